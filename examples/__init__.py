@@ -1,0 +1,1 @@
+"""Runnable example pipelines; shipped inside the package as tianluo.examples for `tianluo demo`."""

@@ -1,0 +1,1 @@
+"""Templates and the generated state schema; shipped inside the package as tianluo.templates."""

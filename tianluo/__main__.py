@@ -1,0 +1,5 @@
+import sys
+
+from tianluo.cli import main
+
+sys.exit(main())

@@ -1,0 +1,15 @@
+"""Backends run attempts: ``submit``, ``poll`` (all handles at once), ``find`` and ``cancel``."""
+
+from tianluo.backends.base import Backend, JobFacts, JobSpec
+
+
+def get_backend(name: str, run_dir) -> Backend:
+    """The backend a plan names."""
+    if name == "local":
+        from tianluo.backends.local import LocalBackend
+
+        return LocalBackend(run_dir)
+    raise ValueError(f"unknown backend {name!r}")
+
+
+__all__ = ["Backend", "JobFacts", "JobSpec", "get_backend"]

@@ -1,0 +1,190 @@
+"""The embedded default backend: each attempt is a detached runner process on this host.
+
+Liveness is pid plus process create time, so a pid the kernel reused for another program
+is never taken for the job. Every process of an attempt carries ``TIANLUO_JOB=<job name>``
+in its environment; that tag is how a launched-but-unrecorded attempt is found again, and
+the only way tianluo picks processes to signal.
+"""
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import psutil
+
+from tianluo.backends.base import JobFacts, JobSpec
+from tianluo.fsio import read_json, write_json
+from tianluo.model import Handle
+from tianluo.runner import EXIT, JOB, STARTED
+from tianluo.states import JobState
+
+TAG = "TIANLUO_JOB"
+CREATE_TIME_TOLERANCE = 0.1  # seconds; psutil derives create time from boot time + ticks
+
+
+class LocalBackend:
+    """Runs attempts as detached processes (a new session each) under the runner wrapper."""
+
+    def __init__(self, run_dir: Path):
+        self.run_dir = Path(run_dir)
+        self.host = socket.gethostname()
+
+    def submit(self, job: JobSpec) -> Handle:
+        attempt_dir = Path(job.attempt_dir)
+        attempt_dir.mkdir(parents=True, exist_ok=True)
+        env = {**job.env, TAG: job.job_name}
+        write_json(attempt_dir / JOB, {
+            "job_name": job.job_name,
+            "command": job.command,
+            "workdir": job.workdir,
+            "env": env,
+        })
+        with open(attempt_dir / "runner.log", "ab") as log:
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "tianluo.runner", str(attempt_dir)],
+                cwd=attempt_dir,  # not the user's folder: a stray tianluo/ there must not shadow us
+                env={**os.environ, **env},
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=log,
+                start_new_session=True,
+                close_fds=True,
+            )
+        return Handle(job_id=str(proc.pid), pid=proc.pid, create_time=_create_time(proc.pid) or 0.0,
+                      host=self.host)
+
+    def poll(self, jobs: dict[str, tuple[JobSpec, Handle]]) -> dict[str, JobFacts]:
+        return {name: self._poll_one(job, handle) for name, (job, handle) in jobs.items()}
+
+    def _poll_one(self, job: JobSpec, handle: Handle) -> JobFacts:
+        attempt_dir = Path(job.attempt_dir)
+        proc = _tracked_process(handle)
+        if proc is not None:
+            try:
+                status = proc.status()
+            except psutil.Error:
+                status = None
+            if status == psutil.STATUS_ZOMBIE:
+                _reap(handle.pid)
+            elif status is not None:
+                cpu, rss = _usage(proc)
+                started = read_json(attempt_dir / STARTED)
+                return JobFacts(
+                    state=JobState.RUNNING if started else JobState.STARTING,
+                    host=self.host,
+                    started_at=started.get("started_at") if started else None,
+                    proc_status=status,
+                    cpu_seconds=cpu,
+                    rss_bytes=rss,
+                )
+        record = read_json(attempt_dir / EXIT)
+        if isinstance(record, dict):
+            return JobFacts(
+                state=JobState.EXITED,
+                exit_code=record.get("exit_code"),
+                signal=record.get("signal"),
+                host=record.get("host"),
+                started_at=record.get("started_at"),
+                ended_at=record.get("ended_at"),
+                detail=record.get("error") or "",
+            )
+        started = read_json(attempt_dir / STARTED)
+        return JobFacts(
+            state=JobState.LOST,
+            host=self.host,
+            started_at=started.get("started_at") if isinstance(started, dict) else None,
+            detail=f"pid {handle.pid} is gone and left no {EXIT}",
+        )
+
+    def find(self, job: JobSpec) -> Handle | None:
+        started = read_json(Path(job.attempt_dir) / STARTED)
+        if isinstance(started, dict) and started.get("runner_pid"):
+            pid = int(started["runner_pid"])
+            return Handle(job_id=str(pid), pid=pid, create_time=started.get("runner_create_time") or 0.0,
+                          host=started.get("host") or self.host)
+        for proc in tagged_processes(job.job_name):
+            if _is_runner(proc):
+                return Handle(job_id=str(proc.pid), pid=proc.pid, create_time=proc.create_time(),
+                              host=self.host)
+        return None
+
+    def cancel(self, job: JobSpec, handle: Handle | None, sig: int = signal.SIGTERM) -> list[int]:
+        """Signal every live process tagged with this job's name (the runner and the job)."""
+        signalled = []
+        for proc in tagged_processes(job.job_name):
+            try:
+                proc.send_signal(sig)
+                signalled.append(proc.pid)
+            except psutil.Error:
+                continue
+        return signalled
+
+
+def tagged_processes(job_name: str) -> list[psutil.Process]:
+    """Live processes whose environment says ``TIANLUO_JOB=<job_name>``."""
+    found = []
+    for proc in psutil.process_iter():
+        try:
+            if proc.pid == os.getpid() or proc.status() == psutil.STATUS_ZOMBIE:
+                continue
+            if proc.environ().get(TAG) == job_name:
+                found.append(proc)
+        except psutil.Error:  # gone, or another user's process
+            continue
+    return found
+
+
+def _is_runner(proc: psutil.Process) -> bool:
+    try:
+        return "tianluo.runner" in proc.cmdline()
+    except psutil.Error:
+        return False
+
+
+def _create_time(pid: int) -> float | None:
+    try:
+        return psutil.Process(pid).create_time()
+    except psutil.Error:
+        return None
+
+
+def _tracked_process(handle: Handle) -> psutil.Process | None:
+    """The handle's process if it still exists and is the same process (create time)."""
+    try:
+        proc = psutil.Process(handle.pid)
+        if handle.create_time and abs(proc.create_time() - handle.create_time) > CREATE_TIME_TOLERANCE:
+            return None  # the pid was reused by another program
+        return proc
+    except psutil.Error:
+        return None
+
+
+def _reap(pid: int) -> None:
+    """Collect an exited runner that is our own child, so it does not linger as a zombie."""
+    try:
+        os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:
+        pass
+
+
+def _usage(proc: psutil.Process) -> tuple[float | None, int | None]:
+    """CPU seconds and resident memory of the runner's process tree."""
+    cpu, rss = 0.0, 0
+    try:
+        tree = [proc, *proc.children(recursive=True)]
+    except psutil.Error:
+        return None, None
+    for p in tree:
+        try:
+            times = p.cpu_times()
+            cpu += times.user + times.system
+            rss += p.memory_info().rss
+        except psutil.Error:
+            continue
+    return round(cpu, 3), rss
+
+
+__all__ = ["LocalBackend", "tagged_processes"]

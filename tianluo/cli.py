@@ -1,0 +1,154 @@
+"""The command line: parse, call one core function, print its result. Nothing else."""
+
+import argparse
+import json
+import os
+import sys
+import traceback
+from pathlib import Path
+
+from tianluo import __version__
+from tianluo.errors import TianluoError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit 2, as for every bad input
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="tianluo", description="A quiet babysitter for long-running, multi-stage jobs.")
+    p.add_argument("--version", action="version", version=f"tianluo {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    def add(name: str, help_text: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=help_text, description=help_text)
+
+    def home(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("--home", metavar="DIR",
+                        help="folder that holds run folders (default: $TIANLUO_HOME or ./.tianluo)")
+
+    def run(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("--run", metavar="DIR",
+                        help="run folder (default: $TIANLUO_RUN, else the newest run under the home)")
+        home(sp)
+
+    sp = add("plan", "Validate a spec and write its plan.md.")
+    sp.add_argument("spec", metavar="SPEC")
+    home(sp)
+
+    sp = add("start", "Lock a spec into a new run folder and run its first tick.")
+    sp.add_argument("spec", metavar="SPEC")
+    home(sp)
+    sp.add_argument("--trigger", choices=["none"], default="none",
+                    help="what runs the ticks; 'none': you run `tianluo tick` yourself")
+    sp.add_argument("--accept-defaults", action="store_true",
+                    help="accept the default answer of every open decision fork")
+    sp.add_argument("--no-tick", action="store_true", help="create the run without a first tick")
+
+    sp = add("tick", "Run one self-contained tick on a run.")
+    run(sp)
+    sp.add_argument("--quiet", action="store_true", help="print nothing unless something happened")
+
+    sp = add("status", "Show a run's state: phase, gate, and every stage (held and failed first).")
+    run(sp)
+    sp.add_argument("--json", action="store_true", help="versioned JSON for tools")
+
+    sp = add("demo", "Run a small example pipeline end to end in a temporary folder.")
+    sp.add_argument("--pace", type=float, default=0.5, metavar="SECONDS", help="seconds between ticks")
+    sp.add_argument("--timeout", type=float, default=90.0, metavar="SECONDS")
+
+    add("schema", "Print the JSON Schema of state.json.")
+    return p
+
+
+def _print_events(events: list[dict], out=sys.stdout) -> None:
+    for ev in events:
+        subject = f"{ev['entity']}/{ev['stage']}" if "entity" in ev else "run"
+        print(f"{subject}: {ev.get('message') or ev['event']}", file=out)
+
+
+def _cmd_plan(args) -> int:
+    from tianluo.commands import plan
+
+    result = plan(Path(args.spec), args.home)
+    print(result.summary)
+    print(f"plan written to {result.plan_md}")
+    return 0
+
+
+def _cmd_start(args) -> int:
+    from tianluo.commands import start
+
+    result = start(Path(args.spec), args.home, first_tick=not args.no_tick)
+    if result.tick is not None:
+        _print_events(result.tick.events)
+    print(result.run_dir)
+    return 0
+
+
+def _cmd_tick(args) -> int:
+    from tianluo.runs import resolve_run
+    from tianluo.tick import run_tick
+
+    result = run_tick(resolve_run(args.run, args.home))
+    _print_events(result.events)
+    if not args.quiet and (not result.events or not result.ran):
+        print(result.message)
+    return 0
+
+
+def _cmd_status(args) -> int:
+    from tianluo.runs import resolve_run
+    from tianluo.status import build_status, render_status
+    from tianluo.store import RunStore
+    from tianluo.tick import utcnow
+
+    run_dir = resolve_run(args.run, args.home)
+    doc = build_status(RunStore(run_dir).load(), run_dir)
+    if args.json:
+        print(json.dumps(doc, indent=2))
+    else:
+        print(render_status(doc, utcnow()))
+    return 0
+
+
+def _cmd_demo(args) -> int:
+    from tianluo.demo import run_demo
+
+    return run_demo(pace=args.pace, timeout=args.timeout)
+
+
+def _cmd_schema(args) -> int:
+    from tianluo.model import state_json_schema
+
+    print(json.dumps(state_json_schema(), indent=2))
+    return 0
+
+
+COMMANDS = {"plan": _cmd_plan, "start": _cmd_start, "tick": _cmd_tick, "status": _cmd_status,
+            "demo": _cmd_demo, "schema": _cmd_schema}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not args.command:
+        parser.print_help()
+        return 2
+    try:
+        return COMMANDS[args.command](args)
+    except TianluoError as exc:
+        print(f"tianluo: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("tianluo: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # a bug: one line by default, the traceback on request
+        if os.environ.get("TIANLUO_DEBUG"):
+            traceback.print_exc()
+        print(f"tianluo: internal error: {type(exc).__name__}: {exc} "
+              "(set TIANLUO_DEBUG=1 for the traceback)", file=sys.stderr)
+        return 1

@@ -1,0 +1,301 @@
+"""The pure core: ``decide(state, observations, now) -> Decision``.
+
+No I/O, no clock, no randomness: everything comes in as arguments and goes out as a new
+state, a list of actions for the shell to carry out, and events for the log. All policy
+lives here: folding observations into attempts, success and failure, retry budgets, the
+dependency graph, the success gate, the deadline and the run's phase.
+"""
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from tianluo.classify import Evidence, classify
+from tianluo.ladder import backoff_seconds, may_retry
+from tianluo.model import (
+    Attempt,
+    Check,
+    Fault,
+    ProgressReading,
+    RunState,
+    StageState,
+    split_stage_id,
+    stage_id,
+)
+from tianluo.observations import Action, Cancel, Observations, StageObservation, Submit
+from tianluo.states import ACTIVE, DONE, STUCK, JobState, Phase, StageStatus, TERMINAL_PHASES
+
+
+@dataclass
+class Decision:
+    state: RunState
+    actions: list[Action] = field(default_factory=list)
+    events: list[dict] = field(default_factory=list)
+
+
+def job_name(run_id: str, sid: str, n: int) -> str:
+    """The deterministic name of attempt ``n`` of a stage: the same every time it is asked."""
+    entity, stage = split_stage_id(sid)
+    return f"tl-{run_id}-{entity}-{stage}-{n}"
+
+
+def attempt_dir(sid: str, n: int) -> str:
+    entity, stage = split_stage_id(sid)
+    return f"attempts/{entity}/{stage}/{n}"
+
+
+def _iso(moment: datetime) -> str:
+    return moment.isoformat().replace("+00:00", "Z")
+
+
+class _Ctx:
+    """Collects events and actions while one decision is made."""
+
+    def __init__(self, state: RunState, now: datetime):
+        self.state = state
+        self.now = now
+        self.actions: list[Action] = []
+        self.events: list[dict] = []
+
+    def event(self, kind: str, sid: str | None = None, message: str = "", **extra) -> None:
+        ev: dict = {"ts": _iso(self.now), "event": kind}
+        if sid is not None:
+            ev["entity"], ev["stage"] = split_stage_id(sid)
+        ev["message"] = message
+        ev.update({k: v for k, v in extra.items() if v is not None})
+        self.events.append(ev)
+
+
+def decide(state: RunState, obs: Observations, now: datetime) -> Decision:
+    """Compute the next state and the actions that get there. ``state`` is not modified."""
+    new = state.model_copy(deep=True)
+    ctx = _Ctx(new, now)
+    new.tick_count += 1
+    new.last_tick_at = now
+    if new.phase in TERMINAL_PHASES:
+        return Decision(new)
+    order = topo_order(new)
+    for sid in order:
+        stage = new.stage(sid)
+        if stage.status in ACTIVE:
+            _fold(ctx, sid, stage, obs.stages.get(sid, StageObservation()))
+    _propagate(ctx, order)
+    if _gate(ctx, obs.gate):
+        return Decision(new, ctx.actions, ctx.events)
+    if _deadline_passed(ctx):
+        return Decision(new, ctx.actions, ctx.events)
+    for sid in order:
+        _schedule(ctx, sid, new.stage(sid))
+    _update_phase(ctx)
+    return Decision(new, ctx.actions, ctx.events)
+
+
+def topo_order(state: RunState) -> list[str]:
+    """Stage ids so that every stage comes after what it needs (plan order otherwise)."""
+    ids = state.stage_ids()
+    needs = {sid: state.plan.entities[split_stage_id(sid)[0]].stages[split_stage_id(sid)[1]].needs
+             for sid in ids}
+    out: list[str] = []
+    placed: set[str] = set()
+    while len(out) < len(ids):
+        progressed = False
+        for sid in ids:
+            if sid not in placed and all(n in placed for n in needs[sid]):
+                out.append(sid)
+                placed.add(sid)
+                progressed = True
+        if not progressed:  # a cycle cannot pass spec validation; keep the rest in plan order
+            out += [sid for sid in ids if sid not in placed]
+            break
+    return out
+
+
+# --- folding observations ------------------------------------------------------------
+
+
+def _fold(ctx: _Ctx, sid: str, stage: StageState, seen: StageObservation) -> None:
+    attempt = stage.current()
+    if attempt is None:  # an active status always has an attempt; repair rather than crash
+        stage.status = StageStatus.PENDING
+        return
+    if attempt.handle is None:
+        if seen.found is None:
+            # The intent was saved but the launch left no trace: launch the same attempt again.
+            # The runner's exclusive claim on the attempt folder makes a double run impossible.
+            attempt.launches += 1
+            ctx.actions.append(Submit(sid, attempt.n, attempt.job_name))
+            ctx.event("relaunch", sid, f"attempt {attempt.n} left no trace of a launch; launching it",
+                      attempt=attempt.n)
+            return
+        attempt.handle = seen.found
+        attempt.adopted = True
+        ctx.event("adopted", sid, f"found attempt {attempt.n} running as pid {seen.found.pid}; "
+                  "adopted it instead of launching again", attempt=attempt.n, pid=seen.found.pid)
+    facts = seen.job
+    if facts is None:
+        return
+    if seen.progress is not None:
+        done, total = seen.progress
+        if stage.progress is None or stage.progress.done != done or stage.progress.total != total:
+            stage.progress = ProgressReading(done=done, total=total, seen_at=ctx.now)
+    if facts.state in (JobState.STARTING, JobState.RUNNING):
+        if facts.state == JobState.RUNNING and stage.status != StageStatus.RUNNING:
+            stage.status = StageStatus.RUNNING
+            attempt.started_at = _parse_time(facts.started_at) or ctx.now
+            attempt.host = facts.host
+            ctx.event("running", sid, f"attempt {attempt.n} is running", attempt=attempt.n)
+        return
+    attempt.ended_at = _parse_time(facts.ended_at) or ctx.now
+    attempt.started_at = attempt.started_at or _parse_time(facts.started_at)
+    attempt.exit_code = facts.exit_code
+    attempt.signal = facts.signal
+    attempt.host = facts.host or attempt.host
+    unmet = tuple(f"{c.target} ({c.detail})" for c in seen.done_when if not c.ok)
+    if facts.state == JobState.EXITED and facts.exit_code == 0 and not unmet:
+        attempt.outcome = "succeeded"
+        stage.status = StageStatus.SUCCEEDED
+        stage.succeeded_at = ctx.now
+        stage.fault = None
+        stage.reason = None
+        ctx.event("succeeded", sid, f"attempt {attempt.n} exited 0 and done_when holds", attempt=attempt.n)
+        return
+    state = facts.state if facts.state in (JobState.EXITED, JobState.LOST) else JobState.LOST
+    fault = classify(Evidence(state=state, exit_code=facts.exit_code, signal=facts.signal,
+                              unmet=unmet, detail=facts.detail))
+    attempt.outcome = "failed"
+    attempt.fault = fault
+    if state == JobState.LOST:
+        ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, "lost: stop any orphans first"))
+    _on_failure(ctx, sid, stage, fault)
+
+
+def _on_failure(ctx: _Ctx, sid: str, stage: StageState, fault: Fault) -> None:
+    """One rung of the budget: retry (now or after backoff) while the class has budget."""
+    budgets = ctx.state.plan.ladder
+    stage.fault = fault
+    klass = fault.klass
+    n = stage.attempt
+    ctx.event("failed", sid, f"attempt {n} failed: {klass.value}/{fault.label}: {fault.evidence}",
+              attempt=n, fault={"class": klass.value, "label": fault.label})
+    if may_retry(stage, klass, budgets):
+        used = stage.budget_used.get(klass, 0) + 1
+        stage.budget_used[klass] = used
+        wait = backoff_seconds(budgets[klass], used)
+        stage.status = StageStatus.RETRY_WAIT
+        stage.next_attempt_at = ctx.now + timedelta(seconds=wait)
+        stage.reason = f"retry {used}/{budgets[klass].retries} for {klass.value}"
+        ctx.event("retry_scheduled", sid, f"{klass.value} retry {used}/{budgets[klass].retries} "
+                  f"due at {_iso(stage.next_attempt_at)}", attempt=n, wait_s=wait)
+        return
+    stage.status = StageStatus.FAILED
+    stage.reason = (f"{klass.value} budget spent ({stage.budget_used.get(klass, 0)}/"
+                    f"{budgets[klass].retries} retries): {fault.label}")
+    ctx.event("gave_up", sid, stage.reason, attempt=n)
+
+
+def _parse_time(text: str | None) -> datetime | None:
+    if not text:
+        return None
+    try:
+        return datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+
+
+# --- the graph -----------------------------------------------------------------------
+
+
+def _needs(ctx: _Ctx, sid: str) -> list[str]:
+    entity, stage = split_stage_id(sid)
+    return ctx.state.plan.entities[entity].stages[stage].needs
+
+
+def _propagate(ctx: _Ctx, order: list[str]) -> None:
+    """Waiting stages are blocked while something they need is stuck, pending otherwise."""
+    for sid in order:
+        stage = ctx.state.stage(sid)
+        if stage.status not in (StageStatus.PENDING, StageStatus.BLOCKED):
+            continue
+        stuck = [n for n in _needs(ctx, sid) if ctx.state.stage(n).status in STUCK]
+        if stuck and stage.status == StageStatus.PENDING:
+            stage.status = StageStatus.BLOCKED
+            stage.reason = "needs " + ", ".join(f"{n} ({ctx.state.stage(n).status.value})" for n in stuck)
+            ctx.event("blocked", sid, stage.reason)
+        elif not stuck and stage.status == StageStatus.BLOCKED:
+            stage.status = StageStatus.PENDING
+            stage.reason = None
+            ctx.event("unblocked", sid, "what it needs can move again")
+
+
+def _schedule(ctx: _Ctx, sid: str, stage: StageState) -> None:
+    if stage.status == StageStatus.PENDING:
+        if not all(ctx.state.stage(n).status in DONE for n in _needs(ctx, sid)):
+            return
+    elif stage.status == StageStatus.RETRY_WAIT:
+        if stage.next_attempt_at is not None and stage.next_attempt_at > ctx.now:
+            return
+    else:
+        return
+    n = stage.attempt + 1
+    name = job_name(ctx.state.run_id, sid, n)
+    stage.attempt = n
+    stage.attempts.append(Attempt(n=n, job_name=name, dir=attempt_dir(sid, n), intent_at=ctx.now))
+    stage.status = StageStatus.SUBMITTED
+    stage.next_attempt_at = None
+    stage.progress = None
+    ctx.state.total_attempts += 1
+    ctx.actions.append(Submit(sid, n, name))
+    ctx.event("submit_intent", sid, f"attempt {n} recorded as {name}", attempt=n, job_name=name)
+
+
+# --- the run -------------------------------------------------------------------------
+
+
+def _gate(ctx: _Ctx, checks: tuple[Check, ...]) -> bool:
+    """Evaluate the success gate; on success the run becomes complete and launches nothing."""
+    state = ctx.state
+    gate = state.plan.success_gate
+    results = list(checks)
+    if gate.all_done:
+        left = [sid for sid in state.stage_ids() if state.stage(sid).status not in DONE]
+        detail = "all stages done" if not left else f"{len(left)} not done: {', '.join(left[:5])}"
+        results.insert(0, Check(kind="all_done", target="every stage", ok=not left, detail=detail))
+    state.gate.checks = results
+    if not all(c.ok for c in results):
+        return False
+    state.gate.met = True
+    state.gate.met_at = ctx.now
+    state.phase = Phase.COMPLETE
+    state.phase_reason = "success gate met"
+    ctx.event("gate_met", None, "success gate met: " + "; ".join(f"{c.kind} {c.target}" for c in results),
+              mode=gate.mode)
+    return True
+
+
+def _deadline_passed(ctx: _Ctx) -> bool:
+    deadline = ctx.state.plan.success_gate.deadline
+    if deadline is None or ctx.now < ctx.state.created_at + timedelta(seconds=deadline):
+        return False
+    ctx.state.phase = Phase.EXPIRED
+    ctx.state.phase_reason = "deadline passed before the success gate was met"
+    ctx.event("deadline_passed", None, ctx.state.phase_reason + "; no new attempts will be launched")
+    return True
+
+
+def _update_phase(ctx: _Ctx) -> None:
+    """A run where nothing can move without a human is blocked; it says so once."""
+    state = ctx.state
+    statuses = [state.stage(sid).status for sid in state.stage_ids()]
+    can_move = any(s in ACTIVE or s in (StageStatus.RETRY_WAIT, StageStatus.PENDING) for s in statuses)
+    if not can_move and state.phase == Phase.RUNNING:
+        stuck = [sid for sid in state.stage_ids() if state.stage(sid).status in (StageStatus.FAILED,
+                                                                                  StageStatus.HELD)]
+        state.phase = Phase.BLOCKED
+        state.phase_reason = "nothing can move without a human: " + ", ".join(stuck)
+        ctx.event("run_blocked", None, state.phase_reason)
+    elif can_move and state.phase == Phase.BLOCKED:
+        state.phase = Phase.RUNNING
+        state.phase_reason = None
+        ctx.event("run_unblocked", None, "work can move again")
+
+
+__all__ = ["Decision", "decide", "job_name", "attempt_dir", "topo_order", "stage_id"]

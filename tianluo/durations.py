@@ -1,0 +1,52 @@
+"""Durations as people write them in a spec: ``90s``, ``10m``, ``2h``, ``1h30m``, ``1d``."""
+
+import re
+
+_UNITS = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0}
+_PART = re.compile(r"(\d+(?:\.\d+)?)(ms|s|m|h|d)")
+
+
+def parse_duration(text: object) -> float:
+    """Return the number of seconds in ``text``.
+
+    Accepts a string of one or more ``<number><unit>`` parts (units ms, s, m, h, d)
+    or a plain non-negative number of seconds.
+
+    Raises:
+        ValueError: with a message that shows the accepted forms.
+    """
+    if isinstance(text, bool):
+        raise ValueError("expected a duration such as 90s, 10m or 2h, got a boolean")
+    if isinstance(text, (int, float)):
+        if text < 0:
+            raise ValueError(f"a duration cannot be negative, got {text}")
+        return float(text)
+    if not isinstance(text, str):
+        raise ValueError(f"expected a duration such as 90s, 10m or 2h, got {type(text).__name__}")
+    s = text.strip().replace(" ", "")
+    pos, total = 0, 0.0
+    for m in _PART.finditer(s):
+        if m.start() != pos:
+            break
+        total += float(m.group(1)) * _UNITS[m.group(2)]
+        pos = m.end()
+    if not s or pos != len(s):
+        raise ValueError(f"{text!r} is not a duration; write e.g. 90s, 10m, 2h or 1h30m")
+    return total
+
+
+def format_duration(seconds: float) -> str:
+    """Render seconds compactly, e.g. ``5400 -> '1h30m'``, ``0.5 -> '500ms'``."""
+    if seconds < 0:
+        return "-" + format_duration(-seconds)
+    if seconds and seconds < 1:
+        return f"{round(seconds * 1000)}ms"
+    rest = int(round(seconds))
+    if rest == 0:
+        return "0s"
+    out = []
+    for unit, size in (("d", 86400), ("h", 3600), ("m", 60), ("s", 1)):
+        if rest >= size:
+            out.append(f"{rest // size}{unit}")
+            rest %= size
+    return "".join(out)

@@ -1,0 +1,28 @@
+"""From a recorded attempt to the JobSpec a backend launches or looks up."""
+
+from pathlib import Path
+
+from tianluo.backends.base import JobSpec
+from tianluo.model import Attempt, RunState, split_stage_id
+
+
+def job_spec(state: RunState, run_dir: Path, sid: str, attempt: Attempt) -> JobSpec:
+    """Everything needed to launch ``attempt`` again, identically, from state alone."""
+    entity, stage = split_stage_id(sid)
+    planned = state.plan.entities[entity].stages[stage]
+    run_dir = Path(run_dir).resolve()
+    adir = run_dir / attempt.dir
+    return JobSpec(
+        job_name=attempt.job_name,
+        command=planned.command,
+        workdir=state.plan.workdir,
+        attempt_dir=str(adir),
+        env={
+            "TIANLUO_RUN_ID": state.run_id,
+            "TIANLUO_RUN_DIR": str(run_dir),
+            "TIANLUO_ENTITY": entity,
+            "TIANLUO_STAGE": stage,
+            "TIANLUO_ATTEMPT": str(attempt.n),
+            "TIANLUO_ATTEMPT_DIR": str(adir),
+        },
+    )

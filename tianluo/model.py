@@ -1,0 +1,173 @@
+"""The run's state: everything a tick needs, and nothing it must remember elsewhere.
+
+``state.json`` holds the locked plan (rendered commands, needs, gate, budgets) and all
+runtime state. Only this module defines its shape; ``templates/state-schema.json`` is
+generated from :class:`RunState`.
+"""
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tianluo.spec import DoneWhen, Output, Progress, Scalar, SuccessGate
+from tianluo.states import FaultClass, Phase, StageStatus
+
+SCHEMA_VERSION = 1
+
+
+class Record(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+# --- the locked plan -------------------------------------------------------------------
+
+
+class PlannedStage(Record):
+    command: str = Field(description="The shell command with placeholders substituted and quoted.")
+    needs: list[str] = Field(default=[], description="Qualified stage ids: '<entity>.<stage>'.")
+    done_when: DoneWhen | None = None
+    progress: Progress | None = None
+    output: Output | None = None
+    expected: float | None = Field(default=None, description="Expected duration in seconds.")
+
+
+class PlannedEntity(Record):
+    params: dict[str, Scalar] = {}
+    stages: dict[str, PlannedStage]
+
+
+class Budget(Record):
+    retries: int
+    backoff: list[float] = Field(description="Seconds to wait before retry 1, 2, ...; the last repeats.")
+
+
+class Plan(Record):
+    name: str
+    backend: Literal["local"] = "local"
+    interval: float
+    workdir: str = Field(description="Absolute folder jobs run in (the spec's folder).")
+    spec_file: str = Field(description="Where the spec was read from at start; never read again.")
+    spec_sha256: str
+    entities: dict[str, PlannedEntity]
+    success_gate: SuccessGate
+    ladder: dict[FaultClass, Budget]
+
+
+# --- runtime ---------------------------------------------------------------------------
+
+
+class Handle(Record):
+    """How a backend finds one launched attempt again."""
+
+    job_id: str
+    pid: int
+    create_time: float = Field(description="Process create time, so a reused pid is not the job.")
+    host: str
+
+
+class Fault(Record):
+    klass: FaultClass = Field(alias="class")
+    label: str
+    evidence: str | None = None
+
+
+class Attempt(Record):
+    n: int = Field(ge=1)
+    job_name: str
+    dir: str = Field(description="The attempt folder, relative to the run folder.")
+    intent_at: datetime
+    handle: Handle | None = None
+    submitted_at: datetime | None = None
+    launches: int = Field(default=1, description="Launches of this attempt; >1 only if a launch left no trace.")
+    adopted: bool = False
+    started_at: datetime | None = None
+    ended_at: datetime | None = None
+    exit_code: int | None = None
+    signal: int | None = None
+    host: str | None = None
+    outcome: Literal["succeeded", "failed"] | None = None
+    fault: Fault | None = None
+
+
+class ProgressReading(Record):
+    done: float
+    total: float | None = None
+    seen_at: datetime
+
+
+class StageState(Record):
+    status: StageStatus = StageStatus.PENDING
+    attempt: int = Field(default=0, description="Number of the latest attempt; 0 before the first.")
+    attempts: list[Attempt] = []
+    fault: Fault | None = None
+    budget_used: dict[FaultClass, int] = {}
+    next_attempt_at: datetime | None = None
+    reason: str | None = None
+    succeeded_at: datetime | None = None
+    progress: ProgressReading | None = None
+
+    def current(self) -> Attempt | None:
+        return self.attempts[-1] if self.attempts else None
+
+
+class EntityState(Record):
+    stages: dict[str, StageState]
+
+
+class Check(Record):
+    kind: str
+    target: str
+    ok: bool
+    detail: str = ""
+
+
+class GateState(Record):
+    met: bool = False
+    met_at: datetime | None = None
+    checks: list[Check] = []
+
+
+class RunState(Record):
+    schema_version: Literal[1] = SCHEMA_VERSION
+    run_id: str
+    created_at: datetime
+    tianluo_version: str
+    revision: int = 0
+    phase: Phase = Phase.RUNNING
+    phase_reason: str | None = None
+    plan: Plan
+    entities: dict[str, EntityState]
+    gate: GateState = GateState()
+    total_attempts: int = 0
+    tick_count: int = 0
+    last_tick_at: datetime | None = None
+
+    def stage(self, qualified: str) -> StageState:
+        ename, sname = split_stage_id(qualified)
+        return self.entities[ename].stages[sname]
+
+    def stage_ids(self) -> list[str]:
+        return [stage_id(e, s) for e, ent in self.plan.entities.items() for s in ent.stages]
+
+
+def stage_id(entity: str, stage: str) -> str:
+    return f"{entity}.{stage}"
+
+
+def split_stage_id(qualified: str) -> tuple[str, str]:
+    entity, stage = qualified.rsplit(".", 1)
+    return entity, stage
+
+
+def dump_state(state: RunState) -> str:
+    """The canonical JSON text of a state (aliases, stable indentation)."""
+    return state.model_dump_json(by_alias=True, indent=2) + "\n"
+
+
+def state_json_schema() -> dict:
+    """JSON Schema of state.json, as committed in templates/state-schema.json."""
+    schema = RunState.model_json_schema(by_alias=True)
+    schema["$id"] = "https://tianluo.dev/schemas/state-v%d.json" % SCHEMA_VERSION
+    schema["title"] = "tianluo state.json"
+    return schema

@@ -1,0 +1,311 @@
+"""The spec (tianluo.yaml): pydantic models, loading, and whole-graph checks.
+
+Every model forbids unknown keys. A bad spec raises SpecError with one line that
+names the file, the line and the key.
+"""
+
+import difflib
+import re
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    ValidationError,
+    field_validator,
+)
+
+from tianluo.durations import parse_duration
+from tianluo.errors import SpecError
+from tianluo.yamlsource import Loc, YamlSource, dotted, load_yaml
+
+
+def _duration(value: object) -> float:
+    return parse_duration(value)
+
+
+#: Seconds, written in a spec as 90s, 10m, 2h...
+Duration = Annotated[float, BeforeValidator(_duration), Field(ge=0)]
+Op = Literal[">=", ">", "<=", "<", "==", "!="]
+Scalar = Annotated[
+    bool | int | float | str, PlainSerializer(lambda v: v, return_type=bool | int | float | str)
+]
+
+ENTITY_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+STAGE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+PARAM_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+RESERVED_PARAMS = frozenset({"entity", "stage", "attempt", "run_dir"})
+
+
+def _as_list(value: object) -> object:
+    if value is None:
+        return []
+    return value if isinstance(value, list) else [value]
+
+
+class StrictModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Metric(StrictModel):
+    """A comparison on one value in a JSON file: ``{file, key, op, value}``.
+
+    ``key`` is a dotted path into the JSON document (``metrics.accuracy``, ``runs.0.loss``).
+    """
+
+    file: str = Field(min_length=1)
+    key: str = Field(min_length=1)
+    op: Op
+    value: Scalar
+
+
+class DoneWhen(StrictModel):
+    """What must hold, besides exit code 0, for a stage to count as done. All items must hold."""
+
+    exists: list[str] = []
+    metric: list[Metric] = []
+
+    _lists = field_validator("exists", "metric", mode="before")(_as_list)
+
+
+class Progress(StrictModel):
+    """How to read the job's own progress from its logs."""
+
+    regex: str
+    stall_after: Duration | None = None
+
+    @field_validator("regex")
+    @classmethod
+    def _compiles(cls, value: str) -> str:
+        try:
+            pattern = re.compile(value)
+        except re.error as exc:
+            raise ValueError(f"not a valid regular expression: {exc}") from None
+        if "done" not in pattern.groupindex:
+            raise ValueError("needs a named group 'done', e.g. 'step (?P<done>\\d+)/(?P<total>\\d+)'")
+        return value
+
+
+class Output(StrictModel):
+    """An artifact the stage produces while it runs (a checkpoint, a log of metrics)."""
+
+    path: str = Field(min_length=1)
+    grows_within: Duration | None = None
+
+
+class StageSpec(StrictModel):
+    run: str = Field(min_length=1)
+    needs: list[str] = []
+    done_when: DoneWhen | None = None
+    progress: Progress | None = None
+    output: Output | None = None
+    expected: Duration | None = None
+
+    _needs = field_validator("needs", mode="before")(_as_list)
+
+
+class EntitySpec(StrictModel):
+    params: dict[str, Scalar] = {}
+    stages: dict[str, StageSpec] = Field(min_length=1)
+
+
+class SuccessGate(StrictModel):
+    """The machine-checked definition of done for the whole run."""
+
+    all_done: bool = True
+    exists: list[str] = []
+    metric: list[Metric] = []
+    mode: Literal["complete-and-exit"] = "complete-and-exit"
+    deadline: Duration | None = None
+
+    _lists = field_validator("exists", "metric", mode="before")(_as_list)
+
+
+class Rung(StrictModel):
+    """The budget of one fault class: how many retries, and the wait before each."""
+
+    retries: int = Field(ge=0, le=100)
+    backoff: list[Duration] | None = None
+
+    _backoff = field_validator("backoff", mode="before")(
+        lambda v: v if v is None or isinstance(v, list) else [v]
+    )
+
+
+class LadderSpec(StrictModel):
+    transient: Rung | None = None
+    config: Rung | None = None
+    code: Rung | None = None
+    unknown: Rung | None = None
+
+
+class Spec(StrictModel):
+    name: str = Field(min_length=1, max_length=100)
+    backend: Literal["local"] = "local"
+    interval: Duration = 600.0
+    entities: dict[str, EntitySpec] = Field(min_length=1)
+    success_gate: SuccessGate = SuccessGate()
+    ladder: LadderSpec = LadderSpec()
+
+
+def _vocabulary() -> set[str]:
+    words: set[str] = set()
+    for model in (Metric, DoneWhen, Progress, Output, StageSpec, EntitySpec, SuccessGate, Rung,
+                  LadderSpec, Spec):
+        words.update(model.model_fields)
+    return words
+
+
+def _data_loc(data: object, loc: tuple, keep_absent_last: bool) -> Loc:
+    """Keep the prefix of a pydantic ``loc`` that is a real path in the YAML data.
+
+    Pydantic adds union-member tags to ``loc``; they are not keys of the data and are dropped.
+    A missing key is kept when it is the last part (``keep_absent_last``).
+    """
+    out: list = []
+    for i, part in enumerate(loc):
+        if isinstance(data, dict) and part in data:
+            data = data[part]
+        elif isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
+            data = data[part]
+        else:
+            if keep_absent_last and i == len(loc) - 1 and isinstance(data, dict):
+                out.append(part)
+            break
+        out.append(part)
+    return tuple(out)
+
+
+def _message(err: dict, source: YamlSource) -> str:
+    kind = err["type"]
+    loc = _data_loc(source.data, tuple(err["loc"]), kind in ("missing", "extra_forbidden"))
+    if kind == "extra_forbidden":
+        key = str(loc[-1]) if loc else "?"
+        close = difflib.get_close_matches(key, sorted(_vocabulary()), n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        return f"{source.where(loc)}: {dotted(loc)}: unknown key{hint}"
+    if kind == "missing":
+        return f"{source.where(loc[:-1])}: {dotted(loc)}: required key is missing"
+    msg = err["msg"]
+    if msg.startswith("Value error, "):
+        msg = msg[len("Value error, "):]
+    return f"{source.where(loc)}: {dotted(loc)}: {msg}"
+
+
+def load_spec(path: str | Path) -> tuple[Spec, YamlSource]:
+    """Read, validate and check a spec file.
+
+    Returns:
+        The validated Spec and its source (for line numbers in later checks).
+
+    Raises:
+        SpecError: one line naming the file, the line and the key.
+    """
+    source = load_yaml(Path(path))
+    if not isinstance(source.data, dict):
+        raise SpecError(f"{source.path}: the spec must be a mapping with at least 'name' and 'entities'")
+    try:
+        spec = Spec.model_validate(source.data)
+    except ValidationError as exc:
+        errors = exc.errors()
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        raise SpecError(_message(errors[0], source) + more) from None
+    check_names(spec, source)
+    check_graph(spec, source)
+    from tianluo.templating import check_placeholders
+
+    check_placeholders(spec, source)
+    return spec, source
+
+
+def check_names(spec: Spec, source: YamlSource) -> None:
+    for ename, entity in spec.entities.items():
+        if not ENTITY_NAME.match(ename):
+            raise SpecError(
+                f"{source.where(('entities', ename))}: entities.{ename}: entity names use letters, "
+                "digits, '.', '_' and '-' and start with a letter or digit"
+            )
+        for pname in entity.params:
+            loc = ("entities", ename, "params", pname)
+            if not PARAM_NAME.match(pname):
+                raise SpecError(f"{source.where(loc)}: {dotted(loc)}: parameter names are identifiers "
+                                "(letters, digits, '_')")
+            if pname in RESERVED_PARAMS:
+                raise SpecError(f"{source.where(loc)}: {dotted(loc)}: '{pname}' is reserved; rename it")
+        for sname in entity.stages:
+            if not STAGE_NAME.match(sname):
+                loc = ("entities", ename, "stages", sname)
+                raise SpecError(
+                    f"{source.where(loc)}: {dotted(loc)}: stage names use letters, digits, '_' and '-' "
+                    "(no '.', which separates entity and stage in needs)"
+                )
+
+
+def resolve_need(spec: Spec, entity: str, need: str) -> tuple[str, str] | None:
+    """``'eval'`` -> ``(entity, 'eval')``; ``'other.eval'`` -> ``('other', 'eval')``; None if unknown."""
+    if need in spec.entities[entity].stages:
+        return entity, need
+    if "." in need:
+        ename, sname = need.rsplit(".", 1)
+        if ename in spec.entities and sname in spec.entities[ename].stages:
+            return ename, sname
+    return None
+
+
+def check_graph(spec: Spec, source: YamlSource) -> None:
+    """Every need names a stage; the stage graph has no cycle."""
+    edges: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for ename, entity in spec.entities.items():
+        for sname, stage in entity.stages.items():
+            deps = []
+            for i, need in enumerate(stage.needs):
+                target = resolve_need(spec, ename, need)
+                loc = ("entities", ename, "stages", sname, "needs", i)
+                if target is None:
+                    known = ", ".join(entity.stages)
+                    raise SpecError(
+                        f"{source.where(loc)}: {dotted(loc)}: unknown stage '{need}'; name a stage of "
+                        f"'{ename}' ({known}) or another entity's as <entity>.<stage>"
+                    )
+                if target == (ename, sname):
+                    raise SpecError(f"{source.where(loc)}: {dotted(loc)}: a stage cannot need itself")
+                deps.append(target)
+            edges[(ename, sname)] = deps
+    cycle = find_cycle(edges)
+    if cycle:
+        ename, sname = cycle[0]
+        loc = ("entities", ename, "stages", sname, "needs")
+        path = " -> ".join(f"{e}.{s}" for e, s in cycle + [cycle[0]])
+        raise SpecError(f"{source.where(loc)}: {dotted(loc)}: needs form a cycle: {path}; break it")
+
+
+def find_cycle(edges: dict) -> list | None:
+    """Return one cycle of the graph ``node -> [needed nodes]`` as a list of nodes, or None."""
+    white, grey, black = 0, 1, 2
+    color = {node: white for node in edges}
+    stack: list = []
+
+    def visit(node) -> list | None:
+        color[node] = grey
+        stack.append(node)
+        for nxt in edges.get(node, []):
+            if color.get(nxt, black) == grey:
+                return stack[stack.index(nxt):]
+            if color.get(nxt) == white:
+                found = visit(nxt)
+                if found:
+                    return found
+        stack.pop()
+        color[node] = black
+        return None
+
+    for node in edges:
+        if color[node] == white:
+            found = visit(node)
+            if found:
+                return found
+    return None

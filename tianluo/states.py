@@ -1,0 +1,47 @@
+"""The small vocabulary of states; values are JSON-safe strings."""
+
+from enum import Enum
+
+
+class StageStatus(str, Enum):
+    PENDING = "pending"  # waiting for its needs
+    SUBMITTED = "submitted"  # intent recorded / launched, not yet confirmed running
+    RUNNING = "running"
+    SUCCEEDED = "succeeded"
+    RETRY_WAIT = "retry_wait"  # failed; the next attempt is due at next_attempt_at
+    HELD = "held"  # a human (or the ladder) put it on hold
+    FAILED = "failed"  # budget exhausted
+    BLOCKED = "blocked"  # something it needs is failed, held or blocked
+    SKIPPED = "skipped"
+
+
+ACTIVE = frozenset({StageStatus.SUBMITTED, StageStatus.RUNNING})
+DONE = frozenset({StageStatus.SUCCEEDED, StageStatus.SKIPPED})
+STUCK = frozenset({StageStatus.FAILED, StageStatus.HELD, StageStatus.BLOCKED})
+
+
+class Phase(str, Enum):
+    RUNNING = "running"
+    COMPLETE = "complete"  # success gate met
+    BLOCKED = "blocked"  # nothing can move without a human
+    EXPIRED = "expired"  # deadline passed before the gate was met
+
+
+TERMINAL_PHASES = frozenset({Phase.COMPLETE, Phase.EXPIRED})
+
+
+class FaultClass(str, Enum):
+    TRANSIENT = "transient"
+    CONFIG = "config"
+    CODE = "code"
+    UNKNOWN = "unknown"
+
+
+class JobState(str, Enum):
+    """What a backend says about one attempt."""
+
+    MISSING = "missing"  # nothing found for this job
+    STARTING = "starting"  # launched, the runner has not confirmed yet
+    RUNNING = "running"
+    EXITED = "exited"  # an exit record exists
+    LOST = "lost"  # gone with no exit record

@@ -1,0 +1,118 @@
+"""The run at a glance: a versioned dict for tools, and text for people (holds first)."""
+
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from tianluo.durations import format_duration
+from tianluo.model import RunState, split_stage_id
+from tianluo.states import StageStatus
+
+STATUS_VERSION = 1
+_ATTENTION = (StageStatus.HELD, StageStatus.FAILED, StageStatus.BLOCKED)
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat().replace("+00:00", "Z") if moment else None
+
+
+def build_status(state: RunState, run_dir: Path) -> dict:
+    """The ``status --json`` document (its ``version`` changes when its shape does)."""
+    gate = state.plan.success_gate
+    deadline_at = state.created_at + timedelta(seconds=gate.deadline) if gate.deadline else None
+    entities: dict = {}
+    counts: dict[str, int] = {}
+    for sid in state.stage_ids():
+        ename, sname = split_stage_id(sid)
+        st = state.stage(sid)
+        planned = state.plan.entities[ename].stages[sname]
+        attempt = st.current()
+        counts[st.status.value] = counts.get(st.status.value, 0) + 1
+        entities.setdefault(ename, {"stages": {}})["stages"][sname] = {
+            "status": st.status.value,
+            "attempt": st.attempt,
+            "fault": st.fault.model_dump(by_alias=True, mode="json") if st.fault else None,
+            "reason": st.reason,
+            "needs": planned.needs,
+            "next_attempt_at": _iso(st.next_attempt_at),
+            "budget_used": {k.value: v for k, v in st.budget_used.items()},
+            "progress": {"done": st.progress.done, "total": st.progress.total,
+                         "seen_at": _iso(st.progress.seen_at)} if st.progress else None,
+            "pid": attempt.handle.pid if attempt and attempt.handle else None,
+            "started_at": _iso(attempt.started_at) if attempt else None,
+            "ended_at": _iso(attempt.ended_at) if attempt else None,
+            "exit_code": attempt.exit_code if attempt else None,
+            "attempt_dir": str(Path(run_dir) / attempt.dir) if attempt else None,
+        }
+    return {
+        "version": STATUS_VERSION,
+        "run_id": state.run_id,
+        "run_dir": str(run_dir),
+        "name": state.plan.name,
+        "phase": state.phase.value,
+        "phase_reason": state.phase_reason,
+        "created_at": _iso(state.created_at),
+        "last_tick_at": _iso(state.last_tick_at),
+        "tick_count": state.tick_count,
+        "total_attempts": state.total_attempts,
+        "gate": {
+            "met": state.gate.met,
+            "met_at": _iso(state.gate.met_at),
+            "mode": gate.mode,
+            "deadline_at": _iso(deadline_at),
+            "checks": [c.model_dump(mode="json") for c in state.gate.checks],
+        },
+        "counts": counts,
+        "entities": entities,
+    }
+
+
+def _note(stage: dict, now: datetime) -> str:
+    if stage["fault"] and stage["status"] != "succeeded":
+        fault = stage["fault"]
+        text = f"{fault['class']}/{fault['label']}"
+        if stage["reason"]:
+            text += f" - {stage['reason']}"
+        if stage["next_attempt_at"]:
+            text += f" (next attempt {stage['next_attempt_at']})"
+        return text
+    if stage["reason"]:
+        return stage["reason"]
+    if stage["progress"]:
+        p = stage["progress"]
+        done = f"{p['done']:g}" + (f"/{p['total']:g}" if p["total"] else "")
+        return f"progress {done}"
+    if stage["status"] == "pending" and stage["needs"]:
+        return "waits for " + ", ".join(stage["needs"])
+    return ""
+
+
+def render_status(doc: dict, now: datetime) -> str:
+    """Text for a terminal: the run line, the gate, then stages with held/failed first."""
+    lines = [f"run {doc['run_id']} ({doc['name']}): {doc['phase']}"
+             + (f" - {doc['phase_reason']}" if doc["phase_reason"] else "")]
+    if doc["last_tick_at"]:
+        last = datetime.fromisoformat(doc["last_tick_at"].replace("Z", "+00:00"))
+        ago = format_duration(max(0.0, (now - last).total_seconds()))
+        lines.append(f"ticks: {doc['tick_count']}, last {ago} ago; attempts: {doc['total_attempts']}")
+    else:
+        lines.append("ticks: none yet (run `tianluo tick`)")
+    gate = doc["gate"]
+    verdict = "met" if gate["met"] else "not met"
+    lines.append(f"gate: {verdict}" + (f" (deadline {gate['deadline_at']})" if gate["deadline_at"] else ""))
+    for check in gate["checks"]:
+        mark = "ok " if check["ok"] else "-- "
+        lines.append(f"  {mark}{check['kind']} {check['target']}: {check['detail']}")
+    rows = []
+    for ename, entity in doc["entities"].items():
+        for sname, st in entity["stages"].items():
+            rows.append((ename, sname, st))
+    attention = {s.value for s in _ATTENTION}
+    rows.sort(key=lambda r: 0 if r[2]["status"] in attention else 1)  # stable: plan order otherwise
+    width_e = max([len("ENTITY")] + [len(r[0]) for r in rows])
+    width_s = max([len("STAGE")] + [len(r[1]) for r in rows])
+    lines.append("")
+    lines.append(f"{'ENTITY':<{width_e}}  {'STAGE':<{width_s}}  {'STATUS':<10}  {'TRY':>3}  NOTE")
+    for ename, sname, st in rows:
+        lines.append(f"{ename:<{width_e}}  {sname:<{width_s}}  {st['status']:<10}  {st['attempt']:>3}  "
+                     f"{_note(st, now)}".rstrip())
+    return "\n".join(lines)

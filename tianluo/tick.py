@@ -1,0 +1,100 @@
+"""One self-contained tick: lock, load state.json, observe, decide, act, save.
+
+Everything a tick knows comes from state.json. Submit is record: the intent (with its
+deterministic job name) is on disk before a launch, the handle right after it.
+"""
+
+import signal
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+from tianluo.backends import Backend, get_backend
+from tianluo.decide import decide
+from tianluo.jobs import job_spec
+from tianluo.model import RunState
+from tianluo.observations import Cancel, Submit
+from tianluo.observe import observe
+from tianluo.states import Phase, TERMINAL_PHASES
+from tianluo.store import LockBusy, RunStore
+
+
+@dataclass
+class TickResult:
+    ran: bool
+    message: str
+    phase: Phase | None = None
+    events: list[dict] = field(default_factory=list)
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def run_tick(run_dir: Path, now: datetime | None = None, backend: Backend | None = None) -> TickResult:
+    """Run one tick on ``run_dir``; a second concurrent tick returns at once with ran=False.
+
+    Raises:
+        StateError: state.json is missing or invalid (nothing is written then).
+    """
+    store = RunStore(Path(run_dir))
+    try:
+        with store.lock():
+            return _tick_locked(store, now, backend)
+    except LockBusy:
+        return TickResult(False, f"{run_dir}: another tick holds the lock; this one exits")
+
+
+def _tick_locked(store: RunStore, now: datetime | None, backend: Backend | None) -> TickResult:
+    state = store.load()
+    if state.phase in TERMINAL_PHASES:
+        return TickResult(False, f"run {state.run_id} is {state.phase.value}; nothing to do", state.phase)
+    backend = backend or get_backend(state.plan.backend, store.run_dir)
+    observations = observe(state, store.run_dir, backend)
+    now = now or utcnow()
+    decision = decide(state, observations, now)
+    new = decision.state
+    store.save(new, snapshot=_changed(state, new))
+    store.append_events(decision.events)
+    events = decision.events + _act(store, new, decision.actions, backend, now)
+    return TickResult(True, f"run {new.run_id}: {new.phase.value}", new.phase, events)
+
+
+def _act(store: RunStore, state: RunState, actions: list, backend: Backend, now: datetime) -> list[dict]:
+    """Carry out the decision's actions; record each launch in state.json at once."""
+    events = []
+    ts = now.isoformat().replace("+00:00", "Z")
+    for action in actions:
+        entity, stage_name = action.stage_id.rsplit(".", 1)
+        stage = state.stage(action.stage_id)
+        attempt = next(a for a in stage.attempts if a.n == action.attempt)
+        job = job_spec(state, store.run_dir, action.stage_id, attempt)
+        base = {"ts": ts, "entity": entity, "stage": stage_name, "attempt": attempt.n}
+        if isinstance(action, Cancel):
+            pids = backend.cancel(job, attempt.handle, signal.SIGKILL)
+            if pids:
+                events.append({**base, "event": "cancelled", "pids": pids,
+                               "message": f"attempt {attempt.n}: killed leftover pids {pids} ({action.reason})"})
+                store.append_events(events[-1:])
+        elif isinstance(action, Submit):
+            try:
+                handle = backend.submit(job)
+            except OSError as exc:
+                events.append({**base, "event": "launch_failed",
+                               "message": f"attempt {attempt.n} could not be launched: {exc}; "
+                                          "the next tick tries again"})
+                store.append_events(events[-1:])
+                continue
+            attempt.handle = handle
+            attempt.submitted_at = now
+            store.save(state)
+            events.append({**base, "event": "submitted", "pid": handle.pid, "job_name": attempt.job_name,
+                           "message": f"attempt {attempt.n} launched as pid {handle.pid}"})
+            store.append_events(events[-1:])
+    return events
+
+
+def _changed(old: RunState, new: RunState) -> bool:
+    """Whether anything but the tick bookkeeping changed (worth a snapshot)."""
+    skip = {"tick_count", "last_tick_at", "revision"}
+    return old.model_dump(exclude=skip) != new.model_dump(exclude=skip)
