@@ -146,7 +146,7 @@ class LadderSpec(StrictModel):
 class Spec(StrictModel):
     name: str = Field(min_length=1, max_length=100)
     backend: Literal["local"] = "local"
-    interval: Duration = 600.0
+    interval: Annotated[Duration, Field(gt=0)] = 600.0
     entities: dict[str, EntitySpec] = Field(min_length=1)
     success_gate: SuccessGate = SuccessGate()
     ladder: LadderSpec = LadderSpec()
@@ -168,6 +168,8 @@ def _data_loc(data: object, loc: tuple, keep_absent_last: bool) -> Loc:
     """
     out: list = []
     for i, part in enumerate(loc):
+        if part == 0 and isinstance(data, dict) and 0 not in data and i > 0 and isinstance(loc[i - 1], str):
+            continue  # a single item the model wrapped into a list (``metric: {...}``)
         if isinstance(data, dict) and part in data:
             data = data[part]
         elif isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):

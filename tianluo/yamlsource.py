@@ -59,6 +59,9 @@ def load_yaml(path: Path) -> YamlSource:
         mark = exc.problem_mark or exc.context_mark
         line = f":{mark.line + 1}" if mark else ""
         problem = exc.problem or exc.context or "invalid YAML"
+        ctx = exc.context_mark
+        if exc.problem and exc.context and ctx and mark and ctx.line != mark.line:
+            problem += f" ({exc.context} started at line {ctx.line + 1})"
         raise SpecError(f"{path}{line}: YAML error: {problem}") from None
     except yaml.YAMLError as exc:
         raise SpecError(f"{path}: YAML error: {exc}") from None

@@ -61,6 +61,11 @@ class LocalBackend:
 
     def _poll_one(self, job: JobSpec, handle: Handle) -> JobFacts:
         attempt_dir = Path(job.attempt_dir)
+        started = read_json(attempt_dir / STARTED)
+        if isinstance(started, dict) and started.get("runner_pid"):
+            # The runner that claimed the folder is the attempt, whatever pid was recorded:
+            # after a relaunch race the recorded runner may be the one that stood down.
+            handle = _handle_from_started(started, self.host)
         proc = _tracked_process(handle)
         if proc is not None:
             try:
@@ -71,7 +76,6 @@ class LocalBackend:
                 _reap(handle.pid)
             elif status is not None:
                 cpu, rss = _usage(proc)
-                started = read_json(attempt_dir / STARTED)
                 return JobFacts(
                     state=JobState.RUNNING if started else JobState.STARTING,
                     host=self.host,
@@ -91,7 +95,6 @@ class LocalBackend:
                 ended_at=record.get("ended_at"),
                 detail=record.get("error") or "",
             )
-        started = read_json(attempt_dir / STARTED)
         return JobFacts(
             state=JobState.LOST,
             host=self.host,
@@ -102,9 +105,7 @@ class LocalBackend:
     def find(self, job: JobSpec) -> Handle | None:
         started = read_json(Path(job.attempt_dir) / STARTED)
         if isinstance(started, dict) and started.get("runner_pid"):
-            pid = int(started["runner_pid"])
-            return Handle(job_id=str(pid), pid=pid, create_time=started.get("runner_create_time") or 0.0,
-                          host=started.get("host") or self.host)
+            return _handle_from_started(started, self.host)
         for proc in tagged_processes(job.job_name):
             if _is_runner(proc):
                 return Handle(job_id=str(proc.pid), pid=proc.pid, create_time=proc.create_time(),
@@ -142,6 +143,12 @@ def _is_runner(proc: psutil.Process) -> bool:
         return "tianluo.runner" in proc.cmdline()
     except psutil.Error:
         return False
+
+
+def _handle_from_started(started: dict, host: str) -> Handle:
+    pid = int(started["runner_pid"])
+    return Handle(job_id=str(pid), pid=pid, create_time=started.get("runner_create_time") or 0.0,
+                  host=started.get("host") or host)
 
 
 def _create_time(pid: int) -> float | None:

@@ -1,0 +1,30 @@
+"""The specs we hand to users validate, and plan.md renders from its skeleton."""
+
+from pathlib import Path
+
+import pytest
+
+from tianluo.plan import build_plan, render_plan_md
+from tianluo.spec import load_spec
+
+ROOT = Path(__file__).resolve().parents[1]
+SPECS = [ROOT / "templates" / "tianluo.example.yaml", ROOT / "examples" / "demo" / "tianluo.yaml"]
+
+
+@pytest.mark.parametrize("path", SPECS, ids=lambda p: p.parent.name)
+def test_shipped_specs_validate(path):
+    spec, _ = load_spec(path)
+    assert spec.entities
+
+
+@pytest.mark.parametrize("path", SPECS, ids=lambda p: p.parent.name)
+def test_plan_md_fills_every_slot(path):
+    spec, _ = load_spec(path)
+    text = render_plan_md(build_plan(spec, path))
+    assert "{{" not in text
+    assert f"# Plan: {spec.name}" in text
+    for ename, entity in spec.entities.items():
+        assert f"### {ename}" in text
+        for sname in entity.stages:
+            assert f"**{sname}**" in text
+    assert "goes to its terminal state without asking you again" in text
