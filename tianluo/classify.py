@@ -26,7 +26,7 @@ def _signal_name(num: int) -> str:
     try:
         return _signal.Signals(num).name
     except ValueError:
-        return f"signal {num}"
+        return f"SIG{num}"
 
 
 def classify(ev: Evidence) -> Fault:
@@ -51,4 +51,7 @@ def classify(ev: Evidence) -> Fault:
                      evidence=ev.detail or "exit code 127: the shell did not find the command")
     if ev.exit_code == 126:
         return Fault(klass=FaultClass.CONFIG, label="not_executable", evidence="exit code 126")
+    if ev.exit_code is None:
+        return Fault(klass=FaultClass.UNKNOWN, label="exit_unknown",
+                     evidence=ev.detail or "the exit record has no exit code")
     return Fault(klass=FaultClass.UNKNOWN, label=f"exit_{ev.exit_code}", evidence=f"exit code {ev.exit_code}")

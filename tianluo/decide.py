@@ -33,9 +33,13 @@ class Decision:
 
 
 def job_name(run_id: str, sid: str, n: int) -> str:
-    """The deterministic name of attempt ``n`` of a stage: the same every time it is asked."""
+    """The deterministic name of attempt ``n`` of a stage: the same every time it is asked.
+
+    Dots separate the parts: run ids and stage names contain none, so two stages can never
+    share a name even when entity and stage names contain '-'.
+    """
     entity, stage = split_stage_id(sid)
-    return f"tl-{run_id}-{entity}-{stage}-{n}"
+    return f"tl.{run_id}.{entity}.{stage}.{n}"
 
 
 def attempt_dir(sid: str, n: int) -> str:
@@ -289,6 +293,8 @@ def _update_phase(ctx: _Ctx) -> None:
     if not can_move and state.phase == Phase.RUNNING:
         stuck = [sid for sid in state.stage_ids() if state.stage(sid).status in (StageStatus.FAILED,
                                                                                   StageStatus.HELD)]
+        if not stuck:  # every stage is done, yet the gate does not hold
+            stuck = [f"gate {c.kind} {c.target} ({c.detail})" for c in state.gate.checks if not c.ok]
         state.phase = Phase.BLOCKED
         state.phase_reason = "nothing can move without a human: " + ", ".join(stuck)
         ctx.event("run_blocked", None, state.phase_reason)

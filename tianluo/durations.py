@@ -1,5 +1,6 @@
 """Durations as people write them in a spec: ``90s``, ``10m``, ``2h``, ``1h30m``, ``1d``."""
 
+import math
 import re
 
 _UNITS = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0}
@@ -18,12 +19,16 @@ def parse_duration(text: object) -> float:
     if isinstance(text, bool):
         raise ValueError("expected a duration such as 90s, 10m or 2h, got a boolean")
     if isinstance(text, (int, float)):
+        if not math.isfinite(text):
+            raise ValueError(f"a duration must be finite, got {text}")
         if text < 0:
             raise ValueError(f"a duration cannot be negative, got {text}")
         return float(text)
     if not isinstance(text, str):
         raise ValueError(f"expected a duration such as 90s, 10m or 2h, got {type(text).__name__}")
     s = text.strip().replace(" ", "")
+    if re.fullmatch(r"\d+(?:\.\d+)?", s):
+        return float(s)  # a bare number is seconds, as when written unquoted
     pos, total = 0, 0.0
     for m in _PART.finditer(s):
         if m.start() != pos:
@@ -39,7 +44,7 @@ def format_duration(seconds: float) -> str:
     """Render seconds compactly, e.g. ``5400 -> '1h30m'``, ``0.5 -> '500ms'``."""
     if seconds < 0:
         return "-" + format_duration(-seconds)
-    if seconds and seconds < 1:
+    if 0 < seconds < 1 and 1 <= round(seconds * 1000) < 1000:
         return f"{round(seconds * 1000)}ms"
     rest = int(round(seconds))
     if rest == 0:

@@ -24,7 +24,7 @@ def resolve_budgets(spec_ladder: LadderSpec) -> dict[FaultClass, Budget]:
     for klass, default in DEFAULT_BUDGETS.items():
         rung = getattr(spec_ladder, klass.value)
         if rung is None:
-            out[klass] = default.model_copy()
+            out[klass] = default.model_copy(deep=True)
         else:
             backoff = rung.backoff if rung.backoff else default.backoff
             out[klass] = Budget(retries=rung.retries, backoff=list(backoff))

@@ -77,8 +77,25 @@ def resolve_run(run: str | os.PathLike | None, home: str | os.PathLike | None = 
                                "`tianluo start` printed")
         return path
     folder = home_dir(home)
-    runs = sorted(p for p in folder.glob("*/") if (p / STATE).is_file()) if folder.is_dir() else []
+    runs = [p for p in folder.glob("*/") if (p / STATE).is_file()] if folder.is_dir() else []
     if not runs:
         raise TianluoError(f"no run found under {folder}; start one with `tianluo start SPEC`, "
                            "or pass --run DIR")
-    return runs[-1]
+    # Run ids start with the start time to the second; within one second, the order of
+    # creation is in their state, which records the start time to the microsecond.
+    newest_second = max(p.name[:15] for p in runs)
+    tied = [p for p in runs if p.name[:15] == newest_second]
+    return max(tied, key=_created_at) if len(tied) > 1 else tied[0]
+
+
+def _created_at(run_dir: Path) -> tuple[str, int]:
+    """When the run was started; plan.md, written once at start, breaks exact ties."""
+    try:
+        created = RunStore(run_dir).load().created_at.isoformat()
+    except TianluoError:
+        created = ""
+    try:
+        written = (run_dir / "plan.md").stat().st_mtime_ns
+    except OSError:
+        written = 0
+    return created, written

@@ -213,7 +213,7 @@ def load_spec(path: str | Path) -> tuple[Spec, YamlSource]:
     try:
         spec = Spec.model_validate(source.data)
     except ValidationError as exc:
-        errors = exc.errors()
+        errors = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         raise SpecError(_message(errors[0], source) + more) from None
     check_names(spec, source)

@@ -116,8 +116,11 @@ class RunStore:
             return
         data = "".join(json.dumps(e, sort_keys=True, default=str) + "\n" for e in events).encode()
         created = not self.events_path.exists()
-        fd = os.open(self.events_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        fd = os.open(self.events_path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
         try:
+            size = os.fstat(fd).st_size
+            if size and os.pread(fd, 1, size - 1) != b"\n":
+                data = b"\n" + data  # a crash tore the last line: never glue an event onto it
             os.write(fd, data)
             os.fsync(fd)
         finally:

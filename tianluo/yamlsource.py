@@ -54,14 +54,18 @@ def load_yaml(path: Path) -> YamlSource:
         raise SpecError(f"{path}: cannot read: {exc}") from None
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.load(text, Loader=yaml.SafeLoader)
+        data = yaml.load(text, Loader=_TextKeyLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line = f":{mark.line + 1}" if mark else ""
-        problem = exc.problem or exc.context or "invalid YAML"
         ctx = exc.context_mark
-        if exc.problem and exc.context and ctx and mark and ctx.line != mark.line:
-            problem += f" ({exc.context} started at line {ctx.line + 1})"
+        problem = exc.problem or exc.context or "invalid YAML"
+        if mark and ctx and exc.context and ctx.line != mark.line:
+            if mark.line >= len(text.splitlines()):  # reached the end: blame where it opened
+                problem += f" at the end of the file ({exc.context} at this line)"
+                mark = ctx
+            else:
+                problem += f" ({exc.context} started at line {ctx.line + 1})"
+        line = f":{mark.line + 1}" if mark else ""
         raise SpecError(f"{path}{line}: YAML error: {problem}") from None
     except yaml.YAMLError as exc:
         raise SpecError(f"{path}: YAML error: {exc}") from None
@@ -69,6 +73,23 @@ def load_yaml(path: Path) -> YamlSource:
     if node is not None:
         _walk(node, (), source)
     return source
+
+
+class _TextKeyLoader(yaml.SafeLoader):
+    """A safe loader whose mapping keys are the text written (``42:`` is the name '42')."""
+
+    def construct_mapping(self, node, deep=False):
+        if isinstance(node, yaml.MappingNode):
+            self.flatten_mapping(node)
+            return {
+                (k.value if isinstance(k, yaml.ScalarNode) else self.construct_object(k, deep=deep)):
+                    self.construct_object(v, deep=deep)
+                for k, v in node.value
+            }
+        return super().construct_mapping(node, deep=deep)
+
+
+_TextKeyLoader.add_constructor("tag:yaml.org,2002:map", lambda loader, node: loader.construct_mapping(node, deep=True))
 
 
 def _walk(node: yaml.Node, loc: Loc, source: YamlSource) -> None:

@@ -1,0 +1,198 @@
+"""Shared helpers for the integration tests: real processes, bounded waits, clean teardown.
+
+Every process a test starts (ticks, runners, jobs) works inside the test's ``tmp_path``;
+the autouse ``_reap_test_processes`` fixture kills whatever is still alive there when the
+test ends, so a failing test never leaves a runner behind.
+"""
+
+import ctypes
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+
+PR_SET_CHILD_SUBREAPER = 36
+CLI_TIMEOUT = 60.0
+
+
+# --- the test process is a subreaper ------------------------------------------------------
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _subreaper():
+    """Orphaned runners (their tick exited or was killed) are re-parented to pytest.
+
+    PID 1 of some containers never reaps; as a subreaper pytest can collect them at the end
+    of each test instead of leaving zombies behind. tianluo does not look at parent pids,
+    so this does not change what is tested.
+    """
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass
+    yield
+
+
+def _under(path: str | None, root: str) -> bool:
+    return bool(path) and (path == root or path.startswith(root + os.sep))
+
+
+def processes_under(root: Path) -> list[psutil.Process]:
+    """Live processes (not zombies, not us) working in ``root`` or pointed at it by env."""
+    root = str(Path(root).resolve())
+    me = os.getpid()
+    found = []
+    for proc in psutil.process_iter():
+        try:
+            if proc.pid == me or proc.status() == psutil.STATUS_ZOMBIE:
+                continue
+            if _under(proc.cwd(), root):
+                found.append(proc)
+                continue
+            env = proc.environ()
+            if any(_under(env.get(k), root) for k in ("TIANLUO_RUN_DIR", "TIANLUO_ATTEMPT_DIR")):
+                found.append(proc)
+        except psutil.Error:
+            continue
+    return found
+
+
+def kill_tree(pid: int) -> None:
+    """SIGKILL a process and its process group (never our own group)."""
+    try:
+        pgid = os.getpgid(pid)
+    except ProcessLookupError:
+        return
+    try:
+        if pgid != os.getpgrp() and pgid > 1:
+            os.killpg(pgid, signal.SIGKILL)
+        os.kill(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def reap_zombie_children() -> None:
+    """Collect our own children that already exited (runners started in-process, orphans)."""
+    for child in psutil.Process().children():
+        try:
+            if child.status() == psutil.STATUS_ZOMBIE:
+                os.waitpid(child.pid, os.WNOHANG)
+        except (psutil.Error, ChildProcessError):
+            continue
+
+
+def kill_everything_under(root: Path, timeout: float = 5.0) -> list[int]:
+    procs = processes_under(root)
+    for proc in procs:
+        kill_tree(proc.pid)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        reap_zombie_children()
+        if not processes_under(root):
+            break
+        time.sleep(0.05)
+    reap_zombie_children()
+    return [p.pid for p in procs]
+
+
+@pytest.fixture(autouse=True)
+def _reap_test_processes(request):
+    """After each integration test, kill what it left running in its tmp_path and reap it."""
+    if request.node.get_closest_marker("integration") is None:
+        yield
+        return
+    tmp_path = request.getfixturevalue("tmp_path")
+    yield
+    kill_everything_under(tmp_path)
+
+
+# --- waiting and the CLI ---------------------------------------------------------------------
+
+
+def wait_for(predicate, timeout: float = 10.0, interval: float = 0.05, what: str = "condition"):
+    """Poll ``predicate`` until it returns something truthy; fail after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() >= deadline:
+            raise AssertionError(f"timed out after {timeout}s waiting for {what}")
+        time.sleep(interval)
+
+
+def clean_env(**extra: str) -> dict:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("TIANLUO_RUN", "TIANLUO_HOME", "TIANLUO_JOB", "TIANLUO_DEBUG")}
+    env.update(extra)
+    return env
+
+
+def cli(*args: str, cwd: Path, env: dict | None = None, timeout: float = CLI_TIMEOUT,
+        check: bool = False) -> subprocess.CompletedProcess:
+    """Run ``python -m tianluo ARGS`` as a real process."""
+    proc = subprocess.run([sys.executable, "-m", "tianluo", *map(str, args)], cwd=cwd,
+                          env=env or clean_env(), capture_output=True, text=True, timeout=timeout)
+    if check and proc.returncode != 0:
+        raise AssertionError(f"tianluo {' '.join(map(str, args))} exited {proc.returncode}:\n"
+                             f"stdout: {proc.stdout}\nstderr: {proc.stderr}")
+    return proc
+
+
+def start_run(spec: Path, home: Path, cwd: Path, *extra: str) -> Path:
+    """``tianluo start SPEC --home HOME --trigger none``; the run folder it printed."""
+    proc = cli("start", spec, "--home", home, "--trigger", "none", *extra, cwd=cwd, check=True)
+    run_dir = Path(proc.stdout.strip().splitlines()[-1])
+    assert (run_dir / "state.json").is_file(), proc.stdout
+    return run_dir
+
+
+def status_json(run_dir: Path, cwd: Path) -> dict:
+    proc = cli("status", "--run", run_dir, "--json", cwd=cwd, check=True)
+    return json.loads(proc.stdout)
+
+
+def tick_until(run_dir: Path, cwd: Path, phases=("complete",), timeout: float = 60.0,
+               pace: float = 0.2) -> dict:
+    """Tick through the CLI until ``status --json`` shows one of ``phases``; return that status."""
+    deadline = time.monotonic() + timeout
+    while True:
+        cli("tick", "--run", run_dir, cwd=cwd, check=True)
+        doc = status_json(run_dir, cwd)
+        if doc["phase"] in phases:
+            return doc
+        if time.monotonic() >= deadline:
+            raise AssertionError(f"run did not reach {phases} in {timeout}s; status: "
+                                 f"{json.dumps(doc, indent=1)[:3000]}")
+        time.sleep(pace)
+
+
+def read_state(run_dir: Path) -> dict:
+    return json.loads((Path(run_dir) / "state.json").read_text())
+
+
+def read_events(run_dir: Path) -> list[dict]:
+    path = Path(run_dir) / "events.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def write_spec(folder: Path, text: str, name: str = "tianluo.yaml") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(text)
+    return path
+
+
+@pytest.fixture
+def demo(tmp_path) -> Path:
+    """A fresh copy of examples/demo in the test's folder."""
+    from tianluo.demo import copy_example
+
+    return copy_example("demo", tmp_path)

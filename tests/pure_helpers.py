@@ -1,0 +1,143 @@
+"""Shared helpers for the unit tests of the pure core (no processes, no clock).
+
+Named ``pure_helpers`` rather than ``conftest`` so it never clashes with the integration
+tests' fixtures. Import it as ``from pure_helpers import ...`` (pytest puts tests/ on the
+path because tests/ is not a package).
+"""
+
+import textwrap
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from tianluo.backends.base import JobFacts
+from tianluo.ladder import resolve_budgets
+from tianluo.model import Check, Handle, Plan, PlannedEntity, PlannedStage, RunState
+from tianluo.observations import Cancel, Observations, StageObservation, Submit
+from tianluo.plan import build_plan
+from tianluo.runs import initial_state
+from tianluo.spec import LadderSpec, SuccessGate, load_spec
+from tianluo.states import JobState
+
+#: A fixed, timezone-aware start of every run in these tests.
+T0 = datetime(2024, 3, 1, 12, 0, 0, tzinfo=timezone.utc)
+RUN_ID = "20240301-120000-test"
+
+
+def at(seconds: float = 0, *, minutes: float = 0, hours: float = 0) -> datetime:
+    """A moment relative to T0."""
+    return T0 + timedelta(seconds=seconds, minutes=minutes, hours=hours)
+
+
+def write_spec(folder: Path, text: str, name: str = "tianluo.yaml") -> Path:
+    """Write ``text`` (dedented, leading newline dropped) to ``folder/name``; return the path.
+
+    Line 1 of the file is the first non-empty line of ``text``, so tests can count lines.
+    """
+    path = Path(folder) / name
+    path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    return path
+
+
+def state_from_spec(folder: Path, text: str, *, run_id: str = RUN_ID, now: datetime = T0) -> RunState:
+    """The initial RunState of a run started from the spec ``text`` at ``now``."""
+    path = write_spec(folder, text)
+    spec, _ = load_spec(path)
+    return initial_state(run_id, build_plan(spec, path), now)
+
+
+def state_from_graph(
+    graph: dict[str, dict[str, list[str]]],
+    *,
+    ladder: LadderSpec | None = None,
+    gate: SuccessGate | None = None,
+    run_id: str = RUN_ID,
+    now: datetime = T0,
+) -> RunState:
+    """A RunState built straight from models, without a spec file.
+
+    ``graph`` maps entity -> stage -> qualified needs (``'<entity>.<stage>'``).
+    """
+    entities = {
+        ename: PlannedEntity(stages={
+            sname: PlannedStage(command=f"echo {ename} {sname}", needs=list(needs))
+            for sname, needs in stages.items()
+        })
+        for ename, stages in graph.items()
+    }
+    plan = Plan(
+        name="graph",
+        interval=600.0,
+        workdir="/nonexistent/workdir",
+        spec_file="/nonexistent/workdir/tianluo.yaml",
+        spec_sha256="0" * 64,
+        entities=entities,
+        success_gate=gate or SuccessGate(),
+        ladder=resolve_budgets(ladder or LadderSpec()),
+    )
+    return initial_state(run_id, plan, now)
+
+
+def handle(pid: int = 4242) -> Handle:
+    return Handle(job_id=str(pid), pid=pid, create_time=1700000000.0, host="gpu-host")
+
+
+def starting() -> JobFacts:
+    return JobFacts(state=JobState.STARTING, host="gpu-host")
+
+
+def running(started_at: str | None = "2024-03-01T12:00:05Z") -> JobFacts:
+    return JobFacts(state=JobState.RUNNING, host="gpu-host", started_at=started_at, proc_status="running")
+
+
+def exited(code: int | None = 0, *, signal: int | None = None, detail: str = "") -> JobFacts:
+    return JobFacts(state=JobState.EXITED, exit_code=code, signal=signal, host="gpu-host",
+                    started_at="2024-03-01T12:00:05Z", ended_at="2024-03-01T12:30:00Z", detail=detail)
+
+
+def lost(detail: str = "pid 4242 is gone and left no exit.json") -> JobFacts:
+    return JobFacts(state=JobState.LOST, host="gpu-host", detail=detail)
+
+
+def ok_check(target: str = "out/final.ckpt") -> Check:
+    return Check(kind="exists", target=target, ok=True, detail="exists")
+
+
+def failed_check(target: str = "out/final.ckpt") -> Check:
+    return Check(kind="exists", target=target, ok=False, detail="missing")
+
+
+def observe(gate: tuple[Check, ...] = (), **stages: StageObservation) -> Observations:
+    """Observations keyed by stage id; pass ids with dots via ``**{'a.train': ...}``."""
+    return Observations(stages=dict(stages), gate=gate)
+
+
+def seen(job: JobFacts | None = None, *, found: Handle | None = None, done_when=(), progress=None) -> StageObservation:
+    return StageObservation(job=job, found=found, done_when=tuple(done_when), progress=progress)
+
+
+def launched(state: RunState, pid: int = 4242) -> RunState:
+    """What the shell does after a Submit: record a handle on every attempt that has none."""
+    new = state.model_copy(deep=True)
+    for sid in new.stage_ids():
+        attempt = new.stage(sid).current()
+        if attempt is not None and attempt.handle is None:
+            attempt.handle = handle(pid)
+            attempt.submitted_at = attempt.intent_at
+    return new
+
+
+def submits(decision) -> list[str]:
+    """Stage ids of the decision's Submit actions, in order."""
+    return [a.stage_id for a in decision.actions if isinstance(a, Submit)]
+
+
+def cancels(decision) -> list[str]:
+    return [a.stage_id for a in decision.actions if isinstance(a, Cancel)]
+
+
+def event_kinds(decision) -> list[str]:
+    return [e["event"] for e in decision.events]
+
+
+def events_of(decision, kind: str) -> list[dict]:
+    return [e for e in decision.events if e["event"] == kind]

@@ -1,0 +1,86 @@
+"""tianluo.classify: the exit record of a failed attempt -> fault class and label."""
+
+import re
+
+import pytest
+
+from tianluo.classify import Evidence, classify
+from tianluo.states import FaultClass, JobState
+
+T, C, U = FaultClass.TRANSIENT, FaultClass.CONFIG, FaultClass.UNKNOWN
+EXITED, LOST = JobState.EXITED, JobState.LOST
+
+
+@pytest.mark.parametrize(
+    ("evidence", "klass", "label"),
+    [
+        # lost wins over everything else on record
+        (Evidence(LOST), T, "lost"),
+        (Evidence(LOST, exit_code=1), T, "lost"),
+        (Evidence(LOST, signal=9), T, "lost"),
+        # terminated by a polite signal: transient
+        (Evidence(EXITED, signal=15), T, "terminated"),
+        (Evidence(EXITED, signal=2), T, "terminated"),
+        (Evidence(EXITED, signal=1), T, "terminated"),
+        # ... or as the shell reports it, 128 + N
+        (Evidence(EXITED, exit_code=143), T, "terminated"),
+        (Evidence(EXITED, exit_code=130), T, "terminated"),
+        (Evidence(EXITED, exit_code=129), T, "terminated"),
+        # other signals: unknown, named after the signal
+        (Evidence(EXITED, signal=9), U, "signal_sigkill"),
+        (Evidence(EXITED, exit_code=137), U, "signal_sigkill"),
+        (Evidence(EXITED, exit_code=139), U, "signal_sigsegv"),
+        (Evidence(EXITED, exit_code=134), U, "signal_sigabrt"),
+        # a recorded signal wins over the exit code
+        (Evidence(EXITED, exit_code=1, signal=11), U, "signal_sigsegv"),
+        (Evidence(EXITED, exit_code=0, signal=15), T, "terminated"),
+        # exit 0 that reached classify means done_when did not hold
+        (Evidence(EXITED, exit_code=0), U, "silent_failure"),
+        (Evidence(EXITED, exit_code=0, unmet=("out/final.ckpt (missing)",)), U, "silent_failure"),
+        # the shell's own codes
+        (Evidence(EXITED, exit_code=127), C, "command_not_found"),
+        (Evidence(EXITED, exit_code=126), C, "not_executable"),
+        # anything else is unknown, labelled by its code
+        (Evidence(EXITED, exit_code=1), U, "exit_1"),
+        (Evidence(EXITED, exit_code=2), U, "exit_2"),
+        (Evidence(EXITED, exit_code=128), U, "exit_128"),  # 128 itself is not 128+N
+        (Evidence(EXITED, exit_code=193), U, "exit_193"),  # above 128+64 is not a signal
+        (Evidence(EXITED, exit_code=255), U, "exit_255"),
+    ],
+)
+def test_classify_table(evidence, klass, label):
+    fault = classify(evidence)
+    assert (fault.klass, fault.label) == (klass, label)
+
+
+def test_lost_evidence_uses_the_backend_detail():
+    fault = classify(Evidence(LOST, detail="pid 7 is gone and left no exit.json"))
+    assert fault.evidence == "pid 7 is gone and left no exit.json"
+
+
+def test_lost_evidence_has_a_default_text():
+    assert classify(Evidence(LOST)).evidence == "the process is gone and wrote no exit record"
+
+
+def test_silent_failure_lists_every_unmet_check():
+    fault = classify(Evidence(EXITED, exit_code=0, unmet=("a (missing)", "b:acc >= 0.8 (value 0.5)")))
+    assert fault.evidence == "exit code 0 but done_when does not hold: a (missing); b:acc >= 0.8 (value 0.5)"
+
+
+def test_signal_evidence_names_the_signal():
+    assert classify(Evidence(EXITED, exit_code=137)).evidence == "ended by SIGKILL"
+
+
+def test_command_not_found_prefers_the_detail():
+    fault = classify(Evidence(EXITED, exit_code=127, detail="could not start the command: ENOENT"))
+    assert fault.evidence == "could not start the command: ENOENT"
+
+
+def test_fault_serialises_its_class_under_the_alias():
+    dumped = classify(Evidence(EXITED, exit_code=1)).model_dump(mode="json", by_alias=True)
+    assert dumped == {"class": "unknown", "label": "exit_1", "evidence": "exit code 1"}
+
+
+@pytest.mark.parametrize("evidence", [Evidence(EXITED, exit_code=160), Evidence(EXITED, signal=32)])
+def test_label_of_an_unnamed_signal_is_an_identifier(evidence):
+    assert re.fullmatch(r"[a-z0-9_]+", classify(evidence).label)

@@ -1,0 +1,383 @@
+"""Integration tests of the local backend: real detached runners, real jobs, psutil, no mocks."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import psutil
+import pytest
+
+from conftest import clean_env, kill_tree, wait_for, write_spec
+from tianluo.backends.base import JobSpec
+from tianluo.backends.local import TAG, LocalBackend, tagged_processes
+from tianluo.decide import attempt_dir, job_name
+from tianluo.jobs import job_spec
+from tianluo.model import Attempt, Handle
+from tianluo.runs import create_run
+from tianluo.states import JobState
+from tianluo.store import RunStore
+from tianluo.tick import utcnow
+
+pytestmark = pytest.mark.integration
+
+SPEC = """\
+name: backend-test
+entities:
+  alpha:
+    stages:
+      work: {run: "true"}
+      other: {run: "true"}
+"""
+
+
+class Env:
+    """A real run folder, and a way to make the JobSpec of any attempt with any command."""
+
+    def __init__(self, tmp_path: Path):
+        self.workdir = tmp_path / "proj"
+        spec = write_spec(self.workdir, SPEC)
+        self.run_dir = create_run(spec, tmp_path / "home", utcnow())
+        self.state = RunStore(self.run_dir).load()
+        self.backend = LocalBackend(self.run_dir)
+        self.handles: list[Handle] = []
+        self.popens: list[subprocess.Popen] = []
+
+    def job(self, command: str, sid: str = "alpha.work", n: int = 1) -> JobSpec:
+        attempt = Attempt(n=n, job_name=job_name(self.state.run_id, sid, n), dir=attempt_dir(sid, n),
+                          intent_at=utcnow())
+        return replace(job_spec(self.state, self.run_dir, sid, attempt), command=command)
+
+    def submit(self, job: JobSpec) -> Handle:
+        handle = self.backend.submit(job)
+        self.handles.append(handle)
+        return handle
+
+    def poll(self, job: JobSpec, handle: Handle):
+        return self.backend.poll({job.job_name: (job, handle)})[job.job_name]
+
+
+@pytest.fixture
+def env(tmp_path):
+    e = Env(tmp_path)
+    try:
+        yield e
+    finally:
+        for h in e.handles:  # the runner leads its session: kill the whole group
+            kill_tree(h.pid)
+        for p in e.popens:
+            p.wait(timeout=10)
+
+
+def adir(job: JobSpec) -> Path:
+    return Path(job.attempt_dir)
+
+
+def wait_exit(job: JobSpec, timeout: float = 20) -> dict:
+    wait_for((adir(job) / "exit.json").exists, timeout=timeout, what=f"{job.job_name} exit.json")
+    return json.loads((adir(job) / "exit.json").read_text())
+
+
+def wait_started(job: JobSpec) -> dict:
+    wait_for((adir(job) / "started.json").exists, what=f"{job.job_name} started.json")
+    return json.loads((adir(job) / "started.json").read_text())
+
+
+def launch_blocked_runner(env: "Env", job: JobSpec) -> subprocess.Popen:
+    """A real runner that has not claimed its folder yet: job.json is a FIFO it blocks on."""
+    folder = adir(job)
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / "job.json")
+    runner = subprocess.Popen([sys.executable, "-m", "tianluo.runner", str(folder)], cwd=folder,
+                              env={**clean_env(), **job.env, TAG: job.job_name},
+                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, start_new_session=True)
+    env.handles.append(Handle(job_id=str(runner.pid), pid=runner.pid, create_time=0.0, host="x"))
+    env.popens.append(runner)
+    # wait until it is blocked in the FIFO (a python process that imported the runner)
+    wait_for(lambda: "tianluo.runner" in psutil.Process(runner.pid).cmdline(), what="the runner")
+    return runner
+
+
+def feed_job_json(job: JobSpec) -> None:
+    with open(adir(job) / "job.json", "w") as fifo:
+        fifo.write(json.dumps({"job_name": job.job_name, "command": job.command,
+                               "workdir": job.workdir, "env": {**job.env, TAG: job.job_name}}))
+
+
+def job_processes(job: JobSpec) -> list[int]:
+    return sorted(p.pid for p in tagged_processes(job.job_name))
+
+
+def alive(pid: int) -> bool:
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False
+
+
+# --- submit ------------------------------------------------------------------------------------
+
+
+def test_submit_runs_the_command_detached_with_its_env_and_workdir(env):
+    job = env.job('env | grep "^TIANLUO_" | sort > env.txt; pwd > pwd.txt; echo out; echo err >&2')
+    handle = env.submit(job)
+    assert handle.pid > 0 and handle.create_time > 0
+    assert handle.job_id == str(handle.pid)
+    record = wait_exit(job)
+    started = json.loads((adir(job) / "started.json").read_text())
+
+    assert record["exit_code"] == 0 and record["signal"] is None
+    for key in ("exit_code", "signal", "host", "started_at", "ended_at"):
+        assert key in record
+    assert record["host"] == started["host"] == handle.host
+    assert started["runner_pid"] == handle.pid
+    assert started["pgid"] == handle.pid  # a new session and process group
+    assert abs(started["runner_create_time"] - handle.create_time) < 0.1
+    assert (adir(job) / "stdout").read_text() == "out\n"
+    assert (adir(job) / "stderr").read_text() == "err\n"
+    assert (adir(job) / "job.json").is_file()
+
+    seen = dict(line.split("=", 1) for line in (env.workdir / "env.txt").read_text().splitlines())
+    assert seen["TIANLUO_ENTITY"] == "alpha"
+    assert seen["TIANLUO_STAGE"] == "work"
+    assert seen["TIANLUO_ATTEMPT"] == "1"
+    assert seen["TIANLUO_RUN_DIR"] == str(env.run_dir.resolve())
+    assert seen["TIANLUO_RUN_ID"] == env.state.run_id
+    assert seen["TIANLUO_ATTEMPT_DIR"] == job.attempt_dir
+    assert seen[TAG] == job.job_name
+    assert (env.workdir / "pwd.txt").read_text().strip() == str(env.workdir)
+
+
+def test_the_job_runs_in_its_own_session(env):
+    job = env.job("exec sleep 30")
+    handle = env.submit(job)
+    wait_started(job)
+    assert os.getsid(handle.pid) == handle.pid != os.getsid(0)
+    assert os.getpgid(handle.pid) == handle.pid
+    child = wait_for(lambda: psutil.Process(handle.pid).children(), what="the job process")[0]
+    assert os.getsid(child.pid) == handle.pid
+
+
+def test_the_job_outlives_the_process_that_submitted_it(env, tmp_path):
+    marker = env.workdir / "finished"
+    job = env.job(f"sleep 0.5; touch {marker}")
+    code = textwrap.dedent("""
+        import json, sys
+        from tianluo.backends.base import JobSpec
+        from tianluo.backends.local import LocalBackend
+        job = JobSpec(**json.loads(sys.argv[2]))
+        h = LocalBackend(sys.argv[1]).submit(job)
+        print(h.pid)
+    """)
+    spec = {"job_name": job.job_name, "command": job.command, "workdir": job.workdir,
+            "attempt_dir": job.attempt_dir, "env": job.env}
+    out = subprocess.run([sys.executable, "-c", code, str(env.run_dir), json.dumps(spec)], cwd=tmp_path,
+                         env=clean_env(), capture_output=True, text=True, timeout=30)
+    assert out.returncode == 0, out.stderr
+    env.handles.append(Handle(job_id=out.stdout.strip(), pid=int(out.stdout), create_time=0.0, host="x"))
+    record = wait_exit(job)
+    assert record["exit_code"] == 0
+    assert marker.exists()
+
+
+def test_a_job_killed_by_a_signal_records_the_signal(env):
+    job = env.job("kill -TERM $$")
+    handle = env.submit(job)
+    record = wait_exit(job)
+    assert record["signal"] == signal.SIGTERM
+    assert record["exit_code"] is None
+    facts = wait_for(lambda: (f := env.poll(job, handle)).state == JobState.EXITED and f,
+                     what="EXITED from poll")
+    assert facts.signal == signal.SIGTERM
+    assert facts.exit_code is None
+
+
+# --- poll --------------------------------------------------------------------------------------
+
+
+def test_poll_says_running_while_alive_and_exited_after(env):
+    job = env.job("echo step 1; exec sleep 30")
+    handle = env.submit(job)
+    started = wait_started(job)
+    facts = env.poll(job, handle)
+    assert facts.state == JobState.RUNNING
+    assert facts.started_at == started["started_at"]
+    assert facts.host == handle.host
+    assert facts.proc_status in (psutil.STATUS_RUNNING, psutil.STATUS_SLEEPING)
+    assert facts.rss_bytes and facts.rss_bytes > 0
+    assert facts.cpu_seconds is not None
+
+    signalled = env.backend.cancel(job, handle)  # SIGTERM
+    assert handle.pid in signalled
+    record = wait_exit(job)
+    facts = wait_for(lambda: (f := env.poll(job, handle)).state == JobState.EXITED and f,
+                     what="EXITED from poll")
+    assert facts.signal == signal.SIGTERM == record["signal"]
+    assert facts.ended_at == record["ended_at"]
+    assert facts.started_at == started["started_at"]
+    assert not alive(handle.pid)  # poll reaped the runner, our own child
+
+
+def test_poll_of_many_jobs_in_one_call(env):
+    quick = env.job("exit 2", sid="alpha.other")
+    slow = env.job("exec sleep 30")
+    hq, hs = env.submit(quick), env.submit(slow)
+    wait_exit(quick)
+    wait_started(slow)
+    facts = env.backend.poll({quick.job_name: (quick, hq), slow.job_name: (slow, hs)})
+    assert set(facts) == {quick.job_name, slow.job_name}
+    assert facts[slow.job_name].state == JobState.RUNNING
+    # the quick runner may still be finishing up after writing exit.json
+    wait_for(lambda: env.poll(quick, hq).state == JobState.EXITED, what="quick job EXITED")
+    assert env.poll(quick, hq).exit_code == 2
+
+
+def test_a_handle_with_a_wrong_create_time_is_not_alive(env):
+    """Before the runner claims its folder, the recorded handle is all poll has: a live process
+    with the handle's pid but another create time is some other program (a reused pid)."""
+    job = env.job("exec sleep 30")
+    runner = launch_blocked_runner(env, job)
+    real = Handle(job_id=str(runner.pid), pid=runner.pid,
+                  create_time=psutil.Process(runner.pid).create_time(), host=env.backend.host)
+    assert env.poll(job, real).state == JobState.STARTING
+    impostor = real.model_copy(update={"create_time": real.create_time - 1000.0})
+    facts = env.poll(job, impostor)
+    assert facts.state == JobState.LOST  # from the files: no started.json, no exit.json
+    assert str(runner.pid) in facts.detail
+    assert alive(runner.pid)  # the live process was neither taken for the job nor touched
+
+
+def test_a_pid_reused_after_the_runner_died_is_not_the_job(env, tmp_path):
+    """started.json names the runner; once it is dead its pid may belong to another program."""
+    job = env.job("exec sleep 30")
+    handle = env.submit(job)
+    started = wait_started(job)
+    env.backend.cancel(job, handle, signal.SIGKILL)  # runner and job die, no exit.json
+    wait_for(lambda: env.poll(job, handle).state == JobState.LOST, what="LOST")
+    # create times are compared with a 0.1 s tolerance: let the clock move past it first
+    wait_for(lambda: time.time() > started["runner_create_time"] + 0.3, what="the clock")
+    other = subprocess.Popen(["sleep", "30"], cwd=tmp_path, env=clean_env())
+    try:
+        # the kernel hands the runner's pid to `other`: same pid, another create time
+        reused = {**started, "runner_pid": other.pid}
+        (adir(job) / "started.json").write_text(json.dumps(reused))
+        stale = handle.model_copy(update={"pid": other.pid, "job_id": str(other.pid)})
+        facts = env.poll(job, stale)
+        assert facts.state == JobState.LOST
+        assert env.backend.find(job).pid == other.pid
+        assert env.poll(job, env.backend.find(job)).state == JobState.LOST
+        assert other.poll() is None
+        assert env.backend.cancel(job, stale) == []  # the other program is not tagged: untouched
+        assert other.poll() is None
+    finally:
+        other.kill()
+        other.wait()
+
+
+def test_an_exit_record_wins_over_a_stale_handle(env):
+    job = env.job("exit 3")
+    handle = env.submit(job)
+    wait_exit(job)
+    wait_for(lambda: not alive(handle.pid) or env.poll(job, handle).state == JobState.EXITED,
+             what="the runner to finish")
+    me = psutil.Process()
+    foreign = Handle(job_id="x", pid=me.pid, create_time=me.create_time() + 5.0, host="h")
+    facts = wait_for(lambda: (f := env.poll(job, foreign)).state == JobState.EXITED and f,
+                     what="EXITED")
+    assert facts.exit_code == 3
+
+
+def test_a_runner_killed_by_sigkill_is_lost(env):
+    job = env.job("exec sleep 30")
+    handle = env.submit(job)
+    wait_started(job)
+    job_pid = wait_for(lambda: [p for p in job_processes(job) if p != handle.pid],
+                       what="the job process")[0]
+    os.kill(handle.pid, signal.SIGKILL)  # the runner only: it cannot write exit.json
+    facts = wait_for(lambda: (f := env.poll(job, handle)).state == JobState.LOST and f,
+                     what="LOST from poll")
+    assert not (adir(job) / "exit.json").exists()
+    assert "exit.json" in facts.detail
+    assert facts.started_at is not None
+    # the orphaned job still runs, tagged; cancel() finds and stops it without the runner
+    assert alive(job_pid)
+    assert env.backend.cancel(job, handle, signal.SIGKILL) == [job_pid]
+    wait_for(lambda: not alive(job_pid), what="the orphan to die")
+    assert job_processes(job) == []
+
+
+# --- find --------------------------------------------------------------------------------------
+
+
+def test_find_returns_the_handle_from_started_json(env):
+    job = env.job("exec sleep 30")
+    assert env.backend.find(job) is None  # never launched
+    handle = env.submit(job)
+    started = wait_started(job)
+    found = env.backend.find(job)
+    assert found is not None
+    assert found.pid == handle.pid == started["runner_pid"]
+    assert abs(found.create_time - handle.create_time) < 0.1
+    assert found.host == started["host"]
+    assert env.poll(job, found).state == JobState.RUNNING
+
+
+def test_find_uses_the_tag_before_started_json_exists(env):
+    """A runner that is launched but has not claimed its folder yet is found by its env tag."""
+    job = env.job("exec sleep 30")
+    runner = launch_blocked_runner(env, job)
+    found = wait_for(lambda: env.backend.find(job), what="find() by tag")
+    assert not (adir(job) / "started.json").exists()
+    assert found.pid == runner.pid
+    assert abs(found.create_time - psutil.Process(runner.pid).create_time()) < 0.01
+    assert env.poll(job, found).state == JobState.STARTING
+    feed_job_json(job)  # unblock the runner: it claims the folder and runs the job
+    started = wait_started(job)
+    assert started["runner_pid"] == runner.pid
+    assert env.backend.find(job).pid == runner.pid
+    assert env.poll(job, found).state == JobState.RUNNING
+
+
+def test_find_does_not_take_a_tagged_process_that_is_not_a_runner(env, tmp_path):
+    job = env.job("true")
+    impostor = subprocess.Popen(["sleep", "30"], cwd=tmp_path, env={**clean_env(), TAG: job.job_name})
+    try:
+        wait_for(lambda: job_processes(job) == [impostor.pid], what="the tagged sleep")
+        assert env.backend.find(job) is None
+    finally:
+        impostor.kill()
+        impostor.wait()
+
+
+# --- cancel ------------------------------------------------------------------------------------
+
+
+def test_cancel_signals_only_the_processes_tagged_with_the_job(env, tmp_path):
+    target = env.job("exec sleep 30", sid="alpha.work")
+    bystander = env.job("exec sleep 30", sid="alpha.other")
+    ht, hb = env.submit(target), env.submit(bystander)
+    wait_started(target)
+    wait_started(bystander)
+    untagged = subprocess.Popen(["sleep", "30"], cwd=tmp_path, env=clean_env())
+    try:
+        tagged = wait_for(lambda: (pids := job_processes(target)) and len(pids) == 2 and pids,
+                          what="runner and job of the target")
+        signalled = env.backend.cancel(target, ht)
+        assert sorted(signalled) == tagged
+        assert ht.pid in signalled
+        assert hb.pid not in signalled and untagged.pid not in signalled
+        record = wait_exit(target)
+        assert record["signal"] == signal.SIGTERM
+        assert env.poll(bystander, hb).state == JobState.RUNNING
+        assert untagged.poll() is None
+        assert len(job_processes(bystander)) == 2
+        assert env.backend.cancel(env.job("true", n=9), None) == []  # nothing tagged: nothing sent
+    finally:
+        untagged.kill()
+        untagged.wait()

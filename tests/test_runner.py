@@ -1,0 +1,166 @@
+"""Integration tests of the runner wrapper, ``python -m tianluo.runner ATTEMPT_DIR``, run for real."""
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from conftest import clean_env, kill_tree, wait_for
+from tianluo.runner import EXIT_ALREADY_CLAIMED
+
+pytestmark = pytest.mark.integration
+
+STARTED_KEYS = {"job_name", "runner_pid", "runner_create_time", "pgid", "host", "started_at"}
+EXIT_KEYS = {"job_name", "exit_code", "signal", "signal_name", "forwarded_signals", "host", "job_pid",
+             "runner_pid", "started_at", "ended_at", "duration_s", "error"}
+
+
+def make_attempt(tmp_path: Path, command: str, name: str = "tl-test-job-1", workdir: Path | None = None,
+                 env: dict | None = None) -> Path:
+    adir = tmp_path / "attempts" / name
+    adir.mkdir(parents=True)
+    workdir = workdir or tmp_path / "work"
+    workdir.mkdir(exist_ok=True)
+    (adir / "job.json").write_text(json.dumps({
+        "job_name": name, "command": command, "workdir": str(workdir),
+        "env": {"TIANLUO_JOB": name, **(env or {})},
+    }))
+    return adir
+
+
+def launch(adir: Path, **kw) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "tianluo.runner", str(adir)], cwd=adir, env=clean_env(),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True, **kw)
+
+
+def finish(proc: subprocess.Popen, timeout: float = 30) -> tuple[str, str]:
+    try:
+        return proc.communicate(timeout=timeout)
+    finally:
+        if proc.poll() is None:
+            kill_tree(proc.pid)
+            proc.communicate()
+
+
+def iso(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def test_runner_records_start_and_exit_beside_stdout_and_stderr(tmp_path):
+    adir = make_attempt(tmp_path, "echo to-out; echo to-err >&2; pwd > where.txt; "
+                                  "echo \"$MY_VAR\" > var.txt; exit 4", env={"MY_VAR": "hello world"})
+    proc = launch(adir)
+    finish(proc)
+    assert proc.returncode == 4
+
+    started = json.loads((adir / "started.json").read_text())
+    record = json.loads((adir / "exit.json").read_text())
+    assert set(started) == STARTED_KEYS
+    assert set(record) == EXIT_KEYS
+    assert started["job_name"] == record["job_name"] == "tl-test-job-1"
+    assert started["runner_pid"] == record["runner_pid"] == proc.pid
+    assert started["pgid"] == proc.pid  # the runner leads its own process group
+    assert started["host"] == record["host"] == socket.gethostname()
+    assert record["exit_code"] == 4
+    assert record["signal"] is None and record["signal_name"] is None
+    assert record["error"] is None
+    assert record["started_at"] == started["started_at"]
+    assert iso(record["started_at"]) <= iso(record["ended_at"])
+    assert record["duration_s"] >= 0
+    assert (adir / "stdout").read_text() == "to-out\n"
+    assert (adir / "stderr").read_text() == "to-err\n"
+    work = tmp_path / "work"
+    assert (work / "where.txt").read_text().strip() == str(work)
+    assert (work / "var.txt").read_text().strip() == "hello world"
+    assert not list(adir.glob(".*tmp-*"))
+
+
+def test_runner_records_the_signal_that_killed_the_job(tmp_path):
+    adir = make_attempt(tmp_path, "kill -KILL $$")
+    proc = launch(adir)
+    finish(proc)
+    record = json.loads((adir / "exit.json").read_text())
+    assert record["signal"] == signal.SIGKILL
+    assert record["signal_name"] == "SIGKILL"
+    assert record["exit_code"] is None
+    assert proc.returncode == 128 + signal.SIGKILL
+
+
+def test_runner_forwards_sigterm_to_the_job(tmp_path):
+    adir = make_attempt(tmp_path, "echo up; exec sleep 30")
+    proc = launch(adir)
+    try:
+        wait_for(lambda: (adir / "stdout").exists() and "up" in (adir / "stdout").read_text(),
+                 what="the job to start")
+        os.kill(proc.pid, signal.SIGTERM)  # only the runner, not its group
+        finish(proc)
+    finally:
+        kill_tree(proc.pid)
+    record = json.loads((adir / "exit.json").read_text())
+    assert record["forwarded_signals"] == ["SIGTERM"]
+    assert record["signal"] == signal.SIGTERM
+    assert record["duration_s"] < 25
+
+
+def test_a_second_runner_on_the_same_attempt_refuses(tmp_path):
+    counter = tmp_path / "work" / "counter"
+    adir = make_attempt(tmp_path, f"echo ran >> {counter}; sleep 1")
+    first = launch(adir)
+    try:
+        wait_for((adir / "started.json").exists, what="started.json")
+        started = (adir / "started.json").read_bytes()
+        second = launch(adir)
+        _, err = finish(second)
+        assert second.returncode == EXIT_ALREADY_CLAIMED == 75
+        assert "already claimed" in err
+        assert (adir / "started.json").read_bytes() == started
+        finish(first)
+    finally:
+        kill_tree(first.pid)
+    assert first.returncode == 0
+    exit_before = (adir / "exit.json").read_bytes()
+    # even after the attempt ended, it is never run again
+    again = launch(adir)
+    finish(again)
+    assert again.returncode == 75
+    assert counter.read_text() == "ran\n"
+    assert (adir / "exit.json").read_bytes() == exit_before
+
+
+def test_racing_runners_run_the_attempt_exactly_once(tmp_path):
+    counter = tmp_path / "work" / "counter"
+    adir = make_attempt(tmp_path, f"echo ran >> {counter}")
+    procs = [launch(adir) for _ in range(3)]
+    for p in procs:
+        finish(p)
+    codes = sorted(p.returncode for p in procs)
+    assert codes == [0, 75, 75]
+    assert counter.read_text() == "ran\n"
+    winner = next(p for p in procs if p.returncode == 0)
+    assert json.loads((adir / "started.json").read_text())["runner_pid"] == winner.pid
+
+
+def test_a_command_that_cannot_start_is_recorded(tmp_path):
+    adir = make_attempt(tmp_path, "true", workdir=tmp_path / "work")
+    (tmp_path / "work").rmdir()  # the workdir is gone
+    proc = launch(adir)
+    finish(proc)
+    record = json.loads((adir / "exit.json").read_text())
+    assert record["exit_code"] == 127
+    assert "could not start the command" in record["error"]
+    assert "could not start the command" in (adir / "stderr").read_text()
+    assert record["job_pid"] is None
+
+
+def test_runner_usage_error(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "tianluo.runner"], capture_output=True, text=True,
+                         timeout=30, cwd=tmp_path, env=clean_env())
+    assert out.returncode == 2
+    assert "usage" in out.stderr
