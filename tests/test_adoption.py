@@ -173,3 +173,44 @@ def test_a_lost_runner_is_cancelled_and_retried_as_transient(tmp_path):
     assert work["budget_used"] == {"transient": 1}
     assert (project / "counter.txt").read_text() == "ran 1\nran 2\n"
     assert not (run_dir / "attempts/solo/work/1/exit.json").exists()
+
+
+TWO = """\
+name: two
+entities:
+  first:
+    stages:
+      work: {run: 'echo "ran $TIANLUO_ATTEMPT" >> counter-{entity}.txt'}
+  second:
+    stages:
+      work: {run: 'echo "ran $TIANLUO_ATTEMPT" >> counter-{entity}.txt'}
+"""
+
+
+def test_a_tick_killed_between_two_submits_adopts_one_and_relaunches_the_other(tmp_path):
+    """Both intents are saved before any launch; the tick dies after launching only the first,
+    which has already finished when the next tick looks."""
+    project = tmp_path / "proj"
+    run_dir = start_run(write_spec(project, TWO), tmp_path / "home", tmp_path, "--no-tick")
+    proc = killed_tick(run_dir, tmp_path, "after")
+    assert proc.returncode == -signal.SIGKILL, proc.stderr
+    state = read_state(run_dir)
+    assert state["total_attempts"] == 2
+    for entity in ("first", "second"):
+        attempt = state["entities"][entity]["stages"]["work"]["attempts"][0]
+        assert attempt["handle"] is None
+    assert not (run_dir / "attempts/second").exists()
+    wait_for((run_dir / "attempts/first/work/1/exit.json").exists, what="the first job to end")
+
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    events = read_events(run_dir)
+    assert [(e["entity"], e["attempt"]) for e in events if e["event"] == "adopted"] == [("first", 1)]
+    assert [(e["entity"], e["attempt"]) for e in events if e["event"] == "relaunch"] == [("second", 1)]
+    # the adopted attempt had already ended: it is folded at once
+    assert read_state(run_dir)["entities"]["first"]["stages"]["work"]["status"] == "succeeded"
+
+    doc = tick_until(run_dir, tmp_path, phases=("complete",), timeout=30)
+    assert doc["total_attempts"] == 2
+    for entity in ("first", "second"):
+        assert (project / f"counter-{entity}.txt").read_text() == "ran 1\n"
+        assert doc["entities"][entity]["stages"]["work"]["attempt"] == 1

@@ -256,14 +256,16 @@ def test_a_handle_with_a_wrong_create_time_is_not_alive(env):
 def test_a_pid_reused_after_the_runner_died_is_not_the_job(env, tmp_path):
     """started.json names the runner; once it is dead its pid may belong to another program."""
     job = env.job("exec sleep 30")
+    submitted_at = time.monotonic()
     handle = env.submit(job)
     started = wait_started(job)
     env.backend.cancel(job, handle, signal.SIGKILL)  # runner and job die, no exit.json
     wait_for(lambda: env.poll(job, handle).state == JobState.LOST, what="LOST")
-    # create times are compared with a 0.1 s tolerance: let the clock move past it first
-    wait_for(lambda: time.time() > started["runner_create_time"] + 0.3, what="the clock")
+    # create times are compared with a 0.1 s tolerance: let the clock move well past it first
+    wait_for(lambda: time.monotonic() - submitted_at > 0.5, what="the clock")
     other = subprocess.Popen(["sleep", "30"], cwd=tmp_path, env=clean_env())
     try:
+        assert psutil.Process(other.pid).create_time() - started["runner_create_time"] > 0.3
         # the kernel hands the runner's pid to `other`: same pid, another create time
         reused = {**started, "runner_pid": other.pid}
         (adir(job) / "started.json").write_text(json.dumps(reused))

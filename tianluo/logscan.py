@@ -1,0 +1,290 @@
+"""Incremental log reading: every byte of a log is scanned once, from the last cursor on.
+
+A tick never reads a whole log. ``scan`` seeks to the cursor kept in ``state.json``, reads
+the new bytes in chunks of ``CHUNK`` bytes, and reports the lines that match any rule
+pattern plus the last progress reading. A 10 GB log costs what its new bytes cost, and a
+fatal line that scrolled far above the tail is still found, because no byte is skipped.
+
+Lines end at ``\\n`` or ``\\r`` (tqdm redraws its bar with ``\\r``; waiting for ``\\n`` would
+make progress look stalled). The cursor never moves past an incomplete last line, so a line
+being written is read whole on the next tick, unless that line is already longer than
+``MAX_LINE`` bytes: then it is consumed in ``MAX_LINE`` pieces, to keep memory bounded.
+
+Standard library only; the only I/O is reading the file.
+"""
+
+import os
+import re
+from collections import deque
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+MAX_LINE = 64 * 1024  # bytes of one line (or one piece of a longer line)
+CHUNK = 1024 * 1024  # bytes read at a time
+MAX_RULE_SHARE = 5  # one rule fills at most 1/5 of max_matches, so a flood cannot hide others
+
+_NEWLINES = (b"\n", b"\r")
+_GLOBAL_FLAGS = re.compile(r"^\(\?([aiLmsux]+)\)")
+_BACKREF = re.compile(r"\\[1-9]|\(\?P=")
+_SCOPED = (("i", re.IGNORECASE), ("s", re.DOTALL), ("x", re.VERBOSE), ("a", re.ASCII))
+
+
+@dataclass(frozen=True)
+class Cursor:
+    """Where the next scan starts; persisted in state.json between ticks."""
+
+    offset: int = 0
+    inode: int | None = None
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One log line that matched at least one rule pattern."""
+
+    file: str  # the name given by the caller (e.g. "stderr", "logs/rank1.log")
+    offset: int  # byte offset of the line start in the file
+    text: str  # decoded with errors="replace", without its newline, at most MAX_LINE chars
+    rules: tuple[str, ...]  # names of the rule patterns that matched this line
+
+
+@dataclass(frozen=True)
+class ScanResult:
+    """What one scan found in the new bytes of one file."""
+
+    cursor: Cursor
+    new_bytes: int
+    matches: tuple[LogLine, ...]
+    progress: tuple[float, float | None] | None
+    progress_at: int | None
+    restarted: bool
+    more: bool
+
+
+def scan(path: Path, name: str, cursor: Cursor, patterns: Mapping[str, re.Pattern],
+         progress: re.Pattern | None = None, max_bytes: int = 64 * 1024 * 1024,
+         max_matches: int = 50) -> ScanResult:
+    """Scan the bytes of ``path`` written since ``cursor``.
+
+    Args:
+        path: The log file.
+        name: How the file is named in the returned lines (e.g. "stderr").
+        cursor: Where the previous scan stopped.
+        patterns: Rule name -> compiled pattern, searched in each line.
+        progress: A pattern with a ``done`` (and optionally ``total``) group.
+        max_bytes: Stop after about this many bytes; ``more`` tells the caller to come back.
+        max_matches: At most this many lines in ``matches``; one rule fills at most a fifth.
+
+    Returns:
+        The new cursor and what was found. A missing file gives an empty result and the
+        same cursor. A truncated or replaced file (size below the cursor, other inode) is
+        scanned from 0 and flagged ``restarted``.
+    """
+    try:
+        f = open(path, "rb")
+    except OSError:
+        return ScanResult(cursor, 0, (), None, None, False, False)
+    with f:
+        st = os.fstat(f.fileno())  # of the file we opened, not of a name that may be rotated
+        start, restarted = cursor.offset, False
+        if (cursor.inode is not None and cursor.inode != st.st_ino) or st.st_size < cursor.offset:
+            start, restarted = 0, True
+        f.seek(start)
+        state = _Scan(name, patterns, progress, max_matches)
+        end, more = _read(f, start, max_bytes, st.st_size, state)
+    return ScanResult(cursor=Cursor(end, st.st_ino), new_bytes=end - start, matches=tuple(state.matches),
+                      progress=state.progress, progress_at=state.progress_at, restarted=restarted, more=more)
+
+
+def tail_lines(path: Path, n: int = 50, max_bytes: int = 256 * 1024) -> list[str]:
+    """The last ``n`` lines of ``path`` (from at most its last ``max_bytes``); [] if missing."""
+    if n <= 0:
+        return []
+    try:
+        with open(path, "rb") as f:
+            size = os.fstat(f.fileno()).st_size
+            start = max(0, size - max_bytes)
+            f.seek(start)
+            data = f.read(size - start)
+    except OSError:
+        return []
+    lines = data.decode("utf-8", errors="replace").splitlines()
+    if start > 0 and lines:
+        lines = lines[1:]  # the first line was cut by the window
+    return [line[:MAX_LINE] for line in lines[-n:]]
+
+
+# --- reading ------------------------------------------------------------------------------
+
+
+def _read(f, start: int, max_bytes: int, size: int, state: "_Scan") -> tuple[int, bool]:
+    """Feed the file to ``state`` chunk by chunk; the end offset consumed and whether more is left."""
+    pos = start  # offset of buf[0]
+    read_to = start
+    buf = b""
+    while True:
+        # Past max_bytes only to finish the first line, so a long line cannot stall the cursor.
+        budget = start + max_bytes - read_to
+        if budget <= 0 and pos > start:
+            return pos, read_to < size
+        want = CHUNK if budget <= 0 else min(CHUNK, budget)
+        data = f.read(want)
+        if not data:
+            return pos, False
+        read_to += len(data)
+        buf += data
+        cut = _cut(buf)
+        if cut:
+            state.feed(buf[:cut], pos)
+            buf, pos = buf[cut:], pos + cut
+
+
+def _cut(buf: bytes) -> int:
+    """How much of ``buf`` is whole lines, plus MAX_LINE pieces of an overlong last line."""
+    cut = max(buf.rfind(nl) for nl in _NEWLINES) + 1
+    rest = len(buf) - cut
+    if rest > MAX_LINE:
+        cut += rest // MAX_LINE * MAX_LINE
+    return cut
+
+
+# --- matching -----------------------------------------------------------------------------
+
+
+class _Scan:
+    """Accumulates matches and the last progress reading over the chunks of one scan."""
+
+    def __init__(self, name: str, patterns: Mapping[str, re.Pattern], progress: re.Pattern | None,
+                 max_matches: int):
+        self.name = name
+        self.patterns = dict(patterns)
+        self.finders = _finders(self.patterns.values())
+        self.progress_re = progress
+        self.max_matches = max(0, max_matches)
+        self.per_rule = max(1, self.max_matches // MAX_RULE_SHARE)
+        self.matches: list[LogLine] = []
+        self.counts: dict[str, int] = {}
+        self.progress: tuple[float, float | None] | None = None
+        self.progress_at: int | None = None
+
+    def feed(self, data: bytes, offset: int) -> None:
+        """Scan whole lines ``data`` that start at byte ``offset`` of the file."""
+        # surrogateescape maps each bad byte to one char and back, so byte offsets stay exact.
+        text = data.decode("utf-8", errors="surrogateescape").replace("\r", "\n")
+        offsets = _ByteOffsets(text, offset)
+        if self.finders and len(self.matches) < self.max_matches:
+            for start, end in _hit_lines(text, self.finders):
+                self._take(text, start, end, offsets)
+                if len(self.matches) >= self.max_matches:
+                    break
+        if self.progress_re is not None:
+            self._read_progress(text, offset)
+
+    def _take(self, text: str, start: int, end: int, offsets: "_ByteOffsets") -> None:
+        line = text[start:end]
+        if len(line) > MAX_LINE:  # a complete overlong line: keep the piece that matched
+            start, line = self._piece(line, start)
+        rules = tuple(name for name, p in self.patterns.items() if p.search(line))
+        if not rules or all(self.counts.get(r, 0) >= self.per_rule for r in rules):
+            return
+        for r in rules:
+            self.counts[r] = self.counts.get(r, 0) + 1
+        self.matches.append(LogLine(self.name, offsets.at(start), _printable(line), rules))
+
+    def _piece(self, line: str, start: int) -> tuple[int, str]:
+        for i in range(0, len(line), MAX_LINE):
+            piece = line[i:i + MAX_LINE]
+            if any(p.search(piece) for p in self.patterns.values()):
+                return start + i, piece
+        return start, line[:MAX_LINE]
+
+    def _read_progress(self, text: str, offset: int) -> None:
+        # deque(maxlen=1) walks the matches in C and keeps only the last one.
+        last = deque(self.progress_re.finditer(text), maxlen=1)
+        if not last:
+            return
+        reading = _progress_of(last[0])
+        if reading is not None:
+            self.progress = reading
+            line_start = text.rfind("\n", 0, last[0].start()) + 1
+            self.progress_at = offset + len(text[:line_start].encode("utf-8", "surrogateescape"))
+
+
+def _finders(patterns: Iterable[re.Pattern]) -> list[re.Pattern]:
+    """One combined MULTILINE regex for all patterns, or the patterns themselves if they do not combine."""
+    patterns = list(patterns)
+    if not patterns:
+        return []
+    parts = []
+    for p in patterns:
+        body = p.pattern
+        if _BACKREF.search(body):  # \1 would point elsewhere once combined
+            return _each(patterns)
+        m = _GLOBAL_FLAGS.match(body)
+        if m:  # "(?i)x" cannot sit inside an alternation; p.flags already carries it
+            body = body[m.end():]
+        flags = "".join(c for c, f in _SCOPED if p.flags & f)
+        parts.append(f"(?{flags}:{body})" if flags else f"(?:{body})")
+    try:
+        return [re.compile("|".join(parts), re.MULTILINE)]
+    except re.error:  # e.g. the same group name in two patterns
+        return _each(patterns)
+
+
+def _each(patterns: list[re.Pattern]) -> list[re.Pattern]:
+    """The patterns one by one, with ^ and $ at every line of a chunk."""
+    return [re.compile(p.pattern, p.flags | re.MULTILINE) for p in patterns]
+
+
+def _hit_lines(text: str, finders: list[re.Pattern]) -> list[tuple[int, int]]:
+    """The (start, end) of every line where some finder matches, in text order.
+
+    Only hits cost Python work; the regex engine walks the lines in between. After a hit
+    the search resumes at the next line, so each line is reported once.
+    """
+    found: set[tuple[int, int]] = set()
+    for finder in finders:
+        pos = 0
+        while (m := finder.search(text, pos)) is not None:
+            start = text.rfind("\n", 0, m.start()) + 1
+            end = text.find("\n", m.start())
+            end = len(text) if end < 0 else end
+            found.add((start, end))
+            pos = end + 1
+            if pos > len(text):
+                break
+    return sorted(found)
+
+
+class _ByteOffsets:
+    """Char index -> file byte offset, for increasing indexes, encoding each stretch once."""
+
+    def __init__(self, text: str, offset: int):
+        self.text, self.char, self.byte = text, 0, offset
+
+    def at(self, index: int) -> int:
+        if index < self.char:  # not expected (hits come in order); recount from the start
+            self.byte -= len(self.text[:self.char].encode("utf-8", "surrogateescape"))
+            self.char = 0
+        self.byte += len(self.text[self.char:index].encode("utf-8", "surrogateescape"))
+        self.char = index
+        return self.byte
+
+
+def _printable(line: str) -> str:
+    """The line as the caller sees it: bad bytes as U+FFFD, at most MAX_LINE chars."""
+    return line.encode("utf-8", "surrogateescape").decode("utf-8", errors="replace")[:MAX_LINE]
+
+
+def _progress_of(m: re.Match) -> tuple[float, float | None] | None:
+    """(done, total) of a progress match: named groups, else the first two groups."""
+    groups = m.re.groupindex
+    try:
+        done = m.group("done") if "done" in groups else m.group(1)
+        if "total" in groups:
+            total = m.group("total")
+        else:
+            total = m.group(2) if m.re.groups >= 2 and "done" not in groups else None
+        return float(done), float(total) if total is not None else None
+    except (IndexError, TypeError, ValueError):
+        return None
