@@ -12,6 +12,7 @@ from pathlib import Path
 from tianluo.backends.base import JobFacts
 from tianluo.ladder import resolve_budgets
 from tianluo.model import Check, Handle, Plan, PlannedEntity, PlannedStage, RunState
+from tianluo.logscan import Cursor, ScanResult
 from tianluo.observations import Cancel, Observations, StageObservation, Submit
 from tianluo.plan import build_plan
 from tianluo.runs import initial_state
@@ -111,8 +112,16 @@ def observe(gate: tuple[Check, ...] = (), **stages: StageObservation) -> Observa
     return Observations(stages=dict(stages), gate=gate)
 
 
-def seen(job: JobFacts | None = None, *, found: Handle | None = None, done_when=(), progress=None) -> StageObservation:
-    return StageObservation(job=job, found=found, done_when=tuple(done_when), progress=progress)
+def scanned(progress=None, matches=(), name: str = "stdout") -> ScanResult:
+    """What the log scanner returns for one file: new fault lines and the last progress value."""
+    return ScanResult(cursor=Cursor(offset=100, inode=1), new_bytes=100, matches=tuple(matches),
+                      progress=progress, progress_at=0 if progress else None, restarted=False, more=False)
+
+
+def seen(job: JobFacts | None = None, *, found: Handle | None = None, done_when=(), progress=None,
+         matches=(), output=None) -> StageObservation:
+    scans = {"stdout": scanned(progress, matches)} if (progress is not None or matches) else {}
+    return StageObservation(job=job, found=found, done_when=tuple(done_when), scans=scans, output=output)
 
 
 def launched(state: RunState, pid: int = 4242) -> RunState:

@@ -1,14 +1,18 @@
-"""tianluo.classify: the exit record of a failed attempt -> fault class and label."""
+"""tianluo.classify: the exit record of a failed attempt -> fault class and label.
+
+These cases have no log lines; tests/test_rulebook.py covers the log rules.
+"""
 
 import re
 
 import pytest
 
 from tianluo.classify import Evidence, classify
+from tianluo.rulebook import Rule
 from tianluo.states import FaultClass, JobState
 
 T, C, U = FaultClass.TRANSIENT, FaultClass.CONFIG, FaultClass.UNKNOWN
-EXITED, LOST = JobState.EXITED, JobState.LOST
+EXITED, LOST, HUNG = "exited", "lost", "hung"
 
 
 @pytest.mark.parametrize(
@@ -84,3 +88,36 @@ def test_fault_serialises_its_class_under_the_alias():
 @pytest.mark.parametrize("evidence", [Evidence(EXITED, exit_code=160), Evidence(EXITED, signal=32)])
 def test_label_of_an_unnamed_signal_is_an_identifier(evidence):
     assert re.fullmatch(r"[a-z0-9_]+", classify(evidence).label)
+
+
+def test_hung_is_a_transient_hang():
+    fault = classify(Evidence(HUNG, detail="no progress for 30m"))
+    assert (fault.klass, fault.label, fault.evidence) == (T, "hang", "no progress for 30m")
+
+
+def test_exit_code_none_is_exit_unknown():
+    fault = classify(Evidence(EXITED, detail="exit.json has no code"))
+    assert (fault.klass, fault.label, fault.evidence) == (U, "exit_unknown", "exit.json has no code")
+
+
+@pytest.mark.parametrize(("state", "expected"), [(JobState.LOST, "lost"), (JobState.EXITED, "signal_sigsegv")])
+def test_a_job_state_enum_still_works_as_state(state, expected):
+    # tianluo.decide passes JobState values until it switches to the strings
+    assert classify(Evidence(state, exit_code=139)).label == expected
+
+
+def test_a_spec_rule_on_the_exit_code_wins_over_the_fallback():
+    rule = Rule(name="spec-0", klass=FaultClass.TRANSIENT, label="flaky_loader", exit_code=3)
+    fault = classify(Evidence(EXITED, exit_code=3, detail="exit 3 from the loader"), rules=[rule])
+    assert (fault.klass, fault.label, fault.evidence) == (T, "flaky_loader", "exit 3 from the loader")
+
+
+def test_a_spec_rule_on_a_signal_name_matches_the_shell_exit_code():
+    rule = Rule(name="spec-0", klass="transient", label="abort", signal="ABRT")
+    fault = classify(Evidence(EXITED, exit_code=134), rules=[rule])
+    assert (fault.klass, fault.label, fault.evidence) == (T, "abort", "ended by SIGABRT")
+
+
+def test_a_rule_without_conditions_never_matches():
+    rule = Rule(name="spec-0", klass=FaultClass.CODE, label="everything")
+    assert classify(Evidence(EXITED, exit_code=1), rules=[rule]).label == "exit_1"

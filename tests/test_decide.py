@@ -35,7 +35,7 @@ from pure_helpers import (
 from tianluo.backends.base import JobFacts
 from tianluo.decide import attempt_dir, decide, job_name, topo_order
 from tianluo.model import RunState, dump_state
-from tianluo.observations import Cancel, Submit
+from tianluo.observations import Cancel, Submit, WriteAnalysis
 from tianluo.spec import LadderSpec, Rung, SuccessGate
 from tianluo.states import DONE, FaultClass, JobState, Phase, StageStatus
 
@@ -266,7 +266,7 @@ def test_exit_zero_with_a_failed_check_is_a_silent_failure():
 def test_nonzero_exit_fails_even_if_checks_hold():
     state = started(state_from_graph(CHAIN, ladder=NO_RETRY))
     d = decide(state, observe(**{"a.train": seen(exited(1), done_when=[ok_check()])}), at(hours=1))
-    assert d.state.stage("a.train").status == StageStatus.FAILED
+    assert d.state.stage("a.train").status == StageStatus.HELD
     assert d.state.stage("a.train").fault.label == "exit_1"
 
 
@@ -292,21 +292,35 @@ def test_failure_with_budget_and_no_wait_is_retried_in_the_same_decide(pipeline)
     assert event_kinds(d) == ["failed", "retry_scheduled", "submit_intent"]
 
 
-def test_failed_stage_is_retried_up_to_its_budget_then_failed(pipeline):
+def test_failed_stage_is_retried_up_to_its_budget_then_held(pipeline):
     state = started(pipeline)
     state = launched(decide(state, observe(**{"a.train": seen(exited(127))}), at(hours=1)).state)
-    d = decide(state, observe(**{"a.train": seen(exited(127))}), at(hours=2))
+    # the second failure comes later in the job, so it is not an identical repeat
+    d = decide(state, observe(**{"a.train": seen(exited(127), progress=(5, 10))}), at(hours=2))
     stage = d.state.stage("a.train")
-    assert stage.status == StageStatus.FAILED
-    assert stage.reason == "config budget spent (1/1 retries): command_not_found"
+    assert stage.status == StageStatus.HELD
+    assert stage.reason == "config budget spent (1/1 retries): config/command_not_found"
+    assert stage.hold.by == "ladder" and stage.hold.analysis == "failures/a__analysis.md"
     assert "a.train" not in submits(d)
-    assert "gave_up" in event_kinds(d)
+    assert "held" in event_kinds(d)
+    assert WriteAnalysis("a") in d.actions
+
+
+def test_the_same_failure_twice_in_a_row_holds_even_with_budget_left(pipeline):
+    state = started(pipeline)  # transient: 2 retries
+    state = launched(decide(state, observe(**{"a.train": seen(lost())}), at(hours=1)).state)
+    d = decide(state, observe(**{"a.train": seen(lost())}), at(hours=2))
+    stage = d.state.stage("a.train")
+    assert stage.budget_used == {FaultClass.TRANSIENT: 1}
+    assert stage.status == StageStatus.HELD
+    assert stage.reason.startswith("the same failure twice in a row")
+    assert submits(d) == []  # never a third identical attempt
 
 
 def test_zero_budget_fails_at_once():
     state = started(state_from_graph(CHAIN, ladder=NO_RETRY))
     d = decide(state, observe(**{"a.train": seen(exited(3))}), at(60))
-    assert d.state.stage("a.train").status == StageStatus.FAILED
+    assert d.state.stage("a.train").status == StageStatus.HELD
     assert d.state.stage("a.train").budget_used == {}
     assert submits(d) == []
 
@@ -316,9 +330,9 @@ def test_dependents_of_a_failed_stage_are_blocked_while_other_entities_go_on(pip
     state = launched(decide(state, observe(**{"a.train": seen(exited(127))}), at(hours=1)).state)
     d = decide(state, observe(**{"a.train": seen(exited(127)),
                                  "b.train": seen(exited(0))}), at(hours=2))
-    assert d.state.stage("a.train").status == StageStatus.FAILED
+    assert d.state.stage("a.train").status == StageStatus.HELD
     assert d.state.stage("a.eval").status == StageStatus.BLOCKED
-    assert d.state.stage("a.eval").reason == "needs a.train (failed)"
+    assert d.state.stage("a.eval").reason == "needs a.train (held)"
     assert d.state.stage("b.eval").status == StageStatus.BLOCKED  # it needs a.train too
     assert d.state.stage("b.train").status == StageStatus.SUCCEEDED
     assert d.state.phase == Phase.BLOCKED
@@ -395,7 +409,7 @@ def test_backoff_grows_with_each_retry_of_a_class(pipeline):
     state = started(pipeline)  # transient: 2 retries, backoff [0s, 10m]
     state = launched(decide(state, observe(**{"a.train": seen(lost())}), at(hours=1)).state)
     assert state.stage("a.train").attempt == 2  # first retry: no wait
-    d = decide(state, observe(**{"a.train": seen(lost())}), at(hours=2))
+    d = decide(state, observe(**{"a.train": seen(lost(), progress=(5, 100))}), at(hours=2))
     assert d.state.stage("a.train").status == StageStatus.RETRY_WAIT
     assert d.state.stage("a.train").next_attempt_at == at(hours=2, minutes=10)
 
@@ -407,7 +421,7 @@ def test_budgets_are_counted_per_class(pipeline):
     assert state.stage("a.train").budget_used == {FaultClass.CONFIG: 1, FaultClass.TRANSIENT: 1}
     assert state.stage("a.train").attempt == 3
     d = decide(state, observe(**{"a.train": seen(exited(127))}), at(hours=3))
-    assert d.state.stage("a.train").status == StageStatus.FAILED
+    assert d.state.stage("a.train").status == StageStatus.HELD
 
 
 def test_budget_survives_a_round_trip_through_state_json(pipeline):
@@ -416,7 +430,7 @@ def test_budget_survives_a_round_trip_through_state_json(pipeline):
     reloaded = RunState.model_validate_json(dump_state(state))
     assert reloaded.stage("a.train").budget_used == {FaultClass.CONFIG: 1}
     d = decide(reloaded, observe(**{"a.train": seen(exited(127))}), at(hours=2))
-    assert d.state.stage("a.train").status == StageStatus.FAILED
+    assert d.state.stage("a.train").status == StageStatus.HELD
 
 
 def test_success_after_a_retry_clears_the_fault():
@@ -471,7 +485,7 @@ def test_lost_job_is_cancelled_and_counted_as_transient():
     state = started(state_from_graph(CHAIN))
     d = decide(state, observe(**{"a.train": seen(lost())}), at(hours=1))
     stage = d.state.stage("a.train")
-    assert d.actions[0] == Cancel("a.train", 1, f"tl.{RUN_ID}.a.train.1", "lost: stop any orphans first")
+    assert d.actions[0] == Cancel("a.train", 1, f"tl.{RUN_ID}.a.train.1", "lost: stop any orphans first", "KILL")
     assert (stage.attempts[0].fault.klass, stage.attempts[0].fault.label) == (FaultClass.TRANSIENT, "lost")
     assert stage.budget_used == {FaultClass.TRANSIENT: 1}
 

@@ -88,7 +88,7 @@ def test_demo_train_of_lr_1e_3_needed_a_second_attempt(completed_demo):
     _, _, run_dir, doc = completed_demo
     st = doc["entities"]["lr-1e-3"]["stages"]["train"]
     assert st["attempt"] == 2
-    assert st["budget_used"] == {"unknown": 1}
+    assert st["budget_used"] == {"transient": 1}  # a connection reset: transient, not the code's fault
     first = attempt_file(run_dir, "lr-1e-3", "train", 1, "exit.json")
     second = attempt_file(run_dir, "lr-1e-3", "train", 2, "exit.json")
     assert first["exit_code"] == 1
@@ -97,12 +97,13 @@ def test_demo_train_of_lr_1e_3_needed_a_second_attempt(completed_demo):
     attempts = read_state(run_dir)["entities"]["lr-1e-3"]["stages"]["train"]["attempts"]
     assert [a["n"] for a in attempts] == [1, 2]
     assert attempts[0]["outcome"] == "failed"
-    assert attempts[0]["fault"]["class"] == "unknown"
-    assert attempts[0]["fault"]["label"] == "exit_1"
+    assert attempts[0]["fault"]["class"] == "transient"
+    assert attempts[0]["fault"]["label"] == "connection_error"
+    assert "ConnectionResetError" in attempts[0]["fault"]["evidence"]
     assert attempts[1]["outcome"] == "succeeded" and attempts[1]["fault"] is None
     failed = [e for e in read_events(run_dir) if e["event"] == "failed"]
     assert [(e["entity"], e["stage"], e["attempt"]) for e in failed] == [("lr-1e-3", "train", 1)]
-    assert failed[0]["fault"] == {"class": "unknown", "label": "exit_1"}
+    assert failed[0]["fault"] == {"class": "transient", "label": "connection_error"}
     # the other run never failed
     assert doc["entities"]["lr-3e-4"]["stages"]["train"]["attempt"] == 1
 
@@ -179,7 +180,7 @@ def test_a_failing_stage_blocks_only_what_needs_it(tmp_path):
     doc = tick_until(run_dir, tmp_path, phases=("blocked",), timeout=60)
 
     step = doc["entities"]["bad"]["stages"]["step"]
-    assert step["status"] == "failed"
+    assert step["status"] == "held"
     assert step["attempt"] == 2
     assert step["fault"]["class"] == "unknown" and step["fault"]["label"] == "exit_3"
     assert step["budget_used"] == {"unknown": 1}
@@ -211,7 +212,10 @@ def test_a_failing_stage_blocks_only_what_needs_it(tmp_path):
     assert again["total_attempts"] == 3
     events = read_events(run_dir)
     assert [e["event"] for e in events].count("run_blocked") == 1
-    assert [e["event"] for e in events].count("gave_up") == 1
+    assert [e["event"] for e in events].count("held") == 1
+    analysis = (run_dir / "failures" / "bad__analysis.md").read_text()
+    assert "unknown" in analysis and "exit_3" in analysis
+    assert f"tianluo release bad --retry --run {run_dir.resolve()}" in analysis
 
 
 COLLIDING = """\

@@ -1,25 +1,127 @@
 """Classify a failed attempt into a fault class and a label. Pure: evidence in, Fault out.
 
-Only the exit record is read here (exit code, signal, whether the process was lost, the
-done_when verdict); log-line rules join this function, not a second classifier.
+The evidence is the end of the attempt (state, exit code, signal, the done_when verdict) and
+the log lines ``tianluo.logscan`` matched during it. The spec's rules are tried first, then
+``tianluo.rulebook.BUILTIN_RULES`` (its docstring has the table and the reasons for its
+order); the first rule that matches decides. With no rule, the exit record alone decides:
+another signal -> ``signal_<name>``, exit 0 -> ``silent_failure``, no exit code ->
+``exit_unknown``, else ``exit_<code>``, all of class unknown.
+
+Fault.evidence is the deciding log line prefixed with its file ("stderr: torch.OutOfMemoryError:
+..."), or the fact that decided ("ended by SIGTERM", the backend's detail for a lost process).
 """
 
+import re
 import signal as _signal
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
+from tianluo.logscan import LogLine
 from tianluo.model import Fault
-from tianluo.states import FaultClass, JobState
+from tianluo.rulebook import BUILTIN_RULES, Rule
+from tianluo.states import FaultClass
 
-_TERMINATED = {_signal.SIGTERM, _signal.SIGINT, _signal.SIGHUP}
+EVIDENCE_CHARS = 500  # a log line can be 64 KiB; the fault keeps its start
+
+_STATE_TEXT = {
+    "lost": "the process is gone and wrote no exit record",
+    "hung": "the process is alive but its progress stopped moving",
+}
+_EXIT_TEXT = {
+    127: "exit code 127: the shell did not find the command",
+    126: "exit code 126: the command is not executable",
+}
 
 
 @dataclass(frozen=True)
 class Evidence:
-    state: JobState
+    """What is known about a failed attempt."""
+
+    state: str  # "exited" | "lost" | "hung" (a JobState value works too)
     exit_code: int | None = None
     signal: int | None = None
     unmet: tuple[str, ...] = ()  # done_when checks that did not hold, as text
+    lines: tuple[LogLine, ...] = ()  # log lines matched during the attempt, from logscan
     detail: str = ""
+
+
+def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
+    """The fault of a failed attempt, with the line of evidence that decided it.
+
+    Args:
+        ev: The evidence.
+        rules: The spec's own rules; they are tried before the built-in ones.
+    """
+    sig = effective_signal(ev)
+    for rule in (*rules, *BUILTIN_RULES):
+        matched, line = _match(rule, ev, sig)
+        if matched:
+            text = _line_text(line) if line is not None else _fact_text(rule, ev, sig)
+            return Fault(klass=rule.klass, label=rule.label, evidence=text)
+    return _by_exit_record(ev, sig)
+
+
+def effective_signal(ev: Evidence) -> int | None:
+    """The signal that ended the process: recorded, or read from a shell's exit code 128+N."""
+    if ev.signal is not None:
+        return ev.signal
+    if ev.exit_code is not None and 128 < ev.exit_code <= 128 + 64:
+        return ev.exit_code - 128
+    return None
+
+
+def _state(ev: Evidence) -> str:
+    """The state as a plain string, so a JobState (a str Enum) from older callers works too."""
+    return str(getattr(ev.state, "value", ev.state)).lower()
+
+
+def _match(rule: Rule, ev: Evidence, sig: int | None) -> tuple[bool, LogLine | None]:
+    """Whether every condition of ``rule`` holds, and the log line that satisfied it."""
+    if not rule.has_conditions:
+        return False, None
+    if rule.state is not None and rule.state.lower() != _state(ev):
+        return False, None
+    if rule.exit_code is not None and rule.exit_code != ev.exit_code:
+        return False, None
+    if rule.signal is not None and (sig is None or _signal_number(rule.signal) != sig):
+        return False, None
+    if rule.log is None:
+        return True, None
+    line = _first_line(rule, ev.lines)
+    return line is not None, line
+
+
+def _first_line(rule: Rule, lines: Sequence[LogLine]) -> LogLine | None:
+    """The first line logscan tagged with this rule, or whose text the rule's regex finds."""
+    pattern = _compiled(rule.log)
+    for line in lines:
+        if rule.name in line.rules or (pattern is not None and pattern.search(line.text)):
+            return line
+    return None
+
+
+@lru_cache(maxsize=512)
+def _compiled(regex: str) -> re.Pattern | None:
+    try:
+        return re.compile(regex, re.MULTILINE)
+    except re.error:  # the spec validates its rules; a bad one here just never matches by text
+        return None
+
+
+@lru_cache(maxsize=128)
+def _signal_number(name: str) -> int | None:
+    """The number of a signal written "SIGABRT", "ABRT", "6" or "SIG32"; None if unknown."""
+    name = name.strip().upper()
+    if name.isdigit():
+        return int(name)
+    if not name.startswith("SIG"):
+        name = "SIG" + name
+    try:
+        return int(_signal.Signals[name])
+    except KeyError:
+        rest = name[3:]
+        return int(rest) if rest.isdigit() else None
 
 
 def _signal_name(num: int) -> str:
@@ -29,28 +131,34 @@ def _signal_name(num: int) -> str:
         return f"SIG{num}"
 
 
-def classify(ev: Evidence) -> Fault:
-    """The fault of a failed attempt, with the line of evidence that decided it."""
-    if ev.state == JobState.LOST:
-        return Fault(klass=FaultClass.TRANSIENT, label="lost",
-                     evidence=ev.detail or "the process is gone and wrote no exit record")
-    sig = ev.signal
-    if sig is None and ev.exit_code is not None and 128 < ev.exit_code <= 128 + 64:
-        sig = ev.exit_code - 128  # the shell reports a child killed by signal N as 128+N
+def _line_text(line: LogLine) -> str:
+    text = f"{line.file}: {line.text.strip()}"
+    return text if len(text) <= EVIDENCE_CHARS else text[:EVIDENCE_CHARS - 1] + "…"
+
+
+def _fact_text(rule: Rule, ev: Evidence, sig: int | None) -> str:
+    """The fact that decided a rule without a log condition."""
+    if rule.state in _STATE_TEXT:
+        return ev.detail or _STATE_TEXT[rule.state]
+    if rule.signal is not None and sig is not None:
+        return f"ended by {_signal_name(sig)}"
+    if ev.exit_code is not None:
+        return ev.detail or _EXIT_TEXT.get(ev.exit_code, f"exit code {ev.exit_code}")
+    if sig is not None:
+        return f"ended by {_signal_name(sig)}"
+    return ev.detail or f"state {_state(ev)}"
+
+
+def _by_exit_record(ev: Evidence, sig: int | None) -> Fault:
+    """No rule matched: the exit record alone names the fault (class unknown)."""
     if sig is not None:
         name = _signal_name(sig)
-        if sig in _TERMINATED:
-            return Fault(klass=FaultClass.TRANSIENT, label="terminated", evidence=f"ended by {name}")
-        return Fault(klass=FaultClass.UNKNOWN, label=f"signal_{name.lower()}", evidence=f"ended by {name}")
+        label = "signal_" + re.sub(r"[^a-z0-9_]", "_", name.lower())
+        return Fault(klass=FaultClass.UNKNOWN, label=label, evidence=f"ended by {name}")
     if ev.exit_code == 0:
         unmet = "; ".join(ev.unmet) or "done_when did not hold"
         return Fault(klass=FaultClass.UNKNOWN, label="silent_failure",
                      evidence=f"exit code 0 but done_when does not hold: {unmet}")
-    if ev.exit_code == 127:
-        return Fault(klass=FaultClass.CONFIG, label="command_not_found",
-                     evidence=ev.detail or "exit code 127: the shell did not find the command")
-    if ev.exit_code == 126:
-        return Fault(klass=FaultClass.CONFIG, label="not_executable", evidence="exit code 126")
     if ev.exit_code is None:
         return Fault(klass=FaultClass.UNKNOWN, label="exit_unknown",
                      evidence=ev.detail or "the exit record has no exit code")

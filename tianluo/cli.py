@@ -64,7 +64,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def _print_events(events: list[dict], out=sys.stdout) -> None:
     for ev in events:
-        subject = f"{ev['entity']}/{ev['stage']}" if "entity" in ev else "run"
+        subject = f"{ev['entity']}/{ev['stage']}" if "stage" in ev else ev.get("entity", "run")
         print(f"{subject}: {ev.get('message') or ev['event']}", file=out)
 
 

@@ -6,22 +6,27 @@ lives here: folding observations into attempts, success and failure, retry budge
 dependency graph, the success gate, the deadline and the run's phase.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
+from tianluo import diagnose
 from tianluo.classify import Evidence, classify
-from tianluo.ladder import backoff_seconds, may_retry
+from tianluo.holds import analysis_path, hold_stage
+from tianluo.ladder import Degrade, DegradeHook, HoldStep, Retry, Step, fingerprint, next_step, no_degrade
+from tianluo.logscan import LogLine
 from tianluo.model import (
     Attempt,
+    Cancelling,
     Check,
     Fault,
-    ProgressReading,
+    PlannedStage,
     RunState,
     StageState,
     split_stage_id,
     stage_id,
 )
-from tianluo.observations import Action, Cancel, Observations, StageObservation, Submit
+from tianluo.observations import Action, Cancel, Notify, Observations, StageObservation, Submit, WriteAnalysis
+from tianluo.rules import fatal_rule_names, spec_rules
 from tianluo.states import ACTIVE, DONE, STUCK, JobState, Phase, StageStatus, TERMINAL_PHASES
 
 
@@ -54,11 +59,18 @@ def _iso(moment: datetime) -> str:
 class _Ctx:
     """Collects events and actions while one decision is made."""
 
-    def __init__(self, state: RunState, now: datetime):
+    def __init__(self, state: RunState, now: datetime, degrade: DegradeHook):
         self.state = state
         self.now = now
+        self.degrade = degrade
         self.actions: list[Action] = []
         self.events: list[dict] = []
+        self.rules = spec_rules(state.plan.rules)
+        self.fatal_rules = fatal_rule_names(state.plan)
+
+    def planned(self, sid: str) -> PlannedStage:
+        entity, stage = split_stage_id(sid)
+        return self.state.plan.entities[entity].stages[stage]
 
     def event(self, kind: str, sid: str | None = None, message: str = "", **extra) -> None:
         ev: dict = {"ts": _iso(self.now), "event": kind}
@@ -69,10 +81,17 @@ class _Ctx:
         self.events.append(ev)
 
 
-def decide(state: RunState, obs: Observations, now: datetime) -> Decision:
-    """Compute the next state and the actions that get there. ``state`` is not modified."""
+def decide(state: RunState, obs: Observations, now: datetime, degrade: DegradeHook = no_degrade) -> Decision:
+    """Compute the next state and the actions that get there. ``state`` is not modified.
+
+    Args:
+        state: The state as loaded at the start of the tick.
+        obs: What the tick saw.
+        now: The time of the decision; nothing here reads the clock.
+        degrade: The ladder's degrade rung (pre-authorised changes); none by default.
+    """
     new = state.model_copy(deep=True)
-    ctx = _Ctx(new, now)
+    ctx = _Ctx(new, now, degrade)
     new.tick_count += 1
     new.last_tick_at = now
     if new.phase in TERMINAL_PHASES:
@@ -90,6 +109,7 @@ def decide(state: RunState, obs: Observations, now: datetime) -> Decision:
     for sid in order:
         _schedule(ctx, sid, new.stage(sid))
     _update_phase(ctx)
+    _notifications(ctx)
     return Decision(new, ctx.actions, ctx.events)
 
 
@@ -137,63 +157,125 @@ def _fold(ctx: _Ctx, sid: str, stage: StageState, seen: StageObservation) -> Non
     facts = seen.job
     if facts is None:
         return
-    if seen.progress is not None:
-        done, total = seen.progress
-        if stage.progress is None or stage.progress.done != done or stage.progress.total != total:
-            stage.progress = ProgressReading(done=done, total=total, seen_at=ctx.now)
-    if facts.state in (JobState.STARTING, JobState.RUNNING):
-        if facts.state == JobState.RUNNING and stage.status != StageStatus.RUNNING:
-            stage.status = StageStatus.RUNNING
-            attempt.started_at = _parse_time(facts.started_at) or ctx.now
-            attempt.host = facts.host
-            ctx.event("running", sid, f"attempt {attempt.n} is running", attempt=attempt.n)
+    bytes_read = diagnose.merge_logs(attempt, seen)
+    diagnose.update_progress(stage, seen, ctx.now)
+    diagnose.update_output(attempt, seen, ctx.now)
+    planned = ctx.planned(sid)
+    alive = facts.state in (JobState.STARTING, JobState.RUNNING)
+    if facts.state == JobState.STARTING and diagnose.starting_too_long(attempt, ctx.now):
+        facts = replace(facts, state=JobState.LOST, detail="the runner never confirmed its start")
+        alive = False
+    if alive:
+        verdict = _watch(ctx, sid, stage, attempt, planned, facts)
+        stage.diagnosis = diagnose.build(planned, stage, attempt, seen, ctx.now, verdict, bytes_read)
         return
+    verdict = _finish(ctx, sid, stage, attempt, facts, seen)
+    stage.diagnosis = diagnose.build(planned, stage, attempt, seen, ctx.now, verdict, bytes_read)
+
+
+def _watch(ctx: _Ctx, sid: str, stage: StageState, attempt: Attempt, planned, facts) -> str:
+    """A live attempt: confirm it runs, continue a cancel, or catch a hang."""
+    if facts.state == JobState.RUNNING and stage.status != StageStatus.RUNNING:
+        stage.status = StageStatus.RUNNING
+        attempt.started_at = _parse_time(facts.started_at) or ctx.now
+        attempt.host = facts.host
+        ctx.event("running", sid, f"attempt {attempt.n} is running", attempt=attempt.n)
+    if attempt.cancel is not None:
+        waited = (ctx.now - attempt.cancel.requested_at).total_seconds()
+        if waited >= ctx.state.plan.cancel_grace:
+            attempt.cancel.killed_at = ctx.now
+            ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, attempt.cancel.reason, "KILL"))
+            ctx.event("cancel_kill", sid, f"attempt {attempt.n} outlived TERM by {waited:.0f}s; sending KILL",
+                      attempt=attempt.n)
+        return f"cancelling: {attempt.cancel.reason}"
+    if facts.state != JobState.RUNNING:
+        return "starting"
+    reason = diagnose.stall_reason(planned, stage, attempt, ctx.now)
+    if reason is None:
+        return "stopped (SIGSTOP?) but within stall_after" if facts.proc_status == "stopped" else "running"
+    fault = classify(Evidence(state="hung", lines=_lines(attempt), detail=reason), ctx.rules)
+    attempt.fault = fault
+    attempt.cancel = Cancelling(reason=f"hung: {reason}", requested_at=ctx.now)
+    ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, attempt.cancel.reason, "TERM"))
+    ctx.event("hung", sid, f"attempt {attempt.n} is alive but not moving: {reason}; sending TERM",
+              attempt=attempt.n, fault={"class": fault.klass.value, "label": fault.label})
+    return f"hung: {reason}"
+
+
+def _lines(attempt: Attempt) -> tuple[LogLine, ...]:
+    return tuple(LogLine(file=f.file, offset=f.offset, text=f.text, rules=tuple(f.rules)) for f in attempt.findings)
+
+
+def _finish(ctx: _Ctx, sid: str, stage: StageState, attempt: Attempt, facts, seen: StageObservation) -> str:
+    """The attempt is over: success needs exit 0, done_when, and no fatal line in the logs."""
     attempt.ended_at = _parse_time(facts.ended_at) or ctx.now
     attempt.started_at = attempt.started_at or _parse_time(facts.started_at)
     attempt.exit_code = facts.exit_code
     attempt.signal = facts.signal
     attempt.host = facts.host or attempt.host
     unmet = tuple(f"{c.target} ({c.detail})" for c in seen.done_when if not c.ok)
-    if facts.state == JobState.EXITED and facts.exit_code == 0 and not unmet:
+    fatal = diagnose.fatal_findings(attempt, ctx.fatal_rules)
+    lost = facts.state != JobState.EXITED
+    if attempt.cancel is None and not lost and facts.exit_code == 0 and not unmet and not fatal:
         attempt.outcome = "succeeded"
         stage.status = StageStatus.SUCCEEDED
         stage.succeeded_at = ctx.now
         stage.fault = None
         stage.reason = None
         ctx.event("succeeded", sid, f"attempt {attempt.n} exited 0 and done_when holds", attempt=attempt.n)
-        return
-    state = facts.state if facts.state in (JobState.EXITED, JobState.LOST) else JobState.LOST
-    fault = classify(Evidence(state=state, exit_code=facts.exit_code, signal=facts.signal,
-                              unmet=unmet, detail=facts.detail))
+        return "succeeded"
+    if attempt.cancel is not None and attempt.fault is not None:
+        fault = attempt.fault  # decided when the hang was caught; the TERM exit is our own doing
+    else:
+        fault = classify(Evidence(state="lost" if lost else "exited", exit_code=facts.exit_code,
+                                  signal=facts.signal, unmet=unmet, lines=_lines(attempt), detail=facts.detail),
+                         ctx.rules)
+    if lost:
+        ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, "lost: stop any orphans first", "KILL"))
     attempt.outcome = "failed"
     attempt.fault = fault
-    if state == JobState.LOST:
-        ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, "lost: stop any orphans first"))
-    _on_failure(ctx, sid, stage, fault)
+    attempt.fingerprint = fingerprint(fault, stage.progress.done if stage.progress else None)
+    _climb(ctx, sid, stage, attempt, fault)
+    if facts.exit_code == 0 and not lost and not unmet and fatal:
+        return f"failed: exited 0 but the log has a fatal line ({fault.klass.value}/{fault.label})"
+    return f"failed: {fault.klass.value}/{fault.label}"
 
 
-def _on_failure(ctx: _Ctx, sid: str, stage: StageState, fault: Fault) -> None:
-    """One rung of the budget: retry (now or after backoff) while the class has budget."""
-    budgets = ctx.state.plan.ladder
+def _climb(ctx: _Ctx, sid: str, stage: StageState, attempt: Attempt, fault: Fault) -> None:
+    """Take the ladder's next rung for a failed attempt."""
+    plan = ctx.state.plan
     stage.fault = fault
-    klass = fault.klass
-    n = stage.attempt
-    ctx.event("failed", sid, f"attempt {n} failed: {klass.value}/{fault.label}: {fault.evidence}",
-              attempt=n, fault={"class": klass.value, "label": fault.label})
-    if may_retry(stage, klass, budgets):
-        used = stage.budget_used.get(klass, 0) + 1
-        stage.budget_used[klass] = used
-        wait = backoff_seconds(budgets[klass], used)
+    n = attempt.n
+    ctx.event("failed", sid, f"attempt {n} failed: {fault.klass.value}/{fault.label}: {fault.evidence}",
+              attempt=n, fault={"class": fault.klass.value, "label": fault.label})
+    previous = stage.attempts[-2] if len(stage.attempts) > 1 else None
+    repeated = previous is not None and previous.fingerprint == attempt.fingerprint
+    entity = split_stage_id(sid)[0]
+    if ctx.state.entities[entity].hold is not None:
+        step: Step = HoldStep(f"the entity is on hold by a human: {fault.klass.value}/{fault.label}")
+    else:
+        deadline = plan.success_gate.deadline
+        step = next_step(stage, fault, plan.ladder, repeated=repeated,
+                         attempts_left=plan.max_attempts - ctx.state.total_attempts, now=ctx.now,
+                         deadline_at=ctx.state.created_at + timedelta(seconds=deadline) if deadline else None,
+                         degrade=ctx.degrade)
+    if isinstance(step, Retry):
+        stage.budget_used[fault.klass] = step.used
         stage.status = StageStatus.RETRY_WAIT
-        stage.next_attempt_at = ctx.now + timedelta(seconds=wait)
-        stage.reason = f"retry {used}/{budgets[klass].retries} for {klass.value}"
-        ctx.event("retry_scheduled", sid, f"{klass.value} retry {used}/{budgets[klass].retries} "
-                  f"due at {_iso(stage.next_attempt_at)}", attempt=n, wait_s=wait)
-        return
-    stage.status = StageStatus.FAILED
-    stage.reason = (f"{klass.value} budget spent ({stage.budget_used.get(klass, 0)}/"
-                    f"{budgets[klass].retries} retries): {fault.label}")
-    ctx.event("gave_up", sid, stage.reason, attempt=n)
+        stage.next_attempt_at = ctx.now + timedelta(seconds=step.wait_s)
+        stage.reason = f"retry {step.used}/{step.allowed} for {fault.klass.value}"
+        ctx.event("retry_scheduled", sid, f"{fault.klass.value} retry {step.used}/{step.allowed} "
+                  f"due at {_iso(stage.next_attempt_at)}", attempt=n, wait_s=step.wait_s)
+    elif isinstance(step, Degrade):
+        stage.status = StageStatus.RETRY_WAIT
+        stage.next_attempt_at = ctx.now
+        stage.reason = f"degraded: {step.description}"
+        ctx.event("degraded", sid, f"attempt {n + 1} runs degraded: {step.description}", attempt=n)
+    else:
+        hold_stage(stage, by="ladder", reason=step.reason, at=ctx.now, analysis=analysis_path(entity))
+        ctx.actions.append(WriteAnalysis(entity))
+        ctx.event("held", sid, f"manual_hold: {step.reason}; analysis in {analysis_path(entity)}",
+                  attempt=n, by="ladder")
 
 
 def _parse_time(text: str | None) -> datetime | None:
@@ -231,6 +313,8 @@ def _propagate(ctx: _Ctx, order: list[str]) -> None:
 
 
 def _schedule(ctx: _Ctx, sid: str, stage: StageState) -> None:
+    if ctx.state.entities[split_stage_id(sid)[0]].hold is not None:
+        return  # a human holds the entity: nothing new starts
     if stage.status == StageStatus.PENDING:
         if not all(ctx.state.stage(n).status in DONE for n in _needs(ctx, sid)):
             return
@@ -301,7 +385,34 @@ def _update_phase(ctx: _Ctx) -> None:
     elif can_move and state.phase == Phase.BLOCKED:
         state.phase = Phase.RUNNING
         state.phase_reason = None
+        state.blocked_notified = False  # a later block is news again
         ctx.event("run_unblocked", None, "work can move again")
+
+
+def _notifications(ctx: _Ctx) -> None:
+    """Ask the shell to tell the owner about each new hold and a blocked run, once each.
+
+    A notification is marked as sent by the shell after it ran, so one lost to a crash is
+    sent by the next tick; one that was sent is never sent again.
+    """
+    state = ctx.state
+    if not state.plan.notify:
+        return
+    for sid in state.stage_ids():
+        stage = state.stage(sid)
+        hold = stage.hold
+        if stage.status != StageStatus.HELD or hold is None or hold.by != "ladder" or hold.notified:
+            continue
+        entity, name = split_stage_id(sid)
+        fault = f"{stage.fault.klass.value}/{stage.fault.label}" if stage.fault else "no fault recorded"
+        ctx.actions.append(Notify(
+            key=sid, title=f"tianluo: {entity}/{name} is on hold",
+            body=f"{state.plan.name} ({state.run_id}): {entity}/{name} needs you: {hold.reason} [{fault}]. "
+                 f"Analysis: {hold.analysis}. The other jobs go on.",
+            entity=entity, stage=name, analysis=hold.analysis or ""))
+    if state.phase == Phase.BLOCKED and not state.blocked_notified:
+        ctx.actions.append(Notify(key="run", title=f"tianluo: run {state.plan.name} is blocked",
+                                  body=f"{state.run_id}: {state.phase_reason}. Nothing moves until you release."))
 
 
 __all__ = ["Decision", "decide", "job_name", "attempt_dir", "topo_order", "stage_id"]

@@ -40,7 +40,7 @@ def run_demo(pace: float = 0.5, timeout: float = 90.0, out=None, workspace: Path
     while time.monotonic() - t0 < timeout:
         result = run_tick(run_dir)
         for ev in result.events:
-            subject = f"{ev['entity']}/{ev['stage']}" if "entity" in ev else "run"
+            subject = f"{ev['entity']}/{ev['stage']}" if "stage" in ev else ev.get("entity", "run")
             print(f"[{time.monotonic() - t0:5.1f}s] {subject}: {ev['message']}", file=out, flush=True)
         phase = result.phase or phase
         if phase in (Phase.COMPLETE, Phase.EXPIRED, Phase.BLOCKED):

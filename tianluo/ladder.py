@@ -4,7 +4,12 @@ Pure: no I/O, no clock. Budgets are counted per stage and per class in state.jso
 crash or a resume never resets them.
 """
 
-from tianluo.model import Budget, StageState
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Callable
+
+from tianluo.model import Budget, Fault, StageState
 from tianluo.spec import LadderSpec
 from tianluo.states import FaultClass
 
@@ -43,3 +48,97 @@ def backoff_seconds(budget: Budget, retry_number: int) -> float:
 def may_retry(stage: StageState, klass: FaultClass, budgets: dict[FaultClass, Budget]) -> bool:
     """Whether the class's budget has a retry left for this stage."""
     return stage.budget_used.get(klass, 0) < budgets[klass].retries
+
+
+# --- the ladder ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Retry:
+    """Rungs 1 and 2: run again, now (``wait_s == 0``) or from a later tick."""
+
+    wait_s: float
+    used: int  # retries of this class spent, this one included
+    allowed: int
+
+
+@dataclass(frozen=True)
+class Degrade:
+    """Rung 3: run again with a change the owner pre-authorised at plan time."""
+
+    change: object
+    description: str
+
+
+@dataclass(frozen=True)
+class HoldStep:
+    """Rung 5: stop this stage and ask a human (the others go on)."""
+
+    reason: str
+
+
+Step = Retry | Degrade | HoldStep
+
+#: The degrade rung asks this for a pre-authorised change: ``(stage, fault) -> Degrade | None``.
+#: Plan-time answers plug in here; with none given, there is nothing to degrade to.
+DegradeHook = Callable[[StageState, Fault], "Degrade | None"]
+
+
+def no_degrade(stage: StageState, fault: Fault) -> Degrade | None:
+    """The degrade hook of a run with no pre-authorised changes."""
+    return None
+
+
+def next_step(
+    stage: StageState,
+    fault: Fault,
+    budgets: dict[FaultClass, Budget],
+    *,
+    repeated: bool,
+    attempts_left: int,
+    now: datetime,
+    deadline_at: datetime | None = None,
+    degrade: DegradeHook = no_degrade,
+) -> Step:
+    """The one transition of the ladder: what follows a failed attempt.
+
+    retry (resume) -> retry after backoff -> degrade (pre-authorised only) -> manual_hold.
+    A retry is taken while the fault's class has budget for this stage, unless the same
+    failure fingerprint came twice in a row (never a third identical attempt), the run-wide
+    attempt cap is reached, or the retry would be due after the deadline.
+    """
+    klass = fault.klass
+    budget = budgets[klass]
+    used = stage.budget_used.get(klass, 0)
+    if attempts_left <= 0:
+        return HoldStep("the run-wide cap on attempts is reached")
+    blocked_by = None
+    if repeated:
+        blocked_by = "the same failure twice in a row; a third identical attempt would not help"
+    elif used >= budget.retries:
+        blocked_by = f"{klass.value} budget spent ({used}/{budget.retries} retries)"
+    else:
+        wait = backoff_seconds(budget, used + 1)
+        if deadline_at is not None and now + timedelta(seconds=wait) > deadline_at:
+            blocked_by = "the next retry would be due after the deadline"
+        else:
+            return Retry(wait_s=wait, used=used + 1, allowed=budget.retries)
+    change = degrade(stage, fault)
+    if change is not None:
+        return change
+    return HoldStep(f"{blocked_by}: {klass.value}/{fault.label}")
+
+
+_NUMBERS = re.compile(r"0x[0-9a-fA-F]+|\d+(?:\.\d+)?")
+
+
+def fingerprint(fault: Fault, progress_done: float | None) -> str:
+    """The identity of a failure: class, label, the evidence with numbers masked, and where.
+
+    Where the job was (its progress) is part of it: a job that fails at a later step each
+    time is moving forward, not repeating itself.
+    """
+    evidence = _NUMBERS.sub("#", (fault.evidence or "").lower())
+    evidence = " ".join(evidence.split())[:200]
+    where = "-" if progress_done is None else f"{progress_done:g}"
+    return f"{fault.klass.value}/{fault.label}/{evidence}@{where}"

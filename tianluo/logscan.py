@@ -28,6 +28,14 @@ _NEWLINES = (b"\n", b"\r")
 _GLOBAL_FLAGS = re.compile(r"^\(\?([aiLmsux]+)\)")
 _BACKREF = re.compile(r"\\[1-9]|\(\?P=")
 _SCOPED = (("i", re.IGNORECASE), ("s", re.DOTALL), ("x", re.VERBOSE), ("a", re.ASCII))
+MIN_NEEDLE = 3  # shorter literals would flag too many lines; such patterns run as regexes
+
+try:  # the stdlib's own regex parser, used only to speed the search up
+    from re import _parser
+    _REPEATS = (_parser.MAX_REPEAT, _parser.MIN_REPEAT, _parser.POSSESSIVE_REPEAT)
+    _ATOMIC = _parser.ATOMIC_GROUP
+except (ImportError, AttributeError):  # pragma: no cover - another Python: every pattern runs as is
+    _parser = None
 
 
 @dataclass(frozen=True)
@@ -119,21 +127,18 @@ def tail_lines(path: Path, n: int = 50, max_bytes: int = 256 * 1024) -> list[str
 
 def _read(f, start: int, max_bytes: int, size: int, state: "_Scan") -> tuple[int, bool]:
     """Feed the file to ``state`` chunk by chunk; the end offset consumed and whether more is left."""
-    pos = start  # offset of buf[0]
-    read_to = start
-    buf = b""
+    pos, buf = start, b""  # pos: the file offset of buf[0]
+    limit = start + max_bytes
     while True:
-        # Past max_bytes only to finish the first line, so a long line cannot stall the cursor.
-        budget = start + max_bytes - read_to
-        if budget <= 0 and pos > start:
-            return pos, read_to < size
-        want = CHUNK if budget <= 0 else min(CHUNK, budget)
-        data = f.read(want)
+        read_to = pos + len(buf)
+        if read_to >= limit and pos > start:
+            return pos, pos < size
+        # Past the limit only to finish the first line, so a long line cannot stall the cursor.
+        data = f.read(min(CHUNK, limit - read_to) if read_to < limit else CHUNK)
         if not data:
             return pos, False
-        read_to += len(data)
         buf += data
-        cut = _cut(buf)
+        cut = _cut(buf) if pos + len(buf) <= limit else _cut_first(buf)
         if cut:
             state.feed(buf[:cut], pos)
             buf, pos = buf[cut:], pos + cut
@@ -146,6 +151,14 @@ def _cut(buf: bytes) -> int:
     if rest > MAX_LINE:
         cut += rest // MAX_LINE * MAX_LINE
     return cut
+
+
+def _cut_first(buf: bytes) -> int:
+    """How much of ``buf`` is its first line, or its first MAX_LINE piece."""
+    ends = [i for i in (buf.find(nl, 0, MAX_LINE) for nl in _NEWLINES) if i >= 0]
+    if ends:
+        return min(ends) + 1
+    return MAX_LINE if len(buf) > MAX_LINE else 0
 
 
 # --- matching -----------------------------------------------------------------------------
@@ -211,14 +224,86 @@ class _Scan:
 
 
 def _finders(patterns: Iterable[re.Pattern]) -> list[re.Pattern]:
-    """One combined MULTILINE regex for all patterns, or the patterns themselves if they do not combine."""
-    patterns = list(patterns)
-    if not patterns:
-        return []
+    """Regexes that find, in a chunk, every line some pattern may match (and a few more).
+
+    Python's ``re`` is fast only when a pattern starts with a literal; an alternation of
+    anchored rules runs at a few MB/s. So each pattern is reduced to literals one of which
+    every match must contain ("TypeError", "CUDA out of memory"), and all of them are found
+    with one literal alternation; the patterns with no usable literal are combined into one
+    more regex. A candidate line is then confirmed with the patterns themselves.
+    """
+    needles: set[str] = set()
+    rest = []
+    for p in patterns:
+        found = _needles(p)
+        if found:
+            needles |= found
+        else:
+            rest.append(p)
+    finders = []
+    if needles:
+        # A needle that contains another finds nothing more; longest first within the rest.
+        needles = {n for n in needles if not any(m != n and m in n for m in needles)}
+        finders.append(re.compile("|".join(re.escape(n) for n in sorted(needles, key=lambda n: (-len(n), n)))))
+    if rest:
+        finders.extend(_combined(rest))
+    return finders
+
+
+def _needles(p: re.Pattern) -> set[str] | None:
+    """Literals, at least MIN_NEEDLE long, one of which every match of ``p`` contains; None if unknown."""
+    if _parser is None or p.flags & re.IGNORECASE or isinstance(p.pattern, bytes):
+        return None
+    try:
+        return _factors(list(_parser.parse(p.pattern, p.flags)))
+    except Exception:  # a private parser of another Python version: fall back to the regex itself
+        return None
+
+
+def _factors(items: list) -> set[str] | None:
+    """The best required-literal set of a parsed sequence: its weakest literal is the longest."""
+    best: set[str] | None = None
+    run: list[str] = []
+
+    def consider(candidate: set[str] | None) -> None:
+        nonlocal best
+        if candidate and min(map(len, candidate)) >= MIN_NEEDLE and (
+                best is None or _score(candidate) > _score(best)):
+            best = candidate
+
+    for op, av in items:
+        if op is _parser.LITERAL:
+            run.append(chr(av))
+            continue
+        consider({"".join(run)})
+        run = []
+        if op is _parser.SUBPATTERN:
+            _group, add_flags, _del_flags, sub = av
+            if not add_flags & re.IGNORECASE:
+                consider(_factors(list(sub)))
+        elif op is _parser.BRANCH:
+            branches = [_factors(list(b)) for b in av[1]]
+            if all(branches):
+                consider(set().union(*branches))
+        elif op in _REPEATS and av[0] >= 1:
+            consider(_factors(list(av[2])))
+        elif op is _ATOMIC:
+            consider(_factors(list(av)))
+        # Anything else (classes, anchors, lookarounds, backreferences) requires no literal.
+    consider({"".join(run)})
+    return best
+
+
+def _score(needles: set[str]) -> tuple[int, int]:
+    return min(map(len, needles)), -len(needles)
+
+
+def _combined(patterns: list[re.Pattern]) -> list[re.Pattern]:
+    """One MULTILINE alternation of ``patterns``, or the patterns one by one if they do not combine."""
     parts = []
     for p in patterns:
         body = p.pattern
-        if _BACKREF.search(body):  # \1 would point elsewhere once combined
+        if isinstance(body, bytes) or _BACKREF.search(body):  # \1 would point elsewhere once combined
             return _each(patterns)
         m = _GLOBAL_FLAGS.match(body)
         if m:  # "(?i)x" cannot sit inside an alternation; p.flags already carries it

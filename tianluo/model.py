@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tianluo.spec import DoneWhen, Output, Progress, Scalar, SuccessGate
+from tianluo.spec import DoneWhen, NotifySpec, Output, Progress, RuleSpec, Scalar, SuccessGate
 from tianluo.states import FaultClass, Phase, StageStatus
 
 SCHEMA_VERSION = 1
@@ -30,6 +30,7 @@ class PlannedStage(Record):
     progress: Progress | None = None
     output: Output | None = None
     expected: float | None = Field(default=None, description="Expected duration in seconds.")
+    logs: list[str] = Field(default=[], description="Globs of extra log files (per-rank logs).")
 
 
 class PlannedEntity(Record):
@@ -52,6 +53,10 @@ class Plan(Record):
     entities: dict[str, PlannedEntity]
     success_gate: SuccessGate
     ladder: dict[FaultClass, Budget]
+    rules: list[RuleSpec] = []
+    notify: list[NotifySpec] = []
+    max_attempts: int = 100
+    cancel_grace: float = 30.0
 
 
 # --- runtime ---------------------------------------------------------------------------
@@ -72,6 +77,30 @@ class Fault(Record):
     evidence: str | None = None
 
 
+class LogCursor(Record):
+    """How far one log file has been read: only bytes after ``offset`` are read next time."""
+
+    offset: int = 0
+    inode: int | None = None
+
+
+class LogFinding(Record):
+    """A log line that matched a fault rule."""
+
+    file: str
+    offset: int
+    text: str
+    rules: list[str] = []
+
+
+class Cancelling(Record):
+    """A cancel in progress: TERM first, KILL after the grace period. No tick waits for it."""
+
+    reason: str
+    requested_at: datetime
+    killed_at: datetime | None = None
+
+
 class Attempt(Record):
     n: int = Field(ge=1)
     job_name: str
@@ -88,12 +117,85 @@ class Attempt(Record):
     host: str | None = None
     outcome: Literal["succeeded", "failed"] | None = None
     fault: Fault | None = None
+    fingerprint: str | None = Field(default=None, description="Failure identity: the same twice stops retries.")
+    log_cursors: dict[str, LogCursor] = {}
+    findings: list[LogFinding] = []
+    cancel: Cancelling | None = None
+    output_size: int | None = None
+    output_grew_at: datetime | None = None
 
 
 class ProgressReading(Record):
     done: float
     total: float | None = None
-    seen_at: datetime
+    seen_at: datetime = Field(description="When the value last moved.")
+    first_done: float | None = None
+    first_at: datetime | None = None
+
+
+class SchedulerLayer(Record):
+    state: str
+    alive: bool
+    pid: int | None = None
+    proc_status: str | None = None
+    cpu_seconds: float | None = None
+    rss_bytes: int | None = None
+    detail: str = ""
+
+
+class ContainerLayer(Record):
+    exit_code: int | None = None
+    signal: int | None = None
+    host: str | None = None
+    started_at: datetime | None = None
+    ended_at: datetime | None = None
+
+
+class LogsLayer(Record):
+    files: list[str] = []
+    bytes_read: int = 0
+    findings: list[str] = Field(default=[], description="The latest fault lines, as 'file: text'.")
+
+
+class ProgressLayer(Record):
+    done: float | None = None
+    total: float | None = None
+    rate_per_min: float | None = None
+    eta_s: float | None = None
+    last_moved_at: datetime | None = None
+    stalled_for_s: float | None = None
+    stall_after_s: float | None = None
+
+
+class OutputLayer(Record):
+    path: str | None = None
+    exists: bool | None = None
+    size: int | None = None
+    grew_at: datetime | None = None
+    done_when: list["Check"] = []
+
+
+class Diagnosis(Record):
+    """What each of the five layers said about the current attempt, and the verdict."""
+
+    at: datetime
+    attempt: int
+    verdict: str
+    scheduler: SchedulerLayer | None = None
+    container: ContainerLayer | None = None
+    logs: LogsLayer | None = None
+    progress: ProgressLayer | None = None
+    output: OutputLayer | None = None
+
+
+class Hold(Record):
+    """Why something waits for a human, and whether the human has been told."""
+
+    by: Literal["ladder", "human"]
+    reason: str
+    at: datetime
+    analysis: str | None = Field(default=None, description="failures/<entity>__analysis.md, relative.")
+    notified: bool = False
 
 
 class StageState(Record):
@@ -106,6 +208,8 @@ class StageState(Record):
     reason: str | None = None
     succeeded_at: datetime | None = None
     progress: ProgressReading | None = None
+    diagnosis: Diagnosis | None = None
+    hold: Hold | None = None
 
     def current(self) -> Attempt | None:
         return self.attempts[-1] if self.attempts else None
@@ -113,6 +217,7 @@ class StageState(Record):
 
 class EntityState(Record):
     stages: dict[str, StageState]
+    hold: Hold | None = Field(default=None, description="A human hold on the whole entity.")
 
 
 class Check(Record):
@@ -140,6 +245,7 @@ class RunState(Record):
     entities: dict[str, EntityState]
     gate: GateState = GateState()
     total_attempts: int = 0
+    blocked_notified: bool = False
     tick_count: int = 0
     last_tick_at: datetime | None = None
 
@@ -149,6 +255,9 @@ class RunState(Record):
 
     def stage_ids(self) -> list[str]:
         return [stage_id(e, s) for e, ent in self.plan.entities.items() for s in ent.stages]
+
+
+OutputLayer.model_rebuild()
 
 
 def stage_id(entity: str, stage: str) -> str:

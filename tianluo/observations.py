@@ -1,9 +1,23 @@
-"""What one tick saw, as plain values: the input of ``decide`` besides state and time."""
+"""What one tick saw, and what it decided to do, as plain values.
+
+Observations are the input of ``decide`` besides state and time; actions are its output
+for the imperative shell to carry out.
+"""
 
 from dataclasses import dataclass, field
 
 from tianluo.backends.base import JobFacts
+from tianluo.logscan import ScanResult
 from tianluo.model import Check, Handle
+
+
+@dataclass(frozen=True)
+class OutputStat:
+    """The output layer's raw fact: does the stage's artifact exist, and how big is it."""
+
+    path: str
+    exists: bool
+    size: int | None = None
 
 
 @dataclass(frozen=True)
@@ -12,8 +26,9 @@ class StageObservation:
 
     job: JobFacts | None = None  # the backend's facts, when there is a handle to poll
     found: Handle | None = None  # for a recorded intent without a handle: what find() found
-    done_when: tuple[Check, ...] = ()  # evaluated once the attempt has exited
-    progress: tuple[float, float | None] | None = None  # (done, total) from the logs
+    done_when: tuple[Check, ...] = ()  # done_when, evaluated now
+    scans: dict[str, ScanResult] = field(default_factory=dict)  # new log bytes, by file name
+    output: OutputStat | None = None
 
 
 @dataclass(frozen=True)
@@ -33,12 +48,32 @@ class Submit:
 
 @dataclass(frozen=True)
 class Cancel:
-    """Stop what is left of an attempt (e.g. the orphans of a lost runner)."""
+    """Signal what runs of an attempt: TERM first, KILL when the grace period is over."""
 
     stage_id: str
     attempt: int
     job_name: str
     reason: str
+    signal: str = "TERM"  # TERM | KILL
 
 
-Action = Submit | Cancel
+@dataclass(frozen=True)
+class WriteAnalysis:
+    """Write failures/<entity>__analysis.md for the entity's held stages."""
+
+    entity: str
+
+
+@dataclass(frozen=True)
+class Notify:
+    """Run the spec's notify commands once; ``key`` marks what was told (a stage id or 'run')."""
+
+    key: str
+    title: str
+    body: str
+    entity: str = ""
+    stage: str = ""
+    analysis: str = ""
+
+
+Action = Submit | Cancel | WriteAnalysis | Notify

@@ -1,16 +1,24 @@
-"""The observing half of a tick: ask the backend and the file system, return plain values."""
+"""The observing half of a tick: ask the backend and the file system, return plain values.
 
+One backend poll for all active attempts; each attempt's logs are read from where the
+last tick stopped, so a tick costs what is new, not what is there.
+"""
+
+import glob
+import os
 import re
 from pathlib import Path
 
 from tianluo.backends.base import Backend
-from tianluo.conditions import check_all, check_done_when
+from tianluo.conditions import check_all, check_done_when, resolve
 from tianluo.jobs import job_spec
-from tianluo.model import RunState, split_stage_id
-from tianluo.observations import Observations, StageObservation
-from tianluo.states import ACTIVE, JobState
+from tianluo.logscan import Cursor, scan
+from tianluo.model import Attempt, LogCursor, PlannedStage, RunState, split_stage_id
+from tianluo.observations import Observations, OutputStat, StageObservation
+from tianluo.rules import patterns
+from tianluo.states import ACTIVE
 
-TAIL_BYTES = 64 * 1024
+STREAMS = ("stdout", "stderr")
 
 
 def observe(state: RunState, run_dir: Path, backend: Backend) -> Observations:
@@ -30,49 +38,69 @@ def observe(state: RunState, run_dir: Path, backend: Backend) -> Observations:
             found = handle = backend.find(job)
         if handle is not None:
             to_poll[job.job_name] = (job, handle)
-        pending[sid] = (job, found)
+        pending[sid] = (job, found, attempt)
     facts = backend.poll(to_poll) if to_poll else {}
 
+    rule_patterns = patterns(state.plan)
     stages = {}
-    for sid, (job, found) in pending.items():
+    for sid, (job, found, attempt) in pending.items():
         entity, name = split_stage_id(sid)
         planned = state.plan.entities[entity].stages[name]
         fact = facts.get(job.job_name)
-        done_when = ()
-        if fact is not None and fact.state == JobState.EXITED and fact.exit_code == 0:
-            done_when = tuple(check_done_when(planned.done_when, workdir))
-        progress = None
-        if planned.progress is not None and fact is not None:
-            progress = read_progress(Path(job.attempt_dir), planned.progress.regex)
-        stages[sid] = StageObservation(job=fact, found=found, done_when=done_when, progress=progress)
+        if fact is None:
+            stages[sid] = StageObservation(found=found)
+            continue
+        progress = re.compile(planned.progress.regex) if planned.progress else None
+        scans = {
+            fname: scan(path, fname, _cursor(attempt, fname), rule_patterns, progress)
+            for fname, path in log_files(planned, attempt, Path(job.attempt_dir), workdir).items()
+        }
+        stages[sid] = StageObservation(
+            job=fact, found=found, done_when=tuple(check_done_when(planned.done_when, workdir)),
+            scans=scans, output=_output(planned, workdir),
+        )
     gate = state.plan.success_gate
     return Observations(stages=stages, gate=tuple(check_all(gate.exists, gate.metric, workdir)))
 
 
-def read_progress(attempt_dir: Path, regex: str) -> tuple[float, float | None] | None:
-    """The last ``done``/``total`` the job printed, from the tail of stdout, else stderr."""
-    pattern = re.compile(regex)
-    for stream in ("stdout", "stderr"):
-        text = _tail(attempt_dir / stream)
-        last = None
-        for last in pattern.finditer(text):
-            pass
-        if last is not None:
+def log_files(planned: PlannedStage, attempt: Attempt, attempt_dir: Path, workdir: str) -> dict[str, Path]:
+    """Every log of an attempt: its stdout and stderr, and the stage's extra log globs."""
+    files = {name: attempt_dir / name for name in STREAMS}
+    for pattern in planned.logs:
+        for hit in sorted(glob.glob(str(resolve(pattern, workdir)))):
+            name = os.path.relpath(hit, workdir)
+            files[name] = Path(hit)
+    return files
+
+
+def start_cursors(planned: PlannedStage, workdir: str) -> dict[str, LogCursor]:
+    """Cursors at the end of the extra logs that exist before an attempt starts.
+
+    Per-rank logs are often appended to across attempts; what an earlier attempt wrote must
+    not be blamed on this one.
+    """
+    out = {}
+    for pattern in planned.logs:
+        for hit in glob.glob(str(resolve(pattern, workdir))):
             try:
-                done = float(last.group("done"))
-                total = last.groupdict().get("total")
-                return done, float(total) if total is not None else None
-            except (TypeError, ValueError):
+                st = os.stat(hit)
+            except OSError:
                 continue
-    return None
+            out[os.path.relpath(hit, workdir)] = LogCursor(offset=st.st_size, inode=st.st_ino)
+    return out
 
 
-def _tail(path: Path, size: int = TAIL_BYTES) -> str:
+def _cursor(attempt: Attempt, name: str) -> Cursor:
+    c = attempt.log_cursors.get(name)
+    return Cursor(offset=c.offset, inode=c.inode) if c else Cursor()
+
+
+def _output(planned: PlannedStage, workdir: str) -> OutputStat | None:
+    if planned.output is None:
+        return None
+    path = resolve(planned.output.path, workdir)
     try:
-        with open(path, "rb") as f:
-            f.seek(0, 2)
-            end = f.tell()
-            f.seek(max(0, end - size))
-            return f.read().decode("utf-8", errors="replace")
+        size = path.stat().st_size
     except OSError:
-        return ""
+        return OutputStat(path=planned.output.path, exists=False)
+    return OutputStat(path=planned.output.path, exists=True, size=size)

@@ -38,6 +38,7 @@ def build_plan(spec: Spec, spec_path: Path) -> Plan:
                 progress=stage.progress,
                 output=output,
                 expected=stage.expected,
+                logs=[render(p, values, shell=False) for p in stage.logs],
             )
         entities[ename] = PlannedEntity(params=dict(entity.params), stages=stages)
     return Plan(
@@ -50,6 +51,10 @@ def build_plan(spec: Spec, spec_path: Path) -> Plan:
         entities=entities,
         success_gate=spec.success_gate,
         ladder=resolve_budgets(spec.ladder),
+        rules=spec.rules,
+        notify=spec.notify,
+        max_attempts=spec.max_attempts,
+        cancel_grace=spec.cancel_grace,
     )
 
 

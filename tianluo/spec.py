@@ -6,6 +6,7 @@ names the file, the line and the key.
 
 import difflib
 import re
+import signal
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -17,10 +18,12 @@ from pydantic import (
     PlainSerializer,
     ValidationError,
     field_validator,
+    model_validator,
 )
 
 from tianluo.durations import parse_duration
 from tianluo.errors import SpecError
+from tianluo.states import FaultClass
 from tianluo.yamlsource import Loc, YamlSource, dotted, load_yaml
 
 
@@ -104,8 +107,9 @@ class StageSpec(StrictModel):
     progress: Progress | None = None
     output: Output | None = None
     expected: Duration | None = None
+    logs: list[str] = Field(default=[], description="Globs of extra log files, e.g. per-rank logs.")
 
-    _needs = field_validator("needs", mode="before")(_as_list)
+    _needs = field_validator("needs", "logs", mode="before")(_as_list)
 
 
 class EntitySpec(StrictModel):
@@ -143,6 +147,75 @@ class LadderSpec(StrictModel):
     unknown: Rung | None = None
 
 
+SIGNAL_NAMES = frozenset(s.name for s in signal.Signals)
+LABEL = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+
+
+class RuleMatch(StrictModel):
+    """What a rule looks for; every condition given must hold."""
+
+    log: str | None = None
+    exit_code: int | None = None
+    signal: str | None = None
+    state: Literal["exited", "lost", "hung"] | None = None
+
+    @field_validator("log")
+    @classmethod
+    def _compiles(cls, value: str | None) -> str | None:
+        if value is not None:
+            try:
+                re.compile(value)
+            except re.error as exc:
+                raise ValueError(f"not a valid regular expression: {exc}") from None
+        return value
+
+    @field_validator("signal")
+    @classmethod
+    def _known_signal(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        name = value.upper()
+        name = name if name.startswith("SIG") else "SIG" + name
+        if name not in SIGNAL_NAMES:
+            raise ValueError(f"unknown signal {value!r}; write e.g. SIGABRT or SIGKILL")
+        return name
+
+    @model_validator(mode="after")
+    def _not_empty(self) -> "RuleMatch":
+        if self.log is None and self.exit_code is None and self.signal is None and self.state is None:
+            raise ValueError("a rule must match on at least one of log, exit_code, signal, state")
+        return self
+
+
+class RuleSpec(StrictModel):
+    """A fault rule of the user's, checked before the built-in rulebook."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    match: RuleMatch
+    klass: FaultClass = Field(alias="class")
+    label: str
+
+    @field_validator("label")
+    @classmethod
+    def _label(cls, value: str) -> str:
+        if not LABEL.match(value):
+            raise ValueError("labels are lower-case identifiers, e.g. nccl_timeout")
+        return value
+
+
+class NotifySpec(StrictModel):
+    """A command run once when a stage is put on hold (and once when the run is blocked).
+
+    Placeholders: {title}, {body}, {entity}, {stage}, {run_id}, {analysis}; each shell-quoted.
+    """
+
+    command: str = Field(min_length=1)
+
+
+NOTIFY_PLACEHOLDERS = frozenset({"title", "body", "entity", "stage", "run_id", "analysis", "run_dir"})
+
+
 class Spec(StrictModel):
     name: str = Field(min_length=1, max_length=100)
     backend: Literal["local"] = "local"
@@ -150,12 +223,16 @@ class Spec(StrictModel):
     entities: dict[str, EntitySpec] = Field(min_length=1)
     success_gate: SuccessGate = SuccessGate()
     ladder: LadderSpec = LadderSpec()
+    rules: list[RuleSpec] = []
+    notify: list[NotifySpec] = []
+    max_attempts: int = Field(default=100, ge=1, description="Run-wide cap on attempts of all stages.")
+    cancel_grace: Duration = Field(default=30.0, description="From TERM to KILL when cancelling a hung attempt.")
 
 
 def _vocabulary() -> set[str]:
     words: set[str] = set()
     for model in (Metric, DoneWhen, Progress, Output, StageSpec, EntitySpec, SuccessGate, Rung,
-                  LadderSpec, Spec):
+                  LadderSpec, RuleMatch, RuleSpec, NotifySpec, Spec):
         words.update(model.model_fields)
     return words
 

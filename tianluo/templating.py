@@ -1,8 +1,9 @@
 """Placeholder substitution in commands and paths: ``{entity}`` and ``{<param>}``.
 
 In ``run`` every value is shell-quoted (shlex), so a parameter can never inject shell
-syntax; there is no eval anywhere. Paths are not given to a shell, so they get the raw
-value. ``{{`` and ``}}`` are literal braces; ``${VAR}`` is left to the shell.
+syntax; there is no eval anywhere. A placeholder written inside quotes by habit
+(``"{x}"`` or ``'{x}'``) is quoted once, not twice. Paths are not given to a shell, so they
+get the raw value. ``{{`` and ``}}`` are literal braces; ``${VAR}`` is left to the shell.
 """
 
 import re
@@ -10,7 +11,12 @@ import shlex
 
 from tianluo.errors import SpecError
 
-_TOKEN = re.compile(r"\{\{|\}\}|(?<!\$)\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_NAME = r"([A-Za-z_][A-Za-z0-9_]*)"
+_TOKEN = re.compile(r"\"\{" + _NAME + r"\}\"|'\{" + _NAME + r"\}'|\{\{|\}\}|(?<!\$)\{" + _NAME + r"\}")
+
+
+def _name(m: re.Match) -> str | None:
+    return m.group(1) or m.group(2) or m.group(3)
 
 
 def scalar_text(value: object) -> str:
@@ -22,7 +28,7 @@ def scalar_text(value: object) -> str:
 
 def placeholders(template: str) -> list[str]:
     """Names of the ``{name}`` placeholders in ``template``, in order."""
-    return [m.group(1) for m in _TOKEN.finditer(template) if m.group(1)]
+    return [_name(m) for m in _TOKEN.finditer(template) if _name(m)]
 
 
 def render(template: str, values: dict[str, object], *, shell: bool) -> str:
@@ -33,11 +39,14 @@ def render(template: str, values: dict[str, object], *, shell: bool) -> str:
     """
 
     def sub(m: re.Match) -> str:
-        name = m.group(1)
+        name = _name(m)
         if name is None:
             return m.group(0)[0]
         text = scalar_text(values[name])
-        return shlex.quote(text) if shell else text
+        if shell:
+            return shlex.quote(text)
+        quote = m.group(0)[0] if m.group(0)[0] in "'\"" else ""
+        return quote + text + quote
 
     return _TOKEN.sub(sub, template)
 
@@ -49,6 +58,7 @@ def _stage_templates(stage) -> list[tuple[tuple, str]]:
         items += [(("done_when", "metric", i, "file"), m.file) for i, m in enumerate(stage.done_when.metric)]
     if stage.output:
         items.append((("output", "path"), stage.output.path))
+    items += [(("logs", i), p) for i, p in enumerate(stage.logs)]
     return items
 
 
@@ -68,6 +78,16 @@ def check_placeholders(spec, source) -> None:
                             f"{source.where(loc)}: {dotted(loc)}: unknown placeholder {{{name}}}; "
                             f"known here: {params} (write {{{{ and }}}} for literal braces)"
                         )
+    from tianluo.spec import NOTIFY_PLACEHOLDERS
+
+    for i, notify in enumerate(spec.notify):
+        loc = ("notify", i, "command")
+        for name in placeholders(notify.command):
+            if name not in NOTIFY_PLACEHOLDERS:
+                raise SpecError(
+                    f"{source.where(loc)}: {dotted(loc)}: unknown placeholder {{{name}}}; "
+                    f"known here: {', '.join(sorted(NOTIFY_PLACEHOLDERS))}"
+                )
     gate = spec.success_gate
     gate_items = [(("success_gate", "exists", i), p) for i, p in enumerate(gate.exists)]
     gate_items += [(("success_gate", "metric", i, "file"), m.file) for i, m in enumerate(gate.metric)]

@@ -13,8 +13,9 @@ from tianluo.backends import Backend, get_backend
 from tianluo.decide import decide
 from tianluo.jobs import job_spec
 from tianluo.model import RunState
-from tianluo.observations import Cancel, Submit
-from tianluo.observe import observe
+from tianluo.notify import notify, write_analysis
+from tianluo.observations import Cancel, Notify, Submit, WriteAnalysis
+from tianluo.observe import observe, start_cursors
 from tianluo.states import Phase, TERMINAL_PHASES
 from tianluo.store import LockBusy, RunStore
 
@@ -62,35 +63,52 @@ def _tick_locked(store: RunStore, now: datetime | None, backend: Backend | None)
 
 def _act(store: RunStore, state: RunState, actions: list, backend: Backend, now: datetime) -> list[dict]:
     """Carry out the decision's actions; record each launch in state.json at once."""
-    events = []
+    events: list[dict] = []
+
+    def log(ev: dict) -> None:
+        events.append(ev)
+        store.append_events([ev])
+
     ts = now.isoformat().replace("+00:00", "Z")
     for action in actions:
+        if isinstance(action, WriteAnalysis):
+            path = write_analysis(store.run_dir, state, action.entity, now)
+            log({"ts": ts, "event": "analysis_written", "entity": action.entity, "path": str(path),
+                 "message": f"{action.entity}: failure analysis written to {path}"})
+            continue
+        if isinstance(action, Notify):
+            log(notify(state, store.run_dir, action, ts))
+            if action.key == "run":
+                state.blocked_notified = True
+            else:
+                state.stage(action.key).hold.notified = True
+            store.save(state)
+            continue
         entity, stage_name = action.stage_id.rsplit(".", 1)
         stage = state.stage(action.stage_id)
         attempt = next(a for a in stage.attempts if a.n == action.attempt)
         job = job_spec(state, store.run_dir, action.stage_id, attempt)
         base = {"ts": ts, "entity": entity, "stage": stage_name, "attempt": attempt.n}
         if isinstance(action, Cancel):
-            pids = backend.cancel(job, attempt.handle, signal.SIGKILL)
-            if pids:
-                events.append({**base, "event": "cancelled", "pids": pids,
-                               "message": f"attempt {attempt.n}: killed leftover pids {pids} ({action.reason})"})
-                store.append_events(events[-1:])
+            sig = signal.SIGKILL if action.signal == "KILL" else signal.SIGTERM
+            pids = backend.cancel(job, attempt.handle, sig)
+            log({**base, "event": "cancelled", "pids": pids, "signal": action.signal,
+                 "message": f"attempt {attempt.n}: sent {action.signal} to {pids or 'no live process'} "
+                            f"({action.reason})"})
         elif isinstance(action, Submit):
+            planned = state.plan.entities[entity].stages[stage_name]
+            attempt.log_cursors = start_cursors(planned, state.plan.workdir)
             try:
                 handle = backend.submit(job)
             except OSError as exc:
-                events.append({**base, "event": "launch_failed",
-                               "message": f"attempt {attempt.n} could not be launched: {exc}; "
-                                          "the next tick tries again"})
-                store.append_events(events[-1:])
+                log({**base, "event": "launch_failed",
+                     "message": f"attempt {attempt.n} could not be launched: {exc}; the next tick tries again"})
                 continue
             attempt.handle = handle
             attempt.submitted_at = now
             store.save(state)
-            events.append({**base, "event": "submitted", "pid": handle.pid, "job_name": attempt.job_name,
-                           "message": f"attempt {attempt.n} launched as pid {handle.pid}"})
-            store.append_events(events[-1:])
+            log({**base, "event": "submitted", "pid": handle.pid, "job_name": attempt.job_name,
+                 "message": f"attempt {attempt.n} launched as pid {handle.pid}"})
     return events
 
 

@@ -113,9 +113,16 @@ class LocalBackend:
         return None
 
     def cancel(self, job: JobSpec, handle: Handle | None, sig: int = signal.SIGTERM) -> list[int]:
-        """Signal every live process tagged with this job's name (the runner and the job)."""
+        """Signal the live processes tagged with this job's name.
+
+        The job's processes are signalled and the runner is spared, so it can still write
+        ``exit.json`` (with the signal) when the job dies; a runner left alone with no job
+        is signalled too.
+        """
         signalled = []
-        for proc in tagged_processes(job.job_name):
+        tagged = tagged_processes(job.job_name)
+        workers = [p for p in tagged if not _is_runner(p)]
+        for proc in workers or tagged:
             try:
                 proc.send_signal(sig)
                 signalled.append(proc.pid)

@@ -1,0 +1,306 @@
+"""tianluo.logscan: incremental log scanning on real files."""
+
+import os
+import re
+import tracemalloc
+
+import pytest
+
+from tianluo import logscan
+from tianluo.logscan import CHUNK, MAX_LINE, Cursor, LogLine, scan, tail_lines
+
+PATTERNS = {
+    "oom": re.compile(r"CUDA out of memory"),
+    "refused": re.compile(r"Connection refused"),
+    "type": re.compile(r"^TypeError:", re.MULTILINE),
+}
+PROGRESS = re.compile(r"step (?P<done>\d+)/(?P<total>\d+)")
+
+
+def write(path, data: bytes | str, mode="wb"):
+    with open(path, mode) as f:
+        f.write(data.encode() if isinstance(data, str) else data)
+
+
+def scan_all(path, cursor=Cursor(), **kw):
+    """Scan until nothing is left; every result in order."""
+    results = []
+    while True:
+        res = scan(path, "log", cursor, PATTERNS, **kw)
+        results.append(res)
+        cursor = res.cursor
+        if not res.more:
+            return results
+
+
+class CountingFile:
+    """A file object that counts the bytes read through it."""
+
+    def __init__(self, f, counter):
+        self._f, self._counter = f, counter
+
+    def read(self, n=-1):
+        data = self._f.read(n)
+        self._counter.append(len(data))
+        return data
+
+    def __getattr__(self, name):
+        return getattr(self._f, name)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self._f.close()
+
+
+@pytest.fixture
+def bytes_read(monkeypatch):
+    """The sizes of every read logscan makes."""
+    counter: list[int] = []
+    monkeypatch.setattr(logscan, "open", lambda *a, **k: CountingFile(open(*a, **k), counter), raising=False)
+    return counter
+
+
+# --- basics -------------------------------------------------------------------------------
+
+
+def test_a_missing_file_gives_an_empty_result_and_keeps_the_cursor(tmp_path):
+    cursor = Cursor(offset=123, inode=42)
+    res = scan(tmp_path / "nope", "stderr", cursor, PATTERNS, PROGRESS)
+    assert res == logscan.ScanResult(cursor, 0, (), None, None, False, False)
+
+
+def test_matching_lines_come_with_their_file_offset_and_rules(tmp_path):
+    log = tmp_path / "stderr"
+    text = "step 1/10\nConnection refused, retrying\nstep 2/10\nTypeError: bad\nCUDA out of memory; Connection refused\n"
+    write(log, text)
+    res = scan(log, "stderr", Cursor(), PATTERNS, PROGRESS)
+    assert res.matches == (
+        LogLine("stderr", text.index("Connection"), "Connection refused, retrying", ("refused",)),
+        LogLine("stderr", text.index("TypeError"), "TypeError: bad", ("type",)),
+        LogLine("stderr", text.index("CUDA"), "CUDA out of memory; Connection refused", ("oom", "refused")),
+    )
+    assert res.cursor == Cursor(len(text), os.stat(log).st_ino)
+    assert (res.new_bytes, res.restarted, res.more) == (len(text), False, False)
+    assert res.progress == (2.0, 10.0)
+    assert res.progress_at == text.index("step 2/10")
+
+
+def test_an_anchored_pattern_matches_at_every_line_not_only_the_first(tmp_path):
+    log = tmp_path / "log"
+    write(log, "x\nTypeError: a\n  TypeError: indented, not a traceback line\nTypeError: b\n")
+    assert [m.text for m in scan(log, "log", Cursor(), PATTERNS).matches] == ["TypeError: a", "TypeError: b"]
+
+
+def test_no_patterns_still_reads_progress_and_moves_the_cursor(tmp_path):
+    log = tmp_path / "log"
+    write(log, "step 3/9\nstep 4/9\n")
+    res = scan(log, "log", Cursor(), {}, PROGRESS)
+    assert (res.matches, res.progress, res.cursor.offset) == ((), (4.0, 9.0), 18)
+
+
+def test_progress_without_a_total_and_with_an_unparsable_value(tmp_path):
+    log = tmp_path / "log"
+    write(log, "it 7\nit 8\n")
+    assert scan(log, "log", Cursor(), {}, re.compile(r"it (?P<done>\d+)")).progress == (8.0, None)
+    assert scan(log, "log", Cursor(), {}, re.compile(r"it (?P<done>\w+)?x")).progress is None
+
+
+# --- incremental --------------------------------------------------------------------------
+
+
+def test_the_second_scan_reads_only_what_was_appended(tmp_path, bytes_read):
+    log = tmp_path / "log"
+    write(log, "noise line\n" * 200_000)  # 2.2 MB
+    first = scan(log, "log", Cursor(), PATTERNS)
+    assert first.new_bytes == os.path.getsize(log)
+    tail = "Connection refused\nstep 5/9\n"
+    write(log, tail, "ab")
+    bytes_read.clear()
+    second = scan(log, "log", first.cursor, PATTERNS, PROGRESS)
+    assert second.new_bytes == len(tail)
+    assert sum(bytes_read) == len(tail)  # it seeked; nothing before the cursor was read
+    assert [m.text for m in second.matches] == ["Connection refused"]
+    assert second.matches[0].offset == first.cursor.offset
+    assert second.progress == (5.0, 9.0)
+
+
+def test_a_huge_sparse_log_costs_only_its_new_bytes(tmp_path, bytes_read):
+    log = tmp_path / "huge.log"
+    with open(log, "wb") as f:
+        f.truncate(10 * 1024**3)  # 10 GiB, sparse: a whole-file read would take minutes
+    cursor = Cursor(os.path.getsize(log), os.stat(log).st_ino)
+    tail = b"\nCUDA out of memory. Tried to allocate 2.00 GiB\n"
+    write(log, tail, "ab")
+    res = scan(log, "log", cursor, PATTERNS)
+    assert res.new_bytes == len(tail) == sum(bytes_read)
+    assert [(m.offset, m.text) for m in res.matches] == [(cursor.offset + 1, tail.decode().strip())]
+
+
+def test_an_incomplete_last_line_waits_for_its_newline(tmp_path):
+    log = tmp_path / "log"
+    write(log, "ok\nCUDA out of mem")
+    first = scan(log, "log", Cursor(), PATTERNS)
+    assert (first.cursor.offset, first.matches, first.more) == (3, (), False)
+    write(log, "ory\n", "ab")
+    second = scan(log, "log", first.cursor, PATTERNS)
+    assert [(m.offset, m.text) for m in second.matches] == [(3, "CUDA out of memory")]
+    assert second.cursor.offset == os.path.getsize(log)
+
+
+def test_carriage_returns_end_lines_so_a_tqdm_bar_reports_progress(tmp_path):
+    log = tmp_path / "log"
+    write(log, "\rstep 1/100 |#   |\rstep 2/100 |##  |\rstep 3/1")  # the bar is still being drawn
+    res = scan(log, "log", Cursor(), {}, PROGRESS)
+    assert res.progress == (2.0, 100.0)
+    assert res.progress_at == len("\rstep 1/100 |#   |\r")
+
+
+def test_crlf_lines_have_no_carriage_return_in_their_text(tmp_path):
+    log = tmp_path / "log"
+    write(log, "a\r\nConnection refused\r\n")
+    assert [(m.offset, m.text) for m in scan(log, "log", Cursor(), PATTERNS).matches] == [(3, "Connection refused")]
+
+
+@pytest.mark.parametrize("how", ["truncate", "rotate"])
+def test_a_truncated_or_rotated_log_is_scanned_from_the_start(tmp_path, how):
+    log = tmp_path / "log"
+    write(log, "old line that is long enough\n" * 10)
+    first = scan(log, "log", Cursor(), PATTERNS)
+    if how == "truncate":
+        write(log, "Connection refused\n")
+    else:
+        os.rename(log, tmp_path / "log.1")
+        write(log, "Connection refused\n" + "x" * 400 + "\n")  # bigger than before: only the inode tells
+        assert os.path.getsize(log) > first.cursor.offset
+    res = scan(log, "log", first.cursor, PATTERNS)
+    assert res.restarted
+    assert [(m.offset, m.text) for m in res.matches] == [(0, "Connection refused")]
+    assert res.cursor == Cursor(os.path.getsize(log), os.stat(log).st_ino)
+
+
+def test_an_unknown_inode_is_not_taken_for_a_rotation(tmp_path):
+    log = tmp_path / "log"
+    write(log, "a\nConnection refused\n")
+    res = scan(log, "log", Cursor(offset=2), PATTERNS)
+    assert not res.restarted and res.new_bytes == 19
+
+
+# --- bounds -------------------------------------------------------------------------------
+
+
+def test_a_fatal_line_far_above_the_tail_is_found_across_calls(tmp_path):
+    log = tmp_path / "log"
+    noise = "".join(f"step {i}/100000 loss=2.{i % 97:02d} lr=3e-4\n" for i in range(100_000))
+    fatal = "TypeError: unsupported operand type(s) for *: 'NoneType' and 'float'\n"
+    write(log, "starting\n" + fatal + noise)
+    results = scan_all(log, max_bytes=256 * 1024, progress=PROGRESS)
+    assert len(results) > 5 and all(r.more for r in results[:-1])
+    found = [m for r in results for m in r.matches]
+    assert [(m.offset, m.text) for m in found] == [(len("starting\n"), fatal.strip())]
+    assert sum(r.new_bytes for r in results) == os.path.getsize(log)
+    assert results[-1].progress == (99_999.0, 100_000.0)
+
+
+def test_max_bytes_smaller_than_a_line_still_moves_on(tmp_path):
+    log = tmp_path / "log"
+    write(log, "Connection refused " + "x" * 500 + "\nnext\n")
+    res = scan(log, "log", Cursor(), PATTERNS, max_bytes=10)
+    assert res.cursor.offset == 520 and res.more and len(res.matches) == 1
+    assert scan(log, "log", res.cursor, PATTERNS, max_bytes=10).cursor.offset == 525
+
+
+def test_max_matches_caps_the_lines_and_one_rule_cannot_hide_the_others(tmp_path):
+    log = tmp_path / "log"
+    write(log, "Connection refused, retrying\n" * 1000 + "CUDA out of memory\n" + "TypeError: x\n" * 1000)
+    res = scan(log, "log", Cursor(), PATTERNS, max_matches=10)
+    assert len(res.matches) == 5  # each rule fills at most a fifth: 2 + 1 + 2
+    assert [m.rules for m in res.matches] == [("refused",)] * 2 + [("oom",)] + [("type",)] * 2
+    assert res.cursor.offset == os.path.getsize(log)  # the cap stops collecting, not reading
+
+
+def test_a_ten_megabyte_line_without_newline_is_consumed_in_pieces(tmp_path):
+    log = tmp_path / "log"
+    size = 10 * 1024 * 1024 + 1000
+    data = bytearray(b"A" * size)
+    hit = 5 * 1024 * 1024 + 123
+    data[hit:hit + 18] = b"CUDA out of memory"
+    write(log, bytes(data))
+    res = scan(log, "log", Cursor(), PATTERNS)
+    assert res.cursor.offset == size - 1000  # whole pieces; the last 1000 bytes wait for more
+    [m] = res.matches
+    assert m.offset == hit // MAX_LINE * MAX_LINE and len(m.text) == MAX_LINE
+    assert "CUDA out of memory" in m.text
+
+
+def test_memory_stays_bounded_on_a_huge_line_of_bad_bytes(tmp_path):
+    log = tmp_path / "log"
+    with open(log, "wb") as f:
+        for _ in range(40):
+            f.write(bytes(range(128, 256)) * 8192)  # 40 MiB of invalid UTF-8, no newline
+        f.write(b"\nCUDA out of memory\n")
+    tracemalloc.start()
+    try:
+        res = scan(log, "log", Cursor(), PATTERNS)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 12 * CHUNK
+    assert res.cursor.offset == os.path.getsize(log)
+    assert [m.text for m in res.matches] == ["CUDA out of memory"]
+
+
+def test_bad_bytes_are_replaced_and_offsets_stay_in_bytes(tmp_path):
+    log = tmp_path / "log"
+    first = b"\xff\xfe\x80 junk \xe2\x82\n"  # invalid and truncated sequences
+    second = "é ünïcode Connection refused \x00\n".encode()
+    third = b"\xc3CUDA out of memory\n"
+    write(log, first + second + third)
+    res = scan(log, "log", Cursor(), PATTERNS)
+    assert [m.offset for m in res.matches] == [len(first), len(first) + len(second)]
+    assert res.matches[0].text == "é ünïcode Connection refused \x00"
+    assert res.matches[1].text == "\ufffdCUDA out of memory"
+
+
+# --- patterns -----------------------------------------------------------------------------
+
+
+def test_patterns_with_inline_flags_backreferences_or_clashing_groups_work(tmp_path):
+    log = tmp_path / "log"
+    write(log, "disk says eio\nabcabc\nfoo=1\n")
+    patterns = {
+        "spec-0": re.compile(r"(?i)EIO"),
+        "rep": re.compile(r"(abc)\1"),
+        "g1": re.compile(r"(?P<k>foo)="),
+        "g2": re.compile(r"(?P<k>bar)="),
+    }
+    res = scan(log, "log", Cursor(), patterns)
+    assert [(m.text, m.rules) for m in res.matches] == [
+        ("disk says eio", ("spec-0",)), ("abcabc", ("rep",)), ("foo=1", ("g1",))]
+
+
+def test_a_pattern_that_could_span_lines_reports_only_lines_it_matches_alone(tmp_path):
+    log = tmp_path / "log"
+    write(log, "error\n  code 7\nerror code 9\n")
+    res = scan(log, "log", Cursor(), {"ec": re.compile(r"error\s+code \d")})
+    assert [m.text for m in res.matches] == ["error code 9"]
+
+
+# --- tail_lines ---------------------------------------------------------------------------
+
+
+def test_tail_lines(tmp_path):
+    log = tmp_path / "log"
+    assert tail_lines(log) == []
+    write(log, "".join(f"line {i}\n" for i in range(100)))
+    assert tail_lines(log, 3) == ["line 97", "line 98", "line 99"]
+    assert tail_lines(log, 0) == []
+    assert tail_lines(log, 1000) == [f"line {i}" for i in range(100)]
+
+
+def test_tail_lines_reads_only_the_window_and_drops_its_cut_first_line(tmp_path, bytes_read):
+    log = tmp_path / "log"
+    write(log, b"\x00\xff" * 1_000_000 + b"\nlast one\xff\n")
+    assert tail_lines(log, 5, max_bytes=64) == ["last one\ufffd"]
+    assert sum(bytes_read) == 64

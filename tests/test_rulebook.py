@@ -1,0 +1,341 @@
+"""tianluo.rulebook + classify + logscan together: realistic logs in real files -> fault.
+
+Each case writes the excerpt as a real tool prints it, scans it with logscan.scan and the
+compiled rulebook, and classifies the matched lines with the exit facts.
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tianluo.classify import Evidence, classify
+from tianluo.logscan import Cursor, scan
+from tianluo.rulebook import BUILTIN_RULES, STATES, Rule, compile_patterns
+from tianluo.states import FaultClass
+
+T, C, K, U = FaultClass.TRANSIENT, FaultClass.CONFIG, FaultClass.CODE, FaultClass.UNKNOWN
+
+TRAINING = """\
+[2024-05-01 11:02:11] epoch 3 step 1200/50000 loss=2.3141 lr=2.9e-04 tok/s=182311
+[2024-05-01 11:02:19] epoch 3 step 1210/50000 loss=2.3087 lr=2.9e-04 tok/s=182544
+"""
+
+NCCL_TIMEOUT = TRAINING + """\
+[rank1]:[E ProcessGroupNCCL.cpp:563] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=120391, OpType=ALLREDUCE, NumelIn=262144, NumelOut=262144, Timeout(ms)=600000) ran for 600317 milliseconds before timing out.
+[rank1]:[E ProcessGroupNCCL.cpp:1537] [PG 0 Rank 1] Timeout at NCCL work: 120391, last enqueued NCCL work: 120391, last completed NCCL work: 120390.
+[rank1]:[E ProcessGroupNCCL.cpp:577] [Rank 1] Some NCCL operations have failed or timed out. Due to the asynchronous nature of CUDA kernels, subsequent GPU operations might run on corrupted/incomplete data.
+[rank1]:[E ProcessGroupNCCL.cpp:583] [Rank 1] To avoid data inconsistency, we are taking the entire process down.
+[rank1]:[E ProcessGroupNCCL.cpp:1414] [PG 0 Rank 1] Process group watchdog thread terminated with exception: [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=120391, OpType=ALLREDUCE, NumelIn=262144, NumelOut=262144, Timeout(ms)=600000) ran for 600317 milliseconds before timing out.
+Exception raised from checkTimeout at ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:565 (most recent call first):
+frame #0: c10::Error::Error(c10::SourceLocation, std::string) + 0x57 (0x7f3c2f9a8d87 in /usr/local/lib/python3.10/dist-packages/torch/lib/libc10.so)
+frame #1: c10d::ProcessGroupNCCL::WorkNCCL::checkTimeout(std::optional<std::chrono::duration<long, std::ratio<1l, 1000l> > >) + 0x1e6 (0x7f3bd8c6d6e6 in /usr/local/lib/python3.10/dist-packages/torch/lib/libtorch_cuda.so)
+terminate called after throwing an instance of 'c10::DistBackendError'
+  what():  [PG 0 Rank 1] Process group watchdog thread terminated with exception: [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=120391, OpType=ALLREDUCE, NumelIn=262144, NumelOut=262144, Timeout(ms)=600000) ran for 600317 milliseconds before timing out.
+"""
+
+TRACEBACK_HEAD = TRAINING + """\
+Traceback (most recent call last):
+  File "/work/train.py", line 212, in <module>
+    main()
+  File "/work/train.py", line 187, in main
+    loss = trainer.step(batch)
+  File "/work/trainer.py", line 94, in step
+"""
+
+CUDA_OOM = TRACEBACK_HEAD + """\
+    loss.backward()
+  File "/usr/local/lib/python3.10/dist-packages/torch/_tensor.py", line 522, in backward
+    torch.autograd.backward(
+  File "/usr/local/lib/python3.10/dist-packages/torch/autograd/__init__.py", line 266, in backward
+    Variable._execution_engine.run_backward(  # Calls into the C++ engine to run the backward pass
+torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.15 GiB of which 1.02 GiB is free. Including non-PyTorch memory, this process has 78.12 GiB memory in use. Of the allocated memory 75.30 GiB is allocated by PyTorch, and 1.85 GiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See documentation for Memory Management  (https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)
+"""
+
+CUDA_OOM_OLD = TRACEBACK_HEAD + """\
+    out = self.model(**batch)
+  File "/usr/local/lib/python3.8/dist-packages/torch/nn/modules/module.py", line 1102, in _call_impl
+    return forward_call(*input, **kwargs)
+RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 11.17 GiB total capacity; 10.53 GiB already allocated; 3.81 MiB free; 10.60 GiB reserved in total by PyTorch) If reserved memory is >> allocated memory try setting max_split_size_mb to avoid fragmentation.  See documentation for Memory Management and PYTORCH_CUDA_ALLOC_CONF
+"""
+
+
+def traceback(last: str) -> str:
+    return TRACEBACK_HEAD + "    lr = self.schedule(step) * self.cfg.lr\n" + last + "\n"
+
+
+SYNTAX = """\
+Traceback (most recent call last):
+  File "/work/train.py", line 3, in <module>
+    from trainer import Trainer
+  File "/work/trainer.py", line 48
+    def step(self, batch)
+                         ^
+SyntaxError: expected ':'
+"""
+
+ARGPARSE_UNRECOGNIZED = """\
+usage: train.py [-h] [--lr LR] [--epochs EPOCHS] --data DATA
+train.py: error: unrecognized arguments: --lr-schedule cosine
+"""
+
+ARGPARSE_REQUIRED = """\
+usage: train.py [-h] [--lr LR] [--epochs EPOCHS] --data DATA
+train.py: error: the following arguments are required: --data
+"""
+
+CONNECTION_RESET = TRAINING + """\
+Traceback (most recent call last):
+  File "/usr/local/lib/python3.10/dist-packages/urllib3/connectionpool.py", line 793, in urlopen
+    response = self._make_request(
+  File "/usr/lib/python3.10/ssl.py", line 1159, in read
+    return self._sslobj.read(len, buffer)
+ConnectionResetError: [Errno 104] Connection reset by peer
+"""
+
+C10D_REFUSED = """\
+[W socket.cpp:464] [c10d] The client socket has failed to connect to [gpu-03.cluster]:29500 (errno: 111 - Connection refused).
+Traceback (most recent call last):
+  File "/usr/local/bin/torchrun", line 8, in <module>
+    sys.exit(main())
+torch.distributed.DistNetworkError: The client socket has failed to connect to any network address of (gpu-03.cluster, 29500).
+"""
+
+S3_TIMEOUT = TRAINING + """\
+Traceback (most recent call last):
+  File "/work/ckpt.py", line 41, in save
+    s3.upload_file(local, bucket, key)
+  File "/usr/local/lib/python3.10/dist-packages/botocore/httpsession.py", line 501, in send
+    raise ReadTimeoutError(endpoint_url=request.url, error=e)
+botocore.exceptions.ReadTimeoutError: Read timeout on endpoint URL: "https://s3.us-east-1.amazonaws.com/ckpts/run7/step_1200.pt"
+"""
+
+NFS_EIO = TRAINING + """\
+Traceback (most recent call last):
+  File "/work/ckpt.py", line 18, in save
+    torch.save(state, path)
+OSError: [Errno 5] Input/output error: '/mnt/nfs/ckpts/run7/step_1200.pt'
+"""
+
+SLURM = "slurmstepd: error: *** JOB 4242 ON gpu-07 CANCELLED AT 2024-05-01T12:00:00 DUE TO {} ***\n"
+
+HOST_OOM = TRAINING + """\
+slurmstepd: error: Detected 1 oom_kill event in StepId=4242.0. Some of your processes may have been killed by the cgroup out-of-memory handler.
+srun: error: gpu-07: task 0: Out Of Memory
+"""
+
+CASES = [
+    # (id, stderr text, evidence facts, class, label, evidence starts with)
+    ("nccl_watchdog_then_sigabrt", NCCL_TIMEOUT, dict(state="exited", exit_code=134), T, "nccl_timeout",
+     "stderr: [rank1]:[E ProcessGroupNCCL.cpp:563] [Rank 1] Watchdog caught collective operation timeout"),
+    ("cuda_oom", CUDA_OOM, dict(state="exited", exit_code=1), C, "cuda_oom",
+     "stderr: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB"),
+    ("cuda_oom_old_runtime_error", CUDA_OOM_OLD, dict(state="exited", exit_code=1), C, "cuda_oom",
+     "stderr: RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB"),
+    ("cuda_oom_torch_2_1", traceback("torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.5 GiB"),
+     dict(state="exited", exit_code=1), C, "cuda_oom", "stderr: torch.cuda.OutOfMemoryError"),
+    ("type_error", traceback("TypeError: unsupported operand type(s) for *: 'NoneType' and 'float'"),
+     dict(state="exited", exit_code=1), K, "type_error", "stderr: TypeError: unsupported operand"),
+    ("attribute_error", traceback("AttributeError: 'Trainer' object has no attribute 'optimzer'. Did you mean: 'optimizer'?"),
+     dict(state="exited", exit_code=1), K, "attribute_error", "stderr: AttributeError: 'Trainer'"),
+    ("name_error", traceback("NameError: name 'np' is not defined"),
+     dict(state="exited", exit_code=1), K, "name_error", "stderr: NameError: name 'np'"),
+    ("unbound_local", traceback("UnboundLocalError: cannot access local variable 'lr' where it is not associated with a value"),
+     dict(state="exited", exit_code=1), K, "name_error", "stderr: UnboundLocalError"),
+    ("key_error", traceback("KeyError: 'learning_rate'"), dict(state="exited", exit_code=1), K, "key_error",
+     "stderr: KeyError: 'learning_rate'"),
+    ("index_error", traceback("IndexError: list index out of range"), dict(state="exited", exit_code=1), K,
+     "index_error", "stderr: IndexError"),
+    ("not_implemented", traceback("NotImplementedError"), dict(state="exited", exit_code=1), K, "not_implemented",
+     "stderr: NotImplementedError"),
+    ("syntax_error", SYNTAX, dict(state="exited", exit_code=1), K, "syntax_error", "stderr: SyntaxError: expected ':'"),
+    ("indentation_error", SYNTAX.replace("SyntaxError: expected ':'", "IndentationError: unexpected indent"),
+     dict(state="exited", exit_code=1), K, "syntax_error", "stderr: IndentationError"),
+    ("torchrun_rank_prefix", "[rank0]: Traceback (most recent call last):\n[rank0]:   File \"/work/train.py\", line 9\n"
+     "[rank0]: TypeError: forward() missing 1 required positional argument: 'mask'\n",
+     dict(state="exited", exit_code=1), K, "type_error", "stderr: [rank0]: TypeError"),
+    ("device_assert", traceback("RuntimeError: CUDA error: device-side assert triggered\nCUDA kernel errors might be "
+                                "asynchronously reported at some other API call, so the stacktrace below might be incorrect."),
+     dict(state="exited", exit_code=1), K, "cuda_device_assert", "stderr: RuntimeError: CUDA error: device-side"),
+    ("module_not_found", "Traceback (most recent call last):\n  File \"/work/model.py\", line 4, in <module>\n"
+     "    from flash_attn import flash_attn_func\nModuleNotFoundError: No module named 'flash_attn'\n",
+     dict(state="exited", exit_code=1), C, "missing_module", "stderr: ModuleNotFoundError: No module named 'flash_attn'"),
+    ("import_error", traceback("ImportError: cannot import name 'LlamaForCausalLM' from 'transformers' "
+                               "(/usr/local/lib/python3.10/dist-packages/transformers/__init__.py)"),
+     dict(state="exited", exit_code=1), C, "missing_module", "stderr: ImportError: cannot import name"),
+    ("data_file_missing", traceback("FileNotFoundError: [Errno 2] No such file or directory: "
+                                    "'/data/shards/train-00017.jsonl'"),
+     dict(state="exited", exit_code=1), C, "missing_file", "stderr: FileNotFoundError: [Errno 2]"),
+    ("script_missing", "python: can't open file '/work/trian.py': [Errno 2] No such file or directory\n",
+     dict(state="exited", exit_code=2), C, "missing_file", "stderr: python: can't open file"),
+    ("permission", traceback("PermissionError: [Errno 13] Permission denied: '/shared/ckpts/run7'"),
+     dict(state="exited", exit_code=1), C, "permission_denied", "stderr: PermissionError"),
+    ("disk_full", traceback("OSError: [Errno 28] No space left on device"), dict(state="exited", exit_code=1), C,
+     "disk_full", "stderr: OSError: [Errno 28]"),
+    ("argparse_unrecognized", ARGPARSE_UNRECOGNIZED, dict(state="exited", exit_code=2), C, "bad_arguments",
+     "stderr: train.py: error: unrecognized arguments: --lr-schedule cosine"),
+    ("argparse_required", ARGPARSE_REQUIRED, dict(state="exited", exit_code=2), C, "bad_arguments",
+     "stderr: train.py: error: the following arguments are required: --data"),
+    ("bash_command_not_found", "bash: line 1: deepspeedd: command not found\n", dict(state="exited", exit_code=127),
+     C, "command_not_found", "stderr: bash: line 1: deepspeedd: command not found"),
+    ("lost_after_sigkill", TRAINING, dict(state="lost", detail="pid 4711 is gone and left no exit.json"), T, "lost",
+     "pid 4711 is gone and left no exit.json"),
+    ("hung", TRAINING, dict(state="hung"), T, "hang", "the process is alive but its progress stopped moving"),
+    ("connection_reset", CONNECTION_RESET, dict(state="exited", exit_code=1), T, "connection_error",
+     "stderr: ConnectionResetError: [Errno 104] Connection reset by peer"),
+    ("c10d_connection_refused", C10D_REFUSED, dict(state="exited", exit_code=1), T, "connection_error",
+     "stderr: [W socket.cpp:464] [c10d] The client socket has failed to connect"),
+    ("s3_read_timeout", S3_TIMEOUT, dict(state="exited", exit_code=1), T, "timeout",
+     "stderr: botocore.exceptions.ReadTimeoutError: Read timeout on endpoint URL"),
+    ("c10d_store_timeout", "torch.distributed.DistStoreError: Timed out after 901 seconds waiting for clients. 1/2 "
+     "clients joined.\n", dict(state="exited", exit_code=1), T, "timeout", "stderr: torch.distributed.DistStoreError"),
+    ("nfs_eio", NFS_EIO, dict(state="exited", exit_code=1), T, "io_error", "stderr: OSError: [Errno 5] Input/output error"),
+    ("stale_handle", traceback("OSError: [Errno 116] Stale file handle"), dict(state="exited", exit_code=1), T,
+     "io_error", "stderr: OSError: [Errno 116] Stale file handle"),
+    ("hub_503", traceback("requests.exceptions.HTTPError: 503 Server Error: Service Unavailable for url: "
+                          "https://huggingface.co/api/models/meta-llama/Llama-2-7b-hf/revision/main"),
+     dict(state="exited", exit_code=1), T, "http_unavailable", "stderr: requests.exceptions.HTTPError: 503"),
+    ("ncclRemoteError", traceback("torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/"
+                                  "NCCLUtils.hpp:275, remote process exited or there was a network error, NCCL version "
+                                  "2.19.3\nncclRemoteError: A call failed possibly due to a network error or a remote "
+                                  "process exiting prematurely."),
+     dict(state="exited", exit_code=1), T, "nccl_error", "stderr: ncclRemoteError"),
+    ("ecc", traceback("RuntimeError: CUDA error: uncorrectable ECC error encountered"),
+     dict(state="exited", exit_code=1), T, "gpu_fault", "stderr: RuntimeError: CUDA error: uncorrectable ECC"),
+    ("slurm_time_limit_beats_sigterm", TRAINING + SLURM.format("TIME LIMIT"), dict(state="exited", signal=15),
+     C, "time_limit", "stderr: slurmstepd: error: *** JOB 4242"),
+    ("slurm_preemption", TRAINING + SLURM.format("PREEMPTION"), dict(state="exited", signal=15), T, "preempted",
+     "stderr: slurmstepd"),
+    ("slurm_node_failure", TRAINING + SLURM.format("NODE FAILURE"), dict(state="exited", exit_code=1), T,
+     "node_failure", "stderr: slurmstepd"),
+    ("host_oom_killer", HOST_OOM, dict(state="exited", exit_code=137), C, "host_oom",
+     "stderr: slurmstepd: error: Detected 1 oom_kill event"),
+    ("python_memory_error", traceback("MemoryError"), dict(state="exited", exit_code=1), C, "host_oom",
+     "stderr: MemoryError"),
+    ("sigkill_alone_is_unknown", TRAINING, dict(state="exited", exit_code=137), U, "signal_sigkill", "ended by SIGKILL"),
+    ("sigterm", TRAINING, dict(state="exited", exit_code=143), T, "terminated", "ended by SIGTERM"),
+    ("exit_127_without_a_line", "", dict(state="exited", exit_code=127), C, "command_not_found",
+     "exit code 127: the shell did not find the command"),
+    ("exit_126", "", dict(state="exited", exit_code=126), C, "not_executable", "exit code 126"),
+    ("runtime_error_is_unknown", traceback("RuntimeError: Expected all tensors to be on the same device"),
+     dict(state="exited", exit_code=1), U, "exit_1", "exit code 1"),
+    ("value_error_is_unknown", traceback("ValueError: loss is nan at step 1210"),
+     dict(state="exited", exit_code=1), U, "exit_1", "exit code 1"),
+    ("silent_failure", TRAINING + "done.\n", dict(state="exited", exit_code=0, unmet=("out/final.ckpt (missing)",)),
+     U, "silent_failure", "exit code 0 but done_when does not hold: out/final.ckpt (missing)"),
+    ("exit_unknown", TRAINING, dict(state="exited"), U, "exit_unknown", "the exit record has no exit code"),
+    ("mention_is_not_a_traceback", TRAINING + "note: TypeError: handled above, falling back to fp32\n",
+     dict(state="exited", exit_code=3), U, "exit_3", "exit code 3"),
+]
+
+
+def run(tmp_path: Path, logs: dict[str, str], spec: tuple[Rule, ...] = (), **facts):
+    """Write each log, scan it with the spec + built-in patterns, classify what matched."""
+    patterns = compile_patterns((*spec, *BUILTIN_RULES))
+    lines = []
+    for name, text in logs.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+        lines.extend(scan(path, name, Cursor(), patterns).matches)
+    return classify(Evidence(lines=tuple(lines), **facts), rules=spec)
+
+
+@pytest.mark.parametrize(("text", "facts", "klass", "label", "evidence"),
+                         [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_realistic_logs(tmp_path, text, facts, klass, label, evidence):
+    fault = run(tmp_path, {"stderr": text}, **facts)
+    assert (fault.klass, fault.label) == (klass, label)
+    assert fault.evidence.startswith(evidence), fault.evidence
+
+
+def test_every_builtin_label_has_a_realistic_case():
+    assert {r.label for r in BUILTIN_RULES} <= {c[4] for c in CASES}
+
+
+# --- order --------------------------------------------------------------------------------
+
+
+def test_one_rank_out_of_memory_beats_the_others_timing_out(tmp_path):
+    fault = run(tmp_path, {"logs/rank0.log": NCCL_TIMEOUT, "logs/rank3.log": CUDA_OOM}, state="exited", exit_code=1)
+    assert (fault.klass, fault.label) == (C, "cuda_oom")
+    assert fault.evidence.startswith("logs/rank3.log: torch.OutOfMemoryError")
+
+
+def test_a_bug_on_one_rank_beats_broken_connections_on_the_others(tmp_path):
+    logs = {"rank0": traceback("TypeError: 'NoneType' object is not subscriptable"), "rank1": CONNECTION_RESET}
+    assert run(tmp_path, logs, state="exited", exit_code=1).label == "type_error"
+
+
+def test_a_stop_from_outside_beats_an_earlier_traceback(tmp_path):
+    text = traceback("FileNotFoundError: [Errno 2] No such file or directory: 'ckpt/last.pt'") + TRAINING
+    assert run(tmp_path, {"stderr": text}, state="exited", signal=15).label == "terminated"
+    assert run(tmp_path, {"stderr": text}, state="lost").label == "lost"
+
+
+def test_a_hang_beats_a_transient_warning_but_not_a_dead_rank(tmp_path):
+    assert run(tmp_path, {"stderr": TRAINING + C10D_REFUSED}, state="hung").label == "hang"
+    assert run(tmp_path, {"r0": TRAINING, "r1": CUDA_OOM}, state="hung").label == "cuda_oom"
+
+
+def test_a_log_line_says_more_than_exit_0(tmp_path):
+    text = traceback("KeyError: 'val_loss'") + "finished with errors\n"
+    fault = run(tmp_path, {"stderr": text}, state="exited", exit_code=0, unmet=("out/metrics.json (missing)",))
+    assert (fault.klass, fault.label) == (K, "key_error")
+
+
+def test_a_job_state_enum_value_works_with_log_lines_too(tmp_path):
+    from tianluo.states import JobState
+
+    assert run(tmp_path, {"stderr": CUDA_OOM}, state=JobState.EXITED, exit_code=1).label == "cuda_oom"
+
+
+# --- spec rules ---------------------------------------------------------------------------
+
+
+def test_a_spec_rule_wins_over_the_builtin_on_a_line_only_it_matches(tmp_path):
+    text = TRAINING + "[ERROR] read('/mnt/data/shard-17.bin') failed: EIO (os error 5)\n"
+    spec = (Rule(name="spec-0", klass=T, label="flaky_disk", log="EIO"),)
+    fault = run(tmp_path, {"stderr": text}, spec=spec, state="exited", exit_code=1)
+    assert (fault.klass, fault.label) == (T, "flaky_disk")
+    assert fault.evidence == "stderr: [ERROR] read('/mnt/data/shard-17.bin') failed: EIO (os error 5)"
+
+
+def test_a_spec_rule_wins_over_the_builtin_on_the_same_line(tmp_path):
+    spec = (Rule(name="spec-0", klass=C, label="bad_mount", log=r"Errno 5\] Input/output error: '/mnt/nfs"),)
+    fault = run(tmp_path, {"stderr": NFS_EIO}, spec=spec, state="exited", exit_code=1)
+    assert (fault.klass, fault.label) == (C, "bad_mount")
+
+
+def test_a_spec_rule_searches_lines_that_other_patterns_caught(tmp_path):
+    # The lines were scanned with the built-ins only (an older spec); the spec regex still applies.
+    path = tmp_path / "stderr"
+    path.write_text(CUDA_OOM)
+    lines = scan(path, "stderr", Cursor(), compile_patterns(BUILTIN_RULES)).matches
+    spec = (Rule(name="spec-7", klass=T, label="fragmentation", log=r"expandable_segments"),)
+    fault = classify(Evidence(state="exited", exit_code=1, lines=lines), rules=spec)
+    assert (fault.klass, fault.label) == (T, "fragmentation")
+
+
+def test_a_spec_rule_with_a_log_and_a_signal_needs_both(tmp_path):
+    spec = (Rule(name="spec-0", klass=T, label="nccl_abort", log="Watchdog caught", signal="SIGABRT"),)
+    assert run(tmp_path, {"stderr": NCCL_TIMEOUT}, spec=spec, state="exited", exit_code=134).label == "nccl_abort"
+    assert run(tmp_path, {"stderr": NCCL_TIMEOUT}, spec=spec, state="exited", exit_code=1).label == "nccl_timeout"
+
+
+# --- the rulebook itself ------------------------------------------------------------------
+
+
+def test_builtin_rules_are_well_formed():
+    names = [r.name for r in BUILTIN_RULES]
+    assert len(names) == len(set(names))
+    for rule in BUILTIN_RULES:
+        assert rule.has_conditions, rule.name
+        assert re.fullmatch(r"[a-z0-9_]+", rule.label), rule.label
+        assert rule.state is None or rule.state in STATES
+    assert set(compile_patterns(BUILTIN_RULES)) == {r.name for r in BUILTIN_RULES if r.log}
+
+
+def test_compile_patterns_names_the_rule_with_a_bad_regex():
+    with pytest.raises(ValueError, match="spec-2"):
+        compile_patterns([Rule(name="spec-2", klass=C, label="x", log="(unclosed")])

@@ -1,0 +1,126 @@
+"""The failure analysis written at manual_hold: failures/<entity>__analysis.md. Pure text.
+
+The shell gathers the stderr tails; everything else comes from state.
+"""
+
+from datetime import datetime
+from importlib.resources import files
+
+from tianluo.durations import format_duration
+from tianluo.model import Diagnosis, RunState, StageState
+from tianluo.states import FaultClass, StageStatus
+
+#: (class, label) or (class, None) -> what a human should try first.
+NEXT_STEPS: dict[tuple[FaultClass, str | None], str] = {
+    (FaultClass.CONFIG, "cuda_oom"): "The job ran out of GPU memory. Lower the batch size (or raise gradient "
+    "accumulation), or pre-authorise `halve the batch on OOM` at plan time so tianluo can do it itself.",
+    (FaultClass.CONFIG, "host_oom"): "The host ran out of memory and the kernel killed the job. Lower the "
+    "memory use (data loader workers, batch size) or run on a bigger host.",
+    (FaultClass.CONFIG, None): "A configuration problem: a missing module or file, a bad argument. Fix it "
+    "where the evidence line points, then release with --retry.",
+    (FaultClass.CODE, None): "A bug in the job's own code. Fix it where the traceback points (see the stderr "
+    "tail), then release with --retry; retrying unchanged code would fail the same way.",
+    (FaultClass.TRANSIENT, None): "A transient fault (network, node, lost process, hang) that kept coming back. "
+    "Check the host and the network; when they are healthy, release with --retry.",
+    (FaultClass.UNKNOWN, None): "tianluo could not tell what this is. Read the stderr tail and the layers "
+    "below; if it is safe to run again, release with --retry, else --skip.",
+}
+
+
+def next_step(stage: StageState) -> str:
+    fault = stage.fault
+    if fault is None:
+        return "Read the layers below, then release with --retry or --skip."
+    return NEXT_STEPS.get((fault.klass, fault.label)) or NEXT_STEPS[(fault.klass, None)]
+
+
+def _layers(d: Diagnosis | None) -> list[str]:
+    if d is None:
+        return ["- (no diagnosis was recorded)"]
+    out = [f"- verdict at {d.at:%Y-%m-%d %H:%M:%S} UTC, attempt {d.attempt}: **{d.verdict}**"]
+    if d.scheduler:
+        s = d.scheduler
+        rss = f", rss {s.rss_bytes // (1024 * 1024)} MiB" if s.rss_bytes else ""
+        out.append(f"- scheduler: {s.state}, alive={s.alive}, pid {s.pid}, status {s.proc_status}{rss}"
+                   + (f" ({s.detail})" if s.detail else ""))
+    if d.container:
+        c = d.container
+        out.append(f"- container: exit code {c.exit_code}, signal {c.signal}, host {c.host}, "
+                   f"started {c.started_at}, ended {c.ended_at}")
+    if d.logs:
+        found = "; ".join(d.logs.findings) or "no fault line"
+        out.append(f"- logs: {', '.join(d.logs.files) or 'none'}; {found}")
+    if d.progress:
+        p = d.progress
+        if p.done is None:
+            out.append("- progress: no progress line seen")
+        else:
+            total = f"/{p.total:g}" if p.total is not None else ""
+            rate = f", {p.rate_per_min:.2f}/min" if p.rate_per_min else ""
+            out.append(f"- progress: {p.done:g}{total}{rate}, last moved {p.last_moved_at}")
+    if d.output:
+        o = d.output
+        checks = "; ".join(f"{c.kind} {c.target}: {'ok' if c.ok else c.detail}" for c in o.done_when)
+        path = f"{o.path} exists={o.exists} size={o.size}" if o.path else "no output path"
+        out.append(f"- output: {path}" + (f"; done_when: {checks}" if checks else ""))
+    return out
+
+
+def render_section(state: RunState, run_dir: str, entity: str, stage_name: str, tail: list[str]) -> str:
+    stage = state.entities[entity].stages[stage_name]
+    fault = stage.fault
+    attempts = ", ".join(
+        f"#{a.n} {a.outcome or '?'}" + (f" ({a.fault.klass.value}/{a.fault.label})" if a.fault else "")
+        for a in stage.attempts)
+    budget = ", ".join(f"{k.value} {v}/{state.plan.ladder[k].retries}" for k, v in stage.budget_used.items())
+    lines = [
+        f"## {entity}/{stage_name}",
+        "",
+        f"**Held because:** {stage.hold.reason if stage.hold else stage.reason}",
+        "",
+        "### Root cause",
+        "",
+        f"- class: `{fault.klass.value}`" if fault else "- class: (none recorded)",
+        f"- label: `{fault.label}`" if fault else "",
+        f"- evidence: `{fault.evidence}`" if fault and fault.evidence else "- evidence: (none)",
+        f"- attempts: {attempts or 'none'}; retries spent: {budget or 'none'}",
+        "",
+        "### What each layer said",
+        "",
+        *_layers(stage.diagnosis),
+        "",
+        f"### stderr, last {len(tail)} lines",
+        "",
+        "```",
+        *tail,
+        "```",
+        "",
+        "### Suggested next step",
+        "",
+        next_step(stage),
+        "",
+        "### How to release",
+        "",
+        "```sh",
+        f"tianluo release {entity} --retry --run {run_dir}    # run it again",
+        f"tianluo release {entity} --retry --reset-budget --run {run_dir}    # ...with a fresh retry budget",
+        f"tianluo release {entity} --skip --run {run_dir}     # skip it; what needs it goes on",
+        "```",
+    ]
+    return "\n".join(line for line in lines if line is not None)
+
+
+def render(state: RunState, run_dir: str, entity: str, tails: dict[str, list[str]], now: datetime) -> str:
+    """The whole analysis of one entity: a section per held stage (by the ladder)."""
+    held = [s for s, st in state.entities[entity].stages.items()
+            if st.status == StageStatus.HELD and st.hold is not None and st.hold.by == "ladder"]
+    sections = "\n\n".join(render_section(state, run_dir, entity, s, tails.get(s, [])) for s in held)
+    text = (files("tianluo.templates") / "failure-analysis.md").read_text(encoding="utf-8")
+    fields = {"entity": entity, "run_id": state.run_id, "name": state.plan.name,
+              "written_at": f"{now:%Y-%m-%d %H:%M:%S} UTC", "sections": sections or "(nothing is held now)"}
+    for key, value in fields.items():
+        text = text.replace("{{" + key + "}}", value)
+    return text
+
+
+__all__ = ["render", "render_section", "next_step", "format_duration"]

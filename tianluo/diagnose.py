@@ -1,0 +1,148 @@
+"""The five layers of one attempt, folded from observations into state. Pure.
+
+scheduler (is the tracked process alive, stopped, a zombie; cpu, rss), container (exit
+code, signal, host, times), logs (fault lines found incrementally), progress (the job's
+own counter: rate, ETA, when it last moved), output (the artifact exists and grows;
+done_when). Most failures are disagreements between layers; ``stall_reason`` holds the
+cross-layer rule for hangs, ``decide`` the ones for exits.
+"""
+
+from datetime import datetime
+
+from tianluo.model import (
+    Attempt,
+    ContainerLayer,
+    Diagnosis,
+    LogCursor,
+    LogFinding,
+    LogsLayer,
+    OutputLayer,
+    PlannedStage,
+    ProgressLayer,
+    ProgressReading,
+    SchedulerLayer,
+    StageState,
+)
+from tianluo.observations import StageObservation
+from tianluo.states import FaultClass, JobState
+
+KEEP_FIRST_FINDINGS = 20  # the first fault lines: the root cause is often far above the tail
+KEEP_LAST_FINDINGS = 30  # and the latest ones
+STARTING_TIMEOUT_S = 300.0  # a runner that never confirms its start within this is lost
+
+
+def merge_logs(attempt: Attempt, seen: StageObservation) -> int:
+    """Advance the attempt's log cursors and keep its fault lines; return the bytes read."""
+    read = 0
+    for name, result in seen.scans.items():
+        attempt.log_cursors[name] = LogCursor(offset=result.cursor.offset, inode=result.cursor.inode)
+        read += result.new_bytes
+        for line in result.matches:
+            attempt.findings.append(LogFinding(file=line.file, offset=line.offset, text=line.text,
+                                               rules=list(line.rules)))
+    if len(attempt.findings) > KEEP_FIRST_FINDINGS + KEEP_LAST_FINDINGS:
+        attempt.findings = attempt.findings[:KEEP_FIRST_FINDINGS] + attempt.findings[-KEEP_LAST_FINDINGS:]
+    return read
+
+
+def update_progress(stage: StageState, seen: StageObservation, now: datetime) -> None:
+    """Record the newest progress value; ``seen_at`` moves only when the value moves."""
+    latest = None
+    for result in seen.scans.values():
+        if result.progress is not None:
+            latest = result.progress
+    if latest is None:
+        return
+    done, total = latest
+    p = stage.progress
+    if p is None:
+        stage.progress = ProgressReading(done=done, total=total, seen_at=now, first_done=done, first_at=now)
+    elif p.done != done or p.total != total:
+        p.done, p.total, p.seen_at = done, total, now
+
+
+def update_output(attempt: Attempt, seen: StageObservation, now: datetime) -> None:
+    out = seen.output
+    if out is None or not out.exists or out.size is None:
+        return
+    if attempt.output_size is None or out.size != attempt.output_size:
+        attempt.output_size = out.size
+        attempt.output_grew_at = now
+
+
+def stall_reason(planned: PlannedStage, stage: StageState, attempt: Attempt, now: datetime) -> str | None:
+    """Alive but not moving: no progress for ``stall_after``, or no output growth.
+
+    A stopped (SIGSTOP) process prints nothing, so it is caught here like any other hang.
+    """
+    since_start = attempt.started_at or attempt.submitted_at or attempt.intent_at
+    if planned.progress and planned.progress.stall_after:
+        p = stage.progress
+        last = p.seen_at if p is not None else since_start
+        if (now - last).total_seconds() >= planned.progress.stall_after:
+            what = f"progress stuck at {p.done:g}" if p else "no progress line"
+            return f"{what} for {(now - last).total_seconds():.0f}s (stall_after {planned.progress.stall_after:g}s)"
+    if planned.output and planned.output.grows_within:
+        last = attempt.output_grew_at or since_start
+        if (now - last).total_seconds() >= planned.output.grows_within:
+            return (f"{planned.output.path} has not grown for {(now - last).total_seconds():.0f}s "
+                    f"(grows_within {planned.output.grows_within:g}s)")
+    return None
+
+
+def starting_too_long(attempt: Attempt, now: datetime) -> bool:
+    since = attempt.submitted_at or attempt.intent_at
+    return (now - since).total_seconds() > STARTING_TIMEOUT_S
+
+
+def build(planned: PlannedStage, stage: StageState, attempt: Attempt, seen: StageObservation,
+          now: datetime, verdict: str, bytes_read: int) -> Diagnosis:
+    """The five-layer finding for this tick."""
+    facts = seen.job
+    scheduler = None
+    container = None
+    if facts is not None:
+        alive = facts.state in (JobState.RUNNING, JobState.STARTING)
+        scheduler = SchedulerLayer(
+            state=facts.state.value, alive=alive, pid=attempt.handle.pid if attempt.handle else None,
+            proc_status=facts.proc_status, cpu_seconds=facts.cpu_seconds, rss_bytes=facts.rss_bytes,
+            detail=facts.detail,
+        )
+        container = ContainerLayer(exit_code=facts.exit_code, signal=facts.signal, host=facts.host,
+                                   started_at=attempt.started_at, ended_at=attempt.ended_at)
+    files = sorted(set(attempt.log_cursors))
+    logs = LogsLayer(files=files, bytes_read=bytes_read,
+                     findings=[f"{f.file}: {f.text}" for f in attempt.findings[-5:]])
+    progress = _progress_layer(planned, stage, now)
+    output = OutputLayer(
+        path=seen.output.path if seen.output else None,
+        exists=seen.output.exists if seen.output else None,
+        size=attempt.output_size, grew_at=attempt.output_grew_at,
+        done_when=list(seen.done_when),
+    )
+    return Diagnosis(at=now, attempt=attempt.n, verdict=verdict, scheduler=scheduler, container=container,
+                     logs=logs, progress=progress, output=output)
+
+
+def _progress_layer(planned: PlannedStage, stage: StageState, now: datetime) -> ProgressLayer | None:
+    p = stage.progress
+    stall_after = planned.progress.stall_after if planned.progress else None
+    if p is None:
+        return ProgressLayer(stall_after_s=stall_after) if planned.progress else None
+    rate = eta = None
+    if p.first_at is not None and p.first_done is not None:
+        elapsed_min = (p.seen_at - p.first_at).total_seconds() / 60
+        if elapsed_min > 0 and p.done > p.first_done:
+            rate = (p.done - p.first_done) / elapsed_min
+            if p.total is not None:
+                eta = max(0.0, (p.total - p.done) / rate * 60)
+    return ProgressLayer(done=p.done, total=p.total, rate_per_min=rate, eta_s=eta, last_moved_at=p.seen_at,
+                         stalled_for_s=(now - p.seen_at).total_seconds(), stall_after_s=stall_after)
+
+
+def fatal_findings(attempt: Attempt, fatal_rules: frozenset[str]) -> list[LogFinding]:
+    """Fault lines that mean failure even after exit 0 (code and config faults)."""
+    return [f for f in attempt.findings if any(r in fatal_rules for r in f.rules)]
+
+
+FATAL_CLASSES = frozenset({FaultClass.CODE, FaultClass.CONFIG})

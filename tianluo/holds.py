@@ -1,0 +1,127 @@
+"""manual_hold and the human's hands (hold, release). Pure: state in, state and events out.
+
+A hold stops one stage (the ladder's last rung) or a whole entity (a human); what depends on
+it is blocked, everything else goes on. Releasing is a human decision: run the stage again
+(``retry``), or skip it so its dependents can go on (``skip``).
+"""
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from tianluo.errors import TianluoError
+from tianluo.model import Hold, RunState, StageState, stage_id
+from tianluo.states import ACTIVE, DONE, StageStatus
+
+
+def analysis_path(entity: str) -> str:
+    """Where the failure analysis of an entity is written, relative to the run folder."""
+    return f"failures/{entity}__analysis.md"
+
+
+def hold_stage(stage: StageState, *, by: str, reason: str, at: datetime, analysis: str | None) -> None:
+    stage.status = StageStatus.HELD
+    stage.reason = reason
+    stage.next_attempt_at = None
+    stage.hold = Hold(by=by, reason=reason, at=at, analysis=analysis)
+
+
+@dataclass
+class HandsResult:
+    """What a hold or release changed."""
+
+    state: RunState
+    events: list[dict] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)  # stage ids
+    notes: list[str] = field(default_factory=list)  # what the human should know
+
+
+def _event(now: datetime, kind: str, sid: str | None, message: str, **extra) -> dict:
+    ev = {"ts": now.isoformat().replace("+00:00", "Z"), "event": kind, "message": message}
+    if sid:
+        ev["entity"], ev["stage"] = sid.rsplit(".", 1)
+    ev.update(extra)
+    return ev
+
+
+def _entities(state: RunState, entity: str | None, all_entities: bool) -> list[str]:
+    if all_entities:
+        return list(state.entities)
+    if entity not in state.entities:
+        known = ", ".join(state.entities)
+        raise TianluoError(f"no entity {entity!r} in run {state.run_id}; entities: {known}")
+    return [entity]
+
+
+def hold(state: RunState, entity: str | None, reason: str, now: datetime, all_entities: bool = False) -> HandsResult:
+    """A human hold: nothing new starts for the entity; running attempts finish and are recorded.
+
+    Raises:
+        TianluoError: the entity is unknown.
+    """
+    new = state.model_copy(deep=True)
+    result = HandsResult(new)
+    for ename in _entities(new, entity, all_entities):
+        ent = new.entities[ename]
+        ent.hold = Hold(by="human", reason=reason, at=now)
+        for sname, stage in ent.stages.items():
+            sid = stage_id(ename, sname)
+            if stage.status in DONE or stage.status == StageStatus.HELD:
+                continue
+            if stage.status in ACTIVE:
+                result.notes.append(f"{sid}: attempt {stage.attempt} keeps running; nothing new starts after it")
+                continue
+            hold_stage(stage, by="human", reason=f"held by a human: {reason}", at=now, analysis=None)
+            result.changed.append(sid)
+        result.events.append(_event(now, "held", None, f"{ename}: held by a human: {reason}", entity=ename,
+                                    by="human"))
+    return result
+
+
+def release(state: RunState, entity: str, now: datetime, *, retry: bool = False, skip: bool = False,
+            reset_budget: bool = False) -> HandsResult:
+    """Lift the holds of an entity.
+
+    A human hold is lifted and its stages wait for their needs again. A stage the ladder held
+    after a failure needs a decision: ``retry`` runs it again (now), ``skip`` skips it.
+
+    Raises:
+        TianluoError: unknown entity, both retry and skip, or a failure hold with neither.
+    """
+    if retry and skip:
+        raise TianluoError("release: choose --retry or --skip, not both")
+    new = state.model_copy(deep=True)
+    result = HandsResult(new)
+    ename = _entities(new, entity, False)[0]
+    ent = new.entities[ename]
+    failed = [s for s, st in ent.stages.items() if st.status == StageStatus.HELD and st.hold and st.hold.by == "ladder"]
+    if failed and not (retry or skip):
+        names = ", ".join(f"{ename}.{s}" for s in failed)
+        raise TianluoError(f"{names}: held after a failure; add --retry to run it again or --skip to skip it "
+                           f"(read {analysis_path(ename)} first)")
+    if ent.hold is None and not failed and not any(st.status == StageStatus.HELD for st in ent.stages.values()):
+        raise TianluoError(f"{ename}: nothing is held")
+    ent.hold = None
+    for sname, stage in ent.stages.items():
+        sid = stage_id(ename, sname)
+        if reset_budget:
+            stage.budget_used = {}
+        if stage.status != StageStatus.HELD:
+            continue
+        by_ladder = stage.hold is not None and stage.hold.by == "ladder"
+        stage.hold = None
+        stage.reason = None
+        if by_ladder and skip:
+            stage.status = StageStatus.SKIPPED
+            result.events.append(_event(now, "released", sid, "released: skipped; what needs it goes on",
+                                        action="skip"))
+        elif by_ladder:
+            stage.status = StageStatus.RETRY_WAIT
+            stage.next_attempt_at = now
+            result.events.append(_event(now, "released", sid, "released: runs again at the next tick",
+                                        action="retry", budget_reset=reset_budget))
+        else:
+            stage.status = StageStatus.PENDING
+            result.events.append(_event(now, "released", sid, "released: waits for its needs again",
+                                        action="resume"))
+        result.changed.append(sid)
+    return result
