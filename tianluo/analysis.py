@@ -6,7 +6,6 @@ The shell gathers the stderr tails; everything else comes from state.
 from datetime import datetime
 from importlib.resources import files
 
-from tianluo.durations import format_duration
 from tianluo.model import Diagnosis, RunState, StageState
 from tianluo.states import FaultClass, StageStatus
 
@@ -34,7 +33,8 @@ def next_step(stage: StageState) -> str:
     return NEXT_STEPS.get((fault.klass, fault.label)) or NEXT_STEPS[(fault.klass, None)]
 
 
-def _layers(d: Diagnosis | None) -> list[str]:
+def layer_lines(d: Diagnosis | None) -> list[str]:
+    """The five layers of a diagnosis as Markdown list items."""
     if d is None:
         return ["- (no diagnosis was recorded)"]
     out = [f"- verdict at {d.at:%Y-%m-%d %H:%M:%S} UTC, attempt {d.attempt}: **{d.verdict}**"]
@@ -87,7 +87,7 @@ def render_section(state: RunState, run_dir: str, entity: str, stage_name: str, 
         "",
         "### What each layer said",
         "",
-        *_layers(stage.diagnosis),
+        *layer_lines(stage.diagnosis),
         "",
         f"### stderr, last {len(tail)} lines",
         "",
@@ -123,4 +123,4 @@ def render(state: RunState, run_dir: str, entity: str, tails: dict[str, list[str
     return text
 
 
-__all__ = ["render", "render_section", "next_step", "format_duration"]
+__all__ = ["render", "render_section", "next_step", "layer_lines"]

@@ -54,6 +54,25 @@ def _parser() -> argparse.ArgumentParser:
     run(sp)
     sp.add_argument("--json", action="store_true", help="versioned JSON for tools")
 
+    sp = add("hold", "Hold an entity: nothing new of it starts until released (running attempts finish).")
+    sp.add_argument("entity", metavar="ENTITY", nargs="?")
+    sp.add_argument("--all", action="store_true", help="hold every entity")
+    sp.add_argument("--reason", default="held by hand", metavar="TEXT")
+    run(sp)
+
+    sp = add("release", "Release an entity's holds.")
+    sp.add_argument("entity", metavar="ENTITY")
+    how = sp.add_mutually_exclusive_group()
+    how.add_argument("--retry", action="store_true", help="run a stage held after a failure again")
+    how.add_argument("--skip", action="store_true", help="skip a stage held after a failure")
+    sp.add_argument("--reset-budget", action="store_true", help="give the stages a fresh retry budget")
+    run(sp)
+
+    sp = add("diagnose", "Show the five layers of an entity's stages, looked at now.")
+    sp.add_argument("entity", metavar="ENTITY")
+    sp.add_argument("--json", action="store_true", help="versioned JSON for tools")
+    run(sp)
+
     sp = add("demo", "Run a small example pipeline end to end in a temporary folder.")
     sp.add_argument("--pace", type=float, default=0.5, metavar="SECONDS", help="seconds between ticks")
     sp.add_argument("--timeout", type=float, default=90.0, metavar="SECONDS")
@@ -113,6 +132,39 @@ def _cmd_status(args) -> int:
     return 0
 
 
+def _print_hands(result) -> None:
+    _print_events(result.events)
+    for note in result.notes:
+        print(note)
+
+
+def _cmd_hold(args) -> int:
+    from tianluo.commands import hold_entity
+    from tianluo.runs import resolve_run
+
+    _print_hands(hold_entity(resolve_run(args.run, args.home), args.entity, args.reason, args.all))
+    return 0
+
+
+def _cmd_release(args) -> int:
+    from tianluo.commands import release_entity
+    from tianluo.runs import resolve_run
+
+    _print_hands(release_entity(resolve_run(args.run, args.home), args.entity, args.retry, args.skip,
+                                args.reset_budget))
+    return 0
+
+
+def _cmd_diagnose(args) -> int:
+    from tianluo.commands import diagnose_entity
+    from tianluo.runs import resolve_run
+    from tianluo.status import diagnose_doc, render_diagnose
+
+    doc = diagnose_doc(diagnose_entity(resolve_run(args.run, args.home), args.entity))
+    print(json.dumps(doc, indent=2) if args.json else render_diagnose(doc))
+    return 0
+
+
 def _cmd_demo(args) -> int:
     from tianluo.demo import run_demo
 
@@ -127,6 +179,7 @@ def _cmd_schema(args) -> int:
 
 
 COMMANDS = {"plan": _cmd_plan, "start": _cmd_start, "tick": _cmd_tick, "status": _cmd_status,
+            "hold": _cmd_hold, "release": _cmd_release, "diagnose": _cmd_diagnose,
             "demo": _cmd_demo, "schema": _cmd_schema}
 
 

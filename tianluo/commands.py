@@ -3,10 +3,18 @@
 from dataclasses import dataclass
 from pathlib import Path
 
+from tianluo import holds
+from tianluo.backends import get_backend
+from tianluo.decide import decide
+from tianluo.errors import TianluoError
 from tianluo.fsio import atomic_write
+from tianluo.holds import HandsResult
+from tianluo.observe import observe
 from tianluo.plan import build_plan, render_plan_md
 from tianluo.runs import create_run, home_dir, plan_doc_path
 from tianluo.spec import load_spec
+from tianluo.states import ACTIVE, TERMINAL_PHASES
+from tianluo.store import LockBusy, RunStore
 from tianluo.tick import TickResult, run_tick, utcnow
 
 
@@ -40,3 +48,70 @@ def start(spec_path: Path, home: str | None, first_tick: bool = True) -> StartRe
     run_dir = create_run(spec_path, home_dir(home), utcnow())
     result = run_tick(run_dir) if first_tick else None
     return StartResult(run_dir=run_dir.resolve(), tick=result)
+
+
+LOCK_WAIT_S = 30.0
+EXIT_BUSY = 75  # EX_TEMPFAIL: try again
+
+
+def _locked_change(run_dir: Path, change) -> HandsResult:
+    """Apply a pure change to state under the tick lock, waiting a bounded time for it."""
+    store = RunStore(run_dir)
+    try:
+        with store.lock(wait=LOCK_WAIT_S):
+            state = store.load()
+            result = change(state)
+            store.save(result.state)
+            store.append_events(result.events)
+            return result
+    except LockBusy:
+        raise TianluoError(f"{run_dir}: a tick has held the lock for over {LOCK_WAIT_S:.0f}s; nothing was "
+                           "changed; try again in a minute", exit_code=EXIT_BUSY) from None
+
+
+def hold_entity(run_dir: Path, entity: str | None, reason: str, all_entities: bool = False) -> HandsResult:
+    """``tianluo hold``: nothing new starts for the entity (or every entity) until released."""
+    if not all_entities and not entity:
+        raise TianluoError("hold: name an ENTITY, or pass --all")
+    return _locked_change(run_dir, lambda s: holds.hold(s, entity, reason, utcnow(), all_entities))
+
+
+def release_entity(run_dir: Path, entity: str, retry: bool, skip: bool, reset_budget: bool) -> HandsResult:
+    """``tianluo release``: lift the entity's holds; --retry or --skip for a failure hold."""
+    return _locked_change(run_dir, lambda s: holds.release(s, entity, utcnow(), retry=retry, skip=skip,
+                                                           reset_budget=reset_budget))
+
+
+@dataclass
+class DiagnoseResult:
+    run_dir: Path
+    entity: str
+    stages: dict[str, dict]  # stage -> {status, attempt, fault, hold, diagnosis (model or None), live}
+
+
+def diagnose_entity(run_dir: Path, entity: str) -> DiagnoseResult:
+    """``tianluo diagnose``: the five layers of the entity's stages, looked at now.
+
+    Running attempts are observed afresh (read-only: nothing is saved, no lock is taken);
+    the others show the diagnosis recorded when they were last watched.
+    """
+    state = RunStore(run_dir).load()
+    if entity not in state.entities:
+        raise TianluoError(f"no entity {entity!r} in run {state.run_id}; entities: {', '.join(state.entities)}")
+    now = utcnow()
+    fresh = state
+    if state.phase not in TERMINAL_PHASES:
+        fresh = decide(state, observe(state, run_dir, get_backend(state.plan.backend, run_dir)), now).state
+    stages = {}
+    for name, stage in state.entities[entity].stages.items():
+        live = fresh.entities[entity].stages[name]
+        was_active = stage.status in ACTIVE
+        stages[name] = {
+            "status": stage.status.value,
+            "attempt": stage.attempt,
+            "fault": stage.fault,
+            "hold": stage.hold,
+            "diagnosis": live.diagnosis if was_active else stage.diagnosis,
+            "live": was_active,
+        }
+    return DiagnoseResult(run_dir=run_dir, entity=entity, stages=stages)

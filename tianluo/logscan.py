@@ -171,12 +171,12 @@ class _Scan:
                  max_matches: int):
         self.name = name
         self.patterns = dict(patterns)
-        self.finders = _finders(self.patterns.values())
         self.progress_re = progress
         self.max_matches = max(0, max_matches)
         self.per_rule = max(1, self.max_matches // MAX_RULE_SHARE)
         self.matches: list[LogLine] = []
         self.counts: dict[str, int] = {}
+        self._aim()
         self.progress: tuple[float, float | None] | None = None
         self.progress_at: int | None = None
 
@@ -185,24 +185,41 @@ class _Scan:
         # surrogateescape maps each bad byte to one char and back, so byte offsets stay exact.
         text = data.decode("utf-8", errors="surrogateescape").replace("\r", "\n")
         offsets = _ByteOffsets(text, offset)
-        if self.finders and len(self.matches) < self.max_matches:
-            for start, end in _hit_lines(text, self.finders):
-                self._take(text, start, end, offsets)
-                if len(self.matches) >= self.max_matches:
-                    break
+        hits = _Hits(text, self.finders)
+        pos = 0
+        while len(self.matches) < self.max_matches and (line := hits.line_from(pos)) is not None:
+            start, end = line
+            # A needle only says "maybe"; one exact search in C settles it for most lines.
+            if any(r.search(text, start, end) for r in self.exact) and self._take(text, start, end, offsets):
+                # A rule has its share: stop looking for it, or a flood of it costs a
+                # Python step per line.
+                self._aim()
+                hits = _Hits(text, self.finders)
+            pos = end + 1
         if self.progress_re is not None:
             self._read_progress(text, offset)
 
-    def _take(self, text: str, start: int, end: int, offsets: "_ByteOffsets") -> None:
+    def _aim(self) -> None:
+        """Search for the rules that still have room: fast finders, and the exact patterns."""
+        active = [p for n, p in self.patterns.items() if not self._full(n)]
+        self.finders = _finders(active)
+        self.exact = _combined(active) if active else []
+
+    def _full(self, rule: str) -> bool:
+        return self.counts.get(rule, 0) >= self.per_rule
+
+    def _take(self, text: str, start: int, end: int, offsets: "_ByteOffsets") -> bool:
+        """Keep the line if it matches a rule that still has room; whether a rule just filled up."""
         line = text[start:end]
         if len(line) > MAX_LINE:  # a complete overlong line: keep the piece that matched
             start, line = self._piece(line, start)
         rules = tuple(name for name, p in self.patterns.items() if p.search(line))
-        if not rules or all(self.counts.get(r, 0) >= self.per_rule for r in rules):
-            return
+        if not rules or all(self._full(r) for r in rules):
+            return False
         for r in rules:
             self.counts[r] = self.counts.get(r, 0) + 1
         self.matches.append(LogLine(self.name, offsets.at(start), _printable(line), rules))
+        return any(self.counts[r] == self.per_rule for r in rules)
 
     def _piece(self, line: str, start: int) -> tuple[int, str]:
         for i in range(0, len(line), MAX_LINE):
@@ -242,9 +259,10 @@ def _finders(patterns: Iterable[re.Pattern]) -> list[re.Pattern]:
             rest.append(p)
     finders = []
     if needles:
-        # A needle that contains another finds nothing more; longest first within the rest.
+        needles = {_trim(n) for n in needles}
+        # A needle that contains another finds nothing more.
         needles = {n for n in needles if not any(m != n and m in n for m in needles)}
-        finders.append(re.compile("|".join(re.escape(n) for n in sorted(needles, key=lambda n: (-len(n), n)))))
+        finders.append(re.compile(_trie(sorted(needles))))
     if rest:
         finders.extend(_combined(rest))
     return finders
@@ -298,6 +316,40 @@ def _score(needles: set[str]) -> tuple[int, int]:
     return min(map(len, needles)), -len(needles)
 
 
+def _trim(needle: str) -> str:
+    """A part of ``needle`` (so still required) that starts at a rarer character.
+
+    The regex engine tries the alternation at every position holding a possible first
+    character; spaces and lower-case letters are everywhere in a log, capitals are not.
+    """
+    for i, c in enumerate(needle):
+        if not (c.isspace() or c.islower()) and len(needle) - i >= 5:
+            return needle[i:]
+    stripped = needle.strip()
+    return stripped if len(stripped) >= MIN_NEEDLE else needle
+
+
+def _trie(words: list[str]) -> str:
+    """One regex for the literal ``words``, shared prefixes merged (fewer branches to try)."""
+    root: dict = {}
+    for word in words:
+        node = root
+        for c in word:
+            node = node.setdefault(c, {})
+        node[""] = {}
+
+    def build(node: dict) -> str:
+        alts = [re.escape(c) + build(child) for c, child in sorted(node.items()) if c]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        if "" in node:  # a word ends here and a longer one goes on
+            return body + "?" if len(alts) == 1 and len(alts[0]) == 1 else "(?:" + body + ")?"
+        return body
+
+    return build(root)
+
+
 def _combined(patterns: list[re.Pattern]) -> list[re.Pattern]:
     """One MULTILINE alternation of ``patterns``, or the patterns one by one if they do not combine."""
     parts = []
@@ -321,24 +373,30 @@ def _each(patterns: list[re.Pattern]) -> list[re.Pattern]:
     return [re.compile(p.pattern, p.flags | re.MULTILINE) for p in patterns]
 
 
-def _hit_lines(text: str, finders: list[re.Pattern]) -> list[tuple[int, int]]:
-    """The (start, end) of every line where some finder matches, in text order.
+class _Hits:
+    """The next line where any finder matches; each finder only ever searches forward.
 
-    Only hits cost Python work; the regex engine walks the lines in between. After a hit
-    the search resumes at the next line, so each line is reported once.
+    Only hits cost Python work; the regex engine walks the lines in between.
     """
-    found: set[tuple[int, int]] = set()
-    for finder in finders:
-        pos = 0
-        while (m := finder.search(text, pos)) is not None:
-            start = text.rfind("\n", 0, m.start()) + 1
-            end = text.find("\n", m.start())
-            end = len(text) if end < 0 else end
-            found.add((start, end))
-            pos = end + 1
-            if pos > len(text):
-                break
-    return sorted(found)
+
+    def __init__(self, text: str, finders: list[re.Pattern]):
+        self.text, self.finders = text, finders
+        self.at: list[int | None] = [-1] * len(finders)  # next hit of each finder; None: no more
+
+    def line_from(self, pos: int) -> tuple[int, int] | None:
+        """(start, end) of the first line at or after ``pos`` with a hit, or None."""
+        best = None
+        for i, finder in enumerate(self.finders):
+            at = self.at[i]
+            if at is not None and at < pos:
+                m = finder.search(self.text, pos)
+                at = self.at[i] = m.start() if m else None
+            if at is not None and (best is None or at < best):
+                best = at
+        if best is None:
+            return None
+        end = self.text.find("\n", best)
+        return self.text.rfind("\n", 0, best) + 1, len(self.text) if end < 0 else end
 
 
 class _ByteOffsets:

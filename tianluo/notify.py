@@ -49,9 +49,8 @@ def notify(state: RunState, run_dir: Path, action: Notify, ts: str) -> dict:
             results.append(f"timed out after {NOTIFY_TIMEOUT_S}s")
         except OSError as exc:
             results.append(f"could not run: {exc}")
-    subject = f"{action.entity}/{action.stage}" if action.entity else "run"
     ev = {"ts": ts, "event": "notified", "key": action.key, "results": results,
-          "message": f"told the owner about {subject} ({'; '.join(results) or 'no command'})"}
+          "message": f"told the owner: {action.title} ({'; '.join(results) or 'no command'})"}
     if action.entity:
         ev["entity"], ev["stage"] = action.entity, action.stage
     return ev

@@ -116,3 +116,44 @@ def render_status(doc: dict, now: datetime) -> str:
         lines.append(f"{ename:<{width_e}}  {sname:<{width_s}}  {st['status']:<10}  {st['attempt']:>3}  "
                      f"{_note(st, now)}".rstrip())
     return "\n".join(lines)
+
+
+DIAGNOSE_VERSION = 1
+
+
+def diagnose_doc(result) -> dict:
+    """The ``diagnose --json`` document."""
+    stages = {}
+    for name, st in result.stages.items():
+        stages[name] = {
+            "status": st["status"],
+            "attempt": st["attempt"],
+            "live": st["live"],
+            "fault": st["fault"].model_dump(by_alias=True, mode="json") if st["fault"] else None,
+            "hold": st["hold"].model_dump(mode="json") if st["hold"] else None,
+            "diagnosis": st["diagnosis"].model_dump(mode="json") if st["diagnosis"] else None,
+        }
+    return {"version": DIAGNOSE_VERSION, "run_dir": str(result.run_dir), "entity": result.entity, "stages": stages}
+
+
+def render_diagnose(doc: dict) -> str:
+    """Text for people: each stage with its verdict and what every layer said."""
+    from tianluo.analysis import layer_lines
+    from tianluo.model import Diagnosis
+
+    lines = []
+    for name, st in doc["stages"].items():
+        when = "looked at now" if st["live"] else "as last recorded"
+        lines.append(f"{doc['entity']}/{name}: {st['status']}, attempt {st['attempt']} ({when})")
+        if st["fault"]:
+            f = st["fault"]
+            lines.append(f"  fault: {f['class']}/{f['label']}: {f.get('evidence') or ''}".rstrip())
+        if st["hold"]:
+            lines.append(f"  hold: by {st['hold']['by']}: {st['hold']['reason']}")
+        diagnosis = Diagnosis.model_validate(st["diagnosis"]) if st["diagnosis"] else None
+        if diagnosis is None and st["attempt"] == 0:
+            lines.append("  - not started yet")
+        else:
+            lines += ["  " + line for line in layer_lines(diagnosis)]
+        lines.append("")
+    return "\n".join(lines).rstrip()

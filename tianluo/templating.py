@@ -1,9 +1,9 @@
 """Placeholder substitution in commands and paths: ``{entity}`` and ``{<param>}``.
 
 In ``run`` every value is shell-quoted (shlex), so a parameter can never inject shell
-syntax; there is no eval anywhere. A placeholder written inside quotes by habit
-(``"{x}"`` or ``'{x}'``) is quoted once, not twice. Paths are not given to a shell, so they
-get the raw value. ``{{`` and ``}}`` are literal braces; ``${VAR}`` is left to the shell.
+syntax; there is no eval anywhere. A placeholder inside quotes (``"--name={x}"``) is
+escaped for those quotes instead. Paths are not given to a shell, so they get the raw
+value. ``{{`` and ``}}`` are literal braces; ``${VAR}`` is left to the shell.
 """
 
 import re
@@ -11,12 +11,7 @@ import shlex
 
 from tianluo.errors import SpecError
 
-_NAME = r"([A-Za-z_][A-Za-z0-9_]*)"
-_TOKEN = re.compile(r"\"\{" + _NAME + r"\}\"|'\{" + _NAME + r"\}'|\{\{|\}\}|(?<!\$)\{" + _NAME + r"\}")
-
-
-def _name(m: re.Match) -> str | None:
-    return m.group(1) or m.group(2) or m.group(3)
+_TOKEN = re.compile(r"\{\{|\}\}|(?<!\$)\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
 def scalar_text(value: object) -> str:
@@ -28,25 +23,51 @@ def scalar_text(value: object) -> str:
 
 def placeholders(template: str) -> list[str]:
     """Names of the ``{name}`` placeholders in ``template``, in order."""
-    return [_name(m) for m in _TOKEN.finditer(template) if _name(m)]
+    return [m.group(1) for m in _TOKEN.finditer(template) if m.group(1)]
+
+
+def _quote_context(template: str) -> list[str]:
+    """For each position of a shell command: '' outside quotes, "'" or '"' inside them."""
+    out, state, escaped = [], "", False
+    for ch in template:
+        out.append(state)
+        if escaped:
+            escaped = False
+        elif ch == "\\" and state != "'":
+            escaped = True
+        elif state == "" and ch in "'\"":
+            state = ch
+        elif ch == state:
+            state = ""
+    return out
+
+
+def _shell_text(text: str, context: str) -> str:
+    """``text`` as one literal word where it stands: bare, in '...' or in "..."."""
+    if context == "'":
+        return text.replace("'", "'\\''")
+    if context == '"':
+        return re.sub(r'(["\\$`])', r"\\\1", text)
+    return shlex.quote(text)
 
 
 def render(template: str, values: dict[str, object], *, shell: bool) -> str:
-    """Substitute ``{name}`` from ``values``; shell-quote each value when ``shell``.
+    """Substitute ``{name}`` from ``values``.
+
+    With ``shell``, each value is quoted for where it stands in the command (bare, inside
+    single or inside double quotes), so it always arrives as literal text.
 
     Raises:
         KeyError: for a placeholder with no value (callers check placeholders first).
     """
+    context = _quote_context(template) if shell else []
 
     def sub(m: re.Match) -> str:
-        name = _name(m)
+        name = m.group(1)
         if name is None:
             return m.group(0)[0]
         text = scalar_text(values[name])
-        if shell:
-            return shlex.quote(text)
-        quote = m.group(0)[0] if m.group(0)[0] in "'\"" else ""
-        return quote + text + quote
+        return _shell_text(text, context[m.start()]) if shell else text
 
     return _TOKEN.sub(sub, template)
 

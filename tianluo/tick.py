@@ -74,7 +74,7 @@ def _act(store: RunStore, state: RunState, actions: list, backend: Backend, now:
         if isinstance(action, WriteAnalysis):
             path = write_analysis(store.run_dir, state, action.entity, now)
             log({"ts": ts, "event": "analysis_written", "entity": action.entity, "path": str(path),
-                 "message": f"{action.entity}: failure analysis written to {path}"})
+                 "message": f"failure analysis written to {path}"})
             continue
         if isinstance(action, Notify):
             log(notify(state, store.run_dir, action, ts))
