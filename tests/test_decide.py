@@ -35,7 +35,9 @@ from pure_helpers import (
 from tianluo.backends.base import JobFacts
 from tianluo.decide import attempt_dir, decide, job_name, topo_order
 from tianluo.model import RunState, dump_state
+from tianluo.logscan import LogLine
 from tianluo.observations import Cancel, Submit, WriteAnalysis
+from tianluo.spec import RuleSpec
 from tianluo.spec import LadderSpec, Rung, SuccessGate
 from tianluo.states import DONE, FaultClass, JobState, Phase, StageStatus
 
@@ -726,3 +728,40 @@ def test_decide_never_submits_twice_or_before_needs_are_done(graph, data):
         if data.draw(st.booleans(), label="launch recorded"):
             state = launched(state)
         now += timedelta(seconds=data.draw(st.integers(0, 120), label="seconds to next tick"))
+
+
+# --- cross-layer: the scheduler says finished, the log says failed ----------------------
+
+
+def _line(text: str, *rules: str) -> LogLine:
+    return LogLine(file="stderr", offset=0, text=text, rules=rules)
+
+
+def test_exit_zero_with_a_code_traceback_in_the_log_is_a_failure_not_a_success():
+    state = started(state_from_graph(CHAIN, ladder=NO_RETRY))
+    line = _line("TypeError: unsupported operand type(s) for +: 'int' and 'str'", "type_error")
+    d = decide(state, observe(**{"a.train": seen(exited(0), done_when=[ok_check()], matches=[line])}),
+               at(hours=1))
+    stage = d.state.stage("a.train")
+    assert stage.status == StageStatus.HELD
+    assert (stage.fault.klass, stage.fault.label) == (FaultClass.CODE, "type_error")
+    assert "TypeError" in stage.fault.evidence
+    assert stage.diagnosis.verdict.startswith("failed: exited 0 but the log has a fatal line")
+
+
+def test_a_spec_rule_can_declare_a_fatal_looking_line_harmless():
+    state = started(state_from_graph(CHAIN, ladder=NO_RETRY))
+    state.plan.rules = [RuleSpec.model_validate({"match": {"log": "KeyError: 'cache'"}, "class": "transient",
+                                                 "label": "cache_miss"})]
+    line = _line("KeyError: 'cache'", "key_error")
+    d = decide(state, observe(**{"a.train": seen(exited(0), done_when=[ok_check()], matches=[line])}),
+               at(hours=1))
+    assert d.state.stage("a.train").status == StageStatus.SUCCEEDED
+
+
+def test_a_transient_line_does_not_fail_a_clean_exit():
+    state = started(state_from_graph(CHAIN, ladder=NO_RETRY))
+    line = _line("ConnectionResetError: [Errno 104] Connection reset by peer", "connection_error")
+    d = decide(state, observe(**{"a.train": seen(exited(0), done_when=[ok_check()], matches=[line])}),
+               at(hours=1))
+    assert d.state.stage("a.train").status == StageStatus.SUCCEEDED

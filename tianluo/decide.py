@@ -26,7 +26,7 @@ from tianluo.model import (
     stage_id,
 )
 from tianluo.observations import Action, Cancel, Notify, Observations, StageObservation, Submit, WriteAnalysis
-from tianluo.rules import fatal_rule_names, spec_rules
+from tianluo.rules import FATAL_CLASSES, fatal_rule_names, spec_rules
 from tianluo.states import ACTIVE, DONE, STUCK, JobState, Phase, StageStatus, TERMINAL_PHASES
 
 
@@ -214,9 +214,11 @@ def _finish(ctx: _Ctx, sid: str, stage: StageState, attempt: Attempt, facts, see
     attempt.signal = facts.signal
     attempt.host = facts.host or attempt.host
     unmet = tuple(f"{c.target} ({c.detail})" for c in seen.done_when if not c.ok)
-    fatal = diagnose.fatal_findings(attempt, ctx.fatal_rules)
     lost = facts.state != JobState.EXITED
-    if attempt.cancel is None and not lost and facts.exit_code == 0 and not unmet and not fatal:
+    fatal = None
+    if not lost and facts.exit_code == 0 and not unmet:
+        fatal = _fatal_line(ctx, attempt)
+    if attempt.cancel is None and not lost and facts.exit_code == 0 and not unmet and fatal is None:
         attempt.outcome = "succeeded"
         stage.status = StageStatus.SUCCEEDED
         stage.succeeded_at = ctx.now
@@ -226,6 +228,8 @@ def _finish(ctx: _Ctx, sid: str, stage: StageState, attempt: Attempt, facts, see
         return "succeeded"
     if attempt.cancel is not None and attempt.fault is not None:
         fault = attempt.fault  # decided when the hang was caught; the TERM exit is our own doing
+    elif fatal is not None:
+        fault = fatal
     else:
         fault = classify(Evidence(state="lost" if lost else "exited", exit_code=facts.exit_code,
                                   signal=facts.signal, unmet=unmet, lines=_lines(attempt), detail=facts.detail),
@@ -236,9 +240,22 @@ def _finish(ctx: _Ctx, sid: str, stage: StageState, attempt: Attempt, facts, see
     attempt.fault = fault
     attempt.fingerprint = fingerprint(fault, stage.progress.done if stage.progress else None)
     _climb(ctx, sid, stage, attempt, fault)
-    if facts.exit_code == 0 and not lost and not unmet and fatal:
+    if fatal is not None:
         return f"failed: exited 0 but the log has a fatal line ({fault.klass.value}/{fault.label})"
     return f"failed: {fault.klass.value}/{fault.label}"
+
+
+def _fatal_line(ctx: _Ctx, attempt: Attempt) -> Fault | None:
+    """Scheduler says finished, the log says otherwise: a code or config line means failure.
+
+    The lines are classified like a failure's, the spec's rules first, so a rule of the
+    user's can declare a known harmless line transient and let the attempt succeed.
+    """
+    lines = tuple(line for line in _lines(attempt) if set(line.rules) & ctx.fatal_rules)
+    if not lines:
+        return None
+    fault = classify(Evidence(state="exited", exit_code=0, lines=lines), ctx.rules)
+    return fault if fault.klass in FATAL_CLASSES else None
 
 
 def _climb(ctx: _Ctx, sid: str, stage: StageState, attempt: Attempt, fault: Fault) -> None:

@@ -24,7 +24,7 @@ from tianluo.model import (
     StageState,
 )
 from tianluo.observations import StageObservation
-from tianluo.states import FaultClass, JobState
+from tianluo.states import JobState
 
 KEEP_FIRST_FINDINGS = 20  # the first fault lines: the root cause is often far above the tail
 KEEP_LAST_FINDINGS = 30  # and the latest ones
@@ -138,11 +138,3 @@ def _progress_layer(planned: PlannedStage, stage: StageState, now: datetime) -> 
                 eta = max(0.0, (p.total - p.done) / rate * 60)
     return ProgressLayer(done=p.done, total=p.total, rate_per_min=rate, eta_s=eta, last_moved_at=p.seen_at,
                          stalled_for_s=(now - p.seen_at).total_seconds(), stall_after_s=stall_after)
-
-
-def fatal_findings(attempt: Attempt, fatal_rules: frozenset[str]) -> list[LogFinding]:
-    """Fault lines that mean failure even after exit 0 (code and config faults)."""
-    return [f for f in attempt.findings if any(r in fatal_rules for r in f.rules)]
-
-
-FATAL_CLASSES = frozenset({FaultClass.CODE, FaultClass.CONFIG})

@@ -176,9 +176,9 @@ class _Scan:
         self.per_rule = max(1, self.max_matches // MAX_RULE_SHARE)
         self.matches: list[LogLine] = []
         self.counts: dict[str, int] = {}
-        self._aim()
         self.progress: tuple[float, float | None] | None = None
         self.progress_at: int | None = None
+        self.finders = _finders(self.patterns.values())
 
     def feed(self, data: bytes, offset: int) -> None:
         """Scan whole lines ``data`` that start at byte ``offset`` of the file."""
@@ -187,23 +187,22 @@ class _Scan:
         offsets = _ByteOffsets(text, offset)
         hits = _Hits(text, self.finders)
         pos = 0
-        while len(self.matches) < self.max_matches and (line := hits.line_from(pos)) is not None:
-            start, end = line
-            # A needle only says "maybe"; one exact search in C settles it for most lines.
-            if any(r.search(text, start, end) for r in self.exact) and self._take(text, start, end, offsets):
-                # A rule has its share: stop looking for it, or a flood of it costs a
+        while len(self.matches) < self.max_matches and (hit := hits.next(pos)) is not None:
+            at, candidates = hit
+            start = text.rfind("\n", 0, at) + 1
+            end = text.find("\n", at)
+            end = len(text) if end < 0 else end
+            if not any(p.search(text, start, end) for p in candidates):
+                pos = at + 1  # a false alarm; another literal may follow on this line
+                continue
+            if self._take(text, start, end, offsets):
+                # A rule has its share: stop looking for it, or a flood of it would cost a
                 # Python step per line.
-                self._aim()
+                self.finders = _finders(p for n, p in self.patterns.items() if not self._full(n))
                 hits = _Hits(text, self.finders)
             pos = end + 1
         if self.progress_re is not None:
             self._read_progress(text, offset)
-
-    def _aim(self) -> None:
-        """Search for the rules that still have room: fast finders, and the exact patterns."""
-        active = [p for n, p in self.patterns.items() if not self._full(n)]
-        self.finders = _finders(active)
-        self.exact = _combined(active) if active else []
 
     def _full(self, rule: str) -> bool:
         return self.counts.get(rule, 0) >= self.per_rule
@@ -240,32 +239,59 @@ class _Scan:
             self.progress_at = offset + len(text[:line_start].encode("utf-8", "surrogateescape"))
 
 
-def _finders(patterns: Iterable[re.Pattern]) -> list[re.Pattern]:
-    """Regexes that find, in a chunk, every line some pattern may match (and a few more).
+# --- finding candidate lines fast ---------------------------------------------------------
+#
+# Python's re is fast only when a pattern starts with a literal: an alternation of anchored
+# rules runs at a few MB/s. So each pattern is reduced to literals ("needles"), one of which
+# every match must contain ("TypeError", "CUDA out of memory"); all needles are found with
+# ONE literal regex, and a hit is confirmed by the few patterns that own that needle, on
+# its line only. Patterns with no usable literal are combined into one more regex.
 
-    Python's ``re`` is fast only when a pattern starts with a literal; an alternation of
-    anchored rules runs at a few MB/s. So each pattern is reduced to literals one of which
-    every match must contain ("TypeError", "CUDA out of memory"), and all of them are found
-    with one literal alternation; the patterns with no usable literal are combined into one
-    more regex. A candidate line is then confirmed with the patterns themselves.
-    """
-    needles: set[str] = set()
+# A finder, and the patterns that confirm a hit: by the needle it found, or always the same.
+_Finder = tuple[re.Pattern, "dict[str, tuple[re.Pattern, ...]] | tuple[re.Pattern, ...]"]
+
+
+def _finders(patterns: Iterable[re.Pattern]) -> list[_Finder]:
+    """The finders for ``patterns`` (each compiled again with MULTILINE, for ^ at a line start)."""
+    owners: dict[str, list[re.Pattern]] = {}
     rest = []
     for p in patterns:
-        found = _needles(p)
-        if found:
-            needles |= found
-        else:
-            rest.append(p)
-    finders = []
-    if needles:
-        needles = {_trim(n) for n in needles}
-        # A needle that contains another finds nothing more.
-        needles = {n for n in needles if not any(m != n and m in n for m in needles)}
-        finders.append(re.compile(_trie(sorted(needles))))
-    if rest:
-        finders.extend(_combined(rest))
+        exact = re.compile(p.pattern, p.flags | re.MULTILINE)
+        needles = _needles(p)
+        if not needles:
+            rest.append(exact)
+        for n in needles or ():
+            owners.setdefault(_trim(n), []).append(exact)
+    finders: list[_Finder] = []
+    if owners:
+        # A needle that contains another finds nothing more: the shorter one takes its owners.
+        kept = {n for n in owners if not any(m != n and m in n for m in owners)}
+        by_needle = {k: tuple(dict.fromkeys(p for n, ps in owners.items() if k in n for p in ps)) for k in kept}
+        finders.append((re.compile(_trie(sorted(kept))), by_needle))
+    finders.extend((f, tuple(rest) if len(combined) == 1 else (f,))
+                   for combined in [_combined(rest)] for f in combined)
     return finders
+
+
+class _Hits:
+    """The next hit of any finder; each finder only ever searches forward."""
+
+    def __init__(self, text: str, finders: list[_Finder]):
+        self.text, self.finders = text, finders
+        self.next_match: list[re.Match | None] = [None] * len(finders)
+        self.done = [False] * len(finders)
+
+    def next(self, pos: int) -> tuple[int, tuple[re.Pattern, ...]] | None:
+        """(index, patterns that may match its line) of the first hit at or after ``pos``."""
+        best = None
+        for i, (finder, confirm) in enumerate(self.finders):
+            m = self.next_match[i]
+            if not self.done[i] and (m is None or m.start() < pos):
+                m = self.next_match[i] = finder.search(self.text, pos)
+                self.done[i] = m is None
+            if m is not None and (best is None or m.start() < best[0]):
+                best = m.start(), confirm[m.group()] if isinstance(confirm, dict) else confirm
+        return best
 
 
 def _needles(p: re.Pattern) -> set[str] | None:
@@ -343,15 +369,15 @@ def _trie(words: list[str]) -> str:
         if not alts:
             return ""
         body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
-        if "" in node:  # a word ends here and a longer one goes on
-            return body + "?" if len(alts) == 1 and len(alts[0]) == 1 else "(?:" + body + ")?"
-        return body
+        return "(?:" + body + ")?" if "" in node else body
 
     return build(root)
 
 
 def _combined(patterns: list[re.Pattern]) -> list[re.Pattern]:
     """One MULTILINE alternation of ``patterns``, or the patterns one by one if they do not combine."""
+    if not patterns:
+        return []
     parts = []
     for p in patterns:
         body = p.pattern
@@ -371,32 +397,6 @@ def _combined(patterns: list[re.Pattern]) -> list[re.Pattern]:
 def _each(patterns: list[re.Pattern]) -> list[re.Pattern]:
     """The patterns one by one, with ^ and $ at every line of a chunk."""
     return [re.compile(p.pattern, p.flags | re.MULTILINE) for p in patterns]
-
-
-class _Hits:
-    """The next line where any finder matches; each finder only ever searches forward.
-
-    Only hits cost Python work; the regex engine walks the lines in between.
-    """
-
-    def __init__(self, text: str, finders: list[re.Pattern]):
-        self.text, self.finders = text, finders
-        self.at: list[int | None] = [-1] * len(finders)  # next hit of each finder; None: no more
-
-    def line_from(self, pos: int) -> tuple[int, int] | None:
-        """(start, end) of the first line at or after ``pos`` with a hit, or None."""
-        best = None
-        for i, finder in enumerate(self.finders):
-            at = self.at[i]
-            if at is not None and at < pos:
-                m = finder.search(self.text, pos)
-                at = self.at[i] = m.start() if m else None
-            if at is not None and (best is None or at < best):
-                best = at
-        if best is None:
-            return None
-        end = self.text.find("\n", best)
-        return self.text.rfind("\n", 0, best) + 1, len(self.text) if end < 0 else end
 
 
 class _ByteOffsets:
