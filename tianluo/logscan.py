@@ -268,8 +268,11 @@ def _finders(patterns: Iterable[re.Pattern]) -> list[_Finder]:
         kept = {n for n in owners if not any(m != n and m in n for m in owners)}
         by_needle = {k: tuple(dict.fromkeys(p for n, ps in owners.items() if k in n for p in ps)) for k in kept}
         finders.append((re.compile(_trie(sorted(kept))), by_needle))
-    finders.extend((f, tuple(rest) if len(combined) == 1 else (f,))
-                   for combined in [_combined(rest)] for f in combined)
+    combined = _combined(rest)
+    if len(combined) == 1:
+        finders.append((combined[0], tuple(rest)))
+    else:  # they did not combine: each finds and confirms for itself
+        finders.extend((f, (f,)) for f in combined)
     return finders
 
 
