@@ -145,7 +145,8 @@ def cancels(decision) -> list[str]:
 
 
 def event_kinds(decision) -> list[str]:
-    return [e["event"] for e in decision.events]
+    """Kinds of the decision's events, without the five-layer 'diagnosed' records."""
+    return [e["event"] for e in decision.events if e["event"] != "diagnosed"]
 
 
 def events_of(decision, kind: str) -> list[dict]:

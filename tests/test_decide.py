@@ -202,7 +202,8 @@ def test_starting_job_stays_submitted():
     state = started(state_from_graph(CHAIN))
     d = decide(state, observe(**{"a.train": seen(starting())}), at(5))
     assert d.state.stage("a.train").status == StageStatus.SUBMITTED
-    assert d.events == []
+    assert event_kinds(d) == []
+    assert d.state.stage("a.train").diagnosis.verdict == "starting"
 
 
 def test_running_job_marks_the_stage_running_once():
@@ -765,3 +766,20 @@ def test_a_transient_line_does_not_fail_a_clean_exit():
     d = decide(state, observe(**{"a.train": seen(exited(0), done_when=[ok_check()], matches=[line])}),
                at(hours=1))
     assert d.state.stage("a.train").status == StageStatus.SUCCEEDED
+
+
+def test_the_five_layers_are_logged_when_the_verdict_changes_not_every_tick():
+    state = started(state_from_graph(CHAIN))
+    d1 = decide(state, observe(**{"a.train": seen(running(), progress=(1, 10))}), at(60))
+    (ev,) = events_of(d1, "diagnosed")
+    assert (ev["verdict"], ev["attempt"]) == ("running", 1)
+    assert set(ev["layers"]) >= {"scheduler", "container", "logs", "progress", "output"}
+    assert ev["layers"]["scheduler"]["alive"] is True
+    assert ev["layers"]["progress"]["done"] == 1
+    d2 = decide(d1.state, observe(**{"a.train": seen(running(), progress=(2, 10))}), at(120))
+    assert events_of(d2, "diagnosed") == []  # still running: nothing new to log
+    assert d2.state.stage("a.train").diagnosis.progress.done == 2  # but state has the latest
+    d3 = decide(d2.state, observe(**{"a.train": seen(exited(3))}), at(180))
+    (ev,) = events_of(d3, "diagnosed")
+    assert ev["verdict"] == "failed: unknown/exit_3"
+    assert ev["layers"]["container"]["exit_code"] == 3

@@ -384,3 +384,31 @@ def test_cancel_signals_only_the_processes_tagged_with_the_job(env, tmp_path):
     finally:
         untagged.kill()
         untagged.wait()
+
+
+def test_cancel_reaches_a_process_that_dropped_its_environment(env, tmp_path):
+    """`env -i` strips the tag, but the process stays in the runner's process group."""
+    pidfile = tmp_path / "untagged.pid"
+    job = env.job(f"env -i /bin/sh -c 'echo $$ > {pidfile}; exec sleep 30' & wait")
+    handle = env.submit(job)
+    wait_started(job)
+    wait_for(lambda: pidfile.exists() and pidfile.read_text().strip(), what="the untagged child")
+    untagged = int(pidfile.read_text())
+    assert "TIANLUO_JOB" not in psutil.Process(untagged).environ()
+    signalled = env.backend.cancel(job, handle, signal.SIGKILL)
+    assert untagged in signalled and handle.pid not in signalled
+    wait_for(lambda: not alive(untagged), what="the untagged child to die")
+    record = wait_exit(job)
+    assert record["exit_code"] is not None or record["signal"] is not None
+
+
+def test_cancel_leaves_a_reused_group_id_alone(env, tmp_path):
+    """With no tagged process left in it, a process group is not ours to signal."""
+    stranger = subprocess.Popen(["sleep", "30"], cwd=tmp_path, env=clean_env(), start_new_session=True)
+    try:
+        fake = Handle(job_id=str(stranger.pid), pid=stranger.pid, create_time=0.0, host="vm")
+        assert env.backend.cancel(env.job("true", n=7), fake, signal.SIGKILL) == []
+        assert stranger.poll() is None
+    finally:
+        stranger.kill()
+        stranger.wait()

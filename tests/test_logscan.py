@@ -1,6 +1,7 @@
 """tianluo.logscan: incremental log scanning on real files."""
 
 import os
+import random
 import re
 import tracemalloc
 
@@ -22,11 +23,11 @@ def write(path, data: bytes | str, mode="wb"):
         f.write(data.encode() if isinstance(data, str) else data)
 
 
-def scan_all(path, cursor=Cursor(), **kw):
+def scan_all(path, cursor=Cursor(), patterns=PATTERNS, **kw):
     """Scan until nothing is left; every result in order."""
     results = []
     while True:
-        res = scan(path, "log", cursor, PATTERNS, **kw)
+        res = scan(path, "log", cursor, patterns, **kw)
         results.append(res)
         cursor = res.cursor
         if not res.more:
@@ -73,7 +74,8 @@ def test_a_missing_file_gives_an_empty_result_and_keeps_the_cursor(tmp_path):
 
 def test_matching_lines_come_with_their_file_offset_and_rules(tmp_path):
     log = tmp_path / "stderr"
-    text = "step 1/10\nConnection refused, retrying\nstep 2/10\nTypeError: bad\nCUDA out of memory; Connection refused\n"
+    text = ("step 1/10\nConnection refused, retrying\nstep 2/10\nTypeError: bad\n"
+            "CUDA out of memory; Connection refused\n")
     write(log, text)
     res = scan(log, "stderr", Cursor(), PATTERNS, PROGRESS)
     assert res.matches == (
@@ -304,3 +306,67 @@ def test_tail_lines_reads_only_the_window_and_drops_its_cut_first_line(tmp_path,
     write(log, b"\x00\xff" * 1_000_000 + b"\nlast one\xff\n")
     assert tail_lines(log, 5, max_bytes=64) == ["last one\ufffd"]
     assert sum(bytes_read) == 64
+
+
+def test_an_anchored_progress_regex_matches_at_each_line(tmp_path):
+    log = tmp_path / "log"
+    write(log, "step 1/4\nstep 2/4\nnote step 9/4\n")
+    res = scan(log, "log", Cursor(), {}, re.compile(r"^step (?P<done>\d+)/(?P<total>\d+)$"))
+    assert (res.progress, res.progress_at) == ((2.0, 4.0), 9)
+
+
+# --- the fast search finds exactly what a line-by-line search finds ------------------------
+
+SHAPES = {
+    "literal": re.compile(r"CUDA out of memory"),
+    "anchored": re.compile(r"^(?:\[rank\d+\]: )?(?:\w+\.)*(?:TypeError|KeyError)(?::|$)"),
+    "alternation": re.compile(r"Connection (?:reset|refused)|Broken pipe"),
+    "global_i": re.compile(r"(?i)nccl\s+warn"),
+    "scoped_i": re.compile(r"(?i:timed out)|DistStoreError"),
+    "no_literal": re.compile(r"\b\d{3} ms\b"),
+    "short_literal": re.compile(r"E\d+"),
+    "end": re.compile(r"done$"),
+    "lookbehind": re.compile(r"(?<=rank )7\b"),
+    "backref": re.compile(r"(\w{3})-\1"),
+    "repeat": re.compile(r"(?:ab){2,}c"),
+    "group_a": re.compile(r"(?P<x>oom)-kill"),
+    "group_b": re.compile(r"(?P<x>OOM) killer"),
+}
+FRAGMENTS = [
+    "CUDA out of memory", "CUDA out of mem", "TypeError: x", "[rank3]: KeyError: 'lr'", "torch.TypeError",
+    "  TypeError: indented", "TypeErrors", "Connection reset", "Connection refused", "Broken pipe",
+    "NCCL WARN", "nccl   warn", "Timed out", "TIMED OUT", "DistStoreError", "took 250 ms", "1250 ms",
+    "E42", "E", "done", "done.", "rank 7", "rank 77", "abc-abc", "abc-abd", "ababc", "abc", "oom-kill",
+    "OOM killer", "step 3/9", "loss=2.31", "é", "\ufffd", "\t", " ", ":",
+]
+
+
+def reference(text: str, patterns) -> list[tuple[int, str, tuple[str, ...]]]:
+    """What a slow line-by-line scan finds: (offset, text, rules) of each matching line."""
+    out, offset = [], 0
+    for line in re.split(r"(?<=[\r\n])", text):
+        body = line.rstrip("\r\n")
+        rules = tuple(n for n, p in patterns.items() if p.search(body))
+        if rules and line.endswith(("\n", "\r")):
+            out.append((offset, body, rules))
+        offset += len(line.encode())
+    return out
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("shapes", ["all", "without_backref"])
+def test_the_fast_search_agrees_with_a_line_by_line_search(tmp_path, seed, shapes):
+    # A backreference keeps the patterns without a literal from being combined into one regex.
+    patterns = {n: p for n, p in SHAPES.items() if shapes == "all" or n != "backref"}
+    rng = random.Random(seed)
+    lines = [" ".join(rng.choice(FRAGMENTS) for _ in range(rng.randint(0, 5))) for _ in range(3000)]
+    text = "".join(line + rng.choice(["\n", "\n", "\n", "\r\n", "\r"]) for line in lines)
+    log = tmp_path / "log"
+    write(log, text)
+    expected = reference(text, patterns)
+    assert expected  # the fragments do match
+    got = [(m.offset, m.text, m.rules) for m in scan(log, "log", Cursor(), patterns, max_matches=10**6).matches]
+    assert got == expected
+    # ... and in small steps, across many calls
+    pieces = [m for r in scan_all(log, patterns=patterns, max_bytes=4096, max_matches=10**6) for m in r.matches]
+    assert [(m.offset, m.text, m.rules) for m in pieces] == expected

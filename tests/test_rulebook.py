@@ -136,11 +136,13 @@ CASES = [
      dict(state="exited", exit_code=1), C, "cuda_oom", "stderr: torch.cuda.OutOfMemoryError"),
     ("type_error", traceback("TypeError: unsupported operand type(s) for *: 'NoneType' and 'float'"),
      dict(state="exited", exit_code=1), K, "type_error", "stderr: TypeError: unsupported operand"),
-    ("attribute_error", traceback("AttributeError: 'Trainer' object has no attribute 'optimzer'. Did you mean: 'optimizer'?"),
+    ("attribute_error",
+     traceback("AttributeError: 'Trainer' object has no attribute 'optimzer'. Did you mean: 'optimizer'?"),
      dict(state="exited", exit_code=1), K, "attribute_error", "stderr: AttributeError: 'Trainer'"),
     ("name_error", traceback("NameError: name 'np' is not defined"),
      dict(state="exited", exit_code=1), K, "name_error", "stderr: NameError: name 'np'"),
-    ("unbound_local", traceback("UnboundLocalError: cannot access local variable 'lr' where it is not associated with a value"),
+    ("unbound_local",
+     traceback("UnboundLocalError: cannot access local variable 'lr' where it is not associated with a value"),
      dict(state="exited", exit_code=1), K, "name_error", "stderr: UnboundLocalError"),
     ("key_error", traceback("KeyError: 'learning_rate'"), dict(state="exited", exit_code=1), K, "key_error",
      "stderr: KeyError: 'learning_rate'"),
@@ -154,12 +156,14 @@ CASES = [
     ("torchrun_rank_prefix", "[rank0]: Traceback (most recent call last):\n[rank0]:   File \"/work/train.py\", line 9\n"
      "[rank0]: TypeError: forward() missing 1 required positional argument: 'mask'\n",
      dict(state="exited", exit_code=1), K, "type_error", "stderr: [rank0]: TypeError"),
-    ("device_assert", traceback("RuntimeError: CUDA error: device-side assert triggered\nCUDA kernel errors might be "
-                                "asynchronously reported at some other API call, so the stacktrace below might be incorrect."),
+    ("device_assert", traceback("RuntimeError: CUDA error: device-side assert triggered\nCUDA kernel errors might "
+                                "be asynchronously reported at some other API call, so the stacktrace below might be "
+                                "incorrect."),
      dict(state="exited", exit_code=1), K, "cuda_device_assert", "stderr: RuntimeError: CUDA error: device-side"),
     ("module_not_found", "Traceback (most recent call last):\n  File \"/work/model.py\", line 4, in <module>\n"
      "    from flash_attn import flash_attn_func\nModuleNotFoundError: No module named 'flash_attn'\n",
-     dict(state="exited", exit_code=1), C, "missing_module", "stderr: ModuleNotFoundError: No module named 'flash_attn'"),
+     dict(state="exited", exit_code=1), C, "missing_module",
+     "stderr: ModuleNotFoundError: No module named 'flash_attn'"),
     ("import_error", traceback("ImportError: cannot import name 'LlamaForCausalLM' from 'transformers' "
                                "(/usr/local/lib/python3.10/dist-packages/transformers/__init__.py)"),
      dict(state="exited", exit_code=1), C, "missing_module", "stderr: ImportError: cannot import name"),
@@ -189,7 +193,8 @@ CASES = [
      "stderr: botocore.exceptions.ReadTimeoutError: Read timeout on endpoint URL"),
     ("c10d_store_timeout", "torch.distributed.DistStoreError: Timed out after 901 seconds waiting for clients. 1/2 "
      "clients joined.\n", dict(state="exited", exit_code=1), T, "timeout", "stderr: torch.distributed.DistStoreError"),
-    ("nfs_eio", NFS_EIO, dict(state="exited", exit_code=1), T, "io_error", "stderr: OSError: [Errno 5] Input/output error"),
+    ("nfs_eio", NFS_EIO, dict(state="exited", exit_code=1), T, "io_error",
+     "stderr: OSError: [Errno 5] Input/output error"),
     ("stale_handle", traceback("OSError: [Errno 116] Stale file handle"), dict(state="exited", exit_code=1), T,
      "io_error", "stderr: OSError: [Errno 116] Stale file handle"),
     ("hub_503", traceback("requests.exceptions.HTTPError: 503 Server Error: Service Unavailable for url: "
@@ -212,7 +217,8 @@ CASES = [
      "stderr: slurmstepd: error: Detected 1 oom_kill event"),
     ("python_memory_error", traceback("MemoryError"), dict(state="exited", exit_code=1), C, "host_oom",
      "stderr: MemoryError"),
-    ("sigkill_alone_is_unknown", TRAINING, dict(state="exited", exit_code=137), U, "signal_sigkill", "ended by SIGKILL"),
+    ("sigkill_alone_is_unknown", TRAINING, dict(state="exited", exit_code=137), U, "signal_sigkill",
+     "ended by SIGKILL"),
     ("sigterm", TRAINING, dict(state="exited", exit_code=143), T, "terminated", "ended by SIGTERM"),
     ("exit_127_without_a_line", "", dict(state="exited", exit_code=127), C, "command_not_found",
      "exit code 127: the shell did not find the command"),
@@ -339,3 +345,18 @@ def test_builtin_rules_are_well_formed():
 def test_compile_patterns_names_the_rule_with_a_bad_regex():
     with pytest.raises(ValueError, match="spec-2"):
         compile_patterns([Rule(name="spec-2", klass=C, label="x", log="(unclosed")])
+
+
+def test_scanning_with_the_rulebook_agrees_with_a_line_by_line_search(tmp_path):
+    patterns = compile_patterns(BUILTIN_RULES)
+    text = "".join(c[1] for c in CASES)
+    path = tmp_path / "all.log"
+    path.write_text(text)
+    got = [(m.offset, m.rules) for m in scan(path, "all", Cursor(), patterns, max_matches=10**6).matches]
+    expected, offset = [], 0
+    for line in text.splitlines(keepends=True):
+        rules = tuple(n for n, p in patterns.items() if p.search(line.rstrip("\n")))
+        if rules:
+            expected.append((offset, rules))
+        offset += len(line.encode())
+    assert got == expected

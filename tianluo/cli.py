@@ -82,9 +82,12 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _print_events(events: list[dict], out=sys.stdout) -> None:
+    from tianluo.status import format_event
+
     for ev in events:
-        subject = f"{ev['entity']}/{ev['stage']}" if "stage" in ev else ev.get("entity", "run")
-        print(f"{subject}: {ev.get('message') or ev['event']}", file=out)
+        line = format_event(ev)
+        if line:
+            print(line, file=out)
 
 
 def _cmd_plan(args) -> int:

@@ -165,12 +165,17 @@ def _fold(ctx: _Ctx, sid: str, stage: StageState, seen: StageObservation) -> Non
     if facts.state == JobState.STARTING and diagnose.starting_too_long(attempt, ctx.now):
         facts = replace(facts, state=JobState.LOST, detail="the runner never confirmed its start")
         alive = False
+    before = stage.diagnosis
     if alive:
         verdict = _watch(ctx, sid, stage, attempt, planned, facts)
-        stage.diagnosis = diagnose.build(planned, stage, attempt, seen, ctx.now, verdict, bytes_read)
-        return
-    verdict = _finish(ctx, sid, stage, attempt, facts, seen)
+    else:
+        verdict = _finish(ctx, sid, stage, attempt, facts, seen)
     stage.diagnosis = diagnose.build(planned, stage, attempt, seen, ctx.now, verdict, bytes_read)
+    if before is None or (before.attempt, before.verdict) != (attempt.n, verdict):
+        # The five layers go to the log when the verdict changes, not on every quiet tick.
+        layers = stage.diagnosis.model_dump(mode="json", exclude_none=True, exclude={"at", "attempt", "verdict"})
+        ctx.event("diagnosed", sid, f"attempt {attempt.n}: {verdict}", attempt=attempt.n, verdict=verdict,
+                  layers=layers)
 
 
 def _watch(ctx: _Ctx, sid: str, stage: StageState, attempt: Attempt, planned, facts) -> str:

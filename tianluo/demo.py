@@ -9,7 +9,7 @@ from pathlib import Path
 
 from tianluo.runs import create_run
 from tianluo.states import Phase
-from tianluo.status import build_status, render_status
+from tianluo.status import build_status, format_event, render_status
 from tianluo.store import RunStore
 from tianluo.tick import run_tick, utcnow
 
@@ -40,8 +40,9 @@ def run_demo(pace: float = 0.5, timeout: float = 90.0, out=None, workspace: Path
     while time.monotonic() - t0 < timeout:
         result = run_tick(run_dir)
         for ev in result.events:
-            subject = f"{ev['entity']}/{ev['stage']}" if "stage" in ev else ev.get("entity", "run")
-            print(f"[{time.monotonic() - t0:5.1f}s] {subject}: {ev['message']}", file=out, flush=True)
+            line = format_event(ev)
+            if line:
+                print(f"[{time.monotonic() - t0:5.1f}s] {line}", file=out, flush=True)
         phase = result.phase or phase
         if phase in (Phase.COMPLETE, Phase.EXPIRED, Phase.BLOCKED):
             break

@@ -16,8 +16,9 @@ Standard library only; the only I/O is reading the file.
 import os
 import re
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 MAX_LINE = 64 * 1024  # bytes of one line (or one piece of a longer line)
@@ -171,14 +172,15 @@ class _Scan:
                  max_matches: int):
         self.name = name
         self.patterns = dict(patterns)
-        self.progress_re = progress
+        # MULTILINE: a chunk holds many lines, and ^ or $ in the regex mean a line's ends.
+        self.progress_re = re.compile(progress.pattern, progress.flags | re.MULTILINE) if progress else None
         self.max_matches = max(0, max_matches)
         self.per_rule = max(1, self.max_matches // MAX_RULE_SHARE)
         self.matches: list[LogLine] = []
         self.counts: dict[str, int] = {}
         self.progress: tuple[float, float | None] | None = None
         self.progress_at: int | None = None
-        self.finders = _finders(self.patterns.values())
+        self.finders = _finders(tuple(self.patterns.values()))
 
     def feed(self, data: bytes, offset: int) -> None:
         """Scan whole lines ``data`` that start at byte ``offset`` of the file."""
@@ -198,7 +200,7 @@ class _Scan:
             if self._take(text, start, end, offsets):
                 # A rule has its share: stop looking for it, or a flood of it would cost a
                 # Python step per line.
-                self.finders = _finders(p for n, p in self.patterns.items() if not self._full(n))
+                self.finders = _finders(tuple(p for n, p in self.patterns.items() if not self._full(n)))
                 hits = _Hits(text, self.finders)
             pos = end + 1
         if self.progress_re is not None:
@@ -251,7 +253,8 @@ class _Scan:
 _Finder = tuple[re.Pattern, "dict[str, tuple[re.Pattern, ...]] | tuple[re.Pattern, ...]"]
 
 
-def _finders(patterns: Iterable[re.Pattern]) -> list[_Finder]:
+@lru_cache(maxsize=64)  # a tick scans many files with the same patterns
+def _finders(patterns: tuple[re.Pattern, ...]) -> tuple[_Finder, ...]:
     """The finders for ``patterns`` (each compiled again with MULTILINE, for ^ at a line start)."""
     owners: dict[str, list[re.Pattern]] = {}
     rest = []
@@ -273,19 +276,19 @@ def _finders(patterns: Iterable[re.Pattern]) -> list[_Finder]:
         finders.append((combined[0], tuple(rest)))
     else:  # they did not combine: each finds and confirms for itself
         finders.extend((f, (f,)) for f in combined)
-    return finders
+    return tuple(finders)
 
 
 class _Hits:
     """The next hit of any finder; each finder only ever searches forward."""
 
-    def __init__(self, text: str, finders: list[_Finder]):
+    def __init__(self, text: str, finders: tuple[_Finder, ...]):
         self.text, self.finders = text, finders
         self.next_match: list[re.Match | None] = [None] * len(finders)
         self.done = [False] * len(finders)
 
     def next(self, pos: int) -> tuple[int, tuple[re.Pattern, ...]] | None:
-        """(index, patterns that may match its line) of the first hit at or after ``pos``."""
+        """(position, patterns that may match its line) of the first hit at or after ``pos``."""
         best = None
         for i, (finder, confirm) in enumerate(self.finders):
             m = self.next_match[i]
@@ -299,7 +302,7 @@ class _Hits:
 
 def _needles(p: re.Pattern) -> set[str] | None:
     """Literals, at least MIN_NEEDLE long, one of which every match of ``p`` contains; None if unknown."""
-    if _parser is None or p.flags & re.IGNORECASE or isinstance(p.pattern, bytes):
+    if _parser is None or p.flags & re.IGNORECASE:
         return None
     try:
         return _factors(list(_parser.parse(p.pattern, p.flags)))
@@ -384,7 +387,7 @@ def _combined(patterns: list[re.Pattern]) -> list[re.Pattern]:
     parts = []
     for p in patterns:
         body = p.pattern
-        if isinstance(body, bytes) or _BACKREF.search(body):  # \1 would point elsewhere once combined
+        if _BACKREF.search(body):  # \1 would point elsewhere once combined
             return _each(patterns)
         m = _GLOBAL_FLAGS.match(body)
         if m:  # "(?i)x" cannot sit inside an alternation; p.flags already carries it

@@ -44,8 +44,9 @@ Order, and why:
 27    io_error             transient  ``Input/output error`` / ``[Errno 5]`` / ``Stale file handle`` /
                                       ``nfs: server X not responding``
 28    http_unavailable     transient  HTTP 429 / 502 / 503 / 504
-29    timeout              transient  botocore/urllib3/requests timeouts, ``TimeoutError``,
-                                      ``timed out`` (any case), c10d ``DistStoreError``
+29    timeout              transient  ``[Tt]imed out``; exception lines ``*TimeoutError``,
+                                      ``*Timeout`` (botocore, urllib3, requests), ``socket.timeout``,
+                                      botocore ``EndpointConnectionError``, c10d ``DistStoreError``
 30    command_not_found    config     exit code 127
 31    not_executable       config     exit code 126
 ====  ===================  =========  ==============================================================
@@ -67,9 +68,14 @@ Judgement calls:
       the OOM killer (Slurm prints one) makes it ``host_oom``.
     * ``ValueError``, ``RuntimeError``, ``AssertionError`` are not ``code``: libraries raise
       them for data, numerics and environment too. They stay unknown unless a rule says more.
-    * Python exception rules are anchored at the line start (after an optional ``[rank3]:``,
-      ``[default0]:`` or ``host: `` prefix), where a traceback prints its last line, so a
-      message that merely mentions an exception name does not match.
+    * Python exception names are matched only at the line start (after an optional
+      ``[rank3]:``, ``[default0]:`` or ``gpu-07: `` prefix, and a module path such as
+      ``botocore.exceptions.``), where a traceback prints its last line: a message that
+      merely mentions an exception, or a traceback's source line (``    except KeyError:``),
+      does not match. Phrases such as ``Connection refused`` match anywhere.
+    * Log rules should keep a literal of a few characters (``TypeError``, ``CUDA out of
+      memory``): ``tianluo.logscan`` finds those literals first, and a pattern without one
+      (or case-insensitive) costs a full regex pass over the log.
 """
 
 import re

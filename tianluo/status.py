@@ -157,3 +157,15 @@ def render_diagnose(doc: dict) -> str:
             lines += ["  " + line for line in layer_lines(diagnosis)]
         lines.append("")
     return "\n".join(lines).rstrip()
+
+
+#: Events kept for the log but not printed as a tick runs (the five layers on every change).
+QUIET_EVENTS = frozenset({"diagnosed"})
+
+
+def format_event(ev: dict) -> str | None:
+    """One line for a person, starting with its subject; None for events not worth printing."""
+    if ev.get("event") in QUIET_EVENTS:
+        return None
+    subject = f"{ev['entity']}/{ev['stage']}" if "stage" in ev else ev.get("entity", "run")
+    return f"{subject}: {ev.get('message') or ev['event']}"

@@ -113,14 +113,15 @@ class LocalBackend:
         return None
 
     def cancel(self, job: JobSpec, handle: Handle | None, sig: int = signal.SIGTERM) -> list[int]:
-        """Signal the live processes tagged with this job's name.
+        """Signal what runs of the attempt: its process group and every process tagged with it.
 
         The job's processes are signalled and the runner is spared, so it can still write
         ``exit.json`` (with the signal) when the job dies; a runner left alone with no job
-        is signalled too.
+        is signalled too. The process group (the runner leads it) is only touched while a
+        tagged process is still in it, so a reused group id is never hit.
         """
         signalled = []
-        tagged = tagged_processes(job.job_name)
+        tagged = attempt_processes(job.job_name, handle.pid if handle else None)
         workers = [p for p in tagged if not _is_runner(p)]
         for proc in workers or tagged:
             try:
@@ -129,6 +130,33 @@ class LocalBackend:
             except psutil.Error:
                 continue
         return signalled
+
+
+def attempt_processes(job_name: str, pgid: int | None) -> list[psutil.Process]:
+    """Live processes of an attempt: tagged with its name, or in its runner's process group.
+
+    A process that dropped its environment (``env -i``) is still in the group.
+    """
+    tagged, group = [], []
+    for proc in psutil.process_iter():
+        try:
+            if proc.pid == os.getpid() or proc.status() == psutil.STATUS_ZOMBIE:
+                continue
+            if proc.environ().get(TAG) == job_name:
+                tagged.append(proc)
+            elif pgid is not None and os.getpgid(proc.pid) == pgid:
+                group.append(proc)
+        except (psutil.Error, ProcessLookupError):  # gone, or another user's process
+            continue
+    ours = pgid is not None and any(_pgid(p) == pgid for p in tagged)
+    return tagged + group if ours else tagged
+
+
+def _pgid(proc: psutil.Process) -> int | None:
+    try:
+        return os.getpgid(proc.pid)
+    except ProcessLookupError:
+        return None
 
 
 def tagged_processes(job_name: str) -> list[psutil.Process]:
