@@ -36,7 +36,7 @@ from tianluo.backends.base import JobFacts
 from tianluo.decide import attempt_dir, decide, job_name, topo_order
 from tianluo.model import RunState, dump_state
 from tianluo.logscan import LogLine
-from tianluo.observations import Cancel, Submit, WriteAnalysis
+from tianluo.observations import Cancel, StageObservation, Submit, WriteAnalysis
 from tianluo.spec import RuleSpec
 from tianluo.spec import LadderSpec, Rung, SuccessGate
 from tianluo.states import DONE, FaultClass, JobState, Phase, StageStatus
@@ -783,3 +783,27 @@ def test_the_five_layers_are_logged_when_the_verdict_changes_not_every_tick():
     (ev,) = events_of(d3, "diagnosed")
     assert ev["verdict"] == "failed: unknown/exit_3"
     assert ev["layers"]["container"]["exit_code"] == 3
+
+
+def test_a_progress_file_counts_as_progress_and_its_stall_is_a_hang(tmp_path):
+    state = state_from_spec(tmp_path, """
+        name: pf
+        entities:
+          a:
+            stages:
+              train:
+                run: python train.py
+                progress: {file: 'out/{entity}/progress.json', stall_after: 10m}
+    """)
+    assert state.plan.entities["a"].stages["train"].progress.file == "out/a/progress.json"
+    state = started(state)
+    d = decide(state, observe(**{"a.train": StageObservation(job=running(), progress_file=(5, 50))}), at(60))
+    assert d.state.stage("a.train").progress.done == 5
+    d = decide(d.state, observe(**{"a.train": StageObservation(job=running(), progress_file=(5, 50))}),
+               at(60 + 9 * 60))
+    assert cancels(d) == []
+    d = decide(d.state, observe(**{"a.train": StageObservation(job=running(), progress_file=(5, 50))}),
+               at(60 + 10 * 60))
+    assert cancels(d) == ["a.train"]
+    assert d.actions[0].signal == "TERM"
+    assert d.state.stage("a.train").current().fault.label == "hang"

@@ -127,7 +127,7 @@ srun: error: gpu-07: task 0: Out Of Memory
 CASES = [
     # (id, stderr text, evidence facts, class, label, evidence starts with)
     ("nccl_watchdog_then_sigabrt", NCCL_TIMEOUT, dict(state="exited", exit_code=134), T, "nccl_timeout",
-     "stderr: [rank1]:[E ProcessGroupNCCL.cpp:563] [Rank 1] Watchdog caught collective operation timeout"),
+     "stderr: what():  [PG 0 Rank 1] Process group watchdog thread terminated with exception"),
     ("cuda_oom", CUDA_OOM, dict(state="exited", exit_code=1), C, "cuda_oom",
      "stderr: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB"),
     ("cuda_oom_old_runtime_error", CUDA_OOM_OLD, dict(state="exited", exit_code=1), C, "cuda_oom",

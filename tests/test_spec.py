@@ -679,3 +679,75 @@ def test_load_yaml_keeps_sequence_item_lines(tmp_path):
     assert source.lines[("a", 0)] == 2
     assert source.lines[("a", 1)] == 4
     assert source.lines[("a", 1, "y")] == 4
+
+
+# --- progress from a file; rules and notify --------------------------------------------
+
+
+def test_progress_from_a_json_file(tmp_path):
+    path = write_spec(tmp_path, """
+        name: x
+        entities:
+          a:
+            stages:
+              train:
+                run: python train.py
+                progress: {file: 'out/{entity}/progress.json', stall_after: 20m}
+    """)
+    spec, _ = load_spec(path)
+    progress = spec.entities["a"].stages["train"].progress
+    assert (progress.regex, progress.file, progress.stall_after) == (None, "out/{entity}/progress.json", 1200.0)
+
+
+@pytest.mark.parametrize("body", ["{stall_after: 5m}", "{regex: 'step (?P<done>\\\\d+)', file: p.json}"])
+def test_progress_takes_exactly_one_source(tmp_path, body):
+    assert_error(tmp_path, f"""
+        name: x
+        entities:
+          a:
+            stages:
+              train:
+                run: echo
+                progress: {body}
+    """, 7, "entities.a.stages.train.progress", "give exactly one of regex")
+
+
+def test_rules_and_notify_validate(tmp_path):
+    spec, _ = load_spec(write_spec(tmp_path, """
+        name: x
+        entities:
+          a: {stages: {x: {run: echo}}}
+        rules:
+          - {match: {log: 'NCCL WARN .*Timeout', signal: abrt}, class: transient, label: nccl_timeout}
+        notify:
+          - {command: 'notify-send "{title}" "{body}"'}
+    """))
+    assert spec.rules[0].match.signal == "SIGABRT"
+    assert spec.rules[0].klass.value == "transient"
+
+
+@pytest.mark.parametrize(("rule", "line", "key", "fragment"), [
+    ("{match: {}, class: transient, label: x}", 5, "rules[0].match", "at least one of"),
+    ("{match: {signal: SIGNOPE}, class: transient, label: x}", 5, "rules[0].match.signal", "unknown signal"),
+    ("{match: {log: '('}, class: transient, label: x}", 5, "rules[0].match.log", "not a valid regular"),
+    ("{match: {exit_code: 3}, class: flaky, label: x}", 5, "rules[0].class", "Input should be"),
+    ("{match: {exit_code: 3}, class: config, label: Bad Label}", 5, "rules[0].label", "lower-case"),
+])
+def test_bad_rules_name_their_key(tmp_path, rule, line, key, fragment):
+    assert_error(tmp_path, f"""
+        name: x
+        entities:
+          a: {{stages: {{x: {{run: echo}}}}}}
+        rules:
+          - {rule}
+    """, line, key, fragment)
+
+
+def test_notify_placeholders_are_checked(tmp_path):
+    assert_error(tmp_path, """
+        name: x
+        entities:
+          a: {stages: {x: {run: echo}}}
+        notify:
+          - {command: 'echo {subject}'}
+    """, 5, "notify[0].command", "unknown placeholder {subject}")

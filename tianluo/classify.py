@@ -88,14 +88,18 @@ def _match(rule: Rule, ev: Evidence, sig: int | None) -> tuple[bool, LogLine | N
         return False, None
     if rule.log is None:
         return True, None
-    line = _first_line(rule, ev.lines)
+    line = _evidence_line(rule, ev.lines)
     return line is not None, line
 
 
-def _first_line(rule: Rule, lines: Sequence[LogLine]) -> LogLine | None:
-    """The first line logscan tagged with this rule, or whose text the rule's regex finds."""
+def _evidence_line(rule: Rule, lines: Sequence[LogLine]) -> LogLine | None:
+    """The last line logscan tagged with this rule, or whose text the rule's regex finds.
+
+    The last one: a traceback quotes the failing source line (``raise ConnectionResetError(...)``)
+    before it prints the exception itself, and the exception line is the better evidence.
+    """
     pattern = _compiled(rule.log)
-    for line in lines:
+    for line in reversed(lines):
         if rule.name in line.rules or (pattern is not None and pattern.search(line.text)):
             return line
     return None

@@ -253,14 +253,16 @@ def _finish(ctx: _Ctx, sid: str, stage: StageState, attempt: Attempt, facts, see
 def _fatal_line(ctx: _Ctx, attempt: Attempt) -> Fault | None:
     """Scheduler says finished, the log says otherwise: a code or config line means failure.
 
-    The lines are classified like a failure's, the spec's rules first, so a rule of the
+    Each line is classified like a failure's, the spec's rules first, so a rule of the
     user's can declare a known harmless line transient and let the attempt succeed.
     """
-    lines = tuple(line for line in _lines(attempt) if set(line.rules) & ctx.fatal_rules)
-    if not lines:
-        return None
-    fault = classify(Evidence(state="exited", exit_code=0, lines=lines), ctx.rules)
-    return fault if fault.klass in FATAL_CLASSES else None
+    for line in _lines(attempt):
+        if set(line.rules) & ctx.fatal_rules:
+            # one line at a time: a rule that clears one harmless line must not hide another
+            fault = classify(Evidence(state="exited", exit_code=0, lines=(line,)), ctx.rules)
+            if fault.klass in FATAL_CLASSES:
+                return fault
+    return None
 
 
 def _climb(ctx: _Ctx, sid: str, stage: StageState, attempt: Attempt, fault: Fault) -> None:

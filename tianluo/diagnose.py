@@ -47,9 +47,9 @@ def merge_logs(attempt: Attempt, seen: StageObservation) -> int:
 
 def update_progress(stage: StageState, seen: StageObservation, now: datetime) -> None:
     """Record the newest progress value; ``seen_at`` moves only when the value moves."""
-    latest = None
+    latest = seen.progress_file
     for result in seen.scans.values():
-        if result.progress is not None:
+        if result.progress is not None and latest is None:
             latest = result.progress
     if latest is None:
         return

@@ -29,6 +29,7 @@ class StageObservation:
     done_when: tuple[Check, ...] = ()  # done_when, evaluated now
     scans: dict[str, ScanResult] = field(default_factory=dict)  # new log bytes, by file name
     output: OutputStat | None = None
+    progress_file: tuple[float, float | None] | None = None  # (done, total) from a progress file
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from tianluo.backends.base import Backend
 from tianluo.conditions import check_all, check_done_when, resolve
+from tianluo.fsio import read_json
 from tianluo.jobs import job_spec
 from tianluo.logscan import Cursor, scan
 from tianluo.model import Attempt, LogCursor, PlannedStage, RunState, split_stage_id
@@ -50,14 +51,14 @@ def observe(state: RunState, run_dir: Path, backend: Backend) -> Observations:
         if fact is None:
             stages[sid] = StageObservation(found=found)
             continue
-        progress = re.compile(planned.progress.regex) if planned.progress else None
+        progress = re.compile(planned.progress.regex) if planned.progress and planned.progress.regex else None
         scans = {
             fname: scan(path, fname, _cursor(attempt, fname), rule_patterns, progress)
             for fname, path in log_files(planned, attempt, Path(job.attempt_dir), workdir).items()
         }
         stages[sid] = StageObservation(
             job=fact, found=found, done_when=tuple(check_done_when(planned.done_when, workdir)),
-            scans=scans, output=_output(planned, workdir),
+            scans=scans, output=_output(planned, workdir), progress_file=read_progress_file(planned, workdir),
         )
     gate = state.plan.success_gate
     return Observations(stages=stages, gate=tuple(check_all(gate.exists, gate.metric, workdir)))
@@ -88,6 +89,21 @@ def start_cursors(planned: PlannedStage, workdir: str) -> dict[str, LogCursor]:
                 continue
             out[os.path.relpath(hit, workdir)] = LogCursor(offset=st.st_size, inode=st.st_ino)
     return out
+
+
+def read_progress_file(planned: PlannedStage, workdir: str) -> tuple[float, float | None] | None:
+    """``(done, total)`` from the stage's JSON progress file; None if absent or unreadable."""
+    if planned.progress is None or not planned.progress.file:
+        return None
+    doc = read_json(resolve(planned.progress.file, workdir))
+    if not isinstance(doc, dict):
+        return None
+    try:
+        done = float(doc["done"])
+        total = doc.get("total")
+        return done, float(total) if total is not None else None
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def _cursor(attempt: Attempt, name: str) -> Cursor:

@@ -31,11 +31,14 @@ def build_plan(spec: Spec, spec_path: Path) -> Plan:
             if stage.output:
                 output = Output(path=render(stage.output.path, values, shell=False),
                                 grows_within=stage.output.grows_within)
+            progress = stage.progress
+            if progress is not None and progress.file:
+                progress = progress.model_copy(update={"file": render(progress.file, values, shell=False)})
             stages[sname] = PlannedStage(
                 command=render(stage.run, values, shell=True),
                 needs=[stage_id(*resolve_need(spec, ename, n)) for n in stage.needs],
                 done_when=done_when,
-                progress=stage.progress,
+                progress=progress,
                 output=output,
                 expected=stage.expected,
                 logs=[render(p, values, shell=False) for p in stage.logs],

@@ -76,14 +76,27 @@ class DoneWhen(StrictModel):
 
 
 class Progress(StrictModel):
-    """How to read the job's own progress from its logs."""
+    """How to read the job's own progress: a regex on its logs, or a JSON progress file.
 
-    regex: str
+    A progress file holds ``{"done": 120, "total": 1000}`` (total optional); a job that only
+    wants a heartbeat can write a growing counter.
+    """
+
+    regex: str | None = None
+    file: str | None = Field(default=None, min_length=1)
     stall_after: Duration | None = None
+
+    @model_validator(mode="after")
+    def _one_source(self) -> "Progress":
+        if (self.regex is None) == (self.file is None):
+            raise ValueError("give exactly one of regex (matched on the logs) or file (a JSON progress file)")
+        return self
 
     @field_validator("regex")
     @classmethod
-    def _compiles(cls, value: str) -> str:
+    def _compiles(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
         try:
             pattern = re.compile(value)
         except re.error as exc:

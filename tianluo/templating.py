@@ -79,6 +79,8 @@ def _stage_templates(stage) -> list[tuple[tuple, str]]:
         items += [(("done_when", "metric", i, "file"), m.file) for i, m in enumerate(stage.done_when.metric)]
     if stage.output:
         items.append((("output", "path"), stage.output.path))
+    if stage.progress and stage.progress.file:
+        items.append((("progress", "file"), stage.progress.file))
     items += [(("logs", i), p) for i, p in enumerate(stage.logs)]
     return items
 

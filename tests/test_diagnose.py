@@ -1,0 +1,366 @@
+"""tianluo.diagnose: the five layers folded into state, and the cross-layer rules decide
+applies with them (hung, silent failure, lost, exit 0 with a fatal line). Pure, fixed time.
+"""
+
+from datetime import datetime, timezone
+
+import pytest
+
+from pure_helpers import (
+    T0,
+    at,
+    cancels,
+    events_of,
+    exited,
+    failed_check,
+    handle,
+    launched,
+    lost,
+    observe,
+    ok_check,
+    running,
+    seen,
+    state_from_spec,
+    submits,
+)
+from tianluo import diagnose
+from tianluo.backends.base import JobFacts
+from tianluo.decide import decide
+from tianluo.logscan import Cursor, LogLine, ScanResult
+from tianluo.model import Attempt, Check, LogCursor, PlannedStage, ProgressReading, StageState
+from tianluo.observations import Cancel, OutputStat, StageObservation, WriteAnalysis
+from tianluo.spec import Output, Progress
+from tianluo.states import FaultClass, JobState, StageStatus
+
+SPEC = r"""
+name: five
+cancel_grace: 30s
+entities:
+  a:
+    stages:
+      train:
+        run: python train.py
+        progress: {regex: 'step (?P<done>\d+)/(?P<total>\d+)', stall_after: 10m}
+        output: {path: out/last.ckpt}
+        done_when: {exists: out/final.ckpt}
+      eval:
+        needs: [train]
+        run: python eval.py
+  b:
+    stages:
+      train:
+        run: python train.py
+ladder:
+  transient: {retries: 2, backoff: [0s]}
+  code: {retries: 0}
+"""
+
+
+def attempt(**kw) -> Attempt:
+    base = dict(n=1, job_name="tl.r.a.train.1", dir="attempts/a/train/1", intent_at=T0, handle=handle())
+    base.update(kw)
+    return Attempt(**base)
+
+
+def line(i: int, text: str = "WARN Connection reset by peer", file: str = "stderr") -> LogLine:
+    return LogLine(file=file, offset=i * 100, text=f"{text} #{i}", rules=("connection_error",))
+
+
+def scan(matches=(), progress=None, offset=1000, new=1000, inode=7) -> ScanResult:
+    return ScanResult(cursor=Cursor(offset=offset, inode=inode), new_bytes=new, matches=tuple(matches),
+                      progress=progress, progress_at=0 if progress else None, restarted=False, more=False)
+
+
+# --- merge_logs ----------------------------------------------------------------------
+
+
+def test_merge_logs_advances_cursors_and_returns_the_bytes_read():
+    a = attempt()
+    read = diagnose.merge_logs(a, StageObservation(scans={"stdout": scan(new=300, offset=300),
+                                                          "stderr": scan([line(0)], new=50, offset=80)}))
+    assert read == 350
+    assert a.log_cursors == {"stdout": LogCursor(offset=300, inode=7), "stderr": LogCursor(offset=80, inode=7)}
+    assert [f.text for f in a.findings] == ["WARN Connection reset by peer #0"]
+    assert a.findings[0].rules == ["connection_error"] and a.findings[0].offset == 0
+
+
+def test_merge_logs_keeps_the_first_20_and_the_last_30_findings():
+    a = attempt()
+    diagnose.merge_logs(a, StageObservation(scans={"stderr": scan([line(i) for i in range(60)])}))
+    kept = [int(f.text.rsplit("#", 1)[1]) for f in a.findings]
+    assert kept == list(range(20)) + list(range(30, 60))
+
+
+def test_merge_logs_keeps_the_very_first_findings_across_many_ticks():
+    a = attempt()
+    diagnose.merge_logs(a, StageObservation(scans={"stderr": scan([line(0, "TypeError: bad operand")])}))
+    for tick in range(1, 40):  # a flood of noise afterwards, tick by tick
+        diagnose.merge_logs(a, StageObservation(scans={"stderr": scan([line(tick * 10 + i) for i in range(10)])}))
+    assert len(a.findings) == 50
+    assert a.findings[0].text == "TypeError: bad operand #0"
+    assert a.findings[-1].text.endswith("#399")
+
+
+def test_merge_logs_with_nothing_new_changes_nothing():
+    a = attempt(log_cursors={"stdout": LogCursor(offset=5, inode=1)})
+    assert diagnose.merge_logs(a, StageObservation()) == 0
+    assert a.log_cursors == {"stdout": LogCursor(offset=5, inode=1)} and a.findings == []
+
+
+# --- update_progress -----------------------------------------------------------------
+
+
+def test_first_progress_reading_records_where_and_when_it_started():
+    stage = StageState()
+    diagnose.update_progress(stage, StageObservation(scans={"stdout": scan(progress=(5.0, 100.0))}), at(60))
+    assert stage.progress == ProgressReading(done=5.0, total=100.0, seen_at=at(60), first_done=5.0, first_at=at(60))
+
+
+def test_progress_seen_at_moves_only_when_the_value_moves():
+    stage = StageState()
+    obs = StageObservation(scans={"stdout": scan(progress=(5.0, 100.0))})
+    diagnose.update_progress(stage, obs, at(60))
+    diagnose.update_progress(stage, obs, at(600))  # the same line again (a SIGSTOPped job)
+    assert stage.progress.seen_at == at(60)
+    diagnose.update_progress(stage, StageObservation(), at(700))  # nothing new in the logs
+    assert stage.progress.seen_at == at(60)
+    diagnose.update_progress(stage, StageObservation(scans={"stdout": scan(progress=(6.0, 100.0))}), at(800))
+    assert (stage.progress.done, stage.progress.seen_at) == (6.0, at(800))
+    assert (stage.progress.first_done, stage.progress.first_at) == (5.0, at(60))
+    diagnose.update_progress(stage, StageObservation(scans={"stdout": scan(progress=(6.0, 200.0))}), at(900))
+    assert (stage.progress.total, stage.progress.seen_at) == (200.0, at(900))  # a new total is movement
+
+
+def test_update_output_records_growth_only():
+    a = attempt()
+    diagnose.update_output(a, StageObservation(output=OutputStat(path="out/x", exists=True, size=10)), at(1))
+    diagnose.update_output(a, StageObservation(output=OutputStat(path="out/x", exists=True, size=10)), at(2))
+    assert (a.output_size, a.output_grew_at) == (10, at(1))
+    diagnose.update_output(a, StageObservation(output=OutputStat(path="out/x", exists=False)), at(3))
+    assert (a.output_size, a.output_grew_at) == (10, at(1))
+    diagnose.update_output(a, StageObservation(output=OutputStat(path="out/x", exists=True, size=20)), at(4))
+    assert (a.output_size, a.output_grew_at) == (20, at(4))
+
+
+# --- stall_reason --------------------------------------------------------------------
+
+WATCHED = PlannedStage(command="x", progress=Progress(regex=r"step (?P<done>\d+)", stall_after=120),
+                       output=Output(path="out/last.ckpt", grows_within=600))
+
+
+def test_no_stall_while_progress_moved_within_stall_after():
+    stage = StageState(progress=ProgressReading(done=7, seen_at=at(100)))
+    a = attempt(started_at=at(0), output_grew_at=at(100))
+    assert diagnose.stall_reason(WATCHED, stage, a, at(219)) is None
+
+
+def test_progress_stuck_for_stall_after_is_a_stall():
+    stage = StageState(progress=ProgressReading(done=7, seen_at=at(100)))
+    a = attempt(started_at=at(0), output_grew_at=at(200))
+    reason = diagnose.stall_reason(WATCHED, stage, a, at(220))
+    assert reason == "progress stuck at 7 for 120s (stall_after 120s)"
+
+
+def test_no_progress_line_at_all_counts_from_the_start():
+    a = attempt(started_at=at(10), output_grew_at=at(100))
+    assert diagnose.stall_reason(WATCHED, StageState(), a, at(129)) is None
+    assert diagnose.stall_reason(WATCHED, StageState(), a, at(130)) == \
+        "no progress line for 120s (stall_after 120s)"
+
+
+def test_output_that_stopped_growing_is_a_stall():
+    planned = PlannedStage(command="x", output=Output(path="out/last.ckpt", grows_within=600))
+    a = attempt(started_at=at(0), output_grew_at=at(50))
+    assert diagnose.stall_reason(planned, StageState(), a, at(649)) is None
+    assert diagnose.stall_reason(planned, StageState(), a, at(650)) == \
+        "out/last.ckpt has not grown for 600s (grows_within 600s)"
+
+
+def test_output_never_written_counts_from_the_start():
+    planned = PlannedStage(command="x", output=Output(path="out/last.ckpt", grows_within=600))
+    assert "has not grown" in diagnose.stall_reason(planned, StageState(), attempt(started_at=at(0)), at(600))
+
+
+def test_without_stall_after_or_grows_within_nothing_stalls():
+    planned = PlannedStage(command="x", progress=Progress(regex=r"(?P<done>\d+)"), output=Output(path="o"))
+    assert diagnose.stall_reason(planned, StageState(), attempt(started_at=at(0)), at(hours=100)) is None
+
+
+# --- build ---------------------------------------------------------------------------
+
+
+def test_build_fills_the_five_layers_for_a_running_attempt():
+    planned = WATCHED
+    stage = StageState(progress=ProgressReading(done=30, total=100, seen_at=at(600), first_done=10, first_at=at(0)))
+    a = attempt(started_at=at(0), log_cursors={"stdout": LogCursor(), "stderr": LogCursor()},
+                findings=[{"file": "stderr", "offset": i, "text": f"w{i}", "rules": []} for i in range(8)],
+                output_size=42, output_grew_at=at(500))
+    facts = JobFacts(state=JobState.RUNNING, host="gpu-host", started_at="2024-03-01T12:00:00Z",
+                     proc_status="sleeping", cpu_seconds=12.5, rss_bytes=2 << 20)
+    obs = StageObservation(job=facts, done_when=(Check(kind="exists", target="out/final.ckpt", ok=False,
+                                                       detail="missing"),),
+                           output=OutputStat(path="out/last.ckpt", exists=True, size=42))
+    d = diagnose.build(planned, stage, a, obs, at(660), "running", 123)
+    assert (d.at, d.attempt, d.verdict) == (at(660), 1, "running")
+    assert d.scheduler.model_dump() == {"state": "running", "alive": True, "pid": 4242, "proc_status": "sleeping",
+                                        "cpu_seconds": 12.5, "rss_bytes": 2 << 20, "detail": ""}
+    assert (d.container.exit_code, d.container.signal, d.container.host) == (None, None, "gpu-host")
+    assert d.container.started_at == at(0)
+    assert d.logs.files == ["stderr", "stdout"] and d.logs.bytes_read == 123
+    assert d.logs.findings == [f"stderr: w{i}" for i in range(3, 8)]  # the latest five
+    p = d.progress
+    assert (p.done, p.total, p.last_moved_at, p.stalled_for_s, p.stall_after_s) == (30, 100, at(600), 60.0, 120.0)
+    assert p.rate_per_min == pytest.approx(2.0)  # 20 steps in 10 minutes
+    assert p.eta_s == pytest.approx(35 * 60)  # 70 steps left at 2/min
+    assert (d.output.path, d.output.exists, d.output.size, d.output.grew_at) == ("out/last.ckpt", True, 42, at(500))
+    assert [c.target for c in d.output.done_when] == ["out/final.ckpt"]
+
+
+def test_build_of_an_exited_attempt_reports_the_exit():
+    a = attempt(started_at=at(0), ended_at=at(90))
+    facts = JobFacts(state=JobState.EXITED, exit_code=None, signal=9, host="h")
+    d = diagnose.build(PlannedStage(command="x"), StageState(), a, StageObservation(job=facts), at(100), "failed", 0)
+    assert (d.scheduler.state, d.scheduler.alive) == ("exited", False)
+    assert (d.container.signal, d.container.ended_at) == (9, at(90))
+    assert d.progress is None  # no progress configured
+    assert d.output.path is None
+
+
+def test_build_with_a_progress_spec_but_no_reading_says_so():
+    d = diagnose.build(WATCHED, StageState(), attempt(), StageObservation(job=JobFacts(state=JobState.RUNNING)),
+                       at(1), "running", 0)
+    assert d.progress.done is None and d.progress.stall_after_s == 120.0
+
+
+# --- the cross-layer rules, through decide --------------------------------------------
+
+
+@pytest.fixture
+def spec_state(tmp_path):
+    return state_from_spec(tmp_path, SPEC)
+
+
+def running_at(state, now, **obs):
+    return decide(state, observe(**obs), now)
+
+
+def started(state):
+    s = launched(decide(state, observe(), T0).state)
+    return decide(s, observe(**{"a.train": seen(running(started_at="2024-03-01T12:00:00Z"), progress=(1, 100)),
+                                "b.train": seen(running())}), at(1)).state
+
+
+def stopped() -> JobFacts:
+    return JobFacts(state=JobState.RUNNING, host="gpu-host", started_at="2024-03-01T12:00:00Z",
+                    proc_status="stopped")
+
+
+def test_every_running_attempt_gets_a_diagnosis_and_a_diagnosed_event(spec_state):
+    s = launched(decide(spec_state, observe(), T0).state)
+    d = decide(s, observe(**{"a.train": seen(running(), progress=(1, 100))}), at(1))
+    diag = d.state.stage("a.train").diagnosis
+    assert diag.verdict == "running" and diag.scheduler.alive is True and diag.progress.done == 1
+    (ev,) = events_of(d, "diagnosed")
+    assert ev["entity"] == "a" and ev["verdict"] == "running"
+    assert {"scheduler", "logs", "progress", "output"} <= set(ev["layers"])
+
+
+def test_a_stopped_process_within_stall_after_is_only_noted(spec_state):
+    s = started(spec_state)
+    d = decide(s, observe(**{"a.train": seen(stopped(), progress=(1, 100))}), at(300))
+    assert d.state.stage("a.train").diagnosis.verdict == "stopped (SIGSTOP?) but within stall_after"
+    assert d.state.stage("a.train").diagnosis.scheduler.proc_status == "stopped"
+    assert cancels(d) == []
+
+
+def test_alive_but_no_progress_for_stall_after_is_hung_and_gets_term(spec_state):
+    s = started(spec_state)
+    d = decide(s, observe(**{"a.train": seen(stopped(), progress=(1, 100))}), at(601))
+    stage = d.state.stage("a.train")
+    (cancel,) = [a for a in d.actions if isinstance(a, Cancel)]
+    assert (cancel.stage_id, cancel.attempt, cancel.signal) == ("a.train", 1, "TERM")
+    assert cancel.reason.startswith("hung: progress stuck at 1 for 600s")
+    assert (stage.current().fault.klass, stage.current().fault.label) == (FaultClass.TRANSIENT, "hang")
+    assert stage.current().cancel.requested_at == at(601)
+    assert stage.diagnosis.verdict.startswith("hung: ")
+    (ev,) = events_of(d, "hung")
+    assert ev["fault"] == {"class": "transient", "label": "hang"}
+    assert stage.status == StageStatus.RUNNING  # still alive until the signal lands
+
+
+def test_a_hung_attempt_gets_kill_after_cancel_grace_and_not_before(spec_state):
+    s = decide(started(spec_state), observe(**{"a.train": seen(stopped())}), at(601)).state
+    early = decide(s, observe(**{"a.train": seen(stopped())}), at(630))
+    assert cancels(early) == []
+    assert early.state.stage("a.train").diagnosis.verdict.startswith("cancelling: hung")
+    late = decide(early.state, observe(**{"a.train": seen(stopped())}), at(631))
+    (cancel,) = [a for a in late.actions if isinstance(a, Cancel)]
+    assert cancel.signal == "KILL"
+    assert late.state.stage("a.train").current().cancel.killed_at == at(631)
+    assert events_of(late, "cancel_kill")
+
+
+def test_the_end_of_a_cancelled_hang_is_a_transient_hang_retry(spec_state):
+    s = decide(started(spec_state), observe(**{"a.train": seen(stopped())}), at(601)).state
+    s = decide(s, observe(**{"a.train": seen(stopped())}), at(640)).state
+    d = decide(s, observe(**{"a.train": seen(exited(None, signal=9))}), at(650))
+    stage = d.state.stage("a.train")
+    assert stage.attempts[0].fault.label == "hang"  # not signal_sigkill: the KILL was ours
+    assert stage.attempts[0].outcome == "failed"
+    assert stage.budget_used == {FaultClass.TRANSIENT: 1}
+    assert submits(d) == ["a.train"] and stage.attempt == 2
+    assert stage.attempts[0].fingerprint.startswith("transient/hang/")
+
+
+def test_exit_zero_without_done_when_is_a_silent_failure(spec_state):
+    s = started(spec_state)
+    d = decide(s, observe(**{"a.train": seen(exited(0), done_when=[failed_check("out/final.ckpt")])}), at(60))
+    a = d.state.stage("a.train").attempts[0]
+    assert (a.outcome, a.fault.klass, a.fault.label) == ("failed", FaultClass.UNKNOWN, "silent_failure")
+    assert d.state.stage("a.train").diagnosis.verdict == "failed: unknown/silent_failure"
+
+
+def test_pid_gone_without_an_exit_record_is_lost(spec_state):
+    s = started(spec_state)
+    d = decide(s, observe(**{"a.train": seen(lost())}), at(60))
+    a = d.state.stage("a.train").attempts[0]
+    assert (a.fault.klass, a.fault.label) == (FaultClass.TRANSIENT, "lost")
+    kills = [c for c in d.actions if isinstance(c, Cancel)]
+    assert [(c.attempt, c.signal) for c in kills] == [(1, "KILL")]  # orphans of the lost attempt
+    assert d.state.stage("a.train").diagnosis.scheduler.state == "lost"
+
+
+def test_exit_zero_with_a_fatal_line_fails_as_code_and_holds(spec_state):
+    s = started(spec_state)
+    tb = LogLine(file="stderr", offset=900, text="TypeError: can only concatenate list (not \"int\") to list",
+                 rules=("type_error",))
+    d = decide(s, observe(**{"a.train": seen(exited(0), done_when=[ok_check()], matches=[tb])}), at(60))
+    stage = d.state.stage("a.train")
+    assert stage.status == StageStatus.HELD
+    assert (stage.fault.klass, stage.fault.label) == (FaultClass.CODE, "type_error")
+    assert stage.fault.evidence == 'stderr: TypeError: can only concatenate list (not "int") to list'
+    assert stage.diagnosis.verdict == "failed: exited 0 but the log has a fatal line (code/type_error)"
+    assert WriteAnalysis("a") in d.actions
+    assert d.state.stage("a.eval").status == StageStatus.BLOCKED
+
+
+def test_exit_zero_with_only_a_transient_line_succeeds(spec_state):
+    s = started(spec_state)
+    warn = LogLine(file="stderr", offset=5, text="ConnectionResetError: [Errno 104] Connection reset by peer",
+                   rules=("connection_error",))
+    d = decide(s, observe(**{"a.train": seen(exited(0), done_when=[ok_check()], matches=[warn])}), at(60))
+    assert d.state.stage("a.train").status == StageStatus.SUCCEEDED
+
+
+def test_a_fatal_line_far_above_the_noise_still_decides(spec_state):
+    s = started(spec_state)
+    first = LogLine(file="stderr", offset=0, text="TypeError: unsupported operand type(s)", rules=("type_error",))
+    noise = [LogLine(file="stderr", offset=100 + i, text="ConnectionResetError: reset by peer",
+                     rules=("connection_error",)) for i in range(10)]
+    s = decide(s, observe(**{"a.train": seen(running(), matches=[first])}), at(10)).state
+    for tick in range(20):  # 200 more fault lines, many ticks later
+        s = decide(s, observe(**{"a.train": seen(running(), progress=(tick + 2, 100), matches=noise)}),
+                   at(20 + tick)).state
+    d = decide(s, observe(**{"a.train": seen(exited(1))}), at(100))
+    assert (d.state.stage("a.train").fault.klass, d.state.stage("a.train").fault.label) == \
+        (FaultClass.CODE, "type_error")

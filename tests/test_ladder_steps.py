@@ -1,0 +1,325 @@
+"""The ladder as one transition: ``ladder.next_step`` and ``ladder.fingerprint``, and how
+``decide`` climbs it (budgets in state, backoff due at a later tick, the repeated-failure
+rule, the run-wide cap, the deadline, the degrade hook). Pure: plain values, fixed time.
+"""
+
+from datetime import timedelta
+
+import pytest
+
+from pure_helpers import (
+    T0,
+    at,
+    events_of,
+    exited,
+    launched,
+    lost,
+    observe,
+    seen,
+    state_from_graph,
+    submits,
+)
+from tianluo.decide import decide
+from tianluo.ladder import Degrade, HoldStep, Retry, fingerprint, next_step, resolve_budgets
+from tianluo.logscan import LogLine
+from tianluo.model import Fault, StageState, dump_state
+from tianluo.observations import WriteAnalysis
+from tianluo.spec import LadderSpec, Rung, SuccessGate
+from tianluo.states import FaultClass, StageStatus
+from tianluo.store import parse_state
+
+T, C, K, U = FaultClass.TRANSIENT, FaultClass.CONFIG, FaultClass.CODE, FaultClass.UNKNOWN
+
+LADDER = LadderSpec(
+    transient=Rung(retries=3, backoff=[0.0, 600.0, 1800.0]),
+    config=Rung(retries=1, backoff=[0.0]),
+    code=Rung(retries=0),
+    unknown=Rung(retries=2, backoff=[300.0]),
+)
+BUDGETS = resolve_budgets(LADDER)
+
+NCCL = Fault(klass=T, label="nccl_timeout", evidence="stderr: NCCL WARN Timeout waiting for collective")
+OOM = Fault(klass=C, label="cuda_oom", evidence="stderr: torch.OutOfMemoryError: CUDA out of memory. "
+                                                 "Tried to allocate 2.00 GiB (GPU 0; 79.35 GiB total)")
+BUG = Fault(klass=K, label="type_error", evidence="stderr: TypeError: can only concatenate list (not \"int\") to list")
+ODD = Fault(klass=U, label="exit_3", evidence="exit code 3")
+
+
+def step(stage=None, fault=NCCL, *, repeated=False, attempts_left=10, now=T0, deadline_at=None, degrade=None,
+         budgets=BUDGETS):
+    kwargs = {}
+    if degrade is not None:
+        kwargs["degrade"] = degrade
+    return next_step(stage or StageState(), fault, budgets, repeated=repeated, attempts_left=attempts_left,
+                     now=now, deadline_at=deadline_at, **kwargs)
+
+
+def never(stage, fault):  # a degrade hook that must not be asked
+    raise AssertionError("the degrade rung was consulted although a retry or the cap decided")
+
+
+def halve_batch(stage, fault):
+    return Degrade(change={"batch_size": 16}, description="halve the batch on OOM")
+
+
+# --- next_step: the table ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("used", "wait", "n"),
+    [(0, 0.0, 1), (1, 600.0, 2), (2, 1800.0, 3)],
+)
+def test_transient_retries_follow_the_backoff_table(used, wait, n):
+    s = step(StageState(budget_used={T: used}), degrade=never)
+    assert s == Retry(wait_s=wait, used=n, allowed=3)
+
+
+def test_the_last_backoff_entry_applies_to_later_retries():
+    budgets = resolve_budgets(LadderSpec(unknown=Rung(retries=5, backoff=[60.0, 300.0])))
+    assert step(StageState(budget_used={U: 3}), ODD, budgets=budgets) == Retry(wait_s=300.0, used=4, allowed=5)
+
+
+def test_a_spent_budget_holds():
+    s = step(StageState(budget_used={T: 3}))
+    assert isinstance(s, HoldStep)
+    assert s.reason == "transient budget spent (3/3 retries): transient/nccl_timeout"
+
+
+def test_an_overspent_budget_holds_too():
+    assert isinstance(step(StageState(budget_used={C: 5}), OOM), HoldStep)
+
+
+def test_zero_retries_hold_at_once():
+    s = step(StageState(), BUG)
+    assert isinstance(s, HoldStep)
+    assert s.reason == "code faults are not retried (ladder.code.retries is 0): code/type_error"
+
+
+def test_the_same_failure_twice_holds_even_with_budget_left():
+    s = step(StageState(budget_used={T: 1}), repeated=True)
+    assert isinstance(s, HoldStep)
+    assert s.reason.startswith("the same failure twice in a row")
+    assert s.reason.endswith("transient/nccl_timeout")
+
+
+@pytest.mark.parametrize("left", [0, -1])
+def test_no_attempts_left_in_the_run_holds_before_anything_else(left):
+    s = step(StageState(), NCCL, attempts_left=left, degrade=never)
+    assert s == HoldStep("the run-wide cap on attempts is reached")
+
+
+def test_one_attempt_left_still_retries():
+    assert step(StageState(), NCCL, attempts_left=1) == Retry(wait_s=0.0, used=1, allowed=3)
+
+
+def test_a_retry_due_after_the_deadline_holds():
+    stage = StageState(budget_used={T: 1})  # the next wait is 600 s
+    s = step(stage, now=T0, deadline_at=T0 + timedelta(seconds=599))
+    assert isinstance(s, HoldStep)
+    assert s.reason.startswith("the next retry would be due after the deadline")
+
+
+def test_a_retry_due_exactly_at_the_deadline_is_still_taken():
+    stage = StageState(budget_used={T: 1})
+    assert step(stage, now=T0, deadline_at=T0 + timedelta(seconds=600)) == Retry(600.0, 2, 3)
+
+
+def test_an_immediate_retry_before_the_deadline_is_taken():
+    assert step(StageState(), now=T0, deadline_at=T0 + timedelta(seconds=1)) == Retry(0.0, 1, 3)
+
+
+@pytest.mark.parametrize(
+    ("stage", "fault", "kwargs"),
+    [
+        (StageState(budget_used={C: 1}), OOM, {}),  # budget spent
+        (StageState(), OOM, {"repeated": True}),  # repeated
+        (StageState(), BUG, {}),  # retries 0
+        (StageState(budget_used={T: 1}), NCCL, {"deadline_at": T0}),  # past the deadline
+    ],
+    ids=["spent", "repeated", "no-retries", "deadline"],
+)
+def test_a_degrade_hook_is_used_instead_of_a_hold(stage, fault, kwargs):
+    asked = []
+
+    def hook(s, f):
+        asked.append((s, f))
+        return halve_batch(s, f)
+
+    s = step(stage, fault, degrade=hook, **kwargs)
+    assert s == Degrade(change={"batch_size": 16}, description="halve the batch on OOM")
+    assert asked == [(stage, fault)]
+
+
+def test_a_degrade_hook_returning_none_falls_through_to_hold():
+    s = step(StageState(budget_used={C: 1}), OOM, degrade=lambda s, f: None)
+    assert isinstance(s, HoldStep)
+    assert "config budget spent" in s.reason
+
+
+def test_the_degrade_hook_is_not_asked_while_a_retry_is_left():
+    assert isinstance(step(StageState(), OOM, degrade=never), Retry)
+
+
+def test_the_default_degrade_rung_gives_nothing():
+    assert isinstance(step(StageState(budget_used={C: 1}), OOM), HoldStep)
+
+
+def test_transient_faults_do_not_spend_the_config_or_code_budget():
+    stage = StageState(budget_used={C: 1, K: 0})  # config spent
+    assert step(stage, NCCL) == Retry(0.0, 1, 3)
+    assert step(StageState(budget_used={T: 3}), OOM) == Retry(0.0, 1, 1)  # transient spent, config left
+
+
+def test_next_step_does_not_change_the_stage():
+    stage = StageState(budget_used={T: 1})
+    before = stage.model_copy(deep=True)
+    step(stage)
+    assert stage == before
+
+
+# --- fingerprint ---------------------------------------------------------------------
+
+
+def test_fingerprint_masks_numbers_in_the_evidence():
+    a = Fault(klass=C, label="cuda_oom", evidence="CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0)")
+    b = Fault(klass=C, label="cuda_oom", evidence="CUDA out of memory. Tried to allocate 13.5 GiB (GPU 7)")
+    assert fingerprint(a, 3) == fingerprint(b, 3)
+    assert "2.00" not in fingerprint(a, 3) and "#" in fingerprint(a, 3)
+
+
+def test_fingerprint_masks_hex_addresses_case_and_spacing():
+    a = Fault(klass=U, label="x", evidence="Segfault at 0xDEADBEEF in  Worker")
+    b = Fault(klass=U, label="x", evidence="segfault at 0x7ff00 in worker")
+    assert fingerprint(a, None) == fingerprint(b, None)
+
+
+def test_fingerprint_differs_with_progress():
+    assert fingerprint(NCCL, 10) != fingerprint(NCCL, 20)
+    assert fingerprint(NCCL, None) != fingerprint(NCCL, 0)
+    assert fingerprint(NCCL, 10) == fingerprint(NCCL, 10.0)
+
+
+def test_fingerprint_differs_with_class_label_and_words():
+    base = fingerprint(NCCL, 1)
+    assert fingerprint(Fault(klass=U, label="nccl_timeout", evidence=NCCL.evidence), 1) != base
+    assert fingerprint(Fault(klass=T, label="nccl_error", evidence=NCCL.evidence), 1) != base
+    assert fingerprint(Fault(klass=T, label="nccl_timeout", evidence="stderr: NCCL WARN NET/IB down"), 1) != base
+
+
+def test_fingerprint_without_evidence():
+    assert fingerprint(Fault(klass=T, label="lost"), None) == fingerprint(Fault(klass=T, label="lost"), None)
+
+
+# --- the ladder through decide -------------------------------------------------------
+
+ONE = {"a": {"train": [], "eval": ["a.train"]}, "b": {"train": []}}
+
+
+def begin(**kwargs):
+    return launched(decide(state_from_graph(ONE, **kwargs), observe(), T0).state)
+
+
+def fail(state, now, job=None, progress=None, matches=()):
+    return decide(state, observe(**{"a.train": seen(job or exited(1), progress=progress, matches=matches)}), now)
+
+
+def bug_line():
+    return LogLine(file="stderr", offset=10, text="TypeError: unsupported operand type(s) for +: 'int' and 'list'",
+                   rules=())
+
+
+def test_a_retry_with_backoff_waits_for_a_later_decide_without_sleeping():
+    state = begin(ladder=LadderSpec(unknown=Rung(retries=2, backoff=[300.0])))
+    d = fail(state, at(60))
+    stage = d.state.stage("a.train")
+    assert stage.status == StageStatus.RETRY_WAIT
+    assert stage.next_attempt_at == at(360)
+    assert submits(d) == []
+    (ev,) = events_of(d, "retry_scheduled")
+    assert ev["wait_s"] == 300.0
+    early = decide(d.state, observe(), at(359))
+    assert submits(early) == [] and early.state.stage("a.train").status == StageStatus.RETRY_WAIT
+    due = decide(early.state, observe(), at(360))
+    assert submits(due) == ["a.train"]
+    assert due.state.stage("a.train").attempt == 2
+
+
+def test_budgets_count_per_stage_and_class_and_survive_a_reload():
+    state = begin(ladder=LadderSpec(transient=Rung(retries=3, backoff=[0.0])))
+    state = launched(fail(state, at(60), lost()).state)
+    assert state.stage("a.train").budget_used == {T: 1}
+    reloaded = parse_state(dump_state(state))
+    assert reloaded.stage("a.train").budget_used == {T: 1}
+    # a different failure (it got further), so the repeated rule does not apply
+    state = launched(fail(reloaded, at(120), lost(), progress=(5, 10)).state)
+    assert state.stage("a.train").budget_used == {T: 2}
+    assert state.stage("b.train").budget_used == {}
+
+
+def test_transient_failures_leave_the_code_budget_alone_in_decide():
+    state = begin(ladder=LadderSpec(transient=Rung(retries=3, backoff=[0.0]), code=Rung(retries=1)))
+    state = launched(fail(state, at(60), lost()).state)
+    d = fail(state, at(120), exited(1), matches=[bug_line()])
+    stage = d.state.stage("a.train")
+    assert stage.fault.klass == K
+    assert stage.budget_used == {T: 1, K: 1}  # the code retry is still available after transients
+    assert stage.status == StageStatus.SUBMITTED and stage.attempt == 3
+
+
+def test_the_same_fingerprint_twice_holds_with_budget_left_and_writes_the_analysis():
+    state = begin(ladder=LadderSpec(transient=Rung(retries=5, backoff=[0.0])))
+    state = launched(fail(state, at(60), lost()).state)
+    d = fail(state, at(120), lost())
+    stage = d.state.stage("a.train")
+    assert stage.attempts[0].fingerprint == stage.attempts[1].fingerprint
+    assert stage.status == StageStatus.HELD
+    assert stage.hold.by == "ladder"
+    assert stage.reason.startswith("the same failure twice in a row")
+    assert stage.budget_used == {T: 1}
+    assert len(stage.attempts) == 2 and submits(d) == []
+    assert WriteAnalysis("a") in d.actions
+    assert d.state.stage("a.eval").status == StageStatus.BLOCKED
+    assert d.state.stage("b.train").status != StageStatus.BLOCKED
+
+
+def test_a_different_failure_in_between_resets_the_repeat_rule():
+    state = begin(ladder=LadderSpec(transient=Rung(retries=5, backoff=[0.0])))
+    state = launched(fail(state, at(60), lost()).state)
+    state = launched(fail(state, at(120), lost(), progress=(3, 10)).state)  # got further: not a repeat
+    assert state.stage("a.train").attempt == 3
+    d = fail(state, at(180), lost(), progress=(3, 10))  # the same as the one just before: hold
+    assert d.state.stage("a.train").status == StageStatus.HELD
+
+
+def test_the_run_wide_cap_holds_even_with_budget_left():
+    state = state_from_graph(ONE, ladder=LadderSpec(transient=Rung(retries=50, backoff=[0.0])))
+    state.plan.max_attempts = 3  # a.train and b.train take 2 at once; one retry is left
+    state = launched(decide(state, observe(), T0).state)
+    state = launched(fail(state, at(60), lost()).state)
+    assert state.total_attempts == 3
+    d = fail(state, at(120), lost(), progress=(4, 10))
+    stage = d.state.stage("a.train")
+    assert stage.status == StageStatus.HELD
+    assert stage.reason == "the run-wide cap on attempts is reached"
+    assert d.state.total_attempts == 3
+
+
+def test_the_deadline_bounds_retries_in_decide():
+    state = begin(ladder=LadderSpec(transient=Rung(retries=3, backoff=[1800.0])), gate=SuccessGate(deadline=3600))
+    d = fail(state, at(minutes=40), lost())  # a retry would be due at 70 min, after the 60 min deadline
+    stage = d.state.stage("a.train")
+    assert stage.status == StageStatus.HELD
+    assert stage.reason.startswith("the next retry would be due after the deadline")
+
+
+def test_a_degrade_hook_in_decide_runs_the_next_attempt_at_once():
+    state = begin(ladder=LadderSpec(config=Rung(retries=0)))
+    oom = LogLine(file="stderr", offset=0, text="torch.OutOfMemoryError: CUDA out of memory.", rules=())
+    d = decide(state, observe(**{"a.train": seen(exited(1), matches=[oom])}), at(60), degrade=halve_batch)
+    stage = d.state.stage("a.train")
+    assert stage.fault.label == "cuda_oom"
+    assert stage.hold is None
+    assert stage.reason == "degraded: halve the batch on OOM"
+    assert submits(d) == ["a.train"] and stage.attempt == 2
+    assert events_of(d, "degraded")
+    assert not events_of(d, "held")
