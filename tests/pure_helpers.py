@@ -11,8 +11,8 @@ from pathlib import Path
 
 from tianluo.backends.base import JobFacts
 from tianluo.ladder import resolve_budgets
-from tianluo.model import Check, Handle, Plan, PlannedEntity, PlannedStage, RunState
 from tianluo.logscan import Cursor, ScanResult
+from tianluo.model import Check, Handle, Plan, PlannedEntity, PlannedStage, RunState
 from tianluo.observations import Cancel, Observations, StageObservation, Submit
 from tianluo.plan import build_plan
 from tianluo.runs import initial_state

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import psutil
 import pytest
-
 from conftest import clean_env, cli, read_events, read_state, start_run, tick_until, wait_for, write_spec
 
 pytestmark = pytest.mark.integration

@@ -4,9 +4,9 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import clean_env, cli, start_run, status_json, write_spec
 
 import tianluo
-from conftest import clean_env, cli, start_run, status_json, write_spec
 from tianluo.runs import create_run
 from tianluo.store import RunStore
 from tianluo.tick import utcnow

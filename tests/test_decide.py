@@ -10,7 +10,6 @@ import pytest
 from freezegun import freeze_time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from pure_helpers import (
     RUN_ID,
     T0,
@@ -23,8 +22,8 @@ from pure_helpers import (
     handle,
     launched,
     lost,
-    ok_check,
     observe,
+    ok_check,
     running,
     seen,
     starting,
@@ -32,13 +31,13 @@ from pure_helpers import (
     state_from_spec,
     submits,
 )
+
 from tianluo.backends.base import JobFacts
 from tianluo.decide import attempt_dir, decide, job_name, topo_order
-from tianluo.model import RunState, dump_state
 from tianluo.logscan import LogLine
+from tianluo.model import RunState, dump_state
 from tianluo.observations import Cancel, StageObservation, Submit, WriteAnalysis
-from tianluo.spec import RuleSpec
-from tianluo.spec import LadderSpec, Rung, SuccessGate
+from tianluo.spec import LadderSpec, RuleSpec, Rung, SuccessGate
 from tianluo.states import DONE, FaultClass, JobState, Phase, StageStatus
 
 PIPELINE = """

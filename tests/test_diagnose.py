@@ -5,7 +5,6 @@ applies with them (hung, silent failure, lost, exit 0 with a fatal line). Pure, 
 from datetime import datetime, timezone
 
 import pytest
-
 from pure_helpers import (
     T0,
     at,
@@ -23,6 +22,7 @@ from pure_helpers import (
     state_from_spec,
     submits,
 )
+
 from tianluo import diagnose
 from tianluo.backends.base import JobFacts
 from tianluo.decide import decide

@@ -3,7 +3,6 @@ treats what they leave behind (a held entity starts nothing, a release runs or s
 """
 
 import pytest
-
 from pure_helpers import (
     T0,
     at,
@@ -18,6 +17,7 @@ from pure_helpers import (
     state_from_graph,
     submits,
 )
+
 from tianluo.decide import decide
 from tianluo.errors import TianluoError
 from tianluo.holds import analysis_path, hold, hold_stage, release

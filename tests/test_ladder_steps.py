@@ -6,7 +6,6 @@ rule, the run-wide cap, the deadline, the degrade hook). Pure: plain values, fix
 from datetime import timedelta
 
 import pytest
-
 from pure_helpers import (
     T0,
     at,
@@ -19,6 +18,7 @@ from pure_helpers import (
     state_from_graph,
     submits,
 )
+
 from tianluo.decide import decide
 from tianluo.ladder import Degrade, HoldStep, Retry, fingerprint, next_step, resolve_budgets
 from tianluo.logscan import LogLine

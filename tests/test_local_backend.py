@@ -12,8 +12,8 @@ from pathlib import Path
 
 import psutil
 import pytest
-
 from conftest import clean_env, kill_tree, wait_for, write_spec
+
 from tianluo.backends.base import JobSpec
 from tianluo.backends.local import TAG, LocalBackend, tagged_processes
 from tianluo.decide import attempt_dir, job_name

@@ -10,8 +10,8 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
-
 from conftest import clean_env, kill_tree, wait_for
+
 from tianluo.runner import EXIT_ALREADY_CLAIMED
 
 pytestmark = pytest.mark.integration

@@ -4,8 +4,8 @@ naming the file, the exact line and the dotted key."""
 import re
 
 import pytest
-
 from pure_helpers import write_spec
+
 from tianluo.errors import EXIT_USAGE, SpecError
 from tianluo.spec import load_spec, resolve_need
 from tianluo.yamlsource import dotted, load_yaml

@@ -9,8 +9,8 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import clean_env, cli, wait_for, write_spec
 
-from conftest import cli, clean_env, wait_for, write_spec
 from tianluo.errors import StateError
 from tianluo.fsio import atomic_write, create_exclusive, read_json, write_json
 from tianluo.runs import create_run

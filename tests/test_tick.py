@@ -8,7 +8,6 @@ from pathlib import Path
 
 import psutil
 import pytest
-
 from conftest import (
     cli,
     kill_everything_under,
@@ -20,6 +19,7 @@ from conftest import (
     wait_for,
     write_spec,
 )
+
 from tianluo.demo import copy_example
 
 pytestmark = pytest.mark.integration

@@ -27,7 +27,7 @@ from tianluo.model import (
 )
 from tianluo.observations import Action, Cancel, Notify, Observations, StageObservation, Submit, WriteAnalysis
 from tianluo.rules import FATAL_CLASSES, fatal_rule_names, spec_rules
-from tianluo.states import ACTIVE, DONE, STUCK, JobState, Phase, StageStatus, TERMINAL_PHASES
+from tianluo.states import ACTIVE, DONE, STUCK, TERMINAL_PHASES, JobState, Phase, StageStatus
 
 
 @dataclass

@@ -16,7 +16,7 @@ from tianluo.model import RunState
 from tianluo.notify import notify, write_analysis
 from tianluo.observations import Cancel, Notify, Submit, WriteAnalysis
 from tianluo.observe import observe, start_cursors
-from tianluo.states import Phase, TERMINAL_PHASES
+from tianluo.states import TERMINAL_PHASES, Phase
 from tianluo.store import LockBusy, RunStore
 
 
