@@ -2,8 +2,6 @@
 applies with them (hung, silent failure, lost, exit 0 with a fatal line). Pure, fixed time.
 """
 
-from datetime import datetime, timezone
-
 import pytest
 from pure_helpers import (
     T0,
@@ -27,7 +25,14 @@ from tianluo import diagnose
 from tianluo.backends.base import JobFacts
 from tianluo.decide import decide
 from tianluo.logscan import Cursor, LogLine, ScanResult
-from tianluo.model import Attempt, Check, LogCursor, PlannedStage, ProgressReading, StageState
+from tianluo.model import (
+    Attempt,
+    Check,
+    LogCursor,
+    PlannedStage,
+    ProgressReading,
+    StageState,
+)
 from tianluo.observations import Cancel, OutputStat, StageObservation, WriteAnalysis
 from tianluo.spec import Output, Progress
 from tianluo.states import FaultClass, JobState, StageStatus
@@ -57,7 +62,7 @@ ladder:
 
 
 def attempt(**kw) -> Attempt:
-    base = dict(n=1, job_name="tl.r.a.train.1", dir="attempts/a/train/1", intent_at=T0, handle=handle())
+    base = {"n": 1, "job_name": "tl.r.a.train.1", "dir": "attempts/a/train/1", "intent_at": T0, "handle": handle()}
     base.update(kw)
     return Attempt(**base)
 
@@ -364,3 +369,51 @@ def test_a_fatal_line_far_above_the_noise_still_decides(spec_state):
     d = decide(s, observe(**{"a.train": seen(exited(1))}), at(100))
     assert (d.state.stage("a.train").fault.klass, d.state.stage("a.train").fault.label) == \
         (FaultClass.CODE, "type_error")
+
+
+# --- logs are read from the cursors kept in state --------------------------------------
+
+
+class StubBackend:
+    """A backend that reports every polled job running; it launches nothing."""
+
+    def __init__(self):
+        self.polled = []
+
+    def poll(self, jobs):
+        self.polled.append(sorted(jobs))
+        return {name: running() for name in jobs}
+
+    def find(self, job):
+        return None
+
+
+def test_logs_are_read_incrementally_from_the_cursors_in_state(tmp_path):
+    from tianluo.model import dump_state
+    from tianluo.observe import observe as observe_files
+    from tianluo.store import parse_state
+
+    state = launched(decide(state_from_spec(tmp_path, SPEC), observe(), T0).state)
+    run_dir = tmp_path / "run"
+    adir = run_dir / state.stage("a.train").current().dir
+    adir.mkdir(parents=True)
+    first = "step 1/100\nTypeError: unsupported operand type(s)\nstep 2/100\n"
+    (adir / "stderr").write_text(first)
+    backend = StubBackend()
+    obs = observe_files(state, run_dir, backend)
+    assert backend.polled == [sorted(state.stage(s).current().job_name for s in ("a.train", "b.train"))]
+    assert obs.stages["a.train"].scans["stderr"].new_bytes == len(first)
+    state = decide(state, obs, at(10)).state
+    state = parse_state(dump_state(state))  # the cursors live in state.json, nowhere else
+    assert state.stage("a.train").current().log_cursors["stderr"].offset == len(first)
+    assert len(state.stage("a.train").current().findings) == 1
+    more = "step 3/100\nstep 4/100\n"
+    with open(adir / "stderr", "a") as f:
+        f.write(more)
+    obs = observe_files(state, run_dir, backend)
+    scan2 = obs.stages["a.train"].scans["stderr"]
+    assert scan2.new_bytes == len(more)  # only what is new
+    assert scan2.matches == ()  # the TypeError line is not read (or reported) again
+    state = decide(state, obs, at(20)).state
+    assert state.stage("a.train").progress.done == 4
+    assert len(state.stage("a.train").current().findings) == 1
