@@ -149,8 +149,6 @@ def test_layer_lines_without_a_diagnosis():
     assert analysis.layer_lines(None) == ["- (no diagnosis was recorded)"]
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: analysis.py render_section pastes run_dir unquoted into the "
-                                       "release commands; a run folder with a space is not copy-pasteable")
 def test_release_command_survives_a_run_folder_with_a_space():
     text = analysis.render(held_state(), "/home/me/my runs/r1", "a", {}, at(61))
     cmd = next(ln for ln in text.splitlines() if ln.startswith("tianluo release a --retry --run"))

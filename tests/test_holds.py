@@ -110,8 +110,11 @@ def test_human_hold_of_a_retry_wait_stage_holds_it():
     assert state.stage("a.train").status == StageStatus.RETRY_WAIT
     r = hold(state, "a", "wait", at(70))
     assert r.state.stage("a.train").status == StageStatus.HELD
-    assert r.state.stage("a.train").next_attempt_at is None
+    assert r.state.stage("a.train").next_attempt_at == at(60 + 600)  # the backoff still counts
     assert r.state.stage("a.train").budget_used == {FaultClass.TRANSIENT: 1}
+    back = release(r.state, "a", at(80))
+    assert back.state.stage("a.train").status == StageStatus.RETRY_WAIT
+    assert back.state.stage("a.train").next_attempt_at == at(60 + 600)
 
 
 def test_hold_all_holds_every_entity():

@@ -332,9 +332,6 @@ def test_a_degrade_hook_in_decide_runs_the_next_attempt_at_once():
     assert not events_of(d, "held")
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: decide.py _schedule never looks at plan.max_attempts, so first "
-                                       "attempts (and release --retry) go past the cap that reference/"
-                                       "retry-budget-ladder.md says 'caps the attempts of the whole run'")
 def test_the_run_wide_cap_bounds_first_attempts_too():
     state = state_from_graph({"a": {"train": []}, "b": {"train": []}, "c": {"train": []}})
     state.plan.max_attempts = 2

@@ -3,6 +3,7 @@
 The shell gathers the stderr tails; everything else comes from state.
 """
 
+import shlex
 from datetime import datetime
 from importlib.resources import files
 
@@ -72,6 +73,7 @@ def render_section(state: RunState, run_dir: str, entity: str, stage_name: str, 
     attempts = ", ".join(
         f"#{a.n} {a.outcome or '?'}" + (f" ({a.fault.klass.value}/{a.fault.label})" if a.fault else "")
         for a in stage.attempts)
+    run = shlex.quote(run_dir)
     budget = ", ".join(f"{k.value} {v}/{state.plan.ladder[k].retries}" for k, v in stage.budget_used.items())
     lines = [
         f"## {entity}/{stage_name}",
@@ -102,9 +104,9 @@ def render_section(state: RunState, run_dir: str, entity: str, stage_name: str, 
         "### How to release",
         "",
         "```sh",
-        f"tianluo release {entity} --retry --run {run_dir}    # run it again",
-        f"tianluo release {entity} --retry --reset-budget --run {run_dir}    # ...with a fresh retry budget",
-        f"tianluo release {entity} --skip --run {run_dir}     # skip it; what needs it goes on",
+        f"tianluo release {entity} --retry --run {run}    # run it again",
+        f"tianluo release {entity} --retry --reset-budget --run {run}    # ...with a fresh retry budget",
+        f"tianluo release {entity} --skip --run {run}     # skip it; what needs it goes on",
         "```",
     ]
     return "\n".join(line for line in lines if line is not None)

@@ -65,8 +65,8 @@ def _locked_change(run_dir: Path, change) -> HandsResult:
             store.append_events(result.events)
             return result
     except LockBusy:
-        raise TianluoError(f"{run_dir}: a tick has held the lock for over {LOCK_WAIT_S:.0f}s; nothing was "
-                           "changed; try again in a minute", exit_code=EXIT_BUSY) from None
+        raise TianluoError(f"{run_dir}: a tick or another command held the run's lock for over {LOCK_WAIT_S:g}s; "
+                           "nothing was changed; try again in a minute", exit_code=EXIT_BUSY) from None
 
 
 def hold_entity(run_dir: Path, entity: str | None, reason: str, all_entities: bool = False) -> HandsResult:

@@ -186,11 +186,12 @@ def _watch(ctx: _Ctx, sid: str, stage: StageState, attempt: Attempt, planned, fa
         attempt.host = facts.host
         ctx.event("running", sid, f"attempt {attempt.n} is running", attempt=attempt.n)
     if attempt.cancel is not None:
-        waited = (ctx.now - attempt.cancel.requested_at).total_seconds()
+        since = attempt.cancel.killed_at or attempt.cancel.requested_at
+        waited = (ctx.now - since).total_seconds()
         if waited >= ctx.state.plan.cancel_grace:
             attempt.cancel.killed_at = ctx.now
             ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, attempt.cancel.reason, "KILL"))
-            ctx.event("cancel_kill", sid, f"attempt {attempt.n} outlived TERM by {waited:.0f}s; sending KILL",
+            ctx.event("cancel_kill", sid, f"attempt {attempt.n} outlived its grace by {waited:.0f}s; sending KILL",
                       attempt=attempt.n)
         return f"cancelling: {attempt.cancel.reason}"
     if facts.state != JobState.RUNNING:
@@ -241,6 +242,10 @@ def _finish(ctx: _Ctx, sid: str, stage: StageState, attempt: Attempt, facts, see
                          ctx.rules)
     if lost:
         ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, "lost: stop any orphans first", "KILL"))
+    elif attempt.cancel is not None:
+        # The shell under the runner may die of TERM while the job it started lives on (a
+        # stopped trainer, a child that ignores TERM): nothing of it may outlive its attempt.
+        ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, "cancelled: stop what is left", "KILL"))
     attempt.outcome = "failed"
     attempt.fault = fault
     attempt.fingerprint = fingerprint(fault, stage.progress.done if stage.progress else None)
@@ -346,6 +351,11 @@ def _schedule(ctx: _Ctx, sid: str, stage: StageState) -> None:
         if stage.next_attempt_at is not None and stage.next_attempt_at > ctx.now:
             return
     else:
+        return
+    if ctx.state.total_attempts >= ctx.state.plan.max_attempts:
+        reason = f"the run-wide cap on attempts is reached (max_attempts: {ctx.state.plan.max_attempts})"
+        hold_stage(stage, by="ladder", reason=reason, at=ctx.now, analysis=None)
+        ctx.event("held", sid, f"manual_hold: {reason}", by="ladder")
         return
     n = stage.attempt + 1
     name = job_name(ctx.state.run_id, sid, n)

@@ -21,7 +21,8 @@ def analysis_path(entity: str) -> str:
 def hold_stage(stage: StageState, *, by: str, reason: str, at: datetime, analysis: str | None) -> None:
     stage.status = StageStatus.HELD
     stage.reason = reason
-    stage.next_attempt_at = None
+    if by == "ladder":
+        stage.next_attempt_at = None  # a human hold keeps a pending retry's due time
     stage.hold = Hold(by=by, reason=reason, at=at, analysis=analysis)
 
 
@@ -72,8 +73,7 @@ def hold(state: RunState, entity: str | None, reason: str, now: datetime, all_en
                 continue
             hold_stage(stage, by="human", reason=f"held by a human: {reason}", at=now, analysis=None)
             result.changed.append(sid)
-        result.events.append(_event(now, "held", None, f"{ename}: held by a human: {reason}", entity=ename,
-                                    by="human"))
+        result.events.append(_event(now, "held", None, f"held by a human: {reason}", entity=ename, by="human"))
     return result
 
 
@@ -119,6 +119,10 @@ def release(state: RunState, entity: str, now: datetime, *, retry: bool = False,
             stage.next_attempt_at = now
             result.events.append(_event(now, "released", sid, "released: runs again at the next tick",
                                         action="retry", budget_reset=reset_budget))
+        elif stage.next_attempt_at is not None:
+            stage.status = StageStatus.RETRY_WAIT  # it was waiting out a backoff: the wait still counts
+            result.events.append(_event(now, "released", sid, "released: its retry is due at "
+                                        f"{stage.next_attempt_at.isoformat()}", action="resume"))
         else:
             stage.status = StageStatus.PENDING
             result.events.append(_event(now, "released", sid, "released: waits for its needs again",

@@ -75,12 +75,12 @@ class LocalBackend:
             if status == psutil.STATUS_ZOMBIE:
                 _reap(handle.pid)
             elif status is not None:
-                cpu, rss = _usage(proc)
+                cpu, rss, tree_status = _usage(proc)
                 return JobFacts(
                     state=JobState.RUNNING if started else JobState.STARTING,
                     host=self.host,
                     started_at=started.get("started_at") if started else None,
-                    proc_status=status,
+                    proc_status=tree_status or status,
                     cpu_seconds=cpu,
                     rss_bytes=rss,
                 )
@@ -126,6 +126,8 @@ class LocalBackend:
         for proc in workers or tagged:
             try:
                 proc.send_signal(sig)
+                if sig != signal.SIGKILL:
+                    proc.send_signal(signal.SIGCONT)  # a stopped process acts on TERM only once continued
                 signalled.append(proc.pid)
             except psutil.Error:
                 continue
@@ -212,21 +214,29 @@ def _reap(pid: int) -> None:
         pass
 
 
-def _usage(proc: psutil.Process) -> tuple[float | None, int | None]:
-    """CPU seconds and resident memory of the runner's process tree."""
+def _usage(proc: psutil.Process) -> tuple[float | None, int | None, str | None]:
+    """CPU seconds, resident memory and status of the job under the runner.
+
+    The status is the job's, not the runner's (which only waits): ``stopped`` if any of the
+    job's processes is stopped, else the status of its first process.
+    """
     cpu, rss = 0.0, 0
     try:
-        tree = [proc, *proc.children(recursive=True)]
+        children = proc.children(recursive=True)
     except psutil.Error:
-        return None, None
-    for p in tree:
+        return None, None, None
+    statuses = []
+    for p in [proc, *children]:
         try:
             times = p.cpu_times()
             cpu += times.user + times.system
             rss += p.memory_info().rss
+            if p is not proc:
+                statuses.append(p.status())
         except psutil.Error:
             continue
-    return round(cpu, 3), rss
+    status = psutil.STATUS_STOPPED if psutil.STATUS_STOPPED in statuses else (statuses[0] if statuses else None)
+    return round(cpu, 3), rss, status
 
 
 __all__ = ["LocalBackend", "tagged_processes"]
