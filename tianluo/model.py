@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from tianluo.spec import DoneWhen, NotifySpec, Output, Progress, RuleSpec, Scalar, SuccessGate
+from tianluo.spec_types import DegradeAction, Resources, When
 from tianluo.states import FaultClass, Phase, StageStatus
 
 SCHEMA_VERSION = 1
@@ -31,6 +32,15 @@ class PlannedStage(Record):
     output: Output | None = None
     expected: float | None = Field(default=None, description="Expected duration in seconds.")
     logs: list[str] = Field(default=[], description="Globs of extra log files (per-rank logs).")
+    run: str = Field(default="", description="The command template, rendered again after a degrade.")
+    variants: dict[str, str] = Field(default={}, description="Other command templates a degrade may switch to.")
+    degrade: dict[str, DegradeAction] = Field(
+        default={}, description="Fault label or class -> the change pre-authorised at plan time.")
+    when: When | None = None
+    branch: Literal["metric", "take", "skip"] = Field(
+        default="metric", description="A branch stage follows its metric, or was chosen (take) or not (skip).")
+    start_held: bool = Field(default=False, description="The owner chose 'hold' for it at plan time.")
+    resources: Resources | None = None
 
 
 class PlannedEntity(Record):
@@ -57,6 +67,20 @@ class Plan(Record):
     notify: list[NotifySpec] = []
     max_attempts: int = 100
     cancel_grace: float = 30.0
+    fork_values: dict[str, str] = Field(default={}, description="Answers to the spec's own forks: {<name>}.")
+    authorization: list[str] = ["submit", "resubmit", "cancel_hung", "degrade"]
+
+
+class PreAuthorizedDecision(Record):
+    """An answer given at plan time; the run acts on it without asking again."""
+
+    qid: str
+    key: str
+    type: str
+    question: str
+    answer: str
+    by: str
+    at: str
 
 
 # --- runtime ---------------------------------------------------------------------------
@@ -115,6 +139,7 @@ class Attempt(Record):
     exit_code: int | None = None
     signal: int | None = None
     host: str | None = None
+    command: str | None = Field(default=None, description="The command this attempt ran (after any degrade).")
     outcome: Literal["succeeded", "failed"] | None = None
     fault: Fault | None = None
     fingerprint: str | None = Field(default=None, description="Failure identity: the same twice stops retries.")
@@ -198,6 +223,15 @@ class Hold(Record):
     notified: bool = False
 
 
+class Degradation(Record):
+    """A pre-authorised change made on the degrade rung, after attempt ``attempt`` failed."""
+
+    attempt: int
+    action: str
+    changes: list[str]
+    at: datetime
+
+
 class StageState(Record):
     status: StageStatus = StageStatus.PENDING
     attempt: int = Field(default=0, description="Number of the latest attempt; 0 before the first.")
@@ -210,6 +244,8 @@ class StageState(Record):
     progress: ProgressReading | None = None
     diagnosis: Diagnosis | None = None
     hold: Hold | None = None
+    variant: str | None = Field(default=None, description="The command variant a degrade switched to.")
+    degradations: list[Degradation] = []
 
     def current(self) -> Attempt | None:
         return self.attempts[-1] if self.attempts else None
@@ -217,6 +253,7 @@ class StageState(Record):
 
 class EntityState(Record):
     stages: dict[str, StageState]
+    params: dict[str, Scalar] = Field(default={}, description="Current params, after any degrade.")
     hold: Hold | None = Field(default=None, description="A human hold on the whole entity.")
 
 
@@ -244,6 +281,7 @@ class RunState(Record):
     plan: Plan
     entities: dict[str, EntityState]
     gate: GateState = GateState()
+    pre_authorized_decisions: list[PreAuthorizedDecision] = []
     total_attempts: int = 0
     blocked_notified: bool = False
     tick_count: int = 0

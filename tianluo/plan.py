@@ -6,43 +6,30 @@ from pathlib import Path
 from tianluo.durations import format_duration
 from tianluo.ladder import resolve_budgets
 from tianluo.model import Plan, PlannedEntity, PlannedStage, stage_id
+from tianluo.forks import derive
 from tianluo.spec import DoneWhen, Metric, Output, Spec, resolve_need
+from tianluo.spec_types import When
 from tianluo.templating import render
 
 
-def build_plan(spec: Spec, spec_path: Path) -> Plan:
-    """Render every command and path; resolve needs to ``<entity>.<stage>``; fill budgets."""
+def build_plan(spec: Spec, spec_path: Path, decisions: dict[str, str] | None = None) -> Plan:
+    """Lock the spec with the owner's answers: render commands and paths, resolve needs, fill budgets.
+
+    Args:
+        spec: The validated spec.
+        spec_path: Where it was read from.
+        decisions: Fork key -> answer (see ``tianluo.forks``); open forks take their defaults.
+    """
     spec_path = spec_path.resolve()
+    chosen = {f.key: f.default for f in derive(spec)} | (decisions or {})
+    fork_values = {name: chosen[f"custom:{name}"] for name in spec.forks}
     entities = {}
     for ename, entity in spec.entities.items():
-        values = {"entity": ename, **entity.params}
+        values = {"entity": ename, **fork_values, **entity.params}
         stages = {}
         for sname, stage in entity.stages.items():
-            done_when = None
-            if stage.done_when:
-                done_when = DoneWhen(
-                    exists=[render(p, values, shell=False) for p in stage.done_when.exists],
-                    metric=[
-                        Metric(file=render(m.file, values, shell=False), key=m.key, op=m.op, value=m.value)
-                        for m in stage.done_when.metric
-                    ],
-                )
-            output = None
-            if stage.output:
-                output = Output(path=render(stage.output.path, values, shell=False),
-                                grows_within=stage.output.grows_within)
-            progress = stage.progress
-            if progress is not None and progress.file:
-                progress = progress.model_copy(update={"file": render(progress.file, values, shell=False)})
-            stages[sname] = PlannedStage(
-                command=render(stage.run, values, shell=True),
-                needs=[stage_id(*resolve_need(spec, ename, n)) for n in stage.needs],
-                done_when=done_when,
-                progress=progress,
-                output=output,
-                expected=stage.expected,
-                logs=[render(p, values, shell=False) for p in stage.logs],
-            )
+            stages[sname] = _planned_stage(spec, ename, sname, stage, values, chosen)
+        _apply_branches(spec, ename, stages, chosen)
         entities[ename] = PlannedEntity(params=dict(entity.params), stages=stages)
     return Plan(
         name=spec.name,
@@ -58,7 +45,73 @@ def build_plan(spec: Spec, spec_path: Path) -> Plan:
         notify=spec.notify,
         max_attempts=spec.max_attempts,
         cancel_grace=spec.cancel_grace,
+        fork_values=fork_values,
+        authorization=list(spec.authorization.allow),
     )
+
+
+def _planned_stage(spec: Spec, ename: str, sname: str, stage, values: dict, chosen: dict) -> PlannedStage:
+    sid = stage_id(ename, sname)
+    done_when = None
+    if stage.done_when:
+        done_when = DoneWhen(
+            exists=[render(p, values, shell=False) for p in stage.done_when.exists],
+            metric=[_metric(m, values) for m in stage.done_when.metric],
+        )
+    output = None
+    if stage.output:
+        destination = stage.output.destination
+        answer = chosen.get(f"output:{sid}")
+        if answer and answer != "keep":
+            destination = answer
+        output = Output(path=render(stage.output.path, values, shell=False), grows_within=stage.output.grows_within,
+                        destination=render(destination, values, shell=False) if destination else None)
+    progress = stage.progress
+    if progress is not None and progress.file:
+        progress = progress.model_copy(update={"file": render(progress.file, values, shell=False)})
+    needs = []
+    for n in stage.needs:
+        target = stage_id(*resolve_need(spec, ename, n))
+        if chosen.get(f"cross:{sid}:{target}") != "go":  # 'go': the owner chose not to wait for it
+            needs.append(target)
+    degrade = {}
+    for label, actions in stage.degrade.items():
+        pick = chosen.get(f"risk:{sid}:{label}", "hold")
+        degrade.update({label: a for a in actions if a.name == pick})
+    when = None
+    if stage.when:
+        when = When(metric=_metric(stage.when.metric, values))
+    return PlannedStage(
+        command=render(stage.run, values, shell=True),
+        needs=needs,
+        done_when=done_when,
+        progress=progress,
+        output=output,
+        expected=stage.expected,
+        logs=[render(p, values, shell=False) for p in stage.logs],
+        run=stage.run,
+        variants=dict(stage.variants),
+        degrade=degrade,
+        when=when,
+        start_held=chosen.get(f"resource:{sid}") == "hold",
+        resources=stage.resources,
+    )
+
+
+def _metric(m: Metric, values: dict) -> Metric:
+    return Metric(file=render(m.file, values, shell=False), key=m.key, op=m.op, value=m.value)
+
+
+def _apply_branches(spec: Spec, ename: str, stages: dict[str, PlannedStage], chosen: dict) -> None:
+    """A forced branch: the chosen stage runs whatever the metric says, the others are skipped."""
+    for fork in derive(spec):
+        if fork.type != "branch" or not fork.key.startswith(f"branch:{ename}:"):
+            continue
+        pick = chosen.get(fork.key, "metric")
+        if pick == "metric":
+            continue
+        for name in fork.key.split(":", 2)[2].split(","):
+            stages[name].branch = "take" if name == pick else "skip"
 
 
 def _template_text() -> str:

@@ -10,60 +10,29 @@ import signal
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import (
-    BaseModel,
-    BeforeValidator,
-    ConfigDict,
-    Field,
-    PlainSerializer,
-    ValidationError,
-    field_validator,
-    model_validator,
-)
+from pydantic import ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from tianluo.durations import parse_duration
 from tianluo.errors import SpecError
+from tianluo.spec_types import (
+    ENTITY_NAME,
+    LABEL,
+    PARAM_NAME,
+    RESERVED_PARAMS,
+    STAGE_NAME,
+    Authorization,
+    AskAbove,
+    DegradeAction,
+    Duration,
+    ForkSpec,
+    Metric,
+    Resources,
+    Scalar,
+    StrictModel,
+    When,
+    _as_list,
+)
 from tianluo.states import FaultClass
 from tianluo.yamlsource import Loc, YamlSource, dotted, load_yaml
-
-
-def _duration(value: object) -> float:
-    return parse_duration(value)
-
-
-#: Seconds, written in a spec as 90s, 10m, 2h...
-Duration = Annotated[float, BeforeValidator(_duration), Field(ge=0)]
-Op = Literal[">=", ">", "<=", "<", "==", "!="]
-Scalar = Annotated[
-    bool | int | float | str, PlainSerializer(lambda v: v, return_type=bool | int | float | str)
-]
-
-ENTITY_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
-STAGE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
-PARAM_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-RESERVED_PARAMS = frozenset({"entity", "stage", "attempt", "run_dir"})
-
-
-def _as_list(value: object) -> object:
-    if value is None:
-        return []
-    return value if isinstance(value, list) else [value]
-
-
-class StrictModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class Metric(StrictModel):
-    """A comparison on one value in a JSON file: ``{file, key, op, value}``.
-
-    ``key`` is a dotted path into the JSON document (``metrics.accuracy``, ``runs.0.loss``).
-    """
-
-    file: str = Field(min_length=1)
-    key: str = Field(min_length=1)
-    op: Op
-    value: Scalar
 
 
 class DoneWhen(StrictModel):
@@ -107,10 +76,11 @@ class Progress(StrictModel):
 
 
 class Output(StrictModel):
-    """An artifact the stage produces while it runs (a checkpoint, a log of metrics)."""
+    """An artifact the stage produces (a checkpoint), and where it goes when the stage is done."""
 
     path: str = Field(min_length=1)
     grows_within: Duration | None = None
+    destination: str | None = Field(default=None, min_length=1)
 
 
 class StageSpec(StrictModel):
@@ -121,6 +91,11 @@ class StageSpec(StrictModel):
     output: Output | None = None
     expected: Duration | None = None
     logs: list[str] = Field(default=[], description="Globs of extra log files, e.g. per-rank logs.")
+    resources: Resources | None = None
+    when: When | None = None
+    variants: dict[str, str] = Field(default={}, description="Other commands the degrade rung may switch to.")
+    degrade: dict[str, list[DegradeAction]] = Field(
+        default={}, description="Fault label (or class) -> changes the owner may pre-authorise at plan time.")
 
     _needs = field_validator("needs", "logs", mode="before")(_as_list)
 
@@ -161,7 +136,6 @@ class LadderSpec(StrictModel):
 
 
 SIGNAL_NAMES = frozenset(s.name for s in signal.Signals)
-LABEL = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
 
 
 class RuleMatch(StrictModel):
@@ -240,12 +214,17 @@ class Spec(StrictModel):
     notify: list[NotifySpec] = []
     max_attempts: int = Field(default=100, ge=1, description="Run-wide cap on attempts of all stages.")
     cancel_grace: Duration = Field(default=30.0, description="From TERM to KILL when cancelling a hung attempt.")
+    forks: dict[str, ForkSpec] = Field(default={}, description="Your own decisions; the answer is {<name>}.")
+    authorization: Authorization = Authorization()
+    ask_above: AskAbove = AskAbove()
 
 
 def _vocabulary() -> set[str]:
     words: set[str] = set()
+    from tianluo import spec_types
+
     for model in (Metric, DoneWhen, Progress, Output, StageSpec, EntitySpec, SuccessGate, Rung,
-                  LadderSpec, RuleMatch, RuleSpec, NotifySpec, Spec):
+                  LadderSpec, RuleMatch, RuleSpec, NotifySpec, Spec, *spec_types.MODELS):
         words.update(model.model_fields)
     return words
 
@@ -308,8 +287,10 @@ def load_spec(path: str | Path) -> tuple[Spec, YamlSource]:
         raise SpecError(_message(errors[0], source) + more) from None
     check_names(spec, source)
     check_graph(spec, source)
+    from tianluo.forks import check_plan_time
     from tianluo.templating import check_placeholders
 
+    check_plan_time(spec, source)
     check_placeholders(spec, source)
     return spec, source
 

@@ -79,6 +79,11 @@ def _stage_templates(stage) -> list[tuple[tuple, str]]:
         items += [(("done_when", "metric", i, "file"), m.file) for i, m in enumerate(stage.done_when.metric)]
     if stage.output:
         items.append((("output", "path"), stage.output.path))
+        if stage.output.destination:
+            items.append((("output", "destination"), stage.output.destination))
+    items += [(("variants", name), text) for name, text in stage.variants.items()]
+    if stage.when:
+        items.append((("when", "metric", "file"), stage.when.metric.file))
     if stage.progress and stage.progress.file:
         items.append((("progress", "file"), stage.progress.file))
     items += [(("logs", i), p) for i, p in enumerate(stage.logs)]
@@ -90,7 +95,7 @@ def check_placeholders(spec, source) -> None:
     from tianluo.yamlsource import dotted
 
     for ename, entity in spec.entities.items():
-        known = {"entity", *entity.params}
+        known = {"entity", *entity.params, *spec.forks}
         for sname, stage in entity.stages.items():
             for sub_loc, template in _stage_templates(stage):
                 loc = ("entities", ename, "stages", sname) + sub_loc

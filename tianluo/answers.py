@@ -1,0 +1,120 @@
+"""Answers to plan-time forks: given once with ``plan``, kept between calls, locked at ``start``.
+
+Answers are kept under the home (``plans/<slug>/answers.json``), keyed by what each fork is
+about, so ``Q3`` answered today still means the same fork after the spec gains a stage.
+"""
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+import yaml
+
+from tianluo.errors import TianluoError
+from tianluo.forks import Fork
+from tianluo.fsio import read_json, write_json
+
+ANSWERS_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Answer:
+    value: str
+    by: str  # "cli", "file", "default"
+    at: str  # ISO time
+
+
+def qids(forks: list[Fork]) -> dict[str, Fork]:
+    return {f"Q{i}": fork for i, fork in enumerate(forks, 1)}
+
+
+def load(path: Path) -> dict[str, Answer]:
+    """Saved answers by fork key; a missing or unreadable file is no answers."""
+    doc = read_json(path)
+    if not isinstance(doc, dict) or not isinstance(doc.get("answers"), dict):
+        return {}
+    out = {}
+    for key, a in doc["answers"].items():
+        if isinstance(a, dict) and isinstance(a.get("value"), str):
+            out[key] = Answer(value=a["value"], by=str(a.get("by", "cli")), at=str(a.get("at", "")))
+    return out
+
+
+def save(path: Path, answers: dict[str, Answer]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_json(path, {"version": ANSWERS_VERSION,
+                      "answers": {k: {"value": a.value, "by": a.by, "at": a.at} for k, a in answers.items()}})
+
+
+def _check(fork: Fork, qid: str, value: str, where: str) -> None:
+    if not fork.accepts(value):
+        extra = " or a folder path" if fork.free_form else ""
+        raise TianluoError(f"{where}: {qid}: {value!r} is not an option ({', '.join(fork.options)}{extra})")
+
+
+def _resolve(forks: list[Fork], name: str, where: str) -> tuple[str, Fork]:
+    by_qid = qids(forks)
+    if name in by_qid:
+        return name, by_qid[name]
+    for qid, fork in by_qid.items():
+        if fork.key == name:
+            return qid, fork
+    ids = f"Q1..Q{len(forks)}" if forks else "none"
+    raise TianluoError(f"{where}: no fork {name!r}; the forks of this spec are {ids} (see `tianluo plan SPEC`)")
+
+
+def from_cli(forks: list[Fork], pairs: list[str], now: datetime) -> dict[str, Answer]:
+    """``["Q1=a", "Q3=hold"]`` -> answers by fork key.
+
+    Raises:
+        TianluoError: a malformed pair, an unknown fork, or a value that is not an option.
+    """
+    out = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise TianluoError(f"--answer {pair!r}: write it as Q<n>=<option>, e.g. --answer Q1=go")
+        qid, fork = _resolve(forks, name.strip(), "--answer")
+        _check(fork, qid, value.strip(), "--answer")
+        out[fork.key] = Answer(value=value.strip(), by="cli", at=_iso(now))
+    return out
+
+
+def from_file(forks: list[Fork], path: Path, now: datetime) -> dict[str, Answer]:
+    """Answers from a YAML or JSON mapping ``{Q1: go, 'risk:a.train:cuda_oom': halve_batch}``."""
+    try:
+        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise TianluoError(f"{path}: no such answers file") from None
+    except (OSError, yaml.YAMLError) as exc:
+        raise TianluoError(f"{path}: cannot read answers: {str(exc).splitlines()[0]}") from None
+    if not isinstance(doc, dict):
+        raise TianluoError(f"{path}: answers are a mapping of fork to answer, e.g. 'Q1: go'")
+    out = {}
+    for name, value in doc.items():
+        qid, fork = _resolve(forks, str(name), str(path))
+        _check(fork, qid, str(value), str(path))
+        out[fork.key] = Answer(value=str(value), by="file", at=_iso(now))
+    return out
+
+
+def with_defaults(forks: list[Fork], answers: dict[str, Answer], now: datetime) -> dict[str, Answer]:
+    """Every open fork answered with its default (by: default)."""
+    out = dict(answers)
+    for fork in forks:
+        out.setdefault(fork.key, Answer(value=fork.default, by="default", at=_iso(now)))
+    return out
+
+
+def current(forks: list[Fork], answers: dict[str, Answer]) -> dict[str, Answer]:
+    """The answers that still fit this spec's forks (a changed spec may drop or change forks)."""
+    keys = {f.key: f for f in forks}
+    return {k: a for k, a in answers.items() if k in keys and keys[k].accepts(a.value)}
+
+
+def open_forks(forks: list[Fork], answers: dict[str, Answer]) -> list[tuple[str, Fork]]:
+    return [(qid, f) for qid, f in qids(forks).items() if f.key not in answers]
+
+
+def _iso(now: datetime) -> str:
+    return now.isoformat().replace("+00:00", "Z")

@@ -1,0 +1,174 @@
+"""Plan-time forks: every place a human decision could be needed, found before the run.
+
+Pure: a spec in, forks out. Five derived types plus the spec's own:
+
+- ``branch``: stages whose ``when`` on a metric picks which one runs next;
+- ``resource``: a stage expected to run long or on many GPUs ("~14h on 8 GPUs: go?");
+- ``cross``: a stage that waits on another entity's stage (wait, or go without it);
+- ``risk``: a fault whose ladder would reach the degrade rung (which change, or hold);
+- ``output``: a final artifact with no destination set;
+- ``custom``: the spec's own ``forks``, whose answers become ``{<name>}`` placeholders.
+
+Forks are keyed by what they are about (``risk:lr-3e-4.train:cuda_oom``), so answers stay
+attached when the spec is edited; the ``Q1``... ids are only their order in this plan.
+"""
+
+from dataclasses import dataclass
+
+from tianluo.durations import format_duration
+from tianluo.errors import SpecError
+from tianluo.spec import Spec, resolve_need
+from tianluo.spec_types import LABEL, PARAM_NAME, RESERVED_PARAMS
+from tianluo.yamlsource import YamlSource, dotted
+
+TYPES = ("custom", "resource", "cross", "risk", "branch", "output")
+
+
+@dataclass(frozen=True)
+class Fork:
+    """One decision to take before the run."""
+
+    key: str
+    type: str
+    question: str
+    options: tuple[str, ...]
+    default: str
+    cost: str
+    free_form: bool = False  # the answer may also be text of the owner's (a destination path)
+
+    def accepts(self, answer: str) -> bool:
+        return answer in self.options or (self.free_form and bool(answer.strip()))
+
+
+def derive(spec: Spec) -> list[Fork]:
+    """Every fork of the spec, in a stable order: the spec's own first, then per stage."""
+    forks = [
+        Fork(key=f"custom:{name}", type="custom", question=f.question, options=tuple(f.options),
+             default=f.default, cost=f.cost or f"tianluo runs with {f.default!r}")
+        for name, f in spec.forks.items()
+    ]
+    consumed = {resolve_need(spec, e, n) for e, ent in spec.entities.items()
+                for st in ent.stages.values() for n in st.needs}
+    for ename, entity in spec.entities.items():
+        for sname, stage in entity.stages.items():
+            sid = f"{ename}.{sname}"
+            forks += _resource(spec, sid, stage)
+            for need in stage.needs:
+                target = resolve_need(spec, ename, need)
+                if target and target[0] != ename:
+                    tid = f"{target[0]}.{target[1]}"
+                    forks.append(Fork(
+                        key=f"cross:{sid}:{tid}", type="cross",
+                        question=f"{sid} waits for {tid}, a stage of another entity: wait for it, or go without it?",
+                        options=("wait", "go"), default="wait",
+                        cost=f"if {tid} is held, {sid} stays blocked until you decide"))
+            for label, actions in stage.degrade.items():
+                names = [a.name for a in actions]
+                forks.append(Fork(
+                    key=f"risk:{sid}:{label}", type="risk",
+                    question=f"{sid} fails with {label} and its retries are spent: which change may tianluo make "
+                             f"on its own ({'; '.join(_describe(a) for a in actions)}), or hold?",
+                    options=(*names, "hold"), default="hold",
+                    cost=f"tianluo holds {sid} and waits for you"))
+            if stage.output and not stage.output.destination and (ename, sname) not in consumed:
+                forks.append(Fork(
+                    key=f"output:{sid}", type="output",
+                    question=f"{sid} produces {stage.output.path}: keep it where it is, or copy it to a folder "
+                             "(give the path) when the stage is done?",
+                    options=("keep",), default="keep", free_form=True,
+                    cost="it stays in the working folder"))
+        forks += _branches(spec, ename)
+    return forks
+
+
+def _resource(spec: Spec, sid: str, stage) -> list[Fork]:
+    ask = spec.ask_above
+    gpus = stage.resources.gpus if stage.resources and stage.resources.gpus else 0
+    long = stage.expected is not None and stage.expected >= ask.expected
+    wide = gpus >= ask.gpus > 0
+    if not (long or wide):
+        return []
+    what = f"~{format_duration(stage.expected)}" if stage.expected else "an unknown time"
+    on = f" on {gpus} GPUs" if gpus else ""
+    return [Fork(key=f"resource:{sid}", type="resource", question=f"{sid} will run {what}{on}: go?",
+                 options=("go", "hold"), default="go", cost=f"{sid} waits for you instead of running")]
+
+
+def _branches(spec: Spec, ename: str) -> list[Fork]:
+    groups: dict[tuple, list[str]] = {}
+    for sname, stage in spec.entities[ename].stages.items():
+        if stage.when is not None:
+            groups.setdefault(tuple(sorted(stage.needs)), []).append(sname)
+    out = []
+    for needs, names in groups.items():
+        rules = "; ".join(f"{n} when {_cond(spec.entities[ename].stages[n].when.metric)}" for n in names)
+        after = ", ".join(needs) if needs else "the start"
+        out.append(Fork(
+            key=f"branch:{ename}:{','.join(names)}", type="branch",
+            question=f"{ename}: after {after}, a metric picks the next stage ({rules}). "
+                     "Follow the metric, or always take one?",
+            options=("metric", *names), default="metric",
+            cost="the metric decides, as written in the spec"))
+    return out
+
+
+def _cond(m) -> str:
+    return f"{m.file}:{m.key} {m.op} {m.value!r}"
+
+
+def _describe(action) -> str:
+    parts = []
+    for name, change in action.params.items():
+        if change.set is not None:
+            parts.append(f"{name}={change.set!r}")
+        elif change.multiply is not None:
+            parts.append(f"{name}*{change.multiply:g}" + (f" (floor {change.floor:g})" if change.floor is not None else ""))
+        elif change.divide is not None:
+            parts.append(f"{name}/{change.divide:g}" + (f" (floor {change.floor:g})" if change.floor is not None else ""))
+        else:
+            parts.append(f"{name}: next of {change.choose}")
+    if action.variant:
+        parts.append(f"switch to variant {action.variant}")
+    if action.exclude_host:
+        parts.append("exclude the failed host")
+    return f"{action.name}: " + ", ".join(parts)
+
+
+def check_plan_time(spec: Spec, source: YamlSource) -> None:
+    """Plan-time keys refer to what exists: variants, params, fork names; no name clashes."""
+    for name in spec.forks:
+        loc = ("forks", name)
+        if not PARAM_NAME.match(name) or name in RESERVED_PARAMS:
+            raise SpecError(f"{source.where(loc)}: {dotted(loc)}: fork names are identifiers usable as "
+                            "{placeholders}, other than entity, stage, attempt, run_dir")
+        for ename, entity in spec.entities.items():
+            if name in entity.params:
+                raise SpecError(f"{source.where(loc)}: {dotted(loc)}: clashes with a param of {ename}; rename one")
+    for ename, entity in spec.entities.items():
+        for sname, stage in entity.stages.items():
+            base = ("entities", ename, "stages", sname)
+            for vname in stage.variants:
+                if not LABEL.match(vname):
+                    loc = base + ("variants", vname)
+                    raise SpecError(f"{source.where(loc)}: {dotted(loc)}: variant names are lower-case identifiers")
+            for label, actions in stage.degrade.items():
+                if not LABEL.match(label):
+                    loc = base + ("degrade", label)
+                    raise SpecError(f"{source.where(loc)}: {dotted(loc)}: a fault label or class, e.g. cuda_oom")
+                for i, action in enumerate(actions):
+                    loc = base + ("degrade", label, i)
+                    if action.variant is not None and action.variant not in stage.variants:
+                        known = ", ".join(stage.variants) or "none"
+                        raise SpecError(f"{source.where(loc)}: {dotted(loc + ('variant',))}: no variant "
+                                        f"{action.variant!r} (variants: {known})")
+                    for pname in action.params:
+                        if pname not in entity.params:
+                            raise SpecError(f"{source.where(loc)}: {dotted(loc + ('params', pname))}: {ename} has "
+                                            f"no param {pname!r}")
+                    if action.exclude_host and spec.backend == "local":
+                        raise SpecError(f"{source.where(loc)}: {dotted(loc + ('exclude_host',))}: the local "
+                                        "backend has one host; exclude_host needs a cluster backend")
+                names = [a.name for a in actions]
+                if len(set(names)) != len(names):
+                    loc = base + ("degrade", label)
+                    raise SpecError(f"{source.where(loc)}: {dotted(loc)}: action names must differ")

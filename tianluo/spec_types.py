@@ -1,0 +1,142 @@
+"""Building blocks of the spec: durations, scalars, metrics, and the plan-time models.
+
+Plan-time models describe what the owner may decide before the run: degrade actions a
+fault may trigger, branch conditions, resources, their own forks, the authorisation
+whitelist and the thresholds above which tianluo asks.
+"""
+
+import re
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, field_validator, model_validator
+
+from tianluo.durations import parse_duration
+
+
+def _duration(value: object) -> float:
+    return parse_duration(value)
+
+
+#: Seconds, written in a spec as 90s, 10m, 2h...
+Duration = Annotated[float, BeforeValidator(_duration), Field(ge=0)]
+Op = Literal[">=", ">", "<=", "<", "==", "!="]
+Scalar = Annotated[
+    bool | int | float | str, PlainSerializer(lambda v: v, return_type=bool | int | float | str)
+]
+
+ENTITY_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+STAGE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+PARAM_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+LABEL = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+RESERVED_PARAMS = frozenset({"entity", "stage", "attempt", "run_dir"})
+ACTIONS = ("submit", "resubmit", "cancel_hung", "degrade")
+
+
+def _as_list(value: object) -> object:
+    if value is None:
+        return []
+    return value if isinstance(value, list) else [value]
+
+
+class StrictModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Metric(StrictModel):
+    """A comparison on one value in a JSON file: ``{file, key, op, value}``.
+
+    ``key`` is a dotted path into the JSON document (``metrics.accuracy``, ``runs.0.loss``).
+    """
+
+    file: str = Field(min_length=1)
+    key: str = Field(min_length=1)
+    op: Op
+    value: Scalar
+
+
+class When(StrictModel):
+    """A branch condition: the stage runs only if this holds once its needs are done."""
+
+    metric: Metric
+
+
+class Resources(StrictModel):
+    """What a stage asks of the machine; thresholds on these raise plan-time forks."""
+
+    gpus: int | None = Field(default=None, ge=0)
+    cpus: int | None = Field(default=None, ge=1)
+    mem: str | None = None
+    time: Duration | None = None
+
+
+class ParamChange(StrictModel):
+    """One declarative change to a parameter; exactly one of the four forms."""
+
+    set: Scalar | None = None
+    multiply: float | None = Field(default=None, gt=0)
+    divide: float | None = Field(default=None, gt=0)
+    floor: float | None = Field(default=None, description="With multiply or divide: never below this.")
+    choose: list[Scalar] | None = Field(default=None, min_length=1,
+                                        description="The next value after the current one in this list.")
+
+    @model_validator(mode="after")
+    def _one_form(self) -> "ParamChange":
+        forms = [f for f in ("set", "multiply", "divide", "choose") if getattr(self, f) is not None]
+        if len(forms) != 1:
+            raise ValueError("give exactly one of set, multiply, divide, choose")
+        if self.floor is not None and forms[0] not in ("multiply", "divide"):
+            raise ValueError("floor goes with multiply or divide")
+        return self
+
+
+class DegradeAction(StrictModel):
+    """A safe change the degrade rung may make, if the owner chose it at plan time."""
+
+    name: str
+    params: dict[str, ParamChange] = {}
+    variant: str | None = Field(default=None, description="Switch the stage's command to this variant.")
+    exclude_host: bool = Field(default=False, description="Do not run again on the host that failed.")
+
+    @field_validator("name")
+    @classmethod
+    def _label(cls, value: str) -> str:
+        if not LABEL.match(value) or value == "hold":
+            raise ValueError("names are lower-case identifiers other than 'hold', e.g. halve_batch")
+        return value
+
+    @model_validator(mode="after")
+    def _does_something(self) -> "DegradeAction":
+        if not self.params and self.variant is None and not self.exclude_host:
+            raise ValueError("a degrade action changes params, switches variant, or excludes the host")
+        return self
+
+
+class ForkSpec(StrictModel):
+    """A decision of the owner's own, asked at plan time with the derived ones."""
+
+    question: str = Field(min_length=1)
+    options: list[str] = Field(min_length=2)
+    default: str
+    cost: str = Field(default="", description="What it costs to leave this open.")
+
+    @model_validator(mode="after")
+    def _default_is_an_option(self) -> "ForkSpec":
+        if self.default not in self.options:
+            raise ValueError(f"default {self.default!r} is not one of the options {self.options}")
+        return self
+
+
+class Authorization(StrictModel):
+    """What tianluo may do on its own; anything else becomes a hold with the question."""
+
+    allow: list[Literal["submit", "resubmit", "cancel_hung", "degrade"]] = list(ACTIONS)
+
+
+class AskAbove(StrictModel):
+    """Stages expected to run longer or on more GPUs than this raise a resource fork."""
+
+    expected: Duration = 4 * 3600.0
+    gpus: int = Field(default=4, ge=0)
+
+
+MODELS = (Metric, When, Resources, ParamChange, DegradeAction, ForkSpec, Authorization, AskAbove)
