@@ -147,8 +147,12 @@ def cli(*args: str, cwd: Path, env: dict | None = None, timeout: float = CLI_TIM
 
 
 def start_run(spec: Path, home: Path, cwd: Path, *extra: str) -> Path:
-    """``tianluo start SPEC --home HOME --trigger none``; the run folder it printed."""
-    proc = cli("start", spec, "--home", home, "--trigger", "none", *extra, cwd=cwd, check=True)
+    """``tianluo start SPEC --home HOME --trigger none --accept-defaults``; the run folder it printed.
+
+    Forks the test did not answer (with ``tianluo plan --answer``) take their defaults.
+    """
+    proc = cli("start", spec, "--home", home, "--trigger", "none", "--accept-defaults", *extra, cwd=cwd,
+               check=True)
     run_dir = Path(proc.stdout.strip().splitlines()[-1])
     assert (run_dir / "state.json").is_file(), proc.stdout
     return run_dir

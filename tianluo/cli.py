@@ -33,9 +33,14 @@ def _parser() -> argparse.ArgumentParser:
                         help="run folder (default: $TIANLUO_RUN, else the newest run under the home)")
         home(sp)
 
-    sp = add("plan", "Validate a spec and write its plan.md.")
+    sp = add("plan", "Validate a spec, list every decision fork, take answers, write plan.md.")
     sp.add_argument("spec", metavar="SPEC")
     home(sp)
+    sp.add_argument("--answer", action="append", default=[], metavar="Q=OPTION",
+                    help="answer a fork, e.g. --answer Q1=go (repeatable)")
+    sp.add_argument("--answers", metavar="FILE", help="answers from a YAML/JSON mapping, e.g. 'Q1: go'")
+    sp.add_argument("--accept-defaults", action="store_true", help="answer every open fork with its default")
+    sp.add_argument("--json", action="store_true", help="versioned JSON for tools")
 
     sp = add("start", "Lock a spec into a new run folder and run its first tick.")
     sp.add_argument("spec", metavar="SPEC")
@@ -90,19 +95,40 @@ def _print_events(events: list[dict], out=sys.stdout) -> None:
             print(line, file=out)
 
 
+PLAN_VERSION = 1
+
+
 def _cmd_plan(args) -> int:
     from tianluo.commands import plan
 
-    result = plan(Path(args.spec), args.home)
+    result = plan(Path(args.spec), args.home, args.answer, args.answers, args.accept_defaults)
+    code = 3 if result.open else 0
+    if args.json:
+        print(json.dumps({
+            "version": PLAN_VERSION, "spec": args.spec, "plan_md": str(result.plan_md), "open": result.open,
+            "forks": [{"id": qid, "key": f.key, "type": f.type, "question": f.question, "options": list(f.options),
+                       "free_form": f.free_form, "default": f.default, "cost": f.cost,
+                       "answer": a.value if a else None, "by": a.by if a else None}
+                      for qid, f, a in result.forks],
+        }, indent=2))
+        return code
     print(result.summary)
+    for qid, fork, answer in result.forks:
+        given = f"answered: {answer.value} ({answer.by})" if answer else f"OPEN (default: {fork.default})"
+        options = " | ".join(fork.options) + (" | <folder>" if fork.free_form else "")
+        print(f"{qid} [{fork.type}] {fork.question}\n    options: {options}; {given}; if left open: {fork.cost}")
+    if result.open:
+        print(f"{len(result.open)} open: answer with --answer {result.open[0]}=<option>, or --accept-defaults")
+    else:
+        print("every fork is answered: `tianluo start` will not ask again")
     print(f"plan written to {result.plan_md}")
-    return 0
+    return code
 
 
 def _cmd_start(args) -> int:
     from tianluo.commands import start
 
-    result = start(Path(args.spec), args.home, first_tick=not args.no_tick)
+    result = start(Path(args.spec), args.home, first_tick=not args.no_tick, accept_defaults=args.accept_defaults)
     if result.tick is not None:
         _print_events(result.tick.events)
     print(result.run_dir)

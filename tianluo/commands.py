@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from pathlib import Path
 
-from tianluo import holds
+from tianluo import answers, holds
 from tianluo.backends import get_backend
 from tianluo.decide import decide
 from tianluo.errors import TianluoError
@@ -11,7 +11,8 @@ from tianluo.fsio import atomic_write
 from tianluo.holds import HandsResult
 from tianluo.observe import observe
 from tianluo.plan import build_plan, render_plan_md
-from tianluo.runs import create_run, home_dir, plan_doc_path
+from tianluo.forks import Fork, derive
+from tianluo.runs import answers_path, create_run, home_dir, plan_doc_path
 from tianluo.spec import load_spec
 from tianluo.states import ACTIVE, TERMINAL_PHASES
 from tianluo.store import LockBusy, RunStore
@@ -22,6 +23,11 @@ from tianluo.tick import TickResult, run_tick, utcnow
 class PlanResult:
     plan_md: Path
     summary: str
+    forks: list[tuple[str, Fork, answers.Answer | None]]
+
+    @property
+    def open(self) -> list[str]:
+        return [qid for qid, _, answer in self.forks if answer is None]
 
 
 @dataclass
@@ -30,22 +36,43 @@ class StartResult:
     tick: TickResult | None
 
 
-def plan(spec_path: Path, home: str | None) -> PlanResult:
-    """Validate the spec and write its plan.md under the home (never beside your files)."""
+def plan(spec_path: Path, home: str | None, answer_pairs: list[str] = (), answers_file: str | None = None,
+         accept_defaults: bool = False) -> PlanResult:
+    """Validate the spec, list its forks with the answers so far, take new answers, write plan.md.
+
+    Answers are kept under the home between calls; plan.md goes there too (never beside
+    your files).
+
+    Raises:
+        SpecError: a bad spec. TianluoError: a bad answer (unknown fork or option).
+    """
     spec, _ = load_spec(spec_path)
-    locked = build_plan(spec, spec_path)
-    target = plan_doc_path(home_dir(home), spec.name)
+    forks = derive(spec)
+    root = home_dir(home)
+    book_path = answers_path(root, spec.name)
+    now = utcnow()
+    book = answers.current(forks, answers.load(book_path))
+    if answers_file:
+        book |= answers.from_file(forks, Path(answers_file), now)
+    book |= answers.from_cli(forks, list(answer_pairs), now)
+    if accept_defaults:
+        book = answers.with_defaults(forks, book, now)
+    if book or book_path.exists():
+        answers.save(book_path, book)
+    locked = build_plan(spec, spec_path, {k: a.value for k, a in book.items()})
+    target = plan_doc_path(root, spec.name)
     target.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write(target, render_plan_md(locked))
+    atomic_write(target, render_plan_md(locked, forks, {k: (a.value, a.by) for k, a in book.items()}))
     stages = sum(len(e.stages) for e in locked.entities.values())
     summary = (f"{spec_path}: valid. {len(locked.entities)} entities, {stages} stages, "
-               f"backend {locked.backend}.")
-    return PlanResult(plan_md=target, summary=summary)
+               f"backend {locked.backend}, {len(forks)} decision fork(s).")
+    listed = [(qid, fork, book.get(fork.key)) for qid, fork in answers.qids(forks).items()]
+    return PlanResult(plan_md=target, summary=summary, forks=listed)
 
 
-def start(spec_path: Path, home: str | None, first_tick: bool = True) -> StartResult:
-    """Create the run folder from the spec and, unless told not to, run its first tick."""
-    run_dir = create_run(spec_path, home_dir(home), utcnow())
+def start(spec_path: Path, home: str | None, first_tick: bool = True, accept_defaults: bool = False) -> StartResult:
+    """Create the run folder from the spec and its answers and, unless told not to, run its first tick."""
+    run_dir = create_run(spec_path, home_dir(home), utcnow(), accept_defaults=accept_defaults)
     result = run_tick(run_dir) if first_tick else None
     return StartResult(run_dir=run_dir.resolve(), tick=result)
 

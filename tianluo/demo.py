@@ -31,7 +31,8 @@ def run_demo(pace: float = 0.5, timeout: float = 90.0, out=None, workspace: Path
     out = out or sys.stdout
     root = Path(workspace) if workspace else Path(tempfile.mkdtemp(prefix="tianluo-demo-"))
     pipeline = copy_example("demo", root)
-    run_dir = create_run(pipeline / "tianluo.yaml", root / ".tianluo", utcnow())
+    # The demo answers its decision forks with their defaults, as `start --accept-defaults` would.
+    run_dir = create_run(pipeline / "tianluo.yaml", root / ".tianluo", utcnow(), accept_defaults=True)
     print(f"demo: pipeline copied to {pipeline}", file=out)
     print(f"demo: run folder {run_dir}", file=out)
     print(f"demo: ticking every {pace:g}s (a real run ticks every 10-15 minutes)", file=out)

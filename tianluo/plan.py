@@ -163,10 +163,29 @@ def _budget_lines(plan: Plan) -> list[str]:
     return lines
 
 
-def render_plan_md(plan: Plan) -> str:
-    """plan.md, the human contract; ticks never read it."""
+def _decision_lines(forks: list, chosen: dict[str, tuple[str, str]]) -> list[str]:
+    if not forks:
+        return ["None: nothing in this plan needs a decision from you."]
+    lines = ["| id | type | question | answer | default | if left open |", "| --- | --- | --- | --- | --- | --- |"]
+    for i, fork in enumerate(forks, 1):
+        answer, by = chosen.get(fork.key, ("**open**", ""))
+        given = f"{answer} ({by})" if by else answer
+        options = " / ".join(fork.options) + (" / a folder" if fork.free_form else "")
+        lines.append(f"| Q{i} | {fork.type} | {fork.question} ({options}) | {given} | {fork.default} | {fork.cost} |")
+    return lines
+
+
+def render_plan_md(plan: Plan, forks: list | tuple = (), chosen: dict[str, tuple[str, str]] | None = None) -> str:
+    """plan.md, the human contract; ticks never read it.
+
+    Args:
+        plan: The plan (locked, or as it would be locked).
+        forks: The spec's decision forks, in Q order.
+        chosen: Fork key -> (answer, who gave it); forks not in it are shown as open.
+    """
     text = _template_text()
     fields = {
+        "decisions": "\n".join(_decision_lines(list(forks), chosen or {})),
         "name": plan.name,
         "spec_file": plan.spec_file,
         "workdir": plan.workdir,

@@ -8,7 +8,10 @@ from pathlib import Path
 from tianluo import __version__
 from tianluo.errors import TianluoError
 from tianluo.fsio import atomic_write
-from tianluo.model import EntityState, RunState, StageState
+from tianluo import answers
+from tianluo.forks import derive
+from tianluo.holds import hold_stage
+from tianluo.model import EntityState, PreAuthorizedDecision, RunState, StageState
 from tianluo.plan import build_plan, render_plan_md
 from tianluo.spec import load_spec
 from tianluo.store import STATE, RunStore
@@ -26,26 +29,59 @@ def home_dir(home: str | os.PathLike | None) -> Path:
     return Path(home or os.environ.get("TIANLUO_HOME") or DEFAULT_HOME)
 
 
+EXIT_OPEN_FORKS = 3
+
+
 def plan_doc_path(home: Path, name: str) -> Path:
     return home / "plans" / slug(name) / "plan.md"
 
 
-def initial_state(run_id: str, plan, now: datetime) -> RunState:
-    entities = {
-        ename: EntityState(stages={sname: StageState() for sname in entity.stages})
-        for ename, entity in plan.entities.items()
-    }
-    return RunState(run_id=run_id, created_at=now, tianluo_version=__version__, plan=plan, entities=entities)
+def answers_path(home: Path, name: str) -> Path:
+    return home / "plans" / slug(name) / "answers.json"
 
 
-def create_run(spec_path: Path, home: Path, now: datetime) -> Path:
-    """Validate the spec, lock it into a new run folder's state.json, write plan.md there.
+def initial_state(run_id: str, plan, now: datetime, decisions: list | None = None) -> RunState:
+    entities = {}
+    for ename, entity in plan.entities.items():
+        stages = {}
+        for sname, planned in entity.stages.items():
+            stage = StageState()
+            if planned.start_held:
+                hold_stage(stage, by="human", reason="you chose to hold it at plan time; release it to run",
+                           at=now, analysis=None)
+            stages[sname] = stage
+        entities[ename] = EntityState(stages=stages, params=dict(entity.params))
+    return RunState(run_id=run_id, created_at=now, tianluo_version=__version__, plan=plan, entities=entities,
+                    pre_authorized_decisions=decisions or [])
+
+
+def create_run(spec_path: Path, home: Path, now: datetime, accept_defaults: bool = False) -> Path:
+    """Validate the spec, lock it and its answers into a new run folder's state.json, write plan.md.
+
+    Raises:
+        SpecError: a bad spec.
+        TianluoError: exit 3 while forks are open (unless ``accept_defaults``).
 
     Returns:
         The new run folder ``<home>/<YYYYMMDD-HHMMSS>-<slug>``.
     """
     spec, _ = load_spec(spec_path)
-    plan = build_plan(spec, Path(spec_path))
+    forks = derive(spec)
+    book = answers.current(forks, answers.load(answers_path(home, spec.name)))
+    if accept_defaults:
+        book = answers.with_defaults(forks, book, now)
+    still_open = answers.open_forks(forks, book)
+    if still_open:
+        listed = "; ".join(f"{qid} ({fork.type}): {fork.question}" for qid, fork in still_open)
+        raise TianluoError(f"{spec_path}: {len(still_open)} decision fork(s) are open: {listed}. Answer them with "
+                           "`tianluo plan SPEC --answer Q1=...`, or start with --accept-defaults",
+                           exit_code=EXIT_OPEN_FORKS)
+    decisions = [
+        PreAuthorizedDecision(qid=qid, key=fork.key, type=fork.type, question=fork.question,
+                              answer=book[fork.key].value, by=book[fork.key].by, at=book[fork.key].at)
+        for qid, fork in answers.qids(forks).items()
+    ]
+    plan = build_plan(spec, Path(spec_path), {d.key: d.answer for d in decisions})
     home.mkdir(parents=True, exist_ok=True)
     base = f"{now:%Y%m%d-%H%M%S}-{slug(spec.name)}"
     run_dir, n = home / base, 1
@@ -58,8 +94,8 @@ def create_run(spec_path: Path, home: Path, now: datetime) -> Path:
             run_dir = home / f"{base}-{n}"
     run_id = run_dir.name
     store = RunStore(run_dir)
-    state = store.create(initial_state(run_id, plan, now))
-    atomic_write(run_dir / "plan.md", render_plan_md(state.plan))
+    state = store.create(initial_state(run_id, plan, now, decisions))
+    atomic_write(run_dir / "plan.md", render_plan_md(state.plan, forks, {d.key: (d.answer, d.by) for d in decisions}))
     store.append_events([{
         "ts": now.isoformat().replace("+00:00", "Z"), "event": "run_created",
         "message": f"run {run_id} created from {plan.spec_file}", "spec_sha256": plan.spec_sha256,

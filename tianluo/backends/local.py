@@ -125,11 +125,11 @@ class LocalBackend:
         workers = [p for p in tagged if not _is_runner(p)]
         for proc in workers or tagged:
             try:
-                proc.send_signal(sig)
+                os.kill(proc.pid, sig)  # the pid was checked a moment ago, from a fresh process table
                 if sig != signal.SIGKILL:
-                    proc.send_signal(signal.SIGCONT)  # a stopped process acts on TERM only once continued
+                    os.kill(proc.pid, signal.SIGCONT)  # a stopped process acts on TERM only once continued
                 signalled.append(proc.pid)
-            except psutil.Error:
+            except ProcessLookupError:
                 continue
         return signalled
 
@@ -140,7 +140,7 @@ def attempt_processes(job_name: str, pgid: int | None) -> list[psutil.Process]:
     A process that dropped its environment (``env -i``) is still in the group.
     """
     tagged, group = [], []
-    for proc in psutil.process_iter():
+    for proc in _processes():
         try:
             if proc.pid == os.getpid() or proc.status() == psutil.STATUS_ZOMBIE:
                 continue
@@ -154,6 +154,15 @@ def attempt_processes(job_name: str, pgid: int | None) -> list[psutil.Process]:
     return tagged + group if ours else tagged
 
 
+def _processes():
+    """Fresh Process objects for every pid (psutil.process_iter reuses cached ones)."""
+    for pid in psutil.pids():
+        try:
+            yield psutil.Process(pid)
+        except psutil.Error:
+            continue
+
+
 def _pgid(proc: psutil.Process) -> int | None:
     try:
         return os.getpgid(proc.pid)
@@ -164,7 +173,7 @@ def _pgid(proc: psutil.Process) -> int | None:
 def tagged_processes(job_name: str) -> list[psutil.Process]:
     """Live processes whose environment says ``TIANLUO_JOB=<job_name>``."""
     found = []
-    for proc in psutil.process_iter():
+    for proc in _processes():
         try:
             if proc.pid == os.getpid() or proc.status() == psutil.STATUS_ZOMBIE:
                 continue
