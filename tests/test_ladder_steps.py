@@ -326,7 +326,8 @@ def test_a_degrade_hook_in_decide_runs_the_next_attempt_at_once():
     stage = d.state.stage("a.train")
     assert stage.fault.label == "cuda_oom"
     assert stage.hold is None
-    assert stage.reason == "degraded: halve the batch on OOM"
+    assert stage.reason == "degraded (custom): halve the batch on OOM"
+    assert stage.degradations[0].changes == ["halve the batch on OOM"]
     assert submits(d) == ["a.train"] and stage.attempt == 2
     assert events_of(d, "degraded")
     assert not events_of(d, "held")

@@ -12,12 +12,13 @@ from datetime import datetime, timedelta
 from tianluo import diagnose
 from tianluo.classify import Evidence, classify
 from tianluo.holds import analysis_path, hold_stage
-from tianluo.ladder import Degrade, DegradeHook, HoldStep, Retry, Step, fingerprint, next_step, no_degrade
+from tianluo.ladder import Degrade, DegradeHook, HoldStep, Retry, Step, fingerprint, next_step
 from tianluo.logscan import LogLine
 from tianluo.model import (
     Attempt,
     Cancelling,
     Check,
+    Degradation,
     Fault,
     PlannedStage,
     RunState,
@@ -25,8 +26,19 @@ from tianluo.model import (
     split_stage_id,
     stage_id,
 )
-from tianluo.observations import Action, Cancel, Notify, Observations, StageObservation, Submit, WriteAnalysis
+from tianluo.degrade import Change, plan_change
+from tianluo.observations import (
+    Action,
+    Cancel,
+    CopyOutput,
+    Notify,
+    Observations,
+    StageObservation,
+    Submit,
+    WriteAnalysis,
+)
 from tianluo.rules import FATAL_CLASSES, fatal_rule_names, spec_rules
+from tianluo.templating import render
 from tianluo.states import ACTIVE, DONE, STUCK, TERMINAL_PHASES, JobState, Phase, StageStatus
 
 
@@ -59,14 +71,18 @@ def _iso(moment: datetime) -> str:
 class _Ctx:
     """Collects events and actions while one decision is made."""
 
-    def __init__(self, state: RunState, now: datetime, degrade: DegradeHook):
+    def __init__(self, state: RunState, now: datetime, degrade: DegradeHook | None, obs: Observations):
         self.state = state
         self.now = now
         self.degrade = degrade
+        self.when = obs.when
         self.actions: list[Action] = []
         self.events: list[dict] = []
         self.rules = spec_rules(state.plan.rules)
         self.fatal_rules = fatal_rule_names(state.plan)
+
+    def allowed(self, action: str) -> bool:
+        return action in self.state.plan.authorization
 
     def planned(self, sid: str) -> PlannedStage:
         entity, stage = split_stage_id(sid)
@@ -81,17 +97,18 @@ class _Ctx:
         self.events.append(ev)
 
 
-def decide(state: RunState, obs: Observations, now: datetime, degrade: DegradeHook = no_degrade) -> Decision:
+def decide(state: RunState, obs: Observations, now: datetime, degrade: DegradeHook | None = None) -> Decision:
     """Compute the next state and the actions that get there. ``state`` is not modified.
 
     Args:
         state: The state as loaded at the start of the tick.
         obs: What the tick saw.
         now: The time of the decision; nothing here reads the clock.
-        degrade: The ladder's degrade rung (pre-authorised changes); none by default.
+        degrade: Overrides the ladder's degrade rung; by default it makes the changes the owner
+            pre-authorised at plan time (the stage's chosen ``degrade`` actions).
     """
     new = state.model_copy(deep=True)
-    ctx = _Ctx(new, now, degrade)
+    ctx = _Ctx(new, now, degrade, obs)
     new.tick_count += 1
     new.last_tick_at = now
     if new.phase in TERMINAL_PHASES:
@@ -201,6 +218,11 @@ def _watch(ctx: _Ctx, sid: str, stage: StageState, attempt: Attempt, planned, fa
         return "stopped (SIGSTOP?) but within stall_after" if facts.proc_status == "stopped" else "running"
     fault = classify(Evidence(state="hung", lines=_lines(attempt), detail=reason), ctx.rules)
     attempt.fault = fault
+    if not ctx.allowed("cancel_hung"):
+        stage.fault = fault
+        _hold(ctx, sid, stage, attempt.n, f"attempt {attempt.n} is hung ({reason}); tianluo may not cancel it "
+              "(cancel_hung is not in authorization.allow): stop it yourself, then release with --retry or --skip")
+        return f"hung: {reason} (held: not authorised to cancel)"
     attempt.cancel = Cancelling(reason=f"hung: {reason}", requested_at=ctx.now)
     ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, attempt.cancel.reason, "TERM"))
     ctx.event("hung", sid, f"attempt {attempt.n} is alive but not moving: {reason}; sending TERM",
@@ -231,6 +253,9 @@ def _finish(ctx: _Ctx, sid: str, stage: StageState, attempt: Attempt, facts, see
         stage.fault = None
         stage.reason = None
         ctx.event("succeeded", sid, f"attempt {attempt.n} exited 0 and done_when holds", attempt=attempt.n)
+        output = ctx.planned(sid).output
+        if output is not None and output.destination:
+            ctx.actions.append(CopyOutput(sid, output.path, output.destination))
         return "succeeded"
     if attempt.cancel is not None and attempt.fault is not None:
         fault = attempt.fault  # decided when the hang was caught; the TERM exit is our own doing
@@ -248,7 +273,8 @@ def _finish(ctx: _Ctx, sid: str, stage: StageState, attempt: Attempt, facts, see
         ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, "cancelled: stop what is left", "KILL"))
     attempt.outcome = "failed"
     attempt.fault = fault
-    attempt.fingerprint = fingerprint(fault, stage.progress.done if stage.progress else None)
+    attempt.fingerprint = fingerprint(fault, stage.progress.done if stage.progress else None,
+                                      attempt.command or ctx.planned(sid).command)
     _climb(ctx, sid, stage, attempt, fault)
     if fatal is not None:
         return f"failed: exited 0 but the log has a fatal line ({fault.klass.value}/{fault.label})"
@@ -287,7 +313,13 @@ def _climb(ctx: _Ctx, sid: str, stage: StageState, attempt: Attempt, fault: Faul
         step = next_step(stage, fault, plan.ladder, repeated=repeated,
                          attempts_left=plan.max_attempts - ctx.state.total_attempts, now=ctx.now,
                          deadline_at=ctx.state.created_at + timedelta(seconds=deadline) if deadline else None,
-                         degrade=ctx.degrade)
+                         degrade=ctx.degrade or _preauthorized(ctx, sid))
+    if isinstance(step, Retry) and not ctx.allowed("resubmit"):
+        step = HoldStep(f"a retry is due but tianluo may not resubmit (resubmit is not in authorization.allow): "
+                        f"run {sid} again after {fault.klass.value}/{fault.label}? release with --retry or --skip")
+    if isinstance(step, Degrade) and not ctx.allowed("degrade"):
+        step = HoldStep(f"'{step.description}' was chosen at plan time but degrade is not in authorization.allow: "
+                        "make the change yourself, then release with --retry")
     if isinstance(step, Retry):
         stage.budget_used[fault.klass] = step.used
         stage.status = StageStatus.RETRY_WAIT
@@ -296,15 +328,45 @@ def _climb(ctx: _Ctx, sid: str, stage: StageState, attempt: Attempt, fault: Faul
         ctx.event("retry_scheduled", sid, f"{fault.klass.value} retry {step.used}/{step.allowed} "
                   f"due at {_iso(stage.next_attempt_at)}", attempt=n, wait_s=step.wait_s)
     elif isinstance(step, Degrade):
+        change = step.change
+        action, lines = "custom", [step.description]
+        if isinstance(change, Change):  # a plan-time change: the next attempt runs with it
+            ctx.state.entities[entity].params.update(change.params)
+            if change.variant is not None:
+                stage.variant = change.variant
+            action, lines = change.action, list(change.lines)
+        stage.degradations.append(Degradation(attempt=n, action=action, changes=lines, at=ctx.now))
         stage.status = StageStatus.RETRY_WAIT
         stage.next_attempt_at = ctx.now
-        stage.reason = f"degraded: {step.description}"
-        ctx.event("degraded", sid, f"attempt {n + 1} runs degraded: {step.description}", attempt=n)
+        stage.reason = f"degraded ({action}): {step.description}"
+        ctx.event("degraded", sid, f"pre-authorised {action}: {step.description}; attempt {n + 1} runs with it",
+                  attempt=n, action=action, changes=lines)
     else:
-        hold_stage(stage, by="ladder", reason=step.reason, at=ctx.now, analysis=analysis_path(entity))
-        ctx.actions.append(WriteAnalysis(entity))
-        ctx.event("held", sid, f"manual_hold: {step.reason}; analysis in {analysis_path(entity)}",
-                  attempt=n, by="ladder")
+        _hold(ctx, sid, stage, n, step.reason)
+
+
+def _hold(ctx: _Ctx, sid: str, stage: StageState, attempt: int, reason: str) -> None:
+    """manual_hold: stop the stage, write the analysis, let the notifications go out."""
+    entity = split_stage_id(sid)[0]
+    hold_stage(stage, by="ladder", reason=reason, at=ctx.now, analysis=analysis_path(entity))
+    ctx.actions.append(WriteAnalysis(entity))
+    ctx.event("held", sid, f"manual_hold: {reason}; analysis in {analysis_path(entity)}", attempt=attempt,
+              by="ladder")
+
+
+def _preauthorized(ctx: _Ctx, sid: str) -> DegradeHook:
+    """The degrade rung of a stage: the change chosen at plan time for this fault, if any."""
+    planned = ctx.planned(sid)
+    entity = split_stage_id(sid)[0]
+
+    def hook(stage: StageState, fault: Fault) -> Degrade | None:
+        action = planned.degrade.get(fault.label) or planned.degrade.get(fault.klass.value)
+        if action is None:
+            return None
+        change = plan_change(action, ctx.state.entities[entity].params, stage.variant)
+        return Degrade(change=change, description="; ".join(change.lines)) if change else None
+
+    return hook
 
 
 def _parse_time(text: str | None) -> datetime | None:
@@ -347,6 +409,8 @@ def _schedule(ctx: _Ctx, sid: str, stage: StageState) -> None:
     if stage.status == StageStatus.PENDING:
         if not all(ctx.state.stage(n).status in DONE for n in _needs(ctx, sid)):
             return
+        if not _first_start(ctx, sid, stage):
+            return
     elif stage.status == StageStatus.RETRY_WAIT:
         if stage.next_attempt_at is not None and stage.next_attempt_at > ctx.now:
             return
@@ -360,13 +424,58 @@ def _schedule(ctx: _Ctx, sid: str, stage: StageState) -> None:
     n = stage.attempt + 1
     name = job_name(ctx.state.run_id, sid, n)
     stage.attempt = n
-    stage.attempts.append(Attempt(n=n, job_name=name, dir=attempt_dir(sid, n), intent_at=ctx.now))
+    stage.attempts.append(Attempt(n=n, job_name=name, dir=attempt_dir(sid, n), intent_at=ctx.now,
+                                  command=effective_command(ctx.state, sid)))
     stage.status = StageStatus.SUBMITTED
     stage.next_attempt_at = None
     stage.progress = None
     ctx.state.total_attempts += 1
     ctx.actions.append(Submit(sid, n, name))
     ctx.event("submit_intent", sid, f"attempt {n} recorded as {name}", attempt=n, job_name=name)
+
+
+def _first_start(ctx: _Ctx, sid: str, stage: StageState) -> bool:
+    """Before a stage's first attempt: its branch condition, and whether tianluo may submit."""
+    planned = ctx.planned(sid)
+    needs = _needs(ctx, sid)
+    if needs and all(ctx.state.stage(n).skipped_by == "branch" for n in needs):
+        return _skip(ctx, sid, stage, "it only follows branches that were not taken")
+    if planned.branch == "skip":
+        return _skip(ctx, sid, stage, "the owner chose another branch at plan time")
+    if planned.when is not None and planned.branch == "metric":
+        check = ctx.when.get(sid)
+        if check is None:
+            return False  # not looked at yet; the next tick will
+        if not check.ok:
+            if not check.detail.startswith("value "):  # the metric could not be read: ask, never guess
+                _hold(ctx, sid, stage, 0, f"cannot decide the branch: {check.target}: {check.detail}")
+                return False
+            return _skip(ctx, sid, stage, f"its condition does not hold: {check.target} ({check.detail})")
+    if not ctx.allowed("submit"):
+        _hold(ctx, sid, stage, 0, f"{sid} is ready but tianluo may not submit (submit is not in "
+              "authorization.allow): start it? release with --retry")
+        return False
+    return True
+
+
+def _skip(ctx: _Ctx, sid: str, stage: StageState, reason: str) -> bool:
+    stage.status = StageStatus.SKIPPED
+    stage.skipped_by = "branch"
+    stage.reason = reason
+    ctx.event("skipped", sid, f"skipped: {reason}")
+    return False
+
+
+def effective_command(state: RunState, sid: str) -> str:
+    """The command a new attempt runs: the stage's (or its degraded variant's) template, rendered
+    with the entity's current params."""
+    entity, name = split_stage_id(sid)
+    planned = state.plan.entities[entity].stages[name]
+    template = planned.variants.get(state.entities[entity].stages[name].variant or "", planned.run)
+    if not template:
+        return planned.command
+    values = {"entity": entity, **state.plan.fork_values, **state.entities[entity].params}
+    return render(template, values, shell=True)
 
 
 # --- the run -------------------------------------------------------------------------

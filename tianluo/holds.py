@@ -112,6 +112,7 @@ def release(state: RunState, entity: str, now: datetime, *, retry: bool = False,
         stage.reason = None
         if by_ladder and skip:
             stage.status = StageStatus.SKIPPED
+            stage.skipped_by = "human"
             result.events.append(_event(now, "released", sid, "released: skipped; what needs it goes on",
                                         action="skip"))
         elif by_ladder:

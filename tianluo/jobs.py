@@ -14,7 +14,7 @@ def job_spec(state: RunState, run_dir: Path, sid: str, attempt: Attempt) -> JobS
     adir = run_dir / attempt.dir
     return JobSpec(
         job_name=attempt.job_name,
-        command=planned.command,
+        command=attempt.command or planned.command,
         workdir=state.plan.workdir,
         attempt_dir=str(adir),
         env={

@@ -4,6 +4,7 @@ Pure: no I/O, no clock. Budgets are counted per stage and per class in state.jso
 crash or a resume never resets them.
 """
 
+import hashlib
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -134,13 +135,15 @@ def next_step(
 _NUMBERS = re.compile(r"0x[0-9a-fA-F]+|\d+(?:\.\d+)?")
 
 
-def fingerprint(fault: Fault, progress_done: float | None) -> str:
-    """The identity of a failure: class, label, the evidence with numbers masked, and where.
+def fingerprint(fault: Fault, progress_done: float | None, command: str = "") -> str:
+    """The identity of a failure: class, label, the evidence with numbers masked, where, and what ran.
 
     Where the job was (its progress) is part of it: a job that fails at a later step each
-    time is moving forward, not repeating itself.
+    time is moving forward, not repeating itself. So is the command: after a degrade the
+    attempt is a different one, even if it fails the same way.
     """
     evidence = _NUMBERS.sub("#", (fault.evidence or "").lower())
     evidence = " ".join(evidence.split())[:200]
     where = "-" if progress_done is None else f"{progress_done:g}"
-    return f"{fault.klass.value}/{fault.label}/{evidence}@{where}"
+    ran = hashlib.sha256(command.encode()).hexdigest()[:12] if command else "-"
+    return f"{fault.klass.value}/{fault.label}/{evidence}@{where}#{ran}"

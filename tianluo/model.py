@@ -245,6 +245,8 @@ class StageState(Record):
     diagnosis: Diagnosis | None = None
     hold: Hold | None = None
     variant: str | None = Field(default=None, description="The command variant a degrade switched to.")
+    skipped_by: Literal["branch", "human"] | None = Field(
+        default=None, description="A branch not taken skips what needs it too; a human skip lets it go on.")
     degradations: list[Degradation] = []
 
     def current(self) -> Attempt | None:

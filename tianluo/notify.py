@@ -1,6 +1,7 @@
 """Telling the owner: the failure analysis file, and the spec's notify commands."""
 
 import os
+import shutil
 import subprocess
 from datetime import datetime
 from pathlib import Path
@@ -10,7 +11,8 @@ from tianluo.fsio import atomic_write
 from tianluo.holds import analysis_path
 from tianluo.logscan import tail_lines
 from tianluo.model import RunState
-from tianluo.observations import Notify
+from tianluo.conditions import resolve
+from tianluo.observations import CopyOutput, Notify
 from tianluo.states import StageStatus
 from tianluo.templating import render
 
@@ -54,3 +56,24 @@ def notify(state: RunState, run_dir: Path, action: Notify, ts: str) -> dict:
     if action.entity:
         ev["entity"], ev["stage"] = action.entity, action.stage
     return ev
+
+
+def copy_output(state: RunState, action: CopyOutput, ts: str) -> dict:
+    """Copy a stage's output into the destination folder; an existing file there is never overwritten."""
+    workdir = state.plan.workdir
+    source = resolve(action.source, workdir)
+    folder = resolve(action.destination, workdir)
+    target = folder / source.name
+    entity, stage = action.stage_id.rsplit(".", 1)
+    ev = {"ts": ts, "entity": entity, "stage": stage, "source": str(source), "target": str(target)}
+    if target.exists():
+        return {**ev, "event": "output_kept", "message": f"{target} exists already; not overwritten, not copied"}
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if source.is_dir():
+            shutil.copytree(source, target)
+        else:
+            shutil.copy2(source, target)
+    except OSError as exc:
+        return {**ev, "event": "output_copy_failed", "message": f"could not copy {source} to {target}: {exc}"}
+    return {**ev, "event": "output_copied", "message": f"output copied to {target}"}

@@ -36,6 +36,7 @@ class StageObservation:
 class Observations:
     stages: dict[str, StageObservation] = field(default_factory=dict)  # by '<entity>.<stage>'
     gate: tuple[Check, ...] = ()  # the gate's exists/metric checks
+    when: dict[str, Check] = field(default_factory=dict)  # branch conditions of waiting stages
 
 
 @dataclass(frozen=True)
@@ -77,4 +78,13 @@ class Notify:
     analysis: str = ""
 
 
-Action = Submit | Cancel | WriteAnalysis | Notify
+@dataclass(frozen=True)
+class CopyOutput:
+    """Copy a finished stage's output to the destination chosen at plan time (never overwriting)."""
+
+    stage_id: str
+    source: str
+    destination: str
+
+
+Action = Submit | Cancel | WriteAnalysis | Notify | CopyOutput

@@ -10,14 +10,14 @@ import re
 from pathlib import Path
 
 from tianluo.backends.base import Backend
-from tianluo.conditions import check_all, check_done_when, resolve
+from tianluo.conditions import check_all, check_done_when, check_metric, resolve
 from tianluo.fsio import read_json
 from tianluo.jobs import job_spec
 from tianluo.logscan import Cursor, scan
 from tianluo.model import Attempt, LogCursor, PlannedStage, RunState, split_stage_id
 from tianluo.observations import Observations, OutputStat, StageObservation
 from tianluo.rules import patterns
-from tianluo.states import ACTIVE
+from tianluo.states import ACTIVE, DONE, StageStatus
 
 STREAMS = ("stdout", "stderr")
 
@@ -61,7 +61,21 @@ def observe(state: RunState, run_dir: Path, backend: Backend) -> Observations:
             scans=scans, output=_output(planned, workdir), progress_file=read_progress_file(planned, workdir),
         )
     gate = state.plan.success_gate
-    return Observations(stages=stages, gate=tuple(check_all(gate.exists, gate.metric, workdir)))
+    return Observations(stages=stages, gate=tuple(check_all(gate.exists, gate.metric, workdir)),
+                        when=_branch_conditions(state, workdir))
+
+
+def _branch_conditions(state: RunState, workdir: str) -> dict:
+    """The ``when`` metric of every waiting stage whose needs are done (a branch about to be taken)."""
+    out = {}
+    for sid in state.stage_ids():
+        entity, name = split_stage_id(sid)
+        planned = state.plan.entities[entity].stages[name]
+        if planned.when is None or state.stage(sid).status != StageStatus.PENDING:
+            continue
+        if all(state.stage(n).status in DONE for n in planned.needs):
+            out[sid] = check_metric(planned.when.metric, workdir)
+    return out
 
 
 def log_files(planned: PlannedStage, attempt: Attempt, attempt_dir: Path, workdir: str) -> dict[str, Path]:

@@ -42,7 +42,10 @@ def build_status(state: RunState, run_dir: Path) -> dict:
             "ended_at": _iso(attempt.ended_at) if attempt else None,
             "exit_code": attempt.exit_code if attempt else None,
             "attempt_dir": str(Path(run_dir) / attempt.dir) if attempt else None,
+            "variant": st.variant,
+            "degradations": [d.model_dump(mode="json") for d in st.degradations],
         }
+        entities[ename]["params"] = state.entities[ename].params
     return {
         "version": STATUS_VERSION,
         "run_id": state.run_id,
@@ -62,6 +65,7 @@ def build_status(state: RunState, run_dir: Path) -> dict:
             "checks": [c.model_dump(mode="json") for c in state.gate.checks],
         },
         "counts": counts,
+        "pre_authorized_decisions": [d.model_dump(mode="json") for d in state.pre_authorized_decisions],
         "entities": entities,
     }
 
@@ -75,6 +79,9 @@ def _note(stage: dict, now: datetime) -> str:
         if stage["next_attempt_at"]:
             text += f" (next attempt {stage['next_attempt_at']})"
         return text
+    if stage["degradations"] and stage["status"] != "held":
+        last = stage["degradations"][-1]
+        return f"degraded ({last['action']}): {'; '.join(last['changes'])}"
     if stage["reason"]:
         return stage["reason"]
     if stage["progress"]:

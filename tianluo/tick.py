@@ -13,8 +13,8 @@ from tianluo.backends import Backend, get_backend
 from tianluo.decide import decide
 from tianluo.jobs import job_spec
 from tianluo.model import RunState
-from tianluo.notify import notify, write_analysis
-from tianluo.observations import Cancel, Notify, Submit, WriteAnalysis
+from tianluo.notify import copy_output, notify, write_analysis
+from tianluo.observations import Cancel, CopyOutput, Notify, Submit, WriteAnalysis
 from tianluo.observe import observe, start_cursors
 from tianluo.states import TERMINAL_PHASES, Phase
 from tianluo.store import LockBusy, RunStore
@@ -75,6 +75,9 @@ def _act(store: RunStore, state: RunState, actions: list, backend: Backend, now:
             path = write_analysis(store.run_dir, state, action.entity, now)
             log({"ts": ts, "event": "analysis_written", "entity": action.entity, "path": str(path),
                  "message": f"failure analysis written to {path}"})
+            continue
+        if isinstance(action, CopyOutput):
+            log(copy_output(state, action, ts))
             continue
         if isinstance(action, Notify):
             log(notify(state, store.run_dir, action, ts))
