@@ -176,7 +176,9 @@ def test_start_prints_the_run_folder_and_locks_the_plan(spec, tmp_path):
 def test_tianluo_run_env_selects_the_run_and_newest_is_the_default(spec, tmp_path):
     home = tmp_path / "home"
     first = start_run(spec, home, tmp_path, "--no-tick")
-    second = start_run(spec, home, tmp_path, "--no-tick")
+    refused = cli("start", spec, "--home", home, "--accept-defaults", "--no-tick", cwd=tmp_path)
+    assert refused.returncode == 3 and "is still running" in refused.stderr  # no silent second run
+    second = start_run(spec, home, tmp_path, "--no-tick", "--new")
     assert first != second
 
     newest = cli("status", "--home", home, "--json", cwd=tmp_path, check=True)

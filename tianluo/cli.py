@@ -41,6 +41,7 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--answers", metavar="FILE", help="answers from a YAML/JSON mapping, e.g. 'Q1: go'")
     sp.add_argument("--accept-defaults", action="store_true", help="answer every open fork with its default")
     sp.add_argument("--json", action="store_true", help="versioned JSON for tools")
+    sp.add_argument("--diff", action="store_true", help="show what the spec changes against the run's locked plan")
 
     sp = add("start", "Lock a spec into a new run folder and run its first tick.")
     sp.add_argument("spec", metavar="SPEC")
@@ -50,6 +51,11 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--accept-defaults", action="store_true",
                     help="accept the default answer of every open decision fork")
     sp.add_argument("--no-tick", action="store_true", help="create the run without a first tick")
+    again = sp.add_mutually_exclusive_group()
+    again.add_argument("--new", action="store_true", help="start a new run even while another run of this spec is active")
+    again.add_argument("--replan", action="store_true",
+                       help="carry the active run of this spec over to the edited spec (unchanged stages keep "
+                            "their attempts and budgets)")
 
     sp = add("tick", "Run one self-contained tick on a run.")
     run(sp)
@@ -99,7 +105,17 @@ PLAN_VERSION = 1
 
 
 def _cmd_plan(args) -> int:
-    from tianluo.commands import plan
+    from tianluo.commands import plan, plan_diff
+
+    if args.diff:
+        result = plan_diff(Path(args.spec), args.home)
+        if args.json:
+            print(json.dumps({"version": PLAN_VERSION, "run_dir": str(result.run_dir), "changes": result.changes},
+                             indent=2))
+            return 0
+        print(f"{args.spec} against the plan locked in {result.run_dir}:")
+        print("\n".join(f"  {line}" for line in result.changes) or "  no changes")
+        return 0
 
     result = plan(Path(args.spec), args.home, args.answer, args.answers, args.accept_defaults)
     code = 3 if result.open else 0
@@ -126,9 +142,17 @@ def _cmd_plan(args) -> int:
 
 
 def _cmd_start(args) -> int:
-    from tianluo.commands import start
+    from tianluo.commands import replan_run, start
 
-    result = start(Path(args.spec), args.home, first_tick=not args.no_tick, accept_defaults=args.accept_defaults)
+    if args.replan:
+        run_dir, event = replan_run(Path(args.spec), args.home, args.accept_defaults)
+        print(f"run: {event['message']}")
+        for line in event["changes"]:
+            print(f"  {line}")
+        print(run_dir.resolve())
+        return 0
+    result = start(Path(args.spec), args.home, first_tick=not args.no_tick, accept_defaults=args.accept_defaults,
+                   new=args.new)
     if result.tick is not None:
         _print_events(result.tick.events)
     print(result.run_dir)

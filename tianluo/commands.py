@@ -3,16 +3,16 @@
 from dataclasses import dataclass
 from pathlib import Path
 
-from tianluo import answers, holds
+from tianluo import answers, holds, replan
 from tianluo.backends import get_backend
 from tianluo.decide import decide
 from tianluo.errors import TianluoError
+from tianluo.forks import Fork, derive
 from tianluo.fsio import atomic_write
 from tianluo.holds import HandsResult
 from tianluo.observe import observe
 from tianluo.plan import build_plan, render_plan_md
-from tianluo.forks import Fork, derive
-from tianluo.runs import answers_path, create_run, home_dir, plan_doc_path
+from tianluo.runs import active_runs, answers_path, create_run, home_dir, lock_plan, plan_doc_path, slug
 from tianluo.spec import load_spec
 from tianluo.states import ACTIVE, TERMINAL_PHASES
 from tianluo.store import LockBusy, RunStore
@@ -70,9 +70,13 @@ def plan(spec_path: Path, home: str | None, answer_pairs: list[str] = (), answer
     return PlanResult(plan_md=target, summary=summary, forks=listed)
 
 
-def start(spec_path: Path, home: str | None, first_tick: bool = True, accept_defaults: bool = False) -> StartResult:
-    """Create the run folder from the spec and its answers and, unless told not to, run its first tick."""
-    run_dir = create_run(spec_path, home_dir(home), utcnow(), accept_defaults=accept_defaults)
+def start(spec_path: Path, home: str | None, first_tick: bool = True, accept_defaults: bool = False,
+          new: bool = False) -> StartResult:
+    """Create the run folder from the spec and its answers and, unless told not to, run its first tick.
+
+    While another run of the spec is active, this refuses unless ``new`` (see ``replan_run``).
+    """
+    run_dir = create_run(spec_path, home_dir(home), utcnow(), accept_defaults=accept_defaults, new=new)
     result = run_tick(run_dir) if first_tick else None
     return StartResult(run_dir=run_dir.resolve(), tick=result)
 
@@ -142,3 +146,53 @@ def diagnose_entity(run_dir: Path, entity: str) -> DiagnoseResult:
             "live": was_active,
         }
     return DiagnoseResult(run_dir=run_dir, entity=entity, stages=stages)
+
+
+@dataclass
+class DiffResult:
+    run_dir: Path
+    changes: list[str]
+
+
+def _locked_run(home: Path, name: str) -> Path:
+    """The run an edited spec is compared with: the newest active one, else the newest at all."""
+    active = active_runs(home, name)
+    if active:
+        return active[-1]
+    runs = sorted(p for p in home.glob(f"*-{slug(name)}*") if (p / "state.json").is_file())
+    if not runs:
+        raise TianluoError(f"no run of {name!r} under {home}; there is no locked plan to compare with yet")
+    return runs[-1]
+
+
+def plan_diff(spec_path: Path, home: str | None) -> DiffResult:
+    """``tianluo plan SPEC --diff``: what the edited spec changes against the run's locked plan."""
+    root = home_dir(home)
+    plan_now, _, _ = lock_plan(spec_path, root, utcnow(), accept_defaults=True)
+    run_dir = _locked_run(root, plan_now.name)
+    locked = RunStore(run_dir).load().plan
+    return DiffResult(run_dir=run_dir, changes=replan.diff(locked, plan_now))
+
+
+def replan_run(spec_path: Path, home: str | None, accept_defaults: bool = False) -> tuple[Path, dict]:
+    """``tianluo start SPEC --replan``: carry the active run over to the edited spec."""
+    root = home_dir(home)
+    now = utcnow()
+    new_plan, forks, decisions = lock_plan(spec_path, root, now, accept_defaults)
+    runs = active_runs(root, new_plan.name)
+    if not runs:
+        raise TianluoError(f"{spec_path}: no running run of {new_plan.name!r} under {root} to replan; "
+                           "start one without --replan")
+    run_dir = runs[-1]
+    store = RunStore(run_dir)
+    try:
+        with store.lock(wait=LOCK_WAIT_S):
+            state, event = replan.carry_over(store.load(), new_plan, decisions, now)
+            store.save(state)
+            store.append_events([event])
+            atomic_write(run_dir / "plan.md", render_plan_md(
+                state.plan, forks, {d.key: (d.answer, d.by) for d in decisions}))
+    except LockBusy:
+        raise TianluoError(f"{run_dir}: a tick or another command held the run's lock for over {LOCK_WAIT_S:g}s; "
+                           "nothing was changed; try again in a minute", exit_code=EXIT_BUSY) from None
+    return run_dir, event

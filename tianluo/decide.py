@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 
 from tianluo import diagnose
 from tianluo.classify import Evidence, classify
+from tianluo.degrade import Change, plan_change
 from tianluo.holds import analysis_path, hold_stage
 from tianluo.ladder import Degrade, DegradeHook, HoldStep, Retry, Step, fingerprint, next_step
 from tianluo.logscan import LogLine
@@ -26,7 +27,6 @@ from tianluo.model import (
     split_stage_id,
     stage_id,
 )
-from tianluo.degrade import Change, plan_change
 from tianluo.observations import (
     Action,
     Cancel,
@@ -38,8 +38,8 @@ from tianluo.observations import (
     WriteAnalysis,
 )
 from tianluo.rules import FATAL_CLASSES, fatal_rule_names, spec_rules
-from tianluo.templating import render
 from tianluo.states import ACTIVE, DONE, STUCK, TERMINAL_PHASES, JobState, Phase, StageStatus
+from tianluo.templating import render
 
 
 @dataclass

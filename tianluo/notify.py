@@ -7,11 +7,11 @@ from datetime import datetime
 from pathlib import Path
 
 from tianluo import analysis
+from tianluo.conditions import resolve
 from tianluo.fsio import atomic_write
 from tianluo.holds import analysis_path
 from tianluo.logscan import tail_lines
 from tianluo.model import RunState
-from tianluo.conditions import resolve
 from tianluo.observations import CopyOutput, Notify
 from tianluo.states import StageStatus
 from tianluo.templating import render

@@ -4,9 +4,9 @@ import hashlib
 from pathlib import Path
 
 from tianluo.durations import format_duration
+from tianluo.forks import derive
 from tianluo.ladder import resolve_budgets
 from tianluo.model import Plan, PlannedEntity, PlannedStage, stage_id
-from tianluo.forks import derive
 from tianluo.spec import DoneWhen, Metric, Output, Spec, resolve_need
 from tianluo.spec_types import When
 from tianluo.templating import render

@@ -5,11 +5,10 @@ import re
 from datetime import datetime
 from pathlib import Path
 
-from tianluo import __version__
+from tianluo import __version__, answers
 from tianluo.errors import TianluoError
-from tianluo.fsio import atomic_write
-from tianluo import answers
 from tianluo.forks import derive
+from tianluo.fsio import atomic_write
 from tianluo.holds import hold_stage
 from tianluo.model import EntityState, PreAuthorizedDecision, RunState, StageState
 from tianluo.plan import build_plan, render_plan_md
@@ -55,15 +54,12 @@ def initial_state(run_id: str, plan, now: datetime, decisions: list | None = Non
                     pre_authorized_decisions=decisions or [])
 
 
-def create_run(spec_path: Path, home: Path, now: datetime, accept_defaults: bool = False) -> Path:
-    """Validate the spec, lock it and its answers into a new run folder's state.json, write plan.md.
+def lock_plan(spec_path: Path, home: Path, now: datetime, accept_defaults: bool = False):
+    """The spec and its answers as a plan ready to lock: ``(plan, forks, decisions)``.
 
     Raises:
         SpecError: a bad spec.
         TianluoError: exit 3 while forks are open (unless ``accept_defaults``).
-
-    Returns:
-        The new run folder ``<home>/<YYYYMMDD-HHMMSS>-<slug>``.
     """
     spec, _ = load_spec(spec_path)
     forks = derive(spec)
@@ -81,9 +77,50 @@ def create_run(spec_path: Path, home: Path, now: datetime, accept_defaults: bool
                               answer=book[fork.key].value, by=book[fork.key].by, at=book[fork.key].at)
         for qid, fork in answers.qids(forks).items()
     ]
-    plan = build_plan(spec, Path(spec_path), {d.key: d.answer for d in decisions})
+    return build_plan(spec, Path(spec_path), {d.key: d.answer for d in decisions}), forks, decisions
+
+
+def active_runs(home: Path, name: str) -> list[Path]:
+    """Runs of the spec named ``name`` under the home that are still running or blocked, newest last."""
+    out = []
+    for run_dir in sorted(p for p in home.glob(f"*-{slug(name)}*") if (p / STATE).is_file()):
+        try:
+            state = RunStore(run_dir).load()
+        except TianluoError:
+            continue
+        if state.plan.name == name and state.phase.value in ("running", "blocked"):
+            out.append(run_dir)
+    return out
+
+
+def create_run(spec_path: Path, home: Path, now: datetime, accept_defaults: bool = False,
+               new: bool = True) -> Path:
+    """Lock the spec and its answers into a new run folder's state.json; write plan.md there.
+
+    Args:
+        new: Start a new run even while another run of this spec is active. With False, an
+            active run is an error that says how to see the changes and carry the run over.
+
+    Raises:
+        SpecError: a bad spec. TianluoError: exit 3 while forks are open (unless
+        ``accept_defaults``) or another run of this spec is active (unless ``new``).
+
+    Returns:
+        The new run folder ``<home>/<YYYYMMDD-HHMMSS>-<slug>``.
+    """
+    plan, forks, decisions = lock_plan(spec_path, home, now, accept_defaults)
+    if not new:
+        for other in active_runs(home, plan.name):
+            locked = RunStore(other).load().plan
+            same = locked.spec_sha256 == plan.spec_sha256
+            what = "from the same spec" if same else "from an earlier version of this spec"
+            raise TianluoError(
+                f"{spec_path}: run {other.name} of {plan.name!r} is still {RunStore(other).load().phase.value}, "
+                f"{what}; not starting a second one. See `tianluo plan {spec_path} --diff`, then "
+                f"`tianluo start {spec_path} --replan` to carry it over, or --new for a separate run",
+                exit_code=EXIT_OPEN_FORKS)
     home.mkdir(parents=True, exist_ok=True)
-    base = f"{now:%Y%m%d-%H%M%S}-{slug(spec.name)}"
+    base = f"{now:%Y%m%d-%H%M%S}-{slug(plan.name)}"
     run_dir, n = home / base, 1
     while True:
         try:

@@ -6,6 +6,7 @@ in its environment; that tag is how a launched-but-unrecorded attempt is found a
 the only way tianluo picks processes to signal.
 """
 
+import contextlib
 import os
 import signal
 import socket
@@ -126,11 +127,12 @@ class LocalBackend:
         for proc in workers or tagged:
             try:
                 os.kill(proc.pid, sig)  # the pid was checked a moment ago, from a fresh process table
-                if sig != signal.SIGKILL:
-                    os.kill(proc.pid, signal.SIGCONT)  # a stopped process acts on TERM only once continued
-                signalled.append(proc.pid)
             except ProcessLookupError:
                 continue
+            signalled.append(proc.pid)
+            if sig != signal.SIGKILL:
+                with contextlib.suppress(ProcessLookupError):  # TERM may have ended it already
+                    os.kill(proc.pid, signal.SIGCONT)  # a stopped process acts on TERM only once continued
         return signalled
 
 
