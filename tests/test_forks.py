@@ -33,8 +33,8 @@ entities:
   a:
     params: {batch_size: 64}
     stages:
-      train: {run: python train.py --bs {batch_size}, expected: 1h, resources: {gpus: 2}}
-      eval: {run: python eval.py, needs: [train], output: {path: out/eval.json}}
+      train: {run: 'python train.py --bs {batch_size}', expected: 1h, resources: {gpus: 2}}
+      eval: {run: python eval.py, needs: [train], output: {path: out/eval.json, destination: /data}}
 """
 
 CUSTOM = """
@@ -45,7 +45,7 @@ forks:
 entities:
   a:
     stages:
-      train: {run: python train.py --data {dataset} --seed {seed}}
+      train: {run: 'python train.py --data {dataset} --seed {seed}'}
 """
 
 RESOURCE_LONG = """
@@ -83,7 +83,7 @@ entities:
     stages:
       train:
         run: python train.py --bs {batch_size}
-        variants: {small: python train.py --small --bs {batch_size}}
+        variants: {small: 'python train.py --small --bs {batch_size}'}
         degrade:
           cuda_oom:
             - {name: halve_batch, params: {batch_size: {divide: 2, floor: 8}}}
@@ -434,7 +434,7 @@ entities:
   a:
     params: {batch_size: 64}
     stages:
-      train: {run: python t.py --bs {batch_size} --mode {mode}}
+      train: {run: 'python t.py --bs {batch_size} --mode {mode}'}
 """
 
 
