@@ -118,9 +118,6 @@ def test_a_bad_answers_file_is_refused(tmp_path, content, says):
     assert says in message and str(path) in message and "\n" not in message
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: answers.from_file (answers.py:86,97) reads values with yaml.safe_load, "
-                   "so 'Q1: yes' becomes 'True' and 'Q2: 1.0e-3' becomes '0.001': an option written plainly in "
-                   "an answers file is refused although --answer Q1=yes takes it")
 def test_an_answers_file_takes_options_as_written(tmp_path):
     forks = [Fork(key="custom:warmup", type="custom", question="warm up?", options=("yes", "no"), default="no",
                   cost=""),
@@ -395,9 +392,6 @@ def test_a_bad_first_answer_creates_nothing(spec, home):
 
 
 @integration
-@pytest.mark.xfail(strict=True, reason="BUG: a folder answer with an unknown {placeholder} is saved "
-                   "(commands.py:61) and then crashes build_plan's render (plan.py:68) with 'internal error: "
-                   "KeyError', exit 1, on this and every later `plan`/`start` of the spec")
 def test_a_folder_answer_with_braces_is_refused_or_taken_literally(spec, home):
     proc = plan(spec, home, "--answer", "Q3=/data/{run}/keep")
     assert proc.returncode in (2, 3), proc.stderr

@@ -76,8 +76,6 @@ def test_apply(change, current, expected):
         assert type(result) is int  # a batch size never becomes 32.0
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: degrade.apply (degrade.py:51-52) raises a value that is already below "
-                   "its floor up to the floor: batch_size 4 with divide 2, floor 8 'degrades' to 8")
 def test_a_value_below_its_floor_is_never_raised_by_a_degrade():
     result = apply(ParamChange(divide=2, floor=8), 4)
     assert result is None or result <= 4

@@ -224,9 +224,6 @@ def test_resource_forks_follow_ask_above(tmp_path, stage, ask_above, asked):
     assert [f.key for f in forks] == (["resource:a.train"] if asked else [])
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: forks.py:87 asks when expected >= ask_above.expected, but "
-                   "reference/plan-time-fork-types.md and the AskAbove docstring say 'longer than': a stage expected "
-                   "to take exactly 4h raises a resource fork under the default threshold")
 def test_a_stage_expected_to_take_exactly_the_threshold_is_not_asked_about(tmp_path):
     assert forks_of(tmp_path, one_stage(", expected: 4h")) == []
 
@@ -420,8 +417,6 @@ def test_a_bad_fault_label_under_degrade(tmp_path):
     assert "fault label or class" in message
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: check_plan_time (forks.py:162,166,169) reports the line of the "
-                   "degrade action's item, not of the key it names, when the action is written in block style")
 def test_a_bad_key_in_a_block_style_action_names_its_own_line(tmp_path):
     message = spec_error(tmp_path, DEGRADE_SPEC % (
         "            - name: shrink\n"

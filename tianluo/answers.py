@@ -57,7 +57,7 @@ def _resolve(forks: list[Fork], name: str, where: str) -> tuple[str, Fork]:
     if name in by_qid:
         return name, by_qid[name]
     for qid, fork in by_qid.items():
-        if fork.key == name:
+        if fork.key in (name, f"custom:{name}"):  # a fork key, or the bare name of a fork of your own
             return qid, fork
     ids = f"Q1..Q{len(forks)}" if forks else "none"
     raise TianluoError(f"{where}: no fork {name!r}; the forks of this spec are {ids} (see `tianluo plan SPEC`)")
@@ -83,7 +83,7 @@ def from_cli(forks: list[Fork], pairs: list[str], now: datetime) -> dict[str, An
 def from_file(forks: list[Fork], path: Path, now: datetime) -> dict[str, Answer]:
     """Answers from a YAML or JSON mapping ``{Q1: go, 'risk:a.train:cuda_oom': halve_batch}``."""
     try:
-        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+        doc = yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.BaseLoader)  # values as written: 'yes' stays yes
     except FileNotFoundError:
         raise TianluoError(f"{path}: no such answers file") from None
     except (OSError, yaml.YAMLError) as exc:

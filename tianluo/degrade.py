@@ -5,6 +5,7 @@ when the owner chose it at plan time, and never when it would change nothing (a 
 size already at its floor): then the stage is held instead.
 """
 
+import math
 from dataclasses import dataclass
 
 from tianluo.spec_types import DegradeAction, ParamChange
@@ -48,8 +49,9 @@ def apply(change: ParamChange, current):
     if isinstance(current, bool) or not isinstance(current, (int, float)):
         return None
     value = current * change.multiply if change.multiply is not None else current / change.divide
-    if change.floor is not None:
-        value = max(value, change.floor)
+    if change.floor is not None and value < change.floor:
+        value = max(change.floor, min(value, current)) if current >= change.floor else current  # never raised
     if isinstance(current, int):
-        value = int(value)  # a batch size stays an integer
+        whole = int(value)  # a batch size stays an integer...
+        value = whole if change.floor is None or whole >= change.floor else min(math.ceil(value), current)
     return value

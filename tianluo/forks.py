@@ -19,6 +19,7 @@ from tianluo.durations import format_duration
 from tianluo.errors import SpecError
 from tianluo.spec import Spec, resolve_need
 from tianluo.spec_types import LABEL, PARAM_NAME, RESERVED_PARAMS
+from tianluo.templating import render
 from tianluo.yamlsource import YamlSource, dotted
 
 TYPES = ("custom", "resource", "cross", "risk", "branch", "output")
@@ -84,7 +85,7 @@ def derive(spec: Spec) -> list[Fork]:
 def _resource(spec: Spec, sid: str, stage) -> list[Fork]:
     ask = spec.ask_above
     gpus = stage.resources.gpus if stage.resources and stage.resources.gpus else 0
-    long = stage.expected is not None and stage.expected >= ask.expected
+    long = stage.expected is not None and stage.expected > ask.expected
     wide = gpus >= ask.gpus > 0
     if not (long or wide):
         return []
@@ -101,7 +102,8 @@ def _branches(spec: Spec, ename: str) -> list[Fork]:
             groups.setdefault(tuple(sorted(stage.needs)), []).append(sname)
     out = []
     for needs, names in groups.items():
-        rules = "; ".join(f"{n} when {_cond(spec.entities[ename].stages[n].when.metric)}" for n in names)
+        values = {"entity": ename, **spec.entities[ename].params}
+        rules = "; ".join(f"{n} when {_cond(spec.entities[ename].stages[n].when.metric, values)}" for n in names)
         after = ", ".join(needs) if needs else "the start"
         out.append(Fork(
             key=f"branch:{ename}:{','.join(names)}", type="branch",
@@ -112,8 +114,12 @@ def _branches(spec: Spec, ename: str) -> list[Fork]:
     return out
 
 
-def _cond(m) -> str:
-    return f"{m.file}:{m.key} {m.op} {m.value!r}"
+def _cond(m, values: dict | None = None) -> str:
+    try:
+        path = render(m.file, values or {}, shell=False)
+    except KeyError:  # a fork's placeholder: its answer is not known yet
+        path = m.file
+    return f"{path}:{m.key} {m.op} {m.value!r}"
 
 
 def _describe(action) -> str:
@@ -159,14 +165,14 @@ def check_plan_time(spec: Spec, source: YamlSource) -> None:
                     loc = base + ("degrade", label, i)
                     if action.variant is not None and action.variant not in stage.variants:
                         known = ", ".join(stage.variants) or "none"
-                        raise SpecError(f"{source.where(loc)}: {dotted(loc + ('variant',))}: no variant "
+                        raise SpecError(f"{source.where(loc + ('variant',))}: {dotted(loc + ('variant',))}: no variant "
                                         f"{action.variant!r} (variants: {known})")
                     for pname in action.params:
                         if pname not in entity.params:
-                            raise SpecError(f"{source.where(loc)}: {dotted(loc + ('params', pname))}: {ename} has "
+                            raise SpecError(f"{source.where(loc + ('params', pname))}: {dotted(loc + ('params', pname))}: {ename} has "
                                             f"no param {pname!r}")
                     if action.exclude_host and spec.backend == "local":
-                        raise SpecError(f"{source.where(loc)}: {dotted(loc + ('exclude_host',))}: the local "
+                        raise SpecError(f"{source.where(loc + ('exclude_host',))}: {dotted(loc + ('exclude_host',))}: the local "
                                         "backend has one host; exclude_host needs a cluster backend")
                 names = [a.name for a in actions]
                 if len(set(names)) != len(names):

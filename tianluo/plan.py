@@ -60,12 +60,12 @@ def _planned_stage(spec: Spec, ename: str, sname: str, stage, values: dict, chos
         )
     output = None
     if stage.output:
-        destination = stage.output.destination
+        destination = render(stage.output.destination, values, shell=False) if stage.output.destination else None
         answer = chosen.get(f"output:{sid}")
         if answer and answer != "keep":
-            destination = answer
+            destination = render(answer, values, shell=False, keep_unknown=True)  # {entity} works; other braces stay
         output = Output(path=render(stage.output.path, values, shell=False), grows_within=stage.output.grows_within,
-                        destination=render(destination, values, shell=False) if destination else None)
+                        destination=destination)
     progress = stage.progress
     if progress is not None and progress.file:
         progress = progress.model_copy(update={"file": render(progress.file, values, shell=False)})
@@ -171,7 +171,8 @@ def _decision_lines(forks: list, chosen: dict[str, tuple[str, str]]) -> list[str
         answer, by = chosen.get(fork.key, ("**open**", ""))
         given = f"{answer} ({by})" if by else answer
         options = " / ".join(fork.options) + (" / a folder" if fork.free_form else "")
-        lines.append(f"| Q{i} | {fork.type} | {fork.question} ({options}) | {given} | {fork.default} | {fork.cost} |")
+        row = [f"Q{i}", fork.type, f"{fork.question} ({options})", given, fork.default, fork.cost]
+        lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |")
     return lines
 
 

@@ -133,7 +133,7 @@ class Authorization(StrictModel):
 
 
 class AskAbove(StrictModel):
-    """Stages expected to run longer or on more GPUs than this raise a resource fork."""
+    """Stages expected to run longer than ``expected``, or on at least ``gpus`` GPUs, raise a resource fork."""
 
     expected: Duration = 4 * 3600.0
     gpus: int = Field(default=4, ge=0)

@@ -51,11 +51,14 @@ def _shell_text(text: str, context: str) -> str:
     return shlex.quote(text)
 
 
-def render(template: str, values: dict[str, object], *, shell: bool) -> str:
+def render(template: str, values: dict[str, object], *, shell: bool, keep_unknown: bool = False) -> str:
     """Substitute ``{name}`` from ``values``.
 
     With ``shell``, each value is quoted for where it stands in the command (bare, inside
     single or inside double quotes), so it always arrives as literal text.
+
+    Args:
+        keep_unknown: Leave a placeholder with no value as written, instead of raising.
 
     Raises:
         KeyError: for a placeholder with no value (callers check placeholders first).
@@ -66,6 +69,8 @@ def render(template: str, values: dict[str, object], *, shell: bool) -> str:
         name = m.group(1)
         if name is None:
             return m.group(0)[0]
+        if keep_unknown and name not in values:
+            return m.group(0)
         text = scalar_text(values[name])
         return _shell_text(text, context[m.start()]) if shell else text
 
