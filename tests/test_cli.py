@@ -105,7 +105,8 @@ def test_run_that_is_not_a_run_folder_is_one_line(tmp_path):
     ["tick", "--bogus"],
     ["bogus-command"],
     ["start"],
-    ["start", "x.yaml", "--trigger", "cron"],
+    ["start", "x.yaml", "--trigger", "sometimes"],
+    ["start", "x.yaml", "--every", "soon"],
     ["demo", "--pace", "fast"],
     ["status", "--run"],
 ])

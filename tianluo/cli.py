@@ -28,6 +28,13 @@ def _parser() -> argparse.ArgumentParser:
         sp.add_argument("--home", metavar="DIR",
                         help="folder that holds run folders (default: $TIANLUO_HOME or ./.tianluo)")
 
+    def scope(sp: argparse.ArgumentParser) -> None:
+        where = sp.add_mutually_exclusive_group()
+        where.add_argument("--user", dest="scope", action="store_const", const="user",
+                           help="systemd: a user unit (the default)")
+        where.add_argument("--system", dest="scope", action="store_const", const="system",
+                           help="systemd: a system unit")
+
     def run(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("--run", metavar="DIR",
                         help="run folder (default: $TIANLUO_RUN, else the newest run under the home)")
@@ -46,8 +53,10 @@ def _parser() -> argparse.ArgumentParser:
     sp = add("start", "Lock a spec into a new run folder and run its first tick.")
     sp.add_argument("spec", metavar="SPEC")
     home(sp)
-    sp.add_argument("--trigger", choices=["none"], default="none",
-                    help="what runs the ticks; 'none': you run `tianluo tick` yourself")
+    sp.add_argument("--trigger", choices=["cron", "systemd", "daemon", "none"], default=None,
+                    help="what runs the ticks (default: cron where a crontab exists, else none)")
+    sp.add_argument("--every", type=_duration, metavar="DURATION", help="tick interval, 1m..1h (default: the spec's)")
+    scope(sp)
     sp.add_argument("--accept-defaults", action="store_true",
                     help="accept the default answer of every open decision fork")
     sp.add_argument("--no-tick", action="store_true", help="create the run without a first tick")
@@ -64,6 +73,27 @@ def _parser() -> argparse.ArgumentParser:
     sp = add("status", "Show a run's state: phase, gate, and every stage (held and failed first).")
     run(sp)
     sp.add_argument("--json", action="store_true", help="versioned JSON for tools")
+
+    sp = add("install", "Install the trigger that runs a run's ticks.")
+    sp.add_argument("trigger", choices=["cron", "systemd", "daemon"], metavar="TRIGGER",
+                    help="cron, systemd or daemon")
+    sp.add_argument("--every", type=_duration, metavar="DURATION", help="tick interval, 1m..1h (default: the spec's)")
+    scope(sp)
+    sp.add_argument("--dry-run", action="store_true", help="show what would be installed; change nothing")
+    run(sp)
+
+    sp = add("uninstall", "Remove a run's trigger.")
+    sp.add_argument("trigger", choices=["cron", "systemd", "daemon"], metavar="TRIGGER", nargs="?",
+                    help="default: the one the run recorded")
+    run(sp)
+
+    sp = add("stop", "Stop a run: nothing new starts, its trigger is removed (running attempts are left alone).")
+    sp.add_argument("--reason", default="stopped by hand", metavar="TEXT")
+    run(sp)
+
+    sp = add("daemon", "Tick a run in the foreground (for tmux or a supervisor); exits when the run is over.")
+    sp.add_argument("--every", type=_duration, metavar="DURATION", help="tick interval (default: the spec's)")
+    run(sp)
 
     sp = add("hold", "Hold an entity: nothing new of it starts until released (running attempts finish).")
     sp.add_argument("entity", metavar="ENTITY", nargs="?")
@@ -90,6 +120,15 @@ def _parser() -> argparse.ArgumentParser:
 
     add("schema", "Print the JSON Schema of state.json.")
     return p
+
+
+def _duration(text: str) -> float:
+    from tianluo.durations import parse_duration
+
+    try:
+        return parse_duration(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _print_events(events: list[dict], out=sys.stdout) -> None:
@@ -151,12 +190,70 @@ def _cmd_start(args) -> int:
             print(f"  {line}")
         print(run_dir.resolve())
         return 0
+    from tianluo.commands import default_trigger
+
+    trigger = args.trigger or default_trigger()
+    options = {"scope": args.scope} if trigger == "systemd" and args.scope else {}
     result = start(Path(args.spec), args.home, first_tick=not args.no_tick, accept_defaults=args.accept_defaults,
-                   new=args.new)
+                   new=args.new, trigger=trigger, every=args.every, **options)
+    if args.trigger is None and trigger == "none":
+        print("note: no crontab here, so the run has no trigger: run `tianluo tick` yourself, or use --trigger "
+              "systemd|daemon", file=sys.stderr)
+    if result.trigger is not None:
+        _print_trigger(result.trigger)
     if result.tick is not None:
         _print_events(result.tick.events)
     print(result.run_dir)
     return 0
+
+
+def _print_trigger(result) -> None:
+    if result.warning:
+        print(result.warning, file=sys.stderr)
+    if result.installed is not None:
+        print(f"trigger: {result.installed.detail}")
+        for command in result.installed.commands:
+            print(f"  run: {command}")
+
+
+def _cmd_install(args) -> int:
+    from tianluo.commands import install_trigger
+    from tianluo.runs import resolve_run
+
+    options = {}
+    if args.trigger == "systemd":
+        options = {"scope": args.scope or "user", "dry_run": args.dry_run}
+    elif args.dry_run:
+        raise TianluoError(f"--dry-run is for systemd; `tianluo install {args.trigger}` changes one line only")
+    _print_trigger(install_trigger(resolve_run(args.run, args.home).resolve(), args.trigger, args.every, **options))
+    return 0
+
+
+def _cmd_uninstall(args) -> int:
+    from tianluo.commands import uninstall_trigger
+    from tianluo.runs import resolve_run
+
+    result = uninstall_trigger(resolve_run(args.run, args.home).resolve(), args.trigger)
+    print("trigger removed" if result.removed else "no trigger of that kind was installed for this run")
+    return 0
+
+
+def _cmd_stop(args) -> int:
+    from tianluo.commands import stop_run
+    from tianluo.runs import resolve_run
+
+    _print_hands(stop_run(resolve_run(args.run, args.home).resolve(), args.reason))
+    return 0
+
+
+def _cmd_daemon(args) -> int:
+    from tianluo.daemon import run_daemon
+    from tianluo.runs import resolve_run
+    from tianluo.store import RunStore
+
+    run_dir = resolve_run(args.run, args.home).resolve()
+    every = args.every or RunStore(run_dir).load().plan.interval
+    return run_daemon(run_dir, every)
 
 
 def _cmd_tick(args) -> int:
@@ -233,6 +330,7 @@ def _cmd_schema(args) -> int:
 
 COMMANDS = {"plan": _cmd_plan, "start": _cmd_start, "tick": _cmd_tick, "status": _cmd_status,
             "hold": _cmd_hold, "release": _cmd_release, "diagnose": _cmd_diagnose,
+            "install": _cmd_install, "uninstall": _cmd_uninstall, "stop": _cmd_stop, "daemon": _cmd_daemon,
             "demo": _cmd_demo, "schema": _cmd_schema}
 
 

@@ -1,22 +1,25 @@
 """The verbs behind the CLI; each returns a result and prints nothing."""
 
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from tianluo import answers, holds, replan
+from tianluo import answers, holds, replan, triggers
 from tianluo.backends import get_backend
 from tianluo.decide import decide
+from tianluo.durations import format_duration
 from tianluo.errors import TianluoError
 from tianluo.forks import Fork, derive
 from tianluo.fsio import atomic_write
 from tianluo.holds import HandsResult
+from tianluo.model import TriggerRecord
 from tianluo.observe import observe
 from tianluo.plan import build_plan, render_plan_md
 from tianluo.runs import active_runs, answers_path, create_run, home_dir, lock_plan, plan_doc_path, slug
 from tianluo.spec import load_spec
-from tianluo.states import ACTIVE, TERMINAL_PHASES
+from tianluo.states import ACTIVE, TERMINAL_PHASES, Phase
 from tianluo.store import LockBusy, RunStore
-from tianluo.tick import TickResult, run_tick, utcnow
+from tianluo.tick import TickResult, remove_trigger_if_over, run_tick, utcnow
 
 
 @dataclass
@@ -34,6 +37,7 @@ class PlanResult:
 class StartResult:
     run_dir: Path
     tick: TickResult | None
+    trigger: "TriggerResult | None" = None
 
 
 def plan(spec_path: Path, home: str | None, answer_pairs: list[str] = (), answers_file: str | None = None,
@@ -71,14 +75,19 @@ def plan(spec_path: Path, home: str | None, answer_pairs: list[str] = (), answer
 
 
 def start(spec_path: Path, home: str | None, first_tick: bool = True, accept_defaults: bool = False,
-          new: bool = False) -> StartResult:
-    """Create the run folder from the spec and its answers and, unless told not to, run its first tick.
+          new: bool = False, trigger: str = "none", every: float | None = None, **trigger_options) -> StartResult:
+    """Create the run folder from the spec and its answers, install its trigger, run its first tick.
 
     While another run of the spec is active, this refuses unless ``new`` (see ``replan_run``).
     """
-    run_dir = create_run(spec_path, home_dir(home), utcnow(), accept_defaults=accept_defaults, new=new)
+    if every is not None:
+        check_every(every)  # refuse a bad interval before anything is created
+    run_dir = create_run(spec_path, home_dir(home), utcnow(), accept_defaults=accept_defaults, new=new).resolve()
+    installed = None
+    if trigger != "none":
+        installed = install_trigger(run_dir, trigger, every, **trigger_options)
     result = run_tick(run_dir) if first_tick else None
-    return StartResult(run_dir=run_dir.resolve(), tick=result)
+    return StartResult(run_dir=run_dir, tick=result, trigger=installed)
 
 
 LOCK_WAIT_S = 30.0
@@ -196,3 +205,94 @@ def replan_run(spec_path: Path, home: str | None, accept_defaults: bool = False)
         raise TianluoError(f"{run_dir}: a tick or another command held the run's lock for over {LOCK_WAIT_S:g}s; "
                            "nothing was changed; try again in a minute", exit_code=EXIT_BUSY) from None
     return run_dir, event
+
+
+@dataclass
+class TriggerResult:
+    run_dir: Path
+    installed: "triggers.Installed | None"
+    removed: bool = False
+    warning: str = ""
+
+
+def check_every(every: float) -> str:
+    """Refuse intervals outside 1m..1h (exit 2); a warning outside the usual 10-15 minutes."""
+    if not triggers.MIN_EVERY <= every <= triggers.MAX_EVERY:
+        raise TianluoError(f"--every {format_duration(every)}: a trigger ticks every 1m to 1h")
+    low, high = triggers.USUAL_EVERY
+    if not low <= every <= high:
+        return (f"note: ticking every {format_duration(every)}; 10-15 minutes is usual (often enough for hours-long "
+                "stages, rare enough to stay cheap)")
+    return ""
+
+
+def default_trigger() -> str:
+    """cron where a crontab exists, else none (with a hint)."""
+    return "cron" if shutil.which("crontab") else "none"
+
+
+def install_trigger(run_dir: Path, kind: str, every: float | None = None, **options) -> TriggerResult:
+    """``tianluo install TRIGGER``: install the run's trigger and record it in state.json."""
+    store = RunStore(run_dir)
+    state = store.load()
+    every = every or state.plan.interval
+    warning = check_every(every)
+    if state.phase in TERMINAL_PHASES:
+        raise TianluoError(f"run {state.run_id} is {state.phase.value}; it needs no trigger")
+    if state.trigger and state.trigger.removed_at is None and state.trigger.kind not in (kind, "none"):
+        triggers.uninstall(state.trigger.kind, run_dir, state.run_id, **state.trigger.options)
+    installed = triggers.install(kind, run_dir, state.run_id, every, **options)
+    if options.get("dry_run"):
+        return TriggerResult(run_dir=run_dir, installed=installed, warning=warning)
+    now = utcnow()
+
+    def record(s):
+        s = s.model_copy(deep=True)
+        s.trigger = TriggerRecord(kind=kind, every=every, installed_at=now, detail=installed.detail,
+                                  options={k: str(v) for k, v in options.items() if v is not None and k != "dry_run"})
+        ev = {"ts": now.isoformat().replace("+00:00", "Z"), "event": "trigger_installed", "kind": kind,
+              "message": f"{kind} trigger installed: {installed.detail}"}
+        return holds.HandsResult(state=s, events=[ev])
+
+    _locked_change(run_dir, record)
+    return TriggerResult(run_dir=run_dir, installed=installed, warning=warning)
+
+
+def uninstall_trigger(run_dir: Path, kind: str | None = None) -> TriggerResult:
+    """``tianluo uninstall [TRIGGER]``: remove the run's trigger (the recorded one by default)."""
+    state = RunStore(run_dir).load()
+    record = state.trigger
+    kind = kind or (record.kind if record else "none")
+    options = record.options if record and record.kind == kind else {}
+    removed = triggers.uninstall(kind, run_dir, state.run_id, **options)
+    now = utcnow()
+
+    def mark(s):
+        s = s.model_copy(deep=True)
+        if s.trigger and s.trigger.kind == kind:
+            s.trigger.removed_at = now
+        ev = {"ts": now.isoformat().replace("+00:00", "Z"), "event": "trigger_removed", "kind": kind,
+              "message": f"{kind} trigger {'removed' if removed else 'was not installed'} (by hand)"}
+        return holds.HandsResult(state=s, events=[ev])
+
+    _locked_change(run_dir, mark)
+    return TriggerResult(run_dir=run_dir, installed=None, removed=removed)
+
+
+def stop_run(run_dir: Path, reason: str) -> HandsResult:
+    """``tianluo stop``: end the run (running attempts are left alone) and remove its trigger."""
+    now = utcnow()
+
+    def stop(s):
+        if s.phase in TERMINAL_PHASES:
+            raise TianluoError(f"run {s.run_id} is {s.phase.value} already")
+        s = s.model_copy(deep=True)
+        s.phase, s.phase_reason = Phase.STOPPED, f"stopped by the owner: {reason}"
+        ev = {"ts": now.isoformat().replace("+00:00", "Z"), "event": "run_stopped", "message": s.phase_reason}
+        return holds.HandsResult(state=s, events=[ev])
+
+    result = _locked_change(run_dir, stop)
+    store = RunStore(run_dir)
+    with store.lock(wait=LOCK_WAIT_S):
+        result.events += remove_trigger_if_over(store, store.load(), now)
+    return result

@@ -272,6 +272,17 @@ class GateState(Record):
     checks: list[Check] = []
 
 
+class TriggerRecord(Record):
+    """What runs this run's ticks, and whether the run has removed it again."""
+
+    kind: Literal["cron", "systemd", "daemon", "none"]
+    every: float
+    installed_at: datetime
+    detail: str = ""
+    options: dict[str, str] = {}
+    removed_at: datetime | None = None
+
+
 class RunState(Record):
     schema_version: Literal[1] = SCHEMA_VERSION
     run_id: str
@@ -284,6 +295,7 @@ class RunState(Record):
     entities: dict[str, EntityState]
     gate: GateState = GateState()
     pre_authorized_decisions: list[PreAuthorizedDecision] = []
+    trigger: TriggerRecord | None = None
     total_attempts: int = 0
     blocked_notified: bool = False
     tick_count: int = 0

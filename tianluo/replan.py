@@ -8,7 +8,7 @@ from datetime import datetime
 
 from tianluo.errors import TianluoError
 from tianluo.model import EntityState, Plan, PreAuthorizedDecision, RunState, StageState, stage_id
-from tianluo.states import ACTIVE, StageStatus
+from tianluo.states import ACTIVE, TERMINAL_PHASES, StageStatus
 
 _RUN_FIELDS = ("backend", "interval", "success_gate", "ladder", "rules", "notify", "max_attempts", "cancel_grace",
                "fork_values", "authorization")
@@ -54,7 +54,7 @@ def carry_over(state: RunState, new: Plan, decisions: list[PreAuthorizedDecision
     Raises:
         TianluoError: the run is over, or a stage that changed or went away is running now.
     """
-    if state.phase.value in ("complete", "expired"):
+    if state.phase in TERMINAL_PHASES:
         raise TianluoError(f"run {state.run_id} is {state.phase.value}; a finished run is not replanned "
                            "(start a new one with --new)")
     out = state.model_copy(deep=True)

@@ -25,9 +25,10 @@ class Phase(str, Enum):
     COMPLETE = "complete"  # success gate met
     BLOCKED = "blocked"  # nothing can move without a human
     EXPIRED = "expired"  # deadline passed before the gate was met
+    STOPPED = "stopped"  # the owner stopped it (`tianluo stop`)
 
 
-TERMINAL_PHASES = frozenset({Phase.COMPLETE, Phase.EXPIRED})
+TERMINAL_PHASES = frozenset({Phase.COMPLETE, Phase.EXPIRED, Phase.STOPPED})
 
 
 class FaultClass(str, Enum):

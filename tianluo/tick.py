@@ -9,7 +9,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+from tianluo import triggers
 from tianluo.backends import Backend, get_backend
+from tianluo.errors import TianluoError
 from tianluo.decide import decide
 from tianluo.jobs import job_spec
 from tianluo.model import RunState
@@ -49,7 +51,8 @@ def run_tick(run_dir: Path, now: datetime | None = None, backend: Backend | None
 def _tick_locked(store: RunStore, now: datetime | None, backend: Backend | None) -> TickResult:
     state = store.load()
     if state.phase in TERMINAL_PHASES:
-        return TickResult(False, f"run {state.run_id} is {state.phase.value}; nothing to do", state.phase)
+        events = remove_trigger_if_over(store, state, now or utcnow())
+        return TickResult(False, f"run {state.run_id} is {state.phase.value}; nothing to do", state.phase, events)
     backend = backend or get_backend(state.plan.backend, store.run_dir)
     observations = observe(state, store.run_dir, backend)
     now = now or utcnow()
@@ -58,7 +61,29 @@ def _tick_locked(store: RunStore, now: datetime | None, backend: Backend | None)
     store.save(new, snapshot=_changed(state, new))
     store.append_events(decision.events)
     events = decision.events + _act(store, new, decision.actions, backend, now)
+    events += remove_trigger_if_over(store, new, now)
     return TickResult(True, f"run {new.run_id}: {new.phase.value}", new.phase, events)
+
+
+def remove_trigger_if_over(store: RunStore, state: RunState, now: datetime) -> list[dict]:
+    """A finished run removes its own trigger, so nothing loops forever; an event records it."""
+    trigger = state.trigger
+    if state.phase not in TERMINAL_PHASES or trigger is None or trigger.removed_at is not None:
+        return []
+    ts = now.isoformat().replace("+00:00", "Z")
+    try:
+        removed = triggers.uninstall(trigger.kind, store.run_dir, state.run_id, **trigger.options)
+    except TianluoError as exc:  # leave the record as is: the next tick (or `tianluo uninstall`) tries again
+        ev = {"ts": ts, "event": "trigger_remove_failed", "message": f"could not remove the {trigger.kind} trigger: {exc}"}
+        store.append_events([ev])
+        return [ev]
+    trigger.removed_at = now
+    store.save(state)
+    what = "removed" if removed else "had nothing to remove"
+    ev = {"ts": ts, "event": "trigger_removed", "kind": trigger.kind,
+          "message": f"run is {state.phase.value}: its {trigger.kind} trigger {what}"}
+    store.append_events([ev])
+    return [ev]
 
 
 def _act(store: RunStore, state: RunState, actions: list, backend: Backend, now: datetime) -> list[dict]:

@@ -1,0 +1,164 @@
+"""``tianluo daemon``: tick one run on an interval in the foreground until the run is over.
+
+For hosts without cron or systemd (tmux, supervisord). APScheduler's BlockingScheduler runs
+in the main thread; each tick is the same self-contained :func:`run_tick` that cron calls,
+so a daemon and a hand-run ``tianluo tick`` never collide (the run's lock decides).
+
+Output is one line per tick on ``out`` (``<run-id>: tick: running, 2 events``), followed by
+the printable events of that tick, each prefixed with the run id; no timestamps (journald
+and supervisors add their own).
+
+Exit codes:
+  0    the run's phase is in TERMINAL_PHASES (complete, expired, ...): checked at start and
+       after every tick; also after SIGTERM.
+  130  after SIGINT (Ctrl-C).
+  2    state.json is missing or invalid (StateError), at start or at a tick: every later tick
+       would fail the same way. Any other error of a tick is logged as one line and the next
+       tick tries again, unless state.json can no longer be read after it (then 2 as well).
+
+Signals only set a flag. A watch job in the scheduler notices it (within WATCH_SECONDS) and
+shuts the scheduler down without waiting; the main thread then waits for a tick in flight
+to finish (a launch is always recorded in state.json) and returns. Jobs are never touched.
+"""
+
+import contextlib
+import math
+import signal
+import sys
+import threading
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import TextIO
+
+from apscheduler.schedulers import SchedulerNotRunningError
+from apscheduler.schedulers.blocking import BlockingScheduler
+from apscheduler.triggers.interval import IntervalTrigger
+
+from tianluo.errors import StateError, TianluoError
+from tianluo.states import TERMINAL_PHASES
+from tianluo.status import format_event
+from tianluo.store import RunStore
+from tianluo.tick import TickResult, run_tick
+
+EXIT_DONE, EXIT_UNUSABLE, EXIT_SIGINT = 0, 2, 130
+WATCH_SECONDS = 0.25
+MAX_JITTER = 30.0
+
+
+def default_jitter(every: float) -> float:
+    return min(every / 10, MAX_JITTER)
+
+
+def run_daemon(run_dir: Path, every: float, out: TextIO | None = None, jitter: float | None = None,
+               first_tick_now: bool = True) -> int:
+    """Tick ``run_dir`` every ``every`` seconds (plus up to ``jitter``) until the run is over.
+
+    ``out`` defaults to ``sys.stdout`` at call time; ``jitter`` to :func:`default_jitter`;
+    with ``first_tick_now`` the first tick runs at once, else after one interval. Returns
+    the exit code (see the module docstring). Only in the main thread are SIGTERM/SIGINT
+    handled (elsewhere Python allows no handlers).
+
+    Raises:
+        TianluoError: ``every`` is not positive or ``jitter`` is negative.
+    """
+    if not every > 0:
+        raise TianluoError(f"daemon: --every must be more than 0 seconds, not {every}")
+    jitter = default_jitter(every) if jitter is None else jitter
+    if jitter < 0:
+        raise TianluoError(f"daemon: jitter must be 0 or more seconds, not {jitter}")
+    daemon = _Daemon(Path(run_dir), sys.stdout if out is None else out)
+    code = daemon.check()
+    if code is not None:
+        return code
+    daemon.say(f"daemon started: a tick every {every:g}s (+ up to {jitter:g}s jitter)")
+    scheduler = BlockingScheduler(timezone=timezone.utc)
+    daemon.scheduler = scheduler
+    start = datetime.now(timezone.utc)
+    scheduler.add_job(daemon.tick, IntervalTrigger(seconds=every, jitter=jitter or None, start_date=start),
+                      id="tick", max_instances=1, coalesce=True,
+                      # coalesced, the newest missed run is at most every + jitter late: it still runs
+                      misfire_grace_time=math.ceil(every + jitter) + 1,
+                      **({"next_run_time": start} if first_tick_now else {}))
+    scheduler.add_job(daemon.watch, IntervalTrigger(seconds=WATCH_SECONDS), id="watch", max_instances=1,
+                      coalesce=True, misfire_grace_time=None)
+    old = {}
+    if threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            old[sig] = signal.signal(sig, daemon.on_signal)
+    try:
+        scheduler.start()  # returns once watch() shuts it down
+    finally:
+        with contextlib.suppress(SchedulerNotRunningError):  # stopped already, as it should be
+            scheduler.shutdown(wait=False)
+        with daemon.busy:  # let a tick in flight finish; none starts after this
+            daemon.closed = True
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+    if daemon.code is None:  # stopped by a signal
+        daemon.say(f"{signal.Signals(daemon.signum).name} received; daemon stopped")
+        return EXIT_SIGINT if daemon.signum == signal.SIGINT else EXIT_DONE
+    return daemon.code
+
+
+class _Daemon:
+    def __init__(self, run_dir: Path, out: TextIO):
+        self.run_dir, self.out = run_dir, out
+        self.run_id = run_dir.resolve().name
+        self.scheduler: BlockingScheduler | None = None
+        self.signum: int | None = None  # set by the signal handler, nothing else
+        self.code: int | None = None  # set when the daemon should stop with this exit code
+        self.closed = False
+        self.busy = threading.Lock()  # held while a tick runs
+        self._print = threading.Lock()
+
+    def say(self, text: str) -> None:
+        with self._print:
+            print(f"{self.run_id}: {' '.join(text.split())}", file=self.out, flush=True)
+
+    def on_signal(self, signum, _frame) -> None:
+        self.signum = signum
+
+    def watch(self) -> None:
+        """Scheduler job: stop the scheduler once a signal or a tick asked for it."""
+        if (self.signum is not None or self.code is not None) and self.scheduler.running:
+            self.scheduler.shutdown(wait=False)
+
+    def check(self) -> int | None:
+        """The exit code if the run is over (0) or unusable (2), else None."""
+        try:
+            state = RunStore(self.run_dir).load()
+        except StateError as exc:
+            self.say(f"daemon stops: {exc}")
+            return EXIT_UNUSABLE
+        self.run_id = state.run_id
+        if state.phase in TERMINAL_PHASES:
+            self.say(f"run is {state.phase.value}; daemon exits")
+            return EXIT_DONE
+        return None
+
+    def tick(self) -> None:
+        """Scheduler job: one tick, one line (plus its events); note when to stop."""
+        with self.busy:
+            if self.closed or self.signum is not None or self.code is not None:
+                return
+            try:
+                result = run_tick(self.run_dir)
+            except StateError as exc:
+                self.say(f"tick failed: {exc}; daemon stops, every later tick would fail the same way")
+                self.code = EXIT_UNUSABLE
+                return
+            except Exception as exc:  # noqa: BLE001 - a daemon outlives one bad tick
+                self.say(f"tick failed: {type(exc).__name__}: {exc}; the next tick tries again")
+            else:
+                self.report(result)
+            self.code = self.check()
+
+    def report(self, result: TickResult) -> None:
+        if result.phase is None:  # run_tick says so only when the lock is taken
+            self.say("tick skipped: another tick holds the lock")
+            return
+        lines = [line for line in map(format_event, result.events) if line]
+        idle = "" if result.ran else " (nothing to do)"  # another process ended the run since
+        self.say(f"tick: {result.phase.value}{idle}, {len(lines)} event{'' if len(lines) == 1 else 's'}")
+        for line in lines:
+            self.say(line)

@@ -1,0 +1,58 @@
+"""What runs ``tianluo tick`` every few minutes: cron, a systemd timer, or the foreground daemon.
+
+Every trigger only ever runs one command, :func:`tick_command`, with absolute paths, so it
+works with cron's minimal environment. Each kind is a module with ``install(run_dir, run_id,
+every, **options) -> Installed`` and ``uninstall(run_dir, run_id) -> bool``; when the success
+gate is met the tick calls :func:`uninstall` for the run's own trigger, so nothing loops forever.
+"""
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+KINDS = ("cron", "systemd", "daemon", "none")
+MIN_EVERY, MAX_EVERY = 60.0, 3600.0
+USUAL_EVERY = (600.0, 900.0)
+
+
+@dataclass
+class Installed:
+    """What an install did, and what the owner still has to run by hand (if anything)."""
+
+    kind: str
+    detail: str
+    commands: list[str] = field(default_factory=list)
+
+
+def tick_command(run_dir: Path) -> list[str]:
+    """The one command every trigger runs: this interpreter, this tianluo, this run, absolute."""
+    return [sys.executable, "-m", "tianluo", "tick", "--quiet", "--run", str(Path(run_dir).resolve())]
+
+
+def _module(kind: str):
+    if kind == "cron":
+        from tianluo.triggers import cron
+
+        return cron
+    if kind == "systemd":
+        from tianluo.triggers import systemd
+
+        return systemd
+    if kind == "daemon":
+        from tianluo.triggers import daemon_trigger
+
+        return daemon_trigger
+    raise ValueError(f"unknown trigger {kind!r}; one of {', '.join(KINDS)}")
+
+
+def install(kind: str, run_dir: Path, run_id: str, every: float, **options) -> Installed:
+    if kind == "none":
+        return Installed(kind="none", detail="no trigger: run `tianluo tick` yourself")
+    return _module(kind).install(Path(run_dir).resolve(), run_id, every, **options)
+
+
+def uninstall(kind: str, run_dir: Path, run_id: str, **options) -> bool:
+    """Remove the run's trigger of this kind; True if something was removed."""
+    if kind == "none":
+        return False
+    return _module(kind).uninstall(Path(run_dir).resolve(), run_id, **options)

@@ -1,0 +1,105 @@
+"""The cron trigger: one crontab line per run, tagged ``tianluo:<run-id>``, through python-crontab.
+
+The line uses absolute paths (this interpreter, the run folder), carries the PATH of the
+shell that installed it (cron's own PATH is minimal), appends its output to the run
+folder's ``cron.log``, and waits a few seconds first, different for each run, so that many
+runs do not wake on the same second. Installing twice replaces the line; uninstalling
+removes only this run's line. The user's other lines are never touched.
+"""
+
+import hashlib
+import os
+import shlex
+import shutil
+import subprocess
+from pathlib import Path
+
+from crontab import CronTab
+
+from tianluo.errors import TianluoError
+from tianluo.triggers import Installed, tick_command
+
+CRONTAB_TIMEOUT_S = 15
+
+
+def tag(run_id: str) -> str:
+    return f"tianluo:{run_id}"
+
+
+def schedule(run_id: str, every: float) -> str:
+    """The five cron fields for ``every`` seconds (whole minutes), offset by the run id."""
+    minutes = max(1, min(60, round(every / 60)))
+    offset = int(hashlib.sha256(run_id.encode()).hexdigest(), 16) % minutes
+    if minutes == 60:
+        return f"{offset} * * * *"
+    if minutes == 1:
+        return "* * * * *"
+    return f"{offset}-59/{minutes} * * * *"
+
+
+def line_command(run_dir: Path, run_id: str) -> str:
+    """The shell command of the crontab line."""
+    delay = int(hashlib.sha256(run_id.encode()).hexdigest(), 16) % 20
+    path = os.environ.get("PATH", "/usr/local/bin:/usr/bin:/bin")
+    tick = " ".join(shlex.quote(part) for part in tick_command(run_dir))
+    log = shlex.quote(str(run_dir / "cron.log"))
+    line = f"sleep {delay}; PATH={shlex.quote(path)} {tick} >> {log} 2>&1"
+    return line.replace("%", "\\%")  # cron turns a bare % into a newline
+
+
+def _crontab() -> str:
+    exe = shutil.which("crontab")
+    if exe is None:
+        raise TianluoError("cron: there is no `crontab` command here; install cron (Debian: apt-get install cron) "
+                           "or use --trigger systemd or daemon")
+    return exe
+
+
+def read() -> str:
+    """The user's crontab as text ('' when there is none yet)."""
+    try:
+        proc = subprocess.run([_crontab(), "-l"], capture_output=True, text=True, timeout=CRONTAB_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        raise TianluoError(f"cron: `crontab -l` did not answer within {CRONTAB_TIMEOUT_S}s; nothing changed") from None
+    if proc.returncode != 0:
+        if "no crontab" in proc.stderr.lower():
+            return ""
+        raise TianluoError(f"cron: `crontab -l` failed: {proc.stderr.strip() or proc.returncode}; nothing changed")
+    return proc.stdout
+
+
+def write(text: str) -> None:
+    try:
+        proc = subprocess.run([_crontab(), "-"], input=text, capture_output=True, text=True,
+                              timeout=CRONTAB_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        raise TianluoError(f"cron: `crontab -` did not answer within {CRONTAB_TIMEOUT_S}s") from None
+    if proc.returncode != 0:
+        raise TianluoError(f"cron: writing the crontab failed: {proc.stderr.strip() or proc.returncode}")
+
+
+def install(run_dir: Path, run_id: str, every: float, **_options) -> Installed:
+    tab = CronTab(tab=read())
+    tab.remove_all(comment=tag(run_id))
+    job = tab.new(command=line_command(run_dir, run_id), comment=tag(run_id))
+    job.setall(schedule(run_id, every))
+    if not job.is_valid():
+        raise TianluoError(f"cron: could not make a valid line for every {every:g}s")
+    write(tab.render())
+    return Installed(kind="cron", detail=f"crontab line `{schedule(run_id, every)}` tagged {tag(run_id)}, "
+                                         f"output in {run_dir / 'cron.log'}")
+
+
+def uninstall(run_dir: Path, run_id: str, **_options) -> bool:
+    text = read()
+    tab = CronTab(tab=text)
+    if not list(tab.find_comment(tag(run_id))):
+        return False
+    tab.remove_all(comment=tag(run_id))
+    write(tab.render())
+    return True
+
+
+def installed(run_id: str) -> list[str]:
+    """This run's crontab lines (for status and tests)."""
+    return [str(job) for job in CronTab(tab=read()).find_comment(tag(run_id))]
