@@ -257,3 +257,23 @@ def test_default_jitter_is_a_tenth_capped_at_30s():
     assert daemon_mod.default_jitter(10) == 1
     assert daemon_mod.default_jitter(600) == 30
     assert json.dumps(daemon_mod.default_jitter(1.0)) == "0.1"
+
+
+@pytest.mark.integration
+def test_tianluo_daemon_from_the_cli_ticks_to_complete_and_exits_0(tmp_path):
+    from conftest import cli, start_run, status_json, write_spec
+
+    spec = write_spec(tmp_path / "proj", """\
+        name: cli-daemon
+        entities:
+          a:
+            stages:
+              one: {run: echo 1 > one.txt, done_when: {exists: one.txt}}
+              two: {run: echo 2 > two.txt, needs: [one], done_when: {exists: two.txt}}
+        """)
+    run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
+    proc = cli("daemon", "--run", run_dir, "--every", "1s", cwd=tmp_path, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert status_json(run_dir, tmp_path)["phase"] == "complete"
+    assert f"{run_dir.name}: daemon started" in proc.stdout
+    assert proc.stdout.count(": tick: ") >= 2

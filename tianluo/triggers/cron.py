@@ -78,28 +78,36 @@ def write(text: str) -> None:
         raise TianluoError(f"cron: writing the crontab failed: {proc.stderr.strip() or proc.returncode}")
 
 
-def install(run_dir: Path, run_id: str, every: float, **_options) -> Installed:
-    tab = CronTab(tab=read())
-    tab.remove_all(comment=tag(run_id))
-    job = tab.new(command=line_command(run_dir, run_id), comment=tag(run_id))
+def _ours(line: str, run_id: str) -> bool:
+    return line.rstrip().endswith(f"# {tag(run_id)}")
+
+
+def render_line(run_dir: Path, run_id: str, every: float) -> str:
+    """This run's crontab line, built and checked by python-crontab."""
+    job = CronTab(tab="").new(command=line_command(run_dir, run_id), comment=tag(run_id))
     job.setall(schedule(run_id, every))
     if not job.is_valid():
         raise TianluoError(f"cron: could not make a valid line for every {every:g}s")
-    write(tab.render())
+    return job.render()
+
+
+def install(run_dir: Path, run_id: str, every: float, **_options) -> Installed:
+    """Add (or replace) this run's line; every other line stays byte for byte as it was."""
+    others = [line for line in read().splitlines() if not _ours(line, run_id)]
+    write("\n".join(others + [render_line(run_dir, run_id, every)]) + "\n")
     return Installed(kind="cron", detail=f"crontab line `{schedule(run_id, every)}` tagged {tag(run_id)}, "
                                          f"output in {run_dir / 'cron.log'}")
 
 
 def uninstall(run_dir: Path, run_id: str, **_options) -> bool:
-    text = read()
-    tab = CronTab(tab=text)
-    if not list(tab.find_comment(tag(run_id))):
+    lines = read().splitlines()
+    others = [line for line in lines if not _ours(line, run_id)]
+    if len(others) == len(lines):
         return False
-    tab.remove_all(comment=tag(run_id))
-    write(tab.render())
+    write("\n".join(others) + "\n" if others else "")
     return True
 
 
 def installed(run_id: str) -> list[str]:
     """This run's crontab lines (for status and tests)."""
-    return [str(job) for job in CronTab(tab=read()).find_comment(tag(run_id))]
+    return [line for line in read().splitlines() if _ours(line, run_id)]

@@ -1,0 +1,113 @@
+"""The cron trigger against Debian's real cron daemon: a tagged line, ticks by cron itself,
+and the line removed by the tick that meets the gate. In CI these tests must run."""
+
+import os
+import shutil
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from conftest import cli, status_json, wait_for, write_spec
+
+from tianluo.triggers import cron
+
+pytestmark = pytest.mark.integration
+
+SPEC = """\
+name: cron-run
+interval: 1m
+entities:
+  a:
+    stages:
+      make:
+        run: echo made > made.txt
+        done_when: {exists: made.txt}
+"""
+
+
+def _need(binary: str) -> str:
+    path = shutil.which(binary)
+    if path is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{binary} is missing: scripts/test installs Debian's cron when run as root")
+        pytest.skip(f"{binary} is not installed (scripts/test installs it when run as root)")
+    return path
+
+
+@pytest.fixture(scope="module")
+def cron_daemon():
+    """Debian's cron, started in the foreground for these tests (unless one already runs)."""
+    binary = _need("cron")
+    _need("crontab")
+    running = subprocess.run(["pgrep", "-x", "cron"], capture_output=True, timeout=10).returncode == 0
+    proc = None if running else subprocess.Popen([binary, "-f"], stdout=subprocess.DEVNULL,
+                                                 stderr=subprocess.DEVNULL, start_new_session=True)
+    before = cron.read()
+    try:
+        yield
+    finally:
+        cron.write(before)  # the user's crontab as it was
+        if proc is not None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=10)
+
+
+@pytest.fixture
+def user_line(cron_daemon):
+    """A line of the user's own that must never be touched."""
+    mine = "17 3 * * * echo mine >/dev/null  # not tianluo's\n"
+    cron.write(cron.read() + mine)
+    return mine.strip()
+
+
+def _start(tmp_path: Path, *extra: str) -> Path:
+    spec = write_spec(tmp_path / "proj", SPEC)
+    proc = cli("start", spec, "--home", tmp_path / "home", "--accept-defaults", "--no-tick", *extra,
+               cwd=tmp_path, check=True)
+    return Path(proc.stdout.strip().splitlines()[-1])
+
+
+def test_install_twice_replaces_and_uninstall_removes_only_this_runs_line(tmp_path, user_line):
+    run_dir = _start(tmp_path, "--trigger", "cron", "--every", "10m")
+    run_id = run_dir.name
+    lines = cron.installed(run_id)
+    assert len(lines) == 1
+    assert f"--run {run_dir}" in lines[0] and f"# tianluo:{run_id}" in lines[0]
+    assert lines[0].split()[1:5] == ["*", "*", "*", "*"] and "/10" in lines[0].split()[0]
+    cli("install", "cron", "--run", run_dir, "--every", "15m", cwd=tmp_path, check=True)
+    lines = cron.installed(run_id)
+    assert len(lines) == 1 and "/15" in lines[0].split()[0]
+    assert user_line in cron.read()
+    cli("uninstall", "--run", run_dir, cwd=tmp_path, check=True)
+    assert cron.installed(run_id) == []
+    assert user_line in cron.read()
+
+
+def test_an_interval_outside_one_minute_to_one_hour_is_refused(tmp_path, cron_daemon):
+    proc = cli("start", write_spec(tmp_path / "p", SPEC), "--home", tmp_path / "h", "--accept-defaults",
+               "--trigger", "cron", "--every", "30s", cwd=tmp_path)
+    assert proc.returncode == 2 and "1m to 1h" in proc.stderr
+    assert not (tmp_path / "h").exists() or not any((tmp_path / "h").glob("*/state.json"))
+
+
+def test_cron_itself_ticks_the_run_and_the_gate_removes_the_line(tmp_path, user_line):
+    run_dir = _start(tmp_path, "--trigger", "cron", "--every", "1m")
+    run_id = run_dir.name
+    assert len(cron.installed(run_id)) == 1
+    # cron's own tick, with cron's minimal environment, moves the run forward (bounded)
+    wait_for(lambda: status_json(run_dir, tmp_path)["tick_count"] >= 1, timeout=150, what="a tick run by cron")
+    assert (run_dir / "cron.log").exists()
+    doc = status_json(run_dir, tmp_path)
+    assert doc["entities"]["a"]["stages"]["make"]["attempt"] == 1
+    # the tick that meets the gate removes the run's own line, and only that line
+    deadline = time.monotonic() + 60
+    while status_json(run_dir, tmp_path)["phase"] != "complete" and time.monotonic() < deadline:
+        cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+        time.sleep(0.5)
+    assert status_json(run_dir, tmp_path)["phase"] == "complete"
+    assert cron.installed(run_id) == []
+    assert user_line in cron.read()
+    events = [line for line in (run_dir / "events.jsonl").read_text().splitlines() if "trigger_removed" in line]
+    assert len(events) == 1
