@@ -69,6 +69,7 @@ def _parser() -> argparse.ArgumentParser:
     sp = add("tick", "Run one self-contained tick on a run.")
     run(sp)
     sp.add_argument("--quiet", action="store_true", help="print nothing unless something happened")
+    sp.add_argument("--event", action="store_true", help=argparse.SUPPRESS)  # a job exited: do not lose this tick
 
     sp = add("status", "Show a run's state: phase, gate, and every stage (held and failed first).")
     run(sp)
@@ -260,7 +261,7 @@ def _cmd_tick(args) -> int:
     from tianluo.runs import resolve_run
     from tianluo.tick import run_tick
 
-    result = run_tick(resolve_run(args.run, args.home))
+    result = run_tick(resolve_run(args.run, args.home), event=args.event)
     _print_events(result.events)
     if not args.quiet and (not result.events or not result.ran):
         print(result.message)

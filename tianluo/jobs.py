@@ -6,6 +6,12 @@ from tianluo.backends.base import JobSpec
 from tianluo.model import Attempt, RunState, split_stage_id
 
 
+def event_ticks(state: RunState) -> bool:
+    """An unattended run (a trigger is installed) ticks as soon as a job exits."""
+    trigger = state.trigger
+    return trigger is not None and trigger.kind != "none" and trigger.removed_at is None
+
+
 def job_spec(state: RunState, run_dir: Path, sid: str, attempt: Attempt) -> JobSpec:
     """Everything needed to launch ``attempt`` again, identically, from state alone."""
     entity, stage = split_stage_id(sid)
@@ -15,6 +21,7 @@ def job_spec(state: RunState, run_dir: Path, sid: str, attempt: Attempt) -> JobS
     return JobSpec(
         job_name=attempt.job_name,
         command=attempt.command or planned.command,
+        poke=str(run_dir) if event_ticks(state) else None,
         workdir=state.plan.workdir,
         attempt_dir=str(adir),
         env={

@@ -97,7 +97,20 @@ def run(attempt_dir: Path) -> int:
         "error": error,
     }
     atomic_write(attempt_dir / EXIT, json.dumps(record, indent=2) + "\n")
+    if job.get("poke"):
+        _poke(job["poke"], attempt_dir)
     return returncode if returncode >= 0 else 128 + (-returncode)
+
+
+def _poke(run_dir: str, attempt_dir: Path) -> None:
+    """Start an event tick at once, detached: a failure is handled in seconds, not at the next interval."""
+    try:
+        with open(attempt_dir / "runner.log", "ab") as log:
+            subprocess.Popen([sys.executable, "-m", "tianluo", "tick", "--quiet", "--event", "--run", run_dir],
+                             cwd=attempt_dir, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                             start_new_session=True, close_fds=True)
+    except OSError as exc:  # the trigger's next tick handles the exit; nothing is lost
+        print(f"tianluo runner: could not start an event tick: {exc}", file=sys.stderr)
 
 
 def _wait(child: subprocess.Popen) -> int:

@@ -34,18 +34,43 @@ def utcnow() -> datetime:
     return datetime.now(timezone.utc)
 
 
-def run_tick(run_dir: Path, now: datetime | None = None, backend: Backend | None = None) -> TickResult:
+AGAIN = ".tick-again"  # an event tick found the lock taken: the running tick goes once more
+MAX_AGAIN = 3
+
+
+def run_tick(run_dir: Path, now: datetime | None = None, backend: Backend | None = None,
+             event: bool = False) -> TickResult:
     """Run one tick on ``run_dir``; a second concurrent tick returns at once with ran=False.
+
+    An event tick (a job just exited) that finds the lock taken is not lost: it leaves a
+    marker, and whichever tick holds the lock runs once more after it lets go.
 
     Raises:
         StateError: state.json is missing or invalid (nothing is written then).
     """
     store = RunStore(Path(run_dir))
-    try:
-        with store.lock():
-            return _tick_locked(store, now, backend)
-    except LockBusy:
-        return TickResult(False, f"{run_dir}: another tick holds the lock; this one exits")
+    again = store.run_dir / AGAIN
+    result = None
+    for _ in range(1 + MAX_AGAIN):
+        try:
+            with store.lock():
+                again.unlink(missing_ok=True)
+                ticked = _tick_locked(store, now, backend)
+        except LockBusy:
+            if event and result is None:
+                again.touch()
+                event = False
+                continue  # the holder may have let go before it could see the marker: try once more
+            break
+        if result is None:
+            result = ticked
+        else:
+            result.events += ticked.events
+            result.phase, result.message = ticked.phase, ticked.message
+        now = None  # a tick that runs again looks at the clock again
+        if not again.exists():
+            break
+    return result or TickResult(False, f"{run_dir}: another tick holds the lock; this one exits")
 
 
 def _tick_locked(store: RunStore, now: datetime | None, backend: Backend | None) -> TickResult:

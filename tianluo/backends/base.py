@@ -16,6 +16,7 @@ class JobSpec:
     workdir: str
     attempt_dir: str  # absolute
     env: dict[str, str] = field(default_factory=dict)
+    poke: str | None = None  # a run folder to tick as soon as the job exits (event ticks)
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ class LocalBackend:
             "command": job.command,
             "workdir": job.workdir,
             "env": env,
+            "poke": job.poke,
         })
         with open(attempt_dir / "runner.log", "ab") as log:
             proc = subprocess.Popen(
