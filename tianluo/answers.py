@@ -13,6 +13,7 @@ import yaml
 from tianluo.errors import TianluoError
 from tianluo.forks import Fork
 from tianluo.fsio import read_json, write_json
+from tianluo.timefmt import iso
 
 ANSWERS_VERSION = 1
 
@@ -76,7 +77,7 @@ def from_cli(forks: list[Fork], pairs: list[str], now: datetime) -> dict[str, An
             raise TianluoError(f"--answer {pair!r}: write it as Q<n>=<option>, e.g. --answer Q1=go")
         qid, fork = _resolve(forks, name.strip(), "--answer")
         _check(fork, qid, value.strip(), "--answer")
-        out[fork.key] = Answer(value=value.strip(), by="cli", at=_iso(now))
+        out[fork.key] = Answer(value=value.strip(), by="cli", at=iso(now))
     return out
 
 
@@ -94,7 +95,7 @@ def from_file(forks: list[Fork], path: Path, now: datetime) -> dict[str, Answer]
     for name, value in doc.items():
         qid, fork = _resolve(forks, str(name), str(path))
         _check(fork, qid, str(value), str(path))
-        out[fork.key] = Answer(value=str(value), by="file", at=_iso(now))
+        out[fork.key] = Answer(value=str(value), by="file", at=iso(now))
     return out
 
 
@@ -102,7 +103,7 @@ def with_defaults(forks: list[Fork], answers: dict[str, Answer], now: datetime) 
     """Every open fork answered with its default (by: default)."""
     out = dict(answers)
     for fork in forks:
-        out.setdefault(fork.key, Answer(value=fork.default, by="default", at=_iso(now)))
+        out.setdefault(fork.key, Answer(value=fork.default, by="default", at=iso(now)))
     return out
 
 
@@ -116,5 +117,3 @@ def open_forks(forks: list[Fork], answers: dict[str, Answer]) -> list[tuple[str,
     return [(qid, f) for qid, f in qids(forks).items() if f.key not in answers]
 
 
-def _iso(now: datetime) -> str:
-    return now.isoformat().replace("+00:00", "Z")

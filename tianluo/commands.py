@@ -20,6 +20,7 @@ from tianluo.spec import load_spec
 from tianluo.states import ACTIVE, TERMINAL_PHASES, Phase
 from tianluo.store import LockBusy, RunStore
 from tianluo.tick import TickResult, remove_trigger_if_over, run_tick, utcnow
+from tianluo.timefmt import iso
 
 
 @dataclass
@@ -250,7 +251,7 @@ def install_trigger(run_dir: Path, kind: str, every: float | None = None, **opti
         s = s.model_copy(deep=True)
         s.trigger = TriggerRecord(kind=kind, every=every, installed_at=now, detail=installed.detail,
                                   options={k: str(v) for k, v in options.items() if v is not None and k != "dry_run"})
-        ev = {"ts": now.isoformat().replace("+00:00", "Z"), "event": "trigger_installed", "kind": kind,
+        ev = {"ts": iso(now), "event": "trigger_installed", "kind": kind,
               "message": f"{kind} trigger installed: {installed.detail}"}
         return holds.HandsResult(state=s, events=[ev])
 
@@ -271,7 +272,7 @@ def uninstall_trigger(run_dir: Path, kind: str | None = None) -> TriggerResult:
         s = s.model_copy(deep=True)
         if s.trigger and s.trigger.kind == kind:
             s.trigger.removed_at = now
-        ev = {"ts": now.isoformat().replace("+00:00", "Z"), "event": "trigger_removed", "kind": kind,
+        ev = {"ts": iso(now), "event": "trigger_removed", "kind": kind,
               "message": f"{kind} trigger {'removed' if removed else 'was not installed'} (by hand)"}
         return holds.HandsResult(state=s, events=[ev])
 
@@ -288,7 +289,7 @@ def stop_run(run_dir: Path, reason: str) -> HandsResult:
             raise TianluoError(f"run {s.run_id} is {s.phase.value} already")
         s = s.model_copy(deep=True)
         s.phase, s.phase_reason = Phase.STOPPED, f"stopped by the owner: {reason}"
-        ev = {"ts": now.isoformat().replace("+00:00", "Z"), "event": "run_stopped", "message": s.phase_reason}
+        ev = {"ts": iso(now), "event": "run_stopped", "message": s.phase_reason}
         return holds.HandsResult(state=s, events=[ev])
 
     result = _locked_change(run_dir, stop)

@@ -6,10 +6,7 @@ from tianluo.ladder import DegradeHook
 from tianluo.model import PlannedStage, RunState, split_stage_id
 from tianluo.observations import Action, Observations
 from tianluo.rules import fatal_rule_names, spec_rules
-
-
-def iso(moment: datetime) -> str:
-    return moment.isoformat().replace("+00:00", "Z")
+from tianluo.timefmt import iso
 
 
 class Ctx:

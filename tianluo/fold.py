@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 
 from tianluo import diagnose
 from tianluo.classify import Evidence, classify
-from tianluo.context import Ctx, iso
+from tianluo.context import Ctx
 from tianluo.degrade import Change, plan_change
 from tianluo.holds import analysis_path, hold_stage
 from tianluo.ladder import Degrade, DegradeHook, HoldStep, Retry, Step, fingerprint, next_step
@@ -18,6 +18,7 @@ from tianluo.model import Attempt, Cancelling, Degradation, Fault, StageState, s
 from tianluo.observations import Cancel, CopyOutput, StageObservation, Submit, WriteAnalysis
 from tianluo.rules import FATAL_CLASSES
 from tianluo.states import JobState, StageStatus
+from tianluo.timefmt import iso
 
 
 def fold(ctx: Ctx, sid: str, stage: StageState, seen: StageObservation) -> None:

@@ -11,6 +11,7 @@ from datetime import datetime
 from tianluo.errors import TianluoError
 from tianluo.model import Hold, RunState, StageState, stage_id
 from tianluo.states import ACTIVE, DONE, StageStatus
+from tianluo.timefmt import iso
 
 
 def analysis_path(entity: str) -> str:
@@ -37,7 +38,7 @@ class HandsResult:
 
 
 def _event(now: datetime, kind: str, sid: str | None, message: str, **extra) -> dict:
-    ev = {"ts": now.isoformat().replace("+00:00", "Z"), "event": kind, "message": message}
+    ev = {"ts": iso(now), "event": kind, "message": message}
     if sid:
         ev["entity"], ev["stage"] = sid.rsplit(".", 1)
     ev.update(extra)

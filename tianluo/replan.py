@@ -9,6 +9,7 @@ from datetime import datetime
 from tianluo.errors import TianluoError
 from tianluo.model import EntityState, Plan, PreAuthorizedDecision, RunState, StageState, stage_id
 from tianluo.states import ACTIVE, TERMINAL_PHASES, StageStatus
+from tianluo.timefmt import iso
 
 _RUN_FIELDS = ("backend", "interval", "success_gate", "ladder", "rules", "notify", "max_attempts", "cancel_grace",
                "fork_values", "authorization")
@@ -96,7 +97,7 @@ def carry_over(state: RunState, new: Plan, decisions: list[PreAuthorizedDecision
         for sname, stage in ent.stages.items():
             if stage.status == StageStatus.BLOCKED:
                 stage.status, stage.reason = StageStatus.PENDING, None  # the next tick decides again
-    event = {"ts": now.isoformat().replace("+00:00", "Z"), "event": "replanned", "changes": changes,
+    event = {"ts": iso(now), "event": "replanned", "changes": changes,
              "message": f"plan replaced from the edited spec ({len(changes)} change(s)); unchanged stages keep "
                         "their attempts and budgets"}
     return out, event

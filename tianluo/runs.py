@@ -14,6 +14,7 @@ from tianluo.model import EntityState, PreAuthorizedDecision, RunState, StageSta
 from tianluo.plan import build_plan, render_plan_md
 from tianluo.spec import load_spec
 from tianluo.store import STATE, RunStore
+from tianluo.timefmt import iso
 
 DEFAULT_HOME = ".tianluo"
 
@@ -134,7 +135,7 @@ def create_run(spec_path: Path, home: Path, now: datetime, accept_defaults: bool
     state = store.create(initial_state(run_id, plan, now, decisions))
     atomic_write(run_dir / "plan.md", render_plan_md(state.plan, forks, {d.key: (d.answer, d.by) for d in decisions}))
     store.append_events([{
-        "ts": now.isoformat().replace("+00:00", "Z"), "event": "run_created",
+        "ts": iso(now), "event": "run_created",
         "message": f"run {run_id} created from {plan.spec_file}", "spec_sha256": plan.spec_sha256,
     }])
     return run_dir

@@ -6,13 +6,14 @@ from pathlib import Path
 from tianluo.durations import format_duration
 from tianluo.model import RunState, split_stage_id
 from tianluo.states import StageStatus
+from tianluo.timefmt import iso
 
 STATUS_VERSION = 1
 _ATTENTION = (StageStatus.HELD, StageStatus.FAILED, StageStatus.BLOCKED)
 
 
 def _iso(moment: datetime | None) -> str | None:
-    return moment.isoformat().replace("+00:00", "Z") if moment else None
+    return iso(moment) if moment else None
 
 
 def build_status(state: RunState, run_dir: Path) -> dict:

@@ -6,7 +6,6 @@ import json
 import os
 import time
 from contextlib import contextmanager
-from datetime import datetime
 from pathlib import Path
 from typing import Iterator
 
@@ -192,5 +191,3 @@ def parse_state(text: str) -> RunState:
         raise ValueError(f"invalid at {key}: {err['msg']}") from None
 
 
-def utc_iso(moment: datetime) -> str:
-    return moment.isoformat().replace("+00:00", "Z")

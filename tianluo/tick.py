@@ -11,8 +11,8 @@ from pathlib import Path
 
 from tianluo import triggers
 from tianluo.backends import Backend, get_backend
-from tianluo.errors import TianluoError
 from tianluo.decide import decide
+from tianluo.errors import TianluoError
 from tianluo.jobs import job_spec
 from tianluo.model import RunState
 from tianluo.notify import copy_output, notify, write_analysis
@@ -20,6 +20,7 @@ from tianluo.observations import Cancel, CopyOutput, Notify, Submit, WriteAnalys
 from tianluo.observe import observe, start_cursors
 from tianluo.states import TERMINAL_PHASES, Phase
 from tianluo.store import LockBusy, RunStore
+from tianluo.timefmt import iso
 
 
 @dataclass
@@ -95,7 +96,7 @@ def remove_trigger_if_over(store: RunStore, state: RunState, now: datetime) -> l
     trigger = state.trigger
     if state.phase not in TERMINAL_PHASES or trigger is None or trigger.removed_at is not None:
         return []
-    ts = now.isoformat().replace("+00:00", "Z")
+    ts = iso(now)
     try:
         removed = triggers.uninstall(trigger.kind, store.run_dir, state.run_id, **trigger.options)
     except TianluoError as exc:  # leave the record as is: the next tick (or `tianluo uninstall`) tries again
@@ -119,7 +120,7 @@ def _act(store: RunStore, state: RunState, actions: list, backend: Backend, now:
         events.append(ev)
         store.append_events([ev])
 
-    ts = now.isoformat().replace("+00:00", "Z")
+    ts = iso(now)
     for action in actions:
         if isinstance(action, WriteAnalysis):
             path = write_analysis(store.run_dir, state, action.entity, now)
