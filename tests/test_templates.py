@@ -28,3 +28,12 @@ def test_plan_md_fills_every_slot(path):
         for sname in entity.stages:
             assert f"**{sname}**" in text
     assert "goes to its terminal state without asking you again" in text
+
+
+def test_every_package_of_the_source_tree_ships_in_the_wheel():
+    """pyproject lists its packages by hand (templates/ and examples/ are mapped in): none may be missed."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "tianluo").rglob("__init__.py")}
+    assert found <= listed, f"add to [tool.setuptools] packages: {sorted(found - listed)}"
