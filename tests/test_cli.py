@@ -217,3 +217,17 @@ def test_newest_run_wins_even_within_one_second(tmp_path):
     newest = create_run(later, home, now)  # same second, started after
     doc = json.loads(cli("status", "--home", home, "--json", cwd=tmp_path, check=True).stdout)
     assert doc["run_id"] == newest.name
+
+
+def test_stop_while_the_lock_stays_taken_is_one_clear_error_and_changes_nothing(spec, tmp_path, monkeypatch):
+    from tianluo import commands
+    from tianluo.errors import TianluoError
+
+    run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
+    monkeypatch.setattr(commands, "LOCK_WAIT_S", 0.2)
+    before = (run_dir / "state.json").read_bytes()
+    with RunStore(run_dir).lock():
+        with pytest.raises(TianluoError) as info:
+            commands.stop_run(run_dir, "testing")
+    assert info.value.exit_code == 75 and "nothing was changed" in str(info.value)
+    assert (run_dir / "state.json").read_bytes() == before

@@ -1,6 +1,8 @@
 """The verbs behind the CLI; each returns a result and prints nothing."""
 
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -95,19 +97,26 @@ LOCK_WAIT_S = 30.0
 EXIT_BUSY = 75  # EX_TEMPFAIL: try again
 
 
+@contextmanager
+def _run_lock(store: RunStore) -> Iterator[None]:
+    """The tick lock, waited for a bounded time; one clear line (exit 75) when it stays taken."""
+    try:
+        with store.lock(wait=LOCK_WAIT_S):
+            yield
+    except LockBusy:
+        raise TianluoError(f"{store.run_dir}: a tick or another command held the run's lock for over "
+                           f"{LOCK_WAIT_S:g}s; nothing was changed; try again in a minute",
+                           exit_code=EXIT_BUSY) from None
+
+
 def _locked_change(run_dir: Path, change) -> HandsResult:
     """Apply a pure change to state under the tick lock, waiting a bounded time for it."""
     store = RunStore(run_dir)
-    try:
-        with store.lock(wait=LOCK_WAIT_S):
-            state = store.load()
-            result = change(state)
-            store.save(result.state)
-            store.append_events(result.events)
-            return result
-    except LockBusy:
-        raise TianluoError(f"{run_dir}: a tick or another command held the run's lock for over {LOCK_WAIT_S:g}s; "
-                           "nothing was changed; try again in a minute", exit_code=EXIT_BUSY) from None
+    with _run_lock(store):
+        result = change(store.load())
+        store.save(result.state)
+        store.append_events(result.events)
+        return result
 
 
 def hold_entity(run_dir: Path, entity: str | None, reason: str, all_entities: bool = False) -> HandsResult:
@@ -195,16 +204,12 @@ def replan_run(spec_path: Path, home: str | None, accept_defaults: bool = False)
                            "start one without --replan")
     run_dir = runs[-1]
     store = RunStore(run_dir)
-    try:
-        with store.lock(wait=LOCK_WAIT_S):
-            state, event = replan.carry_over(store.load(), new_plan, decisions, now)
-            store.save(state)
-            store.append_events([event])
-            atomic_write(run_dir / "plan.md", render_plan_md(
-                state.plan, forks, {d.key: (d.answer, d.by) for d in decisions}))
-    except LockBusy:
-        raise TianluoError(f"{run_dir}: a tick or another command held the run's lock for over {LOCK_WAIT_S:g}s; "
-                           "nothing was changed; try again in a minute", exit_code=EXIT_BUSY) from None
+    with _run_lock(store):
+        state, event = replan.carry_over(store.load(), new_plan, decisions, now)
+        store.save(state)
+        store.append_events([event])
+        atomic_write(run_dir / "plan.md", render_plan_md(
+            state.plan, forks, {d.key: (d.answer, d.by) for d in decisions}))
     return run_dir, event
 
 
@@ -294,6 +299,6 @@ def stop_run(run_dir: Path, reason: str) -> HandsResult:
 
     result = _locked_change(run_dir, stop)
     store = RunStore(run_dir)
-    with store.lock(wait=LOCK_WAIT_S):
+    with _run_lock(store):
         result.events += remove_trigger_if_over(store, store.load(), now)
     return result
