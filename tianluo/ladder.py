@@ -118,7 +118,7 @@ def next_step(
         blocked_by = "the same failure twice in a row; a third identical attempt would not help"
     elif budget.retries == 0:
         blocked_by = f"{klass.value} faults are not retried (ladder.{klass.value}.retries is 0)"
-    elif used >= budget.retries:
+    elif not may_retry(stage, klass, budgets):
         blocked_by = f"{klass.value} budget spent ({used}/{budget.retries} retries)"
     else:
         wait = backoff_seconds(budget, used + 1)
