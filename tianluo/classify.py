@@ -44,6 +44,7 @@ class Evidence:
     unmet: tuple[str, ...] = ()  # done_when checks that did not hold, as text
     lines: tuple[LogLine, ...] = ()  # log lines matched during the attempt, from logscan
     detail: str = ""
+    ended_by: str | None = None  # the scheduler ended it (JobFacts.ended_by): time_limit, preempted...
 
 
 def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
@@ -58,7 +59,7 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
         matched, line = _match(rule, ev, sig)
         if matched:
             text = _line_text(line) if line is not None else _fact_text(rule, ev, sig)
-            return Fault(klass=rule.klass, label=rule.label, evidence=text)
+            return Fault(klass=rule.klass, label=rule.label, evidence=text, free=rule.free)
     return _by_exit_record(ev, sig)
 
 
@@ -81,6 +82,8 @@ def _match(rule: Rule, ev: Evidence, sig: int | None) -> tuple[bool, LogLine | N
     if not rule.has_conditions:
         return False, None
     if rule.state is not None and rule.state.lower() != _state(ev):
+        return False, None
+    if rule.ended_by is not None and rule.ended_by != ev.ended_by:
         return False, None
     if rule.exit_code is not None and rule.exit_code != ev.exit_code:
         return False, None
@@ -142,6 +145,8 @@ def _line_text(line: LogLine) -> str:
 
 def _fact_text(rule: Rule, ev: Evidence, sig: int | None) -> str:
     """The fact that decided a rule without a log condition."""
+    if rule.ended_by is not None:
+        return ev.detail or f"the scheduler ended it: {rule.ended_by}"
     if rule.state in _STATE_TEXT:
         return ev.detail or _STATE_TEXT[rule.state]
     if rule.signal is not None and sig is not None:

@@ -14,12 +14,13 @@ from tianluo.errors import TianluoError
 from tianluo.forks import Fork, derive
 from tianluo.fsio import atomic_write
 from tianluo.holds import HandsResult
+from tianluo.jobs import job_spec
 from tianluo.model import TriggerRecord
 from tianluo.observe import observe
 from tianluo.plan import build_plan, render_plan_md
 from tianluo.runs import active_runs, answers_path, create_run, home_dir, lock_plan, plan_doc_path, slug
 from tianluo.spec import load_spec
-from tianluo.states import ACTIVE, TERMINAL_PHASES, Phase
+from tianluo.states import ACTIVE, TERMINAL_PHASES, Phase, StageStatus
 from tianluo.store import LockBusy, RunStore
 from tianluo.tick import TickResult, remove_trigger_if_over, run_tick, utcnow
 from tianluo.timefmt import iso
@@ -109,27 +110,65 @@ def _run_lock(store: RunStore) -> Iterator[None]:
                            exit_code=EXIT_BUSY) from None
 
 
-def _locked_change(run_dir: Path, change) -> HandsResult:
+def _locked_change(run_dir: Path, change, queue: tuple[str, list[str] | None] | None = None) -> HandsResult:
     """Apply a pure change to state under the tick lock, waiting a bounded time for it."""
     store = RunStore(run_dir)
     with _run_lock(store):
         result = change(store.load())
         store.save(result.state)
         store.append_events(result.events)
+        if queue is not None:
+            _queue_hands(run_dir, result, *queue)
         return result
 
 
 def hold_entity(run_dir: Path, entity: str | None, reason: str, all_entities: bool = False) -> HandsResult:
-    """``tianluo hold``: nothing new starts for the entity (or every entity) until released."""
+    """``tianluo hold``: nothing new starts for the entity (or every entity) until released.
+
+    On Slurm a job still waiting in the queue is held there too (``scontrol hold``).
+    """
     if not all_entities and not entity:
         raise TianluoError("hold: name an ENTITY, or pass --all")
-    return _locked_change(run_dir, lambda s: holds.hold(s, entity, reason, utcnow(), all_entities))
+    return _locked_change(run_dir, lambda s: holds.hold(s, entity, reason, utcnow(), all_entities),
+                          queue=("hold", None if all_entities else [entity]))
 
 
 def release_entity(run_dir: Path, entity: str, retry: bool, skip: bool, reset_budget: bool) -> HandsResult:
-    """``tianluo release``: lift the entity's holds; --retry or --skip for a failure hold."""
+    """``tianluo release``: lift the entity's holds; --retry or --skip for a failure hold.
+
+    On Slurm a job ``tianluo hold`` held in the queue is released there too.
+    """
     return _locked_change(run_dir, lambda s: holds.release(s, entity, utcnow(), retry=retry, skip=skip,
-                                                           reset_budget=reset_budget))
+                                                           reset_budget=reset_budget), queue=("release", [entity]))
+
+
+def _queue_hands(run_dir: Path, result: HandsResult, verb: str, names: list[str] | None) -> None:
+    """Hold (or release) the queued scheduler jobs of the entities a human just held (released)."""
+    state = result.state
+    if state.plan.backend == "local":
+        return  # a local attempt starts at once: there is no queue
+    names = list(state.entities) if names is None else names
+    backend = get_backend(state.plan.backend, run_dir, state.plan.slurm)
+    now = iso(utcnow())
+    for ename in sorted(names):
+        if ename not in state.entities or (verb == "hold") != (state.entities[ename].hold is not None):
+            continue
+        for sname, stage in state.entities[ename].stages.items():
+            attempt = stage.current()
+            if stage.status != StageStatus.SUBMITTED or attempt is None or attempt.handle is None:
+                continue
+            job = job_spec(state, run_dir, f"{ename}.{sname}", attempt)
+            try:
+                done = getattr(backend, verb)(job, attempt.handle)
+            except OSError as exc:
+                result.notes.append(f"{ename}.{sname}: could not {verb} its queued job: {exc}")
+                continue
+            if done:
+                ev = {"ts": now, "event": f"queue_{verb}", "entity": ename, "stage": sname, "attempt": attempt.n,
+                      "message": f"attempt {attempt.n}: {done}"}
+                result.events.append(ev)
+                result.notes.append(f"{ename}.{sname}: {done}")
+                RunStore(run_dir).append_events([ev])
 
 
 @dataclass
@@ -151,7 +190,7 @@ def diagnose_entity(run_dir: Path, entity: str) -> DiagnoseResult:
     now = utcnow()
     fresh = state
     if state.phase not in TERMINAL_PHASES:
-        fresh = decide(state, observe(state, run_dir, get_backend(state.plan.backend, run_dir)), now).state
+        fresh = decide(state, observe(state, run_dir, get_backend(state.plan.backend, run_dir, state.plan.slurm)), now).state
     stages = {}
     for name, stage in state.entities[entity].stages.items():
         live = fresh.entities[entity].stages[name]

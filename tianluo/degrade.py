@@ -17,10 +17,16 @@ class Change:
     params: dict  # name -> new value
     variant: str | None
     lines: tuple[str, ...]  # "batch_size 32 -> 16", for events, status and the analysis
+    exclude_host: str | None = None  # the host the failed attempt ran on, to leave out from now on
 
 
-def plan_change(action: DegradeAction, params: dict, variant: str | None) -> Change | None:
-    """What ``action`` would change now, or None when it would change nothing."""
+def plan_change(action: DegradeAction, params: dict, variant: str | None, host: str | None = None,
+                excluded: tuple[str, ...] = ()) -> Change | None:
+    """What ``action`` would change now, or None when it would change nothing.
+
+    ``exclude_host`` needs the host the attempt failed on; with none known, or that host
+    already excluded, it changes nothing.
+    """
     new_params, lines = {}, []
     for name, change in action.params.items():
         current = params.get(name)
@@ -32,9 +38,14 @@ def plan_change(action: DegradeAction, params: dict, variant: str | None) -> Cha
     if action.variant is not None and action.variant != variant:
         new_variant = action.variant
         lines.append(f"command variant {variant or 'default'} -> {action.variant}")
+    new_exclude = None
+    if action.exclude_host and host and host not in excluded:
+        new_exclude = host
+        lines.append(f"exclude host {host}")
     if not lines:
         return None
-    return Change(action=action.name, params=new_params, variant=new_variant, lines=tuple(lines))
+    return Change(action=action.name, params=new_params, variant=new_variant, lines=tuple(lines),
+                  exclude_host=new_exclude)
 
 
 def apply(change: ParamChange, current):

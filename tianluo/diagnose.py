@@ -90,6 +90,33 @@ def stall_reason(planned: PlannedStage, stage: StageState, attempt: Attempt, now
     return None
 
 
+#: Pending reasons Slurm does not clear by itself: the job waits until a person acts.
+STUCK_REASONS = frozenset({
+    "PartitionConfig", "PartitionDown", "PartitionInactive", "ReqNodeNotAvail", "BadConstraints",
+    "InvalidAccount", "InvalidQOS", "AssocMaxJobsLimit", "QOSMaxWallDurationPerJobLimit",
+    "PartitionTimeLimit", "DependencyNeverSatisfied", "JobHeldAdmin", "JobHeldUser", "AccountNotAllowed",
+    "QOSNotAllowed", "Reservation", "launch failed requeued held",
+})
+
+
+def queued_verdict(attempt: Attempt, facts, now: datetime) -> str:
+    """A queued job is the scheduler's business, not a fault; how long and why is the finding."""
+    since = attempt.submitted_at or attempt.intent_at
+    waited = _span((now - since).total_seconds())
+    reason = facts.reason or "no reason given"
+    note = "; Slurm will not start it by itself" if reason.split(",")[0].strip() in STUCK_REASONS else ""
+    return f"queued {waited}: {reason}{note}"
+
+
+def _span(seconds: float) -> str:
+    seconds = max(0, int(seconds))
+    if seconds < 120:
+        return f"{seconds}s"
+    if seconds < 7200:
+        return f"{seconds // 60}m"
+    return f"{seconds // 3600}h{seconds % 3600 // 60:02d}m"
+
+
 def starting_too_long(attempt: Attempt, now: datetime) -> bool:
     since = attempt.submitted_at or attempt.intent_at
     return (now - since).total_seconds() > STARTING_TIMEOUT_S
@@ -102,9 +129,11 @@ def build(planned: PlannedStage, stage: StageState, attempt: Attempt, seen: Stag
     scheduler = None
     container = None
     if facts is not None:
-        alive = facts.state in (JobState.RUNNING, JobState.STARTING)
+        alive = None if facts.state == JobState.UNREACHABLE else facts.state in (
+            JobState.RUNNING, JobState.STARTING, JobState.QUEUED)
         scheduler = SchedulerLayer(
             state=facts.state.value, alive=alive, pid=attempt.handle.pid if attempt.handle else None,
+            job_id=facts.job_id, scheduler_state=facts.scheduler_state, reason=facts.reason,
             proc_status=facts.proc_status, cpu_seconds=facts.cpu_seconds, rss_bytes=facts.rss_bytes,
             detail=facts.detail,
         )

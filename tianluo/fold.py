@@ -17,7 +17,7 @@ from tianluo.logscan import LogLine
 from tianluo.model import Attempt, Cancelling, Degradation, Fault, StageState, split_stage_id
 from tianluo.observations import Cancel, CopyOutput, StageObservation, Submit, WriteAnalysis
 from tianluo.rules import FATAL_CLASSES
-from tianluo.states import JobState, StageStatus
+from tianluo.states import FaultClass, JobState, StageStatus
 from tianluo.timefmt import iso
 
 
@@ -25,6 +25,11 @@ def fold(ctx: Ctx, sid: str, stage: StageState, seen: StageObservation) -> None:
     attempt = stage.current()
     if attempt is None:  # an active status always has an attempt; repair rather than crash
         stage.status = StageStatus.PENDING
+        return
+    facts = seen.job
+    if facts is not None and facts.state == JobState.UNREACHABLE:
+        # Nothing is known this tick: no failure, no relaunch, no judgement. The next tick asks again.
+        _record(ctx, sid, stage, attempt, seen, f"scheduler unreachable: {facts.detail}; nothing judged this tick", 0)
         return
     if attempt.handle is None:
         if seen.found is None:
@@ -37,25 +42,34 @@ def fold(ctx: Ctx, sid: str, stage: StageState, seen: StageObservation) -> None:
             return
         attempt.handle = seen.found
         attempt.adopted = True
-        ctx.event("adopted", sid, f"found attempt {attempt.n} running as pid {seen.found.pid}; "
-                  "adopted it instead of launching again", attempt=attempt.n, pid=seen.found.pid)
-    facts = seen.job
+        ctx.event("adopted", sid, f"found attempt {attempt.n} as {seen.found.describe()}; "
+                  "adopted it instead of launching again", attempt=attempt.n, pid=seen.found.pid,
+                  job_id=seen.found.job_id)
     if facts is None:
         return
     bytes_read = diagnose.merge_logs(attempt, seen)
     diagnose.update_progress(stage, seen, ctx.now)
     diagnose.update_output(attempt, seen, ctx.now)
     planned = ctx.planned(sid)
-    alive = facts.state in (JobState.STARTING, JobState.RUNNING)
+    alive = facts.state in (JobState.STARTING, JobState.RUNNING, JobState.QUEUED)
     if facts.state == JobState.STARTING and diagnose.starting_too_long(attempt, ctx.now):
         facts = replace(facts, state=JobState.LOST, detail="the runner never confirmed its start")
+        seen = replace(seen, job=facts)
         alive = False
-    before = stage.diagnosis
     if alive:
         verdict = _watch(ctx, sid, stage, attempt, planned, facts)
+    elif facts.ended_by == "cancelled" and attempt.cancel is None:
+        verdict = _cancelled_outside(ctx, sid, stage, attempt, facts)
     else:
         verdict = _finish(ctx, sid, stage, attempt, facts, seen)
-    stage.diagnosis = diagnose.build(planned, stage, attempt, seen, ctx.now, verdict, bytes_read)
+    _record(ctx, sid, stage, attempt, seen, verdict, bytes_read)
+
+
+def _record(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, seen: StageObservation, verdict: str,
+            bytes_read: int) -> None:
+    """The five layers into state, and into the event log when the verdict changed."""
+    before = stage.diagnosis
+    stage.diagnosis = diagnose.build(ctx.planned(sid), stage, attempt, seen, ctx.now, verdict, bytes_read)
     if before is None or (before.attempt, before.verdict) != (attempt.n, verdict):
         # The five layers go to the log when the verdict changes, not on every quiet tick.
         layers = stage.diagnosis.model_dump(mode="json", exclude_none=True, exclude={"at", "attempt", "verdict"})
@@ -79,6 +93,8 @@ def _watch(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, planned, fac
             ctx.event("cancel_kill", sid, f"attempt {attempt.n} outlived its grace by {waited:.0f}s; sending KILL",
                       attempt=attempt.n)
         return f"cancelling: {attempt.cancel.reason}"
+    if facts.state == JobState.QUEUED:
+        return diagnose.queued_verdict(attempt, facts, ctx.now)
     if facts.state != JobState.RUNNING:
         return "starting"
     reason = diagnose.stall_reason(planned, stage, attempt, ctx.now)
@@ -114,7 +130,8 @@ def _finish(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, facts, seen
     fatal = None
     if not lost and facts.exit_code == 0 and not unmet:
         fatal = _fatal_line(ctx, attempt)
-    if attempt.cancel is None and not lost and facts.exit_code == 0 and not unmet and fatal is None:
+    if (attempt.cancel is None and not lost and facts.exit_code == 0 and not unmet and fatal is None
+            and facts.ended_by is None):
         attempt.outcome = "succeeded"
         stage.status = StageStatus.SUCCEEDED
         stage.succeeded_at = ctx.now
@@ -131,8 +148,8 @@ def _finish(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, facts, seen
         fault = fatal
     else:
         fault = classify(Evidence(state="lost" if lost else "exited", exit_code=facts.exit_code,
-                                  signal=facts.signal, unmet=unmet, lines=_lines(attempt), detail=facts.detail),
-                         ctx.rules)
+                                  signal=facts.signal, unmet=unmet, lines=_lines(attempt), detail=facts.detail,
+                                  ended_by=facts.ended_by), ctx.rules)
     if lost:
         ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, "lost: stop any orphans first", "KILL"))
     elif attempt.cancel is not None:
@@ -147,6 +164,22 @@ def _finish(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, facts, seen
     if fatal is not None:
         return f"failed: exited 0 but the log has a fatal line ({fault.klass.value}/{fault.label})"
     return f"failed: {fault.klass.value}/{fault.label}"
+
+
+def _cancelled_outside(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, facts) -> str:
+    """The scheduler says cancelled and tianluo never asked: a person did it. Hold, never retry."""
+    attempt.ended_at = _parse_time(facts.ended_at) or ctx.now
+    attempt.exit_code, attempt.signal = facts.exit_code, facts.signal
+    attempt.host = facts.host or attempt.host
+    attempt.outcome = "failed"
+    fault = Fault(klass=FaultClass.UNKNOWN, label="cancelled_outside",
+                  evidence=facts.detail or f"the scheduler says {facts.scheduler_state or 'cancelled'}")
+    attempt.fault = stage.fault = fault
+    ctx.event("failed", sid, f"attempt {attempt.n} was cancelled, and not by tianluo: {fault.evidence}",
+              attempt=attempt.n, fault={"class": fault.klass.value, "label": fault.label})
+    hold(ctx, sid, stage, attempt.n, f"attempt {attempt.n} was cancelled outside tianluo (scancel by a person "
+         "or an admin?); tianluo does not overrule that: release with --retry to run it again, or --skip")
+    return "cancelled outside tianluo (held)"
 
 
 def _fatal_line(ctx: Ctx, attempt: Attempt) -> Fault | None:
@@ -188,7 +221,14 @@ def _climb(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, fault: Fault
     if isinstance(step, Degrade) and not ctx.allowed("degrade"):
         step = HoldStep(f"'{step.description}' was chosen at plan time but degrade is not in authorization.allow: "
                         "make the change yourself, then release with --retry")
-    if isinstance(step, Retry):
+    if isinstance(step, Retry) and step.free:
+        stage.free_retries += 1
+        stage.status = StageStatus.RETRY_WAIT
+        stage.next_attempt_at = ctx.now
+        stage.reason = f"{fault.label}: the scheduler's doing, retried without spending budget"
+        ctx.event("retry_scheduled", sid, f"{fault.label} is the scheduler's doing: retry at once, no budget "
+                  f"spent ({stage.free_retries} such retries so far)", attempt=n, wait_s=0.0, free=True)
+    elif isinstance(step, Retry):
         stage.budget_used[fault.klass] = step.used
         stage.status = StageStatus.RETRY_WAIT
         stage.next_attempt_at = ctx.now + timedelta(seconds=step.wait_s)
@@ -202,6 +242,8 @@ def _climb(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, fault: Fault
             ctx.state.entities[entity].params.update(change.params)
             if change.variant is not None:
                 stage.variant = change.variant
+            if change.exclude_host is not None:
+                stage.exclude_hosts.append(change.exclude_host)
             action, lines = change.action, list(change.lines)
         stage.degradations.append(Degradation(attempt=n, action=action, changes=lines, at=ctx.now))
         stage.status = StageStatus.RETRY_WAIT
@@ -231,7 +273,9 @@ def _preauthorized(ctx: Ctx, sid: str) -> DegradeHook:
         action = planned.degrade.get(fault.label) or planned.degrade.get(fault.klass.value)
         if action is None:
             return None
-        change = plan_change(action, ctx.state.entities[entity].params, stage.variant)
+        last = stage.current()
+        change = plan_change(action, ctx.state.entities[entity].params, stage.variant,
+                             host=last.host if last else None, excluded=tuple(stage.exclude_hosts))
         return Degrade(change=change, description="; ".join(change.lines)) if change else None
 
     return hook

@@ -7,9 +7,14 @@ from tianluo.model import Attempt, RunState, split_stage_id
 
 
 def event_ticks(state: RunState) -> bool:
-    """An unattended run (a trigger is installed) ticks as soon as a job exits."""
+    """An unattended local run (a trigger is installed) ticks as soon as a job exits.
+
+    Not on Slurm: the job's exit would start the tick on a compute node, inside the job's
+    allocation, where Slurm kills what is left the moment the job ends.
+    """
     trigger = state.trigger
-    return trigger is not None and trigger.kind != "none" and trigger.removed_at is None
+    return (state.plan.backend == "local" and trigger is not None and trigger.kind != "none"
+            and trigger.removed_at is None)
 
 
 def job_spec(state: RunState, run_dir: Path, sid: str, attempt: Attempt) -> JobSpec:
@@ -24,6 +29,8 @@ def job_spec(state: RunState, run_dir: Path, sid: str, attempt: Attempt) -> JobS
         poke=str(run_dir) if event_ticks(state) else None,
         workdir=state.plan.workdir,
         attempt_dir=str(adir),
+        resources=planned.resources,
+        exclude_hosts=tuple(state.stage(sid).exclude_hosts),
         env={
             "TIANLUO_RUN_ID": state.run_id,
             "TIANLUO_RUN_DIR": str(run_dir),

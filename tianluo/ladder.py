@@ -61,6 +61,7 @@ class Retry:
     wait_s: float
     used: int  # retries of this class spent, this one included
     allowed: int
+    free: bool = False  # the scheduler's fault: no budget spent
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,8 @@ def next_step(
     """The one transition of the ladder: what follows a failed attempt.
 
     retry (resume) -> retry after backoff -> degrade (pre-authorised only) -> manual_hold.
-    A retry is taken while the fault's class has budget for this stage, unless the same
+    A fault the scheduler caused (``fault.free``: preemption, node failure) is retried at once
+    without spending budget, bounded only by the run-wide attempt cap. A retry is taken while the fault's class has budget for this stage, unless the same
     failure fingerprint came twice in a row (never a third identical attempt), the run-wide
     attempt cap is reached, or the retry would be due after the deadline.
     """
@@ -113,6 +115,10 @@ def next_step(
     used = stage.budget_used.get(klass, 0)
     if attempts_left <= 0:
         return HoldStep("the run-wide cap on attempts is reached")
+    if fault.free:
+        # The scheduler's own doing (preempted, node failure): the job did nothing wrong. It
+        # goes again at once, spending no budget; the run-wide attempt cap still bounds it.
+        return Retry(wait_s=0.0, used=used, allowed=budget.retries, free=True)
     blocked_by = None
     if repeated:
         blocked_by = "the same failure twice in a row; a third identical attempt would not help"

@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from tianluo.spec import DoneWhen, NotifySpec, Output, Progress, RuleSpec, Scalar, SuccessGate
-from tianluo.spec_types import DegradeAction, Resources, When
+from tianluo.spec_types import DegradeAction, Resources, SlurmOptions, When
 from tianluo.states import FaultClass, Phase, StageStatus
 
 SCHEMA_VERSION = 1
@@ -55,7 +55,8 @@ class Budget(Record):
 
 class Plan(Record):
     name: str
-    backend: Literal["local"] = "local"
+    backend: Literal["local", "slurm"] = "local"
+    slurm: SlurmOptions | None = Field(default=None, description="Slurm options; accounting is resolved at start.")
     interval: float
     workdir: str = Field(description="Absolute folder jobs run in (the spec's folder).")
     spec_file: str = Field(description="Where the spec was read from at start; never read again.")
@@ -89,16 +90,22 @@ class PreAuthorizedDecision(Record):
 class Handle(Record):
     """How a backend finds one launched attempt again."""
 
-    job_id: str
-    pid: int
-    create_time: float = Field(description="Process create time, so a reused pid is not the job.")
-    host: str
+    job_id: str = Field(description="The local runner's pid, or the Slurm job id.")
+    pid: int | None = Field(default=None, description="The runner's pid (local backend).")
+    create_time: float | None = Field(default=None, description="Process create time, so a reused pid is not the job.")
+    host: str | None = None
+
+    def describe(self) -> str:
+        """'pid 4242' for a local runner, 'job 17' for a Slurm job."""
+        return f"pid {self.pid}" if self.pid is not None else f"job {self.job_id}"
 
 
 class Fault(Record):
     klass: FaultClass = Field(alias="class")
     label: str
     evidence: str | None = None
+    free: bool = Field(default=False, description="The scheduler's doing (preemption, node failure): "
+                       "retried without spending the error budget.")
 
 
 class LogCursor(Record):
@@ -160,8 +167,11 @@ class ProgressReading(Record):
 
 class SchedulerLayer(Record):
     state: str
-    alive: bool
+    alive: bool | None = Field(description="None: the scheduler did not answer, so nobody knows.")
     pid: int | None = None
+    job_id: str | None = Field(default=None, description="The scheduler's job id (Slurm).")
+    scheduler_state: str | None = Field(default=None, description="The scheduler's own word: PENDING, TIMEOUT...")
+    reason: str | None = Field(default=None, description="Why the scheduler holds the job back (PENDING reason).")
     proc_status: str | None = None
     cpu_seconds: float | None = None
     rss_bytes: int | None = None
@@ -248,6 +258,8 @@ class StageState(Record):
     skipped_by: Literal["branch", "human"] | None = Field(
         default=None, description="A branch not taken skips what needs it too; a human skip lets it go on.")
     degradations: list[Degradation] = []
+    exclude_hosts: list[str] = Field(default=[], description="Hosts a degrade (exclude_host) took this stage off.")
+    free_retries: int = Field(default=0, description="Retries after the scheduler's own faults; no budget spent.")
 
     def current(self) -> Attempt | None:
         return self.attempts[-1] if self.attempts else None

@@ -17,7 +17,7 @@ from tianluo.logscan import Cursor, scan
 from tianluo.model import Attempt, LogCursor, PlannedStage, RunState, split_stage_id
 from tianluo.observations import Observations, OutputStat, StageObservation
 from tianluo.rules import patterns
-from tianluo.states import ACTIVE, DONE, StageStatus
+from tianluo.states import ACTIVE, DONE, JobState, StageStatus
 
 STREAMS = ("stdout", "stderr")
 
@@ -33,23 +33,20 @@ def observe(state: RunState, run_dir: Path, backend: Backend) -> Observations:
         if stage.status not in ACTIVE or attempt is None:
             continue
         job = job_spec(state, run_dir, sid, attempt)
-        found = None
-        handle = attempt.handle
-        if handle is None:
-            found = handle = backend.find(job)
-        if handle is not None:
-            to_poll[job.job_name] = (job, handle)
-        pending[sid] = (job, found, attempt)
+        to_poll[job.job_name] = (job, attempt.handle)  # no handle: the backend looks for it by name
+        pending[sid] = (job, attempt)
     facts = backend.poll(to_poll) if to_poll else {}
 
     rule_patterns = patterns(state.plan)
     stages = {}
-    for sid, (job, found, attempt) in pending.items():
+    for sid, (job, attempt) in pending.items():
         entity, name = split_stage_id(sid)
         planned = state.plan.entities[entity].stages[name]
         fact = facts.get(job.job_name)
-        if fact is None:
-            stages[sid] = StageObservation(found=found)
+        found = fact.found if fact is not None else None
+        if fact is None or fact.state in (JobState.MISSING, JobState.UNREACHABLE) or (
+                attempt.handle is None and found is None):
+            stages[sid] = StageObservation(job=fact, found=found)
             continue
         progress = re.compile(planned.progress.regex) if planned.progress and planned.progress.regex else None
         scans = {

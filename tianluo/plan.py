@@ -34,6 +34,7 @@ def build_plan(spec: Spec, spec_path: Path, decisions: dict[str, str] | None = N
     return Plan(
         name=spec.name,
         backend=spec.backend,
+        slurm=spec.slurm if spec.backend == "slurm" else None,
         interval=spec.interval,
         workdir=str(spec_path.parent),
         spec_file=str(spec_path),

@@ -8,47 +8,53 @@ Order, and why:
 ====  ===================  =========  ==============================================================
  #    label                class      matches
 ====  ===================  =========  ==============================================================
- 1    time_limit           config     Slurm ``CANCELLED AT ... DUE TO TIME LIMIT``
- 2    preempted            transient  Slurm ``... DUE TO PREEMPTION``
- 3    node_failure         transient  Slurm ``... DUE TO NODE FAILURE``
- 4    lost                 transient  state ``lost`` (pid gone, no exit record: killed with the
+ 1    time_limit           config     the scheduler ended it: TIMEOUT (Slurm job state)
+ 2    host_oom             config     ... OUT_OF_MEMORY
+ 3    preempted            transient  ... PREEMPTED; free: no budget spent
+ 4    node_failure         transient  ... NODE_FAIL; free
+ 5    boot_failure         transient  ... BOOT_FAIL; free
+ 6    deadline             config     ... DEADLINE (the job's own --deadline passed)
+ 7    time_limit           config     Slurm ``CANCELLED AT ... DUE TO TIME LIMIT``
+ 8    preempted            transient  Slurm ``... DUE TO PREEMPTION``; free
+ 9    node_failure         transient  Slurm ``... DUE TO NODE FAILURE``; free
+10    lost                 transient  state ``lost`` (pid gone, no exit record: killed with the
                                       runner, host reboot). Earlier log lines did not end it.
- 5    terminated           transient  SIGTERM / SIGINT / SIGHUP (also as exit 128+N): someone
+11    terminated           transient  SIGTERM / SIGINT / SIGHUP (also as exit 128+N): someone
                                       stopped it; a caught traceback earlier is not the cause.
- 6    host_oom             config     ``oom_kill event`` / ``out-of-memory handler`` /
+12    host_oom             config     ``oom_kill event`` / ``out-of-memory handler`` /
                                       ``Out of memory: Killed process`` / ``MemoryError``
- 7    cuda_oom             config     ``torch.OutOfMemoryError``, ``CUDA out of memory`` (also the
+13    cuda_oom             config     ``torch.OutOfMemoryError``, ``CUDA out of memory`` (also the
                                       older ``RuntimeError`` form), ``CUDA error: out of memory``,
                                       NCCL ``Cuda failure 'out of memory'``, XLA ``RESOURCE_EXHAUSTED``
- 8    disk_full            config     ``No space left on device`` / ``[Errno 28]``
- 9    missing_module       config     ``ModuleNotFoundError:`` / ``ImportError:`` at line start
-10    missing_file         config     ``FileNotFoundError`` at line start; ``python: can't open file``
-11    permission_denied    config     ``PermissionError`` at line start
-12    bad_arguments        config     argparse ``error: unrecognized arguments`` / ``the following
+14    disk_full            config     ``No space left on device`` / ``[Errno 28]``
+15    missing_module       config     ``ModuleNotFoundError:`` / ``ImportError:`` at line start
+16    missing_file         config     ``FileNotFoundError`` at line start; ``python: can't open file``
+17    permission_denied    config     ``PermissionError`` at line start
+18    bad_arguments        config     argparse ``error: unrecognized arguments`` / ``the following
                                       arguments are required`` / ``argument X: invalid ...``
-13    command_not_found    config     the shell's ``...: command not found``
-14    syntax_error         code       ``SyntaxError`` / ``IndentationError`` / ``TabError``
-15    name_error           code       ``NameError`` / ``UnboundLocalError``
-16    type_error           code       ``TypeError``
-17    attribute_error      code       ``AttributeError``
-18    key_error            code       ``KeyError``
-19    index_error          code       ``IndexError``
-20    not_implemented      code       ``NotImplementedError``
-21    cuda_device_assert   code       ``CUDA error: device-side assert triggered``
-22    hang                 transient  state ``hung`` (alive, progress stopped)
-23    nccl_timeout         transient  ``Watchdog caught collective operation timeout`` ...
-24    nccl_error           transient  ``ncclSystemError`` / ``ncclRemoteError`` / ``NCCL WARN NET/``
-25    gpu_fault            transient  ``uncorrectable ECC error`` / ``GPU has fallen off the bus``
-26    connection_error     transient  ``Connection reset by peer`` / ``ConnectionResetError`` /
+19    command_not_found    config     the shell's ``...: command not found``
+20    syntax_error         code       ``SyntaxError`` / ``IndentationError`` / ``TabError``
+21    name_error           code       ``NameError`` / ``UnboundLocalError``
+22    type_error           code       ``TypeError``
+23    attribute_error      code       ``AttributeError``
+24    key_error            code       ``KeyError``
+25    index_error          code       ``IndexError``
+26    not_implemented      code       ``NotImplementedError``
+27    cuda_device_assert   code       ``CUDA error: device-side assert triggered``
+28    hang                 transient  state ``hung`` (alive, progress stopped)
+29    nccl_timeout         transient  ``Watchdog caught collective operation timeout`` ...
+30    nccl_error           transient  ``ncclSystemError`` / ``ncclRemoteError`` / ``NCCL WARN NET/``
+31    gpu_fault            transient  ``uncorrectable ECC error`` / ``GPU has fallen off the bus``
+32    connection_error     transient  ``Connection reset by peer`` / ``ConnectionResetError`` /
                                       ``Connection refused`` / ``BrokenPipeError`` / name resolution
-27    io_error             transient  ``Input/output error`` / ``[Errno 5]`` / ``Stale file handle`` /
+33    io_error             transient  ``Input/output error`` / ``[Errno 5]`` / ``Stale file handle`` /
                                       ``nfs: server X not responding``
-28    http_unavailable     transient  HTTP 429 / 502 / 503 / 504
-29    timeout              transient  ``[Tt]imed out``; exception lines ``*TimeoutError``,
+34    http_unavailable     transient  HTTP 429 / 502 / 503 / 504
+35    timeout              transient  ``[Tt]imed out``; exception lines ``*TimeoutError``,
                                       ``*Timeout`` (botocore, urllib3, requests), ``socket.timeout``,
                                       botocore ``EndpointConnectionError``, c10d ``DistStoreError``
-30    command_not_found    config     exit code 127
-31    not_executable       config     exit code 126
+36    command_not_found    config     exit code 127
+37    not_executable       config     exit code 126
 ====  ===================  =========  ==============================================================
 
 Then, with no rule: another signal -> unknown ``signal_<name>``; exit 0 (done_when did not
@@ -100,6 +106,8 @@ class Rule:
     exit_code: int | None = None
     signal: str | None = None  # "SIGABRT", ...
     state: str | None = None  # "lost" | "hung" | "exited"
+    ended_by: str | None = None  # the scheduler ended it: "time_limit", "preempted", ... (JobFacts.ended_by)
+    free: bool = False  # the scheduler's fault, not the job's: retried without spending budget
 
     def __post_init__(self):
         object.__setattr__(self, "klass", FaultClass(self.klass))  # "config" works as well
@@ -107,7 +115,7 @@ class Rule:
     @property
     def has_conditions(self) -> bool:
         """A rule with no condition would match everything; such a rule never matches."""
-        return any(c is not None for c in (self.log, self.exit_code, self.signal, self.state))
+        return any(c is not None for c in (self.log, self.exit_code, self.signal, self.state, self.ended_by))
 
 
 def compile_patterns(rules: Sequence[Rule]) -> dict[str, re.Pattern]:
@@ -142,10 +150,16 @@ def _exc(*names: str) -> str:
 
 
 BUILTIN_RULES: tuple[Rule, ...] = (
-    # The scheduler's own verdict.
+    # The scheduler's own verdict: its job state first, then the line slurmstepd writes.
+    Rule("ended_time_limit", CONFIG, "time_limit", ended_by="time_limit"),
+    Rule("ended_out_of_memory", CONFIG, "host_oom", ended_by="out_of_memory"),
+    Rule("ended_preempted", TRANSIENT, "preempted", ended_by="preempted", free=True),
+    Rule("ended_node_fail", TRANSIENT, "node_failure", ended_by="node_fail", free=True),
+    Rule("ended_boot_fail", TRANSIENT, "boot_failure", ended_by="boot_fail", free=True),
+    Rule("ended_deadline", CONFIG, "deadline", ended_by="deadline"),
     Rule("slurm_time_limit", CONFIG, "time_limit", log=r"CANCELLED AT \S+ DUE TO TIME LIMIT"),
-    Rule("slurm_preempted", TRANSIENT, "preempted", log=r"CANCELLED AT \S+ DUE TO PREEMPTION"),
-    Rule("slurm_node_failure", TRANSIENT, "node_failure", log=r"CANCELLED AT \S+ DUE TO NODE FAIL"),
+    Rule("slurm_preempted", TRANSIENT, "preempted", log=r"CANCELLED AT \S+ DUE TO PREEMPTION", free=True),
+    Rule("slurm_node_failure", TRANSIENT, "node_failure", log=r"CANCELLED AT \S+ DUE TO NODE FAIL", free=True),
     # Stopped from outside.
     Rule("lost", TRANSIENT, "lost", state="lost"),
     Rule("sigterm", TRANSIENT, "terminated", signal="SIGTERM"),

@@ -16,7 +16,7 @@ def spec_rules(specs: list[RuleSpec]) -> tuple[Rule, ...]:
     """The spec's rules as rulebook rules, named ``spec-<i>`` after their place in the list."""
     return tuple(
         Rule(name=f"spec-{i}", klass=r.klass, label=r.label, log=r.match.log, exit_code=r.match.exit_code,
-             signal=r.match.signal, state=r.match.state)
+             signal=r.match.signal, state=r.match.state, ended_by=r.match.ended_by)
         for i, r in enumerate(specs)
     )
 

@@ -41,6 +41,7 @@ def _process_create_time(pid: int) -> float | None:
 def run(attempt_dir: Path) -> int:
     job = json.loads((attempt_dir / JOB).read_text(encoding="utf-8"))
     host = socket.gethostname()
+    slurm_job = os.environ.get("SLURM_JOB_ID")
     started = {
         "job_name": job["job_name"],
         "runner_pid": os.getpid(),
@@ -48,10 +49,18 @@ def run(attempt_dir: Path) -> int:
         "pgid": os.getpgid(0),
         "host": host,
         "started_at": _now(),
+        "slurm_job_id": slurm_job,
+        "slurm_restart": _restart_count(),
     }
-    if not create_exclusive(attempt_dir / STARTED, json.dumps(started, indent=2) + "\n"):
-        print(f"{job['job_name']}: already claimed by another runner; not running it twice", file=sys.stderr)
-        return EXIT_ALREADY_CLAIMED
+    text = json.dumps(started, indent=2) + "\n"
+    if not create_exclusive(attempt_dir / STARTED, text):
+        if not _requeued_run(attempt_dir, slurm_job):
+            print(f"{job['job_name']}: already claimed by another runner; not running it twice", file=sys.stderr)
+            return EXIT_ALREADY_CLAIMED
+        # Slurm requeued this very job (node failure, preemption, scontrol requeue): the same
+        # attempt runs again, and what its first run left behind is no longer its end.
+        (attempt_dir / EXIT).unlink(missing_ok=True)
+        atomic_write(attempt_dir / STARTED, text)
 
     env = dict(os.environ)
     env.update({k: str(v) for k, v in job.get("env", {}).items()})
@@ -68,19 +77,21 @@ def run(attempt_dir: Path) -> int:
         signal.signal(signum, forward)
 
     t0 = time.monotonic()
-    with open(attempt_dir / "stdout", "ab") as out, open(attempt_dir / "stderr", "ab") as err:
+    inherit = job.get("streams") == "inherit"  # under Slurm, --output/--error are the attempt's files already
+    with open(os.devnull if inherit else attempt_dir / "stdout", "ab") as out, \
+            open(os.devnull if inherit else attempt_dir / "stderr", "ab") as err:
         try:
             child = subprocess.Popen(
                 ["/bin/sh", "-c", job["command"]],
                 cwd=job["workdir"],
                 env=env,
                 stdin=subprocess.DEVNULL,
-                stdout=out,
-                stderr=err,
+                stdout=None if inherit else out,
+                stderr=None if inherit else err,
             )
         except OSError as exc:
             error = f"could not start the command: {exc}"
-            err.write(f"tianluo runner: {error}\n".encode())
+            (sys.stderr.buffer if inherit else err).write(f"tianluo runner: {error}\n".encode())
     returncode = 127 if child is None else _wait(child)
     record = {
         "job_name": job["job_name"],
@@ -91,6 +102,8 @@ def run(attempt_dir: Path) -> int:
         "host": host,
         "job_pid": child.pid if child else None,
         "runner_pid": os.getpid(),
+        "slurm_job_id": slurm_job,
+        "slurm_restart": started["slurm_restart"],
         "started_at": started["started_at"],
         "ended_at": _now(),
         "duration_s": round(time.monotonic() - t0, 3),
@@ -100,6 +113,24 @@ def run(attempt_dir: Path) -> int:
     if job.get("poke"):
         _poke(job["poke"], attempt_dir)
     return returncode if returncode >= 0 else 128 + (-returncode)
+
+
+def _restart_count() -> int:
+    try:
+        return int(os.environ.get("SLURM_RESTART_COUNT", "0"))
+    except ValueError:
+        return 0
+
+
+def _requeued_run(attempt_dir: Path, slurm_job: str | None) -> bool:
+    """Whether the folder was claimed by an earlier run of this same Slurm job (it was requeued)."""
+    if not slurm_job:
+        return False
+    try:
+        claim = json.loads((attempt_dir / STARTED).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return claim.get("slurm_job_id") == slurm_job and _restart_count() > int(claim.get("slurm_restart") or 0)
 
 
 def _poke(run_dir: str, attempt_dir: Path) -> None:

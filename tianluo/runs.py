@@ -78,7 +78,27 @@ def lock_plan(spec_path: Path, home: Path, now: datetime, accept_defaults: bool 
                               answer=book[fork.key].value, by=book[fork.key].by, at=book[fork.key].at)
         for qid, fork in answers.qids(forks).items()
     ]
-    return build_plan(spec, Path(spec_path), {d.key: d.answer for d in decisions}), forks, decisions
+    plan = build_plan(spec, Path(spec_path), {d.key: d.answer for d in decisions})
+    return resolve_scheduler(plan, spec_path), forks, decisions
+
+
+def resolve_scheduler(plan, spec_path: Path):
+    """A Slurm plan with ``accounting: auto`` learns, once, where this cluster keeps finished jobs.
+
+    Raises:
+        TianluoError: Slurm did not answer; the run is not started on guesses.
+    """
+    if plan.backend != "slurm" or plan.slurm is None or plan.slurm.accounting != "auto":
+        return plan
+    from tianluo.backends.slurm import SlurmBackend
+
+    try:
+        mode = SlurmBackend(Path("."), plan.slurm).resolve_accounting()
+    except OSError as exc:
+        raise TianluoError(f"{spec_path}: slurm.accounting is auto, and asking Slurm failed ({exc}); start again "
+                           "when the controller answers, or set slurm.accounting (sacct, jobcomp or none) "
+                           "in the spec") from None
+    return plan.model_copy(update={"slurm": plan.slurm.model_copy(update={"accounting": mode})})
 
 
 def active_runs(home: Path, name: str) -> list[Path]:

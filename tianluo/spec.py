@@ -27,6 +27,7 @@ from tianluo.spec_types import (
     Metric,
     Resources,
     Scalar,
+    SlurmOptions,
     StrictModel,
     When,
     _as_list,
@@ -145,6 +146,8 @@ class RuleMatch(StrictModel):
     exit_code: int | None = None
     signal: str | None = None
     state: Literal["exited", "lost", "hung"] | None = None
+    ended_by: Literal["time_limit", "out_of_memory", "preempted", "node_fail", "boot_fail", "deadline"] | None = Field(
+        default=None, description="The scheduler ended the job (Slurm job state TIMEOUT, OUT_OF_MEMORY, ...).")
 
     @field_validator("log")
     @classmethod
@@ -169,8 +172,8 @@ class RuleMatch(StrictModel):
 
     @model_validator(mode="after")
     def _not_empty(self) -> "RuleMatch":
-        if self.log is None and self.exit_code is None and self.signal is None and self.state is None:
-            raise ValueError("a rule must match on at least one of log, exit_code, signal, state")
+        if all(v is None for v in (self.log, self.exit_code, self.signal, self.state, self.ended_by)):
+            raise ValueError("a rule must match on at least one of log, exit_code, signal, state, ended_by")
         return self
 
 
@@ -205,7 +208,8 @@ NOTIFY_PLACEHOLDERS = frozenset({"title", "body", "entity", "stage", "run_id", "
 
 class Spec(StrictModel):
     name: str = Field(min_length=1, max_length=100)
-    backend: Literal["local"] = "local"
+    backend: Literal["local", "slurm"] = "local"
+    slurm: SlurmOptions = SlurmOptions()
     interval: Annotated[Duration, Field(gt=0)] = 600.0
     entities: dict[str, EntitySpec] = Field(min_length=1)
     success_gate: SuccessGate = SuccessGate()

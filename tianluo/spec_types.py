@@ -60,13 +60,65 @@ class When(StrictModel):
     metric: Metric
 
 
-class Resources(StrictModel):
-    """What a stage asks of the machine; thresholds on these raise plan-time forks."""
+SLURM_WORD = re.compile(r"^[A-Za-z0-9_.:,=+-]+$")  # partition, account, qos, gres: no spaces or shell text
+MEM = re.compile(r"^[0-9]+[KMGT]?$")
 
-    gpus: int | None = Field(default=None, ge=0)
-    cpus: int | None = Field(default=None, ge=1)
-    mem: str | None = None
-    time: Duration | None = None
+
+class Resources(StrictModel):
+    """What a stage asks of the machine. Slurm turns each into an ``#SBATCH`` line;
+    thresholds on ``gpus`` and ``expected`` raise plan-time forks."""
+
+    partition: str | None = Field(default=None, description="--partition")
+    account: str | None = Field(default=None, description="--account")
+    qos: str | None = Field(default=None, description="--qos")
+    gpus: int | None = Field(default=None, ge=0, description="--gpus (Slurm); the resource fork's threshold")
+    gres: str | None = Field(default=None, description="--gres, e.g. gpu:a100:2 (instead of gpus)")
+    cpus: int | None = Field(default=None, ge=1, description="--cpus-per-task")
+    mem: str | None = Field(default=None, description="--mem, e.g. 64G")
+    time: Duration | None = Field(default=None, description="--time, e.g. 8h")
+    sbatch_args: list[str] = Field(default=[], description="Extra sbatch arguments, one per item, e.g. --constraint=a100")
+
+    @field_validator("partition", "account", "qos", "gres")
+    @classmethod
+    def _word(cls, value: str | None) -> str | None:
+        if value is not None and not SLURM_WORD.match(value):
+            raise ValueError(f"{value!r} is not a plain Slurm name (letters, digits and _.:,=+-)")
+        return value
+
+    @field_validator("mem")
+    @classmethod
+    def _mem(cls, value: str | None) -> str | None:
+        if value is not None and not MEM.match(str(value).upper()):
+            raise ValueError(f"{value!r} is not a memory size such as 16G, 512M or 2048")
+        return None if value is None else str(value).upper()
+
+    @field_validator("sbatch_args")
+    @classmethod
+    def _args(cls, value: list[str]) -> list[str]:
+        for arg in value:
+            if not arg.startswith("-") or "\n" in arg:
+                raise ValueError(f"{arg!r}: each extra sbatch argument is one option, starting with '-'")
+            if arg.split("=")[0] in ("--job-name", "-J", "--output", "-o", "--error", "-e", "--chdir", "-D",
+                                     "--parsable", "--wrap", "--requeue", "--no-requeue", "--open-mode"):
+                raise ValueError(f"{arg!r}: tianluo sets this one itself")
+        return value
+
+    @model_validator(mode="after")
+    def _gpus_or_gres(self) -> "Resources":
+        if self.gpus and self.gres and "gpu" in self.gres:
+            raise ValueError("give gpus or a gpu gres, not both")
+        return self
+
+
+class SlurmOptions(StrictModel):
+    """How tianluo talks to Slurm (``backend: slurm``)."""
+
+    accounting: Literal["auto", "sacct", "jobcomp", "none"] = Field(
+        default="auto", description="Where a finished job is looked up once squeue forgets it: sacct "
+        "(slurmdbd), jobcomp (sacct -c, jobcomp/filetxt), none (only the runner's exit.json); auto asks "
+        "scontrol show config at start.")
+    timeout: Annotated[Duration, Field(gt=0)] = Field(
+        default=30.0, description="Per scheduler command; a slower controller is 'scheduler unreachable' this tick.")
 
 
 class ParamChange(StrictModel):
@@ -139,4 +191,4 @@ class AskAbove(StrictModel):
     gpus: int = Field(default=4, ge=0)
 
 
-MODELS = (Metric, When, Resources, ParamChange, DegradeAction, ForkSpec, Authorization, AskAbove)
+MODELS = (Metric, When, Resources, SlurmOptions, ParamChange, DegradeAction, ForkSpec, Authorization, AskAbove)

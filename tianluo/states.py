@@ -42,7 +42,9 @@ class JobState(str, Enum):
     """What a backend says about one attempt."""
 
     MISSING = "missing"  # nothing found for this job
+    QUEUED = "queued"  # the scheduler holds it back (Slurm PENDING); not a fault, however long
     STARTING = "starting"  # launched, the runner has not confirmed yet
     RUNNING = "running"
     EXITED = "exited"  # an exit record exists
     LOST = "lost"  # gone with no exit record
+    UNREACHABLE = "unreachable"  # the scheduler did not answer: nothing is known this tick

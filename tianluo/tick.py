@@ -79,7 +79,7 @@ def _tick_locked(store: RunStore, now: datetime | None, backend: Backend | None)
     if state.phase in TERMINAL_PHASES:
         events = remove_trigger_if_over(store, state, now or utcnow())
         return TickResult(False, f"run {state.run_id} is {state.phase.value}; nothing to do", state.phase, events)
-    backend = backend or get_backend(state.plan.backend, store.run_dir)
+    backend = backend or get_backend(state.plan.backend, store.run_dir, state.plan.slurm)
     observations = observe(state, store.run_dir, backend)
     now = now or utcnow()
     decision = decide(state, observations, now)
@@ -145,7 +145,12 @@ def _act(store: RunStore, state: RunState, actions: list, backend: Backend, now:
         base = {"ts": ts, "entity": entity, "stage": stage_name, "attempt": attempt.n}
         if isinstance(action, Cancel):
             sig = signal.SIGKILL if action.signal == "KILL" else signal.SIGTERM
-            pids = backend.cancel(job, attempt.handle, sig)
+            try:
+                pids = backend.cancel(job, attempt.handle, sig)
+            except OSError as exc:  # the scheduler did not answer: the next tick cancels again
+                log({**base, "event": "cancel_failed", "signal": action.signal,
+                     "message": f"attempt {attempt.n}: could not send {action.signal}: {exc}; the next tick tries again"})
+                continue
             log({**base, "event": "cancelled", "pids": pids, "signal": action.signal,
                  "message": f"attempt {attempt.n}: sent {action.signal} to {pids or 'no live process'} "
                             f"({action.reason})"})
@@ -161,8 +166,8 @@ def _act(store: RunStore, state: RunState, actions: list, backend: Backend, now:
             attempt.handle = handle
             attempt.submitted_at = now
             store.save(state)
-            log({**base, "event": "submitted", "pid": handle.pid, "job_name": attempt.job_name,
-                 "message": f"attempt {attempt.n} launched as pid {handle.pid}"})
+            log({**base, "event": "submitted", "pid": handle.pid, "job_id": handle.job_id,
+                 "job_name": attempt.job_name, "message": f"attempt {attempt.n} launched as {handle.describe()}"})
     return events
 
 

@@ -12,6 +12,7 @@ import signal
 import socket
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import psutil
@@ -58,8 +59,22 @@ class LocalBackend:
         return Handle(job_id=str(proc.pid), pid=proc.pid, create_time=_create_time(proc.pid) or 0.0,
                       host=self.host)
 
-    def poll(self, jobs: dict[str, tuple[JobSpec, Handle]]) -> dict[str, JobFacts]:
-        return {name: self._poll_one(job, handle) for name, (job, handle) in jobs.items()}
+    def poll(self, jobs: dict[str, tuple[JobSpec, Handle | None]]) -> dict[str, JobFacts]:
+        out = {}
+        for name, (job, handle) in jobs.items():
+            if handle is not None:
+                out[name] = self._poll_one(job, handle)
+                continue
+            found = self.find(job)
+            out[name] = (JobFacts(state=JobState.MISSING, detail=f"no process is tagged {job.job_name}")
+                         if found is None else replace(self._poll_one(job, found), found=found))
+        return out
+
+    def hold(self, job: JobSpec, handle: Handle) -> str | None:
+        return None  # a local attempt starts at once: there is no queue to hold it in
+
+    def release(self, job: JobSpec, handle: Handle) -> str | None:
+        return None
 
     def _poll_one(self, job: JobSpec, handle: Handle) -> JobFacts:
         attempt_dir = Path(job.attempt_dir)

@@ -1,0 +1,74 @@
+"""The batch script of one attempt, written into its attempt folder. Pure: JobSpec in, text out.
+
+The script is complete on its own: ``#SBATCH`` lines carry the job name, the split
+``stdout``/``stderr`` files of the attempt folder and the stage's resources, and its only
+command runs tianluo's runner, which claims the attempt folder (an attempt never runs
+twice) and writes ``exit.json`` beside the logs, so the exit code is known even after Slurm
+has forgotten the job. Submitting it again by hand is safe for the same reason.
+"""
+
+import math
+import shlex
+
+from tianluo.backends.base import JobSpec
+
+SCRIPT = "job.sbatch"
+
+
+def _q(value: str) -> str:
+    """A value on an ``#SBATCH`` line: double-quoted when it holds anything but plain characters."""
+    text = str(value)
+    if text and all(c.isalnum() or c in "/._-:,=+@%" for c in text):
+        return text
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def slurm_time(seconds: float) -> str:
+    """Seconds -> Slurm's ``days-hours:minutes:seconds`` (rounded up to the minute: Slurm's unit)."""
+    minutes = max(1, math.ceil(seconds / 60))
+    days, rest = divmod(minutes, 24 * 60)
+    hours, mins = divmod(rest, 60)
+    return f"{days}-{hours:02d}:{mins:02d}:00" if days else f"{hours:02d}:{mins:02d}:00"
+
+
+def sbatch_options(job: JobSpec) -> list[str]:
+    """The sbatch options of an attempt, in the order they appear in the script."""
+    adir = job.attempt_dir
+    opts = [
+        f"--job-name={_q(job.job_name)}",
+        f"--output={_q(adir + '/stdout')}",
+        f"--error={_q(adir + '/stderr')}",
+        "--open-mode=append",  # a requeued run adds to the logs; what the first run printed stays
+        f"--chdir={_q(job.workdir)}",
+    ]
+    r = job.resources
+    if r is not None:
+        if r.partition:
+            opts.append(f"--partition={r.partition}")
+        if r.account:
+            opts.append(f"--account={r.account}")
+        if r.qos:
+            opts.append(f"--qos={r.qos}")
+        if r.gpus:
+            opts.append(f"--gpus={r.gpus}")
+        if r.gres:
+            opts.append(f"--gres={r.gres}")
+        if r.cpus:
+            opts.append(f"--cpus-per-task={r.cpus}")
+        if r.mem:
+            opts.append(f"--mem={r.mem}")
+        if r.time:
+            opts.append(f"--time={slurm_time(r.time)}")
+    if job.exclude_hosts:
+        opts.append(f"--exclude={','.join(job.exclude_hosts)}")
+    if r is not None:
+        opts.extend(_q(a) if " " in a else a for a in r.sbatch_args)
+    return opts
+
+
+def render(job: JobSpec, python: str) -> str:
+    """The whole script: ``#SBATCH`` lines, then ``exec`` of the runner on the attempt folder."""
+    lines = ["#!/bin/sh", f"# tianluo attempt {job.job_name}: the runner claims the folder, so it never runs twice."]
+    lines += [f"#SBATCH {opt}" for opt in sbatch_options(job)]
+    lines.append(f"exec {shlex.quote(python)} -m tianluo.runner {shlex.quote(job.attempt_dir)}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,289 @@
+"""The Slurm backend: each attempt is a batch job running the runner wrapper.
+
+Gentle with the controller: a tick asks ``squeue`` once for all its jobs (``-t all``, by
+name, so jobs launched but never recorded are found in the same call), and at most once
+more for the jobs that finished: ``scontrol show job -o`` while the controller still knows
+them, else the accounting source the run uses (``sacct``, ``sacct -c`` on a jobcomp log, or
+none). The runner's ``exit.json`` in the attempt folder is the job's own word on its exit and
+wins over both. Every command has a timeout; a controller that does not answer makes every
+fact "unreachable" for this tick, and every later command of the tick fails at once.
+"""
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from tianluo.backends import sbatch, slurm_text
+from tianluo.backends.base import JobFacts, JobSpec, SchedulerUnreachable
+from tianluo.backends.slurm_text import FINAL, JobRow
+from tianluo.fsio import atomic_write, read_json, write_json
+from tianluo.model import Handle
+from tianluo.runner import EXIT, JOB, STARTED
+from tianluo.spec_types import SlurmOptions
+from tianluo.states import JobState
+
+TAG = "TIANLUO_JOB"
+
+
+class SlurmError(OSError):
+    """A Slurm command answered with an error (bad partition, invalid gres...)."""
+
+
+class SlurmBackend:
+    """Submits, polls and cancels attempts as Slurm batch jobs."""
+
+    def __init__(self, run_dir: Path, options: SlurmOptions | None = None, python: str | None = None):
+        self.run_dir = Path(run_dir)
+        self.options = options or SlurmOptions()
+        self.python = python or sys.executable
+        self.calls: list[list[str]] = []  # every scheduler command of this tick, for the status and tests
+        self._down: str | None = None
+
+    # --- commands ------------------------------------------------------------------------
+
+    def _call(self, args: list[str], ok_errors: tuple[str, ...] = ()) -> str:
+        """Run one Slurm command; its stdout. Unreachable and failing commands raise."""
+        if self._down is not None:
+            raise SchedulerUnreachable(self._down)
+        self.calls.append(args)
+        timeout = self.options.timeout
+        try:
+            proc = subprocess.run(args, capture_output=True, text=True, timeout=timeout,
+                                  stdin=subprocess.DEVNULL)
+        except subprocess.TimeoutExpired:
+            self._down = f"{args[0]} did not answer within {timeout:g}s"
+            raise SchedulerUnreachable(self._down) from None
+        except FileNotFoundError:
+            self._down = f"{args[0]} is not on PATH (is the Slurm client installed here?)"
+            raise SchedulerUnreachable(self._down) from None
+        if proc.returncode != 0:
+            err = (proc.stderr or proc.stdout).strip().replace("\n", "; ")
+            if slurm_text.unreachable(err):
+                self._down = f"{args[0]}: {err}"
+                raise SchedulerUnreachable(self._down)
+            if any(e in err for e in ok_errors):
+                return proc.stdout
+            raise SlurmError(f"{' '.join(args[:2])}... exited {proc.returncode}: {err}")
+        return proc.stdout
+
+    # --- submit --------------------------------------------------------------------------
+
+    def submit(self, job: JobSpec) -> Handle:
+        adir = Path(job.attempt_dir)
+        adir.mkdir(parents=True, exist_ok=True)  # before sbatch: a missing output folder fails the job silently
+        write_json(adir / JOB, {
+            "job_name": job.job_name,
+            "command": job.command,
+            "workdir": job.workdir,
+            "env": {**job.env, TAG: job.job_name},
+            "poke": None,
+            "streams": "inherit",  # Slurm opened stdout/stderr in the attempt folder already
+        })
+        script = adir / sbatch.SCRIPT
+        atomic_write(script, sbatch.render(job, self.python))
+        out = self._call(["sbatch", "--parsable", str(script)])
+        job_id = out.strip().splitlines()[-1].split(";")[0].strip() if out.strip() else ""
+        if not job_id.isdigit() and not job_id.replace("_", "").isdigit():
+            raise SlurmError(f"sbatch printed no job id: {out.strip()!r}")
+        return Handle(job_id=job_id)
+
+    # --- poll ----------------------------------------------------------------------------
+
+    def poll(self, jobs: dict[str, tuple[JobSpec, Handle | None]]) -> dict[str, JobFacts]:
+        if not jobs:
+            return {}
+        try:
+            rows = slurm_text.parse_squeue(self._call(
+                ["squeue", "-h", "-t", "all", f"--name={','.join(sorted(jobs))}", "-O", slurm_text.SQUEUE_FORMAT]))
+        except SchedulerUnreachable as exc:
+            return {name: JobFacts(state=JobState.UNREACHABLE, detail=str(exc)) for name in jobs}
+        except SlurmError as exc:
+            return {name: JobFacts(state=JobState.UNREACHABLE, detail=f"squeue failed: {exc}") for name in jobs}
+        by_id = {r.job_id: r for r in rows}
+        by_name: dict[str, list[JobRow]] = {}
+        for r in sorted(rows, key=lambda r: _id_key(r.job_id)):
+            by_name.setdefault(r.name, []).append(r)
+
+        facts: dict[str, JobFacts] = {}
+        later: dict[str, tuple[JobSpec, Handle, Handle | None]] = {}  # finished: the second call's business
+        for name, (job, handle) in jobs.items():
+            adir = Path(job.attempt_dir)
+            claimed = _claimed_job_id(adir)
+            found = None
+            if handle is None:
+                candidates = by_name.get(name, [])
+                job_id = claimed or (candidates[-1].job_id if candidates else None)
+                if job_id is None:
+                    facts[name] = JobFacts(state=JobState.MISSING, detail=f"squeue knows no job named {name}")
+                    continue
+                found = handle = Handle(job_id=job_id)
+            elif claimed and claimed != handle.job_id:
+                handle = Handle(job_id=claimed)  # the job that claimed the folder is the attempt
+            row = by_id.get(handle.job_id)
+            if row is not None and row.state not in FINAL:
+                facts[name] = _live_facts(row, found)
+                continue
+            record = _exit_record(adir, handle.job_id)
+            if row is not None and record is not None:
+                facts[name] = _final_facts(handle.job_id, row, record, found)
+                continue
+            later[name] = (job, handle, found)
+
+        if later:
+            facts.update(self._finished(later, by_id))
+        return facts
+
+    def _finished(self, later: dict, by_id: dict[str, JobRow]) -> dict[str, JobFacts]:
+        """The one follow-up call for finished jobs: scontrol while Slurm knows them, else accounting."""
+        ids = sorted({h.job_id for _, h, _ in later.values()}, key=_id_key)
+        forgotten = any(h.job_id not in by_id for _, h, _ in later.values())
+        lookup: dict[str, JobRow] = {}
+        error = None
+        try:
+            if forgotten:
+                lookup = self._accounting(ids)
+            else:
+                lookup = slurm_text.parse_scontrol(self._call(["scontrol", "show", "job", "-o"]))
+        except OSError as exc:
+            error = str(exc)
+        out = {}
+        for name, (job, handle, found) in later.items():
+            row = by_id.get(handle.job_id)
+            rec = lookup.get(handle.job_id)
+            record = _exit_record(Path(job.attempt_dir), handle.job_id)
+            if row is not None and rec is not None:
+                row = JobRow(**{**row.__dict__, "exit_code": rec.exit_code, "signal": rec.signal, "source": rec.source})
+            best = row or rec
+            if best is not None:
+                out[name] = _final_facts(handle.job_id, best, record, found)
+            elif record is not None:
+                out[name] = _record_facts(handle.job_id, record, found,
+                                          "Slurm no longer knows the job; its exit.json tells how it ended")
+            elif error is not None:
+                out[name] = JobFacts(state=JobState.UNREACHABLE, job_id=handle.job_id, found=found,
+                                     detail=f"job {handle.job_id} finished but could not be looked up: {error}")
+            else:
+                out[name] = JobFacts(state=JobState.LOST, job_id=handle.job_id, found=found,
+                                     detail=f"job {handle.job_id} is gone from squeue and from "
+                                            f"{self.accounting} and left no {EXIT}")
+        return out
+
+    @property
+    def accounting(self) -> str:
+        return self.options.accounting
+
+    def _accounting(self, ids: list[str]) -> dict[str, JobRow]:
+        fields = ",".join(slurm_text.SACCT_FIELDS)
+        if self.accounting == "sacct":
+            return slurm_text.parse_sacct(self._call(
+                ["sacct", "-X", "-n", "-P", "-j", ",".join(ids), "-o", fields]), "sacct")
+        if self.accounting == "jobcomp":
+            return slurm_text.parse_sacct(self._call(
+                ["sacct", "-c", "-n", "-P", "-j", ",".join(ids), "-o", fields]), "jobcomp")
+        return {}
+
+    # --- find, cancel, hold --------------------------------------------------------------
+
+    def find(self, job: JobSpec) -> Handle | None:
+        return self.poll({job.job_name: (job, None)})[job.job_name].found
+
+    def cancel(self, job: JobSpec, handle: Handle | None, sig: int = signal.SIGTERM) -> list[str]:
+        """``scancel`` the attempt's own job (never one found by name alone).
+
+        TERM is a plain ``scancel``: Slurm sends TERM to every process of the job and KILL
+        after its KillWait. KILL is ``scancel --signal=KILL --full``. A job that already
+        ended is no error.
+        """
+        if handle is None:
+            return []
+        job_id = _claimed_job_id(Path(job.attempt_dir)) or handle.job_id
+        args = ["scancel", job_id] if sig != signal.SIGKILL else ["scancel", "--signal=KILL", "--full", job_id]
+        self._call(args, ok_errors=("already completing or completed", "Invalid job id", "has already finished"))
+        return [job_id]
+
+    def hold(self, job: JobSpec, handle: Handle) -> str | None:
+        """``scontrol hold`` a job that is still pending; a running or finished job is left alone."""
+        self._call(["scontrol", "hold", handle.job_id],
+                   ok_errors=("no longer pending", "already finished", "Invalid job id", "Job is not pending"))
+        return f"scontrol hold {handle.job_id}"
+
+    def release(self, job: JobSpec, handle: Handle) -> str | None:
+        self._call(["scontrol", "release", handle.job_id],
+                   ok_errors=("no longer pending", "already finished", "Invalid job id", "not held"))
+        return f"scontrol release {handle.job_id}"
+
+    def resolve_accounting(self) -> str:
+        """What ``accounting: auto`` means on this cluster, from ``scontrol show config``."""
+        if self.options.accounting != "auto":
+            return self.options.accounting
+        return slurm_text.accounting_mode(slurm_text.parse_config(self._call(["scontrol", "show", "config"])))
+
+
+def _id_key(job_id: str) -> tuple:
+    head = job_id.split("_")[0]
+    return (int(head) if head.isdigit() else 0, job_id)
+
+
+def _claimed_job_id(adir: Path) -> str | None:
+    """The Slurm job whose runner claimed the attempt folder, if one did."""
+    started = read_json(adir / STARTED)
+    if isinstance(started, dict) and started.get("slurm_job_id"):
+        return str(started["slurm_job_id"])
+    return None
+
+
+def _exit_record(adir: Path, job_id: str) -> dict | None:
+    """The runner's exit.json, if it was written by this job (not by a job that stood down)."""
+    record = read_json(adir / EXIT)
+    if not isinstance(record, dict):
+        return None
+    written_by = record.get("slurm_job_id")
+    return record if written_by in (None, job_id) else None
+
+
+def _live_facts(row: JobRow, found: Handle | None) -> JobFacts:
+    state = slurm_text.job_state(row.state)
+    detail = f"{row.state}" + (f" ({row.reason})" if row.reason else "")
+    return JobFacts(state=state, job_id=row.job_id, scheduler_state=row.state, reason=row.reason,
+                    host=slurm_text.host_of(row.nodes), started_at=_utc(row.start) if state == JobState.RUNNING else None,
+                    proc_status="stopped" if row.state in ("SUSPENDED", "STOPPED") else None,
+                    detail=detail, found=found)
+
+
+def _final_facts(job_id: str, row: JobRow, record: dict | None, found: Handle | None) -> JobFacts:
+    """A finished job: the scheduler's state and who ended it; the exit from exit.json first."""
+    ended_by = FINAL.get(row.state)
+    if record is not None:
+        code, sig = record.get("exit_code"), record.get("signal")
+    else:
+        code, sig = row.exit_code, row.signal
+    exit_text = f"ExitCode {code if code is not None else 0}:{sig or 0}" if (code, sig) != (None, None) else "no exit code"
+    detail = f"Slurm says {row.state}" + (f" ({row.reason})" if row.reason and row.reason != "None" else "") + \
+             f", {exit_text}" + ("" if record is not None else f" (from {row.source})")
+    return JobFacts(state=JobState.EXITED, exit_code=code, signal=sig, job_id=job_id, scheduler_state=row.state,
+                    reason=row.reason, ended_by=ended_by, host=(record or {}).get("host") or slurm_text.host_of(row.nodes),
+                    started_at=(record or {}).get("started_at") or _utc(row.start),
+                    ended_at=(record or {}).get("ended_at") or _utc(row.end), detail=detail, found=found)
+
+
+def _record_facts(job_id: str, record: dict, found: Handle | None, detail: str) -> JobFacts:
+    return JobFacts(state=JobState.EXITED, exit_code=record.get("exit_code"), signal=record.get("signal"),
+                    job_id=job_id, host=record.get("host"), started_at=record.get("started_at"),
+                    ended_at=record.get("ended_at"), detail=record.get("error") or detail, found=found)
+
+
+def _utc(local: str | None) -> str | None:
+    """Slurm prints the controller's local time without a zone; read it as this host's local time."""
+    if not local:
+        return None
+    from datetime import datetime
+
+    try:
+        return datetime.fromisoformat(local).astimezone().isoformat()
+    except ValueError:
+        return None
+
+
+__all__ = ["SlurmBackend", "SlurmError"]
