@@ -6,6 +6,9 @@
     scripts/slurm_cluster.py status [--dir DIR]
     scripts/slurm_cluster.py env   [--dir DIR]   the line to paste: export SLURM_CONF=...
 
+TIANLUO_SLURM_PORT (default 6817) sets slurmctld's port, slurmd takes the next one: two
+clusters in two folders can run side by side.
+
 Everything lives in DIR (default /tmp/tianluo-slurm): slurm.conf, state, spool, logs, pid
 files, and the jobcomp/filetxt log that ``sacct -c`` reads. Clients find the cluster through
 ``SLURM_CONF=DIR/slurm.conf``; nothing under /etc/slurm is touched. munged is shared: the
@@ -84,8 +87,9 @@ def install() -> None:
 
 
 class Cluster:
-    def __init__(self, root: Path = DEFAULT_DIR):
+    def __init__(self, root: Path = DEFAULT_DIR, port: int | None = None):
         self.root = Path(root).resolve()
+        self.port = port or int(os.environ.get("TIANLUO_SLURM_PORT", "6817"))  # slurmd listens on port + 1
         self.conf = self.root / "slurm.conf"
         self.host = socket.gethostname().split(".")[0]
 
@@ -118,8 +122,8 @@ ClusterName=tianluo
 SlurmctldHost={self.host}(127.0.0.1)
 SlurmUser=root
 SlurmdUser=root
-SlurmctldPort=6817
-SlurmdPort=6818
+SlurmctldPort={self.port}
+SlurmdPort={self.port + 1}
 AuthType=auth/munge
 CredType=cred/munge
 StateSaveLocation={self.path('state')}
@@ -222,7 +226,7 @@ PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP OverSubscrib
     def start(self, fresh: bool = True) -> None:
         install()
         if fresh:
-            self.stop()
+            self.stop(keep_munge=True)
             if self.root.exists():
                 shutil.rmtree(self.root)
         self.root.mkdir(parents=True, exist_ok=True)
@@ -235,11 +239,12 @@ PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP OverSubscrib
     def stop_ctld(self) -> None:
         stop_pid(self.ctld_pid(), "slurmctld")
 
-    def stop(self) -> None:
+    def stop(self, keep_munge: bool = False) -> None:
+        """Stop slurmd and slurmctld, and munged if this cluster started it (unless ``keep_munge``)."""
         stop_pid(self.slurmd_pid(), "slurmd")
         self.stop_ctld()
         started = self.root / "munged.started"
-        if started.exists():
+        if started.exists() and not keep_munge:
             stop_pid(read_pid(started), "munged")
             started.unlink()
 

@@ -200,3 +200,57 @@ def demo(tmp_path) -> Path:
     from tianluo.demo import copy_example
 
     return copy_example("demo", tmp_path)
+
+
+# --- a real single-node Slurm ------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _slurm_cluster_module():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("slurm_cluster", ROOT / "scripts" / "slurm_cluster.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def slurm_cluster():
+    """The real Slurm of scripts/slurm_cluster.py, started once per session; SLURM_CONF points at it.
+
+    Outside CI a machine without Slurm (and not root on Debian to install it) skips these
+    tests; in CI (CI=true) that is a failure: the Slurm backend must be tested for real.
+    """
+    module = _slurm_cluster_module()
+    root = Path(os.environ.get("TIANLUO_SLURM_DIR", "/tmp/tianluo-slurm-tests"))
+    cluster = module.Cluster(root)
+    try:
+        cluster.start()
+    except (module.ClusterError, OSError, subprocess.TimeoutExpired) as exc:
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(f"Slurm is needed in CI and could not be started: {exc}")
+        pytest.skip(f"no Slurm here: {exc}")
+    old = os.environ.get("SLURM_CONF")
+    os.environ["SLURM_CONF"] = str(cluster.conf)
+    try:
+        yield cluster
+    finally:
+        if old is None:
+            os.environ.pop("SLURM_CONF", None)
+        else:
+            os.environ["SLURM_CONF"] = old
+        cluster.stop(keep_munge=os.environ.get("TIANLUO_SLURM_KEEP_MUNGE") == "1")
+
+
+@pytest.fixture
+def slurm(slurm_cluster):
+    """The session's Slurm, with its controller up and its node idle again before each test."""
+    slurm_cluster.start_ctld()
+    slurm_cluster.start_slurmd()
+    slurm_cluster.wait_idle()
+    yield slurm_cluster
+    # What a test left in the queue must not run on into the next one.
+    slurm_cluster.start_ctld()
+    subprocess.run(["scancel", "--user", str(os.getuid())], capture_output=True, timeout=30)
