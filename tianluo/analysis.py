@@ -42,8 +42,8 @@ def layer_lines(d: Diagnosis | None) -> list[str]:
     if d.scheduler:
         s = d.scheduler
         rss = f", rss {s.rss_bytes // (1024 * 1024)} MiB" if s.rss_bytes else ""
-        out.append(f"- scheduler: {s.state}, alive={s.alive}, pid {s.pid}, status {s.proc_status}{rss}"
-                   + (f" ({s.detail})" if s.detail else ""))
+        where = f"job {s.job_id} ({s.scheduler_state})" if s.job_id else f"pid {s.pid}, status {s.proc_status}"
+        out.append(f"- scheduler: {s.state}, alive={s.alive}, {where}{rss}" + (f" ({s.detail})" if s.detail else ""))
     if d.container:
         c = d.container
         out.append(f"- container: exit code {c.exit_code}, signal {c.signal}, host {c.host}, "

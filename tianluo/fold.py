@@ -32,6 +32,9 @@ def fold(ctx: Ctx, sid: str, stage: StageState, seen: StageObservation) -> None:
         _record(ctx, sid, stage, attempt, seen, f"scheduler unreachable: {facts.detail}; nothing judged this tick", 0)
         return
     if attempt.handle is None:
+        if seen.found is None and attempt.launch_error is not None:
+            _refused(ctx, sid, stage, attempt)
+            return
         if seen.found is None:
             # The intent was saved but the launch left no trace: launch the same attempt again.
             # The runner's exclusive claim on the attempt folder makes a double run impossible.
@@ -164,6 +167,16 @@ def _finish(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, facts, seen
     if fatal is not None:
         return f"failed: exited 0 but the log has a fatal line ({fault.klass.value}/{fault.label})"
     return f"failed: {fault.klass.value}/{fault.label}"
+
+
+def _refused(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt) -> None:
+    """The scheduler refused the launch: a config fault of this attempt, climbing the ladder like any."""
+    attempt.outcome = "failed"
+    attempt.ended_at = ctx.now
+    fault = Fault(klass=FaultClass.CONFIG, label="submit_rejected", evidence=attempt.launch_error)
+    attempt.fault = fault
+    attempt.fingerprint = fingerprint(fault, None, attempt.command or ctx.planned(sid).command)
+    _climb(ctx, sid, stage, attempt, fault)
 
 
 def _cancelled_outside(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, facts) -> str:

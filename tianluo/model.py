@@ -140,6 +140,7 @@ class Attempt(Record):
     handle: Handle | None = None
     submitted_at: datetime | None = None
     launches: int = Field(default=1, description="Launches of this attempt; >1 only if a launch left no trace.")
+    launch_error: str | None = Field(default=None, description="The scheduler refused the launch (sbatch's error).")
     adopted: bool = False
     started_at: datetime | None = None
     ended_at: datetime | None = None

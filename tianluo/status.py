@@ -39,6 +39,11 @@ def build_status(state: RunState, run_dir: Path) -> dict:
             "progress": {"done": st.progress.done, "total": st.progress.total,
                          "seen_at": _iso(st.progress.seen_at)} if st.progress else None,
             "pid": attempt.handle.pid if attempt and attempt.handle else None,
+            "job_id": attempt.handle.job_id if attempt and attempt.handle else None,
+            "host": attempt.host if attempt else None,
+            "exclude_hosts": list(st.exclude_hosts),
+            "free_retries": st.free_retries,
+            "verdict": st.diagnosis.verdict if st.diagnosis else None,
             "started_at": _iso(attempt.started_at) if attempt else None,
             "ended_at": _iso(attempt.ended_at) if attempt else None,
             "exit_code": attempt.exit_code if attempt else None,
@@ -85,6 +90,9 @@ def _note(stage: dict, now: datetime) -> str:
         return f"degraded ({last['action']}): {'; '.join(last['changes'])}"
     if stage["reason"]:
         return stage["reason"]
+    verdict = stage.get("verdict") or ""
+    if stage["status"] in ("submitted", "running") and verdict.startswith(("queued", "scheduler unreachable")):
+        return verdict  # the scheduler's part: why the job waits, or that nobody could ask
     if stage["progress"]:
         p = stage["progress"]
         done = f"{p['done']:g}" + (f"/{p['total']:g}" if p["total"] else "")

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from tianluo import triggers
 from tianluo.backends import Backend, get_backend
+from tianluo.backends.base import SubmitRejected
 from tianluo.decide import decide
 from tianluo.errors import TianluoError
 from tianluo.jobs import job_spec
@@ -159,6 +160,12 @@ def _act(store: RunStore, state: RunState, actions: list, backend: Backend, now:
             attempt.log_cursors = start_cursors(planned, state.plan.workdir)
             try:
                 handle = backend.submit(job)
+            except SubmitRejected as exc:  # the job itself is wrong: the next tick judges it as a failure
+                attempt.launch_error = str(exc)
+                store.save(state)
+                log({**base, "event": "launch_failed", "refused": True,
+                     "message": f"attempt {attempt.n} was refused by the scheduler: {exc}"})
+                continue
             except OSError as exc:
                 log({**base, "event": "launch_failed",
                      "message": f"attempt {attempt.n} could not be launched: {exc}; the next tick tries again"})

@@ -26,6 +26,10 @@ class SchedulerUnreachable(OSError):
     """The scheduler did not answer in time; nothing can be known or done through it this tick."""
 
 
+class SubmitRejected(OSError):
+    """The scheduler answered and refused the job (a bad partition, an unknown gres...)."""
+
+
 @dataclass(frozen=True)
 class JobFacts:
     """What the scheduler and the container layers say about one attempt, right now."""

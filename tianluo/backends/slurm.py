@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from tianluo.backends import sbatch, slurm_text
-from tianluo.backends.base import JobFacts, JobSpec, SchedulerUnreachable
+from tianluo.backends.base import JobFacts, JobSpec, SchedulerUnreachable, SubmitRejected
 from tianluo.backends.slurm_text import FINAL, JobRow
 from tianluo.fsio import atomic_write, read_json, write_json
 from tianluo.model import Handle
@@ -29,6 +29,10 @@ TAG = "TIANLUO_JOB"
 
 class SlurmError(OSError):
     """A Slurm command answered with an error (bad partition, invalid gres...)."""
+
+
+class SbatchRejected(SlurmError, SubmitRejected):
+    """sbatch answered and refused the job: the attempt's resources or options are wrong."""
 
 
 class SlurmBackend:
@@ -83,7 +87,12 @@ class SlurmBackend:
         })
         script = adir / sbatch.SCRIPT
         atomic_write(script, sbatch.render(job, self.python))
-        out = self._call(["sbatch", "--parsable", str(script)])
+        try:
+            out = self._call(["sbatch", "--parsable", str(script)])
+        except SchedulerUnreachable:
+            raise
+        except SlurmError as exc:
+            raise SbatchRejected(str(exc)) from None
         job_id = out.strip().splitlines()[-1].split(";")[0].strip() if out.strip() else ""
         if not job_id.isdigit() and not job_id.replace("_", "").isdigit():
             raise SlurmError(f"sbatch printed no job id: {out.strip()!r}")
@@ -286,4 +295,4 @@ def _utc(local: str | None) -> str | None:
         return None
 
 
-__all__ = ["SlurmBackend", "SlurmError"]
+__all__ = ["SbatchRejected", "SlurmBackend", "SlurmError"]
