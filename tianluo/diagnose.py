@@ -75,15 +75,15 @@ def stall_reason(planned: PlannedStage, stage: StageState, attempt: Attempt, now
 
     A stopped (SIGSTOP) process prints nothing, so it is caught here like any other hang.
     """
-    since_start = attempt.started_at or attempt.submitted_at or attempt.intent_at
+    since_start = attempt.resumed_at or attempt.started_at or attempt.submitted_at or attempt.intent_at
     if planned.progress and planned.progress.stall_after:
         p = stage.progress
-        last = p.seen_at if p is not None else since_start
+        last = max(p.seen_at, since_start) if p is not None else since_start
         if (now - last).total_seconds() >= planned.progress.stall_after:
             what = f"progress stuck at {p.done:g}" if p else "no progress line"
             return f"{what} for {(now - last).total_seconds():.0f}s (stall_after {planned.progress.stall_after:g}s)"
     if planned.output and planned.output.grows_within:
-        last = attempt.output_grew_at or since_start
+        last = max(attempt.output_grew_at, since_start) if attempt.output_grew_at else since_start
         if (now - last).total_seconds() >= planned.output.grows_within:
             return (f"{planned.output.path} has not grown for {(now - last).total_seconds():.0f}s "
                     f"(grows_within {planned.output.grows_within:g}s)")

@@ -84,9 +84,17 @@ def _watch(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, planned, fac
     """A live attempt: confirm it runs, continue a cancel, or catch a hang."""
     if facts.state == JobState.RUNNING and stage.status != StageStatus.RUNNING:
         stage.status = StageStatus.RUNNING
-        attempt.started_at = _parse_time(facts.started_at) or ctx.now
         attempt.host = facts.host
-        ctx.event("running", sid, f"attempt {attempt.n} is running", attempt=attempt.n)
+        if attempt.started_at is None:
+            attempt.started_at = _parse_time(facts.started_at) or ctx.now
+            ctx.event("running", sid, f"attempt {attempt.n} is running", attempt=attempt.n)
+        else:  # it ran before, went back to the queue (requeued, suspended): the stall clock starts again
+            attempt.resumed_at = ctx.now
+            ctx.event("running", sid, f"attempt {attempt.n} is running again", attempt=attempt.n, resumed=True)
+    elif facts.state == JobState.QUEUED and stage.status == StageStatus.RUNNING:
+        stage.status = StageStatus.SUBMITTED
+        ctx.event("requeued", sid, f"attempt {attempt.n} is back in the queue ({facts.detail}); "
+                  "the scheduler's doing, not a failure", attempt=attempt.n)
     if attempt.cancel is not None:
         since = attempt.cancel.killed_at or attempt.cancel.requested_at
         waited = (ctx.now - since).total_seconds()
@@ -131,8 +139,8 @@ def _finish(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, facts, seen
     unmet = tuple(f"{c.target} ({c.detail})" for c in seen.done_when if not c.ok)
     lost = facts.state != JobState.EXITED
     fatal = None
-    if not lost and facts.exit_code == 0 and not unmet:
-        fatal = _fatal_line(ctx, attempt)
+    if not lost and facts.exit_code == 0 and not unmet and facts.ended_by is None:
+        fatal = _fatal_line(ctx, attempt)  # the scheduler's own verdict outranks any log line
     if (attempt.cancel is None and not lost and facts.exit_code == 0 and not unmet and fatal is None
             and facts.ended_by is None):
         attempt.outcome = "succeeded"

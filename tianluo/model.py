@@ -143,6 +143,8 @@ class Attempt(Record):
     launch_error: str | None = Field(default=None, description="The scheduler refused the launch (sbatch's error).")
     adopted: bool = False
     started_at: datetime | None = None
+    resumed_at: datetime | None = Field(default=None, description="When it ran again after the scheduler "
+                                        "requeued or suspended it; hang detection counts from here.")
     ended_at: datetime | None = None
     exit_code: int | None = None
     signal: int | None = None

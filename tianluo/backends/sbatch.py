@@ -23,6 +23,11 @@ def _q(value: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def _literal(path: str) -> str:
+    """A file name for ``--output``/``--error``, where Slurm reads ``%j``, ``%x``...: ``%%`` is one ``%``."""
+    return path.replace("%", "%%")
+
+
 def slurm_time(seconds: float) -> str:
     """Seconds -> Slurm's ``days-hours:minutes:seconds`` (rounded up to the minute: Slurm's unit)."""
     minutes = max(1, math.ceil(seconds / 60))
@@ -36,8 +41,8 @@ def sbatch_options(job: JobSpec) -> list[str]:
     adir = job.attempt_dir
     opts = [
         f"--job-name={_q(job.job_name)}",
-        f"--output={_q(adir + '/stdout')}",
-        f"--error={_q(adir + '/stderr')}",
+        f"--output={_q(_literal(adir + '/stdout'))}",
+        f"--error={_q(_literal(adir + '/stderr'))}",
         "--open-mode=append",  # a requeued run adds to the logs; what the first run printed stays
         f"--chdir={_q(job.workdir)}",
     ]
@@ -62,7 +67,7 @@ def sbatch_options(job: JobSpec) -> list[str]:
     if job.exclude_hosts:
         opts.append(f"--exclude={','.join(job.exclude_hosts)}")
     if r is not None:
-        opts.extend(_q(a) if " " in a else a for a in r.sbatch_args)
+        opts.extend(_q(a) for a in r.sbatch_args)  # quoted unless plain: a bare '#' starts a comment there
     return opts
 
 

@@ -149,14 +149,16 @@ class SlurmBackend:
         ids = sorted({h.job_id for _, h, _ in later.values()}, key=_id_key)
         forgotten = any(h.job_id not in by_id for _, h, _ in later.values())
         lookup: dict[str, JobRow] = {}
-        error = None
+        error = refused = None
         try:
             if forgotten:
                 lookup = self._accounting(ids)
             else:
                 lookup = slurm_text.parse_scontrol(self._call(["scontrol", "show", "job", "-o"]))
-        except OSError as exc:
-            error = str(exc)
+        except SchedulerUnreachable as exc:
+            error = str(exc)  # ask again next tick
+        except SlurmError as exc:
+            refused = str(exc)  # answered, and will answer the same next time: judge with what is known
         out = {}
         for name, (job, handle, found) in later.items():
             row = by_id.get(handle.job_id)
@@ -176,7 +178,8 @@ class SlurmBackend:
             else:
                 out[name] = JobFacts(state=JobState.LOST, job_id=handle.job_id, found=found,
                                      detail=f"job {handle.job_id} is gone from squeue and from "
-                                            f"{self.accounting} and left no {EXIT}")
+                                            f"{self.accounting}" + (f" ({refused})" if refused else "")
+                                            + f" and left no {EXIT}")
         return out
 
     @property
@@ -254,10 +257,11 @@ def _exit_record(adir: Path, job_id: str) -> dict | None:
 
 def _live_facts(row: JobRow, found: Handle | None) -> JobFacts:
     state = slurm_text.job_state(row.state)
-    detail = f"{row.state}" + (f" ({row.reason})" if row.reason else "")
-    return JobFacts(state=state, job_id=row.job_id, scheduler_state=row.state, reason=row.reason,
+    reason = row.reason or ("suspended by the scheduler" if row.state in ("SUSPENDED", "STOPPED") else None)
+    detail = f"{row.state}" + (f" ({reason})" if reason else "")
+    return JobFacts(state=state, job_id=row.job_id, scheduler_state=row.state, reason=reason,
                     host=slurm_text.host_of(row.nodes), started_at=_utc(row.start) if state == JobState.RUNNING else None,
-                    proc_status="stopped" if row.state in ("SUSPENDED", "STOPPED") else None,
+                    proc_status="suspended" if row.state in ("SUSPENDED", "STOPPED") else None,
                     detail=detail, found=found)
 
 

@@ -21,9 +21,10 @@ SQUEUE_FIELDS = ("JobID", "Name", "State", "Reason", "NodeList", "StartTime", "E
 SQUEUE_FORMAT = ",".join(f"{f}:|" for f in SQUEUE_FIELDS)
 SACCT_FIELDS = ("JobID", "JobName", "State", "ExitCode", "Start", "End", "NodeList")
 
+#: Held back by the scheduler (waiting, requeued, or suspended by it): not running, never a fault.
 QUEUED = frozenset({"PENDING", "REQUEUED", "REQUEUE_HOLD", "REQUEUE_FED", "RESV_DEL_HOLD", "CONFIGURING",
-                    "SPECIAL_EXIT"})
-RUNNING = frozenset({"RUNNING", "COMPLETING", "SIGNALING", "STAGE_OUT", "RESIZING", "SUSPENDED", "STOPPED"})
+                    "SPECIAL_EXIT", "SUSPENDED", "STOPPED"})
+RUNNING = frozenset({"RUNNING", "COMPLETING", "SIGNALING", "STAGE_OUT", "RESIZING"})
 #: A finished job's state -> JobFacts.ended_by: who ended it (None: the job itself).
 FINAL = {
     "COMPLETED": None,
@@ -85,7 +86,7 @@ def parse_exit(text: str | None) -> tuple[int | None, int | None]:
 
 def _none(value: str | None) -> str | None:
     value = (value or "").strip()
-    return None if value in ("", "None", "NONE", "(null)", "Unknown", "N/A", "n/a") else value
+    return None if value in ("", "None", "NONE", "(null)", "Unknown", "N/A", "n/a", "None assigned") else value
 
 
 def _time(value: str | None) -> str | None:
