@@ -27,10 +27,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tianluo.backends.base import JobSpec  # noqa: E402
-from tianluo.backends.slurm import SlurmBackend  # noqa: E402
-from tianluo.spec_types import SlurmOptions  # noqa: E402
-from tianluo.states import JobState  # noqa: E402
+from tianluo.backends.base import JobSpec
+from tianluo.backends.slurm import SlurmBackend
+from tianluo.spec_types import SlurmOptions
+from tianluo.states import JobState
 
 
 def cluster_module():

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import cli, read_events, read_state, status_json, tick_until, write_spec
+from conftest import cli, read_events, read_state, tick_until, write_spec
 
 pytestmark = pytest.mark.integration
 

@@ -9,7 +9,6 @@ wins over both. Every command has a timeout; a controller that does not answer m
 fact "unreachable" for this tick, and every later command of the tick fails at once.
 """
 
-import os
 import signal
 import subprocess
 import sys
@@ -134,7 +133,7 @@ class SlurmBackend:
             if row is not None and row.state not in FINAL:
                 facts[name] = _live_facts(row, found)
                 continue
-            record = _exit_record(adir, handle.job_id)
+            record = _exit_record(adir, handle.job_id, row.restarts if row is not None else 0)
             if row is not None and record is not None:
                 facts[name] = _final_facts(handle.job_id, row, record, found)
                 continue
@@ -163,10 +162,10 @@ class SlurmBackend:
         for name, (job, handle, found) in later.items():
             row = by_id.get(handle.job_id)
             rec = lookup.get(handle.job_id)
-            record = _exit_record(Path(job.attempt_dir), handle.job_id)
             if row is not None and rec is not None:
                 row = JobRow(**{**row.__dict__, "exit_code": rec.exit_code, "signal": rec.signal, "source": rec.source})
             best = row or rec
+            record = _exit_record(Path(job.attempt_dir), handle.job_id, best.restarts if best is not None else 0)
             if best is not None:
                 out[name] = _final_facts(handle.job_id, best, record, found)
             elif record is not None:
@@ -246,13 +245,16 @@ def _claimed_job_id(adir: Path) -> str | None:
     return None
 
 
-def _exit_record(adir: Path, job_id: str) -> dict | None:
-    """The runner's exit.json, if it was written by this job (not by a job that stood down)."""
+def _exit_record(adir: Path, job_id: str, restarts: int = 0) -> dict | None:
+    """The runner's exit.json, if it was written by this job (not by a job that stood down) in its
+    latest run: after a requeue (``restarts`` > 0) the first run's record is not how the job ended."""
     record = read_json(adir / EXIT)
     if not isinstance(record, dict):
         return None
     written_by = record.get("slurm_job_id")
-    return record if written_by in (None, job_id) else None
+    if written_by not in (None, job_id):
+        return None
+    return record if written_by is None or int(record.get("slurm_restart") or 0) >= restarts else None
 
 
 def _live_facts(row: JobRow, found: Handle | None) -> JobFacts:

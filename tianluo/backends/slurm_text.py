@@ -122,13 +122,19 @@ def parse_scontrol_fields(line: str) -> dict[str, str]:
 
 
 def parse_scontrol(text: str) -> dict[str, JobRow]:
-    """``scontrol show job -o`` output (one job per line) -> {job id: row}."""
+    """``scontrol show job -o`` output (one job per line) -> {job id: row}.
+
+    A job cancelled before it ran shows ``ExitCode=0:0``: for the states of
+    ``ZERO_EXIT_UNTRUSTED`` a 0:0 is read as "unknown", as in ``parse_sacct``.
+    """
     out = {}
     for line in text.splitlines():
         f = parse_scontrol_fields(line)
         if "JobId" not in f:
             continue
         code, sig = parse_exit(f.get("ExitCode"))
+        if code == 0 and sig is None and base_state(f.get("JobState", "")) in ZERO_EXIT_UNTRUSTED:
+            code = None
         out[f["JobId"]] = JobRow(
             job_id=f["JobId"], name=f.get("JobName", ""), state=base_state(f.get("JobState", "")),
             reason=_none(f.get("Reason")), nodes=_none(f.get("NodeList")), start=_time(f.get("StartTime")),
