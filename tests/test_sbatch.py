@@ -247,3 +247,12 @@ def test_the_script_runs_the_runner_not_the_command():
 def test_render_is_deterministic():
     spec = job(resources=Resources(partition="gpu", gpus=1, time=600), exclude=("gpu-07",))
     assert render(spec, PYTHON) == render(spec, PYTHON)
+
+
+@pytest.mark.parametrize(("fields", "count"), [
+    ({}, 0), ({"gpus": 4}, 4), ({"gres": "gpu:8"}, 8), ({"gres": "gpu:a100:2"}, 2), ({"gres": "gpu"}, 1),
+    ({"gres": "shard:2,gpu:h100:3"}, 3), ({"gres": "shard:2"}, 0),
+])
+def test_gpu_count_reads_gpus_or_a_gpu_gres(fields, count):
+    """The resource fork's GPU threshold sees GPUs asked for either way."""
+    assert Resources(**fields).gpu_count == count

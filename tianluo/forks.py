@@ -84,7 +84,7 @@ def derive(spec: Spec) -> list[Fork]:
 
 def _resource(spec: Spec, sid: str, stage) -> list[Fork]:
     ask = spec.ask_above
-    gpus = stage.resources.gpus if stage.resources and stage.resources.gpus else 0
+    gpus = stage.resources.gpu_count if stage.resources else 0
     long = stage.expected is not None and stage.expected > ask.expected
     wide = gpus >= ask.gpus > 0
     if not (long or wide):

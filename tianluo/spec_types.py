@@ -103,6 +103,18 @@ class Resources(StrictModel):
                 raise ValueError(f"{arg!r}: tianluo sets this one itself")
         return value
 
+    @property
+    def gpu_count(self) -> int:
+        """GPUs asked for, by ``gpus`` or a gpu ``gres`` (``gpu:4``, ``gpu:a100:4``); 0 if none."""
+        if self.gpus:
+            return self.gpus
+        for item in (self.gres or "").split(","):
+            parts = item.split(":")
+            if parts[0] == "gpu":
+                last = parts[-1] if len(parts) > 1 else "1"
+                return int(last) if last.isdigit() else 1
+        return 0
+
     @model_validator(mode="after")
     def _gpus_or_gres(self) -> "Resources":
         if self.gpus and self.gres and "gpu" in self.gres:
