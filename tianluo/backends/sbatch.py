@@ -13,6 +13,9 @@ import shlex
 from tianluo.backends.base import JobSpec
 
 SCRIPT = "job.sbatch"
+#: Resources key -> sbatch option, in the order they appear in the script.
+OPTIONS = (("partition", "--partition"), ("account", "--account"), ("qos", "--qos"), ("gpus", "--gpus"),
+           ("gres", "--gres"), ("cpus", "--cpus-per-task"), ("mem", "--mem"), ("time", "--time"))
 
 
 def _q(value: str) -> str:
@@ -48,22 +51,10 @@ def sbatch_options(job: JobSpec) -> list[str]:
     ]
     r = job.resources
     if r is not None:
-        if r.partition:
-            opts.append(f"--partition={r.partition}")
-        if r.account:
-            opts.append(f"--account={r.account}")
-        if r.qos:
-            opts.append(f"--qos={r.qos}")
-        if r.gpus:
-            opts.append(f"--gpus={r.gpus}")
-        if r.gres:
-            opts.append(f"--gres={r.gres}")
-        if r.cpus:
-            opts.append(f"--cpus-per-task={r.cpus}")
-        if r.mem:
-            opts.append(f"--mem={r.mem}")
-        if r.time:
-            opts.append(f"--time={slurm_time(r.time)}")
+        for key, option in OPTIONS:
+            value = getattr(r, key)
+            if value:
+                opts.append(f"{option}={slurm_time(value) if key == 'time' else value}")
     if job.exclude_hosts:
         opts.append(f"--exclude={','.join(job.exclude_hosts)}")
     if r is not None:
