@@ -509,3 +509,33 @@ def test_a_job_past_its_time_limit_is_a_config_fault(slurm, tmp_path):
     assert [(e["attempt"], e["fault"]) for e in events(run_dir, "failed")] == \
         [(1, {"class": "config", "label": "time_limit"})]
     assert not events(run_dir, "cancelled")
+
+
+# --- 9. the cluster recorded at start -----------------------------------------------------------
+
+QUICK = """\
+name: quick
+backend: slurm
+entities:
+  one:
+    stages:
+      work:
+        run: echo done > out.txt
+        done_when: {exists: out.txt}
+"""
+
+
+def test_ticks_reach_the_cluster_recorded_at_start_whatever_their_environment(slurm, tmp_path):
+    """cron and systemd tick with a bare environment: the SLURM_CONF of `start` is in state, and used."""
+    project, run_dir = run_spec(tmp_path, QUICK, "--no-tick")
+    options = read_state(run_dir)["plan"]["slurm"]
+    assert options["conf"] == str(Path(os.environ["SLURM_CONF"]).resolve())
+    assert options["accounting"] == "jobcomp"  # auto, resolved by asking this cluster
+    bare = {k: v for k, v in clean_env().items() if k != "SLURM_CONF"}
+    deadline = time.monotonic() + 60
+    while status_json(run_dir, tmp_path)["phase"] != "complete":
+        assert time.monotonic() < deadline, status_json(run_dir, tmp_path)
+        cli("tick", "--run", run_dir, cwd=tmp_path, env=bare, check=True)
+        time.sleep(PACE)
+    assert (project / "out.txt").read_text() == "done\n"
+    assert not events(run_dir, "launch_failed")

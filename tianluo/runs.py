@@ -88,17 +88,22 @@ def resolve_scheduler(plan, spec_path: Path):
     Raises:
         TianluoError: Slurm did not answer; the run is not started on guesses.
     """
-    if plan.backend != "slurm" or plan.slurm is None or plan.slurm.accounting != "auto":
+    if plan.backend != "slurm" or plan.slurm is None:
         return plan
-    from tianluo.backends.slurm import SlurmBackend
+    options = plan.slurm
+    if options.conf is None and os.environ.get("SLURM_CONF"):
+        options = options.model_copy(update={"conf": str(Path(os.environ["SLURM_CONF"]).resolve())})
+    if options.accounting == "auto":
+        from tianluo.backends.slurm import SlurmBackend
 
-    try:
-        mode = SlurmBackend(Path("."), plan.slurm).resolve_accounting()
-    except OSError as exc:
-        raise TianluoError(f"{spec_path}: slurm.accounting is auto, and asking Slurm failed ({exc}); start again "
-                           "when the controller answers, or set slurm.accounting (sacct, jobcomp or none) "
-                           "in the spec") from None
-    return plan.model_copy(update={"slurm": plan.slurm.model_copy(update={"accounting": mode})})
+        try:
+            mode = SlurmBackend(Path("."), options).resolve_accounting()
+        except OSError as exc:
+            raise TianluoError(f"{spec_path}: slurm.accounting is auto, and asking Slurm failed ({exc}); start "
+                               "again when the controller answers, or set slurm.accounting (sacct, jobcomp or "
+                               "none) in the spec") from None
+        options = options.model_copy(update={"accounting": mode})
+    return plan.model_copy(update={"slurm": options})
 
 
 def active_runs(home: Path, name: str) -> list[Path]:

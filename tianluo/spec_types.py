@@ -131,6 +131,9 @@ class SlurmOptions(StrictModel):
         "scontrol show config at start.")
     timeout: Annotated[Duration, Field(gt=0)] = Field(
         default=30.0, description="Per scheduler command; a slower controller is 'scheduler unreachable' this tick.")
+    conf: str | None = Field(
+        default=None, description="The slurm.conf to talk to (SLURM_CONF). Left empty, the SLURM_CONF of the "
+        "shell that runs `tianluo start` is recorded, so ticks from cron or systemd reach the same cluster.")
 
 
 class ParamChange(StrictModel):

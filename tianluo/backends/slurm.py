@@ -9,6 +9,7 @@ wins over both. Every command has a timeout; a controller that does not answer m
 fact "unreachable" for this tick, and every later command of the tick fails at once.
 """
 
+import os
 import signal
 import subprocess
 import sys
@@ -43,6 +44,9 @@ class SlurmBackend:
         self.python = python or sys.executable
         self.calls: list[list[str]] = []  # every scheduler command of this tick, for the status and tests
         self._down: str | None = None
+        # The cluster recorded at start, whatever the environment of the trigger that runs this tick;
+        # sbatch passes it on to the job.
+        self._env = {**os.environ, "SLURM_CONF": self.options.conf} if self.options.conf else None
 
     # --- commands ------------------------------------------------------------------------
 
@@ -54,7 +58,7 @@ class SlurmBackend:
         timeout = self.options.timeout
         try:
             proc = subprocess.run(args, capture_output=True, text=True, timeout=timeout,
-                                  stdin=subprocess.DEVNULL)
+                                  stdin=subprocess.DEVNULL, env=self._env)
         except subprocess.TimeoutExpired:
             self._down = f"{args[0]} did not answer within {timeout:g}s"
             raise SchedulerUnreachable(self._down) from None
