@@ -261,9 +261,10 @@ def test_unreachable_verdict_says_so_and_nothing_is_judged():
     assert d.state.stage("a.train").diagnosis.scheduler.alive is None  # nobody knows
 
 
-def test_unreachable_event_is_only_the_diagnosis():
+def test_unreachable_events_are_the_spell_and_the_diagnosis():
     d = train(started(slurm_state()), unreachable(), at(60))
-    assert event_kinds(d) == []
+    assert event_kinds(d) == ["scheduler_unreachable"]
+    assert d.state.scheduler_unreachable_since == at(60)
     (ev,) = events_of(d, "diagnosed")
     assert ev["verdict"].startswith("scheduler unreachable")
 
@@ -306,7 +307,8 @@ def test_after_unreachable_a_running_job_is_seen_running():
     state = train(started(slurm_state()), unreachable(), at(60)).state
     d = train(state, running(), at(120))
     assert d.state.stage("a.train").status == StageStatus.RUNNING
-    assert event_kinds(d) == ["running"]
+    assert event_kinds(d) == ["running", "scheduler_back"]
+    assert d.state.scheduler_unreachable_since is None
 
 
 def test_after_unreachable_an_exit_is_judged():
@@ -759,3 +761,60 @@ def test_slurm_job_spec_has_no_poke(tmp_path):
     state = with_trigger(started(slurm_state()))
     spec = job_spec(state, Path(tmp_path), "a.train", state.stage("a.train").current())
     assert spec.poke is None
+
+
+# --- a long silence is news for the owner ------------------------------------------------------
+
+
+def _notifying(state: RunState) -> RunState:
+    from tianluo.spec import NotifySpec
+
+    state.plan.notify = [NotifySpec(command="true")]
+    state.plan.interval = 600.0
+    return state
+
+
+def _scheduler_notes(d) -> list:
+    from tianluo.observations import Notify
+
+    return [a for a in d.actions if isinstance(a, Notify) and a.key == "scheduler"]
+
+
+def test_a_short_silence_notifies_nobody():
+    state = train(started(_notifying(slurm_state())), unreachable(), at(60)).state
+    d = train(state, unreachable(), at(60 + 1799))
+    assert _scheduler_notes(d) == []
+    assert d.state.scheduler_unreachable_since == at(60)  # the spell keeps its start
+
+
+def test_a_long_silence_notifies_once_and_the_answer_resets_it():
+    state = train(started(_notifying(slurm_state())), unreachable(), at(60)).state
+    d = train(state, unreachable(), at(60 + 1800))
+    (note,) = _scheduler_notes(d)
+    assert "30 minutes" in note.body and "does not answer" in note.title
+    state = d.state
+    state.scheduler_notified = True  # what the shell records once the command ran
+    assert _scheduler_notes(train(state, unreachable(), at(60 + 3600))) == []
+    back = train(state, running(), at(60 + 3700)).state
+    assert (back.scheduler_unreachable_since, back.scheduler_notified) == (None, False)
+
+
+def test_the_notice_waits_three_intervals_when_they_are_longer():
+    state = _notifying(slurm_state())
+    state.plan.interval = 1200.0  # 3 x 20 min = 60 min > 30 min
+    state = train(started(state), unreachable(), at(60)).state
+    assert _scheduler_notes(train(state, unreachable(), at(60 + 3599))) == []
+    assert len(_scheduler_notes(train(state, unreachable(), at(60 + 3600)))) == 1
+
+
+def test_the_shell_marks_the_scheduler_notice_sent(tmp_path):
+    from tianluo.observations import Notify
+    from tianluo.store import RunStore
+    from tianluo.tick import _act
+
+    state = _notifying(slurm_state())
+    store = RunStore(tmp_path)
+    store.save(state)
+    events = _act(store, state, [Notify(key="scheduler", title="t", body="b")], backend=None, now=at(60))
+    assert [e["event"] for e in events] == ["notified"]
+    assert store.load().scheduler_notified is True

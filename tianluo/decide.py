@@ -29,7 +29,7 @@ from tianluo.observations import (
     StageObservation,
     Submit,
 )
-from tianluo.states import ACTIVE, DONE, STUCK, TERMINAL_PHASES, Phase, StageStatus
+from tianluo.states import ACTIVE, DONE, STUCK, TERMINAL_PHASES, JobState, Phase, StageStatus
 from tianluo.templating import render
 
 
@@ -76,6 +76,7 @@ def decide(state: RunState, obs: Observations, now: datetime, degrade: DegradeHo
         stage = new.stage(sid)
         if stage.status in ACTIVE:
             fold(ctx, sid, stage, obs.stages.get(sid, StageObservation()))
+    _scheduler_spell(ctx, obs)
     _propagate(ctx, order)
     if _gate(ctx, obs.gate):
         return Decision(new, ctx.actions, ctx.events)
@@ -265,6 +266,33 @@ def _update_phase(ctx: Ctx) -> None:
         ctx.event("run_unblocked", None, "work can move again")
 
 
+#: The owner hears of a scheduler that stays silent this long (or three intervals, if longer).
+UNREACHABLE_NOTIFY_AFTER_S = 1800.0
+
+
+def _scheduler_spell(ctx: Ctx, obs: Observations) -> None:
+    """When the scheduler stopped answering, and when it answered again: one event each.
+
+    Nothing is judged while it is silent (see ``fold``); a long silence is still news for the
+    owner, since no job of the run can move.
+    """
+    state = ctx.state
+    seen = [o.job.state for o in obs.stages.values() if o.job is not None]
+    if not seen:
+        return
+    silent = all(s == JobState.UNREACHABLE for s in seen)
+    if silent and state.scheduler_unreachable_since is None:
+        state.scheduler_unreachable_since = ctx.now
+        detail = next(o.job.detail for o in obs.stages.values() if o.job is not None)
+        ctx.event("scheduler_unreachable", None, f"the scheduler does not answer: {detail}; nothing is judged "
+                  "until it does")
+    elif not silent and state.scheduler_unreachable_since is not None:
+        spell = (ctx.now - state.scheduler_unreachable_since).total_seconds()
+        state.scheduler_unreachable_since = None
+        state.scheduler_notified = False
+        ctx.event("scheduler_back", None, f"the scheduler answers again after {spell:.0f}s", silent_s=spell)
+
+
 def _notifications(ctx: Ctx) -> None:
     """Ask the shell to tell the owner about each new hold and a blocked run, once each.
 
@@ -286,6 +314,14 @@ def _notifications(ctx: Ctx) -> None:
             body=f"{state.plan.name} ({state.run_id}): {entity}/{name} needs you: {hold.reason} [{fault}]. "
                  f"Analysis: {hold.analysis}. The other jobs go on.",
             entity=entity, stage=name, analysis=hold.analysis or ""))
+    since = state.scheduler_unreachable_since
+    if since is not None and not state.scheduler_notified:
+        silent = (ctx.now - since).total_seconds()
+        if silent >= max(UNREACHABLE_NOTIFY_AFTER_S, 3 * state.plan.interval):
+            ctx.actions.append(Notify(
+                key="scheduler", title=f"tianluo: the scheduler of {state.plan.name} does not answer",
+                body=f"{state.run_id}: no answer from the scheduler for {silent / 60:.0f} minutes; no job of the "
+                     "run is judged, failed or resubmitted until it answers again."))
     if state.phase == Phase.BLOCKED and not state.blocked_notified:
         ctx.actions.append(Notify(key="run", title=f"tianluo: run {state.plan.name} is blocked",
                                   body=f"{state.run_id}: {state.phase_reason}. Nothing moves until you release."))

@@ -313,6 +313,9 @@ class RunState(Record):
     trigger: TriggerRecord | None = None
     total_attempts: int = 0
     blocked_notified: bool = False
+    scheduler_unreachable_since: datetime | None = Field(
+        default=None, description="The first tick of a spell in which the scheduler did not answer.")
+    scheduler_notified: bool = Field(default=False, description="The owner was told of this spell.")
     tick_count: int = 0
     last_tick_at: datetime | None = None
 

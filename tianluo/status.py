@@ -59,6 +59,7 @@ def build_status(state: RunState, run_dir: Path) -> dict:
         "name": state.plan.name,
         "phase": state.phase.value,
         "phase_reason": state.phase_reason,
+        "scheduler_unreachable_since": _iso(state.scheduler_unreachable_since),
         "created_at": _iso(state.created_at),
         "last_tick_at": _iso(state.last_tick_at),
         "tick_count": state.tick_count,
@@ -106,6 +107,8 @@ def render_status(doc: dict, now: datetime) -> str:
     """Text for a terminal: the run line, the gate, then stages with held/failed first."""
     lines = [f"run {doc['run_id']} ({doc['name']}): {doc['phase']}"
              + (f" - {doc['phase_reason']}" if doc["phase_reason"] else "")]
+    if doc.get("scheduler_unreachable_since"):
+        lines.append(f"scheduler: no answer since {doc['scheduler_unreachable_since']}; nothing is judged until it answers")
     if doc["last_tick_at"]:
         last = datetime.fromisoformat(doc["last_tick_at"].replace("Z", "+00:00"))
         ago = format_duration(max(0.0, (now - last).total_seconds()))

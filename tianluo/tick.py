@@ -135,6 +135,8 @@ def _act(store: RunStore, state: RunState, actions: list, backend: Backend, now:
             log(notify(state, store.run_dir, action, ts))
             if action.key == "run":
                 state.blocked_notified = True
+            elif action.key == "scheduler":
+                state.scheduler_notified = True
             else:
                 state.stage(action.key).hold.notified = True
             store.save(state)
