@@ -539,3 +539,16 @@ def test_ticks_reach_the_cluster_recorded_at_start_whatever_their_environment(sl
         time.sleep(PACE)
     assert (project / "out.txt").read_text() == "done\n"
     assert not events(run_dir, "launch_failed")
+
+
+def test_plan_diff_neither_asks_slurm_nor_calls_what_start_resolved_a_change(slurm, tmp_path):
+    project, run_dir = run_spec(tmp_path, QUICK, "--no-tick")
+    slurm.stop_ctld()
+    try:
+        t0 = time.monotonic()
+        proc = cli("plan", project / "tianluo.yaml", "--home", tmp_path / "home", "--diff", cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr
+        assert time.monotonic() - t0 < 3  # no 4 s connect failure: Slurm was not asked
+        assert "slurm" not in proc.stdout, proc.stdout  # auto -> jobcomp and the recorded conf are no change
+    finally:
+        slurm.start_ctld()

@@ -18,7 +18,17 @@ from tianluo.jobs import job_spec
 from tianluo.model import TriggerRecord
 from tianluo.observe import observe
 from tianluo.plan import build_plan, render_plan_md
-from tianluo.runs import active_runs, answers_path, create_run, home_dir, lock_plan, plan_doc_path, slug
+from tianluo.runs import (
+    active_runs,
+    answers_path,
+    create_run,
+    home_dir,
+    lock_plan,
+    plan_doc_path,
+    resolve_scheduler,
+    slug,
+    with_resolved,
+)
 from tianluo.spec import load_spec
 from tianluo.states import ACTIVE, TERMINAL_PHASES, Phase, StageStatus
 from tianluo.store import LockBusy, RunStore
@@ -118,7 +128,7 @@ def _locked_change(run_dir: Path, change, queue: tuple[str, list[str] | None] | 
         store.save(result.state)
         store.append_events(result.events)
         if queue is not None:
-            _queue_hands(run_dir, result, *queue)
+            _queue_hands(store, result, *queue)
         return result
 
 
@@ -142,9 +152,9 @@ def release_entity(run_dir: Path, entity: str, retry: bool, skip: bool, reset_bu
                                                            reset_budget=reset_budget), queue=("release", [entity]))
 
 
-def _queue_hands(run_dir: Path, result: HandsResult, verb: str, names: list[str] | None) -> None:
+def _queue_hands(store: RunStore, result: HandsResult, verb: str, names: list[str] | None) -> None:
     """Hold (or release) the queued scheduler jobs of the entities a human just held (released)."""
-    state = result.state
+    state, run_dir = result.state, store.run_dir
     if state.plan.backend == "local":
         return  # a local attempt starts at once: there is no queue
     names = list(state.entities) if names is None else names
@@ -168,7 +178,7 @@ def _queue_hands(run_dir: Path, result: HandsResult, verb: str, names: list[str]
                       "message": f"attempt {attempt.n}: {done}"}
                 result.events.append(ev)
                 result.notes.append(f"{ename}.{sname}: {done}")
-                RunStore(run_dir).append_events([ev])
+                store.append_events([ev])
 
 
 @dataclass
@@ -229,7 +239,7 @@ def plan_diff(spec_path: Path, home: str | None) -> DiffResult:
     plan_now, _, _ = lock_plan(spec_path, root, utcnow(), accept_defaults=True)
     run_dir = _locked_run(root, plan_now.name)
     locked = RunStore(run_dir).load().plan
-    return DiffResult(run_dir=run_dir, changes=replan.diff(locked, plan_now))
+    return DiffResult(run_dir=run_dir, changes=replan.diff(locked, with_resolved(plan_now, locked)))
 
 
 def replan_run(spec_path: Path, home: str | None, accept_defaults: bool = False) -> tuple[Path, dict]:
@@ -243,6 +253,8 @@ def replan_run(spec_path: Path, home: str | None, accept_defaults: bool = False)
                            "start one without --replan")
     run_dir = runs[-1]
     store = RunStore(run_dir)
+    # Asked of Slurm (if at all) before the lock: a slow controller must not hold up the ticks.
+    new_plan = resolve_scheduler(with_resolved(new_plan, store.load().plan), spec_path)
     with _run_lock(store):
         state, event = replan.carry_over(store.load(), new_plan, decisions, now)
         store.save(state)

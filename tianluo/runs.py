@@ -78,12 +78,29 @@ def lock_plan(spec_path: Path, home: Path, now: datetime, accept_defaults: bool 
                               answer=book[fork.key].value, by=book[fork.key].by, at=book[fork.key].at)
         for qid, fork in answers.qids(forks).items()
     ]
-    plan = build_plan(spec, Path(spec_path), {d.key: d.answer for d in decisions})
-    return resolve_scheduler(plan, spec_path), forks, decisions
+    return build_plan(spec, Path(spec_path), {d.key: d.answer for d in decisions}), forks, decisions
+
+
+def with_resolved(plan, locked):
+    """``plan`` with what ``locked`` already learned from the cluster (accounting, conf) where it left them open.
+
+    ``plan --diff`` and ``start --replan`` compare with, or carry over, a locked plan: what
+    ``start`` resolved is not a change, and need not be asked of Slurm again.
+    """
+    if plan.slurm is None or locked.slurm is None:
+        return plan
+    update = {}
+    if plan.slurm.accounting == "auto":
+        update["accounting"] = locked.slurm.accounting
+    if plan.slurm.conf is None:
+        update["conf"] = locked.slurm.conf
+    return plan.model_copy(update={"slurm": plan.slurm.model_copy(update=update)})
 
 
 def resolve_scheduler(plan, spec_path: Path):
     """A Slurm plan with ``accounting: auto`` learns, once, where this cluster keeps finished jobs.
+
+    Only ``start`` (a new run, or a replan from a local run) asks Slurm; ``plan`` never does.
 
     Raises:
         TianluoError: Slurm did not answer; the run is not started on guesses.
@@ -135,6 +152,7 @@ def create_run(spec_path: Path, home: Path, now: datetime, accept_defaults: bool
         The new run folder ``<home>/<YYYYMMDD-HHMMSS>-<slug>``.
     """
     plan, forks, decisions = lock_plan(spec_path, home, now, accept_defaults)
+    plan = resolve_scheduler(plan, spec_path)
     if not new:
         for other in active_runs(home, plan.name):
             locked = RunStore(other).load().plan

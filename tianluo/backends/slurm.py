@@ -13,10 +13,17 @@ import os
 import signal
 import subprocess
 import sys
+from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 
 from tianluo.backends import sbatch, slurm_text
-from tianluo.backends.base import JobFacts, JobSpec, SchedulerUnreachable, SubmitRejected
+from tianluo.backends.base import (
+    JobFacts,
+    JobSpec,
+    SchedulerUnreachable,
+    SubmitRejected,
+)
 from tianluo.backends.slurm_text import FINAL, JobRow
 from tianluo.fsio import atomic_write, read_json, write_json
 from tianluo.model import Handle
@@ -167,7 +174,7 @@ class SlurmBackend:
             row = by_id.get(handle.job_id)
             rec = lookup.get(handle.job_id)
             if row is not None and rec is not None:
-                row = JobRow(**{**row.__dict__, "exit_code": rec.exit_code, "signal": rec.signal, "source": rec.source})
+                row = replace(row, exit_code=rec.exit_code, signal=rec.signal, source=rec.source)
             best = row or rec
             record = _exit_record(Path(job.attempt_dir), handle.job_id, best.restarts if best is not None else 0)
             if best is not None:
@@ -297,8 +304,6 @@ def _utc(local: str | None) -> str | None:
     """Slurm prints the controller's local time without a zone; read it as this host's local time."""
     if not local:
         return None
-    from datetime import datetime
-
     try:
         return datetime.fromisoformat(local).astimezone().isoformat()
     except ValueError:

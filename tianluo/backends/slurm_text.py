@@ -89,11 +89,6 @@ def _none(value: str | None) -> str | None:
     return None if value in ("", "None", "NONE", "(null)", "Unknown", "N/A", "n/a", "None assigned") else value
 
 
-def _time(value: str | None) -> str | None:
-    """Slurm's local ISO time without zone, or None for NONE/Unknown."""
-    return _none(value)
-
-
 def parse_squeue(text: str) -> list[JobRow]:
     """``squeue -h -O <SQUEUE_FORMAT>`` output -> rows. Lines that do not fit are skipped."""
     rows = []
@@ -103,7 +98,7 @@ def parse_squeue(text: str) -> list[JobRow]:
             continue
         job_id, name, state, reason, nodes, start, end, restarts = (p.strip() for p in parts[:len(SQUEUE_FIELDS)])
         rows.append(JobRow(job_id=job_id, name=name, state=base_state(state), reason=_none(reason),
-                           nodes=_none(nodes), start=_time(start), end=_time(end),
+                           nodes=_none(nodes), start=_none(start), end=_none(end),
                            restarts=int(restarts) if restarts.isdigit() else 0))
     return rows
 
@@ -137,8 +132,8 @@ def parse_scontrol(text: str) -> dict[str, JobRow]:
             code = None
         out[f["JobId"]] = JobRow(
             job_id=f["JobId"], name=f.get("JobName", ""), state=base_state(f.get("JobState", "")),
-            reason=_none(f.get("Reason")), nodes=_none(f.get("NodeList")), start=_time(f.get("StartTime")),
-            end=_time(f.get("EndTime")), restarts=int(f.get("Restarts", "0") or 0) if f.get("Restarts", "0").isdigit() else 0,
+            reason=_none(f.get("Reason")), nodes=_none(f.get("NodeList")), start=_none(f.get("StartTime")),
+            end=_none(f.get("EndTime")), restarts=int(f.get("Restarts", "0") or 0) if f.get("Restarts", "0").isdigit() else 0,
             exit_code=code, signal=sig, source="scontrol")
     return out
 
@@ -161,8 +156,8 @@ def parse_sacct(text: str, source: str = "sacct") -> dict[str, JobRow]:
         code, sig = parse_exit(exit_text)
         if source == "jobcomp" and code == 0 and sig is None and state in ZERO_EXIT_UNTRUSTED:
             code = None
-        out[job_id] = JobRow(job_id=job_id, name=name, state=state, nodes=_none(nodes), start=_time(start),
-                             end=_time(end), exit_code=code, signal=sig, source=source)
+        out[job_id] = JobRow(job_id=job_id, name=name, state=state, nodes=_none(nodes), start=_none(start),
+                             end=_none(end), exit_code=code, signal=sig, source=source)
     return out
 
 
