@@ -1,0 +1,261 @@
+"""The bad-input corpus (tests/bad_inputs/): every case gets its exit code and one clear line.
+
+Each case runs the real CLI in a fresh folder of its own (see tests/bad_inputs/README.md for
+the format). For every case: the exit code is the expected one; stderr is exactly one line
+that contains the expected fragment, with no traceback and no "internal error"; and every
+file that was on disk before the command is still there, byte for byte and mode for mode
+(unless the case allows changes). Cases run a few at a time, under a memory limit, so an
+input that makes tianluo eat memory fails here instead of taking the machine down.
+"""
+
+import hashlib
+import importlib.util
+import json
+import os
+import resource
+import shutil
+import stat
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from conftest import clean_env
+
+CORPUS = Path(__file__).resolve().parent / "bad_inputs"
+MEMORY_LIMIT = 1536 * 1024 * 1024  # bytes of address space a case's tianluo may take
+WORKERS = 4
+DEFAULT_TIMEOUT = 60.0
+IGNORED = {".lock", ".tick-again"}  # a command may take the lock (and write its pid) before refusing
+
+GOOD_SPEC = """\
+name: corpus
+backend: local
+interval: 10m
+entities:
+  a:
+    params: {lr: 0.001}
+    stages:
+      train:
+        run: echo step 1/2 && echo step 2/2 && echo {lr}
+        progress: {regex: 'step (?P<done>\\d+)/(?P<total>\\d+)', stall_after: 5m}
+      eval:
+        needs: [train]
+        run: "true"
+success_gate:
+  all_done: true
+"""
+
+
+# --- the cases ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Case:
+    id: str
+    path: Path  # the data file or the .py case
+    expect: dict
+    setup: object = None  # setup(ctx) for Python cases
+
+
+def _load_python_case(path: Path) -> Case:
+    spec = importlib.util.spec_from_file_location(f"bad_input_{path.parent.name}_{path.stem}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return Case(id=f"{path.parent.name}/{path.stem}", path=path, expect=dict(module.EXPECT),
+                setup=getattr(module, "setup", None))
+
+
+def collect_cases() -> list[Case]:
+    cases = []
+    for group in sorted(p for p in CORPUS.iterdir() if p.is_dir() and not p.name.startswith(("_", "."))):
+        for path in sorted(group.iterdir()):
+            if path.name.startswith(("_", ".")) or path.name.endswith(".expect.json"):
+                continue
+            if path.suffix == ".py":
+                cases.append(_load_python_case(path))
+                continue
+            expect_file = path.with_name(path.name.rsplit(".", 1)[0] + ".expect.json")
+            if not expect_file.exists():
+                expect_file = path.with_name(path.name + ".expect.json")
+            if not expect_file.exists():
+                raise AssertionError(f"{path}: a corpus data file needs {expect_file.name} beside it")
+            cases.append(Case(id=f"{group.name}/{path.name}", path=path,
+                              expect=json.loads(expect_file.read_text(encoding="utf-8"))))
+    # An .expect.json whose data file is missing is a broken case, not a silent skip.
+    for expect_file in CORPUS.glob("*/*.expect.json"):
+        stem = expect_file.name[: -len(".expect.json")]
+        if not any(p.name.startswith(stem) and not p.name.endswith(".expect.json") for p in expect_file.parent.iterdir()):
+            raise AssertionError(f"{expect_file}: no data file {stem}.* beside it")
+    return cases
+
+
+CASES = collect_cases()
+
+
+# --- the folder each case runs in ---------------------------------------------------------------
+
+
+@dataclass
+class Ctx:
+    tmp: Path
+    home: Path
+    spec: Path
+    run: Path
+    attempt: Path
+    case: Path | None
+
+
+def _cli(args: list[str], cwd: Path, env: dict, timeout: float = DEFAULT_TIMEOUT, stdin: str | None = None):
+    return subprocess.run([sys.executable, "-m", "tianluo", *args], cwd=cwd, env=env, input=stdin,
+                          capture_output=True, text=True, timeout=timeout, preexec_fn=_limit_memory)
+
+
+def _limit_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
+def _env(tmp: Path, home: Path) -> dict:
+    return clean_env(HOME=str(tmp), TIANLUO_HOME=str(home))
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory) -> Path:
+    """A started run whose first attempt (a.train) has exited 0 and is not yet looked at."""
+    root = tmp_path_factory.mktemp("corpus-template")
+    os.chmod(root, 0o700)
+    spec = root / "tianluo.yaml"
+    spec.write_text(GOOD_SPEC)
+    home = root / ".tianluo"
+    env = _env(root, home)
+    proc = _cli(["start", str(spec), "--trigger", "none", "--accept-defaults"], root, env)
+    assert proc.returncode == 0, proc.stderr
+    run = Path(proc.stdout.strip().splitlines()[-1])
+    deadline = time.monotonic() + 30
+    while not list(run.glob("attempts/a/train/1/exit.json")):
+        assert time.monotonic() < deadline, "the template run's first attempt never exited"
+        time.sleep(0.05)
+    return root
+
+
+def _make_ctx(template: Path, tmp: Path, case: Case) -> Ctx:
+    """A copy of the template in ``tmp``, every path in it pointing at the copy."""
+    shutil.copytree(template, tmp, symlinks=True, dirs_exist_ok=True)
+    os.chmod(tmp, 0o700)
+    old, new = str(template).encode(), str(tmp).encode()
+    for folder, _dirs, files in os.walk(tmp):
+        for name in files:
+            path = Path(folder) / name
+            data = path.read_bytes()
+            if old in data:
+                mode = stat.S_IMODE(path.stat().st_mode)
+                path.write_bytes(data.replace(old, new))
+                os.chmod(path, mode)
+    home = tmp / ".tianluo"
+    run = next(p for p in home.iterdir() if (p / "state.json").is_file())
+    data_file = None
+    if case.setup is None:
+        data_file = tmp / case.path.name
+        shutil.copyfile(case.path, data_file)
+    return Ctx(tmp=tmp, home=home, spec=tmp / "tianluo.yaml", run=run,
+               attempt=run / "attempts" / "a" / "train" / "1", case=data_file)
+
+
+def _fill(arg: str, ctx: Ctx) -> str:
+    values = {"{case}": str(ctx.case) if ctx.case else "", "{home}": str(ctx.home), "{run}": str(ctx.run),
+              "{spec}": str(ctx.spec), "{tmp}": str(ctx.tmp), "{attempt}": str(ctx.attempt)}
+    for key, value in values.items():
+        arg = arg.replace(key, value)
+    return arg
+
+
+def _picture(root: Path) -> dict[str, tuple]:
+    """Every entry under ``root`` (links not followed): mode and content digest (or link target)."""
+    out = {}
+    for folder, dirs, files in os.walk(root):
+        for name in dirs + files:
+            path = Path(folder) / name
+            if name in IGNORED:
+                continue
+            try:
+                st = path.lstat()
+            except OSError:
+                continue
+            rel = str(path.relative_to(root))
+            if stat.S_ISLNK(st.st_mode):
+                out[rel] = ("link", os.readlink(path))
+            elif stat.S_ISREG(st.st_mode):
+                digest = hashlib.sha256(path.read_bytes()).hexdigest() if st.st_size < 64 * 1024 * 1024 \
+                    else (st.st_size, st.st_mtime_ns)
+                out[rel] = ("file", stat.S_IMODE(st.st_mode), digest)
+            elif stat.S_ISDIR(st.st_mode):
+                out[rel] = ("dir", stat.S_IMODE(st.st_mode))
+            else:
+                out[rel] = ("other", stat.S_IFMT(st.st_mode))
+    return out
+
+
+@dataclass
+class Outcome:
+    ctx: Ctx | None
+    proc: subprocess.CompletedProcess | None
+    before: dict
+    after: dict
+    error: str = ""
+
+
+def _run_case(case: Case, template: Path, tmp: Path) -> Outcome:
+    try:
+        ctx = _make_ctx(template, tmp, case)
+        if case.setup is not None:
+            case.setup(ctx)
+        expect = case.expect
+        before = _picture(tmp)
+        env = _env(tmp, ctx.home)
+        env.update({k: _fill(str(v), ctx) for k, v in expect.get("env", {}).items()})
+        proc = _cli([_fill(a, ctx) for a in expect["args"]], tmp, env,
+                    timeout=float(expect.get("timeout", DEFAULT_TIMEOUT)), stdin=expect.get("stdin"))
+        return Outcome(ctx, proc, before, _picture(tmp))
+    except subprocess.TimeoutExpired as exc:
+        return Outcome(None, None, {}, {}, error=f"timed out after {exc.timeout}s")
+    except Exception as exc:  # a broken case: report it on its own test
+        return Outcome(None, None, {}, {}, error=f"{type(exc).__name__}: {exc}")
+
+
+@pytest.fixture(scope="module")
+def outcomes(template, tmp_path_factory) -> dict[str, Outcome]:
+    """Every case, run a few at a time (each is a real process; most of the time is start-up)."""
+    work = tmp_path_factory.mktemp("corpus-cases")
+    with ThreadPoolExecutor(max_workers=WORKERS) as pool:
+        futures = {c.id: pool.submit(_run_case, c, template, work / c.id.replace("/", "__")) for c in CASES}
+        return {cid: f.result() for cid, f in futures.items()}
+
+
+def test_the_corpus_is_large_enough():
+    groups = {}
+    for c in CASES:
+        groups.setdefault(c.id.split("/")[0], []).append(c)
+    assert len(CASES) >= 120, f"{len(CASES)} cases: {', '.join(f'{g}={len(v)}' for g, v in groups.items())}"
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_bad_input(case: Case, outcomes):
+    out = outcomes[case.id]
+    assert not out.error, f"{case.id}: {out.error}"
+    proc, expect = out.proc, case.expect
+    err = proc.stderr.strip()
+    shown = f"exit {proc.returncode}\nstderr: {proc.stderr[-2000:]}\nstdout: {proc.stdout[-1000:]}"
+    assert "Traceback" not in proc.stderr, shown
+    assert "internal error" not in proc.stderr, shown
+    assert proc.returncode == expect["exit"], shown
+    if expect["exit"] != 0:
+        assert err and "\n" not in err, f"not one line on stderr:\n{shown}"
+    assert expect["message"].lower() in err.lower(), f"{expect['message']!r} not in stderr:\n{shown}"
+    if not expect.get("changes_ok"):
+        changed = sorted(k for k in out.before if out.after.get(k) != out.before[k])
+        assert not changed, f"changed or lost on disk: {changed[:10]}\n{shown}"
