@@ -5,6 +5,14 @@ import re
 
 _UNITS = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0}
 _PART = re.compile(r"(\d+(?:\.\d+)?)(ms|s|m|h|d)")
+#: No duration anywhere is longer than this (about 31 years): a parse that stays far below
+#: what datetime and timedelta can take. Each key has its own, tighter bound (see spec_types).
+MAX_SECONDS = 10**9
+MAX_TEXT = 64
+
+
+class DurationRangeError(ValueError):
+    """A well-formed duration beyond ``MAX_SECONDS`` (callers state their own, tighter bound)."""
 
 
 def parse_duration(text: object) -> float:
@@ -18,17 +26,23 @@ def parse_duration(text: object) -> float:
     """
     if isinstance(text, bool):
         raise ValueError("expected a duration such as 90s, 10m or 2h, got a boolean")
-    if isinstance(text, (int, float)):
+    if isinstance(text, int):
+        if not -MAX_SECONDS <= text <= MAX_SECONDS:  # float() of a 400-digit int would overflow
+            raise DurationRangeError(f"{_short(text)} seconds is out of range; durations go up to {MAX_SECONDS}s")
+        text = float(text)
+    if isinstance(text, float):
         if not math.isfinite(text):
             raise ValueError(f"a duration must be finite, got {text}")
         if text < 0:
             raise ValueError(f"a duration cannot be negative, got {text}")
-        return float(text)
+        return _bounded(text, text)
     if not isinstance(text, str):
         raise ValueError(f"expected a duration such as 90s, 10m or 2h, got {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise ValueError(f"a duration of {len(text)} characters is not a duration; write e.g. 90s, 10m, 2h or 1h30m")
     s = text.strip().replace(" ", "")
     if re.fullmatch(r"\d+(?:\.\d+)?", s):
-        return float(s)  # a bare number is seconds, as when written unquoted
+        return _bounded(float(s), text)  # a bare number is seconds, as when written unquoted
     pos, total = 0, 0.0
     for m in _PART.finditer(s):
         if m.start() != pos:
@@ -37,7 +51,23 @@ def parse_duration(text: object) -> float:
         pos = m.end()
     if not s or pos != len(s):
         raise ValueError(f"{text!r} is not a duration; write e.g. 90s, 10m, 2h or 1h30m")
-    return total
+    return _bounded(total, text)
+
+
+def _bounded(seconds: float, text: object) -> float:
+    if not math.isfinite(seconds) or seconds > MAX_SECONDS:
+        raise DurationRangeError(f"{_short(text)} is out of range; durations go up to {MAX_SECONDS}s")
+    return seconds
+
+
+def short(value: object) -> str:
+    """``repr(value)``, cut to 40 characters for an error message."""
+    return _short(value)
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def format_duration(seconds: float) -> str:

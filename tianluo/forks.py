@@ -144,7 +144,7 @@ def check_plan_time(spec: Spec, source: YamlSource) -> None:
     """Plan-time keys refer to what exists: variants, params, fork names; no name clashes."""
     for name in spec.forks:
         loc = ("forks", name)
-        if not PARAM_NAME.match(name) or name in RESERVED_PARAMS:
+        if not PARAM_NAME.fullmatch(name) or name in RESERVED_PARAMS:
             raise SpecError(f"{source.where(loc)}: {dotted(loc)}: fork names are identifiers usable as "
                             "{placeholders}, other than entity, stage, attempt, run_dir")
         for ename, entity in spec.entities.items():
@@ -154,11 +154,11 @@ def check_plan_time(spec: Spec, source: YamlSource) -> None:
         for sname, stage in entity.stages.items():
             base = ("entities", ename, "stages", sname)
             for vname in stage.variants:
-                if not LABEL.match(vname):
+                if not LABEL.fullmatch(vname):
                     loc = base + ("variants", vname)
                     raise SpecError(f"{source.where(loc)}: {dotted(loc)}: variant names are lower-case identifiers")
             for label, actions in stage.degrade.items():
-                if not LABEL.match(label):
+                if not LABEL.fullmatch(label):
                     loc = base + ("degrade", label)
                     raise SpecError(f"{source.where(loc)}: {dotted(loc)}: a fault label or class, e.g. cuda_oom")
                 for i, action in enumerate(actions):

@@ -16,6 +16,14 @@ from tianluo.errors import SpecError
 from tianluo.spec_types import (
     ENTITY_NAME,
     LABEL,
+    MAX_DEADLINE_S,
+    MAX_GRACE_S,
+    MAX_INTERVAL_S,
+    MAX_ITEMS,
+    MAX_SHORT,
+    MIN_INTERVAL_S,
+    Command,
+    PathText,
     PARAM_NAME,
     RESERVED_PARAMS,
     STAGE_NAME,
@@ -31,7 +39,12 @@ from tianluo.spec_types import (
     StrictModel,
     When,
     _as_list,
+    duration,
+    text,
 )
+
+#: Stages of a whole spec (all entities): a tick looks at each of them, and state.json holds them all.
+MAX_STAGES = 10_000
 from tianluo.states import FaultClass
 from tianluo.yamlsource import Loc, YamlSource, dotted, load_yaml
 
@@ -39,8 +52,8 @@ from tianluo.yamlsource import Loc, YamlSource, dotted, load_yaml
 class DoneWhen(StrictModel):
     """What must hold, besides exit code 0, for a stage to count as done. All items must hold."""
 
-    exists: list[str] = []
-    metric: list[Metric] = []
+    exists: list[PathText] = Field(default=[], max_length=MAX_ITEMS)
+    metric: list[Metric] = Field(default=[], max_length=MAX_ITEMS)
 
     _lists = field_validator("exists", "metric", mode="before")(_as_list)
 
@@ -53,7 +66,7 @@ class Progress(StrictModel):
     """
 
     regex: str | None = None
-    file: str | None = Field(default=None, min_length=1)
+    file: PathText | None = None
     stall_after: Duration | None = None
 
     @model_validator(mode="after")
@@ -79,41 +92,41 @@ class Progress(StrictModel):
 class Output(StrictModel):
     """An artifact the stage produces (a checkpoint), and where it goes when the stage is done."""
 
-    path: str = Field(min_length=1)
+    path: PathText
     grows_within: Duration | None = None
-    destination: str | None = Field(default=None, min_length=1)
+    destination: PathText | None = None
 
 
 class StageSpec(StrictModel):
-    run: str = Field(min_length=1)
-    needs: list[str] = []
+    run: Annotated[Command, Field(min_length=1)]
+    needs: list[text(MAX_SHORT, "a need")] = Field(default=[], max_length=MAX_ITEMS)
     done_when: DoneWhen | None = None
     progress: Progress | None = None
     output: Output | None = None
     expected: Duration | None = None
-    logs: list[str] = Field(default=[], description="Globs of extra log files, e.g. per-rank logs.")
+    logs: list[PathText] = Field(default=[], max_length=100, description="Globs of extra log files, e.g. per-rank logs.")
     resources: Resources | None = None
     when: When | None = None
-    variants: dict[str, str] = Field(default={}, description="Other commands the degrade rung may switch to.")
+    variants: dict[str, Annotated[Command, Field(min_length=1)]] = Field(default={}, max_length=100, description="Other commands the degrade rung may switch to.")
     degrade: dict[str, list[DegradeAction]] = Field(
-        default={}, description="Fault label (or class) -> changes the owner may pre-authorise at plan time.")
+        default={}, max_length=100, description="Fault label (or class) -> changes the owner may pre-authorise at plan time.")
 
     _needs = field_validator("needs", "logs", mode="before")(_as_list)
 
 
 class EntitySpec(StrictModel):
-    params: dict[str, Scalar] = {}
-    stages: dict[str, StageSpec] = Field(min_length=1)
+    params: dict[str, Scalar] = Field(default={}, max_length=MAX_ITEMS)
+    stages: dict[str, StageSpec] = Field(min_length=1, max_length=MAX_STAGES)
 
 
 class SuccessGate(StrictModel):
     """The machine-checked definition of done for the whole run."""
 
     all_done: bool = True
-    exists: list[str] = []
-    metric: list[Metric] = []
+    exists: list[PathText] = Field(default=[], max_length=MAX_ITEMS)
+    metric: list[Metric] = Field(default=[], max_length=MAX_ITEMS)
     mode: Literal["complete-and-exit"] = "complete-and-exit"
-    deadline: Duration | None = None
+    deadline: duration(MAX_DEADLINE_S) | None = None
 
     _lists = field_validator("exists", "metric", mode="before")(_as_list)
 
@@ -122,7 +135,7 @@ class Rung(StrictModel):
     """The budget of one fault class: how many retries, and the wait before each."""
 
     retries: int = Field(ge=0, le=100)
-    backoff: list[Duration] | None = None
+    backoff: list[Duration] | None = Field(default=None, max_length=100)
 
     _backoff = field_validator("backoff", mode="before")(
         lambda v: v if v is None or isinstance(v, list) else [v]
@@ -143,7 +156,7 @@ class RuleMatch(StrictModel):
     """What a rule looks for; every condition given must hold."""
 
     log: str | None = None
-    exit_code: int | None = None
+    exit_code: int | None = Field(default=None, ge=-(2**31), le=2**31 - 1)
     signal: str | None = None
     state: Literal["exited", "lost", "hung"] | None = None
     ended_by: Literal["time_limit", "out_of_memory", "preempted", "node_fail", "boot_fail", "deadline"] | None = Field(
@@ -189,7 +202,7 @@ class RuleSpec(StrictModel):
     @field_validator("label")
     @classmethod
     def _label(cls, value: str) -> str:
-        if not LABEL.match(value):
+        if not LABEL.fullmatch(value):
             raise ValueError("labels are lower-case identifiers, e.g. nccl_timeout")
         return value
 
@@ -200,25 +213,25 @@ class NotifySpec(StrictModel):
     Placeholders: {title}, {body}, {entity}, {stage}, {run_id}, {analysis}; each shell-quoted.
     """
 
-    command: str = Field(min_length=1)
+    command: Annotated[Command, Field(min_length=1)]
 
 
 NOTIFY_PLACEHOLDERS = frozenset({"title", "body", "entity", "stage", "run_id", "analysis", "run_dir"})
 
 
 class Spec(StrictModel):
-    name: str = Field(min_length=1, max_length=100)
+    name: Annotated[text(100, "the name"), Field(min_length=1)]
     backend: Literal["local", "slurm"] = "local"
     slurm: SlurmOptions = SlurmOptions()
-    interval: Annotated[Duration, Field(gt=0)] = 600.0
-    entities: dict[str, EntitySpec] = Field(min_length=1)
+    interval: duration(MAX_INTERVAL_S, MIN_INTERVAL_S) = 600.0
+    entities: dict[str, EntitySpec] = Field(min_length=1, max_length=MAX_STAGES)
     success_gate: SuccessGate = SuccessGate()
     ladder: LadderSpec = LadderSpec()
-    rules: list[RuleSpec] = []
-    notify: list[NotifySpec] = []
-    max_attempts: int = Field(default=100, ge=1, description="Run-wide cap on attempts of all stages.")
-    cancel_grace: Duration = Field(default=30.0, description="From TERM to KILL when cancelling a hung attempt.")
-    forks: dict[str, ForkSpec] = Field(default={}, description="Your own decisions; the answer is {<name>}.")
+    rules: list[RuleSpec] = Field(default=[], max_length=MAX_ITEMS)
+    notify: list[NotifySpec] = Field(default=[], max_length=20)
+    max_attempts: int = Field(default=100, ge=1, le=1_000_000, description="Run-wide cap on attempts of all stages.")
+    cancel_grace: duration(MAX_GRACE_S) = Field(default=30.0, description="From TERM to KILL when cancelling a hung attempt.")
+    forks: dict[str, ForkSpec] = Field(default={}, max_length=MAX_ITEMS, description="Your own decisions; the answer is {<name>}.")
     authorization: Authorization = Authorization()
     ask_above: AskAbove = AskAbove()
 
@@ -300,25 +313,29 @@ def load_spec(path: str | Path) -> tuple[Spec, YamlSource]:
 
 
 def check_names(spec: Spec, source: YamlSource) -> None:
+    total = sum(len(entity.stages) for entity in spec.entities.values())
+    if total > MAX_STAGES:
+        raise SpecError(f"{source.where(('entities',))}: entities: {total} stages in all; a run may have at most "
+                        f"{MAX_STAGES}: split it into several runs")
     for ename, entity in spec.entities.items():
-        if not ENTITY_NAME.match(ename):
+        if not ENTITY_NAME.fullmatch(ename):
             raise SpecError(
                 f"{source.where(('entities', ename))}: entities.{ename}: entity names use letters, "
-                "digits, '.', '_' and '-' and start with a letter or digit"
+                "digits, '.', '_' and '-', start with a letter or digit, at most 64 characters"
             )
         for pname in entity.params:
             loc = ("entities", ename, "params", pname)
-            if not PARAM_NAME.match(pname):
+            if not PARAM_NAME.fullmatch(pname):
                 raise SpecError(f"{source.where(loc)}: {dotted(loc)}: parameter names are identifiers "
-                                "(letters, digits, '_')")
+                                "(letters, digits, '_'), at most 64 characters")
             if pname in RESERVED_PARAMS:
                 raise SpecError(f"{source.where(loc)}: {dotted(loc)}: '{pname}' is reserved; rename it")
         for sname in entity.stages:
-            if not STAGE_NAME.match(sname):
+            if not STAGE_NAME.fullmatch(sname):
                 loc = ("entities", ename, "stages", sname)
                 raise SpecError(
                     f"{source.where(loc)}: {dotted(loc)}: stage names use letters, digits, '_' and '-' "
-                    "(no '.', which separates entity and stage in needs)"
+                    "(no '.', which separates entity and stage in needs), at most 64 characters"
                 )
 
 
@@ -361,28 +378,29 @@ def check_graph(spec: Spec, source: YamlSource) -> None:
 
 
 def find_cycle(edges: dict) -> list | None:
-    """Return one cycle of the graph ``node -> [needed nodes]`` as a list of nodes, or None."""
+    """Return one cycle of the graph ``node -> [needed nodes]`` as a list of nodes, or None.
+
+    Iterative (an explicit stack), so a chain of 10,000 stages needs no deep recursion.
+    """
     white, grey, black = 0, 1, 2
     color = {node: white for node in edges}
-    stack: list = []
-
-    def visit(node) -> list | None:
-        color[node] = grey
-        stack.append(node)
-        for nxt in edges.get(node, []):
-            if color.get(nxt, black) == grey:
-                return stack[stack.index(nxt):]
-            if color.get(nxt) == white:
-                found = visit(nxt)
-                if found:
-                    return found
-        stack.pop()
-        color[node] = black
-        return None
-
-    for node in edges:
-        if color[node] == white:
-            found = visit(node)
-            if found:
-                return found
+    for root in edges:
+        if color[root] != white:
+            continue
+        color[root] = grey
+        path = [root]
+        todo = [iter(edges.get(root, ()))]
+        while todo:
+            nxt = next(todo[-1], None)
+            if nxt is None:
+                todo.pop()
+                color[path.pop()] = black
+                continue
+            state = color.get(nxt, black)
+            if state == grey:
+                return path[path.index(nxt):]
+            if state == white:
+                color[nxt] = grey
+                path.append(nxt)
+                todo.append(iter(edges.get(nxt, ())))
     return None

@@ -5,29 +5,132 @@ fault may trigger, branch conditions, resources, their own forks, the authorisat
 whitelist and the thresholds above which tianluo asks.
 """
 
+import math
 import re
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    field_validator,
+    model_validator,
+)
 
-from tianluo.durations import parse_duration
+from tianluo.durations import DurationRangeError, format_duration, parse_duration, short
+
+# --- limits (reference/spec.md, "Limits", says each one and why) ------------------------
+
+DAY = 86400.0
+MAX_DEADLINE_S = 365 * DAY        # a run that may go on for more than a year is a mistake
+MAX_WAIT_S = 30 * DAY             # backoff, stall_after, grows_within, expected, resources.time
+MIN_INTERVAL_S, MAX_INTERVAL_S = 60.0, 3600.0  # what a trigger can tick at (tianluo.triggers)
+MAX_GRACE_S = 3600.0              # cancel_grace: TERM to KILL
+MAX_SCHEDULER_TIMEOUT_S = 600.0   # slurm.timeout: one scheduler command
+MAX_INT = 2**63 - 1               # numbers stay 64-bit: JSON tools, Slurm and float arithmetic agree on them
+MAX_NAME = 64                     # entity, stage, param, fork, variant, label names
+MAX_COMMAND = 32 * 1024           # run, variants, notify: far below the kernel's 128 KiB per argument
+MAX_PATH = 4096                   # PATH_MAX
+MAX_TEXT = 4096                   # a param's text, a fork's question
+MAX_SHORT = 256                   # a fork option, a metric key
+MAX_ITEMS = 1000                  # items of one list (needs, logs, rules, forks, options...)
 
 
 def _duration(value: object) -> float:
     return parse_duration(value)
 
 
-#: Seconds, written in a spec as 90s, 10m, 2h...
-Duration = Annotated[float, BeforeValidator(_duration), Field(ge=0)]
-Op = Literal[">=", ">", "<=", "<", "==", "!="]
-Scalar = Annotated[
-    bool | int | float | str, PlainSerializer(lambda v: v, return_type=bool | int | float | str)
-]
+def _parse_upto(high: float):
+    def parse(value: object) -> float:
+        try:
+            return parse_duration(value)
+        except DurationRangeError:
+            raise ValueError(f"{short(value)} is too long; at most {format_duration(high)}") from None
 
-ENTITY_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
-STAGE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
-PARAM_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-LABEL = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+    return BeforeValidator(parse)
+
+
+def _within(low: float, high: float):
+    def check(seconds: float) -> float:
+        if seconds > high:
+            raise ValueError(f"{format_duration(seconds)} is too long; at most {format_duration(high)}")
+        if seconds < low:
+            raise ValueError(f"{format_duration(seconds)} is too short; at least {format_duration(low)}")
+        return seconds
+
+    return AfterValidator(check)
+
+
+def duration(high: float, low: float = 0.0):
+    """Seconds, written 90s, 10m, 2h..., between ``low`` and ``high``."""
+    return Annotated[float, _parse_upto(high), _within(low, high)]
+
+
+#: Seconds, written in a spec as 90s, 10m, 2h... (a wait: at most 30 days)
+Duration = duration(MAX_WAIT_S)
+Op = Literal[">=", ">", "<=", "<", "==", "!="]
+
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")  # every control character but tab
+_CONTROL_NAMES = {"\x00": "a NUL byte", "\n": "a newline", "\r": "a carriage return", "\x1b": "an escape character"}
+
+
+def control_problem(text: str) -> str | None:
+    """What is wrong with ``text`` as one line of plain text, or None."""
+    m = _CONTROL.search(text)
+    if m is None:
+        return None
+    ch = m.group(0)
+    what = _CONTROL_NAMES.get(ch, f"the control character {ch!r}")
+    return f"contains {what} at character {m.start() + 1}"
+
+
+def _plain(limit: int, what: str, hint: str = ""):
+    def check(value: str) -> str:
+        if len(value) > limit:
+            raise ValueError(f"{what} is {len(value)} characters long; at most {limit}{hint}")
+        problem = control_problem(value)
+        if problem:
+            raise ValueError(f"{what} {problem}; it must be one line without control characters{hint}")
+        return value
+
+    return AfterValidator(check)
+
+
+#: One line of text of at most ``limit`` characters, no control characters (tab allowed).
+def text(limit: int = MAX_TEXT, what: str = "the text", hint: str = ""):
+    return Annotated[str, _plain(limit, what, hint)]
+
+
+Command = text(MAX_COMMAND, "the command", " (join lines with ';' or '&&', or use a script file)")
+PathText = Annotated[str, Field(min_length=1), _plain(MAX_PATH, "the path")]
+
+
+def _scalar(value: object) -> object:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and not -MAX_INT - 1 <= value <= MAX_INT:
+        raise ValueError(f"the number {str(value)[:20]}... ({len(str(value))} digits) is out of range; "
+                         "numbers are 64-bit (at most 9223372036854775807)")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValueError(f"{value} is not a finite number; write a number such as 0.5 or 1e-4")
+    if isinstance(value, str):
+        _plain(MAX_TEXT, "the value").func(value)
+    return value
+
+
+Scalar = Annotated[
+    bool | int | float | str, AfterValidator(_scalar), PlainSerializer(lambda v: v, return_type=bool | int | float | str)
+]
+FiniteFloat = Annotated[float, Field(allow_inf_nan=False, ge=-1e300, le=1e300)]
+
+# \Z, not $: '$' also matches before a final newline, and 'a\n' is not a name.
+ENTITY_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}\Z")
+STAGE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}\Z")
+PARAM_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}\Z")
+LABEL = re.compile(r"^[a-z][a-z0-9_]{0,63}\Z")
 RESERVED_PARAMS = frozenset({"entity", "stage", "attempt", "run_dir"})
 ACTIONS = ("submit", "resubmit", "cancel_hung", "degrade")
 
@@ -48,8 +151,8 @@ class Metric(StrictModel):
     ``key`` is a dotted path into the JSON document (``metrics.accuracy``, ``runs.0.loss``).
     """
 
-    file: str = Field(min_length=1)
-    key: str = Field(min_length=1)
+    file: PathText
+    key: Annotated[str, Field(min_length=1), _plain(MAX_SHORT, "the key")]
     op: Op
     value: Scalar
 
@@ -60,8 +163,8 @@ class When(StrictModel):
     metric: Metric
 
 
-SLURM_WORD = re.compile(r"^[A-Za-z0-9_.:,=+-]+$")  # partition, account, qos, gres: no spaces or shell text
-MEM = re.compile(r"^[0-9]+[KMGT]?$")
+SLURM_WORD = re.compile(r"^[A-Za-z0-9_.:,=+-]{1,256}\Z")  # partition, account, qos, gres: no spaces or shell text
+MEM = re.compile(r"^[0-9]{1,15}[KMGT]?\Z")
 
 
 class Resources(StrictModel):
@@ -71,24 +174,24 @@ class Resources(StrictModel):
     partition: str | None = Field(default=None, description="--partition")
     account: str | None = Field(default=None, description="--account")
     qos: str | None = Field(default=None, description="--qos")
-    gpus: int | None = Field(default=None, ge=0, description="--gpus (Slurm); the resource fork's threshold")
+    gpus: int | None = Field(default=None, ge=0, le=100_000, description="--gpus (Slurm); the resource fork's threshold")
     gres: str | None = Field(default=None, description="--gres, e.g. gpu:a100:2 (instead of gpus)")
-    cpus: int | None = Field(default=None, ge=1, description="--cpus-per-task")
+    cpus: int | None = Field(default=None, ge=1, le=1_000_000, description="--cpus-per-task")
     mem: str | None = Field(default=None, description="--mem, e.g. 64G")
     time: Duration | None = Field(default=None, description="--time, e.g. 8h")
-    sbatch_args: list[str] = Field(default=[], description="Extra sbatch arguments, one per item, e.g. --constraint=a100")
+    sbatch_args: list[text(1024, "the argument")] = Field(default=[], max_length=100, description="Extra sbatch arguments, one per item, e.g. --constraint=a100")
 
     @field_validator("partition", "account", "qos", "gres")
     @classmethod
     def _word(cls, value: str | None) -> str | None:
-        if value is not None and not SLURM_WORD.match(value):
+        if value is not None and not SLURM_WORD.fullmatch(value):
             raise ValueError(f"{value!r} is not a plain Slurm name (letters, digits and _.:,=+-)")
         return value
 
     @field_validator("mem")
     @classmethod
     def _mem(cls, value: str | None) -> str | None:
-        if value is not None and not MEM.match(str(value).upper()):
+        if value is not None and not MEM.fullmatch(str(value).upper()):
             raise ValueError(f"{value!r} is not a memory size such as 16G, 512M or 2048")
         return None if value is None else str(value).upper()
 
@@ -129,9 +232,9 @@ class SlurmOptions(StrictModel):
         default="auto", description="Where a finished job is looked up once squeue forgets it: sacct "
         "(slurmdbd), jobcomp (sacct -c, jobcomp/filetxt), none (only the runner's exit.json); auto asks "
         "scontrol show config at start.")
-    timeout: Annotated[Duration, Field(gt=0)] = Field(
+    timeout: Annotated[duration(MAX_SCHEDULER_TIMEOUT_S), Field(gt=0)] = Field(
         default=30.0, description="Per scheduler command; a slower controller is 'scheduler unreachable' this tick.")
-    conf: str | None = Field(
+    conf: PathText | None = Field(
         default=None, description="The slurm.conf to talk to (SLURM_CONF). Left empty, the SLURM_CONF of the "
         "shell that runs `tianluo start` is recorded, so ticks from cron or systemd reach the same cluster.")
 
@@ -140,10 +243,10 @@ class ParamChange(StrictModel):
     """One declarative change to a parameter; exactly one of the four forms."""
 
     set: Scalar | None = None
-    multiply: float | None = Field(default=None, gt=0)
-    divide: float | None = Field(default=None, gt=0)
-    floor: float | None = Field(default=None, description="With multiply or divide: never below this.")
-    choose: list[Scalar] | None = Field(default=None, min_length=1,
+    multiply: FiniteFloat | None = Field(default=None, gt=0)
+    divide: FiniteFloat | None = Field(default=None, gt=0)
+    floor: FiniteFloat | None = Field(default=None, description="With multiply or divide: never below this.")
+    choose: list[Scalar] | None = Field(default=None, min_length=1, max_length=MAX_ITEMS,
                                         description="The next value after the current one in this list.")
 
     @model_validator(mode="after")
@@ -161,13 +264,13 @@ class DegradeAction(StrictModel):
 
     name: str
     params: dict[str, ParamChange] = {}
-    variant: str | None = Field(default=None, description="Switch the stage's command to this variant.")
+    variant: text(MAX_NAME, "the variant name") | None = Field(default=None, description="Switch the stage's command to this variant.")
     exclude_host: bool = Field(default=False, description="Do not run again on the host that failed.")
 
     @field_validator("name")
     @classmethod
     def _label(cls, value: str) -> str:
-        if not LABEL.match(value) or value == "hold":
+        if not LABEL.fullmatch(value) or value == "hold":
             raise ValueError("names are lower-case identifiers other than 'hold', e.g. halve_batch")
         return value
 
@@ -181,10 +284,11 @@ class DegradeAction(StrictModel):
 class ForkSpec(StrictModel):
     """A decision of the owner's own, asked at plan time with the derived ones."""
 
-    question: str = Field(min_length=1)
-    options: list[str] = Field(min_length=2)
+    question: Annotated[str, Field(min_length=1), _plain(MAX_TEXT, "the question")]
+    options: list[Annotated[str, Field(min_length=1), _plain(MAX_SHORT, "an option")]] = Field(
+        min_length=2, max_length=100)
     default: str
-    cost: str = Field(default="", description="What it costs to leave this open.")
+    cost: text(MAX_TEXT, "the cost") = Field(default="", description="What it costs to leave this open.")
 
     @model_validator(mode="after")
     def _default_is_an_option(self) -> "ForkSpec":
@@ -203,7 +307,7 @@ class AskAbove(StrictModel):
     """Stages expected to run longer than ``expected``, or on at least ``gpus`` GPUs, raise a resource fork."""
 
     expected: Duration = 4 * 3600.0
-    gpus: int = Field(default=4, ge=0)
+    gpus: int = Field(default=4, ge=0, le=100_000)
 
 
 MODELS = (Metric, When, Resources, SlurmOptions, ParamChange, DegradeAction, ForkSpec, Authorization, AskAbove)

@@ -1,5 +1,7 @@
 """Load YAML and remember the line of every key, so errors can name file, line and key."""
 
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,27 +36,96 @@ class YamlSource:
 
 
 def dotted(loc: Loc) -> str:
-    """``('entities', 'a', 'stages', 'train', 'needs', 0) -> 'entities.a.stages.train.needs[0]'``."""
+    """``('entities', 'a', 'stages', 'train', 'needs', 0) -> 'entities.a.stages.train.needs[0]'``.
+
+    A key that is not one plain line (a newline, a NUL, very long) is shown quoted and cut,
+    so the message stays one line.
+    """
     out = ""
     for part in loc:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            out += ("." if out else "") + str(part)
+            text = str(part)
+            if len(text) > 80 or not text.isprintable():
+                text = repr(text[:80]) + ("..." if len(text) > 80 else "")
+            out += ("." if out else "") + text
     return out or "(top level)"
 
 
-def load_yaml(path: Path) -> YamlSource:
-    """Read ``path`` as YAML; raise SpecError naming the file and line on any problem."""
+#: Bounds on what any YAML file tianluo reads may cost (reference/spec.md, "Limits").
+SPEC_MAX_BYTES = 4 * 1024 * 1024
+MAX_DEPTH = 32  # a spec is about 8 levels deep; PyYAML's composer recurses per level
+MAX_ALIAS_NODES = 100_000  # nodes that aliases may add by repeating what they point to
+
+
+def read_capped(path: Path, max_bytes: int, what: str, error: type = SpecError) -> bytes:
+    """The bytes of a regular file of at most ``max_bytes``; never reads more than ``max_bytes + 1``.
+
+    Raises:
+        error: the file is missing, not a regular file (a folder, a FIFO, a device) or too big.
+    """
     try:
-        text = path.read_text(encoding="utf-8")
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)  # a FIFO must not block the open
     except FileNotFoundError:
-        raise SpecError(f"{path}: no such file; pass the path of your tianluo.yaml") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SpecError(f"{path}: cannot read: {exc}") from None
+        raise error(f"{path}: no such file; pass the path of your {what}") from None
+    except OSError as exc:
+        raise error(f"{path}: cannot read the {what}: {exc.strerror}") from None
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.load(text, Loader=_TextKeyLoader)
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise error(f"{path}: is a folder; pass the path of your {what}")
+        if not stat.S_ISREG(st.st_mode):
+            raise error(f"{path}: not a regular file (a FIFO, socket or device); pass the path of your {what}")
+        if st.st_size > max_bytes:
+            raise error(f"{path}: {st.st_size} bytes; a {what} may be at most {_size(max_bytes)}")
+        chunks, left = [], max_bytes + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+    except OSError as exc:
+        raise error(f"{path}: cannot read the {what}: {exc.strerror}") from None
+    finally:
+        os.close(fd)
+    if len(data) > max_bytes:  # it grew while we read it
+        raise error(f"{path}: more than {_size(max_bytes)}; a {what} may be at most {_size(max_bytes)}")
+    return data
+
+
+def _size(n: int) -> str:
+    return f"{n // (1024 * 1024)} MiB" if n >= 1024 * 1024 else f"{n // 1024} KiB"
+
+
+def load_yaml(path: Path, max_bytes: int = SPEC_MAX_BYTES, loader: type | None = None, what: str = "tianluo.yaml",
+              error: type = SpecError) -> YamlSource:
+    """Read ``path`` as YAML; raise ``error`` naming the file and line on any problem.
+
+    Bounded before anything is built: at most ``max_bytes`` are read, nesting deeper than
+    ``MAX_DEPTH`` and aliases that would repeat more than ``MAX_ALIAS_NODES`` nodes (the
+    billion-laughs bomb) are refused while the events stream by, so neither memory nor
+    recursion depends on what the file says.
+    """
+    raw = read_capped(path, max_bytes, what, error)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(f"{path}: not UTF-8 text (byte {exc.start} of the file); save the {what} as UTF-8") from None
+    loader = loader or _TextKeyLoader
+    try:
+        _check_shape(path, text, error)
+        parser = loader(text)
+        try:
+            node = parser.get_single_node()
+            source = YamlSource(path=path, data=None)
+            if node is not None:
+                _walk(node, (), source, error)
+                source.data = parser.construct_document(node)
+        finally:
+            parser.dispose()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         ctx = exc.context_mark
@@ -66,16 +137,56 @@ def load_yaml(path: Path) -> YamlSource:
             else:
                 problem += f" ({exc.context} started at line {ctx.line + 1})"
         line = f":{mark.line + 1}" if mark else ""
-        raise SpecError(f"{path}{line}: YAML error: {problem}") from None
+        raise error(f"{path}{line}: YAML error: {problem}") from None
     except yaml.YAMLError as exc:
-        raise SpecError(f"{path}: YAML error: {exc}") from None
-    source = YamlSource(path=path, data=data)
-    if node is not None:
-        _walk(node, (), source)
+        raise error(f"{path}: YAML error: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
+    except (ValueError, TypeError, OverflowError) as exc:  # a value YAML resolves but cannot build (2001-13-45)
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        if "integer string conversion" in first:
+            first = "a number has more than 4300 digits"
+        raise error(f"{path}: YAML error: a value cannot be read: {first[:200]}") from None
     return source
 
 
-class _TextKeyLoader(yaml.SafeLoader):
+def _check_shape(path: Path, text: str, error: type) -> None:
+    """Refuse deep nesting and alias bombs from the event stream, before any node is built."""
+    depth = 0
+    frames: list[list] = []  # [anchor, nodes so far] per open collection
+    sizes: dict[str, int] = {}  # anchor -> nodes it stands for, once closed
+    added = 0
+    for event in yaml.parse(text, Loader=yaml.CSafeLoader):
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise error(f"{path}:{event.start_mark.line + 1}: nested more than {MAX_DEPTH} levels deep; "
+                            "a spec is a few levels of mappings and lists")
+            frames.append([event.anchor, 1])
+            continue
+        if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
+            anchor, n = frames.pop()
+            if anchor is not None:
+                sizes[anchor] = n
+        elif isinstance(event, yaml.ScalarEvent):
+            n = 1
+            if event.anchor is not None:
+                sizes[event.anchor] = 1
+        elif isinstance(event, yaml.AliasEvent):
+            if any(f[0] == event.anchor for f in frames):
+                raise error(f"{path}:{event.start_mark.line + 1}: the alias *{event.anchor} refers to a node "
+                            "that contains it (a recursive alias); write the value out")
+            n = sizes.get(event.anchor, 1)  # an unknown alias is the composer's error, with its line
+            added += n
+            if added > MAX_ALIAS_NODES:
+                raise error(f"{path}:{event.start_mark.line + 1}: aliases expand to more than {MAX_ALIAS_NODES} "
+                            "nodes (an alias bomb?); write the values out or use fewer aliases")
+        else:
+            continue
+        if frames:
+            frames[-1][1] += n
+
+
+class _TextKeyLoader(yaml.CSafeLoader):
     """A safe loader whose mapping keys are the text written (``42:`` is the name '42')."""
 
     def construct_mapping(self, node, deep=False):
@@ -92,22 +203,25 @@ class _TextKeyLoader(yaml.SafeLoader):
 _TextKeyLoader.add_constructor("tag:yaml.org,2002:map", lambda loader, node: loader.construct_mapping(node, deep=True))
 
 
-def _walk(node: yaml.Node, loc: Loc, source: YamlSource) -> None:
+def _walk(node: yaml.Node, loc: Loc, source: YamlSource, error: type = SpecError) -> None:
     source.lines.setdefault(loc, node.start_mark.line + 1)
     if isinstance(node, yaml.MappingNode):
         seen: dict[object, int] = {}
         for key_node, value_node in node.value:
-            key = key_node.value if isinstance(key_node, yaml.ScalarNode) else str(key_node.value)
             line = key_node.start_mark.line + 1
+            if not isinstance(key_node, yaml.ScalarNode):
+                raise error(f"{source.path}:{line}: {dotted(loc)}: a key must be plain text, not a "
+                            f"{'list' if isinstance(key_node, yaml.SequenceNode) else 'mapping'}")
+            key = key_node.value
             if key in seen:
-                raise SpecError(
+                raise error(
                     f"{source.path}:{line}: {dotted(loc + (key,))}: duplicate key "
                     f"(first at line {seen[key]}); keep one of them"
                 )
             seen[key] = line
             source.lines[loc + (key,)] = line
-            _walk(value_node, loc + (key,), source)
+            _walk(value_node, loc + (key,), source, error)
     elif isinstance(node, yaml.SequenceNode):
         for i, item in enumerate(node.value):
             source.lines[loc + (i,)] = item.start_mark.line + 1
-            _walk(item, loc + (i,), source)
+            _walk(item, loc + (i,), source, error)
