@@ -163,12 +163,21 @@ def test_saved_answers_load_back(tmp_path):
     assert doc["answers"][RISK.key] == {"value": "halve_batch", "by": "cli", "at": AT}
 
 
-@pytest.mark.parametrize("content", [None, "", "not json", "[]", '{"answers": []}', '{"answers": {"k": 3}}'])
-def test_a_missing_or_broken_answers_file_is_no_answers(tmp_path, content):
+@pytest.mark.parametrize("content", [None, '{"answers": {"k": 3}}'])
+def test_a_missing_answers_file_or_a_bad_entry_is_no_answers(tmp_path, content):
     path = tmp_path / "answers.json"
     if content is not None:
         path.write_text(content)
     assert answers.load(path) == {}
+
+
+@pytest.mark.parametrize("content", [b"", b"not json", b"[]", b'{"answers": []}', b"\xff\xfe\x00binary",
+                                     b"[" * 100000])
+def test_a_damaged_answers_file_is_refused_not_ignored(tmp_path, content):
+    path = tmp_path / "answers.json"
+    path.write_bytes(content)
+    with pytest.raises(TianluoError, match="answers.json: saved answers are"):
+        answers.load(path)
 
 
 def test_answers_are_kept_per_spec_under_the_home(tmp_path):

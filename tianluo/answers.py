@@ -4,6 +4,8 @@ Answers are kept under the home (``plans/<slug>/answers.json``), keyed by what e
 about, so ``Q3`` answered today still means the same fork after the spec gains a stage.
 """
 
+import json
+import os
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -12,7 +14,7 @@ import yaml
 
 from tianluo.errors import TianluoError
 from tianluo.forks import Fork
-from tianluo.fsio import read_json, write_json
+from tianluo.fsio import UnsafePath, make_dirs, read_bytes, write_json
 from tianluo.timefmt import iso
 
 ANSWERS_VERSION = 1
@@ -29,11 +31,30 @@ def qids(forks: list[Fork]) -> dict[str, Fork]:
     return {f"Q{i}": fork for i, fork in enumerate(forks, 1)}
 
 
+ANSWERS_CAP = 1024 * 1024  # bytes: answers.json is a few lines per fork
+
+
 def load(path: Path) -> dict[str, Answer]:
-    """Saved answers by fork key; a missing or unreadable file is no answers."""
-    doc = read_json(path)
-    if not isinstance(doc, dict) or not isinstance(doc.get("answers"), dict):
+    """Saved answers by fork key; a missing file is no answers.
+
+    Raises:
+        TianluoError: the file is there but damaged (not JSON, binary, too big, wrong shape):
+            it is never silently ignored, since start would then lock other answers.
+    """
+    if not os.path.lexists(path):
         return {}
+    fix = f"remove it (`rm {path}`) and answer again with `tianluo plan SPEC --answer ...`"
+    try:
+        doc = json.loads(read_bytes(path, ANSWERS_CAP).decode("utf-8"))
+    except UnsafePath:
+        raise
+    except OSError as exc:
+        raise TianluoError(f"{path}: cannot read saved answers ({exc.strerror}); {fix}") from None
+    except (ValueError, RecursionError):
+        raise TianluoError(f"{path}: saved answers are damaged (not UTF-8 JSON, or over {ANSWERS_CAP} bytes); "
+                           f"{fix}") from None
+    if not isinstance(doc, dict) or not isinstance(doc.get("answers"), dict):
+        raise TianluoError(f"{path}: saved answers are not a mapping with an 'answers' object; {fix}")
     out = {}
     for key, a in doc["answers"].items():
         if isinstance(a, dict) and isinstance(a.get("value"), str):
@@ -42,7 +63,7 @@ def load(path: Path) -> dict[str, Answer]:
 
 
 def save(path: Path, answers: dict[str, Answer]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_dirs(path.parent)  # 0700, never through a link below the (checked) home
     write_json(path, {"version": ANSWERS_VERSION,
                       "answers": {k: {"value": a.value, "by": a.by, "at": a.at} for k, a in answers.items()}})
 

@@ -12,7 +12,7 @@ from tianluo.decide import decide
 from tianluo.durations import format_duration
 from tianluo.errors import TianluoError
 from tianluo.forks import Fork, derive
-from tianluo.fsio import atomic_write
+from tianluo.fsio import atomic_write, make_dirs
 from tianluo.holds import HandsResult
 from tianluo.jobs import job_spec
 from tianluo.model import TriggerRecord
@@ -21,6 +21,8 @@ from tianluo.plan import build_plan, render_plan_md
 from tianluo.runs import (
     active_runs,
     answers_path,
+    check_home,
+    check_plan_files,
     create_run,
     home_dir,
     lock_plan,
@@ -67,6 +69,7 @@ def plan(spec_path: Path, home: str | None, answer_pairs: list[str] = (), answer
     spec, _ = load_spec(spec_path)
     forks = derive(spec)
     root = home_dir(home)
+    check_plan_files(root, spec.name)  # someone else's (or a writable) home or plans/ is refused, never used
     book_path = answers_path(root, spec.name)
     now = utcnow()
     book = answers.current(forks, answers.load(book_path))
@@ -76,10 +79,12 @@ def plan(spec_path: Path, home: str | None, answer_pairs: list[str] = (), answer
     if accept_defaults:
         book = answers.with_defaults(forks, book, now)
     if book or book_path.exists():
+        check_home(root, create=True)
         answers.save(book_path, book)
     locked = build_plan(spec, spec_path, {k: a.value for k, a in book.items()})
     target = plan_doc_path(root, spec.name)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    check_home(root, create=True)
+    make_dirs(target.parent)
     atomic_write(target, render_plan_md(locked, forks, {k: (a.value, a.by) for k, a in book.items()}))
     stages = sum(len(e.stages) for e in locked.entities.values())
     summary = (f"{spec_path}: valid. {len(locked.entities)} entities, {stages} stages, "

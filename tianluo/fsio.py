@@ -1,42 +1,260 @@
-"""Durable file writes: temp file in the same folder, fsync, replace, fsync the folder."""
+"""Durable, link-safe file access: temp file in the same folder, fsync, replace, fsync the folder.
 
+Folders tianluo has verified (a run home, a run folder: see ``runfs``) are *guarded*: every
+path below a guarded folder is reached component by component from a descriptor of that
+folder, with ``O_NOFOLLOW`` (``O_DIRECTORY`` for folders), so a symbolic link planted
+anywhere below it is refused (``UnsafePath``) and nothing is read or written through it.
+Paths outside guarded folders are opened as the caller names them.
+
+Files are created 0600 and folders 0700; a file that is replaced keeps its mode if the owner
+tightened it, and is never made wider than 0600.
+"""
+
+import errno
 import json
 import os
+import secrets
+import stat
 from pathlib import Path
+
+from tianluo.errors import TianluoError
+
+FILE_MODE = 0o600
+DIR_MODE = 0o700
+READ_CAP = 8 * 1024 * 1024  # bytes; read_json of a bigger file is "invalid"
+_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+_TEMP_MARK = ".tmp-"
+
+
+class UnsafePath(TianluoError):
+    """A symbolic link, or the wrong kind of file, where tianluo expects its own file or folder."""
+
+
+_GUARDED: set[str] = set()
+
+
+def guard(folder: str | os.PathLike) -> None:
+    """Open nothing below ``folder`` through a symbolic link from now on (in this process).
+
+    Call it once the folder itself is verified (owner, mode): see ``runfs``.
+    """
+    _GUARDED.add(os.path.abspath(folder))
+    _GUARDED.add(os.path.realpath(folder))
+
+
+def guarded_root(path: str | os.PathLike) -> tuple[str, list[str]] | None:
+    """``(root, components below it)`` of the deepest guarded folder holding ``path``, or None."""
+    ap = os.path.abspath(path)
+    best = None
+    for root in _GUARDED:
+        if ap.startswith(root.rstrip(os.sep) + os.sep) and (best is None or len(root) > len(best)):
+            best = root
+    if best is None:
+        return None
+    return best, [p for p in ap[len(best.rstrip(os.sep)) + 1:].split(os.sep) if p]
+
+
+def describe(dir_fd: int, name: str, where: str) -> str:
+    """Why ``name`` in ``dir_fd`` cannot be used as tianluo's own file: a one-line reason and fix."""
+    try:
+        st = os.stat(name, dir_fd=dir_fd, follow_symlinks=False)
+    except OSError:
+        return f"{where}: changed while tianluo was opening it; look at what else writes there"
+    if stat.S_ISLNK(st.st_mode):
+        try:
+            target = os.readlink(name, dir_fd=dir_fd)
+        except OSError:
+            target = "?"
+        return (f"{where}: is a symbolic link (to {target}); tianluo follows no links inside a run folder "
+                f"and wrote nothing through it: remove the link (`rm {where}`)")
+    kind = ("a folder" if stat.S_ISDIR(st.st_mode) else "a FIFO" if stat.S_ISFIFO(st.st_mode)
+            else "a socket" if stat.S_ISSOCK(st.st_mode) else "a device" if stat.S_ISCHR(st.st_mode)
+            or stat.S_ISBLK(st.st_mode) else "a file")
+    return f"{where}: is {kind}, not what tianluo keeps there: move it away (`mv {where} {where}.bad`)"
+
+
+def _step(fd: int, part: str, where: str, create: bool) -> int:
+    """Open folder ``part`` in ``fd`` without following a link (closes ``fd``); create it 0700 if asked."""
+    try:
+        try:
+            return os.open(part, _DIR_FLAGS, dir_fd=fd)
+        except FileNotFoundError:
+            if not create:
+                raise
+            try:
+                os.mkdir(part, DIR_MODE, dir_fd=fd)
+                os.fsync(fd)  # the new folder is in its parent for good
+            except FileExistsError:
+                pass
+            return os.open(part, _DIR_FLAGS, dir_fd=fd)
+        except OSError as exc:
+            if exc.errno in (errno.ELOOP, errno.ENOTDIR):
+                raise UnsafePath(describe(fd, part, where)) from None
+            raise
+    finally:
+        os.close(fd)
+
+
+def open_parent(path: str | os.PathLike, create: bool = False) -> tuple[int, str, bool]:
+    """``(fd of the folder holding path, its last name, guarded)``; the caller closes the fd.
+
+    Below a guarded folder, no component is followed through a link; ``create`` makes
+    missing folders (0700, fsynced into their parents).
+    """
+    found = guarded_root(path)
+    if found is None or not found[1]:
+        ap = os.path.abspath(path)
+        parent = os.path.dirname(ap)
+        if create:
+            os.makedirs(parent, DIR_MODE, exist_ok=True)
+        return os.open(parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC), os.path.basename(ap), False
+    root, parts = found
+    fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    where = root
+    for part in parts[:-1]:
+        where = os.path.join(where, part)
+        fd = _step(fd, part, where, create)
+    return fd, parts[-1], True
+
+
+def open_dir(path: str | os.PathLike, create: bool = False) -> int:
+    """A descriptor of folder ``path`` (no link followed below a guarded folder); the caller closes it."""
+    fd, name, guarded = open_parent(path, create)
+    if not guarded:
+        os.close(fd)
+        if create:
+            os.makedirs(path, DIR_MODE, exist_ok=True)
+        return os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    return _step(fd, name, os.path.abspath(path), create)
+
+
+def make_dirs(path: str | os.PathLike) -> None:
+    """Create folder ``path`` and its missing parents (0700), never through a link below a guarded folder."""
+    os.close(open_dir(path, create=True))
+
+
+def open_file(path: str | os.PathLike, flags: int, mode: int = FILE_MODE, create_dirs: bool = False) -> int:
+    """``os.open`` that refuses links (below a guarded folder) and anything but a regular file.
+
+    Never blocks on a FIFO. The caller closes the descriptor.
+
+    Raises:
+        UnsafePath: a link, or not a regular file. OSError: as os.open.
+    """
+    dfd, name, guarded = open_parent(path, create_dirs)
+    where = os.path.abspath(path)
+    try:
+        extra = os.O_CLOEXEC | os.O_NONBLOCK | (os.O_NOFOLLOW if guarded else 0)
+        try:
+            fd = os.open(name, flags | extra, mode, dir_fd=dfd)
+        except OSError as exc:
+            if exc.errno in (errno.ELOOP, errno.ENXIO, errno.EISDIR) or (
+                    exc.errno == errno.ENOTDIR and guarded):
+                raise UnsafePath(describe(dfd, name, where)) from None
+            raise
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            os.close(fd)
+            raise UnsafePath(describe(dfd, name, where))
+        os.set_blocking(fd, True)
+        return fd
+    finally:
+        os.close(dfd)
+
+
+def read_bytes(path: str | os.PathLike, cap: int = READ_CAP) -> bytes:
+    """The bytes of a regular file, at most ``cap`` (ValueError beyond it)."""
+    fd = open_file(path, os.O_RDONLY)
+    try:
+        chunks, size = [], 0
+        while True:
+            chunk = os.read(fd, min(1 << 20, cap + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > cap:
+                raise ValueError(f"{path}: larger than {cap} bytes")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def write_all(fd: int, data: bytes, where: str | os.PathLike = "") -> None:
+    """Write every byte of ``data`` (a short write is continued; no progress at all is an error)."""
+    view = memoryview(data)
+    while view:
+        n = os.write(fd, view)
+        if n <= 0:
+            raise OSError(errno.ENOSPC, "no space written", str(where))
+        view = view[n:]
 
 
 def fsync_dir(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    fd = open_dir(folder)
     try:
         os.fsync(fd)
     finally:
         os.close(fd)
 
 
-def _write_temp(path: Path, data: bytes) -> Path:
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+def _temp_name(name: str) -> str:
+    return f".{name}{_TEMP_MARK}{os.getpid()}-{secrets.token_hex(3)}"
+
+
+def _existing_mode(dfd: int, name: str, where: str, guarded: bool) -> int:
+    """The mode a replaced file keeps (at most 0600); refuses a link (guarded) or a non-file there."""
     try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
+        st = os.stat(name, dir_fd=dfd, follow_symlinks=not guarded)
+    except FileNotFoundError:
+        return FILE_MODE
+    if not stat.S_ISREG(st.st_mode):
+        raise UnsafePath(describe(dfd, name, where))
+    return stat.S_IMODE(st.st_mode) & FILE_MODE
+
+
+def _write_temp(dfd: int, name: str, data: bytes, mode: int, where: str) -> str:
+    tmp = _temp_name(name)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, mode, dir_fd=dfd)
+    try:
+        os.fchmod(fd, mode)  # exactly the kept mode, whatever the umask
+        write_all(fd, data, where)
         os.fsync(fd)
-    finally:
+    except BaseException:
         os.close(fd)
+        _unlink(dfd, tmp)
+        raise
+    os.close(fd)
     return tmp
 
 
+def _unlink(dfd: int, name: str) -> None:
+    try:
+        os.unlink(name, dir_fd=dfd)
+    except FileNotFoundError:
+        pass
+
+
 def atomic_write(path: Path, data: bytes | str) -> None:
-    """Replace ``path`` with ``data`` so that readers see the old or the new file, never half."""
+    """Replace ``path`` with ``data`` so that readers see the old or the new file, never half.
+
+    The file keeps a mode its owner tightened (never wider than 0600); a temp file of a
+    failed write is removed.
+    """
     if isinstance(data, str):
         data = data.encode("utf-8")
-    tmp = _write_temp(path, data)
+    dfd, name, guarded = open_parent(path)
     try:
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    fsync_dir(path.parent)
+        where = os.path.abspath(path)
+        tmp = _write_temp(dfd, name, data, _existing_mode(dfd, name, where, guarded), where)
+        try:
+            os.replace(tmp, name, src_dir_fd=dfd, dst_dir_fd=dfd)
+        except BaseException:
+            _unlink(dfd, tmp)
+            raise
+        os.fsync(dfd)
+    finally:
+        os.close(dfd)
 
 
 def create_exclusive(path: Path, data: bytes | str) -> bool:
@@ -47,24 +265,80 @@ def create_exclusive(path: Path, data: bytes | str) -> bool:
     """
     if isinstance(data, str):
         data = data.encode("utf-8")
-    tmp = _write_temp(path, data)
+    dfd, name, _ = open_parent(path)
     try:
-        os.link(tmp, path)
-    except FileExistsError:
-        return False
+        tmp = _write_temp(dfd, name, data, FILE_MODE, os.path.abspath(path))
+        try:
+            os.link(tmp, name, src_dir_fd=dfd, dst_dir_fd=dfd, follow_symlinks=False)
+        except FileExistsError:
+            return False
+        finally:
+            _unlink(dfd, tmp)
+        os.fsync(dfd)
+        return True
     finally:
-        tmp.unlink(missing_ok=True)
-    fsync_dir(path.parent)
-    return True
+        os.close(dfd)
 
 
 def write_json(path: Path, obj: object) -> None:
     atomic_write(path, json.dumps(obj, indent=2, sort_keys=True) + "\n")
 
 
-def read_json(path: Path) -> object | None:
-    """The JSON in ``path``, or None if it is missing, partial or invalid."""
+def read_json(path: Path, cap: int = READ_CAP) -> object | None:
+    """The JSON in ``path``, or None if it is missing, partial, invalid, too deep or too big.
+
+    Raises:
+        UnsafePath: below a guarded folder, a link or a non-regular file stands there.
+    """
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        return json.loads(read_bytes(path, cap).decode("utf-8"))
+    except UnsafePath:
+        if guarded_root(path) is not None:
+            raise
         return None
+    except (OSError, ValueError, RecursionError):
+        return None
+
+
+def clean_temps(folder: str | os.PathLike) -> list[str]:
+    """Remove the temp files of writes whose process is gone (killed, or failed before cleaning).
+
+    A temp file of a live process (a write in flight) is left alone. Returns the names removed.
+    """
+    removed = []
+    try:
+        dfd = open_dir(folder)
+    except (OSError, UnsafePath):
+        return removed
+    try:
+        for name in os.listdir(dfd):
+            if not name.startswith(".") or _TEMP_MARK not in name:
+                continue
+            pid_text = name.rsplit(_TEMP_MARK, 1)[1].split("-", 1)[0]
+            if not pid_text.isdigit() or _alive(int(pid_text)):
+                continue
+            try:
+                if stat.S_ISREG(os.stat(name, dir_fd=dfd, follow_symlinks=False).st_mode):
+                    os.unlink(name, dir_fd=dfd)
+                    removed.append(name)
+            except OSError:
+                continue
+        if removed:
+            os.fsync(dfd)
+    finally:
+        os.close(dfd)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    if pid <= 0 or pid > 1 << 22:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

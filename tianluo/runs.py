@@ -5,7 +5,7 @@ import re
 from datetime import datetime
 from pathlib import Path
 
-from tianluo import __version__, answers
+from tianluo import __version__, answers, fsio, runfs
 from tianluo.errors import TianluoError
 from tianluo.forks import derive
 from tianluo.fsio import atomic_write
@@ -30,6 +30,25 @@ def home_dir(home: str | os.PathLike | None) -> Path:
 
 
 EXIT_OPEN_FORKS = 3
+
+
+def check_home(home: Path, create: bool = False) -> Path:
+    """The run home, checked like ssh checks ~/.ssh (and created 0700 when ``create``); see ``runfs``."""
+    return runfs.ensure_home(home, create=create)
+
+
+def check_plan_files(home: Path, name: str) -> None:
+    """The home and ``plans/<slug>/`` (answers.json, plan.md) of spec ``name`` are the caller's alone.
+
+    A home that does not exist yet has nothing to check.
+    """
+    if not os.path.lexists(home):
+        return
+    check_home(home)
+    sub = slug(name)
+    runfs.check_plans(home, [sub])
+    for leaf in ("answers.json", "plan.md"):
+        runfs.check_plans(home, [sub, leaf])
 
 
 def plan_doc_path(home: Path, name: str) -> Path:
@@ -64,6 +83,7 @@ def lock_plan(spec_path: Path, home: Path, now: datetime, accept_defaults: bool 
     """
     spec, _ = load_spec(spec_path)
     forks = derive(spec)
+    check_plan_files(home, spec.name)  # a planted answers.json is refused, never used
     book = answers.current(forks, answers.load(answers_path(home, spec.name)))
     if accept_defaults:
         book = answers.with_defaults(forks, book, now)
@@ -163,16 +183,17 @@ def create_run(spec_path: Path, home: Path, now: datetime, accept_defaults: bool
                 f"{what}; not starting a second one. See `tianluo plan {spec_path} --diff`, then "
                 f"`tianluo start {spec_path} --replan` to carry it over, or --new for a separate run",
                 exit_code=EXIT_OPEN_FORKS)
-    home.mkdir(parents=True, exist_ok=True)
+    check_home(home, create=True)
     base = f"{now:%Y%m%d-%H%M%S}-{slug(plan.name)}"
     run_dir, n = home / base, 1
     while True:
         try:
-            run_dir.mkdir()
+            os.mkdir(run_dir, fsio.DIR_MODE)
             break
         except FileExistsError:
             n += 1
             run_dir = home / f"{base}-{n}"
+    fsio.fsync_dir(home)
     run_id = run_dir.name
     store = RunStore(run_dir)
     state = store.create(initial_state(run_id, plan, now, decisions))
@@ -188,12 +209,10 @@ def resolve_run(run: str | os.PathLike | None, home: str | os.PathLike | None = 
     """The run a command means: ``--run``, else ``$TIANLUO_RUN``, else the newest under the home."""
     chosen = run or os.environ.get("TIANLUO_RUN")
     if chosen:
-        path = Path(chosen)
-        if not (path / STATE).is_file():
-            raise TianluoError(f"{path}: not a tianluo run folder (no {STATE}); pass the folder "
-                               "`tianluo start` printed")
-        return path
+        return _checked_run(Path(chosen))
     folder = home_dir(home)
+    if os.path.lexists(folder):
+        check_home(folder)
     runs = [p for p in folder.glob("*/") if (p / STATE).is_file()] if folder.is_dir() else []
     if not runs:
         raise TianluoError(f"no run found under {folder}; start one with `tianluo start SPEC`, "
@@ -202,7 +221,20 @@ def resolve_run(run: str | os.PathLike | None, home: str | os.PathLike | None = 
     # creation is in their state, which records the start time to the microsecond.
     newest_second = max(p.name[:15] for p in runs)
     tied = [p for p in runs if p.name[:15] == newest_second]
-    return max(tied, key=_created_at) if len(tied) > 1 else tied[0]
+    return _checked_run(max(tied, key=_created_at) if len(tied) > 1 else tied[0])
+
+
+def _checked_run(path: Path) -> Path:
+    """``path`` if it is a run folder the caller owns and nobody else can write (see ``runfs``)."""
+    if not os.path.lexists(path):
+        raise TianluoError(f"{path}: no such folder; pass the run folder `tianluo start` printed")
+    if not os.path.isdir(path):
+        raise TianluoError(f"{path}: not a folder; pass the run folder `tianluo start` printed")
+    runfs.check_run(path)
+    if not os.path.lexists(path / STATE):
+        raise TianluoError(f"{path}: not a tianluo run folder (no {STATE}); pass the folder "
+                           "`tianluo start` printed")
+    return path
 
 
 def _created_at(run_dir: Path) -> tuple[str, int]:

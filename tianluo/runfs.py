@@ -1,0 +1,143 @@
+"""Trust like ssh: a run home or run folder is used only if the caller owns it and nobody else can write it.
+
+tianluo often runs as root from cron in project folders other people can reach. Before a
+command acts on a run, the run home, the run folder and ``state.json`` (and for ``plan`` and
+``start``, everything under ``<home>/plans/``) must be owned by the invoking user and not
+writable by group or others; a symbolic link there must be the user's own, too. Once a
+folder passes, it is *guarded* (``fsio.guard``): nothing below it is opened through a link.
+"""
+
+import os
+import pwd
+import stat
+from pathlib import Path
+
+from tianluo import fsio
+from tianluo.fsio import DIR_MODE, UnsafePath
+
+
+class Untrusted(UnsafePath):
+    """Owned by someone else, or writable by group or others."""
+
+
+def _user(uid: int) -> str:
+    try:
+        return pwd.getpwuid(uid).pw_name
+    except KeyError:
+        return str(uid)
+
+
+def check_owned(path: str | os.PathLike, what: str) -> os.stat_result:
+    """The stat of ``path`` (followed) after checking the caller owns it and only the caller can write it.
+
+    A symbolic link at ``path`` itself is allowed only if the caller owns the link too (a
+    link someone else planted in a shared folder is refused).
+
+    Raises:
+        Untrusted: one line naming the path and the ``chown``/``chmod`` that fixes it.
+        FileNotFoundError: it does not exist.
+    """
+    me = os.geteuid()
+    path = Path(path)
+    lst = os.lstat(path)
+    if stat.S_ISLNK(lst.st_mode) and lst.st_uid != me:
+        raise Untrusted(f"{path}: is a symbolic link that {_user(lst.st_uid)} made, not you ({_user(me)}); "
+                        f"tianluo does not use a {what} someone else points somewhere: remove it (`rm {path}`)")
+    st = os.stat(path)
+    if st.st_uid != me:
+        raise Untrusted(f"{path}: the {what} belongs to {_user(st.st_uid)}, not to you ({_user(me)}); tianluo "
+                        f"uses only what you own, like ssh: if it is yours, `chown {_user(me)} {path}`; if "
+                        "someone else made it, remove it or use another --home")
+    if st.st_mode & 0o022:
+        raise Untrusted(f"{path}: the {what} is writable by group or others (mode {stat.S_IMODE(st.st_mode):04o}); "
+                        f"tianluo uses only what nobody else can change, like ssh: `chmod go-w {path}`")
+    return st
+
+
+def _check_dir(path: Path, what: str) -> None:
+    st = check_owned(path, what)
+    if not stat.S_ISDIR(st.st_mode):
+        raise UnsafePath(f"{path}: the {what} is not a folder; pass a folder (or move {path} away)")
+
+
+def ensure_home(home: Path, create: bool = False) -> Path:
+    """Check (or create, 0700) the run home and guard it.
+
+    Raises:
+        Untrusted/UnsafePath: someone else's home, a writable one, or not a folder.
+        TianluoError: no home and not ``create``.
+    """
+    home = Path(home)
+    try:
+        os.lstat(home)
+    except FileNotFoundError:
+        if not create:
+            raise UnsafePath(f"{home}: no such run home; start a run with `tianluo start SPEC`, or pass --home") \
+                from None
+        parent = home.parent
+        try:
+            os.makedirs(parent, exist_ok=True)
+        except FileExistsError:
+            raise UnsafePath(f"{parent}: is a file, not a folder; pass another --home") from None
+        except OSError as exc:
+            raise UnsafePath(f"{parent}: cannot create the folder of the run home: {exc.strerror}; "
+                             "pass another --home") from None
+        try:
+            os.mkdir(home, DIR_MODE)
+            fsio.fsync_dir(parent)
+        except FileExistsError:
+            pass  # someone made it a moment ago: the checks below decide
+        except OSError as exc:
+            raise UnsafePath(f"{home}: cannot create the run home: {exc.strerror}; pass another --home") from None
+    except NotADirectoryError:
+        raise UnsafePath(f"{home}: a part of this path is a file, not a folder; pass another --home") from None
+    _check_dir(home, "run home")
+    fsio.guard(home)
+    return home
+
+
+def check_run(run_dir: Path) -> Path:
+    """Check the run folder, its home (the folder holding it) and its state.json; guard the folder.
+
+    Raises:
+        Untrusted/UnsafePath: one line naming the path and the fix.
+    """
+    run_dir = Path(run_dir)
+    real = Path(os.path.realpath(run_dir))
+    try:
+        _check_dir(real.parent, "run home")
+        _check_dir(run_dir, "run folder")
+    except FileNotFoundError as exc:
+        raise UnsafePath(f"{exc.filename}: no such folder; pass the run folder `tianluo start` printed") from None
+    fsio.guard(real.parent)
+    fsio.guard(run_dir)
+    state = run_dir / "state.json"
+    try:
+        lst = os.lstat(state)
+    except FileNotFoundError:
+        return run_dir
+    if stat.S_ISLNK(lst.st_mode):
+        raise UnsafePath(f"{state}: is a symbolic link; tianluo follows no links inside a run folder: remove it "
+                         f"and restore the state from snapshots/")
+    check_owned(state, "state file")
+    return run_dir
+
+
+def check_plans(home: Path, parts: list[str]) -> None:
+    """Check ``<home>/plans`` and what is below it on the way to ``parts`` (those that exist).
+
+    Raises:
+        Untrusted/UnsafePath: someone else's (or a writable) folder or file, or a link.
+    """
+    path = Path(home) / "plans"
+    for part in [None, *parts]:
+        if part is not None:
+            path = path / part
+        try:
+            lst = os.lstat(path)
+        except FileNotFoundError:
+            return
+        if stat.S_ISLNK(lst.st_mode):
+            raise UnsafePath(f"{path}: is a symbolic link; tianluo follows no links under its home: remove it "
+                             f"(`rm {path}`)")
+        check_owned(path, "plan folder" if stat.S_ISDIR(lst.st_mode) else "plan file")
