@@ -247,7 +247,7 @@ def test_wrong_type_retries(tmp_path):
         ladder:
           transient:
             retries: many
-    """, 6, "ladder.transient.retries", "valid integer")
+    """, 6, "ladder.transient.retries", "expected a whole number, got text 'many'")
 
 
 def test_negative_retries(tmp_path):

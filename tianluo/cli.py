@@ -55,7 +55,7 @@ def _parser() -> argparse.ArgumentParser:
     home(sp)
     sp.add_argument("--trigger", choices=["cron", "systemd", "daemon", "none"], default=None,
                     help="what runs the ticks (default: cron where a crontab exists, else none)")
-    sp.add_argument("--every", type=_duration, metavar="DURATION", help="tick interval, 1m..1h (default: the spec's)")
+    sp.add_argument("--every", type=_every, metavar="DURATION", help="tick interval, 1m..1h (default: the spec's)")
     scope(sp)
     sp.add_argument("--accept-defaults", action="store_true",
                     help="accept the default answer of every open decision fork")
@@ -78,7 +78,7 @@ def _parser() -> argparse.ArgumentParser:
     sp = add("install", "Install the trigger that runs a run's ticks.")
     sp.add_argument("trigger", choices=["cron", "systemd", "daemon"], metavar="TRIGGER",
                     help="cron, systemd or daemon")
-    sp.add_argument("--every", type=_duration, metavar="DURATION", help="tick interval, 1m..1h (default: the spec's)")
+    sp.add_argument("--every", type=_every, metavar="DURATION", help="tick interval, 1m..1h (default: the spec's)")
     scope(sp)
     sp.add_argument("--dry-run", action="store_true", help="show what would be installed; change nothing")
     run(sp)
@@ -93,7 +93,7 @@ def _parser() -> argparse.ArgumentParser:
     run(sp)
 
     sp = add("daemon", "Tick a run in the foreground (for tmux or a supervisor); exits when the run is over.")
-    sp.add_argument("--every", type=_duration, metavar="DURATION", help="tick interval (default: the spec's)")
+    sp.add_argument("--every", type=_daemon_every, metavar="DURATION", help="tick interval, 1s..1h (default: the spec's)")
     run(sp)
 
     sp = add("hold", "Hold an entity: nothing new of it starts until released (running attempts finish).")
@@ -116,8 +116,8 @@ def _parser() -> argparse.ArgumentParser:
     run(sp)
 
     sp = add("demo", "Run a small example pipeline end to end in a temporary folder.")
-    sp.add_argument("--pace", type=float, default=0.5, metavar="SECONDS", help="seconds between ticks")
-    sp.add_argument("--timeout", type=float, default=90.0, metavar="SECONDS")
+    sp.add_argument("--pace", type=_seconds(0.0, 60.0), default=0.5, metavar="SECONDS", help="seconds between ticks")
+    sp.add_argument("--timeout", type=_seconds(1.0, 3600.0), default=90.0, metavar="SECONDS")
 
     add("schema", "Print the JSON Schema of state.json.")
     return p
@@ -130,6 +130,70 @@ def _duration(text: str) -> float:
         return parse_duration(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _bounded_duration(low: float, high: float, text: str) -> float:
+    from tianluo.durations import format_duration
+
+    seconds = _duration(text)
+    if not low <= seconds <= high:  # 0s is a mistake, not "the default"
+        raise argparse.ArgumentTypeError(f"{text!r}: give an interval from {format_duration(low)} to "
+                                         f"{format_duration(high)}, e.g. 10m")
+    return seconds
+
+
+def _every(text: str) -> float:
+    """A trigger's interval: cron and systemd tick every 1m to 1h."""
+    from tianluo.triggers import MAX_EVERY, MIN_EVERY
+
+    return _bounded_duration(MIN_EVERY, MAX_EVERY, text)
+
+
+def _daemon_every(text: str) -> float:
+    return _bounded_duration(1.0, 3600.0, text)
+
+
+def _seconds(low: float, high: float):
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        if not low <= value <= high:  # also refuses nan and inf
+            raise argparse.ArgumentTypeError(f"{text!r}: give {low:g} to {high:g} seconds")
+        return value
+
+    return parse
+
+
+def _check_args(args: argparse.Namespace) -> None:
+    """Every text argument is one plain line; --home (or $TIANLUO_HOME) is a folder if it exists.
+
+    A newline in a path would reach a crontab line or a unit file; a control character in a
+    reason would reach the terminal of whoever reads ``status``.
+    """
+    from tianluo.spec_types import control_problem
+
+    positional = {"spec": "SPEC", "entity": "ENTITY", "trigger": "TRIGGER"}
+    values = [(positional.get(k) or f"--{k.replace('_', '-')}", v) for k, v in vars(args).items() if k != "command"]
+    values += [(f"${k}", os.environ[k]) for k in ("TIANLUO_HOME", "TIANLUO_RUN") if k in os.environ]
+    for name, value in values:
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, str):
+                problem = control_problem(item)
+                if problem:
+                    raise TianluoError(f"{name}: the value {problem}; pass it without control characters")
+                if len(item) > 4096:
+                    raise TianluoError(f"{name}: the value is {len(item)} characters long; at most 4096")
+    home = getattr(args, "home", None) or os.environ.get("TIANLUO_HOME")
+    if home and os.path.exists(home) and not os.path.isdir(home):
+        what = "--home" if getattr(args, "home", None) else "$TIANLUO_HOME"
+        raise TianluoError(f"{what} {home}: not a folder; pass the folder that holds (or will hold) run folders")
+
+
+def _one_line(text: str) -> str:
+    """An error message as one line, whatever text it quotes."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
 def _print_events(events: list[dict], out=sys.stdout) -> None:
@@ -253,7 +317,7 @@ def _cmd_daemon(args) -> int:
     from tianluo.store import RunStore
 
     run_dir = resolve_run(args.run, args.home).resolve()
-    every = args.every or RunStore(run_dir).load().plan.interval
+    every = args.every if args.every is not None else RunStore(run_dir).load().plan.interval
     return run_daemon(run_dir, every)
 
 
@@ -342,9 +406,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
+        _check_args(args)
         return COMMANDS[args.command](args)
     except TianluoError as exc:
-        print(f"tianluo: {exc}", file=sys.stderr)
+        print(f"tianluo: {_one_line(str(exc))}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("tianluo: interrupted", file=sys.stderr)
@@ -354,6 +419,6 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # a bug: one line by default, the traceback on request
         if os.environ.get("TIANLUO_DEBUG"):
             traceback.print_exc()
-        print(f"tianluo: internal error: {type(exc).__name__}: {exc} "
+        print(f"tianluo: internal error: {type(exc).__name__}: {_one_line(str(exc))} "
               "(set TIANLUO_DEBUG=1 for the traceback)", file=sys.stderr)
         return 1

@@ -104,9 +104,26 @@ def start(spec_path: Path, home: str | None, first_tick: bool = True, accept_def
     run_dir = create_run(spec_path, home_dir(home), utcnow(), accept_defaults=accept_defaults, new=new).resolve()
     installed = None
     if trigger != "none":
-        installed = install_trigger(run_dir, trigger, every, **trigger_options)
+        try:
+            installed = install_trigger(run_dir, trigger, every, **trigger_options)
+        except BaseException as exc:
+            _roll_back(run_dir, trigger, trigger_options)
+            if isinstance(exc, TianluoError):
+                raise TianluoError(f"{exc}; the new run folder {run_dir.name} was removed and nothing was started, "
+                                   "so `tianluo start` can simply be run again", exit_code=exc.exit_code) from None
+            raise
     result = run_tick(run_dir) if first_tick else None
     return StartResult(run_dir=run_dir, tick=result, trigger=installed)
+
+
+def _roll_back(run_dir: Path, trigger: str, options: dict) -> None:
+    """Undo a start whose trigger could not be installed: a never-ticked run folder would
+    otherwise count as an active run and block the next ``start`` of the spec."""
+    try:
+        triggers.uninstall(trigger, run_dir, run_dir.name, **options)
+    except (TianluoError, OSError):
+        pass  # it was never installed: that is why we are here
+    shutil.rmtree(run_dir, ignore_errors=True)
 
 
 LOCK_WAIT_S = 30.0
@@ -297,7 +314,7 @@ def install_trigger(run_dir: Path, kind: str, every: float | None = None, **opti
     """``tianluo install TRIGGER``: install the run's trigger and record it in state.json."""
     store = RunStore(run_dir)
     state = store.load()
-    every = every or state.plan.interval
+    every = state.plan.interval if every is None else every  # 0s is refused, not taken for "not given"
     warning = check_every(every)
     if state.phase in TERMINAL_PHASES:
         raise TianluoError(f"run {state.run_id} is {state.phase.value}; it needs no trigger")

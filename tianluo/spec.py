@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 from pydantic import ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from tianluo.errors import SpecError
+from tianluo.linear_re import UnsupportedPattern, compile_pattern
 from tianluo.spec_types import (
     ENTITY_NAME,
     LABEL,
@@ -80,10 +81,10 @@ class Progress(StrictModel):
     def _compiles(cls, value: str | None) -> str | None:
         if value is None:
             return None
-        try:
-            pattern = re.compile(value)
-        except re.error as exc:
-            raise ValueError(f"not a valid regular expression: {exc}") from None
+        try:  # on the engine the ticks use: linear time, whatever the log holds
+            pattern = compile_pattern(value, capture=True)
+        except UnsupportedPattern as exc:
+            raise ValueError(str(exc)) from None
         if "done" not in pattern.groupindex:
             raise ValueError("needs a named group 'done', e.g. 'step (?P<done>\\d+)/(?P<total>\\d+)'")
         return value
@@ -166,10 +167,10 @@ class RuleMatch(StrictModel):
     @classmethod
     def _compiles(cls, value: str | None) -> str | None:
         if value is not None:
-            try:
-                re.compile(value)
-            except re.error as exc:
-                raise ValueError(f"not a valid regular expression: {exc}") from None
+            try:  # on the engine the ticks use: linear time, whatever the log holds
+                compile_pattern(value)
+            except UnsupportedPattern as exc:
+                raise ValueError(str(exc)) from None
         return value
 
     @field_validator("signal")
@@ -278,10 +279,44 @@ def _message(err: dict, source: YamlSource) -> str:
         return f"{source.where(loc)}: {dotted(loc)}: unknown key{hint}"
     if kind == "missing":
         return f"{source.where(loc[:-1])}: {dotted(loc)}: required key is missing"
-    msg = err["msg"]
+    msg = _shape_message(err, loc) or err["msg"]
     if msg.startswith("Value error, "):
         msg = msg[len("Value error, "):]
     return f"{source.where(loc)}: {dotted(loc)}: {msg}"
+
+
+_WANT = {"dict_type": "a mapping (key: value)", "model_type": "a mapping (key: value)",
+         "model_attributes_type": "a mapping (key: value)", "list_type": "a list", "string_type": "text",
+         "int_type": "a whole number", "int_parsing": "a whole number", "float_type": "a number",
+         "float_parsing": "a number", "bool_type": "true or false", "bool_parsing": "true or false"}
+_UNION_TAGS = {"bool", "int", "float", "str"}
+
+
+def _shape_message(err: dict, loc: tuple) -> str | None:
+    """'expected a mapping (key: value), got a list' for a value of the wrong shape."""
+    want = _WANT.get(err["type"])
+    if want is None:
+        return None
+    value = err.get("input")
+    if len(err["loc"]) > len(loc) and err["loc"][-1] in _UNION_TAGS:
+        want = "text, a number or true/false"
+    return f"expected {want}, got {_shape_of(value)}"
+
+
+def _shape_of(value: object) -> str:
+    if value is None:
+        return "nothing (an empty value)"
+    if isinstance(value, bool):
+        return f"{str(value).lower()}"
+    if isinstance(value, (int, float)):
+        return f"the number {value!r}"[:60]
+    if isinstance(value, str):
+        return "text " + (repr(value) if len(value) <= 40 else repr(value[:40]) + "...")
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return type(value).__name__
 
 
 def load_spec(path: str | Path) -> tuple[Spec, YamlSource]:
@@ -300,7 +335,10 @@ def load_spec(path: str | Path) -> tuple[Spec, YamlSource]:
         spec = Spec.model_validate(source.data)
     except ValidationError as exc:
         errors = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")
-        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        # the members of a union (a param: bool | int | float | str) fail at one place
+        places = {_data_loc(source.data, tuple(e["loc"]), e["type"] in ("missing", "extra_forbidden"))
+                  for e in errors}
+        more = f" (and {len(places) - 1} more)" if len(places) > 1 else ""
         raise SpecError(_message(errors[0], source) + more) from None
     check_names(spec, source)
     check_graph(spec, source)
