@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from tianluo.linear_re import UnsupportedPattern, compile_pattern
 from tianluo.logscan import LogLine
 from tianluo.model import Fault
 from tianluo.rulebook import BUILTIN_RULES, Rule
@@ -109,10 +110,11 @@ def _evidence_line(rule: Rule, lines: Sequence[LogLine]) -> LogLine | None:
 
 
 @lru_cache(maxsize=512)
-def _compiled(regex: str) -> re.Pattern | None:
+def _compiled(regex: str):
+    """The rule's pattern on the linear-time engine (a log line is hostile text); None if refused."""
     try:
-        return re.compile(regex, re.MULTILINE)
-    except re.error:  # the spec validates its rules; a bad one here just never matches by text
+        return compile_pattern(regex)
+    except UnsupportedPattern:  # the spec validates its rules; a bad one here just never matches by text
         return None
 
 

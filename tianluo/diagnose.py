@@ -140,8 +140,9 @@ def build(planned: PlannedStage, stage: StageState, attempt: Attempt, seen: Stag
         container = ContainerLayer(exit_code=facts.exit_code, signal=facts.signal, host=facts.host,
                                    started_at=attempt.started_at, ended_at=attempt.ended_at)
     files = sorted(set(attempt.log_cursors))
+    refused = [f"{name}: {r.refused}" for name, r in seen.scans.items() if r.refused]  # FIFO, link, device...
     logs = LogsLayer(files=files, bytes_read=bytes_read,
-                     findings=[f"{f.file}: {f.text}" for f in attempt.findings[-5:]])
+                     findings=refused + [f"{f.file}: {f.text}" for f in attempt.findings[-5:]])
     progress = _progress_layer(planned, stage, now)
     output = OutputLayer(
         path=seen.output.path if seen.output else None,

@@ -12,7 +12,9 @@ from pathlib import Path
 from tianluo.backends.base import Backend
 from tianluo.conditions import check_all, check_done_when, check_metric, resolve
 from tianluo.fsio import read_json
+from tianluo.errors import StateError
 from tianluo.jobs import job_spec
+from tianluo.linear_re import UnsupportedPattern, compile_pattern
 from tianluo.logscan import Cursor, scan
 from tianluo.model import Attempt, LogCursor, PlannedStage, RunState, split_stage_id
 from tianluo.observations import Observations, OutputStat, StageObservation
@@ -48,9 +50,9 @@ def observe(state: RunState, run_dir: Path, backend: Backend) -> Observations:
                 attempt.handle is None and found is None):
             stages[sid] = StageObservation(job=fact, found=found)
             continue
-        progress = re.compile(planned.progress.regex) if planned.progress and planned.progress.regex else None
-        scans = {
-            fname: scan(path, fname, _cursor(attempt, fname), rule_patterns, progress)
+        progress = _progress_pattern(planned, sid)
+        scans = {  # the attempt's own streams are never read through a link; the user's extra logs may be links
+            fname: scan(path, fname, _cursor(attempt, fname), rule_patterns, progress, follow_links=fname not in STREAMS)
             for fname, path in log_files(planned, attempt, Path(job.attempt_dir), workdir).items()
         }
         stages[sid] = StageObservation(
@@ -60,6 +62,18 @@ def observe(state: RunState, run_dir: Path, backend: Backend) -> Observations:
     gate = state.plan.success_gate
     return Observations(stages=stages, gate=tuple(check_all(gate.exists, gate.metric, workdir)),
                         when=_branch_conditions(state, workdir))
+
+
+def _progress_pattern(planned: PlannedStage, sid: str):
+    """The stage's progress regex on the linear-time engine; a plan from before it refuses with exit 2."""
+    if not (planned.progress and planned.progress.regex):
+        return None
+    try:
+        return compile_pattern(planned.progress.regex, capture=True)
+    except UnsupportedPattern as exc:
+        entity, name = split_stage_id(sid)
+        raise StateError(f"state.json: entities.{entity}.stages.{name}.progress.regex: {exc}; fix it in the spec "
+                         f"and run `tianluo start <spec> --replan`") from None
 
 
 def _branch_conditions(state: RunState, workdir: str) -> dict:

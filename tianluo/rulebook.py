@@ -79,15 +79,15 @@ Judgement calls:
       ``botocore.exceptions.``), where a traceback prints its last line: a message that
       merely mentions an exception, or a traceback's source line (``    except KeyError:``),
       does not match. Phrases such as ``Connection refused`` match anywhere.
-    * Log rules should keep a literal of a few characters (``TypeError``, ``CUDA out of
-      memory``): ``tianluo.logscan`` finds those literals first, and a pattern without one
-      (or case-insensitive) costs a full regex pass over the log.
+    * Log patterns run on RE2 (``tianluo.linear_re``): linear time whatever the log holds, no
+      backreferences or lookaround. ``tianluo.logscan`` searches all of them as one alternation
+      over each chunk, so one more rule costs little.
 """
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tianluo.linear_re import UnsupportedPattern, compile_pattern
 from tianluo.states import FaultClass
 
 TRANSIENT, CONFIG, CODE = FaultClass.TRANSIENT, FaultClass.CONFIG, FaultClass.CODE
@@ -118,20 +118,21 @@ class Rule:
         return any(c is not None for c in (self.log, self.exit_code, self.signal, self.state, self.ended_by))
 
 
-def compile_patterns(rules: Sequence[Rule]) -> dict[str, re.Pattern]:
-    """Rule name -> compiled log pattern, for the rules that have one (for ``logscan.scan``).
+def compile_patterns(rules: Sequence[Rule]) -> dict:
+    """Rule name -> compiled log pattern (RE2, linear time), for the rules that have one (for ``logscan.scan``).
 
     Raises:
-        ValueError: A pattern does not compile; the message names the rule.
+        ValueError: A pattern is invalid or needs backtracking (``linear_re.UnsupportedPattern``);
+            the message names the rule.
     """
     out = {}
     for rule in rules:
         if rule.log is None:
             continue
         try:
-            out[rule.name] = re.compile(rule.log, re.MULTILINE)
-        except re.error as exc:
-            raise ValueError(f"rule {rule.name}: not a valid regular expression: {exc}") from None
+            out[rule.name] = compile_pattern(rule.log)
+        except UnsupportedPattern as exc:
+            raise UnsupportedPattern(f"rule {rule.name}: {exc}") from None
     return out
 
 

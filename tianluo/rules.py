@@ -1,8 +1,9 @@
 """The rules of one run: the spec's own, then the built-in rulebook. Pure."""
 
-import re
 from functools import lru_cache
 
+from tianluo.errors import StateError
+from tianluo.linear_re import UnsupportedPattern, check
 from tianluo.model import Plan
 from tianluo.rulebook import BUILTIN_RULES, Rule, compile_patterns
 from tianluo.spec import RuleSpec
@@ -26,13 +27,27 @@ def run_rules(plan: Plan) -> tuple[Rule, ...]:
     return spec_rules(plan.rules) + tuple(BUILTIN_RULES)
 
 
-def patterns(plan: Plan) -> dict[str, re.Pattern]:
-    """Rule name -> compiled log pattern, for the log scanner."""
-    return _compiled(run_rules(plan))
+def patterns(plan: Plan) -> dict:
+    """Rule name -> compiled log pattern (RE2), for the log scanner.
+
+    Raises:
+        StateError: A rule of an older plan that the linear-time engine refuses (plan time
+            refuses those now); the run must be planned again.
+    """
+    try:
+        return _compiled(run_rules(plan))
+    except UnsupportedPattern:
+        for i, rule in enumerate(plan.rules):
+            try:
+                check(rule.match.log or "")
+            except UnsupportedPattern as exc:
+                raise StateError(f"state.json: rules[{i}].match.log: {exc}; fix it in the spec and run "
+                                 f"`tianluo start <spec> --replan`") from None
+        raise
 
 
 @lru_cache(maxsize=16)
-def _compiled(rules: tuple[Rule, ...]) -> dict[str, re.Pattern]:
+def _compiled(rules: tuple[Rule, ...]) -> dict:
     return compile_patterns(rules)
 
 

@@ -1,0 +1,124 @@
+"""The linear-time regex engine for every pattern that touches a log: RE2 (google-re2).
+
+Python's ``re`` backtracks: ``(a+)+$`` against one log line of 30 ``a``s and a ``!`` runs for
+hours, holding the run lock. RE2 runs in time linear in the text for every pattern it accepts,
+and refuses the few features that need backtracking (backreferences, lookaround, atomic
+groups, possessive quantifiers). User patterns (``progress.regex``, ``rules[].match.log``)
+are checked here at plan time, so a tick never meets a pattern it cannot run.
+
+Every pattern is compiled the same way: ``^`` and ``$`` mean a line's ends (``(?m)``), and no
+match crosses a newline (``never_nl``), so a pattern matches what it would match in each line
+alone. ``\\d``, ``\\w``, ``\\s`` and ``\\b`` are ASCII, as in RE2. RE2 never writes to stderr here
+(``log_errors`` off), so the CLI's one-line errors stay one line.
+"""
+
+import re
+from functools import lru_cache
+
+import re2
+
+MAX_PATTERN_CHARS = 4096  # a log pattern longer than this is refused at plan time
+MAX_MEM = 8 << 20  # RE2's budget for one pattern's program and DFA cache (its default)
+COMBINED_MAX_MEM = 32 << 20  # the one alternation of all rules gets more: a bigger DFA cache is faster
+
+REFUSED_SYNTAX = ("backreferences, lookahead/lookbehind, atomic groups, possessive quantifiers, "
+                  "\\Z (write \\z), (?x), comments, repeat counts above 1000")
+
+#: Python ``re`` flags that have an RE2 spelling (MULTILINE is always on).
+_FLAGS = ((re.IGNORECASE, "i"), (re.DOTALL, "s"))
+
+
+class UnsupportedPattern(ValueError):
+    """The pattern is not valid, or needs a feature the linear-time engine refuses."""
+
+
+def check(pattern: str) -> None:
+    """Raise UnsupportedPattern, with a message the user can act on, if RE2 cannot take ``pattern``."""
+    compile_pattern(pattern)
+
+
+def compile_pattern(pattern, *, capture: bool = False):
+    """The RE2 regex for ``pattern`` (a string, or a compiled ``re``/``re2`` pattern), line by line.
+
+    Args:
+        pattern: The pattern; an ``re.Pattern`` keeps its IGNORECASE and DOTALL flags.
+        capture: Keep capturing groups (``done``/``total``); without them RE2 never runs its
+            slower submatch engines, so rule patterns are compiled without.
+
+    Raises:
+        UnsupportedPattern: The pattern is too long, invalid, or needs backtracking.
+    """
+    return _compile(source(pattern), capture)
+
+
+def source(pattern) -> str:
+    """The pattern text of a string or a compiled pattern, with its ``re`` flags spelled inline."""
+    if isinstance(pattern, str):
+        return pattern
+    text = pattern.pattern
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", errors="replace")
+    if isinstance(pattern, re2._Regexp):  # compiled here: "(?m)" was put in front
+        return text.removeprefix("(?m)")
+    flags = getattr(pattern, "flags", 0)
+    if isinstance(flags, int):
+        if flags & re.VERBOSE:
+            raise UnsupportedPattern(f"not supported by the linear-time engine (RE2): verbose mode; "
+                                     f"it refuses {REFUSED_SYNTAX}")
+        inline = "".join(c for f, c in _FLAGS if flags & f)
+        if inline:
+            text = f"(?{inline}){text}"
+    return text
+
+
+@lru_cache(maxsize=256)
+def _compile(text: str, capture: bool):
+    if len(text) > MAX_PATTERN_CHARS:
+        raise UnsupportedPattern(f"is {len(text)} characters long; the limit is {MAX_PATTERN_CHARS}: "
+                                 f"match a shorter, distinctive part of the line")
+    if "\x00" in text:
+        raise UnsupportedPattern("contains a NUL byte; remove it")
+    try:
+        return re2.compile("(?m)" + text, options(capture=capture))
+    except re2.error as exc:
+        reason = _reason(exc)
+    try:  # Python's parser only tells a typo from a feature RE2 refuses; it never runs the pattern
+        re.compile(text)
+    except (re.error, RecursionError, OverflowError, ValueError) as exc:
+        raise UnsupportedPattern(f"not a valid regular expression: {exc}") from None
+    raise UnsupportedPattern(f"not supported by the linear-time engine (RE2): {reason}; "
+                             f"it refuses {REFUSED_SYNTAX}: rewrite the pattern without them")
+
+
+def compile_any(patterns: tuple[str, ...]):
+    """One RE2 alternation that matches a line when any of ``patterns`` does; None if too big.
+
+    The patterns must already compile one by one (``compile_pattern``).
+    """
+    if not patterns:
+        return None
+    body = "|".join(f"(?:{p})" for p in patterns)
+    try:
+        return re2.compile("(?m)" + body, options(capture=False, max_mem=COMBINED_MAX_MEM))
+    except re2.error:  # too big as one program: the caller searches them one by one
+        return None
+
+
+def options(*, capture: bool, max_mem: int = MAX_MEM) -> "re2.Options":
+    """The RE2 options every log pattern is compiled with."""
+    o = re2.Options()
+    o.never_nl = True  # a match never crosses a line end
+    o.never_capture = not capture
+    o.log_errors = False  # RE2 would print errors and DFA budget warnings on stderr
+    o.max_mem = max_mem
+    return o
+
+
+def _reason(exc: Exception) -> str:
+    msg = exc.args[0] if exc.args else str(exc)
+    if isinstance(msg, bytes):
+        msg = msg.decode("utf-8", errors="replace")
+    msg = str(msg)
+    if "too large" in msg or "out of memory" in msg:
+        return "the compiled pattern is too large (nested or huge repeat counts)"
+    return msg.replace("(?m)", "", 1).replace("\n", " ")
