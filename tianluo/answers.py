@@ -102,21 +102,41 @@ def from_cli(forks: list[Fork], pairs: list[str], now: datetime) -> dict[str, An
     return out
 
 
+#: An answers file is a handful of ``Q1: go`` lines; anything near this size is not one.
+ANSWERS_MAX_BYTES = 64 * 1024
+
+
+class _AnswersLoader(yaml.CBaseLoader):
+    """Every value as written ('yes' stays yes, 007 stays 007)."""
+
+
 def from_file(forks: list[Fork], path: Path, now: datetime) -> dict[str, Answer]:
-    """Answers from a YAML or JSON mapping ``{Q1: go, 'risk:a.train:cuda_oom': halve_batch}``."""
-    try:
-        doc = yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.BaseLoader)  # values as written: 'yes' stays yes
-    except FileNotFoundError:
-        raise TianluoError(f"{path}: no such answers file") from None
-    except (OSError, yaml.YAMLError) as exc:
-        raise TianluoError(f"{path}: cannot read answers: {str(exc).splitlines()[0]}") from None
+    """Answers from a YAML or JSON mapping ``{Q1: go, 'risk:a.train:cuda_oom': halve_batch}``.
+
+    Read like a spec (see ``tianluo.yamlsource.load_yaml``): a regular file of at most
+    ``ANSWERS_MAX_BYTES``, no deep nesting, no alias bombs; each answer one line of text.
+    """
+    from tianluo.spec_types import MAX_PATH, control_problem
+    from tianluo.yamlsource import dotted, load_yaml
+
+    source = load_yaml(path, max_bytes=ANSWERS_MAX_BYTES, loader=_AnswersLoader, what="answers file",
+                       error=TianluoError, label="cannot read answers: YAML error")
+    doc = source.data
     if not isinstance(doc, dict):
         raise TianluoError(f"{path}: answers are a mapping of fork to answer, e.g. 'Q1: go'")
     out = {}
     for name, value in doc.items():
+        where = f"{source.where((name,))}: {dotted((name,))}"
+        if not isinstance(value, str):
+            raise TianluoError(f"{where}: an answer is one word or path, not a "
+                               f"{'list' if isinstance(value, list) else 'mapping'}; e.g. 'Q1: go'")
+        problem = control_problem(value) or (f"is {len(value)} characters long; at most {MAX_PATH}"
+                                             if len(value) > MAX_PATH else None)
+        if problem:
+            raise TianluoError(f"{where}: the answer {problem}")
         qid, fork = _resolve(forks, str(name), str(path))
-        _check(fork, qid, str(value), str(path))
-        out[fork.key] = Answer(value=str(value), by="file", at=iso(now))
+        _check(fork, qid, value, str(path))
+        out[fork.key] = Answer(value=value, by="file", at=iso(now))
     return out
 
 

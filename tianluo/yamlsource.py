@@ -68,7 +68,8 @@ def read_capped(path: Path, max_bytes: int, what: str, error: type = SpecError) 
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)  # a FIFO must not block the open
     except FileNotFoundError:
-        raise error(f"{path}: no such file; pass the path of your {what}") from None
+        noun = what if what.endswith(" file") else "file"
+        raise error(f"{path}: no such {noun}; pass the path of your {what}") from None
     except OSError as exc:
         raise error(f"{path}: cannot read the {what}: {exc.strerror}") from None
     try:
@@ -78,7 +79,7 @@ def read_capped(path: Path, max_bytes: int, what: str, error: type = SpecError) 
         if not stat.S_ISREG(st.st_mode):
             raise error(f"{path}: not a regular file (a FIFO, socket or device); pass the path of your {what}")
         if st.st_size > max_bytes:
-            raise error(f"{path}: {st.st_size} bytes; a {what} may be at most {_size(max_bytes)}")
+            raise error(f"{path}: {st.st_size} bytes, over the {_size(max_bytes)} limit for the {what}")
         chunks, left = [], max_bytes + 1
         while left > 0:
             chunk = os.read(fd, min(left, 1 << 20))
@@ -92,7 +93,7 @@ def read_capped(path: Path, max_bytes: int, what: str, error: type = SpecError) 
     finally:
         os.close(fd)
     if len(data) > max_bytes:  # it grew while we read it
-        raise error(f"{path}: more than {_size(max_bytes)}; a {what} may be at most {_size(max_bytes)}")
+        raise error(f"{path}: over the {_size(max_bytes)} limit for the {what} (it grew while being read)")
     return data
 
 
@@ -101,7 +102,7 @@ def _size(n: int) -> str:
 
 
 def load_yaml(path: Path, max_bytes: int = SPEC_MAX_BYTES, loader: type | None = None, what: str = "tianluo.yaml",
-              error: type = SpecError) -> YamlSource:
+              error: type = SpecError, label: str = "YAML error") -> YamlSource:
     """Read ``path`` as YAML; raise ``error`` naming the file and line on any problem.
 
     Bounded before anything is built: at most ``max_bytes`` are read, nesting deeper than
@@ -137,14 +138,14 @@ def load_yaml(path: Path, max_bytes: int = SPEC_MAX_BYTES, loader: type | None =
             else:
                 problem += f" ({exc.context} started at line {ctx.line + 1})"
         line = f":{mark.line + 1}" if mark else ""
-        raise error(f"{path}{line}: YAML error: {problem}") from None
+        raise error(f"{path}{line}: {label}: {problem}") from None
     except yaml.YAMLError as exc:
-        raise error(f"{path}: YAML error: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
+        raise error(f"{path}: {label}: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
     except (ValueError, TypeError, OverflowError) as exc:  # a value YAML resolves but cannot build (2001-13-45)
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         if "integer string conversion" in first:
             first = "a number has more than 4300 digits"
-        raise error(f"{path}: YAML error: a value cannot be read: {first[:200]}") from None
+        raise error(f"{path}: {label}: a value cannot be read: {first[:200]}") from None
     return source
 
 
@@ -159,7 +160,7 @@ def _check_shape(path: Path, text: str, error: type) -> None:
             depth += 1
             if depth > MAX_DEPTH:
                 raise error(f"{path}:{event.start_mark.line + 1}: nested more than {MAX_DEPTH} levels deep; "
-                            "a spec is a few levels of mappings and lists")
+                            "tianluo's files are a few levels of mappings and lists")
             frames.append([event.anchor, 1])
             continue
         if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
