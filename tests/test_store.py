@@ -281,7 +281,7 @@ def test_a_held_lock_keeps_out_another_process_and_a_cli_tick(run_dir, tmp_path)
         assert tick.returncode == 0, tick.stderr
         assert "another tick holds the lock" in tick.stdout
         assert tick.stderr == ""
-        assert (run_dir / ".lock").read_text().strip() == str(os.getpid())
+        assert json.loads((run_dir / ".lock").read_text())["pid"] == os.getpid()  # the holder, for status
     # the tick that found the lock busy wrote nothing
     assert store.state_path.read_bytes() == state_before
     assert store.events_path.read_bytes() == events_before
@@ -308,7 +308,7 @@ def test_lock_of_another_process_is_busy_until_it_dies(run_dir, tmp_path):
         holder.kill()  # SIGKILL: a crashed tick leaves no stale lock behind
         holder.communicate(timeout=10)
         with store.lock(wait=5):
-            assert (run_dir / ".lock").read_text().strip() == str(os.getpid())
+            assert json.loads((run_dir / ".lock").read_text())["pid"] == os.getpid()  # the holder, for status
     finally:
         if holder.poll() is None:
             holder.kill()

@@ -6,7 +6,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from tianluo import answers, holds, replan, triggers
+from tianluo import answers, holds, lockholder, replan, space, triggers
 from tianluo.backends import get_backend
 from tianluo.decide import decide
 from tianluo.durations import format_duration
@@ -131,24 +131,40 @@ EXIT_BUSY = 75  # EX_TEMPFAIL: try again
 
 
 @contextmanager
-def _run_lock(store: RunStore) -> Iterator[None]:
-    """The tick lock, waited for a bounded time; one clear line (exit 75) when it stays taken."""
+def _run_lock(store: RunStore, what: str = "command") -> Iterator[None]:
+    """The tick lock, waited for a bounded time; one clear line (exit 75) when it stays taken.
+
+    The line names the holder; one held past its budget (a stopped or hung tick) is called so.
+    """
     try:
-        with store.lock(wait=LOCK_WAIT_S):
+        with store.lock(wait=LOCK_WAIT_S, what=what, budget=LOCK_WAIT_S):
             yield
     except LockBusy:
-        raise TianluoError(f"{store.run_dir}: a tick or another command held the run's lock for over "
-                           f"{LOCK_WAIT_S:g}s; nothing was changed; try again in a minute",
+        holder, now = store.lock_holder(), utcnow()
+        if holder is not None and holder.stalled(now):
+            why = f"{lockholder.stall_report(holder, now)}; nothing was changed"
+        elif holder is not None:
+            why = f"{holder.describe(now)}; nothing was changed; try again in a minute"
+        else:
+            why = "nothing was changed; try again in a minute"
+        raise TianluoError(f"{store.run_dir}: the run's lock stayed taken for over {LOCK_WAIT_S:g}s: {why}",
                            exit_code=EXIT_BUSY) from None
+    except OSError as exc:
+        if space.is_full(exc):
+            raise space.disk_full(store.run_dir, f"`tianluo {what}` (saving the run's state)") from None
+        raise
 
 
-def _locked_change(run_dir: Path, change, queue: tuple[str, list[str] | None] | None = None) -> HandsResult:
-    """Apply a pure change to state under the tick lock, waiting a bounded time for it."""
+def _locked_change(run_dir: Path, change, queue: tuple[str, list[str] | None] | None = None,
+                   what: str = "command") -> HandsResult:
+    """Apply a pure change to state under the tick lock, waiting a bounded time for it.
+
+    The change's events are saved with it (one save), so a kill loses neither.
+    """
     store = RunStore(run_dir)
-    with _run_lock(store):
+    with _run_lock(store, what):
         result = change(store.load())
-        store.save(result.state)
-        store.append_events(result.events)
+        store.save(result.state, events=result.events)
         if queue is not None:
             _queue_hands(store, result, *queue)
         return result
@@ -162,7 +178,7 @@ def hold_entity(run_dir: Path, entity: str | None, reason: str, all_entities: bo
     if not all_entities and not entity:
         raise TianluoError("hold: name an ENTITY, or pass --all")
     return _locked_change(run_dir, lambda s: holds.hold(s, entity, reason, utcnow(), all_entities),
-                          queue=("hold", None if all_entities else [entity]))
+                          queue=("hold", None if all_entities else [entity]), what="hold")
 
 
 def release_entity(run_dir: Path, entity: str, retry: bool, skip: bool, reset_budget: bool) -> HandsResult:
@@ -171,7 +187,8 @@ def release_entity(run_dir: Path, entity: str, retry: bool, skip: bool, reset_bu
     On Slurm a job ``tianluo hold`` held in the queue is released there too.
     """
     return _locked_change(run_dir, lambda s: holds.release(s, entity, utcnow(), retry=retry, skip=skip,
-                                                           reset_budget=reset_budget), queue=("release", [entity]))
+                                                           reset_budget=reset_budget), queue=("release", [entity]),
+                          what="release")
 
 
 def _queue_hands(store: RunStore, result: HandsResult, verb: str, names: list[str] | None) -> None:
@@ -200,7 +217,7 @@ def _queue_hands(store: RunStore, result: HandsResult, verb: str, names: list[st
                       "message": f"attempt {attempt.n}: {done}"}
                 result.events.append(ev)
                 result.notes.append(f"{ename}.{sname}: {done}")
-                store.append_events([ev])
+                store.save(state, snapshot=False, events=[ev])
 
 
 @dataclass
@@ -277,10 +294,9 @@ def replan_run(spec_path: Path, home: str | None, accept_defaults: bool = False)
     store = RunStore(run_dir)
     # Asked of Slurm (if at all) before the lock: a slow controller must not hold up the ticks.
     new_plan = resolve_scheduler(with_resolved(new_plan, store.load().plan), spec_path)
-    with _run_lock(store):
+    with _run_lock(store, "start --replan"):
         state, event = replan.carry_over(store.load(), new_plan, decisions, now)
-        store.save(state)
-        store.append_events([event])
+        store.save(state, events=[event])
         atomic_write(run_dir / "plan.md", render_plan_md(
             state.plan, forks, {d.key: (d.answer, d.by) for d in decisions}))
     return run_dir, event
@@ -333,7 +349,7 @@ def install_trigger(run_dir: Path, kind: str, every: float | None = None, **opti
               "message": f"{kind} trigger installed: {installed.detail}"}
         return holds.HandsResult(state=s, events=[ev])
 
-    _locked_change(run_dir, record)
+    _locked_change(run_dir, record, what="install")
     return TriggerResult(run_dir=run_dir, installed=installed, warning=warning)
 
 
@@ -354,7 +370,7 @@ def uninstall_trigger(run_dir: Path, kind: str | None = None) -> TriggerResult:
               "message": f"{kind} trigger {'removed' if removed else 'was not installed'} (by hand)"}
         return holds.HandsResult(state=s, events=[ev])
 
-    _locked_change(run_dir, mark)
+    _locked_change(run_dir, mark, what="uninstall")
     return TriggerResult(run_dir=run_dir, installed=None, removed=removed)
 
 
@@ -370,8 +386,8 @@ def stop_run(run_dir: Path, reason: str) -> HandsResult:
         ev = {"ts": iso(now), "event": "run_stopped", "message": s.phase_reason}
         return holds.HandsResult(state=s, events=[ev])
 
-    result = _locked_change(run_dir, stop)
+    result = _locked_change(run_dir, stop, what="stop")
     store = RunStore(run_dir)
-    with _run_lock(store):
+    with _run_lock(store, "stop"):
         result.events += remove_trigger_if_over(store, store.load(), now)
     return result

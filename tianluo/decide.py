@@ -74,11 +74,11 @@ def decide(state: RunState, obs: Observations, now: datetime, degrade: DegradeHo
     order = topo_order(new)
     for sid in order:
         stage = new.stage(sid)
-        if stage.status in ACTIVE:
+        if stage.status in ACTIVE and (sid in obs.stages or not obs.partial):  # not looked at: left as it is
             fold(ctx, sid, stage, obs.stages.get(sid, StageObservation()))
     _scheduler_spell(ctx, obs)
     _propagate(ctx, order)
-    if _gate(ctx, obs.gate):
+    if not obs.partial and _gate(ctx, obs.gate):  # a gate not looked at is not met
         return Decision(new, ctx.actions, ctx.events)
     if _deadline_passed(ctx):
         return Decision(new, ctx.actions, ctx.events)

@@ -138,17 +138,27 @@ def _finish(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, facts, seen
     attempt.host = facts.host or attempt.host
     unmet = tuple(f"{c.target} ({c.detail})" for c in seen.done_when if not c.ok)
     lost = facts.state != JobState.EXITED
+    # Lost (no exit record: its runner was killed, or could not write it on a full disk) yet done_when
+    # holds: the job did its work, and running it again would redo finished work.
+    done_anyway = (lost and attempt.cancel is None and facts.ended_by is None and bool(seen.done_when)
+                   and not unmet)
+    clean = done_anyway or (not lost and facts.exit_code == 0 and not unmet and facts.ended_by is None)
     fatal = None
-    if not lost and facts.exit_code == 0 and not unmet and facts.ended_by is None:
+    if clean:
         fatal = _fatal_line(ctx, attempt)  # the scheduler's own verdict outranks any log line
-    if (attempt.cancel is None and not lost and facts.exit_code == 0 and not unmet and fatal is None
-            and facts.ended_by is None):
+    if attempt.cancel is None and clean and fatal is None:
         attempt.outcome = "succeeded"
         stage.status = StageStatus.SUCCEEDED
         stage.succeeded_at = ctx.now
         stage.fault = None
         stage.reason = None
-        ctx.event("succeeded", sid, f"attempt {attempt.n} exited 0 and done_when holds", attempt=attempt.n)
+        if done_anyway:
+            note = (f"attempt {attempt.n} left no exit record ({facts.detail or 'its runner is gone'}), but "
+                    "done_when holds: counted as succeeded, not run again")
+            stage.reason = note
+            ctx.event("succeeded", sid, note, attempt=attempt.n, lost=True)
+        else:
+            ctx.event("succeeded", sid, f"attempt {attempt.n} exited 0 and done_when holds", attempt=attempt.n)
         output = ctx.planned(sid).output
         if output is not None and output.destination:
             ctx.actions.append(CopyOutput(sid, output.path, output.destination))

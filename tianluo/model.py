@@ -6,7 +6,7 @@ generated from :class:`RunState`.
 """
 
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -318,6 +318,10 @@ class RunState(Record):
     scheduler_notified: bool = Field(default=False, description="The owner was told of this spell.")
     tick_count: int = 0
     last_tick_at: datetime | None = None
+    event_seq: int = Field(default=0, description="The 'seq' of the newest event; every event carries one.")
+    outbox: list[dict[str, Any]] = Field(
+        default=[], description="The events of the latest save, written with the state before they are appended "
+        "to events.jsonl; a save appends those events.jsonl lacks (by seq), so a crash loses none.")
 
     def stage(self, qualified: str) -> StageState:
         ename, sname = split_stage_id(qualified)

@@ -37,6 +37,7 @@ class Observations:
     stages: dict[str, StageObservation] = field(default_factory=dict)  # by '<entity>.<stage>'
     gate: tuple[Check, ...] = ()  # the gate's exists/metric checks
     when: dict[str, Check] = field(default_factory=dict)  # branch conditions of waiting stages
+    partial: bool = False  # the tick's budget ran out: stages left out were not looked at, nor the gate
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 from tianluo.backends.base import Backend
+from tianluo.budget import Budget
 from tianluo.conditions import check_all, check_done_when, check_metric, resolve
 from tianluo.fsio import read_json
 from tianluo.errors import StateError
@@ -24,8 +25,14 @@ from tianluo.states import ACTIVE, DONE, JobState, StageStatus
 STREAMS = ("stdout", "stderr")
 
 
-def observe(state: RunState, run_dir: Path, backend: Backend) -> Observations:
-    """One look at every active attempt (one backend poll for all of them) and the gate."""
+def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | None = None,
+            into: dict | None = None) -> Observations:
+    """One look at every active attempt (one backend poll for all of them) and the gate.
+
+    Past the tick's ``budget`` it stops looking: the stages not looked at are left out and the
+    result is ``partial`` (the gate is not checked); ``into`` collects each stage as it is seen,
+    so what was seen survives the budget interrupting this call.
+    """
     workdir = state.plan.workdir
     pending: dict[str, tuple] = {}
     to_poll = {}
@@ -40,8 +47,10 @@ def observe(state: RunState, run_dir: Path, backend: Backend) -> Observations:
     facts = backend.poll(to_poll) if to_poll else {}
 
     rule_patterns = patterns(state.plan)
-    stages = {}
+    stages = {} if into is None else into
     for sid, (job, attempt) in pending.items():
+        if budget is not None and budget.over():
+            break  # not looked at: decide leaves these stages as they are, the next tick looks
         entity, name = split_stage_id(sid)
         planned = state.plan.entities[entity].stages[name]
         fact = facts.get(job.job_name)
@@ -59,6 +68,8 @@ def observe(state: RunState, run_dir: Path, backend: Backend) -> Observations:
             job=fact, found=found, done_when=tuple(check_done_when(planned.done_when, workdir)),
             scans=scans, output=_output(planned, workdir), progress_file=read_progress_file(planned, workdir),
         )
+    if budget is not None and budget.over():
+        return Observations(stages=stages, partial=True)
     gate = state.plan.success_gate
     return Observations(stages=stages, gate=tuple(check_all(gate.exists, gate.metric, workdir)),
                         when=_branch_conditions(state, workdir))

@@ -196,12 +196,11 @@ def create_run(spec_path: Path, home: Path, now: datetime, accept_defaults: bool
     fsio.fsync_dir(home)
     run_id = run_dir.name
     store = RunStore(run_dir)
-    state = store.create(initial_state(run_id, plan, now, decisions))
-    atomic_write(run_dir / "plan.md", render_plan_md(state.plan, forks, {d.key: (d.answer, d.by) for d in decisions}))
-    store.append_events([{
+    state = store.create(initial_state(run_id, plan, now, decisions), events=[{
         "ts": iso(now), "event": "run_created",
         "message": f"run {run_id} created from {plan.spec_file}", "spec_sha256": plan.spec_sha256,
     }])
+    atomic_write(run_dir / "plan.md", render_plan_md(state.plan, forks, {d.key: (d.answer, d.by) for d in decisions}))
     return run_dir
 
 

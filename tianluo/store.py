@@ -11,6 +11,7 @@ from typing import Iterator
 
 from pydantic import ValidationError
 
+from tianluo import fsio, lockholder, space
 from tianluo.errors import StateError
 from tianluo.fsio import atomic_write, fsync_dir
 from tianluo.model import SCHEMA_VERSION, RunState, dump_state
@@ -20,6 +21,8 @@ EVENTS = "events.jsonl"
 SNAPSHOTS = "snapshots"
 LOCK = ".lock"
 KEEP_SNAPSHOTS = 20
+TAIL_CHUNK = 64 * 1024  # bytes of events.jsonl read from its end to find the newest seq
+TAIL_CAP = 4 * 1024 * 1024
 
 
 class LockBusy(Exception):
@@ -64,23 +67,48 @@ class RunStore:
         except ValueError as exc:
             raise StateError(f"{self.state_path}: {exc}; {self._restore_hint()}") from None
 
-    def save(self, state: RunState, snapshot: bool = True) -> RunState:
-        """Write ``state`` as the next revision; keep a snapshot of it when ``snapshot``."""
+    def save(self, state: RunState, snapshot: bool = True, events: list[dict] | tuple = ()) -> RunState:
+        """Write ``state`` as the next revision, with the ``events`` of this change; snapshot it if ``snapshot``.
+
+        The order makes a kill at any point harmless: the events an earlier save left unwritten
+        are appended first; then state.json is replaced, carrying the new events (numbered by
+        ``seq``) in its ``outbox``; then the snapshot (never ahead of state.json); then the
+        events are appended to events.jsonl. A kill before the replace changes nothing; a kill
+        after it leaves the events in the outbox, and the next save appends the ones
+        events.jsonl lacks, so no event is lost and none is written twice.
+
+        Raises:
+            DiskFull: no room on the file system; checked before anything is written.
+        """
+        last = self.flush_outbox(state)
+        seq = max(state.event_seq, last)
+        stamped = []
+        for ev in events:
+            seq += 1
+            stamped.append({**ev, "seq": seq})
+        state.event_seq, state.outbox = seq, stamped
         state.revision += 1
-        text = dump_state(state)
-        parse_state(text)  # never write what we could not read back
-        if snapshot:
-            self.snapshot_dir.mkdir(exist_ok=True)
-            atomic_write(self.snapshot_dir / f"state-{state.revision:08d}.json", text)
-        atomic_write(self.state_path, text)
-        if snapshot:
-            self._prune_snapshots()
+        data = dump_state(state).encode("utf-8")
+        parse_state(data.decode("utf-8"))  # never write what we could not read back
+        what = f"saving {self.state_path.name} (revision {state.revision})"
+        space.check_room(self.run_dir, len(data) * (2 if snapshot else 1), what)
+        try:
+            atomic_write(self.state_path, data)
+            if snapshot:
+                fsio.make_dirs(self.snapshot_dir)
+                atomic_write(self.snapshot_dir / f"state-{state.revision:08d}.json", data)
+                self._prune_snapshots()
+        except OSError as exc:
+            if space.is_full(exc):
+                raise space.disk_full(self.run_dir, what) from None
+            raise
+        self._append_lines(stamped)
         return state
 
-    def create(self, state: RunState) -> RunState:
+    def create(self, state: RunState, events: list[dict] | tuple = ()) -> RunState:
         if self.state_path.exists():
             raise StateError(f"{self.state_path}: already exists; a run folder is created once")
-        return self.save(state)
+        return self.save(state, events=events)
 
     def snapshots(self) -> list[Path]:
         """Snapshot files, newest first."""
@@ -109,19 +137,78 @@ class RunStore:
 
     # --- events ----------------------------------------------------------------------
 
+    def flush_outbox(self, state: RunState) -> int:
+        """Append the events of the last save that events.jsonl lacks (a kill came in between).
+
+        Returns the ``seq`` of the newest event in events.jsonl afterwards.
+        """
+        last = self.last_seq()
+        missing = [e for e in state.outbox if isinstance(e.get("seq"), int) and e["seq"] > last]
+        if missing:
+            self._append_lines(missing)
+            last = missing[-1]["seq"]
+        return last
+
+    def last_seq(self) -> int:
+        """The ``seq`` of the newest numbered event in events.jsonl (0 if none).
+
+        Only the end of the file is read: events are appended in ``seq`` order, under the lock.
+        """
+        try:
+            fd = fsio.open_file(self.events_path, os.O_RDONLY)
+        except FileNotFoundError:
+            return 0
+        except OSError as exc:
+            raise StateError(f"{self.events_path}: cannot read: {exc.strerror}; nothing was changed") from None
+        try:
+            size, chunk = os.fstat(fd).st_size, TAIL_CHUNK
+            while True:
+                start = max(0, size - chunk)
+                lines = os.pread(fd, size - start, start).split(b"\n")
+                for line in reversed(lines[1:] if start else lines):  # the first may be cut
+                    try:
+                        ev = json.loads(line) if line.strip() else None
+                    except (ValueError, RecursionError):
+                        continue  # a line torn by a crash
+                    if isinstance(ev, dict) and isinstance(ev.get("seq"), int):
+                        return ev["seq"]
+                if start == 0 or chunk >= TAIL_CAP:
+                    return 0  # no numbered event (a run an older tianluo started)
+                chunk *= 8
+        finally:
+            os.close(fd)
+
     def append_events(self, events: list[dict]) -> None:
-        """Append events as JSON lines; the file is only ever appended to."""
+        """Append events as they are (no ``seq``, no outbox); ``save(events=...)`` is how tianluo records events."""
+        self._append_lines(events)
+
+    def _append_lines(self, events: list[dict]) -> None:
+        """Append events as JSON lines; the file is only ever appended to, each write whole or not at all."""
         if not events:
             return
         data = "".join(json.dumps(e, sort_keys=True, default=str) + "\n" for e in events).encode()
         created = not self.events_path.exists()
-        fd = os.open(self.events_path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            fd = fsio.open_file(self.events_path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
+        except OSError as exc:
+            if space.is_full(exc):
+                raise space.disk_full(self.run_dir, f"appending to {self.events_path.name}") from None
+            raise
         try:
             size = os.fstat(fd).st_size
             if size and os.pread(fd, 1, size - 1) != b"\n":
                 data = b"\n" + data  # a crash tore the last line: never glue an event onto it
-            os.write(fd, data)
-            os.fsync(fd)
+            try:
+                fsio.write_all(fd, data, self.events_path)
+                os.fsync(fd)
+            except OSError as exc:
+                try:
+                    os.ftruncate(fd, size)  # no torn line of ours is left behind
+                except OSError:
+                    pass
+                if space.is_full(exc):
+                    raise space.disk_full(self.run_dir, f"appending to {self.events_path.name}") from None
+                raise
         finally:
             os.close(fd)
         if created:
@@ -142,9 +229,14 @@ class RunStore:
     # --- lock ------------------------------------------------------------------------
 
     @contextmanager
-    def lock(self, wait: float = 0.0) -> Iterator[None]:
-        """Hold the run's lock; raise LockBusy if it is still taken after ``wait`` seconds."""
+    def lock(self, wait: float = 0.0, what: str = "tick", budget: float | None = None) -> Iterator[int]:
+        """Hold the run's lock; raise LockBusy if it is still taken after ``wait`` seconds.
+
+        The holder is written into the lock file (see ``lockholder``): ``what`` it is, and its
+        ``budget`` in seconds, after which others may call the lock stalled.
+        """
         fd = os.open(self.run_dir / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+        held = False
         try:
             deadline = time.monotonic() + wait
             while True:
@@ -157,11 +249,23 @@ class RunStore:
                     if time.monotonic() >= deadline:
                         raise LockBusy(str(self.run_dir)) from None
                     time.sleep(0.05)
-            os.ftruncate(fd, 0)
-            os.write(fd, f"{os.getpid()}\n".encode())
-            yield
+            lockholder.record(fd, what, budget)
+            held = True
+            yield fd  # the holder may record itself again once it knows its budget
         finally:
+            if held:
+                lockholder.clear(fd)
             os.close(fd)  # closing releases the flock
+
+    def lock_holder(self) -> "lockholder.Holder | None":
+        """Who holds the run's lock now, from the lock file (None: nobody, or a holder that died)."""
+        try:
+            holder = lockholder.parse(fsio.read_bytes(self.run_dir / LOCK, 4096))
+        except (OSError, ValueError, UnsafePath):
+            return None
+        if holder is None or lockholder.alive(holder) is False:
+            return None
+        return holder
 
 
 def parse_state(text: str) -> RunState:

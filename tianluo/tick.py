@@ -1,25 +1,32 @@
 """One self-contained tick: lock, load state.json, observe, decide, act, save.
 
 Everything a tick knows comes from state.json. Submit is record: the intent (with its
-deterministic job name) is on disk before a launch, the handle right after it.
+deterministic job name) is on disk before a launch, the handle right after it. Every event
+is saved with the state change it belongs to (``RunStore.save(events=...)``), so a kill at
+any point loses none. A tick observes within a wall-clock budget (``tianluo.budget``): past
+it, it keeps what it saw, saves and exits, and the stages it did not look at wait for the
+next tick.
 """
 
+import json
 import signal
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from tianluo import triggers
+from tianluo import fsio, lockholder, space, triggers
 from tianluo.backends import Backend, get_backend
 from tianluo.backends.base import SubmitRejected
+from tianluo.budget import Budget, OverBudget, default_budget
 from tianluo.decide import decide
+from tianluo.durations import format_duration
 from tianluo.errors import TianluoError
 from tianluo.jobs import job_spec
 from tianluo.model import RunState
 from tianluo.notify import copy_output, notify, write_analysis
-from tianluo.observations import Cancel, CopyOutput, Notify, Submit, WriteAnalysis
+from tianluo.observations import Cancel, CopyOutput, Notify, Observations, Submit, WriteAnalysis
 from tianluo.observe import observe, start_cursors
-from tianluo.states import TERMINAL_PHASES, Phase
+from tianluo.states import ACTIVE, TERMINAL_PHASES, Phase
 from tianluo.store import LockBusy, RunStore
 from tianluo.timefmt import iso
 
@@ -30,6 +37,7 @@ class TickResult:
     message: str
     phase: Phase | None = None
     events: list[dict] = field(default_factory=list)
+    warning: str = ""  # something the owner must hear even from a quiet tick (a stalled lock)
 
 
 def utcnow() -> datetime:
@@ -40,30 +48,47 @@ AGAIN = ".tick-again"  # an event tick found the lock taken: the running tick go
 MAX_AGAIN = 3
 
 
+def tick_budget(state: RunState) -> float:
+    """Seconds a tick of this run may spend observing: half its interval, at most 5 minutes."""
+    trigger = state.trigger
+    every = trigger.every if trigger is not None and trigger.removed_at is None and trigger.every else None
+    return default_budget(every or state.plan.interval)
+
+
 def run_tick(run_dir: Path, now: datetime | None = None, backend: Backend | None = None,
-             event: bool = False) -> TickResult:
+             event: bool = False, budget: float | None = None) -> TickResult:
     """Run one tick on ``run_dir``; a second concurrent tick returns at once with ran=False.
 
     An event tick (a job just exited) that finds the lock taken is not lost: it leaves a
-    marker, and whichever tick holds the lock runs once more after it lets go.
+    marker, and whichever tick holds the lock runs once more after it lets go. A tick that
+    finds the lock held past its holder's budget (a stopped or hung tick) says so in
+    ``warning`` and tells the owner once.
+
+    Args:
+        budget: Seconds this tick may spend observing (default: :func:`tick_budget`).
 
     Raises:
         StateError: state.json is missing or invalid (nothing is written then).
+        DiskFull: no room on the run folder's file system (nothing is half-written).
     """
     store = RunStore(Path(run_dir))
     again = store.run_dir / AGAIN
     result = None
     for _ in range(1 + MAX_AGAIN):
         try:
-            with store.lock():
+            with store.lock() as lock_fd:
                 again.unlink(missing_ok=True)
-                ticked = _tick_locked(store, now, backend)
+                ticked = _tick_locked(store, lock_fd, now, backend, budget)
         except LockBusy:
             if event and result is None:
                 again.touch()
                 event = False
                 continue  # the holder may have let go before it could see the marker: try once more
             break
+        except OSError as exc:
+            if space.is_full(exc):
+                raise space.disk_full(store.run_dir, "the tick (its state, events and attempt folders)") from None
+            raise
         if result is None:
             result = ticked
         else:
@@ -72,24 +97,116 @@ def run_tick(run_dir: Path, now: datetime | None = None, backend: Backend | None
         now = None  # a tick that runs again looks at the clock again
         if not again.exists():
             break
-    return result or TickResult(False, f"{run_dir}: another tick holds the lock; this one exits")
+    return result or _busy(store)
 
 
-def _tick_locked(store: RunStore, now: datetime | None, backend: Backend | None) -> TickResult:
+def _tick_locked(store: RunStore, lock_fd: int, now: datetime | None, backend: Backend | None,
+                 budget_s: float | None) -> TickResult:
     state = store.load()
+    budget = Budget(budget_s if budget_s is not None else tick_budget(state))
+    lockholder.record(lock_fd, "tick", budget.seconds)  # now with this tick's own budget
+    stalled = _stall_events(store, state)
     if state.phase in TERMINAL_PHASES:
-        events = remove_trigger_if_over(store, state, now or utcnow())
+        store.flush_outbox(state)  # the last save's events, if a kill came before they were appended
+        if stalled:
+            store.save(state, snapshot=False, events=stalled)
+        _forget_stall(store)
+        events = stalled + remove_trigger_if_over(store, state, now or utcnow())
         return TickResult(False, f"run {state.run_id} is {state.phase.value}; nothing to do", state.phase, events)
     backend = backend or get_backend(state.plan.backend, store.run_dir, state.plan.slurm)
-    observations = observe(state, store.run_dir, backend)
+    observations = _observe(state, store.run_dir, backend, budget)
     now = now or utcnow()
     decision = decide(state, observations, now)
     new = decision.state
-    store.save(new, snapshot=_changed(state, new))
-    store.append_events(decision.events)
-    events = decision.events + _act(store, new, decision.actions, backend, now)
+    events = stalled + _over_budget(state, observations, budget, now) + decision.events
+    store.save(new, snapshot=_changed(state, new), events=events)
+    _forget_stall(store)
+    events += _act(store, new, decision.actions, backend, now)
     events += remove_trigger_if_over(store, new, now)
     return TickResult(True, f"run {new.run_id}: {new.phase.value}", new.phase, events)
+
+
+def _observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget) -> Observations:
+    """Observe within the budget; past it, what was seen so far (``partial``)."""
+    seen: dict = {}
+    try:
+        with budget.interrupting():
+            return observe(state, run_dir, backend, budget, into=seen)
+    except OverBudget:
+        return Observations(stages=dict(seen), partial=True)
+
+
+def _over_budget(state: RunState, obs: Observations, budget: Budget, now: datetime) -> list[dict]:
+    if not obs.partial:
+        return []
+    skipped = [sid for sid in state.stage_ids() if state.stage(sid).status in ACTIVE and sid not in obs.stages]
+    return [{"ts": iso(now), "event": "tick_over_budget", "budget_s": budget.seconds, "not_looked_at": skipped,
+             "message": f"the tick's budget of {format_duration(round(budget.seconds or 0))} ran out while "
+                        f"observing: {len(skipped)} running stage(s) not looked at and the gate not checked; "
+                        "the next tick looks again"}]
+
+
+# --- a lock held too long ------------------------------------------------------------------------
+
+STALLED = lockholder.STALLED_MARK
+
+
+def _busy(store: RunStore) -> TickResult:
+    """The lock is taken. Normal, unless its holder is past its budget: then say so, and tell the owner once."""
+    message = f"{store.run_dir}: another tick holds the lock; this one exits"
+    holder = store.lock_holder()
+    now = utcnow()
+    if holder is None or not holder.stalled(now):
+        return TickResult(False, message)
+    warning = f"{store.run_dir}: {lockholder.stall_report(holder, now)}"
+    _tell_once(store, holder, warning, now)
+    return TickResult(False, warning, warning=warning)
+
+
+def _tell_once(store: RunStore, holder: lockholder.Holder, warning: str, now: datetime) -> None:
+    """Run the spec's notify commands for this stall, once: a marker file names the stall told of.
+
+    The marker also carries the event, which the next tick that gets the lock records.
+    """
+    marker = store.run_dir / STALLED
+    told = fsio.read_json(marker)
+    if isinstance(told, dict) and told.get("key") == holder.key():
+        return
+    ev = {"ts": iso(now), "event": "lock_stalled", "holder": holder.key(), "message": warning}
+    try:
+        state = store.load()
+    except TianluoError:
+        state = None
+    if state is not None and state.plan.notify:
+        told_ev = notify(state, store.run_dir, Notify(
+            key="lock", title=f"tianluo: run {state.plan.name} is stalled",
+            body=f"{state.run_id}: {warning}"), iso(now))
+        ev["results"] = told_ev.get("results", [])
+    try:
+        fsio.atomic_write(marker, json.dumps({"key": holder.key(), "event": ev}, sort_keys=True) + "\n")
+    except OSError:
+        pass  # a full disk: the owner may hear of it again, which beats not at all
+
+
+def _stall_events(store: RunStore, state: RunState) -> list[dict]:
+    """The event of a stall the owner was told of while the lock was taken (once: not if already saved)."""
+    told = fsio.read_json(store.run_dir / STALLED)
+    if not isinstance(told, dict) or not isinstance(told.get("event"), dict):
+        return []
+    ev = {k: v for k, v in told["event"].items() if k != "seq"}
+    if any(e.get("event") == "lock_stalled" and e.get("holder") == ev.get("holder") for e in state.outbox):
+        return []  # saved by a tick killed before it removed the marker
+    return [ev]
+
+
+def _forget_stall(store: RunStore) -> None:
+    try:
+        (store.run_dir / STALLED).unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
+# --- the run's end and the decision's actions ------------------------------------------------------
 
 
 def remove_trigger_if_over(store: RunStore, state: RunState, now: datetime) -> list[dict]:
@@ -102,24 +219,23 @@ def remove_trigger_if_over(store: RunStore, state: RunState, now: datetime) -> l
         removed = triggers.uninstall(trigger.kind, store.run_dir, state.run_id, **trigger.options)
     except TianluoError as exc:  # leave the record as is: the next tick (or `tianluo uninstall`) tries again
         ev = {"ts": ts, "event": "trigger_remove_failed", "message": f"could not remove the {trigger.kind} trigger: {exc}"}
-        store.append_events([ev])
+        store.save(state, snapshot=False, events=[ev])
         return [ev]
     trigger.removed_at = now
-    store.save(state)
     what = "removed" if removed else "had nothing to remove"
     ev = {"ts": ts, "event": "trigger_removed", "kind": trigger.kind,
           "message": f"run is {state.phase.value}: its {trigger.kind} trigger {what}"}
-    store.append_events([ev])
+    store.save(state, events=[ev])
     return [ev]
 
 
 def _act(store: RunStore, state: RunState, actions: list, backend: Backend, now: datetime) -> list[dict]:
-    """Carry out the decision's actions; record each launch in state.json at once."""
+    """Carry out the decision's actions; each one's event is saved with what it changed in state.json."""
     events: list[dict] = []
 
-    def log(ev: dict) -> None:
+    def log(ev: dict, snapshot: bool = False) -> None:
         events.append(ev)
-        store.append_events([ev])
+        store.save(state, snapshot=snapshot, events=[ev])
 
     ts = iso(now)
     for action in actions:
@@ -132,14 +248,14 @@ def _act(store: RunStore, state: RunState, actions: list, backend: Backend, now:
             log(copy_output(state, action, ts))
             continue
         if isinstance(action, Notify):
-            log(notify(state, store.run_dir, action, ts))
+            ev = notify(state, store.run_dir, action, ts)
             if action.key == "run":
                 state.blocked_notified = True
             elif action.key == "scheduler":
                 state.scheduler_notified = True
             else:
                 state.stage(action.key).hold.notified = True
-            store.save(state)
+            log(ev, snapshot=True)
             continue
         entity, stage_name = action.stage_id.rsplit(".", 1)
         stage = state.stage(action.stage_id)
@@ -164,23 +280,24 @@ def _act(store: RunStore, state: RunState, actions: list, backend: Backend, now:
                 handle = backend.submit(job)
             except SubmitRejected as exc:  # the job itself is wrong: the next tick judges it as a failure
                 attempt.launch_error = str(exc)
-                store.save(state)
                 log({**base, "event": "launch_failed", "refused": True,
-                     "message": f"attempt {attempt.n} was refused by the scheduler: {exc}"})
+                     "message": f"attempt {attempt.n} was refused by the scheduler: {exc}"}, snapshot=True)
                 continue
             except OSError as exc:
+                if space.is_full(exc):  # recorded as an intent: the next tick with room launches it
+                    raise space.disk_full(job.attempt_dir, f"launching attempt {attempt.n} of {action.stage_id}") from None
                 log({**base, "event": "launch_failed",
                      "message": f"attempt {attempt.n} could not be launched: {exc}; the next tick tries again"})
                 continue
             attempt.handle = handle
             attempt.submitted_at = now
-            store.save(state)
             log({**base, "event": "submitted", "pid": handle.pid, "job_id": handle.job_id,
-                 "job_name": attempt.job_name, "message": f"attempt {attempt.n} launched as {handle.describe()}"})
+                 "job_name": attempt.job_name, "message": f"attempt {attempt.n} launched as {handle.describe()}"},
+                snapshot=True)
     return events
 
 
 def _changed(old: RunState, new: RunState) -> bool:
     """Whether anything but the tick bookkeeping changed (worth a snapshot)."""
-    skip = {"tick_count", "last_tick_at", "revision"}
+    skip = {"tick_count", "last_tick_at", "revision", "event_seq", "outbox"}
     return old.model_dump(exclude=skip) != new.model_dump(exclude=skip)

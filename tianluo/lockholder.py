@@ -1,0 +1,123 @@
+"""Who holds a run's lock, since when, and whether that is too long.
+
+The holder writes one JSON line into ``.lock`` once its ``flock`` is taken (pid, the
+process's start time, host, what it is, since when, its budget) and empties the file when it
+lets go. Anyone may read it without taking the lock: ``status`` shows a lock held longer
+than its holder's budget (a stopped or hung tick), and a tick that finds the lock taken for
+too long tells the owner, once.
+"""
+
+import json
+import os
+import socket
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+from tianluo.timefmt import iso
+
+#: A holder gets its budget plus this much (at most a minute) before it counts as stalled.
+GRACE_FRACTION = 1.0
+GRACE_MAX_S = 60.0
+DEFAULT_BUDGET_S = 300.0  # a holder that recorded none (a human command, an older tianluo)
+STALLED_MARK = ".lock-stalled"  # the stall the owner was told about (so it is told once)
+
+
+@dataclass(frozen=True)
+class Holder:
+    pid: int
+    host: str
+    since: datetime
+    what: str = "tick"
+    budget_s: float = DEFAULT_BUDGET_S
+    proc_start: float | None = None
+
+    def key(self) -> str:
+        """The identity of one holding: the same process holding it since the same moment."""
+        return f"{self.host}:{self.pid}:{iso(self.since)}"
+
+    def held_for(self, now: datetime) -> float:
+        return max(0.0, (now - self.since).total_seconds())
+
+    def stalled(self, now: datetime) -> bool:
+        """Held past its budget and grace: a stopped (SIGSTOP) or hung holder, or a dead one on another host."""
+        return self.held_for(now) > self.budget_s + min(GRACE_MAX_S, self.budget_s * GRACE_FRACTION)
+
+    def describe(self, now: datetime) -> str:
+        from tianluo.durations import format_duration
+
+        return (f"{self.what} pid {self.pid} on {self.host} has held it since {iso(self.since)} "
+                f"({format_duration(round(self.held_for(now)))}; its budget is {format_duration(round(self.budget_s))})")
+
+
+def record(fd: int, what: str, budget_s: float | None, now: datetime | None = None) -> None:
+    """Write this process into the (already flocked) lock file ``fd``."""
+    doc = {"pid": os.getpid(), "host": socket.gethostname(), "since": iso(now or datetime.now(timezone.utc)),
+           "what": what, "budget_s": budget_s if budget_s is not None else DEFAULT_BUDGET_S,
+           "proc_start": _proc_start(os.getpid())}
+    data = (json.dumps(doc, sort_keys=True) + "\n").encode()
+    try:
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, data, 0)
+    except OSError:
+        pass  # a full disk: the flock still holds; only `status` cannot say who has it
+
+
+def clear(fd: int) -> None:
+    """Empty the lock file as the holder lets go (a killed holder leaves its line; it names a dead pid)."""
+    try:
+        os.ftruncate(fd, 0)
+    except OSError:
+        pass
+
+
+def parse(data: bytes) -> Holder | None:
+    """The holder in a lock file's bytes; None if empty or unreadable (an older tianluo wrote only a pid)."""
+    text = data.decode("utf-8", errors="replace").strip()
+    if not text:
+        return None
+    if text.isdigit():
+        return Holder(pid=int(text), host=socket.gethostname(), since=datetime.fromtimestamp(0, timezone.utc),
+                      what="tick")
+    try:
+        doc = json.loads(text.splitlines()[0])
+        since = datetime.fromisoformat(str(doc["since"]).replace("Z", "+00:00"))
+        if since.tzinfo is None:
+            since = since.replace(tzinfo=timezone.utc)
+        budget = float(doc.get("budget_s") or DEFAULT_BUDGET_S)
+        start = doc.get("proc_start")
+        return Holder(pid=int(doc["pid"]), host=str(doc.get("host") or "?")[:200], since=since,
+                      what=str(doc.get("what") or "tick")[:40], budget_s=budget,
+                      proc_start=float(start) if isinstance(start, (int, float)) else None)
+    except (ValueError, KeyError, TypeError, IndexError, OverflowError):
+        return None
+
+
+def alive(holder: Holder) -> bool | None:
+    """Whether the holder process still exists (None: on another host, nobody here can tell)."""
+    if holder.host != socket.gethostname():
+        return None
+    start = _proc_start(holder.pid)
+    if start is None:
+        return False
+    return holder.proc_start is None or abs(start - holder.proc_start) < 1.0
+
+
+def _proc_start(pid: int) -> float | None:
+    """A process's start time (seconds since the epoch), or None if there is no such process."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read().decode(errors="replace")
+        ticks = int(stat.rsplit(")", 1)[1].split()[19])
+        with open("/proc/stat", "rb") as f:
+            boot = next(int(line.split()[1]) for line in f.read().decode().splitlines() if line.startswith("btime"))
+        return boot + ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, StopIteration):
+        return None
+
+
+def stall_report(holder: Holder, now: datetime) -> str:
+    """The one line that says the lock is held too long, and what to do."""
+    fix = (f"`kill -CONT {holder.pid}` if it was stopped, `kill {holder.pid}` if it hangs"
+           if holder.host == socket.gethostname() else f"look at pid {holder.pid} on {holder.host}")
+    return (f"the run's lock is held too long: {holder.describe(now)}; nothing moves until it lets go: {fix} "
+            "(cron and systemd ticks are killed at their time limit)")
