@@ -89,14 +89,19 @@ def wait_started(job: JobSpec) -> dict:
 
 
 def launch_blocked_runner(env: "Env", job: JobSpec) -> subprocess.Popen:
-    """A real runner that has not claimed its folder yet: job.json is a FIFO it blocks on."""
+    """A real runner that has not claimed its folder yet: stopped (SIGSTOP) before its Python starts.
+
+    (A FIFO job.json used to block it; the runner now refuses anything but a regular file.)
+    """
     folder = adir(job)
     folder.mkdir(parents=True)
-    os.mkfifo(folder / "job.json")
+    (folder / "job.json").write_text(json.dumps({"job_name": job.job_name, "command": job.command,
+                                                 "workdir": job.workdir, "env": {**job.env, TAG: job.job_name}}))
     runner = subprocess.Popen([sys.executable, "-m", "tianluo.runner", str(folder)], cwd=folder,
                               env={**clean_env(), **job.env, TAG: job.job_name},
                               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL, start_new_session=True)
+    os.kill(runner.pid, signal.SIGSTOP)  # microseconds after exec; the interpreter needs tens of ms to start
     env.handles.append(Handle(job_id=str(runner.pid), pid=runner.pid, create_time=0.0, host="x"))
     env.popens.append(runner)
     # wait until it is blocked in the FIFO (a python process that imported the runner)
@@ -104,10 +109,8 @@ def launch_blocked_runner(env: "Env", job: JobSpec) -> subprocess.Popen:
     return runner
 
 
-def feed_job_json(job: JobSpec) -> None:
-    with open(adir(job) / "job.json", "w") as fifo:
-        fifo.write(json.dumps({"job_name": job.job_name, "command": job.command,
-                               "workdir": job.workdir, "env": {**job.env, TAG: job.job_name}}))
+def feed_job_json(job: JobSpec, runner: subprocess.Popen) -> None:
+    os.kill(runner.pid, signal.SIGCONT)  # let the stopped runner go on: it claims the folder and runs the job
 
 
 def job_processes(job: JobSpec) -> list[int]:
@@ -340,7 +343,7 @@ def test_find_uses_the_tag_before_started_json_exists(env):
     assert found.pid == runner.pid
     assert abs(found.create_time - psutil.Process(runner.pid).create_time()) < 0.01
     assert env.poll(job, found).state == JobState.STARTING
-    feed_job_json(job)  # unblock the runner: it claims the folder and runs the job
+    feed_job_json(job, runner)  # unblock the runner: it claims the folder and runs the job
     started = wait_started(job)
     assert started["runner_pid"] == runner.pid
     assert env.backend.find(job).pid == runner.pid

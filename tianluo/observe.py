@@ -5,14 +5,14 @@ last tick stopped, so a tick costs what is new, not what is there.
 """
 
 import glob
+import math
 import os
 import re
 from pathlib import Path
 
 from tianluo.backends.base import Backend
 from tianluo.budget import Budget
-from tianluo.conditions import check_all, check_done_when, check_metric, resolve
-from tianluo.fsio import read_json
+from tianluo.conditions import check_all, check_done_when, check_metric, read_project_json, resolve
 from tianluo.errors import StateError
 from tianluo.jobs import job_spec
 from tianluo.linear_re import UnsupportedPattern, compile_pattern
@@ -131,15 +131,18 @@ def read_progress_file(planned: PlannedStage, workdir: str) -> tuple[float, floa
     """``(done, total)`` from the stage's JSON progress file; None if absent or unreadable."""
     if planned.progress is None or not planned.progress.file:
         return None
-    doc = read_json(resolve(planned.progress.file, workdir))
+    doc, _ = read_project_json(resolve(planned.progress.file, workdir))  # a FIFO or /dev/zero: no progress
     if not isinstance(doc, dict):
         return None
     try:
         done = float(doc["done"])
         total = doc.get("total")
-        return done, float(total) if total is not None else None
-    except (KeyError, TypeError, ValueError):
+        total = float(total) if total is not None else None
+    except (KeyError, TypeError, ValueError, OverflowError):  # 10**400 does not fit a float
         return None
+    if not math.isfinite(done) or (total is not None and not math.isfinite(total)):
+        return None
+    return done, total
 
 
 def _cursor(attempt: Attempt, name: str) -> Cursor:

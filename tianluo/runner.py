@@ -3,10 +3,12 @@
 It reads ``job.json`` from the attempt folder, claims the folder by creating
 ``started.json`` exclusively (a second runner for the same attempt exits at once, so an
 attempt can never run twice), runs the command with ``stdout`` and ``stderr`` beside it,
-and writes ``exit.json`` atomically when the command ends. It forwards TERM, INT and HUP
+and writes ``exit.json`` atomically when the command ends, into room it reserved
+(``exit.json.reserved``) before the command started, so a full disk cannot cost the record. It forwards TERM, INT and HUP
 to the command. It imports only the standard library, to start fast.
 """
 
+import errno
 import json
 import os
 import signal
@@ -17,12 +19,15 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
-from tianluo.fsio import atomic_write, create_exclusive
+from tianluo import fsio
+from tianluo.fsio import UnsafePath, atomic_write, create_exclusive
 
 JOB = "job.json"
 STARTED = "started.json"
 EXIT = "exit.json"
 EXIT_ALREADY_CLAIMED = 75
+RESERVED = EXIT + ".reserved"  # room for exit.json, taken before the job starts
+RESERVE_BYTES = 16 * 1024
 
 
 def _now() -> str:
@@ -38,8 +43,52 @@ def _process_create_time(pid: int) -> float | None:
         return None
 
 
+JOB_CAP = 16 * 1024 * 1024  # bytes; job.json holds a command and its environment
+
+
+def guard_attempt(attempt_dir: Path) -> None:
+    """Open nothing below the run folder (``<run>/attempts/<entity>/<stage>/<n>``) through a link.
+
+    An attempt folder outside that layout (a test's, a hand-made one) guards only itself.
+    """
+    parts = Path(os.path.abspath(attempt_dir)).parts
+    if len(parts) > 5 and parts[-4] == "attempts":
+        fsio.guard(Path(*parts[:-4]))
+    else:
+        fsio.guard(attempt_dir)
+
+
+def _open_log(path: Path):
+    """An attempt log, appended to, created 0600, never through a link."""
+    return os.fdopen(fsio.open_file(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT), "ab")
+
+
+def _read_job(attempt_dir: Path) -> dict:
+    """job.json, checked: what the runner needs is there and of the right type.
+
+    Raises:
+        ValueError: one line naming the file and what is wrong.
+    """
+    where = attempt_dir / JOB
+    try:
+        job = json.loads(fsio.read_bytes(where, JOB_CAP).decode("utf-8"))
+    except (OSError, RecursionError) as exc:
+        raise ValueError(f"{where}: cannot read: {exc}") from None
+    if not isinstance(job, dict) or not all(isinstance(job.get(k), str) for k in ("job_name", "command", "workdir")):
+        raise ValueError(f"{where}: job_name, command and workdir must be strings")
+    if not isinstance(job.get("env", {}), dict) or not isinstance(job.get("poke") or "", str):
+        raise ValueError(f"{where}: env must be a mapping and poke a folder")
+    return job
+
+
 def run(attempt_dir: Path) -> int:
-    job = json.loads((attempt_dir / JOB).read_text(encoding="utf-8"))
+    attempt_dir = Path(attempt_dir)
+    guard_attempt(attempt_dir)
+    try:
+        job = _read_job(attempt_dir)
+    except (ValueError, UnsafePath) as exc:
+        print(f"tianluo runner: {exc}", file=sys.stderr)
+        return 2
     host = socket.gethostname()
     slurm_job = os.environ.get("SLURM_JOB_ID")
     started = {
@@ -59,9 +108,15 @@ def run(attempt_dir: Path) -> int:
             return EXIT_ALREADY_CLAIMED
         # Slurm requeued this very job (node failure, preemption, scontrol requeue): the same
         # attempt runs again, and what its first run left behind is no longer its end.
-        (attempt_dir / EXIT).unlink(missing_ok=True)
+        (attempt_dir / EXIT).unlink(missing_ok=True)  # unlink never follows a link
         atomic_write(attempt_dir / STARTED, text)
 
+    try:
+        _reserve(attempt_dir)
+    except OSError as exc:  # no room even for its record: the job does not start (the tick retries it)
+        print(f"{job['job_name']}: no room for {EXIT} in {attempt_dir} ({exc.strerror}); not starting the job",
+              file=sys.stderr)
+        return EXIT_ALREADY_CLAIMED
     env = dict(os.environ)
     env.update({k: str(v) for k, v in job.get("env", {}).items()})
     child = None
@@ -78,8 +133,8 @@ def run(attempt_dir: Path) -> int:
 
     t0 = time.monotonic()
     inherit = job.get("streams") == "inherit"  # under Slurm, --output/--error are the attempt's files already
-    with open(os.devnull if inherit else attempt_dir / "stdout", "ab") as out, \
-            open(os.devnull if inherit else attempt_dir / "stderr", "ab") as err:
+    with (open(os.devnull, "ab") if inherit else _open_log(attempt_dir / "stdout")) as out, \
+            (open(os.devnull, "ab") if inherit else _open_log(attempt_dir / "stderr")) as err:
         try:
             child = subprocess.Popen(
                 ["/bin/sh", "-c", job["command"]],
@@ -109,10 +164,58 @@ def run(attempt_dir: Path) -> int:
         "duration_s": round(time.monotonic() - t0, 3),
         "error": error,
     }
-    atomic_write(attempt_dir / EXIT, json.dumps(record, indent=2) + "\n")
+    write_exit(attempt_dir, json.dumps(record, indent=2) + "\n")
     if job.get("poke"):
         _poke(job["poke"], attempt_dir)
     return returncode if returncode >= 0 else 128 + (-returncode)
+
+
+def _reserve(attempt_dir: Path) -> None:
+    """Allocate the room exit.json will need before the job starts.
+
+    A job that ends while the disk is full still gets its record, so a finished job is never
+    taken for a lost one and run again.
+    """
+    fd = fsio.open_file(attempt_dir / RESERVED, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+    try:
+        try:
+            os.posix_fallocate(fd, 0, RESERVE_BYTES)
+        except OSError as exc:
+            if exc.errno not in (errno.EOPNOTSUPP, errno.EINVAL):
+                raise
+            fsio.write_all(fd, b"\0" * RESERVE_BYTES, attempt_dir / RESERVED)  # no fallocate here: real bytes
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_exit(attempt_dir: Path, text: str) -> None:
+    """Write exit.json into the room reserved for it, then give it its name: whole or not at all, disk full or not."""
+    data = text.encode("utf-8")
+    try:
+        fd = fsio.open_file(attempt_dir / RESERVED, os.O_WRONLY)
+    except FileNotFoundError:  # nothing reserved (a runner killed before it could): an ordinary write
+        atomic_write(attempt_dir / EXIT, data)
+        return
+    try:
+        if len(data) > RESERVE_BYTES:
+            os.ftruncate(fd, 0)  # too big for the room: free it for the ordinary write below
+        else:
+            os.pwrite(fd, data, 0)
+            os.ftruncate(fd, len(data))
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+    if len(data) > RESERVE_BYTES:
+        atomic_write(attempt_dir / EXIT, data)
+        (attempt_dir / RESERVED).unlink(missing_ok=True)
+        return
+    dfd = fsio.open_dir(attempt_dir)
+    try:
+        os.rename(RESERVED, EXIT, src_dir_fd=dfd, dst_dir_fd=dfd)
+        os.fsync(dfd)
+    finally:
+        os.close(dfd)
 
 
 def _restart_count() -> int:
@@ -127,20 +230,25 @@ def _requeued_run(attempt_dir: Path, slurm_job: str | None) -> bool:
     if not slurm_job:
         return False
     try:
-        claim = json.loads((attempt_dir / STARTED).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        claim = json.loads(fsio.read_bytes(attempt_dir / STARTED, JOB_CAP).decode("utf-8"))
+    except (OSError, ValueError, RecursionError, UnsafePath):
         return False
-    return claim.get("slurm_job_id") == slurm_job and _restart_count() > int(claim.get("slurm_restart") or 0)
+    if not isinstance(claim, dict):
+        return False
+    before = claim.get("slurm_restart") or 0
+    if not isinstance(before, int) or isinstance(before, bool):
+        return False  # a damaged claim is not proof of a requeue
+    return claim.get("slurm_job_id") == slurm_job and _restart_count() > before
 
 
 def _poke(run_dir: str, attempt_dir: Path) -> None:
     """Start an event tick at once, detached: a failure is handled in seconds, not at the next interval."""
     try:
-        with open(attempt_dir / "runner.log", "ab") as log:
+        with _open_log(attempt_dir / "runner.log") as log:
             subprocess.Popen([sys.executable, "-m", "tianluo", "tick", "--quiet", "--event", "--run", run_dir],
                              cwd=attempt_dir, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
                              start_new_session=True, close_fds=True)
-    except OSError as exc:  # the trigger's next tick handles the exit; nothing is lost
+    except (OSError, UnsafePath) as exc:  # the trigger's next tick handles the exit; nothing is lost
         print(f"tianluo runner: could not start an event tick: {exc}", file=sys.stderr)
 
 
@@ -157,7 +265,11 @@ def main(argv: list[str] | None = None) -> int:
     if len(args) != 1:
         print("usage: python -m tianluo.runner ATTEMPT_DIR", file=sys.stderr)
         return 2
-    return run(Path(args[0]))
+    try:
+        return run(Path(args[0]))
+    except UnsafePath as exc:  # a planted link or a folder where a log belongs: refused, nothing written through it
+        print(f"tianluo runner: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -18,9 +18,10 @@ from pathlib import Path
 import psutil
 
 from tianluo.backends.base import JobFacts, JobSpec
-from tianluo.fsio import read_json, write_json
+from tianluo import fsio, records
+from tianluo.fsio import write_json
 from tianluo.model import Handle
-from tianluo.runner import EXIT, JOB, STARTED
+from tianluo.runner import EXIT, JOB
 from tianluo.states import JobState
 
 TAG = "TIANLUO_JOB"
@@ -36,7 +37,7 @@ class LocalBackend:
 
     def submit(self, job: JobSpec) -> Handle:
         attempt_dir = Path(job.attempt_dir)
-        attempt_dir.mkdir(parents=True, exist_ok=True)
+        fsio.make_dirs(attempt_dir)  # 0700, no link followed below the run folder
         env = {**job.env, TAG: job.job_name}
         write_json(attempt_dir / JOB, {
             "job_name": job.job_name,
@@ -45,7 +46,7 @@ class LocalBackend:
             "env": env,
             "poke": job.poke,
         })
-        with open(attempt_dir / "runner.log", "ab") as log:
+        with os.fdopen(fsio.open_file(attempt_dir / "runner.log", os.O_WRONLY | os.O_APPEND | os.O_CREAT), "ab") as log:
             proc = subprocess.Popen(
                 [sys.executable, "-m", "tianluo.runner", str(attempt_dir)],
                 cwd=attempt_dir,  # not the user's folder: a stray tianluo/ there must not shadow us
@@ -78,8 +79,8 @@ class LocalBackend:
 
     def _poll_one(self, job: JobSpec, handle: Handle) -> JobFacts:
         attempt_dir = Path(job.attempt_dir)
-        started = read_json(attempt_dir / STARTED)
-        if isinstance(started, dict) and started.get("runner_pid"):
+        started, started_problem = records.read_started(attempt_dir)
+        if started:
             # The runner that claimed the folder is the attempt, whatever pid was recorded:
             # after a relaunch race the recorded runner may be the one that stood down.
             handle = _handle_from_started(started, self.host)
@@ -101,8 +102,8 @@ class LocalBackend:
                     cpu_seconds=cpu,
                     rss_bytes=rss,
                 )
-        record = read_json(attempt_dir / EXIT)
-        if isinstance(record, dict):
+        record, exit_problem = records.read_exit(attempt_dir)
+        if record is not None:
             return JobFacts(
                 state=JobState.EXITED,
                 exit_code=record.get("exit_code"),
@@ -112,16 +113,18 @@ class LocalBackend:
                 ended_at=record.get("ended_at"),
                 detail=record.get("error") or "",
             )
+        unreadable = "; ".join(p for p in (exit_problem, started_problem) if p)
         return JobFacts(
             state=JobState.LOST,
             host=self.host,
-            started_at=started.get("started_at") if isinstance(started, dict) else None,
-            detail=f"pid {handle.pid} is gone and left no {EXIT}",
+            started_at=started.get("started_at") if started else None,
+            detail=(f"pid {handle.pid} is gone and its record is unreadable ({unreadable}); judged without it"
+                    if unreadable else f"pid {handle.pid} is gone and left no {EXIT}"),
         )
 
     def find(self, job: JobSpec) -> Handle | None:
-        started = read_json(Path(job.attempt_dir) / STARTED)
-        if isinstance(started, dict) and started.get("runner_pid"):
+        started, _ = records.read_started(job.attempt_dir)
+        if started:
             return _handle_from_started(started, self.host)
         for proc in tagged_processes(job.job_name):
             if _is_runner(proc):

@@ -25,9 +25,10 @@ from tianluo.backends.base import (
     SubmitRejected,
 )
 from tianluo.backends.slurm_text import FINAL, JobRow
-from tianluo.fsio import atomic_write, read_json, write_json
+from tianluo import fsio, records
+from tianluo.fsio import atomic_write, write_json
 from tianluo.model import Handle
-from tianluo.runner import EXIT, JOB, STARTED
+from tianluo.runner import EXIT, JOB
 from tianluo.spec_types import SlurmOptions
 from tianluo.states import JobState
 
@@ -86,7 +87,7 @@ class SlurmBackend:
 
     def submit(self, job: JobSpec) -> Handle:
         adir = Path(job.attempt_dir)
-        adir.mkdir(parents=True, exist_ok=True)  # before sbatch: a missing output folder fails the job silently
+        fsio.make_dirs(adir)  # before sbatch (a missing output folder fails the job silently); 0700, no links
         write_json(adir / JOB, {
             "job_name": job.job_name,
             "command": job.command,
@@ -250,8 +251,8 @@ def _id_key(job_id: str) -> tuple:
 
 def _claimed_job_id(adir: Path) -> str | None:
     """The Slurm job whose runner claimed the attempt folder, if one did."""
-    started = read_json(adir / STARTED)
-    if isinstance(started, dict) and started.get("slurm_job_id"):
+    started, _ = records.read_started(adir)  # a damaged claim names no job
+    if started and started.get("slurm_job_id"):
         return str(started["slurm_job_id"])
     return None
 
@@ -259,8 +260,8 @@ def _claimed_job_id(adir: Path) -> str | None:
 def _exit_record(adir: Path, job_id: str, restarts: int = 0) -> dict | None:
     """The runner's exit.json, if it was written by this job (not by a job that stood down) in its
     latest run: after a requeue (``restarts`` > 0) the first run's record is not how the job ended."""
-    record = read_json(adir / EXIT)
-    if not isinstance(record, dict):
+    record, _ = records.read_exit(adir)  # a damaged record is no record: the scheduler's word stands
+    if record is None:
         return None
     written_by = record.get("slurm_job_id")
     if written_by not in (None, job_id):
