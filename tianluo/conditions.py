@@ -10,6 +10,7 @@ import math
 import operator
 from pathlib import Path
 
+from tianluo.fsio import UnsafePath, read_bytes
 from tianluo.model import Check
 from tianluo.spec import DoneWhen, Metric
 
@@ -44,11 +45,48 @@ def lookup(doc: object, key: str) -> object:
     for part in key.split("."):
         if isinstance(value, dict) and part in value:
             value = value[part]
-        elif isinstance(value, list) and part.lstrip("-").isdigit() and -len(value) <= int(part) < len(value):
-            value = value[int(part)]
+        elif isinstance(value, list) and _index(part) is not None and -len(value) <= _index(part) < len(value):
+            value = value[_index(part)]
         else:
             raise KeyError(part)
     return value
+
+
+def _index(part: str) -> int | None:
+    if not (part.isascii() and part.lstrip("-").isdigit() and len(part) <= 18):
+        return None
+    return int(part)
+
+
+#: A metric or progress file a tick reads: JSON someone's job wrote, far below this size.
+PROJECT_FILE_CAP = 16 * 1024 * 1024
+
+
+def read_project_json(path: Path) -> tuple[object, str | None]:
+    """``(document, None)``, or ``(None, why not)`` for a file of the project a tick reads.
+
+    The project folder is the owner's, so a link there is followed; what it reaches must be
+    a regular file (a FIFO would hang the tick, ``/dev/zero`` fill its memory), at most
+    ``PROJECT_FILE_CAP`` bytes, and JSON no deeper than the parser can go. Never raises.
+    """
+    try:
+        data = read_bytes(path, PROJECT_FILE_CAP)
+    except FileNotFoundError:
+        return None, "file missing"
+    except UnsafePath:
+        return None, "not a regular file (a folder, FIFO, device or a link where none may be)"
+    except ValueError:
+        return None, f"larger than {PROJECT_FILE_CAP // (1024 * 1024)} MiB"
+    except OSError as exc:
+        return None, f"unreadable: {exc.strerror or exc}"
+    try:
+        return json.loads(data.decode("utf-8")), None
+    except UnicodeDecodeError:
+        return None, "unreadable JSON: not UTF-8"
+    except RecursionError:
+        return None, "unreadable JSON: nested too deep"
+    except ValueError as exc:  # also a number with more than 4300 digits
+        return None, f"unreadable JSON: {str(exc)[:200]}"
 
 
 def resolve(path: str, workdir: str) -> Path:
@@ -69,13 +107,9 @@ def check_exists(pattern: str, workdir: str) -> Check:
 
 def check_metric(metric: Metric, workdir: str) -> Check:
     target = f"{metric.file}:{metric.key} {metric.op} {metric.value!r}"
-    full = resolve(metric.file, workdir)
-    try:
-        doc = json.loads(full.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return Check(kind="metric", target=target, ok=False, detail="file missing")
-    except (OSError, ValueError) as exc:
-        return Check(kind="metric", target=target, ok=False, detail=f"unreadable JSON: {exc}")
+    doc, problem = read_project_json(resolve(metric.file, workdir))
+    if problem:
+        return Check(kind="metric", target=target, ok=False, detail=problem)
     try:
         actual = lookup(doc, metric.key)
     except KeyError as exc:
