@@ -8,7 +8,7 @@ size already at its floor): then the stage is held instead.
 import math
 from dataclasses import dataclass
 
-from tianluo.spec_types import DegradeAction, ParamChange
+from tianluo.spec_types import MAX_INT, DegradeAction, ParamChange
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,8 @@ def apply(change: ParamChange, current):
     if isinstance(current, bool) or not isinstance(current, (int, float)):
         return None
     value = current * change.multiply if change.multiply is not None else current / change.divide
+    if not math.isfinite(value) or abs(value) > MAX_INT:  # a value state.json, JSON tools and commands can carry
+        return None
     if change.floor is not None and value < change.floor:
         value = max(change.floor, min(value, current)) if current >= change.floor else current  # never raised
     if isinstance(current, int):

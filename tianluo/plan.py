@@ -4,12 +4,17 @@ import hashlib
 from pathlib import Path
 
 from tianluo.durations import format_duration
+from tianluo.errors import SpecError
 from tianluo.forks import derive
 from tianluo.ladder import resolve_budgets
 from tianluo.model import Plan, PlannedEntity, PlannedStage, stage_id
 from tianluo.spec import DoneWhen, Metric, Output, Spec, resolve_need
 from tianluo.spec_types import When
 from tianluo.templating import render
+
+
+#: A command with its params filled in; ``sh -c`` gets it as one argument (at most 128 KiB).
+MAX_RENDERED = 100 * 1024
 
 
 def build_plan(spec: Spec, spec_path: Path, decisions: dict[str, str] | None = None) -> Plan:
@@ -28,7 +33,7 @@ def build_plan(spec: Spec, spec_path: Path, decisions: dict[str, str] | None = N
         values = {"entity": ename, **fork_values, **entity.params}
         stages = {}
         for sname, stage in entity.stages.items():
-            stages[sname] = _planned_stage(spec, ename, sname, stage, values, chosen)
+            stages[sname] = _planned_stage(spec, ename, sname, stage, values, chosen, where=str(spec_path))
         _apply_branches(spec, ename, stages, chosen)
         entities[ename] = PlannedEntity(params=dict(entity.params), stages=stages)
     return Plan(
@@ -51,7 +56,8 @@ def build_plan(spec: Spec, spec_path: Path, decisions: dict[str, str] | None = N
     )
 
 
-def _planned_stage(spec: Spec, ename: str, sname: str, stage, values: dict, chosen: dict) -> PlannedStage:
+def _planned_stage(spec: Spec, ename: str, sname: str, stage, values: dict, chosen: dict,
+                   where: str = "tianluo.yaml") -> PlannedStage:
     sid = stage_id(ename, sname)
     done_when = None
     if stage.done_when:
@@ -82,8 +88,15 @@ def _planned_stage(spec: Spec, ename: str, sname: str, stage, values: dict, chos
     when = None
     if stage.when:
         when = When(metric=_metric(stage.when.metric, values))
+    command = render(stage.run, values, shell=True)
+    for key, text in [("run", command)] + [(f"variants.{v}", render(t, values, shell=True, keep_unknown=True))
+                                           for v, t in stage.variants.items()]:
+        if len(text) > MAX_RENDERED:
+            raise SpecError(f"{where}: entities.{ename}.stages.{sname}.{key}: with its params filled in the "
+                            f"command is {len(text)} characters; at most {MAX_RENDERED} (the kernel takes 128 KiB "
+                            "per argument): pass big values in a file")
     return PlannedStage(
-        command=render(stage.run, values, shell=True),
+        command=command,
         needs=needs,
         done_when=done_when,
         progress=progress,
