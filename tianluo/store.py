@@ -4,6 +4,7 @@ import errno
 import fcntl
 import json
 import os
+import stat
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -11,9 +12,9 @@ from typing import Iterator
 
 from pydantic import ValidationError
 
-from tianluo import fsio, lockholder, space
+from tianluo import fsio, lockholder, runfs, space
 from tianluo.errors import StateError
-from tianluo.fsio import atomic_write, fsync_dir
+from tianluo.fsio import UnsafePath, atomic_write, fsync_dir
 from tianluo.model import SCHEMA_VERSION, RunState, dump_state
 
 STATE = "state.json"
@@ -23,6 +24,10 @@ LOCK = ".lock"
 KEEP_SNAPSHOTS = 20
 TAIL_CHUNK = 64 * 1024  # bytes of events.jsonl read from its end to find the newest seq
 TAIL_CAP = 4 * 1024 * 1024
+STATE_CAP = 256 * 1024 * 1024  # bytes: a state.json bigger than this is damage, not a run
+#: What a run folder may hold under tianluo's own names, and of what kind (``reg`` file, ``dir`` folder).
+LAYOUT = {STATE: "reg", EVENTS: "reg", SNAPSHOTS: "dir", LOCK: "reg", "failures": "dir", "attempts": "dir",
+          "plan.md": "reg"}
 
 
 class LockBusy(Exception):
@@ -35,6 +40,64 @@ class RunStore:
     def __init__(self, run_dir: Path, keep_snapshots: int = KEEP_SNAPSHOTS):
         self.run_dir = Path(run_dir)
         self.keep_snapshots = keep_snapshots
+        self._checked = False
+
+    def check(self) -> None:
+        """The run folder, its home and state.json are the caller's and nobody else can write them.
+
+        Once checked, nothing below the run folder is opened through a symbolic link.
+
+        Raises:
+            UnsafePath: one line naming the path and the ``chown``/``chmod``/``rm`` that fixes it.
+        """
+        if not self._checked:
+            runfs.check_run(self.run_dir)
+            self._checked = True
+
+    def check_layout(self) -> None:
+        """Every file of the run folder under tianluo's own names is of the kind tianluo keeps there.
+
+        Raises:
+            UnsafePath: a link, or a folder where a file belongs (or the other way round).
+        """
+        self.check()
+        fd = fsio.open_dir(self.run_dir)
+        try:
+            for name, kind in LAYOUT.items():
+                try:
+                    st = os.stat(name, dir_fd=fd, follow_symlinks=False)
+                except FileNotFoundError:
+                    continue
+                ok = stat.S_ISREG(st.st_mode) if kind == "reg" else stat.S_ISDIR(st.st_mode)
+                if not ok:
+                    raise UnsafePath(fsio.describe(fd, name, str(self.run_dir / name)))
+        finally:
+            os.close(fd)
+
+    def check_writable(self) -> None:
+        """Before a change is saved: every file the change writes can be written, so no change is half-saved.
+
+        Creates snapshots/ (0700) if it is missing.
+
+        Raises:
+            UnsafePath: a link or the wrong kind of file. StateError: not writable (read-only disk, modes).
+        """
+        self.check_layout()
+        try:
+            fsio.make_dirs(self.snapshot_dir)
+            for path, flags in ((self.state_path, os.O_WRONLY), (self.events_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)):
+                if path == self.state_path and not path.exists():
+                    continue
+                os.close(fsio.open_file(path, flags))
+            for folder in (self.run_dir, self.snapshot_dir):
+                if not os.access(folder, os.W_OK):
+                    raise PermissionError(13, "not writable", str(folder))
+        except UnsafePath:
+            raise
+        except OSError as exc:
+            where = exc.filename or self.run_dir
+            raise StateError(f"{where}: cannot be written ({exc.strerror}); nothing was changed; make the run "
+                             f"folder writable again (a read-only disk? `chmod u+w {where}`)") from None
 
     @property
     def state_path(self) -> Path:
@@ -56,12 +119,23 @@ class RunStore:
         Raises:
             StateError: naming the problem and the newest good snapshot; nothing is written.
         """
+        self.check_layout()
+        fsio.clean_temps(self.run_dir)  # of writes whose process was killed; never of one in flight
+        fsio.clean_temps(self.snapshot_dir)
         try:
-            text = self.state_path.read_text(encoding="utf-8")
+            data = fsio.read_bytes(self.state_path, STATE_CAP)
         except FileNotFoundError:
             raise StateError(f"{self.state_path}: no such file; is {self.run_dir} a tianluo run folder?") from None
         except OSError as exc:
-            raise StateError(f"{self.state_path}: cannot read: {exc}") from None
+            raise StateError(f"{self.state_path}: cannot read: {exc.strerror}") from None
+        except ValueError:
+            raise StateError(f"{self.state_path}: larger than {STATE_CAP} bytes, not a state tianluo wrote; "
+                             f"{self._restore_hint()}") from None
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise StateError(f"{self.state_path}: not UTF-8 text (a bad byte at offset {exc.start}); "
+                             f"{self._restore_hint()}") from None
         try:
             return parse_state(text)
         except ValueError as exc:
@@ -108,19 +182,30 @@ class RunStore:
     def create(self, state: RunState, events: list[dict] | tuple = ()) -> RunState:
         if self.state_path.exists():
             raise StateError(f"{self.state_path}: already exists; a run folder is created once")
+        self.check()
+        fsio.make_dirs(self.snapshot_dir)  # 0700, never through a link
         return self.save(state, events=events)
 
     def snapshots(self) -> list[Path]:
-        """Snapshot files, newest first."""
-        if not self.snapshot_dir.is_dir():
+        """Snapshot files (regular files, never links), newest first; none if snapshots/ is not a folder."""
+        try:
+            fd = fsio.open_dir(self.snapshot_dir)
+        except (OSError, UnsafePath):
             return []
-        return sorted(self.snapshot_dir.glob("state-*.json"), reverse=True)
+        try:
+            names = [n for n in os.listdir(fd) if n.startswith("state-") and n.endswith(".json")
+                     and stat.S_ISREG(os.stat(n, dir_fd=fd, follow_symlinks=False).st_mode)]
+        except OSError:
+            return []
+        finally:
+            os.close(fd)
+        return [self.snapshot_dir / n for n in sorted(names, reverse=True)]
 
     def newest_good_snapshot(self) -> Path | None:
         for path in self.snapshots():
             try:
-                parse_state(path.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
+                parse_state(fsio.read_bytes(path, STATE_CAP).decode("utf-8"))
+            except (OSError, ValueError, UnsafePath):
                 continue
             return path
         return None
@@ -235,7 +320,8 @@ class RunStore:
         The holder is written into the lock file (see ``lockholder``): ``what`` it is, and its
         ``budget`` in seconds, after which others may call the lock stalled.
         """
-        fd = os.open(self.run_dir / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+        self.check_layout()
+        fd = fsio.open_file(self.run_dir / LOCK, os.O_RDWR | os.O_CREAT)  # never through a planted link
         held = False
         try:
             deadline = time.monotonic() + wait
@@ -249,6 +335,7 @@ class RunStore:
                     if time.monotonic() >= deadline:
                         raise LockBusy(str(self.run_dir)) from None
                     time.sleep(0.05)
+            self.check_writable()  # a change that cannot be saved whole is not begun
             lockholder.record(fd, what, budget)
             held = True
             yield fd  # the holder may record itself again once it knows its budget
@@ -279,6 +366,10 @@ def parse_state(text: str) -> RunState:
     except json.JSONDecodeError as exc:
         raise ValueError(f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno}; "
                          "truncated?)") from None
+    except RecursionError:
+        raise ValueError("nested too deep to be a state tianluo wrote") from None
+    except ValueError as exc:  # e.g. an integer of more than 4300 digits
+        raise ValueError(f"not valid JSON ({str(exc).splitlines()[0][:120]})") from None
     if not isinstance(raw, dict):
         raise ValueError("not a JSON object")
     version = raw.get("schema_version")
@@ -289,6 +380,8 @@ def parse_state(text: str) -> RunState:
         raise ValueError(f"schema_version is {version!r}, expected {SCHEMA_VERSION}")
     try:
         return RunState.model_validate(raw)
+    except (RecursionError, OverflowError, TypeError) as exc:
+        raise ValueError(f"invalid ({type(exc).__name__})") from None
     except ValidationError as exc:
         err = exc.errors()[0]
         key = ".".join(str(p) for p in err["loc"])
