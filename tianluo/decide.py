@@ -30,7 +30,7 @@ from tianluo.observations import (
     Submit,
 )
 from tianluo.states import ACTIVE, DONE, STUCK, TERMINAL_PHASES, JobState, Phase, StageStatus
-from tianluo.templating import render
+from tianluo.templating import param_env, render
 
 
 @dataclass
@@ -169,7 +169,8 @@ def _schedule(ctx: Ctx, sid: str, stage: StageState) -> None:
     name = job_name(ctx.state.run_id, sid, n)
     stage.attempt = n
     stage.attempts.append(Attempt(n=n, job_name=name, dir=attempt_dir(sid, n), intent_at=ctx.now,
-                                  command=effective_command(ctx.state, sid)))
+                                  command=effective_command(ctx.state, sid),
+                                  env=param_env(command_values(ctx.state, sid))))
     stage.status = StageStatus.SUBMITTED
     stage.next_attempt_at = None
     stage.progress = None
@@ -210,16 +211,22 @@ def _skip(ctx: Ctx, sid: str, stage: StageState, reason: str) -> bool:
     return False
 
 
+def command_values(state: RunState, sid: str) -> dict:
+    """The placeholder values of a new attempt's command: entity, fork answers, current params."""
+    entity, _name = split_stage_id(sid)
+    return {"entity": entity, **state.plan.fork_values, **state.entities[entity].params}
+
+
 def effective_command(state: RunState, sid: str) -> str:
     """The command a new attempt runs: the stage's (or its degraded variant's) template, rendered
-    with the entity's current params."""
+    with the entity's current params (values that are not plain text are read from the
+    environment the attempt records, ``param_env(command_values(...))``)."""
     entity, name = split_stage_id(sid)
     planned = state.plan.entities[entity].stages[name]
     template = planned.variants.get(state.entities[entity].stages[name].variant or "", planned.run)
     if not template:
         return planned.command
-    values = {"entity": entity, **state.plan.fork_values, **state.entities[entity].params}
-    return render(template, values, shell=True)
+    return render(template, command_values(state, sid), shell=True)
 
 
 # --- the run -------------------------------------------------------------------------

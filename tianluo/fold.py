@@ -12,6 +12,7 @@ from tianluo.classify import Evidence, classify
 from tianluo.context import Ctx
 from tianluo.degrade import Change, plan_change
 from tianluo.holds import analysis_path, hold_stage
+from tianluo.jobs import command_identity
 from tianluo.ladder import Degrade, DegradeHook, HoldStep, Retry, Step, fingerprint, next_step
 from tianluo.logscan import LogLine
 from tianluo.model import Attempt, Cancelling, Degradation, Fault, StageState, split_stage_id
@@ -180,7 +181,7 @@ def _finish(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, facts, seen
     attempt.outcome = "failed"
     attempt.fault = fault
     attempt.fingerprint = fingerprint(fault, stage.progress.done if stage.progress else None,
-                                      attempt.command or ctx.planned(sid).command)
+                                      command_identity(attempt, ctx.planned(sid).command))
     _climb(ctx, sid, stage, attempt, fault)
     if fatal is not None:
         return f"failed: exited 0 but the log has a fatal line ({fault.klass.value}/{fault.label})"
@@ -193,7 +194,7 @@ def _refused(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt) -> None:
     attempt.ended_at = ctx.now
     fault = Fault(klass=FaultClass.CONFIG, label="submit_rejected", evidence=attempt.launch_error)
     attempt.fault = fault
-    attempt.fingerprint = fingerprint(fault, None, attempt.command or ctx.planned(sid).command)
+    attempt.fingerprint = fingerprint(fault, None, command_identity(attempt, ctx.planned(sid).command))
     _climb(ctx, sid, stage, attempt, fault)
 
 

@@ -4,6 +4,7 @@ from pathlib import Path
 
 from tianluo.backends.base import JobSpec
 from tianluo.model import Attempt, RunState, split_stage_id
+from tianluo.templating import param_env
 
 
 def event_ticks(state: RunState) -> bool:
@@ -15,6 +16,25 @@ def event_ticks(state: RunState) -> bool:
     trigger = state.trigger
     return (state.plan.backend == "local" and trigger is not None and trigger.kind != "none"
             and trigger.removed_at is None)
+
+
+def attempt_env(state: RunState, sid: str, attempt: Attempt) -> dict[str, str]:
+    """The ``TIANLUO_PARAM_<name>`` variables the attempt's command reads: as recorded with the
+    attempt; for an attempt recorded without them, the values its command was rendered with
+    (the plan's, when it runs the planned command; else the entity's current ones)."""
+    if attempt.env is not None:
+        return dict(attempt.env)
+    entity, _stage = split_stage_id(sid)
+    params = state.entities[entity].params if attempt.command else state.plan.entities[entity].params
+    return param_env({"entity": entity, **state.plan.fork_values, **params})
+
+
+def command_identity(attempt: Attempt, planned_command: str) -> str:
+    """What an attempt ran, for its failure fingerprint: the command and the values it read from
+    its environment (after a degrade that changes such a value, the command text is the same)."""
+    command = attempt.command or planned_command
+    read = sorted((k, v) for k, v in (attempt.env or {}).items() if "${" + k + "}" in command)
+    return command + "".join(f"\n{k}={v}" for k, v in read)
 
 
 def job_spec(state: RunState, run_dir: Path, sid: str, attempt: Attempt) -> JobSpec:
@@ -32,6 +52,7 @@ def job_spec(state: RunState, run_dir: Path, sid: str, attempt: Attempt) -> JobS
         resources=planned.resources,
         exclude_hosts=tuple(state.stage(sid).exclude_hosts),
         env={
+            **attempt_env(state, sid, attempt),
             "TIANLUO_RUN_ID": state.run_id,
             "TIANLUO_RUN_DIR": str(run_dir),
             "TIANLUO_ENTITY": entity,

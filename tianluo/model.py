@@ -150,6 +150,9 @@ class Attempt(Record):
     signal: int | None = None
     host: str | None = None
     command: str | None = Field(default=None, description="The command this attempt ran (after any degrade).")
+    env: dict[str, str] | None = Field(
+        default=None, description="TIANLUO_PARAM_<name> -> value: its placeholders' values, which the command "
+        "reads from its environment where a value is not plain text.")
     outcome: Literal["succeeded", "failed"] | None = None
     fault: Fault | None = None
     fingerprint: str | None = Field(default=None, description="Failure identity: the same twice stops retries.")

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from tianluo import analysis
 from tianluo.conditions import resolve
+from tianluo.errors import SpecError
 from tianluo import fsio
 from tianluo.fsio import UnsafePath, atomic_write
 from tianluo.holds import analysis_path
@@ -17,7 +18,7 @@ from tianluo.logscan import tail_lines
 from tianluo.model import RunState
 from tianluo.observations import CopyOutput, Notify
 from tianluo.states import StageStatus
-from tianluo.templating import render
+from tianluo.templating import notify_env_name, render
 
 NOTIFY_TIMEOUT_S = 30
 TAIL_LINES = 50
@@ -41,10 +42,15 @@ def notify(state: RunState, run_dir: Path, action: Notify, ts: str) -> dict:
     values = {"title": action.title, "body": action.body, "entity": action.entity, "stage": action.stage,
               "run_id": state.run_id, "run_dir": str(Path(run_dir).resolve()),
               "analysis": str(Path(run_dir).resolve() / action.analysis) if action.analysis else ""}
-    env = {**os.environ, **{f"TIANLUO_{k.upper()}": v for k, v in values.items()}}
+    env = {**os.environ, **{notify_env_name(k): v.replace("\0", "") for k, v in values.items()}}
     results = []
     for spec in state.plan.notify:
-        command = render(spec.command, values, shell=True)
+        try:
+            # Log text is hostile: every placeholder is a quoted reference to its variable.
+            command = render(spec.command, values, shell=True, env_name=notify_env_name, known=False)
+        except SpecError as exc:  # a plan from before placements were checked: never run it
+            results.append(f"not run: {exc}")
+            continue
         try:
             proc = subprocess.run(["/bin/sh", "-c", command], cwd=state.plan.workdir, env=env,
                                   stdin=subprocess.DEVNULL, capture_output=True, timeout=NOTIFY_TIMEOUT_S)

@@ -1,17 +1,28 @@
 """Placeholder substitution in commands and paths: ``{entity}`` and ``{<param>}``.
 
-In ``run`` every value is shell-quoted (shlex), so a parameter can never inject shell
-syntax; there is no eval anywhere. A placeholder inside quotes (``"--name={x}"``) is
-escaped for those quotes instead. Paths are not given to a shell, so they get the raw
-value. ``{{`` and ``}}`` are literal braces; ``${VAR}`` is left to the shell.
+A parameter never becomes shell syntax, wherever ``{param}`` stands in a command. A value
+made only of inert characters (letters, digits and ``_.:/+@%-``; not a reserved word) is
+substituted as text: it cannot be syntax in any shell context. Any other value reaches the
+command through the job's environment (``TIANLUO_PARAM_<name>``; the runner sets it from
+``job.json``) and the placeholder becomes a quoted reference, ``"${TIANLUO_PARAM_<name>}"``,
+but only where the shell expands a variable exactly once, as data: at the top level of the
+command, bare or inside double quotes (``tianluo.shellscan`` tells where that is). A value
+that is not inert, placed anywhere else (``'...'``, ``$(...)``, backticks, here-documents,
+arithmetic, the script of ``sh -c``, an argument of ``eval``...), is refused at plan time
+with a line saying how to write it instead. Notify commands get log text, unknown until
+sent, so their placeholders are always references (``"${TIANLUO_BODY}"``), allowed only
+where references are safe. Paths are not given to a shell, so they get the raw value.
+``{{`` and ``}}`` are literal braces; ``${VAR}`` is left to the shell.
 """
 
 import re
-import shlex
 
 from tianluo.errors import SpecError
+from tianluo.shellscan import CMDPOS, CODE, COMMENT, DQ, NAME, TOP, Placement, RESERVED, classify, scan
 
 _TOKEN = re.compile(r"\{\{|\}\}|(?<!\$)\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_INERT = re.compile(r"[A-Za-z0-9_.:/+@%-]+")
+PARAM_ENV_PREFIX = "TIANLUO_PARAM_"
 
 
 def scalar_text(value: object) -> str:
@@ -21,60 +32,203 @@ def scalar_text(value: object) -> str:
     return str(value)
 
 
+def inert(text: str) -> bool:
+    """Whether ``text`` reads as plain text in every shell context: safe to paste as it is.
+
+    No quote, ``$``, backslash, space, glob, brace, ``=``, ``,``, ``~``, ``#``, ``!``; not a
+    reserved word (``do``, ``fi``...); and no ``TIANLUO_``, so that it cannot name the
+    variable of another value in bash arithmetic.
+    """
+    return bool(_INERT.fullmatch(text)) and text not in RESERVED and "TIANLUO_" not in text
+
+
+def param_env_name(name: str) -> str:
+    """The environment variable that carries placeholder ``{name}`` to a job."""
+    return PARAM_ENV_PREFIX + name
+
+
+def param_env(values: dict[str, object]) -> dict[str, str]:
+    """Every placeholder value of a job as its environment: ``TIANLUO_PARAM_<name>`` -> text."""
+    return {param_env_name(k): scalar_text(v) for k, v in values.items()}
+
+
+def notify_env_name(name: str) -> str:
+    """The environment variable of a notify placeholder: ``{body}`` -> ``TIANLUO_BODY``."""
+    return "TIANLUO_" + name.upper()
+
+
 def placeholders(template: str) -> list[str]:
     """Names of the ``{name}`` placeholders in ``template``, in order."""
     return [m.group(1) for m in _TOKEN.finditer(template) if m.group(1)]
 
 
-def _quote_context(template: str) -> list[str]:
-    """For each position of a shell command: '' outside quotes, "'" or '"' inside them."""
-    out, state, escaped = [], "", False
-    for ch in template:
-        out.append(state)
-        if escaped:
-            escaped = False
-        elif ch == "\\" and state != "'":
-            escaped = True
-        elif state == "" and ch in "'\"":
-            state = ch
-        elif ch == state:
-            state = ""
-    return out
+class PlacementError(SpecError):
+    """A placeholder stands where one of its values could be read as shell code."""
+
+    def __init__(self, name: str, message: str):
+        super().__init__(message)
+        self.name = name
 
 
-def _shell_text(text: str, context: str) -> str:
-    """``text`` as one literal word where it stands: bare, in '...' or in "..."."""
-    if context == "'":
-        return text.replace("'", "'\\''")
-    if context == '"':
-        return re.sub(r'(["\\$`])', r"\\\1", text)
-    return shlex.quote(text)
+def _units(template: str, keep: set[str] | None = None) -> tuple[list, list[str]]:
+    """The command as characters, with each placeholder an int (its index in the returned names)."""
+    units: list = []
+    names: list[str] = []
+    pos = 0
+    for m in _TOKEN.finditer(template):
+        units.extend(template[pos:m.start()])
+        name = m.group(1)
+        if name is None:
+            units.append(m.group(0)[0])
+        elif keep is not None and name not in keep:
+            units.extend(m.group(0))
+        else:
+            units.append(len(names))
+            names.append(name)
+        pos = m.end()
+    units.extend(template[pos:])
+    return units, names
 
 
-def render(template: str, values: dict[str, object], *, shell: bool, keep_unknown: bool = False) -> str:
+def _how(name: str, env: str, p: Placement, evals: bool) -> str:
+    ref = f'"${env}"'
+    if evals and p.cls in (TOP, COMMENT):
+        return (f"this command evaluates variable names (shell arithmetic, [[ -eq ]], a subscript, declare -i), "
+                f"where bash runs code found in a variable: give {{{name}}} only values made of letters, digits "
+                f"and ._:/+@%-, or move that logic into a script that reads {ref}")
+    if p.cls == CODE:
+        return (f"pass it as an argument of its own and read it there (sh -c '... \"$1\" ...' sh {{{name}}}), "
+                f"or read {ref} inside the script")
+    if p.cls == NAME:
+        return f"put it after the '=' (NAME={{{name}}}), or use {ref}"
+    if p.cls == CMDPOS:
+        return "give the command's name yourself and pass the placeholder as one of its arguments"
+    if "'...'" in p.why:
+        return (f"put it outside the quotes ('...'{{{name}}}'...'), or, in a script that another shell runs, "
+                f"read {ref} there")
+    if "here-document" in p.why:
+        return (f"read {ref} in the script the here-document feeds (quoted: <<'EOF'), or pass the value as an "
+                "argument")
+    if "arithmetic" in p.why:
+        return f"give {{{name}}} only numbers there, or compute it from {ref} in your program"
+    return f"write {ref} there instead of {{{name}}} (the job's environment holds the value)"
+
+
+def _choose(p: Placement, evals: bool, text: str | None) -> str | None:
+    """How one value is substituted: 'text', 'env', or None when it cannot be made safe there."""
+    if text is not None and (inert(text) or (text == "" and p.cls not in (TOP, CMDPOS))):
+        return "text"
+    if p.cls == COMMENT or (p.cls == TOP and not evals):
+        return "env"
+    return None
+
+
+def _short(text: str | None) -> str:
+    if text is None:
+        return "any text (it comes from the run, e.g. a log line)"
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
+def _analyse(template: str, possible: dict[str, list[str] | None], keep: set[str] | None = None):
+    units, names = _units(template, keep)
+    sc = scan(units)
+    placed, evals = classify(sc, {i: possible.get(n) for i, n in enumerate(names)})
+    for i in range(len(names)):
+        placed.setdefault(i, Placement(CODE, "where tianluo cannot tell how the shell reads it"))
+    return units, names, sc, placed, evals
+
+
+def shell_problem(template: str, possible: dict[str, list[str] | None], env_name=param_env_name) -> str | None:
+    """Why ``template`` cannot take one of its possible values safely, or None when it can take them all.
+
+    Args:
+        possible: placeholder name -> every text it may take, or None when unknown (notify).
+        env_name: The environment variable of a placeholder.
+    """
+    _units_, names, _sc, placed, evals = _analyse(template, possible)
+    for i, name in enumerate(names):
+        p = placed[i]
+        for text in possible.get(name) or [None]:
+            if _choose(p, evals, text) is None:
+                return (f"{{{name}}} is {p.why}, where the value {_short(text)} could be read as shell "
+                        f"code; {_how(name, env_name(name), p, evals)}")
+    return None
+
+
+def render(template: str, values: dict[str, object], *, shell: bool, keep_unknown: bool = False,
+           env_name=param_env_name, known: bool = True) -> str:
     """Substitute ``{name}`` from ``values``.
 
-    With ``shell``, each value is quoted for where it stands in the command (bare, inside
-    single or inside double quotes), so it always arrives as literal text.
+    With ``shell``, an inert value is pasted as text and any other becomes a quoted reference
+    to its environment variable (``env_name(name)``), which the caller must put in the
+    job's environment (``param_env``).
 
     Args:
         keep_unknown: Leave a placeholder with no value as written, instead of raising.
+        env_name: The environment variable of a placeholder.
+        known: False when the values are not known at plan time (notify): every placeholder
+            is then a reference, whatever its value.
 
     Raises:
         KeyError: for a placeholder with no value (callers check placeholders first).
+        PlacementError: a value stands where it could be read as shell code (the plan-time
+            check, ``check_placeholders``, refuses such specs before they run).
     """
-    context = _quote_context(template) if shell else []
+    if not shell:
+        def sub(m: re.Match) -> str:
+            name = m.group(1)
+            if name is None:
+                return m.group(0)[0]
+            if keep_unknown and name not in values:
+                return m.group(0)
+            return scalar_text(values[name])
 
-    def sub(m: re.Match) -> str:
-        name = m.group(1)
-        if name is None:
-            return m.group(0)[0]
-        if keep_unknown and name not in values:
-            return m.group(0)
-        text = scalar_text(values[name])
-        return _shell_text(text, context[m.start()]) if shell else text
+        return _TOKEN.sub(sub, template)
+    keep = set(values) if keep_unknown else None
+    texts = {n: scalar_text(v) for n, v in values.items()}
+    possible = {n: ([t] if known else None) for n, t in texts.items()}
+    units, names, sc, placed, evals = _analyse(template, possible, keep)
+    out = []
+    for u in units:
+        if isinstance(u, str):
+            out.append(u)
+            continue
+        name = names[u]
+        text = texts[name]
+        p = placed[u]
+        how = _choose(p, evals, text if known else None)
+        if how is None:
+            raise PlacementError(name, f"{{{name}}} is {p.why}, where the value {_short(text)} could be read "
+                                       f"as shell code; {_how(name, env_name(name), p, evals)}")
+        if how == "text":
+            out.append(text)
+        elif sc.ctx.get(u) in (DQ, COMMENT):
+            out.append("${" + env_name(name) + "}")
+        else:
+            out.append('"${' + env_name(name) + '}"')
+    return "".join(out)
 
-    return _TOKEN.sub(sub, template)
+
+def possible_values(spec, ename: str) -> dict[str, list[str]]:
+    """Every text each placeholder of an entity's commands may take during the run.
+
+    The entity's name, the options of the spec's own forks, each param's value and every
+    value a pre-authorised degrade may set (``set``, ``choose``); ``multiply``/``divide``
+    give numbers, which are inert.
+    """
+    entity = spec.entities[ename]
+    out: dict[str, list[str]] = {"entity": [ename]}
+    for name, fork in spec.forks.items():
+        out[name] = [scalar_text(o) for o in fork.options]
+    for name, value in entity.params.items():
+        out[name] = [scalar_text(value)]
+    for stage in entity.stages.values():
+        for actions in stage.degrade.values():
+            for action in actions:
+                for name, change in action.params.items():
+                    more = [change.set] if change.set is not None else list(change.choose or [])
+                    out.setdefault(name, []).extend(scalar_text(v) for v in more)
+    return out
 
 
 def _stage_templates(stage) -> list[tuple[tuple, str]]:
@@ -111,6 +265,14 @@ def check_placeholders(spec, source) -> None:
                             f"{source.where(loc)}: {dotted(loc)}: unknown placeholder {{{name}}}; "
                             f"known here: {params} (write {{{{ and }}}} for literal braces)"
                         )
+        possible = possible_values(spec, ename)
+        for sname, stage in entity.stages.items():
+            commands = [(("run",), stage.run)] + [(("variants", v), t) for v, t in stage.variants.items()]
+            for sub_loc, template in commands:
+                problem = shell_problem(template, possible)
+                if problem:
+                    loc = ("entities", ename, "stages", sname) + sub_loc
+                    raise SpecError(f"{source.where(loc)}: {dotted(loc)}: {problem}")
     from tianluo.spec import NOTIFY_PLACEHOLDERS
 
     for i, notify in enumerate(spec.notify):
@@ -121,6 +283,9 @@ def check_placeholders(spec, source) -> None:
                     f"{source.where(loc)}: {dotted(loc)}: unknown placeholder {{{name}}}; "
                     f"known here: {', '.join(sorted(NOTIFY_PLACEHOLDERS))}"
                 )
+        problem = shell_problem(notify.command, dict.fromkeys(NOTIFY_PLACEHOLDERS), env_name=notify_env_name)
+        if problem:
+            raise SpecError(f"{source.where(loc)}: {dotted(loc)}: {problem}")
     gate = spec.success_gate
     gate_items = [(("success_gate", "exists", i), p) for i, p in enumerate(gate.exists)]
     gate_items += [(("success_gate", "metric", i, "file"), m.file) for i, m in enumerate(gate.metric)]
