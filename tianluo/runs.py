@@ -149,6 +149,8 @@ def active_runs(home: Path, name: str) -> list[Path]:
     for run_dir in sorted(p for p in home.glob(f"*-{slug(name)}*") if (p / STATE).is_file()):
         try:
             state = RunStore(run_dir).load()
+        except fsio.UnsafePath:
+            raise  # someone else's or a tampered run folder is news, not something to step around
         except TianluoError:
             continue
         if state.plan.name == name and state.phase.value in ("running", "blocked"):

@@ -1,0 +1,227 @@
+"""No symbolic link is followed below a run folder: planted links are refused and nothing is written through them.
+
+fsio's guarded walk on real files, the tick and the runner as real processes, and
+copy_output's destination walk.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from conftest import clean_env, cli, start_run, wait_for, write_spec
+
+from tianluo import fsio
+from tianluo.fsio import UnsafePath
+from tianluo.notify import copy_output
+from tianluo.observations import CopyOutput
+
+pytestmark = pytest.mark.integration
+
+SPEC = """\
+name: nofollow
+entities:
+  a:
+    stages:
+      train: {run: "echo step"}
+      eval: {needs: [train], run: "true"}
+success_gate:
+  all_done: true
+"""
+
+
+def _snapshot(folder: Path) -> dict:
+    out = {}
+    for p in sorted(folder.rglob("*")):
+        st = p.lstat()
+        out[str(p.relative_to(folder))] = (st.st_mode, p.read_bytes() if p.is_file() and not p.is_symlink() else None)
+    return out
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory) -> Path:
+    """A run whose first attempt (a.train) has exited, not yet looked at by a tick."""
+    root = tmp_path_factory.mktemp("nofollow")
+    spec = write_spec(root / "proj", SPEC)
+    run_dir = start_run(spec, root / "proj" / ".tianluo", root)
+    wait_for((run_dir / "attempts/a/train/1/exit.json").exists, what="the first attempt's exit.json")
+    return root
+
+
+def _copy(template: Path, tmp_path: Path) -> Path:
+    shutil.copytree(template / "proj", tmp_path / "proj", symlinks=True)
+    home = tmp_path / "proj" / ".tianluo"
+    run_dir = next(p for p in home.iterdir() if (p / "state.json").exists())
+    # the copy still names the template's folders inside: point them at the copy
+    for p in run_dir.rglob("*.json"):
+        text = p.read_text()
+        if str(template) in text:
+            p.write_text(text.replace(str(template), str(tmp_path)))
+    return run_dir
+
+
+# name in the run folder -> planted as a link to a file (f) or a folder (d) outside
+PLANTS = {
+    ".lock": "f", "state.json": "f", "events.jsonl": "f", "snapshots": "d", "failures": "d", "attempts": "d",
+    "attempts/a": "d", "attempts/a/train": "d", "attempts/a/train/1": "d",
+    "attempts/a/train/1/exit.json": "f", "attempts/a/train/1/started.json": "f",
+}
+
+
+@pytest.mark.parametrize("name", list(PLANTS))
+def test_a_tick_refuses_a_planted_link_and_writes_nothing_through_it(template, tmp_path, name):
+    run_dir = _copy(template, tmp_path)
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    planted = run_dir / name
+    if PLANTS[name] == "f":
+        target = victim / "precious"
+        target.write_text("not tianluo's\n") if not planted.exists() else shutil.copy(planted, target)
+    else:
+        target = victim / "folder"
+        if planted.exists():
+            shutil.move(planted, target)
+        else:
+            target.mkdir()
+    if planted.is_dir() and not planted.is_symlink():
+        shutil.rmtree(planted)
+    elif planted.exists() or planted.is_symlink():
+        planted.unlink()
+    planted.symlink_to(target)
+    before = _snapshot(victim)
+    proc = cli("tick", "--run", run_dir, cwd=tmp_path, timeout=30)
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    line = proc.stderr.strip()
+    assert "\n" not in line and "symbolic link" in line and f"{planted}:" in line, line
+    assert _snapshot(victim) == before  # nothing written, truncated or created through the link
+
+
+def test_the_runner_refuses_a_planted_stdout_link_and_does_not_run_the_job(tmp_path):
+    run_dir = tmp_path / "run"
+    adir = run_dir / "attempts" / "a" / "train" / "1"
+    adir.mkdir(parents=True)
+    marker = tmp_path / "ran"
+    (adir / "job.json").write_text(json.dumps({"job_name": "tl.x.a.train.1", "command": f"touch {marker}",
+                                               "workdir": str(tmp_path), "env": {}}))
+    victim = tmp_path / "passwd"
+    victim.write_text("root:x:0:0::/root:/bin/sh\n")
+    (adir / "stdout").symlink_to(victim)
+    proc = subprocess.run([sys.executable, "-m", "tianluo.runner", str(adir)], env=clean_env(), cwd=tmp_path,
+                          capture_output=True, text=True, timeout=30)
+    assert proc.returncode == 2 and "stdout: is a symbolic link" in proc.stderr, proc.stderr
+    assert victim.read_text() == "root:x:0:0::/root:/bin/sh\n"
+    assert not marker.exists()
+
+
+def test_the_runner_refuses_a_linked_attempt_folder_component(tmp_path):
+    run_dir = tmp_path / "run"
+    elsewhere = tmp_path / "elsewhere" / "train" / "1"
+    elsewhere.mkdir(parents=True)
+    (elsewhere / "job.json").write_text(json.dumps({"job_name": "j", "command": "true", "workdir": str(tmp_path)}))
+    (run_dir / "attempts").mkdir(parents=True)
+    (run_dir / "attempts" / "a").symlink_to(tmp_path / "elsewhere")
+    proc = subprocess.run([sys.executable, "-m", "tianluo.runner", str(run_dir / "attempts/a/train/1")],
+                          env=clean_env(), cwd=tmp_path, capture_output=True, text=True, timeout=30)
+    assert proc.returncode == 2 and "attempts/a: is a symbolic link" in proc.stderr, proc.stderr
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["job.json"]
+
+
+# --- fsio's guarded walk --------------------------------------------------------------------------
+
+
+@pytest.fixture
+def guarded(tmp_path) -> Path:
+    root = tmp_path / "guarded"
+    root.mkdir()
+    fsio.guard(root)
+    return root
+
+
+def test_writes_below_a_guarded_folder_never_go_through_a_link(guarded, tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "f").write_text("keep")
+    (guarded / "sub").symlink_to(outside)
+    (guarded / "file").symlink_to(outside / "f")
+    calls = [
+        lambda: fsio.atomic_write(guarded / "sub" / "f", "x"),
+        lambda: fsio.atomic_write(guarded / "file", "x"),
+        lambda: fsio.write_json(guarded / "sub" / "new.json", {}),
+        lambda: fsio.make_dirs(guarded / "sub" / "deeper"),
+        lambda: fsio.open_file(guarded / "file", os.O_WRONLY | os.O_APPEND),
+        lambda: fsio.open_file(guarded / "sub" / "f", os.O_RDONLY),
+        lambda: fsio.read_json(guarded / "file"),
+    ]
+    for call in calls:
+        with pytest.raises(UnsafePath, match="is a symbolic link"):
+            call()
+    assert fsio.create_exclusive(guarded / "file", "x") is False  # taken: by a link, never written through
+    assert sorted(p.name for p in outside.iterdir()) == ["f"] and (outside / "f").read_text() == "keep"
+
+
+def test_outside_guarded_folders_links_are_the_users_business(tmp_path):
+    real = tmp_path / "real.json"
+    real.write_text('{"a": 1}')
+    (tmp_path / "link.json").symlink_to(real)
+    assert fsio.read_json(tmp_path / "link.json") == {"a": 1}
+
+
+def test_a_fifo_below_a_guarded_folder_is_refused_without_blocking(guarded):
+    os.mkfifo(guarded / "exit.json")
+    with pytest.raises(UnsafePath, match="is a FIFO"):
+        fsio.read_json(guarded / "exit.json")
+    with pytest.raises(UnsafePath, match="is a FIFO"):
+        fsio.open_file(guarded / "exit.json", os.O_WRONLY)
+
+
+# --- copy_output: the destination ----------------------------------------------------------------
+
+
+def _copy_action(tmp_path: Path, destination: str) -> tuple[SimpleNamespace, CopyOutput]:
+    (tmp_path / "out").mkdir(exist_ok=True)
+    (tmp_path / "out" / "model.ckpt").write_text("weights")
+    state = SimpleNamespace(plan=SimpleNamespace(workdir=str(tmp_path)))
+    return state, CopyOutput(stage_id="a.train", source="out/model.ckpt", destination=destination)
+
+
+def test_copy_output_never_writes_through_a_link_at_its_target(tmp_path):
+    victim = tmp_path / "victim"
+    victim.write_text("keep")
+    state, action = _copy_action(tmp_path, "exports")
+    (tmp_path / "exports").mkdir()
+    (tmp_path / "exports" / "model.ckpt").symlink_to(victim)
+    ev = copy_output(state, action, "t")
+    assert ev["event"] == "output_kept" and victim.read_text() == "keep"
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="a link of another user needs root to make")
+def test_copy_output_refuses_a_destination_folder_link_another_user_planted(tmp_path):
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    state, action = _copy_action(tmp_path, "exports/run1")
+    (tmp_path / "exports").symlink_to(theirs)
+    os.lchown(tmp_path / "exports", 65534, 65534)
+    ev = copy_output(state, action, "t")
+    assert ev["event"] == "output_copy_failed" and "symbolic link" in ev["message"], ev
+    assert list(theirs.iterdir()) == []
+
+
+def test_copy_output_follows_your_own_link_and_copies_links_inside_a_folder_as_links(tmp_path):
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    state, action = _copy_action(tmp_path, "exports/run1")
+    (tmp_path / "exports").symlink_to(mine)
+    ev = copy_output(state, action, "t")
+    assert ev["event"] == "output_copied", ev
+    assert (mine / "run1" / "model.ckpt").read_text() == "weights"
+    secret = tmp_path / "secret"
+    secret.write_text("s")
+    (tmp_path / "out" / "dir").mkdir()
+    (tmp_path / "out" / "dir" / "leak").symlink_to(secret)
+    ev = copy_output(state, CopyOutput(stage_id="a.train", source="out/dir", destination="exports/run1"), "t")
+    assert ev["event"] == "output_copied", ev
+    assert (mine / "run1" / "dir" / "leak").is_symlink()
