@@ -358,7 +358,7 @@ def check_names(spec: Spec, source: YamlSource) -> None:
     for ename, entity in spec.entities.items():
         if not ENTITY_NAME.fullmatch(ename):
             raise SpecError(
-                f"{source.where(('entities', ename))}: entities.{ename}: entity names use letters, "
+                f"{source.where(('entities', ename))}: {dotted(('entities', ename))}: entity names use letters, "
                 "digits, '.', '_' and '-', start with a letter or digit, at most 64 characters"
             )
         for pname in entity.params:
