@@ -6,4 +6,4 @@ def setup(ctx):
     with open(ctx.tmp / "huge.yaml", "w") as f:
         f.write("name: huge\nentities:\n")
         line = "  e{}: {{stages: {{t: {{run: 'true'}}}}}}\n"
-        f.write("".join(line.format(i) for i in range(1_300_000)))
+        f.write("".join(line.format(i) for i in range(1_400_000)))
