@@ -1,0 +1,177 @@
+"""CLI arguments as a careless or hostile user passes them: real ``python -m tianluo`` processes.
+
+``--every 0s`` and out-of-range values are errors (exit 2, one line), never "use the default";
+control characters in any argument are refused before anything runs; ``--home`` or
+``$TIANLUO_HOME`` that is a file is refused; a ``start`` whose trigger install fails leaves
+nothing that blocks the next ``start``.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+from conftest import clean_env, cli, start_run, write_spec
+
+pytestmark = pytest.mark.integration
+
+SPEC = """\
+name: args-test
+entities:
+  one:
+    stages:
+      work: {run: "true"}
+"""
+
+
+def one_line_error(proc, code: int = 2) -> str:
+    assert proc.returncode == code, (proc.returncode, proc.stdout, proc.stderr)
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr
+    return lines[0]
+
+
+@pytest.fixture
+def spec(tmp_path) -> Path:
+    return write_spec(tmp_path / "proj", SPEC)
+
+
+def runs_under(home: Path) -> list[Path]:
+    return sorted(p for p in home.glob("*-args-test*") if p.is_dir()) if home.is_dir() else []
+
+
+# --- intervals ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("every, fragment", [
+    ("0s", "give an interval from 1m to 1h"),
+    ("0", "give an interval from 1m to 1h"),
+    ("30s", "give an interval from 1m to 1h"),
+    ("2h", "give an interval from 1m to 1h"),
+    ("nan", "is not a duration"),
+    ("1e400", "is not a duration"),
+    ("9" * 30 + "s", "out of range"),
+    ("-5m", "is not a duration"),
+])
+def test_start_every_out_of_range_is_an_error_and_creates_nothing(tmp_path, spec, every, fragment):
+    home = tmp_path / "home"
+    proc = cli("start", spec, "--home", home, f"--every={every}", "--trigger", "none", "--accept-defaults",
+               cwd=tmp_path)
+    assert fragment in one_line_error(proc)
+    assert runs_under(home) == []
+
+
+def test_install_every_0s_is_an_error_not_the_spec_interval(tmp_path, spec):
+    home = tmp_path / "home"
+    run_dir = start_run(spec, home, tmp_path, "--no-tick")
+    before = (run_dir / "state.json").read_bytes()
+    proc = cli("install", "daemon", "--every", "0s", "--run", run_dir, cwd=tmp_path)
+    assert "--every: '0s': give an interval from 1m to 1h" in one_line_error(proc)
+    assert (run_dir / "state.json").read_bytes() == before  # no trigger recorded
+
+
+def test_daemon_every_0s_is_an_error_not_the_spec_interval(tmp_path, spec):
+    run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
+    proc = cli("daemon", "--every", "0s", "--run", run_dir, cwd=tmp_path, timeout=20)
+    assert "give an interval from 1s to 1h" in one_line_error(proc)
+    proc = cli("daemon", "--every", "2h", "--run", run_dir, cwd=tmp_path, timeout=20)
+    assert "give an interval from 1s to 1h" in one_line_error(proc)
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["--pace", "nan"], "give 0 to 60 seconds"),
+    (["--pace", "-1"], "give 0 to 60 seconds"),
+    (["--timeout", "inf"], "give 1 to 3600 seconds"),
+    (["--timeout", "soon"], "is not a number of seconds"),
+])
+def test_demo_seconds_are_finite_and_bounded(tmp_path, args, fragment):
+    assert fragment in one_line_error(cli("demo", *args, cwd=tmp_path))
+
+
+# --- text arguments -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["plan", "{tmp}/a\nb.yaml"], "SPEC: the value contains a newline"),
+    (["plan", "{spec}", "--home", "{tmp}/h\n* * * * * evil"], "--home: the value contains a newline"),
+    (["plan", "{spec}", "--answer", "Q1=\x1b[2J"], "--answer: the value contains an escape character"),
+    (["hold", "one", "--reason", "ok\rFORGED", "--run", "{run}"], "--reason: the value contains a carriage return"),
+    (["hold", "one\nx", "--run", "{run}"], "ENTITY: the value contains a newline"),
+    (["tick", "--run", "{run}\nx"], "--run: the value contains a newline"),
+    (["plan", "{spec}", "--answers", "{tmp}/a\tb\x7f"], "--answers: the value contains the control character"),
+])
+def test_control_characters_in_arguments_are_refused_before_anything_runs(tmp_path, spec, args, fragment):
+    run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
+    before = {p: p.read_bytes() for p in run_dir.rglob("*") if p.is_file()}
+    values = {"{tmp}": str(tmp_path), "{spec}": str(spec), "{run}": str(run_dir)}
+    filled = []
+    for arg in args:
+        for key, value in values.items():
+            arg = arg.replace(key, value)
+        filled.append(arg)
+    assert fragment in one_line_error(cli(*filled, cwd=tmp_path))
+    assert {p: p.read_bytes() for p in run_dir.rglob("*") if p.is_file()} == before
+
+
+def test_control_characters_in_the_environment_are_refused(tmp_path, spec):
+    env = clean_env(TIANLUO_HOME=f"{tmp_path}/h\nx")
+    assert "$TIANLUO_HOME: the value contains a newline" in one_line_error(cli("status", cwd=tmp_path, env=env))
+
+
+def test_home_that_is_a_file_is_refused(tmp_path, spec):
+    line = one_line_error(cli("plan", spec, "--home", spec, cwd=tmp_path))
+    assert f"--home {spec}: not a folder" in line
+    line = one_line_error(cli("start", spec, "--accept-defaults", "--trigger", "none", cwd=tmp_path,
+                              env=clean_env(TIANLUO_HOME=str(spec))))
+    assert "$TIANLUO_HOME" in line and "not a folder" in line
+    assert spec.read_text() == SPEC
+
+
+def test_run_that_is_a_file_is_refused(tmp_path, spec):
+    line = one_line_error(cli("status", "--run", spec, cwd=tmp_path))
+    assert str(spec) in line
+
+
+@pytest.mark.parametrize("answer, fragment", [
+    ("junk", "write it as Q<n>=<option>"),
+    ("Q1=", "write it as Q<n>=<option>"),
+    ("Q9=go", "no fork 'Q9'"),
+])
+def test_answer_junk_is_one_line(tmp_path, spec, answer, fragment):
+    assert fragment in one_line_error(cli("plan", spec, "--home", tmp_path / "home", "--answer", answer, cwd=tmp_path))
+
+
+# --- a start that fails after creating its run folder -------------------------------------
+
+
+def failing_crontab(tmp_path: Path) -> dict:
+    """An environment whose ``crontab`` fails for real, as on a host where cron is not allowed."""
+    bin_dir = tmp_path / "failbin"
+    bin_dir.mkdir()
+    crontab = bin_dir / "crontab"
+    crontab.write_text("#!/bin/sh\necho 'crontab: you are not allowed to use this program (test)' >&2\nexit 1\n")
+    crontab.chmod(0o755)
+    return clean_env(PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '/usr/bin:/bin')}")
+
+
+def test_a_start_whose_trigger_install_fails_is_rolled_back(tmp_path, spec):
+    home = tmp_path / "home"
+    proc = cli("start", spec, "--home", home, "--trigger", "cron", "--accept-defaults", cwd=tmp_path,
+               env=failing_crontab(tmp_path))
+    line = one_line_error(proc)
+    assert "not allowed to use this program" in line and "was removed and nothing was started" in line
+    assert runs_under(home) == []
+    # the next start is not blocked by a never-ticked run ("still running", exit 3)
+    run_dir = start_run(spec, home, tmp_path, "--no-tick")
+    assert runs_under(home) == [run_dir]
+
+
+def test_a_rolled_back_start_leaves_other_runs_alone(tmp_path, spec):
+    home = tmp_path / "home"
+    first = start_run(spec, home, tmp_path, "--no-tick")
+    before = {p: p.read_bytes() for p in first.rglob("*") if p.is_file()}
+    proc = cli("start", spec, "--home", home, "--trigger", "cron", "--accept-defaults", "--new", cwd=tmp_path,
+               env=failing_crontab(tmp_path))
+    assert "was removed" in one_line_error(proc)
+    assert runs_under(home) == [first]
+    assert {p: p.read_bytes() for p in first.rglob("*") if p.is_file()} == before
