@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tianluo.durations import format_duration, parse_duration
+from tianluo.durations import MAX_SECONDS, DurationRangeError, format_duration, parse_duration
 
 
 @pytest.mark.parametrize(
@@ -126,3 +126,36 @@ def test_format_duration_output_has_no_spaces_and_each_unit_once(n):
     assert " " not in text
     for unit in "dhm":
         assert text.count(unit) <= 1
+
+
+# --- bounds: every duration is finite and far below what datetime can take ----------------
+
+
+@pytest.mark.parametrize("value", [
+    10**400,                     # float() of it would raise OverflowError
+    1e300,
+    "9999999d",                  # now + timedelta of it is past the year 9999
+    "9" * 50 + "s",              # float() of the digits is inf
+    "1" * 60,
+    MAX_SECONDS + 1,
+    f"{MAX_SECONDS + 1}",
+])
+def test_durations_out_of_range_are_a_clear_value_error(value):
+    with pytest.raises(DurationRangeError, match="out of range; durations go up to"):
+        parse_duration(value)
+
+
+def test_the_largest_duration_is_accepted_and_fits_datetime():
+    from datetime import datetime, timedelta, timezone
+
+    assert parse_duration(MAX_SECONDS) == MAX_SECONDS
+    assert datetime(2026, 1, 1, tzinfo=timezone.utc) + timedelta(seconds=parse_duration(MAX_SECONDS))
+
+
+def test_a_long_text_is_not_parsed_at_all():
+    with pytest.raises(ValueError, match="is not a duration"):
+        parse_duration("1s" * 100)
+
+
+def test_the_range_error_is_a_value_error():
+    assert issubclass(DurationRangeError, ValueError)  # pydantic turns it into a field error
