@@ -86,6 +86,8 @@ class Scan:
     commands: list  # the top level's simple commands
     name_eval: bool  # the text evaluates variable names somewhere (arithmetic, subscripts, [[ -eq ]]...)
     why: dict = field(default_factory=dict)  # slot index -> where it stands, for messages
+    spans: list = field(default_factory=list)  # (start, end, kind) of the outermost $(...) and `...` bodies
+    expands_code: bool = False  # an unquoted here-document runs command substitutions of its own
 
 
 _WHERE = {"sq": "inside '...'", "dsq": "inside $'...'", "bt": "inside backticks", "param": "inside ${...}",
@@ -100,6 +102,7 @@ class _Frame:
     case: int = 0
     close: str = ""
     start: int = 0
+    body: int = 0  # where a $(...) or `...` body begins
     heredocs: list = field(default_factory=list)
     cmd_start: bool = True
     cur: list = field(default_factory=list)  # the word being read (nested cmd frames: for keywords)
@@ -116,6 +119,8 @@ class _Lexer:
         self.commands = [Command()]
         self.word = Word()
         self.name_eval = False
+        self.spans: list = []
+        self.expands_code = False
         self.pending_redirect: str | None = None
 
     # --- helpers -------------------------------------------------------------------
@@ -154,6 +159,12 @@ class _Lexer:
         frame.start = self.i
         self.stack.append(frame)
 
+    def close(self, end: int) -> None:
+        """Pop a $(...) or `...` frame; remember its body if no other such frame holds it."""
+        frame = self.stack.pop()
+        if not any((f.kind == "cmd" and not f.top) or f.kind == "bt" for f in self.stack):
+            self.spans.append((frame.body, end, frame.kind))
+
     def end_word(self) -> None:
         w = self.word
         if w.started:
@@ -177,7 +188,8 @@ class _Lexer:
         for frame in self.stack[1:]:  # unterminated: the shell refuses it; nothing in it is top level
             if frame.kind == "arith":
                 self.name_eval = True
-        return Scan(self.ctx, [c for c in self.commands if c.words], self.name_eval, self.why)
+        return Scan(self.ctx, [c for c in self.commands if c.words], self.name_eval, self.why, self.spans,
+                    self.expands_code)
 
     def _dollar(self, frame: _Frame) -> bool:
         """``$`` at self.i: push the frame it opens; False when it is a plain ``$``."""
@@ -188,6 +200,7 @@ class _Lexer:
         elif nxt == "(":
             self.push(_Frame("cmd"))
             self.i += 2
+            self.stack[-1].body = self.i
         elif nxt == "{":
             self.push(_Frame("param"))
             self.i += 2
@@ -294,7 +307,7 @@ class _Lexer:
             elif f.case > 0:
                 pass  # a case pattern's ')'
             else:
-                self.stack.pop()
+                self.close(self.i)
                 self.i += 1
                 return
             f.cmd_start = True
@@ -311,6 +324,7 @@ class _Lexer:
         if c == "`":
             self.push(_Frame("bt"))
             self.i += 1
+            self.stack[-1].body = self.i
             return
         if c == "$" and self._dollar(f):
             return
@@ -340,6 +354,7 @@ class _Lexer:
         if self.at(self.i + 1) == "(":  # process substitution <( ) >( )
             self.push(_Frame("cmd"))
             self.i += 2
+            self.stack[-1].body = self.i
             return
         if f.top and self.word.started and not self.word.dynamic and "".join(self.word.chars).isdigit():
             self.word = Word()  # the fd number of 2>file belongs to the operator
@@ -388,11 +403,11 @@ class _Lexer:
             else:
                 chars.append(c)
             self.i += 1
-        f.heredocs.append((None if slot else "".join(chars), strip))
+        f.heredocs.append((None if slot else "".join(chars), strip, quoted))
 
     def _heredoc_bodies(self, f: _Frame) -> None:
         """After the newline that ends a here-document's line: skip its body, to its delimiter line."""
-        for delim, strip in f.heredocs:
+        for delim, strip, quoted in f.heredocs:
             while self.i < self.n:
                 end = self.i
                 while end < self.n and self.at(end) != "\n":
@@ -406,6 +421,9 @@ class _Lexer:
                 for x in line:
                     if isinstance(x, int):
                         self.mark(x, NESTED, "in a here-document")
+                text = "".join(x for x in line if isinstance(x, str))
+                if not quoted and ("`" in text or "$(" in text or "$[" in text or "${" in text):
+                    self.expands_code = True
         f.heredocs = []
 
     def _sq(self, f: _Frame) -> None:
@@ -442,7 +460,7 @@ class _Lexer:
             return
         self.i += 1
         if c == "`":
-            self.stack.pop()
+            self.close(self.i - 1)
         elif isinstance(c, int):
             self.mark(c, self.slot_ctx(NESTED))
 
@@ -478,6 +496,7 @@ class _Lexer:
         if c == "`":
             self.push(_Frame("bt"))
             self.i += 1
+            self.stack[-1].body = self.i
             return
         if c == "$" and self._dollar(f):
             return
@@ -523,6 +542,7 @@ class _Lexer:
         if c == "`":
             self.push(_Frame("bt"))
             self.i += 1
+            self.stack[-1].body = self.i
             return
         if c == "$" and self._dollar(f):
             return
@@ -535,8 +555,9 @@ class _Lexer:
             return
         m = re.match(r"#?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])", text)
         rest = text[m.end():] if m else text
-        if rest.startswith("[") or (rest.startswith(":") and (len(rest) < 2 or rest[1] not in "-=?+")):
-            self.name_eval = True  # a subscript or an offset: arithmetic
+        arith = rest.startswith("[") or (rest.startswith(":") and (len(rest) < 2 or rest[1] not in "-=?+"))
+        if arith and any(ch.isalpha() or ch in "_$`\0" for ch in rest[1:]):
+            self.name_eval = True  # a subscript or an offset that names something: arithmetic on names
 
     def _arith(self, f: _Frame) -> None:
         c = self.at(self.i)
@@ -565,9 +586,12 @@ class _Lexer:
             return
         elif c == "`":
             self.push(_Frame("bt"))
-        elif c == "$" and self._dollar(f):
-            return
-        elif isinstance(c, str) and (c.isalpha() or c in "_$"):
+            self.stack[-1].body = self.i + 1
+        elif c == "$":
+            self.name_eval = True  # an expansion's text is evaluated as an expression
+            if self._dollar(f):
+                return
+        elif isinstance(c, str) and (c.isalpha() or c == "_"):
             self.name_eval = True  # a name: bash evaluates the variable's text as an expression
         self.i += 1
 
@@ -584,42 +608,81 @@ def scan(units: list) -> Scan:
 class Placement:
     cls: str  # TOP, COMMENT, NESTED, ARITH, CODE, NAME, CMDPOS
     why: str  # where it stands, for messages
+    lexed: str = BARE  # what the lexer saw: BARE, DQ, COMMENT, NESTED, ARITH
 
 
 def _base(word: str) -> str:
     return posixpath.basename(word)
 
 
-def classify(sc: Scan, slot_values) -> tuple[dict[int, Placement], bool]:
-    """Every placeholder's class, and whether the command evaluates names (see ``Scan.name_eval``).
+#: How deep scripts inside scripts are looked into; deeper is taken as unsafe.
+MAX_DEPTH = 8
+
+
+@dataclass
+class Analysis:
+    placed: dict  # slot index -> Placement
+    evals: bool = False  # somewhere, bash evaluates a variable's text (arithmetic, subscripts, [[ -eq ]]...)
+    reparses: bool = False  # somewhere, text built from variables or read from a pipe is run as code
+
+    def absorb(self, other: "Analysis") -> None:
+        self.evals = self.evals or other.evals
+        self.reparses = self.reparses or other.reparses
+
+
+def analyze(units: list, slot_values: dict, depth: int = 0) -> Analysis:
+    """Every placeholder's class, and what the command does that a variable's value could reach.
+
+    Scripts inside the command are looked into as well: the bodies of ``$(...)`` and
+    backticks, and the literal script of ``sh -c '...'``, ``eval '...'``, ``trap '...'``.
 
     Args:
-        sc: The scan of the command.
+        units: The command: characters, and each placeholder as an int (its slot index).
         slot_values: slot index -> the texts the placeholder may take, or None when unknown.
+        depth: How deep inside other scripts this one is.
     """
-    out: dict[int, Placement] = {}
+    if depth > MAX_DEPTH:
+        return Analysis({}, evals=True, reparses=True)
+    sc = scan(units)
+    result = Analysis({}, evals=sc.name_eval, reparses=sc.expands_code)
+    out = result.placed
     for slot, kind in sc.ctx.items():
         if kind in (COMMENT, ARITH, NESTED):
-            out[slot] = Placement(kind, sc.why.get(slot, "nested"))
-    name_eval = sc.name_eval
+            out[slot] = Placement(kind, sc.why.get(slot, "nested"), kind)
     pipeline: list[Command] = []
     for cmd in sc.commands:
         pipeline.append(cmd)
-        found, stdin_code, evals = _command(cmd, slot_values, out)
-        name_eval = name_eval or evals
-        if stdin_code:
+        simple = _command(cmd, slot_values, out, depth)
+        result.absorb(simple.result)
+        if simple.stdin_code:
             for earlier in pipeline[:-1]:
                 for w in earlier.words:
-                    for slot, _kind in w.slots:
+                    for slot, kind in w.slots:
                         if out[slot].cls == TOP:
-                            out[slot] = Placement(CODE, f"piped into {stdin_code}, which runs what it reads")
+                            out[slot] = Placement(CODE, f"piped into {simple.stdin_code}, which runs what it reads",
+                                                  kind)
             for w in cmd.words:
                 if w.redirect == "<<<":
-                    for slot, _kind in w.slots:
-                        out[slot] = Placement(CODE, f"fed to {stdin_code}, which runs what it reads")
+                    for slot, kind in w.slots:
+                        out[slot] = Placement(CODE, f"fed to {simple.stdin_code}, which runs what it reads", kind)
         if not cmd.pipe:
             pipeline = []
-    return out, name_eval
+    for start, end, kind in sc.spans:
+        body = units[start:end]
+        if kind == "bt":  # inside backticks, \\ \` and \$ stand for the character itself
+            body = _unescape_backticks(body)
+        result.absorb(analyze(body, slot_values, depth + 1))
+    return result
+
+
+def _unescape_backticks(body: list) -> list:
+    out, k = [], 0
+    while k < len(body):
+        if body[k] == "\\" and k + 1 < len(body) and body[k + 1] in ("\\", "`", "$"):
+            k += 1
+        out.append(body[k])
+        k += 1
+    return out
 
 
 def _might_be(slot_values, word: Word, names) -> bool:
@@ -639,27 +702,31 @@ _TOP_ARGS = frozenset({"test", "[", "wait"})
 class _Simple:
     """One simple command's words, left to right: what each placeholder is to the command."""
 
-    def __init__(self, slot_values, out: dict):
+    def __init__(self, slot_values, out: dict, depth: int):
         self.values = slot_values
         self.out = out
+        self.depth = depth
+        self.result = Analysis({})
+        self.reparser: tuple[str, list] | None = None  # (name, its argument words)
         self.mode = "start"
         self.code_why: str | None = None  # every later word is code, for this reason
-        self.evals = False
         self.stdin_code: str | None = None
         self.interp: list | None = None  # [name, code letters, long options, state, program first]
         self.builtin = ""
 
     def mark(self, w: Word, cls: str, why: str) -> None:
-        for slot, _k in w.slots:
-            self.out.setdefault(slot, Placement(cls, why))
+        for slot, kind in w.slots:
+            self.out.setdefault(slot, Placement(cls, why, kind))
 
     def word(self, w: Word) -> None:
         lit = w.literal()
         if self.code_why:
+            if self.reparser is not None:
+                self.reparser[1].append(w)
             return self.mark(w, CODE, self.code_why)
         if self.mode == "start" and _is_assignment(w):
             if _ASSIGN.match("".join(w.chars)).group(1) or (lit and "[" in lit.split("=", 1)[0]):
-                self.evals = True  # name[subscript]=: arithmetic
+                self.result.evals = True  # name[subscript]=: arithmetic
             return self.mark(w, TOP, "an assignment's value")
         if self.mode in ("start", "wrapper"):
             return self._command_word(w, lit)
@@ -671,6 +738,7 @@ class _Simple:
                 unknown = any(self.values.get(s) is None for s, _k in w.slots)
                 self.mark(w, CMDPOS if unknown else TOP, "the command's name")
                 self.code_why = "after a command name that a placeholder gives (it may be a shell or eval)"
+                self.result.reparses = True
                 return
             self.mark(w, TOP, "the command's name" if self.mode == "start" else "an argument")
             if self.mode == "start":
@@ -685,12 +753,13 @@ class _Simple:
             return
         if self.mode == "start" and name in REPARSE_BUILTINS:
             self.code_why = f"an argument of {name}, which runs its arguments as shell code"
+            self.reparser = (name, [])
         elif self._program(name):
             pass
         elif self.mode == "start" and name in NAME_BUILTINS:
             self.mode, self.builtin = "names", name
             if name == "let":
-                self.evals = True
+                self.result.evals = True
         elif name in WRAPPERS:
             self.mode = "wrapper"
         elif self.mode == "start":
@@ -700,6 +769,7 @@ class _Simple:
         """A word naming a program that reads shell (or other) code: switch to reading its arguments."""
         if name in REPARSE_PROGRAMS:
             self.code_why = f"an argument of {name}, which may run it as shell code"
+            self.reparser = (name, [])
             if name == "xargs":
                 self.stdin_code = "xargs"
             return True
@@ -721,6 +791,7 @@ class _Simple:
             return self.mark(w, TOP, f"an argument after the script of {name}")
         if state == "code":
             self.interp[3] = "data"
+            self._script(name, lit)
             return self.mark(w, CODE, f"the code that {name} runs")
         if state == "optarg":
             self.interp[3] = "opts"
@@ -752,16 +823,17 @@ class _Simple:
         else:  # the first operand: awk's or sed's program (code), or a script file
             self.interp[3] = "data"
             if program_first:
+                self._script(name, lit)
                 self.mark(w, CODE, f"the program that {name} runs")
 
     def _names(self, w: Word, lit: str | None) -> None:
         b = self.builtin
         if b in ("declare", "typeset", "local", "readonly", "export") and lit and _INT_ATTR.fullmatch(lit):
-            self.evals = True  # integer variables: what is assigned to them is arithmetic
+            self.result.evals = True  # integer variables: what is assigned to them is arithmetic
         if lit in _ARITH_TESTS and b in ("test", "["):
-            self.evals = True
+            self.result.evals = True
         if b == "printf" and lit == "-v":
-            self.evals = True
+            self.result.evals = True
         if b == "let":
             return self.mark(w, ARITH, "an argument of let")
         if b in _TOP_ARGS or b == "printf":
@@ -775,12 +847,29 @@ class _Simple:
             self.mode = "args"
             return
         if lit in _ARITH_TESTS:
-            self.evals = True
+            self.result.evals = True
         self.mark(w, TOP, "inside [[ ]]")
+
+    def _script(self, name: str, lit: str | None) -> None:
+        """The code word of an interpreter: a shell's literal script is looked into; code built
+        from variables is text a value could reach."""
+        if lit is None:
+            self.result.reparses = True
+        elif name in SHELLS:
+            self.result.absorb(analyze(list(lit), {}, self.depth + 1))
 
     def finish(self) -> None:
         if self.interp is not None and self.interp[3] == "opts" and not self.interp[4]:
             self.stdin_code = self.interp[0]  # a shell or interpreter with no script reads code from stdin
+        if self.stdin_code:
+            self.result.reparses = True
+        if self.reparser is not None:
+            name, words = self.reparser
+            texts = [w.literal() for w in words]
+            if name == "xargs" or any(t is None for t in texts):
+                self.result.reparses = True
+            elif name not in (".", "source"):  # a fixed script: look into it (eval 'a; b', trap 'rm x' EXIT)
+                self.result.absorb(analyze(list(" ".join(texts)), {}, self.depth + 1))
 
 
 def _is_assignment(w: Word) -> bool:
@@ -792,9 +881,9 @@ def _is_assignment(w: Word) -> bool:
     return w.slot_at is None or w.slot_at >= m.end()
 
 
-def _command(cmd: Command, slot_values, out: dict) -> tuple[bool, str | None, bool]:
-    """Classify the top-level placeholders of one simple command; (found, stdin consumer, evaluates names)."""
-    simple = _Simple(slot_values, out)
+def _command(cmd: Command, slot_values, out: dict, depth: int) -> _Simple:
+    """Classify the top-level placeholders of one simple command."""
+    simple = _Simple(slot_values, out, depth)
     for w in cmd.words:
         if w.redirect == "<<<":
             simple.mark(w, TOP, "a here-string")
@@ -803,4 +892,4 @@ def _command(cmd: Command, slot_values, out: dict) -> tuple[bool, str | None, bo
         else:
             simple.word(w)
     simple.finish()
-    return True, simple.stdin_code, simple.evals
+    return simple

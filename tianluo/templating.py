@@ -18,7 +18,7 @@ where references are safe. Paths are not given to a shell, so they get the raw v
 import re
 
 from tianluo.errors import SpecError
-from tianluo.shellscan import CMDPOS, CODE, COMMENT, DQ, NAME, TOP, Placement, RESERVED, classify, scan
+from tianluo.shellscan import CMDPOS, CODE, COMMENT, DQ, NAME, RESERVED, TOP, Analysis, Placement, analyze
 
 _TOKEN = re.compile(r"\{\{|\}\}|(?<!\$)\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _INERT = re.compile(r"[A-Za-z0-9_.:/+@%-]+")
@@ -90,12 +90,17 @@ def _units(template: str, keep: set[str] | None = None) -> tuple[list, list[str]
     return units, names
 
 
-def _how(name: str, env: str, p: Placement, evals: bool) -> str:
+def _how(name: str, env: str, p: Placement, found: Analysis) -> str:
     ref = f'"${env}"'
-    if evals and p.cls in (TOP, COMMENT):
+    plain = f"give {{{name}}} only values made of letters, digits and ._:/+@%-"
+    if found.evals and p.cls in (TOP, COMMENT):
         return (f"this command evaluates variable names (shell arithmetic, [[ -eq ]], a subscript, declare -i), "
-                f"where bash runs code found in a variable: give {{{name}}} only values made of letters, digits "
-                f"and ._:/+@%-, or move that logic into a script that reads {ref}")
+                f"where bash runs code found in a variable: {plain}, or move that logic into a script that "
+                f"reads {ref} and checks it")
+    if found.reparses and p.cls in (TOP, COMMENT):
+        return (f"this command also runs text as code (eval, a script built from variables, a pipe into a shell, "
+                f"xargs...), which a value could reach through a variable: {plain}, or pass it to a fixed script "
+                f"(sh -c '... \"$1\" ...' sh {{{name}}}) that does not run it")
     if p.cls == CODE:
         return (f"pass it as an argument of its own and read it there (sh -c '... \"$1\" ...' sh {{{name}}}), "
                 f"or read {ref} inside the script")
@@ -114,11 +119,11 @@ def _how(name: str, env: str, p: Placement, evals: bool) -> str:
     return f"write {ref} there instead of {{{name}}} (the job's environment holds the value)"
 
 
-def _choose(p: Placement, evals: bool, text: str | None) -> str | None:
+def _choose(p: Placement, found: Analysis, text: str | None) -> str | None:
     """How one value is substituted: 'text', 'env', or None when it cannot be made safe there."""
     if text is not None and (inert(text) or (text == "" and p.cls not in (TOP, CMDPOS))):
         return "text"
-    if p.cls == COMMENT or (p.cls == TOP and not evals):
+    if p.cls == COMMENT or (p.cls == TOP and not found.evals and not found.reparses):
         return "env"
     return None
 
@@ -131,11 +136,10 @@ def _short(text: str | None) -> str:
 
 def _analyse(template: str, possible: dict[str, list[str] | None], keep: set[str] | None = None):
     units, names = _units(template, keep)
-    sc = scan(units)
-    placed, evals = classify(sc, {i: possible.get(n) for i, n in enumerate(names)})
+    found = analyze(units, {i: possible.get(n) for i, n in enumerate(names)})
     for i in range(len(names)):
-        placed.setdefault(i, Placement(CODE, "where tianluo cannot tell how the shell reads it"))
-    return units, names, sc, placed, evals
+        found.placed.setdefault(i, Placement(CODE, "where tianluo cannot tell how the shell reads it"))
+    return units, names, found
 
 
 def shell_problem(template: str, possible: dict[str, list[str] | None], env_name=param_env_name) -> str | None:
@@ -145,13 +149,13 @@ def shell_problem(template: str, possible: dict[str, list[str] | None], env_name
         possible: placeholder name -> every text it may take, or None when unknown (notify).
         env_name: The environment variable of a placeholder.
     """
-    _units_, names, _sc, placed, evals = _analyse(template, possible)
+    _units_, names, found = _analyse(template, possible)
     for i, name in enumerate(names):
-        p = placed[i]
+        p = found.placed[i]
         for text in possible.get(name) or [None]:
-            if _choose(p, evals, text) is None:
+            if _choose(p, found, text) is None:
                 return (f"{{{name}}} is {p.why}, where the value {_short(text)} could be read as shell "
-                        f"code; {_how(name, env_name(name), p, evals)}")
+                        f"code; {_how(name, env_name(name), p, found)}")
     return None
 
 
@@ -187,7 +191,7 @@ def render(template: str, values: dict[str, object], *, shell: bool, keep_unknow
     keep = set(values) if keep_unknown else None
     texts = {n: scalar_text(v) for n, v in values.items()}
     possible = {n: ([t] if known else None) for n, t in texts.items()}
-    units, names, sc, placed, evals = _analyse(template, possible, keep)
+    units, names, found = _analyse(template, possible, keep)
     out = []
     for u in units:
         if isinstance(u, str):
@@ -195,14 +199,14 @@ def render(template: str, values: dict[str, object], *, shell: bool, keep_unknow
             continue
         name = names[u]
         text = texts[name]
-        p = placed[u]
-        how = _choose(p, evals, text if known else None)
+        p = found.placed[u]
+        how = _choose(p, found, text if known else None)
         if how is None:
             raise PlacementError(name, f"{{{name}}} is {p.why}, where the value {_short(text)} could be read "
-                                       f"as shell code; {_how(name, env_name(name), p, evals)}")
+                                       f"as shell code; {_how(name, env_name(name), p, found)}")
         if how == "text":
             out.append(text)
-        elif sc.ctx.get(u) in (DQ, COMMENT):
+        elif p.lexed in (DQ, COMMENT):
             out.append("${" + env_name(name) + "}")
         else:
             out.append('"${' + env_name(name) + '}"')

@@ -1,0 +1,269 @@
+"""No parameter value ever runs as shell code, wherever its ``{placeholder}`` stands (issue 10, item 6).
+
+Every command shape below is tried with every payload. For each pair, either ``tianluo plan``
+refuses the spec (exit 2, one line naming the key and saying how to write it instead), or the
+command runs for real (``tianluo start``: plan, state.json, the local backend, the runner,
+``/bin/sh`` which is dash here; the bash shapes run ``bash``) and leaves no mark: each payload
+tries to create its own mark file, so a mark names the pair that ran it. Where a shape prints
+the value, the value must arrive byte for byte.
+
+All accepted pairs of one shape run as one job (one block each, in its own folder), so the
+whole matrix is a few dozen runners.
+"""
+
+import contextlib
+import io
+import json
+import os
+from pathlib import Path
+
+import pytest
+from conftest import clean_env, cli, start_run, tick_until, write_spec
+
+from tianluo.cli import main as tianluo_main
+from tianluo.errors import TianluoError
+from tianluo.spec import load_spec
+
+pytestmark = pytest.mark.integration
+
+V = "\x00V\x00"  # where the value goes in a shape's expected output
+
+#: (id, command with {x}, expected output or None when the shape transforms it)
+SHAPES = [
+    ("bare", "printf '%s' {x}", V),
+    ("single-quotes", "printf '%s' '{x}'", V),
+    ("double-quotes", "printf '%s' \"{x}\"", V),
+    ("cmdsub-in-dq", "printf '%s' \"$(printf '%s' {x})\"", V),
+    ("cmdsub-bare", "printf '%s' $(printf '%s' {x})", V),
+    ("backticks", "printf '%s' `printf '%s' {x}`", V),
+    ("backticks-in-dq", "printf '%s' \"`printf '%s' {x}`\"", V),
+    ("heredoc", "cat <<EOF\n{x}\nEOF", V + "\n"),
+    ("heredoc-quoted", "cat <<'EOF'\n{x}\nEOF", V + "\n"),
+    ("heredoc-tabs", "cat <<-EOF\n\t{x}\n\tEOF", V + "\n"),
+    ("eval", "eval printf \"'%s'\" {x}", V),
+    ("eval-dq", "eval \"printf '%s' {x}\"", V),
+    ("arith", "printf '%s' $(( {x} ))", None),
+    ("arith-dq", "printf '%s' \"$(( {x} + 0 ))\"", None),
+    ("bash-subscript", "bash -c 'a=(); printf \"%s\" \"${a[{x}]}\"'", None),
+    ("sh-c-single", "sh -c 'printf \"%s\" {x}'", V),
+    ("sh-c-double", "sh -c \"printf '%s' {x}\"", V),
+    ("sh-c-argument", "sh -c 'printf \"%s\" \"$1\"' sh {x}", V),
+    ("bash-c-argument", "bash -c 'printf \"%s\" \"$1\"' bash {x}", V),
+    ("bash-arith-on-argument", "bash -c '[[ \"$1\" -eq 1 ]]; printf ok' bash {x}", None),
+    ("bash-declare-i", "bash -c 'declare -i n; n=\"$1\"; printf ok' bash {x}", None),
+    ("bash-array-argument", "bash -c 'a=(\"$1\"); printf \"%s\" \"${a[0]}\"' bash {x}", V),
+    ("bash-herestring", "bash -c 'cat <<< \"$1\"' bash {x}", V + "\n"),
+    ("nested-sh-in-sh", "sh -c 'sh -c \"printf %s {x}\"'", V),
+    ("bash-eval-in-dq", "bash -c \"eval 'printf %s {x}'\"", V),
+    ("param-default", "printf '%s' ${UNSET_V:-{x}}", V),
+    ("param-default-dq", "printf '%s' \"${UNSET_V:-{x}}\"", V),
+    ("case", "case {x} in *) printf '%s' matched;; esac", "matched"),
+    ("for", "for v in {x}; do printf '%s' \"$v\"; done", V),
+    ("redirect", "printf '%s' hi > {x} && cat -- {x}", None),
+    ("assignment-prefix", "X={x} sh -c 'printf \"%s\" \"$X\"'", V),
+    ("assignment-then-use", "X={x}; printf '%s' \"$X\"", V),
+    ("assignment-then-eval", "X={x}; eval \"printf '%s' $X\"", V),
+    ("export-assignment", "export X={x}; printf '%s' \"$X\"", V),
+    ("export-name", "export {x} 2>/dev/null; printf ok", None),
+    ("printf-arguments", "printf '%s|' {x} end", V + "|end|"),
+    ("xargs", "printf '%s' {x} | xargs printf '%s'", None),
+    ("pipe-into-sh", "printf '%s\\n' {x} | sh", None),
+    ("find-exec", "find . -maxdepth 0 -exec sh -c 'printf \"%s\" {x}' \\;", V),
+    ("comment", "printf '%s' hi # {x}", "hi"),
+    ("line-continuation", "printf '%s' \\\n{x}", V),
+    ("option-prefix", "printf '%s' \"--opt={x}\"", "--opt=" + V),
+    ("concatenated", "printf '%s' pre{x}post", "pre" + V + "post"),
+    ("trap", "trap 'printf %s {x}' EXIT", V),
+    ("test", "[ -n {x} ] && printf yes || printf no", None),
+    ("wrapper", "env nice printf '%s' {x}", V),
+    ("subshell", "( printf '%s' {x} )", V),
+    ("group", "{ printf '%s' {x}; }", V),
+]
+
+#: Each tries to create MARK (its own file); the others test values that are hard to carry.
+PAYLOADS = [
+    "$(touch MARK)",
+    "`touch MARK`",
+    "; touch MARK",
+    "' ; touch MARK ; '",
+    "\" ; touch MARK ; \"",
+    "$((1))$(touch MARK)",
+    "a[$(touch MARK)]",
+    "x\ntouch MARK",
+    "\\",
+    "\\$(touch MARK)",
+    "${IFS}touch${IFS}MARK",
+    "*",
+    "~root",
+    "-rf",
+    "&& touch MARK",
+    "| touch MARK",
+    ">MARK",
+    "\u2019 ; touch MARK ; \u2018",
+    "\u201c$(touch MARK)\u201d",
+    "A" * 3900 + "$(touch MARK)",
+    "B" * 4000,
+    "",
+    "do",
+    "TIANLUO_PARAM_y",  # names a variable that holds a payload (y below): bash arithmetic would run it
+    "{touch,MARK}",
+    "x=$(touch MARK)",
+    "); touch MARK; (",
+    "EOF\ntouch MARK\nEOF",
+    "a]}$(touch MARK)",
+    "plain/value-1.0",
+]
+
+ENDS_IN_COMMENT = {"comment"}
+ADVICE = ("script file", "instead", "$TIANLUO_PARAM_x", '"$1"', "only values made of", "outside the quotes", "after the '='",
+          "only numbers", "control characters", "newline")
+
+
+def _spec_text(entities: dict[str, dict]) -> str:
+    lines = ["name: inj", "entities:"]
+    for ename, (params, run) in entities.items():
+        lines.append(f"  {ename}:")
+        lines.append("    params:")
+        lines += [f"      {k}: {json.dumps(v, ensure_ascii=False)}" for k, v in params.items()]
+        lines.append("    stages:")
+        for i, command in enumerate([run] if isinstance(run, str) else run):
+            lines.append(f"      s{i or ''}: {{run: {json.dumps(command, ensure_ascii=False)}}}")
+    return "\n".join(lines) + "\n"
+
+
+def _value(payload: str, marks: Path, si: int, pi: int) -> str:
+    return payload.replace("MARK", str(marks / f"m{si}_{pi}"))
+
+
+def _hostile_y(marks: Path, si: int) -> str:
+    return f"a[$(touch {marks}/y{si})]"
+
+
+def _plan_in_process(spec: Path, home: Path) -> tuple[int, str]:
+    """``tianluo plan SPEC`` through the CLI's own entry point, in this process (fast)."""
+    err = io.StringIO()
+    old = os.environ.get("TIANLUO_HOME")
+    os.environ["TIANLUO_HOME"] = str(home)
+    try:
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            code = tianluo_main(["plan", str(spec)])
+    finally:
+        if old is None:
+            os.environ.pop("TIANLUO_HOME", None)
+        else:
+            os.environ["TIANLUO_HOME"] = old
+    return code, err.getvalue()
+
+
+def _refusal(spec: Path) -> str | None:
+    """What ``tianluo plan`` says of a spec: None when it takes it (the validation it runs)."""
+    try:
+        load_spec(spec)
+    except TianluoError as exc:
+        return str(exc)
+    return None
+
+
+def _check_refusal_line(message: str, pair: str) -> list[str]:
+    problems = []
+    if "\n" in message.strip():
+        problems.append(f"{pair}: refusal is not one line: {message!r}")
+    if "entities.e." not in message or not any(k in message for k in ("{x}", "params.x", "stages.s.run")):
+        problems.append(f"{pair}: refusal does not name the key: {message!r}")
+    if not any(a in message for a in ADVICE):
+        problems.append(f"{pair}: refusal does not say how to write it instead: {message!r}")
+    if "internal error" in message or "Traceback" in message:
+        problems.append(f"{pair}: internal error: {message!r}")
+    return problems
+
+
+def test_no_parameter_value_runs_as_code_in_any_shape(tmp_path):
+    assert len(SHAPES) >= 30 and len(PAYLOADS) >= 20
+    marks = tmp_path / "marks"
+    marks.mkdir()
+    probe = tmp_path / "probe"
+    probe.mkdir()
+    home = tmp_path / "home"
+    accepted: dict[int, list[int]] = {}
+    refused: dict[tuple[int, int], str] = {}
+    problems: list[str] = []
+
+    # 1. Each pair alone: does tianluo plan take it?
+    for si, (sid, shape, _expect) in enumerate(SHAPES):
+        for pi, payload in enumerate(PAYLOADS):
+            spec = probe / f"{si}_{pi}.yaml"
+            spec.write_text(_spec_text({"e": ({"x": _value(payload, marks, si, pi),
+                                                "y": _hostile_y(marks, si)}, shape)}), encoding="utf-8")
+            message = _refusal(spec)
+            if message is None:
+                accepted.setdefault(si, []).append(pi)
+            else:
+                refused[(si, pi)] = message
+                problems += _check_refusal_line(message, f"{sid} x payload {pi}")
+
+    # Through the CLI itself: the first refused payload of every shape that refuses any.
+    seen = set()
+    for (si, pi), message in refused.items():
+        if si in seen:
+            continue
+        seen.add(si)
+        code, err = _plan_in_process(probe / f"{si}_{pi}.yaml", home)
+        pair = f"{SHAPES[si][0]} x payload {pi}"
+        if code != 2 or len(err.strip().splitlines()) != 1 or "entities.e." not in err:
+            problems.append(f"{pair}: tianluo plan exited {code} with {err!r}")
+
+    # 2. Everything accepted runs for real: one entity per shape, one block per payload. A
+    # command is one line, so a shape that ends in a comment goes at the end of another
+    # entity's command (a comment is safe in any command), one per command.
+    project = tmp_path / "proj"
+    entities = {}
+    trailing = []
+    for si, pis in accepted.items():
+        params = {"y": _hostile_y(marks, si)}
+        blocks = []
+        for pi in pis:
+            body = SHAPES[si][1].replace("{x}", f"{{x{pi}}}")
+            folder = f"e{si}/d{pi}"
+            if SHAPES[si][0] in ENDS_IN_COMMENT:
+                trailing.append((f"x{si}_{pi}", _value(PAYLOADS[pi], marks, si, pi),
+                                 f"mkdir -p {folder} && cd {folder} && exec > out 2>&1; "
+                                 + SHAPES[si][1].replace("{x}", f"{{x{si}_{pi}}}")))
+                continue
+            params[f"x{pi}"] = _value(PAYLOADS[pi], marks, si, pi)
+            blocks.append(f"mkdir -p {folder} && ( cd {folder} || exit 1; {body} ) > {folder}/out 2>&1")
+        if blocks:
+            entities[f"e{si}"] = [params, ["; ".join(blocks) + "; true"]]
+    for k, (name, value, block) in enumerate(trailing):
+        params, runs = list(entities.values())[k % len(entities)]
+        params[name] = value
+        if k < len(entities):
+            runs[0] += "; " + block
+        else:
+            runs.append(block)
+    spec = write_spec(project, _spec_text(entities))
+    plan = cli("plan", spec, "--home", home, "--accept-defaults", cwd=project, env=clean_env())
+    assert plan.returncode == 0, plan.stderr
+    run_dir = start_run(spec, home, project)
+    doc = tick_until(run_dir, project, phases=("complete", "blocked"), timeout=120)
+    ran = sorted(p.name for p in marks.iterdir())
+    assert not ran, f"payloads ran: {ran} (m<shape>_<payload>, y<shape>: the variable named by a value)"
+    assert doc["phase"] == "complete", json.dumps(doc)[:2000]
+
+    for si, pis in accepted.items():
+        sid, _shape, expect = SHAPES[si]
+        for pi in pis:
+            out = (project / f"e{si}/d{pi}/out").read_bytes()
+            if expect is not None:
+                value = _value(PAYLOADS[pi], marks, si, pi)
+                want = expect.replace(V, value).encode("utf-8")
+                if out != want:
+                    problems.append(f"{sid} x payload {pi}: printed {out[:120]!r}, expected {want[:120]!r}")
+
+    total = len(SHAPES) * len(PAYLOADS)
+    n_accepted = sum(len(p) for p in accepted.values())
+    print(f"{total} pairs: {len(refused)} refused at plan time, {n_accepted} ran, 0 marks")
+    assert not problems, "\n".join(problems[:40])
+    assert len(refused) + n_accepted == total
+    # The matrix means something: both outcomes happen, and values with shell syntax do run somewhere.
+    assert n_accepted > total // 4 and len(refused) > total // 10
+    assert any(PAYLOADS[pi] == "$(touch MARK)" for pis in accepted.values() for pi in pis)
