@@ -96,6 +96,8 @@ class SlurmBackend:
             "poke": None,
             "streams": "inherit",  # Slurm opened stdout/stderr in the attempt folder already
         })
+        for stream in ("stdout", "stderr"):  # 0600 and regular files before Slurm appends to them (--open-mode=append)
+            os.close(fsio.open_file(adir / stream, os.O_WRONLY | os.O_CREAT | os.O_APPEND))
         script = adir / sbatch.SCRIPT
         atomic_write(script, sbatch.render(job, self.python))
         try:
