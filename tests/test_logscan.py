@@ -342,6 +342,7 @@ SHAPES = {
     "repeat": re.compile(r"(?:ab){2,}c"),
     "group_a": re.compile(r"(?P<x>oom)-kill"),
     "group_b": re.compile(r"(?P<x>OOM) killer"),
+    "blank": re.compile(r"^\s*$"),  # matches the empty string: must not invent a line at a chunk's end
 }
 FRAGMENTS = [
     "CUDA out of memory", "CUDA out of mem", "TypeError: x", "[rank3]: KeyError: 'lr'", "torch.TypeError",

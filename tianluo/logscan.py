@@ -249,9 +249,11 @@ class _Scan:
     def feed(self, data: bytes, offset: int) -> None:
         """Scan whole lines ``data`` that start at byte ``offset`` of the file."""
         text = data.replace(b"\r", b"\n")
+        # A newline ends a line; the end of the text is in a line only for a piece of a long one.
+        size = len(text) if not text.endswith(b"\n") else len(text) - 1
         hits = _Hits(text, self.finders)
         pos = 0
-        while len(self.matches) < self.max_matches and (at := hits.next(pos)) is not None:
+        while len(self.matches) < self.max_matches and (at := hits.next(pos)) is not None and at <= size:
             start = text.rfind(b"\n", 0, at) + 1
             end = text.find(b"\n", at)
             end = len(text) if end < 0 else end
@@ -261,6 +263,8 @@ class _Scan:
                 self.finders = _finders(tuple(s for r, s in self.sources.items() if not self._full(r)))
                 hits = _Hits(text, self.finders)
             pos = end + 1
+            if pos > size:
+                break
         if self.progress_find is not None:
             self._read_progress(text, offset)
 
