@@ -27,7 +27,8 @@ TAIL_CAP = 4 * 1024 * 1024
 STATE_CAP = 256 * 1024 * 1024  # bytes: a state.json bigger than this is damage, not a run
 #: What a run folder may hold under tianluo's own names, and of what kind (``reg`` file, ``dir`` folder).
 LAYOUT = {STATE: "reg", EVENTS: "reg", SNAPSHOTS: "dir", LOCK: "reg", "failures": "dir", "attempts": "dir",
-          "plan.md": "reg"}
+          "plan.md": "reg", "cron.log": "reg", ".tick-again": "reg", lockholder.STALLED_MARK: "reg"}
+EVENTS_CAP = 1024 * 1024 * 1024  # bytes read by read_events (a tool's whole history; ticks never read it)
 
 
 class LockBusy(Exception):
@@ -300,15 +301,22 @@ class RunStore:
             fsync_dir(self.run_dir)
 
     def read_events(self) -> list[dict]:
-        if not self.events_path.exists():
+        try:
+            data = fsio.read_bytes(self.events_path, EVENTS_CAP)  # never through a link
+        except FileNotFoundError:
             return []
+        except ValueError:
+            raise StateError(f"{self.events_path}: larger than {EVENTS_CAP} bytes; move it aside "
+                             f"(`mv {self.events_path} {self.events_path}.old`)") from None
         out = []
-        for line in self.events_path.read_text(encoding="utf-8").splitlines():
+        for line in data.decode("utf-8", errors="replace").splitlines():
             if line.strip():
                 try:
-                    out.append(json.loads(line))
-                except ValueError:
+                    event = json.loads(line)
+                except (ValueError, RecursionError):
                     continue  # a torn last line from a crash is skipped, not fatal
+                if isinstance(event, dict):
+                    out.append(event)
         return out
 
     # --- lock ------------------------------------------------------------------------
