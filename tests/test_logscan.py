@@ -4,6 +4,7 @@ import os
 import random
 import re
 import tracemalloc
+from pathlib import Path
 
 import pytest
 
@@ -384,3 +385,79 @@ def test_the_fast_search_agrees_with_a_line_by_line_search(tmp_path, seed, combi
     # ... and in small steps, across many calls
     pieces = [m for r in scan_all(log, patterns=patterns, max_bytes=4096, max_matches=10**6) for m in r.matches]
     assert [(m.offset, m.text, m.rules) for m in pieces] == expected
+
+
+# --- files that are not plain logs --------------------------------------------------------
+
+
+def _refused(res, fragment):
+    assert (res.matches, res.new_bytes, res.progress, res.more) == ((), 0, None, False)
+    assert res.refused is not None and fragment in res.refused, res.refused
+
+
+def test_a_fifo_is_refused_at_once_not_waited_on(tmp_path):
+    fifo = tmp_path / "stdout"
+    os.mkfifo(fifo)  # no writer: a plain open() for reading would block forever
+    cursor = Cursor(10, 7)
+    res = scan(fifo, "stdout", cursor, PATTERNS, PROGRESS)
+    _refused(res, "is a FIFO, not a regular file")
+    assert res.cursor == cursor
+    assert tail_lines(fifo) == []
+    assert logscan.refusal(fifo) == res.refused
+
+
+def test_a_symbolic_link_is_not_followed_for_the_attempt_streams(tmp_path):
+    secret = tmp_path / "secret"
+    write(secret, "TypeError: token=hunter2\n")
+    link = tmp_path / "stderr"
+    link.symlink_to(secret)
+    _refused(scan(link, "stderr", Cursor(), PATTERNS), "is a symbolic link")
+    assert tail_lines(link) == []
+
+
+def test_the_users_extra_logs_may_be_links_to_regular_files_only(tmp_path):
+    real = tmp_path / "rank0.log"
+    write(real, "TypeError: x\n")
+    link = tmp_path / "latest.log"
+    link.symlink_to(real)
+    assert [m.text for m in scan(link, "latest.log", Cursor(), PATTERNS, follow_links=True).matches] == ["TypeError: x"]
+    dev = tmp_path / "zero.log"
+    dev.symlink_to("/dev/zero")  # would never end, and fill memory
+    _refused(scan(dev, "zero.log", Cursor(), PATTERNS, follow_links=True), "is a character device")
+    assert tail_lines(dev, follow_links=True) == []
+
+
+def test_directories_devices_and_sockets_are_refused(tmp_path):
+    import socket
+
+    folder = tmp_path / "logdir"
+    folder.mkdir()
+    _refused(scan(folder, "stdout", Cursor(), PATTERNS), "is a directory")
+    _refused(scan(Path("/dev/zero"), "stdout", Cursor(), PATTERNS), "is a character device")
+    sock_path = tmp_path / "s"
+    with socket.socket(socket.AF_UNIX) as sock:
+        sock.bind(str(sock_path))
+        _refused(scan(sock_path, "stdout", Cursor(), PATTERNS), "is a socket")
+
+
+def test_a_missing_file_is_not_a_refusal(tmp_path):
+    assert scan(tmp_path / "nope", "stdout", Cursor(), PATTERNS).refused is None
+
+
+def test_one_scan_reads_at_most_max_scan_bytes_and_leaves_the_rest_for_the_next_tick(tmp_path):
+    log = tmp_path / "huge"
+    with open(log, "wb") as f:
+        f.truncate(logscan.MAX_SCAN_BYTES + 8 * CHUNK)  # sparse: no disk used
+    res = scan(log, "log", Cursor(), PATTERNS)  # the default cap, as a tick calls it
+    assert logscan.MAX_SCAN_BYTES <= res.new_bytes <= logscan.MAX_SCAN_BYTES + MAX_LINE
+    assert res.more
+    rest = scan(log, "log", res.cursor, PATTERNS)
+    assert res.new_bytes + rest.new_bytes == logscan.MAX_SCAN_BYTES + 8 * CHUNK and not rest.more
+
+
+def test_a_progress_value_of_inf_or_nan_is_not_a_reading(tmp_path):
+    log = tmp_path / "log"
+    write(log, "step 3/9\nstep inf/9\nstep nan/9\n")
+    assert scan(log, "log", Cursor(), {}, r"step (?P<done>\w+)/(?P<total>\d+)").progress is None
+    write(log, "step 3/9\n")
+    assert scan(log, "log", Cursor(), {}, r"step (?P<done>\w+)/(?P<total>\d+)").progress == (3.0, 9.0)
