@@ -117,7 +117,7 @@ _DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC
 
 
 def _open_destination(folder: Path) -> int:
-    """A descriptor of the destination folder, walked from ``/``, creating what is missing (0700).
+    """A descriptor of the destination folder, walked from ``/``, creating what is missing (your umask applies).
 
     Raises:
         UnsafePath: a link on the way that neither you nor root made, or a file where a folder belongs.
@@ -131,7 +131,7 @@ def _open_destination(folder: Path) -> int:
                 nfd = os.open(part, _DIR | os.O_NOFOLLOW, dir_fd=fd)
             except FileNotFoundError:
                 try:
-                    os.mkdir(part, fsio.DIR_MODE, dir_fd=fd)
+                    os.mkdir(part, 0o777, dir_fd=fd)  # outputs are for people: the umask decides, as mkdir -p
                 except FileExistsError:
                     pass
                 nfd = os.open(part, _DIR | os.O_NOFOLLOW, dir_fd=fd)
@@ -158,7 +158,7 @@ def _copy_file(source: Path, dfd: int, name: str) -> None:
         if not stat.S_ISREG(st.st_mode):
             raise UnsafePath(f"{source}: not a regular file; output not copied")
         fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
-                     stat.S_IMODE(st.st_mode) & 0o755, dir_fd=dfd)
+                     stat.S_IMODE(st.st_mode) & 0o777, dir_fd=dfd)
         try:
             with os.fdopen(fd, "wb", closefd=False) as out:
                 shutil.copyfileobj(src, out, 1 << 20)
@@ -171,7 +171,7 @@ def _copy_file(source: Path, dfd: int, name: str) -> None:
 
 def _copy_tree(source: Path, dfd: int, name: str) -> None:
     """Copy folder ``source`` into ``dfd`` as ``name``; links inside it are copied as links."""
-    os.mkdir(name, fsio.DIR_MODE, dir_fd=dfd)
+    os.mkdir(name, stat.S_IMODE(os.stat(source).st_mode) & 0o777, dir_fd=dfd)
     sub = os.open(name, _DIR | os.O_NOFOLLOW, dir_fd=dfd)
     try:
         with os.scandir(source) as entries:
