@@ -232,3 +232,24 @@ def test_new_folders_are_0700_and_fsynced_into_place(tmp_path):
     fsio.make_dirs(root / "attempts" / "a" / "train" / "1")
     for p in (root / "attempts", root / "attempts/a", root / "attempts/a/train", root / "attempts/a/train/1"):
         assert oct(p.stat().st_mode & 0o777) == "0o700"
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("mount"), reason="mounting a tmpfs needs root")
+def test_a_read_only_run_folder_is_one_line_for_a_tick_and_status_still_reads_it(template, tmp_path):
+    mnt = tmp_path / "mnt"
+    mnt.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m,mode=0700", "tmpfs", str(mnt)],
+                      capture_output=True, timeout=30).returncode != 0:
+        pytest.skip("cannot mount a tmpfs here")
+    try:
+        run_dir = _copy(template, mnt)
+        state = _state_bytes(run_dir)
+        subprocess.run(["mount", "-o", "remount,ro", str(mnt)], check=True, timeout=30)
+        proc = cli("tick", "--run", run_dir, cwd=tmp_path, timeout=30)
+        assert proc.returncode == 2 and "Read-only file system" in proc.stderr, proc.stderr
+        assert "\n" not in proc.stderr.strip() and str(run_dir) in proc.stderr
+        proc = cli("status", "--run", run_dir, cwd=tmp_path, timeout=30)
+        assert proc.returncode == 0, proc.stderr
+        assert _state_bytes(run_dir) == state
+    finally:
+        subprocess.run(["umount", "-l", str(mnt)], capture_output=True, timeout=30)

@@ -329,7 +329,11 @@ class RunStore:
         ``budget`` in seconds, after which others may call the lock stalled.
         """
         self.check_layout()
-        fd = fsio.open_file(self.run_dir / LOCK, os.O_RDWR | os.O_CREAT)  # never through a planted link
+        try:
+            fd = fsio.open_file(self.run_dir / LOCK, os.O_RDWR | os.O_CREAT)  # never through a planted link
+        except OSError as exc:  # a read-only disk, a folder the owner made read-only
+            raise StateError(f"{self.run_dir / LOCK}: cannot be opened to take the run's lock ({exc.strerror}); "
+                             f"nothing was changed; make the run folder writable again") from None
         held = False
         try:
             deadline = time.monotonic() + wait
