@@ -22,6 +22,9 @@ from conftest import clean_env, cli, start_run, tick_until, write_spec
 
 from tianluo.cli import main as tianluo_main
 from tianluo.errors import TianluoError
+from tianluo.model import RunState
+from tianluo.notify import notify
+from tianluo.observations import Notify
 from tianluo.spec import load_spec
 
 pytestmark = pytest.mark.integration
@@ -267,3 +270,45 @@ def test_no_parameter_value_runs_as_code_in_any_shape(tmp_path):
     # The matrix means something: both outcomes happen, and values with shell syntax do run somewhere.
     assert n_accepted > total // 4 and len(refused) > total // 10
     assert any(PAYLOADS[pi] == "$(touch MARK)" for pis in accepted.values() for pi in pis)
+
+
+
+
+def _notify_spec(*commands: str) -> str:
+    lines = ["name: hostile-log", "entities:", "  a:", "    stages:", "      s: {run: 'true'}", "notify:"]
+    return "\n".join(lines + [f"  - command: {json.dumps(c)}" for c in commands]) + "\n"
+
+
+NOTIFY_COMMANDS = ("printf '%s\\n' \"{title}\" {body} \"x{entity}y\" >> notified.txt",
+                   "sh -c 'printf \"%s\\n\" \"$1\"' sh {body} >> notified.txt")
+
+
+def test_a_hostile_log_line_reaches_notify_as_text(tmp_path):
+    """notify runs the spec's commands with a body made of log text: the text arrives, nothing runs."""
+    project = tmp_path / "proj"
+    mark = tmp_path / "MARK"
+    line = (f"Traceback: $(touch {mark}) `touch {mark}` '; touch {mark}; ' \" ; touch {mark}; \" $((1)) "
+            f"a[$(touch {mark})] \u201c$(touch {mark})\u201d \\ * ~root")
+    spec = write_spec(project, _notify_spec(*NOTIFY_COMMANDS))
+    run_dir = start_run(spec, tmp_path / "home", project, "--no-tick")
+    state = RunState.model_validate_json((run_dir / "state.json").read_text())
+    action = Notify(key="a.s", title=f"tianluo: a/s is on hold: {line}", body=f"a/s needs you: {line}",
+                    entity="a", stage="s", analysis="failures/a__analysis.md")
+    event = notify(state, run_dir, action, "2026-01-01T00:00:00Z")
+    assert event["results"] == ["exit 0", "exit 0"]
+    assert not mark.exists()
+    assert (project / "notified.txt").read_text().splitlines() == [
+        f"tianluo: a/s is on hold: {line}", f"a/s needs you: {line}", "xay", f"a/s needs you: {line}"]
+
+
+def test_notify_placeholders_are_refused_where_log_text_could_run(tmp_path):
+    project = tmp_path / "proj"
+    for command, where in [("sh -c 'echo {body}'", "the code that sh runs"), ("echo '{body}'", "inside '...'"),
+                           ('echo "$(echo {body})"', "inside $(...)"),
+                           ("eval echo {body}", "an argument of eval"), ("{title} {body}", "the command's name"),
+                           ("echo {body} | sh", "piped into sh")]:
+        spec = write_spec(project, _notify_spec(command))
+        proc = cli("plan", spec, "--home", tmp_path / "home", cwd=project)
+        assert proc.returncode == 2, (command, proc.stderr)
+        assert proc.stderr.count("\n") == 1 and "notify[0].command" in proc.stderr and where in proc.stderr
+        assert "$TIANLUO_" in proc.stderr or "give the command's name" in proc.stderr

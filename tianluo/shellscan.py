@@ -63,6 +63,7 @@ class Word:
     started: bool = False
     redirect: str | None = None  # the operator before it (a redirection target), or None
     slot_at: int | None = None  # how many characters come before its first placeholder
+    inner: list = field(default_factory=list)  # every placeholder inside it, quoted or nested too
 
     def add_slot(self, slot: int, kind: str) -> None:
         if self.slot_at is None:
@@ -138,6 +139,8 @@ class _Lexer:
     def mark(self, slot: int, kind: str, why: str | None = None) -> None:
         self.ctx[slot] = kind
         self.why[slot] = why or self.where()
+        if self.stack[-1].top or self.in_top_word():
+            self.word.inner.append(slot)
 
     def where(self) -> str:
         """Where the innermost frame puts a placeholder, for messages."""
@@ -718,12 +721,18 @@ class _Simple:
         for slot, kind in w.slots:
             self.out.setdefault(slot, Placement(cls, why, kind))
 
+    def mark_code(self, w: Word, why: str) -> None:
+        """A word that is run as code: every placeholder in it, quoted or not, is in code."""
+        for slot in w.inner:
+            lexed = self.out[slot].lexed if slot in self.out else BARE
+            self.out[slot] = Placement(CODE, why, lexed)
+
     def word(self, w: Word) -> None:
         lit = w.literal()
         if self.code_why:
             if self.reparser is not None:
                 self.reparser[1].append(w)
-            return self.mark(w, CODE, self.code_why)
+            return self.mark_code(w, self.code_why)
         if self.mode == "start" and _is_assignment(w):
             if _ASSIGN.match("".join(w.chars)).group(1) or (lit and "[" in lit.split("=", 1)[0]):
                 self.result.evals = True  # name[subscript]=: arithmetic
@@ -792,13 +801,15 @@ class _Simple:
         if state == "code":
             self.interp[3] = "data"
             self._script(name, lit)
-            return self.mark(w, CODE, f"the code that {name} runs")
+            return self.mark_code(w, f"the code that {name} runs")
         if state == "optarg":
             self.interp[3] = "opts"
-            return self.mark(w, CODE, f"an option of {name}")
+            return self.mark_code(w, f"an option of {name}")
         if lit is None:
             self.interp[3] = "data"
-            return self.mark(w, CODE, f"an option or the script of {name}")
+            if program_first or name in SHELLS:
+                self.result.reparses = True  # the program or the script itself comes from a value
+            return self.mark_code(w, f"an option, the script or the program of {name}")
         if state == "opts" and lit == "--":
             self.interp[3] = "operand"
         elif state == "opts" and lit == "-":
@@ -824,7 +835,7 @@ class _Simple:
             self.interp[3] = "data"
             if program_first:
                 self._script(name, lit)
-                self.mark(w, CODE, f"the program that {name} runs")
+                self.mark_code(w, f"the program that {name} runs")
 
     def _names(self, w: Word, lit: str | None) -> None:
         b = self.builtin

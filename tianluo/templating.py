@@ -129,9 +129,10 @@ def _choose(p: Placement, found: Analysis, text: str | None) -> str | None:
 
 
 def _short(text: str | None) -> str:
+    """'the value ...' in a message."""
     if text is None:
-        return "any text (it comes from the run, e.g. a log line)"
-    return repr(text if len(text) <= 40 else text[:37] + "...")
+        return "its value (any text from the run, e.g. a log line)"
+    return "the value " + repr(text if len(text) <= 40 else text[:37] + "...")
 
 
 def _analyse(template: str, possible: dict[str, list[str] | None], keep: set[str] | None = None):
@@ -154,7 +155,7 @@ def shell_problem(template: str, possible: dict[str, list[str] | None], env_name
         p = found.placed[i]
         for text in possible.get(name) or [None]:
             if _choose(p, found, text) is None:
-                return (f"{{{name}}} is {p.why}, where the value {_short(text)} could be read as shell "
+                return (f"{{{name}}} is {p.why}, where {_short(text)} could be read as shell "
                         f"code; {_how(name, env_name(name), p, found)}")
     return None
 
@@ -202,7 +203,7 @@ def render(template: str, values: dict[str, object], *, shell: bool, keep_unknow
         p = found.placed[u]
         how = _choose(p, found, text if known else None)
         if how is None:
-            raise PlacementError(name, f"{{{name}}} is {p.why}, where the value {_short(text)} could be read "
+            raise PlacementError(name, f"{{{name}}} is {p.why}, where {_short(text)} could be read "
                                        f"as shell code; {_how(name, env_name(name), p, found)}")
         if how == "text":
             out.append(text)
