@@ -22,6 +22,7 @@ from conftest import clean_env, cli, start_run, tick_until, write_spec
 
 from tianluo.cli import main as tianluo_main
 from tianluo.errors import TianluoError
+from tianluo.jobs import command_identity, job_spec
 from tianluo.model import RunState
 from tianluo.notify import notify
 from tianluo.observations import Notify
@@ -312,3 +313,61 @@ def test_notify_placeholders_are_refused_where_log_text_could_run(tmp_path):
         assert proc.returncode == 2, (command, proc.stderr)
         assert proc.stderr.count("\n") == 1 and "notify[0].command" in proc.stderr and where in proc.stderr
         assert "$TIANLUO_" in proc.stderr or "give the command's name" in proc.stderr
+
+
+RELAUNCH_SPEC = """\
+name: relaunch
+entities:
+  a:
+    params: {model: "my model; $(touch MARK)", lr: 0.5}
+    stages:
+      s:
+        run: printf '%s|%s' {model} {lr} > out.txt
+"""
+
+
+def test_an_attempt_is_launched_again_identically_from_state_alone(tmp_path):
+    """The values an attempt reads from its environment are recorded with it in state.json."""
+    project = tmp_path / "proj"
+    mark = tmp_path / "MARK"
+    spec = write_spec(project, RELAUNCH_SPEC.replace("MARK", str(mark)))
+    run_dir = start_run(spec, tmp_path / "home", project)
+    tick_until(run_dir, project, phases=("complete",), timeout=60)
+    model = f"my model; $(touch {mark})"
+    assert (project / "out.txt").read_text() == f"{model}|0.5" and not mark.exists()
+
+    state = RunState.model_validate_json((run_dir / "state.json").read_text())
+    attempt = state.stage("a.s").attempts[0]
+    assert attempt.command == "printf '%s|%s' \"${TIANLUO_PARAM_model}\" 0.5 > out.txt"
+    assert attempt.env["TIANLUO_PARAM_model"] == model and attempt.env["TIANLUO_PARAM_lr"] == "0.5"
+    job = json.loads((run_dir / attempt.dir / "job.json").read_text())
+    assert job["command"] == attempt.command and job["env"]["TIANLUO_PARAM_model"] == model
+    # A degrade changes the entity's params later: the attempt still relaunches as it was.
+    state.entities["a"].params["model"] = "other (degraded)"
+    again = job_spec(state, run_dir, "a.s", attempt)
+    assert again.command == attempt.command and again.env["TIANLUO_PARAM_model"] == model
+    # ...and its failure identity is what it ran, values included.
+    second = attempt.model_copy(update={"env": {**attempt.env, "TIANLUO_PARAM_model": "other (degraded)"}})
+    assert command_identity(attempt, "") != command_identity(second, "")
+    unread = attempt.model_copy(update={"env": {**attempt.env, "TIANLUO_PARAM_unused": "x"}})
+    assert command_identity(attempt, "") == command_identity(unread, "")
+
+
+def test_a_degraded_value_is_read_from_the_environment_of_the_next_attempt():
+    from datetime import datetime, timezone
+
+    from tianluo.decide import command_values, effective_command
+    from tianluo.model import EntityState, Plan, PlannedEntity, PlannedStage, StageState
+    from tianluo.templating import param_env
+
+    plan = Plan(name="d", interval=600, workdir="/tmp", spec_file="/tmp/s.yaml", spec_sha256="0",
+                entities={"a": PlannedEntity(params={"opt": "--fast"}, stages={"s": PlannedStage(
+                    command="run --fast", run="run {opt}", variants={"safe": "run {opt} --safe"})})},
+                success_gate={"all_done": True}, ladder={})
+    state = RunState(run_id="r", created_at=datetime.now(timezone.utc), tianluo_version="t", plan=plan,
+                     entities={"a": EntityState(params={"opt": "--fast"}, stages={"s": StageState()})})
+    assert effective_command(state, "a.s") == "run --fast"
+    state.entities["a"].params["opt"] = "--mode=a b"  # what a degrade's choose: may set
+    state.entities["a"].stages["s"].variant = "safe"
+    assert effective_command(state, "a.s") == 'run "${TIANLUO_PARAM_opt}" --safe'
+    assert param_env(command_values(state, "a.s"))["TIANLUO_PARAM_opt"] == "--mode=a b"

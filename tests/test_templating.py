@@ -2,7 +2,6 @@
 
 import os
 import re
-import shlex
 import subprocess
 
 import pytest
