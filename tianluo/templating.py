@@ -6,7 +6,7 @@ substituted as text: it cannot be syntax in any shell context. Any other value r
 command through the job's environment (``TIANLUO_PARAM_<name>``; the runner sets it from
 ``job.json``) and the placeholder becomes a quoted reference, ``"${TIANLUO_PARAM_<name>}"``,
 but only where the shell expands a variable exactly once, as data: at the top level of the
-command, bare or inside double quotes (``tianluo.shellscan`` tells where that is). A value
+command, bare or inside double quotes (``tianluo.shellcmds`` tells where that is). A value
 that is not inert, placed anywhere else (``'...'``, ``$(...)``, backticks, here-documents,
 arithmetic, the script of ``sh -c``, an argument of ``eval``...), is refused at plan time
 with a line saying how to write it instead. Notify commands get log text, unknown until
@@ -18,7 +18,8 @@ where references are safe. Paths are not given to a shell, so they get the raw v
 import re
 
 from tianluo.errors import SpecError
-from tianluo.shellscan import CMDPOS, CODE, COMMENT, DQ, NAME, RESERVED, TOP, Analysis, Placement, analyze
+from tianluo.shellcmds import CMDPOS, CODE, NAME, TOP, Analysis, Placement, analyze
+from tianluo.shellscan import COMMENT, DQ, RESERVED
 
 _TOKEN = re.compile(r"\{\{|\}\}|(?<!\$)\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _INERT = re.compile(r"[A-Za-z0-9_.:/+@%-]+")

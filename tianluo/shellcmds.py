@@ -1,0 +1,352 @@
+"""What the commands of a command line do with a placeholder: data, or code again.
+
+``analyze`` lexes a command (``tianluo.shellscan``), then reads its simple commands left to
+right: an argument of ``eval`` or ``trap``, the script of ``sh -c``, a name given to
+``export`` or ``read``, what is piped into a shell or ``xargs``... are places where a value
+becomes code again. It also looks into the scripts inside the command (``$(...)``,
+backticks, ``sh -c '...'``) for what would run a variable's text: bash arithmetic, ``[[ -eq
+]]``, ``declare -i``, ``eval "$X"``. Templating decides from this what it may substitute
+(``tianluo.templating``).
+
+The analysis errs on the careful side: a place it cannot prove safe is reported unsafe.
+"""
+
+import posixpath
+import re
+from dataclasses import dataclass
+
+from tianluo.shellscan import ARITH, BARE, COMMENT, NESTED, RESERVED, Command, Word, scan
+
+#: Classes of a placement. TOP: the shell expands a variable there once, as data.
+TOP, CODE, NAME, CMDPOS = "top", "code", "name", "cmdpos"
+
+SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "yash", "posh", "fish", "csh", "tcsh",
+                    "busybox", "rbash", "ksh93", "pdksh"})
+#: Interpreters: which single-letter options (and long ones) take code as their argument.
+INTERPRETERS = {
+    **{s: ("c", ("--command",)) for s in SHELLS},
+    **{p: ("c", ()) for p in ("python", "python2", "python3", "pypy", "pypy3", "ipython")},
+    "perl": ("eE", ()), "ruby": ("e", ()), "node": ("ep", ("--eval", "--print")), "nodejs": ("ep", ("--eval",)),
+    "php": ("r", ()), "lua": ("e", ()), "Rscript": ("e", ()), "julia": ("e", ("--eval",)), "tclsh": ("", ()),
+}
+#: Take their program as the first operand (or after -e), and run what it says (sed 'e', awk system()).
+PROGRAM_FIRST = frozenset({"awk", "gawk", "mawk", "nawk", "sed", "gsed", "busybox"})
+#: Read again as shell code whatever follows them (builtins only at the command's start).
+REPARSE_BUILTINS = frozenset({"eval", "trap", "source", ".", "fc", "alias", "complete", "bind"})
+REPARSE_PROGRAMS = frozenset({"ssh", "su", "runuser", "sg", "watch", "parallel", "script", "tmux", "screen",
+                              "at", "batch", "flock", "xargs", "expect", "xterm", "sshpass", "mosh", "rsh",
+                              "rlogin", "ksu", "pdsh", "clush", "dtach", "abduco"})
+#: Run the command that follows them: its name comes later among their arguments.
+WRAPPERS = frozenset({"env", "exec", "command", "builtin", "nohup", "nice", "ionice", "time", "timeout", "stdbuf",
+                      "setsid", "taskset", "numactl", "chrt", "chroot", "srun", "salloc", "mpirun", "mpiexec",
+                      "unbuffer", "xvfb-run", "strace", "ltrace", "valgrind", "nsenter", "unshare", "conda",
+                      "mamba", "micromamba", "uv", "poetry", "pipenv", "pixi", "faketime", "fakeroot", "catchsegv",
+                      "coproc", "prlimit", "cgexec", "firejail", "bwrap", "proot", "sudo", "doas", "pkexec",
+                      "systemd-run", "torchrun", "accelerate", "deepspeed", "horovodrun"})
+#: Builtins that take variable names (where bash evaluates an array subscript) or evaluate arithmetic.
+NAME_BUILTINS = frozenset({"declare", "typeset", "local", "export", "readonly", "unset", "read", "mapfile",
+                           "readarray", "getopts", "let", "printf", "test", "[", "wait"})
+
+_ARITH_TESTS = frozenset({"-eq", "-ne", "-lt", "-le", "-gt", "-ge", "-v", "-R"})
+_INT_ATTR = re.compile(r"-[A-Za-z]*i")
+
+
+
+
+@dataclass
+class Placement:
+    cls: str  # TOP, COMMENT, NESTED, ARITH, CODE, NAME, CMDPOS
+    why: str  # where it stands, for messages
+    lexed: str = BARE  # what the lexer saw: BARE, DQ, COMMENT, NESTED, ARITH
+
+
+def _base(word: str) -> str:
+    return posixpath.basename(word)
+
+
+#: How deep scripts inside scripts are looked into; deeper is taken as unsafe.
+MAX_DEPTH = 8
+
+
+@dataclass
+class Analysis:
+    placed: dict  # slot index -> Placement
+    evals: bool = False  # somewhere, bash evaluates a variable's text (arithmetic, subscripts, [[ -eq ]]...)
+    reparses: bool = False  # somewhere, text built from variables or read from a pipe is run as code
+
+    def absorb(self, other: "Analysis") -> None:
+        self.evals = self.evals or other.evals
+        self.reparses = self.reparses or other.reparses
+
+
+def analyze(units: list, slot_values: dict, depth: int = 0) -> Analysis:
+    """Every placeholder's class, and what the command does that a variable's value could reach.
+
+    Scripts inside the command are looked into as well: the bodies of ``$(...)`` and
+    backticks, and the literal script of ``sh -c '...'``, ``eval '...'``, ``trap '...'``.
+
+    Args:
+        units: The command: characters, and each placeholder as an int (its slot index).
+        slot_values: slot index -> the texts the placeholder may take, or None when unknown.
+        depth: How deep inside other scripts this one is.
+    """
+    if depth > MAX_DEPTH:
+        return Analysis({}, evals=True, reparses=True)
+    sc = scan(units)
+    result = Analysis({}, evals=sc.name_eval, reparses=sc.expands_code)
+    out = result.placed
+    for slot, kind in sc.ctx.items():
+        if kind in (COMMENT, ARITH, NESTED):
+            out[slot] = Placement(kind, sc.why.get(slot, "nested"), kind)
+    pipeline: list[Command] = []
+    for cmd in sc.commands:
+        pipeline.append(cmd)
+        simple = _command(cmd, slot_values, out, depth)
+        result.absorb(simple.result)
+        if simple.stdin_code:
+            for earlier in pipeline[:-1]:
+                for w in earlier.words:
+                    for slot, kind in w.slots:
+                        if out[slot].cls == TOP:
+                            out[slot] = Placement(CODE, f"piped into {simple.stdin_code}, which runs what it reads",
+                                                  kind)
+            for w in cmd.words:
+                if w.redirect == "<<<":
+                    for slot, kind in w.slots:
+                        out[slot] = Placement(CODE, f"fed to {simple.stdin_code}, which runs what it reads", kind)
+        if not cmd.pipe:
+            pipeline = []
+    for start, end, kind in sc.spans:
+        body = units[start:end]
+        if kind == "bt":  # inside backticks, \\ \` and \$ stand for the character itself
+            body = _unescape_backticks(body)
+        result.absorb(analyze(body, slot_values, depth + 1))
+    return result
+
+
+def _unescape_backticks(body: list) -> list:
+    out, k = [], 0
+    while k < len(body):
+        if body[k] == "\\" and k + 1 < len(body) and body[k + 1] in ("\\", "`", "$"):
+            k += 1
+        out.append(body[k])
+        k += 1
+    return out
+
+
+def _might_be(slot_values, word: Word, names) -> bool:
+    """Whether a word made with placeholders may be one of ``names`` (unknown values may be anything)."""
+    for slot, _kind in word.slots:
+        values = slot_values.get(slot)
+        if values is None or any(_base(v) in names for v in values):
+            return True
+    return False
+
+
+_COMMANDS = SHELLS | REPARSE_BUILTINS | REPARSE_PROGRAMS | WRAPPERS | NAME_BUILTINS | set(INTERPRETERS) | PROGRAM_FIRST
+_ASSIGN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=")
+_TOP_ARGS = frozenset({"test", "[", "wait"})
+
+
+class _Simple:
+    """One simple command's words, left to right: what each placeholder is to the command."""
+
+    def __init__(self, slot_values, out: dict, depth: int):
+        self.values = slot_values
+        self.out = out
+        self.depth = depth
+        self.result = Analysis({})
+        self.reparser: tuple[str, list] | None = None  # (name, its argument words)
+        self.mode = "start"
+        self.code_why: str | None = None  # every later word is code, for this reason
+        self.stdin_code: str | None = None
+        self.interp: list | None = None  # [name, code letters, long options, state, program first]
+        self.builtin = ""
+
+    def mark(self, w: Word, cls: str, why: str) -> None:
+        for slot, kind in w.slots:
+            self.out.setdefault(slot, Placement(cls, why, kind))
+
+    def mark_code(self, w: Word, why: str) -> None:
+        """A word that is run as code: every placeholder in it, quoted or not, is in code."""
+        for slot in w.inner:
+            lexed = self.out[slot].lexed if slot in self.out else BARE
+            self.out[slot] = Placement(CODE, why, lexed)
+
+    def word(self, w: Word) -> None:
+        lit = w.literal()
+        if self.code_why:
+            if self.reparser is not None:
+                self.reparser[1].append(w)
+            return self.mark_code(w, self.code_why)
+        if self.mode == "start" and _is_assignment(w):
+            if _ASSIGN.match("".join(w.chars)).group(1) or (lit and "[" in lit.split("=", 1)[0]):
+                self.result.evals = True  # name[subscript]=: arithmetic
+            return self.mark(w, TOP, "an assignment's value")
+        if self.mode in ("start", "wrapper"):
+            return self._command_word(w, lit)
+        getattr(self, "_" + self.mode)(w, lit)
+
+    def _command_word(self, w: Word, lit: str | None) -> None:
+        if lit is None:
+            if w.slots and _might_be(self.values, w, _COMMANDS):
+                unknown = any(self.values.get(s) is None for s, _k in w.slots)
+                self.mark(w, CMDPOS if unknown else TOP, "the command's name")
+                self.code_why = "after a command name that a placeholder gives (it may be a shell or eval)"
+                self.result.reparses = True
+                return
+            self.mark(w, TOP, "the command's name" if self.mode == "start" else "an argument")
+            if self.mode == "start":
+                self.mode = "args"
+            return
+        name = _base(lit)
+        if self.mode == "start" and lit in RESERVED:
+            if lit in ("for", "case", "select"):
+                self.mode = "args"
+            elif lit == "[[":
+                self.mode = "dbracket"
+            return
+        if self.mode == "start" and name in REPARSE_BUILTINS:
+            self.code_why = f"an argument of {name}, which runs its arguments as shell code"
+            self.reparser = (name, [])
+        elif self._program(name):
+            pass
+        elif self.mode == "start" and name in NAME_BUILTINS:
+            self.mode, self.builtin = "names", name
+            if name == "let":
+                self.result.evals = True
+        elif name in WRAPPERS:
+            self.mode = "wrapper"
+        elif self.mode == "start":
+            self.mode = "args"
+
+    def _program(self, name: str) -> bool:
+        """A word naming a program that reads shell (or other) code: switch to reading its arguments."""
+        if name in REPARSE_PROGRAMS:
+            self.code_why = f"an argument of {name}, which may run it as shell code"
+            self.reparser = (name, [])
+            if name == "xargs":
+                self.stdin_code = "xargs"
+            return True
+        if name in INTERPRETERS or name in PROGRAM_FIRST:
+            letters, longs = INTERPRETERS.get(name, ("", ()))
+            self.interp = [name, letters, longs, "opts", name in PROGRAM_FIRST]
+            self.mode = "interp"
+            return True
+        return False
+
+    def _args(self, w: Word, lit: str | None) -> None:
+        if lit is not None and self._program(_base(lit)):
+            return
+        self.mark(w, TOP, "an argument")
+
+    def _interp(self, w: Word, lit: str | None) -> None:
+        name, letters, longs, state, program_first = self.interp
+        if state == "data":
+            return self.mark(w, TOP, f"an argument after the script of {name}")
+        if state == "code":
+            self.interp[3] = "data"
+            self._script(name, lit)
+            return self.mark_code(w, f"the code that {name} runs")
+        if state == "optarg":
+            self.interp[3] = "opts"
+            return self.mark_code(w, f"an option of {name}")
+        if lit is None:
+            self.interp[3] = "data"
+            if program_first or name in SHELLS:
+                self.result.reparses = True  # the program or the script itself comes from a value
+            return self.mark_code(w, f"an option, the script or the program of {name}")
+        if state == "opts" and lit == "--":
+            self.interp[3] = "operand"
+        elif state == "opts" and lit == "-":
+            self.stdin_code = name
+            self.interp[3] = "data"
+        elif state == "opts" and len(lit) > 1 and lit[0] in "-+":
+            short = lit[0] == "-" and not lit.startswith("--")
+            if lit in longs or (short and any(ch in letters for ch in lit[1:])):
+                self.interp[3] = "code"
+            elif program_first and lit in ("-e", "--expression"):
+                self.interp[3] = "code"
+                self.interp[4] = False  # the program was given: operands are files
+            elif program_first and lit in ("-f", "--file"):
+                self.interp[3] = "optarg"
+                self.interp[4] = False
+            elif lit == "-m" and name.startswith("python"):
+                self.interp[3] = "data"  # python -m module: what follows is the module's
+            elif lit in ("-o", "+o", "-O", "+O", "-W", "-X", "-v", "-F", "--rcfile", "--init-file", "-I", "-M"):
+                self.interp[3] = "optarg"
+            elif short and "s" in lit[1:] and name in SHELLS:
+                self.stdin_code = name
+        else:  # the first operand: awk's or sed's program (code), or a script file
+            self.interp[3] = "data"
+            if program_first:
+                self._script(name, lit)
+                self.mark_code(w, f"the program that {name} runs")
+
+    def _names(self, w: Word, lit: str | None) -> None:
+        b = self.builtin
+        if b in ("declare", "typeset", "local", "readonly", "export") and lit and _INT_ATTR.fullmatch(lit):
+            self.result.evals = True  # integer variables: what is assigned to them is arithmetic
+        if lit in _ARITH_TESTS and b in ("test", "["):
+            self.result.evals = True
+        if b == "printf" and lit == "-v":
+            self.result.evals = True
+        if b == "let":
+            return self.mark(w, ARITH, "an argument of let")
+        if b in _TOP_ARGS or b == "printf":
+            return self.mark(w, TOP, f"an argument of {b}")
+        if _is_assignment(w):
+            return self.mark(w, TOP, f"the value of an assignment given to {b}")
+        self.mark(w, NAME, f"a variable name given to {b}")
+
+    def _dbracket(self, w: Word, lit: str | None) -> None:
+        if lit == "]]":
+            self.mode = "args"
+            return
+        if lit in _ARITH_TESTS:
+            self.result.evals = True
+        self.mark(w, TOP, "inside [[ ]]")
+
+    def _script(self, name: str, lit: str | None) -> None:
+        """The code word of an interpreter: a shell's literal script is looked into; code built
+        from variables is text a value could reach."""
+        if lit is None:
+            self.result.reparses = True
+        elif name in SHELLS:
+            self.result.absorb(analyze(list(lit), {}, self.depth + 1))
+
+    def finish(self) -> None:
+        if self.interp is not None and self.interp[3] == "opts" and not self.interp[4]:
+            self.stdin_code = self.interp[0]  # a shell or interpreter with no script reads code from stdin
+        if self.stdin_code:
+            self.result.reparses = True
+        if self.reparser is not None:
+            name, words = self.reparser
+            texts = [w.literal() for w in words]
+            if name == "xargs" or any(t is None for t in texts):
+                self.result.reparses = True
+            elif name not in (".", "source"):  # a fixed script: look into it (eval 'a; b', trap 'rm x' EXIT)
+                self.result.absorb(analyze(list(" ".join(texts)), {}, self.depth + 1))
+
+
+def _is_assignment(w: Word) -> bool:
+    """``NAME=...`` with the name literal: placeholders after the '=' are the value."""
+    text = "".join(w.chars)
+    m = _ASSIGN.match(text)
+    if not m:
+        return False
+    return w.slot_at is None or w.slot_at >= m.end()
+
+
+def _command(cmd: Command, slot_values, out: dict, depth: int) -> _Simple:
+    """Classify the top-level placeholders of one simple command."""
+    simple = _Simple(slot_values, out, depth)
+    for w in cmd.words:
+        if w.redirect == "<<<":
+            simple.mark(w, TOP, "a here-string")
+        elif w.redirect is not None:
+            simple.mark(w, TOP, "a redirection target")
+        else:
+            simple.word(w)
+    simple.finish()
+    return simple
