@@ -78,7 +78,7 @@ def derive(spec: Spec) -> list[Fork]:
                              "(give the path) when the stage is done?",
                     options=("keep",), default="keep", free_form=True,
                     cost="it stays in the working folder"))
-        forks += _branches(spec, ename)
+        forks += branch_forks(spec, ename)
     return forks
 
 
@@ -95,7 +95,8 @@ def _resource(spec: Spec, sid: str, stage) -> list[Fork]:
                  options=("go", "hold"), default="go", cost=f"{sid} waits for you instead of running")]
 
 
-def _branches(spec: Spec, ename: str) -> list[Fork]:
+def branch_forks(spec: Spec, ename: str) -> list[Fork]:
+    """The branch forks of one entity (as ``derive`` lists them)."""
     groups: dict[tuple, list[str]] = {}
     for sname, stage in spec.entities[ename].stages.items():
         if stage.when is not None:

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from tianluo.durations import format_duration
 from tianluo.errors import SpecError
-from tianluo.forks import derive
+from tianluo.forks import branch_forks, derive
 from tianluo.ladder import resolve_budgets
 from tianluo.model import Plan, PlannedEntity, PlannedStage, stage_id
 from tianluo.spec import DoneWhen, Metric, Output, Spec, resolve_need
@@ -118,9 +118,7 @@ def _metric(m: Metric, values: dict) -> Metric:
 
 def _apply_branches(spec: Spec, ename: str, stages: dict[str, PlannedStage], chosen: dict) -> None:
     """A forced branch: the chosen stage runs whatever the metric says, the others are skipped."""
-    for fork in derive(spec):
-        if fork.type != "branch" or not fork.key.startswith(f"branch:{ename}:"):
-            continue
+    for fork in branch_forks(spec, ename):  # this entity's only: derive() per entity is quadratic
         pick = chosen.get(fork.key, "metric")
         if pick == "metric":
             continue
