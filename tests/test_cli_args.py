@@ -175,3 +175,14 @@ def test_a_rolled_back_start_leaves_other_runs_alone(tmp_path, spec):
     assert "was removed" in one_line_error(proc)
     assert runs_under(home) == [first]
     assert {p: p.read_bytes() for p in first.rglob("*") if p.is_file()} == before
+
+
+@pytest.mark.parametrize("args, name", [
+    (["status", "--home", ""], "--home"),
+    (["status", "--run", ""], "--run"),
+    (["plan", ""], "SPEC"),
+    (["plan", "{spec}", "--answers", ""], "--answers"),
+])
+def test_an_empty_path_is_an_error_not_the_default(tmp_path, spec, args, name):
+    args = [a.replace("{spec}", str(spec)) for a in args]
+    assert f"{name}: an empty value" in one_line_error(cli(*args, cwd=tmp_path))

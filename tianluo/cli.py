@@ -178,6 +178,8 @@ def _check_args(args: argparse.Namespace) -> None:
     values = [(positional.get(k) or f"--{k.replace('_', '-')}", v) for k, v in vars(args).items() if k != "command"]
     values += [(f"${k}", os.environ[k]) for k in ("TIANLUO_HOME", "TIANLUO_RUN") if k in os.environ]
     for name, value in values:
+        if value == "" and name in ("SPEC", "--home", "--run", "--answers"):  # not "the default"
+            raise TianluoError(f"{name}: an empty value; pass a path, or leave the option out for the default")
         for item in value if isinstance(value, list) else [value]:
             if isinstance(item, str):
                 problem = control_problem(item)
