@@ -15,9 +15,12 @@ import contextlib
 import io
 import json
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from conftest import clean_env, cli, start_run, tick_until, write_spec
 
 from tianluo.cli import main as tianluo_main
@@ -26,6 +29,7 @@ from tianluo.jobs import command_identity, job_spec
 from tianluo.model import RunState
 from tianluo.notify import notify
 from tianluo.observations import Notify
+from tianluo.templating import PlacementError, param_env, render
 from tianluo.spec import load_spec
 
 pytestmark = pytest.mark.integration
@@ -371,3 +375,37 @@ def test_a_degraded_value_is_read_from_the_environment_of_the_next_attempt():
     state.entities["a"].stages["s"].variant = "safe"
     assert effective_command(state, "a.s") == 'run "${TIANLUO_PARAM_opt}" --safe'
     assert param_env(command_values(state, "a.s"))["TIANLUO_PARAM_opt"] == "--mode=a b"
+
+
+# --- random commands: whatever tianluo accepts, no value runs --------------------------------
+
+FRAGMENTS = ["printf '%s' ", "{x}", "{x}", "{x}", "'", '"', "$(", ")", "`", "${V:-", "}", "$((", "))", " ", ";", "|",
+             "&&", "sh -c ", "bash -c ", "eval ", "\\", "#", "<<<", ">", "X=", "export ", "[[ ", " ]]", " -eq 1",
+             "case ", " in *) ;; esac", "for v in ", "; do :; done", "(", "{ ", "; }", "a", "=", "$1", " sh ",
+             "\"$X\"", "$X", "$", "[", "]", "xargs ", "trap ", " EXIT", "cat ", "-c ", "{{", "}}", "\"$1\"",
+             "declare -i n=", "read ", "$'", "let ", "env ", "printf -v ",
+             # idioms where a value reaches code through a variable or an argument
+             "bash -c '[[ \"$1\" -eq 1 ]]' bash ", "; eval \"echo $X\"", "; bash -c 'echo $((X))'", " | sh",
+             "sh -c 'eval \"$1\"' sh ", "; export X; bash -c 'echo $((X))'"]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(st.sampled_from(FRAGMENTS), min_size=1, max_size=14), st.sampled_from(PAYLOADS + ["a b", "$X"]))
+def test_any_command_tianluo_accepts_runs_no_value(tmp_path_factory, fragments, payload):
+    folder = tmp_path_factory.mktemp("fuzz")
+    mark = folder / "MARK"
+    value = payload.replace("MARK", str(mark))
+    template = "".join(fragments)
+    values = {"x": value, "y": f"a[$(touch {mark})]"}
+    try:
+        command = render(template, values, shell=True)
+    except PlacementError:
+        return
+    env = {"PATH": os.environ["PATH"], **param_env(values)}
+    for shell in ("sh", "bash"):
+        try:
+            subprocess.run([shell, "-c", command], cwd=folder, env=env, stdin=subprocess.DEVNULL,
+                           capture_output=True, timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        assert not mark.exists(), f"{shell} ran the value of {{x}}: template {template!r}, command {command!r}"
