@@ -111,3 +111,14 @@ def test_cron_itself_ticks_the_run_and_the_gate_removes_the_line(tmp_path, user_
     assert user_line in cron.read()
     events = [line for line in (run_dir / "events.jsonl").read_text().splitlines() if "trigger_removed" in line]
     assert len(events) == 1
+
+
+def test_the_crontab_line_runs_the_tick_under_a_hard_time_limit(tmp_path):
+    run_dir = tmp_path / "run"
+    for every, limit in [(60, "60s"), (600, "600s"), (3600, "600s")]:
+        command = cron.line_command(run_dir, "20261130-000000-x", every)
+        words = __import__("shlex").split(command.split(";", 1)[1])
+        assert words[0].startswith("PATH=")
+        assert words[1:5] == [cron.timeout_command(), "-k", "30s", limit]  # TERM at the limit, KILL 30 s later
+        assert os.path.isabs(words[1]) and os.access(words[1], os.X_OK)
+        assert words[5:9] == [__import__("sys").executable, "-m", "tianluo", "tick"]

@@ -196,9 +196,12 @@ def test_service_runs_the_tick_command_with_absolute_paths(tmp_path, unit_dir, a
 
 
 def test_a_stuck_tick_is_bounded(run_dir, unit_dir):
-    for every, timeout in [(60, "60s"), (900, "900s"), (3600, "900s")]:
+    # twice the tick's budget (half the interval, at most 5 min), within 1..15 min; KILL 30 s after TERM
+    for every, timeout in [(60, "60s"), (600, "600s"), (900, "600s"), (3600, "600s")]:
         systemd.install(run_dir, RUN_ID, every, unit_dir=unit_dir)
-        assert read_unit(unit_dir / SERVICE)["Service"]["TimeoutStartSec"] == timeout
+        service = read_unit(unit_dir / SERVICE)["Service"]
+        assert service["TimeoutStartSec"] == timeout
+        assert service["TimeoutStopSec"] == "30s"
 
 
 def test_system_scope_runs_as_the_run_folders_owner(run_dir, unit_dir):
@@ -238,7 +241,7 @@ def test_install_twice_replaces_the_same_two_files(run_dir, unit_dir):
     assert listing(unit_dir) == [SERVICE, TIMER]  # no temp files, no second pair
     assert (unit_dir / TIMER).read_text() != first
     assert read_unit(unit_dir / TIMER)["Timer"]["OnUnitActiveSec"] == "900s"
-    assert read_unit(unit_dir / SERVICE)["Service"]["TimeoutStartSec"] == "900s"
+    assert read_unit(unit_dir / SERVICE)["Service"]["TimeoutStartSec"] == "600s"
 
 
 def test_uninstall_removes_exactly_the_two_unit_files(run_dir, unit_dir):

@@ -70,6 +70,8 @@ def _parser() -> argparse.ArgumentParser:
     run(sp)
     sp.add_argument("--quiet", action="store_true", help="print nothing unless something happened")
     sp.add_argument("--event", action="store_true", help=argparse.SUPPRESS)  # a job exited: do not lose this tick
+    sp.add_argument("--budget", type=_tick_budget, metavar="DURATION",
+                    help="stop observing after this long, save and exit (default: half the interval, at most 5m)")
 
     sp = add("status", "Show a run's state: phase, gate, and every stage (held and failed first).")
     run(sp)
@@ -140,6 +142,11 @@ def _bounded_duration(low: float, high: float, text: str) -> float:
         raise argparse.ArgumentTypeError(f"{text!r}: give an interval from {format_duration(low)} to "
                                          f"{format_duration(high)}, e.g. 10m")
     return seconds
+
+
+def _tick_budget(text: str) -> float:
+    """A tick's observing budget: 0s (observe nothing, just save) to 1h."""
+    return _bounded_duration(0.0, 3600.0, text)
 
 
 def _every(text: str) -> float:
@@ -327,11 +334,17 @@ def _cmd_tick(args) -> int:
     from tianluo.runs import resolve_run
     from tianluo.tick import run_tick
 
-    result = run_tick(resolve_run(args.run, args.home), event=args.event)
+    result = run_tick(resolve_run(args.run, args.home), event=args.event, budget=args.budget)
     _print_events(result.events)
+    if result.warning:  # a stalled lock: heard even from a quiet tick, and not exit 0
+        print(f"tianluo: {result.warning}", file=sys.stderr)
+        return EXIT_STALLED
     if not args.quiet and (not result.events or not result.ran):
         print(result.message)
     return 0
+
+
+EXIT_STALLED = 75  # EX_TEMPFAIL: the run's lock is held past its holder's budget
 
 
 def _cmd_status(args) -> int:

@@ -1,6 +1,6 @@
 """The run at a glance: a versioned dict for tools, and text for people (holds first)."""
 
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from tianluo.durations import format_duration
@@ -16,7 +16,7 @@ def _iso(moment: datetime | None) -> str | None:
     return iso(moment) if moment else None
 
 
-def build_status(state: RunState, run_dir: Path) -> dict:
+def build_status(state: RunState, run_dir: Path, now: datetime | None = None) -> dict:
     """The ``status --json`` document (its ``version`` changes when its shape does)."""
     gate = state.plan.success_gate
     deadline_at = state.created_at + timedelta(seconds=gate.deadline) if gate.deadline else None
@@ -74,7 +74,26 @@ def build_status(state: RunState, run_dir: Path) -> dict:
         "counts": counts,
         "pre_authorized_decisions": [d.model_dump(mode="json") for d in state.pre_authorized_decisions],
         "entities": entities,
+        "lock": lock_doc(run_dir, now),
     }
+
+
+def lock_doc(run_dir: Path, now: datetime | None = None) -> dict | None:
+    """Who holds the run's lock right now (None: nobody); ``stalled`` when past its budget and grace."""
+    from tianluo import lockholder
+    from tianluo.store import RunStore
+
+    try:
+        holder = RunStore(Path(run_dir)).lock_holder()
+    except Exception:  # status must show the run even when the lock file is odd
+        holder = None
+    if holder is None:
+        return None
+    now = now or datetime.now(timezone.utc)
+    stalled = holder.stalled(now)
+    return {"pid": holder.pid, "host": holder.host, "what": holder.what, "since": _iso(holder.since),
+            "held_for_s": round(holder.held_for(now), 1), "budget_s": holder.budget_s, "stalled": stalled,
+            "message": lockholder.stall_report(holder, now) if stalled else holder.describe(now)}
 
 
 def _note(stage: dict, now: datetime) -> str:
@@ -107,6 +126,9 @@ def render_status(doc: dict, now: datetime) -> str:
     """Text for a terminal: the run line, the gate, then stages with held/failed first."""
     lines = [f"run {doc['run_id']} ({doc['name']}): {doc['phase']}"
              + (f" - {doc['phase_reason']}" if doc["phase_reason"] else "")]
+    lock = doc.get("lock")
+    if lock and lock["stalled"]:
+        lines.append(f"STALLED: {lock['message']}")
     if doc.get("scheduler_unreachable_since"):
         lines.append(f"scheduler: no answer since {doc['scheduler_unreachable_since']}; nothing is judged until it answers")
     if doc["last_tick_at"]:

@@ -1,8 +1,8 @@
 """The cron trigger: one crontab line per run, tagged ``tianluo:<run-id>``, through python-crontab.
 
 The line uses absolute paths (this interpreter, the run folder), carries the PATH of the
-shell that installed it (cron's own PATH is minimal), appends its output to the run
-folder's ``cron.log``, and waits a few seconds first, different for each run, so that many
+shell that installed it (cron's own PATH is minimal), runs the tick under ``timeout`` (a
+hard time limit), appends its output to the run folder's ``cron.log``, and waits a few seconds first, different for each run, so that many
 runs do not wake on the same second. Installing twice replaces the line; uninstalling
 removes only this run's line. The user's other lines are never touched.
 """
@@ -16,8 +16,9 @@ from pathlib import Path
 
 from crontab import CronTab
 
+from tianluo.budget import KILL_AFTER_S, hard_limit
 from tianluo.errors import TianluoError
-from tianluo.triggers import Installed, tick_command
+from tianluo.triggers import MAX_EVERY, Installed, tick_command
 
 CRONTAB_TIMEOUT_S = 15
 
@@ -37,14 +38,24 @@ def schedule(run_id: str, every: float) -> str:
     return f"{offset}-59/{minutes} * * * *"
 
 
-def line_command(run_dir: Path, run_id: str) -> str:
-    """The shell command of the crontab line."""
+def line_command(run_dir: Path, run_id: str, every: float | None = None) -> str:
+    """The shell command of the crontab line.
+
+    The tick runs under ``timeout``: TERM at its hard limit (twice its budget, 1 to 15
+    minutes), KILL 30 s later, so a stopped or hung tick cannot hold the run's lock for ever.
+    """
     delay = int(hashlib.sha256(run_id.encode()).hexdigest(), 16) % 20
     path = os.environ.get("PATH", "/usr/local/bin:/usr/bin:/bin")
     tick = " ".join(shlex.quote(part) for part in tick_command(run_dir))
+    limit = f"{shlex.quote(timeout_command())} -k {KILL_AFTER_S}s {hard_limit(every or MAX_EVERY):.0f}s"
     log = shlex.quote(str(run_dir / "cron.log"))
-    line = f"sleep {delay}; PATH={shlex.quote(path)} {tick} >> {log} 2>&1"
+    line = f"sleep {delay}; PATH={shlex.quote(path)} {limit} {tick} >> {log} 2>&1"
     return line.replace("%", "\\%")  # cron turns a bare % into a newline
+
+
+def timeout_command() -> str:
+    """coreutils ``timeout`` by its absolute path (cron's PATH is minimal)."""
+    return shutil.which("timeout") or "/usr/bin/timeout"
 
 
 def _crontab() -> str:
@@ -84,7 +95,7 @@ def _ours(line: str, run_id: str) -> bool:
 
 def render_line(run_dir: Path, run_id: str, every: float) -> str:
     """This run's crontab line, built and checked by python-crontab."""
-    job = CronTab(tab="").new(command=line_command(run_dir, run_id), comment=tag(run_id))
+    job = CronTab(tab="").new(command=line_command(run_dir, run_id, every), comment=tag(run_id))
     job.setall(schedule(run_id, every))
     if not job.is_valid():
         raise TianluoError(f"cron: could not make a valid line for every {every:g}s")

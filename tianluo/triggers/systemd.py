@@ -17,6 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tianluo.budget import KILL_AFTER_S, hard_limit
 from tianluo.errors import TianluoError
 from tianluo.fsio import atomic_write
 from tianluo.triggers import Installed, tick_command
@@ -26,7 +27,6 @@ SYSTEM_UNIT_DIR = Path("/etc/systemd/system")
 SYSTEMCTL_TIMEOUT = 30.0
 ON_BOOT_S = 120.0
 ACCURACY_S = 1.0
-TIMEOUT_BOUNDS_S = (60.0, 900.0)  # a tick may take one interval, at least 1 min, at most 15 min
 STANDARD_PATH = ("/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin")
 RUN_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]*")
 UNIT_NAME_MAX = 255
@@ -49,8 +49,12 @@ Type=oneshot
 WorkingDirectory=@RUN_DIR@
 Environment=@PATH@
 ExecStart=@EXEC_START@
-# A tick takes seconds; a stuck one is killed after this, so the next one can run.
+# A tick takes seconds and stops observing at its budget (half the interval, at most 5 min);
+# one that is stopped or hangs anyway is killed at this hard limit (TERM, then KILL after
+# TimeoutStopSec), so the run's lock is free for the next tick. (RuntimeMaxSec= does not
+# apply to a oneshot: TimeoutStartSec= is its time limit.)
 TimeoutStartSec=@TIMEOUT@
+TimeoutStopSec=@KILL_AFTER@
 # Stop or kill only the tick itself: the job runners it starts share this unit's cgroup
 # and must outlive it.
 KillMode=process
@@ -214,14 +218,14 @@ def render_service(run_dir: Path, run_id: str, every: float, scope: str = "user"
     """The text of ``tianluo-<run-id>.service``."""
     run_dir = Path(run_dir).resolve()
     unit_names(run_id)
-    low, high = TIMEOUT_BOUNDS_S
     values = {
         "RUN_ID": run_id,
         "RUN_DIR": _specifiers(_checked_path(str(run_dir), "run folder")),
         "USER": f"User={_specifiers(_run_user(run_dir))}" if _scope(scope) == "system" else "",
         "PATH": _quote(service_path_env()),
         "EXEC_START": exec_start(run_dir),
-        "TIMEOUT": _span(min(max(float(every), low), high)),
+        "TIMEOUT": _span(hard_limit(every)),
+        "KILL_AFTER": _span(KILL_AFTER_S),
     }
     return _fill(_template(SERVICE_TEMPLATE_NAME, SERVICE_TEMPLATE), values)
 

@@ -1,0 +1,133 @@
+"""A full disk, for real: a small tmpfs filled to the brim under the run home.
+
+A tick (or a hold) on a full disk exits 74 with one line naming the file system and what
+needed the room, and changes nothing; a job that finishes while the disk is full still gets
+its exit record (the runner reserved the room before the job started), so it is never run
+again; and an attempt whose record is missing altogether is not retried when its done_when
+holds.
+"""
+
+import errno
+import json
+import os
+import signal
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import cli, read_events, read_state, status_json, tick_until, wait_for, write_spec
+
+pytestmark = pytest.mark.integration
+
+SPEC = """\
+name: full
+entities:
+  a:
+    stages:
+      work:
+        run: echo ran >> count.txt; while [ ! -e release ]; do sleep 0.05; done; echo done > done.txt
+        done_when: {exists: done.txt}
+"""
+
+
+@pytest.fixture
+def small_fs(tmp_path):
+    """A 4 MiB tmpfs (root only), unmounted after the test."""
+    if os.geteuid() != 0:
+        pytest.skip("mounting a tmpfs needs root")
+    point = tmp_path / "fs"
+    point.mkdir()
+    proc = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m,mode=0700", "tmpfs", str(point)],
+                          capture_output=True, text=True, timeout=30)
+    if proc.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {proc.stderr.strip()}")
+    try:
+        yield point
+    finally:
+        subprocess.run(["umount", "-l", str(point)], capture_output=True, timeout=30)
+
+
+def fill(folder: Path) -> Path:
+    """Write a filler file until the file system refuses one more byte."""
+    filler = folder / "filler"
+    with open(filler, "wb", buffering=0) as f:
+        for size in (1 << 16, 4096, 1):
+            try:
+                while True:
+                    f.write(b"\0" * size)
+            except OSError as exc:
+                assert exc.errno == errno.ENOSPC
+    return filler
+
+
+def snapshot_files(run_dir: Path) -> dict:
+    return {p.relative_to(run_dir).as_posix(): p.read_bytes() for p in sorted(run_dir.rglob("*"))
+            if p.is_file() and p.name != ".lock"}
+
+
+def start(tmp_path: Path, home: Path, *extra: str) -> Path:
+    spec = write_spec(tmp_path / "proj", SPEC)
+    proc = cli("start", spec, "--home", home, "--trigger", "none", "--accept-defaults", *extra, cwd=tmp_path,
+               check=True)
+    return Path(proc.stdout.strip().splitlines()[-1])
+
+
+def test_a_tick_and_a_hold_on_a_full_disk_say_so_in_one_line_and_change_nothing(tmp_path, small_fs):
+    run_dir = start(tmp_path, small_fs / "home", "--no-tick")
+    filler = fill(small_fs)
+    before = snapshot_files(run_dir)
+    for args in (("tick", "--run", run_dir), ("hold", "a", "--run", run_dir)):
+        proc = cli(*args, cwd=tmp_path)
+        assert proc.returncode == 74, (args, proc.stdout, proc.stderr)
+        lines = proc.stderr.strip().splitlines()
+        assert len(lines) == 1, proc.stderr
+        assert f"mounted at {small_fs} (tmpfs) is full" in lines[0]
+        assert "nothing was changed" in lines[0] and "internal error" not in lines[0]
+        assert snapshot_files(run_dir) == before  # nothing half-written, no temp file left
+    filler.unlink()
+    proc = cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    assert "attempt 1 launched" in proc.stdout
+    (tmp_path / "proj" / "release").touch()
+    doc = tick_until(run_dir, tmp_path, timeout=30)
+    assert doc["entities"]["a"]["stages"]["work"]["attempt"] == 1
+
+
+def test_a_job_that_ends_while_the_disk_is_full_keeps_its_record_and_is_not_run_again(tmp_path, small_fs):
+    run_dir = start(tmp_path, small_fs / "home")  # the first tick launches attempt 1
+    attempt = run_dir / "attempts/a/work/1"
+    wait_for((attempt / "started.json").exists, what="the runner's claim")
+    assert (attempt / "exit.json.reserved").stat().st_size > 0  # room taken before the job started
+    filler = fill(small_fs)
+    (tmp_path / "proj" / "release").touch()
+    wait_for((attempt / "exit.json").exists, timeout=30, what="exit.json written on a full disk")
+    record = json.loads((attempt / "exit.json").read_text())
+    assert record["exit_code"] == 0 and record["job_name"].endswith(".a.work.1")
+    assert not (attempt / "exit.json.reserved").exists()
+    before = read_state(run_dir)
+    proc = cli("tick", "--run", run_dir, cwd=tmp_path)
+    assert proc.returncode == 74 and "is full" in proc.stderr, proc.stderr
+    assert read_state(run_dir) == before
+    filler.unlink()
+    doc = tick_until(run_dir, tmp_path, timeout=30)
+    assert doc["entities"]["a"]["stages"]["work"]["status"] == "succeeded"
+    assert doc["total_attempts"] == 1
+    assert (tmp_path / "proj" / "count.txt").read_text() == "ran\n"  # the job ran exactly once
+
+
+def test_a_lost_attempt_whose_done_when_holds_is_counted_as_succeeded_not_run_again(tmp_path):
+    run_dir = start(tmp_path, tmp_path / "home")
+    attempt = run_dir / "attempts/a/work/1"
+    started = wait_for(lambda: (attempt / "started.json").exists() and json.loads(
+        (attempt / "started.json").read_text()), what="the runner's claim")
+    os.kill(started["runner_pid"], signal.SIGKILL)  # the runner dies; the job it started goes on
+    (tmp_path / "proj" / "release").touch()
+    wait_for((tmp_path / "proj" / "done.txt").exists, what="the job to finish without its runner")
+    doc = tick_until(run_dir, tmp_path, timeout=30)
+    stage = doc["entities"]["a"]["stages"]["work"]
+    assert stage["status"] == "succeeded" and doc["total_attempts"] == 1
+    assert not (attempt / "exit.json").exists()
+    assert "done_when holds" in stage["reason"]
+    (ev,) = [e for e in read_events(run_dir) if e["event"] == "succeeded"]
+    assert ev["lost"] is True and "left no exit record" in ev["message"]
+    assert (tmp_path / "proj" / "count.txt").read_text() == "ran\n"
+    assert "done_when holds" in status_json(run_dir, tmp_path)["entities"]["a"]["stages"]["work"]["reason"]
