@@ -79,6 +79,7 @@ class _Lexer:
         self.ctx: dict[int, str] = {}
         self.why: dict[int, str] = {}
         self.stack = [_Frame("cmd", top=True)]
+        self.open = {"cmd": 0, "dq": 0, "sq": 0, "dsq": 0, "bt": 0, "param": 0, "arith": 0}  # frames above the top
         self.commands = [Command()]
         self.word = Word()
         self.name_eval = False
@@ -96,7 +97,7 @@ class _Lexer:
         return all(self.at(k + j) == ch for j, ch in enumerate(text))
 
     def slot_ctx(self, default: str) -> str:
-        return ARITH if any(f.kind == "arith" for f in self.stack) else default
+        return ARITH if self.open["arith"] else default
 
     def mark(self, slot: int, kind: str, why: str | None = None) -> None:
         self.ctx[slot] = kind
@@ -123,12 +124,18 @@ class _Lexer:
             self.word.dynamic = True
         frame.start = self.i
         self.stack.append(frame)
+        self.open[frame.kind] += 1
 
     def close(self, end: int) -> None:
         """Pop a $(...) or `...` frame; remember its body if no other such frame holds it."""
-        frame = self.stack.pop()
-        if not any((f.kind == "cmd" and not f.top) or f.kind == "bt" for f in self.stack):
+        frame = self.pop()
+        if self.open["cmd"] == 0 and self.open["bt"] == 0:
             self.spans.append((frame.body, end, frame.kind))
+
+    def pop(self) -> _Frame:
+        frame = self.stack.pop()
+        self.open[frame.kind] -= 1
+        return frame
 
     def end_word(self) -> None:
         w = self.word
@@ -395,7 +402,7 @@ class _Lexer:
         c = self.at(self.i)
         self.i += 1
         if c == "'":
-            self.stack.pop()
+            self.pop()
         elif isinstance(c, int):
             self.mark(c, self.slot_ctx(NESTED))
             if self.in_top_word():
@@ -412,7 +419,7 @@ class _Lexer:
             return
         self.i += 1
         if c == "'":
-            self.stack.pop()
+            self.pop()
         elif isinstance(c, int):
             self.mark(c, NESTED)
 
@@ -455,7 +462,7 @@ class _Lexer:
             self.i += 2
             return
         if c == '"':
-            self.stack.pop()
+            self.pop()
             self.i += 1
             return
         if c == "`":
@@ -489,14 +496,14 @@ class _Lexer:
                 f.paren -= 1
             else:
                 self._param_done(f)
-                self.stack.pop()
+                self.pop()
             self.i += 1
             return
         if c == "{":
             f.paren += 1
             self.i += 1
             return
-        if c == "'" and not any(x.kind == "dq" for x in self.stack):
+        if c == "'" and not self.open["dq"]:
             self.push(_Frame("sq"))
             self.i += 1
             return
@@ -514,7 +521,10 @@ class _Lexer:
         self.i += 1
 
     def _param_done(self, f: _Frame) -> None:
-        text = "".join(x if isinstance(x, str) else "\0" for x in self.u[f.start:self.i])
+        end = min(self.i, f.start + 256)  # enough to read the name and what follows it
+        text = "".join(x if isinstance(x, str) else "\0" for x in self.u[f.start:end])
+        if end < self.i:
+            text += "\0"  # longer than that: taken as naming something
         if text.startswith("!") or "\0" in text[:1]:
             self.name_eval = True  # indirection: the value names a variable
             return
@@ -531,7 +541,7 @@ class _Lexer:
             self.i += 1
             return
         if f.close == "]" and c == "]":
-            self.stack.pop()
+            self.pop()
             self.i += 1
             return
         if c == "(":
@@ -540,7 +550,7 @@ class _Lexer:
             if f.paren > 0:
                 f.paren -= 1
             elif f.close == "))" and self.at(self.i + 1) == ")":
-                self.stack.pop()
+                self.pop()
                 self.i += 2
                 return
         elif c == "'":
