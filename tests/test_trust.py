@@ -215,3 +215,14 @@ def test_a_home_that_is_a_file_is_refused_before_anything_is_created(tmp_path):
         assert proc.returncode == 2 and str(not_a_folder) in proc.stderr, (args, proc.stderr)
         assert "\n" not in proc.stderr.strip()
     assert not_a_folder.read_text() == "x"
+
+
+def test_a_cron_log_the_shell_created_world_readable_is_made_the_owners_alone(tmp_path):
+    spec = write_spec(tmp_path / "proj", QUICK)
+    run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
+    log = run_dir / "cron.log"
+    log.write_text("a token printed by a job\n")  # as `>> cron.log` under cron's umask 022 leaves it
+    os.chmod(log, 0o644)
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    assert stat.S_IMODE(log.stat().st_mode) == 0o600
+    assert log.read_text() == "a token printed by a job\n"

@@ -93,12 +93,27 @@ class RunStore:
             for folder in (self.run_dir, self.snapshot_dir):
                 if not os.access(folder, os.W_OK):
                     raise PermissionError(13, "not writable", str(folder))
+            self._tighten(self.run_dir / "cron.log")  # cron's shell creates it with cron's umask
         except UnsafePath:
             raise
         except OSError as exc:
             where = exc.filename or self.run_dir
             raise StateError(f"{where}: cannot be written ({exc.strerror}); nothing was changed; make the run "
                              f"folder writable again (a read-only disk? `chmod u+w {where}`)") from None
+
+    @staticmethod
+    def _tighten(path: Path) -> None:
+        """A file tianluo did not create itself (cron.log) is made the owner's alone (at most 0600)."""
+        try:
+            fd = fsio.open_file(path, os.O_RDONLY)
+        except FileNotFoundError:
+            return
+        try:
+            mode = stat.S_IMODE(os.fstat(fd).st_mode)
+            if mode & 0o077:
+                os.fchmod(fd, mode & 0o600)
+        finally:
+            os.close(fd)
 
     @property
     def state_path(self) -> Path:
