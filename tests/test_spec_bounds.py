@@ -548,3 +548,9 @@ def test_ten_thousand_entities_plan_in_linear_time(tmp_path):
     t0 = time.monotonic()
     plan = build_plan(spec, path)
     assert len(plan.entities) == 10_000 and time.monotonic() - t0 < 15
+
+
+def test_aliases_cannot_nest_deeper_than_the_text_does(tmp_path):
+    """Forty anchors, each 20 levels deep and holding the one before: 800 levels once expanded."""
+    lines = ["name: x"] + [f"a{i}: &a{i} " + "[" * 20 + (f"*a{i - 1}" if i else "v") + "]" * 20 for i in range(40)]
+    assert "the alias *a0 nests more than 32 levels deep" in refused(tmp_path, "\n".join(lines) + "\n")

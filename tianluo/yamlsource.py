@@ -150,41 +150,47 @@ def load_yaml(path: Path, max_bytes: int = SPEC_MAX_BYTES, loader: type | None =
 
 
 def _check_shape(path: Path, text: str, error: type) -> None:
-    """Refuse deep nesting and alias bombs from the event stream, before any node is built."""
-    depth = 0
-    frames: list[list] = []  # [anchor, nodes so far] per open collection
-    sizes: dict[str, int] = {}  # anchor -> nodes it stands for, once closed
+    """Refuse deep nesting and alias bombs from the event stream, before any node is built.
+
+    An alias counts as the node it repeats: for the nodes it adds and for how deep it
+    reaches (a chain of anchors each 30 levels deep nests as deep as all of them together).
+    """
+    frames: list[list] = []  # [anchor, nodes so far, height so far] per open collection
+    anchors: dict[str, tuple[int, int]] = {}  # anchor -> (nodes, height) it stands for, once closed
     added = 0
     for event in yaml.parse(text, Loader=yaml.CSafeLoader):
+        line = event.start_mark.line + 1
         if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise error(f"{path}:{event.start_mark.line + 1}: nested more than {MAX_DEPTH} levels deep; "
+            if len(frames) + 1 > MAX_DEPTH:
+                raise error(f"{path}:{line}: nested more than {MAX_DEPTH} levels deep; "
                             "tianluo's files are a few levels of mappings and lists")
-            frames.append([event.anchor, 1])
+            frames.append([event.anchor, 1, 1])
             continue
         if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-            depth -= 1
-            anchor, n = frames.pop()
+            anchor, n, height = frames.pop()
             if anchor is not None:
-                sizes[anchor] = n
+                anchors[anchor] = (n, height)
         elif isinstance(event, yaml.ScalarEvent):
-            n = 1
+            n, height = 1, 0
             if event.anchor is not None:
-                sizes[event.anchor] = 1
+                anchors[event.anchor] = (1, 0)
         elif isinstance(event, yaml.AliasEvent):
             if any(f[0] == event.anchor for f in frames):
-                raise error(f"{path}:{event.start_mark.line + 1}: the alias *{event.anchor} refers to a node "
+                raise error(f"{path}:{line}: the alias *{event.anchor} refers to a node "
                             "that contains it (a recursive alias); write the value out")
-            n = sizes.get(event.anchor, 1)  # an unknown alias is the composer's error, with its line
+            n, height = anchors.get(event.anchor, (1, 0))  # an unknown alias is the composer's error, with its line
             added += n
             if added > MAX_ALIAS_NODES:
-                raise error(f"{path}:{event.start_mark.line + 1}: aliases expand to more than {MAX_ALIAS_NODES} "
+                raise error(f"{path}:{line}: aliases expand to more than {MAX_ALIAS_NODES} "
                             "nodes (an alias bomb?); write the values out or use fewer aliases")
+            if len(frames) + height > MAX_DEPTH:
+                raise error(f"{path}:{line}: the alias *{event.anchor} nests more than {MAX_DEPTH} levels deep; "
+                            "write the value out")
         else:
             continue
         if frames:
             frames[-1][1] += n
+            frames[-1][2] = max(frames[-1][2], height + 1)
 
 
 class _TextKeyLoader(yaml.CSafeLoader):
