@@ -48,6 +48,10 @@ def check_owned(path: str | os.PathLike, what: str) -> os.stat_result:
         raise Untrusted(f"{path}: the {what} belongs to {_user(st.st_uid)}, not to you ({_user(me)}); tianluo "
                         f"uses only what you own, like ssh: if it is yours, `chown {_user(me)} {path}`; if "
                         "someone else made it, remove it or use another --home")
+    if st.st_mode & 0o022 and st.st_mode & stat.S_ISVTX and stat.S_ISDIR(st.st_mode):
+        raise Untrusted(f"{path}: the {what} is a shared folder (mode {stat.S_IMODE(st.st_mode):04o}, like /tmp) that "
+                        "others can add to; tianluo keeps runs only in a folder nobody else can change: start the "
+                        "run with --home DIR on a folder of your own (tianluo creates it 0700)")
     if st.st_mode & 0o022:
         raise Untrusted(f"{path}: the {what} is writable by group or others (mode {stat.S_IMODE(st.st_mode):04o}); "
                         f"tianluo uses only what nobody else can change, like ssh: `chmod go-w {path}`")
