@@ -86,6 +86,11 @@ SHAPES = [
     ("wrapper", "env nice printf '%s' {x}", V),
     ("subshell", "( printf '%s' {x} )", V),
     ("group", "{ printf '%s' {x}; }", V),
+    ("bash-prompt-expansion", "bash -c 'printf \"%s\" \"${1@P}\"' bash {x}", None),
+    ("bash-nameref", "bash -c 'declare -n r=\"$1\"; printf %s \"$r\"' bash {x}", None),
+    ("bash-printf-v", "bash -c 'printf -v \"$1\" %s 1' bash {x}", None),
+    ("bash-offset", "bash -c 'v=abc; printf %s \"${v:$1}\"' bash {x}", None),
+    ("env-split-string", "env -S {x}", None),
 ]
 
 #: Each tries to create MARK (its own file); the others test values that are hard to carry.

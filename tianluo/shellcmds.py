@@ -21,7 +21,7 @@ from tianluo.shellscan import ARITH, BARE, COMMENT, NESTED, RESERVED, Command, W
 TOP, CODE, NAME, CMDPOS = "top", "code", "name", "cmdpos"
 
 SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "yash", "posh", "fish", "csh", "tcsh",
-                    "busybox", "rbash", "ksh93", "pdksh"})
+                    "rbash", "ksh93", "pdksh"})
 #: Interpreters: which single-letter options (and long ones) take code as their argument.
 INTERPRETERS = {
     **{s: ("c", ("--command",)) for s in SHELLS},
@@ -30,7 +30,7 @@ INTERPRETERS = {
     "php": ("r", ()), "lua": ("e", ()), "Rscript": ("e", ()), "julia": ("e", ("--eval",)), "tclsh": ("", ()),
 }
 #: Take their program as the first operand (or after -e), and run what it says (sed 'e', awk system()).
-PROGRAM_FIRST = frozenset({"awk", "gawk", "mawk", "nawk", "sed", "gsed", "busybox"})
+PROGRAM_FIRST = frozenset({"awk", "gawk", "mawk", "nawk", "sed", "gsed"})
 #: Read again as shell code whatever follows them (builtins only at the command's start).
 REPARSE_BUILTINS = frozenset({"eval", "trap", "source", ".", "fc", "alias", "complete", "bind"})
 REPARSE_PROGRAMS = frozenset({"ssh", "su", "runuser", "sg", "watch", "parallel", "script", "tmux", "screen",
@@ -42,13 +42,13 @@ WRAPPERS = frozenset({"env", "exec", "command", "builtin", "nohup", "nice", "ion
                       "unbuffer", "xvfb-run", "strace", "ltrace", "valgrind", "nsenter", "unshare", "conda",
                       "mamba", "micromamba", "uv", "poetry", "pipenv", "pixi", "faketime", "fakeroot", "catchsegv",
                       "coproc", "prlimit", "cgexec", "firejail", "bwrap", "proot", "sudo", "doas", "pkexec",
-                      "systemd-run", "torchrun", "accelerate", "deepspeed", "horovodrun"})
+                      "systemd-run", "torchrun", "accelerate", "deepspeed", "horovodrun", "busybox", "toybox"})
 #: Builtins that take variable names (where bash evaluates an array subscript) or evaluate arithmetic.
 NAME_BUILTINS = frozenset({"declare", "typeset", "local", "export", "readonly", "unset", "read", "mapfile",
                            "readarray", "getopts", "let", "printf", "test", "[", "wait"})
 
 _ARITH_TESTS = frozenset({"-eq", "-ne", "-lt", "-le", "-gt", "-ge", "-v", "-R"})
-_INT_ATTR = re.compile(r"-[A-Za-z]*i")
+_INT_ATTR = re.compile(r"-[A-Za-z]*[in][A-Za-z]*")  # declare -i (integer), -n (a name reference)
 
 
 
@@ -200,6 +200,10 @@ class _Simple:
                 self.mode = "args"
             return
         name = _base(lit)
+        if self.mode == "wrapper" and self.builtin == "env" and lit.startswith(("-S", "--split-string")):
+            self.code_why = "an argument of env -S, which splits it into a command line"
+            self.reparser = ("env -S", [])
+            return
         if self.mode == "start" and lit in RESERVED:
             if lit in ("for", "case", "select"):
                 self.mode = "args"
@@ -216,7 +220,7 @@ class _Simple:
             if name == "let":
                 self.result.evals = True
         elif name in WRAPPERS:
-            self.mode = "wrapper"
+            self.mode, self.builtin = "wrapper", name
         elif self.mode == "start":
             self.mode = "args"
 

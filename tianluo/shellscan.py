@@ -529,7 +529,10 @@ class _Lexer:
             self.name_eval = True  # indirection: the value names a variable
             return
         m = re.match(r"#?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])", text)
-        rest = text[m.end():] if m else text
+        if m is None or text[m.end():].startswith("@"):
+            self.name_eval = True  # zsh flags ${(e)x}, bash ${x@P}: the value is expanded again
+            return
+        rest = text[m.end():]
         arith = rest.startswith("[") or (rest.startswith(":") and (len(rest) < 2 or rest[1] not in "-=?+"))
         if arith and any(ch.isalpha() or ch in "_$`\0" for ch in rest[1:]):
             self.name_eval = True  # a subscript or an offset that names something: arithmetic on names
