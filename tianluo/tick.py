@@ -76,7 +76,7 @@ def run_tick(run_dir: Path, now: datetime | None = None, backend: Backend | None
     result = None
     for _ in range(1 + MAX_AGAIN):
         try:
-            with store.lock() as lock_fd:
+            with store.lock(budget=budget) as lock_fd:
                 again.unlink(missing_ok=True)
                 ticked = _tick_locked(store, lock_fd, now, backend, budget)
         except LockBusy:

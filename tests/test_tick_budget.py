@@ -1,0 +1,134 @@
+"""Ticks cannot stall a run: a wall-clock budget on observing, and a lock held too long is news.
+
+A tick past its budget stops observing, keeps what it saw (stages it did not look at stay as
+they were, cursors are not moved, the gate is not checked), saves and exits. A tick that is
+stopped (SIGSTOP) while it holds the lock is reported by ``status`` and by the next tick,
+which exits 75 and runs the spec's notify commands once; when the stopped tick is gone
+(cron's `timeout` kills it), the next tick records the stall and the run goes on.
+"""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import clean_env, cli, read_events, read_state, start_run, status_json, tick_until, wait_for, write_spec
+
+from tianluo.backends.local import LocalBackend
+from tianluo.tick import run_tick
+
+pytestmark = pytest.mark.integration
+
+SPEC = """\
+name: budget
+entities:
+  a:
+    stages:
+      one: {run: "echo step 1 > one.log; touch one.done", done_when: {exists: one.done}}
+      two: {run: "echo step 1 > two.log; touch two.done", done_when: {exists: two.done}}
+notify:
+  - command: 'echo "$TIANLUO_TITLE" >> notified.txt'
+"""
+
+
+@pytest.fixture
+def run(tmp_path):
+    project = tmp_path / "proj"
+    spec = write_spec(project, SPEC)
+    run_dir = start_run(spec, tmp_path / "home", tmp_path)  # the first tick launches both stages
+    for stage in ("one", "two"):
+        wait_for((run_dir / f"attempts/a/{stage}/1/exit.json").exists, what=f"{stage} to finish")
+    return project, run_dir
+
+
+def stages(run_dir: Path) -> dict:
+    return read_state(run_dir)["entities"]["a"]["stages"]
+
+
+def test_a_tick_out_of_budget_looks_at_nothing_more_and_judges_nothing_it_did_not_see(run, tmp_path):
+    project, run_dir = run
+    before = stages(run_dir)
+    proc = cli("tick", "--run", run_dir, "--budget", "0s", cwd=tmp_path, check=True)
+    assert "budget of 0s ran out" in proc.stdout
+    after = stages(run_dir)
+    for name in ("one", "two"):  # finished, but not looked at: not judged, not relaunched, cursors unmoved
+        assert after[name]["status"] == before[name]["status"] == "submitted"
+        assert after[name]["attempts"] == before[name]["attempts"]
+    state = read_state(run_dir)
+    assert state["phase"] == "running" and not state["gate"]["met"]  # a gate not looked at is not met
+    (ev,) = [e for e in read_events(run_dir) if e["event"] == "tick_over_budget"]
+    assert sorted(ev["not_looked_at"]) == ["a.one", "a.two"] and ev["budget_s"] == 0
+    doc = tick_until(run_dir, tmp_path, timeout=30)  # the next tick, with its budget, sees everything
+    assert doc["total_attempts"] == 2
+    assert {s["status"] for s in doc["entities"]["a"]["stages"].values()} == {"succeeded"}
+
+
+class HungPoll(LocalBackend):
+    """The real local backend whose poll blocks like a read on a hung NFS mount."""
+
+    def poll(self, jobs):
+        time.sleep(60)
+        return super().poll(jobs)
+
+
+def test_a_tick_stuck_in_a_hung_read_is_interrupted_at_its_budget_and_saves(run):
+    _, run_dir = run
+    before = stages(run_dir)
+    t0 = time.monotonic()
+    result = run_tick(run_dir, backend=HungPoll(run_dir), budget=0.5)
+    assert time.monotonic() - t0 < 5
+    assert result.ran
+    assert [e["event"] for e in result.events] == ["tick_over_budget"]
+    assert stages(run_dir) == before
+    assert read_state(run_dir)["tick_count"] == 2  # the tick was saved, and its event with it
+    assert [e["event"] for e in read_events(run_dir)].count("tick_over_budget") == 1
+
+
+def _stopped_tick(run_dir: Path, cwd: Path) -> subprocess.Popen:
+    """A real `tianluo tick` SIGSTOPped while it holds the run's lock."""
+    for _ in range(50):
+        proc = subprocess.Popen([sys.executable, "-m", "tianluo", "tick", "--run", str(run_dir), "--budget", "1s"],
+                                cwd=cwd, env=clean_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        while proc.poll() is None:
+            try:
+                holder = json.loads((run_dir / ".lock").read_text())
+            except (OSError, ValueError):
+                holder = {}
+            if holder.get("pid") == proc.pid and holder.get("budget_s") == 1:
+                os.kill(proc.pid, signal.SIGSTOP)
+                return proc
+            time.sleep(0.0005)
+    raise AssertionError("could not catch a tick holding the lock")
+
+
+def test_a_stopped_tick_holding_the_lock_is_reported_and_told_once_then_recorded(run, tmp_path):
+    project, run_dir = run
+    stopped = _stopped_tick(run_dir, tmp_path)
+    try:
+        quiet = cli("tick", "--run", run_dir, cwd=tmp_path)
+        assert quiet.returncode == 0 and "another tick holds the lock" in quiet.stdout  # not stalled yet
+        time.sleep(2.2)  # its budget (1s) and grace (1s) are over
+        for _ in range(2):
+            proc = cli("tick", "--quiet", "--run", run_dir, cwd=tmp_path)
+            assert proc.returncode == 75, (proc.stdout, proc.stderr)
+            assert len(proc.stderr.strip().splitlines()) == 1
+            assert f"tick pid {stopped.pid}" in proc.stderr and "held too long" in proc.stderr
+            assert f"kill -CONT {stopped.pid}" in proc.stderr
+        assert (project / "notified.txt").read_text().count("is stalled") == 1  # told once, not every tick
+        doc = status_json(run_dir, tmp_path)
+        assert doc["lock"]["stalled"] is True and doc["lock"]["pid"] == stopped.pid and doc["lock"]["what"] == "tick"
+        text = cli("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
+        assert "STALLED: the run's lock is held too long" in text
+    finally:
+        stopped.kill()  # what cron's `timeout -k` does to it
+        stopped.wait(timeout=10)
+    doc = tick_until(run_dir, tmp_path, timeout=30)
+    assert doc["lock"] is None
+    stalls = [e for e in read_events(run_dir) if e["event"] == "lock_stalled"]
+    assert len(stalls) == 1 and str(stopped.pid) in stalls[0]["message"]
+    assert not (run_dir / ".lock-stalled").exists()
+    assert (project / "notified.txt").read_text().count("is stalled") == 1
