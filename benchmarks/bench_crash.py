@@ -20,7 +20,8 @@ what a crash must never cause, each of which must be 0:
   attempt with no ``submit_intent``, a succeeded stage with no ``succeeded`` event, a
   complete run with no ``gate_met``;
 - duplicate events: two events with the same ``seq``, or an event written twice;
-- tick errors: a tick that exited non-zero without being killed.
+- tick errors: a tick that exited non-zero without being killed;
+- snapshots ahead: a snapshot newer than ``state.json`` after a kill.
 
 ``tests/test_crash_harness.py`` runs this with a few hundred kills; the default is thousands.
 """
@@ -150,10 +151,15 @@ class Harness:
                 self.counts["tick_errors"] += 1
 
     def _check_state(self, run_dir: Path) -> None:
+        store = RunStore(run_dir)
         try:
-            RunStore(run_dir).load()
+            state = store.load()
         except Exception:  # noqa: BLE001 - any failure to load is what is counted
             self.counts["corrupt_states"] += 1
+            return
+        snaps = store.snapshots()
+        if snaps and int(snaps[0].stem.split("-")[1]) > state.revision:
+            self.counts["snapshots_ahead"] += 1  # a snapshot must never run ahead of state.json
 
     def phase(self, run_dir: Path) -> str:
         try:
@@ -272,7 +278,8 @@ class Harness:
                     c["double_launches"] += 1
 
 
-ZERO = ("corrupt_states", "double_launches", "lost_jobs", "lost_events", "duplicate_events", "tick_errors")
+ZERO = ("corrupt_states", "double_launches", "lost_jobs", "lost_events", "duplicate_events", "tick_errors",
+        "snapshots_ahead")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -30,6 +30,6 @@ def test_hundreds_of_ticks_killed_at_random_points_lose_and_double_nothing(tmp_p
     assert result["ticks_completed"] > 0 and result["attempts"] > 0, result
     assert result["runs"] >= 4, result
     for key in ("corrupt_states", "double_launches", "lost_jobs", "lost_events", "duplicate_events",
-                "tick_errors"):
+                "tick_errors", "snapshots_ahead"):
         assert result[key] == 0, (key, result)
     assert proc.returncode == 0, proc.stderr
