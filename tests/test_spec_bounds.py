@@ -19,7 +19,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from conftest import cli, clean_env, start_run
+from conftest import cli, start_run
 from pure_helpers import write_spec
 
 from tianluo import answers

@@ -39,10 +39,6 @@ MAX_SHORT = 256                   # a fork option, a metric key
 MAX_ITEMS = 1000                  # items of one list (needs, logs, rules, forks, options...)
 
 
-def _duration(value: object) -> float:
-    return parse_duration(value)
-
-
 def _parse_upto(high: float):
     def parse(value: object) -> float:
         try:
