@@ -74,7 +74,7 @@ def source(pattern) -> str:
 @lru_cache(maxsize=256)
 def _compile(text: str, capture: bool):
     if len(text) > MAX_PATTERN_CHARS:
-        raise UnsupportedPattern(f"is {len(text)} characters long; the limit is {MAX_PATTERN_CHARS}: "
+        raise UnsupportedPattern(f"too long: {len(text)} characters, the limit is {MAX_PATTERN_CHARS}; "
                                  f"match a shorter, distinctive part of the line")
     if "\x00" in text:
         raise UnsupportedPattern("contains a NUL byte; remove it")
@@ -82,6 +82,9 @@ def _compile(text: str, capture: bool):
         return re2.compile("(?m)" + text, options(capture=capture))
     except re2.error as exc:
         reason = _reason(exc)
+    if reason is None:
+        raise UnsupportedPattern(f"too large for the linear-time engine (RE2) once compiled (over its "
+                                 f"{MAX_MEM >> 20} MiB budget): use smaller repeat counts, or split it into several rules")
     try:  # Python's parser only tells a typo from a feature RE2 refuses; it never runs the pattern
         re.compile(text)
     except (re.error, RecursionError, OverflowError, ValueError) as exc:
@@ -114,11 +117,12 @@ def options(*, capture: bool, max_mem: int = MAX_MEM) -> "re2.Options":
     return o
 
 
-def _reason(exc: Exception) -> str:
+def _reason(exc: Exception) -> str | None:
+    """RE2's complaint, readable; None if the pattern only was too large."""
     msg = exc.args[0] if exc.args else str(exc)
     if isinstance(msg, bytes):
         msg = msg.decode("utf-8", errors="replace")
     msg = str(msg)
-    if "too large" in msg or "out of memory" in msg:
-        return "the compiled pattern is too large (nested or huge repeat counts)"
+    if msg.startswith("pattern too large"):  # RE2: "pattern too large - compile failed"
+        return None
     return msg.replace("(?m)", "", 1).replace("\n", " ")
