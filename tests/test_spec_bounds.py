@@ -554,3 +554,11 @@ def test_aliases_cannot_nest_deeper_than_the_text_does(tmp_path):
     """Forty anchors, each 20 levels deep and holding the one before: 800 levels once expanded."""
     lines = ["name: x"] + [f"a{i}: &a{i} " + "[" * 20 + (f"*a{i - 1}" if i else "v") + "]" * 20 for i in range(40)]
     assert "the alias *a0 nests more than 32 levels deep" in refused(tmp_path, "\n".join(lines) + "\n")
+
+
+def test_a_path_too_long_once_params_are_filled_in_is_refused_at_plan_time(tmp_path):
+    text = stage_spec('done_when: {exists: "{p}/{p}"}', params="p: " + "x" * 3000)
+    spec, _ = load_spec(write_spec(tmp_path, text))
+    with pytest.raises(SpecError, match=r"entities.a.stages.train: once its params are filled in, exists\[0\]: "
+                                        "the path is 6001 characters long; at most 4096"):
+        build_plan(spec, tmp_path / "tianluo.yaml")

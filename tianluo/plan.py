@@ -3,6 +3,8 @@
 import hashlib
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from tianluo.durations import format_duration
 from tianluo.errors import SpecError
 from tianluo.forks import branch_forks, derive
@@ -11,6 +13,7 @@ from tianluo.model import Plan, PlannedEntity, PlannedStage, stage_id
 from tianluo.spec import DoneWhen, Metric, Output, Spec, resolve_need
 from tianluo.spec_types import When
 from tianluo.templating import render
+from tianluo.yamlsource import dotted
 
 
 #: A command with its params filled in; ``sh -c`` gets it as one argument (at most 128 KiB).
@@ -33,7 +36,13 @@ def build_plan(spec: Spec, spec_path: Path, decisions: dict[str, str] | None = N
         values = {"entity": ename, **fork_values, **entity.params}
         stages = {}
         for sname, stage in entity.stages.items():
-            stages[sname] = _planned_stage(spec, ename, sname, stage, values, chosen, where=str(spec_path))
+            try:
+                stages[sname] = _planned_stage(spec, ename, sname, stage, values, chosen, where=str(spec_path))
+            except ValidationError as exc:  # a path within its bound until the params were filled in
+                err = exc.errors()[0]
+                msg = err["msg"].removeprefix("Value error, ")
+                raise SpecError(f"{spec_path}: entities.{ename}.stages.{sname}: once its params are filled in, "
+                                f"{dotted(tuple(err['loc']))}: {msg}") from None
         _apply_branches(spec, ename, stages, chosen)
         entities[ename] = PlannedEntity(params=dict(entity.params), stages=stages)
     return Plan(
