@@ -103,6 +103,11 @@ def test_plain_values_are_inert_and_pasted_as_text(value):
     ("export {x}", "a variable name given to export"),
     ("echo \\{x}", "right after a backslash"),
     ("X={x}; echo $((X + 1))", "evaluates variable names"),
+    ('sbatch --wrap "train {x}"', "an argument of sbatch"),
+    ("make train LR={x}", "an argument of make"),
+    ("env -S {x}", "an argument of env -S"),
+    ("X={x}; eval \"echo $X\"", "runs text as code"),
+    ("bash -c '[[ \"$1\" -eq 1 ]]' bash {x}", "evaluates variable names"),
 ])
 def test_a_value_that_is_not_plain_is_refused_where_it_would_be_read_again(template, where):
     problem = shell_problem(template, {"x": ["a b"]})

@@ -35,7 +35,9 @@ PROGRAM_FIRST = frozenset({"awk", "gawk", "mawk", "nawk", "sed", "gsed"})
 REPARSE_BUILTINS = frozenset({"eval", "trap", "source", ".", "fc", "alias", "complete", "bind"})
 REPARSE_PROGRAMS = frozenset({"ssh", "su", "runuser", "sg", "watch", "parallel", "script", "tmux", "screen",
                               "at", "batch", "flock", "xargs", "expect", "xterm", "sshpass", "mosh", "rsh",
-                              "rlogin", "ksu", "pdsh", "clush", "dtach", "abduco"})
+                              "rlogin", "ksu", "pdsh", "clush", "dtach", "abduco",
+                              # they paste a value into a shell command line of their own
+                              "sbatch", "bsub", "qsub", "make", "gmake"})
 #: Run the command that follows them: its name comes later among their arguments.
 WRAPPERS = frozenset({"env", "exec", "command", "builtin", "nohup", "nice", "ionice", "time", "timeout", "stdbuf",
                       "setsid", "taskset", "numactl", "chrt", "chroot", "srun", "salloc", "mpirun", "mpiexec",

@@ -100,8 +100,8 @@ def _how(name: str, env: str, p: Placement, found: Analysis) -> str:
                 f"reads {ref} and checks it")
     if found.reparses and p.cls in (TOP, COMMENT):
         return (f"this command also runs text as code (eval, a script built from variables, a pipe into a shell, "
-                f"xargs...), which a value could reach through a variable: {plain}, or pass it to a fixed script "
-                f"(sh -c '... \"$1\" ...' sh {{{name}}}) that does not run it")
+                f"xargs...), which a value could reach through a variable: {plain}, or hand it to a fixed script "
+                f"that does not run it (as \"$1\": sh -c '...' sh {{{name}}}, or as {ref})")
     if p.cls == CODE:
         return (f"pass it as an argument of its own and read it there (sh -c '... \"$1\" ...' sh {{{name}}}), "
                 f"or read {ref} inside the script")
