@@ -13,7 +13,7 @@ from tianluo.model import Plan, PlannedEntity, PlannedStage, stage_id
 from tianluo.spec import DoneWhen, Metric, Output, Spec, resolve_need
 from tianluo.spec_types import When
 from tianluo.templating import render
-from tianluo.yamlsource import dotted
+from tianluo.yamlsource import SPEC_MAX_BYTES, dotted, read_capped
 
 
 #: A command with its params filled in; ``sh -c`` gets it as one argument (at most 128 KiB).
@@ -52,7 +52,8 @@ def build_plan(spec: Spec, spec_path: Path, decisions: dict[str, str] | None = N
         interval=spec.interval,
         workdir=str(spec_path.parent),
         spec_file=str(spec_path),
-        spec_sha256=hashlib.sha256(spec_path.read_bytes()).hexdigest(),
+        # read again, bounded: the file may have been swapped for a FIFO since it was validated
+        spec_sha256=hashlib.sha256(read_capped(spec_path, SPEC_MAX_BYTES, "tianluo.yaml")).hexdigest(),
         entities=entities,
         success_gate=spec.success_gate,
         ladder=resolve_budgets(spec.ladder),
