@@ -414,3 +414,35 @@ def test_any_command_tianluo_accepts_runs_no_value(tmp_path_factory, fragments, 
         except subprocess.TimeoutExpired:
             pass
         assert not mark.exists(), f"{shell} ran the value of {{x}}: template {template!r}, command {command!r}"
+
+
+WRAPS = [
+    "'{}'", '"{}"', "$({})", "`{}`", "${{V:-{}}}", "$(( {} ))", "sh -c '{}'", 'sh -c "{}"', "eval {}",
+    "bash -c '{}' bash", "printf '%s' {}", "{} | sh", "X={}; eval \"echo $X\"", "X={} bash -c 'echo $((X))'",
+    "bash -c '[[ \"$1\" -eq 1 ]]' bash {}", "echo {} | xargs -I@ sh -c 'echo @'", "bash -c 'a=(); echo ${{a[{}]}}'",
+    "env -S {}", "trap '{}' EXIT", "sh -c 'printf %s \"$1\"' sh {}", "bash -c 'printf %s \"${{1@P}}\"' bash {}",
+    "case {} in *) ;; esac", "for v in {}; do echo \"$v\"; done", "X={}; printf %s \"$X\"",
+]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(st.sampled_from(WRAPS), min_size=1, max_size=4), st.sampled_from(PAYLOADS[:8] + PAYLOADS[9:11]))
+def test_nested_constructs_never_run_the_value(tmp_path_factory, wraps, payload):
+    folder = tmp_path_factory.mktemp("nest")
+    mark = folder / "MARK"
+    template = "{x}"
+    for wrap in wraps:
+        template = wrap.replace("{}", "\0").replace("{{", "{").replace("}}", "}").replace("\0", template)
+    values = {"x": payload.replace("MARK", str(mark))}
+    try:
+        command = render(template, values, shell=True)
+    except PlacementError:
+        return
+    env = {"PATH": os.environ["PATH"], **param_env(values)}
+    for shell in ("sh", "bash"):
+        try:
+            subprocess.run([shell, "-c", command], cwd=folder, env=env, stdin=subprocess.DEVNULL,
+                           capture_output=True, timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        assert not mark.exists(), f"{shell} ran the value of {{x}}: template {template!r}, command {command!r}"

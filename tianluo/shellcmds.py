@@ -197,6 +197,10 @@ class _Simple:
                 self.code_why = "after a command name that a placeholder gives (it may be a shell or eval)"
                 self.result.reparses = True
                 return
+            if not w.slots:  # $SHELL, $(which sh), `...`: nobody knows which command this is
+                self.code_why = "after a command whose name is computed ($VAR, $(...)): it may be a shell"
+                self.result.reparses = True
+                return
             self.mark(w, TOP, "the command's name" if self.mode == "start" else "an argument")
             if self.mode == "start":
                 self.mode = "args"
