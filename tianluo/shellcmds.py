@@ -105,7 +105,9 @@ def analyze(units: list, slot_values: dict, depth: int = 0) -> Analysis:
         pipeline.append(cmd)
         simple = _command(cmd, slot_values, out, depth)
         result.absorb(simple.result)
-        if simple.stdin_code:
+        fed = len(pipeline) > 1 or any(w.redirect in ("<<<", "<", "<>", "<&") for w in cmd.words)
+        if simple.stdin_code and fed:  # unfed, a job's stdin is /dev/null: nothing to run
+            result.reparses = True
             for earlier in pipeline[:-1]:
                 for w in earlier.words:
                     for slot, kind in w.slots:
@@ -185,6 +187,13 @@ class _Simple:
             if _ASSIGN.match("".join(w.chars)).group(1) or (lit and "[" in lit.split("=", 1)[0]):
                 self.result.evals = True  # name[subscript]=: arithmetic
             return self.mark(w, TOP, "an assignment's value")
+        if self.mode == "prefix":  # after command or builtin: their options, then a command as at the start
+            if lit in ("-v", "-V"):
+                self.mode = "args_only"  # command -v NAME: looks NAME up, runs nothing
+                return
+            if lit is not None and lit.startswith("-") and len(lit) > 1:
+                return
+            self.mode = "start"
         if self.mode in ("start", "wrapper"):
             return self._command_word(w, lit)
         getattr(self, "_" + self.mode)(w, lit)
@@ -216,7 +225,7 @@ class _Simple:
             elif lit == "[[":
                 self.mode = "dbracket"
             return
-        if self.mode == "start" and name in REPARSE_BUILTINS:
+        if name in REPARSE_BUILTINS and (self.mode == "start" or name != "."):
             self.code_why = f"an argument of {name}, which runs its arguments as shell code"
             self.reparser = (name, [])
         elif self._program(name):
@@ -225,6 +234,8 @@ class _Simple:
             self.mode, self.builtin = "names", name
             if name == "let":
                 self.result.evals = True
+        elif name in ("command", "builtin") and self.mode == "start":
+            self.mode = "prefix"
         elif name in WRAPPERS:
             self.mode, self.builtin = "wrapper", name
         elif self.mode == "start":
@@ -245,6 +256,9 @@ class _Simple:
             return True
         return False
 
+    def _args_only(self, w: Word, lit: str | None) -> None:
+        self.mark(w, TOP, "an argument")
+
     def _args(self, w: Word, lit: str | None) -> None:
         if lit is not None and self._program(_base(lit)):
             return
@@ -255,6 +269,8 @@ class _Simple:
         if state == "data":
             return self.mark(w, TOP, f"an argument after the script of {name}")
         if state == "code":
+            if lit is not None and lit.startswith(("-", "+")) and len(lit) > 1 and not program_first:
+                return  # more options (sh -c -e, sh -c -- '...'): the script is still to come
             self.interp[3] = "data"
             self._script(name, lit)
             return self.mark_code(w, f"the code that {name} runs")
@@ -328,12 +344,10 @@ class _Simple:
     def finish(self) -> None:
         if self.interp is not None and self.interp[3] == "opts" and not self.interp[4]:
             self.stdin_code = self.interp[0]  # a shell or interpreter with no script reads code from stdin
-        if self.stdin_code:
-            self.result.reparses = True
         if self.reparser is not None:
             name, words = self.reparser
             texts = [w.literal() for w in words]
-            if name == "xargs" or any(t is None for t in texts):
+            if any(t is None for t in texts):
                 self.result.reparses = True
             elif name not in (".", "source"):  # a fixed script: look into it (eval 'a; b', trap 'rm x' EXIT)
                 self.result.absorb(analyze(list(" ".join(texts)), {}, self.depth + 1))
