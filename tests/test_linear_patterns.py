@@ -191,3 +191,32 @@ def test_an_attempt_stdout_that_is_a_fifo_does_not_hang_the_tick(tmp_path):
                for f in diagnosis["logs"]["findings"]), diagnosis
     shown = cli("diagnose", "a", "--run", run_dir, cwd=tmp_path, check=True).stdout
     assert "FIFO" in shown
+
+
+def test_an_ended_job_is_judged_only_once_its_logs_are_read_to_the_end(tmp_path):
+    """A job writes more than one tick reads (64 MiB) and ends with a traceback: not a success."""
+    spec = write_spec(tmp_path / "proj", textwrap.dedent("""\
+        name: big
+        backend: local
+        interval: 10m
+        entities:
+          a:
+            stages:
+              train:
+                run: python3 gen.py
+        """))
+    (tmp_path / "proj" / "gen.py").write_text(
+        "import sys\nline = 'x' * 1023 + chr(10)\nfor _ in range(70 * 1024):\n    sys.stdout.write(line)\n"
+        "print('TypeError: late')\n")
+    run_dir = start_run(spec, tmp_path / "home", tmp_path)
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    attempt = run_dir / "attempts" / "a" / "train" / "1"
+    for _ in range(600):
+        if (attempt / "exit.json").exists():
+            break
+        time.sleep(0.05)
+    # The first tick after the exit (the runner's event tick, or this one) reads 64 MiB of
+    # the 70: judging then would call it a success; the traceback is in the last line.
+    doc = tick_until(run_dir, tmp_path, phases=("blocked", "complete"), timeout=60)
+    train = doc["entities"]["a"]["stages"]["train"]
+    assert (train["status"], (train["fault"] or {}).get("label")) == ("held", "type_error"), train

@@ -461,3 +461,27 @@ def test_a_progress_value_of_inf_or_nan_is_not_a_reading(tmp_path):
     assert scan(log, "log", Cursor(), {}, r"step (?P<done>\w+)/(?P<total>\d+)").progress is None
     write(log, "step 3/9\n")
     assert scan(log, "log", Cursor(), {}, r"step (?P<done>\w+)/(?P<total>\d+)").progress == (3.0, 9.0)
+
+
+def test_past_its_deadline_a_scan_keeps_what_it_read_and_the_next_one_goes_on(tmp_path):
+    import time
+
+    log = tmp_path / "log"
+    write(log, ("noise\n" * (CHUNK // 6) + "TypeError: late\n") * 3)  # over three chunks
+    first = scan(log, "log", Cursor(), PATTERNS, deadline=time.monotonic())  # already past
+    assert first.more and 0 < first.new_bytes <= CHUNK + MAX_LINE
+    assert first.new_bytes < os.path.getsize(log)
+    results = [first] + scan_all(log, first.cursor)
+    assert sum(r.new_bytes for r in results) == os.path.getsize(log)
+    assert [m.text for r in results for m in r.matches] == ["TypeError: late"] * 3
+
+
+def test_the_users_rules_are_searched_apart_from_the_built_in_ones(tmp_path):
+    # A user's pattern that drives RE2's DFA out of memory on a hostile log falls back to the
+    # slower NFA for its own alternation only; the built-in rules keep their fast one.
+    patterns = {"type": PATTERNS["type"], "spec-0": r"(?:a|b)*a(?:a|b){20}c", "spec-1": "boom"}
+    assert len(logscan._Scan("log", patterns, None, 50).finders) == 2
+    assert len(logscan._Scan("log", PATTERNS, None, 50).finders) == 1
+    log = tmp_path / "log"
+    write(log, "TypeError: x\nboom\n" + "a" * 21 + "c\n")
+    assert [m.rules for m in scan(log, "log", Cursor(), patterns).matches] == [("type",), ("spec-1",), ("spec-0",)]

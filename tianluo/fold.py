@@ -60,6 +60,12 @@ def fold(ctx: Ctx, sid: str, stage: StageState, seen: StageObservation) -> None:
         facts = replace(facts, state=JobState.LOST, detail="the runner never confirmed its start")
         seen = replace(seen, job=facts)
         alive = False
+    if not alive and any(r.more for r in seen.scans.values()):
+        # Ended, but a log is not read to its end yet (64 MiB per log per tick, or the tick's
+        # budget ran out): judged on the tick that has read every line, or a fatal line is missed.
+        _record(ctx, sid, stage, attempt, seen, "ended; its logs are still being read, judged when read to the end",
+                bytes_read)
+        return
     if alive:
         verdict = _watch(ctx, sid, stage, attempt, planned, facts)
     elif facts.ended_by == "cancelled" and attempt.cancel is None:

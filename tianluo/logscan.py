@@ -26,6 +26,7 @@ import errno
 import math
 import os
 import stat
+import time
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -37,6 +38,7 @@ from tianluo.linear_re import compile_any, compile_pattern, source
 MAX_LINE = 64 * 1024  # bytes of one line (or one piece of a longer line)
 CHUNK = 1024 * 1024  # bytes read at a time
 MAX_SCAN_BYTES = 64 * 1024 * 1024  # bytes read from one log per scan (per tick); the rest waits
+USER_RULE_PREFIX = "spec-"  # rules.spec_rules names the spec's own rules spec-0, spec-1, ...
 MAX_RULE_SHARE = 5  # one rule fills at most 1/5 of max_matches, so a flood cannot hide others
 PROGRESS_WINDOW = 4096  # the last progress line is looked for in windows from the end, this first
 
@@ -78,7 +80,8 @@ class ScanResult:
 
 
 def scan(path: Path, name: str, cursor: Cursor, patterns: Mapping, progress=None,
-         max_bytes: int = MAX_SCAN_BYTES, max_matches: int = 50, follow_links: bool = False) -> ScanResult:
+         max_bytes: int = MAX_SCAN_BYTES, max_matches: int = 50, follow_links: bool = False,
+         deadline: float | None = None) -> ScanResult:
     """Scan the bytes of ``path`` written since ``cursor``.
 
     Args:
@@ -92,6 +95,8 @@ def scan(path: Path, name: str, cursor: Cursor, patterns: Mapping, progress=None
         max_matches: At most this many lines in ``matches``; one rule fills at most a fifth.
         follow_links: Read through a symbolic link at ``path`` (the user's own extra logs);
             the attempt's stdout and stderr are never read through one.
+        deadline: A ``time.monotonic()`` value: past it, stop after the current chunk and
+            return what was read (``more`` set), so the next tick goes on from there.
 
     Returns:
         The new cursor and what was found. A missing file gives an empty result and the
@@ -113,7 +118,7 @@ def scan(path: Path, name: str, cursor: Cursor, patterns: Mapping, progress=None
         if (cursor.inode is not None and cursor.inode != st.st_ino) or st.st_size < cursor.offset:
             start, restarted = 0, True
         f.seek(start)
-        end, more = _read(f, start, max(1, max_bytes), st.st_size, state)
+        end, more = _read(f, start, max(1, max_bytes), st.st_size, state, deadline)
     return ScanResult(cursor=Cursor(end, st.st_ino), new_bytes=end - start, matches=tuple(state.matches),
                       progress=state.progress, progress_at=state.progress_at, restarted=restarted, more=more)
 
@@ -190,7 +195,8 @@ def _not_regular(path: Path, mode: int) -> str:
 # --- reading ------------------------------------------------------------------------------
 
 
-def _read(f, start: int, max_bytes: int, size: int, state: "_Scan") -> tuple[int, bool]:
+def _read(f, start: int, max_bytes: int, size: int, state: "_Scan",
+          deadline: float | None = None) -> tuple[int, bool]:
     """Feed the file to ``state`` chunk by chunk; the end offset consumed and whether more is left."""
     pos, buf = start, b""  # pos: the file offset of buf[0]
     limit = start + max_bytes
@@ -198,6 +204,8 @@ def _read(f, start: int, max_bytes: int, size: int, state: "_Scan") -> tuple[int
         read_to = pos + len(buf)
         if read_to >= limit and pos > start:
             return pos, pos < size
+        if deadline is not None and pos > start and time.monotonic() >= deadline:
+            return pos, True  # out of time: the next scan starts here
         # Past the limit only to finish the first line, so a long line cannot stall the cursor.
         data = f.read(min(CHUNK, limit - read_to) if read_to < limit else CHUNK)
         if not data:
@@ -244,7 +252,7 @@ class _Scan:
         self.counts: dict[str, int] = {}
         self.progress: tuple[float, float | None] | None = None
         self.progress_at: int | None = None
-        self.finders = _finders(tuple(self.sources.values()))
+        self.finders = self._build_finders()
 
     def feed(self, data: bytes, offset: int) -> None:
         """Scan whole lines ``data`` that start at byte ``offset`` of the file."""
@@ -260,13 +268,26 @@ class _Scan:
             if self._take(text[start:end], offset + start):
                 # A rule has its share: stop looking for it, or a flood of it would cost a
                 # Python step per line.
-                self.finders = _finders(tuple(s for r, s in self.sources.items() if not self._full(r)))
+                self.finders = self._build_finders()
                 hits = _Hits(text, self.finders)
             pos = end + 1
             if pos > size:
                 break
         if self.progress_find is not None:
             self._read_progress(text, offset)
+
+    def _build_finders(self) -> tuple:
+        """Finders for the rules that still have room: the user's (``spec-*``) apart from the built-in ones.
+
+        A user's pattern can drive RE2's DFA out of its memory budget on a hostile log (e.g.
+        ``(a|b)*a(a|b){20}c`` on random a/b lines), and RE2 then falls back to its slower
+        (still linear) NFA for the whole alternation: kept apart, it slows only itself.
+        """
+        groups = ({}, {})
+        for rule, src in self.sources.items():
+            if not self._full(rule):
+                groups[rule.startswith(USER_RULE_PREFIX)][rule] = src
+        return tuple(f for g in groups if g for f in _finders(tuple(g.values())))
 
     def _full(self, rule: str) -> bool:
         return self.counts.get(rule, 0) >= self.per_rule

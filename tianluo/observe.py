@@ -61,7 +61,8 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
             continue
         progress = _progress_pattern(planned, sid)
         scans = {  # the attempt's own streams are never read through a link; the user's extra logs may be links
-            fname: scan(path, fname, _cursor(attempt, fname), rule_patterns, progress, follow_links=fname not in STREAMS)
+            fname: scan(path, fname, _cursor(attempt, fname), rule_patterns, progress,
+                        follow_links=fname not in STREAMS, deadline=_scan_deadline(budget))
             for fname, path in log_files(planned, attempt, Path(job.attempt_dir), workdir).items()
         }
         stages[sid] = StageObservation(
@@ -73,6 +74,13 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
     gate = state.plan.success_gate
     return Observations(stages=stages, gate=tuple(check_all(gate.exists, gate.metric, workdir)),
                         when=_branch_conditions(state, workdir))
+
+
+def _scan_deadline(budget: Budget | None) -> float | None:
+    """A log scan stops a little before the tick's budget, keeping what it read (the next tick goes on)."""
+    if budget is None or budget.deadline is None:
+        return None
+    return budget.deadline - min(1.0, (budget.seconds or 0) / 10)
 
 
 def _progress_pattern(planned: PlannedStage, sid: str):
