@@ -422,6 +422,13 @@ WRAPS = [
     "bash -c '[[ \"$1\" -eq 1 ]]' bash {}", "echo {} | xargs -I@ sh -c 'echo @'", "bash -c 'a=(); echo ${{a[{}]}}'",
     "env -S {}", "trap '{}' EXIT", "sh -c 'printf %s \"$1\"' sh {}", "bash -c 'printf %s \"${{1@P}}\"' bash {}",
     "case {} in *) ;; esac", "for v in {}; do echo \"$v\"; done", "X={}; printf %s \"$X\"",
+    "command sh -c \"{}\"", "$SHELL -c \"{}\"", "{{ {} ; }}", "( {} )", "f() {{ {} ; }}; f",
+    "if true; then {}; fi", "nohup sh -c \"{}\"", "sh -c -- \"{}\"", "timeout 5 sh -c \"{}\"",
+    "find . -maxdepth 0 -exec sh -c \"{}\" \\;", "sh -c \"$1\" sh {}", "X={}; sh -c \"$X\"",
+    "printf '%s\\n' {} | bash", "bash <<< {}", "read -r X <<< {}; eval \"$X\"",
+    "export X={}; bash -c 'eval \"$X\"'", "X={}; bash -c 'echo ${{X@P}}'", "case x in x) eval {} ;; esac",
+    "for i in 1; do eval {}; done", "echo $(eval {})", "echo `eval {}`", "echo ${{V:-$(eval {})}}",
+    "sh -c \"sh -c '{}'\"", "builtin eval {}", "env -S {}", "printf -v {} x", "let {}",
 ]
 
 

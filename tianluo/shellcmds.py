@@ -75,10 +75,12 @@ class Analysis:
     placed: dict  # slot index -> Placement
     evals: bool = False  # somewhere, bash evaluates a variable's text (arithmetic, subscripts, [[ -eq ]]...)
     reparses: bool = False  # somewhere, text built from variables or read from a pipe is run as code
+    stdin_code: str | None = None  # a command that runs what it reads on a stdin it inherits
 
     def absorb(self, other: "Analysis") -> None:
         self.evals = self.evals or other.evals
         self.reparses = self.reparses or other.reparses
+        self.stdin_code = self.stdin_code or other.stdin_code
 
 
 def analyze(units: list, slot_values: dict, depth: int = 0) -> Analysis:
@@ -101,11 +103,15 @@ def analyze(units: list, slot_values: dict, depth: int = 0) -> Analysis:
         if kind in (COMMENT, ARITH, NESTED):
             out[slot] = Placement(kind, sc.why.get(slot, "nested"), kind)
     pipeline: list[Command] = []
+    feeds = []  # the here-strings and pipes of the command: what something may read as its stdin
     for cmd in sc.commands:
         pipeline.append(cmd)
         simple = _command(cmd, slot_values, out, depth)
         result.absorb(simple.result)
-        fed = len(pipeline) > 1 or any(w.redirect in ("<<<", "<", "<>", "<&") for w in cmd.words)
+        fed = len(pipeline) > 1 or any(w.redirect in _INPUT for w in cmd.words)
+        feeds += [w for w in cmd.words if w.redirect in _INPUT] + (cmd.words if cmd.pipe else [])
+        if simple.stdin_code and not fed:
+            result.stdin_code = result.stdin_code or simple.stdin_code  # reads what its caller is fed
         if simple.stdin_code and fed:  # unfed, a job's stdin is /dev/null: nothing to run
             result.reparses = True
             for earlier in pipeline[:-1]:
@@ -125,7 +131,18 @@ def analyze(units: list, slot_values: dict, depth: int = 0) -> Analysis:
         if kind == "bt":  # inside backticks, \\ \` and \$ stand for the character itself
             body = _unescape_backticks(body)
         result.absorb(analyze(body, slot_values, depth + 1))
+    if result.stdin_code and feeds:
+        # Something reads code from a stdin it inherits ({ sh; } <<< x, eval 'sh' <<< x, a shell
+        # whose script starts one): whatever the command feeds may reach it.
+        result.reparses = True
+        for w in feeds:
+            for slot, kind in w.slots:
+                if out[slot].cls == TOP:
+                    out[slot] = Placement(CODE, f"fed to {result.stdin_code}, which runs what it reads", kind)
     return result
+
+
+_INPUT = ("<<<", "<", "<>", "<&")
 
 
 def _unescape_backticks(body: list) -> list:
@@ -161,6 +178,7 @@ class _Simple:
         self.depth = depth
         self.result = Analysis({})
         self.reparser: tuple[str, list] | None = None  # (name, its argument words)
+        self.asked_version = False  # python --version: runs nothing
         self.mode = "start"
         self.code_why: str | None = None  # every later word is code, for this reason
         self.stdin_code: str | None = None
@@ -282,6 +300,8 @@ class _Simple:
             if program_first or name in SHELLS:
                 self.result.reparses = True  # the program or the script itself comes from a value
             return self.mark_code(w, f"an option, the script or the program of {name}")
+        if state == "opts" and lit in ("--version", "-V", "--help", "-h"):
+            self.asked_version = True
         if state == "opts" and lit == "--":
             self.interp[3] = "operand"
         elif state == "opts" and lit == "-":
@@ -338,19 +358,29 @@ class _Simple:
         from variables is text a value could reach."""
         if lit is None:
             self.result.reparses = True
+            self.stdin_code = self.stdin_code or name
         elif name in SHELLS:
-            self.result.absorb(analyze(list(lit), {}, self.depth + 1))
+            inner = analyze(list(lit), {}, self.depth + 1)
+            self.result.absorb(inner)
+            self.stdin_code = self.stdin_code or inner.stdin_code
 
     def finish(self) -> None:
-        if self.interp is not None and self.interp[3] == "opts" and not self.interp[4]:
+        if self.interp is not None and self.interp[3] == "opts" and not self.interp[4] and not self.asked_version:
             self.stdin_code = self.interp[0]  # a shell or interpreter with no script reads code from stdin
+        if self.code_why and self.reparser is None:  # a command nobody can name: it may read its stdin
+            self.stdin_code = self.stdin_code or "a command whose name is computed"
         if self.reparser is not None:
             name, words = self.reparser
             texts = [w.literal() for w in words]
             if any(t is None for t in texts):
                 self.result.reparses = True
+                self.stdin_code = self.stdin_code or name
             elif name not in (".", "source"):  # a fixed script: look into it (eval 'a; b', trap 'rm x' EXIT)
-                self.result.absorb(analyze(list(" ".join(texts)), {}, self.depth + 1))
+                inner = analyze(list(" ".join(texts)), {}, self.depth + 1)
+                self.result.absorb(inner)
+                self.stdin_code = self.stdin_code or inner.stdin_code
+            else:
+                self.stdin_code = self.stdin_code or name  # a sourced file may read its stdin
 
 
 def _is_assignment(w: Word) -> bool:
