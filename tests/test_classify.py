@@ -121,3 +121,23 @@ def test_a_spec_rule_on_a_signal_name_matches_the_shell_exit_code():
 def test_a_rule_without_conditions_never_matches():
     rule = Rule(name="spec-0", klass=FaultClass.CODE, label="everything")
     assert classify(Evidence(EXITED, exit_code=1), rules=[rule]).label == "exit_1"
+
+
+def test_a_rule_pattern_meets_a_hostile_evidence_line_in_linear_time():
+    # Run in a subprocess with a timeout: on a backtracking engine this would hang the suite.
+    import subprocess
+    import sys
+
+    code = (
+        "from tianluo.classify import Evidence, classify\n"
+        "from tianluo.logscan import LogLine\n"
+        "from tianluo.rulebook import Rule\n"
+        "line = LogLine('stderr', 0, 'step 1' + 'a' * 60000 + '!', ())\n"
+        "rules = [Rule('spec-0', 'transient', 'redos', log=r'(a+)+$'),\n"
+        "         Rule('spec-1', 'config', 'aaa', log=r'(a|aa)+!$')]\n"
+        "fault = classify(Evidence(state='exited', exit_code=1, lines=(line,)), rules)\n"
+        "print(fault.label)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "aaa"  # (a+)+$ needs the line to end in a's; the second rule matches

@@ -358,6 +358,17 @@ def test_compile_patterns_names_the_rule_with_a_bad_regex():
         compile_patterns([Rule(name="spec-2", klass=C, label="x", log="(unclosed")])
 
 
+def test_compile_patterns_refuses_a_backtracking_rule_naming_it():
+    with pytest.raises(ValueError, match="rule spec-3: not supported by the linear-time engine"):
+        compile_patterns([Rule(name="spec-3", klass=C, label="x", log=r"(\w+) again \1")])
+
+
+def test_the_built_in_patterns_run_on_re2():
+    import re2
+
+    assert all(isinstance(p, re2._Regexp) for p in compile_patterns(BUILTIN_RULES).values())
+
+
 def test_scanning_with_the_rulebook_agrees_with_a_line_by_line_search(tmp_path):
     patterns = compile_patterns(BUILTIN_RULES)
     text = "".join(c[1] for c in CASES)
