@@ -4,7 +4,7 @@
 
 Real runs of a real pipeline (two entities, prep -> train -> eval, local jobs that take
 tens of milliseconds, one of which fails its first attempt) are ticked over and over. Each
-tick is a real process (forked from this one, which has tianluo imported, so a tick starts
+tick (one in ten is a `hold` and a `release` instead) is a real process (forked from this one, which has tianluo imported, so a tick starts
 in a millisecond instead of half a second of Python start-up); once the run's lock file
 names that process, it is SIGKILLed after a random delay, spread over the whole length of a
 tick. Nothing in tianluo knows about the harness: no hook, no environment variable.
@@ -16,7 +16,8 @@ what a crash must never cause, each of which must be 0:
 - double launches: one attempt run twice, or two attempts of a stage alive at once;
 - lost jobs: a run that never completes, or an attempt that ran (its folder was claimed)
   that ``state.json`` does not know;
-- lost events: an attempt with a pid but no ``submitted`` (or ``adopted``) event, a recorded
+- lost events: ``seq`` numbers that are not exactly 1..``state.event_seq``, an attempt with
+  a pid but no ``submitted`` (or ``adopted``) event, a recorded
   attempt with no ``submit_intent``, a succeeded stage with no ``succeeded`` event, a
   complete run with no ``gate_met``;
 - duplicate events: two events with the same ``seq``, or an event written twice;
@@ -42,6 +43,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tianluo.commands import hold_entity, release_entity  # noqa: E402
 from tianluo.runs import create_run  # noqa: E402
 from tianluo.store import RunStore  # noqa: E402
 from tianluo.tick import run_tick, utcnow  # noqa: E402
@@ -96,14 +98,18 @@ class Harness:
 
     # --- one tick, in a child process ----------------------------------------------------------
 
-    def _fork_tick(self, run_dir: Path) -> int:
+    def _fork_tick(self, run_dir: Path, hands: bool = False) -> int:
         pid = os.fork()
-        if pid == 0:  # the child: one real tick, then out without running the parent's cleanup
+        if pid == 0:  # the child: one real tick (or hold + release), then out without the parent's cleanup
             code = 0
             try:
                 devnull = os.open(os.devnull, os.O_WRONLY)
                 os.dup2(devnull, 1)
-                run_tick(run_dir)
+                if hands:
+                    hold_entity(run_dir, "e1", "held by the crash harness")
+                    release_entity(run_dir, "e1", retry=False, skip=False, reset_budget=False)
+                else:
+                    run_tick(run_dir)
             except BaseException as exc:  # noqa: BLE001 - reported through the exit code
                 try:
                     os.write(2, f"tick error: {type(exc).__name__}: {exc}\n".encode())
@@ -121,9 +127,10 @@ class Harness:
         except (OSError, ValueError, KeyError, TypeError):
             return None
 
-    def tick(self, run_dir: Path, kill: bool) -> None:
-        """One tick; with ``kill``, SIGKILL it at a random moment once the lock file names it."""
-        pid = self._fork_tick(run_dir)
+    def tick(self, run_dir: Path, kill: bool, hands: bool = False) -> None:
+        """One tick (or a hold and a release); with ``kill``, SIGKILL it at a random moment once the
+        lock file names it."""
+        pid = self._fork_tick(run_dir, hands)
         status = None
         while self._lock_pid(run_dir) != pid:
             done, code = os.waitpid(pid, os.WNOHANG)
@@ -176,7 +183,7 @@ class Harness:
                 live = self._more_runs()
                 continue
             run_dir = self.rng.choice(live)
-            self.tick(run_dir, kill=self.rng.random() < 0.8)
+            self.tick(run_dir, kill=self.rng.random() < 0.8, hands=self.rng.random() < 0.1)
             if self.phase(run_dir) != "running":
                 live.remove(run_dir)
 
@@ -196,6 +203,8 @@ class Harness:
         """Tick every run in peace until it completes, and once more: a kill may have hit the last tick."""
         deadline = time.monotonic() + timeout
         for run_dir in self.runs:
+            if RunStore(run_dir).load().entities["e1"].hold is not None:  # a hold whose release was killed
+                release_entity(run_dir, "e1", retry=False, skip=False, reset_budget=False)
             while self.phase(run_dir) == "running" and time.monotonic() < deadline:
                 self.tick(run_dir, kill=False)
                 time.sleep(0.02)
@@ -225,6 +234,9 @@ class Harness:
         c = self.counts
         seqs = [e["seq"] for e in events if isinstance(e.get("seq"), int)]
         c["duplicate_events"] += len(seqs) - len(set(seqs))
+        if sorted(set(seqs)) != list(range(1, state.event_seq + 1)):  # every event the state counted, once
+            c["lost_events"] += 1
+            self.problems.append(f"{state.run_id}: event seqs are not 1..{state.event_seq}")
         kinds = Counter((e.get("event"), e.get("entity"), e.get("stage"), e.get("attempt")) for e in events)
         for (kind, *_), n in kinds.items():
             if kind in ("submitted", "submit_intent", "succeeded", "gate_met", "run_created") and n > 1:
