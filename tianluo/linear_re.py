@@ -19,7 +19,7 @@ import re2
 
 MAX_PATTERN_CHARS = 4096  # a log pattern longer than this is refused at plan time
 MAX_MEM = 8 << 20  # RE2's budget for one pattern's program and DFA cache (its default)
-COMBINED_MAX_MEM = 32 << 20  # the one alternation of all rules gets more: a bigger DFA cache is faster
+COMBINED_MAX_MEM = 16 << 20  # an alternation of many rules gets more: a bigger DFA cache is faster
 
 REFUSED_SYNTAX = ("backreferences, lookahead/lookbehind, atomic groups, possessive quantifiers, "
                   "\\Z (write \\z), (?x), comments, repeat counts above 1000")

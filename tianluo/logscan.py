@@ -347,7 +347,7 @@ def _line_start(text: bytes, index: int) -> int:
     return text.rfind(b"\n", 0, index) + 1
 
 
-@lru_cache(maxsize=64)  # a tick scans many files with the same patterns
+@lru_cache(maxsize=16)  # a tick scans many files with the same patterns; each holds a DFA cache
 def _finders(sources: tuple[str, ...]) -> tuple:
     """The regexes that find candidate lines: one alternation of all, or each alone if too big."""
     if not sources:
