@@ -49,6 +49,12 @@ WRAPPERS = frozenset({"env", "exec", "command", "builtin", "nohup", "nice", "ion
 NAME_BUILTINS = frozenset({"declare", "typeset", "local", "export", "readonly", "unset", "read", "mapfile",
                            "readarray", "getopts", "let", "printf", "test", "[", "wait"})
 
+#: Variables whose value the shell or common programs run as a command (or read as options).
+COMMAND_VARIABLES = frozenset({
+    "PS1", "PS2", "PS3", "PS4", "PROMPT_COMMAND", "BASH_ENV", "ENV", "FCEDIT", "EDITOR", "VISUAL", "PAGER", "MANPAGER",
+    "BROWSER", "LESSOPEN", "LESSCLOSE", "GIT_SSH_COMMAND", "GIT_SSH", "GIT_EDITOR", "GIT_PAGER", "GIT_ASKPASS",
+    "GIT_EXTERNAL_DIFF", "SSH_ASKPASS", "SUDO_ASKPASS", "RSYNC_RSH", "CVS_RSH", "PERL5OPT", "RUBYOPT", "NODE_OPTIONS",
+    "PYTHONSTARTUP", "LD_PRELOAD", "LD_AUDIT", "TAR_OPTIONS", "MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS"})
 _ARITH_TESTS = frozenset({"-eq", "-ne", "-lt", "-le", "-gt", "-ge", "-v", "-R"})
 _INT_ATTR = re.compile(r"-[A-Za-z]*[in][A-Za-z]*")  # declare -i (integer), -n (a name reference)
 
@@ -201,10 +207,10 @@ class _Simple:
             if self.reparser is not None:
                 self.reparser[1].append(w)
             return self.mark_code(w, self.code_why)
-        if self.mode == "start" and _is_assignment(w):
+        if (self.mode == "start" or (self.mode == "wrapper" and self.builtin == "env")) and _is_assignment(w):
             if _ASSIGN.match("".join(w.chars)).group(1) or (lit and "[" in lit.split("=", 1)[0]):
                 self.result.evals = True  # name[subscript]=: arithmetic
-            return self.mark(w, TOP, "an assignment's value")
+            return self._assignment(w, "an assignment's value")
         if self.mode == "prefix":  # after command or builtin: their options, then a command as at the start
             if lit in ("-v", "-V"):
                 self.mode = "args_only"  # command -v NAME: looks NAME up, runs nothing
@@ -342,8 +348,14 @@ class _Simple:
         if b in _TOP_ARGS or b == "printf":
             return self.mark(w, TOP, f"an argument of {b}")
         if _is_assignment(w):
-            return self.mark(w, TOP, f"the value of an assignment given to {b}")
+            return self._assignment(w, f"the value of an assignment given to {b}")
         self.mark(w, NAME, f"a variable name given to {b}")
+
+    def _assignment(self, w: Word, why: str) -> None:
+        name = re.match(r"[A-Za-z_][A-Za-z0-9_]*", "".join(w.chars)).group(0)
+        if name in COMMAND_VARIABLES:
+            return self.mark_code(w, f"the value of {name}, which the shell or a program runs as a command")
+        self.mark(w, TOP, why)
 
     def _dbracket(self, w: Word, lit: str | None) -> None:
         if lit == "]]":
