@@ -131,3 +131,13 @@ def test_a_lost_attempt_whose_done_when_holds_is_counted_as_succeeded_not_run_ag
     assert ev["lost"] is True and "left no exit record" in ev["message"]
     assert (tmp_path / "proj" / "count.txt").read_text() == "ran\n"
     assert "done_when holds" in status_json(run_dir, tmp_path)["entities"]["a"]["stages"]["work"]["reason"]
+
+
+def test_plan_on_a_full_disk_is_exit_74_naming_the_file_system_not_an_internal_error(tmp_path, small_fs):
+    spec = write_spec(tmp_path / "proj", SPEC)
+    fill(small_fs)
+    proc = cli("plan", spec, "--home", small_fs / "home", "--accept-defaults", cwd=tmp_path)
+    assert proc.returncode == 74, (proc.stdout, proc.stderr)
+    (line,) = proc.stderr.strip().splitlines()
+    assert f"mounted at {small_fs} (tmpfs) is full" in line and "`tianluo plan`" in line
+    assert "internal error" not in line

@@ -431,9 +431,25 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:
+        from tianluo import space
+
+        if not space.is_full(exc):
+            return _internal_error(exc)
+        where = (exc.filename or getattr(args, "run", None) or getattr(args, "home", None)
+                 or os.environ.get("TIANLUO_HOME") or os.getcwd())
+        full = space.disk_full(where, f"`tianluo {args.command}`",
+                               done="the file being written was left as it was")
+        print(f"tianluo: {_one_line(str(full))}", file=sys.stderr)  # a full disk anywhere: exit 74, never a bug
+        return full.exit_code
     except Exception as exc:  # a bug: one line by default, the traceback on request
-        if os.environ.get("TIANLUO_DEBUG"):
-            traceback.print_exc()
-        print(f"tianluo: internal error: {type(exc).__name__}: {_one_line(str(exc))} "
-              "(set TIANLUO_DEBUG=1 for the traceback)", file=sys.stderr)
-        return 1
+        return _internal_error(exc)
+
+
+def _internal_error(exc: Exception) -> int:
+    """A bug: one line by default, the traceback on request."""
+    if os.environ.get("TIANLUO_DEBUG"):
+        traceback.print_exc()
+    print(f"tianluo: internal error: {type(exc).__name__}: {_one_line(str(exc))} "
+          "(set TIANLUO_DEBUG=1 for the traceback)", file=sys.stderr)
+    return 1

@@ -184,7 +184,12 @@ def write_all(fd: int, data: bytes, where: str | os.PathLike = "") -> None:
     """Write every byte of ``data`` (a short write is continued; no progress at all is an error)."""
     view = memoryview(data)
     while view:
-        n = os.write(fd, view)
+        try:
+            n = os.write(fd, view)
+        except OSError as exc:
+            if exc.filename is None and where:  # name the file (a full disk is then said where)
+                raise OSError(exc.errno, exc.strerror, str(where)) from None
+            raise
         if n <= 0:
             raise OSError(errno.ENOSPC, "no space written", str(where))
         view = view[n:]

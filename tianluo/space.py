@@ -83,7 +83,8 @@ def _size(n: int) -> str:
     return f"{n} B"
 
 
-def disk_full(path: str | os.PathLike, what: str, need: int | None = None) -> DiskFull:
+def disk_full(path: str | os.PathLike, what: str, need: int | None = None,
+              done: str = "nothing was changed") -> DiskFull:
     """The one-line error for a full file system under ``path``; ``what`` says what needed the room."""
     point, fstype = mount_of(path)
     try:
@@ -93,7 +94,7 @@ def disk_full(path: str | os.PathLike, what: str, need: int | None = None) -> Di
         room = "free space unknown"
     needed = f" (about {_size(need)})" if need else ""
     return DiskFull(f"{path}: the file system mounted at {point} ({fstype}) is full ({room}); {what} needs "
-                    f"room there{needed}; nothing was changed: free space on {point}, then tick again "
+                    f"room there{needed}; {done}: free space on {point}, then try again "
                     f"(exit {EXIT_DISK_FULL})")
 
 
