@@ -485,3 +485,15 @@ def test_the_users_rules_are_searched_apart_from_the_built_in_ones(tmp_path):
     log = tmp_path / "log"
     write(log, "TypeError: x\nboom\n" + "a" * 21 + "c\n")
     assert [m.rules for m in scan(log, "log", Cursor(), patterns).matches] == [("type",), ("spec-1",), ("spec-0",)]
+
+
+def test_a_long_line_full_of_progress_matches_costs_no_python_step_per_match(tmp_path):
+    import time
+
+    log = tmp_path / "log"
+    write(log, ("1 " * 1_000_000 + "\n") * 3 + "x" * 10 + "\n")  # 6 MB, 3 million matches
+    t0 = time.monotonic()
+    res = scan(log, "log", Cursor(), {}, r"(?P<done>\d+)")
+    elapsed = time.monotonic() - t0
+    assert res.progress == (1.0, None)
+    assert elapsed < 1.5, elapsed  # milliseconds; walking every match took seconds

@@ -315,32 +315,39 @@ class _Scan:
         """The last progress match of the chunk, found from the end in growing windows.
 
         tqdm writes a progress line many times a second: matching every one of them would
-        cost a Python step each. Windows are cut at line starts, and no match crosses a line.
+        cost a Python step each. Windows are cut at line starts, and no match crosses a line;
+        a line longer than PROGRESS_WINDOW is cut into pieces of that size (a progress line is
+        short: a hostile line of a million "1 1 1" must not cost a million Python steps).
         """
         find = self.progress_find
-        end, size = len(text), PROGRESS_WINDOW
-        while True:
+        end = len(text) - 1 if text.endswith(b"\n") else len(text)  # no empty line after the last
+        size = PROGRESS_WINDOW
+        while True:  # windows from the end, each twice the last, until one holds a match
             if end <= 0:
                 return
-            start = _line_start(text, max(0, end - size))
+            start = _boundary(text, max(0, end - size))
             if find.search(text, start, end) is not None:
                 break
             end, size = start, size * 2
-        while end - start > 2 * PROGRESS_WINDOW:  # narrow it down to a small window
-            mid = _line_start(text, (start + end) // 2)
-            if mid <= start:
-                break
+        while end - start > 2 * PROGRESS_WINDOW:  # halve it, keeping the half that holds the last match
+            mid = _boundary(text, (start + end) // 2)
             if find.search(text, mid, end) is not None:
                 start = mid
             else:
                 end = mid
         last = deque(find.finditer(text, start, end), maxlen=1)[0]
-        # Groups only for the one match kept, and over at most MAX_LINE bytes of it.
-        m = self.progress_read.match(text, last.start(), min(last.end(), last.start() + MAX_LINE))
+        # Groups only for the one match kept.
+        m = self.progress_read.match(text, last.start(), last.end())
         reading = _progress_of(m) if m is not None else None
         if reading is not None:
             self.progress = reading
             self.progress_at = offset + _line_start(text, last.start())
+
+
+def _boundary(text: bytes, index: int) -> int:
+    """The last window boundary at or before ``index``: a line start, or a PROGRESS_WINDOW piece of a line."""
+    line = _line_start(text, index)
+    return line + (index - line) // PROGRESS_WINDOW * PROGRESS_WINDOW
 
 
 def _line_start(text: bytes, index: int) -> int:
