@@ -36,7 +36,7 @@ from tianluo.backends.base import JobFacts
 from tianluo.decide import attempt_dir, decide, job_name, topo_order
 from tianluo.logscan import LogLine
 from tianluo.model import RunState, dump_state
-from tianluo.observations import Cancel, StageObservation, Submit, WriteAnalysis
+from tianluo.observations import Cancel, Observations, StageObservation, Submit, WriteAnalysis
 from tianluo.spec import LadderSpec, RuleSpec, Rung, SuccessGate
 from tianluo.states import DONE, FaultClass, JobState, Phase, StageStatus
 
@@ -497,6 +497,34 @@ def test_lost_job_is_cancelled_before_its_retry_is_submitted():
     d = decide(state, observe(**{"a.train": seen(lost())}), at(hours=1))
     assert [type(a) for a in d.actions] == [Cancel, Submit]
     assert (d.actions[1].attempt, cancels(d)) == (2, ["a.train"])
+
+
+def test_lost_job_whose_done_when_holds_succeeds_and_is_not_run_again():
+    state = started(state_from_graph(CHAIN))
+    d = decide(state, observe(**{"a.train": seen(lost(), done_when=(ok_check(),))}), at(hours=1))
+    stage = d.state.stage("a.train")
+    assert stage.status == StageStatus.SUCCEEDED and stage.attempts[0].outcome == "succeeded"
+    assert cancels(d) == [] and stage.budget_used == {}
+    (ev,) = events_of(d, "succeeded")
+    assert ev["lost"] is True and "done_when holds" in ev["message"] and "left no exit record" in stage.reason
+
+
+def test_lost_job_with_done_when_unmet_or_without_done_when_is_still_lost():
+    state = started(state_from_graph(CHAIN))
+    for done_when in ((failed_check(),), ()):
+        d = decide(state, observe(**{"a.train": seen(lost(), done_when=done_when)}), at(hours=1))
+        assert d.state.stage("a.train").attempts[0].fault.label == "lost"
+        assert cancels(d) == ["a.train"]
+
+
+def test_a_partial_look_leaves_unseen_stages_and_the_gate_alone():
+    state = started(state_from_graph(CHAIN))  # a.train submitted, its handle recorded
+    d = decide(state, Observations(partial=True), at(hours=1))  # the budget ran out before a.train
+    assert d.state.stage("a.train").model_dump() == state.stage("a.train").model_dump()
+    assert d.actions == [] and event_kinds(d) == []
+    gate_only = state_from_graph(CHAIN, gate=SuccessGate(all_done=False, exists=["out/x"]))
+    assert decide(gate_only, Observations(partial=True), T0).state.phase != Phase.COMPLETE  # not looked at
+    assert decide(gate_only, observe(gate=(ok_check("out/x"),)), T0).state.phase == Phase.COMPLETE
 
 
 def test_missing_job_with_a_handle_is_treated_as_lost():
