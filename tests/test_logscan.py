@@ -497,3 +497,23 @@ def test_a_long_line_full_of_progress_matches_costs_no_python_step_per_match(tmp
     elapsed = time.monotonic() - t0
     assert res.progress == (1.0, None)
     assert elapsed < 1.5, elapsed  # milliseconds; walking every match took seconds
+
+
+def test_no_folder_below_a_run_folder_is_followed_through_a_link(tmp_path):
+    from tianluo import fsio
+
+    run = tmp_path / "run"
+    (run / "attempts").mkdir(parents=True)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    write(elsewhere / "stdout", "TypeError: secret\n")
+    (run / "attempts" / "a").symlink_to(elsewhere)  # planted: attempts/a -> elsewhere
+    fsio.guard(run)
+    res = scan(run / "attempts" / "a" / "stdout", "stdout", Cursor(), PATTERNS)
+    _refused(res, "is a symbolic link")
+    assert tail_lines(run / "attempts" / "a" / "stdout") == []
+    (run / "attempts" / "a").unlink()
+    (run / "attempts" / "a").mkdir()
+    write(run / "attempts" / "a" / "stdout", "TypeError: mine\n")
+    assert [m.text for m in scan(run / "attempts" / "a" / "stdout", "stdout", Cursor(), PATTERNS).matches] == [
+        "TypeError: mine"]

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from tianluo.fsio import UnsafePath, open_parent
 from tianluo.linear_re import compile_any, compile_pattern, source
 
 MAX_LINE = 64 * 1024  # bytes of one line (or one piece of a longer line)
@@ -155,12 +156,31 @@ def refusal(path: Path, follow_links: bool = False) -> str | None:
 def _open(path: Path, follow_links: bool):
     """(binary file, None) for a regular file; (None, reason) if refused; (None, None) if missing.
 
-    The type is checked before opening (opening a device can have effects: a tape rewinds, a
-    FIFO blocks) and again on the descriptor, in case the name was swapped in between.
-    O_NONBLOCK makes even that swap harmless: opening a FIFO does not wait for a writer.
+    Without ``follow_links``, no component below a folder tianluo guards (the run folder, see
+    ``tianluo.fsio``) is followed through a link either: a planted ``attempts/a`` link is
+    refused like a planted ``stdout`` link. The type is checked before opening (opening a
+    device can have effects: a tape rewinds, a FIFO blocks) and again on the descriptor, in
+    case the name was swapped in between; O_NONBLOCK makes even that swap harmless.
     """
+    if follow_links:
+        return _open_at(None, str(path), path, True)
     try:
-        st = os.stat(path, follow_symlinks=follow_links)
+        dfd, name, _guarded = open_parent(path)
+    except FileNotFoundError:
+        return None, None
+    except UnsafePath as exc:
+        return None, f"{exc}; not read"
+    except OSError as exc:
+        return None, f"{path} cannot be read ({exc.strerror or exc}); check the folder's permissions"
+    try:
+        return _open_at(dfd, name, path, False)
+    finally:
+        os.close(dfd)
+
+
+def _open_at(dir_fd: int | None, name: str, path: Path, follow_links: bool):
+    try:
+        st = os.stat(name, dir_fd=dir_fd, follow_symlinks=follow_links)
     except FileNotFoundError:
         return None, None
     except OSError as exc:
@@ -169,7 +189,7 @@ def _open(path: Path, follow_links: bool):
         return None, _not_regular(path, st.st_mode)
     flags = _OPEN_FLAGS | (0 if follow_links else os.O_NOFOLLOW)
     try:
-        fd = os.open(path, flags)
+        fd = os.open(name, flags, dir_fd=dir_fd)
     except FileNotFoundError:
         return None, None
     except OSError as exc:
