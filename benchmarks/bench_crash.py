@@ -49,6 +49,7 @@ from tianluo.store import RunStore  # noqa: E402
 from tianluo.tick import run_tick, utcnow  # noqa: E402
 
 ENTITIES = ("e0", "e1")
+ACTIVE = ("running", "blocked")  # blocked: a hold whose release was killed, until it is released
 JOB = """\
 #!/bin/sh
 # $1 = stage. Records every start and end, so a double launch shows.
@@ -184,7 +185,7 @@ class Harness:
                 continue
             run_dir = self.rng.choice(live)
             self.tick(run_dir, kill=self.rng.random() < 0.8, hands=self.rng.random() < 0.1)
-            if self.phase(run_dir) != "running":
+            if self.phase(run_dir) not in ACTIVE:
                 live.remove(run_dir)
 
     def _more_runs(self) -> list[Path]:
@@ -205,7 +206,7 @@ class Harness:
         for run_dir in self.runs:
             if RunStore(run_dir).load().entities["e1"].hold is not None:  # a hold whose release was killed
                 release_entity(run_dir, "e1", retry=False, skip=False, reset_budget=False)
-            while self.phase(run_dir) == "running" and time.monotonic() < deadline:
+            while self.phase(run_dir) in ACTIVE and time.monotonic() < deadline:
                 self.tick(run_dir, kill=False)
                 time.sleep(0.02)
             self.tick(run_dir, kill=False)
@@ -225,6 +226,7 @@ class Harness:
             self._verify_jobs(state, run_dir)
             if state.phase.value != "complete":
                 c["lost_jobs"] += 1  # never completed: something was dropped on the way
+                self.problems.append(f"{state.run_id}: {state.phase.value} after recovery ({state.phase_reason})")
             c["runs"] += 1
             c["attempts"] += state.total_attempts
             c["events"] += len(events)
@@ -270,6 +272,7 @@ class Harness:
             known = {a.n for a in state.entities[entity].stages[stage].attempts}
             if int(n) not in known:
                 c["lost_jobs"] += 1
+                self.problems.append(f"{state.run_id} {entity}.{stage}.{n}: ran, but state.json does not know it")
         # jobs.log: one start per attempt; no two attempts of a stage alive at once
         log = run_dir.parent.parent / "jobs.log"
         spans: dict[tuple, list] = {}
