@@ -119,6 +119,7 @@ def test_a_lost_attempt_whose_done_when_holds_is_counted_as_succeeded_not_run_ag
     attempt = run_dir / "attempts/a/work/1"
     started = wait_for(lambda: (attempt / "started.json").exists() and json.loads(
         (attempt / "started.json").read_text()), what="the runner's claim")
+    wait_for((tmp_path / "proj" / "count.txt").exists, what="the job to start")
     os.kill(started["runner_pid"], signal.SIGKILL)  # the runner dies; the job it started goes on
     (tmp_path / "proj" / "release").touch()
     wait_for((tmp_path / "proj" / "done.txt").exists, what="the job to finish without its runner")
