@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import time
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -91,14 +92,14 @@ def test_a_tick_stuck_in_a_hung_read_is_interrupted_at_its_budget_and_saves(run)
 def _stopped_tick(run_dir: Path, cwd: Path) -> subprocess.Popen:
     """A real `tianluo tick` SIGSTOPped while it holds the run's lock."""
     for _ in range(50):
-        proc = subprocess.Popen([sys.executable, "-m", "tianluo", "tick", "--run", str(run_dir), "--budget", "1s"],
+        proc = subprocess.Popen([sys.executable, "-m", "tianluo", "tick", "--run", str(run_dir), "--budget", "3s"],
                                 cwd=cwd, env=clean_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         while proc.poll() is None:
             try:
                 holder = json.loads((run_dir / ".lock").read_text())
             except (OSError, ValueError):
                 holder = {}
-            if holder.get("pid") == proc.pid and holder.get("budget_s") == 1:
+            if holder.get("pid") == proc.pid and holder.get("budget_s") == 3:
                 os.kill(proc.pid, signal.SIGSTOP)
                 return proc
             time.sleep(0.0005)
@@ -111,7 +112,8 @@ def test_a_stopped_tick_holding_the_lock_is_reported_and_told_once_then_recorded
     try:
         quiet = cli("tick", "--run", run_dir, cwd=tmp_path)
         assert quiet.returncode == 0 and "another tick holds the lock" in quiet.stdout  # not stalled yet
-        time.sleep(2.2)  # its budget (1s) and grace (1s) are over
+        since = datetime.fromisoformat(json.loads((run_dir / ".lock").read_text())["since"].replace("Z", "+00:00"))
+        time.sleep(max(0.0, (since - datetime.now(timezone.utc)).total_seconds() + 6.3))  # budget 3s + grace 3s
         for _ in range(2):
             proc = cli("tick", "--quiet", "--run", run_dir, cwd=tmp_path)
             assert proc.returncode == 75, (proc.stdout, proc.stderr)
