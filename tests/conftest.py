@@ -113,6 +113,22 @@ def _reap_test_processes(request):
     kill_everything_under(tmp_path)
 
 
+@pytest.fixture(autouse=True)
+def _fresh_guards():
+    """Each test starts with no guarded folders, as each tianluo command (one process) does.
+
+    ``fsio.guard`` is per process; a test that guards a run home (often a parent of other
+    tests' tmp_path) must not change how later tests in this process open their files.
+    """
+    from tianluo import fsio
+
+    saved = set(fsio._GUARDED)
+    fsio._GUARDED.clear()
+    yield
+    fsio._GUARDED.clear()
+    fsio._GUARDED.update(saved)
+
+
 # --- waiting and the CLI ---------------------------------------------------------------------
 
 

@@ -142,3 +142,19 @@ def test_plan_on_a_full_disk_is_exit_74_naming_the_file_system_not_an_internal_e
     (line,) = proc.stderr.strip().splitlines()
     assert f"mounted at {small_fs} (tmpfs) is full" in line and "`tianluo plan`" in line
     assert "internal error" not in line
+
+
+def test_a_start_that_fails_on_a_full_disk_leaves_no_run_folder_behind(tmp_path, small_fs):
+    """The run folder is made before state.json is saved; a start that fails then takes it back,
+    so the next start (once there is room) is not refused as 'still running'."""
+    spec = write_spec(tmp_path / "proj", SPEC)
+    home = small_fs / "home"
+    cli("plan", spec, "--home", home, "--accept-defaults", cwd=tmp_path, check=True)
+    filler = fill(small_fs)
+    proc = cli("start", spec, "--home", home, "--trigger", "none", "--accept-defaults", "--no-tick", cwd=tmp_path)
+    assert proc.returncode == 74, (proc.stdout, proc.stderr)
+    assert sorted(p.name for p in home.iterdir()) == ["plans"], "a half-made run folder was left behind"
+    filler.unlink()
+    run_dir = start(tmp_path, home, "--no-tick")
+    assert (run_dir / "state.json").is_file()
+    assert read_events(run_dir)[0]["event"] == "run_created"

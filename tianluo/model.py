@@ -132,10 +132,15 @@ class Cancelling(Record):
     killed_at: datetime | None = None
 
 
+#: An attempt folder below the run folder; never absolute, never '..' (names start with a letter or digit).
+ATTEMPT_DIR = r"^attempts/[A-Za-z0-9][A-Za-z0-9._-]{0,63}/[A-Za-z0-9][A-Za-z0-9_-]{0,63}/[1-9][0-9]{0,8}$"
+
+
 class Attempt(Record):
     n: int = Field(ge=1)
     job_name: str
-    dir: str = Field(description="The attempt folder, relative to the run folder.")
+    dir: str = Field(description="The attempt folder, relative to the run folder: attempts/<entity>/<stage>/<n>.",
+                     pattern=ATTEMPT_DIR)
     intent_at: datetime
     handle: Handle | None = None
     submitted_at: datetime | None = None

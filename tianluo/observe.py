@@ -7,7 +7,6 @@ last tick stopped, so a tick costs what is new, not what is there.
 import glob
 import math
 import os
-import re
 from pathlib import Path
 
 from tianluo.backends.base import Backend

@@ -2,6 +2,7 @@
 
 import os
 import re
+import shutil
 from datetime import datetime
 from pathlib import Path
 
@@ -198,11 +199,17 @@ def create_run(spec_path: Path, home: Path, now: datetime, accept_defaults: bool
     fsio.fsync_dir(home)
     run_id = run_dir.name
     store = RunStore(run_dir)
-    state = store.create(initial_state(run_id, plan, now, decisions), events=[{
-        "ts": iso(now), "event": "run_created",
-        "message": f"run {run_id} created from {plan.spec_file}", "spec_sha256": plan.spec_sha256,
-    }])
-    atomic_write(run_dir / "plan.md", render_plan_md(state.plan, forks, {d.key: (d.answer, d.by) for d in decisions}))
+    try:
+        state = store.create(initial_state(run_id, plan, now, decisions), events=[{
+            "ts": iso(now), "event": "run_created",
+            "message": f"run {run_id} created from {plan.spec_file}", "spec_sha256": plan.spec_sha256,
+        }])
+        atomic_write(run_dir / "plan.md",
+                     render_plan_md(state.plan, forks, {d.key: (d.answer, d.by) for d in decisions}))
+    except BaseException:
+        # Half a run folder would block the next start ("still running"): take it back.
+        shutil.rmtree(run_dir, ignore_errors=True)
+        raise
     return run_dir
 
 

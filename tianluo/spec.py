@@ -5,7 +5,6 @@ names the file, the line and the key.
 """
 
 import difflib
-import re
 import signal
 from pathlib import Path
 from typing import Annotated, Literal

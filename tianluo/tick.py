@@ -9,6 +9,7 @@ next tick.
 """
 
 import json
+import os
 import signal
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -81,7 +82,7 @@ def run_tick(run_dir: Path, now: datetime | None = None, backend: Backend | None
                 ticked = _tick_locked(store, lock_fd, now, backend, budget)
         except LockBusy:
             if event and result is None:
-                again.touch()
+                os.close(fsio.open_file(again, os.O_WRONLY | os.O_CREAT))  # never through a planted link
                 event = False
                 continue  # the holder may have let go before it could see the marker: try once more
             break
