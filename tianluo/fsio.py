@@ -73,6 +73,12 @@ def describe(dir_fd: int, name: str, where: str) -> str:
     return f"{where}: is {kind}, not what tianluo keeps there: move it away (`mv {where} {where}.bad`)"
 
 
+def hard_linked(where: str | os.PathLike, nlink: int) -> str:
+    """The one line for a file tianluo writes in place that has other hard links."""
+    return (f"{where}: has {nlink - 1} other hard link(s) (another name for the same file, perhaps outside the "
+            f"run folder); tianluo writes nothing into it: move it away (`mv {where} {where}.bad`)")
+
+
 def _step(fd: int, part: str, where: str, create: bool) -> int:
     """Open folder ``part`` in ``fd`` without following a link (closes ``fd``); create it 0700 if asked."""
     try:
@@ -133,20 +139,26 @@ def make_dirs(path: str | os.PathLike) -> None:
     os.close(open_dir(path, create=True))
 
 
-def open_file(path: str | os.PathLike, flags: int, mode: int = FILE_MODE, create_dirs: bool = False) -> int:
+def open_file(path: str | os.PathLike, flags: int, mode: int = FILE_MODE, create_dirs: bool = False,
+              in_place: bool = True) -> int:
     """``os.open`` that refuses links (below a guarded folder) and anything but a regular file.
 
-    Never blocks on a FIFO. The caller closes the descriptor.
+    Never blocks on a FIFO. A file opened for writing in place (appended to, truncated,
+    rewritten) must have no other hard link: a hard link planted in a run folder to a file
+    elsewhere (``events.jsonl`` -> ``/etc/shadow``) is refused before a byte is written or
+    cut (``O_TRUNC`` is applied only after the checks). ``in_place=False`` is for a probe of
+    a file that is only ever replaced, never written through (a replace leaves the other
+    link alone). The caller closes the descriptor.
 
     Raises:
-        UnsafePath: a link, or not a regular file. OSError: as os.open.
+        UnsafePath: a link, not a regular file, or a file with other hard links. OSError: as os.open.
     """
     dfd, name, guarded = open_parent(path, create_dirs)
     where = os.path.abspath(path)
     try:
         extra = os.O_CLOEXEC | os.O_NONBLOCK | (os.O_NOFOLLOW if guarded else 0)
         try:
-            fd = os.open(name, flags | extra, mode, dir_fd=dfd)
+            fd = os.open(name, (flags & ~os.O_TRUNC) | extra, mode, dir_fd=dfd)
         except OSError as exc:
             if exc.errno in (errno.ELOOP, errno.ENXIO, errno.EISDIR) or (
                     exc.errno == errno.ENOTDIR and guarded):
@@ -156,7 +168,16 @@ def open_file(path: str | os.PathLike, flags: int, mode: int = FILE_MODE, create
         if not stat.S_ISREG(st.st_mode):
             os.close(fd)
             raise UnsafePath(describe(dfd, name, where))
-        os.set_blocking(fd, True)
+        if in_place and flags & (os.O_WRONLY | os.O_RDWR) and st.st_nlink > 1:
+            os.close(fd)
+            raise UnsafePath(hard_linked(where, st.st_nlink))
+        try:
+            os.set_blocking(fd, True)
+            if flags & os.O_TRUNC:
+                os.ftruncate(fd, 0)
+        except BaseException:
+            os.close(fd)
+            raise
         return fd
     finally:
         os.close(dfd)

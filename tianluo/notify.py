@@ -88,6 +88,7 @@ def copy_output(state: RunState, action: CopyOutput, ts: str) -> dict:
     entity, stage = action.stage_id.rsplit(".", 1)
     ev = {"ts": ts, "entity": entity, "stage": stage, "source": str(source), "target": str(target)}
     try:
+        _check_source(source)
         dfd = _open_destination(folder)
     except (OSError, UnsafePath) as exc:
         return {**ev, "event": "output_copy_failed", "message": f"could not copy {source} to {target}: {exc}"}
@@ -103,6 +104,15 @@ def copy_output(state: RunState, action: CopyOutput, ts: str) -> dict:
     finally:
         os.close(dfd)
     return {**ev, "event": "output_copied", "message": f"output copied to {target}"}
+
+
+def _check_source(source: Path) -> None:
+    """The output itself may be a link only if you or root made it (not one another user planted
+    in a shared project folder to have root copy a file of root's out)."""
+    st = os.lstat(source)
+    if stat.S_ISLNK(st.st_mode) and st.st_uid not in (0, os.geteuid()):
+        raise UnsafePath(f"{source}: is a symbolic link that another user (uid {st.st_uid}) made; "
+                         "output not copied: remove the link or make the output a real file")
 
 
 def _exists_at(dfd: int, name: str) -> bool:
@@ -153,10 +163,17 @@ def _open_destination(folder: Path) -> int:
 
 def _copy_file(source: Path, dfd: int, name: str) -> None:
     """Copy one regular file into ``dfd`` as ``name``: created exclusively, never through a link."""
-    with open(source, "rb") as src:
+    try:  # non-blocking: a FIFO planted as the output must not hang the tick
+        raw = os.open(source, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:
+            raise UnsafePath(f"{source}: not a regular file; output not copied") from None
+        raise
+    with os.fdopen(raw, "rb") as src:
         st = os.fstat(src.fileno())
         if not stat.S_ISREG(st.st_mode):
             raise UnsafePath(f"{source}: not a regular file; output not copied")
+        os.set_blocking(raw, True)
         fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
                      stat.S_IMODE(st.st_mode) & 0o777, dir_fd=dfd)
         try:

@@ -190,11 +190,21 @@ def _reserve(attempt_dir: Path) -> None:
 
 
 def write_exit(attempt_dir: Path, text: str) -> None:
-    """Write exit.json into the room reserved for it, then give it its name: whole or not at all, disk full or not."""
+    """Write exit.json into the room reserved for it, then give it its name: whole or not at all, disk full or not.
+
+    The reserved file is written only if it is still the runner's own (a regular file with no
+    other hard link, the same one when it is renamed): a job that swapped it for a link or a
+    hard link to a file elsewhere gets its record by an ordinary write instead, and nothing
+    outside the attempt folder is written or cut.
+    """
     data = text.encode("utf-8")
     try:
         fd = fsio.open_file(attempt_dir / RESERVED, os.O_WRONLY)
     except FileNotFoundError:  # nothing reserved (a runner killed before it could): an ordinary write
+        atomic_write(attempt_dir / EXIT, data)
+        return
+    except UnsafePath:  # swapped while the job ran: drop the name (unlink never follows), write normally
+        (attempt_dir / RESERVED).unlink(missing_ok=True)
         atomic_write(attempt_dir / EXIT, data)
         return
     try:
@@ -204,6 +214,7 @@ def write_exit(attempt_dir: Path, text: str) -> None:
             os.pwrite(fd, data, 0)
             os.ftruncate(fd, len(data))
             os.fsync(fd)
+        mine = os.fstat(fd)
     finally:
         os.close(fd)
     if len(data) > RESERVE_BYTES:
@@ -212,8 +223,13 @@ def write_exit(attempt_dir: Path, text: str) -> None:
         return
     dfd = fsio.open_dir(attempt_dir)
     try:
+        now = os.stat(RESERVED, dir_fd=dfd, follow_symlinks=False)
+        if (now.st_dev, now.st_ino) != (mine.st_dev, mine.st_ino) or now.st_nlink != 1:
+            raise FileNotFoundError(RESERVED)  # swapped after the write: not ours to name exit.json
         os.rename(RESERVED, EXIT, src_dir_fd=dfd, dst_dir_fd=dfd)
         os.fsync(dfd)
+    except FileNotFoundError:
+        atomic_write(attempt_dir / EXIT, data)
     finally:
         os.close(dfd)
 

@@ -89,7 +89,8 @@ class RunStore:
             for path, flags in ((self.state_path, os.O_WRONLY), (self.events_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)):
                 if path == self.state_path and not path.exists():
                     continue
-                os.close(fsio.open_file(path, flags))
+                # state.json is only ever replaced (a hard link to it is left alone): a probe, not a write in place
+                os.close(fsio.open_file(path, flags, in_place=path != self.state_path))
             for folder in (self.run_dir, self.snapshot_dir):
                 if not os.access(folder, os.W_OK):
                     raise PermissionError(13, "not writable", str(folder))
@@ -109,7 +110,10 @@ class RunStore:
         except FileNotFoundError:
             return
         try:
-            mode = stat.S_IMODE(os.fstat(fd).st_mode)
+            st = os.fstat(fd)
+            if st.st_nlink > 1:  # another name for the same file: its mode is not ours to change
+                raise UnsafePath(fsio.hard_linked(path, st.st_nlink))
+            mode = stat.S_IMODE(st.st_mode)
             if mode & 0o077:
                 os.fchmod(fd, mode & 0o600)
         finally:
