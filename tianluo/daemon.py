@@ -35,6 +35,7 @@ from apscheduler.schedulers.blocking import BlockingScheduler
 from apscheduler.triggers.interval import IntervalTrigger
 
 from tianluo.errors import StateError, TianluoError
+from tianluo.fsio import UnsafePath
 from tianluo.states import TERMINAL_PHASES
 from tianluo.status import format_event
 from tianluo.store import RunStore
@@ -115,6 +116,11 @@ class _Daemon:
         with self._print:
             print(f"{self.run_id}: {' '.join(text.split())}", file=self.out, flush=True)
 
+    def fatal(self, exc: Exception) -> None:
+        """The error the daemon stops for, also as the one line on stderr every failing command leaves."""
+        if self.out is not sys.stderr:
+            print(f"tianluo: {' '.join(str(exc).split())}", file=sys.stderr, flush=True)
+
     def on_signal(self, signum, _frame) -> None:
         self.signum = signum
 
@@ -127,8 +133,9 @@ class _Daemon:
         """The exit code if the run is over (0) or unusable (2), else None."""
         try:
             state = RunStore(self.run_dir).load()
-        except StateError as exc:
+        except (StateError, UnsafePath) as exc:
             self.say(f"daemon stops: {exc}")
+            self.fatal(exc)
             return EXIT_UNUSABLE
         self.run_id = state.run_id
         if state.phase in TERMINAL_PHASES:
@@ -143,8 +150,9 @@ class _Daemon:
                 return
             try:
                 result = run_tick(self.run_dir)
-            except StateError as exc:
+            except (StateError, UnsafePath) as exc:  # a damaged or tampered run folder stays so
                 self.say(f"tick failed: {exc}; daemon stops, every later tick would fail the same way")
+                self.fatal(exc)
                 self.code = EXIT_UNUSABLE
                 return
             except Exception as exc:  # noqa: BLE001 - a daemon outlives one bad tick

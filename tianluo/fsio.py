@@ -30,6 +30,45 @@ class UnsafePath(TianluoError):
     """A symbolic link, or the wrong kind of file, where tianluo expects its own file or folder."""
 
 
+class CannotWrite(TianluoError, OSError):
+    """A write refused by the file system (read-only, permissions): one line naming the file, exit 2."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+_UNWRITABLE = (errno.EROFS, errno.EACCES, errno.EPERM)
+
+
+def _refused(exc: OSError, where: str | os.PathLike) -> OSError:
+    """``exc`` as a CannotWrite if the file system refused the write (ENOSPC and the rest stay as they are)."""
+    if isinstance(exc, TianluoError) or exc.errno not in _UNWRITABLE:
+        return exc
+    where = exc.filename if exc.filename and os.path.isabs(str(exc.filename)) else where
+    fix = ("the file system is read-only: remount it read-write, or keep the run on a writable disk (--home)"
+           if exc.errno == errno.EROFS else f"make it writable for you (`chmod u+w {os.path.dirname(str(where))}`) "
+           "or run tianluo as its owner")
+    out = CannotWrite(f"{where}: cannot be written ({exc.strerror}); nothing was changed; {fix}")
+    out.errno, out.strerror, out.filename = exc.errno, exc.strerror, str(where)
+    return out
+
+
+def _writes(func):
+    """Turn a write the file system refuses (read-only, permissions) into one clear line (CannotWrite)."""
+    import functools
+
+    @functools.wraps(func)
+    def wrapper(path, *args, **kwargs):
+        try:
+            return func(path, *args, **kwargs)
+        except OSError as exc:
+            refused = _refused(exc, os.path.abspath(path))
+            if refused is exc:
+                raise
+            raise refused from None
+    return wrapper
+
+
 _GUARDED: set[str] = set()
 
 
@@ -134,6 +173,7 @@ def open_dir(path: str | os.PathLike, create: bool = False) -> int:
     return _step(fd, name, os.path.abspath(path), create)
 
 
+@_writes
 def make_dirs(path: str | os.PathLike) -> None:
     """Create folder ``path`` and its missing parents (0700), never through a link below a guarded folder."""
     os.close(open_dir(path, create=True))
@@ -153,6 +193,18 @@ def open_file(path: str | os.PathLike, flags: int, mode: int = FILE_MODE, create
     Raises:
         UnsafePath: a link, not a regular file, or a file with other hard links. OSError: as os.open.
     """
+    try:
+        return _open_file(path, flags, mode, create_dirs, in_place)
+    except OSError as exc:
+        if not flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT):
+            raise
+        refused = _refused(exc, os.path.abspath(path))
+        if refused is exc:
+            raise
+        raise refused from None
+
+
+def _open_file(path: str | os.PathLike, flags: int, mode: int, create_dirs: bool, in_place: bool) -> int:
     dfd, name, guarded = open_parent(path, create_dirs)
     where = os.path.abspath(path)
     try:
@@ -261,6 +313,7 @@ def _unlink(dfd: int, name: str) -> None:
         pass
 
 
+@_writes
 def atomic_write(path: Path, data: bytes | str) -> None:
     """Replace ``path`` with ``data`` so that readers see the old or the new file, never half.
 
@@ -283,6 +336,7 @@ def atomic_write(path: Path, data: bytes | str) -> None:
         os.close(dfd)
 
 
+@_writes
 def create_exclusive(path: Path, data: bytes | str) -> bool:
     """Write ``path`` atomically only if it does not exist yet; return False if it does.
 
