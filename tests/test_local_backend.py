@@ -415,3 +415,20 @@ def test_cancel_leaves_a_reused_group_id_alone(env, tmp_path):
     finally:
         stranger.kill()
         stranger.wait()
+
+
+@pytest.mark.parametrize("pid", [1, "me"])
+def test_a_claim_naming_a_live_foreign_process_does_not_keep_an_ended_attempt_running(env, pid):
+    """started.json damaged to name PID 1 (or another live process) with no create time: the
+    attempt's exit.json is read, not the foreign process taken for a runner that never ends."""
+    job = env.job("exit 4")
+    handle = env.submit(job)
+    wait_exit(job)
+    wait_for(lambda: not alive(handle.pid) or psutil.Process(handle.pid).status() == psutil.STATUS_ZOMBIE,
+             what="the runner to end")
+    started = json.loads((adir(job) / "started.json").read_text())
+    started["runner_pid"] = 1 if pid == 1 else os.getpid()
+    started.pop("runner_create_time", None)
+    (adir(job) / "started.json").write_text(json.dumps(started))
+    facts = env.poll(job, handle)
+    assert facts.state == JobState.EXITED and facts.exit_code == 4

@@ -90,6 +90,10 @@ class LocalBackend:
                 status = proc.status()
             except psutil.Error:
                 status = None
+            if started and status not in (None, psutil.STATUS_ZOMBIE) and not _tagged_with(proc, job.job_name):
+                # started.json names a live process that is not this attempt's runner (PID 1, a
+                # pid reused with no create time recorded, a damaged record): not the job
+                status = None
             if status == psutil.STATUS_ZOMBIE:
                 _reap(handle.pid)
             elif status is not None:
@@ -203,6 +207,14 @@ def tagged_processes(job_name: str) -> list[psutil.Process]:
         except psutil.Error:  # gone, or another user's process
             continue
     return found
+
+
+def _tagged_with(proc: psutil.Process, job_name: str) -> bool:
+    """Whether ``proc`` carries this attempt's tag (the runner and its job do; PID 1 does not)."""
+    try:
+        return proc.environ().get(TAG) == job_name
+    except psutil.Error:
+        return False
 
 
 def _is_runner(proc: psutil.Process) -> bool:
