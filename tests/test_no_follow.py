@@ -225,3 +225,58 @@ def test_copy_output_follows_your_own_link_and_copies_links_inside_a_folder_as_l
     ev = copy_output(state, CopyOutput(stage_id="a.train", source="out/dir", destination="exports/run1"), "t")
     assert ev["event"] == "output_copied", ev
     assert (mine / "run1" / "dir" / "leak").is_symlink()
+
+
+# --- hard links: another name for a file elsewhere is never written in place --------------------
+
+
+@pytest.mark.parametrize("name", [".lock", "events.jsonl", "cron.log"])
+def test_a_tick_refuses_a_planted_hard_link_and_neither_appends_to_nor_cuts_its_file(template, tmp_path, name):
+    run_dir = _copy(template, tmp_path)
+    victim = tmp_path / "shadow"
+    victim.write_text("root:$6$secret:19000::::::\n")
+    os.chmod(victim, 0o640)
+    (run_dir / name).unlink(missing_ok=True)
+    os.link(victim, run_dir / name)
+    proc = cli("tick", "--run", run_dir, cwd=tmp_path, timeout=30)
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    line = proc.stderr.strip()
+    assert "\n" not in line and "hard link" in line and f"{run_dir / name}:" in line, line
+    assert victim.read_text() == "root:$6$secret:19000::::::\n"
+    assert oct(victim.stat().st_mode & 0o777) == oct(0o640)  # not "tightened" through the link either
+
+
+@pytest.mark.parametrize("name", ["stdout", "exit.json.reserved"])
+def test_the_runner_neither_appends_to_nor_truncates_a_hard_linked_log_or_reserve(tmp_path, name):
+    adir = tmp_path / "run" / "attempts" / "a" / "train" / "1"
+    adir.mkdir(parents=True)
+    marker = tmp_path / "ran"
+    (adir / "job.json").write_text(json.dumps({"job_name": "tl.x.a.train.1", "command": f"echo hi; touch {marker}",
+                                               "workdir": str(tmp_path), "env": {}}))
+    victim = tmp_path / "passwd"
+    victim.write_text("root:x:0:0::/root:/bin/sh\n")
+    os.link(victim, adir / name)
+    proc = subprocess.run([sys.executable, "-m", "tianluo.runner", str(adir)], env=clean_env(), cwd=tmp_path,
+                          capture_output=True, text=True, timeout=30)
+    assert proc.returncode == 2 and "hard link" in proc.stderr, proc.stderr
+    assert victim.read_text() == "root:x:0:0::/root:/bin/sh\n"
+    assert not marker.exists()
+
+
+def test_the_runner_writes_its_record_normally_when_the_job_swaps_its_reserve_for_a_hard_link(tmp_path):
+    """The job (the run's own user) replaces exit.json.reserved with a hard link to a file
+    elsewhere while it runs: the runner's record is still written, the other file untouched."""
+    adir = tmp_path / "run" / "attempts" / "a" / "train" / "1"
+    adir.mkdir(parents=True)
+    victim = tmp_path / "passwd"
+    victim.write_text("root:x:0:0::/root:/bin/sh\n")
+    swap = f"rm -f {adir}/exit.json.reserved && ln {victim} {adir}/exit.json.reserved"
+    (adir / "job.json").write_text(json.dumps({"job_name": "tl.x.a.train.1", "command": swap,
+                                               "workdir": str(tmp_path), "env": {}}))
+    proc = subprocess.run([sys.executable, "-m", "tianluo.runner", str(adir)], env=clean_env(), cwd=tmp_path,
+                          capture_output=True, text=True, timeout=30)
+    assert proc.returncode == 0, proc.stderr
+    assert victim.read_text() == "root:x:0:0::/root:/bin/sh\n"
+    record = json.loads((adir / "exit.json").read_text())
+    assert record["exit_code"] == 0
+    assert not (adir / "exit.json.reserved").exists()

@@ -1,0 +1,10 @@
+""".lock is a hard link to a file of root's elsewhere: `hold` does not truncate it."""
+EXPECT = {"args": ["hold", "a", "--run", "{run}"], "exit": 2, "message": 'hard link'}
+
+
+def setup(ctx):
+    import os
+    victim = ctx.tmp / "shadow"
+    victim.write_text("root:$6$secret:19000::::::\n")
+    (ctx.run / ".lock").unlink(missing_ok=True)
+    os.link(victim, ctx.run / ".lock")
