@@ -280,3 +280,26 @@ def test_the_runner_writes_its_record_normally_when_the_job_swaps_its_reserve_fo
     record = json.loads((adir / "exit.json").read_text())
     assert record["exit_code"] == 0
     assert not (adir / "exit.json.reserved").exists()
+
+
+@pytest.mark.parametrize("kind", ["folder link", "runner.log hard link"])
+def test_a_planted_next_attempt_folder_is_refused_before_the_tick_saves_anything(template, tmp_path, kind):
+    """The tick that would launch a.eval finds its attempt folder planted: exit 2, state.json,
+    snapshots and events exactly as they were (not an intent saved and then a failed launch)."""
+    run_dir = _copy(template, tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    if kind == "folder link":
+        (run_dir / "attempts" / "a" / "eval").symlink_to(elsewhere)
+    else:
+        (run_dir / "attempts" / "a" / "eval" / "1").mkdir(parents=True)
+        (elsewhere / "log").write_text("keep\n")
+        os.link(elsewhere / "log", run_dir / "attempts" / "a" / "eval" / "1" / "runner.log")
+    keep = {n: (run_dir / n).read_bytes() for n in ("state.json", "events.jsonl")}
+    snaps = sorted(p.name for p in (run_dir / "snapshots").iterdir())
+    proc = cli("tick", "--run", run_dir, cwd=tmp_path, timeout=30)
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    assert "\n" not in proc.stderr.strip() and "attempts/a/eval" in proc.stderr, proc.stderr
+    assert {n: (run_dir / n).read_bytes() for n in keep} == keep
+    assert sorted(p.name for p in (run_dir / "snapshots").iterdir()) == snaps
+    assert sorted(p.name for p in elsewhere.iterdir()) == ([] if kind == "folder link" else ["log"])

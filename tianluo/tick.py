@@ -120,6 +120,7 @@ def _tick_locked(store: RunStore, lock_fd: int, now: datetime | None, backend: B
     decision = decide(state, observations, now)
     new = decision.state
     events = stalled + _over_budget(state, observations, budget, now) + decision.events
+    _check_action_paths(store, new, decision.actions)  # a folder the actions need, refused after the save: half a tick
     store.save(new, snapshot=_changed(state, new), events=events)
     _forget_stall(store)
     events += _act(store, new, decision.actions, backend, now)
@@ -228,6 +229,46 @@ def remove_trigger_if_over(store: RunStore, state: RunState, now: datetime) -> l
           "message": f"run is {state.phase.value}: its {trigger.kind} trigger {what}"}
     store.save(state, events=[ev])
     return [ev]
+
+
+def _check_action_paths(store: RunStore, state: RunState, actions: list) -> None:
+    """Before the decision is saved: the folders and files its actions write can be written.
+
+    A planted link or folder at ``attempts/<e>/<s>/<n>`` (or a file in it) or at the failure
+    analysis is refused now, with nothing saved, not after the intent is in state.json.
+
+    Raises:
+        UnsafePath: one line naming the path and the fix.
+    """
+    import stat as _stat
+
+    wanted: list[tuple[Path, tuple[str, ...]]] = []
+    for action in actions:
+        if isinstance(action, Submit):
+            stage = state.stage(action.stage_id)
+            attempt = next((a for a in stage.attempts if a.n == action.attempt), None)
+            if attempt is not None:
+                wanted.append((store.run_dir / attempt.dir, ("job.json", "runner.log", "stdout", "stderr")))
+        elif isinstance(action, WriteAnalysis):
+            from tianluo.holds import analysis_path
+
+            path = store.run_dir / analysis_path(action.entity)
+            wanted.append((path.parent, (path.name,)))
+    for folder, names in wanted:
+        fsio.make_dirs(folder)  # 0700, no link followed; an empty folder is harmless if the tick dies now
+        fd = fsio.open_dir(folder)
+        try:
+            for name in names:
+                try:
+                    st = os.stat(name, dir_fd=fd, follow_symlinks=False)
+                except FileNotFoundError:
+                    continue
+                if not _stat.S_ISREG(st.st_mode):
+                    raise fsio.UnsafePath(fsio.describe(fd, name, str(folder / name)))
+                if st.st_nlink > 1:
+                    raise fsio.UnsafePath(fsio.hard_linked(folder / name, st.st_nlink))
+        finally:
+            os.close(fd)
 
 
 def _act(store: RunStore, state: RunState, actions: list, backend: Backend, now: datetime) -> list[dict]:
