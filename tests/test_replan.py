@@ -64,7 +64,7 @@ def _ran(state, sid, status, n=1):
     stage = state.stage(sid)
     stage.status = status
     stage.attempt = n
-    stage.attempts = [Attempt(n=i, job_name=f"j{i}", dir=f"attempts/x/{i}", intent_at=T0) for i in range(1, n + 1)]
+    stage.attempts = [Attempt(n=i, job_name=f"j{i}", dir=f"attempts/x/train/{i}", intent_at=T0) for i in range(1, n + 1)]
     stage.budget_used = {FaultClass.TRANSIENT: n - 1} if n > 1 else {}
     return stage
 

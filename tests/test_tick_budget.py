@@ -16,6 +16,7 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
+import psutil
 import pytest
 from conftest import clean_env, cli, read_events, read_state, start_run, status_json, tick_until, wait_for, write_spec
 
@@ -89,6 +90,19 @@ def test_a_tick_stuck_in_a_hung_read_is_interrupted_at_its_budget_and_saves(run)
     assert [e["event"] for e in read_events(run_dir)].count("tick_over_budget") == 1
 
 
+def _still_named(run_dir: Path, proc: subprocess.Popen) -> bool:
+    """Once ``proc`` is really stopped, whether the lock file still names it as the holder."""
+    deadline = time.monotonic() + 5
+    while psutil.Process(proc.pid).status() != psutil.STATUS_STOPPED:
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.001)
+    try:
+        return json.loads((run_dir / ".lock").read_text()).get("pid") == proc.pid
+    except (OSError, ValueError):
+        return False
+
+
 def _stopped_tick(run_dir: Path, cwd: Path) -> subprocess.Popen:
     """A real `tianluo tick` SIGSTOPped while it holds the run's lock."""
     for _ in range(50):
@@ -101,7 +115,11 @@ def _stopped_tick(run_dir: Path, cwd: Path) -> subprocess.Popen:
                 holder = {}
             if holder.get("pid") == proc.pid and holder.get("budget_s") == 3:
                 os.kill(proc.pid, signal.SIGSTOP)
-                return proc
+                if _still_named(run_dir, proc):  # not stopped just after it let go of the lock
+                    return proc
+                proc.kill()
+                proc.wait(timeout=10)
+                break
             time.sleep(0.0005)
     raise AssertionError("could not catch a tick holding the lock")
 
