@@ -562,3 +562,29 @@ def test_a_path_too_long_once_params_are_filled_in_is_refused_at_plan_time(tmp_p
     with pytest.raises(SpecError, match=r"entities.a.stages.train: once its params are filled in, exists\[0\]: "
                                         "the path is 6001 characters long; at most 4096"):
         build_plan(spec, tmp_path / "tianluo.yaml")
+
+
+def test_a_careless_glob_does_not_walk_the_host(tmp_path):
+    """done_when/logs globs look at a bounded number of entries: '/*/*/*/*/*/*/*/*' took
+    minutes on every tick (glob.glob over all of /proc); now it stops and says why."""
+    from tianluo.conditions import bounded_glob, check_exists
+
+    t0 = time.monotonic()
+    check = check_exists("/*/*/*/*/*/*/*/*/nothing-here", str(tmp_path))
+    assert time.monotonic() - t0 < 10
+    assert not check.ok and "narrow the pattern" in check.detail
+
+    for i in range(30):
+        for j in range(30):
+            (tmp_path / f"d{i}" / f"e{j}").mkdir(parents=True)
+    (tmp_path / "d3" / "e4" / "final.ckpt").write_text("x")
+    (tmp_path / ".hidden.ckpt").write_text("x")
+    assert bounded_glob(f"{tmp_path}/*/*/*.ckpt") == ([f"{tmp_path}/d3/e4/final.ckpt"], False)
+    assert bounded_glob(f"{tmp_path}/*.ckpt") == ([], False)  # '*' skips hidden names, as glob does
+    assert bounded_glob(f"{tmp_path}/.*.ckpt")[0] == [f"{tmp_path}/.hidden.ckpt"]
+    hits, stopped = bounded_glob(f"{tmp_path}/*/*/nothing", max_scanned=100)
+    assert (hits, stopped) == ([], True)
+    hits, stopped = bounded_glob(f"{tmp_path}/*/*", max_hits=50)
+    assert len(hits) == 50 and stopped
+    assert check_exists("d*/e1*/final.ckpt", str(tmp_path)).ok is False
+    assert check_exists("d*/e*/final.ckpt", str(tmp_path)).ok is True

@@ -4,10 +4,12 @@
 :class:`~tianluo.model.Check` that says what was seen, never raise on a missing file.
 """
 
+import fnmatch
 import glob
 import json
 import math
 import operator
+import os
 from pathlib import Path
 
 from tianluo.fsio import UnsafePath, read_bytes
@@ -94,13 +96,77 @@ def resolve(path: str, workdir: str) -> Path:
     return p if p.is_absolute() else Path(workdir) / p
 
 
+#: Directory entries one glob may look at per tick: ``/*/*/*/*/*/*/*/*`` would walk the whole
+#: host (minutes, every tick); a checkpoint folder holds a few thousand entries at most.
+GLOB_MAX_SCANNED = 100_000
+#: Matches one glob may return (logs: each match is a file read every tick).
+GLOB_MAX_HITS = 1000
+
+
+def bounded_glob(pattern: str, max_scanned: int = GLOB_MAX_SCANNED,
+                 max_hits: int = GLOB_MAX_HITS) -> tuple[list[str], bool]:
+    """``glob.glob(pattern)`` (no ``**`` recursion, hidden names only for a pattern that starts
+    with '.') that stops after looking at ``max_scanned`` directory entries or finding
+    ``max_hits`` matches: returns the matches and whether it stopped early.
+
+    Iterative, one folder listing at a time, so neither time nor memory depends on how big
+    the file system under a careless pattern is.
+    """
+    absolute = pattern.startswith(os.sep)
+    parts = [p for p in pattern.split(os.sep) if p]
+    bases = [os.sep if absolute else ""]
+    folders_only = pattern.endswith(os.sep)  # 'out/*/' matches folders, written with their '/'
+    scanned = 0
+    for i, part in enumerate(parts):
+        last = i == len(parts) - 1 and not folders_only
+        nxt: list[str] = []
+        for base in bases:
+            if not glob.has_magic(part):
+                path = os.path.join(base, part) if base else part
+                if os.path.lexists(path) if last else os.path.isdir(path):
+                    nxt.append(path)
+                scanned += 1
+            else:
+                try:
+                    with os.scandir(base or os.curdir) as it:
+                        for entry in it:
+                            scanned += 1
+                            if scanned > max_scanned:
+                                return sorted(nxt) if last else [], True
+                            name = entry.name
+                            if name.startswith(".") and not part.startswith("."):
+                                continue
+                            if not fnmatch.fnmatchcase(name, part):
+                                continue
+                            try:
+                                if not last and not entry.is_dir():
+                                    continue
+                            except OSError:
+                                continue
+                            nxt.append(os.path.join(base, name) if base else name)
+                            if last and len(nxt) >= max_hits:
+                                return sorted(nxt), True
+                except OSError:
+                    continue
+            if scanned > max_scanned:
+                return sorted(nxt) if last else [], True
+        bases = nxt
+        if not bases:
+            return [], False
+    return sorted(b + os.sep for b in bases) if folders_only and parts else sorted(bases), False
+
+
 def check_exists(pattern: str, workdir: str) -> Check:
     """A path (or a glob such as ``out/*.ckpt``) exists under ``workdir``."""
     full = resolve(pattern, workdir)
     if glob.has_magic(pattern):
-        hits = glob.glob(str(full))
+        hits, stopped = bounded_glob(str(full))
+        if stopped and not hits:
+            return Check(kind="exists", target=pattern, ok=False,
+                         detail=f"no match among the first {GLOB_MAX_SCANNED} entries looked at; "
+                                "narrow the pattern (fewer '*' folders)")
         return Check(kind="exists", target=pattern, ok=bool(hits),
-                     detail=f"{len(hits)} match(es)" if hits else "no match")
+                     detail=(f"{len(hits)}{'+' if stopped else ''} match(es)") if hits else "no match")
     ok = full.exists()
     return Check(kind="exists", target=pattern, ok=ok, detail="exists" if ok else "missing")
 

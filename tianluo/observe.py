@@ -4,14 +4,13 @@ One backend poll for all active attempts; each attempt's logs are read from wher
 last tick stopped, so a tick costs what is new, not what is there.
 """
 
-import glob
 import math
 import os
 from pathlib import Path
 
 from tianluo.backends.base import Backend
 from tianluo.budget import Budget
-from tianluo.conditions import check_all, check_done_when, check_metric, read_project_json, resolve
+from tianluo.conditions import bounded_glob, check_all, check_done_when, check_metric, read_project_json, resolve
 from tianluo.errors import StateError
 from tianluo.jobs import job_spec
 from tianluo.linear_re import UnsupportedPattern, compile_pattern
@@ -111,7 +110,7 @@ def log_files(planned: PlannedStage, attempt: Attempt, attempt_dir: Path, workdi
     """Every log of an attempt: its stdout and stderr, and the stage's extra log globs."""
     files = {name: attempt_dir / name for name in STREAMS}
     for pattern in planned.logs:
-        for hit in sorted(glob.glob(str(resolve(pattern, workdir)))):
+        for hit in bounded_glob(str(resolve(pattern, workdir)))[0]:
             name = os.path.relpath(hit, workdir)
             files[name] = Path(hit)
     return files
@@ -125,7 +124,7 @@ def start_cursors(planned: PlannedStage, workdir: str) -> dict[str, LogCursor]:
     """
     out = {}
     for pattern in planned.logs:
-        for hit in glob.glob(str(resolve(pattern, workdir))):
+        for hit in bounded_glob(str(resolve(pattern, workdir)))[0]:
             try:
                 st = os.stat(hit)
             except OSError:
