@@ -152,3 +152,32 @@ def test_a_stopped_tick_holding_the_lock_is_reported_and_told_once_then_recorded
     assert len(stalls) == 1 and str(stopped.pid) in stalls[0]["message"]
     assert not (run_dir / ".lock-stalled").exists()
     assert (project / "notified.txt").read_text().count("is stalled") == 1
+
+
+@pytest.mark.parametrize("budget", ["Infinity", "NaN", "-1", "1e308", '"x"'])
+def test_a_lock_file_naming_a_holder_nobody_is_is_not_shown_and_never_crashes_status(run, tmp_path, budget):
+    """.lock's text says PID 1 has held it since 2020 with a damaged budget, but no flock is held:
+    status shows no holder (and no STALLED), and neither status nor a tick fails."""
+    _project, run_dir = run
+    (run_dir / ".lock").write_text(json.dumps({"pid": 1, "host": os.uname().nodename,
+                                               "since": "2020-01-01T00:00:00Z", "what": "tick"})[:-1]
+                                   + f', "budget_s": {budget}}}\n')
+    for args in (("status",), ("status", "--json")):
+        proc = cli(*args, "--run", run_dir, cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr
+        assert "STALLED" not in proc.stdout and "pid 1 " not in proc.stdout
+    assert status_json(run_dir, tmp_path).get("lock") is None
+    assert cli("tick", "--run", run_dir, cwd=tmp_path).returncode == 0
+
+
+def test_a_damaged_budget_in_the_lock_of_a_real_holder_is_the_default_budget():
+    from tianluo import lockholder
+
+    for budget in ("Infinity", "NaN", "-1", "1e308", "0"):
+        holder = lockholder.parse(f'{{"pid": 7, "host": "h", "since": "2020-01-01T00:00:00Z", "budget_s": {budget}}}'
+                                  .encode())
+        assert holder.budget_s == lockholder.DEFAULT_BUDGET_S
+        assert "pid 7" in lockholder.stall_report(holder, datetime.now(timezone.utc))
+    for pid in ("-3", "0", "1e30", "99999999999", "true", '"12"'):
+        assert lockholder.parse(f'{{"pid": {pid}, "host": "h", "since": "2020-01-01T00:00:00Z"}}'.encode()) is None
+    assert lockholder.parse(b"9" * 5000) is None

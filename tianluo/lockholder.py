@@ -8,6 +8,7 @@ too long tells the owner, once.
 """
 
 import json
+import math
 import os
 import socket
 from dataclasses import dataclass
@@ -19,7 +20,9 @@ from tianluo.timefmt import iso
 GRACE_FRACTION = 1.0
 GRACE_MAX_S = 60.0
 DEFAULT_BUDGET_S = 300.0  # a holder that recorded none (a human command, an older tianluo)
-STALLED_MARK = ".lock-stalled"  # the stall the owner was told about (so it is told once)
+STALLED_MARK = ".lock-stalled"
+MAX_BUDGET_S = 7 * 86400.0  # a recorded budget beyond this (or inf, NaN) is damage: the default applies
+PID_MAX = 1 << 22  # the stall the owner was told about (so it is told once)
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,8 @@ def parse(data: bytes) -> Holder | None:
     if not text:
         return None
     if text.isdigit():
+        if not 0 < len(text) <= 7 or not 0 < int(text) <= PID_MAX:
+            return None
         return Holder(pid=int(text), host=socket.gethostname(), since=datetime.fromtimestamp(0, timezone.utc),
                       what="tick")
     try:
@@ -84,12 +89,40 @@ def parse(data: bytes) -> Holder | None:
         if since.tzinfo is None:
             since = since.replace(tzinfo=timezone.utc)
         budget = float(doc.get("budget_s") or DEFAULT_BUDGET_S)
+        if not math.isfinite(budget) or not 0 < budget <= MAX_BUDGET_S:
+            budget = DEFAULT_BUDGET_S  # damaged (inf, NaN, negative): what a holder that said nothing gets
         start = doc.get("proc_start")
-        return Holder(pid=int(doc["pid"]), host=str(doc.get("host") or "?")[:200], since=since,
+        pid = doc["pid"]
+        if not isinstance(pid, int) or isinstance(pid, bool) or not 0 < pid <= PID_MAX:
+            return None
+        return Holder(pid=pid, host=str(doc.get("host") or "?")[:200], since=since,
                       what=str(doc.get("what") or "tick")[:40], budget_s=budget,
-                      proc_start=float(start) if isinstance(start, (int, float)) else None)
-    except (ValueError, KeyError, TypeError, IndexError, OverflowError):
+                      proc_start=float(start) if isinstance(start, (int, float)) and math.isfinite(start) else None)
+    except (ValueError, KeyError, TypeError, IndexError, OverflowError, RecursionError):
         return None
+
+
+def flock_held(fd: int) -> bool | None:
+    """Whether anyone holds a ``flock`` on the file open at ``fd`` (from /proc/locks; None: cannot tell).
+
+    The lock file's text is only what its last holder wrote: a holder that died, or a line
+    planted there, names a lock nobody holds. Reading /proc/locks takes no lock itself, so a
+    tick starting at this moment is never turned away by someone asking.
+    """
+    st = os.fstat(fd)
+    want = f"{os.major(st.st_dev):02x}:{os.minor(st.st_dev):02x}:{st.st_ino}"
+    try:
+        with open("/proc/locks", "rb") as f:
+            data = f.read(16 * 1024 * 1024)
+    except OSError:
+        return None
+    for line in data.decode("ascii", errors="replace").splitlines():
+        fields = line.split()
+        if "->" in fields:  # a waiter, not a holder
+            continue
+        if len(fields) >= 6 and fields[1] == "FLOCK" and fields[5] == want:
+            return True
+    return False
 
 
 def alive(holder: Holder) -> bool | None:

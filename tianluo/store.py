@@ -378,9 +378,17 @@ class RunStore:
     def lock_holder(self) -> "lockholder.Holder | None":
         """Who holds the run's lock now, from the lock file (None: nobody, or a holder that died)."""
         try:
-            holder = lockholder.parse(fsio.read_bytes(self.run_dir / LOCK, 4096))
-        except (OSError, ValueError, UnsafePath):
+            fd = fsio.open_file(self.run_dir / LOCK, os.O_RDONLY)
+        except (OSError, UnsafePath):
             return None
+        try:
+            if lockholder.flock_held(fd) is False:
+                return None  # the text of a holder that let go (or died, or was planted): nobody holds it
+            holder = lockholder.parse(os.pread(fd, 4096, 0))
+        except OSError:
+            return None
+        finally:
+            os.close(fd)
         if holder is None or lockholder.alive(holder) is False:
             return None
         return holder
