@@ -186,3 +186,25 @@ def test_a_rolled_back_start_leaves_other_runs_alone(tmp_path, spec):
 def test_an_empty_path_is_an_error_not_the_default(tmp_path, spec, args, name):
     args = [a.replace("{spec}", str(spec)) for a in args]
     assert f"{name}: an empty value" in one_line_error(cli(*args, cwd=tmp_path))
+
+
+@pytest.mark.parametrize("home", ["/proc", "/proc/self/x", "/sys/x", "/dev"])
+def test_a_home_on_a_kernel_file_system_is_refused(tmp_path, spec, home):
+    """--home /proc was an internal error (mkdir of plans/ there fails with ENOENT)."""
+    line = one_line_error(cli("plan", spec, "--home", home, "--accept-defaults", cwd=tmp_path))
+    assert "kernel file system" in line and home in line
+
+
+@pytest.mark.parametrize("every", ["1m\n", "\u0661m", "1m\t", "1\u200bm"])
+def test_every_is_one_line_of_ascii(tmp_path, spec, every):
+    """'1m\\n' and an Arabic-Indic digit were taken as 1m (str.strip, \\d and float() are lenient)."""
+    home = tmp_path / "home"
+    proc = cli("start", spec, "--home", home, "--trigger", "none", "--accept-defaults", "--no-tick",
+               "--every", every, cwd=tmp_path)
+    assert "--every" in one_line_error(proc)
+    assert not home.exists() or runs_under(home) == []
+
+
+def test_no_command_says_so_on_stderr(tmp_path):
+    proc = cli(cwd=tmp_path)
+    assert "give a command" in one_line_error(proc)

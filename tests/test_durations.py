@@ -159,3 +159,10 @@ def test_a_long_text_is_not_parsed_at_all():
 
 def test_the_range_error_is_a_value_error():
     assert issubclass(DurationRangeError, ValueError)  # pydantic turns it into a field error
+
+
+@pytest.mark.parametrize("text", ["1m\n", "\u0661h", "\u0661", "1m\t", "1\u200bm", "1\uff48", "\n90"])
+def test_a_duration_is_one_line_of_ascii(text):
+    """str.strip() took '1m\\n' as 1m; \\d and float() took Arabic-Indic digits."""
+    with pytest.raises(ValueError, match="not a duration"):
+        parse_duration(text)

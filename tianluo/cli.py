@@ -198,6 +198,13 @@ def _check_args(args: argparse.Namespace) -> None:
     if home and os.path.exists(home) and not os.path.isdir(home):
         what = "--home" if getattr(args, "home", None) else "$TIANLUO_HOME"
         raise TianluoError(f"{what} {home}: not a folder; pass the folder that holds (or will hold) run folders")
+    if home:
+        real = os.path.realpath(home)
+        pseudo = next((fs for fs in ("/proc", "/sys", "/dev") if real == fs or real.startswith(fs + "/")), None)
+        if pseudo and not real.startswith("/dev/shm/"):
+            what = "--home" if getattr(args, "home", None) else "$TIANLUO_HOME"
+            raise TianluoError(f"{what} {home}: under {pseudo}, a kernel file system that cannot hold run folders; "
+                               "pass a folder on a real disk")
 
 
 def _one_line(text: str) -> str:
@@ -419,6 +426,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not args.command:
         parser.print_help()
+        print("tianluo: give a command, e.g. `tianluo plan tianluo.yaml` (see tianluo --help)", file=sys.stderr)
         return 2
     try:
         _check_args(args)

@@ -4,7 +4,7 @@ import math
 import re
 
 _UNITS = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0}
-_PART = re.compile(r"(\d+(?:\.\d+)?)(ms|s|m|h|d)")
+_PART = re.compile(r"([0-9]+(?:\.[0-9]+)?)(ms|s|m|h|d)")  # ASCII digits only: int("\u0661") is 1
 #: No duration anywhere is longer than this (about 31 years): a parse that stays far below
 #: what datetime and timedelta can take. Each key has its own, tighter bound (see spec_types).
 MAX_SECONDS = 10**9
@@ -40,8 +40,10 @@ def parse_duration(text: object) -> float:
         raise ValueError(f"expected a duration such as 90s, 10m or 2h, got {type(text).__name__}")
     if len(text) > MAX_TEXT:
         raise ValueError(f"a duration of {len(text)} characters is not a duration; write e.g. 90s, 10m, 2h or 1h30m")
-    s = text.strip().replace(" ", "")
-    if re.fullmatch(r"\d+(?:\.\d+)?", s):
+    if not text.isascii() or not text.isprintable():  # '1m\n', '\u0661h': one plain line of ASCII
+        raise ValueError(f"{_short(text)} is not a duration; write e.g. 90s, 10m, 2h or 1h30m (one line, ASCII digits)")
+    s = text.strip(" ").replace(" ", "")
+    if re.fullmatch(r"[0-9]+(?:\.[0-9]+)?", s):
         return _bounded(float(s), text)  # a bare number is seconds, as when written unquoted
     pos, total = 0, 0.0
     for m in _PART.finditer(s):
