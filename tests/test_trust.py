@@ -226,3 +226,31 @@ def test_a_cron_log_the_shell_created_world_readable_is_made_the_owners_alone(tm
     cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
     assert stat.S_IMODE(log.stat().st_mode) == 0o600
     assert log.read_text() == "a token printed by a job\n"
+
+
+@pytest.mark.parametrize("planted", ["home link to nothing", "home link loop", "plans a file", "plans a fifo",
+                                     "answers a fifo", "answers a folder", "plan.md a folder"])
+def test_a_home_or_plans_entry_of_the_wrong_kind_is_one_line_for_plan_and_start(tmp_path, planted):
+    spec = write_spec(tmp_path / "proj", QUICK)
+    home = tmp_path / "proj" / "home"
+    if planted.startswith("home"):
+        home.symlink_to("/nowhere" if "nothing" in planted else "home")
+    else:
+        (home / "plans" / "quick").mkdir(parents=True, mode=0o700)
+        os.chmod(home, 0o700)
+        os.chmod(home / "plans", 0o700)
+        where = {"plans": home / "plans", "answers": home / "plans" / "quick" / "answers.json",
+                 "plan.md": home / "plans" / "quick" / "plan.md"}[planted.split()[0]]
+        if where.is_dir():
+            shutil.rmtree(where)
+        if planted.endswith("fifo"):
+            os.mkfifo(where)
+        elif planted.endswith("folder"):
+            where.mkdir()
+        else:
+            where.write_text("x")
+    for args in (("plan", spec), ("plan", spec, "--diff"), ("start", spec, "--trigger", "none", "--accept-defaults")):
+        proc = cli(*args, "--home", home, cwd=tmp_path, timeout=30)
+        assert proc.returncode == 2, (args, proc.stderr)
+        line = proc.stderr.strip()
+        assert "\n" not in line and "internal error" not in line and str(home) in line, (args, line)

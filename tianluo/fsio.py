@@ -118,6 +118,19 @@ def hard_linked(where: str | os.PathLike, nlink: int) -> str:
             f"run folder); tianluo writes nothing into it: move it away (`mv {where} {where}.bad`)")
 
 
+def describe_path(path: str | os.PathLike) -> str:
+    """``describe`` for a full path (its folder opened as named)."""
+    path = os.path.abspath(path)
+    try:
+        dfd = os.open(os.path.dirname(path), os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError:
+        return f"{path}: cannot be used; move it away (`mv {path} {path}.bad`)"
+    try:
+        return describe(dfd, os.path.basename(path), path)
+    finally:
+        os.close(dfd)
+
+
 def _step(fd: int, part: str, where: str, create: bool) -> int:
     """Open folder ``part`` in ``fd`` without following a link (closes ``fd``); create it 0700 if asked."""
     try:

@@ -59,7 +59,16 @@ def check_owned(path: str | os.PathLike, what: str) -> os.stat_result:
 
 
 def _check_dir(path: Path, what: str) -> None:
-    st = check_owned(path, what)
+    try:
+        st = check_owned(path, what)
+    except FileNotFoundError:
+        if os.path.islink(path):  # the link is there, what it names is not
+            raise UnsafePath(f"{path}: the {what} is a symbolic link to nothing (to {os.readlink(path)}); "
+                             f"remove it (`rm {path}`) or point it at a folder of yours") from None
+        raise
+    except OSError as exc:  # a link loop, a path through a file
+        raise UnsafePath(f"{path}: the {what} cannot be used ({exc.strerror}); remove it (`rm {path}`) "
+                         "or pass another --home") from None
     if not stat.S_ISDIR(st.st_mode):
         raise UnsafePath(f"{path}: the {what} is not a folder; pass a folder (or move {path} away)")
 
@@ -127,21 +136,32 @@ def check_run(run_dir: Path) -> Path:
     return run_dir
 
 
-def check_plans(home: Path, parts: list[str]) -> None:
+def check_plans(home: Path, parts: list[str], file: bool = False) -> None:
     """Check ``<home>/plans`` and what is below it on the way to ``parts`` (those that exist).
+
+    Every step is a folder; the last is a regular file if ``file``.
 
     Raises:
         Untrusted/UnsafePath: someone else's (or a writable) folder or file, or a link.
     """
     path = Path(home) / "plans"
-    for part in [None, *parts]:
+    chain = [None, *parts]
+    for i, part in enumerate(chain):
         if part is not None:
             path = path / part
         try:
             lst = os.lstat(path)
         except FileNotFoundError:
             return
+        except OSError as exc:
+            raise UnsafePath(f"{path}: cannot be used ({exc.strerror}); move it away (`mv {path} {path}.bad`)") \
+                from None
         if stat.S_ISLNK(lst.st_mode):
             raise UnsafePath(f"{path}: is a symbolic link; tianluo follows no links under its home: remove it "
                              f"(`rm {path}`)")
+        folder = i < len(chain) - 1 or not file
+        if folder and not stat.S_ISDIR(lst.st_mode):
+            raise UnsafePath(fsio.describe_path(path) + " (a folder of tianluo's belongs there)")
+        if not folder and not stat.S_ISREG(lst.st_mode):
+            raise UnsafePath(fsio.describe_path(path))
         check_owned(path, "plan folder" if stat.S_ISDIR(lst.st_mode) else "plan file")

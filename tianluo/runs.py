@@ -49,7 +49,7 @@ def check_plan_files(home: Path, name: str) -> None:
     sub = slug(name)
     runfs.check_plans(home, [sub])
     for leaf in ("answers.json", "plan.md"):
-        runfs.check_plans(home, [sub, leaf])
+        runfs.check_plans(home, [sub, leaf], file=True)
 
 
 def plan_doc_path(home: Path, name: str) -> Path:
