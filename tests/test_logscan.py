@@ -517,3 +517,14 @@ def test_no_folder_below_a_run_folder_is_followed_through_a_link(tmp_path):
     write(run / "attempts" / "a" / "stdout", "TypeError: mine\n")
     assert [m.text for m in scan(run / "attempts" / "a" / "stdout", "stdout", Cursor(), PATTERNS).matches] == [
         "TypeError: mine"]
+
+
+@pytest.mark.parametrize("path", ["/proc/self/mem", "/proc/kmsg", "/proc/self/status"])
+def test_a_kernel_file_as_a_log_is_refused_not_read(path, tmp_path):
+    """/proc files are "regular" but /proc/self/mem fails with EIO (an internal error in the
+    tick) and /proc/kmsg blocks a root tick forever; neither is read, through a link either."""
+    _refused(scan(Path(path), "rank0.log", Cursor(), PATTERNS, follow_links=True), "kernel file")
+    link = tmp_path / "rank1.log"
+    link.symlink_to(path)
+    _refused(scan(link, "rank1.log", Cursor(), PATTERNS, follow_links=True), "kernel file")
+    assert tail_lines(Path(path), follow_links=True) == []

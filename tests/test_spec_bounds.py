@@ -588,3 +588,33 @@ def test_a_careless_glob_does_not_walk_the_host(tmp_path):
     assert len(hits) == 50 and stopped
     assert check_exists("d*/e1*/final.ckpt", str(tmp_path)).ok is False
     assert check_exists("d*/e*/final.ckpt", str(tmp_path)).ok is True
+
+
+@pytest.mark.parametrize("path", ["/proc/kmsg", "/proc/self/mem"])
+def test_a_metric_or_progress_file_in_proc_is_a_failed_check_not_a_hung_tick(path, tmp_path):
+    """read_project_json on /proc/kmsg blocked forever (a root tick reading a metric there)."""
+    os.symlink(path, tmp_path / "m.json")
+    for p in (Path(path), tmp_path / "m.json"):
+        t0 = time.monotonic()
+        doc, why = read_project_json(p)
+        assert doc is None and "kernel file" in why and time.monotonic() - t0 < 5
+
+
+@pytest.mark.parametrize("key, path", [
+    ("logs: [/dev/zero]", "/dev/zero"),
+    ("progress: {file: /proc/kmsg}", "/proc/kmsg"),
+    ("output: {path: /proc, destination: copies}", "/proc"),
+    ("output: {path: out.bin, destination: /sys/x}", "/sys/x"),
+    ("done_when: {metric: {file: '/tmp/../proc/self/mem', key: a, op: '>=', value: 1}}", "/tmp/../proc/self/mem"),
+])
+def test_paths_tianluo_reads_are_not_on_a_kernel_file_system(tmp_path, key, path):
+    spec = write_spec(tmp_path, f"name: k\nentities:\n  a:\n    stages:\n      s: {{run: 'true', {key}}}\n")
+    with pytest.raises(SpecError, match="kernel file system") as exc:
+        load_spec(spec)
+    assert path in str(exc.value) and "\n" not in str(exc.value)
+
+
+def test_kernel_paths_that_are_not_read_stay_allowed(tmp_path):
+    spec = write_spec(tmp_path, "name: k\nentities:\n  a:\n    stages:\n      s: {run: 'true', "
+                                "done_when: {exists: /dev/nvidia0}, output: {path: o, destination: /dev/shm/x}}\n")
+    load_spec(spec)

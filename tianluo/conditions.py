@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 
 from tianluo.fsio import UnsafePath, read_bytes
+from tianluo.logscan import kernel_devs
 from tianluo.model import Check
 from tianluo.spec import DoneWhen, Metric
 
@@ -72,6 +73,8 @@ def read_project_json(path: Path) -> tuple[object, str | None]:
     ``PROJECT_FILE_CAP`` bytes, and JSON no deeper than the parser can go. Never raises.
     """
     try:
+        if os.stat(path).st_dev in kernel_devs():  # /proc/kmsg blocks, /proc/self/mem fails: no JSON there
+            return None, "a kernel file (/proc, /sys), not a file of the project"
         data = read_bytes(path, PROJECT_FILE_CAP)
     except FileNotFoundError:
         return None, "file missing"

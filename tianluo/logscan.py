@@ -118,8 +118,12 @@ def scan(path: Path, name: str, cursor: Cursor, patterns: Mapping, progress=None
         start, restarted = cursor.offset, False
         if (cursor.inode is not None and cursor.inode != st.st_ino) or st.st_size < cursor.offset:
             start, restarted = 0, True
-        f.seek(start)
-        end, more = _read(f, start, max(1, max_bytes), st.st_size, state, deadline)
+        try:
+            f.seek(start)
+            end, more = _read(f, start, max(1, max_bytes), st.st_size, state, deadline)
+        except OSError as exc:  # EIO from a failing disk or a special file: a refusal, not a crash
+            return ScanResult(cursor, 0, (), None, None, False, False,
+                              f"{path} cannot be read ({exc.strerror or exc}); not read")
     return ScanResult(cursor=Cursor(end, st.st_ino), new_bytes=end - start, matches=tuple(state.matches),
                       progress=state.progress, progress_at=state.progress_at, restarted=restarted, more=more)
 
@@ -134,8 +138,11 @@ def tail_lines(path: Path, n: int = 50, max_bytes: int = 256 * 1024, follow_link
     with f:
         size = os.fstat(f.fileno()).st_size
         start = max(0, size - max_bytes)
-        f.seek(start)
-        data = f.read(size - start)
+        try:
+            f.seek(start)
+            data = f.read(size - start)
+        except OSError:
+            return []
     lines = data.decode("utf-8", errors="replace").splitlines()
     if start > 0 and lines:
         lines = lines[1:]  # the first line was cut by the window
@@ -178,6 +185,23 @@ def _open(path: Path, follow_links: bool):
         os.close(dfd)
 
 
+_KERNEL_DEVS: set[int] | None = None
+
+
+def kernel_devs() -> set[int]:
+    """The devices of /proc and /sys: their "regular" files block (/proc/kmsg), fail (/proc/self/mem) or never end."""
+    global _KERNEL_DEVS
+    if _KERNEL_DEVS is None:
+        devs = set()
+        for where in ("/proc", "/sys"):
+            try:
+                devs.add(os.stat(where).st_dev)
+            except OSError:
+                pass
+        _KERNEL_DEVS = devs
+    return _KERNEL_DEVS
+
+
 def _open_at(dir_fd: int | None, name: str, path: Path, follow_links: bool):
     try:
         st = os.stat(name, dir_fd=dir_fd, follow_symlinks=follow_links)
@@ -187,6 +211,8 @@ def _open_at(dir_fd: int | None, name: str, path: Path, follow_links: bool):
         return None, f"{path} cannot be read ({exc.strerror or exc}); check the folder's permissions"
     if not stat.S_ISREG(st.st_mode):
         return None, _not_regular(path, st.st_mode)
+    if st.st_dev in kernel_devs():
+        return None, f"{path} is a kernel file (/proc, /sys), not a log; not read"
     flags = _OPEN_FLAGS | (0 if follow_links else os.O_NOFOLLOW)
     try:
         fd = os.open(name, flags, dir_fd=dir_fd)

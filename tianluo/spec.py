@@ -23,6 +23,7 @@ from tianluo.spec_types import (
     MAX_SHORT,
     MIN_INTERVAL_S,
     Command,
+    FilePath,
     PathText,
     PARAM_NAME,
     RESERVED_PARAMS,
@@ -66,7 +67,7 @@ class Progress(StrictModel):
     """
 
     regex: str | None = None
-    file: PathText | None = None
+    file: FilePath | None = None
     stall_after: Duration | None = None
 
     @model_validator(mode="after")
@@ -92,9 +93,9 @@ class Progress(StrictModel):
 class Output(StrictModel):
     """An artifact the stage produces (a checkpoint), and where it goes when the stage is done."""
 
-    path: PathText
+    path: FilePath
     grows_within: Duration | None = None
-    destination: PathText | None = None
+    destination: FilePath | None = None
 
 
 class StageSpec(StrictModel):
@@ -104,7 +105,7 @@ class StageSpec(StrictModel):
     progress: Progress | None = None
     output: Output | None = None
     expected: Duration | None = None
-    logs: list[PathText] = Field(default=[], max_length=100, description="Globs of extra log files, e.g. per-rank logs.")
+    logs: list[FilePath] = Field(default=[], max_length=100, description="Globs of extra log files, e.g. per-rank logs.")
     resources: Resources | None = None
     when: When | None = None
     variants: dict[str, Annotated[Command, Field(min_length=1)]] = Field(default={}, max_length=100, description="Other commands the degrade rung may switch to.")

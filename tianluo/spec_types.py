@@ -6,6 +6,7 @@ whitelist and the thresholds above which tianluo asks.
 """
 
 import math
+import os
 import re
 from typing import Annotated, Literal
 
@@ -104,6 +105,19 @@ Command = text(MAX_COMMAND, "the command", " (join lines with ';' or '&&', or us
 PathText = Annotated[str, Field(min_length=1), _plain(MAX_PATH, "the path")]
 
 
+def _not_kernel(path: str) -> str:
+    norm = os.path.normpath("/" + path.lstrip("/")) if path.startswith("/") else ""  # //proc/./x, /tmp/../proc
+    for fs in ("/proc", "/sys", "/dev"):
+        if (norm == fs or norm.startswith(fs + "/")) and not norm.startswith("/dev/shm/"):
+            raise ValueError(f"{path!r} is under {fs}, a kernel file system: its files block, fail or never "
+                             "end; give a file your job writes")
+    return path
+
+
+#: A path tianluo reads or copies (a metric, a progress file, a log, an output): not under /proc, /sys or /dev.
+FilePath = Annotated[PathText, AfterValidator(_not_kernel)]
+
+
 def _scalar(value: object) -> object:
     if isinstance(value, bool):
         return value
@@ -147,7 +161,7 @@ class Metric(StrictModel):
     ``key`` is a dotted path into the JSON document (``metrics.accuracy``, ``runs.0.loss``).
     """
 
-    file: PathText
+    file: FilePath
     key: Annotated[str, Field(min_length=1), _plain(MAX_SHORT, "the key")]
     op: Op
     value: Scalar
