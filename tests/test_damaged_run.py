@@ -76,6 +76,10 @@ DAMAGE = {
     "revision-a-string": (lambda doc: _edit(doc, revision="x"), "invalid at revision"),
     "truncated": (lambda doc: json.dumps(doc).encode()[:50], "not valid JSON"),
     "nul-bytes": (lambda doc: b"\0" * 100, "not valid JSON"),
+    "run-id-with-nul-and-newline": (lambda doc: _edit(doc, run_id="r\0\nx"), "invalid at run_id"),
+    "run-id-a-path": (lambda doc: _edit(doc, run_id="../../etc"), "invalid at run_id"),
+    "command-with-nul": (lambda doc: json.dumps(doc).encode().replace(b'"run": "true"', b'"run": "tr\\u0000ue"', 1),
+                         "a NUL byte"),
 }
 
 

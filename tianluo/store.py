@@ -4,6 +4,7 @@ import errno
 import fcntl
 import json
 import os
+import re
 import stat
 import time
 from contextlib import contextmanager
@@ -418,12 +419,52 @@ def parse_state(text: str) -> RunState:
     if version != SCHEMA_VERSION:
         raise ValueError(f"schema_version is {version!r}, expected {SCHEMA_VERSION}")
     try:
-        return RunState.model_validate(raw)
+        state = RunState.model_validate(raw)
     except (RecursionError, OverflowError, TypeError) as exc:
         raise ValueError(f"invalid ({type(exc).__name__})") from None
     except ValidationError as exc:
         err = exc.errors()[0]
         key = ".".join(str(p) for p in err["loc"])
         raise ValueError(f"invalid at {key}: {err['msg']}") from None
+    _check_names(state, raw.get("plan"))
+    return state
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def _check_names(state: RunState, plan_raw) -> None:
+    """What becomes a job name, an environment variable or a command holds no NUL or control character.
+
+    ``plan`` checked the spec for them; a state.json edited (or damaged) afterwards could put
+    them back, and a launch would then fail halfway through a tick.
+
+    Raises:
+        ValueError: naming the key.
+    """
+    if _CONTROL.search(state.run_id) or "/" in state.run_id or not 0 < len(state.run_id) <= 255:
+        raise ValueError("invalid at run_id: not a plain name (a control character, a '/', or empty)")
+    for ename, entity in state.entities.items():
+        for sname, stage in entity.stages.items():
+            if _CONTROL.search(ename) or _CONTROL.search(sname):
+                raise ValueError(f"invalid at entities.{ename!r}.{sname!r}: a control character in a name")
+            for attempt in stage.attempts:
+                if _CONTROL.search(attempt.job_name):
+                    raise ValueError(f"invalid at entities.{ename}.stages.{sname}.attempts.{attempt.n}.job_name: "
+                                     "a control character")
+    stack, seen = [("plan", plan_raw)], 0
+    while stack:  # iterative: a deep plan cannot hit the recursion limit here
+        where, value = stack.pop()
+        seen += 1
+        if isinstance(value, str):
+            if "\0" in value:
+                raise ValueError(f"invalid at {where}: a NUL byte")
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                if isinstance(k, str) and "\0" in k:
+                    raise ValueError(f"invalid at {where}: a NUL byte in a key")
+                stack.append((f"{where}.{k}", v))
+        elif isinstance(value, list):
+            stack.extend((f"{where}.{i}", v) for i, v in enumerate(value))
 
 
