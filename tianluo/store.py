@@ -430,6 +430,7 @@ def parse_state(text: str) -> RunState:
     return state
 
 
+MAX_ATTEMPTS = 10 ** 8  # an attempt folder's number has at most 9 digits (model.ATTEMPT_DIR)
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
@@ -448,6 +449,12 @@ def _check_names(state: RunState, plan_raw) -> None:
         for sname, stage in entity.stages.items():
             if _CONTROL.search(ename) or _CONTROL.search(sname):
                 raise ValueError(f"invalid at entities.{ename!r}.{sname!r}: a control character in a name")
+            counts = {"attempt": stage.attempt, "free_retries": stage.free_retries, **{
+                f"budget_used.{k.value if hasattr(k, 'value') else k}": v for k, v in stage.budget_used.items()}}
+            for key, count in counts.items():
+                if not 0 <= count <= MAX_ATTEMPTS:
+                    raise ValueError(f"invalid at entities.{ename}.stages.{sname}.{key}: {count} is not a count "
+                                     f"of attempts (0 to {MAX_ATTEMPTS})")
             for attempt in stage.attempts:
                 if _CONTROL.search(attempt.job_name):
                     raise ValueError(f"invalid at entities.{ename}.stages.{sname}.attempts.{attempt.n}.job_name: "
