@@ -5,7 +5,9 @@ the format). For every case: the exit code is the expected one; stderr is exactl
 that contains the expected fragment, with no traceback and no "internal error"; and every
 file that was on disk before the command is still there, byte for byte and mode for mode
 (unless the case allows changes). Cases run a few at a time, under a memory limit, so an
-input that makes tianluo eat memory fails here instead of taking the machine down.
+input that makes tianluo eat memory fails here instead of taking the machine down. Every
+eighth case is a real ``python -m tianluo`` process; the others run the same ``main`` in a
+fork of this process, which has tianluo imported already (start-up is most of a case's cost).
 """
 
 import hashlib
@@ -14,11 +16,13 @@ import json
 import os
 import resource
 import shutil
+import signal
 import stat
 import subprocess
 import sys
+import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
+import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -200,42 +204,166 @@ def _picture(root: Path) -> dict[str, tuple]:
 
 
 @dataclass
+class Result:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+@dataclass
 class Outcome:
     ctx: Ctx | None
-    proc: subprocess.CompletedProcess | None
+    proc: Result | None
     before: dict
     after: dict
     error: str = ""
 
 
-def _run_case(case: Case, template: Path, tmp: Path) -> Outcome:
+def _child_main(args: list[str], cwd: Path, env: dict, files: tuple) -> None:
+    """In a fork of this process: what ``python -m tianluo ARGS`` does, without paying start-up again."""
+    code = 1
     try:
-        ctx = _make_ctx(template, tmp, case)
-        if case.setup is not None:
-            case.setup(ctx)
-        expect = case.expect
-        before = _picture(tmp)
-        env = _env(tmp, ctx.home)
-        env.update({k: _fill(str(v), ctx) for k, v in expect.get("env", {}).items()})
-        proc = _cli([_fill(a, ctx) for a in expect["args"]], tmp, env,
-                    timeout=float(expect.get("timeout", DEFAULT_TIMEOUT)), stdin=expect.get("stdin"))
-        return Outcome(ctx, proc, before, _picture(tmp))
-    except subprocess.TimeoutExpired as exc:
-        return Outcome(None, None, {}, {}, error=f"timed out after {exc.timeout}s")
-    except Exception as exc:  # a broken case: report it on its own test
-        return Outcome(None, None, {}, {}, error=f"{type(exc).__name__}: {exc}")
+        for fd, f in enumerate(files):
+            os.dup2(f.fileno(), fd)
+        sys.stdin = open(0, encoding="utf-8", closefd=False)
+        sys.stdout = open(1, "w", encoding="utf-8", closefd=False)
+        sys.stderr = open(2, "w", encoding="utf-8", closefd=False)
+        for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGALRM, signal.SIGPIPE):
+            signal.signal(signum, signal.SIG_DFL if signum != signal.SIGINT else signal.default_int_handler)
+        os.chdir(cwd)
+        os.environ.clear()
+        os.environ.update(env)
+        _limit_memory()
+        from tianluo.cli import main
+
+        try:
+            code = main(args)
+        except SystemExit as exc:  # argparse, as sys.exit would end the real process
+            if isinstance(exc.code, str):
+                print(exc.code, file=sys.stderr)
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    except BaseException:
+        traceback.print_exc()
+        code = 1
+    finally:
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except BaseException:
+            pass
+        os._exit(code if isinstance(code, int) and 0 <= code < 256 else 1)
+
+
+class _Command:
+    """One case's command, running: a real ``python -m tianluo`` process, or a fork of this one
+    (tianluo already imported) that calls the same ``main``: the CLI's code, minus start-up."""
+
+    def __init__(self, args: list[str], cwd: Path, env: dict, stdin: str | None, real: bool, timeout: float):
+        self.files = tuple(tempfile.TemporaryFile() for _ in range(3))
+        self.files[0].write((stdin or "").encode())
+        self.files[0].seek(0)
+        self.deadline = time.monotonic() + timeout
+        self.timeout = timeout
+        self.code: int | None = None
+        if real:
+            self.popen = subprocess.Popen([sys.executable, "-m", "tianluo", *args], cwd=cwd, env=env,
+                                          stdin=self.files[0], stdout=self.files[1], stderr=self.files[2],
+                                          preexec_fn=_limit_memory)
+            self.pid = self.popen.pid
+            return
+        self.popen = None
+        self.pid = os.fork()
+        if self.pid == 0:
+            _child_main(args, cwd, env, self.files)
+
+    def poll(self) -> bool:
+        """Whether it has ended (killed, and marked so, once past its timeout)."""
+        if self.code is not None:
+            return True
+        if time.monotonic() > self.deadline:
+            os.kill(self.pid, signal.SIGKILL)
+            self.code = -9
+            self._wait(block=True)
+            return True
+        return self._wait(block=False)
+
+    def _wait(self, block: bool) -> bool:
+        if self.popen is not None:
+            code = self.popen.wait() if block else self.popen.poll()
+        else:
+            pid, status = os.waitpid(self.pid, 0 if block else os.WNOHANG)
+            code = os.waitstatus_to_exitcode(status) if pid else None
+        if code is None:
+            return False
+        if self.code is None:
+            self.code = code
+        return True
+
+    def result(self) -> Result:
+        out = []
+        for f in self.files[1:]:
+            f.seek(0)
+            out.append(f.read().decode("utf-8", errors="replace"))
+            f.close()
+        self.files[0].close()
+        return Result(self.code, *out)
+
+
+REAL_EVERY = 8  # every 8th case runs as a real `python -m tianluo` process, the others in a fork
+
+
+def _prepare(case: Case, template: Path, tmp: Path) -> tuple[Ctx, dict, list[str], dict]:
+    ctx = _make_ctx(template, tmp, case)
+    if case.setup is not None:
+        case.setup(ctx)
+    env = _env(tmp, ctx.home)
+    env.update({k: _fill(str(v), ctx) for k, v in case.expect.get("env", {}).items()})
+    return ctx, _picture(tmp), [_fill(a, ctx) for a in case.expect["args"]], env
+
+
+def run_cases(cases: list[Case], template: Path, work: Path) -> dict[str, Outcome]:
+    """Run ``cases``, WORKERS at a time, from this (main) thread: no fork while threads run."""
+    import tianluo.cli  # noqa: F401  everything a command may need, imported once, before forking
+    import tianluo.commands  # noqa: F401
+    import tianluo.status  # noqa: F401
+    import tianluo.tick  # noqa: F401
+
+    outcomes: dict[str, Outcome] = {}
+    running: dict[str, tuple[_Command, Ctx, dict]] = {}
+    queue = list(enumerate(cases))
+    while queue or running:
+        while queue and len(running) < WORKERS:
+            i, case = queue.pop(0)
+            tmp = work / case.id.replace("/", "__")
+            try:
+                ctx, before, args, env = _prepare(case, template, tmp)
+                expect = case.expect
+                command = _Command(args, tmp, env, expect.get("stdin"), real=i % REAL_EVERY == 0,
+                                   timeout=float(expect.get("timeout", DEFAULT_TIMEOUT)))
+            except Exception as exc:  # a broken case: report it on its own test
+                outcomes[case.id] = Outcome(None, None, {}, {}, error=f"{type(exc).__name__}: {exc}")
+                continue
+            running[case.id] = (command, ctx, before)
+        for cid, (command, ctx, before) in list(running.items()):
+            if not command.poll():
+                continue
+            del running[cid]
+            result = command.result()
+            if command.code == -9 and time.monotonic() > command.deadline:
+                outcomes[cid] = Outcome(ctx, result, before, {}, error=f"timed out after {command.timeout}s")
+            else:
+                outcomes[cid] = Outcome(ctx, result, before, _picture(ctx.tmp))
+        time.sleep(0.002)
+    return outcomes
 
 
 @pytest.fixture(scope="module")
 def outcomes(template, tmp_path_factory, request) -> dict[str, Outcome]:
-    """The selected cases, run a few at a time (each is a real process; most of the time is start-up)."""
+    """The selected cases, run a few at a time."""
     selected = {item.callspec.params["case"].id for item in request.session.items
                 if getattr(item, "originalname", None) == "test_bad_input" and hasattr(item, "callspec")}
     work = tmp_path_factory.mktemp("corpus-cases")
-    with ThreadPoolExecutor(max_workers=WORKERS) as pool:
-        futures = {c.id: pool.submit(_run_case, c, template, work / c.id.replace("/", "__"))
-                   for c in CASES if c.id in selected}
-        return {cid: f.result() for cid, f in futures.items()}
+    return run_cases([c for c in CASES if c.id in selected], template, work)
 
 
 def test_the_corpus_is_large_enough():

@@ -13,7 +13,7 @@ from conftest import cli, status_json, wait_for, write_spec
 
 from tianluo.triggers import cron
 
-pytestmark = pytest.mark.integration
+pytestmark = [pytest.mark.integration, pytest.mark.cron]
 
 SPEC = """\
 name: cron-run
@@ -122,3 +122,33 @@ def test_the_crontab_line_runs_the_tick_under_a_hard_time_limit(tmp_path):
         assert words[1:5] == [cron.timeout_command(), "-k", "30s", limit]  # TERM at the limit, KILL 30 s later
         assert os.path.isabs(words[1]) and os.access(words[1], os.X_OK)
         assert words[5:9] == [__import__("sys").executable, "-m", "tianluo", "tick"]
+
+
+@pytest.mark.parametrize("planted", ["missing", "plain", "symlink", "hard link", "dangling", "fifo", "folder"])
+def test_the_crontab_line_never_appends_through_a_planted_cron_log(tmp_path, planted):
+    """cron's shell opens cron.log itself (`>>` follows links and hard links): the line sends the
+    tick's output to /dev/null instead when cron.log is not a plain file of its own."""
+    from tianluo.triggers.cron import log_guard
+
+    log = tmp_path / "cron.log"
+    victim = tmp_path / "shadow"
+    victim.write_text("root:secret\n")
+    if planted == "plain":
+        log.write_text("earlier\n")
+    elif planted == "symlink":
+        log.symlink_to(victim)
+    elif planted == "hard link":
+        os.link(victim, log)
+    elif planted == "dangling":
+        log.symlink_to(tmp_path / "made-by-cron")
+    elif planted == "fifo":
+        os.mkfifo(log)
+    elif planted == "folder":
+        log.mkdir()
+    proc = subprocess.run(["/bin/sh", "-c", f'{log_guard(log)}; echo tick-output >> "$L" 2>&1'],
+                          capture_output=True, text=True, timeout=10)
+    assert proc.returncode == 0, proc.stderr
+    assert victim.read_text() == "root:secret\n"
+    assert not (tmp_path / "made-by-cron").exists()
+    if planted in ("missing", "plain"):
+        assert log.read_text().endswith("tick-output\n")
