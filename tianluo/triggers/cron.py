@@ -48,9 +48,20 @@ def line_command(run_dir: Path, run_id: str, every: float | None = None) -> str:
     path = os.environ.get("PATH", "/usr/local/bin:/usr/bin:/bin")
     tick = " ".join(shlex.quote(part) for part in tick_command(run_dir))
     limit = f"{shlex.quote(timeout_command())} -k {KILL_AFTER_S}s {hard_limit(every or MAX_EVERY):.0f}s"
-    log = shlex.quote(str(run_dir / "cron.log"))
-    line = f"sleep {delay}; PATH={shlex.quote(path)} {limit} {tick} >> {log} 2>&1"
+    line = f"sleep {delay} && {log_guard(run_dir / 'cron.log')}; PATH={shlex.quote(path)} {limit} {tick} >> \"$L\" 2>&1"
     return line.replace("%", "\\%")  # cron turns a bare % into a newline
+
+
+def log_guard(log: Path) -> str:
+    """Shell that sets ``$L`` to ``log``, or to /dev/null if ``log`` is a link, not a plain file, or has other hard links.
+
+    The shell's ``>>`` follows links and appends through hard links: a cron.log planted as a
+    link to a file elsewhere must not have root's tick output appended to that file (the
+    tick itself then refuses the planted cron.log and ``status`` names it).
+    """
+    quoted = shlex.quote(str(log))
+    return (f"L={quoted} && [ -z \"$(find \"$L\" -maxdepth 0 \\( -type l -o ! -type f -o -links +1 \\) -print "
+            f"2>/dev/null)\" ] || L=/dev/null")
 
 
 def timeout_command() -> str:
