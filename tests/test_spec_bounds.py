@@ -618,3 +618,12 @@ def test_kernel_paths_that_are_not_read_stay_allowed(tmp_path):
     spec = write_spec(tmp_path, "name: k\nentities:\n  a:\n    stages:\n      s: {run: 'true', "
                                 "done_when: {exists: /dev/nvidia0}, output: {path: o, destination: /dev/shm/x}}\n")
     load_spec(spec)
+
+
+def test_a_wide_fan_in_plans(tmp_path):
+    """A report stage that needs 5,000 other stages: needs was capped at 1,000 items."""
+    n = 5000
+    text = ("name: fanin\nentities:\n" + "".join(f"  e{i}:\n    stages:\n      s: {{run: 'true'}}\n" for i in range(n))
+            + "  z:\n    stages:\n      s: {run: 'true', needs: [" + ", ".join(f"e{i}.s" for i in range(n)) + "]}\n")
+    spec = load_spec(write_spec(tmp_path, text))
+    assert len(spec.entities["z"].stages["s"].needs) == n

@@ -100,7 +100,7 @@ class Output(StrictModel):
 
 class StageSpec(StrictModel):
     run: Annotated[Command, Field(min_length=1)]
-    needs: list[text(MAX_SHORT, "a need")] = Field(default=[], max_length=MAX_ITEMS)
+    needs: list[text(MAX_SHORT, "a need")] = Field(default=[], max_length=MAX_STAGES)  # a fan-in may wait for every stage
     done_when: DoneWhen | None = None
     progress: Progress | None = None
     output: Output | None = None
