@@ -625,5 +625,5 @@ def test_a_wide_fan_in_plans(tmp_path):
     n = 5000
     text = ("name: fanin\nentities:\n" + "".join(f"  e{i}:\n    stages:\n      s: {{run: 'true'}}\n" for i in range(n))
             + "  z:\n    stages:\n      s: {run: 'true', needs: [" + ", ".join(f"e{i}.s" for i in range(n)) + "]}\n")
-    spec = load_spec(write_spec(tmp_path, text))
+    spec = load_spec(write_spec(tmp_path, text))[0]
     assert len(spec.entities["z"].stages["s"].needs) == n
