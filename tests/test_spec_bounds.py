@@ -627,3 +627,29 @@ def test_a_wide_fan_in_plans(tmp_path):
             + "  z:\n    stages:\n      s: {run: 'true', needs: [" + ", ".join(f"e{i}.s" for i in range(n)) + "]}\n")
     spec = load_spec(write_spec(tmp_path, text))[0]
     assert len(spec.entities["z"].stages["s"].needs) == n
+
+
+@pytest.mark.parametrize("field, value, said", [
+    ("name", "sweep\\x85", "U+0085"),
+    ("run", "echo a\\u2028rm -rf x", "U+2028"),
+    ("run", "echo ok \\u202e#; rm -rf x", "U+202E"),
+    ("param", "a\\u2029b", "U+2029"),
+    ("run", "echo \\x9b31m", "control character"),
+])
+def test_unicode_newlines_and_bidi_controls_are_refused(tmp_path, field, value, said):
+    """U+0085/U+2028/U+2029 end a line for many readers; a bidi override makes the command that
+    plan.md shows read differently from the one that runs."""
+    name = f'"{value}"' if field == "name" else "s"
+    run = f'"{value}"' if field == "run" else "'echo {p}'"
+    param = f'"{value}"' if field == "param" else "1"
+    spec = write_spec(tmp_path, f"name: {name}\nentities:\n  a:\n    params: {{p: {param}}}\n"
+                                f"    stages:\n      s: {{run: {run}}}\n")
+    with pytest.raises(SpecError) as exc:
+        load_spec(spec)
+    assert said in str(exc.value) and "\n" not in str(exc.value)
+
+
+def test_plain_unicode_stays_allowed(tmp_path):
+    spec = write_spec(tmp_path, "name: 中文\nentities:\n  a:\n    params: {p: \"données d’été\"}\n"
+                                "    stages:\n      s: {run: \"echo {p} \u2019\"}\n")
+    load_spec(spec)
