@@ -91,6 +91,16 @@ SHAPES = [
     ("bash-printf-v", "bash -c 'printf -v \"$1\" %s 1' bash {x}", None),
     ("bash-offset", "bash -c 'v=abc; printf %s \"${v:$1}\"' bash {x}", None),
     ("env-split-string", "env -S {x}", None),
+    # a value written to a file that the command then runs (audit)
+    ("file-then-sh", "printf '%s' {x} > s.sh; sh s.sh", None),
+    ("file-then-dot", "printf '%s' {x} > s.sh && . ./s.sh", None),
+    ("tee-then-bash", "printf '%s' {x} | tee s.sh >/dev/null; nohup bash -e s.sh", None),
+    ("file-then-exec", "printf '%s' {x} > s.sh; chmod +x s.sh; ./s.sh", None),
+    ("file-then-cat", "printf '%s' {x} > out.txt; cat out.txt", V),
+    # wrappers and compound commands (audit)
+    ("timeout-sh-c", "timeout 5 sh -c 'printf %s {x}'", V),
+    ("function", "f() { printf '%s' \"$1\"; }; f {x}", V),
+    ("command-eval", "command eval printf %s {x}", V),
 ]
 
 #: Each tries to create MARK (its own file); the others test values that are hard to carry.

@@ -132,6 +132,7 @@ def analyze(units: list, slot_values: dict, depth: int = 0) -> Analysis:
                         out[slot] = Placement(CODE, f"fed to {simple.stdin_code}, which runs what it reads", kind)
         if not cmd.pipe:
             pipeline = []
+    _file_flows(sc.commands, out)
     for start, end, kind in sc.spans:
         body = units[start:end]
         if kind == "bt":  # inside backticks, \\ \` and \$ stand for the character itself
@@ -149,6 +150,62 @@ def analyze(units: list, slot_values: dict, depth: int = 0) -> Analysis:
 
 
 _INPUT = ("<<<", "<", "<>", "<&")
+_OUTPUT = (">", ">>", ">|", "&>", "<>")
+_RUNS_FILES = SHELLS | frozenset(INTERPRETERS) | PROGRAM_FIRST | frozenset({".", "source"})
+
+
+def _lit(w: Word) -> str | None:
+    return None if w.dynamic else "".join(w.chars)
+
+
+def _scripts_run(lits: list) -> list[str]:
+    """The files a simple command runs as code: ``./f``; the script of a shell or interpreter
+    (after wrappers and options: ``nohup sh -e f``, ``python3 f args``), ``awk -f f``; ``. f``."""
+    out = []
+    if lits and lits[0] and "/" in lits[0]:
+        out.append(lits[0])
+    i = 0
+    while i < len(lits) and lits[i] is not None and posixpath.basename(lits[i]) not in _RUNS_FILES:
+        i += 1  # wrappers (nohup, timeout 5, env A=b...) before the runner
+    if i >= len(lits) or lits[i] is None:
+        return out  # no runner (or a computed word before one)
+    rest = lits[i + 1:]
+    letters, longs = INTERPRETERS.get(posixpath.basename(lits[i]), ("", ()))
+    for j, lit in enumerate(rest):
+        if lit is None:
+            break
+        if lit in ("-f", "--file") and j + 1 < len(rest) and rest[j + 1]:
+            out.append(rest[j + 1])  # awk -f prog, sed -f script
+            break
+        if lit in longs or (lit.startswith("-") and not lit.startswith("--") and set(lit[1:]) & set(letters)):
+            break  # sh -c, perl -e: the script is inline text, not a file
+        if not lit.startswith("-"):
+            out.append(lit)
+            break
+    return out
+
+
+def _file_flows(commands: list, out: dict) -> None:
+    """A value written to a file (``> f``, ``>> f``, ``| tee f``) that a later command of the
+    line runs as code (``sh f``, ``. ./f``, ``source f``, ``./f``, ``python3 f``) is code itself."""
+    written: dict[str, list] = {}  # file (without ./) -> the slots whose text may be in it
+    piped: list = []  # slots of the commands piped into this one
+    for cmd in commands:
+        words = [w for w in cmd.words if not w.redirect]
+        slots = piped + [(slot, kind) for w in words for slot, kind in w.slots]
+        lits = [_lit(w) for w in words]
+        if written:
+            for lit in _scripts_run(lits):
+                for slot, kind in written.get(posixpath.normpath(lit), []):
+                    if out.get(slot) and out[slot].cls == TOP:
+                        out[slot] = Placement(CODE, f"written to {lit}, which the command then runs", kind)
+        targets = [_lit(w) for w in cmd.words if w.redirect in _OUTPUT]
+        if lits and lits[0] and posixpath.basename(lits[0]) == "tee":
+            targets += [lit for lit in lits[1:] if lit and not lit.startswith("-")]
+        for target in targets:
+            if target and slots:
+                written.setdefault(posixpath.normpath(target), []).extend(slots)
+        piped = slots if cmd.pipe else []
 
 
 def _unescape_backticks(body: list) -> list:
