@@ -79,6 +79,7 @@ DAMAGE = {
     "run-id-with-nul-and-newline": (lambda doc: _edit(doc, run_id="r\0\nx"), "invalid at run_id"),
     "attempt-count-huge": (lambda doc: json.dumps(doc).encode().replace(b'"attempt": 0', b'"attempt": ' + b"9" * 30, 1),
                            "is not a count of attempts"),
+    "entities-not-the-plans": (lambda doc: _edit(doc, entities={}), "not the entities of the locked plan"),
     "run-id-a-path": (lambda doc: _edit(doc, run_id="../../etc"), "invalid at run_id"),
     "command-with-nul": (lambda doc: json.dumps(doc).encode().replace(b'"run": "true"', b'"run": "tr\\u0000ue"', 1),
                          "a NUL byte"),

@@ -445,6 +445,12 @@ def _check_names(state: RunState, plan_raw) -> None:
     """
     if _CONTROL.search(state.run_id) or "/" in state.run_id or not 0 < len(state.run_id) <= 255:
         raise ValueError("invalid at run_id: not a plain name (a control character, a '/', or empty)")
+    if set(state.entities) != set(state.plan.entities):
+        raise ValueError("invalid at entities: not the entities of the locked plan "
+                         f"({len(state.entities)} in entities, {len(state.plan.entities)} in plan.entities)")
+    for ename, entity in state.entities.items():
+        if set(entity.stages) != set(state.plan.entities[ename].stages):
+            raise ValueError(f"invalid at entities.{ename}.stages: not the stages of the locked plan")
     for ename, entity in state.entities.items():
         for sname, stage in entity.stages.items():
             if _CONTROL.search(ename) or _CONTROL.search(sname):

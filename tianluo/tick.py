@@ -255,8 +255,10 @@ def _check_action_paths(store: RunStore, state: RunState, actions: list) -> None
             path = store.run_dir / analysis_path(action.entity)
             wanted.append((path.parent, (path.name,)))
     for folder, names in wanted:
-        fsio.make_dirs(folder)  # 0700, no link followed; an empty folder is harmless if the tick dies now
-        fd = fsio.open_dir(folder)
+        try:
+            fd = fsio.open_dir(folder)  # no link followed at any level below the run folder
+        except FileNotFoundError:
+            continue  # created when the action runs (never through a link); nothing there to refuse now
         try:
             for name in names:
                 try:
