@@ -208,3 +208,13 @@ def test_every_is_one_line_of_ascii(tmp_path, spec, every):
 def test_no_command_says_so_on_stderr(tmp_path):
     proc = cli(cwd=tmp_path)
     assert "give a command" in one_line_error(proc)
+
+
+def test_plan_diff_compares_only_with_runs_of_the_same_name(tmp_path):
+    """'x' globbed the run folders of 'x-y' too: `plan x.yaml --diff` compared with x-y's plan."""
+    home = tmp_path / "home"
+    other = write_spec(tmp_path, "name: x-y\nentities:\n  a:\n    stages:\n      s: {run: 'true'}\n", "xy.yaml")
+    start_run(other, home, tmp_path, "--no-tick")
+    mine = write_spec(tmp_path, "name: x\nentities:\n  a:\n    stages:\n      s: {run: 'true'}\n", "x.yaml")
+    line = one_line_error(cli("plan", mine, "--diff", "--home", home, cwd=tmp_path))
+    assert "no run of 'x'" in line

@@ -261,12 +261,20 @@ class DiffResult:
     changes: list[str]
 
 
+def _named(run_dir: Path, name: str) -> bool:
+    """Whether the run folder is a run of the spec named ``name`` ('x' also globs the runs of 'x-y')."""
+    try:
+        return RunStore(run_dir).load().plan.name == name
+    except TianluoError:
+        return False
+
+
 def _locked_run(home: Path, name: str) -> Path:
     """The run an edited spec is compared with: the newest active one, else the newest at all."""
     active = active_runs(home, name)
     if active:
         return active[-1]
-    runs = sorted(p for p in home.glob(f"*-{slug(name)}*") if (p / "state.json").is_file())
+    runs = [p for p in sorted(home.glob(f"*-{slug(name)}*")) if (p / "state.json").is_file() and _named(p, name)]
     if not runs:
         raise TianluoError(f"no run of {name!r} under {home}; there is no locked plan to compare with yet")
     return runs[-1]
