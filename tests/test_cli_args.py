@@ -218,3 +218,9 @@ def test_plan_diff_compares_only_with_runs_of_the_same_name(tmp_path):
     mine = write_spec(tmp_path, "name: x\nentities:\n  a:\n    stages:\n      s: {run: 'true'}\n", "x.yaml")
     line = one_line_error(cli("plan", mine, "--diff", "--home", home, cwd=tmp_path))
     assert "no run of 'x'" in line
+
+
+def test_a_home_with_a_name_longer_than_255_bytes(tmp_path, spec):
+    """--home /tmp/<300 x> was an internal error (ENAMETOOLONG from mkdir)."""
+    line = one_line_error(cli("plan", spec, "--home", tmp_path / ("x" * 300), cwd=tmp_path))
+    assert "longer than 255 bytes" in line

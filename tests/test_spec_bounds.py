@@ -653,3 +653,18 @@ def test_plain_unicode_stays_allowed(tmp_path):
     spec = write_spec(tmp_path, "name: 中文\nentities:\n  a:\n    params: {p: \"données d’été\"}\n"
                                 "    stages:\n      s: {run: \"echo {p} \u2019\"}\n")
     load_spec(spec)
+
+
+def test_a_path_part_longer_than_name_max(tmp_path):
+    """A done_when path with a 300-byte part planned, then every tick was an internal error
+    (Path.exists raises ENAMETOOLONG); now plan refuses it and the check itself never raises."""
+    from tianluo.conditions import check_exists
+
+    long = "x" * 300
+    spec = write_spec(tmp_path, f"name: k\nentities:\n  a:\n    stages:\n      s: {{run: 'true', "
+                                f"done_when: {{exists: out/{long}}}}}\n")
+    with pytest.raises(SpecError, match="at most 255 bytes"):
+        load_spec(spec)
+    (tmp_path / "out").mkdir()
+    check = check_exists(f"out/{long}", str(tmp_path))
+    assert not check.ok and "cannot be looked at" in check.detail

@@ -198,6 +198,9 @@ def _check_args(args: argparse.Namespace) -> None:
     if home and os.path.exists(home) and not os.path.isdir(home):
         what = "--home" if getattr(args, "home", None) else "$TIANLUO_HOME"
         raise TianluoError(f"{what} {home}: not a folder; pass the folder that holds (or will hold) run folders")
+    if home and any(len(os.fsencode(part)) > 255 for part in home.split("/")):
+        what = "--home" if getattr(args, "home", None) else "$TIANLUO_HOME"
+        raise TianluoError(f"{what}: a folder name in the path is longer than 255 bytes; pass a shorter path")
     if home:
         real = os.path.realpath(home)
         pseudo = next((fs for fs in ("/proc", "/sys", "/dev") if real == fs or real.startswith(fs + "/")), None)

@@ -170,7 +170,10 @@ def check_exists(pattern: str, workdir: str) -> Check:
                                 "narrow the pattern (fewer '*' folders)")
         return Check(kind="exists", target=pattern, ok=bool(hits),
                      detail=(f"{len(hits)}{'+' if stopped else ''} match(es)") if hits else "no match")
-    ok = full.exists()
+    try:
+        ok = full.exists()
+    except OSError as exc:  # a name too long, a folder we may not enter: a check that says so, not a crash
+        return Check(kind="exists", target=pattern, ok=False, detail=f"cannot be looked at: {exc.strerror or exc}")
     return Check(kind="exists", target=pattern, ok=ok, detail="exists" if ok else "missing")
 
 

@@ -108,7 +108,15 @@ def text(limit: int = MAX_TEXT, what: str = "the text", hint: str = ""):
 
 
 Command = text(MAX_COMMAND, "the command", " (join lines with ';' or '&&', or use a script file)")
-PathText = Annotated[str, Field(min_length=1), _plain(MAX_PATH, "the path")]
+def _name_max(path: str) -> str:
+    for part in path.split("/"):
+        if len(part.encode("utf-8", "surrogatepass")) > 255:
+            raise ValueError(f"the path has a part of {len(part.encode('utf-8', 'surrogatepass'))} bytes "
+                             f"({part[:20]!r}...); a file or folder name is at most 255 bytes")
+    return path
+
+
+PathText = Annotated[str, Field(min_length=1), _plain(MAX_PATH, "the path"), AfterValidator(_name_max)]
 
 
 def _not_kernel(path: str) -> str:
