@@ -668,3 +668,26 @@ def test_a_path_part_longer_than_name_max(tmp_path):
     (tmp_path / "out").mkdir()
     check = check_exists(f"out/{long}", str(tmp_path))
     assert not check.ok and "cannot be looked at" in check.detail
+
+
+def test_answers_of_a_big_spec_can_be_read_back(tmp_path):
+    """plan --accept-defaults on a 9,999-wide fan-in saved 1.2 MB of answers, which the next plan
+    refused as 'damaged' (over 1 MiB): a good spec could then never start."""
+    n = 9999
+    text = ("name: fanin\nentities:\n" + "".join(f"  e{i}:\n    stages:\n      s: {{run: 'true'}}\n" for i in range(n))
+            + "  z:\n    stages:\n      s: {run: 'true', needs: [" + ", ".join(f"e{i}.s" for i in range(n)) + "]}\n")
+    spec = write_spec(tmp_path, text)
+    home = tmp_path / "home"
+    first = cli("plan", spec, "--home", home, "--accept-defaults", cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    assert (home / "plans" / "fanin" / "answers.json").stat().st_size > 1024 * 1024
+    again = cli("plan", spec, "--home", home, cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+
+
+def test_total_needs_are_bounded(tmp_path):
+    chain = "".join(f"      s{i}: {{run: 'true', needs: [{', '.join(f's{j}' for j in range(max(0, i - 3), i))}]}}\n"
+                    for i in range(7000))
+    spec = write_spec(tmp_path, "name: dense\nentities:\n  a:\n    stages:\n" + chain)
+    with pytest.raises(SpecError, match="needs in all"):
+        load_spec(spec)

@@ -31,7 +31,8 @@ def qids(forks: list[Fork]) -> dict[str, Fork]:
     return {f"Q{i}": fork for i, fork in enumerate(forks, 1)}
 
 
-ANSWERS_CAP = 1024 * 1024  # bytes: answers.json is a few lines per fork
+ANSWERS_CAP = 16 * 1024 * 1024  # bytes: answers.json takes about 120 bytes per fork, and a 10,000-stage
+#: spec with a 10,000-wide fan-in has 10,000 forks (1 MiB refused what --accept-defaults had just saved)
 
 
 def load(path: Path) -> dict[str, Answer]:

@@ -10,7 +10,14 @@ from pathlib import Path
 
 from tianluo.backends.base import Backend
 from tianluo.budget import Budget
-from tianluo.conditions import bounded_glob, check_all, check_done_when, check_metric, read_project_json, resolve
+from tianluo.conditions import (
+    bounded_glob,
+    check_all,
+    check_done_when,
+    check_metric,
+    read_project_json,
+    resolve,
+)
 from tianluo.errors import StateError
 from tianluo.jobs import job_spec
 from tianluo.linear_re import UnsupportedPattern, compile_pattern

@@ -9,7 +9,13 @@ import signal
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from tianluo.errors import SpecError
 from tianluo.linear_re import UnsupportedPattern, compile_pattern
@@ -22,18 +28,18 @@ from tianluo.spec_types import (
     MAX_ITEMS,
     MAX_SHORT,
     MIN_INTERVAL_S,
-    Command,
-    FilePath,
-    PathText,
     PARAM_NAME,
     RESERVED_PARAMS,
     STAGE_NAME,
     AskAbove,
     Authorization,
+    Command,
     DegradeAction,
     Duration,
+    FilePath,
     ForkSpec,
     Metric,
+    PathText,
     Resources,
     Scalar,
     SlurmOptions,
@@ -100,7 +106,8 @@ class Output(StrictModel):
 
 class StageSpec(StrictModel):
     run: Annotated[Command, Field(min_length=1)]
-    needs: list[text(MAX_SHORT, "a need")] = Field(default=[], max_length=MAX_STAGES)  # a fan-in may wait for every stage
+    # a fan-in may wait for every stage of the run
+    needs: list[text(MAX_SHORT, "a need")] = Field(default=[], max_length=MAX_STAGES)
     done_when: DoneWhen | None = None
     progress: Progress | None = None
     output: Output | None = None
@@ -355,6 +362,11 @@ def check_names(spec: Spec, source: YamlSource) -> None:
     if total > MAX_STAGES:
         raise SpecError(f"{source.where(('entities',))}: entities: {total} stages in all; a run may have at most "
                         f"{MAX_STAGES}: split it into several runs")
+    edges = sum(len(stage.needs) for entity in spec.entities.values() for stage in entity.stages.values())
+    if edges > 2 * MAX_STAGES:  # each need across entities is a fork, kept in answers.json and state.json
+        raise SpecError(f"{source.where(('entities',))}: entities: {edges} needs in all; a run may have at most "
+                        f"{2 * MAX_STAGES} (a 10,000-stage chain plus a 10,000-wide fan-in): "
+                        "split it into several runs")
     for ename, entity in spec.entities.items():
         if not ENTITY_NAME.fullmatch(ename):
             raise SpecError(
