@@ -184,7 +184,12 @@ class RunStore:
         state.event_seq, state.outbox = seq, stamped
         state.revision += 1
         data = dump_state(state).encode("utf-8")
-        parse_state(data.decode("utf-8"))  # never write what we could not read back
+        try:
+            parse_state(data.decode("utf-8"))  # never write what we could not read back
+        except ValueError as exc:
+            raise StateError(f"{self.state_path}: the state to save would not read back ({exc}); nothing was "
+                             "written; the run's files hold a value tianluo cannot keep (look at the last "
+                             "change made to state.json by hand)") from None
         what = f"saving {self.state_path.name} (revision {state.revision})"
         space.check_room(self.run_dir, len(data) * (2 if snapshot else 1), what)
         try:
@@ -395,6 +400,21 @@ class RunStore:
         return holder
 
 
+class _NotFinite(ValueError):
+    pass
+
+
+def _no_constant(name: str):
+    raise _NotFinite(name)
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise _NotFinite(f"{text[:40]} is out of range")
+    return value
+
+
 def parse_state(text: str) -> RunState:
     """Validate state.json text.
 
@@ -402,7 +422,10 @@ def parse_state(text: str) -> RunState:
         ValueError: a one-line reason (truncated JSON, unknown schema, invalid field).
     """
     try:
-        raw = json.loads(text)
+        raw = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
+    except _NotFinite as exc:
+        raise ValueError(f"not valid JSON for tianluo ({exc}); tianluo never writes NaN or infinite numbers") \
+            from None
     except json.JSONDecodeError as exc:
         raise ValueError(f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno}; "
                          "truncated?)") from None
