@@ -152,3 +152,15 @@ def test_the_crontab_line_never_appends_through_a_planted_cron_log(tmp_path, pla
     assert not (tmp_path / "made-by-cron").exists()
     if planted in ("missing", "plain"):
         assert log.read_text().endswith("tick-output\n")
+
+
+def test_install_into_a_run_folder_that_cannot_record_it_installs_nothing(tmp_path, user_line):
+    """`install cron` on a run whose events.jsonl is a planted hard link: exit 2 naming it, and no
+    crontab line left behind for a run that could not record it (it used to be installed first)."""
+    run_dir = _start(tmp_path, "--trigger", "none")
+    os.link(run_dir / "events.jsonl", tmp_path / "second-name")
+    before = cron.read()
+    proc = cli("install", "cron", "--every", "10m", "--run", run_dir, cwd=tmp_path)
+    assert proc.returncode == 2 and "hard link" in proc.stderr, proc.stderr
+    assert cron.read() == before
+    assert cron.installed(run_dir.name) == []

@@ -46,8 +46,21 @@ def _module(kind: str):
 
 
 def install(kind: str, run_dir: Path, run_id: str, every: float, **options) -> Installed:
+    """Install the run's trigger; first check the run folder can record it.
+
+    A trigger installed for a run whose state.json cannot be saved (a read-only disk, a planted
+    ``events.jsonl`` link or hard link) would tick a run that records nothing, and ``stop``
+    could not find it: refused before anything is installed.
+
+    Raises:
+        UnsafePath / StateError: the run folder cannot record the trigger (one line, the fix).
+    """
     if kind == "none":
         return Installed(kind="none", detail="no trigger: run `tianluo tick` yourself")
+    if not options.get("dry_run"):
+        from tianluo.store import RunStore
+
+        RunStore(Path(run_dir)).check_writable()
     return _module(kind).install(Path(run_dir).resolve(), run_id, every, **options)
 
 
