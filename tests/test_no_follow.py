@@ -303,3 +303,27 @@ def test_a_planted_next_attempt_folder_is_refused_before_the_tick_saves_anything
     assert {n: (run_dir / n).read_bytes() for n in keep} == keep
     assert sorted(p.name for p in (run_dir / "snapshots").iterdir()) == snaps
     assert sorted(p.name for p in elsewhere.iterdir()) == ([] if kind == "folder link" else ["log"])
+
+
+def test_copy_output_of_a_fifo_does_not_hang_the_tick(tmp_path):
+    state, action = _copy_action(tmp_path, "exports")
+    (tmp_path / "out" / "model.ckpt").unlink()
+    os.mkfifo(tmp_path / "out" / "model.ckpt")  # nobody will ever write into it
+    ev = copy_output(state, action, "t")
+    assert ev["event"] == "output_copy_failed" and "not a regular file" in ev["message"], ev
+    assert not (tmp_path / "exports" / "model.ckpt").exists()
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="a link of another user needs root to make")
+def test_copy_output_refuses_an_output_that_is_another_users_link_to_roots_file(tmp_path):
+    """In a shared project folder, another user replaces the output with a link to a file only
+    root can reach: root's tick must not copy that file out to the destination."""
+    secret = tmp_path / "root-only"
+    secret.write_text("root's secret\n")
+    state, action = _copy_action(tmp_path, "exports")
+    (tmp_path / "out" / "model.ckpt").unlink()
+    (tmp_path / "out" / "model.ckpt").symlink_to(secret)
+    os.lchown(tmp_path / "out" / "model.ckpt", 65534, 65534)
+    ev = copy_output(state, action, "t")
+    assert ev["event"] == "output_copy_failed" and "another user" in ev["message"], ev
+    assert not (tmp_path / "exports" / "model.ckpt").exists()
