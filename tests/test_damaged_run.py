@@ -264,3 +264,28 @@ def test_a_read_only_run_folder_is_one_line_for_a_tick_and_status_still_reads_it
         assert _state_bytes(run_dir) == state
     finally:
         subprocess.run(["umount", "-l", str(mnt)], capture_output=True, timeout=30)
+
+
+def test_every_command_on_a_read_only_home_is_one_line_never_an_internal_error(template, tmp_path):
+    """plan (which writes plans/), the daemon and the commands that take the lock, on a home
+    remounted read-only: exit 2, one line on stderr naming the file system's refusal."""
+    mnt = tmp_path / "mnt"
+    mnt.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m,mode=0700", "tmpfs", str(mnt)],
+                      capture_output=True, timeout=30).returncode != 0:
+        pytest.skip("cannot mount a tmpfs here")
+    try:
+        run_dir = _copy(template, mnt)
+        spec = mnt / "spec.yaml"
+        spec.write_text(SPEC)
+        subprocess.run(["mount", "-o", "remount,ro", str(mnt)], check=True, timeout=30)
+        home = run_dir.parent
+        for args in (("plan", spec, "--home", home), ("hold", "a", "--run", run_dir),
+                     ("stop", "--run", run_dir), ("daemon", "--every", "1s", "--run", run_dir)):
+            proc = cli(*args, cwd=tmp_path, timeout=30)
+            line = proc.stderr.strip()
+            assert proc.returncode == 2, (args, proc.returncode, proc.stderr)
+            assert line and "\n" not in line and "internal error" not in line, (args, line)
+            assert "Read-only file system" in line, (args, line)
+    finally:
+        subprocess.run(["umount", "-l", str(mnt)], capture_output=True, timeout=30)
