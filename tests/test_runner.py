@@ -165,3 +165,18 @@ def test_runner_usage_error(tmp_path):
                          timeout=30, cwd=tmp_path, env=clean_env())
     assert out.returncode == 2
     assert "usage" in out.stderr
+
+
+@pytest.mark.parametrize("env", [{"A\u0000": "x"}, {"A": "x\u0000y"}, {"A=B": "x"}])
+def test_a_job_json_whose_environment_cannot_be_passed_is_recorded_not_a_crash(tmp_path, env):
+    """A NUL or '=' in job.json's environment makes the command impossible to start: the runner
+    records that in exit.json (the attempt failed), it does not die leaving a 'lost' attempt."""
+    adir = make_attempt(tmp_path, "true")
+    job = json.loads((adir / "job.json").read_text())
+    job["env"] = env
+    (adir / "job.json").write_text(json.dumps(job))
+    proc = launch(adir)
+    _out, err = finish(proc)
+    assert "Traceback" not in err, err
+    record = json.loads((adir / "exit.json").read_text())
+    assert record["exit_code"] == 127 and "could not start the command" in record["error"]

@@ -144,7 +144,7 @@ def run(attempt_dir: Path) -> int:
                 stdout=None if inherit else out,
                 stderr=None if inherit else err,
             )
-        except OSError as exc:
+        except (OSError, ValueError, TypeError) as exc:  # a NUL or '=' in job.json's env, command or workdir too
             error = f"could not start the command: {exc}"
             (sys.stderr.buffer if inherit else err).write(f"tianluo runner: {error}\n".encode())
     returncode = 127 if child is None else _wait(child)
