@@ -224,3 +224,27 @@ def test_a_home_with_a_name_longer_than_255_bytes(tmp_path, spec):
     """--home /tmp/<300 x> was an internal error (ENAMETOOLONG from mkdir)."""
     line = one_line_error(cli("plan", spec, "--home", tmp_path / ("x" * 300), cwd=tmp_path))
     assert "longer than 255 bytes" in line
+
+
+def test_a_file_the_system_refuses_is_one_line_exit_2_naming_it(monkeypatch, capsys):
+    """An OSError that names a file (EIO on a failing disk, ENAMETOOLONG, EACCES on a network
+    mount) is a circumstance to fix, said in one line; an OSError naming nothing stays a bug."""
+    import errno
+
+    from tianluo import cli
+
+    def eio(args):
+        raise OSError(errno.EIO, "Input/output error", "/srv/proj/.tianluo/run/state.json")
+
+    monkeypatch.setitem(cli.COMMANDS, "status", eio)
+    assert cli.main(["status"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "internal error" not in err
+    assert "/srv/proj/.tianluo/run/state.json: Input/output error" in err
+
+    def nameless(args):
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setitem(cli.COMMANDS, "status", nameless)
+    assert cli.main(["status"]) == 1
+    assert "internal error" in capsys.readouterr().err

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import cli, status_json, wait_for, write_spec
+from conftest import cli, read_state, status_json, wait_for, write_spec
 
 from tianluo.triggers import cron
 
@@ -164,3 +164,26 @@ def test_install_into_a_run_folder_that_cannot_record_it_installs_nothing(tmp_pa
     assert proc.returncode == 2 and "hard link" in proc.stderr, proc.stderr
     assert cron.read() == before
     assert cron.installed(run_dir.name) == []
+
+
+def test_an_install_that_cannot_take_the_lock_takes_its_line_back(tmp_path, user_line, monkeypatch):
+    """The line is written before state.json records it; if the record cannot be made (the lock
+    stays taken), the line is removed again, or it would tick a run that does not know of it."""
+    import fcntl
+
+    from tianluo import commands
+    from tianluo.errors import TianluoError
+
+    run_dir = _start(tmp_path, "--trigger", "none")
+    monkeypatch.setattr(commands, "LOCK_WAIT_S", 0.3)
+    fd = os.open(run_dir / ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # a tick holds the run's lock
+        with pytest.raises(TianluoError) as refused:
+            commands.install_trigger(run_dir.resolve(), "cron", 600.0)
+        assert refused.value.exit_code == commands.EXIT_BUSY
+    finally:
+        os.close(fd)
+    assert cron.installed(run_dir.name) == []
+    assert user_line in cron.read()
+    assert read_state(run_dir)["trigger"] in (None, {}) or read_state(run_dir)["trigger"]["kind"] == "none"

@@ -446,7 +446,16 @@ def main(argv: list[str] | None = None) -> int:
         from tianluo import space
 
         if not space.is_full(exc):
-            return _internal_error(exc)
+            if exc.filename is None:
+                return _internal_error(exc)
+            # The system refused a file (EIO, ENAMETOOLONG, EACCES on a network mount...): a
+            # circumstance to fix, named in one line, not a bug. TIANLUO_DEBUG shows where.
+            if os.environ.get("TIANLUO_DEBUG"):
+                traceback.print_exc()
+            print(f"tianluo: {_one_line(str(exc.filename))}: {_one_line(exc.strerror or str(exc))}; "
+                  f"`tianluo {args.command}` could not go on: fix that path (or pass another), then run it again",
+                  file=sys.stderr)
+            return 2
         where = (exc.filename or getattr(args, "run", None) or getattr(args, "home", None)
                  or os.environ.get("TIANLUO_HOME") or os.getcwd())
         full = space.disk_full(where, f"`tianluo {args.command}`",

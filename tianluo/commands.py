@@ -357,7 +357,19 @@ def install_trigger(run_dir: Path, kind: str, every: float | None = None, **opti
               "message": f"{kind} trigger installed: {installed.detail}"}
         return holds.HandsResult(state=s, events=[ev])
 
-    _locked_change(run_dir, record, what="install")
+    had_it = state.trigger is not None and state.trigger.removed_at is None and state.trigger.kind == kind
+    try:
+        _locked_change(run_dir, record, what="install")
+    except BaseException:
+        # Not recorded (a stalled lock, a full disk...): a trigger nothing knows of would tick
+        # forever, so take back what this call installed (one of the same kind that state.json
+        # records stays: its record is still true).
+        if not had_it:
+            try:
+                triggers.uninstall(kind, run_dir, state.run_id, **options)
+            except TianluoError:
+                pass
+        raise
     return TriggerResult(run_dir=run_dir, installed=installed, warning=warning)
 
 
