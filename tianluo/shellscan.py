@@ -126,6 +126,13 @@ class _Lexer:
         self.stack.append(frame)
         self.open[frame.kind] += 1
 
+    def enter(self, frame: _Frame, width: int = 1, body: bool = False) -> None:
+        """Push ``frame`` and step past the ``width`` characters that open it (its body starts there)."""
+        self.push(frame)
+        self.i += width
+        if body:
+            frame.body = self.i
+
     def close(self, end: int) -> None:
         """Pop a $(...) or `...` frame; remember its body if no other such frame holds it."""
         frame = self.pop()
@@ -167,25 +174,19 @@ class _Lexer:
         """``$`` at self.i: push the frame it opens; False when it is a plain ``$``."""
         nxt = self.at(self.i + 1)
         if nxt == "(" and self.at(self.i + 2) == "(":
-            self.push(_Frame("arith", close="))"))
-            self.i += 3
+            self.enter(_Frame("arith", close="))"), 3)
         elif nxt == "(":
-            self.push(_Frame("cmd"))
-            self.i += 2
-            self.stack[-1].body = self.i
+            self.enter(_Frame("cmd"), 2, body=True)
         elif nxt == "{":
             self.push(_Frame("param"))
             self.i += 2
             self.stack[-1].start = self.i
         elif nxt == "[":
-            self.push(_Frame("arith", close="]"))
-            self.i += 2
+            self.enter(_Frame("arith", close="]"), 2)
         elif nxt == "'" and frame.kind in ("cmd", "param"):
-            self.push(_Frame("dsq"))
-            self.i += 2
+            self.enter(_Frame("dsq"), 2)
         elif nxt == '"' and frame.kind in ("cmd", "param"):
-            self.push(_Frame("dq"))
-            self.i += 2
+            self.enter(_Frame("dq"), 2)
         else:
             if frame.top and (isinstance(nxt, str) and (nxt.isalnum() or nxt in "_@*#?$!-")):
                 self.word.dynamic = True
@@ -286,17 +287,13 @@ class _Lexer:
             self.i += 1
             return
         if c == "'":
-            self.push(_Frame("sq"))
-            self.i += 1
+            self.enter(_Frame("sq"))
             return
         if c == '"':
-            self.push(_Frame("dq"))
-            self.i += 1
+            self.enter(_Frame("dq"))
             return
         if c == "`":
-            self.push(_Frame("bt"))
-            self.i += 1
-            self.stack[-1].body = self.i
+            self.enter(_Frame("bt"), 1, body=True)
             return
         if c == "$" and self._dollar(f):
             return
@@ -324,9 +321,7 @@ class _Lexer:
     def _redirect(self, f: _Frame) -> None:
         c = self.at(self.i)
         if self.at(self.i + 1) == "(":  # process substitution <( ) >( )
-            self.push(_Frame("cmd"))
-            self.i += 2
-            self.stack[-1].body = self.i
+            self.enter(_Frame("cmd"), 2, body=True)
             return
         if f.top and self.word.started and not self.word.dynamic and "".join(self.word.chars).isdigit():
             self.word = Word()  # the fd number of 2>file belongs to the operator
@@ -466,9 +461,7 @@ class _Lexer:
             self.i += 1
             return
         if c == "`":
-            self.push(_Frame("bt"))
-            self.i += 1
-            self.stack[-1].body = self.i
+            self.enter(_Frame("bt"), 1, body=True)
             return
         if c == "$" and self._dollar(f):
             return
@@ -504,17 +497,13 @@ class _Lexer:
             self.i += 1
             return
         if c == "'" and not self.open["dq"]:
-            self.push(_Frame("sq"))
-            self.i += 1
+            self.enter(_Frame("sq"))
             return
         if c == '"':
-            self.push(_Frame("dq"))
-            self.i += 1
+            self.enter(_Frame("dq"))
             return
         if c == "`":
-            self.push(_Frame("bt"))
-            self.i += 1
-            self.stack[-1].body = self.i
+            self.enter(_Frame("bt"), 1, body=True)
             return
         if c == "$" and self._dollar(f):
             return
@@ -559,8 +548,7 @@ class _Lexer:
         elif c == "'":
             self.push(_Frame("sq"))
         elif c == '"':
-            self.push(_Frame("dq"))
-            self.i += 1
+            self.enter(_Frame("dq"))
             return
         elif c == "`":
             self.push(_Frame("bt"))
