@@ -210,6 +210,32 @@ def write_spec(folder: Path, text: str, name: str = "tianluo.yaml") -> Path:
     return path
 
 
+def run_with_exited_attempt(root: Path, spec_text: str) -> Path:
+    """A run of ``spec_text`` under ``root/proj`` whose first attempt (a.train) has exited and
+    no tick has looked at yet: a template for tests that damage or plant things in it."""
+    spec = write_spec(root / "proj", spec_text)
+    run_dir = start_run(spec, root / "proj" / ".tianluo", root)
+    wait_for((run_dir / "attempts/a/train/1/exit.json").exists, what="the first attempt's exit.json")
+    return root
+
+
+def copy_run(template: Path, tmp_path: Path) -> Path:
+    """A copy of a :func:`run_with_exited_attempt` template in ``tmp_path``; its run folder.
+
+    The copy's records name the template's folders: they are pointed at the copy.
+    """
+    import shutil
+
+    shutil.copytree(template / "proj", tmp_path / "proj", symlinks=True)
+    home = tmp_path / "proj" / ".tianluo"
+    run_dir = next(p for p in home.iterdir() if (p / "state.json").exists())
+    for p in run_dir.rglob("*.json"):
+        text = p.read_text()
+        if str(template) in text:
+            p.write_text(text.replace(str(template), str(tmp_path)))
+    return run_dir
+
+
 @pytest.fixture
 def demo(tmp_path) -> Path:
     """A fresh copy of examples/demo in the test's folder."""

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import cli, read_events, start_run, wait_for, write_spec
+from conftest import cli, copy_run, read_events, run_with_exited_attempt
 
 from tianluo import fsio, records
 from tianluo.errors import StateError
@@ -36,22 +36,9 @@ success_gate:
 @pytest.fixture(scope="module")
 def template(tmp_path_factory) -> Path:
     """A run whose first attempt (a.train) has exited 0, not yet looked at by a tick."""
-    root = tmp_path_factory.mktemp("damaged")
-    spec = write_spec(root / "proj", SPEC)
-    run_dir = start_run(spec, root / "proj" / ".tianluo", root)
-    wait_for((run_dir / "attempts/a/train/1/exit.json").exists, what="the first attempt's exit.json")
-    return root
+    return run_with_exited_attempt(tmp_path_factory.mktemp("damaged"), SPEC)
 
 
-def _copy(template: Path, tmp_path: Path) -> Path:
-    shutil.copytree(template / "proj", tmp_path / "proj", symlinks=True)
-    home = tmp_path / "proj" / ".tianluo"
-    run_dir = next(p for p in home.iterdir() if (p / "state.json").exists())
-    for p in run_dir.rglob("*.json"):
-        text = p.read_text()
-        if str(template) in text:
-            p.write_text(text.replace(str(template), str(tmp_path)))
-    return run_dir
 
 
 def _state_bytes(run_dir: Path) -> bytes:
@@ -92,7 +79,7 @@ DAMAGE = {
 
 @pytest.mark.parametrize("damage", list(DAMAGE))
 def test_a_damaged_state_is_one_line_naming_the_file_and_the_snapshot(template, tmp_path, damage):
-    run_dir = _copy(template, tmp_path)
+    run_dir = copy_run(template, tmp_path)
     make, says = DAMAGE[damage]
     doc = json.loads(_state_bytes(run_dir))
     (run_dir / "state.json").write_bytes(make(doc))
@@ -113,7 +100,7 @@ def test_a_damaged_state_is_one_line_naming_the_file_and_the_snapshot(template, 
 @pytest.mark.parametrize("command", [["tick"], ["hold", "a"], ["release", "a"], ["stop"]])
 def test_events_jsonl_a_folder_refuses_before_anything_is_saved(template, tmp_path, command):
     """It used to save state.json and a snapshot first, then fail: half a tick."""
-    run_dir = _copy(template, tmp_path)
+    run_dir = copy_run(template, tmp_path)
     (run_dir / "events.jsonl").unlink()
     (run_dir / "events.jsonl").mkdir()
     state = _state_bytes(run_dir)
@@ -130,7 +117,7 @@ def test_events_jsonl_a_folder_refuses_before_anything_is_saved(template, tmp_pa
 @pytest.mark.parametrize("name,kind", [("snapshots", "file"), ("failures", "file"), ("attempts", "file"),
                                        (".lock", "folder"), ("plan.md", "folder")])
 def test_the_wrong_kind_of_file_under_a_name_of_tianluos_is_refused(template, tmp_path, name, kind):
-    run_dir = _copy(template, tmp_path)
+    run_dir = copy_run(template, tmp_path)
     path = run_dir / name
     if path.is_dir():
         shutil.rmtree(path)
@@ -182,7 +169,7 @@ def test_started_records_are_checked_field_by_field(tmp_path):
 
 
 def test_a_tick_judges_an_attempt_with_a_damaged_record_and_says_so(template, tmp_path):
-    run_dir = _copy(template, tmp_path)
+    run_dir = copy_run(template, tmp_path)
     adir = run_dir / "attempts/a/train/1"
     (adir / "exit.json").write_text('{"exit_code": "x", "signal": [1]}')
     started = json.loads((adir / "started.json").read_text())
@@ -200,7 +187,7 @@ def test_a_tick_judges_an_attempt_with_a_damaged_record_and_says_so(template, tm
 
 
 def test_temp_files_of_dead_writers_are_cleaned_at_load_and_live_ones_kept(template, tmp_path):
-    run_dir = _copy(template, tmp_path)
+    run_dir = copy_run(template, tmp_path)
     sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
     try:
         dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
@@ -253,7 +240,7 @@ def test_a_read_only_run_folder_is_one_line_for_a_tick_and_status_still_reads_it
                       capture_output=True, timeout=30).returncode != 0:
         pytest.skip("cannot mount a tmpfs here")
     try:
-        run_dir = _copy(template, mnt)
+        run_dir = copy_run(template, mnt)
         state = _state_bytes(run_dir)
         subprocess.run(["mount", "-o", "remount,ro", str(mnt)], check=True, timeout=30)
         proc = cli("tick", "--run", run_dir, cwd=tmp_path, timeout=30)
@@ -275,7 +262,7 @@ def test_every_command_on_a_read_only_home_is_one_line_never_an_internal_error(t
                       capture_output=True, timeout=30).returncode != 0:
         pytest.skip("cannot mount a tmpfs here")
     try:
-        run_dir = _copy(template, mnt)
+        run_dir = copy_run(template, mnt)
         spec = mnt / "spec.yaml"
         spec.write_text(SPEC)
         subprocess.run(["mount", "-o", "remount,ro", str(mnt)], check=True, timeout=30)

@@ -13,7 +13,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from conftest import clean_env, cli, start_run, wait_for, write_spec
+from conftest import clean_env, cli, copy_run, run_with_exited_attempt
 
 from tianluo import fsio
 from tianluo.fsio import UnsafePath
@@ -45,23 +45,9 @@ def _snapshot(folder: Path) -> dict:
 @pytest.fixture(scope="module")
 def template(tmp_path_factory) -> Path:
     """A run whose first attempt (a.train) has exited, not yet looked at by a tick."""
-    root = tmp_path_factory.mktemp("nofollow")
-    spec = write_spec(root / "proj", SPEC)
-    run_dir = start_run(spec, root / "proj" / ".tianluo", root)
-    wait_for((run_dir / "attempts/a/train/1/exit.json").exists, what="the first attempt's exit.json")
-    return root
+    return run_with_exited_attempt(tmp_path_factory.mktemp("nofollow"), SPEC)
 
 
-def _copy(template: Path, tmp_path: Path) -> Path:
-    shutil.copytree(template / "proj", tmp_path / "proj", symlinks=True)
-    home = tmp_path / "proj" / ".tianluo"
-    run_dir = next(p for p in home.iterdir() if (p / "state.json").exists())
-    # the copy still names the template's folders inside: point them at the copy
-    for p in run_dir.rglob("*.json"):
-        text = p.read_text()
-        if str(template) in text:
-            p.write_text(text.replace(str(template), str(tmp_path)))
-    return run_dir
 
 
 # name in the run folder -> planted as a link to a file (f) or a folder (d) outside
@@ -74,7 +60,7 @@ PLANTS = {
 
 @pytest.mark.parametrize("name", list(PLANTS))
 def test_a_tick_refuses_a_planted_link_and_writes_nothing_through_it(template, tmp_path, name):
-    run_dir = _copy(template, tmp_path)
+    run_dir = copy_run(template, tmp_path)
     victim = tmp_path / "victim"
     victim.mkdir()
     planted = run_dir / name
@@ -232,7 +218,7 @@ def test_copy_output_follows_your_own_link_and_copies_links_inside_a_folder_as_l
 
 @pytest.mark.parametrize("name", [".lock", "events.jsonl", "cron.log"])
 def test_a_tick_refuses_a_planted_hard_link_and_neither_appends_to_nor_cuts_its_file(template, tmp_path, name):
-    run_dir = _copy(template, tmp_path)
+    run_dir = copy_run(template, tmp_path)
     victim = tmp_path / "shadow"
     victim.write_text("root:$6$secret:19000::::::\n")
     os.chmod(victim, 0o640)
@@ -286,7 +272,7 @@ def test_the_runner_writes_its_record_normally_when_the_job_swaps_its_reserve_fo
 def test_a_planted_next_attempt_folder_is_refused_before_the_tick_saves_anything(template, tmp_path, kind):
     """The tick that would launch a.eval finds its attempt folder planted: exit 2, state.json,
     snapshots and events exactly as they were (not an intent saved and then a failed launch)."""
-    run_dir = _copy(template, tmp_path)
+    run_dir = copy_run(template, tmp_path)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     if kind == "folder link":
