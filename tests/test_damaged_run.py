@@ -39,8 +39,6 @@ def template(tmp_path_factory) -> Path:
     return run_with_exited_attempt(tmp_path_factory.mktemp("damaged"), SPEC)
 
 
-
-
 def _state_bytes(run_dir: Path) -> bytes:
     return (run_dir / "state.json").read_bytes()
 

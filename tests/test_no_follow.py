@@ -48,8 +48,6 @@ def template(tmp_path_factory) -> Path:
     return run_with_exited_attempt(tmp_path_factory.mktemp("nofollow"), SPEC)
 
 
-
-
 # name in the run folder -> planted as a link to a file (f) or a folder (d) outside
 PLANTS = {
     ".lock": "f", "state.json": "f", "events.jsonl": "f", "snapshots": "d", "failures": "d", "attempts": "d",
