@@ -215,13 +215,13 @@ def _one_line(text: str) -> str:
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
-def _print_events(events: list[dict], out=sys.stdout) -> None:
+def _print_events(events: list[dict]) -> None:
     from tianluo.status import format_event
 
     for ev in events:
         line = format_event(ev)
         if line:
-            print(line, file=out)
+            print(line)
 
 
 PLAN_VERSION = 1
