@@ -252,6 +252,8 @@ def read_bytes(path: str | os.PathLike, cap: int = READ_CAP) -> bytes:
     """The bytes of a regular file, at most ``cap`` (ValueError beyond it)."""
     fd = open_file(path, os.O_RDONLY)
     try:
+        if os.fstat(fd).st_size > cap:  # refused before a byte is read
+            raise ValueError(f"{path}: larger than {cap} bytes")
         chunks, size = [], 0
         while True:
             chunk = os.read(fd, min(1 << 20, cap + 1 - size))

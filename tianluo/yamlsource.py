@@ -1,12 +1,12 @@
 """Load YAML and remember the line of every key, so errors can name file, line and key."""
 
 import os
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
+from tianluo import fsio
 from tianluo.errors import SpecError
 
 Loc = tuple[str | int, ...]
@@ -60,41 +60,25 @@ MAX_ALIAS_NODES = 100_000  # nodes that aliases may add by repeating what they p
 
 
 def read_capped(path: Path, max_bytes: int, what: str, error: type = SpecError) -> bytes:
-    """The bytes of a regular file of at most ``max_bytes``; never reads more than ``max_bytes + 1``.
+    """The bytes of a regular file of at most ``max_bytes`` (``fsio.read_bytes``), or ``error``
+    saying in the words of a file the user named what is wrong with it.
 
     Raises:
         error: the file is missing, not a regular file (a folder, a FIFO, a device) or too big.
     """
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)  # a FIFO must not block the open
+        return fsio.read_bytes(path, max_bytes)
     except FileNotFoundError:
         noun = what if what.endswith(" file") else "file"
         raise error(f"{path}: no such {noun}; pass the path of your {what}") from None
+    except fsio.UnsafePath:
+        if os.path.isdir(path):
+            raise error(f"{path}: is a folder; pass the path of your {what}") from None
+        raise error(f"{path}: not a regular file (a FIFO, socket or device); pass the path of your {what}") from None
+    except ValueError:
+        raise error(f"{path}: over the {_size(max_bytes)} limit for the {what}") from None
     except OSError as exc:
         raise error(f"{path}: cannot read the {what}: {exc.strerror}") from None
-    try:
-        st = os.fstat(fd)
-        if stat.S_ISDIR(st.st_mode):
-            raise error(f"{path}: is a folder; pass the path of your {what}")
-        if not stat.S_ISREG(st.st_mode):
-            raise error(f"{path}: not a regular file (a FIFO, socket or device); pass the path of your {what}")
-        if st.st_size > max_bytes:
-            raise error(f"{path}: {st.st_size} bytes, over the {_size(max_bytes)} limit for the {what}")
-        chunks, left = [], max_bytes + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        data = b"".join(chunks)
-    except OSError as exc:
-        raise error(f"{path}: cannot read the {what}: {exc.strerror}") from None
-    finally:
-        os.close(fd)
-    if len(data) > max_bytes:  # it grew while we read it
-        raise error(f"{path}: over the {_size(max_bytes)} limit for the {what} (it grew while being read)")
-    return data
 
 
 def _size(n: int) -> str:
