@@ -5,6 +5,7 @@ the autouse ``_reap_test_processes`` fixture kills whatever is still alive there
 test ends, so a failing test never leaves a runner behind.
 """
 
+import contextlib
 import ctypes
 import json
 import os
@@ -208,6 +209,23 @@ def write_spec(folder: Path, text: str, name: str = "tianluo.yaml") -> Path:
     path = folder / name
     path.write_text(text)
     return path
+
+
+@contextlib.contextmanager
+def tmpfs(point: Path, size: str = "16m"):
+    """A small tmpfs mounted at ``point`` (root only; the test is skipped where mounting is not
+    allowed), unmounted afterwards whatever happens."""
+    if os.geteuid() != 0:
+        pytest.skip("mounting a tmpfs needs root")
+    point.mkdir(exist_ok=True)
+    proc = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size},mode=0700", "tmpfs", str(point)],
+                          capture_output=True, text=True, timeout=30)
+    if proc.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {proc.stderr.strip()}")
+    try:
+        yield point
+    finally:
+        subprocess.run(["umount", "-l", str(point)], capture_output=True, timeout=30)
 
 
 def run_with_exited_attempt(root: Path, spec_text: str) -> Path:

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import cli, copy_run, read_events, run_with_exited_attempt
+from conftest import cli, copy_run, read_events, run_with_exited_attempt, tmpfs
 
 from tianluo import fsio, records
 from tianluo.errors import StateError
@@ -230,14 +230,8 @@ def test_new_folders_are_0700_and_fsynced_into_place(tmp_path):
         assert oct(p.stat().st_mode & 0o777) == "0o700"
 
 
-@pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("mount"), reason="mounting a tmpfs needs root")
 def test_a_read_only_run_folder_is_one_line_for_a_tick_and_status_still_reads_it(template, tmp_path):
-    mnt = tmp_path / "mnt"
-    mnt.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m,mode=0700", "tmpfs", str(mnt)],
-                      capture_output=True, timeout=30).returncode != 0:
-        pytest.skip("cannot mount a tmpfs here")
-    try:
+    with tmpfs(tmp_path / "mnt") as mnt:
         run_dir = copy_run(template, mnt)
         state = _state_bytes(run_dir)
         subprocess.run(["mount", "-o", "remount,ro", str(mnt)], check=True, timeout=30)
@@ -247,19 +241,12 @@ def test_a_read_only_run_folder_is_one_line_for_a_tick_and_status_still_reads_it
         proc = cli("status", "--run", run_dir, cwd=tmp_path, timeout=30)
         assert proc.returncode == 0, proc.stderr
         assert _state_bytes(run_dir) == state
-    finally:
-        subprocess.run(["umount", "-l", str(mnt)], capture_output=True, timeout=30)
 
 
 def test_every_command_on_a_read_only_home_is_one_line_never_an_internal_error(template, tmp_path):
     """plan (which writes plans/), the daemon and the commands that take the lock, on a home
     remounted read-only: exit 2, one line on stderr naming the file system's refusal."""
-    mnt = tmp_path / "mnt"
-    mnt.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m,mode=0700", "tmpfs", str(mnt)],
-                      capture_output=True, timeout=30).returncode != 0:
-        pytest.skip("cannot mount a tmpfs here")
-    try:
+    with tmpfs(tmp_path / "mnt") as mnt:
         run_dir = copy_run(template, mnt)
         spec = mnt / "spec.yaml"
         spec.write_text(SPEC)
@@ -272,5 +259,3 @@ def test_every_command_on_a_read_only_home_is_one_line_never_an_internal_error(t
             assert proc.returncode == 2, (args, proc.returncode, proc.stderr)
             assert line and "\n" not in line and "internal error" not in line, (args, line)
             assert "Read-only file system" in line, (args, line)
-    finally:
-        subprocess.run(["umount", "-l", str(mnt)], capture_output=True, timeout=30)

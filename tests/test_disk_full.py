@@ -11,11 +11,19 @@ import errno
 import json
 import os
 import signal
-import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import cli, read_events, read_state, status_json, tick_until, wait_for, write_spec
+from conftest import (
+    cli,
+    read_events,
+    read_state,
+    status_json,
+    tick_until,
+    tmpfs,
+    wait_for,
+    write_spec,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -33,18 +41,8 @@ entities:
 @pytest.fixture
 def small_fs(tmp_path):
     """A 4 MiB tmpfs (root only), unmounted after the test."""
-    if os.geteuid() != 0:
-        pytest.skip("mounting a tmpfs needs root")
-    point = tmp_path / "fs"
-    point.mkdir()
-    proc = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m,mode=0700", "tmpfs", str(point)],
-                          capture_output=True, text=True, timeout=30)
-    if proc.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {proc.stderr.strip()}")
-    try:
+    with tmpfs(tmp_path / "fs", "4m") as point:
         yield point
-    finally:
-        subprocess.run(["umount", "-l", str(point)], capture_output=True, timeout=30)
 
 
 def fill(folder: Path) -> Path:
