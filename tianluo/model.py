@@ -253,6 +253,19 @@ class Degradation(Record):
     at: datetime
 
 
+class Wait(Record):
+    """A retry that waits for a condition rather than a time (``tianluo.responses``): free space back
+    on the file systems a disk fault filled. Checked each tick; the retry runs when it holds."""
+
+    kind: Literal["space"] = "space"
+    label: str = Field(description="The fault that started the wait: disk_full or disk_quota.")
+    paths: list[str] = Field(description="The file systems waited for (a folder on each, as measured).")
+    since: datetime
+    threshold: str = Field(description="When a file system counts as having room again.")
+    facts: list[str] = Field(default=[], description="The latest measurement, as 'path: N free of M'.")
+    notified: bool = Field(default=False, description="The owner was told of this wait (once).")
+
+
 class StageState(Record):
     status: StageStatus = StageStatus.PENDING
     attempt: int = Field(default=0, description="Number of the latest attempt; 0 before the first.")
@@ -271,6 +284,7 @@ class StageState(Record):
     degradations: list[Degradation] = []
     exclude_hosts: list[str] = Field(default=[], description="Hosts a degrade (exclude_host) took this stage off.")
     free_retries: int = Field(default=0, description="Retries after the scheduler's own faults; no budget spent.")
+    wait: Wait | None = Field(default=None, description="A due retry also waits for this (free space back).")
 
     def current(self) -> Attempt | None:
         return self.attempts[-1] if self.attempts else None

@@ -17,6 +17,7 @@ from tianluo.holds import analysis_path
 from tianluo.logscan import tail_lines
 from tianluo.model import RunState
 from tianluo.observations import CopyOutput, Notify
+from tianluo.responses import SPACE_KEY
 from tianluo.states import StageStatus
 from tianluo.templating import notify_env_name, render
 
@@ -65,6 +66,20 @@ def notify(state: RunState, run_dir: Path, action: Notify, ts: str) -> dict:
     if action.entity:
         ev["entity"], ev["stage"] = action.entity, action.stage
     return ev
+
+
+def mark_told(state: RunState, key: str) -> None:
+    """Record in ``state`` that the owner was told what a :class:`Notify` with ``key`` said (never again)."""
+    if key == "run":
+        state.blocked_notified = True
+    elif key == "scheduler":
+        state.scheduler_notified = True
+    elif key.startswith(SPACE_KEY):
+        wait = state.stage(key[len(SPACE_KEY):]).wait
+        if wait is not None:
+            wait.notified = True
+    else:
+        state.stage(key).hold.notified = True
 
 
 def _inside(rel: str) -> bool:

@@ -43,6 +43,7 @@ def build_status(state: RunState, run_dir: Path, now: datetime | None = None) ->
             "host": attempt.host if attempt else None,
             "exclude_hosts": list(st.exclude_hosts),
             "free_retries": st.free_retries,
+            "wait": st.wait.model_dump(mode="json") if st.wait else None,
             "verdict": st.diagnosis.verdict if st.diagnosis else None,
             "started_at": _iso(attempt.started_at) if attempt else None,
             "ended_at": _iso(attempt.ended_at) if attempt else None,
@@ -97,6 +98,12 @@ def lock_doc(run_dir: Path, now: datetime | None = None) -> dict | None:
 
 
 def _note(stage: dict, now: datetime) -> str:
+    wait = stage.get("wait")
+    if wait and stage["status"] == "retry_wait":
+        fault = stage["fault"] or {"class": "config", "label": wait["label"]}
+        facts = "; ".join(wait["facts"]) or ", ".join(wait["paths"])
+        return (f"{fault['class']}/{fault['label']} - waiting for free space since {wait['since']}: {facts} "
+                f"(retried when {wait['threshold']})")
     if stage["fault"] and stage["status"] != "succeeded":
         fault = stage["fault"]
         text = f"{fault['class']}/{fault['label']}"

@@ -1,0 +1,155 @@
+"""Responses: what tianluo does for a fault when "run the same command again" is wrong. Pure.
+
+The ladder (``tianluo.ladder``) decides whether a failed stage gets another attempt, and
+spends the budget; a response, looked up by the fault's label, shapes that answer:
+
+- ``disk_full``: the retry waits until free space is back on the file systems the stage
+  writes to (measured each tick), not at a time;
+- ``disk_quota``: statvfs cannot see a quota, so a file system that is not full means the
+  quota is spent: held at once; a full one waits like ``disk_full``;
+- ``nan_loss``, ``corrupt_checkpoint``: never retried unchanged (the same settings give the
+  same NaN, a retry reads the same bad file): the retry rungs are skipped, the stage goes to
+  the changes pre-authorised at plan time for the label, then to a hold;
+- ``rate_limited``: never retried at once; the wait has a floor and a spread taken from a
+  hash of (run, stage, attempt), so stages limited in the same tick come back at different
+  times instead of stampeding the server again (decide has no randomness).
+
+A new response is a row of :data:`RESPONSES` (and, if it needs a new kind of shaping, a
+field of :class:`Response` read where the ladder's step is applied).
+"""
+
+import hashlib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+
+@dataclass(frozen=True)
+class Response:
+    """What one fault label gets beyond the plain retry."""
+
+    label: str
+    why: str  # one line, for events, holds and the docs
+    unchanged: bool = True  # False: the same command is never run again (degrade or hold instead)
+    space: Literal["wait", "quota"] | None = None  # wait for free space; "quota": hold unless a file system is full
+    floor_s: float = 0.0  # a retry is never due sooner than this (or the class's backoff, if larger)
+    spread: float = 0.0  # ... and is spread over [wait, wait * (1 + spread)) per (run, stage, attempt)
+
+
+RESPONSES: dict[str, Response] = {r.label: r for r in (
+    Response("disk_full", space="wait",
+             why="a retry on a full file system fails the same way: it waits until free space is back"),
+    Response("disk_quota", space="quota",
+             why="a quota is not visible to statvfs: a file system that is not full means the quota is spent"),
+    Response("nan_loss", unchanged=False,
+             why="the same settings give the same NaN/inf loss: never retried unchanged"),
+    Response("corrupt_checkpoint", unchanged=False,
+             why="a retry reads the same bad checkpoint: never retried unchanged"),
+    Response("rate_limited", floor_s=60.0, spread=1.0,
+             why="a server that limits the rate is not asked again at once, nor by every stage at the same moment"),
+)}
+
+
+def response_for(label: str | None) -> Response | None:
+    """The response of a fault label, or None for a plain retry."""
+    return RESPONSES.get(label or "")
+
+
+def never_unchanged(label: str | None) -> bool:
+    """Whether a fault with this label may not be retried with the same command."""
+    response = response_for(label)
+    return response is not None and not response.unchanged
+
+
+# --- rate limits: a floor and a deterministic spread ----------------------------------------
+
+
+def spread_fraction(run_id: str, sid: str, attempt: int) -> float:
+    """A number in [0, 1) that is the same for the same (run, stage, attempt), and looks random across them."""
+    digest = hashlib.sha256(f"{run_id}\0{sid}\0{attempt}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") / 2.0 ** 64
+
+
+def retry_wait(response: Response | None, wait_s: float, run_id: str, sid: str, attempt: int) -> float:
+    """The wait before a retry after a fault with this response: the class backoff, raised to the
+    response's floor, then spread (``attempt`` is the number of the attempt that failed)."""
+    if response is None or (response.floor_s <= 0 and response.spread <= 0):
+        return wait_s
+    base = max(wait_s, response.floor_s)
+    return round(base * (1.0 + response.spread * spread_fraction(run_id, sid, attempt)), 3)
+
+
+# --- space: wait, hold, or a plain retry ---------------------------------------------------
+
+#: The key of the one "waiting for free space" notification of a stage: this prefix and the stage id.
+SPACE_KEY = "space:"
+
+
+class SpaceFact(Protocol):
+    """One file system the stage writes to, as measured (``tianluo.observations``' free-space facts)."""
+
+    path: str
+    full: bool
+    ok_again: bool
+
+    def describe(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class SpaceWait:
+    """Wait for these file systems to have room again, then retry."""
+
+    paths: tuple[str, ...]
+    facts: tuple[str, ...]  # "path: N bytes free of M" for each, as measured
+
+
+@dataclass(frozen=True)
+class SpaceHold:
+    """Hold: the retry cannot help until a person frees space."""
+
+    reason: str
+
+
+_QUOTED_PATH = re.compile(r"""['"](/[^'"\n]{1,400})['"]""")
+
+
+def named_path(evidence: str | None) -> str | None:
+    """The absolute path an error line quotes (``[Errno 122] Disk quota exceeded: '/home/u/x.pt'``)."""
+    hit = _QUOTED_PATH.search(evidence or "")
+    return hit.group(1) if hit else None
+
+
+def space_step(response: Response | None, facts: Sequence[SpaceFact], evidence: str | None = None
+               ) -> SpaceWait | SpaceHold | None:
+    """What a retry of a disk fault waits for.
+
+    Args:
+        response: The fault's response (only ``space`` ones do anything).
+        facts: The file systems the stage writes to, measured when the attempt ended.
+        evidence: The fault's evidence line, for the path a quota message names.
+
+    Returns:
+        A wait on the file systems that are short of space (not ``ok_again``); a hold for a
+        quota on a file system that is not full; None for a plain retry (nothing is short:
+        the space came back already, or the full one is not a place tianluo knows the
+        stage writes to, in which case the identical-failure rule stops the retries).
+    """
+    if response is None or response.space is None:
+        return None
+    short = [f for f in facts if not f.ok_again]
+    if response.space == "quota" and not any(f.full for f in facts):
+        where = named_path(evidence) or ", ".join(f.path for f in facts) or "the file system it writes to"
+        return SpaceHold(f"quota spent on {where} (the file system is not full, so the quota is what ran out): "
+                         "free some of your files there, then release --retry")
+    if not short:
+        return None
+    return SpaceWait(paths=tuple(f.path for f in short), facts=tuple(f.describe() for f in short))
+
+
+def space_back(facts: Sequence[SpaceFact], paths: Sequence[str]) -> bool | None:
+    """Whether every file system waited for has room again; None when not all were measured."""
+    by_path = {f.path: f for f in facts}
+    if not paths or any(p not in by_path for p in paths):
+        return None
+    return all(by_path[p].ok_again for p in paths)
