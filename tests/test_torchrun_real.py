@@ -1,0 +1,172 @@
+"""A real PyTorch DDP job (torchrun, two ranks, gloo, CPU) under real faults, babysat by tianluo.
+
+The trainer is examples/ddp/train_ddp.py; every fault is real: a rank killed with SIGKILL,
+a real shape-mismatch RuntimeError, a full file system under torch.save (which prints no
+errno), a rank that stops moving, a slow start, a loss that turns NaN. What is checked is
+what tianluo reads and does: the same fault gets the same label every time, whichever rank
+printed first; retries resume from a checkpoint; code bugs are held without a useless
+retry; a full disk is waited out, not retried into; a slow start is not a hang.
+
+torch is a test-only dependency: scripts/test installs the CPU build when this machine has it
+(and then sets TIANLUO_REQUIRE_TORCH=1, so these tests cannot skip silently).
+"""
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import processes_under, read_events, read_state, start_run, tick_until, tmpfs, write_spec
+
+try:
+    import torch  # noqa: F401
+except ImportError:  # pragma: no cover - depends on the machine
+    if os.environ.get("TIANLUO_REQUIRE_TORCH") == "1":
+        raise
+    pytest.skip("torch is not installed (scripts/test installs the CPU build where this machine has it)",
+                allow_module_level=True)
+
+pytestmark = [pytest.mark.integration, pytest.mark.torch]
+
+TRAINER = Path(__file__).resolve().parent.parent / "examples" / "ddp" / "train_ddp.py"
+TORCHRUN = f"{sys.executable} -m torch.distributed.run --nproc-per-node 2 --master-port {{port}}"
+PROGRESS = "progress: {regex: 'step (?P<done>\\d+)/(?P<total>\\d+)', stall_after: %s}"
+
+
+def _stage(args: str, extra: str = "", stall: str = "5m") -> str:
+    return (f"    stages:\n      train:\n"
+            f"        run: {TORCHRUN} {TRAINER} --out out/{{entity}} {args}\n"
+            f"        {PROGRESS % stall}\n"
+            f"        done_when: {{exists: 'out/{{entity}}/final.pt'}}\n" + extra)
+
+
+def _spec(entities: dict[str, str], tail: str = "") -> str:
+    body = "".join(f"  {name}:\n{stage}" for name, stage in entities.items())
+    return (f"name: ddp\nbackend: local\ninterval: 10m\ncancel_grace: 3s\nmax_attempts: 50\n"
+            f"entities:\n{body}{tail}")
+
+
+def _run(tmp_path: Path, spec_text: str) -> tuple[Path, Path]:
+    proj = tmp_path / "proj"
+    spec = write_spec(proj, spec_text)
+    run_dir = start_run(spec, proj / ".tianluo", proj)
+    return proj, run_dir
+
+
+def _attempts(run_dir: Path, entity: str, stage: str = "train") -> list[dict]:
+    return read_state(run_dir)["entities"][entity]["stages"][stage]["attempts"]
+
+
+def _stdout(run_dir: Path, entity: str, n: int) -> str:
+    return (run_dir / "attempts" / entity / "train" / str(n) / "stdout").read_text(errors="replace")
+
+
+def _no_ranks_left(run_dir: Path, entity: str, n: int) -> None:
+    """Nothing of an ended attempt (torchrun, its ranks) is still alive."""
+    attempt_dir = str(run_dir / "attempts" / entity / "train" / str(n))
+    left = []
+    for proc in processes_under(run_dir.parent.parent):
+        try:
+            if proc.environ().get("TIANLUO_ATTEMPT_DIR") == attempt_dir:
+                left.append(proc)
+        except Exception:
+            continue
+    assert not left, f"attempt {n} of {entity} left processes behind: {left}"
+
+
+def test_a_killed_rank_gets_the_same_label_every_round_and_the_retry_resumes(tmp_path):
+    """kill -9 of one rank, three rounds (rank 1, rank 0, rank 1 at another step): one label."""
+    rounds = {
+        "k1": "--fault kill --fault-rank 1 --fault-step 3",
+        "k2": "--fault kill --fault-rank 0 --fault-step 3",
+        "k3": "--fault kill --fault-rank 1 --fault-step 5",
+    }
+    proj, run_dir = _run(tmp_path, _spec({e: _stage(a + " --steps 8") for e, a in rounds.items()}))
+    tick_until(run_dir, proj, timeout=300, pace=1.0)
+    labels = set()
+    for entity in rounds:
+        first, second = _attempts(run_dir, entity)[:2]
+        labels.add((first["fault"]["class"], first["fault"]["label"]))
+        assert "SIGKILL" in first["fault"]["evidence"], first["fault"]
+        assert second["outcome"] == "succeeded"
+        assert "resumed from ckpt-" in _stdout(run_dir, entity, 2)
+        _no_ranks_left(run_dir, entity, 1)
+    assert labels == {("unknown", "signal_sigkill")}, labels
+
+
+def test_a_shape_mismatch_is_a_code_fault_held_without_a_useless_retry(tmp_path):
+    proj, run_dir = _run(tmp_path, _spec({"s": _stage("--fault shape --fault-rank 0 --fault-step 2 --steps 6")}))
+    tick_until(run_dir, proj, phases=("blocked",), timeout=180, pace=1.0)
+    attempts = _attempts(run_dir, "s")
+    assert len(attempts) == 1
+    assert (attempts[0]["fault"]["class"], attempts[0]["fault"]["label"]) == ("code", "shape_mismatch")
+    stage = read_state(run_dir)["entities"]["s"]["stages"]["train"]
+    assert stage["status"] == "held"
+    assert (run_dir / "failures" / "s__analysis.md").is_file()
+
+
+def test_a_hung_rank_is_caught_its_ranks_killed_and_the_retry_resumes(tmp_path):
+    stage = _stage("--fault hang --fault-rank 1 --fault-step 4 --steps 8", stall="6s")
+    stage = stage.replace("stall_after: 6s}", "stall_after: 6s, startup_after: 3m}")
+    proj, run_dir = _run(tmp_path, _spec({"h": stage}))
+    tick_until(run_dir, proj, timeout=300, pace=1.0)
+    first, second = _attempts(run_dir, "h")[:2]
+    assert (first["fault"]["class"], first["fault"]["label"]) == ("transient", "hang")
+    assert second["outcome"] == "succeeded"
+    assert "resumed from ckpt-" in _stdout(run_dir, "h", 2)
+    _no_ranks_left(run_dir, "h", 1)
+
+
+def test_a_slow_start_is_not_a_hang(tmp_path):
+    """torchrun takes seconds before the first step line; stall_after 2s counts only between lines."""
+    proj, run_dir = _run(tmp_path, _spec({"slow": _stage("--steps 6", stall="2s")}))
+    tick_until(run_dir, proj, timeout=180, pace=0.5)
+    assert len(_attempts(run_dir, "slow")) == 1
+    assert not [e for e in read_events(run_dir) if e["event"] == "hung"]
+
+
+def test_a_full_disk_under_torch_save_is_waited_out_not_retried_into(tmp_path):
+    """torch.save on a full file system prints no errno ("unexpected pos N vs M"): the output
+    layer's free-space check names it, and the retry waits until space is back."""
+    proj = tmp_path / "proj"
+    proj.mkdir()
+    with tmpfs(proj / "out", size="4m") as out:
+        filler = out / "filler"
+        filler.write_bytes(b"\0" * (3 * 1024 * 1024 + 512 * 1024))
+        spec = write_spec(proj, _spec({"d": _stage("--width 512 --steps 4 --save-every 100")}))
+        run_dir = start_run(spec, proj / ".tianluo", proj)
+        doc = tick_until(run_dir, proj, phases=("running", "blocked"), timeout=5)
+        deadline = time.monotonic() + 180
+        while True:
+            state = read_state(run_dir)
+            attempts = state["entities"]["d"]["stages"]["train"]["attempts"]
+            if attempts and attempts[0].get("outcome") == "failed":
+                break
+            assert time.monotonic() < deadline, "the first attempt never failed"
+            tick_until(run_dir, proj, phases=("running", "blocked"), timeout=5)
+            time.sleep(1)
+        fault = attempts[0]["fault"]
+        assert (fault["class"], fault["label"]) == ("config", "disk_full"), fault
+        for _ in range(2):  # still full: nothing is relaunched
+            tick_until(run_dir, proj, phases=("running", "blocked"), timeout=5)
+            assert len(read_state(run_dir)["entities"]["d"]["stages"]["train"]["attempts"]) == 1
+        assert any(e["event"] == "waiting_for_space" for e in read_events(run_dir))
+        filler.unlink()
+        doc = tick_until(run_dir, proj, timeout=240, pace=1.0)
+    assert doc["phase"] == "complete"
+    assert _attempts(run_dir, "d")[1]["outcome"] == "succeeded"
+
+
+def test_a_nan_loss_is_never_retried_unchanged_but_degraded_as_authorised(tmp_path):
+    extra = ("        degrade:\n          nan_loss:\n"
+             "            - {name: lower_lr, params: {lr: {multiply: 0.25}}}\n")
+    stage = _stage("--fault nan --fault-rank 0 --fault-step 2 --steps 5 --lr {lr}", extra=extra)
+    spec = _spec({"n": "    params: {lr: 0.1}\n" + stage})
+    proj, run_dir = _run(tmp_path, spec)
+    tick_until(run_dir, proj, timeout=240, pace=1.0)
+    first, second = _attempts(run_dir, "n")[:2]
+    assert (first["fault"]["class"], first["fault"]["label"]) == ("config", "nan_loss")
+    assert second["outcome"] == "succeeded"
+    assert read_state(run_dir)["entities"]["n"]["params"]["lr"] == pytest.approx(0.025)
