@@ -17,9 +17,9 @@ from tianluo.runner import EXIT_ALREADY_CLAIMED
 pytestmark = pytest.mark.integration
 
 STARTED_KEYS = {"job_name", "runner_pid", "runner_create_time", "pgid", "host", "started_at", "slurm_job_id",
-                "slurm_restart"}
+                "slurm_restart", "port"}
 EXIT_KEYS = {"job_name", "exit_code", "signal", "signal_name", "forwarded_signals", "host", "job_pid",
-             "runner_pid", "started_at", "ended_at", "duration_s", "error", "slurm_job_id", "slurm_restart"}
+             "runner_pid", "started_at", "ended_at", "duration_s", "error", "slurm_job_id", "slurm_restart", "port"}
 
 
 def make_attempt(tmp_path: Path, command: str, name: str = "tl-test-job-1", workdir: Path | None = None,

@@ -46,7 +46,8 @@ def layer_lines(d: Diagnosis | None) -> list[str]:
         out.append(f"- scheduler: {s.state}, alive={s.alive}, {where}{rss}" + (f" ({s.detail})" if s.detail else ""))
     if d.container:
         c = d.container
-        out.append(f"- container: exit code {c.exit_code}, signal {c.signal}, host {c.host}, "
+        port = f", port {c.port}" if c.port is not None else ""
+        out.append(f"- container: exit code {c.exit_code}, signal {c.signal}, host {c.host}{port}, "
                    f"started {c.started_at}, ended {c.ended_at}")
     if d.logs:
         found = "; ".join(d.logs.findings) or "no fault line"
@@ -64,6 +65,8 @@ def layer_lines(d: Diagnosis | None) -> list[str]:
         checks = "; ".join(f"{c.kind} {c.target}: {'ok' if c.ok else c.detail}" for c in o.done_when)
         path = f"{o.path} exists={o.exists} size={o.size}" if o.path else "no output path"
         out.append(f"- output: {path}" + (f"; done_when: {checks}" if checks else ""))
+        if o.space:
+            out.append(f"- file systems it writes to: {'; '.join(o.space)}")
     return out
 
 

@@ -124,10 +124,12 @@ def starting_too_long(attempt: Attempt, now: datetime) -> bool:
 
 def build(planned: PlannedStage, stage: StageState, attempt: Attempt, seen: StageObservation,
           now: datetime, verdict: str, bytes_read: int) -> Diagnosis:
-    """The five-layer finding for this tick."""
+    """The five-layer finding for this tick; the attempt keeps the port its runner recorded."""
     facts = seen.job
     scheduler = None
     container = None
+    if seen.port is not None:
+        attempt.port = seen.port  # the runner's word, read each tick: a requeued job gets a new one
     if facts is not None:
         alive = None if facts.state == JobState.UNREACHABLE else facts.state in (
             JobState.RUNNING, JobState.STARTING, JobState.QUEUED)
@@ -138,7 +140,7 @@ def build(planned: PlannedStage, stage: StageState, attempt: Attempt, seen: Stag
             detail=facts.detail,
         )
         container = ContainerLayer(exit_code=facts.exit_code, signal=facts.signal, host=facts.host,
-                                   started_at=attempt.started_at, ended_at=attempt.ended_at)
+                                   port=attempt.port, started_at=attempt.started_at, ended_at=attempt.ended_at)
     files = sorted(set(attempt.log_cursors))
     refused = [f"{name}: {r.refused}" for name, r in seen.scans.items() if r.refused]  # FIFO, link, device...
     logs = LogsLayer(files=files, bytes_read=bytes_read,
@@ -149,6 +151,7 @@ def build(planned: PlannedStage, stage: StageState, attempt: Attempt, seen: Stag
         exists=seen.output.exists if seen.output else None,
         size=attempt.output_size, grew_at=attempt.output_grew_at,
         done_when=list(seen.done_when),
+        space=[("FULL " if fs.full else "") + fs.describe() for fs in seen.space],
     )
     return Diagnosis(at=now, attempt=attempt.n, verdict=verdict, scheduler=scheduler, container=container,
                      logs=logs, progress=progress, output=output)

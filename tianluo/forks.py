@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from tianluo.durations import format_duration
 from tianluo.errors import SpecError
 from tianluo.spec import Spec, resolve_need
-from tianluo.spec_types import LABEL, PARAM_NAME, RESERVED_PARAMS
+from tianluo.spec_types import LABEL, PARAM_NAME, RESERVED_PARAMS, RESERVED_WHY
 from tianluo.templating import render
 from tianluo.yamlsource import YamlSource, dotted
 
@@ -146,8 +146,9 @@ def check_plan_time(spec: Spec, source: YamlSource) -> None:
     for name in spec.forks:
         loc = ("forks", name)
         if not PARAM_NAME.fullmatch(name) or name in RESERVED_PARAMS:
+            why = f" ({RESERVED_WHY[name]})" if name in RESERVED_WHY else ""
             raise SpecError(f"{source.where(loc)}: {dotted(loc)}: fork names are identifiers usable as "
-                            "{placeholders}, other than entity, stage, attempt, run_dir")
+                            f"{{placeholders}}, other than {', '.join(sorted(RESERVED_PARAMS))}{why}")
         for ename, entity in spec.entities.items():
             if name in entity.params:
                 raise SpecError(f"{source.where(loc)}: {dotted(loc)}: clashes with a param of {ename}; rename one")

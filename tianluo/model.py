@@ -154,6 +154,8 @@ class Attempt(Record):
     exit_code: int | None = None
     signal: int | None = None
     host: str | None = None
+    port: int | None = Field(default=None, description="The free TCP port its runner picked for it just before the "
+                             "job started ({port}, TIANLUO_PORT), from started.json.")
     command: str | None = Field(default=None, description="The command this attempt ran (after any degrade).")
     env: dict[str, str] | None = Field(
         default=None, description="TIANLUO_PARAM_<name> -> value: its placeholders' values, which the command "
@@ -193,6 +195,7 @@ class ContainerLayer(Record):
     exit_code: int | None = None
     signal: int | None = None
     host: str | None = None
+    port: int | None = Field(default=None, description="The attempt's own free port ({port}).")
     started_at: datetime | None = None
     ended_at: datetime | None = None
 
@@ -219,6 +222,8 @@ class OutputLayer(Record):
     size: int | None = None
     grew_at: datetime | None = None
     done_when: list["Check"] = []
+    space: list[str] = Field(default=[], description="The file systems the stage writes to, measured when the "
+                             "attempt failed: 'path: N free of M' (and inodes when they ran out), FULL marked.")
 
 
 class Diagnosis(Record):

@@ -7,6 +7,7 @@ for the imperative shell to carry out.
 from dataclasses import dataclass, field
 
 from tianluo.backends.base import JobFacts
+from tianluo.hostspace import FsSpace
 from tianluo.logscan import ScanResult
 from tianluo.model import Check, Handle
 
@@ -30,6 +31,10 @@ class StageObservation:
     scans: dict[str, ScanResult] = field(default_factory=dict)  # new log bytes, by file name
     output: OutputStat | None = None
     progress_file: tuple[float, float | None] | None = None  # (done, total) from a progress file
+    port: int | None = None  # the free port the runner gave the attempt (started.json)
+    # The file systems the stage writes to, measured once the attempt has failed (exited non-zero
+    # or lost): a full one explains a failure the log does not name (tianluo.hostspace).
+    space: tuple[FsSpace, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,8 @@ class Observations:
     gate: tuple[Check, ...] = ()  # the gate's exists/metric checks
     when: dict[str, Check] = field(default_factory=dict)  # branch conditions of waiting stages
     partial: bool = False  # the tick's budget ran out: stages left out were not looked at, nor the gate
+    # The file systems of each stage that waits for free space (stage.wait), measured now.
+    space: dict[str, tuple[FsSpace, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

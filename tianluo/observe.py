@@ -19,11 +19,14 @@ from tianluo.conditions import (
     resolve,
 )
 from tianluo.errors import StateError
+from tianluo.fsio import UnsafePath
+from tianluo.hostspace import FsSpace, measure, stage_folders
 from tianluo.jobs import job_spec
 from tianluo.linear_re import UnsupportedPattern, compile_pattern
 from tianluo.logscan import Cursor, scan
 from tianluo.model import Attempt, LogCursor, PlannedStage, RunState, split_stage_id
 from tianluo.observations import Observations, OutputStat, StageObservation
+from tianluo.records import read_started
 from tianluo.rules import patterns
 from tianluo.states import ACTIVE, DONE, JobState, StageStatus
 
@@ -73,12 +76,48 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
         stages[sid] = StageObservation(
             job=fact, found=found, done_when=tuple(check_done_when(planned.done_when, workdir)),
             scans=scans, output=_output(planned, workdir), progress_file=read_progress_file(planned, workdir),
+            port=attempt_port(job.attempt_dir),
+            space=measure(stage_folders(planned, workdir, job.attempt_dir)) if failed(fact) else (),
         )
     if budget is not None and budget.over():
         return Observations(stages=stages, partial=True)
     gate = state.plan.success_gate
+    waiting = [sid for sid in state.stage_ids() if state.stage(sid).wait is not None]
     return Observations(stages=stages, gate=tuple(check_all(gate.exists, gate.metric, workdir)),
-                        when=_branch_conditions(state, workdir))
+                        when=_branch_conditions(state, workdir), space=stage_space(state, run_dir, waiting))
+
+
+def failed(fact) -> bool:
+    """Whether an attempt is over and did not succeed by its exit: non-zero, a signal, lost, ended by the scheduler."""
+    if fact.state == JobState.LOST:
+        return True
+    return fact.state == JobState.EXITED and (fact.exit_code != 0 or fact.signal is not None
+                                              or fact.ended_by is not None)
+
+
+def stage_space(state: RunState, run_dir: Path, sids: list[str]) -> dict[str, tuple[FsSpace, ...]]:
+    """The file systems each stage of ``sids`` writes to, measured now (free space, inodes, verdicts).
+
+    For stages that wait for space to come back; the latest attempt's folder counts as one of them.
+    """
+    out = {}
+    workdir = state.plan.workdir
+    for sid in sids:
+        entity, name = split_stage_id(sid)
+        planned = state.plan.entities[entity].stages[name]
+        attempt = state.stage(sid).current()
+        adir = str(Path(run_dir).resolve() / attempt.dir) if attempt is not None else None
+        out[sid] = measure(stage_folders(planned, workdir, adir))
+    return out
+
+
+def attempt_port(attempt_dir: str | os.PathLike) -> int | None:
+    """The port the runner recorded in started.json; None before it started, or if the record is unreadable."""
+    try:
+        started, _ = read_started(attempt_dir)
+    except UnsafePath:  # a planted link: not read (the backend says what is wrong with the folder)
+        return None
+    return started.get("port") if started else None
 
 
 def _scan_deadline(budget: Budget | None) -> float | None:

@@ -46,6 +46,7 @@ _STARTED_FIELDS = {
     "started_at": (_str, False),
     "slurm_job_id": (_str_or_id, False),
     "slurm_restart": (lambda v: _int(v, 0, 10 ** 6), False),
+    "port": (lambda v: _int(v, 1, 65535), False),
 }
 _EXIT_FIELDS = {
     "job_name": (_str, False),
@@ -61,6 +62,7 @@ _EXIT_FIELDS = {
     "ended_at": (_str, False),
     "duration_s": (_num, False),
     "error": (_str, False),
+    "port": (lambda v: _int(v, 1, 65535), False),
 }
 
 

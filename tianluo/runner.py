@@ -5,7 +5,10 @@ It reads ``job.json`` from the attempt folder, claims the folder by creating
 attempt can never run twice), runs the command with ``stdout`` and ``stderr`` beside it,
 and writes ``exit.json`` atomically when the command ends, into room it reserved
 (``exit.json.reserved``) before the command started, so a full disk cannot cost the record. It forwards TERM, INT and HUP
-to the command. It imports only the standard library, to start fast.
+to the command. Just before the command starts it picks a free TCP port, records it in
+``started.json`` and gives it to the command as ``TIANLUO_PORT`` (``{port}``): each attempt
+its own, so a port an earlier attempt left taken is not tried again. It imports only the
+standard library, to start fast.
 """
 
 import errno
@@ -26,6 +29,7 @@ JOB = "job.json"
 STARTED = "started.json"
 EXIT = "exit.json"
 EXIT_ALREADY_CLAIMED = 75
+PORT_ENV = "TIANLUO_PORT"  # the attempt's free port ({port} in a command reads it)
 RESERVED = EXIT + ".reserved"  # room for exit.json, taken before the job starts
 RESERVE_BYTES = 16 * 1024
 
@@ -91,6 +95,7 @@ def run(attempt_dir: Path) -> int:
         return 2
     host = socket.gethostname()
     slurm_job = os.environ.get("SLURM_JOB_ID")
+    port = free_port(avoid=_earlier_ports(attempt_dir))
     started = {
         "job_name": job["job_name"],
         "runner_pid": os.getpid(),
@@ -100,6 +105,7 @@ def run(attempt_dir: Path) -> int:
         "started_at": _now(),
         "slurm_job_id": slurm_job,
         "slurm_restart": _restart_count(),
+        "port": port,
     }
     text = json.dumps(started, indent=2) + "\n"
     if not create_exclusive(attempt_dir / STARTED, text):
@@ -119,6 +125,8 @@ def run(attempt_dir: Path) -> int:
         return EXIT_ALREADY_CLAIMED
     env = dict(os.environ)
     env.update({k: str(v) for k, v in job.get("env", {}).items()})
+    if port is not None:
+        env[PORT_ENV] = str(port)  # the runner's own: job.json cannot set it
     child = None
     error = None
     forwarded: list[int] = []
@@ -160,6 +168,7 @@ def run(attempt_dir: Path) -> int:
         "slurm_job_id": slurm_job,
         "slurm_restart": started["slurm_restart"],
         "started_at": started["started_at"],
+        "port": port,
         "ended_at": _now(),
         "duration_s": round(time.monotonic() - t0, 3),
         "error": error,
@@ -168,6 +177,45 @@ def run(attempt_dir: Path) -> int:
     if job.get("poke"):
         _poke(job["poke"], attempt_dir)
     return returncode if returncode >= 0 else 128 + (-returncode)
+
+
+def free_port(avoid: frozenset[int] = frozenset(), tries: int = 20) -> int | None:
+    """A TCP port free on every address of this host right now, not one of ``avoid``; None if none is.
+
+    The kernel picks it (bind to port 0), so it is outside the ports other services are
+    configured on; the socket is closed at once, and the job binds the port itself moments later.
+    """
+    for _ in range(tries):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+                sock.bind(("", 0))
+                port = sock.getsockname()[1]
+        except OSError:  # no IPv4 here (or no room for a socket): the job gets no port
+            return None
+        if port not in avoid:
+            return port
+    return None
+
+
+def _earlier_ports(attempt_dir: Path, back: int = 3) -> frozenset[int]:
+    """The ports the last few attempts of the same stage (``../<n-1>``...) were given: never given again at once.
+
+    A rank of an earlier attempt that outlived it may still hold its port.
+    """
+    attempt_dir = Path(os.path.abspath(attempt_dir))
+    if not attempt_dir.name.isdigit():
+        return frozenset()
+    n = int(attempt_dir.name)
+    ports = set()
+    for earlier in range(max(1, n - back), n):
+        try:
+            claim = json.loads(fsio.read_bytes(attempt_dir.parent / str(earlier) / STARTED, JOB_CAP).decode("utf-8"))
+        except (OSError, ValueError, RecursionError, UnsafePath):
+            continue
+        port = claim.get("port") if isinstance(claim, dict) else None
+        if isinstance(port, int) and not isinstance(port, bool):
+            ports.add(port)
+    return frozenset(ports)
 
 
 def _reserve(attempt_dir: Path) -> None:

@@ -30,6 +30,7 @@ from tianluo.spec_types import (
     MIN_INTERVAL_S,
     PARAM_NAME,
     RESERVED_PARAMS,
+    RESERVED_WHY,
     STAGE_NAME,
     AskAbove,
     Authorization,
@@ -379,7 +380,8 @@ def check_names(spec: Spec, source: YamlSource) -> None:
                 raise SpecError(f"{source.where(loc)}: {dotted(loc)}: parameter names are identifiers "
                                 "(letters, digits, '_'), at most 64 characters")
             if pname in RESERVED_PARAMS:
-                raise SpecError(f"{source.where(loc)}: {dotted(loc)}: '{pname}' is reserved; rename it")
+                why = f" ({RESERVED_WHY[pname]})" if pname in RESERVED_WHY else ""
+                raise SpecError(f"{source.where(loc)}: {dotted(loc)}: '{pname}' is reserved{why}; rename it")
         for sname in entity.stages:
             if not STAGE_NAME.fullmatch(sname):
                 loc = ("entities", ename, "stages", sname)

@@ -155,7 +155,9 @@ ENTITY_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}\Z")
 STAGE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}\Z")
 PARAM_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}\Z")
 LABEL = re.compile(r"^[a-z][a-z0-9_]{0,63}\Z")
-RESERVED_PARAMS = frozenset({"entity", "stage", "attempt", "run_dir"})
+RESERVED_PARAMS = frozenset({"entity", "stage", "attempt", "run_dir", "port"})
+#: Why a reserved name cannot be a param or a fork, where the reason is not obvious.
+RESERVED_WHY = {"port": "{port} is the free TCP port tianluo picks for each attempt"}
 ACTIONS = ("submit", "resubmit", "cancel_hung", "degrade")
 
 

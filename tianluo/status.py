@@ -41,6 +41,7 @@ def build_status(state: RunState, run_dir: Path, now: datetime | None = None) ->
             "pid": attempt.handle.pid if attempt and attempt.handle else None,
             "job_id": attempt.handle.job_id if attempt and attempt.handle else None,
             "host": attempt.host if attempt else None,
+            "port": attempt.port if attempt else None,
             "exclude_hosts": list(st.exclude_hosts),
             "free_retries": st.free_retries,
             "wait": st.wait.model_dump(mode="json") if st.wait else None,

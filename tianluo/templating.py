@@ -1,4 +1,4 @@
-"""Placeholder substitution in commands and paths: ``{entity}`` and ``{<param>}``.
+"""Placeholder substitution in commands and paths: ``{entity}``, ``{<param>}`` and ``{port}``.
 
 A parameter never becomes shell syntax, wherever ``{param}`` stands in a command. A value
 made only of inert characters (letters, digits and ``_.:/+@%-``; not a reserved word) is
@@ -13,17 +13,26 @@ with a line saying how to write it instead. Notify commands get log text, unknow
 sent, so their placeholders are always references (``"${TIANLUO_BODY}"``), allowed only
 where references are safe. Paths are not given to a shell, so they get the raw value.
 ``{{`` and ``}}`` are literal braces; ``${VAR}`` is left to the shell.
+
+``{port}`` (commands only) is the free TCP port the runner picks for each attempt just
+before the job starts; it is always a reference, ``"${TIANLUO_PORT}"``, so it is allowed
+only where the shell expands a variable once (its value is digits, so a command that also
+evaluates variable names or runs text as code may still take it there).
 """
 
 import re
 
 from tianluo.errors import SpecError
+from tianluo.runner import PORT_ENV
 from tianluo.shellcmds import CMDPOS, CODE, NAME, TOP, Analysis, Placement, analyze
 from tianluo.shellscan import COMMENT, DQ, RESERVED
 
 _TOKEN = re.compile(r"\{\{|\}\}|(?<!\$)\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _INERT = re.compile(r"[A-Za-z0-9_.:/+@%-]+")
 PARAM_ENV_PREFIX = "TIANLUO_PARAM_"
+#: The placeholder of the attempt's own free port, and the variable the runner sets for it.
+PORT = "port"
+PORT_SAMPLE = "65535"  # what a port looks like to the shell analysis: digits
 
 
 def scalar_text(value: object) -> str:
@@ -93,6 +102,9 @@ def _units(template: str, keep: set[str] | None = None) -> tuple[list, list[str]
 
 def _how(name: str, env: str, p: Placement, found: Analysis) -> str:
     ref = f'"${env}"'
+    if name == PORT and env == PORT_ENV:
+        return (f"write {{port}} where the shell expands a variable once (bare or inside \"...\", e.g. "
+                f"--master_port={{port}}), or read {ref} inside the script yourself")
     plain = f"give {{{name}}} only values made of letters, digits and ._:/+@%-"
     if found.evals and p.cls in (TOP, COMMENT):
         return (f"this command evaluates variable names (shell arithmetic, [[ -eq ]], a subscript, declare -i), "
@@ -120,8 +132,14 @@ def _how(name: str, env: str, p: Placement, found: Analysis) -> str:
     return f"write {ref} there instead of {{{name}}} (the job's environment holds the value)"
 
 
-def _choose(p: Placement, found: Analysis, text: str | None) -> str | None:
-    """How one value is substituted: 'text', 'env', or None when it cannot be made safe there."""
+def _choose(p: Placement, found: Analysis, text: str | None, port: bool = False) -> str | None:
+    """How one value is substituted: 'text', 'env', or None when it cannot be made safe there.
+
+    ``port``: the runner's port, digits set by the runner itself: a reference wherever the shell
+    expands it once, whatever else the command evaluates (digits are no code and name no variable).
+    """
+    if port:
+        return "env" if p.cls in (TOP, COMMENT) else None
     if text is not None and (inert(text) or (text == "" and p.cls not in (TOP, CMDPOS))):
         return "text"
     if p.cls == COMMENT or (p.cls == TOP and not found.evals and not found.reparses):
@@ -138,6 +156,7 @@ def _short(text: str | None) -> str:
 
 def _analyse(template: str, possible: dict[str, list[str] | None], keep: set[str] | None = None):
     units, names = _units(template, keep)
+    possible = {PORT: [PORT_SAMPLE], **possible}  # the runner's port is digits (as in --master_port=29500)
     found = analyze(units, {i: possible.get(n) for i, n in enumerate(names)})
     for i in range(len(names)):
         found.placed.setdefault(i, Placement(CODE, "where tianluo cannot tell how the shell reads it"))
@@ -154,6 +173,11 @@ def shell_problem(template: str, possible: dict[str, list[str] | None], env_name
     _units_, names, found = _analyse(template, possible)
     for i, name in enumerate(names):
         p = found.placed[i]
+        if name == PORT and PORT not in possible:
+            if _choose(p, found, None, port=True) is None:
+                return (f"{{port}} is {p.why}, where the shell does not read the attempt's port from "
+                        f"${PORT_ENV}; {_how(PORT, PORT_ENV, p, found)}")
+            continue
         for text in possible.get(name) or [None]:
             if _choose(p, found, text) is None:
                 return (f"{{{name}}} is {p.why}, where {_short(text)} could be read as shell "
@@ -190,7 +214,7 @@ def render(template: str, values: dict[str, object], *, shell: bool, keep_unknow
             return scalar_text(values[name])
 
         return _TOKEN.sub(sub, template)
-    keep = set(values) if keep_unknown else None
+    keep = (set(values) | {PORT}) if keep_unknown else None
     texts = {n: scalar_text(v) for n, v in values.items()}
     possible = {n: ([t] if known else None) for n, t in texts.items()}
     units, names, found = _analyse(template, possible, keep)
@@ -200,8 +224,14 @@ def render(template: str, values: dict[str, object], *, shell: bool, keep_unknow
             out.append(u)
             continue
         name = names[u]
-        text = texts[name]
         p = found.placed[u]
+        if name == PORT and name not in texts:  # the runner's port: always its variable
+            if _choose(p, found, None, port=True) is None:
+                raise PlacementError(name, f"{{port}} is {p.why}, where the shell does not read the attempt's "
+                                           f"port from ${PORT_ENV}; {_how(PORT, PORT_ENV, p, found)}")
+            out.append("${" + PORT_ENV + "}" if p.lexed in (DQ, COMMENT) else '"${' + PORT_ENV + '}"')
+            continue
+        text = texts[name]
         how = _choose(p, found, text if known else None)
         if how is None:
             raise PlacementError(name, f"{{{name}}} is {p.why}, where {_short(text)} could be read "
@@ -264,8 +294,14 @@ def check_placeholders(spec, source) -> None:
         for sname, stage in entity.stages.items():
             for sub_loc, template in _stage_templates(stage):
                 loc = ("entities", ename, "stages", sname) + sub_loc
+                command = sub_loc[0] in ("run", "variants")
                 for name in placeholders(template):
-                    if name not in known:
+                    if name == PORT and not command:
+                        raise SpecError(
+                            f"{source.where(loc)}: {dotted(loc)}: {{port}} is the attempt's free TCP port, "
+                            "known only when the job starts: it goes in run and variants, not in a path"
+                        )
+                    if name not in known and not (name == PORT and command):
                         params = ", ".join(sorted(known))
                         raise SpecError(
                             f"{source.where(loc)}: {dotted(loc)}: unknown placeholder {{{name}}}; "
