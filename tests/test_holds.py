@@ -18,12 +18,14 @@ from pure_helpers import (
     submits,
 )
 
+from tianluo import stage_machine
 from tianluo.decide import decide
 from tianluo.errors import TianluoError
 from tianluo.holds import analysis_path, hold, hold_stage, release
 from tianluo.model import Hold, RunState, StageState
 from tianluo.observations import Notify
 from tianluo.spec import LadderSpec, NotifySpec, Rung
+from tianluo.stage_machine import Events, IllegalMove
 from tianluo.states import FaultClass, Phase, StageStatus
 
 GRAPH = {
@@ -63,14 +65,31 @@ def test_analysis_path_is_per_entity_under_failures():
     assert analysis_path("lr-3e-4") == "failures/lr-3e-4__analysis.md"
 
 
-def test_hold_stage_records_who_why_when_and_clears_the_next_attempt():
+def test_a_ladder_hold_records_who_why_when_clears_the_next_attempt_and_says_so():
     stage = StageState(status=StageStatus.RETRY_WAIT, next_attempt_at=at(600))
-    hold_stage(stage, by="ladder", reason="budget spent", at=at(60), analysis="failures/a__analysis.md")
+    log = Events(at(60))
+    stage_machine.hold(stage, by="ladder", reason="budget spent", at=at(60), analysis="failures/a__analysis.md",
+                       log=log, sid="a.train", attempt=2)
     assert stage.status == StageStatus.HELD
     assert stage.reason == "budget spent"
     assert stage.next_attempt_at is None
     assert stage.hold == Hold(by="ladder", reason="budget spent", at=at(60), analysis="failures/a__analysis.md")
     assert stage.hold.notified is False
+    (ev,) = log.items
+    assert (ev["event"], ev["entity"], ev["stage"], ev["attempt"], ev["by"]) == ("held", "a", "train", 2, "ladder")
+    assert ev["message"] == "manual_hold: budget spent; analysis in failures/a__analysis.md"
+
+
+def test_a_human_hold_of_one_stage_keeps_the_due_time_and_has_no_event_of_its_own():
+    stage = StageState(status=StageStatus.RETRY_WAIT, next_attempt_at=at(600))
+    hold_stage(stage, by="human", reason="held by a human: look", at=at(60), analysis=None)
+    assert (stage.status, stage.next_attempt_at, stage.hold.by) == (StageStatus.HELD, at(600), "human")
+
+
+def test_a_ladder_hold_without_an_event_log_is_a_bug():
+    stage = StageState(status=StageStatus.RETRY_WAIT)
+    with pytest.raises(IllegalMove):
+        hold_stage(stage, by="ladder", reason="budget spent", at=at(60), analysis=None)
 
 
 # --- hold ----------------------------------------------------------------------------

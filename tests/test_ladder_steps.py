@@ -1,6 +1,8 @@
-"""The ladder as one transition: ``ladder.next_step`` and ``ladder.fingerprint``, and how
-``decide`` climbs it (budgets in state, backoff due at a later tick, the repeated-failure
-rule, the run-wide cap, the deadline, the degrade hook). Pure: plain values, fixed time.
+"""The ladder as one transition: ``ladder.next_step`` (data in: budgets, authorisation, a
+human's hold, attempts left, the deadline, the pre-authorised change; the final step out) and
+``ladder.fingerprint``, and how ``decide`` climbs it (budgets in state, backoff due at a later
+tick, the repeated-failure rule, the run-wide cap, the deadline, the degrade rung). Pure:
+plain values, fixed time.
 """
 
 from datetime import timedelta
@@ -20,7 +22,9 @@ from pure_helpers import (
 )
 
 from tianluo.decide import decide
+from tianluo.degrade import Change
 from tianluo.ladder import (
+    EVERYTHING,
     Degrade,
     HoldStep,
     Retry,
@@ -53,20 +57,13 @@ ODD = Fault(klass=U, label="exit_3", evidence="exit code 3")
 
 
 def step(stage=None, fault=NCCL, *, repeated=False, attempts_left=10, now=T0, deadline_at=None, degrade=None,
-         budgets=BUDGETS):
-    kwargs = {}
-    if degrade is not None:
-        kwargs["degrade"] = degrade
+         budgets=BUDGETS, **data):
     return next_step(stage or StageState(), fault, budgets, repeated=repeated, attempts_left=attempts_left,
-                     now=now, deadline_at=deadline_at, **kwargs)
+                     now=now, deadline_at=deadline_at, degrade=degrade, **data)
 
 
-def never(stage, fault):  # a degrade hook that must not be asked
-    raise AssertionError("the degrade rung was consulted although a retry or the cap decided")
-
-
-def halve_batch(stage, fault):
-    return Degrade(change={"batch_size": 16}, description="halve the batch on OOM")
+#: A pre-authorised change, as degrade.plan_change computes it before the ladder is asked.
+HALVE = Change(action="halve_batch", params={"batch_size": 16}, variant=None, lines=("batch_size 32 -> 16",))
 
 
 # --- next_step: the table ------------------------------------------------------------
@@ -77,7 +74,7 @@ def halve_batch(stage, fault):
     [(0, 0.0, 1), (1, 600.0, 2), (2, 1800.0, 3)],
 )
 def test_transient_retries_follow_the_backoff_table(used, wait, n):
-    s = step(StageState(budget_used={T: used}), degrade=never)
+    s = step(StageState(budget_used={T: used}), degrade=HALVE)
     assert s == Retry(wait_s=wait, used=n, allowed=3)
 
 
@@ -111,7 +108,7 @@ def test_the_same_failure_twice_holds_even_with_budget_left():
 
 @pytest.mark.parametrize("left", [0, -1])
 def test_no_attempts_left_in_the_run_holds_before_anything_else(left):
-    s = step(StageState(), NCCL, attempts_left=left, degrade=never)
+    s = step(StageState(), NCCL, attempts_left=left, degrade=HALVE)
     assert s == HoldStep("the run-wide cap on attempts is reached")
 
 
@@ -145,30 +142,51 @@ def test_an_immediate_retry_before_the_deadline_is_taken():
     ],
     ids=["spent", "repeated", "no-retries", "deadline"],
 )
-def test_a_degrade_hook_is_used_instead_of_a_hold(stage, fault, kwargs):
-    asked = []
-
-    def hook(s, f):
-        asked.append((s, f))
-        return halve_batch(s, f)
-
-    s = step(stage, fault, degrade=hook, **kwargs)
-    assert s == Degrade(change={"batch_size": 16}, description="halve the batch on OOM")
-    assert asked == [(stage, fault)]
+def test_a_pre_authorised_change_is_used_instead_of_a_hold(stage, fault, kwargs):
+    s = step(stage, fault, degrade=HALVE, **kwargs)
+    assert s == Degrade(change=HALVE, description="batch_size 32 -> 16")
 
 
-def test_a_degrade_hook_returning_none_falls_through_to_hold():
-    s = step(StageState(budget_used={C: 1}), OOM, degrade=lambda s, f: None)
+def test_no_pre_authorised_change_falls_through_to_hold():
+    s = step(StageState(budget_used={C: 1}), OOM, degrade=None)
     assert isinstance(s, HoldStep)
     assert "config budget spent" in s.reason
 
 
-def test_the_degrade_hook_is_not_asked_while_a_retry_is_left():
-    assert isinstance(step(StageState(), OOM, degrade=never), Retry)
+def test_a_pre_authorised_change_waits_while_a_retry_is_left():
+    assert isinstance(step(StageState(), OOM, degrade=HALVE), Retry)
 
 
-def test_the_default_degrade_rung_gives_nothing():
-    assert isinstance(step(StageState(budget_used={C: 1}), OOM), HoldStep)
+# --- next_step: authorisation and a human's hold, as data ------------------------------
+
+
+def test_a_retry_without_resubmit_is_a_hold_that_asks():
+    s = step(StageState(), NCCL, allowed=EVERYTHING - {"resubmit"}, sid="a.train")
+    assert s == HoldStep("a retry is due but tianluo may not resubmit (resubmit is not in authorization.allow): "
+                         "run a.train again after transient/nccl_timeout? release with --retry or --skip")
+
+
+def test_a_free_retry_without_resubmit_is_a_hold_too():
+    preempted = Fault(klass=T, label="preempted", evidence="DUE TO PREEMPTION", free=True)
+    assert isinstance(step(StageState(), preempted, allowed=frozenset({"submit"})), HoldStep)
+
+
+def test_a_degrade_without_authorisation_is_a_hold_that_says_what_to_change():
+    s = step(StageState(budget_used={C: 1}), OOM, degrade=HALVE, allowed=EVERYTHING - {"degrade"})
+    assert s == HoldStep("'batch_size 32 -> 16' was chosen at plan time but degrade is not in "
+                         "authorization.allow: make the change yourself, then release with --retry")
+
+
+def test_a_degrade_is_taken_without_resubmit_when_degrade_is_allowed():
+    s = step(StageState(budget_used={C: 1}), OOM, degrade=HALVE, allowed=frozenset({"degrade"}))
+    assert isinstance(s, Degrade)
+
+
+def test_an_entity_held_by_a_human_holds_before_anything_else():
+    preempted = Fault(klass=T, label="preempted", free=True)
+    for fault in (NCCL, preempted, OOM):
+        s = step(StageState(), fault, degrade=HALVE, entity_held=True, attempts_left=0)
+        assert s == HoldStep(f"the entity is on hold by a human: {fault.klass.value}/{fault.label}")
 
 
 def test_transient_faults_do_not_spend_the_config_or_code_budget():
@@ -319,18 +337,6 @@ def test_the_deadline_bounds_retries_in_decide():
     assert stage.reason.startswith("the next retry would be due after the deadline")
 
 
-def test_a_degrade_hook_in_decide_runs_the_next_attempt_at_once():
-    state = begin(ladder=LadderSpec(config=Rung(retries=0)))
-    oom = LogLine(file="stderr", offset=0, text="torch.OutOfMemoryError: CUDA out of memory.", rules=())
-    d = decide(state, observe(**{"a.train": seen(exited(1), matches=[oom])}), at(60), degrade=halve_batch)
-    stage = d.state.stage("a.train")
-    assert stage.fault.label == "cuda_oom"
-    assert stage.hold is None
-    assert stage.reason == "degraded (custom): halve the batch on OOM"
-    assert stage.degradations[0].changes == ["halve the batch on OOM"]
-    assert submits(d) == ["a.train"] and stage.attempt == 2
-    assert events_of(d, "degraded")
-    assert not events_of(d, "held")
 
 
 def test_the_run_wide_cap_bounds_first_attempts_too():

@@ -2,25 +2,27 @@
 
 from datetime import datetime
 
-from tianluo.ladder import DegradeHook
 from tianluo.model import PlannedStage, RunState, split_stage_id
 from tianluo.observations import Action, Observations
 from tianluo.rules import fatal_rule_names, spec_rules
-from tianluo.timefmt import iso
+from tianluo.stage_machine import Events
 
 
 class Ctx:
     """Collects events and actions while one decision is made."""
 
-    def __init__(self, state: RunState, now: datetime, degrade: DegradeHook | None, obs: Observations):
+    def __init__(self, state: RunState, now: datetime, obs: Observations):
         self.state = state
         self.now = now
-        self.degrade = degrade
         self.when = obs.when
         self.actions: list[Action] = []
-        self.events: list[dict] = []
+        self.log = Events(now)  # the one event collector, shared with the stage machine's moves
         self.rules = spec_rules(state.plan.rules)
         self.fatal_rules = fatal_rule_names(state.plan)
+
+    @property
+    def events(self) -> list[dict]:
+        return self.log.items
 
     def allowed(self, action: str) -> bool:
         return action in self.state.plan.authorization
@@ -30,9 +32,4 @@ class Ctx:
         return self.state.plan.entities[entity].stages[stage]
 
     def event(self, kind: str, sid: str | None = None, message: str = "", **extra) -> None:
-        ev: dict = {"ts": iso(self.now), "event": kind}
-        if sid is not None:
-            ev["entity"], ev["stage"] = split_stage_id(sid)
-        ev["message"] = message
-        ev.update({k: v for k, v in extra.items() if v is not None})
-        self.events.append(ev)
+        self.log.add(kind, sid, message, **extra)

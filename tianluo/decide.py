@@ -2,18 +2,17 @@
 
 No I/O, no clock, no randomness: everything comes in as arguments and goes out as a new
 state, a list of actions for the shell to carry out, and events for the log. All policy
-lives in this function and the pure modules it calls: ``fold`` (each attempt: adopt,
-watch, judge across layers, climb the ladder), and here the dependency graph, branches,
-the success gate, the deadline and the run's phase.
+lives in this function and the pure modules it calls: ``judge`` (each attempt: adopt,
+watch, judge across layers, the ladder's step), ``stage_machine`` (every change of a
+stage's status), and here the dependency graph, branches, the success gate, the deadline
+and the run's phase.
 """
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from tianluo.context import Ctx
-from tianluo.fold import fold, hold
-from tianluo.holds import hold_stage
-from tianluo.ladder import DegradeHook
+from tianluo.judge import hold, judge
 from tianluo.model import (
     Attempt,
     Check,
@@ -29,7 +28,17 @@ from tianluo.observations import (
     StageObservation,
     Submit,
 )
-from tianluo.states import ACTIVE, DONE, STUCK, TERMINAL_PHASES, JobState, Phase, StageStatus
+from tianluo.stage_machine import hold as hold_stage
+from tianluo.stage_machine import move
+from tianluo.states import (
+    ACTIVE,
+    DONE,
+    STUCK,
+    TERMINAL_PHASES,
+    JobState,
+    Phase,
+    StageStatus,
+)
 from tianluo.templating import param_env, render
 
 
@@ -55,18 +64,16 @@ def attempt_dir(sid: str, n: int) -> str:
     return f"attempts/{entity}/{stage}/{n}"
 
 
-def decide(state: RunState, obs: Observations, now: datetime, degrade: DegradeHook | None = None) -> Decision:
+def decide(state: RunState, obs: Observations, now: datetime) -> Decision:
     """Compute the next state and the actions that get there. ``state`` is not modified.
 
     Args:
         state: The state as loaded at the start of the tick.
         obs: What the tick saw.
         now: The time of the decision; nothing here reads the clock.
-        degrade: Overrides the ladder's degrade rung; by default it makes the changes the owner
-            pre-authorised at plan time (the stage's chosen ``degrade`` actions).
     """
     new = state.model_copy(deep=True)
-    ctx = Ctx(new, now, degrade, obs)
+    ctx = Ctx(new, now, obs)
     new.tick_count += 1
     new.last_tick_at = now
     if new.phase in TERMINAL_PHASES:
@@ -75,7 +82,7 @@ def decide(state: RunState, obs: Observations, now: datetime, degrade: DegradeHo
     for sid in order:
         stage = new.stage(sid)
         if stage.status in ACTIVE and (sid in obs.stages or not obs.partial):  # not looked at: left as it is
-            fold(ctx, sid, stage, obs.stages.get(sid, StageObservation()))
+            judge(ctx, sid, stage, obs.stages.get(sid, StageObservation()))
     _scheduler_spell(ctx, obs)
     _propagate(ctx, order)
     if not obs.partial and _gate(ctx, obs.gate):  # a gate not looked at is not met
@@ -119,9 +126,6 @@ def topo_order(state: RunState) -> list[str]:
     return sorted(ids, key=lambda sid: (rank.get(sid, cyclic + 1), index[sid]))
 
 
-# --- folding observations ------------------------------------------------------------
-
-
 # --- the graph -----------------------------------------------------------------------
 
 
@@ -138,13 +142,12 @@ def _propagate(ctx: Ctx, order: list[str]) -> None:
             continue
         stuck = [n for n in _needs(ctx, sid) if ctx.state.stage(n).status in STUCK]
         if stuck and stage.status == StageStatus.PENDING:
-            stage.status = StageStatus.BLOCKED
             stage.reason = "needs " + ", ".join(f"{n} ({ctx.state.stage(n).status.value})" for n in stuck)
-            ctx.event("blocked", sid, stage.reason)
+            move(stage, StageStatus.BLOCKED, log=ctx.log, sid=sid, event="blocked", message=stage.reason)
         elif not stuck and stage.status == StageStatus.BLOCKED:
-            stage.status = StageStatus.PENDING
             stage.reason = None
-            ctx.event("unblocked", sid, "what it needs can move again")
+            move(stage, StageStatus.PENDING, log=ctx.log, sid=sid, event="unblocked",
+                 message="what it needs can move again")
 
 
 def _schedule(ctx: Ctx, sid: str, stage: StageState) -> None:
@@ -162,8 +165,7 @@ def _schedule(ctx: Ctx, sid: str, stage: StageState) -> None:
         return
     if ctx.state.total_attempts >= ctx.state.plan.max_attempts:
         reason = f"the run-wide cap on attempts is reached (max_attempts: {ctx.state.plan.max_attempts})"
-        hold_stage(stage, by="ladder", reason=reason, at=ctx.now, analysis=None)
-        ctx.event("held", sid, f"manual_hold: {reason}", by="ladder")
+        hold_stage(stage, by="ladder", reason=reason, at=ctx.now, analysis=None, log=ctx.log, sid=sid)
         return
     n = stage.attempt + 1
     name = job_name(ctx.state.run_id, sid, n)
@@ -171,12 +173,12 @@ def _schedule(ctx: Ctx, sid: str, stage: StageState) -> None:
     stage.attempts.append(Attempt(n=n, job_name=name, dir=attempt_dir(sid, n), intent_at=ctx.now,
                                   command=effective_command(ctx.state, sid),
                                   env=param_env(command_values(ctx.state, sid))))
-    stage.status = StageStatus.SUBMITTED
     stage.next_attempt_at = None
     stage.progress = None
     ctx.state.total_attempts += 1
     ctx.actions.append(Submit(sid, n, name))
-    ctx.event("submit_intent", sid, f"attempt {n} recorded as {name}", attempt=n, job_name=name)
+    move(stage, StageStatus.SUBMITTED, log=ctx.log, sid=sid, event="submit_intent",
+         message=f"attempt {n} recorded as {name}", attempt=n, job_name=name)
 
 
 def _first_start(ctx: Ctx, sid: str, stage: StageState) -> bool:
@@ -204,10 +206,9 @@ def _first_start(ctx: Ctx, sid: str, stage: StageState) -> bool:
 
 
 def _skip(ctx: Ctx, sid: str, stage: StageState, reason: str) -> bool:
-    stage.status = StageStatus.SKIPPED
     stage.skipped_by = "branch"
     stage.reason = reason
-    ctx.event("skipped", sid, f"skipped: {reason}")
+    move(stage, StageStatus.SKIPPED, log=ctx.log, sid=sid, event="skipped", message=f"skipped: {reason}")
     return False
 
 
@@ -269,8 +270,7 @@ def _update_phase(ctx: Ctx) -> None:
     statuses = [state.stage(sid).status for sid in state.stage_ids()]
     can_move = any(s in ACTIVE or s in (StageStatus.RETRY_WAIT, StageStatus.PENDING) for s in statuses)
     if not can_move and state.phase == Phase.RUNNING:
-        stuck = [sid for sid in state.stage_ids() if state.stage(sid).status in (StageStatus.FAILED,
-                                                                                  StageStatus.HELD)]
+        stuck = [sid for sid in state.stage_ids() if state.stage(sid).status == StageStatus.HELD]
         if not stuck:  # every stage is done, yet the gate does not hold
             stuck = [f"gate {c.kind} {c.target} ({c.detail})" for c in state.gate.checks if not c.ok]
         state.phase = Phase.BLOCKED
@@ -290,7 +290,7 @@ UNREACHABLE_NOTIFY_AFTER_S = 1800.0
 def _scheduler_spell(ctx: Ctx, obs: Observations) -> None:
     """When the scheduler stopped answering, and when it answered again: one event each.
 
-    Nothing is judged while it is silent (see ``fold``); a long silence is still news for the
+    Nothing is judged while it is silent (see ``judge``); a long silence is still news for the
     owner, since no job of the run can move.
     """
     state = ctx.state

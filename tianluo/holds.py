@@ -8,10 +8,11 @@ it is blocked, everything else goes on. Releasing is a human decision: run the s
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from tianluo import stage_machine
 from tianluo.errors import TianluoError
 from tianluo.model import Hold, RunState, StageState, stage_id
+from tianluo.stage_machine import Events, move
 from tianluo.states import ACTIVE, DONE, StageStatus
-from tianluo.timefmt import iso
 
 
 def analysis_path(entity: str) -> str:
@@ -20,11 +21,8 @@ def analysis_path(entity: str) -> str:
 
 
 def hold_stage(stage: StageState, *, by: str, reason: str, at: datetime, analysis: str | None) -> None:
-    stage.status = StageStatus.HELD
-    stage.reason = reason
-    if by == "ladder":
-        stage.next_attempt_at = None  # a human hold keeps a pending retry's due time
-    stage.hold = Hold(by=by, reason=reason, at=at, analysis=analysis)
+    """Hold one stage without an event of its own (a human's hold, recorded per entity; a plan-time hold)."""
+    stage_machine.hold(stage, by=by, reason=reason, at=at, analysis=analysis)
 
 
 @dataclass
@@ -35,14 +33,6 @@ class HandsResult:
     events: list[dict] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)  # stage ids
     notes: list[str] = field(default_factory=list)  # what the human should know
-
-
-def _event(now: datetime, kind: str, sid: str | None, message: str, **extra) -> dict:
-    ev = {"ts": iso(now), "event": kind, "message": message}
-    if sid:
-        ev["entity"], ev["stage"] = sid.rsplit(".", 1)
-    ev.update(extra)
-    return ev
 
 
 def _entities(state: RunState, entity: str | None, all_entities: bool) -> list[str]:
@@ -61,7 +51,8 @@ def hold(state: RunState, entity: str | None, reason: str, now: datetime, all_en
         TianluoError: the entity is unknown.
     """
     new = state.model_copy(deep=True)
-    result = HandsResult(new)
+    log = Events(now)
+    result = HandsResult(new, log.items)
     for ename in _entities(new, entity, all_entities):
         ent = new.entities[ename]
         ent.hold = Hold(by="human", reason=reason, at=now)
@@ -74,7 +65,7 @@ def hold(state: RunState, entity: str | None, reason: str, now: datetime, all_en
                 continue
             hold_stage(stage, by="human", reason=f"held by a human: {reason}", at=now, analysis=None)
             result.changed.append(sid)
-        result.events.append(_event(now, "held", None, f"held by a human: {reason}", entity=ename, by="human"))
+        log.add("held", None, f"held by a human: {reason}", entity=ename, by="human")
     return result
 
 
@@ -91,7 +82,8 @@ def release(state: RunState, entity: str, now: datetime, *, retry: bool = False,
     if retry and skip:
         raise TianluoError("release: choose --retry or --skip, not both")
     new = state.model_copy(deep=True)
-    result = HandsResult(new)
+    log = Events(now)
+    result = HandsResult(new, log.items)
     ename = _entities(new, entity, False)[0]
     ent = new.entities[ename]
     failed = [s for s, st in ent.stages.items() if st.status == StageStatus.HELD and st.hold and st.hold.by == "ladder"]
@@ -112,22 +104,18 @@ def release(state: RunState, entity: str, now: datetime, *, retry: bool = False,
         stage.hold = None
         stage.reason = None
         if by_ladder and skip:
-            stage.status = StageStatus.SKIPPED
             stage.skipped_by = "human"
-            result.events.append(_event(now, "released", sid, "released: skipped; what needs it goes on",
-                                        action="skip"))
+            move(stage, StageStatus.SKIPPED, log=log, sid=sid, event="released",
+                 message="released: skipped; what needs it goes on", action="skip")
         elif by_ladder:
-            stage.status = StageStatus.RETRY_WAIT
             stage.next_attempt_at = now
-            result.events.append(_event(now, "released", sid, "released: runs again at the next tick",
-                                        action="retry", budget_reset=reset_budget))
-        elif stage.next_attempt_at is not None:
-            stage.status = StageStatus.RETRY_WAIT  # it was waiting out a backoff: the wait still counts
-            result.events.append(_event(now, "released", sid, "released: its retry is due at "
-                                        f"{stage.next_attempt_at.isoformat()}", action="resume"))
+            move(stage, StageStatus.RETRY_WAIT, log=log, sid=sid, event="released",
+                 message="released: runs again at the next tick", action="retry", budget_reset=reset_budget)
+        elif stage.next_attempt_at is not None:  # it was waiting out a backoff: the wait still counts
+            move(stage, StageStatus.RETRY_WAIT, log=log, sid=sid, event="released",
+                 message=f"released: its retry is due at {stage.next_attempt_at.isoformat()}", action="resume")
         else:
-            stage.status = StageStatus.PENDING
-            result.events.append(_event(now, "released", sid, "released: waits for its needs again",
-                                        action="resume"))
+            move(stage, StageStatus.PENDING, log=log, sid=sid, event="released",
+                 message="released: waits for its needs again", action="resume")
         result.changed.append(sid)
     return result

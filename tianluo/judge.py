@@ -1,7 +1,9 @@
-"""Folding what was seen of one attempt into its stage, and the ladder's answer to a failure. Pure.
+"""Judging each attempt: adopt it, watch it, and judge how it ended across the layers. Pure.
 
 Part of ``decide``: the attempt-level rules (adopt or relaunch a recorded intent, watch a
-live attempt, catch a hang, judge an exit across layers) and the climb up the ladder.
+live attempt, catch a hang, judge an exit across layers) and, for a failure, the ladder's
+step (``ladder.next_step``, given what is authorised and pre-authorised as data), which the
+stage machine applies.
 """
 
 from dataclasses import replace
@@ -11,21 +13,29 @@ from tianluo import diagnose
 from tianluo.classify import Evidence, classify
 from tianluo.context import Ctx
 from tianluo.degrade import Change, plan_change
-from tianluo.holds import analysis_path, hold_stage
+from tianluo.holds import analysis_path
 from tianluo.jobs import command_identity
-from tianluo.ladder import Degrade, DegradeHook, HoldStep, Retry, Step, fingerprint, next_step
+from tianluo.ladder import HoldStep, fingerprint, next_step
 from tianluo.logscan import LogLine
-from tianluo.model import Attempt, Cancelling, Degradation, Fault, StageState, split_stage_id
-from tianluo.observations import Cancel, CopyOutput, StageObservation, Submit, WriteAnalysis
+from tianluo.model import Attempt, Cancelling, Fault, StageState, split_stage_id
+from tianluo.observations import (
+    Cancel,
+    CopyOutput,
+    StageObservation,
+    Submit,
+    WriteAnalysis,
+)
 from tianluo.rules import FATAL_CLASSES
+from tianluo.stage_machine import hold as hold_stage
+from tianluo.stage_machine import move, take
 from tianluo.states import FaultClass, JobState, StageStatus
-from tianluo.timefmt import iso
 
 
-def fold(ctx: Ctx, sid: str, stage: StageState, seen: StageObservation) -> None:
+def judge(ctx: Ctx, sid: str, stage: StageState, seen: StageObservation) -> None:
+    """Fold what was seen of the current attempt of an active stage into it, and judge it."""
     attempt = stage.current()
     if attempt is None:  # an active status always has an attempt; repair rather than crash
-        stage.status = StageStatus.PENDING
+        move(stage, StageStatus.PENDING)
         return
     facts = seen.job
     if facts is not None and facts.state == JobState.UNREACHABLE:
@@ -90,18 +100,19 @@ def _record(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, seen: Stage
 def _watch(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, planned, facts) -> str:
     """A live attempt: confirm it runs, continue a cancel, or catch a hang."""
     if facts.state == JobState.RUNNING and stage.status != StageStatus.RUNNING:
-        stage.status = StageStatus.RUNNING
         attempt.host = facts.host
         if attempt.started_at is None:
             attempt.started_at = _parse_time(facts.started_at) or ctx.now
-            ctx.event("running", sid, f"attempt {attempt.n} is running", attempt=attempt.n)
+            move(stage, StageStatus.RUNNING, log=ctx.log, sid=sid, event="running",
+                 message=f"attempt {attempt.n} is running", attempt=attempt.n)
         else:  # it ran before, went back to the queue (requeued, suspended): the stall clock starts again
             attempt.resumed_at = ctx.now
-            ctx.event("running", sid, f"attempt {attempt.n} is running again", attempt=attempt.n, resumed=True)
+            move(stage, StageStatus.RUNNING, log=ctx.log, sid=sid, event="running",
+                 message=f"attempt {attempt.n} is running again", attempt=attempt.n, resumed=True)
     elif facts.state == JobState.QUEUED and stage.status == StageStatus.RUNNING:
-        stage.status = StageStatus.SUBMITTED
-        ctx.event("requeued", sid, f"attempt {attempt.n} is back in the queue ({facts.detail}); "
-                  "the scheduler's doing, not a failure", attempt=attempt.n)
+        move(stage, StageStatus.SUBMITTED, log=ctx.log, sid=sid, event="requeued",
+             message=f"attempt {attempt.n} is back in the queue ({facts.detail}); the scheduler's doing, "
+                     "not a failure", attempt=attempt.n)
     if attempt.cancel is not None:
         since = attempt.cancel.killed_at or attempt.cancel.requested_at
         waited = (ctx.now - since).total_seconds()
@@ -155,7 +166,6 @@ def _finish(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, facts, seen
         fatal = _fatal_line(ctx, attempt)  # the scheduler's own verdict outranks any log line
     if attempt.cancel is None and clean and fatal is None:
         attempt.outcome = "succeeded"
-        stage.status = StageStatus.SUCCEEDED
         stage.succeeded_at = ctx.now
         stage.fault = None
         stage.reason = None
@@ -163,9 +173,11 @@ def _finish(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, facts, seen
             note = (f"attempt {attempt.n} left no exit record ({facts.detail or 'its runner is gone'}), but "
                     "done_when holds: counted as succeeded, not run again")
             stage.reason = note
-            ctx.event("succeeded", sid, note, attempt=attempt.n, lost=True)
+            move(stage, StageStatus.SUCCEEDED, log=ctx.log, sid=sid, event="succeeded", message=note,
+                 attempt=attempt.n, lost=True)
         else:
-            ctx.event("succeeded", sid, f"attempt {attempt.n} exited 0 and done_when holds", attempt=attempt.n)
+            move(stage, StageStatus.SUCCEEDED, log=ctx.log, sid=sid, event="succeeded",
+                 message=f"attempt {attempt.n} exited 0 and done_when holds", attempt=attempt.n)
         output = ctx.planned(sid).output
         if output is not None and output.destination:
             ctx.actions.append(CopyOutput(sid, output.path, output.destination))
@@ -236,87 +248,46 @@ def _fatal_line(ctx: Ctx, attempt: Attempt) -> Fault | None:
 
 
 def _climb(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, fault: Fault) -> None:
-    """Take the ladder's next rung for a failed attempt."""
+    """A failed attempt: the ladder's final step, given what is authorised and held as data; the
+    stage machine takes it."""
     plan = ctx.state.plan
     stage.fault = fault
     n = attempt.n
     ctx.event("failed", sid, f"attempt {n} failed: {fault.klass.value}/{fault.label}: {fault.evidence}",
               attempt=n, fault={"class": fault.klass.value, "label": fault.label})
     previous = stage.attempts[-2] if len(stage.attempts) > 1 else None
-    repeated = previous is not None and previous.fingerprint == attempt.fingerprint
     entity = split_stage_id(sid)[0]
-    if ctx.state.entities[entity].hold is not None:
-        step: Step = HoldStep(f"the entity is on hold by a human: {fault.klass.value}/{fault.label}")
-    else:
-        deadline = plan.success_gate.deadline
-        step = next_step(stage, fault, plan.ladder, repeated=repeated,
-                         attempts_left=plan.max_attempts - ctx.state.total_attempts, now=ctx.now,
-                         deadline_at=ctx.state.created_at + timedelta(seconds=deadline) if deadline else None,
-                         degrade=ctx.degrade or _preauthorized(ctx, sid))
-    if isinstance(step, Retry) and not ctx.allowed("resubmit"):
-        step = HoldStep(f"a retry is due but tianluo may not resubmit (resubmit is not in authorization.allow): "
-                        f"run {sid} again after {fault.klass.value}/{fault.label}? release with --retry or --skip")
-    if isinstance(step, Degrade) and not ctx.allowed("degrade"):
-        step = HoldStep(f"'{step.description}' was chosen at plan time but degrade is not in authorization.allow: "
-                        "make the change yourself, then release with --retry")
-    if isinstance(step, Retry) and step.free:
-        stage.free_retries += 1
-        stage.status = StageStatus.RETRY_WAIT
-        stage.next_attempt_at = ctx.now
-        stage.reason = f"{fault.label}: the scheduler's doing, retried without spending budget"
-        ctx.event("retry_scheduled", sid, f"{fault.label} is the scheduler's doing: retry at once, no budget "
-                  f"spent ({stage.free_retries} such retries so far)", attempt=n, wait_s=0.0, free=True)
-    elif isinstance(step, Retry):
-        stage.budget_used[fault.klass] = step.used
-        stage.status = StageStatus.RETRY_WAIT
-        stage.next_attempt_at = ctx.now + timedelta(seconds=step.wait_s)
-        stage.reason = f"retry {step.used}/{step.allowed} for {fault.klass.value}"
-        ctx.event("retry_scheduled", sid, f"{fault.klass.value} retry {step.used}/{step.allowed} "
-                  f"due at {iso(stage.next_attempt_at)}", attempt=n, wait_s=step.wait_s)
-    elif isinstance(step, Degrade):
-        change = step.change
-        action, lines = "custom", [step.description]
-        if isinstance(change, Change):  # a plan-time change: the next attempt runs with it
-            ctx.state.entities[entity].params.update(change.params)
-            if change.variant is not None:
-                stage.variant = change.variant
-            if change.exclude_host is not None:
-                stage.exclude_hosts.append(change.exclude_host)
-            action, lines = change.action, list(change.lines)
-        stage.degradations.append(Degradation(attempt=n, action=action, changes=lines, at=ctx.now))
-        stage.status = StageStatus.RETRY_WAIT
-        stage.next_attempt_at = ctx.now
-        stage.reason = f"degraded ({action}): {step.description}"
-        ctx.event("degraded", sid, f"pre-authorised {action}: {step.description}; attempt {n + 1} runs with it",
-                  attempt=n, action=action, changes=lines)
-    else:
-        hold(ctx, sid, stage, n, step.reason)
+    deadline = plan.success_gate.deadline
+    step = next_step(stage, fault, plan.ladder,
+                     repeated=previous is not None and previous.fingerprint == attempt.fingerprint,
+                     attempts_left=plan.max_attempts - ctx.state.total_attempts, now=ctx.now,
+                     deadline_at=ctx.state.created_at + timedelta(seconds=deadline) if deadline else None,
+                     degrade=degrade_option(ctx, sid, stage, fault), allowed=frozenset(plan.authorization),
+                     entity_held=ctx.state.entities[entity].hold is not None, sid=sid)
+    take(stage, step, log=ctx.log, sid=sid, attempt=n, params=ctx.state.entities[entity].params,
+         analysis=analysis_path(entity))
+    if isinstance(step, HoldStep):
+        ctx.actions.append(WriteAnalysis(entity))
 
 
 def hold(ctx: Ctx, sid: str, stage: StageState, attempt: int, reason: str) -> None:
     """manual_hold: stop the stage, write the analysis, let the notifications go out."""
     entity = split_stage_id(sid)[0]
-    hold_stage(stage, by="ladder", reason=reason, at=ctx.now, analysis=analysis_path(entity))
+    hold_stage(stage, by="ladder", reason=reason, at=ctx.now, analysis=analysis_path(entity), log=ctx.log,
+               sid=sid, attempt=attempt)
     ctx.actions.append(WriteAnalysis(entity))
-    ctx.event("held", sid, f"manual_hold: {reason}; analysis in {analysis_path(entity)}", attempt=attempt,
-              by="ladder")
 
 
-def _preauthorized(ctx: Ctx, sid: str) -> DegradeHook:
-    """The degrade rung of a stage: the change chosen at plan time for this fault, if any."""
+def degrade_option(ctx: Ctx, sid: str, stage: StageState, fault: Fault) -> Change | None:
+    """The change chosen at plan time for this fault, as it would apply now (None: nothing to change)."""
     planned = ctx.planned(sid)
+    action = planned.degrade.get(fault.label) or planned.degrade.get(fault.klass.value)
+    if action is None:
+        return None
+    last = stage.current()
     entity = split_stage_id(sid)[0]
-
-    def hook(stage: StageState, fault: Fault) -> Degrade | None:
-        action = planned.degrade.get(fault.label) or planned.degrade.get(fault.klass.value)
-        if action is None:
-            return None
-        last = stage.current()
-        change = plan_change(action, ctx.state.entities[entity].params, stage.variant,
-                             host=last.host if last else None, excluded=tuple(stage.exclude_hosts))
-        return Degrade(change=change, description="; ".join(change.lines)) if change else None
-
-    return hook
+    return plan_change(action, ctx.state.entities[entity].params, stage.variant,
+                       host=last.host if last else None, excluded=tuple(stage.exclude_hosts))
 
 
 def _parse_time(text: str | None) -> datetime | None:

@@ -1,4 +1,6 @@
-"""Retry budgets per fault class, and the one backoff function.
+"""The retry budget ladder: budgets per fault class, the one backoff function, and
+``next_step``, which turns a failure and plain data (authorisation, a human's hold, attempts
+left, the deadline, the pre-authorised change) into the final step. The stage machine takes it.
 
 Pure: no I/O, no clock. Budgets are counted per stage and per class in state.json, so a
 crash or a resume never resets them.
@@ -8,8 +10,8 @@ import hashlib
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Callable
 
+from tianluo.degrade import Change
 from tianluo.model import Budget, Fault, StageState
 from tianluo.spec import LadderSpec
 from tianluo.states import FaultClass
@@ -68,7 +70,7 @@ class Retry:
 class Degrade:
     """Rung 3: run again with a change the owner pre-authorised at plan time."""
 
-    change: object
+    change: Change
     description: str
 
 
@@ -81,14 +83,8 @@ class HoldStep:
 
 Step = Retry | Degrade | HoldStep
 
-#: The degrade rung asks this for a pre-authorised change: ``(stage, fault) -> Degrade | None``.
-#: Plan-time answers plug in here; with none given, there is nothing to degrade to.
-DegradeHook = Callable[[StageState, Fault], "Degrade | None"]
-
-
-def no_degrade(stage: StageState, fault: Fault) -> Degrade | None:
-    """The degrade hook of a run with no pre-authorised changes."""
-    return None
+#: What tianluo may do when nothing is said (the tests of the bare ladder).
+EVERYTHING = frozenset({"submit", "resubmit", "degrade", "cancel_hung"})
 
 
 def next_step(
@@ -100,27 +96,64 @@ def next_step(
     attempts_left: int,
     now: datetime,
     deadline_at: datetime | None = None,
-    degrade: DegradeHook = no_degrade,
+    degrade: Change | None = None,
+    allowed: frozenset[str] = EVERYTHING,
+    entity_held: bool = False,
+    sid: str = "the stage",
 ) -> Step:
-    """The one transition of the ladder: what follows a failed attempt.
+    """The one transition of the ladder: what follows a failed attempt. Data in, the final step out.
 
     retry (resume) -> retry after backoff -> degrade (pre-authorised only) -> manual_hold.
-    A fault the scheduler caused (``fault.free``: preemption, node failure) is retried at once
-    without spending budget, bounded only by the run-wide attempt cap. A retry is taken while the fault's class has budget for this stage, unless the same
-    failure fingerprint came twice in a row (never a third identical attempt), the run-wide
-    attempt cap is reached, or the retry would be due after the deadline.
+
+    Args:
+        stage: The stage (its budgets so far); not changed.
+        fault: The failure of its last attempt.
+        budgets: The run's budget per fault class.
+        repeated: The last two attempts failed with the same fingerprint.
+        attempts_left: Attempts the run-wide cap still allows.
+        now: The time of the decision.
+        deadline_at: The success gate's deadline, if any.
+        degrade: The change the owner pre-authorised for this fault, as it would apply now
+            (``degrade.plan_change``), or None.
+        allowed: ``authorization.allow``: a retry needs ``resubmit``, a degrade ``degrade``.
+        entity_held: A human holds the stage's entity: nothing runs again until released.
+        sid: The stage's id, for the messages.
+
+    A fault the scheduler caused (``fault.free``: preemption, node failure) is retried at once without spending budget, bounded only by the run-wide cap.
+    Otherwise a retry is taken while the class has budget for this stage, unless the same
+    failure fingerprint came twice in a row, or the retry would be due after the deadline.
     """
+    if entity_held:
+        return HoldStep(f"the entity is on hold by a human: {fault.klass.value}/{fault.label}")
+    step = _climb(stage, fault, budgets, repeated=repeated, attempts_left=attempts_left, now=now,
+                  deadline_at=deadline_at, degrade=degrade)
+    if isinstance(step, Retry) and "resubmit" not in allowed:
+        return HoldStep(f"a retry is due but tianluo may not resubmit (resubmit is not in authorization.allow): "
+                        f"run {sid} again after {fault.klass.value}/{fault.label}? release with --retry or --skip")
+    if isinstance(step, Degrade) and "degrade" not in allowed:
+        return HoldStep(f"'{step.description}' was chosen at plan time but degrade is not in authorization.allow: "
+                        "make the change yourself, then release with --retry")
+    return step
+
+
+def repeat_applies(fault: Fault, budget: Budget, used: int) -> bool:
+    """Whether "the same failure twice in a row" stops the retries of this fault."""
+    return True
+
+
+def _climb(stage: StageState, fault: Fault, budgets: dict[FaultClass, Budget], *, repeated: bool,
+           attempts_left: int, now: datetime, deadline_at: datetime | None, degrade: Change | None) -> Step:
     klass = fault.klass
     budget = budgets[klass]
     used = stage.budget_used.get(klass, 0)
     if attempts_left <= 0:
         return HoldStep("the run-wide cap on attempts is reached")
     if fault.free:
-        # The scheduler's own doing (preempted, node failure): the job did nothing wrong. It
-        # goes again at once, spending no budget; the run-wide attempt cap still bounds it.
+        # The scheduler's own doing (preempted, node failure): the job did nothing wrong. It goes again at once, spending no budget;
+        # the run-wide attempt cap still bounds it.
         return Retry(wait_s=0.0, used=used, allowed=budget.retries, free=True)
     blocked_by = None
-    if repeated:
+    if repeated and repeat_applies(fault, budget, used):
         blocked_by = "the same failure twice in a row; a third identical attempt would not help"
     elif budget.retries == 0:
         blocked_by = f"{klass.value} faults are not retried (ladder.{klass.value}.retries is 0)"
@@ -132,9 +165,8 @@ def next_step(
             blocked_by = "the next retry would be due after the deadline"
         else:
             return Retry(wait_s=wait, used=used + 1, allowed=budget.retries)
-    change = degrade(stage, fault)
-    if change is not None:
-        return change
+    if degrade is not None:
+        return Degrade(change=degrade, description="; ".join(degrade.lines))
     return HoldStep(f"{blocked_by}: {klass.value}/{fault.label}")
 
 

@@ -7,7 +7,15 @@ run's state, keeping the attempts and budgets of every stage that did not change
 from datetime import datetime
 
 from tianluo.errors import TianluoError
-from tianluo.model import EntityState, Plan, PreAuthorizedDecision, RunState, StageState, stage_id
+from tianluo.model import (
+    EntityState,
+    Plan,
+    PreAuthorizedDecision,
+    RunState,
+    StageState,
+    stage_id,
+)
+from tianluo.stage_machine import move
 from tianluo.states import ACTIVE, TERMINAL_PHASES, StageStatus
 from tianluo.timefmt import iso
 
@@ -101,7 +109,8 @@ def carry_over(state: RunState, new: Plan, decisions: list[PreAuthorizedDecision
     for ename, ent in out.entities.items():
         for sname, stage in ent.stages.items():
             if stage.status == StageStatus.BLOCKED:
-                stage.status, stage.reason = StageStatus.PENDING, None  # the next tick decides again
+                stage.reason = None
+                move(stage, StageStatus.PENDING)  # the next tick decides again; the replanned event says why
     event = {"ts": iso(now), "event": "replanned", "changes": changes,
              "message": f"plan replaced from the edited spec ({len(changes)} change(s)); unchanged stages keep "
                         "their attempts and budgets"}

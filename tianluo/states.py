@@ -1,4 +1,9 @@
-"""The small vocabulary of states; values are JSON-safe strings."""
+"""The small vocabulary of states; values are JSON-safe strings.
+
+A stage's legal moves between its statuses are in ``stage_machine``. There is no "failed"
+status: tianluo never gives up on a stage by itself; a failure it cannot retry ends in
+manual_hold (``held``, by the ladder), which a human releases with --retry or --skip.
+"""
 
 from enum import Enum
 
@@ -9,15 +14,14 @@ class StageStatus(str, Enum):
     RUNNING = "running"
     SUCCEEDED = "succeeded"
     RETRY_WAIT = "retry_wait"  # failed; the next attempt is due at next_attempt_at
-    HELD = "held"  # a human (or the ladder) put it on hold
-    FAILED = "failed"  # budget exhausted
-    BLOCKED = "blocked"  # something it needs is failed, held or blocked
+    HELD = "held"  # a human (or the ladder's last rung, manual_hold) put it on hold
+    BLOCKED = "blocked"  # something it needs is held or blocked
     SKIPPED = "skipped"
 
 
 ACTIVE = frozenset({StageStatus.SUBMITTED, StageStatus.RUNNING})
 DONE = frozenset({StageStatus.SUCCEEDED, StageStatus.SKIPPED})
-STUCK = frozenset({StageStatus.FAILED, StageStatus.HELD, StageStatus.BLOCKED})
+STUCK = frozenset({StageStatus.HELD, StageStatus.BLOCKED})
 
 
 class Phase(str, Enum):

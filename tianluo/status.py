@@ -9,7 +9,7 @@ from tianluo.states import StageStatus
 from tianluo.timefmt import iso
 
 STATUS_VERSION = 1
-_ATTENTION = (StageStatus.HELD, StageStatus.FAILED, StageStatus.BLOCKED)
+_ATTENTION = (StageStatus.HELD, StageStatus.BLOCKED)
 
 
 def _iso(moment: datetime | None) -> str | None:

@@ -1,0 +1,177 @@
+"""The one stage machine: every legal move of a stage's status, and the one function that makes it.
+
+Pure: no I/O, no clock (time comes in with the event collector). ``MOVES`` is the whole
+table; ``move`` refuses anything not in it (a bug, never the user's input) and records the
+event the move emits. Nothing else in tianluo assigns a stage's status: decide's
+scheduling, propagation and branches, the judging of attempts, the ladder's steps, a
+human's hold and release, and a replan all ask ``move`` (a test checks this).
+
+Adding a kind of ladder step (say, "wait until a condition holds"): one step dataclass in
+``ladder`` (returned by ``next_step``), its row(s) in ``MOVES`` (a new status and the event
+its move emits), and its effect on the stage in ``_EFFECTS``.
+"""
+
+from datetime import datetime, timedelta
+
+from tianluo.ladder import Degrade, HoldStep, Retry, Step
+from tianluo.model import Degradation, Hold, StageState, split_stage_id
+from tianluo.states import StageStatus
+from tianluo.timefmt import iso
+
+P, SUB, RUN, OK = StageStatus.PENDING, StageStatus.SUBMITTED, StageStatus.RUNNING, StageStatus.SUCCEEDED
+WAIT, HELD, BLOCKED, SKIP = StageStatus.RETRY_WAIT, StageStatus.HELD, StageStatus.BLOCKED, StageStatus.SKIPPED
+
+#: from -> to -> the event kinds such a move may emit. ``None`` means the move is recorded by
+#: an event about more than one stage (a human's hold of an entity, a replan, a plan-time
+#: hold recorded by ``run_created``), or is a silent repair.
+MOVES: dict[StageStatus, dict[StageStatus, frozenset[str | None]]] = {
+    P: {
+        SUB: frozenset({"submit_intent"}),  # its needs are done: attempt 1 is recorded
+        BLOCKED: frozenset({"blocked"}),  # something it needs is held or blocked
+        SKIP: frozenset({"skipped"}),  # a branch not taken
+        HELD: frozenset({"held", None}),  # cannot start without a human / a human holds the entity
+    },
+    BLOCKED: {
+        P: frozenset({"unblocked", None}),  # what it needs can move again / a replan decides again
+        HELD: frozenset({None}),  # a human holds the entity
+    },
+    WAIT: {
+        SUB: frozenset({"submit_intent"}),  # the retry is due
+        HELD: frozenset({"held", None}),  # the run-wide cap / a human holds the entity
+    },
+    SUB: {
+        RUN: frozenset({"running"}),  # the runner (or the scheduler) says it runs
+        OK: frozenset({"succeeded"}),  # done before it was ever seen running
+        WAIT: frozenset({"retry_scheduled", "degraded"}),  # failed; the ladder's retry or degrade
+        HELD: frozenset({"held"}),  # failed; the ladder's last rung, or a launch it may not retry
+        P: frozenset({None}),  # repair: an active status without an attempt
+    },
+    RUN: {
+        SUB: frozenset({"requeued"}),  # the scheduler put it back in its queue
+        OK: frozenset({"succeeded"}),
+        WAIT: frozenset({"retry_scheduled", "degraded"}),
+        HELD: frozenset({"held"}),  # failed, hung and not authorised to cancel, cancelled by a person
+        P: frozenset({None}),  # repair
+    },
+    HELD: {
+        WAIT: frozenset({"released"}),  # --retry, or a human hold lifted from a stage that was waiting out a backoff
+        P: frozenset({"released"}),  # a human hold lifted: wait for the needs again
+        SKIP: frozenset({"released"}),  # --skip
+    },
+    OK: {},
+    SKIP: {},
+}
+
+
+class IllegalMove(RuntimeError):
+    """A move not in ``MOVES``: a bug in tianluo, never a user's mistake."""
+
+
+class Events:
+    """The events of one decision (or one human change), all stamped with its time."""
+
+    def __init__(self, now: datetime):
+        self.now = now
+        self.items: list[dict] = []
+
+    def add(self, kind: str, sid: str | None = None, message: str = "", **extra) -> dict:
+        ev: dict = {"ts": iso(self.now), "event": kind}
+        if sid is not None:
+            ev["entity"], ev["stage"] = split_stage_id(sid)
+        ev["message"] = message
+        ev.update({k: v for k, v in extra.items() if v is not None})
+        self.items.append(ev)
+        return ev
+
+
+def move(stage: StageState, to: StageStatus, *, log: Events | None = None, sid: str | None = None,
+         event: str | None = None, message: str = "", **fields) -> None:
+    """Move ``stage`` to ``to`` and record ``event`` (kind, message and fields) in ``log``.
+
+    Raises:
+        IllegalMove: the move, or the event it would emit, is not in ``MOVES``.
+    """
+    allowed = MOVES[stage.status].get(to)
+    if allowed is None:
+        raise IllegalMove(f"{sid or 'a stage'}: {stage.status.value} -> {to.value} is not a legal move")
+    if event not in allowed:
+        raise IllegalMove(f"{sid or 'a stage'}: {stage.status.value} -> {to.value} does not emit {event!r} "
+                          f"(it emits {sorted(map(str, allowed))})")
+    if event is not None and log is None:
+        raise IllegalMove(f"{sid or 'a stage'}: a {event!r} move needs an event log")
+    stage.status = to
+    if event is not None:
+        log.add(event, sid, message, **fields)
+
+
+def hold(stage: StageState, *, by: str, reason: str, at: datetime, analysis: str | None,
+         log: Events | None = None, sid: str | None = None, **fields) -> None:
+    """manual_hold (``by="ladder"``: emits ``held``) or a human's hold (recorded per entity, by the caller).
+
+    A ladder hold drops a pending retry's due time; a human hold keeps it, so releasing the
+    entity resumes the wait where it was.
+    """
+    stage.reason = reason
+    if by == "ladder":
+        stage.next_attempt_at = None
+    stage.hold = Hold(by=by, reason=reason, at=at, analysis=analysis)
+    if by == "ladder":
+        where = f"; analysis in {analysis}" if analysis else ""
+        move(stage, HELD, log=log, sid=sid, event="held", message=f"manual_hold: {reason}{where}", by="ladder",
+             **fields)
+    else:
+        move(stage, HELD)
+
+
+# --- the ladder's steps ------------------------------------------------------------------
+
+
+def take(stage: StageState, step: Step, *, log: Events, sid: str, attempt: int, params: dict,
+         analysis: str | None) -> None:
+    """Apply the ladder's final step to a stage whose attempt ``attempt`` just failed.
+
+    ``params`` are the entity's current params (a degrade changes them); ``analysis`` is where
+    a hold's failure analysis goes.
+    """
+    _EFFECTS[type(step)](stage, step, log, sid, attempt, params, analysis)
+
+
+def _retry(stage: StageState, step: Retry, log: Events, sid: str, n: int, params: dict, analysis) -> None:
+    fault = stage.fault
+    if step.free:
+        stage.free_retries += 1
+        stage.next_attempt_at = log.now
+        stage.reason = f"{fault.label}: the scheduler's doing, retried without spending budget"
+        move(stage, WAIT, log=log, sid=sid, event="retry_scheduled",
+             message=f"{fault.label} is the scheduler's doing: retry at once, no budget spent "
+                     f"({stage.free_retries} such retries so far)", attempt=n, wait_s=0.0, free=True)
+        return
+    stage.budget_used[fault.klass] = step.used
+    stage.next_attempt_at = log.now + timedelta(seconds=step.wait_s)
+    stage.reason = f"retry {step.used}/{step.allowed} for {fault.klass.value}"
+    move(stage, WAIT, log=log, sid=sid, event="retry_scheduled",
+         message=f"{fault.klass.value} retry {step.used}/{step.allowed} due at {iso(stage.next_attempt_at)}",
+         attempt=n, wait_s=step.wait_s)
+
+
+def _degrade(stage: StageState, step: Degrade, log: Events, sid: str, n: int, params: dict, analysis) -> None:
+    change = step.change
+    params.update(change.params)
+    if change.variant is not None:
+        stage.variant = change.variant
+    if change.exclude_host is not None:
+        stage.exclude_hosts.append(change.exclude_host)
+    lines = list(change.lines)
+    stage.degradations.append(Degradation(attempt=n, action=change.action, changes=lines, at=log.now))
+    stage.next_attempt_at = log.now
+    stage.reason = f"degraded ({change.action}): {step.description}"
+    move(stage, WAIT, log=log, sid=sid, event="degraded",
+         message=f"pre-authorised {change.action}: {step.description}; attempt {n + 1} runs with it",
+         attempt=n, action=change.action, changes=lines)
+
+
+def _hold(stage: StageState, step: HoldStep, log: Events, sid: str, n: int, params: dict, analysis) -> None:
+    hold(stage, by="ladder", reason=step.reason, at=log.now, analysis=analysis, log=log, sid=sid, attempt=n)
+
+
+_EFFECTS = {Retry: _retry, Degrade: _degrade, HoldStep: _hold}
