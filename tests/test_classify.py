@@ -33,10 +33,10 @@ EXITED, LOST, HUNG = "exited", "lost", "hung"
         # other signals: unknown, named after the signal
         (Evidence(EXITED, signal=9), U, "signal_sigkill"),
         (Evidence(EXITED, exit_code=137), U, "signal_sigkill"),
-        (Evidence(EXITED, exit_code=139), U, "signal_sigsegv"),
+        (Evidence(EXITED, exit_code=139), U, "segfault"),  # SIGSEGV has a label of its own
         (Evidence(EXITED, exit_code=134), U, "signal_sigabrt"),
         # a recorded signal wins over the exit code
-        (Evidence(EXITED, exit_code=1, signal=11), U, "signal_sigsegv"),
+        (Evidence(EXITED, exit_code=1, signal=11), U, "segfault"),
         (Evidence(EXITED, exit_code=0, signal=15), T, "terminated"),
         # exit 0 that reached classify means done_when did not hold
         (Evidence(EXITED, exit_code=0), U, "silent_failure"),
@@ -100,7 +100,7 @@ def test_exit_code_none_is_exit_unknown():
     assert (fault.klass, fault.label, fault.evidence) == (U, "exit_unknown", "exit.json has no code")
 
 
-@pytest.mark.parametrize(("state", "expected"), [(JobState.LOST, "lost"), (JobState.EXITED, "signal_sigsegv")])
+@pytest.mark.parametrize(("state", "expected"), [(JobState.LOST, "lost"), (JobState.EXITED, "segfault")])
 def test_a_job_state_enum_still_works_as_state(state, expected):
     # tianluo.decide passes JobState values until it switches to the strings
     assert classify(Evidence(state, exit_code=139)).label == expected
@@ -141,3 +141,58 @@ def test_a_rule_pattern_meets_a_hostile_evidence_line_in_linear_time():
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "aaa"  # (a+)+$ needs the line to end in a's; the second rule matches
+
+
+# --- a full file system where the stage writes ----------------------------------------------
+
+FULL = ("/mnt/ckpt: 0 bytes free of 64 MiB",)
+
+
+def _line(text: str, rules: tuple[str, ...] = ()):
+    from tianluo.logscan import LogLine
+
+    return LogLine("stderr", 0, text, rules)
+
+
+@pytest.mark.parametrize("evidence", [
+    Evidence(EXITED, exit_code=1, full=FULL),  # no rule matched
+    Evidence(EXITED, exit_code=0, full=FULL),  # exit 0 but done_when failed: the output could not be written
+    Evidence(EXITED, signal=6, full=FULL),  # torch.save's C++ writer aborted
+    # torch.save into a full disk: the library hid the errno
+    Evidence(EXITED, exit_code=1, full=FULL, lines=(_line("RuntimeError: [enforce fail at inline_container.cc:626] . "
+                                                          "unexpected pos 64 vs 0"),)),
+    # an unknown cause the log does name (a segfault) gives way to the full disk too
+    Evidence(EXITED, exit_code=139, full=FULL),
+])
+def test_a_full_file_system_names_an_unknown_failure(evidence):
+    fault = classify(evidence)
+    assert (fault.klass, fault.label) == (C, "disk_full")
+    assert fault.evidence.startswith("full file system: /mnt/ckpt: 0 bytes free of 64 MiB (and ")
+
+
+def test_the_full_file_systems_are_all_named():
+    fault = classify(Evidence(EXITED, exit_code=1, full=FULL + ("/work: 12 KiB free of 2 TiB",)))
+    assert fault.evidence == ("full file system: /mnt/ckpt: 0 bytes free of 64 MiB; /work: 12 KiB free of 2 TiB "
+                              "(and exit_1: exit code 1)")
+
+
+@pytest.mark.parametrize(("evidence", "klass", "label"), [
+    # a cause the log names keeps its label: the disk beside it did not make it happen
+    (Evidence(EXITED, exit_code=1, full=FULL, lines=(_line("torch.OutOfMemoryError: CUDA out of memory."),)),
+     C, "cuda_oom"),
+    (Evidence(EXITED, exit_code=1, full=FULL, lines=(_line("socket.timeout: timed out"),)), T, "timeout"),
+    (Evidence(EXITED, signal=15, full=FULL), T, "terminated"),
+    (Evidence(LOST, full=FULL), T, "lost"),
+    (Evidence(HUNG, full=FULL), T, "hang"),
+    # and without a full file system, the unknown stays unknown
+    (Evidence(EXITED, exit_code=1), U, "exit_1"),
+])
+def test_a_full_file_system_does_not_override_a_named_cause(evidence, klass, label):
+    fault = classify(evidence)
+    assert (fault.klass, fault.label) == (klass, label)
+
+
+def test_a_spec_rule_of_class_unknown_is_the_users_word_even_on_a_full_disk():
+    rule = Rule(name="spec-0", klass=FaultClass.UNKNOWN, label="flaky_writer", exit_code=3)
+    fault = classify(Evidence(EXITED, exit_code=3, full=FULL), rules=[rule])
+    assert (fault.klass, fault.label) == (U, "flaky_writer")

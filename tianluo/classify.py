@@ -9,6 +9,12 @@ another signal -> ``signal_<name>``, exit 0 -> ``silent_failure``, no exit code 
 
 Fault.evidence is the deciding log line prefixed with its file ("stderr: torch.OutOfMemoryError:
 ..."), or the fact that decided ("ended by SIGTERM", the backend's detail for a lost process).
+
+A full file system where the stage writes (``Evidence.full``) names the cause when the log does
+not: with no rule matched, or only an unknown one (``torch.save`` into a full disk prints
+``basic_ios::clear: iostream error`` or ``unexpected pos 64 vs 0`` and no errno), the fault is
+config/disk_full with the file system's state as evidence. A cause the log names (a CUDA OOM, a
+timeout) keeps its label: a full disk beside it did not make it happen.
 """
 
 import re
@@ -46,6 +52,9 @@ class Evidence:
     lines: tuple[LogLine, ...] = ()  # log lines matched during the attempt, from logscan
     detail: str = ""
     ended_by: str | None = None  # the scheduler ended it (JobFacts.ended_by): time_limit, preempted...
+    # File systems the stage writes to that were full when the attempt ended, as text
+    # ("/mnt/ckpt: 0 bytes free of 64 MiB"); measured by the observe layer.
+    full: tuple[str, ...] = ()
 
 
 def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
@@ -60,8 +69,19 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
         matched, line = _match(rule, ev, sig)
         if matched:
             text = _line_text(line) if line is not None else _fact_text(rule, ev, sig)
-            return Fault(klass=rule.klass, label=rule.label, evidence=text, free=rule.free)
-    return _by_exit_record(ev, sig)
+            fault = Fault(klass=rule.klass, label=rule.label, evidence=text, free=rule.free)
+            return _full_disk(ev, fault) if rule in BUILTIN_RULES else fault
+    return _full_disk(ev, _by_exit_record(ev, sig))
+
+
+def _full_disk(ev: Evidence, fault: Fault) -> Fault:
+    """A full file system names the cause of a fault the log left unknown."""
+    if fault.klass != FaultClass.UNKNOWN or not ev.full:
+        return fault
+    text = "full file system: " + "; ".join(ev.full) + f" (and {fault.label}: {fault.evidence})"
+    if len(text) > EVIDENCE_CHARS:
+        text = text[:EVIDENCE_CHARS - 1] + "…"
+    return Fault(klass=FaultClass.CONFIG, label="disk_full", evidence=text)
 
 
 def effective_signal(ev: Evidence) -> int | None:

@@ -1,84 +1,175 @@
 """The built-in rulebook: exit codes, signals, states and log lines -> fault class and label.
 
 Rules are tried in order and the first that matches wins; a spec's own rules go before all
-of these (see ``tianluo.classify``). A rule matches when every condition it sets holds.
+of these (see ``tianluo.classify``). A rule matches when every condition it sets holds. The
+order depends only on which lines matched, never on where they stand in the log, so the
+same fault gets the same label whichever rank printed first.
 
-Order, and why:
+The rules stand in tiers (``TIERS``); a tier outranks every tier below it:
 
-====  ===================  =========  ==============================================================
- #    label                class      matches
-====  ===================  =========  ==============================================================
- 1    time_limit           config     the scheduler ended it: TIMEOUT (Slurm job state)
- 2    host_oom             config     ... OUT_OF_MEMORY
- 3    preempted            transient  ... PREEMPTED; free: no budget spent
- 4    node_failure         transient  ... NODE_FAIL; free
- 5    boot_failure         transient  ... BOOT_FAIL; free
- 6    deadline             config     ... DEADLINE (the job's own --deadline passed)
- 7    time_limit           config     Slurm ``CANCELLED AT ... DUE TO TIME LIMIT``
- 8    preempted            transient  Slurm ``... DUE TO PREEMPTION``; free
- 9    node_failure         transient  Slurm ``... DUE TO NODE FAILURE``; free
-10    lost                 transient  state ``lost`` (pid gone, no exit record: killed with the
-                                      runner, host reboot). Earlier log lines did not end it.
-11    terminated           transient  SIGTERM / SIGINT / SIGHUP (also as exit 128+N): someone
-                                      stopped it; a caught traceback earlier is not the cause.
-12    host_oom             config     ``oom_kill event`` / ``out-of-memory handler`` /
-                                      ``Out of memory: Killed process`` / ``MemoryError``
-13    cuda_oom             config     ``torch.OutOfMemoryError``, ``CUDA out of memory`` (also the
-                                      older ``RuntimeError`` form), ``CUDA error: out of memory``,
-                                      NCCL ``Cuda failure 'out of memory'``, XLA ``RESOURCE_EXHAUSTED``
-14    disk_full            config     ``No space left on device`` / ``[Errno 28]``
-15    missing_module       config     ``ModuleNotFoundError:`` / ``ImportError:`` at line start
-16    missing_file         config     ``FileNotFoundError`` at line start; ``python: can't open file``
-17    permission_denied    config     ``PermissionError`` at line start
-18    bad_arguments        config     argparse ``error: unrecognized arguments`` / ``the following
-                                      arguments are required`` / ``argument X: invalid ...``
-19    command_not_found    config     the shell's ``...: command not found``
-20    syntax_error         code       ``SyntaxError`` / ``IndentationError`` / ``TabError``
-21    name_error           code       ``NameError`` / ``UnboundLocalError``
-22    type_error           code       ``TypeError``
-23    attribute_error      code       ``AttributeError``
-24    key_error            code       ``KeyError``
-25    index_error          code       ``IndexError``
-26    not_implemented      code       ``NotImplementedError``
-27    cuda_device_assert   code       ``CUDA error: device-side assert triggered``
-28    hang                 transient  state ``hung`` (alive, progress stopped)
-29    nccl_timeout         transient  ``Watchdog caught collective operation timeout`` ...
-30    nccl_error           transient  ``ncclSystemError`` / ``ncclRemoteError`` / ``NCCL WARN NET/``
-31    gpu_fault            transient  ``uncorrectable ECC error`` / ``GPU has fallen off the bus``
-32    connection_error     transient  ``Connection reset by peer`` / ``ConnectionResetError`` /
-                                      ``Connection refused`` / ``BrokenPipeError`` / name resolution
-33    io_error             transient  ``Input/output error`` / ``[Errno 5]`` / ``Stale file handle`` /
-                                      ``nfs: server X not responding``
-34    http_unavailable     transient  HTTP 429 / 502 / 503 / 504
-35    timeout              transient  ``[Tt]imed out``; exception lines ``*TimeoutError``,
-                                      ``*Timeout`` (botocore, urllib3, requests), ``socket.timeout``,
-                                      botocore ``EndpointConnectionError``, c10d ``DistStoreError``
-36    command_not_found    config     exit code 127
-37    not_executable       config     exit code 126
-====  ===================  =========  ==============================================================
+=====  ==========  =========================  =========  ==================================================
+tier   name        label                      class      matches
+=====  ==========  =========================  =========  ==================================================
+1      scheduler   time_limit                 config     the scheduler ended it: TIMEOUT (Slurm job state)
+                   host_oom                   config     ... OUT_OF_MEMORY
+                   preempted / node_failure   transient  ... PREEMPTED / NODE_FAIL / BOOT_FAIL; free
+                   / boot_failure
+                   deadline                   config     ... DEADLINE (the job's own --deadline passed)
+                   time_limit                 config     slurmstepd ``CANCELLED AT ... DUE TO TIME LIMIT``
+                   preempted / node_failure   transient  slurmstepd ``... DUE TO PREEMPTION`` / ``NODE FAILURE``; free
+                   lost                       transient  state ``lost`` (pid gone, no exit record: killed with
+                                                         the runner, host reboot)
+2      hardware    gpu_fault                  transient  ``NVRM: Xid``, ``uncorrectable ECC error``, ``ECC error``,
+                                                         ``fallen off the bus``, ``GPU is lost``
+3      exhausted   shm_exhausted              config     DataLoader ``insufficient shared memory (shm)``,
+                                                         ``unable to write to file </torch_``, ``is killed by
+                                                         signal: Bus error``, ENOSPC under ``/dev/shm``
+                   host_oom                   config     ``oom-kill event(s)``, ``out-of-memory handler``, ``Out of
+                                                         memory: Killed process``, ``OOM Killed``, srun ``task N:
+                                                         Out Of Memory``, ``[Errno 12]``, ``std::bad_alloc``,
+                                                         ``MemoryError``
+                   cuda_oom                   config     ``CUDA out of memory`` (all wordings),
+                                                         ``CUDA_ERROR_OUT_OF_MEMORY``, ``CUBLAS_STATUS_ALLOC_FAILED``,
+                                                         NCCL ``Cuda failure 'out of memory'``, TF ``OOM when
+                                                         allocating tensor`` / ``ResourceExhaustedError``, XLA
+                                                         ``RESOURCE_EXHAUSTED: Out of memory``
+                   disk_quota                 config     ``Disk quota exceeded`` / ``[Errno 122]`` / EDQUOT
+                   disk_full                  config     ``No space left on device`` / ``[Errno 28]`` / ENOSPC
+4      stopped     terminated                 transient  the job's own exit by SIGTERM / SIGINT / SIGHUP (also
+                                                         128+N): someone stopped it
+5      setup       submit_rejected            config     ``srun: error: Unable to allocate resources``, sbatch
+                                                         ``Batch job submission failed``
+                   driver_mismatch            config     ``driver version is insufficient``, ``no kernel image is
+                                                         available``, ``driver ... is too old``, ``Found no
+                                                         NVIDIA driver``
+                   no_gpu                     config     ``No CUDA GPUs are available``, ``Torch not compiled with
+                                                         CUDA enabled``, ``no CUDA-capable device``
+                   tls_error                  config     ``CERTIFICATE_VERIFY_FAILED``, ``self-signed certificate
+                                                         in certificate chain``
+                   missing_credentials        config     ``Unable to locate credentials`` (NoCredentialsError),
+                                                         wandb ``api_key not configured``, ``Token is required``
+                   auth_error                 config     ``Cannot access gated repo``, ``Unauthorized for url``,
+                                                         ``AccessDenied``, ``(403)``; then ``Repository Not Found
+                                                         for url`` is bad_arguments (a wrong repo id); then a
+                                                         bare ``401/403 Client Error`` is auth_error
+                   corrupt_checkpoint         config     ``PytorchStreamReader failed``, ``invalid load key``,
+                                                         safetensors ``HeaderTooLarge``, ``Unsupported operand``
+                   version_mismatch           config     tokenizers ``untagged enum``, ``undefined symbol:``,
+                                                         numpy ABI, torch 2.6 ``Weights only load failed``, cuDNN
+                                                         ``Loaded runtime CuDNN library``, an exception saying
+                                                         ``requires x>=1.2``
+                   corrupt_checkpoint         config     any other ``UnpicklingError``; ``Ran out of input``
+                   state_dict_mismatch        config     ``Error(s) in loading state_dict``, ``size mismatch
+                                                         for``, ``Missing/Unexpected key(s) in state_dict``
+                   nan_loss                   config     ``Loss is nan``, ``non-finite loss``, ``returned nan
+                                                         values``, ``is non-finite``, ``FloatingPointError``,
+                                                         DeepSpeed ``loss scale already at minimum``
+                   missing_module             config     ``ModuleNotFoundError`` / ``ImportError`` lines; ``No
+                                                         module named`` at a line's start or in an exception's
+                                                         message; ``requires the X library but it was not found``
+                   missing_file               config     ``FileNotFoundError``; ``python: can't open file``
+                   permission_denied          config     ``PermissionError``, ``[Errno 13]``, c10d ``errno: 13``
+                   bad_arguments              config     argparse ``error: unrecognized arguments`` / ``the
+                                                         following arguments are required`` / ``invalid ...``
+                   command_not_found          config     the shell's ``...: command not found``
+6      bug         cuda_device_assert         code       ``device-side assert triggered``, or only the kernel's
+                                                         ``thread: [..] Assertion `...` failed.`` lines
+                   shape_mismatch             code       ``mat1 and mat2 shapes``, ``size of tensor a``, ``is
+                                                         invalid for input of size``, ``batch_size``, channels
+                   device_mismatch            code       ``Expected all tensors to be on the same device``,
+                                                         ``expected scalar type X but found Y``
+                   syntax_error ...           code       ``SyntaxError``, ``NameError``, ``RecursionError``,
+                   not_implemented                       ``ZeroDivisionError``, ``TypeError``, ``AttributeError``,
+                                                         ``KeyError``, ``IndexError``, ``NotImplementedError``
+7      crashed     illegal_memory_access      unknown    ``an illegal memory access was encountered``,
+                                                         ``misaligned address``, ``unspecified launch failure``
+                   segfault                   unknown    ``Segmentation fault``; SIGSEGV reported by a launcher
+                                                         (torchrun ``exitcode: -11``, DeepSpeed ``return code =
+                                                         -11``, ``<Signals.SIGSEGV: 11>``); the job's own SIGSEGV
+                   signal_sigkill             unknown    a launcher's SIGKILL of a rank (``exitcode: -9``,
+                                                         ``Signal 9 (SIGKILL) received by PID``, ``return code =
+                                                         -9``, srun ``task N: Killed``, bash ``... Killed``); the
+                                                         job's own SIGKILL
+                   signal_sigbus              unknown    a launcher's SIGBUS of a rank (srun ``task N: Bus error``)
+                   terminated                 transient  a launcher's SIGTERM of a rank, or torchrun stopped by
+                                                         a signal (``Received 15 death signal``)
+8      hung        hang                       transient  state ``hung`` (alive, progress stopped)
+9      network     io_error                   transient  ``Input/output error``, ``[Errno 5]``, ``Stale file
+                                                         handle``, ``nfs: server X not responding``
+                   port_in_use                transient  ``Address already in use``, ``errno: 98``
+                   dns_error                  transient  ``Temporary failure in name resolution``, ``Name or
+                                                         service not known``, ``[Errno -2/-3]``,
+                                                         ``NameResolutionError``
+                   rate_limited               transient  ``429 Client Error``, ``Too Many Requests``, S3
+                                                         ``SlowDown``, AWS ``Throttling``, ``rateLimitExceeded``
+                   http_unavailable           transient  ``500/502/503/504 Server Error``
+                   nccl_timeout               transient  ``Watchdog caught collective operation timeout`` ...
+                   nccl_error                 transient  ``ncclSystemError`` / ``ncclRemoteError`` /
+                                                         ``ncclUnhandledCudaError``, ``NCCL WARN``, ``NCCL error
+                                                         in:``, ``NCCL communicator was aborted``
+                   timeout                    transient  a connection's timeout: ``Read timed out``,
+                                                         ``ConnectTimeoutError``, ``socket has timed out``,
+                                                         ``*TimeoutError`` / ``*Timeout`` lines
+                   connection_error           transient  ``Connection reset by peer`` / ``refused`` / ``closed by
+                                                         peer``, ``Broken pipe``, ``Max retries exceeded``,
+                                                         ``We couldn't connect to``, ``ConnectionError``,
+                                                         ``DistNetworkError``, ``LocalEntryNotFoundError``
+                   timeout                    transient  any other ``timed out``; ``DistStoreError``,
+                                                         ``EndpointConnectionError``
+10     last        command_not_found          config     exit code 127
+                   not_executable             config     exit code 126
+                   signal_sigabrt             unknown    a launcher's SIGABRT of a rank (``exitcode: -6``)
+=====  ==========  =========================  =========  ==================================================
 
 Then, with no rule: another signal -> unknown ``signal_<name>``; exit 0 (done_when did not
 hold) -> unknown ``silent_failure``; no exit code -> unknown ``exit_unknown``; else unknown
 ``exit_<code>``.
 
-Why this order: a scheduler's own verdict and an outside stop (lost, SIGTERM) say why the job
-ended, so they come first. Then root causes before symptoms: when one rank dies of a CUDA OOM
-or a TypeError, the other ranks time out in NCCL or lose their connections, so config and
-code lines outrank the transient ones. A hang outranks transient log lines (a retried
-connection warning did not end the job) but not a config/code line (the rank that died of
-OOM is why the others hang).
+Why this order (root cause before symptom):
+
+1. The scheduler's verdict says why it ended the job; a lost runner took the job with it.
+2. A GPU that fails makes everything after it fail: CUDA errors, NCCL errors and watchdog
+   timeouts on the other ranks, illegal memory accesses. So a hardware line outranks all.
+3. Running out of memory, shared memory or disk is why the OOM killer's SIGKILL, a rank's
+   death and the others' timeouts happened; it outranks a SIGTERM exit too (a job killed by
+   a cgroup's OOM handler can exit by SIGTERM when its wrapper relays the stop).
+4. The job's own SIGTERM/SIGINT/SIGHUP: someone stopped it; a traceback it caught earlier
+   and went on from is not why it ended.
+5. The set-up, then 6. the code: when one rank dies of a missing module or a TypeError, the
+   others time out in NCCL or lose their connections, and a launcher reports the rank's exit.
+   The set-up comes first because a set-up fault often surfaces as a code-looking error
+   later (an import that failed leaves a NameError behind).
+7. A crash (illegal memory access, segfault) or a launcher's report that a rank died of a
+   signal: the rank that died is why the others print ``Connection closed by peer`` or time
+   out. The launcher's summary (torchrun's ``Root Cause`` block, DeepSpeed's ``exits with
+   return code = -9``, srun's ``task 3: Killed``) outranks whatever symptom another rank
+   printed, so a ``kill -9`` of one rank is ``signal_sigkill`` every time, never
+   ``connection_error`` and never ``exit_1`` (the launcher's own exit code). A real cause
+   above it (OOM, a code error, a missing module) still wins.
+8. A hang outranks transient lines (a retried connection warning did not end the job) but
+   not a dead rank.
+9. Network and storage symptoms, causes first: a storage error, a taken port or a name that
+   does not resolve makes connections fail and collectives time out; a hub's 429 and 5xx
+   say more than the retries' connection errors; NCCL's own words before generic ones.
+10. Exit codes that say something alone; a launcher's SIGABRT last, because an NCCL
+    watchdog aborts its process (the timeout above is the cause).
 
 Judgement calls:
-    * SIGKILL / exit 137 alone stays unknown (``signal_sigkill``): the kernel OOM killer, an
-      admin's ``kill -9`` and a scheduler's escalation look alike. Only a log line that names
-      the OOM killer (Slurm prints one) makes it ``host_oom``.
+    * SIGKILL alone stays unknown (``signal_sigkill``): the kernel OOM killer, an admin's
+      ``kill -9`` and a scheduler's escalation look alike. Only a log line that names the OOM
+      killer (Slurm prints one) makes it ``host_oom``.
     * ``ValueError``, ``RuntimeError``, ``AssertionError`` are not ``code``: libraries raise
       them for data, numerics and environment too. They stay unknown unless a rule says more.
-    * Python exception names are matched only at the line start (after an optional
+      So do cuBLAS/cuDNN ``EXECUTION_FAILED`` / ``INTERNAL_ERROR`` (memory, set-up or a bug).
+    * Python exception names are matched only at the line start (after an optional quote,
       ``[rank3]:``, ``[default0]:`` or ``gpu-07: `` prefix, and a module path such as
       ``botocore.exceptions.``), where a traceback prints its last line: a message that
       merely mentions an exception, or a traceback's source line (``    except KeyError:``),
       does not match. Phrases such as ``Connection refused`` match anywhere.
+    * A ``version_mismatch`` "requires x>=1" must stand in an exception's line: pip's
+      resolver prints the same words as a warning in jobs that then run fine. numpy's ABI
+      banner is printed before an ImportError that a job may catch: it is not ``fatal`` (it
+      does not fail an attempt that exited 0 with done_when holding).
     * Log patterns run on RE2 (``tianluo.linear_re``): linear time whatever the log holds, no
       backreferences or lookaround. ``tianluo.logscan`` searches all of them as one alternation
       over each chunk, so one more rule costs little.
@@ -90,7 +181,7 @@ from dataclasses import dataclass
 from tianluo.linear_re import UnsupportedPattern, compile_pattern
 from tianluo.states import FaultClass
 
-TRANSIENT, CONFIG, CODE = FaultClass.TRANSIENT, FaultClass.CONFIG, FaultClass.CODE
+TRANSIENT, CONFIG, CODE, UNKNOWN = FaultClass.TRANSIENT, FaultClass.CONFIG, FaultClass.CODE, FaultClass.UNKNOWN
 
 STATES = ("exited", "lost", "hung")
 
@@ -108,6 +199,9 @@ class Rule:
     state: str | None = None  # "lost" | "hung" | "exited"
     ended_by: str | None = None  # the scheduler ended it: "time_limit", "preempted", ... (JobFacts.ended_by)
     free: bool = False  # the scheduler's fault, not the job's: retried without spending budget
+    # A config/code line fails even an attempt that exited 0 with done_when holding (rules.fatal_rule_names);
+    # False for text that jobs also print as a warning and then go on (numpy's ABI banner).
+    fatal: bool = True
 
     def __post_init__(self):
         object.__setattr__(self, "klass", FaultClass(self.klass))  # "config" works as well
@@ -138,8 +232,8 @@ def compile_patterns(rules: Sequence[Rule]) -> dict:
 
 # A traceback's last line starts the line, perhaps after a launcher's prefix: torchrun
 # "[rank3]: " / "[default0]:", pdsh or deepspeed "worker-1: " (a host name has a digit, so
-# "note: TypeError: ..." in a message is not taken for a traceback).
-_PFX = r"^(?:\[[^\]\n]*\]:? ?|[\w.\-]*\d[\w.\-]*: )?"
+# "note: TypeError: ..." in a message is not taken for a traceback), a quote or a tab.
+_PFX = r"^[\"'`]?(?:\[[^\]\n]*\]:? ?|[\w.\-]*\d[\w.\-]*: )?"
 
 
 def _exc(*names: str) -> str:
@@ -150,7 +244,30 @@ def _exc(*names: str) -> str:
     return _PFX + r"(?:\w+\.)*(?:" + "|".join(names) + r")(?::|$)"
 
 
-BUILTIN_RULES: tuple[Rule, ...] = (
+# An exception line whose message says more: ``[module.]SomethingError: ...<phrase>``.
+_EXC_LINE = _PFX + r"(?:\w+\.)*\w*(?:Error|Exception)\b"
+
+
+def _launcher(number: int, name: str, *words: str) -> str:
+    """A launcher's or shell's report that a rank or task died of signal ``number``.
+
+    torchrun/elastic: ``failed (exitcode: -9)`` and the Root Cause block's ``exitcode  : -9`` and
+    ``Signal 9 (SIGKILL) received by PID``; DeepSpeed: ``exits with return code = -9``;
+    multiprocessing: ``died with <Signals.SIGKILL: 9>``, ``terminated with signal SIGKILL``;
+    srun: ``task 3: Killed``; bash: ``line 28:  8156 Killed  python3 main.py``.
+    """
+    n = str(number)
+    alts = [rf"exitcode\s*: -{n}\b", rf"return code = -{n}\b", rf"Signal {n} \({name}\)",
+            rf"Signals\.{name}\b", rf"terminated with signal {name}\b", rf"got signal: {n}$"]
+    for word in words:
+        alts.append(rf"tasks? [\d,\-]+: {word}\b")
+        alts.append(rf"line \d+: +\d+ {word}\b")
+    return "|".join(alts)
+
+
+# --- the tiers, in the order they are tried -----------------------------------------------
+
+SCHEDULER: tuple[Rule, ...] = (
     # The scheduler's own verdict: its job state first, then the line slurmstepd writes.
     Rule("ended_time_limit", CONFIG, "time_limit", ended_by="time_limit"),
     Rule("ended_out_of_memory", CONFIG, "host_oom", ended_by="out_of_memory"),
@@ -161,57 +278,203 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     Rule("slurm_time_limit", CONFIG, "time_limit", log=r"CANCELLED AT \S+ DUE TO TIME LIMIT"),
     Rule("slurm_preempted", TRANSIENT, "preempted", log=r"CANCELLED AT \S+ DUE TO PREEMPTION", free=True),
     Rule("slurm_node_failure", TRANSIENT, "node_failure", log=r"CANCELLED AT \S+ DUE TO NODE FAIL", free=True),
-    # Stopped from outside.
+    # Gone with its runner: nothing the log says ended it.
     Rule("lost", TRANSIENT, "lost", state="lost"),
+)
+
+HARDWARE: tuple[Rule, ...] = (
+    Rule("gpu_fault", TRANSIENT, "gpu_fault",
+         log=r"NVRM: Xid\b|\bXid \(PCI|\bXid:? \d|uncorrectable ECC error|\bECC error|ECC_UNCORRECTABLE"
+             r"|ECCUncorrectable|fallen off the bus|GPU is lost\b|GPU has fallen"),
+)
+
+EXHAUSTED: tuple[Rule, ...] = (
+    Rule("shm_exhausted", CONFIG, "shm_exhausted",
+         log=r"insufficient shared memory|unable to (?:write to file|open shared memory object|mmap \d+ bytes from "
+             r"file) </torch_|is killed by signal: Bus error|/dev/shm\S*.* No space left on device"
+             r"|No space left on device\S*.*/dev/shm|shared memory segment /dev/shm"),
+    Rule("host_oom", CONFIG, "host_oom",
+         log=r"oom[-_]kill events?\b|out-of-memory handler|Out of memory: Kill(?:ed)? process|OOM Killed"
+             r"|task \d+: Out Of Memory|exceeded memory limit \(|Exceeded job memory limit|is killed by signal: Killed"
+             r"|\[Errno 12\] Cannot allocate memory|std::bad_alloc$|"
+             + _exc("MemoryError")),
+    Rule("cuda_oom", CONFIG, "cuda_oom",
+         log=r"CUDA out of memory|CUDA error: out of memory|Cuda failure '?out of memory|CUDA_ERROR_OUT_OF_MEMORY"
+             r"|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED|CUDNN_STATUS_ALLOC_FAILED"
+             r"|(?:HIP|MPS backend|XPU) out of memory|OOM when allocating tensor"
+             r"|RESOURCE_EXHAUSTED: (?:Out of memory|.*[Rr]an out of memory)|Resource exhausted: Out of memory"
+             r"|Out of memory while trying to allocate|" + _exc("OutOfMemoryError", "ResourceExhaustedError")),
+    Rule("disk_quota", CONFIG, "disk_quota", log=r"Disk quota exceeded|\[Errno 122\]|\bEDQUOT\b"),
+    Rule("disk_full", CONFIG, "disk_full", log=r"No space left on device|\[Errno 28\]|\bENOSPC\b"),
+)
+
+STOPPED: tuple[Rule, ...] = (
     Rule("sigterm", TRANSIENT, "terminated", signal="SIGTERM"),
     Rule("sigint", TRANSIENT, "terminated", signal="SIGINT"),
     Rule("sighup", TRANSIENT, "terminated", signal="SIGHUP"),
-    # Config: the resources or the set-up, not the code.
-    Rule("host_oom", CONFIG, "host_oom",
-         log=r"oom[-_]kill event|out-of-memory handler|Out of memory: Killed process|" + _exc("MemoryError")),
-    Rule("cuda_oom", CONFIG, "cuda_oom",
-         log=r"CUDA out of memory|CUDA error: out of memory|Cuda failure 'out of memory'"
-             r"|RESOURCE_EXHAUSTED: Out of memory|" + _exc("OutOfMemoryError")),
-    Rule("disk_full", CONFIG, "disk_full", log=r"No space left on device|\[Errno 28\]"),
-    Rule("missing_module", CONFIG, "missing_module", log=_exc("ModuleNotFoundError", "ImportError")),
+)
+
+SETUP: tuple[Rule, ...] = (
+    Rule("submit_rejected", CONFIG, "submit_rejected",
+         log=r"(?:srun|salloc|sbatch): error: (?:Unable to allocate resources|Batch job submission failed): (?:Invalid"
+             r"|Requested|Job violates|Node count|More processors|Memory required|Access.permission denied|QOS"
+             r"|Job has invalid|User's group not permitted|Job's account not permitted)"),
+    Rule("driver_mismatch", CONFIG, "driver_mismatch",
+         log=r"driver version is insufficient for CUDA runtime version|no kernel image is available for execution"
+             r"|NVIDIA driver on your system is too old|Found no NVIDIA driver|cudaErrorInsufficientDriver"
+             r"|CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice"),
+    Rule("no_gpu", CONFIG, "no_gpu",
+         log=r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|CUDA driver initialization failed"
+             r"|no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE"
+             r"|torch\.cuda\.is_available\(\) is False"),
+    Rule("tls_error", CONFIG, "tls_error",
+         log=r"CERTIFICATE_VERIFY_FAILED|self[- ]signed certificate in certificate chain"
+             r"|unable to get local issuer certificate|certificate verify failed"),
+    Rule("missing_credentials", CONFIG, "missing_credentials",
+         log=r"Unable to locate credentials|api_key not configured|Token is required \(|" + _exc("NoCredentialsError")
+             + r"|DefaultCredentialsError|Could not automatically determine credentials"
+               r"|You must (?:be logged in|login|provide a token|specify a token)|Token must be specified"),
+    Rule("auth_error", CONFIG, "auth_error",
+         log=r"Cannot access gated repo|GatedRepoError|Unauthorized for url|Forbidden for url|\bAccessDenied\b"
+             r"|InvalidAccessKeyId|SignatureDoesNotMatch|ExpiredToken|Invalid user token|Invalid token passed"
+             r"|Access to model \S+ is restricted|An error occurred \(40[13]\)|HTTP Error 40[13]|\(error 40[13]\)"
+             r"|[Tt]oken seems invalid|No valid Hugging Face token"),
+    Rule("repo_not_found", CONFIG, "bad_arguments", log=r"Repository Not Found for url"),
+    Rule("auth_status", CONFIG, "auth_error", log=r"\b40[13] Client Error"),
+    Rule("corrupt_checkpoint", CONFIG, "corrupt_checkpoint",
+         log=r"PytorchStreamReader failed|failed finding central directory|invalid load key"
+             r"|WeightsUnpickler error: Unsupported operand|pickle data was truncated"
+             r"|Error while deserializing header|HeaderTooLarge|MetadataIncompleteBuffer"
+             r"|truncated file|file signature not found|not a zip file"),
+    Rule("version_mismatch", CONFIG, "version_mismatch",
+         log=r"did not match any variant of untagged enum|undefined symbol: |numpy\.dtype size changed"
+             r"|_ARRAY_API not found|numpy\.core\.multiarray failed to import|Weights only load failed"
+             r"|WeightsUnpickler error: Unsupported global|GLIBCXX_\S+ not found|Loaded runtime CuDNN library"
+             r"|CuDNN library needs to have matching|but source was compiled with: "
+             r"|doesn't follow PyTorch's LRScheduler API|compiled with different CUDA (?:major )?versions"
+             r"|mismatches the version that was used to compile PyTorch"
+             r"|" + _EXC_LINE + r".*\b(?:requires?|is required|needs)\b.*(?:>=|==|~=)"),
+    Rule("numpy_abi", CONFIG, "version_mismatch", fatal=False,
+         log=r"compiled using NumPy 1\.x cannot be run in"),
+    Rule("corrupt_pickle", CONFIG, "corrupt_checkpoint", log=_exc("UnpicklingError") + r"|Ran out of input$"),
+    Rule("state_dict_mismatch", CONFIG, "state_dict_mismatch",
+         log=r"size mismatch for \S+: copying a param|Missing key\(s\) in state_dict|Unexpected key\(s\) in state_dict"
+             r"|Error\(s\) in loading state_dict|(?:unexpected|missing) key \"[^\"]*\" in state_dict"),
+    Rule("nan_loss", CONFIG, "nan_loss",
+         log=r"[Ll]oss is [Nn]a[Nn]\b|[Ll]oss became infinite or NaN|non-finite loss|[Ll]oss is not finite"
+             r"|returned nan values|[Dd]etected (?:nan|NaN|inf)\b|is non-finite|loss scale already at minimum"
+             r"|[Ll]oss is (?:nan|NaN|inf), stopping|" + _exc("FloatingPointError")),
+    Rule("missing_module", CONFIG, "missing_module",
+         log=_exc("ModuleNotFoundError", "ImportError")
+             + r"|" + _PFX + r"(?:(?:\w+\.)*\w*(?:Error|Exception)\b.*)?No module named"
+             + r"|requires the \S+ library but it was not found"),
     Rule("missing_file", CONFIG, "missing_file",
-         log=_exc("FileNotFoundError") + r"|can't open file .*No such file or directory"),
-    Rule("permission_denied", CONFIG, "permission_denied", log=_exc("PermissionError")),
+         log=_exc("FileNotFoundError") + r"|can't open file .*No such file or directory"
+             r"|Repo id must be in the form 'repo_name'"),
+    Rule("permission_denied", CONFIG, "permission_denied",
+         log=_exc("PermissionError") + r"|\[Errno 13\] Permission denied|errno: 13 - Permission denied"
+             r"|\[Errno 30\] Read-only file system"),
     Rule("bad_arguments", CONFIG, "bad_arguments",
          log=r": error: (?:unrecognized arguments|the following arguments are required"
-             r"|argument \S+: (?:invalid|expected)|ambiguous option)"),
+             r"|argument \S+: (?:invalid|expected)|ambiguous option)"
+             r"|MisconfigurationException: |^KeyError: 'pytorch-lightning_version'"),
     Rule("command_not_found_log", CONFIG, "command_not_found", log=r": command not found$"),
-    # Code: a traceback in the job's own code; a retry would fail the same way.
+)
+
+BUGS: tuple[Rule, ...] = (
+    Rule("cuda_device_assert", CODE, "cuda_device_assert",
+         log=r"device-side assert triggered|thread: \[\d+,\d+,\d+\] Assertion|cudaErrorAssert|CUDA_ERROR_ASSERT"),
+    Rule("shape_mismatch", CODE, "shape_mismatch",
+         log=r"mat1 and mat2 shapes cannot be multiplied|The size of tensor a \(\d+\) must match the size of tensor b"
+             r"|shape '\[[^\]]*\]' is invalid for input of size|Expected input batch_size \(\d+\) to match target"
+             r"|expected input\[.*\] to have \d+ channels|Sizes of tensors must match except in dimension"
+             r"|size mismatch, m1: |Given groups=\d+, weight of size|Incompatible shapes: \["),
+    Rule("device_mismatch", CODE, "device_mismatch",
+         log=r"Expected all tensors to be on the same device|expected scalar type \w+ but found \w+"
+             r"|Input type \(.*\) and weight type \(.*\) should be the same|Expected object of (?:device|scalar) type"
+             r"|found at least two devices"),
     Rule("syntax_error", CODE, "syntax_error", log=_exc("SyntaxError", "IndentationError", "TabError")),
     Rule("name_error", CODE, "name_error", log=_exc("NameError", "UnboundLocalError")),
+    Rule("recursion_error", CODE, "recursion_error",
+         log=_exc("RecursionError") + r"|maximum recursion depth exceeded"),
+    Rule("zero_division", CODE, "zero_division", log=_exc("ZeroDivisionError")),
     Rule("type_error", CODE, "type_error", log=_exc("TypeError")),
     Rule("attribute_error", CODE, "attribute_error", log=_exc("AttributeError")),
     Rule("key_error", CODE, "key_error", log=_exc("KeyError")),
     Rule("index_error", CODE, "index_error", log=_exc("IndexError")),
     Rule("not_implemented", CODE, "not_implemented", log=_exc("NotImplementedError")),
-    Rule("cuda_device_assert", CODE, "cuda_device_assert", log=r"CUDA error: device-side assert triggered"),
-    # Hung: alive but its progress stopped.
+)
+
+CRASHED: tuple[Rule, ...] = (
+    Rule("illegal_memory_access", UNKNOWN, "illegal_memory_access",
+         log=r"an illegal memory access was encountered|misaligned address|unspecified launch failure"
+             r"|an illegal instruction was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS"),
+    Rule("segfault_log", UNKNOWN, "segfault", log=r"Segmentation fault|" + _launcher(11, "SIGSEGV")),
+    Rule("segfault", UNKNOWN, "segfault", signal="SIGSEGV"),
+    Rule("launcher_sigkill", UNKNOWN, "signal_sigkill", log=_launcher(9, "SIGKILL", "Killed")),
+    Rule("sigkill", UNKNOWN, "signal_sigkill", signal="SIGKILL"),
+    Rule("sigbus", UNKNOWN, "signal_sigbus", signal="SIGBUS"),
+    Rule("launcher_sigbus", UNKNOWN, "signal_sigbus", log=_launcher(7, "SIGBUS", "Bus error")),
+    Rule("launcher_sigterm", TRANSIENT, "terminated",
+         log=_launcher(15, "SIGTERM", "Terminated") + r"|Received (?:Signals\.)?SIG(?:TERM|INT|HUP) death signal"
+             r"|Received \d+ death signal|SignalException: Process \d+ got signal: [12]$"),
+)
+
+HUNG: tuple[Rule, ...] = (
     Rule("hung", TRANSIENT, "hang", state="hung"),
-    # Transient: the cluster, the network, the storage.
+)
+
+NETWORK: tuple[Rule, ...] = (
+    Rule("io_error", TRANSIENT, "io_error",
+         log=r"Input/output error|\[Errno 5\]|Stale file handle|\[Errno 116\]|nfs: server \S+ not responding"),
+    Rule("port_in_use", TRANSIENT, "port_in_use", log=r"Address already in use|\bEADDRINUSE\b|\[Errno 98\]|errno: 98\b"),
+    Rule("dns_error", TRANSIENT, "dns_error",
+         log=r"Temporary failure in name resolution|Name or service not known|getaddrinfo failed|\[Errno -[235]\]"
+             r"|nodename nor servname provided|NameResolutionError|Could not resolve host|Failed to resolve '"
+             r"|No address associated with hostname|: no such host$|Unable to find address for: |\bEAI_AGAIN\b|getaddrinfo ENOTFOUND"),
+    Rule("rate_limited", TRANSIENT, "rate_limited",
+         log=r"Too Many Requests|\b429 Client Error|\(SlowDown\)|\bSlowDown:|rateLimitExceeded|Rate exceeded"
+             r"|\(Throttling(?:Exception)?\)|exceeds the rate limit|[Rr]ate limit (?:exceeded|reached)"
+             r"|reduce your request rate|Slow Down$|TooManyRequests|\b429 (?:GET|POST|PUT|PATCH|DELETE|HEAD) "
+             r"|over the account limit|\bServerBusy\b"),
+    Rule("http_unavailable", TRANSIENT, "http_unavailable",
+         log=r"\b50[0234] Server Error|\b500 Internal Server Error|502 Bad Gateway|503 Service Unavailable"
+             r"|504 Gateway Time-?out|HTTP Error 50[0234]|\b50[0234] (?:GET|POST|PUT|PATCH|DELETE|HEAD) "
+             r"|" + _exc("ServiceUnavailable", "InternalServerError", "BadGateway", "GatewayTimeout")),
     Rule("nccl_timeout", TRANSIENT, "nccl_timeout",
          log=r"Watchdog caught collective operation timeout|Timeout at NCCL work"
              r"|NCCL operations have failed or timed out"),
-    Rule("nccl_error", TRANSIENT, "nccl_error", log=r"ncclSystemError|ncclRemoteError|NCCL WARN NET/"),
-    Rule("gpu_fault", TRANSIENT, "gpu_fault", log=r"uncorrectable ECC error|GPU has fallen off the bus"),
+    Rule("nccl_error", TRANSIENT, "nccl_error",
+         log=r"ncclSystemError|ncclRemoteError|ncclInternalError|ncclUnhandledCudaError|NCCL WARN"
+             r"|NCCL communicator was aborted|NCCL error in:|NCCL error: "),
+    Rule("timeout_connect", TRANSIENT, "timeout",
+         log=r"Read timed out|ConnectTimeoutError|ReadTimeoutError|socket has timed out|Connection timed out"
+             r"|" + _exc(r"\w*TimeoutError", r"\w*Timeout", "timeout")),
     Rule("connection_error", TRANSIENT, "connection_error",
-         log=r"Connection reset by peer|Connection refused|Broken pipe|Network is unreachable"
-             r"|Temporary failure in name resolution|"
-             + _exc("ConnectionResetError", "ConnectionRefusedError", "ConnectionAbortedError", "BrokenPipeError")),
-    Rule("io_error", TRANSIENT, "io_error",
-         log=r"Input/output error|\[Errno 5\]|Stale file handle|nfs: server \S+ not responding"),
-    Rule("http_unavailable", TRANSIENT, "http_unavailable",
-         log=r"\b(?:429 (?:Client Error: )?Too Many Requests|50[234] Server Error|502 Bad Gateway"
-             r"|503 Service Unavailable|504 Gateway Time-?out)"),
+         log=r"[Cc]onnection reset by peer|Connection refused|Broken pipe|Network is unreachable|No route to host"
+             r"|Connection closed by (?:peer|remote peer)|Connection aborted|RemoteDisconnected"
+             r"|Failed to establish a new connection|We couldn't connect to|cannot find the requested files in"
+             r"|Max retries exceeded with url|Failed to connect to \S+ port \d+|Couldn't connect to server"
+             r"|gnutls_handshake\(\) failed|connection broken by|SSLZeroReturnError|SSLEOFError"
+             r"|Network error \(TransientException\)|\bCommError\b|EOF occurred in violation of protocol|UNEXPECTED_EOF_WHILE_READING|"
+             + _exc("ConnectionResetError", "ConnectionRefusedError", "ConnectionAbortedError", "BrokenPipeError",
+                    "ConnectionError", "DistNetworkError", "LocalEntryNotFoundError")),
     Rule("timeout", TRANSIENT, "timeout",
-         log=r"\b[Tt]imed out\b|"
-             + _exc(r"\w*TimeoutError", r"\w*Timeout", "timeout", "EndpointConnectionError", "ConnectionClosedError",
-                    "DistStoreError")),
+         log=r"\b[Tt]imed out\b|" + _exc("EndpointConnectionError", "ConnectionClosedError", "DistStoreError")),
+)
+
+LAST: tuple[Rule, ...] = (
     # The shell's own exit codes.
     Rule("exit_127", CONFIG, "command_not_found", exit_code=127),
     Rule("exit_126", CONFIG, "not_executable", exit_code=126),
+    # A launcher says a rank aborted; a watchdog's abort is its timeout, so any transient line said more.
+    Rule("launcher_sigabrt", UNKNOWN, "signal_sigabrt", log=_launcher(6, "SIGABRT", "Aborted")),
 )
+
+#: The tiers in the order they are tried (the module docstring says why).
+TIERS: tuple[tuple[str, tuple[Rule, ...]], ...] = (
+    ("scheduler", SCHEDULER), ("hardware", HARDWARE), ("exhausted", EXHAUSTED), ("stopped", STOPPED),
+    ("setup", SETUP), ("bug", BUGS), ("crashed", CRASHED), ("hung", HUNG), ("network", NETWORK), ("last", LAST),
+)
+
+BUILTIN_RULES: tuple[Rule, ...] = tuple(rule for _, tier in TIERS for rule in tier)

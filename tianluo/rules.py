@@ -52,5 +52,6 @@ def _compiled(rules: tuple[Rule, ...]) -> dict:
 
 
 def fatal_rule_names(plan: Plan) -> frozenset[str]:
-    """Names of the rules whose lines mean failure even after exit 0."""
-    return frozenset(r.name for r in run_rules(plan) if r.klass in FATAL_CLASSES and r.log)
+    """Names of the rules whose lines mean failure even after exit 0 (config/code lines, unless a
+    rule says its text is also printed as a warning: ``Rule.fatal``)."""
+    return frozenset(r.name for r in run_rules(plan) if r.klass in FATAL_CLASSES and r.log and r.fatal)
