@@ -37,7 +37,7 @@ from tianluo.states import FaultClass, JobState, Phase, StageStatus
 CHAIN = {"a": {"train": [], "eval": ["a.train"]}}
 NO_RETRY = LadderSpec(transient=Rung(retries=0), config=Rung(retries=0), unknown=Rung(retries=0),
                       code=Rung(retries=0))
-STALL = Progress(regex=r"step (?P<done>\d+)", stall_after=60)
+STALL = Progress(regex=r"step (?P<done>\d+)", stall_after=60, startup_after=60)  # hung a minute after the start
 DOWN = "squeue: slurm_load_jobs error: Unable to contact slurm controller (connect failure)"
 
 

@@ -166,11 +166,48 @@ def test_progress_stuck_for_stall_after_is_a_stall():
     assert reason == "progress stuck at 7 for 120s (stall_after 120s)"
 
 
-def test_no_progress_line_at_all_counts_from_the_start():
+def test_no_progress_line_at_all_counts_from_the_start_with_the_startup_allowance():
+    planned = WATCHED.model_copy(update={"progress": Progress(regex=r"(?P<done>\d+)", stall_after=120,
+                                                                startup_after=300)})
     a = attempt(started_at=at(10), output_grew_at=at(100))
-    assert diagnose.stall_reason(WATCHED, StageState(), a, at(129)) is None
-    assert diagnose.stall_reason(WATCHED, StageState(), a, at(130)) == \
-        "no progress line for 120s (stall_after 120s)"
+    assert diagnose.stall_reason(planned, StageState(), a, at(309)) is None  # stall_after ran out long ago
+    assert diagnose.stall_reason(planned, StageState(), a, at(310)) == \
+        "no progress line for 300s since the start (startup_after 300s)"
+
+
+def test_the_startup_allowance_defaults_to_ten_minutes_or_stall_after_if_longer():
+    a = attempt(started_at=at(0), output_grew_at=at(599))
+    assert diagnose.stall_reason(WATCHED, StageState(), a, at(599)) is None
+    assert diagnose.stall_reason(WATCHED, StageState(), a, at(600)) == \
+        "no progress line for 600s since the start (startup_after, by default 600s)"
+    long = WATCHED.model_copy(update={"progress": Progress(regex=r"(?P<done>\d+)", stall_after=3600)})
+    assert diagnose.startup_allowance(long.progress) == 3600
+    assert diagnose.startup_allowance(Progress(regex=r"(?P<done>\d+)")) is None
+
+
+def test_after_the_first_progress_line_stall_after_applies():
+    planned = WATCHED.model_copy(update={"progress": Progress(regex=r"(?P<done>\d+)", stall_after=120,
+                                                                startup_after=300)})
+    a = attempt(started_at=at(0), output_grew_at=at(250))
+    stage = StageState(progress=ProgressReading(done=1, seen_at=at(250)))  # first line at 250s, within 300s
+    assert diagnose.stall_reason(planned, stage, a, at(369)) is None
+    assert diagnose.stall_reason(planned, stage, a, at(370)) == "progress stuck at 1 for 120s (stall_after 120s)"
+
+
+def test_a_job_run_again_by_the_scheduler_gets_the_startup_allowance_again():
+    planned = WATCHED.model_copy(update={"progress": Progress(regex=r"(?P<done>\d+)", stall_after=60,
+                                                                startup_after=300)})
+    stage = StageState(progress=ProgressReading(done=40, seen_at=at(500)))  # its last line before the requeue
+    a = attempt(started_at=at(0), resumed_at=at(1000), output_grew_at=at(1000))
+    assert diagnose.stall_reason(planned, stage, a, at(1299)) is None
+    assert "no progress line for 300s since the start" in diagnose.stall_reason(planned, stage, a, at(1300))
+
+
+def test_startup_after_alone_catches_a_job_that_never_prints():
+    planned = PlannedStage(command="x", progress=Progress(regex=r"(?P<done>\d+)", startup_after=60))
+    stage = StageState(progress=ProgressReading(done=1, seen_at=at(30)))
+    assert diagnose.stall_reason(planned, StageState(), attempt(started_at=at(0)), at(60)) is not None
+    assert diagnose.stall_reason(planned, stage, attempt(started_at=at(0)), at(hours=10)) is None  # no stall_after
 
 
 def test_output_that_stopped_growing_is_a_stall():

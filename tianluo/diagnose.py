@@ -70,18 +70,45 @@ def update_output(attempt: Attempt, seen: StageObservation, now: datetime) -> No
         attempt.output_grew_at = now
 
 
-def stall_reason(planned: PlannedStage, stage: StageState, attempt: Attempt, now: datetime) -> str | None:
-    """Alive but not moving: no progress for ``stall_after``, or no output growth.
+STARTUP_DEFAULT_S = 600.0  # time to the first progress line when startup_after is unset (at least stall_after)
 
-    A stopped (SIGSTOP) process prints nothing, so it is caught here like any other hang.
+
+def startup_allowance(progress) -> float | None:
+    """Seconds from an attempt's start to its first progress line before it counts as hung; None: no limit.
+
+    ``startup_after`` when given; else the larger of ``stall_after`` and 10 minutes (a job that
+    loads data or waits for its ranks prints nothing for a while); None when neither is set.
+    """
+    if progress is None:
+        return None
+    if progress.startup_after is not None:
+        return progress.startup_after
+    if progress.stall_after is not None:
+        return max(progress.stall_after, STARTUP_DEFAULT_S)
+    return None
+
+
+def stall_reason(planned: PlannedStage, stage: StageState, attempt: Attempt, now: datetime) -> str | None:
+    """Alive but not moving: no first progress line within the start-up allowance, no progress for
+    ``stall_after`` after that, or no output growth.
+
+    The start-up allowance counts from the attempt's start (or from when the scheduler ran it
+    again); a progress line seen before that restart does not count as its first. A stopped
+    (SIGSTOP) process prints nothing, so it is caught here like any other hang.
     """
     since_start = attempt.resumed_at or attempt.started_at or attempt.submitted_at or attempt.intent_at
-    if planned.progress and planned.progress.stall_after:
-        p = stage.progress
-        last = max(p.seen_at, since_start) if p is not None else since_start
-        if (now - last).total_seconds() >= planned.progress.stall_after:
-            what = f"progress stuck at {p.done:g}" if p else "no progress line"
-            return f"{what} for {(now - last).total_seconds():.0f}s (stall_after {planned.progress.stall_after:g}s)"
+    progress = planned.progress
+    p = stage.progress
+    if p is None or p.seen_at < since_start:
+        allowance = startup_allowance(progress)
+        waited = (now - since_start).total_seconds()
+        if allowance is not None and waited >= allowance:
+            given = "startup_after" if progress.startup_after is not None else "startup_after, by default"
+            return f"no progress line for {waited:.0f}s since the start ({given} {allowance:g}s)"
+    elif progress and progress.stall_after:
+        waited = (now - p.seen_at).total_seconds()
+        if waited >= progress.stall_after:
+            return f"progress stuck at {p.done:g} for {waited:.0f}s (stall_after {progress.stall_after:g}s)"
     if planned.output and planned.output.grows_within:
         last = max(attempt.output_grew_at, since_start) if attempt.output_grew_at else since_start
         if (now - last).total_seconds() >= planned.output.grows_within:
@@ -160,8 +187,9 @@ def build(planned: PlannedStage, stage: StageState, attempt: Attempt, seen: Stag
 def _progress_layer(planned: PlannedStage, stage: StageState, now: datetime) -> ProgressLayer | None:
     p = stage.progress
     stall_after = planned.progress.stall_after if planned.progress else None
+    startup = startup_allowance(planned.progress)
     if p is None:
-        return ProgressLayer(stall_after_s=stall_after) if planned.progress else None
+        return ProgressLayer(stall_after_s=stall_after, startup_after_s=startup) if planned.progress else None
     rate = eta = None
     if p.first_at is not None and p.first_done is not None:
         elapsed_min = (p.seen_at - p.first_at).total_seconds() / 60
@@ -170,4 +198,5 @@ def _progress_layer(planned: PlannedStage, stage: StageState, now: datetime) -> 
             if p.total is not None:
                 eta = max(0.0, (p.total - p.done) / rate * 60)
     return ProgressLayer(done=p.done, total=p.total, rate_per_min=rate, eta_s=eta, last_moved_at=p.seen_at,
-                         stalled_for_s=(now - p.seen_at).total_seconds(), stall_after_s=stall_after)
+                         stalled_for_s=(now - p.seen_at).total_seconds(), stall_after_s=stall_after,
+                         startup_after_s=startup)

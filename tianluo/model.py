@@ -214,6 +214,8 @@ class ProgressLayer(Record):
     last_moved_at: datetime | None = None
     stalled_for_s: float | None = None
     stall_after_s: float | None = None
+    startup_after_s: float | None = Field(default=None, description="The allowance to the first progress line "
+                                          "(startup_after, or its default).")
 
 
 class OutputLayer(Record):

@@ -75,7 +75,11 @@ class Progress(StrictModel):
 
     regex: str | None = None
     file: FilePath | None = None
-    stall_after: Duration | None = None
+    stall_after: Duration | None = Field(default=None, description="Longest time between two progress lines "
+                                         "before the attempt counts as hung.")
+    startup_after: Duration | None = Field(
+        default=None, description="Longest time from the attempt's start to its first progress line (loading, "
+        "rendezvous); unset: the larger of stall_after and 10m.")
 
     @model_validator(mode="after")
     def _one_source(self) -> "Progress":
