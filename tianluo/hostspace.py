@@ -180,8 +180,9 @@ def measure(folders: Iterable[str]) -> tuple[FsSpace, ...]:
 
 def stage_folders(planned, workdir: str, attempt_dir: str | None) -> list[str]:
     """The places a stage writes to, absolute: the folders of its done_when files, its output
-    (a file or a folder: it may be a mount point itself), its working folder and its attempt
-    folder, in this order (the most specific names a file system)."""
+    (a file or a folder: it may be a mount point itself), the folder of its checkpoints glob,
+    its working folder and its attempt folder, in this order (the most specific names a file
+    system)."""
     def absolute(p: str) -> str:
         return os.path.normpath(p if os.path.isabs(p) else os.path.join(workdir, p))
 
@@ -191,6 +192,9 @@ def stage_folders(planned, workdir: str, attempt_dir: str | None) -> list[str]:
         folders += list(dict.fromkeys(os.path.dirname(absolute(f)) for f in files))[:MAX_FOLDERS - 3]
     if planned.output is not None:
         folders.append(absolute(planned.output.path))
+    checkpoints = getattr(planned, "checkpoints", None)  # a glob (out/ckpt-*.pt): its folder
+    if isinstance(checkpoints, str):
+        folders.append(os.path.dirname(absolute(checkpoints)))
     folders.append(os.path.normpath(workdir))
     if attempt_dir:
         folders.append(os.path.normpath(attempt_dir))
