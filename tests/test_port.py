@@ -170,3 +170,28 @@ def test_port_in_run_and_variants_is_allowed(tmp_path):
 def test_port_is_refused_as_a_name_or_outside_commands(tmp_path, kw, message):
     with pytest.raises(SpecError, match=__import__("re").escape(message)):
         _load(tmp_path, **kw)
+
+
+SLURM_SPEC = """\
+name: slurm-ports
+backend: slurm
+entities:
+  a:
+    stages:
+      train:
+        run: '@PY@ job.py {port}'
+"""
+
+
+@pytest.mark.integration
+@pytest.mark.slurm
+def test_a_slurm_job_gets_its_port_from_the_runner_on_the_compute_node(slurm, tmp_path):
+    """The sbatch script execs the runner, which picks the port where the job runs."""
+    spec = _project(tmp_path, SLURM_SPEC)
+    (spec.parent / "job.py").write_text(JOB.replace('sys.exit(1 if n == "1" else 0)', "sys.exit(0)"))
+    run_dir = start_run(spec, tmp_path / "home", tmp_path)
+    doc = tick_until(run_dir, tmp_path, phases=("complete",), timeout=90, pace=0.5)
+    started = json.loads((run_dir / "attempts/a/train/1/started.json").read_text())
+    assert started["slurm_job_id"] and isinstance(started["port"], int)
+    assert (spec.parent / "port-1.txt").read_text() == f"'{started['port']}' '{started['port']}'"
+    assert doc["entities"]["a"]["stages"]["train"]["port"] == started["port"]
