@@ -192,3 +192,12 @@ def test_a_failed_attempt_sees_the_full_file_system_it_writes_to_and_a_waiting_s
         (ckpt / "a" / "model.pt").unlink()
         again = stage_space(state, run_dir, ["a.save"])["a.save"]
         assert again[0].ok_again and [s.path for s in again] == [s.path for s in measured]
+
+
+def test_the_rules_in_words_match_the_verdicts():
+    from tianluo.hostspace import FULL_RULE, OK_AGAIN_RULE
+
+    assert "64 MiB" in FULL_RULE and "0.5%" in FULL_RULE and "10%" in FULL_RULE
+    assert "1 GiB" in OK_AGAIN_RULE and "2%" in OK_AGAIN_RULE and "25%" in OK_AGAIN_RULE
+    assert fs(64 * MiB - 1, 1000 * GiB).full and not fs(64 * MiB, 12 * GiB).full
+    assert fs(GiB, 50 * GiB).ok_again and not fs(GiB - 1, 50 * GiB).ok_again

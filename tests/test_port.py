@@ -195,3 +195,14 @@ def test_a_slurm_job_gets_its_port_from_the_runner_on_the_compute_node(slurm, tm
     assert started["slurm_job_id"] and isinstance(started["port"], int)
     assert (spec.parent / "port-1.txt").read_text() == f"'{started['port']}' '{started['port']}'"
     assert doc["entities"]["a"]["stages"]["train"]["port"] == started["port"]
+
+
+@pytest.mark.parametrize(("port", "ok"), [(29500, True), (0, False), (65536, False), ("29500", False), (True, False)])
+def test_a_recorded_port_is_checked_like_every_field_of_a_record(tmp_path, port, ok):
+    from tianluo import records
+
+    (tmp_path / "started.json").write_text(json.dumps({"job_name": "x", "runner_pid": 5, "port": port}))
+    doc, problem = records.read_started(tmp_path)
+    assert (doc is not None, problem is None) == (ok, ok)
+    if not ok:
+        assert "port is" in problem

@@ -31,6 +31,9 @@ GiB = 1024 * MiB
 FULL_BYTES, FULL_INODES, FULL_SHARE = 64 * MiB, 64, 0.005
 OK_BYTES, OK_INODES, OK_SHARE = GiB, 1024, 0.02
 FULL_CAP, OK_CAP = 0.10, 0.25  # the thresholds' ceiling, as a share of the file system
+#: The verdicts in words, for a wait's threshold and the docs.
+FULL_RULE = "free < max(64 MiB, 0.5% of the size) or free inodes < max(64, 0.5%), at most 10% of the size"
+OK_AGAIN_RULE = "free >= max(1 GiB, 2% of the size) and free inodes >= max(1024, 2%), at most 25% of the size"
 MAX_FOLDERS = 64  # folders measured per stage (done_when may list a thousand files in a few folders)
 MAX_LINKS = 40  # links followed in one walk (the kernel's own limit)
 
