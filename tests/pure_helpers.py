@@ -11,7 +11,7 @@ from pathlib import Path
 
 from tianluo.backends.base import JobFacts
 from tianluo.ladder import resolve_budgets
-from tianluo.logscan import Cursor, ScanResult
+from tianluo.logscan import Cursor, LogLine, ScanResult
 from tianluo.model import Check, Handle, Plan, PlannedEntity, PlannedStage, RunState
 from tianluo.observations import Cancel, Observations, StageObservation, Submit
 from tianluo.plan import build_plan
@@ -122,6 +122,15 @@ def seen(job: JobFacts | None = None, *, found: Handle | None = None, done_when=
          matches=(), output=None) -> StageObservation:
     scans = {"stdout": scanned(progress, matches)} if (progress is not None or matches) else {}
     return StageObservation(job=job, found=found, done_when=tuple(done_when), scans=scans, output=output)
+
+
+#: A transient fault the job reports itself (a lost attempt is free the first time in a row).
+RESET = LogLine(file="stderr", offset=0, text="ConnectionResetError: [Errno 104] Connection reset by peer", rules=())
+
+
+def blip(progress=None) -> StageObservation:
+    """An attempt that exited 1 on a network blip: transient/connection_error, spending budget."""
+    return seen(exited(1), progress=progress, matches=[RESET])
 
 
 def launched(state: RunState, pid: int = 4242) -> RunState:

@@ -146,7 +146,7 @@ entities:
 """
 
 
-def test_a_lost_runner_is_cancelled_and_retried_as_transient(tmp_path):
+def test_a_lost_runner_is_cancelled_and_retried_free(tmp_path):
     project = tmp_path / "proj"
     run_dir = start_run(write_spec(project, LONG), tmp_path / "home", tmp_path)
     started = wait_for(lambda: (run_dir / "attempts/solo/work/1/started.json").exists() and json.loads(
@@ -169,7 +169,7 @@ def test_a_lost_runner_is_cancelled_and_retried_as_transient(tmp_path):
     doc = tick_until(run_dir, tmp_path, phases=("complete",), timeout=30)
     work = doc["entities"]["solo"]["stages"]["work"]
     assert work["attempt"] == 2
-    assert work["budget_used"] == {"transient": 1}
+    assert (work["budget_used"], work["free_retries"]) == ({}, 1)  # lost: free, like a node failure
     assert (project / "counter.txt").read_text() == "ran 1\nran 2\n"
     assert not (run_dir / "attempts/solo/work/1/exit.json").exists()
 

@@ -14,6 +14,7 @@ from pure_helpers import (
     RUN_ID,
     T0,
     at,
+    blip,
     cancels,
     event_kinds,
     events_of,
@@ -308,15 +309,25 @@ def test_failed_stage_is_retried_up_to_its_budget_then_held(pipeline):
     assert WriteAnalysis("a") in d.actions
 
 
-def test_the_same_failure_twice_in_a_row_holds_even_with_budget_left(pipeline):
-    state = started(pipeline)  # transient: 2 retries
-    state = launched(decide(state, observe(**{"a.train": seen(lost())}), at(hours=1)).state)
-    d = decide(state, observe(**{"a.train": seen(lost())}), at(hours=2))
+def test_the_same_failure_twice_in_a_row_holds_even_with_budget_left():
+    state = started(state_from_graph(CHAIN, ladder=LadderSpec(unknown=Rung(retries=3, backoff=[0.0]))))
+    state = launched(decide(state, observe(**{"a.train": seen(exited(3))}), at(hours=1)).state)
+    d = decide(state, observe(**{"a.train": seen(exited(3))}), at(hours=2))
     stage = d.state.stage("a.train")
-    assert stage.budget_used == {FaultClass.TRANSIENT: 1}
+    assert stage.budget_used == {FaultClass.UNKNOWN: 1}
     assert stage.status == StageStatus.HELD
     assert stage.reason.startswith("the same failure twice in a row")
     assert submits(d) == []  # never a third identical attempt
+
+
+def test_the_same_transient_failure_twice_waits_out_its_backoff_schedule(pipeline):
+    state = started(pipeline)  # transient: 2 retries, backoff [0s, 10m]
+    state = launched(decide(state, observe(**{"a.train": blip()}), at(hours=1)).state)
+    d = decide(state, observe(**{"a.train": blip()}), at(hours=2))  # identical: its 10-minute wait is next
+    stage = d.state.stage("a.train")
+    assert stage.attempts[0].fingerprint == stage.attempts[1].fingerprint
+    assert (stage.status, stage.next_attempt_at) == (StageStatus.RETRY_WAIT, at(hours=2, minutes=10))
+    assert stage.budget_used == {FaultClass.TRANSIENT: 2}
 
 
 def test_zero_budget_fails_at_once():
@@ -409,9 +420,9 @@ def test_retry_is_submitted_at_a_later_now(pipeline):
 
 def test_backoff_grows_with_each_retry_of_a_class(pipeline):
     state = started(pipeline)  # transient: 2 retries, backoff [0s, 10m]
-    state = launched(decide(state, observe(**{"a.train": seen(lost())}), at(hours=1)).state)
+    state = launched(decide(state, observe(**{"a.train": blip()}), at(hours=1)).state)
     assert state.stage("a.train").attempt == 2  # first retry: no wait
-    d = decide(state, observe(**{"a.train": seen(lost(), progress=(5, 100))}), at(hours=2))
+    d = decide(state, observe(**{"a.train": blip(progress=(5, 100))}), at(hours=2))
     assert d.state.stage("a.train").status == StageStatus.RETRY_WAIT
     assert d.state.stage("a.train").next_attempt_at == at(hours=2, minutes=10)
 
@@ -419,7 +430,7 @@ def test_backoff_grows_with_each_retry_of_a_class(pipeline):
 def test_budgets_are_counted_per_class(pipeline):
     state = started(pipeline)  # config: 1 retry, transient: 2
     state = launched(decide(state, observe(**{"a.train": seen(exited(127))}), at(hours=1)).state)
-    state = launched(decide(state, observe(**{"a.train": seen(lost())}), at(hours=2)).state)
+    state = launched(decide(state, observe(**{"a.train": blip()}), at(hours=2)).state)
     assert state.stage("a.train").budget_used == {FaultClass.CONFIG: 1, FaultClass.TRANSIENT: 1}
     assert state.stage("a.train").attempt == 3
     d = decide(state, observe(**{"a.train": seen(exited(127))}), at(hours=3))
@@ -483,13 +494,30 @@ def test_intent_without_any_observation_is_launched_again():
     assert d.actions == [Submit("a.train", 1, f"tl.{RUN_ID}.a.train.1")]
 
 
-def test_lost_job_is_cancelled_and_counted_as_transient():
+def test_lost_job_is_cancelled_and_retried_free_like_a_node_failure():
     state = started(state_from_graph(CHAIN))
     d = decide(state, observe(**{"a.train": seen(lost())}), at(hours=1))
     stage = d.state.stage("a.train")
     assert d.actions[0] == Cancel("a.train", 1, f"tl.{RUN_ID}.a.train.1", "lost: stop any orphans first", "KILL")
     assert (stage.attempts[0].fault.klass, stage.attempts[0].fault.label) == (FaultClass.TRANSIENT, "lost")
-    assert stage.budget_used == {FaultClass.TRANSIENT: 1}
+    assert stage.attempts[0].fault.free is True
+    assert (stage.budget_used, stage.free_retries) == ({}, 1)
+    assert submits(d) == ["a.train"]
+    (ev,) = events_of(d, "retry_scheduled")
+    assert ev["free"] is True and "the host's doing" in ev["message"]
+
+
+def test_a_second_lost_attempt_in_a_row_spends_the_transient_budget():
+    # A job that takes its runner down with it each time is the job's doing, not a reboot's.
+    state = started(state_from_graph(CHAIN, ladder=LadderSpec(transient=Rung(retries=1, backoff=[0.0]))))
+    state = launched(decide(state, observe(**{"a.train": seen(lost())}), at(hours=1)).state)
+    state = launched(decide(state, observe(**{"a.train": seen(lost())}), at(hours=2)).state)
+    stage = state.stage("a.train")
+    assert (stage.budget_used, stage.free_retries, stage.attempt) == ({FaultClass.TRANSIENT: 1}, 1, 3)
+    d = decide(state, observe(**{"a.train": seen(lost())}), at(hours=3))
+    stage = d.state.stage("a.train")
+    assert stage.status == StageStatus.HELD and submits(d) == []
+    assert (stage.budget_used, stage.free_retries) == ({FaultClass.TRANSIENT: 1}, 1)
 
 
 def test_lost_job_is_cancelled_before_its_retry_is_submitted():

@@ -130,8 +130,11 @@ def test_queued_long_past_the_starting_timeout_is_not_lost():
 def test_starting_past_the_timeout_is_lost_for_contrast():
     state = started(slurm_state(ladder=NO_RETRY))
     d = train(state, JobFacts(state=JobState.STARTING), at(seconds=diagnose.STARTING_TIMEOUT_S + 1))
-    assert d.state.stage("a.train").status == StageStatus.HELD
-    assert d.state.stage("a.train").fault.label == "lost"
+    stage = d.state.stage("a.train")
+    assert stage.fault.label == "lost"
+    assert (stage.attempt, stage.free_retries, stage.budget_used) == (2, 1, {})  # free once in a row
+    d = train(launched(d.state), JobFacts(state=JobState.STARTING), at(seconds=2 * diagnose.STARTING_TIMEOUT_S + 2))
+    assert d.state.stage("a.train").status == StageStatus.HELD  # lost twice in a row: no transient retries
 
 
 @pytest.mark.parametrize("now, waited", [(at(30), "30s"), (at(minutes=10), "10m"), (at(hours=3, minutes=5), "3h05m")])

@@ -6,6 +6,7 @@ import pytest
 from pure_helpers import (
     T0,
     at,
+    blip,
     events_of,
     exited,
     launched,
@@ -125,7 +126,7 @@ def test_human_hold_leaves_done_and_ladder_held_stages_alone():
 def test_human_hold_of_a_retry_wait_stage_holds_it():
     state = launched(decide(state_from_graph(GRAPH, ladder=LadderSpec(transient=Rung(retries=2, backoff=[600.0]))),
                             observe(), T0).state)
-    state = decide(state, observe(**{"a.train": seen(lost())}), at(60)).state
+    state = decide(state, observe(**{"a.train": blip()}), at(60)).state
     assert state.stage("a.train").status == StageStatus.RETRY_WAIT
     r = hold(state, "a", "wait", at(70))
     assert r.state.stage("a.train").status == StageStatus.HELD
@@ -258,8 +259,8 @@ def test_release_retry_runs_the_stage_again_at_the_next_decide_and_keeps_the_bud
 def test_release_retry_with_reset_budget_gives_a_fresh_budget():
     state = launched(decide(state_from_graph(GRAPH, ladder=LadderSpec(transient=Rung(retries=1, backoff=[0.0]))),
                             observe(), T0).state)
-    state = launched(decide(state, observe(**{"a.train": seen(lost())}), at(60)).state)
-    state = decide(state, observe(**{"a.train": seen(lost(), progress=(2, 9))}), at(120)).state
+    state = launched(decide(state, observe(**{"a.train": blip()}), at(60)).state)
+    state = decide(state, observe(**{"a.train": blip(progress=(2, 9))}), at(120)).state
     assert state.stage("a.train").status == StageStatus.HELD
     assert state.stage("a.train").budget_used == {FaultClass.TRANSIENT: 1}
     kept = release(state, "a", at(200), retry=True)

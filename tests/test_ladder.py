@@ -1,6 +1,23 @@
-"""tianluo.ladder: budgets per fault class, the backoff table, may_retry."""
+"""tianluo.ladder: budgets per fault class, the backoff table, may_retry; and, on real processes,
+budgets that match the fault (a transient fault walks its backoff, a lost attempt is free)."""
 
+import json
+import os
+import signal
+from datetime import datetime
+
+import psutil
 import pytest
+from conftest import (
+    cli,
+    read_events,
+    read_state,
+    start_run,
+    status_json,
+    tick_until,
+    wait_for,
+    write_spec,
+)
 
 from tianluo.ladder import DEFAULT_BUDGETS, backoff_seconds, may_retry, resolve_budgets
 from tianluo.model import Budget, StageState
@@ -119,3 +136,89 @@ def test_budgets_are_counted_per_class():
 
 def test_code_faults_are_never_retried_by_default():
     assert may_retry(StageState(), K, DEFAULT_BUDGETS) is False
+
+
+# --- on real processes: budgets that match the fault ----------------------------------------
+# Real ticks through the CLI and real runners (see conftest); short waits stand in for minutes.
+
+BLIPS = """\
+name: blips
+entities:
+  solo:
+    stages:
+      fetch:
+        run: >-
+          echo "try $TIANLUO_ATTEMPT" >> tries.txt;
+          if [ "$TIANLUO_ATTEMPT" -le 3 ]; then
+          echo "ConnectionResetError: [Errno 104] Connection reset by peer" >&2; exit 1; fi
+ladder:
+  transient: {retries: 3, backoff: [0s, 2s, 4s]}
+"""
+
+
+@pytest.mark.integration
+def test_a_transient_fault_three_times_in_a_row_walks_its_whole_backoff_schedule(tmp_path):
+    project = tmp_path / "proj"
+    run_dir = start_run(write_spec(project, BLIPS), tmp_path / "home", tmp_path)
+    doc = tick_until(run_dir, tmp_path, phases=("complete", "blocked"), timeout=90, pace=0.3)
+    assert doc["phase"] == "complete", doc["entities"]["solo"]["stages"]["fetch"]
+    fetch = doc["entities"]["solo"]["stages"]["fetch"]
+    assert (fetch["attempt"], fetch["budget_used"]) == (4, {"transient": 3})
+    assert (project / "tries.txt").read_text() == "try 1\ntry 2\ntry 3\ntry 4\n"
+    attempts = read_state(run_dir)["entities"]["solo"]["stages"]["fetch"]["attempts"]
+    # the same failure each time: before, the second one was held ("the same failure twice in a row")
+    assert len({a["fingerprint"] for a in attempts[:3]}) == 1
+    assert [a["fault"]["label"] for a in attempts[:3]] == ["connection_error"] * 3
+    retries = [e for e in read_events(run_dir) if e["event"] == "retry_scheduled"]
+    assert [e["wait_s"] for e in retries] == [0.0, 2.0, 4.0]
+    assert not [e for e in read_events(run_dir) if e["event"] == "held"]
+    # each retry waited out its backoff after the failure that scheduled it
+    ended = [_at(a["ended_at"]) for a in attempts[:3]]
+    intents = [_at(a["intent_at"]) for a in attempts[1:]]
+    for wait, end, intent in zip((0.0, 2.0, 4.0), ended, intents):
+        assert (intent - end).total_seconds() >= wait - 1.0  # ended_at is the runner's clock, to the second
+
+
+LONG = """\
+name: reboot
+entities:
+  solo:
+    stages:
+      work:
+        run: echo "ran $TIANLUO_ATTEMPT" >> counter.txt; if [ "$TIANLUO_ATTEMPT" = 1 ]; then sleep 30; fi
+ladder:
+  transient: {retries: 1}
+"""
+
+
+@pytest.mark.integration
+def test_an_attempt_whose_runner_and_job_are_killed_together_is_retried_free(tmp_path):
+    project = tmp_path / "proj"
+    run_dir = start_run(write_spec(project, LONG), tmp_path / "home", tmp_path)
+    started = wait_for(lambda: (run_dir / "attempts/solo/work/1/started.json").exists() and json.loads(
+        (run_dir / "attempts/solo/work/1/started.json").read_text()), what="attempt 1 to start")
+    runner = psutil.Process(started["runner_pid"])
+    job = wait_for(lambda: runner.children(recursive=True), what="the job process")
+    before = status_json(run_dir, tmp_path)["entities"]["solo"]["stages"]["work"]
+    # a reboot, as the run folder sees it: the runner and its job gone at once, no exit.json
+    for proc in (runner, *job):
+        os.kill(proc.pid, signal.SIGKILL)
+    wait_for(lambda: all(not p.is_running() or p.status() == psutil.STATUS_ZOMBIE for p in (runner, *job)),
+             what="the runner and its job to die")
+
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    (failed,) = [e for e in read_events(run_dir) if e["event"] == "failed"]
+    assert failed["fault"] == {"class": "transient", "label": "lost"}
+    (retry,) = [e for e in read_events(run_dir) if e["event"] == "retry_scheduled"]
+    assert retry["free"] is True and retry["wait_s"] == 0.0
+    doc = tick_until(run_dir, tmp_path, phases=("complete",), timeout=30)
+    work = doc["entities"]["solo"]["stages"]["work"]
+    assert work["attempt"] == 2
+    assert work["budget_used"] == before["budget_used"] == {}
+    assert work["free_retries"] == before["free_retries"] + 1 == 1
+    assert (project / "counter.txt").read_text() == "ran 1\nran 2\n"
+    assert not (run_dir / "attempts/solo/work/1/exit.json").exists()
+
+
+def _at(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))

@@ -11,10 +11,10 @@ import pytest
 from pure_helpers import (
     T0,
     at,
+    blip,
     events_of,
     exited,
     launched,
-    lost,
     observe,
     seen,
     state_from_graph,
@@ -99,11 +99,63 @@ def test_zero_retries_hold_at_once():
     assert s.reason == "code faults are not retried (ladder.code.retries is 0): code/type_error"
 
 
-def test_the_same_failure_twice_holds_even_with_budget_left():
-    s = step(StageState(budget_used={T: 1}), repeated=True)
+@pytest.mark.parametrize("fault", [OOM, ODD], ids=["config", "unknown"])
+def test_the_same_failure_twice_holds_even_with_budget_left(fault):
+    budgets = resolve_budgets(LadderSpec(config=Rung(retries=3), unknown=Rung(retries=3)))
+    s = step(StageState(budget_used={fault.klass: 1}), fault, repeated=True, budgets=budgets)
     assert isinstance(s, HoldStep)
     assert s.reason.startswith("the same failure twice in a row")
-    assert s.reason.endswith("transient/nccl_timeout")
+    assert s.reason.endswith(f"{fault.klass.value}/{fault.label}")
+
+
+def test_the_same_code_failure_twice_holds_even_with_budget_left():
+    budgets = resolve_budgets(LadderSpec(code=Rung(retries=2)))
+    s = step(StageState(budget_used={K: 1}), BUG, repeated=True, budgets=budgets)
+    assert isinstance(s, HoldStep) and s.reason.startswith("the same failure twice in a row")
+
+
+@pytest.mark.parametrize(("used", "wait"), [(0, 0.0), (1, 600.0), (2, 1800.0)])
+def test_the_same_transient_failure_walks_its_backoff_schedule(used, wait):
+    # transient: {retries: 3, backoff: [0s, 10m, 30m]}: every wait is reached, however identical the failures
+    assert step(StageState(budget_used={T: used}), repeated=True) == Retry(wait_s=wait, used=used + 1, allowed=3)
+
+
+def test_the_same_transient_failure_holds_once_its_backoff_schedule_is_spent():
+    budgets = resolve_budgets(LadderSpec(transient=Rung(retries=5, backoff=[0.0, 60.0])))
+    assert step(StageState(budget_used={T: 1}), repeated=True, budgets=budgets) == Retry(60.0, 2, 5)
+    s = step(StageState(budget_used={T: 2}), repeated=True, budgets=budgets)  # retry 3 > 2 waits
+    assert isinstance(s, HoldStep)
+    assert s.reason == ("the same failure twice in a row; a third identical attempt would not help: "
+                        "transient/nccl_timeout")
+    assert step(StageState(budget_used={T: 2}), repeated=False, budgets=budgets) == Retry(60.0, 3, 5)
+
+
+# --- free retries: the scheduler's faults, and a lost attempt ----------------------------
+
+LOST = Fault(klass=T, label="lost", evidence="the process is gone and wrote no exit record", free=True)
+PREEMPTED = Fault(klass=T, label="preempted", evidence="DUE TO PREEMPTION", free=True)
+
+
+def test_a_lost_attempt_is_retried_free():
+    assert step(StageState(budget_used={T: 3}), LOST, repeated=True) == Retry(0.0, 3, 3, free=True)
+
+
+def test_a_lost_attempt_after_a_lost_attempt_spends_the_transient_budget():
+    assert step(StageState(), LOST, last_fault=LOST) == Retry(0.0, 1, 3)
+    s = step(StageState(budget_used={T: 3}), LOST, last_fault=LOST)
+    assert s == HoldStep("transient budget spent (3/3 retries): transient/lost")
+
+
+def test_a_lost_attempt_after_another_fault_is_free_again():
+    assert step(StageState(budget_used={T: 3}), LOST, last_fault=NCCL).free is True
+
+
+def test_a_scheduler_fault_stays_free_in_a_row():
+    assert step(StageState(), PREEMPTED, repeated=True, last_fault=PREEMPTED) == Retry(0.0, 0, 3, free=True)
+
+
+def test_free_retries_are_bounded_by_the_run_wide_cap():
+    assert step(StageState(), LOST, attempts_left=0) == HoldStep("the run-wide cap on attempts is reached")
 
 
 @pytest.mark.parametrize("left", [0, -1])
@@ -248,6 +300,11 @@ def fail(state, now, job=None, progress=None, matches=()):
     return decide(state, observe(**{"a.train": seen(job or exited(1), progress=progress, matches=matches)}), now)
 
 
+def fail_blip(state, now, progress=None):
+    """A transient failure that spends budget (a lost attempt is free once in a row)."""
+    return decide(state, observe(**{"a.train": blip(progress=progress)}), now)
+
+
 def bug_line():
     return LogLine(file="stderr", offset=10, text="TypeError: unsupported operand type(s) for +: 'int' and 'list'",
                    rules=())
@@ -271,19 +328,19 @@ def test_a_retry_with_backoff_waits_for_a_later_decide_without_sleeping():
 
 def test_budgets_count_per_stage_and_class_and_survive_a_reload():
     state = begin(ladder=LadderSpec(transient=Rung(retries=3, backoff=[0.0])))
-    state = launched(fail(state, at(60), lost()).state)
+    state = launched(fail_blip(state, at(60)).state)
     assert state.stage("a.train").budget_used == {T: 1}
     reloaded = parse_state(dump_state(state))
     assert reloaded.stage("a.train").budget_used == {T: 1}
     # a different failure (it got further), so the repeated rule does not apply
-    state = launched(fail(reloaded, at(120), lost(), progress=(5, 10)).state)
+    state = launched(fail_blip(reloaded, at(120), progress=(5, 10)).state)
     assert state.stage("a.train").budget_used == {T: 2}
     assert state.stage("b.train").budget_used == {}
 
 
 def test_transient_failures_leave_the_code_budget_alone_in_decide():
     state = begin(ladder=LadderSpec(transient=Rung(retries=3, backoff=[0.0]), code=Rung(retries=1)))
-    state = launched(fail(state, at(60), lost()).state)
+    state = launched(fail_blip(state, at(60)).state)
     d = fail(state, at(120), exited(1), matches=[bug_line()])
     stage = d.state.stage("a.train")
     assert stage.fault.klass == K
@@ -293,8 +350,8 @@ def test_transient_failures_leave_the_code_budget_alone_in_decide():
 
 def test_the_same_fingerprint_twice_holds_with_budget_left_and_writes_the_analysis():
     state = begin(ladder=LadderSpec(transient=Rung(retries=5, backoff=[0.0])))
-    state = launched(fail(state, at(60), lost()).state)
-    d = fail(state, at(120), lost())
+    state = launched(fail_blip(state, at(60)).state)
+    d = fail_blip(state, at(120))
     stage = d.state.stage("a.train")
     assert stage.attempts[0].fingerprint == stage.attempts[1].fingerprint
     assert stage.status == StageStatus.HELD
@@ -309,10 +366,10 @@ def test_the_same_fingerprint_twice_holds_with_budget_left_and_writes_the_analys
 
 def test_a_different_failure_in_between_resets_the_repeat_rule():
     state = begin(ladder=LadderSpec(transient=Rung(retries=5, backoff=[0.0])))
-    state = launched(fail(state, at(60), lost()).state)
-    state = launched(fail(state, at(120), lost(), progress=(3, 10)).state)  # got further: not a repeat
+    state = launched(fail_blip(state, at(60)).state)
+    state = launched(fail_blip(state, at(120), progress=(3, 10)).state)  # got further: not a repeat
     assert state.stage("a.train").attempt == 3
-    d = fail(state, at(180), lost(), progress=(3, 10))  # the same as the one just before: hold
+    d = fail_blip(state, at(180), progress=(3, 10))  # the same as the one just before: hold
     assert d.state.stage("a.train").status == StageStatus.HELD
 
 
@@ -320,9 +377,9 @@ def test_the_run_wide_cap_holds_even_with_budget_left():
     state = state_from_graph(ONE, ladder=LadderSpec(transient=Rung(retries=50, backoff=[0.0])))
     state.plan.max_attempts = 3  # a.train and b.train take 2 at once; one retry is left
     state = launched(decide(state, observe(), T0).state)
-    state = launched(fail(state, at(60), lost()).state)
+    state = launched(fail_blip(state, at(60)).state)
     assert state.total_attempts == 3
-    d = fail(state, at(120), lost(), progress=(4, 10))
+    d = fail_blip(state, at(120), progress=(4, 10))
     stage = d.state.stage("a.train")
     assert stage.status == StageStatus.HELD
     assert stage.reason == "the run-wide cap on attempts is reached"
@@ -331,7 +388,7 @@ def test_the_run_wide_cap_holds_even_with_budget_left():
 
 def test_the_deadline_bounds_retries_in_decide():
     state = begin(ladder=LadderSpec(transient=Rung(retries=3, backoff=[1800.0])), gate=SuccessGate(deadline=3600))
-    d = fail(state, at(minutes=40), lost())  # a retry would be due at 70 min, after the 60 min deadline
+    d = fail_blip(state, at(minutes=40))  # a retry would be due at 70 min, after the 60 min deadline
     stage = d.state.stage("a.train")
     assert stage.status == StageStatus.HELD
     assert stage.reason.startswith("the next retry would be due after the deadline")

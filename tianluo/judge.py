@@ -263,7 +263,8 @@ def _climb(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, fault: Fault
                      attempts_left=plan.max_attempts - ctx.state.total_attempts, now=ctx.now,
                      deadline_at=ctx.state.created_at + timedelta(seconds=deadline) if deadline else None,
                      degrade=degrade_option(ctx, sid, stage, fault), allowed=frozenset(plan.authorization),
-                     entity_held=ctx.state.entities[entity].hold is not None, sid=sid)
+                     entity_held=ctx.state.entities[entity].hold is not None, sid=sid,
+                     last_fault=previous.fault if previous is not None else None)
     take(stage, step, log=ctx.log, sid=sid, attempt=n, params=ctx.state.entities[entity].params,
          analysis=analysis_path(entity))
     if isinstance(step, HoldStep):

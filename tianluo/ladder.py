@@ -100,6 +100,7 @@ def next_step(
     allowed: frozenset[str] = EVERYTHING,
     entity_held: bool = False,
     sid: str = "the stage",
+    last_fault: Fault | None = None,
 ) -> Step:
     """The one transition of the ladder: what follows a failed attempt. Data in, the final step out.
 
@@ -118,15 +119,19 @@ def next_step(
         allowed: ``authorization.allow``: a retry needs ``resubmit``, a degrade ``degrade``.
         entity_held: A human holds the stage's entity: nothing runs again until released.
         sid: The stage's id, for the messages.
+        last_fault: The fault of the attempt before this one, if it failed.
 
-    A fault the scheduler caused (``fault.free``: preemption, node failure) is retried at once without spending budget, bounded only by the run-wide cap.
-    Otherwise a retry is taken while the class has budget for this stage, unless the same
-    failure fingerprint came twice in a row, or the retry would be due after the deadline.
+    A fault the scheduler caused (``fault.free``: preemption, node failure) is retried at once
+    without spending budget, bounded only by the run-wide cap; so is a lost attempt, unless
+    the attempt before it was lost too. Otherwise a retry is taken while the class has budget
+    for this stage, unless the same failure fingerprint came twice in a row (for transient
+    faults, only once their backoff schedule is spent), or the retry would be due after the
+    deadline.
     """
     if entity_held:
         return HoldStep(f"the entity is on hold by a human: {fault.klass.value}/{fault.label}")
     step = _climb(stage, fault, budgets, repeated=repeated, attempts_left=attempts_left, now=now,
-                  deadline_at=deadline_at, degrade=degrade)
+                  deadline_at=deadline_at, degrade=degrade, free=is_free(fault, last_fault))
     if isinstance(step, Retry) and "resubmit" not in allowed:
         return HoldStep(f"a retry is due but tianluo may not resubmit (resubmit is not in authorization.allow): "
                         f"run {sid} again after {fault.klass.value}/{fault.label}? release with --retry or --skip")
@@ -137,20 +142,45 @@ def next_step(
 
 
 def repeat_applies(fault: Fault, budget: Budget, used: int) -> bool:
-    """Whether "the same failure twice in a row" stops the retries of this fault."""
+    """Whether "the same failure twice in a row" stops the retries of this fault.
+
+    A transient fault follows its backoff schedule first: the same network blip twice is
+    what the 1-minute and 5-minute waits are for. Once the schedule is spent (the retry
+    number past ``len(backoff)``), or for any other class, a repeat holds.
+    """
+    if fault.klass != FaultClass.TRANSIENT:
+        return True
+    return used + 1 > len(budget.backoff)
+
+
+#: Free faults that are free once in a row. A lost attempt (its runner and the job gone with
+#: no exit record) may be the host's doing (a reboot) or the job's own (it took its runner
+#: down with it: the OOM killer, a kill of its process group): the second in a row spends the
+#: transient budget like any transient fault, so such a job ends in manual_hold.
+FREE_ONCE_IN_A_ROW = frozenset({"lost"})
+
+
+def is_free(fault: Fault, last_fault: Fault | None) -> bool:
+    """Whether this failure is retried without spending budget."""
+    if not fault.free:
+        return False
+    if fault.label in FREE_ONCE_IN_A_ROW:
+        return last_fault is None or last_fault.label != fault.label
     return True
 
 
 def _climb(stage: StageState, fault: Fault, budgets: dict[FaultClass, Budget], *, repeated: bool,
-           attempts_left: int, now: datetime, deadline_at: datetime | None, degrade: Change | None) -> Step:
+           attempts_left: int, now: datetime, deadline_at: datetime | None, degrade: Change | None,
+           free: bool) -> Step:
     klass = fault.klass
     budget = budgets[klass]
     used = stage.budget_used.get(klass, 0)
     if attempts_left <= 0:
         return HoldStep("the run-wide cap on attempts is reached")
-    if fault.free:
-        # The scheduler's own doing (preempted, node failure): the job did nothing wrong. It goes again at once, spending no budget;
-        # the run-wide attempt cap still bounds it.
+    if free:
+        # The scheduler's own doing (preempted, node failure) or the host's (a reboot): the job
+        # did nothing wrong. It goes again at once, spending no budget; the run-wide attempt cap
+        # still bounds it.
         return Retry(wait_s=0.0, used=used, allowed=budget.retries, free=True)
     blocked_by = None
     if repeated and repeat_applies(fault, budget, used):

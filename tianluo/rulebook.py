@@ -279,7 +279,7 @@ SCHEDULER: tuple[Rule, ...] = (
     Rule("slurm_preempted", TRANSIENT, "preempted", log=r"CANCELLED AT \S+ DUE TO PREEMPTION", free=True),
     Rule("slurm_node_failure", TRANSIENT, "node_failure", log=r"CANCELLED AT \S+ DUE TO NODE FAIL", free=True),
     # Gone with its runner: nothing the log says ended it.
-    Rule("lost", TRANSIENT, "lost", state="lost"),
+    Rule("lost", TRANSIENT, "lost", state="lost", free=True),
 )
 
 HARDWARE: tuple[Rule, ...] = (

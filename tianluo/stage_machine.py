@@ -141,9 +141,10 @@ def _retry(stage: StageState, step: Retry, log: Events, sid: str, n: int, params
     if step.free:
         stage.free_retries += 1
         stage.next_attempt_at = log.now
-        stage.reason = f"{fault.label}: the scheduler's doing, retried without spending budget"
+        whose = "the host's doing (a reboot?)" if fault.label == "lost" else "the scheduler's doing"
+        stage.reason = f"{fault.label}: {whose}, retried without spending budget"
         move(stage, WAIT, log=log, sid=sid, event="retry_scheduled",
-             message=f"{fault.label} is the scheduler's doing: retry at once, no budget spent "
+             message=f"{fault.label} is {whose}: retry at once, no budget spent "
                      f"({stage.free_retries} such retries so far)", attempt=n, wait_s=0.0, free=True)
         return
     stage.budget_used[fault.klass] = step.used
