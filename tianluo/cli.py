@@ -73,7 +73,7 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--budget", type=_tick_budget, metavar="DURATION",
                     help="stop observing after this long, save and exit (default: half the interval, at most 5m)")
 
-    sp = add("status", "Show a run's state: phase, gate, and every stage (held and failed first).")
+    sp = add("status", "Show a run's state: phase, gate, and every stage (held and blocked first).")
     run(sp)
     sp.add_argument("--json", action="store_true", help="versioned JSON for tools")
 
