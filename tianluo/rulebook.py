@@ -278,6 +278,8 @@ SCHEDULER: tuple[Rule, ...] = (
     Rule("slurm_time_limit", CONFIG, "time_limit", log=r"CANCELLED AT \S+ DUE TO TIME LIMIT"),
     Rule("slurm_preempted", TRANSIENT, "preempted", log=r"CANCELLED AT \S+ DUE TO PREEMPTION", free=True),
     Rule("slurm_node_failure", TRANSIENT, "node_failure", log=r"CANCELLED AT \S+ DUE TO NODE FAIL", free=True),
+    Rule("slurm_prolog_failure", TRANSIENT, "node_failure", log=r"Prolog failure on node|Job allocation \d+ has been revoked",
+         free=True),
     # Gone with its runner: nothing the log says ended it.
     Rule("lost", TRANSIENT, "lost", state="lost", free=True),
 )
@@ -285,7 +287,8 @@ SCHEDULER: tuple[Rule, ...] = (
 HARDWARE: tuple[Rule, ...] = (
     Rule("gpu_fault", TRANSIENT, "gpu_fault",
          log=r"NVRM: Xid\b|\bXid \(PCI|\bXid:? \d|uncorrectable ECC error|\bECC error|ECC_UNCORRECTABLE"
-             r"|ECCUncorrectable|fallen off the bus|GPU is lost\b|GPU has fallen"),
+             r"|ECCUncorrectable|fallen off the bus|GPU is lost\b|GPU has fallen|CUDA_ERROR_SYSTEM_NOT_READY"
+             r"|Unable to determine the device handle for GPU"),
 )
 
 EXHAUSTED: tuple[Rule, ...] = (
@@ -295,7 +298,8 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|No space left on device\S*.*/dev/shm|shared memory segment /dev/shm"),
     Rule("host_oom", CONFIG, "host_oom",
          log=r"oom[-_]kill events?\b|out-of-memory handler|Out of memory: Kill(?:ed)? process|OOM Killed"
-             r"|task \d+: Out Of Memory|exceeded memory limit \(|Exceeded job memory limit|is killed by signal: Killed"
+             r"|task \d+: Out Of Memory|exceeded memory limit \(|Exceeded job memory limit|DefaultCPUAllocator: "
+             r"|_ArrayMemoryError|Unable to allocate [\d.]+ [KMGTP]i?B for an array"
              r"|\[Errno 12\] Cannot allocate memory|std::bad_alloc$|"
              + _exc("MemoryError")),
     Rule("cuda_oom", CONFIG, "cuda_oom",
@@ -326,7 +330,7 @@ SETUP: tuple[Rule, ...] = (
     Rule("no_gpu", CONFIG, "no_gpu",
          log=r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|CUDA driver initialization failed"
              r"|no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE"
-             r"|torch\.cuda\.is_available\(\) is False"),
+             r"|torch\.cuda\.is_available\(\) is False|No visible GPU devices"),
     Rule("tls_error", CONFIG, "tls_error",
          log=r"CERTIFICATE_VERIFY_FAILED|self[- ]signed certificate in certificate chain"
              r"|unable to get local issuer certificate|certificate verify failed"),
@@ -351,7 +355,7 @@ SETUP: tuple[Rule, ...] = (
              r"|_ARRAY_API not found|numpy\.core\.multiarray failed to import|Weights only load failed"
              r"|WeightsUnpickler error: Unsupported global|GLIBCXX_\S+ not found|Loaded runtime CuDNN library"
              r"|CuDNN library needs to have matching|but source was compiled with: "
-             r"|doesn't follow PyTorch's LRScheduler API|compiled with different CUDA (?:major )?versions"
+             r"|doesn't follow PyTorch's LRScheduler API|Outdated cuDNN installation found|No module named 'torch\._six'|compiled with different CUDA (?:major )?versions"
              r"|mismatches the version that was used to compile PyTorch"
              r"|" + _EXC_LINE + r".*\b(?:requires?|is required|needs)\b.*(?:>=|==|~=)"),
     Rule("numpy_abi", CONFIG, "version_mismatch", fatal=False,
@@ -363,14 +367,16 @@ SETUP: tuple[Rule, ...] = (
     Rule("nan_loss", CONFIG, "nan_loss",
          log=r"[Ll]oss is [Nn]a[Nn]\b|[Ll]oss became infinite or NaN|non-finite loss|[Ll]oss is not finite"
              r"|returned nan values|[Dd]etected (?:nan|NaN|inf)\b|is non-finite|loss scale already at minimum"
-             r"|[Ll]oss is (?:nan|NaN|inf), stopping|" + _exc("FloatingPointError")),
+             r"|[Ll]oss is (?:nan|NaN|inf), stopping|Monitored metric \S+ = (?:nan|inf) is not finite|\bloss: nan\b"
+             r"|Nan in summary histogram|had NaN values|" + _exc("FloatingPointError")),
     Rule("missing_module", CONFIG, "missing_module",
          log=_exc("ModuleNotFoundError", "ImportError")
              + r"|" + _PFX + r"(?:(?:\w+\.)*\w*(?:Error|Exception)\b.*)?No module named"
              + r"|requires the \S+ library but it was not found"),
     Rule("missing_file", CONFIG, "missing_file",
          log=_exc("FileNotFoundError") + r"|can't open file .*No such file or directory"
-             r"|Repo id must be in the form 'repo_name'"),
+             r"|Repo id must be in the form 'repo_name'|Failed to create a NewWriteableFile"
+             r"|(?:NotFoundError|Not found): .*(?:No such file or directory|cannot find the path)"),
     Rule("permission_denied", CONFIG, "permission_denied",
          log=_exc("PermissionError") + r"|\[Errno 13\] Permission denied|errno: 13 - Permission denied"
              r"|\[Errno 30\] Read-only file system"),
@@ -411,7 +417,8 @@ CRASHED: tuple[Rule, ...] = (
              r"|an illegal instruction was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS"),
     Rule("segfault_log", UNKNOWN, "segfault", log=r"Segmentation fault|" + _launcher(11, "SIGSEGV")),
     Rule("segfault", UNKNOWN, "segfault", signal="SIGSEGV"),
-    Rule("launcher_sigkill", UNKNOWN, "signal_sigkill", log=_launcher(9, "SIGKILL", "Killed")),
+    Rule("launcher_sigkill", UNKNOWN, "signal_sigkill",
+         log=_launcher(9, "SIGKILL", "Killed") + r"|DataLoader worker \(pid \d+\) is killed by signal: Killed"),
     Rule("sigkill", UNKNOWN, "signal_sigkill", signal="SIGKILL"),
     Rule("sigbus", UNKNOWN, "signal_sigbus", signal="SIGBUS"),
     Rule("launcher_sigbus", UNKNOWN, "signal_sigbus", log=_launcher(7, "SIGBUS", "Bus error")),
@@ -431,7 +438,7 @@ NETWORK: tuple[Rule, ...] = (
     Rule("dns_error", TRANSIENT, "dns_error",
          log=r"Temporary failure in name resolution|Name or service not known|getaddrinfo failed|\[Errno -[235]\]"
              r"|nodename nor servname provided|NameResolutionError|Could not resolve host|Failed to resolve '"
-             r"|No address associated with hostname|: no such host$|Unable to find address for: |\bEAI_AGAIN\b|getaddrinfo ENOTFOUND"),
+             r"|No address associated with hostname|DNS SRV lookup failed|res_nsearch error: Unknown host|: no such host$|Unable to find address for: |\bEAI_AGAIN\b|getaddrinfo ENOTFOUND"),
     Rule("rate_limited", TRANSIENT, "rate_limited",
          log=r"Too Many Requests|\b429 Client Error|\(SlowDown\)|\bSlowDown:|rateLimitExceeded|Rate exceeded"
              r"|\(Throttling(?:Exception)?\)|exceeds the rate limit|[Rr]ate limit (?:exceeded|reached)"
@@ -442,13 +449,13 @@ NETWORK: tuple[Rule, ...] = (
              r"|504 Gateway Time-?out|HTTP Error 50[0234]|\b50[0234] (?:GET|POST|PUT|PATCH|DELETE|HEAD) "
              r"|" + _exc("ServiceUnavailable", "InternalServerError", "BadGateway", "GatewayTimeout")),
     Rule("nccl_timeout", TRANSIENT, "nccl_timeout",
-         log=r"Watchdog caught collective operation timeout|Timeout at NCCL work"
+         log=r"Watchdog caught collective|Timeout at NCCL work|watchdog got stuck for|Heartbeat monitor timed out"
              r"|NCCL operations have failed or timed out"),
     Rule("nccl_error", TRANSIENT, "nccl_error",
          log=r"ncclSystemError|ncclRemoteError|ncclInternalError|ncclUnhandledCudaError|NCCL WARN"
              r"|NCCL communicator was aborted|NCCL error in:|NCCL error: "),
     Rule("timeout_connect", TRANSIENT, "timeout",
-         log=r"Read timed out|ConnectTimeoutError|ReadTimeoutError|socket has timed out|Connection timed out"
+         log=r"Read timed out|ConnectTimeoutError|ReadTimeoutError|RendezvousTimeoutError|socket has timed out|Connection timed out"
              r"|" + _exc(r"\w*TimeoutError", r"\w*Timeout", "timeout")),
     Rule("connection_error", TRANSIENT, "connection_error",
          log=r"[Cc]onnection reset by peer|Connection refused|Broken pipe|Network is unreachable|No route to host"

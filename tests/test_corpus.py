@@ -1,0 +1,387 @@
+"""tests/corpus/: real error output copied from public issues, classified as tianluo would.
+
+Each file is one excerpt (format: header lines ``key: value``, a line ``---``, the excerpt
+verbatim; see the header keys in ``KEYS``), with the class/label a careful practitioner gives
+it. Three tests:
+
+* ``test_every_corpus_file_is_well_formed``: a malformed file fails, named.
+* ``test_rulebook_on_each_excerpt`` (fast, pure, one case per file): logscan + classify on the
+  excerpt written to a real file; names each miss. For development.
+* ``test_corpus_through_real_ticks``: the real code path. One run with one entity per excerpt,
+  one stage each, whose job prints the excerpt verbatim to its stream and exits with its
+  code (or kills itself with its signal); real ``tianluo`` ticks (in-process, through the
+  CLI's ``main``) judge every attempt, and each stage's fault is read from state.json. It
+  prints the accuracy (by label and by class) and the misses, and fails below the bar.
+
+Where the rulebook and a corpus author disagree, ``DISAGREEMENTS`` says what the rulebook
+gives and why; the lead decides. They count as misses in the figures.
+"""
+
+import contextlib
+import io
+import json
+import re
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tianluo.classify import Evidence, classify
+from tianluo.logscan import Cursor, scan
+from tianluo.rulebook import BUILTIN_RULES, compile_patterns
+from tianluo.states import FaultClass
+
+CORPUS = Path(__file__).parent / "corpus"
+FAMILIES = ("pytorch", "distributed", "hub", "tf_jax_storage")
+REQUIRED = ("source", "stream", "expect", "reason")
+KEYS = frozenset(REQUIRED + ("exit_code", "signal", "note"))
+SLUG = re.compile(r"[a-z0-9_]+")
+SIGNALS = frozenset(s.name for s in signal.Signals)
+
+# The labels a fault can carry: the rulebook's, and those built from the exit record or decided elsewhere.
+LABELS = {r.label: r.klass for r in BUILTIN_RULES}
+OTHER_LABELS = re.compile(r"unknown/(?:signal_sig[a-z0-9]+|exit_\d+|silent_failure|exit_unknown|cancelled_outside)")
+
+LABEL_BAR = 0.97  # share of excerpts whose class and label are right (disagreements count as misses)
+
+#: file -> (what the rulebook gives, why it is not bent to the author's label). The lead decides.
+DISAGREEMENTS = {
+    "hub/hub_504_list_models_progress_then_traceback.txt": (
+        "unknown/exit_1", "the excerpt stops at `response.raise_for_status()`: no 504 (or any status) is in it"),
+    "hub/hub_unrecognized_arch_gemma2_then_prompt_done.txt": (
+        "unknown/exit_1", "the same ValueError ('does not recognize this architecture ... issue with the checkpoint, "
+        "or ... out of date') is labelled unknown/exit_1 in three other hub files; the log cannot tell them apart"),
+    "pytorch/pt_index_error_sys_argv.txt": (
+        "code/index_error", "the log says IndexError; that it came from sys.argv[1] is in a traceback source line, "
+        "and a missing argument read by the script's own code is the script's bug as much as the caller's"),
+    "pytorch/pt_syntax_error_python2_annotations.txt": (
+        "code/syntax_error", "only the python2.7 path in a frame tells the interpreter was wrong; one line says "
+        "SyntaxError"),
+    "tf_jax_storage/tfs_ckpt_cpickle_jpg_as_model.txt": (
+        "config/corrupt_checkpoint", "'invalid load key' is what a file that is not a checkpoint looks like; that "
+        "the user passed a .jpg is the maintainer's reading, not the log's (same class)"),
+    "tf_jax_storage/tfs_hostoom_worker_killed_chained.txt": (
+        "unknown/signal_sigkill", "the same 'DataLoader worker (pid N) is killed by signal: Killed' is "
+        "unknown/signal_sigkill in pytorch/pt_dataloader_worker_killed_chained.txt: a SIGKILL with no OOM-killer "
+        "line stays unknown (the OOM killer, kill -9 and a scheduler look alike)"),
+    "tf_jax_storage/tfs_hostoom_worker_killed_py27.txt": (
+        "unknown/signal_sigkill", "as tfs_hostoom_worker_killed_chained.txt (pytorch/pt_dataloader_worker_killed_old.txt "
+        "is the same text, labelled unknown/signal_sigkill)"),
+    "tf_jax_storage/tfs_pl_migrate_keyerror_global_step_colab.txt": (
+        "code/key_error", "the log's last line is KeyError: 'global_step'; that it is raised in Lightning's "
+        "migration code is in a frame line above"),
+}
+
+
+class CorpusError(ValueError):
+    """A corpus file that does not follow the format; the message names the file."""
+
+
+@dataclass(frozen=True)
+class Excerpt:
+    name: str  # "family/slug.txt"
+    slug: str
+    stream: str  # "stdout" | "stderr"
+    expect: str  # "class/label"
+    exit_code: int | None
+    signal: str | None  # "SIGKILL", ...
+    body: bytes  # the excerpt, byte for byte
+
+    @property
+    def klass(self) -> str:
+        return self.expect.split("/")[0]
+
+
+def parse(path: Path) -> Excerpt:
+    """One corpus file.
+
+    Raises:
+        CorpusError: The file breaks the format (the message names it and says what is wrong).
+    """
+    name = f"{path.parent.name}/{path.name}"
+
+    def bad(why: str) -> CorpusError:
+        return CorpusError(f"tests/corpus/{name}: {why}")
+
+    if path.parent.name not in FAMILIES:
+        raise bad(f"the folder must be one of {', '.join(FAMILIES)}")
+    if path.suffix != ".txt" or not SLUG.fullmatch(path.stem):
+        raise bad("the file name must be <slug>.txt, the slug lower-case [a-z0-9_]+")
+    raw = path.read_bytes()
+    head, sep, body = raw.partition(b"\n---\n")
+    if not sep:
+        raise bad("no line that is exactly '---' after the header")
+    try:
+        head_text = head.decode("utf-8")
+    except UnicodeDecodeError:
+        raise bad("the header is not UTF-8") from None
+    meta: dict[str, str] = {}
+    for n, line in enumerate(head_text.split("\n"), 1):
+        key, colon, value = line.partition(": ")
+        if not colon or key not in KEYS:
+            raise bad(f"header line {n} is not '<key>: <value>' with a key of {', '.join(sorted(KEYS))}: {line!r}")
+        if key in meta:
+            raise bad(f"header key {key!r} is given twice")
+        meta[key] = value.strip()
+    missing = [k for k in REQUIRED if not meta.get(k)]
+    if missing:
+        raise bad(f"missing header key(s): {', '.join(missing)}")
+    if not re.fullmatch(r"https?://\S+", meta["source"]):
+        raise bad(f"source must be the public URL the text was copied from, not {meta['source']!r}")
+    if meta["stream"] not in ("stdout", "stderr"):
+        raise bad(f"stream must be stdout or stderr, not {meta['stream']!r}")
+    if ("exit_code" in meta) == ("signal" in meta):
+        raise bad("give exactly one of exit_code and signal")
+    exit_code = sig = None
+    if "exit_code" in meta:
+        if not re.fullmatch(r"\d{1,3}", meta["exit_code"]) or int(meta["exit_code"]) > 255:
+            raise bad(f"exit_code must be 0-255, not {meta['exit_code']!r}")
+        exit_code = int(meta["exit_code"])
+    else:
+        sig = meta["signal"]
+        if sig not in SIGNALS or sig in ("SIGSTOP", "SIGTSTP", "SIGCONT", "SIGCHLD", "SIGWINCH", "SIGURG"):
+            raise bad(f"signal must name a signal that ends a process (SIGKILL, SIGSEGV...), not {sig!r}")
+    expect = meta["expect"]
+    klass, _, label = expect.partition("/")
+    if klass not in {c.value for c in FaultClass}:
+        raise bad(f"expect must be <class>/<label> with a class of {', '.join(c.value for c in FaultClass)}: "
+                  f"{expect!r}")
+    if not (LABELS.get(label) == klass or OTHER_LABELS.fullmatch(expect)):
+        known = LABELS.get(label)
+        raise bad(f"expect {expect!r}: " + (f"{label} is of class {known.value}" if known else
+                                             f"no rule gives the label {label!r} (a typo, or a label to add)"))
+    if not body.strip():
+        raise bad("the excerpt after '---' is empty")
+    return Excerpt(name, path.stem, meta["stream"], expect, exit_code, sig, body)
+
+
+def corpus_files() -> list[Path]:
+    return sorted(p for p in CORPUS.rglob("*") if p.is_file())
+
+
+def load() -> list[Excerpt]:
+    """Every excerpt; raises CorpusError naming every malformed file and every duplicated slug."""
+    out, errors, seen = [], [], {}
+    for path in corpus_files():
+        try:
+            ex = parse(path)
+        except CorpusError as exc:
+            errors.append(str(exc))
+            continue
+        if ex.slug in seen:
+            errors.append(f"tests/corpus/{ex.name}: the slug is also used by tests/corpus/{seen[ex.slug]}")
+        seen[ex.slug] = ex.name
+        out.append(ex)
+    if errors:
+        raise CorpusError("\n".join(errors))
+    return out
+
+
+def _ids(excerpts):
+    return [e.name.removesuffix(".txt") for e in excerpts]
+
+
+def _excerpts_or_none() -> list[Excerpt]:
+    try:
+        return load()
+    except CorpusError:
+        return [parse(p) for p in corpus_files() if _parses(p)]  # the format test names the bad ones
+
+
+def _parses(path: Path) -> bool:
+    try:
+        parse(path)
+    except CorpusError:
+        return False
+    return True
+
+
+EXCERPTS = _excerpts_or_none()
+
+
+def expected_of(ex: Excerpt) -> str:
+    """What the rulebook must give: the author's label, or the rulebook's side of a disagreement."""
+    return DISAGREEMENTS[ex.name][0] if ex.name in DISAGREEMENTS else ex.expect
+
+
+# --- the format ---------------------------------------------------------------------------------
+
+
+def test_every_corpus_file_is_well_formed():
+    excerpts = load()  # raises naming every bad file
+    assert len(excerpts) >= 200, f"the corpus should hold at least 200 excerpts, it has {len(excerpts)}"
+    assert {e.name.split("/")[0] for e in excerpts} == set(FAMILIES)
+
+
+def test_a_malformed_file_is_named(tmp_path):
+    folder = tmp_path / "hub"
+    folder.mkdir()
+    cases = {
+        "no_separator": b"source: https://x.org/1\nexit_code: 1\nstream: stderr\nexpect: unknown/exit_1\nreason: r\n",
+        "bad_class": b"source: https://x.org/1\nexit_code: 1\nstream: stderr\nexpect: transient/cuda_oom\n"
+                     b"reason: r\n---\nCUDA out of memory\n",
+        "both_codes": b"source: https://x.org/1\nexit_code: 1\nsignal: SIGKILL\nstream: stderr\n"
+                      b"expect: unknown/exit_1\nreason: r\n---\nx\n",
+        "typo_label": b"source: https://x.org/1\nexit_code: 1\nstream: stderr\nexpect: config/cuda_omm\n"
+                      b"reason: r\n---\nx\n",
+        "no_source": b"exit_code: 1\nstream: stderr\nexpect: unknown/exit_1\nreason: r\n---\nx\n",
+        "Bad-Slug": b"source: https://x.org/1\nexit_code: 1\nstream: stderr\nexpect: unknown/exit_1\nreason: r\n---\nx\n",
+    }
+    for slug, text in cases.items():
+        path = folder / f"{slug}.txt"
+        path.write_bytes(text)
+        with pytest.raises(CorpusError, match=re.escape(f"tests/corpus/hub/{slug}.txt: ")):
+            parse(path)
+    good = folder / "ok.txt"
+    good.write_bytes(b"source: https://x.org/1\nexit_code: 1\nstream: stderr\nexpect: config/cuda_oom\nreason: r\n"
+                     b"---\na\n---\nb\n")
+    assert parse(good).body == b"a\n---\nb\n"  # only the first '---' line splits
+
+
+# --- the rulebook alone, one case per file (fast) -----------------------------------------------
+
+
+def pure_fault(ex: Excerpt, folder: Path):
+    """logscan + classify, as a tick does them, on the excerpt in a real file."""
+    path = folder / ex.stream
+    path.write_bytes(ex.body)
+    lines = scan(path, ex.stream, Cursor(), compile_patterns(BUILTIN_RULES)).matches
+    sig = int(signal.Signals[ex.signal]) if ex.signal else None
+    return classify(Evidence(state="exited", exit_code=ex.exit_code, signal=sig, lines=tuple(lines),
+                             unmet=("never/written (missing)",)))
+
+
+@pytest.mark.parametrize("ex", EXCERPTS, ids=_ids(EXCERPTS))
+def test_rulebook_on_each_excerpt(ex, tmp_path):
+    fault = pure_fault(ex, tmp_path)
+    got = f"{fault.klass.value}/{fault.label}"
+    assert got == expected_of(ex), f"tests/corpus/{ex.name}: expected {ex.expect}, got {got} ({fault.evidence})"
+
+
+# --- the real code path -------------------------------------------------------------------------
+
+EMIT = """\
+#!/bin/sh
+# emit.sh BODY FD HOW: print BODY verbatim to fd FD (1 or 2), then exit HOW or die of signal HOW.
+if [ "$2" = 2 ]; then cat -- "$1" >&2; else cat -- "$1"; fi
+case "$3" in
+  SIG*) kill -s "${3#SIG}" $$; sleep 5; exit 99 ;;
+  *) exit "$3" ;;
+esac
+"""
+
+
+CHUNK = 25  # excerpts per run: a tick saves state.json after each action, so a run's cost grows as its size squared
+STARTS_AT_ONCE = 2
+
+
+def corpus_spec(excerpts: dict[str, Excerpt], bodies: Path, emit: Path) -> str:
+    """One entity per excerpt, one stage each; a done_when that never holds, so exit 0 is judged too."""
+    entities = {}
+    for name, ex in excerpts.items():
+        body = bodies / name
+        body.write_bytes(ex.body)
+        entities[name] = {
+            "params": {"body": str(body), "fd": 2 if ex.stream == "stderr" else 1,
+                       "how": ex.signal or ex.exit_code},
+            "stages": {"s": {"run": f"sh {emit} {{body}} {{fd}} {{how}}",
+                             "done_when": {"exists": "never/{entity}"}}},
+        }
+    rung = {"retries": 0}
+    spec = {"name": "corpus", "entities": entities, "max_attempts": 1_000_000,
+            "ladder": {k: rung for k in ("transient", "config", "code", "unknown")}}
+    return json.dumps(spec, indent=1)  # YAML is a superset of JSON
+
+
+def start_runs(root: Path, excerpts: list[Excerpt]) -> tuple[dict[str, Excerpt], list[Path]]:
+    """Runs of CHUNK excerpts each, started by real `tianluo start` processes; entity name -> excerpt, run folders."""
+    from conftest import CLI_TIMEOUT, clean_env, write_spec
+
+    bodies = root / "bodies"
+    bodies.mkdir()
+    emit = root / "emit.sh"
+    emit.write_text(EMIT)
+    names = {f"c{i:04d}": ex for i, ex in enumerate(excerpts)}
+    order = list(names)
+    pending, running, runs = [], [], []
+    for k in range(0, len(order), CHUNK):
+        proj = root / f"p{k // CHUNK:02d}"
+        spec = write_spec(proj, corpus_spec({n: names[n] for n in order[k:k + CHUNK]}, bodies, emit))
+        pending.append([sys.executable, "-m", "tianluo", "start", str(spec), "--home", str(proj / ".tianluo"),
+                        "--trigger", "none", "--accept-defaults"])
+    while pending or running:
+        while pending and len(running) < STARTS_AT_ONCE:
+            argv = pending.pop(0)
+            running.append(subprocess.Popen(argv, cwd=Path(argv[4]).parent, env=clean_env(), text=True,
+                                            stdout=subprocess.PIPE, stderr=subprocess.PIPE))
+        proc = running.pop(0)
+        out, err = proc.communicate(timeout=CLI_TIMEOUT)
+        assert proc.returncode == 0, f"tianluo start exited {proc.returncode}: {err}"
+        runs.append(Path(out.strip().splitlines()[-1]))
+    return names, runs
+
+
+def first_faults(run_dir: Path) -> dict[str, dict]:
+    state = json.loads((run_dir / "state.json").read_text())
+    out = {}
+    for name, entity in state["entities"].items():
+        attempts = entity["stages"]["s"].get("attempts") or []
+        if attempts and attempts[0].get("fault"):
+            out[name] = attempts[0]["fault"]
+    return out
+
+
+def report(excerpts: list[Excerpt], got: dict[str, str]) -> tuple[int, int, list[str], list[str]]:
+    """Right by label, right by class, the misses and the confidently wrong, printed."""
+    by_label = by_class = 0
+    misses, wrong = [], []
+    for ex in excerpts:
+        g = got[ex.name]
+        by_label += g == ex.expect
+        by_class += g.split("/")[0] == ex.klass
+        if g != ex.expect:
+            why = f"  (disagreement: {DISAGREEMENTS[ex.name][1]})" if ex.name in DISAGREEMENTS else ""
+            misses.append(f"  tests/corpus/{ex.name}: expected {ex.expect}, got {g}{why}")
+            if g.split("/")[0] not in (ex.klass, "unknown"):
+                wrong.append(ex.name)
+    n = len(excerpts)
+    print(f"\ncorpus: {n} excerpts, {by_label} right by label ({by_label / n:.1%}), {by_class} by class "
+          f"({by_class / n:.1%}), {len(wrong)} confidently wrong (a wrong class other than unknown)")
+    print("\n".join(misses))
+    return by_label, by_class, misses, wrong
+
+
+@pytest.mark.integration
+def test_corpus_through_real_ticks(tmp_path, capsys):
+    from tianluo.cli import main
+
+    excerpts = load()
+    names, runs = start_runs(tmp_path, excerpts)
+    deadline = time.monotonic() + 120
+    faults: dict[str, dict] = {}
+    waiting = list(runs)
+    while waiting and time.monotonic() < deadline:
+        for run_dir in list(waiting):
+            with contextlib.redirect_stdout(io.StringIO()):  # the events of 450 failures
+                assert main(["tick", "--run", str(run_dir)]) == 0
+            judged = first_faults(run_dir)
+            faults.update(judged)
+            if len(judged) == len(json.loads((run_dir / "state.json").read_text())["entities"]):
+                waiting.remove(run_dir)
+        time.sleep(0.2)
+    missing = sorted(names.keys() - faults.keys())
+    assert not missing, f"{len(missing)} stages were never judged, e.g. {[names[m].name for m in missing[:5]]}"
+    got = {names[e].name: f"{f['class']}/{f['label']}" for e, f in faults.items()}
+    with capsys.disabled():
+        by_label, _by_class, _misses, wrong = report(excerpts, got)
+    unexplained = [n for n in wrong if n not in DISAGREEMENTS]
+    assert not unexplained, f"confidently wrong: {unexplained}"
+    assert by_label >= LABEL_BAR * len(excerpts), f"{by_label}/{len(excerpts)} right by label, below {LABEL_BAR:.0%}"
+    # The real path and the rulebook alone agree: a difference is a bug in how a tick feeds classify.
+    pure = {ex.name: expected_of(ex) for ex in excerpts}
+    differ = [f"{n}: ticks {got[n]}, rulebook {pure[n]}" for n in got if got[n] != pure[n]]
+    assert not differ, "\n".join(differ)
