@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from tianluo.context import Ctx
+from tianluo.degrade import failed_move, with_moves
 from tianluo.judge import hold, judge
 from tianluo.model import (
     Attempt,
@@ -80,6 +81,8 @@ def decide(state: RunState, obs: Observations, now: datetime) -> Decision:
         return Decision(new)
     order = topo_order(new)
     for sid in order:
+        _unmoved(ctx, sid, new.stage(sid))
+    for sid in order:
         stage = new.stage(sid)
         if stage.status in ACTIVE and (sid in obs.stages or not obs.partial):  # not looked at: left as it is
             judge(ctx, sid, stage, obs.stages.get(sid, StageObservation()))
@@ -93,7 +96,7 @@ def decide(state: RunState, obs: Observations, now: datetime) -> Decision:
         _schedule(ctx, sid, new.stage(sid))
     _update_phase(ctx)
     _notifications(ctx)
-    return Decision(new, ctx.actions, ctx.events)
+    return Decision(new, with_moves(new, ctx.actions), ctx.events)
 
 
 def topo_order(state: RunState) -> list[str]:
@@ -203,6 +206,16 @@ def _first_start(ctx: Ctx, sid: str, stage: StageState) -> bool:
               "authorization.allow): start it? release with --retry")
         return False
     return True
+
+
+def _unmoved(ctx: Ctx, sid: str, stage: StageState) -> None:
+    """A rollback whose checkpoint could not be moved aside: its next attempt was not launched
+    (it would load the same file); hold, saying what to move by hand."""
+    move = failed_move(stage) if stage.status == StageStatus.SUBMITTED else None
+    if move is not None:
+        hold(ctx, sid, stage, stage.attempt, f"the checkpoint {move.path} could not be moved aside after attempt "
+             f"{move.attempt} ({move.detail}), so attempt {stage.attempt} was not launched; move it away yourself "
+             f"(its job resumes from {move.resume_from}), then release with --retry")
 
 
 def _skip(ctx: Ctx, sid: str, stage: StageState, reason: str) -> bool:

@@ -1,14 +1,42 @@
 """The degrade rung's changes: declarative, pre-authorised, and computed purely.
 
-A change only ever touches the entity's params or the stage's command variant; it is made
-when the owner chose it at plan time, and never when it would change nothing (a batch
-size already at its floor): then the stage is held instead.
+A change only ever touches the entity's params, the stage's command variant, the hosts it
+may run on, or which of its checkpoints is the newest; it is made when the owner chose it at
+plan time, and never when it would change nothing (a batch size already at its floor, a
+single checkpoint with nothing before it): then the stage is held instead.
+
+Resuming from the previous checkpoint (``rollback_checkpoint``) is computed here from the
+list the observe layer made when the attempt ended (name, size, mtime); the shell carries
+it out (``tianluo.checkpoints.move_aside``) before the next attempt is launched. Each
+rollback moves one file aside, so rollbacks in a row are bounded by the checkpoints there
+are, unless the job writes new ones in between, which is progress.
 """
 
 import math
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from tianluo.spec_types import MAX_INT, DegradeAction, ParamChange
+
+
+class Listed(Protocol):
+    """One checkpoint as the observe layer listed it (``tianluo.checkpoints.Checkpoint``)."""
+
+    path: str  # relative to the project folder
+    size: int
+    mtime_ns: int
+
+
+@dataclass(frozen=True)
+class Rollback:
+    """Move ``newest`` aside so the job resumes from ``previous``."""
+
+    newest: str
+    size: int
+    mtime_ns: int
+    previous: str
 
 
 @dataclass(frozen=True)
@@ -18,14 +46,16 @@ class Change:
     variant: str | None
     lines: tuple[str, ...]  # "batch_size 32 -> 16", for events, status and the analysis
     exclude_host: str | None = None  # the host the failed attempt ran on, to leave out from now on
+    rollback: Rollback | None = None  # the newest checkpoint to move aside
 
 
 def plan_change(action: DegradeAction, params: dict, variant: str | None, host: str | None = None,
-                excluded: tuple[str, ...] = ()) -> Change | None:
+                excluded: tuple[str, ...] = (), checkpoints: Sequence[Listed] = ()) -> Change | None:
     """What ``action`` would change now, or None when it would change nothing.
 
     ``exclude_host`` needs the host the attempt failed on; with none known, or that host
-    already excluded, it changes nothing.
+    already excluded, it changes nothing. ``rollback_checkpoint`` needs ``checkpoints`` (the
+    stage's, listed when the attempt ended) to hold an earlier one to fall back to.
     """
     new_params, lines = {}, []
     for name, change in action.params.items():
@@ -42,10 +72,48 @@ def plan_change(action: DegradeAction, params: dict, variant: str | None, host: 
     if action.exclude_host and host and host not in excluded:
         new_exclude = host
         lines.append(f"exclude host {host}")
+    rollback = None
+    if action.rollback_checkpoint:
+        order = newest_last(checkpoints)
+        if len(order) >= 2:
+            newest, previous = order[-1], order[-2]
+            rollback = Rollback(newest=newest.path, size=newest.size, mtime_ns=newest.mtime_ns,
+                                previous=previous.path)
+            lines.append(f"checkpoint {newest.path} moved aside; resumes from {previous.path}")
     if not lines:
         return None
     return Change(action=action.name, params=new_params, variant=new_variant, lines=tuple(lines),
-                  exclude_host=new_exclude)
+                  exclude_host=new_exclude, rollback=rollback)
+
+
+def unchanged_why(action: DegradeAction, host: str | None = None, checkpoints: Sequence[Listed] = ()) -> str:
+    """Why ``action`` changes nothing now (``plan_change`` returned None), for the hold's reason."""
+    why = []
+    if action.params or action.variant is not None:
+        why.append("its params are at their limit and its variant is in use")
+    if action.exclude_host:
+        why.append(f"host {host} is excluded already" if host else "the host the attempt ran on is not known")
+    if action.rollback_checkpoint:
+        order = newest_last(checkpoints)
+        if order:
+            why.append(f"{order[0].path} is the only checkpoint: there is no earlier one to resume from")
+        else:
+            why.append("no checkpoint was found to roll back")
+    return f"the pre-authorised {action.name} changes nothing now ({'; '.join(why)})"
+
+
+_DIGITS = re.compile(r"(\d+)")
+
+
+def _natural(name: str) -> tuple:
+    """``ckpt-9`` before ``ckpt-10``: digit runs compare as numbers."""
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in _DIGITS.split(name) if part)
+
+
+def newest_last(checkpoints: Sequence[Listed]) -> list[Listed]:
+    """Checkpoints oldest first: by mtime, then by name with numbers compared as numbers (two
+    saved in the same clock tick: ``step-10`` is newer than ``step-9``)."""
+    return sorted(checkpoints, key=lambda c: (c.mtime_ns, _natural(c.path)))
 
 
 def apply(change: ParamChange, current):
@@ -68,3 +136,38 @@ def apply(change: ParamChange, current):
         whole = int(value)  # a batch size stays an integer...
         value = whole if change.floor is None or whole >= change.floor else min(math.ceil(value), current)
     return value
+
+
+# --- carrying out a rollback: the shell's MoveAside, placed by decide -----------------------
+
+
+def with_moves(state, actions: list) -> list:
+    """``actions`` with a ``MoveAside`` for each stage that has a checkpoint move not carried out
+    yet, just before that stage's first ``Submit`` (or last, if it launches nothing now).
+
+    A move recorded by an earlier decision whose tick was killed is asked for again, so no
+    attempt is launched before its checkpoint is out of the way.
+    """
+    from tianluo.observations import MoveAside, Submit
+
+    waiting = [sid for sid in state.stage_ids() if any(m.outcome is None for m in state.stage(sid).checkpoint_moves)]
+    if not waiting:
+        return actions
+    out, placed = [], set()
+    for action in actions:
+        if isinstance(action, Submit) and action.stage_id in waiting and action.stage_id not in placed:
+            out.append(MoveAside(action.stage_id))
+            placed.add(action.stage_id)
+        out.append(action)
+    out += [MoveAside(sid) for sid in waiting if sid not in placed]
+    return out
+
+
+def failed_move(stage):
+    """The checkpoint move that failed after the attempt before the current one, when the current
+    one is therefore not launched (no handle, no launch error); else None."""
+    attempt = stage.current()
+    if attempt is None or attempt.handle is not None or attempt.launch_error is not None:
+        return None
+    return next((m for m in reversed(stage.checkpoint_moves) if m.attempt == attempt.n - 1
+                 and m.outcome == "failed"), None)

@@ -138,6 +138,8 @@ def _describe(action) -> str:
         parts.append(f"switch to variant {action.variant}")
     if action.exclude_host:
         parts.append("exclude the failed host")
+    if action.rollback_checkpoint:
+        parts.append("resume from the previous checkpoint (the newest moved aside, never deleted)")
     return f"{action.name}: " + ", ".join(parts)
 
 
@@ -176,6 +178,11 @@ def check_plan_time(spec: Spec, source: YamlSource) -> None:
                     if action.exclude_host and spec.backend == "local":
                         raise SpecError(f"{source.where(loc + ('exclude_host',))}: {dotted(loc + ('exclude_host',))}: the local "
                                         "backend has one host; exclude_host needs a cluster backend")
+                    if action.rollback_checkpoint and not stage.checkpoints:
+                        raise SpecError(f"{source.where(loc + ('rollback_checkpoint',))}: "
+                                        f"{dotted(loc + ('rollback_checkpoint',))}: say where {ename}.{sname} keeps "
+                                        "its checkpoints (checkpoints: 'out/{entity}/ckpt-*.pt', a glob relative to "
+                                        "the project folder) so tianluo knows which one is the newest")
                 names = [a.name for a in actions]
                 if len(set(names)) != len(names):
                     loc = base + ("degrade", label)

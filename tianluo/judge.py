@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from tianluo import diagnose
 from tianluo.classify import Evidence, classify
 from tianluo.context import Ctx
-from tianluo.degrade import Change, plan_change
+from tianluo.degrade import Change, plan_change, unchanged_why
 from tianluo.holds import analysis_path
 from tianluo.jobs import command_identity
 from tianluo.ladder import HoldStep, fingerprint, next_step
@@ -258,13 +258,19 @@ def _climb(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, fault: Fault
     previous = stage.attempts[-2] if len(stage.attempts) > 1 else None
     entity = split_stage_id(sid)[0]
     deadline = plan.success_gate.deadline
+    option = degrade_option(ctx, sid, stage, fault)
     step = next_step(stage, fault, plan.ladder,
                      repeated=previous is not None and previous.fingerprint == attempt.fingerprint,
                      attempts_left=plan.max_attempts - ctx.state.total_attempts, now=ctx.now,
                      deadline_at=ctx.state.created_at + timedelta(seconds=deadline) if deadline else None,
-                     degrade=degrade_option(ctx, sid, stage, fault), allowed=frozenset(plan.authorization),
+                     degrade=option, allowed=frozenset(plan.authorization),
                      entity_held=ctx.state.entities[entity].hold is not None, sid=sid,
                      last_fault=previous.fault if previous is not None else None)
+    action = _planned_action(ctx, sid, fault)
+    if isinstance(step, HoldStep) and option is None and action is not None and ctx.state.entities[entity].hold is None:
+        seen = ctx.seen.get(sid)  # say why the change chosen at plan time did not apply
+        step = replace(step, reason=f"{step.reason}; " + unchanged_why(
+            action, host=attempt.host, checkpoints=seen.checkpoints if seen is not None else ()))
     take(stage, step, log=ctx.log, sid=sid, attempt=n, params=ctx.state.entities[entity].params,
          analysis=analysis_path(entity))
     if isinstance(step, HoldStep):
@@ -281,14 +287,21 @@ def hold(ctx: Ctx, sid: str, stage: StageState, attempt: int, reason: str) -> No
 
 def degrade_option(ctx: Ctx, sid: str, stage: StageState, fault: Fault) -> Change | None:
     """The change chosen at plan time for this fault, as it would apply now (None: nothing to change)."""
-    planned = ctx.planned(sid)
-    action = planned.degrade.get(fault.label) or planned.degrade.get(fault.klass.value)
+    action = _planned_action(ctx, sid, fault)
     if action is None:
         return None
     last = stage.current()
     entity = split_stage_id(sid)[0]
+    seen = ctx.seen.get(sid)
     return plan_change(action, ctx.state.entities[entity].params, stage.variant,
-                       host=last.host if last else None, excluded=tuple(stage.exclude_hosts))
+                       host=last.host if last else None, excluded=tuple(stage.exclude_hosts),
+                       checkpoints=seen.checkpoints if seen is not None else ())
+
+
+def _planned_action(ctx: Ctx, sid: str, fault: Fault):
+    """The degrade action chosen at plan time for this fault's label (or class), or None."""
+    planned = ctx.planned(sid)
+    return planned.degrade.get(fault.label) or planned.degrade.get(fault.klass.value)
 
 
 def _parse_time(text: str | None) -> datetime | None:

@@ -11,7 +11,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from tianluo.spec import DoneWhen, NotifySpec, Output, Progress, RuleSpec, Scalar, SuccessGate
-from tianluo.spec_types import DegradeAction, Resources, SlurmOptions, When
+from tianluo.spec_types import CheckpointGlob, DegradeAction, Resources, SlurmOptions, When
 from tianluo.states import FaultClass, Phase, StageStatus
 
 SCHEMA_VERSION = 1
@@ -32,6 +32,8 @@ class PlannedStage(Record):
     output: Output | None = None
     expected: float | None = Field(default=None, description="Expected duration in seconds.")
     logs: list[str] = Field(default=[], description="Globs of extra log files (per-rank logs).")
+    checkpoints: CheckpointGlob | None = Field(default=None, description="The glob of its checkpoints, relative "
+                                               "to workdir, placeholders filled in.")
     run: str = Field(default="", description="The command template, rendered again after a degrade.")
     variants: dict[str, str] = Field(default={}, description="Other command templates a degrade may switch to.")
     degrade: dict[str, DegradeAction] = Field(
@@ -260,6 +262,28 @@ class Degradation(Record):
     at: datetime
 
 
+class CheckpointMove(Record):
+    """The newest checkpoint moved aside by a ``rollback_checkpoint`` degrade: renamed in place, never deleted.
+
+    Recorded by the decision before the shell renames the file, and the name it goes to
+    before the rename (as a submit's intent): a tick killed between the rename and its record
+    finds the file under ``aside`` and records that, never moving a second one.
+    """
+
+    attempt: int = Field(description="The failed attempt after which it was moved.")
+    path: str = Field(description="The checkpoint, relative to workdir, as listed when the attempt ended.")
+    size: int
+    mtime_ns: int
+    resume_from: str = Field(description="The checkpoint before it, which the next attempt resumes from.")
+    at: datetime
+    aside: str | None = Field(default=None, description="Its new name, relative to workdir "
+                              "(<name>.tianluo-aside-<attempt>); set just before the rename.")
+    outcome: Literal["moved", "missing", "failed"] | None = Field(
+        default=None, description="None: not carried out yet (the next tick does it, before any launch).")
+    detail: str | None = None
+    done_at: datetime | None = None
+
+
 class Wait(Record):
     """A retry that waits for a condition rather than a time (``tianluo.responses``): free space back
     on the file systems a disk fault filled. Checked each tick; the retry runs when it holds."""
@@ -292,6 +316,8 @@ class StageState(Record):
     exclude_hosts: list[str] = Field(default=[], description="Hosts a degrade (exclude_host) took this stage off.")
     free_retries: int = Field(default=0, description="Retries after the scheduler's own faults; no budget spent.")
     wait: Wait | None = Field(default=None, description="A due retry also waits for this (free space back).")
+    checkpoint_moves: list[CheckpointMove] = Field(
+        default=[], description="Checkpoints moved aside so the stage resumes from the one before (rollback_checkpoint).")
 
     def current(self) -> Attempt | None:
         return self.attempts[-1] if self.attempts else None

@@ -7,6 +7,7 @@ for the imperative shell to carry out.
 from dataclasses import dataclass, field
 
 from tianluo.backends.base import JobFacts
+from tianluo.checkpoints import Checkpoint
 from tianluo.hostspace import FsSpace
 from tianluo.logscan import ScanResult
 from tianluo.model import Check, Handle
@@ -35,6 +36,9 @@ class StageObservation:
     # The file systems the stage writes to, measured once the attempt has failed (exited non-zero
     # or lost): a full one explains a failure the log does not name (tianluo.hostspace).
     space: tuple[FsSpace, ...] = ()
+    # The stage's checkpoints (its `checkpoints` glob), listed once the attempt has failed: a
+    # rollback_checkpoint degrade moves the newest aside.
+    checkpoints: tuple[Checkpoint, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -95,4 +99,12 @@ class CopyOutput:
     destination: str
 
 
-Action = Submit | Cancel | WriteAnalysis | Notify | CopyOutput
+@dataclass(frozen=True)
+class MoveAside:
+    """Carry out the stage's recorded checkpoint moves (``StageState.checkpoint_moves`` without an
+    outcome): before its next attempt is launched, so the job resumes from the checkpoint before."""
+
+    stage_id: str
+
+
+Action = Submit | Cancel | WriteAnalysis | Notify | CopyOutput | MoveAside

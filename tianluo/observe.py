@@ -10,6 +10,7 @@ from pathlib import Path
 
 from tianluo.backends.base import Backend
 from tianluo.budget import Budget
+from tianluo.checkpoints import list_checkpoints
 from tianluo.conditions import (
     bounded_glob,
     check_all,
@@ -78,6 +79,7 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
             scans=scans, output=_output(planned, workdir), progress_file=read_progress_file(planned, workdir),
             port=attempt_port(job.attempt_dir),
             space=measure(stage_folders(planned, workdir, job.attempt_dir)) if failed(fact) else (),
+            checkpoints=list_checkpoints(planned.checkpoints, workdir) if planned.checkpoints and failed(fact) else (),
         )
     if budget is not None and budget.over():
         return Observations(stages=stages, partial=True)

@@ -113,6 +113,7 @@ def _planned_stage(spec: Spec, ename: str, sname: str, stage, values: dict, chos
         output=output,
         expected=stage.expected,
         logs=[render(p, values, shell=False) for p in stage.logs],
+        checkpoints=render(stage.checkpoints, values, shell=False) if stage.checkpoints else None,
         run=stage.run,
         variants=dict(stage.variants),
         degrade=degrade,

@@ -34,6 +34,7 @@ from tianluo.spec_types import (
     STAGE_NAME,
     AskAbove,
     Authorization,
+    CheckpointGlob,
     Command,
     DegradeAction,
     Duration,
@@ -118,6 +119,9 @@ class StageSpec(StrictModel):
     output: Output | None = None
     expected: Duration | None = None
     logs: list[FilePath] = Field(default=[], max_length=100, description="Globs of extra log files, e.g. per-rank logs.")
+    checkpoints: CheckpointGlob | None = Field(
+        default=None, description="Where the stage's checkpoints are: a glob relative to the project folder, "
+        "e.g. out/{entity}/ckpt-*.pt (the newest is the one with the latest mtime). rollback_checkpoint needs it.")
     resources: Resources | None = None
     when: When | None = None
     variants: dict[str, Annotated[Command, Field(min_length=1)]] = Field(default={}, max_length=100, description="Other commands the degrade rung may switch to.")

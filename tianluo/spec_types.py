@@ -132,6 +132,26 @@ def _not_kernel(path: str) -> str:
 FilePath = Annotated[PathText, AfterValidator(_not_kernel)]
 
 
+def _checkpoint_glob(pattern: str) -> str:
+    if pattern.startswith("/") or pattern.startswith("~"):
+        raise ValueError(f"{pattern!r} is absolute; give a glob relative to the project folder, "
+                         "e.g. out/{entity}/ckpt-*.pt")
+    parts = pattern.split("/")
+    if any(p in ("", ".", "..") for p in parts):
+        raise ValueError(f"{pattern!r}: each part of the glob names a folder or file below the project folder "
+                         "(no '..', '.', '//' or a trailing '/'), e.g. out/{entity}/ckpt-*.pt")
+    if "**" in pattern:
+        raise ValueError(f"{pattern!r}: '**' is not supported (one folder level per '*'); "
+                         "e.g. out/{entity}/ckpt-*.pt")
+    if any(p.startswith(".") for p in parts):
+        raise ValueError(f"{pattern!r}: hidden names (a part starting with '.') are not checkpoints tianluo moves")
+    return pattern
+
+
+#: Where a stage's checkpoints are: a glob relative to the project folder (``out/{entity}/ckpt-*.pt``).
+CheckpointGlob = Annotated[PathText, AfterValidator(_checkpoint_glob)]
+
+
 def _scalar(value: object) -> object:
     if isinstance(value, bool):
         return value
@@ -292,6 +312,9 @@ class DegradeAction(StrictModel):
     params: dict[str, ParamChange] = {}
     variant: text(MAX_NAME, "the variant name") | None = Field(default=None, description="Switch the stage's command to this variant.")
     exclude_host: bool = Field(default=False, description="Do not run again on the host that failed.")
+    rollback_checkpoint: bool = Field(
+        default=False, description="Resume from the previous checkpoint: the newest of the stage's checkpoints "
+        "is moved aside (renamed, never deleted), so the job's own resume logic loads the one before it.")
 
     @field_validator("name")
     @classmethod
@@ -302,8 +325,9 @@ class DegradeAction(StrictModel):
 
     @model_validator(mode="after")
     def _does_something(self) -> "DegradeAction":
-        if not self.params and self.variant is None and not self.exclude_host:
-            raise ValueError("a degrade action changes params, switches variant, or excludes the host")
+        if not self.params and self.variant is None and not self.exclude_host and not self.rollback_checkpoint:
+            raise ValueError("a degrade action changes params, switches variant, or excludes the host, or "
+                             "resumes from the previous checkpoint (rollback_checkpoint: true)")
         return self
 
 

@@ -14,7 +14,7 @@ its move emits), and its effect on the stage in ``_EFFECTS``.
 from datetime import datetime, timedelta
 
 from tianluo.ladder import Degrade, HoldStep, Retry, Step
-from tianluo.model import Degradation, Hold, StageState, split_stage_id
+from tianluo.model import CheckpointMove, Degradation, Hold, StageState, split_stage_id
 from tianluo.states import StageStatus
 from tianluo.timefmt import iso
 
@@ -162,6 +162,10 @@ def _degrade(stage: StageState, step: Degrade, log: Events, sid: str, n: int, pa
         stage.variant = change.variant
     if change.exclude_host is not None:
         stage.exclude_hosts.append(change.exclude_host)
+    if change.rollback is not None:  # carried out by the shell before the next launch (a MoveAside)
+        r = change.rollback
+        stage.checkpoint_moves.append(CheckpointMove(attempt=n, path=r.newest, size=r.size, mtime_ns=r.mtime_ns,
+                                                     resume_from=r.previous, at=log.now))
     lines = list(change.lines)
     stage.degradations.append(Degradation(attempt=n, action=change.action, changes=lines, at=log.now))
     stage.next_attempt_at = log.now

@@ -52,6 +52,7 @@ def build_status(state: RunState, run_dir: Path, now: datetime | None = None) ->
             "attempt_dir": str(Path(run_dir) / attempt.dir) if attempt else None,
             "variant": st.variant,
             "degradations": [d.model_dump(mode="json") for d in st.degradations],
+            "checkpoint_moves": [m.model_dump(mode="json") for m in st.checkpoint_moves],
         }
         entities[ename]["params"] = state.entities[ename].params
     return {
@@ -164,6 +165,14 @@ def render_status(doc: dict, now: datetime) -> str:
     for ename, sname, st in rows:
         lines.append(f"{ename:<{width_e}}  {sname:<{width_s}}  {st['status']:<10}  {st['attempt']:>3}  "
                      f"{_note(st, now)}".rstrip())
+    moves = [(e, s, m) for e, s, st in rows for m in st.get("checkpoint_moves", [])]
+    if moves:
+        lines += ["", "checkpoints moved aside (kept, not deleted):"]
+        for ename, sname, m in moves:
+            where = f"{m['path']} -> {m['aside']}" if m["outcome"] == "moved" else \
+                f"{m['path']}: {m['outcome'] or 'to be moved before the next attempt'}" + \
+                (f" ({m['detail']})" if m["detail"] and m["outcome"] != "moved" else "")
+            lines.append(f"  {ename}/{sname} after attempt {m['attempt']}: {where}")
     return "\n".join(lines)
 
 

@@ -282,6 +282,8 @@ def _stage_templates(stage) -> list[tuple[tuple, str]]:
     if stage.progress and stage.progress.file:
         items.append((("progress", "file"), stage.progress.file))
     items += [(("logs", i), p) for i, p in enumerate(stage.logs)]
+    if stage.checkpoints:
+        items.append((("checkpoints",), stage.checkpoints))
     return items
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from tianluo import fsio, lockholder, space, triggers
+from tianluo import checkpoints, fsio, lockholder, space, triggers
 from tianluo.backends import Backend, get_backend
 from tianluo.backends.base import SubmitRejected
 from tianluo.budget import Budget, OverBudget, default_budget
@@ -25,7 +25,8 @@ from tianluo.errors import TianluoError
 from tianluo.jobs import job_spec
 from tianluo.model import RunState
 from tianluo.notify import copy_output, notify, write_analysis
-from tianluo.observations import Cancel, CopyOutput, Notify, Observations, Submit, WriteAnalysis
+from tianluo.degrade import failed_move as failed_move_now
+from tianluo.observations import Cancel, CopyOutput, MoveAside, Notify, Observations, Submit, WriteAnalysis
 from tianluo.observe import observe, start_cursors
 from tianluo.states import ACTIVE, TERMINAL_PHASES, Phase
 from tianluo.store import LockBusy, RunStore
@@ -282,7 +283,16 @@ def _act(store: RunStore, state: RunState, actions: list, backend: Backend, now:
         store.save(state, snapshot=snapshot, events=[ev])
 
     ts = iso(now)
+    unmoved: set[str] = set()  # stages whose checkpoint could not be moved aside: not launched now
     for action in actions:
+        if isinstance(action, MoveAside):
+            checkpoints.carry_out(state, action.stage_id, now,
+                                  lambda ev: log(ev, snapshot=True) if ev else store.save(state, snapshot=False))
+            if failed_move_now(state.stage(action.stage_id)):
+                unmoved.add(action.stage_id)
+            continue
+        if isinstance(action, Submit) and action.stage_id in unmoved:
+            continue  # the next tick holds the stage (decide: a checkpoint move that failed)
         if isinstance(action, WriteAnalysis):
             path = write_analysis(store.run_dir, state, action.entity, now)
             log({"ts": ts, "event": "analysis_written", "entity": action.entity, "path": str(path),

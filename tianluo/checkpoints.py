@@ -1,0 +1,207 @@
+"""A stage's checkpoints on disk: listed when an attempt failed, and the newest moved aside.
+
+The I/O half of ``rollback_checkpoint`` ("resume from the previous checkpoint"); the pure
+half, which checkpoint goes, is ``tianluo.degrade``. A stage says where its checkpoints are
+(``checkpoints: out/{entity}/ckpt-*.pt``, relative to the project folder); once an attempt
+has failed, the observe layer lists the regular files the glob matches (name, size, mtime).
+When the degrade rung chooses a rollback, the decision records the move (as a submit's
+intent) and the shell renames the newest file in place to ``<name>.tianluo-aside-<attempt>``
+before the next attempt is launched: nothing is deleted, and the job's own resume logic,
+which loads the newest checkpoint it finds, now finds the one before.
+
+No link is followed below the project folder (neither a linked folder nor a linked file is
+listed or moved), a name already taken gets another suffix (never overwritten), and the
+name a file goes to is recorded before the rename, so a tick killed in between finds it
+there and records it instead of moving a second file.
+"""
+
+import ctypes
+import errno
+import os
+import stat
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+from tianluo.conditions import bounded_glob
+from tianluo.model import CheckpointMove, RunState, split_stage_id
+from tianluo.timefmt import iso
+
+#: What a moved checkpoint's name gets: ``ckpt-3.pt.tianluo-aside-4`` (moved after attempt 4 failed).
+ASIDE = ".tianluo-aside-"
+#: Checkpoints listed per stage; a glob matching more is not acted on (narrow it).
+MAX_LISTED = 1000
+#: Suffixes tried when ``<name>.tianluo-aside-<attempt>`` is taken (``...-4.2``, ``...-4.3``...).
+MAX_SUFFIXES = 100
+
+_DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """One checkpoint file as listed: its path relative to the project folder, size and mtime."""
+
+    path: str
+    size: int
+    mtime_ns: int
+
+
+def _open_folder(workdir: str, rel: str) -> int:
+    """The folder ``rel`` below ``workdir``, each part opened without following a link."""
+    fd = os.open(workdir, _DIR)
+    for part in [p for p in rel.split("/") if p]:
+        try:
+            nxt = os.open(part, _DIR | os.O_NOFOLLOW, dir_fd=fd)
+        finally:
+            os.close(fd)
+        fd = nxt
+    return fd
+
+
+def list_checkpoints(pattern: str, workdir: str) -> tuple[Checkpoint, ...]:
+    """The regular files ``pattern`` (relative to ``workdir``) matches, oldest first by name.
+
+    Links (to a file or on the way to it) and names already moved aside are left out; so is
+    everything when more than :data:`MAX_LISTED` match (which is the newest would be a guess).
+    Never raises: an unreadable folder lists nothing.
+    """
+    hits, stopped = bounded_glob(os.path.join(workdir, pattern), max_hits=MAX_LISTED + 1)
+    if stopped or len(hits) > MAX_LISTED:
+        return ()
+    folders: dict[str, list[str]] = {}
+    for hit in hits:
+        rel = os.path.relpath(hit, workdir)
+        if rel.startswith("..") or ASIDE in os.path.basename(rel):
+            continue
+        folders.setdefault(os.path.dirname(rel), []).append(os.path.basename(rel))
+    out = []
+    for folder, names in folders.items():
+        try:
+            fd = _open_folder(workdir, folder)
+        except OSError:  # a link on the way (ELOOP/ENOTDIR), gone, or not ours to read
+            continue
+        try:
+            for name in names:
+                try:
+                    st = os.stat(name, dir_fd=fd, follow_symlinks=False)
+                except OSError:
+                    continue
+                if stat.S_ISREG(st.st_mode):
+                    out.append(Checkpoint(path=os.path.join(folder, name) if folder else name,
+                                          size=st.st_size, mtime_ns=st.st_mtime_ns))
+        finally:
+            os.close(fd)
+    return tuple(sorted(out, key=lambda c: c.path))
+
+
+# --- moving aside -----------------------------------------------------------------------
+
+_RENAME_NOREPLACE = 1
+try:
+    _renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+except (OSError, AttributeError):  # pragma: no cover - a libc without renameat2 (glibc < 2.28)
+    _renameat2 = None
+
+
+def _rename_noreplace(fd: int, src: str, dst: str) -> None:
+    """Rename ``src`` to ``dst`` in folder ``fd``, never replacing a ``dst`` that exists.
+
+    Raises:
+        FileExistsError: ``dst`` exists. OSError: as rename.
+    """
+    if _renameat2 is not None:
+        if _renameat2(fd, os.fsencode(src), fd, os.fsencode(dst), _RENAME_NOREPLACE) == 0:
+            return
+        err = ctypes.get_errno()
+        if err not in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):  # a file system without NOREPLACE
+            raise OSError(err, os.strerror(err), dst)
+    try:
+        os.stat(dst, dir_fd=fd, follow_symlinks=False)
+    except FileNotFoundError:
+        os.rename(src, dst, src_dir_fd=fd, dst_dir_fd=fd)
+        return
+    raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), dst)
+
+
+def _exists(fd: int, name: str) -> bool:
+    try:
+        os.stat(name, dir_fd=fd, follow_symlinks=False)
+        return True
+    except FileNotFoundError:
+        return False
+
+
+def aside_names(name: str, attempt: int):
+    """The names a checkpoint may go to, in the order they are tried."""
+    yield f"{name}{ASIDE}{attempt}"
+    for k in range(2, MAX_SUFFIXES + 1):
+        yield f"{name}{ASIDE}{attempt}.{k}"
+
+
+def carry_out(state: RunState, sid: str, now: datetime, record: Callable[[dict | None], None]) -> None:
+    """Carry out the stage's recorded checkpoint moves that have no outcome yet, in order.
+
+    ``record(None)`` saves the state (the name a file is about to go to); ``record(event)``
+    saves it with the event of the outcome (``checkpoint_moved_aside``, or
+    ``checkpoint_not_moved`` when the file is gone or cannot be moved).
+    """
+    workdir = state.plan.workdir
+    entity, name = split_stage_id(sid)
+    for move in state.stage(sid).checkpoint_moves:
+        if move.outcome is not None:
+            continue
+        _move(workdir, move, record)
+        move.done_at = now
+        base = {"ts": iso(now), "entity": entity, "stage": name, "attempt": move.attempt, "path": move.path}
+        if move.outcome == "moved":
+            record({**base, "event": "checkpoint_moved_aside", "aside": move.aside, "resume_from": move.resume_from,
+                    "message": f"{move.path} moved aside to {move.aside} (kept, not deleted); the next attempt "
+                               f"resumes from {move.resume_from}" + (f" ({move.detail})" if move.detail else "")})
+        else:
+            record({**base, "event": "checkpoint_not_moved", "outcome": move.outcome,
+                    "message": f"{move.path} was not moved aside: {move.detail}"})
+
+
+def _move(workdir: str, move: CheckpointMove, record: Callable[[dict | None], None]) -> None:
+    folder, name = os.path.split(move.path)
+    try:
+        fd = _open_folder(workdir, folder)
+    except OSError as exc:
+        move.outcome = "failed"
+        move.detail = (f"its folder {folder or '.'} cannot be opened without following a link "
+                       f"({exc.strerror or exc})")
+        return
+    try:
+        try:
+            st = os.stat(name, dir_fd=fd, follow_symlinks=False)
+        except FileNotFoundError:
+            if move.aside is not None and _exists(fd, os.path.basename(move.aside)):
+                move.outcome = "moved"  # renamed by a tick that was killed before it could record it
+                move.detail = "found there by the next tick"
+            else:
+                move.outcome = "missing"
+                move.detail = "it is gone (removed since it was listed); nothing was moved"
+            return
+        if not stat.S_ISREG(st.st_mode):
+            move.outcome = "failed"
+            move.detail = f"{move.path} is no longer a regular file (a link or folder now); tianluo moves no links"
+            return
+        for aside in aside_names(name, move.attempt):
+            if _exists(fd, aside):
+                continue
+            move.aside = os.path.join(folder, aside) if folder else aside
+            record(None)  # the name it goes to is on disk before the rename: a kill after it finds it there
+            try:
+                _rename_noreplace(fd, name, aside)
+            except FileExistsError:
+                continue  # taken in between: the next suffix
+            os.fsync(fd)
+            move.outcome = "moved"
+            return
+        move.outcome = "failed"
+        move.detail = f"{name}{ASIDE}{move.attempt} and {MAX_SUFFIXES - 1} more names beside it are taken"
+    except OSError as exc:
+        move.outcome = "failed"
+        move.detail = f"{exc.strerror or exc}"
+    finally:
+        os.close(fd)
