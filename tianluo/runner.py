@@ -198,7 +198,8 @@ def free_port(avoid: frozenset[int] = frozenset(), tries: int = 20) -> int | Non
 
 
 def _earlier_ports(attempt_dir: Path, back: int = 3) -> frozenset[int]:
-    """The ports the last few attempts of the same stage (``../<n-1>``...) were given: never given again at once.
+    """The ports the last few attempts of the same stage (``../<n-1>``...) were given, and this
+    attempt's own before Slurm requeued it: never given again at once.
 
     A rank of an earlier attempt that outlived it may still hold its port.
     """
@@ -207,7 +208,7 @@ def _earlier_ports(attempt_dir: Path, back: int = 3) -> frozenset[int]:
         return frozenset()
     n = int(attempt_dir.name)
     ports = set()
-    for earlier in range(max(1, n - back), n):
+    for earlier in range(max(1, n - back), n + 1):
         try:
             claim = json.loads(fsio.read_bytes(attempt_dir.parent / str(earlier) / STARTED, JOB_CAP).decode("utf-8"))
         except (OSError, ValueError, RecursionError, UnsafePath):
