@@ -15,6 +15,7 @@ class Ctx:
         self.state = state
         self.now = now
         self.when = obs.when
+        self.space = obs.space  # the file systems of the stages that wait for free space, measured now
         self.seen = obs.stages  # what was seen of each stage (its checkpoints, for a rollback)
         self.actions: list[Action] = []
         self.log = Events(now)  # the one event collector, shared with the stage machine's moves

@@ -29,6 +29,7 @@ from tianluo.observations import (
     StageObservation,
     Submit,
 )
+from tianluo.responses import SPACE_KEY, space_back
 from tianluo.stage_machine import hold as hold_stage
 from tianluo.stage_machine import move
 from tianluo.states import (
@@ -164,6 +165,8 @@ def _schedule(ctx: Ctx, sid: str, stage: StageState) -> None:
     elif stage.status == StageStatus.RETRY_WAIT:
         if stage.next_attempt_at is not None and stage.next_attempt_at > ctx.now:
             return
+        if stage.wait is not None and not _room_again(ctx, sid, stage):
+            return
     else:
         return
     if ctx.state.total_attempts >= ctx.state.plan.max_attempts:
@@ -182,6 +185,20 @@ def _schedule(ctx: Ctx, sid: str, stage: StageState) -> None:
     ctx.actions.append(Submit(sid, n, name))
     move(stage, StageStatus.SUBMITTED, log=ctx.log, sid=sid, event="submit_intent",
          message=f"attempt {n} recorded as {name}", attempt=n, job_name=name)
+
+
+def _room_again(ctx: Ctx, sid: str, stage: StageState) -> bool:
+    """A retry that waits for free space: whether the file systems it waits for have room again
+    (as this tick measured them); if so the wait is over."""
+    facts = ctx.space.get(sid, ())
+    if not space_back(facts, stage.wait.paths):
+        return False  # not measured this tick (a partial tick) counts as no room yet
+    waited = stage.wait
+    stage.wait = None
+    now = "; ".join(f.describe() for f in facts if f.path in waited.paths) or "; ".join(f.describe() for f in facts)
+    ctx.event("space_back", sid, f"free space is back ({now}) after {(ctx.now - waited.since).total_seconds():.0f}s "
+              "of waiting; the retry runs", paths=waited.paths)
+    return True
 
 
 def _first_start(ctx: Ctx, sid: str, stage: StageState) -> bool:
@@ -323,6 +340,20 @@ def _scheduler_spell(ctx: Ctx, obs: Observations) -> None:
         ctx.event("scheduler_back", None, f"the scheduler answers again after {spell:.0f}s", silent_s=spell)
 
 
+def _space_notification(ctx: Ctx, sid: str, stage: StageState) -> None:
+    """Tell the owner once that a stage waits for free space: only a person can make room."""
+    wait = stage.wait
+    if wait is None or wait.notified or stage.status != StageStatus.RETRY_WAIT:
+        return
+    entity, name = split_stage_id(sid)
+    state = ctx.state
+    ctx.actions.append(Notify(
+        key=SPACE_KEY + sid, title=f"tianluo: {entity}/{name} waits for free space",
+        body=f"{state.plan.name} ({state.run_id}): {entity}/{name} failed with {wait.label}: {'; '.join(wait.facts)}. "
+             f"Its retry runs when there is room again ({wait.threshold}); free some space there. "
+             "The other jobs go on.", entity=entity, stage=name))
+
+
 def _notifications(ctx: Ctx) -> None:
     """Ask the shell to tell the owner about each new hold and a blocked run, once each.
 
@@ -335,6 +366,7 @@ def _notifications(ctx: Ctx) -> None:
     for sid in state.stage_ids():
         stage = state.stage(sid)
         hold = stage.hold
+        _space_notification(ctx, sid, stage)
         if stage.status != StageStatus.HELD or hold is None or hold.by != "ladder" or hold.notified:
             continue
         entity, name = split_stage_id(sid)

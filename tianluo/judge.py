@@ -15,7 +15,7 @@ from tianluo.context import Ctx
 from tianluo.degrade import Change, plan_change, unchanged_why
 from tianluo.holds import analysis_path
 from tianluo.jobs import command_identity
-from tianluo.ladder import HoldStep, fingerprint, next_step
+from tianluo.ladder import HoldStep, Retry, fingerprint, next_step
 from tianluo.logscan import LogLine
 from tianluo.model import Attempt, Cancelling, Fault, StageState, split_stage_id
 from tianluo.observations import (
@@ -189,7 +189,8 @@ def _finish(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, facts, seen
     else:
         fault = classify(Evidence(state="lost" if lost else "exited", exit_code=facts.exit_code,
                                   signal=facts.signal, unmet=unmet, lines=_lines(attempt), detail=facts.detail,
-                                  ended_by=facts.ended_by), ctx.rules)
+                                  ended_by=facts.ended_by, full=tuple(f.describe() for f in seen.space if f.full)),
+                         ctx.rules)  # a full file system names a cause the log does not
     if lost:
         ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, "lost: stop any orphans first", "KILL"))
     elif attempt.cancel is not None:
@@ -200,7 +201,7 @@ def _finish(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, facts, seen
     attempt.fault = fault
     attempt.fingerprint = fingerprint(fault, stage.progress.done if stage.progress else None,
                                       command_identity(attempt, ctx.planned(sid).command))
-    _climb(ctx, sid, stage, attempt, fault)
+    _climb(ctx, sid, stage, attempt, fault, space=seen.space)
     if fatal is not None:
         return f"failed: exited 0 but the log has a fatal line ({fault.klass.value}/{fault.label})"
     return f"failed: {fault.klass.value}/{fault.label}"
@@ -247,9 +248,9 @@ def _fatal_line(ctx: Ctx, attempt: Attempt) -> Fault | None:
     return None
 
 
-def _climb(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, fault: Fault) -> None:
+def _climb(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, fault: Fault, space: tuple = ()) -> None:
     """A failed attempt: the ladder's final step, given what is authorised and held as data; the
-    stage machine takes it."""
+    stage machine takes it. ``space``: the file systems it writes to, measured as it ended."""
     plan = ctx.state.plan
     stage.fault = fault
     n = attempt.n
@@ -263,7 +264,7 @@ def _climb(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, fault: Fault
                      repeated=previous is not None and previous.fingerprint == attempt.fingerprint,
                      attempts_left=plan.max_attempts - ctx.state.total_attempts, now=ctx.now,
                      deadline_at=ctx.state.created_at + timedelta(seconds=deadline) if deadline else None,
-                     degrade=option, allowed=frozenset(plan.authorization),
+                     degrade=option, allowed=frozenset(plan.authorization), space=space, run_id=ctx.state.run_id,
                      entity_held=ctx.state.entities[entity].hold is not None, sid=sid,
                      last_fault=previous.fault if previous is not None else None)
     action = _planned_action(ctx, sid, fault)
@@ -271,6 +272,11 @@ def _climb(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, fault: Fault
         seen = ctx.seen.get(sid)  # say why the change chosen at plan time did not apply
         step = replace(step, reason=f"{step.reason}; " + unchanged_why(
             action, host=attempt.host, checkpoints=seen.checkpoints if seen is not None else ()))
+    note = advice(fault.label, command_identity(attempt, ctx.planned(sid).command))
+    if note and isinstance(step, HoldStep):  # what the owner should change, with the hold and the retry
+        step = replace(step, reason=f"{step.reason}; {note}")
+    elif note and isinstance(step, Retry):
+        step = replace(step, note=note)
     take(stage, step, log=ctx.log, sid=sid, attempt=n, params=ctx.state.entities[entity].params,
          analysis=analysis_path(entity))
     if isinstance(step, HoldStep):
@@ -293,9 +299,12 @@ def degrade_option(ctx: Ctx, sid: str, stage: StageState, fault: Fault) -> Chang
     last = stage.current()
     entity = split_stage_id(sid)[0]
     seen = ctx.seen.get(sid)
-    return plan_change(action, ctx.state.entities[entity].params, stage.variant,
-                       host=last.host if last else None, excluded=tuple(stage.exclude_hosts),
-                       checkpoints=seen.checkpoints if seen is not None else ())
+    change = plan_change(action, ctx.state.entities[entity].params, stage.variant,
+                         host=last.host if last else None, excluded=tuple(stage.exclude_hosts),
+                         checkpoints=seen.checkpoints if seen is not None else ())
+    if change is not None and change.exclude_host is not None and excludes_first(fault.label):
+        change = replace(change, first=True)  # the host is the cause: left out before any retry
+    return change
 
 
 def _planned_action(ctx: Ctx, sid: str, fault: Fault):

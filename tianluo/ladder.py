@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 
 from tianluo.degrade import Change
 from tianluo.model import Budget, Fault, StageState
+from tianluo.responses import SpaceHold, SpaceWait, never_unchanged, response_for, retry_wait, space_step
 from tianluo.spec import LadderSpec
 from tianluo.states import FaultClass
 
@@ -64,6 +65,7 @@ class Retry:
     used: int  # retries of this class spent, this one included
     allowed: int
     free: bool = False  # the scheduler's fault: no budget spent
+    note: str = ""  # what the owner should change so it does not come back (``responses.advice``)
 
 
 @dataclass(frozen=True)
@@ -81,7 +83,17 @@ class HoldStep:
     reason: str
 
 
-Step = Retry | Degrade | HoldStep
+@dataclass(frozen=True)
+class WaitForSpace:
+    """Rung 2 for a full disk (``tianluo.responses``): the retry waits until these file systems have
+    room again, not for a time; its budget is spent as for any retry."""
+
+    retry: Retry
+    paths: tuple[str, ...]
+    facts: tuple[str, ...]  # "path: N free of M", as measured when the attempt ended
+
+
+Step = Retry | Degrade | HoldStep | WaitForSpace
 
 #: What tianluo may do when nothing is said (the tests of the bare ladder).
 EVERYTHING = frozenset({"submit", "resubmit", "degrade", "cancel_hung"})
@@ -100,6 +112,8 @@ def next_step(
     allowed: frozenset[str] = EVERYTHING,
     entity_held: bool = False,
     sid: str = "the stage",
+    space: tuple = (),
+    run_id: str = "",
     last_fault: Fault | None = None,
 ) -> Step:
     """The one transition of the ladder: what follows a failed attempt. Data in, the final step out.
@@ -119,6 +133,9 @@ def next_step(
         allowed: ``authorization.allow``: a retry needs ``resubmit``, a degrade ``degrade``.
         entity_held: A human holds the stage's entity: nothing runs again until released.
         sid: The stage's id, for the messages.
+        space: The file systems the stage writes to, measured when the attempt ended
+            (``hostspace.FsSpace``): a disk fault's retry waits for room on the full ones.
+        run_id: The run's id: with ``sid`` and the attempt, it spreads rate-limited retries.
         last_fault: The fault of the attempt before this one, if it failed.
 
     A fault the scheduler caused (``fault.free``: preemption, node failure) is retried at once
@@ -130,7 +147,7 @@ def next_step(
     """
     if entity_held:
         return HoldStep(f"the entity is on hold by a human: {fault.klass.value}/{fault.label}")
-    step = _climb(stage, fault, budgets, repeated=repeated, attempts_left=attempts_left, now=now,
+    step = _climb(stage, fault, budgets, repeated=repeated, attempts_left=attempts_left, now=now, run_id=run_id, sid=sid,
                   deadline_at=deadline_at, degrade=degrade, free=is_free(fault, last_fault))
     if isinstance(step, Retry) and "resubmit" not in allowed:
         return HoldStep(f"a retry is due but tianluo may not resubmit (resubmit is not in authorization.allow): "
@@ -138,6 +155,18 @@ def next_step(
     if isinstance(step, Degrade) and "degrade" not in allowed:
         return HoldStep(f"'{step.description}' was chosen at plan time but degrade is not in authorization.allow: "
                         "make the change yourself, then release with --retry")
+    return _for_space(step, fault, space)
+
+
+def _for_space(step: Step, fault: Fault, space: tuple) -> Step:
+    """disk_full, disk_quota: the retry waits for room on the full file systems, or a quota holds at once."""
+    if not isinstance(step, Retry) or step.free:
+        return step
+    shaped = space_step(response_for(fault.label), space, fault.evidence)
+    if isinstance(shaped, SpaceHold):
+        return HoldStep(f"{shaped.reason}: {fault.klass.value}/{fault.label}")
+    if isinstance(shaped, SpaceWait):
+        return WaitForSpace(retry=step, paths=shaped.paths, facts=shaped.facts)
     return step
 
 
@@ -170,6 +199,7 @@ def is_free(fault: Fault, last_fault: Fault | None) -> bool:
 
 
 def _climb(stage: StageState, fault: Fault, budgets: dict[FaultClass, Budget], *, repeated: bool,
+           run_id: str, sid: str,
            attempts_left: int, now: datetime, deadline_at: datetime | None, degrade: Change | None,
            free: bool) -> Step:
     klass = fault.klass
@@ -177,20 +207,28 @@ def _climb(stage: StageState, fault: Fault, budgets: dict[FaultClass, Budget], *
     used = stage.budget_used.get(klass, 0)
     if attempts_left <= 0:
         return HoldStep("the run-wide cap on attempts is reached")
+    if degrade is not None and degrade.first:
+        # It takes the cause away (a GPU fault's host left out): before any retry, no budget spent;
+        # bounded by the hosts there are to exclude and the run-wide cap.
+        return Degrade(change=degrade, description="; ".join(degrade.lines))
     if free:
         # The scheduler's own doing (preempted, node failure) or the host's (a reboot): the job
         # did nothing wrong. It goes again at once, spending no budget; the run-wide attempt cap
         # still bounds it.
         return Retry(wait_s=0.0, used=used, allowed=budget.retries, free=True)
     blocked_by = None
-    if repeated and repeat_applies(fault, budget, used):
+    unchanged = never_unchanged(fault.label)
+    if unchanged:  # nan_loss, corrupt_checkpoint: no budget spent on an identical try
+        blocked_by = f"{fault.label} is never retried unchanged ({unchanged}) and no pre-authorised change applies"
+    elif repeated and repeat_applies(fault, budget, used):
         blocked_by = "the same failure twice in a row; a third identical attempt would not help"
     elif budget.retries == 0:
         blocked_by = f"{klass.value} faults are not retried (ladder.{klass.value}.retries is 0)"
     elif not may_retry(stage, klass, budgets):
         blocked_by = f"{klass.value} budget spent ({used}/{budget.retries} retries)"
     else:
-        wait = backoff_seconds(budget, used + 1)
+        # rate_limited: never at once, and each stage at its own time (tianluo.responses)
+        wait = retry_wait(response_for(fault.label), backoff_seconds(budget, used + 1), run_id, sid, stage.attempt)
         if deadline_at is not None and now + timedelta(seconds=wait) > deadline_at:
             blocked_by = "the next retry would be due after the deadline"
         else:

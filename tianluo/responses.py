@@ -24,30 +24,39 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
+from tianluo.hostspace import OK_AGAIN_RULE
+from tianluo.runner import PORT_ENV
+
 
 @dataclass(frozen=True)
 class Response:
     """What one fault label gets beyond the plain retry."""
 
     label: str
-    why: str  # one line, for events, holds and the docs
+    why: str  # the reason, for holds, events and the docs
     unchanged: bool = True  # False: the same command is never run again (degrade or hold instead)
     space: Literal["wait", "quota"] | None = None  # wait for free space; "quota": hold unless a file system is full
     floor_s: float = 0.0  # a retry is never due sooner than this (or the class's backoff, if larger)
     spread: float = 0.0  # ... and is spread over [wait, wait * (1 + spread)) per (run, stage, attempt)
+    exclude_first: bool = False  # a pre-authorised exclude_host is taken before any retry, spending no budget
 
 
 RESPONSES: dict[str, Response] = {r.label: r for r in (
     Response("disk_full", space="wait",
-             why="a retry on a full file system fails the same way: it waits until free space is back"),
+             why="a retry on a full file system fails the same way"),
     Response("disk_quota", space="quota",
-             why="a quota is not visible to statvfs: a file system that is not full means the quota is spent"),
+             why="statvfs cannot see a quota: a file system that is not full means the quota ran out"),
     Response("nan_loss", unchanged=False,
-             why="the same settings give the same NaN/inf loss: never retried unchanged"),
+             why="the same settings give the same NaN or inf loss"),
     Response("corrupt_checkpoint", unchanged=False,
-             why="a retry reads the same bad checkpoint: never retried unchanged"),
+             why="a retry reads the same bad checkpoint"),
     Response("rate_limited", floor_s=60.0, spread=1.0,
              why="a server that limits the rate is not asked again at once, nor by every stage at the same moment"),
+    Response("gpu_fault", exclude_first=True,
+             why="a GPU that failed in hardware fails again: on a cluster its host is left out (sbatch --exclude) "
+                 "and the stage runs again at once elsewhere, like after a node failure"),
+    Response("port_in_use",
+             why="a port another process holds stays taken: with {port} in the command each attempt gets a free one"),
 )}
 
 
@@ -56,10 +65,31 @@ def response_for(label: str | None) -> Response | None:
     return RESPONSES.get(label or "")
 
 
-def never_unchanged(label: str | None) -> bool:
-    """Whether a fault with this label may not be retried with the same command."""
+def excludes_first(label: str | None) -> bool:
+    """Whether a pre-authorised exclude_host for this fault comes before any retry (the host is the cause)."""
     response = response_for(label)
-    return response is not None and not response.unchanged
+    return response is not None and response.exclude_first
+
+
+def advice(label: str | None, command: str) -> str | None:
+    """What the owner should change so this fault does not come back, when tianluo cannot do it itself.
+
+    ``port_in_use`` with a command that pins its port (no ``{port}``): every retry asks for the same port.
+    """
+    if label == "port_in_use" and PORT_ENV not in command:  # {port} is rendered as a reference to it
+        return ("the command pins its port: write {port} where the port goes (e.g. --master-port {port} or "
+                "MASTER_PORT={port}) and tianluo gives each attempt a free one")
+    return None
+
+
+def never_unchanged(label: str | None) -> str | None:
+    """Why a fault with this label may not be retried with the same command; None if it may."""
+    response = response_for(label)
+    return response.why if response is not None and not response.unchanged else None
+
+
+#: When a file system counts as having room again (``tianluo.hostspace.FsSpace.ok_again``).
+ROOM_AGAIN = OK_AGAIN_RULE
 
 
 # --- rate limits: a floor and a deterministic spread ----------------------------------------
@@ -148,8 +178,13 @@ def space_step(response: Response | None, facts: Sequence[SpaceFact], evidence: 
 
 
 def space_back(facts: Sequence[SpaceFact], paths: Sequence[str]) -> bool | None:
-    """Whether every file system waited for has room again; None when not all were measured."""
-    by_path = {f.path: f for f in facts}
-    if not paths or any(p not in by_path for p in paths):
+    """Whether the file systems waited for have room again; None when nothing was measured.
+
+    A file system is known by the stage's folder that named it when it was measured; should
+    none of those names come back (a mount appeared or went), every file system measured for
+    the stage must have room.
+    """
+    if not facts:
         return None
-    return all(by_path[p].ok_again for p in paths)
+    waited = [f for f in facts if f.path in paths] or list(facts)
+    return all(f.ok_again for f in waited)

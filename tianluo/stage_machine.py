@@ -13,8 +13,10 @@ its move emits), and its effect on the stage in ``_EFFECTS``.
 
 from datetime import datetime, timedelta
 
-from tianluo.ladder import Degrade, HoldStep, Retry, Step
+from tianluo.ladder import Degrade, HoldStep, Retry, Step, WaitForSpace
 from tianluo.model import CheckpointMove, Degradation, Hold, StageState, split_stage_id
+from tianluo.model import Wait
+from tianluo.responses import ROOM_AGAIN
 from tianluo.states import StageStatus
 from tianluo.timefmt import iso
 
@@ -42,14 +44,14 @@ MOVES: dict[StageStatus, dict[StageStatus, frozenset[str | None]]] = {
     SUB: {
         RUN: frozenset({"running"}),  # the runner (or the scheduler) says it runs
         OK: frozenset({"succeeded"}),  # done before it was ever seen running
-        WAIT: frozenset({"retry_scheduled", "degraded"}),  # failed; the ladder's retry or degrade
+        WAIT: frozenset({"retry_scheduled", "degraded", "waiting_for_space"}),  # failed; the ladder's retry or degrade
         HELD: frozenset({"held"}),  # failed; the ladder's last rung, or a launch it may not retry
         P: frozenset({None}),  # repair: an active status without an attempt
     },
     RUN: {
         SUB: frozenset({"requeued"}),  # the scheduler put it back in its queue
         OK: frozenset({"succeeded"}),
-        WAIT: frozenset({"retry_scheduled", "degraded"}),
+        WAIT: frozenset({"retry_scheduled", "degraded", "waiting_for_space"}),
         HELD: frozenset({"held"}),  # failed, hung and not authorised to cancel, cancelled by a person
         P: frozenset({None}),  # repair
     },
@@ -149,10 +151,10 @@ def _retry(stage: StageState, step: Retry, log: Events, sid: str, n: int, params
         return
     stage.budget_used[fault.klass] = step.used
     stage.next_attempt_at = log.now + timedelta(seconds=step.wait_s)
-    stage.reason = f"retry {step.used}/{step.allowed} for {fault.klass.value}"
+    stage.reason = f"retry {step.used}/{step.allowed} for {fault.klass.value}" + (f"; {step.note}" if step.note else "")
     move(stage, WAIT, log=log, sid=sid, event="retry_scheduled",
-         message=f"{fault.klass.value} retry {step.used}/{step.allowed} due at {iso(stage.next_attempt_at)}",
-         attempt=n, wait_s=step.wait_s)
+         message=f"{fault.klass.value} retry {step.used}/{step.allowed} due at {iso(stage.next_attempt_at)}"
+                 + (f"; {step.note}" if step.note else ""), attempt=n, wait_s=step.wait_s, advice=step.note or None)
 
 
 def _degrade(stage: StageState, step: Degrade, log: Events, sid: str, n: int, params: dict, analysis) -> None:
@@ -179,4 +181,19 @@ def _hold(stage: StageState, step: HoldStep, log: Events, sid: str, n: int, para
     hold(stage, by="ladder", reason=step.reason, at=log.now, analysis=analysis, log=log, sid=sid, attempt=n)
 
 
-_EFFECTS = {Retry: _retry, Degrade: _degrade, HoldStep: _hold}
+def _wait_for_space(stage: StageState, step: WaitForSpace, log: Events, sid: str, n: int, params: dict,
+                    analysis) -> None:
+    """A disk fault's retry: due once the file systems have room again (decide checks each tick)."""
+    fault, retry = stage.fault, step.retry
+    stage.budget_used[fault.klass] = retry.used
+    stage.next_attempt_at = log.now + timedelta(seconds=retry.wait_s)
+    stage.wait = Wait(label=fault.label, paths=list(step.paths), since=log.now, threshold=ROOM_AGAIN,
+                      facts=list(step.facts))
+    stage.reason = f"waiting for free space on {', '.join(step.paths)}"
+    move(stage, WAIT, log=log, sid=sid, event="waiting_for_space",
+         message=f"{fault.label}: {'; '.join(step.facts)}; {fault.klass.value} retry {retry.used}/{retry.allowed} "
+                 f"runs when there is room again ({ROOM_AGAIN})", attempt=n, paths=list(step.paths),
+         facts=list(step.facts))
+
+
+_EFFECTS = {Retry: _retry, Degrade: _degrade, HoldStep: _hold, WaitForSpace: _wait_for_space}

@@ -24,7 +24,7 @@ from tianluo.durations import format_duration
 from tianluo.errors import TianluoError
 from tianluo.jobs import job_spec
 from tianluo.model import RunState
-from tianluo.notify import copy_output, notify, write_analysis
+from tianluo.notify import copy_output, mark_told, notify, write_analysis
 from tianluo.degrade import failed_move as failed_move_now
 from tianluo.observations import Cancel, CopyOutput, MoveAside, Notify, Observations, Submit, WriteAnalysis
 from tianluo.observe import observe, start_cursors
@@ -303,12 +303,7 @@ def _act(store: RunStore, state: RunState, actions: list, backend: Backend, now:
             continue
         if isinstance(action, Notify):
             ev = notify(state, store.run_dir, action, ts)
-            if action.key == "run":
-                state.blocked_notified = True
-            elif action.key == "scheduler":
-                state.scheduler_notified = True
-            else:
-                state.stage(action.key).hold.notified = True
+            mark_told(state, action.key)
             log(ev, snapshot=True)
             continue
         entity, stage_name = action.stage_id.rsplit(".", 1)
