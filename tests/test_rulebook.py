@@ -386,3 +386,34 @@ def test_scanning_with_the_rulebook_agrees_with_a_line_by_line_search(tmp_path):
             expected.append((offset, rules))
         offset += len(line.encode())
     assert got == expected
+
+
+# --- warnings that jobs print and go on from ------------------------------------------------
+
+WARNINGS = """\
+/usr/lib/python3/dist-packages/torchvision/io/image.py:13: UserWarning: Failed to load image Python extension: '/usr/lib/python3/dist-packages/torchvision/image.so: undefined symbol: _ZN3c1017RegisterOperatorsD1Ev'
+A matching Triton is not available, some optimizations will not be enabled.
+Error caught was: No module named 'triton'
+WARNING[XFORMERS]: xFormers can't load C++/CUDA extensions. xFormers was built for:
+ERROR: pip's dependency resolver does not currently take into account all the packages that are installed. This behaviour is the source of the following dependency conflicts.
+torch 2.1.0 requires triton==2.1.0, but you have triton 2.2.0 which is incompatible.
+A module that was compiled using NumPy 1.x cannot be run in
+NumPy 2.0.0 as it may crash. To support both 1.x and 2.x
+[deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 65536, reducing to 32768
+/usr/lib/python3/dist-packages/torch/nn/utils/clip_grad.py:55: FutureWarning: Non-finite norm encountered in torch.nn.utils.clip_grad_norm_; continuing anyway.
+Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.
+"""
+
+
+def test_warnings_that_jobs_go_on_from_do_not_fail_an_attempt_that_exited_0(tmp_path):
+    """A config/code line fails even an exit 0 (rules.fatal_rule_names): these lines must not be one."""
+    from tianluo.rules import FATAL_CLASSES
+
+    fatal = {r.name for r in BUILTIN_RULES if r.klass in FATAL_CLASSES and r.log and r.fatal}
+    path = tmp_path / "stderr"
+    path.write_text(TRAINING + WARNINGS + TRAINING)
+    matched = scan(path, "stderr", Cursor(), compile_patterns(BUILTIN_RULES)).matches
+    assert [(m.text, set(m.rules) & fatal) for m in matched if set(m.rules) & fatal] == []
+    # the numpy banner is still read: when the job then fails, it says why
+    fault = classify(Evidence(state="exited", exit_code=1, lines=matched))
+    assert (fault.klass, fault.label) == (C, "version_mismatch")

@@ -351,15 +351,20 @@ SETUP: tuple[Rule, ...] = (
              r"|Error while deserializing header|HeaderTooLarge|MetadataIncompleteBuffer"
              r"|truncated file|file signature not found|not a zip file"),
     Rule("version_mismatch", CONFIG, "version_mismatch",
-         log=r"did not match any variant of untagged enum|undefined symbol: |numpy\.dtype size changed"
-             r"|_ARRAY_API not found|numpy\.core\.multiarray failed to import|Weights only load failed"
-             r"|WeightsUnpickler error: Unsupported global|GLIBCXX_\S+ not found|Loaded runtime CuDNN library"
-             r"|CuDNN library needs to have matching|but source was compiled with: "
-             r"|doesn't follow PyTorch's LRScheduler API|Outdated cuDNN installation found|No module named 'torch\._six'|compiled with different CUDA (?:major )?versions"
-             r"|mismatches the version that was used to compile PyTorch"
-             r"|" + _EXC_LINE + r".*\b(?:requires?|is required|needs)\b.*(?:>=|==|~=)"),
+         log=r"did not match any variant of untagged enum|Weights only load failed"
+             r"|WeightsUnpickler error: Unsupported global|Loaded runtime CuDNN library"
+             r"|CuDNN library needs to have matching|but source was compiled with: |Outdated cuDNN installation found"
+             r"|doesn't follow PyTorch's LRScheduler API|No module named 'torch\._six'"
+             r"|compiled with different CUDA (?:major )?versions|mismatches the version that was used to compile PyTorch"
+             r"|" + _EXC_LINE + r".*(?:\b(?:requires?|is required|needs)\b.*(?:>=|==|~=)|undefined symbol: "
+             r"|GLIBCXX_\S+' not found)|^\S+\.so(?:\.\d+)*: undefined symbol: "),
+    # numpy 2 against modules built for 1.x: printed on the way to an ImportError that jobs
+    # often catch (an optional import), so not fatal after exit 0; torchvision's "Failed to
+    # load image Python extension: ... undefined symbol" warning is why that one needs an
+    # exception's line above.
     Rule("numpy_abi", CONFIG, "version_mismatch", fatal=False,
-         log=r"compiled using NumPy 1\.x cannot be run in"),
+         log=r"compiled using NumPy 1\.x cannot be run in|numpy\.dtype size changed|_ARRAY_API not found"
+             r"|numpy\.core\.multiarray failed to import"),
     Rule("corrupt_pickle", CONFIG, "corrupt_checkpoint", log=_exc("UnpicklingError") + r"|Ran out of input$"),
     Rule("state_dict_mismatch", CONFIG, "state_dict_mismatch",
          log=r"size mismatch for \S+: copying a param|Missing key\(s\) in state_dict|Unexpected key\(s\) in state_dict"
@@ -371,7 +376,7 @@ SETUP: tuple[Rule, ...] = (
              r"|Nan in summary histogram|had NaN values|" + _exc("FloatingPointError")),
     Rule("missing_module", CONFIG, "missing_module",
          log=_exc("ModuleNotFoundError", "ImportError")
-             + r"|" + _PFX + r"(?:(?:\w+\.)*\w*(?:Error|Exception)\b.*)?No module named"
+             + r"|" + _PFX + r"(?:(?:\w+\.)*\w*(?:Error|Exception): .*)?No module named"
              + r"|requires the \S+ library but it was not found"),
     Rule("missing_file", CONFIG, "missing_file",
          log=_exc("FileNotFoundError") + r"|can't open file .*No such file or directory"
