@@ -287,3 +287,16 @@ def test_status_shows_the_wait(tmp_path):
     assert doc["entities"]["b"]["stages"]["train"]["wait"]["paths"] == ["/mnt/ckpt"]
     text = render_status(doc, at(90))
     assert "config/disk_full - waiting for free space since 2024-03-01T12:01:00Z: /mnt/ckpt: " in text
+
+
+def test_plan_md_says_a_trainer_without_a_nan_answer_is_held_after_one_nan(tmp_path):
+    from tianluo.plan import render_plan_md
+
+    text = SPEC.replace("        run: python train.py --lr {lr}\n",
+                        "        run: python train.py --lr {lr}\n        progress: {regex: 'step (?P<done>\\d+)'}\n")
+    path = write_spec(tmp_path, text)
+    spec, _ = load_spec(path)
+    for answer, noted in (("hold", {"a", "b"}), ("halve_lr", {"b"})):
+        doc = render_plan_md(build_plan(spec, path, {"risk:a.train:nan_loss": answer}))
+        sections = {part.split(" ", 1)[0]: part for part in doc.split("### ")[1:]}
+        assert {e for e in ("a", "b") if "(`nan_loss`) it is held after that one attempt" in sections[e]} == noted

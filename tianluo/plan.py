@@ -8,6 +8,7 @@ from pydantic import ValidationError
 from tianluo.durations import format_duration
 from tianluo.errors import SpecError
 from tianluo.forks import branch_forks, derive
+from tianluo.responses import plan_notes
 from tianluo.ladder import resolve_budgets
 from tianluo.model import Plan, PlannedEntity, PlannedStage, stage_id
 from tianluo.spec import DoneWhen, Metric, Output, Spec, resolve_need
@@ -169,6 +170,7 @@ def _stage_lines(plan: Plan) -> list[str]:
             needs = f" after {', '.join(stage.needs)}" if stage.needs else ""
             expected = f", expected {format_duration(stage.expected)}" if stage.expected else ""
             lines.append(f"- **{sname}**{needs}{expected}: `{stage.command}`")
+            lines += [f"  - {note}" for note in plan_notes(stage)]
             if stage.done_when:
                 for p in stage.done_when.exists:
                     lines.append(f"  - done when `{p}` exists")

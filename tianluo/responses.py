@@ -188,3 +188,17 @@ def space_back(facts: Sequence[SpaceFact], paths: Sequence[str]) -> bool | None:
         return None
     waited = [f for f in facts if f.path in paths] or list(facts)
     return all(f.ok_again for f in waited)
+
+
+# --- plan time -----------------------------------------------------------------------------------
+
+
+def plan_notes(planned) -> list[str]:
+    """What plan.md says about a stage's responses: a trainer (it reports progress) with no change
+    pre-authorised for a NaN loss is held after its first one (no fork is added: a hold is the
+    safe default, and which param to change is the owner's call)."""
+    if planned.progress is None or "nan_loss" in planned.degrade or "config" in planned.degrade:
+        return []
+    return ["on a NaN/inf loss (`nan_loss`) it is held after that one attempt: no change is pre-authorised "
+            "(to offer one, add e.g. `degrade: {nan_loss: [{name: halve_lr, params: {lr: {multiply: 0.5}}}]}` "
+            "and answer its question)"]
