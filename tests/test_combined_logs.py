@@ -12,8 +12,8 @@ from itertools import permutations
 from pathlib import Path
 
 import pytest
-
 from test_corpus import CORPUS, parse
+
 from tianluo.classify import Evidence, classify
 from tianluo.logscan import Cursor, scan
 from tianluo.rulebook import BUILTIN_RULES, compile_patterns
@@ -59,90 +59,90 @@ CASES = [
     # (id, corpus files: the cause first, then the symptoms; exit facts; expected class/label)
     # A GPU that fails takes the collectives down with it: the watchdog's timeout is the symptom.
     ("xid_then_watchdog", ["distributed/dist_xid_45_caused_by_previous.txt",
-                           "distributed/dist_watchdog_after_progress_bar.txt"], dict(exit_code=1), GPU_FAULT),
+                           "distributed/dist_watchdog_after_progress_bar.txt"], {"exit_code": 1}, GPU_FAULT),
     ("ecc_then_watchdog_abort", ["distributed/dist_ecc_cuda_error_short.txt",
-                                 "distributed/dist_watchdog_reduce_scatter_llamafactory.txt"], dict(signal=6), GPU_FAULT),
+                                 "distributed/dist_watchdog_reduce_scatter_llamafactory.txt"], {"signal": 6}, GPU_FAULT),
     ("fallen_off_bus_then_illegal_access", ["distributed/dist_gpu_fallen_off_bus_dmesg.txt",
                                             "distributed/dist_unspecified_launch_failure_watchdog.txt"],
-     dict(exit_code=1), GPU_FAULT),
+     {"exit_code": 1}, GPU_FAULT),
     ("xid_then_nccl_error_and_sigterm", ["distributed/dist_xid_31_32_dmesg.txt",
-                                         "distributed/dist_nccl_remote_error_2_18_5.txt"], dict(signal=15), GPU_FAULT),
+                                         "distributed/dist_nccl_remote_error_2_18_5.txt"], {"signal": 15}, GPU_FAULT),
     # The OOM killer's line outranks the SIGTERM the job ended with and the launcher's SIGKILL report.
-    ("host_oom_then_sigterm", ["distributed/dist_slurm_oom_step_cancelled.txt"], dict(signal=15),
+    ("host_oom_then_sigterm", ["distributed/dist_slurm_oom_step_cancelled.txt"], {"signal": 15},
      ("config", "host_oom")),
-    ("host_oom_then_exit_143", ["distributed/dist_slurm_batch_killed_oom_cgroup.txt"], dict(exit_code=143),
+    ("host_oom_then_exit_143", ["distributed/dist_slurm_batch_killed_oom_cgroup.txt"], {"exit_code": 143},
      ("config", "host_oom")),
     ("host_oom_then_launcher_sigkill", ["distributed/dist_slurm_step_exceeded_memory_killed.txt",
-                                        "distributed/dist_torchrun_sigkill_new_prefix.txt"], dict(exit_code=1),
+                                        "distributed/dist_torchrun_sigkill_new_prefix.txt"], {"exit_code": 1},
      ("config", "host_oom")),
     # One rank's CUDA OOM; the others lose their connections or time out.
     ("cuda_oom_then_connection_errors", ["pytorch/pt_oom_old_runtimeerror_backward.txt",
                                          "distributed/dist_gloo_closed_by_peer_recv.txt",
                                          "distributed/dist_gloo_read_error_reset_by_peer.txt"],
-     dict(exit_code=1), ("config", "cuda_oom")),
+     {"exit_code": 1}, ("config", "cuda_oom")),
     ("cuda_oom_then_nccl_remote_error_and_watchdog", ["pytorch/pt_oom_cuda_namespace_no_url.txt",
                                                       "distributed/dist_nccl_remote_error_connection_reset.txt",
                                                       "distributed/dist_watchdog_old_format_ofa.txt"],
-     dict(exit_code=1), ("config", "cuda_oom")),
+     {"exit_code": 1}, ("config", "cuda_oom")),
     # A bug on one rank; the others' watchdogs fire.
     ("type_error_then_watchdog", ["pytorch/pt_type_error_unexpected_kwarg.txt",
-                                  "distributed/dist_watchdog_pg_guid_basicsr.txt"], dict(exit_code=1),
+                                  "distributed/dist_watchdog_pg_guid_basicsr.txt"], {"exit_code": 1},
      ("code", "type_error")),
     ("missing_module_then_connection_closed", ["pytorch/pt_missing_module_torch_venv.txt",
-                                               "distributed/dist_gloo_closed_by_peer_send.txt"], dict(exit_code=1),
+                                               "distributed/dist_gloo_closed_by_peer_send.txt"], {"exit_code": 1},
      ("config", "missing_module")),
     # torchrun's Root Cause block (rank killed by signal 9) against rank 0's connection error and
     # the launcher's own exit 1: a kill -9 is signal_sigkill every time.
     ("launcher_sigkill_then_connection_closed", ["distributed/dist_torchrun_sigkill_accelerate_deepspeed.txt",
-                                                 "distributed/dist_gloo_closed_by_peer_recv.txt"], dict(exit_code=1),
+                                                 "distributed/dist_gloo_closed_by_peer_recv.txt"], {"exit_code": 1},
      SIGKILL),
     ("launcher_sigkill_then_nccl_and_reset", ["distributed/dist_torchrun_sigkill_sigterm_others_colossal.txt",
                                               "distributed/dist_nccl_remote_error_connection_reset.txt",
                                               "distributed/dist_gloo_read_error_reset_by_peer.txt"],
-     dict(exit_code=1), SIGKILL),
+     {"exit_code": 1}, SIGKILL),
     ("deepspeed_sigkill_then_timeout", ["distributed/dist_deepspeed_launcher_minus9.txt",
-                                        "distributed/dist_watchdog_old_format_ofa.txt"], dict(exit_code=1), SIGKILL),
+                                        "distributed/dist_watchdog_old_format_ofa.txt"], {"exit_code": 1}, SIGKILL),
     # ... but a real cause on another rank still wins over the launcher's summary.
     ("launcher_sigkill_but_cuda_oom", ["pytorch/pt_oom_old_runtimeerror_backward.txt",
                                        "distributed/dist_torchrun_sigkill_accelerate_deepspeed.txt"],
-     dict(exit_code=1), ("config", "cuda_oom")),
+     {"exit_code": 1}, ("config", "cuda_oom")),
     ("launcher_sigkill_but_key_error", ["distributed/dist_rank_keyerror_then_torchrun_failed.txt",
                                         "distributed/dist_torchrun_sigkill_loading_shards.txt"],
-     dict(exit_code=1), ("code", "key_error")),
+     {"exit_code": 1}, ("code", "key_error")),
     # A launcher's SIGSEGV report against the others' NCCL errors.
     ("launcher_segfault_then_nccl_error", ["distributed/dist_torchrun_root_cause_sigsegv.txt",
-                                           "distributed/dist_nccl_system_error_2_7_8.txt"], dict(exit_code=1),
+                                           "distributed/dist_nccl_system_error_2_7_8.txt"], {"exit_code": 1},
      ("unknown", "segfault")),
     # Storage and set-up before the timeouts they cause.
     ("disk_full_then_timeout", ["hub/hub_disk_full_datasets_map_ranks.txt",
-                                "distributed/dist_rendezvous_client_socket_timeout.txt"], dict(exit_code=1),
+                                "distributed/dist_rendezvous_client_socket_timeout.txt"], {"exit_code": 1},
      ("config", "disk_full")),
     ("quota_then_connection_reset", ["tf_jax_storage/tfs_quota_triton_cache.txt",
-                                     "distributed/dist_gloo_read_error_reset_by_peer.txt"], dict(exit_code=1),
+                                     "distributed/dist_gloo_read_error_reset_by_peer.txt"], {"exit_code": 1},
      ("config", "disk_quota")),
     ("shm_bus_error_then_connection_closed", ["tf_jax_storage/tfs_shm_bus_error_one_line.txt",
                                               "distributed/dist_gloo_closed_by_peer_ci_barrier.txt"],
-     dict(exit_code=1), ("config", "shm_exhausted")),
+     {"exit_code": 1}, ("config", "shm_exhausted")),
     ("eio_then_watchdog", ["tf_jax_storage/tfs_eio_one_line_frames.txt",
-                           "distributed/dist_watchdog_after_progress_bar.txt"], dict(exit_code=1),
+                           "distributed/dist_watchdog_after_progress_bar.txt"], {"exit_code": 1},
      ("transient", "io_error")),
     ("port_in_use_then_rendezvous_timeout", ["distributed/dist_port_in_use_socket_cpp_warnings.txt",
                                              "distributed/dist_tcpstore_client_timeout_chained.txt"],
-     dict(exit_code=1), ("transient", "port_in_use")),
+     {"exit_code": 1}, ("transient", "port_in_use")),
     ("dns_then_connection_refused", ["distributed/dist_c10d_gai_temporary_failure.txt",
-                                     "distributed/dist_c10d_no_route_to_host.txt"], dict(exit_code=1),
+                                     "distributed/dist_c10d_no_route_to_host.txt"], {"exit_code": 1},
      ("transient", "dns_error")),
     # A hang outranks transient lines, not a dead rank.
     ("hung_with_connection_errors", ["distributed/dist_gloo_closed_by_peer_recv.txt",
-                                     "distributed/dist_nccl_remote_error_2_18_5.txt"], dict(state="hung"),
+                                     "distributed/dist_nccl_remote_error_2_18_5.txt"], {"state": "hung"},
      ("transient", "hang")),
     ("hung_but_one_rank_oom", ["pytorch/pt_oom_old_runtimeerror_backward.txt",
-                               "distributed/dist_watchdog_after_progress_bar.txt"], dict(state="hung"),
+                               "distributed/dist_watchdog_after_progress_bar.txt"], {"state": "hung"},
      ("config", "cuda_oom")),
     # The scheduler's verdict outranks what the job printed on its way out.
     ("time_limit_then_oom_and_terminated_tasks", ["distributed/dist_slurm_time_limit_srun_tasks_terminated.txt",
                                                   "pytorch/pt_oom_old_runtimeerror_backward.txt"],
-     dict(exit_code=1), ("config", "time_limit")),
+     {"exit_code": 1}, ("config", "time_limit")),
 ]
 
 

@@ -16,18 +16,22 @@ tier   name        label                      class      matches
                    / boot_failure
                    deadline                   config     ... DEADLINE (the job's own --deadline passed)
                    time_limit                 config     slurmstepd ``CANCELLED AT ... DUE TO TIME LIMIT``
-                   preempted / node_failure   transient  slurmstepd ``... DUE TO PREEMPTION`` / ``NODE FAILURE``; free
+                   preempted / node_failure   transient  slurmstepd ``... DUE TO PREEMPTION`` / ``NODE FAILURE``,
+                                                         salloc ``Prolog failure on node``; free
                    lost                       transient  state ``lost`` (pid gone, no exit record: killed with
                                                          the runner, host reboot)
 2      hardware    gpu_fault                  transient  ``NVRM: Xid``, ``uncorrectable ECC error``, ``ECC error``,
-                                                         ``fallen off the bus``, ``GPU is lost``
+                                                         ``fallen off the bus``, ``GPU is lost``, nvidia-smi
+                                                         ``Unable to determine the device handle``,
+                                                         ``CUDA_ERROR_SYSTEM_NOT_READY``
 3      exhausted   shm_exhausted              config     DataLoader ``insufficient shared memory (shm)``,
                                                          ``unable to write to file </torch_``, ``is killed by
                                                          signal: Bus error``, ENOSPC under ``/dev/shm``
                    host_oom                   config     ``oom-kill event(s)``, ``out-of-memory handler``, ``Out of
                                                          memory: Killed process``, ``OOM Killed``, srun ``task N:
-                                                         Out Of Memory``, ``[Errno 12]``, ``std::bad_alloc``,
-                                                         ``MemoryError``
+                                                         Out Of Memory``, Slurm ``exceeded memory limit``,
+                                                         ``[Errno 12]``, ``std::bad_alloc``, ``DefaultCPUAllocator:``,
+                                                         ``MemoryError``, numpy ``_ArrayMemoryError``
                    cuda_oom                   config     ``CUDA out of memory`` (all wordings),
                                                          ``CUDA_ERROR_OUT_OF_MEMORY``, ``CUBLAS_STATUS_ALLOC_FAILED``,
                                                          NCCL ``Cuda failure 'out of memory'``, TF ``OOM when
@@ -54,23 +58,30 @@ tier   name        label                      class      matches
                                                          bare ``401/403 Client Error`` is auth_error
                    corrupt_checkpoint         config     ``PytorchStreamReader failed``, ``invalid load key``,
                                                          safetensors ``HeaderTooLarge``, ``Unsupported operand``
-                   version_mismatch           config     tokenizers ``untagged enum``, ``undefined symbol:``,
-                                                         numpy ABI, torch 2.6 ``Weights only load failed``, cuDNN
-                                                         ``Loaded runtime CuDNN library``, an exception saying
-                                                         ``requires x>=1.2``
+                   version_mismatch           config     tokenizers ``untagged enum``, ``undefined symbol:`` (in an
+                                                         exception or after a ``.so`` path), torch 2.6 ``Weights
+                                                         only load failed``, cuDNN ``Loaded runtime CuDNN
+                                                         library``, ``No module named 'torch._six'``, an exception
+                                                         saying ``requires x>=1.2``; numpy's ABI banner (not fatal)
                    corrupt_checkpoint         config     any other ``UnpicklingError``; ``Ran out of input``
                    state_dict_mismatch        config     ``Error(s) in loading state_dict``, ``size mismatch
                                                          for``, ``Missing/Unexpected key(s) in state_dict``
                    nan_loss                   config     ``Loss is nan``, ``non-finite loss``, ``returned nan
                                                          values``, ``is non-finite``, ``FloatingPointError``,
-                                                         DeepSpeed ``loss scale already at minimum``
+                                                         DeepSpeed ``loss scale already at minimum``, Keras
+                                                         ``loss: nan``, TF ``Nan in summary histogram``, Lightning
+                                                         ``Monitored metric ... = nan is not finite``
                    missing_module             config     ``ModuleNotFoundError`` / ``ImportError`` lines; ``No
                                                          module named`` at a line's start or in an exception's
                                                          message; ``requires the X library but it was not found``
-                   missing_file               config     ``FileNotFoundError``; ``python: can't open file``
-                   permission_denied          config     ``PermissionError``, ``[Errno 13]``, c10d ``errno: 13``
+                   missing_file               config     ``FileNotFoundError``; ``python: can't open file``; TF
+                                                         ``NotFoundError ... No such file or directory``; a local
+                                                         path taken for a repo id (``Repo id must be in the form``)
+                   permission_denied          config     ``PermissionError``, ``[Errno 13]``, c10d ``errno: 13``,
+                                                         ``[Errno 30] Read-only file system``
                    bad_arguments              config     argparse ``error: unrecognized arguments`` / ``the
-                                                         following arguments are required`` / ``invalid ...``
+                                                         following arguments are required`` / ``invalid ...``;
+                                                         Lightning ``MisconfigurationException``
                    command_not_found          config     the shell's ``...: command not found``
 6      bug         cuda_device_assert         code       ``device-side assert triggered``, or only the kernel's
                                                          ``thread: [..] Assertion `...` failed.`` lines
@@ -88,32 +99,41 @@ tier   name        label                      class      matches
                                                          -11``, ``<Signals.SIGSEGV: 11>``); the job's own SIGSEGV
                    signal_sigkill             unknown    a launcher's SIGKILL of a rank (``exitcode: -9``,
                                                          ``Signal 9 (SIGKILL) received by PID``, ``return code =
-                                                         -9``, srun ``task N: Killed``, bash ``... Killed``); the
-                                                         job's own SIGKILL
-                   signal_sigbus              unknown    a launcher's SIGBUS of a rank (srun ``task N: Bus error``)
+                                                         -9``, srun ``task N: Killed``, bash ``... Killed``,
+                                                         ``DataLoader worker (pid N) is killed by signal:
+                                                         Killed``); the job's own SIGKILL
+                   signal_sigbus              unknown    the job's own SIGBUS; a launcher's SIGBUS of a rank
+                                                         (srun ``task N: Bus error``)
                    terminated                 transient  a launcher's SIGTERM of a rank, or torchrun stopped by
-                                                         a signal (``Received 15 death signal``)
+                                                         a signal (``Received 15 death signal``,
+                                                         ``SignalException: Process N got signal: 1``)
 8      hung        hang                       transient  state ``hung`` (alive, progress stopped)
 9      network     io_error                   transient  ``Input/output error``, ``[Errno 5]``, ``Stale file
                                                          handle``, ``nfs: server X not responding``
                    port_in_use                transient  ``Address already in use``, ``errno: 98``
                    dns_error                  transient  ``Temporary failure in name resolution``, ``Name or
                                                          service not known``, ``[Errno -2/-3]``,
-                                                         ``NameResolutionError``
+                                                         ``NameResolutionError``, Go's ``no such host``, gloo
+                                                         ``Unable to find address for``
                    rate_limited               transient  ``429 Client Error``, ``Too Many Requests``, S3
-                                                         ``SlowDown``, AWS ``Throttling``, ``rateLimitExceeded``
-                   http_unavailable           transient  ``500/502/503/504 Server Error``
-                   nccl_timeout               transient  ``Watchdog caught collective operation timeout`` ...
+                                                         ``SlowDown``, AWS ``Throttling``, ``rateLimitExceeded``,
+                                                         Azure ``over the account limit``
+                   http_unavailable           transient  ``500/502/503/504 Server Error``, GCS ``503 GET``,
+                                                         ``ServiceUnavailable``
+                   nccl_timeout               transient  ``Watchdog caught collective operation timeout``, the
+                                                         heartbeat monitor's ``watchdog got stuck`` ...
                    nccl_error                 transient  ``ncclSystemError`` / ``ncclRemoteError`` /
                                                          ``ncclUnhandledCudaError``, ``NCCL WARN``, ``NCCL error
                                                          in:``, ``NCCL communicator was aborted``
                    timeout                    transient  a connection's timeout: ``Read timed out``,
                                                          ``ConnectTimeoutError``, ``socket has timed out``,
-                                                         ``*TimeoutError`` / ``*Timeout`` lines
+                                                         ``RendezvousTimeoutError``, ``*TimeoutError`` /
+                                                         ``*Timeout`` lines
                    connection_error           transient  ``Connection reset by peer`` / ``refused`` / ``closed by
                                                          peer``, ``Broken pipe``, ``Max retries exceeded``,
                                                          ``We couldn't connect to``, ``ConnectionError``,
-                                                         ``DistNetworkError``, ``LocalEntryNotFoundError``
+                                                         ``DistNetworkError``, ``LocalEntryNotFoundError``, git's
+                                                         ``Failed to connect to ... port``, a TLS handshake cut short
                    timeout                    transient  any other ``timed out``; ``DistStoreError``,
                                                          ``EndpointConnectionError``
 10     last        command_not_found          config     exit code 127
