@@ -47,6 +47,7 @@ class Change:
     lines: tuple[str, ...]  # "batch_size 32 -> 16", for events, status and the analysis
     exclude_host: str | None = None  # the host the failed attempt ran on, to leave out from now on
     rollback: Rollback | None = None  # the newest checkpoint to move aside
+    first: bool = False  # taken before any retry (it takes the cause away: a GPU fault's host left out)
 
 
 def plan_change(action: DegradeAction, params: dict, variant: str | None, host: str | None = None,
@@ -136,6 +137,31 @@ def apply(change: ParamChange, current):
         whole = int(value)  # a batch size stays an integer...
         value = whole if change.floor is None or whole >= change.floor else min(math.ceil(value), current)
     return value
+
+
+# --- a GPU hardware fault on a cluster: leave the host out ------------------------------------
+
+#: The change tianluo derives for ``gpu_fault`` on a Slurm stage that asks for GPUs (a risk fork
+#: whose default is this action): the next attempt goes at once, without the failed host
+#: (``sbatch --exclude``), spending no budget, like a node failure.
+GPU_EXCLUDE = DegradeAction(name="exclude_host", exclude_host=True)
+GPU_FAULT = "gpu_fault"
+
+
+def requests_gpus(resources) -> bool:
+    """Whether a stage's resources ask for GPUs: ``gpus``, a gpu ``gres``, or a ``--gpus*``/``--gres=gpu``
+    sbatch argument."""
+    if resources is None:
+        return False
+    if resources.gpu_count > 0:
+        return True
+    return any(a.startswith(("--gpus", "--gres=gpu", "-G")) for a in resources.sbatch_args)
+
+
+def derives_gpu_exclude(backend: str, stage) -> bool:
+    """Whether tianluo offers (by default) to exclude the host of a GPU fault for this stage: on
+    Slurm, for a stage that asks for GPUs and says nothing itself about gpu_fault."""
+    return backend == "slurm" and GPU_FAULT not in stage.degrade and requests_gpus(stage.resources)
 
 
 # --- carrying out a rollback: the shell's MoveAside, placed by decide -----------------------

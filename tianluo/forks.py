@@ -15,6 +15,7 @@ attached when the spec is edited; the ``Q1``... ids are only their order in this
 
 from dataclasses import dataclass
 
+from tianluo.degrade import GPU_EXCLUDE, GPU_FAULT, derives_gpu_exclude
 from tianluo.durations import format_duration
 from tianluo.errors import SpecError
 from tianluo.spec import Spec, resolve_need
@@ -71,6 +72,14 @@ def derive(spec: Spec) -> list[Fork]:
                              f"on its own ({'; '.join(_describe(a) for a in actions)}), or hold?",
                     options=(*names, "hold"), default="hold",
                     cost=f"tianluo holds {sid} and waits for you"))
+            if derives_gpu_exclude(spec.backend, stage):
+                forks.append(Fork(
+                    key=f"risk:{sid}:{GPU_FAULT}", type="risk",
+                    question=f"{sid} fails with gpu_fault (Xid, uncorrectable ECC, GPU fallen off the bus): leave "
+                             "that host out (sbatch --exclude) and run again at once without spending the retry "
+                             "budget, or hold?",
+                    options=(GPU_EXCLUDE.name, "hold"), default=GPU_EXCLUDE.name,
+                    cost="the failed host is left out and the stage runs again elsewhere"))
             if stage.output and not stage.output.destination and (ename, sname) not in consumed:
                 forks.append(Fork(
                     key=f"output:{sid}", type="output",

@@ -25,6 +25,7 @@ from tianluo.observations import (
     Submit,
     WriteAnalysis,
 )
+from tianluo.responses import advice, excludes_first
 from tianluo.rules import FATAL_CLASSES
 from tianluo.stage_machine import hold as hold_stage
 from tianluo.stage_machine import move, take
@@ -43,7 +44,10 @@ def judge(ctx: Ctx, sid: str, stage: StageState, seen: StageObservation) -> None
         _record(ctx, sid, stage, attempt, seen, f"scheduler unreachable: {facts.detail}; nothing judged this tick", 0)
         return
     if attempt.handle is None:
-        if seen.found is None and attempt.launch_error is not None:
+        alive = facts is not None and facts.state in (JobState.STARTING, JobState.RUNNING, JobState.QUEUED)
+        if attempt.launch_error is not None and (seen.found is None or not alive):
+            # sbatch refused it; a job that ended under its name is the refused submission's
+            # record (Slurm lists it FAILED, ExitCode 0:1, never run), not a run to adopt
             _refused(ctx, sid, stage, attempt)
             return
         if seen.found is None:
@@ -272,7 +276,7 @@ def _climb(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, fault: Fault
         seen = ctx.seen.get(sid)  # say why the change chosen at plan time did not apply
         step = replace(step, reason=f"{step.reason}; " + unchanged_why(
             action, host=attempt.host, checkpoints=seen.checkpoints if seen is not None else ()))
-    note = advice(fault.label, command_identity(attempt, ctx.planned(sid).command))
+    note = advice(fault.label, command_identity(attempt, ctx.planned(sid).command), stage.exclude_hosts)
     if note and isinstance(step, HoldStep):  # what the owner should change, with the hold and the retry
         step = replace(step, reason=f"{step.reason}; {note}")
     elif note and isinstance(step, Retry):

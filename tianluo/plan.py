@@ -5,6 +5,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from tianluo.degrade import GPU_EXCLUDE, GPU_FAULT, derives_gpu_exclude
 from tianluo.durations import format_duration
 from tianluo.errors import SpecError
 from tianluo.forks import branch_forks, derive
@@ -96,6 +97,8 @@ def _planned_stage(spec: Spec, ename: str, sname: str, stage, values: dict, chos
     for label, actions in stage.degrade.items():
         pick = chosen.get(f"risk:{sid}:{label}", "hold")
         degrade.update({label: a for a in actions if a.name == pick})
+    if derives_gpu_exclude(spec.backend, stage) and chosen.get(f"risk:{sid}:{GPU_FAULT}") == GPU_EXCLUDE.name:
+        degrade[GPU_FAULT] = GPU_EXCLUDE
     when = None
     if stage.when:
         when = When(metric=_metric(stage.when.metric, values))

@@ -71,14 +71,19 @@ def excludes_first(label: str | None) -> bool:
     return response is not None and response.exclude_first
 
 
-def advice(label: str | None, command: str) -> str | None:
+def advice(label: str | None, command: str, excluded: Sequence[str] = ()) -> str | None:
     """What the owner should change so this fault does not come back, when tianluo cannot do it itself.
 
-    ``port_in_use`` with a command that pins its port (no ``{port}``): every retry asks for the same port.
+    ``port_in_use`` with a command that pins its port (no ``{port}``): every retry asks for the
+    same port. ``submit_rejected`` of a stage with hosts left out: the exclusion may leave no
+    node that can take it.
     """
     if label == "port_in_use" and PORT_ENV not in command:  # {port} is rendered as a reference to it
         return ("the command pins its port: write {port} where the port goes (e.g. --master-port {port} or "
                 "MASTER_PORT={port}) and tianluo gives each attempt a free one")
+    if label == "submit_rejected" and excluded:
+        return (f"it goes to sbatch with --exclude={','.join(excluded)} (hosts left out after faults on them): "
+                "if no other node can take it, repair those hosts or give the stage other resources")
     return None
 
 
