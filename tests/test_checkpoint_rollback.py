@@ -147,8 +147,7 @@ def rollback_state(tmp_path: Path) -> RunState:
     spec = write_spec(tmp_path / "proj", SPEC)
     loaded, _ = load_spec(spec)
     plan = build_plan(loaded, spec, {"risk:a.train:corrupt_checkpoint": "previous_checkpoint"})
-    state = initial_state("20260101T000000Z-ckpt", plan, T0)
-    state.plan.ladder = {k: v.model_copy(update={"retries": 0}) for k, v in state.plan.ladder.items()}
+    state = initial_state("20260101T000000Z-ckpt", plan, T0)  # default ladder: corrupt_checkpoint is never retried unchanged
     return launched(decide(state, observe(), T0).state)
 
 
@@ -321,7 +320,6 @@ open(f"out/{name}.done", "w").write(str(w))
 
 REAL_SPEC = f"""\
 name: ckpt-real
-ladder: {{config: {{retries: 0}}}}
 entities:
   two:
     stages:

@@ -16,6 +16,16 @@ NEXT_STEPS: dict[tuple[FaultClass, str | None], str] = {
     "accumulation), or pre-authorise `halve the batch on OOM` at plan time so tianluo can do it itself.",
     (FaultClass.CONFIG, "host_oom"): "The host ran out of memory and the kernel killed the job. Lower the "
     "memory use (data loader workers, batch size) or run on a bigger host.",
+    (FaultClass.CONFIG, "corrupt_checkpoint"): "A checkpoint the job loads is damaged (a save cut short by a full "
+    "disk or a kill). Move it aside yourself (keep it: `mv ckpt.pt ckpt.pt.bad`) so the job resumes from the one "
+    "before, then release with --retry; or say where the checkpoints are (`checkpoints:`) and pre-authorise "
+    "`rollback_checkpoint: true` at plan time so tianluo does it itself.",
+    (FaultClass.TRANSIENT, "port_in_use"): "Another process held the port the job binds (a rank of an earlier "
+    "attempt, another job on the host). Write {port} where the port goes (e.g. --master-port {port}) so each "
+    "attempt gets a free one, then release with --retry.",
+    (FaultClass.TRANSIENT, "gpu_fault"): "A GPU failed in hardware (Xid, uncorrectable ECC, fallen off the bus). "
+    "Have the host checked (nvidia-smi -q, dmesg); on Slurm, pre-authorise exclude_host for gpu_fault so tianluo "
+    "leaves the host out and runs the stage elsewhere. Release with --retry once a healthy GPU can take it.",
     (FaultClass.CONFIG, None): "A configuration problem: a missing module or file, a bad argument. Fix it "
     "where the evidence line points, then release with --retry.",
     (FaultClass.CODE, None): "A bug in the job's own code. Fix it where the traceback points (see the stderr "

@@ -242,9 +242,12 @@ def _cmd_plan(args) -> int:
 
     result = plan(Path(args.spec), args.home, args.answer, args.answers, args.accept_defaults)
     code = 3 if result.open else 0
+    for warning in result.warnings:  # heard with --json too: stderr is not the document
+        print(f"tianluo: warning: {warning}", file=sys.stderr)
     if args.json:
         print(json.dumps({
             "version": PLAN_VERSION, "spec": args.spec, "plan_md": str(result.plan_md), "open": result.open,
+            "warnings": result.warnings,
             "forks": [{"id": qid, "key": f.key, "type": f.type, "question": f.question, "options": list(f.options),
                        "free_form": f.free_form, "default": f.default, "cost": f.cost,
                        "answer": a.value if a else None, "by": a.by if a else None}

@@ -3,7 +3,7 @@
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tianluo import answers, holds, lockholder, replan, space, triggers
@@ -15,6 +15,7 @@ from tianluo.forks import Fork, derive
 from tianluo.fsio import atomic_write, make_dirs
 from tianluo.holds import HandsResult
 from tianluo.jobs import job_spec
+from tianluo.launchers import port_warnings
 from tianluo.model import TriggerRecord
 from tianluo.observe import observe
 from tianluo.plan import build_plan, render_plan_md
@@ -43,6 +44,7 @@ class PlanResult:
     plan_md: Path
     summary: str
     forks: list[tuple[str, Fork, answers.Answer | None]]
+    warnings: list[str] = field(default_factory=list)  # one line each, not errors (a pinned master port)
 
     @property
     def open(self) -> list[str]:
@@ -66,7 +68,7 @@ def plan(spec_path: Path, home: str | None, answer_pairs: list[str] = (), answer
     Raises:
         SpecError: a bad spec. TianluoError: a bad answer (unknown fork or option).
     """
-    spec, _ = load_spec(spec_path)
+    spec, source = load_spec(spec_path)
     forks = derive(spec)
     root = home_dir(home)
     check_plan_files(root, spec.name)  # someone else's (or a writable) home or plans/ is refused, never used
@@ -90,7 +92,7 @@ def plan(spec_path: Path, home: str | None, answer_pairs: list[str] = (), answer
     summary = (f"{spec_path}: valid. {len(locked.entities)} entities, {stages} stages, "
                f"backend {locked.backend}, {len(forks)} decision fork(s).")
     listed = [(qid, fork, book.get(fork.key)) for qid, fork in answers.qids(forks).items()]
-    return PlanResult(plan_md=target, summary=summary, forks=listed)
+    return PlanResult(plan_md=target, summary=summary, forks=listed, warnings=port_warnings(spec, source))
 
 
 def start(spec_path: Path, home: str | None, first_tick: bool = True, accept_defaults: bool = False,
