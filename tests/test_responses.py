@@ -80,6 +80,28 @@ def test_a_class_backoff_above_the_floor_is_the_base_of_the_spread():
     assert 600.0 <= wait < 1200.0
 
 
+def test_a_server_error_is_spread_too_over_a_shorter_floor():
+    down = response_for("http_unavailable")
+    waits = {retry_wait(down, 0.0, "run-1", f"e{i}.fetch", 1) for i in range(10)}
+    assert len(waits) == 10 and all(10 <= w < 20 for w in waits)
+
+
+def test_responses_are_pure():
+    """No clock, no randomness, no I/O: decide calls them."""
+    import ast
+    import inspect
+
+    from tianluo import responses
+
+    tree = ast.parse(inspect.getsource(responses))
+    imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    imported |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    assert not imported & {"random", "time", "datetime", "os", "subprocess", "socket", "secrets", "uuid"}
+    called = {n.func.attr if isinstance(n.func, ast.Attribute) else getattr(n.func, "id", "")
+              for n in ast.walk(tree) if isinstance(n, ast.Call)}
+    assert not called & {"now", "utcnow", "time", "open", "random", "urandom", "statvfs", "stat"}
+
+
 def test_other_faults_keep_their_backoff():
     assert retry_wait(None, 0.0, "run-1", "a.b", 1) == 0.0
     assert retry_wait(response_for("disk_full"), 120.0, "run-1", "a.b", 1) == 120.0

@@ -13,6 +13,7 @@ spends the budget; a response, looked up by the fault's label, shapes that answe
 - ``rate_limited``: never retried at once; the wait has a floor and a spread taken from a
   hash of (run, stage, attempt), so stages limited in the same tick come back at different
   times instead of stampeding the server again (decide has no randomness).
+- ``http_unavailable`` (a 5xx from a hub): the same spread over a shorter floor.
 
 A new response is a row of :data:`RESPONSES` (and, if it needs a new kind of shaping, a
 field of :class:`Response` read where the ladder's step is applied).
@@ -52,6 +53,8 @@ RESPONSES: dict[str, Response] = {r.label: r for r in (
              why="a retry reads the same bad checkpoint"),
     Response("rate_limited", floor_s=60.0, spread=1.0,
              why="a server that limits the rate is not asked again at once, nor by every stage at the same moment"),
+    Response("http_unavailable", floor_s=10.0, spread=1.0,
+             why="a server that is down or overloaded (5xx) is not hit again by every stage at the same moment"),
     Response("gpu_fault", exclude_first=True,
              why="a GPU that failed in hardware fails again: on a cluster its host is left out (sbatch --exclude) "
                  "and the stage runs again at once elsewhere, like after a node failure"),
