@@ -15,7 +15,15 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import cli, read_events, read_state, start_run, status_json, wait_for, write_spec
+from conftest import (
+    cli,
+    read_events,
+    read_state,
+    start_run,
+    status_json,
+    wait_for,
+    write_spec,
+)
 from pure_helpers import T0, at, events_of, exited, launched, observe, seen, submits
 
 from tianluo.checkpoints import ASIDE, Checkpoint, carry_out, list_checkpoints
@@ -406,3 +414,67 @@ def test_a_corrupt_newest_checkpoint_is_moved_aside_and_the_job_resumes_from_the
         "checkpoint out/two/ckpt-3.pt moved aside; resumes from out/two/ckpt-2.pt"]
     text = cli("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
     assert f"out/two/ckpt-3.pt -> out/two/ckpt-3.pt{ASIDE}1" in text
+
+
+def test_nan_loss_may_roll_back_too(tmp_path):
+    spec = write_spec(tmp_path / "proj", SPEC.replace("corrupt_checkpoint:", "nan_loss:"))
+    loaded, _ = load_spec(spec)
+    state = initial_state("20260101T000000Z-nan", build_plan(loaded, spec, {"risk:a.train:nan_loss": "previous_checkpoint"}), T0)
+    state = launched(decide(state, observe(), T0).state)
+    nan = LogLine(file="stdout", offset=0, rules=(), text="Loss is nan, stopping training")
+    d = decide(state, observe(**{"a.train": replace(seen(exited(1), matches=[nan]), checkpoints=LISTED)}), at(10))
+    stage = d.state.stage("a.train")
+    assert stage.fault.label == "nan_loss" and stage.budget_used == {}  # never retried unchanged: rolled back at once
+    assert [m.path for m in stage.checkpoint_moves] == ["out/a/ckpt-2.pt"]
+    assert [type(a).__name__ for a in d.actions] == ["MoveAside", "Submit"]
+
+
+FAILS = """\
+name: ro
+entities:
+  a:
+    stages:
+      train:
+        run: >-
+          @PY@ -c "import sys; print('RuntimeError: PytorchStreamReader failed reading zip archive:
+          failed finding central directory', file=sys.stderr); sys.exit(1)"
+        checkpoints: 'out/{entity}/ckpt-*.pt'
+        degrade:
+          corrupt_checkpoint:
+            - {name: previous_checkpoint, rollback_checkpoint: true}
+"""
+
+
+@pytest.mark.integration
+def test_a_checkpoint_that_cannot_be_moved_leaves_the_next_attempt_unlaunched_and_held(tmp_path):
+    import subprocess
+
+    from conftest import tmpfs
+
+    proj = tmp_path / "proj"
+    spec = write_spec(proj, FAILS.replace("@PY@", sys.executable))
+    (proj / "out").mkdir()
+    with tmpfs(proj / "out" / "a") as folder:
+        touch(folder / "ckpt-1.pt", b"good", time.time() - 60)
+        touch(folder / "ckpt-2.pt", b"cut sh")
+        home = tmp_path / "home"
+        cli("plan", spec, "--home", home, "--answer", "risk:a.train:corrupt_checkpoint=previous_checkpoint",
+            cwd=tmp_path, check=True)
+        run_dir = start_run(spec, home, tmp_path)
+        wait_for(lambda: (run_dir / "attempts/a/train/1/exit.json").exists(), timeout=30, what="attempt 1")
+        proc = subprocess.run(["mount", "-o", "remount,ro", str(folder)], capture_output=True, text=True, timeout=30,
+                              check=False)
+        assert proc.returncode == 0, proc.stderr
+        cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+        (ev,) = [e for e in read_events(run_dir) if e["event"] == "checkpoint_not_moved"]
+        assert ev["outcome"] == "failed" and "Read-only file system" in ev["message"]
+        train = read_state(run_dir)["entities"]["a"]["stages"]["train"]
+        assert train["attempt"] == 2 and train["attempts"][1]["handle"] is None  # recorded, never launched
+        assert not [e for e in read_events(run_dir) if e["event"] == "submitted" and e["attempt"] == 2]
+        cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+        st = status_json(run_dir, tmp_path)["entities"]["a"]["stages"]["train"]
+        assert st["status"] == "held"
+        assert ("the checkpoint out/a/ckpt-2.pt could not be moved aside after attempt 1 (Read-only file system), "
+                "so attempt 2 was not launched") in st["reason"]
+        assert (folder / "ckpt-2.pt").read_bytes() == b"cut sh"
+        assert not (run_dir / "attempts/a/train/2/stdout").exists()

@@ -9,12 +9,19 @@ which on one node cannot be placed.
 """
 
 import json
-import subprocess
 from datetime import datetime
 from pathlib import Path
 
 import pytest
-from conftest import cli, read_events, read_state, start_run, tick_until, wait_for, write_spec
+from conftest import (
+    cli,
+    read_events,
+    read_state,
+    start_run,
+    tick_until,
+    wait_for,
+    write_spec,
+)
 from pure_helpers import T0, at, events_of, observe, seen, state_from_graph, submits
 
 from tianluo.backends.base import JobFacts
@@ -246,4 +253,3 @@ def test_a_gpu_fault_on_slurm_is_resubmitted_without_its_node(slurm, tmp_path):
     assert train["budget_used"] == {"config": 1}  # one retry of the refused submission; none for the GPU fault
     assert st["fault"]["label"] == "submit_rejected"
     assert "Requested node configuration is not available" in st["fault"]["evidence"]
-    subprocess.run(["scancel", "--user", "root"], capture_output=True, timeout=30)

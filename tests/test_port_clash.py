@@ -12,7 +12,15 @@ import socket
 import sys
 
 import pytest
-from conftest import cli, read_events, read_state, start_run, status_json, wait_for, write_spec
+from conftest import (
+    cli,
+    read_events,
+    read_state,
+    start_run,
+    status_json,
+    wait_for,
+    write_spec,
+)
 
 from tianluo.launchers import pinned_port
 

@@ -20,13 +20,21 @@ from tianluo.backends import Backend, get_backend
 from tianluo.backends.base import SubmitRejected
 from tianluo.budget import Budget, OverBudget, default_budget
 from tianluo.decide import decide
+from tianluo.degrade import failed_move as failed_move_now
 from tianluo.durations import format_duration
 from tianluo.errors import TianluoError
 from tianluo.jobs import job_spec
 from tianluo.model import RunState
 from tianluo.notify import copy_output, mark_told, notify, write_analysis
-from tianluo.degrade import failed_move as failed_move_now
-from tianluo.observations import Cancel, CopyOutput, MoveAside, Notify, Observations, Submit, WriteAnalysis
+from tianluo.observations import (
+    Cancel,
+    CopyOutput,
+    MoveAside,
+    Notify,
+    Observations,
+    Submit,
+    WriteAnalysis,
+)
 from tianluo.observe import observe, start_cursors
 from tianluo.states import ACTIVE, TERMINAL_PHASES, Phase
 from tianluo.store import LockBusy, RunStore
