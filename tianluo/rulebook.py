@@ -274,11 +274,13 @@ def _launcher(number: int, name: str, *words: str) -> str:
     torchrun/elastic: ``failed (exitcode: -9)`` and the Root Cause block's ``exitcode  : -9`` and
     ``Signal 9 (SIGKILL) received by PID``; DeepSpeed: ``exits with return code = -9``;
     multiprocessing: ``died with <Signals.SIGKILL: 9>``, ``terminated with signal SIGKILL``;
-    srun: ``task 3: Killed``; bash: ``line 28:  8156 Killed  python3 main.py``.
+    srun: ``task 3: Killed``; bash: ``line 28:  8156 Killed  python3 main.py``; mpirun:
+    ``exited on signal 9 (Killed)``.
     """
     n = str(number)
     alts = [rf"exitcode\s*: -{n}\b", rf"return code = -{n}\b", rf"Signal {n} \({name}\)",
-            rf"Signals\.{name}\b", rf"terminated with signal {name}\b", rf"got signal: {n}$"]
+            rf"Signals\.{name}\b", rf"terminated with signal {name}\b", rf"got signal: {n}$",
+            rf"exited on signal {n}\b"]
     for word in words:
         alts.append(rf"tasks? [\d,\-]+: {word}\b")
         alts.append(rf"line \d+: +\d+ {word}\b")
