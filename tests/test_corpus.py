@@ -160,7 +160,8 @@ def parse(path: Path) -> Excerpt:
 
 
 def corpus_files() -> list[Path]:
-    return sorted(p for p in CORPUS.rglob("*") if p.is_file())
+    """Every file below tests/corpus/ but a top-level README."""
+    return sorted(p for p in CORPUS.rglob("*") if p.is_file() and not (p.parent == CORPUS and p.suffix == ".md"))
 
 
 def load() -> list[Excerpt]:

@@ -252,7 +252,8 @@ def compile_patterns(rules: Sequence[Rule]) -> dict:
 
 # A traceback's last line starts the line, perhaps after a launcher's prefix: torchrun
 # "[rank3]: " / "[default0]:", pdsh or deepspeed "worker-1: " (a host name has a digit, so
-# "note: TypeError: ..." in a message is not taken for a traceback), a quote or a tab.
+# "note: TypeError: ..." in a message is not taken for a traceback), or an opening quote (a
+# message quoted whole: "OSError: We couldn't connect ...).
 _PFX = r"^[\"'`]?(?:\[[^\]\n]*\]:? ?|[\w.\-]*\d[\w.\-]*: )?"
 
 
