@@ -417,3 +417,23 @@ def test_warnings_that_jobs_go_on_from_do_not_fail_an_attempt_that_exited_0(tmp_
     # the numpy banner is still read: when the job then fails, it says why
     fault = classify(Evidence(state="exited", exit_code=1, lines=matched))
     assert (fault.klass, fault.label) == (C, "version_mismatch")
+
+
+def test_the_docstring_table_names_every_tier_and_label():
+    import tianluo.rulebook as rulebook
+
+    doc = rulebook.__doc__
+    rows = [line.split() for line in doc.splitlines() if re.match(r"\d+ {3,}[a-z]+ ", line)]
+    assert [(int(r[0]), r[1]) for r in rows] == [(i, name) for i, (name, _) in enumerate(rulebook.TIERS, 1)]
+    for rule in BUILTIN_RULES:
+        assert re.search(rf"\b{rule.label}\b", doc), rule.label
+    assert BUILTIN_RULES == tuple(r for _, tier in rulebook.TIERS for r in tier)
+
+
+def test_each_tier_holds_the_classes_its_reason_gives():
+    from tianluo.rulebook import TIERS
+
+    classes = {name: {r.klass for r in tier} for name, tier in TIERS}
+    assert classes["hardware"] == {T} and classes["network"] == {T} and classes["stopped"] == {T}
+    assert classes["exhausted"] == {C} and classes["setup"] == {C} and classes["bug"] == {K}
+    assert classes["crashed"] <= {U, T}  # what a crash or a launcher's signal report says; SIGTERM is a stop

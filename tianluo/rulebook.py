@@ -89,9 +89,15 @@ tier   name        label                      class      matches
                                                          invalid for input of size``, ``batch_size``, channels
                    device_mismatch            code       ``Expected all tensors to be on the same device``,
                                                          ``expected scalar type X but found Y``
-                   syntax_error ...           code       ``SyntaxError``, ``NameError``, ``RecursionError``,
-                   not_implemented                       ``ZeroDivisionError``, ``TypeError``, ``AttributeError``,
-                                                         ``KeyError``, ``IndexError``, ``NotImplementedError``
+                   syntax_error               code       ``SyntaxError`` / ``IndentationError`` / ``TabError``
+                   name_error                 code       ``NameError`` / ``UnboundLocalError``
+                   recursion_error            code       ``RecursionError``, ``maximum recursion depth exceeded``
+                   zero_division              code       ``ZeroDivisionError``
+                   type_error                 code       ``TypeError``
+                   attribute_error            code       ``AttributeError``
+                   key_error                  code       ``KeyError``
+                   index_error                code       ``IndexError``
+                   not_implemented            code       ``NotImplementedError``
 7      crashed     illegal_memory_access      unknown    ``an illegal memory access was encountered``,
                                                          ``misaligned address``, ``unspecified launch failure``
                    segfault                   unknown    ``Segmentation fault``; SIGSEGV reported by a launcher
