@@ -19,7 +19,8 @@ tier   name        label                      class      matches
                    preempted / node_failure   transient  slurmstepd ``... DUE TO PREEMPTION`` / ``NODE FAILURE``,
                                                          salloc ``Prolog failure on node``; free
                    lost                       transient  state ``lost`` (pid gone, no exit record: killed with
-                                                         the runner, host reboot)
+                                                         the runner, host reboot); free, once in a row (the
+                                                         ladder's rule)
 2      hardware    gpu_fault                  transient  ``NVRM: Xid``, ``uncorrectable ECC error``, ``ECC error``,
                                                          ``fallen off the bus``, ``GPU is lost``, nvidia-smi
                                                          ``Unable to determine the device handle``,
