@@ -189,3 +189,16 @@ def test_a_full_disk_beside_a_named_cause_keeps_the_cause(tmp_path):
     parts = ["tf_jax_storage/tfs_save_unexpected_pos_no_errno.txt", "distributed/dist_tcpstore_client_timeout_chained.txt"]
     seen = every_order(tmp_path, parts, exit_code=1, full=FULL)
     assert seen == {"files": {("transient", "timeout")}, "stream": {("transient", "timeout")}}
+
+
+def test_any_two_excerpts_get_one_label_in_either_order(tmp_path):
+    """Over the whole corpus (pairs drawn with a fixed seed): which rank printed first never matters."""
+    import random
+
+    from test_corpus import corpus_files
+
+    names = [f"{p.parent.name}/{p.name}" for p in corpus_files()]
+    pairs = random.Random(11).sample([(a, b) for a in names for b in names if a < b], 150)
+    for n, (a, b) in enumerate(pairs):
+        seen = every_order(tmp_path / str(n), [a, b], exit_code=1)
+        assert len(seen["files"] | seen["stream"]) == 1, (a, b, seen)
