@@ -202,3 +202,52 @@ def test_any_two_excerpts_get_one_label_in_either_order(tmp_path):
     for n, (a, b) in enumerate(pairs):
         seen = every_order(tmp_path / str(n), [a, b], exit_code=1)
         assert len(seen["files"] | seen["stream"]) == 1, (a, b, seen)
+
+
+# --- what a tick keeps of many ranks' lines ----------------------------------------------------
+
+
+def _kept_fault(tmp_path: Path, ticks: list[list[tuple[str, str]]]):
+    """Scan each tick's (rank file, new text) like observe, merge like a tick (diagnose.merge_logs), classify."""
+    from datetime import datetime, timezone
+
+    from tianluo import diagnose
+    from tianluo.logscan import LogLine
+    from tianluo.model import Attempt
+    from tianluo.observations import StageObservation
+
+    attempt = Attempt(n=1, job_name="tl.r.a.train.1", dir="attempts/a/train/1",
+                      intent_at=datetime(2026, 1, 1, tzinfo=timezone.utc))
+    cursors: dict[str, Cursor] = {}
+    for tick in ticks:
+        scans = {}
+        for name, text in tick:
+            path = tmp_path / name
+            with path.open("a") as f:
+                f.write(text)
+            scans[name] = scan(path, name, cursors.get(name, Cursor()), PATTERNS)
+            cursors[name] = scans[name].cursor
+        diagnose.merge_logs(attempt, StageObservation(scans=scans))
+    lines = tuple(LogLine(f.file, f.offset, f.text, tuple(f.rules)) for f in attempt.findings)
+    return classify(Evidence(state="exited", exit_code=1, lines=lines)), len(lines)
+
+
+@pytest.mark.parametrize("oom_rank", range(8))
+def test_one_ranks_oom_amid_seven_ranks_watchdogs_is_kept_by_the_tick(tmp_path, oom_rank):
+    """Eight rank logs in one tick: 70 watchdog lines and one CUDA OOM, wherever it stands."""
+    watchdog, oom = excerpt("distributed/dist_watchdog_after_progress_bar.txt"), excerpt(
+        "pytorch/pt_oom_old_runtimeerror_backward.txt")
+    tick = [(f"rank{r}.log", oom if r == oom_rank else watchdog * 3) for r in range(8)]
+    fault, kept = _kept_fault(tmp_path, [tick])
+    assert (fault.klass.value, fault.label) == ("config", "cuda_oom")
+    assert kept <= 50 + len(BUILTIN_RULES)  # bounded: the first 20, the last 30, one more line per rule
+
+
+def test_an_oom_between_two_floods_over_many_ticks_is_kept(tmp_path):
+    watchdog, reset = excerpt("distributed/dist_watchdog_after_progress_bar.txt"), excerpt(
+        "distributed/dist_gloo_read_error_reset_by_peer.txt")
+    oom = excerpt("pytorch/pt_oom_cuda_namespace_no_url.txt")
+    early = [[(f"rank{r}.log", reset * 12) for r in range(1, 4)]]  # 30+ retried connection warnings first
+    late = [[(f"rank{r}.log", watchdog * 3) for r in range(1, 8)] for _ in range(4)]
+    fault, _ = _kept_fault(tmp_path, early + [[("rank0.log", oom)]] + late)
+    assert (fault.klass.value, fault.label) == ("config", "cuda_oom")

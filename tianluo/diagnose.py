@@ -41,7 +41,16 @@ def merge_logs(attempt: Attempt, seen: StageObservation) -> int:
             attempt.findings.append(LogFinding(file=line.file, offset=line.offset, text=line.text,
                                                rules=list(line.rules)))
     if len(attempt.findings) > KEEP_FIRST_FINDINGS + KEEP_LAST_FINDINGS:
-        attempt.findings = attempt.findings[:KEEP_FIRST_FINDINGS] + attempt.findings[-KEEP_LAST_FINDINGS:]
+        first, last = attempt.findings[:KEEP_FIRST_FINDINGS], attempt.findings[-KEEP_LAST_FINDINGS:]
+        # A rule's only line is never cut from the middle: one rank's CUDA OOM amid seven ranks'
+        # watchdog timeouts is the root cause. At most one more line per rule.
+        covered = {r for f in first + last for r in f.rules}
+        middle = []
+        for f in attempt.findings[KEEP_FIRST_FINDINGS:-KEEP_LAST_FINDINGS]:
+            if not covered.issuperset(f.rules):
+                middle.append(f)
+                covered.update(f.rules)
+        attempt.findings = first + middle + last
     return read
 
 
