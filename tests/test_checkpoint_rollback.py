@@ -477,4 +477,6 @@ def test_a_checkpoint_that_cannot_be_moved_leaves_the_next_attempt_unlaunched_an
         assert ("the checkpoint out/a/ckpt-2.pt could not be moved aside after attempt 1 (Read-only file system), "
                 "so attempt 2 was not launched") in st["reason"]
         assert (folder / "ckpt-2.pt").read_bytes() == b"cut sh"
+        analysis = (run_dir / "failures" / "a__analysis.md").read_text()
+        assert "- checkpoint out/a/ckpt-2.pt not moved aside after attempt 1: failed (Read-only file system)" in analysis
         assert not (run_dir / "attempts/a/train/2/stdout").exists()

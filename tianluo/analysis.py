@@ -99,6 +99,10 @@ def render_section(state: RunState, run_dir: str, entity: str, stage_name: str, 
         f"- label: `{fault.label}`" if fault else "",
         f"- evidence: `{fault.evidence}`" if fault and fault.evidence else "- evidence: (none)",
         f"- attempts: {attempts or 'none'}; retries spent: {budget or 'none'}",
+        *(f"- checkpoint moved aside after attempt {m.attempt}: {m.path} -> {m.aside} (kept; resumed from "
+          f"{m.resume_from})" if m.outcome == "moved" else
+          f"- checkpoint {m.path} not moved aside after attempt {m.attempt}: {m.outcome or 'pending'}"
+          + (f" ({m.detail})" if m.detail else "") for m in stage.checkpoint_moves),
         "",
         "### What each layer said",
         "",
