@@ -8,6 +8,7 @@ interleaves its ranks). The same fault must get the same label whatever rank pri
 """
 
 import signal
+from datetime import UTC
 from itertools import permutations
 from pathlib import Path
 
@@ -61,7 +62,8 @@ CASES = [
     ("xid_then_watchdog", ["distributed/dist_xid_45_caused_by_previous.txt",
                            "distributed/dist_watchdog_after_progress_bar.txt"], {"exit_code": 1}, GPU_FAULT),
     ("ecc_then_watchdog_abort", ["distributed/dist_ecc_cuda_error_short.txt",
-                                 "distributed/dist_watchdog_reduce_scatter_llamafactory.txt"], {"signal": 6}, GPU_FAULT),
+                                 "distributed/dist_watchdog_reduce_scatter_llamafactory.txt"],
+     {"signal": 6}, GPU_FAULT),
     ("fallen_off_bus_then_illegal_access", ["distributed/dist_gpu_fallen_off_bus_dmesg.txt",
                                             "distributed/dist_unspecified_launch_failure_watchdog.txt"],
      {"exit_code": 1}, GPU_FAULT),
@@ -186,7 +188,8 @@ def test_torch_save_into_a_full_disk_is_disk_full_in_every_order(tmp_path):
 
 
 def test_a_full_disk_beside_a_named_cause_keeps_the_cause(tmp_path):
-    parts = ["tf_jax_storage/tfs_save_unexpected_pos_no_errno.txt", "distributed/dist_tcpstore_client_timeout_chained.txt"]
+    parts = ["tf_jax_storage/tfs_save_unexpected_pos_no_errno.txt",
+             "distributed/dist_tcpstore_client_timeout_chained.txt"]
     seen = every_order(tmp_path, parts, exit_code=1, full=FULL)
     assert seen == {"files": {("transient", "timeout")}, "stream": {("transient", "timeout")}}
 
@@ -209,7 +212,7 @@ def test_any_two_excerpts_get_one_label_in_either_order(tmp_path):
 
 def _kept_fault(tmp_path: Path, ticks: list[list[tuple[str, str]]]):
     """Scan each tick's (rank file, new text) like observe, merge like a tick (diagnose.merge_logs), classify."""
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from tianluo import diagnose
     from tianluo.logscan import LogLine
@@ -217,7 +220,7 @@ def _kept_fault(tmp_path: Path, ticks: list[list[tuple[str, str]]]):
     from tianluo.observations import StageObservation
 
     attempt = Attempt(n=1, job_name="tl.r.a.train.1", dir="attempts/a/train/1",
-                      intent_at=datetime(2026, 1, 1, tzinfo=timezone.utc))
+                      intent_at=datetime(2026, 1, 1, tzinfo=UTC))
     cursors: dict[str, Cursor] = {}
     for tick in ticks:
         scans = {}
@@ -251,3 +254,90 @@ def test_an_oom_between_two_floods_over_many_ticks_is_kept(tmp_path):
     late = [[(f"rank{r}.log", watchdog * 3) for r in range(1, 8)] for _ in range(4)]
     fault, _ = _kept_fault(tmp_path, early + [[("rank0.log", oom)]] + late)
     assert (fault.klass.value, fault.label) == ("config", "cuda_oom")
+
+
+# --- the same, through real jobs and real ticks -------------------------------------------------
+
+EMIT_RANKS = """\
+#!/bin/sh
+# emit_ranks.sh HOW PAIRS: copy each SRC:DST of PAIRS (DST stderr, stdout or a rank file), then
+# exit HOW or die of signal HOW.
+how="$1"
+for pair in $2; do
+  src="${pair%%:*}"; dst="${pair#*:}"
+  case "$dst" in
+    stderr) cat -- "$src" >&2 ;;
+    stdout) cat -- "$src" ;;
+    *) mkdir -p "$(dirname "$dst")"; cat -- "$src" >> "$dst" ;;
+  esac
+done
+case "$how" in
+  SIG*) kill -s "${how#SIG}" $$; sleep 5; exit 99 ;;
+  *) exit "$how" ;;
+esac
+"""
+
+REAL = [
+    # (id, parts (corpus file, times repeated), how the job ends, expected class/label)
+    ("kill_9_of_one_rank", [("distributed/dist_torchrun_sigkill_accelerate_deepspeed.txt", 1),
+                            ("distributed/dist_gloo_closed_by_peer_recv.txt", 1),
+                            ("distributed/dist_nccl_remote_error_connection_reset.txt", 1)], 1, SIGKILL),
+    ("one_rank_oom_amid_watchdogs", [("pytorch/pt_oom_old_runtimeerror_backward.txt", 1),
+                                     ("distributed/dist_watchdog_after_progress_bar.txt", 4),
+                                     ("distributed/dist_watchdog_old_format_ofa.txt", 4),
+                                     ("distributed/dist_watchdog_pg_guid_basicsr.txt", 4)], 1,
+     ("config", "cuda_oom")),
+    ("gpu_fault_then_watchdog_and_sigterm", [("distributed/dist_xid_45_caused_by_previous.txt", 1),
+                                             ("distributed/dist_watchdog_reduce_scatter_llamafactory.txt", 1)],
+     "SIGTERM", GPU_FAULT),
+]
+
+
+@pytest.mark.integration
+def test_real_jobs_printing_their_ranks_in_every_order_get_one_label(tmp_path):
+    """Each order of the ranks is an entity of a real run: its job writes the parts as rank files
+    (the stage's ``logs:`` glob) or all into its stderr, in that order; real ticks judge them."""
+    import json
+    import time
+
+    from conftest import start_run, write_spec
+
+    from tianluo.cli import main
+
+    emit = tmp_path / "emit_ranks.sh"
+    emit.write_text(EMIT_RANKS)
+    expected, runs = {}, []
+    for case_id, parts, how, want in REAL:
+        bodies = []
+        for i, (name, times) in enumerate(parts):
+            body = tmp_path / f"{case_id}.{i}"
+            body.write_text(excerpt(name) * times)
+            bodies.append(body)
+        entities = {}
+        for n, order in enumerate(permutations(range(len(parts)))):
+            for mode in ("files", "stream"):
+                entity = f"{case_id.replace('_', '-')}-{mode}-{n}"
+                dsts = [f"out/{entity}/rank{r}.log" for r in order] if mode == "files" else ["stderr"] * len(parts)
+                pairs = " ".join(f"{bodies[i]}:{dsts[i]}" for i in (order if mode == "stream" else range(len(parts))))
+                stage = {"run": f"sh {emit} {{how}} {{pairs}}", "logs": ["out/{entity}/*.log"],
+                         "done_when": {"exists": "never/{entity}"}}
+                entities[entity] = {"params": {"how": how, "pairs": pairs}, "stages": {"s": stage}}
+                expected[entity] = want
+        proj = tmp_path / case_id
+        spec = {"name": case_id.replace("_", "-"), "entities": entities, "max_attempts": 100_000,
+                "ladder": {k: {"retries": 0} for k in ("transient", "config", "code", "unknown")}}
+        runs.append(start_run(write_spec(proj, json.dumps(spec)), proj / ".tianluo", proj))
+    got: dict[str, tuple[str, str]] = {}
+    deadline = time.monotonic() + 90
+    while len(got) < len(expected) and time.monotonic() < deadline:
+        for run_dir in runs:
+            assert main(["tick", "--run", str(run_dir)]) == 0
+            state = json.loads((run_dir / "state.json").read_text())
+            for name, entity in state["entities"].items():
+                attempts = entity["stages"]["s"].get("attempts") or []
+                if attempts and attempts[0].get("fault"):
+                    got[name] = (attempts[0]["fault"]["class"], attempts[0]["fault"]["label"])
+        time.sleep(0.2)
+    assert got.keys() == expected.keys(), f"not judged: {sorted(expected.keys() - got.keys())[:5]}"
+    wrong = {e: g for e, g in got.items() if g != expected[e]}
+    assert not wrong, wrong
