@@ -480,3 +480,61 @@ def test_a_checkpoint_that_cannot_be_moved_leaves_the_next_attempt_unlaunched_an
         analysis = (run_dir / "failures" / "a__analysis.md").read_text()
         assert "- checkpoint out/a/ckpt-2.pt not moved aside after attempt 1: failed (Read-only file system)" in analysis
         assert not (run_dir / "attempts/a/train/2/stdout").exists()
+
+
+# Loads the newest out/a/ckpt-<n>.pt; a bad one makes it print torch's own words and fail.
+LOADS = """\
+import glob, re, sys
+found = sorted(glob.glob("out/a/ckpt-*.pt"), key=lambda p: int(re.search(r"(\\d+)\\.pt$", p).group(1)))
+if open(found[-1], "rb").read().startswith(b"bad"):
+    print("RuntimeError: PytorchStreamReader failed reading zip archive: failed finding central directory",
+          file=sys.stderr)
+    sys.exit(1)
+print(f"resumed from {found[-1]}")
+open("out/a.done", "w").write(found[-1])
+"""
+
+
+@pytest.mark.integration
+def test_a_tick_killed_between_the_rename_and_its_record_moves_no_second_file(tmp_path, monkeypatch):
+    from tianluo import checkpoints
+    from tianluo.tick import run_tick
+
+    proj = tmp_path / "proj"
+    spec = write_spec(proj, FAILS.replace("@PY@", sys.executable).replace(
+        """-c "import sys; print('RuntimeError: PytorchStreamReader failed reading zip archive:
+          failed finding central directory', file=sys.stderr); sys.exit(1)\"""", "loads.py")
+        + "        done_when: {exists: out/a.done}\n")
+    (proj / "loads.py").write_text(LOADS)
+    touch(proj / "out/a/ckpt-1.pt", b"good", time.time() - 60)
+    touch(proj / "out/a/ckpt-2.pt", b"bad")
+    home = tmp_path / "home"
+    cli("plan", spec, "--home", home, "--answer", "risk:a.train:corrupt_checkpoint=previous_checkpoint",
+        cwd=tmp_path, check=True)
+    run_dir = start_run(spec, home, tmp_path)
+    wait_for(lambda: (run_dir / "attempts/a/train/1/exit.json").exists(), timeout=30, what="attempt 1")
+
+    real = checkpoints._rename_noreplace
+
+    def rename_then_die(fd, src, dst):
+        real(fd, src, dst)
+        raise SystemExit("killed right after the rename")  # before the outcome is saved
+
+    monkeypatch.setattr(checkpoints, "_rename_noreplace", rename_then_die)
+    with pytest.raises(SystemExit):
+        run_tick(run_dir)
+    monkeypatch.setattr(checkpoints, "_rename_noreplace", real)
+    (move,) = read_state(run_dir)["entities"]["a"]["stages"]["train"]["checkpoint_moves"]
+    assert move["aside"] == f"out/a/ckpt-2.pt{ASIDE}1" and move["outcome"] is None  # the name was saved first
+    assert not (proj / "out/a/ckpt-2.pt").exists() and (proj / move["aside"]).exists()
+
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)  # finds it moved, records it, launches attempt 2
+    (move,) = read_state(run_dir)["entities"]["a"]["stages"]["train"]["checkpoint_moves"]
+    assert move["outcome"] == "moved" and "found there by the next tick" in move["detail"]
+    assert (proj / "out/a/ckpt-1.pt").read_bytes() == b"good"  # not taken for the newest and moved too
+    assert sorted(p.name for p in (proj / "out/a").iterdir()) == ["ckpt-1.pt", f"ckpt-2.pt{ASIDE}1"]
+    wait_for(lambda: (run_dir / "attempts/a/train/2/exit.json").exists(), timeout=30, what="attempt 2")
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    st = status_json(run_dir, tmp_path)["entities"]["a"]["stages"]["train"]
+    assert st["status"] == "succeeded" and (proj / "out/a.done").read_text() == "out/a/ckpt-1.pt"
+    assert [e["event"] for e in read_events(run_dir)].count("checkpoint_moved_aside") == 1
