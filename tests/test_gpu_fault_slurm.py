@@ -66,6 +66,10 @@ def test_a_slurm_stage_on_gpus_gets_a_risk_fork_defaulting_to_exclude_the_host(t
     assert build_plan(spec, path).entities["a"].stages["train"].degrade == {"gpu_fault": GPU_EXCLUDE}
     held = build_plan(spec, path, {"risk:a.train:gpu_fault": "hold"})
     assert held.entities["a"].stages["train"].degrade == {}
+    from tianluo.plan import render_plan_md
+
+    text = render_plan_md(build_plan(spec, path))
+    assert "  - on `gpu_fault`, pre-authorised: exclude_host: exclude the failed host" in text
 
 
 @pytest.mark.parametrize("backend, resources", [

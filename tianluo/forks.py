@@ -132,6 +132,11 @@ def _cond(m, values: dict | None = None) -> str:
     return f"{path}:{m.key} {m.op} {m.value!r}"
 
 
+def describe(action) -> str:
+    """``halve_batch: batch_size/2 (floor 8)``: a degrade action in words (forks and plan.md)."""
+    return _describe(action)
+
+
 def _describe(action) -> str:
     parts = []
     for name, change in action.params.items():

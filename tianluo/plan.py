@@ -9,6 +9,7 @@ from tianluo.degrade import GPU_EXCLUDE, GPU_FAULT, derives_gpu_exclude
 from tianluo.durations import format_duration
 from tianluo.errors import SpecError
 from tianluo.forks import branch_forks, derive
+from tianluo.forks import describe as describe_action
 from tianluo.responses import plan_notes
 from tianluo.ladder import resolve_budgets
 from tianluo.model import Plan, PlannedEntity, PlannedStage, stage_id
@@ -174,6 +175,10 @@ def _stage_lines(plan: Plan) -> list[str]:
             expected = f", expected {format_duration(stage.expected)}" if stage.expected else ""
             lines.append(f"- **{sname}**{needs}{expected}: `{stage.command}`")
             lines += [f"  - {note}" for note in plan_notes(stage)]
+            if stage.checkpoints:
+                lines.append(f"  - checkpoints: `{stage.checkpoints}` (a rollback renames the newest aside)")
+            for label, action in stage.degrade.items():
+                lines.append(f"  - on `{label}`, pre-authorised: {describe_action(action)}")
             if stage.done_when:
                 for p in stage.done_when.exists:
                     lines.append(f"  - done when `{p}` exists")
