@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from tianluo.degrade import GPU_EXCLUDE, GPU_FAULT, derives_gpu_exclude
 from tianluo.durations import format_duration
 from tianluo.errors import SpecError
+from tianluo.responses import never_unchanged
 from tianluo.spec import Spec, resolve_need
 from tianluo.spec_types import LABEL, PARAM_NAME, RESERVED_PARAMS, RESERVED_WHY
 from tianluo.templating import render
@@ -68,7 +69,9 @@ def derive(spec: Spec) -> list[Fork]:
                 names = [a.name for a in actions]
                 forks.append(Fork(
                     key=f"risk:{sid}:{label}", type="risk",
-                    question=f"{sid} fails with {label} and its retries are spent: which change may tianluo make "
+                    question=f"{sid} fails with {label} and "
+                             f"{'is never retried unchanged' if never_unchanged(label) else 'its retries are spent'}"
+                             ": which change may tianluo make "
                              f"on its own ({'; '.join(_describe(a) for a in actions)}), or hold?",
                     options=(*names, "hold"), default="hold",
                     cost=f"tianluo holds {sid} and waits for you"))
