@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import processes_under, read_events, read_state, start_run, tick_until, tmpfs, write_spec
+from tests.conftest import cli, processes_under, read_events, read_state, start_run, tick_until, tmpfs, write_spec
 
 try:
     import torch  # noqa: F401
@@ -48,9 +48,12 @@ def _spec(entities: dict[str, str], tail: str = "") -> str:
             f"entities:\n{body}{tail}")
 
 
-def _run(tmp_path: Path, spec_text: str) -> tuple[Path, Path]:
+def _run(tmp_path: Path, spec_text: str, *answers: str) -> tuple[Path, Path]:
     proj = tmp_path / "proj"
     spec = write_spec(proj, spec_text)
+    if answers:  # the owner's plan-time answers (Q1=...); the other forks take their defaults
+        args = [a for answer in answers for a in ("--answer", answer)]
+        cli("plan", spec, "--home", proj / ".tianluo", *args, cwd=proj, check=True)
     run_dir = start_run(spec, proj / ".tianluo", proj)
     return proj, run_dir
 
@@ -164,7 +167,7 @@ def test_a_nan_loss_is_never_retried_unchanged_but_degraded_as_authorised(tmp_pa
              "            - {name: lower_lr, params: {lr: {multiply: 0.25}}}\n")
     stage = _stage("--fault nan --fault-rank 0 --fault-step 2 --steps 5 --lr {lr}", extra=extra)
     spec = _spec({"n": "    params: {lr: 0.1}\n" + stage})
-    proj, run_dir = _run(tmp_path, spec)
+    proj, run_dir = _run(tmp_path, spec, "Q1=lower_lr")  # the risk fork for nan_loss, answered at plan time
     tick_until(run_dir, proj, timeout=240, pace=1.0)
     first, second = _attempts(run_dir, "n")[:2]
     assert (first["fault"]["class"], first["fault"]["label"]) == ("config", "nan_loss")
