@@ -1,13 +1,12 @@
 """Free space where a stage writes (tianluo.hostspace), on real file systems: small tmpfs mounts."""
 
 import errno
-import json
 import os
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import cli, read_events, read_state, start_run, tmpfs, wait_for, write_spec
+from conftest import cli, read_events, start_run, tmpfs, wait_for, write_spec
 
 from tianluo.hostspace import GiB, MiB, FsSpace, measure, measure_folder, stage_folders
 from tianluo.model import PlannedStage

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import clean_env, cli, read_state, start_run, status_json, tick_until, wait_for, write_spec
+from conftest import clean_env, read_state, start_run, tick_until, write_spec
 
 from tianluo.errors import SpecError
 from tianluo.runner import free_port
