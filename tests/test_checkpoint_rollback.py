@@ -220,6 +220,9 @@ def moving(tmp_path: Path) -> tuple[RunState, Path]:
     proj = Path(state.plan.workdir)
     touch(proj / "out/a/ckpt-1.pt", b"good")
     touch(proj / "out/a/ckpt-2.pt", b"bad")
+    move = state.stage("a.train").checkpoint_moves[0]
+    st = os.stat(proj / move.path)
+    move.size, move.mtime_ns = st.st_size, st.st_mtime_ns  # the file moved is the one listed
     return state, proj
 
 

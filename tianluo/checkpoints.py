@@ -10,7 +10,8 @@ before the next attempt is launched: nothing is deleted, and the job's own resum
 which loads the newest checkpoint it finds, now finds the one before.
 
 No link is followed below the project folder (neither a linked folder nor a linked file is
-listed or moved), a name already taken gets another suffix (never overwritten), and the
+listed or moved), a file another user owns or with a second name (a hard link) is neither
+listed nor moved, the file moved is the one listed (same size and mtime), a name already taken gets another suffix (never overwritten), and the
 name a file goes to is recorded before the rename, so a tick killed in between finds it
 there and records it instead of moving a second file.
 """
@@ -47,9 +48,17 @@ class Checkpoint:
 
 
 def _open_folder(workdir: str, rel: str) -> int:
-    """The folder ``rel`` below ``workdir``, each part opened without following a link."""
+    """The folder ``rel`` below ``workdir``, each part opened without following a link.
+
+    Raises:
+        OSError: a part is ``..`` or ``.`` (a path from a planted state.json must not leave the
+            project folder), a link, missing or unreadable.
+    """
+    parts = [p for p in rel.split("/") if p]
+    if rel.startswith("/") or any(p in (".", "..") for p in parts):
+        raise OSError(errno.EINVAL, "a checkpoint's folder is a path below the project folder (no '..')", rel)
     fd = os.open(workdir, _DIR)
-    for part in [p for p in rel.split("/") if p]:
+    for part in parts:
         try:
             nxt = os.open(part, _DIR | os.O_NOFOLLOW, dir_fd=fd)
         finally:
@@ -61,8 +70,9 @@ def _open_folder(workdir: str, rel: str) -> int:
 def list_checkpoints(pattern: str, workdir: str) -> tuple[Checkpoint, ...]:
     """The regular files ``pattern`` (relative to ``workdir``) matches, oldest first by name.
 
-    Links (to a file or on the way to it) and names already moved aside are left out; so is
-    everything when more than :data:`MAX_LISTED` match (which is the newest would be a guess).
+    Links (to a file or on the way to it), files of other users, hard links (:func:`ours`) and
+    names already moved aside are left out; so is everything when more than :data:`MAX_LISTED`
+    match or a match's name is not printable text (which is the newest would be a guess).
     Never raises: an unreadable folder lists nothing.
     """
     hits, stopped = bounded_glob(os.path.join(workdir, pattern), max_hits=MAX_LISTED + 1)
@@ -86,12 +96,21 @@ def list_checkpoints(pattern: str, workdir: str) -> tuple[Checkpoint, ...]:
                     st = os.stat(name, dir_fd=fd, follow_symlinks=False)
                 except OSError:
                     continue
-                if stat.S_ISREG(st.st_mode):
+                if stat.S_ISREG(st.st_mode) and ours(st):
+                    if not name.isprintable():  # a newline, a control byte, invalid UTF-8: not a name we
+                        return ()               # can record or show, and which is newest would be a guess
                     out.append(Checkpoint(path=os.path.join(folder, name) if folder else name,
                                           size=st.st_size, mtime_ns=st.st_mtime_ns))
         finally:
             os.close(fd)
     return tuple(sorted(out, key=lambda c: c.path))
+
+
+def ours(st: os.stat_result) -> bool:
+    """A file the job could have written: owned by tianluo's user (the user its jobs run as) or
+    root, and with one name only. A file another user planted in a checkpoint folder they can
+    write, or a hard link to a file elsewhere, is never listed nor moved."""
+    return st.st_uid in (0, os.geteuid()) and st.st_nlink == 1
 
 
 # --- moving aside -----------------------------------------------------------------------
@@ -168,8 +187,10 @@ def _move(workdir: str, move: CheckpointMove, record: Callable[[dict | None], No
         fd = _open_folder(workdir, folder)
     except OSError as exc:
         move.outcome = "failed"
-        move.detail = (f"its folder {folder or '.'} cannot be opened without following a link "
-                       f"({exc.strerror or exc})")
+        why = exc.strerror or str(exc)
+        if exc.errno == errno.ELOOP or exc.errno == errno.ENOTDIR:
+            why = "a link or not a folder on the way; tianluo follows no links there"
+        move.detail = f"its folder {folder or '.'} cannot be opened ({why})"
         return
     try:
         try:
@@ -185,6 +206,11 @@ def _move(workdir: str, move: CheckpointMove, record: Callable[[dict | None], No
         if not stat.S_ISREG(st.st_mode):
             move.outcome = "failed"
             move.detail = f"{move.path} is no longer a regular file (a link or folder now); tianluo moves no links"
+            return
+        if not ours(st) or (st.st_size, st.st_mtime_ns) != (move.size, move.mtime_ns):
+            move.outcome = "failed"
+            move.detail = (f"{move.path} is not the file listed when the attempt ended (its owner, links, size or "
+                           "mtime changed since); tianluo moves only that file")
             return
         for aside in aside_names(name, move.attempt):
             if _exists(fd, aside):

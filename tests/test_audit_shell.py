@@ -1,0 +1,104 @@
+"""Hostile inputs against the shell parts of issue 11 (checkpoints moved aside, free space, {port}).
+
+tianluo runs as root from cron in project folders others can write: a checkpoint folder may
+hold files another user planted, a run's state.json may have been edited, a started.json may
+name any port. Each test here is an attack that once worked (or a refusal the audit
+confirmed), on real files and real processes.
+"""
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+from pure_helpers import at
+from test_checkpoint_rollback import moving, touch
+
+from tianluo.checkpoints import ASIDE, carry_out, list_checkpoints
+
+ROOT = os.geteuid() == 0
+
+
+# --- checkpoints: what is listed --------------------------------------------------------------
+
+
+@pytest.mark.skipif(not ROOT, reason="planting another user's file needs root")
+def test_a_file_another_user_planted_as_the_newest_is_not_listed(tmp_path):
+    now = time.time()
+    touch(tmp_path / "out/ckpt-1.pt", b"1", now - 30)
+    touch(tmp_path / "out/ckpt-2.pt", b"2", now - 20)
+    planted = touch(tmp_path / "out/ckpt-3.pt", b"theirs", now)
+    os.chown(planted, 4321, 4321)  # a user who may write the (shared) checkpoint folder
+    assert [c.path for c in list_checkpoints("out/ckpt-*", str(tmp_path))] == ["out/ckpt-1.pt", "out/ckpt-2.pt"]
+
+
+def test_a_hard_link_is_not_listed(tmp_path):
+    touch(tmp_path / "out/ckpt-1.pt", b"1", time.time() - 30)
+    victim = touch(tmp_path / "elsewhere/precious", b"v")
+    os.link(victim, tmp_path / "out/ckpt-2.pt")  # a second name of a file elsewhere
+    assert [c.path for c in list_checkpoints("out/ckpt-*", str(tmp_path))] == ["out/ckpt-1.pt"]
+
+
+def test_a_fifo_is_not_listed_and_nothing_blocks(tmp_path):
+    touch(tmp_path / "out/ckpt-1.pt", b"1")
+    os.mkfifo(tmp_path / "out/ckpt-2.pt")
+    started = time.monotonic()
+    assert [c.path for c in list_checkpoints("out/ckpt-*", str(tmp_path))] == ["out/ckpt-1.pt"]
+    assert time.monotonic() - started < 5
+
+
+@pytest.mark.parametrize("odd", [b"ckpt-2\n.pt", b"ckpt-2\xff.pt", b"ckpt-2\x1b[2J.pt"])
+def test_a_name_that_is_not_printable_text_lists_nothing(tmp_path, odd):
+    """A newline would forge lines in status; invalid UTF-8 could not be saved in state.json
+    (every later tick crashed saving it). Which file is the newest would be a guess: none is listed."""
+    touch(tmp_path / "out/ckpt-1.pt", b"1", time.time() - 30)
+    (tmp_path / "out").joinpath(os.fsdecode(odd)).write_bytes(b"2")
+    assert list_checkpoints("out/ckpt-*", str(tmp_path)) == ()
+
+
+# --- checkpoints: what is moved ----------------------------------------------------------------
+
+
+def test_a_recorded_path_that_leaves_the_project_moves_nothing(tmp_path):
+    state, proj = moving(tmp_path)
+    outside = touch(proj.parent / "outside/secret", b"s")
+    move = state.stage("a.train").checkpoint_moves[0]
+    move.path = "../outside/secret"  # a state.json edited by hand or planted
+    st = os.stat(outside)
+    move.size, move.mtime_ns = st.st_size, st.st_mtime_ns
+    events = []
+    carry_out(state, "a.train", at(11), events.append)
+    assert move.outcome == "failed" and "no '..'" in move.detail
+    assert os.listdir(outside.parent) == ["secret"]
+    assert events[-1]["event"] == "checkpoint_not_moved"
+
+
+def test_a_file_swapped_in_since_the_listing_is_not_moved(tmp_path):
+    state, proj = moving(tmp_path)
+    newest = proj / "out/a/ckpt-2.pt"
+    os.replace(proj / "out/a/ckpt-1.pt", newest)  # the good one, under the listed name
+    carry_out(state, "a.train", at(11), lambda ev: None)
+    move = state.stage("a.train").checkpoint_moves[0]
+    assert move.outcome == "failed" and "not the file listed" in move.detail
+    assert newest.read_bytes() == b"good" and not list(newest.parent.glob(f"*{ASIDE}*"))
+
+
+def test_a_hard_link_swapped_in_since_the_listing_is_not_moved(tmp_path):
+    state, proj = moving(tmp_path)
+    newest = proj / "out/a/ckpt-2.pt"
+    keep = os.stat(newest)
+    os.link(newest, proj / "elsewhere-name")  # the listed file gets a second name
+    os.utime(newest, ns=(keep.st_atime_ns, keep.st_mtime_ns))
+    carry_out(state, "a.train", at(11), lambda ev: None)
+    assert state.stage("a.train").checkpoint_moves[0].outcome == "failed"
+    assert newest.exists()
+
+
+def test_the_aside_name_taken_by_a_planted_link_is_left_alone(tmp_path):
+    state, proj = moving(tmp_path)
+    target = touch(proj.parent / "target", b"t")
+    (proj / f"out/a/ckpt-2.pt{ASIDE}1").symlink_to(target)
+    carry_out(state, "a.train", at(11), lambda ev: None)
+    move = state.stage("a.train").checkpoint_moves[0]
+    assert move.outcome == "moved" and move.aside == f"out/a/ckpt-2.pt{ASIDE}1.2"
+    assert os.readlink(proj / f"out/a/ckpt-2.pt{ASIDE}1") == str(target) and target.read_bytes() == b"t"
