@@ -30,7 +30,6 @@ from tianluo.observations import (
     Submit,
 )
 from tianluo.responses import SPACE_KEY, space_back
-from tianluo.stage_machine import hold as hold_stage
 from tianluo.stage_machine import move
 from tianluo.states import (
     ACTIVE,
@@ -171,7 +170,7 @@ def _schedule(ctx: Ctx, sid: str, stage: StageState) -> None:
         return
     if ctx.state.total_attempts >= ctx.state.plan.max_attempts:
         reason = f"the run-wide cap on attempts is reached (max_attempts: {ctx.state.plan.max_attempts})"
-        hold_stage(stage, by="ladder", reason=reason, at=ctx.now, analysis=None, log=ctx.log, sid=sid)
+        hold(ctx, sid, stage, stage.attempt, reason)  # a ladder hold: its analysis is written, like any
         return
     n = stage.attempt + 1
     name = job_name(ctx.state.run_id, sid, n)

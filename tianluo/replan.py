@@ -75,7 +75,7 @@ def carry_over(state: RunState, new: Plan, decisions: list[PreAuthorizedDecision
     changes = diff(state.plan, new)
     entities = {}
     for ename, planned in new.entities.items():
-        before = state.entities.get(ename)
+        before = out.entities.get(ename)  # the copy: the stages kept are moved below, never the caller's
         same_params = ename in state.plan.entities and state.plan.entities[ename].params == planned.params
         params = dict(before.params) if before is not None and same_params else dict(planned.params)
         stages = {}
