@@ -6,7 +6,11 @@ name any port. Each test here is an attack that once worked (or a refusal the au
 confirmed), on real files and real processes.
 """
 
+import json
 import os
+import shutil
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -102,3 +106,35 @@ def test_the_aside_name_taken_by_a_planted_link_is_left_alone(tmp_path):
     move = state.stage("a.train").checkpoint_moves[0]
     assert move.outcome == "moved" and move.aside == f"out/a/ckpt-2.pt{ASIDE}1.2"
     assert os.readlink(proj / f"out/a/ckpt-2.pt{ASIDE}1") == str(target) and target.read_bytes() == b"t"
+
+
+# --- {port}: the runner's own -----------------------------------------------------------------
+
+NO_FREE_PORT = """
+sysctl -q -w net.ipv4.ip_local_port_range="40000 40000" || exit 97
+exec "$PY" -c '
+import socket, subprocess, sys
+held = socket.socket(); held.bind(("", 40000)); held.listen()  # the one port there is, taken
+sys.exit(subprocess.run([sys.executable, "-m", "tianluo.runner", sys.argv[1]], timeout=30).returncode)
+' "$ATTEMPT"
+"""
+
+
+@pytest.mark.skipif(not ROOT or not shutil.which("unshare"), reason="a network namespace needs root and unshare")
+def test_with_no_free_port_the_job_gets_no_port_from_job_json_or_the_environment(tmp_path):
+    """In a network namespace whose only ephemeral port is taken, the runner finds no free port:
+    the job starts with TIANLUO_PORT unset, not with the one job.json or the cron environment had."""
+    attempt = tmp_path / "1"
+    attempt.mkdir()
+    (attempt / "job.json").write_text(json.dumps({
+        "job_name": "x", "command": 'echo "port=[${TIANLUO_PORT-unset}]"', "workdir": str(tmp_path),
+        "env": {"TIANLUO_PORT": "22; rm -rf ~"}}))
+    env = {**os.environ, "TIANLUO_PORT": "7", "PY": sys.executable, "ATTEMPT": str(attempt),
+           "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    done = subprocess.run(["unshare", "-n", "sh", "-c", NO_FREE_PORT], env=env, capture_output=True, text=True,
+                          timeout=60)
+    if done.returncode == 97:
+        pytest.skip("cannot narrow the port range in a new network namespace here")
+    assert done.returncode == 0, done.stderr
+    assert json.loads((attempt / "started.json").read_text())["port"] is None
+    assert (attempt / "stdout").read_text() == "port=[unset]\n"

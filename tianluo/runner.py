@@ -125,8 +125,9 @@ def run(attempt_dir: Path) -> int:
         return EXIT_ALREADY_CLAIMED
     env = dict(os.environ)
     env.update({k: str(v) for k, v in job.get("env", {}).items()})
+    env.pop(PORT_ENV, None)  # the runner's own: neither job.json nor the environment tianluo ran in sets it
     if port is not None:
-        env[PORT_ENV] = str(port)  # the runner's own: job.json cannot set it
+        env[PORT_ENV] = str(port)
     child = None
     error = None
     forwarded: list[int] = []
