@@ -508,3 +508,29 @@ def test_a_replan_leaves_the_state_it_was_given_alone():
     assert dump_state(state) == frozen
     assert state.stage("a.y").status == StageStatus.BLOCKED and out.stage("a.y").status == StageStatus.PENDING
     assert out.stage("a.y") is not state.stage("a.y")
+
+
+def test_a_retry_waits_for_the_needs_a_replan_started_over():
+    """y failed after x succeeded; the owner edits x (a replan starts it over) and releases y with
+    --retry: y's retry waits until x is done again, and the run is blocked while x is held."""
+    from pure_helpers import exited, launched, observe, seen, submits
+
+    from tianluo.states import Phase
+
+    bug = LogLine(file="stderr", offset=0, text=LINES["code"], rules=())
+    state = state_from_graph({"a": {"x": [], "y": ["a.x"]}})
+    state = launched(decide(state, Observations(), T0).state)
+    d = decide(state, observe(**{"a.x": seen(exited(0))}), T0 + timedelta(seconds=60))
+    assert submits(d) == ["a.y"]
+    d = decide(launched(d.state), observe(**{"a.y": seen(exited(1), matches=[bug])}), T0 + timedelta(seconds=120))
+    assert d.state.stage("a.y").status == StageStatus.HELD
+    new = d.state.plan.model_copy(deep=True)
+    new.entities["a"].stages["x"].command += " --fixed"
+    state, _ = replan.carry_over(d.state, new, [], T0 + timedelta(seconds=180))
+    state = holds.release(state, "a", T0 + timedelta(seconds=180), retry=True).state
+    assert state.stage("a.y").status == StageStatus.RETRY_WAIT
+    d = decide(state, Observations(), T0 + timedelta(seconds=181))
+    assert submits(d) == ["a.x"] and d.state.stage("a.y").attempt == 1  # y waits for the new x
+    d = decide(launched(d.state), observe(**{"a.x": seen(exited(1), matches=[bug])}), T0 + timedelta(seconds=240))
+    assert d.state.stage("a.x").status == StageStatus.HELD and submits(d) == []
+    assert d.state.phase == Phase.BLOCKED  # y's retry cannot move while x is held

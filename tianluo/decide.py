@@ -162,6 +162,8 @@ def _schedule(ctx: Ctx, sid: str, stage: StageState) -> None:
         if not _first_start(ctx, sid, stage):
             return
     elif stage.status == StageStatus.RETRY_WAIT:
+        if not all(ctx.state.stage(n).status in DONE for n in _needs(ctx, sid)):
+            return  # a replan started what it needs over: its retry waits for them to be done again
         if stage.next_attempt_at is not None and stage.next_attempt_at > ctx.now:
             return
         if stage.wait is not None and not _room_again(ctx, sid, stage):
@@ -296,8 +298,7 @@ def _deadline_passed(ctx: Ctx) -> bool:
 def _update_phase(ctx: Ctx) -> None:
     """A run where nothing can move without a human is blocked; it says so once."""
     state = ctx.state
-    statuses = [state.stage(sid).status for sid in state.stage_ids()]
-    can_move = any(s in ACTIVE or s in (StageStatus.RETRY_WAIT, StageStatus.PENDING) for s in statuses)
+    can_move = any(_can_move(ctx, sid) for sid in state.stage_ids())
     if not can_move and state.phase == Phase.RUNNING:
         stuck = [sid for sid in state.stage_ids() if state.stage(sid).status == StageStatus.HELD]
         if not stuck:  # every stage is done, yet the gate does not hold
@@ -310,6 +311,14 @@ def _update_phase(ctx: Ctx) -> None:
         state.phase_reason = None
         state.blocked_notified = False  # a later block is news again
         ctx.event("run_unblocked", None, "work can move again")
+
+
+def _can_move(ctx: Ctx, sid: str) -> bool:
+    """Active, pending, or a retry that is not waiting on a held or blocked need (after a replan)."""
+    status = ctx.state.stage(sid).status
+    if status == StageStatus.RETRY_WAIT:
+        return not any(ctx.state.stage(n).status in STUCK for n in _needs(ctx, sid))
+    return status in ACTIVE or status == StageStatus.PENDING
 
 
 #: The owner hears of a scheduler that stays silent this long (or three intervals, if longer).
