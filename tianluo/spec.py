@@ -130,6 +130,17 @@ class StageSpec(StrictModel):
 
     _needs = field_validator("needs", "logs", mode="before")(_as_list)
 
+    @field_validator("progress")
+    @classmethod
+    def _waits_are_positive(cls, value: "Progress | None") -> "Progress | None":
+        # In the spec only (a plan saved before keeps loading): stall_after 0s meant "never
+        # stalls" while startup_after 0s called every attempt hung at its first look.
+        for key in ("stall_after", "startup_after"):
+            if value is not None and getattr(value, key) == 0:
+                raise ValueError(f"{key}: 0s is no allowance at all; give the longest quiet "
+                                 "time a healthy job has (e.g. 10m), or leave it out")
+        return value
+
 
 class EntitySpec(StrictModel):
     params: dict[str, Scalar] = Field(default={}, max_length=MAX_ITEMS)
