@@ -156,7 +156,7 @@ class Attempt(Record):
     exit_code: int | None = None
     signal: int | None = None
     host: str | None = None
-    port: int | None = Field(default=None, description="The free TCP port its runner picked for it just before the "
+    port: int | None = Field(default=None, ge=1, le=65535, description="The free TCP port its runner picked for it just before the "
                              "job started ({port}, TIANLUO_PORT), from started.json.")
     command: str | None = Field(default=None, description="The command this attempt ran (after any degrade).")
     env: dict[str, str] | None = Field(
@@ -197,7 +197,7 @@ class ContainerLayer(Record):
     exit_code: int | None = None
     signal: int | None = None
     host: str | None = None
-    port: int | None = Field(default=None, description="The attempt's own free port ({port}).")
+    port: int | None = Field(default=None, ge=1, le=65535, description="The attempt's own free port ({port}).")
     started_at: datetime | None = None
     ended_at: datetime | None = None
 
