@@ -534,3 +534,26 @@ def test_a_retry_waits_for_the_needs_a_replan_started_over():
     d = decide(launched(d.state), observe(**{"a.x": seen(exited(1), matches=[bug])}), T0 + timedelta(seconds=240))
     assert d.state.stage("a.x").status == StageStatus.HELD and submits(d) == []
     assert d.state.phase == Phase.BLOCKED  # y's retry cannot move while x is held
+
+
+def test_a_human_hold_of_a_stage_waiting_for_space_keeps_the_wait():
+    """A disk-full retry waits for room; a human holds and releases the entity: the stage waits for
+    room again (its reason and the release say so), and runs only once the file system has room."""
+    from pure_helpers import exited, launched, observe, seen, submits
+
+    disk = LogLine(file="stderr", offset=0, text=LINES["disk_full"], rules=())
+    full, roomy = (_fs("/mnt/ckpt", 0.1), _fs("/home/u/proj", 15)), (_fs("/mnt/ckpt", 15), _fs("/home/u/proj", 15))
+    state = launched(decide(state_from_graph({"a": {"x": []}}), Observations(), T0).state)
+    obs = observe(**{"a.x": StageObservation(**{**seen(exited(1), matches=[disk]).__dict__, "space": full})})
+    state = decide(state, obs, T0 + timedelta(seconds=60)).state
+    assert state.stage("a.x").status == StageStatus.RETRY_WAIT and state.stage("a.x").wait is not None
+    state = holds.hold(state, "a", "looking", T0 + timedelta(seconds=70)).state
+    assert state.stage("a.x").status == StageStatus.HELD and state.stage("a.x").wait is not None
+    res = holds.release(state, "a", T0 + timedelta(seconds=80))
+    x = res.state.stage("a.x")
+    assert x.status == StageStatus.RETRY_WAIT and x.wait.paths == ["/mnt/ckpt"]
+    assert "free space" in x.reason and "free space" in res.events[0]["message"]
+    d = decide(res.state, Observations(space={"a.x": full}), T0 + timedelta(seconds=600))
+    assert submits(d) == []
+    d = decide(d.state, Observations(space={"a.x": roomy}), T0 + timedelta(seconds=660))
+    assert submits(d) == ["a.x"] and [e for e in d.events if e["event"] == "space_back"]

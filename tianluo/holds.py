@@ -112,8 +112,12 @@ def release(state: RunState, entity: str, now: datetime, *, retry: bool = False,
             move(stage, StageStatus.RETRY_WAIT, log=log, sid=sid, event="released",
                  message="released: runs again at the next tick", action="retry", budget_reset=reset_budget)
         elif stage.next_attempt_at is not None:  # it was waiting out a backoff: the wait still counts
+            due = f"its retry is due at {stage.next_attempt_at.isoformat()}"
+            if stage.wait is not None:  # ... and for free space, which the hold did not make
+                stage.reason = f"waiting for free space on {', '.join(stage.wait.paths)}"
+                due += f" once there is free space again on {', '.join(stage.wait.paths)}"
             move(stage, StageStatus.RETRY_WAIT, log=log, sid=sid, event="released",
-                 message=f"released: its retry is due at {stage.next_attempt_at.isoformat()}", action="resume")
+                 message=f"released: {due}", action="resume")
         else:
             move(stage, StageStatus.PENDING, log=log, sid=sid, event="released",
                  message="released: waits for its needs again", action="resume")
