@@ -138,3 +138,48 @@ def test_with_no_free_port_the_job_gets_no_port_from_job_json_or_the_environment
     assert done.returncode == 0, done.stderr
     assert json.loads((attempt / "started.json").read_text())["port"] is None
     assert (attempt / "stdout").read_text() == "port=[unset]\n"
+
+
+# --- checkpoints: why a rollback changed nothing, under real ticks ------------------------------
+
+
+def _failed_once(tmp_path: Path, plant) -> dict:
+    """A stage whose job fails on a corrupt checkpoint, with ``plant(folder)`` run before it;
+    the rollback is chosen at plan time. Returns the stage's status after the failure is judged."""
+    from conftest import cli, start_run, status_json, wait_for, write_spec
+    from test_checkpoint_rollback import FAILS
+
+    proj = tmp_path / "proj"
+    spec = write_spec(proj, FAILS.replace("@PY@", sys.executable))
+    folder = proj / "out/a"
+    folder.mkdir(parents=True)
+    plant(folder)
+    home = tmp_path / "home"
+    cli("plan", spec, "--home", home, "--answer", "risk:a.train:corrupt_checkpoint=previous_checkpoint",
+        cwd=tmp_path, check=True)
+    run_dir = start_run(spec, home, tmp_path)
+    wait_for(lambda: (run_dir / "attempts/a/train/1/exit.json").exists(), timeout=30, what="attempt 1")
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    return status_json(run_dir, tmp_path)["entities"]["a"]["stages"]["train"]
+
+
+def test_more_checkpoints_than_are_listed_holds_saying_to_narrow_the_glob(tmp_path):
+    def plant(folder):
+        for i in range(1001):
+            (folder / f"ckpt-{i}.pt").write_bytes(b"")
+
+    st = _failed_once(tmp_path, plant)
+    assert st["status"] == "held"
+    assert "out/a/ckpt-*.pt matches more than 1,000 files" in st["reason"] and "narrow the glob" in st["reason"]
+    assert len(list((tmp_path / "proj/out/a").glob(f"*{ASIDE}*"))) == 0
+
+
+def test_a_checkpoint_whose_name_is_not_text_holds_naming_it(tmp_path):
+    def plant(folder):
+        touch(folder / "ckpt-1.pt", b"good", time.time() - 60)
+        (folder / os.fsdecode(b"ckpt-2\xff\n.pt")).write_bytes(b"bad")
+
+    st = _failed_once(tmp_path, plant)
+    assert st["status"] == "held"
+    assert "'out/a/ckpt-2\\udcff\\n.pt' is not printable text" in st["reason"] and "\n" not in st["reason"]
+    assert (tmp_path / "proj/out/a/ckpt-1.pt").exists()

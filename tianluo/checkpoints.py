@@ -68,7 +68,15 @@ def _open_folder(workdir: str, rel: str) -> int:
 
 
 def list_checkpoints(pattern: str, workdir: str) -> tuple[Checkpoint, ...]:
-    """The regular files ``pattern`` (relative to ``workdir``) matches, oldest first by name.
+    """The regular files ``pattern`` (relative to ``workdir``) matches, sorted by name (see
+    :func:`scan_checkpoints`)."""
+    return scan_checkpoints(pattern, workdir)[0]
+
+
+def scan_checkpoints(pattern: str, workdir: str) -> tuple[tuple[Checkpoint, ...], str | None]:
+    """``(checkpoints, why none are listed)``: the regular files ``pattern`` (relative to
+    ``workdir``) matches, sorted by name, and why the list was left empty on purpose (None when
+    it was not).
 
     Links (to a file or on the way to it), files of other users, hard links (:func:`ours`) and
     names already moved aside are left out; so is everything when more than :data:`MAX_LISTED`
@@ -77,7 +85,8 @@ def list_checkpoints(pattern: str, workdir: str) -> tuple[Checkpoint, ...]:
     """
     hits, stopped = bounded_glob(os.path.join(workdir, pattern), max_hits=MAX_LISTED + 1)
     if stopped or len(hits) > MAX_LISTED:
-        return ()
+        return (), (f"{pattern} matches more than {MAX_LISTED:,} files (or its folders hold too many to look "
+                    "through), so which is the newest would be a guess: narrow the glob")
     folders: dict[str, list[str]] = {}
     for hit in hits:
         rel = os.path.relpath(hit, workdir)
@@ -98,12 +107,14 @@ def list_checkpoints(pattern: str, workdir: str) -> tuple[Checkpoint, ...]:
                     continue
                 if stat.S_ISREG(st.st_mode) and ours(st):
                     if not name.isprintable():  # a newline, a control byte, invalid UTF-8: not a name we
-                        return ()               # can record or show, and which is newest would be a guess
+                        shown = ascii(os.path.join(folder, name))  # can record or show; newest: a guess
+                        return (), (f"the name of the match {shown} is not printable text (a control character "
+                                    "or not UTF-8), so which is the newest would be a guess: rename or remove it")
                     out.append(Checkpoint(path=os.path.join(folder, name) if folder else name,
                                           size=st.st_size, mtime_ns=st.st_mtime_ns))
         finally:
             os.close(fd)
-    return tuple(sorted(out, key=lambda c: c.path))
+    return tuple(sorted(out, key=lambda c: c.path)), None
 
 
 def ours(st: os.stat_result) -> bool:

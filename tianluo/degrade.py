@@ -87,7 +87,8 @@ def plan_change(action: DegradeAction, params: dict, variant: str | None, host: 
                   exclude_host=new_exclude, rollback=rollback)
 
 
-def unchanged_why(action: DegradeAction, host: str | None = None, checkpoints: Sequence[Listed] = ()) -> str:
+def unchanged_why(action: DegradeAction, host: str | None = None, checkpoints: Sequence[Listed] = (),
+                  unlisted: str | None = None) -> str:
     """Why ``action`` changes nothing now (``plan_change`` returned None), for the hold's reason."""
     why = []
     if action.params or action.variant is not None:
@@ -96,7 +97,9 @@ def unchanged_why(action: DegradeAction, host: str | None = None, checkpoints: S
         why.append(f"host {host} is excluded already" if host else "the host the attempt ran on is not known")
     if action.rollback_checkpoint:
         order = newest_last(checkpoints)
-        if order:
+        if unlisted:
+            why.append(f"no checkpoint was listed: {unlisted}")
+        elif order:
             why.append(f"{order[0].path} is the only checkpoint: there is no earlier one to resume from")
         else:
             why.append("no checkpoint was found to roll back")

@@ -275,7 +275,8 @@ def _climb(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, fault: Fault
     if isinstance(step, HoldStep) and option is None and action is not None and ctx.state.entities[entity].hold is None:
         seen = ctx.seen.get(sid)  # say why the change chosen at plan time did not apply
         step = replace(step, reason=f"{step.reason}; " + unchanged_why(
-            action, host=attempt.host, checkpoints=seen.checkpoints if seen is not None else ()))
+            action, host=attempt.host, checkpoints=seen.checkpoints if seen is not None else (),
+            unlisted=seen.checkpoints_unlisted if seen is not None else None))
     note = advice(fault.label, command_identity(attempt, ctx.planned(sid).command), stage.exclude_hosts)
     if note and isinstance(step, HoldStep):  # what the owner should change, with the hold and the retry
         step = replace(step, reason=f"{step.reason}; {note}")

@@ -39,6 +39,7 @@ class StageObservation:
     # The stage's checkpoints (its `checkpoints` glob), listed once the attempt has failed: a
     # rollback_checkpoint degrade moves the newest aside.
     checkpoints: tuple[Checkpoint, ...] = ()
+    checkpoints_unlisted: str | None = None  # why none were listed on purpose (too many, an odd name)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tianluo.backends.base import Backend
 from tianluo.budget import Budget
-from tianluo.checkpoints import list_checkpoints
+from tianluo.checkpoints import scan_checkpoints
 from tianluo.conditions import (
     bounded_glob,
     check_all,
@@ -74,12 +74,14 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
                         follow_links=fname not in STREAMS, deadline=_scan_deadline(budget))
             for fname, path in log_files(planned, attempt, Path(job.attempt_dir), workdir).items()
         }
+        listed, unlisted = (scan_checkpoints(planned.checkpoints, workdir) if planned.checkpoints and failed(fact)
+                            else ((), None))
         stages[sid] = StageObservation(
             job=fact, found=found, done_when=tuple(check_done_when(planned.done_when, workdir)),
             scans=scans, output=_output(planned, workdir), progress_file=read_progress_file(planned, workdir),
             port=attempt_port(job.attempt_dir),
             space=measure(stage_folders(planned, workdir, job.attempt_dir)) if failed(fact) else (),
-            checkpoints=list_checkpoints(planned.checkpoints, workdir) if planned.checkpoints and failed(fact) else (),
+            checkpoints=listed, checkpoints_unlisted=unlisted,
         )
     if budget is not None and budget.over():
         return Observations(stages=stages, partial=True)
