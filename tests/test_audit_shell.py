@@ -183,3 +183,74 @@ def test_a_checkpoint_whose_name_is_not_text_holds_naming_it(tmp_path):
     assert st["status"] == "held"
     assert "'out/a/ckpt-2\\udcff\\n.pt' is not printable text" in st["reason"] and "\n" not in st["reason"]
     assert (tmp_path / "proj/out/a/ckpt-1.pt").exists()
+
+
+# --- checkpoints: a tick SIGKILLed at each point of the move ------------------------------------
+
+KILLED_TICK = """
+import os, signal, sys
+from pathlib import Path
+from tianluo import checkpoints, tick
+
+point = sys.argv[2]
+
+
+def die(*_args, **_kwargs):
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+real_move, real_rename = checkpoints.carry_out, checkpoints._rename_noreplace
+if point == "before_the_move":  # the decision that records the move is saved; nothing moved
+    checkpoints.carry_out = die
+elif point == "before_the_rename":  # the name it goes to is saved; not renamed
+    checkpoints._rename_noreplace = die
+elif point == "after_the_rename":  # renamed; the outcome not saved
+    def rename_then_die(fd, src, dst):
+        real_rename(fd, src, dst)
+        die()
+    checkpoints._rename_noreplace = rename_then_die
+elif point == "after_the_record":  # the outcome saved; attempt 2 not launched
+    def move_then_die(*args, **kwargs):
+        real_move(*args, **kwargs)
+        die()
+    checkpoints.carry_out = move_then_die
+tick.run_tick(Path(sys.argv[1]))
+print("the tick was not killed", file=sys.stderr)
+sys.exit(3)
+"""
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("point", ["before_the_move", "before_the_rename", "after_the_rename", "after_the_record"])
+def test_a_tick_sigkilled_at_each_point_of_the_move_moves_one_file_once(tmp_path, point):
+    from conftest import cli, read_events, start_run, status_json, wait_for, write_spec
+    from test_checkpoint_rollback import FAILS, LOADS
+
+    proj = tmp_path / "proj"
+    spec = write_spec(proj, FAILS.replace("@PY@", sys.executable).replace(
+        """-c "import sys; print('RuntimeError: PytorchStreamReader failed reading zip archive:
+          failed finding central directory', file=sys.stderr); sys.exit(1)\"""", "loads.py")
+        + "        done_when: {exists: out/a.done}\n")
+    (proj / "loads.py").write_text(LOADS)
+    touch(proj / "out/a/ckpt-1.pt", b"good", time.time() - 60)
+    touch(proj / "out/a/ckpt-2.pt", b"bad")
+    home = tmp_path / "home"
+    cli("plan", spec, "--home", home, "--answer", "risk:a.train:corrupt_checkpoint=previous_checkpoint",
+        cwd=tmp_path, check=True)
+    run_dir = start_run(spec, home, tmp_path)
+    wait_for(lambda: (run_dir / "attempts/a/train/1/exit.json").exists(), timeout=30, what="attempt 1")
+
+    killed = subprocess.run([sys.executable, "-c", KILLED_TICK, str(run_dir), point], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=60,
+                            env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
+    assert killed.returncode == -9, killed.stderr
+
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)  # finishes what the killed one began
+    wait_for(lambda: (run_dir / "attempts/a/train/2/exit.json").exists(), timeout=30, what="attempt 2")
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    st = status_json(run_dir, tmp_path)["entities"]["a"]["stages"]["train"]
+    assert st["status"] == "succeeded" and (proj / "out/a.done").read_text() == "out/a/ckpt-1.pt"
+    assert sorted(p.name for p in (proj / "out/a").iterdir()) == ["ckpt-1.pt", f"ckpt-2.pt{ASIDE}1"]
+    assert (proj / f"out/a/ckpt-2.pt{ASIDE}1").read_bytes() == b"bad"
+    assert [e["event"] for e in read_events(run_dir)].count("checkpoint_moved_aside") == 1
+    assert not (run_dir / "attempts/a/train/3").exists()
