@@ -119,7 +119,7 @@ def random_state(rng: random.Random):
     plan.authorization = [a for a in ("submit", "resubmit", "cancel_hung", "degrade")
                           if rng.random() < 0.85]
     plan.max_attempts = rng.choice((3, 8, 20, 100))
-    plan.success_gate.deadline = rng.choice((None, None, 3600.0, 6 * 3600.0))
+    plan.success_gate.deadline = rng.choice((None, None, None, 3600.0, 24 * 3600.0))
     if rng.random() < 0.7:
         from tianluo.spec import NotifySpec
         plan.notify = [NotifySpec(command="true")]
@@ -358,14 +358,13 @@ def run_seed(seed: int, ticks: int) -> dict:
     state = random_state(rng)
     world = World(rng)
     now = T0
-    stats = {"ticks": 0, "hands": 0, "replans": 0, "submits": 0}
+    stats = {"ticks": 0, "hands": 0, "replans": 0, "submits": 0, "events": set()}
     with recorded_moves() as moves:
         for _ in range(ticks):
-            now += timedelta(seconds=rng.choice((1, 30, 60, 300, 600, 1800, 7200)) if rng.random() < 0.9
-                             else rng.choice((0, 0)))
+            now += timedelta(seconds=rng.choice((0, 1, 30, 60, 60, 120, 300, 600, 1800, 7200)))
             world.jostle_space()
             r = rng.random()
-            if r < 0.08:
+            if r < (0.3 if state.phase.value == "blocked" else 0.08):
                 state = _hands(rng, state, now, moves, stats)
             elif r < 0.10:
                 state = _replan(rng, state, now, moves, stats)
@@ -377,10 +376,13 @@ def run_seed(seed: int, ticks: int) -> dict:
             check_decision(state, obs, d, moves)
             stats["ticks"] += 1
             stats["submits"] += sum(isinstance(a, Submit) for a in d.actions)
+            stats["events"] |= {e["event"] for e in d.events}
+            if rng.random() < 0.03:
+                continue  # the tick was killed before it saved: the next one starts from the old state
             state = d.state
             act(rng, world, state, d.actions)
-            if state.phase.value in ("complete", "expired") and rng.random() < 0.3:
-                break
+            if state.phase.value in ("complete", "expired"):
+                break  # nothing moves any more
     return stats
 
 
@@ -427,7 +429,7 @@ def _replan(rng, state, now, moves, stats):
 def _seeds() -> list[int]:
     text = os.environ.get("TIANLUO_FUZZ_SEEDS", "")
     if not text:
-        return list(range(12))
+        return list(range(30))
     if "-" in text:
         a, b = text.split("-", 1)
         return list(range(int(a), int(b)))
