@@ -559,3 +559,18 @@ def test_a_human_hold_of_a_stage_waiting_for_space_keeps_the_wait():
     assert submits(d) == []
     d = decide(d.state, Observations(space={"a.x": roomy}), T0 + timedelta(seconds=660))
     assert submits(d) == ["a.x"] and [e for e in d.events if e["event"] == "space_back"]
+
+
+def test_release_skip_says_it_resumes_a_stage_a_human_held():
+    """--skip skips stages held after a failure; one the human held (here: waiting out a backoff)
+    resumes its wait, and the release says so instead of leaving the owner to think it was skipped."""
+    from pure_helpers import exited, launched, observe, seen
+
+    limited = LogLine(file="stderr", offset=0, text=LINES["rate_limited"], rules=())
+    state = launched(decide(state_from_graph({"a": {"x": []}}), Observations(), T0).state)
+    state = decide(state, observe(**{"a.x": seen(exited(1), matches=[limited])}), T0 + timedelta(seconds=60)).state
+    state = holds.hold(state, "a", "wait", T0 + timedelta(seconds=61)).state
+    res = holds.release(state, "a", T0 + timedelta(seconds=62), skip=True)
+    assert res.state.stage("a.x").status == StageStatus.RETRY_WAIT
+    assert res.notes == ["a.x: held by a human, not after a failure: --skip skips only stages held after a "
+                         "failure, so it resumes"]

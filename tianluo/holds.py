@@ -101,6 +101,9 @@ def release(state: RunState, entity: str, now: datetime, *, retry: bool = False,
         if stage.status != StageStatus.HELD:
             continue
         by_ladder = stage.hold is not None and stage.hold.by == "ladder"
+        if skip and not by_ladder:
+            result.notes.append(f"{sid}: held by a human, not after a failure: --skip skips only stages held "
+                                "after a failure, so it resumes")
         stage.hold = None
         stage.reason = None
         if by_ladder and skip:
