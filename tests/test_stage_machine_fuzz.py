@@ -366,7 +366,7 @@ def run_seed(seed: int, ticks: int) -> dict:
             r = rng.random()
             if r < (0.3 if state.phase.value == "blocked" else 0.08):
                 state = _hands(rng, state, now, moves, stats)
-            elif r < 0.10:
+            elif r < 0.15:
                 state = _replan(rng, state, now, moves, stats)
             obs = observe(rng, world, state, now)
             frozen = dump_state(state)
@@ -408,10 +408,27 @@ def _hands(rng, state, now, moves, stats):
 
 
 def _replan(rng, state, now, moves, stats):
+    """An edited spec: a stage's command, an entity's params, a new stage, a leaf removed, the ladder."""
     new = state.plan.model_copy(deep=True)
     ename = rng.choice(list(new.entities))
     sname = rng.choice(list(new.entities[ename].stages))
-    new.entities[ename].stages[sname].command += " --v2"
+    ent = new.entities[ename]
+    r = rng.random()
+    if r < 0.5:
+        ent.stages[sname].command += " --v2"
+    elif r < 0.65:
+        ent.params = {**ent.params, "lr": rng.choice((0.1, 0.2))}
+    elif r < 0.8:
+        name = f"n{len(ent.stages)}"
+        ent.stages[name] = ent.stages[sname].model_copy(update={"needs": [f"{ename}.{sname}"], "command": "echo n"})
+    elif r < 0.9:
+        needed = {n for e in new.entities.values() for st in e.stages.values() for n in st.needs}
+        if f"{ename}.{sname}" in needed or len(ent.stages) == 1:
+            return state
+        del ent.stages[sname]
+    else:
+        new.authorization = [a for a in ("submit", "resubmit", "cancel_hung", "degrade") if rng.random() < 0.85]
+        new.max_attempts = rng.choice((8, 100))
     moves.clear()
     frozen = dump_state(state)
     try:
@@ -419,7 +436,9 @@ def _replan(rng, state, now, moves, stats):
     except TianluoError:
         return state
     assert dump_state(state) == frozen, "carry_over changed its input"
-    changed = {f"{ename}.{sname}"}
+    old_plan, new_plan = state.plan.entities, out.plan.entities
+    changed = {f"{e}.{n}" for e, ent in new_plan.items() for n, st in ent.stages.items()
+               if e not in old_plan or old_plan[e].params != ent.params or old_plan[e].stages.get(n) != st}
     check_moves(state, out, moves, replanned=changed)
     check_state(out, state, replanned=changed)
     stats["replans"] += 1
