@@ -118,7 +118,7 @@ def random_state(rng: random.Random):
     plan = state.plan
     plan.authorization = [a for a in ("submit", "resubmit", "cancel_hung", "degrade")
                           if rng.random() < 0.85]
-    plan.max_attempts = rng.choice((3, 8, 20, 100))
+    plan.max_attempts = rng.choice((3, 20, 100, 100))
     plan.success_gate.deadline = rng.choice((None, None, None, 3600.0, 24 * 3600.0))
     if rng.random() < 0.7:
         from tianluo.spec import NotifySpec
@@ -177,10 +177,11 @@ class World:
         return tuple(_fs(p, f) for p, f in self.free.items())
 
     def listing(self, sid: str) -> tuple[Checkpoint, ...]:
-        have = self.ckpts.setdefault(sid, [])
+        have = self.ckpts.setdefault(sid, [Checkpoint(path=f"ckpt/{sid}-{n}.pt", size=100, mtime_ns=n + 1)
+                                           for n in range(self.rng.choice((0, 1, 2, 3)))])
         if self.rng.random() < 0.4:
             n = len(have)
-            have.append(Checkpoint(path=f"ckpt/{sid}-{n}.pt", size=100 + n, mtime_ns=10**9 * (n + 1)))
+            have.append(Checkpoint(path=f"ckpt/{sid}-{n + 10}.pt", size=100 + n, mtime_ns=10**9 * (n + 1)))
         return tuple(have)
 
     def jostle_space(self) -> None:
@@ -335,6 +336,21 @@ def check_state(state, before=None, reset: bool = False, replanned: set[str] = f
 def check_decision(before, obs, d, moves) -> None:
     check_moves(before, d.state, moves)
     check_state(d.state, before)
+    state = d.state
+    assert state.total_attempts >= sum(len(state.stage(sid).attempts) for sid in state.stage_ids())
+    for sid in state.stage_ids():
+        for klass, used in state.stage(sid).budget_used.items():
+            assert used <= state.plan.ladder[klass].retries, f"{sid}: {used} retries of {klass.value} spent"
+    submitted = set()
+    for action in d.actions:
+        if isinstance(action, Submit):
+            stage = state.stage(action.stage_id)
+            assert stage.status == StageStatus.SUBMITTED and stage.attempt == action.attempt, \
+                f"{action.stage_id}: a Submit of attempt {action.attempt} while {stage.status.value}"
+            assert stage.current().handle is None, f"{action.stage_id}: a Submit of an attempt already launched"
+            submitted.add(action.stage_id)
+        if isinstance(action, MoveAside):
+            assert action.stage_id not in submitted, f"{action.stage_id}: its checkpoint is moved after the launch"
     for ev in d.events:
         if ev["event"] != "submit_intent":
             continue
