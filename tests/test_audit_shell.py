@@ -254,3 +254,20 @@ def test_a_tick_sigkilled_at_each_point_of_the_move_moves_one_file_once(tmp_path
     assert (proj / f"out/a/ckpt-2.pt{ASIDE}1").read_bytes() == b"bad"
     assert [e["event"] for e in read_events(run_dir)].count("checkpoint_moved_aside") == 1
     assert not (run_dir / "attempts/a/train/3").exists()
+
+
+# --- the plan's launcher warning on a hostile command --------------------------------------------
+
+
+def test_the_pinned_port_warning_takes_linear_time_on_a_hostile_command():
+    """'--rdzv-endpoint=' written 6,000 times (96 KB, under the 100 KiB a command may be once
+    rendered) took ~0.9 s a command; a spec reusing it through YAML aliases kept plan busy for minutes."""
+    from tianluo.launchers import pinned_port
+
+    hostile = "torchrun " + "--rdzv-endpoint=" * 6000
+    started = time.monotonic()
+    for _ in range(5):
+        assert pinned_port(hostile) is None
+    assert time.monotonic() - started < 0.5
+    assert pinned_port("torchrun --rdzv-endpoint=node-1.cluster:29400 train.py") == \
+        "--rdzv-endpoint=node-1.cluster:29400"

@@ -9,13 +9,14 @@ a warning, not an error: on a host the job has to itself a fixed port can be fin
 
 import re
 
-# The owner's own command text, not a log line: Python's re is fine here (these patterns do not backtrack).
+# The owner's own command text, not a log line: Python's re is fine here (no pattern backtracks more
+# than a host name's 253 characters: '--rdzv-endpoint=' written 6,000 times took a second a command).
 _LAUNCHER = re.compile(r"\btorchrun\b|torch\.distributed\.(?:run|launch)\b|\baccelerate\s+launch\b"
                             r"|\bdeepspeed\b")
 #: A port written as digits: ``--master-port 29500``, ``--master_port=29500``, accelerate's
 #: ``--main_process_port 29500``, ``MASTER_PORT=29500``, ``--rdzv-endpoint host:29400``.
 _PINNED = re.compile(r"(?:--master[-_]port|--main[-_]process[-_]port)(?:=|\s+)['\"]?\d+\b"
-                          r"|\bMASTER_PORT=['\"]?\d+\b|--rdzv[-_]endpoint(?:=|\s+)['\"]?[^\s'\":]*:\d+\b")
+                          r"|\bMASTER_PORT=['\"]?\d+\b|--rdzv[-_]endpoint(?:=|\s+)['\"]?[^\s'\":]{0,253}:\d+\b")
 _LAUNCHER_NAME = re.compile(r"torchrun|torch\.distributed\.(?:run|launch)|accelerate|deepspeed")
 
 
