@@ -271,3 +271,40 @@ def test_the_pinned_port_warning_takes_linear_time_on_a_hostile_command():
     assert time.monotonic() - started < 0.5
     assert pinned_port("torchrun --rdzv-endpoint=node-1.cluster:29400 train.py") == \
         "--rdzv-endpoint=node-1.cluster:29400"
+
+
+# --- startup_after: the start it counts from ------------------------------------------------------
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("started_at", ["2026-01-01T00:00:00", "9999-12-31T23:59:59Z", "0001-01-01T00:00:00Z"])
+def test_a_planted_start_time_neither_crashes_ticks_nor_moves_the_startup_allowance(tmp_path, started_at):
+    """started.json's started_at rewritten before the first tick saw the attempt run: a time without
+    its zone failed every tick (naive minus aware), one in 9999 kept startup_after from ever
+    running out (the hang was never caught), one in year 1 would call it hung at once."""
+    from conftest import cli, read_events, start_run, wait_for, write_spec
+
+    spec = write_spec(tmp_path / "proj", """
+name: st
+entities:
+  a:
+    stages:
+      train:
+        run: sleep 60
+        progress: {regex: 'step (?P<done>\\d+)', startup_after: 3s}
+""")
+    run_dir = start_run(spec, tmp_path / "home", tmp_path)
+    started = run_dir / "attempts/a/train/1/started.json"
+    wait_for(started.exists, timeout=30, what="the runner's claim")
+    doc = json.loads(started.read_text())
+    doc["started_at"] = started_at
+    started.write_text(json.dumps(doc))
+    try:
+        cli("tick", "--run", run_dir, cwd=tmp_path, check=True)  # sees it running
+        assert "hung" not in [e["event"] for e in read_events(run_dir)]
+        time.sleep(3.5)
+        cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+        hung = [e for e in read_events(run_dir) if e["event"] == "hung"]
+        assert hung and "startup_after 3s" in hung[0]["message"]
+    finally:
+        cli("cancel", "--run", run_dir, "--yes", cwd=tmp_path)

@@ -106,7 +106,7 @@ def _watch(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, planned, fac
     if facts.state == JobState.RUNNING and stage.status != StageStatus.RUNNING:
         attempt.host = facts.host
         if attempt.started_at is None:
-            attempt.started_at = _parse_time(facts.started_at) or ctx.now
+            attempt.started_at = _parse_time(facts.started_at, ctx.now, attempt.intent_at) or ctx.now
             move(stage, StageStatus.RUNNING, log=ctx.log, sid=sid, event="running",
                  message=f"attempt {attempt.n} is running", attempt=attempt.n)
         else:  # it ran before, went back to the queue (requeued, suspended): the stall clock starts again
@@ -153,8 +153,8 @@ def _lines(attempt: Attempt) -> tuple[LogLine, ...]:
 
 def _finish(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, facts, seen: StageObservation) -> str:
     """The attempt is over: success needs exit 0, done_when, and no fatal line in the logs."""
-    attempt.ended_at = _parse_time(facts.ended_at) or ctx.now
-    attempt.started_at = attempt.started_at or _parse_time(facts.started_at)
+    attempt.ended_at = _parse_time(facts.ended_at, ctx.now) or ctx.now
+    attempt.started_at = attempt.started_at or _parse_time(facts.started_at, ctx.now, attempt.intent_at)
     attempt.exit_code = facts.exit_code
     attempt.signal = facts.signal
     attempt.host = facts.host or attempt.host
@@ -223,7 +223,7 @@ def _refused(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt) -> None:
 
 def _cancelled_outside(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, facts) -> str:
     """The scheduler says cancelled and tianluo never asked: a person did it. Hold, never retry."""
-    attempt.ended_at = _parse_time(facts.ended_at) or ctx.now
+    attempt.ended_at = _parse_time(facts.ended_at, ctx.now) or ctx.now
     attempt.exit_code, attempt.signal = facts.exit_code, facts.signal
     attempt.host = facts.host or attempt.host
     attempt.outcome = "failed"
@@ -318,10 +318,17 @@ def _planned_action(ctx: Ctx, sid: str, fault: Fault):
     return planned.degrade.get(fault.label) or planned.degrade.get(fault.klass.value)
 
 
-def _parse_time(text: str | None) -> datetime | None:
+def _parse_time(text: str | None, now: datetime, earliest: datetime | None = None) -> datetime | None:
+    """A time a record gives (started.json, exit.json), within what it can be: never after ``now``
+    nor before ``earliest``; None when it is not a time with its zone (a naive one failed every
+    later tick on the subtraction; one in 9999 kept the start-up allowance from ever running out)."""
     if not text:
         return None
     try:
-        return datetime.fromisoformat(text.replace("Z", "+00:00"))
+        when = datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError:
         return None
+    if when.utcoffset() is None:
+        return None
+    when = min(when, now)
+    return max(when, earliest) if earliest is not None and earliest <= now else when
