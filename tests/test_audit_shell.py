@@ -308,3 +308,38 @@ entities:
         assert hung and "startup_after 3s" in hung[0]["message"]
     finally:
         cli("cancel", "--run", run_dir, "--yes", cwd=tmp_path)
+
+
+# --- free space: paths that are not what they seem -----------------------------------------------
+
+
+def test_free_space_of_odd_paths_is_measured_at_the_nearest_real_folder(tmp_path):
+    from tianluo.hostspace import measure, measure_folder
+
+    here = os.stat(tmp_path).st_dev
+    os.mkfifo(tmp_path / "fifo")  # a FIFO where a folder is expected: never opened
+    (tmp_path / "loop").symlink_to("loop")  # a link to itself
+    long_path = str(tmp_path / "/".join(["d" * 200] * 20))  # 4,000 bytes, parts that do not exist
+    long_part = str(tmp_path / ("x" * 4000))  # one part over NAME_MAX
+    started = time.monotonic()
+    for path in (f"{tmp_path}/fifo/out", f"{tmp_path}/loop/out", long_path, long_part):
+        found = measure_folder(path)
+        assert found is not None and found[0] == here, path
+    assert len(measure([f"{tmp_path}/many/{i}" for i in range(100_000)])) == 1  # at most 64 looked at
+    assert time.monotonic() - started < 5
+
+
+@pytest.mark.skipif(not ROOT or not shutil.which("setpriv"), reason="dropping to another user needs root")
+def test_free_space_under_a_folder_nobody_may_enter_is_measured_above_it(tmp_path):
+    os.chmod(tmp_path, 0o755)
+    locked = tmp_path / "locked"
+    (locked / "sub").mkdir(parents=True)
+    os.chmod(locked, 0)
+    code = ("import sys; from tianluo.hostspace import measure_folder; "
+            "found = measure_folder(sys.argv[1]); print(found[1].path if found else None)")
+    done = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "-c", code,
+                           str(locked / "sub/out")], capture_output=True, text=True, timeout=30,
+                          env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}, cwd="/")
+    if "Permission denied" in done.stderr and "python" in done.stderr.lower():
+        pytest.skip("this interpreter is not readable by nobody")
+    assert done.returncode == 0 and done.stdout.strip() == str(locked / "sub/out"), done.stderr
