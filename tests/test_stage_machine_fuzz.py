@@ -603,3 +603,26 @@ def test_release_skip_says_it_resumes_a_stage_a_human_held():
     assert res.state.stage("a.x").status == StageStatus.RETRY_WAIT
     assert res.notes == [("a.x: held by a human, not after a failure: --skip skips only stages held after a "
                           "failure, so it resumes")]
+
+
+def test_a_stage_that_became_pending_under_a_human_hold_leaves_the_run_blocked():
+    """A human holds the entity; a replan starts its stage over (pending, the hold kept): it may not
+    start, so nothing moves without a human, as before the replan. The release lets it go."""
+    from pure_helpers import submits
+
+    from tianluo.states import Phase
+
+    state = state_from_graph({"a": {"x": []}})
+    state = holds.hold(state, "a", "checking", T0).state
+    state = decide(state, Observations(), T0 + timedelta(seconds=10)).state
+    assert state.stage("a.x").status == StageStatus.HELD and state.phase == Phase.BLOCKED
+    new = state.plan.model_copy(deep=True)
+    new.entities["a"].stages["x"].command += " --v2"
+    state, _ = replan.carry_over(state, new, [], T0 + timedelta(seconds=20))
+    assert state.stage("a.x").status == StageStatus.PENDING and state.entities["a"].hold is not None
+    d = decide(state, Observations(), T0 + timedelta(seconds=30))
+    assert submits(d) == [] and d.state.phase == Phase.BLOCKED
+    assert d.state.phase_reason == "nothing can move without a human: a (held by a human)"
+    state = holds.release(d.state, "a", T0 + timedelta(seconds=40)).state
+    d = decide(state, Observations(), T0 + timedelta(seconds=50))
+    assert submits(d) == ["a.x"] and d.state.phase == Phase.RUNNING

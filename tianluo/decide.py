@@ -301,6 +301,8 @@ def _update_phase(ctx: Ctx) -> None:
     can_move = any(_can_move(ctx, sid) for sid in state.stage_ids())
     if not can_move and state.phase == Phase.RUNNING:
         stuck = [sid for sid in state.stage_ids() if state.stage(sid).status == StageStatus.HELD]
+        stuck += [f"{e} (held by a human)" for e, ent in state.entities.items() if ent.hold is not None
+                  and not any(sid.startswith(e + ".") for sid in stuck)]
         if not stuck:  # every stage is done, yet the gate does not hold
             stuck = [f"gate {c.kind} {c.target} ({c.detail})" for c in state.gate.checks if not c.ok]
         state.phase = Phase.BLOCKED
@@ -314,11 +316,16 @@ def _update_phase(ctx: Ctx) -> None:
 
 
 def _can_move(ctx: Ctx, sid: str) -> bool:
-    """Active, pending, or a retry that is not waiting on a held or blocked need (after a replan)."""
+    """Active, or pending or due to retry where nothing stops it: not a human's hold of its entity (what
+    became pending after the hold waits for the release), nor a held or blocked need (after a replan)."""
     status = ctx.state.stage(sid).status
+    if status in ACTIVE:
+        return True
+    if ctx.state.entities[split_stage_id(sid)[0]].hold is not None:
+        return False
     if status == StageStatus.RETRY_WAIT:
         return not any(ctx.state.stage(n).status in STUCK for n in _needs(ctx, sid))
-    return status in ACTIVE or status == StageStatus.PENDING
+    return status == StageStatus.PENDING
 
 
 #: The owner hears of a scheduler that stays silent this long (or three intervals, if longer).
