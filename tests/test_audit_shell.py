@@ -18,7 +18,7 @@ import pytest
 from pure_helpers import at
 from test_checkpoint_rollback import moving, touch
 
-from tianluo.checkpoints import ASIDE, carry_out, list_checkpoints
+from tianluo.checkpoints import ASIDE, carry_out, list_checkpoints, scan_checkpoints
 
 ROOT = os.geteuid() == 0
 
@@ -36,10 +36,22 @@ def test_a_file_another_user_planted_as_the_newest_is_not_listed(tmp_path):
     assert [c.path for c in list_checkpoints("out/ckpt-*", str(tmp_path))] == ["out/ckpt-1.pt", "out/ckpt-2.pt"]
 
 
-def test_a_hard_link_is_not_listed(tmp_path):
+def test_a_hard_link_lists_nothing_and_says_why(tmp_path):
+    """Moving one name of a file aside leaves it under its other name, where the job may find it:
+    which checkpoint goes would be a guess."""
     touch(tmp_path / "out/ckpt-1.pt", b"1", time.time() - 30)
     victim = touch(tmp_path / "elsewhere/precious", b"v")
     os.link(victim, tmp_path / "out/ckpt-2.pt")  # a second name of a file elsewhere
+    listed, why = scan_checkpoints("out/ckpt-*", str(tmp_path))
+    assert listed == () and "'out/ckpt-2.pt' has another name too (a hard link)" in why
+
+
+@pytest.mark.skipif(not ROOT, reason="planting another user's file needs root")
+def test_another_users_hard_link_is_skipped(tmp_path):
+    touch(tmp_path / "out/ckpt-1.pt", b"1", time.time() - 30)
+    theirs = touch(tmp_path / "theirs", b"t")
+    os.chown(theirs, 4321, 4321)
+    os.link(theirs, tmp_path / "out/ckpt-2.pt")
     assert [c.path for c in list_checkpoints("out/ckpt-*", str(tmp_path))] == ["out/ckpt-1.pt"]
 
 

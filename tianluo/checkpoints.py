@@ -78,9 +78,10 @@ def scan_checkpoints(pattern: str, workdir: str) -> tuple[tuple[Checkpoint, ...]
     ``workdir``) matches, sorted by name, and why the list was left empty on purpose (None when
     it was not).
 
-    Links (to a file or on the way to it), files of other users, hard links (:func:`ours`) and
-    names already moved aside are left out; so is everything when more than :data:`MAX_LISTED`
-    match or a match's name is not printable text (which is the newest would be a guess).
+    Links (to a file or on the way to it), files of other users and names already moved aside
+    are left out; so is everything when more than :data:`MAX_LISTED` match, a match's name is
+    not printable text (which is the newest would be a guess) or a match has a second name (a
+    hard link: moving one name aside leaves the file where the job finds it).
     Never raises: an unreadable folder lists nothing.
     """
     hits, stopped = bounded_glob(os.path.join(workdir, pattern), max_hits=MAX_LISTED + 1)
@@ -105,13 +106,17 @@ def scan_checkpoints(pattern: str, workdir: str) -> tuple[tuple[Checkpoint, ...]
                     st = os.stat(name, dir_fd=fd, follow_symlinks=False)
                 except OSError:
                     continue
-                if stat.S_ISREG(st.st_mode) and ours(st):
-                    if not name.isprintable():  # a newline, a control byte, invalid UTF-8: not a name we
-                        shown = ascii(os.path.join(folder, name))  # can record or show; newest: a guess
-                        return (), (f"the name of the match {shown} is not printable text (a control character "
-                                    "or not UTF-8), so which is the newest would be a guess: rename or remove it")
-                    out.append(Checkpoint(path=os.path.join(folder, name) if folder else name,
-                                          size=st.st_size, mtime_ns=st.st_mtime_ns))
+                if not stat.S_ISREG(st.st_mode) or st.st_uid not in (0, os.geteuid()):
+                    continue  # a link, a folder, a FIFO; a file another user put there
+                shown = ascii(os.path.join(folder, name))
+                if not name.isprintable():  # a newline, a control byte, invalid UTF-8: not a name to show
+                    return (), (f"the name of the match {shown} is not printable text (a control character "
+                                "or not UTF-8), so which is the newest would be a guess: rename or remove it")
+                if st.st_nlink != 1:  # moving one name aside would leave the file where the job finds it
+                    return (), (f"the match {shown} has another name too (a hard link), so moving it aside "
+                                "would not take it out of the job's way: keep checkpoints with one name")
+                out.append(Checkpoint(path=os.path.join(folder, name) if folder else name,
+                                      size=st.st_size, mtime_ns=st.st_mtime_ns))
         finally:
             os.close(fd)
     return tuple(sorted(out, key=lambda c: c.path)), None
