@@ -355,3 +355,15 @@ def test_free_space_under_a_folder_nobody_may_enter_is_measured_above_it(tmp_pat
     if "Permission denied" in done.stderr and "python" in done.stderr.lower():
         pytest.skip("this interpreter is not readable by nobody")
     assert done.returncode == 0 and done.stdout.strip() == str(locked / "sub/out"), done.stderr
+
+
+def test_checkpoints_only_behind_a_linked_folder_list_nothing_and_say_so(tmp_path):
+    scratch = tmp_path / "scratch"
+    touch(scratch / "ckpt-1.pt", b"1", time.time() - 30)
+    touch(scratch / "ckpt-2.pt", b"2")
+    proj = tmp_path / "proj"
+    (proj / "out").mkdir(parents=True)
+    (proj / "out/a").symlink_to(scratch)  # out/a on scratch space
+    listed, why = scan_checkpoints("out/a/ckpt-*", str(proj))
+    assert listed == () and "matches files only through a link ('out/a'" in why
+    assert sorted(p.name for p in scratch.iterdir()) == ["ckpt-1.pt", "ckpt-2.pt"]

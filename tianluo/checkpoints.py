@@ -94,11 +94,13 @@ def scan_checkpoints(pattern: str, workdir: str) -> tuple[tuple[Checkpoint, ...]
         if rel.startswith("..") or ASIDE in os.path.basename(rel):
             continue
         folders.setdefault(os.path.dirname(rel), []).append(os.path.basename(rel))
-    out = []
+    out, linked = [], []
     for folder, names in folders.items():
         try:
             fd = _open_folder(workdir, folder)
-        except OSError:  # a link on the way (ELOOP/ENOTDIR), gone, or not ours to read
+        except OSError as exc:  # a link on the way (ELOOP/ENOTDIR), gone, or not ours to read
+            if exc.errno in (errno.ELOOP, errno.ENOTDIR):
+                linked.append(folder)
             continue
         try:
             for name in names:
@@ -119,6 +121,10 @@ def scan_checkpoints(pattern: str, workdir: str) -> tuple[tuple[Checkpoint, ...]
                                       size=st.st_size, mtime_ns=st.st_mtime_ns))
         finally:
             os.close(fd)
+    if not out and linked:  # say why, or the owner of a linked out/ (to scratch space) is told "none found"
+        return (), (f"{pattern} matches files only through a link ({ascii(linked[0])} or a folder above it is one); "
+                    "tianluo lists and moves no checkpoint through a link below the project folder: "
+                    "let the glob name the folders themselves")
     return tuple(sorted(out, key=lambda c: c.path)), None
 
 
