@@ -124,7 +124,7 @@ def scan_checkpoints(pattern: str, workdir: str) -> tuple[tuple[Checkpoint, ...]
     if not out and linked:  # say why, or the owner of a linked out/ (to scratch space) is told "none found"
         return (), (f"{pattern} matches files only through a link ({ascii(linked[0])} or a folder above it is one); "
                     "tianluo lists and moves no checkpoint through a link below the project folder: "
-                    "let the glob name the folders themselves")
+                    "make it a real folder (a bind mount of the scratch space works)")
     return tuple(sorted(out, key=lambda c: c.path)), None
 
 
