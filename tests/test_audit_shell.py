@@ -144,7 +144,7 @@ def test_with_no_free_port_the_job_gets_no_port_from_job_json_or_the_environment
     env = {**os.environ, "TIANLUO_PORT": "7", "PY": sys.executable, "ATTEMPT": str(attempt),
            "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
     done = subprocess.run(["unshare", "-n", "sh", "-c", NO_FREE_PORT], env=env, capture_output=True, text=True,
-                          timeout=60)
+                          timeout=60, check=False)
     if done.returncode == 97:
         pytest.skip("cannot narrow the port range in a new network namespace here")
     assert done.returncode == 0, done.stderr
@@ -253,7 +253,7 @@ def test_a_tick_sigkilled_at_each_point_of_the_move_moves_one_file_once(tmp_path
     wait_for(lambda: (run_dir / "attempts/a/train/1/exit.json").exists(), timeout=30, what="attempt 1")
 
     killed = subprocess.run([sys.executable, "-c", KILLED_TICK, str(run_dir), point], cwd=tmp_path,
-                            capture_output=True, text=True, timeout=60,
+                            capture_output=True, text=True, timeout=60, check=False,
                             env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
     assert killed.returncode == -9, killed.stderr
 
@@ -350,7 +350,7 @@ def test_free_space_under_a_folder_nobody_may_enter_is_measured_above_it(tmp_pat
     code = ("import sys; from tianluo.hostspace import measure_folder; "
             "found = measure_folder(sys.argv[1]); print(found[1].path if found else None)")
     done = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "-c", code,
-                           str(locked / "sub/out")], capture_output=True, text=True, timeout=30,
+                           str(locked / "sub/out")], capture_output=True, text=True, timeout=30, check=False,
                           env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}, cwd="/")
     if "Permission denied" in done.stderr and "python" in done.stderr.lower():
         pytest.skip("this interpreter is not readable by nobody")

@@ -122,7 +122,7 @@ def scan_checkpoints(pattern: str, workdir: str) -> tuple[tuple[Checkpoint, ...]
         finally:
             os.close(fd)
     if not out and linked:  # say why, or the owner of a linked out/ (to scratch space) is told "none found"
-        return (), (f"{pattern} matches files only through a link ({ascii(linked[0])} or a folder above it is one); "
+        return (), (f"{pattern} matches files only through a link ({linked[0]!a} or a folder above it is one); "
                     "tianluo lists and moves no checkpoint through a link below the project folder: "
                     "make it a real folder (a bind mount of the scratch space works)")
     return tuple(sorted(out, key=lambda c: c.path)), None

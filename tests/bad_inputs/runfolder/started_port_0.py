@@ -7,5 +7,5 @@ def setup(ctx):
     path = ctx.attempt / "started.json"
     text = path.read_text()
     assert '"port": ' in text
-    value = "9" * 5000 if "0" == "huge" else "0"
+    value = "0"
     path.write_text(text.replace('"port": ', '"port": ' + value + ', "was": ', 1))
