@@ -320,8 +320,8 @@ def check_state(state, before=None, reset: bool = False, replanned: set[str] = f
         if stage.status in ACTIVE:
             cur = stage.current()
             assert cur is not None and cur.outcome is None, f"{sid}: active without a live attempt"
-        live = [a.n for a in stage.attempts[:-1] if a.outcome is None and a.handle is not None
-                and not (a.fault is not None and a.fault.label == "hang")]
+        # an attempt judged hung that tianluo may not cancel is the human's to stop (the hold says so)
+        live = [a.n for a in stage.attempts[:-1] if a.outcome is None and a.handle is not None and a.fault is None]
         assert not live, f"{sid}: attempts {live} were never judged, yet attempt {stage.attempt} exists"
         if stage.status == StageStatus.HELD:
             assert stage.hold is not None, f"{sid}: held without a hold record"
