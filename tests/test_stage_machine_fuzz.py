@@ -626,3 +626,17 @@ def test_a_stage_that_became_pending_under_a_human_hold_leaves_the_run_blocked()
     state = holds.release(d.state, "a", T0 + timedelta(seconds=40)).state
     d = decide(state, Observations(), T0 + timedelta(seconds=50))
     assert submits(d) == ["a.x"] and d.state.phase == Phase.RUNNING
+
+
+def test_release_retry_of_a_hung_attempt_tianluo_may_not_cancel_says_it_may_still_run():
+    from pure_helpers import launched, observe, running, seen
+
+    state = state_from_graph({"a": {"x": []}})
+    state.plan.authorization = ["submit", "resubmit"]
+    state.plan.entities["a"].stages["x"].progress = Progress(regex=r"step (?P<done>\d+)", stall_after=300.0)
+    state = launched(decide(state, Observations(), T0).state)
+    state = decide(state, observe(**{"a.x": seen(running())}), T0 + timedelta(hours=1)).state
+    assert state.stage("a.x").status == StageStatus.HELD and "hung" in state.stage("a.x").hold.reason
+    res = holds.release(state, "a", T0 + timedelta(hours=2), retry=True)
+    assert res.notes == [("a.x: attempt 1 was never stopped by tianluo (it was hung and tianluo may not cancel): "
+                          "if it still runs, stop it now (pid 4242); attempt 2 starts at the next tick")]

@@ -111,6 +111,11 @@ def release(state: RunState, entity: str, now: datetime, *, retry: bool = False,
             move(stage, StageStatus.SKIPPED, log=log, sid=sid, event="released",
                  message="released: skipped; what needs it goes on", action="skip")
         elif by_ladder:
+            last = stage.current()
+            if last is not None and last.outcome is None and last.handle is not None:
+                result.notes.append(f"{sid}: attempt {last.n} was never stopped by tianluo (it was hung and tianluo "
+                                    f"may not cancel): if it still runs, stop it now ({last.handle.describe()}); "
+                                    f"attempt {last.n + 1} starts at the next tick")
             stage.next_attempt_at = now
             move(stage, StageStatus.RETRY_WAIT, log=log, sid=sid, event="released",
                  message="released: runs again at the next tick", action="retry", budget_reset=reset_budget)
