@@ -228,6 +228,21 @@ def tmpfs(point: Path, size: str = "16m"):
         subprocess.run(["umount", "-l", str(point)], capture_output=True, timeout=30)
 
 
+def fill(folder: Path) -> Path:
+    """Write a filler file until the file system refuses one more byte (a test's full disk)."""
+    import errno
+
+    filler = folder / "filler"
+    with open(filler, "wb", buffering=0) as f:
+        for size in (1 << 16, 4096, 1):
+            try:
+                while True:
+                    f.write(b"\0" * size)
+            except OSError as exc:
+                assert exc.errno == errno.ENOSPC
+    return filler
+
+
 def run_with_exited_attempt(root: Path, spec_text: str) -> Path:
     """A run of ``spec_text`` under ``root/proj`` whose first attempt (a.train) has exited and
     no tick has looked at yet: a template for tests that damage or plant things in it."""

@@ -7,7 +7,6 @@ again; and an attempt whose record is missing altogether is not retried when its
 holds.
 """
 
-import errno
 import json
 import os
 import signal
@@ -16,6 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import (
     cli,
+    fill,
     read_events,
     read_state,
     status_json,
@@ -44,18 +44,6 @@ def small_fs(tmp_path):
     with tmpfs(tmp_path / "fs", "4m") as point:
         yield point
 
-
-def fill(folder: Path) -> Path:
-    """Write a filler file until the file system refuses one more byte."""
-    filler = folder / "filler"
-    with open(filler, "wb", buffering=0) as f:
-        for size in (1 << 16, 4096, 1):
-            try:
-                while True:
-                    f.write(b"\0" * size)
-            except OSError as exc:
-                assert exc.errno == errno.ENOSPC
-    return filler
 
 
 def snapshot_files(run_dir: Path) -> dict:

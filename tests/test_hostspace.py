@@ -3,10 +3,9 @@
 import errno
 import os
 import sys
-from pathlib import Path
 
 import pytest
-from conftest import cli, read_events, start_run, tmpfs, wait_for, write_spec
+from conftest import cli, fill, read_events, start_run, tmpfs, wait_for, write_spec
 
 from tianluo.hostspace import GiB, MiB, FsSpace, measure, measure_folder, stage_folders
 from tianluo.model import PlannedStage
@@ -14,18 +13,6 @@ from tianluo.spec import DoneWhen, Output
 
 PY = sys.executable
 
-
-def fill(folder: Path) -> Path:
-    """Write a filler file until the file system refuses one more byte."""
-    filler = folder / "filler"
-    with open(filler, "wb", buffering=0) as f:
-        for size in (1 << 16, 4096, 1):
-            try:
-                while True:
-                    f.write(b"\0" * size)
-            except OSError as exc:
-                assert exc.errno == errno.ENOSPC
-    return filler
 
 
 # --- the verdicts (pure) ----------------------------------------------------------------------

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import cli, processes_under, read_events, read_state, start_run, tick_until, tmpfs, write_spec
+from conftest import cli, processes_under, read_events, read_state, start_run, tick_until, tmpfs, write_spec
 
 try:
     import torch  # noqa: F401
