@@ -196,3 +196,30 @@ def test_a_spec_rule_of_class_unknown_is_the_users_word_even_on_a_full_disk():
     rule = Rule(name="spec-0", klass=FaultClass.UNKNOWN, label="flaky_writer", exit_code=3)
     fault = classify(Evidence(EXITED, exit_code=3, full=FULL), rules=[rule])
     assert (fault.klass, fault.label) == (U, "flaky_writer")
+
+
+# A Python warning explains a failure only when no other line does (held-out hisfog/SfMNeXt-Impl#24,
+# IEIT-Yuan/Yuan-2.0#65: torch's "driver too old" UserWarning, then the run went on to CPU).
+DRIVER_WARNING = ("/data/env/lib/python3.9/site-packages/torch/cuda/__init__.py:138: UserWarning: CUDA "
+                  "initialization: The NVIDIA driver on your system is too old (found version 10020). Please "
+                  "update your GPU driver by downloading and installing a new version from the URL: "
+                  "http://www.nvidia.com/Download/index.aspx")
+
+
+def test_a_warning_the_job_went_on_from_does_not_outrank_what_ended_it():
+    fault = classify(Evidence(state="exited", exit_code=1,
+                              lines=(_line(DRIVER_WARNING), _line("socket.timeout: timed out"))))
+    assert (fault.klass, fault.label) == (FaultClass.TRANSIENT, "timeout")
+
+
+def test_a_warning_explains_a_failure_nothing_else_explains():
+    fault = classify(Evidence(state="exited", exit_code=1, lines=(_line(DRIVER_WARNING),)))
+    assert (fault.klass, fault.label) == (FaultClass.CONFIG, "driver_mismatch")
+    assert "UserWarning" in fault.evidence
+
+
+def test_a_spec_rule_may_still_match_a_warning_first():
+    mine = Rule("spec-0", FaultClass.CODE, "my_warning", log=r"UserWarning: CUDA initialization")
+    fault = classify(Evidence(state="exited", exit_code=1,
+                              lines=(_line(DRIVER_WARNING), _line("socket.timeout: timed out"))), rules=(mine,))
+    assert fault.label == "my_warning"

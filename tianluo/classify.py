@@ -65,13 +65,29 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
         rules: The spec's own rules; they are tried before the built-in ones.
     """
     sig = effective_signal(ev)
+    causes = tuple(line for line in ev.lines if not _WARNING.search(line.text))
     for rule in (*rules, *BUILTIN_RULES):
-        matched, line = _match(rule, ev, sig)
+        builtin = rule in BUILTIN_RULES
+        matched, line = _match(rule, ev, sig, causes if builtin else ev.lines)
         if matched:
             text = _line_text(line) if line is not None else _fact_text(rule, ev, sig)
             fault = Fault(klass=rule.klass, label=rule.label, evidence=text, free=rule.free)
-            return _full_disk(ev, fault) if rule in BUILTIN_RULES else fault
+            return _full_disk(ev, fault) if builtin else fault
+    warnings = tuple(line for line in ev.lines if _WARNING.search(line.text))
+    if warnings:  # nothing else explains it: a warning the job printed is the best account left
+        for rule in BUILTIN_RULES:
+            if rule.log is not None:
+                matched, line = _match(rule, ev, sig, warnings)
+                if matched:
+                    return Fault(klass=rule.klass, label=rule.label, evidence=_line_text(line), free=rule.free)
     return _full_disk(ev, _by_exit_record(ev, sig))
+
+
+#: A Python warning as the warnings module prints it (``/x/torch/cuda/__init__.py:138: UserWarning: CUDA
+#: initialization: The NVIDIA driver on your system is too old ...``): the job printed it and went on, so
+#: for the built-in rules it explains a failure only when no other line does (a spec's own rule may
+#: still match it first).
+_WARNING = compile_pattern(r"^(?:\[[^\]\n]*\]:? ?)?\S*\.py:\d+: [A-Za-z]*Warning: ")
 
 
 def _full_disk(ev: Evidence, fault: Fault) -> Fault:
@@ -98,7 +114,7 @@ def _state(ev: Evidence) -> str:
     return str(getattr(ev.state, "value", ev.state)).lower()
 
 
-def _match(rule: Rule, ev: Evidence, sig: int | None) -> tuple[bool, LogLine | None]:
+def _match(rule: Rule, ev: Evidence, sig: int | None, lines: Sequence[LogLine]) -> tuple[bool, LogLine | None]:
     """Whether every condition of ``rule`` holds, and the log line that satisfied it."""
     if not rule.has_conditions:
         return False, None
@@ -112,7 +128,7 @@ def _match(rule: Rule, ev: Evidence, sig: int | None) -> tuple[bool, LogLine | N
         return False, None
     if rule.log is None:
         return True, None
-    line = _evidence_line(rule, ev.lines)
+    line = _evidence_line(rule, lines)
     return line is not None, line
 
 

@@ -16,7 +16,8 @@ tier   name        label                      class      matches
                    / boot_failure
                    deadline                   config     ... DEADLINE (the job's own --deadline passed)
                    time_limit                 config     slurmstepd ``CANCELLED AT ... DUE TO TIME LIMIT``
-                   preempted / node_failure   transient  slurmstepd ``... DUE TO PREEMPTION`` / ``NODE FAILURE``,
+                   preempted / node_failure   transient  slurmstepd ``... DUE TO PREEMPTION`` (or ``JOB REQUEUE``) /
+                                                         ``NODE FAILURE``,
                                                          salloc ``Prolog failure on node``; free
                    lost                       transient  state ``lost`` (pid gone, no exit record: killed with
                                                          the runner, host reboot); free, once in a row (the
@@ -31,7 +32,8 @@ tier   name        label                      class      matches
                    host_oom                   config     ``oom-kill event(s)``, ``out-of-memory handler``, ``Out of
                                                          memory: Killed process``, ``OOM Killed``, srun ``task N:
                                                          Out Of Memory``, Slurm ``exceeded memory limit``,
-                                                         ``[Errno 12]``, ``std::bad_alloc``, ``DefaultCPUAllocator:``,
+                                                         ``Cannot allocate memory`` ([Errno 12], a thread's
+                                                         memory), ``std::bad_alloc``, ``DefaultCPUAllocator:``,
                                                          ``MemoryError``, numpy ``_ArrayMemoryError``
                    cuda_oom                   config     ``CUDA out of memory`` (all wordings),
                                                          ``CUDA_ERROR_OUT_OF_MEMORY``, ``CUBLAS_STATUS_ALLOC_FAILED``,
@@ -197,6 +199,10 @@ Judgement calls:
       resolver prints the same words as a warning in jobs that then run fine. numpy's ABI
       banner is printed before an ImportError that a job may catch: it is not ``fatal`` (it
       does not fail an attempt that exited 0 with done_when holding).
+    * A Python warning as the warnings module prints it (``.../cuda/__init__.py:138: UserWarning:
+      CUDA initialization: The NVIDIA driver on your system is too old``) explains a failure
+      only when no other line does (``classify`` tries such lines last): the job printed it
+      and went on, and what ended it usually comes later. A spec's own rule may match one first.
     * Log patterns run on RE2 (``tianluo.linear_re``): linear time whatever the log holds, no
       backreferences or lookaround. ``tianluo.logscan`` searches all of them as one alternation
       over each chunk, so one more rule costs little.
@@ -306,7 +312,8 @@ SCHEDULER: tuple[Rule, ...] = (
     Rule("ended_boot_fail", TRANSIENT, "boot_failure", ended_by="boot_fail", free=True),
     Rule("ended_deadline", CONFIG, "deadline", ended_by="deadline"),
     Rule("slurm_time_limit", CONFIG, "time_limit", log=r"CANCELLED AT \S+ DUE TO TIME LIMIT"),
-    Rule("slurm_preempted", TRANSIENT, "preempted", log=r"CANCELLED AT \S+ DUE TO PREEMPTION", free=True),
+    Rule("slurm_preempted", TRANSIENT, "preempted", log=r"CANCELLED AT \S+ DUE TO (?:PREEMPTION|JOB REQUEUE)",
+         free=True),
     Rule("slurm_node_failure", TRANSIENT, "node_failure", log=r"CANCELLED AT \S+ DUE TO NODE FAIL", free=True),
     Rule("slurm_prolog_failure", TRANSIENT, "node_failure", log=r"Prolog failure on node|Job allocation \d+ has been revoked",
          free=True),
@@ -330,13 +337,13 @@ EXHAUSTED: tuple[Rule, ...] = (
          log=r"oom[-_]kill events?\b|out-of-memory handler|Out of memory: Kill(?:ed)? process|OOM Killed"
              r"|task \d+: Out Of Memory|exceeded memory limit \(|Exceeded job memory limit|DefaultCPUAllocator: "
              r"|_ArrayMemoryError|Unable to allocate [\d.]+ [KMGTP]i?B for an array"
-             r"|\[Errno 12\] Cannot allocate memory|std::bad_alloc$|"
+             r"|[Cc]annot allocate memory|std::bad_alloc$|"
              + _exc("MemoryError")),
     Rule("cuda_oom", CONFIG, "cuda_oom",
          log=r"CUDA out of memory|CUDA error: out of memory|Cuda failure '?out of memory|CUDA_ERROR_OUT_OF_MEMORY"
              r"|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED|CUDNN_STATUS_ALLOC_FAILED"
              r"|(?:HIP|MPS backend|XPU) out of memory|OOM when allocating tensor"
-             r"|RESOURCE_EXHAUSTED: (?:Out of memory|.*[Rr]an out of memory)|Resource exhausted: Out of memory"
+             r"|RESOURCE_EXHAUSTED: (?:Out of memory|.*[Rr]an out of memory)|Resource exhausted: Out\b"
              r"|Out of memory while trying to allocate|" + _exc("OutOfMemoryError", "ResourceExhaustedError")),
     Rule("disk_quota", CONFIG, "disk_quota", log=r"Disk quota exceeded|\[Errno 122\]|\bEDQUOT\b"),
     Rule("disk_full", CONFIG, "disk_full", log=r"No space left on device|\[Errno 28\]|\bENOSPC\b"),
