@@ -528,3 +528,21 @@ def test_a_kernel_file_as_a_log_is_refused_not_read(path, tmp_path):
     link.symlink_to(path)
     _refused(scan(link, "rank1.log", Cursor(), PATTERNS, follow_links=True), "kernel file")
     assert tail_lines(Path(path), follow_links=True) == []
+
+
+def test_five_flooding_rules_cannot_hide_the_one_line_of_a_sixth(tmp_path):
+    """Lines are capped per scan (and per rule), but every rule that matched keeps a line:
+    which rules matched is what decides a fault."""
+    patterns = {f"flood{i}": f"flood-{i} " for i in range(5)}
+    patterns["cause"] = r"CUDA out of memory"
+    log = tmp_path / "stderr"
+    flood = "".join(f"flood-{i} warning {n}\n" for n in range(40) for i in range(5))
+    log.write_text(flood + "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n" + flood)
+    result = scan(log, "stderr", Cursor(), patterns)
+    by_rule = {}
+    for line in result.matches:
+        for rule in line.rules:
+            by_rule[rule] = by_rule.get(rule, 0) + 1
+    assert by_rule["cause"] == 1
+    assert all(by_rule[f"flood{i}"] == 10 for i in range(5))  # each flood keeps only its share
+    assert len(result.matches) == 51

@@ -93,7 +93,8 @@ def scan(path: Path, name: str, cursor: Cursor, patterns: Mapping, progress=None
             in each line on the linear-time engine.
         progress: A pattern with a ``done`` (and optionally ``total``) group.
         max_bytes: Stop after about this many bytes; ``more`` tells the caller to come back.
-        max_matches: At most this many lines in ``matches``; one rule fills at most a fifth.
+        max_matches: About this many lines in ``matches``; one rule fills at most a fifth. Past
+            it, a rule with no line yet still gets one (at most one more per rule).
         follow_links: Read through a symbolic link at ``path`` (the user's own extra logs);
             the attempt's stdout and stderr are never read through one.
         deadline: A ``time.monotonic()`` value: past it, stop after the current chunk and
@@ -307,13 +308,13 @@ class _Scan:
         size = len(text) if not text.endswith(b"\n") else len(text) - 1
         hits = _Hits(text, self.finders)
         pos = 0
-        while len(self.matches) < self.max_matches and (at := hits.next(pos)) is not None and at <= size:
+        while self.finders and (at := hits.next(pos)) is not None and at <= size:
             start = text.rfind(b"\n", 0, at) + 1
             end = text.find(b"\n", at)
             end = len(text) if end < 0 else end
             if self._take(text[start:end], offset + start):
-                # A rule has its share: stop looking for it, or a flood of it would cost a
-                # Python step per line.
+                # A rule has its share (or the lines are all taken but for rules not seen yet):
+                # stop looking for it, or a flood of it would cost a Python step per line.
                 self.finders = self._build_finders()
                 hits = _Hits(text, self.finders)
             pos = end + 1
@@ -336,7 +337,14 @@ class _Scan:
         return tuple(f for g in groups if g for f in _finders(tuple(g.values())))
 
     def _full(self, rule: str) -> bool:
-        return self.counts.get(rule, 0) >= self.per_rule
+        """No more lines of this rule: it has its share, or ``max_matches`` lines are kept and it has one.
+
+        Past ``max_matches``, a rule not seen yet still gets its first line (one per rule, so
+        at most as many more as there are rules): five rules flooding a log cannot hide the
+        one line of a sixth, and which rules matched is what decides a fault.
+        """
+        count = self.counts.get(rule, 0)
+        return count >= self.per_rule or (count > 0 and len(self.matches) >= self.max_matches)
 
     def _take(self, line: bytes, offset: int) -> bool:
         """Keep the line if it matches a rule that still has room; whether a rule just filled up."""
@@ -348,7 +356,7 @@ class _Scan:
         for r in rules:
             self.counts[r] = self.counts.get(r, 0) + 1
         self.matches.append(LogLine(self.name, offset, _printable(line), rules))
-        return any(self.counts[r] == self.per_rule for r in rules)
+        return any(self.counts[r] == self.per_rule for r in rules) or len(self.matches) >= self.max_matches
 
     def _piece(self, line: bytes, offset: int) -> tuple[int, bytes]:
         for i in range(0, len(line), MAX_LINE):
