@@ -640,3 +640,25 @@ def test_release_retry_of_a_hung_attempt_tianluo_may_not_cancel_says_it_may_stil
     res = holds.release(state, "a", T0 + timedelta(hours=2), retry=True)
     assert res.notes == [("a.x: attempt 1 was never stopped by tianluo (it was hung and tianluo may not cancel): "
                           "if it still runs, stop it now (pid 4242); attempt 2 starts at the next tick")]
+
+
+def test_release_retry_runs_a_stage_waiting_for_space_now_and_says_what_it_skips():
+    """The owner knows better (they freed space tianluo cannot see, or will): --retry on an entity
+    whose retry waits for free space runs it at the next decide; without --retry nothing is held."""
+    from pure_helpers import exited, launched, observe, seen, submits
+
+    disk = LogLine(file="stderr", offset=0, text=LINES["disk_full"], rules=())
+    full = (_fs("/mnt/ckpt", 0.1), _fs("/home/u/proj", 15))
+    state = launched(decide(state_from_graph({"a": {"x": []}}), Observations(), T0).state)
+    obs = observe(**{"a.x": StageObservation(**{**seen(exited(1), matches=[disk]).__dict__, "space": full})})
+    state = decide(state, obs, T0 + timedelta(seconds=60)).state
+    assert state.stage("a.x").wait is not None
+    with pytest.raises(TianluoError, match=r"a: nothing is held; a\.x waits for its retry: --retry runs it now"):
+        holds.release(state, "a", T0 + timedelta(seconds=70))
+    res = holds.release(state, "a", T0 + timedelta(seconds=70), retry=True)
+    x = res.state.stage("a.x")
+    assert x.status == StageStatus.RETRY_WAIT and x.wait is None and x.next_attempt_at == T0 + timedelta(seconds=70)
+    assert res.changed == ["a.x"] and "without waiting for free space on /mnt/ckpt" in res.events[-1]["message"]
+    assert state.stage("a.x").wait is not None  # the input is not changed
+    d = decide(res.state, Observations(space={"a.x": full}), T0 + timedelta(seconds=80))
+    assert submits(d) == ["a.x"]

@@ -91,8 +91,12 @@ def release(state: RunState, entity: str, now: datetime, *, retry: bool = False,
         names = ", ".join(f"{ename}.{s}" for s in failed)
         raise TianluoError(f"{names}: held after a failure; add --retry to run it again or --skip to skip it "
                            f"(read {analysis_path(ename)} first)")
-    if ent.hold is None and not failed and not any(st.status == StageStatus.HELD for st in ent.stages.values()):
-        raise TianluoError(f"{ename}: nothing is held")
+    waiting = [s for s, st in ent.stages.items() if _waits(st, now)]
+    if ent.hold is None and not failed and not any(st.status == StageStatus.HELD for st in ent.stages.values()) \
+            and not (retry and waiting):
+        more = (f"; {', '.join(f'{ename}.{s}' for s in waiting)} waits for its retry: --retry runs it now"
+                if waiting else "")
+        raise TianluoError(f"{ename}: nothing is held{more}")
     ent.hold = None
     for sname, stage in ent.stages.items():
         sid = stage_id(ename, sname)
@@ -130,4 +134,24 @@ def release(state: RunState, entity: str, now: datetime, *, retry: bool = False,
             move(stage, StageStatus.PENDING, log=log, sid=sid, event="released",
                  message="released: waits for its needs again", action="resume")
         result.changed.append(sid)
+    if retry:  # the owner's word: a retry that waits (for free space, or out a backoff) runs now
+        for sname, stage in ent.stages.items():
+            if not _waits(stage, now):
+                continue
+            sid = stage_id(ename, sname)
+            what = (f"free space on {', '.join(stage.wait.paths)}" if stage.wait is not None
+                    else f"its backoff (due {stage.next_attempt_at.isoformat()})")
+            stage.wait = None
+            stage.next_attempt_at = now
+            stage.reason = "released: runs again at the next tick"
+            log.add("released", sid, f"released: runs again at the next tick, without waiting for {what}",
+                    action="retry", budget_reset=reset_budget)
+            if sid not in result.changed:
+                result.changed.append(sid)
     return result
+
+
+def _waits(stage: StageState, now: datetime) -> bool:
+    """A retry that is not due yet: waiting for free space, or out a backoff."""
+    return stage.status == StageStatus.RETRY_WAIT and (
+        stage.wait is not None or (stage.next_attempt_at is not None and stage.next_attempt_at > now))
