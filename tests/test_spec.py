@@ -751,3 +751,16 @@ def test_notify_placeholders_are_checked(tmp_path):
         notify:
           - {command: 'echo {subject}'}
     """, 5, "notify[0].command", "unknown placeholder {subject}")
+
+
+@pytest.mark.parametrize("entities, given, cap", [
+    (3, None, 100),  # a small run: the floor
+    (150, None, 1500),  # a wide sweep: 10 per stage, so stage 101 is not held at its first launch
+    (150, 7, 7),  # the spec's own word
+])
+def test_the_run_wide_attempt_cap_scales_with_the_run_unless_the_spec_sets_it(tmp_path, entities, given, cap):
+    from pure_helpers import state_from_spec
+
+    body = "".join(f"  e{i}:\n    stages:\n      s: {{run: 'true'}}\n" for i in range(entities))
+    text = "name: sweep\nbackend: local\n" + (f"max_attempts: {given}\n" if given else "") + "entities:\n" + body
+    assert state_from_spec(tmp_path, text).plan.max_attempts == cap

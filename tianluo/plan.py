@@ -62,11 +62,23 @@ def build_plan(spec: Spec, spec_path: Path, decisions: dict[str, str] | None = N
         ladder=resolve_budgets(spec.ladder),
         rules=spec.rules,
         notify=spec.notify,
-        max_attempts=spec.max_attempts,
+        max_attempts=spec.max_attempts or default_max_attempts(sum(len(e.stages) for e in entities.values())),
         cancel_grace=spec.cancel_grace,
         fork_values=fork_values,
         authorization=list(spec.authorization.allow),
     )
+
+
+#: The run-wide cap on attempts when the spec sets none: enough for every stage to spend a default
+#: ladder (3 transient, 1 config, 1 unknown retry) twice over, so a wide sweep's stage 101 is not
+#: held at its first launch, while a run that fails everywhere still stops.
+ATTEMPTS_PER_STAGE = 10
+MIN_MAX_ATTEMPTS = 100
+
+
+def default_max_attempts(stages: int) -> int:
+    """The run-wide cap on attempts of a run of ``stages`` stages whose spec sets none."""
+    return min(1_000_000, max(MIN_MAX_ATTEMPTS, ATTEMPTS_PER_STAGE * stages))
 
 
 def _planned_stage(spec: Spec, ename: str, sname: str, stage, values: dict, chosen: dict,

@@ -257,7 +257,9 @@ class Spec(StrictModel):
     ladder: LadderSpec = LadderSpec()
     rules: list[RuleSpec] = Field(default=[], max_length=MAX_ITEMS)
     notify: list[NotifySpec] = Field(default=[], max_length=20)
-    max_attempts: int = Field(default=100, ge=1, le=1_000_000, description="Run-wide cap on attempts of all stages.")
+    max_attempts: int | None = Field(default=None, ge=1, le=1_000_000,
+                                     description="Run-wide cap on attempts of all stages; by default 10 per stage, "
+                                                 "at least 100.")
     cancel_grace: duration(MAX_GRACE_S) = Field(default=30.0, description="From TERM to KILL when cancelling a hung attempt.")
     forks: dict[str, ForkSpec] = Field(default={}, max_length=MAX_ITEMS, description="Your own decisions; the answer is {<name>}.")
     authorization: Authorization = Authorization()
