@@ -9,10 +9,9 @@ retried after a floor, each stage at its own time.
 from dataclasses import replace
 
 import pytest
-from pure_helpers import RUN_ID, T0, at, exited, launched, observe, seen, submits, write_spec
+from pure_helpers import RUN_ID, T0, at, exited, fs, launched, observe, seen, submits, write_spec
 
 from tianluo.decide import decide
-from tianluo.hostspace import FsSpace
 from tianluo.logscan import LogLine
 from tianluo.notify import mark_told
 from tianluo.observations import Notify, Observations
@@ -122,14 +121,6 @@ def test_the_path_an_error_line_names(line, path):
 
 
 # --- space_step and space_back on measured file systems ----------------------------------------
-
-MiB = 1 << 20
-
-
-def fs(path: str, free_mib: float, total_mib: float = 16.0) -> FsSpace:
-    return FsSpace(path=path, free_bytes=int(free_mib * MiB), total_bytes=int(total_mib * MiB),
-                   free_inodes=10_000, total_inodes=10_000)
-
 
 FULL, TIGHT, ROOMY = fs("/mnt/ckpt", 0.1), fs("/mnt/ckpt", 2), fs("/mnt/ckpt", 8)
 HOME = fs("/home/u/proj", 900_000, 1_000_000)

@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from datetime import timedelta
 
 import pytest
-from pure_helpers import RUN_ID, T0, handle, state_from_graph
+from pure_helpers import RUN_ID, T0, fs, handle, state_from_graph
 
 from tianluo import decide as decide_mod
 from tianluo import holds, judge, replan, stage_machine
@@ -67,13 +67,7 @@ LINES = {
                     "milliseconds before timing out.",
     "http_unavailable": "requests.exceptions.HTTPError: 503 Server Error: Service Unavailable for url",
 }
-MiB = 1 << 20
 HOSTS = ("gpu-a", "gpu-b", "gpu-c")
-
-
-def _fs(path: str, free_mib: float) -> FsSpace:
-    return FsSpace(path=path, free_bytes=int(free_mib * MiB), total_bytes=16 * MiB, free_inodes=10_000,
-                   total_inodes=10_000)
 
 
 FS_PATHS = ("/mnt/ckpt", "/home/u/proj")
@@ -180,7 +174,7 @@ class World:
         self.free = {p: 15.0 for p in FS_PATHS}
 
     def space(self) -> tuple[FsSpace, ...]:
-        return tuple(_fs(p, f) for p, f in self.free.items())
+        return tuple(fs(p, f) for p, f in self.free.items())
 
     def listing(self, sid: str) -> tuple[Checkpoint, ...]:
         have = self.ckpts.setdefault(sid, [Checkpoint(path=f"ckpt/{sid}-{n}.pt", size=100, mtime_ns=n + 1)
@@ -573,7 +567,7 @@ def test_a_human_hold_of_a_stage_waiting_for_space_keeps_the_wait():
     from pure_helpers import exited, launched, observe, seen, submits
 
     disk = LogLine(file="stderr", offset=0, text=LINES["disk_full"], rules=())
-    full, roomy = (_fs("/mnt/ckpt", 0.1), _fs("/home/u/proj", 15)), (_fs("/mnt/ckpt", 15), _fs("/home/u/proj", 15))
+    full, roomy = (fs("/mnt/ckpt", 0.1), fs("/home/u/proj", 15)), (fs("/mnt/ckpt", 15), fs("/home/u/proj", 15))
     state = launched(decide(state_from_graph({"a": {"x": []}}), Observations(), T0).state)
     obs = observe(**{"a.x": StageObservation(**{**seen(exited(1), matches=[disk]).__dict__, "space": full})})
     state = decide(state, obs, T0 + timedelta(seconds=60)).state
@@ -648,7 +642,7 @@ def test_release_retry_runs_a_stage_waiting_for_space_now_and_says_what_it_skips
     from pure_helpers import exited, launched, observe, seen, submits
 
     disk = LogLine(file="stderr", offset=0, text=LINES["disk_full"], rules=())
-    full = (_fs("/mnt/ckpt", 0.1), _fs("/home/u/proj", 15))
+    full = (fs("/mnt/ckpt", 0.1), fs("/home/u/proj", 15))
     state = launched(decide(state_from_graph({"a": {"x": []}}), Observations(), T0).state)
     obs = observe(**{"a.x": StageObservation(**{**seen(exited(1), matches=[disk]).__dict__, "space": full})})
     state = decide(state, obs, T0 + timedelta(seconds=60)).state
