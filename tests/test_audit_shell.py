@@ -235,22 +235,10 @@ sys.exit(3)
 @pytest.mark.integration
 @pytest.mark.parametrize("point", ["before_the_move", "before_the_rename", "after_the_rename", "after_the_record"])
 def test_a_tick_sigkilled_at_each_point_of_the_move_moves_one_file_once(tmp_path, point):
-    from conftest import cli, read_events, start_run, status_json, wait_for, write_spec
-    from test_checkpoint_rollback import FAILS, LOADS
+    from conftest import cli, read_events, status_json, wait_for
+    from test_checkpoint_rollback import loads_run_after_attempt_1
 
-    proj = tmp_path / "proj"
-    spec = write_spec(proj, FAILS.replace("@PY@", sys.executable).replace(
-        """-c "import sys; print('RuntimeError: PytorchStreamReader failed reading zip archive:
-          failed finding central directory', file=sys.stderr); sys.exit(1)\"""", "loads.py")
-        + "        done_when: {exists: out/a.done}\n")
-    (proj / "loads.py").write_text(LOADS)
-    touch(proj / "out/a/ckpt-1.pt", b"good", time.time() - 60)
-    touch(proj / "out/a/ckpt-2.pt", b"bad")
-    home = tmp_path / "home"
-    cli("plan", spec, "--home", home, "--answer", "risk:a.train:corrupt_checkpoint=previous_checkpoint",
-        cwd=tmp_path, check=True)
-    run_dir = start_run(spec, home, tmp_path)
-    wait_for(lambda: (run_dir / "attempts/a/train/1/exit.json").exists(), timeout=30, what="attempt 1")
+    proj, run_dir = loads_run_after_attempt_1(tmp_path)
 
     killed = subprocess.run([sys.executable, "-c", KILLED_TICK, str(run_dir), point], cwd=tmp_path,
                             capture_output=True, text=True, timeout=60, check=False,

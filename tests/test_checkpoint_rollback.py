@@ -498,11 +498,9 @@ open("out/a.done", "w").write(found[-1])
 """
 
 
-@pytest.mark.integration
-def test_a_tick_killed_between_the_rename_and_its_record_moves_no_second_file(tmp_path, monkeypatch):
-    from tianluo import checkpoints
-    from tianluo.tick import run_tick
-
+def loads_run_after_attempt_1(tmp_path: Path) -> tuple[Path, Path]:
+    """A run of ``loads.py`` (rollback answered) over ckpt-1 (good) and ckpt-2 (bad), once its
+    attempt 1 has failed on the bad one and before any tick has judged it: (project, run folder)."""
     proj = tmp_path / "proj"
     spec = write_spec(proj, FAILS.replace("@PY@", sys.executable).replace(
         """-c "import sys; print('RuntimeError: PytorchStreamReader failed reading zip archive:
@@ -516,6 +514,15 @@ def test_a_tick_killed_between_the_rename_and_its_record_moves_no_second_file(tm
         cwd=tmp_path, check=True)
     run_dir = start_run(spec, home, tmp_path)
     wait_for(lambda: (run_dir / "attempts/a/train/1/exit.json").exists(), timeout=30, what="attempt 1")
+    return proj, run_dir
+
+
+@pytest.mark.integration
+def test_a_tick_killed_between_the_rename_and_its_record_moves_no_second_file(tmp_path, monkeypatch):
+    from tianluo import checkpoints
+    from tianluo.tick import run_tick
+
+    proj, run_dir = loads_run_after_attempt_1(tmp_path)
 
     real = checkpoints._rename_noreplace
 
