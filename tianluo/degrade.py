@@ -47,7 +47,6 @@ class Change:
     lines: tuple[str, ...]  # "batch_size 32 -> 16", for events, status and the analysis
     exclude_host: str | None = None  # the host the failed attempt ran on, to leave out from now on
     rollback: Rollback | None = None  # the newest checkpoint to move aside
-    first: bool = False  # taken before any retry (it takes the cause away: a GPU fault's host left out)
 
 
 def plan_change(action: DegradeAction, params: dict, variant: str | None, host: str | None = None,

@@ -25,7 +25,7 @@ from tianluo.observations import (
     Submit,
     WriteAnalysis,
 )
-from tianluo.responses import advice, excludes_first
+from tianluo.responses import advice
 from tianluo.rules import FATAL_CLASSES
 from tianluo.stage_machine import hold as hold_stage
 from tianluo.stage_machine import move, take
@@ -304,12 +304,9 @@ def degrade_option(ctx: Ctx, sid: str, stage: StageState, fault: Fault) -> Chang
     last = stage.current()
     entity = split_stage_id(sid)[0]
     seen = ctx.seen.get(sid)
-    change = plan_change(action, ctx.state.entities[entity].params, stage.variant,
-                         host=last.host if last else None, excluded=tuple(stage.exclude_hosts),
-                         checkpoints=seen.checkpoints if seen is not None else ())
-    if change is not None and change.exclude_host is not None and excludes_first(fault.label):
-        change = replace(change, first=True)  # the host is the cause: left out before any retry
-    return change
+    return plan_change(action, ctx.state.entities[entity].params, stage.variant,
+                       host=last.host if last else None, excluded=tuple(stage.exclude_hosts),
+                       checkpoints=seen.checkpoints if seen is not None else ())
 
 
 def _planned_action(ctx: Ctx, sid: str, fault: Fault):

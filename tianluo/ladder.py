@@ -207,7 +207,8 @@ def _climb(stage: StageState, fault: Fault, budgets: dict[FaultClass, Budget], *
     used = stage.budget_used.get(klass, 0)
     if attempts_left <= 0:
         return HoldStep("the run-wide cap on attempts is reached")
-    if degrade is not None and degrade.first:
+    response = response_for(fault.label)
+    if degrade is not None and degrade.exclude_host is not None and response is not None and response.exclude_first:
         # It takes the cause away (a GPU fault's host left out): before any retry, no budget spent;
         # bounded by the hosts there are to exclude and the run-wide cap.
         return Degrade(change=degrade, description="; ".join(degrade.lines))
@@ -228,7 +229,7 @@ def _climb(stage: StageState, fault: Fault, budgets: dict[FaultClass, Budget], *
         blocked_by = f"{klass.value} budget spent ({used}/{budget.retries} retries)"
     else:
         # rate_limited: never at once, and each stage at its own time (tianluo.responses)
-        wait = retry_wait(response_for(fault.label), backoff_seconds(budget, used + 1), run_id, sid, stage.attempt)
+        wait = retry_wait(response, backoff_seconds(budget, used + 1), run_id, sid, stage.attempt)
         if deadline_at is not None and now + timedelta(seconds=wait) > deadline_at:
             blocked_by = "the next retry would be due after the deadline"
         else:

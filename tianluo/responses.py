@@ -68,12 +68,6 @@ def response_for(label: str | None) -> Response | None:
     return RESPONSES.get(label or "")
 
 
-def excludes_first(label: str | None) -> bool:
-    """Whether a pre-authorised exclude_host for this fault comes before any retry (the host is the cause)."""
-    response = response_for(label)
-    return response is not None and response.exclude_first
-
-
 def advice(label: str | None, command: str, excluded: Sequence[str] = ()) -> str | None:
     """What the owner should change so this fault does not come back, when tianluo cannot do it itself.
 
