@@ -329,10 +329,8 @@ for step in range(start + 1, 7):
 open(f"out/{name}.done", "w").write(str(w))
 """
 
-REAL_SPEC = f"""\
-name: ckpt-real
-entities:
-  two:
+REAL_SPEC = "name: ckpt-real\nentities:\n" + "".join(f"""\
+  {entity}:
     stages:
       train:
         run: {sys.executable} train.py {{entity}}
@@ -341,16 +339,7 @@ entities:
         degrade:
           corrupt_checkpoint:
             - {{name: previous_checkpoint, rollback_checkpoint: true}}
-  one:
-    stages:
-      train:
-        run: {sys.executable} train.py {{entity}}
-        checkpoints: 'out/{{entity}}/ckpt-*.pt'
-        done_when: {{exists: 'out/{{entity}}.done'}}
-        degrade:
-          corrupt_checkpoint:
-            - {{name: previous_checkpoint, rollback_checkpoint: true}}
-"""
+""" for entity in ("two", "one"))
 
 
 def _seed(proj: Path, name: str, steps: int) -> None:
