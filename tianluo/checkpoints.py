@@ -16,8 +16,8 @@ name a file goes to is recorded before the rename, so a tick killed in between f
 there and records it instead of moving a second file.
 """
 
-import ctypes
 import errno
+import functools
 import os
 import stat
 from collections.abc import Callable
@@ -138,10 +138,17 @@ def ours(st: os.stat_result) -> bool:
 # --- moving aside -----------------------------------------------------------------------
 
 _RENAME_NOREPLACE = 1
-try:
-    _renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
-except (OSError, AttributeError):  # pragma: no cover - a libc without renameat2 (glibc < 2.28)
-    _renameat2 = None
+
+
+@functools.cache
+def _renameat2():
+    """libc's renameat2, or None (glibc < 2.28); loaded at the first move, not by every tick's import."""
+    import ctypes
+
+    try:
+        return ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):  # pragma: no cover - a libc without renameat2
+        return None
 
 
 def _rename_noreplace(fd: int, src: str, dst: str) -> None:
@@ -150,9 +157,12 @@ def _rename_noreplace(fd: int, src: str, dst: str) -> None:
     Raises:
         FileExistsError: ``dst`` exists. OSError: as rename.
     """
-    if _renameat2 is not None:
-        if _renameat2(fd, os.fsencode(src), fd, os.fsencode(dst), _RENAME_NOREPLACE) == 0:
+    renameat2 = _renameat2()
+    if renameat2 is not None:
+        if renameat2(fd, os.fsencode(src), fd, os.fsencode(dst), _RENAME_NOREPLACE) == 0:
             return
+        import ctypes
+
         err = ctypes.get_errno()
         if err not in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):  # a file system without NOREPLACE
             raise OSError(err, os.strerror(err), dst)
