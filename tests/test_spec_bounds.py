@@ -608,10 +608,8 @@ def test_a_metric_or_progress_file_in_proc_is_a_failed_check_not_a_hung_tick(pat
     ("done_when: {metric: {file: '/tmp/../proc/self/mem', key: a, op: '>=', value: 1}}", "/tmp/../proc/self/mem"),
 ])
 def test_paths_tianluo_reads_are_not_on_a_kernel_file_system(tmp_path, key, path):
-    spec = write_spec(tmp_path, f"name: k\nentities:\n  a:\n    stages:\n      s: {{run: 'true', {key}}}\n")
-    with pytest.raises(SpecError, match="kernel file system") as exc:
-        load_spec(spec)
-    assert path in str(exc.value) and "\n" not in str(exc.value)
+    message = refused(tmp_path, f"name: k\nentities:\n  a:\n    stages:\n      s: {{run: 'true', {key}}}\n")
+    assert "kernel file system" in message and path in message
 
 
 def test_kernel_paths_that_are_not_read_stay_allowed(tmp_path):
@@ -642,11 +640,8 @@ def test_unicode_newlines_and_bidi_controls_are_refused(tmp_path, field, value, 
     name = f'"{value}"' if field == "name" else "s"
     run = f'"{value}"' if field == "run" else "'echo {p}'"
     param = f'"{value}"' if field == "param" else "1"
-    spec = write_spec(tmp_path, f"name: {name}\nentities:\n  a:\n    params: {{p: {param}}}\n"
-                                f"    stages:\n      s: {{run: {run}}}\n")
-    with pytest.raises(SpecError) as exc:
-        load_spec(spec)
-    assert said in str(exc.value) and "\n" not in str(exc.value)
+    assert said in refused(tmp_path, f"name: {name}\nentities:\n  a:\n    params: {{p: {param}}}\n"
+                                     f"    stages:\n      s: {{run: {run}}}\n")
 
 
 def test_plain_unicode_stays_allowed(tmp_path):
