@@ -182,18 +182,13 @@ def repeat_applies(fault: Fault, budget: Budget, used: int) -> bool:
     return used + 1 > len(budget.backoff)
 
 
-#: Free faults that are free once in a row. A lost attempt (its runner and the job gone with
-#: no exit record) may be the host's doing (a reboot) or the job's own (it took its runner
-#: down with it: the OOM killer, a kill of its process group): the second in a row spends the
-#: transient budget like any transient fault, so such a job ends in manual_hold.
-FREE_ONCE_IN_A_ROW = frozenset({"lost"})
-
-
 def is_free(fault: Fault, last_fault: Fault | None) -> bool:
-    """Whether this failure is retried without spending budget."""
+    """Whether this failure is retried without spending budget (a response may make a free
+    fault free only once in a row: ``Response.free_in_a_row``)."""
     if not fault.free:
         return False
-    if fault.label in FREE_ONCE_IN_A_ROW:
+    response = response_for(fault.label)
+    if response is not None and not response.free_in_a_row:
         return last_fault is None or last_fault.label != fault.label
     return True
 

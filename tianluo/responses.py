@@ -14,6 +14,8 @@ spends the budget; a response, looked up by the fault's label, shapes that answe
   hash of (run, stage, attempt), so stages limited in the same tick come back at different
   times instead of stampeding the server again (decide has no randomness).
 - ``http_unavailable`` (a 5xx from a hub): the same spread over a shorter floor.
+- ``lost`` (free, like a preemption): free only once in a row; the second in a row spends
+  the transient budget.
 
 A new response is a row of :data:`RESPONSES` (and, if it needs a new kind of shaping, a
 field of :class:`Response` read where the ladder's step is applied).
@@ -40,6 +42,7 @@ class Response:
     floor_s: float = 0.0  # a retry is never due sooner than this (or the class's backoff, if larger)
     spread: float = 0.0  # ... and is spread over [wait, wait * (1 + spread)) per (run, stage, attempt)
     exclude_first: bool = False  # a pre-authorised exclude_host is taken before any retry, spending no budget
+    free_in_a_row: bool = True  # False: a free fault (``Fault.free``) is free only if the attempt before was not one too
 
 
 RESPONSES: dict[str, Response] = {r.label: r for r in (
@@ -58,6 +61,10 @@ RESPONSES: dict[str, Response] = {r.label: r for r in (
     Response("gpu_fault", exclude_first=True,
              why="a GPU that failed in hardware fails again: on a cluster its host is left out (sbatch --exclude) "
                  "and the stage runs again at once elsewhere, like after a node failure"),
+    Response("lost", free_in_a_row=False,
+             why="a lost attempt (runner and job gone, no exit record) may be the host's doing (a reboot) or the "
+                 "job's own (it took its runner down: the OOM killer, a kill of its process group): the second "
+                 "in a row spends the transient budget like any transient fault, so such a job ends in manual_hold"),
     Response("port_in_use",
              why="a port another process holds stays taken: with {port} in the command each attempt gets a free one"),
 )}
