@@ -74,13 +74,13 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
                         follow_links=fname not in STREAMS, deadline=_scan_deadline(budget))
             for fname, path in log_files(planned, attempt, Path(job.attempt_dir), workdir).items()
         }
-        listed, unlisted = (scan_checkpoints(planned.checkpoints, workdir) if planned.checkpoints and failed(fact)
-                            else ((), None))
+        over = failed(fact)  # only a failed attempt's host is measured and its checkpoints listed
+        listed, unlisted = scan_checkpoints(planned.checkpoints, workdir) if planned.checkpoints and over else ((), None)
         stages[sid] = StageObservation(
             job=fact, found=found, done_when=tuple(check_done_when(planned.done_when, workdir)),
             scans=scans, output=_output(planned, workdir), progress_file=read_progress_file(planned, workdir),
             port=attempt_port(job.attempt_dir),
-            space=measure(stage_folders(planned, workdir, job.attempt_dir)) if failed(fact) else (),
+            space=measure(stage_folders(planned, workdir, job.attempt_dir)) if over else (),
             checkpoints=listed, checkpoints_unlisted=unlisted,
         )
     if budget is not None and budget.over():
