@@ -23,6 +23,7 @@ import sys
 import tempfile
 import time
 import traceback
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -112,6 +113,13 @@ class Ctx:
     run: Path
     attempt: Path
     case: Path | None
+
+    @contextmanager
+    def edit_json(self, path: Path):
+        """The JSON document in ``path``, to change in place; written back with json.dumps on leaving."""
+        doc = json.loads(path.read_text())
+        yield doc
+        path.write_text(json.dumps(doc))
 
 
 def _cli(args: list[str], cwd: Path, env: dict, timeout: float = DEFAULT_TIMEOUT, stdin: str | None = None):

@@ -4,8 +4,5 @@ EXPECT["changes_ok"] = True
 
 
 def setup(ctx):
-    import json
-    path = ctx.attempt / "started.json"
-    doc = json.loads(path.read_text())
-    doc["runner_pid"] = -1
-    path.write_text(json.dumps(doc))
+    with ctx.edit_json(ctx.attempt / "started.json") as doc:
+        doc["runner_pid"] = -1

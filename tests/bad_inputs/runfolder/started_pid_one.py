@@ -7,11 +7,9 @@ def setup(ctx):
     import json
     import subprocess
     import sys
-    path = ctx.attempt / "started.json"
-    doc = json.loads(path.read_text())
-    doc["runner_pid"] = 1
-    doc.pop("runner_create_time", None)
-    path.write_text(json.dumps(doc))
+    with ctx.edit_json(ctx.attempt / "started.json") as doc:
+        doc["runner_pid"] = 1
+        doc.pop("runner_create_time", None)
     # the tick reads exit.json (exit 0) and moves on: train succeeded, not "running" behind PID 1
     proc = subprocess.run([sys.executable, "-m", "tianluo", "tick", "--run", str(ctx.run)], cwd=ctx.tmp,
                           capture_output=True, text=True, timeout=60)

@@ -3,8 +3,5 @@ EXPECT = {"args": ["tick", "--run", "{run}"], "exit": 2, "message": 'is not a co
 
 
 def setup(ctx):
-    import json
-    path = ctx.run / "state.json"
-    doc = json.loads(path.read_text())
-    doc["entities"]["a"]["stages"]["eval"]["attempt"] = 10 ** 30
-    path.write_text(json.dumps(doc))
+    with ctx.edit_json(ctx.run / "state.json") as doc:
+        doc["entities"]["a"]["stages"]["eval"]["attempt"] = 10 ** 30

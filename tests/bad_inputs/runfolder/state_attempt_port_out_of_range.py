@@ -3,8 +3,5 @@ EXPECT = {"args": ["status", "--run", "{run}"], "exit": 2, "message": "port"}
 
 
 def setup(ctx):
-    import json
-    path = ctx.run / "state.json"
-    doc = json.loads(path.read_text())
-    doc["entities"]["a"]["stages"]["train"]["attempts"][0]["port"] = 70000
-    path.write_text(json.dumps(doc))
+    with ctx.edit_json(ctx.run / "state.json") as doc:
+        doc["entities"]["a"]["stages"]["train"]["attempts"][0]["port"] = 70000

@@ -4,14 +4,11 @@ EXPECT["changes_ok"] = True
 
 
 def setup(ctx):
-    import json
     secret = ctx.tmp.parent / (ctx.tmp.name + "-outside")
     secret.mkdir()
     (secret / "secret").write_text("s")
-    path = ctx.run / "state.json"
-    doc = json.loads(path.read_text())
-    stage = doc["entities"]["a"]["stages"]["train"] if "entities" in doc else None
-    moves = {"attempt": 1, "path": f"../{secret.name}/secret", "size": 1, "mtime_ns": 0,
-             "resume_from": "x", "at": "2026-01-01T00:00:00Z"}
-    stage["checkpoint_moves"] = [moves]
-    path.write_text(json.dumps(doc))
+    with ctx.edit_json(ctx.run / "state.json") as doc:
+        stage = doc["entities"]["a"]["stages"]["train"] if "entities" in doc else None
+        moves = {"attempt": 1, "path": f"../{secret.name}/secret", "size": 1, "mtime_ns": 0,
+                 "resume_from": "x", "at": "2026-01-01T00:00:00Z"}
+        stage["checkpoint_moves"] = [moves]

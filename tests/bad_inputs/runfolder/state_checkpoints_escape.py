@@ -3,8 +3,5 @@ EXPECT = {"args": ["tick", "--run", "{run}"], "exit": 2, "message": "below the p
 
 
 def setup(ctx):
-    import json
-    path = ctx.run / "state.json"
-    doc = json.loads(path.read_text())
-    doc["plan"]["entities"]["a"]["stages"]["train"]["checkpoints"] = "out/../../../etc/*"
-    path.write_text(json.dumps(doc))
+    with ctx.edit_json(ctx.run / "state.json") as doc:
+        doc["plan"]["entities"]["a"]["stages"]["train"]["checkpoints"] = "out/../../../etc/*"

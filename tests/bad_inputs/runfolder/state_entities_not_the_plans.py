@@ -3,8 +3,5 @@ EXPECT = {"args": ["status", "--run", "{run}"], "exit": 2, "message": 'not the s
 
 
 def setup(ctx):
-    import json
-    path = ctx.run / "state.json"
-    doc = json.loads(path.read_text())
-    del doc["entities"]["a"]["stages"]["eval"]
-    path.write_text(json.dumps(doc))
+    with ctx.edit_json(ctx.run / "state.json") as doc:
+        del doc["entities"]["a"]["stages"]["eval"]

@@ -3,8 +3,5 @@ EXPECT = {"args": ["tick", "--run", "{run}"], "exit": 2, "message": 'never write
 
 
 def setup(ctx):
-    import json
-    path = ctx.run / "state.json"
-    doc = json.loads(path.read_text())
-    doc["plan"]["interval"] = float("nan")
-    path.write_text(json.dumps(doc))  # json.dumps writes NaN
+    with ctx.edit_json(ctx.run / "state.json") as doc:
+        doc["plan"]["interval"] = float("nan")  # json.dumps writes NaN
