@@ -29,7 +29,7 @@ from tianluo.observations import (
     StageObservation,
     Submit,
 )
-from tianluo.responses import SPACE_KEY, space_back
+from tianluo.responses import SPACE_KEY, space_back, waited_for
 from tianluo.stage_machine import move
 from tianluo.states import (
     ACTIVE,
@@ -196,7 +196,7 @@ def _room_again(ctx: Ctx, sid: str, stage: StageState) -> bool:
         return False  # not measured this tick (a partial tick) counts as no room yet
     waited = stage.wait
     stage.wait = None
-    now = "; ".join(f.describe() for f in facts if f.path in waited.paths) or "; ".join(f.describe() for f in facts)
+    now = "; ".join(f.describe() for f in waited_for(facts, waited.paths))
     ctx.event("space_back", sid, f"free space is back ({now}) after {(ctx.now - waited.since).total_seconds():.0f}s "
               "of waiting; the retry runs", paths=waited.paths)
     return True

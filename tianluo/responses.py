@@ -195,8 +195,12 @@ def space_back(facts: Sequence[SpaceFact], paths: Sequence[str]) -> bool | None:
     """
     if not facts:
         return None
-    waited = [f for f in facts if f.path in paths] or list(facts)
-    return all(f.ok_again for f in waited)
+    return all(f.ok_again for f in waited_for(facts, paths))
+
+
+def waited_for(facts: Sequence[SpaceFact], paths: Sequence[str]) -> list[SpaceFact]:
+    """The measured file systems a space wait is on: those ``paths`` name, else all of them."""
+    return [f for f in facts if f.path in paths] or list(facts)
 
 
 # --- plan time -----------------------------------------------------------------------------------
