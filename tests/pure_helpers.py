@@ -10,7 +10,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from tianluo.backends.base import JobFacts
-from tianluo.hostspace import FsSpace
+from tianluo.hostspace import FsSpace, MiB
 from tianluo.ladder import resolve_budgets
 from tianluo.logscan import Cursor, LogLine, ScanResult
 from tianluo.model import Check, Handle, Plan, PlannedEntity, PlannedStage, RunState
@@ -23,9 +23,6 @@ from tianluo.states import JobState
 #: A fixed, timezone-aware start of every run in these tests.
 T0 = datetime(2024, 3, 1, 12, 0, 0, tzinfo=timezone.utc)
 RUN_ID = "20240301-120000-test"
-
-
-MiB = 1 << 20
 
 
 def fs(path: str, free_mib: float, total_mib: float = 16.0) -> FsSpace:
