@@ -11,6 +11,7 @@ next tick.
 import json
 import os
 import signal
+import stat
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -23,6 +24,7 @@ from tianluo.decide import decide
 from tianluo.degrade import failed_move as failed_move_now
 from tianluo.durations import format_duration
 from tianluo.errors import TianluoError
+from tianluo.holds import analysis_path
 from tianluo.jobs import job_spec
 from tianluo.model import RunState
 from tianluo.notify import copy_output, mark_told, notify, write_analysis
@@ -249,8 +251,6 @@ def _check_action_paths(store: RunStore, state: RunState, actions: list) -> None
     Raises:
         UnsafePath: one line naming the path and the fix.
     """
-    import stat as _stat
-
     wanted: list[tuple[Path, tuple[str, ...]]] = []
     for action in actions:
         if isinstance(action, Submit):
@@ -259,8 +259,6 @@ def _check_action_paths(store: RunStore, state: RunState, actions: list) -> None
             if attempt is not None:
                 wanted.append((store.run_dir / attempt.dir, ("job.json", "runner.log", "stdout", "stderr")))
         elif isinstance(action, WriteAnalysis):
-            from tianluo.holds import analysis_path
-
             path = store.run_dir / analysis_path(action.entity)
             wanted.append((path.parent, (path.name,)))
     for folder, names in wanted:
@@ -274,7 +272,7 @@ def _check_action_paths(store: RunStore, state: RunState, actions: list) -> None
                     st = os.stat(name, dir_fd=fd, follow_symlinks=False)
                 except FileNotFoundError:
                     continue
-                if not _stat.S_ISREG(st.st_mode):
+                if not stat.S_ISREG(st.st_mode):
                     raise fsio.UnsafePath(fsio.describe(fd, name, str(folder / name)))
                 if st.st_nlink > 1:
                     raise fsio.UnsafePath(fsio.hard_linked(folder / name, st.st_nlink))
