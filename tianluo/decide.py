@@ -229,11 +229,11 @@ def _first_start(ctx: Ctx, sid: str, stage: StageState) -> bool:
 def _unmoved(ctx: Ctx, sid: str, stage: StageState) -> None:
     """A rollback whose checkpoint could not be moved aside: its next attempt was not launched
     (it would load the same file); hold, saying what to move by hand."""
-    move = failed_move(stage) if stage.status == StageStatus.SUBMITTED else None
-    if move is not None:
-        hold(ctx, sid, stage, stage.attempt, f"the checkpoint {move.path} could not be moved aside after attempt "
-             f"{move.attempt} ({move.detail}), so attempt {stage.attempt} was not launched; move it away yourself "
-             f"(its job resumes from {move.resume_from}), then release with --retry")
+    failed = failed_move(stage) if stage.status == StageStatus.SUBMITTED else None
+    if failed is not None:
+        hold(ctx, sid, stage, stage.attempt, f"the checkpoint {failed.path} could not be moved aside after attempt "
+             f"{failed.attempt} ({failed.detail}), so attempt {stage.attempt} was not launched; move it away yourself "
+             f"(its job resumes from {failed.resume_from}), then release with --retry")
 
 
 def _skip(ctx: Ctx, sid: str, stage: StageState, reason: str) -> bool:
