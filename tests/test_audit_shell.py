@@ -158,19 +158,15 @@ def test_with_no_free_port_the_job_gets_no_port_from_job_json_or_the_environment
 def _failed_once(tmp_path: Path, plant) -> dict:
     """A stage whose job fails on a corrupt checkpoint, with ``plant(folder)`` run before it;
     the rollback is chosen at plan time. Returns the stage's status after the failure is judged."""
-    from conftest import cli, start_run, status_json, wait_for, write_spec
-    from test_checkpoint_rollback import FAILS
+    from conftest import cli, status_json, write_spec
+    from test_checkpoint_rollback import FAILS, rollback_run
 
     proj = tmp_path / "proj"
     spec = write_spec(proj, FAILS.replace("@PY@", sys.executable))
     folder = proj / "out/a"
     folder.mkdir(parents=True)
     plant(folder)
-    home = tmp_path / "home"
-    cli("plan", spec, "--home", home, "--answer", "risk:a.train:corrupt_checkpoint=previous_checkpoint",
-        cwd=tmp_path, check=True)
-    run_dir = start_run(spec, home, tmp_path)
-    wait_for(lambda: (run_dir / "attempts/a/train/1/exit.json").exists(), timeout=30, what="attempt 1")
+    run_dir = rollback_run(spec, tmp_path)
     cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
     return status_json(run_dir, tmp_path)["entities"]["a"]["stages"]["train"]
 

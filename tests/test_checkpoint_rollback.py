@@ -437,6 +437,17 @@ entities:
 """
 
 
+def rollback_run(spec: Path, tmp_path: Path) -> Path:
+    """``spec`` planned with the rollback answered for a.train and started (home ``tmp_path/home``):
+    its run folder once attempt 1 has exited, before any tick has judged it."""
+    home = tmp_path / "home"
+    cli("plan", spec, "--home", home, "--answer", "risk:a.train:corrupt_checkpoint=previous_checkpoint",
+        cwd=tmp_path, check=True)
+    run_dir = start_run(spec, home, tmp_path)
+    wait_for(lambda: (run_dir / "attempts/a/train/1/exit.json").exists(), timeout=30, what="attempt 1")
+    return run_dir
+
+
 @pytest.mark.integration
 def test_a_checkpoint_that_cannot_be_moved_leaves_the_next_attempt_unlaunched_and_held(tmp_path):
     import subprocess
@@ -449,11 +460,7 @@ def test_a_checkpoint_that_cannot_be_moved_leaves_the_next_attempt_unlaunched_an
     with tmpfs(proj / "out" / "a") as folder:
         touch(folder / "ckpt-1.pt", b"good", time.time() - 60)
         touch(folder / "ckpt-2.pt", b"cut sh")
-        home = tmp_path / "home"
-        cli("plan", spec, "--home", home, "--answer", "risk:a.train:corrupt_checkpoint=previous_checkpoint",
-            cwd=tmp_path, check=True)
-        run_dir = start_run(spec, home, tmp_path)
-        wait_for(lambda: (run_dir / "attempts/a/train/1/exit.json").exists(), timeout=30, what="attempt 1")
+        run_dir = rollback_run(spec, tmp_path)
         proc = subprocess.run(["mount", "-o", "remount,ro", str(folder)], capture_output=True, text=True, timeout=30,
                               check=False)
         assert proc.returncode == 0, proc.stderr
@@ -498,11 +505,7 @@ def loads_run_after_attempt_1(tmp_path: Path) -> tuple[Path, Path]:
     (proj / "loads.py").write_text(LOADS)
     touch(proj / "out/a/ckpt-1.pt", b"good", time.time() - 60)
     touch(proj / "out/a/ckpt-2.pt", b"bad")
-    home = tmp_path / "home"
-    cli("plan", spec, "--home", home, "--answer", "risk:a.train:corrupt_checkpoint=previous_checkpoint",
-        cwd=tmp_path, check=True)
-    run_dir = start_run(spec, home, tmp_path)
-    wait_for(lambda: (run_dir / "attempts/a/train/1/exit.json").exists(), timeout=30, what="attempt 1")
+    run_dir = rollback_run(spec, tmp_path)
     return proj, run_dir
 
 
