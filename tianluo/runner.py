@@ -24,6 +24,7 @@ from pathlib import Path
 
 from tianluo import fsio
 from tianluo.fsio import UnsafePath, atomic_write, create_exclusive
+from tianluo.records import read_started
 
 JOB = "job.json"
 STARTED = "started.json"
@@ -211,12 +212,11 @@ def _earlier_ports(attempt_dir: Path, back: int = 3) -> frozenset[int]:
     ports = set()
     for earlier in range(max(1, n - back), n + 1):
         try:
-            claim = json.loads(fsio.read_bytes(attempt_dir.parent / str(earlier) / STARTED, JOB_CAP).decode("utf-8"))
-        except (OSError, ValueError, RecursionError, UnsafePath):
+            claim, _ = read_started(attempt_dir.parent / str(earlier))  # a damaged one names no port
+        except UnsafePath:
             continue
-        port = claim.get("port") if isinstance(claim, dict) else None
-        if isinstance(port, int) and not isinstance(port, bool):
-            ports.add(port)
+        if claim and claim.get("port") is not None:
+            ports.add(claim["port"])
     return frozenset(ports)
 
 
