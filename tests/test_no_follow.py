@@ -84,18 +84,23 @@ def test_a_tick_refuses_a_planted_link_and_writes_nothing_through_it(template, t
     assert _snapshot(victim) == before  # nothing written, truncated or created through the link
 
 
+def _runner(adir: Path, command: str, workdir: Path) -> subprocess.CompletedProcess:
+    """``tianluo.runner`` on the attempt folder ``adir``, its job.json written for ``command``."""
+    (adir / "job.json").write_text(json.dumps({"job_name": "tl.x.a.train.1", "command": command,
+                                               "workdir": str(workdir), "env": {}}))
+    return subprocess.run([sys.executable, "-m", "tianluo.runner", str(adir)], env=clean_env(), cwd=workdir,
+                          capture_output=True, text=True, timeout=30, check=False)
+
+
 def test_the_runner_refuses_a_planted_stdout_link_and_does_not_run_the_job(tmp_path):
     run_dir = tmp_path / "run"
     adir = run_dir / "attempts" / "a" / "train" / "1"
     adir.mkdir(parents=True)
     marker = tmp_path / "ran"
-    (adir / "job.json").write_text(json.dumps({"job_name": "tl.x.a.train.1", "command": f"touch {marker}",
-                                               "workdir": str(tmp_path), "env": {}}))
     victim = tmp_path / "passwd"
     victim.write_text("root:x:0:0::/root:/bin/sh\n")
     (adir / "stdout").symlink_to(victim)
-    proc = subprocess.run([sys.executable, "-m", "tianluo.runner", str(adir)], env=clean_env(), cwd=tmp_path,
-                          capture_output=True, text=True, timeout=30)
+    proc = _runner(adir, f"touch {marker}", tmp_path)
     assert proc.returncode == 2 and "stdout: is a symbolic link" in proc.stderr, proc.stderr
     assert victim.read_text() == "root:x:0:0::/root:/bin/sh\n"
     assert not marker.exists()
@@ -235,13 +240,10 @@ def test_the_runner_neither_appends_to_nor_truncates_a_hard_linked_log_or_reserv
     adir = tmp_path / "run" / "attempts" / "a" / "train" / "1"
     adir.mkdir(parents=True)
     marker = tmp_path / "ran"
-    (adir / "job.json").write_text(json.dumps({"job_name": "tl.x.a.train.1", "command": f"echo hi; touch {marker}",
-                                               "workdir": str(tmp_path), "env": {}}))
     victim = tmp_path / "passwd"
     victim.write_text("root:x:0:0::/root:/bin/sh\n")
     os.link(victim, adir / name)
-    proc = subprocess.run([sys.executable, "-m", "tianluo.runner", str(adir)], env=clean_env(), cwd=tmp_path,
-                          capture_output=True, text=True, timeout=30)
+    proc = _runner(adir, f"echo hi; touch {marker}", tmp_path)
     assert proc.returncode == 2 and "hard link" in proc.stderr, proc.stderr
     assert victim.read_text() == "root:x:0:0::/root:/bin/sh\n"
     assert not marker.exists()
@@ -255,10 +257,7 @@ def test_the_runner_writes_its_record_normally_when_the_job_swaps_its_reserve_fo
     victim = tmp_path / "passwd"
     victim.write_text("root:x:0:0::/root:/bin/sh\n")
     swap = f"rm -f {adir}/exit.json.reserved && ln {victim} {adir}/exit.json.reserved"
-    (adir / "job.json").write_text(json.dumps({"job_name": "tl.x.a.train.1", "command": swap,
-                                               "workdir": str(tmp_path), "env": {}}))
-    proc = subprocess.run([sys.executable, "-m", "tianluo.runner", str(adir)], env=clean_env(), cwd=tmp_path,
-                          capture_output=True, text=True, timeout=30)
+    proc = _runner(adir, swap, tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert victim.read_text() == "root:x:0:0::/root:/bin/sh\n"
     record = json.loads((adir / "exit.json").read_text())
