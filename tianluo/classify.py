@@ -66,8 +66,7 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
     """
     sig = effective_signal(ev)
     causes = tuple(line for line in ev.lines if not _WARNING.search(line.text))
-    for rule in (*rules, *BUILTIN_RULES):
-        builtin = rule in BUILTIN_RULES
+    for builtin, rule in (*((False, r) for r in rules), *((True, r) for r in BUILTIN_RULES)):
         matched, line = _match(rule, ev, sig, causes if builtin else ev.lines)
         if matched:
             text = _line_text(line) if line is not None else _fact_text(rule, ev, sig)
