@@ -13,7 +13,7 @@ from itertools import permutations
 from pathlib import Path
 
 import pytest
-from test_corpus import CORPUS, parse
+from test_corpus import CORPUS, first_faults, parse
 
 from tianluo.classify import Evidence, classify
 from tianluo.logscan import Cursor, scan
@@ -332,11 +332,7 @@ def test_real_jobs_printing_their_ranks_in_every_order_get_one_label(tmp_path):
     while len(got) < len(expected) and time.monotonic() < deadline:
         for run_dir in runs:
             assert main(["tick", "--run", str(run_dir)]) == 0
-            state = json.loads((run_dir / "state.json").read_text())
-            for name, entity in state["entities"].items():
-                attempts = entity["stages"]["s"].get("attempts") or []
-                if attempts and attempts[0].get("fault"):
-                    got[name] = (attempts[0]["fault"]["class"], attempts[0]["fault"]["label"])
+            got.update({name: (f["class"], f["label"]) for name, f in first_faults(run_dir).items()})
         time.sleep(0.2)
     assert got.keys() == expected.keys(), f"not judged: {sorted(expected.keys() - got.keys())[:5]}"
     wrong = {e: g for e, g in got.items() if g != expected[e]}

@@ -19,7 +19,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from conftest import cli, start_run
+from conftest import cli, read_events, start_run
 from pure_helpers import write_spec
 
 from tianluo import answers
@@ -424,7 +424,7 @@ def test_a_long_chain_goes_through_plan_start_and_a_real_tick(tmp_path, n):
     run_dir = start_run(spec, home, tmp_path)
     proc = cli("tick", "--run", run_dir, cwd=tmp_path, timeout=120)
     assert proc.returncode == 0, proc.stderr
-    events = [json.loads(line) for line in (run_dir / "events.jsonl").read_text().splitlines()]
+    events = read_events(run_dir)
     assert "internal error" not in proc.stderr
     assert any(e.get("entity") == "a" and e.get("stage") == "s0" for e in events)
 
