@@ -263,7 +263,9 @@ def _climb(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, fault: Fault
     previous = stage.attempts[-2] if len(stage.attempts) > 1 else None
     entity = split_stage_id(sid)[0]
     deadline = plan.success_gate.deadline
-    option = degrade_option(ctx, sid, stage, fault)
+    action = _planned_action(ctx, sid, fault)
+    seen = ctx.seen.get(sid)
+    option = _degrade_option(ctx, stage, entity, action, seen)
     step = next_step(stage, fault, plan.ladder,
                      repeated=previous is not None and previous.fingerprint == attempt.fingerprint,
                      attempts_left=plan.max_attempts - ctx.state.total_attempts, now=ctx.now,
@@ -271,9 +273,8 @@ def _climb(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, fault: Fault
                      degrade=option, allowed=frozenset(plan.authorization), space=space, run_id=ctx.state.run_id,
                      entity_held=ctx.state.entities[entity].hold is not None, sid=sid,
                      last_fault=previous.fault if previous is not None else None)
-    action = _planned_action(ctx, sid, fault)
     if isinstance(step, HoldStep) and option is None and action is not None and ctx.state.entities[entity].hold is None:
-        seen = ctx.seen.get(sid)  # say why the change chosen at plan time did not apply
+        # say why the change chosen at plan time did not apply
         step = replace(step, reason=f"{step.reason}; " + unchanged_why(
             action, host=attempt.host, checkpoints=seen.checkpoints if seen is not None else (),
             unlisted=seen.checkpoints_unlisted if seen is not None else None))
@@ -296,14 +297,12 @@ def hold(ctx: Ctx, sid: str, stage: StageState, attempt: int, reason: str) -> No
     ctx.actions.append(WriteAnalysis(entity))
 
 
-def degrade_option(ctx: Ctx, sid: str, stage: StageState, fault: Fault) -> Change | None:
-    """The change chosen at plan time for this fault, as it would apply now (None: nothing to change)."""
-    action = _planned_action(ctx, sid, fault)
+def _degrade_option(ctx: Ctx, stage: StageState, entity: str, action, seen: StageObservation | None
+                    ) -> Change | None:
+    """The change chosen at plan time for this fault (``action``), as it would apply now (None: nothing to change)."""
     if action is None:
         return None
     last = stage.current()
-    entity = split_stage_id(sid)[0]
-    seen = ctx.seen.get(sid)
     return plan_change(action, ctx.state.entities[entity].params, stage.variant,
                        host=last.host if last else None, excluded=tuple(stage.exclude_hosts),
                        checkpoints=seen.checkpoints if seen is not None else ())
