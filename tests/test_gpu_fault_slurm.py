@@ -22,7 +22,16 @@ from conftest import (
     wait_for,
     write_spec,
 )
-from pure_helpers import T0, at, events_of, observe, seen, state_from_graph, submits
+from pure_helpers import (
+    RESET,
+    T0,
+    at,
+    events_of,
+    observe,
+    seen,
+    state_from_graph,
+    submits,
+)
 
 from tianluo.backends.base import JobFacts
 from tianluo.decide import decide
@@ -178,10 +187,8 @@ def test_the_exclusion_needs_degrade_authorisation():
 def test_another_label_with_exclude_host_keeps_its_retries_first():
     state = gpu_state(exclude=False)
     state.plan.entities["a"].stages["train"].degrade = {"transient": DegradeAction(name="away", exclude_host=True)}
-    reset = LogLine(file="stderr", offset=0, text="ConnectionResetError: [Errno 104] Connection reset by peer",
-                    rules=())
     facts = JobFacts(state=JobState.EXITED, exit_code=1, host="gpu-07", job_id="17", scheduler_state="FAILED")
-    d = decide(state, observe(**{"a.train": seen(facts, matches=[reset])}), at(hours=1))
+    d = decide(state, observe(**{"a.train": seen(facts, matches=[RESET])}), at(hours=1))
     assert d.state.stage("a.train").exclude_hosts == []  # rung 3, after the retries, as before
     assert d.state.stage("a.train").budget_used == {FaultClass.TRANSIENT: 1}
 
