@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 from pure_helpers import at
-from test_checkpoint_rollback import moving, touch
+from test_checkpoint_rollback import list_checkpoints, moving, touch
 
-from tianluo.checkpoints import ASIDE, carry_out, list_checkpoints, scan_checkpoints
+from tianluo.checkpoints import ASIDE, carry_out, scan_checkpoints
 
 ROOT = os.geteuid() == 0
 

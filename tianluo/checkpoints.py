@@ -67,12 +67,6 @@ def _open_folder(workdir: str, rel: str) -> int:
     return fd
 
 
-def list_checkpoints(pattern: str, workdir: str) -> tuple[Checkpoint, ...]:
-    """The regular files ``pattern`` (relative to ``workdir``) matches, sorted by name (see
-    :func:`scan_checkpoints`)."""
-    return scan_checkpoints(pattern, workdir)[0]
-
-
 def scan_checkpoints(pattern: str, workdir: str) -> tuple[tuple[Checkpoint, ...], str | None]:
     """``(checkpoints, why none are listed)``: the regular files ``pattern`` (relative to
     ``workdir``) matches, sorted by name, and why the list was left empty on purpose (None when
