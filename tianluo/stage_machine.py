@@ -14,8 +14,7 @@ its move emits), and its effect on the stage in ``_EFFECTS``.
 from datetime import datetime, timedelta
 
 from tianluo.ladder import Degrade, HoldStep, Retry, Step, WaitForSpace
-from tianluo.model import CheckpointMove, Degradation, Hold, StageState, split_stage_id
-from tianluo.model import Wait
+from tianluo.model import CheckpointMove, Degradation, Hold, StageState, Wait, split_stage_id
 from tianluo.responses import ROOM_AGAIN
 from tianluo.states import StageStatus
 from tianluo.timefmt import iso
