@@ -186,21 +186,16 @@ def _open(path: Path, follow_links: bool):
         os.close(dfd)
 
 
-_KERNEL_DEVS: set[int] | None = None
-
-
-def kernel_devs() -> set[int]:
+@lru_cache(maxsize=1)
+def kernel_devs() -> frozenset[int]:
     """The devices of /proc and /sys: their "regular" files block (/proc/kmsg), fail (/proc/self/mem) or never end."""
-    global _KERNEL_DEVS
-    if _KERNEL_DEVS is None:
-        devs = set()
-        for where in ("/proc", "/sys"):
-            try:
-                devs.add(os.stat(where).st_dev)
-            except OSError:
-                pass
-        _KERNEL_DEVS = devs
-    return _KERNEL_DEVS
+    devs = set()
+    for where in ("/proc", "/sys"):
+        try:
+            devs.add(os.stat(where).st_dev)
+        except OSError:
+            pass
+    return frozenset(devs)
 
 
 def _open_at(dir_fd: int | None, name: str, path: Path, follow_links: bool):
