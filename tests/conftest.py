@@ -145,6 +145,12 @@ def wait_for(predicate, timeout: float = 10.0, interval: float = 0.05, what: str
         time.sleep(interval)
 
 
+def wait_started(attempt: Path, what: str = "the runner's started.json") -> dict:
+    """The attempt folder's ``started.json`` once its runner has written it."""
+    path = Path(attempt) / "started.json"
+    return wait_for(lambda: path.exists() and json.loads(path.read_text()), what=what)
+
+
 def clean_env(**extra: str) -> dict:
     env = {k: v for k, v in os.environ.items()
            if k not in ("TIANLUO_RUN", "TIANLUO_HOME", "TIANLUO_JOB", "TIANLUO_DEBUG")}

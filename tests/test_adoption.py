@@ -10,7 +10,17 @@ from pathlib import Path
 
 import psutil
 import pytest
-from conftest import clean_env, cli, read_events, read_state, start_run, tick_until, wait_for, write_spec
+from conftest import (
+    clean_env,
+    cli,
+    read_events,
+    read_state,
+    start_run,
+    tick_until,
+    wait_for,
+    wait_started,
+    write_spec,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -149,8 +159,7 @@ entities:
 def test_a_lost_runner_is_cancelled_and_retried_free(tmp_path):
     project = tmp_path / "proj"
     run_dir = start_run(write_spec(project, LONG), tmp_path / "home", tmp_path)
-    started = wait_for(lambda: (run_dir / "attempts/solo/work/1/started.json").exists() and json.loads(
-        (run_dir / "attempts/solo/work/1/started.json").read_text()), what="attempt 1 to start")
+    started = wait_started(run_dir / "attempts/solo/work/1", what="attempt 1 to start")
     runner = psutil.Process(started["runner_pid"])
     orphan = wait_for(lambda: runner.children(), what="the job process")[0]
     os.kill(runner.pid, signal.SIGKILL)  # no exit.json will ever be written

@@ -22,6 +22,7 @@ from conftest import (
     tick_until,
     tmpfs,
     wait_for,
+    wait_started,
     write_spec,
 )
 
@@ -103,8 +104,7 @@ def test_a_job_that_ends_while_the_disk_is_full_keeps_its_record_and_is_not_run_
 def test_a_lost_attempt_whose_done_when_holds_is_counted_as_succeeded_not_run_again(tmp_path):
     run_dir = start(tmp_path, tmp_path / "home")
     attempt = run_dir / "attempts/a/work/1"
-    started = wait_for(lambda: (attempt / "started.json").exists() and json.loads(
-        (attempt / "started.json").read_text()), what="the runner's claim")
+    started = wait_started(attempt, what="the runner's claim")
     wait_for((tmp_path / "proj" / "count.txt").exists, what="the job to start")
     os.kill(started["runner_pid"], signal.SIGKILL)  # the runner dies; the job it started goes on
     (tmp_path / "proj" / "release").touch()

@@ -1,7 +1,6 @@
 """tianluo.ladder: budgets per fault class, the backoff table, may_retry; and, on real processes,
 budgets that match the fault (a transient fault walks its backoff, a lost attempt is free)."""
 
-import json
 import os
 import signal
 from datetime import datetime
@@ -16,6 +15,7 @@ from conftest import (
     status_json,
     tick_until,
     wait_for,
+    wait_started,
     write_spec,
 )
 
@@ -195,8 +195,7 @@ ladder:
 def test_an_attempt_whose_runner_and_job_are_killed_together_is_retried_free(tmp_path):
     project = tmp_path / "proj"
     run_dir = start_run(write_spec(project, LONG), tmp_path / "home", tmp_path)
-    started = wait_for(lambda: (run_dir / "attempts/solo/work/1/started.json").exists() and json.loads(
-        (run_dir / "attempts/solo/work/1/started.json").read_text()), what="attempt 1 to start")
+    started = wait_started(run_dir / "attempts/solo/work/1", what="attempt 1 to start")
     runner = psutil.Process(started["runner_pid"])
     job = wait_for(lambda: runner.children(recursive=True), what="the job process")
     before = status_json(run_dir, tmp_path)["entities"]["solo"]["stages"]["work"]
