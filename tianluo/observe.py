@@ -106,11 +106,12 @@ def stage_space(state: RunState, run_dir: Path, sids: list[str]) -> dict[str, tu
     """
     out = {}
     workdir = state.plan.workdir
+    run_dir = Path(run_dir).resolve()  # as job_spec names the attempt folder
     for sid in sids:
         entity, name = split_stage_id(sid)
         planned = state.plan.entities[entity].stages[name]
         attempt = state.stage(sid).current()
-        adir = str(Path(run_dir).resolve() / attempt.dir) if attempt is not None else None
+        adir = str(run_dir / attempt.dir) if attempt is not None else None
         out[sid] = measure(stage_folders(planned, workdir, adir))
     return out
 
