@@ -160,12 +160,9 @@ def _rename_noreplace(fd: int, src: str, dst: str) -> None:
         err = ctypes.get_errno()
         if err not in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):  # a file system without NOREPLACE
             raise OSError(err, os.strerror(err), dst)
-    try:
-        os.stat(dst, dir_fd=fd, follow_symlinks=False)
-    except FileNotFoundError:
-        os.rename(src, dst, src_dir_fd=fd, dst_dir_fd=fd)
-        return
-    raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), dst)
+    if _exists(fd, dst):
+        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), dst)
+    os.rename(src, dst, src_dir_fd=fd, dst_dir_fd=fd)
 
 
 def _exists(fd: int, name: str) -> bool:
