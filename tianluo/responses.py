@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from tianluo.hostspace import OK_AGAIN_RULE
-from tianluo.runner import PORT_ENV
+from tianluo.states import PORT_ENV
 
 
 @dataclass(frozen=True)

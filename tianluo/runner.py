@@ -25,12 +25,12 @@ from pathlib import Path
 from tianluo import fsio
 from tianluo.fsio import UnsafePath, atomic_write, create_exclusive
 from tianluo.records import read_started
+from tianluo.states import PORT_ENV
 
 JOB = "job.json"
 STARTED = "started.json"
 EXIT = "exit.json"
 EXIT_ALREADY_CLAIMED = 75
-PORT_ENV = "TIANLUO_PORT"  # the attempt's free port ({port} in a command reads it)
 RESERVED = EXIT + ".reserved"  # room for exit.json, taken before the job starts
 RESERVE_BYTES = 16 * 1024
 

@@ -52,3 +52,7 @@ class JobState(str, Enum):
     EXITED = "exited"  # an exit record exists
     LOST = "lost"  # gone with no exit record
     UNREACHABLE = "unreachable"  # the scheduler did not answer: nothing is known this tick
+
+
+#: The variable the runner sets to the attempt's free port; ``{port}`` in a command reads it.
+PORT_ENV = "TIANLUO_PORT"

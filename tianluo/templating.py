@@ -23,9 +23,9 @@ evaluates variable names or runs text as code may still take it there).
 import re
 
 from tianluo.errors import SpecError
-from tianluo.runner import PORT_ENV
 from tianluo.shellcmds import CMDPOS, CODE, NAME, TOP, Analysis, Placement, analyze
 from tianluo.shellscan import COMMENT, DQ, RESERVED
+from tianluo.states import PORT_ENV
 
 _TOKEN = re.compile(r"\{\{|\}\}|(?<!\$)\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _INERT = re.compile(r"[A-Za-z0-9_.:/+@%-]+")
