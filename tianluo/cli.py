@@ -364,7 +364,7 @@ def _cmd_status(args) -> int:
     from tianluo.runs import resolve_run
     from tianluo.status import build_status, render_status
     from tianluo.store import RunStore
-    from tianluo.tick import utcnow
+    from tianluo.timefmt import utcnow
 
     run_dir = resolve_run(args.run, args.home)
     doc = build_status(RunStore(run_dir).load(), run_dir)

@@ -13,7 +13,7 @@ import os
 import signal
 import stat
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
 
 from tianluo import checkpoints, fsio, lockholder, space, triggers
@@ -40,7 +40,7 @@ from tianluo.observations import (
 from tianluo.observe import observe, start_cursors
 from tianluo.states import ACTIVE, TERMINAL_PHASES, Phase
 from tianluo.store import LockBusy, RunStore
-from tianluo.timefmt import iso
+from tianluo.timefmt import iso, utcnow  # noqa: F401 (utcnow: callers import it from here too)
 
 
 @dataclass
@@ -50,10 +50,6 @@ class TickResult:
     phase: Phase | None = None
     events: list[dict] = field(default_factory=list)
     warning: str = ""  # something the owner must hear even from a quiet tick (a stalled lock)
-
-
-def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
 
 
 AGAIN = ".tick-again"  # an event tick found the lock taken: the running tick goes once more
