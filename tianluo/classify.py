@@ -66,21 +66,18 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
     """
     sig = effective_signal(ev)
     causes = tuple(line for line in ev.lines if not _WARNING.search(line.text))
-    for builtin, rule in (*((False, r) for r in rules), *((True, r) for r in BUILTIN_RULES)):
-        matched, line = _match(rule, ev, sig, causes if builtin else ev.lines)
-        if matched:
-            text = _line_text(line) if line is not None else _fact_text(rule, ev, sig)
-            fault = Fault(klass=rule.klass, label=rule.label, evidence=text, free=rule.free)
-            return _full_disk(ev, fault) if builtin else fault
     warnings = tuple(line for line in ev.lines if _WARNING.search(line.text))
-    if warnings:  # nothing else explains it: a warning the job printed is the best account left
-        for rule in BUILTIN_RULES:
-            if rule.log is not None:
-                matched, line = _match(rule, ev, sig, warnings)
-                if matched:
-                    return Fault(klass=rule.klass, label=rule.label, evidence=_line_text(line), free=rule.free)
+    # The spec's rules see every line; the built-in ones see the lines that may state a cause,
+    # then, when none does, the warnings the job printed and went on from.
+    for builtin, tried, lines in ((False, rules, ev.lines), (True, BUILTIN_RULES, causes),
+                                  (True, BUILTIN_RULES, warnings)):
+        for rule in tried:
+            matched, line = _match(rule, ev, sig, lines)
+            if matched:
+                text = _line_text(line) if line is not None else _fact_text(rule, ev, sig)
+                fault = Fault(klass=rule.klass, label=rule.label, evidence=text, free=rule.free)
+                return _full_disk(ev, fault) if builtin else fault
     return _full_disk(ev, _by_exit_record(ev, sig))
-
 
 #: A Python warning as the warnings module prints it (``/x/torch/cuda/__init__.py:138: UserWarning: CUDA
 #: initialization: The NVIDIA driver on your system is too old ...``): the job printed it and went on, so
