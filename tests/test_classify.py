@@ -223,3 +223,18 @@ def test_a_spec_rule_may_still_match_a_warning_first():
     fault = classify(Evidence(state="exited", exit_code=1,
                               lines=(_line(DRIVER_WARNING), _line("socket.timeout: timed out"))), rules=(mine,))
     assert fault.label == "my_warning"
+
+
+# torchrun's summary after rank 0's torch.save failed on a full disk (seen here, torch 2.13): the
+# Failures block lists rank 1, which torchrun itself TERMed; the Root Cause block is rank 0, exit 1.
+TORCHRUN_CLEANUP = ("  traceback : Signal 15 (SIGTERM) received by PID 18470",
+                    "  exitcode  : -15 (pid: 18470)  (SIGTERM)",
+                    "RuntimeError: [enforce fail at inline_container.cc:672] . unexpected pos 768 vs 662")
+
+
+def test_a_launchers_sigterm_of_the_other_ranks_is_its_clean_up_not_the_cause():
+    lines = tuple(_line(text) for text in TORCHRUN_CLEANUP)
+    fault = classify(Evidence(EXITED, exit_code=1, lines=lines))
+    assert fault.label != "terminated" and fault.klass == FaultClass.UNKNOWN
+    fault = classify(Evidence(EXITED, exit_code=1, lines=lines, full=FULL))
+    assert (fault.klass, fault.label) == (C, "disk_full")

@@ -113,9 +113,10 @@ tier   name        label                      class      matches
                                                          Killed``); the job's own SIGKILL
                    signal_sigbus              unknown    the job's own SIGBUS; a launcher's SIGBUS of a rank
                                                          (srun ``task N: Bus error``)
-                   terminated                 transient  a launcher's SIGTERM of a rank, or torchrun stopped by
-                                                         a signal (``Received 15 death signal``,
-                                                         ``SignalException: Process N got signal: 1``)
+                   terminated                 transient  torchrun itself stopped by a signal (``Received 15
+                                                         death signal``, ``SignalException: Process N got
+                                                         signal: 1``); a rank's SIGTERM in a launcher's
+                                                         summary is its clean-up after another rank failed
 8      hung        hang                       transient  state ``hung`` (alive, progress stopped)
 9      network     io_error                   transient  ``Input/output error``, ``[Errno 5]``, ``Stale file
                                                          handle``, ``nfs: server X not responding``
@@ -464,8 +465,11 @@ CRASHED: tuple[Rule, ...] = (
     Rule("sigkill", UNKNOWN, "signal_sigkill", signal="SIGKILL"),
     Rule("sigbus", UNKNOWN, "signal_sigbus", signal="SIGBUS"),
     Rule("launcher_sigbus", UNKNOWN, "signal_sigbus", log=_launcher(7, "SIGBUS", "Bus error")),
+    # The launcher itself was stopped (torchrun's "Received 15 death signal"). Not a launcher's
+    # report that a rank got SIGTERM ("Signal 15 (SIGTERM) received by PID", srun "Terminated"):
+    # launchers TERM the other ranks once one has failed, so that is their clean-up, a symptom.
     Rule("launcher_sigterm", TRANSIENT, "terminated",
-         log=_launcher(15, "SIGTERM", "Terminated") + r"|Received (?:Signals\.)?SIG(?:TERM|INT|HUP) death signal"
+         log=r"Received (?:Signals\.)?SIG(?:TERM|INT|HUP) death signal"
              r"|Received \d+ death signal|SignalException: Process \d+ got signal: [12]$"),
 )
 
