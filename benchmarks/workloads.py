@@ -9,6 +9,9 @@ stage (a fan-in as wide as the sweep). 2,000 x 5 = 10,000 stages (+1).
 
 ``write_jobs(folder, n, seconds)`` writes ``n`` independent long-running jobs (one stage each)
 that print a progress line now and then: the "many jobs on one GPU host" case.
+
+``write_log(path, mib)`` writes ``mib`` MiB of what a trainer prints (step lines, tqdm redraws
+with ``\\r``, warnings, a few fault lines far apart), a fatal line last.
 """
 
 from pathlib import Path
@@ -53,25 +56,29 @@ def write_sweep(folder: Path, entities: int, chain: int = 5, command: str = "tru
 
 JOB_SCRIPT = """\
 #!/bin/sh
-# A long-running job: a progress line every few seconds, for $1 seconds.
+# A long-running job: $1 progress lines, one every $2 seconds (default 1).
 i=0
 while [ "$i" -lt "$1" ]; do
   i=$((i + 1))
   echo "step $i/$1 loss=0.$i"
-  sleep 1
+  sleep "${2:-1}"
 done
 mkdir -p out && touch "out/$TIANLUO_ENTITY.done"
 """
 
 
-def write_jobs(folder: Path, n: int, seconds: int = 3600, interval: str = "10m") -> Path:
-    """A spec of ``n`` independent one-stage jobs that run ``seconds``; returns the spec's path."""
+def write_jobs(folder: Path, n: int, seconds: int = 3600, interval: str = "10m", step: int = 1) -> Path:
+    """A spec of ``n`` independent one-stage jobs that run ``seconds``; returns the spec's path.
+
+    ``step``: seconds between two progress lines (a job of 2,000 that wakes every second forks
+    2,000 ``sleep`` a second; the many-jobs benchmark uses a longer step to keep the host quiet).
+    """
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "job.sh").write_text(JOB_SCRIPT)
     lines = ["name: many", "backend: local", f"interval: {interval}", "entities:"]
     for e in range(n):
-        lines += [f"  j{e:05d}:", "    stages:", "      train:", f"        run: sh job.sh {seconds}",
+        lines += [f"  j{e:05d}:", "    stages:", "      train:", f"        run: sh job.sh {seconds // step} {step}" if step != 1 else f"        run: sh job.sh {seconds}",
                   "        done_when: {exists: 'out/{entity}.done'}",
                   "        progress: {regex: 'step (?P<done>\\d+)/(?P<total>\\d+)', stall_after: 30m}"]
     lines += ["success_gate: {all_done: true, deadline: 7d}",
@@ -79,3 +86,39 @@ def write_jobs(folder: Path, n: int, seconds: int = 3600, interval: str = "10m")
     spec = folder / "tianluo.yaml"
     spec.write_text("\n".join(lines) + "\n")
     return spec
+
+
+FAULT_LINES = (b"[rank3]: ConnectionResetError: [Errno 104] Connection reset by peer\n",
+               b"Traceback (most recent call last):\n  File \"train.py\", line 88, in <module>\n"
+               b"TypeError: forward() got an unexpected keyword argument 'mask'\n",
+               b"torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n",
+               b"host-3:1234:99 [0] NCCL WARN Timeout waiting for peer\n")
+FATAL_LAST = b"torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 8.00 GiB (the last line)\n"
+
+
+def write_log(path: Path, mib: float) -> Path:
+    """About ``mib`` MiB of a trainer's log: step lines, tqdm redraws, warnings, a few faults; a fatal line last."""
+    block = []
+    for i in range(200):
+        block.append(f"[rank{i % 8}] step {i}/100000 loss={2.3456 - i * 1e-4:.4f} lr=3.0e-04 "
+                     f"grad_norm=1.234 tokens/s=81234\n")
+        if i % 10 == 0:
+            block.append(f"Epoch 1:  {i % 100:2d}%|\u2588\u2588\u2588\u2588      | {i * 50}/10000 "
+                         f"[12:34<15:20,  5.97it/s, loss=1.23]\r" * 5 + "\n")
+        if i % 50 == 0:
+            block.append("/usr/lib/python3/site-packages/torch/utils/data/dataloader.py:557: UserWarning: "
+                         "This DataLoader will create 16 worker processes in total.\n")
+        if i % 97 == 0:
+            block.append("INFO 2026-11-30 03:12:44,120 checkpoint.py:88 saving to out/run7/step_1200.pt\n")
+    data = "".join(block).encode()
+    path = Path(path)
+    with open(path, "wb") as f:
+        written, n = 0, 0
+        while written < mib * 2**20:
+            f.write(data)
+            written += len(data)
+            n += 1
+            if n % 400 == 0:  # a few fault lines, far apart
+                f.write(FAULT_LINES[n // 400 % len(FAULT_LINES)])
+        f.write(FATAL_LAST)
+    return path
