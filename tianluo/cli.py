@@ -179,7 +179,7 @@ def _check_args(args: argparse.Namespace) -> None:
     A newline in a path would reach a crontab line or a unit file; a control character in a
     reason would reach the terminal of whoever reads ``status``.
     """
-    from tianluo.spec_types import control_problem
+    from tianluo.plaintext import control_problem
 
     positional = {"spec": "SPEC", "entity": "ENTITY", "trigger": "TRIGGER"}
     values = [(positional.get(k) or f"--{k.replace('_', '-')}", v) for k, v in vars(args).items() if k != "command"]
