@@ -305,7 +305,7 @@ def _print_trigger(result) -> None:
 
 def _cmd_install(args) -> int:
     from tianluo.commands import install_trigger
-    from tianluo.runs import resolve_run
+    from tianluo.runpath import resolve_run
 
     options = {}
     if args.trigger == "systemd":
@@ -318,7 +318,7 @@ def _cmd_install(args) -> int:
 
 def _cmd_uninstall(args) -> int:
     from tianluo.commands import uninstall_trigger
-    from tianluo.runs import resolve_run
+    from tianluo.runpath import resolve_run
 
     result = uninstall_trigger(resolve_run(args.run, args.home).resolve(), args.trigger)
     print("trigger removed" if result.removed else "no trigger of that kind was installed for this run")
@@ -327,7 +327,7 @@ def _cmd_uninstall(args) -> int:
 
 def _cmd_stop(args) -> int:
     from tianluo.commands import stop_run
-    from tianluo.runs import resolve_run
+    from tianluo.runpath import resolve_run
 
     _print_hands(stop_run(resolve_run(args.run, args.home).resolve(), args.reason))
     return 0
@@ -335,7 +335,7 @@ def _cmd_stop(args) -> int:
 
 def _cmd_daemon(args) -> int:
     from tianluo.daemon import run_daemon
-    from tianluo.runs import resolve_run
+    from tianluo.runpath import resolve_run
     from tianluo.store import RunStore
 
     run_dir = resolve_run(args.run, args.home).resolve()
@@ -344,7 +344,7 @@ def _cmd_daemon(args) -> int:
 
 
 def _cmd_tick(args) -> int:
-    from tianluo.runs import resolve_run
+    from tianluo.runpath import resolve_run
     from tianluo.tick import run_tick
 
     result = run_tick(resolve_run(args.run, args.home), event=args.event, budget=args.budget)
@@ -361,7 +361,7 @@ EXIT_STALLED = 75  # EX_TEMPFAIL: the run's lock is held past its holder's budge
 
 
 def _cmd_status(args) -> int:
-    from tianluo.runs import resolve_run
+    from tianluo.runpath import resolve_run
     from tianluo.status import build_status, render_status
     from tianluo.store import RunStore
     from tianluo.timefmt import utcnow
@@ -383,7 +383,7 @@ def _print_hands(result) -> None:
 
 def _cmd_hold(args) -> int:
     from tianluo.commands import hold_entity
-    from tianluo.runs import resolve_run
+    from tianluo.runpath import resolve_run
 
     _print_hands(hold_entity(resolve_run(args.run, args.home), args.entity, args.reason, args.all))
     return 0
@@ -391,7 +391,7 @@ def _cmd_hold(args) -> int:
 
 def _cmd_release(args) -> int:
     from tianluo.commands import release_entity
-    from tianluo.runs import resolve_run
+    from tianluo.runpath import resolve_run
 
     _print_hands(release_entity(resolve_run(args.run, args.home), args.entity, args.retry, args.skip,
                                 args.reset_budget))
@@ -400,7 +400,7 @@ def _cmd_release(args) -> int:
 
 def _cmd_diagnose(args) -> int:
     from tianluo.commands import diagnose_entity
-    from tianluo.runs import resolve_run
+    from tianluo.runpath import resolve_run
     from tianluo.status import diagnose_doc, render_diagnose
 
     doc = diagnose_doc(diagnose_entity(resolve_run(args.run, args.home), args.entity))
