@@ -179,6 +179,8 @@ def build(planned: PlannedStage, stage: StageState, attempt: Attempt, seen: Stag
                                    port=attempt.port, started_at=attempt.started_at, ended_at=attempt.ended_at)
     files = sorted(set(attempt.log_cursors))
     refused = [f"{name}: {r.refused}" for name, r in seen.scans.items() if r.refused]  # FIFO, link, device...
+    refused += [f"{name}: {r.skipped} bytes skipped, not read (more was new than a tick reads of one log); "
+                f"its newest {r.new_bytes} bytes were read" for name, r in seen.scans.items() if r.skipped]
     logs = LogsLayer(files=files, bytes_read=bytes_read,
                      findings=refused + [f"{f.file}: {f.text}" for f in attempt.findings[-5:]])
     progress = _progress_layer(planned, stage, now)

@@ -66,6 +66,11 @@ def judge(ctx: Ctx, sid: str, stage: StageState, seen: StageObservation) -> None
     if facts is None:
         return
     bytes_read = diagnose.merge_logs(attempt, seen)
+    for name, result in seen.scans.items():
+        if result.skipped:  # more was new than a tick reads of one log: its newest bytes were read
+            ctx.event("log_skipped", sid, f"attempt {attempt.n}: {name}: {result.skipped} bytes not read, "
+                      f"the newest {result.new_bytes} read", attempt=attempt.n, file=name,
+                      skipped=result.skipped, read=result.new_bytes)
     diagnose.update_progress(stage, seen, ctx.now)
     diagnose.update_output(attempt, seen, ctx.now)
     planned = ctx.planned(sid)

@@ -4,8 +4,12 @@ A tick never reads a whole log. ``scan`` seeks to the cursor kept in ``state.jso
 the new bytes in chunks of ``CHUNK`` bytes, and reports the lines that match any rule
 pattern plus the last progress reading. A 10 GB log costs what its new bytes cost, and a
 fatal line that scrolled far above the tail is still found, because no byte is skipped.
-At most ``MAX_SCAN_BYTES`` of one log are read per scan (``more`` says the rest waits for the
-next tick), so a log that grows by gigabytes between ticks cannot stretch a tick.
+At most ``MAX_SCAN_BYTES`` of one log are read per scan, so a log that grows by gigabytes
+between ticks cannot stretch a tick. What happens to the rest is the caller's choice: by default
+it waits for the next scan (``more``), oldest first; with ``newest`` (how a tick reads) the scan
+skips to the newest ``MAX_SCAN_BYTES`` (from a line start) and says how many bytes it skipped
+(``skipped``): a fatal line printed last, behind 200 MB of fast output, is read on the first tick,
+and the progress reading is the latest, not one from minutes ago.
 
 Lines end at ``\\n`` or ``\\r`` (tqdm redraws its bar with ``\\r``; waiting for ``\\n`` would
 make progress look stalled). The cursor never moves past an incomplete last line, so a line
@@ -41,6 +45,7 @@ CHUNK = 1024 * 1024  # bytes read at a time
 MAX_SCAN_BYTES = 64 * 1024 * 1024  # bytes read from one log per scan (per tick); the rest waits
 USER_RULE_PREFIX = "spec-"  # rules.spec_rules names the spec's own rules spec-0, spec-1, ...
 MAX_RULE_SHARE = 5  # one rule fills at most 1/5 of max_matches, so a flood cannot hide others
+PEEK = 4096  # bytes read at a time looking for the first line start of the newest window
 PROGRESS_WINDOW = 4096  # the last progress line is looked for in windows from the end, this first
 
 _OPEN_FLAGS = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0)
@@ -78,11 +83,13 @@ class ScanResult:
     restarted: bool
     more: bool
     refused: str | None = None  # why the file was not read (not a regular file, a link...); None if read
+    skipped: int = 0  # bytes after the old cursor not read (``newest``): the file's [old cursor, + skipped)
+    searches: int = 0  # rule-pattern searches run over the bytes: one per chunk and finder, plus one per hit
 
 
 def scan(path: Path, name: str, cursor: Cursor, patterns: Mapping, progress=None,
-         max_bytes: int = MAX_SCAN_BYTES, max_matches: int = 50, follow_links: bool = False,
-         deadline: float | None = None) -> ScanResult:
+         max_bytes: int | None = None, max_matches: int = 50, follow_links: bool = False,
+         deadline: float | None = None, newest: bool = False) -> ScanResult:
     """Scan the bytes of ``path`` written since ``cursor``.
 
     Args:
@@ -92,16 +99,21 @@ def scan(path: Path, name: str, cursor: Cursor, patterns: Mapping, progress=None
         patterns: Rule name -> pattern (a string, or a compiled ``re``/``re2`` pattern), searched
             in each line on the linear-time engine.
         progress: A pattern with a ``done`` (and optionally ``total``) group.
-        max_bytes: Stop after about this many bytes; ``more`` tells the caller to come back.
+        max_bytes: Read at most about this many bytes (default ``MAX_SCAN_BYTES``); ``more``
+            tells the caller to come back, unless ``newest``.
         max_matches: About this many lines in ``matches``; one rule fills at most a fifth. Past
             it, a rule with no line yet still gets one (at most one more per rule).
         follow_links: Read through a symbolic link at ``path`` (the user's own extra logs);
             the attempt's stdout and stderr are never read through one.
         deadline: A ``time.monotonic()`` value: past it, stop after the current chunk and
             return what was read (``more`` set), so the next tick goes on from there.
+        newest: When more than ``max_bytes`` is new, skip to the newest ``max_bytes`` (from the
+            first line start in them) instead of reading the oldest: ``skipped`` says how many
+            bytes after the cursor were not read, and the cursor moves past them.
 
     Returns:
-        The new cursor and what was found. A missing file gives an empty result and the
+        The new cursor and what was found; ``new_bytes`` is the bytes read (the cursor moves by
+        ``skipped + new_bytes``). A missing file gives an empty result and the
         same cursor; so does a file that is not a regular file (or a link, unless
         ``follow_links``), with ``refused`` saying why. A truncated or replaced file (size
         below the cursor, other inode) is scanned from 0 and flagged ``restarted``.
@@ -111,6 +123,7 @@ def scan(path: Path, name: str, cursor: Cursor, patterns: Mapping, progress=None
             refuses those, so only a caller that skipped the spec meets this).
     """
     state = _Scan(name, patterns, progress, max_matches)
+    max_bytes = max(1, MAX_SCAN_BYTES if max_bytes is None else max_bytes)
     f, refused = _open(path, follow_links)
     if f is None:
         return ScanResult(cursor, 0, (), None, None, False, False, refused)
@@ -120,13 +133,15 @@ def scan(path: Path, name: str, cursor: Cursor, patterns: Mapping, progress=None
         if (cursor.inode is not None and cursor.inode != st.st_ino) or st.st_size < cursor.offset:
             start, restarted = 0, True
         try:
-            f.seek(start)
-            end, more = _read(f, start, max(1, max_bytes), st.st_size, state, deadline)
+            skipped = _newest_start(f, start, st.st_size, max_bytes) - start if newest else 0
+            f.seek(start + skipped)
+            end, more = _read(f, start + skipped, max_bytes, st.st_size, state, deadline)
         except OSError as exc:  # EIO from a failing disk or a special file: a refusal, not a crash
             return ScanResult(cursor, 0, (), None, None, False, False,
                               f"{path} cannot be read ({exc.strerror or exc}); not read")
-    return ScanResult(cursor=Cursor(end, st.st_ino), new_bytes=end - start, matches=tuple(state.matches),
-                      progress=state.progress, progress_at=state.progress_at, restarted=restarted, more=more)
+    return ScanResult(cursor=Cursor(end, st.st_ino), new_bytes=end - start - skipped, matches=tuple(state.matches),
+                      progress=state.progress, progress_at=state.progress_at, restarted=restarted, more=more,
+                      skipped=skipped, searches=state.searches)
 
 
 def tail_lines(path: Path, n: int = 50, max_bytes: int = 256 * 1024, follow_links: bool = False) -> list[str]:
@@ -259,6 +274,25 @@ def _read(f, start: int, max_bytes: int, size: int, state: "_Scan",
             buf, pos = buf[cut:], pos + cut
 
 
+def _newest_start(f, start: int, size: int, max_bytes: int) -> int:
+    """Where to start reading so that at most ``max_bytes`` are read up to ``size``: ``start``, or
+    the first line start in the newest ``max_bytes`` (a line cut by the window is not read)."""
+    window = size - max_bytes
+    if window <= start:
+        return start
+    f.seek(window - 1)  # the byte before the window: a line end there means the window starts a line
+    at = window - 1
+    while at < window + MAX_LINE:  # small reads: the first line end is usually a few bytes in
+        head = f.read(PEEK)
+        ends = [i for i in (head.find(b"\n"), head.find(b"\r")) if i >= 0]
+        if ends:
+            return at + min(ends) + 1
+        if len(head) < PEEK:
+            break
+        at += len(head)
+    return window  # no line end in MAX_LINE bytes: read in MAX_LINE pieces anyway, so start mid-line
+
+
 def _cut(buf: bytes) -> int:
     """How much of ``buf`` is whole lines, plus MAX_LINE pieces of an overlong last line."""
     cut = max(buf.rfind(b"\n"), buf.rfind(b"\r")) + 1
@@ -294,6 +328,7 @@ class _Scan:
         self.counts: dict[str, int] = {}
         self.progress: tuple[float, float | None] | None = None
         self.progress_at: int | None = None
+        self.searches = 0  # rule-pattern searches over the data (finders), for the one-pass check
         self.finders = self._build_finders()
 
     def feed(self, data: bytes, offset: int) -> None:
@@ -301,7 +336,7 @@ class _Scan:
         text = data.replace(b"\r", b"\n")
         # A newline ends a line; the end of the text is in a line only for a piece of a long one.
         size = len(text) if not text.endswith(b"\n") else len(text) - 1
-        hits = _Hits(text, self.finders)
+        hits = _Hits(text, self.finders, self)
         pos = 0
         while self.finders and (at := hits.next(pos)) is not None and at <= size:
             start = text.rfind(b"\n", 0, at) + 1
@@ -311,7 +346,7 @@ class _Scan:
                 # A rule has its share (or the lines are all taken but for rules not seen yet):
                 # stop looking for it, or a flood of it would cost a Python step per line.
                 self.finders = self._build_finders()
-                hits = _Hits(text, self.finders)
+                hits = _Hits(text, self.finders, self)
             pos = end + 1
             if pos > size:
                 break
@@ -415,8 +450,8 @@ def _finders(sources: tuple[str, ...]) -> tuple:
 class _Hits:
     """The next hit of any finder; each finder only ever searches forward."""
 
-    def __init__(self, text: bytes, finders: tuple):
-        self.text, self.finders = text, finders
+    def __init__(self, text: bytes, finders: tuple, counter: "_Scan"):
+        self.text, self.finders, self.counter = text, finders, counter
         self.next_at: list[int | None] = [None] * len(finders)
         self.done = [False] * len(finders)
 
@@ -427,6 +462,7 @@ class _Hits:
             at = self.next_at[i]
             if not self.done[i] and (at is None or at < pos):
                 m = finder.search(self.text, pos)
+                self.counter.searches += 1
                 at = self.next_at[i] = m.start() if m is not None else None
                 self.done[i] = m is None
             if at is not None and (best is None or at < best):

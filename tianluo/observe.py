@@ -71,7 +71,8 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
         progress = _progress_pattern(planned, sid)
         scans = {  # the attempt's own streams are never read through a link; the user's extra logs may be links
             fname: scan(path, fname, _cursor(attempt, fname), rule_patterns, progress,
-                        follow_links=fname not in STREAMS, deadline=_scan_deadline(budget))
+                        follow_links=fname not in STREAMS, deadline=_scan_deadline(budget),
+                        newest=True)  # past the per-tick cap, the newest bytes (a fatal line is last)
             for fname, path in log_files(planned, attempt, Path(job.attempt_dir), workdir).items()
         }
         over = failed(fact)  # only a failed attempt's host is measured and its checkpoints listed
