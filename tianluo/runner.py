@@ -24,6 +24,7 @@ from pathlib import Path
 
 from tianluo import fsio
 from tianluo.fsio import UnsafePath, atomic_write, create_exclusive
+from tianluo.proctable import create_time
 from tianluo.records import read_started
 from tianluo.states import PORT_ENV
 
@@ -40,11 +41,10 @@ def _now() -> str:
 
 
 def _process_create_time(pid: int) -> float | None:
+    """The process's create time as the local backend reads it (boot time + start ticks)."""
     try:
-        import psutil
-
-        return psutil.Process(pid).create_time()
-    except Exception:  # psutil missing or the process is gone: liveness falls back to the pid
+        return create_time(pid)
+    except (OSError, ValueError):  # no /proc here: liveness falls back to the pid
         return None
 
 
@@ -157,6 +157,9 @@ def run(attempt_dir: Path) -> int:
         except (OSError, ValueError, TypeError) as exc:  # a NUL or '=' in job.json's env, command or workdir too
             error = f"could not start the command: {exc}"
             (sys.stderr.buffer if inherit else err).write(f"tianluo runner: {error}\n".encode())
+        else:
+            if forwarded:  # a signal that came while the command was being started: it is for the command too
+                child.send_signal(forwarded[-1])
     returncode = 127 if child is None else _wait(child)
     record = {
         "job_name": job["job_name"],

@@ -3,7 +3,12 @@
 Liveness is pid plus process create time, so a pid the kernel reused for another program
 is never taken for the job. Every process of an attempt carries ``TIANLUO_JOB=<job name>``
 in its environment; that tag is how a launched-but-unrecorded attempt is found again, and
-the only way tianluo picks processes to signal.
+the only way tianluo picks processes to signal (only processes of the user tianluo runs as:
+another user's process is skipped).
+
+A poll reads the host's process table once (``tianluo.proctable``), whatever the number of
+jobs, and answers every job's liveness, usage and reaping from it; an environment is read
+only to check a runner's tag or to look an unrecorded attempt up by its name.
 """
 
 import contextlib
@@ -12,20 +17,21 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 from dataclasses import replace
 from pathlib import Path
 
-import psutil
-
+from tianluo import fsio, proctable, records
 from tianluo.backends.base import JobFacts, JobSpec
-from tianluo import fsio, records
 from tianluo.fsio import write_json
 from tianluo.model import Handle
+from tianluo.proctable import ProcTable
 from tianluo.runner import EXIT, JOB
 from tianluo.states import JobState
 
 TAG = "TIANLUO_JOB"
-CREATE_TIME_TOLERANCE = 0.1  # seconds; psutil derives create time from boot time + ticks
+JOB_START_WAIT = 0.5  # seconds cancel waits for the job of a runner found alone
+CREATE_TIME_TOLERANCE = 0.1  # seconds; a create time is boot time + start ticks (1/100 s)
 
 
 class LocalBackend:
@@ -57,18 +63,19 @@ class LocalBackend:
                 start_new_session=True,
                 close_fds=True,
             )
-        return Handle(job_id=str(proc.pid), pid=proc.pid, create_time=_create_time(proc.pid) or 0.0,
+        return Handle(job_id=str(proc.pid), pid=proc.pid, create_time=proctable.create_time(proc.pid) or 0.0,
                       host=self.host)
 
     def poll(self, jobs: dict[str, tuple[JobSpec, Handle | None]]) -> dict[str, JobFacts]:
+        table = proctable.read()  # once for every job of the tick
         out = {}
         for name, (job, handle) in jobs.items():
             if handle is not None:
-                out[name] = self._poll_one(job, handle)
+                out[name] = self._poll_one(job, handle, table)
                 continue
-            found = self.find(job)
+            found = self._find(job, table)
             out[name] = (JobFacts(state=JobState.MISSING, detail=f"no process is tagged {job.job_name}")
-                         if found is None else replace(self._poll_one(job, found), found=found))
+                         if found is None else replace(self._poll_one(job, found, table), found=found))
         return out
 
     def hold(self, job: JobSpec, handle: Handle) -> str | None:
@@ -77,27 +84,27 @@ class LocalBackend:
     def release(self, job: JobSpec, handle: Handle) -> str | None:
         return None
 
-    def _poll_one(self, job: JobSpec, handle: Handle) -> JobFacts:
+    def _poll_one(self, job: JobSpec, handle: Handle, table: ProcTable) -> JobFacts:
         attempt_dir = Path(job.attempt_dir)
         started, started_problem = records.read_started(attempt_dir)
         if started:
             # The runner that claimed the folder is the attempt, whatever pid was recorded:
             # after a relaunch race the recorded runner may be the one that stood down.
             handle = _handle_from_started(started, self.host)
-        proc = _tracked_process(handle)
+        proc = table.same(handle.pid, handle.create_time, CREATE_TIME_TOLERANCE)
         if proc is not None:
-            try:
-                status = proc.status()
-            except psutil.Error:
-                status = None
-            if started and status not in (None, psutil.STATUS_ZOMBIE) and not _tagged_with(proc, job.job_name):
+            status = proc.status
+            if started and status != proctable.ZOMBIE and table.env_value(proc.pid, TAG) != job.job_name:
                 # started.json names a live process that is not this attempt's runner (PID 1, a
-                # pid reused with no create time recorded, a damaged record): not the job
-                status = None
-            if status == psutil.STATUS_ZOMBIE:
+                # pid reused with no create time recorded, a damaged record): not the job, unless
+                # it is the runner exiting since the table was read (its environment is gone then)
+                now = proctable.read_stat(proc.pid)
+                exited = now is not None and now.state == "Z" and now.start_ticks == proc.start_ticks
+                status = proctable.ZOMBIE if exited else None
+            if status == proctable.ZOMBIE:
                 _reap(handle.pid)
             elif status is not None:
-                cpu, rss, tree_status = _usage(proc)
+                cpu, rss, tree_status = _usage(table, proc)
                 return JobFacts(
                     state=JobState.RUNNING if started else JobState.STARTING,
                     host=self.host,
@@ -127,13 +134,16 @@ class LocalBackend:
         )
 
     def find(self, job: JobSpec) -> Handle | None:
+        return self._find(job, None)
+
+    def _find(self, job: JobSpec, table: ProcTable | None) -> Handle | None:
         started, _ = records.read_started(job.attempt_dir)
         if started:
             return _handle_from_started(started, self.host)
-        for proc in tagged_processes(job.job_name):
-            if _is_runner(proc):
-                return Handle(job_id=str(proc.pid), pid=proc.pid, create_time=proc.create_time(),
-                              host=self.host)
+        table = table if table is not None else proctable.read()
+        for proc in _tagged(table, job.job_name):
+            if _is_runner(table, proc.pid):
+                return Handle(job_id=str(proc.pid), pid=proc.pid, create_time=proc.create_time, host=self.host)
         return None
 
     def cancel(self, job: JobSpec, handle: Handle | None, sig: int = signal.SIGTERM) -> list[int]:
@@ -145,8 +155,18 @@ class LocalBackend:
         tagged process is still in it, so a reused group id is never hit.
         """
         signalled = []
-        tagged = attempt_processes(job.job_name, handle.pid if handle else None)
-        workers = [p for p in tagged if not _is_runner(p)]
+        waited = 0.0
+        while True:
+            table = proctable.read()
+            tagged = attempt_processes(job.job_name, handle.pid if handle else None, table)
+            workers = [p for p in tagged if not _is_runner(table, p.pid)]
+            if workers or not tagged or waited >= JOB_START_WAIT:
+                break
+            # a runner alone: its job is about to start (or has just ended); a moment later the
+            # job is there to be signalled itself (a signal sent to the runner reaches the job too,
+            # but only once it has started)
+            time.sleep(0.02)
+            waited += 0.02
         for proc in workers or tagged:
             try:
                 os.kill(proc.pid, sig)  # the pid was checked a moment ago, from a fresh process table
@@ -159,93 +179,47 @@ class LocalBackend:
         return signalled
 
 
-def attempt_processes(job_name: str, pgid: int | None) -> list[psutil.Process]:
+def attempt_processes(job_name: str, pgid: int | None, table: ProcTable | None = None) -> list[proctable.Proc]:
     """Live processes of an attempt: tagged with its name, or in its runner's process group.
 
     A process that dropped its environment (``env -i``) is still in the group.
     """
-    tagged, group = [], []
-    for proc in _processes():
-        try:
-            if proc.pid == os.getpid() or proc.status() == psutil.STATUS_ZOMBIE:
-                continue
-            if proc.environ().get(TAG) == job_name:
-                tagged.append(proc)
-            elif pgid is not None and os.getpgid(proc.pid) == pgid:
-                group.append(proc)
-        except (psutil.Error, ProcessLookupError):  # gone, or another user's process
-            continue
-    ours = pgid is not None and any(_pgid(p) == pgid for p in tagged)
-    return tagged + group if ours else tagged
+    table = table if table is not None else proctable.read()
+    tagged = _tagged(table, job_name)
+    if pgid is None or not any(p.pgrp == pgid for p in tagged):
+        return tagged
+    mine = {p.pid for p in tagged}
+    group = [p for pid, p in sorted(table.procs.items())
+             if p.pgrp == pgid and pid not in mine and pid != os.getpid() and p.state != "Z"]
+    return tagged + group
 
 
-def _processes():
-    """Fresh Process objects for every pid (psutil.process_iter reuses cached ones)."""
-    for pid in psutil.pids():
-        try:
-            yield psutil.Process(pid)
-        except psutil.Error:
-            continue
-
-
-def _pgid(proc: psutil.Process) -> int | None:
-    try:
-        return os.getpgid(proc.pid)
-    except ProcessLookupError:
-        return None
-
-
-def tagged_processes(job_name: str) -> list[psutil.Process]:
+def tagged_processes(job_name: str) -> list[proctable.Proc]:
     """Live processes whose environment says ``TIANLUO_JOB=<job_name>``."""
+    return _tagged(proctable.read(), job_name)
+
+
+def _tagged(table: ProcTable, job_name: str) -> list[proctable.Proc]:
+    """Live processes of this user in ``table`` tagged ``TIANLUO_JOB=<job_name>`` (by pid)."""
+    me, uid = os.getpid(), os.geteuid()
     found = []
-    for proc in _processes():
-        try:
-            if proc.pid == os.getpid() or proc.status() == psutil.STATUS_ZOMBIE:
-                continue
-            if proc.environ().get(TAG) == job_name:
-                found.append(proc)
-        except psutil.Error:  # gone, or another user's process
+    for pid, proc in sorted(table.procs.items()):
+        if pid == me or proc.state == "Z" or table.uid(pid) != uid:  # another user's process is skipped
             continue
+        if table.env_value(pid, TAG) == job_name:
+            found.append(proc)
     return found
 
 
-def _tagged_with(proc: psutil.Process, job_name: str) -> bool:
-    """Whether ``proc`` carries this attempt's tag (the runner and its job do; PID 1 does not)."""
-    try:
-        return proc.environ().get(TAG) == job_name
-    except psutil.Error:
-        return False
-
-
-def _is_runner(proc: psutil.Process) -> bool:
-    try:
-        return "tianluo.runner" in proc.cmdline()
-    except psutil.Error:
-        return False
+def _is_runner(table: ProcTable, pid: int) -> bool:
+    """Whether the process runs tianluo's runner (``-m tianluo.runner``)."""
+    return "tianluo.runner" in table.cmdline(pid)
 
 
 def _handle_from_started(started: dict, host: str) -> Handle:
     pid = int(started["runner_pid"])
     return Handle(job_id=str(pid), pid=pid, create_time=started.get("runner_create_time") or 0.0,
                   host=started.get("host") or host)
-
-
-def _create_time(pid: int) -> float | None:
-    try:
-        return psutil.Process(pid).create_time()
-    except psutil.Error:
-        return None
-
-
-def _tracked_process(handle: Handle) -> psutil.Process | None:
-    """The handle's process if it still exists and is the same process (create time)."""
-    try:
-        proc = psutil.Process(handle.pid)
-        if handle.create_time and abs(proc.create_time() - handle.create_time) > CREATE_TIME_TOLERANCE:
-            return None  # the pid was reused by another program
-        return proc
-    except psutil.Error:
-        return None
 
 
 def _reap(pid: int) -> None:
@@ -256,28 +230,25 @@ def _reap(pid: int) -> None:
         pass
 
 
-def _usage(proc: psutil.Process) -> tuple[float | None, int | None, str | None]:
-    """CPU seconds, resident memory and status of the job under the runner.
+def _usage(table: ProcTable, runner: proctable.Proc) -> tuple[float, int, str | None]:
+    """CPU seconds, resident memory and status of the job under the runner, from the table.
 
+    The job's processes are the runner's descendants and, the runner leading its own session,
+    the other members of that session (a daemonized grandchild the init process adopted).
     The status is the job's, not the runner's (which only waits): ``stopped`` if any of the
     job's processes is stopped, else the status of its first process.
     """
-    cpu, rss = 0.0, 0
-    try:
-        children = proc.children(recursive=True)
-    except psutil.Error:
-        return None, None, None
-    statuses = []
-    for p in [proc, *children]:
-        try:
-            times = p.cpu_times()
-            cpu += times.user + times.system
-            rss += p.memory_info().rss
-            if p is not proc:
-                statuses.append(p.status())
-        except psutil.Error:
-            continue
-    status = psutil.STATUS_STOPPED if psutil.STATUS_STOPPED in statuses else (statuses[0] if statuses else None)
+    members = table.descendants(runner.pid)
+    if runner.session == runner.pid:
+        seen = set(members)
+        members += [pid for pid in table.session_members(runner.pid) if pid != runner.pid and pid not in seen]
+    cpu, rss, statuses = runner.cpu_seconds, runner.rss_bytes, []
+    for pid in members:
+        p = table.get(pid)
+        cpu += p.cpu_seconds
+        rss += p.rss_bytes
+        statuses.append(p.status)
+    status = proctable.STOPPED if proctable.STOPPED in statuses else (statuses[0] if statuses else None)
     return round(cpu, 3), rss, status
 
 
