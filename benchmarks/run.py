@@ -44,14 +44,14 @@ import tempfile
 import threading
 import time
 from dataclasses import asdict, dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.workloads import FATAL_LAST, write_jobs, write_log, write_sweep  # noqa: E402
+from benchmarks.workloads import FATAL_LAST, write_jobs, write_log, write_sweep
 
 PY = sys.executable
 BABYSITTER = Path(__file__).resolve().parent / "babysitter.sh"
@@ -60,12 +60,12 @@ USER_RULE = r"NCCL WARN .*Timeout"  # a spec's own rule (DESIGN.md's example), s
 SECTIONS = ("startup", "jobs", "big", "logs", "events")
 MiB = 2**20
 
-FULL = dict(startup_repeats=15, job_counts=(10, 200, 2000), job_repeats=5, start_timeout=300.0,
-            tick_timeout=300.0, sweep_entities=(200, 2000), big_timeout=300.0, big_repeats=3,
-            log_mib=200, log_repeats=3, event_interval=5.0, event_repeats=5, changing=100)
-QUICK = dict(startup_repeats=3, job_counts=(4, 16), job_repeats=3, start_timeout=30.0,
-             tick_timeout=30.0, sweep_entities=(4, 40), big_timeout=30.0, big_repeats=2,
-             log_mib=4, log_repeats=2, event_interval=1.0, event_repeats=1, changing=4)
+FULL = {"startup_repeats": 15, "job_counts": (10, 200, 2000), "job_repeats": 5, "start_timeout": 300.0,
+        "tick_timeout": 300.0, "sweep_entities": (200, 2000), "big_timeout": 300.0, "big_repeats": 3,
+        "log_mib": 200, "log_repeats": 3, "event_interval": 5.0, "event_repeats": 5, "changing": 100}
+QUICK = {"startup_repeats": 3, "job_counts": (2, 6, 18), "job_repeats": 2, "start_timeout": 30.0,
+         "tick_timeout": 30.0, "sweep_entities": (4, 40), "big_timeout": 30.0, "big_repeats": 1,
+         "log_mib": 4, "log_repeats": 2, "event_interval": 1.0, "event_repeats": 1, "changing": 4}
 
 
 # --- running and timing one command ---------------------------------------------------------
@@ -269,20 +269,29 @@ def runner_records(run_dir: Path) -> list:
 
 
 def kill_run(run_dir: Path) -> None:
-    """SIGKILL every runner of ``run_dir`` and everything below it (this harness started them)."""
-    pids = {rec["runner_pid"] for _, rec in runner_records(run_dir) if isinstance(rec.get("runner_pid"), int)}
-    mine = {p for p in descendants(pids) if p > 1}
-    for pid in mine:
-        try:
-            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
-        except OSError:
-            continue
-        if pid in pids and str(run_dir).encode() not in cmdline:
-            continue  # a pid reused by someone else's process: not ours
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except OSError:
-            pass
+    """SIGKILL every runner of ``run_dir`` and everything below it (this harness started them).
+
+    A runner is known by its started.json or by its command line (which names its attempt
+    folder under ``run_dir``, a scratch path of this harness): one that was launched but had
+    not written started.json yet is found too. Twice, for a runner launched in between."""
+    needle = str(run_dir.resolve()).encode()
+    for _ in range(2):
+        pids = {rec["runner_pid"] for _, rec in runner_records(run_dir) if isinstance(rec.get("runner_pid"), int)}
+        ours = set()
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    if needle in Path(f"/proc/{entry}/cmdline").read_bytes():
+                        ours.add(int(entry))
+                except OSError:
+                    continue
+        pids = {p for p in pids if p in ours} | ours  # a recorded pid reused by someone else is not ours
+        for pid in descendants(pids) - {os.getpid(), 1}:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        time.sleep(0.2)
 
 
 def mem_available() -> int:
@@ -298,7 +307,7 @@ def smaps(pid: int) -> tuple[int, int] | None:
         text = Path(f"/proc/{pid}/smaps_rollup").read_text()
     except OSError:
         return None
-    vals = dict(re.findall(r"^(Pss|Rss):\s+(\d+) kB", text, re.M))
+    vals = dict(re.findall(r"^(Pss|Rss):\s+(\d+) kB", text, re.MULTILINE))
     return int(vals.get("Pss", 0)) * 1024, int(vals.get("Rss", 0)) * 1024
 
 
@@ -362,9 +371,9 @@ def to_ere(pattern: str) -> str | None:
             if j < n and pattern[j] == "^":
                 neg, j = True, j + 1
             close = dash = False
-            first = True
-            while j < n and (pattern[j] != "]" or (first and False)):
-                first = False
+            if j < n and pattern[j] == "]":  # a ']' first in a class is a literal one
+                close, j = True, j + 1
+            while j < n and pattern[j] != "]":
                 ch = pattern[j]
                 if ch == "\\" and j + 1 < n:
                     e = pattern[j + 1]
@@ -507,11 +516,11 @@ def jobs(cfg: dict, work: Path, report: Report) -> None:
                 report.note(f"{n} jobs: only {len(records)} runners wrote started.json in time")
             listing = work / f"babysitter-{n}.jobs"
             listing.write_text("".join(f"{rec['runner_pid']} {adir / 'stdout'}\n" for adir, rec in records))
+            tick_cmd = tianluo("tick", "--quiet", "--run", run_dir)
+            sitter_cmd = ["bash", BABYSITTER, listing, patterns_file]
             got = interleaved({
-                "tick": lambda: run(tianluo("tick", "--quiet", "--run", run_dir), cwd=folder,
-                                    timeout=cfg["tick_timeout"]),
-                "babysitter": lambda: run(["bash", BABYSITTER, listing, patterns_file], cwd=folder,
-                                          timeout=cfg["tick_timeout"]),
+                "tick": lambda c=tick_cmd, f=folder: run(c, cwd=f, timeout=cfg["tick_timeout"]),
+                "babysitter": lambda c=sitter_cmd, f=folder: run(c, cwd=f, timeout=cfg["tick_timeout"]),
             }, cfg["job_repeats"] if n <= 500 else max(2, cfg["job_repeats"] - 2))
             bad = [x for x in got["tick"] if x.rc != 0 and not x.timed_out]
             if bad:
@@ -546,11 +555,18 @@ def jobs(cfg: dict, work: Path, report: Report) -> None:
                           met=(high_slope / low_slope <= 2) if low_slope > 0 else None,
                           note=f"{high_slope * 1000:.1f} vs {low_slope * 1000:.1f} ms a job"))
     done = sorted(k for k, s in starts.items() if not s.timed_out and s.rc == 0)
+    if len(done) >= 3:  # the cost of one more job, between the larger sizes over between the smaller
+        lo, mid, hi = done[-3], done[-2], done[-1]
+        low = (starts[mid].wall - starts[lo].wall) / (mid - lo)
+        high = (starts[hi].wall - starts[mid].wall) / (hi - mid)
+        report.add(Figure("jobs", f"start cost a job, {mid}->{hi} over {lo}->{mid}", high / low if low > 0 else None,
+                          "x", target="<= 2 (linear = 1)", met=(high / low <= 2) if low > 0 else None,
+                          note=f"{high * 1000:.0f} vs {low * 1000:.0f} ms a job"))
     if len(done) >= 2:
         a, b = done[-2], done[-1]
         growth = starts[b].wall / starts[a].wall
-        report.add(Figure("jobs", f"start growth {a}->{b} jobs", growth, "x", target=f"<= {1.25 * b / a:.0f} (linear {b / a:.0f})",
-                          met=growth <= 1.25 * b / a))
+        report.add(Figure("jobs", f"start growth {a}->{b} jobs", growth, "x",
+                          target=f"<= {1.25 * b / a:.0f} (linear {b / a:.0f})", met=growth <= 1.25 * b / a))
     big = max(cfg["job_counts"])
     if big >= 1000:
         s = starts.get(big)
@@ -588,8 +604,7 @@ def big(cfg: dict, work: Path, report: Report) -> None:
     stages_a, stages_b = small * 5 + 1, large * 5 + 1
     linear = (stages_b - 1) / (stages_a - 1)
     for key, label in (("plan", "plan"), ("start", "start"), ("tick_idle", "tick, nothing changed"),
-                       ("tick_launch", f"tick, {cfg['changing']} launched"),
-                       ("tick_exit", f"tick, {cfg['changing']} exited"), ("state_bytes", "state.json bytes"),
+                       ("tick_launch", "tick, stages launched"), ("tick_exit", "tick, stages exited"), ("state_bytes", "state.json bytes"),
                        ("snapshot_bytes", "snapshots/ bytes")):
         va, vb = a.get(key), b.get(key)
         if va and vb:
@@ -599,115 +614,94 @@ def big(cfg: dict, work: Path, report: Report) -> None:
 
 
 def one_sweep(cfg: dict, work: Path, entities: int, report: Report) -> dict:
-    """Plan, start, three kinds of tick on a sweep of ``entities`` x 5 stages; figures and a summary."""
+    """Plan, start and three kinds of tick on a sweep of ``entities`` x 5 stages; a summary for the growth rows.
+
+    The sweep's entities wait for a gate (``write_sweep(..., released=)``): a tick after ``start``
+    changes nothing; once ``go.flag`` is touched, the next tick launches ``changing`` stages,
+    and the one after their exit sees them end (and launches their successors)."""
     stages = entities * 5
+    changing = min(cfg["changing"], entities)
     folder = work / f"sweep-{entities}"
-    write_sweep(folder, entities, 5, command=SWEEP_CMD)
+    write_sweep(folder, entities, 5, command=SWEEP_CMD, released=changing)
     home = folder / ".tianluo"
     limit = cfg["big_timeout"]
     out: dict = {}
     tag = f"{stages} stages"
     rss_rows = []
+    baseline = None
 
-    def add(key, label, sample, base, target_s=None):
-        if sample.timed_out:
-            report.add(Figure("big", f"{tag}: {label}", None, "s", met=False if target_s else None,
-                              target=f"< {target_s} s" if target_s else "", note=f"> {limit:.0f} s, timed out"))
-            return
-        if sample.rc != 0:
-            report.note(f"{tag}: {label} exited {sample.rc}: {sample.err.strip()[-200:]}")
+    def add(key, label, sample, target_s=None):
+        targeted = bool(target_s) and stages >= 10000
+        if sample.timed_out or sample.rc != 0:
+            report.add(Figure("big", f"{tag}: {label}", None, "s", met=False if targeted else None,
+                              target=f"< {target_s} s" if targeted else "",
+                              note=f"> {limit:.0f} s, timed out" if sample.timed_out
+                              else f"exit {sample.rc}: {sample.err.strip()[-160:]}"))
+            return False
         out[key] = sample.wall
-        report.add(Figure("big", f"{tag}: {label}", sample.wall, "s", base.wall if base else None,
-                          "json.load of state.json" if base else "",
-                          target=f"< {target_s} s" if target_s and stages >= 10000 else "",
-                          met=(sample.wall < target_s) if target_s and stages >= 10000 else None))
+        report.add(Figure("big", f"{tag}: {label}", sample.wall, "s", baseline.wall if baseline else None,
+                          "json.load of state.json" if baseline else "",
+                          target=f"< {target_s} s" if targeted else "", met=(sample.wall < target_s) if targeted else None))
         rss_rows.append((label, sample.rss_kib * 1024))
+        return True
+
+    def tick() -> Sample:
+        return run(tianluo("tick", "--quiet", "--run", run_dir), cwd=folder, timeout=limit)
+
+    def ended() -> int:
+        return len(list((run_dir / "attempts").glob("lr*/*/*/exit.json")))
 
     run_dir = None
     try:
         plan = run(tianluo("plan", "tianluo.yaml", "--home", home, "--accept-defaults"), cwd=folder, timeout=limit)
-        start = run(tianluo("start", "tianluo.yaml", "--home", home, "--trigger", "none", "--accept-defaults",
-                            "--no-tick"), cwd=folder, timeout=limit)
+        start = run(tianluo("start", "tianluo.yaml", "--home", home, "--trigger", "none", "--accept-defaults"),
+                    cwd=folder, timeout=limit)
         runs = sorted(home.glob("*/state.json"))
-        if start.timed_out or start.rc != 0 or not runs:
-            add("plan", "plan", plan, None, 3)
-            add("start", "start (--no-tick)", start, None, 3)
+        if runs:
+            run_dir = runs[-1].parent
+            state = run_dir / "state.json"
+            base_cmd = [PY, "-c", f"import json; json.load(open({str(state)!r}))"]
+            baseline = run(base_cmd, cwd=folder, timeout=limit)
+        add("plan", "plan", plan, 3)
+        if not add("start", "start (its first tick launches the 2 gate stages)", start, 3) or run_dir is None:
             return out
-        run_dir = runs[-1].parent
-        state = run_dir / "state.json"
-        base_cmd = [PY, "-c", f"import json; json.load(open({str(state)!r}))"]
-        baseline = run(base_cmd, cwd=folder, timeout=limit)
-        add("plan", "plan", plan, baseline, 3)
-        add("start", "start (--no-tick)", start, baseline, 3)
-        held = run(tianluo("hold", "--all", "--run", run_dir), cwd=folder, timeout=limit)
-        if held.timed_out or held.rc != 0:
-            report.note(f"{tag}: hold --all failed ({held.rc}); the tick rows are left out")
-            return out
-        got = interleaved({
-            "tick": lambda: run(tianluo("tick", "--quiet", "--run", run_dir), cwd=folder, timeout=limit),
-            "json.load": lambda: run(base_cmd, cwd=folder, timeout=limit),
-        }, cfg["big_repeats"])
-        baseline = min(got["json.load"], key=lambda x: x.wall) if False else got["json.load"][len(got["json.load"]) // 2]
-        tick = sorted(got["tick"], key=lambda x: x.wall)[len(got["tick"]) // 2]
-        add("tick_idle", "tick, nothing changed", tick, baseline, 1)
-        released = release_some(state, cfg["changing"])
-        if released != cfg["changing"]:
-            report.note(f"{tag}: could not release {cfg['changing']} entities in state.json "
-                        f"(released {released}); the changing-tick rows are left out")
-        else:
-            launch = run(tianluo("tick", "--quiet", "--run", run_dir), cwd=folder, timeout=limit)
-            launched = len(runner_records(run_dir)) + len(list((run_dir / "attempts").glob("*/*/*/job.json")))
-            add("tick_launch", f"tick, {cfg['changing']} stages launched", launch, baseline, 2)
-            if not launch.timed_out:
-                deadline = time.monotonic() + max(30.0, limit / 4)
-                while time.monotonic() < deadline:
-                    if len(list((run_dir / "attempts").glob("*/*/*/exit.json"))) >= cfg["changing"]:
-                        break
-                    time.sleep(0.3)
-                else:
-                    report.note(f"{tag}: only {len(list((run_dir / 'attempts').glob('*/*/*/exit.json')))} of "
-                                f"{cfg['changing']} launched stages ended in time")
-                exited = run(tianluo("tick", "--quiet", "--run", run_dir), cwd=folder, timeout=limit)
-                add("tick_exit", f"tick, {cfg['changing']} stages exited (+ next launched)", exited, baseline, 2)
-            if launched == 0:
-                report.note(f"{tag}: the launching tick launched nothing")
+        wait_started(run_dir, 2, 30)
+        tick()  # the tick that sees the gate stages' runners start
+        got = interleaved({"tick": tick, "json.load": lambda: run(base_cmd, cwd=folder, timeout=limit)},
+                          cfg["big_repeats"])
+        baseline = sorted(got["json.load"], key=lambda x: x.wall)[len(got["json.load"]) // 2]
+        idle = sorted(got["tick"], key=lambda x: x.wall)[len(got["tick"]) // 2]
+        add("tick_idle", "tick, nothing changed", idle, 1)
+        (folder / "go.flag").touch()
+        deadline = time.monotonic() + 30
+        while not list((run_dir / "attempts").glob("gate/go/*/exit.json")) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        if add("tick_launch", f"tick, {changing} stages launched", tick(), 2):
+            launched = len(list((run_dir / "attempts").glob("lr*/*/*/job.json")))
+            if launched != changing:
+                report.note(f"{tag}: the launching tick launched {launched} stages, not {changing}")
+            deadline = time.monotonic() + max(30.0, limit / 4)
+            while ended() < launched and time.monotonic() < deadline:
+                time.sleep(0.2)
+            if ended() < launched:
+                report.note(f"{tag}: only {ended()} of {launched} launched stages ended in time")
+            add("tick_exit", f"tick, {changing} stages exited (+ next launched)", tick(), 2)
         state_b, snaps_b = state.stat().st_size, du(run_dir / "snapshots")
         out["state_bytes"], out["snapshot_bytes"] = state_b, snaps_b
-        report.add(Figure("big", f"{tag}: state.json", state_b, "B", target="< 5 MiB" if stages >= 10000 else "",
+        report.add(Figure("big", f"{tag}: state.json", state_b, "B", target="< 5 MB" if stages >= 10000 else "",
                           met=(state_b < 5e6) if stages >= 10000 else None,
                           note=f"{state_b / stages:.0f} B a stage"))
         report.add(Figure("big", f"{tag}: snapshots/", snaps_b, "B", state_b, "state.json",
                           target="bounded", note=f"{len(list((run_dir / 'snapshots').iterdir()))} files"))
         for label, rss in rss_rows:
-            report.add(Figure("big", f"{tag}: peak RSS of {label}", rss / MiB, "MiB", baseline.rss_kib / 1024,
-                              "json.load of state.json", target="< 200 MiB" if stages >= 10000 else "",
+            report.add(Figure("big", f"{tag}: peak RSS of {label.split(' (')[0]}", rss / MiB, "MiB",
+                              baseline.rss_kib / 1024, "json.load of state.json",
+                              target="< 200 MiB" if stages >= 10000 else "",
                               met=(rss < 200 * MiB) if stages >= 10000 else None))
     finally:
         if run_dir is not None:
             kill_run(run_dir)
     return out
-
-
-def release_some(state_path: Path, count: int) -> int:
-    """Lift the human hold of ``count`` entities by editing state.json (set-up only: ``release`` one
-    at a time would cost ``count`` full loads and saves); how many were released."""
-    try:
-        state = json.loads(state_path.read_text())
-        ents = state["entities"]
-    except (OSError, ValueError, KeyError, TypeError):
-        return 0
-    n = 0
-    for name in sorted(ents):
-        ent = ents[name]
-        if n >= count:
-            break
-        if isinstance(ent, dict) and ent.get("hold"):
-            ent["hold"] = None
-            n += 1
-    tmp = state_path.with_suffix(".bench-tmp")
-    tmp.write_text(json.dumps(state, indent=1))
-    os.replace(tmp, state_path)
-    return n
 
 
 # --- 4. log throughput ------------------------------------------------------------------------
@@ -782,7 +776,7 @@ ladder:
 
 
 def when(path: Path, key: str) -> datetime:
-    return datetime.fromisoformat(json.loads(path.read_text())[key].replace("Z", "+00:00"))
+    return datetime.fromisoformat(json.loads(path.read_text())[key])
 
 
 def one_event(work: Path, trigger: str, interval: float, seed: int) -> float | None:
@@ -835,7 +829,7 @@ def events(cfg: dict, work: Path, report: Report) -> None:
     if e and p:
         report.add(Figure("events", "job exit -> retry launched, event ticks", statistics.median(e), "s",
                           statistics.median(p), f"interval {interval:g} s, random phase", target="",
-                          note=f"cron's 10 min at a random phase waits ~300 s"))
+                          note="cron's 10 min at a random phase waits ~300 s"))
 
 
 # --- main -------------------------------------------------------------------------------------
@@ -844,7 +838,7 @@ def events(cfg: dict, work: Path, report: Report) -> None:
 def git_head() -> str:
     try:
         return subprocess.run(["git", "-C", str(ROOT), "log", "-1", "--format=%h %s"], capture_output=True,
-                              text=True, timeout=10).stdout.strip()[:90]
+                              text=True, timeout=10, check=False).stdout.strip()[:90]
     except (OSError, subprocess.SubprocessError):
         return "?"
 
@@ -865,7 +859,7 @@ def main(argv: list | None = None) -> int:
     cfg = QUICK if args.quick else FULL
     report = Report("quick" if args.quick else "full")
     began = time.monotonic()
-    print(f"tianluo benchmarks ({report.mode}) at {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, "
+    print(f"tianluo benchmarks ({report.mode}) at {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, "
           f"{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}, HEAD {git_head()}", flush=True)
     work = Path(tempfile.mkdtemp(prefix="tianluo-bench-"))
     try:

@@ -20,8 +20,14 @@ STAGE_NAMES = ("prep", "train", "eval", "export", "score", "pack", "check", "upl
 
 
 def write_sweep(folder: Path, entities: int, chain: int = 5, command: str = "true",
-                interval: str = "10m") -> Path:
-    """A spec of ``entities`` x ``chain`` stages plus a fan-in; returns the spec's path."""
+                interval: str = "10m", released: int | None = None) -> Path:
+    """A spec of ``entities`` x ``chain`` stages plus a fan-in; returns the spec's path.
+
+    ``released``: also an entity ``gate`` of two stages, ``go`` (ends once the file ``go.flag``
+    exists in the workdir) and ``wait`` (sleeps a day); the first stage of the first ``released``
+    entities needs ``gate.go``, of the others ``gate.wait``. So a tick changes nothing until
+    ``go.flag`` is touched, then ``released`` entities start (the big-runs benchmark).
+    """
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     names = [STAGE_NAMES[i % len(STAGE_NAMES)] + (str(i // len(STAGE_NAMES)) if i >= len(STAGE_NAMES) else "")
@@ -41,8 +47,13 @@ def write_sweep(folder: Path, entities: int, chain: int = 5, command: str = "tru
                       f"        output: {{path: 'out/{{entity}}/{name}.log'}}"]
             if prev:
                 lines.append(f"        needs: [{prev}]")
+            elif released is not None:
+                lines.append(f"        needs: [{'gate.go' if e < released else 'gate.wait'}]")
             prev = name
         lasts.append(f"{ename}.{prev}")
+    if released is not None:
+        lines += ["  gate:", "    stages:", "      go:", "        run: while [ ! -f go.flag ]; do sleep 0.2; done",
+                  "      wait:", "        run: sleep 86400"]
     lines += ["  summary:", "    stages:", "      report:", f"        run: {command} --report",
               "        done_when: {exists: out/report.json}",
               "        needs: [" + ", ".join(lasts) + "]",

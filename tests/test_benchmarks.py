@@ -1,0 +1,166 @@
+"""The benchmark command (``python -m benchmarks``) runs, prints every figure of issue 12, and its
+baselines are honest: grep -E gets the same patterns as the scanner and matches the same lines.
+
+No timing is asserted (the machines are shared and noisy): the figures must be there and be
+numbers, whatever they are.
+"""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks import run as bench  # noqa: E402
+from benchmarks.workloads import FATAL_LAST  # noqa: E402
+from tianluo.linear_re import compile_pattern  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def quick():
+    """One ``--quick --json`` run of the whole command: its output and its figures by name."""
+    proc = subprocess.run([sys.executable, "-m", "benchmarks", "--quick", "--json"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=240, check=False)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    data = json.loads(proc.stdout[proc.stdout.index('\n{\n "mode"'):])
+    return proc.stdout, data, {f["name"]: f for f in data["figures"]}
+
+
+def test_quick_mode_prints_every_figure_of_the_issue(quick):
+    out, data, figs = quick
+    assert data["mode"] == "quick"
+    assert not [n for n in data["notes"] if "stopped:" in n], data["notes"]
+    names = set(figs)
+    # 1. start-up: each command against python -c pass, wall, CPU and the ms difference
+    for cmd in ("no-op tick", "status", "status --json", "--version"):
+        for row in (f"{cmd}: wall", f"{cmd}: CPU", f"{cmd}: wall - python -c pass"):
+            assert row in names, row
+        assert figs[f"{cmd}: wall"]["baseline_name"] == "python -c pass"
+        assert figs[f"{cmd}: CPU"]["ratio"] > 0
+    # 2. many jobs at each N, against the bash babysitter; start at each N; growth; runner memory
+    for n in bench.QUICK["job_counts"]:
+        row = figs[f"tick over {n} running jobs, per job"]
+        assert row["baseline_name"] == "bash babysitter" and row["ratio"] > 0, row
+        assert figs[f"start {n} jobs"]["value"] > 0
+    assert any(n.startswith("tick cost a job,") for n in names), names
+    assert any(n.startswith("start cost a job,") for n in names), names
+    assert any(n.startswith("start growth") for n in names), names
+    pss = [f for n, f in figs.items() if n.startswith("runner wrapper PSS per job")]
+    assert pss and pss[0]["value"] > 0 and "RSS" in pss[0]["note"], pss
+    # 3. big runs at both sizes: every command, its peak RSS, the bytes, and the growth of each
+    for entities in bench.QUICK["sweep_entities"]:
+        tag = f"{entities * 5} stages"
+        for what in ("plan", "start (its first tick launches the 2 gate stages)", "tick, nothing changed",
+                     f"tick, {bench.QUICK['changing']} stages launched",
+                     f"tick, {bench.QUICK['changing']} stages exited (+ next launched)"):
+            row = figs[f"{tag}: {what}"]
+            assert row["value"] > 0 and row["baseline_name"] == "json.load of state.json", row
+            assert figs[f"{tag}: peak RSS of {what.split(' (')[0]}"]["value"] > 0
+        assert figs[f"{tag}: state.json"]["value"] > 0 and figs[f"{tag}: snapshots/"]["value"] > 0
+    growth = [n for n in names if n.startswith("growth ")]
+    assert len(growth) == 7, growth
+    # 4. log throughput against grep -E, and whether the fatal last line is seen in one scan
+    logs = [f for f in data["figures"] if f["section"] == "logs"]
+    assert logs[0]["baseline_name"] == "LC_ALL=C grep -E" and logs[0]["ratio"] > 0, logs
+    assert any(f["name"].startswith("fatal line last") for f in logs)
+    # 5. event ticks against interval ticks at a random phase
+    ev = figs["job exit -> retry launched, event ticks"]
+    assert ev["value"] > 0 and "random phase" in ev["baseline_name"], ev
+    # the final table, one row a figure
+    table = out[out.index("\nfigure "):out.index('\n{\n "mode"')]
+    assert all(f"{f['section']}: {f['name']}" in table for f in data["figures"])
+    assert re.search(r"\d+ of \d+ targets met", table)
+
+
+def test_the_command_refuses_an_unknown_section():
+    proc = subprocess.run([sys.executable, "-m", "benchmarks", "--only", "startup,nope"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == 2 and "nope" in proc.stderr and proc.stderr.count("\n") == 1
+
+
+def corpus_lines() -> list[str]:
+    """Every line of the real-error corpus (the part after each file's first ---), \\r a line end as for the scanner."""
+    lines = []
+    for path in sorted((ROOT / "tests" / "corpus").rglob("*.txt")):
+        text = path.read_text(errors="replace")
+        if "\n---\n" in text:
+            text = text.split("\n---\n", 1)[1]
+        lines += text.replace("\r", "\n").split("\n")
+    return [ln for ln in lines if "\x00" not in ln]
+
+
+def test_grep_gets_every_rule_and_matches_the_same_lines_as_the_scanner(tmp_path):
+    """The log baseline is honest: each rulebook pattern, translated for grep -E, matches exactly the
+    corpus lines RE2 matches (so grep does the scanner's work, no less)."""
+    lines = corpus_lines() + [FATAL_LAST.decode().strip()]
+    corpus = tmp_path / "corpus.log"
+    corpus.write_text("\n".join(lines) + "\n")
+    patterns = {**bench.rule_patterns(), "progress": bench.PROGRESS}
+    assert len(patterns) > 40
+    differ, hit = {}, 0
+    for name, pattern in patterns.items():
+        ere = bench.to_ere(pattern)
+        assert ere is not None, f"{name}: {pattern} has no grep -E spelling"
+        compiled = compile_pattern(pattern)
+        want = {i + 1 for i, ln in enumerate(lines) if compiled.search(ln)}
+        proc = subprocess.run(["grep", "-E", "-n", "-e", ere, str(corpus)], capture_output=True, timeout=60,
+                              env={**os.environ, "LC_ALL": "C"}, check=False)
+        assert proc.returncode in (0, 1), (name, ere, proc.stderr)
+        got = {int(ln.split(b":", 1)[0]) for ln in proc.stdout.splitlines()}
+        hit += bool(want)
+        if got != want:
+            differ[name] = (ere, sorted(want ^ got)[:3])
+    assert not differ, differ
+    assert hit > 20  # the corpus exercises most rules: the comparison is not vacuous
+
+
+def test_babysitter_checks_each_job_alive_and_greps_its_log_tail(tmp_path):
+    alive = subprocess.Popen(["sleep", "30"])
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    try:
+        log_a, log_b = tmp_path / "a.log", tmp_path / "b.log"
+        log_a.write_bytes(b"x" * 100_000 + b"\nstep 3/10\ntorch.OutOfMemoryError: CUDA out of memory.\n")
+        log_b.write_bytes(b"torch.OutOfMemoryError: CUDA out of memory.\n" + b"y\n" * 40_000)  # beyond the last 64 KiB
+        jobs = tmp_path / "jobs"
+        jobs.write_text(f"{alive.pid} {log_a}\n{dead.pid} {log_b}\n")
+        pats = tmp_path / "patterns"
+        pats.write_text("\n".join(bench.ere_patterns()) + "\n")
+        t0 = time.monotonic()
+        out = subprocess.run(["bash", str(bench.BABYSITTER), str(jobs), str(pats)], capture_output=True, text=True,
+                             timeout=60, check=True).stdout.splitlines()
+        assert time.monotonic() - t0 < 30
+        assert out == [f"{alive.pid} running 2", f"{dead.pid} gone 0"], out
+    finally:
+        alive.kill()
+        alive.wait()
+
+
+def test_kill_run_ends_every_process_of_a_run_and_nothing_else(tmp_path):
+    run_dir = tmp_path / "run"
+    adir = run_dir / "attempts" / "a" / "s" / "1"
+    adir.mkdir(parents=True)
+    # a runner-like process whose command line names its attempt folder, with a child
+    runner = subprocess.Popen(["sh", "-c", "sleep 30 & wait", "sh", str(adir)])
+    bystander = subprocess.Popen(["sleep", "30"])
+    try:
+        (adir / "started.json").write_text(json.dumps({"runner_pid": runner.pid}))
+        time.sleep(0.2)
+        kids = bench.descendants({runner.pid}) - {runner.pid}
+        assert kids
+        bench.kill_run(run_dir)
+        runner.wait(timeout=5)  # ended (TimeoutExpired if not)
+        for pid in kids:
+            assert not Path(f"/proc/{pid}").exists() or b"Z" in Path(f"/proc/{pid}/stat").read_bytes().split(b")")[1][:3]
+        assert bystander.poll() is None
+    finally:
+        for p in (runner, bystander):
+            p.kill()
+            p.wait()
