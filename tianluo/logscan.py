@@ -48,6 +48,8 @@ MAX_RULE_SHARE = 5  # one rule fills at most 1/5 of max_matches, so a flood cann
 PEEK = 4096  # bytes read at a time looking for the first line start of the newest window
 PROGRESS_WINDOW = 4096  # the last progress line is looked for in windows from the end, this first
 
+_CR_TO_LF = bytes.maketrans(b"\r", b"\n")  # tqdm redraws its bar with \r: that ends a line too
+_LF = ord("\n")
 _OPEN_FLAGS = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0)
 _KINDS = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
           (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a directory"), (stat.S_ISLNK, "a symbolic link"))
@@ -84,7 +86,7 @@ class ScanResult:
     more: bool
     refused: str | None = None  # why the file was not read (not a regular file, a link...); None if read
     skipped: int = 0  # bytes after the old cursor not read (``newest``): the file's [old cursor, + skipped)
-    searches: int = 0  # rule-pattern searches run over the bytes: one per chunk and finder, plus one per hit
+    searched: int = 0  # bytes the rule searches ran over: about new_bytes per finder (one pass), not per rule
 
 
 def scan(path: Path, name: str, cursor: Cursor, patterns: Mapping, progress=None,
@@ -141,7 +143,7 @@ def scan(path: Path, name: str, cursor: Cursor, patterns: Mapping, progress=None
                               f"{path} cannot be read ({exc.strerror or exc}); not read")
     return ScanResult(cursor=Cursor(end, st.st_ino), new_bytes=end - start - skipped, matches=tuple(state.matches),
                       progress=state.progress, progress_at=state.progress_at, restarted=restarted, more=more,
-                      skipped=skipped, searches=state.searches)
+                      skipped=skipped, searched=state.searched)
 
 
 def tail_lines(path: Path, n: int = 50, max_bytes: int = 256 * 1024, follow_links: bool = False) -> list[str]:
@@ -254,8 +256,13 @@ def _not_regular(path: Path, mode: int) -> str:
 
 def _read(f, start: int, max_bytes: int, size: int, state: "_Scan",
           deadline: float | None = None) -> tuple[int, bool]:
-    """Feed the file to ``state`` chunk by chunk; the end offset consumed and whether more is left."""
-    pos, buf = start, b""  # pos: the file offset of buf[0]
+    """Feed the file to ``state`` chunk by chunk; the end offset consumed and whether more is left.
+
+    Each chunk is copied once (``\r`` made ``\n``, so a tqdm redraw ends a line for RE2 too) and
+    searched in place: the incomplete line carried from the chunk before is joined only with
+    the first line of the next (a few bytes), not the whole chunk with it.
+    """
+    pos, buf = start, b""  # pos: the file offset of buf[0]; buf: read, CR made LF, not fed yet
     limit = start + max_bytes
     while True:
         read_to = pos + len(buf)
@@ -267,7 +274,25 @@ def _read(f, start: int, max_bytes: int, size: int, state: "_Scan",
         data = f.read(min(CHUNK, limit - read_to) if read_to < limit else CHUNK)
         if not data:
             return pos, False
-        buf += data
+        if b"\r" in data:  # a memchr: most chunks without a tqdm bar are not copied at all
+            data = data.translate(_CR_TO_LF)
+        first, last = data.find(b"\n"), data.rfind(b"\n")
+        if read_to + len(data) <= limit and 0 <= first and len(buf) + first < MAX_LINE:
+            # Whole lines in place: the carried line and its end, then the chunk's other lines.
+            base = pos + len(buf)  # the file offset of data[0]
+            rest = len(data) - last - 1
+            pieces = rest // MAX_LINE * MAX_LINE if rest > MAX_LINE else 0  # an overlong last line
+            regions = [(buf + data[:first + 1], pos, 0, None), (data, base, first + 1, last + 1)]
+            if pieces:
+                regions.append((data[last + 1:last + 1 + pieces], base + last + 1, 0, None))
+            for region in regions:
+                state.feed(*region, progress=False)
+            for region in reversed(regions):  # the chunk's last progress line, as if it were one text
+                if state.read_progress(*region):
+                    break
+            buf, pos = data[last + 1 + pieces:], base + last + 1 + pieces
+            continue
+        buf += data  # a line as long as the chunk, or past the limit: the simple way
         cut = _cut(buf) if pos + len(buf) <= limit else _cut_first(buf)
         if cut:
             state.feed(buf[:cut], pos)
@@ -328,30 +353,37 @@ class _Scan:
         self.counts: dict[str, int] = {}
         self.progress: tuple[float, float | None] | None = None
         self.progress_at: int | None = None
-        self.searches = 0  # rule-pattern searches over the data (finders), for the one-pass check
+        self.searched = 0  # bytes the rule searches ran over (each finder's pass), for the one-pass check
         self.finders = self._build_finders()
 
-    def feed(self, data: bytes, offset: int) -> None:
-        """Scan whole lines ``data`` that start at byte ``offset`` of the file."""
-        text = data.replace(b"\r", b"\n")
+    def feed(self, text: bytes, base: int, lo: int = 0, hi: int | None = None, progress: bool = True) -> None:
+        """Scan the whole lines ``text[lo:hi]`` (``\r`` already made ``\n``); ``text[i]`` is at file offset ``base + i``.
+
+        ``lo`` is 0 or just after a ``\n`` and ``hi`` is the end of ``text`` or just after a
+        ``\n``: RE2 looks at the bytes around a region for ``^``, ``$`` and ``\b``, and they
+        are line ends, as the ends of a text of its own would be.
+        """
+        hi = len(text) if hi is None else hi
+        if hi <= lo:
+            return
         # A newline ends a line; the end of the text is in a line only for a piece of a long one.
-        size = len(text) if not text.endswith(b"\n") else len(text) - 1
-        hits = _Hits(text, self.finders, self)
-        pos = 0
+        size = hi - 1 if text[hi - 1] == _LF else hi
+        hits = _Hits(text, self.finders, self, hi)
+        pos = lo
         while self.finders and (at := hits.next(pos)) is not None and at <= size:
-            start = text.rfind(b"\n", 0, at) + 1
-            end = text.find(b"\n", at)
-            end = len(text) if end < 0 else end
-            if self._take(text[start:end], offset + start):
+            start = text.rfind(b"\n", lo, at) + 1 or lo
+            end = text.find(b"\n", at, hi)
+            end = hi if end < 0 else end
+            if self._take(text[start:end], base + start):
                 # A rule has its share (or the lines are all taken but for rules not seen yet):
                 # stop looking for it, or a flood of it would cost a Python step per line.
                 self.finders = self._build_finders()
-                hits = _Hits(text, self.finders, self)
+                hits = _Hits(text, self.finders, self, hi)
             pos = end + 1
             if pos > size:
                 break
-        if self.progress_find is not None:
-            self._read_progress(text, offset)
+        if progress:
+            self.read_progress(text, base, lo, hi)
 
     def _build_finders(self) -> tuple:
         """Finders for the rules that still have room: the user's (``spec-*``) apart from the built-in ones.
@@ -395,7 +427,7 @@ class _Scan:
                 return offset + i, piece
         return offset, line[:MAX_LINE]
 
-    def _read_progress(self, text: bytes, offset: int) -> None:
+    def read_progress(self, text: bytes, offset: int, lo: int = 0, hi: int | None = None) -> bool:
         """The last progress match of the chunk, found from the end in growing windows.
 
         tqdm writes a progress line many times a second: matching every one of them would
@@ -404,17 +436,20 @@ class _Scan:
         short: a hostile line of a million "1 1 1" must not cost a million Python steps).
         """
         find = self.progress_find
-        end = len(text) - 1 if text.endswith(b"\n") else len(text)  # no empty line after the last
+        hi = len(text) if hi is None else hi
+        if find is None or hi <= lo:
+            return False
+        end = hi - 1 if text[hi - 1] == _LF else hi  # no empty line after the last
         size = PROGRESS_WINDOW
         while True:  # windows from the end, each twice the last, until one holds a match
-            if end <= 0:
-                return
-            start = _boundary(text, max(0, end - size))
+            if end <= lo:
+                return False
+            start = _boundary(text, max(lo, end - size), lo)
             if find.search(text, start, end) is not None:
                 break
             end, size = start, size * 2
         while end - start > 2 * PROGRESS_WINDOW:  # halve it, keeping the half that holds the last match
-            mid = _boundary(text, (start + end) // 2)
+            mid = _boundary(text, (start + end) // 2, lo)
             if find.search(text, mid, end) is not None:
                 start = mid
             else:
@@ -425,17 +460,18 @@ class _Scan:
         reading = _progress_of(m) if m is not None else None
         if reading is not None:
             self.progress = reading
-            self.progress_at = offset + _line_start(text, last.start())
+            self.progress_at = offset + _line_start(text, last.start(), lo)
+        return True  # a match, a reading or not: the last one of the text decides
 
 
-def _boundary(text: bytes, index: int) -> int:
+def _boundary(text: bytes, index: int, lo: int = 0) -> int:
     """The last window boundary at or before ``index``: a line start, or a PROGRESS_WINDOW piece of a line."""
-    line = _line_start(text, index)
+    line = _line_start(text, index, lo)
     return line + (index - line) // PROGRESS_WINDOW * PROGRESS_WINDOW
 
 
-def _line_start(text: bytes, index: int) -> int:
-    return text.rfind(b"\n", 0, index) + 1
+def _line_start(text: bytes, index: int, lo: int = 0) -> int:
+    return text.rfind(b"\n", lo, index) + 1 or lo
 
 
 @lru_cache(maxsize=16)  # a tick scans many files with the same patterns; each holds a DFA cache
@@ -450,8 +486,8 @@ def _finders(sources: tuple[str, ...]) -> tuple:
 class _Hits:
     """The next hit of any finder; each finder only ever searches forward."""
 
-    def __init__(self, text: bytes, finders: tuple, counter: "_Scan"):
-        self.text, self.finders, self.counter = text, finders, counter
+    def __init__(self, text: bytes, finders: tuple, counter: "_Scan", end: int):
+        self.text, self.finders, self.counter, self.end = text, finders, counter, end
         self.next_at: list[int | None] = [None] * len(finders)
         self.done = [False] * len(finders)
 
@@ -461,9 +497,9 @@ class _Hits:
         for i, finder in enumerate(self.finders):
             at = self.next_at[i]
             if not self.done[i] and (at is None or at < pos):
-                m = finder.search(self.text, pos)
-                self.counter.searches += 1
+                m = finder.search(self.text, pos, self.end)
                 at = self.next_at[i] = m.start() if m is not None else None
+                self.counter.searched += (self.end if at is None else at) - pos
                 self.done[i] = m is None
             if at is not None and (best is None or at < best):
                 best = at
