@@ -100,8 +100,8 @@ def write_jobs(folder: Path, n: int, seconds: int = 3600, interval: str = "10m",
 
 
 FAULT_LINES = (b"[rank3]: ConnectionResetError: [Errno 104] Connection reset by peer\n",
-               b"Traceback (most recent call last):\n  File \"train.py\", line 88, in <module>\n"
-               b"TypeError: forward() got an unexpected keyword argument 'mask'\n",
+               (b"Traceback (most recent call last):\n  File \"train.py\", line 88, in <module>\n"
+                b"TypeError: forward() got an unexpected keyword argument 'mask'\n"),
                b"torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n",
                b"host-3:1234:99 [0] NCCL WARN Timeout waiting for peer\n")
 FATAL_LAST = b"torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 8.00 GiB (the last line)\n"

@@ -18,9 +18,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks import run as bench  # noqa: E402
-from benchmarks.workloads import FATAL_LAST  # noqa: E402
-from tianluo.linear_re import compile_pattern  # noqa: E402
+from benchmarks import run as bench
+from benchmarks.workloads import FATAL_LAST
+from tianluo.linear_re import compile_pattern
 
 
 @pytest.fixture(scope="module")
