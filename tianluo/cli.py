@@ -4,7 +4,6 @@ import argparse
 import json
 import os
 import sys
-import traceback
 from pathlib import Path
 
 from tianluo import __version__
@@ -344,10 +343,18 @@ def _cmd_daemon(args) -> int:
 
 
 def _cmd_tick(args) -> int:
+    from tianluo.peek import idle_tick
     from tianluo.runpath import resolve_run
+
+    run_dir = resolve_run(args.run, args.home)
+    idle = idle_tick(run_dir, args.budget)  # a finished run with nothing to do: no models, no backends
+    if idle is not None:
+        if not args.quiet:
+            print(idle)
+        return 0
     from tianluo.tick import run_tick
 
-    result = run_tick(resolve_run(args.run, args.home), event=args.event, budget=args.budget)
+    result = run_tick(run_dir, event=args.event, budget=args.budget)
     _print_events(result.events)
     if result.warning:  # a stalled lock: heard even from a quiet tick, and not exit 0
         print(f"tianluo: {result.warning}", file=sys.stderr)
@@ -362,12 +369,11 @@ EXIT_STALLED = 75  # EX_TEMPFAIL: the run's lock is held past its holder's budge
 
 def _cmd_status(args) -> int:
     from tianluo.runpath import resolve_run
-    from tianluo.status import build_status, render_status
-    from tianluo.store import RunStore
+    from tianluo.status import render_status, status_doc
     from tianluo.timefmt import utcnow
 
     run_dir = resolve_run(args.run, args.home)
-    doc = build_status(RunStore(run_dir).load(), run_dir)
+    doc = status_doc(run_dir)
     if args.json:
         print(json.dumps(doc, indent=2))
     else:
@@ -454,6 +460,8 @@ def main(argv: list[str] | None = None) -> int:
             # The system refused a file (EIO, ENAMETOOLONG, EACCES on a network mount...): a
             # circumstance to fix, named in one line, not a bug. TIANLUO_DEBUG shows where.
             if os.environ.get("TIANLUO_DEBUG"):
+                import traceback
+
                 traceback.print_exc()
             print(f"tianluo: {_one_line(str(exc.filename))}: {_one_line(exc.strerror or str(exc))}; "
                   f"`tianluo {args.command}` could not go on: fix that path (or pass another), then run it again",
@@ -472,6 +480,8 @@ def main(argv: list[str] | None = None) -> int:
 def _internal_error(exc: Exception) -> int:
     """A bug: one line by default, the traceback on request."""
     if os.environ.get("TIANLUO_DEBUG"):
+        import traceback
+
         traceback.print_exc()
     print(f"tianluo: internal error: {type(exc).__name__}: {_one_line(str(exc))} "
           "(set TIANLUO_DEBUG=1 for the traceback)", file=sys.stderr)

@@ -13,7 +13,6 @@ tightened it, and is never made wider than 0600.
 import errno
 import json
 import os
-import secrets
 import stat
 from pathlib import Path
 
@@ -292,6 +291,8 @@ def fsync_dir(folder: Path) -> None:
 
 
 def _temp_name(name: str) -> str:
+    import secrets  # here: only writers need it, and it costs a reader of state.json 5 ms
+
     return f".{name}{_TEMP_MARK}{os.getpid()}-{secrets.token_hex(3)}"
 
 

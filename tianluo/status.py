@@ -4,7 +4,6 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from tianluo.durations import format_duration
-from tianluo.model import RunState, split_stage_id
 from tianluo.states import StageStatus
 from tianluo.timefmt import iso
 
@@ -16,14 +15,14 @@ def _iso(moment: datetime | None) -> str | None:
     return iso(moment) if moment else None
 
 
-def build_status(state: RunState, run_dir: Path, now: datetime | None = None) -> dict:
+def build_status(state: "RunState", run_dir: Path, now: datetime | None = None) -> dict:  # noqa: F821 (model.RunState)
     """The ``status --json`` document (its ``version`` changes when its shape does)."""
     gate = state.plan.success_gate
     deadline_at = state.created_at + timedelta(seconds=gate.deadline) if gate.deadline else None
     entities: dict = {}
     counts: dict[str, int] = {}
     for sid in state.stage_ids():
-        ename, sname = split_stage_id(sid)
+        ename, sname = sid.rsplit(".", 1)  # model.split_stage_id
         st = state.stage(sid)
         planned = state.plan.entities[ename].stages[sname]
         attempt = st.current()
@@ -81,17 +80,156 @@ def build_status(state: RunState, run_dir: Path, now: datetime | None = None) ->
     }
 
 
-def lock_doc(run_dir: Path, now: datetime | None = None) -> dict | None:
-    """Who holds the run's lock right now (None: nobody); ``stalled`` when past its budget and grace."""
-    from tianluo import lockholder
-    from tianluo.store import RunStore
+def status_doc(run_dir: Path, now: datetime | None = None) -> dict:
+    """The ``status --json`` document: from state.json read plainly, else from the validated state.
+
+    The plain reading (``tianluo.peek``) imports no model; where it doubts anything, the
+    validated path gives the same document, or the one-line error of a damaged state.
+    """
+    from tianluo import peek
 
     try:
-        holder = RunStore(Path(run_dir)).lock_holder()
+        return build_status_plain(peek.read_state(Path(run_dir)), run_dir, now)
+    except peek.Doubt:
+        pass
+    from tianluo.store import RunStore
+
+    return build_status(RunStore(Path(run_dir)).load(), run_dir, now)
+
+
+def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lock: bool = True) -> dict:
+    """:func:`build_status` from state.json's plain JSON, byte for byte the same document.
+
+    Raises:
+        peek.Doubt: something the validated path must look at.
+    """
+    from tianluo import peek
+    from tianluo.peek import (
+        CHECK,
+        DECISION,
+        FAULT,
+        WAIT,
+        get,
+        integer,
+        known,
+        number,
+        obj,
+        optional,
+        text,
+        when,
+    )
+
+    peek.check_names(raw)
+    known(raw, peek.KEYS["RunState"])
+    plan, states = raw["plan"], raw["entities"]
+    gate_plan = known(peek.field(plan, "success_gate", obj), peek.KEYS["SuccessGate"])
+    mode = peek.field(gate_plan, "mode", peek.one_of("complete-and-exit"), peek.DEFAULTS["SuccessGate"]["mode"])
+    deadline = peek.field(gate_plan, "deadline", optional(number), None)
+    if deadline is not None and not 0 <= deadline <= 365 * 86400.0:  # spec_types.MAX_DEADLINE_S
+        raise peek.Doubt("deadline")
+    created_at = peek.field(raw, "created_at", when)
+    text(peek.field(raw, "tianluo_version", text))
+    deadline_at = created_at + timedelta(seconds=deadline) if deadline else None
+    entities: dict = {}
+    counts: dict[str, int] = {}
+    for ename, planned_entity in obj(plan["entities"]).items():
+        entity = states[ename]
+        for sname, planned in obj(planned_entity["stages"]).items():
+            st = states[ename]["stages"][sname]
+            known(planned, peek.KEYS["PlannedStage"])
+            status = get(st, "StageState", "status", peek.one_of(*peek.STATUSES))
+            attempts = [peek.attempt(a) for a in get(st, "StageState", "attempts", peek.items)]
+            attempt = attempts[-1] if attempts else None
+            handle = attempt["handle"] if attempt else None
+            fault = get(st, "StageState", "fault", optional(lambda v: peek.dump(v, FAULT)))
+            progress = get(st, "StageState", "progress", optional(lambda v: known(v, peek.KEYS["ProgressReading"])))
+            if progress is not None:
+                progress = {"done": peek.field(progress, "done", number),
+                            "total": get(progress, "ProgressReading", "total", optional(number)),
+                            "seen_at": iso(peek.field(progress, "seen_at", when))}
+            diagnosis = get(st, "StageState", "diagnosis", optional(lambda v: known(v, peek.KEYS["Diagnosis"])))
+            if diagnosis is not None:
+                when(peek.field(diagnosis, "at", lambda v: v))
+                integer(peek.field(diagnosis, "attempt", lambda v: v))
+            budget_used = get(st, "StageState", "budget_used", obj)
+            if not set(budget_used) <= set(peek.FAULT_CLASSES):
+                raise peek.Doubt("budget_used")
+            get(st, "StageState", "hold", optional(obj))
+            get(st, "StageState", "succeeded_at", optional(when))
+            get(st, "StageState", "skipped_by", optional(peek.one_of("branch", "human")))
+            counts[status] = counts.get(status, 0) + 1
+            next_at = get(st, "StageState", "next_attempt_at", optional(when))
+            entities.setdefault(ename, {"stages": {}})["stages"][sname] = {
+                "status": status,
+                "attempt": get(st, "StageState", "attempt", integer),
+                "fault": fault,
+                "reason": get(st, "StageState", "reason", optional(text)),
+                "needs": get(planned, "PlannedStage", "needs", peek.texts),
+                "next_attempt_at": _iso(next_at),
+                "budget_used": dict(budget_used),
+                "progress": progress,
+                "pid": handle["pid"] if handle else None,
+                "job_id": handle["job_id"] if handle else None,
+                "host": attempt["host"] if attempt else None,
+                "port": attempt["port"] if attempt else None,
+                "exclude_hosts": get(st, "StageState", "exclude_hosts", peek.texts),
+                "free_retries": get(st, "StageState", "free_retries", integer),
+                "wait": get(st, "StageState", "wait", optional(lambda v: peek.dump(v, WAIT))),
+                "verdict": peek.field(diagnosis, "verdict", text) if diagnosis is not None else None,
+                "started_at": _iso(attempt["started_at"]) if attempt else None,
+                "ended_at": _iso(attempt["ended_at"]) if attempt else None,
+                "exit_code": attempt["exit_code"] if attempt else None,
+                "attempt_dir": str(Path(run_dir) / attempt["dir"]) if attempt else None,
+                "variant": get(st, "StageState", "variant", optional(text)),
+                "degradations": [peek.dump(d, peek.DEGRADATION)
+                                 for d in get(st, "StageState", "degradations", peek.items)],
+                "checkpoint_moves": [peek.dump(m, peek.CHECKPOINT_MOVE)
+                                     for m in get(st, "StageState", "checkpoint_moves", peek.items)],
+            }
+        get(entity, "EntityState", "hold", optional(obj))
+        if ename in entities:  # as build_status: an entity without stages shows nothing
+            entities[ename]["params"] = {text(k): peek.scalar(v)
+                                         for k, v in get(entity, "EntityState", "params", obj).items()}
+    gate = known(get(raw, "RunState", "gate", obj), peek.KEYS["GateState"])
+    return {
+        "version": STATUS_VERSION,
+        "run_id": raw["run_id"],
+        "run_dir": str(run_dir),
+        "name": peek.field(plan, "name", text),
+        "phase": get(raw, "RunState", "phase", peek.one_of(*peek.PHASES)),
+        "phase_reason": get(raw, "RunState", "phase_reason", optional(text)),
+        "scheduler_unreachable_since": _iso(get(raw, "RunState", "scheduler_unreachable_since", optional(when))),
+        "created_at": _iso(created_at),
+        "last_tick_at": _iso(get(raw, "RunState", "last_tick_at", optional(when))),
+        "tick_count": get(raw, "RunState", "tick_count", integer),
+        "total_attempts": get(raw, "RunState", "total_attempts", integer),
+        "gate": {
+            "met": get(gate, "GateState", "met", peek.flag),
+            "met_at": _iso(get(gate, "GateState", "met_at", optional(when))),
+            "mode": mode,
+            "deadline_at": _iso(deadline_at),
+            "checks": [peek.dump(c, CHECK) for c in get(gate, "GateState", "checks", peek.items)],
+        },
+        "counts": counts,
+        "pre_authorized_decisions": [peek.dump(d, DECISION)
+                                     for d in get(raw, "RunState", "pre_authorized_decisions", peek.items)],
+        "entities": entities,
+        "lock": lock_doc(run_dir, now) if lock else None,
+    }
+
+
+def lock_doc(run_dir: Path, now: datetime | None = None) -> dict | None:
+    """Who holds the run's lock right now (None: nobody); ``stalled`` when past its budget and grace."""
+    from tianluo import peek
+
+    try:
+        holder = peek.lock_holder(Path(run_dir))
     except Exception:  # status must show the run even when the lock file is odd
         holder = None
     if holder is None:
         return None
+    from tianluo import lockholder
+
     now = now or datetime.now(timezone.utc)
     stalled = holder.stalled(now)
     return {"pid": holder.pid, "host": holder.host, "what": holder.what, "since": _iso(holder.since),
