@@ -45,7 +45,7 @@ sys.path.insert(0, str(ROOT))
 
 from tianluo.commands import hold_entity, release_entity  # noqa: E402
 from tianluo.runs import create_run  # noqa: E402
-from tianluo.store import RunStore  # noqa: E402
+from tianluo.store import RunStore, snapshot_revision  # noqa: E402
 from tianluo.tick import run_tick, utcnow  # noqa: E402
 
 ENTITIES = ("e0", "e1")
@@ -166,7 +166,7 @@ class Harness:
             self.counts["corrupt_states"] += 1
             return
         snaps = store.snapshots()
-        if snaps and int(snaps[0].stem.split("-")[1]) > state.revision:
+        if snaps and snapshot_revision(snaps[0]) > state.revision:
             self.counts["snapshots_ahead"] += 1  # a snapshot must never run ahead of state.json
 
     def phase(self, run_dir: Path) -> str:

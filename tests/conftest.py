@@ -202,7 +202,11 @@ def tick_until(run_dir: Path, cwd: Path, phases=("complete",), timeout: float = 
 
 
 def read_state(run_dir: Path) -> dict:
-    return json.loads((Path(run_dir) / "state.json").read_text())
+    """state.json as a dict with every field, defaults included (the file holds only what differs from them)."""
+    from tianluo.store import parse_state
+
+    state = parse_state((Path(run_dir) / "state.json").read_text())
+    return json.loads(state.model_dump_json(by_alias=True))
 
 
 def read_events(run_dir: Path) -> list[dict]:

@@ -1,10 +1,11 @@
 """The command line as a user meets it: real ``python -m tianluo`` processes."""
 
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import clean_env, cli, start_run, status_json, write_spec
+from conftest import clean_env, cli, read_state, start_run, status_json, write_spec
 
 import tianluo
 from tianluo.runs import create_run
@@ -132,12 +133,13 @@ def test_a_corrupted_state_json_stops_status_and_tick_naming_the_good_snapshot(s
         line = one_line_error(cli(*args, cwd=tmp_path))
         assert str(state_path) in line
         assert f"newest good snapshot: {good}" in line
-        assert f"cp {good} {state_path}" in line
+        assert f"gzip -dc {good} > {state_path}" in line
+    advice = line.split("to go back to it: ", 1)[1]
     assert state_path.read_bytes() == damaged
     assert state_path.stat().st_mtime_ns == mtime
     assert (run_dir / "events.jsonl").read_bytes() == events
     # following the advice brings the run back
-    state_path.write_bytes(good.read_bytes())
+    subprocess.run(["sh", "-c", advice], check=True, timeout=30)
     assert status_json(run_dir, tmp_path)["run_id"] == run_dir.name
 
 
@@ -168,7 +170,7 @@ def test_start_prints_the_run_folder_and_locks_the_plan(spec, tmp_path):
     assert run_dir.is_absolute()
     assert (run_dir / "plan.md").is_file()
     assert (run_dir / "events.jsonl").is_file()
-    state = json.loads((run_dir / "state.json").read_text())
+    state = read_state(run_dir)
     assert state["run_id"] == run_dir.name
     assert state["plan"]["entities"]["one"]["stages"]["work"]["command"] == "true"
     assert state["tick_count"] == 0
@@ -193,8 +195,8 @@ def test_tianluo_run_env_selects_the_run_and_newest_is_the_default(spec, tmp_pat
     assert json.loads(explicit.stdout)["run_id"] == second.name
     # TIANLUO_RUN also picks the run a tick works on
     cli("tick", cwd=tmp_path, env=env, check=True)
-    assert json.loads((first / "state.json").read_text())["tick_count"] == 1
-    assert json.loads((second / "state.json").read_text())["tick_count"] == 0
+    assert read_state(first)["tick_count"] == 1
+    assert read_state(second)["tick_count"] == 0
     # TIANLUO_HOME is the home when --home is not given
     by_home = cli("status", "--json", cwd=tmp_path, env=clean_env(TIANLUO_HOME=str(home)), check=True)
     assert json.loads(by_home.stdout)["run_id"] == second.name

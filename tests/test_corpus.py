@@ -305,7 +305,9 @@ def start_runs(root: Path, excerpts: list[Excerpt]) -> tuple[dict[str, Excerpt],
 
 
 def first_faults(run_dir: Path) -> dict[str, dict]:
-    state = json.loads((run_dir / "state.json").read_text())
+    from conftest import read_state
+
+    state = read_state(run_dir)
     out = {}
     for name, entity in state["entities"].items():
         attempts = entity["stages"]["s"].get("attempts") or []

@@ -1,5 +1,6 @@
 """Integration tests of the run folder's files (store.py, fsio.py) with real processes."""
 
+import gzip
 import json
 import os
 import subprocess
@@ -101,10 +102,10 @@ def test_revision_increments_and_snapshots_are_pruned(run_dir):
         on_disk = json.loads(store.state_path.read_text())
         assert on_disk["revision"] == first + i
     snaps = store.snapshots()
-    assert [p.name for p in snaps] == [f"state-{r:08d}.json" for r in (first + 6, first + 5, first + 4)]
+    assert [p.name for p in snaps] == [f"state-{r:08d}.json.gz" for r in (first + 6, first + 5, first + 4)]
     assert all(p.parent == run_dir / "snapshots" for p in snaps)
-    # the newest snapshot is exactly what state.json holds
-    assert snaps[0].read_bytes() == store.state_path.read_bytes()
+    # the newest snapshot is exactly what state.json holds, gzipped
+    assert gzip.decompress(snaps[0].read_bytes()) == store.state_path.read_bytes()
     # a save without a snapshot still moves the revision, and keeps the snapshots as they are
     store.save(state, snapshot=False)
     assert json.loads(store.state_path.read_text())["revision"] == first + 7
@@ -119,8 +120,8 @@ def test_default_keep_snapshots_prunes_to_twenty(run_dir):
         store.save(state)
     names = [p.name for p in store.snapshots()]
     assert len(names) == 20
-    assert names[0] == f"state-{state.revision:08d}.json"
-    assert names[-1] == f"state-{state.revision - 19:08d}.json"
+    assert names[0] == f"state-{state.revision:08d}.json.gz"
+    assert names[-1] == f"state-{state.revision - 19:08d}.json.gz"
 
 
 # --- a damaged state.json ----------------------------------------------------------------------

@@ -14,7 +14,7 @@ from tianluo.spec import DoneWhen, NotifySpec, Output, Progress, RuleSpec, Scala
 from tianluo.spec_types import CheckpointGlob, DegradeAction, Resources, SlurmOptions, When
 from tianluo.states import FaultClass, Phase, StageStatus
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 class Record(BaseModel):
@@ -354,7 +354,7 @@ class TriggerRecord(Record):
 
 
 class RunState(Record):
-    schema_version: Literal[1] = SCHEMA_VERSION
+    schema_version: Literal[2] = SCHEMA_VERSION
     run_id: str
     created_at: datetime
     tianluo_version: str
@@ -398,9 +398,24 @@ def split_stage_id(qualified: str) -> tuple[str, str]:
     return entity, stage
 
 
+#: Up to this many stages state.json is indented (one space a level), for people; above it, compact
+#: (10,000 stages: 3.9 MB instead of 5.9 MB pending); ``python -m json.tool state.json`` indents it.
+INDENT_STAGES = 2000
+
+
 def dump_state(state: RunState) -> str:
-    """The canonical JSON text of a state (aliases, stable indentation)."""
-    return state.model_dump_json(by_alias=True, indent=2) + "\n"
+    """The canonical JSON text of a state: what differs from the defaults, in the model's field order.
+
+    Schema 2 leaves out every field that holds its default (``exclude_defaults``): the
+    defaults are part of the schema (``templates/state-schema.json``), so changing one is a
+    new ``SCHEMA_VERSION`` with a step in ``tianluo.migrate``. ``schema_version`` itself is
+    always written, first. Keys follow the model's field order (stable), not sorted.
+    """
+    stages = sum(len(entity.stages) for entity in state.plan.entities.values())
+    indent = 1 if stages <= INDENT_STAGES else None
+    body = state.model_dump_json(by_alias=True, exclude_defaults=True, indent=indent)
+    head = f'{{\n "schema_version": {SCHEMA_VERSION},' if indent else f'{{"schema_version":{SCHEMA_VERSION},'
+    return head + body[1:] + "\n"
 
 
 def state_json_schema() -> dict:

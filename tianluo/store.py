@@ -2,18 +2,20 @@
 
 import errno
 import fcntl
+import gzip
 import json
 import os
 import re
 import stat
 import time
+import zlib
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
 from pydantic import ValidationError
 
-from tianluo import fsio, lockholder, runfs, space
+from tianluo import fsio, lockholder, migrate, runfs, space
 from tianluo.errors import StateError
 from tianluo.fsio import UnsafePath, atomic_write, fsync_dir
 from tianluo.model import SCHEMA_VERSION, RunState, dump_state
@@ -23,6 +25,10 @@ EVENTS = "events.jsonl"
 SNAPSHOTS = "snapshots"
 LOCK = ".lock"
 KEEP_SNAPSHOTS = 20
+KEEP_SNAPSHOT_BYTES = 64 * 1024 * 1024  # bytes on disk of all snapshots together; the oldest go first
+SNAPSHOT_CAP = 64 * 1024 * 1024  # bytes: a compressed snapshot, and what it decompresses to, at most
+SNAPSHOT_LEVEL = 3  # gzip level: state.json text shrinks ~10x already at 1-3, and fast
+_SNAPSHOT_NAME = re.compile(r"state-([0-9]{8,10})\.json(\.gz)?")
 TAIL_CHUNK = 64 * 1024  # bytes of events.jsonl read from its end to find the newest seq
 TAIL_CAP = 4 * 1024 * 1024
 STATE_CAP = 256 * 1024 * 1024  # bytes: a state.json bigger than this is damage, not a run
@@ -39,10 +45,13 @@ class LockBusy(Exception):
 class RunStore:
     """Reads and writes one run folder. Every write is atomic and durable."""
 
-    def __init__(self, run_dir: Path, keep_snapshots: int = KEEP_SNAPSHOTS):
+    def __init__(self, run_dir: Path, keep_snapshots: int = KEEP_SNAPSHOTS,
+                 keep_snapshot_bytes: int = KEEP_SNAPSHOT_BYTES):
         self.run_dir = Path(run_dir)
         self.keep_snapshots = keep_snapshots
+        self.keep_snapshot_bytes = keep_snapshot_bytes
         self._checked = False
+        self._saved: tuple[int, bytes] | None = None  # (revision, text) of this store's last save
 
     def check(self) -> None:
         """The run folder, its home and state.json are the caller's and nobody else can write them.
@@ -159,11 +168,15 @@ class RunStore:
                              f"{self._restore_hint()}") from None
         try:
             return parse_state(text)
+        except migrate.NewerSchema as exc:  # not damage: no snapshot of this tianluo's can stand in for it
+            raise StateError(f"{self.state_path}: {exc}") from None
         except ValueError as exc:
             raise StateError(f"{self.state_path}: {exc}; {self._restore_hint()}") from None
 
     def save(self, state: RunState, snapshot: bool = True, events: list[dict] | tuple = ()) -> RunState:
         """Write ``state`` as the next revision, with the ``events`` of this change; snapshot it if ``snapshot``.
+
+        The text written is read back (validated) first; a snapshot is the same text, gzipped.
 
         The order makes a kill at any point harmless: the events an earlier save left unwritten
         are appended first; then state.json is replaced, carrying the new events (numbered by
@@ -183,27 +196,53 @@ class RunStore:
             stamped.append({**ev, "seq": seq})
         state.event_seq, state.outbox = seq, stamped
         state.revision += 1
-        data = dump_state(state).encode("utf-8")
+        text = dump_state(state)
         try:
-            parse_state(data.decode("utf-8"))  # never write what we could not read back
+            parse_state(text)  # never write what we could not read back
         except ValueError as exc:
             raise StateError(f"{self.state_path}: the state to save would not read back ({exc}); nothing was "
                              "written; the run's files hold a value tianluo cannot keep (look at the last "
                              "change made to state.json by hand)") from None
+        data = text.encode("utf-8")
+        del text
+        packed = gzip.compress(data, SNAPSHOT_LEVEL, mtime=0) if snapshot else b""
         what = f"saving {self.state_path.name} (revision {state.revision})"
-        space.check_room(self.run_dir, len(data) * (2 if snapshot else 1), what)
+        space.check_room(self.run_dir, len(data) + len(packed), what)
         try:
             atomic_write(self.state_path, data)
             if snapshot:
                 fsio.make_dirs(self.snapshot_dir)
-                atomic_write(self.snapshot_dir / f"state-{state.revision:08d}.json", data)
+                atomic_write(self.snapshot_dir / f"state-{state.revision:08d}.json.gz", packed)
                 self._prune_snapshots()
         except OSError as exc:
             if space.is_full(exc):
                 raise space.disk_full(self.run_dir, what) from None
             raise
+        self._saved = (state.revision, data)
         self._append_lines(stamped)
         return state
+
+    def snapshot_saved(self, state: RunState) -> bool:
+        """Snapshot the text this store last saved, if ``state`` is still at that revision; no new revision.
+
+        A tick whose last save was not a snapshot takes its one snapshot this way (gzip only:
+        no dump, no validation). Returns whether a snapshot was written.
+        """
+        if self._saved is None or self._saved[0] != state.revision:
+            return False
+        revision, data = self._saved
+        packed = gzip.compress(data, SNAPSHOT_LEVEL, mtime=0)
+        what = f"snapshotting {self.state_path.name} (revision {revision})"
+        space.check_room(self.run_dir, len(packed), what)
+        try:
+            fsio.make_dirs(self.snapshot_dir)
+            atomic_write(self.snapshot_dir / f"state-{revision:08d}.json.gz", packed)
+            self._prune_snapshots()
+        except OSError as exc:
+            if space.is_full(exc):
+                raise space.disk_full(self.run_dir, what) from None
+            raise
+        return True
 
     def create(self, state: RunState, events: list[dict] | tuple = ()) -> RunState:
         if self.state_path.exists():
@@ -213,24 +252,38 @@ class RunStore:
         return self.save(state, events=events)
 
     def snapshots(self) -> list[Path]:
-        """Snapshot files (regular files, never links), newest first; none if snapshots/ is not a folder."""
+        """Snapshot files (regular files, never links), newest first; none if snapshots/ is not a folder.
+
+        ``state-<revision>.json.gz`` (gzipped, tianluo since schema 2) and ``state-<revision>.json``
+        (plain, written by an older tianluo) alike.
+        """
+        return [path for path, _ in self._snapshot_sizes()]
+
+    def _snapshot_sizes(self) -> list[tuple[Path, int]]:
         try:
             fd = fsio.open_dir(self.snapshot_dir)
         except (OSError, UnsafePath):
             return []
+        found = []
         try:
-            names = [n for n in os.listdir(fd) if n.startswith("state-") and n.endswith(".json")
-                     and stat.S_ISREG(os.stat(n, dir_fd=fd, follow_symlinks=False).st_mode)]
+            for name in os.listdir(fd):
+                match = _SNAPSHOT_NAME.fullmatch(name)
+                if match is None:
+                    continue
+                st = os.stat(name, dir_fd=fd, follow_symlinks=False)
+                if stat.S_ISREG(st.st_mode):
+                    found.append(((int(match.group(1)), bool(match.group(2))), name, st.st_size))
         except OSError:
             return []
         finally:
             os.close(fd)
-        return [self.snapshot_dir / n for n in sorted(names, reverse=True)]
+        found.sort(reverse=True)
+        return [(self.snapshot_dir / name, size) for _, name, size in found]
 
     def newest_good_snapshot(self) -> Path | None:
         for path in self.snapshots():
             try:
-                parse_state(fsio.read_bytes(path, STATE_CAP).decode("utf-8"))
+                parse_state(read_snapshot(path).decode("utf-8"))
             except (OSError, ValueError, UnsafePath):
                 continue
             return path
@@ -240,11 +293,16 @@ class RunStore:
         good = self.newest_good_snapshot()
         if good is None:
             return "no good snapshot exists under snapshots/; the run cannot be recovered from its state"
-        return f"newest good snapshot: {good}; to go back to it: cp {good} {self.state_path}"
+        return f"newest good snapshot: {good}; to go back to it: {restore_command(good, self.state_path)}"
 
     def _prune_snapshots(self) -> None:
-        for old in self.snapshots()[self.keep_snapshots:]:
-            old.unlink(missing_ok=True)
+        """Keep the newest ``keep_snapshots`` snapshots that fit in ``keep_snapshot_bytes`` together (the newest always)."""
+        total = 0
+        for i, (path, size) in enumerate(self._snapshot_sizes()):
+            total += size
+            if i and (i >= self.keep_snapshots or total > self.keep_snapshot_bytes):
+                path.unlink(missing_ok=True)
+
 
     # --- events ----------------------------------------------------------------------
 
@@ -400,6 +458,47 @@ class RunStore:
         return holder
 
 
+def snapshot_revision(path: Path) -> int:
+    """The revision a snapshot file holds, from its name (``state-00000042.json.gz`` -> 42)."""
+    match = _SNAPSHOT_NAME.fullmatch(Path(path).name)
+    if match is None:
+        raise ValueError(f"{path}: not a snapshot's name")
+    return int(match.group(1))
+
+
+def restore_command(snapshot: Path, state_path: Path) -> str:
+    """The shell command that puts ``snapshot`` back as state.json."""
+    if str(snapshot).endswith(".gz"):
+        return f"gzip -dc {snapshot} > {state_path}"
+    return f"cp {snapshot} {state_path}"
+
+
+def read_snapshot(path: Path, cap: int = SNAPSHOT_CAP) -> bytes:
+    """The state.json text a snapshot holds, never through a link; at most ``cap`` bytes are ever held.
+
+    Raises:
+        ValueError: larger than ``cap`` (compressed, or once decompressed: a planted gzip bomb
+        stops at ``cap``), or not a whole gzip stream. OSError, UnsafePath: as fsio.read_bytes.
+    """
+    if not str(path).endswith(".gz"):
+        return fsio.read_bytes(path, STATE_CAP)  # a plain snapshot of an older tianluo
+    return gunzip_capped(fsio.read_bytes(path, cap), cap)
+
+
+def gunzip_capped(data: bytes, cap: int) -> bytes:
+    """``data`` (one gzip stream) decompressed, refused once past ``cap`` bytes."""
+    unzip = zlib.decompressobj(wbits=31)
+    try:
+        out = unzip.decompress(data, cap + 1)
+    except zlib.error as exc:
+        raise ValueError(f"not a gzip stream tianluo wrote ({exc})") from None
+    if len(out) > cap:
+        raise ValueError(f"decompresses to more than {cap} bytes; not a snapshot tianluo wrote")
+    if not unzip.eof:
+        raise ValueError("a gzip stream cut short (truncated?)")
+    return out
+
+
 class _NotFinite(ValueError):
     pass
 
@@ -415,12 +514,37 @@ def _finite_float(text: str) -> float:
     return value
 
 
+#: How every state tianluo writes begins (``model.dump_state``); such text is validated in one pass, in Rust.
+_CURRENT_HEAD = re.compile(r'\{\s*"schema_version"\s*:\s*%d\s*,' % SCHEMA_VERSION)
+#: What the one-pass validation would let through, and the careful path refuses: NaN or an infinite
+#: number (bare, or an exponent that overflows), and a NUL (checked in the plan). A string that merely
+#: looks like one of them only sends the text down the careful path.
+_SUSPECT = re.compile(r"[:\[,]\s*-?(?:NaN|Infinity)|[0-9][eE]\+?[0-9]{3}|\\u0000")
+
+
 def parse_state(text: str) -> RunState:
-    """Validate state.json text.
+    """Validate state.json text, of this schema or (migrated, see ``tianluo.migrate``) an older one.
+
+    Text as tianluo writes it is validated by pydantic straight from the JSON (no Python
+    objects for the parsed JSON, no Python-side walk); anything else (an older schema, a
+    hand edit, damage) goes the careful way, whose errors name the key.
 
     Raises:
-        ValueError: a one-line reason (truncated JSON, unknown schema, invalid field).
+        ValueError: a one-line reason (truncated JSON, unknown schema, invalid field);
+        ``migrate.NewerSchema`` for a state of a newer tianluo.
     """
+    if _CURRENT_HEAD.match(text) and _SUSPECT.search(text) is None:
+        try:
+            state = RunState.model_validate_json(text)
+        except (ValidationError, RecursionError, OverflowError, TypeError, ValueError):
+            pass  # the careful path says what is wrong, naming the key
+        else:
+            _check_names(state, None)
+            return state
+    return _parse_carefully(text)
+
+
+def _parse_carefully(text: str) -> RunState:
     try:
         raw = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
     except _NotFinite as exc:
@@ -435,12 +559,7 @@ def parse_state(text: str) -> RunState:
         raise ValueError(f"not valid JSON ({str(exc).splitlines()[0][:120]})") from None
     if not isinstance(raw, dict):
         raise ValueError("not a JSON object")
-    version = raw.get("schema_version")
-    if isinstance(version, int) and version > SCHEMA_VERSION:
-        raise ValueError(f"schema_version {version} is newer than this tianluo understands "
-                         f"({SCHEMA_VERSION}); upgrade tianluo")
-    if version != SCHEMA_VERSION:
-        raise ValueError(f"schema_version is {version!r}, expected {SCHEMA_VERSION}")
+    raw = migrate.upgrade(raw)
     try:
         state = RunState.model_validate(raw)
     except (RecursionError, OverflowError, TypeError) as exc:
@@ -488,6 +607,8 @@ def _check_names(state: RunState, plan_raw) -> None:
                 if _CONTROL.search(attempt.job_name):
                     raise ValueError(f"invalid at entities.{ename}.stages.{sname}.attempts.{attempt.n}.job_name: "
                                      "a control character")
+    if plan_raw is None:
+        return  # validated from text with no escaped NUL in it (parse_state): no NUL anywhere
     stack, seen = [("plan", plan_raw)], 0
     while stack:  # iterative: a deep plan cannot hit the recursion limit here
         where, value = stack.pop()

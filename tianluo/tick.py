@@ -12,6 +12,7 @@ import json
 import os
 import signal
 import stat
+import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -128,7 +129,10 @@ def _tick_locked(store: RunStore, lock_fd: int, now: datetime | None, backend: B
     new = decision.state
     events = stalled + _over_budget(state, observations, budget, now) + decision.events
     _check_action_paths(store, new, decision.actions)  # a folder the actions need, refused after the save: half a tick
-    store.save(new, snapshot=_changed(state, new), events=events)
+    changed = _changed(state, new)
+    del state  # the tick goes on with the decided state; the old one is not kept in memory beside it
+    # The one snapshot of a tick is of its last save: here, unless the actions save again.
+    store.save(new, snapshot=changed and not decision.actions, events=events)
     _forget_stall(store)
     events += _act(store, new, decision.actions, backend, now)
     events += remove_trigger_if_over(store, new, now)
@@ -276,20 +280,75 @@ def _check_action_paths(store: RunStore, state: RunState, actions: list) -> None
             os.close(fd)
 
 
+#: While launching, the handles of launched attempts are saved at most this often (and at the end),
+#: and never more often than SAVE_SHARE of the time goes to saving (a big state takes a while to
+#: save). A launch whose handle is not saved yet is not lost: its intent (with its job name) was
+#: saved before any launch, and the next tick finds the job by that name and adopts it.
+SAVE_EVERY = 1.0
+SAVE_SHARE = 0.2
+
+
 def _act(store: RunStore, state: RunState, actions: list, backend: Backend, now: datetime) -> list[dict]:
-    """Carry out the decision's actions; each one's event is saved with what it changed in state.json."""
+    """Carry out the decision's actions; their events are saved with what they changed in state.json.
+
+    Submit is record: every intent was saved before this runs. Launches and cancels are saved
+    in batches (at most one save per ``SAVE_EVERY`` seconds, and one at the end, which takes
+    the tick's snapshot), so launching N jobs costs O(N), not N saves of the whole state.
+    What must be on disk before the next step (a checkpoint's new name before its rename, a
+    notification told) is saved at once.
+    """
     events: list[dict] = []
+    unsaved: list[dict] = []
+    last_save = time.monotonic()
+    every = SAVE_EVERY
+    failed_save = False
 
-    def log(ev: dict, snapshot: bool = False) -> None:
+    def save(snapshot: bool = False) -> None:
+        nonlocal last_save, failed_save, every
+        failed_save = True  # a save that raises has stamped its events already: never saved again here
+        began = time.monotonic()
+        store.save(state, snapshot=snapshot, events=list(unsaved))
+        failed_save = False
+        unsaved.clear()
+        last_save = time.monotonic()
+        every = max(SAVE_EVERY, (last_save - began) / SAVE_SHARE)
+
+    def log(ev: dict, now_: bool = False) -> None:
         events.append(ev)
-        store.save(state, snapshot=snapshot, events=[ev])
+        unsaved.append(ev)
+        if now_ or time.monotonic() - last_save >= every:
+            save()
 
+    def record_move(ev: dict | None) -> None:
+        if ev:
+            log(ev, now_=True)
+        else:
+            save()  # the name a checkpoint is about to go to, before the rename
+
+    try:
+        _carry_out(store, state, actions, backend, now, log, record_move)
+    except BaseException:
+        if unsaved and not failed_save:
+            try:
+                save()  # what was launched before the failure, so the next tick need not adopt it
+            except Exception:  # noqa: BLE001 - the first failure is the one to report
+                pass
+        raise
+    if actions:
+        if unsaved:
+            save(snapshot=True)
+        else:
+            store.snapshot_saved(state)  # the last save holds every action already: snapshot its text
+    return events
+
+
+def _carry_out(store: RunStore, state: RunState, actions: list, backend: Backend, now: datetime, log,
+               record_move) -> None:
     ts = iso(now)
     unmoved: set[str] = set()  # stages whose checkpoint could not be moved aside: not launched now
     for action in actions:
         if isinstance(action, MoveAside):
-            checkpoints.carry_out(state, action.stage_id, now,
-                                  lambda ev: log(ev, snapshot=True) if ev else store.save(state, snapshot=False))
+            checkpoints.carry_out(state, action.stage_id, now, record_move)
             if failed_move_now(state.stage(action.stage_id)):
                 unmoved.add(action.stage_id)
             continue
@@ -298,15 +357,15 @@ def _act(store: RunStore, state: RunState, actions: list, backend: Backend, now:
         if isinstance(action, WriteAnalysis):
             path = write_analysis(store.run_dir, state, action.entity, now)
             log({"ts": ts, "event": "analysis_written", "entity": action.entity, "path": str(path),
-                 "message": f"failure analysis written to {path}"})
+                 "message": f"failure analysis written to {path}"}, now_=True)
             continue
         if isinstance(action, CopyOutput):
-            log(copy_output(state, action, ts))
+            log(copy_output(state, action, ts), now_=True)
             continue
         if isinstance(action, Notify):
             ev = notify(state, store.run_dir, action, ts)
             mark_told(state, action.key)
-            log(ev, snapshot=True)
+            log(ev, now_=True)  # told: never told twice because a later launch failed the tick
             continue
         entity, stage_name = action.stage_id.rsplit(".", 1)
         stage = state.stage(action.stage_id)
@@ -332,7 +391,7 @@ def _act(store: RunStore, state: RunState, actions: list, backend: Backend, now:
             except SubmitRejected as exc:  # the job itself is wrong: the next tick judges it as a failure
                 attempt.launch_error = str(exc)
                 log({**base, "event": "launch_failed", "refused": True,
-                     "message": f"attempt {attempt.n} was refused by the scheduler: {exc}"}, snapshot=True)
+                     "message": f"attempt {attempt.n} was refused by the scheduler: {exc}"})
                 continue
             except OSError as exc:
                 if space.is_full(exc):  # recorded as an intent: the next tick with room launches it
@@ -343,12 +402,12 @@ def _act(store: RunStore, state: RunState, actions: list, backend: Backend, now:
             attempt.handle = handle
             attempt.submitted_at = now
             log({**base, "event": "submitted", "pid": handle.pid, "job_id": handle.job_id,
-                 "job_name": attempt.job_name, "message": f"attempt {attempt.n} launched as {handle.describe()}"},
-                snapshot=True)
-    return events
+                 "job_name": attempt.job_name, "message": f"attempt {attempt.n} launched as {handle.describe()}"})
 
 
 def _changed(old: RunState, new: RunState) -> bool:
     """Whether anything but the tick bookkeeping changed (worth a snapshot)."""
     skip = {"tick_count", "last_tick_at", "revision", "event_seq", "outbox"}
-    return old.model_dump(exclude=skip) != new.model_dump(exclude=skip)
+    # Two JSON texts made in Rust (what a save writes), not two trees of Python dicts.
+    return (old.model_dump_json(exclude=skip, exclude_defaults=True)
+            != new.model_dump_json(exclude=skip, exclude_defaults=True))

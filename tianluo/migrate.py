@@ -1,0 +1,69 @@
+"""state.json written by an older tianluo, brought up to this one's schema: one function per version step.
+
+A step takes the parsed JSON of version ``n`` and returns that of version ``n + 1``; it never
+reads a file, the clock or the model, so an old state always migrates the same way. The
+result is validated by the model as any state is. Nothing is written back here: the next
+save writes the state in the current schema (and its snapshot keeps the old revision's
+number, not its text).
+
+Schema history:
+
+1. Every field written out, defaults included (tianluo before schema 2).
+2. Only what differs from a field's default is written (``exclude_defaults``); the defaults
+   are those of ``templates/state-schema.json`` for version 2. The shape of every record is
+   unchanged, so a schema-1 state is a valid schema-2 state once its version says so.
+"""
+
+from typing import Callable
+
+from tianluo.model import SCHEMA_VERSION
+
+
+class NewerSchema(ValueError):
+    """The state was written by a newer tianluo than this one."""
+
+
+def v1_to_v2(raw: dict) -> dict:
+    """Schema 1 wrote every default; schema 2 reads a written default as it reads a left-out one."""
+    raw["schema_version"] = 2
+    return raw
+
+
+STEPS: dict[int, Callable[[dict], dict]] = {1: v1_to_v2}
+OLDEST = min(STEPS)
+
+
+def version_of(raw: dict) -> int:
+    """The state's ``schema_version``.
+
+    Raises:
+        NewerSchema: newer than this tianluo. ValueError: missing or not a known version.
+    """
+    version = raw.get("schema_version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise ValueError(f"schema_version is {version!r}, expected a number from {OLDEST} to {SCHEMA_VERSION}")
+    if version > SCHEMA_VERSION:
+        raise NewerSchema(newer_message(version))
+    if version < OLDEST:
+        raise ValueError(f"schema_version is {version}, older than any this tianluo reads ({OLDEST} to "
+                         f"{SCHEMA_VERSION})")
+    return version
+
+
+def newer_message(version: int) -> str:
+    return (f"schema_version {version} is newer than this tianluo understands ({SCHEMA_VERSION}); upgrade "
+            "tianluo to the version that wrote it (the file was left as it is)")
+
+
+def upgrade(raw: dict) -> dict:
+    """``raw`` (parsed state.json of any version this tianluo reads) in the current schema.
+
+    Raises:
+        NewerSchema, ValueError: as :func:`version_of`.
+    """
+    version = version_of(raw)
+    while version < SCHEMA_VERSION:
+        raw = STEPS[version](raw)
+        version += 1
+        assert raw.get("schema_version") == version, f"migration step {version - 1} -> {version} is wrong"
+    return raw
