@@ -80,8 +80,9 @@ def judge(ctx: Ctx, sid: str, stage: StageState, seen: StageObservation) -> None
         seen = replace(seen, job=facts)
         alive = False
     if not alive and any(r.more for r in seen.scans.values()):
-        # Ended, but a log is not read to its end yet (64 MiB per log per tick, or the tick's
-        # budget ran out): judged on the tick that has read every line, or a fatal line is missed.
+        # Ended, but a log is not read to its end yet (the tick's budget ran out; past the
+        # 64 MiB cap a tick reads the newest bytes, so the cap alone never leaves one unread):
+        # judged on the tick that has read to the end, or a fatal line is missed.
         _record(ctx, sid, stage, attempt, seen, "ended; its logs are still being read, judged when read to the end",
                 bytes_read)
         return
