@@ -473,7 +473,7 @@ def restore_command(snapshot: Path, state_path: Path) -> str:
     return f"cp {snapshot} {state_path}"
 
 
-def read_snapshot(path: Path, cap: int = SNAPSHOT_CAP) -> bytes:
+def read_snapshot(path: Path, cap: int = SNAPSHOT_CAP) -> bytes | bytearray:
     """The state.json text a snapshot holds, never through a link; at most ``cap`` bytes are ever held.
 
     Raises:
@@ -485,18 +485,26 @@ def read_snapshot(path: Path, cap: int = SNAPSHOT_CAP) -> bytes:
     return gunzip_capped(fsio.read_bytes(path, cap), cap)
 
 
-def gunzip_capped(data: bytes, cap: int) -> bytes:
-    """``data`` (one gzip stream) decompressed, refused once past ``cap`` bytes."""
+def gunzip_capped(data: bytes, cap: int) -> bytearray:
+    """``data`` (one gzip stream) decompressed, refused once past ``cap`` bytes (held: at most ``cap`` and a chunk)."""
     unzip = zlib.decompressobj(wbits=31)
+    out = bytearray()
+    pending = data
     try:
-        out = unzip.decompress(data, cap + 1)
+        while not unzip.eof:
+            piece = unzip.decompress(pending, GUNZIP_CHUNK)
+            pending = unzip.unconsumed_tail
+            out += piece
+            if len(out) > cap:
+                raise ValueError(f"decompresses to more than {cap} bytes; not a snapshot tianluo wrote")
+            if not piece and not pending and not unzip.eof:
+                raise ValueError("a gzip stream cut short (truncated?)")
     except zlib.error as exc:
         raise ValueError(f"not a gzip stream tianluo wrote ({exc})") from None
-    if len(out) > cap:
-        raise ValueError(f"decompresses to more than {cap} bytes; not a snapshot tianluo wrote")
-    if not unzip.eof:
-        raise ValueError("a gzip stream cut short (truncated?)")
     return out
+
+
+GUNZIP_CHUNK = 1024 * 1024
 
 
 class _NotFinite(ValueError):
