@@ -1,6 +1,9 @@
 """Load YAML and remember the line of every key, so errors can name file, line and key."""
 
+import gc
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -92,25 +95,17 @@ def load_yaml(path: Path, max_bytes: int = SPEC_MAX_BYTES, loader: type | None =
     Bounded before anything is built: at most ``max_bytes`` are read, nesting deeper than
     ``MAX_DEPTH`` and aliases that would repeat more than ``MAX_ALIAS_NODES`` nodes (the
     billion-laughs bomb) are refused while the events stream by, so neither memory nor
-    recursion depends on what the file says.
+    recursion depends on what the file says. The file is parsed once: the data is built from
+    the same event stream the bounds are checked on (a 10,000-stage spec is 280,000 events).
     """
     raw = read_capped(path, max_bytes, what, error)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise error(f"{path}: not UTF-8 text (byte {exc.start} of the file); save the {what} as UTF-8") from None
-    loader = loader or _TextKeyLoader
     try:
-        _check_shape(path, text, error)
-        parser = loader(text)
-        try:
-            node = parser.get_single_node()
-            source = YamlSource(path=path, data=None)
-            if node is not None:
-                _walk(node, (), source, error)
-                source.data = parser.construct_document(node)
-        finally:
-            parser.dispose()
+        with paused_gc():
+            return _build(path, text, loader or _TextKeyLoader, error)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         ctx = exc.context_mark
@@ -130,89 +125,222 @@ def load_yaml(path: Path, max_bytes: int = SPEC_MAX_BYTES, loader: type | None =
         if "integer string conversion" in first:
             first = "a number has more than 4300 digits"
         raise error(f"{path}: {label}: a value cannot be read: {first[:200]}") from None
-    return source
 
 
-def _check_shape(path: Path, text: str, error: type) -> None:
-    """Refuse deep nesting and alias bombs from the event stream, before any node is built.
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """No cyclic garbage collection while a big tree of objects is built.
+
+    Each collection walks every object still alive, and building a 10,000-stage spec (its
+    YAML data, its models, its plan) allocates a million of them: the collector took more time
+    than the work (2.7 s of 5 s), and more per object the bigger the spec. What is built here
+    holds no reference cycles, so nothing waits for the collector; it runs again afterwards.
+    """
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+_MAP_TAG, _SEQ_TAG = "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"
+_MERGE_TAG, _VALUE_TAG = "tag:yaml.org,2002:merge", "tag:yaml.org,2002:value"
+_IMMUTABLE = (str, int, float, bool, type(None))
+
+
+class _Open:
+    """A mapping or list whose end event has not come yet."""
+
+    __slots__ = ("anchor", "nodes", "height", "data", "loc", "mark", "key", "seen", "merge")
+
+    def __init__(self, anchor, data, loc: Loc, mark):
+        self.anchor = anchor
+        self.nodes = 1  # nodes of the tree below it, counting what aliases repeat
+        self.height = 1
+        self.data = data
+        self.loc = loc
+        self.mark = mark
+        self.key = None  # a mapping's key waiting for its value
+        self.seen: dict = {}  # a mapping's keys so far -> line
+        self.merge = None  # the value of a '<<' key: mappings merged in
+
+
+def _build(path: Path, text: str, loader: type, error: type) -> YamlSource:
+    """The data, its lines and its bounds from one pass over the parser's events.
+
+    What a loader would build (``loader``'s own resolver and constructor for scalars, ``<<``
+    merge keys, aliases as the same object), with mapping keys the text written.
 
     An alias counts as the node it repeats: for the nodes it adds and for how deep it
     reaches (a chain of anchors each 30 levels deep nests as deep as all of them together).
     """
-    frames: list[list] = []  # [anchor, nodes so far, height so far] per open collection
-    anchors: dict[str, tuple[int, int]] = {}  # anchor -> (nodes, height) it stands for, once closed
+    source = YamlSource(path=path, data=None)
+    lines = source.lines
+    parser = loader(text)
+    frames: list[_Open] = []
+    anchors: dict[str, tuple] = {}  # anchor -> (nodes, height, data, text of a scalar, start mark), once closed
+    scalars: dict = {}  # (tag, text, implicit) -> the value: most scalars of a spec repeat (keys, templates)
     added = 0
-    for event in yaml.parse(text, Loader=yaml.CSafeLoader):
-        line = event.start_mark.line + 1
-        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-            if len(frames) + 1 > MAX_DEPTH:
-                raise error(f"{path}:{line}: nested more than {MAX_DEPTH} levels deep; "
-                            "tianluo's files are a few levels of mappings and lists")
-            frames.append([event.anchor, 1, 1])
-            continue
-        if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-            anchor, n, height = frames.pop()
-            if anchor is not None:
-                anchors[anchor] = (n, height)
-        elif isinstance(event, yaml.ScalarEvent):
-            n, height = 1, 0
-            if event.anchor is not None:
-                anchors[event.anchor] = (1, 0)
-        elif isinstance(event, yaml.AliasEvent):
-            if any(f[0] == event.anchor for f in frames):
-                raise error(f"{path}:{line}: the alias *{event.anchor} refers to a node "
-                            "that contains it (a recursive alias); write the value out")
-            n, height = anchors.get(event.anchor, (1, 0))  # an unknown alias is the composer's error, with its line
-            added += n
-            if added > MAX_ALIAS_NODES:
-                raise error(f"{path}:{line}: aliases expand to more than {MAX_ALIAS_NODES} "
-                            "nodes (an alias bomb?); write the values out or use fewer aliases")
-            if len(frames) + height > MAX_DEPTH:
-                raise error(f"{path}:{line}: the alias *{event.anchor} nests more than {MAX_DEPTH} levels deep; "
-                            "write the value out")
+    root_mark = None
+
+    def put(value, nodes: int, height: int, line: int, scalar_text: str | None, mark, is_map: bool | None) -> bool:
+        """Place a finished node; True when it is a mapping's key (then nothing is placed)."""
+        nonlocal root_mark
+        if value is _MERGE and (not frames or isinstance(frames[-1].data, list) or frames[-1].key is not None):
+            raise yaml.constructor.ConstructorError(None, None, "could not determine a constructor for the tag "
+                                                    f"{_MERGE_TAG!r}", mark)
+        if not frames:
+            lines.setdefault((), line)
+            source.data = value
+            root_mark = mark
+            return False
+        top = frames[-1]
+        top.nodes += nodes
+        top.height = max(top.height, height + 1)
+        if isinstance(top.data, list):
+            lines[top.loc + (len(top.data),)] = line
+            top.data.append(value)
+            return False
+        if top.key is None:
+            if scalar_text is None:
+                raise error(f"{path}:{line}: {dotted(top.loc)}: a key must be plain text, not a "
+                            f"{'mapping' if is_map else 'list'}")
+            if scalar_text in top.seen:
+                raise error(f"{path}:{line}: {dotted(top.loc + (scalar_text,))}: duplicate key "
+                            f"(first at line {top.seen[scalar_text]}); keep one of them")
+            top.seen[scalar_text] = line
+            lines[top.loc + (scalar_text,)] = line
+            top.key = (scalar_text, value)
+            return True
+        key, key_value = top.key
+        top.key = None
+        if key == "<<" and key_value is _MERGE:
+            top.merge = (value, mark)
         else:
-            continue
-        if frames:
-            frames[-1][1] += n
-            frames[-1][2] = max(frames[-1][2], height + 1)
+            top.data[key] = value
+        return False
+
+    try:
+        while parser.check_event():
+            event = parser.get_event()
+            kind = type(event)
+            line = event.start_mark.line + 1
+            if kind is yaml.ScalarEvent:
+                tag = None if event.tag == "!" else event.tag
+                if frames and frames[-1].key is None and type(frames[-1].data) is dict and event.anchor is None:
+                    # a key: its text is the key; only a merge key ('<<' resolved as one) is more
+                    merge = event.value == "<<" and (tag or parser.resolve(yaml.ScalarNode, "<<", event.implicit))
+                    put(_MERGE if merge == _MERGE_TAG else None, 1, 0, line, event.value, event.start_mark, None)
+                    continue
+                cache_key = (tag, event.value, event.implicit)
+                value = scalars.get(cache_key, _MISSING)
+                if value is _MISSING:
+                    value = _scalar(parser, event, tag)
+                    if type(value) in _IMMUTABLE:
+                        scalars[cache_key] = value
+                if event.anchor is not None:
+                    _anchor(anchors, event.anchor, event.start_mark, (1, 0, value, event.value, event.start_mark))
+                put(value, 1, 0, line, event.value, event.start_mark, None)
+            elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
+                if len(frames) + 1 > MAX_DEPTH:
+                    raise error(f"{path}:{line}: nested more than {MAX_DEPTH} levels deep; "
+                                "tianluo's files are a few levels of mappings and lists")
+                is_map = kind is yaml.MappingStartEvent
+                if frames and frames[-1].key is None and isinstance(frames[-1].data, dict):
+                    raise error(f"{path}:{line}: {dotted(frames[-1].loc)}: a key must be plain text, not a "
+                                f"{'mapping' if is_map else 'list'}")
+                data = {} if is_map else []
+                if frames:
+                    top = frames[-1]
+                    if isinstance(top.data, list):
+                        loc = top.loc + (len(top.data),)
+                    else:
+                        loc = top.loc + (top.key[0],)
+                else:
+                    loc = ()
+                if event.tag not in (None, "!", _MAP_TAG if is_map else _SEQ_TAG):  # !!set, !!omap, !foo
+                    shown = event.tag.replace("tag:yaml.org,2002:", "!!")
+                    raise error(f"{path}:{line}: {dotted(loc)}: the tag {shown} is not read here; write a plain "
+                                f"{'mapping' if is_map else 'list'}")
+                frames.append(_Open(event.anchor, data, loc, event.start_mark))
+            elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+                done = frames.pop()
+                if done.merge is not None:
+                    _merge(done)
+                if done.anchor is not None:
+                    _anchor(anchors, done.anchor, done.mark, (done.nodes, done.height, done.data, None, done.mark))
+                put(done.data, done.nodes, done.height, done.mark.line + 1, None, done.mark,
+                    isinstance(done.data, dict))
+            elif kind is yaml.AliasEvent:
+                if any(f.anchor == event.anchor for f in frames):
+                    raise error(f"{path}:{line}: the alias *{event.anchor} refers to a node "
+                                "that contains it (a recursive alias); write the value out")
+                if event.anchor not in anchors:
+                    raise yaml.composer.ComposerError(None, None, "found undefined alias", event.start_mark)
+                nodes, height, value, scalar_text, mark = anchors[event.anchor]
+                added += nodes
+                if added > MAX_ALIAS_NODES:
+                    raise error(f"{path}:{line}: aliases expand to more than {MAX_ALIAS_NODES} "
+                                "nodes (an alias bomb?); write the values out or use fewer aliases")
+                if len(frames) + height > MAX_DEPTH:
+                    raise error(f"{path}:{line}: the alias *{event.anchor} nests more than {MAX_DEPTH} levels "
+                                "deep; write the value out")
+                put(value, nodes, height, line, scalar_text, event.start_mark,
+                    None if scalar_text is not None else isinstance(value, dict))
+            elif kind is yaml.DocumentStartEvent and root_mark is not None:
+                raise yaml.composer.ComposerError("expected a single document in the stream", root_mark,
+                                                  "but found another document", event.start_mark)
+    finally:
+        parser.dispose()
+    return source
+
+
+_MISSING = object()
+_MERGE = object()  # the value of a '<<' key the resolver calls a merge key
+
+
+def _scalar(parser, event, tag: str | None):
+    """One scalar as ``parser`` (a loader) would build it: its resolver's tag, its constructor."""
+    if tag is None:
+        tag = parser.resolve(yaml.ScalarNode, event.value, event.implicit)
+    if tag == _MERGE_TAG:
+        return _MERGE
+    if tag == _VALUE_TAG:  # '=', the "value" key of YAML 1.1: text, as the loaders read it as a key
+        return event.value
+    node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
+    try:
+        return parser.construct_object(node, deep=True)
+    finally:
+        parser.constructed_objects.clear()
+
+
+def _anchor(anchors: dict, name: str, mark, entry: tuple) -> None:
+    if name in anchors:  # as the composer says it
+        raise yaml.composer.ComposerError("found duplicate anchor; first occurrence", anchors[name][4],
+                                          "second occurrence", mark)
+    anchors[name] = entry
+
+
+def _merge(done: _Open) -> None:
+    """``<<: *defaults`` (or a list of them): their keys first, the mapping's own win."""
+    value, mark = done.merge
+    sources = value if isinstance(value, list) else [value]
+    for item in sources:
+        if not isinstance(item, dict):
+            found = "sequence" if isinstance(item, list) else "scalar"
+            want = "a mapping" if isinstance(value, list) else "a mapping or list of mappings"
+            raise yaml.constructor.ConstructorError("while constructing a mapping", done.mark,
+                                                    f"expected {want} for merging, but found {found}", mark)
+    own = dict(done.data)
+    done.data.clear()
+    for item in reversed(sources):
+        done.data.update(item)
+    done.data.update(own)
 
 
 class _TextKeyLoader(yaml.CSafeLoader):
-    """A safe loader whose mapping keys are the text written (``42:`` is the name '42')."""
-
-    def construct_mapping(self, node, deep=False):
-        if isinstance(node, yaml.MappingNode):
-            self.flatten_mapping(node)
-            return {
-                (k.value if isinstance(k, yaml.ScalarNode) else self.construct_object(k, deep=deep)):
-                    self.construct_object(v, deep=deep)
-                for k, v in node.value
-            }
-        return super().construct_mapping(node, deep=deep)
+    """A safe loader: its resolver and constructor build the scalars (keys stay the text written)."""
 
 
-_TextKeyLoader.add_constructor("tag:yaml.org,2002:map", lambda loader, node: loader.construct_mapping(node, deep=True))
-
-
-def _walk(node: yaml.Node, loc: Loc, source: YamlSource, error: type = SpecError) -> None:
-    source.lines.setdefault(loc, node.start_mark.line + 1)
-    if isinstance(node, yaml.MappingNode):
-        seen: dict[object, int] = {}
-        for key_node, value_node in node.value:
-            line = key_node.start_mark.line + 1
-            if not isinstance(key_node, yaml.ScalarNode):
-                raise error(f"{source.path}:{line}: {dotted(loc)}: a key must be plain text, not a "
-                            f"{'list' if isinstance(key_node, yaml.SequenceNode) else 'mapping'}")
-            key = key_node.value
-            if key in seen:
-                raise error(
-                    f"{source.path}:{line}: {dotted(loc + (key,))}: duplicate key "
-                    f"(first at line {seen[key]}); keep one of them"
-                )
-            seen[key] = line
-            source.lines[loc + (key,)] = line
-            _walk(value_node, loc + (key,), source, error)
-    elif isinstance(node, yaml.SequenceNode):
-        for i, item in enumerate(node.value):
-            source.lines[loc + (i,)] = item.start_mark.line + 1
-            _walk(item, loc + (i,), source, error)
