@@ -218,11 +218,17 @@ def _unescape_backticks(body: list) -> list:
     return out
 
 
-def _might_be(slot_values, word: Word, names) -> bool:
-    """Whether a word made with placeholders may be one of ``names`` (unknown values may be anything)."""
+def might_name_a_command(value: str) -> bool:
+    """Whether a placeholder's value, as a command's name, names one that runs code or reads
+    names (a shell, eval, a wrapper...): the only way a value changes ``analyze``'s answer."""
+    return _base(value) in _COMMANDS
+
+
+def _might_be(slot_values, word: Word) -> bool:
+    """Whether a word made with placeholders may name such a command (unknown values may be anything)."""
     for slot, _kind in word.slots:
         values = slot_values.get(slot)
-        if values is None or any(_base(v) in names for v in values):
+        if values is None or any(might_name_a_command(v) for v in values):
             return True
     return False
 
@@ -281,7 +287,7 @@ class _Simple:
 
     def _command_word(self, w: Word, lit: str | None) -> None:
         if lit is None:
-            if w.slots and _might_be(self.values, w, _COMMANDS):
+            if w.slots and _might_be(self.values, w):
                 unknown = any(self.values.get(s) is None for s, _k in w.slots)
                 self.mark(w, CMDPOS if unknown else TOP, "the command's name")
                 self.code_why = "after a command name that a placeholder gives (it may be a shell or eval)"

@@ -21,9 +21,10 @@ evaluates variable names or runs text as code may still take it there).
 """
 
 import re
+from functools import lru_cache
 
 from tianluo.errors import SpecError
-from tianluo.shellcmds import CMDPOS, CODE, NAME, TOP, Analysis, Placement, analyze
+from tianluo.shellcmds import CMDPOS, CODE, NAME, TOP, Analysis, Placement, analyze, might_name_a_command
 from tianluo.shellscan import COMMENT, DQ, RESERVED
 from tianluo.states import PORT_ENV
 
@@ -155,9 +156,35 @@ def _short(text: str | None) -> str:
 
 
 def _analyse(template: str, possible: dict[str, list[str] | None], keep: set[str] | None = None):
+    """The command's units, placeholder names and analysis (shared: callers only read them).
+
+    The analysis depends on the values only through whether one may name a command (a
+    shell, eval, a wrapper...; ``shellcmds._might_be``): a sweep of 2,000 learning rates
+    through one template is analysed once, not 2,000 times.
+    """
+    names = placeholders(template)
+    kinds = tuple(sorted({n: _naming(n, possible) for n in names}.items()))
+    return _analysed(template, frozenset(keep) if keep is not None else None, kinds)
+
+
+def _naming(name: str, possible: dict[str, list[str] | None]) -> bool | None:
+    """None: the values are unknown; True: one may be a command's name; False: none can."""
+    if name == PORT:
+        values = possible.get(PORT, [PORT_SAMPLE])  # the runner's port is digits (as in --master_port=29500)
+    else:
+        values = possible.get(name)
+    if values is None:
+        return None
+    return any(might_name_a_command(v) for v in values)
+
+
+@lru_cache(maxsize=12_000)  # a spec's distinct commands (10,000 stages), a few KiB each
+def _analysed(template: str, keep: frozenset | None, kinds: tuple) -> tuple[list, list[str], Analysis]:
     units, names = _units(template, keep)
-    possible = {PORT: [PORT_SAMPLE], **possible}  # the runner's port is digits (as in --master_port=29500)
-    found = analyze(units, {i: possible.get(n) for i, n in enumerate(names)})
+    naming = dict(kinds)
+    # one value that stands for each placeholder's values as the analysis reads them
+    sample = {True: ["sh"], False: ["x"], None: None}
+    found = analyze(units, {i: sample[naming.get(n, False)] for i, n in enumerate(names)})
     for i in range(len(names)):
         found.placed.setdefault(i, Placement(CODE, "where tianluo cannot tell how the shell reads it"))
     return units, names, found
