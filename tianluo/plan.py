@@ -16,7 +16,7 @@ from tianluo.responses import plan_notes
 from tianluo.spec import DoneWhen, Metric, Output, Spec, resolve_need
 from tianluo.spec_types import When
 from tianluo.templating import render
-from tianluo.yamlsource import SPEC_MAX_BYTES, dotted, read_capped
+from tianluo.yamlsource import SPEC_MAX_BYTES, dotted, paused_gc, read_capped
 
 #: A command with its params filled in; ``sh -c`` gets it as one argument (at most 128 KiB).
 MAX_RENDERED = 100 * 1024
@@ -30,6 +30,11 @@ def build_plan(spec: Spec, spec_path: Path, decisions: dict[str, str] | None = N
         spec_path: Where it was read from.
         decisions: Fork key -> answer (see ``tianluo.forks``); open forks take their defaults.
     """
+    with paused_gc():  # tens of thousands of models (see paused_gc)
+        return _build_plan(spec, spec_path, decisions)
+
+
+def _build_plan(spec: Spec, spec_path: Path, decisions: dict[str, str] | None) -> Plan:
     spec_path = spec_path.resolve()
     chosen = {f.key: f.default for f in derive(spec)} | (decisions or {})
     fork_values = {name: chosen[f"custom:{name}"] for name in spec.forks}

@@ -55,7 +55,7 @@ from tianluo.spec_types import (
 #: Stages of a whole spec (all entities): a tick looks at each of them, and state.json holds them all.
 MAX_STAGES = 10_000
 from tianluo.states import FaultClass
-from tianluo.yamlsource import Loc, YamlSource, dotted, load_yaml
+from tianluo.yamlsource import Loc, YamlSource, dotted, load_yaml, paused_gc
 
 
 class DoneWhen(StrictModel):
@@ -357,6 +357,11 @@ def load_spec(path: str | Path) -> tuple[Spec, YamlSource]:
     Raises:
         SpecError: one line naming the file, the line and the key.
     """
+    with paused_gc():  # a 10,000-stage spec is a million objects (see paused_gc)
+        return _load_spec(path)
+
+
+def _load_spec(path: str | Path) -> tuple[Spec, YamlSource]:
     source = load_yaml(Path(path))
     if not isinstance(source.data, dict):
         raise SpecError(f"{source.path}: the spec must be a mapping with at least 'name' and 'entities'")
