@@ -434,6 +434,9 @@ COMMANDS = {"plan": _cmd_plan, "start": _cmd_start, "tick": _cmd_tick, "status":
 
 
 def main(argv: list[str] | None = None) -> int:
+    if (sys.argv[1:] if argv is None else argv) == ["--version"]:  # what argparse prints, without building it
+        print(f"tianluo {__version__}")
+        return 0
     parser = _parser()
     args = parser.parse_args(argv)
     if not args.command:

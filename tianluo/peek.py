@@ -476,17 +476,36 @@ def _check_writable(run_dir: Path) -> None:
         os.close(fd)
 
 
+#: A finished run's phase, near the top of state.json (the model's field order puts it before the plan).
+_FINISHED = re.compile(rb'"phase": *"(complete|expired|stopped)"')
+HEAD = 64 * 1024
+
+
+def _looks_finished(run_dir: Path) -> bool:
+    """Whether the head of state.json names a finished phase: a running run's tick (the most common
+    one) is not made to parse a big state twice. Only a hint: the full reading decides."""
+    fd = fsio.open_file(run_dir / STATE, os.O_RDONLY)
+    try:
+        return _FINISHED.search(os.pread(fd, HEAD, 0)) is not None
+    finally:
+        os.close(fd)
+
+
 def _idle(run_dir: Path) -> str | None:
-    from tianluo.status import (
-        build_status_plain,  # every field it shows checked, as status checks them
-    )
+    # build_status_plain checks every field status shows, as for status itself
+    from tianluo.status import build_status_plain
 
     if any(os.path.lexists(run_dir / name) for name in (AGAIN, STALLED_MARK)):
         return None
-    raw = read_state(run_dir)
-    doc = build_status_plain(raw, run_dir, lock=False)
-    if doc["phase"] not in {p.value for p in TERMINAL_PHASES}:
+    try:
+        if not _looks_finished(run_dir):
+            return None
+    except OSError:
         return None
+    raw = read_state(run_dir)
+    if get(raw, "RunState", "phase", one_of(*PHASES)) not in {p.value for p in TERMINAL_PHASES}:
+        return None
+    doc = build_status_plain(raw, run_dir, lock=False)
     trigger = get(raw, "RunState", "trigger", optional(lambda v: known(v, KEYS["TriggerRecord"])))
     if trigger is not None:
         field(trigger, "kind", one_of("cron", "systemd", "daemon", "none"))
