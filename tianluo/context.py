@@ -21,6 +21,7 @@ class Ctx:
         self.log = Events(now)  # the one event collector, shared with the stage machine's moves
         self.rules = spec_rules(state.plan.rules)
         self.fatal_rules = fatal_rule_names(state.plan)
+        self.before: RunState | None = None  # the state decided on (decide copies a stage it shares before a change)
 
     @property
     def events(self) -> list[dict]:

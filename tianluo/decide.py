@@ -8,6 +8,7 @@ stage's status), and here the dependency graph, branches, the success gate, the 
 and the run's phase.
 """
 
+import copy
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -73,30 +74,111 @@ def decide(state: RunState, obs: Observations, now: datetime) -> Decision:
         obs: What the tick saw.
         now: The time of the decision; nothing here reads the clock.
     """
-    new = state.model_copy(deep=True)
+    new = writable_copy(state)
     ctx = Ctx(new, now, obs)
+    ctx.before = state
     new.tick_count += 1
     new.last_tick_at = now
     if new.phase in TERMINAL_PHASES:
         return Decision(new)
-    order = topo_order(new)
-    for sid in order:
-        _unmoved(ctx, sid, new.stage(sid))
-    for sid in order:
-        stage = new.stage(sid)
+    g = Graph(new)
+    for sid in g.order:
+        stage = g.stage(new, sid)
+        if stage.status == StageStatus.SUBMITTED:
+            _unmoved(ctx, sid, stage)
+    for sid in g.order:
+        stage = g.stage(new, sid)
         if stage.status in ACTIVE and (sid in obs.stages or not obs.partial):  # not looked at: left as it is
             judge(ctx, sid, stage, obs.stages.get(sid, StageObservation()))
     _scheduler_spell(ctx, obs)
-    _propagate(ctx, order)
-    if not obs.partial and _gate(ctx, obs.gate):  # a gate not looked at is not met
+    _propagate(ctx, g)
+    if not obs.partial and _gate(ctx, g, obs.gate):  # a gate not looked at is not met
         return Decision(new, ctx.actions, ctx.events)
     if _deadline_passed(ctx):
         return Decision(new, ctx.actions, ctx.events)
-    for sid in order:
-        _schedule(ctx, sid, new.stage(sid))
-    _update_phase(ctx)
-    _notifications(ctx)
+    for sid in g.order:
+        stage = g.stage(new, sid)
+        if stage.status in (StageStatus.PENDING, StageStatus.RETRY_WAIT):
+            _schedule(ctx, g, sid, stage)
+    _update_phase(ctx, g)
+    _notifications(ctx, g)
     return Decision(new, with_moves(new, ctx.actions), ctx.events)
+
+
+#: Stages a decision may change anywhere (judge, the ladder, a retry's wait): copied before it starts.
+_COPIED = frozenset(ACTIVE | {StageStatus.RETRY_WAIT})
+
+
+def writable_copy(state: RunState) -> RunState:
+    """A copy of ``state`` that a decision (and the shell acting on it) may change without changing ``state``.
+
+    At 10,000 stages a deep copy of everything was most of a tick's time and memory, so only
+    what may change is copied: the active and retrying stages, a hold the owner has not been
+    told of yet, a checkpoint move not carried out, and everything outside the stages but the
+    locked plan. A pending or blocked stage is copied when the decision is about to change it
+    (``_own``); a succeeded, skipped or told-of held stage, and the plan, are shared: no
+    decision changes them.
+    """
+    entities = {}
+    for name, entity in state.entities.items():
+        stages = {s: st.model_copy(deep=True) if _may_change(st) else st for s, st in entity.stages.items()}
+        entities[name] = _with(entity, stages=stages, params=dict(entity.params), hold=copy.deepcopy(entity.hold))
+    rest = {k: copy.deepcopy(v) for k, v in state.__dict__.items() if k not in ("plan", "entities")}
+    return _with(state, entities=entities, **rest)
+
+
+def _may_change(stage: StageState) -> bool:
+    """Whether a decision or the shell's actions after it may change this stage (other than through ``_own``)."""
+    if stage.status in _COPIED:
+        return True
+    if stage.hold is not None and not stage.hold.notified:
+        return True  # the shell marks the hold as told
+    return any(m.outcome is None for m in stage.checkpoint_moves)  # the shell carries the move out
+
+
+def _with(model, **values):
+    """A shallow copy of ``model`` holding ``values`` (its record of which fields were set kept as is)."""
+    out = model.model_copy()
+    out.__dict__.update(values)
+    return out
+
+
+def _own(ctx: Ctx, sid: str, stage: StageState) -> StageState:
+    """The stage ``sid`` of the new state, copied first if it is still the old state's (pending, blocked)."""
+    if ctx.before is None or stage is not ctx.before.stage(sid):
+        return stage
+    entity, name = split_stage_id(sid)
+    mine = stage.model_copy(deep=True)
+    ctx.state.entities[entity].stages[name] = mine
+    return mine
+
+
+class Graph:
+    """The plan's stages as one decision walks them, each id split and its needs looked up once.
+
+    ``ids`` in plan order, ``order`` as ``topo_order``; ``stage(state, sid)`` is
+    ``state.stage(sid)`` without splitting the id again (a decision walks every stage a few
+    times: at 10,000 stages the splits alone cost more than the rest of a quiet decision).
+    """
+
+    def __init__(self, state: RunState):
+        self.ids: list[str] = []
+        self.parts: dict[str, tuple[str, str]] = {}
+        self.needs: dict[str, list[str]] = {}
+        for ename, entity in state.plan.entities.items():
+            for sname, planned in entity.stages.items():
+                sid = stage_id(ename, sname)
+                self.ids.append(sid)
+                self.parts[sid] = (ename, sname)
+                self.needs[sid] = planned.needs
+        self.order = _order(self.ids, self.needs)
+
+    def stage(self, state: RunState, sid: str) -> StageState:
+        entity, name = self.parts[sid]
+        return state.entities[entity].stages[name]
+
+    def entity(self, sid: str) -> str:
+        return self.parts[sid][0]
 
 
 def topo_order(state: RunState) -> list[str]:
@@ -106,10 +188,12 @@ def topo_order(state: RunState) -> list[str]:
     whose needs are placed), computed in linear time: a 10,000-stage chain written last
     stage first would take 10,000 passes.
     """
-    ids = state.stage_ids()
+    return Graph(state).order
+
+
+def _order(ids: list[str], planned_needs: dict[str, list[str]]) -> list[str]:
     index = {sid: i for i, sid in enumerate(ids)}
-    needs = {sid: [n for n in state.plan.entities[split_stage_id(sid)[0]].stages[split_stage_id(sid)[1]].needs
-                   if n in index] for sid in ids}
+    needs = {sid: [n for n in planned_needs[sid] if n in index] for sid in ids}
     users: dict[str, list[str]] = {sid: [] for sid in ids}
     waiting = {sid: len(needs[sid]) for sid in ids}
     for sid in ids:
@@ -132,37 +216,37 @@ def topo_order(state: RunState) -> list[str]:
 # --- the graph -----------------------------------------------------------------------
 
 
-def _needs(ctx: Ctx, sid: str) -> list[str]:
-    entity, stage = split_stage_id(sid)
-    return ctx.state.plan.entities[entity].stages[stage].needs
-
-
-def _propagate(ctx: Ctx, order: list[str]) -> None:
+def _propagate(ctx: Ctx, g: Graph) -> None:
     """Waiting stages are blocked while something they need is stuck, pending otherwise."""
-    for sid in order:
-        stage = ctx.state.stage(sid)
+    state = ctx.state
+    for sid in g.order:
+        stage = g.stage(state, sid)
         if stage.status not in (StageStatus.PENDING, StageStatus.BLOCKED):
             continue
-        stuck = [n for n in _needs(ctx, sid) if ctx.state.stage(n).status in STUCK]
+        stuck = [n for n in g.needs[sid] if g.stage(state, n).status in STUCK]
         if stuck and stage.status == StageStatus.PENDING:
-            stage.reason = "needs " + ", ".join(f"{n} ({ctx.state.stage(n).status.value})" for n in stuck)
+            stage = _own(ctx, sid, stage)
+            stage.reason = "needs " + ", ".join(f"{n} ({g.stage(state, n).status.value})" for n in stuck)
             move(stage, StageStatus.BLOCKED, log=ctx.log, sid=sid, event="blocked", message=stage.reason)
         elif not stuck and stage.status == StageStatus.BLOCKED:
+            stage = _own(ctx, sid, stage)
             stage.reason = None
             move(stage, StageStatus.PENDING, log=ctx.log, sid=sid, event="unblocked",
                  message="what it needs can move again")
 
 
-def _schedule(ctx: Ctx, sid: str, stage: StageState) -> None:
-    if ctx.state.entities[split_stage_id(sid)[0]].hold is not None:
+def _schedule(ctx: Ctx, g: Graph, sid: str, stage: StageState) -> None:
+    state = ctx.state
+    if state.entities[g.entity(sid)].hold is not None:
         return  # a human holds the entity: nothing new starts
     if stage.status == StageStatus.PENDING:
-        if not all(ctx.state.stage(n).status in DONE for n in _needs(ctx, sid)):
+        if not all(g.stage(state, n).status in DONE for n in g.needs[sid]):
             return
-        if not _first_start(ctx, sid, stage):
+        stage = _own(ctx, sid, stage)  # about to start, be skipped or held
+        if not _first_start(ctx, sid, stage, g.needs[sid]):
             return
     elif stage.status == StageStatus.RETRY_WAIT:
-        if not all(ctx.state.stage(n).status in DONE for n in _needs(ctx, sid)):
+        if not all(g.stage(state, n).status in DONE for n in g.needs[sid]):
             return  # a replan started what it needs over: its retry waits for them to be done again
         if stage.next_attempt_at is not None and stage.next_attempt_at > ctx.now:
             return
@@ -202,10 +286,9 @@ def _room_again(ctx: Ctx, sid: str, stage: StageState) -> bool:
     return True
 
 
-def _first_start(ctx: Ctx, sid: str, stage: StageState) -> bool:
+def _first_start(ctx: Ctx, sid: str, stage: StageState, needs: list[str]) -> bool:
     """Before a stage's first attempt: its branch condition, and whether tianluo may submit."""
     planned = ctx.planned(sid)
-    needs = _needs(ctx, sid)
     if needs and all(ctx.state.stage(n).skipped_by == "branch" for n in needs):
         return _skip(ctx, sid, stage, "it only follows branches that were not taken")
     if planned.branch == "skip":
@@ -264,13 +347,13 @@ def effective_command(state: RunState, sid: str) -> str:
 # --- the run -------------------------------------------------------------------------
 
 
-def _gate(ctx: Ctx, checks: tuple[Check, ...]) -> bool:
+def _gate(ctx: Ctx, g: Graph, checks: tuple[Check, ...]) -> bool:
     """Evaluate the success gate; on success the run becomes complete and launches nothing."""
     state = ctx.state
     gate = state.plan.success_gate
     results = list(checks)
     if gate.all_done:
-        left = [sid for sid in state.stage_ids() if state.stage(sid).status not in DONE]
+        left = [sid for sid in g.ids if g.stage(state, sid).status not in DONE]
         detail = "all stages done" if not left else f"{len(left)} not done: {', '.join(left[:5])}"
         results.insert(0, Check(kind="all_done", target="every stage", ok=not left, detail=detail))
     state.gate.checks = results
@@ -295,14 +378,15 @@ def _deadline_passed(ctx: Ctx) -> bool:
     return True
 
 
-def _update_phase(ctx: Ctx) -> None:
+def _update_phase(ctx: Ctx, g: Graph) -> None:
     """A run where nothing can move without a human is blocked; it says so once."""
     state = ctx.state
-    can_move = any(_can_move(ctx, sid) for sid in state.stage_ids())
+    can_move = any(_can_move(ctx, g, sid) for sid in g.ids)
     if not can_move and state.phase == Phase.RUNNING:
-        stuck = [sid for sid in state.stage_ids() if state.stage(sid).status == StageStatus.HELD]
+        stuck = [sid for sid in g.ids if g.stage(state, sid).status == StageStatus.HELD]
+        named = {g.entity(sid) for sid in stuck}
         stuck += [f"{e} (held by a human)" for e, ent in state.entities.items() if ent.hold is not None
-                  and not any(sid.startswith(e + ".") for sid in stuck)]
+                  and e not in named]
         if not stuck:  # every stage is done, yet the gate does not hold
             stuck = [f"gate {c.kind} {c.target} ({c.detail})" for c in state.gate.checks if not c.ok]
         state.phase = Phase.BLOCKED
@@ -315,16 +399,17 @@ def _update_phase(ctx: Ctx) -> None:
         ctx.event("run_unblocked", None, "work can move again")
 
 
-def _can_move(ctx: Ctx, sid: str) -> bool:
+def _can_move(ctx: Ctx, g: Graph, sid: str) -> bool:
     """Active, or pending or due to retry where nothing stops it: not a human's hold of its entity (what
     became pending after the hold waits for the release), nor a held or blocked need (after a replan)."""
-    status = ctx.state.stage(sid).status
+    state = ctx.state
+    status = g.stage(state, sid).status
     if status in ACTIVE:
         return True
-    if ctx.state.entities[split_stage_id(sid)[0]].hold is not None:
+    if state.entities[g.entity(sid)].hold is not None:
         return False
     if status == StageStatus.RETRY_WAIT:
-        return not any(ctx.state.stage(n).status in STUCK for n in _needs(ctx, sid))
+        return not any(g.stage(state, n).status in STUCK for n in g.needs[sid])
     return status == StageStatus.PENDING
 
 
@@ -369,7 +454,7 @@ def _space_notification(ctx: Ctx, sid: str, stage: StageState) -> None:
              "The other jobs go on.", entity=entity, stage=name))
 
 
-def _notifications(ctx: Ctx) -> None:
+def _notifications(ctx: Ctx, g: Graph) -> None:
     """Ask the shell to tell the owner about each new hold and a blocked run, once each.
 
     A notification is marked as sent by the shell after it ran, so one lost to a crash is
@@ -378,8 +463,8 @@ def _notifications(ctx: Ctx) -> None:
     state = ctx.state
     if not state.plan.notify:
         return
-    for sid in state.stage_ids():
-        stage = state.stage(sid)
+    for sid in g.ids:
+        stage = g.stage(state, sid)
         hold = stage.hold
         _space_notification(ctx, sid, stage)
         if stage.status != StageStatus.HELD or hold is None or hold.by != "ladder" or hold.notified:

@@ -178,7 +178,8 @@ def with_moves(state, actions: list) -> list:
     """
     from tianluo.observations import MoveAside, Submit
 
-    waiting = [sid for sid in state.stage_ids() if any(m.outcome is None for m in state.stage(sid).checkpoint_moves)]
+    waiting = [f"{e}.{name}" for e, entity in state.plan.entities.items() for name in entity.stages
+               if (moves := state.entities[e].stages[name].checkpoint_moves) and any(m.outcome is None for m in moves)]
     if not waiting:
         return actions
     out, placed = [], set()

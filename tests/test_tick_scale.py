@@ -1,0 +1,129 @@
+"""A tick at scale (issue 12): the decision's cost grows with the stages, not faster, and what it
+does not change it does not copy.
+
+At 10,000 stages a deep copy of the whole state was most of a tick's time and memory; the
+decision now copies the stages it may change (active, retrying, about to start or block) and
+shares the rest (succeeded, skipped, held and told) with the state it was given, which it still
+never changes. Pure: states built from models, no clock, no processes; a few seconds in all.
+"""
+
+import gc
+import statistics
+import time
+
+from pure_helpers import at, exited, launched, observe, running, seen, state_from_graph
+
+from tianluo.decide import decide
+from tianluo.model import RunState, StageState, dump_state
+from tianluo.observations import Observations, Submit
+from tianluo.states import Phase, StageStatus
+
+CHAIN = ("prep", "train", "eval", "export", "score")
+
+
+def sweep(entities: int) -> RunState:
+    """``entities`` chains of five stages and a fan-in that needs every chain's last stage (as benchmarks'
+    write_sweep)."""
+    graph = {f"lr{i:05d}": {name: [f"lr{i:05d}.{CHAIN[k - 1]}"] if k else [] for k, name in enumerate(CHAIN)}
+             for i in range(entities)}
+    graph["summary"] = {"report": [f"lr{i:05d}.score" for i in range(entities)]}
+    return state_from_graph(graph)
+
+
+def _templates() -> dict[str, dict[str, StageState]]:
+    """One entity's stages as real decisions leave them: every stage succeeded; prep running; prep held."""
+    state = sweep(1)
+    out = {}
+    for n, name in enumerate(CHAIN):
+        state = launched(decide(state, observe(), at(minutes=2 * n)).state)
+        sid = f"lr00000.{name}"
+        if name == "prep":
+            out["running"] = decide(state, observe(**{sid: seen(running())}), at(minutes=2 * n + 1)).state
+        state = decide(state, observe(**{sid: seen(exited(0))}), at(minutes=2 * n + 1)).state
+        assert state.stage(sid).status == StageStatus.SUCCEEDED
+    out["succeeded"] = state
+    held = sweep(1)
+    for n in range(5):  # exit 1 until the ladder's budget for it is spent
+        held = launched(decide(held, observe(**{"lr00000.prep": seen(exited(1))} if n else {}), at(minutes=n)).state)
+    for sid in held.stage_ids():  # told of (the shell marks it after the notification went out)
+        if held.stage(sid).hold is not None:
+            held.stage(sid).hold.notified = True
+    out["held"] = held
+    stages = {kind: {name: s.entities["lr00000"].stages[name] for name in CHAIN} for kind, s in out.items()}
+    assert stages["running"]["prep"].status == StageStatus.RUNNING
+    assert stages["held"]["prep"].status == StageStatus.HELD, stages["held"]["prep"]
+    assert stages["held"]["train"].status == StageStatus.BLOCKED
+    return stages
+
+
+def shaped(entities: int, shape: str, active: int) -> tuple[RunState, Observations]:
+    """A sweep where the first ``active`` entities' prep runs and every other entity is ``shape``:
+    all its stages succeeded, or its prep held (by the ladder, told) and the rest blocked.
+
+    Entities of a kind share their stages' objects: decide never changes the state it is given.
+    """
+    tpl = _templates()
+    state = sweep(entities)
+    for i, (ename, entity) in enumerate(state.entities.items()):
+        if ename == "summary":
+            continue
+        kind = "running" if i < active else shape
+        for name in CHAIN:
+            entity.stages[name] = tpl[kind][name] if kind != "running" or name == "prep" else entity.stages[name]
+    obs = observe(**{f"lr{i:05d}.prep": seen(running()) for i in range(active)})
+    return state, obs
+
+
+def _decide_time(state: RunState, obs: Observations) -> float:
+    """CPU seconds of one decision, the median of 3; the heap is frozen first, so a full garbage
+    collection (its cost grows with every object the process holds) does not land in one of them."""
+    times = []
+    gc.collect()
+    gc.freeze()
+    try:
+        for _ in range(3):
+            started = time.process_time()
+            decide(state, obs, at(hours=1))
+            times.append(time.process_time() - started)
+    finally:
+        gc.unfreeze()
+    return statistics.median(times)
+
+
+def test_decide_time_grows_linearly_with_the_stages():
+    """decide at 4N stages costs about 4x decide at N (a median of 3; quadratic would be 16x)."""
+    for shape in ("succeeded", "held"):
+        small = _decide_time(*shaped(200, shape, active=20))
+        large = _decide_time(*shaped(800, shape, active=80))
+        assert large / small < 6, f"{shape}: decide took {large:.3f}s at 4,001 stages, {small:.3f}s at 1,001"
+
+
+def test_decide_shares_what_it_does_not_change_and_never_changes_its_input():
+    state, obs = shaped(40, "succeeded", active=5)
+    obs.stages["lr00004.prep"] = seen(exited(0))  # the fifth chain moves on: its prep succeeds, train starts
+    before = dump_state(state)
+    decision = decide(state, obs, at(hours=1))
+    assert dump_state(state) == before  # pure: the state it was given is unchanged
+    new = decision.state
+    assert new.stage("lr00004.prep").status == StageStatus.SUCCEEDED
+    assert state.stage("lr00004.prep").status == StageStatus.RUNNING
+    assert new.stage("lr00004.train").status == StageStatus.SUBMITTED
+    assert state.stage("lr00004.train").status == StageStatus.PENDING
+    assert [a.stage_id for a in decision.actions if isinstance(a, Submit)] == ["lr00004.train"]
+    shared = [sid for sid in state.stage_ids() if new.stage(sid) is state.stage(sid)]
+    succeeded = [sid for sid in state.stage_ids() if state.stage(sid).status == StageStatus.SUCCEEDED]
+    waiting = [f"lr{i:05d}.{name}" for i in range(4) for name in CHAIN[1:]]
+    assert set(succeeded) <= set(shared)  # 175 succeeded stages: not one copied
+    assert set(waiting) <= set(shared)  # pending and not moving: shared too
+    for sid in ("lr00000.prep", "lr00004.prep", "lr00004.train"):  # what the decision (or the shell) changes: copies
+        assert new.stage(sid) is not state.stage(sid)
+    assert new.plan is state.plan
+
+
+def test_a_run_blocked_by_many_holds_names_them_once():
+    """Every entity's prep held: the run becomes blocked, and says which stages hold it (each once)."""
+    state, obs = shaped(300, "held", active=0)
+    decision = decide(state, obs, at(hours=1))
+    assert decision.state.phase == Phase.BLOCKED
+    reason = decision.state.phase_reason
+    assert reason.count("lr00123.prep") == 1 and reason.count(".prep") == 300
