@@ -258,7 +258,7 @@ def _read(f, start: int, max_bytes: int, size: int, state: "_Scan",
           deadline: float | None = None) -> tuple[int, bool]:
     """Feed the file to ``state`` chunk by chunk; the end offset consumed and whether more is left.
 
-    Each chunk is copied once (``\r`` made ``\n``, so a tqdm redraw ends a line for RE2 too) and
+    Each chunk is copied once (``\\r`` made ``\\n``, so a tqdm redraw ends a line for RE2 too) and
     searched in place: the incomplete line carried from the chunk before is joined only with
     the first line of the next (a few bytes), not the whole chunk with it.
     """
@@ -357,10 +357,10 @@ class _Scan:
         self.finders = self._build_finders()
 
     def feed(self, text: bytes, base: int, lo: int = 0, hi: int | None = None, progress: bool = True) -> None:
-        """Scan the whole lines ``text[lo:hi]`` (``\r`` already made ``\n``); ``text[i]`` is at file offset ``base + i``.
+        """Scan the whole lines ``text[lo:hi]`` (``\\r`` already made ``\\n``); ``text[i]`` is at file offset ``base + i``.
 
-        ``lo`` is 0 or just after a ``\n`` and ``hi`` is the end of ``text`` or just after a
-        ``\n``: RE2 looks at the bytes around a region for ``^``, ``$`` and ``\b``, and they
+        ``lo`` is 0 or just after a ``\\n`` and ``hi`` is the end of ``text`` or just after a
+        ``\\n``: RE2 looks at the bytes around a region for ``^``, ``$`` and ``\\b``, and they
         are line ends, as the ends of a text of its own would be.
         """
         hi = len(text) if hi is None else hi
