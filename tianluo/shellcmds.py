@@ -221,7 +221,7 @@ def _unescape_backticks(body: list) -> list:
 def might_name_a_command(value: str) -> bool:
     """Whether a placeholder's value, as a command's name, names one that runs code or reads
     names (a shell, eval, a wrapper...): the only way a value changes ``analyze``'s answer."""
-    return _base(value) in _COMMANDS
+    return value.rpartition("/")[2] in _COMMANDS  # its basename
 
 
 def _might_be(slot_values, word: Word) -> bool:

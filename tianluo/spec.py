@@ -6,6 +6,7 @@ names the file, the line and the key.
 
 import difflib
 import signal
+from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -93,13 +94,22 @@ class Progress(StrictModel):
     def _compiles(cls, value: str | None) -> str | None:
         if value is None:
             return None
-        try:  # on the engine the ticks use: linear time, whatever the log holds
-            pattern = compile_pattern(value, capture=True)
-        except UnsupportedPattern as exc:
-            raise ValueError(str(exc)) from None
-        if "done" not in pattern.groupindex:
-            raise ValueError("needs a named group 'done', e.g. 'step (?P<done>\\d+)/(?P<total>\\d+)'")
+        problem = _progress_problem(value)
+        if problem:
+            raise ValueError(problem)
         return value
+
+
+@lru_cache(maxsize=1024)
+def _progress_problem(regex: str) -> str | None:
+    """Why ``regex`` cannot be a progress regex, or None; once per distinct text (a sweep repeats one)."""
+    try:  # on the engine the ticks use: linear time, whatever the log holds
+        pattern = compile_pattern(regex, capture=True)
+    except UnsupportedPattern as exc:
+        return str(exc)
+    if "done" not in pattern.groupindex:
+        return "needs a named group 'done', e.g. 'step (?P<done>\\d+)/(?P<total>\\d+)'"
+    return None
 
 
 class Output(StrictModel):
@@ -113,20 +123,21 @@ class Output(StrictModel):
 class StageSpec(StrictModel):
     run: Annotated[Command, Field(min_length=1)]
     # a fan-in may wait for every stage of the run
-    needs: list[text(MAX_SHORT, "a need")] = Field(default=[], max_length=MAX_STAGES)
+    # default_factory, not default=[]: pydantic deep-copies a mutable default for each of 10,000 stages
+    needs: list[text(MAX_SHORT, "a need")] = Field(default_factory=list, max_length=MAX_STAGES)
     done_when: DoneWhen | None = None
     progress: Progress | None = None
     output: Output | None = None
     expected: Duration | None = None
-    logs: list[FilePath] = Field(default=[], max_length=100, description="Globs of extra log files, e.g. per-rank logs.")
+    logs: list[FilePath] = Field(default_factory=list, max_length=100, description="Globs of extra log files, e.g. per-rank logs.")
     checkpoints: CheckpointGlob | None = Field(
         default=None, description="Where the stage's checkpoints are: a glob relative to the project folder, "
         "e.g. out/{entity}/ckpt-*.pt (the newest is the one with the latest mtime). rollback_checkpoint needs it.")
     resources: Resources | None = None
     when: When | None = None
-    variants: dict[str, Annotated[Command, Field(min_length=1)]] = Field(default={}, max_length=100, description="Other commands the degrade rung may switch to.")
+    variants: dict[str, Annotated[Command, Field(min_length=1)]] = Field(default_factory=dict, max_length=100, description="Other commands the degrade rung may switch to.")
     degrade: dict[str, list[DegradeAction]] = Field(
-        default={}, max_length=100, description="Fault label (or class) -> changes the owner may pre-authorise at plan time.")
+        default_factory=dict, max_length=100, description="Fault label (or class) -> changes the owner may pre-authorise at plan time.")
 
     _needs = field_validator("needs", "logs", mode="before")(_as_list)
 
@@ -143,7 +154,7 @@ class StageSpec(StrictModel):
 
 
 class EntitySpec(StrictModel):
-    params: dict[str, Scalar] = Field(default={}, max_length=MAX_ITEMS)
+    params: dict[str, Scalar] = Field(default_factory=dict, max_length=MAX_ITEMS)
     stages: dict[str, StageSpec] = Field(min_length=1, max_length=MAX_STAGES)
 
 

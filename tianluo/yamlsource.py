@@ -134,15 +134,21 @@ def paused_gc() -> Iterator[None]:
     Each collection walks every object still alive, and building a 10,000-stage spec (its
     YAML data, its models, its plan) allocates a million of them: the collector took more time
     than the work (2.7 s of 5 s), and more per object the bigger the spec. What is built here
-    holds no reference cycles, so nothing waits for the collector; it runs again afterwards.
+    holds no reference cycles, so nothing waits for the collector. On the way out what was
+    built is frozen (``gc.freeze``: left out of later collections, still freed when no longer
+    referenced), else the first collections after would walk the million objects again.
     """
     was = gc.isenabled()
     gc.disable()
     try:
         yield
-    finally:
+    except BaseException:
         if was:
             gc.enable()
+        raise
+    if was:
+        gc.freeze()
+        gc.enable()
 
 
 _MAP_TAG, _SEQ_TAG = "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"
