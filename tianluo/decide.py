@@ -123,8 +123,16 @@ def writable_copy(state: RunState) -> RunState:
     for name, entity in state.entities.items():
         stages = {s: st.model_copy(deep=True) if _may_change(st) else st for s, st in entity.stages.items()}
         entities[name] = _with(entity, stages=stages, params=dict(entity.params), hold=copy.deepcopy(entity.hold))
-    rest = {k: copy.deepcopy(v) for k, v in state.__dict__.items() if k not in ("plan", "entities")}
+    rest = {k: _copied(v) for k, v in state.__dict__.items() if k not in ("plan", "entities")}
     return _with(state, entities=entities, **rest)
+
+
+def _copied(value):
+    """A run-wide field of the new state: records (the gate, the trigger) copied; lists as new lists of the
+    same items (the outbox's events and the plan-time answers, which no decision changes)."""
+    if isinstance(value, list):
+        return list(value)
+    return copy.deepcopy(value)
 
 
 def _may_change(stage: StageState) -> bool:
