@@ -39,7 +39,7 @@ WORKER = """
 
     def hold_of(entity):
         state = json.load(open(f"{run_dir}/state.json"))
-        hold = state["entities"][entity]["hold"]
+        hold = state["entities"][entity].get("hold")  # left out while None (schema 2)
         return hold and hold["reason"]
 
     out = []

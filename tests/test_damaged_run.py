@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import cli, copy_run, read_events, run_with_exited_attempt, tmpfs
+from conftest import cli, copy_run, read_events, read_state, run_with_exited_attempt, tmpfs
 
 from tianluo import fsio, records
 from tianluo.errors import StateError
@@ -79,7 +79,7 @@ DAMAGE = {
 def test_a_damaged_state_is_one_line_naming_the_file_and_the_snapshot(template, tmp_path, damage):
     run_dir = copy_run(template, tmp_path)
     make, says = DAMAGE[damage]
-    doc = json.loads(_state_bytes(run_dir))
+    doc = read_state(run_dir)  # every field, defaults included (the damage edits some of them)
     (run_dir / "state.json").write_bytes(make(doc))
     with pytest.raises(StateError) as info:
         RunStore(run_dir).load()

@@ -129,10 +129,10 @@ def _tick_locked(store: RunStore, lock_fd: int, now: datetime | None, backend: B
     new = decision.state
     events = stalled + _over_budget(state, observations, budget, now) + decision.events
     _check_action_paths(store, new, decision.actions)  # a folder the actions need, refused after the save: half a tick
-    changed = _changed(state, new)
+    # The one snapshot of a tick is of its last save: here, unless there are actions (which save again).
+    snapshot = not decision.actions and _changed(state, new)
     del state  # the tick goes on with the decided state; the old one is not kept in memory beside it
-    # The one snapshot of a tick is of its last save: here, unless the actions save again.
-    store.save(new, snapshot=changed and not decision.actions, events=events)
+    store.save(new, snapshot=snapshot, events=events)
     _forget_stall(store)
     events += _act(store, new, decision.actions, backend, now)
     events += remove_trigger_if_over(store, new, now)
