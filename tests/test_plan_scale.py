@@ -16,14 +16,13 @@ import pytest
 from pure_helpers import write_spec
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from benchmarks.workloads import write_sweep  # noqa: E402
-
-from tianluo import templating  # noqa: E402
-from tianluo.errors import SpecError  # noqa: E402
-from tianluo.forks import derive  # noqa: E402
-from tianluo.plan import build_plan, render_plan_md  # noqa: E402
-from tianluo.spec import load_spec  # noqa: E402
-from tianluo.yamlsource import load_yaml  # noqa: E402
+from benchmarks.workloads import write_sweep
+from tianluo import templating
+from tianluo.errors import SpecError
+from tianluo.forks import derive
+from tianluo.plan import build_plan, render_plan_md
+from tianluo.spec import load_spec
+from tianluo.yamlsource import load_yaml
 
 
 def _plan_cpu(spec_path: Path) -> float:

@@ -8,7 +8,7 @@ from pydantic import ValidationError
 from tianluo.degrade import GPU_EXCLUDE, GPU_FAULT, derives_gpu_exclude
 from tianluo.durations import format_duration
 from tianluo.errors import SpecError
-from tianluo.forks import branch_forks, derive
+from tianluo.forks import branch_forks
 from tianluo.forks import describe as describe_action
 from tianluo.ladder import resolve_budgets
 from tianluo.model import Plan, PlannedEntity, PlannedStage, stage_id
@@ -36,7 +36,9 @@ def build_plan(spec: Spec, spec_path: Path, decisions: dict[str, str] | None = N
 
 def _build_plan(spec: Spec, spec_path: Path, decisions: dict[str, str] | None) -> Plan:
     spec_path = spec_path.resolve()
-    chosen = {f.key: f.default for f in derive(spec)} | (decisions or {})
+    # An open fork takes its default, which for every derived fork but gpu_fault's is what its
+    # absence means below (no need to derive them all again: the caller just did)
+    chosen = {f"custom:{name}": fork.default for name, fork in spec.forks.items()} | (decisions or {})
     fork_values = {name: chosen[f"custom:{name}"] for name in spec.forks}
     entities = {}
     for ename, entity in spec.entities.items():
@@ -114,7 +116,8 @@ def _planned_stage(spec: Spec, ename: str, sname: str, stage, values: dict, chos
     for label, actions in stage.degrade.items():
         pick = chosen.get(f"risk:{sid}:{label}", "hold")
         degrade.update({label: a for a in actions if a.name == pick})
-    if derives_gpu_exclude(spec.backend, stage) and chosen.get(f"risk:{sid}:{GPU_FAULT}") == GPU_EXCLUDE.name:
+    gpu_answer = chosen.get(f"risk:{sid}:{GPU_FAULT}", GPU_EXCLUDE.name)  # its default: leave the host out
+    if derives_gpu_exclude(spec.backend, stage) and gpu_answer == GPU_EXCLUDE.name:
         degrade[GPU_FAULT] = GPU_EXCLUDE
     when = None
     if stage.when:

@@ -24,7 +24,16 @@ import re
 from functools import lru_cache
 
 from tianluo.errors import SpecError
-from tianluo.shellcmds import CMDPOS, CODE, NAME, TOP, Analysis, Placement, analyze, might_name_a_command
+from tianluo.shellcmds import (
+    CMDPOS,
+    CODE,
+    NAME,
+    TOP,
+    Analysis,
+    Placement,
+    analyze,
+    might_name_a_command,
+)
 from tianluo.shellscan import COMMENT, DQ, RESERVED
 from tianluo.states import PORT_ENV
 
