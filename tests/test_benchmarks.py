@@ -56,7 +56,7 @@ def test_quick_mode_prints_every_figure_of_the_issue(quick):
     assert pss and pss[0]["value"] > 0 and "RSS" in pss[0]["note"], pss
     # 3. big runs at both sizes: every command, its peak RSS, the bytes, and the growth of each
     for entities in bench.QUICK["sweep_entities"]:
-        tag = f"{entities * 5} stages"
+        tag = f"{entities * 5 + 3} stages"
         for what in ("plan", "start (its first tick launches the 2 gate stages)", "tick, nothing changed",
                      f"tick, {bench.QUICK['changing']} stages launched",
                      f"tick, {bench.QUICK['changing']} stages exited (+ next launched)"):
