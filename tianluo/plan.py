@@ -30,7 +30,7 @@ def build_plan(spec: Spec, spec_path: Path, decisions: dict[str, str] | None = N
         spec_path: Where it was read from.
         decisions: Fork key -> answer (see ``tianluo.forks``); open forks take their defaults.
     """
-    with paused_gc():  # tens of thousands of models (see paused_gc)
+    with paused_gc(freeze=True):  # tens of thousands of models; called by plan and start only
         return _build_plan(spec, spec_path, decisions)
 
 

@@ -368,7 +368,7 @@ def load_spec(path: str | Path) -> tuple[Spec, YamlSource]:
     Raises:
         SpecError: one line naming the file, the line and the key.
     """
-    with paused_gc():  # a 10,000-stage spec is a million objects (see paused_gc)
+    with paused_gc(freeze=True):  # a 10,000-stage spec is a million objects; called by plan and start only
         return _load_spec(path)
 
 

@@ -128,15 +128,20 @@ def load_yaml(path: Path, max_bytes: int = SPEC_MAX_BYTES, loader: type | None =
 
 
 @contextmanager
-def paused_gc() -> Iterator[None]:
+def paused_gc(freeze: bool = False) -> Iterator[None]:
     """No cyclic garbage collection while a big tree of objects is built.
 
     Each collection walks every object still alive, and building a 10,000-stage spec (its
     YAML data, its models, its plan) allocates a million of them: the collector took more time
     than the work (2.7 s of 5 s), and more per object the bigger the spec. What is built here
-    holds no reference cycles, so nothing waits for the collector. On the way out what was
-    built is frozen (``gc.freeze``: left out of later collections, still freed when no longer
-    referenced), else the first collections after would walk the million objects again.
+    holds no reference cycles, so nothing waits for the collector.
+
+    Args:
+        freeze: On a normal way out, freeze what is alive (``gc.freeze``: left out of later
+            collections, still freed by reference counting), else the first collections after
+            walk the million objects again (a quarter of ``plan``'s time at 10,000 stages). For
+            one-shot commands only (plan, start): in a long-lived process (the daemon) a cycle
+            that became garbage before the freeze would never be collected.
     """
     was = gc.isenabled()
     gc.disable()
@@ -147,7 +152,8 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
         raise
     if was:
-        gc.freeze()
+        if freeze:
+            gc.freeze()
         gc.enable()
 
 
