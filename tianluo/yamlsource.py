@@ -8,6 +8,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
+from yaml import (
+    AliasEvent,
+    DocumentStartEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+)
 
 from tianluo import fsio
 from tianluo.errors import SpecError
@@ -165,13 +174,14 @@ _IMMUTABLE = (str, int, float, bool, type(None))
 class _Open:
     """A mapping or list whose end event has not come yet."""
 
-    __slots__ = ("anchor", "nodes", "height", "data", "loc", "mark", "key", "seen", "merge")
+    __slots__ = ("anchor", "data", "height", "is_map", "key", "loc", "mark", "merge", "nodes", "seen")
 
     def __init__(self, anchor, data, loc: Loc, mark):
         self.anchor = anchor
         self.nodes = 1  # nodes of the tree below it, counting what aliases repeat
         self.height = 1
         self.data = data
+        self.is_map = type(data) is dict
         self.loc = loc
         self.mark = mark
         self.key = None  # a mapping's key waiting for its value
@@ -197,24 +207,25 @@ def _build(path: Path, text: str, loader: type, error: type) -> YamlSource:
     added = 0
     root_mark = None
 
-    def put(value, nodes: int, height: int, line: int, scalar_text: str | None, mark, is_map: bool | None) -> bool:
-        """Place a finished node; True when it is a mapping's key (then nothing is placed)."""
+    def put(value, nodes: int, height: int, line: int, scalar_text: str | None, mark, is_map: bool | None) -> None:
+        """Place a finished node: the root, a list's item, a mapping's key or its value."""
         nonlocal root_mark
-        if value is _MERGE and (not frames or isinstance(frames[-1].data, list) or frames[-1].key is not None):
+        if value is _MERGE and (not frames or not frames[-1].is_map or frames[-1].key is not None):
             raise yaml.constructor.ConstructorError(None, None, "could not determine a constructor for the tag "
                                                     f"{_MERGE_TAG!r}", mark)
         if not frames:
             lines.setdefault((), line)
             source.data = value
             root_mark = mark
-            return False
+            return
         top = frames[-1]
         top.nodes += nodes
-        top.height = max(top.height, height + 1)
-        if isinstance(top.data, list):
+        if height >= top.height:
+            top.height = height + 1
+        if not top.is_map:
             lines[top.loc + (len(top.data),)] = line
             top.data.append(value)
-            return False
+            return
         if top.key is None:
             if scalar_text is None:
                 raise error(f"{path}:{line}: {dotted(top.loc)}: a key must be plain text, not a "
@@ -225,51 +236,56 @@ def _build(path: Path, text: str, loader: type, error: type) -> YamlSource:
             top.seen[scalar_text] = line
             lines[top.loc + (scalar_text,)] = line
             top.key = (scalar_text, value)
-            return True
+            return
         key, key_value = top.key
         top.key = None
         if key == "<<" and key_value is _MERGE:
             top.merge = (value, mark)
         else:
             top.data[key] = value
-        return False
 
     try:
         while parser.check_event():
             event = parser.get_event()
             kind = type(event)
             line = event.start_mark.line + 1
-            if kind is yaml.ScalarEvent:
+            if kind is ScalarEvent:
                 tag = None if event.tag == "!" else event.tag
-                if frames and frames[-1].key is None and type(frames[-1].data) is dict and event.anchor is None:
-                    # a key: its text is the key; only a merge key ('<<' resolved as one) is more
-                    merge = event.value == "<<" and (tag or parser.resolve(yaml.ScalarNode, "<<", event.implicit))
-                    put(_MERGE if merge == _MERGE_TAG else None, 1, 0, line, event.value, event.start_mark, None)
-                    continue
-                cache_key = (tag, event.value, event.implicit)
+                text = event.value
+                top = frames[-1] if frames else None
+                if top is not None and top.is_map and event.anchor is None:
+                    if top.key is None:  # a key: its text; only a merge key ('<<' resolved as one) is more
+                        merge = text == "<<" and (tag or parser.resolve(yaml.ScalarNode, "<<", event.implicit))
+                        put(_MERGE if merge == _MERGE_TAG else None, 1, 0, line, text, event.start_mark, None)
+                        continue
+                    if top.key[1] is None:  # the common case, inline: a plain key's scalar value
+                        value = scalars.get((tag, text, event.implicit), _MISSING)
+                        if value is not _MISSING:
+                            top.nodes += 1
+                            top.data[top.key[0]] = value
+                            top.key = None
+                            continue
+                cache_key = (tag, text, event.implicit)
                 value = scalars.get(cache_key, _MISSING)
                 if value is _MISSING:
                     value = _scalar(parser, event, tag)
                     if type(value) in _IMMUTABLE:
                         scalars[cache_key] = value
                 if event.anchor is not None:
-                    _anchor(anchors, event.anchor, event.start_mark, (1, 0, value, event.value, event.start_mark))
-                put(value, 1, 0, line, event.value, event.start_mark, None)
-            elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
+                    _anchor(anchors, event.anchor, event.start_mark, (1, 0, value, text, event.start_mark))
+                put(value, 1, 0, line, text, event.start_mark, None)
+            elif kind is MappingStartEvent or kind is SequenceStartEvent:
                 if len(frames) + 1 > MAX_DEPTH:
                     raise error(f"{path}:{line}: nested more than {MAX_DEPTH} levels deep; "
                                 "tianluo's files are a few levels of mappings and lists")
-                is_map = kind is yaml.MappingStartEvent
-                if frames and frames[-1].key is None and isinstance(frames[-1].data, dict):
+                is_map = kind is MappingStartEvent
+                if frames and frames[-1].is_map and frames[-1].key is None:
                     raise error(f"{path}:{line}: {dotted(frames[-1].loc)}: a key must be plain text, not a "
                                 f"{'mapping' if is_map else 'list'}")
                 data = {} if is_map else []
                 if frames:
                     top = frames[-1]
-                    if isinstance(top.data, list):
-                        loc = top.loc + (len(top.data),)
-                    else:
-                        loc = top.loc + (top.key[0],)
+                    loc = top.loc + ((top.key[0],) if top.is_map else (len(top.data),))
                 else:
                     loc = ()
                 if event.tag not in (None, "!", _MAP_TAG if is_map else _SEQ_TAG):  # !!set, !!omap, !foo
@@ -277,21 +293,20 @@ def _build(path: Path, text: str, loader: type, error: type) -> YamlSource:
                     raise error(f"{path}:{line}: {dotted(loc)}: the tag {shown} is not read here; write a plain "
                                 f"{'mapping' if is_map else 'list'}")
                 frames.append(_Open(event.anchor, data, loc, event.start_mark))
-            elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+            elif kind is MappingEndEvent or kind is SequenceEndEvent:
                 done = frames.pop()
                 if done.merge is not None:
                     _merge(done)
                 if done.anchor is not None:
                     _anchor(anchors, done.anchor, done.mark, (done.nodes, done.height, done.data, None, done.mark))
-                put(done.data, done.nodes, done.height, done.mark.line + 1, None, done.mark,
-                    isinstance(done.data, dict))
-            elif kind is yaml.AliasEvent:
+                put(done.data, done.nodes, done.height, done.mark.line + 1, None, done.mark, done.is_map)
+            elif kind is AliasEvent:
                 if any(f.anchor == event.anchor for f in frames):
                     raise error(f"{path}:{line}: the alias *{event.anchor} refers to a node "
                                 "that contains it (a recursive alias); write the value out")
                 if event.anchor not in anchors:
                     raise yaml.composer.ComposerError(None, None, "found undefined alias", event.start_mark)
-                nodes, height, value, scalar_text, mark = anchors[event.anchor]
+                nodes, height, value, scalar_text, _mark = anchors[event.anchor]
                 added += nodes
                 if added > MAX_ALIAS_NODES:
                     raise error(f"{path}:{line}: aliases expand to more than {MAX_ALIAS_NODES} "
@@ -301,7 +316,7 @@ def _build(path: Path, text: str, loader: type, error: type) -> YamlSource:
                                 "deep; write the value out")
                 put(value, nodes, height, line, scalar_text, event.start_mark,
                     None if scalar_text is not None else isinstance(value, dict))
-            elif kind is yaml.DocumentStartEvent and root_mark is not None:
+            elif kind is DocumentStartEvent and root_mark is not None:
                 raise yaml.composer.ComposerError("expected a single document in the stream", root_mark,
                                                   "but found another document", event.start_mark)
     finally:
