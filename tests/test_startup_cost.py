@@ -425,3 +425,78 @@ def test_last_seq_and_the_lock_holder_are_the_stores(finished):
     assert peek.lock_holder(finished) is None and s.lock_holder() is None
     with s.lock(what="hold", budget=30.0):
         assert peek.lock_holder(finished) == s.lock_holder() is not None
+
+
+# --- the plain reading never shows what the validated path refuses ------------------------------------
+
+#: Values put in place of each field the plain reading checks, one at a time.
+SWAPS = (None, True, 0, -1, 1.5, "x", "2026-01-01T00:00:00+00:00", [], {}, 70000)
+#: Where the plain reading checks nothing (status shows none of it): the next full tick reports damage
+#: there. Every other field of a state is mutated below.
+UNREAD = ("plan.", "entities.*.hold.", "entities.*.stages.*.hold.", "entities.*.stages.*.diagnosis.",
+          "entities.*.stages.*.attempts.*.", "trigger.", "outbox.")
+READ_IN_UNREAD = ("plan.name", "plan.success_gate.mode", "plan.success_gate.deadline", "plan.entities.*.stages.*.needs",
+                  "entities.*.stages.*.diagnosis.verdict", "entities.*.stages.*.diagnosis.at",
+                  "entities.*.stages.*.attempts.*.n", "entities.*.stages.*.attempts.*.dir",
+                  "entities.*.stages.*.attempts.*.job_name", "entities.*.stages.*.attempts.*.port",
+                  "entities.*.stages.*.attempts.*.handle", "entities.*.stages.*.attempts.*.started_at",
+                  "entities.*.stages.*.attempts.*.ended_at", "entities.*.stages.*.attempts.*.exit_code",
+                  "entities.*.stages.*.attempts.*.intent_at")
+
+
+def _leaves(doc, path=()):
+    if isinstance(doc, dict) and doc:
+        for k, v in doc.items():
+            yield from _leaves(v, (*path, k))
+    elif isinstance(doc, list) and doc:
+        for i, v in enumerate(doc):
+            yield from _leaves(v, (*path, i))
+    yield path
+
+
+def _pattern(path: tuple) -> str:
+    """``entities.a.stages.train.attempts.0.port`` as ``entities.*.stages.*.attempts.*.port``."""
+    out = []
+    for i, part in enumerate(path):
+        parent = path[i - 1] if i else None
+        out.append("*" if parent in ("entities", "stages", "attempts") and isinstance(path[0], str)
+                   and path[0] in ("entities", "plan") else str(part))
+    return ".".join(out)
+
+
+def _read_by_status(path: tuple) -> bool:
+    where = _pattern(path)
+    if any(where.startswith(r) for r in READ_IN_UNREAD):
+        return True
+    return not any(where.startswith(u) or where + "." == u for u in UNREAD)
+
+
+def _set(doc, path, value):
+    for part in path[:-1]:
+        doc = doc[part]
+    doc[path[-1]] = value
+
+
+def test_every_field_status_reads_is_refused_or_shown_as_the_validated_path_shows_it(demo_states, tmp_path):
+    from tianluo import peek
+
+    base = json.loads(enriched(demo_states[len(demo_states) // 2]))
+    paths = [p for p in _leaves(base) if p and _read_by_status(p)]
+    assert len(paths) > 80
+    checked = 0
+    for path in paths:
+        for value in SWAPS:
+            doc = json.loads(json.dumps(base))
+            _set(doc, path, value)
+            text = json.dumps(doc)
+            try:
+                validated = json.dumps(status.build_status(parse_state(text), tmp_path), indent=2)
+            except ValueError:
+                validated = None
+            try:
+                plain = json.dumps(status.build_status_plain(json.loads(text), tmp_path), indent=2)
+            except peek.Doubt:
+                continue  # the validated path answers
+            assert plain == validated, (".".join(map(str, path)), value)
+            checked += 1
+    assert checked > len(paths)  # most swaps the plain reading shows (or doubts) were compared

@@ -90,9 +90,8 @@ def read_state(run_dir: Path) -> dict:
         raw = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
     except Exception as exc:  # noqa: BLE001 - whatever it is, the validated path says it properly
         raise Doubt(repr(exc)) from None
-    if not isinstance(raw, dict) or raw.get("schema_version") not in SCHEMA_VERSIONS \
-            or isinstance(raw.get("schema_version"), bool):
-        raise Doubt("schema_version")
+    if not isinstance(raw, dict):
+        raise Doubt("not an object")
     return raw
 
 
@@ -268,7 +267,7 @@ KEYS = {
 
 #: The defaults of the fields read one by one (a test checks each against its model).
 DEFAULTS = {
-    "RunState": {"revision": 0, "phase": "running", "phase_reason": None, "gate": {},
+    "RunState": {"revision": 0, "blocked_notified": False, "scheduler_notified": False, "phase": "running", "phase_reason": None, "gate": {},
                  "pre_authorized_decisions": [], "trigger": None, "total_attempts": 0,
                  "scheduler_unreachable_since": None, "tick_count": 0, "last_tick_at": None, "event_seq": 0,
                  "outbox": []},
@@ -282,7 +281,7 @@ DEFAULTS = {
     "Attempt": {"handle": None, "submitted_at": None, "started_at": None, "ended_at": None, "exit_code": None,
                 "host": None, "port": None},
     "Handle": {"pid": None, "create_time": None, "host": None},
-    "ProgressReading": {"total": None},
+    "ProgressReading": {"total": None, "first_done": None, "first_at": None},
     "GateState": {"met": False, "met_at": None, "checks": []},
     "SuccessGate": {"mode": "complete-and-exit", "deadline": None},
     "TriggerRecord": {"removed_at": None},
@@ -300,7 +299,11 @@ def get(doc: dict, model: str, key: str, check):
 
 
 def check_names(raw: dict) -> None:
-    """``store._check_names`` on the plain JSON: names, the plan's entities and stages, counts, NULs."""
+    """A version read here, and ``store._check_names`` on the plain JSON: names, the plan's entities and
+    stages, counts, NULs."""
+    version = raw.get("schema_version")
+    if type(version) is not int or version not in SCHEMA_VERSIONS:
+        raise Doubt("schema_version")
     run_id = text(raw.get("run_id"))
     if _NAME_CONTROL.search(run_id) or "/" in run_id or not 0 < len(run_id) <= 255:
         raise Doubt("run_id")

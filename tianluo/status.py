@@ -129,6 +129,11 @@ def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lo
         raise peek.Doubt("deadline")
     created_at = peek.field(raw, "created_at", when)
     text(peek.field(raw, "tianluo_version", text))
+    for key, check in (("revision", integer), ("event_seq", integer), ("blocked_notified", peek.flag),
+                       ("scheduler_notified", peek.flag)):  # not shown, but a state with them wrong is damaged
+        get(raw, "RunState", key, check)
+    for event in get(raw, "RunState", "outbox", peek.items):
+        obj(event)
     deadline_at = created_at + timedelta(seconds=deadline) if deadline else None
     entities: dict = {}
     counts: dict[str, int] = {}
@@ -144,6 +149,8 @@ def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lo
             fault = get(st, "StageState", "fault", optional(lambda v: peek.dump(v, FAULT)))
             progress = get(st, "StageState", "progress", optional(lambda v: known(v, peek.KEYS["ProgressReading"])))
             if progress is not None:
+                get(progress, "ProgressReading", "first_done", optional(number))
+                get(progress, "ProgressReading", "first_at", optional(when))
                 progress = {"done": peek.field(progress, "done", number),
                             "total": get(progress, "ProgressReading", "total", optional(number)),
                             "seen_at": iso(peek.field(progress, "seen_at", when))}
