@@ -17,6 +17,17 @@ from tianluo.states import FaultClass, Phase, StageStatus
 SCHEMA_VERSION = 2
 
 
+def _list(**kw: Any) -> Any:
+    """An empty-list default made fresh for each record (a literal ``[]`` is deep-copied by pydantic for each
+    record that leaves the field out: ~40 copies a stage when a state of schema 2 is read)."""
+    return Field(default_factory=list, json_schema_extra={"default": []}, **kw)
+
+
+def _dict(**kw: Any) -> Any:
+    """An empty-dict default made fresh for each record (see ``_list``)."""
+    return Field(default_factory=dict, json_schema_extra={"default": {}}, **kw)
+
+
 class Record(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
@@ -26,18 +37,18 @@ class Record(BaseModel):
 
 class PlannedStage(Record):
     command: str = Field(description="The shell command with placeholders substituted and quoted.")
-    needs: list[str] = Field(default=[], description="Qualified stage ids: '<entity>.<stage>'.")
+    needs: list[str] = _list(description="Qualified stage ids: '<entity>.<stage>'.")
     done_when: DoneWhen | None = None
     progress: Progress | None = None
     output: Output | None = None
     expected: float | None = Field(default=None, description="Expected duration in seconds.")
-    logs: list[str] = Field(default=[], description="Globs of extra log files (per-rank logs).")
+    logs: list[str] = _list(description="Globs of extra log files (per-rank logs).")
     checkpoints: CheckpointGlob | None = Field(default=None, description="The glob of its checkpoints, relative "
                                                "to workdir, placeholders filled in.")
     run: str = Field(default="", description="The command template, rendered again after a degrade.")
-    variants: dict[str, str] = Field(default={}, description="Other command templates a degrade may switch to.")
-    degrade: dict[str, DegradeAction] = Field(
-        default={}, description="Fault label or class -> the change pre-authorised at plan time.")
+    variants: dict[str, str] = _dict(description="Other command templates a degrade may switch to.")
+    degrade: dict[str, DegradeAction] = _dict(
+        description="Fault label or class -> the change pre-authorised at plan time.")
     when: When | None = None
     branch: Literal["metric", "take", "skip"] = Field(
         default="metric", description="A branch stage follows its metric, or was chosen (take) or not (skip).")
@@ -46,7 +57,7 @@ class PlannedStage(Record):
 
 
 class PlannedEntity(Record):
-    params: dict[str, Scalar] = {}
+    params: dict[str, Scalar] = _dict()
     stages: dict[str, PlannedStage]
 
 
@@ -66,11 +77,11 @@ class Plan(Record):
     entities: dict[str, PlannedEntity]
     success_gate: SuccessGate
     ladder: dict[FaultClass, Budget]
-    rules: list[RuleSpec] = []
-    notify: list[NotifySpec] = []
+    rules: list[RuleSpec] = _list()
+    notify: list[NotifySpec] = _list()
     max_attempts: int = 100
     cancel_grace: float = 30.0
-    fork_values: dict[str, str] = Field(default={}, description="Answers to the spec's own forks: {<name>}.")
+    fork_values: dict[str, str] = _dict(description="Answers to the spec's own forks: {<name>}.")
     authorization: list[str] = ["submit", "resubmit", "cancel_hung", "degrade"]
 
 
@@ -123,7 +134,7 @@ class LogFinding(Record):
     file: str
     offset: int
     text: str
-    rules: list[str] = []
+    rules: list[str] = _list()
 
 
 class Cancelling(Record):
@@ -165,8 +176,8 @@ class Attempt(Record):
     outcome: Literal["succeeded", "failed"] | None = None
     fault: Fault | None = None
     fingerprint: str | None = Field(default=None, description="Failure identity: the same twice stops retries.")
-    log_cursors: dict[str, LogCursor] = {}
-    findings: list[LogFinding] = []
+    log_cursors: dict[str, LogCursor] = _dict()
+    findings: list[LogFinding] = _list()
     cancel: Cancelling | None = None
     output_size: int | None = None
     output_grew_at: datetime | None = None
@@ -203,9 +214,9 @@ class ContainerLayer(Record):
 
 
 class LogsLayer(Record):
-    files: list[str] = []
+    files: list[str] = _list()
     bytes_read: int = 0
-    findings: list[str] = Field(default=[], description="The latest fault lines, as 'file: text'.")
+    findings: list[str] = _list(description="The latest fault lines, as 'file: text'.")
 
 
 class ProgressLayer(Record):
@@ -225,8 +236,8 @@ class OutputLayer(Record):
     exists: bool | None = None
     size: int | None = None
     grew_at: datetime | None = None
-    done_when: list["Check"] = []
-    space: list[str] = Field(default=[], description="The file systems the stage writes to, measured when the "
+    done_when: list["Check"] = _list()
+    space: list[str] = _list(description="The file systems the stage writes to, measured when the "
                              "attempt failed: 'path: N free of M' (and inodes when they ran out), FULL marked.")
 
 
@@ -293,16 +304,16 @@ class Wait(Record):
     paths: list[str] = Field(description="The file systems waited for (a folder on each, as measured).")
     since: datetime
     threshold: str = Field(description="When a file system counts as having room again.")
-    facts: list[str] = Field(default=[], description="The latest measurement, as 'path: N free of M'.")
+    facts: list[str] = _list(description="The latest measurement, as 'path: N free of M'.")
     notified: bool = Field(default=False, description="The owner was told of this wait (once).")
 
 
 class StageState(Record):
     status: StageStatus = StageStatus.PENDING
     attempt: int = Field(default=0, description="Number of the latest attempt; 0 before the first.")
-    attempts: list[Attempt] = []
+    attempts: list[Attempt] = _list()
     fault: Fault | None = None
-    budget_used: dict[FaultClass, int] = {}
+    budget_used: dict[FaultClass, int] = _dict()
     next_attempt_at: datetime | None = None
     reason: str | None = None
     succeeded_at: datetime | None = None
@@ -312,12 +323,12 @@ class StageState(Record):
     variant: str | None = Field(default=None, description="The command variant a degrade switched to.")
     skipped_by: Literal["branch", "human"] | None = Field(
         default=None, description="A branch not taken skips what needs it too; a human skip lets it go on.")
-    degradations: list[Degradation] = []
-    exclude_hosts: list[str] = Field(default=[], description="Hosts a degrade (exclude_host) took this stage off.")
+    degradations: list[Degradation] = _list()
+    exclude_hosts: list[str] = _list(description="Hosts a degrade (exclude_host) took this stage off.")
     free_retries: int = Field(default=0, description="Retries after the scheduler's own faults; no budget spent.")
     wait: Wait | None = Field(default=None, description="A due retry also waits for this (free space back).")
-    checkpoint_moves: list[CheckpointMove] = Field(
-        default=[], description="Checkpoints moved aside so the stage resumes from the one before (rollback_checkpoint).")
+    checkpoint_moves: list[CheckpointMove] = _list(
+        description="Checkpoints moved aside so the stage resumes from the one before (rollback_checkpoint).")
 
     def current(self) -> Attempt | None:
         return self.attempts[-1] if self.attempts else None
@@ -325,7 +336,7 @@ class StageState(Record):
 
 class EntityState(Record):
     stages: dict[str, StageState]
-    params: dict[str, Scalar] = Field(default={}, description="Current params, after any degrade.")
+    params: dict[str, Scalar] = _dict(description="Current params, after any degrade.")
     hold: Hold | None = Field(default=None, description="A human hold on the whole entity.")
 
 
@@ -339,7 +350,7 @@ class Check(Record):
 class GateState(Record):
     met: bool = False
     met_at: datetime | None = None
-    checks: list[Check] = []
+    checks: list[Check] = _list()
 
 
 class TriggerRecord(Record):
@@ -349,7 +360,7 @@ class TriggerRecord(Record):
     every: float
     installed_at: datetime
     detail: str = ""
-    options: dict[str, str] = {}
+    options: dict[str, str] = _dict()
     removed_at: datetime | None = None
 
 
@@ -364,7 +375,7 @@ class RunState(Record):
     plan: Plan
     entities: dict[str, EntityState]
     gate: GateState = GateState()
-    pre_authorized_decisions: list[PreAuthorizedDecision] = []
+    pre_authorized_decisions: list[PreAuthorizedDecision] = _list()
     trigger: TriggerRecord | None = None
     total_attempts: int = 0
     blocked_notified: bool = False
@@ -374,8 +385,8 @@ class RunState(Record):
     tick_count: int = 0
     last_tick_at: datetime | None = None
     event_seq: int = Field(default=0, description="The 'seq' of the newest event; every event carries one.")
-    outbox: list[dict[str, Any]] = Field(
-        default=[], description="The events of the latest save, written with the state before they are appended "
+    outbox: list[dict[str, Any]] = _list(
+        description="The events of the latest save, written with the state before they are appended "
         "to events.jsonl; a save appends those events.jsonl lacks (by seq), so a crash loses none.")
 
     def stage(self, qualified: str) -> StageState:
