@@ -497,4 +497,4 @@ def _notifications(ctx: Ctx, g: Graph) -> None:
                                   body=f"{state.run_id}: {state.phase_reason}. Nothing moves until you release."))
 
 
-__all__ = ["Decision", "decide", "job_name", "attempt_dir", "topo_order", "stage_id"]
+__all__ = ["Decision", "attempt_dir", "decide", "job_name", "stage_id", "topo_order"]

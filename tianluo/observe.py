@@ -45,8 +45,12 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
     workdir = state.plan.workdir
     pending: dict[str, tuple] = {}
     to_poll = {}
-    for sid in state.stage_ids():
-        stage = state.stage(sid)
+    waiting, branches = [], []  # stages waiting for free space; pending stages with a branch condition
+    for sid, planned, stage in stages_of(state):  # one walk over every stage; the rest looks at few
+        if stage.wait is not None:
+            waiting.append(sid)
+        if planned.when is not None and stage.status == StageStatus.PENDING:
+            branches.append((sid, planned))
         attempt = stage.current()
         if stage.status not in ACTIVE or attempt is None:
             continue
@@ -87,9 +91,16 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
     if budget is not None and budget.over():
         return Observations(stages=stages, partial=True)
     gate = state.plan.success_gate
-    waiting = [sid for sid in state.stage_ids() if state.stage(sid).wait is not None]
     return Observations(stages=stages, gate=tuple(check_all(gate.exists, gate.metric, workdir)),
-                        when=_branch_conditions(state, workdir), space=stage_space(state, run_dir, waiting))
+                        when=_branch_conditions(state, workdir, branches), space=stage_space(state, run_dir, waiting))
+
+
+def stages_of(state: RunState):
+    """``(stage id, planned stage, stage state)`` of every stage, in plan order, without splitting ids."""
+    for ename, entity in state.plan.entities.items():
+        stages = state.entities[ename].stages
+        for sname, planned in entity.stages.items():
+            yield f"{ename}.{sname}", planned, stages[sname]
 
 
 def failed(fact) -> bool:
@@ -145,14 +156,14 @@ def _progress_pattern(planned: PlannedStage, sid: str):
                          f"and run `tianluo start <spec> --replan`") from None
 
 
-def _branch_conditions(state: RunState, workdir: str) -> dict:
-    """The ``when`` metric of every waiting stage whose needs are done (a branch about to be taken)."""
+def _branch_conditions(state: RunState, workdir: str, branches: list[tuple[str, PlannedStage]] | None = None) -> dict:
+    """The ``when`` metric of every pending stage with one (``branches``, found if not given) whose needs are
+    done (a branch about to be taken)."""
+    if branches is None:
+        branches = [(sid, p) for sid, p, stage in stages_of(state) if p.when is not None
+                    and stage.status == StageStatus.PENDING]
     out = {}
-    for sid in state.stage_ids():
-        entity, name = split_stage_id(sid)
-        planned = state.plan.entities[entity].stages[name]
-        if planned.when is None or state.stage(sid).status != StageStatus.PENDING:
-            continue
+    for sid, planned in branches:
         if all(state.stage(n).status in DONE for n in planned.needs):
             out[sid] = check_metric(planned.when.metric, workdir)
     return out
