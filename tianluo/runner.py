@@ -8,18 +8,19 @@ and writes ``exit.json`` atomically when the command ends, into room it reserved
 to the command. Just before the command starts it picks a free TCP port, records it in
 ``started.json`` and gives it to the command as ``TIANLUO_PORT`` (``{port}``): each attempt
 its own, so a port an earlier attempt left taken is not tried again. It imports only the
-standard library, to start fast.
+standard library, to start fast, and only the lighter parts of it: a runner waits beside every
+running job, so its memory is paid once per job (the command is started with ``os.fork`` and
+``os.execve``, not ``subprocess``, which brings threads and selectors; the host name and the
+port come from ``_socket``; the clock from ``time``).
 """
 
+import _socket
 import errno
 import json
 import os
 import signal
-import socket
-import subprocess
 import sys
 import time
-from datetime import datetime, timezone
 from pathlib import Path
 
 from tianluo import fsio
@@ -36,8 +37,13 @@ RESERVED = EXIT + ".reserved"  # room for exit.json, taken before the job starts
 RESERVE_BYTES = 16 * 1024
 
 
+FORWARDED = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)  # passed on to the command
+
+
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat().replace("+00:00", "Z")
+    """UTC now, ISO 8601 with microseconds and a Z (``2026-05-01T12:00:00.123456Z``)."""
+    now = time.time_ns()
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(now // 10**9)) + f".{now // 1000 % 10**6:06d}Z"
 
 
 def _process_create_time(pid: int) -> float | None:
@@ -94,7 +100,7 @@ def run(attempt_dir: Path) -> int:
     except (ValueError, UnsafePath) as exc:
         print(f"tianluo runner: {exc}", file=sys.stderr)
         return 2
-    host = socket.gethostname()
+    host = _socket.gethostname()
     slurm_job = os.environ.get("SLURM_JOB_ID")
     port = free_port(avoid=_earlier_ports(attempt_dir))
     started = {
@@ -135,32 +141,30 @@ def run(attempt_dir: Path) -> int:
 
     def forward(signum, _frame):
         forwarded.append(signum)
-        if child is not None and child.poll() is None:
+        if child is not None:
             child.send_signal(signum)
 
-    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+    for signum in FORWARDED:
         signal.signal(signum, forward)
 
     t0 = time.monotonic()
     inherit = job.get("streams") == "inherit"  # under Slurm, --output/--error are the attempt's files already
     with (open(os.devnull, "ab") if inherit else _open_log(attempt_dir / "stdout")) as out, \
             (open(os.devnull, "ab") if inherit else _open_log(attempt_dir / "stderr")) as err:
+        # The signals passed on wait (blocked) while the command starts: one that comes meanwhile
+        # is delivered once ``child`` is set, and so reaches the command.
+        signal.pthread_sigmask(signal.SIG_BLOCK, FORWARDED)
         try:
-            child = subprocess.Popen(
-                ["/bin/sh", "-c", job["command"]],
-                cwd=job["workdir"],
-                env=env,
-                stdin=subprocess.DEVNULL,
-                stdout=None if inherit else out,
-                stderr=None if inherit else err,
-            )
+            child = spawn(job["command"], job["workdir"], env, None if inherit else out.fileno(),
+                          None if inherit else err.fileno())
+            if forwarded:  # a signal that came before the command started is for the command too
+                child.send_signal(forwarded[-1])
         except (OSError, ValueError, TypeError) as exc:  # a NUL or '=' in job.json's env, command or workdir too
             error = f"could not start the command: {exc}"
             (sys.stderr.buffer if inherit else err).write(f"tianluo runner: {error}\n".encode())
-        else:
-            if forwarded:  # a signal that came while the command was being started: it is for the command too
-                child.send_signal(forwarded[-1])
-    returncode = 127 if child is None else _wait(child)
+        finally:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, FORWARDED)
+    returncode = 127 if child is None else child.wait()
     record = {
         "job_name": job["job_name"],
         "exit_code": returncode if returncode >= 0 else None,
@@ -192,9 +196,12 @@ def free_port(avoid: frozenset[int] = frozenset(), tries: int = 20) -> int | Non
     """
     for _ in range(tries):
         try:
-            with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+            sock = _socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)
+            try:
                 sock.bind(("", 0))
                 port = sock.getsockname()[1]
+            finally:
+                sock.close()
         except OSError:  # no IPv4 here (or no room for a socket): the job gets no port
             return None
         if port not in avoid:
@@ -312,6 +319,8 @@ def _requeued_run(attempt_dir: Path, slurm_job: str | None) -> bool:
 
 def _poke(run_dir: str, attempt_dir: Path) -> None:
     """Start an event tick at once, detached: a failure is handled in seconds, not at the next interval."""
+    import subprocess  # here: the runner is about to end, its memory no longer waits beside a job
+
     try:
         with _open_log(attempt_dir / "runner.log") as log:
             subprocess.Popen([sys.executable, "-m", "tianluo", "tick", "--quiet", "--event", "--run", run_dir],
@@ -321,12 +330,95 @@ def _poke(run_dir: str, attempt_dir: Path) -> None:
         print(f"tianluo runner: could not start an event tick: {exc}", file=sys.stderr)
 
 
-def _wait(child: subprocess.Popen) -> int:
-    while True:
+class Child:
+    """The started command: what the runner needs of ``subprocess.Popen`` (pid, signal, wait)."""
+
+    def __init__(self, pid: int):
+        self.pid = pid
+        self.returncode: int | None = None
+
+    def send_signal(self, signum: int) -> None:
+        """Signal the command unless it was already waited for (its pid may be reused then).
+
+        Never reaps: it runs in a signal handler, possibly while ``wait`` is blocked.
+        """
+        if self.returncode is None:
+            try:
+                os.kill(self.pid, signum)
+            except ProcessLookupError:
+                pass
+
+    def wait(self) -> int:
+        """The command's end: its exit code, or minus the signal that killed it (as Popen's)."""
+        while self.returncode is None:
+            pid, status = os.waitpid(self.pid, 0)  # an interrupting signal is retried (PEP 475)
+            if pid == self.pid:
+                self.returncode = os.waitstatus_to_exitcode(status)
+        return self.returncode
+
+
+def spawn(command: str, workdir: str, env: dict[str, str], stdout: int | None, stderr: int | None) -> Child:
+    """``/bin/sh -c command`` in ``workdir`` with exactly ``env``, stdin from /dev/null and
+    ``stdout``/``stderr`` on those descriptors (None: the runner's own), no other descriptor
+    open, signal dispositions and mask as a fresh process has them.
+
+    Raises:
+        ValueError: a NUL in the command, the folder or the environment, an '=' in a name.
+        OSError: the folder or the shell cannot be used (as the child found it, with its errno).
+    """
+    for name, value in env.items():
+        if not name or "=" in name or "\0" in name or "\0" in value:
+            raise ValueError(f"illegal environment variable {name!r}")
+    if "\0" in command or "\0" in workdir:
+        raise ValueError("embedded null byte")
+    argv = ["/bin/sh", "-c", command]
+    report_r, report_w = os.pipe()  # close-on-exec: it reads empty once the command runs
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, ())
+    try:
+        pid = os.fork()
+    except BaseException:
+        os.close(report_r)
+        os.close(report_w)
+        raise
+    if pid == 0:  # the child: nothing here may return into the runner
+        step = "/bin/sh"
         try:
-            return child.wait()
-        except InterruptedError:  # pragma: no cover - PEP 475 retries, kept for clarity
-            continue
+            os.close(report_r)
+            for signum in (*FORWARDED, signal.SIGPIPE, signal.SIGXFSZ):
+                signal.signal(signum, signal.SIG_DFL)  # Python ignores SIGPIPE and SIGXFSZ; a job must not
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask - set(FORWARDED))
+            null = os.open(os.devnull, os.O_RDONLY)
+            os.dup2(null, 0)
+            if stdout is not None:
+                os.dup2(stdout, 1)
+            if stderr is not None:
+                os.dup2(stderr, 2)
+            step = workdir
+            os.chdir(workdir)
+            step = "/bin/sh"
+            os.closerange(3, report_w)
+            os.closerange(report_w + 1, os.sysconf("SC_OPEN_MAX") if os.sysconf("SC_OPEN_MAX") > 0 else 65536)
+            os.execve("/bin/sh", argv, env)
+        except BaseException as exc:
+            try:
+                code = exc.errno if isinstance(exc, OSError) and exc.errno else 0
+                os.write(report_w, f"{code}\0{step}\0{exc}".encode("utf-8", "replace"))
+            finally:
+                os._exit(127)
+    os.close(report_w)
+    try:
+        report = b""
+        while chunk := os.read(report_r, 4096):
+            report += chunk
+    finally:
+        os.close(report_r)
+    if not report:
+        return Child(pid)
+    os.waitpid(pid, 0)  # the child that could not exec
+    code, where, text = report.decode("utf-8", "replace").split("\0", 2)
+    if int(code):
+        raise OSError(int(code), os.strerror(int(code)), where)
+    raise OSError(text)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -98,9 +98,7 @@ class LocalBackend:
                 # started.json names a live process that is not this attempt's runner (PID 1, a
                 # pid reused with no create time recorded, a damaged record): not the job, unless
                 # it is the runner exiting since the table was read (its environment is gone then)
-                now = proctable.read_stat(proc.pid)
-                exited = now is not None and now.state == "Z" and now.start_ticks == proc.start_ticks
-                status = proctable.ZOMBIE if exited else None
+                status = proctable.ZOMBIE if _ended_since(table, proc) else None
             if status == proctable.ZOMBIE:
                 _reap(handle.pid)
             elif status is not None:
@@ -220,6 +218,25 @@ def _handle_from_started(started: dict, host: str) -> Handle:
     pid = int(started["runner_pid"])
     return Handle(job_id=str(pid), pid=pid, create_time=started.get("runner_create_time") or 0.0,
                   host=started.get("host") or host)
+
+
+def _ended_since(table: ProcTable, proc: proctable.Proc) -> bool:
+    """Whether ``proc``, which did not show the attempt's tag, is now a zombie (a runner that was exiting).
+
+    An exiting process shows an empty environment for the moment before it becomes a zombie:
+    that moment is waited out (50 ms at most; 1 s for a runner this process started, which only
+    it can reap), so the runner is reaped as soon as it ended.
+    """
+    tries = 1 if table.environ(proc.pid) else 100 if proc.ppid == os.getpid() else 5
+    for i in range(tries):
+        now = proctable.read_stat(proc.pid)
+        if now is None or now.start_ticks != proc.start_ticks:
+            return False  # gone (someone else reaped it) or another process
+        if now.state == "Z":
+            return True
+        if i + 1 < tries:
+            time.sleep(0.01)
+    return False
 
 
 def _reap(pid: int) -> None:
