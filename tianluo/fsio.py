@@ -291,9 +291,9 @@ def fsync_dir(folder: Path) -> None:
 
 
 def _temp_name(name: str) -> str:
-    import secrets  # here: only writers need it, and it costs a reader of state.json 5 ms
-
-    return f".{name}{_TEMP_MARK}{os.getpid()}-{secrets.token_hex(3)}"
+    # os.urandom, as secrets.token_hex: secrets brings hashlib (OpenSSL) and random into every
+    # runner (about 1 MB a job) and costs a reader of state.json 5 ms
+    return f".{name}{_TEMP_MARK}{os.getpid()}-{os.urandom(3).hex()}"
 
 
 def _existing_mode(dfd: int, name: str, where: str, guarded: bool) -> int:
