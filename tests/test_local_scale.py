@@ -153,3 +153,22 @@ def test_poll_time_grows_linearly_with_jobs(tmp_path):
                 os.waitpid(pid, 0)
             except ChildProcessError:
                 pass
+
+
+def test_a_runner_waiting_beside_its_job_loaded_no_heavy_module(tmp_path):
+    """A runner waits beside every running job, so what it imports is paid once per job: its
+    mapped extension modules show it never loaded psutil, pydantic, subprocess (_posixsubprocess,
+    threads, selectors) or hashlib/OpenSSL (secrets)."""
+    spec = write_jobs(tmp_path / "proj", 1, seconds=120)
+    run_dir = start_run(spec, tmp_path / "home", tmp_path)
+    started = wait_for(lambda: glob.glob(f"{run_dir}/attempts/*/*/*/started.json"), what="the runner's claim")
+    runner = json.loads(Path(started[0]).read_text())["runner_pid"]
+    try:
+        wait_for(lambda: proctable.read().descendants(runner), what="the job")
+        maps = Path(f"/proc/{runner}/maps").read_text()
+        assert "python" in maps  # the runner's own interpreter: the maps are the runner's
+        for heavy in ("psutil", "pydantic", "_posixsubprocess", "select.cpython", "_hashlib", "libcrypto",
+                      "_datetime"):
+            assert heavy not in maps, f"the runner loaded {heavy}"
+    finally:
+        kill_tree(runner)
