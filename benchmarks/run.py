@@ -488,9 +488,9 @@ def jobs(cfg: dict, work: Path, report: Report) -> None:
     ticks, sitters, starts, per_job_pss = {}, {}, {}, None
     for n in cfg["job_counts"]:
         if per_job_pss:
-            need = n * per_job_pss * 1.5 + 2 * 2**30
+            need = n * per_job_pss * 1.3 + 2 * 2**30
             if mem_available() < need:
-                fit = int((mem_available() - 2 * 2**30) / (per_job_pss * 1.5))
+                fit = int((mem_available() - 2 * 2**30) / (per_job_pss * 1.3))
                 report.note(f"{n} jobs need about {need / 2**30:.1f} GiB at {per_job_pss / MiB:.1f} MiB a job; "
                             f"{mem_available() / 2**30:.1f} GiB available: running {fit} instead")
                 n = fit
