@@ -835,7 +835,8 @@ def events(cfg: dict, work: Path, report: Report) -> None:
     if e and p:
         report.add(Figure("events", "job exit -> retry launched, event ticks", statistics.median(e), "s",
                           statistics.median(p), f"interval {interval:g} s, random phase", target="",
-                          note="cron's 10 min at a random phase waits ~300 s"))
+                          note=f"each run: event {[round(x, 2) for x in e]}, interval {[round(x, 2) for x in p]}; "
+                               "cron's 10 min at a random phase waits ~300 s"))
 
 
 # --- main -------------------------------------------------------------------------------------
