@@ -9,13 +9,18 @@ never changes. Pure: states built from models, no clock, no processes; a few sec
 
 import gc
 import statistics
+import sys
 import time
 
 from pure_helpers import at, exited, launched, observe, running, seen, state_from_graph
 
+from tianluo.backends.local import LocalBackend
 from tianluo.decide import decide
 from tianluo.model import RunState, StageState, dump_state
 from tianluo.observations import Observations, Submit
+from tianluo.observe import observe as look
+from tianluo.spec import DoneWhen
+from tianluo.spec_types import Metric
 from tianluo.states import Phase, StageStatus
 
 CHAIN = ("prep", "train", "eval", "export", "score")
@@ -127,3 +132,44 @@ def test_a_run_blocked_by_many_holds_names_them_once():
     assert decision.state.phase == Phase.BLOCKED
     reason = decision.state.phase_reason
     assert reason.count("lr00123.prep") == 1 and reason.count(".prep") == 300
+
+
+_OPENED: list[str] | None = None  # what the audit hook records while a test listens
+
+
+def _audit(event: str, args: tuple) -> None:
+    if _OPENED is not None and event in ("open", "os.scandir", "os.listdir") and args:
+        path = str(args[0])
+        if not path.startswith("/proc"):  # the host's process table: one read a tick, as big as the host
+            _OPENED.append(path)
+
+
+def _opened_by_observe(entities: int, tmp_path) -> list[str]:
+    """The files and folders one real observe (local backend) opens on a sweep with 10 running stages."""
+    global _OPENED
+    state, _ = shaped(entities, "succeeded", active=10)
+    state.plan.workdir = str(tmp_path)
+    for entity in state.plan.entities.values():  # a metric and a glob to check for every stage
+        for name, planned in entity.stages.items():
+            planned.done_when = DoneWhen(exists=[f"out/*/{name}.done"],
+                                         metric=[Metric(file=f"out/{name}.json", key="loss", op="<", value=1)])
+    (tmp_path / "out" / "lr00000").mkdir(parents=True, exist_ok=True)
+    (tmp_path / "out" / "prep.json").write_text('{"loss": 0.5}')
+    _OPENED = []
+    try:
+        seen = look(state, tmp_path, LocalBackend(tmp_path))
+    finally:
+        opened, _OPENED = _OPENED, None
+    assert sorted(seen.stages) == [f"lr{i:05d}.prep" for i in range(10)]
+    assert all(any(c.kind == "metric" and c.ok for c in o.done_when) for o in seen.stages.values())
+    return opened
+
+
+def test_observe_opens_what_the_running_stages_need_not_every_stage(tmp_path):
+    """A tick reads the done_when files, logs and records of the running attempts only: the same
+    files at 1,001 stages as at 4,001 (10 running), not one more per stage that waits or is done."""
+    sys.addaudithook(_audit)  # stays for the session; it records only while _OPENED is a list
+    small = _opened_by_observe(200, tmp_path / "small")
+    large = _opened_by_observe(800, tmp_path / "large")
+    assert small.count("prep.json") == 10  # one metric read per running stage (by name in out/: no link followed)
+    assert len(large) == len(small), (len(small), len(large))
