@@ -94,13 +94,23 @@ def parse_stat(pid: int, data: bytes) -> Proc | None:
         return None
 
 
-def read_stat(pid: int) -> Proc | None:
-    """One process's stat, or None if it is gone (or unreadable)."""
+def _stat_line(name: str) -> bytes | None:
     try:
-        with open(f"{PROC}/{pid}/stat", "rb", buffering=0) as f:
-            return parse_stat(pid, f.read(4096))
+        fd = os.open(f"{PROC}/{name}/stat", os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:  # gone
+        return None
+    try:
+        return os.read(fd, 4096)
     except OSError:
         return None
+    finally:
+        os.close(fd)
+
+
+def read_stat(pid: int) -> Proc | None:
+    """One process's stat, or None if it is gone (or unreadable)."""
+    data = _stat_line(str(pid))
+    return parse_stat(pid, data) if data else None
 
 
 def create_time(pid: int) -> float | None:
@@ -226,13 +236,8 @@ def read() -> ProcTable:
     with os.scandir(PROC) as it:
         names = [e.name for e in it if e.name.isdigit()]
     for name in names:
-        pid = int(name)
-        try:
-            with open(f"{PROC}/{name}/stat", "rb", buffering=0) as f:
-                data = f.read(4096)
-        except OSError:  # gone since the listing
-            continue
-        proc = parse_stat(pid, data)
+        data = _stat_line(name)  # None: gone since the listing
+        proc = parse_stat(int(name), data) if data else None
         if proc is not None:
-            procs[pid] = proc
+            procs[proc.pid] = proc
     return ProcTable(procs)
