@@ -17,6 +17,7 @@ from tianluo.runpath import DEFAULT_HOME, check_home, home_dir, resolve_run  # n
 from tianluo.spec import load_spec
 from tianluo.store import STATE, RunStore
 from tianluo.timefmt import iso
+from tianluo.yamlsource import paused_gc
 
 
 def slug(name: str) -> str:
@@ -163,6 +164,11 @@ def create_run(spec_path: Path, home: Path, now: datetime, accept_defaults: bool
     Returns:
         The new run folder ``<home>/<YYYYMMDD-HHMMSS>-<slug>``.
     """
+    with paused_gc(freeze=True):  # a million objects at 10,000 stages; start is a one-shot command
+        return _create_run(spec_path, home, now, accept_defaults, new)
+
+
+def _create_run(spec_path: Path, home: Path, now: datetime, accept_defaults: bool, new: bool) -> Path:
     plan, forks, decisions = lock_plan(spec_path, home, now, accept_defaults)
     plan = resolve_scheduler(plan, spec_path)
     if not new:
