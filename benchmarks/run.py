@@ -58,7 +58,7 @@ PY = sys.executable
 BABYSITTER = Path(__file__).resolve().parent / "babysitter.sh"
 PROGRESS = r"step (?P<done>\d+)/(?P<total>\d+)"  # the progress regex of write_jobs and write_sweep
 USER_RULE = r"NCCL WARN .*Timeout"  # a spec's own rule (DESIGN.md's example), scanned with the rulebook
-SECTIONS = ("startup", "jobs", "big", "logs", "events")
+SECTIONS = ("startup", "big", "logs", "events", "jobs")  # jobs last: 2,000 jobs leave the host busy a while
 TARGET_STAGES = 9_000  # the big-run targets (10,000 stages) apply from here; a run may have 10,000 stages at most
 MiB = 2**20
 
@@ -548,14 +548,14 @@ def jobs(cfg: dict, work: Path, report: Report) -> None:
             if run_dir is not None:
                 kill_run(run_dir)
     counts = sorted(k for k, v in ticks.items() if v is not None)
-    if len(counts) >= 3:
-        lo, mid, hi = counts[0], counts[-2], counts[-1]
-        low_slope = (ticks[mid] - ticks[lo]) / (mid - lo)
-        high_slope = (ticks[hi] - ticks[mid]) / (hi - mid)
-        report.add(Figure("jobs", f"tick cost a job, {mid}->{hi} over {lo}->{mid}", high_slope / low_slope
-                          if low_slope > 0 else None, "x", target="<= 2 (flat = 1)",
-                          met=(high_slope / low_slope <= 2) if low_slope > 0 else None,
-                          note=f"{high_slope * 1000:.1f} vs {low_slope * 1000:.1f} ms a job"))
+    if len(counts) >= 2:  # the cost of a job at the largest N over at the next (N=10 is mostly start-up)
+        mid, hi = counts[-2], counts[-1]
+        grew = (ticks[hi] / hi) / (ticks[mid] / mid)
+        sitter_grew = (sitters[hi] / hi) / (sitters[mid] / mid)  # the host's own slow-down at N jobs
+        report.add(Figure("jobs", f"tick cost a job, {hi} jobs over {mid}", grew, "x", sitter_grew,
+                          "the babysitter's, same run", target="ratio <= 2 (flat = 1)",
+                          met=grew / sitter_grew <= 2,
+                          note=f"{ticks[hi] / hi * 1000:.1f} vs {ticks[mid] / mid * 1000:.1f} ms a job"))
     done = sorted(k for k, s in starts.items() if not s.timed_out and s.rc == 0)
     if len(done) >= 3:  # the cost of one more job, between the larger sizes over between the smaller
         lo, mid, hi = done[-3], done[-2], done[-1]
@@ -656,7 +656,11 @@ def one_sweep(cfg: dict, work: Path, entities: int, report: Report) -> dict:
 
     run_dir = None
     try:
-        plan = run(tianluo("plan", "tianluo.yaml", "--home", home, "--accept-defaults"), cwd=folder, timeout=limit)
+        plans = [run(tianluo("plan", "tianluo.yaml", "--home", home, "--accept-defaults"), cwd=folder, timeout=limit)]
+        while len(plans) < cfg["big_repeats"] and not plans[-1].timed_out and plans[-1].rc == 0:
+            plans.append(run(tianluo("plan", "tianluo.yaml", "--home", home, "--accept-defaults"), cwd=folder,
+                             timeout=limit))
+        plan = sorted(plans, key=lambda x: (x.rc != 0 or x.timed_out, x.wall))[len(plans) // 2]
         start = run(tianluo("start", "tianluo.yaml", "--home", home, "--trigger", "none", "--accept-defaults"),
                     cwd=folder, timeout=limit)
         runs = sorted(home.glob("*/state.json"))
