@@ -139,9 +139,8 @@ class LocalBackend:
         if started:
             return _handle_from_started(started, self.host)
         table = table if table is not None else proctable.read()
-        for proc in _tagged(table, job.job_name):
-            if _is_runner(table, proc.pid):
-                return Handle(job_id=str(proc.pid), pid=proc.pid, create_time=proc.create_time, host=self.host)
+        for proc in _tagged(table, job.job_name, runners_only=True):
+            return Handle(job_id=str(proc.pid), pid=proc.pid, create_time=proc.create_time, host=self.host)
         return None
 
     def cancel(self, job: JobSpec, handle: Handle | None, sig: int = signal.SIGTERM) -> list[int]:
@@ -197,12 +196,18 @@ def tagged_processes(job_name: str) -> list[proctable.Proc]:
     return _tagged(proctable.read(), job_name)
 
 
-def _tagged(table: ProcTable, job_name: str) -> list[proctable.Proc]:
-    """Live processes of this user in ``table`` tagged ``TIANLUO_JOB=<job_name>`` (by pid)."""
+def _tagged(table: ProcTable, job_name: str, runners_only: bool = False) -> list[proctable.Proc]:
+    """Live processes of this user in ``table`` tagged ``TIANLUO_JOB=<job_name>`` (by pid).
+
+    With ``runners_only``, only runners are looked at: their command line is read first, and
+    the environment only of those that run the runner.
+    """
     me, uid = os.getpid(), os.geteuid()
     found = []
     for pid, proc in sorted(table.procs.items()):
         if pid == me or proc.state == "Z" or table.uid(pid) != uid:  # another user's process is skipped
+            continue
+        if runners_only and not _is_runner(table, pid):
             continue
         if table.env_value(pid, TAG) == job_name:
             found.append(proc)
