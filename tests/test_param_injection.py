@@ -401,7 +401,7 @@ FRAGMENTS = ["printf '%s' ", "{x}", "{x}", "{x}", "'", '"', "$(", ")", "`", "${V
              "declare -i n=", "read ", "$'", "let ", "env ", "printf -v ",
              # idioms where a value reaches code through a variable or an argument
              "bash -c '[[ \"$1\" -eq 1 ]]' bash ", "; eval \"echo $X\"", "; bash -c 'echo $((X))'", " | sh",
-             "sh -c 'eval \"$1\"' sh ", "; export X; bash -c 'echo $((X))'"]
+             "sh -c 'eval \"$1\"' sh ", "; export X; bash -c 'echo $((X))'", "printenv", ") | sh", "(printf %s "]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
@@ -439,6 +439,10 @@ WRAPS = [
     "export X={}; bash -c 'eval \"$X\"'", "X={}; bash -c 'echo ${{X@P}}'", "case x in x) eval {} ;; esac",
     "for i in 1; do eval {}; done", "echo $(eval {})", "echo `eval {}`", "echo ${{V:-$(eval {})}}",
     "sh -c \"sh -c '{}'\"", "builtin eval {}", "env -S {}", "printf -v {} x", "let {}",
+    # a subshell or a group that feeds a shell, and the environment (which holds every value) fed to one
+    "(printf '%s' {}) | sh", "(: ; echo {}) 2>&1 | bash", "( (printf %s {}) ) | sh", "{{ printf %s {}; }} | sh",
+    ": {}; env | sh", ": {}; (env) | sh", ": {}; {{ env; }} | bash", ": {}; sh <<< \"$(printenv)\"",
+    ": {}; eval \"$(env)\"",
 ]
 
 
@@ -463,3 +467,57 @@ def test_nested_constructs_never_run_the_value(tmp_path_factory, wraps, payload)
         except subprocess.TimeoutExpired:
             pass
         assert not mark.exists(), f"{shell} ran the value of {{x}}: template {template!r}, command {command!r}"
+
+
+# --- the environment holds every value; a subshell's output is piped like a command's ---------
+
+FED = ["(printf '%s' {x}) | sh", "(cd . && echo {x}) | bash", "(: ; printf '%s\\n' {x}) 2>&1 | sh",
+       "( (printf %s {x}) ) | sh"]
+ENV_FED = ["env | sh", "printenv | bash", "(env) | sh", "{ env; } | sh", "X=1 env | sh -s",
+           "env | tee env.txt | sh", "sh <<< \"$(env)\"", "eval \"$(printenv)\"", "echo $(env) | bash"]
+
+
+@pytest.mark.parametrize("template", FED + ENV_FED)
+def test_a_value_that_would_run_there_is_refused_and_the_shell_proves_it(tmp_path, template):
+    """Each template, rendered the way a naive quoting would (the value in its variable), really runs the
+    value in sh or bash (so the refusal is not over-careful); tianluo refuses it."""
+    mark = tmp_path / "MARK"
+    values = {"x": f"$(touch {mark})"}
+    naive = template.replace("{x}", '"${TIANLUO_PARAM_x}"')
+    env = {"PATH": os.environ["PATH"], **param_env(values)}
+    ran = False
+    for shell in ("sh", "bash"):
+        subprocess.run([shell, "-c", naive], cwd=tmp_path, env=env, stdin=subprocess.DEVNULL,
+                       capture_output=True, timeout=5)
+        ran = ran or mark.exists()
+        mark.unlink(missing_ok=True)
+    assert ran, f"{naive!r} does not run the value: not a case for this test"
+    with pytest.raises(PlacementError):
+        render(template, values, shell=True)
+
+
+@pytest.mark.parametrize("template", ["env | sh", "(env) | sh", "(printf %s {x}) | sh"])
+def test_inert_values_still_pass_where_the_environment_or_a_subshell_feeds_a_shell(template):
+    assert render(template, {"x": "3e-4", "entity": "lr-1"}, shell=True)
+
+
+@pytest.mark.parametrize("template", ["env | grep TIANLUO", "env > env.txt; python3 train.py --lr {x}",
+                                      "(cd sub && python3 train.py --lr {x}) | tee log"])
+def test_printing_the_environment_or_a_subshell_without_a_shell_reading_it_is_fine(template):
+    assert "TIANLUO_PARAM_x" in render(template + " {x}" if "{x}" not in template else template,
+                                       {"x": "a b; c"}, shell=True)
+
+
+def test_plan_refuses_a_spec_whose_command_pipes_the_environment_into_a_shell(tmp_path):
+    spec = write_spec(tmp_path, """
+name: envsh
+entities:
+  a:
+    params: {note: "a b; c"}
+    stages:
+      s: {run: "env | sh"}
+success_gate: {all_done: true}
+""")
+    proc = cli("plan", str(spec), "--accept-defaults", "--home", str(tmp_path / "h"), cwd=tmp_path)
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    assert "environment" in proc.stderr and "{note}" in proc.stderr and len(proc.stderr.strip().splitlines()) == 1

@@ -82,11 +82,13 @@ class Analysis:
     evals: bool = False  # somewhere, bash evaluates a variable's text (arithmetic, subscripts, [[ -eq ]]...)
     reparses: bool = False  # somewhere, text built from variables or read from a pipe is run as code
     stdin_code: str | None = None  # a command that runs what it reads on a stdin it inherits
+    env_dump: bool = False  # somewhere, env/printenv prints the job's environment (every value) raw
 
     def absorb(self, other: "Analysis") -> None:
         self.evals = self.evals or other.evals
         self.reparses = self.reparses or other.reparses
         self.stdin_code = self.stdin_code or other.stdin_code
+        self.env_dump = self.env_dump or other.env_dump
 
 
 def analyze(units: list, slot_values: dict, depth: int = 0) -> Analysis:
@@ -111,6 +113,7 @@ def analyze(units: list, slot_values: dict, depth: int = 0) -> Analysis:
     pipeline: list[Command] = []
     feeds = []  # the here-strings and pipes of the command: what something may read as its stdin
     for cmd in sc.commands:
+        result.env_dump = result.env_dump or _dumps_env(cmd)
         pipeline.append(cmd)
         simple = _command(cmd, slot_values, out, depth)
         result.absorb(simple.result)
@@ -152,6 +155,38 @@ def analyze(units: list, slot_values: dict, depth: int = 0) -> Analysis:
 _INPUT = ("<<<", "<", "<>", "<&")
 _OUTPUT = (">", ">>", ">|", "&>", "<>")
 _RUNS_FILES = SHELLS | frozenset(INTERPRETERS) | PROGRAM_FIRST | frozenset({".", "source"})
+
+
+#: Print the environment as raw NAME=value lines (bash's ``export -p``/``declare -p``/``set`` quote them).
+ENV_DUMPERS = frozenset({"env", "printenv"})
+
+
+def _dumps_env(cmd: Command) -> bool:
+    """Whether ``cmd`` may print the job's environment raw: ``printenv``, or ``env`` with no command to
+    run, anywhere among its words (``env env``, ``timeout 5 env``, ``sudo -E printenv``)."""
+    words = [w for w in cmd.words if w.redirect is None]
+    for k, w in enumerate(words):
+        lit = _lit(w)
+        name = _base(lit) if lit is not None else None
+        if name == "printenv":
+            return True
+        if name == "env" and _env_prints(words[k + 1:]):
+            return True
+    return False
+
+
+def _env_prints(args: list) -> bool:
+    """Whether ``env ARGS`` prints the environment: options and NAME=VALUE only, no COMMAND."""
+    rest = iter(args)
+    for arg in rest:  # env [-0i] [-u NAME] [-C DIR] [NAME=VALUE]...
+        a = _lit(arg)
+        if a is None or a in ("-S", "--split-string") or a.startswith("-S"):
+            return False
+        if a in ("-u", "--unset", "-C", "--chdir"):
+            next(rest, None)
+        elif not (a.startswith("-") or _is_assignment(arg)):
+            return False
+    return True
 
 
 def _lit(w: Word) -> str | None:

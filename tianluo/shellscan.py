@@ -86,6 +86,8 @@ class _Lexer:
         self.spans: list = []
         self.expands_code = False
         self.pending_redirect: str | None = None
+        self.groups: list[int] = []  # where each open ( ... ) subshell's commands start
+        self.closed: tuple[int, int] | None = None  # the commands of the subshell that just closed
 
     # --- helpers -------------------------------------------------------------------
 
@@ -154,7 +156,12 @@ class _Lexer:
 
     def end_command(self, pipe: bool = False) -> None:
         self.end_word()
-        self.commands[-1].pipe = pipe
+        cur = self.commands[-1]
+        if pipe and self.closed is not None and self.closed[1] == len(self.commands) - 1 and all(
+                w.redirect is not None for w in cur.words):
+            for cmd in self.commands[self.closed[0]:self.closed[1]]:  # (a; b) | sh: a and b both feed sh
+                cmd.pipe = True
+        cur.pipe = pipe
         self.commands.append(Command())
 
     # --- the walk --------------------------------------------------------------------
@@ -266,6 +273,7 @@ class _Lexer:
             self._word_break(f)
             if top:
                 self.end_command()
+                self.groups.append(len(self.commands) - 1)
             else:
                 f.paren += 1
             f.cmd_start = True
@@ -275,6 +283,8 @@ class _Lexer:
             self._word_break(f)
             if top:
                 self.end_command()
+                if self.groups:
+                    self.closed = (self.groups.pop(), len(self.commands) - 1)
             elif f.paren > 0:
                 f.paren -= 1
             elif f.case > 0:

@@ -157,6 +157,22 @@ def _choose(p: Placement, found: Analysis, text: str | None, port: bool = False)
     return None
 
 
+def _env_unsafe(possible: dict[str, list[str] | None]) -> str | None:
+    """The first placeholder with a value that is not inert (or unknown), in the job's environment."""
+    for name, texts in possible.items():
+        if texts is None or not all(inert(t) for t in texts):
+            return name
+    return None
+
+
+def _env_problem(name: str) -> str:
+    return (f"this command prints the job's environment (env, printenv) and runs text as code (a pipe into a "
+            f"shell, eval, xargs...), and the environment holds every placeholder's value "
+            f"(${param_env_name(name)} among them): a value of {{{name}}} could run as code; print only the "
+            f"variables you need instead "
+            f"(printf 'X=%s\\n' \"$X\"), or give the values only letters, digits and ._:/+@%-")
+
+
 def _short(text: str | None) -> str:
     """'the value ...' in a message."""
     if text is None:
@@ -207,6 +223,9 @@ def shell_problem(template: str, possible: dict[str, list[str] | None], env_name
         env_name: The environment variable of a placeholder.
     """
     _units_, names, found = _analyse(template, possible)
+    if found.env_dump and found.reparses:
+        if unsafe := _env_unsafe({n: v for n, v in possible.items() if n != PORT}):
+            return _env_problem(unsafe)
     for i, name in enumerate(names):
         p = found.placed[i]
         if name == PORT and PORT not in possible:
@@ -254,6 +273,8 @@ def render(template: str, values: dict[str, object], *, shell: bool, keep_unknow
     texts = {n: scalar_text(v) for n, v in values.items()}
     possible = {n: ([t] if known else None) for n, t in texts.items()}
     units, names, found = _analyse(template, possible, keep)
+    if found.env_dump and found.reparses and (unsafe := _env_unsafe(possible)):
+        raise PlacementError(unsafe, _env_problem(unsafe))
     out = []
     for u in units:
         if isinstance(u, str):
