@@ -427,8 +427,31 @@ def _carry_out(store: RunStore, state: RunState, actions: list, backend: Backend
 
 
 def _changed(old: RunState, new: RunState) -> bool:
-    """Whether anything but the tick bookkeeping changed (worth a snapshot)."""
+    """Whether anything but the tick bookkeeping changed (worth a snapshot).
+
+    Compared as JSON texts made in Rust (what a save writes), not trees of Python dicts; and only
+    what the decision copied: it shares the plan and every stage it did not copy with the old
+    state (the same objects, ``decide.writable_copy``), which are unchanged by construction. At
+    10,000 stages two dumps of the whole state were a second of a quiet tick.
+    """
     skip = {"tick_count", "last_tick_at", "revision", "event_seq", "outbox"}
-    # Two JSON texts made in Rust (what a save writes), not two trees of Python dicts.
-    return (old.model_dump_json(exclude=skip, exclude_defaults=True)
-            != new.model_dump_json(exclude=skip, exclude_defaults=True))
+    if new.plan is not old.plan or new.entities.keys() != old.entities.keys():
+        return (old.model_dump_json(exclude=skip, exclude_defaults=True)
+                != new.model_dump_json(exclude=skip, exclude_defaults=True))
+    if _text(old, skip | {"plan", "entities"}) != _text(new, skip | {"plan", "entities"}):
+        return True
+    for name, entity in new.entities.items():
+        was = old.entities[name]
+        if entity is was:
+            continue
+        if entity.stages.keys() != was.stages.keys() or _text(entity, {"stages"}) != _text(was, {"stages"}):
+            return True
+        for sname, stage in entity.stages.items():
+            before = was.stages[sname]
+            if stage is not before and _text(stage) != _text(before):
+                return True
+    return False
+
+
+def _text(record, exclude: set[str] | None = None) -> str:
+    return record.model_dump_json(exclude=exclude, exclude_defaults=True)
