@@ -130,8 +130,10 @@ def describe_path(path: str | os.PathLike) -> str:
         os.close(dfd)
 
 
-def _step(fd: int, part: str, where: str, create: bool) -> int:
-    """Open folder ``part`` in ``fd`` without following a link (closes ``fd``); create it 0700 if asked."""
+def _step(fd: int, part: str, where: str, create: bool, durable: bool = True) -> int:
+    """Open folder ``part`` in ``fd`` without following a link (closes ``fd``); create it 0700 if asked.
+
+    ``durable``: a folder it creates is fsynced into its parent."""
     try:
         try:
             return os.open(part, _DIR_FLAGS, dir_fd=fd)
@@ -140,7 +142,8 @@ def _step(fd: int, part: str, where: str, create: bool) -> int:
                 raise
             try:
                 os.mkdir(part, DIR_MODE, dir_fd=fd)
-                os.fsync(fd)  # the new folder is in its parent for good
+                if durable:
+                    os.fsync(fd)  # the new folder is in its parent for good
             except FileExistsError:
                 pass
             return os.open(part, _DIR_FLAGS, dir_fd=fd)
@@ -152,7 +155,7 @@ def _step(fd: int, part: str, where: str, create: bool) -> int:
         os.close(fd)
 
 
-def open_parent(path: str | os.PathLike, create: bool = False) -> tuple[int, str, bool]:
+def open_parent(path: str | os.PathLike, create: bool = False, durable: bool = True) -> tuple[int, str, bool]:
     """``(fd of the folder holding path, its last name, guarded)``; the caller closes the fd.
 
     Below a guarded folder, no component is followed through a link; ``create`` makes
@@ -170,25 +173,29 @@ def open_parent(path: str | os.PathLike, create: bool = False) -> tuple[int, str
     where = root
     for part in parts[:-1]:
         where = os.path.join(where, part)
-        fd = _step(fd, part, where, create)
+        fd = _step(fd, part, where, create, durable)
     return fd, parts[-1], True
 
 
-def open_dir(path: str | os.PathLike, create: bool = False) -> int:
+def open_dir(path: str | os.PathLike, create: bool = False, durable: bool = True) -> int:
     """A descriptor of folder ``path`` (no link followed below a guarded folder); the caller closes it."""
-    fd, name, guarded = open_parent(path, create)
+    fd, name, guarded = open_parent(path, create, durable)
     if not guarded:
         os.close(fd)
         if create:
             os.makedirs(path, DIR_MODE, exist_ok=True)
         return os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    return _step(fd, name, os.path.abspath(path), create)
+    return _step(fd, name, os.path.abspath(path), create, durable)
 
 
 @_writes
-def make_dirs(path: str | os.PathLike) -> None:
-    """Create folder ``path`` and its missing parents (0700), never through a link below a guarded folder."""
-    os.close(open_dir(path, create=True))
+def make_dirs(path: str | os.PathLike, durable: bool = True) -> None:
+    """Create folder ``path`` and its missing parents (0700), never through a link below a guarded folder.
+
+    ``durable=False``: not fsynced into their parents, for what a power cut makes moot anyway
+    (the folder of a local attempt: its runner dies with the host, and the next tick finds it lost).
+    """
+    os.close(open_dir(path, create=True, durable=durable))
 
 
 def open_file(path: str | os.PathLike, flags: int, mode: int = FILE_MODE, create_dirs: bool = False,
@@ -307,13 +314,14 @@ def _existing_mode(dfd: int, name: str, where: str, guarded: bool) -> int:
     return stat.S_IMODE(st.st_mode) & FILE_MODE
 
 
-def _write_temp(dfd: int, name: str, data: bytes, mode: int, where: str) -> str:
+def _write_temp(dfd: int, name: str, data: bytes, mode: int, where: str, durable: bool = True) -> str:
     tmp = _temp_name(name)
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, mode, dir_fd=dfd)
     try:
         os.fchmod(fd, mode)  # exactly the kept mode, whatever the umask
         write_all(fd, data, where)
-        os.fsync(fd)
+        if durable:
+            os.fsync(fd)
     except BaseException:
         os.close(fd)
         _unlink(dfd, tmp)
@@ -330,24 +338,26 @@ def _unlink(dfd: int, name: str) -> None:
 
 
 @_writes
-def atomic_write(path: Path, data: bytes | str) -> None:
+def atomic_write(path: Path, data: bytes | str, durable: bool = True) -> None:
     """Replace ``path`` with ``data`` so that readers see the old or the new file, never half.
 
     The file keeps a mode its owner tightened (never wider than 0600); a temp file of a
-    failed write is removed.
+    failed write is removed. ``durable=False`` skips the fsyncs: still never half-read by
+    another process, but a power cut may lose it (see ``make_dirs``).
     """
     if isinstance(data, str):
         data = data.encode("utf-8")
     dfd, name, guarded = open_parent(path)
     try:
         where = os.path.abspath(path)
-        tmp = _write_temp(dfd, name, data, _existing_mode(dfd, name, where, guarded), where)
+        tmp = _write_temp(dfd, name, data, _existing_mode(dfd, name, where, guarded), where, durable)
         try:
             os.replace(tmp, name, src_dir_fd=dfd, dst_dir_fd=dfd)
         except BaseException:
             _unlink(dfd, tmp)
             raise
-        os.fsync(dfd)
+        if durable:
+            os.fsync(dfd)
     finally:
         os.close(dfd)
 
@@ -376,8 +386,8 @@ def create_exclusive(path: Path, data: bytes | str) -> bool:
         os.close(dfd)
 
 
-def write_json(path: Path, obj: object) -> None:
-    atomic_write(path, json.dumps(obj, indent=2, sort_keys=True) + "\n")
+def write_json(path: Path, obj: object, durable: bool = True) -> None:
+    atomic_write(path, json.dumps(obj, indent=2, sort_keys=True) + "\n", durable)
 
 
 def read_json(path: Path, cap: int = READ_CAP) -> object | None:

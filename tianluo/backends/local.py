@@ -43,7 +43,9 @@ class LocalBackend:
 
     def submit(self, job: JobSpec) -> Handle:
         attempt_dir = Path(job.attempt_dir)
-        fsio.make_dirs(attempt_dir)  # 0700, no link followed below the run folder
+        # 0700, no link followed below the run folder. Not fsynced: the intent is in state.json
+        # already, and a power cut that lost these also took the runner (the next tick finds it lost).
+        fsio.make_dirs(attempt_dir, durable=False)
         env = {**job.env, TAG: job.job_name}
         write_json(attempt_dir / JOB, {
             "job_name": job.job_name,
@@ -51,7 +53,7 @@ class LocalBackend:
             "workdir": job.workdir,
             "env": env,
             "poke": job.poke,
-        })
+        }, durable=False)
         with os.fdopen(fsio.open_file(attempt_dir / "runner.log", os.O_WRONLY | os.O_APPEND | os.O_CREAT), "ab") as log:
             proc = subprocess.Popen(
                 [sys.executable, "-m", "tianluo.runner", str(attempt_dir)],
