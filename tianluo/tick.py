@@ -152,10 +152,11 @@ def _tick_locked(store: RunStore, lock_fd: int, now: datetime | None, backend: B
     _check_action_paths(store, new, decision.actions)  # a folder the actions need, refused after the save: half a tick
     # The one snapshot of a tick is of its last save: here, unless there are actions (which save again).
     snapshot = not decision.actions and _changed(state, new)
-    del state  # the tick goes on with the decided state; the old one is not kept in memory beside it
-    store.save(new, snapshot=snapshot, events=events)
+    # The decided state shares the plan and every stage it did not change with the one read from
+    # disk (decide never changes its input): its saves read back only the rest (RunStore.save).
+    store.save(new, snapshot=snapshot, events=events, unchanged_from=state)
     _forget_stall(store)
-    events += _act(store, new, decision.actions, backend, now)
+    events += _act(store, new, decision.actions, backend, now, unchanged_from=state)
     events += remove_trigger_if_over(store, new, now)
     return TickResult(True, f"run {new.run_id}: {new.phase.value}", new.phase, events)
 
@@ -309,7 +310,8 @@ SAVE_EVERY = 1.0
 SAVE_SHARE = 0.2
 
 
-def _act(store: RunStore, state: RunState, actions: list, backend: Backend, now: datetime) -> list[dict]:
+def _act(store: RunStore, state: RunState, actions: list, backend: Backend, now: datetime,
+         unchanged_from: RunState | None = None) -> list[dict]:
     """Carry out the decision's actions; their events are saved with what they changed in state.json.
 
     Submit is record: every intent was saved before this runs. Launches and cancels are saved
@@ -328,7 +330,7 @@ def _act(store: RunStore, state: RunState, actions: list, backend: Backend, now:
         nonlocal last_save, failed_save, every
         failed_save = True  # a save that raises has stamped its events already: never saved again here
         began = time.monotonic()
-        store.save(state, snapshot=snapshot, events=list(unsaved))
+        store.save(state, snapshot=snapshot, events=list(unsaved), unchanged_from=unchanged_from)
         failed_save = False
         unsaved.clear()
         last_save = time.monotonic()
