@@ -16,9 +16,12 @@ import pytest
 from conftest import cli, clean_env
 
 from tianluo import migrate
+from tianluo.decide import attempt_dir, job_name
 from tianluo.errors import StateError
-from tianluo.model import SCHEMA_VERSION, dump_state, state_json_schema
+from tianluo.model import DONE_LAYERS, SCHEMA_VERSION, derived_command, dump_state, plan_values, state_json_schema
+from tianluo.states import StageStatus
 from tianluo.store import SNAPSHOT_CAP, RunStore, parse_state, read_snapshot, snapshot_revision
+from tianluo.templating import param_env, render
 
 STATES = Path(__file__).resolve().parent / "states"
 V1 = sorted(STATES.glob("v1-*.json"))
@@ -44,9 +47,21 @@ def test_a_v1_state_loads_whole_and_is_written_back_in_v2(path):
     assert v2.startswith('{\n "schema_version": 2,')
     assert len(v2) < 0.75 * len(text)
     assert '"tick_count": 0' not in v2 and '"launches": 1,' not in v2
+    assert '"job_name"' not in v2 and '"dir"' not in v2  # derived: filled back in when read
     again = parse_state(v2)
-    assert again == state
+    assert again == without_done_layers(state)
     assert dump_state(again) == v2
+
+
+def without_done_layers(state):
+    """``state`` as its schema-2 text reads back: a succeeded stage's diagnosis keeps only its verdict."""
+    state = state.model_copy(deep=True)
+    for entity in state.entities.values():
+        for stage in entity.stages.values():
+            if stage.status == StageStatus.SUCCEEDED and stage.diagnosis is not None:
+                for layer in DONE_LAYERS:
+                    setattr(stage.diagnosis, layer, None)
+    return state
 
 
 def test_migration_steps_cover_every_version():
@@ -233,3 +248,73 @@ def test_a_gzip_bomb_in_snapshots_is_refused_without_eating_memory(store, tmp_pa
     assert int(peak_kb) < 64 * 1024 + 2 * SNAPSHOT_CAP // 1024, f"peak RSS {peak_kb} KB reading a 512 MiB bomb"
     with pytest.raises(StateError, match=f"newest good snapshot: {good}; to go back to it: gzip -dc {good} > "):
         store.load()
+
+
+def test_what_state_json_leaves_out_as_derived_is_filled_back_exactly():
+    """Planned commands, attempts' job names, folders, commands and environments are left out of state.json
+    only where they equal what is derived from the ids and the plan; read back, they are the same values."""
+    for path in V1:
+        state = parse_state(path.read_text())
+        v2 = json.loads(dump_state(state))
+        again = parse_state(dump_state(state))
+        for ename, entity in state.entities.items():
+            planned_entity = state.plan.entities[ename]
+            for sname, stage in entity.stages.items():
+                planned, raw_planned = planned_entity.stages[sname], v2["plan"]["entities"][ename]["stages"][sname]
+                assert again.plan.entities[ename].stages[sname].command == planned.command
+                assert ("command" in raw_planned) == (planned.command != derived_command(
+                    planned.run, plan_values(state.plan, ename)))
+                for a, b, raw in zip(stage.attempts, again.entities[ename].stages[sname].attempts,
+                                     v2["entities"][ename]["stages"][sname].get("attempts", [])):
+                    assert (b.job_name, b.dir, b.command, b.env) == (a.job_name, a.dir, a.command, a.env)
+                    assert "job_name" not in raw and "dir" not in raw
+                    assert a.job_name == job_name(state.run_id, f"{ename}.{sname}", a.n)
+                    assert a.dir == attempt_dir(f"{ename}.{sname}", a.n)
+                    planned_env = param_env(command_values_of_plan(state, ename))
+                    assert ("command" in raw) == (a.command != planned.command or a.env != planned_env)
+                    assert ("env" in raw) == ("command" in raw)
+    degraded = json.loads(dump_state(parse_state((STATES / "v1-oom-degraded.json").read_text())))
+    kept = [a for e in degraded["entities"].values() for s in e["stages"].values() for a in s.get("attempts", [])
+            if "command" in a]
+    assert len(kept) == 2 and all("env" in a for a in kept)  # the two attempts after a degrade ran another command
+
+
+def command_values_of_plan(state, ename):
+    return {"entity": ename, **state.plan.fork_values, **state.plan.entities[ename].params}
+
+
+def test_a_command_with_a_value_that_is_not_plain_text_is_kept_whole():
+    """A value the shell must not read as code is referenced from the environment ("${TIANLUO_PARAM_x}"):
+    that planned command is not the template with the value pasted in, so state.json keeps it."""
+    state = parse_state((STATES / "v1-oom-held.json").read_text())
+    ename, entity = next(iter(state.plan.entities.items()))
+    sname, planned = next(iter(entity.stages.items()))
+    planned.run = "echo {note}"
+    entity.params["note"] = "a b; rm -rf /"
+    planned.command = render(planned.run, plan_values(state.plan, ename), shell=True)
+    assert "${TIANLUO_PARAM_note}" in planned.command
+    text = dump_state(state)
+    assert json.loads(text)["plan"]["entities"][ename]["stages"][sname]["command"] == planned.command
+    assert parse_state(text).plan.entities[ename].stages[sname].command == planned.command
+
+
+def test_a_succeeded_stage_keeps_its_verdict_and_leaves_its_layers_to_the_event_log():
+    state = parse_state((STATES / "v1-demo-complete.json").read_text())
+    raw = json.loads(dump_state(state))
+    done = [(e, s) for e, ent in state.entities.items() for s, st in ent.stages.items()
+            if st.status == StageStatus.SUCCEEDED and st.diagnosis is not None]
+    assert done
+    for ename, sname in done:
+        assert set(raw["entities"][ename]["stages"][sname]["diagnosis"]) == {"at", "attempt", "verdict"}
+        assert parse_state(json.dumps(raw)).entities[ename].stages[sname].diagnosis.verdict == \
+            state.entities[ename].stages[sname].diagnosis.verdict
+
+
+def test_a_left_out_attempt_folder_of_a_planted_name_is_refused(tmp_path):
+    """The folder filled in for a left-out 'dir' stays below attempts/, as a written one must."""
+    raw = json.loads(dump_state(parse_state((STATES / "v1-oom-held.json").read_text())))
+    ename = next(iter(raw["entities"]))
+    for doc in (raw["entities"], raw["plan"]["entities"]):
+        doc[".."] = doc.pop(ename)
+    with pytest.raises(ValueError, match="attempt folder"):
+        parse_state(json.dumps(raw))

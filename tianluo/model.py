@@ -5,14 +5,16 @@ runtime state. Only this module defines its shape; ``templates/state-schema.json
 generated from :class:`RunState`.
 """
 
+import re
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tianluo.spec import DoneWhen, NotifySpec, Output, Progress, RuleSpec, Scalar, SuccessGate
 from tianluo.spec_types import CheckpointGlob, DegradeAction, Resources, SlurmOptions, When
 from tianluo.states import FaultClass, Phase, StageStatus
+from tianluo.templating import param_env, render
 
 SCHEMA_VERSION = 2
 
@@ -36,7 +38,9 @@ class Record(BaseModel):
 
 
 class PlannedStage(Record):
-    command: str = Field(description="The shell command with placeholders substituted and quoted.")
+    command: str = Field(default="", description="The shell command with placeholders substituted and quoted. "
+                         "Left out of state.json when it is 'run' with the entity's planned values pasted in as "
+                         "text (model.derived_command); filled in when read.")
     needs: list[str] = _list(description="Qualified stage ids: '<entity>.<stage>'.")
     done_when: DoneWhen | None = None
     progress: Progress | None = None
@@ -83,6 +87,17 @@ class Plan(Record):
     cancel_grace: float = 30.0
     fork_values: dict[str, str] = _dict(description="Answers to the spec's own forks: {<name>}.")
     authorization: list[str] = ["submit", "resubmit", "cancel_hung", "degrade"]
+
+    @model_validator(mode="after")
+    def _fill_commands(self) -> "Plan":
+        """A planned command that state.json left out (``derived_command``), filled back in."""
+        for ename, entity in self.entities.items():
+            values = None
+            for stage in entity.stages.values():
+                if not stage.command and stage.run:
+                    values = values if values is not None else plan_values(self, ename)
+                    stage.command = derived_command(stage.run, values)
+        return self
 
 
 class PreAuthorizedDecision(Record):
@@ -149,10 +164,15 @@ class Cancelling(Record):
 ATTEMPT_DIR = r"^attempts/[A-Za-z0-9][A-Za-z0-9._-]{0,63}/[A-Za-z0-9][A-Za-z0-9_-]{0,63}/[1-9][0-9]{0,8}$"
 
 
+_ATTEMPT_DIR_RE = re.compile(ATTEMPT_DIR)
+
+
 class Attempt(Record):
     n: int = Field(ge=1)
-    job_name: str
-    dir: str = Field(description="The attempt folder, relative to the run folder: attempts/<entity>/<stage>/<n>.",
+    job_name: str = Field(default="", description="The job's name. Left out of state.json when it is the derived "
+                          "'tl.<run_id>.<entity>.<stage>.<n>' (filled in when the state is read).")
+    dir: str = Field(default="", description="The attempt folder, relative to the run folder. Left out of "
+                     "state.json when it is the derived 'attempts/<entity>/<stage>/<n>' (filled in when read).",
                      pattern=ATTEMPT_DIR)
     intent_at: datetime
     handle: Handle | None = None
@@ -169,10 +189,12 @@ class Attempt(Record):
     host: str | None = None
     port: int | None = Field(default=None, ge=1, le=65535, description="The free TCP port its runner picked for it just before the "
                              "job started ({port}, TIANLUO_PORT), from started.json.")
-    command: str | None = Field(default=None, description="The command this attempt ran (after any degrade).")
+    command: str | None = Field(default=None, description="The command this attempt ran (after any degrade). "
+                                "Left out of state.json (with env) when it is the planned stage's command with the "
+                                "plan's values: filled in from the plan when read.")
     env: dict[str, str] | None = Field(
         default=None, description="TIANLUO_PARAM_<name> -> value: its placeholders' values, which the command "
-        "reads from its environment where a value is not plain text.")
+        "reads from its environment where a value is not plain text. Left out with command (see there).")
     outcome: Literal["succeeded", "failed"] | None = None
     fault: Fault | None = None
     fingerprint: str | None = Field(default=None, description="Failure identity: the same twice stops retries.")
@@ -389,6 +411,12 @@ class RunState(Record):
         description="The events of the latest save, written with the state before they are appended "
         "to events.jsonl; a save appends those events.jsonl lacks (by seq), so a crash loses none.")
 
+    @model_validator(mode="after")
+    def _fill_derived(self) -> "RunState":
+        """What ``dump_state`` leaves out as derivable, filled back in (see ``derived_exclude``)."""
+        fill_derived(self)
+        return self
+
     def stage(self, qualified: str) -> StageState:
         ename, sname = split_stage_id(qualified)
         return self.entities[ename].stages[sname]
@@ -414,6 +442,115 @@ def split_stage_id(qualified: str) -> tuple[str, str]:
 INDENT_STAGES = 2000
 
 
+def derived_job_name(run_id: str, entity: str, stage: str, n: int) -> str:
+    """An attempt's job name as ``decide.job_name`` makes it (a test keeps the two the same)."""
+    return f"tl.{run_id}.{entity}.{stage}.{n}"
+
+
+def derived_dir(entity: str, stage: str, n: int) -> str:
+    """An attempt's folder as ``decide.attempt_dir`` makes it."""
+    return f"attempts/{entity}/{stage}/{n}"
+
+
+def plan_values(plan: "Plan", entity: str) -> dict:
+    """The placeholder values of an entity's planned commands (``decide.command_values`` before any degrade)."""
+    return {"entity": entity, **plan.fork_values, **plan.entities[entity].params}
+
+
+def derived_command(run: str, values: dict) -> str:
+    """``run`` with every placeholder's value pasted in as text: the planned command when every value is
+    inert (no shell quoting, no environment reference); the state keeps any other command in full."""
+    return render(run, values, shell=False, keep_unknown=True)
+
+
+def plan_env(plan: Plan, entity: str) -> dict[str, str]:
+    """The environment of an attempt that runs the planned command: the values it was rendered with."""
+    return param_env(plan_values(plan, entity))
+
+
+#: The layers of a succeeded stage's diagnosis, left out of state.json: the 'diagnosed' event in
+#: events.jsonl holds them (verdict, time and attempt stay, for status and diagnose).
+DONE_LAYERS = frozenset({"scheduler", "container", "logs", "progress", "output"})
+
+
+def fill_derived(state: RunState) -> None:
+    """Fill in an attempt's ``job_name``, ``dir``, ``command`` and ``env`` where state.json left them out."""
+    run_id, plan = state.run_id, state.plan
+    for ename, entity in state.entities.items():
+        planned_entity = plan.entities.get(ename)
+        env = None
+        for sname, stage in entity.stages.items():
+            for a in stage.attempts:
+                if not a.job_name:
+                    a.job_name = derived_job_name(run_id, ename, sname, a.n)
+                if not a.dir:
+                    a.dir = derived_dir(ename, sname, a.n)
+                    if _ATTEMPT_DIR_RE.match(a.dir) is None:  # names from a planted state.json: stay below attempts/
+                        raise ValueError(f"entities.{ename}.stages.{sname}: the attempt folder {a.dir!r} is not "
+                                         "a folder below attempts/")
+                if a.command is None and planned_entity is not None and sname in planned_entity.stages:
+                    a.command = planned_entity.stages[sname].command
+                    if a.env is None:
+                        env = env if env is not None else plan_env(plan, ename)
+                        a.env = dict(env)
+
+
+def derived_exclude(state: RunState) -> dict | None:
+    """What ``dump_state`` leaves out beyond defaults, as a pydantic ``exclude``: a planned command that is
+    its template with the values pasted in (``derived_command``); an attempt's ``job_name`` and ``dir``
+    when they are the derived ones; its ``command`` and ``env`` when they are the planned command and
+    the plan's values; the layers of a succeeded stage's diagnosis."""
+    run_id, plan = state.run_id, state.plan
+    out: dict = {}
+    succeeded = StageStatus.SUCCEEDED
+    for ename, entity in state.entities.items():
+        planned_entity = plan.entities.get(ename)
+        env = None
+        stages: dict = {}
+        for sname, stage in entity.stages.items():
+            ex: dict = {}
+            if stage.attempts:
+                planned = planned_entity.stages.get(sname) if planned_entity is not None else None
+                attempts: dict = {}
+                for i, a in enumerate(stage.attempts):
+                    drop = set()
+                    if a.job_name == derived_job_name(run_id, ename, sname, a.n):
+                        drop.add("job_name")
+                    if a.dir == derived_dir(ename, sname, a.n):
+                        drop.add("dir")
+                    if planned is not None and a.command == planned.command and a.env is not None:
+                        env = env if env is not None else plan_env(plan, ename)
+                        if a.env == env:
+                            drop.update(("command", "env"))
+                    if drop:
+                        attempts[i] = drop
+                if attempts:
+                    ex["attempts"] = attempts
+            if stage.status == succeeded and stage.diagnosis is not None:
+                ex["diagnosis"] = DONE_LAYERS
+            if ex:
+                stages[sname] = ex
+        if stages:
+            out[ename] = {"stages": stages}
+    commands: dict = {}
+    for ename, planned_entity in plan.entities.items():
+        values = None
+        same = set()
+        for sname, planned in planned_entity.stages.items():
+            if planned.run and planned.command:
+                values = values if values is not None else plan_values(plan, ename)
+                if planned.command == derived_command(planned.run, values):
+                    same.add(sname)
+        if same:
+            commands[ename] = {"stages": {sname: {"command"} for sname in same}}
+    exclude: dict = {}
+    if out:
+        exclude["entities"] = out
+    if commands:
+        exclude["plan"] = {"entities": commands}
+    return exclude or None
+
+
 def dump_state(state: RunState) -> str:
     """The canonical JSON text of a state: what differs from the defaults, in the model's field order.
 
@@ -424,7 +561,7 @@ def dump_state(state: RunState) -> str:
     """
     stages = sum(len(entity.stages) for entity in state.plan.entities.values())
     indent = 1 if stages <= INDENT_STAGES else None
-    body = state.model_dump_json(by_alias=True, exclude_defaults=True, indent=indent)
+    body = state.model_dump_json(by_alias=True, exclude_defaults=True, indent=indent, exclude=derived_exclude(state))
     head = f'{{\n "schema_version": {SCHEMA_VERSION},' if indent else f'{{"schema_version":{SCHEMA_VERSION},'
     return head + body[1:] + "\n"
 

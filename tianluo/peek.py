@@ -278,8 +278,8 @@ DEFAULTS = {
                    "next_attempt_at": None, "reason": None, "succeeded_at": None, "progress": None,
                    "diagnosis": None, "hold": None, "variant": None, "skipped_by": None, "degradations": [],
                    "exclude_hosts": [], "free_retries": 0, "wait": None, "checkpoint_moves": []},
-    "Attempt": {"handle": None, "submitted_at": None, "started_at": None, "ended_at": None, "exit_code": None,
-                "host": None, "port": None},
+    "Attempt": {"job_name": "", "dir": "", "handle": None, "submitted_at": None, "started_at": None, "ended_at": None,
+                "exit_code": None, "host": None, "port": None},
     "Handle": {"pid": None, "create_time": None, "host": None},
     "ProgressReading": {"total": None, "first_done": None, "first_at": None},
     "GateState": {"met": False, "met_at": None, "checks": []},
@@ -325,7 +325,7 @@ def check_names(raw: dict) -> None:
             if not all(0 <= c <= MAX_ATTEMPTS for c in counts):
                 raise Doubt("count")
             for attempt in items(get(stage, "StageState", "attempts", items)):
-                if _NAME_CONTROL.search(field(known(attempt, KEYS["Attempt"]), "job_name", text)):
+                if _NAME_CONTROL.search(get(known(attempt, KEYS["Attempt"]), "Attempt", "job_name", text)):
                     raise Doubt("job_name")
     stack = [plan]
     while stack:  # iterative, as store._check_names
@@ -341,10 +341,12 @@ def check_names(raw: dict) -> None:
             stack.extend(value)
 
 
-def attempt(doc: dict) -> dict:
-    """The fields of an attempt ``status`` shows, checked (and the attempt's identity)."""
+def attempt(doc: dict, entity: str, stage: str) -> dict:
+    """The fields of an attempt ``status`` shows, checked (and the attempt's identity); a left-out ``dir``
+    is the derived one (``model.derived_dir``)."""
     n = field(doc, "n", integer)
-    if n < 1 or not _ATTEMPT_DIR.match(field(doc, "dir", text)):
+    folder = get(doc, "Attempt", "dir", text) or f"attempts/{entity}/{stage}/{n}"
+    if n < 1 or not _ATTEMPT_DIR.match(folder):
         raise Doubt("attempt")
     when(field(doc, "intent_at", lambda v: v))
     handle = get(doc, "Attempt", "handle", optional(lambda v: known(v, KEYS["Handle"])))
@@ -352,7 +354,7 @@ def attempt(doc: dict) -> dict:
         handle = {"job_id": field(handle, "job_id", text), "pid": get(handle, "Handle", "pid", optional(integer)),
                   "create_time": get(handle, "Handle", "create_time", optional(number)),
                   "host": get(handle, "Handle", "host", optional(text))}
-    return {"dir": doc["dir"], "handle": handle, "host": get(doc, "Attempt", "host", optional(text)),
+    return {"dir": folder, "handle": handle, "host": get(doc, "Attempt", "host", optional(text)),
             "port": get(doc, "Attempt", "port", optional(port)),
             "submitted_at": get(doc, "Attempt", "submitted_at", optional(when)),
             "started_at": get(doc, "Attempt", "started_at", optional(when)),

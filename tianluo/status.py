@@ -143,7 +143,7 @@ def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lo
             st = states[ename]["stages"][sname]
             known(planned, peek.KEYS["PlannedStage"])
             status = get(st, "StageState", "status", peek.one_of(*peek.STATUSES))
-            attempts = [peek.attempt(a) for a in get(st, "StageState", "attempts", peek.items)]
+            attempts = [peek.attempt(a, ename, sname) for a in get(st, "StageState", "attempts", peek.items)]
             attempt = attempts[-1] if attempts else None
             handle = attempt["handle"] if attempt else None
             fault = get(st, "StageState", "fault", optional(lambda v: peek.dump(v, FAULT)))
