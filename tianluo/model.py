@@ -7,6 +7,7 @@ generated from :class:`RunState`.
 
 import re
 from datetime import datetime
+from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -460,7 +461,13 @@ def plan_values(plan: "Plan", entity: str) -> dict:
 def derived_command(run: str, values: dict) -> str:
     """``run`` with every placeholder's value pasted in as text: the planned command when every value is
     inert (no shell quoting, no environment reference); the state keeps any other command in full."""
-    return render(run, values, shell=False, keep_unknown=True)
+    return _derived_command(run, tuple(values.items()))
+
+
+@lru_cache(maxsize=1 << 15)
+def _derived_command(run: str, items: tuple) -> str:
+    """Memoised (a pure function of its arguments): every save of a 10,000-stage state asks again."""
+    return render(run, dict(items), shell=False, keep_unknown=True)
 
 
 def plan_env(plan: Plan, entity: str) -> dict[str, str]:
