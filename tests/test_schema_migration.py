@@ -318,3 +318,17 @@ def test_a_left_out_attempt_folder_of_a_planted_name_is_refused(tmp_path):
         doc[".."] = doc.pop(ename)
     with pytest.raises(ValueError, match="attempt folder"):
         parse_state(json.dumps(raw))
+
+
+def test_a_fan_ins_decisions_leave_their_type_and_question_to_the_key():
+    """The fan-in of a sweep asks one question per entity (tianluo.forks wrote these): state.json keeps their
+    keys and answers; the type and question read back as forks wrote them."""
+    state = parse_state((STATES / "v1-sweep-stopped.json").read_text())
+    cross = [d for d in state.pre_authorized_decisions if d.type == "cross"]
+    assert len(cross) == 3
+    raw = json.loads(dump_state(state))["pre_authorized_decisions"]
+    assert all("question" not in d and "type" not in d for d in raw)
+    assert parse_state(dump_state(state)).pre_authorized_decisions == state.pre_authorized_decisions
+    raw[0]["key"] = "risk:lr00000.train:oom"  # no question follows from this key
+    with pytest.raises(ValueError, match="no question"):
+        parse_state(json.dumps({**json.loads(dump_state(state)), "pre_authorized_decisions": raw}))

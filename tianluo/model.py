@@ -106,11 +106,33 @@ class PreAuthorizedDecision(Record):
 
     qid: str
     key: str
-    type: str
-    question: str
+    type: str = Field(default="", description="Left out of state.json when it is the key's first part "
+                      "('cross' of 'cross:...'); filled in when read.")
+    question: str = Field(default="", description="Left out of state.json when it is the standard question of "
+                          "its key (model.derived_question: a cross-entity need); filled in when read.")
     answer: str
     by: str
     at: str
+
+    @model_validator(mode="after")
+    def _fill_derived(self) -> "PreAuthorizedDecision":
+        if not self.type:
+            self.type = self.key.split(":", 1)[0]
+        if not self.question:
+            self.question = derived_question(self.key)
+            if not self.question:
+                raise ValueError(f"decision {self.qid}: no question, and none follows from its key {self.key!r}")
+        return self
+
+
+def derived_question(key: str) -> str:
+    """The question ``forks`` asks for a fork of this key, where it follows from the key alone ('' if not):
+    one a stage of a wide fan-in asks for each entity it waits for (a 2,000-wide sweep: 2,000 of them)."""
+    kind, _, rest = key.partition(":")
+    sid, _, tid = rest.partition(":")
+    if kind != "cross" or not sid or not tid or ":" in tid:
+        return ""
+    return f"{sid} waits for {tid}, a stage of another entity: wait for it, or go without it?"
 
 
 # --- runtime ---------------------------------------------------------------------------
@@ -506,7 +528,8 @@ def derived_exclude(state: RunState) -> dict | None:
     """What ``dump_state`` leaves out beyond defaults, as a pydantic ``exclude``: a planned command that is
     its template with the values pasted in (``derived_command``); an attempt's ``job_name`` and ``dir``
     when they are the derived ones; its ``command`` and ``env`` when they are the planned command and
-    the plan's values; the layers of a succeeded stage's diagnosis."""
+    the plan's values; the layers of a succeeded stage's diagnosis; a decision's type and question where its
+    key gives them (``derived_question``)."""
     run_id, plan = state.run_id, state.plan
     out: dict = {}
     succeeded = StageStatus.SUCCEEDED
@@ -553,6 +576,15 @@ def derived_exclude(state: RunState) -> dict | None:
     exclude: dict = {}
     if out:
         exclude["entities"] = out
+    decisions = {}
+    for i, d in enumerate(state.pre_authorized_decisions):
+        drop = {"type"} if d.type == d.key.split(":", 1)[0] else set()
+        if d.question and d.question == derived_question(d.key):
+            drop.add("question")
+        if drop:
+            decisions[i] = drop
+    if decisions:
+        exclude["pre_authorized_decisions"] = decisions
     if commands:
         exclude["plan"] = {"entities": commands}
     return exclude or None

@@ -234,7 +234,23 @@ CHECKPOINT_MOVE = (("attempt", integer, REQUIRED), ("path", text, REQUIRED), ("s
                    ("outcome", optional(one_of("moved", "missing", "failed")), None),
                    ("detail", optional(text), None), ("done_at", optional(when_text), None))
 CHECK = (("kind", text, REQUIRED), ("target", text, REQUIRED), ("ok", flag, REQUIRED), ("detail", text, ""))
-DECISION = tuple((name, text, REQUIRED) for name in ("qid", "key", "type", "question", "answer", "by", "at"))
+DECISION = tuple((name, text, "" if name in ("type", "question") else REQUIRED)
+                 for name in ("qid", "key", "type", "question", "answer", "by", "at"))
+
+
+def decision(doc) -> dict:
+    """A pre-authorised decision, its type and question filled in where state.json left them out (as
+    ``model.PreAuthorizedDecision`` does)."""
+    out = dump(doc, DECISION)
+    if not out["type"]:
+        out["type"] = out["key"].split(":", 1)[0]
+    if not out["question"]:
+        kind, _, rest = out["key"].partition(":")
+        sid, _, tid = rest.partition(":")
+        if kind != "cross" or not sid or not tid or ":" in tid:
+            raise Doubt("question")
+        out["question"] = f"{sid} waits for {tid}, a stage of another entity: wait for it, or go without it?"
+    return out
 
 #: The keys each record may have (its model's fields), for the records read field by field.
 KEYS = {

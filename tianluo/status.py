@@ -106,7 +106,6 @@ def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lo
     from tianluo import peek
     from tianluo.peek import (
         CHECK,
-        DECISION,
         FAULT,
         WAIT,
         get,
@@ -218,7 +217,7 @@ def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lo
             "checks": [peek.dump(c, CHECK) for c in get(gate, "GateState", "checks", peek.items)],
         },
         "counts": counts,
-        "pre_authorized_decisions": [peek.dump(d, DECISION)
+        "pre_authorized_decisions": [peek.decision(d)
                                      for d in get(raw, "RunState", "pre_authorized_decisions", peek.items)],
         "entities": entities,
         "lock": lock_doc(run_dir, now) if lock else None,
