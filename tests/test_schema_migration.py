@@ -18,7 +18,8 @@ from conftest import cli, clean_env
 from tianluo import migrate
 from tianluo.decide import attempt_dir, job_name
 from tianluo.errors import StateError
-from tianluo.model import DONE_LAYERS, SCHEMA_VERSION, derived_command, dump_state, plan_values, state_json_schema
+from tianluo.model import (DONE_LAYERS, SCHEMA_VERSION, Handle, derived_command, dump_state, plan_values,
+                           state_json_schema)
 from tianluo.states import StageStatus
 from tianluo.store import SNAPSHOT_CAP, RunStore, parse_state, read_snapshot, snapshot_revision
 from tianluo.templating import param_env, render
@@ -332,3 +333,19 @@ def test_a_fan_ins_decisions_leave_their_type_and_question_to_the_key():
     raw[0]["key"] = "risk:lr00000.train:oom"  # no question follows from this key
     with pytest.raises(ValueError, match="no question"):
         parse_state(json.dumps({**json.loads(dump_state(state)), "pre_authorized_decisions": raw}))
+
+
+def test_a_local_handle_leaves_out_its_job_id_a_slurm_one_keeps_it():
+    state = parse_state((STATES / "v1-demo-complete.json").read_text())
+    attempts = [a for e in state.entities.values() for s in e.stages.values() for a in s.attempts if a.handle]
+    assert attempts and all(a.handle.job_id == str(a.handle.pid) for a in attempts)
+    attempts[0].handle = Handle(job_id="4711")  # a Slurm job: no pid
+    raw = json.loads(dump_state(state))
+    handles = [a["handle"] for e in raw["entities"].values() for s in e["stages"].values()
+               for a in s.get("attempts", []) if "handle" in a]
+    assert sorted("job_id" in h for h in handles) == [False] * (len(handles) - 1) + [True]
+    again = parse_state(json.dumps(raw))
+    assert [a.handle for e in again.entities.values() for s in e.stages.values() for a in s.attempts if a.handle] \
+        == [a.handle for a in attempts]
+    with pytest.raises(ValueError, match="job_id"):
+        Handle()

@@ -141,10 +141,19 @@ def derived_question(key: str) -> str:
 class Handle(Record):
     """How a backend finds one launched attempt again."""
 
-    job_id: str = Field(description="The local runner's pid, or the Slurm job id.")
+    job_id: str = Field(default="", description="The local runner's pid, or the Slurm job id. Left out of "
+                        "state.json when it is the pid (local backend); filled in when read.")
     pid: int | None = Field(default=None, description="The runner's pid (local backend).")
     create_time: float | None = Field(default=None, description="Process create time, so a reused pid is not the job.")
     host: str | None = None
+
+    @model_validator(mode="after")
+    def _fill_job_id(self) -> "Handle":
+        if not self.job_id:
+            if self.pid is None:
+                raise ValueError("a handle needs a job_id (or a pid)")
+            self.job_id = str(self.pid)
+        return self
 
     def describe(self) -> str:
         """'pid 4242' for a local runner, 'job 17' for a Slurm job."""
@@ -528,7 +537,7 @@ def derived_exclude(state: RunState) -> dict | None:
     """What ``dump_state`` leaves out beyond defaults, as a pydantic ``exclude``: a planned command that is
     its template with the values pasted in (``derived_command``); an attempt's ``job_name`` and ``dir``
     when they are the derived ones; its ``command`` and ``env`` when they are the planned command and
-    the plan's values; the layers of a succeeded stage's diagnosis; a decision's type and question where its
+    the plan's values; a handle's ``job_id`` when it is the pid; the layers of a succeeded stage's diagnosis; a decision's type and question where its
     key gives them (``derived_question``)."""
     run_id, plan = state.run_id, state.plan
     out: dict = {}
@@ -543,15 +552,17 @@ def derived_exclude(state: RunState) -> dict | None:
                 planned = planned_entity.stages.get(sname) if planned_entity is not None else None
                 attempts: dict = {}
                 for i, a in enumerate(stage.attempts):
-                    drop = set()
+                    drop: dict = {}
                     if a.job_name == derived_job_name(run_id, ename, sname, a.n):
-                        drop.add("job_name")
+                        drop["job_name"] = True
                     if a.dir == derived_dir(ename, sname, a.n):
-                        drop.add("dir")
+                        drop["dir"] = True
                     if planned is not None and a.command == planned.command and a.env is not None:
                         env = env if env is not None else plan_env(plan, ename)
                         if a.env == env:
-                            drop.update(("command", "env"))
+                            drop["command"] = drop["env"] = True
+                    if a.handle is not None and a.handle.pid is not None and a.handle.job_id == str(a.handle.pid):
+                        drop["handle"] = {"job_id"}
                     if drop:
                         attempts[i] = drop
                 if attempts:

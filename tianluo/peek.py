@@ -296,7 +296,7 @@ DEFAULTS = {
                    "exclude_hosts": [], "free_retries": 0, "wait": None, "checkpoint_moves": []},
     "Attempt": {"job_name": "", "dir": "", "handle": None, "submitted_at": None, "started_at": None, "ended_at": None,
                 "exit_code": None, "host": None, "port": None},
-    "Handle": {"pid": None, "create_time": None, "host": None},
+    "Handle": {"job_id": "", "pid": None, "create_time": None, "host": None},
     "ProgressReading": {"total": None, "first_done": None, "first_at": None},
     "GateState": {"met": False, "met_at": None, "checks": []},
     "SuccessGate": {"mode": "complete-and-exit", "deadline": None},
@@ -367,7 +367,11 @@ def attempt(doc: dict, entity: str, stage: str) -> dict:
     when(field(doc, "intent_at", lambda v: v))
     handle = get(doc, "Attempt", "handle", optional(lambda v: known(v, KEYS["Handle"])))
     if handle is not None:
-        handle = {"job_id": field(handle, "job_id", text), "pid": get(handle, "Handle", "pid", optional(integer)),
+        pid = get(handle, "Handle", "pid", optional(integer))
+        job_id = get(handle, "Handle", "job_id", text) or (str(pid) if pid is not None else None)
+        if job_id is None:
+            raise Doubt("job_id")
+        handle = {"job_id": job_id, "pid": pid,
                   "create_time": get(handle, "Handle", "create_time", optional(number)),
                   "host": get(handle, "Handle", "host", optional(text))}
     return {"dir": folder, "handle": handle, "host": get(doc, "Attempt", "host", optional(text)),
