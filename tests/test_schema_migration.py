@@ -237,9 +237,11 @@ def test_a_gzip_bomb_in_snapshots_is_refused_without_eating_memory(store, tmp_pa
     with pytest.raises(ValueError, match="decompresses to more than"):
         read_snapshot(bomb, cap=8 << 20)
     store.state_path.write_text("{")  # damaged: the hint looks through the snapshots, the bomb first
-    code = ("import resource, sys\nfrom pathlib import Path\nfrom tianluo.store import RunStore\n"
+    # VmHWM, not ru_maxrss: Linux carries a forked parent's peak (pytest's, hundreds of MB late in
+    # the suite) into ru_maxrss across exec; VmHWM is this process's own memory since its exec
+    code = ("import re, sys\nfrom pathlib import Path\nfrom tianluo.store import RunStore\n"
             "print(RunStore(Path(sys.argv[1])).newest_good_snapshot())\n"
-            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n")
+            "print(re.search(r'VmHWM:\\s*(\\d+)', Path('/proc/self/status').read_text()).group(1))\n")
     proc = subprocess.run([sys.executable, "-c", code, str(store.run_dir)], env=clean_env(), capture_output=True,
                           text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
