@@ -16,7 +16,7 @@ from typing import Iterator
 import re2
 from pydantic import ValidationError
 
-from tianluo import fsio, lockholder, migrate, runfs, space
+from tianluo import fsio, lockholder, migrate, peek, runfs, space
 from tianluo.errors import StateError
 from tianluo.fsio import UnsafePath, atomic_write, fsync_dir
 from tianluo.model import SCHEMA_VERSION, RunState, dump_state
@@ -447,21 +447,7 @@ class RunStore:
 
     def lock_holder(self) -> "lockholder.Holder | None":
         """Who holds the run's lock now, from the lock file (None: nobody, or a holder that died)."""
-        try:
-            fd = fsio.open_file(self.run_dir / LOCK, os.O_RDONLY)
-        except (OSError, UnsafePath):
-            return None
-        try:
-            if lockholder.flock_held(fd) is False:
-                return None  # the text of a holder that let go (or died, or was planted): nobody holds it
-            holder = lockholder.parse(os.pread(fd, 4096, 0))
-        except OSError:
-            return None
-        finally:
-            os.close(fd)
-        if holder is None or lockholder.alive(holder) is False:
-            return None
-        return holder
+        return peek.lock_holder(self.run_dir)  # the one reading, shared with status (which imports no store)
 
 
 def snapshot_revision(path: Path) -> int:
