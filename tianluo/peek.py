@@ -28,7 +28,7 @@ from tianluo.timefmt import iso
 
 #: The state.json versions read here (model.SCHEMA_VERSION; a newer one is left to the validated path).
 SCHEMA_VERSIONS = (1, 2)  # 2 leaves out defaults (exclude_defaults); 1 wrote them: the same shape
-#: The names of store.py (a test checks they agree): importing it would import the models.
+#: The names and bounds of a run folder; store.py takes them from here (importing it would import the models).
 STATE, EVENTS, SNAPSHOTS, LOCK, AGAIN = "state.json", "events.jsonl", "snapshots", ".lock", ".tick-again"
 STALLED_MARK = ".lock-stalled"  # lockholder.STALLED_MARK (lockholder imports dataclasses: 10 ms)
 STATE_CAP = 256 * 1024 * 1024
@@ -51,6 +51,13 @@ class Doubt(Exception):
 def check_layout(run_dir: Path) -> None:
     """``RunStore.check_layout``: the run folder is trusted and tianluo's names are of their kind."""
     runfs.check_run(run_dir)
+    if layout_problem(run_dir) is not None:
+        raise Doubt("layout")
+
+
+def layout_problem(run_dir: Path) -> str | None:
+    """The first of tianluo's names in the run folder that is not of the kind kept there (a link, a
+    folder where a file belongs, ...), described in one line; None when all are right or absent."""
     fd = fsio.open_dir(run_dir)
     try:
         for name, kind in LAYOUT.items():
@@ -59,7 +66,8 @@ def check_layout(run_dir: Path) -> None:
             except FileNotFoundError:
                 continue
             if not (stat.S_ISREG(st.st_mode) if kind == "reg" else stat.S_ISDIR(st.st_mode)):
-                raise Doubt(name)
+                return fsio.describe(fd, name, str(Path(run_dir) / name))
+        return None
     finally:
         os.close(fd)
 
@@ -418,22 +426,31 @@ def last_seq(run_dir: Path) -> int:
     except OSError as exc:
         raise Doubt(repr(exc)) from None
     try:
-        size, chunk = os.fstat(fd).st_size, TAIL_CHUNK
-        while True:
-            start = max(0, size - chunk)
-            lines = os.pread(fd, size - start, start).split(b"\n")
-            for line in reversed(lines[1:] if start else lines):
-                try:
-                    ev = json.loads(line) if line.strip() else None
-                except (ValueError, RecursionError):
-                    continue
-                if isinstance(ev, dict) and isinstance(ev.get("seq"), int):
-                    return ev["seq"]
-            if start == 0 or chunk >= TAIL_CAP:
-                return 0
-            chunk *= 8
+        return tail_seq(fd)
     finally:
         os.close(fd)
+
+
+def tail_seq(fd: int) -> int:
+    """The ``seq`` of the newest numbered event in the events file open at ``fd`` (0 if none).
+
+    Only the end is read (events are appended in ``seq`` order, under the lock), growing the
+    window 8x at a time up to ``TAIL_CAP``.
+    """
+    size, chunk = os.fstat(fd).st_size, TAIL_CHUNK
+    while True:
+        start = max(0, size - chunk)
+        lines = os.pread(fd, size - start, start).split(b"\n")
+        for line in reversed(lines[1:] if start else lines):  # the first may be cut
+            try:
+                ev = json.loads(line) if line.strip() else None
+            except (ValueError, RecursionError):
+                continue  # a line torn by a crash
+            if isinstance(ev, dict) and isinstance(ev.get("seq"), int):
+                return ev["seq"]
+        if start == 0 or chunk >= TAIL_CAP:
+            return 0  # no numbered event (a run an older tianluo started)
+        chunk *= 8
 
 
 # --- a tick of a finished run -----------------------------------------------------------------------

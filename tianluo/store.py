@@ -20,22 +20,16 @@ from tianluo import fsio, lockholder, migrate, peek, runfs, space
 from tianluo.errors import StateError
 from tianluo.fsio import UnsafePath, atomic_write, fsync_dir
 from tianluo.model import SCHEMA_VERSION, RunState, dump_state
+# The run folder's names and bounds live in peek, the module that reads them without the models
+# (re-exported here, where the rest of tianluo and its tools look for them).
+from tianluo.peek import (EVENTS, LAYOUT, LOCK, MAX_ATTEMPTS, SNAPSHOTS, STATE, STATE_CAP,  # noqa: F401
+                          TAIL_CAP, TAIL_CHUNK)
 
-STATE = "state.json"
-EVENTS = "events.jsonl"
-SNAPSHOTS = "snapshots"
-LOCK = ".lock"
 KEEP_SNAPSHOTS = 20
 KEEP_SNAPSHOT_BYTES = 64 * 1024 * 1024  # bytes on disk of all snapshots together; the oldest go first
 SNAPSHOT_CAP = 64 * 1024 * 1024  # bytes: a compressed snapshot, and what it decompresses to, at most
 SNAPSHOT_LEVEL = 3  # gzip level: state.json text shrinks ~10x already at 1-3, and fast
 _SNAPSHOT_NAME = re.compile(r"state-([0-9]{8,10})\.json(\.gz)?")
-TAIL_CHUNK = 64 * 1024  # bytes of events.jsonl read from its end to find the newest seq
-TAIL_CAP = 4 * 1024 * 1024
-STATE_CAP = 256 * 1024 * 1024  # bytes: a state.json bigger than this is damage, not a run
-#: What a run folder may hold under tianluo's own names, and of what kind (``reg`` file, ``dir`` folder).
-LAYOUT = {STATE: "reg", EVENTS: "reg", SNAPSHOTS: "dir", LOCK: "reg", "failures": "dir", "attempts": "dir",
-          "plan.md": "reg", "cron.log": "reg", ".tick-again": "reg", lockholder.STALLED_MARK: "reg"}
 EVENTS_CAP = 1024 * 1024 * 1024  # bytes read by read_events (a tool's whole history; ticks never read it)
 
 
@@ -73,18 +67,9 @@ class RunStore:
             UnsafePath: a link, or a folder where a file belongs (or the other way round).
         """
         self.check()
-        fd = fsio.open_dir(self.run_dir)
-        try:
-            for name, kind in LAYOUT.items():
-                try:
-                    st = os.stat(name, dir_fd=fd, follow_symlinks=False)
-                except FileNotFoundError:
-                    continue
-                ok = stat.S_ISREG(st.st_mode) if kind == "reg" else stat.S_ISDIR(st.st_mode)
-                if not ok:
-                    raise UnsafePath(fsio.describe(fd, name, str(self.run_dir / name)))
-        finally:
-            os.close(fd)
+        problem = peek.layout_problem(self.run_dir)
+        if problem is not None:
+            raise UnsafePath(problem)
 
     def check_writable(self) -> None:
         """Before a change is saved: every file the change writes can be written, so no change is half-saved.
@@ -217,9 +202,7 @@ class RunStore:
         try:
             atomic_write(self.state_path, data)
             if snapshot:
-                fsio.make_dirs(self.snapshot_dir)
-                atomic_write(self.snapshot_dir / f"state-{state.revision:08d}.json.gz", packed)
-                self._prune_snapshots()
+                self._write_snapshot(state.revision, packed)
         except OSError as exc:
             if space.is_full(exc):
                 raise space.disk_full(self.run_dir, what) from None
@@ -241,14 +224,18 @@ class RunStore:
         what = f"snapshotting {self.state_path.name} (revision {revision})"
         space.check_room(self.run_dir, len(packed), what)
         try:
-            fsio.make_dirs(self.snapshot_dir)
-            atomic_write(self.snapshot_dir / f"state-{revision:08d}.json.gz", packed)
-            self._prune_snapshots()
+            self._write_snapshot(revision, packed)
         except OSError as exc:
             if space.is_full(exc):
                 raise space.disk_full(self.run_dir, what) from None
             raise
         return True
+
+    def _write_snapshot(self, revision: int, packed: bytes) -> None:
+        """``snapshots/state-<revision>.json.gz`` (gzipped text), then the oldest pruned past the caps."""
+        fsio.make_dirs(self.snapshot_dir)
+        atomic_write(self.snapshot_dir / f"state-{revision:08d}.json.gz", packed)
+        self._prune_snapshots()
 
     def create(self, state: RunState, events: list[dict] | tuple = ()) -> RunState:
         if self.state_path.exists():
@@ -336,20 +323,7 @@ class RunStore:
         except OSError as exc:
             raise StateError(f"{self.events_path}: cannot read: {exc.strerror}; nothing was changed") from None
         try:
-            size, chunk = os.fstat(fd).st_size, TAIL_CHUNK
-            while True:
-                start = max(0, size - chunk)
-                lines = os.pread(fd, size - start, start).split(b"\n")
-                for line in reversed(lines[1:] if start else lines):  # the first may be cut
-                    try:
-                        ev = json.loads(line) if line.strip() else None
-                    except (ValueError, RecursionError):
-                        continue  # a line torn by a crash
-                    if isinstance(ev, dict) and isinstance(ev.get("seq"), int):
-                        return ev["seq"]
-                if start == 0 or chunk >= TAIL_CAP:
-                    return 0  # no numbered event (a run an older tianluo started)
-                chunk *= 8
+            return peek.tail_seq(fd)
         finally:
             os.close(fd)
 
@@ -625,7 +599,6 @@ def _parse_carefully(text: str) -> RunState:
     return state
 
 
-MAX_ATTEMPTS = 10 ** 8  # an attempt folder's number has at most 9 digits (model.ATTEMPT_DIR)
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
