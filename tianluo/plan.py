@@ -10,13 +10,14 @@ from tianluo.durations import format_duration
 from tianluo.errors import SpecError
 from tianluo.forks import branch_forks
 from tianluo.forks import describe as describe_action
+from tianluo.gcpause import paused_gc
 from tianluo.ladder import resolve_budgets
 from tianluo.model import Plan, PlannedEntity, PlannedStage, stage_id
 from tianluo.responses import plan_notes
 from tianluo.spec import DoneWhen, Metric, Output, Spec, resolve_need
 from tianluo.spec_types import When
 from tianluo.templating import render
-from tianluo.yamlsource import SPEC_MAX_BYTES, dotted, paused_gc, read_capped
+from tianluo.yamlsource import SPEC_MAX_BYTES, dotted, read_capped
 
 #: A command with its params filled in; ``sh -c`` gets it as one argument (at most 128 KiB).
 MAX_RENDERED = 100 * 1024

@@ -10,6 +10,7 @@ from tianluo import __version__, answers, fsio, runfs
 from tianluo.errors import TianluoError
 from tianluo.forks import derive
 from tianluo.fsio import atomic_write
+from tianluo.gcpause import paused_gc
 from tianluo.holds import hold_stage
 from tianluo.model import EntityState, PreAuthorizedDecision, RunState, StageState
 from tianluo.plan import build_plan, render_plan_md
@@ -17,7 +18,6 @@ from tianluo.runpath import DEFAULT_HOME, check_home, home_dir, resolve_run  # n
 from tianluo.spec import load_spec
 from tianluo.store import STATE, RunStore
 from tianluo.timefmt import iso
-from tianluo.yamlsource import paused_gc
 
 
 def slug(name: str) -> str:

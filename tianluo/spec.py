@@ -19,6 +19,7 @@ from pydantic import (
 )
 
 from tianluo.errors import SpecError
+from tianluo.gcpause import paused_gc
 from tianluo.linear_re import UnsupportedPattern, compile_pattern
 from tianluo.spec_types import (
     ENTITY_NAME,
@@ -52,11 +53,11 @@ from tianluo.spec_types import (
     duration,
     text,
 )
+from tianluo.states import FaultClass
+from tianluo.yamlsource import Loc, YamlSource, dotted, load_yaml
 
 #: Stages of a whole spec (all entities): a tick looks at each of them, and state.json holds them all.
 MAX_STAGES = 10_000
-from tianluo.states import FaultClass
-from tianluo.yamlsource import Loc, YamlSource, dotted, load_yaml, paused_gc
 
 
 class DoneWhen(StrictModel):

@@ -8,14 +8,11 @@ it, it keeps what it saw, saves and exits, and the stages it did not look at wai
 next tick.
 """
 
-import gc
 import json
 import os
 import signal
 import stat
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -28,6 +25,7 @@ from tianluo.decide import decide
 from tianluo.degrade import failed_move as failed_move_now
 from tianluo.durations import format_duration
 from tianluo.errors import TianluoError
+from tianluo.gcpause import paused_gc
 from tianluo.holds import analysis_path
 from tianluo.jobs import job_spec
 from tianluo.model import RunState
@@ -90,7 +88,7 @@ def run_tick(run_dir: Path, now: datetime | None = None, backend: Backend | None
         try:
             with store.lock(budget=budget) as lock_fd:
                 again.unlink(missing_ok=True)
-                with _collector_paused():
+                with paused_gc():  # on again after: the daemon ticks many times in one process
                     ticked = _tick_locked(store, lock_fd, now, backend, budget)
         except LockBusy:
             if event and result is None:
@@ -111,23 +109,6 @@ def run_tick(run_dir: Path, now: datetime | None = None, backend: Backend | None
         if not again.exists():
             break
     return result or _busy(store)
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """No cyclic garbage collection during one tick (it is on again after, for the daemon's next ticks).
-
-    A 10,000-stage state is millions of objects with no reference cycles among them, and every
-    collection walked all of them again: with the collector on, a quiet tick at 10,000 stages
-    took 4.6 s of CPU, without it 1.7 s (H5, issue 12).
-    """
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def _tick_locked(store: RunStore, lock_fd: int, now: datetime | None, backend: Backend | None,

@@ -1,9 +1,6 @@
 """Load YAML and remember the line of every key, so errors can name file, line and key."""
 
-import gc
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,6 +17,7 @@ from yaml import (
 
 from tianluo import fsio
 from tianluo.errors import SpecError
+from tianluo.gcpause import paused_gc
 
 Loc = tuple[str | int, ...]
 
@@ -134,36 +132,6 @@ def load_yaml(path: Path, max_bytes: int = SPEC_MAX_BYTES, loader: type | None =
         if "integer string conversion" in first:
             first = "a number has more than 4300 digits"
         raise error(f"{path}: {label}: a value cannot be read: {first[:200]}") from None
-
-
-@contextmanager
-def paused_gc(freeze: bool = False) -> Iterator[None]:
-    """No cyclic garbage collection while a big tree of objects is built.
-
-    Each collection walks every object still alive, and building a 10,000-stage spec (its
-    YAML data, its models, its plan) allocates a million of them: the collector took more time
-    than the work (2.7 s of 5 s), and more per object the bigger the spec. What is built here
-    holds no reference cycles, so nothing waits for the collector.
-
-    Args:
-        freeze: On a normal way out, freeze what is alive (``gc.freeze``: left out of later
-            collections, still freed by reference counting), else the first collections after
-            walk the million objects again (a quarter of ``plan``'s time at 10,000 stages). For
-            one-shot commands only (plan, start): in a long-lived process (the daemon) a cycle
-            that became garbage before the freeze would never be collected.
-    """
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    except BaseException:
-        if was:
-            gc.enable()
-        raise
-    if was:
-        if freeze:
-            gc.freeze()
-        gc.enable()
 
 
 _MAP_TAG, _SEQ_TAG = "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"
