@@ -20,6 +20,8 @@ from tianluo.model import (
     Check,
     RunState,
     StageState,
+    derived_dir,
+    derived_job_name,
     split_stage_id,
     stage_id,
 )
@@ -57,13 +59,11 @@ def job_name(run_id: str, sid: str, n: int) -> str:
     Dots separate the parts: run ids and stage names contain none, so two stages can never
     share a name even when entity and stage names contain '-'.
     """
-    entity, stage = split_stage_id(sid)
-    return f"tl.{run_id}.{entity}.{stage}.{n}"
+    return derived_job_name(run_id, *split_stage_id(sid), n)
 
 
 def attempt_dir(sid: str, n: int) -> str:
-    entity, stage = split_stage_id(sid)
-    return f"attempts/{entity}/{stage}/{n}"
+    return derived_dir(*split_stage_id(sid), n)
 
 
 def decide(state: RunState, obs: Observations, now: datetime) -> Decision:

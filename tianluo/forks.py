@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from tianluo.degrade import GPU_EXCLUDE, GPU_FAULT, derives_gpu_exclude
 from tianluo.durations import format_duration
 from tianluo.errors import SpecError
+from tianluo.model import derived_question
 from tianluo.responses import never_unchanged
 from tianluo.spec import Spec, resolve_need
 from tianluo.spec_types import LABEL, PARAM_NAME, RESERVED_PARAMS, RESERVED_WHY
@@ -60,9 +61,9 @@ def derive(spec: Spec) -> list[Fork]:
                 target = resolve_need(spec, ename, need)
                 if target and target[0] != ename:
                     tid = f"{target[0]}.{target[1]}"
+                    key = f"cross:{sid}:{tid}"
                     forks.append(Fork(
-                        key=f"cross:{sid}:{tid}", type="cross",
-                        question=f"{sid} waits for {tid}, a stage of another entity: wait for it, or go without it?",
+                        key=key, type="cross", question=derived_question(key),  # state.json leaves it to the key
                         options=("wait", "go"), default="wait",
                         cost=f"if {tid} is held, {sid} stays blocked until you decide"))
             for label, actions in stage.degrade.items():

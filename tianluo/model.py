@@ -475,12 +475,12 @@ INDENT_STAGES = 2000
 
 
 def derived_job_name(run_id: str, entity: str, stage: str, n: int) -> str:
-    """An attempt's job name as ``decide.job_name`` makes it (a test keeps the two the same)."""
+    """An attempt's job name (``decide.job_name`` makes it with this; state.json leaves it out when it is this)."""
     return f"tl.{run_id}.{entity}.{stage}.{n}"
 
 
 def derived_dir(entity: str, stage: str, n: int) -> str:
-    """An attempt's folder as ``decide.attempt_dir`` makes it."""
+    """An attempt's folder (``decide.attempt_dir`` makes it with this)."""
     return f"attempts/{entity}/{stage}/{n}"
 
 
