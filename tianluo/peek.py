@@ -481,7 +481,7 @@ def idle_tick(run_dir: Path, budget: float | None = None) -> str | None:
         from tianluo import lockholder
 
         try:
-            _check_writable(run_dir)
+            probe_writable(run_dir)
             lockholder.record(fd, "tick", budget)
         except Exception:  # noqa: BLE001
             return None
@@ -495,23 +495,33 @@ def idle_tick(run_dir: Path, budget: float | None = None) -> str | None:
         os.close(fd)
 
 
-def _check_writable(run_dir: Path) -> None:
-    """``RunStore.check_writable``, minus its error messages (the full tick gives them)."""
+def probe_writable(run_dir: Path) -> None:
+    """Every file a save writes can be written (``RunStore.check_writable`` says so in words).
+
+    Creates snapshots/ (0700) if it is missing; makes cron.log, which cron's shell creates with
+    cron's umask, the owner's alone (at most 0600).
+
+    Raises:
+        UnsafePath: a link, the wrong kind of file, or a cron.log with another hard link.
+        OSError: not writable (a read-only disk, modes).
+    """
     fsio.make_dirs(run_dir / SNAPSHOTS)
     if os.path.lexists(run_dir / STATE):
+        # state.json is only ever replaced (a hard link to it is left alone): a probe, not a write in place
         os.close(fsio.open_file(run_dir / STATE, os.O_WRONLY, in_place=False))
     os.close(fsio.open_file(run_dir / EVENTS, os.O_WRONLY | os.O_APPEND | os.O_CREAT))
     for folder in (run_dir, run_dir / SNAPSHOTS):
         if not os.access(folder, os.W_OK):
-            raise Doubt(str(folder))
+            raise PermissionError(errno.EACCES, "not writable", str(folder))
+    cron_log = run_dir / "cron.log"
     try:
-        fd = fsio.open_file(run_dir / "cron.log", os.O_RDONLY)
+        fd = fsio.open_file(cron_log, os.O_RDONLY)
     except FileNotFoundError:
         return
-    try:  # RunStore._tighten: cron's shell creates it with cron's umask
+    try:
         st = os.fstat(fd)
-        if st.st_nlink > 1:
-            raise Doubt("cron.log")
+        if st.st_nlink > 1:  # another name for the same file: its mode is not ours to change
+            raise fsio.UnsafePath(fsio.hard_linked(cron_log, st.st_nlink))
         if stat.S_IMODE(st.st_mode) & 0o077:
             os.fchmod(fd, stat.S_IMODE(st.st_mode) & 0o600)
     finally:

@@ -81,39 +81,13 @@ class RunStore:
         """
         self.check_layout()
         try:
-            fsio.make_dirs(self.snapshot_dir)
-            for path, flags in ((self.state_path, os.O_WRONLY), (self.events_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)):
-                if path == self.state_path and not path.exists():
-                    continue
-                # state.json is only ever replaced (a hard link to it is left alone): a probe, not a write in place
-                os.close(fsio.open_file(path, flags, in_place=path != self.state_path))
-            for folder in (self.run_dir, self.snapshot_dir):
-                if not os.access(folder, os.W_OK):
-                    raise PermissionError(13, "not writable", str(folder))
-            self._tighten(self.run_dir / "cron.log")  # cron's shell creates it with cron's umask
+            peek.probe_writable(self.run_dir)
         except UnsafePath:
             raise
         except OSError as exc:
             where = exc.filename or self.run_dir
             raise StateError(f"{where}: cannot be written ({exc.strerror}); nothing was changed; make the run "
                              f"folder writable again (a read-only disk? `chmod u+w {where}`)") from None
-
-    @staticmethod
-    def _tighten(path: Path) -> None:
-        """A file tianluo did not create itself (cron.log) is made the owner's alone (at most 0600)."""
-        try:
-            fd = fsio.open_file(path, os.O_RDONLY)
-        except FileNotFoundError:
-            return
-        try:
-            st = os.fstat(fd)
-            if st.st_nlink > 1:  # another name for the same file: its mode is not ours to change
-                raise UnsafePath(fsio.hard_linked(path, st.st_nlink))
-            mode = stat.S_IMODE(st.st_mode)
-            if mode & 0o077:
-                os.fchmod(fd, mode & 0o600)
-        finally:
-            os.close(fd)
 
     @property
     def state_path(self) -> Path:
