@@ -432,3 +432,28 @@ def test_a_claim_naming_a_live_foreign_process_does_not_keep_an_ended_attempt_ru
     (adir(job) / "started.json").write_text(json.dumps(started))
     facts = env.poll(job, handle)
     assert facts.state == JobState.EXITED and facts.exit_code == 4
+
+
+def test_a_runner_still_alive_after_writing_exit_json_is_judged_by_it(env, tmp_path):
+    """The runner writes exit.json and then takes a moment to end (longer on a loaded host):
+    a tick that reads the process table in that moment sees the job as ended, not running.
+    (A tagged runner process standing in for the real one, frozen in that moment.)"""
+    job = env.job("exit 3")
+    env.submit(job)
+    wait_exit(job)
+    lingering = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", "tianluo.runner"],
+                                 cwd=tmp_path, env={**clean_env(), TAG: job.job_name})
+    try:
+        wait_for(lambda: psutil.Process(lingering.pid).environ().get(TAG) == job.job_name, what="the stand-in")
+        started = json.loads((adir(job) / "started.json").read_text())
+        started.update(runner_pid=lingering.pid, runner_create_time=psutil.Process(lingering.pid).create_time())
+        (adir(job) / "started.json").write_text(json.dumps(started))
+        stand_in = Handle(job_id=str(lingering.pid), pid=lingering.pid, create_time=started["runner_create_time"],
+                          host="h")
+        facts = env.poll(job, stand_in)
+        assert facts.state == JobState.EXITED and facts.exit_code == 3
+        os.remove(adir(job) / "exit.json")  # without the record, the same live runner is the job running
+        assert env.poll(job, stand_in).state == JobState.RUNNING
+    finally:
+        lingering.kill()
+        lingering.wait()

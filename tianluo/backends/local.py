@@ -111,6 +111,10 @@ class LocalBackend:
             if status == proctable.ZOMBIE:
                 _reap(handle.pid)
             elif status is not None:
+                if started:  # a runner alive with exit.json written is on its way out: the job has ended
+                    record, _ = records.read_exit(attempt_dir)
+                    if record is not None:
+                        return _exited(record)
                 cpu, rss, tree_status = _usage(table, proc)
                 return JobFacts(
                     state=JobState.RUNNING if started else JobState.STARTING,
@@ -122,15 +126,7 @@ class LocalBackend:
                 )
         record, exit_problem = records.read_exit(attempt_dir)
         if record is not None:
-            return JobFacts(
-                state=JobState.EXITED,
-                exit_code=record.get("exit_code"),
-                signal=record.get("signal"),
-                host=record.get("host"),
-                started_at=record.get("started_at"),
-                ended_at=record.get("ended_at"),
-                detail=record.get("error") or "",
-            )
+            return _exited(record)
         unreadable = "; ".join(p for p in (exit_problem, started_problem) if p)
         return JobFacts(
             state=JobState.LOST,
@@ -183,6 +179,19 @@ class LocalBackend:
                 with contextlib.suppress(ProcessLookupError):  # TERM may have ended it already
                     os.kill(proc.pid, signal.SIGCONT)  # a stopped process acts on TERM only once continued
         return signalled
+
+
+def _exited(record: dict) -> JobFacts:
+    """An attempt's end as its runner recorded it in exit.json."""
+    return JobFacts(
+        state=JobState.EXITED,
+        exit_code=record.get("exit_code"),
+        signal=record.get("signal"),
+        host=record.get("host"),
+        started_at=record.get("started_at"),
+        ended_at=record.get("ended_at"),
+        detail=record.get("error") or "",
+    )
 
 
 def attempt_processes(job_name: str, pgid: int | None, table: ProcTable | None = None) -> list[proctable.Proc]:
