@@ -34,6 +34,15 @@ def test_there_are_stored_v1_states():
         assert json.loads(path.read_text())["schema_version"] == 1
 
 
+def _without_later_defaults(full: dict) -> dict:
+    """A full dump without the fields schema 2 gained later (the agent rung), when they hold their defaults."""
+    assert full.pop("agent_calls") == 0 and full["plan"].pop("agent") is None
+    for entity in full["entities"].values():
+        for stage in entity["stages"].values():
+            assert stage.pop("consults") == []
+    return full
+
+
 @pytest.mark.parametrize("path", V1, ids=lambda p: p.stem)
 def test_a_v1_state_loads_whole_and_is_written_back_in_v2(path):
     text = path.read_text()
@@ -42,7 +51,7 @@ def test_a_v1_state_loads_whole_and_is_written_back_in_v2(path):
     # nothing of the v1 file is lost: the full dump of the migrated state is the v1 file, bar the version
     full = json.loads(state.model_dump_json(by_alias=True))
     assert full.pop("schema_version") == 2 and raw.pop("schema_version") == 1
-    assert full == raw
+    assert _without_later_defaults(full) == raw
     # written back in schema 2: the version first, defaults left out, and it reads back the same
     v2 = dump_state(state)
     assert v2.startswith('{\n "schema_version": 2,')

@@ -109,10 +109,12 @@ def test_there_is_no_failed_status():
     assert "failed" not in str(state_json_schema()["$defs"]["StageStatus"])
 
 
-def test_an_attempt_ends_only_in_succeeded_retry_wait_held_or_the_repair():
+def test_an_attempt_ends_only_in_succeeded_retry_wait_held_consulting_or_the_repair():
     for active in ACTIVE:
         assert set(MOVES[active]) <= {StageStatus.SUCCEEDED, StageStatus.RETRY_WAIT, StageStatus.HELD,
-                                      StageStatus.PENDING, *ACTIVE}
+                                      StageStatus.CONSULTING, StageStatus.PENDING, *ACTIVE}
+    # the agent rung settles into what the ladder's steps and a skip lead to, nothing else
+    assert set(MOVES[StageStatus.CONSULTING]) == {StageStatus.RETRY_WAIT, StageStatus.HELD, StageStatus.SKIPPED}
 
 
 # --- move --------------------------------------------------------------------------------

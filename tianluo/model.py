@@ -13,7 +13,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tianluo.spec import DoneWhen, NotifySpec, Output, Progress, RuleSpec, Scalar, SuccessGate
-from tianluo.spec_types import CheckpointGlob, DegradeAction, Resources, SlurmOptions, When
+from tianluo.spec_types import AgentSpec, CheckpointGlob, DegradeAction, Resources, SlurmOptions, When
 from tianluo.states import FaultClass, Phase, StageStatus
 from tianluo.templating import param_env, render
 
@@ -88,6 +88,7 @@ class Plan(Record):
     cancel_grace: float = 30.0
     fork_values: dict[str, str] = _dict(description="Answers to the spec's own forks: {<name>}.")
     authorization: list[str] = ["submit", "resubmit", "cancel_hung", "degrade"]
+    agent: AgentSpec | None = Field(default=None, description="The agent rung's command (None: the rung is off).")
 
     @model_validator(mode="after")
     def _fill_commands(self) -> "Plan":
@@ -362,6 +363,69 @@ class Wait(Record):
     notified: bool = Field(default=False, description="The owner was told of this wait (once).")
 
 
+class RollbackRecord(Record):
+    """A checkpoint rollback as a degrade would make it (``degrade.Rollback``)."""
+
+    newest: str
+    size: int
+    mtime_ns: int
+    previous: str
+
+
+class AgentOption(Record):
+    """A pre-authorised degrade the agent may choose, as it would apply when the agent was asked
+    (``degrade.Change``, computed then: the checkpoints listed as the attempt ended are gone by the answer)."""
+
+    action: str
+    lines: list[str]
+    params: dict[str, Scalar] = _dict()
+    variant: str | None = None
+    exclude_host: str | None = None
+    rollback: RollbackRecord | None = None
+
+
+class AgentReply(Record):
+    """What the agent command did, as the shell (``tianluo.agent_call``) recorded it. Nothing here
+    is trusted: the next decision checks the action against the whitelist (``tianluo.agent_rung``)."""
+
+    at: datetime
+    exit_code: int | None = None
+    timed_out: bool = False
+    error: str | None = Field(default=None, description="Why there is no usable answer (could not start, no "
+                              "JSON object in its output, a field of the wrong type...); None when parsed.")
+    action: str | None = Field(default=None, description="As the agent wrote it: retry, degrade, hold, skip...")
+    degrade: str | None = Field(default=None, description="The degrade action it chose, for action degrade.")
+    reason: str = ""
+    label: str | None = None
+    lesson: str | None = None
+
+
+class Consult(Record):
+    """One call of the agent rung about one failed attempt.
+
+    Recorded by the decision before the call (submit is record: a tick killed during the call
+    never calls again for the same fault; the next decision takes the fallback), answered by
+    the shell, settled by the next decision, which applies the answer or the fallback.
+    """
+
+    call: int = Field(description="Run-wide number of the call; its files are in agent/<call>/.")
+    attempt: int = Field(description="The failed attempt the agent is asked about.")
+    asked_at: datetime
+    fallback: Literal["hold", "retry"] = Field(description="What the ladder would have done without the agent.")
+    fallback_reason: str = Field(description="The hold's reason, or the retry's description.")
+    fallback_wait_s: float = 0.0
+    fallback_used: int = 0
+    fallback_allowed: int = 0
+    fallback_note: str = ""
+    allowed: list[str] = _list(description="The actions the agent may answer, as the whitelist allowed when asked.")
+    options: list[AgentOption] = _list(description="The pre-authorised degrades it may choose (action degrade).")
+    reply: AgentReply | None = None
+    applied: str | None = Field(default=None, description="What was applied on the agent's word (retry, "
+                                "degrade:<action>, hold, skip); None when the fallback was taken.")
+    decision: str | None = Field(default=None, description="What tianluo did and why, in words.")
+    settled_at: datetime | None = None
+
+
 class StageState(Record):
     status: StageStatus = StageStatus.PENDING
     attempt: int = Field(default=0, description="Number of the latest attempt; 0 before the first.")
@@ -383,6 +447,7 @@ class StageState(Record):
     wait: Wait | None = Field(default=None, description="A due retry also waits for this (free space back).")
     checkpoint_moves: list[CheckpointMove] = _list(
         description="Checkpoints moved aside so the stage resumes from the one before (rollback_checkpoint).")
+    consults: list[Consult] = _list(description="The agent rung's calls about this stage's failures, oldest first.")
 
     def current(self) -> Attempt | None:
         return self.attempts[-1] if self.attempts else None
@@ -432,6 +497,7 @@ class RunState(Record):
     pre_authorized_decisions: list[PreAuthorizedDecision] = _list()
     trigger: TriggerRecord | None = None
     total_attempts: int = 0
+    agent_calls: int = Field(default=0, description="Agent rung calls so far (the plan's agent.max_calls caps them).")
     blocked_notified: bool = False
     scheduler_unreachable_since: datetime | None = Field(
         default=None, description="The first tick of a spell in which the scheduler did not answer.")

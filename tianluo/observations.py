@@ -108,4 +108,22 @@ class MoveAside:
     stage_id: str
 
 
-Action = Submit | Cancel | WriteAnalysis | Notify | CopyOutput | MoveAside
+@dataclass(frozen=True)
+class ConsultAgent:
+    """Ask the plan's agent about the stage's failed attempt: the call ``call`` recorded in
+    ``StageState.consults`` (saved before it is made). The shell records the reply there; the
+    next decision settles it (the tick runs again at once)."""
+
+    stage_id: str
+    call: int
+
+
+@dataclass(frozen=True)
+class WriteAgentDecision:
+    """Write agent/<call>/decision.json: what the decision did with the agent's answer, and why."""
+
+    stage_id: str
+    call: int
+
+
+Action = Submit | Cancel | WriteAnalysis | Notify | CopyOutput | MoveAside | ConsultAgent | WriteAgentDecision

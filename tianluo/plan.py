@@ -73,6 +73,7 @@ def _build_plan(spec: Spec, spec_path: Path, decisions: dict[str, str] | None) -
         cancel_grace=spec.cancel_grace,
         fork_values=fork_values,
         authorization=list(spec.authorization.allow),
+        agent=spec.agent,
     )
 
 

@@ -34,6 +34,7 @@ from tianluo.spec_types import (
     RESERVED_PARAMS,
     RESERVED_WHY,
     STAGE_NAME,
+    AgentSpec,
     AskAbove,
     Authorization,
     CheckpointGlob,
@@ -276,6 +277,7 @@ class Spec(StrictModel):
     forks: dict[str, ForkSpec] = Field(default={}, max_length=MAX_ITEMS, description="Your own decisions; the answer is {<name>}.")
     authorization: Authorization = Authorization()
     ask_above: AskAbove = AskAbove()
+    agent: AgentSpec | None = Field(default=None, description="The agent rung (off unless given).")
 
 
 def _vocabulary() -> set[str]:

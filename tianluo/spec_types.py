@@ -329,9 +329,30 @@ class ForkSpec(StrictModel):
 
 
 class Authorization(StrictModel):
-    """What tianluo may do on its own; anything else becomes a hold with the question."""
+    """What tianluo may do on its own; anything else becomes a hold with the question.
 
-    allow: list[Literal["submit", "resubmit", "cancel_hung", "degrade"]] = list(ACTIONS)
+    ``skip`` (not in the default list) lets the agent rung skip a failed stage (its dependents go on).
+    """
+
+    allow: list[Literal["submit", "resubmit", "cancel_hung", "degrade", "skip"]] = list(ACTIONS)
+
+
+MAX_AGENT_TIMEOUT_S = 3600.0
+MAX_AGENT_CALLS = 1000
+
+
+class AgentSpec(StrictModel):
+    """The agent rung: a command asked what to do about a fault the ladder would hold (or an unknown one).
+
+    It reads the self-contained prompt on stdin and prints one JSON answer; only what
+    ``authorization.allow`` and the pre-authorised decisions permit is applied.
+    """
+
+    command: Annotated[Command, Field(min_length=1)] = Field(
+        description="Run with /bin/sh -c in the call's folder (agent/<n>/), the prompt on stdin.")
+    timeout: duration(MAX_AGENT_TIMEOUT_S, 1.0) = Field(default=300.0, description="Killed (its whole process "
+                                                         "group) past this; the fault is then held as it would have been.")
+    max_calls: int = Field(default=20, ge=1, le=MAX_AGENT_CALLS, description="Run-wide cap on agent calls.")
 
 
 class AskAbove(StrictModel):
@@ -341,4 +362,5 @@ class AskAbove(StrictModel):
     gpus: int = Field(default=4, ge=0, le=100_000)
 
 
-MODELS = (Metric, When, Resources, SlurmOptions, ParamChange, DegradeAction, ForkSpec, Authorization, AskAbove)
+MODELS = (Metric, When, Resources, SlurmOptions, ParamChange, DegradeAction, ForkSpec, Authorization, AskAbove,
+          AgentSpec)

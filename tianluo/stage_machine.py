@@ -21,6 +21,7 @@ from tianluo.timefmt import iso
 
 P, SUB, RUN, OK = StageStatus.PENDING, StageStatus.SUBMITTED, StageStatus.RUNNING, StageStatus.SUCCEEDED
 WAIT, HELD, BLOCKED, SKIP = StageStatus.RETRY_WAIT, StageStatus.HELD, StageStatus.BLOCKED, StageStatus.SKIPPED
+ASK = StageStatus.CONSULTING
 
 #: from -> to -> the event kinds such a move may emit. ``None`` means the move is recorded by
 #: an event about more than one stage (a human's hold of an entity, a replan, a plan-time
@@ -45,6 +46,7 @@ MOVES: dict[StageStatus, dict[StageStatus, frozenset[str | None]]] = {
         OK: frozenset({"succeeded"}),  # done before it was ever seen running
         WAIT: frozenset({"retry_scheduled", "degraded", "waiting_for_space"}),  # failed; the ladder's retry or degrade
         HELD: frozenset({"held"}),  # failed; the ladder's last rung, or a launch it may not retry
+        ASK: frozenset({"agent_asked"}),  # failed; the agent rung is asked before the hold
         P: frozenset({None}),  # repair: an active status without an attempt
     },
     RUN: {
@@ -52,7 +54,13 @@ MOVES: dict[StageStatus, dict[StageStatus, frozenset[str | None]]] = {
         OK: frozenset({"succeeded"}),
         WAIT: frozenset({"retry_scheduled", "degraded", "waiting_for_space"}),
         HELD: frozenset({"held"}),  # failed, hung and not authorised to cancel, cancelled by a person
+        ASK: frozenset({"agent_asked"}),  # failed; the agent rung is asked before the hold
         P: frozenset({None}),  # repair
+    },
+    ASK: {  # settled by the next decision (tianluo.agent_rung): the agent's answer, or the fallback
+        WAIT: frozenset({"retry_scheduled", "degraded", "waiting_for_space"}),
+        HELD: frozenset({"held", None}),  # the answer or the fallback / a human holds the entity meanwhile
+        SKIP: frozenset({"skipped"}),  # the agent skipped it (skip authorised)
     },
     HELD: {
         WAIT: frozenset({"released"}),  # --retry, or a human hold lifted from a stage that was waiting out a backoff

@@ -17,6 +17,7 @@ class StageStatus(str, Enum):
     HELD = "held"  # a human (or the ladder's last rung, manual_hold) put it on hold
     BLOCKED = "blocked"  # something it needs is held or blocked
     SKIPPED = "skipped"
+    CONSULTING = "consulting"  # failed; the agent the spec names is asked what to do (within the tick)
 
 
 ACTIVE = frozenset({StageStatus.SUBMITTED, StageStatus.RUNNING})
