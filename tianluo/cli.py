@@ -116,6 +116,12 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--json", action="store_true", help="versioned JSON for tools")
     run(sp)
 
+    sp = add("prompt", "Print the self-contained prompt for an agent: the run, its gate, what needs judgement, "
+                       "the whitelist and the rules, from state.json alone.")
+    sp.add_argument("--stage", metavar="ENTITY.STAGE",
+                    help="with the question pending for this stage (the agent rung's consult), if any")
+    run(sp)
+
     sp = add("demo", "Run a small example pipeline end to end in a temporary folder.")
     sp.add_argument("--pace", type=_seconds(0.0, 60.0), default=0.5, metavar="SECONDS", help="seconds between ticks")
     sp.add_argument("--timeout", type=_seconds(1.0, 3600.0), default=90.0, metavar="SECONDS")
@@ -414,6 +420,14 @@ def _cmd_diagnose(args) -> int:
     return 0
 
 
+def _cmd_prompt(args) -> int:
+    from tianluo.prompt import prompt_for_run
+    from tianluo.runpath import resolve_run
+
+    sys.stdout.write(prompt_for_run(resolve_run(args.run, args.home), args.stage))
+    return 0
+
+
 def _cmd_demo(args) -> int:
     from tianluo.demo import run_demo
 
@@ -430,7 +444,7 @@ def _cmd_schema(args) -> int:
 COMMANDS = {"plan": _cmd_plan, "start": _cmd_start, "tick": _cmd_tick, "status": _cmd_status,
             "hold": _cmd_hold, "release": _cmd_release, "diagnose": _cmd_diagnose,
             "install": _cmd_install, "uninstall": _cmd_uninstall, "stop": _cmd_stop, "daemon": _cmd_daemon,
-            "demo": _cmd_demo, "schema": _cmd_schema}
+            "prompt": _cmd_prompt, "demo": _cmd_demo, "schema": _cmd_schema}
 
 
 def main(argv: list[str] | None = None) -> int:
