@@ -93,6 +93,11 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--reason", default="stopped by hand", metavar="TEXT")
     run(sp)
 
+    sp = add("note", "Append a note about an entity (or ENTITY.STAGE) to the run's findings.md (ticks never read it).")
+    sp.add_argument("entity", metavar="ENTITY")
+    sp.add_argument("text", metavar="TEXT", nargs="+", help="the note (one line; the words are joined)")
+    run(sp)
+
     sp = add("daemon", "Tick a run in the foreground (for tmux or a supervisor); exits when the run is over.")
     sp.add_argument("--every", type=_daemon_every, metavar="DURATION", help="tick interval, 1s..1h (default: the spec's)")
     run(sp)
@@ -187,7 +192,8 @@ def _check_args(args: argparse.Namespace) -> None:
     from tianluo.plaintext import control_problem
 
     positional = {"spec": "SPEC", "entity": "ENTITY", "trigger": "TRIGGER"}
-    values = [(positional.get(k) or f"--{k.replace('_', '-')}", v) for k, v in vars(args).items() if k != "command"]
+    values = [(positional.get(k) or f"--{k.replace('_', '-')}", v) for k, v in vars(args).items()
+              if k != "command" and not (args.command == "note" and k == "text")]  # a note is made one line, capped
     values += [(f"${k}", os.environ[k]) for k in ("TIANLUO_HOME", "TIANLUO_RUN") if k in os.environ]
     for name, value in values:
         if value == "" and name in ("SPEC", "--home", "--run", "--answers"):  # not "the default"
@@ -252,7 +258,7 @@ def _cmd_plan(args) -> int:
     if args.json:
         print(json.dumps({
             "version": PLAN_VERSION, "spec": args.spec, "plan_md": str(result.plan_md), "open": result.open,
-            "warnings": result.warnings,
+            "warnings": result.warnings, "lessons": result.lessons,
             "forks": [{"id": qid, "key": f.key, "type": f.type, "question": f.question, "options": list(f.options),
                        "free_form": f.free_form, "default": f.default, "cost": f.cost,
                        "answer": a.value if a else None, "by": a.by if a else None}
@@ -264,6 +270,9 @@ def _cmd_plan(args) -> int:
         given = f"answered: {answer.value} ({answer.by})" if answer else f"OPEN (default: {fork.default})"
         options = " | ".join(fork.options) + (" | <folder>" if fork.free_form else "")
         print(f"{qid} [{fork.type}] {fork.question}\n    options: {options}; {given}; if left open: {fork.cost}")
+    if result.lessons:  # notes from earlier runs' lessons.md: they never block start
+        print("Lessons from earlier runs:")
+        print("\n".join(f"  {line}" for line in result.lessons))
     if result.open:
         print(f"{len(result.open)} open: answer with --answer {result.open[0]}=<option>, or --accept-defaults")
     else:
@@ -335,6 +344,15 @@ def _cmd_stop(args) -> int:
     from tianluo.runpath import resolve_run
 
     _print_hands(stop_run(resolve_run(args.run, args.home).resolve(), args.reason))
+    return 0
+
+
+def _cmd_note(args) -> int:
+    from tianluo.commands import note
+    from tianluo.runpath import resolve_run
+
+    result = note(resolve_run(args.run, args.home), args.entity, " ".join(args.text))
+    print(f"noted in {result.path}")
     return 0
 
 
@@ -443,7 +461,7 @@ def _cmd_schema(args) -> int:
 
 COMMANDS = {"plan": _cmd_plan, "start": _cmd_start, "tick": _cmd_tick, "status": _cmd_status,
             "hold": _cmd_hold, "release": _cmd_release, "diagnose": _cmd_diagnose,
-            "install": _cmd_install, "uninstall": _cmd_uninstall, "stop": _cmd_stop, "daemon": _cmd_daemon,
+            "install": _cmd_install, "uninstall": _cmd_uninstall, "stop": _cmd_stop, "note": _cmd_note, "daemon": _cmd_daemon,
             "prompt": _cmd_prompt, "demo": _cmd_demo, "schema": _cmd_schema}
 
 

@@ -6,7 +6,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tianluo import answers, holds, lockholder, replan, space, triggers
+from tianluo import answers, findings, holds, lessons, lockholder, replan, space, triggers
 from tianluo.backends import get_backend
 from tianluo.decide import decide
 from tianluo.durations import format_duration
@@ -45,6 +45,7 @@ class PlanResult:
     summary: str
     forks: list[tuple[str, Fork, answers.Answer | None]]
     warnings: list[str] = field(default_factory=list)  # one line each, not errors (a pinned master port)
+    lessons: list[str] = field(default_factory=list)  # from earlier runs' lessons.md: notes, never forks
 
     @property
     def open(self) -> list[str]:
@@ -84,15 +85,19 @@ def plan(spec_path: Path, home: str | None, answer_pairs: list[str] = (), answer
         check_home(root, create=True)
         answers.save(book_path, book)
     locked = build_plan(spec, spec_path, {k: a.value for k, a in book.items()})
+    learned, skipped = lessons.earlier(root, {e: list(ent.stages) for e, ent in locked.entities.items()}) \
+        if root.is_dir() else ([], [])
     target = plan_doc_path(root, spec.name)
     check_home(root, create=True)
     make_dirs(target.parent)
-    atomic_write(target, render_plan_md(locked, forks, {k: (a.value, a.by) for k, a in book.items()}))
+    atomic_write(target, render_plan_md(locked, forks, {k: (a.value, a.by) for k, a in book.items()},
+                                        lessons=learned))
     stages = sum(len(e.stages) for e in locked.entities.values())
     summary = (f"{spec_path}: valid. {len(locked.entities)} entities, {stages} stages, "
                f"backend {locked.backend}, {len(forks)} decision fork(s).")
     listed = [(qid, fork, book.get(fork.key)) for qid, fork in answers.qids(forks).items()]
-    return PlanResult(plan_md=target, summary=summary, forks=listed, warnings=port_warnings(spec, source))
+    return PlanResult(plan_md=target, summary=summary, forks=listed, warnings=port_warnings(spec, source) + skipped,
+                      lessons=learned)
 
 
 def start(spec_path: Path, home: str | None, first_tick: bool = True, accept_defaults: bool = False,
@@ -411,5 +416,20 @@ def stop_run(run_dir: Path, reason: str) -> HandsResult:
     result = _locked_change(run_dir, stop, what="stop")
     store = RunStore(run_dir)
     with _run_lock(store, "stop"):
-        result.events += remove_trigger_if_over(store, store.load(), now)
+        state = store.load()
+        result.events += remove_trigger_if_over(store, state, now)
+        result.notes.append(f"lessons written to {lessons.write(run_dir, state)}")
     return result
+
+
+def note(run_dir: Path, subject: str, text: str) -> "findings.NoteResult":
+    """``tianluo note``: append one line about ENTITY (or ENTITY.STAGE) to the run's findings.md.
+
+    No lock: ticks never read findings.md, and each note is one append.
+
+    Raises:
+        TianluoError: an unknown entity or stage, an empty note. UnsafePath: a link at findings.md.
+    """
+    state = RunStore(run_dir).load()
+    entities = {e: list(ent.stages) for e, ent in state.plan.entities.items()}
+    return findings.append(run_dir, findings.check_subject(entities, subject, state.run_id), text, utcnow())

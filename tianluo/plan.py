@@ -230,13 +230,15 @@ def _decision_lines(forks: list, chosen: dict[str, tuple[str, str]]) -> list[str
     return lines
 
 
-def render_plan_md(plan: Plan, forks: list | tuple = (), chosen: dict[str, tuple[str, str]] | None = None) -> str:
+def render_plan_md(plan: Plan, forks: list | tuple = (), chosen: dict[str, tuple[str, str]] | None = None,
+                   lessons: list[str] | tuple = ()) -> str:
     """plan.md, the human contract; ticks never read it.
 
     Args:
         plan: The plan (locked, or as it would be locked).
         forks: The spec's decision forks, in Q order.
         chosen: Fork key -> (answer, who gave it); forks not in it are shown as open.
+        lessons: Lines from earlier runs' lessons.md (``tianluo.lessons.earlier``): notes, not forks.
     """
     text = _template_text()
     fields = {
@@ -251,4 +253,6 @@ def render_plan_md(plan: Plan, forks: list | tuple = (), chosen: dict[str, tuple
     }
     for key, value in fields.items():
         text = text.replace("{{" + key + "}}", value)
+    if lessons:  # notes for the owner: they never block start
+        text = text.rstrip("\n") + "\n\n## Lessons from earlier runs\n\n" + "\n".join(f"- {x}" for x in lessons) + "\n"
     return text
