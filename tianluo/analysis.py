@@ -80,6 +80,38 @@ def layer_lines(d: Diagnosis | None) -> list[str]:
     return out
 
 
+def _quoted(text: str | None, cap: int = 500) -> str:
+    """Agent text as one inert line of Markdown: control characters and backticks gone, capped."""
+    from tianluo.agent_call import one_line
+
+    return one_line((text or "").replace("`", "'"), cap)
+
+
+def agent_lines(stage: StageState) -> list[str]:
+    """What the agent was asked about the held attempt, what it answered and what tianluo did (none if not asked)."""
+    consult = stage.consults[-1] if stage.consults else None
+    if consult is None or consult.attempt != stage.attempt:
+        return []
+    reply = consult.reply
+    folder = f"agent/{consult.call}/"
+    out = ["### What the agent said", "",
+           f"- call {consult.call} about attempt {consult.attempt} (prompt, raw answer and decision in `{folder}`)"]
+    if reply is None:
+        out.append("- no answer: the tick was stopped during the call")
+    else:
+        answered = (f"`{_quoted(reply.action, 64)}`" + (f" `{_quoted(reply.degrade, 64)}`" if reply.degrade else "")
+                    if reply.action else "nothing usable")
+        out.append(f"- answered: {answered}")
+        if reply.reason:
+            out.append(f"- its reason (the agent's words, not checked): \"{_quoted(reply.reason)}\"")
+        how = "timed out (its processes were killed)" if reply.timed_out else f"exit code {reply.exit_code}"
+        out.append(f"- the call: {how}" + (f"; {_quoted(reply.error, 300)}" if reply.error else ""))
+    if consult.decision:
+        out.append(f"- tianluo: {_quoted(consult.decision, 800)}")
+    out.append(f"- without the agent the ladder would have: {consult.fallback} ({_quoted(consult.fallback_reason, 300)})")
+    return [*out, ""]
+
+
 def render_section(state: RunState, run_dir: str, entity: str, stage_name: str, tail: list[str]) -> str:
     stage = state.entities[entity].stages[stage_name]
     fault = stage.fault
@@ -104,6 +136,7 @@ def render_section(state: RunState, run_dir: str, entity: str, stage_name: str, 
           f"- checkpoint {m.path} not moved aside after attempt {m.attempt}: {m.outcome or 'pending'}"
           + (f" ({m.detail})" if m.detail else "") for m in stage.checkpoint_moves),
         "",
+        *agent_lines(stage),
         "### What each layer said",
         "",
         *layer_lines(stage.diagnosis),
@@ -142,4 +175,4 @@ def render(state: RunState, run_dir: str, entity: str, tails: dict[str, list[str
     return text
 
 
-__all__ = ["render", "render_section", "next_step", "layer_lines"]
+__all__ = ["render", "render_section", "next_step", "layer_lines", "agent_lines"]

@@ -64,6 +64,11 @@ def _parser() -> argparse.ArgumentParser:
     again.add_argument("--replan", action="store_true",
                        help="carry the active run of this spec over to the edited spec (unchanged stages keep "
                             "their attempts and budgets)")
+    sp.add_argument("--agent", metavar="COMMAND",
+                    help="the agent asked when a fault would be held (its command line, run with /bin/sh -c, the "
+                         "prompt on stdin); set over the spec's agent: and locked into the run")
+    sp.add_argument("--agent-timeout", metavar="DURATION",
+                    help="how long the agent may take, 1s..1h (default: the spec's, else 5m)")
 
     sp = add("tick", "Run one self-contained tick on a run.")
     run(sp)
@@ -285,7 +290,7 @@ def _cmd_start(args) -> int:
     from tianluo.commands import replan_run, start
 
     if args.replan:
-        run_dir, event = replan_run(Path(args.spec), args.home, args.accept_defaults)
+        run_dir, event = replan_run(Path(args.spec), args.home, args.accept_defaults, args.agent, args.agent_timeout)
         print(f"run: {event['message']}")
         for line in event["changes"]:
             print(f"  {line}")
@@ -296,7 +301,8 @@ def _cmd_start(args) -> int:
     trigger = args.trigger or default_trigger()
     options = {"scope": args.scope} if trigger == "systemd" and args.scope else {}
     result = start(Path(args.spec), args.home, first_tick=not args.no_tick, accept_defaults=args.accept_defaults,
-                   new=args.new, trigger=trigger, every=args.every, **options)
+                   new=args.new, trigger=trigger, every=args.every, agent=args.agent,
+                   agent_timeout=args.agent_timeout, **options)
     if args.trigger is None and trigger == "none":
         print("note: no crontab here, so the run has no trigger: run `tianluo tick` yourself, or use --trigger "
               "systemd|daemon", file=sys.stderr)

@@ -21,6 +21,7 @@ from tianluo.observe import observe
 from tianluo.plan import build_plan, render_plan_md
 from tianluo.runs import (
     active_runs,
+    agent_override,
     answers_path,
     check_home,
     check_plan_files,
@@ -30,6 +31,7 @@ from tianluo.runs import (
     plan_doc_path,
     resolve_scheduler,
     slug,
+    with_agent,
     with_resolved,
 )
 from tianluo.spec import load_spec
@@ -101,14 +103,18 @@ def plan(spec_path: Path, home: str | None, answer_pairs: list[str] = (), answer
 
 
 def start(spec_path: Path, home: str | None, first_tick: bool = True, accept_defaults: bool = False,
-          new: bool = False, trigger: str = "none", every: float | None = None, **trigger_options) -> StartResult:
+          new: bool = False, trigger: str = "none", every: float | None = None, agent: str | None = None,
+          agent_timeout: str | None = None, **trigger_options) -> StartResult:
     """Create the run folder from the spec and its answers, install its trigger, run its first tick.
 
     While another run of the spec is active, this refuses unless ``new`` (see ``replan_run``).
+    ``agent``/``agent_timeout`` (``--agent``, ``--agent-timeout``) set the plan's agent over the spec's.
     """
     if every is not None:
         check_every(every)  # refuse a bad interval before anything is created
-    run_dir = create_run(spec_path, home_dir(home), utcnow(), accept_defaults=accept_defaults, new=new).resolve()
+    override = agent_override(agent, agent_timeout)  # and a bad agent
+    run_dir = create_run(spec_path, home_dir(home), utcnow(), accept_defaults=accept_defaults, new=new,
+                         agent=override).resolve()
     installed = None
     if trigger != "none":
         try:
@@ -296,11 +302,14 @@ def plan_diff(spec_path: Path, home: str | None) -> DiffResult:
     return DiffResult(run_dir=run_dir, changes=replan.diff(locked, with_resolved(plan_now, locked)))
 
 
-def replan_run(spec_path: Path, home: str | None, accept_defaults: bool = False) -> tuple[Path, dict]:
-    """``tianluo start SPEC --replan``: carry the active run over to the edited spec."""
+def replan_run(spec_path: Path, home: str | None, accept_defaults: bool = False, agent: str | None = None,
+               agent_timeout: str | None = None) -> tuple[Path, dict]:
+    """``tianluo start SPEC --replan``: carry the active run over to the edited spec (and ``--agent``)."""
     root = home_dir(home)
     now = utcnow()
+    override = agent_override(agent, agent_timeout)
     new_plan, forks, decisions = lock_plan(spec_path, root, now, accept_defaults)
+    new_plan = with_agent(new_plan, override, spec_path)
     runs = active_runs(root, new_plan.name)
     if not runs:
         raise TianluoError(f"{spec_path}: no running run of {new_plan.name!r} under {root} to replan; "

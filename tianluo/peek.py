@@ -33,7 +33,7 @@ STATE, EVENTS, SNAPSHOTS, LOCK, AGAIN = "state.json", "events.jsonl", "snapshots
 STALLED_MARK = ".lock-stalled"  # lockholder.STALLED_MARK (lockholder imports dataclasses: 10 ms)
 STATE_CAP = 256 * 1024 * 1024
 LAYOUT = {STATE: "reg", EVENTS: "reg", SNAPSHOTS: "dir", LOCK: "reg", "failures": "dir", "attempts": "dir",
-          "plan.md": "reg", "cron.log": "reg", AGAIN: "reg", STALLED_MARK: "reg"}
+          "plan.md": "reg", "cron.log": "reg", AGAIN: "reg", STALLED_MARK: "reg", "agent": "dir"}
 TAIL_CHUNK, TAIL_CAP = 64 * 1024, 4 * 1024 * 1024
 MAX_ATTEMPTS = 10 ** 8
 ATTEMPT_DIR = r"^attempts/[A-Za-z0-9][A-Za-z0-9._-]{0,63}/[A-Za-z0-9][A-Za-z0-9_-]{0,63}/[1-9][0-9]{0,8}$"
@@ -265,10 +265,10 @@ KEYS = {
     "RunState": frozenset({"schema_version", "run_id", "created_at", "tianluo_version", "revision", "phase",
                            "phase_reason", "plan", "entities", "gate", "pre_authorized_decisions", "trigger",
                            "total_attempts", "blocked_notified", "scheduler_unreachable_since", "scheduler_notified",
-                           "tick_count", "last_tick_at", "event_seq", "outbox"}),
+                           "tick_count", "last_tick_at", "event_seq", "outbox", "agent_calls"}),
     "Plan": frozenset({"name", "backend", "slurm", "interval", "workdir", "spec_file", "spec_sha256", "entities",
                        "success_gate", "ladder", "rules", "notify", "max_attempts", "cancel_grace", "fork_values",
-                       "authorization"}),
+                       "authorization", "agent"}),
     "PlannedEntity": frozenset({"params", "stages"}),
     "PlannedStage": frozenset({"command", "needs", "done_when", "progress", "output", "expected", "logs",
                                "checkpoints", "run", "variants", "degrade", "when", "branch", "start_held",
@@ -276,7 +276,7 @@ KEYS = {
     "EntityState": frozenset({"stages", "params", "hold"}),
     "StageState": frozenset({"status", "attempt", "attempts", "fault", "budget_used", "next_attempt_at", "reason",
                              "succeeded_at", "progress", "diagnosis", "hold", "variant", "skipped_by", "degradations",
-                             "exclude_hosts", "free_retries", "wait", "checkpoint_moves"}),
+                             "exclude_hosts", "free_retries", "wait", "checkpoint_moves", "consults"}),
     "Attempt": frozenset({"n", "job_name", "dir", "intent_at", "handle", "submitted_at", "launches", "launch_error",
                           "adopted", "started_at", "resumed_at", "ended_at", "exit_code", "signal", "host", "port",
                           "command", "env", "outcome", "fault", "fingerprint", "log_cursors", "findings", "cancel",
@@ -294,14 +294,14 @@ DEFAULTS = {
     "RunState": {"revision": 0, "blocked_notified": False, "scheduler_notified": False, "phase": "running", "phase_reason": None, "gate": {},
                  "pre_authorized_decisions": [], "trigger": None, "total_attempts": 0,
                  "scheduler_unreachable_since": None, "tick_count": 0, "last_tick_at": None, "event_seq": 0,
-                 "outbox": []},
+                 "outbox": [], "agent_calls": 0},
     "PlannedEntity": {"params": {}},
     "PlannedStage": {"needs": []},
     "EntityState": {"params": {}, "hold": None},
     "StageState": {"status": "pending", "attempt": 0, "attempts": [], "fault": None, "budget_used": {},
                    "next_attempt_at": None, "reason": None, "succeeded_at": None, "progress": None,
                    "diagnosis": None, "hold": None, "variant": None, "skipped_by": None, "degradations": [],
-                   "exclude_hosts": [], "free_retries": 0, "wait": None, "checkpoint_moves": []},
+                   "exclude_hosts": [], "free_retries": 0, "wait": None, "checkpoint_moves": [], "consults": []},
     "Attempt": {"job_name": "", "dir": "", "handle": None, "submitted_at": None, "started_at": None, "ended_at": None,
                 "exit_code": None, "host": None, "port": None},
     "Handle": {"job_id": "", "pid": None, "create_time": None, "host": None},

@@ -149,8 +149,51 @@ def active_runs(home: Path, name: str) -> list[Path]:
     return out
 
 
+def agent_override(command: str | None, timeout: str | None) -> dict | None:
+    """``start --agent COMMAND [--agent-timeout DURATION]`` checked as the spec's ``agent:`` would be.
+
+    Returns the keys to set in the plan's agent (None: nothing given).
+
+    Raises:
+        TianluoError: one line naming the option and what it accepts (exit 2).
+    """
+    if command is None and timeout is None:
+        return None
+    from pydantic import ValidationError
+
+    from tianluo.spec_types import AgentSpec
+
+    given = {k: v for k, v in (("command", command), ("timeout", timeout)) if v is not None}
+    try:
+        checked = AgentSpec.model_validate({"command": "true", **given})
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        option = "--agent" if err["loc"] and err["loc"][0] == "command" else "--agent-timeout"
+        value = given.get(str(err["loc"][0])) if err["loc"] else None
+        msg = str(err["msg"]).removeprefix("Value error, ")
+        if option == "--agent" and not (command or "").strip():
+            msg = "an empty command"
+        raise TianluoError(f"{option} {value!r}: {msg}"
+                           + ("; e.g. --agent-timeout 5m (1s to 1h)" if option == "--agent-timeout" else
+                              "; give the agent's command line as one argument, e.g. --agent 'my-agent --json'"))
+    return {k: getattr(checked, k) for k in given}
+
+
+def with_agent(plan, override: dict | None, spec_path: Path):
+    """``plan`` with the agent of ``start --agent`` set over the spec's (locked into state.json with it)."""
+    if not override:
+        return plan
+    if plan.agent is None and "command" not in override:
+        raise TianluoError(f"{spec_path}: --agent-timeout needs an agent: give --agent COMMAND too, or add "
+                           "agent: {command: ...} to the spec")
+    from tianluo.spec_types import AgentSpec
+
+    base = plan.agent.model_dump() if plan.agent is not None else {}
+    return plan.model_copy(update={"agent": AgentSpec.model_validate({**base, **override})})
+
+
 def create_run(spec_path: Path, home: Path, now: datetime, accept_defaults: bool = False,
-               new: bool = True) -> Path:
+               new: bool = True, agent: dict | None = None) -> Path:
     """Lock the spec and its answers into a new run folder's state.json; write plan.md there.
 
     Args:
@@ -165,11 +208,13 @@ def create_run(spec_path: Path, home: Path, now: datetime, accept_defaults: bool
         The new run folder ``<home>/<YYYYMMDD-HHMMSS>-<slug>``.
     """
     with paused_gc(freeze=True):  # a million objects at 10,000 stages; start is a one-shot command
-        return _create_run(spec_path, home, now, accept_defaults, new)
+        return _create_run(spec_path, home, now, accept_defaults, new, agent)
 
 
-def _create_run(spec_path: Path, home: Path, now: datetime, accept_defaults: bool, new: bool) -> Path:
+def _create_run(spec_path: Path, home: Path, now: datetime, accept_defaults: bool, new: bool,
+                agent: dict | None = None) -> Path:
     plan, forks, decisions = lock_plan(spec_path, home, now, accept_defaults)
+    plan = with_agent(plan, agent, spec_path)
     plan = resolve_scheduler(plan, spec_path)
     if not new:
         for other in active_runs(home, plan.name):

@@ -52,6 +52,7 @@ def build_status(state: "RunState", run_dir: Path, now: datetime | None = None) 
             "variant": st.variant,
             "degradations": [d.model_dump(mode="json") for d in st.degradations],
             "checkpoint_moves": [m.model_dump(mode="json") for m in st.checkpoint_moves],
+            "consults": [consult_summary(c) for c in st.consults],
         }
         entities[ename]["params"] = state.entities[ename].params
     return {
@@ -66,6 +67,7 @@ def build_status(state: "RunState", run_dir: Path, now: datetime | None = None) 
         "last_tick_at": _iso(state.last_tick_at),
         "tick_count": state.tick_count,
         "total_attempts": state.total_attempts,
+        "agent_calls": state.agent_calls,
         "gate": {
             "met": state.gate.met,
             "met_at": _iso(state.gate.met_at),
@@ -77,6 +79,27 @@ def build_status(state: "RunState", run_dir: Path, now: datetime | None = None) 
         "pre_authorized_decisions": [d.model_dump(mode="json") for d in state.pre_authorized_decisions],
         "entities": entities,
         "lock": lock_doc(run_dir, now),
+    }
+
+
+def consult_summary(consult) -> dict:
+    """One agent call about a stage, for ``status --json``: what it was asked, answered, and what was done."""
+    reply = consult.reply
+    return {
+        "call": consult.call,
+        "attempt": consult.attempt,
+        "asked_at": _iso(consult.asked_at),
+        "fallback": consult.fallback,
+        "answered": reply is not None,
+        "action": reply.action if reply else None,
+        "degrade": reply.degrade if reply else None,
+        "reason": reply.reason if reply else None,
+        "error": reply.error if reply else None,
+        "exit_code": reply.exit_code if reply else None,
+        "timed_out": reply.timed_out if reply else False,
+        "applied": consult.applied,
+        "decision": consult.decision,
+        "settled_at": _iso(consult.settled_at),
     }
 
 
@@ -165,6 +188,8 @@ def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lo
             get(st, "StageState", "skipped_by", optional(peek.one_of("branch", "human")))
             counts[status] = counts.get(status, 0) + 1
             next_at = get(st, "StageState", "next_attempt_at", optional(when))
+            if get(st, "StageState", "consults", peek.items):
+                raise peek.Doubt("consults")  # summarised from the validated consults (build_status)
             entities.setdefault(ename, {"stages": {}})["stages"][sname] = {
                 "status": status,
                 "attempt": get(st, "StageState", "attempt", integer),
@@ -191,6 +216,7 @@ def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lo
                                  for d in get(st, "StageState", "degradations", peek.items)],
                 "checkpoint_moves": [peek.dump(m, peek.CHECKPOINT_MOVE)
                                      for m in get(st, "StageState", "checkpoint_moves", peek.items)],
+                "consults": [],
             }
         get(entity, "EntityState", "hold", optional(obj))
         if ename in entities:  # as build_status: an entity without stages shows nothing
@@ -209,6 +235,7 @@ def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lo
         "last_tick_at": _iso(get(raw, "RunState", "last_tick_at", optional(when))),
         "tick_count": get(raw, "RunState", "tick_count", integer),
         "total_attempts": get(raw, "RunState", "total_attempts", integer),
+        "agent_calls": get(raw, "RunState", "agent_calls", integer),
         "gate": {
             "met": get(gate, "GateState", "met", peek.flag),
             "met_at": _iso(get(gate, "GateState", "met_at", optional(when))),
@@ -244,6 +271,11 @@ def lock_doc(run_dir: Path, now: datetime | None = None) -> dict | None:
 
 
 def _note(stage: dict, now: datetime) -> str:
+    consults = stage.get("consults") or []
+    if stage["status"] == "consulting" and consults:
+        fault = stage["fault"]
+        what = f"{fault['class']}/{fault['label']} - " if fault else ""
+        return f"{what}consulting the agent (call {consults[-1]['call']})"
     wait = stage.get("wait")
     if wait and stage["status"] == "retry_wait":
         fault = stage["fault"] or {"class": "config", "label": wait["label"]}
@@ -309,6 +341,11 @@ def render_status(doc: dict, now: datetime) -> str:
     for ename, sname, st in rows:
         lines.append(f"{ename:<{width_e}}  {sname:<{width_s}}  {st['status']:<10}  {st['attempt']:>3}  "
                      f"{_note(st, now)}".rstrip())
+    asked = [(e, s, st["consults"][-1]) for e, s, st in rows if st.get("consults")]
+    if asked:
+        lines += ["", "the agent's last word on each stage it was asked about:"]
+        for ename, sname, c in asked:
+            lines.append(f"  {ename}/{sname}: {agent_line(c)}")
     moves = [(e, s, m) for e, s, st in rows for m in st.get("checkpoint_moves", [])]
     if moves:
         lines += ["", "checkpoints moved aside (kept, not deleted):"]
@@ -318,6 +355,17 @@ def render_status(doc: dict, now: datetime) -> str:
                 (f" ({m['detail']})" if m["detail"] and m["outcome"] != "moved" else "")
             lines.append(f"  {ename}/{sname} after attempt {m['attempt']}: {where}")
     return "\n".join(lines)
+
+
+def agent_line(c: dict) -> str:
+    """One line: what the agent answered in one call and what tianluo did with it."""
+    if not c["answered"]:
+        return f"call {c['call']}: asked at {c['asked_at']}, no answer yet"
+    said = f"answered {c['action']}" + (f" {c['degrade']}" if c["degrade"] else "") if c["action"] else "no usable answer"
+    why = f" ({c['reason'][:160]})" if c["reason"] else ""
+    trouble = f" [{c['error']}]" if c["error"] else ""
+    done = f"; {c['decision']}" if c["decision"] else "; not settled yet"
+    return f"call {c['call']}: {said}{why}{trouble}{done}"
 
 
 DIAGNOSE_VERSION = 1

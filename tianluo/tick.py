@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from tianluo import checkpoints, fsio, lessons, lockholder, space, triggers
+from tianluo import agent_call, checkpoints, fsio, lessons, lockholder, space, triggers
 from tianluo.backends import Backend, get_backend
 from tianluo.backends.base import SubmitRejected
 from tianluo.budget import Budget, OverBudget, default_budget
@@ -32,11 +32,13 @@ from tianluo.model import RunState
 from tianluo.notify import copy_output, mark_told, notify, write_analysis
 from tianluo.observations import (
     Cancel,
+    ConsultAgent,
     CopyOutput,
     MoveAside,
     Notify,
     Observations,
     Submit,
+    WriteAgentDecision,
     WriteAnalysis,
 )
 from tianluo.observe import observe, start_cursors
@@ -138,10 +140,33 @@ def _tick_locked(store: RunStore, lock_fd: int, now: datetime | None, backend: B
     store.save(new, snapshot=snapshot, events=events, unchanged_from=state)
     _forget_stall(store)
     events += _act(store, new, decision.actions, backend, now, unchanged_from=state)
+    events += _consult(store, lock_fd, new, decision.actions, budget, now)
     events += remove_trigger_if_over(store, new, now)
     if new.phase in TERMINAL_PHASES and state.phase not in TERMINAL_PHASES:
         lessons.write(store.run_dir, new)  # the run's memory, from the state saved above (rewritten whole if again)
     return TickResult(True, f"run {new.run_id}: {new.phase.value}", new.phase, events)
+
+
+def _consult(store: RunStore, lock_fd: int, state: RunState, actions: list, budget: Budget,
+             now: datetime) -> list[dict]:
+    """Ask the agent about the consults the decision saved (all at once, after the launches), save the
+    replies, and have this tick run once more at once (AGAIN): the next decision settles them.
+
+    The consults are on disk before the call (a tick killed during it never calls again: the next
+    decision takes the fallback). The lock's recorded budget covers the agent's timeout, so a tick
+    waiting on its agent is not reported as stalled.
+    """
+    calls = [a for a in actions if isinstance(a, ConsultAgent)]
+    if not calls:
+        return []
+    agent = state.plan.agent
+    wait = (agent.timeout if agent else 0.0) + 2 * agent_call.KILL_GRACE + agent_call.EXIT_GRACE
+    spent = budget.seconds if budget.seconds is not None else lockholder.DEFAULT_BUDGET_S
+    lockholder.record(lock_fd, "tick", spent + wait)
+    events = agent_call.consult_all(store.run_dir, state, calls, now)
+    store.save(state, snapshot=False, events=events)
+    os.close(fsio.open_file(store.run_dir / AGAIN, os.O_WRONLY | os.O_CREAT))  # settle now, in this run_tick
+    return events
 
 
 def _observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget) -> Observations:
@@ -266,6 +291,9 @@ def _check_action_paths(store: RunStore, state: RunState, actions: list) -> None
         elif isinstance(action, WriteAnalysis):
             path = store.run_dir / analysis_path(action.entity)
             wanted.append((path.parent, (path.name,)))
+        elif isinstance(action, (ConsultAgent, WriteAgentDecision)):
+            wanted.append((agent_call.call_dir(store.run_dir, action.call),
+                           (agent_call.PROMPT, agent_call.ANSWER, agent_call.STDERR, agent_call.DECISION)))
     for folder, names in wanted:
         try:
             fd = fsio.open_dir(folder)  # no link followed at any level below the run folder
@@ -367,6 +395,11 @@ def _carry_out(store: RunStore, state: RunState, actions: list, backend: Backend
             continue
         if isinstance(action, CopyOutput):
             log(copy_output(state, action, ts))
+            continue
+        if isinstance(action, ConsultAgent):
+            continue  # after every other action (tick._consult): a slow agent never delays a launch
+        if isinstance(action, WriteAgentDecision):
+            agent_call.write_decision(store.run_dir, state, action.stage_id, action.call)
             continue
         if isinstance(action, Notify):
             ev = notify(state, store.run_dir, action, ts)

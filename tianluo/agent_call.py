@@ -1,0 +1,391 @@
+"""The agent rung's shell: ask the plan's agent command about the consults a decision recorded.
+
+Every :class:`~tianluo.observations.ConsultAgent` of a tick runs at once, each in its own
+folder ``agent/<call>/`` (0700, no link followed), as ``/bin/sh -c <plan.agent.command>``
+in a session of its own, with the self-contained prompt on stdin (the file ``prompt.md``).
+All of them share one deadline, ``plan.agent.timeout`` from the start: past it each whole
+process group gets TERM, a short grace, then KILL. Output is read up to a cap; an agent that
+floods past it has its pipe closed (its output is cut, not read).
+
+Nothing the agent prints is trusted: the reply records what it wrote, one-line and capped,
+and the next decision (``tianluo.agent_rung``) checks it against the whitelist. The consult
+was saved before the call, and ``prompt.md`` is created exclusively, so a call is never
+made twice, even by a tick that finds the folder of a tick killed during it.
+"""
+
+import json
+import os
+import selectors
+import signal
+import subprocess
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from tianluo import fsio
+from tianluo.errors import TianluoError
+from tianluo.model import AgentReply, Consult, RunState
+from tianluo.plaintext import _CONTROL
+from tianluo.timefmt import iso
+
+AGENT_DIR = "agent"
+PROMPT, ANSWER, STDERR, DECISION = "prompt.md", "answer.txt", "stderr.txt", "decision.json"
+OUTPUT_CAP = 256 * 1024  # bytes of stdout kept and parsed; beyond it the pipe is closed
+STDERR_CAP = 64 * 1024
+KILL_GRACE = 2.0  # seconds between TERM and KILL of a group past the deadline
+EXIT_GRACE = 0.5  # seconds an exited agent's pipes may stay open (a child it left behind) before its group is killed
+#: Caps of the strings kept from an answer (each one line, control characters removed).
+CAPS = {"action": 64, "degrade": 64, "reason": 500, "label": 64, "lesson": 300}
+MAX_FENCES = 8  # fenced blocks tried from the end
+MAX_JSON_LINES = 64  # candidate lines tried from the end when no fenced block parses
+READ_CHUNK = 64 * 1024
+
+
+def call_dir(run_dir: Path, call: int) -> Path:
+    """``<run>/agent/<call>``: the prompt, the raw answer, stderr and tianluo's decision of one call."""
+    return Path(run_dir) / AGENT_DIR / str(call)
+
+
+def one_line(text: str, cap: int) -> str:
+    """``text`` as one plain line: control characters become spaces, runs of spaces one, at most ``cap`` characters."""
+    flat = " ".join(_CONTROL.sub(" ", text[: cap * 4]).split())
+    return flat if len(flat) <= cap else flat[: cap - 3] + "..."
+
+
+# --- the answer -------------------------------------------------------------------------------------
+
+
+def _loads(text: str):
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _fenced(text: str):
+    """The object in the last ```json fenced block (one search from the end, not a scan)."""
+    start, tried = text.rfind("```json"), 0
+    while start >= 0 and tried < MAX_FENCES:
+        body_at = start + len("```json")
+        end = text.find("```", body_at)
+        if end >= 0:
+            doc = _loads(text[body_at:end])
+            if isinstance(doc, dict):
+                return doc
+        start, tried = text.rfind("```json", 0, start), tried + 1
+    return None
+
+
+def _last_object_line(text: str):
+    tried = 0
+    for line in reversed(text.splitlines()):
+        line = line.strip()
+        if not (line.startswith("{") and line.endswith("}")):
+            continue
+        doc = _loads(line)
+        if isinstance(doc, dict):
+            return doc
+        tried += 1
+        if tried >= MAX_JSON_LINES:
+            break
+    return None
+
+
+def find_answer(text: str, unwrap: bool = True) -> dict | None:
+    """The agent's JSON object in its output: the whole output, else the last ```json block, else the
+    last line that is a JSON object. An object with no ``action`` but a string ``result`` (``claude -p
+    --output-format json`` wraps the model's text so) is looked into, once."""
+    doc = _loads(text.strip()) if text.strip().startswith("{") else None
+    if not isinstance(doc, dict):
+        doc = _fenced(text) or _last_object_line(text)
+    if isinstance(doc, dict) and unwrap and "action" not in doc and isinstance(doc.get("result"), str):
+        return find_answer(doc["result"], unwrap=False) or doc
+    return doc
+
+
+def parse_reply(out: bytes, at: datetime, exit_code: int | None, timed_out: bool, cut: bool) -> AgentReply:
+    """What the agent answered, as an :class:`AgentReply` (``error`` says why there is no usable answer)."""
+    reply = AgentReply(at=at, exit_code=exit_code, timed_out=timed_out)
+    text = out.decode("utf-8", errors="replace")
+    doc = find_answer(text)
+    if doc is None:
+        where = f"its first {OUTPUT_CAP // 1024} KiB (the rest was cut)" if cut else "its output"
+        reply.error = ("no output" if not text.strip() else f"no JSON object in {where}")
+        return reply
+    problems = []
+    for key, cap in CAPS.items():
+        value = doc.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, str):
+            problems.append(f"{key} is {type(value).__name__}, not a string")
+            continue
+        setattr(reply, key, one_line(value, cap) if key == "reason" else one_line(value, cap) or None)
+    if problems:
+        reply.error = "the answer has " + "; ".join(problems)
+    elif not reply.action:
+        reply.error = "the answer has no action"
+    return reply
+
+
+# --- the calls ------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Call:
+    sid: str
+    consult: Consult
+    folder: Path
+    proc: subprocess.Popen | None = None
+    out: bytearray = field(default_factory=bytearray)
+    err: bytearray = field(default_factory=bytearray)
+    cut: bool = False
+    open_pipes: int = 0
+    exited_at: float | None = None  # monotonic; the leader exited (not reaped yet: its group id stays ours)
+    status: int | None = None
+    timed_out: bool = False
+    error: str | None = None
+    ended: float = 0.0
+
+
+def _find(state: RunState, sid: str, call: int) -> Consult | None:
+    return next((c for c in reversed(state.stage(sid).consults) if c.call == call), None)
+
+
+def _prompt(state: RunState, sid: str, call: int) -> str:
+    """The prompt given on stdin (``tianluo.prompt.render_consult``)."""
+    try:
+        from tianluo.prompt import render_consult
+    except ImportError:  # prompt.py not there yet: the bare question
+        consult = _find(state, sid, call)
+        stage = state.stage(sid)
+        fault = f"{stage.fault.klass.value}/{stage.fault.label}" if stage.fault else "unknown"
+        return (f"tianluo run {state.run_id}: stage {sid} failed (attempt {consult.attempt}, fault {fault}).\n"
+                f"Without you: {consult.fallback} ({consult.fallback_reason}).\n"
+                f"Answer one JSON object: {{\"action\": one of {consult.allowed}, \"reason\": \"...\"}}\n")
+    return render_consult(state, sid, call)
+
+
+def _env(run_dir: Path, state: RunState, sid: str, call: int) -> dict[str, str]:
+    """tianluo's own environment (the agent needs its keys), without the variables that tag a job's processes."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TIANLUO_")}
+    env.update({"TIANLUO_RUN_DIR": str(run_dir), "TIANLUO_RUN": str(run_dir), "TIANLUO_RUN_ID": state.run_id,
+                "TIANLUO_STAGE": sid, "TIANLUO_AGENT_CALL": str(call)})
+    return env
+
+
+def _start(run_dir: Path, state: RunState, c: _Call, command: str, sel: selectors.BaseSelector) -> None:
+    call = c.consult.call
+    fsio.make_dirs(c.folder)
+    if not fsio.create_exclusive(c.folder / PROMPT, _prompt(state, c.sid, call)):
+        # Submit is record: a tick stopped during this call left its folder; never ask twice.
+        c.error = f"agent/{call}/{PROMPT} exists: an earlier tick made this call and stopped during it; not made twice"
+        return
+    stdin = fsio.open_file(c.folder / PROMPT, os.O_RDONLY)
+    try:
+        c.proc = subprocess.Popen(["/bin/sh", "-c", command], cwd=c.folder, stdin=stdin, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, env=_env(run_dir, state, c.sid, call),
+                                  start_new_session=True, close_fds=True)
+    except OSError as exc:
+        c.error = f"could not start: {exc.strerror or exc}"
+        return
+    finally:
+        os.close(stdin)
+    for pipe in (c.proc.stdout, c.proc.stderr):
+        os.set_blocking(pipe.fileno(), False)
+        sel.register(pipe, selectors.EVENT_READ, c)
+        c.open_pipes += 1
+
+
+def _close(sel: selectors.BaseSelector, c: _Call, pipe) -> None:
+    try:
+        sel.unregister(pipe)
+    except (KeyError, ValueError):
+        pass
+    pipe.close()
+    c.open_pipes -= 1
+
+
+def _read(sel: selectors.BaseSelector, c: _Call, pipe) -> None:
+    keep, cap = (c.out, OUTPUT_CAP) if pipe is c.proc.stdout else (c.err, STDERR_CAP)
+    try:
+        chunk = os.read(pipe.fileno(), READ_CHUNK)
+    except BlockingIOError:
+        return
+    except OSError:
+        chunk = b""
+    if not chunk:
+        _close(sel, c, pipe)
+        return
+    keep += chunk[: cap - len(keep)]
+    if len(keep) >= cap:
+        if pipe is c.proc.stdout:
+            c.cut = True
+        _close(sel, c, pipe)  # a flood is cut here: its next write fails (EPIPE), nothing more is read
+
+
+def _exited(c: _Call) -> bool:
+    """Whether the leader has exited, leaving it unreaped (its pid, and so its group id, cannot be reused)."""
+    if c.exited_at is not None:
+        return True
+    try:
+        info = os.waitid(os.P_PID, c.proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+    except ChildProcessError:
+        info = True
+    if info:
+        c.exited_at = time.monotonic()
+    return c.exited_at is not None
+
+
+def _killpg(c: _Call, sig: int) -> None:
+    try:
+        os.killpg(c.proc.pid, sig)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _finish(sel: selectors.BaseSelector, c: _Call) -> None:
+    """Kill what is left of the call's group, close its pipes, reap the leader."""
+    for pipe in (c.proc.stdout, c.proc.stderr):
+        if not pipe.closed:
+            _close(sel, c, pipe)
+    _killpg(c, signal.SIGKILL)  # the leader is unreaped: the group id is still this call's
+    try:
+        c.status = c.proc.wait(timeout=KILL_GRACE + 5)
+    except subprocess.TimeoutExpired:  # not ours to wait on any longer (uninterruptible sleep)
+        c.status = None
+    c.ended = time.monotonic()
+
+
+def _wait_all(sel: selectors.BaseSelector, calls: list[_Call], deadline: float) -> None:
+    running = [c for c in calls if c.proc is not None]
+    termed_at: float | None = None
+    while running:
+        now = time.monotonic()
+        for c in list(running):
+            if _exited(c) and (c.open_pipes == 0 or now - c.exited_at >= EXIT_GRACE):
+                _finish(sel, c)
+                running.remove(c)
+        if not running:
+            break
+        if now >= deadline and termed_at is None:
+            termed_at = now
+            for c in running:
+                c.timed_out = True
+                _killpg(c, signal.SIGTERM)
+        if termed_at is not None and now - termed_at >= KILL_GRACE:
+            for c in running:
+                _finish(sel, c)
+            break
+        wake = min([deadline if termed_at is None else termed_at + KILL_GRACE]
+                   + [c.exited_at + EXIT_GRACE for c in running if c.exited_at is not None])
+        timeout = min(max(0.0, wake - now), 0.1)  # 0.1: a leader's exit is not a selectable event
+        if sel.get_map():
+            for key, _ in sel.select(timeout):
+                _read(sel, key.data, key.fileobj)
+        else:
+            time.sleep(timeout)
+
+
+def _keep(path: Path, data: bytes) -> None:
+    try:
+        fsio.atomic_write(path, data)
+    except (OSError, TianluoError):
+        pass  # a full disk or a planted name: the reply in state.json still says what it answered
+
+
+def consult_all(run_dir: Path, state: RunState, calls: list, now: datetime) -> list[dict]:
+    """Make every call of ``calls`` (ConsultAgent actions) at once; record each reply in its consult.
+
+    Bounded by ``plan.agent.timeout`` from the start, whatever the agents do. Returns one
+    ``agent_answered`` event per call (the caller saves them with the state).
+    """
+    agent = state.plan.agent
+    run_dir = Path(run_dir)
+    todo: list[_Call] = []
+    for action in calls:
+        consult = _find(state, action.stage_id, action.call)
+        if consult is None or consult.reply is not None:
+            continue  # answered already: never asked twice
+        todo.append(_Call(action.stage_id, consult, call_dir(run_dir, action.call)))
+    if not todo:
+        return []
+    began = time.monotonic()
+    sel = selectors.DefaultSelector()
+    try:
+        for c in todo:
+            if agent is None:
+                c.error = "the plan names no agent"
+                continue
+            try:
+                _start(run_dir, state, c, agent.command, sel)
+            except (OSError, TianluoError) as exc:  # a planted link at agent/<n>, a full disk: no call
+                c.error = f"could not prepare agent/{c.consult.call}/: {exc}"
+        _wait_all(sel, todo, began + (agent.timeout if agent else 0.0))
+    finally:
+        for c in todo:  # whatever stopped us, no agent is left running
+            if c.proc is not None and c.proc.returncode is None:
+                _finish(sel, c)
+        sel.close()
+    events = []
+    for c in todo:
+        at = now + timedelta(seconds=(c.ended or time.monotonic()) - began)
+        events.append(_record(run_dir, c, at))
+    return events
+
+
+def _record(run_dir: Path, c: _Call, at: datetime) -> dict:
+    consult, call = c.consult, c.consult.call
+    exit_code = None
+    if c.proc is not None and c.status is not None:
+        exit_code = c.status if c.status >= 0 else 128 - c.status
+    if c.proc is not None:
+        _keep(c.folder / ANSWER, bytes(c.out))
+        _keep(c.folder / STDERR, bytes(c.err))
+    if c.error is not None:
+        reply = AgentReply(at=at, error=c.error)
+    else:
+        reply = parse_reply(bytes(c.out), at, exit_code, c.timed_out, c.cut)
+        if c.timed_out:
+            reply.error = "no answer within its timeout; its process group was killed" + (
+                f" (it had printed: {reply.error or 'an answer'})" if c.out else "")
+        elif exit_code != 0 and reply.error is None:
+            reply.error = f"it exited with code {exit_code}"
+    consult.reply = reply
+    entity, stage = c.sid.rsplit(".", 1)
+    said = f"answered {reply.action!r}" if reply.action else "gave no usable answer"
+    why = f": {reply.reason[:120]}" if reply.reason else ""
+    trouble = f" ({reply.error})" if reply.error else ""
+    return {"ts": iso(at), "event": "agent_answered", "entity": entity, "stage": stage, "attempt": consult.attempt,
+            "call": call, "exit_code": reply.exit_code, "timed_out": reply.timed_out, "action": reply.action,
+            "degrade": reply.degrade, "reason": reply.reason[:200], "error": reply.error,
+            "message": f"agent call {call}: {said}{why}{trouble}"}
+
+
+def write_decision(run_dir: Path, state: RunState, sid: str, call: int) -> Path:
+    """``agent/<call>/decision.json``: what the decision did with the agent's answer, and why."""
+    consult = _find(state, sid, call)
+    path = call_dir(run_dir, call) / DECISION
+    if consult is None:
+        return path
+    doc = {
+        "call": call,
+        "stage": sid,
+        "attempt": consult.attempt,
+        "applied": consult.applied,
+        "decision": consult.decision,
+        "fallback": {"step": consult.fallback, "reason": consult.fallback_reason},
+        "fallback_taken": consult.applied is None,
+        "allowed": list(consult.allowed),
+        "options": [o.action for o in consult.options],
+        "reply": consult.reply.model_dump(mode="json") if consult.reply else None,
+        "asked_at": iso(consult.asked_at),
+        "settled_at": iso(consult.settled_at) if consult.settled_at else None,
+    }
+    fsio.make_dirs(path.parent)
+    fsio.write_json(path, doc)
+    return path
+
+
+__all__ = ["consult_all", "write_decision", "parse_reply", "find_answer", "call_dir", "one_line"]
