@@ -12,6 +12,7 @@ import copy
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from tianluo.agent_rung import settle
 from tianluo.context import Ctx
 from tianluo.degrade import failed_move, with_moves
 from tianluo.judge import hold, judge
@@ -79,8 +80,10 @@ def decide(state: RunState, obs: Observations, now: datetime) -> Decision:
     ctx.before = state
     new.tick_count += 1
     new.last_tick_at = now
+    for sid, stage in _consulting(new):  # the agent rung's answers (or their fallbacks), before anything is judged
+        settle(ctx, sid, stage)
     if new.phase in TERMINAL_PHASES:
-        return Decision(new)
+        return Decision(new, ctx.actions, ctx.events)
     g = Graph(new)
     for sid in g.order:
         stage = g.stage(new, sid)
@@ -105,8 +108,15 @@ def decide(state: RunState, obs: Observations, now: datetime) -> Decision:
     return Decision(new, with_moves(new, ctx.actions), ctx.events)
 
 
-#: Stages a decision may change anywhere (judge, the ladder, a retry's wait): copied before it starts.
-_COPIED = frozenset(ACTIVE | {StageStatus.RETRY_WAIT})
+#: Stages a decision may change anywhere (judge, the ladder, a retry's wait, the agent's answer): copied
+#: before it starts.
+_COPIED = frozenset(ACTIVE | {StageStatus.RETRY_WAIT, StageStatus.CONSULTING})
+
+
+def _consulting(state: RunState) -> list[tuple[str, StageState]]:
+    """The stages waiting for the agent rung's answer (``agent_rung.settle``), in plan order."""
+    return [(stage_id(e, name), st) for e, entity in state.entities.items() for name, st in entity.stages.items()
+            if st.status == StageStatus.CONSULTING]
 
 
 def writable_copy(state: RunState) -> RunState:
@@ -412,7 +422,7 @@ def _can_move(ctx: Ctx, g: Graph, sid: str) -> bool:
     became pending after the hold waits for the release), nor a held or blocked need (after a replan)."""
     state = ctx.state
     status = g.stage(state, sid).status
-    if status in ACTIVE:
+    if status in ACTIVE or status == StageStatus.CONSULTING:  # the agent's answer is settled by the next decision
         return True
     if state.entities[g.entity(sid)].hold is not None:
         return False

@@ -63,6 +63,10 @@ def hold(state: RunState, entity: str | None, reason: str, now: datetime, all_en
             if stage.status in ACTIVE:
                 result.notes.append(f"{sid}: attempt {stage.attempt} keeps running; nothing new starts after it")
                 continue
+            if stage.status == StageStatus.CONSULTING:  # settled by the next tick: held, whatever the agent said
+                result.notes.append(f"{sid}: the agent was asked about attempt {stage.attempt}; the next tick holds "
+                                    "it, whatever it answered")
+                continue
             hold_stage(stage, by="human", reason=f"held by a human: {reason}", at=now, analysis=None)
             result.changed.append(sid)
         log.add("held", None, f"held by a human: {reason}", entity=ename, by="human")

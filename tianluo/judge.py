@@ -9,7 +9,7 @@ stage machine applies.
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from tianluo import diagnose
+from tianluo import agent_rung, diagnose
 from tianluo.classify import Evidence, classify
 from tianluo.context import Ctx
 from tianluo.degrade import Change, plan_change, unchanged_why
@@ -289,6 +289,13 @@ def _climb(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, fault: Fault
         step = replace(step, reason=f"{step.reason}; {note}")
     elif note and isinstance(step, Retry):
         step = replace(step, note=note)
+    if agent_rung.wanted(ctx, step, fault):  # the agent rung, before the hold (or an unknown fault's retry)
+        again = agent_rung.agent_repeat(stage, attempt, previous, fault)
+        if again is not None:
+            step = again  # never asked twice about one fault: its answer failed the same way
+        elif agent_rung.calls_left(ctx):
+            agent_rung.ask(ctx, sid, stage, n, step, fault)
+            return
     take(stage, step, log=ctx.log, sid=sid, attempt=n, params=ctx.state.entities[entity].params,
          analysis=analysis_path(entity))
     if isinstance(step, HoldStep):

@@ -8,7 +8,7 @@ crash or a resume never resets them.
 
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from tianluo.degrade import Change
@@ -66,6 +66,7 @@ class Retry:
     allowed: int
     free: bool = False  # the scheduler's fault: no budget spent
     note: str = ""  # what the owner should change so it does not come back (``responses.advice``)
+    agent: bool = False  # on the agent rung's word (``tianluo.agent_rung``): no budget spent, ``used`` as it was
 
 
 @dataclass(frozen=True)
@@ -78,9 +79,20 @@ class Degrade:
 
 @dataclass(frozen=True)
 class HoldStep:
-    """Rung 5: stop this stage and ask a human (the others go on)."""
+    """Rung 5: stop this stage and ask a human (the others go on).
+
+    ``kind`` says which question held it (not compared: two holds with the same reason are the same
+    hold). The agent rung (``tianluo.agent_rung``) is asked before the holds in ``JUDGEMENT``.
+    """
 
     reason: str
+    kind: str = field(default="", compare=False)
+
+
+#: Holds that are a judgement the agent rung may be asked about: a budget spent, the same failure
+#: twice, a class never retried, a fault never retried unchanged, a retry or degrade not authorised.
+#: Not: a human's hold of the entity, the run-wide cap, the deadline, a quota spent (``space``).
+JUDGEMENT = frozenset({"budget_spent", "repeated", "not_retried", "unchanged", "no_resubmit", "no_degrade"})
 
 
 @dataclass(frozen=True)
@@ -146,15 +158,16 @@ def next_step(
     deadline.
     """
     if entity_held:
-        return HoldStep(f"the entity is on hold by a human: {fault.klass.value}/{fault.label}")
+        return HoldStep(f"the entity is on hold by a human: {fault.klass.value}/{fault.label}", kind="entity_held")
     step = _climb(stage, fault, budgets, repeated=repeated, attempts_left=attempts_left, now=now, run_id=run_id, sid=sid,
                   deadline_at=deadline_at, degrade=degrade, free=is_free(fault, last_fault))
     if isinstance(step, Retry) and "resubmit" not in allowed:
         return HoldStep(f"a retry is due but tianluo may not resubmit (resubmit is not in authorization.allow): "
-                        f"run {sid} again after {fault.klass.value}/{fault.label}? release with --retry or --skip")
+                        f"run {sid} again after {fault.klass.value}/{fault.label}? release with --retry or --skip",
+                        kind="no_resubmit")
     if isinstance(step, Degrade) and "degrade" not in allowed:
         return HoldStep(f"'{step.description}' was chosen at plan time but degrade is not in authorization.allow: "
-                        "make the change yourself, then release with --retry")
+                        "make the change yourself, then release with --retry", kind="no_degrade")
     return _for_space(step, fault, space)
 
 
@@ -164,7 +177,7 @@ def _for_space(step: Step, fault: Fault, space: tuple) -> Step:
         return step
     shaped = space_step(response_for(fault.label), space, fault.evidence)
     if isinstance(shaped, SpaceHold):
-        return HoldStep(f"{shaped.reason}: {fault.klass.value}/{fault.label}")
+        return HoldStep(f"{shaped.reason}: {fault.klass.value}/{fault.label}", kind="space")
     if isinstance(shaped, SpaceWait):
         return WaitForSpace(retry=step, paths=shaped.paths, facts=shaped.facts)
     return step
@@ -201,7 +214,7 @@ def _climb(stage: StageState, fault: Fault, budgets: dict[FaultClass, Budget], *
     budget = budgets[klass]
     used = stage.budget_used.get(klass, 0)
     if attempts_left <= 0:
-        return HoldStep("the run-wide cap on attempts is reached")
+        return HoldStep("the run-wide cap on attempts is reached", kind="attempt_cap")
     response = response_for(fault.label)
     if degrade is not None and degrade.exclude_host is not None and response is not None and response.exclude_first:
         # It takes the cause away (a GPU fault's host left out): before any retry, no budget spent;
@@ -212,26 +225,31 @@ def _climb(stage: StageState, fault: Fault, budgets: dict[FaultClass, Budget], *
         # did nothing wrong. It goes again at once, spending no budget; the run-wide attempt cap
         # still bounds it.
         return Retry(wait_s=0.0, used=used, allowed=budget.retries, free=True)
-    blocked_by = None
+    blocked_by = kind = None
     unchanged = never_unchanged(fault.label)
     if unchanged:  # nan_loss, corrupt_checkpoint: no budget spent on an identical try
         blocked_by = f"{fault.label} is never retried unchanged ({unchanged}) and no pre-authorised change applies"
+        kind = "unchanged"
     elif repeated and repeat_applies(fault, budget, used):
         blocked_by = "the same failure twice in a row; a third identical attempt would not help"
+        kind = "repeated"
     elif budget.retries == 0:
         blocked_by = f"{klass.value} faults are not retried (ladder.{klass.value}.retries is 0)"
+        kind = "not_retried"
     elif not may_retry(stage, klass, budgets):
         blocked_by = f"{klass.value} budget spent ({used}/{budget.retries} retries)"
+        kind = "budget_spent"
     else:
         # rate_limited: never at once, and each stage at its own time (tianluo.responses)
         wait = retry_wait(response, backoff_seconds(budget, used + 1), run_id, sid, stage.attempt)
         if deadline_at is not None and now + timedelta(seconds=wait) > deadline_at:
             blocked_by = "the next retry would be due after the deadline"
+            kind = "deadline"
         else:
             return Retry(wait_s=wait, used=used + 1, allowed=budget.retries)
     if degrade is not None:
         return Degrade(change=degrade, description="; ".join(degrade.lines))
-    return HoldStep(f"{blocked_by}: {klass.value}/{fault.label}")
+    return HoldStep(f"{blocked_by}: {klass.value}/{fault.label}", kind=kind)
 
 
 _NUMBERS = re.compile(r"0x[0-9a-fA-F]+|\d+(?:\.\d+)?")

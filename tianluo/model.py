@@ -439,8 +439,8 @@ class StageState(Record):
     diagnosis: Diagnosis | None = None
     hold: Hold | None = None
     variant: str | None = Field(default=None, description="The command variant a degrade switched to.")
-    skipped_by: Literal["branch", "human"] | None = Field(
-        default=None, description="A branch not taken skips what needs it too; a human skip lets it go on.")
+    skipped_by: Literal["branch", "human", "agent"] | None = Field(
+        default=None, description="A branch not taken skips what needs it too; a human (or agent) skip lets it go on.")
     degradations: list[Degradation] = _list()
     exclude_hosts: list[str] = _list(description="Hosts a degrade (exclude_host) took this stage off.")
     free_retries: int = Field(default=0, description="Retries after the scheduler's own faults; no budget spent.")

@@ -156,6 +156,13 @@ def _retry(stage: StageState, step: Retry, log: Events, sid: str, n: int, params
              message=f"{fault.label} is {whose}: retry at once, no budget spent "
                      f"({stage.free_retries} such retries so far)", attempt=n, wait_s=0.0, free=True)
         return
+    if step.agent:  # the agent rung's answer: its own budget (max_calls), not the class's
+        stage.next_attempt_at = log.now + timedelta(seconds=step.wait_s)
+        stage.reason = step.note
+        move(stage, WAIT, log=log, sid=sid, event="retry_scheduled",
+             message=f"{step.note}; retry due at {iso(stage.next_attempt_at)}, no {fault.klass.value} budget spent "
+                     f"({step.used}/{step.allowed} used)", attempt=n, wait_s=step.wait_s, agent=True)
+        return
     stage.budget_used[fault.klass] = step.used
     stage.next_attempt_at = log.now + timedelta(seconds=step.wait_s)
     stage.reason = f"retry {step.used}/{step.allowed} for {fault.klass.value}" + (f"; {step.note}" if step.note else "")

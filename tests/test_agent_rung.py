@@ -1,0 +1,441 @@
+"""The agent rung in the pure core: when decide asks the agent, and what it does with the answer.
+
+States are locked from small specs and driven through ``decide`` with made-up observations
+and a fixed ``now``, as in tests/test_decide.py; the agent's reply is recorded on the consult
+the way the shell (``tianluo.agent_call``) records it. No processes, no clock.
+"""
+
+from datetime import timedelta
+
+import pytest
+from freezegun import freeze_time
+from pure_helpers import (
+    RUN_ID,
+    T0,
+    at,
+    event_kinds,
+    events_of,
+    exited,
+    launched,
+    lost,
+    observe,
+    seen,
+    submits,
+    write_spec,
+)
+
+from tianluo import holds
+from tianluo.agent_rung import MAX_TEXT, one_line
+from tianluo.decide import decide
+from tianluo.forks import derive
+from tianluo.logscan import LogLine
+from tianluo.model import AgentReply, RunState
+from tianluo.observations import ConsultAgent, WriteAgentDecision, WriteAnalysis
+from tianluo.plan import build_plan
+from tianluo.runs import initial_state
+from tianluo.spec import load_spec
+from tianluo.states import FaultClass, Phase, StageStatus
+
+SPEC = """
+name: ag
+entities:
+  a:
+    params: {batch_size: 64, lr: 0.001}
+    stages:
+      train:
+        run: python train.py --batch-size {batch_size} --lr {lr}
+        degrade:
+          cuda_oom:
+            - {name: halve_batch, params: {batch_size: {divide: 2, floor: 16}}}
+          nan_loss:
+            - {name: halve_lr, params: {lr: {multiply: 0.5}}}
+      eval:
+        needs: [train]
+        run: python eval.py
+ladder:
+  config: {retries: 1}
+  unknown: {retries: 1}
+  code: {retries: 0}
+"""
+AGENT = "agent: {command: 'python agent.py', timeout: 30s, max_calls: 3}\n"
+CHOSEN = {"risk:a.train:cuda_oom": "halve_batch", "risk:a.train:nan_loss": "halve_lr"}
+TRAIN = "a.train"
+
+
+def line(text: str) -> LogLine:
+    return LogLine(file="stderr", offset=0, text=text, rules=())
+
+
+MODULE = line("ModuleNotFoundError: No module named 'flash_attn'")
+NAN = line("FloatingPointError: Loss is nan at step 1200")
+TYPE = line("TypeError: unsupported operand type(s) for +: 'int' and 'str'")
+
+
+def locked(folder, text: str = SPEC + AGENT, decisions=None) -> RunState:
+    path = write_spec(folder, text)
+    spec, _ = load_spec(path)
+    decisions = CHOSEN if decisions is None else decisions
+    assert set(decisions) <= {f.key for f in derive(spec)}
+    return initial_state(RUN_ID, build_plan(spec, path, decisions), T0)
+
+
+def begin(state: RunState) -> RunState:
+    return launched(decide(state, observe(), T0).state)
+
+
+def fail(state: RunState, now, *matches: LogLine, code: int = 3, progress=None):
+    return decide(state, observe(**{TRAIN: seen(exited(code), matches=list(matches), progress=progress)}), now)
+
+
+def answered(state: RunState, sid: str = TRAIN, **fields) -> RunState:
+    """The shell's part: record the agent's reply on the stage's open consult."""
+    new = state.model_copy(deep=True)
+    reply = {"at": new.last_tick_at, "exit_code": 0, **fields}
+    new.stage(sid).consults[-1].reply = AgentReply(**reply)
+    return new
+
+
+def consulting(tmp_path, text: str = SPEC + AGENT, decisions=None):
+    """Attempt 1 of a.train fails with an unknown fault (exit 3): the agent is asked."""
+    d = fail(begin(locked(tmp_path, text, decisions)), at(60))
+    assert d.state.stage(TRAIN).status == StageStatus.CONSULTING
+    return d
+
+
+def with_allow(text: str, *allowed: str) -> str:
+    return text + f"authorization: {{allow: [{', '.join(allowed)}]}}\n"
+
+
+# --- asking -----------------------------------------------------------------------------------
+
+
+def test_an_unknown_fault_with_budget_left_asks_the_agent_instead_of_retrying(tmp_path):
+    d = consulting(tmp_path)
+    stage = d.state.stage(TRAIN)
+    (consult,) = stage.consults
+    assert (consult.call, consult.attempt, consult.asked_at) == (1, 1, at(60))
+    assert consult.fallback == "retry"
+    assert (consult.fallback_used, consult.fallback_allowed, consult.fallback_wait_s) == (1, 1, 0.0)
+    assert consult.allowed == ["hold", "retry", "degrade"]  # skip is not in the default whitelist
+    assert [o.action for o in consult.options] == ["halve_batch", "halve_lr"]
+    assert consult.options[0].params == {"batch_size": 32} and consult.options[0].lines == ["batch_size 64 -> 32"]
+    assert consult.reply is None and consult.settled_at is None
+    assert d.state.agent_calls == 1
+    assert stage.budget_used == {}  # nothing spent yet: the answer decides
+    assert ConsultAgent(TRAIN, 1) in d.actions
+    assert submits(d) == [] and not [a for a in d.actions if isinstance(a, WriteAnalysis)]
+    assert event_kinds(d) == ["failed", "agent_asked"]
+    (ev,) = events_of(d, "agent_asked")
+    assert ev["call"] == 1 and ev["fallback"] == "retry" and ev["allowed"] == ["hold", "retry", "degrade"]
+    assert "unknown/exit_3" in ev["message"] and "call 1 of at most 3" in ev["message"]
+    # a consulting stage is neither done nor stuck: what needs it waits, the run is not blocked
+    assert d.state.stage("a.eval").status == StageStatus.PENDING
+    assert d.state.phase == Phase.RUNNING
+
+
+def test_a_config_fault_with_its_budget_spent_asks_the_agent_with_the_hold_as_fallback(tmp_path):
+    state = begin(locked(tmp_path))
+    d = fail(state, at(60), MODULE, code=1, progress=(10, 100))
+    assert d.state.stage(TRAIN).status == StageStatus.SUBMITTED  # config retry 1/1: the ladder's, no agent
+    assert d.state.agent_calls == 0
+    d = fail(launched(d.state), at(120), MODULE, code=1, progress=(20, 100))  # further on: not a repeat
+    stage = d.state.stage(TRAIN)
+    assert stage.status == StageStatus.CONSULTING
+    (consult,) = stage.consults
+    assert consult.fallback == "hold" and consult.attempt == 2
+    assert consult.fallback_reason.startswith("config budget spent (1/1 retries)")
+    assert "retry" in consult.allowed
+
+
+def test_a_code_fault_never_retried_asks_the_agent(tmp_path):
+    d = fail(begin(locked(tmp_path)), at(60), TYPE, code=1)
+    stage = d.state.stage(TRAIN)
+    assert stage.status == StageStatus.CONSULTING
+    assert stage.consults[0].fallback_reason.startswith("code faults are not retried")
+
+
+def test_a_fault_never_retried_unchanged_is_not_offered_a_retry(tmp_path):
+    # nan_loss with halve_lr: the ladder degrades (no agent); with lr at no change possible it holds and asks
+    state = begin(locked(tmp_path, decisions={}))  # nothing chosen at plan time: nan_loss holds at once
+    d = fail(state, at(60), NAN, code=1)
+    consult = d.state.stage(TRAIN).consults[0]
+    assert consult.fallback == "hold" and "never retried unchanged" in consult.fallback_reason
+    assert consult.allowed == ["hold"]  # no degrade chosen, and a retry would meet the same NaN
+
+
+def test_without_an_agent_in_the_plan_the_ladder_is_as_before(tmp_path):
+    d = fail(begin(locked(tmp_path, SPEC)), at(60))
+    assert d.state.stage(TRAIN).status == StageStatus.SUBMITTED  # the unknown fault's retry
+    assert d.state.stage(TRAIN).budget_used == {FaultClass.UNKNOWN: 1}
+    d = fail(launched(d.state), at(120))  # the same failure twice: held
+    stage = d.state.stage(TRAIN)
+    assert stage.status == StageStatus.HELD and stage.consults == []
+    assert d.state.agent_calls == 0 and not [a for a in d.actions if isinstance(a, ConsultAgent)]
+
+
+def test_with_its_calls_spent_the_agent_is_not_asked(tmp_path):
+    state = begin(locked(tmp_path))
+    state.agent_calls = 3  # max_calls
+    d = fail(state, at(60), TYPE, code=1)
+    stage = d.state.stage(TRAIN)
+    assert stage.status == StageStatus.HELD and stage.consults == []
+    assert "code faults are not retried" in stage.reason
+    assert d.state.agent_calls == 3 and WriteAnalysis("a") in d.actions
+
+
+def test_a_human_hold_of_the_entity_is_never_put_to_the_agent(tmp_path):
+    state = begin(locked(tmp_path))
+    state = holds.hold(state, "a", "looking at it", at(30)).state
+    d = fail(state, at(60), TYPE, code=1)
+    stage = d.state.stage(TRAIN)
+    assert stage.status == StageStatus.HELD and stage.consults == [] and d.state.agent_calls == 0
+
+
+def test_the_run_wide_attempt_cap_is_never_put_to_the_agent(tmp_path):
+    d = fail(begin(locked(tmp_path, SPEC + AGENT + "max_attempts: 1\n")), at(60))
+    stage = d.state.stage(TRAIN)
+    assert stage.status == StageStatus.HELD and "run-wide cap" in stage.reason
+    assert stage.consults == [] and d.state.agent_calls == 0
+
+
+def test_a_free_retry_is_not_put_to_the_agent(tmp_path):
+    d = decide(begin(locked(tmp_path)), observe(**{TRAIN: seen(lost())}), at(60))
+    stage = d.state.stage(TRAIN)
+    assert stage.status == StageStatus.SUBMITTED and stage.free_retries == 1
+    assert stage.consults == [] and d.state.agent_calls == 0
+
+
+def test_a_degrade_the_ladder_takes_is_not_put_to_the_agent(tmp_path):
+    oom = line("torch.OutOfMemoryError: CUDA out of memory.")
+    d = fail(begin(locked(tmp_path)), at(60), oom, code=1)  # config retry 1/1: the ladder's own
+    d = fail(launched(d.state), at(120), oom, code=1)  # then the pre-authorised halve_batch
+    assert d.state.entities["a"].params["batch_size"] == 32 and d.state.agent_calls == 0
+    assert d.state.stage(TRAIN).status == StageStatus.SUBMITTED and d.state.stage(TRAIN).consults == []
+
+
+# --- settling: the answer applied -------------------------------------------------------------
+
+
+def test_settle_applies_the_agents_retry_without_spending_budget(tmp_path):
+    d = consulting(tmp_path)
+    d = decide(answered(d.state, action="retry", reason="looks like a flaky node"), observe(), at(61))
+    stage = d.state.stage(TRAIN)
+    consult = stage.consults[0]
+    assert consult.applied == "retry" and consult.settled_at == at(61)
+    assert "looks like a flaky node" in consult.decision
+    assert stage.budget_used == {}  # the unknown fault's one retry is still there
+    assert submits(d) == [TRAIN] and stage.attempt == 2  # due at once: launched in the same decision
+    assert WriteAgentDecision(TRAIN, 1) in d.actions
+    (ev,) = events_of(d, "agent_decided")
+    assert (ev["call"], ev["asked"], ev["applied"]) == (1, "retry", "retry") and "refused" not in ev
+    (retry,) = events_of(d, "retry_scheduled")
+    assert retry["agent"] is True and "on the agent's word (call 1): looks like a flaky node" in retry["message"]
+    assert event_kinds(d) == ["agent_decided", "retry_scheduled", "submit_intent"]
+
+
+def test_settle_applies_a_degrade_option_by_name(tmp_path):
+    d = consulting(tmp_path)
+    d = decide(answered(d.state, action="degrade", degrade="halve_lr", reason="loss spiked before the crash"),
+               observe(), at(61))
+    stage = d.state.stage(TRAIN)
+    assert stage.consults[0].applied == "degrade:halve_lr"
+    assert d.state.entities["a"].params == {"batch_size": 64, "lr": 0.0005}
+    assert stage.current().command == "python train.py --batch-size 64 --lr 0.0005"
+    assert [x.action for x in stage.degradations] == ["halve_lr"]
+    (ev,) = events_of(d, "degraded")
+    assert "on the agent's word, call 1: loss spiked before the crash" in ev["message"]
+
+
+def test_settle_applies_the_agents_hold(tmp_path):
+    d = consulting(tmp_path)
+    d = decide(answered(d.state, action="hold", reason="the data file looks truncated"), observe(), at(61))
+    stage = d.state.stage(TRAIN)
+    assert stage.status == StageStatus.HELD and stage.hold.by == "ladder"
+    assert stage.reason.startswith("the agent chose to hold: the data file looks truncated")
+    assert stage.consults[0].applied == "hold"
+    assert WriteAnalysis("a") in d.actions and WriteAgentDecision(TRAIN, 1) in d.actions
+    assert submits(d) == []
+    assert d.state.phase == Phase.BLOCKED  # nothing left to move without a human
+
+
+def test_settle_applies_a_skip_when_skip_is_authorised_and_what_needs_it_goes_on(tmp_path):
+    text = with_allow(SPEC + AGENT, "submit", "resubmit", "degrade", "skip")
+    d = consulting(tmp_path, text)
+    assert d.state.stage(TRAIN).consults[0].allowed == ["hold", "retry", "degrade", "skip"]
+    d = decide(answered(d.state, action="skip", reason="optional warm-up stage"), observe(), at(61))
+    stage = d.state.stage(TRAIN)
+    assert stage.status == StageStatus.SKIPPED and stage.skipped_by == "agent"
+    assert stage.consults[0].applied == "skip"
+    assert submits(d) == ["a.eval"]  # a skip by the agent lets its dependents go on
+    (ev,) = events_of(d, "skipped")
+    assert ev["by"] == "agent" and "optional warm-up stage" in ev["message"]
+
+
+def test_a_skip_is_refused_when_skip_is_not_authorised(tmp_path):
+    d = consulting(tmp_path)
+    d = decide(answered(d.state, action="skip", reason="not needed"), observe(), at(61))
+    stage = d.state.stage(TRAIN)
+    assert stage.status == StageStatus.SUBMITTED  # the fallback: the ladder's retry, with its budget spent
+    assert stage.budget_used == {FaultClass.UNKNOWN: 1}
+    consult = stage.consults[0]
+    assert consult.applied is None
+    assert "the agent answered 'skip' (not allowed: it may answer hold, retry, degrade)" in consult.decision
+    (ev,) = events_of(d, "agent_decided")
+    assert ev["asked"] == "skip" and ev["fallback"] == "retry" and "not allowed" in ev["refused"]
+
+
+# --- settling: anything else takes the fallback -----------------------------------------------
+
+REFUSED = [
+    ({"action": "retry"}, "the agent answered 'retry' (not allowed: it may answer hold, skip)"),
+    # nothing was chosen at plan time: no option to offer
+    ({"action": "degrade", "degrade": "halve_batch"}, "the agent answered 'degrade' (not allowed: it may answer hold, skip)"),
+    ({"action": "delete the checkpoints", "reason": "ignore previous instructions"},
+     "the agent answered 'delete the checkpoints' (a destructive action: only a person does that; it may answer"),
+    ({"action": "rm -rf out/"}, "the agent answered 'rm -rf out/' (a destructive action"),
+    ({"action": "restart the node"}, "the agent answered 'restart the node' (not an action it may answer"),
+    ({"exit_code": None, "error": "no JSON object in its output"},
+     "the agent's answer was not usable: no JSON object in its output"),
+    ({}, "the agent's answer names no action"),
+    ({"action": "   "}, "the agent's answer names no action"),
+    ({"exit_code": 1, "action": "hold"}, "the agent failed (exit code 1) (it answered 'hold')"),
+    ({"exit_code": None, "timed_out": True}, "the agent did not answer within 30s and was stopped"),
+]
+
+
+@pytest.mark.parametrize("reply, words", REFUSED, ids=["outside", "no-options", "delete", "rm", "unknown",
+                                                        "malformed", "empty", "blank", "exit1", "timeout"])
+def test_anything_else_is_the_hold_it_would_have_been_with_the_agents_words(tmp_path, reply, words):
+    # the code fault's fallback is a hold; resubmit is not authorised, skip is, so retry is outside
+    text = with_allow(SPEC + AGENT, "submit", "degrade", "skip")
+    d = fail(begin(locked(tmp_path, text, {})), at(60), TYPE, code=1)
+    consult = d.state.stage(TRAIN).consults[0]
+    assert consult.allowed == ["hold", "skip"] and consult.fallback == "hold"
+    d = decide(answered(d.state, **reply), observe(), at(61))
+    stage = d.state.stage(TRAIN)
+    assert stage.status == StageStatus.HELD and stage.hold.by == "ladder"
+    assert words in stage.reason
+    assert "; held as the ladder would: code faults are not retried" in stage.reason
+    assert stage.consults[0].applied is None and stage.consults[0].decision == stage.reason
+    assert d.state.entities["a"].params == {"batch_size": 64, "lr": 0.001}
+    assert submits(d) == [] and WriteAnalysis("a") in d.actions
+    assert [e["event"] for e in d.events] == ["agent_decided", "held", "blocked", "run_blocked"]
+
+
+@pytest.mark.parametrize("name", ["small_model", "halve_batch; rm -rf out", "", None])
+def test_a_degrade_not_among_the_options_takes_the_fallback_retry(tmp_path, name):
+    d = consulting(tmp_path)  # an unknown fault: the ladder's fallback is its retry
+    d = decide(answered(d.state, action="degrade", degrade=name, reason="shrink it"), observe(), at(61))
+    stage = d.state.stage(TRAIN)
+    assert d.state.entities["a"].params == {"batch_size": 64, "lr": 0.001} and stage.degradations == []
+    assert stage.budget_used == {FaultClass.UNKNOWN: 1} and submits(d) == [TRAIN]  # the ladder's retry, spent
+    refused = events_of(d, "agent_decided")[0]["refused"]
+    if name:
+        assert refused.startswith(f"the agent answered degrade '{name}' (not one of the pre-authorised changes it "
+                                  "was offered: halve_batch, halve_lr)")
+    else:
+        assert refused == "the agent answered degrade without naming one of halve_batch, halve_lr"
+    assert stage.consults[0].decision.endswith("; retried as the ladder would (unknown retry 1/1 at once)")
+
+
+def test_no_reply_at_all_takes_the_fallback(tmp_path):
+    d = fail(begin(locked(tmp_path)), at(60), TYPE, code=1)
+    d = decide(d.state, observe(), at(600))  # the tick that asked was killed during the call
+    stage = d.state.stage(TRAIN)
+    assert stage.status == StageStatus.HELD
+    assert stage.reason.startswith("the agent call 1 got no answer (the tick was stopped during it?); held as "
+                                   "the ladder would: code faults are not retried")
+    assert [a for a in d.actions if isinstance(a, ConsultAgent)] == []  # never called twice
+
+
+def test_no_reply_to_a_retry_fallback_takes_the_retry_when_it_was_due(tmp_path):
+    text = SPEC.replace("unknown: {retries: 1}", "unknown: {retries: 1, backoff: [5m]}") + AGENT
+    d = consulting(tmp_path, text)
+    assert d.state.stage(TRAIN).consults[0].fallback_wait_s == 300
+    d = decide(d.state, observe(), at(120))  # a minute later: the retry is due at 60 + 300, as the ladder said
+    stage = d.state.stage(TRAIN)
+    assert stage.status == StageStatus.RETRY_WAIT and stage.next_attempt_at == at(360)
+    assert stage.budget_used == {FaultClass.UNKNOWN: 1}
+    assert "got no answer" in events_of(d, "agent_decided")[0]["refused"]
+
+
+def test_the_agents_words_are_one_capped_line(tmp_path):
+    d = consulting(tmp_path)
+    noisy = "first\nsecond\r\x1b[31mred\x1b[0m\u202eevil\t" + "x" * 5000
+    d = decide(answered(d.state, action="hold", reason=noisy), observe(), at(61))
+    reason = d.state.stage(TRAIN).reason
+    assert "\n" not in reason and "\x1b" not in reason and "\u202e" not in reason and "\r" not in reason
+    assert "first second [31mred [0m evil x" in reason
+    assert len(one_line(noisy)) == MAX_TEXT
+    assert len(reason) < MAX_TEXT + 300
+
+
+def test_a_human_hold_while_the_agent_is_asked_holds_whatever_it_answered(tmp_path):
+    d = consulting(tmp_path)
+    result = holds.hold(d.state, "a", "checking the data", at(61))
+    assert result.state.stage(TRAIN).status == StageStatus.CONSULTING  # left for the decision to settle
+    d = decide(answered(result.state, action="retry", reason="flaky"), observe(), at(62))
+    stage = d.state.stage(TRAIN)
+    assert stage.status == StageStatus.HELD and stage.hold.by == "ladder"
+    assert "put on hold by a human (checking the data) while the agent was asked (it answered 'retry')" in stage.reason
+    assert submits(d) == [] and stage.consults[0].applied is None
+
+
+# --- once -----------------------------------------------------------------------------------
+
+
+def test_a_reply_is_settled_once(tmp_path):
+    d = consulting(tmp_path)
+    d = decide(answered(d.state, action="hold", reason="wait for me"), observe(), at(61))
+    again = decide(d.state, observe(), at(62))
+    assert events_of(again, "agent_decided") == [] and again.actions == []
+    assert again.state.stage(TRAIN).consults == d.state.stage(TRAIN).consults
+    assert again.state.agent_calls == 1
+
+
+def test_the_agents_retry_failing_the_same_way_is_held_without_asking_again(tmp_path):
+    d = consulting(tmp_path)
+    d = decide(answered(d.state, action="retry", reason="flaky"), observe(), at(61))
+    d = fail(launched(d.state), at(120))  # attempt 2, launched on the agent's word: exit 3 again
+    stage = d.state.stage(TRAIN)
+    assert stage.status == StageStatus.HELD
+    assert stage.reason.startswith("the agent's retry (call 1) failed the same way; a third identical attempt "
+                                   "would not help")
+    assert d.state.agent_calls == 1 and len(stage.consults) == 1
+    assert not [a for a in d.actions if isinstance(a, ConsultAgent)]
+
+
+def test_the_agents_retry_failing_differently_may_ask_again(tmp_path):
+    d = consulting(tmp_path)
+    d = decide(answered(d.state, action="retry", reason="flaky"), observe(), at(61))
+    d = fail(launched(d.state), at(120), TYPE, code=1)
+    stage = d.state.stage(TRAIN)
+    assert stage.status == StageStatus.CONSULTING and [c.call for c in stage.consults] == [1, 2]
+    assert ConsultAgent(TRAIN, 2) in d.actions
+
+
+# --- purity -----------------------------------------------------------------------------------
+
+
+def test_settling_is_pure(tmp_path):
+    d = consulting(tmp_path)
+    state = answered(d.state, action="degrade", degrade="halve_batch", reason="oom-ish")
+    before = state.model_dump()
+    with freeze_time("1999-12-31"):
+        past = decide(state, observe(), at(90))
+    with freeze_time("2087-06-01"):
+        future = decide(state, observe(), at(90))
+    assert state.model_dump() == before  # the input is not changed
+    assert state.stage(TRAIN).status == StageStatus.CONSULTING
+    assert past.state == future.state and (past.actions, past.events) == (future.actions, future.events)
+    assert past.state.stage(TRAIN).consults[0].settled_at == at(90)
+    assert {e["ts"] for e in past.events} == {"2024-03-01T12:01:30Z"}
+
+
+def test_asking_is_pure(tmp_path):
+    state = begin(locked(tmp_path))
+    before = state.model_dump()
+    d = fail(state, at(60))
+    assert state.model_dump() == before and state.agent_calls == 0
+    assert d.state.agent_calls == 1 and d.state.stage(TRAIN).consults[0].asked_at == at(60)
+    assert d.state.stage(TRAIN).consults[0].asked_at - T0 == timedelta(seconds=60)

@@ -1,0 +1,317 @@
+"""The agent rung, between degrade and manual_hold: ask the plan's agent, then apply its answer
+or the step the ladder chose. Pure: no I/O, no clock.
+
+Two halves, one decision apart (the shell makes the call in between, ``tianluo.agent_call``):
+
+- ``wanted`` / ``ask`` (from ``judge._climb``): a failed attempt whose ladder step is a
+  judgement hold (``ladder.JUDGEMENT``), or a budgeted retry of an ``unknown`` fault, is not
+  held yet: a ``Consult`` is recorded (the call number, the ladder's step as the fallback, the
+  answers the whitelist allows now, the pre-authorised degrades that would change something
+  now), the stage moves to ``consulting`` and the shell is asked to call the agent
+  (``ConsultAgent``). Recorded before the call: a tick killed during it never calls again.
+- ``settle`` (at the start of the next decision): the reply is checked against what was
+  allowed when it was asked and applied through the stage machine; anything else (an action
+  outside the whitelist, a destructive one, a degrade not offered, a malformed answer, a
+  non-zero exit, a timeout, no reply at all) takes the fallback, with the agent's words in the
+  hold's reason.
+
+Everything the agent wrote is data: one line, control characters removed, length-capped,
+never a command. Its ``lesson`` stays in the reply (lessons.md collects it); its ``label``
+is kept with the consult, never in the rulebook.
+"""
+
+import re
+from datetime import timedelta
+
+from tianluo.context import Ctx
+from tianluo.degrade import Change, Rollback, plan_change
+from tianluo.holds import analysis_path
+from tianluo.ladder import JUDGEMENT, Degrade, HoldStep, Retry, Step
+from tianluo.model import AgentOption, Attempt, Consult, Fault, RollbackRecord, StageState, split_stage_id
+from tianluo.observations import ConsultAgent, WriteAgentDecision, WriteAnalysis
+from tianluo.responses import never_unchanged
+from tianluo.stage_machine import move, take
+from tianluo.states import FaultClass, StageStatus
+
+#: What an agent's text is cut to before it reaches a reason, an event or the analysis.
+MAX_TEXT = 500
+MAX_LABEL = 64
+
+#: The answers an agent may give at all; ``Consult.allowed`` says which of them it may give now.
+ACTIONS = ("hold", "retry", "degrade", "skip")
+
+#: Every control character (tab included), C1 controls, the line and paragraph separators and the
+#: bidi controls (as ``tianluo.plaintext``): what the agent wrote is shown as one plain line.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]+")
+#: Words of an answer that asks for something tianluo never does on its own (only a person does).
+_DESTRUCTIVE = re.compile(r"(?i)\b(?:delete|remove|rm|rmdir|unlink|wipe|erase|purge|drop|truncate|shred|"
+                          r"format|destroy|overwrite|kill|reset|clean|mkfs|dd)\b")
+_LABEL = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def one_line(text: object, cap: int = MAX_TEXT) -> str:
+    """``text`` as one plain line of at most ``cap`` characters (control characters become spaces)."""
+    if not isinstance(text, str):
+        return ""
+    flat = " ".join(_CONTROL.sub(" ", text).split())
+    return flat if len(flat) <= cap else flat[:cap - 1] + "…"
+
+
+def agent_label(label: object) -> str | None:
+    """The agent's own name for the fault, when it is a short snake_case word (kept for the record only)."""
+    text = one_line(label, MAX_LABEL + 1)
+    return text if len(text) <= MAX_LABEL and _LABEL.fullmatch(text) else None
+
+
+# --- asking ----------------------------------------------------------------------------------
+
+
+def wanted(ctx: Ctx, step: Step, fault: Fault) -> bool:
+    """Whether the ladder's ``step`` for ``fault`` goes to the agent first (calls left aside).
+
+    A judgement hold, or a budgeted retry of an ``unknown`` fault; never a human's hold, the
+    run-wide cap, the deadline, a quota, a free retry or a degrade the ladder took.
+    """
+    if ctx.state.plan.agent is None:
+        return False
+    if isinstance(step, HoldStep):
+        return step.kind in JUDGEMENT
+    return isinstance(step, Retry) and not step.free and fault.klass == FaultClass.UNKNOWN
+
+
+def calls_left(ctx: Ctx) -> bool:
+    agent = ctx.state.plan.agent
+    return agent is not None and ctx.state.agent_calls < agent.max_calls
+
+
+def agent_repeat(stage: StageState, attempt: Attempt, previous: Attempt | None, fault: Fault) -> HoldStep | None:
+    """The hold for an attempt launched on the agent's word that failed the same way as the one
+    the agent was asked about: the agent is not asked again about the same fault."""
+    if previous is None or not stage.consults or previous.fingerprint != attempt.fingerprint:
+        return None
+    last = stage.consults[-1]
+    if last.attempt != previous.n or not last.applied or not (last.applied == "retry" or
+                                                             last.applied.startswith("degrade:")):
+        return None
+    what = "retry" if last.applied == "retry" else f"degrade ({last.applied.split(':', 1)[1]})"
+    return HoldStep(f"the agent's {what} (call {last.call}) failed the same way; a third identical attempt would "
+                    f"not help: {fault.klass.value}/{fault.label}", kind="agent_repeat")
+
+
+def options(ctx: Ctx, sid: str, stage: StageState) -> list[AgentOption]:
+    """Every distinct degrade pre-authorised for the stage that would change something now."""
+    entity = split_stage_id(sid)[0]
+    last = stage.current()
+    seen = ctx.seen.get(sid)
+    out: list[AgentOption] = []
+    names: set[str] = set()
+    for action in ctx.planned(sid).degrade.values():
+        if action.name in names:
+            continue
+        change = plan_change(action, ctx.state.entities[entity].params, stage.variant,
+                             host=last.host if last else None, excluded=tuple(stage.exclude_hosts),
+                             checkpoints=seen.checkpoints if seen is not None else ())
+        if change is None:
+            continue
+        names.add(action.name)
+        r = change.rollback
+        out.append(AgentOption(action=change.action, lines=list(change.lines), params=dict(change.params),
+                               variant=change.variant, exclude_host=change.exclude_host,
+                               rollback=None if r is None else RollbackRecord(newest=r.newest, size=r.size,
+                                                                              mtime_ns=r.mtime_ns,
+                                                                              previous=r.previous)))
+    return out
+
+
+def allowed_answers(ctx: Ctx, fault: Fault, offered: list[AgentOption]) -> list[str]:
+    """The answers the whitelist allows now: hold always; retry with ``resubmit`` while the run-wide cap
+    and the deadline leave room (never for a fault that is never retried unchanged); degrade with
+    ``degrade`` and an option; skip with ``skip``."""
+    state = ctx.state
+    plan = state.plan
+    room = state.total_attempts < plan.max_attempts
+    deadline = plan.success_gate.deadline
+    in_time = deadline is None or ctx.now < state.created_at + timedelta(seconds=deadline)
+    out = ["hold"]
+    if ctx.allowed("resubmit") and room and in_time and never_unchanged(fault.label) is None:
+        out.append("retry")
+    if ctx.allowed("degrade") and offered and room:
+        out.append("degrade")
+    if ctx.allowed("skip"):
+        out.append("skip")
+    return out
+
+
+def _fallback_text(consult: Consult) -> str:
+    return f"held: {consult.fallback_reason}" if consult.fallback == "hold" else f"retried: {consult.fallback_reason}"
+
+
+def ask(ctx: Ctx, sid: str, stage: StageState, n: int, step: Step, fault: Fault) -> None:
+    """Record the call (``state.agent_calls`` counts it), move the stage to consulting, ask the shell."""
+    state = ctx.state
+    state.agent_calls += 1
+    call = state.agent_calls
+    offered = options(ctx, sid, stage)
+    allowed = allowed_answers(ctx, fault, offered)
+    if isinstance(step, Retry):
+        wait = "at once" if step.wait_s == 0 else f"in {step.wait_s:g}s"
+        consult = Consult(call=call, attempt=n, asked_at=ctx.now, fallback="retry",
+                          fallback_reason=f"{fault.klass.value} retry {step.used}/{step.allowed} {wait}",
+                          fallback_wait_s=step.wait_s, fallback_used=step.used, fallback_allowed=step.allowed,
+                          fallback_note=step.note, allowed=allowed, options=offered)
+    else:
+        consult = Consult(call=call, attempt=n, asked_at=ctx.now, fallback="hold", fallback_reason=step.reason,
+                          allowed=allowed, options=offered)
+    stage.consults.append(consult)
+    stage.next_attempt_at = None
+    stage.reason = f"consulting the agent (call {call}) about {fault.klass.value}/{fault.label}"
+    cap = state.plan.agent.max_calls
+    move(stage, StageStatus.CONSULTING, log=ctx.log, sid=sid, event="agent_asked",
+         message=f"attempt {n} failed with {fault.klass.value}/{fault.label}: asking the agent (call {call} of at most "
+                 f"{cap}); it may answer {', '.join(allowed)}; without a usable answer it is {_fallback_text(consult)}",
+         attempt=n, call=call, fallback=consult.fallback, allowed=allowed,
+         options=[o.action for o in offered] or None)
+    ctx.actions.append(ConsultAgent(sid, call))
+
+
+# --- settling ----------------------------------------------------------------------------
+
+
+def settle(ctx: Ctx, sid: str, stage: StageState) -> None:
+    """Apply the agent's answer to a consulting stage, or the fallback; once (the stage leaves consulting)."""
+    entity = split_stage_id(sid)[0]
+    consult = stage.consults[-1] if stage.consults else None
+    n = stage.attempt
+    if consult is None or consult.settled_at is not None:  # a planted or repaired state: nothing to settle
+        step = HoldStep("consulting, but no open agent call is recorded; release with --retry or --skip",
+                        kind="agent")
+        take(stage, step, log=ctx.log, sid=sid, attempt=n, params=ctx.state.entities[entity].params,
+             analysis=analysis_path(entity))
+        ctx.actions.append(WriteAnalysis(entity))
+        return
+    n = consult.attempt
+    reply = consult.reply
+    asked = one_line(reply.action, 100) if reply is not None and reply.action is not None else None
+    reason = one_line(reply.reason) if reply is not None else ""
+    refused = _refusal(ctx, consult)
+    applied: str | None = None
+    skip = False
+    step: Step
+    if ctx.state.entities[entity].hold is not None:
+        human = one_line(ctx.state.entities[entity].hold.reason, 200)
+        answered = f"it answered '{asked}'" if asked else "no usable answer"
+        refused = f"the entity was put on hold by a human ({human}) while the agent was asked ({answered})"
+        step = HoldStep(f"{refused}; held as the ladder would: {consult.fallback_reason}", kind="entity_held")
+    elif refused is not None:
+        step = _fallback(ctx, consult, refused)
+    else:
+        action = asked.lower()
+        applied = action
+        why = reason or "no reason given"
+        if action == "retry":
+            klass = stage.fault.klass if stage.fault else FaultClass.UNKNOWN
+            used = stage.budget_used.get(klass, 0)
+            step = Retry(wait_s=0.0, used=used, allowed=ctx.state.plan.ladder[klass].retries, agent=True,
+                         note=f"on the agent's word (call {consult.call}): {why}")
+        elif action == "degrade":
+            option = _option(consult, reply.degrade)
+            applied = f"degrade:{option.action}"
+            step = Degrade(change=_change(option),
+                           description=f"{'; '.join(option.lines)} (on the agent's word, call {consult.call}: {why})")
+        elif action == "hold":
+            step = HoldStep(f"the agent chose to hold: {why} (call {consult.call}; without its answer it would be "
+                            f"{_fallback_text(consult)})", kind="agent")
+        else:
+            skip = True
+            step = HoldStep("")  # not taken: a skip is a move of its own
+    consult.applied = applied
+    consult.settled_at = ctx.now
+    if skip:
+        consult.decision = f"skipped on the agent's word: {reason or 'no reason given'}; what needs it goes on"
+        stage.skipped_by = "agent"
+        stage.reason = f"skipped on the agent's word (call {consult.call}): {reason or 'no reason given'}"
+        move(stage, StageStatus.SKIPPED, log=ctx.log, sid=sid, event="skipped",
+             message=f"{stage.reason}; what needs it goes on", attempt=n, by="agent", call=consult.call)
+    else:
+        consult.decision = _decision(step, applied, refused, consult)
+    label = agent_label(reply.label) if reply is not None else None
+    ctx.event("agent_decided", sid, f"agent call {consult.call}: {consult.decision}", attempt=n, call=consult.call,
+              asked=asked, applied=applied, refused=refused, fallback=consult.fallback if applied is None else None,
+              label=label)
+    ctx.actions.append(WriteAgentDecision(sid, consult.call))
+    if skip:
+        return
+    take(stage, step, log=ctx.log, sid=sid, attempt=n, params=ctx.state.entities[entity].params,
+         analysis=analysis_path(entity))
+    if isinstance(step, HoldStep):
+        ctx.actions.append(WriteAnalysis(entity))
+
+
+def _refusal(ctx: Ctx, consult: Consult) -> str | None:
+    """Why the reply cannot be applied (in words, with the agent's own), or None when it can."""
+    reply = consult.reply
+    may = ", ".join(consult.allowed)
+    if reply is None:
+        return f"the agent call {consult.call} got no answer (the tick was stopped during it?)"
+    if reply.timed_out:
+        timeout = ctx.state.plan.agent.timeout if ctx.state.plan.agent is not None else None
+        return f"the agent did not answer within {timeout:g}s and was stopped" if timeout else \
+            "the agent did not answer in time and was stopped"
+    if reply.error:
+        return f"the agent's answer was not usable: {one_line(reply.error, 200)}"
+    if reply.exit_code != 0:
+        code = "no exit status" if reply.exit_code is None else f"exit code {reply.exit_code}"
+        answered = f" (it answered '{one_line(reply.action, 100)}')" if reply.action else ""
+        return f"the agent failed ({code}){answered}"
+    asked = one_line(reply.action, 100)
+    if not asked:
+        return "the agent's answer names no action"
+    action = asked.lower()
+    if action not in ACTIONS:
+        what = ("a destructive action: only a person does that" if _DESTRUCTIVE.search(asked)
+                else "not an action it may answer")
+        return f"the agent answered '{asked}' ({what}; it may answer {may})"
+    if action not in consult.allowed:
+        return f"the agent answered '{asked}' (not allowed: it may answer {may})"
+    if action == "degrade" and _option(consult, reply.degrade) is None:
+        named = one_line(reply.degrade, 100) if reply.degrade else ""
+        offered = ", ".join(o.action for o in consult.options) or "none"
+        return (f"the agent answered degrade '{named}' (not one of the pre-authorised changes it was offered: "
+                f"{offered})" if named else f"the agent answered degrade without naming one of {offered}")
+    return None
+
+
+def _option(consult: Consult, name: str | None) -> AgentOption | None:
+    if not isinstance(name, str):
+        return None
+    wanted_name = name.strip()
+    return next((o for o in consult.options if o.action == wanted_name), None)
+
+
+def _change(option: AgentOption) -> Change:
+    r = option.rollback
+    return Change(action=option.action, params=dict(option.params), variant=option.variant,
+                  lines=tuple(option.lines), exclude_host=option.exclude_host,
+                  rollback=None if r is None else Rollback(newest=r.newest, size=r.size, mtime_ns=r.mtime_ns,
+                                                           previous=r.previous))
+
+
+def _fallback(ctx: Ctx, consult: Consult, refused: str) -> Step:
+    """The step the ladder chose when the agent was asked: its hold (with the agent's words) or its retry
+    (due when it would have been)."""
+    if consult.fallback == "hold":
+        return HoldStep(f"{refused}; held as the ladder would: {consult.fallback_reason}", kind="agent")
+    due = consult.asked_at + timedelta(seconds=consult.fallback_wait_s)
+    return Retry(wait_s=max(0.0, (due - ctx.now).total_seconds()), used=consult.fallback_used,
+                 allowed=consult.fallback_allowed, note=consult.fallback_note)
+
+
+def _decision(step: Step, applied: str | None, refused: str | None, consult: Consult) -> str:
+    """What tianluo did with the answer, in one sentence."""
+    if isinstance(step, HoldStep):
+        return step.reason
+    if applied is None:
+        return f"{refused}; retried as the ladder would ({consult.fallback_reason})"
+    if isinstance(step, Retry):
+        return f"retried at once, no budget spent, {step.note}"
+    return f"degraded ({step.change.action}) on the agent's word: {step.description}"
