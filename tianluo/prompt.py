@@ -198,8 +198,8 @@ def _decisions(state: RunState) -> str:
     return "\n".join(lines)
 
 
-def layer_lines(d: Diagnosis | None) -> list[str]:
-    """The five layers, short, as quoted data lines."""
+def layer_lines(d: Diagnosis | None, log_lines: bool = True) -> list[str]:
+    """The five layers, short, as quoted data lines (``log_lines``: with the latest fault lines)."""
     if d is None:
         return ["> layers: none recorded"]
     out = [_quote(f"verdict of attempt {d.attempt} at {_when(d.at)}", d.verdict)]
@@ -213,7 +213,7 @@ def layer_lines(d: Diagnosis | None) -> list[str]:
         out.append(_quote("container", f"exit code {c.exit_code}, signal {c.signal}, host {c.host}"))
     if d.logs:
         out.append(_quote("logs", f"{len(d.logs.files)} files, {d.logs.bytes_read} bytes read"))
-        out += [_quote("log", f) for f in d.logs.findings[-5:]]
+        out += [_quote("log", f) for f in d.logs.findings[-5:]] if log_lines else []
     if d.progress:
         p = d.progress
         if p.done is None:
@@ -278,12 +278,24 @@ def _section(state: RunState, sid: str, run: str) -> str:
     if st.fault and st.fault.evidence:
         lines.append(_quote("evidence", st.fault.evidence))
     for c in st.consults[-3:]:
-        said = c.reply.action if c.reply and c.reply.action else (c.reply.error if c.reply else "no answer yet")
-        lines.append(_quote(f"agent call {c.call} about attempt {c.attempt}",
-                            f"answered {said}; applied {c.applied or 'the fallback (' + c.fallback + ')'}"
-                            + (f"; {c.decision}" if c.decision else "")))
+        lines.append(_quote(f"agent call {c.call} about attempt {c.attempt}", _consulted(c)))
     lines += layer_lines(st.diagnosis)
     return _cap_section(lines, MAX_SECTION_CHARS)
+
+
+def _consulted(c: Consult) -> str:
+    """What came of one agent call, in a line."""
+    if c.reply is None:
+        said = "asked, no answer yet"
+    elif c.reply.action and not c.reply.error:
+        said = f"answered {c.reply.action}" + (f" ({c.reply.degrade})" if c.reply.degrade else "") + (
+            f": {c.reply.reason}" if c.reply.reason else "")
+    else:
+        said = f"no usable answer ({c.reply.error or 'exit code ' + str(c.reply.exit_code)})"
+    if c.settled_at is None:
+        return said
+    done = f"applied {c.applied}" if c.applied else f"took the fallback ({c.fallback})"
+    return f"{said}; {done}" + (f"; {c.decision}" if c.decision else "")
 
 
 def _cap_section(lines: list[str], cap: int) -> str:
@@ -322,11 +334,10 @@ def _fault(state: RunState, sid: str, call: int, run: str) -> str:
     if consult is None:
         return ""
     attempt = next((a for a in st.attempts if a.n == consult.attempt), None)
-    ename = sid.rsplit(".", 1)[0]
     lines = [f"## The fault to judge (agent call {call})", "",
              f"tianluo asks you about attempt {consult.attempt} of {sid}, which failed. Your answer decides "
-             "this one failure only, and tianluo applies it itself: do not run `tianluo release` or `hold` "
-             "for this stage.", ""]
+             "this one failure only, and tianluo applies it itself: answer with the JSON object, and run no "
+             "tianluo command that changes the run.", ""]
     fault = attempt.fault if attempt is not None and attempt.fault else st.fault
     if fault:
         lines.append(f"- fault: {fault.klass.value}/{clean(fault.label, 64)}")
@@ -338,11 +349,13 @@ def _fault(state: RunState, sid: str, call: int, run: str) -> str:
         lines.append(_quote("evidence", fault.evidence))
     for f in (attempt.findings[-10:] if attempt is not None else []):
         lines.append(_quote(f"log {clean(f.file, 80)}", f.text))
-    lines += layer_lines(st.diagnosis)
+    lines += layer_lines(st.diagnosis, log_lines=attempt is None or not attempt.findings)
     lines += ["", "Without you, tianluo would " + _fallback(consult) + ":",
               _quote("fallback", consult.fallback_reason), ""]
-    lines.append("The answers allowed now: " + (", ".join(f"`{a}`" for a in consult.allowed) or "`hold`"))
+    lines.append("The answers allowed now:")
+    lines += [f"- `{a}`: {ANSWERS.get(a, '')}" for a in (consult.allowed or ["hold"])]
     if consult.options:
+        lines.append("")
         lines.append("The degrade options (answer `degrade` with one of these names):")
         for o in consult.options:
             lines.append(f"- `{clean(o.action, 40)}`: " + (clean("; ".join(o.lines), 300) or "no change listed"))
@@ -355,7 +368,14 @@ def _fault(state: RunState, sid: str, call: int, run: str) -> str:
               "answer: tianluo then does what it would have done without you. When unsure, answer hold.", "",
               "For example:", "", _example(consult), "",
               '{"action": "hold", "reason": "the same error in the same place twice; the code needs a fix"}']
-    return _cap_section(lines, MAX_FAULT_CHARS) + "\n" + f"\n(run folder: {run}; entity {ename})\n"
+    return _cap_section(lines, MAX_FAULT_CHARS) + "\n"
+
+
+#: What each answer does, as the prompt explains it.
+ANSWERS = {"retry": "run the stage again as it is, now (if it fails the same way, it is held for the owner)",
+           "degrade": "run it again with one of the pre-authorised changes below (name it in \"degrade\")",
+           "hold": "leave it for the owner, with your reason in the failure analysis",
+           "skip": "skip the stage; what needs it goes on without it"}
 
 
 def _fallback(c: Consult) -> str:
@@ -368,11 +388,19 @@ def _fallback(c: Consult) -> str:
 def _example(c: Consult) -> str:
     if "degrade" in c.allowed and c.options:
         name = clean(c.options[0].action, 40).replace('"', "")
-        return f'{{"action": "degrade", "degrade": "{name}", "reason": "out of memory at this size; the option makes it smaller", "label": "cuda_oom"}}'
+        return (f'{{"action": "degrade", "degrade": "{name}", "reason": "the log shows the fault this option was '
+                f'pre-authorised for, and it changes what failed"}}')
     if "retry" in c.allowed:
         return ('{"action": "retry", "reason": "a one-off network error while downloading; nothing in the code", '
                 '"label": "connection_error", "lesson": "the mirror drops connections under load"}')
     return '{"action": "hold", "reason": "cannot tell whether running it again is safe"}'
+
+
+MODE_CRON = "Act only through the `tianluo` commands listed under \"What you may do\"."
+MODE_CONSULT = ("This time the tick itself asks you about one failed attempt (\"The fault to judge\", at the end). "
+                "Answer with the JSON object only. Do not run tianluo commands that change the run (release, hold, "
+                "note, tick): the tick holds the run's lock while it waits for you, so they would wait for it. "
+                "`tianluo status --json` and `tianluo diagnose --json` take no lock and are fine.")
 
 
 # --- the prompt --------------------------------------------------------------------------------
@@ -385,16 +413,16 @@ def render(state: RunState, run_dir: str | None = None) -> str:
         state: The run's state, as loaded from state.json.
         run_dir: The run folder, written into the commands; without it they read ``"$TIANLUO_RUN_DIR"``.
     """
-    return _render(state, run_dir, "")
+    return _render(state, run_dir, "", MODE_CRON)
 
 
 def render_consult(state: RunState, sid: str, call: int, run_dir: str | None = None) -> str:
     """``render(state)`` and the fault the agent is asked about: consult ``call`` of stage ``sid``."""
     run = _run_arg(run_dir)
-    return _render(state, run_dir, "\n" + _fault(state, sid, call, run))
+    return _render(state, run_dir, "\n" + _fault(state, sid, call, run), MODE_CONSULT)
 
 
-def _render(state: RunState, run_dir: str | None, fault: str) -> str:
+def _render(state: RunState, run_dir: str | None, fault: str, mode: str) -> str:
     run = _run_arg(run_dir)
     plan = state.plan
     reason = f"\n> why: {clean(state.phase_reason, 200)}" if state.phase_reason else ""
@@ -407,7 +435,7 @@ def _render(state: RunState, run_dir: str | None, fault: str) -> str:
         "phase": state.phase.value, "phase_reason": reason,
         "attempts": f"{state.total_attempts} of at most {plan.max_attempts}{agent}",
         "bound": BOUND, "gate": _gate(state), "whitelist": _whitelist(state, run),
-        "decisions": _decisions(state), "fault": fault, "stages": "",
+        "decisions": _decisions(state), "fault": fault, "stages": "", "mode": mode,
     }
     # The variable part gets what is left of the cap once everything else is in.
     rest = len(_fill(skeleton(), fields).encode())
