@@ -5,6 +5,7 @@ and a fixed ``now``, as in tests/test_decide.py; the agent's reply is recorded o
 the way the shell (``tianluo.agent_call``) records it. No processes, no clock.
 """
 
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -26,11 +27,12 @@ from pure_helpers import (
 
 from tianluo import holds
 from tianluo.agent_rung import MAX_TEXT, one_line
+from tianluo.checkpoints import Checkpoint
 from tianluo.decide import decide
 from tianluo.forks import derive
 from tianluo.logscan import LogLine
 from tianluo.model import AgentReply, RunState
-from tianluo.observations import ConsultAgent, WriteAgentDecision, WriteAnalysis
+from tianluo.observations import ConsultAgent, MoveAside, WriteAgentDecision, WriteAnalysis
 from tianluo.plan import build_plan
 from tianluo.runs import initial_state
 from tianluo.spec import load_spec
@@ -180,6 +182,7 @@ def test_with_its_calls_spent_the_agent_is_not_asked(tmp_path):
     stage = d.state.stage(TRAIN)
     assert stage.status == StageStatus.HELD and stage.consults == []
     assert "code faults are not retried" in stage.reason
+    assert stage.reason.endswith("the agent was not asked: the run's 3 calls are spent (agent.max_calls)")
     assert d.state.agent_calls == 3 and WriteAnalysis("a") in d.actions
 
 
@@ -439,3 +442,34 @@ def test_asking_is_pure(tmp_path):
     assert state.model_dump() == before and state.agent_calls == 0
     assert d.state.agent_calls == 1 and d.state.stage(TRAIN).consults[0].asked_at == at(60)
     assert d.state.stage(TRAIN).consults[0].asked_at - T0 == timedelta(seconds=60)
+
+
+ROLLBACK_SPEC = """
+name: ckpt
+entities:
+  a:
+    stages:
+      train:
+        run: python3 train.py
+        checkpoints: 'out/{entity}/ckpt-*.pt'
+        degrade:
+          corrupt_checkpoint:
+            - {name: previous_checkpoint, rollback_checkpoint: true}
+""" + AGENT
+
+
+def test_a_rollback_chosen_by_the_agent_is_the_one_listed_when_it_was_asked(tmp_path):
+    state = begin(locked(tmp_path, ROLLBACK_SPEC, {"risk:a.train:corrupt_checkpoint": "previous_checkpoint"}))
+    listed = (Checkpoint("out/a/ckpt-1.pt", 10, 100), Checkpoint("out/a/ckpt-2.pt", 20, 200))
+    d = decide(state, observe(**{TRAIN: replace(seen(exited(139)), checkpoints=listed)}), at(60))  # unknown: exit 139
+    (option,) = d.state.stage(TRAIN).consults[0].options
+    assert option.action == "previous_checkpoint"
+    assert (option.rollback.newest, option.rollback.previous, option.rollback.size) == (
+        "out/a/ckpt-2.pt", "out/a/ckpt-1.pt", 20)
+    d = decide(answered(d.state, action="degrade", degrade="previous_checkpoint", reason="bad save?"), observe(),
+               at(61))  # nothing is listed now: the option keeps what was listed when the agent was asked
+    stage = d.state.stage(TRAIN)
+    (moved,) = stage.checkpoint_moves
+    assert (moved.attempt, moved.path, moved.resume_from, moved.size) == (1, "out/a/ckpt-2.pt", "out/a/ckpt-1.pt", 20)
+    assert [type(a).__name__ for a in d.actions] == ["WriteAgentDecision", "MoveAside", "Submit"]
+    assert d.actions[1] == MoveAside(TRAIN) and submits(d) == [TRAIN]

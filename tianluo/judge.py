@@ -296,6 +296,9 @@ def _climb(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, fault: Fault
         elif agent_rung.calls_left(ctx):
             agent_rung.ask(ctx, sid, stage, n, step, fault)
             return
+        elif isinstance(step, HoldStep):
+            step = replace(step, reason=f"{step.reason}; the agent was not asked: the run's "
+                                        f"{plan.agent.max_calls} calls are spent (agent.max_calls)")
     take(stage, step, log=ctx.log, sid=sid, attempt=n, params=ctx.state.entities[entity].params,
          analysis=analysis_path(entity))
     if isinstance(step, HoldStep):
