@@ -186,6 +186,9 @@ def test_pre_authorised_decisions_are_in_the_prompt_with_their_answers(tmp_path)
     text = prompt.render(state, "/r")
     q1, q2 = text.index("- Q1 [path] Where is the data? -> **/datasets/imagenet-answer-free-text**"), text.index("- Q2 ")
     assert q1 < q2  # by question id, not by list order
+    state.pre_authorized_decisions.insert(0, state.pre_authorized_decisions[0].model_copy(update={"qid": "Q10"}))
+    text = prompt.render(state, "/r")
+    assert text.index("- Q1 ") < text.index("- Q2 ") < text.index("- Q10 ")
 
 
 # --- no secrets ------------------------------------------------------------------------------
@@ -471,3 +474,22 @@ def test_prompt_stage_of_a_consulting_stage_prints_its_latest_consult(tmp_path):
     plain = cli("prompt", "--run", run_dir, cwd=tmp_path, check=True).stdout
     assert "## The fault to judge" not in plain and "### a.train: consulting (attempt 1)" in plain
     assert "> agent call 1 about attempt 1: asked, no answer yet" in plain
+
+
+@pytest.mark.integration
+def test_the_agent_rung_is_given_this_prompt_with_the_fault_to_judge(tmp_path):
+    """A real run with a scripted agent: what it reads on stdin is this prompt, injection quoted, no secrets."""
+    agent = tmp_path / "agent.py"
+    agent.write_text("import json, sys\nsys.stdin.read()\nprint(json.dumps({'action': 'hold', 'reason': 'scripted'}))\n")
+    line = f"RuntimeError: CUDA error: an illegal memory access was encountered; {INJECTION} {SECRETS['github']}"
+    text = cli_spec(f"echo '{line}' >&2; exit 1") + f"agent: {{command: {json.dumps(sys.executable + ' ' + str(agent))}, timeout: 20s}}\n"
+    run_dir = start_run(write_spec(tmp_path, text), tmp_path / "home", tmp_path)
+    tick_until(run_dir, tmp_path, phases=("blocked",))
+    given = (run_dir / "agent" / "1" / "prompt.md").read_text()
+    assert given.startswith("# tianluo run secrets: what it needs now")
+    assert "## The fault to judge (agent call 1)" in given and "Answer with the JSON object only" in given
+    hits = [x for x in given.splitlines() if INJECTION in x]
+    assert hits and all(x.startswith("> ") for x in hits)
+    assert not [v for v in SECRET_VALUES if v in given]
+    assert "NOTIFYHOOK42" not in given and "ParamTokenValue0042" not in given and "pw-param-0042" not in given
+    assert "plan.md" in given and "Never read or trust `plan.md`" in given  # named only to be refused
