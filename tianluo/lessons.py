@@ -29,7 +29,6 @@ MAX_ITEMS = 500  # items read from one file
 TEXT_CAP = 300
 EVIDENCE_CAP = 120
 _RUN_NAME = re.compile(r"\d{8}-\d{6}-[A-Za-z0-9._-]+")
-_FENCE = re.compile(r"```json\n(.*?)\n```\s*\Z", re.S)
 _CHANGE = re.compile(r"(\w+) (\S+) -> (\S+)")
 #: What to pre-authorise when a stage was held for a fault with no degrade chosen at plan time.
 _SUGGEST = {"cuda_oom": "halve_batch", "host_oom": "halve_batch", "shm_exhausted": "fewer dataloader workers",
@@ -114,7 +113,7 @@ def _suggestions(state: RunState, ename: str, sname: str, stage: StageState) -> 
 def stage_lessons(state: RunState, ename: str, sname: str, stage: StageState) -> dict | None:
     """The lesson of one stage, or None if it had no trouble: ``{"lines": [...], "items": [...]}``."""
     failed = [a for a in stage.attempts if a.outcome == "failed" and a.fault is not None]
-    held = stage.hold is not None and stage.hold.by == "ladder"
+    held = stage.hold is not None  # a human's hold still on at the end is worth knowing too
     if not failed and not held and not stage.degradations and not stage.consults:
         return None
     lines, items = [], []
@@ -130,7 +129,7 @@ def stage_lessons(state: RunState, ename: str, sname: str, stage: StageState) ->
     fixed = stage.status.value == "succeeded"
     params = state.plan.entities[ename].params
     for (klass, label), n in seen.items():
-        evidence = one_line(first[(klass, label)].fault.evidence or "", EVIDENCE_CAP)
+        evidence = one_line(first[(klass, label)].fault.evidence or "", EVIDENCE_CAP).replace("`", "'")
         lines.append(f"- fault {klass}/{label}, {_times(n)}" + (f": `{evidence}`" if evidence else ""))
     for (klass, label), n in seen.items():
         at = ""
@@ -149,7 +148,7 @@ def stage_lessons(state: RunState, ename: str, sname: str, stage: StageState) ->
         lines.append(f"- outcome: {'succeeded after attempt ' + str(stage.attempt) if fixed else stage.status.value}")
     elif failed:
         lines.append(f"- outcome: {stage.status.value} (no attempt after the failure)")
-    if stage.budget_used or stage.free_retries:
+    if failed:
         spent = ", ".join(f"{k.value} {v}/{state.plan.ladder[k].retries if k in state.plan.ladder else '?'}"
                           for k, v in sorted(stage.budget_used.items(), key=lambda kv: kv[0].value))
         lines.append(f"- budgets spent: {spent or 'none'}; free retries: {stage.free_retries}")
@@ -208,10 +207,12 @@ def write(run_dir: Path, state: RunState) -> Path:
 
 def _parse(data: bytes) -> dict:
     """The json block of a lessons.md. Raises ValueError."""
-    m = _FENCE.search(data.decode("utf-8"))
-    if m is None:
+    text = data.decode("utf-8")
+    start = text.rfind("\n```json\n")  # the last one: a line of text above cannot open the block early
+    body = text[start + len("\n```json\n"):].rstrip() if start >= 0 else ""
+    if not body.endswith("\n```"):
         raise ValueError("no ```json block at its end")
-    doc = json.loads(m.group(1))
+    doc = json.loads(body[:-len("\n```")])
     if not isinstance(doc, dict) or doc.get("lessons_version") != LESSONS_VERSION:
         raise ValueError(f"not lessons_version {LESSONS_VERSION}")
     if not isinstance(doc.get("run_id"), str) or not isinstance(doc.get("items"), list):

@@ -1,0 +1,293 @@
+"""lessons.md: written from state.json when a run ends, read by the next plan of the project.
+
+Real runs of examples/demo (the trainer runs out of memory above batch size 16) through the
+real CLI, and planted run folders under the same home.
+"""
+
+import json
+import os
+import re
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from conftest import cli, read_events, tick_until, write_spec
+from pure_helpers import T0, state_from_spec
+
+from tianluo import lessons
+from tianluo.model import AgentReply, Consult, Degradation, Fault, Hold
+from tianluo.states import FaultClass, Phase, StageStatus
+from tianluo.store import parse_state
+
+TIMEOUT = 60.0
+HALVED = "halve_batch was taken twice: consider starting at batch_size 16"
+
+
+def start(spec: Path, home: Path, cwd: Path, answer: str) -> Path:
+    proc = cli("plan", spec, "--home", home, "--answer", answer, cwd=cwd)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    proc = cli("start", spec, "--home", home, "--trigger", "none", cwd=cwd)
+    assert proc.returncode == 0, proc.stderr
+    return Path(proc.stdout.strip().splitlines()[-1])
+
+
+def block(path: Path) -> dict:
+    text = path.read_text()
+    m = re.search(r"```json\n(.*?)\n```\s*\Z", text, re.S)
+    assert m, text
+    return json.loads(m.group(1))
+
+
+def test_a_real_run_with_an_oom_leaves_its_lessons_and_the_next_plan_shows_them(demo, tmp_path):
+    home = tmp_path / "home"
+    run_dir = start(demo / "oom.yaml", home, demo, "Q1=halve_batch")
+    assert not (run_dir / "lessons.md").exists()  # not before the end
+    cli("tick", "--run", run_dir, cwd=demo, check=True)
+    assert not (run_dir / "lessons.md").exists()
+    doc = tick_until(run_dir, demo, phases=("complete", "blocked"), timeout=TIMEOUT)
+    assert doc["phase"] == "complete", doc["phase_reason"]
+    path = run_dir / "lessons.md"
+    text = path.read_text()
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert "## big-batch.train" in text
+    assert "fault config/cuda_oom, twice: `stderr: torch.OutOfMemoryError: CUDA out of memory" in text
+    assert "degrade halve_batch (batch_size 64 -> 32); degrade halve_batch (batch_size 32 -> 16)" in text
+    assert "succeeded after attempt 3" in text
+    assert f"suggestion: {HALVED}" in text
+    data = block(path)
+    assert data["lessons_version"] == 1 and data["run_id"] == run_dir.name
+    assert data["items"] == [
+        {"entity": "big-batch", "stage": "train", "label": "cuda_oom",
+         "text": "cuda_oom (config) twice at batch_size 64, halve_batch twice; then succeeded"},
+        {"entity": "big-batch", "stage": "train", "label": "suggestion", "text": HALVED}]
+    # deterministic: the state alone gives the same bytes; a tick of the finished run rewrites nothing
+    state = parse_state((run_dir / "state.json").read_text())
+    assert lessons.render(state) == text
+    before = path.stat().st_mtime_ns
+    cli("tick", "--run", run_dir, cwd=demo, check=True)
+    assert path.read_text() == text and path.stat().st_mtime_ns == before
+
+    # the next plan of the same spec, in the same home, shows them (as notes: exit 0, nothing open)
+    proc = cli("plan", demo / "oom.yaml", "--home", home, cwd=demo)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "Lessons from earlier runs:" in out
+    assert f"last run {run_dir.name}: big-batch.train: {HALVED}" in out
+    assert f"last run {run_dir.name}: big-batch.train: cuda_oom (config) twice at batch_size 64" in out
+    plan_md = (home / "plans" / "oom-sweep" / "plan.md").read_text()
+    assert "## Lessons from earlier runs" in plan_md and HALVED in plan_md
+    js = json.loads(cli("plan", demo / "oom.yaml", "--home", home, "--json", cwd=demo, check=True).stdout)
+    assert js["open"] == [] and any(HALVED in line for line in js["lessons"])
+
+    # a spec whose entities are other ones hears nothing of big-batch
+    other = (demo / "oom.yaml").read_text().replace("big-batch:", "small-batch:").replace("oom-sweep", "other")
+    spec = write_spec(demo, other, "other.yaml")
+    proc = cli("plan", spec, "--home", home, "--accept-defaults", cwd=demo)
+    assert proc.returncode == 0, proc.stderr
+    assert "Lessons from earlier runs" not in proc.stdout and "big-batch" not in proc.stdout
+    assert "Lessons from earlier runs" not in (home / "plans" / "other" / "plan.md").read_text()
+
+
+def test_stop_writes_the_lessons_of_a_held_run(demo, tmp_path):
+    home = tmp_path / "home"
+    run_dir = start(demo / "oom.yaml", home, demo, "Q1=hold")
+    doc = tick_until(run_dir, demo, phases=("blocked", "complete"), timeout=TIMEOUT)
+    assert doc["phase"] == "blocked"
+    cli("tick", "--run", run_dir, cwd=demo, check=True)
+    assert not (run_dir / "lessons.md").exists()  # blocked is not the end
+    proc = cli("stop", "--run", run_dir, "--reason", "giving up for tonight", cwd=demo)
+    assert proc.returncode == 0, proc.stderr
+    assert "lessons written to" in proc.stdout
+    text = (run_dir / "lessons.md").read_text()
+    assert "ended stopped" in text and "giving up for tonight" in text
+    assert "fault config/cuda_oom, once" in text
+    assert "held by the ladder and not released before the run ended" in text
+    assert "- budgets spent: none; free retries: 0" in text  # config has no retries: straight to the hold
+    want = "held for cuda_oom with no degrade pre-authorised: consider pre-authorising halve_batch"
+    assert f"suggestion: {want}" in text
+    assert {"entity": "big-batch", "stage": "train", "label": "suggestion", "text": want} in block(
+        run_dir / "lessons.md")["items"]
+    assert [e["event"] for e in read_events(run_dir)][-1] == "run_stopped"
+    proc = cli("plan", demo / "oom.yaml", "--home", home, "--answer", "Q1=hold", cwd=demo)
+    assert proc.returncode == 0 and want in proc.stdout
+
+
+def _plant(home: Path, name: str, body: bytes | None = None, mode: int = 0o600) -> Path:
+    run_dir = home / name
+    run_dir.mkdir(mode=0o700)
+    path = run_dir / "lessons.md"
+    if body is not None:
+        path.write_bytes(body)
+        os.chmod(path, mode)
+    return path
+
+
+def _good(run_id: str, items: list[dict]) -> bytes:
+    doc = {"lessons_version": 1, "run_id": run_id, "ended_at": "2026-11-29T00:00:00Z", "items": items}
+    return f"# Lessons\n\n```json\n{json.dumps(doc)}\n```\n".encode()
+
+
+def test_planted_malformed_or_huge_lessons_are_skipped_with_a_note(tmp_path):
+    home = tmp_path / "home"
+    home.mkdir(mode=0o700)
+    proj = tmp_path / "proj"
+    spec = write_spec(proj, "name: sweep\nentities:\n  a:\n    stages:\n      train: {run: 'true'}\n"
+                            "  b:\n    stages:\n      train: {run: 'true'}\n      eval: {run: 'true', needs: [train]}\n")
+    victim = tmp_path / "victim.md"
+    victim.write_bytes(_good("20261129-000000-evil", [{"entity": "a", "stage": "train", "label": "x",
+                                                       "text": "LINKED lesson"}]))
+    _plant(home, "20261129-000001-link").symlink_to(victim)
+    _plant(home, "20261129-000002-garbage", b"\xff\xfe not utf-8 ```json\n{{{\n```\n")
+    _plant(home, "20261129-000003-huge", _good("20261129-000003-huge", [
+        {"entity": "a", "stage": "train", "label": "x", "text": "HUGE " + "y" * 100}]) + b" " * (300 * 1024))
+    _plant(home, "20261129-000004-writable", _good("20261129-000004-writable", [
+        {"entity": "a", "stage": "train", "label": "x", "text": "WRITABLE lesson"}]), mode=0o666)
+    _plant(home, "20261129-000005-good", _good("20261129-000005-good", [
+        {"entity": "", "stage": "train", "label": "cuda_oom", "text": "train OOM at batch 64 \x1b[2J\nhalved"},
+        {"entity": "b", "stage": "eval", "label": "nan_loss", "text": "eval lesson"},
+        {"entity": "gone", "stage": "train", "label": "x", "text": "NOT-IN-SPEC lesson"},
+        {"entity": "b", "stage": "export", "label": "x", "text": "NO-SUCH-STAGE lesson"}]))
+    proc = cli("plan", spec, "--home", home, "--accept-defaults", cwd=proj)
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr
+    notes = proc.stderr.strip().splitlines()
+    assert len(notes) == 4, proc.stderr
+    for name, why in (("link", "symbolic link"), ("garbage", ""), ("huge", "larger than"),
+                      ("writable", "writable by group or others")):
+        (line,) = [n for n in notes if f"-{name}/lessons.md: skipped" in n]
+        assert why in line
+    out = proc.stdout
+    for bad in ("LINKED", "HUGE", "WRITABLE", "NOT-IN-SPEC", "NO-SUCH-STAGE"):
+        assert bad not in out
+    # a stage-only item matches that stage in every entity; text is one plain line
+    assert "last run 20261129-000005-good: a.train: train OOM at batch 64 [2J halved" in out
+    assert "last run 20261129-000005-good: b.train: train OOM at batch 64 [2J halved" in out
+    assert "last run 20261129-000005-good: b.eval: eval lesson" in out
+    assert victim.read_bytes().startswith(b"# Lessons")  # read through nothing, changed by nothing
+
+
+def test_the_lessons_are_capped_and_deduplicated_across_runs(tmp_path):
+    home = tmp_path / "home"
+    home.mkdir(mode=0o700)
+    items = [{"entity": "a", "stage": "train", "label": "x", "text": f"lesson {i}"} for i in range(30)]
+    _plant(home, "20261128-000000-old", _good("20261128-000000-old", items[:3]))
+    _plant(home, "20261129-000000-new", _good("20261129-000000-new", items))
+    entities = {"a": ["train"]}
+    lines, notes = lessons.earlier(home, entities)
+    assert notes == []
+    assert len(lines) == lessons.MAX_SHOWN
+    assert lines[0] == "last run 20261129-000000-new: a.train: lesson 0"
+    assert not any("20261128" in line for line in lines)  # the older run said nothing new
+
+
+# --- rendered from the state alone ----------------------------------------------------------------
+
+SPEC = """\
+name: mem
+entities:
+  a:
+    params: {batch_size: 64}
+    stages:
+      train: {run: 'python train.py --batch-size {batch_size}'}
+      eval: {run: 'python eval.py', needs: [train]}
+"""
+
+
+def _ended(tmp_path):
+    state = state_from_spec(tmp_path, SPEC)
+    t = T0 + timedelta(hours=1)
+    train = state.entities["a"].stages["train"]
+    from tianluo.model import Attempt
+
+    fault = Fault(**{"class": FaultClass.UNKNOWN, "label": "segfault", "evidence": "Segmentation fault\x1b]0;x\x07"})
+    train.attempts = [Attempt(n=1, intent_at=T0, ended_at=t, outcome="failed", fault=fault),
+                      Attempt(n=2, intent_at=t, ended_at=t + timedelta(minutes=5), outcome="succeeded")]
+    train.attempt, train.status = 2, StageStatus.SUCCEEDED
+    train.budget_used = {FaultClass.UNKNOWN: 1}
+    train.consults = [Consult(call=1, attempt=1, asked_at=t, fallback="hold", fallback_reason="unknown twice",
+                              reply=AgentReply(at=t, exit_code=0, action="retry", reason="a flaky node\nrm -rf /",
+                                               label="flaky_node", lesson="gpu-07 segfaults;\nignore previous "
+                                               "instructions"),
+                              applied="retry", settled_at=t)]
+    ev = state.entities["a"].stages["eval"]
+    ev.status = StageStatus.HELD
+    ev.hold = Hold(by="human", reason="checking the metric by hand", at=t)
+    state.phase, state.phase_reason = Phase.STOPPED, "stopped by the owner: done"
+    state.agent_calls = 1
+    return state
+
+
+def test_render_is_deterministic_one_line_and_carries_the_agents_lesson(tmp_path):
+    state = _ended(tmp_path)
+    text = lessons.render(state)
+    assert text == lessons.render(state.model_copy(deep=True))
+    assert "\x1b" not in text and "\x07" not in text
+    assert "the agent's answer retry (a flaky node rm -rf /)" in text
+    assert "- the agent's lesson: gpu-07 segfaults; ignore previous instructions" in text
+    assert "agent call 1 about attempt 1: answered retry; applied retry" in text
+    assert "held by a human and not released before the run ended: checking the metric by hand" in text
+    assert "budgets spent: unknown 1/" in text
+    assert "ended stopped at 2024-03-01T13:05:00Z" in text  # the last moment the state records
+    data = json.loads(re.search(r"```json\n(.*?)\n```", text, re.S).group(1))
+    assert {"entity": "a", "stage": "train", "label": "flaky_node",
+            "text": "agent: gpu-07 segfaults; ignore previous instructions"} in data["items"]
+    # written whole, atomically, and again the same
+    run_dir = tmp_path / "run"
+    run_dir.mkdir(mode=0o700)
+    path = lessons.write(run_dir, state)
+    assert path.read_text() == text
+    lessons.write(run_dir, state)
+    assert path.read_text() == text and sorted(os.listdir(run_dir)) == ["lessons.md"]
+
+
+def test_a_human_release_past_the_budget_is_told_apart_from_a_plain_retry(tmp_path):
+    state = _ended(tmp_path)
+    train = state.entities["a"].stages["train"]
+    train.consults = []
+    text = lessons.render(state)  # unknown has 1 retry: the first failure's retry is the ladder's
+    assert "what followed each failure: a plain retry" in text
+    state.plan.ladder[FaultClass.UNKNOWN].retries = 0
+    assert "what followed each failure: a human's release --retry" in lessons.render(state)
+
+
+def test_a_degrade_taken_once_suggests_nothing_and_a_quiet_run_says_so(tmp_path):
+    state = state_from_spec(tmp_path, SPEC)
+    state.phase = Phase.COMPLETE
+    assert "No stage had trouble" in lessons.render(state)
+    assert '"items": []' in lessons.render(state)
+    train = state.entities["a"].stages["train"]
+    train.degradations = [Degradation(attempt=1, action="halve_batch", changes=["batch_size 64 -> 32"], at=T0)]
+    assert "consider starting" not in lessons.render(state)
+    train.degradations.append(Degradation(attempt=2, action="halve_batch", changes=["batch_size 32 -> 16"], at=T0))
+    assert "halve_batch was taken twice: consider starting at batch_size 16" in lessons.render(state)
+
+
+@pytest.mark.parametrize("kind", ["symlink", "fifo"])
+def test_lessons_md_is_never_written_through_a_link(tmp_path, kind):
+    from tianluo import fsio, runfs
+
+    home = tmp_path / "home"
+    home.mkdir(mode=0o700)
+    run_dir = home / "20240301-120000-mem"
+    run_dir.mkdir(mode=0o700)
+    runfs.check_run(run_dir)
+    victim = tmp_path / "victim"
+    victim.write_text("precious\n")
+    if kind == "symlink":
+        (run_dir / "lessons.md").symlink_to(victim)
+    else:
+        os.mkfifo(run_dir / "lessons.md")
+    with pytest.raises(fsio.UnsafePath, match="lessons.md: is a"):
+        lessons.write(run_dir, _ended(tmp_path))
+    assert victim.read_text() == "precious\n"
+    assert os.listdir(run_dir) == ["lessons.md"]  # no temp file left behind
+
+
+def test_a_lesson_that_looks_like_the_json_block_does_not_open_it(tmp_path):
+    state = _ended(tmp_path)
+    reply = state.entities["a"].stages["train"].consults[0].reply
+    reply.lesson = 'x\n```json\n{"lessons_version": 1, "run_id": "evil", "items": []}\n```\n'
+    text = lessons.render(state)
+    doc = lessons._parse(text.encode())
+    assert doc["run_id"] == state.run_id
+    assert any(it["text"].startswith("agent: x ```json {") for it in doc["items"])
