@@ -272,6 +272,7 @@ def test_settle_applies_a_skip_when_skip_is_authorised_and_what_needs_it_goes_on
     assert submits(d) == ["a.eval"]  # a skip by the agent lets its dependents go on
     (ev,) = events_of(d, "skipped")
     assert ev["by"] == "agent" and "optional warm-up stage" in ev["message"]
+    assert event_kinds(d) == ["agent_decided", "skipped", "submit_intent"]
 
 
 def test_a_skip_is_refused_when_skip_is_not_authorised(tmp_path):
@@ -382,6 +383,16 @@ def test_a_human_hold_while_the_agent_is_asked_holds_whatever_it_answered(tmp_pa
     assert stage.status == StageStatus.HELD and stage.hold.by == "ladder"
     assert "put on hold by a human (checking the data) while the agent was asked (it answered 'retry')" in stage.reason
     assert submits(d) == [] and stage.consults[0].applied is None
+
+
+def test_a_consulting_stage_with_no_open_call_is_held_not_stuck(tmp_path):
+    d = consulting(tmp_path)
+    state = d.state.model_copy(deep=True)
+    state.stage(TRAIN).consults = []  # not a state tianluo writes
+    d = decide(state, observe(), at(61))
+    stage = d.state.stage(TRAIN)
+    assert stage.status == StageStatus.HELD and "no open agent call" in stage.reason
+    assert WriteAnalysis("a") in d.actions and submits(d) == []
 
 
 # --- once -----------------------------------------------------------------------------------

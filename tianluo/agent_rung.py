@@ -182,9 +182,9 @@ def settle(ctx: Ctx, sid: str, stage: StageState) -> None:
     entity = split_stage_id(sid)[0]
     consult = stage.consults[-1] if stage.consults else None
     n = stage.attempt
-    if consult is None or consult.settled_at is not None:  # a planted or repaired state: nothing to settle
-        step = HoldStep("consulting, but no open agent call is recorded; release with --retry or --skip",
-                        kind="agent")
+    if consult is None or consult.settled_at is not None or stage.fault is None:  # not a state tianluo writes
+        step = HoldStep("consulting, but no open agent call about a failure is recorded; release with --retry "
+                        "or --skip", kind="agent")
         take(stage, step, log=ctx.log, sid=sid, attempt=n, params=ctx.state.entities[entity].params,
              analysis=analysis_path(entity))
         ctx.actions.append(WriteAnalysis(entity))
@@ -209,7 +209,7 @@ def settle(ctx: Ctx, sid: str, stage: StageState) -> None:
         applied = action
         why = reason or "no reason given"
         if action == "retry":
-            klass = stage.fault.klass if stage.fault else FaultClass.UNKNOWN
+            klass = stage.fault.klass
             used = stage.budget_used.get(klass, 0)
             step = Retry(wait_s=0.0, used=used, allowed=ctx.state.plan.ladder[klass].retries, agent=True,
                          note=f"on the agent's word (call {consult.call}): {why}")
@@ -228,10 +228,6 @@ def settle(ctx: Ctx, sid: str, stage: StageState) -> None:
     consult.settled_at = ctx.now
     if skip:
         consult.decision = f"skipped on the agent's word: {reason or 'no reason given'}; what needs it goes on"
-        stage.skipped_by = "agent"
-        stage.reason = f"skipped on the agent's word (call {consult.call}): {reason or 'no reason given'}"
-        move(stage, StageStatus.SKIPPED, log=ctx.log, sid=sid, event="skipped",
-             message=f"{stage.reason}; what needs it goes on", attempt=n, by="agent", call=consult.call)
     else:
         consult.decision = _decision(step, applied, refused, consult)
     label = agent_label(reply.label) if reply is not None else None
@@ -240,6 +236,10 @@ def settle(ctx: Ctx, sid: str, stage: StageState) -> None:
               label=label)
     ctx.actions.append(WriteAgentDecision(sid, consult.call))
     if skip:
+        stage.skipped_by = "agent"
+        stage.reason = f"skipped on the agent's word (call {consult.call}): {reason or 'no reason given'}"
+        move(stage, StageStatus.SKIPPED, log=ctx.log, sid=sid, event="skipped",
+             message=f"{stage.reason}; what needs it goes on", attempt=n, by="agent", call=consult.call)
         return
     take(stage, step, log=ctx.log, sid=sid, attempt=n, params=ctx.state.entities[entity].params,
          analysis=analysis_path(entity))
