@@ -10,6 +10,8 @@ from datetime import timedelta
 
 import pytest
 from freezegun import freeze_time
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pure_helpers import (
     RUN_ID,
     T0,
@@ -20,7 +22,9 @@ from pure_helpers import (
     launched,
     lost,
     observe,
+    running,
     seen,
+    state_from_graph,
     submits,
     write_spec,
 )
@@ -36,6 +40,7 @@ from tianluo.observations import ConsultAgent, MoveAside, WriteAgentDecision, Wr
 from tianluo.plan import build_plan
 from tianluo.runs import initial_state
 from tianluo.spec import load_spec
+from tianluo.spec_types import AgentSpec
 from tianluo.states import FaultClass, Phase, StageStatus
 
 SPEC = """
@@ -484,3 +489,69 @@ def test_a_rollback_chosen_by_the_agent_is_the_one_listed_when_it_was_asked(tmp_
     assert (moved.attempt, moved.path, moved.resume_from, moved.size) == (1, "out/a/ckpt-2.pt", "out/a/ckpt-1.pt", 20)
     assert [type(a).__name__ for a in d.actions] == ["WriteAgentDecision", "MoveAside", "Submit"]
     assert d.actions[1] == MoveAside(TRAIN) and submits(d) == [TRAIN]
+
+
+# --- a property: random graphs, failures and answers ------------------------------------------
+
+REPLIES = [None, {"action": "retry"}, {"action": "hold"}, {"action": "skip"}, {"action": "degrade", "degrade": "x"},
+           {"action": "delete everything"}, {"exit_code": 1, "action": "retry"}, {"timed_out": True, "exit_code": None},
+           {"error": "no JSON object", "exit_code": None}]
+FAILURES = ["ok", "unknown", "code", "running", "lost"]
+
+
+@st.composite
+def graphs(draw):
+    graph: dict[str, dict[str, list[str]]] = {}
+    earlier: list[str] = []
+    for e in range(draw(st.integers(1, 2))):
+        graph[f"e{e}"] = {}
+        for s in range(draw(st.integers(1, 3))):
+            needs = draw(st.lists(st.sampled_from(earlier), unique=True, max_size=2)) if earlier else []
+            graph[f"e{e}"][f"s{s}"] = needs
+            earlier.append(f"e{e}.s{s}")
+    return graph
+
+
+def _seen(outcome: str):
+    return {"ok": seen(exited(0)), "unknown": seen(exited(3)), "code": seen(exited(1), matches=[TYPE]),
+            "running": seen(running()), "lost": seen(lost())}[outcome]
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(graph=graphs(), data=st.data())
+def test_every_consult_is_asked_once_and_settled_by_the_next_decision(graph, data):
+    state = state_from_graph(graph)
+    state.plan.agent = AgentSpec(command="agent", max_calls=data.draw(st.integers(1, 4), label="max_calls"))
+    state.plan.authorization = data.draw(st.sampled_from([["submit", "resubmit", "degrade", "cancel_hung"],
+                                                          ["submit", "resubmit", "skip"], ["submit"]]), label="allow")
+    now = T0
+    asked: set[int] = set()
+    for _ in range(data.draw(st.integers(1, 8), label="ticks")):
+        open_before = {sid for sid in state.stage_ids() if state.stage(sid).status == StageStatus.CONSULTING}
+        for sid in open_before:
+            reply = data.draw(st.sampled_from(REPLIES), label="reply")
+            if reply is not None:
+                state = answered(state, sid, **reply)
+        obs = {sid: _seen(data.draw(st.sampled_from(FAILURES), label="outcome")) for sid in state.stage_ids()
+               if state.stage(sid).status in (StageStatus.SUBMITTED, StageStatus.RUNNING)}
+        before = state.model_dump()
+        d = decide(state, observe(**obs), now)
+        assert state.model_dump() == before
+        settled = [e for e in d.events if e["event"] == "agent_decided"]
+        assert sorted(f"{e['entity']}.{e['stage']}" for e in settled) == sorted(open_before)
+        for sid in open_before:
+            consult = d.state.stage(sid).consults[-1] if d.state.stage(sid).status != StageStatus.CONSULTING \
+                else d.state.stage(sid).consults[-2]
+            assert consult.settled_at == now
+            assert consult.applied is None or consult.applied.split(":")[0] in consult.allowed
+        calls = [a.call for a in d.actions if isinstance(a, ConsultAgent)]
+        assert not asked & set(calls) and len(calls) == len(set(calls))  # never the same call twice
+        asked |= set(calls)
+        for a in d.actions:
+            if isinstance(a, ConsultAgent):
+                st_ = d.state.stage(a.stage_id)
+                assert st_.status == StageStatus.CONSULTING and st_.consults[-1].call == a.call
+        assert d.state.agent_calls <= d.state.plan.agent.max_calls
+        assert len(submits(d)) == len(set(submits(d)))
+        state = launched(d.state)
+        now += timedelta(seconds=data.draw(st.integers(0, 120), label="seconds"))
