@@ -170,7 +170,8 @@ def _prompt(state: RunState, sid: str, call: int) -> str:
 def _env(run_dir: Path, state: RunState, sid: str, call: int) -> dict[str, str]:
     """tianluo's own environment (the agent needs its keys), without the variables that tag a job's processes."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("TIANLUO_")}
-    env.update({"TIANLUO_RUN_DIR": str(run_dir), "TIANLUO_RUN": str(run_dir), "TIANLUO_RUN_ID": state.run_id,
+    run_dir = os.path.abspath(run_dir)  # kill_abandoned knows the call's processes by it
+    env.update({"TIANLUO_RUN_DIR": run_dir, "TIANLUO_RUN": run_dir, "TIANLUO_RUN_ID": state.run_id,
                 "TIANLUO_STAGE": sid, "TIANLUO_AGENT_CALL": str(call)})
     return env
 
@@ -363,6 +364,38 @@ def _record(run_dir: Path, c: _Call, at: datetime) -> dict:
             "message": f"agent call {call}: {said}{why}{trouble}"}
 
 
+def kill_abandoned(run_dir: Path, state: RunState) -> list[int]:
+    """SIGKILL what is left of calls a stopped tick abandoned; returns the pids killed.
+
+    A consulting stage whose last consult has no reply was asked by a tick that died during
+    the call (ticks save every reply before they let go of the lock, and this one holds it).
+    Its agent runs on in its own session: its processes are those of this user that carry the
+    call's tags (``TIANLUO_RUN_DIR``, ``TIANLUO_AGENT_CALL``) in their environment.
+    """
+    from tianluo import proctable
+    from tianluo.states import StageStatus
+
+    calls = set()
+    for sid in state.stage_ids():
+        stage = state.stage(sid)
+        if stage.status == StageStatus.CONSULTING and stage.consults and stage.consults[-1].reply is None:
+            calls.add(str(stage.consults[-1].call))
+    if not calls:
+        return []
+    table, me, killed = proctable.read(), os.geteuid(), []
+    for pid in sorted(table.procs):
+        if pid == os.getpid() or table.uid(pid) != me:
+            continue
+        if table.env_value(pid, "TIANLUO_AGENT_CALL") in calls and \
+                table.env_value(pid, "TIANLUO_RUN_DIR") == os.path.abspath(run_dir):
+            try:
+                os.kill(pid, signal.SIGKILL)
+                killed.append(pid)
+            except (ProcessLookupError, PermissionError):
+                pass
+    return killed
+
+
 def write_decision(run_dir: Path, state: RunState, sid: str, call: int) -> Path:
     """``agent/<call>/decision.json``: what the decision did with the agent's answer, and why."""
     consult = _find(state, sid, call)
@@ -388,4 +421,4 @@ def write_decision(run_dir: Path, state: RunState, sid: str, call: int) -> Path:
     return path
 
 
-__all__ = ["consult_all", "write_decision", "parse_reply", "find_answer", "call_dir", "one_line"]
+__all__ = ["consult_all", "kill_abandoned", "write_decision", "parse_reply", "find_answer", "call_dir", "one_line"]
