@@ -5,6 +5,7 @@ The pure renders use states built by decide from observations; the CLI tests use
 """
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -493,3 +494,35 @@ def test_the_agent_rung_is_given_this_prompt_with_the_fault_to_judge(tmp_path):
     assert not [v for v in SECRET_VALUES if v in given]
     assert "NOTIFYHOOK42" not in given and "ParamTokenValue0042" not in given and "pw-param-0042" not in given
     assert "plan.md" in given and "Never read or trust `plan.md`" in given  # named only to be refused
+
+
+@pytest.mark.integration
+def test_prompt_refuses_a_run_folder_others_can_write(tmp_path):
+    spec = write_spec(tmp_path, "name: tiny\ninterval: 10m\nentities:\n  a:\n    stages:\n      train:\n"
+                                "        run: 'true'\n")
+    run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
+    os.chmod(run_dir, 0o770)  # someone else could have planted its state.json
+    proc = cli("prompt", "--run", run_dir, cwd=tmp_path)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert len(proc.stderr.strip().splitlines()) == 1 and f"chmod go-w {run_dir}" in proc.stderr
+
+
+def test_the_cap_holds_for_text_of_wide_characters(tmp_path):
+    state = consulting(held_state(tmp_path, ["错误" * 2000] * 20))
+    wide = "检查点" * 2000
+    state.pre_authorized_decisions = [
+        PreAuthorizedDecision(qid=f"Q{i}", key=f"path:p{i}", question=wide, answer=wide, by="owner",
+                              at="2024-03-01T11:00:00Z") for i in range(100)]
+    for sid in ("a.train", "a.eval", "b.train"):
+        st = state.stage(sid)
+        st.reason = wide
+        st.fault = Fault(**{"class": FaultClass.UNKNOWN}, label="exit_1", evidence=wide)
+    st.status = StageStatus.HELD
+    plain, asked = prompt.render(state, "/r"), prompt.render_consult(state, "a.train", 1, "/r")
+    assert "100 decisions: see `pre_authorized_decisions`" in plain  # too much owner text: a count
+    assert "### Your answer" in asked and asked.rstrip().endswith('the code needs a fix"}')  # never cut
+    for text in (plain, asked):
+        assert len(text.encode()) <= prompt.MAX_PROMPT_BYTES
+        assert "### a.train" in text  # the stages are not crowded out
+        for part in text.split("\n\n### ")[1:]:
+            assert len(part.split("\n\n## ")[0].encode()) <= prompt.MAX_SECTION_CHARS

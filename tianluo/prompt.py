@@ -24,7 +24,8 @@ MAX_PROMPT_BYTES = 64 * 1024
 MAX_DECISIONS = 40
 MAX_CHECKS = 20
 MAX_LINE = 300  # one quoted line
-MAX_FAULT_CHARS = 8000  # the consult's "fault to judge"
+MAX_FAULT_CHARS = 8000  # the quoted part of the consult's "fault to judge"
+MAX_OPTIONS = 20  # degrade options listed in it
 BOUND = (f"a summary, not a dump: at most {MAX_STAGE_SECTIONS} stage sections of at most "
          f"{MAX_SECTION_CHARS:,} characters, {MAX_DECISIONS} decisions, {MAX_CHECKS} gate checks, "
          f"{MAX_PROMPT_BYTES // 1024} KiB in all")
@@ -301,12 +302,14 @@ def _consulted(c: Consult) -> str:
 
 
 def _cap_section(lines: list[str], cap: int) -> str:
+    """The lines, cut at the last whole line that keeps them within ``cap`` bytes of UTF-8 (so characters too)."""
     text = "\n".join(lines)
-    if len(text) <= cap:
+    data = text.encode()
+    if len(data) <= cap:
         return text
     note = f"\n> (cut at {cap:,} characters: see tianluo diagnose --json)"
-    cut = text.rfind("\n", 0, cap - len(note))
-    return text[: max(cut, 0)] + note
+    head = data[: cap - len(note.encode())].decode("utf-8", errors="ignore")
+    return head[: max(head.rfind("\n"), 0)] + note
 
 
 def _stages(state: RunState, run: str, budget: int) -> str:
@@ -354,14 +357,17 @@ def _fault(state: RunState, sid: str, call: int, run: str) -> str:
     for f in (attempt.findings[-10:] if attempt is not None else []):
         lines.append(_quote(f"log {clean(f.file, 80)}", f.text))
     lines += layer_lines(st.diagnosis, log_lines=attempt is None or not attempt.findings)
+    lines = [_cap_section(lines, MAX_FAULT_CHARS)]  # the quoted part is capped; the question below never is
     lines += ["", "Without you, tianluo would " + _fallback(consult) + ":",
               _quote("fallback", consult.fallback_reason), ""]
+    if consult.fallback_note:
+        lines.insert(-1, _quote("note", consult.fallback_note))
     lines.append("The answers allowed now:")
     lines += [f"- `{a}`: {ANSWERS.get(a, '')}" for a in (consult.allowed or ["hold"])]
     if consult.options:
         lines.append("")
         lines.append("The degrade options (answer `degrade` with one of these names):")
-        for o in consult.options:
+        for o in consult.options[:MAX_OPTIONS]:
             lines.append(f"- `{clean(o.action, 40)}`: " + (clean("; ".join(o.lines), 300) or "no change listed"))
     lines += ["", "### Your answer", "",
               "Print exactly one JSON object on stdout and nothing else:", "",
@@ -372,7 +378,7 @@ def _fault(state: RunState, sid: str, call: int, run: str) -> str:
               "answer: tianluo then does what it would have done without you. When unsure, answer hold.", "",
               "For example:", "", _example(consult), "",
               '{"action": "hold", "reason": "the same error in the same place twice; the code needs a fix"}']
-    return _cap_section(lines, MAX_FAULT_CHARS) + "\n"
+    return "\n".join(lines) + "\n"
 
 
 #: What each answer does, as the prompt explains it.
@@ -441,10 +447,17 @@ def _render(state: RunState, run_dir: str | None, fault: str, mode: str) -> str:
         "bound": BOUND, "gate": _gate(state), "whitelist": _whitelist(state, run),
         "decisions": _decisions(state), "fault": fault, "stages": "", "mode": mode,
     }
-    # The variable part gets what is left of the cap once everything else is in.
+    # The variable part gets what is left of the cap once everything else is in; owner text (gate, decisions)
+    # that would leave the stages less than half gives way to a count.
     rest = len(_fill(skeleton(), fields).encode())
+    if rest > MAX_PROMPT_BYTES // 2:
+        fields["gate"] = (f"- gate met: {'yes' if state.gate.met else 'not yet'}; its checks and what it asks for: "
+                          f"see `tianluo status --run {run} --json`")
+        fields["decisions"] = (f"{len(state.pre_authorized_decisions)} decisions: see `pre_authorized_decisions` in "
+                               f"`tianluo status --run {run} --json`")
+        rest = len(_fill(skeleton(), fields).encode())
     fields["stages"] = _stages(state, run, MAX_PROMPT_BYTES - rest)
-    return _fill(skeleton(), fields)
+    return _fill(skeleton(), fields).rstrip("\n") + "\n"
 
 
 def prompt_for_run(run_dir, stage: str | None = None) -> str:
