@@ -291,3 +291,34 @@ def test_a_lesson_that_looks_like_the_json_block_does_not_open_it(tmp_path):
     doc = lessons._parse(text.encode())
     assert doc["run_id"] == state.run_id
     assert any(it["text"].startswith("agent: x ```json {") for it in doc["items"])
+
+
+def test_the_tick_that_expires_a_run_writes_its_lessons_and_a_planted_link_is_refused(tmp_path):
+    proj = tmp_path / "proj"
+    spec = write_spec(proj, "name: late\nentities:\n  a:\n    stages:\n      train: {run: 'exit 3'}\n"
+                            "  b:\n    stages:\n      train: {run: 'exit 3'}\n"
+                            "success_gate: {deadline: 2s}\nladder:\n  unknown: {retries: 5, backoff: [1h]}\n")
+    home = tmp_path / "home"
+    proc = cli("start", spec, "--home", home, "--trigger", "none", "--accept-defaults", "--new", cwd=proj)
+    assert proc.returncode == 0, proc.stderr
+    run_dir = Path(proc.stdout.strip().splitlines()[-1])
+    victim = tmp_path / "victim"
+    victim.write_text("precious\n")
+    (run_dir / "lessons.md").symlink_to(victim)
+    import time
+
+    time.sleep(2.5)
+    proc = cli("tick", "--run", run_dir, cwd=proj)
+    assert proc.returncode == 2 and "lessons.md: is a symbolic link" in proc.stderr, proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
+    assert victim.read_text() == "precious\n"
+    assert parse_state((run_dir / "state.json").read_text()).phase == Phase.EXPIRED  # saved before
+    # The owner removes the link. A finished run's full tick (here sent there by a .tick-again marker, as
+    # a killed tick's leftovers would) writes the missing lessons.md from the state.
+    os.unlink(run_dir / "lessons.md")
+    (run_dir / ".tick-again").touch(mode=0o600)
+    proc = cli("tick", "--run", run_dir, cwd=proj)
+    assert proc.returncode == 0, proc.stderr
+    text = (run_dir / "lessons.md").read_text()
+    assert "ended expired" in text and "## a.train" in text and "fault unknown/exit_3, once" in text
+    assert text == lessons.render(parse_state((run_dir / "state.json").read_text()))
