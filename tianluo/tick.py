@@ -129,6 +129,8 @@ def _tick_locked(store: RunStore, lock_fd: int, now: datetime | None, backend: B
             lessons.write(store.run_dir, state)
         return TickResult(False, f"run {state.run_id} is {state.phase.value}; nothing to do", state.phase, events)
     backend = backend or get_backend(state.plan.backend, store.run_dir, state.plan.slurm)
+    if state.agent_calls:
+        agent_call.kill_abandoned(store.run_dir, state)  # a call a stopped tick left running: its fallback is taken now
     observations = _observe(state, store.run_dir, backend, budget)
     now = now or utcnow()
     decision = decide(state, observations, now)
