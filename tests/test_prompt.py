@@ -11,8 +11,19 @@ import subprocess
 import sys
 
 import pytest
-from conftest import cli, clean_env, start_run, tick_until
-from pure_helpers import T0, at, exited, launched, observe, running, seen, state_from_graph, state_from_spec, write_spec
+from conftest import clean_env, cli, start_run, tick_until
+from pure_helpers import (
+    T0,
+    at,
+    exited,
+    launched,
+    observe,
+    running,
+    seen,
+    state_from_graph,
+    state_from_spec,
+    write_spec,
+)
 
 from tianluo import prompt
 from tianluo.decide import decide
@@ -336,8 +347,8 @@ def test_render_consult_adds_the_fault_to_judge_with_the_answer_format(tmp_path)
     assert "Without you, tianluo would hold it for the owner:" in fault
     assert "> fallback: unknown faults are not retried" in fault
     allowed = fault[fault.index("The answers allowed now:"):fault.index("The degrade options")]
-    assert re.findall(r"^- `(\w+)`: ", allowed, re.M) == ["retry", "degrade", "hold"]
-    assert fault.count(f"RuntimeError: weird kernel state") == 1  # the finding once, not again from the layers
+    assert re.findall(r"^- `(\w+)`: ", allowed, re.MULTILINE) == ["retry", "degrade", "hold"]
+    assert fault.count("RuntimeError: weird kernel state") == 1  # the finding once, not again from the layers
     assert "- `halve_batch`: batch: 32 -> 16" in fault
     assert "Do not run tianluo commands that change the run" in asked
     examples = [json.loads(line) for line in fault.splitlines() if line.startswith('{"action": "')
@@ -367,7 +378,7 @@ def test_a_10000_stage_state_with_thousands_held_renders_a_bounded_summary():
     state = state_from_graph(graph, ladder=NO_RETRY)
     long = "RuntimeError: " + "x" * 5000
     held = 0
-    for ename, entity in state.entities.items():
+    for entity in state.entities.values():
         for sname, st in entity.stages.items():
             if sname in ("s0", "s1"):
                 st.status = StageStatus.HELD
@@ -382,7 +393,7 @@ def test_a_10000_stage_state_with_thousands_held_renders_a_bounded_summary():
                               by="owner", at="2024-03-01T11:00:00Z") for i in range(200)]
     text = prompt.render(state, "/r")
     assert len(text.encode()) <= prompt.MAX_PROMPT_BYTES
-    sections = re.findall(r"^### (\S+): ", text, re.M)
+    sections = re.findall(r"^### (\S+): ", text, re.MULTILINE)
     assert 1 <= len(sections) <= prompt.MAX_STAGE_SECTIONS
     assert sections[0] == "lr00000.s0" and all(s.endswith((".s0", ".s1")) for s in sections)  # holds first
     assert f"{held * 3 // 2} stages not fine" in text
@@ -440,11 +451,10 @@ def test_prompt_takes_no_lock_and_writes_nothing(tmp_path):
     run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
     before = {p: p.stat().st_mtime_ns for p in run_dir.rglob("*")}
     # a tick holding the run's lock (flock) does not stop the prompt
-    holder = subprocess.Popen([sys.executable, "-c", "import sys,time; from pathlib import Path; "
-                               "from tianluo.store import RunStore\n"
-                               "with RunStore(Path(sys.argv[1])).lock(what='tick', budget=60):\n"
-                               " print('locked', flush=True); time.sleep(30)", str(run_dir)],
-                              stdout=subprocess.PIPE, text=True)
+    hold_lock = ("import sys,time; from pathlib import Path; from tianluo.store import RunStore\n"
+                 "with RunStore(Path(sys.argv[1])).lock(what='tick', budget=60):\n"
+                 " print('locked', flush=True); time.sleep(30)")
+    holder = subprocess.Popen([sys.executable, "-c", hold_lock, str(run_dir)], stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "locked"
         proc = cli("prompt", "--run", run_dir, cwd=tmp_path, timeout=20)

@@ -340,9 +340,9 @@ def _fault(state: RunState, sid: str, call: int, run: str) -> str:
         return ""
     attempt = next((a for a in st.attempts if a.n == consult.attempt), None)
     lines = [f"## The fault to judge (agent call {call})", "",
-             f"tianluo asks you about attempt {consult.attempt} of {sid}, which failed. Your answer decides "
-             "this one failure only, and tianluo applies it itself: answer with the JSON object, and run no "
-             "tianluo command that changes the run.", ""]
+             (f"tianluo asks you about attempt {consult.attempt} of {sid}, which failed. Your answer decides "
+              "this one failure only, and tianluo applies it itself: answer with the JSON object, and run no "
+              "tianluo command that changes the run."), ""]
     fault = attempt.fault if attempt is not None and attempt.fault else st.fault
     if fault:
         lines.append(f"- fault: {fault.klass.value}/{clean(fault.label, 64)}")
@@ -371,11 +371,11 @@ def _fault(state: RunState, sid: str, call: int, run: str) -> str:
             lines.append(f"- `{clean(o.action, 40)}`: " + (clean("; ".join(o.lines), 300) or "no change listed"))
     lines += ["", "### Your answer", "",
               "Print exactly one JSON object on stdout and nothing else:", "",
-              '{"action": "retry" | "degrade" | "hold" | "skip", "degrade": "<option name, for degrade>", '
-              '"reason": "<one line: why>", "label": "<optional snake_case name of the fault>", '
-              '"lesson": "<optional one line for the next run>"}', "",
-              "Any action not allowed above, or anything that is not that one object, is taken as no "
-              "answer: tianluo then does what it would have done without you. When unsure, answer hold.", "",
+              ('{"action": "retry" | "degrade" | "hold" | "skip", "degrade": "<option name, for degrade>", '
+               '"reason": "<one line: why>", "label": "<optional snake_case name of the fault>", '
+               '"lesson": "<optional one line for the next run>"}'), "",
+              ("Any action not allowed above, or anything that is not that one object, is taken as no "
+               "answer: tianluo then does what it would have done without you. When unsure, answer hold."), "",
               "For example:", "", _example(consult), "",
               '{"action": "hold", "reason": "the same error in the same place twice; the code needs a fix"}']
     return "\n".join(lines) + "\n"
@@ -487,4 +487,4 @@ def prompt_for_run(run_dir, stage: str | None = None) -> str:
     return render(state, str(run_dir))
 
 
-__all__ = ["render", "render_consult", "prompt_for_run", "clean", "attention", "BOUND", "MAX_PROMPT_BYTES"]
+__all__ = ["BOUND", "MAX_PROMPT_BYTES", "attention", "clean", "prompt_for_run", "render", "render_consult"]
