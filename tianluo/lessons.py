@@ -216,7 +216,7 @@ def _parse(data: bytes) -> dict:
     if not isinstance(doc, dict) or doc.get("lessons_version") != LESSONS_VERSION:
         raise ValueError(f"not lessons_version {LESSONS_VERSION}")
     if not isinstance(doc.get("run_id"), str) or not isinstance(doc.get("items"), list):
-        raise ValueError("run_id or items missing")
+        raise ValueError("run_id or items missing")  # noqa: TRY004 - all of _parse's refusals are ValueError
     if len(doc["items"]) > MAX_ITEMS:
         raise ValueError(f"more than {MAX_ITEMS} items")
     items = []
