@@ -400,6 +400,20 @@ def test_a_consulting_stage_with_no_open_call_is_held_not_stuck(tmp_path):
     assert WriteAnalysis("a") in d.actions and submits(d) == []
 
 
+def test_a_consult_opened_as_the_run_ends_is_settled_at_once_without_a_call(tmp_path):
+    state = begin(locked(tmp_path, SPEC + AGENT + "success_gate: {deadline: 1h}\n"))
+    d = fail(state, at(hours=2), TYPE, code=1)  # judged, then the deadline ends the run in the same decision
+    assert d.state.phase == Phase.EXPIRED
+    stage = d.state.stage(TRAIN)
+    assert stage.status == StageStatus.HELD
+    assert stage.reason.startswith("the run ended (deadline passed before the success gate was met) before the "
+                                   "agent was called (call 1 was not made); held as the ladder would: code faults")
+    assert stage.consults[0].settled_at == at(hours=2) and stage.consults[0].applied is None
+    assert not [a for a in d.actions if isinstance(a, (ConsultAgent, WriteAgentDecision))]
+    assert WriteAnalysis("a") in d.actions
+    assert event_kinds(d) == ["failed", "agent_asked", "deadline_passed", "agent_decided", "held"]
+
+
 # --- once -----------------------------------------------------------------------------------
 
 

@@ -177,8 +177,23 @@ def ask(ctx: Ctx, sid: str, stage: StageState, n: int, step: Step, fault: Fault)
 # --- settling ----------------------------------------------------------------------------
 
 
-def settle(ctx: Ctx, sid: str, stage: StageState) -> None:
-    """Apply the agent's answer to a consulting stage, or the fallback; once (the stage leaves consulting)."""
+def close_unasked(ctx: Ctx) -> None:
+    """The run ended in this decision (its gate met, its deadline passed): the consults the decision
+    opened are settled at once with the ladder's step, and the agent is not called (no tick decides
+    for a finished run, so an answer would never be settled)."""
+    opened = [a for a in ctx.actions if isinstance(a, ConsultAgent)]
+    if not opened:
+        return
+    ctx.actions[:] = [a for a in ctx.actions if not isinstance(a, ConsultAgent)]
+    for action in opened:
+        settle(ctx, action.stage_id, ctx.state.stage(action.stage_id), ended=ctx.state.phase_reason or "it is over")
+
+
+def settle(ctx: Ctx, sid: str, stage: StageState, ended: str | None = None) -> None:
+    """Apply the agent's answer to a consulting stage, or the fallback; once (the stage leaves consulting).
+
+    ``ended``: the run ended before the agent was called (``close_unasked``): the fallback, no call.
+    """
     entity = split_stage_id(sid)[0]
     consult = stage.consults[-1] if stage.consults else None
     n = stage.attempt
@@ -193,7 +208,8 @@ def settle(ctx: Ctx, sid: str, stage: StageState) -> None:
     reply = consult.reply
     asked = one_line(reply.action, 100) if reply is not None and reply.action is not None else None
     reason = one_line(reply.reason) if reply is not None else ""
-    refused = _refusal(ctx, consult)
+    refused = _refusal(ctx, consult) if ended is None else \
+        f"the run ended ({one_line(ended, 200)}) before the agent was called (call {consult.call} was not made)"
     applied: str | None = None
     skip = False
     step: Step
@@ -234,7 +250,8 @@ def settle(ctx: Ctx, sid: str, stage: StageState) -> None:
     ctx.event("agent_decided", sid, f"agent call {consult.call}: {consult.decision}", attempt=n, call=consult.call,
               asked=asked, applied=applied, refused=refused, fallback=consult.fallback if applied is None else None,
               label=label)
-    ctx.actions.append(WriteAgentDecision(sid, consult.call))
+    if ended is None:  # agent/<call>/ holds the call's prompt, answer and now this decision
+        ctx.actions.append(WriteAgentDecision(sid, consult.call))
     if skip:
         stage.skipped_by = "agent"
         stage.reason = f"skipped on the agent's word (call {consult.call}): {reason or 'no reason given'}"

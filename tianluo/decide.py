@@ -12,7 +12,7 @@ import copy
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from tianluo.agent_rung import settle
+from tianluo.agent_rung import close_unasked, settle
 from tianluo.context import Ctx
 from tianluo.degrade import failed_move, with_moves
 from tianluo.judge import hold, judge
@@ -96,8 +96,10 @@ def decide(state: RunState, obs: Observations, now: datetime) -> Decision:
     _scheduler_spell(ctx, obs)
     _propagate(ctx, g)
     if not obs.partial and _gate(ctx, g, obs.gate):  # a gate not looked at is not met
+        close_unasked(ctx)
         return Decision(new, ctx.actions, ctx.events)
     if _deadline_passed(ctx):
+        close_unasked(ctx)
         return Decision(new, ctx.actions, ctx.events)
     for sid in g.order:
         stage = g.stage(new, sid)
