@@ -142,6 +142,11 @@ def test_planted_malformed_or_huge_lessons_are_skipped_with_a_note(tmp_path):
         {"entity": "a", "stage": "train", "label": "x", "text": "HUGE " + "y" * 100}]) + b" " * (300 * 1024))
     _plant(home, "20261129-000004-writable", _good("20261129-000004-writable", [
         {"entity": "a", "stage": "train", "label": "x", "text": "WRITABLE lesson"}]), mode=0o666)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir(mode=0o700)
+    (elsewhere / "lessons.md").write_bytes(_good("x", [{"entity": "a", "stage": "train", "label": "x",
+                                                         "text": "DIR-LINK lesson"}]))
+    (home / "20261129-000006-dirlink").symlink_to(elsewhere)
     _plant(home, "20261129-000005-good", _good("20261129-000005-good", [
         {"entity": "", "stage": "train", "label": "cuda_oom", "text": "train OOM at batch 64 \x1b[2J\nhalved"},
         {"entity": "b", "stage": "eval", "label": "nan_loss", "text": "eval lesson"},
@@ -151,13 +156,15 @@ def test_planted_malformed_or_huge_lessons_are_skipped_with_a_note(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr
     notes = proc.stderr.strip().splitlines()
-    assert len(notes) == 4, proc.stderr
+    assert len(notes) == 5, proc.stderr
     for name, why in (("link", "symbolic link"), ("garbage", ""), ("huge", "larger than"),
                       ("writable", "writable by group or others")):
         (line,) = [n for n in notes if f"-{name}/lessons.md: skipped" in n]
         assert why in line
+    (line,) = [n for n in notes if "-dirlink: skipped" in n]
+    assert "symbolic link" in line
     out = proc.stdout
-    for bad in ("LINKED", "HUGE", "WRITABLE", "NOT-IN-SPEC", "NO-SUCH-STAGE"):
+    for bad in ("LINKED", "HUGE", "WRITABLE", "NOT-IN-SPEC", "NO-SUCH-STAGE", "DIR-LINK"):
         assert bad not in out
     # a stage-only item matches that stage in every entity; text is one plain line
     assert "last run 20261129-000005-good: a.train: train OOM at batch 64 [2J halved" in out

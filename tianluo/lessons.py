@@ -74,6 +74,8 @@ def _fixes(state: RunState, ename: str, sname: str, stage: StageState) -> list[s
         elif consult is not None and consult.applied:
             why = one_line(consult.reply.reason, 120) if consult.reply and consult.reply.reason else ""
             out.append(f"the agent's answer {consult.applied}" + (f" ({why})" if why else ""))
+        elif consult is not None:
+            out.append(f"the ladder's {consult.fallback} (the agent's answer was not applied)")
         elif a.fault.free:
             out.append("a free retry")
         elif a.fault.klass in budgets and failures[a.fault.klass] > budgets[a.fault.klass].retries:
@@ -270,7 +272,11 @@ def earlier(home: Path, entities: dict[str, list[str]], runs: int = MAX_RUNS,
             break
         run_dir = home / name
         try:
-            if not stat.S_ISDIR(os.lstat(run_dir).st_mode) or not os.path.lexists(run_dir / LESSONS):
+            mode = os.lstat(run_dir).st_mode
+            if stat.S_ISLNK(mode):
+                notes.append(f"{run_dir}: skipped (a symbolic link, not a run folder tianluo made)")
+                continue
+            if not stat.S_ISDIR(mode) or not os.path.lexists(run_dir / LESSONS):
                 continue
         except OSError:
             continue
@@ -280,7 +286,9 @@ def earlier(home: Path, entities: dict[str, list[str]], runs: int = MAX_RUNS,
         except (TianluoError, OSError, ValueError, RecursionError) as exc:
             why = str(exc) if isinstance(exc, TianluoError) else (exc.strerror or str(exc)) \
                 if isinstance(exc, OSError) else str(exc)
-            notes.append(f"{run_dir / LESSONS}: skipped ({one_line(why, 200)})")
+            where = f"{run_dir / LESSONS}: "
+            why = why[len(where):] if why.startswith(where) else why  # said once, at the front
+            notes.append(f"{where}skipped ({one_line(why, 200)})")
             continue
         for it in doc["items"]:
             ename, sname = it["entity"], it["stage"]
