@@ -287,7 +287,7 @@ def earlier(home: Path, entities: dict[str, list[str]], runs: int = MAX_RUNS,
             why = str(exc) if isinstance(exc, TianluoError) else (exc.strerror or str(exc)) \
                 if isinstance(exc, OSError) else str(exc)
             where = f"{run_dir / LESSONS}: "
-            why = why[len(where):] if why.startswith(where) else why  # said once, at the front
+            why = why.removeprefix(where)  # said once, at the front
             notes.append(f"{where}skipped ({one_line(why, 200)})")
             continue
         for it in doc["items"]:
