@@ -133,16 +133,15 @@ def stage_lessons(state: RunState, ename: str, sname: str, stage: StageState) ->
     for (klass, label), n in seen.items():
         evidence = one_line(first[(klass, label)].fault.evidence or "", EVIDENCE_CAP).replace("`", "'")
         lines.append(f"- fault {klass}/{label}, {_times(n)}" + (f": `{evidence}`" if evidence else ""))
+    by_n = {a.n: a for a in failed}
     for (klass, label), n in seen.items():
+        mine = [d for d in stage.degradations if d.attempt in by_n and by_n[d.attempt].fault.label == label]
         at = ""
-        for key, value in sorted(params.items()):
-            if any(_CHANGE.fullmatch(c) and c.startswith(f"{key} ") for d in stage.degradations for c in d.changes):
+        for key, value in sorted(params.items()):  # the value as planned, where this fault's degrades changed it
+            if any(_CHANGE.fullmatch(c) and c.startswith(f"{key} ") for d in mine for c in d.changes):
                 at += f" at {key} {value}"
-        steps = [f for f in fixes if f.startswith("degrade ")]
-        how = ""
-        if steps:
-            actions = Counter(s.split(" ", 2)[1] for s in steps)
-            how = ", " + "; ".join(f"{a} {_times(k)}" for a, k in actions.items())
+        actions = Counter(d.action for d in mine)
+        how = (", " + "; ".join(f"{a} {_times(k)}" for a, k in actions.items())) if actions else ""
         outcome = "then succeeded" if fixed else f"ended {stage.status.value}"
         item(label, f"{label} ({klass}) {_times(n)}{at}{how}; {outcome}")
     if fixes:
