@@ -536,3 +536,26 @@ def test_the_cap_holds_for_text_of_wide_characters(tmp_path):
         assert "### a.train" in text  # the stages are not crowded out
         for part in text.split("\n\n### ")[1:]:
             assert len(part.split("\n\n## ")[0].encode()) <= prompt.MAX_SECTION_CHARS
+
+
+@pytest.mark.integration
+def test_a_damaged_state_is_one_line_and_exit_2(tmp_path):
+    spec = write_spec(tmp_path, "name: tiny\ninterval: 10m\nentities:\n  a:\n    stages:\n      train:\n"
+                                "        run: 'true'\n")
+    run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
+    (run_dir / "state.json").write_text('{"schema_version": 2, "run_id": ')
+    proc = cli("prompt", "--run", run_dir, cwd=tmp_path)
+    assert proc.returncode == 2 and proc.stdout == "" and "Traceback" not in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1 and "state.json" in proc.stderr
+
+
+def test_a_stage_waiting_for_its_retry_says_when_and_what_was_degraded(tmp_path):
+    from tianluo.model import Degradation
+
+    state = held_state(tmp_path)
+    st = state.stage("a.train")
+    st.status, st.hold, st.next_attempt_at = StageStatus.RETRY_WAIT, None, at(600)
+    st.degradations.append(Degradation(attempt=1, action="halve_batch", changes=["batch: 32 -> 16"], at=at(60)))
+    section = prompt.render(state, "/r").split("### a.train: retry_wait (attempt 1)")[1].split("###")[0]
+    assert "- next attempt at 2024-03-01 12:10:00 UTC" in section
+    assert "- degraded after attempt 1: halve_batch (batch: 32 -> 16)" in section
