@@ -25,6 +25,8 @@ from conftest import (
     write_spec,
 )
 
+from tianluo import agent_call
+
 pytestmark = pytest.mark.integration
 
 AGENTS = Path(__file__).resolve().parent / "agents"
@@ -119,6 +121,9 @@ def test_an_unknown_fault_is_retried_on_the_agents_word_and_the_audit_trail_is_k
     prompt = (folder / "prompt.md").read_text()
     assert (folder / "stdin.txt").read_text() == prompt  # what the agent read is what was kept
     assert "a.train" in prompt or "a/train" in prompt
+    env = json.loads((folder / "env.json").read_text())
+    assert env == {"TIANLUO_RUN_DIR": str(run_dir), "TIANLUO_RUN": str(run_dir), "TIANLUO_RUN_ID": run_dir.name,
+                   "TIANLUO_STAGE": "a.train", "TIANLUO_AGENT_CALL": "1"}  # no job's tag (TIANLUO_JOB) leaks in
     assert json.loads((folder / "answer.txt").read_text()) == {"action": "retry",
                                                                 "reason": "a one-off hiccup: run it again"}
     decision = json.loads((folder / "decision.json").read_text())
@@ -213,6 +218,15 @@ def test_garbage_output_takes_the_fallback(tmp_path):
     assert "not usable" in st["hold"]["reason"]
     assert (run_dir / "agent/1/answer.txt").read_bytes().startswith(b"Sure! I think")  # kept as written
     one_call_each(run_dir)
+
+
+def test_a_flood_of_output_is_cut_at_the_cap_not_read(tmp_path):
+    flood = f"{shlex.quote(sys.executable)} -c " + shlex.quote(
+        "import sys; [sys.stdout.write('{' * 65536) for _ in range(4000)]")  # 256 MiB if all were read
+    run_dir = begin(tmp_path, spec(FAILS, flood, extra=HOLD_AT_ONCE))
+    st, c = held(run_dir, tmp_path)
+    assert (run_dir / "agent/1/answer.txt").stat().st_size == agent_call.OUTPUT_CAP
+    assert "the rest was cut" in c["reply"]["error"] and c["applied"] is None
 
 
 def test_a_crashing_agent_takes_the_fallback_and_its_traceback_is_kept(tmp_path):
@@ -347,3 +361,42 @@ def test_start_refuses_a_bad_agent_in_one_line_and_creates_nothing(tmp_path, arg
     assert proc.returncode == 2 and words in proc.stderr and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
     assert "Traceback" not in proc.stderr
     assert not [p for p in (tmp_path / "home").glob("*-agent-run*")]
+
+
+# --- reading an answer (pure) -------------------------------------------------------------------
+
+ANSWER = {"action": "retry", "reason": "net"}
+
+
+@pytest.mark.parametrize("out", [
+    json.dumps(ANSWER),
+    f"Looking...\n```json\n{json.dumps(ANSWER, indent=2)}\n```\ndone",
+    f"```json\n{{\"action\": \"hold\"}}\n```\nno, better:\n```json\n{json.dumps(ANSWER)}\n```",
+    f"thinking {{not json}}\n{json.dumps(ANSWER)}\n",
+    json.dumps({"type": "result", "subtype": "success", "result": f"Answer:\n{json.dumps(ANSWER)}"}),
+])
+def test_an_answer_is_found_where_agent_clis_print_it(out):
+    assert agent_call.find_answer(out) == ANSWER
+
+
+def test_answer_fields_of_the_wrong_type_or_with_control_characters():
+    from datetime import datetime, timezone
+
+    at = datetime(2026, 11, 30, tzinfo=timezone.utc)
+    reply = agent_call.parse_reply(b'{"action": ["rm", "-rf"], "reason": 3}', at, 0, False, False)
+    assert reply.action is None and "action is list" in reply.error and "reason is int" in reply.error
+    reply = agent_call.parse_reply(json.dumps({"action": "hold", "reason": "a\nb\x1b[31m" + "x" * 5000}).encode(),
+                                   at, 0, False, False)
+    assert reply.error is None and "\n" not in reply.reason and "\x1b" not in reply.reason
+    assert len(reply.reason) <= agent_call.CAPS["reason"]
+    assert agent_call.parse_reply(b"", at, 0, False, False).error == "no output"
+
+
+def test_reading_a_hostile_answer_is_bounded():
+    nested = "[" * 100_000  # deeper than the parser goes: no RecursionError escapes
+    lines = "\n".join(["{" + "x" * 100 + "}"] * 5000)  # many lines that look like objects
+    fences = "```json\n{bad}\n```\n" * 5000
+    for text in (nested, lines, fences, "{" * 262_144):
+        began = time.process_time()
+        assert agent_call.find_answer(text) is None
+        assert time.process_time() - began < 5  # linear work, not a scan from every '{'

@@ -153,18 +153,11 @@ def _find(state: RunState, sid: str, call: int) -> Consult | None:
     return next((c for c in reversed(state.stage(sid).consults) if c.call == call), None)
 
 
-def _prompt(state: RunState, sid: str, call: int) -> str:
-    """The prompt given on stdin (``tianluo.prompt.render_consult``)."""
-    try:
-        from tianluo.prompt import render_consult
-    except ImportError:  # prompt.py not there yet: the bare question
-        consult = _find(state, sid, call)
-        stage = state.stage(sid)
-        fault = f"{stage.fault.klass.value}/{stage.fault.label}" if stage.fault else "unknown"
-        return (f"tianluo run {state.run_id}: stage {sid} failed (attempt {consult.attempt}, fault {fault}).\n"
-                f"Without you: {consult.fallback} ({consult.fallback_reason}).\n"
-                f"Answer one JSON object: {{\"action\": one of {consult.allowed}, \"reason\": \"...\"}}\n")
-    return render_consult(state, sid, call)
+def _prompt(run_dir: Path, state: RunState, sid: str, call: int) -> str:
+    """The prompt given on stdin: the self-contained prompt and the fault to judge (``tianluo.prompt``)."""
+    from tianluo.prompt import render_consult
+
+    return render_consult(state, sid, call, run_dir=os.path.abspath(run_dir))
 
 
 def _env(run_dir: Path, state: RunState, sid: str, call: int) -> dict[str, str]:
@@ -179,7 +172,7 @@ def _env(run_dir: Path, state: RunState, sid: str, call: int) -> dict[str, str]:
 def _start(run_dir: Path, state: RunState, c: _Call, command: str, sel: selectors.BaseSelector) -> None:
     call = c.consult.call
     fsio.make_dirs(c.folder)
-    if not fsio.create_exclusive(c.folder / PROMPT, _prompt(state, c.sid, call)):
+    if not fsio.create_exclusive(c.folder / PROMPT, _prompt(run_dir, state, c.sid, call)):
         # Submit is record: a tick stopped during this call left its folder; never ask twice.
         c.error = f"agent/{call}/{PROMPT} exists: an earlier tick made this call and stopped during it; not made twice"
         return

@@ -185,7 +185,7 @@ def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lo
                 raise peek.Doubt("budget_used")
             get(st, "StageState", "hold", optional(obj))
             get(st, "StageState", "succeeded_at", optional(when))
-            get(st, "StageState", "skipped_by", optional(peek.one_of("branch", "human")))
+            get(st, "StageState", "skipped_by", optional(peek.one_of("branch", "human", "agent")))
             counts[status] = counts.get(status, 0) + 1
             next_at = get(st, "StageState", "next_attempt_at", optional(when))
             if get(st, "StageState", "consults", peek.items):

@@ -22,6 +22,8 @@ args = parser.parse_args()
 prompt = sys.stdin.read()
 with open("stdin.txt", "w") as f:
     f.write(prompt)
+with open("env.json", "w") as f:
+    json.dump({k: v for k, v in os.environ.items() if k.startswith("TIANLUO_")}, f)
 stage = os.environ.get("TIANLUO_STAGE", "")
 if not stage or stage.split(".")[0] not in prompt:
     print(f"the prompt does not name {stage!r}", file=sys.stderr)
