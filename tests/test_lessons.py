@@ -374,3 +374,20 @@ def test_the_agents_lesson_and_note_from_a_real_call_reach_the_next_plan(tmp_pat
     proc = cli("plan", spec, "--home", home, "--accept-defaults", cwd=proj)
     assert proc.returncode == 0, proc.stderr
     assert f"last run {run_dir.name}: a.train: agent: warm the cache before train" in proc.stdout
+
+
+@pytest.mark.parametrize("body", [
+    b"```json\n" + b"[" * 100_000 + b"]" * 100_000 + b"\n```\n",  # nested past the parser's depth
+    _good("r", []).replace(b'"lessons_version": 1', b'"lessons_version": 2'),
+    _good("r", [{"entity": "a", "stage": ["train"], "label": "x", "text": "t"}]),
+    _good("r", [{"entity": "a", "stage": "train", "label": "x", "text": "t"}] * (lessons.MAX_ITEMS + 1)),
+    b"# Lessons\n\nno block at all\n",
+    b"```json\n{\"lessons_version\": 1, \"run_id\": \"r\", \"items\": []}\n```\ntext after the block\n",
+], ids=["deep", "version", "types", "too-many", "no-block", "not-last"])
+def test_a_malformed_block_is_one_note_never_a_traceback(tmp_path, body):
+    home = tmp_path / "home"
+    home.mkdir(mode=0o700)
+    _plant(home, "20261129-000000-bad", body)
+    lines, notes = lessons.earlier(home, {"a": ["train"]})
+    assert lines == []
+    assert len(notes) == 1 and "20261129-000000-bad/lessons.md: skipped (" in notes[0] and "\n" not in notes[0]
