@@ -131,3 +131,10 @@ def test_ticks_never_read_findings_md(tmp_path):
     assert doc["phase"] == "complete"
     assert read_state(run)["phase"] == "complete"
     assert (run / "findings.md").read_bytes().startswith(b"\xff\xfe\x00garbage")
+
+
+def test_a_note_on_a_damaged_state_is_refused_and_writes_nothing(run, tmp_path):
+    (run / "state.json").write_text('{"schema_version": 2, "run_id": "x", "plan": {"entities": {"lr-3e-4": [')
+    proc = cli("note", "lr-3e-4", "hello", "--run", run, cwd=tmp_path)
+    assert proc.returncode == 2 and "state.json" in proc.stderr and "Traceback" not in proc.stderr
+    assert not os.path.lexists(run / "findings.md")

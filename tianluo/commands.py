@@ -439,6 +439,16 @@ def note(run_dir: Path, subject: str, text: str) -> "findings.NoteResult":
     Raises:
         TianluoError: an unknown entity or stage, an empty note. UnsafePath: a link at findings.md.
     """
-    state = RunStore(run_dir).load()
-    entities = {e: list(ent.stages) for e, ent in state.plan.entities.items()}
-    return findings.append(run_dir, findings.check_subject(entities, subject, state.run_id), text, utcnow())
+    from tianluo import peek
+
+    try:  # read plainly (a 10,000-stage state loads in seconds as models); any doubt takes the full load
+        raw = peek.read_state(run_dir)
+        run_id, planned = raw["run_id"], raw["plan"]["entities"]
+        entities = {e: list(ent["stages"]) for e, ent in planned.items()}
+        if not isinstance(run_id, str) or not all(isinstance(e, str) and all(isinstance(s, str) for s in st)
+                                                  for e, st in entities.items()):
+            raise peek.Doubt("names")
+    except (peek.Doubt, KeyError, TypeError, AttributeError):
+        state = RunStore(run_dir).load()
+        run_id, entities = state.run_id, {e: list(ent.stages) for e, ent in state.plan.entities.items()}
+    return findings.append(run_dir, findings.check_subject(entities, subject, run_id), text, utcnow())
