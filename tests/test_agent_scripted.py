@@ -348,6 +348,27 @@ def test_event_ticks_consult_the_agent_without_waiting_for_the_interval(tmp_path
     one_call_each(run_dir)
 
 
+@pytest.mark.cron
+def test_start_trigger_cron_agent_keeps_the_agent_in_the_run_not_in_the_crontab(tmp_path):
+    import shutil
+
+    from tianluo.triggers import cron
+
+    if shutil.which("crontab") is None:
+        pytest.skip("crontab is not installed")
+    command = agent("answer.py", "retry", "--reason", "secret-free")
+    before = cron.read()
+    try:
+        run_dir = start_run(write_spec(tmp_path / "proj", spec(FLAKY)), tmp_path / "home", tmp_path,
+                            "--trigger", "cron", "--agent", command, "--no-tick")
+        [line] = cron.installed(run_dir.name)
+        assert f"-m tianluo tick --quiet --run {run_dir} " in line  # the plain tick line
+        assert "answer.py" not in line and "--agent" not in line and "secret-free" not in line
+        assert read_state(run_dir)["plan"]["agent"]["command"] == command  # the command lives in state.json
+    finally:
+        cron.write(before)
+
+
 @pytest.mark.parametrize("args, words", [
     (("--agent-timeout", "5m"), "--agent-timeout needs an agent"),
     (("--agent", "x", "--agent-timeout", "2h"), "--agent-timeout '2h': 2h is too long"),
@@ -400,3 +421,19 @@ def test_reading_a_hostile_answer_is_bounded():
         began = time.process_time()
         assert agent_call.find_answer(text) is None
         assert time.process_time() - began < 5  # linear work, not a scan from every '{'
+
+
+def test_under_cron_the_agent_gets_no_more_than_the_ticks_hard_limit_leaves(tmp_path):
+    from datetime import datetime, timezone
+
+    from tianluo.model import TriggerRecord
+    from tianluo.store import RunStore
+    from tianluo.tick import _agent_time
+
+    run_dir = start_run(write_spec(tmp_path / "proj", spec("true", agent("answer.py", "hold"), timeout="5m")),
+                        tmp_path / "home", tmp_path, "--no-tick")
+    state = RunStore(run_dir).load()
+    assert _agent_time(state) == (300.0, "")  # a tick run by hand, the daemon, an event: the agent's own timeout
+    state.trigger = TriggerRecord(kind="cron", every=60.0, installed_at=datetime.now(timezone.utc), detail="x")
+    seconds, why = _agent_time(state)  # cron kills a 1m run's tick at 1m: the call must end before
+    assert seconds <= 60 - 20 and why == "capped by the cron trigger's time limit of 1m a tick"

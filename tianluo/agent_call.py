@@ -289,13 +289,20 @@ def _keep(path: Path, data: bytes) -> None:
         pass  # a full disk or a planted name: the reply in state.json still says what it answered
 
 
-def consult_all(run_dir: Path, state: RunState, calls: list, now: datetime) -> list[dict]:
+def consult_all(run_dir: Path, state: RunState, calls: list, now: datetime, timeout: float | None = None,
+                capped_by: str = "") -> list[dict]:
     """Make every call of ``calls`` (ConsultAgent actions) at once; record each reply in its consult.
 
-    Bounded by ``plan.agent.timeout`` from the start, whatever the agents do. Returns one
-    ``agent_answered`` event per call (the caller saves them with the state).
+    Bounded by ``plan.agent.timeout`` from the start (or ``timeout`` if less: ``capped_by`` says
+    why), whatever the agents do. Returns one ``agent_answered`` event per call (the caller
+    saves them with the state).
     """
     agent = state.plan.agent
+    limit = agent.timeout if agent else 0.0
+    if timeout is not None and timeout < limit:
+        limit = max(0.0, timeout)
+    else:
+        capped_by = ""
     run_dir = Path(run_dir)
     todo: list[_Call] = []
     for action in calls:
@@ -316,7 +323,7 @@ def consult_all(run_dir: Path, state: RunState, calls: list, now: datetime) -> l
                 _start(run_dir, state, c, agent.command, sel)
             except (OSError, TianluoError) as exc:  # a planted link at agent/<n>, a full disk: no call
                 c.error = f"could not prepare agent/{c.consult.call}/: {exc}"
-        _wait_all(sel, todo, began + (agent.timeout if agent else 0.0))
+        _wait_all(sel, todo, began + limit)
     finally:
         for c in todo:  # whatever stopped us, no agent is left running
             if c.proc is not None and c.proc.returncode is None:
@@ -325,11 +332,11 @@ def consult_all(run_dir: Path, state: RunState, calls: list, now: datetime) -> l
     events = []
     for c in todo:
         at = now + timedelta(seconds=(c.ended or time.monotonic()) - began)
-        events.append(_record(run_dir, c, at))
+        events.append(_record(run_dir, c, at, f"{limit:g}s" + (f", {capped_by}" if capped_by else "")))
     return events
 
 
-def _record(run_dir: Path, c: _Call, at: datetime) -> dict:
+def _record(run_dir: Path, c: _Call, at: datetime, limit: str) -> dict:
     consult, call = c.consult, c.consult.call
     exit_code = None
     if c.proc is not None and c.status is not None:
@@ -342,7 +349,7 @@ def _record(run_dir: Path, c: _Call, at: datetime) -> dict:
     else:
         reply = parse_reply(bytes(c.out), at, exit_code, c.timed_out, c.cut)
         if c.timed_out:
-            reply.error = "no answer within its timeout; its process group was killed" + (
+            reply.error = f"no answer within its timeout ({limit}); its process group was killed" + (
                 f" (it had printed: {reply.error or 'an answer'})" if c.out else "")
         elif exit_code != 0 and reply.error is None:
             reply.error = f"it exited with code {exit_code}"

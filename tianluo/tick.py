@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from tianluo import agent_call, checkpoints, fsio, lessons, lockholder, space, triggers
+from tianluo import agent_call, checkpoints, fsio, lessons, lockholder, proctable, space, triggers
 from tianluo.backends import Backend, get_backend
 from tianluo.backends.base import SubmitRejected
-from tianluo.budget import Budget, OverBudget, default_budget
+from tianluo.budget import Budget, OverBudget, default_budget, hard_limit
 from tianluo.decide import decide
 from tianluo.degrade import failed_move as failed_move_now
 from tianluo.durations import format_duration
@@ -163,14 +163,36 @@ def _consult(store: RunStore, lock_fd: int, state: RunState, actions: list, budg
     calls = [a for a in actions if isinstance(a, ConsultAgent)]
     if not calls:
         return []
-    agent = state.plan.agent
-    wait = (agent.timeout if agent else 0.0) + 2 * agent_call.KILL_GRACE + agent_call.EXIT_GRACE
+    timeout, capped_by = _agent_time(state)
+    wait = timeout + 2 * agent_call.KILL_GRACE + agent_call.EXIT_GRACE
     spent = budget.seconds if budget.seconds is not None else lockholder.DEFAULT_BUDGET_S
     lockholder.record(lock_fd, "tick", spent + wait)
-    events = agent_call.consult_all(store.run_dir, state, calls, now)
+    events = agent_call.consult_all(store.run_dir, state, calls, now, timeout, capped_by)
     store.save(state, snapshot=False, events=events)
     os.close(fsio.open_file(store.run_dir / AGAIN, os.O_WRONLY | os.O_CREAT))  # settle now, in this run_tick
     return events
+
+
+#: Seconds kept free before a trigger's hard limit after the agent's answer: the kill grace, the
+#: save of the replies and the pass that settles them.
+SETTLE_MARGIN_S = 20.0
+
+
+def _agent_time(state: RunState) -> tuple[float, str]:
+    """How long the agent may take in this tick: ``agent.timeout``, but under a cron or systemd trigger
+    no longer than what is left of the tick's hard limit (past it the tick itself is killed, and with it
+    the call: the answer would be lost). Returns ``(seconds, why it is less than the timeout)``."""
+    timeout = state.plan.agent.timeout if state.plan.agent else 0.0
+    trigger = state.trigger
+    if trigger is None or trigger.removed_at is not None or trigger.kind not in ("cron", "systemd"):
+        return timeout, ""
+    started = proctable.create_time(os.getpid())  # `timeout` counts from this process's start
+    ran = max(0.0, time.time() - started) if started else 0.0
+    left = hard_limit(trigger.every or state.plan.interval) - ran - SETTLE_MARGIN_S
+    if left >= timeout:
+        return timeout, ""
+    return max(0.0, left), (f"capped by the {trigger.kind} trigger's time limit of "
+                            f"{format_duration(hard_limit(trigger.every or state.plan.interval))} a tick")
 
 
 def _observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget) -> Observations:
