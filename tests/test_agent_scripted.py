@@ -348,6 +348,29 @@ def test_event_ticks_consult_the_agent_without_waiting_for_the_interval(tmp_path
     one_call_each(run_dir)
 
 
+def test_a_planted_link_at_the_calls_folder_is_refused_before_anything_is_recorded(tmp_path):
+    run_dir = begin(tmp_path, spec(FAILS, agent("answer.py", "hold"), extra=HOLD_AT_ONCE))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (run_dir / "agent").mkdir()
+    (run_dir / "agent" / "1").symlink_to(elsewhere)
+    before = (run_dir / "state.json").read_bytes()
+    proc = cli("tick", "--run", run_dir, cwd=tmp_path)
+    assert proc.returncode == 2 and "agent/1: is a symbolic link" in proc.stderr and "Traceback" not in proc.stderr
+    assert list(elsewhere.iterdir()) == [] and (run_dir / "state.json").read_bytes() == before
+
+
+def test_the_daemon_consults_the_agent_and_completes(tmp_path):
+    command = agent("answer.py", "retry", "--reason", "daemon-ok")
+    run_dir = start_run(write_spec(tmp_path / "proj", spec(FLAKY, command)), tmp_path / "home", tmp_path, "--no-tick")
+    proc = cli("daemon", "--run", run_dir, "--every", "1s", cwd=tmp_path, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert "agent call 1: answered 'retry': daemon-ok" in proc.stdout + proc.stderr
+    state = read_state(run_dir)
+    assert state["phase"] == "complete" and state["entities"]["a"]["stages"]["train"]["attempt"] == 2
+    one_call_each(run_dir)
+
+
 @pytest.mark.cron
 def test_start_trigger_cron_agent_keeps_the_agent_in_the_run_not_in_the_crontab(tmp_path):
     import shutil
