@@ -278,6 +278,7 @@ def test_a_tick_killed_during_the_call_is_not_called_again_and_takes_the_fallbac
         wait_for((run_dir / "agent/1/pids.txt").exists, timeout=30, what="the agent to start")
         lock = json.loads((run_dir / ".lock").read_text())
         assert lock["pid"] == tick.pid and lock["budget_s"] >= 60  # waiting on its agent is not a stall
+        assert lock["what"] == "tick asking its agent"  # what `hold` and `status` name while it waits
         assert status_json(run_dir, tmp_path)["entities"]["a"]["stages"]["train"]["status"] == "consulting"
         assert "consulting the agent (call 1)" in cli("status", "--run", run_dir, cwd=tmp_path).stdout
         tick.send_signal(signal.SIGKILL)

@@ -166,7 +166,7 @@ def _consult(store: RunStore, lock_fd: int, state: RunState, actions: list, budg
     timeout, capped_by = _agent_time(state)
     wait = timeout + 2 * agent_call.KILL_GRACE + agent_call.EXIT_GRACE
     spent = budget.seconds if budget.seconds is not None else lockholder.DEFAULT_BUDGET_S
-    lockholder.record(lock_fd, "tick", spent + wait)
+    lockholder.record(lock_fd, "tick asking its agent", spent + wait)  # `hold` etc. waiting on the lock say so
     events = agent_call.consult_all(store.run_dir, state, calls, now, timeout, capped_by)
     store.save(state, snapshot=False, events=events)
     os.close(fsio.open_file(store.run_dir / AGAIN, os.O_WRONLY | os.O_CREAT))  # settle now, in this run_tick
