@@ -144,7 +144,7 @@ def _tick_locked(store: RunStore, lock_fd: int, now: datetime | None, backend: B
     store.save(new, snapshot=snapshot, events=events, unchanged_from=state)
     _forget_stall(store)
     events += _act(store, new, decision.actions, backend, now, unchanged_from=state)
-    events += _consult(store, lock_fd, new, decision.actions, budget, now)
+    events += _consult(store, lock_fd, new, decision.actions, budget, now, unchanged_from=state)
     events += remove_trigger_if_over(store, new, now)
     if new.phase in TERMINAL_PHASES and state.phase not in TERMINAL_PHASES:
         lessons.write(store.run_dir, new)  # the run's memory, from the state saved above (rewritten whole if again)
@@ -152,7 +152,7 @@ def _tick_locked(store: RunStore, lock_fd: int, now: datetime | None, backend: B
 
 
 def _consult(store: RunStore, lock_fd: int, state: RunState, actions: list, budget: Budget,
-             now: datetime) -> list[dict]:
+             now: datetime, unchanged_from: RunState | None = None) -> list[dict]:
     """Ask the agent about the consults the decision saved (all at once, after the launches), save the
     replies, and have this tick run once more at once (AGAIN): the next decision settles them.
 
@@ -168,7 +168,9 @@ def _consult(store: RunStore, lock_fd: int, state: RunState, actions: list, budg
     spent = budget.seconds if budget.seconds is not None else lockholder.DEFAULT_BUDGET_S
     lockholder.record(lock_fd, "tick asking its agent", spent + wait)  # `hold` etc. waiting on the lock say so
     events = agent_call.consult_all(store.run_dir, state, calls, now, timeout, capped_by)
-    store.save(state, snapshot=False, events=events)
+    # The replies go into stages the decision copied (it moved them to consulting): the rest is still
+    # what was read from disk, and is not read back again.
+    store.save(state, snapshot=False, events=events, unchanged_from=unchanged_from)
     os.close(fsio.open_file(store.run_dir / AGAIN, os.O_WRONLY | os.O_CREAT))  # settle now, in this run_tick
     return events
 
