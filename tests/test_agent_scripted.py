@@ -8,7 +8,6 @@ import shlex
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import psutil
@@ -224,7 +223,7 @@ def test_a_flood_of_output_is_cut_at_the_cap_not_read(tmp_path):
     flood = f"{shlex.quote(sys.executable)} -c " + shlex.quote(
         "import sys; [sys.stdout.write('{' * 65536) for _ in range(4000)]")  # 256 MiB if all were read
     run_dir = begin(tmp_path, spec(FAILS, flood, extra=HOLD_AT_ONCE))
-    st, c = held(run_dir, tmp_path)
+    _, c = held(run_dir, tmp_path)
     assert (run_dir / "agent/1/answer.txt").stat().st_size == agent_call.OUTPUT_CAP
     assert "the rest was cut" in c["reply"]["error"] and c["applied"] is None
 
@@ -232,7 +231,7 @@ def test_a_flood_of_output_is_cut_at_the_cap_not_read(tmp_path):
 def test_a_crashing_agent_takes_the_fallback_and_its_traceback_is_kept(tmp_path):
     run_dir = begin(tmp_path, spec(FAILS, agent("crash.py"), extra=HOLD_AT_ONCE))
     st, c = held(run_dir, tmp_path)
-    assert c["reply"]["exit_code"] == 3 and c["applied"] is None
+    assert c["reply"]["exit_code"] == 3 and c["applied"] is None and "exited with code 3" in st["hold"]["reason"]
     stderr = (run_dir / "agent/1/stderr.txt").read_text()
     assert "Traceback" in stderr and "RuntimeError: the model endpoint returned 500" in stderr
     assert "exit code 3" in analysis(run_dir)
@@ -240,12 +239,10 @@ def test_a_crashing_agent_takes_the_fallback_and_its_traceback_is_kept(tmp_path)
 
 def test_silence_past_the_timeout_kills_the_agents_process_group_and_holds(tmp_path):
     run_dir = begin(tmp_path, spec(FAILS, agent("sleeper.py"), timeout="2s", extra=HOLD_AT_ONCE))
-    began = time.monotonic()
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)  # asks, waits 2s, kills, settles
-    took = time.monotonic() - began
+    # asks, waits 2s, kills, settles; a tick that waited for the agent's 300s sleep would fail here
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True, timeout=60)
     pids = [int(p) for p in (run_dir / "agent/1/pids.txt").read_text().split()]
     assert len(pids) == 2 and all(gone(p) for p in pids)  # the agent and the child it started
-    assert took < 2 + 15  # the timeout, the kill grace and a tick's own work; never the agent's 300s
     state = read_state(run_dir)
     st = state["entities"]["a"]["stages"]["train"]
     assert st["status"] == "held" and st["consults"][0]["reply"]["timed_out"] is True
@@ -437,14 +434,19 @@ def test_answer_fields_of_the_wrong_type_or_with_control_characters():
     assert agent_call.parse_reply(b"", at, 0, False, False).error == "no output"
 
 
-def test_reading_a_hostile_answer_is_bounded():
+def test_reading_a_hostile_answer_is_bounded(monkeypatch):
+    parsed = []
+    loads = agent_call._loads
+    monkeypatch.setattr(agent_call, "_loads", lambda text: parsed.append(len(text)) or loads(text))
     nested = "[" * 100_000  # deeper than the parser goes: no RecursionError escapes
     lines = "\n".join(["{" + "x" * 100 + "}"] * 5000)  # many lines that look like objects
     fences = "```json\n{bad}\n```\n" * 5000
-    for text in (nested, lines, fences, "{" * 262_144):
-        began = time.process_time()
+    for text in (nested, lines, fences, "{" * 262_144, "{\n" * 131_072):
+        parsed.clear()
         assert agent_call.find_answer(text) is None
-        assert time.process_time() - began < 5  # linear work, not a scan from every '{'
+        # a few whole parses, not one from every '{' or every line: linear in the output
+        assert len(parsed) <= 1 + agent_call.MAX_FENCES + agent_call.MAX_JSON_LINES
+        assert sum(parsed) <= 3 * len(text)
 
 
 def test_under_cron_the_agent_gets_no_more_than_the_ticks_hard_limit_leaves(tmp_path):

@@ -351,8 +351,8 @@ def _record(run_dir: Path, c: _Call, at: datetime, limit: str) -> dict:
         if c.timed_out:
             reply.error = f"no answer within its timeout ({limit}); its process group was killed" + (
                 f" (it had printed: {reply.error or 'an answer'})" if c.out else "")
-        elif exit_code != 0 and reply.error is None:
-            reply.error = f"it exited with code {exit_code}"
+        elif exit_code != 0:
+            reply.error = f"it exited with code {exit_code}" + (f"; {reply.error}" if reply.error else "")
     consult.reply = reply
     entity, stage = c.sid.rsplit(".", 1)
     said = f"answered {reply.action!r}" if reply.action else "gave no usable answer"
@@ -421,4 +421,4 @@ def write_decision(run_dir: Path, state: RunState, sid: str, call: int) -> Path:
     return path
 
 
-__all__ = ["consult_all", "kill_abandoned", "write_decision", "parse_reply", "find_answer", "call_dir", "one_line"]
+__all__ = ["call_dir", "consult_all", "find_answer", "kill_abandoned", "one_line", "parse_reply", "write_decision"]
