@@ -415,6 +415,7 @@ ANSWER = {"action": "retry", "reason": "net"}
     f"Looking...\n```json\n{json.dumps(ANSWER, indent=2)}\n```\ndone",
     f"```json\n{{\"action\": \"hold\"}}\n```\nno, better:\n```json\n{json.dumps(ANSWER)}\n```",
     f"thinking {{not json}}\n{json.dumps(ANSWER)}\n",
+    f"I checked the stderr tail.\nFinal answer: {json.dumps(ANSWER)}\n",
     json.dumps({"type": "result", "subtype": "success", "result": f"Answer:\n{json.dumps(ANSWER)}"}),
 ])
 def test_an_answer_is_found_where_agent_clis_print_it(out):

@@ -78,12 +78,13 @@ def _fenced(text: str):
 
 
 def _last_object_line(text: str):
+    """The last line that is (or ends in) a JSON object; at most MAX_JSON_LINES candidates parsed."""
     tried = 0
     for line in reversed(text.splitlines()):
         line = line.strip()
-        if not (line.startswith("{") and line.endswith("}")):
+        if not line.endswith("}") or "{" not in line:
             continue
-        doc = _loads(line)
+        doc = _loads(line[line.index("{"):])  # "Answer: {...}" too: from the line's first brace
         if isinstance(doc, dict):
             return doc
         tried += 1
@@ -94,8 +95,9 @@ def _last_object_line(text: str):
 
 def find_answer(text: str, unwrap: bool = True) -> dict | None:
     """The agent's JSON object in its output: the whole output, else the last ```json block, else the
-    last line that is a JSON object. An object with no ``action`` but a string ``result`` (``claude -p
-    --output-format json`` wraps the model's text so) is looked into, once."""
+    last line that is a JSON object (or ends in one: ``Answer: {...}``). An object with no ``action``
+    but a string ``result`` (``claude -p --output-format json`` wraps the model's text so) is looked
+    into, once."""
     doc = _loads(text.strip()) if text.strip().startswith("{") else None
     if not isinstance(doc, dict):
         doc = _fenced(text) or _last_object_line(text)
