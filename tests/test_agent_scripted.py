@@ -228,6 +228,13 @@ def test_a_flood_of_output_is_cut_at_the_cap_not_read(tmp_path):
     assert "the rest was cut" in c["reply"]["error"] and c["applied"] is None
 
 
+def test_an_agent_command_that_is_not_there_takes_the_fallback(tmp_path):
+    run_dir = begin(tmp_path, spec(FAILS, "/nonexistent/agent-cli -p", extra=HOLD_AT_ONCE))
+    st, c = held(run_dir, tmp_path)
+    assert c["reply"]["exit_code"] == 127 and "exited with code 127" in st["hold"]["reason"]
+    assert "not found" in (run_dir / "agent/1/stderr.txt").read_text()
+
+
 def test_a_crashing_agent_takes_the_fallback_and_its_traceback_is_kept(tmp_path):
     run_dir = begin(tmp_path, spec(FAILS, agent("crash.py"), extra=HOLD_AT_ONCE))
     st, c = held(run_dir, tmp_path)
