@@ -120,6 +120,8 @@ def test_an_unknown_fault_is_retried_on_the_agents_word_and_the_audit_trail_is_k
     prompt = (folder / "prompt.md").read_text()
     assert (folder / "stdin.txt").read_text() == prompt  # what the agent read is what was kept
     assert "a.train" in prompt or "a/train" in prompt
+    # the rulebook named nothing in its log: the stderr tail is what the agent judges by, quoted as data
+    assert "> stderr: something odd happened" in prompt
     env = json.loads((folder / "env.json").read_text())
     assert env == {"TIANLUO_RUN_DIR": str(run_dir), "TIANLUO_RUN": str(run_dir), "TIANLUO_RUN_ID": run_dir.name,
                    "TIANLUO_STAGE": "a.train", "TIANLUO_AGENT_CALL": "1"}  # no job's tag (TIANLUO_JOB) leaks in

@@ -10,6 +10,7 @@ sections of at most ``MAX_SECTION_CHARS`` characters, the whole at most ``MAX_PR
 
 import re
 import shlex
+from collections.abc import Sequence
 from datetime import datetime
 from functools import lru_cache
 from importlib.resources import files
@@ -24,8 +25,10 @@ MAX_PROMPT_BYTES = 64 * 1024
 MAX_DECISIONS = 40
 MAX_CHECKS = 20
 MAX_LINE = 300  # one quoted line
-MAX_FAULT_CHARS = 8000  # the quoted part of the consult's "fault to judge"
+MAX_FAULT_CHARS = 14000  # the quoted part of the consult's "fault to judge"
 MAX_OPTIONS = 20  # degrade options listed in it
+MAX_TAIL_LINES = 20  # lines of the failed attempt's stderr quoted in it
+MAX_TAIL_LINE = 300  # characters of each
 BOUND = (f"a summary, not a dump: at most {MAX_STAGE_SECTIONS} stage sections of at most "
          f"{MAX_SECTION_CHARS:,} characters, {MAX_DECISIONS} decisions, {MAX_CHECKS} gate checks, "
          f"{MAX_PROMPT_BYTES // 1024} KiB in all")
@@ -342,7 +345,7 @@ def _stages(state: RunState, run: str, budget: int) -> str:
     return "\n\n".join(parts)
 
 
-def _fault(state: RunState, sid: str, call: int, run: str) -> str:
+def _fault(state: RunState, sid: str, call: int, run: str, tail: Sequence[str] = ()) -> str:
     st = state.stage(sid)
     consult = next((c for c in st.consults if c.call == call), None)
     if consult is None:
@@ -350,8 +353,9 @@ def _fault(state: RunState, sid: str, call: int, run: str) -> str:
     attempt = next((a for a in st.attempts if a.n == consult.attempt), None)
     lines = [f"## The fault to judge (agent call {call})", "",
              (f"tianluo asks you about attempt {consult.attempt} of {sid}, which failed. Your answer decides "
-              "this one failure only, and tianluo applies it itself: answer with the JSON object, and run no "
-              "tianluo command that changes the run."), ""]
+              "this one failure only, and tianluo applies it itself: answer with the JSON object. You may keep a "
+              f"finding with `tianluo note ENTITY \"...\" --run {run}` (it takes no lock); run no other tianluo "
+              "command that changes the run."), ""]
     fault = attempt.fault if attempt is not None and attempt.fault else st.fault
     if fault:
         lines.append(f"- fault: {fault.klass.value}/{clean(fault.label, 64)}")
@@ -365,6 +369,10 @@ def _fault(state: RunState, sid: str, call: int, run: str) -> str:
         lines.append(_quote("evidence", fault.evidence))
     for f in (attempt.findings[-10:] if attempt is not None else []):
         lines.append(_quote(f"log {clean(f.file, 80)}", f.text))
+    kept = [t for t in tail if t.strip()][-MAX_TAIL_LINES:]
+    if kept:
+        lines.append(f"The last {len(kept)} lines of its stderr:")
+        lines += [_quote("stderr", t, MAX_TAIL_LINE) for t in kept]
     lines += layer_lines(st.diagnosis, log_lines=attempt is None or not attempt.findings)
     lines = [_cap_section(lines, MAX_FAULT_CHARS)]  # the quoted part is capped; the question below never is
     lines += ["", "Without you, tianluo would " + _fallback(consult) + ":",
@@ -435,10 +443,15 @@ def render(state: RunState, run_dir: str | None = None) -> str:
     return _render(state, run_dir, "", MODE_CRON)
 
 
-def render_consult(state: RunState, sid: str, call: int, run_dir: str | None = None) -> str:
-    """``render(state)`` and the fault the agent is asked about: consult ``call`` of stage ``sid``."""
+def render_consult(state: RunState, sid: str, call: int, run_dir: str | None = None,
+                   tail: Sequence[str] = ()) -> str:
+    """``render(state)`` and the fault the agent is asked about: consult ``call`` of stage ``sid``.
+
+    ``tail``: the last lines of the failed attempt's stderr, as the shell read them (an unknown
+    fault is one whose log matched no rule: these lines are all the agent has to judge it by).
+    """
     run = _run_arg(run_dir)
-    return _render(state, run_dir, "\n" + _fault(state, sid, call, run), MODE_CONSULT)
+    return _render(state, run_dir, "\n" + _fault(state, sid, call, run, tail), MODE_CONSULT)
 
 
 def _render(state: RunState, run_dir: str | None, fault: str, mode: str) -> str:
