@@ -305,6 +305,30 @@ def test_a_tick_killed_during_the_call_is_not_called_again_and_takes_the_fallbac
     assert "no answer: the tick was stopped during the call" in analysis(run_dir)
 
 
+def test_a_run_stopped_after_a_tick_was_killed_during_the_call_holds_the_stage_and_stops_the_agent(tmp_path):
+    run_dir = begin(tmp_path, spec(FAILS, agent("sleeper.py"), timeout="60s", extra=HOLD_AT_ONCE))
+    tick = subprocess.Popen([sys.executable, "-m", "tianluo", "tick", "--run", str(run_dir)], cwd=tmp_path,
+                            env=clean_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for((run_dir / "agent/1/pids.txt").exists, timeout=30, what="the agent to start")
+        tick.send_signal(signal.SIGKILL)
+        tick.wait(timeout=10)
+    finally:
+        if tick.poll() is None:
+            tick.kill()
+    pids = [int(p) for p in (run_dir / "agent/1/pids.txt").read_text().split()]
+    cli("stop", "--run", run_dir, "--reason", "done for today", cwd=tmp_path, check=True)
+    state = read_state(run_dir)
+    st = state["entities"]["a"]["stages"]["train"]
+    assert state["phase"] == "stopped"
+    assert st["status"] == "held" and "before the agent was called" in st["hold"]["reason"]  # never consulting forever
+    assert st["consults"][0]["settled_at"] and st["consults"][0]["applied"] is None
+    wait_for(lambda: all(gone(p) for p in pids), timeout=10, what="the abandoned agent to be killed")
+    assert [e["call"] for e in kinds(run_dir, "agent_decided")] == [1]
+    assert (run_dir / "failures" / "a__analysis.md").exists()
+    assert "consulting" not in cli("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
+
+
 def test_max_calls_is_respected(tmp_path):
     text = spec(FAILS, extra=HOLD_AT_ONCE, entities=("a", "b")) + \
         f"agent: {{command: {json.dumps(agent('answer.py', 'hold'))}, timeout: 10s, max_calls: 1}}\n"

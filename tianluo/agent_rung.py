@@ -21,14 +21,28 @@ is kept with the consult, never in the rulebook.
 """
 
 import re
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from tianluo.context import Ctx
 from tianluo.degrade import Change, Rollback, plan_change
 from tianluo.holds import analysis_path
 from tianluo.ladder import JUDGEMENT, Degrade, HoldStep, Retry, Step
-from tianluo.model import AgentOption, Attempt, Consult, Fault, RollbackRecord, StageState, split_stage_id
-from tianluo.observations import ConsultAgent, WriteAgentDecision, WriteAnalysis
+from tianluo.model import (
+    AgentOption,
+    Attempt,
+    Consult,
+    Fault,
+    RollbackRecord,
+    RunState,
+    StageState,
+    split_stage_id,
+)
+from tianluo.observations import (
+    ConsultAgent,
+    Observations,
+    WriteAgentDecision,
+    WriteAnalysis,
+)
 from tianluo.responses import never_unchanged
 from tianluo.stage_machine import move, take
 from tianluo.states import FaultClass, StageStatus
@@ -187,6 +201,21 @@ def close_unasked(ctx: Ctx) -> None:
     ctx.actions[:] = [a for a in ctx.actions if not isinstance(a, ConsultAgent)]
     for action in opened:
         settle(ctx, action.stage_id, ctx.state.stage(action.stage_id), ended=ctx.state.phase_reason or "it is over")
+
+
+def close_on_stop(state: RunState, now: datetime, why: str) -> tuple[list[dict], list[str]]:
+    """The run is stopped while stages consult (possible only after a tick was killed during its call):
+    each takes the ladder's step as ``close_unasked`` does, and no call is made. ``state`` is changed.
+
+    Returns the events, and the entities whose failure analysis is to be written (held ones).
+    """
+    ctx = Ctx(state, now, Observations())
+    for sid in state.stage_ids():
+        stage = state.stage(sid)
+        if stage.status == StageStatus.CONSULTING:
+            settle(ctx, sid, stage, ended=why)
+    entities = sorted({a.entity for a in ctx.actions if isinstance(a, WriteAnalysis)})
+    return ctx.events, entities
 
 
 def settle(ctx: Ctx, sid: str, stage: StageState, ended: str | None = None) -> None:

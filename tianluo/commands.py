@@ -6,7 +6,18 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tianluo import answers, findings, holds, lessons, lockholder, replan, space, triggers
+from tianluo import (
+    agent_call,
+    agent_rung,
+    answers,
+    findings,
+    holds,
+    lessons,
+    lockholder,
+    replan,
+    space,
+    triggers,
+)
 from tianluo.backends import get_backend
 from tianluo.decide import decide
 from tianluo.durations import format_duration
@@ -17,6 +28,7 @@ from tianluo.holds import HandsResult
 from tianluo.jobs import job_spec
 from tianluo.launchers import port_warnings
 from tianluo.model import TriggerRecord
+from tianluo.notify import write_analysis
 from tianluo.observe import observe
 from tianluo.plan import build_plan, render_plan_md
 from tianluo.runs import (
@@ -420,12 +432,17 @@ def stop_run(run_dir: Path, reason: str) -> HandsResult:
         s = s.model_copy(deep=True)
         s.phase, s.phase_reason = Phase.STOPPED, f"stopped by the owner: {reason}"
         ev = {"ts": iso(now), "event": "run_stopped", "message": s.phase_reason}
-        return holds.HandsResult(state=s, events=[ev])
+        agent_call.kill_abandoned(run_dir, s)  # what is left of a call a killed tick made
+        closed, held_entities[:] = agent_rung.close_on_stop(s, now, s.phase_reason)
+        return holds.HandsResult(state=s, events=[ev, *closed])
 
+    held_entities: list[str] = []  # a consult left open by a killed tick, held as the ladder would
     result = _locked_change(run_dir, stop, what="stop")
     store = RunStore(run_dir)
     with _run_lock(store, "stop"):
         state = store.load()
+        for entity in held_entities:
+            write_analysis(run_dir, state, entity, now)
         result.events += remove_trigger_if_over(store, state, now)
         result.notes.append(f"lessons written to {lessons.write(run_dir, state)}")
     return result
