@@ -306,6 +306,9 @@ def test_the_invariants_the_gate_and_the_stop_rule_are_stated(tmp_path):
                   "- gate met: not yet", "- phase: **running**", "run id: 20240301-120000-test"):
         assert words in text, words
     assert prompt.BOUND in text
+    state = held_state(tmp_path)
+    state.plan.success_gate.deadline = 7200.0  # the deadline is named as a time, not only as a duration
+    assert "- deadline: 2024-03-01 14:00:00 UTC (2h after the start, 2024-03-01 12:00:00 UTC)" in prompt.render(state)
 
 
 def test_a_stage_section_shows_the_fault_budgets_layers_and_consults(tmp_path):

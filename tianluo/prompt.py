@@ -11,7 +11,7 @@ sections of at most ``MAX_SECTION_CHARS`` characters, the whole at most ``MAX_PR
 import re
 import shlex
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import lru_cache
 from importlib.resources import files
 
@@ -142,8 +142,8 @@ def _gate(state: RunState) -> str:
     wants += [f"{clean(m.file, 200)}: {clean(m.key, 80)} {m.op} {clean(m.value, 40)}" for m in gate.metric[:MAX_CHECKS]]
     lines = [f"- the gate asks for: {'; '.join(wants) or 'nothing beyond the run ending'}"]
     if gate.deadline:
-        lines.append(f"- deadline: {format_duration(gate.deadline)} after the start "
-                     f"({_when(state.created_at)})")
+        lines.append(f"- deadline: {_when(state.created_at + timedelta(seconds=gate.deadline))} "
+                     f"({format_duration(gate.deadline)} after the start, {_when(state.created_at)})")
     lines.append(f"- gate met: {'yes, at ' + _when(state.gate.met_at) if state.gate.met else 'not yet'}")
     lines.append(f"- stages done: {done}/{len(stage_ids)} ("
                  + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) + ")")
