@@ -30,6 +30,16 @@ def test_plan_md_fills_every_slot(path):
     assert "goes to its terminal state without asking you again" in text
 
 
+def test_plan_md_states_what_tianluo_may_do_and_the_agent_rung(tmp_path):
+    spec, _ = load_spec(SPECS[0])  # the example names an agent
+    text = render_plan_md(build_plan(spec, SPECS[0]))
+    assert "tianluo may do on its own (`authorization.allow`): submit, resubmit, cancel_hung, degrade;" in text
+    assert ("Agent rung: before such a hold, and on an unknown fault, tianluo asks `claude -p --output-format json "
+            "--max-turns 3 --allowedTools Read` (at most 5m a call, 20 calls in the run)") in text
+    spec, _ = load_spec(SPECS[1])  # the demo does not
+    assert "No agent rung: a failure the ladder cannot answer is held for you" in render_plan_md(build_plan(spec, SPECS[1]))
+
+
 def test_every_package_of_the_source_tree_ships_in_the_wheel():
     """pyproject lists its packages by hand (templates/ and examples/ are mapped in): none may be missed."""
     import tomllib

@@ -214,6 +214,19 @@ def _budget_lines(plan: Plan) -> list[str]:
     for klass, budget in plan.ladder.items():
         waits = ", ".join(format_duration(b) for b in budget.backoff)
         lines.append(f"| {klass.value} | {budget.retries} | {waits} |")
+    lines += ["", f"tianluo may do on its own (`authorization.allow`): {', '.join(plan.authorization) or 'nothing'}; "
+              "anything else becomes a hold with the question."]
+    agent = plan.agent
+    lines.append("")
+    if agent is None:
+        lines.append("No agent rung: a failure the ladder cannot answer is held for you (`agent:` in the spec, or "
+                     "`tianluo start --agent`, adds one).")
+    else:
+        skip = "; skip" if "skip" in plan.authorization else ""
+        lines.append(f"Agent rung: before such a hold, and on an unknown fault, tianluo asks `{agent.command}` "
+                     f"(at most {format_duration(agent.timeout)} a call, {agent.max_calls} calls in the run). Its "
+                     f"answer is applied only inside the list above: retry, hold, a pre-authorised change{skip}; "
+                     "anything else becomes the hold it would have been.")
     return lines
 
 
