@@ -255,7 +255,7 @@ def test_silence_past_the_timeout_kills_the_agents_process_group_and_holds(tmp_p
     state = read_state(run_dir)
     st = state["entities"]["a"]["stages"]["train"]
     assert st["status"] == "held" and st["consults"][0]["reply"]["timed_out"] is True
-    assert "did not answer within 2s" in st["hold"]["reason"]
+    assert "did not answer in time: no answer within its timeout (2s)" in st["hold"]["reason"]
     assert (run_dir / "agent/1/answer.txt").read_text() == "let me think about it\n"
     one_call_each(run_dir)
 

@@ -300,6 +300,8 @@ def _refusal(ctx: Ctx, consult: Consult) -> str | None:
     if reply is None:
         return f"the agent call {consult.call} got no answer (the tick was stopped during it?)"
     if reply.timed_out:
+        if reply.error:  # the shell names the limit it had (under cron, the tick's own limit may be the shorter)
+            return f"the agent did not answer in time: {one_line(reply.error, 200)}"
         timeout = ctx.state.plan.agent.timeout if ctx.state.plan.agent is not None else None
         return f"the agent did not answer within {timeout:g}s and was stopped" if timeout else \
             "the agent did not answer in time and was stopped"
