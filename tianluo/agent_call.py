@@ -145,7 +145,7 @@ class _Call:
     cut: bool = False
     open_pipes: int = 0
     exited_at: float | None = None  # monotonic; the leader exited (not reaped yet: its group id stays ours)
-    status: int | None = None
+    returncode: int | None = None
     timed_out: bool = False
     error: str | None = None
     ended: float = 0.0
@@ -254,9 +254,9 @@ def _finish(sel: selectors.BaseSelector, c: _Call) -> None:
             _close(sel, c, pipe)
     _killpg(c, signal.SIGKILL)  # the leader is unreaped: the group id is still this call's
     try:
-        c.status = c.proc.wait(timeout=KILL_GRACE + 5)
+        c.returncode = c.proc.wait(timeout=KILL_GRACE + 5)
     except subprocess.TimeoutExpired:  # not ours to wait on any longer (uninterruptible sleep)
-        c.status = None
+        c.returncode = None
     c.ended = time.monotonic()
 
 
@@ -347,8 +347,8 @@ def consult_all(run_dir: Path, state: RunState, calls: list, now: datetime, time
 def _record(run_dir: Path, c: _Call, at: datetime, limit: str) -> dict:
     consult, call = c.consult, c.consult.call
     exit_code = None
-    if c.proc is not None and c.status is not None:
-        exit_code = c.status if c.status >= 0 else 128 - c.status
+    if c.proc is not None and c.returncode is not None:
+        exit_code = c.returncode if c.returncode >= 0 else 128 - c.returncode
     if c.proc is not None:
         _keep(c.folder / ANSWER, bytes(c.out))
         _keep(c.folder / STDERR, bytes(c.err))
