@@ -44,6 +44,10 @@ def cron_daemon():
     running = subprocess.run(["pgrep", "-x", "cron"], capture_output=True, timeout=10).returncode == 0
     proc = None if running else subprocess.Popen([binary, "-f"], stdout=subprocess.DEVNULL,
                                                  stderr=subprocess.DEVNULL, start_new_session=True)
+    if proc is not None:
+        # cron reads the crontabs as it starts, and later only when their folder's mtime (whole seconds)
+        # changed: a crontab written in the second it started in would go unseen
+        time.sleep(1.1)
     before = cron.read()
     try:
         yield

@@ -26,7 +26,7 @@ from pathlib import Path
 from tianluo import fsio
 from tianluo.errors import TianluoError
 from tianluo.model import AgentReply, Consult, RunState
-from tianluo.plaintext import _CONTROL
+from tianluo.plaintext import one_line
 from tianluo.timefmt import iso
 
 AGENT_DIR = "agent"
@@ -45,12 +45,6 @@ READ_CHUNK = 64 * 1024
 def call_dir(run_dir: Path, call: int) -> Path:
     """``<run>/agent/<call>``: the prompt, the raw answer, stderr and tianluo's decision of one call."""
     return Path(run_dir) / AGENT_DIR / str(call)
-
-
-def one_line(text: str, cap: int) -> str:
-    """``text`` as one plain line: control characters become spaces, runs of spaces one, at most ``cap`` characters."""
-    flat = " ".join(_CONTROL.sub(" ", text[: cap * 4]).split())
-    return flat if len(flat) <= cap else flat[: cap - 3] + "..."
 
 
 # --- the answer -------------------------------------------------------------------------------------

@@ -43,6 +43,7 @@ from tianluo.observations import (
     WriteAgentDecision,
     WriteAnalysis,
 )
+from tianluo.plaintext import one_line as plain_line
 from tianluo.responses import never_unchanged
 from tianluo.stage_machine import move, take
 from tianluo.states import FaultClass, StageStatus
@@ -54,9 +55,6 @@ MAX_LABEL = 64
 #: The answers an agent may give at all; ``Consult.allowed`` says which of them it may give now.
 ACTIONS = ("hold", "retry", "degrade", "skip")
 
-#: Every control character (tab included), C1 controls, the line and paragraph separators and the
-#: bidi controls (as ``tianluo.plaintext``): what the agent wrote is shown as one plain line.
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]+")
 #: Words of an answer that asks for something tianluo never does on its own (only a person does).
 _DESTRUCTIVE = re.compile(r"(?i)\b(?:delete|remove|rm|rmdir|unlink|wipe|erase|purge|drop|truncate|shred|"
                           r"format|destroy|overwrite|kill|reset|clean|mkfs|dd)\b")
@@ -64,11 +62,8 @@ _LABEL = re.compile(r"[a-z][a-z0-9_]*")
 
 
 def one_line(text: object, cap: int = MAX_TEXT) -> str:
-    """``text`` as one plain line of at most ``cap`` characters (control characters become spaces)."""
-    if not isinstance(text, str):
-        return ""
-    flat = " ".join(_CONTROL.sub(" ", text).split())
-    return flat if len(flat) <= cap else flat[:cap - 1] + "…"
+    """``text`` as one plain line of at most ``cap`` characters (``plaintext.one_line``)."""
+    return plain_line(text, cap)
 
 
 def agent_label(label: object) -> str | None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from tianluo import fsio
 from tianluo.errors import TianluoError
-from tianluo.plaintext import _CONTROL
+from tianluo.plaintext import one_line
 from tianluo.timefmt import iso
 
 FINDINGS = "findings.md"
@@ -25,11 +25,6 @@ HEADER = ("# Findings\n\n"
           "tianluo's ticks never read this file: `state.json` is the run's only truth.\n\n")
 
 
-def one_line(text: str, cap: int) -> str:
-    """``text`` as one plain line: control characters (newlines, escapes, bidi controls) become spaces,
-    runs of spaces one, at most ``cap`` characters (an ellipsis marks a cut)."""
-    flat = " ".join(_CONTROL.sub(" ", text.replace("\t", " ")).split())
-    return flat if len(flat) <= cap else flat[:cap - 1].rstrip() + "\u2026"
 
 
 def who() -> str:

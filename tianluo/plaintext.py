@@ -15,6 +15,19 @@ _CONTROL_NAMES = {"\x00": "a NUL byte", "\n": "a newline", "\r": "a carriage ret
                   "\u2029": "a paragraph separator (U+2029)"}
 
 
+def one_line(text: object, cap: int) -> str:
+    """``text`` as one plain line of at most ``cap`` characters: every control character (tab, newline,
+    escape, bidi) becomes a space, runs of spaces one; an ellipsis marks a cut. Not a string: ''.
+
+    For text from outside (an agent's answer, a note, a log line): only its first ``4 * cap``
+    characters are looked at, so a flood costs what a line does.
+    """
+    if not isinstance(text, str):
+        return ""
+    flat = " ".join(_CONTROL.sub(" ", text[: cap * 4].replace("\t", " ")).split())
+    return flat if len(flat) <= cap else flat[: cap - 1].rstrip() + "\u2026"
+
+
 def control_problem(text: str) -> str | None:
     """What is wrong with ``text`` as one line of plain text, or None."""
     m = _CONTROL.search(text)

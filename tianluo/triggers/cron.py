@@ -12,6 +12,7 @@ import os
 import shlex
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 from crontab import CronTab
@@ -21,6 +22,10 @@ from tianluo.errors import TianluoError
 from tianluo.triggers import MAX_EVERY, Installed, tick_command
 
 CRONTAB_TIMEOUT_S = 15
+#: Debian's (Vixie) cron reloads the crontabs when their spool folder's mtime, in whole seconds,
+#: differs from the one it saw at its last look, at the start of each minute: a crontab written in
+#: that same second, just after the look, goes unseen until the next change. None is written then.
+CRON_LOOK_S = 2.0
 
 
 def tag(run_id: str) -> str:
@@ -90,7 +95,18 @@ def read() -> str:
     return proc.stdout
 
 
+def after_cron_looks(now=time.time, sleep=time.sleep) -> float:
+    """Wait until the minute's first ``CRON_LOOK_S`` seconds (when cron looks) are over; the seconds waited."""
+    into = now() % 60
+    if into >= CRON_LOOK_S:
+        return 0.0
+    wait = CRON_LOOK_S - into + 0.05
+    sleep(wait)
+    return wait
+
+
 def write(text: str) -> None:
+    after_cron_looks()
     try:
         proc = subprocess.run([_crontab(), "-"], input=text, capture_output=True, text=True,
                               timeout=CRONTAB_TIMEOUT_S)
