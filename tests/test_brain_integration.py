@@ -544,7 +544,7 @@ def test_release_retry_after_a_fix_and_skip_let_the_run_complete(tmp_path):
     assert (run_dir / "state.json").read_bytes() == before  # refused: nothing changed
 
     (work / "fixed.flag").write_text("fixed\n")
-    retried = cli("release", "fixme", "--retry", "--run", run_dir, cwd=tmp_path, check=True)
+    retried = cli("release", "fixme", "--retry", "--no-tick", "--run", run_dir, cwd=tmp_path, check=True)
     assert "fixme/train: released: runs again at the next tick" in retried.stdout
     assert stage(read_state(run_dir), "fixme", "train")["status"] == "retry_wait"
     skipped = cli("release", "skipme", "--skip", "--run", run_dir, cwd=tmp_path, check=True)

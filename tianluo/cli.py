@@ -16,12 +16,17 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="tianluo", description="A quiet babysitter for long-running, multi-stage jobs.")
+    p = _Parser(prog="tianluo", description="A quiet babysitter for long-running, multi-stage jobs.",
+                epilog="examples:\n" + "\n".join(f"  {line}" for line in EXAMPLES["tianluo"]),
+                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"tianluo {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     def add(name: str, help_text: str) -> argparse.ArgumentParser:
-        return sub.add_parser(name, help=help_text, description=help_text)
+        examples = "\n".join(f"  {line}" for line in EXAMPLES.get(name, ()))
+        return sub.add_parser(name, help=help_text, description=help_text,
+                              epilog=f"examples:\n{examples}" if examples else None,
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
 
     def home(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("--home", metavar="DIR",
@@ -34,9 +39,15 @@ def _parser() -> argparse.ArgumentParser:
         where.add_argument("--system", dest="scope", action="store_const", const="system",
                            help="systemd: a system unit")
 
+    def metrics(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("--metrics-file", metavar="PATH",
+                        help="write a Prometheus textfile for node_exporter's textfile collector after each tick "
+                             "(atomic: a temp file, then a rename)")
+
     def run(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("--run", metavar="DIR",
-                        help="run folder (default: $TIANLUO_RUN, else the newest run under the home)")
+                        help="run folder (default: $TIANLUO_RUN, else the run folder you stand in, else the "
+                             "newest run under the home, found upward from here like git)")
         home(sp)
 
     sp = add("plan", "Validate a spec, list every decision fork, take answers, write plan.md.")
@@ -76,6 +87,7 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--event", action="store_true", help=argparse.SUPPRESS)  # a job exited: do not lose this tick
     sp.add_argument("--budget", type=_tick_budget, metavar="DURATION",
                     help="stop observing after this long, save and exit (default: half the interval, at most 5m)")
+    metrics(sp)
 
     sp = add("status", "Show a run's state: phase, gate, and every stage (held and blocked first).")
     run(sp)
@@ -105,6 +117,7 @@ def _parser() -> argparse.ArgumentParser:
 
     sp = add("daemon", "Tick a run in the foreground (for tmux or a supervisor); exits when the run is over.")
     sp.add_argument("--every", type=_daemon_every, metavar="DURATION", help="tick interval, 1s..1h (default: the spec's)")
+    metrics(sp)
     run(sp)
 
     sp = add("hold", "Hold an entity: nothing new of it starts until released (running attempts finish).")
@@ -113,8 +126,10 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--reason", default="held by hand", metavar="TEXT")
     run(sp)
 
-    sp = add("release", "Release an entity's holds.")
-    sp.add_argument("entity", metavar="ENTITY")
+    sp = add("release", "Release an entity's holds; a tick runs at once, so what was released starts now.")
+    sp.add_argument("entity", metavar="ENTITY", nargs="?")
+    sp.add_argument("--all", action="store_true", help="release every held entity (one line each)")
+    sp.add_argument("--no-tick", action="store_true", help="only save the release; the next tick acts on it")
     how = sp.add_mutually_exclusive_group()
     how.add_argument("--retry", action="store_true", help="run a stage held after a failure again")
     how.add_argument("--skip", action="store_true", help="skip a stage held after a failure")
@@ -137,7 +152,83 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--timeout", type=_seconds(1.0, 3600.0), default=90.0, metavar="SECONDS")
 
     add("schema", "Print the JSON Schema of state.json.")
+
+    sp = add("runs", "List every run under the home, newest first: phase, gate, stages done, last tick.")
+    home(sp)
+    sp.add_argument("--json", action="store_true", help="versioned JSON for tools")
+
+    sp = add("logs", "Print an attempt's log (stderr, then stdout): the last lines, or follow it with -f.")
+    sp.add_argument("target", metavar="ENTITY[.STAGE]",
+                    help="the stage (without STAGE: the entity's stage whose attempt began last)")
+    sp.add_argument("--attempt", type=_positive, metavar="N", help="attempt N (default: the latest)")
+    sp.add_argument("--stream", choices=["stdout", "stderr"], help="only this stream")
+    sp.add_argument("-f", "--follow", action="store_true",
+                    help="keep printing what is appended; stops on Ctrl-C or when the attempt has ended "
+                         "(exit.json) and the log is read to its end")
+    sp.add_argument("-n", "--lines", type=_count, default=50, metavar="N", help="last N lines (default 50)")
+    run(sp)
+
+    sp = add("events", "Print the run's events (events.jsonl), filtered; follow them with -f.")
+    sp.add_argument("--entity", metavar="ENTITY[.STAGE]", help="only events of this entity (or stage)")
+    sp.add_argument("--kind", metavar="KIND", help="only events of this kind, e.g. failed, held, gate_met")
+    sp.add_argument("-f", "--follow", action="store_true", help="keep printing new events until Ctrl-C")
+    sp.add_argument("-n", "--lines", type=_count, default=50, metavar="N", help="last N events (default 50)")
+    sp.add_argument("--json", action="store_true", help="one JSON object a line")
+    run(sp)
+
+    sp = add("completion", "Print a shell completion script.")
+    sp.add_argument("shell", choices=["bash", "zsh"], metavar="SHELL", help="bash or zsh")
     return p
+
+
+EXAMPLES = {
+    "tianluo": ["tianluo plan tianluo.yaml", "tianluo start tianluo.yaml --accept-defaults",
+                "tianluo status", "tianluo logs train -f"],
+    "plan": ["tianluo plan tianluo.yaml", "tianluo plan tianluo.yaml --answer Q1=go",
+             "tianluo plan tianluo.yaml --diff"],
+    "start": ["tianluo start tianluo.yaml", "tianluo start tianluo.yaml --trigger systemd --every 5m",
+              "tianluo start tianluo.yaml --replan"],
+    "tick": ["tianluo tick", "tianluo tick --run .tianluo/20260101-120000-sweep --quiet",
+             "tianluo tick --metrics-file /var/lib/node_exporter/textfile/tianluo.prom"],
+    "status": ["tianluo status", "tianluo status --json | jq .phase", "cd .tianluo/20260101-120000-sweep && tianluo status"],
+    "install": ["tianluo install cron --every 10m", "tianluo install systemd --system --dry-run"],
+    "uninstall": ["tianluo uninstall", "tianluo uninstall cron"],
+    "stop": ["tianluo stop", "tianluo stop --reason 'out of GPU hours'"],
+    "note": ["tianluo note train 'loss spikes at step 40k are the LR warmup'", "tianluo note train.eval 'bad node gpu07'"],
+    "daemon": ["tianluo daemon --every 30s", "tianluo daemon --metrics-file /var/lib/node_exporter/textfile/tianluo.prom"],
+    "hold": ["tianluo hold train --reason 'checking the data'", "tianluo hold --all"],
+    "release": ["tianluo release train", "tianluo release train --retry", "tianluo release --all --no-tick"],
+    "diagnose": ["tianluo diagnose train", "tianluo diagnose train --json"],
+    "prompt": ["tianluo prompt", "tianluo prompt --stage train.fit"],
+    "demo": ["tianluo demo", "tianluo demo --pace 0"],
+    "schema": ["tianluo schema > state-schema.json"],
+    "runs": ["tianluo runs", "tianluo runs --home /data/.tianluo --json"],
+    "logs": ["tianluo logs train.fit", "tianluo logs train.fit --attempt 2 --stream stderr -n 100",
+             "tianluo logs train -f"],
+    "events": ["tianluo events -n 20", "tianluo events --entity train --kind failed",
+               "tianluo events -f --json"],
+    "completion": ["eval \"$(tianluo completion bash)\"", "tianluo completion zsh > ~/.zfunc/_tianluo"],
+}
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: give 1 or more")
+    return value
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= value <= 100000:
+        raise argparse.ArgumentTypeError(f"{text!r}: give 0 to 100000")
+    return value
 
 
 def _duration(text: str) -> float:
@@ -369,7 +460,26 @@ def _cmd_daemon(args) -> int:
 
     run_dir = resolve_run(args.run, args.home).resolve()
     every = args.every if args.every is not None else RunStore(run_dir).load().plan.interval
+    if args.metrics_file:
+        _write_metrics(run_dir, args.metrics_file)  # a bad path is heard now, not in a thread
+        _metrics_thread(run_dir, args.metrics_file, min(every, 60.0))
     return run_daemon(run_dir, every)
+
+
+def _metrics_thread(run_dir, path: str, every: float) -> None:
+    """The daemon's textfile, rewritten every ``every`` seconds from state.json (read plainly)."""
+    import threading
+    import time
+
+    def loop() -> None:
+        while True:
+            time.sleep(every)
+            try:
+                _write_metrics(run_dir, path)
+            except Exception as exc:  # noqa: BLE001 - the ticks go on; the next write may succeed
+                print(f"tianluo: --metrics-file: {_one_line(str(exc))}", file=sys.stderr)
+
+    threading.Thread(target=loop, name="metrics", daemon=True).start()
 
 
 def _cmd_tick(args) -> int:
@@ -379,12 +489,14 @@ def _cmd_tick(args) -> int:
     run_dir = resolve_run(args.run, args.home)
     idle = idle_tick(run_dir, args.budget)  # a finished run with nothing to do: no models, no backends
     if idle is not None:
+        _write_metrics(run_dir, args.metrics_file)
         if not args.quiet:
             print(idle)
         return 0
     from tianluo.tick import run_tick
 
     result = run_tick(run_dir, event=args.event, budget=args.budget)
+    _write_metrics(run_dir, args.metrics_file)
     _print_events(result.events)
     if result.warning:  # a stalled lock: heard even from a quiet tick, and not exit 0
         print(f"tianluo: {result.warning}", file=sys.stderr)
@@ -397,6 +509,13 @@ def _cmd_tick(args) -> int:
 EXIT_STALLED = 75  # EX_TEMPFAIL: the run's lock is held past its holder's budget
 
 
+def _write_metrics(run_dir, path: str | None) -> None:
+    if path:
+        from tianluo.metrics import write_for_run
+
+        write_for_run(run_dir, path)
+
+
 def _cmd_status(args) -> int:
     from tianluo.runpath import resolve_run
     from tianluo.status import render_status, status_doc
@@ -407,7 +526,9 @@ def _cmd_status(args) -> int:
     if args.json:
         print(json.dumps(doc, indent=2))
     else:
-        print(render_status(doc, utcnow()))
+        from tianluo import colour
+
+        print(colour.status_text(render_status(doc, utcnow()), doc, colour.enabled(sys.stdout)))
     return 0
 
 
@@ -430,7 +551,44 @@ def _cmd_release(args) -> int:
     from tianluo.runpath import resolve_run
 
     _print_hands(release_entity(resolve_run(args.run, args.home), args.entity, args.retry, args.skip,
-                                args.reset_budget))
+                                args.reset_budget, all_entities=args.all, tick=not args.no_tick))
+    return 0
+
+
+def _cmd_runs(args) -> int:
+    from tianluo import colour
+    from tianluo.browse import RUNS_VERSION, list_runs, render_runs
+    from tianluo.runpath import find_home
+
+    home = find_home(args.home)
+    rows = list_runs(home)
+    if args.json:
+        print(json.dumps({"version": RUNS_VERSION, "home": str(home), "runs": rows}, indent=2))
+    else:
+        print(render_runs(rows, colour.painter(colour.enabled(sys.stdout))))
+    return 0
+
+
+def _cmd_logs(args) -> int:
+    from tianluo.browse import show_log
+    from tianluo.runpath import resolve_run
+
+    return show_log(resolve_run(args.run, args.home), args.target, args.attempt, args.stream, args.lines,
+                    args.follow)
+
+
+def _cmd_events(args) -> int:
+    from tianluo.browse import show_events
+    from tianluo.runpath import resolve_run
+
+    return show_events(resolve_run(args.run, args.home), args.entity, args.kind, args.lines, args.follow,
+                       args.json)
+
+
+def _cmd_completion(args) -> int:
+    from tianluo import completion_sh
+
+    print(getattr(completion_sh, args.shell)(_parser()), end="")
     return 0
 
 
@@ -468,7 +626,8 @@ def _cmd_schema(args) -> int:
 COMMANDS = {"plan": _cmd_plan, "start": _cmd_start, "tick": _cmd_tick, "status": _cmd_status,
             "hold": _cmd_hold, "release": _cmd_release, "diagnose": _cmd_diagnose,
             "install": _cmd_install, "uninstall": _cmd_uninstall, "stop": _cmd_stop, "note": _cmd_note, "daemon": _cmd_daemon,
-            "prompt": _cmd_prompt, "demo": _cmd_demo, "schema": _cmd_schema}
+            "prompt": _cmd_prompt, "demo": _cmd_demo, "schema": _cmd_schema, "runs": _cmd_runs, "logs": _cmd_logs,
+            "events": _cmd_events, "completion": _cmd_completion}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -206,14 +206,59 @@ def hold_entity(run_dir: Path, entity: str | None, reason: str, all_entities: bo
                           queue=("hold", None if all_entities else [entity]), what="hold")
 
 
-def release_entity(run_dir: Path, entity: str, retry: bool, skip: bool, reset_budget: bool) -> HandsResult:
-    """``tianluo release``: lift the entity's holds; --retry or --skip for a failure hold.
+def release_entity(run_dir: Path, entity: str | None, retry: bool, skip: bool, reset_budget: bool,
+                   all_entities: bool = False, tick: bool = True) -> HandsResult:
+    """``tianluo release``: lift the entity's (``all_entities``: every held entity's) holds;
+    --retry or --skip for a failure hold.
 
-    On Slurm a job ``tianluo hold`` held in the queue is released there too.
+    On Slurm a job ``tianluo hold`` held in the queue is released there too. With ``tick``, a
+    tick runs right after the release is saved (as a job's exit does), so what was released
+    starts now rather than at the next interval; its events are added to the result's.
     """
-    return _locked_change(run_dir, lambda s: holds.release(s, entity, utcnow(), retry=retry, skip=skip,
-                                                           reset_budget=reset_budget), queue=("release", [entity]),
-                          what="release")
+    if all_entities:
+        if entity:
+            raise TianluoError("release: name an ENTITY or pass --all, not both")
+        names: list[str] = []
+
+        def change(s):
+            held = [e for e, ent in s.entities.items()
+                    if ent.hold is not None or any(st.status == StageStatus.HELD for st in ent.stages.values())]
+            if not held:
+                raise TianluoError("release --all: nothing is held")
+            now, total = utcnow(), None
+            for ename in held:  # one save for all: a failure hold without --retry/--skip changes nothing
+                step = holds.release(s if total is None else total.state, ename, now, retry=retry, skip=skip,
+                                     reset_budget=reset_budget)
+                step.notes.insert(0, f"released {ename}")
+                if total is None:
+                    total = step
+                else:
+                    total.state = step.state
+                    total.events += step.events
+                    total.changed += step.changed
+                    total.notes += step.notes
+            names.extend(held)
+            return total
+
+        result = _locked_change(run_dir, change, queue=("release", names), what="release")
+    elif not entity:
+        raise TianluoError("release: name an ENTITY, or pass --all")
+    else:
+        result = _locked_change(run_dir, lambda s: holds.release(s, entity, utcnow(), retry=retry, skip=skip,
+                                                                 reset_budget=reset_budget),
+                                queue=("release", [entity]), what="release")
+    if tick:
+        try:
+            ticked = run_tick(run_dir, event=True)  # a tick holding the lock runs once more for us
+        except TianluoError as exc:  # the release stands; the trigger's next tick tries again
+            if isinstance(exc, space.DiskFull):
+                raise
+            result.notes.append(f"released; the tick right after it failed ({exc}); the next tick acts on it")
+            return result
+        result.events += ticked.events
+        if ticked.warning:
+            result.notes.append(ticked.warning)
+    return result
 
 
 def _queue_hands(store: RunStore, result: HandsResult, verb: str, names: list[str] | None) -> None:

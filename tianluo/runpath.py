@@ -1,10 +1,12 @@
-"""Which run a command means: ``--run``, else ``$TIANLUO_RUN``, else the newest run under the home.
+"""Which run a command means: ``--run``, else ``$TIANLUO_RUN``, else the run folder we stand in, else the
+newest run under the home (found upward from the current folder, like git).
 
 Found with the file system checks of ``runfs`` alone: nothing here loads a state model, so a
 command that only looks at a run (``status``, a tick of a finished run) pays for no more.
 """
 
 import os
+import re
 from pathlib import Path
 
 from tianluo import runfs
@@ -24,12 +26,50 @@ def check_home(home: Path, create: bool = False) -> Path:
     return runfs.ensure_home(home, create=create)
 
 
+_RUN_ID = re.compile(r"\d{8}-\d{6}-")  # a run folder's name starts with its start time (runs.create_run)
+MAX_UP = 64  # folders looked at upward from the current one, like git's discovery
+
+
+def discover(start: str | os.PathLike | None = None) -> tuple[str, Path] | None:
+    """Look upward from ``start`` (the current folder) like git: ``("run", folder)`` for the
+    first folder holding ``state.json``, ``("home", folder/.tianluo)`` for the first holding a
+    ``.tianluo`` folder; None at the root. Nothing found is trusted here: the caller checks it.
+    """
+    here = Path(os.path.abspath(start or os.getcwd()))
+    for folder in [here, *here.parents][:MAX_UP]:
+        if _RUN_ID.match(folder.name) and os.path.isfile(folder / STATE) and not os.path.islink(folder / STATE):
+            return "run", folder
+        if os.path.isdir(folder / DEFAULT_HOME) and not os.path.islink(folder / DEFAULT_HOME):
+            return "home", folder / DEFAULT_HOME
+    return None
+
+
+def find_home(home: str | os.PathLike | None = None) -> Path:
+    """The home a listing means: ``--home``, ``$TIANLUO_HOME``, else the nearest ``.tianluo``
+    upward from the current folder (or the one holding the run folder we stand in)."""
+    if home or os.environ.get("TIANLUO_HOME"):
+        return home_dir(home)
+    found = discover()
+    if found is None:
+        return Path(DEFAULT_HOME)
+    kind, folder = found
+    return folder.parent if kind == "run" else folder
+
+
 def resolve_run(run: str | os.PathLike | None, home: str | os.PathLike | None = None) -> Path:
-    """The run a command means: ``--run``, else ``$TIANLUO_RUN``, else the newest under the home."""
+    """The run a command means: ``--run``, else ``$TIANLUO_RUN``, else (with no home given) the
+    run folder we stand in or below, else the newest run under the home: ``--home``,
+    ``$TIANLUO_HOME``, or the nearest ``.tianluo`` upward from the current folder."""
     chosen = run or os.environ.get("TIANLUO_RUN")
     if chosen:
         return _checked_run(Path(chosen))
     folder = home_dir(home)
+    if not (home or os.environ.get("TIANLUO_HOME")):
+        found = discover()
+        if found is not None and found[0] == "run":
+            return _checked_run(found[1])
+        if found is not None:
+            folder = found[1]
     if os.path.lexists(folder):
         check_home(folder)
     runs = [p for p in folder.glob("*/") if (p / STATE).is_file()] if folder.is_dir() else []

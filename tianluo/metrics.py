@@ -1,0 +1,90 @@
+"""A Prometheus textfile (``--metrics-file``) for node_exporter's textfile collector.
+
+Written from state.json read plainly (the ``status --json`` document), atomically (a temp
+file in the same folder, then a rename), so the collector never reads half a file. Label
+values are escaped as the exposition format says (backslash, double quote, newline).
+"""
+
+import os
+import tempfile
+from datetime import datetime
+from pathlib import Path
+
+from tianluo.errors import TianluoError
+from tianluo.states import Phase, StageStatus
+
+PHASES = tuple(p.value for p in Phase)  # every one is written (0 or 1): a query need not guess which exist
+STATUSES = tuple(s.value for s in StageStatus)
+
+
+def escape(value: str) -> str:
+    """A label value as the text exposition format wants it."""
+    return str(value).replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n")
+
+
+def _seconds(stamp: str | None) -> float | None:
+    if not stamp:
+        return None
+    return datetime.fromisoformat(stamp.replace("Z", "+00:00")).timestamp()
+
+
+def render(doc: dict) -> str:
+    """The textfile for one run's status document."""
+    run = escape(doc["run_id"])
+    counts: dict[str, int] = {}
+    for entity in doc["entities"].values():
+        for stage in entity["stages"].values():
+            counts[stage["status"]] = counts.get(stage["status"], 0) + 1
+    lines = ["# HELP tianluo_stages Stages of the run by status.", "# TYPE tianluo_stages gauge"]
+    for status in sorted(set(STATUSES) | set(counts)):
+        lines.append(f'tianluo_stages{{run="{run}",status="{escape(status)}"}} {counts.get(status, 0)}')
+    lines += ["# HELP tianluo_attempts_total Attempts started in the run, retries included.",
+              "# TYPE tianluo_attempts_total counter",
+              f'tianluo_attempts_total{{run="{run}"}} {int(doc["total_attempts"])}',
+              "# HELP tianluo_run_phase The run's phase (1 for the current one).",
+              "# TYPE tianluo_run_phase gauge"]
+    for phase in sorted(set(PHASES) | {doc["phase"]}):
+        lines.append(f'tianluo_run_phase{{run="{run}",phase="{escape(phase)}"}} {int(phase == doc["phase"])}')
+    last = _seconds(doc.get("last_tick_at"))
+    lines += ["# HELP tianluo_last_tick_timestamp_seconds When the run last ticked (0: never).",
+              "# TYPE tianluo_last_tick_timestamp_seconds gauge",
+              f'tianluo_last_tick_timestamp_seconds{{run="{run}"}} {last or 0:.3f}',
+              "# HELP tianluo_gate_met Whether the run's success gate is met.",
+              "# TYPE tianluo_gate_met gauge",
+              f'tianluo_gate_met{{run="{run}"}} {int(bool(doc["gate"]["met"]))}']
+    return "\n".join(lines) + "\n"
+
+
+def write(path: str | os.PathLike, text: str) -> None:
+    """``text`` into ``path`` whole or not at all: a temp file beside it, then a rename.
+
+    Raises:
+        TianluoError: the folder is missing or refuses the write (named, with what to do).
+    """
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    if os.path.islink(path):
+        raise TianluoError(f"--metrics-file {path}: a symbolic link; pass the file itself "
+                           "(node_exporter's textfile folder, e.g. /var/lib/node_exporter/textfile/tianluo.prom)")
+    if not folder.is_dir():
+        raise TianluoError(f"--metrics-file {path}: the folder {folder} does not exist; create it or pass "
+                           "a file in node_exporter's textfile folder")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)  # O_EXCL: never a planted file
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.chmod(tmp, 0o644)  # node_exporter often runs as its own user
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def write_for_run(run_dir: Path, path: str | os.PathLike) -> None:
+    """The textfile of ``run_dir``'s current state."""
+    from tianluo.status import status_doc
+
+    write(path, render(status_doc(run_dir)))
