@@ -147,6 +147,11 @@ def _parser() -> argparse.ArgumentParser:
                     help="with the question pending for this stage (the agent rung's consult), if any")
     run(sp)
 
+    sp = add("report", "Write the run's report.html (one self-contained page: holds, gate, stages, the dependency "
+                       "graph, events) and print its path.")
+    sp.add_argument("--open", action="store_true", help="open it in a browser when there is a display")
+    run(sp)
+
     sp = add("demo", "Run a small example pipeline end to end in a temporary folder.")
     sp.add_argument("--pace", type=_seconds(0.0, 60.0), default=0.5, metavar="SECONDS", help="seconds between ticks")
     sp.add_argument("--timeout", type=_seconds(1.0, 3600.0), default=90.0, metavar="SECONDS")
@@ -200,6 +205,7 @@ EXAMPLES = {
     "release": ["tianluo release train", "tianluo release train --retry", "tianluo release --all --no-tick"],
     "diagnose": ["tianluo diagnose train", "tianluo diagnose train --json"],
     "prompt": ["tianluo prompt", "tianluo prompt --stage train.fit"],
+    "report": ["tianluo report", "tianluo report --open", "tianluo report --run .tianluo/20260101-120000-sweep"],
     "demo": ["tianluo demo", "tianluo demo --pace 0"],
     "schema": ["tianluo schema > state-schema.json"],
     "runs": ["tianluo runs", "tianluo runs --home /data/.tianluo --json"],
@@ -610,6 +616,17 @@ def _cmd_prompt(args) -> int:
     return 0
 
 
+def _cmd_report(args) -> int:
+    from tianluo.report import open_report, report_run
+    from tianluo.runpath import resolve_run
+
+    path = report_run(resolve_run(args.run, args.home).resolve())
+    print(path)
+    if args.open:
+        print(open_report(path))
+    return 0
+
+
 def _cmd_demo(args) -> int:
     from tianluo.demo import run_demo
 
@@ -628,6 +645,7 @@ COMMANDS = {"plan": _cmd_plan, "start": _cmd_start, "tick": _cmd_tick, "status":
             "install": _cmd_install, "uninstall": _cmd_uninstall, "stop": _cmd_stop, "note": _cmd_note, "daemon": _cmd_daemon,
             "prompt": _cmd_prompt, "demo": _cmd_demo, "schema": _cmd_schema, "runs": _cmd_runs, "logs": _cmd_logs,
             "events": _cmd_events, "completion": _cmd_completion}
+COMMANDS["report"] = _cmd_report  # tianluo report (tianluo/report.py)
 
 
 def main(argv: list[str] | None = None) -> int:

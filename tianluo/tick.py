@@ -127,6 +127,7 @@ def _tick_locked(store: RunStore, lock_fd: int, now: datetime | None, backend: B
         events = stalled + remove_trigger_if_over(store, state, now or utcnow())
         if not os.path.lexists(store.run_dir / lessons.LESSONS):  # the ending tick was killed before writing it
             lessons.write(store.run_dir, state)
+        _refresh_report(store, changed=bool(events))  # or when report.html is missing
         return TickResult(False, f"run {state.run_id} is {state.phase.value}; nothing to do", state.phase, events)
     backend = backend or get_backend(state.plan.backend, store.run_dir, state.plan.slurm)
     if state.agent_calls:
@@ -148,7 +149,16 @@ def _tick_locked(store: RunStore, lock_fd: int, now: datetime | None, backend: B
     events += remove_trigger_if_over(store, new, now)
     if new.phase in TERMINAL_PHASES and state.phase not in TERMINAL_PHASES:
         lessons.write(store.run_dir, new)  # the run's memory, from the state saved above (rewritten whole if again)
+    # report.html, from the state saved above: when this tick changed it (or the file is missing); never fails the tick
+    _refresh_report(store, changed=bool(decision.actions or events or snapshot))
     return TickResult(True, f"run {new.run_id}: {new.phase.value}", new.phase, events)
+
+
+def _refresh_report(store: RunStore, changed: bool) -> None:
+    """report.html from the saved state.json (``tianluo.report.refresh``): best effort, never through a link."""
+    from tianluo import report
+
+    report.refresh(store.run_dir, changed)
 
 
 def _consult(store: RunStore, lock_fd: int, state: RunState, actions: list, budget: Budget,

@@ -1,0 +1,321 @@
+"""The view model of ``report.html``: what the report shows, built from state.json's plain JSON and the
+tail of events.jsonl. Pure (no I/O, no clock): the same state and events give the same model.
+
+state.json is read as plain JSON (a validated state, or one the tick just saved): a field left out is
+its model's default, and anything of an unexpected type is shown as text or left out, never trusted
+as markup (``tianluo.report`` escapes every string). No pydantic model is imported here.
+"""
+
+from datetime import datetime
+
+#: Bounds that keep the file a few MB for a 10,000-stage run (reference/report.md states them).
+MAX_GRAPH_NODES = 300  # stages drawn one by one; above it the graph is summarised
+MAX_ROWS = 2000  # rows of the stage table (those that need attention first)
+MAX_EVENTS = 200  # events of the timeline, newest first
+MAX_DECISIONS = 500
+MAX_HOLDS = 500
+MAX_DEPENDENTS = 12  # stages named as blocked by one blocker (the rest counted)
+MAX_TEXT = 600  # characters of any one string shown
+
+DONE = ("succeeded", "skipped")
+#: Most urgent first: the order of the stage table and of a summarised group's colour.
+URGENCY = ("held", "blocked", "consulting", "retry_wait", "running", "submitted", "pending", "skipped", "succeeded")
+
+
+def _d(value) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def _l(value) -> list:
+    return value if isinstance(value, list) else []
+
+
+def s(value, limit: int = MAX_TEXT) -> str:
+    """Any value as one bounded string ('' for None)."""
+    if value is None:
+        return ""
+    text = value if isinstance(value, str) else str(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def num(value) -> float | None:
+    return float(value) if type(value) in (int, float) else None
+
+
+def when(value) -> datetime | None:
+    if not isinstance(value, str) or len(value) > 40:
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return moment if moment.tzinfo is not None else None
+
+
+def seconds_between(start, end) -> float | None:
+    a, b = when(start), when(end)
+    return (b - a).total_seconds() if a and b else None
+
+
+def build(raw: dict, events: list[dict]) -> dict:
+    """The report's view model from state.json (``raw``) and the newest events (oldest first)."""
+    raw = _d(raw)
+    plan = _d(raw.get("plan"))
+    planned_entities = _d(plan.get("entities"))
+    states = _d(raw.get("entities"))
+    last_tick = raw.get("last_tick_at")
+    stages: list[dict] = []
+    holds: list[dict] = []
+    questions: list[dict] = []
+    for ename, pe in planned_entities.items():
+        entity = _d(states.get(ename))
+        ehold = _d(entity.get("hold"))
+        if ehold:
+            holds.append(_hold(ename, "", ehold))
+        for sname, planned in _d(_d(pe).get("stages")).items():
+            stages.append(_stage(ename, sname, _d(planned), _d(_d(entity.get("stages")).get(sname)), last_tick,
+                                 holds, questions))
+    by_id = {st["id"]: st for st in stages}
+    for st in stages:
+        st["needs"] = [n for n in st["needs"] if n in by_id and n != st["id"]]
+    critical = critical_path(stages)
+    for sid in critical:
+        by_id[sid]["critical"] = True
+    blockers = _blockers(stages, by_id)
+    counts: dict[str, int] = {}
+    for st in stages:
+        counts[st["status"]] = counts.get(st["status"], 0) + 1
+    gate_plan, gate = _d(plan.get("success_gate")), _d(raw.get("gate"))
+    decisions = [_decision(d) for d in _l(raw.get("pre_authorized_decisions"))]
+    return {
+        "run": {"name": s(plan.get("name")), "run_id": s(raw.get("run_id")), "phase": s(raw.get("phase") or "running"),
+                "phase_reason": s(raw.get("phase_reason")), "updated": s(last_tick) or "no tick yet",
+                "created_at": s(raw.get("created_at")), "ticks": s(raw.get("tick_count") or 0),
+                "attempts": s(raw.get("total_attempts") or 0), "backend": s(plan.get("backend") or "local"),
+                "workdir": s(plan.get("workdir"))},
+        "holds": holds[:MAX_HOLDS], "holds_more": max(0, len(holds) - MAX_HOLDS),
+        "questions": questions[:MAX_HOLDS], "questions_more": max(0, len(questions) - MAX_HOLDS),
+        "gate": {"met": gate.get("met") is True, "met_at": s(gate.get("met_at")),
+                 "mode": s(gate_plan.get("mode") or "complete-and-exit"),
+                 "deadline_s": num(gate_plan.get("deadline")),
+                 "checks": [{"kind": s(c.get("kind")), "target": s(c.get("target")), "ok": c.get("ok") is True,
+                             "detail": s(c.get("detail"))} for c in map(_d, _l(gate.get("checks")))]},
+        "counts": {k: counts[k] for k in URGENCY if k in counts} | {k: v for k, v in counts.items() if k not in URGENCY},
+        "graph": graph(stages, set(zip(critical, critical[1:]))),
+        "critical": critical,
+        "blockers": blockers,
+        "stages": sorted(stages, key=_urgency)[:MAX_ROWS], "stages_total": len(stages),
+        "decisions": decisions[:MAX_DECISIONS], "decisions_more": max(0, len(decisions) - MAX_DECISIONS),
+        "events": [_event(e) for e in reversed(events[-MAX_EVENTS:])],
+    }
+
+
+def _urgency(st: dict) -> int:
+    return URGENCY.index(st["status"]) if st["status"] in URGENCY else len(URGENCY)
+
+
+def _stage(ename: str, sname: str, planned: dict, st: dict, last_tick, holds: list, questions: list) -> dict:
+    sid = f"{ename}.{sname}"
+    status = s(st.get("status") or "pending", 40)
+    attempts = [a for a in _l(st.get("attempts")) if isinstance(a, dict)]
+    current = attempts[-1] if attempts else {}
+    ran = seconds_between(current.get("started_at"), current.get("ended_at") or last_tick) if current else None
+    total = 0.0
+    for a in attempts:
+        spent = seconds_between(a.get("started_at"), a.get("ended_at") or last_tick)
+        total += spent if spent and spent > 0 else 0.0
+    progress = _d(st.get("progress"))
+    fault = _d(st.get("fault"))
+    hold = _d(st.get("hold"))
+    if hold or status == "held":
+        holds.append(_hold(ename, sname, hold or {"by": "ladder", "reason": st.get("reason")}))
+    for c in map(_d, _l(st.get("consults"))):
+        if not c.get("settled_at"):
+            questions.append({"stage": sid, "what": s(f"the agent is asked about attempt {c.get('attempt')} "
+                                                      f"(call {c.get('call')}); if it gives no usable answer: "
+                                                      f"{c.get('fallback')} ({c.get('fallback_reason')})")})
+    wait = _d(st.get("wait"))
+    if wait:
+        questions.append({"stage": sid, "what": s(f"waits for free space ({wait.get('label')}) since "
+                                                  f"{wait.get('since')}: {', '.join(map(str, _l(wait.get('paths'))))}")})
+    return {
+        "id": sid, "entity": s(ename), "stage": s(sname), "status": status,
+        "attempt": s(st.get("attempt") or 0), "attempts": len(attempts),
+        "needs": [n for n in _l(planned.get("needs")) if isinstance(n, str)],
+        "expected": num(planned.get("expected")),
+        "ran_s": ran if ran is not None and ran >= 0 else None, "total_s": total,
+        "started_at": s(current.get("started_at")), "ended_at": s(current.get("ended_at")),
+        "exit_code": s(current.get("exit_code")),
+        "progress": (num(progress.get("done")), num(progress.get("total"))) if progress else None,
+        "fault": s(f"{fault.get('class')}/{fault.get('label')}") if fault else "",
+        "evidence": s(fault.get("evidence")),
+        "reason": s(st.get("reason")), "next_attempt_at": s(st.get("next_attempt_at")),
+        "critical": False, "blocks": [],
+    }
+
+
+def _hold(entity: str, stage: str, hold: dict) -> dict:
+    return {"entity": s(entity), "stage": s(stage), "by": s(hold.get("by")), "reason": s(hold.get("reason")),
+            "at": s(hold.get("at")), "analysis": s(hold.get("analysis"), 300)}
+
+
+def _decision(d) -> dict:
+    d = _d(d)
+    key = s(d.get("key"))
+    return {"qid": s(d.get("qid")), "key": key, "type": s(d.get("type") or key.split(":", 1)[0]),
+            "question": s(d.get("question")), "answer": s(d.get("answer")), "by": s(d.get("by")), "at": s(d.get("at"))}
+
+
+def _event(ev) -> dict:
+    ev = _d(ev)
+    where = ".".join(s(ev.get(k), 100) for k in ("entity", "stage") if ev.get(k))
+    return {"seq": s(ev.get("seq")), "ts": s(ev.get("ts"), 40), "kind": s(ev.get("event"), 80), "where": where,
+            "attempt": s(ev.get("attempt"), 20), "message": s(ev.get("message"))}
+
+
+# --- the graph --------------------------------------------------------------------------------
+
+
+def topological(ids: list[str], needs: dict[str, list[str]]) -> list[str]:
+    """``ids`` with every node after what it needs (Kahn; input order among equals). Nodes in a cycle
+    (a planted state: the spec refuses them) come last, in input order."""
+    indeg = {i: 0 for i in ids}
+    users: dict[str, list[str]] = {i: [] for i in ids}
+    for i in ids:
+        for n in needs.get(i, ()):
+            if n in indeg:
+                indeg[i] += 1
+                users[n].append(i)
+    order = [i for i in ids if indeg[i] == 0]
+    k = 0
+    while k < len(order):
+        for u in users[order[k]]:
+            indeg[u] -= 1
+            if indeg[u] == 0:
+                order.append(u)
+        k += 1
+    if len(order) < len(ids):
+        seen = set(order)
+        order += [i for i in ids if i not in seen]
+    return order
+
+
+def layers(ids: list[str], needs: dict[str, list[str]]) -> dict[str, int]:
+    """The column of each node: one past the deepest thing it needs (0 for a node that needs nothing)."""
+    layer: dict[str, int] = {}
+    for i in topological(ids, needs):
+        layer[i] = 1 + max((layer[n] for n in needs.get(i, ()) if n in layer), default=-1)
+    return layer
+
+
+def critical_path(stages: list[dict]) -> list[str]:
+    """The longest chain of not-done stages through the ``needs`` edges, by expected seconds (a stage
+    without ``expected`` counts 0), then by the number of stages; first to last. Empty when all are done."""
+    todo = {st["id"]: st for st in stages if st["status"] not in DONE}
+    needs = {i: [n for n in st["needs"] if n in todo] for i, st in todo.items()}
+    best: dict[str, tuple[float, int]] = {}
+    prev: dict[str, str | None] = {}
+    for i in topological(list(todo), needs):
+        w = (todo[i]["expected"] or 0.0, 1)
+        before = max((n for n in needs[i] if n in best), key=lambda n: best[n], default=None)
+        base = best[before] if before else (0.0, 0)
+        best[i], prev[i] = (base[0] + w[0], base[1] + w[1]), before
+    if not best:
+        return []
+    end = max(best, key=lambda i: best[i])
+    path = []
+    while end is not None and end not in path:
+        path.append(end)
+        end = prev[end]
+    return path[::-1]
+
+
+def _blockers(stages: list[dict], by_id: dict[str, dict]) -> list[dict]:
+    """Held stages (and held entities' stages) with what waits on them, directly or further down."""
+    users: dict[str, list[str]] = {}
+    for st in stages:
+        for n in st["needs"]:
+            users.setdefault(n, []).append(st["id"])
+    out = []
+    for st in stages:
+        if st["status"] != "held":
+            continue
+        seen, stack = set(), list(users.get(st["id"], ()))
+        while stack:
+            u = stack.pop()
+            if u not in seen and by_id[u]["status"] not in DONE:
+                seen.add(u)
+                stack.extend(users.get(u, ()))
+        blocked = [i for i in by_id if i in seen]  # plan order
+        st["blocks"] = blocked
+        out.append({"id": st["id"], "reason": st["reason"], "blocks": blocked[:MAX_DEPENDENTS],
+                    "blocks_more": max(0, len(blocked) - MAX_DEPENDENTS)})
+    return out
+
+
+def graph(stages: list[dict], path: set[tuple[str, str]] = frozenset()) -> dict:
+    """Nodes (with column and row) and edges to draw. Up to ``MAX_GRAPH_NODES`` stages, one node each;
+    above it one node per stage name (its stages' statuses counted); with more names than that, the
+    most urgent ``MAX_GRAPH_NODES`` stages and a count of the rest."""
+    if len(stages) <= MAX_GRAPH_NODES:
+        nodes = [_node(st) for st in stages]
+        edges = [(n, st["id"]) for st in stages for n in st["needs"]]
+        return _laid_out(nodes, edges, "stage", 0, path)
+    names: dict[str, list[dict]] = {}
+    for st in stages:
+        names.setdefault(st["stage"], []).append(st)
+    if len(names) <= MAX_GRAPH_NODES:
+        by_id = {st["id"]: st for st in stages}
+        nodes = [_group(name, members) for name, members in names.items()]
+        edges = sorted({(by_id[n]["stage"], st["stage"]) for st in stages for n in st["needs"]
+                        if by_id[n]["stage"] != st["stage"]})
+        return _laid_out(nodes, edges, "stage name", 0, None)
+    drawn = sorted(stages, key=lambda st: (_urgency(st) if not st["critical"] else -1))[:MAX_GRAPH_NODES]
+    keep = {st["id"] for st in drawn}
+    drawn = [st for st in stages if st["id"] in keep]  # plan order again
+    edges = [(n, st["id"]) for st in drawn for n in st["needs"] if n in keep]
+    return _laid_out([_node(st) for st in drawn], edges, "stage", len(stages) - len(drawn), path)
+
+
+def _node(st: dict) -> dict:
+    sub = st["status"] + (f" · try {st['attempt']}" if st["attempts"] else "")
+    if st["progress"] and st["progress"][0] is not None:
+        done, total = st["progress"]
+        sub += f" · {done:g}/{total:g}" if total else f" · {done:g}"
+    return {"id": st["id"], "label": st["id"], "sub": sub, "status": st["status"], "critical": st["critical"],
+            "blocker": st["status"] == "held", "title": f"{st['id']}: {st['status']}" +
+            (f" ({st['reason']})" if st["reason"] else "")}
+
+
+def _group(name: str, members: list[dict]) -> dict:
+    counts: dict[str, int] = {}
+    for st in members:
+        counts[st["status"]] = counts.get(st["status"], 0) + 1
+    worst = min(counts, key=lambda k: URGENCY.index(k) if k in URGENCY else len(URGENCY))
+    parts = [f"{counts[k]} {k}" for k in URGENCY if k in counts]
+    return {"id": name, "label": f"{name} ×{len(members)}", "sub": " · ".join(parts), "status": worst,
+            "critical": any(st["critical"] for st in members), "blocker": "held" in counts,
+            "title": f"stage {name} in {len(members)} entities: " + ", ".join(parts)}
+
+
+def _laid_out(nodes: list[dict], edges: list[tuple[str, str]], unit: str, more: int,
+              path: set[tuple[str, str]] | None = None) -> dict:
+    """Columns by the ``needs`` edges, rows in plan order; an edge is critical when it is a step of the
+    critical path (``path``), or, for groups, when both ends hold a stage of it."""
+    ids = [n["id"] for n in nodes]
+    needs: dict[str, list[str]] = {}
+    for a, b in edges:
+        needs.setdefault(b, []).append(a)
+    col = layers(ids, needs)
+    rows: dict[int, int] = {}
+    for n in nodes:
+        n["col"] = col[n["id"]]
+        n["row"] = rows.get(n["col"], 0)
+        rows[n["col"]] = n["row"] + 1
+    blocked_by = {n["id"] for n in nodes if n["blocker"]}
+    critical = {n["id"] for n in nodes if n["critical"]}
+    return {"nodes": nodes, "edges": [{"from": a, "to": b, "critical": (a, b) in path if path is not None
+                                       else a in critical and b in critical,
+                                       "blocker": a in blocked_by} for a, b in edges],
+            "unit": unit, "more": more, "cols": max(col.values(), default=-1) + 1,
+            "rows": max(rows.values(), default=0)}
