@@ -316,3 +316,18 @@ def test_events_follow_sees_a_hold_made_by_another_command(tmp_path):
     finally:
         follower.close()
     wait_for(lambda: follower.proc.poll() is not None, what="the follower to end")
+
+
+def test_an_untrusted_run_is_listed_as_such_and_its_logs_and_events_are_refused(tmp_path):
+    home = tmp_path / "home"
+    run_dir = done_run(tmp_path, "open", home)
+    os.chmod(run_dir, 0o777)  # anyone may plant files in it now
+    try:
+        rows = json.loads(cli("runs", "--home", home, "--json", cwd=tmp_path, check=True).stdout)["runs"]
+        assert [(r["run_id"], r["phase"]) for r in rows] == [(run_dir.name, "untrusted")]
+        assert run_dir.name in rows[0]["damaged"]
+        for args in (["logs", "one"], ["events"]):
+            proc = cli(*args, "--run", run_dir, cwd=tmp_path)
+            assert run_dir.name in one_line_error(proc) and proc.stdout == ""
+    finally:
+        os.chmod(run_dir, 0o700)
