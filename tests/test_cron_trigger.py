@@ -1,6 +1,7 @@
 """The cron trigger against Debian's real cron daemon: a tagged line, ticks by cron itself,
 and the line removed by the tick that meets the gate. In CI these tests must run."""
 
+import json
 import os
 import shutil
 import signal
@@ -36,26 +37,39 @@ def _need(binary: str) -> str:
     return path
 
 
-@pytest.fixture(scope="module")
-def cron_daemon():
-    """Debian's cron, started in the foreground for these tests (unless one already runs)."""
-    binary = _need("cron")
-    _need("crontab")
-    running = subprocess.run(["pgrep", "-x", "cron"], capture_output=True, timeout=10).returncode == 0
-    proc = None if running else subprocess.Popen([binary, "-f"], stdout=subprocess.DEVNULL,
-                                                 stderr=subprocess.DEVNULL, start_new_session=True)
-    if proc is not None:
+class CronDaemon:
+    """The cron these tests started (``proc``; None when one already ran here: not ours to stop)."""
+
+    def __init__(self, binary: str):
+        self.binary, self.proc = binary, None
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen([self.binary, "-f"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                     start_new_session=True)
         # cron reads the crontabs as it starts, and later only when their folder's mtime (whole seconds)
         # changed: a crontab written in the second it started in would go unseen
         time.sleep(1.1)
+
+    def stop(self) -> None:
+        os.killpg(self.proc.pid, signal.SIGTERM)
+        self.proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def cron_daemon():
+    """Debian's cron, started in the foreground for these tests (unless one already runs)."""
+    daemon = CronDaemon(_need("cron"))
+    _need("crontab")
+    running = subprocess.run(["pgrep", "-x", "cron"], capture_output=True, timeout=10).returncode == 0
+    if not running:
+        daemon.start()
     before = cron.read()
     try:
-        yield
+        yield daemon
     finally:
         cron.write(before)  # the user's crontab as it was
-        if proc is not None:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(timeout=10)
+        if daemon.proc is not None and daemon.proc.poll() is None:
+            daemon.stop()
 
 
 @pytest.fixture
@@ -191,3 +205,37 @@ def test_an_install_that_cannot_take_the_lock_takes_its_line_back(tmp_path, user
     assert cron.installed(run_dir.name) == []
     assert user_line in cron.read()
     assert read_state(run_dir)["trigger"] in (None, {}) or read_state(run_dir)["trigger"]["kind"] == "none"
+
+
+def test_start_and_install_say_when_no_cron_daemon_runs_and_stop_saying_it_once_one_does(tmp_path, cron_daemon):
+    if cron_daemon.proc is None:
+        pytest.skip("a cron daemon these tests did not start runs here: it is not theirs to stop")
+    spec = write_spec(tmp_path / "proj", SPEC)
+    cron_daemon.stop()
+    try:
+        assert cron.daemon_running() is False
+        proc = cli("start", spec, "--home", tmp_path / "home", "--accept-defaults", "--no-tick", "--trigger", "cron",
+                   "--every", "10m", cwd=tmp_path, check=True)
+        run_dir = Path(proc.stdout.strip().splitlines()[-1])
+        warned = [line for line in proc.stderr.splitlines() if "no cron daemon is running" in line]
+        assert len(warned) == 1, proc.stderr
+        assert len(cron.installed(run_dir.name)) == 1  # installed all the same
+        again = cli("install", "cron", "--run", run_dir, "--every", "10m", cwd=tmp_path, check=True)
+        assert "no cron daemon is running" in again.stderr
+        # a run whose ticks stopped coming: status says what to look at, and that cron is not running
+        state = json.loads((run_dir / "state.json").read_text())
+        state["last_tick_at"] = "2026-01-01T00:00:00.000000Z"
+        (run_dir / "state.json").write_text(json.dumps(state))
+        loud = [line for line in cli("status", "--run", run_dir, cwd=tmp_path, check=True).stdout.splitlines()
+                if line.startswith("OVERDUE:")]
+        assert len(loud) == 1 and "is cron running?" in loud[0] and "NO cron process runs here" in loud[0]
+    finally:
+        cron_daemon.start()
+    assert cron.daemon_running() is True
+    proc = cli("install", "cron", "--run", run_dir, "--every", "10m", cwd=tmp_path, check=True)
+    assert "cron daemon" not in proc.stderr, proc.stderr
+    loud = [line for line in cli("status", "--run", run_dir, cwd=tmp_path, check=True).stdout.splitlines()
+            if line.startswith("OVERDUE:")]
+    assert len(loud) == 1 and "a cron process does run here" in loud[0]
+    cli("uninstall", "--run", run_dir, cwd=tmp_path, check=True)
+    assert cron.installed(run_dir.name) == []

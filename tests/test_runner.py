@@ -17,7 +17,7 @@ from tianluo.runner import EXIT_ALREADY_CLAIMED
 pytestmark = pytest.mark.integration
 
 STARTED_KEYS = {"job_name", "runner_pid", "runner_create_time", "pgid", "host", "started_at", "slurm_job_id",
-                "slurm_restart", "port"}
+                "slurm_restart", "port", "job_pid"}  # job_pid: written again once the command started
 EXIT_KEYS = {"job_name", "exit_code", "signal", "signal_name", "forwarded_signals", "host", "job_pid",
              "runner_pid", "started_at", "ended_at", "duration_s", "error", "slurm_job_id", "slurm_restart", "port"}
 
@@ -67,6 +67,7 @@ def test_runner_records_start_and_exit_beside_stdout_and_stderr(tmp_path):
     assert set(record) == EXIT_KEYS
     assert started["job_name"] == record["job_name"] == "tl-test-job-1"
     assert started["runner_pid"] == record["runner_pid"] == proc.pid
+    assert started["job_pid"] == record["job_pid"] != proc.pid  # the command's own pid, beside the runner's
     assert started["pgid"] == proc.pid  # the runner leads its own process group
     assert started["host"] == record["host"] == socket.gethostname()
     assert record["exit_code"] == 4
@@ -115,7 +116,8 @@ def test_a_second_runner_on_the_same_attempt_refuses(tmp_path):
     adir = make_attempt(tmp_path, f"echo ran >> {counter}; sleep 1")
     first = launch(adir)
     try:
-        wait_for((adir / "started.json").exists, what="started.json")
+        wait_for(lambda: (adir / "started.json").exists() and b'"job_pid"' in (adir / "started.json").read_bytes(),
+                 what="started.json, with the job's pid")  # written twice: as claimed, then once the job runs
         started = (adir / "started.json").read_bytes()
         second = launch(adir)
         _, err = finish(second)

@@ -15,7 +15,7 @@ import shutil
 import subprocess
 import sys
 import time
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -189,9 +189,11 @@ def forms(text: str) -> list[str]:
 
 
 def both(text: str, run_dir: Path) -> tuple[str, str]:
-    """``status --json`` of the validated state, and of the plain JSON."""
-    validated = status.build_status(parse_state(text), run_dir)
-    plain = status.build_status_plain(json.loads(text), run_dir)
+    """``status --json`` of the validated state, and of the plain JSON (at the same moment: status
+    derives clocks from it)."""
+    now = datetime.now(timezone.utc)
+    validated = status.build_status(parse_state(text), run_dir, now)
+    plain = status.build_status_plain(json.loads(text), run_dir, now)
     return json.dumps(validated, indent=2), json.dumps(plain, indent=2)
 
 
@@ -255,7 +257,9 @@ def test_status_json_from_the_cli_equals_the_validated_document(demo_states, fin
         proc, modules = traced("status", "--json", "--run", finished, cwd=tmp_path)
         assert proc.returncode == 0, proc.stderr
         assert heavy(modules) == []
-        assert proc.stdout == json.dumps(status.build_status(RunStore(finished).load(), finished), indent=2) + "\n"
+        as_of = datetime.fromisoformat(json.loads(proc.stdout)["as_of"])  # the CLI's moment
+        assert proc.stdout == json.dumps(status.build_status(RunStore(finished).load(), finished, as_of),
+                                         indent=2) + "\n"
         text_proc = cli("status", "--run", finished, cwd=tmp_path, check=True)
         assert "disk_full" in text_proc.stdout or "ENTITY" in text_proc.stdout
 
@@ -284,7 +288,9 @@ DOUBTS = {  # valid for the model, but not in the form tianluo writes: the valid
 def test_a_state_in_an_unusual_form_gets_the_validated_document(finished, tmp_path, case):
     _edit(finished, DOUBTS[case])
     proc = cli("status", "--json", "--run", finished, cwd=tmp_path, check=True)
-    assert proc.stdout == json.dumps(status.build_status(RunStore(finished).load(), finished), indent=2) + "\n"
+    as_of = datetime.fromisoformat(json.loads(proc.stdout)["as_of"])  # the CLI's moment: status derives clocks
+    assert proc.stdout == json.dumps(status.build_status(RunStore(finished).load(), finished, as_of),
+                                     indent=2) + "\n"
 
 
 DAMAGE = {  # the validated path refuses these: so does status, with its one line and exit 2
@@ -489,12 +495,13 @@ def test_every_field_status_reads_is_refused_or_shown_as_the_validated_path_show
             doc = json.loads(json.dumps(base))
             _set(doc, path, value)
             text = json.dumps(doc)
+            now = datetime.now(timezone.utc)
             try:
-                validated = json.dumps(status.build_status(parse_state(text), tmp_path), indent=2)
+                validated = json.dumps(status.build_status(parse_state(text), tmp_path, now), indent=2)
             except ValueError:
                 validated = None
             try:
-                plain = json.dumps(status.build_status_plain(json.loads(text), tmp_path), indent=2)
+                plain = json.dumps(status.build_status_plain(json.loads(text), tmp_path, now), indent=2)
             except peek.Doubt:
                 continue  # the validated path answers
             assert plain == validated, (".".join(map(str, path)), value)

@@ -443,7 +443,22 @@ def install_trigger(run_dir: Path, kind: str, every: float | None = None, **opti
             except TianluoError:
                 pass
         raise
-    return TriggerResult(run_dir=run_dir, installed=installed, warning=warning)
+    ticking = trigger_check(kind, state.run_id, options)  # installed all the same: one line if it will not tick
+    return TriggerResult(run_dir=run_dir, installed=installed, warning="\n".join(w for w in (warning, ticking) if w))
+
+
+def trigger_check(kind: str, run_id: str, options: dict) -> str:
+    """One warning line when the installed trigger will not tick: no cron daemon runs, or the systemd
+    timer is not active (or cannot be checked here); '' when all is well."""
+    if kind == "cron":
+        from tianluo.triggers import cron
+
+        return cron.daemon_warning()
+    if kind == "systemd":
+        from tianluo.triggers import systemd
+
+        return systemd.timer_warning(run_id, options.get("scope") or "user")
+    return ""
 
 
 def uninstall_trigger(run_dir: Path, kind: str | None = None) -> TriggerResult:

@@ -24,6 +24,7 @@ from tianluo.model import (
     StageState,
 )
 from tianluo.observations import StageObservation
+from tianluo.rates import progress_rate
 from tianluo.states import JobState
 
 KEEP_FIRST_FINDINGS = 20  # the first fault lines: the root cause is often far above the tail
@@ -201,13 +202,7 @@ def _progress_layer(planned: PlannedStage, stage: StageState, now: datetime) -> 
     startup = startup_allowance(planned.progress)
     if p is None:
         return ProgressLayer(stall_after_s=stall_after, startup_after_s=startup) if planned.progress else None
-    rate = eta = None
-    if p.first_at is not None and p.first_done is not None:
-        elapsed_min = (p.seen_at - p.first_at).total_seconds() / 60
-        if elapsed_min > 0 and p.done > p.first_done:
-            rate = (p.done - p.first_done) / elapsed_min
-            if p.total is not None:
-                eta = max(0.0, (p.total - p.done) / rate * 60)
+    rate, eta = progress_rate(p.done, p.total, p.first_done, p.first_at, p.seen_at)
     return ProgressLayer(done=p.done, total=p.total, rate_per_min=rate, eta_s=eta, last_moved_at=p.seen_at,
                          stalled_for_s=(now - p.seen_at).total_seconds(), stall_after_s=stall_after,
                          startup_after_s=startup)

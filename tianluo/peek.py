@@ -242,6 +242,12 @@ CHECKPOINT_MOVE = (("attempt", integer, REQUIRED), ("path", text, REQUIRED), ("s
                    ("outcome", optional(one_of("moved", "missing", "failed")), None),
                    ("detail", optional(text), None), ("done_at", optional(when_text), None))
 CHECK = (("kind", text, REQUIRED), ("target", text, REQUIRED), ("ok", flag, REQUIRED), ("detail", text, ""))
+HOLD = (("by", one_of("ladder", "human"), REQUIRED), ("reason", text, REQUIRED), ("at", when_text, REQUIRED),
+        ("analysis", optional(text), None), ("notified", flag, False))
+TRIGGER = (("kind", one_of("cron", "systemd", "daemon", "none"), REQUIRED), ("every", number, REQUIRED),
+           ("installed_at", when_text, REQUIRED), ("detail", text, ""),
+           ("options", lambda v: {text(k): text(x) for k, x in obj(v).items()}, {}),
+           ("removed_at", optional(when_text), None))
 DECISION = tuple((name, text, "" if name in ("type", "question") else REQUIRED)
                  for name in ("qid", "key", "type", "question", "answer", "by", "at"))
 
@@ -557,7 +563,7 @@ def _idle(run_dir: Path) -> str | None:
     raw = read_state(run_dir)
     if get(raw, "RunState", "phase", one_of(*PHASES)) not in {p.value for p in TERMINAL_PHASES}:
         return None
-    doc = build_status_plain(raw, run_dir, lock=False)
+    doc = build_status_plain(raw, run_dir, lock=False, records=False)
     trigger = get(raw, "RunState", "trigger", optional(lambda v: known(v, KEYS["TriggerRecord"])))
     if trigger is not None:
         field(trigger, "kind", one_of("cron", "systemd", "daemon", "none"))

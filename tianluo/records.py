@@ -47,6 +47,7 @@ _STARTED_FIELDS = {
     "slurm_job_id": (_str_or_id, False),
     "slurm_restart": (lambda v: _int(v, 0, 10 ** 6), False),
     "port": (lambda v: _int(v, 1, 65535), False),
+    "job_pid": (lambda v: _int(v, 1, PID_MAX), False),  # written once the command started
 }
 _EXIT_FIELDS = {
     "job_name": (_str, False),

@@ -164,6 +164,8 @@ def run(attempt_dir: Path) -> int:
             (sys.stderr.buffer if inherit else err).write(f"tianluo runner: {error}\n".encode())
         finally:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, FORWARDED)
+    if child is not None:
+        _record_job_pid(attempt_dir, started, child.pid)
     returncode = 127 if child is None else child.wait()
     record = {
         "job_name": job["job_name"],
@@ -247,6 +249,15 @@ def _reserve(attempt_dir: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def _record_job_pid(attempt_dir: Path, started: dict, pid: int) -> None:
+    """started.json again, with the command's own pid (``job_pid``: what ``status`` shows beside the
+    runner's). Replaced whole, never in place; a full disk or a swapped folder just leaves it out."""
+    try:
+        atomic_write(attempt_dir / STARTED, json.dumps({**started, "job_pid": pid}, indent=2) + "\n", durable=False)
+    except (OSError, UnsafePath):
+        pass
 
 
 def write_exit(attempt_dir: Path, text: str) -> None:

@@ -17,6 +17,7 @@ def _iso(moment: datetime | None) -> str | None:
 
 def build_status(state: "RunState", run_dir: Path, now: datetime | None = None) -> dict:  # noqa: F821 (model.RunState)
     """The ``status --json`` document (its ``version`` changes when its shape does)."""
+    now = now or datetime.now(timezone.utc)
     gate = state.plan.success_gate
     deadline_at = state.created_at + timedelta(seconds=gate.deadline) if gate.deadline else None
     entities: dict = {}
@@ -35,8 +36,8 @@ def build_status(state: "RunState", run_dir: Path, now: datetime | None = None) 
             "needs": planned.needs,
             "next_attempt_at": _iso(st.next_attempt_at),
             "budget_used": {k.value: v for k, v in st.budget_used.items()},
-            "progress": {"done": st.progress.done, "total": st.progress.total,
-                         "seen_at": _iso(st.progress.seen_at)} if st.progress else None,
+            "progress": progress_doc(st.progress.done, st.progress.total, st.progress.seen_at,
+                                     st.progress.first_done, st.progress.first_at) if st.progress else None,
             "pid": attempt.handle.pid if attempt and attempt.handle else None,
             "job_id": attempt.handle.job_id if attempt and attempt.handle else None,
             "host": attempt.host if attempt else None,
@@ -53,9 +54,13 @@ def build_status(state: "RunState", run_dir: Path, now: datetime | None = None) 
             "degradations": [d.model_dump(mode="json") for d in st.degradations],
             "checkpoint_moves": [m.model_dump(mode="json") for m in st.checkpoint_moves],
             "consults": [consult_summary(c) for c in st.consults],
+            "hold": st.hold.model_dump(mode="json") if st.hold else None,
         }
         entities[ename]["params"] = state.entities[ename].params
-    return {
+        held = state.entities[ename].hold
+        entities[ename]["hold"] = held.model_dump(mode="json") if held else None
+    trigger = state.trigger.model_dump(mode="json") if state.trigger else None
+    return with_truth({
         "version": STATUS_VERSION,
         "run_id": state.run_id,
         "run_dir": str(run_dir),
@@ -79,7 +84,7 @@ def build_status(state: "RunState", run_dir: Path, now: datetime | None = None) 
         "pre_authorized_decisions": [d.model_dump(mode="json") for d in state.pre_authorized_decisions],
         "entities": entities,
         "lock": lock_doc(run_dir, now),
-    }
+    }, run_dir, trigger, state.plan.interval, now)
 
 
 def consult_summary(consult) -> dict:
@@ -120,12 +125,14 @@ def status_doc(run_dir: Path, now: datetime | None = None) -> dict:
     return build_status(RunStore(Path(run_dir)).load(), run_dir, now)
 
 
-def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lock: bool = True) -> dict:
+def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lock: bool = True,
+                       records: bool = True) -> dict:
     """:func:`build_status` from state.json's plain JSON, byte for byte the same document.
 
     Raises:
         peek.Doubt: something the validated path must look at.
     """
+    now = now or datetime.now(timezone.utc)
     from tianluo import peek
     from tianluo.peek import (
         CHECK,
@@ -171,11 +178,11 @@ def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lo
             fault = get(st, "StageState", "fault", optional(lambda v: peek.dump(v, FAULT)))
             progress = get(st, "StageState", "progress", optional(lambda v: known(v, peek.KEYS["ProgressReading"])))
             if progress is not None:
-                get(progress, "ProgressReading", "first_done", optional(number))
-                get(progress, "ProgressReading", "first_at", optional(when))
-                progress = {"done": peek.field(progress, "done", number),
-                            "total": get(progress, "ProgressReading", "total", optional(number)),
-                            "seen_at": iso(peek.field(progress, "seen_at", when))}
+                progress = progress_doc(peek.field(progress, "done", number),
+                                        get(progress, "ProgressReading", "total", optional(number)),
+                                        peek.field(progress, "seen_at", when),
+                                        get(progress, "ProgressReading", "first_done", optional(number)),
+                                        get(progress, "ProgressReading", "first_at", optional(when)))
             diagnosis = get(st, "StageState", "diagnosis", optional(lambda v: known(v, peek.KEYS["Diagnosis"])))
             if diagnosis is not None:
                 when(peek.field(diagnosis, "at", lambda v: v))
@@ -183,7 +190,7 @@ def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lo
             budget_used = get(st, "StageState", "budget_used", obj)
             if not set(budget_used) <= set(peek.FAULT_CLASSES):
                 raise peek.Doubt("budget_used")
-            get(st, "StageState", "hold", optional(obj))
+            hold = get(st, "StageState", "hold", optional(lambda v: peek.dump(v, peek.HOLD)))
             get(st, "StageState", "succeeded_at", optional(when))
             get(st, "StageState", "skipped_by", optional(peek.one_of("branch", "human", "agent")))
             counts[status] = counts.get(status, 0) + 1
@@ -217,13 +224,17 @@ def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lo
                 "checkpoint_moves": [peek.dump(m, peek.CHECKPOINT_MOVE)
                                      for m in get(st, "StageState", "checkpoint_moves", peek.items)],
                 "consults": [],
+                "hold": hold,
             }
-        get(entity, "EntityState", "hold", optional(obj))
+        held = get(entity, "EntityState", "hold", optional(lambda v: peek.dump(v, peek.HOLD)))
         if ename in entities:  # as build_status: an entity without stages shows nothing
             entities[ename]["params"] = {text(k): peek.scalar(v)
                                          for k, v in get(entity, "EntityState", "params", obj).items()}
+            entities[ename]["hold"] = held
     gate = known(get(raw, "RunState", "gate", obj), peek.KEYS["GateState"])
-    return {
+    trigger = get(raw, "RunState", "trigger", optional(lambda v: peek.dump(v, peek.TRIGGER)))
+    interval = peek.field(plan, "interval", number)
+    return with_truth({
         "version": STATUS_VERSION,
         "run_id": raw["run_id"],
         "run_dir": str(run_dir),
@@ -248,7 +259,187 @@ def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lo
                                      for d in get(raw, "RunState", "pre_authorized_decisions", peek.items)],
         "entities": entities,
         "lock": lock_doc(run_dir, now) if lock else None,
+    }, run_dir if records else None, trigger, interval, now)
+
+
+# --- what status derives: the trigger and its ticks, the stages' clocks, a phase line that agrees with them ---
+
+#: Ticks are overdue after this many intervals without one (cron skipping a minute is not news; three are).
+OVERDUE_INTERVALS = 3
+_ACTIVE_NAMES = ("submitted", "running")
+_TERMINAL_NAMES = frozenset({"complete", "expired", "stopped"})  # states.TERMINAL_PHASES
+
+
+def _when(text: str | None) -> datetime | None:
+    return datetime.fromisoformat(text.replace("Z", "+00:00")) if text else None
+
+
+def progress_doc(done: float, total: float | None, seen_at: datetime, first_done: float | None,
+                 first_at: datetime | None) -> dict:
+    """A stage's progress for ``status --json``: the reading, its rate and ETA (as ``diagnose`` computes them)."""
+    from tianluo.rates import progress_rate
+
+    rate, eta = progress_rate(done, total, first_done, first_at, seen_at)
+    eta = round(eta, 1) if eta is not None else None
+    return {"done": done, "total": total, "seen_at": iso(seen_at),
+            "rate_per_min": round(rate, 4) if rate is not None else None,
+            "eta_s": eta,
+            "eta_at": iso(seen_at + timedelta(seconds=eta)) if eta is not None else None}
+
+
+def with_truth(doc: dict, run_dir: Path | None, trigger: dict | None, interval: float,
+               now: datetime | None) -> dict:
+    """``doc`` with what status derives from it: the trigger, the last and next tick, whether ticks are
+    overdue, each stage's clocks (and its job's pid, read from the runner's records when ``run_dir``
+    is given), and a ``summary`` phase line that agrees with the stages."""
+    now = now or datetime.now(timezone.utc)
+    for entity in doc["entities"].values():
+        for st in entity["stages"].values():
+            st.update(stage_truth(st, now, run_dir))
+    doc["as_of"] = iso(now)
+    doc["trigger"] = trigger
+    doc.update(tick_truth(doc, trigger, interval, now))
+    doc["summary"] = summarize(doc, now)
+    return doc
+
+
+def stage_truth(st: dict, now: datetime, run_dir: Path | None) -> dict:
+    """The fields status adds to a stage: its analysis file, a retry that is due, how long its attempt
+    has run, and the job's own pid (also of an attempt a finished run left running)."""
+    hold = st.get("hold")
+    active = st["status"] in _ACTIVE_NAMES
+    started = _when(st["started_at"]) if active and not st["ended_at"] else None
+    due = _when(st["next_attempt_at"])
+    return {
+        "analysis": hold["analysis"] if hold else None,
+        "retry_due": st["status"] == "retry_wait" and due is not None and due <= now,
+        "elapsed_s": max(0, round((now - started).total_seconds())) if started else None,
+        "job_pid": job_pid(st["attempt_dir"]) if run_dir is not None and active else None,
     }
+
+
+def job_pid(attempt_dir: str | None) -> int | None:
+    """The command's own pid as the runner recorded it (exit.json, else started.json); None if it did not."""
+    if not attempt_dir:
+        return None
+    from tianluo import records
+
+    for read in (records.read_exit, records.read_started):
+        try:
+            record, _ = read(attempt_dir)
+        except Exception:  # noqa: BLE001 - a planted link or an odd file: status shows the run without it
+            continue
+        if record is not None and record.get("job_pid") is not None:
+            return record["job_pid"]
+    return None
+
+
+def tick_truth(doc: dict, trigger: dict | None, interval: float, now: datetime) -> dict:
+    """``next_tick_at``, ``overdue`` and ``overdue_message``: a run not finished whose last tick (or its
+    creation, before any) is more than ``OVERDUE_INTERVALS`` intervals ago is overdue, and the message
+    says what to look at for the trigger it has."""
+    ticking = trigger is not None and trigger["removed_at"] is None and trigger["kind"] != "none"
+    every = float(trigger["every"]) if ticking else float(interval)
+    last = _when(doc["last_tick_at"]) or _when(doc["created_at"])
+    out = {"next_tick_at": None, "overdue": False, "overdue_message": None}
+    if doc["phase"] in _TERMINAL_NAMES or last is None or every <= 0:
+        return out
+    if ticking:
+        out["next_tick_at"] = iso(last + timedelta(seconds=every))
+    gap = (now - last).total_seconds()
+    if gap <= OVERDUE_INTERVALS * every:
+        return out
+    since = "since" if doc["last_tick_at"] else "since the run was created at"
+    out["overdue"] = True
+    out["overdue_message"] = (f"no tick {since} {clock(last, now)} ({format_duration(gap)}, "
+                              f"{int(gap // every)} intervals of {format_duration(every)}): "
+                              + overdue_hint(doc, trigger if ticking else None))
+    return out
+
+
+def overdue_hint(doc: dict, trigger: dict | None) -> str:
+    """What to check for the run's trigger when its ticks do not come."""
+    run_dir = doc["run_dir"]
+    if trigger is None:
+        return f"the run has no trigger: run `tianluo tick --run {run_dir}`, or install one: `tianluo install cron`"
+    kind = trigger["kind"]
+    if kind == "cron":
+        from tianluo.triggers.cron import daemon_running  # only when overdue: python-crontab is not free
+
+        seen = {True: "; a cron process does run here", False: "; NO cron process runs here",
+                None: ""}[daemon_running()]
+        return (f"is cron running? `pgrep -x cron`{seen} (this run's line: `crontab -l | grep "
+                f"tianluo:{doc['run_id']}`; its output: {run_dir}/cron.log)")
+    if kind == "systemd":
+        user = "" if trigger["options"].get("scope") == "system" else " --user"
+        return f"is the timer active? `systemctl{user} status tianluo-{doc['run_id']}.timer`"
+    return f"is `tianluo daemon --run {run_dir}` still running?"
+
+
+def clock(moment: datetime, now: datetime) -> str:
+    """``20:14 UTC`` today, ``2026-11-29 20:14 UTC`` another day."""
+    return moment.strftime("%H:%M UTC" if moment.date() == now.date() else "%Y-%m-%d %H:%M UTC")
+
+
+def _movable(doc: dict, sid: str, st: dict) -> bool:
+    """``decide._can_move`` read from the document: active, consulting, or pending or waiting to retry
+    with nothing stopping it (a human's hold of its entity; a held or blocked need)."""
+    status = st["status"]
+    if status in _ACTIVE_NAMES or status == "consulting":
+        return True
+    entity, _ = sid.rsplit(".", 1)
+    if doc["entities"][entity].get("hold"):
+        return False
+    if status == "retry_wait":
+        return not any(_stage(doc, n) is not None and _stage(doc, n)["status"] in ("held", "blocked")
+                       for n in st["needs"])
+    return status == "pending"
+
+
+def _stage(doc: dict, sid: str) -> dict | None:
+    entity, _, name = sid.rpartition(".")
+    return doc["entities"].get(entity, {}).get("stages", {}).get(name)
+
+
+def _names(sids: list[str], most: int = 5) -> str:
+    return ", ".join(sids[:most]) + (f" and {len(sids) - most} more" if len(sids) > most else "")
+
+
+def summarize(doc: dict, now: datetime) -> dict:
+    """The run's phase as its stages show it: ``{"phase", "reason", "differs"}``.
+
+    state.json's phase is the last tick's; a human's ``release`` between ticks, or an attempt left
+    running after the end, would make it contradict the stages below it. ``differs`` says the
+    phase shown is not the recorded one (the next tick records it).
+    """
+    phase, reason = doc["phase"], doc["phase_reason"]
+    stages = [(f"{e}.{n}", st) for e, ent in doc["entities"].items() for n, st in ent["stages"].items()]
+    if phase in _TERMINAL_NAMES:
+        live = [sid for sid, st in stages if st["status"] in _ACTIVE_NAMES]
+        if live:
+            left = f"{len(live)} attempt(s) left running, unwatched: {_names(live)}"
+            reason = f"{reason}; {left}" if reason else left
+        return {"phase": phase, "reason": reason, "differs": False}
+    movable = [sid for sid, st in stages if _movable(doc, sid, st)]
+    if phase == "blocked" and movable:
+        due = [sid for sid, st in stages if st["retry_due"] and sid in movable]
+        active = [sid for sid, st in stages if st["status"] in _ACTIVE_NAMES or st["status"] == "consulting"]
+        parts = ([f"retry due now for {_names(due)} (the next tick launches it)"] if due else []) \
+            + ([f"{_names(active)} active"] if active else []) \
+            + ([f"{_names([s for s in movable if s not in due and s not in active])} can go on"]
+               if len(movable) > len(due) + len(active) else [])
+        return {"phase": "running", "reason": "waiting for the next tick: " + "; ".join(parts), "differs": True}
+    if phase == "running" and not movable:
+        stuck = [sid for sid, st in stages if st["status"] == "held"]
+        stuck += [f"{e} (held by a human)" for e, ent in doc["entities"].items() if ent.get("hold")
+                  and not any(sid.startswith(e + ".") for sid in stuck)]
+        if stuck:
+            return {"phase": "blocked", "reason": f"nothing can move without a human: {_names(stuck)}",
+                    "differs": True}
+        if all(st["status"] in ("succeeded", "skipped") for _, st in stages):
+            return {"phase": "running", "reason": "every stage is done: the next tick checks the gate",
+                    "differs": False}
+    return {"phase": phase, "reason": reason, "differs": False}
 
 
 def lock_doc(run_dir: Path, now: datetime | None = None) -> dict | None:
@@ -271,6 +462,20 @@ def lock_doc(run_dir: Path, now: datetime | None = None) -> dict | None:
 
 
 def _note(stage: dict, now: datetime) -> str:
+    """The NOTE column: why the stage is where it is, then its clocks (running), the retry that is due,
+    and the analysis file of a hold."""
+    note = _why(stage, now)
+    if stage.get("retry_due"):
+        note += "; retry due now (next tick launches it)" if note else "retry due now (next tick launches it)"
+    extra = clocks(stage, now) if stage["status"] in _ACTIVE_NAMES or stage.get("was") in _ACTIVE_NAMES else ""
+    if extra:
+        note = f"{note} ({extra})" if note else extra
+    if stage.get("analysis") and stage["status"] == "held":
+        note += f" [analysis: {stage['analysis']}]"
+    return note
+
+
+def _why(stage: dict, now: datetime) -> str:
     consults = stage.get("consults") or []
     if stage["status"] == "consulting" and consults:
         fault = stage["fault"]
@@ -287,7 +492,7 @@ def _note(stage: dict, now: datetime) -> str:
         text = f"{fault['class']}/{fault['label']}"
         if stage["reason"]:
             text += f" - {stage['reason']}"
-        if stage["next_attempt_at"]:
+        if stage["next_attempt_at"] and not stage.get("retry_due"):
             text += f" (next attempt {stage['next_attempt_at']})"
         return text
     if stage["degradations"] and stage["status"] != "held":
@@ -309,19 +514,27 @@ def _note(stage: dict, now: datetime) -> str:
 
 def render_status(doc: dict, now: datetime) -> str:
     """Text for a terminal: the run line, the gate, then stages with held/failed first."""
-    lines = [f"run {doc['run_id']} ({doc['name']}): {doc['phase']}"
-             + (f" - {doc['phase_reason']}" if doc["phase_reason"] else "")]
+    summary = doc.get("summary") or {"phase": doc["phase"], "reason": doc["phase_reason"], "differs": False}
+    lines = [f"run {doc['run_id']} ({doc['name']}): {summary['phase']}"
+             + (f" - {summary['reason']}" if summary["reason"] else "")
+             + (f" [state.json says {doc['phase']} until the next tick]" if summary["differs"] else "")]
     lock = doc.get("lock")
     if lock and lock["stalled"]:
         lines.append(f"STALLED: {lock['message']}")
+    if doc.get("overdue"):
+        lines.append(f"OVERDUE: {doc['overdue_message']}")
     if doc.get("scheduler_unreachable_since"):
         lines.append(f"scheduler: no answer since {doc['scheduler_unreachable_since']}; nothing is judged until it answers")
     if doc["last_tick_at"]:
         last = datetime.fromisoformat(doc["last_tick_at"].replace("Z", "+00:00"))
         ago = format_duration(max(0.0, (now - last).total_seconds()))
-        lines.append(f"ticks: {doc['tick_count']}, last {ago} ago; attempts: {doc['total_attempts']}")
+        nxt = _when(doc.get("next_tick_at"))
+        expected = f", next expected {clock(nxt, now)}" if nxt and not doc.get("overdue") else ""
+        lines.append(f"ticks: {doc['tick_count']}, last {ago} ago ({clock(last, now)}){expected}; "
+                     f"attempts: {doc['total_attempts']}")
     else:
         lines.append("ticks: none yet (run `tianluo tick`)")
+    lines.append(trigger_line(doc.get("trigger"), now))
     gate = doc["gate"]
     verdict = "met" if gate["met"] else "not met"
     lines.append(f"gate: {verdict}" + (f" (deadline {gate['deadline_at']})" if gate["deadline_at"] else ""))
@@ -355,6 +568,35 @@ def render_status(doc: dict, now: datetime) -> str:
                 (f" ({m['detail']})" if m["detail"] and m["outcome"] != "moved" else "")
             lines.append(f"  {ename}/{sname} after attempt {m['attempt']}: {where}")
     return "\n".join(lines)
+
+
+def trigger_line(trigger: dict | None, now: datetime) -> str:
+    """``trigger: cron every 15m, installed 20:01 UTC`` (or removed, or none)."""
+    if trigger is None or trigger["kind"] == "none":
+        return "trigger: none (ticks come only from `tianluo tick`)"
+    line = f"trigger: {trigger['kind']} every {format_duration(trigger['every'])}, " \
+           f"installed {clock(_when(trigger['installed_at']), now)}"
+    if trigger["removed_at"]:
+        line += f", removed {clock(_when(trigger['removed_at']), now)}"
+    return line
+
+
+def clocks(st: dict, now: datetime) -> str:
+    """A running stage's clocks: how long it has run, its progress rate and ETA, and its job's pid."""
+    parts = []
+    if st.get("elapsed_s") is not None:
+        parts.append(f"running {format_duration(st['elapsed_s'])}")
+    p = st.get("progress")
+    if p and p.get("rate_per_min"):
+        parts.append(f"{p['rate_per_min']:.3g}/min")
+    if p and p.get("eta_at"):
+        eta = _when(p["eta_at"])
+        left = (eta - now).total_seconds()
+        parts.append(f"ETA {clock(eta, now)} (in {format_duration(left)})" if left > 0
+                     else f"ETA was {clock(eta, now)} ({format_duration(-left)} ago)")
+    if st.get("job_pid") is not None:
+        parts.append(f"job pid {st['job_pid']}" + (f" on {st['host']}" if st.get("host") else ""))
+    return ", ".join(parts)
 
 
 def agent_line(c: dict) -> str:

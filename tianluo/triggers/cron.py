@@ -146,6 +146,42 @@ def uninstall(run_dir: Path, run_id: str, **_options) -> bool:
     return True
 
 
+#: The names Debian's, Red Hat's and busybox's cron daemons run under.
+CRON_DAEMONS = frozenset({"cron", "crond"})
+
+
+def daemon_running(proc: str = "/proc") -> bool | None:
+    """Whether a cron daemon runs here: a process named cron or crond in /proc (no subprocess).
+
+    None when this cannot be told: no /proc, or /proc hides other users' processes
+    (``hidepid``) and we are not root, so a cron run by root would be invisible.
+    """
+    try:
+        pids = [name for name in os.listdir(proc) if name.isdigit()]
+    except OSError:
+        return None
+    for pid in pids:
+        try:
+            with open(os.path.join(proc, pid, "comm"), "rb") as f:
+                comm = f.read(64).strip().decode("utf-8", "replace")
+        except OSError:  # gone meanwhile, or hidden
+            continue
+        if comm in CRON_DAEMONS:
+            return True
+    if os.geteuid() != 0 and not os.path.exists(os.path.join(proc, "1")):
+        return None  # hidepid: root's processes are not listed to us
+    return False
+
+
+def daemon_warning() -> str:
+    """One warning line when no cron daemon runs here ('' when one does, or when it cannot be told)."""
+    if daemon_running() is False:
+        return ("warning: no cron daemon is running here (no process named cron or crond): the crontab line is "
+                "installed, but nothing will run it until cron runs (Debian: `service cron start`, or `cron` as "
+                "root); or use --trigger daemon")
+    return ""
+
+
 def installed(run_id: str) -> list[str]:
     """This run's crontab lines (for status and tests)."""
     return [line for line in read().splitlines() if _ours(line, run_id)]

@@ -13,6 +13,7 @@ import os
 import pwd
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -25,6 +26,7 @@ from tianluo.triggers import Installed, tick_command
 SCOPES = ("user", "system")
 SYSTEM_UNIT_DIR = Path("/etc/systemd/system")
 SYSTEMCTL_TIMEOUT = 30.0
+CHECK_TIMEOUT_S = 10.0  # `systemctl is-active`: a look, not a change
 ON_BOOT_S = 120.0
 ACCURACY_S = 1.0
 STANDARD_PATH = ("/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin")
@@ -262,6 +264,33 @@ def _systemctl(command: list[str]) -> None:
     if proc.returncode != 0:
         said = " ".join((proc.stderr or proc.stdout or "").split()) or "no output"
         raise SystemdError(f"`{shown}` failed (exit {proc.returncode}): {said}")
+
+
+def timer_active(run_id: str, scope: str = "user") -> bool | None:
+    """Whether the run's timer is active (``systemctl is-active``, bounded by a timeout); None when it
+    cannot be told: systemd is not the running init here, systemctl is missing, or it did not answer."""
+    if not systemd_running() or shutil.which("systemctl") is None:
+        return None
+    user = ["--user"] if _scope(scope) == "user" else []
+    try:
+        proc = subprocess.run(["systemctl", *user, "is-active", unit_names(run_id)[1]], check=False,
+                              stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=CHECK_TIMEOUT_S)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return proc.stdout.strip() == "active"
+
+
+def timer_warning(run_id: str, scope: str = "user") -> str:
+    """One warning line when the run's timer is not active, or when that cannot be checked here."""
+    active = timer_active(run_id, scope)
+    if active is None:
+        return ("warning: cannot check that the timer is active here (systemd is not the running init, or "
+                "systemctl did not answer): where systemd runs, check `systemctl"
+                f"{' --user' if _scope(scope) == 'user' else ''} is-active {unit_names(run_id)[1]}`")
+    if not active:
+        return (f"warning: {unit_names(run_id)[1]} is not active: nothing will tick the run; see `systemctl"
+                f"{' --user' if _scope(scope) == 'user' else ''} status {unit_names(run_id)[1]}`")
+    return ""
 
 
 def _flag(value) -> bool:
