@@ -307,3 +307,15 @@ def test_report_open_without_a_display_says_where_the_file_is(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "TIANLUO_RUN", "TIANLUO_HOME")}
     proc = cli("report", "--open", "--run", run_dir, cwd=tmp_path, env=env, check=True)
     assert f"no display here: open {Path(run_dir, REPORT).as_uri()}" in proc.stdout
+
+
+@pytest.mark.integration
+def test_hold_and_stop_by_hand_rewrite_the_report_at_once(tmp_path):
+    spec = held_project(tmp_path)
+    run_dir = start_run(spec, tmp_path / "proj" / ".tianluo", tmp_path)
+    tick_until(run_dir, tmp_path, phases=("blocked",), timeout=30)
+    cli("hold", "s", "--reason", "checking <the> data", "--run", run_dir, cwd=tmp_path, check=True)
+    page = (run_dir / REPORT).read_text()
+    assert "entity s</b> held by human" in page and "checking &lt;the&gt; data" in page
+    cli("stop", "--run", run_dir, cwd=tmp_path, check=True)  # nothing ticks a stopped run: the report says so now
+    assert "<title>tianluo: held-demo (stopped)</title>" in (run_dir / REPORT).read_text()

@@ -192,7 +192,16 @@ def _locked_change(run_dir: Path, change, queue: tuple[str, list[str] | None] | 
         store.save(result.state, events=result.events)
         if queue is not None:
             _queue_hands(store, result, *queue)
+        _refresh_report(store)
         return result
+
+
+def _refresh_report(store: RunStore) -> None:
+    """report.html after a change made by hand (hold, stop...): a run nothing ticks any more shows it too.
+    Best effort, as in the tick (``tianluo.report.refresh``)."""
+    from tianluo import report
+
+    report.refresh(store.run_dir, changed=True)
 
 
 def hold_entity(run_dir: Path, entity: str | None, reason: str, all_entities: bool = False) -> HandsResult:
