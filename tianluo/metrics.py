@@ -69,17 +69,28 @@ def write(path: str | os.PathLike, text: str) -> None:
     if not folder.is_dir():
         raise TianluoError(f"--metrics-file {path}: the folder {folder} does not exist; create it or pass "
                            "a file in node_exporter's textfile folder")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)  # O_EXCL: never a planted file
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)  # O_EXCL: never a planted file
+    except OSError as exc:
+        raise TianluoError(f"--metrics-file {path}: cannot write in {folder} ({exc.strerror or exc}); the tick "
+                           "itself is done: fix the folder's permissions or pass another path") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
         os.chmod(tmp, 0o644)  # node_exporter often runs as its own user
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, OSError) and not isinstance(exc, FileNotFoundError):
+            from tianluo import space
+
+            if space.is_full(exc):
+                raise
+            raise TianluoError(f"--metrics-file {path}: cannot write it ({exc.strerror or exc}); the tick itself "
+                               "is done: pass a file in node_exporter's textfile folder") from None
         raise
 
 
