@@ -11,7 +11,16 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import clean_env, cli, read_state, start_run, tick_until, wait_for, wait_started, write_spec
+from conftest import (
+    clean_env,
+    cli,
+    read_state,
+    start_run,
+    tick_until,
+    wait_for,
+    wait_started,
+    write_spec,
+)
 
 pytestmark = pytest.mark.integration
 

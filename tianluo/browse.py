@@ -11,7 +11,7 @@ import os
 import re
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from tianluo.errors import TianluoError
@@ -94,7 +94,7 @@ def render_runs(rows: list[dict], paint=None, now: datetime | None = None) -> st
     paint = paint or (lambda word, text=None: word if text is None else text)
     if not rows:
         return "no runs"
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     width = max(len("RUN"), *(len(r["run_id"]) for r in rows))
     lines = [f"{'RUN':<{width}}  {'PHASE':<10}  {'GATE':<7}  {'STAGES':>7}  LAST TICK"]
     for r in rows:
@@ -106,7 +106,7 @@ def render_runs(rows: list[dict], paint=None, now: datetime | None = None) -> st
         stages = f"{r['stages_done']}/{r['stages_total']}"
         last = "never"
         if r["last_tick_at"]:
-            at = datetime.fromisoformat(r["last_tick_at"].replace("Z", "+00:00"))
+            at = datetime.fromisoformat(r["last_tick_at"])
             last = f"{at:%Y-%m-%d %H:%M:%S}Z ({format_duration(max(0.0, (now - at).total_seconds()))} ago)"
         lines.append(f"{r['run_id']:<{width}}  {phase}  {gate:<7}  {stages:>7}  {last}")
     return "\n".join(lines)

@@ -11,8 +11,8 @@ PATH_OPTIONS = ("--run", "--home", "--answers", "--metrics-file")
 
 
 def _commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
-    for action in parser._actions:  # noqa: SLF001 - argparse keeps subparsers nowhere else
-        if isinstance(action, argparse._SubParsersAction):  # noqa: SLF001
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
             return dict(action.choices)
     return {}
 
@@ -20,7 +20,7 @@ def _commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentPar
 def _options(sub: argparse.ArgumentParser) -> tuple[list[str], dict[str, list[str]], list[str]]:
     """(its options, their choices, the choices of its positional arguments)."""
     options, choices, positional = [], {}, []
-    for action in sub._actions:  # noqa: SLF001
+    for action in sub._actions:
         if action.help == argparse.SUPPRESS:
             continue
         if action.option_strings:
@@ -37,7 +37,7 @@ def bash(parser: argparse.ArgumentParser) -> str:
     commands = _commands(parser)
     cases = []
     for name, sub in commands.items():
-        options, choices, positional = _options(sub)
+        options, _choices, positional = _options(sub)
         words = " ".join(options + positional)
         cases.append(f"        {name}) opts=\"{words}\" ;;")
     prev_cases = []

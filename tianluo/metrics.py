@@ -25,7 +25,7 @@ def escape(value: str) -> str:
 def _seconds(stamp: str | None) -> float | None:
     if not stamp:
         return None
-    return datetime.fromisoformat(stamp.replace("Z", "+00:00")).timestamp()
+    return datetime.fromisoformat(stamp).timestamp()
 
 
 def render(doc: dict) -> str:
