@@ -37,6 +37,9 @@ def test_there_are_stored_v1_states():
 def _without_later_defaults(full: dict) -> dict:
     """A full dump without the fields schema 2 gained later (the agent rung), when they hold their defaults."""
     assert full.pop("agent_calls") == 0 and full["plan"].pop("agent") is None
+    gate = full["plan"]["success_gate"]  # how runs end (issue 14)
+    assert full.pop("end") is None and gate.pop("checkpoint") == [] and gate.pop("on_end") == "leave"
+    assert full["gate"].pop("checkpoint_reached_at") is None
     for entity in full["entities"].values():
         for stage in entity["stages"].values():
             assert stage.pop("consults") == []

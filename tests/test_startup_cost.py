@@ -396,7 +396,7 @@ def test_every_default_the_plain_reading_uses_is_the_models():
             model_default = _default(MODELS[name], key)
             if isinstance(model_default, GateState):
                 # the gate read from {} (left out in schema 2) is the model's default gate
-                assert {k: peek.get({}, "GateState", k, lambda v: v) for k in ("met", "met_at", "checks")} \
+                assert {k: peek.get({}, "GateState", k, lambda v: v) for k in ("met", "met_at", "checks", "checkpoint_reached_at")} \
                     == model_default.model_dump()
                 assert default == {}
             else:

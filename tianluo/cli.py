@@ -72,6 +72,9 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--no-tick", action="store_true", help="create the run without a first tick")
     again = sp.add_mutually_exclusive_group()
     again.add_argument("--new", action="store_true", help="start a new run even while another run of this spec is active")
+    again.add_argument("--resume", action="store_true",
+                       help="run on the newest stopped run of this spec (one stopped at its checkpoint goes on "
+                            "past it); its trigger is installed again")
     again.add_argument("--replan", action="store_true",
                        help="carry the active run of this spec over to the edited spec (unchanged stages keep "
                             "their attempts and budgets)")
@@ -106,8 +109,11 @@ def _parser() -> argparse.ArgumentParser:
                     help="default: the one the run recorded")
     run(sp)
 
-    sp = add("stop", "Stop a run: nothing new starts, its trigger is removed (running attempts are left alone).")
+    sp = add("stop", "Stop a run: nothing new starts, its trigger is removed (running attempts: success_gate.on_end, or --cancel).")
     sp.add_argument("--reason", default="stopped by hand", metavar="TEXT")
+    sp.add_argument("--cancel", action="store_true",
+                    help="cancel its running attempts too (TERM, KILL after cancel_grace); on a run that is over "
+                         "already, cancel the attempts it left running")
     run(sp)
 
     sp = add("note", "Append a note about an entity (or ENTITY.STAGE) to the run's findings.md (ticks never read it).")
@@ -192,13 +198,13 @@ EXAMPLES = {
     "plan": ["tianluo plan tianluo.yaml", "tianluo plan tianluo.yaml --answer Q1=go",
              "tianluo plan tianluo.yaml --diff"],
     "start": ["tianluo start tianluo.yaml", "tianluo start tianluo.yaml --trigger systemd --every 5m",
-              "tianluo start tianluo.yaml --replan"],
+              "tianluo start tianluo.yaml --replan", "tianluo start tianluo.yaml --resume"],
     "tick": ["tianluo tick", "tianluo tick --run .tianluo/20260101-120000-sweep --quiet",
              "tianluo tick --metrics-file /var/lib/node_exporter/textfile/tianluo.prom"],
     "status": ["tianluo status", "tianluo status --json | jq .phase", "cd .tianluo/20260101-120000-sweep && tianluo status"],
     "install": ["tianluo install cron --every 10m", "tianluo install systemd --system --dry-run"],
     "uninstall": ["tianluo uninstall", "tianluo uninstall cron"],
-    "stop": ["tianluo stop", "tianluo stop --reason 'out of GPU hours'"],
+    "stop": ["tianluo stop", "tianluo stop --reason 'out of GPU hours'", "tianluo stop --cancel"],
     "note": ["tianluo note train 'loss spikes at step 40k are the LR warmup'", "tianluo note train.eval 'bad node gpu07'"],
     "daemon": ["tianluo daemon --every 30s", "tianluo daemon --metrics-file /var/lib/node_exporter/textfile/tianluo.prom"],
     "hold": ["tianluo hold train --reason 'checking the data'", "tianluo hold --all"],
@@ -395,6 +401,18 @@ def _cmd_start(args) -> int:
         return 0
     from tianluo.commands import default_trigger
 
+    if args.resume:
+        from tianluo.commands import resume_run
+
+        options = {"scope": args.scope} if args.trigger == "systemd" and args.scope else {}
+        result = resume_run(Path(args.spec), args.home, first_tick=not args.no_tick, trigger=args.trigger,
+                            every=args.every, **options)
+        if result.trigger is not None:
+            _print_trigger(result.trigger)
+        if result.tick is not None:
+            _print_events(result.tick.events)
+        print(result.run_dir)
+        return 0
     trigger = args.trigger or default_trigger()
     options = {"scope": args.scope} if trigger == "systemd" and args.scope else {}
     result = start(Path(args.spec), args.home, first_tick=not args.no_tick, accept_defaults=args.accept_defaults,
@@ -446,7 +464,7 @@ def _cmd_stop(args) -> int:
     from tianluo.commands import stop_run
     from tianluo.runpath import resolve_run
 
-    _print_hands(stop_run(resolve_run(args.run, args.home).resolve(), args.reason))
+    _print_hands(stop_run(resolve_run(args.run, args.home).resolve(), args.reason, cancel=args.cancel))
     return 0
 
 

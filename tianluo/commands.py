@@ -1,6 +1,8 @@
 """The verbs behind the CLI; each returns a result and prints nothing."""
 
 import shutil
+import signal
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -10,6 +12,7 @@ from tianluo import (
     agent_call,
     agent_rung,
     answers,
+    completion,
     findings,
     holds,
     lessons,
@@ -27,7 +30,7 @@ from tianluo.fsio import atomic_write, make_dirs
 from tianluo.holds import HandsResult
 from tianluo.jobs import job_spec
 from tianluo.launchers import port_warnings
-from tianluo.model import TriggerRecord
+from tianluo.model import RunEnd, TriggerRecord
 from tianluo.notify import write_analysis
 from tianluo.observe import observe
 from tianluo.plan import build_plan, render_plan_md
@@ -139,6 +142,56 @@ def start(spec_path: Path, home: str | None, first_tick: bool = True, accept_def
             raise
     result = run_tick(run_dir) if first_tick else None
     return StartResult(run_dir=run_dir, tick=result, trigger=installed)
+
+
+def resume_run(spec_path: Path, home: str | None, first_tick: bool = True, trigger: str | None = None,
+               every: float | None = None, **trigger_options) -> StartResult:
+    """``tianluo start SPEC --resume``: the newest stopped run of the spec runs on (a run that stopped at its
+    checkpoint goes on past it, to the gate); its locked plan is kept (an edited spec is not read: --replan).
+
+    ``trigger`` None: the trigger the run had before it stopped, installed again.
+
+    Raises:
+        TianluoError: no stopped run of the spec, or one of it is still active (exit 2).
+    """
+    spec, _ = load_spec(spec_path)
+    root = home_dir(home)
+    if active_runs(root, spec.name):
+        raise TianluoError(f"{spec_path}: a run of {spec.name!r} is still active under {root}; there is nothing to "
+                           "resume (tianluo status)")
+    stopped = [p for p in sorted(root.glob(f"*-{slug(spec.name)}*"))
+               if (p / "state.json").is_file() and _named(p, spec.name)
+               and RunStore(p).load().phase == Phase.STOPPED]
+    if not stopped:
+        raise TianluoError(f"{spec_path}: no stopped run of {spec.name!r} under {root} to resume; start one "
+                           "without --resume")
+    run_dir = stopped[-1].resolve()
+    now = utcnow()
+    had: list = []
+
+    def resume(s):
+        if s.phase != Phase.STOPPED:
+            raise TianluoError(f"run {s.run_id} is {s.phase.value}, not stopped; nothing to resume")
+        s = s.model_copy(deep=True)
+        checkpoint = s.end is not None and s.end.checkpoint
+        had.append(s.trigger)
+        was = s.phase_reason
+        s.phase, s.phase_reason, s.end = Phase.RUNNING, None, None
+        s.blocked_notified = False
+        ev = {"ts": iso(now), "event": "run_resumed", "checkpoint": checkpoint,
+              "message": f"resumed ({was})" + ("; it runs on past its checkpoint to the gate" if checkpoint else "")}
+        return holds.HandsResult(state=s, events=[ev])
+
+    _locked_change(run_dir, resume, what="start --resume")
+    record = had[0] if had else None
+    if trigger is None:
+        trigger = record.kind if record is not None else "none"
+        if record is not None and record.kind == trigger:
+            every = every if every is not None else record.every
+            trigger_options = {**{k: v for k, v in record.options.items() if k == "scope"}, **trigger_options}
+    installed = install_trigger(run_dir, trigger, every, **trigger_options) if trigger != "none" else None
+    tick = run_tick(run_dir) if first_tick else None
+    return StartResult(run_dir=run_dir, tick=tick, trigger=installed)
 
 
 def _roll_back(run_dir: Path, trigger: str, options: dict) -> None:
@@ -491,19 +544,46 @@ def uninstall_trigger(run_dir: Path, kind: str | None = None) -> TriggerResult:
     return TriggerResult(run_dir=run_dir, installed=None, removed=removed)
 
 
-def stop_run(run_dir: Path, reason: str) -> HandsResult:
-    """``tianluo stop``: end the run (running attempts are left alone) and remove its trigger."""
+def stop_run(run_dir: Path, reason: str, cancel: bool = False) -> HandsResult:
+    """``tianluo stop``: end the run and remove its trigger; ``success_gate.on_end`` says what becomes of
+    running attempts (left running, unwatched, by default).
+
+    ``cancel`` (``--cancel``, or ``on_end: cancel``): they are cancelled now (TERM, KILL after
+    cancel_grace) and recorded so, one note each; on a run that is over already, ``--cancel``
+    cancels what it left running. ``on_end: wait``: the run is ``ending`` until they exit.
+    """
     now = utcnow()
+    again = [False]  # --cancel on a finished run: only its attempts left running
 
     def stop(s):
-        if s.phase in TERMINAL_PHASES:
-            raise TianluoError(f"run {s.run_id} is {s.phase.value} already")
+        if s.phase in TERMINAL_PHASES or s.phase == Phase.ENDING:
+            running = [sid for sid in s.stage_ids() if s.stage(sid).status in ACTIVE]
+            if not (cancel and running):
+                what = "; nothing is left running" if cancel else ""
+                raise TianluoError(f"run {s.run_id} is {s.phase.value} already{what}")
+            again[0] = True
+            return holds.HandsResult(state=s, events=[])
         s = s.model_copy(deep=True)
+        on_end = "cancel" if cancel else s.plan.success_gate.on_end
+        running = [sid for sid in s.stage_ids() if s.stage(sid).status in ACTIVE]
         s.phase, s.phase_reason = Phase.STOPPED, f"stopped by the owner: {reason}"
+        s.end = RunEnd(outcome="stopped", reason=s.phase_reason, decided_at=now, on_end=on_end, ended_at=now)
         ev = {"ts": iso(now), "event": "run_stopped", "message": s.phase_reason}
+        extra = []
+        if running and on_end == "wait":
+            s.phase = Phase.ENDING
+            s.end.ended_at = None
+            s.phase_reason += f"; ending: waiting for {len(running)} running attempt(s) (on_end: wait)"
+            extra.append({"ts": iso(now), "event": "run_ending", "message": s.phase_reason, "outcome": "stopped",
+                          "on_end": "wait", "stages": running})
+        elif running and on_end == "leave":
+            s.end.left_running = running
+            extra.append({"ts": iso(now), "event": "left_running", "stages": running,
+                          "message": f"{len(running)} attempt(s) left running, unwatched (on_end: leave): "
+                                     + ", ".join(running)})
         agent_call.kill_abandoned(run_dir, s)  # what is left of a call a killed tick made
         closed, held_entities[:] = agent_rung.close_on_stop(s, now, s.phase_reason)
-        return holds.HandsResult(state=s, events=[ev, *closed])
+        return holds.HandsResult(state=s, events=[ev, *extra, *closed])
 
     held_entities: list[str] = []  # a consult left open by a killed tick, held as the ladder would
     result = _locked_change(run_dir, stop, what="stop")
@@ -512,9 +592,76 @@ def stop_run(run_dir: Path, reason: str) -> HandsResult:
         state = store.load()
         for entity in held_entities:
             write_analysis(run_dir, state, entity, now)
+        if state.end is not None and state.end.on_end == "cancel" or again[0]:
+            notes, events = cancel_running(store, state)
+            result.notes += notes
+            result.events += events
         result.events += remove_trigger_if_over(store, state, now)
-        result.notes.append(f"lessons written to {lessons.write(run_dir, state)}")
+        if state.phase in TERMINAL_PHASES:
+            result.notes.append(f"lessons written to {lessons.write(run_dir, state)}")
+            result.notes.append(f"outcome report written to {completion.write(run_dir, state)}")
     return result
+
+
+def _alive(proc) -> bool:
+    return proc is not None and proc.state not in ("Z", "X")
+
+
+#: How often ``stop --cancel`` looks whether a signalled attempt is gone.
+CANCEL_POLL_S = 0.2
+
+
+def cancel_running(store: RunStore, state) -> tuple[list[str], list[dict]]:
+    """Cancel the running attempts of a stopped (or finished) run, under its lock: TERM, KILL after
+    cancel_grace if still there; each recorded cancelled (its stage pending again, so a resume runs it
+    anew). Returns one note per attempt and the events (saved)."""
+    from tianluo import proctable
+    from tianluo.decide import END_CANCEL
+    from tianluo.model import Cancelling
+    from tianluo.stage_machine import Events, move
+
+    run_dir = store.run_dir
+    backend = get_backend(state.plan.backend, run_dir, state.plan.slurm)
+    notes: list[str] = []
+    events: list[dict] = []
+    for sid in state.stage_ids():
+        stage = state.stage(sid)
+        attempt = stage.current()
+        if stage.status not in ACTIVE or attempt is None:
+            continue
+        now = utcnow()
+        job = job_spec(state, run_dir, sid, attempt)
+        why = state.end.reason if state.end is not None else state.phase_reason or "stopped"
+        attempt.cancel = Cancelling(reason=f"{END_CANCEL} ({why})", requested_at=now)
+        try:
+            pids = backend.cancel(job, attempt.handle, signal.SIGTERM)
+            sent = "TERM"
+            deadline = time.monotonic() + state.plan.cancel_grace
+            while pids and time.monotonic() < deadline:
+                time.sleep(CANCEL_POLL_S)
+                pids = [p for p in pids if not isinstance(p, int) or _alive(proctable.read_stat(p))]
+            if pids:
+                backend.cancel(job, attempt.handle, signal.SIGKILL)
+                sent = "TERM, then KILL after its grace"
+                attempt.cancel.killed_at = utcnow()
+        except OSError as exc:
+            notes.append(f"{sid} attempt {attempt.n}: could not cancel it: {exc}; try `tianluo stop --cancel` again")
+            attempt.cancel = None
+            continue
+        attempt.ended_at = utcnow()
+        stage.reason = f"attempt {attempt.n} was cancelled when the run ended"
+        log = Events(attempt.ended_at)
+        move(stage, StageStatus.PENDING, log=log, sid=sid, event="end_cancelled",
+             message=f"attempt {attempt.n} cancelled ({sent}): {attempt.cancel.reason}", attempt=attempt.n)
+        if state.end is not None:
+            state.end.cancelled.append(sid)
+            if sid in state.end.left_running:
+                state.end.left_running.remove(sid)
+        events += log.items
+        notes.append(f"{sid} attempt {attempt.n}: cancelled ({sent})")
+    if events:
+        store.save(state, events=events)
+    return notes, events
 
 
 def note(run_dir: Path, subject: str, text: str) -> "findings.NoteResult":

@@ -18,7 +18,9 @@ from tianluo.degrade import failed_move, with_moves
 from tianluo.judge import hold, judge
 from tianluo.model import (
     Attempt,
+    Cancelling,
     Check,
+    RunEnd,
     RunState,
     StageState,
     derived_dir,
@@ -29,6 +31,7 @@ from tianluo.model import (
 from tianluo.observations import (
     Action,
     Notify,
+    Cancel,
     Observations,
     StageObservation,
     Submit,
@@ -85,20 +88,27 @@ def decide(state: RunState, obs: Observations, now: datetime) -> Decision:
     if new.phase in TERMINAL_PHASES:
         return Decision(new, ctx.actions, ctx.events)
     g = Graph(new)
+    ending = new.phase == Phase.ENDING
     for sid in g.order:
         stage = g.stage(new, sid)
-        if stage.status == StageStatus.SUBMITTED:
+        if stage.status == StageStatus.SUBMITTED and not ending:
             _unmoved(ctx, sid, stage)
+    reaping = ending and new.end is not None and new.end.on_end == "cancel"
     for sid in g.order:
         stage = g.stage(new, sid)
         if stage.status in ACTIVE and (sid in obs.stages or not obs.partial):  # not looked at: left as it is
-            judge(ctx, sid, stage, obs.stages.get(sid, StageObservation()))
+            seen = obs.stages.get(sid, StageObservation())
+            if reaping:
+                _reap(ctx, sid, stage, seen)  # cancelled by the run's end: recorded, never judged a failure
+            else:
+                judge(ctx, sid, stage, seen)
     _scheduler_spell(ctx, obs)
     _propagate(ctx, g)
-    if not obs.partial and _gate(ctx, g, obs.gate):  # a gate not looked at is not met
-        close_unasked(ctx)
+    if ending:
+        _ending(ctx, g)
+        _notifications(ctx, g)
         return Decision(new, ctx.actions, ctx.events)
-    if _deadline_passed(ctx):
+    if _ended(ctx, g, None if obs.partial else _gate(ctx, g, obs.gate)):  # a gate not looked at is not met
         close_unasked(ctx)
         return Decision(new, ctx.actions, ctx.events)
     for sid in g.order:
@@ -368,7 +378,11 @@ def effective_command(state: RunState, sid: str) -> str:
 
 
 def _gate(ctx: Ctx, g: Graph, checks: tuple[Check, ...]) -> bool:
-    """Evaluate the success gate; on success the run becomes complete and launches nothing."""
+    """Evaluate the success gate and record its checks; whether it holds now.
+
+    ``gate.met`` says whether it held at the last look (under watch-until-deadline it may hold, then not);
+    ``gate_met`` is logged when it comes to hold, ``gate_unmet`` when a held gate no longer does.
+    """
     state = ctx.state
     gate = state.plan.success_gate
     results = list(checks)
@@ -377,31 +391,180 @@ def _gate(ctx: Ctx, g: Graph, checks: tuple[Check, ...]) -> bool:
         detail = "all stages done" if not left else f"{len(left)} not done: {', '.join(left[:5])}"
         results.insert(0, Check(kind="all_done", target="every stage", ok=not left, detail=detail))
     state.gate.checks = results
-    if not all(c.ok for c in results):
-        return False
-    state.gate.met = True
-    state.gate.met_at = ctx.now
-    state.phase = Phase.COMPLETE
-    state.phase_reason = "success gate met"
-    ctx.event("gate_met", None, "success gate met: " + "; ".join(f"{c.kind} {c.target}" for c in results),
-              mode=gate.mode)
-    return True
+    ok = all(c.ok for c in results)
+    if ok and not state.gate.met:
+        state.gate.met = True
+        state.gate.met_at = ctx.now
+        watching = "; watching until the deadline" if gate.mode == "watch-until-deadline" else ""
+        ctx.event("gate_met", None, "success gate met: " + "; ".join(f"{c.kind} {c.target}" for c in results)
+                  + watching, mode=gate.mode)
+    elif not ok and state.gate.met:
+        state.gate.met = False
+        state.gate.met_at = None
+        failing = "; ".join(f"{c.kind} {c.target} ({c.detail})" for c in results if not c.ok)
+        ctx.event("gate_unmet", None, f"the success gate no longer holds: {failing}", mode=gate.mode)
+    return ok
 
 
 def _deadline_passed(ctx: Ctx) -> bool:
     deadline = ctx.state.plan.success_gate.deadline
-    if deadline is None or ctx.now < ctx.state.created_at + timedelta(seconds=deadline):
-        return False
-    ctx.state.phase = Phase.EXPIRED
-    ctx.state.phase_reason = "deadline passed before the success gate was met"
-    ctx.event("deadline_passed", None, ctx.state.phase_reason + "; no new attempts will be launched")
-    return True
+    return deadline is not None and ctx.now >= ctx.state.created_at + timedelta(seconds=deadline)
+
+
+def checkpoint_ids(state: RunState) -> list[str]:
+    """The stages ``success_gate.checkpoint`` names (entity.stage, or a stage name of every entity that has it)."""
+    out: list[str] = []
+    for name in state.plan.success_gate.checkpoint:
+        if "." in name:
+            ename, sname = name.rsplit(".", 1)
+            if ename in state.plan.entities and sname in state.plan.entities[ename].stages:
+                out.append(stage_id(ename, sname))
+            continue
+        out += [stage_id(e, name) for e, ent in state.plan.entities.items() if name in ent.stages]
+    return out
+
+
+def _ended(ctx: Ctx, g: Graph, met: bool | None) -> bool:
+    """Whether the run ends now (the gate's mode decides how), and if so end it (:func:`end_run`).
+
+    ``met``: whether the gate holds now; None when it was not looked at (a partial tick).
+    """
+    state = ctx.state
+    gate = state.plan.success_gate
+    passed = _deadline_passed(ctx)
+    if gate.mode == "watch-until-deadline":
+        if not passed:
+            if state.gate.met:
+                state.phase_reason = "success gate met; watching until the deadline"
+            elif state.phase_reason == "success gate met; watching until the deadline":
+                state.phase_reason = None
+            return False
+        if (met if met is not None else state.gate.met):
+            end_run(ctx, g, Phase.COMPLETE, "the deadline came with the success gate met (watch-until-deadline)")
+        else:
+            _expire(ctx, g)
+        return True
+    if met:
+        end_run(ctx, g, Phase.COMPLETE, "success gate met")
+        return True
+    if passed:
+        _expire(ctx, g)
+        return True
+    if gate.mode == "checkpoint-and-stop":
+        if state.gate.checkpoint_reached_at is not None:
+            return False  # resumed after its checkpoint: it runs on to the gate
+        names = checkpoint_ids(state)
+        if names and all(g.stage(state, sid).status in DONE for sid in names):
+            state.gate.checkpoint_reached_at = ctx.now
+            ctx.event("checkpoint_reached", None, f"checkpoint reached: {', '.join(names)} done; the run stops "
+                      "(resumable: tianluo start --resume)", stages=names)
+            end_run(ctx, g, Phase.STOPPED, f"checkpoint reached: {', '.join(names)}", checkpoint=True)
+            return True
+    return False
+
+
+def _expire(ctx: Ctx, g: Graph) -> None:
+    reason = "deadline passed before the success gate was met"
+    ctx.event("deadline_passed", None, reason + "; no new attempts will be launched")
+    end_run(ctx, g, Phase.EXPIRED, reason)
+
+
+def end_run(ctx: Ctx, g: Graph, outcome: Phase, reason: str, checkpoint: bool = False) -> None:
+    """The run ends in ``outcome``; ``success_gate.on_end`` says what becomes of attempts still running.
+
+    leave: the phase is the outcome at once, and those attempts are recorded as left running,
+    unwatched. cancel: each is sent TERM (KILL after cancel_grace) and the run is ``ending`` until
+    they are gone; wait: the run is ``ending`` until they exit (each judged as usual, nothing new
+    starts). The trigger stays while the run is ``ending``.
+    """
+    state = ctx.state
+    on_end = state.plan.success_gate.on_end
+    active = [sid for sid in g.ids if g.stage(state, sid).status in ACTIVE]
+    state.end = RunEnd(outcome=outcome.value, reason=reason, decided_at=ctx.now, on_end=on_end,
+                       checkpoint=checkpoint)
+    if active and on_end in ("cancel", "wait"):
+        state.phase = Phase.ENDING
+        if on_end == "cancel":
+            for sid in active:
+                cancel_at_end(ctx, sid, g.stage(state, sid), reason)
+        doing = "cancelling" if on_end == "cancel" else "waiting for"
+        state.phase_reason = f"{reason}; ending: {doing} {len(active)} running attempt(s) (on_end: {on_end})"
+        ctx.event("run_ending", None, state.phase_reason, outcome=outcome.value, on_end=on_end, stages=active)
+        return
+    _final(ctx, outcome, reason)
+    if active:
+        state.end.left_running = active
+        ctx.event("left_running", None, f"{len(active)} attempt(s) left running, unwatched (on_end: leave): "
+                  + ", ".join(active), stages=active)
+
+
+def _final(ctx: Ctx, outcome: Phase, reason: str) -> None:
+    state = ctx.state
+    state.phase = outcome
+    state.phase_reason = reason
+    state.end.ended_at = ctx.now
+
+
+def cancel_at_end(ctx: Ctx, sid: str, stage: StageState, reason: str) -> None:
+    """Send TERM to the stage's running attempt because the run ends (KILL follows after cancel_grace)."""
+    attempt = stage.current()
+    if attempt is None or attempt.cancel is not None and attempt.cancel.reason.startswith(END_CANCEL):
+        return
+    attempt.cancel = Cancelling(reason=f"{END_CANCEL} ({reason})", requested_at=ctx.now)
+    ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, attempt.cancel.reason, "TERM"))
+
+
+#: The reason of a cancel that the run's end asked for (on_end cancel, stop --cancel).
+END_CANCEL = "the run ended"
+
+
+def _reap(ctx: Ctx, sid: str, stage: StageState, seen: StageObservation) -> None:
+    """An attempt the run's end cancels: KILL after the grace; once gone, recorded cancelled and the
+    stage is pending again (a resumed run runs it anew)."""
+    attempt, facts = stage.current(), seen.job
+    if attempt is None or facts is None:
+        return
+    if attempt.cancel is None:
+        cancel_at_end(ctx, sid, stage, ctx.state.end.reason if ctx.state.end else "stopped")
+    if facts.state in (JobState.EXITED, JobState.LOST, JobState.MISSING):
+        attempt.ended_at = ctx.now
+        attempt.exit_code = facts.exit_code
+        attempt.signal = facts.signal
+        # the shell under the runner may die of TERM while what it started lives on: nothing may outlive it
+        ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, "cancelled: stop what is left", "KILL"))
+        stage.reason = f"attempt {attempt.n} was cancelled when the run ended"
+        if ctx.state.end is not None and sid not in ctx.state.end.cancelled:
+            ctx.state.end.cancelled.append(sid)
+        move(stage, StageStatus.PENDING, log=ctx.log, sid=sid, event="end_cancelled",
+             message=f"attempt {attempt.n} cancelled: {attempt.cancel.reason}", attempt=attempt.n)
+        return
+    if facts.state == JobState.UNREACHABLE:
+        return
+    since = attempt.cancel.killed_at or attempt.cancel.requested_at
+    if (ctx.now - since).total_seconds() >= ctx.state.plan.cancel_grace:
+        attempt.cancel.killed_at = ctx.now
+        ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, attempt.cancel.reason, "KILL"))
+        ctx.event("cancel_kill", sid, f"attempt {attempt.n} outlived its grace; sending KILL", attempt=attempt.n)
+
+
+def _ending(ctx: Ctx, g: Graph) -> None:
+    """An ``ending`` run: once no attempt runs (or waits for the agent), it ends in its outcome."""
+    state = ctx.state
+    left = [sid for sid in g.ids if g.stage(state, sid).status in ACTIVE | {StageStatus.CONSULTING}]
+    if left or state.end is None:
+        return
+    outcome = Phase(state.end.outcome)
+    _final(ctx, outcome, state.end.reason)
+    ctx.event("run_ended", None, f"no attempt runs any more: the run is {outcome.value} ({state.end.reason})",
+              outcome=outcome.value, on_end=state.end.on_end)
 
 
 def _update_phase(ctx: Ctx, g: Graph) -> None:
     """A run where nothing can move without a human is blocked; it says so once."""
     state = ctx.state
     can_move = any(_can_move(ctx, g, sid) for sid in g.ids)
+    if state.gate.met and state.plan.success_gate.mode == "watch-until-deadline":
+        can_move = True  # nothing left to run is no block: the run watches until its deadline
     if not can_move and state.phase == Phase.RUNNING:
         stuck = [sid for sid in g.ids if g.stage(state, sid).status == StageStatus.HELD]
         named = {g.entity(sid) for sid in stuck}

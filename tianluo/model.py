@@ -470,6 +470,24 @@ class GateState(Record):
     met: bool = False
     met_at: datetime | None = None
     checks: list[Check] = _list()
+    checkpoint_reached_at: datetime | None = Field(
+        default=None, description="checkpoint-and-stop: when its checkpoint stages were done (the run stopped "
+        "there; after `start --resume` it runs on to the gate).")
+
+
+class RunEnd(Record):
+    """How the run ended (or is ending): decided once, by the tick that saw the end (or by stop)."""
+
+    outcome: Literal["complete", "expired", "stopped"] = Field(description="The phase the run ends in.")
+    reason: str
+    decided_at: datetime
+    on_end: Literal["leave", "cancel", "wait"] = "leave"
+    ended_at: datetime | None = Field(default=None, description="When the phase became the outcome; until then "
+                                      "the run is 'ending' (on_end cancel or wait, attempts still running).")
+    checkpoint: bool = Field(default=False, description="checkpoint-and-stop: stopped at its checkpoint "
+                             "(resumable).")
+    left_running: list[str] = _list(description="Stages whose attempt was left running, unwatched (on_end leave).")
+    cancelled: list[str] = _list(description="Stages whose attempt the end cancelled (on_end cancel, stop --cancel).")
 
 
 class TriggerRecord(Record):
@@ -494,6 +512,7 @@ class RunState(Record):
     plan: Plan
     entities: dict[str, EntityState]
     gate: GateState = GateState()
+    end: RunEnd | None = Field(default=None, description="How the run ended or is ending (COMPLETION.md says it).")
     pre_authorized_decisions: list[PreAuthorizedDecision] = _list()
     trigger: TriggerRecord | None = None
     total_attempts: int = 0

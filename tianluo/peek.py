@@ -269,7 +269,7 @@ def decision(doc) -> dict:
 #: The keys each record may have (its model's fields), for the records read field by field.
 KEYS = {
     "RunState": frozenset({"schema_version", "run_id", "created_at", "tianluo_version", "revision", "phase",
-                           "phase_reason", "plan", "entities", "gate", "pre_authorized_decisions", "trigger",
+                           "phase_reason", "plan", "entities", "gate", "end", "pre_authorized_decisions", "trigger",
                            "total_attempts", "blocked_notified", "scheduler_unreachable_since", "scheduler_notified",
                            "tick_count", "last_tick_at", "event_seq", "outbox", "agent_calls"}),
     "Plan": frozenset({"name", "backend", "slurm", "interval", "workdir", "spec_file", "spec_sha256", "entities",
@@ -290,8 +290,8 @@ KEYS = {
     "Handle": frozenset({"job_id", "pid", "create_time", "host"}),
     "ProgressReading": frozenset({"done", "total", "seen_at", "first_done", "first_at"}),
     "Diagnosis": frozenset({"at", "attempt", "verdict", "scheduler", "container", "logs", "progress", "output"}),
-    "GateState": frozenset({"met", "met_at", "checks"}),
-    "SuccessGate": frozenset({"all_done", "exists", "metric", "mode", "deadline"}),
+    "GateState": frozenset({"met", "met_at", "checks", "checkpoint_reached_at"}),
+    "SuccessGate": frozenset({"all_done", "exists", "metric", "mode", "checkpoint", "on_end", "deadline"}),
     "TriggerRecord": frozenset({"kind", "every", "installed_at", "detail", "options", "removed_at"}),
 }
 
@@ -300,7 +300,7 @@ DEFAULTS = {
     "RunState": {"revision": 0, "blocked_notified": False, "scheduler_notified": False, "phase": "running", "phase_reason": None, "gate": {},
                  "pre_authorized_decisions": [], "trigger": None, "total_attempts": 0,
                  "scheduler_unreachable_since": None, "tick_count": 0, "last_tick_at": None, "event_seq": 0,
-                 "outbox": [], "agent_calls": 0},
+                 "outbox": [], "agent_calls": 0, "end": None},
     "PlannedEntity": {"params": {}},
     "PlannedStage": {"needs": []},
     "EntityState": {"params": {}, "hold": None},
@@ -312,8 +312,8 @@ DEFAULTS = {
                 "exit_code": None, "host": None, "port": None},
     "Handle": {"job_id": "", "pid": None, "create_time": None, "host": None},
     "ProgressReading": {"total": None, "first_done": None, "first_at": None},
-    "GateState": {"met": False, "met_at": None, "checks": []},
-    "SuccessGate": {"mode": "complete-and-exit", "deadline": None},
+    "GateState": {"met": False, "met_at": None, "checks": [], "checkpoint_reached_at": None},
+    "SuccessGate": {"mode": "complete-and-exit", "checkpoint": [], "on_end": "leave", "deadline": None},
     "TriggerRecord": {"removed_at": None},
 }
 PHASES = tuple(p.value for p in Phase)
@@ -555,6 +555,8 @@ def _idle(run_dir: Path) -> str | None:
 
     if any(os.path.lexists(run_dir / name) for name in (AGAIN, STALLED_MARK)):
         return None
+    if not all(os.path.lexists(run_dir / name) for name in ("lessons.md", "COMPLETION.md")):
+        return None  # the full tick writes what a killed ending tick did not
     try:
         if not _looks_finished(run_dir):
             return None

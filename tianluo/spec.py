@@ -166,10 +166,31 @@ class SuccessGate(StrictModel):
     all_done: bool = True
     exists: list[PathText] = Field(default=[], max_length=MAX_ITEMS)
     metric: list[Metric] = Field(default=[], max_length=MAX_ITEMS)
-    mode: Literal["complete-and-exit"] = "complete-and-exit"
+    mode: Literal["complete-and-exit", "checkpoint-and-stop", "watch-until-deadline"] = Field(
+        default="complete-and-exit", description="complete-and-exit: the gate met ends the run; checkpoint-and-stop: "
+        "the run also stops once the checkpoint stages are done (resumable); watch-until-deadline: the gate met "
+        "does not end the run, the deadline does (complete if the gate holds then, else expired).")
+    checkpoint: list[text(MAX_SHORT, "a checkpoint")] = Field(
+        default=[], max_length=MAX_ITEMS, description="checkpoint-and-stop: the stages to stop after, each "
+        "<entity>.<stage>, or a stage name (a milestone: that stage of every entity that has it).")
+    on_end: Literal["leave", "cancel", "wait"] = Field(
+        default="leave", description="Attempts still running when the run ends: leave them running unwatched, "
+        "cancel them (TERM, KILL after cancel_grace), or wait for them to exit (the run is 'ending' meanwhile).")
     deadline: duration(MAX_DEADLINE_S) | None = None
 
-    _lists = field_validator("exists", "metric", mode="before")(_as_list)
+    _lists = field_validator("exists", "metric", "checkpoint", mode="before")(_as_list)
+
+    @model_validator(mode="after")
+    def _mode_needs(self) -> "SuccessGate":
+        if self.mode == "watch-until-deadline" and self.deadline is None:
+            raise ValueError("mode watch-until-deadline watches until the deadline: give a deadline (e.g. "
+                             "deadline: 48h), or use mode complete-and-exit")
+        if self.mode == "checkpoint-and-stop" and not self.checkpoint:
+            raise ValueError("mode checkpoint-and-stop needs checkpoint: the stage(s) to stop after, e.g. "
+                             "checkpoint: pretrain or checkpoint: bert.pretrain")
+        if self.checkpoint and self.mode != "checkpoint-and-stop":
+            raise ValueError("checkpoint goes with mode checkpoint-and-stop")
+        return self
 
 
 class Rung(StrictModel):
@@ -390,6 +411,7 @@ def _load_spec(path: str | Path) -> tuple[Spec, YamlSource]:
         raise SpecError(_message(errors[0], source) + more) from None
     check_names(spec, source)
     check_graph(spec, source)
+    check_checkpoint(spec, source)
     from tianluo.forks import check_plan_time
     from tianluo.templating import check_placeholders
 
@@ -467,6 +489,28 @@ def check_graph(spec: Spec, source: YamlSource) -> None:
         loc = ("entities", ename, "stages", sname, "needs")
         path = " -> ".join(f"{e}.{s}" for e, s in cycle + [cycle[0]])
         raise SpecError(f"{source.where(loc)}: {dotted(loc)}: needs form a cycle: {path}; break it")
+
+
+def checkpoint_stages(spec_entities: dict, names: list[str]) -> list[tuple[str, str]]:
+    """The stages ``success_gate.checkpoint`` names: ``entity.stage``, or a stage name in every entity that has it."""
+    out: list[tuple[str, str]] = []
+    for name in names:
+        if "." in name:
+            ename, sname = name.rsplit(".", 1)
+            if ename in spec_entities and sname in spec_entities[ename].stages:
+                out.append((ename, sname))
+            continue
+        out += [(ename, name) for ename, entity in spec_entities.items() if name in entity.stages]
+    return out
+
+
+def check_checkpoint(spec: Spec, source: YamlSource) -> None:
+    """Each item of ``success_gate.checkpoint`` names a stage (or a stage name some entity has)."""
+    for i, name in enumerate(spec.success_gate.checkpoint):
+        if not checkpoint_stages(spec.entities, [name]):
+            loc = ("success_gate", "checkpoint", i)
+            raise SpecError(f"{source.where(loc)}: {dotted(loc)}: {name!r} names no stage; give <entity>.<stage> "
+                            "or a stage name of some entity")
 
 
 def find_cycle(edges: dict) -> list | None:

@@ -47,7 +47,7 @@ MOVES: dict[StageStatus, dict[StageStatus, frozenset[str | None]]] = {
         WAIT: frozenset({"retry_scheduled", "degraded", "waiting_for_space"}),  # failed; the ladder's retry or degrade
         HELD: frozenset({"held"}),  # failed; the ladder's last rung, or a launch it may not retry
         ASK: frozenset({"agent_asked"}),  # failed; the agent rung is asked before the hold
-        P: frozenset({None}),  # repair: an active status without an attempt
+        P: frozenset({None, "end_cancelled"}),  # repair: an active status without an attempt / the run's end cancelled it
     },
     RUN: {
         SUB: frozenset({"requeued"}),  # the scheduler put it back in its queue
@@ -55,7 +55,7 @@ MOVES: dict[StageStatus, dict[StageStatus, frozenset[str | None]]] = {
         WAIT: frozenset({"retry_scheduled", "degraded", "waiting_for_space"}),
         HELD: frozenset({"held"}),  # failed, hung and not authorised to cancel, cancelled by a person
         ASK: frozenset({"agent_asked"}),  # failed; the agent rung is asked before the hold
-        P: frozenset({None}),  # repair
+        P: frozenset({None, "end_cancelled"}),  # repair / the run's end cancelled it (on_end cancel, stop --cancel)
     },
     ASK: {  # settled by the next decision (tianluo.agent_rung): the agent's answer, or the fallback
         WAIT: frozenset({"retry_scheduled", "degraded", "waiting_for_space"}),

@@ -30,7 +30,8 @@ class Phase(str, Enum):
     COMPLETE = "complete"  # success gate met
     BLOCKED = "blocked"  # nothing can move without a human
     EXPIRED = "expired"  # deadline passed before the gate was met
-    STOPPED = "stopped"  # the owner stopped it (`tianluo stop`)
+    STOPPED = "stopped"  # the owner stopped it (`tianluo stop`), or it reached its checkpoint
+    ENDING = "ending"  # the end is decided; attempts still run (on_end: cancel or wait): not finished yet
 
 
 TERMINAL_PHASES = frozenset({Phase.COMPLETE, Phase.EXPIRED, Phase.STOPPED})

@@ -117,12 +117,30 @@ def status_doc(run_dir: Path, now: datetime | None = None) -> dict:
     from tianluo import peek
 
     try:
-        return build_status_plain(peek.read_state(Path(run_dir)), run_dir, now)
+        return unwatched(build_status_plain(peek.read_state(Path(run_dir)), run_dir, now))
     except peek.Doubt:
         pass
     from tianluo.store import RunStore
 
-    return build_status(RunStore(Path(run_dir)).load(), run_dir, now)
+    return unwatched(build_status(RunStore(Path(run_dir)).load(), run_dir, now))
+
+
+#: What status shows of an attempt a finished run no longer watches (on_end: leave, or a plain stop).
+LEFT_RUNNING = "left running, unwatched"
+
+
+def unwatched(doc: dict) -> dict:
+    """A finished run watches nothing: a stage it left submitted or running is shown as left running,
+    unwatched (``watched``: false), never as plainly running."""
+    if doc["phase"] not in ("complete", "expired", "stopped"):  # states.TERMINAL_PHASES
+        return doc
+    for entity in doc["entities"].values():
+        for st in entity["stages"].values():
+            if st["status"] in ("submitted", "running"):
+                st["was"] = st["status"]
+                st["status"] = LEFT_RUNNING
+                st["watched"] = False
+    return doc
 
 
 def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lock: bool = True,
@@ -152,7 +170,8 @@ def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lo
     known(raw, peek.KEYS["RunState"])
     plan, states = raw["plan"], raw["entities"]
     gate_plan = known(peek.field(plan, "success_gate", obj), peek.KEYS["SuccessGate"])
-    mode = peek.field(gate_plan, "mode", peek.one_of("complete-and-exit"), peek.DEFAULTS["SuccessGate"]["mode"])
+    mode = peek.field(gate_plan, "mode", peek.one_of("complete-and-exit", "checkpoint-and-stop", "watch-until-deadline"),
+                      peek.DEFAULTS["SuccessGate"]["mode"])
     deadline = peek.field(gate_plan, "deadline", optional(number), None)
     if deadline is not None and not 0 <= deadline <= 365 * 86400.0:  # spec_types.MAX_DEADLINE_S
         raise peek.Doubt("deadline")

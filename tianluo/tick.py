@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from tianluo import agent_call, checkpoints, fsio, lessons, lockholder, proctable, space, triggers
+from tianluo import agent_call, checkpoints, completion, fsio, lessons, lockholder, proctable, space, triggers
 from tianluo.backends import Backend, get_backend
 from tianluo.backends.base import SubmitRejected
 from tianluo.budget import Budget, OverBudget, default_budget, hard_limit
@@ -127,6 +127,8 @@ def _tick_locked(store: RunStore, lock_fd: int, now: datetime | None, backend: B
         events = stalled + remove_trigger_if_over(store, state, now or utcnow())
         if not os.path.lexists(store.run_dir / lessons.LESSONS):  # the ending tick was killed before writing it
             lessons.write(store.run_dir, state)
+        if not os.path.lexists(store.run_dir / completion.COMPLETION):  # likewise
+            completion.write(store.run_dir, state)
         _refresh_report(store, changed=bool(events))  # or when report.html is missing
         return TickResult(False, f"run {state.run_id} is {state.phase.value}; nothing to do", state.phase, events)
     backend = backend or get_backend(state.plan.backend, store.run_dir, state.plan.slurm)
@@ -149,6 +151,7 @@ def _tick_locked(store: RunStore, lock_fd: int, now: datetime | None, backend: B
     events += remove_trigger_if_over(store, new, now)
     if new.phase in TERMINAL_PHASES and state.phase not in TERMINAL_PHASES:
         lessons.write(store.run_dir, new)  # the run's memory, from the state saved above (rewritten whole if again)
+        completion.write(store.run_dir, new)  # the outcome report for the owner, likewise
     # report.html, from the state saved above: when this tick changed it (or the file is missing); never fails the tick
     _refresh_report(store, changed=bool(decision.actions or events or snapshot))
     return TickResult(True, f"run {new.run_id}: {new.phase.value}", new.phase, events)

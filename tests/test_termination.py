@@ -1,0 +1,220 @@
+"""How runs end: the gate's three modes, on_end, stop --cancel, COMPLETION.md (real local jobs, the CLI)."""
+
+import json
+import os
+import time
+from pathlib import Path
+
+from conftest import cli, read_events, read_state, start_run, status_json, tick_until, wait_for, write_spec
+
+TIMEOUT = 60
+
+
+def _spec(tmp_path: Path, gate: str, stages: str, extra: str = "") -> Path:
+    text = f"name: ends\ninterval: 1m\n{extra}success_gate:\n{gate}entities:\n  a:\n    stages:\n{stages}"
+    return write_spec(tmp_path / "proj", text)
+
+
+def _pid_of(run_dir: Path, sid: str) -> int:
+    """The job's own pid (started.json's job_pid, written by the runner once the command started)."""
+    state = read_state(run_dir)
+    ename, sname = sid.split(".")
+    path = run_dir / state["entities"][ename]["stages"][sname]["attempts"][-1]["dir"] / "started.json"
+
+    def pid():
+        try:
+            return json.loads(path.read_text()).get("job_pid")
+        except (FileNotFoundError, ValueError):
+            return None
+
+    return wait_for(pid, what="the job's pid in started.json")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except FileNotFoundError:
+        return False
+
+
+def _kinds(run_dir: Path) -> list[str]:
+    return [e["event"] for e in read_events(run_dir)]
+
+
+def test_complete_and_exit_ends_with_a_completion_report(tmp_path):
+    spec = _spec(tmp_path, "  mode: complete-and-exit\n",
+                 "      train:\n        run: 'mkdir -p out && echo w > out/model.bin'\n"
+                 "        output: {path: out/model.bin, destination: /tmp/tl-dest-ignored}\n"
+                 "      eval: {run: 'true', needs: [train]}\n")
+    run_dir = start_run(spec, tmp_path / "home", tmp_path / "proj")
+    doc = tick_until(run_dir, tmp_path / "proj", phases=("complete",), timeout=TIMEOUT)
+    assert doc["gate"]["met"] and doc["phase_reason"] == "success gate met"
+    text = (run_dir / "COMPLETION.md").read_text()
+    assert text.startswith("# ends: complete")
+    for heading in ("## Outcome", "## Time", "## What ran", "## Attempts", "## Faults", "## Outputs",
+                    "## Left for a human"):
+        assert heading in text
+    assert "**complete**: success gate met" in text
+    assert "| a.train | succeeded | 1 |" in text and "| a.eval | succeeded | 1 |" in text
+    assert "- a.train: out/model.bin -> /tmp/tl-dest-ignored" in text
+    assert "## Left for a human\n\n- nothing" in text
+    state = read_state(run_dir)
+    assert state["end"]["outcome"] == "complete" and state["end"]["ended_at"]
+    # deterministic, and written again by a later tick when lost
+    (run_dir / "COMPLETION.md").unlink()
+    cli("tick", "--run", run_dir, cwd=tmp_path / "proj", check=True)
+    assert (run_dir / "COMPLETION.md").read_text() == text
+
+
+def test_checkpoint_and_stop_stops_after_the_named_stage(tmp_path):
+    spec = _spec(tmp_path, "  mode: checkpoint-and-stop\n  checkpoint: pretrain\n",
+                 "      pretrain: {run: 'true'}\n      finetune: {run: 'true', needs: [pretrain]}\n")
+    run_dir = start_run(spec, tmp_path / "home", tmp_path / "proj")
+    doc = tick_until(run_dir, tmp_path / "proj", phases=("stopped", "complete"), timeout=TIMEOUT)
+    assert doc["phase"] == "stopped" and doc["phase_reason"] == "checkpoint reached: a.pretrain"
+    assert doc["entities"]["a"]["stages"]["finetune"]["status"] == "pending"
+    assert doc["entities"]["a"]["stages"]["finetune"]["attempt"] == 0  # nothing after the checkpoint started
+    state = read_state(run_dir)
+    assert state["end"]["checkpoint"] is True and state["end"]["outcome"] == "stopped"
+    assert "checkpoint_reached" in _kinds(run_dir)
+    assert "stopped at its checkpoint" in (run_dir / "COMPLETION.md").read_text()
+    assert (run_dir / "lessons.md").exists()
+    # start --resume: the same run goes on past its checkpoint, to the gate
+    proc = cli("start", spec, "--home", tmp_path / "home", "--resume", cwd=tmp_path / "proj")
+    assert proc.returncode == 0, proc.stderr
+    assert Path(proc.stdout.strip().splitlines()[-1]) == run_dir.resolve()
+    doc = tick_until(run_dir, tmp_path / "proj", phases=("complete", "stopped"), timeout=TIMEOUT)
+    assert doc["phase"] == "complete"
+    assert doc["entities"]["a"]["stages"]["pretrain"]["attempt"] == 1  # not run again
+    assert doc["entities"]["a"]["stages"]["finetune"]["status"] == "succeeded"
+    assert "run_resumed" in _kinds(run_dir)
+    assert "**complete**" in (run_dir / "COMPLETION.md").read_text()
+    again = cli("start", spec, "--home", tmp_path / "home", "--resume", cwd=tmp_path / "proj")
+    assert again.returncode == 2 and "no stopped run" in again.stderr
+
+
+def test_checkpoint_naming_no_stage_is_refused(tmp_path):
+    spec = _spec(tmp_path, "  mode: checkpoint-and-stop\n  checkpoint: nosuch\n", "      train: {run: 'true'}\n")
+    proc = cli("plan", spec, "--home", tmp_path / "home", cwd=tmp_path / "proj")
+    assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1
+    assert "success_gate.checkpoint" in proc.stderr and "'nosuch' names no stage" in proc.stderr
+
+
+def test_watch_until_deadline_without_a_deadline_is_refused(tmp_path):
+    spec = _spec(tmp_path, "  mode: watch-until-deadline\n", "      train: {run: 'true'}\n")
+    for verb in ("plan", "start"):
+        proc = cli(verb, spec, "--home", tmp_path / "home", "--accept-defaults", cwd=tmp_path / "proj")
+        assert proc.returncode == 2, proc.stderr
+        line = proc.stderr.strip()
+        assert len(line.splitlines()) == 1 and "Traceback" not in line
+        assert "success_gate" in line and "give a deadline" in line
+    assert not (tmp_path / "home").exists() or not list((tmp_path / "home").glob("*-ends"))
+
+
+def test_watch_until_deadline_keeps_running_then_completes(tmp_path):
+    spec = _spec(tmp_path, "  mode: watch-until-deadline\n  deadline: 6s\n", "      train: {run: 'true'}\n")
+    run_dir = start_run(spec, tmp_path / "home", tmp_path / "proj")
+    doc = wait_for(lambda: (d := tick_until(run_dir, tmp_path / "proj", phases=("running", "complete")))
+                   ["gate"]["met"] and d, timeout=TIMEOUT, what="the gate met")
+    if doc["phase"] == "running":  # met before the deadline: still watching, not complete
+        assert doc["phase_reason"] == "success gate met; watching until the deadline"
+        assert "gate_met" in _kinds(run_dir)
+    doc = tick_until(run_dir, tmp_path / "proj", phases=("complete", "expired", "blocked"), timeout=TIMEOUT)
+    assert doc["phase"] == "complete", doc["phase_reason"]
+    assert "watch-until-deadline" in doc["phase_reason"]
+    created = read_state(run_dir)["created_at"]
+    assert read_state(run_dir)["end"]["ended_at"] >= created
+
+
+def test_watch_until_deadline_expires_when_the_gate_does_not_hold(tmp_path):
+    spec = _spec(tmp_path, "  mode: watch-until-deadline\n  deadline: 4s\n  exists: [never-written]\n",
+                 "      train: {run: 'true'}\n")
+    run_dir = start_run(spec, tmp_path / "home", tmp_path / "proj")
+    doc = tick_until(run_dir, tmp_path / "proj", phases=("expired", "complete"), timeout=TIMEOUT)
+    assert doc["phase"] == "expired"
+    assert "not met" in (run_dir / "COMPLETION.md").read_text()
+
+
+def test_on_end_leave_then_stop_cancel(tmp_path):
+    spec = _spec(tmp_path, "  deadline: 3s\n", "      train: {run: 'sleep 120'}\n")
+    proj = tmp_path / "proj"
+    run_dir = start_run(spec, tmp_path / "home", proj)
+    pid = _pid_of(run_dir, "a.train")
+    doc = tick_until(run_dir, proj, phases=("expired",), timeout=TIMEOUT)
+    train = doc["entities"]["a"]["stages"]["train"]
+    assert train["status"] == "left running, unwatched" and train["watched"] is False
+    assert _alive(pid)
+    text = cli("status", "--run", run_dir, cwd=proj, check=True).stdout
+    assert "left running, unwatched" in text
+    assert "left running, unwatched" in (run_dir / "COMPLETION.md").read_text()
+    assert read_state(run_dir)["end"]["left_running"] == ["a.train"]
+    proc = cli("stop", "--run", run_dir, "--cancel", cwd=proj)
+    assert proc.returncode == 0, proc.stderr
+    assert "a.train attempt 1: cancelled (TERM)" in proc.stdout
+    wait_for(lambda: not _alive(pid), what="the job gone")
+    doc = status_json(run_dir, proj)
+    assert doc["entities"]["a"]["stages"]["train"]["status"] == "pending"
+    state = read_state(run_dir)
+    assert state["end"]["cancelled"] == ["a.train"] and state["end"]["left_running"] == []
+    assert "end_cancelled" in _kinds(run_dir)
+    again = cli("stop", "--run", run_dir, "--cancel", cwd=proj)
+    assert again.returncode == 2 and "nothing is left running" in again.stderr
+
+
+def test_on_end_cancel_terms_then_kills(tmp_path):
+    job = "exec python3 -c 'import signal,time; signal.signal(signal.SIGTERM, signal.SIG_IGN); time.sleep(120)'"
+    spec = _spec(tmp_path, "  deadline: 3s\n  on_end: cancel\n", f"      train: {{run: \"{job}\"}}\n",
+                 extra="cancel_grace: 1s\n")
+    proj = tmp_path / "proj"
+    run_dir = start_run(spec, tmp_path / "home", proj)
+    pid = _pid_of(run_dir, "a.train")
+    seen = set()
+    deadline = time.monotonic() + TIMEOUT
+    while True:
+        cli("tick", "--run", run_dir, cwd=proj, check=True)
+        doc = status_json(run_dir, proj)
+        seen.add(doc["phase"])
+        if doc["phase"] == "expired" or time.monotonic() > deadline:
+            break
+        time.sleep(0.3)
+    assert doc["phase"] == "expired" and "ending" in seen
+    assert not _alive(pid)
+    kinds = _kinds(run_dir)
+    for kind in ("run_ending", "cancel_kill", "end_cancelled", "run_ended"):
+        assert kind in kinds, " ".join(kinds)
+    assert doc["entities"]["a"]["stages"]["train"]["status"] == "pending"
+    assert "cancelled when the run ended" in (run_dir / "COMPLETION.md").read_text()
+
+
+def test_on_end_wait_ends_when_the_attempt_exits(tmp_path):
+    spec = _spec(tmp_path, "  deadline: 2s\n  on_end: wait\n", "      train: {run: 'sleep 5'}\n")
+    proj = tmp_path / "proj"
+    run_dir = start_run(spec, tmp_path / "home", proj)
+    doc = tick_until(run_dir, proj, phases=("ending", "expired"), timeout=TIMEOUT)
+    assert doc["phase"] == "ending" and "waiting for 1 running attempt" in doc["phase_reason"]
+    assert not (run_dir / "COMPLETION.md").exists()  # not over yet
+    state = read_state(run_dir)
+    assert state["trigger"] is None or state["trigger"]["removed_at"] is None
+    doc = tick_until(run_dir, proj, phases=("expired",), timeout=TIMEOUT)
+    assert doc["entities"]["a"]["stages"]["train"]["status"] == "succeeded"  # judged as usual
+    assert "run_ended" in _kinds(run_dir)
+    assert (run_dir / "COMPLETION.md").exists()
+
+
+def test_stop_cancel_of_a_running_run(tmp_path):
+    spec = _spec(tmp_path, "", "      train: {run: 'sleep 120'}\n      eval: {run: 'sleep 120'}\n")
+    spec.write_text(spec.read_text().replace("success_gate:\n", ""))
+    proj = tmp_path / "proj"
+    run_dir = start_run(spec, tmp_path / "home", proj)
+    pids = [_pid_of(run_dir, "a.train"), _pid_of(run_dir, "a.eval")]
+    proc = cli("stop", "--run", run_dir, "--cancel", cwd=proj)
+    assert proc.returncode == 0, proc.stderr
+    lines = [ln for ln in proc.stdout.splitlines() if ": cancelled (" in ln]
+    assert len(lines) == 2
+    for pid in pids:
+        wait_for(lambda pid=pid: not _alive(pid), what="the job gone")
+    doc = status_json(run_dir, proj)
+    assert doc["phase"] == "stopped"
+    assert {s["status"] for s in doc["entities"]["a"]["stages"].values()} == {"pending"}
+    assert os.path.exists(run_dir / "COMPLETION.md")

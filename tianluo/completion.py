@@ -1,0 +1,139 @@
+"""COMPLETION.md: the outcome report for the owner, written when the run ends.
+
+One role: what a person coming back reads first. The outcome and why, what ran (stages,
+attempts, the outcome of each), faults, time spent, where outputs went, and what is left for
+a human. Made from ``state.json`` alone and deterministic (the same state gives the same
+file): the ending tick writes it beside lessons.md, ``tianluo stop`` too, and a later full tick
+writes it again if a kill lost it. Every text that came from a job or a log is one line, cut.
+"""
+
+from datetime import datetime
+from pathlib import Path
+
+from tianluo import fsio
+from tianluo.durations import format_duration
+from tianluo.lessons import ended_at
+from tianluo.model import Attempt, RunState
+from tianluo.plaintext import one_line
+from tianluo.states import ACTIVE, StageStatus
+from tianluo.timefmt import iso
+
+COMPLETION = "COMPLETION.md"
+MAX_ATTEMPT_ROWS = 20  # per stage; the rest are counted
+MAX_TEXT = 300
+
+
+def _t(text: object) -> str:
+    """Text from a job, a log or a person, safe on one Markdown line (no table break, no raw HTML)."""
+    return one_line(text, MAX_TEXT).replace("|", "/").replace("<", "&lt;").replace("`", "'")
+
+
+def _span(start: datetime | None, end: datetime | None) -> str:
+    if start is None or end is None:
+        return "-"
+    return format_duration(max(0.0, round((end - start).total_seconds())))
+
+
+def run_end(state: RunState) -> datetime:
+    """When the run ended: recorded by the end, else the last moment the state holds."""
+    if state.end is not None and state.end.ended_at is not None:
+        return state.end.ended_at
+    return ended_at(state)
+
+
+def _attempt_row(attempt: Attempt, end: datetime) -> str:
+    start = attempt.started_at or attempt.submitted_at or attempt.intent_at
+    if attempt.cancel is not None and attempt.outcome is None and attempt.ended_at is not None:
+        outcome = "cancelled"
+    elif attempt.outcome:
+        outcome = attempt.outcome
+    else:
+        outcome = "no outcome (still running when the run ended)" if attempt.ended_at is None else "ended"
+    code = "" if attempt.exit_code is None else f"exit {attempt.exit_code}"
+    if attempt.signal:
+        code += f"{', ' if code else ''}signal {attempt.signal}"
+    fault = f"{attempt.fault.klass.value}/{attempt.fault.label}" if attempt.fault else ""
+    pid = attempt.handle.job_id or (str(attempt.handle.pid) if attempt.handle.pid else "") if attempt.handle else ""
+    return (f"| {attempt.n} | {outcome} | {code or '-'} | {_t(fault) or '-'} | "
+            f"{_span(start, attempt.ended_at or end)} | {_t(pid) or '-'} |")
+
+
+def render(state: RunState, run_dir: Path | None = None) -> str:
+    """The text of COMPLETION.md for ``state`` (deterministic)."""
+    end = run_end(state)
+    plan = state.plan
+    out = [f"# {_t(plan.name)}: {state.phase.value}", ""]
+    why = state.end.reason if state.end is not None else state.phase_reason
+    out += ["## Outcome", "", f"- run `{state.run_id}` is **{state.phase.value}**: {_t(why or 'no reason recorded')}",
+            f"- success gate: {'met' if state.gate.met else 'not met'} (mode {plan.success_gate.mode}, "
+            f"on_end {plan.success_gate.on_end})"]
+    for check in state.gate.checks:
+        out.append(f"  - {'ok' if check.ok else 'not ok'}: {_t(check.kind)} {_t(check.target)}: {_t(check.detail)}")
+    if state.end is not None and state.end.checkpoint:
+        out.append("- stopped at its checkpoint: `tianluo start --resume` goes on from here "
+                   "(see reference/termination.md)")
+    out += ["", "## Time", "", f"- created {iso(state.created_at)}, ended {iso(end)}: "
+            f"{_span(state.created_at, end)} of wall time, {state.tick_count} tick(s), "
+            f"{state.total_attempts} attempt(s)"]
+    rows, faults, outputs, left, held = [], [], [], [], []
+    for ename, entity in state.entities.items():
+        for sname, stage in entity.stages.items():
+            sid = f"{ename}.{sname}"
+            first = stage.attempts[0] if stage.attempts else None
+            last = stage.current()
+            start = (first.started_at or first.submitted_at or first.intent_at) if first else None
+            stop = (last.ended_at or (end if stage.status in ACTIVE else None)) if last else None
+            rows.append(f"| {sid} | {stage.status.value} | {len(stage.attempts)} | {_span(start, stop)} |")
+            for attempt in stage.attempts:
+                if attempt.fault is not None:
+                    faults.append(f"- {sid} attempt {attempt.n}: {attempt.fault.klass.value}/"
+                                  f"{_t(attempt.fault.label)}" + (f" - {_t(attempt.fault.evidence)}"
+                                                                  if attempt.fault.evidence else ""))
+            planned = plan.entities[ename].stages[sname]
+            if planned.output is not None:
+                dest = f" -> {_t(planned.output.destination)}" if planned.output.destination else ""
+                done = "" if stage.status == StageStatus.SUCCEEDED else f" (stage {stage.status.value}: not final)"
+                outputs.append(f"- {sid}: {_t(planned.output.path)}{dest}{done}")
+            if stage.status in ACTIVE and last is not None:
+                where = f" (pid {last.handle.pid})" if last.handle and last.handle.pid else ""
+                where = f" (job {_t(last.handle.job_id)})" if last.handle and last.handle.job_id else where
+                left.append(f"- {sid} attempt {last.n}{where}: left running, unwatched: check on it, or "
+                            f"`tianluo stop --cancel {state.run_id}`")
+            if stage.status == StageStatus.HELD:
+                reason = stage.hold.reason if stage.hold else stage.reason
+                analysis = f"; analysis: {_t(stage.hold.analysis)}" if stage.hold and stage.hold.analysis else ""
+                held.append(f"- {sid} is held: {_t(reason or 'no reason recorded')}{analysis}")
+        if entity.hold is not None:
+            held.append(f"- {ename} is held by a human: {_t(entity.hold.reason)}")
+    out += ["", "## What ran", "", "| stage | status | attempts | time |", "|---|---|---|---|", *rows]
+    out += ["", "## Attempts", ""]
+    for ename, entity in state.entities.items():
+        for sname, stage in entity.stages.items():
+            if not stage.attempts:
+                continue
+            out += [f"### {ename}.{sname}", "", "| # | outcome | exit | fault | time | job |",
+                    "|---|---|---|---|---|---|"]
+            shown = stage.attempts[-MAX_ATTEMPT_ROWS:]
+            if len(stage.attempts) > len(shown):
+                out.append(f"| ... | {len(stage.attempts) - len(shown)} earlier attempt(s) | | | | |")
+            out += [_attempt_row(a, end) for a in shown]
+            out.append("")
+    out += ["## Faults", "", *(faults or ["- none"])]
+    out += ["", "## Outputs", "", *(outputs or ["- the plan names no outputs"])]
+    if state.end is not None and state.end.cancelled:
+        left.append("- cancelled when the run ended (run again by a resume): " + ", ".join(state.end.cancelled))
+    left += held
+    undecided = [d for d in state.pre_authorized_decisions if getattr(d, "by", "") == "default"]
+    if undecided:
+        left.append(f"- {len(undecided)} plan-time fork(s) took their default without an answer: see plan.md")
+    out += ["", "## Left for a human", "", *(left or ["- nothing"])]
+    out += ["", f"Written from state.json (revision {state.revision}); events.jsonl has the details; lessons.md "
+            "what the next plan of this spec is told.", ""]
+    return "\n".join(out)
+
+
+def write(run_dir: Path, state: RunState) -> Path:
+    """Write (or rewrite, whole and atomically) the run's COMPLETION.md; never through a link."""
+    path = Path(run_dir) / COMPLETION
+    fsio.atomic_write(path, render(state, run_dir))
+    return path
