@@ -179,8 +179,10 @@ def _needs_you(view: dict) -> str:
     out = ['<section id=holds class=attention><h2>Needs you</h2><ul>']
     for hd in holds:
         what = f"{hd['entity']}.{hd['stage']}" if hd["stage"] else f"entity {hd['entity']}"
-        out.append(f"<li class=hold><b>{h(what)}</b> held by {h(hd['by'] or '?')} since {h(hd['at'])}: "
-                   f"{h(hd['reason'])}{_analysis_link(hd['analysis'])}</li>")
+        since = f" since {h(hd['at'])}" if hd["at"] else ""
+        why = f": {h(hd['reason'])}" if hd["reason"] else ""
+        out.append(f"<li class=hold><b>{h(what)}</b> held by {h(hd['by'] or '?')}{since}{why}"
+                   f"{_analysis_link(hd['analysis'])}</li>")
     if view["holds_more"]:
         out.append(f"<li>{view['holds_more']} more holds (tianluo status lists them)</li>")
     for q in questions:
@@ -222,7 +224,7 @@ def _graph_section(view: dict) -> str:
                 f"{' …' if len(crit) > 20 else ''}</p>" if crit else "<p class=muted>Every stage is done.</p>")
     blockers = ""
     if view["blockers"]:
-        items = "".join(f"<li><b>{h(b['id'])}</b> ({h(b['reason'])}) blocks "
+        items = "".join(f"<li><b>{h(b['id'])}</b>{_paren(b['reason'])} blocks "
                         f"{h(', '.join(b['blocks'])) or 'nothing else'}{_more(b['blocks_more'])}</li>"
                         for b in view["blockers"])
         blockers = f"<div id=blockers><b>Blockers</b><ul>{items}</ul></div>"
@@ -230,6 +232,10 @@ def _graph_section(view: dict) -> str:
             f'<span><i style="border:3px solid #6a1b9a"></i>critical path</span>'
             f'<span><i style="border:3px dashed #b71c1c"></i>blocker</span></p>{note}{critical}{blockers}'
             f"<div class=graph>{svg(g)}</div></section>")
+
+
+def _paren(text: str) -> str:
+    return f" ({h(text)})" if text else ""
 
 
 def _more(n: int) -> str:
@@ -246,10 +252,16 @@ def svg(g: dict) -> str:
     for e in g["edges"]:
         (x1, y1), (x2, y2) = pos[e["from"]], pos[e["to"]]
         x1, y1, y2 = x1 + NODE_W, y1 + NODE_H / 2, y2 + NODE_H / 2
-        mid = (x1 + x2) / 2
+        if x2 - x1 > GAP_X:  # it skips a column: along the gap under its source's row, never behind a box
+            lane = y1 + NODE_H / 2 + GAP_Y / 2
+            a, b = x1 + GAP_X / 2, x2 - GAP_X / 2
+            d = (f"M{x1:g},{y1:g} C{a:g},{y1:g} {x1:g},{lane:g} {a:g},{lane:g} L{b:g},{lane:g} "
+                 f"C{x2:g},{lane:g} {b:g},{y2:g} {x2:g},{y2:g}")
+        else:
+            mid = (x1 + x2) / 2
+            d = f"M{x1:g},{y1:g} C{mid:g},{y1:g} {mid:g},{y2:g} {x2:g},{y2:g}"
         cls = "edge" + (" critical" if e["critical"] else "") + (" blocker" if e["blocker"] else "")
-        out.append(f'<path class="{cls}" data-from="{h(e["from"])}" data-to="{h(e["to"])}" '
-                   f'd="M{x1:g},{y1:g} C{mid:g},{y1:g} {mid:g},{y2:g} {x2:g},{y2:g}"/>')
+        out.append(f'<path class="{cls}" data-from="{h(e["from"])}" data-to="{h(e["to"])}" d="{d}"/>')
     for n in g["nodes"]:
         x, y = pos[n["id"]]
         cls = "node" + (" critical" if n["critical"] else "") + (" blocker" if n["blocker"] else "")

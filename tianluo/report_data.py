@@ -143,7 +143,7 @@ def _stage(ename: str, sname: str, planned: dict, st: dict, last_tick, holds: li
         "attempt": s(st.get("attempt") or 0), "attempts": len(attempts),
         "needs": [n for n in _l(planned.get("needs")) if isinstance(n, str)],
         "expected": num(planned.get("expected")),
-        "ran_s": ran if ran is not None and ran >= 0 else None, "total_s": total,
+        "ran_s": ran if ran is not None and ran >= 0 else None, "total_s": total if attempts else None,
         "started_at": s(current.get("started_at")), "ended_at": s(current.get("ended_at")),
         "exit_code": s(current.get("exit_code")),
         "progress": (num(progress.get("done")), num(progress.get("total"))) if progress else None,
@@ -307,11 +307,21 @@ def _laid_out(nodes: list[dict], edges: list[tuple[str, str]], unit: str, more: 
     for a, b in edges:
         needs.setdefault(b, []).append(a)
     col = layers(ids, needs)
+    columns: dict[int, list[dict]] = {}
+    for i, n in enumerate(nodes):
+        n["col"], n["order"] = col[n["id"]], i
+        columns.setdefault(n["col"], []).append(n)
+    row: dict[str, int] = {}
     rows: dict[int, int] = {}
+    for c in sorted(columns):  # each column ordered by where what its nodes need sits (fewer crossings)
+        def place(n: dict) -> tuple[float, int]:
+            before = [row[x] for x in needs.get(n["id"], ()) if x in row]
+            return (sum(before) / len(before) if before else float(n["order"]), n["order"])
+        for r, n in enumerate(sorted(columns[c], key=place) if c else columns[c]):
+            n["row"] = row[n["id"]] = r
+        rows[c] = len(columns[c])
     for n in nodes:
-        n["col"] = col[n["id"]]
-        n["row"] = rows.get(n["col"], 0)
-        rows[n["col"]] = n["row"] + 1
+        del n["order"]
     blocked_by = {n["id"] for n in nodes if n["blocker"]}
     critical = {n["id"] for n in nodes if n["critical"]}
     return {"nodes": nodes, "edges": [{"from": a, "to": b, "critical": (a, b) in path if path is not None
