@@ -40,7 +40,7 @@ def chromium(*args: str, home: Path) -> subprocess.CompletedProcess:
     cmd = [_chromium(), "--headless=new", "--disable-gpu", "--no-sandbox", "--no-first-run",
            f"--user-data-dir={home / 'profile'}", "--enable-logging=stderr", "--v=0", *args]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=BROWSER_TIMEOUT, env=env,
-                          stdin=subprocess.DEVNULL)
+                          stdin=subprocess.DEVNULL, check=False)
 
 
 def console_lines(stderr: str) -> list[str]:
@@ -127,9 +127,9 @@ def test_a_big_run_report_loads_in_chromium_within_bounds(tmp_path):
     """10,000 stages: the summarised page stays a few MB and loads without a console message."""
     import json
 
+    from tests.test_report import _raw, _stage
     from tianluo.report import render
     from tianluo.report_data import build
-    from tests.test_report import _raw, _stage
 
     stages, states = {}, {}
     for i in range(2000):

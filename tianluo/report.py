@@ -247,8 +247,8 @@ def svg(g: dict) -> str:
     width = PAD * 2 + max(g["cols"], 1) * (NODE_W + GAP_X) - GAP_X
     height = PAD * 2 + max(g["rows"], 1) * (NODE_H + GAP_Y) - GAP_Y
     pos = {n["id"]: (PAD + n["col"] * (NODE_W + GAP_X), PAD + n["row"] * (NODE_H + GAP_Y)) for n in g["nodes"]}
-    out = [f'<svg id=graph xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" role=img aria-label="dependency graph">']
+    out = [(f'<svg id=graph xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" role=img aria-label="dependency graph">')]
     for e in g["edges"]:
         (x1, y1), (x2, y2) = pos[e["from"]], pos[e["to"]]
         x1, y1, y2 = x1 + NODE_W, y1 + NODE_H / 2, y2 + NODE_H / 2

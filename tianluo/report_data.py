@@ -7,6 +7,7 @@ as markup (``tianluo.report`` escapes every string). No pydantic model is import
 """
 
 from datetime import datetime
+from itertools import pairwise
 
 #: Bounds that keep the file a few MB for a 10,000-stage run (reference/report.md states them).
 MAX_GRAPH_NODES = 300  # stages drawn one by one; above it the graph is summarised
@@ -101,7 +102,7 @@ def build(raw: dict, events: list[dict]) -> dict:
                  "checks": [{"kind": s(c.get("kind")), "target": s(c.get("target")), "ok": c.get("ok") is True,
                              "detail": s(c.get("detail"))} for c in map(_d, _l(gate.get("checks")))]},
         "counts": {k: counts[k] for k in URGENCY if k in counts} | {k: v for k, v in counts.items() if k not in URGENCY},
-        "graph": graph(stages, set(zip(critical, critical[1:]))),
+        "graph": graph(stages, set(pairwise(critical))),
         "critical": critical,
         "blockers": blockers,
         "stages": sorted(stages, key=_urgency)[:MAX_ROWS], "stages_total": len(stages),
