@@ -185,12 +185,15 @@ def test_a_hold_with_no_tick_yet_shows_the_run_blocked(tmp_path):
     run_dir = _running_run(tmp_path)
     cli("hold", "a", "--reason", "checking the data", "--run", run_dir, cwd=tmp_path, check=True)
     doc = status_json(run_dir, tmp_path)
-    if doc["phase"] == "running":  # nothing moves while the entity is held: the stages say blocked
-        assert doc["summary"]["phase"] == "blocked" and doc["summary"]["differs"] is True
-        assert "a (held by a human)" in doc["summary"]["reason"] or "a.make" in doc["summary"]["reason"]
-        assert "state.json says running" in _text(run_dir, tmp_path).splitlines()[0]
-    else:
-        assert doc["summary"]["phase"] == doc["phase"] == "blocked"
+    assert doc["phase"] == "running"  # the last tick's word (there was none yet)
+    # nothing moves while the entity is held: the stages say blocked
+    assert doc["summary"] == {"phase": "blocked", "reason": "nothing can move without a human: a.make",
+                              "differs": True}
+    first = _text(run_dir, tmp_path).splitlines()[0]
+    assert ": blocked - nothing can move without a human: a.make [state.json says running" in first
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)  # the tick records it: they agree again
+    doc = status_json(run_dir, tmp_path)
+    assert doc["phase"] == doc["summary"]["phase"] == "blocked" and doc["summary"]["differs"] is False
 
 
 def test_summarize_is_derived_from_the_stages():

@@ -441,17 +441,18 @@ def summarize(doc: dict, now: datetime) -> dict:
         return {"phase": phase, "reason": reason, "differs": False}
     movable = [sid for sid, st in stages if _movable(doc, sid, st)]
     if phase == "blocked" and movable:
-        due = [sid for sid, st in stages if st["retry_due"] and sid in movable]
+        can = set(movable)
+        due = [sid for sid, st in stages if st["retry_due"] and sid in can]
         active = [sid for sid, st in stages if st["status"] in _ACTIVE_NAMES or st["status"] == "consulting"]
+        named = set(due) | set(active)
         parts = ([f"retry due now for {_names(due)} (the next tick launches it)"] if due else []) \
             + ([f"{_names(active)} active"] if active else []) \
-            + ([f"{_names([s for s in movable if s not in due and s not in active])} can go on"]
-               if len(movable) > len(due) + len(active) else [])
+            + ([f"{_names([s for s in movable if s not in named])} can go on"] if len(can) > len(named) else [])
         return {"phase": "running", "reason": "waiting for the next tick: " + "; ".join(parts), "differs": True}
     if phase == "running" and not movable:
         stuck = [sid for sid, st in stages if st["status"] == "held"]
-        stuck += [f"{e} (held by a human)" for e, ent in doc["entities"].items() if ent.get("hold")
-                  and not any(sid.startswith(e + ".") for sid in stuck)]
+        named = {sid.rsplit(".", 1)[0] for sid in stuck}
+        stuck += [f"{e} (held by a human)" for e, ent in doc["entities"].items() if ent.get("hold") and e not in named]
         if stuck:
             return {"phase": "blocked", "reason": f"nothing can move without a human: {_names(stuck)}",
                     "differs": True}
