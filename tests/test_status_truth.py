@@ -10,7 +10,15 @@ import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from conftest import cli, read_state, start_run, status_json, tick_until, wait_for, write_spec
+from conftest import (
+    cli,
+    read_state,
+    start_run,
+    status_json,
+    tick_until,
+    wait_for,
+    write_spec,
+)
 
 from tianluo import commands, holds, status
 from tianluo.rates import progress_rate
