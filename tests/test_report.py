@@ -319,3 +319,14 @@ def test_hold_and_stop_by_hand_rewrite_the_report_at_once(tmp_path):
     assert "entity s</b> held by human" in page and "checking &lt;the&gt; data" in page
     cli("stop", "--run", run_dir, cwd=tmp_path, check=True)  # nothing ticks a stopped run: the report says so now
     assert "<title>tianluo: held-demo (stopped)</title>" in (run_dir / REPORT).read_text()
+
+
+def test_a_running_stage_shows_when_its_progress_should_reach_its_total():
+    progress = {"done": 40, "total": 100, "first_done": 10, "first_at": T0, "seen_at": "2026-11-30T10:30:00.000000Z"}
+    raw = _raw({"a.train": _stage(), "b.train": _stage()},
+               {"a.train": {"status": "running", "attempt": 1, "progress": progress},
+                "b.train": {"status": "held", "progress": progress}})
+    stages = {st["id"]: st for st in build(raw, [])["stages"]}
+    assert stages["a.train"]["eta"] == "2026-11-30T11:30:00Z"  # 30 steps in 30 min, 60 to go
+    assert stages["b.train"]["eta"] == ""  # not running: no ETA
+    assert "40/100 (ETA 2026-11-30T11:30:00Z)" in render(build(raw, []))

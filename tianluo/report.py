@@ -294,6 +294,8 @@ def _stages(view: dict) -> str:
         note = "; ".join(x for x in (note, st["reason"]) if x)
         if st["status"] == "retry_wait" and st["next_attempt_at"]:
             note += f" (next attempt at {st['next_attempt_at']})"
+        if st["eta"]:
+            prog += f" (ETA {st['eta']})"
         rows.append(f'<tr id="row-{h(st["id"])}"><td>{h(st["entity"])}</td><td>{h(st["stage"])}</td>'
                     f"<td>{_badge(st['status'])}{_STAR if st['critical'] else ''}"
                     f"</td><td>{h(st['attempt'])}</td><td>{h(_dur(st['ran_s']))}</td><td>{h(_dur(st['total_s']))}"

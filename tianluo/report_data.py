@@ -6,7 +6,7 @@ its model's default, and anything of an unexpected type is shown as text or left
 as markup (``tianluo.report`` escapes every string). No pydantic model is imported here.
 """
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from itertools import pairwise
 
 #: Bounds that keep the file a few MB for a 10,000-stage run (reference/report.md states them).
@@ -126,6 +126,7 @@ def _stage(ename: str, sname: str, planned: dict, st: dict, last_tick, holds: li
         spent = seconds_between(a.get("started_at"), a.get("ended_at") or last_tick)
         total += spent if spent and spent > 0 else 0.0
     progress = _d(st.get("progress"))
+    eta = _eta(progress) if status in ("running", "submitted") else ""
     fault = _d(st.get("fault"))
     hold = _d(st.get("hold"))
     if hold or status == "held":
@@ -148,11 +149,30 @@ def _stage(ename: str, sname: str, planned: dict, st: dict, last_tick, holds: li
         "started_at": s(current.get("started_at")), "ended_at": s(current.get("ended_at")),
         "exit_code": s(current.get("exit_code")),
         "progress": (num(progress.get("done")), num(progress.get("total"))) if progress else None,
+        "eta": eta,
         "fault": s(f"{fault.get('class')}/{fault.get('label')}") if fault else "",
         "evidence": s(fault.get("evidence")),
         "reason": s(st.get("reason")), "next_attempt_at": s(st.get("next_attempt_at")),
         "critical": False, "blocks": [],
     }
+
+
+def _eta(progress: dict) -> str:
+    """When the progress counter should reach its total, from its first and latest readings
+    (``rates.progress_rate``, as status and diagnose say it); '' when it cannot say."""
+    from tianluo.rates import progress_rate
+
+    done, total, first = num(progress.get("done")), num(progress.get("total")), num(progress.get("first_done"))
+    seen, first_at = when(progress.get("seen_at")), when(progress.get("first_at"))
+    if done is None or seen is None:
+        return ""
+    _, left = progress_rate(done, total, first, first_at, seen)
+    if left is None:
+        return ""
+    try:
+        return (seen + timedelta(seconds=left)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    except OverflowError:
+        return ""
 
 
 def _hold(entity: str, stage: str, hold: dict) -> dict:
