@@ -132,6 +132,27 @@ def test_an_overdue_systemd_timer_names_its_unit_and_a_run_without_trigger_says_
     assert "no trigger" in doc["overdue_message"] and "tianluo tick" in doc["overdue_message"]
 
 
+def test_before_the_first_tick_the_first_one_is_expected_an_interval_after_the_start(tmp_path):
+    run_dir = _running_run(tmp_path)
+    _with_trigger(run_dir, "cron", ago_s=60, every=600)
+
+    def no_tick(doc):
+        doc.pop("last_tick_at")
+        doc["created_at"] = iso(datetime.now(timezone.utc) - timedelta(seconds=60))
+    _edit(run_dir, no_tick)
+    doc = status_json(run_dir, tmp_path)
+    assert doc["last_tick_at"] is None and doc["overdue"] is False
+    first = datetime.fromisoformat(doc["created_at"]) + timedelta(seconds=600)
+    assert datetime.fromisoformat(doc["next_tick_at"]) == first
+    assert f"ticks: none yet, the first expected {first.strftime('%H:%M')} UTC" in _text(run_dir, tmp_path)
+
+    def long_ago(doc):
+        doc["created_at"] = iso(datetime.now(timezone.utc) - timedelta(hours=1))
+    _edit(run_dir, long_ago)
+    doc = status_json(run_dir, tmp_path)
+    assert doc["overdue"] and "no tick since the run was created at" in doc["overdue_message"]
+
+
 def test_a_finished_run_is_never_overdue(tmp_path):
     spec = write_spec(tmp_path / "proj", QUICK)
     run_dir = start_run(spec, tmp_path / "home", tmp_path)

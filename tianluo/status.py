@@ -552,6 +552,8 @@ def render_status(doc: dict, now: datetime) -> str:
         expected = f", next expected {clock(nxt, now)}" if nxt and not doc.get("overdue") else ""
         lines.append(f"ticks: {doc['tick_count']}, last {ago} ago ({clock(last, now)}){expected}; "
                      f"attempts: {doc['total_attempts']}")
+    elif doc.get("next_tick_at") and not doc.get("overdue"):
+        lines.append(f"ticks: none yet, the first expected {clock(_when(doc['next_tick_at']), now)}")
     else:
         lines.append("ticks: none yet (run `tianluo tick`)")
     lines.append(trigger_line(doc.get("trigger"), now))
