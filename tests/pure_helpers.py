@@ -167,3 +167,14 @@ def event_kinds(decision) -> list[str]:
 
 def events_of(decision, kind: str) -> list[dict]:
     return [e for e in decision.events if e["event"] == kind]
+
+
+def pending_notices(decision) -> list:
+    """The notifications the decision's state holds that are not sent yet (``RunState.notices``)."""
+    return [n for n in decision.state.notices if n.sent_at is None and n.gave_up_at is None]
+
+
+def mark_sent(state: RunState) -> RunState:
+    """What the shell does once it has sent every pending notification: each is marked sent."""
+    state.notices = [n if n.sent_at else n.model_copy(update={"sent_at": n.at, "tries": 1}) for n in state.notices]
+    return state

@@ -15,8 +15,10 @@ from pure_helpers import (
     exited,
     launched,
     lost,
+    mark_sent,
     observe,
     ok_check,
+    pending_notices,
     seen,
     state_from_graph,
 )
@@ -27,7 +29,7 @@ from tianluo.holds import hold
 from tianluo.logscan import LogLine
 from tianluo.model import Fault, RunState, StageState
 from tianluo.notify import TAIL_LINES, write_analysis
-from tianluo.observations import Notify, WriteAnalysis
+from tianluo.observations import SendNotices, WriteAnalysis
 from tianluo.spec import LadderSpec, NotifySpec, Progress, Rung
 from tianluo.states import FaultClass, Phase, StageStatus
 
@@ -180,19 +182,16 @@ def test_write_analysis_writes_the_file_with_the_last_50_stderr_lines(tmp_path):
 # --- notify once ---------------------------------------------------------------------
 
 
-def notifies(decision) -> list[Notify]:
-    return [a for a in decision.actions if isinstance(a, Notify)]
+def notifies(decision) -> list:
+    """The notifications the decision recorded and asks the shell to send (each in its state first)."""
+    told = pending_notices(decision)
+    assert bool(told) == (SendNotices() in decision.actions)
+    return told
 
 
 def sent(state: RunState, decision) -> RunState:
-    """What the shell does after running the notify commands: mark them told."""
-    new = decision.state.model_copy(deep=True)
-    for n in notifies(decision):
-        if n.key == "run":
-            new.blocked_notified = True
-        else:
-            new.stage(n.key).hold.notified = True
-    return new
+    """What the shell does after sending the notifications: mark them sent."""
+    return mark_sent(decision.state.model_copy(deep=True))
 
 
 def test_each_ladder_hold_asks_for_one_notification_with_the_analysis_path():
@@ -202,11 +201,12 @@ def test_each_ladder_hold_asks_for_one_notification_with_the_analysis_path():
     d = decide(state, observe(**{"a.train": seen(exited(1), matches=[tb_line()])}), at(60))
     assert WriteAnalysis("a") in d.actions
     (n,) = notifies(d)
-    assert (n.key, n.entity, n.stage, n.analysis) == ("a.train", "a", "train", "failures/a__analysis.md")
+    assert (n.kind, n.entity, n.stage, n.analysis) == ("held", "a", "train", "failures/a__analysis.md")
+    assert n.key.startswith("held:a.train:")
     assert n.title == "tianluo: a/train is on hold"
     assert "code/type_error" in n.body and "The other jobs go on." in n.body
     # the analysis is written before the owner is told about it
-    assert d.actions.index(WriteAnalysis("a")) < d.actions.index(n)
+    assert d.actions.index(WriteAnalysis("a")) < d.actions.index(SendNotices())
 
 
 def test_a_sent_notification_is_never_sent_again():
@@ -227,16 +227,16 @@ def test_a_notification_lost_to_a_crash_is_asked_for_again():
     state = launched(decide(state, observe(), T0).state)
     d = decide(state, observe(**{"a.train": seen(exited(1), matches=[tb_line()])}), at(60))
     again = decide(d.state, observe(), at(120))  # the shell never marked it sent
-    assert [n.key for n in notifies(again)] == ["a.train"]
+    assert [(n.kind, n.stage) for n in notifies(again)] == [("held", "train")]  # the same one, not a second
 
 
 def test_a_blocked_run_is_notified_once():
     s = held_state(notify=True)
     d = decide(launched(s), observe(**{"b.train": seen(exited(0), done_when=[ok_check()])}), at(90))
     assert d.state.phase == Phase.BLOCKED
-    keys = [n.key for n in notifies(d)]
-    assert keys.count("run") == 1
-    run = next(n for n in notifies(d) if n.key == "run")
+    kinds = [n.kind for n in notifies(d)]
+    assert kinds.count("blocked") == 1
+    run = next(n for n in notifies(d) if n.kind == "blocked")
     assert run.title == "tianluo: run graph is blocked"
     assert "a.train" in run.body and "a.eval" in run.body
     s = sent(s, d)
@@ -265,4 +265,4 @@ def test_a_new_hold_after_a_release_is_news_again():
     s = launched(decide(s, observe(), at(101)).state)
     d = decide(s, observe(**{"a.train": seen(exited(1), matches=[tb_line()], progress=(9, 10))}), at(160))
     assert d.state.stage("a.train").status == StageStatus.HELD
-    assert [n.key for n in notifies(d)].count("a.train") == 1
+    assert [(n.kind, n.stage) for n in notifies(d)].count(("held", "train")) == 1

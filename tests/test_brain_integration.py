@@ -419,11 +419,13 @@ def test_notify_runs_once_per_hold_and_once_for_the_blocked_run(faults):
     assert [ln for ln in lines if ln.endswith("is blocked")] == ["||tianluo: run faults is blocked"]
     assert len(lines) == len(HELD) + 1
     notified = [e for e in faults.events if e["event"] == "notified"]
-    assert sorted(e["key"] for e in notified) == sorted([f"{e}.train" for e in HELD] + ["run"])
-    assert all(e["results"] == ["exit 0"] for e in notified)
+    assert sorted((e["kind"], e.get("entity")) for e in notified) == sorted(
+        [("held", e) for e in HELD] + [("blocked", None)])
+    assert all(e["result"] == "exit 0" and e["channel"] == "command" for e in notified)
     state = faults.state
     assert state["blocked_notified"] is True
     assert all(stage(state, e, "train")["hold"]["notified"] for e in HELD)
+    assert len(state["notices"]) == len(HELD) + 1 and all(n["sent_at"] for n in state["notices"])
 
 
 # --- diagnose ------------------------------------------------------------------------

@@ -778,9 +778,8 @@ def _notifying(state: RunState) -> RunState:
 
 
 def _scheduler_notes(d) -> list:
-    from tianluo.observations import Notify
-
-    return [a for a in d.actions if isinstance(a, Notify) and a.key == "scheduler"]
+    """The scheduler notices the decision recorded and not yet sent (``RunState.notices``)."""
+    return [n for n in d.state.notices if n.kind == "scheduler" and n.sent_at is None]
 
 
 def test_a_short_silence_notifies_nobody():
@@ -796,7 +795,8 @@ def test_a_long_silence_notifies_once_and_the_answer_resets_it():
     (note,) = _scheduler_notes(d)
     assert "30 minutes" in note.body and "does not answer" in note.title
     state = d.state
-    state.scheduler_notified = True  # what the shell records once the command ran
+    assert state.scheduler_notified is True  # recorded by the decision with the notice
+    state.notices = [n.model_copy(update={"sent_at": at(60 + 1800)}) for n in state.notices]  # the shell sent it
     assert _scheduler_notes(train(state, unreachable(), at(60 + 3600))) == []
     back = train(state, running(), at(60 + 3700)).state
     assert (back.scheduler_unreachable_since, back.scheduler_notified) == (None, False)
@@ -811,13 +811,16 @@ def test_the_notice_waits_three_intervals_when_they_are_longer():
 
 
 def test_the_shell_marks_the_scheduler_notice_sent(tmp_path):
-    from tianluo.observations import Notify
+    from tianluo.observations import SendNotices
     from tianluo.store import RunStore
     from tianluo.tick import _act
 
-    state = _notifying(slurm_state())
+    state = train(started(_notifying(slurm_state())), unreachable(), at(60)).state
+    state = train(state, unreachable(), at(60 + 1800)).state
+    state.plan.workdir = str(tmp_path)  # where the notify command runs
     store = RunStore(tmp_path)
     store.save(state)
-    events = _act(store, state, [Notify(key="scheduler", title="t", body="b")], backend=None, now=at(60))
+    events = _act(store, state, [SendNotices()], backend=None, now=at(60 + 1800))
     assert [e["event"] for e in events] == ["notified"]
-    assert store.load().scheduler_notified is True
+    (notice,) = store.load().notices
+    assert notice.kind == "scheduler" and notice.sent_at == at(60 + 1800)

@@ -24,7 +24,6 @@ from tianluo.decide import decide
 from tianluo.errors import TianluoError
 from tianluo.holds import analysis_path, hold, hold_stage, release
 from tianluo.model import Hold, RunState, StageState
-from tianluo.observations import Notify
 from tianluo.spec import LadderSpec, NotifySpec, Rung
 from tianluo.stage_machine import Events, IllegalMove
 from tianluo.states import FaultClass, Phase, StageStatus
@@ -191,7 +190,7 @@ def test_human_holds_are_not_notified_but_a_run_they_block_is_once():
     state.plan.notify = [NotifySpec(command="true")]
     d = decide(state, observe(), at(1))
     assert d.state.phase == Phase.BLOCKED
-    assert [a.key for a in d.actions if isinstance(a, Notify)] == ["run"]
+    assert [n.kind for n in d.state.notices] == ["blocked"]  # recorded, then sent by the shell
 
 
 # --- release -------------------------------------------------------------------------

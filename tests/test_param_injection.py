@@ -315,7 +315,7 @@ def test_a_hostile_log_line_reaches_notify_as_text(tmp_path):
     action = Notify(key="a.s", title=f"tianluo: a/s is on hold: {line}", body=f"a/s needs you: {line}",
                     entity="a", stage="s", analysis="failures/a__analysis.md")
     event = notify(state, run_dir, action, "2026-01-01T00:00:00Z")
-    assert event["results"] == ["exit 0", "exit 0"]
+    assert event["results"] == ["command: exit 0", "command: exit 0"]
     assert not mark.exists()
     assert (project / "notified.txt").read_text().splitlines() == [
         f"tianluo: a/s is on hold: {line}", f"a/s needs you: {line}", "xay", f"a/s needs you: {line}"]

@@ -13,8 +13,7 @@ from pure_helpers import RUN_ID, T0, at, exited, fs, launched, observe, seen, su
 
 from tianluo.decide import decide
 from tianluo.logscan import LogLine
-from tianluo.notify import mark_told
-from tianluo.observations import Notify, Observations
+from tianluo.observations import Observations, SendNotices
 from tianluo.plan import build_plan
 from tianluo.responses import (
     RESPONSES,
@@ -246,13 +245,14 @@ def test_a_full_disk_waits_tells_the_owner_once_and_retries_when_room_is_back(tm
     assert b.wait.paths == ["/mnt/ckpt"] and b.wait.since == at(60) and b.wait.facts == [FULL.describe()]
     (ev,) = [e for e in d.events if e["event"] == "waiting_for_space"]
     assert ev["paths"] == ["/mnt/ckpt"] and ev["entity"] == "b"
-    (told,) = [a for a in d.actions if isinstance(a, Notify)]
-    assert told.key == "space:b.train" and "waits for free space" in told.title
+    (told,) = d.state.notices
+    assert told.kind == "space" and told.key.startswith("space:b.train") and "waits for free space" in told.title
+    assert SendNotices() in d.actions
     state = d.state
-    mark_told(state, told.key)
+    state.notices = [told.model_copy(update={"sent_at": at(60)})]  # what the shell records once it is sent
     for now, facts in ((at(120), (FULL, HOME)), (at(180), (TIGHT, HOME)), (at(240), ())):
         d = decide(state, Observations(space={"b.train": facts}), now)
-        assert submits(d) == [] and not [a for a in d.actions if isinstance(a, Notify)], now
+        assert submits(d) == [] and SendNotices() not in d.actions and len(d.state.notices) == 1, now
         state = d.state
     d = decide(state, Observations(space={"b.train": (ROOMY, HOME)}), at(300))
     assert submits(d) == ["b.train"]

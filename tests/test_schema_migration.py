@@ -40,9 +40,12 @@ def _without_later_defaults(full: dict) -> dict:
     gate = full["plan"]["success_gate"]  # how runs end (issue 14)
     assert full.pop("end") is None and gate.pop("checkpoint") == [] and gate.pop("on_end") == "leave"
     assert full["gate"].pop("checkpoint_reached_at") is None
+    assert full.pop("notices") == []  # notifications recorded before they are sent (issue 14)
     for entity in full["entities"].values():
         for stage in entity["stages"].values():
             assert stage.pop("consults") == []
+            for attempt in stage["attempts"]:
+                assert attempt.pop("queue_notified") is False
     return full
 
 

@@ -38,11 +38,10 @@ from tianluo.errors import TianluoError
 from tianluo.hostspace import FsSpace
 from tianluo.logscan import Cursor, LogLine, ScanResult
 from tianluo.model import Check, Handle, dump_state
-from tianluo.notify import mark_told
 from tianluo.observations import (
     MoveAside,
-    Notify,
     Observations,
+    SendNotices,
     StageObservation,
     Submit,
 )
@@ -284,8 +283,8 @@ def act(rng: random.Random, world: World, state, actions) -> None:
             elif r < 0.88:
                 attempt.launch_error = "sbatch: error: Batch job submission failed: Invalid account"
             # else: the tick died before the launch, or the launch failed with OSError: no trace
-        elif isinstance(action, Notify) and rng.random() < 0.9:
-            mark_told(state, action.key)
+        elif isinstance(action, SendNotices) and rng.random() < 0.9:
+            state.notices = [n.model_copy(update={"sent_at": n.at}) for n in state.notices]
 
 
 # --- invariants ------------------------------------------------------------------------------

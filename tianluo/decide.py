@@ -20,6 +20,7 @@ from tianluo.model import (
     Attempt,
     Cancelling,
     Check,
+    Notice,
     RunEnd,
     RunState,
     StageState,
@@ -30,9 +31,9 @@ from tianluo.model import (
 )
 from tianluo.observations import (
     Action,
-    Notify,
     Cancel,
     Observations,
+    SendNotices,
     StageObservation,
     Submit,
 )
@@ -110,6 +111,7 @@ def decide(state: RunState, obs: Observations, now: datetime) -> Decision:
         return Decision(new, ctx.actions, ctx.events)
     if _ended(ctx, g, None if obs.partial else _gate(ctx, g, obs.gate)):  # a gate not looked at is not met
         close_unasked(ctx)
+        _notifications(ctx, g)
         return Decision(new, ctx.actions, ctx.events)
     for sid in g.order:
         stage = g.stage(new, sid)
@@ -623,53 +625,131 @@ def _scheduler_spell(ctx: Ctx, obs: Observations) -> None:
         ctx.event("scheduler_back", None, f"the scheduler answers again after {spell:.0f}s", silent_s=spell)
 
 
-def _space_notification(ctx: Ctx, sid: str, stage: StageState) -> None:
+def _space_notification(ctx: Ctx, sid: str, stage: StageState, tell) -> None:
     """Tell the owner once that a stage waits for free space: only a person can make room."""
     wait = stage.wait
     if wait is None or wait.notified or stage.status != StageStatus.RETRY_WAIT:
         return
+    wait.notified = True
     entity, name = split_stage_id(sid)
     state = ctx.state
-    ctx.actions.append(Notify(
-        key=SPACE_KEY + sid, title=f"tianluo: {entity}/{name} waits for free space",
-        body=f"{state.plan.name} ({state.run_id}): {entity}/{name} failed with {wait.label}: {'; '.join(wait.facts)}. "
-             f"Its retry runs when there is room again ({wait.threshold}); free some space there. "
-             "The other jobs go on.", entity=entity, stage=name))
+    tell("space", f"{SPACE_KEY}{sid}:{wait.since.isoformat()}", f"tianluo: {entity}/{name} waits for free space",
+         f"{state.plan.name} ({state.run_id}): {entity}/{name} failed with {wait.label}: {'; '.join(wait.facts)}. "
+         f"Its retry runs when there is room again ({wait.threshold}); free some space there. "
+         "The other jobs go on.", entity=entity, stage=name)
+
+
+#: A tick that comes more than this many intervals after the one before says ticks were overdue.
+OVERDUE_INTERVALS = 3
+#: A job waits in the scheduler's queue longer than this (or its expected duration, if longer): worth telling.
+QUEUED_TELL_AFTER_S = 3600.0
 
 
 def _notifications(ctx: Ctx, g: Graph) -> None:
-    """Ask the shell to tell the owner about each new hold and a blocked run, once each.
+    """Record what the owner is to be told (``RunState.notices``), once per event and channel, and ask the
+    shell to send what is due: new holds, a blocked run, its end (gate met, deadline passed), ticks that were
+    overdue, a job queued far longer than expected, a silent scheduler, a stage waiting for free space.
 
-    A notification is marked as sent by the shell after it ran, so one lost to a crash is
-    sent by the next tick; one that was sent is never sent again.
+    A notice is in state.json before it is sent (the shell marks it sent, or when to try again), so a
+    crashed tick never loses one, and one that was sent is not sent again.
     """
     state = ctx.state
+    _overdue(ctx)
     if not state.plan.notify:
         return
+    have = {(n.channel, n.key) for n in state.notices} if state.notices else set()
+
+    def tell(kind: str, key: str, title: str, body: str, **where: str) -> None:
+        for i, channel in enumerate(state.plan.notify):
+            if channel.wants(kind) and (i, key) not in have:
+                have.add((i, key))
+                state.notices.append(Notice(key=key, kind=kind, channel=i, title=title[:300], body=body[:4000],
+                                            at=ctx.now, **where))
+
     for sid in g.ids:
         stage = g.stage(state, sid)
         hold = stage.hold
-        _space_notification(ctx, sid, stage)
+        _space_notification(ctx, sid, stage, tell)
+        if stage.status in ACTIVE:
+            _queued(ctx, sid, stage, tell)
         if stage.status != StageStatus.HELD or hold is None or hold.by != "ladder" or hold.notified:
             continue
+        hold.notified = True
         entity, name = split_stage_id(sid)
         fault = f"{stage.fault.klass.value}/{stage.fault.label}" if stage.fault else "no fault recorded"
-        ctx.actions.append(Notify(
-            key=sid, title=f"tianluo: {entity}/{name} is on hold",
-            body=f"{state.plan.name} ({state.run_id}): {entity}/{name} needs you: {hold.reason} [{fault}]. "
-                 f"Analysis: {hold.analysis}. The other jobs go on.",
-            entity=entity, stage=name, analysis=hold.analysis or ""))
+        tell("held", f"held:{sid}:{hold.at.isoformat()}", f"tianluo: {entity}/{name} is on hold",
+             f"{state.plan.name} ({state.run_id}): {entity}/{name} needs you: {hold.reason} [{fault}]. "
+             f"Analysis: {hold.analysis}. The other jobs go on.",
+             entity=entity, stage=name, analysis=hold.analysis or "")
     since = state.scheduler_unreachable_since
     if since is not None and not state.scheduler_notified:
         silent = (ctx.now - since).total_seconds()
         if silent >= max(UNREACHABLE_NOTIFY_AFTER_S, 3 * state.plan.interval):
-            ctx.actions.append(Notify(
-                key="scheduler", title=f"tianluo: the scheduler of {state.plan.name} does not answer",
-                body=f"{state.run_id}: no answer from the scheduler for {silent / 60:.0f} minutes; no job of the "
-                     "run is judged, failed or resubmitted until it answers again."))
+            state.scheduler_notified = True
+            tell("scheduler", f"scheduler:{since.isoformat()}", f"tianluo: the scheduler of {state.plan.name} does not answer",
+                 f"{state.run_id}: no answer from the scheduler for {silent / 60:.0f} minutes; no job of the "
+                 "run is judged, failed or resubmitted until it answers again.")
     if state.phase == Phase.BLOCKED and not state.blocked_notified:
-        ctx.actions.append(Notify(key="run", title=f"tianluo: run {state.plan.name} is blocked",
-                                  body=f"{state.run_id}: {state.phase_reason}. Nothing moves until you release."))
+        state.blocked_notified = True
+        tell("blocked", f"blocked:{ctx.now.isoformat()}", f"tianluo: run {state.plan.name} is blocked",
+             f"{state.run_id}: {state.phase_reason}. Nothing moves until you release.")
+    if state.phase in TERMINAL_PHASES and ctx.before is not None and ctx.before.phase not in TERMINAL_PHASES:
+        kind = "expired" if state.phase == Phase.EXPIRED else "done"
+        what = {Phase.COMPLETE: "is complete", Phase.EXPIRED: "passed its deadline"}.get(state.phase, state.phase.value)
+        tell(kind, f"{kind}:{state.phase.value}", f"tianluo: run {state.plan.name} {what}",
+             f"{state.run_id}: {state.phase_reason or state.phase.value}.")
+    if any(_due(n, ctx.now) for n in state.notices):
+        ctx.actions.append(SendNotices())
+
+
+def _due(notice: Notice, now: datetime) -> bool:
+    return (notice.sent_at is None and notice.gave_up_at is None
+            and (notice.next_try_at is None or notice.next_try_at <= now))
+
+
+def _overdue(ctx: Ctx) -> None:
+    """The tick after a gap of more than three intervals since the tick before says so (and tells the owner)."""
+    state, before = ctx.state, ctx.before
+    trigger = state.trigger
+    if before is None or before.last_tick_at is None or trigger is None or trigger.removed_at is not None \
+            or trigger.kind == "none":
+        return
+    every = trigger.every or state.plan.interval
+    gap = (ctx.now - before.last_tick_at).total_seconds()
+    if gap <= OVERDUE_INTERVALS * every:
+        return
+    message = (f"ticks were overdue: {gap / 60:.0f} minutes with no tick (the {trigger.kind} trigger runs one "
+               f"every {every / 60:.0f} minutes); is {trigger.kind} running?")
+    ctx.event("ticks_overdue", None, message, gap_s=round(gap), since=before.last_tick_at.isoformat())
+    if state.plan.notify:
+        key = f"overdue:{before.last_tick_at.isoformat()}"
+        for i, channel in enumerate(state.plan.notify):
+            if channel.wants("overdue"):
+                state.notices.append(Notice(key=key, kind="overdue", channel=i, at=ctx.now,
+                                            title=f"tianluo: ticks of {state.plan.name} were overdue",
+                                            body=f"{state.run_id}: {message}"))
+
+
+def _queued(ctx: Ctx, sid: str, stage: StageState, tell) -> None:
+    """A job the scheduler has kept queued (never started) for longer than max(1 h, its expected duration)."""
+    attempt = stage.current()
+    seen = ctx.seen.get(sid)
+    if attempt is None or attempt.queue_notified or attempt.started_at is not None or seen is None \
+            or seen.job is None or seen.job.state != JobState.QUEUED:
+        return
+    since = attempt.submitted_at or attempt.intent_at
+    waited = (ctx.now - since).total_seconds()
+    expected = ctx.planned(sid).expected or 0.0
+    if waited <= max(QUEUED_TELL_AFTER_S, expected):
+        return
+    attempt.queue_notified = True
+    entity, name = split_stage_id(sid)
+    reason = seen.job.reason or "no reason given"
+    message = (f"{entity}/{name} attempt {attempt.n} has waited {waited / 3600:.1f} h in the queue "
+               f"({reason}); it was expected to run {expected / 3600:.1f} h")
+    ctx.event("queued_long", sid, message, attempt=attempt.n, waited_s=round(waited), reason=reason)
+    tell("queued", f"queued:{sid}:{attempt.n}", f"tianluo: {entity}/{name} waits in the queue",
+         f"{ctx.state.plan.name} ({ctx.state.run_id}): {message}.", entity=entity, stage=name)
 
 
 __all__ = ["Decision", "attempt_dir", "decide", "job_name", "stage_id", "topo_order"]

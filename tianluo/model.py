@@ -236,6 +236,8 @@ class Attempt(Record):
     cancel: Cancelling | None = None
     output_size: int | None = None
     output_grew_at: datetime | None = None
+    queue_notified: bool = Field(default=False, description="The owner was told it waits in the queue far longer "
+                                 "than expected (once).")
 
 
 class ProgressReading(Record):
@@ -490,6 +492,26 @@ class RunEnd(Record):
     cancelled: list[str] = _list(description="Stages whose attempt the end cancelled (on_end cancel, stop --cancel).")
 
 
+class Notice(Record):
+    """One notification for one channel (``plan.notify[channel]``): recorded by the decision before it is
+    sent, marked sent by the shell after; a failed send is tried again on later ticks (``next_try_at``)."""
+
+    key: str = Field(description="What is told, once: '<kind>:<subject>' (e.g. 'held:lr-3e-4.train:<time>').")
+    kind: str = Field(description="The event kind (a notify channel's 'on').")
+    channel: int = Field(ge=0, description="Its index in plan.notify.")
+    title: str
+    body: str
+    entity: str = ""
+    stage: str = ""
+    analysis: str = ""
+    at: datetime = Field(description="When the decision recorded it.")
+    tries: int = 0
+    next_try_at: datetime | None = Field(default=None, description="Not tried again before this (after a failure).")
+    sent_at: datetime | None = None
+    gave_up_at: datetime | None = None
+    error: str | None = Field(default=None, description="The last failure (the channel's secrets left out).")
+
+
 class TriggerRecord(Record):
     """What runs this run's ticks, and whether the run has removed it again."""
 
@@ -527,6 +549,9 @@ class RunState(Record):
     outbox: list[dict[str, Any]] = _list(
         description="The events of the latest save, written with the state before they are appended "
         "to events.jsonl; a save appends those events.jsonl lacks (by seq), so a crash loses none.")
+    notices: list[Notice] = _list(
+        description="Notifications to send or sent (notify.py): recorded before the send, so each is sent once "
+        "and a failed one is retried; settled ones beyond the newest 100 are dropped.")
 
     @model_validator(mode="after")
     def _fill_derived(self) -> "RunState":

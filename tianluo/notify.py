@@ -1,25 +1,27 @@
-"""Telling the owner: the failure analysis file, and the spec's notify commands."""
+"""Telling the owner: the failure analysis file, and the spec's notify channels (commands, webhooks, email)."""
 
 import errno
 import os
 import shutil
 import stat
 import subprocess
-from datetime import datetime
+import time
+from datetime import datetime, timedelta
 from pathlib import Path
 
-from tianluo import analysis
+from tianluo import analysis, fsio
+from tianluo.channels import Message, SendFailed, describe, send
 from tianluo.conditions import resolve
 from tianluo.errors import SpecError
-from tianluo import fsio
 from tianluo.fsio import UnsafePath, atomic_write
 from tianluo.holds import analysis_path
 from tianluo.logscan import tail_lines
-from tianluo.model import RunState
+from tianluo.model import Notice, RunState
 from tianluo.observations import CopyOutput, Notify
-from tianluo.responses import SPACE_KEY
+from tianluo.spec import NotifySpec
 from tianluo.states import StageStatus
 from tianluo.templating import notify_env_name, render
+from tianluo.timefmt import iso
 
 NOTIFY_TIMEOUT_S = 30
 TAIL_LINES = 50
@@ -38,48 +40,131 @@ def write_analysis(run_dir: Path, state: RunState, entity: str, now: datetime) -
     return path
 
 
+#: Seconds a tick spends sending at most; what is left waits for the next tick.
+NOTIFY_BUDGET_S = 60.0
+#: Ticks that try one notice before it is given up (each try: up to ``channels.TRIES`` sends).
+MAX_TRIES = 6
+#: The wait before the next tick's try, after failed try 1, 2, ... (the last repeats).
+BACKOFF_S = (60.0, 240.0, 900.0, 3600.0, 3 * 3600.0)
+#: Sent and given-up notices kept in state.json (the newest); older ones are dropped.
+KEEP_SETTLED = 100
+#: A tick that sends more than this many saves the rest in batches (a kill may then repeat one).
+SAVE_EACH_UP_TO = 10
+
+
 def notify(state: RunState, run_dir: Path, action: Notify, ts: str) -> dict:
-    """Run every notify command of the spec once; return the event that says how it went."""
-    values = {"title": action.title, "body": action.body, "entity": action.entity, "stage": action.stage,
-              "run_id": state.run_id, "run_dir": str(Path(run_dir).resolve()),
-              "analysis": str(Path(run_dir).resolve() / action.analysis) if action.analysis else ""}
-    env = {**os.environ, **{notify_env_name(k): v.replace("\0", "") for k, v in values.items()}}
+    """Tell every channel at once, outside a decision (a stalled lock: ``stalled``); return the event.
+
+    Nothing is recorded in state.json here (the caller has no lock): the caller keeps it once.
+    """
     results = []
-    for spec in state.plan.notify:
-        try:
-            # Log text is hostile: every placeholder is a quoted reference to its variable.
-            command = render(spec.command, values, shell=True, env_name=notify_env_name, known=False)
-        except SpecError as exc:  # a plan from before placements were checked: never run it
-            results.append(f"not run: {exc}")
-            continue
-        try:
-            proc = subprocess.run(["/bin/sh", "-c", command], cwd=state.plan.workdir, env=env,
-                                  stdin=subprocess.DEVNULL, capture_output=True, timeout=NOTIFY_TIMEOUT_S)
-            results.append(f"exit {proc.returncode}" + (f": {proc.stderr.decode(errors='replace').strip()[-200:]}"
-                                                        if proc.returncode else ""))
-        except subprocess.TimeoutExpired:
-            results.append(f"timed out after {NOTIFY_TIMEOUT_S}s")
-        except OSError as exc:
-            results.append(f"could not run: {exc}")
+    for channel in state.plan.notify:
+        if channel.wants("stalled"):
+            _, result = _send(state, run_dir, channel, action, "stalled", ts)
+            results.append(f"{describe(channel)}: {result}")
     ev = {"ts": ts, "event": "notified", "key": action.key, "results": results,
-          "message": f"told the owner: {action.title} ({'; '.join(results) or 'no command'})"}
+          "message": f"told the owner: {action.title} ({'; '.join(results) or 'no channel'})"}
     if action.entity:
         ev["entity"], ev["stage"] = action.entity, action.stage
     return ev
 
 
-def mark_told(state: RunState, key: str) -> None:
-    """Record in ``state`` that the owner was told what a :class:`Notify` with ``key`` said (never again)."""
-    if key == "run":
-        state.blocked_notified = True
-    elif key == "scheduler":
-        state.scheduler_notified = True
-    elif key.startswith(SPACE_KEY):
-        wait = state.stage(key[len(SPACE_KEY):]).wait
-        if wait is not None:
-            wait.notified = True
-    else:
-        state.stage(key).hold.notified = True
+def due(notice: Notice, now: datetime) -> bool:
+    return (notice.sent_at is None and notice.gave_up_at is None
+            and (notice.next_try_at is None or notice.next_try_at <= now))
+
+
+def send_due(state: RunState, run_dir: Path, now: datetime, log) -> None:
+    """Send every notice that is due, each through its channel; record each outcome with its event.
+
+    Each notice is in state.json already (the decision recorded it); a sent one is marked sent and
+    saved at once (``log(ev, True)``), so a later tick never sends it again. A failed one waits
+    (``BACKOFF_S``) and is tried by later ticks, up to ``MAX_TRIES``; a channel that failed is not
+    tried again in this tick, nor while it waits (each channel hears its news in order), and the tick
+    stops sending after ``NOTIFY_BUDGET_S``.
+    """
+    ts = iso(now)
+    began = time.monotonic()
+    failed: set[int] = set()
+    sent = 0
+    for i, notice in enumerate(state.notices):
+        if notice.sent_at is not None or notice.gave_up_at is not None or notice.channel in failed:
+            continue
+        if not due(notice, now):  # its channel waits (backoff): what came after it waits too, in order
+            failed.add(notice.channel)
+            continue
+        if time.monotonic() - began > NOTIFY_BUDGET_S:
+            break
+        where = {"entity": notice.entity, "stage": notice.stage} if notice.entity else {}
+        base = {"ts": ts, "key": notice.key, "kind": notice.kind, **where}
+        if notice.channel >= len(state.plan.notify):  # a replan dropped the channel
+            state.notices[i] = notice.model_copy(update={"gave_up_at": now, "error": "the channel is gone"})
+            log({**base, "event": "notify_gave_up", "message": f"not sent: {notice.title} (its channel is gone)"})
+            continue
+        channel = state.plan.notify[notice.channel]
+        name = describe(channel)
+        ok, result = _send(state, run_dir, channel, notice, notice.kind, ts)
+        tries = notice.tries + 1
+        if ok:
+            sent += 1
+            state.notices[i] = notice.model_copy(update={"tries": tries, "sent_at": now, "error": None,
+                                                         "next_try_at": None})
+            log({**base, "event": "notified", "channel": name, "result": result,
+                 "message": f"told the owner through {name}: {notice.title} ({result})"}, sent <= SAVE_EACH_UP_TO)
+            continue
+        failed.add(notice.channel)
+        if tries >= MAX_TRIES:
+            state.notices[i] = notice.model_copy(update={"tries": tries, "gave_up_at": now, "error": result})
+            log({**base, "event": "notify_gave_up", "channel": name, "tries": tries, "error": result,
+                 "message": f"gave up telling the owner through {name} after {tries} tries: {notice.title} "
+                            f"({result})"}, True)
+            continue
+        wait = BACKOFF_S[min(tries, len(BACKOFF_S)) - 1]
+        again = now + timedelta(seconds=wait)
+        state.notices[i] = notice.model_copy(update={"tries": tries, "next_try_at": again, "error": result})
+        log({**base, "event": "notify_failed", "channel": name, "tries": tries, "error": result,
+             "next_try_at": iso(again),
+             "message": f"could not tell the owner through {name}: {result}; tried again from {iso(again)}"}, True)
+    _trim(state)
+
+
+def _trim(state: RunState) -> None:
+    """Keep the newest ``KEEP_SETTLED`` settled notices (and every one still to send)."""
+    settled = [n for n in state.notices if n.sent_at is not None or n.gave_up_at is not None]
+    if len(settled) <= KEEP_SETTLED:
+        return
+    drop = {id(n) for n in settled[:-KEEP_SETTLED]}
+    state.notices = [n for n in state.notices if id(n) not in drop]
+
+
+def _send(state: RunState, run_dir: Path, channel: NotifySpec, what, kind: str, ts: str) -> tuple[bool, str]:
+    """Send ``what`` (a Notice or a Notify) through one channel: (whether it went through, what happened)."""
+    if channel.command is None:
+        msg = Message(kind=kind, title=what.title, body=what.body, run_id=state.run_id, entity=what.entity,
+                      stage=what.stage, ts=ts)
+        try:
+            return True, send(channel, msg)
+        except SendFailed as exc:
+            return False, str(exc)
+    values = {"title": what.title, "body": what.body, "entity": what.entity, "stage": what.stage,
+              "run_id": state.run_id, "run_dir": str(Path(run_dir).resolve()),
+              "analysis": str(Path(run_dir).resolve() / what.analysis) if what.analysis else ""}
+    env = {**os.environ, **{notify_env_name(k): v.replace("\0", "") for k, v in values.items()}}
+    try:
+        # Log text is hostile: every placeholder is a quoted reference to its variable.
+        command = render(channel.command, values, shell=True, env_name=notify_env_name, known=False)
+    except SpecError as exc:  # a plan from before placements were checked: never run it
+        return False, f"not run: {exc}"
+    try:
+        proc = subprocess.run(["/bin/sh", "-c", command], cwd=state.plan.workdir, env=env,
+                              stdin=subprocess.DEVNULL, capture_output=True, timeout=NOTIFY_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        return False, f"timed out after {NOTIFY_TIMEOUT_S}s"
+    except OSError as exc:
+        return False, f"could not run: {exc}"
+    if proc.returncode:
+        return False, f"exit {proc.returncode}: {proc.stderr.decode(errors='replace').strip()[-200:]}"
+    return True, "exit 0"
 
 
 def _inside(rel: str) -> bool:

@@ -81,7 +81,7 @@ class WriteAnalysis:
 
 @dataclass(frozen=True)
 class Notify:
-    """Run the spec's notify commands once; ``key`` marks what was told (a stage id or 'run')."""
+    """What to tell the owner at once, outside a decision (a stalled lock: ``notify.notify``)."""
 
     key: str
     title: str
@@ -89,6 +89,11 @@ class Notify:
     entity: str = ""
     stage: str = ""
     analysis: str = ""
+
+
+@dataclass(frozen=True)
+class SendNotices:
+    """Send the notifications the state records as due (``RunState.notices``): each already in state.json."""
 
 
 @dataclass(frozen=True)
@@ -126,4 +131,5 @@ class WriteAgentDecision:
     call: int
 
 
-Action = Submit | Cancel | WriteAnalysis | Notify | CopyOutput | MoveAside | ConsultAgent | WriteAgentDecision
+Action = (Submit | Cancel | WriteAnalysis | Notify | SendNotices | CopyOutput | MoveAside | ConsultAgent
+          | WriteAgentDecision)

@@ -227,7 +227,18 @@ def _budget_lines(plan: Plan) -> list[str]:
                      f"(at most {format_duration(agent.timeout)} a call, {agent.max_calls} calls in the run). Its "
                      f"answer is applied only inside the list above: retry, hold, a pre-authorised change{skip}; "
                      "anything else becomes the hold it would have been.")
+    lines += ["", _notify_line(plan)]
     return lines
+
+
+def _notify_line(plan: Plan) -> str:
+    """Who is told of what (channels shown without their secrets: a webhook by its host)."""
+    from tianluo.channels import describe
+
+    if not plan.notify:
+        return "Nobody is told anything (`notify:` in the spec adds a command, a webhook or email): read `tianluo status`."
+    told = "; ".join(f"{describe(c)} of {', '.join(c.on) if c.on is not None else 'every event'}" for c in plan.notify)
+    return f"You are told through: {told}."
 
 
 def _decision_lines(forks: list, chosen: dict[str, tuple[str, str]]) -> list[str]:

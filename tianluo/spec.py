@@ -33,6 +33,8 @@ from tianluo.spec_types import (
     PARAM_NAME,
     RESERVED_PARAMS,
     RESERVED_WHY,
+    MAX_NOTIFY_TIMEOUT_S,
+    NOTIFY_EVENTS,
     STAGE_NAME,
     AgentSpec,
     AskAbove,
@@ -41,14 +43,17 @@ from tianluo.spec_types import (
     Command,
     DegradeAction,
     Duration,
+    EmailSpec,
     FilePath,
     ForkSpec,
     Metric,
+    NotifyEvent,
     PathText,
     Resources,
     Scalar,
     SlurmOptions,
     StrictModel,
+    Webhook,
     When,
     _as_list,
     duration,
@@ -270,12 +275,34 @@ class RuleSpec(StrictModel):
 
 
 class NotifySpec(StrictModel):
-    """A command run once when a stage is put on hold (and once when the run is blocked).
+    """One channel the owner is told through: a command, a webhook (JSON POST) or email (SMTP).
 
-    Placeholders: {title}, {body}, {entity}, {stage}, {run_id}, {analysis}; each shell-quoted.
+    Command placeholders: {title}, {body}, {entity}, {stage}, {run_id}, {analysis}, {run_dir}; each
+    shell-quoted. ``on`` picks the events told (all by default).
     """
 
-    command: Annotated[Command, Field(min_length=1)]
+    command: Annotated[Command, Field(min_length=1)] | None = None
+    webhook: Webhook | None = Field(default=None, description="http(s) URL a JSON message is POSTed to.")
+    preset: Literal["generic", "slack", "feishu", "lark"] | None = Field(
+        default=None, description="The webhook's JSON body: generic (default), slack, feishu (= lark).")
+    email: EmailSpec | None = None
+    on: list[NotifyEvent] | None = Field(default=None, max_length=len(NOTIFY_EVENTS),
+                                         description="The events told; all by default.")
+    timeout: duration(MAX_NOTIFY_TIMEOUT_S, 1.0) = Field(
+        default=10.0, description="One webhook or email send (tried twice in a tick); a command gets 30 s.")
+
+    @model_validator(mode="after")
+    def _one_channel(self) -> "NotifySpec":
+        given = [k for k in ("command", "webhook", "email") if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError("a notify channel is exactly one of command, webhook or email"
+                             + (f" (got {' and '.join(given)})" if given else ""))
+        if self.preset is not None and self.webhook is None:
+            raise ValueError("preset goes with webhook")
+        return self
+
+    def wants(self, kind: str) -> bool:
+        return self.on is None or kind in self.on
 
 
 NOTIFY_PLACEHOLDERS = frozenset({"title", "body", "entity", "stage", "run_id", "analysis", "run_dir"})

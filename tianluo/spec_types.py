@@ -355,6 +355,84 @@ class AgentSpec(StrictModel):
     max_calls: int = Field(default=20, ge=1, le=MAX_AGENT_CALLS, description="Run-wide cap on agent calls.")
 
 
+#: What a notify channel may be told of (``on:``); every kind by default (reference/spec.md, "Notify").
+NOTIFY_EVENTS = ("held", "blocked", "done", "expired", "overdue", "queued", "scheduler", "space", "stalled")
+NotifyEvent = Literal["held", "blocked", "done", "expired", "overdue", "queued", "scheduler", "space", "stalled"]
+MAX_NOTIFY_TIMEOUT_S = 30.0
+_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,127}")
+_ADDRESS = re.compile(r"[^@\s<>,;:\"()\[\]\\]{1,64}@[A-Za-z0-9.-]{1,253}")
+_HOST = re.compile(r"[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\]")
+
+
+def webhook_problem(url: str) -> str | None:
+    """Why ``url`` is not a webhook tianluo posts to (never repeating it: a webhook URL is a secret)."""
+    from urllib.parse import urlsplit
+
+    if len(url) > 2048:
+        return "the URL is longer than 2048 characters"
+    if control_problem(url) or any(c.isspace() for c in url):
+        return "the URL holds a space or a control character"
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises on a bad port
+    except ValueError:
+        return "not a URL"
+    if parts.scheme not in ("http", "https"):
+        return "only http:// and https:// URLs are posted to"
+    if not parts.hostname:
+        return "the URL names no host"
+    return None
+
+
+def _webhook(url: str) -> str:
+    problem = webhook_problem(url)
+    if problem:  # the URL itself is never repeated: it may hold a token
+        raise ValueError(f"{problem} (the URL is not shown here: it may hold a secret)")
+    return url
+
+
+def _address(value: str) -> str:
+    if not _ADDRESS.fullmatch(value):
+        raise ValueError("an email address is written name@host, one line, no display name")
+    return value
+
+
+EmailAddress = Annotated[str, AfterValidator(_address)]
+
+
+class EmailSpec(StrictModel):
+    """SMTP: one message per notification to ``to``, with STARTTLS unless turned off; the password only
+    from the environment variable ``password_env`` names (never in the spec, nor in state.json)."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    to: list[EmailAddress] = Field(min_length=1, max_length=20)
+    from_: EmailAddress = Field(alias="from")
+    host: str = Field(min_length=1, max_length=255)
+    port: int = Field(default=587, ge=1, le=65535)
+    starttls: bool = True
+    username: text(MAX_SHORT, "the username") | None = None
+    password_env: str | None = Field(default=None, description="The environment variable the password is in.")
+
+    @field_validator("host")
+    @classmethod
+    def _host(cls, value: str) -> str:
+        if not _HOST.fullmatch(value):
+            raise ValueError("a host name or address, e.g. smtp.example.org")
+        return value
+
+    @field_validator("password_env")
+    @classmethod
+    def _env(cls, value: str | None) -> str | None:
+        if value is not None and not _ENV_NAME.fullmatch(value):
+            raise ValueError("the name of an environment variable, e.g. SMTP_PASSWORD (the password itself is "
+                             "never written in the spec)")
+        return value
+
+
+Webhook = Annotated[str, AfterValidator(_webhook)]
+
+
 class AskAbove(StrictModel):
     """Stages expected to run longer than ``expected``, or on at least ``gpus`` GPUs, raise a resource fork."""
 
@@ -363,4 +441,4 @@ class AskAbove(StrictModel):
 
 
 MODELS = (Metric, When, Resources, SlurmOptions, ParamChange, DegradeAction, ForkSpec, Authorization, AskAbove,
-          AgentSpec)
+          AgentSpec, EmailSpec)

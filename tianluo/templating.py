@@ -377,6 +377,8 @@ def check_placeholders(spec, source) -> None:
     from tianluo.spec import NOTIFY_PLACEHOLDERS
 
     for i, notify in enumerate(spec.notify):
+        if notify.command is None:
+            continue  # a webhook or email channel: no shell
         loc = ("notify", i, "command")
         for name in placeholders(notify.command):
             if name not in NOTIFY_PLACEHOLDERS:

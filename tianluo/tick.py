@@ -29,7 +29,7 @@ from tianluo.gcpause import paused_gc
 from tianluo.holds import analysis_path
 from tianluo.jobs import job_spec
 from tianluo.model import RunState
-from tianluo.notify import copy_output, mark_told, notify, write_analysis
+from tianluo.notify import copy_output, notify, send_due, write_analysis
 from tianluo.observations import (
     Cancel,
     ConsultAgent,
@@ -37,6 +37,7 @@ from tianluo.observations import (
     MoveAside,
     Notify,
     Observations,
+    SendNotices,
     Submit,
     WriteAgentDecision,
     WriteAnalysis,
@@ -442,13 +443,9 @@ def _carry_out(store: RunStore, state: RunState, actions: list, backend: Backend
         if isinstance(action, WriteAgentDecision):
             agent_call.write_decision(store.run_dir, state, action.stage_id, action.call)
             continue
-        if isinstance(action, Notify):
-            ev = notify(state, store.run_dir, action, ts)
-            mark_told(state, action.key)
-            # Saved with the next batch (at least once a second, and before a failure leaves the tick):
-            # a kill in between may tell the owner of these holds twice, never not at all. One save
-            # each was 100 full saves for 100 holds in one tick of a 10,000-stage run.
-            log(ev)
+        if isinstance(action, SendNotices):
+            # Each notice was saved with the decision; each outcome is saved with its event (notify.send_due).
+            send_due(state, store.run_dir, now, log)
             continue
         entity, stage_name = action.stage_id.rsplit(".", 1)
         stage = state.stage(action.stage_id)

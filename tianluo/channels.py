@@ -1,0 +1,178 @@
+"""Sending one notification through one channel: a webhook (JSON POST) or email (SMTP).
+
+A webhook URL and an SMTP password are secrets: neither is ever part of what this module
+returns or raises (errors name the channel as :func:`describe` does: scheme and host only).
+Every send has a timeout; a failed one is tried once more within the tick (tenacity), so a
+tick spends at most about twice the channel's timeout on it.
+"""
+
+import http.client
+import json
+import os
+import smtplib
+import ssl
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from email.message import EmailMessage
+from email.utils import formatdate, make_msgid
+from urllib.parse import urlsplit
+
+from tenacity import (
+    Retrying,
+    retry_if_exception_type,
+    retry_if_not_exception_type,
+    stop_after_attempt,
+    wait_fixed,
+)
+
+from tianluo.plaintext import one_line
+
+#: In-tick tries of one send (the second after a short pause); later ticks try again with backoff.
+TRIES = 2
+PAUSE_S = 1.0
+#: Bytes of a webhook's answer read (only its status matters).
+MAX_ANSWER = 64 * 1024
+
+
+class SendFailed(Exception):
+    """A send did not go through; the message names no secret."""
+
+
+class Refused(SendFailed):
+    """A send that the same try again in this tick cannot fix (no password set, a login refused)."""
+
+
+@dataclass(frozen=True)
+class Message:
+    kind: str
+    title: str
+    body: str
+    run_id: str
+    entity: str = ""
+    stage: str = ""
+    ts: str = ""
+
+
+def describe(channel) -> str:
+    """How a channel is shown to people: ``webhook (slack, hooks.slack.com/…)``, never its secrets."""
+    if channel.webhook is not None:
+        host = urlsplit(channel.webhook).hostname or "?"
+        return f"webhook ({channel.preset or 'generic'}, {host}/…)"
+    if channel.email is not None:
+        mail = channel.email
+        return f"email (to {', '.join(mail.to)} via {mail.host}:{mail.port})"
+    return "command"
+
+
+def webhook_body(preset: str | None, msg: Message) -> dict:
+    """The JSON a webhook gets: Slack's ``text``, Feishu/Lark's text message, or the generic fields."""
+    text = f"{msg.title}\n{msg.body}"
+    if preset == "slack":
+        return {"text": text}
+    if preset in ("feishu", "lark"):
+        return {"msg_type": "text", "content": {"text": text}}
+    return {"title": msg.title, "body": msg.body, "event": msg.kind, "run_id": msg.run_id,
+            "entity": msg.entity, "stage": msg.stage, "ts": msg.ts}
+
+
+def send(channel, msg: Message, env: dict | None = None) -> str:
+    """Send ``msg`` through a webhook or email channel; return what the far end said (one short line).
+
+    Raises:
+        SendFailed: after :data:`TRIES` tries; the message holds no URL path, query or password.
+    """
+    env = os.environ if env is None else env
+    one = _post if channel.webhook is not None else _mail
+    try:
+        for attempt in Retrying(stop=stop_after_attempt(TRIES), wait=wait_fixed(PAUSE_S), reraise=True,
+                                retry=retry_if_exception_type(SendFailed) & retry_if_not_exception_type(Refused)):
+            with attempt:
+                return one(channel, msg, env)
+    except Refused:
+        raise
+    except SendFailed as exc:
+        raise SendFailed(f"{exc} ({TRIES} tries)") from None
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):  # a redirect would repeat the body elsewhere: refused
+        return None
+
+
+_OPENER = urllib.request.build_opener(_NoRedirect)
+
+
+def _post(channel, msg: Message, env) -> str:
+    url = channel.webhook
+    data = json.dumps(webhook_body(channel.preset, msg), ensure_ascii=False).encode()
+    request = urllib.request.Request(url, data=data, method="POST", headers={
+        "Content-Type": "application/json; charset=utf-8", "User-Agent": "tianluo"})
+    try:
+        with _OPENER.open(request, timeout=channel.timeout) as answer:
+            answer.read(MAX_ANSWER)
+            return f"HTTP {answer.status}"
+    except urllib.error.HTTPError as exc:
+        raise SendFailed(f"HTTP {exc.code} {_clean(exc.reason, url)}") from None
+    except urllib.error.URLError as exc:
+        raise SendFailed(f"could not reach {describe(channel)}: {_clean(exc.reason, url)}") from None
+    except TimeoutError:
+        raise SendFailed(f"no answer from {describe(channel)} within {channel.timeout:.0f}s") from None
+    except (OSError, ValueError, http.client.HTTPException) as exc:
+        raise SendFailed(f"{describe(channel)}: {_clean(exc, url)}") from None
+
+
+def _mail(channel, msg: Message, env) -> str:
+    mail = channel.email
+    password = None
+    if mail.password_env:
+        password = env.get(mail.password_env)
+        if not password:
+            raise Refused(f"the environment variable {mail.password_env} (email.password_env) is not set "
+                             "in the tick's environment; set it where the trigger runs (cron: the crontab)")
+    out = EmailMessage()
+    out["Subject"] = one_line(msg.title, 200)
+    out["From"] = mail.from_
+    out["To"] = ", ".join(mail.to)
+    out["Date"] = formatdate(localtime=False)
+    out["Message-ID"] = make_msgid(domain="tianluo")
+    out.set_content(msg.body + "\n")
+    secret = [password] if password else []
+    try:
+        with smtplib.SMTP(mail.host, mail.port, timeout=channel.timeout) as smtp:
+            smtp.ehlo()
+            if mail.starttls:
+                smtp.starttls(context=ssl.create_default_context())
+                smtp.ehlo()
+            if mail.username:
+                smtp.login(mail.username, password or "")
+            refused = smtp.send_message(out)
+        if refused:
+            return f"sent; refused for {', '.join(sorted(refused))}"
+        return "sent"
+    except TimeoutError:
+        raise SendFailed(f"no answer from {describe(channel)} within {channel.timeout:.0f}s") from None
+    except smtplib.SMTPAuthenticationError as exc:
+        raise Refused(f"{describe(channel)}: the server refused the login of {mail.username} "
+                      f"({exc.smtp_code}); check email.username and the password in {mail.password_env}") from None
+    except smtplib.SMTPNotSupportedError:
+        raise SendFailed(f"{describe(channel)}: the server offers no STARTTLS (set starttls: false only "
+                         "for a server on this host)") from None
+    except (smtplib.SMTPException, OSError, ssl.SSLError, ValueError) as exc:
+        raise SendFailed(f"{describe(channel)}: {_clean(exc, *secret)}") from None
+
+
+def _clean(what: object, *secrets: str) -> str:
+    """One line of an error, with every secret (and a URL's path and query) taken out."""
+    text = one_line(str(what), 300)
+    for secret in secrets:
+        if not secret:
+            continue
+        text = text.replace(secret, "…")
+        parts = urlsplit(secret) if "://" in secret else None
+        if parts is not None:
+            for piece in (parts.path, parts.query, parts.username, parts.password):
+                if piece and len(piece) > 1:
+                    text = text.replace(piece, "…")
+    return text
