@@ -218,3 +218,91 @@ def test_stop_cancel_of_a_running_run(tmp_path):
     assert doc["phase"] == "stopped"
     assert {s["status"] for s in doc["entities"]["a"]["stages"].values()} == {"pending"}
     assert os.path.exists(run_dir / "COMPLETION.md")
+
+
+# --- the pure core: decide() alone, frozen time --------------------------------------------------------------
+
+def _pure(tmp_path: Path, gate: str, stages: str, extra: str = ""):
+    from pure_helpers import state_from_spec
+
+    return state_from_spec(tmp_path, f"name: ends\n{extra}success_gate:\n{gate}entities:\n  a:\n    stages:\n{stages}")
+
+
+def test_decide_watch_until_deadline_stays_running_and_is_not_blocked(tmp_path):
+    from pure_helpers import at, exited, launched, observe, seen, submits
+
+    from tianluo.decide import decide
+
+    state = _pure(tmp_path, "  mode: watch-until-deadline\n  deadline: 1h\n", "      train: {run: 'true'}\n")
+    d = decide(state, observe(), at(0))
+    assert submits(d) == ["a.train"]
+    state = launched(d.state)
+    d = decide(state, observe(**{"a.train": seen(exited(0))}), at(10))
+    assert d.state.phase.value == "running" and d.state.gate.met
+    assert d.state.phase_reason == "success gate met; watching until the deadline"
+    d = decide(d.state, observe(), at(minutes=30))
+    assert d.state.phase.value == "running"  # nothing left to run is no block while the gate holds
+    d = decide(d.state, observe(), at(hours=1, seconds=1))
+    assert d.state.phase.value == "complete" and d.state.end.outcome == "complete"
+    assert d.state.end.ended_at == at(hours=1, seconds=1)
+
+
+def test_decide_on_end_cancel_terms_kills_and_records_cancelled(tmp_path):
+    from pure_helpers import at, cancels, event_kinds, exited, launched, observe, running, seen
+
+    from tianluo.decide import decide
+    from tianluo.observations import Cancel
+
+    state = _pure(tmp_path, "  deadline: 1m\n  on_end: cancel\n", "      train: {run: 'sleep 600'}\n",
+                  extra="cancel_grace: 10s\n")
+    state = launched(decide(state, observe(), at(0)).state)
+    state = decide(state, observe(**{"a.train": seen(running())}), at(5)).state
+    before = state.model_dump_json()
+    d = decide(state, observe(**{"a.train": seen(running())}), at(61))
+    assert state.model_dump_json() == before  # pure: the input is not changed
+    assert d.state.phase.value == "ending" and d.state.end.outcome == "expired"
+    assert cancels(d) == ["a.train"] and [a.signal for a in d.actions if isinstance(a, Cancel)] == ["TERM"]
+    assert "run_ending" in event_kinds(d)
+    d = decide(d.state, observe(**{"a.train": seen(running())}), at(66))
+    assert cancels(d) == []  # within its grace
+    d = decide(d.state, observe(**{"a.train": seen(running())}), at(72))
+    assert [a.signal for a in d.actions if isinstance(a, Cancel)] == ["KILL"] and "cancel_kill" in event_kinds(d)
+    d = decide(d.state, observe(**{"a.train": seen(exited(None, signal=9))}), at(75))
+    stage = d.state.stage("a.train")
+    assert stage.status.value == "pending" and stage.attempts[-1].outcome is None and stage.fault is None
+    assert d.state.phase.value == "expired" and d.state.end.cancelled == ["a.train"]
+    kinds = event_kinds(d)
+    assert kinds.index("end_cancelled") < kinds.index("run_ended")
+
+
+def test_decide_checkpoint_milestone_waits_for_every_entity(tmp_path):
+    from pure_helpers import at, exited, launched, observe, running, seen, state_from_spec, submits
+
+    from tianluo.decide import decide
+
+    state = state_from_spec(tmp_path, "name: ends\nsuccess_gate:\n  mode: checkpoint-and-stop\n  checkpoint: pre\n"
+                            "entities:\n  x:\n    stages:\n      pre: {run: 'true'}\n      post: {run: 'true', needs: [pre]}\n"
+                            "  y:\n    stages:\n      pre: {run: 'true'}\n      post: {run: 'true', needs: [pre]}\n")
+    state = launched(decide(state, observe(), at(0)).state)
+    d = decide(state, observe(**{"x.pre": seen(exited(0)), "y.pre": seen(running())}), at(10))
+    assert d.state.phase.value == "running" and submits(d) == ["x.post"]  # y.pre is not done yet
+    state = launched(d.state)
+    d = decide(state, observe(**{"x.post": seen(running()), "y.pre": seen(exited(0))}), at(20))
+    assert d.state.phase.value == "stopped" and d.state.phase_reason == "checkpoint reached: x.pre, y.pre"
+    assert submits(d) == [] and d.state.end.checkpoint and d.state.end.left_running == ["x.post"]
+
+
+def test_stop_with_on_end_wait_is_ending_until_the_attempt_exits(tmp_path):
+    spec = _spec(tmp_path, "  on_end: wait\n", "      train: {run: 'sleep 4'}\n")
+    proj = tmp_path / "proj"
+    run_dir = start_run(spec, tmp_path / "home", proj)
+    _pid_of(run_dir, "a.train")
+    proc = cli("stop", "--run", run_dir, cwd=proj)
+    assert proc.returncode == 0, proc.stderr
+    doc = status_json(run_dir, proj)
+    assert doc["phase"] == "ending" and "waiting for 1 running attempt" in doc["phase_reason"]
+    again = cli("stop", "--run", run_dir, cwd=proj)
+    assert again.returncode == 2 and "stop --cancel" in again.stderr
+    doc = tick_until(run_dir, proj, phases=("stopped",), timeout=TIMEOUT)
+    assert doc["entities"]["a"]["stages"]["train"]["status"] == "succeeded"
+    assert "**stopped**: stopped by the owner" in (run_dir / "COMPLETION.md").read_text()

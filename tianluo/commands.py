@@ -560,6 +560,8 @@ def stop_run(run_dir: Path, reason: str, cancel: bool = False) -> HandsResult:
             running = [sid for sid in s.stage_ids() if s.stage(sid).status in ACTIVE]
             if not (cancel and running):
                 what = "; nothing is left running" if cancel else ""
+                if running and s.phase == Phase.ENDING:
+                    what = f" ({s.phase_reason}); `tianluo stop --cancel` cancels what it waits for"
                 raise TianluoError(f"run {s.run_id} is {s.phase.value} already{what}")
             again[0] = True
             return holds.HandsResult(state=s, events=[])
