@@ -5,7 +5,16 @@ import os
 import time
 from pathlib import Path
 
-from conftest import cli, read_events, read_state, start_run, status_json, tick_until, wait_for, write_spec
+from conftest import (
+    cli,
+    read_events,
+    read_state,
+    start_run,
+    status_json,
+    tick_until,
+    wait_for,
+    write_spec,
+)
 
 TIMEOUT = 60
 
@@ -248,7 +257,16 @@ def test_decide_watch_until_deadline_stays_running_and_is_not_blocked(tmp_path):
 
 
 def test_decide_on_end_cancel_terms_kills_and_records_cancelled(tmp_path):
-    from pure_helpers import at, cancels, event_kinds, exited, launched, observe, running, seen
+    from pure_helpers import (
+        at,
+        cancels,
+        event_kinds,
+        exited,
+        launched,
+        observe,
+        running,
+        seen,
+    )
 
     from tianluo.decide import decide
     from tianluo.observations import Cancel
@@ -276,7 +294,16 @@ def test_decide_on_end_cancel_terms_kills_and_records_cancelled(tmp_path):
 
 
 def test_decide_checkpoint_milestone_waits_for_every_entity(tmp_path):
-    from pure_helpers import at, exited, launched, observe, running, seen, state_from_spec, submits
+    from pure_helpers import (
+        at,
+        exited,
+        launched,
+        observe,
+        running,
+        seen,
+        state_from_spec,
+        submits,
+    )
 
     from tianluo.decide import decide
 

@@ -65,16 +65,16 @@ def render(state: RunState, run_dir: Path | None = None) -> str:
     out = [f"# {_t(plan.name)}: {state.phase.value}", ""]
     why = state.end.reason if state.end is not None else state.phase_reason
     out += ["## Outcome", "", f"- run `{state.run_id}` is **{state.phase.value}**: {_t(why or 'no reason recorded')}",
-            f"- success gate: {'met' if state.gate.met else 'not met'} (mode {plan.success_gate.mode}, "
-            f"on_end {plan.success_gate.on_end})"]
+            (f"- success gate: {'met' if state.gate.met else 'not met'} (mode {plan.success_gate.mode}, "
+            f"on_end {plan.success_gate.on_end})")]
     for check in state.gate.checks:
         out.append(f"  - {'ok' if check.ok else 'not ok'}: {_t(check.kind)} {_t(check.target)}: {_t(check.detail)}")
     if state.end is not None and state.end.checkpoint:
         out.append("- stopped at its checkpoint: `tianluo start --resume` goes on from here "
                    "(see reference/termination.md)")
-    out += ["", "## Time", "", f"- created {iso(state.created_at)}, ended {iso(end)}: "
+    out += ["", "## Time", "", (f"- created {iso(state.created_at)}, ended {iso(end)}: "
             f"{_span(state.created_at, end)} of wall time, {state.tick_count} tick(s), "
-            f"{state.total_attempts} attempt(s)"]
+            f"{state.total_attempts} attempt(s)")]
     rows, faults, outputs, left, held = [], [], [], [], []
     for ename, entity in state.entities.items():
         for sname, stage in entity.stages.items():
@@ -127,8 +127,8 @@ def render(state: RunState, run_dir: Path | None = None) -> str:
     if undecided:
         left.append(f"- {len(undecided)} plan-time fork(s) took their default without an answer: see plan.md")
     out += ["", "## Left for a human", "", *(left or ["- nothing"])]
-    out += ["", f"Written from state.json (revision {state.revision}); events.jsonl has the details; lessons.md "
-            "what the next plan of this spec is told.", ""]
+    out += ["", (f"Written from state.json (revision {state.revision}); events.jsonl has the details; lessons.md "
+            "what the next plan of this spec is told."), ""]
     return "\n".join(out)
 
 
