@@ -158,6 +158,9 @@ def test_on_end_leave_then_stop_cancel(tmp_path):
     assert "left running, unwatched" in text
     assert "left running, unwatched" in (run_dir / "COMPLETION.md").read_text()
     assert read_state(run_dir)["end"]["left_running"] == ["a.train"]
+    cli("report", "--run", run_dir, cwd=proj, check=True)
+    page = (run_dir / "report.html").read_text()
+    assert 'data-status="left running, unwatched"' in page and 'data-status="running"' not in page
     proc = cli("stop", "--run", run_dir, "--cancel", cwd=proj)
     assert proc.returncode == 0, proc.stderr
     assert "a.train attempt 1: cancelled (TERM)" in proc.stdout

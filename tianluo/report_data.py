@@ -76,6 +76,10 @@ def build(raw: dict, events: list[dict]) -> dict:
         for sname, planned in _d(_d(pe).get("stages")).items():
             stages.append(_stage(ename, sname, _d(planned), _d(_d(entity.get("stages")).get(sname)), last_tick,
                                  holds, questions))
+    if raw.get("phase") in ("complete", "expired", "stopped"):  # a finished run watches nothing (termination.md)
+        for st in stages:
+            if st["status"] in ("running", "submitted"):
+                st["status"] = "left running, unwatched"
     by_id = {st["id"]: st for st in stages}
     for st in stages:
         st["needs"] = [n for n in st["needs"] if n in by_id and n != st["id"]]
