@@ -34,6 +34,7 @@ from tianluo.model import TriggerRecord
 from tianluo.observations import SendNotices
 from tianluo.spec import LadderSpec, NotifySpec, Rung, SuccessGate
 from tianluo.states import JobState, Phase
+from tianluo.store import RunStore
 from tianluo.tick import run_tick, utcnow
 
 # --- what is told: the decision (pure) -------------------------------------------------------------
@@ -313,3 +314,35 @@ def test_email_is_sent_and_the_password_is_nowhere_in_the_run(tmp_path, monkeypa
     assert _told(run_dir) == [("held", f"email (to owner@example.org via 127.0.0.1:{ctl.port})")]
     assert password.encode() not in (run_dir / "state.json").read_bytes()
     _no_secret_outside_state(run_dir, tmp_path, password)
+
+
+@pytest.mark.integration
+def test_a_finished_run_keeps_its_trigger_until_its_news_is_sent(tmp_path):
+    from tianluo import peek
+
+    port = _free_port()  # the webhook is down when the run completes
+    spec = write_spec(tmp_path / "proj", "name: fin\nentities:\n  a:\n    stages:\n      s: {run: 'true'}\n"
+                      f"notify:\n  - {json.dumps({'webhook': f'http://127.0.0.1:{port}/{TOKEN}', 'timeout': '1s'})}\n")
+    run_dir = start_run(spec, tmp_path / "home", tmp_path)
+    wait_for((run_dir / "attempts/a/s/1/exit.json").exists, what="the attempt to exit")
+    store = RunStore(run_dir)
+    with store.lock():
+        state = store.load()  # as if `tianluo daemon` ticked it (a trigger a finished run removes)
+        state.trigger = TriggerRecord(kind="daemon", every=600.0, installed_at=utcnow())
+        store.save(state)
+    now = utcnow()
+    assert run_tick(run_dir, now=now).phase == Phase.COMPLETE
+    (failed,) = [e for e in read_events(run_dir) if e["event"] == "notify_failed"]
+    assert failed["kind"] == "done"
+    assert read_state(run_dir)["trigger"]["removed_at"] is None  # kept: the news is still to be sent
+    assert peek._idle(run_dir) is None  # a finished run's quick tick does not skip it
+    server = Hook(port=port)
+    try:
+        run_tick(run_dir, now=now + timedelta(minutes=2))
+        assert [p["json"]["event"] for p in server.posts] == ["done"]
+        assert read_state(run_dir)["trigger"]["removed_at"] is not None  # sent: the trigger goes now
+        assert "nothing to do" in peek._idle(run_dir)
+        run_tick(run_dir, now=now + timedelta(minutes=20))
+        assert len(server.posts) == 1
+    finally:
+        server.close()

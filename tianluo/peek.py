@@ -300,7 +300,7 @@ DEFAULTS = {
     "RunState": {"revision": 0, "blocked_notified": False, "scheduler_notified": False, "phase": "running", "phase_reason": None, "gate": {},
                  "pre_authorized_decisions": [], "trigger": None, "total_attempts": 0,
                  "scheduler_unreachable_since": None, "tick_count": 0, "last_tick_at": None, "event_seq": 0,
-                 "outbox": [], "agent_calls": 0, "end": None},
+                 "outbox": [], "agent_calls": 0, "end": None, "notices": []},
     "PlannedEntity": {"params": {}},
     "PlannedStage": {"needs": []},
     "EntityState": {"params": {}, "hold": None},
@@ -577,4 +577,7 @@ def _idle(run_dir: Path) -> str | None:
     seqs = [e["seq"] for e in outbox if isinstance(obj(e).get("seq"), int)]
     if seqs and max(seqs) > last_seq(run_dir):
         return None  # the tick appends them
+    if any(obj(n).get("sent_at") is None and obj(n).get("gave_up_at") is None
+           for n in get(raw, "RunState", "notices", items)):
+        return None  # the tick tries the notifications a failed send left
     return f"run {doc['run_id']} is {doc['phase']}; nothing to do"

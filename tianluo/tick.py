@@ -29,7 +29,7 @@ from tianluo.gcpause import paused_gc
 from tianluo.holds import analysis_path
 from tianluo.jobs import job_spec
 from tianluo.model import RunState
-from tianluo.notify import copy_output, notify, send_due, write_analysis
+from tianluo.notify import copy_output, due, notify, send_due, write_analysis
 from tianluo.observations import (
     Cancel,
     ConsultAgent,
@@ -125,7 +125,9 @@ def _tick_locked(store: RunStore, lock_fd: int, now: datetime | None, backend: B
         if stalled:
             store.save(state, snapshot=False, events=stalled)
         _forget_stall(store)
-        events = stalled + remove_trigger_if_over(store, state, now or utcnow())
+        events = stalled + _notices_left(store, state, now or utcnow())
+        if not waiting_notices(state):  # kept while a notification waits to be tried again
+            events += remove_trigger_if_over(store, state, now or utcnow())
         if not os.path.lexists(store.run_dir / lessons.LESSONS):  # the ending tick was killed before writing it
             lessons.write(store.run_dir, state)
         if not os.path.lexists(store.run_dir / completion.COMPLETION):  # likewise
@@ -149,7 +151,8 @@ def _tick_locked(store: RunStore, lock_fd: int, now: datetime | None, backend: B
     _forget_stall(store)
     events += _act(store, new, decision.actions, backend, now, unchanged_from=state)
     events += _consult(store, lock_fd, new, decision.actions, budget, now, unchanged_from=state)
-    events += remove_trigger_if_over(store, new, now)
+    if not waiting_notices(new):  # a finished run keeps its trigger while a notification waits to be retried
+        events += remove_trigger_if_over(store, new, now)
     if new.phase in TERMINAL_PHASES and state.phase not in TERMINAL_PHASES:
         lessons.write(store.run_dir, new)  # the run's memory, from the state saved above (rewritten whole if again)
         completion.write(store.run_dir, new)  # the outcome report for the owner, likewise
@@ -312,6 +315,25 @@ def remove_trigger_if_over(store: RunStore, state: RunState, now: datetime) -> l
           "message": f"run is {state.phase.value}: its {trigger.kind} trigger {what}"}
     store.save(state, events=[ev])
     return [ev]
+
+
+def waiting_notices(state: RunState) -> bool:
+    """Whether a notification is still to be sent (or tried again): a finished run's trigger stays till then."""
+    return any(n.sent_at is None and n.gave_up_at is None for n in state.notices)
+
+
+def _notices_left(store: RunStore, state: RunState, now: datetime) -> list[dict]:
+    """A finished run's notifications whose send failed (the ending tick's): tried again when due."""
+    if not any(due(n, now) for n in state.notices):
+        return []
+    events: list[dict] = []
+
+    def log(ev: dict, _now: bool = False) -> None:
+        events.append(ev)
+        store.save(state, snapshot=False, events=[ev])
+
+    send_due(state, store.run_dir, now, log)
+    return events
 
 
 def _check_action_paths(store: RunStore, state: RunState, actions: list) -> None:
