@@ -215,15 +215,18 @@ def test_on_end_wait_ends_when_the_attempt_exits(tmp_path):
 
 
 def test_stop_cancel_of_a_running_run(tmp_path):
-    spec = _spec(tmp_path, "", "      train: {run: 'sleep 120'}\n      eval: {run: 'sleep 120'}\n")
+    stubborn = "exec python3 -c 'import signal,time; signal.signal(signal.SIGTERM, signal.SIG_IGN); time.sleep(120)'"
+    spec = _spec(tmp_path, "", f"      train: {{run: 'sleep 120'}}\n      eval: {{run: \"{stubborn}\"}}\n",
+                 extra="cancel_grace: 1s\n")
     spec.write_text(spec.read_text().replace("success_gate:\n", ""))
     proj = tmp_path / "proj"
     run_dir = start_run(spec, tmp_path / "home", proj)
     pids = [_pid_of(run_dir, "a.train"), _pid_of(run_dir, "a.eval")]
     proc = cli("stop", "--run", run_dir, "--cancel", cwd=proj)
     assert proc.returncode == 0, proc.stderr
-    lines = [ln for ln in proc.stdout.splitlines() if ": cancelled (" in ln]
-    assert len(lines) == 2
+    lines = sorted(ln for ln in proc.stdout.splitlines() if ": cancelled (" in ln)
+    assert lines == ["a.eval attempt 1: cancelled (TERM, then KILL after its grace)",
+                     "a.train attempt 1: cancelled (TERM)"], proc.stdout
     for pid in pids:
         wait_for(lambda pid=pid: not _alive(pid), what="the job gone")
     doc = status_json(run_dir, proj)

@@ -594,11 +594,17 @@ def stop_run(run_dir: Path, reason: str, cancel: bool = False) -> HandsResult:
         state = store.load()
         for entity in held_entities:
             write_analysis(run_dir, state, entity, now)
-        if state.end is not None and state.end.on_end == "cancel" or again[0]:
-            notes, events = cancel_running(store, state)
+        cancelling = mark_cancelling(store, state) if (state.end is not None and state.end.on_end == "cancel"
+                                                       or again[0]) else []
+        result.events += remove_trigger_if_over(store, state, now)
+    if cancelling:
+        sent = signal_all(store, state, cancelling)  # no lock held while the attempts get their grace
+    with _run_lock(store, "stop"):
+        state = store.load()
+        if cancelling:
+            notes, events = record_cancelled(store, state, sent)
             result.notes += notes
             result.events += events
-        result.events += remove_trigger_if_over(store, state, now)
         if state.phase in TERMINAL_PHASES:
             result.notes.append(f"lessons written to {lessons.write(run_dir, state)}")
             result.notes.append(f"outcome report written to {completion.write(run_dir, state)}")
@@ -611,56 +617,96 @@ def _alive(proc) -> bool:
 
 #: How often ``stop --cancel`` looks whether a signalled attempt is gone.
 CANCEL_POLL_S = 0.2
+#: ``stop --cancel`` waits at most this long for TERM to work (cancel_grace may be up to an hour), then KILLs.
+STOP_WAIT_MAX_S = 60.0
 
 
-def cancel_running(store: RunStore, state) -> tuple[list[str], list[dict]]:
-    """Cancel the running attempts of a stopped (or finished) run, under its lock: TERM, KILL after
-    cancel_grace if still there; each recorded cancelled (its stage pending again, so a resume runs it
-    anew). Returns one note per attempt and the events (saved)."""
-    from tianluo import proctable
+def mark_cancelling(store: RunStore, state) -> list[tuple[str, int]]:
+    """Under the lock, before any signal: the running attempts are recorded as being cancelled by the run's
+    end (and the end as cancelling them), so a tick in between never judges their exit a failure.
+    Returns ``(stage id, attempt)`` of each."""
     from tianluo.decide import END_CANCEL
     from tianluo.model import Cancelling
-    from tianluo.stage_machine import Events, move
 
-    run_dir = store.run_dir
-    backend = get_backend(state.plan.backend, run_dir, state.plan.slurm)
-    notes: list[str] = []
-    events: list[dict] = []
+    now = utcnow()
+    why = state.end.reason if state.end is not None else state.phase_reason or "stopped"
+    out = []
     for sid in state.stage_ids():
         stage = state.stage(sid)
         attempt = stage.current()
         if stage.status not in ACTIVE or attempt is None:
             continue
-        now = utcnow()
-        job = job_spec(state, run_dir, sid, attempt)
-        why = state.end.reason if state.end is not None else state.phase_reason or "stopped"
-        attempt.cancel = Cancelling(reason=f"{END_CANCEL} ({why})", requested_at=now)
-        try:
-            pids = backend.cancel(job, attempt.handle, signal.SIGTERM)
-            sent = "TERM"
-            deadline = time.monotonic() + state.plan.cancel_grace
-            while pids and time.monotonic() < deadline:
-                time.sleep(CANCEL_POLL_S)
-                pids = [p for p in pids if not isinstance(p, int) or _alive(proctable.read_stat(p))]
-            if pids:
-                backend.cancel(job, attempt.handle, signal.SIGKILL)
-                sent = "TERM, then KILL after its grace"
-                attempt.cancel.killed_at = utcnow()
-        except OSError as exc:
-            notes.append(f"{sid} attempt {attempt.n}: could not cancel it: {exc}; try `tianluo stop --cancel` again")
-            attempt.cancel = None
-            continue
-        attempt.ended_at = utcnow()
-        stage.reason = f"attempt {attempt.n} was cancelled when the run ended"
-        log = Events(attempt.ended_at)
-        move(stage, StageStatus.PENDING, log=log, sid=sid, event="end_cancelled",
-             message=f"attempt {attempt.n} cancelled ({sent}): {attempt.cancel.reason}", attempt=attempt.n)
+        if attempt.cancel is None or not attempt.cancel.reason.startswith(END_CANCEL):
+            attempt.cancel = Cancelling(reason=f"{END_CANCEL} ({why})", requested_at=now)
+        out.append((sid, attempt.n))
+    if out:
         if state.end is not None:
-            state.end.cancelled.append(sid)
+            state.end.on_end = "cancel"
+        store.save(state, snapshot=False)
+    return out
+
+
+def signal_all(store: RunStore, state, which: list[tuple[str, int]]) -> dict[tuple[str, int], str]:
+    """TERM every attempt in ``which``; KILL what is still there after cancel_grace (at most
+    ``STOP_WAIT_MAX_S``). Returns what was sent to each (or why it could not be)."""
+    from tianluo import proctable
+
+    backend = get_backend(state.plan.backend, store.run_dir, state.plan.slurm)
+    jobs, sent, alive = {}, {}, {}
+    for sid, n in which:
+        attempt = next(a for a in state.stage(sid).attempts if a.n == n)
+        jobs[(sid, n)] = (job_spec(state, store.run_dir, sid, attempt), attempt.handle)
+        try:
+            pids = backend.cancel(*jobs[(sid, n)], signal.SIGTERM)
+        except OSError as exc:
+            sent[(sid, n)] = f"could not cancel it: {exc}; try `tianluo stop --cancel` again"
+            continue
+        sent[(sid, n)] = "TERM"
+        alive[(sid, n)] = [p for p in pids if isinstance(p, int)]  # a scheduler's job: scancel sees it through
+    deadline = time.monotonic() + min(state.plan.cancel_grace, STOP_WAIT_MAX_S)
+    while any(alive.values()) and time.monotonic() < deadline:
+        time.sleep(CANCEL_POLL_S)
+        alive = {k: [p for p in pids if _alive(proctable.read_stat(p))] for k, pids in alive.items()}
+    for key, pids in alive.items():
+        if pids:
+            try:
+                backend.cancel(*jobs[key], signal.SIGKILL)
+                sent[key] = "TERM, then KILL after its grace"
+            except OSError as exc:
+                sent[key] = f"TERM sent, but KILL failed: {exc}; try `tianluo stop --cancel` again"
+    return sent
+
+
+def record_cancelled(store: RunStore, state, sent: dict[tuple[str, int], str]) -> tuple[list[str], list[dict]]:
+    """Under the lock: each attempt signalled is recorded cancelled, its stage pending again (a resume runs it
+    anew). Returns one note per attempt and the events (saved)."""
+    from tianluo.stage_machine import Events, move
+
+    notes: list[str] = []
+    events: list[dict] = []
+    for (sid, n), what in sent.items():
+        stage = state.stage(sid)
+        attempt = stage.current()
+        if not what.startswith("TERM"):
+            notes.append(f"{sid} attempt {n}: {what}")
+            continue
+        notes.append(f"{sid} attempt {n}: cancelled ({what})")
+        if stage.status not in ACTIVE or attempt is None or attempt.n != n:
+            continue  # a tick in between recorded it already
+        attempt.ended_at = utcnow()
+        if what.endswith("grace") and attempt.cancel is not None:
+            attempt.cancel.killed_at = attempt.ended_at
+        stage.reason = f"attempt {n} was cancelled when the run ended"
+        log = Events(attempt.ended_at)
+        reason = attempt.cancel.reason if attempt.cancel is not None else "the run ended"
+        move(stage, StageStatus.PENDING, log=log, sid=sid, event="end_cancelled",
+             message=f"attempt {n} cancelled ({what}): {reason}", attempt=n)
+        if state.end is not None:
+            if sid not in state.end.cancelled:
+                state.end.cancelled.append(sid)
             if sid in state.end.left_running:
                 state.end.left_running.remove(sid)
         events += log.items
-        notes.append(f"{sid} attempt {attempt.n}: cancelled ({sent})")
     if events:
         store.save(state, events=events)
     return notes, events
