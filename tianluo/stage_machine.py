@@ -13,6 +13,7 @@ its move emits), and its effect on the stage in ``_EFFECTS``.
 
 from datetime import datetime, timedelta
 
+from tianluo import events
 from tianluo.ladder import Degrade, HoldStep, Retry, Step, WaitForSpace
 from tianluo.model import CheckpointMove, Degradation, Hold, StageState, Wait, split_stage_id
 from tianluo.responses import ROOM_AGAIN
@@ -84,11 +85,9 @@ class Events:
         self.items: list[dict] = []
 
     def add(self, kind: str, sid: str | None = None, message: str = "", **extra) -> dict:
-        ev: dict = {"ts": iso(self.now), "event": kind}
-        if sid is not None:
-            ev["entity"], ev["stage"] = split_stage_id(sid)
-        ev["message"] = message
-        ev.update({k: v for k, v in extra.items() if v is not None})
+        where = dict(zip(("entity", "stage"), split_stage_id(sid))) if sid is not None else {}
+        where.update({k: extra.pop(k) for k in ("entity", "stage") if k in extra})
+        ev = events.event(kind, iso(self.now), message, **where, **{k: v for k, v in extra.items() if v is not None})
         self.items.append(ev)
         return ev
 
