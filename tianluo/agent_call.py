@@ -25,6 +25,8 @@ from pathlib import Path
 
 from tianluo import fsio
 from tianluo.errors import TianluoError
+from tianluo.events import Kind
+from tianluo.events import event as new_event
 from tianluo.model import AgentReply, Consult, RunState
 from tianluo.plaintext import one_line
 from tianluo.timefmt import iso
@@ -360,10 +362,10 @@ def _record(run_dir: Path, c: _Call, at: datetime, limit: str) -> dict:
     said = f"answered {reply.action!r}" if reply.action else "gave no usable answer"
     why = f": {reply.reason[:120]}" if reply.reason else ""
     trouble = f" ({reply.error})" if reply.error else ""
-    return {"ts": iso(at), "event": "agent_answered", "entity": entity, "stage": stage, "attempt": consult.attempt,
-            "call": call, "exit_code": reply.exit_code, "timed_out": reply.timed_out, "action": reply.action,
-            "degrade": reply.degrade, "reason": reply.reason[:200], "error": reply.error,
-            "message": f"agent call {call}: {said}{why}{trouble}"}
+    return new_event(Kind.AGENT_ANSWERED, iso(at), f"agent call {call}: {said}{why}{trouble}", entity=entity,
+                     stage=stage, attempt=consult.attempt, call=call, exit_code=reply.exit_code,
+                     timed_out=reply.timed_out, action=reply.action, degrade=reply.degrade, reason=reply.reason[:200],
+                     error=reply.error)
 
 
 def kill_abandoned(run_dir: Path, state: RunState) -> list[int]:

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from tianluo.conditions import bounded_glob
+from tianluo.events import Kind
+from tianluo.events import event as new_event
 from tianluo.model import CheckpointMove, RunState, split_stage_id
 from tianluo.timefmt import iso
 
@@ -194,14 +196,15 @@ def carry_out(state: RunState, sid: str, now: datetime, record: Callable[[dict |
             continue
         _move(workdir, move, record)
         move.done_at = now
-        base = {"ts": iso(now), "entity": entity, "stage": name, "attempt": move.attempt, "path": move.path}
+        base = {"entity": entity, "stage": name, "attempt": move.attempt, "path": move.path}
         if move.outcome == "moved":
-            record({**base, "event": "checkpoint_moved_aside", "aside": move.aside, "resume_from": move.resume_from,
-                    "message": f"{move.path} moved aside to {move.aside} (kept, not deleted); the next attempt "
-                               f"resumes from {move.resume_from}" + (f" ({move.detail})" if move.detail else "")})
+            record(new_event(Kind.CHECKPOINT_MOVED_ASIDE, iso(now),
+                             f"{move.path} moved aside to {move.aside} (kept, not deleted); the next attempt "
+                             f"resumes from {move.resume_from}" + (f" ({move.detail})" if move.detail else ""),
+                             **base, aside=move.aside, resume_from=move.resume_from))
         else:
-            record({**base, "event": "checkpoint_not_moved", "outcome": move.outcome,
-                    "message": f"{move.path} was not moved aside: {move.detail}"})
+            record(new_event(Kind.CHECKPOINT_NOT_MOVED, iso(now), f"{move.path} was not moved aside: {move.detail}",
+                             **base, outcome=move.outcome))
 
 
 def _move(workdir: str, move: CheckpointMove, record: Callable[[dict | None], None]) -> None:

@@ -25,6 +25,8 @@ from tianluo.backends import get_backend
 from tianluo.decide import decide
 from tianluo.durations import format_duration
 from tianluo.errors import TianluoError
+from tianluo.events import Kind
+from tianluo.events import event as new_event
 from tianluo.forks import Fork, derive
 from tianluo.fsio import atomic_write, make_dirs
 from tianluo.holds import HandsResult
@@ -178,8 +180,9 @@ def resume_run(spec_path: Path, home: str | None, first_tick: bool = True, trigg
         was = s.phase_reason
         s.phase, s.phase_reason, s.end = Phase.RUNNING, None, None
         s.blocked_notified = False
-        ev = {"ts": iso(now), "event": "run_resumed", "checkpoint": checkpoint,
-              "message": f"resumed ({was})" + ("; it runs on past its checkpoint to the gate" if checkpoint else "")}
+        ev = new_event(Kind.RUN_RESUMED, iso(now),
+                       f"resumed ({was})" + ("; it runs on past its checkpoint to the gate" if checkpoint else ""),
+                       checkpoint=checkpoint)
         return holds.HandsResult(state=s, events=[ev])
 
     _locked_change(run_dir, resume, what="start --resume")
@@ -345,8 +348,8 @@ def _queue_hands(store: RunStore, result: HandsResult, verb: str, names: list[st
                 result.notes.append(f"{ename}.{sname}: could not {verb} its queued job: {exc}")
                 continue
             if done:
-                ev = {"ts": now, "event": f"queue_{verb}", "entity": ename, "stage": sname, "attempt": attempt.n,
-                      "message": f"attempt {attempt.n}: {done}"}
+                ev = new_event(Kind(f"queue_{verb}"), now, f"attempt {attempt.n}: {done}", entity=ename, stage=sname,
+                               attempt=attempt.n)
                 result.events.append(ev)
                 result.notes.append(f"{ename}.{sname}: {done}")
                 store.save(state, snapshot=False, events=[ev])
@@ -488,8 +491,7 @@ def install_trigger(run_dir: Path, kind: str, every: float | None = None, **opti
         s = s.model_copy(deep=True)
         s.trigger = TriggerRecord(kind=kind, every=every, installed_at=now, detail=installed.detail,
                                   options={k: str(v) for k, v in options.items() if v is not None and k != "dry_run"})
-        ev = {"ts": iso(now), "event": "trigger_installed", "kind": kind,
-              "message": f"{kind} trigger installed: {installed.detail}"}
+        ev = new_event(Kind.TRIGGER_INSTALLED, iso(now), f"{kind} trigger installed: {installed.detail}", kind=kind)
         return holds.HandsResult(state=s, events=[ev])
 
     had_it = state.trigger is not None and state.trigger.removed_at is None and state.trigger.kind == kind
@@ -536,8 +538,8 @@ def uninstall_trigger(run_dir: Path, kind: str | None = None) -> TriggerResult:
         s = s.model_copy(deep=True)
         if s.trigger and s.trigger.kind == kind:
             s.trigger.removed_at = now
-        ev = {"ts": iso(now), "event": "trigger_removed", "kind": kind,
-              "message": f"{kind} trigger {'removed' if removed else 'was not installed'} (by hand)"}
+        ev = new_event(Kind.TRIGGER_REMOVED, iso(now),
+                       f"{kind} trigger {'removed' if removed else 'was not installed'} (by hand)", kind=kind)
         return holds.HandsResult(state=s, events=[ev])
 
     _locked_change(run_dir, mark, what="uninstall")
@@ -570,19 +572,18 @@ def stop_run(run_dir: Path, reason: str, cancel: bool = False) -> HandsResult:
         running = [sid for sid in s.stage_ids() if s.stage(sid).status in ACTIVE]
         s.phase, s.phase_reason = Phase.STOPPED, f"stopped by the owner: {reason}"
         s.end = RunEnd(outcome="stopped", reason=s.phase_reason, decided_at=now, on_end=on_end, ended_at=now)
-        ev = {"ts": iso(now), "event": "run_stopped", "message": s.phase_reason}
+        ev = new_event(Kind.RUN_STOPPED, iso(now), s.phase_reason)
         extra = []
         if running and on_end == "wait":
             s.phase = Phase.ENDING
             s.end.ended_at = None
             s.phase_reason += f"; ending: waiting for {len(running)} running attempt(s) (on_end: wait)"
-            extra.append({"ts": iso(now), "event": "run_ending", "message": s.phase_reason, "outcome": "stopped",
-                          "on_end": "wait", "stages": running})
+            extra.append(new_event(Kind.RUN_ENDING, iso(now), s.phase_reason, outcome="stopped", on_end="wait",
+                                   stages=running))
         elif running and on_end == "leave":
             s.end.left_running = running
-            extra.append({"ts": iso(now), "event": "left_running", "stages": running,
-                          "message": f"{len(running)} attempt(s) left running, unwatched (on_end: leave): "
-                                     + ", ".join(running)})
+            extra.append(new_event(Kind.LEFT_RUNNING, iso(now), f"{len(running)} attempt(s) left running, unwatched "
+                                   "(on_end: leave): " + ", ".join(running), stages=running))
         agent_call.kill_abandoned(run_dir, s)  # what is left of a call a killed tick made
         closed, held_entities[:] = agent_rung.close_on_stop(s, now, s.phase_reason)
         return holds.HandsResult(state=s, events=[ev, *extra, *closed])

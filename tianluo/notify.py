@@ -13,6 +13,8 @@ from tianluo import analysis, fsio
 from tianluo.channels import Message, SendFailed, describe, send
 from tianluo.conditions import resolve
 from tianluo.errors import SpecError
+from tianluo.events import Kind
+from tianluo.events import event as new_event
 from tianluo.fsio import UnsafePath, atomic_write
 from tianluo.holds import analysis_path
 from tianluo.logscan import tail_lines
@@ -62,11 +64,9 @@ def notify(state: RunState, run_dir: Path, action: Notify, ts: str) -> dict:
         if channel.wants("stalled"):
             _, result = _send(state, run_dir, channel, action, "stalled", ts)
             results.append(f"{describe(channel)}: {result}")
-    ev = {"ts": ts, "event": "notified", "key": action.key, "results": results,
-          "message": f"told the owner: {action.title} ({'; '.join(results) or 'no channel'})"}
-    if action.entity:
-        ev["entity"], ev["stage"] = action.entity, action.stage
-    return ev
+    where = {"entity": action.entity, "stage": action.stage} if action.entity else {}
+    return new_event(Kind.NOTIFIED, ts, f"told the owner: {action.title} ({'; '.join(results) or 'no channel'})",
+                     **where, key=action.key, results=results)
 
 
 def due(notice: Notice, now: datetime) -> bool:
@@ -96,10 +96,10 @@ def send_due(state: RunState, run_dir: Path, now: datetime, log) -> None:
         if time.monotonic() - began > NOTIFY_BUDGET_S:
             break
         where = {"entity": notice.entity, "stage": notice.stage} if notice.entity else {}
-        base = {"ts": ts, "key": notice.key, "kind": notice.kind, **where}
+        base = {"key": notice.key, "kind": notice.kind, **where}
         if notice.channel >= len(state.plan.notify):  # a replan dropped the channel
             state.notices[i] = notice.model_copy(update={"gave_up_at": now, "error": "the channel is gone"})
-            log({**base, "event": "notify_gave_up", "message": f"not sent: {notice.title} (its channel is gone)"})
+            log(new_event(Kind.NOTIFY_GAVE_UP, ts, f"not sent: {notice.title} (its channel is gone)", **base))
             continue
         channel = state.plan.notify[notice.channel]
         name = describe(channel)
@@ -109,22 +109,20 @@ def send_due(state: RunState, run_dir: Path, now: datetime, log) -> None:
             sent += 1
             state.notices[i] = notice.model_copy(update={"tries": tries, "sent_at": now, "error": None,
                                                          "next_try_at": None})
-            log({**base, "event": "notified", "channel": name, "result": result,
-                 "message": f"told the owner through {name}: {notice.title} ({result})"}, sent <= SAVE_EACH_UP_TO)
+            log(new_event(Kind.NOTIFIED, ts, f"told the owner through {name}: {notice.title} ({result})", **base,
+                          channel=name, result=result), sent <= SAVE_EACH_UP_TO)
             continue
         failed.add(notice.channel)
         if tries >= MAX_TRIES:
             state.notices[i] = notice.model_copy(update={"tries": tries, "gave_up_at": now, "error": result})
-            log({**base, "event": "notify_gave_up", "channel": name, "tries": tries, "error": result,
-                 "message": f"gave up telling the owner through {name} after {tries} tries: {notice.title} "
-                            f"({result})"}, True)
+            log(new_event(Kind.NOTIFY_GAVE_UP, ts, f"gave up telling the owner through {name} after {tries} tries: "
+                          f"{notice.title} ({result})", **base, channel=name, tries=tries, error=result), True)
             continue
         wait = BACKOFF_S[min(tries, len(BACKOFF_S)) - 1]
         again = now + timedelta(seconds=wait)
         state.notices[i] = notice.model_copy(update={"tries": tries, "next_try_at": again, "error": result})
-        log({**base, "event": "notify_failed", "channel": name, "tries": tries, "error": result,
-             "next_try_at": iso(again),
-             "message": f"could not tell the owner through {name}: {result}; tried again from {iso(again)}"}, True)
+        log(new_event(Kind.NOTIFY_FAILED, ts, f"could not tell the owner through {name}: {result}; tried again from "
+                      f"{iso(again)}", **base, channel=name, tries=tries, error=result, next_try_at=iso(again)), True)
     _trim(state)
 
 
@@ -186,24 +184,24 @@ def copy_output(state: RunState, action: CopyOutput, ts: str) -> dict:
     folder = resolve(action.destination, workdir)
     target = folder / source.name
     entity, stage = action.stage_id.rsplit(".", 1)
-    ev = {"ts": ts, "entity": entity, "stage": stage, "source": str(source), "target": str(target)}
+    ev = {"entity": entity, "stage": stage, "source": str(source), "target": str(target)}
     try:
         _check_source(source)
         dfd = _open_destination(folder)
     except (OSError, UnsafePath) as exc:
-        return {**ev, "event": "output_copy_failed", "message": f"could not copy {source} to {target}: {exc}"}
+        return new_event(Kind.OUTPUT_COPY_FAILED, ts, f"could not copy {source} to {target}: {exc}", **ev)
     try:
         if os.path.lexists(target) or _exists_at(dfd, source.name):
-            return {**ev, "event": "output_kept", "message": f"{target} exists already; not overwritten, not copied"}
+            return new_event(Kind.OUTPUT_KEPT, ts, f"{target} exists already; not overwritten, not copied", **ev)
         if source.is_dir():
             _copy_tree(source, dfd, source.name)
         else:
             _copy_file(source, dfd, source.name)
     except (OSError, UnsafePath) as exc:
-        return {**ev, "event": "output_copy_failed", "message": f"could not copy {source} to {target}: {exc}"}
+        return new_event(Kind.OUTPUT_COPY_FAILED, ts, f"could not copy {source} to {target}: {exc}", **ev)
     finally:
         os.close(dfd)
-    return {**ev, "event": "output_copied", "message": f"output copied to {target}"}
+    return new_event(Kind.OUTPUT_COPIED, ts, f"output copied to {target}", **ev)
 
 
 def _check_source(source: Path) -> None:

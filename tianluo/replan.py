@@ -7,6 +7,8 @@ run's state, keeping the attempts and budgets of every stage that did not change
 from datetime import datetime
 
 from tianluo.errors import TianluoError
+from tianluo.events import Kind
+from tianluo.events import event as new_event
 from tianluo.model import (
     EntityState,
     Plan,
@@ -111,7 +113,6 @@ def carry_over(state: RunState, new: Plan, decisions: list[PreAuthorizedDecision
             if stage.status == StageStatus.BLOCKED:
                 stage.reason = None
                 move(stage, StageStatus.PENDING)  # the next tick decides again; the replanned event says why
-    event = {"ts": iso(now), "event": "replanned", "changes": changes,
-             "message": f"plan replaced from the edited spec ({len(changes)} change(s)); unchanged stages keep "
-                        "their attempts and budgets"}
+    event = new_event(Kind.REPLANNED, iso(now), f"plan replaced from the edited spec ({len(changes)} change(s)); "
+                      "unchanged stages keep their attempts and budgets", changes=changes)
     return out, event

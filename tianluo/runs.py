@@ -8,6 +8,8 @@ from pathlib import Path
 
 from tianluo import __version__, answers, fsio, runfs
 from tianluo.errors import TianluoError
+from tianluo.events import Kind
+from tianluo.events import event as new_event
 from tianluo.forks import derive
 from tianluo.fsio import atomic_write
 from tianluo.gcpause import paused_gc
@@ -240,10 +242,9 @@ def _create_run(spec_path: Path, home: Path, now: datetime, accept_defaults: boo
     run_id = run_dir.name
     store = RunStore(run_dir)
     try:
-        state = store.create(initial_state(run_id, plan, now, decisions), events=[{
-            "ts": iso(now), "event": "run_created",
-            "message": f"run {run_id} created from {plan.spec_file}", "spec_sha256": plan.spec_sha256,
-        }])
+        state = store.create(initial_state(run_id, plan, now, decisions), events=[new_event(
+            Kind.RUN_CREATED, iso(now), f"run {run_id} created from {plan.spec_file}", spec_sha256=plan.spec_sha256,
+        )])
         atomic_write(run_dir / "plan.md",
                      render_plan_md(state.plan, forks, {d.key: (d.answer, d.by) for d in decisions}))
     except BaseException:

@@ -25,6 +25,8 @@ from tianluo.decide import decide
 from tianluo.degrade import failed_move as failed_move_now
 from tianluo.durations import format_duration
 from tianluo.errors import TianluoError
+from tianluo.events import Kind
+from tianluo.events import event as new_event
 from tianluo.gcpause import paused_gc
 from tianluo.holds import analysis_path
 from tianluo.jobs import job_spec
@@ -228,10 +230,10 @@ def _over_budget(state: RunState, obs: Observations, budget: Budget, now: dateti
     if not obs.partial:
         return []
     skipped = [sid for sid in state.stage_ids() if state.stage(sid).status in ACTIVE and sid not in obs.stages]
-    return [{"ts": iso(now), "event": "tick_over_budget", "budget_s": budget.seconds, "not_looked_at": skipped,
-             "message": f"the tick's budget of {format_duration(round(budget.seconds or 0))} ran out while "
-                        f"observing: {len(skipped)} running stage(s) not looked at and the gate not checked; "
-                        "the next tick looks again"}]
+    return [new_event(Kind.TICK_OVER_BUDGET, iso(now),
+                      f"the tick's budget of {format_duration(round(budget.seconds or 0))} ran out while "
+                      f"observing: {len(skipped)} running stage(s) not looked at and the gate not checked; "
+                      "the next tick looks again", budget_s=budget.seconds, not_looked_at=skipped)]
 
 
 # --- a lock held too long ------------------------------------------------------------------------
@@ -260,7 +262,7 @@ def _tell_once(store: RunStore, holder: lockholder.Holder, warning: str, now: da
     told = fsio.read_json(marker)
     if isinstance(told, dict) and told.get("key") == holder.key():
         return
-    ev = {"ts": iso(now), "event": "lock_stalled", "holder": holder.key(), "message": warning}
+    ev = new_event(Kind.LOCK_STALLED, iso(now), warning, holder=holder.key())
     try:
         state = store.load()
     except TianluoError:
@@ -306,13 +308,13 @@ def remove_trigger_if_over(store: RunStore, state: RunState, now: datetime) -> l
     try:
         removed = triggers.uninstall(trigger.kind, store.run_dir, state.run_id, **trigger.options)
     except TianluoError as exc:  # leave the record as is: the next tick (or `tianluo uninstall`) tries again
-        ev = {"ts": ts, "event": "trigger_remove_failed", "message": f"could not remove the {trigger.kind} trigger: {exc}"}
+        ev = new_event(Kind.TRIGGER_REMOVE_FAILED, ts, f"could not remove the {trigger.kind} trigger: {exc}")
         store.save(state, snapshot=False, events=[ev])
         return [ev]
     trigger.removed_at = now
     what = "removed" if removed else "had nothing to remove"
-    ev = {"ts": ts, "event": "trigger_removed", "kind": trigger.kind,
-          "message": f"run is {state.phase.value}: its {trigger.kind} trigger {what}"}
+    ev = new_event(Kind.TRIGGER_REMOVED, ts, f"run is {state.phase.value}: its {trigger.kind} trigger {what}",
+                   kind=trigger.kind)
     store.save(state, events=[ev])
     return [ev]
 
@@ -454,8 +456,8 @@ def _carry_out(store: RunStore, state: RunState, actions: list, backend: Backend
             continue  # the next tick holds the stage (decide: a checkpoint move that failed)
         if isinstance(action, WriteAnalysis):
             path = write_analysis(store.run_dir, state, action.entity, now)
-            log({"ts": ts, "event": "analysis_written", "entity": action.entity, "path": str(path),
-                 "message": f"failure analysis written to {path}"})  # rewritten whole if a kill loses this
+            log(new_event(Kind.ANALYSIS_WRITTEN, ts, f"failure analysis written to {path}", entity=action.entity,
+                          path=str(path)))  # rewritten whole if a kill loses this
             continue
         if isinstance(action, CopyOutput):
             log(copy_output(state, action, ts))
@@ -473,18 +475,17 @@ def _carry_out(store: RunStore, state: RunState, actions: list, backend: Backend
         stage = state.stage(action.stage_id)
         attempt = next(a for a in stage.attempts if a.n == action.attempt)
         job = job_spec(state, store.run_dir, action.stage_id, attempt)
-        base = {"ts": ts, "entity": entity, "stage": stage_name, "attempt": attempt.n}
+        where = {"entity": entity, "stage": stage_name, "attempt": attempt.n}
         if isinstance(action, Cancel):
             sig = signal.SIGKILL if action.signal == "KILL" else signal.SIGTERM
             try:
                 pids = backend.cancel(job, attempt.handle, sig)
             except OSError as exc:  # the scheduler did not answer: the next tick cancels again
-                log({**base, "event": "cancel_failed", "signal": action.signal,
-                     "message": f"attempt {attempt.n}: could not send {action.signal}: {exc}; the next tick tries again"})
+                log(new_event(Kind.CANCEL_FAILED, ts, f"attempt {attempt.n}: could not send {action.signal}: {exc}; "
+                              "the next tick tries again", **where, signal=action.signal))
                 continue
-            log({**base, "event": "cancelled", "pids": pids, "signal": action.signal,
-                 "message": f"attempt {attempt.n}: sent {action.signal} to {pids or 'no live process'} "
-                            f"({action.reason})"})
+            log(new_event(Kind.CANCELLED, ts, f"attempt {attempt.n}: sent {action.signal} to "
+                          f"{pids or 'no live process'} ({action.reason})", **where, pids=pids, signal=action.signal))
         elif isinstance(action, Submit):
             planned = state.plan.entities[entity].stages[stage_name]
             attempt.log_cursors = start_cursors(planned, state.plan.workdir)
@@ -492,19 +493,19 @@ def _carry_out(store: RunStore, state: RunState, actions: list, backend: Backend
                 handle = backend.submit(job)
             except SubmitRejected as exc:  # the job itself is wrong: the next tick judges it as a failure
                 attempt.launch_error = str(exc)
-                log({**base, "event": "launch_failed", "refused": True,
-                     "message": f"attempt {attempt.n} was refused by the scheduler: {exc}"})
+                log(new_event(Kind.LAUNCH_FAILED, ts, f"attempt {attempt.n} was refused by the scheduler: {exc}",
+                              **where, refused=True))
                 continue
             except OSError as exc:
                 if space.is_full(exc):  # recorded as an intent: the next tick with room launches it
                     raise space.disk_full(job.attempt_dir, f"launching attempt {attempt.n} of {action.stage_id}") from None
-                log({**base, "event": "launch_failed",
-                     "message": f"attempt {attempt.n} could not be launched: {exc}; the next tick tries again"})
+                log(new_event(Kind.LAUNCH_FAILED, ts,
+                              f"attempt {attempt.n} could not be launched: {exc}; the next tick tries again", **where))
                 continue
             attempt.handle = handle
             attempt.submitted_at = now
-            log({**base, "event": "submitted", "pid": handle.pid, "job_id": handle.job_id,
-                 "job_name": attempt.job_name, "message": f"attempt {attempt.n} launched as {handle.describe()}"})
+            log(new_event(Kind.SUBMITTED, ts, f"attempt {attempt.n} launched as {handle.describe()}", **where,
+                          pid=handle.pid, job_id=handle.job_id, job_name=attempt.job_name))
 
 
 def _changed(old: RunState, new: RunState) -> bool:
