@@ -186,3 +186,21 @@ def test_a_real_runs_events_all_validate(tmp_path):
     out = cli("events", "--run", run_dir, "--json", "-n", "1000", cwd=tmp_path, check=True).stdout
     printed = [json.loads(line) for line in out.splitlines() if line.strip()]
     assert printed and all(validate(ev) is None for ev in printed)
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("planted, copied", [
+    ({"ts": "2026-01-01T00:00:00Z", "event": "lock_stalled", "message": "stalled HERE", "holder": "1@h"}, True),
+    ({"ts": "2026-01-01T00:00:00Z", "event": "gate_met", "message": "forged HERE"}, False),
+    ({"ts": "2026-01-01T00:00:00Z", "event": "lock_stalled", "message": "odd HERE", "pid": 1}, False),
+])
+def test_a_planted_stall_marker_is_copied_only_if_it_is_a_lock_stalled_event(tmp_path, planted, copied):
+    """The tick that gets the lock copies the stall the owner was told of from .lock-stalled into the
+    log: only a valid lock_stalled event (a planted file forges no gate_met, adds no field)."""
+    run_dir = start_run(write_spec(tmp_path / "proj", SPEC), tmp_path / "home", tmp_path, "--no-tick")
+    (run_dir / ".lock-stalled").write_text(json.dumps({"key": "1@h", "event": planted}) + "\n")
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    assert not (run_dir / ".lock-stalled").exists()
+    events = read_events(run_dir)
+    assert any("HERE" in ev["message"] for ev in events) == copied
+    assert all(validate(ev) is None for ev in events)

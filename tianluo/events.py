@@ -110,7 +110,7 @@ FIELDS: dict[Kind, frozenset[str]] = {
     Kind.SCHEDULER_BACK: _f({"silent_s"}),
     Kind.TICKS_OVERDUE: _f({"gap_s", "since"}),
     Kind.TICK_OVER_BUDGET: _f({"budget_s", "not_looked_at"}),
-    Kind.LOCK_STALLED: _f({"holder"}),
+    Kind.LOCK_STALLED: _f({"holder", "results"}),
     Kind.TRIGGER_INSTALLED: _f({"kind"}),
     Kind.TRIGGER_REMOVED: _f({"kind"}),
     Kind.TRIGGER_REMOVE_FAILED: _f(),

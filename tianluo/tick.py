@@ -25,7 +25,7 @@ from tianluo.decide import decide
 from tianluo.degrade import failed_move as failed_move_now
 from tianluo.durations import format_duration
 from tianluo.errors import TianluoError
-from tianluo.events import Kind
+from tianluo.events import Kind, validate
 from tianluo.events import event as new_event
 from tianluo.gcpause import paused_gc
 from tianluo.holds import analysis_path
@@ -262,7 +262,7 @@ def _tell_once(store: RunStore, holder: lockholder.Holder, warning: str, now: da
     told = fsio.read_json(marker)
     if isinstance(told, dict) and told.get("key") == holder.key():
         return
-    ev = new_event(Kind.LOCK_STALLED, iso(now), warning, holder=holder.key())
+    told_of: dict = {}
     try:
         state = store.load()
     except TianluoError:
@@ -271,7 +271,8 @@ def _tell_once(store: RunStore, holder: lockholder.Holder, warning: str, now: da
         told_ev = notify(state, store.run_dir, Notify(
             key="lock", title=f"tianluo: run {state.plan.name} is stalled",
             body=f"{state.run_id}: {warning}"), iso(now))
-        ev["results"] = told_ev.get("results", [])
+        told_of["results"] = told_ev.get("results", [])
+    ev = new_event(Kind.LOCK_STALLED, iso(now), warning, holder=holder.key(), **told_of)
     try:
         fsio.atomic_write(marker, json.dumps({"key": holder.key(), "event": ev}, sort_keys=True) + "\n")
     except OSError:
@@ -284,6 +285,8 @@ def _stall_events(store: RunStore, state: RunState) -> list[dict]:
     if not isinstance(told, dict) or not isinstance(told.get("event"), dict):
         return []
     ev = {k: v for k, v in told["event"].items() if k != "seq"}
+    if ev.get("event") != Kind.LOCK_STALLED or validate(ev) is not None:
+        return []  # not what a tick writes there (a planted file): nothing of it goes into events.jsonl
     if any(e.get("event") == "lock_stalled" and e.get("holder") == ev.get("holder") for e in state.outbox):
         return []  # saved by a tick killed before it removed the marker
     return [ev]
