@@ -63,7 +63,8 @@ KillMode=process
 """
 
 TIMER_TEMPLATE = """# Runs tianluo-@RUN_ID@.service every @EVERY@ (first tick at once when enabled, and soon
-# after a reboot). Written by `tianluo install systemd` from deploy/tianluo-tick.timer.in;
+# after a reboot: OnBootSec; Persistent= would do nothing, it acts only with OnCalendar=).
+# Written by `tianluo install systemd` from deploy/tianluo-tick.timer.in;
 # the run's last tick disables it and removes both units.
 [Unit]
 Description=tianluo tick timer for run @RUN_ID@
@@ -73,7 +74,6 @@ OnBootSec=@ON_BOOT@
 OnUnitActiveSec=@EVERY@
 RandomizedDelaySec=@RANDOM_DELAY@
 AccuracySec=@ACCURACY@
-Persistent=true
 Unit=tianluo-@RUN_ID@.service
 
 [Install]
