@@ -214,6 +214,13 @@ def read_events(run_dir: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
+def without_lines_marked(crontab: str, marks: tuple[str, ...]) -> str:
+    """``crontab`` without the lines holding one of ``marks`` (what a test added: its runs' lines name
+    its temporary folder): a line another program added meanwhile stays, and nothing is put back."""
+    kept = [line for line in crontab.splitlines() if not any(mark in line for mark in marks)]
+    return "\n".join(kept) + "\n" if kept else ""
+
+
 def write_spec(folder: Path, text: str, name: str = "tianluo.yaml") -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / name

@@ -21,6 +21,7 @@ from conftest import (
     status_json,
     tick_until,
     wait_for,
+    without_lines_marked,
     write_spec,
 )
 
@@ -411,7 +412,6 @@ def test_start_trigger_cron_agent_keeps_the_agent_in_the_run_not_in_the_crontab(
     if shutil.which("crontab") is None:
         pytest.skip("crontab is not installed")
     command = agent("answer.py", "retry", "--reason", "secret-free")
-    before = cron.read()
     try:
         run_dir = start_run(write_spec(tmp_path / "proj", spec(FLAKY)), tmp_path / "home", tmp_path,
                             "--trigger", "cron", "--agent", command, "--no-tick")
@@ -420,7 +420,7 @@ def test_start_trigger_cron_agent_keeps_the_agent_in_the_run_not_in_the_crontab(
         assert "answer.py" not in line and "--agent" not in line and "secret-free" not in line
         assert read_state(run_dir)["plan"]["agent"]["command"] == command  # the command lives in state.json
     finally:
-        cron.write(before)
+        cron.write(without_lines_marked(cron.read(), (str(tmp_path),)))  # only this test's line
 
 
 @pytest.mark.parametrize("args, words", [

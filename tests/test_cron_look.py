@@ -7,6 +7,7 @@ tests/test_cron_trigger.py; this is the clock arithmetic, with the clock passed 
 """
 
 import pytest
+from conftest import without_lines_marked
 
 from tianluo.triggers import cron
 
@@ -30,3 +31,17 @@ def test_write_goes_through_the_wait(monkeypatch):
     monkeypatch.setattr(cron, "_crontab", lambda: "/bin/true")  # a crontab that takes anything
     cron.write("")
     assert calls == ["waited"]
+
+
+def test_the_cron_tests_take_back_only_their_own_lines():
+    """What the cron tests leave: the crontab as it is now, less the lines they added (naming their
+    temporary folder, or the planted user line); a line another program added meanwhile stays."""
+    now = ("MAILTO=me\n"
+           "* * * * * backup.sh  # someone's, there before\n"
+           "*/1 * * * * tianluo tick --run /tmp/tests-base/t0/home/r1  # tianluo:r1\n"
+           "17 3 * * * echo mine >/dev/null  # not tianluo's\n"
+           "5 * * * * rotate-logs  # added by another program during the tests\n")
+    left = without_lines_marked(now, ("/tmp/tests-base", "echo mine >/dev/null  # not tianluo's"))
+    assert left == ("MAILTO=me\n* * * * * backup.sh  # someone's, there before\n"
+                    "5 * * * * rotate-logs  # added by another program during the tests\n")
+    assert without_lines_marked("* * * * * x /tmp/tests-base\n", ("/tmp/tests-base",)) == ""

@@ -10,7 +10,14 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import cli, read_state, status_json, wait_for, write_spec
+from conftest import (
+    cli,
+    read_state,
+    status_json,
+    wait_for,
+    without_lines_marked,
+    write_spec,
+)
 
 from tianluo.triggers import cron
 
@@ -55,19 +62,25 @@ class CronDaemon:
         self.proc.wait(timeout=10)
 
 
+#: The line ``user_line`` plants (a user's own line the tests must never touch).
+MINE = "17 3 * * * echo mine >/dev/null  # not tianluo's"
+
+
 @pytest.fixture(scope="module")
-def cron_daemon():
+def cron_daemon(tmp_path_factory):
     """Debian's cron, started in the foreground for these tests (unless one already runs)."""
     daemon = CronDaemon(_need("cron"))
     _need("crontab")
     running = subprocess.run(["pgrep", "-x", "cron"], capture_output=True, timeout=10).returncode == 0
     if not running:
         daemon.start()
-    before = cron.read()
     try:
         yield daemon
     finally:
-        cron.write(before)  # the user's crontab as it was
+        # Only what these tests added is taken back (their runs' lines name the test folders, and the
+        # planted user line): writing back the crontab read at the start dropped lines others added since.
+        ours = (str(tmp_path_factory.getbasetemp()), MINE)
+        cron.write(without_lines_marked(cron.read(), ours))
         if daemon.proc is not None and daemon.proc.poll() is None:
             daemon.stop()
 
@@ -75,9 +88,8 @@ def cron_daemon():
 @pytest.fixture
 def user_line(cron_daemon):
     """A line of the user's own that must never be touched."""
-    mine = "17 3 * * * echo mine >/dev/null  # not tianluo's\n"
-    cron.write(cron.read() + mine)
-    return mine.strip()
+    cron.write(cron.read() + MINE + "\n")
+    return MINE
 
 
 def _start(tmp_path: Path, *extra: str) -> Path:
