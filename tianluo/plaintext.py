@@ -10,6 +10,8 @@ import re
 #: Unicode line and paragraph separators, and the bidi controls that make a command in plan.md
 #: read differently from what runs ("Trojan Source").
 _CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+#: The same with tab, in runs: what becomes one space when text from outside is shown as one line.
+CONTROL_RUNS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]+")
 _CONTROL_NAMES = {"\x00": "a NUL byte", "\n": "a newline", "\r": "a carriage return", "\x1b": "an escape character",
                   "\x85": "a newline (U+0085)", "\u2028": "a line separator (U+2028)",
                   "\u2029": "a paragraph separator (U+2029)"}
@@ -24,7 +26,7 @@ def one_line(text: object, cap: int) -> str:
     """
     if not isinstance(text, str):
         return ""
-    flat = " ".join(_CONTROL.sub(" ", text[: cap * 4].replace("\t", " ")).split())
+    flat = " ".join(CONTROL_RUNS.sub(" ", text[: cap * 4]).split())
     return flat if len(flat) <= cap else flat[: cap - 1].rstrip() + "\u2026"
 
 

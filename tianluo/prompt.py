@@ -17,6 +17,7 @@ from importlib.resources import files
 
 from tianluo.durations import format_duration
 from tianluo.model import Consult, Diagnosis, RunState, StageState
+from tianluo.plaintext import CONTROL_RUNS
 from tianluo.states import DONE, StageStatus
 
 MAX_STAGE_SECTIONS = 40
@@ -35,8 +36,6 @@ BOUND = (f"a summary, not a dump: at most {MAX_STAGE_SECTIONS} stage sections of
 
 #: Params whose name says they hold a secret: shown as [redacted].
 _SECRET_NAME = re.compile(r"(?i)token|key|secret|passw|credential|auth|cookie|session")
-#: Control characters (tab included: one line each), C1, line/paragraph separators, bidi controls.
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]+")
 #: Secret shapes, each a fixed prefix and bounded runs (no nested quantifiers; input is capped first).
 _REDACT = [
     (re.compile(r"([A-Za-z][A-Za-z0-9+.-]{0,20}://)[^/\s@?#]{1,256}@"), r"\1[redacted]@"),
@@ -63,7 +62,7 @@ _REDACT = [
 def clean(text: object, cap: int = MAX_LINE) -> str:
     """``text`` as one plain line: control characters out, secrets redacted, at most ``cap`` characters."""
     s = str(text)[: cap * 4]  # redaction runs on bounded input; a token cut here lies past the cap anyway
-    s = _CONTROL.sub(" ", s)
+    s = CONTROL_RUNS.sub(" ", s)
     for pattern, replacement in _REDACT:
         s = pattern.sub(replacement, s)
     s = s.strip()
