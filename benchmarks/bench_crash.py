@@ -44,7 +44,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tianluo.commands import hold_entity, release_entity  # noqa: E402
-from tianluo.runs import create_run  # noqa: E402
+from tianluo.newrun import create_run  # noqa: E402
 from tianluo.store import RunStore, snapshot_revision  # noqa: E402
 from tianluo.tick import run_tick, utcnow  # noqa: E402
 

@@ -14,9 +14,10 @@ from tianluo.hostspace import FsSpace, MiB
 from tianluo.ladder import resolve_budgets
 from tianluo.logscan import Cursor, LogLine, ScanResult
 from tianluo.model import Check, Handle, Plan, PlannedEntity, PlannedStage, RunState
-from tianluo.observations import Cancel, Observations, StageObservation, Submit
+from tianluo.observations import Observations, StageObservation
+from tianluo.actions import Cancel, Submit
 from tianluo.plan import build_plan
-from tianluo.runs import initial_state
+from tianluo.newrun import initial_state
 from tianluo.spec import LadderSpec, SuccessGate, load_spec
 from tianluo.states import JobState
 

@@ -36,11 +36,11 @@ from tianluo.decide import decide
 from tianluo.forks import derive
 from tianluo.logscan import LogLine
 from tianluo.model import AgentReply, RunState
-from tianluo.observations import ConsultAgent, MoveAside, WriteAgentDecision, WriteAnalysis
+from tianluo.actions import ConsultAgent, MoveAside, WriteAgentDecision, WriteAnalysis
 from tianluo.plan import build_plan
-from tianluo.runs import initial_state
+from tianluo.newrun import initial_state
 from tianluo.spec import load_spec
-from tianluo.spec_types import AgentSpec
+from tianluo.spec_parts import AgentSpec
 from tianluo.states import FaultClass, Phase, StageStatus
 
 SPEC = """

@@ -29,7 +29,7 @@ from tianluo.holds import hold
 from tianluo.logscan import LogLine
 from tianluo.model import Fault, RunState, StageState
 from tianluo.notify import TAIL_LINES, write_analysis
-from tianluo.observations import SendNotices, WriteAnalysis
+from tianluo.actions import SendNotices, WriteAnalysis
 from tianluo.spec import LadderSpec, NotifySpec, Progress, Rung
 from tianluo.states import FaultClass, Phase, StageStatus
 

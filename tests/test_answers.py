@@ -17,7 +17,7 @@ from tianluo import answers
 from tianluo.answers import Answer
 from tianluo.errors import TianluoError
 from tianluo.forks import Fork
-from tianluo.runs import answers_path, plan_doc_path
+from tianluo.newrun import answers_path, plan_doc_path
 
 NOW = datetime(2024, 3, 1, 12, 0, 0, tzinfo=timezone.utc)
 AT = "2024-03-01T12:00:00Z"

@@ -106,7 +106,7 @@ CASES = collect_cases()
 
 
 @dataclass
-class Ctx:
+class Draft:
     tmp: Path
     home: Path
     spec: Path
@@ -154,7 +154,7 @@ def template(tmp_path_factory) -> Path:
     return root
 
 
-def _make_ctx(template: Path, tmp: Path, case: Case) -> Ctx:
+def _make_ctx(template: Path, tmp: Path, case: Case) -> Draft:
     """A copy of the template in ``tmp``, every path in it pointing at the copy."""
     shutil.copytree(template, tmp, symlinks=True, dirs_exist_ok=True)
     os.chmod(tmp, 0o700)
@@ -173,11 +173,11 @@ def _make_ctx(template: Path, tmp: Path, case: Case) -> Ctx:
     if case.setup is None:
         data_file = tmp / case.path.name
         shutil.copyfile(case.path, data_file)
-    return Ctx(tmp=tmp, home=home, spec=tmp / "tianluo.yaml", run=run,
+    return Draft(tmp=tmp, home=home, spec=tmp / "tianluo.yaml", run=run,
                attempt=run / "attempts" / "a" / "train" / "1", case=data_file)
 
 
-def _fill(arg: str, ctx: Ctx) -> str:
+def _fill(arg: str, ctx: Draft) -> str:
     values = {"{case}": str(ctx.case) if ctx.case else "", "{home}": str(ctx.home), "{run}": str(ctx.run),
               "{spec}": str(ctx.spec), "{tmp}": str(ctx.tmp), "{attempt}": str(ctx.attempt)}
     for key, value in values.items():
@@ -220,7 +220,7 @@ class Result:
 
 @dataclass
 class Outcome:
-    ctx: Ctx | None
+    ctx: Draft | None
     proc: Result | None
     before: dict
     after: dict
@@ -320,7 +320,7 @@ class _Command:
 REAL_EVERY = 8  # every 8th case runs as a real `python -m tianluo` process, the others in a fork
 
 
-def _prepare(case: Case, template: Path, tmp: Path) -> tuple[Ctx, dict, list[str], dict]:
+def _prepare(case: Case, template: Path, tmp: Path) -> tuple[Draft, dict, list[str], dict]:
     ctx = _make_ctx(template, tmp, case)
     if case.setup is not None:
         case.setup(ctx)
@@ -337,7 +337,7 @@ def run_cases(cases: list[Case], template: Path, work: Path) -> dict[str, Outcom
     import tianluo.tick  # noqa: F401
 
     outcomes: dict[str, Outcome] = {}
-    running: dict[str, tuple[_Command, Ctx, dict]] = {}
+    running: dict[str, tuple[_Command, Draft, dict]] = {}
     queue = list(enumerate(cases))
     while queue or running:
         while queue and len(running) < WORKERS:

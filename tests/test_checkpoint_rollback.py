@@ -32,11 +32,11 @@ from tianluo.degrade import newest_last, plan_change, unchanged_why, with_moves
 from tianluo.errors import SpecError
 from tianluo.logscan import LogLine
 from tianluo.model import RunState
-from tianluo.observations import MoveAside, Submit
+from tianluo.actions import MoveAside, Submit
 from tianluo.plan import build_plan
-from tianluo.runs import initial_state
+from tianluo.newrun import initial_state
 from tianluo.spec import load_spec
-from tianluo.spec_types import DegradeAction
+from tianluo.spec_parts import DegradeAction
 from tianluo.states import StageStatus
 
 ROLLBACK = DegradeAction(name="previous_checkpoint", rollback_checkpoint=True)

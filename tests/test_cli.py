@@ -8,7 +8,7 @@ import pytest
 from conftest import clean_env, cli, read_state, start_run, status_json, write_spec
 
 import tianluo
-from tianluo.runs import create_run
+from tianluo.newrun import create_run
 from tianluo.store import RunStore
 from tianluo.tick import utcnow
 

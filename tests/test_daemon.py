@@ -16,7 +16,7 @@ from conftest import clean_env, kill_everything_under, kill_tree, read_state, wa
 from tianluo import daemon as daemon_mod
 from tianluo.daemon import run_daemon
 from tianluo.errors import TianluoError
-from tianluo.runs import create_run
+from tianluo.newrun import create_run
 from tianluo.states import Phase
 from tianluo.store import RunStore
 from tianluo.tick import TickResult

@@ -37,7 +37,8 @@ from tianluo.backends.base import JobFacts
 from tianluo.decide import attempt_dir, decide, job_name, topo_order
 from tianluo.logscan import LogLine
 from tianluo.model import RunState, dump_state
-from tianluo.observations import Cancel, Observations, StageObservation, Submit, WriteAnalysis
+from tianluo.observations import Observations, StageObservation
+from tianluo.actions import Cancel, Submit, WriteAnalysis
 from tianluo.spec import LadderSpec, RuleSpec, Rung, SuccessGate
 from tianluo.states import DONE, FaultClass, JobState, Phase, StageStatus
 

@@ -26,12 +26,12 @@ from tianluo import diagnose
 from tianluo.backends.base import JobFacts
 from tianluo.backends.sbatch import render
 from tianluo.decide import decide
-from tianluo.jobs import event_ticks, job_spec
+from tianluo.jobspec import event_ticks, job_spec
 from tianluo.logscan import LogLine
 from tianluo.model import Handle, RunState, TriggerRecord
-from tianluo.observations import Cancel, Submit, WriteAnalysis
+from tianluo.actions import Cancel, Submit, WriteAnalysis
 from tianluo.spec import LadderSpec, Progress, Rung
-from tianluo.spec_types import DegradeAction, Resources
+from tianluo.spec_parts import DegradeAction, Resources
 from tianluo.states import FaultClass, JobState, Phase, StageStatus
 
 CHAIN = {"a": {"train": [], "eval": ["a.train"]}}
@@ -811,7 +811,7 @@ def test_the_notice_waits_three_intervals_when_they_are_longer():
 
 
 def test_the_shell_marks_the_scheduler_notice_sent(tmp_path):
-    from tianluo.observations import SendNotices
+    from tianluo.actions import SendNotices
     from tianluo.store import RunStore
     from tianluo.tick import _act
 

@@ -33,12 +33,13 @@ from tianluo.degrade import Change, apply, plan_change
 from tianluo.forks import derive
 from tianluo.logscan import LogLine
 from tianluo.model import Degradation, RunState
-from tianluo.observations import CopyOutput, Observations, Submit, WriteAnalysis
+from tianluo.observations import Observations
+from tianluo.actions import CopyOutput, Submit, WriteAnalysis
 from tianluo.observe import _branch_conditions
 from tianluo.plan import build_plan
-from tianluo.runs import initial_state
+from tianluo.newrun import initial_state
 from tianluo.spec import load_spec
-from tianluo.spec_types import DegradeAction, ParamChange
+from tianluo.spec_parts import DegradeAction, ParamChange
 from tianluo.states import Phase, StageStatus
 
 # --- degrade.apply: one change to one value ---------------------------------------------

@@ -33,7 +33,8 @@ from tianluo.model import (
     ProgressReading,
     StageState,
 )
-from tianluo.observations import Cancel, OutputStat, StageObservation, WriteAnalysis
+from tianluo.observations import OutputStat, StageObservation
+from tianluo.actions import Cancel, WriteAnalysis
 from tianluo.spec import Output, Progress
 from tianluo.states import FaultClass, JobState, StageStatus
 

@@ -34,7 +34,7 @@ from tianluo.ladder import (
 )
 from tianluo.logscan import LogLine
 from tianluo.model import Fault, StageState, dump_state
-from tianluo.observations import WriteAnalysis
+from tianluo.actions import WriteAnalysis
 from tianluo.spec import LadderSpec, Rung, SuccessGate
 from tianluo.states import FaultClass, StageStatus
 from tianluo.store import parse_state

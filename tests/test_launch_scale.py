@@ -19,7 +19,7 @@ from conftest import cli, read_events
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.workloads import write_jobs, write_sweep  # noqa: E402
 
-from tianluo.runs import create_run  # noqa: E402
+from tianluo.newrun import create_run  # noqa: E402
 from tianluo.store import RunStore, snapshot_revision  # noqa: E402
 from tianluo.tick import SAVE_EVERY, run_tick, utcnow  # noqa: E402
 

@@ -17,9 +17,9 @@ from conftest import clean_env, kill_tree, wait_for, write_spec
 from tianluo.backends.base import JobSpec
 from tianluo.backends.local import TAG, LocalBackend, tagged_processes
 from tianluo.decide import attempt_dir, job_name
-from tianluo.jobs import job_spec
+from tianluo.jobspec import job_spec
 from tianluo.model import Attempt, Handle
-from tianluo.runs import create_run
+from tianluo.newrun import create_run
 from tianluo.states import JobState
 from tianluo.store import RunStore
 from tianluo.tick import utcnow

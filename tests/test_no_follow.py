@@ -18,7 +18,7 @@ from conftest import clean_env, cli, copy_run, run_with_exited_attempt
 from tianluo import fsio
 from tianluo.fsio import UnsafePath
 from tianluo.notify import copy_output
-from tianluo.observations import CopyOutput
+from tianluo.actions import CopyOutput
 
 pytestmark = pytest.mark.integration
 

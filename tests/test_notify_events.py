@@ -31,7 +31,7 @@ from test_channels import TOKEN, Hook, Inbox, _free_port
 from tianluo.backends.base import JobFacts
 from tianluo.decide import decide
 from tianluo.model import TriggerRecord
-from tianluo.observations import SendNotices
+from tianluo.actions import SendNotices
 from tianluo.spec import LadderSpec, NotifySpec, Rung, SuccessGate
 from tianluo.states import JobState, Phase
 from tianluo.store import RunStore

@@ -25,10 +25,10 @@ from conftest import clean_env, cli, start_run, tick_until, write_spec
 
 from tianluo.cli import main as tianluo_main
 from tianluo.errors import TianluoError
-from tianluo.jobs import command_identity, job_spec
+from tianluo.jobspec import command_identity, job_spec
 from tianluo.model import RunState
 from tianluo.notify import notify
-from tianluo.observations import Notify
+from tianluo.actions import Notify
 from tianluo.templating import PlacementError, param_env, render
 from tianluo.spec import load_spec
 

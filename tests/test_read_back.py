@@ -10,7 +10,7 @@ from tianluo.decide import decide
 from tianluo.errors import StateError
 from tianluo.model import Attempt
 from tianluo.observations import Observations
-from tianluo.runs import create_run
+from tianluo.newrun import create_run
 from tianluo.store import RunStore
 from tianluo.tick import run_tick, utcnow
 

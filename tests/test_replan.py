@@ -9,7 +9,7 @@ from tianluo.errors import TianluoError
 from tianluo.model import Attempt
 from tianluo.plan import build_plan
 from tianluo.replan import carry_over, diff
-from tianluo.runs import initial_state
+from tianluo.newrun import initial_state
 from tianluo.spec import load_spec
 from tianluo.states import FaultClass, StageStatus
 

@@ -13,7 +13,8 @@ from pure_helpers import RUN_ID, T0, at, exited, fs, launched, observe, seen, su
 
 from tianluo.decide import decide
 from tianluo.logscan import LogLine
-from tianluo.observations import Observations, SendNotices
+from tianluo.observations import Observations
+from tianluo.actions import SendNotices
 from tianluo.plan import build_plan
 from tianluo.responses import (
     RESPONSES,
@@ -28,7 +29,7 @@ from tianluo.responses import (
     spread_fraction,
 )
 from tianluo.rulebook import BUILTIN_RULES
-from tianluo.runs import initial_state
+from tianluo.newrun import initial_state
 from tianluo.spec import load_spec
 from tianluo.states import FaultClass, Phase, StageStatus
 from tianluo.status import build_status, render_status

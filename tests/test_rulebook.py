@@ -407,7 +407,7 @@ Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.
 
 def test_warnings_that_jobs_go_on_from_do_not_fail_an_attempt_that_exited_0(tmp_path):
     """A config/code line fails even an exit 0 (rules.fatal_rule_names): these lines must not be one."""
-    from tianluo.rules import FATAL_CLASSES
+    from tianluo.run_rules import FATAL_CLASSES
 
     fatal = {r.name for r in BUILTIN_RULES if r.klass in FATAL_CLASSES and r.log and r.fatal}
     path = tmp_path / "stderr"

@@ -12,7 +12,7 @@ import pytest
 
 from tianluo.backends.base import JobSpec
 from tianluo.backends.sbatch import SCRIPT, render, sbatch_options, slurm_time
-from tianluo.spec_types import Resources
+from tianluo.spec_parts import Resources
 
 PYTHON = "/usr/bin/python3"
 

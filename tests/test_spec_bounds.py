@@ -32,7 +32,7 @@ from tianluo.model import PlannedStage
 from tianluo.observe import read_progress_file
 from tianluo.plan import build_plan
 from tianluo.spec import MAX_STAGES, Progress, find_cycle, load_spec
-from tianluo.spec_types import ENTITY_NAME, LABEL, PARAM_NAME, STAGE_NAME, Metric, ParamChange
+from tianluo.spec_parts import ENTITY_NAME, LABEL, PARAM_NAME, STAGE_NAME, Metric, ParamChange
 from tianluo.yamlsource import MAX_ALIAS_NODES, MAX_DEPTH, SPEC_MAX_BYTES
 
 ONE_STAGE = """\

@@ -38,15 +38,10 @@ from tianluo.errors import TianluoError
 from tianluo.hostspace import FsSpace
 from tianluo.logscan import Cursor, LogLine, ScanResult
 from tianluo.model import Check, Handle, dump_state
-from tianluo.observations import (
-    MoveAside,
-    Observations,
-    SendNotices,
-    StageObservation,
-    Submit,
-)
+from tianluo.observations import Observations, StageObservation
+from tianluo.actions import MoveAside, SendNotices, Submit
 from tianluo.spec import Progress
-from tianluo.spec_types import DegradeAction, Metric, ParamChange, When
+from tianluo.spec_parts import DegradeAction, Metric, ParamChange, When
 from tianluo.states import ACTIVE, DONE, JobState, StageStatus
 
 LINES = {
@@ -149,7 +144,7 @@ def random_state(rng: random.Random):
                 st.start_held = True
             if rng.random() < 0.5:
                 st.progress = Progress(regex=r"step (?P<done>\d+)", stall_after=rng.choice((300.0, 1800.0)))
-    from tianluo.runs import initial_state
+    from tianluo.newrun import initial_state
     return initial_state(RUN_ID, plan, T0)
 
 
@@ -502,7 +497,7 @@ def test_the_run_wide_cap_holds_a_stage_with_its_analysis_written():
     like every ladder hold it names the failure analysis and asks for it to be written."""
     from pure_helpers import launched
 
-    from tianluo.observations import WriteAnalysis
+    from tianluo.actions import WriteAnalysis
 
     state = state_from_graph({"a": {"x": []}, "b": {"y": []}})
     state.plan.max_attempts = 1

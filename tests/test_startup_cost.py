@@ -29,7 +29,7 @@ from conftest import (
     write_spec,
 )
 
-from tianluo import lockholder, migrate, peek, spec_types, status, store, tick
+from tianluo import lockholder, migrate, peek, spec_parts, status, store, tick
 from tianluo.model import (
     ATTEMPT_DIR,
     SCHEMA_VERSION,
@@ -61,7 +61,7 @@ pytestmark = pytest.mark.integration
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Not needed to learn that a run is complete, or to show it.
-HEAVY = ("pydantic", "pydantic_core", "apscheduler", "crontab", "psutil", "yaml", "tianluo.spec", "tianluo.spec_types",
+HEAVY = ("pydantic", "pydantic_core", "apscheduler", "crontab", "psutil", "yaml", "tianluo.spec", "tianluo.spec_parts",
          "tianluo.model", "tianluo.store", "tianluo.tick", "tianluo.observe", "tianluo.decide", "tianluo.backends",
          "tianluo.backends.slurm")
 
@@ -420,7 +420,7 @@ def test_the_constants_are_the_stores_and_the_models():
                                                                    store.MAX_ATTEMPTS)
     assert peek.AGAIN == tick.AGAIN and peek.STALLED_MARK == lockholder.STALLED_MARK
     assert peek.ATTEMPT_DIR == ATTEMPT_DIR
-    assert (peek.MAX_INT, peek.MAX_TEXT) == (spec_types.MAX_INT, spec_types.MAX_TEXT)
+    assert (peek.MAX_INT, peek.MAX_TEXT) == (spec_parts.MAX_INT, spec_parts.MAX_TEXT)
     assert peek.SCHEMA_VERSIONS == tuple(range(migrate.OLDEST, SCHEMA_VERSION + 1))
     assert set(peek.PHASES) == {p.value for p in Phase} and set(peek.STATUSES) == {s.value for s in StageStatus}
 

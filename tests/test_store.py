@@ -14,7 +14,7 @@ from conftest import clean_env, cli, wait_for, write_spec
 
 from tianluo.errors import StateError
 from tianluo.fsio import atomic_write, create_exclusive, read_json, write_json
-from tianluo.runs import create_run
+from tianluo.newrun import create_run
 from tianluo.store import LockBusy, RunStore
 from tianluo.tick import utcnow
 

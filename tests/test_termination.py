@@ -275,7 +275,7 @@ def test_decide_on_end_cancel_terms_kills_and_records_cancelled(tmp_path):
     )
 
     from tianluo.decide import decide
-    from tianluo.observations import Cancel
+    from tianluo.actions import Cancel
 
     state = _pure(tmp_path, "  deadline: 1m\n  on_end: cancel\n", "      train: {run: 'sleep 600'}\n",
                   extra="cancel_grace: 10s\n")

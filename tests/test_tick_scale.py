@@ -17,10 +17,11 @@ from pure_helpers import at, exited, launched, observe, running, seen, state_fro
 from tianluo.backends.local import LocalBackend
 from tianluo.decide import decide
 from tianluo.model import RunState, StageState, dump_state
-from tianluo.observations import Observations, Submit
+from tianluo.observations import Observations
+from tianluo.actions import Submit
 from tianluo.observe import observe as look
 from tianluo.spec import DoneWhen
-from tianluo.spec_types import Metric
+from tianluo.spec_parts import Metric
 from tianluo.states import Phase, StageStatus
 
 CHAIN = ("prep", "train", "eval", "export", "score")

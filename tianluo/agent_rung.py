@@ -23,7 +23,7 @@ is kept with the consult, never in the rulebook.
 import re
 from datetime import datetime, timedelta
 
-from tianluo.context import Ctx
+from tianluo.draft import Draft
 from tianluo.degrade import Change, Rollback, plan_change
 from tianluo.holds import analysis_path
 from tianluo.ladder import JUDGEMENT, Degrade, HoldStep, Retry, Step
@@ -37,12 +37,8 @@ from tianluo.model import (
     StageState,
     split_stage_id,
 )
-from tianluo.observations import (
-    ConsultAgent,
-    Observations,
-    WriteAgentDecision,
-    WriteAnalysis,
-)
+from tianluo.observations import Observations
+from tianluo.actions import ConsultAgent, WriteAgentDecision, WriteAnalysis
 from tianluo.plaintext import one_line as plain_line
 from tianluo.responses import never_unchanged
 from tianluo.stage_machine import move, take
@@ -75,7 +71,7 @@ def agent_label(label: object) -> str | None:
 # --- asking ----------------------------------------------------------------------------------
 
 
-def wanted(ctx: Ctx, step: Step, fault: Fault) -> bool:
+def wanted(ctx: Draft, step: Step, fault: Fault) -> bool:
     """Whether the ladder's ``step`` for ``fault`` goes to the agent first (calls left aside).
 
     A judgement hold, or a budgeted retry of an ``unknown`` fault; never a human's hold, the
@@ -88,7 +84,7 @@ def wanted(ctx: Ctx, step: Step, fault: Fault) -> bool:
     return isinstance(step, Retry) and not step.free and fault.klass == FaultClass.UNKNOWN
 
 
-def calls_left(ctx: Ctx) -> bool:
+def calls_left(ctx: Draft) -> bool:
     agent = ctx.state.plan.agent
     return agent is not None and ctx.state.agent_calls < agent.max_calls
 
@@ -107,7 +103,7 @@ def agent_repeat(stage: StageState, attempt: Attempt, previous: Attempt | None, 
                     f"not help: {fault.klass.value}/{fault.label}", kind="agent_repeat")
 
 
-def options(ctx: Ctx, sid: str, stage: StageState) -> list[AgentOption]:
+def options(ctx: Draft, sid: str, stage: StageState) -> list[AgentOption]:
     """Every distinct degrade pre-authorised for the stage that would change something now."""
     entity = split_stage_id(sid)[0]
     last = stage.current()
@@ -132,7 +128,7 @@ def options(ctx: Ctx, sid: str, stage: StageState) -> list[AgentOption]:
     return out
 
 
-def allowed_answers(ctx: Ctx, fault: Fault, offered: list[AgentOption]) -> list[str]:
+def allowed_answers(ctx: Draft, fault: Fault, offered: list[AgentOption]) -> list[str]:
     """The answers the whitelist allows now: hold always; retry with ``resubmit`` while the run-wide cap
     and the deadline leave room (never for a fault that is never retried unchanged); degrade with
     ``degrade`` and an option; skip with ``skip``."""
@@ -155,7 +151,7 @@ def _fallback_text(consult: Consult) -> str:
     return f"held: {consult.fallback_reason}" if consult.fallback == "hold" else f"retried: {consult.fallback_reason}"
 
 
-def ask(ctx: Ctx, sid: str, stage: StageState, n: int, step: Step, fault: Fault) -> None:
+def ask(ctx: Draft, sid: str, stage: StageState, n: int, step: Step, fault: Fault) -> None:
     """Record the call (``state.agent_calls`` counts it), move the stage to consulting, ask the shell."""
     state = ctx.state
     state.agent_calls += 1
@@ -186,7 +182,7 @@ def ask(ctx: Ctx, sid: str, stage: StageState, n: int, step: Step, fault: Fault)
 # --- settling ----------------------------------------------------------------------------
 
 
-def close_unasked(ctx: Ctx) -> None:
+def close_unasked(ctx: Draft) -> None:
     """The run ended in this decision (its gate met, its deadline passed): the consults the decision
     opened are settled at once with the ladder's step, and the agent is not called (no tick decides
     for a finished run, so an answer would never be settled)."""
@@ -204,7 +200,7 @@ def close_on_stop(state: RunState, now: datetime, why: str) -> tuple[list[dict],
 
     Returns the events, and the entities whose failure analysis is to be written (held ones).
     """
-    ctx = Ctx(state, now, Observations())
+    ctx = Draft(state, now, Observations())
     for sid in state.stage_ids():
         stage = state.stage(sid)
         if stage.status == StageStatus.CONSULTING:
@@ -213,7 +209,7 @@ def close_on_stop(state: RunState, now: datetime, why: str) -> tuple[list[dict],
     return ctx.events, entities
 
 
-def settle(ctx: Ctx, sid: str, stage: StageState, ended: str | None = None) -> None:
+def settle(ctx: Draft, sid: str, stage: StageState, ended: str | None = None) -> None:
     """Apply the agent's answer to a consulting stage, or the fallback; once (the stage leaves consulting).
 
     ``ended``: the run ended before the agent was called (``close_unasked``): the fallback, no call.
@@ -288,7 +284,7 @@ def settle(ctx: Ctx, sid: str, stage: StageState, ended: str | None = None) -> N
         ctx.actions.append(WriteAnalysis(entity))
 
 
-def _refusal(ctx: Ctx, consult: Consult) -> str | None:
+def _refusal(ctx: Draft, consult: Consult) -> str | None:
     """Why the reply cannot be applied (in words, with the agent's own), or None when it can."""
     reply = consult.reply
     may = ", ".join(consult.allowed)
@@ -339,7 +335,7 @@ def _change(option: AgentOption) -> Change:
                                                            previous=r.previous))
 
 
-def _fallback(ctx: Ctx, consult: Consult, refused: str) -> Step:
+def _fallback(ctx: Draft, consult: Consult, refused: str) -> Step:
     """The step the ladder chose when the agent was asked: its hold (with the agent's words) or its retry
     (due when it would have been)."""
     if consult.fallback == "hold":

@@ -128,7 +128,7 @@ def from_file(forks: list[Fork], path: Path, now: datetime) -> dict[str, Answer]
     Read like a spec (see ``tianluo.yamlsource.load_yaml``): a regular file of at most
     ``ANSWERS_MAX_BYTES``, no deep nesting, no alias bombs; each answer one line of text.
     """
-    from tianluo.spec_types import MAX_PATH, control_problem
+    from tianluo.spec_parts import MAX_PATH, control_problem
     from tianluo.yamlsource import dotted, load_yaml
 
     source = load_yaml(path, max_bytes=ANSWERS_MAX_BYTES, loader=_AnswersLoader, what="answers file",

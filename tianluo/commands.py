@@ -30,13 +30,13 @@ from tianluo.events import event as new_event
 from tianluo.forks import Fork, derive
 from tianluo.fsio import atomic_write, make_dirs
 from tianluo.holds import HandsResult
-from tianluo.jobs import job_spec
+from tianluo.jobspec import job_spec
 from tianluo.launchers import port_warnings
 from tianluo.model import RunEnd, TriggerRecord
 from tianluo.notify import write_analysis
 from tianluo.observe import observe
 from tianluo.plan import build_plan, render_plan_md
-from tianluo.runs import (
+from tianluo.newrun import (
     active_runs,
     agent_override,
     answers_path,

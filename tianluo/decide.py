@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from tianluo.agent_rung import close_unasked, settle
-from tianluo.context import Ctx
+from tianluo.draft import Draft
 from tianluo.degrade import failed_move, with_moves
 from tianluo.judge import hold, judge
 from tianluo.model import (
@@ -29,14 +29,8 @@ from tianluo.model import (
     split_stage_id,
     stage_id,
 )
-from tianluo.observations import (
-    Action,
-    Cancel,
-    Observations,
-    SendNotices,
-    StageObservation,
-    Submit,
-)
+from tianluo.observations import Observations, StageObservation
+from tianluo.actions import Action, Cancel, SendNotices, Submit
 from tianluo.responses import SPACE_KEY, space_back, waited_for
 from tianluo.stage_machine import move
 from tianluo.states import (
@@ -80,7 +74,7 @@ def decide(state: RunState, obs: Observations, now: datetime) -> Decision:
         now: The time of the decision; nothing here reads the clock.
     """
     new = writable_copy(state)
-    ctx = Ctx(new, now, obs)
+    ctx = Draft(new, now, obs)
     ctx.before = state
     new.tick_count += 1
     new.last_tick_at = now
@@ -175,7 +169,7 @@ def _with(model, **values):
     return out
 
 
-def _own(ctx: Ctx, sid: str, stage: StageState) -> StageState:
+def _own(ctx: Draft, sid: str, stage: StageState) -> StageState:
     """The stage ``sid`` of the new state, copied first if it is still the old state's (pending, blocked)."""
     if ctx.before is None or stage is not ctx.before.stage(sid):
         return stage
@@ -248,7 +242,7 @@ def _order(ids: list[str], planned_needs: dict[str, list[str]]) -> list[str]:
 # --- the graph -----------------------------------------------------------------------
 
 
-def _propagate(ctx: Ctx, g: Graph) -> None:
+def _propagate(ctx: Draft, g: Graph) -> None:
     """Waiting stages are blocked while something they need is stuck, pending otherwise."""
     state = ctx.state
     for sid in g.order:
@@ -267,7 +261,7 @@ def _propagate(ctx: Ctx, g: Graph) -> None:
                  message="what it needs can move again")
 
 
-def _schedule(ctx: Ctx, g: Graph, sid: str, stage: StageState) -> None:
+def _schedule(ctx: Draft, g: Graph, sid: str, stage: StageState) -> None:
     state = ctx.state
     if state.entities[g.entity(sid)].hold is not None:
         return  # a human holds the entity: nothing new starts
@@ -304,7 +298,7 @@ def _schedule(ctx: Ctx, g: Graph, sid: str, stage: StageState) -> None:
          message=f"attempt {n} recorded as {name}", attempt=n, job_name=name)
 
 
-def _room_again(ctx: Ctx, sid: str, stage: StageState) -> bool:
+def _room_again(ctx: Draft, sid: str, stage: StageState) -> bool:
     """A retry that waits for free space: whether the file systems it waits for have room again
     (as this tick measured them); if so the wait is over."""
     facts = ctx.space.get(sid, ())
@@ -318,7 +312,7 @@ def _room_again(ctx: Ctx, sid: str, stage: StageState) -> bool:
     return True
 
 
-def _first_start(ctx: Ctx, sid: str, stage: StageState, needs: list[str]) -> bool:
+def _first_start(ctx: Draft, sid: str, stage: StageState, needs: list[str]) -> bool:
     """Before a stage's first attempt: its branch condition, and whether tianluo may submit."""
     planned = ctx.planned(sid)
     if needs and all(ctx.state.stage(n).skipped_by == "branch" for n in needs):
@@ -341,7 +335,7 @@ def _first_start(ctx: Ctx, sid: str, stage: StageState, needs: list[str]) -> boo
     return True
 
 
-def _unmoved(ctx: Ctx, sid: str, stage: StageState) -> None:
+def _unmoved(ctx: Draft, sid: str, stage: StageState) -> None:
     """A rollback whose checkpoint could not be moved aside: its next attempt was not launched
     (it would load the same file); hold, saying what to move by hand."""
     failed = failed_move(stage) if stage.status == StageStatus.SUBMITTED else None
@@ -351,7 +345,7 @@ def _unmoved(ctx: Ctx, sid: str, stage: StageState) -> None:
              f"(its job resumes from {failed.resume_from}), then release with --retry")
 
 
-def _skip(ctx: Ctx, sid: str, stage: StageState, reason: str) -> bool:
+def _skip(ctx: Draft, sid: str, stage: StageState, reason: str) -> bool:
     stage.skipped_by = "branch"
     stage.reason = reason
     move(stage, StageStatus.SKIPPED, log=ctx.log, sid=sid, event="skipped", message=f"skipped: {reason}")
@@ -379,7 +373,7 @@ def effective_command(state: RunState, sid: str) -> str:
 # --- the run -------------------------------------------------------------------------
 
 
-def _gate(ctx: Ctx, g: Graph, checks: tuple[Check, ...]) -> bool:
+def _gate(ctx: Draft, g: Graph, checks: tuple[Check, ...]) -> bool:
     """Evaluate the success gate and record its checks; whether it holds now.
 
     ``gate.met`` says whether it held at the last look (under watch-until-deadline it may hold, then not);
@@ -408,7 +402,7 @@ def _gate(ctx: Ctx, g: Graph, checks: tuple[Check, ...]) -> bool:
     return ok
 
 
-def _deadline_passed(ctx: Ctx) -> bool:
+def _deadline_passed(ctx: Draft) -> bool:
     deadline = ctx.state.plan.success_gate.deadline
     return deadline is not None and ctx.now >= ctx.state.created_at + timedelta(seconds=deadline)
 
@@ -426,7 +420,7 @@ def checkpoint_ids(state: RunState) -> list[str]:
     return out
 
 
-def _ended(ctx: Ctx, g: Graph, met: bool | None) -> bool:
+def _ended(ctx: Draft, g: Graph, met: bool | None) -> bool:
     """Whether the run ends now (the gate's mode decides how), and if so end it (:func:`end_run`).
 
     ``met``: whether the gate holds now; None when it was not looked at (a partial tick).
@@ -465,13 +459,13 @@ def _ended(ctx: Ctx, g: Graph, met: bool | None) -> bool:
     return False
 
 
-def _expire(ctx: Ctx, g: Graph) -> None:
+def _expire(ctx: Draft, g: Graph) -> None:
     reason = "deadline passed before the success gate was met"
     ctx.event("deadline_passed", None, reason + "; no new attempts will be launched")
     end_run(ctx, g, Phase.EXPIRED, reason)
 
 
-def end_run(ctx: Ctx, g: Graph, outcome: Phase, reason: str, checkpoint: bool = False) -> None:
+def end_run(ctx: Draft, g: Graph, outcome: Phase, reason: str, checkpoint: bool = False) -> None:
     """The run ends in ``outcome``; ``success_gate.on_end`` says what becomes of attempts still running.
 
     leave: the phase is the outcome at once, and those attempts are recorded as left running,
@@ -500,14 +494,14 @@ def end_run(ctx: Ctx, g: Graph, outcome: Phase, reason: str, checkpoint: bool = 
                   + ", ".join(active), stages=active)
 
 
-def _final(ctx: Ctx, outcome: Phase, reason: str) -> None:
+def _final(ctx: Draft, outcome: Phase, reason: str) -> None:
     state = ctx.state
     state.phase = outcome
     state.phase_reason = reason
     state.end.ended_at = ctx.now
 
 
-def cancel_at_end(ctx: Ctx, sid: str, stage: StageState, reason: str) -> None:
+def cancel_at_end(ctx: Draft, sid: str, stage: StageState, reason: str) -> None:
     """Send TERM to the stage's running attempt because the run ends (KILL follows after cancel_grace)."""
     attempt = stage.current()
     if attempt is None or attempt.cancel is not None and attempt.cancel.reason.startswith(END_CANCEL):
@@ -520,7 +514,7 @@ def cancel_at_end(ctx: Ctx, sid: str, stage: StageState, reason: str) -> None:
 END_CANCEL = "the run ended"
 
 
-def _reap(ctx: Ctx, sid: str, stage: StageState, seen: StageObservation) -> None:
+def _reap(ctx: Draft, sid: str, stage: StageState, seen: StageObservation) -> None:
     """An attempt the run's end cancels: KILL after the grace; once gone, recorded cancelled and the
     stage is pending again (a resumed run runs it anew)."""
     attempt, facts = stage.current(), seen.job
@@ -549,7 +543,7 @@ def _reap(ctx: Ctx, sid: str, stage: StageState, seen: StageObservation) -> None
         ctx.event("cancel_kill", sid, f"attempt {attempt.n} outlived its grace; sending KILL", attempt=attempt.n)
 
 
-def _ending(ctx: Ctx, g: Graph) -> None:
+def _ending(ctx: Draft, g: Graph) -> None:
     """An ``ending`` run: once no attempt runs (or waits for the agent), it ends in its outcome."""
     state = ctx.state
     left = [sid for sid in g.ids if g.stage(state, sid).status in ACTIVE | {StageStatus.CONSULTING}]
@@ -561,7 +555,7 @@ def _ending(ctx: Ctx, g: Graph) -> None:
               outcome=outcome.value, on_end=state.end.on_end)
 
 
-def _update_phase(ctx: Ctx, g: Graph) -> None:
+def _update_phase(ctx: Draft, g: Graph) -> None:
     """A run where nothing can move without a human is blocked; it says so once."""
     state = ctx.state
     can_move = any(_can_move(ctx, g, sid) for sid in g.ids)
@@ -584,7 +578,7 @@ def _update_phase(ctx: Ctx, g: Graph) -> None:
         ctx.event("run_unblocked", None, "work can move again")
 
 
-def _can_move(ctx: Ctx, g: Graph, sid: str) -> bool:
+def _can_move(ctx: Draft, g: Graph, sid: str) -> bool:
     """Active, or pending or due to retry where nothing stops it: not a human's hold of its entity (what
     became pending after the hold waits for the release), nor a held or blocked need (after a replan)."""
     state = ctx.state
@@ -602,7 +596,7 @@ def _can_move(ctx: Ctx, g: Graph, sid: str) -> bool:
 UNREACHABLE_NOTIFY_AFTER_S = 1800.0
 
 
-def _scheduler_spell(ctx: Ctx, obs: Observations) -> None:
+def _scheduler_spell(ctx: Draft, obs: Observations) -> None:
     """When the scheduler stopped answering, and when it answered again: one event each.
 
     Nothing is judged while it is silent (see ``judge``); a long silence is still news for the
@@ -625,7 +619,7 @@ def _scheduler_spell(ctx: Ctx, obs: Observations) -> None:
         ctx.event("scheduler_back", None, f"the scheduler answers again after {spell:.0f}s", silent_s=spell)
 
 
-def _space_notification(ctx: Ctx, sid: str, stage: StageState, tell) -> None:
+def _space_notification(ctx: Draft, sid: str, stage: StageState, tell) -> None:
     """Tell the owner once that a stage waits for free space: only a person can make room."""
     wait = stage.wait
     if wait is None or wait.notified or stage.status != StageStatus.RETRY_WAIT:
@@ -645,7 +639,7 @@ OVERDUE_INTERVALS = 3
 QUEUED_TELL_AFTER_S = 3600.0
 
 
-def _notifications(ctx: Ctx, g: Graph) -> None:
+def _notifications(ctx: Draft, g: Graph) -> None:
     """Record what the owner is to be told (``RunState.notices``), once per event and channel, and ask the
     shell to send what is due: new holds, a blocked run, its end (gate met, deadline passed), ticks that were
     overdue, a job queued far longer than expected, a silent scheduler, a stage waiting for free space.
@@ -707,7 +701,7 @@ def _due(notice: Notice, now: datetime) -> bool:
             and (notice.next_try_at is None or notice.next_try_at <= now))
 
 
-def _overdue(ctx: Ctx) -> None:
+def _overdue(ctx: Draft) -> None:
     """The tick after a gap of more than three intervals since the tick before says so (and tells the owner)."""
     state, before = ctx.state, ctx.before
     trigger = state.trigger
@@ -730,7 +724,7 @@ def _overdue(ctx: Ctx) -> None:
                                             body=f"{state.run_id}: {message}"))
 
 
-def _queued(ctx: Ctx, sid: str, stage: StageState, tell) -> None:
+def _queued(ctx: Draft, sid: str, stage: StageState, tell) -> None:
     """A job the scheduler has kept queued (never started) for longer than max(1 h, its expected duration)."""
     attempt = stage.current()
     seen = ctx.seen.get(sid)

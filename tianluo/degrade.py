@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from tianluo.spec_types import MAX_INT, DegradeAction, ParamChange
+from tianluo.spec_parts import MAX_INT, DegradeAction, ParamChange
 
 
 class Listed(Protocol):
@@ -176,7 +176,7 @@ def with_moves(state, actions: list) -> list:
     A move recorded by an earlier decision whose tick was killed is asked for again, so no
     attempt is launched before its checkpoint is out of the way.
     """
-    from tianluo.observations import MoveAside, Submit
+    from tianluo.actions import MoveAside, Submit
 
     waiting = [f"{e}.{name}" for e, entity in state.plan.entities.items() for name in entity.stages
                if (moves := state.entities[e].stages[name].checkpoint_moves) and any(m.outcome is None for m in moves)]

@@ -7,7 +7,7 @@ import time
 from importlib.resources import as_file, files
 from pathlib import Path
 
-from tianluo.runs import create_run
+from tianluo.newrun import create_run
 from tianluo.states import Phase
 from tianluo.status import build_status, format_event, render_status
 from tianluo.store import RunStore

@@ -6,7 +6,7 @@ import re
 _UNITS = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0}
 _PART = re.compile(r"([0-9]+(?:\.[0-9]+)?)(ms|s|m|h|d)")  # ASCII digits only: int("\u0661") is 1
 #: No duration anywhere is longer than this (about 31 years): a parse that stays far below
-#: what datetime and timedelta can take. Each key has its own, tighter bound (see spec_types).
+#: what datetime and timedelta can take. Each key has its own, tighter bound (see spec_parts).
 MAX_SECONDS = 10**9
 MAX_TEXT = 64
 

@@ -21,7 +21,7 @@ from tianluo.errors import SpecError
 from tianluo.model import derived_question
 from tianluo.responses import never_unchanged
 from tianluo.spec import Spec, resolve_need
-from tianluo.spec_types import LABEL, PARAM_NAME, RESERVED_PARAMS, RESERVED_WHY
+from tianluo.spec_parts import LABEL, PARAM_NAME, RESERVED_PARAMS, RESERVED_WHY
 from tianluo.templating import render
 from tianluo.yamlsource import YamlSource, dotted
 

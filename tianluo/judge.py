@@ -11,28 +11,23 @@ from datetime import datetime, timedelta
 
 from tianluo import agent_rung, diagnose
 from tianluo.classify import Evidence, classify
-from tianluo.context import Ctx
+from tianluo.draft import Draft
 from tianluo.degrade import Change, plan_change, unchanged_why
 from tianluo.holds import analysis_path
-from tianluo.jobs import command_identity
+from tianluo.jobspec import command_identity
 from tianluo.ladder import HoldStep, Retry, fingerprint, next_step
 from tianluo.logscan import LogLine
 from tianluo.model import Attempt, Cancelling, Fault, StageState, split_stage_id
-from tianluo.observations import (
-    Cancel,
-    CopyOutput,
-    StageObservation,
-    Submit,
-    WriteAnalysis,
-)
+from tianluo.observations import StageObservation
+from tianluo.actions import Cancel, CopyOutput, Submit, WriteAnalysis
 from tianluo.responses import advice
-from tianluo.rules import FATAL_CLASSES
+from tianluo.run_rules import FATAL_CLASSES
 from tianluo.stage_machine import hold as hold_stage
 from tianluo.stage_machine import move, take
 from tianluo.states import FaultClass, JobState, StageStatus
 
 
-def judge(ctx: Ctx, sid: str, stage: StageState, seen: StageObservation) -> None:
+def judge(ctx: Draft, sid: str, stage: StageState, seen: StageObservation) -> None:
     """Fold what was seen of the current attempt of an active stage into it, and judge it."""
     attempt = stage.current()
     if attempt is None:  # an active status always has an attempt; repair rather than crash
@@ -95,7 +90,7 @@ def judge(ctx: Ctx, sid: str, stage: StageState, seen: StageObservation) -> None
     _record(ctx, sid, stage, attempt, seen, verdict, bytes_read)
 
 
-def _record(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, seen: StageObservation, verdict: str,
+def _record(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, seen: StageObservation, verdict: str,
             bytes_read: int) -> None:
     """The five layers into state, and into the event log when the verdict changed."""
     before = stage.diagnosis
@@ -107,7 +102,7 @@ def _record(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, seen: Stage
                   layers=layers)
 
 
-def _watch(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, planned, facts) -> str:
+def _watch(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, planned, facts) -> str:
     """A live attempt: confirm it runs, continue a cancel, or catch a hang."""
     if facts.state == JobState.RUNNING and stage.status != StageStatus.RUNNING:
         attempt.host = facts.host
@@ -157,7 +152,7 @@ def _lines(attempt: Attempt) -> tuple[LogLine, ...]:
     return tuple(LogLine(file=f.file, offset=f.offset, text=f.text, rules=tuple(f.rules)) for f in attempt.findings)
 
 
-def _finish(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, facts, seen: StageObservation) -> str:
+def _finish(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, facts, seen: StageObservation) -> str:
     """The attempt is over: success needs exit 0, done_when, and no fatal line in the logs."""
     attempt.ended_at = _parse_time(facts.ended_at, ctx.now) or ctx.now
     attempt.started_at = attempt.started_at or _parse_time(facts.started_at, ctx.now, attempt.intent_at)
@@ -217,7 +212,7 @@ def _finish(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, facts, seen
     return f"failed: {fault.klass.value}/{fault.label}"
 
 
-def _refused(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt) -> None:
+def _refused(ctx: Draft, sid: str, stage: StageState, attempt: Attempt) -> None:
     """The scheduler refused the launch: a config fault of this attempt, climbing the ladder like any."""
     attempt.outcome = "failed"
     attempt.ended_at = ctx.now
@@ -227,7 +222,7 @@ def _refused(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt) -> None:
     _climb(ctx, sid, stage, attempt, fault)
 
 
-def _cancelled_outside(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, facts) -> str:
+def _cancelled_outside(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, facts) -> str:
     """The scheduler says cancelled and tianluo never asked: a person did it. Hold, never retry."""
     attempt.ended_at = _parse_time(facts.ended_at, ctx.now) or ctx.now
     attempt.exit_code, attempt.signal = facts.exit_code, facts.signal
@@ -243,7 +238,7 @@ def _cancelled_outside(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, 
     return "cancelled outside tianluo (held)"
 
 
-def _fatal_line(ctx: Ctx, attempt: Attempt) -> Fault | None:
+def _fatal_line(ctx: Draft, attempt: Attempt) -> Fault | None:
     """Scheduler says finished, the log says otherwise: a code or config line means failure.
 
     Each line is classified like a failure's, the spec's rules first, so a rule of the
@@ -258,7 +253,7 @@ def _fatal_line(ctx: Ctx, attempt: Attempt) -> Fault | None:
     return None
 
 
-def _climb(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, fault: Fault, space: tuple = ()) -> None:
+def _climb(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, fault: Fault, space: tuple = ()) -> None:
     """A failed attempt: the ladder's final step, given what is authorised and held as data; the
     stage machine takes it. ``space``: the file systems it writes to, measured as it ended."""
     plan = ctx.state.plan
@@ -305,7 +300,7 @@ def _climb(ctx: Ctx, sid: str, stage: StageState, attempt: Attempt, fault: Fault
         ctx.actions.append(WriteAnalysis(entity))
 
 
-def hold(ctx: Ctx, sid: str, stage: StageState, attempt: int, reason: str) -> None:
+def hold(ctx: Draft, sid: str, stage: StageState, attempt: int, reason: str) -> None:
     """manual_hold: stop the stage, write the analysis, let the notifications go out."""
     entity = split_stage_id(sid)[0]
     hold_stage(stage, by="ladder", reason=reason, at=ctx.now, analysis=analysis_path(entity), log=ctx.log,
@@ -313,7 +308,7 @@ def hold(ctx: Ctx, sid: str, stage: StageState, attempt: int, reason: str) -> No
     ctx.actions.append(WriteAnalysis(entity))
 
 
-def _degrade_option(ctx: Ctx, stage: StageState, entity: str, action, seen: StageObservation | None
+def _degrade_option(ctx: Draft, stage: StageState, entity: str, action, seen: StageObservation | None
                     ) -> Change | None:
     """The change chosen at plan time for this fault (``action``), as it would apply now (None: nothing to change)."""
     if action is None:
@@ -324,7 +319,7 @@ def _degrade_option(ctx: Ctx, stage: StageState, entity: str, action, seen: Stag
                        checkpoints=seen.checkpoints if seen is not None else ())
 
 
-def _planned_action(ctx: Ctx, sid: str, fault: Fault):
+def _planned_action(ctx: Draft, sid: str, fault: Fault):
     """The degrade action chosen at plan time for this fault's label (or class), or None."""
     planned = ctx.planned(sid)
     return planned.degrade.get(fault.label) or planned.degrade.get(fault.klass.value)

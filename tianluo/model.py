@@ -13,7 +13,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tianluo.spec import DoneWhen, NotifySpec, Output, Progress, RuleSpec, Scalar, SuccessGate
-from tianluo.spec_types import AgentSpec, CheckpointGlob, DegradeAction, Resources, SlurmOptions, When
+from tianluo.spec_parts import AgentSpec, CheckpointGlob, DegradeAction, Resources, SlurmOptions, When
 from tianluo.states import FaultClass, Phase, StageStatus
 from tianluo.templating import param_env, render
 

@@ -19,7 +19,7 @@ from tianluo.fsio import UnsafePath, atomic_write
 from tianluo.holds import analysis_path
 from tianluo.logscan import tail_lines
 from tianluo.model import Notice, RunState
-from tianluo.observations import CopyOutput, Notify
+from tianluo.actions import CopyOutput, Notify
 from tianluo.spec import NotifySpec
 from tianluo.states import StageStatus
 from tianluo.templating import notify_env_name, render

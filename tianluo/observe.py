@@ -22,13 +22,13 @@ from tianluo.conditions import (
 from tianluo.errors import StateError
 from tianluo.fsio import UnsafePath
 from tianluo.hostspace import FsSpace, measure, stage_folders
-from tianluo.jobs import job_spec
+from tianluo.jobspec import job_spec
 from tianluo.linear_re import UnsupportedPattern, compile_pattern
 from tianluo.logscan import Cursor, scan
 from tianluo.model import Attempt, LogCursor, PlannedStage, RunState, split_stage_id
 from tianluo.observations import Observations, OutputStat, StageObservation
 from tianluo.records import read_started
-from tianluo.rules import patterns
+from tianluo.run_rules import patterns
 from tianluo.states import ACTIVE, DONE, JobState, StageStatus
 
 STREAMS = ("stdout", "stderr")

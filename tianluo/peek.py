@@ -192,7 +192,7 @@ def port(value) -> int:
 
 
 def scalar(value):
-    """A param's value (spec_types.Scalar): a bool, a 64-bit int, a finite float or one plain line."""
+    """A param's value (spec_parts.Scalar): a bool, a 64-bit int, a finite float or one plain line."""
     from tianluo.plaintext import control_problem
 
     if type(value) is bool or type(value) is float:

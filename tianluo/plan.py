@@ -15,7 +15,7 @@ from tianluo.ladder import resolve_budgets
 from tianluo.model import Plan, PlannedEntity, PlannedStage, stage_id
 from tianluo.responses import plan_notes
 from tianluo.spec import DoneWhen, Metric, Output, Spec, resolve_need
-from tianluo.spec_types import When
+from tianluo.spec_parts import When
 from tianluo.templating import render
 from tianluo.yamlsource import SPEC_MAX_BYTES, dotted, read_capped
 

@@ -26,7 +26,7 @@ def check_home(home: Path, create: bool = False) -> Path:
     return runfs.ensure_home(home, create=create)
 
 
-_RUN_ID = re.compile(r"\d{8}-\d{6}-")  # a run folder's name starts with its start time (runs.create_run)
+_RUN_ID = re.compile(r"\d{8}-\d{6}-")  # a run folder's name starts with its start time (newrun.create_run)
 MAX_UP = 64  # folders looked at upward from the current one, like git's discovery
 
 

@@ -21,7 +21,7 @@ from pydantic import (
 from tianluo.errors import SpecError
 from tianluo.gcpause import paused_gc
 from tianluo.linear_re import UnsupportedPattern, compile_pattern
-from tianluo.spec_types import (
+from tianluo.spec_parts import (
     ENTITY_NAME,
     LABEL,
     MAX_DEADLINE_S,
@@ -330,10 +330,10 @@ class Spec(StrictModel):
 
 def _vocabulary() -> set[str]:
     words: set[str] = set()
-    from tianluo import spec_types
+    from tianluo import spec_parts
 
     for model in (Metric, DoneWhen, Progress, Output, StageSpec, EntitySpec, SuccessGate, Rung,
-                  LadderSpec, RuleMatch, RuleSpec, NotifySpec, Spec, *spec_types.MODELS):
+                  LadderSpec, RuleMatch, RuleSpec, NotifySpec, Spec, *spec_parts.MODELS):
         words.update(model.model_fields)
     return words
 

@@ -173,7 +173,7 @@ def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lo
     mode = peek.field(gate_plan, "mode", peek.one_of("complete-and-exit", "checkpoint-and-stop", "watch-until-deadline"),
                       peek.DEFAULTS["SuccessGate"]["mode"])
     deadline = peek.field(gate_plan, "deadline", optional(number), None)
-    if deadline is not None and not 0 <= deadline <= 365 * 86400.0:  # spec_types.MAX_DEADLINE_S
+    if deadline is not None and not 0 <= deadline <= 365 * 86400.0:  # spec_parts.MAX_DEADLINE_S
         raise peek.Doubt("deadline")
     created_at = peek.field(raw, "created_at", when)
     text(peek.field(raw, "tianluo_version", text))

@@ -29,21 +29,11 @@ from tianluo.events import Kind, validate
 from tianluo.events import event as new_event
 from tianluo.gcpause import paused_gc
 from tianluo.holds import analysis_path
-from tianluo.jobs import job_spec
+from tianluo.jobspec import job_spec
 from tianluo.model import RunState
 from tianluo.notify import copy_output, due, notify, send_due, write_analysis
-from tianluo.observations import (
-    Cancel,
-    ConsultAgent,
-    CopyOutput,
-    MoveAside,
-    Notify,
-    Observations,
-    SendNotices,
-    Submit,
-    WriteAgentDecision,
-    WriteAnalysis,
-)
+from tianluo.observations import Observations
+from tianluo.actions import Cancel, ConsultAgent, CopyOutput, MoveAside, Notify, SendNotices, Submit, WriteAgentDecision, WriteAnalysis
 from tianluo.observe import observe, start_cursors
 from tianluo.states import ACTIVE, TERMINAL_PHASES, Phase
 from tianluo.store import LockBusy, RunStore

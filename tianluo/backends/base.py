@@ -4,7 +4,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from tianluo.model import Handle
-from tianluo.spec_types import Resources
+from tianluo.spec_parts import Resources
 from tianluo.states import JobState
 
 

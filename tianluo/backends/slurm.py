@@ -29,7 +29,7 @@ from tianluo import fsio, records
 from tianluo.fsio import atomic_write, write_json
 from tianluo.model import Handle
 from tianluo.runner import EXIT, JOB
-from tianluo.spec_types import SlurmOptions
+from tianluo.spec_parts import SlurmOptions
 from tianluo.states import JobState
 
 TAG = "TIANLUO_JOB"

@@ -3,12 +3,13 @@
 from datetime import datetime
 
 from tianluo.model import PlannedStage, RunState, split_stage_id
-from tianluo.observations import Action, Observations
-from tianluo.rules import fatal_rule_names, spec_rules
+from tianluo.observations import Observations
+from tianluo.actions import Action
+from tianluo.run_rules import fatal_rule_names, spec_rules
 from tianluo.stage_machine import Events
 
 
-class Ctx:
+class Draft:
     """Collects events and actions while one decision is made."""
 
     def __init__(self, state: RunState, now: datetime, obs: Observations):

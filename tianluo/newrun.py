@@ -16,7 +16,7 @@ from tianluo.gcpause import paused_gc
 from tianluo.holds import hold_stage
 from tianluo.model import EntityState, PreAuthorizedDecision, RunState, StageState
 from tianluo.plan import build_plan, render_plan_md
-from tianluo.runpath import DEFAULT_HOME, check_home, home_dir, resolve_run  # noqa: F401 (runs.resolve_run)
+from tianluo.runpath import DEFAULT_HOME, check_home, home_dir, resolve_run  # noqa: F401 (newrun.resolve_run)
 from tianluo.spec import load_spec
 from tianluo.store import STATE, RunStore
 from tianluo.timefmt import iso
@@ -163,7 +163,7 @@ def agent_override(command: str | None, timeout: str | None) -> dict | None:
         return None
     from pydantic import ValidationError
 
-    from tianluo.spec_types import AgentSpec
+    from tianluo.spec_parts import AgentSpec
 
     given = {k: v for k, v in (("command", command), ("timeout", timeout)) if v is not None}
     try:
@@ -188,7 +188,7 @@ def with_agent(plan, override: dict | None, spec_path: Path):
     if plan.agent is None and "command" not in override:
         raise TianluoError(f"{spec_path}: --agent-timeout needs an agent: give --agent COMMAND too, or add "
                            "agent: {command: ...} to the spec")
-    from tianluo.spec_types import AgentSpec
+    from tianluo.spec_parts import AgentSpec
 
     base = plan.agent.model_dump() if plan.agent is not None else {}
     return plan.model_copy(update={"agent": AgentSpec.model_validate({**base, **override})})

@@ -22,7 +22,7 @@ from pydantic import (
 )
 
 from tianluo.durations import DurationRangeError, format_duration, parse_duration, short
-from tianluo.plaintext import _CONTROL, _CONTROL_NAMES, control_problem  # noqa: F401 (spec_types.control_problem)
+from tianluo.plaintext import _CONTROL, _CONTROL_NAMES, control_problem  # noqa: F401 (spec_parts.control_problem)
 
 # --- limits (reference/spec.md, "Limits", says each one and why) ------------------------
 
