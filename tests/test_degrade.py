@@ -452,6 +452,23 @@ def test_a_branch_waits_for_its_condition_to_be_looked_at(tmp_path):
     assert d.state.stage("m.small").status == StageStatus.PENDING
 
 
+def test_a_branch_whose_needs_finish_in_this_decision_asks_to_decide_again_at_once(tmp_path):
+    state = begin(locked(tmp_path, BRANCH_SPEC))
+    metric(tmp_path, json.dumps({"acc": 0.91}))
+    assert not decide(state, observe(**{"m.eval": seen(running())}), at(30)).again  # nothing became ready
+    d = succeed(state, at(60), "m.eval")  # eval succeeds in this decision: its branches were not looked at
+    assert d.state.stage("m.eval").status == StageStatus.SUCCEEDED
+    assert submits(d) == [] and d.again
+    assert d.state.stage("m.big").status == StageStatus.PENDING
+    again = branch_tick(launched(d.state), tmp_path, at(61))  # the same tick's second pass looks at them
+    assert submits(again) == ["m.big"] and not again.again
+    assert again.state.stage("m.small").status == StageStatus.SKIPPED
+    # a tick whose budget ran out looks at nothing more: the next tick does
+    partial = Observations(stages={"m.eval": seen(exited(0), done_when=[ok_check()])}, partial=True)
+    d = decide(state, partial, at(60))
+    assert d.state.stage("m.eval").status == StageStatus.SUCCEEDED and not d.again
+
+
 @pytest.mark.parametrize("content, says", [
     (None, "file missing"),
     ("{not json", "unreadable JSON"),

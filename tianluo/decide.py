@@ -50,6 +50,9 @@ class Decision:
     state: RunState
     actions: list[Action] = field(default_factory=list)
     events: list[dict] = field(default_factory=list)
+    # Decide again at once (the tick runs once more): a branch stage whose needs finished in this
+    # decision has no condition looked at yet; without it the branch would wait a whole interval.
+    again: bool = False
 
 
 def job_name(run_id: str, sid: str, n: int) -> str:
@@ -113,7 +116,7 @@ def decide(state: RunState, obs: Observations, now: datetime) -> Decision:
             _schedule(ctx, g, sid, stage)
     _update_phase(ctx, g)
     _notifications(ctx, g)
-    return Decision(new, with_moves(new, ctx.actions), ctx.events)
+    return Decision(new, with_moves(new, ctx.actions), ctx.events, again=ctx.again)
 
 
 #: Stages a decision may change anywhere (judge, the ladder, a retry's wait, the agent's answer): copied
@@ -321,8 +324,9 @@ def _first_start(ctx: Draft, sid: str, stage: StageState, needs: list[str]) -> b
         return _skip(ctx, sid, stage, "the owner chose another branch at plan time")
     if planned.when is not None and planned.branch == "metric":
         check = ctx.when.get(sid)
-        if check is None:
-            return False  # not looked at yet; the next tick will
+        if check is None:  # not looked at yet: its needs finished in this decision (or the budget ran out)
+            ctx.again = ctx.again or not ctx.partial  # the tick looks again at once; a partial one waits for the next
+            return False
         if not check.ok:
             if not check.detail.startswith("value "):  # the metric could not be read: ask, never guess
                 hold(ctx, sid, stage, 0, f"cannot decide the branch: {check.target}: {check.detail}")

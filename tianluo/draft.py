@@ -18,6 +18,8 @@ class Draft:
         self.when = obs.when
         self.space = obs.space  # the file systems of the stages that wait for free space, measured now
         self.seen = obs.stages  # what was seen of each stage (its checkpoints, for a rollback)
+        self.partial = obs.partial  # the tick's budget ran out: what was not looked at waits for the next tick
+        self.again = False  # a stage became ready that this tick did not look at: look again at once
         self.actions: list[Action] = []
         self.log = Events(now)  # the one event collector, shared with the stage machine's moves
         self.rules = spec_rules(state.plan.rules)

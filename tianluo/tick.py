@@ -49,7 +49,7 @@ class TickResult:
     warning: str = ""  # something the owner must hear even from a quiet tick (a stalled lock)
 
 
-AGAIN = ".tick-again"  # an event tick found the lock taken: the running tick goes once more
+AGAIN = ".tick-again"  # an event tick found the lock taken, or a decision asked: the running tick goes once more
 MAX_AGAIN = 3
 
 
@@ -142,6 +142,8 @@ def _tick_locked(store: RunStore, lock_fd: int, now: datetime | None, backend: B
     store.save(new, snapshot=snapshot, events=events, unchanged_from=state)
     _forget_stall(store)
     events += _act(store, new, decision.actions, backend, now, unchanged_from=state)
+    if decision.again:  # a branch whose needs just finished: its condition is looked at in this run_tick
+        os.close(fsio.open_file(store.run_dir / AGAIN, os.O_WRONLY | os.O_CREAT))
     events += _consult(store, lock_fd, new, decision.actions, budget, now, unchanged_from=state)
     if not waiting_notices(new):  # a finished run keeps its trigger while a notification waits to be retried
         events += remove_trigger_if_over(store, new, now)
