@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from tianluo.backends.base import JobSpec
 from tianluo.backends.slurm import SlurmBackend
-from tianluo.spec_parts import SlurmOptions
+from tianluo.backends.slurm import SlurmOptions
 from tianluo.states import JobState
 
 

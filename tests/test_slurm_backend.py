@@ -38,7 +38,8 @@ from tianluo.backends.slurm import SlurmBackend, SlurmError
 from tianluo.backends.slurm_text import parse_config
 from tianluo.classify import Evidence, effective_signal
 from tianluo.model import Handle
-from tianluo.spec_parts import Resources, SlurmOptions
+from tianluo.backends.slurm import SlurmOptions
+from tianluo.spec_parts import Resources
 from tianluo.states import JobState
 
 pytestmark = [pytest.mark.integration, pytest.mark.slurm]

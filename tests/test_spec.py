@@ -74,7 +74,7 @@ def assert_error(tmp_path, text: str, line: int, key: str, fragment: str) -> str
 def test_full_spec_loads_every_key(tmp_path):
     spec, _ = load_spec(write_spec(tmp_path, FULL_SPEC))
     assert spec.name == "sft-sweep"
-    assert spec.backend == "local"
+    assert spec.backend.kind == "local" and spec.backend.capabilities().event_ticks
     assert spec.interval == 600.0
     assert list(spec.entities) == ["lr-3e-4", "lr-1e-4"]
     assert spec.entities["lr-3e-4"].params == {"lr": 3.0e-4, "batch_size": 32, "tag": "base", "fp16": True}
@@ -126,7 +126,7 @@ def test_minimal_spec_gets_defaults(tmp_path):
         entities:
           a: {stages: {x: {run: echo hi}}}
     """))
-    assert spec.backend == "local"
+    assert spec.backend.kind == "local"
     assert spec.interval == 600.0
     assert spec.success_gate.all_done is True
     assert spec.success_gate.deadline is None
@@ -301,7 +301,7 @@ def test_unsupported_backend(tmp_path):
         backend: kubernetes
         entities:
           a: {stages: {x: {run: echo}}}
-    """, 2, "backend", "Input should be 'local'")
+    """, 2, "backend", "unknown backend 'kubernetes'; the backends are ")
 
 
 def test_missing_run(tmp_path):

@@ -21,7 +21,7 @@ from tianluo import (
     space,
     triggers,
 )
-from tianluo.backends import get_backend
+from tianluo.backends.registry import open_backend
 from tianluo.decide import decide
 from tianluo.durations import format_duration
 from tianluo.errors import TianluoError
@@ -113,7 +113,7 @@ def plan(spec_path: Path, home: str | None, answer_pairs: list[str] = (), answer
                                         lessons=learned))
     stages = sum(len(e.stages) for e in locked.entities.values())
     summary = (f"{spec_path}: valid. {len(locked.entities)} entities, {stages} stages, "
-               f"backend {locked.backend}, {len(forks)} decision fork(s).")
+               f"backend {locked.backend.kind}, {len(forks)} decision fork(s).")
     listed = [(qid, fork, book.get(fork.key)) for qid, fork in answers.qids(forks).items()]
     return PlanResult(plan_md=target, summary=summary, forks=listed, warnings=port_warnings(spec, source) + skipped,
                       lessons=learned)
@@ -329,10 +329,10 @@ def release_entity(run_dir: Path, entity: str | None, retry: bool, skip: bool, r
 def _queue_hands(store: RunStore, result: HandsResult, verb: str, names: list[str] | None) -> None:
     """Hold (or release) the queued scheduler jobs of the entities a human just held (released)."""
     state, run_dir = result.state, store.run_dir
-    if state.plan.backend == "local":
-        return  # a local attempt starts at once: there is no queue
+    if not state.plan.backend.capabilities().hold_in_queue:
+        return  # no queue to hold a job in (a local attempt starts at once)
     names = list(state.entities) if names is None else names
-    backend = get_backend(state.plan.backend, run_dir, state.plan.slurm)
+    backend = open_backend(state.plan.backend, run_dir)
     now = iso(utcnow())
     for ename in sorted(names):
         if ename not in state.entities or (verb == "hold") != (state.entities[ename].hold is not None):
@@ -374,7 +374,7 @@ def diagnose_entity(run_dir: Path, entity: str) -> DiagnoseResult:
     now = utcnow()
     fresh = state
     if state.phase not in TERMINAL_PHASES:
-        fresh = decide(state, observe(state, run_dir, get_backend(state.plan.backend, run_dir, state.plan.slurm)), now).state
+        fresh = decide(state, observe(state, run_dir, open_backend(state.plan.backend, run_dir)), now).state
     stages = {}
     for name, stage in state.entities[entity].stages.items():
         live = fresh.entities[entity].stages[name]
@@ -589,15 +589,19 @@ def stop_run(run_dir: Path, reason: str, cancel: bool = False) -> HandsResult:
         return holds.HandsResult(state=s, events=[ev, *extra, *closed])
 
     held_entities: list[str] = []  # a consult left open by a killed tick, held as the ladder would
-    result = _locked_change(run_dir, stop, what="stop")
     store = RunStore(run_dir)
+    # One critical section from the stop to the cancels recorded: no tick ever sees the run stopped with
+    # attempts about to be cancelled but not yet marked so (it would judge their exits on its own).
     with _run_lock(store, "stop"):
-        state = store.load()
+        result = stop(store.load())
+        state = result.state
+        store.save(state, events=result.events)
         for entity in held_entities:
             write_analysis(run_dir, state, entity, now)
         cancelling = mark_cancelling(store, state) if (state.end is not None and state.end.on_end == "cancel"
                                                        or again[0]) else []
         result.events += remove_trigger_if_over(store, state, now)
+        _refresh_report(store)
     if cancelling:
         sent = signal_all(store, state, cancelling)  # no lock held while the attempts get their grace
     with _run_lock(store, "stop"):
@@ -652,7 +656,7 @@ def signal_all(store: RunStore, state, which: list[tuple[str, int]]) -> dict[tup
     ``STOP_WAIT_MAX_S``). Returns what was sent to each (or why it could not be)."""
     from tianluo import proctable
 
-    backend = get_backend(state.plan.backend, store.run_dir, state.plan.slurm)
+    backend = open_backend(state.plan.backend, store.run_dir)
     jobs, sent, alive = {}, {}, {}
     for sid, n in which:
         attempt = next(a for a in state.stage(sid).attempts if a.n == n)

@@ -160,10 +160,12 @@ def requests_gpus(resources) -> bool:
     return any(a.startswith(("--gpus", "--gres=gpu", "-G")) for a in resources.sbatch_args)
 
 
-def derives_gpu_exclude(backend: str, stage) -> bool:
-    """Whether tianluo offers (by default) to exclude the host of a GPU fault for this stage: on
-    Slurm, for a stage that asks for GPUs and says nothing itself about gpu_fault."""
-    return backend == "slurm" and GPU_FAULT not in stage.degrade and requests_gpus(stage.resources)
+def derives_gpu_exclude(backend, stage) -> bool:
+    """Whether tianluo offers (by default) to exclude the host of a GPU fault for this stage: on a
+    backend that can take a stage off a host (Slurm), for a stage that asks for GPUs and says
+    nothing itself about gpu_fault. ``backend``: the spec's or plan's backend options."""
+    return (backend.capabilities().exclude_hosts and GPU_FAULT not in stage.degrade
+            and requests_gpus(stage.resources))
 
 
 # --- carrying out a rollback: the shell's MoveAside, placed by decide -----------------------

@@ -193,9 +193,10 @@ def check_plan_time(spec: Spec, source: YamlSource) -> None:
                         if pname not in entity.params:
                             raise SpecError(f"{source.where(loc + ('params', pname))}: {dotted(loc + ('params', pname))}: {ename} has "
                                             f"no param {pname!r}")
-                    if action.exclude_host and spec.backend == "local":
-                        raise SpecError(f"{source.where(loc + ('exclude_host',))}: {dotted(loc + ('exclude_host',))}: the local "
-                                        "backend has one host; exclude_host needs a cluster backend")
+                    if action.exclude_host and not spec.backend.capabilities().exclude_hosts:
+                        raise SpecError(f"{source.where(loc + ('exclude_host',))}: {dotted(loc + ('exclude_host',))}: the "
+                                        f"{spec.backend.kind} backend cannot take a stage off a host; exclude_host needs a "
+                                        "backend that can (slurm)")
                     if action.rollback_checkpoint and not stage.checkpoints:
                         raise SpecError(f"{source.where(loc + ('rollback_checkpoint',))}: "
                                         f"{dotted(loc + ('rollback_checkpoint',))}: say where {ename}.{sname} keeps "

@@ -14,7 +14,7 @@ def event_ticks(state: RunState) -> bool:
     allocation, where Slurm kills what is left the moment the job ends.
     """
     trigger = state.trigger
-    return (state.plan.backend == "local" and trigger is not None and trigger.kind != "none"
+    return (state.plan.backend.capabilities().event_ticks and trigger is not None and trigger.kind != "none"
             and trigger.removed_at is None)
 
 

@@ -12,6 +12,10 @@ Schema history:
 2. Only what differs from a field's default is written (``exclude_defaults``); the defaults
    are those of ``templates/state-schema.json`` for version 2. The shape of every record is
    unchanged, so a schema-1 state is a valid schema-2 state once its version says so.
+3. The plan's backend is one choice among the backends' options, told apart by ``kind``
+   (``"backend": {"kind": "slurm", "accounting": "sacct", ...}``): schema 2's
+   ``"backend": "slurm"`` with its options in ``"slurm"`` (or ``"backend"`` left out: local)
+   becomes that one field.
 """
 
 from typing import Callable
@@ -29,7 +33,25 @@ def v1_to_v2(raw: dict) -> dict:
     return raw
 
 
-STEPS: dict[int, Callable[[dict], dict]] = {1: v1_to_v2}
+def v2_to_v3(raw: dict) -> dict:
+    """``plan.backend`` (a name, left out for local) and ``plan.slurm`` become ``plan.backend: {kind, ...}``."""
+    plan = raw.get("plan")
+    if isinstance(plan, dict):
+        name = plan.pop("backend", "local")
+        options = plan.pop("slurm", None)
+        if isinstance(name, str):
+            backend = {"kind": name}
+            if name == "slurm" and isinstance(options, dict):
+                backend.update(options)
+            if backend != {"kind": "local"}:  # schema 3 leaves the default out, as schema 2 did
+                plan["backend"] = backend
+        else:  # not a name: left for the model to refuse, as it would have been in schema 2
+            plan["backend"] = name
+    raw["schema_version"] = 3
+    return raw
+
+
+STEPS: dict[int, Callable[[dict], dict]] = {1: v1_to_v2, 2: v2_to_v3}
 OLDEST = min(STEPS)
 
 

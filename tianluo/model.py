@@ -13,11 +13,13 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tianluo.spec import DoneWhen, NotifySpec, Output, Progress, RuleSpec, Scalar, SuccessGate
-from tianluo.spec_parts import AgentSpec, CheckpointGlob, DegradeAction, Resources, SlurmOptions, When
+from tianluo.backends.base import Handle
+from tianluo.backends.registry import BackendChoice, LocalOptions
+from tianluo.spec_parts import AgentSpec, CheckpointGlob, DegradeAction, Resources, When
 from tianluo.states import FaultClass, Phase, StageStatus
 from tianluo.templating import param_env, render
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 def _list(**kw: Any) -> Any:
@@ -73,8 +75,9 @@ class Budget(Record):
 
 class Plan(Record):
     name: str
-    backend: Literal["local", "slurm"] = "local"
-    slurm: SlurmOptions | None = Field(default=None, description="Slurm options; accounting is resolved at start.")
+    backend: BackendChoice = Field(default_factory=LocalOptions, json_schema_extra={"default": {"kind": "local"}},
+                                   description="The backend and its options, as start locked them (cluster facts "
+                                   "such as Slurm's accounting resolved then).")
     interval: float
     workdir: str = Field(description="Absolute folder jobs run in (the spec's folder).")
     spec_file: str = Field(description="Where the spec was read from at start; never read again.")
@@ -137,28 +140,6 @@ def derived_question(key: str) -> str:
 
 
 # --- runtime ---------------------------------------------------------------------------
-
-
-class Handle(Record):
-    """How a backend finds one launched attempt again."""
-
-    job_id: str = Field(default="", description="The local runner's pid, or the Slurm job id. Left out of "
-                        "state.json when it is the pid (local backend); filled in when read.")
-    pid: int | None = Field(default=None, description="The runner's pid (local backend).")
-    create_time: float | None = Field(default=None, description="Process create time, so a reused pid is not the job.")
-    host: str | None = None
-
-    @model_validator(mode="after")
-    def _fill_job_id(self) -> "Handle":
-        if not self.job_id:
-            if self.pid is None:
-                raise ValueError("a handle needs a job_id (or a pid)")
-            self.job_id = str(self.pid)
-        return self
-
-    def describe(self) -> str:
-        """'pid 4242' for a local runner, 'job 17' for a Slurm job."""
-        return f"pid {self.pid}" if self.pid is not None else f"job {self.job_id}"
 
 
 class Fault(Record):
@@ -524,7 +505,7 @@ class TriggerRecord(Record):
 
 
 class RunState(Record):
-    schema_version: Literal[2] = SCHEMA_VERSION
+    schema_version: Literal[3] = SCHEMA_VERSION
     run_id: str
     created_at: datetime
     tianluo_version: str

@@ -7,6 +7,7 @@ from datetime import datetime
 from pathlib import Path
 
 from tianluo import __version__, answers, fsio, runfs
+from tianluo.backends.registry import kind
 from tianluo.errors import TianluoError
 from tianluo.events import Kind
 from tianluo.events import event as new_event
@@ -100,40 +101,23 @@ def with_resolved(plan, locked):
     ``plan --diff`` and ``start --replan`` compare with, or carry over, a locked plan: what
     ``start`` resolved is not a change, and need not be asked of Slurm again.
     """
-    if plan.slurm is None or locked.slurm is None:
+    if plan.backend.kind != locked.backend.kind:
         return plan
-    update = {}
-    if plan.slurm.accounting == "auto":
-        update["accounting"] = locked.slurm.accounting
-    if plan.slurm.conf is None:
-        update["conf"] = locked.slurm.conf
-    return plan.model_copy(update={"slurm": plan.slurm.model_copy(update=update)})
+    kept = kind(plan.backend.kind).keep_resolved(plan.backend, locked.backend)
+    return plan.model_copy(update={"backend": kept})
 
 
 def resolve_scheduler(plan, spec_path: Path):
-    """A Slurm plan with ``accounting: auto`` learns, once, where this cluster keeps finished jobs.
+    """The plan with what its backend learns once, at ``start``, from the cluster (Slurm: where
+    finished jobs are kept, when the spec says ``accounting: auto``; the SLURM_CONF of this shell).
 
-    Only ``start`` (a new run, or a replan from a local run) asks Slurm; ``plan`` never does.
+    Only ``start`` (a new run, or a replan) asks; ``plan`` never does.
 
     Raises:
-        TianluoError: Slurm did not answer; the run is not started on guesses.
+        TianluoError: the scheduler did not answer; the run is not started on guesses.
     """
-    if plan.backend != "slurm" or plan.slurm is None:
-        return plan
-    options = plan.slurm
-    if options.conf is None and os.environ.get("SLURM_CONF"):
-        options = options.model_copy(update={"conf": str(Path(os.environ["SLURM_CONF"]).resolve())})
-    if options.accounting == "auto":
-        from tianluo.backends.slurm import SlurmBackend
-
-        try:
-            mode = SlurmBackend(Path("."), options).resolve_accounting()
-        except OSError as exc:
-            raise TianluoError(f"{spec_path}: slurm.accounting is auto, and asking Slurm failed ({exc}); start "
-                               "again when the controller answers, or set slurm.accounting (sacct, jobcomp or "
-                               "none) in the spec") from None
-        options = options.model_copy(update={"accounting": mode})
-    return plan.model_copy(update={"slurm": options})
+    resolved = kind(plan.backend.kind).resolve_at_start(plan.backend, spec_path)
+    return plan if resolved is plan.backend else plan.model_copy(update={"backend": resolved})
 
 
 def active_runs(home: Path, name: str) -> list[Path]:

@@ -27,7 +27,8 @@ from tianluo.states import TERMINAL_PHASES, FaultClass, Phase, StageStatus
 from tianluo.timefmt import iso
 
 #: The state.json versions read here (model.SCHEMA_VERSION; a newer one is left to the validated path).
-SCHEMA_VERSIONS = (1, 2)  # 2 leaves out defaults (exclude_defaults); 1 wrote them: the same shape
+SCHEMA_VERSIONS = (1, 2, 3)  # 2 leaves out defaults (exclude_defaults), 1 wrote them: the same shape; 3 holds
+#                               plan.backend as {kind, options} (plan.slurm of 1 and 2), which nothing here reads
 #: The names and bounds of a run folder; store.py takes them from here (importing it would import the models).
 STATE, EVENTS, SNAPSHOTS, LOCK, AGAIN = "state.json", "events.jsonl", "snapshots", ".lock", ".tick-again"
 STALLED_MARK = ".lock-stalled"  # lockholder.STALLED_MARK (lockholder imports dataclasses: 10 ms)
@@ -272,7 +273,7 @@ KEYS = {
                            "phase_reason", "plan", "entities", "gate", "end", "pre_authorized_decisions", "trigger",
                            "total_attempts", "blocked_notified", "scheduler_unreachable_since", "scheduler_notified",
                            "tick_count", "last_tick_at", "event_seq", "outbox", "agent_calls", "notices"}),
-    "Plan": frozenset({"name", "backend", "slurm", "interval", "workdir", "spec_file", "spec_sha256", "entities",
+    "Plan": frozenset({"name", "backend", "interval", "workdir", "spec_file", "spec_sha256", "entities",
                        "success_gate", "ladder", "rules", "notify", "max_attempts", "cancel_grace", "fork_values",
                        "authorization", "agent"}),
     "PlannedEntity": frozenset({"params", "stages"}),
@@ -337,7 +338,7 @@ def check_names(raw: dict) -> None:
     run_id = text(raw.get("run_id"))
     if _NAME_CONTROL.search(run_id) or "/" in run_id or not 0 < len(run_id) <= 255:
         raise Doubt("run_id")
-    plan = known(raw.get("plan"), KEYS["Plan"])
+    plan = known(raw.get("plan"), KEYS["Plan"] if version >= 3 else KEYS["Plan"] | {"slurm"})  # schema 3: in backend
     planned = obj(field(plan, "entities", obj))
     entities = obj(field(raw, "entities", obj))
     if set(entities) != set(planned):

@@ -58,7 +58,6 @@ def _build_plan(spec: Spec, spec_path: Path, decisions: dict[str, str] | None) -
     return Plan(
         name=spec.name,
         backend=spec.backend,
-        slurm=spec.slurm if spec.backend == "slurm" else None,
         interval=spec.interval,
         workdir=str(spec_path.parent),
         spec_file=str(spec_path),

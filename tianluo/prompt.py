@@ -459,7 +459,7 @@ def _render(state: RunState, run_dir: str | None, fault: str, mode: str) -> str:
     reason = f"\n> why: {clean(state.phase_reason, 200)}" if state.phase_reason else ""
     agent = f"; agent calls {state.agent_calls}/{plan.agent.max_calls}" if plan.agent else ""
     fields = {
-        "name": clean(plan.name, 100), "run_id": clean(state.run_id, 100), "backend": plan.backend,
+        "name": clean(plan.name, 100), "run_id": clean(state.run_id, 100), "backend": plan.backend.kind,
         "run": run, "run_dir": clean(run_dir, 1000) if run_dir else "(the folder in $TIANLUO_RUN_DIR)",
         "workdir": clean(plan.workdir, 1000), "interval": format_duration(plan.interval),
         "ticks": f"{state.tick_count} ticks so far, the last at {_when(state.last_tick_at)}",

@@ -21,7 +21,7 @@ from tianluo.stage_machine import move
 from tianluo.states import ACTIVE, TERMINAL_PHASES, StageStatus
 from tianluo.timefmt import iso
 
-_RUN_FIELDS = ("backend", "slurm", "interval", "success_gate", "ladder", "rules", "notify", "max_attempts", "cancel_grace",
+_RUN_FIELDS = ("backend", "interval", "success_gate", "ladder", "rules", "notify", "max_attempts", "cancel_grace",
                "fork_values", "authorization")
 
 
@@ -68,10 +68,10 @@ def carry_over(state: RunState, new: Plan, decisions: list[PreAuthorizedDecision
     if state.phase in TERMINAL_PHASES:
         raise TianluoError(f"run {state.run_id} is {state.phase.value}; a finished run is not replanned "
                            "(start a new one with --new)")
-    if new.backend != state.plan.backend:
+    if new.backend.kind != state.plan.backend.kind:
         running = [sid for sid in state.stage_ids() if state.stage(sid).status in ACTIVE]
         if running:
-            raise TianluoError(f"the spec moves from backend {state.plan.backend} to {new.backend} while "
+            raise TianluoError(f"the spec moves from backend {state.plan.backend.kind} to {new.backend.kind} while "
                                f"{', '.join(running)} run there; wait for them (or hold), then replan")
     out = state.model_copy(deep=True)
     changes = diff(state.plan, new)

@@ -23,6 +23,13 @@ DONE = ("succeeded", "skipped")
 URGENCY = ("held", "blocked", "consulting", "retry_wait", "running", "submitted", "pending", "skipped", "succeeded")
 
 
+def backend_name(value) -> str:
+    """The plan's backend: ``{"kind": "slurm", ...}`` (schema 3), a name (1 and 2), or left out (local)."""
+    if isinstance(value, dict):
+        value = value.get("kind")
+    return value if isinstance(value, str) and value else "local"
+
+
 def _d(value) -> dict:
     return value if isinstance(value, dict) else {}
 
@@ -96,7 +103,7 @@ def build(raw: dict, events: list[dict]) -> dict:
         "run": {"name": s(plan.get("name")), "run_id": s(raw.get("run_id")), "phase": s(raw.get("phase") or "running"),
                 "phase_reason": s(raw.get("phase_reason")), "updated": s(last_tick) or "no tick yet",
                 "created_at": s(raw.get("created_at")), "ticks": s(raw.get("tick_count") or 0),
-                "attempts": s(raw.get("total_attempts") or 0), "backend": s(plan.get("backend") or "local"),
+                "attempts": s(raw.get("total_attempts") or 0), "backend": s(backend_name(plan.get("backend"))),
                 "workdir": s(plan.get("workdir"))},
         "holds": holds[:MAX_HOLDS], "holds_more": max(0, len(holds) - MAX_HOLDS),
         "questions": questions[:MAX_HOLDS], "questions_more": max(0, len(questions) - MAX_HOLDS),

@@ -18,6 +18,8 @@ from pydantic import (
     model_validator,
 )
 
+from tianluo.backends.registry import REGISTRY, BackendChoice, LocalOptions
+from tianluo.backends.slurm import SlurmOptions
 from tianluo.errors import SpecError
 from tianluo.gcpause import paused_gc
 from tianluo.linear_re import UnsupportedPattern, compile_pattern
@@ -51,7 +53,6 @@ from tianluo.spec_parts import (
     PathText,
     Resources,
     Scalar,
-    SlurmOptions,
     StrictModel,
     Webhook,
     When,
@@ -310,8 +311,10 @@ NOTIFY_PLACEHOLDERS = frozenset({"title", "body", "entity", "stage", "run_id", "
 
 class Spec(StrictModel):
     name: Annotated[text(100, "the name"), Field(min_length=1)]
-    backend: Literal["local", "slurm"] = "local"
-    slurm: SlurmOptions = SlurmOptions()
+    backend: BackendChoice = Field(default_factory=LocalOptions, description="Where attempts run: a backend's "
+                                   "name (local, slurm, command), or {kind: <name>, <its options>}.")
+    slurm: SlurmOptions | None = Field(default=None, description="The options of backend: slurm, written apart "
+                                       "(the same as backend: {kind: slurm, ...}).")
     interval: duration(MAX_INTERVAL_S, MIN_INTERVAL_S) = 600.0
     entities: dict[str, EntitySpec] = Field(min_length=1, max_length=MAX_STAGES)
     success_gate: SuccessGate = SuccessGate()
@@ -327,13 +330,26 @@ class Spec(StrictModel):
     ask_above: AskAbove = AskAbove()
     agent: AgentSpec | None = Field(default=None, description="The agent rung (off unless given).")
 
+    @model_validator(mode="after")
+    def _slurm_block(self) -> "Spec":
+        """``slurm: {...}`` beside ``backend: slurm`` is the Slurm backend's options, written apart."""
+        if self.slurm is None:
+            return self
+        if not isinstance(self.backend, SlurmOptions):
+            raise ValueError(f"slurm: options go with backend: slurm (this spec's backend is {self.backend.kind})")
+        if self.backend.model_fields_set - {"kind"}:
+            raise ValueError("give the Slurm options once: in backend: {kind: slurm, ...} or in slurm:, not both")
+        self.backend = self.slurm
+        return self
+
 
 def _vocabulary() -> set[str]:
     words: set[str] = set()
     from tianluo import spec_parts
 
     for model in (Metric, DoneWhen, Progress, Output, StageSpec, EntitySpec, SuccessGate, Rung,
-                  LadderSpec, RuleMatch, RuleSpec, NotifySpec, Spec, *spec_parts.MODELS):
+                  LadderSpec, RuleMatch, RuleSpec, NotifySpec, Spec, *spec_parts.MODELS,
+                  *(k.options for k in REGISTRY.values())):
         words.update(model.model_fields)
     return words
 
@@ -348,6 +364,8 @@ def _data_loc(data: object, loc: tuple, keep_absent_last: bool) -> Loc:
     for i, part in enumerate(loc):
         if part == 0 and isinstance(data, dict) and 0 not in data and i > 0 and isinstance(loc[i - 1], str):
             continue  # a single item the model wrapped into a list (``metric: {...}``)
+        if isinstance(data, dict) and part not in data and part == data.get("kind"):
+            continue  # the tag of a discriminated choice (``backend: {kind: slurm, ...}``)
         if isinstance(data, dict) and part in data:
             data = data[part]
         elif isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):

@@ -252,20 +252,6 @@ class Resources(StrictModel):
         return self
 
 
-class SlurmOptions(StrictModel):
-    """How tianluo talks to Slurm (``backend: slurm``)."""
-
-    accounting: Literal["auto", "sacct", "jobcomp", "none"] = Field(
-        default="auto", description="Where a finished job is looked up once squeue forgets it: sacct "
-        "(slurmdbd), jobcomp (sacct -c, jobcomp/filetxt), none (only the runner's exit.json); auto asks "
-        "scontrol show config at start.")
-    timeout: Annotated[duration(MAX_SCHEDULER_TIMEOUT_S), Field(gt=0)] = Field(
-        default=30.0, description="Per scheduler command; a slower controller is 'scheduler unreachable' this tick.")
-    conf: PathText | None = Field(
-        default=None, description="The slurm.conf to talk to (SLURM_CONF). Left empty, the SLURM_CONF of the "
-        "shell that runs `tianluo start` is recorded, so ticks from cron or systemd reach the same cluster.")
-
-
 class ParamChange(StrictModel):
     """One declarative change to a parameter; exactly one of the four forms."""
 
@@ -440,5 +426,5 @@ class AskAbove(StrictModel):
     gpus: int = Field(default=4, ge=0, le=100_000)
 
 
-MODELS = (Metric, When, Resources, SlurmOptions, ParamChange, DegradeAction, ForkSpec, Authorization, AskAbove,
+MODELS = (Metric, When, Resources, ParamChange, DegradeAction, ForkSpec, Authorization, AskAbove,
           AgentSpec, EmailSpec)

@@ -18,8 +18,9 @@ from datetime import datetime
 from pathlib import Path
 
 from tianluo import agent_call, checkpoints, completion, fsio, lessons, lockholder, proctable, space, triggers
-from tianluo.backends import Backend, get_backend
+from tianluo.backends import Backend
 from tianluo.backends.base import SubmitRejected
+from tianluo.backends.registry import open_backend
 from tianluo.budget import Budget, OverBudget, default_budget, hard_limit
 from tianluo.decide import decide
 from tianluo.degrade import failed_move as failed_move_now
@@ -126,7 +127,7 @@ def _tick_locked(store: RunStore, lock_fd: int, now: datetime | None, backend: B
             completion.write(store.run_dir, state)
         _refresh_report(store, changed=bool(events))  # or when report.html is missing
         return TickResult(False, f"run {state.run_id} is {state.phase.value}; nothing to do", state.phase, events)
-    backend = backend or get_backend(state.plan.backend, store.run_dir, state.plan.slurm)
+    backend = backend or open_backend(state.plan.backend, store.run_dir)
     if state.agent_calls:
         agent_call.kill_abandoned(store.run_dir, state)  # a call a stopped tick left running: its fallback is taken now
     observations = _observe(state, store.run_dir, backend, budget)

@@ -1,19 +1,9 @@
-"""Backends run attempts: ``submit``, ``poll`` (all handles at once), ``find`` and ``cancel``."""
+"""Backends run attempts: ``submit``, ``poll`` (all handles at once), ``find`` and ``cancel``.
 
-from tianluo.backends.base import Backend, JobFacts, JobSpec
+``registry.REGISTRY`` lists them; ``registry.open_backend(plan.backend, run_dir)`` opens the one
+a plan locked. ``base`` holds the protocol, the facts, the options base and the capabilities.
+"""
 
+from tianluo.backends.base import Backend, Capabilities, JobFacts, JobSpec
 
-def get_backend(name: str, run_dir, options=None) -> Backend:
-    """The backend a plan names."""
-    if name == "local":
-        from tianluo.backends.local import LocalBackend
-
-        return LocalBackend(run_dir)
-    if name == "slurm":
-        from tianluo.backends.slurm import SlurmBackend
-
-        return SlurmBackend(run_dir, options)
-    raise ValueError(f"unknown backend {name!r}")
-
-
-__all__ = ["Backend", "JobFacts", "JobSpec", "get_backend"]
+__all__ = ["Backend", "Capabilities", "JobFacts", "JobSpec"]

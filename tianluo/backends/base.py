@@ -1,11 +1,73 @@
-"""The small protocol every backend implements, and the facts it reports."""
+"""The small protocol every backend implements, the facts it reports, and what it declares.
+
+A backend is one module under ``tianluo/backends/`` that defines three things:
+
+- its **options**, a :class:`BackendOptions` model with ``kind: Literal["<name>"]``: what the
+  spec's ``backend:`` takes for it, and what ``start`` locks into the plan (state.json);
+- its **capabilities**, ``options.capabilities()``: what it can do, so the core asks
+  ``plan.backend.capabilities().queue`` and never ``backend == "slurm"``;
+- the **backend** itself (:class:`Backend`: submit, poll, find, cancel, hold, release), and a
+  module-level ``KIND`` (:class:`tianluo.backends.registry.BackendKind`) that the registry lists.
+"""
 
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from tianluo.model import Handle
-from tianluo.spec_parts import Resources
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from tianluo.spec_parts import Resources, StrictModel
 from tianluo.states import JobState
+
+
+class Handle(BaseModel):
+    """How a backend finds one launched attempt again (kept with the attempt in state.json)."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    job_id: str = Field(default="", description="The local runner's pid, or the scheduler's job id. Left out of "
+                        "state.json when it is the pid (local backend); filled in when read.")
+    pid: int | None = Field(default=None, description="The runner's pid (local backend).")
+    create_time: float | None = Field(default=None, description="Process create time, so a reused pid is not the job.")
+    host: str | None = None
+
+    @model_validator(mode="after")
+    def _fill_job_id(self) -> "Handle":
+        if not self.job_id:
+            if self.pid is None:
+                raise ValueError("a handle needs a job_id (or a pid)")
+            self.job_id = str(self.pid)
+        return self
+
+    def describe(self) -> str:
+        """'pid 4242' for a local runner, 'job 17' for a scheduler's job."""
+        return f"pid {self.pid}" if self.pid is not None else f"job {self.job_id}"
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What a backend can do. The core decides by these, never by a backend's name."""
+
+    queue: bool = False  # an attempt may wait in a queue before it runs (queued is a finding, never a fault)
+    hold_in_queue: bool = False  # a human hold keeps a queued attempt from starting (scheduler hold/release)
+    requeue: bool = False  # the scheduler may run an attempt again by itself (the runner tells it from a rerun)
+    event_ticks: bool = False  # a job's exit may start a tick at once, on the host that runs tianluo
+    accounting: bool = False  # a finished job is looked up in the scheduler's records once the queue forgets it
+    exclude_hosts: bool = False  # a degrade may take a stage off a host (exclude_host, the GPU-fault default)
+    resources: bool = False  # a stage's resources: are asked of the scheduler
+    unreachable: bool = False  # the scheduler can fail to answer (every fact 'unreachable' for a tick)
+
+
+class BackendOptions(StrictModel):
+    """The spec's ``backend:`` for one backend, and what ``start`` locks of it (``plan.backend``)."""
+
+    kind: str
+
+    def capabilities(self) -> Capabilities:
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        """One short line for plan.md and status: the backend and what matters of its options."""
+        return self.kind
 
 
 @dataclass(frozen=True)
@@ -18,7 +80,7 @@ class JobSpec:
     attempt_dir: str  # absolute
     env: dict[str, str] = field(default_factory=dict)
     poke: str | None = None  # a run folder to tick as soon as the job exits (event ticks)
-    resources: Resources | None = None  # what a scheduler is asked for (Slurm)
+    resources: Resources | None = None  # what a scheduler is asked for (capability: resources)
     exclude_hosts: tuple[str, ...] = ()  # hosts a degrade took the stage off
 
 

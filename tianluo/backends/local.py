@@ -20,11 +20,12 @@ import sys
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Literal
 
 from tianluo import fsio, proctable, records
-from tianluo.backends.base import JobFacts, JobSpec
+from tianluo.backends.base import BackendOptions, Capabilities, Handle, JobFacts, JobSpec
+from tianluo.backends.kinds import BackendKind
 from tianluo.fsio import write_json
-from tianluo.model import Handle
 from tianluo.proctable import ProcTable
 from tianluo.runner import EXIT, JOB
 from tianluo.states import JobState
@@ -41,10 +42,21 @@ JOB_START_WAIT = 0.5  # seconds cancel waits for the job of a runner found alone
 CREATE_TIME_TOLERANCE = 0.1  # seconds; a create time is boot time + start ticks (1/100 s)
 
 
+class LocalOptions(BackendOptions):
+    """``backend: local``: attempts run as processes of this host. Nothing to set."""
+
+    kind: Literal["local"] = "local"
+
+    def capabilities(self) -> Capabilities:
+        # No queue (an attempt starts at once), no scheduler to be unreachable, one host; a job's
+        # exit can start a tick at once on this very host.
+        return Capabilities(event_ticks=True)
+
+
 class LocalBackend:
     """Runs attempts as detached processes (a new session each) under the runner wrapper."""
 
-    def __init__(self, run_dir: Path):
+    def __init__(self, run_dir: Path, options: LocalOptions | None = None):
         self.run_dir = Path(run_dir)
         self.host = socket.gethostname()
 
@@ -293,3 +305,7 @@ def _usage(table: ProcTable, runner: proctable.Proc) -> tuple[float, int, str | 
 
 
 __all__ = ["LocalBackend", "tagged_processes"]
+
+
+KIND = BackendKind(name="local", options=LocalOptions, opener=LocalBackend,
+                   summary="processes of this host, each in its own session under tianluo's runner")

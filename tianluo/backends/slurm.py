@@ -11,28 +11,90 @@ fact "unreachable" for this tick, and every later command of the tick fails at o
 
 import os
 import signal
+from typing import Annotated, Literal
 import subprocess
 import sys
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
+from pydantic import Field
+
 from tianluo.backends import sbatch, slurm_text
 from tianluo.backends.base import (
+    BackendOptions,
+    Capabilities,
+    Handle,
     JobFacts,
     JobSpec,
     SchedulerUnreachable,
     SubmitRejected,
 )
+from tianluo.backends.kinds import BackendKind
 from tianluo.backends.slurm_text import FINAL, JobRow
 from tianluo import fsio, records
 from tianluo.fsio import atomic_write, write_json
-from tianluo.model import Handle
 from tianluo.runner import EXIT, JOB
-from tianluo.spec_parts import SlurmOptions
+from tianluo.errors import TianluoError
+from tianluo.spec_parts import MAX_SCHEDULER_TIMEOUT_S, PathText, duration
 from tianluo.states import JobState
 
 TAG = "TIANLUO_JOB"
+
+
+class SlurmOptions(BackendOptions):
+    """How tianluo talks to Slurm (``backend: slurm``, or ``backend: {kind: slurm, ...}``)."""
+
+    kind: Literal["slurm"] = "slurm"
+    accounting: Literal["auto", "sacct", "jobcomp", "none"] = Field(
+        default="auto", description="Where a finished job is looked up once squeue forgets it: sacct "
+        "(slurmdbd), jobcomp (sacct -c, jobcomp/filetxt), none (only the runner's exit.json); auto asks "
+        "scontrol show config at start.")
+    timeout: Annotated[duration(MAX_SCHEDULER_TIMEOUT_S), Field(gt=0)] = Field(
+        default=30.0, description="Per scheduler command; a slower controller is 'scheduler unreachable' this tick.")
+    conf: PathText | None = Field(
+        default=None, description="The slurm.conf to talk to (SLURM_CONF). Left empty, the SLURM_CONF of the "
+        "shell that runs `tianluo start` is recorded, so ticks from cron or systemd reach the same cluster.")
+
+    def capabilities(self) -> Capabilities:
+        return Capabilities(queue=True, hold_in_queue=True, requeue=True, event_ticks=False, accounting=True,
+                            exclude_hosts=True, resources=True, unreachable=True)
+
+    def describe(self) -> str:
+        return f"slurm (accounting {self.accounting})"
+
+
+def resolve_at_start(options: SlurmOptions, spec_path: Path) -> SlurmOptions:
+    """What ``start`` learns once from the cluster: the SLURM_CONF of the starting shell, and
+    where this cluster keeps finished jobs when the spec says ``accounting: auto``.
+
+    Only ``start`` (a new run, or a replan from a local run) asks Slurm; ``plan`` never does.
+
+    Raises:
+        TianluoError: Slurm did not answer; the run is not started on guesses.
+    """
+    if options.conf is None and os.environ.get("SLURM_CONF"):
+        options = options.model_copy(update={"conf": str(Path(os.environ["SLURM_CONF"]).resolve())})
+    if options.accounting == "auto":
+        try:
+            mode = SlurmBackend(Path("."), options).resolve_accounting()
+        except OSError as exc:
+            raise TianluoError(f"{spec_path}: slurm.accounting is auto, and asking Slurm failed ({exc}); start "
+                               "again when the controller answers, or set slurm.accounting (sacct, jobcomp or "
+                               "none) in the spec") from None
+        options = options.model_copy(update={"accounting": mode})
+    return options
+
+
+def keep_resolved(options: SlurmOptions, locked: SlurmOptions) -> SlurmOptions:
+    """``options`` with what ``locked`` already learned from the cluster where the spec left it open:
+    ``plan --diff`` and ``start --replan`` do not count it as a change, nor ask Slurm again."""
+    update: dict = {}
+    if options.accounting == "auto":
+        update["accounting"] = locked.accounting
+    if options.conf is None:
+        update["conf"] = locked.conf
+    return options.model_copy(update=update)
 
 
 class SlurmError(OSError):
@@ -314,3 +376,8 @@ def _utc(local: str | None) -> str | None:
 
 
 __all__ = ["SbatchRejected", "SlurmBackend", "SlurmError"]
+
+
+KIND = BackendKind(name="slurm", options=SlurmOptions, opener=SlurmBackend, resolve_at_start=resolve_at_start,
+                   keep_resolved=keep_resolved,
+                   summary="Slurm through its CLI: one batch job an attempt, one squeue a tick for all jobs")
