@@ -93,3 +93,19 @@ def test_the_core_asks_capabilities_never_a_backend_name():
                 if any(re.fullmatch(_NAMES, n) for n in names) and "backend" in text:
                     offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}: {text}")
     assert not offenders, offenders
+
+
+def test_a_plans_backend_options_survive_state_json_with_defaults_left_out():
+    from pure_helpers import state_from_graph
+
+    from tianluo.backends.slurm import SlurmOptions
+    from tianluo.model import dump_state
+    from tianluo.store import parse_state
+
+    state = state_from_graph({"a": {"train": []}})
+    assert '"backend"' not in dump_state(state)  # local, the default: left out
+    for options in (SlurmOptions(), SlurmOptions(accounting="sacct", timeout=5.0, conf="/etc/slurm/slurm.conf")):
+        state.plan.backend = options
+        text = dump_state(state)
+        assert '"kind": "slurm"' in text  # always written: it says which options model reads the rest
+        assert parse_state(text).plan.backend == options

@@ -23,7 +23,9 @@ from pure_helpers import (
 )
 
 from tianluo import diagnose
+from tianluo.backends import slurm_text
 from tianluo.backends.base import JobFacts
+from tianluo.backends.slurm import SlurmOptions
 from tianluo.backends.sbatch import render
 from tianluo.decide import decide
 from tianluo.jobspec import event_ticks, job_spec
@@ -46,7 +48,7 @@ DOWN = "squeue: slurm_load_jobs error: Unable to contact slurm controller (conne
 
 def slurm_state(graph=None, ladder: LadderSpec | None = None) -> RunState:
     state = state_from_graph(graph or CHAIN, ladder=ladder)
-    state.plan.backend = "slurm"
+    state.plan.backend = SlurmOptions()
     return state
 
 
@@ -73,7 +75,7 @@ def started(state: RunState, now: datetime = T0) -> RunState:
 
 def queued(reason: str | None = "Priority", job_id: str = "17") -> JobFacts:
     return JobFacts(state=JobState.QUEUED, job_id=job_id, scheduler_state="PENDING", reason=reason,
-                    detail=f"PENDING ({reason})" if reason else "PENDING")
+                    stuck=slurm_text.stuck(reason), detail=f"PENDING ({reason})" if reason else "PENDING")
 
 
 def running(host: str = "gpu-07", job_id: str = "17") -> JobFacts:
@@ -162,7 +164,7 @@ def test_queued_for_a_stuck_reason_says_slurm_will_not_start_it(reason):
 
 def test_every_stuck_reason_gets_the_warning():
     state = started(slurm_state())
-    for reason in sorted(diagnose.STUCK_REASONS):
+    for reason in sorted(slurm_text.STUCK_REASONS):
         verdict = train(state, queued(reason), at(minutes=10)).state.stage("a.train").diagnosis.verdict
         assert verdict.endswith("; Slurm will not start it by itself"), reason
 
@@ -756,7 +758,7 @@ def test_no_event_ticks_on_slurm_even_with_a_trigger():
 
 def test_event_ticks_on_local_with_a_trigger_for_contrast():
     state = with_trigger(state_from_graph(CHAIN))
-    assert state.plan.backend == "local"
+    assert state.plan.backend.kind == "local"
     assert event_ticks(state) is True
 
 

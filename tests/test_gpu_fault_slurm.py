@@ -34,6 +34,7 @@ from pure_helpers import (
 )
 
 from tianluo.backends.base import JobFacts
+from tianluo.backends.registry import kind
 from tianluo.decide import decide
 from tianluo.degrade import GPU_EXCLUDE, requests_gpus
 from tianluo.forks import derive
@@ -119,7 +120,7 @@ ECC = LogLine(file="stderr", offset=0, text="RuntimeError: CUDA error: uncorrect
 def gpu_state(backend: str = "slurm", exclude: bool = True) -> RunState:
     """Default ladder (transient: 3 retries), the derived exclude_host chosen for gpu_fault."""
     state = state_from_graph({"a": {"train": []}})
-    state.plan.backend = backend
+    state.plan.backend = kind(backend).options()
     if exclude:
         state.plan.entities["a"].stages["train"].degrade = {"gpu_fault": GPU_EXCLUDE}
     d = decide(state, observe(), T0)

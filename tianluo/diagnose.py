@@ -127,21 +127,12 @@ def stall_reason(planned: PlannedStage, stage: StageState, attempt: Attempt, now
     return None
 
 
-#: Pending reasons Slurm does not clear by itself: the job waits until a person acts.
-STUCK_REASONS = frozenset({
-    "PartitionConfig", "PartitionDown", "PartitionInactive", "ReqNodeNotAvail", "BadConstraints",
-    "InvalidAccount", "InvalidQOS", "AssocMaxJobsLimit", "QOSMaxWallDurationPerJobLimit",
-    "PartitionTimeLimit", "DependencyNeverSatisfied", "JobHeldAdmin", "JobHeldUser", "AccountNotAllowed",
-    "QOSNotAllowed", "Reservation", "launch failed requeued held",
-})
-
-
 def queued_verdict(attempt: Attempt, facts, now: datetime) -> str:
     """A queued job is the scheduler's business, not a fault; how long and why is the finding."""
     since = attempt.submitted_at or attempt.intent_at
     waited = _span((now - since).total_seconds())
     reason = facts.reason or "no reason given"
-    note = "; Slurm will not start it by itself" if reason.split(",")[0].strip() in STUCK_REASONS else ""
+    note = f"; {facts.stuck}" if facts.stuck else ""  # the backend knows its scheduler's reasons
     return f"queued {waited}: {reason}{note}"
 
 

@@ -13,7 +13,7 @@ A backend is one module under ``tianluo/backends/`` that defines three things:
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_validator
 
 from tianluo.spec_parts import Resources, StrictModel
 from tianluo.states import JobState
@@ -61,6 +61,12 @@ class BackendOptions(StrictModel):
     """The spec's ``backend:`` for one backend, and what ``start`` locks of it (``plan.backend``)."""
 
     kind: str
+
+    @model_serializer(mode="wrap")
+    def _with_kind(self, handler):
+        """``kind`` is always written, even where defaults are left out (state.json): it says which model reads it."""
+        out = handler(self)
+        return {"kind": self.kind, **out} if isinstance(out, dict) else out
 
     def capabilities(self) -> Capabilities:
         raise NotImplementedError
@@ -110,6 +116,7 @@ class JobFacts:
     job_id: str | None = None
     scheduler_state: str | None = None  # the scheduler's own word: PENDING, RUNNING, TIMEOUT...
     reason: str | None = None  # why a queued job waits (Resources, Priority, JobHeldUser...)
+    stuck: str | None = None  # a queued job the scheduler will not start by itself: who must act, in its words
     ended_by: str | None = None  # the scheduler ended it: time_limit, out_of_memory, node_fail,
     #                              preempted, boot_fail, deadline, cancelled; None: it ended by itself
     found: Handle | None = None  # a job launched but never recorded, found again by its name

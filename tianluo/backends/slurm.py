@@ -338,7 +338,7 @@ def _live_facts(row: JobRow, found: Handle | None) -> JobFacts:
     reason = row.reason or ("suspended by the scheduler" if row.state in ("SUSPENDED", "STOPPED") else None)
     detail = f"{row.state}" + (f" ({reason})" if reason else "")
     return JobFacts(state=state, job_id=row.job_id, scheduler_state=row.state, reason=reason,
-                    host=slurm_text.host_of(row.nodes), started_at=_utc(row.start) if state == JobState.RUNNING else None,
+                    stuck=slurm_text.stuck(reason) if state == JobState.QUEUED else None, host=slurm_text.host_of(row.nodes), started_at=_utc(row.start) if state == JobState.RUNNING else None,
                     proc_status="suspended" if row.state in ("SUSPENDED", "STOPPED") else None,
                     detail=detail, found=found)
 

@@ -48,6 +48,22 @@ _UNREACHABLE = re.compile(
     re.IGNORECASE)
 
 
+#: Pending reasons Slurm does not clear by itself: the job waits until a person acts.
+STUCK_REASONS = frozenset({
+    "PartitionConfig", "PartitionDown", "PartitionInactive", "ReqNodeNotAvail", "BadConstraints",
+    "InvalidAccount", "InvalidQOS", "AssocMaxJobsLimit", "QOSMaxWallDurationPerJobLimit",
+    "PartitionTimeLimit", "DependencyNeverSatisfied", "JobHeldAdmin", "JobHeldUser", "AccountNotAllowed",
+    "QOSNotAllowed", "Reservation", "launch failed requeued held",
+})
+
+
+def stuck(reason: str | None) -> str | None:
+    """'Slurm will not start it by itself' for a pending reason that waits for a person, else None."""
+    if reason and reason.split(",")[0].strip() in STUCK_REASONS:
+        return "Slurm will not start it by itself"
+    return None
+
+
 @dataclass(frozen=True)
 class JobRow:
     """One job as a Slurm command reports it."""
