@@ -192,7 +192,8 @@ def status(d: Path, ids: list[str]) -> list[str]:
         if job is None:
             continue
         rc = job.get("rc")
-        lines.append(f"{jid} {job['state']}" + (f" {rc}" if job["state"] in ("DONE", "FAILED") and rc is not None else ""))
+        ended = job["state"] in ("DONE", "FAILED") and rc is not None
+        lines.append(f"{jid} {job['state']}" + (f" {rc}" if ended else ""))
     return lines
 
 

@@ -1,0 +1,384 @@
+"""The command backend: templates checked at plan time, and real jobs through a real queue.
+
+The queue is tests/tinyq.py (a small local batch queue: real detached jobs, a real lock, no
+mocks); the same spec through the CLI (start, tick) end to end; and the real single-node
+Slurm through sbatch/squeue/scancel/scontrol templates (marks slurm + integration).
+"""
+
+import json
+import os
+import shlex
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import wait_for
+from pydantic import ValidationError
+
+from tianluo.backends.base import JobSpec, SchedulerUnreachable, SubmitRejected
+from tianluo.backends.command import (
+    JOB_ID,
+    OUTPUT_CAP,
+    CommandBackend,
+    CommandError,
+    CommandOptions,
+    resolve_at_start,
+    run_command,
+)
+from tianluo.errors import TianluoError
+from tianluo.plaintext import control_problem
+from tianluo.states import JobState
+
+TINYQ = Path(__file__).resolve().parent / "tinyq.py"
+WORDS = {"QUEUED": "queued", "RUNNING": "running", "DONE": "ended", "FAILED": "ended", "CANCELLED": "ended"}
+
+
+class Queue:
+    """A tinyq queue in a test folder, and the command backend's options to drive it."""
+
+    def __init__(self, root: Path):
+        self.dir = root / "q"
+        self.prefix = f"{sys.executable} {TINYQ} --dir {self.dir}"
+
+    def __call__(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+        proc = subprocess.run([sys.executable, str(TINYQ), "--dir", str(self.dir), *args], capture_output=True,
+                              text=True, timeout=30, stdin=subprocess.DEVNULL)
+        if check and proc.returncode != 0:
+            raise AssertionError(f"tinyq {args} exited {proc.returncode}: {proc.stderr}")
+        return proc
+
+    def spec(self, find: bool = True, **over) -> dict:
+        p = self.prefix
+        spec = {
+            "kind": "command",
+            "submit": f"{p} submit --name {{job_name}} --output {{attempt_dir}}/job.out "
+                      f"--error {{attempt_dir}}/job.err --chdir {{workdir}} {{script}}",
+            "status": f"{p} status {{job_ids}}",
+            "states": dict(WORDS),
+            "ended_by": {"CANCELLED": "cancelled"},
+            "cancel": f"{p} cancel {{job_id}}",
+            "hold": f"{p} hold {{job_id}}",
+            "release": f"{p} release {{job_id}}",
+            "unreachable": "cannot reach the queue",
+            "timeout": "10s",
+        }
+        if find:
+            spec["find"] = f"{p} find --name {{job_name}}"
+        spec.update(over)
+        return spec
+
+    def backend(self, run_dir: Path, find: bool = True, **over) -> CommandBackend:
+        return CommandBackend(run_dir, CommandOptions(**self.spec(find, **over)))
+
+
+@pytest.fixture
+def q(tmp_path) -> Queue:
+    return Queue(tmp_path)
+
+
+def job(tmp_path: Path, label: str, command: str) -> JobSpec:
+    return JobSpec(job_name=f"cmdtest-{label}", command=command, workdir=str(tmp_path),
+                   attempt_dir=str(tmp_path / "attempts" / label / "1"))
+
+
+def poll_until(backend: CommandBackend, jobs: dict, done, timeout: float = 20.0) -> dict:
+    deadline = time.monotonic() + timeout
+    while True:
+        facts = backend.poll(jobs)
+        if done(facts):
+            return facts
+        if time.monotonic() > deadline:
+            raise AssertionError(f"facts never came: {facts}")
+        time.sleep(0.1)
+
+
+def exited(facts: dict) -> bool:
+    return all(f.state == JobState.EXITED for f in facts.values())
+
+
+def status_calls(backend: CommandBackend) -> int:
+    return sum(" status " in c for c in backend.calls)
+
+
+# --- options: checked when the spec is read ---------------------------------------------------
+
+
+@pytest.mark.parametrize("key, value, words", [
+    ("submit", "qsub {job_id}", "{job_id} has no value in submit"),
+    ("submit", "qsub -N {job_name}", "submit must use {script}"),
+    ("submit", "qsub {scrpit}", "unknown placeholder {scrpit}"),
+    ("submit", "qsub {script!r}", "a placeholder takes no format"),
+    ("submit", "qsub '{script}'", "{script} is inside quotes"),
+    ("submit", 'qsub "-N {job_name}" {script}', "{job_name} is inside quotes"),
+    ("submit", "qsub {script", "unbalanced"),
+    ("submit", "qsub 'x {script}", "inside quotes"),
+    ("status", "qstat", "status must use {job_ids} or {job_ids_comma}"),
+    ("cancel", "qdel {job_ids}", "{job_ids} has no value in cancel"),
+    ("submit", "qsub\n{script}", "newline"),
+    ("unreachable", "(a)\\1", "RE2"),
+    ("timeout", "0s", "greater than 0"),
+    ("timeout", "1h", "too long"),
+    ("job_id_env", "PBS JOBID", "not an environment variable name"),
+])
+def test_a_bad_template_or_option_is_one_line_naming_it(q, key, value, words):
+    with pytest.raises(ValidationError) as err:
+        CommandOptions(**q.spec(**{key: value}))
+    problem = err.value.errors()[0]
+    assert problem["loc"][0] == key
+    assert words in problem["msg"], problem["msg"]
+    assert "\n" not in problem["msg"]
+
+
+@pytest.mark.parametrize("over, words", [
+    ({"states": {"R": "runing"}}, "queued"),
+    ({"states": {"R U": "running"}}, "not a scheduler word"),
+    ({"states": {}}, "at least 1"),
+    ({"ended_by": {"RUNNING": "cancelled"}}, "RUNNING is not a word states maps to ended"),
+    ({"ended_by": {"FAILED": "crashed"}}, "time_limit"),
+    ({"hold": None}, "give hold and release together"),
+])
+def test_the_state_table_maps_words_to_queued_running_or_ended_only(q, over, words):
+    with pytest.raises(ValidationError) as err:
+        CommandOptions(**q.spec(**over))
+    assert words in str(err.value)
+
+
+def test_capabilities_say_queue_and_hold_only_with_hold_and_release(q):
+    caps = CommandOptions(**q.spec()).capabilities()
+    assert caps.queue and caps.hold_in_queue and caps.unreachable
+    assert not (caps.requeue or caps.accounting or caps.exclude_hosts or caps.resources or caps.event_ticks)
+    assert not CommandOptions(**q.spec(hold=None, release=None)).capabilities().hold_in_queue
+
+
+def test_start_checks_each_template_runs_a_program_on_path(q, tmp_path):
+    good = CommandOptions(**q.spec())
+    assert resolve_at_start(good, tmp_path / "spec.yaml") is good
+    bad = CommandOptions(**q.spec(status="no-such-qstat-here {job_ids}"))
+    with pytest.raises(TianluoError, match=r"spec.yaml: backend.status: no-such-qstat-here is not on PATH"):
+        resolve_at_start(bad, tmp_path / "spec.yaml")
+
+
+# --- jobs through tinyq -----------------------------------------------------------------------
+
+
+def test_jobs_that_exit_0_exit_1_and_die_of_a_signal_are_read_from_one_status_call(q, tmp_path):
+    q("config", "--slots", "3")
+    backend = q.backend(tmp_path)
+    jobs = {j.job_name: j for j in (job(tmp_path, "ok", "echo fine"), job(tmp_path, "bad", "echo no >&2; exit 1"),
+                                    job(tmp_path, "sig", "kill -9 $$"))}
+    handles = {name: backend.submit(j) for name, j in jobs.items()}
+    adir = Path(jobs["cmdtest-ok"].attempt_dir)
+    assert (adir / JOB_ID).read_text().strip() == handles["cmdtest-ok"].job_id
+    assert os.stat(adir / "job.sh").st_mode & 0o777 == 0o700
+    backend.calls.clear()
+    facts = poll_until(backend, {n: (j, handles[n]) for n, j in jobs.items()}, exited)
+    assert (facts["cmdtest-ok"].exit_code, facts["cmdtest-ok"].signal) == (0, None)
+    assert (facts["cmdtest-bad"].exit_code, facts["cmdtest-bad"].scheduler_state) == (1, "FAILED")
+    assert facts["cmdtest-sig"].signal == signal.SIGKILL
+    assert all(f.job_id == handles[n].job_id for n, f in facts.items())
+    assert all(f.ended_by is None for f in facts.values())
+    assert status_calls(backend) == len(backend.calls)  # each poll was one status call for all three
+    assert (adir / "stdout").read_text() == "fine\n"  # the runner's own log, as under Slurm
+    assert (Path(jobs["cmdtest-bad"].attempt_dir) / "stderr").read_text() == "no\n"
+
+
+def test_a_hung_job_is_cancelled_through_the_queue_and_ends_cancelled(q, tmp_path):
+    backend = q.backend(tmp_path)
+    hang = job(tmp_path, "hang", "sleep 300")
+    handle = backend.submit(hang)
+    facts = poll_until(backend, {hang.job_name: (hang, handle)},
+                       lambda f: f[hang.job_name].state == JobState.RUNNING)
+    assert facts[hang.job_name].scheduler_state == "RUNNING" and facts[hang.job_name].started_at
+    assert backend.cancel(hang, handle, signal.SIGTERM) == [handle.job_id]
+    facts = poll_until(backend, {hang.job_name: (hang, handle)}, exited)
+    f = facts[hang.job_name]
+    assert (f.signal, f.ended_by, f.scheduler_state) == (signal.SIGTERM, "cancelled", "CANCELLED")
+    assert "cancel" in backend.calls[-2]
+
+
+def test_a_job_cancelled_outside_tianluo_is_ended_by_cancelled(q, tmp_path):
+    backend = q.backend(tmp_path)
+    hang = job(tmp_path, "outside", "sleep 300")
+    handle = backend.submit(hang)
+    poll_until(backend, {hang.job_name: (hang, handle)}, lambda f: f[hang.job_name].state == JobState.RUNNING)
+    q("cancel", handle.job_id)
+    f = poll_until(backend, {hang.job_name: (hang, handle)}, exited)[hang.job_name]
+    assert f.ended_by == "cancelled" and f.signal == signal.SIGTERM
+
+
+def test_a_job_waits_queued_behind_a_full_slot_then_runs(q, tmp_path):
+    backend = q.backend(tmp_path)
+    first, second = job(tmp_path, "first", "sleep 1.5"), job(tmp_path, "second", "echo second")
+    h1, h2 = backend.submit(first), backend.submit(second)
+    jobs = {first.job_name: (first, h1), second.job_name: (second, h2)}
+    facts = backend.poll(jobs)
+    assert facts[second.job_name].state == JobState.QUEUED
+    assert facts[second.job_name].scheduler_state == "QUEUED"
+    assert not (Path(second.attempt_dir) / "started.json").exists()
+    facts = poll_until(backend, jobs, exited)
+    assert facts[second.job_name].exit_code == 0
+    assert json.loads((Path(second.attempt_dir) / "exit.json").read_text())["ended_at"] > \
+        json.loads((Path(first.attempt_dir) / "exit.json").read_text())["ended_at"]
+
+
+def test_a_held_job_stays_queued_until_released(q, tmp_path):
+    backend = q.backend(tmp_path)
+    first, second = job(tmp_path, "busy", "sleep 0.5"), job(tmp_path, "held", "echo released")
+    h1, h2 = backend.submit(first), backend.submit(second)
+    assert backend.hold(second, h2) is not None
+    poll_until(backend, {first.job_name: (first, h1)}, exited)
+    time.sleep(0.3)
+    assert backend.poll({second.job_name: (second, h2)})[second.job_name].state == JobState.QUEUED
+    assert not (Path(second.attempt_dir) / "started.json").exists()
+    assert backend.release(second, h2) is not None
+    f = poll_until(backend, {second.job_name: (second, h2)}, exited)[second.job_name]
+    assert f.exit_code == 0
+    without = q.backend(tmp_path, hold=None, release=None)
+    assert without.hold(second, h2) is None and without.release(second, h2) is None
+
+
+# --- the lost tick: submitted, never recorded -------------------------------------------------
+
+
+def test_a_job_submitted_but_not_recorded_is_found_by_name(q, tmp_path):
+    backend = q.backend(tmp_path)
+    lost = job(tmp_path, "lost", "sleep 0.5")
+    handle = backend.submit(lost)
+    (Path(lost.attempt_dir) / JOB_ID).unlink()  # only find can tell now
+    fresh = q.backend(tmp_path)
+    facts = fresh.poll({lost.job_name: (lost, None)})
+    assert facts[lost.job_name].found is not None and facts[lost.job_name].found.job_id == handle.job_id
+    assert fresh.find(lost).job_id == handle.job_id
+    never = job(tmp_path, "never", "true")
+    assert fresh.poll({never.job_name: (never, None)})[never.job_name].state == JobState.MISSING
+    assert poll_until(fresh, {lost.job_name: (lost, handle)}, exited)[lost.job_name].exit_code == 0
+    assert q("find", "--name", lost.job_name).stdout.split() == [handle.job_id]  # one job, never a second
+
+
+def test_without_find_the_job_id_file_and_the_jobs_own_word_adopt_it(q, tmp_path):
+    backend = q.backend(tmp_path, find=False, job_id_env="TINYQ_JOB_ID")
+    lost = job(tmp_path, "nofind", "sleep 0.3")
+    handle = backend.submit(lost)
+    facts = backend.poll({lost.job_name: (lost, None)})
+    assert facts[lost.job_name].found.job_id == handle.job_id  # from job_id
+    poll_until(backend, {lost.job_name: (lost, handle)}, exited)
+    (Path(lost.attempt_dir) / JOB_ID).unlink()  # the tick died before writing it; the job wrote its own
+    assert (Path(lost.attempt_dir) / "job_id.seen").read_text().strip() == handle.job_id
+    facts = backend.poll({lost.job_name: (lost, None)})
+    assert facts[lost.job_name].found.job_id == handle.job_id and facts[lost.job_name].state == JobState.EXITED
+    (Path(lost.attempt_dir) / "job_id.seen").unlink()
+    f = backend.poll({lost.job_name: (lost, None)})[lost.job_name]
+    assert f.state == JobState.MISSING and "no backend.find" in f.detail
+
+
+# --- a queue that does not answer, refuses, hangs or floods ------------------------------------
+
+
+def test_an_unreachable_queue_makes_every_fact_unreachable_with_one_call(q, tmp_path):
+    q("config", "--slots", "3")
+    backend = q.backend(tmp_path)
+    jobs = [job(tmp_path, f"u{i}", "sleep 300") for i in range(3)]
+    handles = [backend.submit(j) for j in jobs]
+    q("down")
+    try:
+        fresh = q.backend(tmp_path)
+        unrecorded = job(tmp_path, "u-unrecorded", "true")
+        watched = {j.job_name: (j, h) for j, h in zip(jobs, handles, strict=True)}
+        facts = fresh.poll({**watched, unrecorded.job_name: (unrecorded, None)})
+        assert {f.state for f in facts.values()} == {JobState.UNREACHABLE}  # the unrecorded one is not MISSING
+        assert "cannot reach the queue" in facts[jobs[0].job_name].detail
+        assert len(fresh.calls) == 1
+        with pytest.raises(SchedulerUnreachable):
+            fresh.cancel(jobs[0], handles[0], signal.SIGTERM)
+        with pytest.raises(SchedulerUnreachable):
+            fresh.submit(job(tmp_path, "u-new", "true"))
+        assert len(fresh.calls) == 1  # the rest of the tick asked nothing
+        with pytest.raises(SchedulerUnreachable):  # a new tick asks again, and is told again
+            q.backend(tmp_path).submit(job(tmp_path, "u-new", "true"))
+    finally:
+        q("up")
+        for j, h in zip(jobs, handles, strict=True):
+            backend.cancel(j, h, signal.SIGTERM)
+
+
+def test_a_refused_submit_is_submit_rejected_with_the_queues_words(q, tmp_path):
+    backend = q.backend(tmp_path)
+    q("refuse-next")
+    with pytest.raises(SubmitRejected, match="tinyq: submission refused: the queue's policy"):
+        backend.submit(job(tmp_path, "refused", "true"))
+    assert q("find", "--name", "cmdtest-refused").stdout == ""  # the queue took nothing
+
+
+def test_a_status_that_hangs_is_unreachable_within_the_timeout_and_killed(q, tmp_path):
+    pidfile = tmp_path / "sleeper.pid"
+    backend = q.backend(tmp_path, status=f"sleep 60 & echo $! > {pidfile}; wait # {{job_ids}}", timeout="1s")
+    j = job(tmp_path, "slow", "sleep 0.2")
+    handle = backend.submit(j)
+    t0 = time.monotonic()
+    f = backend.poll({j.job_name: (j, handle)})[j.job_name]
+    assert time.monotonic() - t0 < 3.5
+    assert f.state == JobState.UNREACHABLE and "did not answer within 1s" in f.detail
+    pid = int(pidfile.read_text())
+    wait_for(lambda: not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text().split()[2],
+             timeout=3, what="the sleeper killed with its group")
+
+
+def test_a_status_flood_is_cut_not_read_whole_and_judges_nothing(q, tmp_path):
+    backend = q.backend(tmp_path, status="yes '1 DONE' | head -c 10000000 # {job_ids}")
+    j = job(tmp_path, "flood", "true")
+    handle = backend.submit(j)
+    t0 = time.monotonic()
+    f = backend.poll({j.job_name: (j, handle)})[j.job_name]
+    assert time.monotonic() - t0 < 5
+    assert f.state == JobState.UNREACHABLE and "cut" in f.detail  # never LOST on a half-read answer
+    result = run_command("yes 0123456789 | head -c 10000000", 10)
+    assert result.cut and len(result.out) == OUTPUT_CAP
+
+
+def test_control_characters_and_unknown_words_in_status_are_shown_clean_and_taken_for_running(q, tmp_path):
+    printer = tmp_path / "status.sh"
+    printer.write_text("#!/bin/sh\nprintf '\\033[31m%s DONE\\n%s\\tRUN\\033]0;x\\007NING\\r\\n' \"$1\" \"$1\"\n")
+    printer.chmod(0o755)
+    backend = q.backend(tmp_path, status=f"{printer} {{job_ids}}")
+    j = job(tmp_path, "odd", "sleep 0.2")
+    handle = backend.submit(j)
+    f = backend.poll({j.job_name: (j, handle)})[j.job_name]
+    assert f.state in (JobState.STARTING, JobState.RUNNING)  # never resubmitted on a word not understood
+    assert "not in backend.states" in f.detail
+    assert control_problem(f.detail) is None and control_problem(f.scheduler_state) is None
+
+
+def test_a_submit_printing_shell_text_as_its_id_is_rejected_and_never_run(q, tmp_path):
+    planted = tmp_path / "planted"
+    for printed in (f"$(touch {planted})", f"`touch {planted}`", f"12&&touch {planted}", f"'1' |touch {planted}", ""):
+        backend = CommandBackend(tmp_path, CommandOptions(**q.spec(
+            submit=f"X={shlex.quote(printed)}; printf '%s\\n' \"$X\" # {{script}}")))
+        with pytest.raises(SubmitRejected, match="printed no job id"):
+            backend.submit(job(tmp_path, "shelly", "true"))
+        assert len(backend.calls) == 1
+    assert not planted.exists()
+
+
+def test_values_reach_the_shell_quoted(q, tmp_path):
+    planted = tmp_path / "planted"
+    backend = CommandBackend(tmp_path, CommandOptions(**q.spec(
+        submit="echo {job_name} {attempt_dir} > /dev/null; echo 7 # {script}",
+        cancel="echo {job_id} {job_name} > /dev/null")))
+    odd = JobSpec(job_name=f"x;touch {planted};$(touch {planted})", command="true", workdir=str(tmp_path),
+                  attempt_dir=str(tmp_path / "at tempt's $(dir)" / "1"))
+    handle = backend.submit(odd)
+    assert handle.job_id == "7"
+    backend.cancel(odd, handle, signal.SIGTERM)
+    assert not planted.exists()
+
+
+def test_a_failing_cancel_is_an_error_the_tick_retries_not_unreachable(q, tmp_path):
+    backend = q.backend(tmp_path)
+    j = job(tmp_path, "gone", "true")
+    from tianluo.backends.base import Handle
+
+    with pytest.raises(CommandError, match="tinyq: no job 999"):
+        backend.cancel(j, Handle(job_id="999"), signal.SIGTERM)

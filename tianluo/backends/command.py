@@ -1,0 +1,625 @@
+"""The ``command`` backend: any scheduler with a command line, driven by templates in the spec.
+
+Each attempt is a batch job running tianluo's runner: tianluo writes ``<attempt>/job.sh``
+(0700, it ``exec``s the runner on the attempt folder, as the Slurm backend's batch script
+does) and runs the spec's ``submit`` template, which prints the job id. A tick asks ``status``
+once for all its jobs and maps the scheduler's words to tianluo's states by the spec's
+``states`` table; the runner's ``exit.json`` is the job's own word on how it ended and wins.
+``cancel`` (and ``hold``/``release`` when given) take one job id each.
+
+Every call is ``/bin/sh -c <template>`` with each placeholder replaced by its value, shell-quoted
+(``shlex.quote``), so no value reaches the shell unquoted; it runs in its own session, stdin
+from /dev/null, with a timeout after which its whole process group is killed, and at most
+``OUTPUT_CAP`` bytes of stdout (``ERROR_CAP`` of stderr) are read: a flood is cut, not read whole.
+A call that times out, or fails with stderr matching ``unreachable``, makes the scheduler
+unreachable for the rest of the tick: every fact says so and no further call is made.
+
+Submit is record: the core records the intent before ``submit``; the id is written to
+``<attempt>/job_id`` as soon as the submit command returns. A tick that died in between is
+covered by ``find`` (the deterministic job name looked up), else by the id the job itself
+wrote at its start (``job_id_env``), else by ``job_id``; see reference/backends.md.
+"""
+
+import os
+import re
+import select
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from string import Formatter
+from typing import Annotated, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from tianluo import fsio, linear_re, records
+from tianluo.backends.base import (
+    BackendOptions,
+    Capabilities,
+    Handle,
+    JobFacts,
+    JobSpec,
+    SchedulerUnreachable,
+    SubmitRejected,
+)
+from tianluo.backends.kinds import BackendKind
+from tianluo.errors import TianluoError
+from tianluo.fsio import UnsafePath, atomic_write, write_json
+from tianluo.plaintext import one_line
+from tianluo.runner import EXIT, JOB
+from tianluo.spec_parts import MAX_COMMAND, MAX_SCHEDULER_TIMEOUT_S, duration, text
+from tianluo.states import JobState
+
+TAG = "TIANLUO_JOB"
+SCRIPT = "job.sh"
+JOB_ID = "job_id"  # the id submit printed, written by tianluo right after submit returned
+JOB_ID_SEEN = "job_id.seen"  # the id the job read from job_id_env as it started, written by job.sh
+OUTPUT_CAP = 4 << 20  # bytes of a command's stdout read (status of 100,000 jobs is ~3 MB)
+ERROR_CAP = 64 << 10  # bytes of its stderr
+LINE_CAP = 4096  # characters of one status line looked at
+KILL_WAIT = 2.0  # seconds to wait for a killed command's group to go
+
+#: placeholder -> what it is
+PLACEHOLDERS = {
+    "job_name": "the attempt's deterministic job name",
+    "attempt_dir": "the attempt folder (absolute)",
+    "workdir": "the folder the job runs in",
+    "script": "the attempt's job.sh",
+    "job_id": "one job id",
+    "job_ids": "every job id of the tick, each its own argument",
+    "job_ids_comma": "every job id of the tick, comma-joined as one argument",
+}
+#: template -> (placeholders it may use, placeholders it must use (one of))
+TEMPLATES = {
+    "submit": ({"job_name", "attempt_dir", "workdir", "script"}, ("script",)),
+    "status": ({"job_ids", "job_ids_comma"}, ("job_ids", "job_ids_comma")),
+    "cancel": ({"job_id", "job_name", "attempt_dir"}, ("job_id",)),
+    "hold": ({"job_id", "job_name", "attempt_dir"}, ("job_id",)),
+    "release": ({"job_id", "job_name", "attempt_dir"}, ("job_id",)),
+    "find": ({"job_name", "attempt_dir"}, ("job_name",)),
+}
+#: A job id as submit and find print it: 1234, 1234_5, 1234[5], 1234.server, job-abc@cluster.
+JOB_ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:@\[\]+-]{0,127}\Z")
+WORD = re.compile(r"[A-Za-z0-9_.:+-]{1,64}\Z")
+ENDED_BY = ("time_limit", "out_of_memory", "node_fail", "preempted", "boot_fail", "deadline", "cancelled")
+ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,127}\Z")
+
+Template = text(MAX_COMMAND, "the template")
+
+
+def _fields(template: str) -> list[tuple[str, str | None]]:
+    """(literal text, placeholder or None) pieces of a template.
+
+    Raises:
+        ValueError: an unbalanced brace, a format spec or conversion, an unknown placeholder.
+    """
+    try:
+        pieces = list(Formatter().parse(template))
+    except ValueError as exc:
+        raise ValueError(f"unbalanced braces: {exc} (write a literal brace as {{{{ or }}}})") from None
+    out = []
+    for literal, name, spec, conversion in pieces:
+        if name is not None:
+            if spec or conversion:
+                raise ValueError(f"{{{name}{'!' + conversion if conversion else ''}{':' + spec if spec else ''}}}: "
+                                 "a placeholder takes no format; write it as {" + name + "}")
+            if name not in PLACEHOLDERS:
+                raise ValueError(f"unknown placeholder {{{name}}}; the placeholders are "
+                                 + ", ".join("{" + p + "}" for p in PLACEHOLDERS))
+        out.append((literal, name))
+    return out
+
+
+def _quote_state(literal: str, state: str) -> str:
+    """The shell's quoting state after ``literal``: '' (bare), "'" or '"'."""
+    i = 0
+    while i < len(literal):
+        c = literal[i]
+        if state == "'":
+            if c == "'":
+                state = ""
+        elif c == "\\":
+            i += 1  # the next character is escaped (bare or within double quotes)
+        elif state == '"':
+            if c == '"':
+                state = ""
+        elif c in "'\"":
+            state = c
+        i += 1
+    return state
+
+
+def check_template(key: str, template: str) -> str:
+    """``template`` if it is a valid ``key`` template, else ValueError (one line)."""
+    allowed, required = TEMPLATES[key]
+    pieces = _fields(template)
+    names = {name for _, name in pieces if name is not None}
+    wrong = sorted(names - allowed)
+    if wrong:
+        raise ValueError(f"{{{wrong[0]}}} has no value in {key}; {key} takes "
+                         + ", ".join("{" + p + "}" for p in sorted(allowed)))
+    if not names & set(required):
+        raise ValueError(f"{key} must use " + " or ".join("{" + p + "}" for p in required)
+                         + f" ({PLACEHOLDERS[required[0]]})")
+    state = ""
+    for literal, name in pieces:
+        state = _quote_state(literal, state)
+        if name is not None and state:
+            raise ValueError(f"{{{name}}} is inside quotes; write it bare: tianluo shell-quotes every value")
+    if state:
+        raise ValueError("a quote is not closed")
+    try:
+        words = shlex.split(template.replace("{", "").replace("}", ""))
+    except ValueError as exc:
+        raise ValueError(f"not a shell command: {exc}") from None
+    if not words:
+        raise ValueError("empty; give the command to run")
+    return template
+
+
+def render(template: str, values: Mapping[str, str | list[str]]) -> str:
+    """The template with each placeholder replaced by its value, shell-quoted (a list: each item quoted)."""
+    out = []
+    for literal, name in _fields(template):
+        out.append(literal)
+        if name is not None:
+            value = values[name]
+            out.append(" ".join(shlex.quote(v) for v in value) if isinstance(value, list) else shlex.quote(value))
+    return "".join(out)
+
+
+def program(template: str) -> str | None:
+    """The program a template runs: its first word that is not a variable assignment."""
+    try:
+        words = shlex.split(template.replace("{", "").replace("}", ""))
+    except ValueError:
+        return None
+    for word in words:
+        if "=" not in word.split("/")[0]:
+            return word
+    return None
+
+
+class CommandOptions(BackendOptions):
+    """Any scheduler with a CLI (``backend: {kind: command, submit: ..., status: ..., ...}``)."""
+
+    kind: Literal["command"] = "command"
+    submit: Template = Field(description="Submits {script} (the attempt's job.sh) and prints the job id (the "
+                             "first field of its last non-empty line; '123;cluster' is 123).")
+    status: Template = Field(description="Prints '<id> <word>' lines for {job_ids} (or {job_ids_comma}): "
+                             "one call a tick for every job.")
+    states: dict[str, Literal["queued", "running", "ended"]] = Field(
+        min_length=1, max_length=1000, description="The scheduler's words -> queued, running or ended. A word "
+        "not in the table is reported and taken for running (never resubmitted).")
+    ended_by: dict[str, Literal[ENDED_BY]] = Field(  # type: ignore[valid-type]
+        default_factory=dict, max_length=1000, description="An ended word -> who ended the job (time_limit, "
+        "out_of_memory, node_fail, preempted, boot_fail, deadline, cancelled); other ended words: it ended "
+        "by itself.")
+    cancel: Template = Field(description="Cancels {job_id}.")
+    hold: Template | None = Field(default=None, description="Holds queued {job_id} in the queue (with release).")
+    release: Template | None = Field(default=None, description="Releases {job_id} held by hold.")
+    find: Template | None = Field(default=None, description="Prints the id(s) of the jobs named {job_name}, one a "
+                                  "line: how a job submitted by a tick that died before recording it is found.")
+    job_id_env: str | None = Field(default=None, description="The variable the scheduler sets to the job's id "
+                                   "inside the job (SLURM_JOB_ID, PBS_JOBID, LSB_JOBID, JOB_ID): job.sh "
+                                   "writes it into the attempt folder as the job starts.")
+    unreachable: Annotated[str, text(linear_re.MAX_PATTERN_CHARS, "the pattern")] | None = Field(
+        default=None, description="RE2 pattern: a failing call whose stderr matches it means the scheduler "
+        "is unreachable (nothing known this tick), not that it refused.")
+    timeout: Annotated[duration(MAX_SCHEDULER_TIMEOUT_S), Field(gt=0)] = Field(
+        default=30.0, description="Per call; a call that takes longer is 'scheduler unreachable' this tick.")
+
+    @field_validator("submit", "status", "cancel", "hold", "release", "find")
+    @classmethod
+    def _template(cls, value: str | None, info) -> str | None:
+        return None if value is None else check_template(info.field_name, value)
+
+    @field_validator("states", "ended_by")
+    @classmethod
+    def _words(cls, value: dict) -> dict:
+        for word in value:
+            if not WORD.match(word):
+                raise ValueError(f"{one_line(word, 40)!r} is not a scheduler word (letters, digits and _.:+-, "
+                                 "at most 64)")
+        return value
+
+    @field_validator("job_id_env")
+    @classmethod
+    def _env_name(cls, value: str | None) -> str | None:
+        if value is not None and not ENV_NAME.match(value):
+            raise ValueError(f"{one_line(value, 40)!r} is not an environment variable name")
+        return value
+
+    @field_validator("unreachable")
+    @classmethod
+    def _pattern(cls, value: str | None) -> str | None:
+        if value is not None:
+            try:
+                linear_re.check(value)
+            except linear_re.UnsupportedPattern as exc:
+                raise ValueError(str(exc)) from None
+        return value
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "CommandOptions":
+        for word in self.ended_by:
+            if self.states.get(word) != "ended":
+                raise ValueError(f"ended_by: {word} is not a word states maps to ended")
+        if (self.hold is None) != (self.release is None):
+            raise ValueError("give hold and release together (a held job needs a way out of the hold)")
+        return self
+
+    def capabilities(self) -> Capabilities:
+        return Capabilities(queue=True, hold_in_queue=bool(self.hold and self.release), requeue=False,
+                            event_ticks=False, accounting=False, exclude_hosts=False, resources=False,
+                            unreachable=True)
+
+    def describe(self) -> str:
+        return f"command ({program(self.submit) or 'submit'})"
+
+
+def resolve_at_start(options: CommandOptions, spec_path: Path) -> CommandOptions:
+    """Check once, at ``start``, that every template's program is there to run.
+
+    Raises:
+        TianluoError: one line naming the template and the program.
+    """
+    for key in TEMPLATES:
+        template = getattr(options, key)
+        if template is None:
+            continue
+        prog = program(template)
+        if prog is None:
+            continue
+        if "/" in prog:
+            ok = os.path.isfile(prog) and os.access(prog, os.X_OK)
+        else:
+            ok = shutil.which(prog) is not None or _shell_word(prog)
+        if not ok:
+            raise TianluoError(f"{spec_path}: backend.{key}: {prog} is not on PATH; install it, give its full "
+                               "path, or start from a shell whose PATH has it")
+    return options
+
+
+def _shell_word(word: str) -> bool:
+    """Whether ``word`` is a shell builtin or keyword (``exec``, ``env``-less ``cd``...), run by /bin/sh itself."""
+    return word in {"exec", "cd", "command", "eval", "set", "test", "[", "echo", "printf", "true", "false", ":",
+                    "if", "for", "while", "case", "{", "(", "!"}
+
+
+@dataclass(frozen=True)
+class Result:
+    returncode: int
+    out: str
+    err: str
+    cut: bool  # stdout was longer than OUTPUT_CAP: cut
+
+
+class CommandError(OSError):
+    """A scheduler command answered with an error (non-zero exit)."""
+
+
+class CommandRejected(CommandError, SubmitRejected):
+    """The submit command answered and refused the job, or printed no usable job id."""
+
+
+def run_command(command: str, timeout: float, env: dict[str, str] | None = None) -> Result:
+    """``/bin/sh -c command`` in its own session, stdin /dev/null, output capped, at most ``timeout`` s.
+
+    Raises:
+        subprocess.TimeoutExpired: it ran too long; its process group was killed.
+        OSError: /bin/sh could not be started.
+    """
+    proc = subprocess.Popen(["/bin/sh", "-c", command], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, start_new_session=True, close_fds=True, env=env)
+    assert proc.stdout is not None and proc.stderr is not None
+    stdout, stderr = proc.stdout, proc.stderr
+    deadline = time.monotonic() + timeout
+    out_fd, err_fd = stdout.fileno(), stderr.fileno()
+    bufs = {out_fd: bytearray(), err_fd: bytearray()}
+    caps = {out_fd: OUTPUT_CAP, err_fd: ERROR_CAP}
+    open_fds = set(bufs)
+    cut = flooded = False
+    try:
+        while open_fds:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                _kill_group(proc)
+                raise subprocess.TimeoutExpired(command, timeout)
+            ready, _, _ = select.select(sorted(open_fds), [], [], left)
+            for fd in ready:
+                chunk = os.read(fd, 65536)
+                buf = bufs[fd]
+                if chunk:
+                    buf += chunk
+                if not chunk:
+                    open_fds.discard(fd)
+                elif len(buf) >= caps[fd]:  # enough: the rest is not read
+                    del buf[caps[fd]:]
+                    cut = cut or fd == out_fd
+                    flooded = True
+            if flooded:
+                break
+        if flooded:  # stopped reading: the writer would block (or die of SIGPIPE); end it either way
+            _kill_group(proc)
+        try:
+            returncode = proc.wait(max(0.0, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            _kill_group(proc)
+            raise
+    finally:
+        stdout.close()
+        stderr.close()
+        if proc.returncode is None:
+            _kill_group(proc)
+    return Result(returncode, bufs[out_fd].decode("utf-8", "replace"), bufs[err_fd].decode("utf-8", "replace"), cut)
+
+
+def _kill_group(proc: subprocess.Popen) -> None:
+    """KILL the command's whole process group (it leads its own session) and reap it."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    try:
+        proc.wait(KILL_WAIT)
+    except subprocess.TimeoutExpired:
+        pass
+
+
+class CommandBackend:
+    """Submits, polls and cancels attempts through the spec's scheduler commands."""
+
+    def __init__(self, run_dir: Path, options: CommandOptions, python: str | None = None):
+        self.run_dir = Path(run_dir)
+        self.options = options
+        self.python = python or sys.executable
+        self.calls: list[str] = []  # every scheduler command of this tick, for the status and tests
+        self._down: str | None = None
+        self._unreachable = linear_re.compile_pattern(options.unreachable) if options.unreachable else None
+
+    # --- calls ---------------------------------------------------------------------------
+
+    def _call(self, key: str, values: Mapping[str, str | list[str]]) -> Result:
+        """Run one template; its result. Raises SchedulerUnreachable (this call or an earlier one of the
+        tick) or CommandError (it answered non-zero)."""
+        if self._down is not None:
+            raise SchedulerUnreachable(self._down)
+        template = getattr(self.options, key)
+        command = render(template, values)
+        self.calls.append(command)
+        timeout = self.options.timeout
+        prog = program(template) or key
+        try:
+            result = run_command(command, timeout)
+        except subprocess.TimeoutExpired:
+            self._down = f"backend.{key}: {prog} did not answer within {timeout:g}s"
+            raise SchedulerUnreachable(self._down) from None
+        except OSError as exc:
+            self._down = f"backend.{key}: cannot run /bin/sh: {exc}"
+            raise SchedulerUnreachable(self._down) from None
+        if result.cut:
+            raise CommandError(f"backend.{key}: {prog} printed more than {OUTPUT_CAP >> 20} MiB: cut, not read")
+        if result.returncode != 0:
+            err = result.err.strip() or result.out.strip()
+            first = one_line(err.splitlines()[0] if err else "", 300) or "no message"
+            if result.returncode == 127 and not result.out.strip():
+                self._down = f"backend.{key}: {prog} is not there to run ({first})"
+                raise SchedulerUnreachable(self._down)
+            if self._unreachable is not None and self._unreachable.search(err[:ERROR_CAP]):
+                self._down = f"backend.{key}: {prog}: {first}"
+                raise SchedulerUnreachable(self._down)
+            raise CommandError(f"backend.{key}: {prog} exited {result.returncode}: {first}")
+        return result
+
+    # --- submit --------------------------------------------------------------------------
+
+    def script(self, job: JobSpec) -> str:
+        """The attempt's job.sh: records the scheduler's id if told where it is, then execs the runner."""
+        lines = ["#!/bin/sh",
+                 f"# tianluo attempt {job.job_name}: the runner claims the folder, so it never runs twice."]
+        if self.options.job_id_env:
+            seen = shlex.quote(str(Path(job.attempt_dir) / JOB_ID_SEEN))
+            lines.append(f'(set -C; printf \'%s\\n\' "${{{self.options.job_id_env}-}}" > {seen}) 2>/dev/null')
+        lines.append(f"exec {shlex.quote(self.python)} -m tianluo.runner {shlex.quote(job.attempt_dir)}")
+        return "\n".join(lines) + "\n"
+
+    def submit(self, job: JobSpec) -> Handle:
+        adir = Path(job.attempt_dir)
+        fsio.make_dirs(adir)  # 0700, no links followed
+        write_json(adir / JOB, {
+            "job_name": job.job_name,
+            "command": job.command,
+            "workdir": job.workdir,
+            "env": {**job.env, TAG: job.job_name},
+            "poke": None,
+        })
+        script = adir / SCRIPT
+        atomic_write(script, self.script(job))
+        _chmod(script, 0o700)
+        values = {"job_name": job.job_name, "attempt_dir": job.attempt_dir, "workdir": job.workdir,
+                  "script": str(script)}
+        try:
+            result = self._call("submit", values)
+        except CommandError as exc:
+            raise CommandRejected(str(exc)) from None
+        job_id = _printed_id(result.out)
+        if job_id is None:
+            lines = [ln for ln in result.out.splitlines() if ln.strip()]
+            shown = one_line(lines[-1], 80) if lines else "nothing"
+            raise CommandRejected(f"backend.submit printed no job id (its last line: {shown!r}); a job id is "
+                                  "letters, digits and ._:@[]+- (at most 128), the first field of the last line")
+        try:
+            atomic_write(adir / JOB_ID, job_id + "\n")
+        except (OSError, UnsafePath):
+            pass  # the handle is returned all the same; only the crash window is wider
+        return Handle(job_id=job_id)
+
+    # --- poll ----------------------------------------------------------------------------
+
+    def poll(self, jobs: dict[str, tuple[JobSpec, Handle | None]]) -> dict[str, JobFacts]:
+        if not jobs:
+            return {}
+        facts: dict[str, JobFacts] = {}
+        watched: dict[str, tuple[JobSpec, Handle, Handle | None]] = {}
+        for name, (job, handle) in jobs.items():
+            found = None
+            if handle is None:
+                try:
+                    found = self._adopt(job)
+                except SchedulerUnreachable as exc:
+                    facts[name] = JobFacts(state=JobState.UNREACHABLE, detail=str(exc))
+                    continue
+                except CommandError as exc:
+                    facts[name] = JobFacts(state=JobState.UNREACHABLE, detail=f"find failed: {exc}")
+                    continue
+                if found is None:
+                    facts[name] = JobFacts(state=JobState.MISSING, detail=self._missing(job))
+                    continue
+                handle = found
+            watched[name] = (job, handle, found)
+        if not watched:
+            return facts
+        ids = sorted({h.job_id for _, h, _ in watched.values()})
+        try:
+            result = self._call("status", {"job_ids": ids, "job_ids_comma": ",".join(ids)})
+        except (SchedulerUnreachable, CommandError) as exc:
+            facts.update({name: JobFacts(state=JobState.UNREACHABLE, job_id=h.job_id, found=f, detail=str(exc))
+                          for name, (_, h, f) in watched.items()})
+            return facts
+        words = _parse_status(result.out, set(ids))
+        for name, (job, handle, found) in watched.items():
+            facts[name] = self._facts(job, handle, found, words.get(handle.job_id))
+        return facts
+
+    def _facts(self, job: JobSpec, handle: Handle, found: Handle | None, word: str | None) -> JobFacts:
+        adir = Path(job.attempt_dir)
+        job_id = handle.job_id
+        record, _ = records.read_exit(adir)  # a damaged record is no record
+        meaning = self.options.states.get(word) if word is not None else None
+        shown = one_line(word, 64) if word is not None else None
+        if word is None:
+            if record is not None:
+                return _exited(job_id, record, found, None, None,
+                               f"the scheduler no longer lists job {job_id}; its {EXIT} tells how it ended")
+            return JobFacts(state=JobState.LOST, job_id=job_id, found=found,
+                            detail=f"the scheduler no longer lists job {job_id}, and it left no {EXIT}")
+        if meaning == "ended":
+            ended_by = self.options.ended_by.get(word)
+            if record is not None:
+                return _exited(job_id, record, found, shown, ended_by, f"the scheduler says {shown}")
+            return JobFacts(state=JobState.LOST, job_id=job_id, found=found, scheduler_state=shown,
+                            ended_by=ended_by, detail=f"the scheduler says {shown}, and the job left no {EXIT}")
+        if record is not None:  # the runner wrote its end; the scheduler has not caught up yet
+            return _exited(job_id, record, found, shown, None, f"the scheduler still says {shown}")
+        if meaning == "queued":
+            return JobFacts(state=JobState.QUEUED, job_id=job_id, found=found, scheduler_state=shown,
+                            detail=shown or "")
+        started, _ = records.read_started(adir)
+        detail = shown or ""
+        if meaning is None:
+            detail = f"the scheduler says {shown}, a word not in backend.states: taken for running"
+        return JobFacts(state=JobState.RUNNING if started else JobState.STARTING, job_id=job_id, found=found,
+                        scheduler_state=shown, host=(started or {}).get("host"),
+                        started_at=(started or {}).get("started_at"), detail=detail)
+
+    def _missing(self, job: JobSpec) -> str:
+        if self.options.find:
+            return f"backend.find knows no job named {job.job_name}"
+        return f"no job id recorded for {job.job_name} (and no backend.find to look it up)"
+
+    def _adopt(self, job: JobSpec) -> Handle | None:
+        """The job an earlier tick submitted but did not record: by ``find`` (the last id it prints), else by the
+        ids in the attempt folder (``job_id`` written after submit, ``job_id.seen`` written by the job)."""
+        if self.options.find:
+            result = self._call("find", {"job_name": job.job_name, "attempt_dir": job.attempt_dir})
+            ids = [i for i in (_first_field(ln) for ln in result.out.splitlines()[:10000]) if i is not None]
+            if ids:
+                return Handle(job_id=ids[-1])
+        adir = Path(job.attempt_dir)
+        for name in (JOB_ID, JOB_ID_SEEN):
+            try:
+                data = fsio.read_bytes(adir / name, 4096).decode("utf-8", "replace")
+            except (OSError, UnsafePath):
+                continue
+            job_id = _printed_id(data)
+            if job_id is not None:
+                return Handle(job_id=job_id)
+        return None
+
+    # --- find, cancel, hold --------------------------------------------------------------
+
+    def find(self, job: JobSpec) -> Handle | None:
+        return self.poll({job.job_name: (job, None)})[job.job_name].found
+
+    def cancel(self, job: JobSpec, handle: Handle | None, sig: int = signal.SIGTERM) -> list[int | str]:
+        """``cancel`` the attempt's own job; the scheduler signals it (nothing is signalled here)."""
+        if handle is None:
+            return []
+        self._call("cancel", {"job_id": handle.job_id, "job_name": job.job_name, "attempt_dir": job.attempt_dir})
+        return [handle.job_id]
+
+    def hold(self, job: JobSpec, handle: Handle) -> str | None:
+        return self._hold("hold", job, handle)
+
+    def release(self, job: JobSpec, handle: Handle) -> str | None:
+        return self._hold("release", job, handle)
+
+    def _hold(self, key: str, job: JobSpec, handle: Handle) -> str | None:
+        if getattr(self.options, key) is None:
+            return None
+        self._call(key, {"job_id": handle.job_id, "job_name": job.job_name, "attempt_dir": job.attempt_dir})
+        return f"{key} {handle.job_id} ({program(getattr(self.options, key))})"
+
+
+def _chmod(path: Path, mode: int) -> None:
+    """chmod the file just written, never through a link (the folder is tianluo's own, 0700)."""
+    fd = fsio.open_file(path, os.O_RDONLY)
+    try:
+        os.fchmod(fd, mode)
+    finally:
+        os.close(fd)
+
+
+def _first_field(line: str) -> str | None:
+    """A job id: the first whitespace field of a line, cut at ';' (``--parsable``'s ``123;cluster``)."""
+    fields = line[:LINE_CAP].split()
+    if not fields:
+        return None
+    job_id = fields[0].split(";")[0]
+    return job_id if JOB_ID_RE.match(job_id) else None
+
+
+def _printed_id(out: str) -> str | None:
+    """The job id submit printed: the first field of its last non-empty line."""
+    lines = [ln for ln in out.splitlines() if ln.strip()]
+    return _first_field(lines[-1]) if lines else None
+
+
+def _parse_status(out: str, wanted: set[str]) -> dict[str, str]:
+    """id -> word from status's '<id> <word> ...' lines, for the ids asked about (the first line of each wins)."""
+    words: dict[str, str] = {}
+    for line in out.splitlines():
+        fields = line[:LINE_CAP].split()
+        if len(fields) >= 2 and fields[0] in wanted and fields[0] not in words:
+            words[fields[0]] = fields[1]
+    return words
+
+
+def _exited(job_id: str, record: dict, found: Handle | None, word: str | None, ended_by: str | None,
+            detail: str) -> JobFacts:
+    return JobFacts(state=JobState.EXITED, exit_code=record.get("exit_code"), signal=record.get("signal"),
+                    job_id=job_id, scheduler_state=word, ended_by=ended_by, host=record.get("host"),
+                    started_at=record.get("started_at"), ended_at=record.get("ended_at"),
+                    detail=record.get("error") or detail, found=found)
+
+
+KIND = BackendKind(name="command", options=CommandOptions, opener=CommandBackend, resolve_at_start=resolve_at_start,
+                   summary="any scheduler with a CLI: submit/status/cancel commands written as templates in the spec")
+
+__all__ = ["CommandBackend", "CommandError", "CommandOptions", "CommandRejected", "KIND", "run_command"]
