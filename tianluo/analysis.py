@@ -82,7 +82,7 @@ def layer_lines(d: Diagnosis | None) -> list[str]:
 
 def _quoted(text: str | None, cap: int = 500) -> str:
     """Agent text as one inert line of Markdown: control characters and backticks gone, capped."""
-    from tianluo.agent_call import one_line
+    from tianluo.plaintext import one_line
 
     return one_line((text or "").replace("`", "'"), cap)
 

@@ -1,7 +1,7 @@
-"""What one tick saw, and what it decided to do, as plain values.
+"""What one tick saw, as plain values: the input of ``decide`` besides state and time.
 
-Observations are the input of ``decide`` besides state and time; actions are its output
-for the imperative shell to carry out.
+The shell's ``observe`` fills them in (backend facts, log lines, checkpoints, free space,
+conditions); what ``decide`` asks the shell to do in return is in ``actions``.
 """
 
 from dataclasses import dataclass, field
