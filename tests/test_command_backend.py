@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import wait_for
+from conftest import clean_env, cli, read_events, read_state, start_run, tick_until, wait_for, write_spec
 from pydantic import ValidationError
 
 from tianluo.backends.base import JobSpec, SchedulerUnreachable, SubmitRejected
@@ -382,3 +382,98 @@ def test_a_failing_cancel_is_an_error_the_tick_retries_not_unreachable(q, tmp_pa
 
     with pytest.raises(CommandError, match="tinyq: no job 999"):
         backend.cancel(j, Handle(job_id="999"), signal.SIGTERM)
+
+
+# --- end to end through the CLI, on tinyq -----------------------------------------------------
+
+
+def spec_text(q: Queue, stages: str, find: bool = True, **over) -> str:
+    backend = json.dumps(q.spec(find, **over))  # JSON is YAML
+    return f"name: cmdq\nbackend: {backend}\nentities:\n  solo:\n    stages:\n{stages}"
+
+
+PIPELINE = """\
+      prep:
+        run: echo prep > prep.txt
+        done_when: {exists: prep.txt}
+      work:
+        needs: [prep]
+        run: echo "ran $TIANLUO_ATTEMPT" >> work.log; test -f once || { touch once; exit 1; }; echo ok > work.txt
+        done_when: {exists: work.txt}
+"""
+
+
+def test_a_pipeline_runs_through_the_cli_and_a_failed_attempt_is_retried(q, tmp_path):
+    project = tmp_path / "proj"
+    spec = write_spec(project, spec_text(q, PIPELINE))
+    plan = cli("plan", spec, cwd=tmp_path, check=True)
+    assert "backend command" in plan.stdout
+    run_dir = start_run(spec, tmp_path / "home", tmp_path)
+    doc = tick_until(run_dir, tmp_path, timeout=60)
+    stages = doc["entities"]["solo"]["stages"]
+    assert stages["work"]["attempt"] == 2 and stages["prep"]["attempt"] == 1
+    assert (project / "work.log").read_text() == "ran 1\nran 2\n"
+    submitted = [e for e in read_events(run_dir) if e["event"] == "submitted"]
+    assert [(e["stage"], e["attempt"]) for e in submitted] == [("prep", 1), ("work", 1), ("work", 2)]
+    ids = [e["job_id"] for e in submitted]
+    assert sorted(q("status", *ids).stdout.split()) == sorted(["1", "2", "3", "DONE", "FAILED", "DONE", "0", "1", "0"])
+    assert read_state(run_dir)["plan"]["backend"]["kind"] == "command"
+
+
+KILLED_TICK = """
+import os, signal, sys
+from tianluo.backends.command import CommandBackend
+
+real_submit = CommandBackend.submit
+
+def submit(self, job):
+    handle = real_submit(self, job)
+    os.kill(os.getpid(), signal.SIGKILL)  # the scheduler took the job; the handle is never recorded
+    return handle
+
+CommandBackend.submit = submit
+from tianluo.cli import main
+sys.exit(main(["tick", "--run", sys.argv[1]]))
+"""
+
+
+@pytest.mark.parametrize("find", [True, False], ids=["by-find", "by-job-id-file"])
+def test_a_tick_killed_between_submit_and_record_adopts_never_a_second_job(q, tmp_path, find):
+    project = tmp_path / "proj"
+    stage = "      work:\n        run: echo \"ran $TIANLUO_ATTEMPT\" >> counter.txt; echo done > done.txt\n" \
+            "        done_when: {exists: done.txt}\n"
+    spec = write_spec(project, spec_text(q, stage, find=find))
+    run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
+    proc = subprocess.run([sys.executable, "-c", KILLED_TICK, str(run_dir)], cwd=tmp_path, env=clean_env(),
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == -signal.SIGKILL, proc.stderr
+    attempt = read_state(run_dir)["entities"]["solo"]["stages"]["work"]["attempts"][0]
+    assert attempt["handle"] is None
+    out = cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    assert "adopted" in out.stdout, out.stdout
+    tick_until(run_dir, tmp_path, timeout=30)
+    name = read_state(run_dir)["entities"]["solo"]["stages"]["work"]["attempts"][0]["job_name"]
+    assert q("find", "--name", name).stdout.split() == ["1"]  # one job of that name, never a second
+    assert (project / "counter.txt").read_text() == "ran 1\n"
+    assert not any(e["event"] in ("relaunch", "submitted") for e in read_events(run_dir))
+
+
+def test_an_unreachable_queue_launches_nothing_and_the_run_completes_once_it_is_back(q, tmp_path):
+    project = tmp_path / "proj"
+    spec = write_spec(project, spec_text(q, PIPELINE.replace("test -f once ||", "true ||")))
+    run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
+    q("down")
+    try:
+        for _ in range(2):  # the submit fails (not refused); the next tick cannot look it up
+            out = cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+        events = read_events(run_dir)
+        assert not any(e["event"] == "submitted" for e in events), out.stdout
+        failed = [e for e in events if e["event"] == "launch_failed"]
+        assert failed and not any(e.get("refused") for e in failed)
+        assert "cannot reach the queue" in failed[0]["message"]
+        assert any(e["event"] == "scheduler_unreachable" for e in events), [e["event"] for e in events]
+        assert read_state(run_dir)["entities"]["solo"]["stages"]["prep"]["attempt"] == 1
+    finally:
+        q("up")
+    tick_until(run_dir, tmp_path, timeout=60)
+    assert [e["attempt"] for e in read_events(run_dir) if e["event"] == "submitted"] == [1, 1]

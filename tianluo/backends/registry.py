@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Union
 
 from pydantic import BeforeValidator, Field
 
-from tianluo.backends import local, slurm
+from tianluo.backends import command, local, slurm
 from tianluo.backends.base import Backend, BackendOptions, Capabilities
 from tianluo.backends.kinds import BackendKind
 from tianluo.backends.local import LocalOptions
@@ -17,6 +17,7 @@ from tianluo.backends.local import LocalOptions
 REGISTRY: dict[str, BackendKind] = {k.name: k for k in (
     local.KIND,
     slurm.KIND,
+    command.KIND,
 )}
 
 
