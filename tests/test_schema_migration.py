@@ -1,41 +1,124 @@
-"""state.json schema 2 (only what differs from the defaults), schema 1 migrated, and bounded snapshots.
+"""state.json across schema versions: every stored state of every older version (tests/states/)
+migrated, written back in this schema, read back equal and ticked for real; bounded snapshots.
 
-The schema-1 states in tests/states/ were written by tianluo before schema 2 (see the README
-there): they are loaded with today's tianluo, written back, and ticked for real.
+The states in tests/states/ were written by tianluo itself at the commits named in the README
+there (schema 1: before defaults were left out; schema 2: before the plan's backend became one
+``{"kind": ..., <options>}``): they are loaded with today's tianluo, written back, and ticked.
 """
 
 import gzip
+import hashlib
 import json
 import os
+import socket
 import subprocess
 import sys
 import zlib
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from conftest import cli, clean_env
+from conftest import clean_env, cli
+from pure_helpers import observe, running, seen
 
 from tianluo import migrate
-from tianluo.decide import attempt_dir, job_name
+from tianluo.backends.registry import REGISTRY, open_backend
+from tianluo.backends.slurm import SlurmBackend, SlurmOptions
+from tianluo.decide import attempt_dir, decide, job_name
 from tianluo.errors import StateError
-from tianluo.model import (DONE_LAYERS, SCHEMA_VERSION, Handle, derived_command, dump_state, plan_values,
-                           state_json_schema)
-from tianluo.states import StageStatus
+from tianluo.model import (
+    DONE_LAYERS,
+    SCHEMA_VERSION,
+    Handle,
+    derived_command,
+    dump_state,
+    plan_values,
+    state_json_schema,
+)
+from tianluo.states import TERMINAL_PHASES, StageStatus
 from tianluo.store import SNAPSHOT_CAP, RunStore, parse_state, read_snapshot, snapshot_revision
 from tianluo.templating import param_env, render
 
 STATES = Path(__file__).resolve().parent / "states"
 V1 = sorted(STATES.glob("v1-*.json"))
+V2 = sorted(p for p in STATES.glob("v2-*.json") if p.name != "v2-defaults.json")
+OLD = V1 + V2
+HEAD = f'{{\n "schema_version": {SCHEMA_VERSION},'
 
 
-def test_there_are_stored_v1_states():
-    assert len(V1) >= 5
-    for path in V1:
-        assert json.loads(path.read_text())["schema_version"] == 1
+def stem(path: Path) -> str:
+    return path.stem
 
 
-def _without_later_defaults(full: dict) -> dict:
-    """A full dump without the fields schema 2 gained later (the agent rung), when they hold their defaults."""
+def test_there_are_stored_states_of_every_older_version():
+    assert len(V1) >= 5 and len(V2) >= 7
+    for paths, version in ((V1, 1), (V2, 2)):
+        for path in paths:
+            assert json.loads(path.read_text())["schema_version"] == version, path.name
+    kinds = {json.loads(p.read_text())["plan"].get("backend", "local") for p in V2}
+    assert kinds == {"local", "slurm"}  # local ones leave it out (the default), Slurm ones name it
+
+
+def test_migration_steps_cover_every_version_from_the_oldest():
+    assert migrate.OLDEST == 1
+    assert set(migrate.STEPS) == set(range(migrate.OLDEST, SCHEMA_VERSION))
+    assert {json.loads(p.read_text())["schema_version"] for p in OLD} == set(range(migrate.OLDEST, SCHEMA_VERSION))
+    assert migrate.upgrade({"schema_version": 1, "x": 1}) == {"schema_version": SCHEMA_VERSION, "x": 1}
+    for bad in (None, "1", True, 0, 1.0):
+        with pytest.raises(ValueError, match="schema_version"):
+            migrate.upgrade({"schema_version": bad})
+    with pytest.raises(migrate.NewerSchema):
+        migrate.upgrade({"schema_version": SCHEMA_VERSION + 1})
+
+
+@pytest.mark.parametrize("plan, backend", [
+    ({}, None),  # left out: local, the default, stays left out
+    ({"backend": "local"}, None),
+    ({"backend": "local", "slurm": None}, None),  # schema 1 wrote both
+    ({"backend": "slurm"}, {"kind": "slurm"}),
+    ({"backend": "slurm", "slurm": None}, {"kind": "slurm"}),
+    ({"backend": "slurm", "slurm": {"accounting": "sacct", "timeout": 5.0}},
+     {"kind": "slurm", "accounting": "sacct", "timeout": 5.0}),
+    ({"backend": "pbs"}, {"kind": "pbs"}),  # unknown: left for the model to refuse
+], ids=["left-out", "local", "local-v1", "slurm", "slurm-null", "slurm-options", "unknown"])
+def test_v2_to_v3_makes_the_backend_one_choice_told_apart_by_kind(plan, backend):
+    raw = {"schema_version": 2, "run_id": "r", "plan": {"name": "n", **plan, "interval": 600.0}}
+    out = migrate.upgrade(json.loads(json.dumps(raw)))
+    assert out["schema_version"] == 3 and "slurm" not in out["plan"]
+    assert out["plan"].get("backend") == backend
+    assert list(out["plan"])[0] == "name" and out["plan"]["interval"] == 600.0
+
+
+def v3_of(raw: dict) -> dict:
+    """What schema 3 writes for a schema-2 file: the same, key for key, but the plan's backend name and its
+    ``slurm`` options made one ``backend: {kind, ...}`` where ``backend`` stood (the test's own reading of
+    the schema history, apart from tianluo.migrate)."""
+    plan = {}
+    for key, value in raw["plan"].items():
+        if key == "backend":
+            plan[key] = {"kind": value, **(raw["plan"].get("slurm") or {})}
+        elif key != "slurm":
+            plan[key] = value
+    return {**raw, "schema_version": 3, "plan": plan}
+
+
+@pytest.mark.parametrize("path", V2, ids=stem)
+def test_a_v2_state_loads_whole_and_is_written_back_in_v3(path):
+    """Nothing of a schema-2 file is lost or changed but the backend's shape: its schema-3 text is the same
+    JSON, key for key and in the same order."""
+    text = path.read_text()
+    state = parse_state(text)
+    v3 = dump_state(state)
+    assert v3.startswith(HEAD)
+    assert json.dumps(json.loads(v3)) == json.dumps(v3_of(json.loads(text)))
+    again = parse_state(v3)
+    assert again == state
+    assert dump_state(again) == v3
+
+
+def _without_later_defaults(full: dict, raw: dict) -> dict:
+    """A full dump without the fields schema 2 gained later (the agent rung), when they hold their defaults;
+    the plan's backend as schema 1 wrote it."""
     assert full.pop("agent_calls") == 0 and full["plan"].pop("agent") is None
     gate = full["plan"]["success_gate"]  # how runs end (issue 14)
     assert full.pop("end") is None and gate.pop("checkpoint") == [] and gate.pop("on_end") == "leave"
@@ -46,31 +129,34 @@ def _without_later_defaults(full: dict) -> dict:
             assert stage.pop("consults") == []
             for attempt in stage["attempts"]:
                 assert attempt.pop("queue_notified") is False
+    # schema 3: the backend's name and its options (None for local) are one choice
+    assert full["plan"]["backend"] == {"kind": raw["plan"]["backend"]} and raw["plan"].pop("slurm") is None
+    full["plan"]["backend"] = raw["plan"]["backend"]
     return full
 
 
-@pytest.mark.parametrize("path", V1, ids=lambda p: p.stem)
-def test_a_v1_state_loads_whole_and_is_written_back_in_v2(path):
+@pytest.mark.parametrize("path", V1, ids=stem)
+def test_a_v1_state_loads_whole_and_is_written_back_in_v3(path):
     text = path.read_text()
     raw = json.loads(text)
     state = parse_state(text)
     # nothing of the v1 file is lost: the full dump of the migrated state is the v1 file, bar the version
     full = json.loads(state.model_dump_json(by_alias=True))
-    assert full.pop("schema_version") == 2 and raw.pop("schema_version") == 1
-    assert _without_later_defaults(full) == raw
-    # written back in schema 2: the version first, defaults left out, and it reads back the same
-    v2 = dump_state(state)
-    assert v2.startswith('{\n "schema_version": 2,')
-    assert len(v2) < 0.75 * len(text)
-    assert '"tick_count": 0' not in v2 and '"launches": 1,' not in v2
-    assert '"job_name"' not in v2 and '"dir"' not in v2  # derived: filled back in when read
-    again = parse_state(v2)
+    assert full.pop("schema_version") == SCHEMA_VERSION and raw.pop("schema_version") == 1
+    assert _without_later_defaults(full, raw) == raw
+    # written back in this schema: the version first, defaults left out, and it reads back the same
+    v3 = dump_state(state)
+    assert v3.startswith(HEAD)
+    assert len(v3) < 0.75 * len(text)
+    assert '"tick_count": 0' not in v3 and '"launches": 1,' not in v3 and '"backend"' not in v3
+    assert '"job_name"' not in v3 and '"dir"' not in v3  # derived: filled back in when read
+    again = parse_state(v3)
     assert again == without_done_layers(state)
-    assert dump_state(again) == v2
+    assert dump_state(again) == v3
 
 
 def without_done_layers(state):
-    """``state`` as its schema-2 text reads back: a succeeded stage's diagnosis keeps only its verdict."""
+    """``state`` as its text of schema 2 or later reads back: a succeeded stage's diagnosis keeps only its verdict."""
     state = state.model_copy(deep=True)
     for entity in state.entities.values():
         for stage in entity.stages.values():
@@ -80,37 +166,105 @@ def without_done_layers(state):
     return state
 
 
-def test_migration_steps_cover_every_version():
-    assert set(migrate.STEPS) == set(range(migrate.OLDEST, SCHEMA_VERSION))
-    raw = {"schema_version": 1, "x": 1}
-    assert migrate.upgrade(raw) == {"schema_version": 2, "x": 1}
-    for bad in (None, "1", True, 0):
-        with pytest.raises(ValueError, match="schema_version"):
-            migrate.upgrade({"schema_version": bad})
-    with pytest.raises(migrate.NewerSchema):
-        migrate.upgrade({"schema_version": SCHEMA_VERSION + 1})
+def _backend_options() -> set[str]:
+    """The names of the backends' options models (each a member of the plan's backend choice)."""
+    return {k.options.__name__ for k in REGISTRY.values()}
 
 
-def test_the_v2_defaults_are_pinned():
-    """Schema 2 leaves defaults out, so a changed default would change what every v2 state means."""
+def _pinned_defs(pinned: dict, now: dict, what: str) -> None:
+    """Every pinned record is as pinned; a record that is not pinned is only a backend added since (its
+    options model: no older state holds it, so older states mean what they meant)."""
+    changed = sorted(name for name in pinned if now.get(name) != pinned[name])
+    added = sorted(set(now) - set(pinned) - _backend_options())
+    assert not changed and not added, (
+        f"the {what} of state.json records changed ({', '.join(changed + added)}); states leave defaults out, "
+        "so this changes what stored states mean: bump SCHEMA_VERSION and add a tianluo/migrate.py step (and "
+        f"stored states of the old version in tests/states/); if no release has written schema {SCHEMA_VERSION} "
+        f"yet, update tests/states/v{SCHEMA_VERSION}-{what}.json instead (see its test)")
+
+
+def _defaults_now() -> dict:
     schema = state_json_schema()
     now = {}
     for name, d in [("RunState", schema)] + sorted(schema.get("$defs", {}).items()):
         props = {k: v["default"] for k, v in d.get("properties", {}).items() if "default" in v}
         if props:
             now[name] = props
-    pinned = json.loads((STATES / "v2-defaults.json").read_text())
-    assert now == pinned, (
-        "a default of a state.json field changed; states of schema 2 leave defaults out, so this changes "
-        "what they mean: bump SCHEMA_VERSION and add a tianluo/migrate.py step that writes the old default "
-        "into older states (if no release has written schema 2 yet, update tests/states/v2-defaults.json)")
+    return now
+
+
+def test_the_v3_defaults_are_pinned():
+    """Schema 2 and later leave defaults out, so a changed default would change what every stored state means.
+    tests/states/v2-defaults.json stays as the record of schema 2."""
+    _pinned_defs(json.loads((STATES / f"v{SCHEMA_VERSION}-defaults.json").read_text()), _defaults_now(), "defaults")
+
+
+def _shape(node):
+    """A schema without its descriptions: the shape state.json is read with."""
+    if isinstance(node, dict):
+        return {k: _shape(v) for k, v in node.items() if k != "description"}
+    if isinstance(node, list):
+        return [_shape(v) for v in node]
+    return node
+
+
+def _shapes_now(pinned: set[str] | None = None) -> dict:
+    """Record name -> sha256 of its shape; the plan's backend choice counts only the backends in ``pinned``."""
+    schema = json.loads(json.dumps(state_json_schema()))
+    defs = schema.pop("$defs")
+    backend = defs["Plan"]["properties"]["backend"]
+    if pinned is not None:
+        keep = [m for m in backend["oneOf"] if m["$ref"].rsplit("/", 1)[1] in pinned]
+        backend["oneOf"] = keep
+        backend["discriminator"]["mapping"] = {k: v for k, v in backend["discriminator"]["mapping"].items()
+                                               if v.rsplit("/", 1)[1] in pinned}
+    out = {}
+    for name, d in [("RunState", schema)] + sorted(defs.items()):
+        out[name] = hashlib.sha256(json.dumps(_shape(d), sort_keys=True).encode()).hexdigest()
+    return out
+
+
+def test_the_v3_schema_shape_is_pinned():
+    """The shape of every record of state.json (templates/state-schema.json without its descriptions), record
+    by record: one that changes (a field, a type, a default, a constraint) changes what older states mean or
+    whether they read. That includes the spec's models state.json holds as they are (spec.py's DoneWhen,
+    Progress, Output, RuleSpec, NotifySpec, SuccessGate; spec_parts' AgentSpec, DegradeAction, Resources,
+    When...; the backends' options): a change to one of them for the spec's sake shows here."""
+    pinned = json.loads((STATES / f"v{SCHEMA_VERSION}-shape.json").read_text())
+    _pinned_defs(pinned, _shapes_now(set(pinned)), "shape")
+
+
+def test_the_pins_fail_when_a_default_or_a_record_changes_and_not_for_a_new_backend():
+    pinned = json.loads((STATES / f"v{SCHEMA_VERSION}-defaults.json").read_text())
+    now = _defaults_now()
+    changed = json.loads(json.dumps(now))
+    changed["SuccessGate"]["on_end"] = "cancel"  # a spec model's default, changed for the spec's sake
+    with pytest.raises(AssertionError, match="SuccessGate"):
+        _pinned_defs(pinned, changed, "defaults")
+    with pytest.raises(AssertionError, match="Planted"):
+        _pinned_defs(pinned, {**now, "Planted": {"x": 1}}, "defaults")
+    # a backend added after the pin (as if Slurm's came now): no older state holds its options
+    _pinned_defs({k: v for k, v in pinned.items() if k != "SlurmOptions"}, now, "defaults")
+    shapes = json.loads((STATES / f"v{SCHEMA_VERSION}-shape.json").read_text())
+    with pytest.raises(AssertionError, match="Attempt"):
+        _pinned_defs(shapes, {**_shapes_now(set(shapes)), "Attempt": "0" * 64}, "shape")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
 def _install(tmp_path: Path, name: str, workdir: Path | None = None) -> Path:
-    """A stored state as the state.json of a fresh run folder (0700, 0600, as tianluo makes them)."""
+    """A stored state as the state.json of a fresh run folder (0700, 0600, as tianluo makes them); with
+    ``workdir``, its jobs run there and a webhook it would post to is a port nobody listens on."""
     raw = json.loads((STATES / name).read_text())
     if workdir is not None:
         raw["plan"]["workdir"] = str(workdir)
+        for channel in raw["plan"].get("notify", []):
+            if "webhook" in channel:
+                channel["webhook"] = f"http://127.0.0.1:{_free_port()}/hooks/x"
     home = tmp_path / "home"
     run_dir = home / raw["run_id"]
     run_dir.mkdir(parents=True)
@@ -121,28 +275,62 @@ def _install(tmp_path: Path, name: str, workdir: Path | None = None) -> Path:
     return run_dir
 
 
-def test_a_v1_run_is_ticked_by_this_tianluo_and_saved_as_v2(tmp_path):
+def _attempts(doc) -> dict:
+    """(entity, stage) -> [(n, pid, job id, intent_at)] of a state read as plain JSON (a local handle's job id
+    is its pid: schema 1 wrote it, later ones leave it out)."""
+    def one(a):
+        h = a.get("handle") or {}
+        return a["n"], h.get("pid"), h.get("job_id") or (str(h["pid"]) if "pid" in h else None), a["intent_at"]
+
+    return {(e, s): [one(a) for a in stage.get("attempts", [])]
+            for e, entity in doc["entities"].items() for s, stage in entity["stages"].items()}
+
+
+def _records(state) -> dict:
+    """(entity, stage) -> what each stage settled: its agent consults, degradations, checkpoint moves."""
+    return {(e, s): [(k, r) for k in ("consults", "degradations", "checkpoint_moves") for r in getattr(stage, k)]
+            for e, entity in state.entities.items() for s, stage in entity.stages.items()}
+
+
+TICKED = [p for p in OLD if p.name != "v2-slurm-running.json"]  # that one needs its cluster: see below
+
+
+@pytest.mark.parametrize("path", TICKED, ids=stem)
+def test_an_old_run_is_ticked_by_this_tianluo(path, tmp_path):
+    """A run folder of an older tianluo goes on under this one: a tick (real runners, real files) saves it
+    in this schema with every attempt it knew; a finished one is left as it is and still reads."""
     work = tmp_path / "work"
     work.mkdir()
-    run_dir = _install(tmp_path, "v1-demo-retrying.json", workdir=work)
-    before = json.loads((run_dir / "state.json").read_text())
+    run_dir = _install(tmp_path, path.name, workdir=work)
+    before_bytes = (run_dir / "state.json").read_bytes()
+    before = json.loads(before_bytes)
     proc = cli("tick", "--run", run_dir, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     text = (run_dir / "state.json").read_text()
-    assert text.startswith('{\n "schema_version": 2,')
-    state = parse_state(text)
-    assert state.revision > before["revision"] and state.tick_count == before["tick_count"] + 1
-    # the attempts the v1 state knew are all still there, with their handles
-    for ename, entity in before["entities"].items():
-        for sname, stage in entity["stages"].items():
-            kept = state.entities[ename].stages[sname].attempts
-            assert [a.n for a in kept[:len(stage["attempts"])]] == [a["n"] for a in stage["attempts"]]
-            for old, new in zip(stage["attempts"], kept):
-                assert (old["handle"] or {}).get("pid") == (new.handle.pid if new.handle else None)
-    status = cli("status", "--run", run_dir, "--json", cwd=tmp_path)
-    assert status.returncode == 0, status.stderr
+    if before.get("phase") in {p.value for p in TERMINAL_PHASES}:
+        assert text.encode() == before_bytes  # a finished run: the tick leaves it alone
+    else:
+        assert text.startswith(HEAD)
+        state = parse_state(text)
+        assert state.revision > before["revision"] and state.tick_count == before.get("tick_count", 0) + 1
+        after = _attempts(json.loads(dump_state(state)))
+        for key, old in _attempts(before).items():  # the attempts it knew are all still there, handles too
+            assert after[key][:len(old)] == old, key
+        kept = json.loads(text)
+        assert state.pre_authorized_decisions == parse_state(before_bytes.decode()).pre_authorized_decisions
+        told = [(n["key"], n["channel"]) for n in before.get("notices", [])]
+        assert [(n["key"], n["channel"]) for n in kept.get("notices", [])][:len(told)] == told
+        for old_n, new_n in zip(before.get("notices", []), kept.get("notices", []), strict=False):
+            if old_n.get("next_try_at"):  # a send that failed is tried again, for real (nobody listens there)
+                assert new_n["tries"] == old_n["tries"] + 1 and "Connection refused" in new_n["error"]
+        old_state = parse_state(before_bytes.decode())
+        for (e, s), old in _records(old_state).items():
+            assert _records(state)[(e, s)][:len(old)] == old, (e, s)
+        _kill_runners(state)
+    for args in (["status", "--run", run_dir], ["status", "--run", run_dir, "--json"]):
+        status = cli(*args, cwd=tmp_path)
+        assert status.returncode == 0, (args, status.stderr)
     assert json.loads(status.stdout)["run_id"] == before["run_id"]
-    _kill_runners(state)
 
 
 def _kill_runners(state) -> None:
@@ -156,22 +344,60 @@ def _kill_runners(state) -> None:
                         pass
 
 
-def test_a_finished_v1_run_reads_in_status_and_a_tick_leaves_it_alone(tmp_path):
-    run_dir = _install(tmp_path, "v1-demo-complete.json")
-    before = (run_dir / "state.json").read_bytes()
-    for args in (["status", "--run", run_dir], ["status", "--run", run_dir, "--json"], ["tick", "--run", run_dir]):
+def test_a_slurm_run_of_schema_2_keeps_its_backend_options(tmp_path):
+    """The Slurm state's options (accounting resolved at its start, timeout, the cluster's slurm.conf) are
+    the plan's backend now: written back, opened as the backend a tick uses, and kept by a decision (a
+    dry one: its job ids belong to the cluster that ran it, gone now)."""
+    path = STATES / "v2-slurm-running.json"
+    raw = json.loads(path.read_text())
+    assert raw["plan"]["backend"] == "slurm" and set(raw["plan"]["slurm"]) == {"accounting", "timeout", "conf"}
+    state = parse_state(path.read_text())
+    options = state.plan.backend
+    assert isinstance(options, SlurmOptions)
+    assert options.model_dump() == {"kind": "slurm", **raw["plan"]["slurm"]}
+    backend = open_backend(options, tmp_path)
+    assert isinstance(backend, SlurmBackend) and backend.options == options
+    assert json.loads(dump_state(state))["plan"]["backend"] == {"kind": "slurm", **raw["plan"]["slurm"]}
+    # a decision on it (the two jobs seen running) keeps the backend, the job ids and every attempt
+    now = state.last_tick_at + timedelta(seconds=30)
+    jobs = {sid: seen(running()) for sid in ("lr-1e-3.train", "lr-3e-4.train")}
+    decision = decide(state, observe(**jobs), now)
+    assert decision.state.plan.backend == options and decision.state.tick_count == state.tick_count + 1
+    assert not [a for a in decision.actions if type(a).__name__ in ("Submit", "Cancel")]
+    handles = {(e, s): [a.handle.job_id for a in st.attempts] for e, ent in decision.state.entities.items()
+               for s, st in ent.stages.items()}
+    assert handles[("lr-1e-3", "train")] == ["1", "3"] and handles[("lr-3e-4", "train")] == ["2"]
+    again = parse_state(dump_state(decision.state))
+    assert again.plan.backend == options
+    # and it reads in status, as plain JSON and through the models
+    run_dir = _install(tmp_path, path.name)
+    for args in (["status", "--run", run_dir], ["status", "--run", run_dir, "--json"]):
         proc = cli(*args, cwd=tmp_path)
         assert proc.returncode == 0, (args, proc.stderr)
+    assert json.loads(proc.stdout)["run_id"] == raw["run_id"]
+
+
+def test_an_old_state_naming_an_unknown_backend_is_one_line_exit_2(tmp_path):
+    run_dir = _install(tmp_path, "v2-demo-retrying.json")
+    raw = json.loads((run_dir / "state.json").read_text())
+    raw["plan"]["backend"] = "pbs"
+    (run_dir / "state.json").write_text(json.dumps(raw))
+    before = (run_dir / "state.json").read_bytes()
+    proc = cli("tick", "--run", run_dir, cwd=tmp_path)
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "pbs" in lines[0], proc.stderr
     assert (run_dir / "state.json").read_bytes() == before
 
 
-def test_a_state_newer_than_this_tianluo_is_one_line_exit_2(tmp_path):
-    run_dir = _install(tmp_path, "v1-oom-held.json")
+@pytest.mark.parametrize("name", ["v1-oom-held.json", "v2-held-degraded.json"])
+def test_a_state_newer_than_this_tianluo_is_one_line_exit_2(tmp_path, name):
+    run_dir = _install(tmp_path, name)
     raw = json.loads((run_dir / "state.json").read_text())
     raw["schema_version"] = SCHEMA_VERSION + 1
     (run_dir / "state.json").write_text(json.dumps(raw))
     before = (run_dir / "state.json").read_bytes()
-    for args in (["status", "--run", run_dir], ["tick", "--run", run_dir]):
+    for args in (["status", "--run", run_dir], ["status", "--run", run_dir, "--json"], ["tick", "--run", run_dir]):
         proc = cli(*args, cwd=tmp_path)
         assert proc.returncode == 2, proc.stderr
         lines = proc.stderr.strip().splitlines()
@@ -271,7 +497,7 @@ def test_a_gzip_bomb_in_snapshots_is_refused_without_eating_memory(store, tmp_pa
 def test_what_state_json_leaves_out_as_derived_is_filled_back_exactly():
     """Planned commands, attempts' job names, folders, commands and environments are left out of state.json
     only where they equal what is derived from the ids and the plan; read back, they are the same values."""
-    for path in V1:
+    for path in OLD:
         state = parse_state(path.read_text())
         v2 = json.loads(dump_state(state))
         again = parse_state(dump_state(state))
@@ -283,7 +509,7 @@ def test_what_state_json_leaves_out_as_derived_is_filled_back_exactly():
                 assert ("command" in raw_planned) == (planned.command != derived_command(
                     planned.run, plan_values(state.plan, ename)))
                 for a, b, raw in zip(stage.attempts, again.entities[ename].stages[sname].attempts,
-                                     v2["entities"][ename]["stages"][sname].get("attempts", [])):
+                                     v2["entities"][ename]["stages"][sname].get("attempts", []), strict=True):
                     assert (b.job_name, b.dir, b.command, b.env) == (a.job_name, a.dir, a.command, a.env)
                     assert "job_name" not in raw and "dir" not in raw
                     assert a.job_name == job_name(state.run_id, f"{ename}.{sname}", a.n)

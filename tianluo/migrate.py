@@ -18,7 +18,7 @@ Schema history:
    becomes that one field.
 """
 
-from typing import Callable
+from collections.abc import Callable
 
 from tianluo.model import SCHEMA_VERSION
 
