@@ -12,13 +12,15 @@ import signal
 import subprocess
 import sys
 import time
+import uuid
 from pathlib import Path
 
 import pytest
+import yaml
 from conftest import clean_env, cli, read_events, read_state, start_run, tick_until, wait_for, write_spec
 from pydantic import ValidationError
 
-from tianluo.backends.base import JobSpec, SchedulerUnreachable, SubmitRejected
+from tianluo.backends.base import Handle, JobSpec, SchedulerUnreachable, SubmitRejected
 from tianluo.backends.command import (
     JOB_ID,
     OUTPUT_CAP,
@@ -378,8 +380,6 @@ def test_values_reach_the_shell_quoted(q, tmp_path):
 def test_a_failing_cancel_is_an_error_the_tick_retries_not_unreachable(q, tmp_path):
     backend = q.backend(tmp_path)
     j = job(tmp_path, "gone", "true")
-    from tianluo.backends.base import Handle
-
     with pytest.raises(CommandError, match="tinyq: no job 999"):
         backend.cancel(j, Handle(job_id="999"), signal.SIGTERM)
 
@@ -477,3 +477,127 @@ def test_an_unreachable_queue_launches_nothing_and_the_run_completes_once_it_is_
         q("up")
     tick_until(run_dir, tmp_path, timeout=60)
     assert [e["attempt"] for e in read_events(run_dir) if e["event"] == "submitted"] == [1, 1]
+
+
+def test_a_status_that_fails_only_for_forgotten_ids_is_read_as_an_answer(q, tmp_path):
+    status = f"{q.prefix} status {{job_ids}}; echo 'Invalid job id specified' >&2; exit 1"
+    j = job(tmp_path, "forgot", "true")
+    handle = q.backend(tmp_path).submit(j)
+    strict = q.backend(tmp_path, status=status)
+    assert strict.poll({j.job_name: (j, handle)})[j.job_name].state == JobState.UNREACHABLE
+    lenient = q.backend(tmp_path, status=status, forgotten="Invalid job id")
+    assert poll_until(lenient, {j.job_name: (j, handle)}, exited)[j.job_name].exit_code == 0
+    q("forget", handle.job_id)
+    f = lenient.poll({j.job_name: (j, handle)})[j.job_name]
+    assert f.state == JobState.EXITED and "no longer lists" in f.detail
+
+
+def test_a_bad_backend_template_through_the_cli_is_one_line_naming_file_line_and_key(q, tmp_path):
+    spec = write_spec(tmp_path / "proj", spec_text(q, PIPELINE, status=f"{q.prefix} status {{job_id}}"))
+    proc = cli("plan", spec, cwd=tmp_path)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.count("\n") == 1, proc.stderr
+    assert f"{spec}:2: backend.status: {{job_id}} has no value in status" in proc.stderr
+
+
+# --- the real single-node Slurm, through sbatch/squeue/scancel/scontrol templates -------------
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "command-slurm" / "tianluo.yaml"
+
+
+def slurm_spec(stages: str, **over) -> str:
+    """A spec with the backend of examples/command-slurm (its templates are what is tested) and these stages."""
+    backend = {**yaml.safe_load(EXAMPLE.read_text())["backend"], **over}
+    return (f"name: cmds-{uuid.uuid4().hex[:6]}\nbackend: {json.dumps(backend)}\n"
+            f"entities:\n  solo:\n    stages:\n{stages}")
+
+
+def squeue_ids(name: str) -> list[str]:
+    out = subprocess.run(["squeue", "--noheader", "--states=all", "--format=%i", f"--name={name}"],
+                         capture_output=True, text=True, timeout=30, check=True).stdout
+    return out.split()
+
+
+@pytest.mark.slurm
+@pytest.mark.integration
+def test_slurm_through_templates_runs_a_pipeline_and_retries_a_failed_job(slurm, tmp_path):
+    project = tmp_path / "proj"
+    spec = write_spec(project, slurm_spec(PIPELINE))
+    run_dir = start_run(spec, tmp_path / "home", project)
+    doc = tick_until(run_dir, project, timeout=90, pace=0.5)
+    stages = doc["entities"]["solo"]["stages"]
+    assert (stages["prep"]["attempt"], stages["work"]["attempt"]) == (1, 2)
+    assert (project / "work.log").read_text() == "ran 1\nran 2\n"
+    submitted = [e for e in read_events(run_dir) if e["event"] == "submitted"]
+    assert len(submitted) == 3 and all(e["job_id"].isdigit() for e in submitted)
+    first = run_dir / "attempts" / "solo" / "work" / "1"
+    assert (first / "job_id.seen").read_text().strip() == submitted[1]["job_id"]  # SLURM_JOB_ID, from the job
+    assert json.loads((first / "exit.json").read_text())["slurm_job_id"] == submitted[1]["job_id"]
+    # a single forgotten id makes squeue -j fail: read as an answer (forgotten), not as an outage
+    backend = CommandBackend(run_dir, CommandOptions(**yaml.safe_load(EXAMPLE.read_text())["backend"]))
+    gone = JobSpec(job_name="cmds-gone", command="true", workdir=str(tmp_path), attempt_dir=str(tmp_path / "gone"))
+    assert backend.poll({"cmds-gone": (gone, Handle(job_id="99999999"))})["cmds-gone"].state == JobState.LOST
+
+
+@pytest.mark.slurm
+@pytest.mark.integration
+def test_slurm_through_templates_a_killed_tick_adopts_by_find(slurm, tmp_path):
+    project = tmp_path / "proj"
+    stage = "      work:\n        run: echo \"ran $TIANLUO_ATTEMPT\" >> counter.txt; echo done > done.txt\n" \
+            "        done_when: {exists: done.txt}\n"
+    spec = write_spec(project, slurm_spec(stage, job_id_env=None))
+    run_dir = start_run(spec, tmp_path / "home", project, "--no-tick")
+    proc = subprocess.run([sys.executable, "-c", KILLED_TICK, str(run_dir)], cwd=project, env=clean_env(),
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == -signal.SIGKILL, proc.stderr
+    adir = run_dir / "attempts" / "solo" / "work" / "1"
+    (adir / JOB_ID).unlink()  # as if the tick died a moment earlier: only find can tell
+    out = cli("tick", "--run", run_dir, cwd=project, check=True)
+    assert "adopted" in out.stdout, out.stdout
+    tick_until(run_dir, project, timeout=60, pace=0.5)
+    name = read_state(run_dir)["entities"]["solo"]["stages"]["work"]["attempts"][0]["job_name"]
+    assert len(squeue_ids(name)) == 1  # one Slurm job of that name, never a second
+    assert (project / "counter.txt").read_text() == "ran 1\n"
+
+
+@pytest.mark.slurm
+@pytest.mark.integration
+def test_slurm_through_templates_a_refused_submit_is_held_with_sbatchs_words(slurm, tmp_path):
+    project = tmp_path / "proj"
+    backend = yaml.safe_load(EXAMPLE.read_text())["backend"]
+    spec = write_spec(project, slurm_spec("      work:\n        run: \"true\"\n",
+                                          submit=backend["submit"].replace("{script}", "--partition=nope {script}")))
+    run_dir = start_run(spec, tmp_path / "home", project, "--no-tick")
+    for _ in range(4):
+        cli("tick", "--run", run_dir, cwd=project, check=True)
+    failed = [e for e in read_events(run_dir) if e["event"] == "launch_failed"]
+    assert failed and failed[0].get("refused"), failed
+    assert "sbatch: error: invalid partition specified: nope; sbatch: error: Batch job submission failed: " \
+           "Invalid partition name specified" in failed[0]["message"]
+    doc = tick_until(run_dir, project, phases=("blocked",), timeout=30)
+    work = doc["entities"]["solo"]["stages"]["work"]
+    assert work["status"] == "held" and work["fault"]["label"] == "submit_rejected", work
+
+
+@pytest.mark.slurm
+@pytest.mark.integration
+def test_slurm_through_templates_an_unreachable_controller_launches_nothing_then_completes(slurm, tmp_path):
+    project = tmp_path / "proj"
+    spec = write_spec(project, slurm_spec(PIPELINE.replace("test -f once ||", "true ||"), timeout="10s"))
+    run_dir = start_run(spec, tmp_path / "home", project, "--no-tick")
+    slurm.stop_ctld()
+    try:
+        for _ in range(2):
+            t0 = time.monotonic()
+            cli("tick", "--run", run_dir, cwd=project, check=True)
+            assert time.monotonic() - t0 < 25
+        events = read_events(run_dir)
+        assert not any(e["event"] == "submitted" for e in events)
+        failed = [e for e in events if e["event"] == "launch_failed"]
+        assert failed and not any(e.get("refused") for e in failed), failed
+        assert any(e["event"] == "scheduler_unreachable" for e in events), [e["event"] for e in events]
+    finally:
+        slurm.start_ctld()
+    slurm.wait_idle()
+    tick_until(run_dir, project, timeout=90, pace=0.5)
+    assert [e["stage"] for e in read_events(run_dir) if e["event"] == "submitted"] == ["prep", "work"]

@@ -211,6 +211,9 @@ class CommandOptions(BackendOptions):
     unreachable: Annotated[str, text(linear_re.MAX_PATTERN_CHARS, "the pattern")] | None = Field(
         default=None, description="RE2 pattern: a failing call whose stderr matches it means the scheduler "
         "is unreachable (nothing known this tick), not that it refused.")
+    forgotten: Annotated[str, text(linear_re.MAX_PATTERN_CHARS, "the pattern")] | None = Field(
+        default=None, description="RE2 pattern: a status call that fails with stderr matching it has only forgotten "
+        "some ids (squeue -j of one finished job: 'Invalid job id specified'); its output is read as usual.")
     timeout: Annotated[duration(MAX_SCHEDULER_TIMEOUT_S), Field(gt=0)] = Field(
         default=30.0, description="Per call; a call that takes longer is 'scheduler unreachable' this tick.")
 
@@ -235,7 +238,7 @@ class CommandOptions(BackendOptions):
             raise ValueError(f"{one_line(value, 40)!r} is not an environment variable name")
         return value
 
-    @field_validator("unreachable")
+    @field_validator("unreachable", "forgotten")
     @classmethod
     def _pattern(cls, value: str | None) -> str | None:
         if value is not None:
@@ -382,6 +385,7 @@ class CommandBackend:
         self.calls: list[str] = []  # every scheduler command of this tick, for the status and tests
         self._down: str | None = None
         self._unreachable = linear_re.compile_pattern(options.unreachable) if options.unreachable else None
+        self._forgotten = linear_re.compile_pattern(options.forgotten) if options.forgotten else None
 
     # --- calls ---------------------------------------------------------------------------
 
@@ -407,13 +411,15 @@ class CommandBackend:
             raise CommandError(f"backend.{key}: {prog} printed more than {OUTPUT_CAP >> 20} MiB: cut, not read")
         if result.returncode != 0:
             err = result.err.strip() or result.out.strip()
-            first = one_line(err.splitlines()[0] if err else "", 300) or "no message"
+            first = one_line("; ".join([ln for ln in err.splitlines() if ln.strip()][:3]), 300) or "no message"
             if result.returncode == 127 and not result.out.strip():
                 self._down = f"backend.{key}: {prog} is not there to run ({first})"
                 raise SchedulerUnreachable(self._down)
             if self._unreachable is not None and self._unreachable.search(err[:ERROR_CAP]):
                 self._down = f"backend.{key}: {prog}: {first}"
                 raise SchedulerUnreachable(self._down)
+            if key == "status" and self._forgotten is not None and self._forgotten.search(err[:ERROR_CAP]):
+                return result  # it answered: the ids it did not print are forgotten
             raise CommandError(f"backend.{key}: {prog} exited {result.returncode}: {first}")
         return result
 
