@@ -189,18 +189,6 @@ def test_the_job_outlives_the_process_that_submitted_it(env, tmp_path):
     assert marker.exists()
 
 
-def test_a_job_killed_by_a_signal_records_the_signal(env):
-    job = env.job("kill -TERM $$")
-    handle = env.submit(job)
-    record = wait_exit(job)
-    assert record["signal"] == signal.SIGTERM
-    assert record["exit_code"] is None
-    facts = wait_for(lambda: (f := env.poll(job, handle)).state == JobState.EXITED and f,
-                     what="EXITED from poll")
-    assert facts.signal == signal.SIGTERM
-    assert facts.exit_code is None
-
-
 # --- poll --------------------------------------------------------------------------------------
 
 

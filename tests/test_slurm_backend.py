@@ -319,52 +319,11 @@ def test_a_tick_asks_slurm_at_most_twice_however_many_jobs_it_watches(slurm, tmp
     print(f"\n{ticks} ticks for {N_ENTITIES} jobs in {time.monotonic() - t0:.1f}s; per tick: {per_tick}")
 
 
-# --- 5. a controller that does not answer -------------------------------------------------------
-
-
-def test_a_stopped_controller_is_unreachable_fast_and_the_backend_stops_asking(slurm, tmp_path):
-    backend = backend_for(tmp_path)
-    queued = make_job(tmp_path, "queued", "true", LATER)
-    handle = backend.submit(queued)
-    never = make_job(tmp_path, "never", "true")
-    jobs = {queued.job_name: (queued, handle), never.job_name: (never, None)}
-
-    slurm.stop_ctld()
-    try:
-        down = backend_for(tmp_path)
-        t0 = time.monotonic()
-        facts = down.poll(jobs)
-        took = time.monotonic() - t0
-        assert took < 15, f"poll against a dead controller took {took:.1f}s"
-        assert {n: f.state for n, f in facts.items()} == {n: JobState.UNREACHABLE for n in jobs}, facts
-        assert len(down.calls) == 1
-
-        t0 = time.monotonic()
-        again = down.poll(jobs)
-        assert time.monotonic() - t0 < 1 and len(down.calls) == 1  # no new subprocess
-        assert all(f.state == JobState.UNREACHABLE for f in again.values())
-        with pytest.raises(SchedulerUnreachable):
-            down.submit(make_job(tmp_path, "down", "true"))
-        with pytest.raises(SchedulerUnreachable):
-            down.cancel(queued, handle, signal.SIGTERM)
-        assert len(down.calls) == 1
-
-        fresh = backend_for(tmp_path)  # sbatch itself says it cannot reach the controller
-        with pytest.raises(SchedulerUnreachable) as info:
-            fresh.submit(make_job(tmp_path, "fresh", "true"))
-        assert isinstance(info.value, OSError) and not isinstance(info.value, SubmitRejected)
-        assert [c[0] for c in fresh.calls] == ["sbatch"]
-    finally:
-        slurm.start_ctld()
-    facts = backend_for(tmp_path).poll(jobs)
-    assert facts[queued.job_name].state == JobState.QUEUED and facts[never.job_name].state == JobState.MISSING
-
-
 # --- 6. sbatch refuses the job ------------------------------------------------------------------
 
 
+# A partition that does not exist is the contract's refused submit (tests/test_backend_contract.py).
 @pytest.mark.parametrize("resources, message", [
-    (Resources(partition="nope"), "Invalid partition name specified"),
     (Resources(gres="gpu:1"), "Invalid generic resource (gres) specification"),
 ])
 def test_sbatch_refusing_the_job_is_a_slurm_error_not_unreachable(slurm, tmp_path, resources, message):
