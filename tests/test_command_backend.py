@@ -601,3 +601,27 @@ def test_slurm_through_templates_an_unreachable_controller_launches_nothing_then
     slurm.wait_idle()
     tick_until(run_dir, project, timeout=90, pace=0.5)
     assert [e["stage"] for e in read_events(run_dir) if e["event"] == "submitted"] == ["prep", "work"]
+
+
+def test_tianluo_hold_holds_a_queued_job_in_the_queue_and_release_lets_it_run(q, tmp_path):
+    stages = ("      work:\n        run: while [ ! -f go ]; do sleep 0.05; done; echo ok > {entity}.done\n"
+              "        done_when: {exists: '{entity}.done'}\n")
+    text = spec_text(q, stages).replace("entities:\n  solo:\n    stages:\n" + stages,
+                                        "entities:\n" + "".join(f"  {e}:\n    stages:\n{stages}" for e in ("a", "b")))
+    spec = write_spec(tmp_path / "proj", text)
+    run_dir = start_run(spec, tmp_path / "home", tmp_path)  # one tick: both submitted, one slot
+    jobs = {e: read_state(run_dir)["entities"][e]["stages"]["work"]["attempts"][0]["handle"]["job_id"] for e in "ab"}
+    words = dict(line.split()[:2] for line in q("status", *jobs.values()).stdout.splitlines())
+    waiting = next(e for e, i in jobs.items() if words[i] == "QUEUED")
+    held = cli("hold", waiting, "--run", run_dir, "--reason", "not yet", cwd=tmp_path, check=True)
+    assert f"hold {jobs[waiting]}" in held.stdout + held.stderr
+    assert [e["entity"] for e in read_events(run_dir) if e["event"] == "queue_hold"] == [waiting]
+    other = "b" if waiting == "a" else "a"
+    (tmp_path / "proj" / "go").touch()
+    wait_for(lambda: (tmp_path / "proj" / f"{other}.done").exists(), timeout=20, what="the running job")
+    time.sleep(0.5)
+    assert q("status", jobs[waiting]).stdout.split()[1] == "QUEUED"  # its slot is free; the hold keeps it
+    cli("release", waiting, "--run", run_dir, cwd=tmp_path, check=True)
+    assert [e["entity"] for e in read_events(run_dir) if e["event"] == "queue_release"] == [waiting]
+    tick_until(run_dir, tmp_path, timeout=30)
+    assert read_state(run_dir)["total_attempts"] == 2  # nothing resubmitted
