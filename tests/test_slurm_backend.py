@@ -34,11 +34,10 @@ from tianluo.backends.base import (
     SchedulerUnreachable,
     SubmitRejected,
 )
-from tianluo.backends.slurm import SlurmBackend, SlurmError
+from tianluo.backends.slurm import SlurmBackend, SlurmError, SlurmOptions
 from tianluo.backends.slurm_text import parse_config
 from tianluo.classify import Evidence, effective_signal
 from tianluo.model import Handle
-from tianluo.backends.slurm import SlurmOptions
 from tianluo.spec_parts import Resources
 from tianluo.states import JobState
 
