@@ -625,3 +625,12 @@ def test_tianluo_hold_holds_a_queued_job_in_the_queue_and_release_lets_it_run(q,
     assert [e["entity"] for e in read_events(run_dir) if e["event"] == "queue_release"] == [waiting]
     tick_until(run_dir, tmp_path, timeout=30)
     assert read_state(run_dir)["total_attempts"] == 2  # nothing resubmitted
+
+
+def test_start_refuses_a_template_whose_program_is_not_on_path_in_one_line(q, tmp_path):
+    spec = write_spec(tmp_path / "proj", spec_text(q, PIPELINE, cancel="no-such-qdel-here {job_id}"))
+    proc = cli("start", spec, "--home", tmp_path / "home", "--trigger", "none", "--accept-defaults", cwd=tmp_path)
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.strip() == f"tianluo: {spec}: backend.cancel: no-such-qdel-here is not on PATH; install it, " \
+                                  "give its full path, or start from a shell whose PATH has it"
+    assert not (tmp_path / "home").exists() or not any((tmp_path / "home").glob("*/state.json"))
