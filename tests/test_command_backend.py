@@ -485,6 +485,9 @@ def test_a_status_that_fails_only_for_forgotten_ids_is_read_as_an_answer(q, tmp_
     handle = q.backend(tmp_path).submit(j)
     strict = q.backend(tmp_path, status=status)
     assert strict.poll({j.job_name: (j, handle)})[j.job_name].state == JobState.UNREACHABLE
+    with pytest.raises(SchedulerUnreachable, match="exited 1: Invalid job id specified"):
+        strict.cancel(j, handle, signal.SIGTERM)  # a failed status: nothing more is asked this tick
+    assert len(strict.calls) == 1
     lenient = q.backend(tmp_path, status=status, forgotten="Invalid job id")
     assert poll_until(lenient, {j.job_name: (j, handle)}, exited)[j.job_name].exit_code == 0
     q("forget", handle.job_id)

@@ -481,8 +481,9 @@ class CommandBackend:
                 except SchedulerUnreachable as exc:
                     facts[name] = JobFacts(state=JobState.UNREACHABLE, detail=str(exc))
                     continue
-                except CommandError as exc:
-                    facts[name] = JobFacts(state=JobState.UNREACHABLE, detail=f"find failed: {exc}")
+                except CommandError as exc:  # no answer to judge by: nothing more is asked this tick
+                    self._down = str(exc)
+                    facts[name] = JobFacts(state=JobState.UNREACHABLE, detail=str(exc))
                     continue
                 if found is None:
                     facts[name] = JobFacts(state=JobState.MISSING, detail=self._missing(job))
@@ -495,6 +496,7 @@ class CommandBackend:
         try:
             result = self._call("status", {"job_ids": ids, "job_ids_comma": ",".join(ids)})
         except (SchedulerUnreachable, CommandError) as exc:
+            self._down = str(exc)  # a status that failed: nothing more is asked this tick
             facts.update({name: JobFacts(state=JobState.UNREACHABLE, job_id=h.job_id, found=f, detail=str(exc))
                           for name, (_, h, f) in watched.items()})
             return facts
