@@ -161,6 +161,11 @@ def test_start_checks_each_template_runs_a_program_on_path(q, tmp_path):
     bad = CommandOptions(**q.spec(status="no-such-qstat-here {job_ids}"))
     with pytest.raises(TianluoError, match=r"spec.yaml: backend.status: no-such-qstat-here is not on PATH"):
         resolve_at_start(bad, tmp_path / "spec.yaml")
+    missing = CommandOptions(**q.spec(submit=f"SLURM_CONF=/x {tmp_path}/bin/qsub {{script}}"))
+    with pytest.raises(TianluoError, match=rf"backend.submit: {tmp_path}/bin/qsub is not an executable file"):
+        resolve_at_start(missing, tmp_path / "spec.yaml")
+    direct = CommandOptions(**q.spec(submit="{script}"))  # the first word is a value: nothing to check
+    assert resolve_at_start(direct, tmp_path / "spec.yaml") is direct
 
 
 # --- jobs through tinyq -----------------------------------------------------------------------

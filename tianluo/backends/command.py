@@ -11,13 +11,15 @@ Every call is ``/bin/sh -c <template>`` with each placeholder replaced by its va
 (``shlex.quote``), so no value reaches the shell unquoted; it runs in its own session, stdin
 from /dev/null, with a timeout after which its whole process group is killed, and at most
 ``OUTPUT_CAP`` bytes of stdout (``ERROR_CAP`` of stderr) are read: a flood is cut, not read whole.
-A call that times out, or fails with stderr matching ``unreachable``, makes the scheduler
-unreachable for the rest of the tick: every fact says so and no further call is made.
+A call that times out, or fails with stderr matching ``unreachable``, and a ``status`` or
+``find`` that fails at all, make the scheduler unreachable for the rest of the tick: every
+fact says so and no further call is made.
 
 Submit is record: the core records the intent before ``submit``; the id is written to
-``<attempt>/job_id`` as soon as the submit command returns. A tick that died in between is
-covered by ``find`` (the deterministic job name looked up), else by the id the job itself
-wrote at its start (``job_id_env``), else by ``job_id``; see reference/backends.md.
+``<attempt>/job_id`` as soon as the submit command returns. An attempt without a handle is
+adopted by ``find`` (its deterministic job name looked up), else by ``job_id``, else by the id
+the job itself wrote at its start (``job_id_env``); the window left without ``find`` is told
+in reference/backends.md.
 """
 
 import os
@@ -174,14 +176,16 @@ def render(template: str, values: Mapping[str, str | list[str]]) -> str:
 
 
 def program(template: str) -> str | None:
-    """The program a template runs: its first word that is not a variable assignment."""
+    """The program a template runs: its first word that is not a variable assignment (None when that
+    word is a placeholder's value, or the template is not one)."""
     try:
-        words = shlex.split(template.replace("{", "").replace("}", ""))
+        text = "".join(literal + ("\0" if name is not None else "") for literal, name in _fields(template))
+        words = shlex.split(text)
     except ValueError:
         return None
     for word in words:
         if "=" not in word.split("/")[0]:
-            return word
+            return None if "\0" in word else word
     return None
 
 
@@ -280,10 +284,10 @@ def resolve_at_start(options: CommandOptions, spec_path: Path) -> CommandOptions
         if prog is None:
             continue
         if "/" in prog:
-            ok = os.path.isfile(prog) and os.access(prog, os.X_OK)
-        else:
-            ok = shutil.which(prog) is not None or _shell_word(prog)
-        if not ok:
+            if not (os.path.isfile(prog) and os.access(prog, os.X_OK)):
+                raise TianluoError(f"{spec_path}: backend.{key}: {prog} is not an executable file; give the "
+                                   "path of the scheduler's command")
+        elif shutil.which(prog) is None and not _shell_word(prog):
             raise TianluoError(f"{spec_path}: backend.{key}: {prog} is not on PATH; install it, give its full "
                                "path, or start from a shell whose PATH has it")
     return options
