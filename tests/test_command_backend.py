@@ -642,3 +642,12 @@ def test_start_refuses_a_template_whose_program_is_not_on_path_in_one_line(q, tm
     assert proc.stderr.strip() == f"tianluo: {spec}: backend.cancel: no-such-qdel-here is not on PATH; install it, " \
                                   "give its full path, or start from a shell whose PATH has it"
     assert not (tmp_path / "home").exists() or not any((tmp_path / "home").glob("*/state.json"))
+
+
+def test_ids_beyond_one_kernel_argument_are_asked_in_as_few_calls_as_fit(q, tmp_path):
+    backend = q.backend(tmp_path, status="printf '%s DONE\\n' {job_ids}")
+    jobs = {f"n{i}": (job(tmp_path, f"n{i}", "true"), Handle(job_id=str(10_000_000 + i))) for i in range(12_000)}
+    facts = backend.poll(jobs)  # 12,000 quoted ids: ~130 KB, more than /bin/sh -c takes in one argument
+    assert len(backend.calls) == 2 and all(len(c) < 100_000 for c in backend.calls)
+    assert {f.state for f in facts.values()} == {JobState.LOST}  # each id answered DONE, and none left an exit.json
+    assert {f.scheduler_state for f in facts.values()} == {"DONE"}

@@ -65,6 +65,7 @@ OUTPUT_CAP = 4 << 20  # bytes of a command's stdout read (status of 100,000 jobs
 ERROR_CAP = 64 << 10  # bytes of its stderr
 LINE_CAP = 4096  # characters of one status line looked at
 KILL_WAIT = 2.0  # seconds to wait for a killed command's group to go
+ARG_BUDGET = 96 * 1024  # characters of one command: /bin/sh -c takes it as one argument (at most 128 KiB)
 
 #: placeholder -> what it is
 PLACEHOLDERS = {
@@ -498,13 +499,14 @@ class CommandBackend:
             return facts
         ids = sorted({h.job_id for _, h, _ in watched.values()})
         try:
-            result = self._call("status", {"job_ids": ids, "job_ids_comma": ",".join(ids)})
+            out = "".join(self._call("status", {"job_ids": batch, "job_ids_comma": ",".join(batch)}).out + "\n"
+                          for batch in _batches(ids, ARG_BUDGET - len(self.options.status)))
         except (SchedulerUnreachable, CommandError) as exc:
             self._down = str(exc)  # a status that failed: nothing more is asked this tick
             facts.update({name: JobFacts(state=JobState.UNREACHABLE, job_id=h.job_id, found=f, detail=str(exc))
                           for name, (_, h, f) in watched.items()})
             return facts
-        words = _parse_status(result.out, set(ids))
+        words = _parse_status(out, set(ids))
         for name, (job, handle, found) in watched.items():
             facts[name] = self._facts(job, handle, found, words.get(handle.job_id))
         return facts
@@ -596,6 +598,21 @@ def _chmod(path: Path, mode: int) -> None:
         os.fchmod(fd, mode)
     finally:
         os.close(fd)
+
+
+def _batches(ids: list[str], budget: int) -> list[list[str]]:
+    """``ids`` in as few groups as keep each status command within ``budget`` characters (one call a tick
+    unless the ids do not fit in one argument of the kernel's, 128 KiB)."""
+    batches: list[list[str]] = [[]]
+    size = 0
+    for job_id in ids:
+        cost = len(job_id) + 3  # quotes or a separator
+        if batches[-1] and size + cost > budget:
+            batches.append([])
+            size = 0
+        batches[-1].append(job_id)
+        size += cost
+    return batches
 
 
 def _first_field(line: str) -> str | None:
