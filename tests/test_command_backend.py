@@ -520,6 +520,13 @@ def slurm_spec(stages: str, **over) -> str:
             f"entities:\n  solo:\n    stages:\n{stages}")
 
 
+def test_the_slurm_example_is_a_valid_spec(tmp_path):
+    proc = cli("plan", EXAMPLE, cwd=tmp_path)
+    assert proc.returncode == 0 and "backend command" in proc.stdout, proc.stderr
+    options = CommandOptions(**yaml.safe_load(EXAMPLE.read_text())["backend"])
+    assert options.capabilities().hold_in_queue and options.describe() == "command (sbatch)"
+
+
 def squeue_ids(name: str) -> list[str]:
     out = subprocess.run(["squeue", "--noheader", "--states=all", "--format=%i", f"--name={name}"],
                          capture_output=True, text=True, timeout=30, check=True).stdout
