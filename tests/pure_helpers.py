@@ -13,12 +13,14 @@ from tianluo.backends.base import JobFacts
 from tianluo.hostspace import FsSpace, MiB
 from tianluo.ladder import resolve_budgets
 from tianluo.logscan import Cursor, LogLine, ScanResult
-from tianluo.model import Check, Handle, Plan, PlannedEntity, PlannedStage, RunState
+from tianluo.model import Check, Handle, RunState
+from tianluo.plan_model import Plan, PlannedEntity, PlannedStage
 from tianluo.observations import Observations, StageObservation
 from tianluo.actions import Cancel, Submit
 from tianluo.plan import build_plan
 from tianluo.newrun import initial_state
-from tianluo.spec import LadderSpec, SuccessGate, load_spec
+from tianluo.spec import LadderSpec, SuccessGate
+from tianluo.spec_checks import load_spec
 from tianluo.states import JobState
 
 #: A fixed, timezone-aware start of every run in these tests.

@@ -39,7 +39,7 @@ from tianluo.model import AgentReply, RunState
 from tianluo.actions import ConsultAgent, MoveAside, WriteAgentDecision, WriteAnalysis
 from tianluo.plan import build_plan
 from tianluo.newrun import initial_state
-from tianluo.spec import load_spec
+from tianluo.spec_checks import load_spec
 from tianluo.spec_parts import AgentSpec
 from tianluo.states import FaultClass, Phase, StageStatus
 

@@ -14,7 +14,7 @@ from conftest import write_spec
 from tianluo.backends.base import BackendOptions, Capabilities
 from tianluo.backends.registry import REGISTRY, kind, open_backend
 from tianluo.errors import SpecError
-from tianluo.spec import load_spec
+from tianluo.spec_checks import load_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 PIPE = "entities:\n  a: {stages: {x: {run: echo hi}}}\n"

@@ -19,7 +19,8 @@ import pytest
 from tianluo import channels
 from tianluo.channels import Message, SendFailed, describe, send
 from tianluo.errors import SpecError
-from tianluo.spec import NotifySpec, load_spec
+from tianluo.spec import NotifySpec
+from tianluo.spec_checks import load_spec
 
 TOKEN = "T0KEN-s3cret-XYZ"
 MSG = Message(kind="held", title="tianluo: a/train is on hold", body="sft (run-1): a/train needs you",

@@ -35,7 +35,7 @@ from tianluo.model import RunState
 from tianluo.actions import MoveAside, Submit
 from tianluo.plan import build_plan
 from tianluo.newrun import initial_state
-from tianluo.spec import load_spec
+from tianluo.spec_checks import load_spec
 from tianluo.spec_parts import DegradeAction
 from tianluo.states import StageStatus
 

@@ -38,7 +38,7 @@ from tianluo.actions import CopyOutput, Submit, WriteAnalysis
 from tianluo.observe import _branch_conditions
 from tianluo.plan import build_plan
 from tianluo.newrun import initial_state
-from tianluo.spec import load_spec
+from tianluo.spec_checks import load_spec
 from tianluo.spec_parts import DegradeAction, ParamChange
 from tianluo.states import Phase, StageStatus
 

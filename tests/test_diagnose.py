@@ -25,14 +25,8 @@ from tianluo import diagnose
 from tianluo.backends.base import JobFacts
 from tianluo.decide import decide
 from tianluo.logscan import Cursor, LogLine, ScanResult
-from tianluo.model import (
-    Attempt,
-    Check,
-    LogCursor,
-    PlannedStage,
-    ProgressReading,
-    StageState,
-)
+from tianluo.model import Attempt, Check, LogCursor, ProgressReading, StageState
+from tianluo.plan_model import PlannedStage
 from tianluo.observations import OutputStat, StageObservation
 from tianluo.actions import Cancel, WriteAnalysis
 from tianluo.spec import Output, Progress

@@ -11,7 +11,7 @@ from pure_helpers import write_spec
 from tianluo.answers import qids
 from tianluo.errors import EXIT_USAGE, SpecError
 from tianluo.forks import TYPES, Fork, derive
-from tianluo.spec import load_spec
+from tianluo.spec_checks import load_spec
 
 HEADER = "name: forks-test\n"
 

@@ -41,7 +41,7 @@ from tianluo.forks import derive
 from tianluo.logscan import LogLine
 from tianluo.model import Handle, RunState
 from tianluo.plan import build_plan
-from tianluo.spec import load_spec
+from tianluo.spec_checks import load_spec
 from tianluo.spec_parts import DegradeAction, Resources
 from tianluo.states import FaultClass, JobState, StageStatus
 

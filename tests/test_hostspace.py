@@ -8,7 +8,7 @@ import pytest
 from conftest import cli, fill, read_events, start_run, tmpfs, wait_for, write_spec
 
 from tianluo.hostspace import GiB, MiB, FsSpace, measure, measure_folder, stage_folders
-from tianluo.model import PlannedStage
+from tianluo.plan_model import PlannedStage
 from tianluo.spec import DoneWhen, Output
 
 PY = sys.executable

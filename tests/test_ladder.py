@@ -20,7 +20,8 @@ from conftest import (
 )
 
 from tianluo.ladder import DEFAULT_BUDGETS, backoff_seconds, may_retry, resolve_budgets
-from tianluo.model import Budget, StageState
+from tianluo.model import StageState
+from tianluo.plan_model import Budget
 from tianluo.spec import LadderSpec, Rung
 from tianluo.states import FaultClass
 

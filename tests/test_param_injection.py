@@ -30,7 +30,7 @@ from tianluo.model import RunState
 from tianluo.notify import notify
 from tianluo.actions import Notify
 from tianluo.templating import PlacementError, param_env, render
-from tianluo.spec import load_spec
+from tianluo.spec_checks import load_spec
 
 pytestmark = pytest.mark.integration
 
@@ -376,7 +376,8 @@ def test_a_degraded_value_is_read_from_the_environment_of_the_next_attempt():
     from datetime import datetime, timezone
 
     from tianluo.decide import command_values, effective_command
-    from tianluo.model import EntityState, Plan, PlannedEntity, PlannedStage, StageState
+    from tianluo.model import EntityState, StageState
+    from tianluo.plan_model import Plan, PlannedEntity, PlannedStage
     from tianluo.templating import param_env
 
     plan = Plan(name="d", interval=600, workdir="/tmp", spec_file="/tmp/s.yaml", spec_sha256="0",

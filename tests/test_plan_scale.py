@@ -21,7 +21,7 @@ from tianluo import templating
 from tianluo.errors import SpecError
 from tianluo.forks import derive
 from tianluo.plan import build_plan, render_plan_md
-from tianluo.spec import load_spec
+from tianluo.spec_checks import load_spec
 from tianluo.yamlsource import load_yaml
 
 

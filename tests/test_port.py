@@ -11,7 +11,7 @@ from conftest import clean_env, read_state, start_run, tick_until, write_spec
 
 from tianluo.errors import SpecError
 from tianluo.runner import free_port
-from tianluo.spec import load_spec
+from tianluo.spec_checks import load_spec
 from tianluo.templating import PlacementError, render, shell_problem
 
 PY = sys.executable

@@ -37,10 +37,10 @@ from tianluo.model import (
     Hold,
     LogFinding,
     LogsLayer,
-    PreAuthorizedDecision,
     RunState,
     dump_state,
 )
+from tianluo.plan_model import PreAuthorizedDecision
 from tianluo.spec import LadderSpec, Rung
 from tianluo.states import FaultClass, StageStatus
 

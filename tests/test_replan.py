@@ -10,7 +10,7 @@ from tianluo.model import Attempt
 from tianluo.plan import build_plan
 from tianluo.replan import carry_over, diff
 from tianluo.newrun import initial_state
-from tianluo.spec import load_spec
+from tianluo.spec_checks import load_spec
 from tianluo.states import FaultClass, StageStatus
 
 T0 = datetime(2024, 3, 1, 12, 0, tzinfo=timezone.utc)

@@ -30,7 +30,7 @@ from tianluo.responses import (
 )
 from tianluo.rulebook import BUILTIN_RULES
 from tianluo.newrun import initial_state
-from tianluo.spec import load_spec
+from tianluo.spec_checks import load_spec
 from tianluo.states import FaultClass, Phase, StageStatus
 from tianluo.status import build_status, render_status
 

@@ -26,15 +26,8 @@ from tianluo.backends.registry import REGISTRY, open_backend
 from tianluo.backends.slurm import SlurmBackend, SlurmOptions
 from tianluo.decide import attempt_dir, decide, job_name
 from tianluo.errors import StateError
-from tianluo.model import (
-    DONE_LAYERS,
-    SCHEMA_VERSION,
-    Handle,
-    derived_command,
-    dump_state,
-    plan_values,
-    state_json_schema,
-)
+from tianluo.model import DONE_LAYERS, SCHEMA_VERSION, Handle, dump_state, state_json_schema
+from tianluo.plan_model import derived_command, plan_values
 from tianluo.states import TERMINAL_PHASES, StageStatus
 from tianluo.store import SNAPSHOT_CAP, RunStore, parse_state, read_snapshot, snapshot_revision
 from tianluo.templating import param_env, render

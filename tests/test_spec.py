@@ -7,7 +7,8 @@ import pytest
 from pure_helpers import write_spec
 
 from tianluo.errors import EXIT_USAGE, SpecError
-from tianluo.spec import load_spec, resolve_need
+from tianluo.spec import resolve_need
+from tianluo.spec_checks import load_spec
 from tianluo.yamlsource import dotted, load_yaml
 
 FULL_SPEC = r"""

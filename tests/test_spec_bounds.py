@@ -28,10 +28,11 @@ from tianluo.decide import topo_order
 from tianluo.degrade import apply
 from tianluo.errors import EXIT_USAGE, SpecError, TianluoError
 from tianluo.forks import derive
-from tianluo.model import PlannedStage
+from tianluo.plan_model import PlannedStage
 from tianluo.observe import read_progress_file
 from tianluo.plan import build_plan
-from tianluo.spec import MAX_STAGES, Progress, find_cycle, load_spec
+from tianluo.spec import MAX_STAGES, Progress
+from tianluo.spec_checks import find_cycle, load_spec
 from tianluo.spec_parts import ENTITY_NAME, LABEL, PARAM_NAME, STAGE_NAME, Metric, ParamChange
 from tianluo.yamlsource import MAX_ALIAS_NODES, MAX_DEPTH, SPEC_MAX_BYTES
 
@@ -157,7 +158,7 @@ def test_the_billion_laughs_bomb_is_refused_fast_under_a_memory_limit(tmp_path, 
     path = tmp_path / "bomb.yaml"
     path.write_text("name: bomb\n" + bomb(levels) + ONE_STAGE.split("\n", 1)[1])
     t0 = time.monotonic()
-    proc = _limited("import sys\nfrom tianluo.spec import load_spec\nfrom tianluo.errors import SpecError\n"
+    proc = _limited("import sys\nfrom tianluo.spec_checks import load_spec\nfrom tianluo.errors import SpecError\n"
                     "try:\n    load_spec(sys.argv[1])\nexcept SpecError as e:\n    print(e)\n", str(path))
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert f"aliases expand to more than {MAX_ALIAS_NODES} nodes" in proc.stdout

@@ -42,10 +42,6 @@ from tianluo.model import (
     Fault,
     GateState,
     Handle,
-    Plan,
-    PlannedEntity,
-    PlannedStage,
-    PreAuthorizedDecision,
     ProgressReading,
     RunState,
     StageState,
@@ -53,6 +49,7 @@ from tianluo.model import (
     Wait,
     dump_state,
 )
+from tianluo.plan_model import Plan, PlannedEntity, PlannedStage, PreAuthorizedDecision
 from tianluo.spec import SuccessGate
 from tianluo.states import FaultClass, Phase, StageStatus
 from tianluo.store import RunStore, parse_state
@@ -244,11 +241,19 @@ def test_status_json_of_the_plain_reading_is_byte_identical_on_stored_states(tmp
               if "schema_version" in json.loads(p.read_text())]  # not v2-defaults.json, a table of defaults
     if not stored:
         pytest.skip("no stored states in tests/states")
+    declined = []
     for path in stored:
         text = json.dumps(migrate.upgrade(json.loads(path.read_text())))  # as the store reads an old one
         for form in [path.read_text()] + forms(text) + forms(enriched(text)):
-            validated, plain = both(form, tmp_path)
+            try:
+                validated, plain = both(form, tmp_path)
+            except peek.Doubt as doubt:  # the plain reading declines (status then takes the validated path)
+                declined.append((path.name, str(doubt)))
+                continue
             assert plain == validated, path.name
+    # only what the plain reading leaves to the models by design: a stage's agent consults
+    assert {why for _, why in declined} <= {"consults"}, declined
+    assert len({name for name, _ in declined}) < len(stored) / 2, declined
 
 
 def test_status_json_from_the_cli_equals_the_validated_document(demo_states, finished, tmp_path):

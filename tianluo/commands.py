@@ -51,7 +51,7 @@ from tianluo.newrun import (
     with_agent,
     with_resolved,
 )
-from tianluo.spec import load_spec
+from tianluo.spec_checks import load_spec
 from tianluo.states import ACTIVE, TERMINAL_PHASES, Phase, StageStatus
 from tianluo.store import LockBusy, RunStore
 from tianluo.tick import TickResult, remove_trigger_if_over, run_tick, utcnow

@@ -15,7 +15,8 @@ from pathlib import Path
 from tianluo.fsio import UnsafePath, read_bytes
 from tianluo.logscan import kernel_devs
 from tianluo.model import Check
-from tianluo.spec import DoneWhen, Metric
+from tianluo.spec import DoneWhen
+from tianluo.spec_parts import Metric
 
 _OPS = {">=": operator.ge, ">": operator.gt, "<=": operator.le, "<": operator.lt,
         "==": operator.eq, "!=": operator.ne}

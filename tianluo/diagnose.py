@@ -17,12 +17,12 @@ from tianluo.model import (
     LogFinding,
     LogsLayer,
     OutputLayer,
-    PlannedStage,
     ProgressLayer,
     ProgressReading,
     SchedulerLayer,
     StageState,
 )
+from tianluo.plan_model import PlannedStage
 from tianluo.observations import StageObservation
 from tianluo.rates import progress_rate
 from tianluo.states import JobState

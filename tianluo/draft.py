@@ -2,7 +2,8 @@
 
 from datetime import datetime
 
-from tianluo.model import PlannedStage, RunState, split_stage_id
+from tianluo.model import RunState, split_stage_id
+from tianluo.plan_model import PlannedStage
 from tianluo.observations import Observations
 from tianluo.actions import Action
 from tianluo.run_rules import fatal_rule_names, spec_rules

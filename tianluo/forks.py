@@ -17,13 +17,10 @@ from dataclasses import dataclass
 
 from tianluo.degrade import GPU_EXCLUDE, GPU_FAULT, derives_gpu_exclude
 from tianluo.durations import format_duration
-from tianluo.errors import SpecError
-from tianluo.model import derived_question
+from tianluo.plan_model import derived_question
 from tianluo.responses import never_unchanged
 from tianluo.spec import Spec, resolve_need
-from tianluo.spec_parts import LABEL, PARAM_NAME, RESERVED_PARAMS, RESERVED_WHY
 from tianluo.templating import render
-from tianluo.yamlsource import YamlSource, dotted
 
 TYPES = ("custom", "resource", "cross", "risk", "branch", "output")
 
@@ -159,50 +156,3 @@ def _describe(action) -> str:
     if action.rollback_checkpoint:
         parts.append("resume from the previous checkpoint (the newest moved aside, never deleted)")
     return f"{action.name}: " + ", ".join(parts)
-
-
-def check_plan_time(spec: Spec, source: YamlSource) -> None:
-    """Plan-time keys refer to what exists: variants, params, fork names; no name clashes."""
-    for name in spec.forks:
-        loc = ("forks", name)
-        if not PARAM_NAME.fullmatch(name) or name in RESERVED_PARAMS:
-            why = f" ({RESERVED_WHY[name]})" if name in RESERVED_WHY else ""
-            raise SpecError(f"{source.where(loc)}: {dotted(loc)}: fork names are identifiers usable as "
-                            f"{{placeholders}}, other than {', '.join(sorted(RESERVED_PARAMS))}{why}")
-        for ename, entity in spec.entities.items():
-            if name in entity.params:
-                raise SpecError(f"{source.where(loc)}: {dotted(loc)}: clashes with a param of {ename}; rename one")
-    for ename, entity in spec.entities.items():
-        for sname, stage in entity.stages.items():
-            base = ("entities", ename, "stages", sname)
-            for vname in stage.variants:
-                if not LABEL.fullmatch(vname):
-                    loc = base + ("variants", vname)
-                    raise SpecError(f"{source.where(loc)}: {dotted(loc)}: variant names are lower-case identifiers")
-            for label, actions in stage.degrade.items():
-                if not LABEL.fullmatch(label):
-                    loc = base + ("degrade", label)
-                    raise SpecError(f"{source.where(loc)}: {dotted(loc)}: a fault label or class, e.g. cuda_oom")
-                for i, action in enumerate(actions):
-                    loc = base + ("degrade", label, i)
-                    if action.variant is not None and action.variant not in stage.variants:
-                        known = ", ".join(stage.variants) or "none"
-                        raise SpecError(f"{source.where(loc + ('variant',))}: {dotted(loc + ('variant',))}: no variant "
-                                        f"{action.variant!r} (variants: {known})")
-                    for pname in action.params:
-                        if pname not in entity.params:
-                            raise SpecError(f"{source.where(loc + ('params', pname))}: {dotted(loc + ('params', pname))}: {ename} has "
-                                            f"no param {pname!r}")
-                    if action.exclude_host and not spec.backend.capabilities().exclude_hosts:
-                        raise SpecError(f"{source.where(loc + ('exclude_host',))}: {dotted(loc + ('exclude_host',))}: the "
-                                        f"{spec.backend.kind} backend cannot take a stage off a host; exclude_host needs a "
-                                        "backend that can (slurm)")
-                    if action.rollback_checkpoint and not stage.checkpoints:
-                        raise SpecError(f"{source.where(loc + ('rollback_checkpoint',))}: "
-                                        f"{dotted(loc + ('rollback_checkpoint',))}: say where {ename}.{sname} keeps "
-                                        "its checkpoints (checkpoints: 'out/{entity}/ckpt-*.pt', a glob relative to "
-                                        "the project folder) so tianluo knows which one is the newest")
-                names = [a.name for a in actions]
-                if len(set(names)) != len(names):
-                    loc = base + ("degrade", label)
-                    raise SpecError(f"{source.where(loc)}: {dotted(loc)}: action names must differ")

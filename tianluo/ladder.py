@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from tianluo.degrade import Change
-from tianluo.model import Budget, Fault, StageState
+from tianluo.model import Fault, StageState
+from tianluo.plan_model import Budget
 from tianluo.responses import SpaceHold, SpaceWait, never_unchanged, response_for, retry_wait, space_step
 from tianluo.spec import LadderSpec
 from tianluo.states import FaultClass

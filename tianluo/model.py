@@ -1,142 +1,33 @@
 """The run's state: everything a tick needs, and nothing it must remember elsewhere.
 
-``state.json`` holds the locked plan (rendered commands, needs, gate, budgets) and all
-runtime state. Only this module defines its shape; ``templates/state-schema.json`` is
-generated from :class:`RunState`.
+``state.json`` holds the locked plan (rendered commands, needs, gate, budgets; its models are
+in ``tianluo.plan_model``) and all runtime state (here). :class:`RunState` is the whole
+file; ``templates/state-schema.json`` is generated from it, and how it is written
+(``dump_state``: defaults and derived values left out) and read back are here too.
 """
 
 import re
 from datetime import datetime
-from functools import lru_cache
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
-from tianluo.spec import DoneWhen, NotifySpec, Output, Progress, RuleSpec, Scalar, SuccessGate
 from tianluo.backends.base import Handle
-from tianluo.backends.registry import BackendChoice, LocalOptions
-from tianluo.spec_parts import AgentSpec, CheckpointGlob, DegradeAction, Resources, When
+from tianluo.plan_model import (
+    Plan,
+    PreAuthorizedDecision,
+    Record,
+    _dict,
+    _list,
+    derived_command,
+    derived_question,
+    plan_env,
+    plan_values,
+)
+from tianluo.spec_parts import Scalar
 from tianluo.states import FaultClass, Phase, StageStatus
-from tianluo.templating import param_env, render
 
 SCHEMA_VERSION = 3
-
-
-def _list(**kw: Any) -> Any:
-    """An empty-list default made fresh for each record (a literal ``[]`` is deep-copied by pydantic for each
-    record that leaves the field out: ~40 copies a stage when a state of schema 2 is read)."""
-    return Field(default_factory=list, json_schema_extra={"default": []}, **kw)
-
-
-def _dict(**kw: Any) -> Any:
-    """An empty-dict default made fresh for each record (see ``_list``)."""
-    return Field(default_factory=dict, json_schema_extra={"default": {}}, **kw)
-
-
-class Record(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
-
-
-# --- the locked plan -------------------------------------------------------------------
-
-
-class PlannedStage(Record):
-    command: str = Field(default="", description="The shell command with placeholders substituted and quoted. "
-                         "Left out of state.json when it is 'run' with the entity's planned values pasted in as "
-                         "text (model.derived_command); filled in when read.")
-    needs: list[str] = _list(description="Qualified stage ids: '<entity>.<stage>'.")
-    done_when: DoneWhen | None = None
-    progress: Progress | None = None
-    output: Output | None = None
-    expected: float | None = Field(default=None, description="Expected duration in seconds.")
-    logs: list[str] = _list(description="Globs of extra log files (per-rank logs).")
-    checkpoints: CheckpointGlob | None = Field(default=None, description="The glob of its checkpoints, relative "
-                                               "to workdir, placeholders filled in.")
-    run: str = Field(default="", description="The command template, rendered again after a degrade.")
-    variants: dict[str, str] = _dict(description="Other command templates a degrade may switch to.")
-    degrade: dict[str, DegradeAction] = _dict(
-        description="Fault label or class -> the change pre-authorised at plan time.")
-    when: When | None = None
-    branch: Literal["metric", "take", "skip"] = Field(
-        default="metric", description="A branch stage follows its metric, or was chosen (take) or not (skip).")
-    start_held: bool = Field(default=False, description="The owner chose 'hold' for it at plan time.")
-    resources: Resources | None = None
-
-
-class PlannedEntity(Record):
-    params: dict[str, Scalar] = _dict()
-    stages: dict[str, PlannedStage]
-
-
-class Budget(Record):
-    retries: int
-    backoff: list[float] = Field(description="Seconds to wait before retry 1, 2, ...; the last repeats.")
-
-
-class Plan(Record):
-    name: str
-    backend: BackendChoice = Field(default_factory=LocalOptions, json_schema_extra={"default": {"kind": "local"}},
-                                   description="The backend and its options, as start locked them (cluster facts "
-                                   "such as Slurm's accounting resolved then).")
-    interval: float
-    workdir: str = Field(description="Absolute folder jobs run in (the spec's folder).")
-    spec_file: str = Field(description="Where the spec was read from at start; never read again.")
-    spec_sha256: str
-    entities: dict[str, PlannedEntity]
-    success_gate: SuccessGate
-    ladder: dict[FaultClass, Budget]
-    rules: list[RuleSpec] = _list()
-    notify: list[NotifySpec] = _list()
-    max_attempts: int = 100
-    cancel_grace: float = 30.0
-    fork_values: dict[str, str] = _dict(description="Answers to the spec's own forks: {<name>}.")
-    authorization: list[str] = ["submit", "resubmit", "cancel_hung", "degrade"]
-    agent: AgentSpec | None = Field(default=None, description="The agent rung's command (None: the rung is off).")
-
-    @model_validator(mode="after")
-    def _fill_commands(self) -> "Plan":
-        """A planned command that state.json left out (``derived_command``), filled back in."""
-        for ename, entity in self.entities.items():
-            values = None
-            for stage in entity.stages.values():
-                if not stage.command and stage.run:
-                    values = values if values is not None else plan_values(self, ename)
-                    stage.command = derived_command(stage.run, values)
-        return self
-
-
-class PreAuthorizedDecision(Record):
-    """An answer given at plan time; the run acts on it without asking again."""
-
-    qid: str
-    key: str
-    type: str = Field(default="", description="Left out of state.json when it is the key's first part "
-                      "('cross' of 'cross:...'); filled in when read.")
-    question: str = Field(default="", description="Left out of state.json when it is the standard question of "
-                          "its key (model.derived_question: a cross-entity need); filled in when read.")
-    answer: str
-    by: str
-    at: str
-
-    @model_validator(mode="after")
-    def _fill_derived(self) -> "PreAuthorizedDecision":
-        if not self.type:
-            self.type = self.key.split(":", 1)[0]
-        if not self.question:
-            self.question = derived_question(self.key)
-            if not self.question:
-                raise ValueError(f"decision {self.qid}: no question, and none follows from its key {self.key!r}")
-        return self
-
-
-def derived_question(key: str) -> str:
-    """The question ``forks`` asks for a fork of this key, where it follows from the key alone ('' if not):
-    one a stage of a wide fan-in asks for each entity it waits for (a 2,000-wide sweep: 2,000 of them)."""
-    kind, _, rest = key.partition(":")
-    sid, _, tid = rest.partition(":")
-    if kind != "cross" or not sid or not tid or ":" in tid:
-        return ""
-    return f"{sid} waits for {tid}, a stage of another entity: wait for it, or go without it?"
 
 
 # --- runtime ---------------------------------------------------------------------------
@@ -573,28 +464,6 @@ def derived_job_name(run_id: str, entity: str, stage: str, n: int) -> str:
 def derived_dir(entity: str, stage: str, n: int) -> str:
     """An attempt's folder (``decide.attempt_dir`` makes it with this)."""
     return f"attempts/{entity}/{stage}/{n}"
-
-
-def plan_values(plan: "Plan", entity: str) -> dict:
-    """The placeholder values of an entity's planned commands (``decide.command_values`` before any degrade)."""
-    return {"entity": entity, **plan.fork_values, **plan.entities[entity].params}
-
-
-def derived_command(run: str, values: dict) -> str:
-    """``run`` with every placeholder's value pasted in as text: the planned command when every value is
-    inert (no shell quoting, no environment reference); the state keeps any other command in full."""
-    return _derived_command(run, tuple(values.items()))
-
-
-@lru_cache(maxsize=1 << 15)
-def _derived_command(run: str, items: tuple) -> str:
-    """Memoised (a pure function of its arguments): every save of a 10,000-stage state asks again."""
-    return render(run, dict(items), shell=False, keep_unknown=True)
-
-
-def plan_env(plan: Plan, entity: str) -> dict[str, str]:
-    """The environment of an attempt that runs the planned command: the values it was rendered with."""
-    return param_env(plan_values(plan, entity))
 
 
 #: The layers of a succeeded stage's diagnosis, left out of state.json: the 'diagnosed' event in

@@ -15,10 +15,11 @@ from tianluo.forks import derive
 from tianluo.fsio import atomic_write
 from tianluo.gcpause import paused_gc
 from tianluo.holds import hold_stage
-from tianluo.model import EntityState, PreAuthorizedDecision, RunState, StageState
+from tianluo.model import EntityState, RunState, StageState
+from tianluo.plan_model import PreAuthorizedDecision
 from tianluo.plan import build_plan, render_plan_md
 from tianluo.runpath import DEFAULT_HOME, check_home, home_dir, resolve_run  # noqa: F401 (newrun.resolve_run)
-from tianluo.spec import load_spec
+from tianluo.spec_checks import load_spec
 from tianluo.store import STATE, RunStore
 from tianluo.timefmt import iso
 

@@ -25,7 +25,8 @@ from tianluo.hostspace import FsSpace, measure, stage_folders
 from tianluo.jobspec import job_spec
 from tianluo.linear_re import UnsupportedPattern, compile_pattern
 from tianluo.logscan import Cursor, scan
-from tianluo.model import Attempt, LogCursor, PlannedStage, RunState, split_stage_id
+from tianluo.model import Attempt, LogCursor, RunState, split_stage_id
+from tianluo.plan_model import PlannedStage
 from tianluo.observations import Observations, OutputStat, StageObservation
 from tianluo.records import read_started
 from tianluo.run_rules import patterns

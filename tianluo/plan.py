@@ -12,9 +12,11 @@ from tianluo.forks import branch_forks
 from tianluo.forks import describe as describe_action
 from tianluo.gcpause import paused_gc
 from tianluo.ladder import resolve_budgets
-from tianluo.model import Plan, PlannedEntity, PlannedStage, stage_id
+from tianluo.model import stage_id
+from tianluo.plan_model import Plan, PlannedEntity, PlannedStage
 from tianluo.responses import plan_notes
-from tianluo.spec import DoneWhen, Metric, Output, Spec, resolve_need
+from tianluo.spec import DoneWhen, Output, Spec, resolve_need
+from tianluo.spec_parts import Metric
 from tianluo.spec_parts import When
 from tianluo.templating import render
 from tianluo.yamlsource import SPEC_MAX_BYTES, dotted, read_capped

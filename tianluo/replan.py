@@ -9,14 +9,8 @@ from datetime import datetime
 from tianluo.errors import TianluoError
 from tianluo.events import Kind
 from tianluo.events import event as new_event
-from tianluo.model import (
-    EntityState,
-    Plan,
-    PreAuthorizedDecision,
-    RunState,
-    StageState,
-    stage_id,
-)
+from tianluo.model import EntityState, RunState, StageState, stage_id
+from tianluo.plan_model import Plan, PreAuthorizedDecision
 from tianluo.stage_machine import move
 from tianluo.states import ACTIVE, TERMINAL_PHASES, StageStatus
 from tianluo.timefmt import iso

@@ -4,7 +4,7 @@ from functools import lru_cache
 
 from tianluo.errors import StateError
 from tianluo.linear_re import UnsupportedPattern, check
-from tianluo.model import Plan
+from tianluo.plan_model import Plan
 from tianluo.rulebook import BUILTIN_RULES, Rule, compile_patterns
 from tianluo.spec import RuleSpec
 from tianluo.states import FaultClass

@@ -1,13 +1,20 @@
-"""Building blocks of the spec: durations, scalars, metrics, and the plan-time models.
+"""Building blocks of the spec: durations, scalars, metrics, the plan-time models, and the value types
+state.json holds as the spec gave them.
 
 Plan-time models describe what the owner may decide before the run: degrade actions a
 fault may trigger, branch conditions, resources, their own forks, the authorisation
-whitelist and the thresholds above which tianluo asks.
+whitelist and the thresholds above which tianluo asks. The value types (done_when,
+progress, output, the success gate, rules, notify channels; see the comment above them)
+are read from the spec and kept in the plan unchanged, so state.json's schema depends on
+them. Each model validates its own fields only; checks across the spec are in
+``tianluo.spec_checks``.
 """
 
 import math
 import os
 import re
+import signal
+from functools import lru_cache
 from typing import Annotated, Literal
 
 from pydantic import (
@@ -22,7 +29,9 @@ from pydantic import (
 )
 
 from tianluo.durations import DurationRangeError, format_duration, parse_duration, short
+from tianluo.linear_re import UnsupportedPattern, compile_pattern
 from tianluo.plaintext import _CONTROL, _CONTROL_NAMES, control_problem  # noqa: F401 (spec_parts.control_problem)
+from tianluo.states import FaultClass
 
 # --- limits (reference/spec.md, "Limits", says each one and why) ------------------------
 
@@ -426,5 +435,201 @@ class AskAbove(StrictModel):
     gpus: int = Field(default=4, ge=0, le=100_000)
 
 
+# --- value types state.json holds as they are -----------------------------------------------
+#
+# The spec's models below are also records of state.json: the plan keeps a stage's done_when,
+# progress and output, the success gate, the rules and the notify channels exactly as the spec
+# gave them (placeholders filled in). So state.json's schema depends on them: a change made for
+# the spec's sake (a new field, a default, a constraint) changes what stored states mean, and
+# needs a SCHEMA_VERSION bump with a tianluo/migrate.py step. tests/test_schema_migration.py
+# (test_the_v3_defaults_are_pinned, test_the_v3_schema_shape_is_pinned) fails when one changes.
+
+
+class DoneWhen(StrictModel):
+    """What must hold, besides exit code 0, for a stage to count as done. All items must hold."""
+
+    exists: list[PathText] = Field(default=[], max_length=MAX_ITEMS)
+    metric: list[Metric] = Field(default=[], max_length=MAX_ITEMS)
+
+    _lists = field_validator("exists", "metric", mode="before")(_as_list)
+
+
+class Progress(StrictModel):
+    """How to read the job's own progress: a regex on its logs, or a JSON progress file.
+
+    A progress file holds ``{"done": 120, "total": 1000}`` (total optional); a job that only
+    wants a heartbeat can write a growing counter.
+    """
+
+    regex: str | None = None
+    file: FilePath | None = None
+    stall_after: Duration | None = Field(default=None, description="Longest time between two progress lines "
+                                         "before the attempt counts as hung.")
+    startup_after: Duration | None = Field(
+        default=None, description="Longest time from the attempt's start to its first progress line (loading, "
+        "rendezvous); unset: the larger of stall_after and 10m.")
+
+    @model_validator(mode="after")
+    def _one_source(self) -> "Progress":
+        if (self.regex is None) == (self.file is None):
+            raise ValueError("give exactly one of regex (matched on the logs) or file (a JSON progress file)")
+        return self
+
+    @field_validator("regex")
+    @classmethod
+    def _compiles(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        problem = _progress_problem(value)
+        if problem:
+            raise ValueError(problem)
+        return value
+
+
+@lru_cache(maxsize=1024)
+def _progress_problem(regex: str) -> str | None:
+    """Why ``regex`` cannot be a progress regex, or None; once per distinct text (a sweep repeats one)."""
+    try:  # on the engine the ticks use: linear time, whatever the log holds
+        pattern = compile_pattern(regex, capture=True)
+    except UnsupportedPattern as exc:
+        return str(exc)
+    if "done" not in pattern.groupindex:
+        return "needs a named group 'done', e.g. 'step (?P<done>\\d+)/(?P<total>\\d+)'"
+    return None
+
+
+class Output(StrictModel):
+    """An artifact the stage produces (a checkpoint), and where it goes when the stage is done."""
+
+    path: FilePath
+    grows_within: Duration | None = None
+    destination: FilePath | None = None
+
+
+class SuccessGate(StrictModel):
+    """The machine-checked definition of done for the whole run."""
+
+    all_done: bool = True
+    exists: list[PathText] = Field(default=[], max_length=MAX_ITEMS)
+    metric: list[Metric] = Field(default=[], max_length=MAX_ITEMS)
+    mode: Literal["complete-and-exit", "checkpoint-and-stop", "watch-until-deadline"] = Field(
+        default="complete-and-exit", description="complete-and-exit: the gate met ends the run; checkpoint-and-stop: "
+        "the run also stops once the checkpoint stages are done (resumable); watch-until-deadline: the gate met "
+        "does not end the run, the deadline does (complete if the gate holds then, else expired).")
+    checkpoint: list[text(MAX_SHORT, "a checkpoint")] = Field(
+        default=[], max_length=MAX_ITEMS, description="checkpoint-and-stop: the stages to stop after, each "
+        "<entity>.<stage>, or a stage name (a milestone: that stage of every entity that has it).")
+    on_end: Literal["leave", "cancel", "wait"] = Field(
+        default="leave", description="Attempts still running when the run ends: leave them running unwatched, "
+        "cancel them (TERM, KILL after cancel_grace), or wait for them to exit (the run is 'ending' meanwhile).")
+    deadline: duration(MAX_DEADLINE_S) | None = None
+
+    _lists = field_validator("exists", "metric", "checkpoint", mode="before")(_as_list)
+
+    @model_validator(mode="after")
+    def _mode_needs(self) -> "SuccessGate":
+        if self.mode == "watch-until-deadline" and self.deadline is None:
+            raise ValueError("mode watch-until-deadline watches until the deadline: give a deadline (e.g. "
+                             "deadline: 48h), or use mode complete-and-exit")
+        if self.mode == "checkpoint-and-stop" and not self.checkpoint:
+            raise ValueError("mode checkpoint-and-stop needs checkpoint: the stage(s) to stop after, e.g. "
+                             "checkpoint: pretrain or checkpoint: bert.pretrain")
+        if self.checkpoint and self.mode != "checkpoint-and-stop":
+            raise ValueError("checkpoint goes with mode checkpoint-and-stop")
+        return self
+
+
+SIGNAL_NAMES = frozenset(s.name for s in signal.Signals)
+
+
+class RuleMatch(StrictModel):
+    """What a rule looks for; every condition given must hold."""
+
+    log: str | None = None
+    exit_code: int | None = Field(default=None, ge=-(2**31), le=2**31 - 1)
+    signal: str | None = None
+    state: Literal["exited", "lost", "hung"] | None = None
+    ended_by: Literal["time_limit", "out_of_memory", "preempted", "node_fail", "boot_fail", "deadline"] | None = Field(
+        default=None, description="The scheduler ended the job (Slurm job state TIMEOUT, OUT_OF_MEMORY, ...).")
+
+    @field_validator("log")
+    @classmethod
+    def _compiles(cls, value: str | None) -> str | None:
+        if value is not None:
+            try:  # on the engine the ticks use: linear time, whatever the log holds
+                compile_pattern(value)
+            except UnsupportedPattern as exc:
+                raise ValueError(str(exc)) from None
+        return value
+
+    @field_validator("signal")
+    @classmethod
+    def _known_signal(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        name = value.upper()
+        name = name if name.startswith("SIG") else "SIG" + name
+        if name not in SIGNAL_NAMES:
+            raise ValueError(f"unknown signal {value!r}; write e.g. SIGABRT or SIGKILL")
+        return name
+
+    @model_validator(mode="after")
+    def _not_empty(self) -> "RuleMatch":
+        if all(v is None for v in (self.log, self.exit_code, self.signal, self.state, self.ended_by)):
+            raise ValueError("a rule must match on at least one of log, exit_code, signal, state, ended_by")
+        return self
+
+
+class RuleSpec(StrictModel):
+    """A fault rule of the user's, checked before the built-in rulebook."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    match: RuleMatch
+    klass: FaultClass = Field(alias="class")
+    label: str
+
+    @field_validator("label")
+    @classmethod
+    def _label(cls, value: str) -> str:
+        if not LABEL.fullmatch(value):
+            raise ValueError("labels are lower-case identifiers, e.g. nccl_timeout")
+        return value
+
+
+class NotifySpec(StrictModel):
+    """One channel the owner is told through: a command, a webhook (JSON POST) or email (SMTP).
+
+    Command placeholders: {title}, {body}, {entity}, {stage}, {run_id}, {analysis}, {run_dir}; each
+    shell-quoted. ``on`` picks the events told (all by default).
+    """
+
+    command: Annotated[Command, Field(min_length=1)] | None = None
+    webhook: Webhook | None = Field(default=None, description="http(s) URL a JSON message is POSTed to.")
+    preset: Literal["generic", "slack", "feishu", "lark"] | None = Field(
+        default=None, description="The webhook's JSON body: generic (default), slack, feishu (= lark).")
+    email: EmailSpec | None = None
+    on: list[NotifyEvent] | None = Field(default=None, max_length=len(NOTIFY_EVENTS),
+                                         description="The events told; all by default.")
+    timeout: duration(MAX_NOTIFY_TIMEOUT_S, 1.0) = Field(
+        default=10.0, description="One webhook or email send (tried twice in a tick); a command gets 30 s.")
+
+    @model_validator(mode="after")
+    def _one_channel(self) -> "NotifySpec":
+        given = [k for k in ("command", "webhook", "email") if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError("a notify channel is exactly one of command, webhook or email"
+                             + (f" (got {' and '.join(given)})" if given else ""))
+        if self.preset is not None and self.webhook is None:
+            raise ValueError("preset goes with webhook")
+        return self
+
+    def wants(self, kind: str) -> bool:
+        return self.on is None or kind in self.on
+
+
+NOTIFY_PLACEHOLDERS = frozenset({"title", "body", "entity", "stage", "run_id", "analysis", "run_dir"})
+
+
 MODELS = (Metric, When, Resources, ParamChange, DegradeAction, ForkSpec, Authorization, AskAbove,
-          AgentSpec, EmailSpec)
+          AgentSpec, EmailSpec, DoneWhen, Progress, Output, SuccessGate, RuleMatch, RuleSpec, NotifySpec)

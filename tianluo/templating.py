@@ -257,7 +257,7 @@ def render(template: str, values: dict[str, object], *, shell: bool, keep_unknow
     Raises:
         KeyError: for a placeholder with no value (callers check placeholders first).
         PlacementError: a value stands where it could be read as shell code (the plan-time
-            check, ``check_placeholders``, refuses such specs before they run).
+            check, ``spec_checks.check_placeholders``, refuses such specs before they run).
     """
     if not shell:
         def sub(m: re.Match) -> str:
@@ -300,101 +300,3 @@ def render(template: str, values: dict[str, object], *, shell: bool, keep_unknow
         else:
             out.append('"${' + env_name(name) + '}"')
     return "".join(out)
-
-
-def possible_values(spec, ename: str) -> dict[str, list[str]]:
-    """Every text each placeholder of an entity's commands may take during the run.
-
-    The entity's name, the options of the spec's own forks, each param's value and every
-    value a pre-authorised degrade may set (``set``, ``choose``); ``multiply``/``divide``
-    give numbers, which are inert.
-    """
-    entity = spec.entities[ename]
-    out: dict[str, list[str]] = {"entity": [ename]}
-    for name, fork in spec.forks.items():
-        out[name] = [scalar_text(o) for o in fork.options]
-    for name, value in entity.params.items():
-        out[name] = [scalar_text(value)]
-    for stage in entity.stages.values():
-        for actions in stage.degrade.values():
-            for action in actions:
-                for name, change in action.params.items():
-                    more = [change.set] if change.set is not None else list(change.choose or [])
-                    out.setdefault(name, []).extend(scalar_text(v) for v in more)
-    return out
-
-
-def _stage_templates(stage) -> list[tuple[tuple, str]]:
-    items: list[tuple[tuple, str]] = [(("run",), stage.run)]
-    if stage.done_when:
-        items += [(("done_when", "exists", i), p) for i, p in enumerate(stage.done_when.exists)]
-        items += [(("done_when", "metric", i, "file"), m.file) for i, m in enumerate(stage.done_when.metric)]
-    if stage.output:
-        items.append((("output", "path"), stage.output.path))
-        if stage.output.destination:
-            items.append((("output", "destination"), stage.output.destination))
-    items += [(("variants", name), text) for name, text in stage.variants.items()]
-    if stage.when:
-        items.append((("when", "metric", "file"), stage.when.metric.file))
-    if stage.progress and stage.progress.file:
-        items.append((("progress", "file"), stage.progress.file))
-    items += [(("logs", i), p) for i, p in enumerate(stage.logs)]
-    if stage.checkpoints:
-        items.append((("checkpoints",), stage.checkpoints))
-    return items
-
-
-def check_placeholders(spec, source) -> None:
-    """Every placeholder names ``entity`` or a parameter of its entity; gate paths have none."""
-    from tianluo.yamlsource import dotted
-
-    for ename, entity in spec.entities.items():
-        known = {"entity", *entity.params, *spec.forks}
-        for sname, stage in entity.stages.items():
-            for sub_loc, template in _stage_templates(stage):
-                loc = ("entities", ename, "stages", sname) + sub_loc
-                command = sub_loc[0] in ("run", "variants")
-                for name in placeholders(template):
-                    if name == PORT and not command:
-                        raise SpecError(
-                            f"{source.where(loc)}: {dotted(loc)}: {{port}} is the attempt's free TCP port, "
-                            "known only when the job starts: it goes in run and variants, not in a path"
-                        )
-                    if name not in known and not (name == PORT and command):
-                        params = ", ".join(sorted(known))
-                        raise SpecError(
-                            f"{source.where(loc)}: {dotted(loc)}: unknown placeholder {{{name}}}; "
-                            f"known here: {params} (write {{{{ and }}}} for literal braces)"
-                        )
-        possible = possible_values(spec, ename)
-        for sname, stage in entity.stages.items():
-            commands = [(("run",), stage.run)] + [(("variants", v), t) for v, t in stage.variants.items()]
-            for sub_loc, template in commands:
-                problem = shell_problem(template, possible)
-                if problem:
-                    loc = ("entities", ename, "stages", sname) + sub_loc
-                    raise SpecError(f"{source.where(loc)}: {dotted(loc)}: {problem}")
-    from tianluo.spec import NOTIFY_PLACEHOLDERS
-
-    for i, notify in enumerate(spec.notify):
-        if notify.command is None:
-            continue  # a webhook or email channel: no shell
-        loc = ("notify", i, "command")
-        for name in placeholders(notify.command):
-            if name not in NOTIFY_PLACEHOLDERS:
-                raise SpecError(
-                    f"{source.where(loc)}: {dotted(loc)}: unknown placeholder {{{name}}}; "
-                    f"known here: {', '.join(sorted(NOTIFY_PLACEHOLDERS))}"
-                )
-        problem = shell_problem(notify.command, dict.fromkeys(NOTIFY_PLACEHOLDERS), env_name=notify_env_name)
-        if problem:
-            raise SpecError(f"{source.where(loc)}: {dotted(loc)}: {problem}")
-    gate = spec.success_gate
-    gate_items = [(("success_gate", "exists", i), p) for i, p in enumerate(gate.exists)]
-    gate_items += [(("success_gate", "metric", i, "file"), m.file) for i, m in enumerate(gate.metric)]
-    for loc, template in gate_items:
-        if placeholders(template):
-            raise SpecError(
-                f"{source.where(loc)}: {dotted(loc)}: the success gate is run-wide, so its paths take "
-                "no placeholders; name the file itself"
-            )

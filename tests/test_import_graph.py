@@ -1,0 +1,140 @@
+"""The modules of tianluo import each other without a cycle.
+
+Every ``import`` and ``from ... import`` of every module under tianluo/ is read with ``ast``,
+at module level AND inside functions (a lazy import hides a cycle from Python, not from a
+reader): the graph they draw has no cycle but the few edges listed in ALLOWED, each with its
+reason, and each of those must still be there (so the list cannot go stale).
+"""
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent / "tianluo"
+
+#: (importer, imported) -> why this import may close a cycle. Each is inside a function.
+ALLOWED = {
+    ("tianluo.triggers", "tianluo.triggers.cron"): "the trigger package picks its implementation by name when "
+    "asked (_module); the implementations import the package's shared MAX_EVERY, Installed and tick_command",
+    ("tianluo.triggers", "tianluo.triggers.systemd"): "as cron",
+    ("tianluo.triggers", "tianluo.triggers.daemon_trigger"): "as cron",
+    ("tianluo.peek", "tianluo.status"): "peek._idle (the quick tick of a finished run) checks the fields status "
+    "shows with status.build_status_plain, which itself reads the run through peek; only when a finished run "
+    "is ticked, so status's imports stay off the plain path",
+}
+
+
+def module_names() -> dict[str, Path]:
+    out = {}
+    for path in ROOT.rglob("*.py"):
+        parts = path.relative_to(ROOT.parent).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = path
+    return out
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the tianluo modules it imports anywhere in its text."""
+    modules = module_names()
+
+    def owner(name: str) -> str | None:
+        """The module ``name`` is, or the module it is an attribute of."""
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        deps: set[str | None] = set()
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                deps.update(owner(a.name) for a in node.names if a.name.split(".")[0] == "tianluo")
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package
+                    for _ in range(node.level - 1):
+                        up = up.rpartition(".")[0]
+                    base = f"{up}.{base}" if base else up
+                if base.split(".")[0] != "tianluo":
+                    continue
+                for alias in node.names:  # `from tianluo import spec_parts` imports a module
+                    deps.add(owner(f"{base}.{alias.name}") if f"{base}.{alias.name}" in modules else owner(base))
+        deps.discard(None)
+        deps.discard(name)
+        graph[name] = {d for d in deps if d is not None}
+    return graph
+
+
+def cycle_in(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of ``graph`` as a list of modules, or None (iterative depth-first search)."""
+    white, grey, black = 0, 1, 2
+    colour = dict.fromkeys(graph, white)
+    for root in sorted(graph):
+        if colour[root] != white:
+            continue
+        colour[root] = grey
+        path, todo = [root], [iter(sorted(graph[root]))]
+        while todo:
+            nxt = next(todo[-1], None)
+            if nxt is None:
+                todo.pop()
+                colour[path.pop()] = black
+            elif colour.get(nxt, black) == grey:
+                return path[path.index(nxt):] + [nxt]
+            elif colour.get(nxt, black) == white:
+                colour[nxt] = grey
+                path.append(nxt)
+                todo.append(iter(sorted(graph[nxt])))
+    return None
+
+
+def test_the_graph_is_read_from_every_module_and_sees_imports_inside_functions():
+    graph = import_graph()
+    assert len(graph) > 60 and "tianluo.backends.slurm" in graph and "tianluo.triggers" in graph
+    assert "tianluo.status" in graph["tianluo.peek"]  # `from tianluo.status import ...` inside a function
+    assert "tianluo.spec_parts" in graph["tianluo.spec"]
+    # a cycle planted in a copy of the graph is found
+    planted = {k: set(v) for k, v in graph.items()}
+    planted["tianluo.states"].add("tianluo.spec")
+    assert cycle_in(planted) is not None
+
+
+def test_no_import_cycle_but_the_listed_ones():
+    graph = import_graph()
+    for (importer, imported), reason in ALLOWED.items():
+        assert imported in graph[importer], f"{importer} no longer imports {imported}: drop it from ALLOWED"
+        assert reason
+        graph[importer].discard(imported)
+    cycle = cycle_in(graph)
+    assert cycle is None, "import cycle: " + " -> ".join(cycle)
+
+
+def test_the_spec_models_import_no_cross_field_checks():
+    """spec.py is the input models; the checks across fields live in spec_checks.py, which imports them and the
+    placeholder machinery (templating), and nothing the checks need imports spec_checks back."""
+    graph = import_graph()
+    assert not graph["tianluo.spec"] & {"tianluo.forks", "tianluo.templating", "tianluo.spec_checks",
+                                        "tianluo.model", "tianluo.plan_model", "tianluo.plan"}
+    assert not graph["tianluo.spec_parts"] & {"tianluo.spec", "tianluo.forks", "tianluo.templating",
+                                              "tianluo.spec_checks", "tianluo.model", "tianluo.plan_model"}
+    assert not graph["tianluo.templating"] & {"tianluo.spec", "tianluo.spec_checks", "tianluo.model"}
+    assert {"tianluo.spec", "tianluo.templating"} <= graph["tianluo.spec_checks"]
+    assert not [m for m in ("tianluo.forks", "tianluo.templating", "tianluo.spec") if "tianluo.spec_checks" in graph[m]]
+    # the plan's models are apart from the state's: the state imports the plan, never the other way
+    assert "tianluo.plan_model" in graph["tianluo.model"] and "tianluo.model" not in graph["tianluo.plan_model"]
+
+
+def test_every_check_of_a_whole_spec_is_in_spec_checks():
+    """A function given the spec and its source (for line numbers) checks across its fields: each is in
+    spec_checks, but the launchers' fixed-port lines, which are warnings plan prints and goes on."""
+    found = []
+    for name, path in module_names().items():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef) and {"spec", "source"} <= {a.arg for a in node.args.args}:
+                found.append((name, node.name))
+    assert ("tianluo.spec_checks", "load_spec") not in found  # it takes a path
+    assert {n for m, n in found if m == "tianluo.spec_checks"} >= {
+        "check_spec", "check_names", "check_graph", "check_checkpoint", "check_plan_time", "check_placeholders"}
+    assert [(m, n) for m, n in found if m != "tianluo.spec_checks"] == [("tianluo.launchers", "port_warnings")]
