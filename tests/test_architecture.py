@@ -28,8 +28,8 @@ SHELL = {"tianluo.fsio", "tianluo.store", "tianluo.tick", "tianluo.observe", "ti
 
 
 #: Plain values that shell modules define beside the I/O that makes them: the core may take them as input.
-VALUES = {"tianluo.logscan": {"LogLine", "ScanResult", "Cursor"}, "tianluo.hostspace": {"FsSpace", "MiB", "OK_AGAIN_RULE"},
-          "tianluo.checkpoints": {"Checkpoint"}}
+VALUES = {"tianluo.logscan": {"LogLine", "ScanResult", "Cursor"},
+          "tianluo.hostspace": {"FsSpace", "MiB", "OK_AGAIN_RULE"}, "tianluo.checkpoints": {"Checkpoint"}}
 
 
 def _imports(path: Path) -> set[str]:
