@@ -370,6 +370,41 @@ def test_a_slurm_run_of_schema_2_keeps_its_backend_options(tmp_path):
     assert json.loads(proc.stdout)["run_id"] == raw["run_id"]
 
 
+@pytest.mark.integration
+@pytest.mark.slurm
+def test_the_slurm_run_of_schema_2_is_ticked_against_a_real_slurm(slurm, tmp_path):
+    """A real tick of the Slurm state: its jobs (ids of the cluster that ran them) are looked up by name with
+    squeue and by id in jobcomp, judged, and the run saved in this schema with its backend options; only the
+    cluster's slurm.conf is this test's (the one recorded is of the machine that made it)."""
+    work = tmp_path / "work"
+    work.mkdir()
+    run_dir = _install(tmp_path, "v2-slurm-running.json", workdir=work)
+    raw = json.loads((run_dir / "state.json").read_text())
+    raw["plan"]["slurm"]["conf"] = str(slurm.conf)
+    (run_dir / "state.json").write_text(json.dumps(raw))
+    proc = cli("tick", "--run", run_dir, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    text = (run_dir / "state.json").read_text()
+    assert text.startswith(HEAD)
+    state = parse_state(text)
+    assert state.plan.backend == SlurmOptions(accounting="jobcomp", timeout=20.0, conf=str(slurm.conf))
+    assert json.loads(text)["plan"]["backend"] == {"kind": "slurm", **raw["plan"]["slurm"]}
+    assert state.tick_count == raw["tick_count"] + 1 and state.revision > raw["revision"]
+    kept = {(e, s): [a.handle.job_id for a in st.attempts if a.handle] for e, ent in state.entities.items()
+            for s, st in ent.stages.items()}
+    assert kept[("lr-1e-3", "train")][:2] == ["1", "3"] and kept[("lr-3e-4", "train")][:1] == ["2"]
+    # its jobs were looked up on the cluster (squeue by the run's job names, jobcomp by id), judged, and the
+    # retries launched there through the same options
+    assert "lr-1e-3/train: attempt 2 failed" in proc.stdout and "lr-3e-4/train: attempt 1 failed" in proc.stdout
+    assert "attempt 3 launched as job" in proc.stdout, proc.stdout
+    before = {(e, s): len(st.get("attempts", [])) for e, ent in raw["entities"].items()
+              for s, st in ent["stages"].items()}
+    launched = [a.handle.job_id for e, ent in state.entities.items() for s, st in ent.stages.items()
+                for a in st.attempts[before[(e, s)]:] if a.handle]
+    assert launched
+    subprocess.run(["scancel", *launched], capture_output=True, timeout=30, check=False)  # not left running
+
+
 def test_an_old_state_naming_an_unknown_backend_is_one_line_exit_2(tmp_path):
     run_dir = _install(tmp_path, "v2-demo-retrying.json")
     raw = json.loads((run_dir / "state.json").read_text())
