@@ -16,7 +16,7 @@ PACKAGE = ROOT / "tianluo"
 #: The pure core (ARCHITECTURE.md, "The pure core").
 PURE = ("decide", "draft", "judge", "diagnose", "classify", "rulebook", "run_rules", "ladder", "responses",
         "degrade", "agent_rung", "holds", "stage_machine", "analysis", "rates", "report_data", "observations",
-        "actions", "events", "model", "states", "migrate", "forks", "templating", "backends.sbatch",
+        "actions", "events", "model", "plan_model", "states", "migrate", "forks", "templating", "backends.sbatch",
         "backends.slurm_text")
 #: What the pure core may not import: I/O, clocks and randomness, and tianluo's own shell.
 IO_MODULES = {"os", "subprocess", "socket", "time", "random", "secrets", "uuid", "shutil", "tempfile", "fcntl",
