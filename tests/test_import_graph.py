@@ -138,3 +138,17 @@ def test_every_check_of_a_whole_spec_is_in_spec_checks():
     assert {n for m, n in found if m == "tianluo.spec_checks"} >= {
         "check_spec", "check_names", "check_graph", "check_checkpoint", "check_plan_time", "check_placeholders"}
     assert [(m, n) for m, n in found if m != "tianluo.spec_checks"] == [("tianluo.launchers", "port_warnings")]
+
+
+def test_the_plan_is_made_from_a_spec_only_by_build_plan():
+    """plan.py's build_plan is the one conversion from spec to plan: no other module constructs a plan's
+    records (reading one back, model_validate or model_copy, is not making one)."""
+    made = set()
+    for name, path in module_names().items():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call):
+                func = node.func
+                called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+                if called in ("Plan", "PlannedEntity", "PlannedStage"):
+                    made.add(name)
+    assert made == {"tianluo.plan"}

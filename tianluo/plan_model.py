@@ -10,13 +10,15 @@ Where each field of the plan comes from (``build_plan``):
 
 - ``Plan.name``, ``interval``, ``max_attempts`` (or its default from the stage count),
   ``cancel_grace``, ``agent``: the spec's fields of those names.
-- ``Plan.backend``: the spec's ``backend`` (``slurm:`` folded in), completed by the backend
-  kind's ``resolve_at_start`` (Slurm's accounting and slurm.conf, learned at start).
+- ``Plan.backend``: the spec's ``backend`` (``slurm:`` folded in); ``newrun`` then completes it
+  with the backend kind's ``resolve_at_start`` (Slurm's accounting and slurm.conf, learned at
+  start), or keeps what an earlier start learned (``keep_resolved``, on ``--replan``).
 - ``workdir``, ``spec_file``, ``spec_sha256``: where the spec was read from, and its bytes.
 - ``entities``: per entity its ``params``, and per stage a ``PlannedStage``: ``run`` and
   ``variants`` as written; ``command`` is ``run`` rendered with the entity's params and the
   answers to the spec's own forks (``fork_values``); ``done_when``, ``output``,
-  ``progress.file``, ``logs`` and ``checkpoints`` with their placeholders filled in;
+  ``progress.file``, ``logs``, ``checkpoints`` and ``when``'s metric file with their
+  placeholders filled in; ``output.destination`` from an ``output`` fork's answer if given;
   ``needs`` qualified (``<entity>.<stage>``) less those a ``cross`` fork answered ``go``;
   ``degrade``: for each fault, the one change a ``risk`` fork pre-authorised (and the
   gpu_fault host exclusion the backend may take); ``branch`` from a ``branch`` fork's answer;
