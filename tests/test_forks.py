@@ -381,7 +381,7 @@ def spec_error(tmp_path, text: str) -> str:
     ("- {name: shrink, params: {batch: {divide: 2}}}", ACTION_LINE, f"{ACTION}.params.batch",
      "a has no param 'batch'"),
     ("- {name: other_host, exclude_host: true}", ACTION_LINE, f"{ACTION}.exclude_host",
-     "the local backend has one host"),
+     "the local backend cannot take a stage off a host"),
     ("- {name: shrink, params: {batch_size: {set: 8, divide: 2}}}", ACTION_LINE, f"{ACTION}.params.batch_size",
      "give exactly one of set, multiply, divide, choose"),
     ("- {name: shrink, params: {batch_size: {}}}", ACTION_LINE, f"{ACTION}.params.batch_size",
