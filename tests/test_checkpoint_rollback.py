@@ -315,7 +315,7 @@ if found:
         w, start = float(state["w"]), int(state["step"])
     else:
         data = open(found[-1], "rb").read()
-        if not data.startswith(b"ckpt "):
+        if not data.startswith(b"ckpt ") or len(data.split()) != 3:  # a save cut short
             print("RuntimeError: PytorchStreamReader failed reading zip archive: failed finding central directory",
                   file=sys.stderr)
             sys.exit(1)
