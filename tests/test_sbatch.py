@@ -7,10 +7,11 @@ arguments), so a test can say what sbatch will see, not only what the text looks
 """
 
 import shlex
+import sys
 
 import pytest
 
-from tianluo.backends.base import JobSpec
+from tianluo.backends.base import RUNNER_BOOT, TIANLUO_ROOT, JobSpec, runner_exec
 from tianluo.backends.sbatch import SCRIPT, render, sbatch_options, slurm_time
 from tianluo.spec_parts import Resources
 
@@ -94,6 +95,8 @@ def test_slurm_time(seconds, text):
 def test_script_name():
     assert SCRIPT == "job.sbatch"
 
+ISOLATED = ["-I", "-S", "-c", RUNNER_BOOT, "tianluo.runner", TIANLUO_ROOT]
+
 
 def test_minimal_script_exactly():
     assert render(job(), PYTHON) == (
@@ -104,8 +107,10 @@ def test_minimal_script_exactly():
         "#SBATCH --error=/runs/r1/attempts/a/train/1/stderr\n"
         "#SBATCH --open-mode=append\n"
         "#SBATCH --chdir=/home/me/proj\n"
-        "exec /usr/bin/python3 -m tianluo.runner /runs/r1/attempts/a/train/1\n"
+        + runner_exec(PYTHON, "/runs/r1/attempts/a/train/1") + "\n"
     )
+    assert shlex.split(runner_exec(PYTHON, "/runs/r1/attempts/a/train/1")) == [
+        "exec", PYTHON, "-I", "-S", "-c", RUNNER_BOOT, "tianluo.runner", TIANLUO_ROOT, "/runs/r1/attempts/a/train/1"]
 
 
 def test_every_option_line_comes_before_the_first_command():
@@ -228,20 +233,38 @@ def test_a_percent_in_the_attempt_folder_is_escaped_for_slurms_filename_patterns
 def test_the_exec_line_is_shell_quoted():
     text = render(job(SPACED_ADIR, SPACED_WORKDIR), "/opt/my env/bin/python")
     last = text.splitlines()[-1]
-    assert last == "exec '/opt/my env/bin/python' -m tianluo.runner '/home/me/my runs/r1/attempts/a/train/1'"
-    assert shlex.split(last) == ["exec", "/opt/my env/bin/python", "-m", "tianluo.runner", SPACED_ADIR]
+    assert shlex.split(last) == ["exec", "/opt/my env/bin/python", *ISOLATED, SPACED_ADIR]
 
 
 def test_the_exec_line_survives_shell_characters():
     adir = "/runs/$(rm -rf ~)/a'b/1"
     last = render(job(adir), "/usr/bin/python3").splitlines()[-1]
-    assert shlex.split(last) == ["exec", "/usr/bin/python3", "-m", "tianluo.runner", adir]
+    assert shlex.split(last) == ["exec", "/usr/bin/python3", *ISOLATED, adir]
 
 
 def test_the_script_runs_the_runner_not_the_command():
     text = render(job(), PYTHON)
     assert "python train.py" not in text  # the runner reads the command from job.json
-    assert text.endswith("-m tianluo.runner /runs/r1/attempts/a/train/1\n")
+    assert text.endswith(" tianluo.runner " + shlex.quote(TIANLUO_ROOT) + " /runs/r1/attempts/a/train/1\n")
+
+
+def test_the_runner_starts_isolated_so_a_tianluo_planted_in_the_project_folder_is_not_run(tmp_path):
+    """The batch script runs in the project folder (--chdir): ``python -m tianluo.runner`` there would
+    import a planted ./tianluo/ (the current folder is first on -m's path) as the job's owner."""
+    import subprocess
+
+    planted = tmp_path / "tianluo"
+    planted.mkdir()
+    (planted / "__init__.py").write_text("open('PWNED', 'w').write('x')\n")
+    (planted / "runner.py").write_text("open('PWNED', 'w').write('x')\n")
+    adir = tmp_path / "attempt"
+    adir.mkdir()
+    script = tmp_path / "job.sh"
+    script.write_text("#!/bin/sh\n" + runner_exec(sys.executable, str(adir)) + "\n")
+    proc = subprocess.run(["sh", str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert not (tmp_path / "PWNED").exists()
+    assert "tianluo runner" in proc.stderr  # ours ran: no job.json in the attempt folder, said so
+    assert proc.returncode == 2
 
 
 def test_render_is_deterministic():

@@ -10,6 +10,8 @@ A backend is one module under ``tianluo/backends/`` that defines three things:
   module-level ``KIND`` (:class:`tianluo.backends.registry.BackendKind`) that the registry lists.
 """
 
+import os
+import shlex
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -88,6 +90,26 @@ class JobSpec:
     poke: str | None = None  # a run folder to tick as soon as the job exits (event ticks)
     resources: Resources | None = None  # what a scheduler is asked for (capability: resources)
     exclude_hosts: tuple[str, ...] = ()  # hosts a degrade took the stage off
+
+
+#: How every backend starts tianluo's runner around a job: isolated (-I: no PYTHON* variables, no user
+#: site, and NOT the current folder on the path, where a tianluo/ planted in a project folder would
+#: shadow ours and run as the job's owner, often root) and without the site module (-S: a third of
+#: the interpreter's start), with tianluo's own folder first on its path. "tianluo.runner" stays an
+#: argument of its own: that is how a runner is told apart in the process table.
+RUNNER_BOOT = ("import sys; name, root = sys.argv[1:3]; del sys.argv[1:3]; sys.path.insert(0, root); "
+               "import runpy; runpy.run_module(name, run_name='__main__', alter_sys=True)")
+TIANLUO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # holds tianluo/
+
+
+def runner_argv(python: str, attempt_dir: str) -> list[str]:
+    """The command line that runs the runner on ``attempt_dir`` (the job's own command is in job.json)."""
+    return [python, "-I", "-S", "-c", RUNNER_BOOT, "tianluo.runner", TIANLUO_ROOT, str(attempt_dir)]
+
+
+def runner_exec(python: str, attempt_dir: str) -> str:
+    """``exec <runner_argv>`` as a line of a job script, every word shell-quoted."""
+    return "exec " + " ".join(shlex.quote(word) for word in runner_argv(python, attempt_dir))
 
 
 class SchedulerUnreachable(OSError):

@@ -48,6 +48,7 @@ from tianluo.backends.base import (
     JobSpec,
     SchedulerUnreachable,
     SubmitRejected,
+    runner_exec,
 )
 from tianluo.backends.kinds import BackendKind
 from tianluo.errors import TianluoError
@@ -437,7 +438,7 @@ class CommandBackend:
         if self.options.job_id_env:
             seen = shlex.quote(str(Path(job.attempt_dir) / JOB_ID_SEEN))
             lines.append(f'(set -C; printf \'%s\\n\' "${{{self.options.job_id_env}-}}" > {seen}) 2>/dev/null')
-        lines.append(f"exec {shlex.quote(self.python)} -m tianluo.runner {shlex.quote(job.attempt_dir)}")
+        lines.append(runner_exec(self.python, job.attempt_dir))
         return "\n".join(lines) + "\n"
 
     def submit(self, job: JobSpec) -> Handle:

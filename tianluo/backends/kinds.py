@@ -1,8 +1,9 @@
 """What the registry knows of one backend: its name, options model, how to open it, what start resolves."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from tianluo.backends.base import Backend, BackendOptions
 

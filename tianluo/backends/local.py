@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Literal
 
 from tianluo import fsio, proctable, records
-from tianluo.backends.base import BackendOptions, Capabilities, Handle, JobFacts, JobSpec
+from tianluo.backends.base import BackendOptions, Capabilities, Handle, JobFacts, JobSpec, runner_argv
 from tianluo.backends.kinds import BackendKind
 from tianluo.fsio import write_json
 from tianluo.proctable import ProcTable
@@ -31,13 +31,6 @@ from tianluo.runner import EXIT, JOB
 from tianluo.states import JobState
 
 TAG = "TIANLUO_JOB"
-#: The runner waits beside every job: started isolated (-I: no PYTHON* variables, no user site, no
-#: current folder on the path) and without the site module (-S: a third of the interpreter's start,
-#: 27 -> 18 ms of CPU a launch), with tianluo's own folder first on its path. "tianluo.runner" stays
-#: an argument of its own: that is how a runner is told apart in the process table (_is_runner).
-_BOOT = ("import sys; name, root = sys.argv[1:3]; del sys.argv[1:3]; sys.path.insert(0, root); "
-         "import runpy; runpy.run_module(name, run_name='__main__', alter_sys=True)")
-_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(fsio.__file__)))  # the folder holding tianluo/
 JOB_START_WAIT = 0.5  # seconds cancel waits for the job of a runner found alone
 CREATE_TIME_TOLERANCE = 0.1  # seconds; a create time is boot time + start ticks (1/100 s)
 
@@ -75,7 +68,7 @@ class LocalBackend:
         }, durable=False)
         with os.fdopen(fsio.open_file(attempt_dir / "runner.log", os.O_WRONLY | os.O_APPEND | os.O_CREAT), "ab") as log:
             proc = subprocess.Popen(
-                [sys.executable, "-I", "-S", "-c", _BOOT, "tianluo.runner", _ROOT, str(attempt_dir)],
+                runner_argv(sys.executable, str(attempt_dir)),
                 cwd=attempt_dir,  # not the user's folder: a stray tianluo/ there must not shadow us
                 env={**os.environ, **env},
                 stdin=subprocess.DEVNULL,

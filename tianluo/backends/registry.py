@@ -4,8 +4,10 @@ The spec's ``backend:`` and the plan's are :data:`BackendChoice`, a choice among
 options models told apart by ``kind``. The core asks ``options.capabilities()``, never a name.
 """
 
+import functools
+import operator
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Union
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BeforeValidator, Field
 
@@ -44,7 +46,8 @@ def _named(value: Any) -> Any:
 if TYPE_CHECKING:
     BackendChoice = BackendOptions
 else:
-    BackendChoice = Annotated[Union[tuple(k.options for k in REGISTRY.values())], Field(discriminator="kind"),
+    BackendChoice = Annotated[functools.reduce(operator.or_, (k.options for k in REGISTRY.values())),
+                              Field(discriminator="kind"),
                               BeforeValidator(_named)]
 
 

@@ -8,9 +8,8 @@ has forgotten the job. Submitting it again by hand is safe for the same reason.
 """
 
 import math
-import shlex
 
-from tianluo.backends.base import JobSpec
+from tianluo.backends.base import JobSpec, runner_exec
 
 SCRIPT = "job.sbatch"
 #: Resources key -> sbatch option, in the order they appear in the script.
@@ -66,5 +65,5 @@ def render(job: JobSpec, python: str) -> str:
     """The whole script: ``#SBATCH`` lines, then ``exec`` of the runner on the attempt folder."""
     lines = ["#!/bin/sh", f"# tianluo attempt {job.job_name}: the runner claims the folder, so it never runs twice."]
     lines += [f"#SBATCH {opt}" for opt in sbatch_options(job)]
-    lines.append(f"exec {shlex.quote(python)} -m tianluo.runner {shlex.quote(job.attempt_dir)}")
+    lines.append(runner_exec(python, job.attempt_dir))
     return "\n".join(lines) + "\n"

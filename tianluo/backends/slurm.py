@@ -11,15 +11,16 @@ fact "unreachable" for this tick, and every later command of the tick fails at o
 
 import os
 import signal
-from typing import Annotated, Literal
 import subprocess
 import sys
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
+from typing import Annotated, Literal
 
 from pydantic import Field
 
+from tianluo import fsio, records
 from tianluo.backends import sbatch, slurm_text
 from tianluo.backends.base import (
     BackendOptions,
@@ -32,10 +33,9 @@ from tianluo.backends.base import (
 )
 from tianluo.backends.kinds import BackendKind
 from tianluo.backends.slurm_text import FINAL, JobRow
-from tianluo import fsio, records
+from tianluo.errors import TianluoError
 from tianluo.fsio import atomic_write, write_json
 from tianluo.runner import EXIT, JOB
-from tianluo.errors import TianluoError
 from tianluo.spec_parts import MAX_SCHEDULER_TIMEOUT_S, PathText, duration
 from tianluo.states import JobState
 
@@ -338,7 +338,9 @@ def _live_facts(row: JobRow, found: Handle | None) -> JobFacts:
     reason = row.reason or ("suspended by the scheduler" if row.state in ("SUSPENDED", "STOPPED") else None)
     detail = f"{row.state}" + (f" ({reason})" if reason else "")
     return JobFacts(state=state, job_id=row.job_id, scheduler_state=row.state, reason=reason,
-                    stuck=slurm_text.stuck(reason) if state == JobState.QUEUED else None, host=slurm_text.host_of(row.nodes), started_at=_utc(row.start) if state == JobState.RUNNING else None,
+                    stuck=slurm_text.stuck(reason) if state == JobState.QUEUED else None,
+                    host=slurm_text.host_of(row.nodes),
+                    started_at=_utc(row.start) if state == JobState.RUNNING else None,
                     proc_status="suspended" if row.state in ("SUSPENDED", "STOPPED") else None,
                     detail=detail, found=found)
 
@@ -350,11 +352,13 @@ def _final_facts(job_id: str, row: JobRow, record: dict | None, found: Handle | 
         code, sig = record.get("exit_code"), record.get("signal")
     else:
         code, sig = row.exit_code, row.signal
-    exit_text = f"ExitCode {code if code is not None else 0}:{sig or 0}" if (code, sig) != (None, None) else "no exit code"
+    exit_text = (f"ExitCode {code if code is not None else 0}:{sig or 0}" if (code, sig) != (None, None)
+                 else "no exit code")
     detail = f"Slurm says {row.state}" + (f" ({row.reason})" if row.reason and row.reason != "None" else "") + \
              f", {exit_text}" + ("" if record is not None else f" (from {row.source})")
     return JobFacts(state=JobState.EXITED, exit_code=code, signal=sig, job_id=job_id, scheduler_state=row.state,
-                    reason=row.reason, ended_by=ended_by, host=(record or {}).get("host") or slurm_text.host_of(row.nodes),
+                    reason=row.reason, ended_by=ended_by,
+                    host=(record or {}).get("host") or slurm_text.host_of(row.nodes),
                     started_at=(record or {}).get("started_at") or _utc(row.start),
                     ended_at=(record or {}).get("ended_at") or _utc(row.end), detail=detail, found=found)
 

@@ -149,7 +149,8 @@ def parse_scontrol(text: str) -> dict[str, JobRow]:
         out[f["JobId"]] = JobRow(
             job_id=f["JobId"], name=f.get("JobName", ""), state=base_state(f.get("JobState", "")),
             reason=_none(f.get("Reason")), nodes=_none(f.get("NodeList")), start=_none(f.get("StartTime")),
-            end=_none(f.get("EndTime")), restarts=int(f.get("Restarts", "0") or 0) if f.get("Restarts", "0").isdigit() else 0,
+            end=_none(f.get("EndTime")),
+            restarts=int(f.get("Restarts", "0") or 0) if f.get("Restarts", "0").isdigit() else 0,
             exit_code=code, signal=sig, source="scontrol")
     return out
 
