@@ -125,7 +125,7 @@ def test_the_demo_pipeline_runs_to_its_gate_on_slurm(slurm, demo, tmp_path):
     assert "backend: local\n" in text
     spec.write_text(text.replace("backend: local\n", "backend: slurm\n"))
     run_dir = start_run(spec, tmp_path / "home", demo)
-    assert read_state(run_dir)["plan"]["slurm"]["accounting"] == "jobcomp"  # auto, resolved at start
+    assert read_state(run_dir)["plan"]["backend"]["accounting"] == "jobcomp"  # auto, resolved at start
 
     doc = tick_to(run_dir, demo, timeout=120)
     assert doc["gate"]["met"] is True
@@ -530,7 +530,8 @@ entities:
 def test_ticks_reach_the_cluster_recorded_at_start_whatever_their_environment(slurm, tmp_path):
     """cron and systemd tick with a bare environment: the SLURM_CONF of `start` is in state, and used."""
     project, run_dir = run_spec(tmp_path, QUICK, "--no-tick")
-    options = read_state(run_dir)["plan"]["slurm"]
+    options = read_state(run_dir)["plan"]["backend"]
+    assert options["kind"] == "slurm"
     assert options["conf"] == str(Path(os.environ["SLURM_CONF"]).resolve())
     assert options["accounting"] == "jobcomp"  # auto, resolved by asking this cluster
     bare = {k: v for k, v in clean_env().items() if k != "SLURM_CONF"}
