@@ -457,6 +457,15 @@ def test_cancel_ends_a_running_job_and_hold_release_a_pending_one(slurm, tmp_pat
     assert (f.scheduler_state, f.ended_by) == ("CANCELLED", "cancelled") and f.exit_code != 0, f
     assert backend.cancel(running, h_run, signal.SIGTERM) == [h_run.job_id]  # finished already: no error
     assert backend.cancel(running, None, signal.SIGTERM) == []
+    # an id that is no longer this attempt's job (reused by another job) is never cancelled
+    other = make_job(tmp_path, "other", "exec sleep 60")
+    h_other = backend.submit(other)
+    reused = Handle(job_id=h_other.job_id)
+    backend.cancel(running, reused, signal.SIGTERM)
+    backend.cancel(running, reused, signal.SIGKILL)
+    time.sleep(1)
+    assert squeue_field(h_other.job_id, "State") in ("PENDING", "RUNNING")
+    slurm_cmd("scancel", h_other.job_id)
 
     assert squeue_field(h_pend.job_id, "Reason") == "BeginTime"
     assert backend.hold(pending, h_pend)

@@ -277,7 +277,7 @@ class SlurmBackend:
         return self.poll({job.job_name: (job, None)})[job.job_name].found
 
     def cancel(self, job: JobSpec, handle: Handle | None, sig: int = signal.SIGTERM) -> list[str]:
-        """``scancel`` the attempt's own job (never one found by name alone).
+        """``scancel`` the attempt's own job: by its id, and only while it carries the attempt's name.
 
         TERM is a plain ``scancel``: Slurm sends TERM to every process of the job and KILL
         after its KillWait. KILL is ``scancel --signal=KILL --full``. A job that already
@@ -286,7 +286,11 @@ class SlurmBackend:
         if handle is None:
             return []
         job_id = _claimed_job_id(Path(job.attempt_dir)) or handle.job_id
-        args = ["scancel", job_id] if sig != signal.SIGKILL else ["scancel", "--signal=KILL", "--full", job_id]
+        # --name too: scancel then signals the id only if it still is this attempt's job. An id reused by
+        # another job (a controller whose state was wiped counts from FirstJobId again) is left alone.
+        name = f"--name={job.job_name}"
+        args = (["scancel", name, job_id] if sig != signal.SIGKILL
+                else ["scancel", "--signal=KILL", "--full", name, job_id])
         self._call(args, ok_errors=("already completing or completed", "Invalid job id", "has already finished"))
         return [job_id]
 
