@@ -111,3 +111,12 @@ def test_a_plans_backend_options_survive_state_json_with_defaults_left_out():
         text = dump_state(state)
         assert '"kind": "slurm"' in text  # always written: it says which options model reads the rest
         assert parse_state(text).plan.backend == options
+
+
+def test_plan_md_names_the_backend(tmp_path):
+    from conftest import cli
+
+    spec = write_spec(tmp_path, "name: x\nbackend: {kind: slurm, accounting: sacct}\n" + PIPE)
+    cli("plan", spec, "--home", tmp_path / "home", cwd=tmp_path, check=True)
+    text = (tmp_path / "home" / "plans" / "x" / "plan.md").read_text()
+    assert "on the slurm (accounting sacct) backend" in text

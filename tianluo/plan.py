@@ -272,6 +272,7 @@ def render_plan_md(plan: Plan, forks: list | tuple = (), chosen: dict[str, tuple
         "spec_file": plan.spec_file,
         "workdir": plan.workdir,
         "interval": format_duration(plan.interval),
+        "backend": plan.backend.describe().replace("`", "'"),
         "gate": "\n".join(_gate_lines(plan)),
         "stages": "\n".join(_stage_lines(plan)).rstrip(),
         "budgets": "\n".join(_budget_lines(plan)),
