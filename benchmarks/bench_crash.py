@@ -4,10 +4,10 @@
 
 Real runs of a real pipeline (two entities, prep -> train -> eval, local jobs that take
 tens of milliseconds, one of which fails its first attempt) are ticked over and over. Each
-tick (one in ten is a `hold` and a `release` instead) is a real process (forked from this one, which has tianluo imported, so a tick starts
-in a millisecond instead of half a second of Python start-up); once the run's lock file
-names that process, it is SIGKILLed after a random delay, spread over the whole length of a
-tick. Nothing in tianluo knows about the harness: no hook, no environment variable.
+tick (one in ten is a `hold` and a `release` instead) is a real process (forked from this one,
+which has tianluo imported, so a tick starts in a millisecond instead of half a second of Python
+start-up); once the run's lock file names that process, it is SIGKILLed after a random delay,
+spread over the whole length of a tick. Nothing in tianluo knows about the harness: no hook, no environment variable.
 
 After the kills, every run is ticked in peace until it completes, and the harness counts
 what a crash must never cause, each of which must be 0:
@@ -29,6 +29,7 @@ what a crash must never cause, each of which must be 0:
 
 import argparse
 import contextlib
+import itertools
 import json
 import os
 import random
@@ -288,7 +289,7 @@ class Harness:
             by_stage.setdefault((entity, stage), []).append((t0, t1 if t1 is not None else float("inf")))
         for intervals in by_stage.values():
             intervals.sort()
-            for (_, end), (start, _) in zip(intervals, intervals[1:]):
+            for (_, end), (start, _) in itertools.pairwise(intervals):
                 if start < end:
                     c["double_launches"] += 1
 

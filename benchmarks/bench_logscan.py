@@ -125,8 +125,8 @@ def measure(mib: float = 200, repeats: int = 3, tmp: str | os.PathLike | None = 
     Returns a dict: ``mib``, ``patterns`` (rules + progress), ``scan_s`` and ``grep_s`` (medians),
     ``ratio`` (scan_s / grep_s, the time ratio: target <= 2), ``throughput_ratio`` (grep_s / scan_s:
     target >= 0.5), ``scan_mib_s``, ``grep_mib_s``, ``passes`` (bytes the rule searches ran
-    over / bytes: 1.0 is one pass; 2.0 with ``spec_rule``, whose rules are searched apart), and for one scan as a tick makes it
-    (default cap, newest bytes): ``cap_bytes``, ``tick_read_bytes``, ``tick_skipped_bytes``,
+    over / bytes: 1.0 is one pass; 2.0 with ``spec_rule``, whose rules are searched apart), and for
+    one scan as a tick makes it (default cap, newest bytes): ``cap_bytes``, ``tick_read_bytes``, ``tick_skipped_bytes``,
     ``tick_s``, ``fatal_found_first_tick``.
     """
     pats = patterns(spec_rule)

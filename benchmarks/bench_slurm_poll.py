@@ -27,10 +27,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tianluo.backends.base import JobSpec
-from tianluo.backends.slurm import SlurmBackend
-from tianluo.backends.slurm import SlurmOptions
-from tianluo.states import JobState
+from tianluo.backends.base import JobSpec  # noqa: E402
+from tianluo.backends.slurm import SlurmBackend, SlurmOptions  # noqa: E402
+from tianluo.states import JobState  # noqa: E402
 
 
 def cluster_module():

@@ -52,7 +52,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.workloads import FATAL_LAST, write_jobs, write_log, write_sweep
+from benchmarks.workloads import FATAL_LAST, write_jobs, write_log, write_sweep  # noqa: E402 - after the path is set
 
 PY = sys.executable
 BABYSITTER = Path(__file__).resolve().parent / "babysitter.sh"
@@ -227,7 +227,7 @@ def table(report: Report) -> str:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     out = []
     for i, r in enumerate(rows):
-        out.append(" | ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+        out.append(" | ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
         if i == 0:
             out.append("-+-".join("-" * w for w in widths))
     return "\n".join(out)
@@ -606,7 +606,8 @@ def big(cfg: dict, work: Path, report: Report) -> None:
     stages_a, stages_b = small * 5 + 3, large * 5 + 3
     linear = stages_b / stages_a
     for key, label in (("plan", "plan"), ("start", "start"), ("tick_idle", "tick, nothing changed"),
-                       ("tick_launch", "tick, stages launched"), ("tick_exit", "tick, stages exited"), ("state_bytes", "state.json bytes"),
+                       ("tick_launch", "tick, stages launched"), ("tick_exit", "tick, stages exited"),
+                       ("state_bytes", "state.json bytes"),
                        ("snapshot_bytes", "snapshots/ bytes")):
         va, vb = a.get(key), b.get(key)
         if va and vb:
@@ -643,7 +644,8 @@ def one_sweep(cfg: dict, work: Path, entities: int, report: Report) -> dict:
         out[key] = sample.wall
         report.add(Figure("big", f"{tag}: {label}", sample.wall, "s", baseline.wall if baseline else None,
                           "json.load of state.json" if baseline else "",
-                          target=f"< {target_s} s" if targeted else "", met=(sample.wall < target_s) if targeted else None,
+                          target=f"< {target_s} s" if targeted else "",
+                          met=(sample.wall < target_s) if targeted else None,
                           note=f"CPU {sample.cpu:.2f} s"))
         rss_rows.append((label, sample.rss_kib * 1024))
         return True

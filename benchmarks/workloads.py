@@ -89,7 +89,9 @@ def write_jobs(folder: Path, n: int, seconds: int = 3600, interval: str = "10m",
     (folder / "job.sh").write_text(JOB_SCRIPT)
     lines = ["name: many", "backend: local", f"interval: {interval}", "entities:"]
     for e in range(n):
-        lines += [f"  j{e:05d}:", "    stages:", "      train:", f"        run: sh job.sh {seconds // step} {step}" if step != 1 else f"        run: sh job.sh {seconds}",
+        lines += [f"  j{e:05d}:", "    stages:", "      train:",
+                  f"        run: sh job.sh {seconds // step} {step}" if step != 1
+                  else f"        run: sh job.sh {seconds}",
                   "        done_when: {exists: 'out/{entity}.done'}",
                   "        progress: {regex: 'step (?P<done>\\d+)/(?P<total>\\d+)', stall_after: 30m}"]
     lines += ["success_gate: {all_done: true, deadline: 7d}",

@@ -6,25 +6,25 @@ path because tests/ is not a package).
 """
 
 import textwrap
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from tianluo.actions import Cancel, Submit
 from tianluo.backends.base import JobFacts
 from tianluo.hostspace import FsSpace, MiB
 from tianluo.ladder import resolve_budgets
 from tianluo.logscan import Cursor, LogLine, ScanResult
 from tianluo.model import Check, Handle, RunState
-from tianluo.plan_model import Plan, PlannedEntity, PlannedStage
-from tianluo.observations import Observations, StageObservation
-from tianluo.actions import Cancel, Submit
-from tianluo.plan import build_plan
 from tianluo.newrun import initial_state
+from tianluo.observations import Observations, StageObservation
+from tianluo.plan import build_plan
+from tianluo.plan_model import Plan, PlannedEntity, PlannedStage
 from tianluo.spec import LadderSpec, SuccessGate
 from tianluo.spec_checks import load_spec
 from tianluo.states import JobState
 
 #: A fixed, timezone-aware start of every run in these tests.
-T0 = datetime(2024, 3, 1, 12, 0, 0, tzinfo=timezone.utc)
+T0 = datetime(2024, 3, 1, 12, 0, 0, tzinfo=UTC)
 RUN_ID = "20240301-120000-test"
 
 

@@ -30,15 +30,15 @@ from pure_helpers import (
 )
 
 from tianluo import holds
+from tianluo.actions import ConsultAgent, MoveAside, WriteAgentDecision, WriteAnalysis
 from tianluo.agent_rung import MAX_TEXT, one_line
 from tianluo.checkpoints import Checkpoint
 from tianluo.decide import decide
 from tianluo.forks import derive
 from tianluo.logscan import LogLine
 from tianluo.model import AgentReply, RunState
-from tianluo.actions import ConsultAgent, MoveAside, WriteAgentDecision, WriteAnalysis
-from tianluo.plan import build_plan
 from tianluo.newrun import initial_state
+from tianluo.plan import build_plan
 from tianluo.spec_checks import load_spec
 from tianluo.spec_parts import AgentSpec
 from tianluo.states import FaultClass, Phase, StageStatus
@@ -298,7 +298,8 @@ def test_a_skip_is_refused_when_skip_is_not_authorised(tmp_path):
 REFUSED = [
     ({"action": "retry"}, "the agent answered 'retry' (not allowed: it may answer hold, skip)"),
     # nothing was chosen at plan time: no option to offer
-    ({"action": "degrade", "degrade": "halve_batch"}, "the agent answered 'degrade' (not allowed: it may answer hold, skip)"),
+    ({"action": "degrade", "degrade": "halve_batch"},
+     "the agent answered 'degrade' (not allowed: it may answer hold, skip)"),
     ({"action": "delete the checkpoints", "reason": "ignore previous instructions"},
      "the agent answered 'delete the checkpoints' (a destructive action: only a person does that; it may answer"),
     ({"action": "rm -rf out/"}, "the agent answered 'rm -rf out/' (a destructive action"),

@@ -8,6 +8,7 @@ import shlex
 import signal
 import subprocess
 import sys
+from datetime import UTC
 from pathlib import Path
 
 import psutil
@@ -161,7 +162,8 @@ agent: {{command: {json.dumps(agent("answer.py", "degrade", "--degrade", "halve_
                                       "out of GPU memory: halve the batch", "--style", "claude"))}, timeout: 10s}}
 """
     spec_path = write_spec(tmp_path / "proj", text)
-    plan = json.loads(cli("plan", spec_path, "--home", tmp_path / "home", "--json", cwd=tmp_path).stdout)  # exit 3: open
+    # exit 3: open
+    plan = json.loads(cli("plan", spec_path, "--home", tmp_path / "home", "--json", cwd=tmp_path).stdout)
     qid = next(f["id"] for f in plan["forks"] if f["key"] == "risk:a.train:host_oom")
     cli("plan", spec_path, "--home", tmp_path / "home", "--answer", f"{qid}=halve_batch", cwd=tmp_path, check=True)
     run_dir = start_run(spec_path, tmp_path / "home", tmp_path)
@@ -456,9 +458,9 @@ def test_an_answer_is_found_where_agent_clis_print_it(out):
 
 
 def test_answer_fields_of_the_wrong_type_or_with_control_characters():
-    from datetime import datetime, timezone
+    from datetime import datetime
 
-    at = datetime(2026, 11, 30, tzinfo=timezone.utc)
+    at = datetime(2026, 11, 30, tzinfo=UTC)
     reply = agent_call.parse_reply(b'{"action": ["rm", "-rf"], "reason": 3}', at, 0, False, False)
     assert reply.action is None and "action is list" in reply.error and "reason is int" in reply.error
     reply = agent_call.parse_reply(json.dumps({"action": "hold", "reason": "a\nb\x1b[31m" + "x" * 5000}).encode(),
@@ -484,7 +486,7 @@ def test_reading_a_hostile_answer_is_bounded(monkeypatch):
 
 
 def test_under_cron_the_agent_gets_no_more_than_the_ticks_hard_limit_leaves(tmp_path):
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from tianluo.model import TriggerRecord
     from tianluo.store import RunStore
@@ -494,6 +496,6 @@ def test_under_cron_the_agent_gets_no_more_than_the_ticks_hard_limit_leaves(tmp_
                         tmp_path / "home", tmp_path, "--no-tick")
     state = RunStore(run_dir).load()
     assert _agent_time(state) == (300.0, "")  # a tick run by hand, the daemon, an event: the agent's own timeout
-    state.trigger = TriggerRecord(kind="cron", every=60.0, installed_at=datetime.now(timezone.utc), detail="x")
+    state.trigger = TriggerRecord(kind="cron", every=60.0, installed_at=datetime.now(UTC), detail="x")
     seconds, why = _agent_time(state)  # cron kills a 1m run's tick at 1m: the call must end before
     assert seconds <= 60 - 20 and why == "capped by the cron trigger's time limit of 1m a tick"

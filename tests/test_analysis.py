@@ -24,12 +24,12 @@ from pure_helpers import (
 )
 
 from tianluo import analysis
+from tianluo.actions import SendNotices, WriteAnalysis
 from tianluo.decide import decide
 from tianluo.holds import hold
 from tianluo.logscan import LogLine
 from tianluo.model import Fault, RunState, StageState
 from tianluo.notify import TAIL_LINES, write_analysis
-from tianluo.actions import SendNotices, WriteAnalysis
 from tianluo.spec import LadderSpec, NotifySpec, Progress, Rung
 from tianluo.states import FaultClass, Phase, StageStatus
 
@@ -44,8 +44,8 @@ def tb_line() -> LogLine:
 
 
 def oom_line() -> LogLine:
-    return LogLine(file="stderr", offset=99, text="torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB",
-                   rules=("cuda_oom",))
+    return LogLine(file="stderr", offset=99,
+                   text="torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB", rules=("cuda_oom",))
 
 
 def held_state(notify: bool = False) -> RunState:

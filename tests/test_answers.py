@@ -7,7 +7,7 @@ as ``pre_authorized_decisions`` at ``start``. plan.md is for people: ticks never
 
 import json
 import shutil
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -19,7 +19,7 @@ from tianluo.errors import TianluoError
 from tianluo.forks import Fork
 from tianluo.newrun import answers_path, plan_doc_path
 
-NOW = datetime(2024, 3, 1, 12, 0, 0, tzinfo=timezone.utc)
+NOW = datetime(2024, 3, 1, 12, 0, 0, tzinfo=UTC)
 AT = "2024-03-01T12:00:00Z"
 
 RISK = Fork(key="risk:a.train:cuda_oom", type="risk", question="OOM: halve or hold?",

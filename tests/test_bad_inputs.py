@@ -28,7 +28,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
 from conftest import clean_env
 
 CORPUS = Path(__file__).resolve().parent / "bad_inputs"
@@ -94,7 +93,8 @@ def collect_cases() -> list[Case]:
     # An .expect.json whose data file is missing is a broken case, not a silent skip.
     for expect_file in CORPUS.glob("*/*.expect.json"):
         stem = expect_file.name[: -len(".expect.json")]
-        if not any(p.name.startswith(stem) and not p.name.endswith(".expect.json") for p in expect_file.parent.iterdir()):
+        if not any(p.name.startswith(stem) and not p.name.endswith(".expect.json")
+                   for p in expect_file.parent.iterdir()):
             raise AssertionError(f"{expect_file}: no data file {stem}.* beside it")
     return cases
 
@@ -250,14 +250,14 @@ def _child_main(args: list[str], cwd: Path, env: dict, files: tuple) -> None:
             if isinstance(exc.code, str):
                 print(exc.code, file=sys.stderr)
             code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    except BaseException:
+    except BaseException:  # noqa: BLE001 - the forked child reports anything through its exit code
         traceback.print_exc()
         code = 1
     finally:
         try:
             sys.stdout.flush()
             sys.stderr.flush()
-        except BaseException:
+        except BaseException:  # noqa: BLE001 - a closed stream must not keep the child from exiting
             pass
         os._exit(code if isinstance(code, int) and 0 <= code < 256 else 1)
 
@@ -331,9 +331,9 @@ def _prepare(case: Case, template: Path, tmp: Path) -> tuple[Draft, dict, list[s
 
 def run_cases(cases: list[Case], template: Path, work: Path) -> dict[str, Outcome]:
     """Run ``cases``, WORKERS at a time, from this (main) thread: no fork while threads run."""
-    import tianluo.cli  # noqa: F401  everything a command may need, imported once, before forking
-    import tianluo.commands  # noqa: F401
-    import tianluo.status  # noqa: F401
+    import tianluo.cli  # everything a command may need, imported once, before forking
+    import tianluo.commands
+    import tianluo.status
     import tianluo.tick  # noqa: F401
 
     outcomes: dict[str, Outcome] = {}
@@ -348,7 +348,7 @@ def run_cases(cases: list[Case], template: Path, work: Path) -> dict[str, Outcom
                 expect = case.expect
                 command = _Command(args, tmp, env, expect.get("stdin"), real=i % REAL_EVERY == 0,
                                    timeout=float(expect.get("timeout", DEFAULT_TIMEOUT)))
-            except Exception as exc:  # a broken case: report it on its own test
+            except Exception as exc:  # noqa: BLE001 - a broken case: report it on its own test
                 outcomes[case.id] = Outcome(None, None, {}, {}, error=f"{type(exc).__name__}: {exc}")
                 continue
             running[case.id] = (command, ctx, before)

@@ -18,9 +18,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks import run as bench
-from benchmarks.workloads import FATAL_LAST
-from tianluo.linear_re import compile_pattern
+from benchmarks import run as bench  # noqa: E402
+from benchmarks.workloads import FATAL_LAST  # noqa: E402
+from tianluo.linear_re import compile_pattern  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +49,8 @@ def test_quick_mode_prints_every_figure_of_the_issue(quick):
         row = figs[f"tick over {n} running jobs, per job"]
         assert row["baseline_name"] == "bash babysitter" and row["ratio"] > 0, row
         assert figs[f"start {n} jobs"]["value"] > 0
-    assert figs[f"tick cost a job, {bench.QUICK['job_counts'][-1]} jobs over {bench.QUICK['job_counts'][-2]}"]["baseline"] > 0
+    counts = bench.QUICK["job_counts"]
+    assert figs[f"tick cost a job, {counts[-1]} jobs over {counts[-2]}"]["baseline"] > 0
     assert any(n.startswith("start cost a job,") for n in names), names
     assert any(n.startswith("start growth") for n in names), names
     pss = [f for n, f in figs.items() if n.startswith("runner wrapper PSS per job")]
@@ -158,7 +159,8 @@ def test_kill_run_ends_every_process_of_a_run_and_nothing_else(tmp_path):
         bench.kill_run(run_dir)
         runner.wait(timeout=5)  # ended (TimeoutExpired if not)
         for pid in kids:
-            assert not Path(f"/proc/{pid}").exists() or b"Z" in Path(f"/proc/{pid}/stat").read_bytes().split(b")")[1][:3]
+            proc = Path(f"/proc/{pid}")
+            assert not proc.exists() or b"Z" in (proc / "stat").read_bytes().split(b")")[1][:3]
         assert bystander.poll() is None
     finally:
         for p in (runner, bystander):

@@ -183,7 +183,7 @@ ladder:
   code: {{retries: 0}}
 notify:
   - command: printf '%s|%s|%s\\n' {{entity}} {{stage}} {{title}} >> notify.log
-"""
+"""  # noqa: E501 - a stage's run: line is one YAML line
 
 EXIT0_TRACEBACK = '''
 import pathlib, sys

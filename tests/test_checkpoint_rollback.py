@@ -26,15 +26,15 @@ from conftest import (
 )
 from pure_helpers import T0, at, events_of, exited, launched, observe, seen, submits
 
+from tianluo.actions import MoveAside, Submit
 from tianluo.checkpoints import ASIDE, Checkpoint, carry_out, scan_checkpoints
 from tianluo.decide import decide
 from tianluo.degrade import newest_last, plan_change, unchanged_why, with_moves
 from tianluo.errors import SpecError
 from tianluo.logscan import LogLine
 from tianluo.model import RunState
-from tianluo.actions import MoveAside, Submit
-from tianluo.plan import build_plan
 from tianluo.newrun import initial_state
+from tianluo.plan import build_plan
 from tianluo.spec_checks import load_spec
 from tianluo.spec_parts import DegradeAction
 from tianluo.states import StageStatus
@@ -160,7 +160,8 @@ def rollback_state(tmp_path: Path) -> RunState:
     spec = write_spec(tmp_path / "proj", SPEC)
     loaded, _ = load_spec(spec)
     plan = build_plan(loaded, spec, {"risk:a.train:corrupt_checkpoint": "previous_checkpoint"})
-    state = initial_state("20260101T000000Z-ckpt", plan, T0)  # default ladder: corrupt_checkpoint is never retried unchanged
+    # default ladder: corrupt_checkpoint is never retried unchanged
+    state = initial_state("20260101T000000Z-ckpt", plan, T0)
     return launched(decide(state, observe(), T0).state)
 
 
@@ -416,7 +417,8 @@ def test_a_corrupt_newest_checkpoint_is_moved_aside_and_the_job_resumes_from_the
 def test_nan_loss_may_roll_back_too(tmp_path):
     spec = write_spec(tmp_path / "proj", SPEC.replace("corrupt_checkpoint:", "nan_loss:"))
     loaded, _ = load_spec(spec)
-    state = initial_state("20260101T000000Z-nan", build_plan(loaded, spec, {"risk:a.train:nan_loss": "previous_checkpoint"}), T0)
+    plan = build_plan(loaded, spec, {"risk:a.train:nan_loss": "previous_checkpoint"})
+    state = initial_state("20260101T000000Z-nan", plan, T0)
     state = launched(decide(state, observe(), T0).state)
     nan = LogLine(file="stdout", offset=0, rules=(), text="Loss is nan, stopping training")
     d = decide(state, observe(**{"a.train": replace(seen(exited(1), matches=[nan]), checkpoints=LISTED)}), at(10))
@@ -482,7 +484,8 @@ def test_a_checkpoint_that_cannot_be_moved_leaves_the_next_attempt_unlaunched_an
                 "so attempt 2 was not launched") in st["reason"]
         assert (folder / "ckpt-2.pt").read_bytes() == b"cut sh"
         analysis = (run_dir / "failures" / "a__analysis.md").read_text()
-        assert "- checkpoint out/a/ckpt-2.pt not moved aside after attempt 1: failed (Read-only file system)" in analysis
+        assert ("- checkpoint out/a/ckpt-2.pt not moved aside after attempt 1: failed (Read-only file system)"
+                in analysis)
         assert not (run_dir / "attempts/a/train/2/stdout").exists()
 
 

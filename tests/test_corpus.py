@@ -208,7 +208,8 @@ def test_a_malformed_file_is_named(tmp_path):
         "typo_label": b"source: https://x.org/1\nexit_code: 1\nstream: stderr\nexpect: config/cuda_omm\n"
                       b"reason: r\n---\nx\n",
         "no_source": b"exit_code: 1\nstream: stderr\nexpect: unknown/exit_1\nreason: r\n---\nx\n",
-        "Bad-Slug": b"source: https://x.org/1\nexit_code: 1\nstream: stderr\nexpect: unknown/exit_1\nreason: r\n---\nx\n",
+        "Bad-Slug": b"source: https://x.org/1\nexit_code: 1\nstream: stderr\nexpect: unknown/exit_1\n"
+                    b"reason: r\n---\nx\n",
     }
     for slug, text in cases.items():
         path = folder / f"{slug}.txt"

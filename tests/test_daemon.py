@@ -6,7 +6,7 @@ import signal
 import subprocess
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import psutil
@@ -53,7 +53,7 @@ DAEMON = ("import sys; from pathlib import Path; from tianluo.daemon import run_
 
 def make_run(tmp_path: Path, spec_text: str) -> Path:
     spec = write_spec(tmp_path / "proj", spec_text)
-    return create_run(spec, tmp_path / "home", datetime.now(timezone.utc), accept_defaults=True)
+    return create_run(spec, tmp_path / "home", datetime.now(UTC), accept_defaults=True)
 
 
 def start_daemon(tmp_path: Path, run_dir: Path, every: float = 1.0) -> tuple[subprocess.Popen, Path]:

@@ -4,7 +4,7 @@ Every test builds a RunState, hands decide made-up observations and a fixed, tim
 ``now``, and looks at what comes out. No processes, no files except the spec of a test.
 """
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from freezegun import freeze_time
@@ -33,12 +33,12 @@ from pure_helpers import (
     submits,
 )
 
+from tianluo.actions import Cancel, Submit, WriteAnalysis
 from tianluo.backends.base import JobFacts
 from tianluo.decide import attempt_dir, decide, job_name, topo_order
 from tianluo.logscan import LogLine
 from tianluo.model import RunState, dump_state
 from tianluo.observations import Observations, StageObservation
-from tianluo.actions import Cancel, Submit, WriteAnalysis
 from tianluo.spec import LadderSpec, RuleSpec, Rung, SuccessGate
 from tianluo.states import DONE, FaultClass, JobState, Phase, StageStatus
 
@@ -212,7 +212,7 @@ def test_running_job_marks_the_stage_running_once():
     d = decide(state, observe(**{"a.train": seen(running(started_at="2024-03-01T12:00:05Z"))}), at(60))
     attempt = d.state.stage("a.train").current()
     assert d.state.stage("a.train").status == StageStatus.RUNNING
-    assert attempt.started_at == datetime(2024, 3, 1, 12, 0, 5, tzinfo=timezone.utc)
+    assert attempt.started_at == datetime(2024, 3, 1, 12, 0, 5, tzinfo=UTC)
     assert attempt.host == "gpu-host"
     assert event_kinds(d) == ["running"]
     again = decide(d.state, observe(**{"a.train": seen(running())}), at(120))
@@ -246,7 +246,7 @@ def test_exit_zero_with_done_when_holding_succeeds():
     assert stage.succeeded_at == at(hours=1)
     assert stage.current().outcome == "succeeded"
     assert stage.current().exit_code == 0
-    assert stage.current().ended_at == datetime(2024, 3, 1, 12, 30, tzinfo=timezone.utc)
+    assert stage.current().ended_at == datetime(2024, 3, 1, 12, 30, tzinfo=UTC)
     assert "succeeded" in event_kinds(d)
 
 
@@ -764,7 +764,7 @@ def test_decide_never_submits_twice_or_before_needs_are_done(graph, data):
         outcomes = data.draw(st.lists(st.sampled_from(OUTCOMES), min_size=len(needs), max_size=len(needs)),
                              label="outcomes")
         obs = {}
-        for sid, outcome in zip(needs, outcomes):
+        for sid, outcome in zip(needs, outcomes, strict=True):
             if state.stage(sid).status in (StageStatus.SUBMITTED, StageStatus.RUNNING):
                 o = _observation(state, sid, outcome)
                 if o is not None:

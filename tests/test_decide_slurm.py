@@ -23,15 +23,15 @@ from pure_helpers import (
 )
 
 from tianluo import diagnose
+from tianluo.actions import Cancel, Submit, WriteAnalysis
 from tianluo.backends import slurm_text
 from tianluo.backends.base import JobFacts
-from tianluo.backends.slurm import SlurmOptions
 from tianluo.backends.sbatch import render
+from tianluo.backends.slurm import SlurmOptions
 from tianluo.decide import decide
 from tianluo.jobspec import event_ticks, job_spec
 from tianluo.logscan import LogLine
 from tianluo.model import Handle, RunState, TriggerRecord
-from tianluo.actions import Cancel, Submit, WriteAnalysis
 from tianluo.spec import LadderSpec, Progress, Rung
 from tianluo.spec_parts import DegradeAction, Resources
 from tianluo.states import FaultClass, JobState, Phase, StageStatus

@@ -22,13 +22,13 @@ from pure_helpers import (
 )
 
 from tianluo import diagnose
+from tianluo.actions import Cancel, WriteAnalysis
 from tianluo.backends.base import JobFacts
 from tianluo.decide import decide
 from tianluo.logscan import Cursor, LogLine, ScanResult
 from tianluo.model import Attempt, Check, LogCursor, ProgressReading, StageState
 from tianluo.plan_model import PlannedStage
 from tianluo.observations import OutputStat, StageObservation
-from tianluo.actions import Cancel, WriteAnalysis
 from tianluo.spec import Output, Progress
 from tianluo.states import FaultClass, JobState, StageStatus
 

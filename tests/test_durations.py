@@ -1,6 +1,7 @@
 """tianluo.durations: parse what people write in a spec, format seconds compactly."""
 
 import math
+from datetime import UTC
 
 import pytest
 from hypothesis import given
@@ -146,10 +147,10 @@ def test_durations_out_of_range_are_a_clear_value_error(value):
 
 
 def test_the_largest_duration_is_accepted_and_fits_datetime():
-    from datetime import datetime, timedelta, timezone
+    from datetime import datetime, timedelta
 
     assert parse_duration(MAX_SECONDS) == MAX_SECONDS
-    assert datetime(2026, 1, 1, tzinfo=timezone.utc) + timedelta(seconds=parse_duration(MAX_SECONDS))
+    assert datetime(2026, 1, 1, tzinfo=UTC) + timedelta(seconds=parse_duration(MAX_SECONDS))
 
 
 def test_a_long_text_is_not_parsed_at_all():

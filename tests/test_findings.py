@@ -44,7 +44,7 @@ def entries(run_dir: Path) -> list[re.Match]:
     assert text.startswith(HEADER)
     lines = text[len(HEADER):].splitlines()
     matches = [ENTRY.fullmatch(line) for line in lines]
-    assert all(matches), [line[:200] for line, m in zip(lines, matches) if not m]
+    assert all(matches), [line[:200] for line, m in zip(lines, matches, strict=True) if not m]
     return matches
 
 

@@ -7,7 +7,7 @@ import sys
 import pytest
 from conftest import cli, fill, read_events, start_run, tmpfs, wait_for, write_spec
 
-from tianluo.hostspace import GiB, MiB, FsSpace, measure, measure_folder, stage_folders
+from tianluo.hostspace import FsSpace, GiB, MiB, measure, measure_folder, stage_folders
 from tianluo.plan_model import PlannedStage
 from tianluo.spec import DoneWhen, Output
 

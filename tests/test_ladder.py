@@ -176,7 +176,7 @@ def test_a_transient_fault_three_times_in_a_row_walks_its_whole_backoff_schedule
     # each retry waited out its backoff after the failure that scheduled it
     ended = [_at(a["ended_at"]) for a in attempts[:3]]
     intents = [_at(a["intent_at"]) for a in attempts[1:]]
-    for wait, end, intent in zip((0.0, 2.0, 4.0), ended, intents):
+    for wait, end, intent in zip((0.0, 2.0, 4.0), ended, intents, strict=False):
         assert (intent - end).total_seconds() >= wait - 1.0  # ended_at is the runner's clock, to the second
 
 

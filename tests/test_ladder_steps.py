@@ -21,6 +21,7 @@ from pure_helpers import (
     submits,
 )
 
+from tianluo.actions import WriteAnalysis
 from tianluo.decide import decide
 from tianluo.degrade import Change
 from tianluo.ladder import (
@@ -34,7 +35,6 @@ from tianluo.ladder import (
 )
 from tianluo.logscan import LogLine
 from tianluo.model import Fault, StageState, dump_state
-from tianluo.actions import WriteAnalysis
 from tianluo.spec import LadderSpec, Rung, SuccessGate
 from tianluo.states import FaultClass, StageStatus
 from tianluo.store import parse_state

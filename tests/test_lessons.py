@@ -132,7 +132,8 @@ def test_planted_malformed_or_huge_lessons_are_skipped_with_a_note(tmp_path):
     home.mkdir(mode=0o700)
     proj = tmp_path / "proj"
     spec = write_spec(proj, "name: sweep\nentities:\n  a:\n    stages:\n      train: {run: 'true'}\n"
-                            "  b:\n    stages:\n      train: {run: 'true'}\n      eval: {run: 'true', needs: [train]}\n")
+                            "  b:\n    stages:\n      train: {run: 'true'}\n"
+                            "      eval: {run: 'true', needs: [train]}\n")
     victim = tmp_path / "victim.md"
     victim.write_bytes(_good("20261129-000000-evil", [{"entity": "a", "stage": "train", "label": "x",
                                                        "text": "LINKED lesson"}]))

@@ -13,8 +13,8 @@ import textwrap
 import time
 
 import pytest
-
 from conftest import cli, read_state, start_run, tick_until, write_spec
+
 from tianluo.linear_re import MAX_PATTERN_CHARS, UnsupportedPattern, check
 
 #: Classic catastrophic-backtracking patterns. RE2 runs them all in linear time.
@@ -126,7 +126,7 @@ def _spec(rules: list[str], progress: str) -> str:
                 run: python3 -c "import sys; sys.stdout.write(('step 1' + 'a' * 100000 + '!\\\\n') * 3 + 'step 2/2\\\\n')"
                 progress: {regex: %s, stall_after: 1h}
         rules:
-        """) % json.dumps(progress) + rule_lines
+        """) % json.dumps(progress) + rule_lines  # noqa: E501 - the hostile command is one YAML line
 
 
 def test_plan_accepts_redos_patterns_and_ticks_over_the_hostile_line_finish(tmp_path):

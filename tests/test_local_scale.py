@@ -26,7 +26,7 @@ from tianluo.states import JobState
 from tianluo.tick import run_tick
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from benchmarks.workloads import write_jobs  # noqa: E402
+from benchmarks.workloads import write_jobs
 
 pytestmark = pytest.mark.integration
 

@@ -107,7 +107,8 @@ def test_a_fatal_line_behind_more_than_the_cap_is_found_by_the_first_tick(tmp_pa
     script.parent.mkdir()
     script.write_text(
         "import sys\n"
-        "block = ''.join(f'step {i}/100000 loss=2.{i % 97:02d} lr=3e-4 tokens/s=81234\\n' for i in range(20000)).encode()\n"
+        "block = ''.join(f'step {i}/100000 loss=2.{i % 97:02d} lr=3e-4 tokens/s=81234\\n'"
+        " for i in range(20000)).encode()\n"
         f"for _ in range({cap} // len(block) + 8):\n"
         "    sys.stdout.buffer.write(block)\n"
         f"sys.stdout.buffer.write({FATAL!r}.encode())\n"

@@ -359,7 +359,8 @@ def reference(text: str, patterns) -> list[tuple[int, str, tuple[str, ...]]]:
     out, offset = [], 0
     for line in re.split(r"(?<=[\r\n])", text):
         body = line.rstrip("\r\n")
-        rules = tuple(n for n, p in patterns.items() if re.compile(p.pattern, (p.flags & ~re.UNICODE) | re.ASCII).search(body))
+        rules = tuple(n for n, p in patterns.items()
+                      if re.compile(p.pattern, (p.flags & ~re.UNICODE) | re.ASCII).search(body))
         if rules and line.endswith(("\n", "\r")):
             out.append((offset, body, rules))
         offset += len(line.encode())

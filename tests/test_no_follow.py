@@ -16,9 +16,9 @@ import pytest
 from conftest import clean_env, cli, copy_run, run_with_exited_attempt
 
 from tianluo import fsio
+from tianluo.actions import CopyOutput
 from tianluo.fsio import UnsafePath
 from tianluo.notify import copy_output
-from tianluo.actions import CopyOutput
 
 pytestmark = pytest.mark.integration
 

@@ -28,10 +28,10 @@ from conftest import (
 from pure_helpers import T0, at, exited, launched, observe, seen, state_from_graph
 from test_channels import TOKEN, Hook, Inbox, _free_port
 
+from tianluo.actions import SendNotices
 from tianluo.backends.base import JobFacts
 from tianluo.decide import decide
 from tianluo.model import TriggerRecord
-from tianluo.actions import SendNotices
 from tianluo.spec import LadderSpec, NotifySpec, Rung, SuccessGate
 from tianluo.states import JobState, Phase
 from tianluo.store import RunStore

@@ -16,21 +16,22 @@ import io
 import json
 import os
 import subprocess
+from datetime import UTC
 from pathlib import Path
 
 import pytest
+from conftest import clean_env, cli, start_run, tick_until, write_spec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from conftest import clean_env, cli, start_run, tick_until, write_spec
 
+from tianluo.actions import Notify
 from tianluo.cli import main as tianluo_main
 from tianluo.errors import TianluoError
 from tianluo.jobspec import command_identity, job_spec
 from tianluo.model import RunState
 from tianluo.notify import notify
-from tianluo.actions import Notify
-from tianluo.templating import PlacementError, param_env, render
 from tianluo.spec_checks import load_spec
+from tianluo.templating import PlacementError, param_env, render
 
 pytestmark = pytest.mark.integration
 
@@ -138,8 +139,8 @@ PAYLOADS = [
 ]
 
 ENDS_IN_COMMENT = {"comment"}
-ADVICE = ("script file", "instead", "$TIANLUO_PARAM_x", '"$1"', "only values made of", "outside the quotes", "after the '='",
-          "only numbers", "control characters", "newline")
+ADVICE = ("script file", "instead", "$TIANLUO_PARAM_x", '"$1"', "only values made of", "outside the quotes",
+          "after the '='", "only numbers", "control characters", "newline")
 
 
 def _spec_text(entities: dict[str, dict]) -> str:
@@ -226,7 +227,7 @@ def test_no_parameter_value_runs_as_code_in_any_shape(tmp_path):
 
     # Through the CLI itself: the first refused payload of every shape that refuses any.
     seen = set()
-    for (si, pi), message in refused.items():
+    for si, pi in refused:
         if si in seen:
             continue
         seen.add(si)
@@ -373,7 +374,7 @@ def test_an_attempt_is_launched_again_identically_from_state_alone(tmp_path):
 
 
 def test_a_degraded_value_is_read_from_the_environment_of_the_next_attempt():
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from tianluo.decide import command_values, effective_command
     from tianluo.model import EntityState, StageState
@@ -384,7 +385,7 @@ def test_a_degraded_value_is_read_from_the_environment_of_the_next_attempt():
                 entities={"a": PlannedEntity(params={"opt": "--fast"}, stages={"s": PlannedStage(
                     command="run --fast", run="run {opt}", variants={"safe": "run {opt} --safe"})})},
                 success_gate={"all_done": True}, ladder={})
-    state = RunState(run_id="r", created_at=datetime.now(timezone.utc), tianluo_version="t", plan=plan,
+    state = RunState(run_id="r", created_at=datetime.now(UTC), tianluo_version="t", plan=plan,
                      entities={"a": EntityState(params={"opt": "--fast"}, stages={"s": StageState()})})
     assert effective_command(state, "a.s") == "run --fast"
     state.entities["a"].params["opt"] = "--mode=a b"  # what a degrade's choose: may set

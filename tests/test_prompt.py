@@ -196,7 +196,8 @@ def test_pre_authorised_decisions_are_in_the_prompt_with_their_answers(tmp_path)
         PreAuthorizedDecision(qid="Q1", key="path:data", question="Where is the data?",
                               answer="/datasets/imagenet-answer-free-text", by="owner", at="2024-03-01T11:00:00Z")]
     text = prompt.render(state, "/r")
-    q1, q2 = text.index("- Q1 [path] Where is the data? -> **/datasets/imagenet-answer-free-text**"), text.index("- Q2 ")
+    q1 = text.index("- Q1 [path] Where is the data? -> **/datasets/imagenet-answer-free-text**")
+    q2 = text.index("- Q2 ")
     assert q1 < q2  # by question id, not by list order
     state.pre_authorized_decisions.insert(0, state.pre_authorized_decisions[0].model_copy(update={"qid": "Q10"}))
     text = prompt.render(state, "/r")
@@ -332,7 +333,8 @@ def test_running_with_a_problem_verdict_needs_attention_running_normally_does_no
     state = held_state(tmp_path)
     b = state.stage("b.train")
     assert b.status == StageStatus.RUNNING and not prompt.not_fine(b)
-    b.diagnosis = Diagnosis(at=at(90), attempt=1, verdict="hung: progress stuck at 3 for 1900s (held: not authorised to cancel)")
+    b.diagnosis = Diagnosis(at=at(90), attempt=1,
+                            verdict="hung: progress stuck at 3 for 1900s (held: not authorised to cancel)")
     assert prompt.not_fine(b)
     assert prompt.attention(state) == ["a.train", "b.train", "a.eval"]  # held, running badly, blocked
 
@@ -400,7 +402,8 @@ def test_a_10000_stage_state_with_thousands_held_renders_a_bounded_summary():
     assert 1 <= len(sections) <= prompt.MAX_STAGE_SECTIONS
     assert sections[0] == "lr00000.s0" and all(s.endswith((".s0", ".s1")) for s in sections)  # holds first
     assert f"{held * 3 // 2} stages not fine" in text
-    assert f"... and {held * 3 // 2 - len(sections)} more stages not fine: see `tianluo status --run /r --json`." in text
+    more = held * 3 // 2 - len(sections)
+    assert f"... and {more} more stages not fine: see `tianluo status --run /r --json`." in text
     assert "- and 160 more: see `pre_authorized_decisions`" in text
     for part in text.split("\n\n### ")[1:]:
         assert len(part.split("\n\n...")[0]) <= prompt.MAX_SECTION_CHARS
@@ -494,9 +497,11 @@ def test_prompt_stage_of_a_consulting_stage_prints_its_latest_consult(tmp_path):
 def test_the_agent_rung_is_given_this_prompt_with_the_fault_to_judge(tmp_path):
     """A real run with a scripted agent: what it reads on stdin is this prompt, injection quoted, no secrets."""
     agent = tmp_path / "agent.py"
-    agent.write_text("import json, sys\nsys.stdin.read()\nprint(json.dumps({'action': 'hold', 'reason': 'scripted'}))\n")
+    agent.write_text("import json, sys\nsys.stdin.read()\n"
+                     "print(json.dumps({'action': 'hold', 'reason': 'scripted'}))\n")
     line = f"RuntimeError: CUDA error: an illegal memory access was encountered; {INJECTION} {SECRETS['github']}"
-    text = cli_spec(f"echo '{line}' >&2; exit 1") + f"agent: {{command: {json.dumps(sys.executable + ' ' + str(agent))}, timeout: 20s}}\n"
+    command = json.dumps(sys.executable + " " + str(agent))
+    text = cli_spec(f"echo '{line}' >&2; exit 1") + f"agent: {{command: {command}, timeout: 20s}}\n"
     run_dir = start_run(write_spec(tmp_path, text), tmp_path / "home", tmp_path)
     tick_until(run_dir, tmp_path, phases=("blocked",))
     given = (run_dir / "agent" / "1" / "prompt.md").read_text()

@@ -9,8 +9,8 @@ from tianluo import store as store_mod
 from tianluo.decide import decide
 from tianluo.errors import StateError
 from tianluo.model import Attempt
-from tianluo.observations import Observations
 from tianluo.newrun import create_run
+from tianluo.observations import Observations
 from tianluo.store import RunStore
 from tianluo.tick import run_tick, utcnow
 

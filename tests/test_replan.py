@@ -1,19 +1,19 @@
 """A spec edited after start: diff against the locked plan, and carrying the run over."""
 
 import textwrap
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
 from tianluo.errors import TianluoError
 from tianluo.model import Attempt
+from tianluo.newrun import initial_state
 from tianluo.plan import build_plan
 from tianluo.replan import carry_over, diff
-from tianluo.newrun import initial_state
 from tianluo.spec_checks import load_spec
 from tianluo.states import FaultClass, StageStatus
 
-T0 = datetime(2024, 3, 1, 12, 0, tzinfo=timezone.utc)
+T0 = datetime(2024, 3, 1, 12, 0, tzinfo=UTC)
 
 BASE = """
 name: edit-me
@@ -64,7 +64,8 @@ def _ran(state, sid, status, n=1):
     stage = state.stage(sid)
     stage.status = status
     stage.attempt = n
-    stage.attempts = [Attempt(n=i, job_name=f"j{i}", dir=f"attempts/x/train/{i}", intent_at=T0) for i in range(1, n + 1)]
+    stage.attempts = [Attempt(n=i, job_name=f"j{i}", dir=f"attempts/x/train/{i}", intent_at=T0)
+                      for i in range(1, n + 1)]
     stage.budget_used = {FaultClass.TRANSIENT: n - 1} if n > 1 else {}
     return stage
 

@@ -63,7 +63,8 @@ def _pipeline() -> dict:
 
 def test_the_view_model_puts_holds_first_with_their_analysis_and_finds_the_blockers_and_the_critical_path():
     view = build(_pipeline(), [])
-    assert [(h["entity"], h["stage"], h["analysis"]) for h in view["holds"]] == [("a", "train", "failures/a__analysis.md")]
+    holds = [(h["entity"], h["stage"], h["analysis"]) for h in view["holds"]]
+    assert holds == [("a", "train", "failures/a__analysis.md")]
     assert view["critical"] == ["a.train", "a.eval", "s.report"]  # 3670s of expected time beats b.eval's 70s
     assert view["blockers"] == [{"id": "a.train", "reason": "code faults are not retried",
                                  "blocks": ["a.eval", "s.report"], "blocks_more": 0}]
@@ -304,7 +305,8 @@ def test_report_of_a_bad_run_folder_is_one_line_and_exit_2(tmp_path):
 def test_report_open_without_a_display_says_where_the_file_is(tmp_path):
     spec = held_project(tmp_path)
     run_dir = start_run(spec, tmp_path / "proj" / ".tianluo", tmp_path)
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "TIANLUO_RUN", "TIANLUO_HOME")}
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "TIANLUO_RUN", "TIANLUO_HOME")}
     proc = cli("report", "--open", "--run", run_dir, cwd=tmp_path, env=env, check=True)
     assert f"no display here: open {Path(run_dir, REPORT).as_uri()}" in proc.stdout
 

@@ -11,10 +11,11 @@ from dataclasses import replace
 import pytest
 from pure_helpers import RUN_ID, T0, at, exited, fs, launched, observe, seen, submits, write_spec
 
+from tianluo.actions import SendNotices
 from tianluo.decide import decide
 from tianluo.logscan import LogLine
+from tianluo.newrun import initial_state
 from tianluo.observations import Observations
-from tianluo.actions import SendNotices
 from tianluo.plan import build_plan
 from tianluo.responses import (
     RESPONSES,
@@ -29,7 +30,6 @@ from tianluo.responses import (
     spread_fraction,
 )
 from tianluo.rulebook import BUILTIN_RULES
-from tianluo.newrun import initial_state
 from tianluo.spec_checks import load_spec
 from tianluo.states import FaultClass, Phase, StageStatus
 from tianluo.status import build_status, render_status

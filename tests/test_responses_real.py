@@ -9,7 +9,7 @@ must move the clock past a wait instead of sleeping through it.
 import os
 import re
 import threading
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.integration
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def outcome(state: dict, entity: str, stage: str, n: int) -> str | None:
@@ -170,7 +170,8 @@ def test_rate_limited_stages_back_off_past_a_floor_each_at_its_own_time(tmp_path
         proj = tmp_path / "proj"
         entities = "".join(f"  {e}:\n    stages:\n      fetch:\n        run: python3 fetch.py {hub.url} {{entity}}\n"
                            f"        done_when: {{exists: 'out/{{entity}}.bin'}}\n" for e in ENTITIES)
-        spec = write_spec(proj, f"name: limited\nentities:\n{entities}ladder:\n  transient: {{retries: 3, backoff: [0s]}}\n")
+        spec = write_spec(proj, f"name: limited\nentities:\n{entities}"
+                                "ladder:\n  transient: {retries: 3, backoff: [0s]}\n")
         (proj / "fetch.py").write_text(FETCH)
         run_dir = start_run(spec, tmp_path / "home", tmp_path)
         stages = [(e, "fetch") for e in ENTITIES]

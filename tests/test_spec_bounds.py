@@ -14,7 +14,7 @@ import subprocess
 import sys
 import threading
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -121,7 +121,8 @@ def test_deep_nesting_is_refused_before_the_composer_recurses(tmp_path):
     assert "nest" in refused(tmp_path, "name: x\nv: " + "[" * 5000 + "]" * 5000 + "\n")
     assert f"nested more than {MAX_DEPTH} levels deep" in refused(
         tmp_path, "name: x\nv: " + "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1) + "\n")
-    block = "name: x\n" + "".join("  " * i + f"k{i}:\n" for i in range(MAX_DEPTH + 2)) + "  " * (MAX_DEPTH + 2) + "v: 1\n"
+    block = ("name: x\n" + "".join("  " * i + f"k{i}:\n" for i in range(MAX_DEPTH + 2))
+             + "  " * (MAX_DEPTH + 2) + "v: 1\n")
     message = refused(tmp_path, block)
     assert "nested more than" in message and f":{MAX_DEPTH + 2}:" in message  # the line where it got too deep
 
@@ -184,7 +185,7 @@ def test_the_bomb_through_the_cli_is_one_line_exit_2(tmp_path):
 
 
 def test_an_answers_file_is_capped_and_its_answers_are_one_line_each(tmp_path):
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     spec, _ = load_spec(write_spec(tmp_path, """\
         name: forky
         forks:
@@ -274,8 +275,8 @@ def test_params_are_finite_64_bit_one_line_values(tmp_path, value, fragment):
 
 
 def test_edge_params_pass(tmp_path):
-    spec, _ = load_spec(write_spec(tmp_path, stage_spec("", params="big: 9223372036854775807, small: -9223372036854775808, "
-                                                               "lr: 1.0e-300, tag: 'tab\there'")))
+    params = "big: 9223372036854775807, small: -9223372036854775808, lr: 1.0e-300, tag: 'tab\there'"
+    spec, _ = load_spec(write_spec(tmp_path, stage_spec("", params=params)))
     assert spec.entities["a"].params["big"] == 2**63 - 1
 
 
@@ -318,13 +319,17 @@ def test_a_name_ending_in_a_newline_is_refused_and_the_message_stays_one_line(tm
 
 @pytest.mark.parametrize("text, fragment", [
     ("name: b\nentities: [a, b]\n", "entities: expected a mapping (key: value), got a list"),
-    ("name: b\nentities:\n  a:\n    stages:\n      t: echo hi\n", "entities.a.stages.t: expected a mapping (key: value), got text"),
-    ("name: b\nentities:\n  a:\n    params: 5\n    stages: {t: {run: 'true'}}\n", "entities.a.params: expected a mapping (key: value), got the number 5"),
-    ("name: b\nentities:\n  a:\n    stages:\n      t:\n", "entities.a.stages.t: expected a mapping (key: value), got nothing"),
+    ("name: b\nentities:\n  a:\n    stages:\n      t: echo hi\n",
+     "entities.a.stages.t: expected a mapping (key: value), got text"),
+    ("name: b\nentities:\n  a:\n    params: 5\n    stages: {t: {run: 'true'}}\n",
+     "entities.a.params: expected a mapping (key: value), got the number 5"),
+    ("name: b\nentities:\n  a:\n    stages:\n      t:\n",
+     "entities.a.stages.t: expected a mapping (key: value), got nothing"),
     ("name: b\nentities:\n  a:\n", "entities.a: expected a mapping"),
     ("name: b\nsuccess_gate: [x]\n" + ONE_STAGE.split("\n", 1)[1], "success_gate: expected a mapping"),
     ("name: b\nnotify: {command: x}\n" + ONE_STAGE.split("\n", 1)[1], "notify: expected a list, got a mapping"),
-    ("name: b\nentities:\n  a:\n    params: {p: [1]}\n    stages: {t: {run: 'true'}}\n", "expected text, a number or true/false, got a list"),
+    ("name: b\nentities:\n  a:\n    params: {p: [1]}\n    stages: {t: {run: 'true'}}\n",
+     "expected text, a number or true/false, got a list"),
     ("- a\n- b\n", "the spec must be a mapping"),
     ("name: b\n? [k]\n: v\n", "a key must be plain text"),
     ("name: 2001-13-45\n", "a value cannot be read"),

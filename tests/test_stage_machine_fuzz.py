@@ -31,6 +31,7 @@ from pure_helpers import RUN_ID, T0, fs, handle, state_from_graph
 
 from tianluo import decide as decide_mod
 from tianluo import holds, judge, replan, stage_machine
+from tianluo.actions import MoveAside, SendNotices, Submit
 from tianluo.backends.base import JobFacts
 from tianluo.checkpoints import Checkpoint
 from tianluo.decide import decide
@@ -39,7 +40,6 @@ from tianluo.hostspace import FsSpace
 from tianluo.logscan import Cursor, LogLine, ScanResult
 from tianluo.model import Check, Handle, dump_state
 from tianluo.observations import Observations, StageObservation
-from tianluo.actions import MoveAside, SendNotices, Submit
 from tianluo.spec import Progress
 from tianluo.spec_parts import DegradeAction, Metric, ParamChange, When
 from tianluo.states import ACTIVE, DONE, JobState, StageStatus

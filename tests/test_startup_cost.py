@@ -15,7 +15,7 @@ import shutil
 import subprocess
 import sys
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -188,7 +188,7 @@ def forms(text: str) -> list[str]:
 def both(text: str, run_dir: Path) -> tuple[str, str]:
     """``status --json`` of the validated state, and of the plain JSON (at the same moment: status
     derives clocks from it)."""
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     validated = status.build_status(parse_state(text), run_dir, now)
     plain = status.build_status_plain(json.loads(text), run_dir, now)
     return json.dumps(validated, indent=2), json.dumps(plain, indent=2)
@@ -401,8 +401,8 @@ def test_every_default_the_plain_reading_uses_is_the_models():
             model_default = _default(MODELS[name], key)
             if isinstance(model_default, GateState):
                 # the gate read from {} (left out in schema 2) is the model's default gate
-                assert {k: peek.get({}, "GateState", k, lambda v: v) for k in ("met", "met_at", "checks", "checkpoint_reached_at")} \
-                    == model_default.model_dump()
+                keys = ("met", "met_at", "checks", "checkpoint_reached_at")
+                assert {k: peek.get({}, "GateState", k, lambda v: v) for k in keys} == model_default.model_dump()
                 assert default == {}
             else:
                 assert default == model_default, (name, key)
@@ -500,7 +500,7 @@ def test_every_field_status_reads_is_refused_or_shown_as_the_validated_path_show
             doc = json.loads(json.dumps(base))
             _set(doc, path, value)
             text = json.dumps(doc)
-            now = datetime.now(timezone.utc)
+            now = datetime.now(UTC)
             try:
                 validated = json.dumps(status.build_status(parse_state(text), tmp_path, now), indent=2)
             except ValueError:

@@ -7,7 +7,7 @@ run in a moment that takes hours to reach (a tick three intervals ago)."""
 import json
 import os
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from conftest import (
@@ -77,7 +77,7 @@ def _stage(doc: dict, entity: str, stage: str) -> dict:
 
 def _with_trigger(run_dir: Path, kind: str, ago_s: float, every: float = 600.0, **options) -> None:
     """Record a trigger of ``kind`` and make the last tick ``ago_s`` seconds old."""
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
 
     def change(doc):
         doc["trigger"] = {"kind": kind, "every": every, "installed_at": iso(now - timedelta(hours=3)),
@@ -138,7 +138,7 @@ def test_before_the_first_tick_the_first_one_is_expected_an_interval_after_the_s
 
     def no_tick(doc):
         doc.pop("last_tick_at")
-        doc["created_at"] = iso(datetime.now(timezone.utc) - timedelta(seconds=60))
+        doc["created_at"] = iso(datetime.now(UTC) - timedelta(seconds=60))
     _edit(run_dir, no_tick)
     doc = status_json(run_dir, tmp_path)
     assert doc["last_tick_at"] is None and doc["overdue"] is False
@@ -147,7 +147,7 @@ def test_before_the_first_tick_the_first_one_is_expected_an_interval_after_the_s
     assert f"ticks: none yet, the first expected {first.strftime('%H:%M')} UTC" in _text(run_dir, tmp_path)
 
     def long_ago(doc):
-        doc["created_at"] = iso(datetime.now(timezone.utc) - timedelta(hours=1))
+        doc["created_at"] = iso(datetime.now(UTC) - timedelta(hours=1))
     _edit(run_dir, long_ago)
     doc = status_json(run_dir, tmp_path)
     assert doc["overdue"] and "no tick since the run was created at" in doc["overdue_message"]
@@ -159,7 +159,7 @@ def test_a_finished_run_is_never_overdue(tmp_path):
     tick_until(run_dir, tmp_path)
 
     def old(doc):
-        doc["last_tick_at"] = iso(datetime.now(timezone.utc) - timedelta(days=2))
+        doc["last_tick_at"] = iso(datetime.now(UTC) - timedelta(days=2))
     _edit(run_dir, old)
     doc = status_json(run_dir, tmp_path)
     assert doc["phase"] == "complete" and doc["overdue"] is False and doc["next_tick_at"] is None

@@ -37,7 +37,8 @@ def test_plan_md_states_what_tianluo_may_do_and_the_agent_rung(tmp_path):
     assert ("Agent rung: before such a hold, and on an unknown fault, tianluo asks `claude -p --output-format json "
             "--max-turns 3 --allowedTools Read` (at most 5m a call, 20 calls in the run)") in text
     spec, _ = load_spec(SPECS[1])  # the demo does not
-    assert "No agent rung: a failure the ladder cannot answer is held for you" in render_plan_md(build_plan(spec, SPECS[1]))
+    plan_md = render_plan_md(build_plan(spec, SPECS[1]))
+    assert "No agent rung: a failure the ladder cannot answer is held for you" in plan_md
 
 
 def test_every_package_of_the_source_tree_ships_in_the_wheel():

@@ -274,8 +274,8 @@ def test_decide_on_end_cancel_terms_kills_and_records_cancelled(tmp_path):
         seen,
     )
 
-    from tianluo.decide import decide
     from tianluo.actions import Cancel
+    from tianluo.decide import decide
 
     state = _pure(tmp_path, "  deadline: 1m\n  on_end: cancel\n", "      train: {run: 'sleep 600'}\n",
                   extra="cancel_grace: 10s\n")
@@ -314,7 +314,8 @@ def test_decide_checkpoint_milestone_waits_for_every_entity(tmp_path):
     from tianluo.decide import decide
 
     state = state_from_spec(tmp_path, "name: ends\nsuccess_gate:\n  mode: checkpoint-and-stop\n  checkpoint: pre\n"
-                            "entities:\n  x:\n    stages:\n      pre: {run: 'true'}\n      post: {run: 'true', needs: [pre]}\n"
+                            "entities:\n  x:\n    stages:\n      pre: {run: 'true'}\n"
+                            "      post: {run: 'true', needs: [pre]}\n"
                             "  y:\n    stages:\n      pre: {run: 'true'}\n      post: {run: 'true', needs: [pre]}\n")
     state = launched(decide(state, observe(), at(0)).state)
     d = decide(state, observe(**{"x.pre": seen(exited(0)), "y.pre": seen(running())}), at(10))

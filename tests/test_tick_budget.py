@@ -13,7 +13,7 @@ import signal
 import subprocess
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import psutil
@@ -131,7 +131,7 @@ def test_a_stopped_tick_holding_the_lock_is_reported_and_told_once_then_recorded
         quiet = cli("tick", "--run", run_dir, cwd=tmp_path)
         assert quiet.returncode == 0 and "another tick holds the lock" in quiet.stdout  # not stalled yet
         since = datetime.fromisoformat(json.loads((run_dir / ".lock").read_text())["since"].replace("Z", "+00:00"))
-        time.sleep(max(0.0, (since - datetime.now(timezone.utc)).total_seconds() + 6.3))  # budget 3s + grace 3s
+        time.sleep(max(0.0, (since - datetime.now(UTC)).total_seconds() + 6.3))  # budget 3s + grace 3s
         for _ in range(2):
             proc = cli("tick", "--quiet", "--run", run_dir, cwd=tmp_path)
             assert proc.returncode == 75, (proc.stdout, proc.stderr)
@@ -177,7 +177,7 @@ def test_a_damaged_budget_in_the_lock_of_a_real_holder_is_the_default_budget():
         holder = lockholder.parse(f'{{"pid": 7, "host": "h", "since": "2020-01-01T00:00:00Z", "budget_s": {budget}}}'
                                   .encode())
         assert holder.budget_s == lockholder.DEFAULT_BUDGET_S
-        assert "pid 7" in lockholder.stall_report(holder, datetime.now(timezone.utc))
+        assert "pid 7" in lockholder.stall_report(holder, datetime.now(UTC))
     for pid in ("-3", "0", "1e30", "99999999999", "true", '"12"'):
         assert lockholder.parse(f'{{"pid": {pid}, "host": "h", "since": "2020-01-01T00:00:00Z"}}'.encode()) is None
     assert lockholder.parse(b"9" * 5000) is None

@@ -14,11 +14,11 @@ import time
 
 from pure_helpers import at, exited, launched, observe, running, seen, state_from_graph
 
+from tianluo.actions import Submit
 from tianluo.backends.local import LocalBackend
 from tianluo.decide import decide
 from tianluo.model import RunState, StageState, dump_state
 from tianluo.observations import Observations
-from tianluo.actions import Submit
 from tianluo.observe import observe as look
 from tianluo.spec import DoneWhen
 from tianluo.spec_parts import Metric

@@ -146,6 +146,12 @@ class _Call:
     error: str | None = None
     ended: float = 0.0
 
+    @property
+    def started(self) -> subprocess.Popen:
+        """The call's process: asked only of a call that was started."""
+        assert self.proc is not None
+        return self.proc
+
 
 def _find(state: RunState, sid: str, call: int) -> Consult | None:
     return next((c for c in reversed(state.stage(sid).consults) if c.call == call), None)
@@ -167,8 +173,8 @@ def _prompt(run_dir: Path, state: RunState, sid: str, call: int) -> str:
 def _env(run_dir: Path, state: RunState, sid: str, call: int) -> dict[str, str]:
     """tianluo's own environment (the agent needs its keys), without the variables that tag a job's processes."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("TIANLUO_")}
-    run_dir = os.path.abspath(run_dir)  # kill_abandoned knows the call's processes by it
-    env.update({"TIANLUO_RUN_DIR": run_dir, "TIANLUO_RUN": run_dir, "TIANLUO_RUN_ID": state.run_id,
+    folder = os.path.abspath(run_dir)  # kill_abandoned knows the call's processes by it
+    env.update({"TIANLUO_RUN_DIR": folder, "TIANLUO_RUN": folder, "TIANLUO_RUN_ID": state.run_id,
                 "TIANLUO_STAGE": sid, "TIANLUO_AGENT_CALL": str(call)})
     return env
 
@@ -190,7 +196,8 @@ def _start(run_dir: Path, state: RunState, c: _Call, command: str, sel: selector
         return
     finally:
         os.close(stdin)
-    for pipe in (c.proc.stdout, c.proc.stderr):
+    for pipe in (c.started.stdout, c.started.stderr):
+        assert pipe is not None  # both are PIPEs
         os.set_blocking(pipe.fileno(), False)
         sel.register(pipe, selectors.EVENT_READ, c)
         c.open_pipes += 1
@@ -206,7 +213,7 @@ def _close(sel: selectors.BaseSelector, c: _Call, pipe) -> None:
 
 
 def _read(sel: selectors.BaseSelector, c: _Call, pipe) -> None:
-    keep, cap = (c.out, OUTPUT_CAP) if pipe is c.proc.stdout else (c.err, STDERR_CAP)
+    keep, cap = (c.out, OUTPUT_CAP) if pipe is c.started.stdout else (c.err, STDERR_CAP)
     try:
         chunk = os.read(pipe.fileno(), READ_CHUNK)
     except BlockingIOError:
@@ -218,7 +225,7 @@ def _read(sel: selectors.BaseSelector, c: _Call, pipe) -> None:
         return
     keep += chunk[: cap - len(keep)]
     if len(keep) >= cap:
-        if pipe is c.proc.stdout:
+        if pipe is c.started.stdout:
             c.cut = True
         _close(sel, c, pipe)  # a flood is cut here: its next write fails (EPIPE), nothing more is read
 
@@ -228,29 +235,29 @@ def _exited(c: _Call) -> bool:
     if c.exited_at is not None:
         return True
     try:
-        info = os.waitid(os.P_PID, c.proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        exited = os.waitid(os.P_PID, c.started.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
     except ChildProcessError:
-        info = True
-    if info:
+        exited = True
+    if exited:
         c.exited_at = time.monotonic()
     return c.exited_at is not None
 
 
 def _killpg(c: _Call, sig: int) -> None:
     try:
-        os.killpg(c.proc.pid, sig)
+        os.killpg(c.started.pid, sig)
     except (ProcessLookupError, PermissionError):
         pass
 
 
 def _finish(sel: selectors.BaseSelector, c: _Call) -> None:
     """Kill what is left of the call's group, close its pipes, reap the leader."""
-    for pipe in (c.proc.stdout, c.proc.stderr):
-        if not pipe.closed:
+    for pipe in (c.started.stdout, c.started.stderr):
+        if pipe is not None and not pipe.closed:
             _close(sel, c, pipe)
     _killpg(c, signal.SIGKILL)  # the leader is unreaped: the group id is still this call's
     try:
-        c.returncode = c.proc.wait(timeout=KILL_GRACE + 5)
+        c.returncode = c.started.wait(timeout=KILL_GRACE + 5)
     except subprocess.TimeoutExpired:  # not ours to wait on any longer (uninterruptible sleep)
         c.returncode = None
     c.ended = time.monotonic()
@@ -262,7 +269,8 @@ def _wait_all(sel: selectors.BaseSelector, calls: list[_Call], deadline: float) 
     while running:
         now = time.monotonic()
         for c in list(running):
-            if _exited(c) and (c.open_pipes == 0 or now - c.exited_at >= EXIT_GRACE):
+            exited_at = c.exited_at if _exited(c) else None
+            if exited_at is not None and (c.open_pipes == 0 or now - exited_at >= EXIT_GRACE):
                 _finish(sel, c)
                 running.remove(c)
         if not running:

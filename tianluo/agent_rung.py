@@ -23,8 +23,9 @@ is kept with the consult, never in the rulebook.
 import re
 from datetime import datetime, timedelta
 
-from tianluo.draft import Draft
+from tianluo.actions import ConsultAgent, WriteAgentDecision, WriteAnalysis
 from tianluo.degrade import Change, Rollback, plan_change
+from tianluo.draft import Draft
 from tianluo.holds import analysis_path
 from tianluo.ladder import JUDGEMENT, Degrade, HoldStep, Retry, Step
 from tianluo.model import (
@@ -38,7 +39,6 @@ from tianluo.model import (
     split_stage_id,
 )
 from tianluo.observations import Observations
-from tianluo.actions import ConsultAgent, WriteAgentDecision, WriteAnalysis
 from tianluo.plaintext import one_line as plain_line
 from tianluo.responses import never_unchanged
 from tianluo.stage_machine import move, take
@@ -165,12 +165,13 @@ def ask(ctx: Draft, sid: str, stage: StageState, n: int, step: Step, fault: Faul
                           fallback_wait_s=step.wait_s, fallback_used=step.used, fallback_allowed=step.allowed,
                           fallback_note=step.note, allowed=allowed, options=offered)
     else:
+        assert isinstance(step, HoldStep)  # wanted(): only a retry or a hold goes to the agent
         consult = Consult(call=call, attempt=n, asked_at=ctx.now, fallback="hold", fallback_reason=step.reason,
                           allowed=allowed, options=offered)
     stage.consults.append(consult)
     stage.next_attempt_at = None
     stage.reason = f"consulting the agent (call {call}) about {fault.klass.value}/{fault.label}"
-    cap = state.plan.agent.max_calls
+    cap = state.plan.agent.max_calls if state.plan.agent is not None else 0  # asked only with an agent
     move(stage, StageStatus.CONSULTING, log=ctx.log, sid=sid, event="agent_asked",
          message=f"attempt {n} failed with {fault.klass.value}/{fault.label}: asking the agent (call {call} of at most "
                  f"{cap}); it may answer {', '.join(allowed)}; without a usable answer it is {_fallback_text(consult)}",
@@ -217,6 +218,7 @@ def settle(ctx: Draft, sid: str, stage: StageState, ended: str | None = None) ->
     entity = split_stage_id(sid)[0]
     consult = stage.consults[-1] if stage.consults else None
     n = stage.attempt
+    step: Step
     if consult is None or consult.settled_at is not None or stage.fault is None:  # not a state tianluo writes
         step = HoldStep("consulting, but no open agent call about a failure is recorded; release with --retry "
                         "or --skip", kind="agent")
@@ -232,15 +234,16 @@ def settle(ctx: Draft, sid: str, stage: StageState, ended: str | None = None) ->
         f"the run ended ({one_line(ended, 200)}) before the agent was called (call {consult.call} was not made)"
     applied: str | None = None
     skip = False
-    step: Step
-    if ctx.state.entities[entity].hold is not None:
-        human = one_line(ctx.state.entities[entity].hold.reason, 200)
+    human_hold = ctx.state.entities[entity].hold
+    if human_hold is not None:
+        human = one_line(human_hold.reason, 200)
         answered = f"it answered '{asked}'" if asked else "no usable answer"
         refused = f"the entity was put on hold by a human ({human}) while the agent was asked ({answered})"
         step = HoldStep(f"{refused}; held as the ladder would: {consult.fallback_reason}", kind="entity_held")
     elif refused is not None:
         step = _fallback(ctx, consult, refused)
-    else:
+    else:  # no refusal: the reply names an allowed action (_refusal)
+        assert reply is not None and asked is not None
         action = asked.lower()
         applied = action
         why = reason or "no reason given"
@@ -251,6 +254,7 @@ def settle(ctx: Draft, sid: str, stage: StageState, ended: str | None = None) ->
                          note=f"on the agent's word (call {consult.call}): {why}")
         elif action == "degrade":
             option = _option(consult, reply.degrade)
+            assert option is not None  # _refusal: a degrade names an option offered
             applied = f"degrade:{option.action}"
             step = Degrade(change=_change(option),
                            description=f"{'; '.join(option.lines)} (on the agent's word, call {consult.call}: {why})")
@@ -353,4 +357,5 @@ def _decision(step: Step, applied: str | None, refused: str | None, consult: Con
         return f"{refused}; retried as the ladder would ({consult.fallback_reason})"
     if isinstance(step, Retry):
         return f"retried at once, no budget spent, {step.note}"
+    assert isinstance(step, Degrade)  # an answer applied is a hold, a retry or a degrade
     return f"degraded ({step.change.action}) on the agent's word: {step.description}"

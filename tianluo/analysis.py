@@ -108,7 +108,8 @@ def agent_lines(stage: StageState) -> list[str]:
         out.append(f"- the call: {how}" + (f"; {_quoted(reply.error, 300)}" if reply.error else ""))
     if consult.decision:
         out.append(f"- tianluo: {_quoted(consult.decision, 800)}")
-    out.append(f"- without the agent the ladder would have: {consult.fallback} ({_quoted(consult.fallback_reason, 300)})")
+    out.append(f"- without the agent the ladder would have: {consult.fallback} "
+               f"({_quoted(consult.fallback_reason, 300)})")
     return [*out, ""]
 
 

@@ -37,7 +37,7 @@ def run_summary(run_dir: Path, now: datetime | None = None) -> dict:
     from tianluo import peek
     from tianluo.status import build_status_plain
 
-    row = {"run_id": run_dir.name, "run_dir": str(run_dir), "damaged": None}
+    row: dict = {"run_id": run_dir.name, "run_dir": str(run_dir), "damaged": None}
     try:
         doc = build_status_plain(peek.read_state(run_dir), run_dir, now, lock=False)
     except peek.Doubt:
@@ -66,7 +66,7 @@ def list_runs(home: Path) -> list[dict]:
         raise TianluoError(f"{home}: no such folder; no runs here (pass --home DIR, or start one with "
                            "`tianluo start SPEC`)")
     check_home(home)
-    rows = []
+    rows: list[dict] = []
     names = sorted((n for n in os.listdir(home) if _RUN_ID.match(n)), reverse=True)
     for name in names:
         path = home / name
@@ -183,7 +183,9 @@ def attempt_dir(run_dir: Path, target: str, attempt: int | None) -> tuple[str, s
     except peek.Doubt as exc:
         raise TianluoError(f"{run_dir / 'state.json'}: cannot be read plainly ({exc}); "
                            "run `tianluo status` to see what is wrong") from None
-    entities = raw.get("entities") if isinstance(raw.get("entities"), dict) else {}
+    entities = raw.get("entities")
+    if not isinstance(entities, dict):
+        entities = {}
     ename, _, sname = target.partition(".")
     entity = entities.get(ename)
     if not isinstance(entity, dict) or not isinstance(entity.get("stages"), dict):
@@ -293,7 +295,7 @@ def _matches(ev: dict, entity: str | None, kind: str | None) -> bool:
     return kind is None or ev.get("event") == kind
 
 
-def _event_text(ev: dict, as_json: bool) -> str | None:
+def _event_text(ev: dict, as_json: bool) -> str:
     if as_json:
         return json.dumps(ev, sort_keys=True)  # json escapes every control character
     subject = f"{ev.get('entity')}/{ev.get('stage')}" if "stage" in ev else str(ev.get("entity", "run"))

@@ -13,6 +13,7 @@ import smtplib
 import ssl
 import urllib.error
 import urllib.request
+from collections.abc import Mapping
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
@@ -76,7 +77,7 @@ def webhook_body(preset: str | None, msg: Message) -> dict:
             "entity": msg.entity, "stage": msg.stage, "ts": msg.ts}
 
 
-def send(channel, msg: Message, env: dict | None = None) -> str:
+def send(channel, msg: Message, env: Mapping[str, str] | None = None) -> str:
     """Send ``msg`` through a webhook or email channel; return what the far end said (one short line).
 
     Raises:

@@ -11,9 +11,10 @@ which loads the newest checkpoint it finds, now finds the one before.
 
 No link is followed below the project folder (neither a linked folder nor a linked file is
 listed or moved), a file another user owns or with a second name (a hard link) is neither
-listed nor moved, the file moved is the one listed (same size and mtime), a name already taken gets another suffix (never overwritten), and the
-name a file goes to is recorded before the rename, so a tick killed in between finds it
-there and records it instead of moving a second file.
+listed nor moved, the file moved is the one listed (same size and mtime), a name already taken
+gets another suffix (never overwritten), and the name a file goes to is recorded before the
+rename, so a tick killed in between finds it there and records it instead of moving a second
+file.
 """
 
 import errno
@@ -23,6 +24,7 @@ import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from tianluo.conditions import bounded_glob
 from tianluo.events import Kind
@@ -196,7 +198,7 @@ def carry_out(state: RunState, sid: str, now: datetime, record: Callable[[dict |
             continue
         _move(workdir, move, record)
         move.done_at = now
-        base = {"entity": entity, "stage": name, "attempt": move.attempt, "path": move.path}
+        base: dict[str, Any] = {"entity": entity, "stage": name, "attempt": move.attempt, "path": move.path}
         if move.outcome == "moved":
             record(new_event(Kind.CHECKPOINT_MOVED_ASIDE, iso(now),
                              f"{move.path} moved aside to {move.aside} (kept, not deleted); the next attempt "

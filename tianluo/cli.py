@@ -71,7 +71,8 @@ def _parser() -> argparse.ArgumentParser:
                     help="accept the default answer of every open decision fork")
     sp.add_argument("--no-tick", action="store_true", help="create the run without a first tick")
     again = sp.add_mutually_exclusive_group()
-    again.add_argument("--new", action="store_true", help="start a new run even while another run of this spec is active")
+    again.add_argument("--new", action="store_true",
+                       help="start a new run even while another run of this spec is active")
     again.add_argument("--resume", action="store_true",
                        help="run on the newest stopped run of this spec (one stopped at its checkpoint goes on "
                             "past it); its trigger is installed again")
@@ -109,7 +110,8 @@ def _parser() -> argparse.ArgumentParser:
                     help="default: the one the run recorded")
     run(sp)
 
-    sp = add("stop", "Stop a run: nothing new starts, its trigger is removed (running attempts: success_gate.on_end, or --cancel).")
+    sp = add("stop", "Stop a run: nothing new starts, its trigger is removed "
+                     "(running attempts: success_gate.on_end, or --cancel).")
     sp.add_argument("--reason", default="stopped by hand", metavar="TEXT")
     sp.add_argument("--cancel", action="store_true",
                     help="cancel its running attempts too (TERM, KILL after cancel_grace); on a run that is over "
@@ -122,7 +124,8 @@ def _parser() -> argparse.ArgumentParser:
     run(sp)
 
     sp = add("daemon", "Tick a run in the foreground (for tmux or a supervisor); exits when the run is over.")
-    sp.add_argument("--every", type=_daemon_every, metavar="DURATION", help="tick interval, 1s..1h (default: the spec's)")
+    sp.add_argument("--every", type=_daemon_every, metavar="DURATION",
+                    help="tick interval, 1s..1h (default: the spec's)")
     metrics(sp)
     run(sp)
 
@@ -201,12 +204,15 @@ EXAMPLES = {
               "tianluo start tianluo.yaml --replan", "tianluo start tianluo.yaml --resume"],
     "tick": ["tianluo tick", "tianluo tick --run .tianluo/20260101-120000-sweep --quiet",
              "tianluo tick --metrics-file /var/lib/node_exporter/textfile/tianluo.prom"],
-    "status": ["tianluo status", "tianluo status --json | jq .phase", "cd .tianluo/20260101-120000-sweep && tianluo status"],
+    "status": ["tianluo status", "tianluo status --json | jq .phase",
+               "cd .tianluo/20260101-120000-sweep && tianluo status"],
     "install": ["tianluo install cron --every 10m", "tianluo install systemd --system --dry-run"],
     "uninstall": ["tianluo uninstall", "tianluo uninstall cron"],
     "stop": ["tianluo stop", "tianluo stop --reason 'out of GPU hours'", "tianluo stop --cancel"],
-    "note": ["tianluo note train 'loss spikes at step 40k are the LR warmup'", "tianluo note train.eval 'bad node gpu07'"],
-    "daemon": ["tianluo daemon --every 30s", "tianluo daemon --metrics-file /var/lib/node_exporter/textfile/tianluo.prom"],
+    "note": ["tianluo note train 'loss spikes at step 40k are the LR warmup'",
+             "tianluo note train.eval 'bad node gpu07'"],
+    "daemon": ["tianluo daemon --every 30s",
+               "tianluo daemon --metrics-file /var/lib/node_exporter/textfile/tianluo.prom"],
     "hold": ["tianluo hold train --reason 'checking the data'", "tianluo hold --all"],
     "release": ["tianluo release train", "tianluo release train --retry", "tianluo release --all --no-tick"],
     "diagnose": ["tianluo diagnose train", "tianluo diagnose train --json"],
@@ -350,13 +356,13 @@ def _cmd_plan(args) -> int:
     from tianluo.commands import plan, plan_diff
 
     if args.diff:
-        result = plan_diff(Path(args.spec), args.home)
+        diff = plan_diff(Path(args.spec), args.home)
         if args.json:
-            print(json.dumps({"version": PLAN_VERSION, "run_dir": str(result.run_dir), "changes": result.changes},
+            print(json.dumps({"version": PLAN_VERSION, "run_dir": str(diff.run_dir), "changes": diff.changes},
                              indent=2))
             return 0
-        print(f"{args.spec} against the plan locked in {result.run_dir}:")
-        print("\n".join(f"  {line}" for line in result.changes) or "  no changes")
+        print(f"{args.spec} against the plan locked in {diff.run_dir}:")
+        print("\n".join(f"  {line}" for line in diff.changes) or "  no changes")
         return 0
 
     result = plan(Path(args.spec), args.home, args.answer, args.answers, args.accept_defaults)
@@ -660,7 +666,8 @@ def _cmd_schema(args) -> int:
 
 COMMANDS = {"plan": _cmd_plan, "start": _cmd_start, "tick": _cmd_tick, "status": _cmd_status,
             "hold": _cmd_hold, "release": _cmd_release, "diagnose": _cmd_diagnose,
-            "install": _cmd_install, "uninstall": _cmd_uninstall, "stop": _cmd_stop, "note": _cmd_note, "daemon": _cmd_daemon,
+            "install": _cmd_install, "uninstall": _cmd_uninstall, "stop": _cmd_stop, "note": _cmd_note,
+            "daemon": _cmd_daemon,
             "prompt": _cmd_prompt, "demo": _cmd_demo, "schema": _cmd_schema, "runs": _cmd_runs, "logs": _cmd_logs,
             "events": _cmd_events, "completion": _cmd_completion}
 COMMANDS["report"] = _cmd_report  # tianluo report (tianluo/report.py)
@@ -709,7 +716,7 @@ def main(argv: list[str] | None = None) -> int:
                                done="the file being written was left as it was")
         print(f"tianluo: {_one_line(str(full))}", file=sys.stderr)  # a full disk anywhere: exit 74, never a bug
         return full.exit_code
-    except Exception as exc:  # a bug: one line by default, the traceback on request
+    except Exception as exc:  # noqa: BLE001 - a bug: one line by default, the traceback on request
         return _internal_error(exc)
 
 

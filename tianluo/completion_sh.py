@@ -46,7 +46,8 @@ def bash(parser: argparse.ArgumentParser) -> str:
         for option, values in _options(sub)[1].items():
             if option not in seen:
                 seen.add(option)
-                prev_cases.append(f"        {option}) COMPREPLY=($(compgen -W \"{' '.join(values)}\" -- \"$cur\")); return ;;")
+                words = " ".join(values)
+                prev_cases.append(f"        {option}) COMPREPLY=($(compgen -W \"{words}\" -- \"$cur\")); return ;;")
     paths = "|".join(PATH_OPTIONS)
     return f"""# bash completion for tianluo: eval "$(tianluo completion bash)" (or save it in
 # /etc/bash_completion.d/tianluo)

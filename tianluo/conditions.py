@@ -10,7 +10,9 @@ import json
 import math
 import operator
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from tianluo.fsio import UnsafePath, read_bytes
 from tianluo.logscan import kernel_devs
@@ -18,7 +20,7 @@ from tianluo.model import Check
 from tianluo.spec import DoneWhen
 from tianluo.spec_parts import Metric
 
-_OPS = {">=": operator.ge, ">": operator.gt, "<=": operator.le, "<": operator.lt,
+_OPS: dict[str, Callable[[Any, Any], bool]] = {">=": operator.ge, ">": operator.gt, "<=": operator.le, "<": operator.lt,
         "==": operator.eq, "!=": operator.ne}
 
 
@@ -49,8 +51,8 @@ def lookup(doc: object, key: str) -> object:
     for part in key.split("."):
         if isinstance(value, dict) and part in value:
             value = value[part]
-        elif isinstance(value, list) and _index(part) is not None and -len(value) <= _index(part) < len(value):
-            value = value[_index(part)]
+        elif isinstance(value, list) and (i := _index(part)) is not None and -len(value) <= i < len(value):
+            value = value[i]
         else:
             raise KeyError(part)
     return value

@@ -26,7 +26,7 @@ import math
 import signal
 import sys
 import threading
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TextIO
 
@@ -72,9 +72,9 @@ def run_daemon(run_dir: Path, every: float, out: TextIO | None = None, jitter: f
     if code is not None:
         return code
     daemon.say(f"daemon started: a tick every {every:g}s (+ up to {jitter:g}s jitter)")
-    scheduler = BlockingScheduler(timezone=timezone.utc)
+    scheduler = BlockingScheduler(timezone=UTC)
     daemon.scheduler = scheduler
-    start = datetime.now(timezone.utc)
+    start = datetime.now(UTC)
     scheduler.add_job(daemon.tick, IntervalTrigger(seconds=every, jitter=jitter or None, start_date=start),
                       id="tick", max_instances=1, coalesce=True,
                       # coalesced, the newest missed run is at most every + jitter late: it still runs
@@ -96,6 +96,7 @@ def run_daemon(run_dir: Path, every: float, out: TextIO | None = None, jitter: f
         for sig, handler in old.items():
             signal.signal(sig, handler)
     if daemon.code is None:  # stopped by a signal
+        assert daemon.signum is not None  # watch() stops the scheduler for a signal or a tick's code
         daemon.say(f"{signal.Signals(daemon.signum).name} received; daemon stopped")
         return EXIT_SIGINT if daemon.signum == signal.SIGINT else EXIT_DONE
     return daemon.code
@@ -126,7 +127,8 @@ class _Daemon:
 
     def watch(self) -> None:
         """Scheduler job: stop the scheduler once a signal or a tick asked for it."""
-        if (self.signum is not None or self.code is not None) and self.scheduler.running:
+        if (self.signum is not None or self.code is not None) and self.scheduler is not None \
+                and self.scheduler.running:
             self.scheduler.shutdown(wait=False)
 
     def check(self) -> int | None:

@@ -112,7 +112,7 @@ def stall_reason(planned: PlannedStage, stage: StageState, attempt: Attempt, now
     if p is None or p.seen_at < since_start:
         allowance = startup_allowance(progress)
         waited = (now - since_start).total_seconds()
-        if allowance is not None and waited >= allowance:
+        if progress is not None and allowance is not None and waited >= allowance:  # no progress: no allowance
             given = "startup_after" if progress.startup_after is not None else "startup_after, by default"
             return f"no progress line for {waited:.0f}s since the start ({given} {allowance:g}s)"
     elif progress and progress.stall_after:

@@ -157,7 +157,7 @@ FIELDS: dict[Kind, frozenset[str]] = {
 }
 
 
-def event(kind: Kind, ts: str, message: str, /, *, entity: str | None = None, stage: str | None = None,
+def event(kind: Kind | str, ts: str, message: str, /, *, entity: str | None = None, stage: str | None = None,
           **fields) -> dict:
     """One event, as written to events.jsonl: ts, event, entity, stage, message, then ``fields``.
 

@@ -411,7 +411,7 @@ def clean_temps(folder: str | os.PathLike) -> list[str]:
 
     A temp file of a live process (a write in flight) is left alone. Returns the names removed.
     """
-    removed = []
+    removed: list[str] = []
     try:
         dfd = open_dir(folder)
     except (OSError, UnsafePath):

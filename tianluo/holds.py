@@ -7,6 +7,7 @@ it is blocked, everything else goes on. Releasing is a human decision: run the s
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Literal
 
 from tianluo import stage_machine
 from tianluo.errors import TianluoError
@@ -20,7 +21,8 @@ def analysis_path(entity: str) -> str:
     return f"failures/{entity}__analysis.md"
 
 
-def hold_stage(stage: StageState, *, by: str, reason: str, at: datetime, analysis: str | None) -> None:
+def hold_stage(stage: StageState, *, by: Literal["ladder", "human"], reason: str, at: datetime,
+               analysis: str | None) -> None:
     """Hold one stage without an event of its own (a human's hold, recorded per entity; a plan-time hold)."""
     stage_machine.hold(stage, by=by, reason=reason, at=at, analysis=analysis)
 
@@ -143,8 +145,11 @@ def release(state: RunState, entity: str, now: datetime, *, retry: bool = False,
             if not _waits(stage, now):
                 continue
             sid = stage_id(ename, sname)
-            what = (f"free space on {', '.join(stage.wait.paths)}" if stage.wait is not None
-                    else f"its backoff (due {stage.next_attempt_at.isoformat()})")
+            if stage.wait is not None:
+                what = f"free space on {', '.join(stage.wait.paths)}"
+            else:  # a backoff: _waits saw its due time
+                assert stage.next_attempt_at is not None
+                what = f"its backoff (due {stage.next_attempt_at.isoformat()})"
             stage.wait = None
             stage.next_attempt_at = now
             stage.reason = "released: runs again at the next tick"

@@ -10,16 +10,16 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from tianluo import agent_rung, diagnose
+from tianluo.actions import Cancel, CopyOutput, Submit, WriteAnalysis
 from tianluo.classify import Evidence, classify
-from tianluo.draft import Draft
 from tianluo.degrade import Change, plan_change, unchanged_why
+from tianluo.draft import Draft
 from tianluo.holds import analysis_path
 from tianluo.jobspec import command_identity
 from tianluo.ladder import HoldStep, Retry, fingerprint, next_step
 from tianluo.logscan import LogLine
 from tianluo.model import Attempt, Cancelling, Fault, StageState, split_stage_id
 from tianluo.observations import StageObservation
-from tianluo.actions import Cancel, CopyOutput, Submit, WriteAnalysis
 from tianluo.responses import advice
 from tianluo.run_rules import FATAL_CLASSES
 from tianluo.stage_machine import hold as hold_stage
@@ -291,7 +291,7 @@ def _climb(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, fault: Fau
         elif agent_rung.calls_left(ctx):
             agent_rung.ask(ctx, sid, stage, n, step, fault)
             return
-        elif isinstance(step, HoldStep):
+        elif isinstance(step, HoldStep) and plan.agent is not None:  # it is: wanted() asked for the agent
             step = replace(step, reason=f"{step.reason}; the agent was not asked: the run's "
                                         f"{plan.agent.max_calls} calls are spent (agent.max_calls)")
     take(stage, step, log=ctx.log, sid=sid, attempt=n, params=ctx.state.entities[entity].params,

@@ -160,8 +160,8 @@ def next_step(
     """
     if entity_held:
         return HoldStep(f"the entity is on hold by a human: {fault.klass.value}/{fault.label}", kind="entity_held")
-    step = _climb(stage, fault, budgets, repeated=repeated, attempts_left=attempts_left, now=now, run_id=run_id, sid=sid,
-                  deadline_at=deadline_at, degrade=degrade, free=is_free(fault, last_fault))
+    step = _climb(stage, fault, budgets, repeated=repeated, attempts_left=attempts_left, now=now, run_id=run_id,
+                  sid=sid, deadline_at=deadline_at, degrade=degrade, free=is_free(fault, last_fault))
     if isinstance(step, Retry) and "resubmit" not in allowed:
         return HoldStep(f"a retry is due but tianluo may not resubmit (resubmit is not in authorization.allow): "
                         f"run {sid} again after {fault.klass.value}/{fault.label}? release with --retry or --skip",

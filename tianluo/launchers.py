@@ -41,7 +41,9 @@ def port_warnings(spec, source) -> list[str]:
                 if pinned is None:
                     continue
                 loc = ("entities", ename, "stages", sname) + sub
-                launcher = _LAUNCHER_NAME.search(command).group(0)
+                named = _LAUNCHER_NAME.search(command)
+                assert named is not None  # pinned_port found a launcher
+                launcher = named.group(0)
                 out.append(f"{source.where(loc)}: {dotted(loc)}: {launcher} is given a fixed port ({pinned}): a "
                            "retry fails with 'Address already in use' while a rank of the attempt before, or "
                            "another job, still holds it; write {port} there (e.g. --master-port {port}) and "

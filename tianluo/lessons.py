@@ -17,7 +17,7 @@ from pathlib import Path
 from tianluo import fsio, runfs
 from tianluo.errors import TianluoError
 from tianluo.findings import one_line
-from tianluo.model import RunState, StageState
+from tianluo.model import Attempt, Fault, RunState, StageState
 from tianluo.timefmt import iso
 
 LESSONS = "lessons.md"
@@ -112,6 +112,11 @@ def _suggestions(state: RunState, ename: str, sname: str, stage: StageState) -> 
     return out
 
 
+def _fault(a: Attempt) -> Fault:
+    assert a.fault is not None  # only failed attempts with their fault are looked at
+    return a.fault
+
+
 def stage_lessons(state: RunState, ename: str, sname: str, stage: StageState) -> dict | None:
     """The lesson of one stage, or None if it had no trouble: ``{"lines": [...], "items": [...]}``."""
     failed = [a for a in stage.attempts if a.outcome == "failed" and a.fault is not None]
@@ -123,19 +128,19 @@ def stage_lessons(state: RunState, ename: str, sname: str, stage: StageState) ->
     def item(label: str, text: str) -> None:
         items.append({"entity": ename, "stage": sname, "label": label, "text": text})
 
-    seen = Counter((a.fault.klass.value, a.fault.label) for a in failed)
-    first = {}
+    seen = Counter((_fault(a).klass.value, _fault(a).label) for a in failed)
+    first: dict[tuple[str, str], Attempt] = {}
     for a in failed:
-        first.setdefault((a.fault.klass.value, a.fault.label), a)
+        first.setdefault((_fault(a).klass.value, _fault(a).label), a)
     fixes = _fixes(state, ename, sname, stage)
     fixed = stage.status.value == "succeeded"
     params = state.plan.entities[ename].params
     for (klass, label), n in seen.items():
-        evidence = one_line(first[(klass, label)].fault.evidence or "", EVIDENCE_CAP).replace("`", "'")
+        evidence = one_line(_fault(first[(klass, label)]).evidence or "", EVIDENCE_CAP).replace("`", "'")
         lines.append(f"- fault {klass}/{label}, {_times(n)}" + (f": `{evidence}`" if evidence else ""))
     by_n = {a.n: a for a in failed}
     for (klass, label), n in seen.items():
-        mine = [d for d in stage.degradations if d.attempt in by_n and by_n[d.attempt].fault.label == label]
+        mine = [d for d in stage.degradations if d.attempt in by_n and _fault(by_n[d.attempt]).label == label]
         at = ""
         for key, value in sorted(params.items()):  # the value as planned, where this fault's degrades changed it
             if any(_CHANGE.fullmatch(c) and c.startswith(f"{key} ") for d in mine for c in d.changes):
@@ -217,7 +222,7 @@ def _parse(data: bytes) -> dict:
     if not isinstance(doc, dict) or doc.get("lessons_version") != LESSONS_VERSION:
         raise ValueError(f"not lessons_version {LESSONS_VERSION}")
     if not isinstance(doc.get("run_id"), str) or not isinstance(doc.get("items"), list):
-        raise ValueError("run_id or items missing")  # noqa: TRY004 - all of _parse's refusals are ValueError
+        raise ValueError("run_id or items missing")  # all of _parse's refusals are ValueError
     if len(doc["items"]) > MAX_ITEMS:
         raise ValueError(f"more than {MAX_ITEMS} items")
     items = []

@@ -84,7 +84,8 @@ def _compile(text: str, capture: bool):
         reason = _reason(exc)
     if reason is None:
         raise UnsupportedPattern(f"too large for the linear-time engine (RE2) once compiled (over its "
-                                 f"{MAX_MEM >> 20} MiB budget): use smaller repeat counts, or split it into several rules")
+                                 f"{MAX_MEM >> 20} MiB budget): use smaller repeat counts, "
+                                 "or split it into several rules")
     try:  # Python's parser only tells a typo from a feature RE2 refuses; it never runs the pattern
         re.compile(text)
     except (re.error, RecursionError, OverflowError, ValueError) as exc:

@@ -12,7 +12,7 @@ import math
 import os
 import socket
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from tianluo.timefmt import iso
 
@@ -49,12 +49,13 @@ class Holder:
         from tianluo.durations import format_duration
 
         return (f"{self.what} pid {self.pid} on {self.host} has held it since {iso(self.since)} "
-                f"({format_duration(round(self.held_for(now)))}; its budget is {format_duration(round(self.budget_s))})")
+                f"({format_duration(round(self.held_for(now)))}; "
+                f"its budget is {format_duration(round(self.budget_s))})")
 
 
 def record(fd: int, what: str, budget_s: float | None, now: datetime | None = None) -> None:
     """Write this process into the (already flocked) lock file ``fd``."""
-    doc = {"pid": os.getpid(), "host": socket.gethostname(), "since": iso(now or datetime.now(timezone.utc)),
+    doc = {"pid": os.getpid(), "host": socket.gethostname(), "since": iso(now or datetime.now(UTC)),
            "what": what, "budget_s": budget_s if budget_s is not None else DEFAULT_BUDGET_S,
            "proc_start": _proc_start(os.getpid())}
     data = (json.dumps(doc, sort_keys=True) + "\n").encode()
@@ -81,13 +82,13 @@ def parse(data: bytes) -> Holder | None:
     if text.isdigit():
         if not 0 < len(text) <= 7 or not 0 < int(text) <= PID_MAX:
             return None
-        return Holder(pid=int(text), host=socket.gethostname(), since=datetime.fromtimestamp(0, timezone.utc),
+        return Holder(pid=int(text), host=socket.gethostname(), since=datetime.fromtimestamp(0, UTC),
                       what="tick")
     try:
         doc = json.loads(text.splitlines()[0])
         since = datetime.fromisoformat(str(doc["since"]).replace("Z", "+00:00"))
         if since.tzinfo is None:
-            since = since.replace(tzinfo=timezone.utc)
+            since = since.replace(tzinfo=UTC)
         budget = float(doc.get("budget_s") or DEFAULT_BUDGET_S)
         if not math.isfinite(budget) or not 0 < budget <= MAX_BUDGET_S:
             budget = DEFAULT_BUDGET_S  # damaged (inf, NaN, negative): what a holder that said nothing gets

@@ -357,7 +357,8 @@ class _Scan:
         self.finders = self._build_finders()
 
     def feed(self, text: bytes, base: int, lo: int = 0, hi: int | None = None, progress: bool = True) -> None:
-        """Scan the whole lines ``text[lo:hi]`` (``\\r`` already made ``\\n``); ``text[i]`` is at file offset ``base + i``.
+        """Scan the whole lines ``text[lo:hi]`` (``\\r`` already made ``\\n``); ``text[i]`` is at file offset
+        ``base + i``.
 
         ``lo`` is 0 or just after a ``\\n`` and ``hi`` is the end of ``text`` or just after a
         ``\\n``: RE2 looks at the bytes around a region for ``^``, ``$`` and ``\\b``, and they
@@ -392,7 +393,7 @@ class _Scan:
         ``(a|b)*a(a|b){20}c`` on random a/b lines), and RE2 then falls back to its slower
         (still linear) NFA for the whole alternation: kept apart, it slows only itself.
         """
-        groups = ({}, {})
+        groups: tuple[dict[str, str], dict[str, str]] = ({}, {})  # built-in rules, the user's
         for rule, src in self.sources.items():
             if not self._full(rule):
                 groups[rule.startswith(USER_RULE_PREFIX)][rule] = src
@@ -435,9 +436,9 @@ class _Scan:
         a line longer than PROGRESS_WINDOW is cut into pieces of that size (a progress line is
         short: a hostile line of a million "1 1 1" must not cost a million Python steps).
         """
-        find = self.progress_find
+        find, read = self.progress_find, self.progress_read  # both there, or neither
         hi = len(text) if hi is None else hi
-        if find is None or hi <= lo:
+        if find is None or read is None or hi <= lo:
             return False
         end = hi - 1 if text[hi - 1] == _LF else hi  # no empty line after the last
         size = PROGRESS_WINDOW
@@ -456,7 +457,7 @@ class _Scan:
                 end = mid
         last = deque(find.finditer(text, start, end), maxlen=1)[0]
         # Groups only for the one match kept.
-        m = self.progress_read.match(text, last.start(), last.end())
+        m = read.match(text, last.start(), last.end())
         reading = _progress_of(m) if m is not None else None
         if reading is not None:
             self.progress = reading

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from tianluo import analysis, fsio
+from tianluo.actions import CopyOutput, Notify
 from tianluo.channels import Message, SendFailed, describe, send
 from tianluo.conditions import resolve
 from tianluo.errors import SpecError
@@ -19,7 +20,6 @@ from tianluo.fsio import UnsafePath, atomic_write
 from tianluo.holds import analysis_path
 from tianluo.logscan import tail_lines
 from tianluo.model import Notice, RunState
-from tianluo.actions import CopyOutput, Notify
 from tianluo.spec import NotifySpec
 from tianluo.states import StageStatus
 from tianluo.templating import notify_env_name, render

@@ -81,7 +81,8 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
             for fname, path in log_files(planned, attempt, Path(job.attempt_dir), workdir).items()
         }
         over = failed(fact)  # only a failed attempt's host is measured and its checkpoints listed
-        listed, unlisted = scan_checkpoints(planned.checkpoints, workdir) if planned.checkpoints and over else ((), None)
+        listed, unlisted = (scan_checkpoints(planned.checkpoints, workdir) if planned.checkpoints and over
+                            else ((), None))
         stages[sid] = StageObservation(
             job=fact, found=found, done_when=tuple(check_done_when(planned.done_when, workdir)),
             scans=scans, output=_output(planned, workdir), progress_file=read_progress_file(planned, workdir),
@@ -165,7 +166,7 @@ def _branch_conditions(state: RunState, workdir: str, branches: list[tuple[str, 
                     and stage.status == StageStatus.PENDING]
     out = {}
     for sid, planned in branches:
-        if all(state.stage(n).status in DONE for n in planned.needs):
+        if planned.when is not None and all(state.stage(n).status in DONE for n in planned.needs):
             out[sid] = check_metric(planned.when.metric, workdir)
     return out
 

@@ -147,7 +147,7 @@ class ProcTable:
         self._children: dict[int, list[int]] | None = None
         self._sessions: dict[int, list[int]] | None = None
         self._environ: dict[int, dict[bytes, bytes] | None] = {}
-        self._cmdline: dict[int, list[str] | None] = {}
+        self._cmdline: dict[int, list[str]] = {}
         self._uid: dict[int, int | None] = {}
 
     def get(self, pid: int) -> Proc | None:

@@ -277,7 +277,8 @@ def _section(state: RunState, sid: str, run: str) -> str:
         lines.append("- pre-authorised degrades: " + "; ".join(
             f"on {clean(k, 40)}: {clean(v.name, 40)}" for k, v in sorted(planned.degrade.items())))
     for dg in st.degradations[-3:]:
-        lines.append(f"- degraded after attempt {dg.attempt}: {clean(dg.action, 40)} ({clean('; '.join(dg.changes), 200)})")
+        lines.append(f"- degraded after attempt {dg.attempt}: {clean(dg.action, 40)} "
+                     f"({clean('; '.join(dg.changes), 200)})")
     current = st.current()
     lines.append(f"- look closer: `tianluo diagnose {ename} --run {run} --json`"
                  + (f"; its latest output: `{clean(current.dir, 200)}/` in the run folder" if current else ""))

@@ -59,7 +59,7 @@ def tail_events(run_dir: Path, n: int = MAX_EVENTS) -> list[dict]:
             lines = os.pread(fd, size - start, start).split(b"\n")
             if start:
                 lines = lines[1:]  # the first may be cut
-            out = []
+            out: list[dict] = []
             for line in reversed(lines):
                 if len(out) >= n:
                     break

@@ -42,7 +42,8 @@ class Response:
     floor_s: float = 0.0  # a retry is never due sooner than this (or the class's backoff, if larger)
     spread: float = 0.0  # ... and is spread over [wait, wait * (1 + spread)) per (run, stage, attempt)
     exclude_first: bool = False  # a pre-authorised exclude_host is taken before any retry, spending no budget
-    free_in_a_row: bool = True  # False: a free fault (``Fault.free``) is free only if the attempt before was not one too
+    # False: a free fault (``Fault.free``) is free only if the attempt before was not one too
+    free_in_a_row: bool = True
 
 
 RESPONSES: dict[str, Response] = {r.label: r for r in (

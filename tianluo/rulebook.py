@@ -316,8 +316,8 @@ SCHEDULER: tuple[Rule, ...] = (
     Rule("slurm_preempted", TRANSIENT, "preempted", log=r"CANCELLED AT \S+ DUE TO (?:PREEMPTION|JOB REQUEUE)",
          free=True),
     Rule("slurm_node_failure", TRANSIENT, "node_failure", log=r"CANCELLED AT \S+ DUE TO NODE FAIL", free=True),
-    Rule("slurm_prolog_failure", TRANSIENT, "node_failure", log=r"Prolog failure on node|Job allocation \d+ has been revoked",
-         free=True),
+    Rule("slurm_prolog_failure", TRANSIENT, "node_failure",
+         log=r"Prolog failure on node|Job allocation \d+ has been revoked", free=True),
     # Gone with its runner: nothing the log says ended it.
     Rule("lost", TRANSIENT, "lost", state="lost", free=True),
 )
@@ -393,7 +393,8 @@ SETUP: tuple[Rule, ...] = (
              r"|WeightsUnpickler error: Unsupported global|Loaded runtime CuDNN library"
              r"|CuDNN library needs to have matching|but source was compiled with: |Outdated cuDNN installation found"
              r"|doesn't follow PyTorch's LRScheduler API|No module named 'torch\._six'"
-             r"|compiled with different CUDA (?:major )?versions|mismatches the version that was used to compile PyTorch"
+             r"|compiled with different CUDA (?:major )?versions"
+             r"|mismatches the version that was used to compile PyTorch"
              r"|" + _EXC_LINE + r".*(?:\b(?:requires?|is required|needs)\b.*(?:>=|==|~=)|undefined symbol: "
              r"|GLIBCXX_\S+' not found)|^\S+\.so(?:\.\d+)*: undefined symbol: "),
     # numpy 2 against modules built for 1.x: printed on the way to an ImportError that jobs
@@ -480,11 +481,13 @@ HUNG: tuple[Rule, ...] = (
 NETWORK: tuple[Rule, ...] = (
     Rule("io_error", TRANSIENT, "io_error",
          log=r"Input/output error|\[Errno 5\]|Stale file handle|\[Errno 116\]|nfs: server \S+ not responding"),
-    Rule("port_in_use", TRANSIENT, "port_in_use", log=r"Address already in use|\bEADDRINUSE\b|\[Errno 98\]|errno: 98\b"),
+    Rule("port_in_use", TRANSIENT, "port_in_use",
+         log=r"Address already in use|\bEADDRINUSE\b|\[Errno 98\]|errno: 98\b"),
     Rule("dns_error", TRANSIENT, "dns_error",
          log=r"Temporary failure in name resolution|Name or service not known|getaddrinfo failed|\[Errno -[235]\]"
              r"|nodename nor servname provided|NameResolutionError|Could not resolve host|Failed to resolve '"
-             r"|No address associated with hostname|DNS SRV lookup failed|res_nsearch error: Unknown host|: no such host$|Unable to find address for: |\bEAI_AGAIN\b|getaddrinfo ENOTFOUND"),
+             r"|No address associated with hostname|DNS SRV lookup failed|res_nsearch error: Unknown host"
+             r"|: no such host$|Unable to find address for: |\bEAI_AGAIN\b|getaddrinfo ENOTFOUND"),
     Rule("rate_limited", TRANSIENT, "rate_limited",
          log=r"Too Many Requests|\b429 Client Error|\(SlowDown\)|\bSlowDown:|rateLimitExceeded|Rate exceeded"
              r"|\(Throttling(?:Exception)?\)|exceeds the rate limit|[Rr]ate limit (?:exceeded|reached)"
@@ -501,7 +504,8 @@ NETWORK: tuple[Rule, ...] = (
          log=r"ncclSystemError|ncclRemoteError|ncclInternalError|ncclUnhandledCudaError|NCCL WARN"
              r"|NCCL communicator was aborted|NCCL error in:|NCCL error: "),
     Rule("timeout_connect", TRANSIENT, "timeout",
-         log=r"Read timed out|ConnectTimeoutError|ReadTimeoutError|RendezvousTimeoutError|socket has timed out|Connection timed out"
+         log=r"Read timed out|ConnectTimeoutError|ReadTimeoutError|RendezvousTimeoutError|socket has timed out"
+             r"|Connection timed out"
              r"|" + _exc(r"\w*TimeoutError", r"\w*Timeout", "timeout")),
     Rule("connection_error", TRANSIENT, "connection_error",
          log=r"[Cc]onnection reset by peer|Connection refused|Broken pipe|Network is unreachable|No route to host"
@@ -509,7 +513,8 @@ NETWORK: tuple[Rule, ...] = (
              r"|Failed to establish a new connection|We couldn't connect to|cannot find the requested files in"
              r"|Max retries exceeded with url|Failed to connect to \S+ port \d+|Couldn't connect to server"
              r"|gnutls_handshake\(\) failed|connection broken by|SSLZeroReturnError|SSLEOFError"
-             r"|Network error \(TransientException\)|\bCommError\b|EOF occurred in violation of protocol|UNEXPECTED_EOF_WHILE_READING|"
+             r"|Network error \(TransientException\)|\bCommError\b|EOF occurred in violation of protocol"
+             r"|UNEXPECTED_EOF_WHILE_READING|"
              + _exc("ConnectionResetError", "ConnectionRefusedError", "ConnectionAbortedError", "BrokenPipeError",
                     "ConnectionError", "DistNetworkError", "LocalEntryNotFoundError")),
     Rule("timeout", TRANSIENT, "timeout",

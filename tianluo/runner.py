@@ -4,8 +4,8 @@ It reads ``job.json`` from the attempt folder, claims the folder by creating
 ``started.json`` exclusively (a second runner for the same attempt exits at once, so an
 attempt can never run twice), runs the command with ``stdout`` and ``stderr`` beside it,
 and writes ``exit.json`` atomically when the command ends, into room it reserved
-(``exit.json.reserved``) before the command started, so a full disk cannot cost the record. It forwards TERM, INT and HUP
-to the command. Just before the command starts it picks a free TCP port, records it in
+(``exit.json.reserved``) before the command started, so a full disk cannot cost the record. It
+forwards TERM, INT and HUP to the command. Just before the command starts it picks a free TCP port, records it in
 ``started.json`` and gives it to the command as ``TIANLUO_PORT`` (``{port}``): each attempt
 its own, so a port an earlier attempt left taken is not tried again. It imports only the
 standard library, to start fast, and only the lighter parts of it: a runner waits beside every
@@ -410,7 +410,7 @@ def spawn(command: str, workdir: str, env: dict[str, str], stdout: int | None, s
             os.closerange(3, report_w)
             os.closerange(report_w + 1, os.sysconf("SC_OPEN_MAX") if os.sysconf("SC_OPEN_MAX") > 0 else 65536)
             os.execve("/bin/sh", argv, env)
-        except BaseException as exc:
+        except BaseException as exc:  # noqa: BLE001 - the forked child reports anything to its parent, then exits
             try:
                 code = exc.errno if isinstance(exc, OSError) and exc.errno else 0
                 os.write(report_w, f"{code}\0{step}\0{exc}".encode("utf-8", "replace"))
@@ -426,9 +426,9 @@ def spawn(command: str, workdir: str, env: dict[str, str], stdout: int | None, s
     if not report:
         return Child(pid)
     os.waitpid(pid, 0)  # the child that could not exec
-    code, where, text = report.decode("utf-8", "replace").split("\0", 2)
-    if int(code):
-        raise OSError(int(code), os.strerror(int(code)), where)
+    errno_text, where, text = report.decode("utf-8", "replace").split("\0", 2)
+    if int(errno_text):
+        raise OSError(int(errno_text), os.strerror(int(errno_text)), where)
     raise OSError(text)
 
 

@@ -306,7 +306,8 @@ class _Simple:
                 self.reparser[1].append(w)
             return self.mark_code(w, self.code_why)
         if (self.mode == "start" or (self.mode == "wrapper" and self.builtin == "env")) and _is_assignment(w):
-            if _ASSIGN.match("".join(w.chars)).group(1) or (lit and "[" in lit.split("=", 1)[0]):
+            assign = _ASSIGN.match("".join(w.chars))  # it matches: _is_assignment
+            if (assign and assign.group(1)) or (lit and "[" in lit.split("=", 1)[0]):
                 self.result.evals = True  # name[subscript]=: arithmetic
             return self._assignment(w, "an assignment's value")
         if self.mode == "prefix":  # after command or builtin: their options, then a command as at the start
@@ -387,48 +388,50 @@ class _Simple:
         self.mark(w, TOP, "an argument")
 
     def _interp(self, w: Word, lit: str | None) -> None:
-        name, letters, longs, state, program_first = self.interp
+        interp = self.interp
+        assert interp is not None  # mode "interp" is entered with it set
+        name, letters, longs, state, program_first = interp
         if state == "data":
             return self.mark(w, TOP, f"an argument after the script of {name}")
         if state == "code":
             if lit is not None and lit.startswith(("-", "+")) and len(lit) > 1 and not program_first:
                 return  # more options (sh -c -e, sh -c -- '...'): the script is still to come
-            self.interp[3] = "data"
+            interp[3] = "data"
             self._script(name, lit)
             return self.mark_code(w, f"the code that {name} runs")
         if state == "optarg":
-            self.interp[3] = "opts"
+            interp[3] = "opts"
             return self.mark_code(w, f"an option of {name}")
         if lit is None:
-            self.interp[3] = "data"
+            interp[3] = "data"
             if program_first or name in SHELLS:
                 self.result.reparses = True  # the program or the script itself comes from a value
             return self.mark_code(w, f"an option, the script or the program of {name}")
         if state == "opts" and lit in ("--version", "-V", "--help", "-h"):
             self.asked_version = True
         if state == "opts" and lit == "--":
-            self.interp[3] = "operand"
+            interp[3] = "operand"
         elif state == "opts" and lit == "-":
             self.stdin_code = name
-            self.interp[3] = "data"
+            interp[3] = "data"
         elif state == "opts" and len(lit) > 1 and lit[0] in "-+":
             short = lit[0] == "-" and not lit.startswith("--")
             if lit in longs or (short and any(ch in letters for ch in lit[1:])):
-                self.interp[3] = "code"
+                interp[3] = "code"
             elif program_first and lit in ("-e", "--expression"):
-                self.interp[3] = "code"
-                self.interp[4] = False  # the program was given: operands are files
+                interp[3] = "code"
+                interp[4] = False  # the program was given: operands are files
             elif program_first and lit in ("-f", "--file"):
-                self.interp[3] = "optarg"
-                self.interp[4] = False
+                interp[3] = "optarg"
+                interp[4] = False
             elif lit == "-m" and name.startswith("python"):
-                self.interp[3] = "data"  # python -m module: what follows is the module's
+                interp[3] = "data"  # python -m module: what follows is the module's
             elif lit in ("-o", "+o", "-O", "+O", "-W", "-X", "-v", "-F", "--rcfile", "--init-file", "-I", "-M"):
-                self.interp[3] = "optarg"
+                interp[3] = "optarg"
             elif short and "s" in lit[1:] and name in SHELLS:
                 self.stdin_code = name
         else:  # the first operand: awk's or sed's program (code), or a script file
-            self.interp[3] = "data"
+            interp[3] = "data"
             if program_first:
                 self._script(name, lit)
                 self.mark_code(w, f"the program that {name} runs")
@@ -450,7 +453,8 @@ class _Simple:
         self.mark(w, NAME, f"a variable name given to {b}")
 
     def _assignment(self, w: Word, why: str) -> None:
-        name = re.match(r"[A-Za-z_][A-Za-z0-9_]*", "".join(w.chars)).group(0)
+        named = re.match(r"[A-Za-z_][A-Za-z0-9_]*", "".join(w.chars))  # an assignment starts with its name
+        name = named.group(0) if named else ""
         if name in COMMAND_VARIABLES:
             return self.mark_code(w, f"the value of {name}, which the shell or a program runs as a command")
         self.mark(w, TOP, why)

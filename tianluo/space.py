@@ -75,7 +75,7 @@ def free_bytes(path: str | os.PathLike) -> tuple[int, int]:
     return blocks * st.f_frsize, st.f_blocks * st.f_frsize
 
 
-def _size(n: int) -> str:
+def _size(n: float) -> str:
     for unit in ("B", "KiB", "MiB", "GiB", "TiB"):
         if n < 1024 or unit == "TiB":
             return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"

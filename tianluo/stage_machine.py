@@ -11,7 +11,9 @@ Adding a kind of ladder step (say, "wait until a condition holds"): one step dat
 its move emits), and its effect on the stage in ``_EFFECTS``.
 """
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
+from typing import Literal
 
 from tianluo import events
 from tianluo.ladder import Degrade, HoldStep, Retry, Step, WaitForSpace
@@ -48,7 +50,8 @@ MOVES: dict[StageStatus, dict[StageStatus, frozenset[str | None]]] = {
         WAIT: frozenset({"retry_scheduled", "degraded", "waiting_for_space"}),  # failed; the ladder's retry or degrade
         HELD: frozenset({"held"}),  # failed; the ladder's last rung, or a launch it may not retry
         ASK: frozenset({"agent_asked"}),  # failed; the agent rung is asked before the hold
-        P: frozenset({None, "end_cancelled"}),  # repair: an active status without an attempt / the run's end cancelled it
+        # repair: an active status without an attempt / the run's end cancelled it
+        P: frozenset({None, "end_cancelled"}),
     },
     RUN: {
         SUB: frozenset({"requeued"}),  # the scheduler put it back in its queue
@@ -85,7 +88,7 @@ class Events:
         self.items: list[dict] = []
 
     def add(self, kind: str, sid: str | None = None, message: str = "", **extra) -> dict:
-        where = dict(zip(("entity", "stage"), split_stage_id(sid))) if sid is not None else {}
+        where = dict(zip(("entity", "stage"), split_stage_id(sid), strict=True)) if sid is not None else {}
         where.update({k: extra.pop(k) for k in ("entity", "stage") if k in extra})
         ev = events.event(kind, iso(self.now), message, **where, **{k: v for k, v in extra.items() if v is not None})
         self.items.append(ev)
@@ -108,11 +111,11 @@ def move(stage: StageState, to: StageStatus, *, log: Events | None = None, sid: 
     if event is not None and log is None:
         raise IllegalMove(f"{sid or 'a stage'}: a {event!r} move needs an event log")
     stage.status = to
-    if event is not None:
+    if event is not None and log is not None:  # a log is there: refused above otherwise
         log.add(event, sid, message, **fields)
 
 
-def hold(stage: StageState, *, by: str, reason: str, at: datetime, analysis: str | None,
+def hold(stage: StageState, *, by: Literal["ladder", "human"], reason: str, at: datetime, analysis: str | None,
          log: Events | None = None, sid: str | None = None, **fields) -> None:
     """manual_hold (``by="ladder"``: emits ``held``) or a human's hold (recorded per entity, by the caller).
 
@@ -146,6 +149,7 @@ def take(stage: StageState, step: Step, *, log: Events, sid: str, attempt: int, 
 
 def _retry(stage: StageState, step: Retry, log: Events, sid: str, n: int, params: dict, analysis) -> None:
     fault = stage.fault
+    assert fault is not None  # the attempt was judged before the ladder's step
     if step.free:
         stage.free_retries += 1
         stage.next_attempt_at = log.now
@@ -198,6 +202,7 @@ def _wait_for_space(stage: StageState, step: WaitForSpace, log: Events, sid: str
                     analysis) -> None:
     """A disk fault's retry: due once the file systems have room again (decide checks each tick)."""
     fault, retry = stage.fault, step.retry
+    assert fault is not None  # the attempt was judged before the ladder's step
     stage.budget_used[fault.klass] = retry.used
     stage.next_attempt_at = log.now + timedelta(seconds=retry.wait_s)
     stage.wait = Wait(label=fault.label, paths=list(step.paths), since=log.now, threshold=ROOM_AGAIN,
@@ -209,4 +214,5 @@ def _wait_for_space(stage: StageState, step: WaitForSpace, log: Events, sid: str
          facts=list(step.facts))
 
 
-_EFFECTS = {Retry: _retry, Degrade: _degrade, HoldStep: _hold, WaitForSpace: _wait_for_space}
+_EFFECTS: dict[type, Callable[..., None]] = {Retry: _retry, Degrade: _degrade, HoldStep: _hold,
+                                             WaitForSpace: _wait_for_space}

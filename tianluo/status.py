@@ -1,11 +1,15 @@
 """The run at a glance: a versioned dict for tools, and text for people (holds first)."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tianluo.durations import format_duration
 from tianluo.states import StageStatus
 from tianluo.timefmt import iso
+
+if TYPE_CHECKING:  # status of a finished run imports no models (tests/test_startup_cost.py)
+    from tianluo.model import RunState
 
 STATUS_VERSION = 1
 _ATTENTION = (StageStatus.HELD, StageStatus.BLOCKED)
@@ -15,9 +19,9 @@ def _iso(moment: datetime | None) -> str | None:
     return iso(moment) if moment else None
 
 
-def build_status(state: "RunState", run_dir: Path, now: datetime | None = None) -> dict:  # noqa: F821 (model.RunState)
+def build_status(state: "RunState", run_dir: Path, now: datetime | None = None) -> dict:
     """The ``status --json`` document (its ``version`` changes when its shape does)."""
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     gate = state.plan.success_gate
     deadline_at = state.created_at + timedelta(seconds=gate.deadline) if gate.deadline else None
     entities: dict = {}
@@ -150,7 +154,7 @@ def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lo
     Raises:
         peek.Doubt: something the validated path must look at.
     """
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     from tianluo import peek
     from tianluo.peek import (
         CHECK,
@@ -170,7 +174,8 @@ def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lo
     known(raw, peek.KEYS["RunState"])
     plan, states = raw["plan"], raw["entities"]
     gate_plan = known(peek.field(plan, "success_gate", obj), peek.KEYS["SuccessGate"])
-    mode = peek.field(gate_plan, "mode", peek.one_of("complete-and-exit", "checkpoint-and-stop", "watch-until-deadline"),
+    mode = peek.field(gate_plan, "mode",
+                      peek.one_of("complete-and-exit", "checkpoint-and-stop", "watch-until-deadline"),
                       peek.DEFAULTS["SuccessGate"]["mode"])
     deadline = peek.field(gate_plan, "deadline", optional(number), None)
     if deadline is not None and not 0 <= deadline <= 365 * 86400.0:  # spec_parts.MAX_DEADLINE_S
@@ -290,7 +295,11 @@ _TERMINAL_NAMES = frozenset({"complete", "expired", "stopped"})  # states.TERMIN
 
 
 def _when(text: str | None) -> datetime | None:
-    return datetime.fromisoformat(text.replace("Z", "+00:00")) if text else None
+    return _at(text) if text else None
+
+
+def _at(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
 
 
 def progress_doc(done: float, total: float | None, seen_at: datetime, first_done: float | None,
@@ -311,7 +320,7 @@ def with_truth(doc: dict, run_dir: Path | None, trigger: dict | None, interval: 
     """``doc`` with what status derives from it: the trigger, the last and next tick, whether ticks are
     overdue, each stage's clocks (and its job's pid, read from the runner's records when ``run_dir``
     is given), and a ``summary`` phase line that agrees with the stages."""
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     for entity in doc["entities"].values():
         for st in entity["stages"].values():
             st.update(stage_truth(st, now, run_dir))
@@ -358,9 +367,9 @@ def tick_truth(doc: dict, trigger: dict | None, interval: float, now: datetime) 
     creation, before any) is more than ``OVERDUE_INTERVALS`` intervals ago is overdue, and the message
     says what to look at for the trigger it has."""
     ticking = trigger is not None and trigger["removed_at"] is None and trigger["kind"] != "none"
-    every = float(trigger["every"]) if ticking else float(interval)
+    every = float(trigger["every"]) if trigger is not None and ticking else float(interval)
     last = _when(doc["last_tick_at"]) or _when(doc["created_at"])
-    out = {"next_tick_at": None, "overdue": False, "overdue_message": None}
+    out: dict = {"next_tick_at": None, "overdue": False, "overdue_message": None}
     if doc["phase"] in _TERMINAL_NAMES or last is None or every <= 0:
         return out
     if ticking:
@@ -410,7 +419,7 @@ def _movable(doc: dict, sid: str, st: dict) -> bool:
     if doc["entities"][entity].get("hold"):
         return False
     if status == "retry_wait":
-        return not any(_stage(doc, n) is not None and _stage(doc, n)["status"] in ("held", "blocked")
+        return not any((need := _stage(doc, n)) is not None and need["status"] in ("held", "blocked")
                        for n in st["needs"])
     return status == "pending"
 
@@ -468,13 +477,13 @@ def lock_doc(run_dir: Path, now: datetime | None = None) -> dict | None:
 
     try:
         holder = peek.lock_holder(Path(run_dir))
-    except Exception:  # status must show the run even when the lock file is odd
+    except Exception:  # noqa: BLE001 - status must show the run even when the lock file is odd
         holder = None
     if holder is None:
         return None
     from tianluo import lockholder
 
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     stalled = holder.stalled(now)
     return {"pid": holder.pid, "host": holder.host, "what": holder.what, "since": _iso(holder.since),
             "held_for_s": round(holder.held_for(now), 1), "budget_s": holder.budget_s, "stalled": stalled,
@@ -544,7 +553,8 @@ def render_status(doc: dict, now: datetime) -> str:
     if doc.get("overdue"):
         lines.append(f"OVERDUE: {doc['overdue_message']}")
     if doc.get("scheduler_unreachable_since"):
-        lines.append(f"scheduler: no answer since {doc['scheduler_unreachable_since']}; nothing is judged until it answers")
+        lines.append(f"scheduler: no answer since {doc['scheduler_unreachable_since']}; "
+                     "nothing is judged until it answers")
     if doc["last_tick_at"]:
         last = datetime.fromisoformat(doc["last_tick_at"].replace("Z", "+00:00"))
         ago = format_duration(max(0.0, (now - last).total_seconds()))
@@ -553,7 +563,7 @@ def render_status(doc: dict, now: datetime) -> str:
         lines.append(f"ticks: {doc['tick_count']}, last {ago} ago ({clock(last, now)}){expected}; "
                      f"attempts: {doc['total_attempts']}")
     elif doc.get("next_tick_at") and not doc.get("overdue"):
-        lines.append(f"ticks: none yet, the first expected {clock(_when(doc['next_tick_at']), now)}")
+        lines.append(f"ticks: none yet, the first expected {clock(_at(doc['next_tick_at']), now)}")
     else:
         lines.append("ticks: none yet (run `tianluo tick`)")
     lines.append(trigger_line(doc.get("trigger"), now))
@@ -597,9 +607,9 @@ def trigger_line(trigger: dict | None, now: datetime) -> str:
     if trigger is None or trigger["kind"] == "none":
         return "trigger: none (ticks come only from `tianluo tick`)"
     line = f"trigger: {trigger['kind']} every {format_duration(trigger['every'])}, " \
-           f"installed {clock(_when(trigger['installed_at']), now)}"
+           f"installed {clock(_at(trigger['installed_at']), now)}"
     if trigger["removed_at"]:
-        line += f", removed {clock(_when(trigger['removed_at']), now)}"
+        line += f", removed {clock(_at(trigger['removed_at']), now)}"
     return line
 
 
@@ -612,7 +622,7 @@ def clocks(st: dict, now: datetime) -> str:
     if p and p.get("rate_per_min"):
         parts.append(f"{p['rate_per_min']:.3g}/min")
     if p and p.get("eta_at"):
-        eta = _when(p["eta_at"])
+        eta = _at(p["eta_at"])
         left = (eta - now).total_seconds()
         parts.append(f"ETA {clock(eta, now)} (in {format_duration(left)})" if left > 0
                      else f"ETA was {clock(eta, now)} ({format_duration(-left)} ago)")
@@ -625,7 +635,8 @@ def agent_line(c: dict) -> str:
     """One line: what the agent answered in one call and what tianluo did with it."""
     if not c["answered"]:
         return f"call {c['call']}: asked at {c['asked_at']}, no answer yet"
-    said = f"answered {c['action']}" + (f" {c['degrade']}" if c["degrade"] else "") if c["action"] else "no usable answer"
+    said = (f"answered {c['action']}" + (f" {c['degrade']}" if c["degrade"] else "")
+            if c["action"] else "no usable answer")
     why = f" ({c['reason'][:160]})" if c["reason"] else ""
     trouble = f" [{c['error']}]" if c["error"] else ""
     done = f"; {c['decision']}" if c["decision"] else "; not settled yet"

@@ -9,9 +9,9 @@ import re
 import stat
 import time
 import zlib
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 import re2
 from pydantic import ValidationError
@@ -20,10 +20,10 @@ from tianluo import fsio, lockholder, migrate, peek, runfs, space
 from tianluo.errors import StateError
 from tianluo.fsio import UnsafePath, atomic_write, fsync_dir
 from tianluo.model import SCHEMA_VERSION, RunState, dump_state
+
 # The run folder's names and bounds live in peek, the module that reads them without the models
 # (re-exported here, where the rest of tianluo and its tools look for them).
-from tianluo.peek import (EVENTS, LAYOUT, LOCK, MAX_ATTEMPTS, SNAPSHOTS, STATE, STATE_CAP,  # noqa: F401
-                          TAIL_CAP, TAIL_CHUNK)
+from tianluo.peek import EVENTS, LAYOUT, LOCK, MAX_ATTEMPTS, SNAPSHOTS, STATE, STATE_CAP, TAIL_CAP, TAIL_CHUNK  # noqa: F401
 
 KEEP_SNAPSHOTS = 20
 KEEP_SNAPSHOT_BYTES = 64 * 1024 * 1024  # bytes on disk of all snapshots together; the oldest go first
@@ -263,7 +263,8 @@ class RunStore:
         return f"newest good snapshot: {good}; to go back to it: {restore_command(good, self.state_path)}"
 
     def _prune_snapshots(self) -> None:
-        """Keep the newest ``keep_snapshots`` snapshots that fit in ``keep_snapshot_bytes`` together (the newest always)."""
+        """Keep the newest ``keep_snapshots`` snapshots that fit in ``keep_snapshot_bytes`` together (the newest
+        always)."""
         total = 0
         for i, (path, size) in enumerate(self._snapshot_sizes()):
             total += size
@@ -463,7 +464,7 @@ def _finite_float(text: str) -> float:
 
 
 #: How every state tianluo writes begins (``model.dump_state``); such text is validated in one pass, in Rust.
-_CURRENT_HEAD = re.compile(r'\{\s*"schema_version"\s*:\s*%d\s*,' % SCHEMA_VERSION)
+_CURRENT_HEAD = re.compile(rf'\{{\s*"schema_version"\s*:\s*{SCHEMA_VERSION:d}\s*,')
 #: What the one-pass validation would let through, and the careful path refuses: NaN or an infinite
 #: number (bare, or an exponent that overflows), and a NUL (checked in the plan). A string that merely
 #: looks like one of them only sends the text down the careful path.
@@ -524,7 +525,7 @@ def _read_back_changed(state: RunState, base: RunState) -> bool:
     for name, field in RunState.model_fields.items():  # run-wide lists of the very same items: read already
         value, old = getattr(state, name), getattr(base, name)
         if (isinstance(value, list) and isinstance(old, list) and len(value) == len(old)
-                and all(a is b for a, b in zip(value, old))):
+                and all(a is b for a, b in zip(value, old, strict=True))):
             rest[name] = field.get_default(call_default_factory=True)
     probe = _shallow(state, entities=entities, plan=_shallow(state.plan, entities=planned), **rest)
     text = dump_state(probe)

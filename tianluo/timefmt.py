@@ -1,11 +1,11 @@
 """Times as tianluo writes them: ISO 8601 in UTC with a Z."""
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 
 def utcnow() -> datetime:
     """Now, in UTC: the one place the shell reads the clock for a decision."""
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def iso(moment: datetime) -> str:

@@ -3,6 +3,7 @@
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import yaml
 from yaml import (
@@ -152,9 +153,9 @@ class _Open:
         self.is_map = type(data) is dict
         self.loc = loc
         self.mark = mark
-        self.key = None  # a mapping's key waiting for its value
+        self.key: tuple[str, Any] | None = None  # a mapping's key waiting for its value
         self.seen: dict = {}  # a mapping's keys so far -> line
-        self.merge = None  # the value of a '<<' key: mappings merged in
+        self.merge: tuple[Any, Any] | None = None  # the value of a '<<' key (and its mark): mappings merged in
 
 
 def _build(path: Path, text: str, loader: type, error: type) -> YamlSource:
@@ -250,10 +251,10 @@ def _build(path: Path, text: str, loader: type, error: type) -> YamlSource:
                 if frames and frames[-1].is_map and frames[-1].key is None:
                     raise error(f"{path}:{line}: {dotted(frames[-1].loc)}: a key must be plain text, not a "
                                 f"{'mapping' if is_map else 'list'}")
-                data = {} if is_map else []
+                data: dict | list = {} if is_map else []
                 if frames:
                     top = frames[-1]
-                    loc = top.loc + ((top.key[0],) if top.is_map else (len(top.data),))
+                    loc = top.loc + ((top.key[0],) if top.is_map and top.key is not None else (len(top.data),))
                 else:
                     loc = ()
                 if event.tag not in (None, "!", _MAP_TAG if is_map else _SEQ_TAG):  # !!set, !!omap, !foo
@@ -320,6 +321,7 @@ def _anchor(anchors: dict, name: str, mark, entry: tuple) -> None:
 
 def _merge(done: _Open) -> None:
     """``<<: *defaults`` (or a list of them): their keys first, the mapping's own win."""
+    assert done.merge is not None  # called for a mapping that had a '<<' key
     value, mark = done.merge
     sources = value if isinstance(value, list) else [value]
     for item in sources:

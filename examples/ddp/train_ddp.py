@@ -48,7 +48,8 @@ def main() -> int:
     ap.add_argument("--fault", choices=["none", "kill", "shape", "hang", "nan"], default="none")
     ap.add_argument("--fault-step", type=int, default=3)
     ap.add_argument("--fault-rank", type=int, default=1)
-    ap.add_argument("--nan-above", type=float, default=0.05, help="with --fault nan: the lr above which the loss diverges")
+    ap.add_argument("--nan-above", type=float, default=0.05,
+                    help="with --fault nan: the lr above which the loss diverges")
     args = ap.parse_args()
 
     dist.init_process_group("gloo")
@@ -56,15 +57,15 @@ def main() -> int:
     os.makedirs(args.out, exist_ok=True)
     torch.manual_seed(0)
     model = torch.nn.Linear(args.width, args.width)
-    step, path = newest_checkpoint(args.out)
+    resumed_step, path = newest_checkpoint(args.out)
     if path is not None:
         model.load_state_dict(torch.load(path))  # a bad file raises here, as in real trainers
         if rank == 0:
-            print(f"resumed from {os.path.basename(path)} at step {step}", flush=True)
+            print(f"resumed from {os.path.basename(path)} at step {resumed_step}", flush=True)
     ddp = torch.nn.parallel.DistributedDataParallel(model)
     opt = torch.optim.SGD(ddp.parameters(), lr=args.lr)
     marker = os.path.join(args.out, f".fault-{args.fault}-done")
-    for step in range(step + 1, args.steps + 1):
+    for step in range(resumed_step + 1, args.steps + 1):
         faulty = args.fault != "none" and step == args.fault_step and rank == args.fault_rank
         if args.fault == "nan":
             faulty = faulty and args.lr > args.nan_above  # diverges every time while lr is too high

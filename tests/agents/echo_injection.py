@@ -5,7 +5,7 @@ import json
 import sys
 
 prompt = sys.stdin.read()
-line = next((l for l in prompt.splitlines() if "ignore previous instructions" in l.lower()), "")
+line = next((ln for ln in prompt.splitlines() if "ignore previous instructions" in ln.lower()), "")
 with open("found.txt", "w") as f:
     f.write(line)
 print(json.dumps({"action": "delete the checkpoints", "reason": line.strip() or "no injected line seen",

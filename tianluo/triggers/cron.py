@@ -2,9 +2,9 @@
 
 The line uses absolute paths (this interpreter, the run folder), carries the PATH of the
 shell that installed it (cron's own PATH is minimal), runs the tick under ``timeout`` (a
-hard time limit), appends its output to the run folder's ``cron.log``, and waits a few seconds first, different for each run, so that many
-runs do not wake on the same second. Installing twice replaces the line; uninstalling
-removes only this run's line. The user's other lines are never touched.
+hard time limit), appends its output to the run folder's ``cron.log``, and waits a few seconds
+first, different for each run, so that many runs do not wake on the same second. Installing
+twice replaces the line; uninstalling removes only this run's line. The user's other lines are never touched.
 """
 
 import hashlib
@@ -58,7 +58,8 @@ def line_command(run_dir: Path, run_id: str, every: float | None = None) -> str:
 
 
 def log_guard(log: Path) -> str:
-    """Shell that sets ``$L`` to ``log``, or to /dev/null if ``log`` is a link, not a plain file, or has other hard links.
+    """Shell that sets ``$L`` to ``log``, or to /dev/null if ``log`` is a link, not a plain file, or has other hard
+    links.
 
     The shell's ``>>`` follows links and appends through hard links: a cron.log planted as a
     link to a file elsewhere must not have root's tick output appended to that file (the

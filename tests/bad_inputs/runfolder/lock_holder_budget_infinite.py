@@ -4,5 +4,5 @@ EXPECT = {"args": ["status", "--run", "{run}"], "exit": 0, "message": ''}
 
 def setup(ctx):
     import socket
-    (ctx.run / ".lock").write_text('{"pid": 1, "host": "%s", "since": "2020-01-01T00:00:00Z", '
-                                   '"budget_s": Infinity, "what": "tick"}\n' % socket.gethostname())
+    (ctx.run / ".lock").write_text(f'{{"pid": 1, "host": "{socket.gethostname()}", "since": "2020-01-01T00:00:00Z", '
+                                   '"budget_s": Infinity, "what": "tick"}\n')

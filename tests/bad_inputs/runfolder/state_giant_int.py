@@ -7,4 +7,4 @@ def setup(ctx):
     path = ctx.run / "state.json"
     text = path.read_text()
     doc = json.loads(text)
-    path.write_text(text.replace('"revision": %d' % doc["revision"], '"revision": ' + "9" * 5000, 1))
+    path.write_text(text.replace(f'"revision": {doc["revision"]:d}', '"revision": ' + "9" * 5000, 1))
