@@ -19,8 +19,10 @@ import math
 import os
 import re
 import stat
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from tianluo import fsio, runfs
 from tianluo.states import TERMINAL_PHASES, FaultClass, Phase, StageStatus
@@ -230,9 +232,10 @@ def dump(doc, table: tuple) -> dict:
 # --- the records dumped whole into ``status --json``; (field, check, default) in the model's order ---
 
 FAULT_CLASSES = tuple(c.value for c in FaultClass)
+Fields = tuple[tuple[str, Callable[[Any], Any], Any], ...]
 FAULT = (("class", one_of(*FAULT_CLASSES), REQUIRED), ("label", text, REQUIRED), ("evidence", optional(text), None),
          ("free", flag, False))
-WAIT = (("kind", one_of("space"), "space"), ("label", text, REQUIRED), ("paths", texts, REQUIRED),
+WAIT: Fields = (("kind", one_of("space"), "space"), ("label", text, REQUIRED), ("paths", texts, REQUIRED),
         ("since", when_text, REQUIRED), ("threshold", text, REQUIRED), ("facts", texts, []),
         ("notified", flag, False))
 DEGRADATION = (("attempt", integer, REQUIRED), ("action", text, REQUIRED), ("changes", texts, REQUIRED),
@@ -245,7 +248,7 @@ CHECKPOINT_MOVE = (("attempt", integer, REQUIRED), ("path", text, REQUIRED), ("s
 CHECK = (("kind", text, REQUIRED), ("target", text, REQUIRED), ("ok", flag, REQUIRED), ("detail", text, ""))
 HOLD = (("by", one_of("ladder", "human"), REQUIRED), ("reason", text, REQUIRED), ("at", when_text, REQUIRED),
         ("analysis", optional(text), None), ("notified", flag, False))
-TRIGGER = (("kind", one_of("cron", "systemd", "daemon", "none"), REQUIRED), ("every", number, REQUIRED),
+TRIGGER: Fields = (("kind", one_of("cron", "systemd", "daemon", "none"), REQUIRED), ("every", number, REQUIRED),
            ("installed_at", when_text, REQUIRED), ("detail", text, ""),
            ("options", lambda v: {text(k): text(x) for k, x in obj(v).items()}, {}),
            ("removed_at", optional(when_text), None))
@@ -297,9 +300,9 @@ KEYS = {
 }
 
 #: The defaults of the fields read one by one (a test checks each against its model).
-DEFAULTS = {
-    "RunState": {"revision": 0, "blocked_notified": False, "scheduler_notified": False, "phase": "running", "phase_reason": None, "gate": {},
-                 "pre_authorized_decisions": [], "trigger": None, "total_attempts": 0,
+DEFAULTS: dict[str, dict[str, Any]] = {
+    "RunState": {"revision": 0, "blocked_notified": False, "scheduler_notified": False, "phase": "running",
+                 "phase_reason": None, "gate": {}, "pre_authorized_decisions": [], "trigger": None, "total_attempts": 0,
                  "scheduler_unreachable_since": None, "tick_count": 0, "last_tick_at": None, "event_seq": 0,
                  "outbox": [], "agent_calls": 0, "end": None, "notices": []},
     "PlannedEntity": {"params": {}},

@@ -6,6 +6,7 @@ its model's default, and anything of an unexpected type is shown as text or left
 as markup (``tianluo.report`` escapes every string). No pydantic model is imported here.
 """
 
+from collections.abc import Set as AbstractSet
 from datetime import datetime, timedelta
 from itertools import pairwise
 
@@ -112,7 +113,8 @@ def build(raw: dict, events: list[dict]) -> dict:
                  "deadline_s": num(gate_plan.get("deadline")),
                  "checks": [{"kind": s(c.get("kind")), "target": s(c.get("target")), "ok": c.get("ok") is True,
                              "detail": s(c.get("detail"))} for c in map(_d, _l(gate.get("checks")))]},
-        "counts": {k: counts[k] for k in URGENCY if k in counts} | {k: v for k, v in counts.items() if k not in URGENCY},
+        "counts": ({k: counts[k] for k in URGENCY if k in counts}
+                   | {k: v for k, v in counts.items() if k not in URGENCY}),
         "graph": graph(stages, set(pairwise(critical))),
         "critical": critical,
         "blockers": blockers,
@@ -149,8 +151,9 @@ def _stage(ename: str, sname: str, planned: dict, st: dict, last_tick, holds: li
                                                       f"{c.get('fallback')} ({c.get('fallback_reason')})")})
     wait = _d(st.get("wait"))
     if wait:
+        paths = ", ".join(map(str, _l(wait.get("paths"))))
         questions.append({"stage": sid, "what": s(f"waits for free space ({wait.get('label')}) since "
-                                                  f"{wait.get('since')}: {', '.join(map(str, _l(wait.get('paths'))))}")})
+                                                  f"{wait.get('since')}: {paths}")})
     return {
         "id": sid, "entity": s(ename), "stage": s(sname), "status": status,
         "attempt": s(st.get("attempt") or 0), "attempts": len(attempts),
@@ -254,8 +257,8 @@ def critical_path(stages: list[dict]) -> list[str]:
         best[i], prev[i] = (base[0] + w[0], base[1] + w[1]), before
     if not best:
         return []
-    end = max(best, key=lambda i: best[i])
-    path = []
+    end: str | None = max(best, key=lambda i: best[i])
+    path: list[str] = []
     while end is not None and end not in path:
         path.append(end)
         end = prev[end]
@@ -285,7 +288,7 @@ def _blockers(stages: list[dict], by_id: dict[str, dict]) -> list[dict]:
     return out
 
 
-def graph(stages: list[dict], path: set[tuple[str, str]] = frozenset()) -> dict:
+def graph(stages: list[dict], path: AbstractSet[tuple[str, str]] = frozenset()) -> dict:
     """Nodes (with column and row) and edges to draw. Up to ``MAX_GRAPH_NODES`` stages, one node each;
     above it one node per stage name (its stages' statuses counted); with more names than that, the
     most urgent ``MAX_GRAPH_NODES`` stages and a count of the rest."""
@@ -331,7 +334,7 @@ def _group(name: str, members: list[dict]) -> dict:
 
 
 def _laid_out(nodes: list[dict], edges: list[tuple[str, str]], unit: str, more: int,
-              path: set[tuple[str, str]] | None = None) -> dict:
+              path: AbstractSet[tuple[str, str]] | None = None) -> dict:
     """Columns by the ``needs`` edges, rows in plan order; an edge is critical when it is a step of the
     critical path (``path``), or, for groups, when both ends hold a stage of it."""
     ids = [n["id"] for n in nodes]

@@ -129,9 +129,12 @@ SPACE_KEY = "space:"
 class SpaceFact(Protocol):
     """One file system the stage writes to, as measured (``tianluo.observations``' free-space facts)."""
 
-    path: str
-    full: bool
-    ok_again: bool
+    @property
+    def path(self) -> str: ...  # read-only: the facts are frozen
+    @property
+    def full(self) -> bool: ...
+    @property
+    def ok_again(self) -> bool: ...
 
     def describe(self) -> str: ...
 
