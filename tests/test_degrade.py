@@ -28,16 +28,16 @@ from pure_helpers import (
 )
 
 from tianluo import holds
+from tianluo.actions import CopyOutput, Submit, WriteAnalysis
 from tianluo.decide import decide, effective_command
 from tianluo.degrade import Change, apply, plan_change
 from tianluo.forks import derive
 from tianluo.logscan import LogLine
 from tianluo.model import Degradation, RunState
+from tianluo.newrun import initial_state
 from tianluo.observations import Observations
-from tianluo.actions import CopyOutput, Submit, WriteAnalysis
 from tianluo.observe import _branch_conditions
 from tianluo.plan import build_plan
-from tianluo.newrun import initial_state
 from tianluo.spec_checks import load_spec
 from tianluo.spec_parts import DegradeAction, ParamChange
 from tianluo.states import Phase, StageStatus

@@ -27,8 +27,8 @@ from tianluo.backends.base import JobFacts
 from tianluo.decide import decide
 from tianluo.logscan import Cursor, LogLine, ScanResult
 from tianluo.model import Attempt, Check, LogCursor, ProgressReading, StageState
-from tianluo.plan_model import PlannedStage
 from tianluo.observations import OutputStat, StageObservation
+from tianluo.plan_model import PlannedStage
 from tianluo.spec import Output, Progress
 from tianluo.states import FaultClass, JobState, StageStatus
 

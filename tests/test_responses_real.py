@@ -269,7 +269,8 @@ def test_a_full_disk_is_waited_out_then_the_retry_runs_and_succeeds(tmp_path):
         events = read_events(run_dir)
         assert sorted(e["entity"] for e in events if e["event"] == "waiting_for_space") == ["loud", "quiet"]
         # one notice per stage; in the order their failures were judged (one tick, or two on a loaded host)
-        assert sorted(told.read_text().splitlines()) == [f"tianluo: {e}/save waits for free space" for e in ("loud", "quiet")]
+        assert sorted(told.read_text().splitlines()) == [f"tianluo: {e}/save waits for free space"
+                                                         for e in ("loud", "quiet")]
         # room again: the next tick relaunches, and the save succeeds this time
         filler.unlink()
         state = tick_until_judged(run_dir, stages, 2)

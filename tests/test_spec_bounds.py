@@ -28,9 +28,9 @@ from tianluo.decide import topo_order
 from tianluo.degrade import apply
 from tianluo.errors import EXIT_USAGE, SpecError, TianluoError
 from tianluo.forks import derive
-from tianluo.plan_model import PlannedStage
 from tianluo.observe import read_progress_file
 from tianluo.plan import build_plan
+from tianluo.plan_model import PlannedStage
 from tianluo.spec import MAX_STAGES, Progress
 from tianluo.spec_checks import find_cycle, load_spec
 from tianluo.spec_parts import ENTITY_NAME, LABEL, PARAM_NAME, STAGE_NAME, Metric, ParamChange

@@ -22,8 +22,8 @@ from tianluo.model import (
     SchedulerLayer,
     StageState,
 )
-from tianluo.plan_model import PlannedStage
 from tianluo.observations import StageObservation
+from tianluo.plan_model import PlannedStage
 from tianluo.rates import progress_rate
 from tianluo.states import JobState
 

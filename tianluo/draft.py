@@ -2,10 +2,10 @@
 
 from datetime import datetime
 
-from tianluo.model import RunState, split_stage_id
-from tianluo.plan_model import PlannedStage
-from tianluo.observations import Observations
 from tianluo.actions import Action
+from tianluo.model import RunState, split_stage_id
+from tianluo.observations import Observations
+from tianluo.plan_model import PlannedStage
 from tianluo.run_rules import fatal_rule_names, spec_rules
 from tianluo.stage_machine import Events
 

@@ -26,8 +26,8 @@ from tianluo.jobspec import job_spec
 from tianluo.linear_re import UnsupportedPattern, compile_pattern
 from tianluo.logscan import Cursor, scan
 from tianluo.model import Attempt, LogCursor, RunState, split_stage_id
-from tianluo.plan_model import PlannedStage
 from tianluo.observations import Observations, OutputStat, StageObservation
+from tianluo.plan_model import PlannedStage
 from tianluo.records import read_started
 from tianluo.run_rules import patterns
 from tianluo.states import ACTIVE, DONE, JobState, StageStatus
