@@ -3,7 +3,7 @@
 import shutil
 import signal
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,9 +33,6 @@ from tianluo.holds import HandsResult
 from tianluo.jobspec import job_spec
 from tianluo.launchers import port_warnings
 from tianluo.model import RunEnd, TriggerRecord
-from tianluo.notify import write_analysis
-from tianluo.observe import observe
-from tianluo.plan import build_plan, render_plan_md
 from tianluo.newrun import (
     active_runs,
     agent_override,
@@ -51,6 +48,9 @@ from tianluo.newrun import (
     with_agent,
     with_resolved,
 )
+from tianluo.notify import write_analysis
+from tianluo.observe import observe
+from tianluo.plan import build_plan, render_plan_md
 from tianluo.spec_checks import load_spec
 from tianluo.states import ACTIVE, TERMINAL_PHASES, Phase, StageStatus
 from tianluo.store import LockBusy, RunStore
@@ -78,7 +78,7 @@ class StartResult:
     trigger: "TriggerResult | None" = None
 
 
-def plan(spec_path: Path, home: str | None, answer_pairs: list[str] = (), answers_file: str | None = None,
+def plan(spec_path: Path, home: str | None, answer_pairs: Sequence[str] = (), answers_file: str | None = None,
          accept_defaults: bool = False) -> PlanResult:
     """Validate the spec, list its forks with the answers so far, take new answers, write plan.md.
 
@@ -268,7 +268,7 @@ def hold_entity(run_dir: Path, entity: str | None, reason: str, all_entities: bo
     if not all_entities and not entity:
         raise TianluoError("hold: name an ENTITY, or pass --all")
     return _locked_change(run_dir, lambda s: holds.hold(s, entity, reason, utcnow(), all_entities),
-                          queue=("hold", None if all_entities else [entity]), what="hold")
+                          queue=("hold", None if all_entities or entity is None else [entity]), what="hold")
 
 
 def release_entity(run_dir: Path, entity: str | None, retry: bool, skip: bool, reset_budget: bool,
@@ -657,12 +657,15 @@ def signal_all(store: RunStore, state, which: list[tuple[str, int]]) -> dict[tup
     from tianluo import proctable
 
     backend = open_backend(state.plan.backend, store.run_dir)
-    jobs, sent, alive = {}, {}, {}
+    jobs: dict = {}
+    sent: dict[tuple[str, int], str] = {}
+    alive: dict[tuple[str, int], list[int]] = {}
     for sid, n in which:
         attempt = next(a for a in state.stage(sid).attempts if a.n == n)
         jobs[(sid, n)] = (job_spec(state, store.run_dir, sid, attempt), attempt.handle)
         try:
-            pids = backend.cancel(*jobs[(sid, n)], signal.SIGTERM)
+            job, handle = jobs[(sid, n)]
+            pids = backend.cancel(job, handle, signal.SIGTERM)
         except OSError as exc:
             sent[(sid, n)] = f"could not cancel it: {exc}; try `tianluo stop --cancel` again"
             continue
@@ -675,7 +678,8 @@ def signal_all(store: RunStore, state, which: list[tuple[str, int]]) -> dict[tup
     for key, pids in alive.items():
         if pids:
             try:
-                backend.cancel(*jobs[key], signal.SIGKILL)
+                job, handle = jobs[key]
+                backend.cancel(job, handle, signal.SIGKILL)
                 sent[key] = "TERM, then KILL after its grace"
             except OSError as exc:
                 sent[key] = f"TERM sent, but KILL failed: {exc}; try `tianluo stop --cancel` again"

@@ -12,9 +12,10 @@ import copy
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from tianluo.actions import Action, Cancel, SendNotices, Submit
 from tianluo.agent_rung import close_unasked, settle
-from tianluo.draft import Draft
 from tianluo.degrade import failed_move, with_moves
+from tianluo.draft import Draft
 from tianluo.judge import hold, judge
 from tianluo.model import (
     Attempt,
@@ -30,7 +31,6 @@ from tianluo.model import (
     stage_id,
 )
 from tianluo.observations import Observations, StageObservation
-from tianluo.actions import Action, Cancel, SendNotices, Submit
 from tianluo.responses import SPACE_KEY, space_back, waited_for
 from tianluo.stage_machine import move
 from tianluo.states import (
@@ -305,9 +305,9 @@ def _room_again(ctx: Draft, sid: str, stage: StageState) -> bool:
     """A retry that waits for free space: whether the file systems it waits for have room again
     (as this tick measured them); if so the wait is over."""
     facts = ctx.space.get(sid, ())
-    if not space_back(facts, stage.wait.paths):
-        return False  # not measured this tick (a partial tick) counts as no room yet
     waited = stage.wait
+    if waited is None or not space_back(facts, waited.paths):
+        return False  # not measured this tick (a partial tick) counts as no room yet
     stage.wait = None
     now = "; ".join(f.describe() for f in waited_for(facts, waited.paths))
     ctx.event("space_back", sid, f"free space is back ({now}) after {(ctx.now - waited.since).total_seconds():.0f}s "
@@ -502,6 +502,7 @@ def _final(ctx: Draft, outcome: Phase, reason: str) -> None:
     state = ctx.state
     state.phase = outcome
     state.phase_reason = reason
+    assert state.end is not None, "the run's end is recorded before it is final"
     state.end.ended_at = ctx.now
 
 
@@ -526,6 +527,8 @@ def _reap(ctx: Draft, sid: str, stage: StageState, seen: StageObservation) -> No
         return
     if attempt.cancel is None:
         cancel_at_end(ctx, sid, stage, ctx.state.end.reason if ctx.state.end else "stopped")
+    cancel = attempt.cancel
+    assert cancel is not None  # cancel_at_end records it
     if facts.state in (JobState.EXITED, JobState.LOST, JobState.MISSING):
         attempt.ended_at = ctx.now
         attempt.exit_code = facts.exit_code
@@ -536,14 +539,14 @@ def _reap(ctx: Draft, sid: str, stage: StageState, seen: StageObservation) -> No
         if ctx.state.end is not None and sid not in ctx.state.end.cancelled:
             ctx.state.end.cancelled.append(sid)
         move(stage, StageStatus.PENDING, log=ctx.log, sid=sid, event="end_cancelled",
-             message=f"attempt {attempt.n} cancelled: {attempt.cancel.reason}", attempt=attempt.n)
+             message=f"attempt {attempt.n} cancelled: {cancel.reason}", attempt=attempt.n)
         return
     if facts.state == JobState.UNREACHABLE:
         return
-    since = attempt.cancel.killed_at or attempt.cancel.requested_at
+    since = cancel.killed_at or cancel.requested_at
     if (ctx.now - since).total_seconds() >= ctx.state.plan.cancel_grace:
-        attempt.cancel.killed_at = ctx.now
-        ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, attempt.cancel.reason, "KILL"))
+        cancel.killed_at = ctx.now
+        ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, cancel.reason, "KILL"))
         ctx.event("cancel_kill", sid, f"attempt {attempt.n} outlived its grace; sending KILL", attempt=attempt.n)
 
 
@@ -684,7 +687,8 @@ def _notifications(ctx: Draft, g: Graph) -> None:
         silent = (ctx.now - since).total_seconds()
         if silent >= max(UNREACHABLE_NOTIFY_AFTER_S, 3 * state.plan.interval):
             state.scheduler_notified = True
-            tell("scheduler", f"scheduler:{since.isoformat()}", f"tianluo: the scheduler of {state.plan.name} does not answer",
+            tell("scheduler", f"scheduler:{since.isoformat()}",
+                 f"tianluo: the scheduler of {state.plan.name} does not answer",
                  f"{state.run_id}: no answer from the scheduler for {silent / 60:.0f} minutes; no job of the "
                  "run is judged, failed or resubmitted until it answers again.")
     if state.phase == Phase.BLOCKED and not state.blocked_notified:

@@ -22,11 +22,16 @@ from tianluo.spec_parts import MAX_INT, DegradeAction, ParamChange
 
 
 class Listed(Protocol):
-    """One checkpoint as the observe layer listed it (``tianluo.checkpoints.Checkpoint``)."""
+    """One checkpoint as the observe layer listed it (``tianluo.checkpoints.Checkpoint``, frozen)."""
 
-    path: str  # relative to the project folder
-    size: int
-    mtime_ns: int
+    @property
+    def path(self) -> str: ...  # relative to the project folder
+
+    @property
+    def size(self) -> int: ...
+
+    @property
+    def mtime_ns(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -130,7 +135,12 @@ def apply(change: ParamChange, current):
         return change.choose[0]
     if isinstance(current, bool) or not isinstance(current, (int, float)):
         return None
-    value = current * change.multiply if change.multiply is not None else current / change.divide
+    if change.multiply is not None:
+        value = current * change.multiply
+    elif change.divide is not None:
+        value = current / change.divide
+    else:
+        return None
     if not math.isfinite(value) or abs(value) > MAX_INT:  # a value state.json, JSON tools and commands can carry
         return None
     if change.floor is not None and value < change.floor:

@@ -114,7 +114,12 @@ def branch_forks(spec: Spec, ename: str) -> list[Fork]:
     out = []
     for needs, names in groups.items():
         values = {"entity": ename, **spec.entities[ename].params}
-        rules = "; ".join(f"{n} when {_cond(spec.entities[ename].stages[n].when.metric, values)}" for n in names)
+        conditions = []
+        for n in names:
+            when = spec.entities[ename].stages[n].when
+            assert when is not None  # grouped above only when it has one
+            conditions.append(f"{n} when {_cond(when.metric, values)}")
+        rules = "; ".join(conditions)
         after = ", ".join(needs) if needs else "the start"
         out.append(Fork(
             key=f"branch:{ename}:{','.join(names)}", type="branch",
@@ -144,9 +149,11 @@ def _describe(action) -> str:
         if change.set is not None:
             parts.append(f"{name}={change.set!r}")
         elif change.multiply is not None:
-            parts.append(f"{name}*{change.multiply:g}" + (f" (floor {change.floor:g})" if change.floor is not None else ""))
+            floor = f" (floor {change.floor:g})" if change.floor is not None else ""
+            parts.append(f"{name}*{change.multiply:g}{floor}")
         elif change.divide is not None:
-            parts.append(f"{name}/{change.divide:g}" + (f" (floor {change.floor:g})" if change.floor is not None else ""))
+            floor = f" (floor {change.floor:g})" if change.floor is not None else ""
+            parts.append(f"{name}/{change.divide:g}{floor}")
         else:
             parts.append(f"{name}: next of {change.choose}")
     if action.variant:

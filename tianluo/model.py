@@ -8,7 +8,7 @@ file; ``templates/state-schema.json`` is generated from it, and how it is writte
 
 import re
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import Field, model_validator
 
@@ -27,7 +27,7 @@ from tianluo.plan_model import (
 from tianluo.spec_parts import Scalar
 from tianluo.states import FaultClass, Phase, StageStatus
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION: Final = 3
 
 
 # --- runtime ---------------------------------------------------------------------------
@@ -92,8 +92,8 @@ class Attempt(Record):
     exit_code: int | None = None
     signal: int | None = None
     host: str | None = None
-    port: int | None = Field(default=None, ge=1, le=65535, description="The free TCP port its runner picked for it just before the "
-                             "job started ({port}, TIANLUO_PORT), from started.json.")
+    port: int | None = Field(default=None, ge=1, le=65535, description="The free TCP port its runner picked for it "
+                             "just before the job started ({port}, TIANLUO_PORT), from started.json.")
     command: str | None = Field(default=None, description="The command this attempt ran (after any degrade). "
                                 "Left out of state.json (with env) when it is the planned stage's command with the "
                                 "plan's values: filled in from the plan when read.")
@@ -497,8 +497,8 @@ def derived_exclude(state: RunState) -> dict | None:
     """What ``dump_state`` leaves out beyond defaults, as a pydantic ``exclude``: a planned command that is
     its template with the values pasted in (``derived_command``); an attempt's ``job_name`` and ``dir``
     when they are the derived ones; its ``command`` and ``env`` when they are the planned command and
-    the plan's values; a handle's ``job_id`` when it is the pid; the layers of a succeeded stage's diagnosis; a decision's type and question where its
-    key gives them (``derived_question``)."""
+    the plan's values; a handle's ``job_id`` when it is the pid; the layers of a succeeded stage's
+    diagnosis; a decision's type and question where its key gives them (``derived_question``)."""
     run_id, plan = state.run_id, state.plan
     out: dict = {}
     succeeded = StageStatus.SUCCEEDED
@@ -547,13 +547,13 @@ def derived_exclude(state: RunState) -> dict | None:
     exclude: dict = {}
     if out:
         exclude["entities"] = out
-    decisions = {}
+    decisions: dict[int, set[str]] = {}
     for i, d in enumerate(state.pre_authorized_decisions):
-        drop = {"type"} if d.type == d.key.split(":", 1)[0] else set()
+        drop_fields = {"type"} if d.type == d.key.split(":", 1)[0] else set()
         if d.question and d.question == derived_question(d.key):
-            drop.add("question")
-        if drop:
-            decisions[i] = drop
+            drop_fields.add("question")
+        if drop_fields:
+            decisions[i] = drop_fields
     if decisions:
         exclude["pre_authorized_decisions"] = decisions
     if commands:
@@ -579,6 +579,6 @@ def dump_state(state: RunState) -> str:
 def state_json_schema() -> dict:
     """JSON Schema of state.json, as committed in templates/state-schema.json."""
     schema = RunState.model_json_schema(by_alias=True)
-    schema["$id"] = "https://tianluo.dev/schemas/state-v%d.json" % SCHEMA_VERSION
+    schema["$id"] = f"https://tianluo.dev/schemas/state-v{SCHEMA_VERSION}.json"
     schema["title"] = "tianluo state.json"
     return schema

@@ -16,8 +16,8 @@ from tianluo.fsio import atomic_write
 from tianluo.gcpause import paused_gc
 from tianluo.holds import hold_stage
 from tianluo.model import EntityState, RunState, StageState
-from tianluo.plan_model import PreAuthorizedDecision
 from tianluo.plan import build_plan, render_plan_md
+from tianluo.plan_model import PreAuthorizedDecision
 from tianluo.runpath import DEFAULT_HOME, check_home, home_dir, resolve_run  # noqa: F401 (newrun.resolve_run)
 from tianluo.spec_checks import load_spec
 from tianluo.store import STATE, RunStore
@@ -162,7 +162,8 @@ def agent_override(command: str | None, timeout: str | None) -> dict | None:
             msg = "an empty command"
         raise TianluoError(f"{option} {value!r}: {msg}"
                            + ("; e.g. --agent-timeout 5m (1s to 1h)" if option == "--agent-timeout" else
-                              "; give the agent's command line as one argument, e.g. --agent 'my-agent --json'"))
+                              "; give the agent's command line as one argument, e.g. --agent 'my-agent --json'")) \
+            from None
     return {k: getattr(checked, k) for k in given}
 
 

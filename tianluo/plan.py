@@ -16,8 +16,7 @@ from tianluo.model import stage_id
 from tianluo.plan_model import Plan, PlannedEntity, PlannedStage
 from tianluo.responses import plan_notes
 from tianluo.spec import DoneWhen, Output, Spec, resolve_need
-from tianluo.spec_parts import Metric
-from tianluo.spec_parts import When
+from tianluo.spec_parts import Metric, When
 from tianluo.templating import render
 from tianluo.yamlsource import SPEC_MAX_BYTES, dotted, read_capped
 
@@ -112,13 +111,17 @@ def _planned_stage(spec: Spec, ename: str, sname: str, stage, values: dict, chos
         progress = progress.model_copy(update={"file": render(progress.file, values, shell=False)})
     needs = []
     for n in stage.needs:
-        target = stage_id(*resolve_need(spec, ename, n))
+        need = resolve_need(spec, ename, n)
+        assert need is not None  # every need was resolved by spec_checks.check_graph
+        target = stage_id(*need)
         if chosen.get(f"cross:{sid}:{target}") != "go":  # 'go': the owner chose not to wait for it
             needs.append(target)
     degrade = {}
     for label, actions in stage.degrade.items():
         pick = chosen.get(f"risk:{sid}:{label}", "hold")
-        degrade.update({label: a for a in actions if a.name == pick})
+        for action in actions:  # the chosen one (names are unique: checked with the spec)
+            if action.name == pick:
+                degrade[label] = action
     gpu_answer = chosen.get(f"risk:{sid}:{GPU_FAULT}", GPU_EXCLUDE.name)  # its default: leave the host out
     if derives_gpu_exclude(spec.backend, stage) and gpu_answer == GPU_EXCLUDE.name:
         degrade[GPU_FAULT] = GPU_EXCLUDE
@@ -237,7 +240,8 @@ def _notify_line(plan: Plan) -> str:
     from tianluo.channels import describe
 
     if not plan.notify:
-        return "Nobody is told anything (`notify:` in the spec adds a command, a webhook or email): read `tianluo status`."
+        return ("Nobody is told anything (`notify:` in the spec adds a command, a webhook or email): read "
+                "`tianluo status`.")
     told = "; ".join(f"{describe(c)} of {', '.join(c.on) if c.on is not None else 'every event'}" for c in plan.notify)
     return f"You are told through: {told}."
 

@@ -53,7 +53,8 @@ def diff(old: Plan, new: Plan) -> list[str]:
     return lines
 
 
-def carry_over(state: RunState, new: Plan, decisions: list[PreAuthorizedDecision], now: datetime) -> tuple[RunState, dict]:
+def carry_over(state: RunState, new: Plan, decisions: list[PreAuthorizedDecision],
+               now: datetime) -> tuple[RunState, dict]:
     """Lock ``new`` into the run; unchanged stages keep their state, changed ones start over.
 
     Raises:
@@ -75,10 +76,10 @@ def carry_over(state: RunState, new: Plan, decisions: list[PreAuthorizedDecision
         same_params = ename in state.plan.entities and state.plan.entities[ename].params == planned.params
         params = dict(before.params) if before is not None and same_params else dict(planned.params)
         stages = {}
-        for sname, stage in planned.stages.items():
+        for sname, planned_stage in planned.stages.items():
             old_stage = before.stages.get(sname) if before else None
             old_planned = state.plan.entities[ename].stages.get(sname) if ename in state.plan.entities else None
-            if old_stage is not None and old_planned == stage and same_params:
+            if old_stage is not None and old_planned == planned_stage and same_params:
                 stages[sname] = old_stage
                 continue
             if old_stage is not None and old_stage.status in ACTIVE:
@@ -102,8 +103,8 @@ def carry_over(state: RunState, new: Plan, decisions: list[PreAuthorizedDecision
     out.phase = out.phase if out.phase.value == "running" else type(out.phase)("running")
     out.phase_reason = None
     out.blocked_notified = False
-    for ename, ent in out.entities.items():
-        for sname, stage in ent.stages.items():
+    for ent in out.entities.values():
+        for stage in ent.stages.values():
             if stage.status == StageStatus.BLOCKED:
                 stage.reason = None
                 move(stage, StageStatus.PENDING)  # the next tick decides again; the replanned event says why

@@ -60,15 +60,18 @@ class StageSpec(StrictModel):
     progress: Progress | None = None
     output: Output | None = None
     expected: Duration | None = None
-    logs: list[FilePath] = Field(default_factory=list, max_length=100, description="Globs of extra log files, e.g. per-rank logs.")
+    logs: list[FilePath] = Field(default_factory=list, max_length=100,
+                                 description="Globs of extra log files, e.g. per-rank logs.")
     checkpoints: CheckpointGlob | None = Field(
         default=None, description="Where the stage's checkpoints are: a glob relative to the project folder, "
         "e.g. out/{entity}/ckpt-*.pt (the newest is the one with the latest mtime). rollback_checkpoint needs it.")
     resources: Resources | None = None
     when: When | None = None
-    variants: dict[str, Annotated[Command, Field(min_length=1)]] = Field(default_factory=dict, max_length=100, description="Other commands the degrade rung may switch to.")
+    variants: dict[str, Annotated[Command, Field(min_length=1)]] = Field(default_factory=dict, max_length=100,
+                                                 description="Other commands the degrade rung may switch to.")
     degrade: dict[str, list[DegradeAction]] = Field(
-        default_factory=dict, max_length=100, description="Fault label (or class) -> changes the owner may pre-authorise at plan time.")
+        default_factory=dict, max_length=100,
+        description="Fault label (or class) -> changes the owner may pre-authorise at plan time.")
 
     _needs = field_validator("needs", "logs", mode="before")(_as_list)
 
@@ -122,8 +125,10 @@ class Spec(StrictModel):
     max_attempts: int | None = Field(default=None, ge=1, le=1_000_000,
                                      description="Run-wide cap on attempts of all stages; by default 10 per stage, "
                                                  "at least 100.")
-    cancel_grace: duration(MAX_GRACE_S) = Field(default=30.0, description="From TERM to KILL when cancelling a hung attempt.")
-    forks: dict[str, ForkSpec] = Field(default={}, max_length=MAX_ITEMS, description="Your own decisions; the answer is {<name>}.")
+    cancel_grace: duration(MAX_GRACE_S) = Field(default=30.0,
+                                                description="From TERM to KILL when cancelling a hung attempt.")
+    forks: dict[str, ForkSpec] = Field(default={}, max_length=MAX_ITEMS,
+                                       description="Your own decisions; the answer is {<name>}.")
     authorization: Authorization = Authorization()
     ask_above: AskAbove = AskAbove()
     agent: AgentSpec | None = Field(default=None, description="The agent rung (off unless given).")

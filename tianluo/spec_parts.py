@@ -156,7 +156,8 @@ def _scalar(value: object) -> object:
 
 
 Scalar = Annotated[
-    bool | int | float | str, AfterValidator(_scalar), PlainSerializer(lambda v: v, return_type=bool | int | float | str)
+    bool | int | float | str, AfterValidator(_scalar),
+    PlainSerializer(lambda v: v, return_type=bool | int | float | str),
 ]
 FiniteFloat = Annotated[float, Field(allow_inf_nan=False, ge=-1e300, le=1e300)]
 
@@ -168,7 +169,8 @@ LABEL = re.compile(r"^[a-z][a-z0-9_]{0,63}\Z")
 RESERVED_PARAMS = frozenset({"entity", "stage", "attempt", "run_dir", "port"})
 #: Why a reserved name cannot be a param or a fork, where the reason is not obvious.
 RESERVED_WHY = {"port": "{port} is the free TCP port tianluo picks for each attempt"}
-ACTIONS = ("submit", "resubmit", "cancel_hung", "degrade")
+AuthorizedAction = Literal["submit", "resubmit", "cancel_hung", "degrade", "skip"]
+ACTIONS: tuple[AuthorizedAction, ...] = ("submit", "resubmit", "cancel_hung", "degrade")
 
 
 def _as_list(value: object) -> object:
@@ -210,12 +212,14 @@ class Resources(StrictModel):
     partition: str | None = Field(default=None, description="--partition")
     account: str | None = Field(default=None, description="--account")
     qos: str | None = Field(default=None, description="--qos")
-    gpus: int | None = Field(default=None, ge=0, le=100_000, description="--gpus (Slurm); the resource fork's threshold")
+    gpus: int | None = Field(default=None, ge=0, le=100_000,
+                             description="--gpus (Slurm); the resource fork's threshold")
     gres: str | None = Field(default=None, description="--gres, e.g. gpu:a100:2 (instead of gpus)")
     cpus: int | None = Field(default=None, ge=1, le=1_000_000, description="--cpus-per-task")
     mem: str | None = Field(default=None, description="--mem, e.g. 64G")
     time: Duration | None = Field(default=None, description="--time, e.g. 8h")
-    sbatch_args: list[text(1024, "the argument")] = Field(default=[], max_length=100, description="Extra sbatch arguments, one per item, e.g. --constraint=a100")
+    sbatch_args: list[text(1024, "the argument")] = Field(
+        default=[], max_length=100, description="Extra sbatch arguments, one per item, e.g. --constraint=a100")
 
     @field_validator("partition", "account", "qos", "gres")
     @classmethod
@@ -286,7 +290,8 @@ class DegradeAction(StrictModel):
 
     name: str
     params: dict[str, ParamChange] = {}
-    variant: text(MAX_NAME, "the variant name") | None = Field(default=None, description="Switch the stage's command to this variant.")
+    variant: text(MAX_NAME, "the variant name") | None = Field(
+        default=None, description="Switch the stage's command to this variant.")
     exclude_host: bool = Field(default=False, description="Do not run again on the host that failed.")
     rollback_checkpoint: bool = Field(
         default=False, description="Resume from the previous checkpoint: the newest of the stage's checkpoints "
@@ -329,7 +334,7 @@ class Authorization(StrictModel):
     ``skip`` (not in the default list) lets the agent rung skip a failed stage (its dependents go on).
     """
 
-    allow: list[Literal["submit", "resubmit", "cancel_hung", "degrade", "skip"]] = list(ACTIONS)
+    allow: list[AuthorizedAction] = list(ACTIONS)
 
 
 MAX_AGENT_TIMEOUT_S = 3600.0
@@ -345,8 +350,9 @@ class AgentSpec(StrictModel):
 
     command: Annotated[Command, Field(min_length=1)] = Field(
         description="Run with /bin/sh -c in the call's folder (agent/<n>/), the prompt on stdin.")
-    timeout: duration(MAX_AGENT_TIMEOUT_S, 1.0) = Field(default=300.0, description="Killed (its whole process "
-                                                         "group) past this; the fault is then held as it would have been.")
+    timeout: duration(MAX_AGENT_TIMEOUT_S, 1.0) = Field(
+        default=300.0, description="Killed (its whole process group) past this; the fault is then held as it would "
+        "have been.")
     max_calls: int = Field(default=20, ge=1, le=MAX_AGENT_CALLS, description="Run-wide cap on agent calls.")
 
 

@@ -21,6 +21,7 @@ evaluates variable names or runs text as code may still take it there).
 """
 
 import re
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
 
 from tianluo.errors import SpecError
@@ -90,7 +91,7 @@ class PlacementError(SpecError):
         self.name = name
 
 
-def _units(template: str, keep: set[str] | None = None) -> tuple[list, list[str]]:
+def _units(template: str, keep: AbstractSet[str] | None = None) -> tuple[list, list[str]]:
     """The command as characters, with each placeholder an int (its index in the returned names)."""
     units: list = []
     names: list[str] = []
@@ -233,7 +234,8 @@ def shell_problem(template: str, possible: dict[str, list[str] | None], env_name
                 return (f"{{port}} is {p.why}, where the shell does not read the attempt's port from "
                         f"${PORT_ENV}; {_how(PORT, PORT_ENV, p, found)}")
             continue
-        for text in possible.get(name) or [None]:
+        candidates: list[str | None] = list(possible.get(name) or ()) or [None]
+        for text in candidates:
             if _choose(p, found, text) is None:
                 return (f"{{{name}}} is {p.why}, where {_short(text)} could be read as shell "
                         f"code; {_how(name, env_name(name), p, found)}")

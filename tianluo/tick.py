@@ -18,6 +18,17 @@ from datetime import datetime
 from pathlib import Path
 
 from tianluo import agent_call, checkpoints, completion, fsio, lessons, lockholder, proctable, space, triggers
+from tianluo.actions import (
+    Cancel,
+    ConsultAgent,
+    CopyOutput,
+    MoveAside,
+    Notify,
+    SendNotices,
+    Submit,
+    WriteAgentDecision,
+    WriteAnalysis,
+)
 from tianluo.backends import Backend
 from tianluo.backends.base import SubmitRejected
 from tianluo.backends.registry import open_backend
@@ -34,11 +45,10 @@ from tianluo.jobspec import job_spec
 from tianluo.model import RunState
 from tianluo.notify import copy_output, due, notify, send_due, write_analysis
 from tianluo.observations import Observations
-from tianluo.actions import Cancel, ConsultAgent, CopyOutput, MoveAside, Notify, SendNotices, Submit, WriteAgentDecision, WriteAnalysis
 from tianluo.observe import observe, start_cursors
 from tianluo.states import ACTIVE, TERMINAL_PHASES, Phase
 from tianluo.store import LockBusy, RunStore
-from tianluo.timefmt import iso, utcnow  # noqa: F401 (utcnow: callers import it from here too)
+from tianluo.timefmt import iso, utcnow
 
 
 @dataclass
@@ -494,7 +504,8 @@ def _carry_out(store: RunStore, state: RunState, actions: list, backend: Backend
                 continue
             except OSError as exc:
                 if space.is_full(exc):  # recorded as an intent: the next tick with room launches it
-                    raise space.disk_full(job.attempt_dir, f"launching attempt {attempt.n} of {action.stage_id}") from None
+                    raise space.disk_full(job.attempt_dir,
+                                          f"launching attempt {attempt.n} of {action.stage_id}") from None
                 log(new_event(Kind.LAUNCH_FAILED, ts,
                               f"attempt {attempt.n} could not be launched: {exc}; the next tick tries again", **where))
                 continue

@@ -12,6 +12,7 @@ A backend is one module under ``tianluo/backends/`` that defines three things:
 
 import os
 import shlex
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -158,7 +159,7 @@ class Backend(Protocol):
     def find(self, job: JobSpec) -> Handle | None:
         """The handle of an attempt launched earlier under this name, if any."""
 
-    def cancel(self, job: JobSpec, handle: Handle | None, sig: int) -> list[int | str]:
+    def cancel(self, job: JobSpec, handle: Handle | None, sig: int) -> Sequence[int | str]:
         """Stop whatever still runs of this attempt; return what was signalled (pids, job ids)."""
 
     def hold(self, job: JobSpec, handle: Handle) -> str | None:

@@ -202,7 +202,7 @@ class CommandOptions(BackendOptions):
     states: dict[str, Literal["queued", "running", "ended"]] = Field(
         min_length=1, max_length=1000, description="The scheduler's words -> queued, running or ended. A word "
         "not in the table is reported and taken for running (never resubmitted).")
-    ended_by: dict[str, Literal[ENDED_BY]] = Field(  # type: ignore[valid-type]
+    ended_by: dict[str, Literal[ENDED_BY]] = Field(
         default_factory=dict, max_length=1000, description="An ended word -> who ended the job (time_limit, "
         "out_of_memory, node_fail, preempted, boot_fail, deadline, cancelled); other ended words: it ended "
         "by itself.")

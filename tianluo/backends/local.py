@@ -105,16 +105,16 @@ class LocalBackend:
             # The runner that claimed the folder is the attempt, whatever pid was recorded:
             # after a relaunch race the recorded runner may be the one that stood down.
             handle = _handle_from_started(started, self.host)
-        proc = table.same(handle.pid, handle.create_time, CREATE_TIME_TOLERANCE)
+        proc = table.same(handle.pid, handle.create_time, CREATE_TIME_TOLERANCE) if handle.pid is not None else None
         if proc is not None:
-            status = proc.status
+            status: str | None = proc.status
             if started and status != proctable.ZOMBIE and table.env_value(proc.pid, TAG) != job.job_name:
                 # started.json names a live process that is not this attempt's runner (PID 1, a
                 # pid reused with no create time recorded, a damaged record): not the job, unless
                 # it is the runner exiting since the table was read (its environment is gone then)
                 status = proctable.ZOMBIE if _ended_since(table, proc) else None
             if status == proctable.ZOMBIE:
-                _reap(handle.pid)
+                _reap(proc.pid)
             elif status is not None:
                 if started:  # a runner alive with exit.json written is on its way out: the job has ended
                     record, _ = records.read_exit(attempt_dir)
@@ -290,6 +290,8 @@ def _usage(table: ProcTable, runner: proctable.Proc) -> tuple[float, int, str | 
     cpu, rss, statuses = runner.cpu_seconds, runner.rss_bytes, []
     for pid in members:
         p = table.get(pid)
+        if p is None:  # gone since the table was read
+            continue
         cpu += p.cpu_seconds
         rss += p.rss_bytes
         statuses.append(p.status)
