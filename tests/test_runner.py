@@ -182,3 +182,35 @@ def test_a_job_json_whose_environment_cannot_be_passed_is_recorded_not_a_crash(t
     assert "Traceback" not in err, err
     record = json.loads((adir / "exit.json").read_text())
     assert record["exit_code"] == 127 and "could not start the command" in record["error"]
+
+
+def _started_with(tmp_path: Path, name: str, scheduler_env, environ: dict) -> tuple[subprocess.CompletedProcess, Path]:
+    adir = make_attempt(tmp_path, "true", name=name)
+    if scheduler_env is not None:
+        job = json.loads((adir / "job.json").read_text())
+        job["scheduler_env"] = scheduler_env
+        (adir / "job.json").write_text(json.dumps(job))
+    proc = subprocess.run([sys.executable, "-m", "tianluo.runner", str(adir)], cwd=adir, env=clean_env(**environ),
+                          capture_output=True, text=True, timeout=60)
+    return proc, adir
+
+
+@pytest.mark.parametrize("scheduler_env, environ, job_id, restarts", [
+    ({}, {"SLURM_JOB_ID": "5", "SLURM_RESTART_COUNT": "2"}, None, 0),  # local: an enclosing allocation is not it
+    ({"job_id": "SLURM_JOB_ID", "restarts": "SLURM_RESTART_COUNT"}, {"SLURM_JOB_ID": "5", "SLURM_RESTART_COUNT": "2"},
+     "5", 2),
+    ({"job_id": "PBS_JOBID"}, {"PBS_JOBID": "77.pbs-server", "SLURM_JOB_ID": "5"}, "77.pbs-server", 0),
+    (None, {"SLURM_JOB_ID": "5"}, "5", 0),  # a job.json of an older tianluo meant Slurm's variables
+])
+def test_the_scheduler_id_is_read_from_the_variables_job_json_names(tmp_path, scheduler_env, environ, job_id, restarts):
+    proc, adir = _started_with(tmp_path, "tl-sched-1", scheduler_env, environ)
+    assert proc.returncode == 0, proc.stderr
+    started = json.loads((adir / "started.json").read_text())
+    assert (started["slurm_job_id"], started["slurm_restart"]) == (job_id, restarts)
+
+
+@pytest.mark.parametrize("bad", [{"job_id": "X; rm -rf /"}, {"job_id": 7}, {"other": "SLURM_JOB_ID"}, ["SLURM_JOB_ID"]])
+def test_a_bad_scheduler_env_in_job_json_is_one_line_and_runs_nothing(tmp_path, bad):
+    proc, adir = _started_with(tmp_path, "tl-sched-2", bad, {})
+    assert proc.returncode == 2 and "scheduler_env must map job_id and restarts to variable names" in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1 and not (adir / "started.json").exists()

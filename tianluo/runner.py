@@ -18,6 +18,7 @@ import _socket
 import errno
 import json
 import os
+import re
 import signal
 import sys
 import time
@@ -89,7 +90,29 @@ def _read_job(attempt_dir: Path) -> dict:
         raise ValueError(f"{where}: job_name, command and workdir must be strings")
     if not isinstance(job.get("env", {}), dict) or not isinstance(job.get("poke") or "", str):
         raise ValueError(f"{where}: env must be a mapping and poke a folder")
+    names = job.get("scheduler_env", LEGACY_SCHEDULER_ENV)
+    if not isinstance(names, dict) or not all(k in ("job_id", "restarts") and isinstance(v, str)
+                                              and _ENV_NAME.fullmatch(v) for k, v in names.items()):
+        raise ValueError(f"{where}: scheduler_env must map job_id and restarts to variable names")
     return job
+
+
+#: Where a scheduler tells a job its id and how often it was requeued: job.json's ``scheduler_env``,
+#: written by the backend (Slurm: SLURM_JOB_ID, SLURM_RESTART_COUNT; none for a local job). A
+#: job.json written before there was a choice of scheduler has none, and meant Slurm's.
+LEGACY_SCHEDULER_ENV = {"job_id": "SLURM_JOB_ID", "restarts": "SLURM_RESTART_COUNT"}
+_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,127}")
+
+
+def scheduler_ids(job: dict) -> tuple[str | None, int]:
+    """The scheduler's id of this job and its restart count, from the variables job.json names."""
+    names = job.get("scheduler_env", LEGACY_SCHEDULER_ENV)
+    job_id = os.environ.get(names["job_id"]) or None if "job_id" in names else None
+    try:
+        restarts = int(os.environ.get(names["restarts"], "0")) if "restarts" in names else 0
+    except ValueError:
+        restarts = 0
+    return job_id, restarts
 
 
 def run(attempt_dir: Path) -> int:
@@ -101,7 +124,7 @@ def run(attempt_dir: Path) -> int:
         print(f"tianluo runner: {exc}", file=sys.stderr)
         return 2
     host = _socket.gethostname()
-    slurm_job = os.environ.get("SLURM_JOB_ID")
+    slurm_job, restarts = scheduler_ids(job)  # recorded as slurm_job_id/slurm_restart: the names records keep
     port = free_port(avoid=_earlier_ports(attempt_dir))
     started = {
         "job_name": job["job_name"],
@@ -111,12 +134,12 @@ def run(attempt_dir: Path) -> int:
         "host": host,
         "started_at": _now(),
         "slurm_job_id": slurm_job,
-        "slurm_restart": _restart_count(),
+        "slurm_restart": restarts,
         "port": port,
     }
     text = json.dumps(started, indent=2) + "\n"
     if not create_exclusive(attempt_dir / STARTED, text):
-        if not _requeued_run(attempt_dir, slurm_job):
+        if not _requeued_run(attempt_dir, slurm_job, restarts):
             print(f"{job['job_name']}: already claimed by another runner; not running it twice", file=sys.stderr)
             return EXIT_ALREADY_CLAIMED
         # Slurm requeued this very job (node failure, preemption, scontrol requeue): the same
@@ -305,15 +328,8 @@ def write_exit(attempt_dir: Path, text: str) -> None:
         os.close(dfd)
 
 
-def _restart_count() -> int:
-    try:
-        return int(os.environ.get("SLURM_RESTART_COUNT", "0"))
-    except ValueError:
-        return 0
-
-
-def _requeued_run(attempt_dir: Path, slurm_job: str | None) -> bool:
-    """Whether the folder was claimed by an earlier run of this same Slurm job (it was requeued)."""
+def _requeued_run(attempt_dir: Path, slurm_job: str | None, restarts: int) -> bool:
+    """Whether the folder was claimed by an earlier run of this same scheduler job (it was requeued)."""
     if not slurm_job:
         return False
     try:
@@ -325,7 +341,7 @@ def _requeued_run(attempt_dir: Path, slurm_job: str | None) -> bool:
     before = claim.get("slurm_restart") or 0
     if not isinstance(before, int) or isinstance(before, bool):
         return False  # a damaged claim is not proof of a requeue
-    return claim.get("slurm_job_id") == slurm_job and _restart_count() > before
+    return claim.get("slurm_job_id") == slurm_job and restarts > before
 
 
 def _poke(run_dir: str, attempt_dir: Path) -> None:

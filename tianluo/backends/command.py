@@ -450,6 +450,7 @@ class CommandBackend:
             "workdir": job.workdir,
             "env": {**job.env, TAG: job.job_name},
             "poke": None,
+            "scheduler_env": {"job_id": self.options.job_id_env} if self.options.job_id_env else {},
         })
         script = adir / SCRIPT
         atomic_write(script, self.script(job))

@@ -65,6 +65,7 @@ class LocalBackend:
             "workdir": job.workdir,
             "env": env,
             "poke": job.poke,
+            "scheduler_env": {},  # no scheduler: a SLURM_JOB_ID around tianluo is not this job's
         }, durable=False)
         with os.fdopen(fsio.open_file(attempt_dir / "runner.log", os.O_WRONLY | os.O_APPEND | os.O_CREAT), "ab") as log:
             proc = subprocess.Popen(

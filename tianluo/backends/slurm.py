@@ -157,6 +157,7 @@ class SlurmBackend:
             "env": {**job.env, TAG: job.job_name},
             "poke": None,
             "streams": "inherit",  # Slurm opened stdout/stderr in the attempt folder already
+            "scheduler_env": {"job_id": "SLURM_JOB_ID", "restarts": "SLURM_RESTART_COUNT"},  # requeues
         })
         for stream in ("stdout", "stderr"):  # 0600 and regular files before Slurm appends to them (--open-mode=append)
             os.close(fsio.open_file(adir / stream, os.O_WRONLY | os.O_CREAT | os.O_APPEND))
