@@ -22,6 +22,48 @@ PR_SET_CHILD_SUBREAPER = 36
 CLI_TIMEOUT = 60.0
 
 
+# --- one share of the suite (scripts/test runs the main lane as two pytest processes at once) ---------
+
+
+def pytest_addoption(parser):
+    parser.addoption("--shard", default=None, metavar="I/N",
+                     help="run only the I-th of N shares of the selected tests (0 <= I < N), whole files each: "
+                          "N pytest processes with --shard 0/N ... N-1/N run every test once")
+
+
+#: A test's weight when the shares are made: one that runs real processes (``integration``) costs
+#: about twenty that do not (measured on this suite: the shares then take within a few % of each other).
+PURE_WEIGHT = 0.05
+
+
+@pytest.hookimpl(trylast=True)  # after -m and -k have deselected theirs: the shares are of what runs
+def pytest_collection_modifyitems(config, items):
+    shard = config.getoption("--shard")
+    if not shard:
+        return
+    try:
+        i, n = (int(x) for x in shard.split("/"))
+    except ValueError:
+        raise pytest.UsageError(f"--shard {shard}: give I/N, e.g. 0/2") from None
+    if not 0 <= i < n:
+        raise pytest.UsageError(f"--shard {shard}: I must be at least 0 and below N")
+    # Whole files, so two tests of one file never run at once (they share spec names, hence run ids and
+    # job names, and a local find by job name could take the other's runner); heaviest first, each to
+    # the lightest share so far.
+    weights: dict[str, float] = {}
+    for item in items:
+        path = item.nodeid.split("::")[0]
+        weights[path] = weights.get(path, 0.0) + (1.0 if item.get_closest_marker("integration") else PURE_WEIGHT)
+    loads, share_of = [0.0] * n, {}
+    for path in sorted(weights, key=lambda p: (-weights[p], p)):
+        k = min(range(n), key=lambda s: (loads[s], s))
+        loads[k] += weights[path]
+        share_of[path] = k
+    keep = [item for item in items if share_of[item.nodeid.split("::")[0]] == i]
+    config.hook.pytest_deselected(items=[item for item in items if share_of[item.nodeid.split("::")[0]] != i])
+    items[:] = keep
+
+
 # --- the test process is a subreaper ------------------------------------------------------
 
 
