@@ -445,3 +445,20 @@ def test_a_runner_still_alive_after_writing_exit_json_is_judged_by_it(env, tmp_p
     finally:
         lingering.kill()
         lingering.wait()
+
+
+def test_a_run_of_the_same_name_and_second_in_another_home_is_never_found_nor_signalled(env, tmp_path):
+    """Two homes, the same spec name, started in the same second: the same run id and job names.
+    Each backend finds and signals only the processes of its own attempt folder."""
+    job = env.job("exec sleep 60")
+    handle = env.submit(job)
+    wait_started(job)
+    twin_dir = tmp_path / "other-home" / Path(job.attempt_dir).relative_to(env.run_dir.parent)
+    twin = replace(job, attempt_dir=str(twin_dir))
+    assert twin.job_name == job.job_name and twin.attempt_dir != job.attempt_dir
+    other = LocalBackend(twin_dir.parents[3])
+    assert other.find(twin) is None
+    assert other.poll({twin.job_name: (twin, None)})[twin.job_name].state == JobState.MISSING
+    assert other.cancel(twin, None, signal.SIGKILL) == []
+    assert env.poll(job, handle).state == JobState.RUNNING  # the first run's job lives on
+    assert env.backend.find(job) == handle

@@ -31,6 +31,9 @@ from tianluo.runner import EXIT, JOB
 from tianluo.states import JobState
 
 TAG = "TIANLUO_JOB"
+#: The attempt folder, beside the job name: two runs of the same name started in the same second
+#: (two homes) have the same run id and job names, and one must never find or signal the other's.
+ATTEMPT_TAG = "TIANLUO_ATTEMPT_DIR"  # also what the job reads (jobspec.job_spec)
 JOB_START_WAIT = 0.5  # seconds cancel waits for the job of a runner found alone
 CREATE_TIME_TOLERANCE = 0.1  # seconds; a create time is boot time + start ticks (1/100 s)
 
@@ -58,7 +61,7 @@ class LocalBackend:
         # 0700, no link followed below the run folder. Not fsynced: the intent is in state.json
         # already, and a power cut that lost these also took the runner (the next tick finds it lost).
         fsio.make_dirs(attempt_dir, durable=False)
-        env = {**job.env, TAG: job.job_name}
+        env = {**job.env, TAG: job.job_name, ATTEMPT_TAG: str(attempt_dir)}
         write_json(attempt_dir / JOB, {
             "job_name": job.job_name,
             "command": job.command,
@@ -150,7 +153,7 @@ class LocalBackend:
         if started:
             return _handle_from_started(started, self.host)
         table = table if table is not None else proctable.read()
-        for proc in _tagged(table, job.job_name, runners_only=True):
+        for proc in _tagged(table, job.job_name, runners_only=True, attempt_dir=job.attempt_dir):
             return Handle(job_id=str(proc.pid), pid=proc.pid, create_time=proc.create_time, host=self.host)
         return None
 
@@ -166,7 +169,7 @@ class LocalBackend:
         waited = 0.0
         while True:
             table = proctable.read()
-            tagged = attempt_processes(job.job_name, handle.pid if handle else None, table)
+            tagged = attempt_processes(job.job_name, handle.pid if handle else None, table, job.attempt_dir)
             workers = [p for p in tagged if not _is_runner(table, p.pid)]
             if workers or not tagged or waited >= JOB_START_WAIT:
                 break
@@ -200,13 +203,14 @@ def _exited(record: dict) -> JobFacts:
     )
 
 
-def attempt_processes(job_name: str, pgid: int | None, table: ProcTable | None = None) -> list[proctable.Proc]:
-    """Live processes of an attempt: tagged with its name, or in its runner's process group.
+def attempt_processes(job_name: str, pgid: int | None, table: ProcTable | None = None,
+                      attempt_dir: str | None = None) -> list[proctable.Proc]:
+    """Live processes of an attempt: tagged with its name (and folder), or in its runner's process group.
 
     A process that dropped its environment (``env -i``) is still in the group.
     """
     table = table if table is not None else proctable.read()
-    tagged = _tagged(table, job_name)
+    tagged = _tagged(table, job_name, attempt_dir=attempt_dir)
     if pgid is None or not any(p.pgrp == pgid for p in tagged):
         return tagged
     mine = {p.pid for p in tagged}
@@ -220,11 +224,14 @@ def tagged_processes(job_name: str) -> list[proctable.Proc]:
     return _tagged(proctable.read(), job_name)
 
 
-def _tagged(table: ProcTable, job_name: str, runners_only: bool = False) -> list[proctable.Proc]:
+def _tagged(table: ProcTable, job_name: str, runners_only: bool = False,
+            attempt_dir: str | None = None) -> list[proctable.Proc]:
     """Live processes of this user in ``table`` tagged ``TIANLUO_JOB=<job_name>`` (by pid).
 
-    With ``runners_only``, only runners are looked at: their command line is read first, and
-    the environment only of those that run the runner.
+    With ``attempt_dir``, a process tagged with another attempt folder (``TIANLUO_ATTEMPT_DIR``: a run
+    of the same name and second in another home) is not this attempt's; one launched by a tianluo
+    before that tag has none and is taken by its name. With ``runners_only``, only runners are
+    looked at: their command line is read first, and the environment only of those that run it.
     """
     me, uid = os.getpid(), os.geteuid()
     found = []
@@ -234,7 +241,9 @@ def _tagged(table: ProcTable, job_name: str, runners_only: bool = False) -> list
         if runners_only and not _is_runner(table, pid):
             continue
         if table.env_value(pid, TAG) == job_name:
-            found.append(proc)
+            folder = table.env_value(pid, ATTEMPT_TAG) if attempt_dir is not None else None
+            if folder is None or attempt_dir is None or folder == str(Path(attempt_dir)):
+                found.append(proc)
     return found
 
 
