@@ -43,8 +43,9 @@ from tianluo.spec_parts import (
     SuccessGate,
     When,
     _as_list,
-    duration,
-    text,
+    single_line,
+    upto,
+    within,
 )
 
 #: Stages of a whole spec (all entities): a tick looks at each of them, and state.json holds them all.
@@ -55,7 +56,7 @@ class StageSpec(StrictModel):
     run: Annotated[Command, Field(min_length=1)]
     # a fan-in may wait for every stage of the run
     # default_factory, not default=[]: pydantic deep-copies a mutable default for each of 10,000 stages
-    needs: list[text(MAX_SHORT, "a need")] = Field(default_factory=list, max_length=MAX_STAGES)
+    needs: list[Annotated[str, single_line(MAX_SHORT, "a need")]] = Field(default_factory=list, max_length=MAX_STAGES)
     done_when: DoneWhen | None = None
     progress: Progress | None = None
     output: Output | None = None
@@ -111,12 +112,12 @@ class LadderSpec(StrictModel):
 
 
 class Spec(StrictModel):
-    name: Annotated[text(100, "the name"), Field(min_length=1)]
+    name: Annotated[str, single_line(100, "the name"), Field(min_length=1)]
     backend: BackendChoice = Field(default_factory=LocalOptions, description="Where attempts run: a backend's "
                                    "name (local, slurm, command), or {kind: <name>, <its options>}.")
     slurm: SlurmOptions | None = Field(default=None, description="The options of backend: slurm, written apart "
                                        "(the same as backend: {kind: slurm, ...}).")
-    interval: duration(MAX_INTERVAL_S, MIN_INTERVAL_S) = 600.0
+    interval: Annotated[float, upto(MAX_INTERVAL_S), within(MIN_INTERVAL_S, MAX_INTERVAL_S)] = 600.0
     entities: dict[str, EntitySpec] = Field(min_length=1, max_length=MAX_STAGES)
     success_gate: SuccessGate = SuccessGate()
     ladder: LadderSpec = LadderSpec()
@@ -125,8 +126,8 @@ class Spec(StrictModel):
     max_attempts: int | None = Field(default=None, ge=1, le=1_000_000,
                                      description="Run-wide cap on attempts of all stages; by default 10 per stage, "
                                                  "at least 100.")
-    cancel_grace: duration(MAX_GRACE_S) = Field(default=30.0,
-                                                description="From TERM to KILL when cancelling a hung attempt.")
+    cancel_grace: Annotated[float, upto(MAX_GRACE_S), within(0.0, MAX_GRACE_S)] = Field(
+        default=30.0, description="From TERM to KILL when cancelling a hung attempt.")
     forks: dict[str, ForkSpec] = Field(default={}, max_length=MAX_ITEMS,
                                        description="Your own decisions; the answer is {<name>}.")
     authorization: Authorization = Authorization()

@@ -72,12 +72,18 @@ def _within(low: float, high: float):
 
 
 def duration(high: float, low: float = 0.0):
-    """Seconds, written 90s, 10m, 2h..., between ``low`` and ``high``."""
+    """Seconds, written 90s, 10m, 2h..., between ``low`` and ``high``.
+
+    In a field's annotation write ``Annotated[float, upto(high), within(low, high)]``: the same type,
+    which mypy reads too (it reads no call of a function as a type).
+    """
     return Annotated[float, _parse_upto(high), _within(low, high)]
 
 
+upto, within = _parse_upto, _within
+
 #: Seconds, written in a spec as 90s, 10m, 2h... (a wait: at most 30 days)
-Duration = duration(MAX_WAIT_S)
+Duration = Annotated[float, upto(MAX_WAIT_S), within(0.0, MAX_WAIT_S)]
 Op = Literal[">=", ">", "<=", "<", "==", "!="]
 
 def _plain(limit: int, what: str, hint: str = ""):
@@ -92,12 +98,15 @@ def _plain(limit: int, what: str, hint: str = ""):
     return AfterValidator(check)
 
 
-#: One line of text of at most ``limit`` characters, no control characters (tab allowed).
+#: One line of text of at most ``limit`` characters, no control characters (tab allowed); in a field's
+#: annotation ``Annotated[str, single_line(limit, what)]``: the same type, which mypy reads too.
 def text(limit: int = MAX_TEXT, what: str = "the text", hint: str = ""):
     return Annotated[str, _plain(limit, what, hint)]
 
 
-Command = text(MAX_COMMAND, "the command", " (join lines with ';' or '&&', or use a script file)")
+single_line = _plain
+Command = Annotated[str, single_line(MAX_COMMAND, "the command",
+                                     " (join lines with ';' or '&&', or use a script file)")]
 def _name_max(path: str) -> str:
     for part in path.split("/"):
         if len(part.encode("utf-8", "surrogatepass")) > 255:
@@ -218,7 +227,7 @@ class Resources(StrictModel):
     cpus: int | None = Field(default=None, ge=1, le=1_000_000, description="--cpus-per-task")
     mem: str | None = Field(default=None, description="--mem, e.g. 64G")
     time: Duration | None = Field(default=None, description="--time, e.g. 8h")
-    sbatch_args: list[text(1024, "the argument")] = Field(
+    sbatch_args: list[Annotated[str, single_line(1024, "the argument")]] = Field(
         default=[], max_length=100, description="Extra sbatch arguments, one per item, e.g. --constraint=a100")
 
     @field_validator("partition", "account", "qos", "gres")
@@ -290,7 +299,7 @@ class DegradeAction(StrictModel):
 
     name: str
     params: dict[str, ParamChange] = {}
-    variant: text(MAX_NAME, "the variant name") | None = Field(
+    variant: Annotated[str, single_line(MAX_NAME, "the variant name")] | None = Field(
         default=None, description="Switch the stage's command to this variant.")
     exclude_host: bool = Field(default=False, description="Do not run again on the host that failed.")
     rollback_checkpoint: bool = Field(
@@ -319,7 +328,8 @@ class ForkSpec(StrictModel):
     options: list[Annotated[str, Field(min_length=1), _plain(MAX_SHORT, "an option")]] = Field(
         min_length=2, max_length=100)
     default: str
-    cost: text(MAX_TEXT, "the cost") = Field(default="", description="What it costs to leave this open.")
+    cost: Annotated[str, single_line(MAX_TEXT, "the cost")] = Field(default="",
+                                                                    description="What it costs to leave this open.")
 
     @model_validator(mode="after")
     def _default_is_an_option(self) -> "ForkSpec":
@@ -350,7 +360,7 @@ class AgentSpec(StrictModel):
 
     command: Annotated[Command, Field(min_length=1)] = Field(
         description="Run with /bin/sh -c in the call's folder (agent/<n>/), the prompt on stdin.")
-    timeout: duration(MAX_AGENT_TIMEOUT_S, 1.0) = Field(
+    timeout: Annotated[float, upto(MAX_AGENT_TIMEOUT_S), within(1.0, MAX_AGENT_TIMEOUT_S)] = Field(
         default=300.0, description="Killed (its whole process group) past this; the fault is then held as it would "
         "have been.")
     max_calls: int = Field(default=20, ge=1, le=MAX_AGENT_CALLS, description="Run-wide cap on agent calls.")
@@ -412,7 +422,7 @@ class EmailSpec(StrictModel):
     host: str = Field(min_length=1, max_length=255)
     port: int = Field(default=587, ge=1, le=65535)
     starttls: bool = True
-    username: text(MAX_SHORT, "the username") | None = None
+    username: Annotated[str, single_line(MAX_SHORT, "the username")] | None = None
     password_env: str | None = Field(default=None, description="The environment variable the password is in.")
 
     @field_validator("host")
@@ -522,13 +532,13 @@ class SuccessGate(StrictModel):
         default="complete-and-exit", description="complete-and-exit: the gate met ends the run; checkpoint-and-stop: "
         "the run also stops once the checkpoint stages are done (resumable); watch-until-deadline: the gate met "
         "does not end the run, the deadline does (complete if the gate holds then, else expired).")
-    checkpoint: list[text(MAX_SHORT, "a checkpoint")] = Field(
+    checkpoint: list[Annotated[str, single_line(MAX_SHORT, "a checkpoint")]] = Field(
         default=[], max_length=MAX_ITEMS, description="checkpoint-and-stop: the stages to stop after, each "
         "<entity>.<stage>, or a stage name (a milestone: that stage of every entity that has it).")
     on_end: Literal["leave", "cancel", "wait"] = Field(
         default="leave", description="Attempts still running when the run ends: leave them running unwatched, "
         "cancel them (TERM, KILL after cancel_grace), or wait for them to exit (the run is 'ending' meanwhile).")
-    deadline: duration(MAX_DEADLINE_S) | None = None
+    deadline: Annotated[float, upto(MAX_DEADLINE_S), within(0.0, MAX_DEADLINE_S)] | None = None
 
     _lists = field_validator("exists", "metric", "checkpoint", mode="before")(_as_list)
 
@@ -617,7 +627,7 @@ class NotifySpec(StrictModel):
     email: EmailSpec | None = None
     on: list[NotifyEvent] | None = Field(default=None, max_length=len(NOTIFY_EVENTS),
                                          description="The events told; all by default.")
-    timeout: duration(MAX_NOTIFY_TIMEOUT_S, 1.0) = Field(
+    timeout: Annotated[float, upto(MAX_NOTIFY_TIMEOUT_S), within(1.0, MAX_NOTIFY_TIMEOUT_S)] = Field(
         default=10.0, description="One webhook or email send (tried twice in a tick); a command gets 30 s.")
 
     @model_validator(mode="after")

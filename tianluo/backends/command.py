@@ -35,7 +35,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from string import Formatter
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import Field, field_validator, model_validator
 
@@ -55,7 +55,7 @@ from tianluo.errors import TianluoError
 from tianluo.fsio import UnsafePath, atomic_write, write_json
 from tianluo.plaintext import one_line
 from tianluo.runner import EXIT, JOB
-from tianluo.spec_parts import MAX_COMMAND, MAX_SCHEDULER_TIMEOUT_S, duration, text
+from tianluo.spec_parts import MAX_COMMAND, MAX_SCHEDULER_TIMEOUT_S, single_line, text, upto, within
 from tianluo.states import JobState
 
 TAG = "TIANLUO_JOB"
@@ -90,10 +90,11 @@ TEMPLATES = {
 #: A job id as submit and find print it: 1234, 1234_5, 1234[5], 1234.server, job-abc@cluster.
 JOB_ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:@\[\]+-]{0,127}\Z")
 WORD = re.compile(r"[A-Za-z0-9_.:+-]{1,64}\Z")
-ENDED_BY = ("time_limit", "out_of_memory", "node_fail", "preempted", "boot_fail", "deadline", "cancelled")
+EndedBy = Literal["time_limit", "out_of_memory", "node_fail", "preempted", "boot_fail", "deadline", "cancelled"]
+ENDED_BY = get_args(EndedBy)
 ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,127}\Z")
 
-Template = text(MAX_COMMAND, "the template")
+Template = Annotated[str, single_line(MAX_COMMAND, "the template")]
 
 
 def _fields(template: str) -> list[tuple[str, str | None]]:
@@ -202,7 +203,7 @@ class CommandOptions(BackendOptions):
     states: dict[str, Literal["queued", "running", "ended"]] = Field(
         min_length=1, max_length=1000, description="The scheduler's words -> queued, running or ended. A word "
         "not in the table is reported and taken for running (never resubmitted).")
-    ended_by: dict[str, Literal[ENDED_BY]] = Field(
+    ended_by: dict[str, EndedBy] = Field(
         default_factory=dict, max_length=1000, description="An ended word -> who ended the job (time_limit, "
         "out_of_memory, node_fail, preempted, boot_fail, deadline, cancelled); other ended words: it ended "
         "by itself.")
@@ -220,7 +221,7 @@ class CommandOptions(BackendOptions):
     forgotten: Annotated[str, text(linear_re.MAX_PATTERN_CHARS, "the pattern")] | None = Field(
         default=None, description="RE2 pattern: a status call that fails with stderr matching it has only forgotten "
         "some ids (squeue -j of one finished job: 'Invalid job id specified'); its output is read as usual.")
-    timeout: Annotated[duration(MAX_SCHEDULER_TIMEOUT_S), Field(gt=0)] = Field(
+    timeout: Annotated[float, upto(MAX_SCHEDULER_TIMEOUT_S), within(0.0, MAX_SCHEDULER_TIMEOUT_S), Field(gt=0)] = Field(
         default=30.0, description="Per call; a call that takes longer is 'scheduler unreachable' this tick.")
 
     @field_validator("submit", "status", "cancel", "hold", "release", "find")

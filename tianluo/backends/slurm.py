@@ -36,7 +36,7 @@ from tianluo.backends.slurm_text import FINAL, JobRow
 from tianluo.errors import TianluoError
 from tianluo.fsio import atomic_write, write_json
 from tianluo.runner import EXIT, JOB
-from tianluo.spec_parts import MAX_SCHEDULER_TIMEOUT_S, PathText, duration
+from tianluo.spec_parts import MAX_SCHEDULER_TIMEOUT_S, PathText, upto, within
 from tianluo.states import JobState
 
 TAG = "TIANLUO_JOB"
@@ -50,7 +50,7 @@ class SlurmOptions(BackendOptions):
         default="auto", description="Where a finished job is looked up once squeue forgets it: sacct "
         "(slurmdbd), jobcomp (sacct -c, jobcomp/filetxt), none (only the runner's exit.json); auto asks "
         "scontrol show config at start.")
-    timeout: Annotated[duration(MAX_SCHEDULER_TIMEOUT_S), Field(gt=0)] = Field(
+    timeout: Annotated[float, upto(MAX_SCHEDULER_TIMEOUT_S), within(0.0, MAX_SCHEDULER_TIMEOUT_S), Field(gt=0)] = Field(
         default=30.0, description="Per scheduler command; a slower controller is 'scheduler unreachable' this tick.")
     conf: PathText | None = Field(
         default=None, description="The slurm.conf to talk to (SLURM_CONF). Left empty, the SLURM_CONF of the "
