@@ -121,6 +121,8 @@ def status_calls(backend: CommandBackend) -> int:
     ("cancel", "qdel {job_ids}", "{job_ids} has no value in cancel"),
     ("submit", "qsub\n{script}", "newline"),
     ("unreachable", "(a)\\1", "RE2"),
+    ("unreachable", "refused\x1b[2Jcleared", "control characters"),  # a pattern is one plain line too
+    ("forgotten", "Invalid job id\nspecified", "control characters"),
     ("timeout", "0s", "greater than 0"),
     ("timeout", "1h", "too long"),
     ("job_id_env", "PBS JOBID", "not an environment variable name"),

@@ -55,7 +55,7 @@ from tianluo.errors import TianluoError
 from tianluo.fsio import UnsafePath, atomic_write, write_json
 from tianluo.plaintext import one_line
 from tianluo.runner import EXIT, JOB
-from tianluo.spec_parts import MAX_COMMAND, MAX_SCHEDULER_TIMEOUT_S, single_line, text, upto, within
+from tianluo.spec_parts import MAX_COMMAND, MAX_SCHEDULER_TIMEOUT_S, single_line, upto, within
 from tianluo.states import JobState
 
 TAG = "TIANLUO_JOB"
@@ -215,10 +215,10 @@ class CommandOptions(BackendOptions):
     job_id_env: str | None = Field(default=None, description="The variable the scheduler sets to the job's id "
                                    "inside the job (SLURM_JOB_ID, PBS_JOBID, LSB_JOBID, JOB_ID): job.sh "
                                    "writes it into the attempt folder as the job starts.")
-    unreachable: Annotated[str, text(linear_re.MAX_PATTERN_CHARS, "the pattern")] | None = Field(
+    unreachable: Annotated[str, single_line(linear_re.MAX_PATTERN_CHARS, "the pattern")] | None = Field(
         default=None, description="RE2 pattern: a failing call whose stderr matches it means the scheduler "
         "is unreachable (nothing known this tick), not that it refused.")
-    forgotten: Annotated[str, text(linear_re.MAX_PATTERN_CHARS, "the pattern")] | None = Field(
+    forgotten: Annotated[str, single_line(linear_re.MAX_PATTERN_CHARS, "the pattern")] | None = Field(
         default=None, description="RE2 pattern: a status call that fails with stderr matching it has only forgotten "
         "some ids (squeue -j of one finished job: 'Invalid job id specified'); its output is read as usual.")
     timeout: Annotated[float, upto(MAX_SCHEDULER_TIMEOUT_S), within(0.0, MAX_SCHEDULER_TIMEOUT_S), Field(gt=0)] = Field(
