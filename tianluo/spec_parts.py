@@ -50,7 +50,9 @@ MAX_SHORT = 256                   # a fork option, a metric key
 MAX_ITEMS = 1000                  # items of one list (needs, logs, rules, forks, options...)
 
 
-def _parse_upto(high: float):
+def upto(high: float):
+    """Seconds, written 90s, 10m, 2h...: parsed, at most ``high`` (in ``Annotated[float, upto(h), within(l, h)]``)."""
+
     def parse(value: object) -> float:
         try:
             return parse_duration(value)
@@ -60,7 +62,7 @@ def _parse_upto(high: float):
     return BeforeValidator(parse)
 
 
-def _within(low: float, high: float):
+def within(low: float, high: float):
     def check(seconds: float) -> float:
         if seconds > high:
             raise ValueError(f"{format_duration(seconds)} is too long; at most {format_duration(high)}")
@@ -71,22 +73,15 @@ def _within(low: float, high: float):
     return AfterValidator(check)
 
 
-def duration(high: float, low: float = 0.0):
-    """Seconds, written 90s, 10m, 2h..., between ``low`` and ``high``.
-
-    In a field's annotation write ``Annotated[float, upto(high), within(low, high)]``: the same type,
-    which mypy reads too (it reads no call of a function as a type).
-    """
-    return Annotated[float, _parse_upto(high), _within(low, high)]
-
-
-upto, within = _parse_upto, _within
-
 #: Seconds, written in a spec as 90s, 10m, 2h... (a wait: at most 30 days)
 Duration = Annotated[float, upto(MAX_WAIT_S), within(0.0, MAX_WAIT_S)]
 Op = Literal[">=", ">", "<=", "<", "==", "!="]
 
-def _plain(limit: int, what: str, hint: str = ""):
+
+def single_line(limit: int, what: str, hint: str = ""):
+    """One line of at most ``limit`` characters, no control characters (tab allowed):
+    ``Annotated[str, single_line(limit, what)]``, a type mypy reads too."""
+
     def check(value: str) -> str:
         if len(value) > limit:
             raise ValueError(f"{what} is {len(value)} characters long; at most {limit}{hint}")
@@ -98,15 +93,10 @@ def _plain(limit: int, what: str, hint: str = ""):
     return AfterValidator(check)
 
 
-#: One line of text of at most ``limit`` characters, no control characters (tab allowed); in a field's
-#: annotation ``Annotated[str, single_line(limit, what)]``: the same type, which mypy reads too.
-def text(limit: int = MAX_TEXT, what: str = "the text", hint: str = ""):
-    return Annotated[str, _plain(limit, what, hint)]
-
-
-single_line = _plain
 Command = Annotated[str, single_line(MAX_COMMAND, "the command",
                                      " (join lines with ';' or '&&', or use a script file)")]
+
+
 def _name_max(path: str) -> str:
     for part in path.split("/"):
         if len(part.encode("utf-8", "surrogatepass")) > 255:
@@ -115,7 +105,7 @@ def _name_max(path: str) -> str:
     return path
 
 
-PathText = Annotated[str, Field(min_length=1), _plain(MAX_PATH, "the path"), AfterValidator(_name_max)]
+PathText = Annotated[str, Field(min_length=1), single_line(MAX_PATH, "the path"), AfterValidator(_name_max)]
 
 
 def _not_kernel(path: str) -> str:
@@ -160,7 +150,7 @@ def _scalar(value: object) -> object:
     if isinstance(value, float) and not math.isfinite(value):
         raise ValueError(f"{value} is not a finite number; write a number such as 0.5 or 1e-4")
     if isinstance(value, str):
-        _plain(MAX_TEXT, "the value").func(value)
+        single_line(MAX_TEXT, "the value").func(value)
     return value
 
 
@@ -199,7 +189,7 @@ class Metric(StrictModel):
     """
 
     file: FilePath
-    key: Annotated[str, Field(min_length=1), _plain(MAX_SHORT, "the key")]
+    key: Annotated[str, Field(min_length=1), single_line(MAX_SHORT, "the key")]
     op: Op
     value: Scalar
 
@@ -324,8 +314,8 @@ class DegradeAction(StrictModel):
 class ForkSpec(StrictModel):
     """A decision of the owner's own, asked at plan time with the derived ones."""
 
-    question: Annotated[str, Field(min_length=1), _plain(MAX_TEXT, "the question")]
-    options: list[Annotated[str, Field(min_length=1), _plain(MAX_SHORT, "an option")]] = Field(
+    question: Annotated[str, Field(min_length=1), single_line(MAX_TEXT, "the question")]
+    options: list[Annotated[str, Field(min_length=1), single_line(MAX_SHORT, "an option")]] = Field(
         min_length=2, max_length=100)
     default: str
     cost: Annotated[str, single_line(MAX_TEXT, "the cost")] = Field(default="",

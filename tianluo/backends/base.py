@@ -72,7 +72,8 @@ class BackendOptions(StrictModel):
         return {"kind": self.kind, **out} if isinstance(out, dict) else out
 
     def capabilities(self) -> Capabilities:
-        raise NotImplementedError
+        """What the backend can do; each backend's options say it. None of it unless said."""
+        return Capabilities()
 
     def describe(self) -> str:
         """One short line for plan.md and status: the backend and what matters of its options."""

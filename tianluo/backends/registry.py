@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pydantic import BeforeValidator, Field
 
 from tianluo.backends import command, local, slurm
-from tianluo.backends.base import Backend, BackendOptions, Capabilities
+from tianluo.backends.base import Backend, BackendOptions
 from tianluo.backends.kinds import BackendKind
 from tianluo.backends.local import LocalOptions
 
@@ -51,13 +51,9 @@ else:
                               BeforeValidator(_named)]
 
 
-def capabilities(options: BackendOptions) -> Capabilities:
-    return options.capabilities()
-
-
 def open_backend(options: BackendOptions, run_dir: Path) -> Backend:
     """The backend a plan locked, ready for a tick in ``run_dir``."""
     return kind(options.kind).opener(Path(run_dir), options)
 
 
-__all__ = ["REGISTRY", "BackendChoice", "BackendKind", "LocalOptions", "capabilities", "kind", "open_backend"]
+__all__ = ["REGISTRY", "BackendChoice", "BackendKind", "LocalOptions", "kind", "open_backend"]
