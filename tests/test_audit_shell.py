@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import time
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -293,11 +294,13 @@ entities:
     started = run_dir / "attempts/a/train/1/started.json"
     wait_for(started.exists, timeout=30, what="the runner's claim")
     doc = json.loads(started.read_text())
+    real_start = datetime.fromisoformat(doc["started_at"]).timestamp()
     doc["started_at"] = started_at
     started.write_text(json.dumps(doc))
     try:
         cli("tick", "--run", run_dir, cwd=tmp_path, check=True)  # sees it running
-        assert "hung" not in [e["event"] for e in read_events(run_dir)]
+        if time.time() - real_start < 3:  # a loaded machine may reach this tick after the allowance ran out
+            assert "hung" not in [e["event"] for e in read_events(run_dir)]
         time.sleep(3.5)
         cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
         hung = [e for e in read_events(run_dir) if e["event"] == "hung"]

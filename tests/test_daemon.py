@@ -172,7 +172,8 @@ def test_state_json_damaged_while_the_daemon_runs_stops_it_with_2(tmp_path):
     proc, log = start_daemon(tmp_path, run_dir)
     try:
         wait_for(lambda: "launched" in log.read_text(), timeout=20, what="the slow job to launch")
-        (run_dir / "state.json").write_text('{"schema_version": ')
+        with RunStore(run_dir).lock(wait=30, what="test"):  # never beside a tick, whose save would mend it
+            (run_dir / "state.json").write_text('{"schema_version": ')
         code, err = finish(proc, timeout=10)
         assert code == 2, err
         assert "Traceback" not in err

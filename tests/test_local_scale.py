@@ -9,7 +9,6 @@ poll is linear; a walk per job was jobs x processes).
 import glob
 import json
 import os
-import statistics
 import subprocess
 import sys
 import time
@@ -112,14 +111,15 @@ def _tagged_job(folder: Path, i: int) -> tuple[JobSpec, Handle, int]:
     return job, Handle(job_id=str(proc.pid), pid=proc.pid, create_time=created, host="h"), proc.pid
 
 
-def _poll_time(backend: LocalBackend, jobs: dict, repeats: int = 5) -> float:
+def _poll_time(backend: LocalBackend, jobs: dict, repeats: int = 7) -> float:
+    """The fastest of ``repeats`` polls: a busy machine only ever adds time, so the minimum is the cost."""
     times = []
     for _ in range(repeats):
         t0 = time.perf_counter()
         facts = backend.poll(jobs)
         times.append(time.perf_counter() - t0)
         assert all(f.state == JobState.RUNNING for f in facts.values())
-    return statistics.median(times)
+    return min(times)
 
 
 def test_poll_time_grows_linearly_with_jobs(tmp_path):
@@ -134,7 +134,7 @@ def test_poll_time_grows_linearly_with_jobs(tmp_path):
         wait_for(lambda: all(proctable.read().descendants(p) for p in pids), what="every job's child")
         reads = proctable.READS
         small = _poll_time(backend, jobs)
-        assert proctable.READS - reads == 5  # once per poll, not per job
+        assert proctable.READS - reads == 7  # once per poll, not per job
         facts = backend.poll(jobs)
         assert {f.proc_status for f in facts.values()} <= {"sleeping", "running"}
         assert all(f.rss_bytes > 0 and f.cpu_seconds is not None for f in facts.values())
