@@ -131,7 +131,9 @@ class LocalHarness(Harness):
         from tianluo.backends.local import tagged_processes
 
         table = proctable.read()
-        return len([p for p in tagged_processes(name) if "tianluo.runner" in table.cmdline(p.pid)])
+        runners = {p.pid: p for p in tagged_processes(name) if "tianluo.runner" in table.cmdline(p.pid)}
+        # a runner's child between fork and exec still shows the runner's command line: one job, not two
+        return len([p for p in runners.values() if p.ppid not in runners])
 
     def cleanup(self):
         from conftest import kill_tree
