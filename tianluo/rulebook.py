@@ -28,7 +28,8 @@ tier   name        label                      class      matches
                                                          ``CUDA_ERROR_SYSTEM_NOT_READY``
 3      exhausted   shm_exhausted              config     DataLoader ``insufficient shared memory (shm)``,
                                                          ``unable to write to file </torch_``, ``is killed by
-                                                         signal: Bus error``, ENOSPC under ``/dev/shm``
+                                                         signal: Bus error``, ENOSPC under ``/dev/shm`` or from
+                                                         joblib's semaphores (``joblib will operate in serial mode``)
                    host_oom                   config     ``oom-kill event(s)``, ``out-of-memory handler``, ``Out of
                                                          memory: Killed process``, ``OOM Killed``, srun ``task N:
                                                          Out Of Memory``, Slurm ``exceeded memory limit``,
@@ -39,7 +40,8 @@ tier   name        label                      class      matches
                                                          ``CUDA_ERROR_OUT_OF_MEMORY``, ``CUBLAS_STATUS_ALLOC_FAILED``,
                                                          NCCL ``Cuda failure 'out of memory'``, TF ``OOM when
                                                          allocating tensor`` / ``ResourceExhaustedError``, XLA
-                                                         ``RESOURCE_EXHAUSTED: Out of memory``
+                                                         ``RESOURCE_EXHAUSTED: Out of memory`` / ``Attempting to
+                                                         reserve`` (TPU)
                    disk_quota                 config     ``Disk quota exceeded`` / ``[Errno 122]`` / EDQUOT
                    disk_full                  config     ``No space left on device`` / ``[Errno 28]`` / ENOSPC
 4      stopped     terminated                 transient  the job's own exit by SIGTERM / SIGINT / SIGHUP (also
@@ -48,11 +50,13 @@ tier   name        label                      class      matches
                                                          ``Batch job submission failed``
                    driver_mismatch            config     ``driver version is insufficient``, ``no kernel image is
                                                          available``, ``driver ... is too old``, ``Found no
-                                                         NVIDIA driver``
+                                                         NVIDIA driver``, ``device kernel image is invalid``,
+                                                         ``invalid device function``
                    no_gpu                     config     ``No CUDA GPUs are available``, ``Torch not compiled with
                                                          CUDA enabled``, ``no CUDA-capable device``
                    tls_error                  config     ``CERTIFICATE_VERIFY_FAILED``, ``self-signed certificate
-                                                         in certificate chain``
+                                                         in certificate chain``, a certificate for another host
+                                                         (``hostname 'x' doesn't match``)
                    missing_credentials        config     ``Unable to locate credentials`` (NoCredentialsError),
                                                          wandb ``api_key not configured``, ``Token is required``
                    auth_error                 config     ``Cannot access gated repo``, ``Unauthorized for url``,
@@ -60,12 +64,16 @@ tier   name        label                      class      matches
                                                          for url`` is bad_arguments (a wrong repo id); then a
                                                          bare ``401/403 Client Error`` is auth_error
                    corrupt_checkpoint         config     ``PytorchStreamReader failed``, ``invalid load key``,
-                                                         safetensors ``HeaderTooLarge``, ``Unsupported operand``
+                                                         safetensors ``HeaderTooLarge``, ``Unsupported operand``,
+                                                         TF ``DataLossError`` / ``Checksum does not match``
                    version_mismatch           config     tokenizers ``untagged enum``, ``undefined symbol:`` (in an
                                                          exception or after a ``.so`` path), torch 2.6 ``Weights
                                                          only load failed``, cuDNN ``Loaded runtime CuDNN
                                                          library``, ``No module named 'torch._six'``, an exception
-                                                         saying ``requires x>=1.2``; numpy's ABI banner (not fatal)
+                                                         saying ``requires x>=1.2``, jax ``jaxlib is version X, but
+                                                         this version of jax``, ``cannot import name 'x' from
+                                                         'pkg' (/path)`` (a circular import's ``partially
+                                                         initialized module`` is not); numpy's ABI banner (not fatal)
                    corrupt_checkpoint         config     any other ``UnpicklingError``; ``Ran out of input``
                    state_dict_mismatch        config     ``Error(s) in loading state_dict``, ``size mismatch
                                                          for``, ``Missing/Unexpected key(s) in state_dict``
@@ -73,7 +81,8 @@ tier   name        label                      class      matches
                                                          values``, ``is non-finite``, ``FloatingPointError``,
                                                          DeepSpeed ``loss scale already at minimum``, Keras
                                                          ``loss: nan``, TF ``Nan in summary histogram``, Lightning
-                                                         ``Monitored metric ... = nan is not finite``
+                                                         ``Monitored metric ... = nan is not finite``, ``NaN
+                                                         detected in``
                    missing_module             config     ``ModuleNotFoundError`` / ``ImportError`` lines; ``No
                                                          module named`` at a line's start or in an exception's
                                                          message; ``requires the X library but it was not found``
@@ -84,14 +93,18 @@ tier   name        label                      class      matches
                                                          ``[Errno 30] Read-only file system``
                    bad_arguments              config     argparse ``error: unrecognized arguments`` / ``the
                                                          following arguments are required`` / ``invalid ...``;
-                                                         Lightning ``MisconfigurationException``
+                                                         Lightning ``MisconfigurationException``; NCCL
+                                                         ``Duplicate GPU detected`` (two ranks on one device)
                    command_not_found          config     the shell's ``...: command not found``
 6      bug         cuda_device_assert         code       ``device-side assert triggered``, or only the kernel's
                                                          ``thread: [..] Assertion `...` failed.`` lines
                    shape_mismatch             code       ``mat1 and mat2 shapes``, ``size of tensor a``, ``is
-                                                         invalid for input of size``, ``batch_size``, channels
+                                                         invalid for input of size``, ``batch_size``, channels,
+                                                         Keras ``Shapes (..) and (..) are incompatible``, TF
+                                                         ``Dimensions must be equal``
                    device_mismatch            code       ``Expected all tensors to be on the same device``,
-                                                         ``expected scalar type X but found Y``
+                                                         ``expected scalar type X but found Y``, c10d
+                                                         ``Tensors must be CUDA and dense``
                    syntax_error               code       ``SyntaxError`` / ``IndentationError`` / ``TabError``
                    name_error                 code       ``NameError`` / ``UnboundLocalError``
                    recursion_error            code       ``RecursionError``, ``maximum recursion depth exceeded``
@@ -101,7 +114,9 @@ tier   name        label                      class      matches
                    key_error                  code       ``KeyError``
                    index_error                code       ``IndexError``
                    not_implemented            code       ``NotImplementedError``
-7      crashed     illegal_memory_access      unknown    ``an illegal memory access was encountered``,
+7      crashed     nccl_error                 transient  NCCL ``NET/IB : Got completion ... with error``: the
+                                                         illegal accesses that follow on its ranks are fallout
+                   illegal_memory_access      unknown    ``an illegal memory access was encountered``,
                                                          ``misaligned address``, ``unspecified launch failure``
                    segfault                   unknown    ``Segmentation fault``; SIGSEGV reported by a launcher
                                                          (torchrun ``exitcode: -11``, DeepSpeed ``return code =
@@ -124,7 +139,8 @@ tier   name        label                      class      matches
                    dns_error                  transient  ``Temporary failure in name resolution``, ``Name or
                                                          service not known``, ``[Errno -2/-3]``,
                                                          ``NameResolutionError``, Go's ``no such host``, gloo
-                                                         ``Unable to find address for``
+                                                         ``Unable to find address for``, musl ``Name does not
+                                                         resolve``
                    rate_limited               transient  ``429 Client Error``, ``Too Many Requests``, S3
                                                          ``SlowDown``, AWS ``Throttling``, ``rateLimitExceeded``,
                                                          Azure ``over the account limit``
@@ -143,9 +159,12 @@ tier   name        label                      class      matches
                                                          peer``, ``Broken pipe``, ``Max retries exceeded``,
                                                          ``We couldn't connect to``, ``ConnectionError``,
                                                          ``DistNetworkError``, ``LocalEntryNotFoundError``, git's
-                                                         ``Failed to connect to ... port``, a TLS handshake cut short
+                                                         ``Failed to connect to ... port``, a TLS handshake cut short,
+                                                         a download cut short (``Connection broken:
+                                                         IncompleteRead``), DeepSpeed ``not reachable via ssh``
                    timeout                    transient  any other ``timed out``; ``DistStoreError``,
-                                                         ``EndpointConnectionError``
+                                                         ``EndpointConnectionError``; c10d stores' ``wait timeout
+                                                         after N ms`` / ``Timeout waiting for key``
 10     last        command_not_found          config     exit code 127
                    not_executable             config     exit code 126
                    signal_sigabrt             unknown    a launcher's SIGABRT of a rank (``exitcode: -6``)
@@ -192,7 +211,8 @@ Judgement calls:
       them for data, numerics and environment too. They stay unknown unless a rule says more.
       So do cuBLAS/cuDNN ``EXECUTION_FAILED`` / ``INTERNAL_ERROR`` (memory, set-up or a bug).
     * Python exception names are matched only at the line start (after an optional quote,
-      ``[rank3]:``, ``[default0]:`` or ``gpu-07: `` prefix, and a module path such as
+      ``[rank3]:``, ``[default0]:`` or ``gpu-07: `` prefix, or the two spaces torchrun's
+      ``Root Cause`` block indents its traceback by, and a module path such as
       ``botocore.exceptions.``), where a traceback prints its last line: a message that
       merely mentions an exception, or a traceback's source line (``    except KeyError:``),
       does not match. Phrases such as ``Connection refused`` match anywhere.
@@ -266,9 +286,10 @@ def compile_patterns(rules: Sequence[Rule]) -> dict:
 
 # A traceback's last line starts the line, perhaps after a launcher's prefix: torchrun
 # "[rank3]: " / "[default0]:", pdsh or deepspeed "worker-1: " (a host name has a digit, so
-# "note: TypeError: ..." in a message is not taken for a traceback), or an opening quote (a
-# message quoted whole: "OSError: We couldn't connect ...).
-_PFX = r"^[\"'`]?(?:\[[^\]\n]*\]:? ?|[\w.\-]*\d[\w.\-]*: )?"
+# "note: TypeError: ..." in a message is not taken for a traceback), an opening quote (a
+# message quoted whole: "OSError: We couldn't connect ...), or exactly two spaces (torchrun's
+# Root Cause block indents the traceback it quotes; a traceback's source lines have four).
+_PFX = r"^[\"'`]?(?:\[[^\]\n]*\]:? ?|[\w.\-]*\d[\w.\-]*: |  )?"
 
 
 def _exc(*names: str) -> str:
@@ -333,7 +354,8 @@ EXHAUSTED: tuple[Rule, ...] = (
     Rule("shm_exhausted", CONFIG, "shm_exhausted",
          log=r"insufficient shared memory|unable to (?:write to file|open shared memory object|mmap \d+ bytes from "
              r"file) </torch_|is killed by signal: Bus error|/dev/shm\S*.* No space left on device"
-             r"|No space left on device\S*.*/dev/shm|shared memory segment /dev/shm"),
+             r"|No space left on device\S*.*/dev/shm|shared memory segment /dev/shm"
+             r"|\[Errno 28\] No space left on device\.  joblib will operate in serial mode"),
     Rule("host_oom", CONFIG, "host_oom",
          log=r"oom[-_]kill events?\b|out-of-memory handler|Out of memory: Kill(?:ed)? process|OOM Killed"
              r"|task \d+: Out Of Memory|exceeded memory limit \(|Exceeded job memory limit|DefaultCPUAllocator: "
@@ -344,7 +366,8 @@ EXHAUSTED: tuple[Rule, ...] = (
          log=r"CUDA out of memory|CUDA error: out of memory|Cuda failure '?out of memory|CUDA_ERROR_OUT_OF_MEMORY"
              r"|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED|CUDNN_STATUS_ALLOC_FAILED"
              r"|(?:HIP|MPS backend|XPU) out of memory|OOM when allocating tensor"
-             r"|RESOURCE_EXHAUSTED: (?:Out of memory|.*[Rr]an out of memory)|Resource exhausted: Out\b"
+             r"|RESOURCE_EXHAUSTED: (?:Out of memory|.*[Rr]an out of memory|Attempting to (?:reserve|allocate)"
+             r"|Failed to allocate)|Resource exhausted: (?:Out\b|Attempting to)"
              r"|Out of memory while trying to allocate|" + _exc("OutOfMemoryError", "ResourceExhaustedError")),
     Rule("disk_quota", CONFIG, "disk_quota", log=r"Disk quota exceeded|\[Errno 122\]|\bEDQUOT\b"),
     Rule("disk_full", CONFIG, "disk_full", log=r"No space left on device|\[Errno 28\]|\bENOSPC\b"),
@@ -364,14 +387,16 @@ SETUP: tuple[Rule, ...] = (
     Rule("driver_mismatch", CONFIG, "driver_mismatch",
          log=r"driver version is insufficient for CUDA runtime version|no kernel image is available for execution"
              r"|NVIDIA driver on your system is too old|Found no NVIDIA driver|cudaErrorInsufficientDriver"
-             r"|CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice"),
+             r"|CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice|device kernel image is invalid"
+             r"|cudaErrorInvalidKernelImage|CUDA_ERROR_INVALID_IMAGE|CUDA error: invalid device function"),
     Rule("no_gpu", CONFIG, "no_gpu",
          log=r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|CUDA driver initialization failed"
              r"|no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE"
              r"|torch\.cuda\.is_available\(\) is False|No visible GPU devices"),
     Rule("tls_error", CONFIG, "tls_error",
          log=r"CERTIFICATE_VERIFY_FAILED|self[- ]signed certificate in certificate chain"
-             r"|unable to get local issuer certificate|certificate verify failed"),
+             r"|unable to get local issuer certificate|certificate verify failed|SSLCertVerificationError"
+             r"|CertificateError\(\"hostname|hostname '[^']*' doesn't match"),
     Rule("missing_credentials", CONFIG, "missing_credentials",
          log=r"Unable to locate credentials|api_key not configured|Token is required \(|" + _exc("NoCredentialsError")
              + r"|DefaultCredentialsError|Could not automatically determine credentials"
@@ -387,7 +412,8 @@ SETUP: tuple[Rule, ...] = (
          log=r"PytorchStreamReader failed|failed finding central directory|invalid load key"
              r"|WeightsUnpickler error: Unsupported operand|pickle data was truncated"
              r"|Error while deserializing header|HeaderTooLarge|MetadataIncompleteBuffer"
-             r"|truncated file|file signature not found|not a zip file"),
+             r"|truncated file|file signature not found|not a zip file"
+             r"|Checksum does not match: stored|" + _exc("DataLossError") + r"|Data loss: "),
     Rule("version_mismatch", CONFIG, "version_mismatch",
          log=r"did not match any variant of untagged enum|Weights only load failed"
              r"|WeightsUnpickler error: Unsupported global|Loaded runtime CuDNN library"
@@ -395,6 +421,7 @@ SETUP: tuple[Rule, ...] = (
              r"|doesn't follow PyTorch's LRScheduler API|No module named 'torch\._six'"
              r"|compiled with different CUDA (?:major )?versions"
              r"|mismatches the version that was used to compile PyTorch"
+             r"|is version \S+, but this version of \S+|cannot import name '[\w.]+' from '[\w.]+' \((?:/|\w:\\)"
              r"|" + _EXC_LINE + r".*(?:\b(?:requires?|is required|needs)\b.*(?:>=|==|~=)|undefined symbol: "
              r"|GLIBCXX_\S+' not found)|^\S+\.so(?:\.\d+)*: undefined symbol: "),
     # numpy 2 against modules built for 1.x: printed on the way to an ImportError that jobs
@@ -412,7 +439,8 @@ SETUP: tuple[Rule, ...] = (
          log=r"[Ll]oss is [Nn]a[Nn]\b|[Ll]oss became infinite or NaN|non-finite loss|[Ll]oss is not finite"
              r"|returned nan values|[Dd]etected (?:nan|NaN|inf)\b|is non-finite|loss scale already at minimum"
              r"|[Ll]oss is (?:nan|NaN|inf), stopping|Monitored metric \S+ = (?:nan|inf) is not finite|\bloss: nan\b"
-             r"|Nan in summary histogram|had NaN values|" + _exc("FloatingPointError")),
+             r"|Nan in summary histogram|had NaN values|\bNaN detected in\b|NaN or Inf found in input tensor"
+             r"|" + _exc("FloatingPointError")),
     Rule("missing_module", CONFIG, "missing_module",
          log=_exc("ModuleNotFoundError", "ImportError")
              + r"|" + _PFX + r"(?:(?:\w+\.)*\w*(?:Error|Exception): .*)?No module named"
@@ -427,7 +455,8 @@ SETUP: tuple[Rule, ...] = (
     Rule("bad_arguments", CONFIG, "bad_arguments",
          log=r": error: (?:unrecognized arguments|the following arguments are required"
              r"|argument \S+: (?:invalid|expected)|ambiguous option)"
-             r"|MisconfigurationException: |^KeyError: 'pytorch-lightning_version'"),
+             r"|MisconfigurationException: |^KeyError: 'pytorch-lightning_version'"
+             r"|Duplicate GPU detected"),
     Rule("command_not_found_log", CONFIG, "command_not_found", log=r": command not found$"),
 )
 
@@ -438,11 +467,12 @@ BUGS: tuple[Rule, ...] = (
          log=r"mat1 and mat2 shapes cannot be multiplied|The size of tensor a \(\d+\) must match the size of tensor b"
              r"|shape '\[[^\]]*\]' is invalid for input of size|Expected input batch_size \(\d+\) to match target"
              r"|expected input\[.*\] to have \d+ channels|Sizes of tensors must match except in dimension"
-             r"|size mismatch, m1: |Given groups=\d+, weight of size|Incompatible shapes: \["),
+             r"|size mismatch, m1: |Given groups=\d+, weight of size|Incompatible shapes: \["
+             r"|Shapes \([^)]*\) and \([^)]*\) are incompatible|Dimensions must be equal, but are \d+ and \d+"),
     Rule("device_mismatch", CODE, "device_mismatch",
          log=r"Expected all tensors to be on the same device|expected scalar type \w+ but found \w+"
              r"|Input type \(.*\) and weight type \(.*\) should be the same|Expected object of (?:device|scalar) type"
-             r"|found at least two devices"),
+             r"|found at least two devices|Tensors must be (?:CUDA|CPU) and dense"),
     Rule("syntax_error", CODE, "syntax_error", log=_exc("SyntaxError", "IndentationError", "TabError")),
     Rule("name_error", CODE, "name_error", log=_exc("NameError", "UnboundLocalError")),
     Rule("recursion_error", CODE, "recursion_error",
@@ -456,6 +486,10 @@ BUGS: tuple[Rule, ...] = (
 )
 
 CRASHED: tuple[Rule, ...] = (
+    # NCCL's InfiniBand transport failed (a completion error): the illegal accesses and unhandled
+    # CUDA errors that follow on the same ranks are its fallout, so it goes before them.
+    Rule("nccl_ib_completion", TRANSIENT, "nccl_error",
+         log=r"NET/IB ?: Got completion (?:from peer \S+ )?with (?:error \d+|status=\d+)"),
     Rule("illegal_memory_access", UNKNOWN, "illegal_memory_access",
          log=r"an illegal memory access was encountered|misaligned address|unspecified launch failure"
              r"|an illegal instruction was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS"),
@@ -487,7 +521,8 @@ NETWORK: tuple[Rule, ...] = (
          log=r"Temporary failure in name resolution|Name or service not known|getaddrinfo failed|\[Errno -[235]\]"
              r"|nodename nor servname provided|NameResolutionError|Could not resolve host|Failed to resolve '"
              r"|No address associated with hostname|DNS SRV lookup failed|res_nsearch error: Unknown host"
-             r"|: no such host$|Unable to find address for: |\bEAI_AGAIN\b|getaddrinfo ENOTFOUND"),
+             r"|: no such host$|Unable to find address for: |\bEAI_AGAIN\b|getaddrinfo ENOTFOUND"
+             r"|Name does not resolve"),
     Rule("rate_limited", TRANSIENT, "rate_limited",
          log=r"Too Many Requests|\b429 Client Error|\(SlowDown\)|\bSlowDown:|rateLimitExceeded|Rate exceeded"
              r"|\(Throttling(?:Exception)?\)|exceeds the rate limit|[Rr]ate limit (?:exceeded|reached)"
@@ -514,11 +549,12 @@ NETWORK: tuple[Rule, ...] = (
              r"|Max retries exceeded with url|Failed to connect to \S+ port \d+|Couldn't connect to server"
              r"|gnutls_handshake\(\) failed|connection broken by|SSLZeroReturnError|SSLEOFError"
              r"|Network error \(TransientException\)|\bCommError\b|EOF occurred in violation of protocol"
-             r"|UNEXPECTED_EOF_WHILE_READING|"
+             r"|UNEXPECTED_EOF_WHILE_READING|Connection broken: |\bIncompleteRead\(|was not reachable via ssh|"
              + _exc("ConnectionResetError", "ConnectionRefusedError", "ConnectionAbortedError", "BrokenPipeError",
                     "ConnectionError", "DistNetworkError", "LocalEntryNotFoundError")),
     Rule("timeout", TRANSIENT, "timeout",
-         log=r"\b[Tt]imed out\b|" + _exc("EndpointConnectionError", "ConnectionClosedError", "DistStoreError")),
+         log=r"\b[Tt]imed out\b|[Ww]ait timeout after \d+ ?ms|Timeout waiting for key: |"
+             + _exc("EndpointConnectionError", "ConnectionClosedError", "DistStoreError")),
 )
 
 LAST: tuple[Rule, ...] = (
