@@ -863,3 +863,18 @@ def test_a_progress_file_counts_as_progress_and_its_stall_is_a_hang(tmp_path):
     assert cancels(d) == ["a.train"]
     assert d.actions[0].signal == "TERM"
     assert d.state.stage("a.train").current().fault.label == "hang"
+
+
+def test_a_log_that_says_a_person_cancelled_the_job_holds_it_never_retries(pipeline):
+    """No scheduler verdict (no accounting, the command backend): slurmstepd's bare cancel line and a
+    TERM end are a person's scancel, held like the scheduler's own word, never run again."""
+    state = started(pipeline)
+    line = LogLine(file="stderr", offset=0, rules=("slurm_cancelled",),
+                   text="slurmstepd: error: *** JOB 3 ON c1 CANCELLED AT 2025-02-13T15:47:35 ***")
+    d = decide(state, observe(**{"a.train": seen(exited(None, signal=15), matches=[line])}), at(hours=1))
+    stage = d.state.stage("a.train")
+    assert stage.status == StageStatus.HELD and stage.hold.by == "ladder"
+    assert (stage.fault.label, stage.current().outcome) == ("cancelled_outside", "failed")
+    assert "cancelled outside tianluo" in stage.hold.reason
+    assert submits(d) == [] and stage.budget_used == {}
+    assert d.state.stage("a.eval").status == StageStatus.BLOCKED

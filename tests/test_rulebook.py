@@ -434,7 +434,8 @@ def test_each_tier_holds_the_classes_its_reason_gives():
     from tianluo.rulebook import TIERS
 
     classes = {name: {r.klass for r in tier} for name, tier in TIERS}
-    assert classes["hardware"] == {T} and classes["network"] == {T} and classes["stopped"] == {T}
+    assert classes["hardware"] == {T} and classes["network"] == {T}
+    assert classes["stopped"] == {T, U}  # someone stopped it; a person's scancel is cancelled_outside (unknown)
     assert classes["exhausted"] == {C} and classes["setup"] == {C} and classes["bug"] == {K}
     assert classes["crashed"] <= {U, T}  # what a crash or a launcher's signal report says; SIGTERM is a stop
 
@@ -509,7 +510,82 @@ SIBLINGS = [
      "on device.  joblib will operate in serial mode", "shm_exhausted"),
 ]
 
+# the third held-out set (ho[fgh]_*): ROCm, containers, Slurm's own words, Ray, storage services
+SIBLINGS += [
+    ("torch.OutOfMemoryError: HIP out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 15.98 GiB",
+     "cuda_oom"),
+    ("RuntimeError: HIP error: out of memory", "cuda_oom"),
+    ("RuntimeError: HIP error: invalid device function", "driver_mismatch"),
+    ("rocBLAS error: Cannot read /opt/rocm/lib/rocblas/library/TensileLibrary.dat: hipErrorNoBinaryForGpu: Unable to "
+     "find code object for all current devices!", "driver_mismatch"),
+    (":0:rocdevice.cpp            :2984: 1597 us: [pid:4038 tid:0x7f37] Callback: Queue 0x7ef7 aborting with error : "
+     "HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION: The agent attempted to access memory beyond the largest legal "
+     "address. code: 0x29", "illegal_memory_access"),
+    ("docker: Error response from daemon: failed to create shim task: OCI runtime create failed: runc create failed: "
+     "unable to start container process: error during container init: error running hook #0: error running hook: "
+     "exit status 1, stdout: , stderr: Auto-detected mode as 'legacy'\nnvidia-container-cli: requirement error: "
+     "unsatisfied condition: cuda>=12.4, please update your driver to a newer version, or use an earlier cuda "
+     "container: unknown.", "driver_mismatch"),
+    ("RuntimeError: CUDA error: invalid device ordinal", "no_gpu"),
+    ("ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.", "host_oom"),
+    ("(raylet) node_manager.cc:3084: 2 Workers (tasks / actors) killed due to memory pressure (OOM), 0 Workers crashed "
+     "due to other reasons at node (ID: 1b2c, IP: 10.0.0.3) over the last time period.", "host_oom"),
+    ("srun: error: Task launch for 881.0 failed on node gpu-07: Job prolog failed", "node_failure"),
+    ("submitit WARNING (2024-03-01 10:00:00,000) - Caught signal SIGUSR2 on node-3: this job is preempted.",
+     "preempted"),
+    ("srun: error: Unable to create step for job 912: Requested node configuration is not available",
+     "submit_rejected"),
+    ("sbatch: error: Batch job submission failed: Unspecified error", "submit_rejected"),
+    ("srun: fatal: --mem, --mem-per-cpu, and --mem-per-gpu are mutually exclusive.", "bad_arguments"),
+    ("slurmstepd: error: pyxis:     mkdir: cannot create directory '/run/user/1000': Permission denied",
+     "permission_denied"),
+    ("2021-11-28 19:11:18.779759: W tensorflow/core/framework/op_kernel.cc:1767] OP_REQUIRES failed at "
+     "summary_kernels.cc:106 : Permission denied: logs/train/events.out.tfevents.1638", "permission_denied"),
+    ("Process name: worker-3[0]\nExit code: 137", "signal_sigkill"),
+    ("torch.nn.modules.module.ModuleAttributeError: 'DistributedDataParallel' object has no attribute 'step'",
+     "attribute_error"),
+    ("jax.errors.ConcretizationTypeError: Abstract tracer value encountered where concrete value is expected",
+     "type_error"),
+    ("FloatingPointError: invalid value (nan) encountered in jit(train_step)", "nan_loss"),
+    ("Invalid argument: var and grad do not have the same shape[2,1536] [512,1536]", "shape_mismatch"),
+    ("RuntimeError: Placeholder storage has not been allocated on MPS device!", "device_mismatch"),
+    ("OSError: /opt/conda/lib/libcudart.so.12: cannot open shared object file: No such file or directory",
+     "missing_file"),
+    ("ValueError: Parent directory of /ckpt/model.ckpt doesn't exist, can't save.", "missing_file"),
+    ("tensorflow.python.framework.errors_impl.ResourceExhaustedError: /ckpt/model-9.tempstate1234567", "disk_full"),
+    ("google.auth.exceptions.RefreshError: ('invalid_grant: Token has been expired or revoked.', {'error': "
+     "'invalid_grant'})", "auth_error"),
+    ("RequestId:9f1c\nTime:2024-05-25T14:01:15.322Z\nErrorCode:AuthorizationFailure", "auth_error"),
+    ("ERROR | autotrain.app.utils:token_verification:138 - Failed to request /api/whoami-v2 - 429", "rate_limited"),
+    ("mlflow.exceptions.MlflowException: API request to http://mlflow:5000/api/2.0/mlflow/runs/create failed with "
+     "exception HTTPConnectionPool(host='mlflow', port=5000): Max retries exceeded with url: "
+     "/api/2.0/mlflow/runs/create (Caused by ResponseError('too many 500 error responses'))", "http_unavailable"),
+    ("2024-02-10 10:05:42,800 - modelscope - ERROR - File ./temp/tmpx/model.safetensors integrity check failed, the "
+     "download may be incomplete, please try again.", "connection_error"),
+    ("sqlite3.OperationalError: database is locked", "timeout"),
+    ("wandb.errors.error.Error: Couldn't communicate with backend after 30 seconds", "timeout"),
+    ("OSError: [Errno 37] No locks available", "io_error"),
+    ("g105:26923:27059 [2] NCCL INFO misc/socket.cc:505 -> 2 (Operation now in progress)\n"
+     "g105:26923:27059 [2] NCCL INFO bootstrap.cc:275 -> 2", "nccl_error"),
+    ("      ModuleNotFoundError: No module named 'torch'\n      [end of output]", "missing_module"),
+    ("ERROR: Could not find a version that satisfies the requirement flash-attn==9.9 (from versions: none)\n"
+     "ERROR: No matching distribution found for flash-attn==9.9", "bad_arguments"),
+]
+
 LOOK_ALIKES = [
+    # pip offline says "No matching distribution" too: the name that did not resolve is the cause
+    ("WARNING: Retrying (Retry(total=4)) after connection broken by 'NewConnectionError(\"<pip._vendor.urllib3."
+     "connection.HTTPSConnection object at 0x7f>: Failed to establish a new connection: [Errno -3] Temporary failure "
+     "in name resolution\")': /simple/flash-attn/\nERROR: No matching distribution found for flash-attn",
+     "dns_error"),
+    # NCCL's topology lines use arrows too: only "file.cc:N -> code" is an error's trail
+    ("node1:123:456 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/CUMEM\n"
+     "node1:123:456 [0] NCCL INFO Ring 00 : 0[1000] -> 1[2000] via P2P/IPC", "exit_1"),
+    # srun ends a step after a task failed with the same bare cancel line: the failure is the cause
+    ("srun: error: node-4: task 3: Bus error\nsrun: Terminating job step 77.0\n"
+     "slurmstepd: error: *** STEP 77.0 ON node-4 CANCELLED AT 2024-01-01T10:00:00 ***", "signal_sigbus"),
+    ("mkdir: cannot create directory 'out': File exists", "exit_1"),
+
     # a circular import is the code's own; a package that cannot be located is not a version skew
     ("ImportError: cannot import name 'Trainer' from partially initialized module 'mylib' (most likely due to a "
      "circular import) (/work/mylib/__init__.py)", "missing_module"),
@@ -530,3 +606,12 @@ LOOK_ALIKES = [
 def test_sibling_wordings_of_the_second_held_out_set(tmp_path, text, label):
     fault = run(tmp_path, {"stderr": TRAINING + text + "\n"}, state="exited", exit_code=1)
     assert fault.label == label, (text, fault)
+
+
+def test_a_bare_slurm_cancel_line_is_a_persons_scancel_only_when_the_job_ended_by_term(tmp_path):
+    line = "slurmstepd: error: *** JOB 3 ON c1 CANCELLED AT 2025-02-13T15:47:35 ***\n"
+    assert run(tmp_path, {"stderr": TRAINING + line}, state="exited", signal=15).label == "cancelled_outside"
+    assert run(tmp_path, {"stderr": TRAINING + line}, state="exited", exit_code=143).label == "cancelled_outside"
+    assert run(tmp_path, {"stderr": TRAINING + line}, state="exited", exit_code=1).label == "exit_1"
+    reason = "slurmstepd: error: *** JOB 3 ON c1 CANCELLED AT 2025-02-13T15:47:35 DUE TO TIME LIMIT ***\n"
+    assert run(tmp_path, {"stderr": TRAINING + reason}, state="exited", signal=15).label == "time_limit"

@@ -202,10 +202,12 @@ def _finish(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, facts, se
         # The shell under the runner may die of TERM while the job it started lives on (a
         # stopped trainer, a child that ignores TERM): nothing of it may outlive its attempt.
         ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, "cancelled: stop what is left", "KILL"))
-    attempt.outcome = "failed"
-    attempt.fault = fault
     attempt.fingerprint = fingerprint(fault, stage.progress.done if stage.progress else None,
                                       command_identity(attempt, ctx.planned(sid).command))
+    if fault.label == "cancelled_outside" and attempt.cancel is None:  # its log says a person's scancel ended it
+        return _hold_cancelled_outside(ctx, sid, stage, attempt, fault)
+    attempt.outcome = "failed"
+    attempt.fault = fault
     _climb(ctx, sid, stage, attempt, fault, space=seen.space)
     if fatal is not None:
         return f"failed: exited 0 but the log has a fatal line ({fault.klass.value}/{fault.label})"
@@ -227,9 +229,14 @@ def _cancelled_outside(ctx: Draft, sid: str, stage: StageState, attempt: Attempt
     attempt.ended_at = _parse_time(facts.ended_at, ctx.now) or ctx.now
     attempt.exit_code, attempt.signal = facts.exit_code, facts.signal
     attempt.host = facts.host or attempt.host
-    attempt.outcome = "failed"
     fault = Fault(klass=FaultClass.UNKNOWN, label="cancelled_outside",
                   evidence=facts.detail or f"the scheduler says {facts.scheduler_state or 'cancelled'}")
+    return _hold_cancelled_outside(ctx, sid, stage, attempt, fault)
+
+
+def _hold_cancelled_outside(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, fault: Fault) -> str:
+    """A person cancelled the attempt (the scheduler says so, or its log does): hold, never retry."""
+    attempt.outcome = "failed"
     attempt.fault = stage.fault = fault
     ctx.event("failed", sid, f"attempt {attempt.n} was cancelled, and not by tianluo: {fault.evidence}",
               attempt=attempt.n, fault={"class": fault.klass.value, "label": fault.label})

@@ -18,7 +18,10 @@ tier   name        label                      class      matches
                    time_limit                 config     slurmstepd ``CANCELLED AT ... DUE TO TIME LIMIT``
                    preempted / node_failure   transient  slurmstepd ``... DUE TO PREEMPTION`` (or ``JOB REQUEUE``) /
                                                          ``NODE FAILURE``,
-                                                         salloc ``Prolog failure on node``; free
+                                                         salloc ``Prolog failure on node``, srun ``Job prolog
+                                                         failed``, Ray's ``marked dead because the detector has
+                                                         missed too many heartbeats``; submitit's ``this job is
+                                                         preempted`` (it requeued itself); free
                    lost                       transient  state ``lost`` (pid gone, no exit record: killed with
                                                          the runner, host reboot); free, once in a row (the
                                                          ladder's rule)
@@ -35,7 +38,11 @@ tier   name        label                      class      matches
                                                          Out Of Memory``, Slurm ``exceeded memory limit``,
                                                          ``Cannot allocate memory`` ([Errno 12], a thread's
                                                          memory), ``std::bad_alloc``, ``DefaultCPUAllocator:``,
-                                                         ``MemoryError``, numpy ``_ArrayMemoryError``
+                                                         ``MemoryError``, numpy ``_ArrayMemoryError``, Ray's
+                                                         ``killed due to the node running low on memory`` /
+                                                         ``NODE_OUT_OF_MEMORY`` / ``memory pressure (OOM)``
+                   disk_full                  config     TF's ``ResourceExhaustedError: <ckpt>.tempstateN`` (a
+                                                         checkpoint's temporary file; before cuda_oom)
                    cuda_oom                   config     ``CUDA out of memory`` (all wordings),
                                                          ``CUDA_ERROR_OUT_OF_MEMORY``, ``CUBLAS_STATUS_ALLOC_FAILED``,
                                                          NCCL ``Cuda failure 'out of memory'``, TF ``OOM when
@@ -44,28 +51,41 @@ tier   name        label                      class      matches
                                                          reserve`` (TPU)
                    disk_quota                 config     ``Disk quota exceeded`` / ``[Errno 122]`` / EDQUOT
                    disk_full                  config     ``No space left on device`` / ``[Errno 28]`` / ENOSPC
-4      stopped     terminated                 transient  the job's own exit by SIGTERM / SIGINT / SIGHUP (also
+4      stopped     cancelled_outside          unknown    slurmstepd ``*** JOB n ON host CANCELLED AT t ***`` with
+                                                         no reason, and the job ended by TERM: a person's scancel
+                                                         (srun prints the line too when a task failed, but then
+                                                         the job does not end by TERM)
+                   terminated                 transient  the job's own exit by SIGTERM / SIGINT / SIGHUP (also
                                                          128+N): someone stopped it
 5      setup       submit_rejected            config     ``srun: error: Unable to allocate resources``, sbatch
-                                                         ``Batch job submission failed``
+                                                         ``Batch job submission failed``, srun ``Unable to create
+                                                         step``, each with a reason that is the job's
                    driver_mismatch            config     ``driver version is insufficient``, ``no kernel image is
                                                          available``, ``driver ... is too old``, ``Found no
                                                          NVIDIA driver``, ``device kernel image is invalid``,
-                                                         ``invalid device function``
+                                                         ``invalid device function`` (CUDA and HIP), MIOpen
+                                                         ``Code object build failed``, NVRTC ``invalid value for
+                                                         --gpu-architecture``, nvidia-container-cli ``requirement
+                                                         error`` / ``initialization error``
                    no_gpu                     config     ``No CUDA GPUs are available``, ``Torch not compiled with
-                                                         CUDA enabled``, ``no CUDA-capable device``
+                                                         CUDA enabled``, ``no CUDA-capable device``, ``invalid
+                                                         device ordinal``, IPEX ``device_id is out of range``
                    tls_error                  config     ``CERTIFICATE_VERIFY_FAILED``, ``self-signed certificate
                                                          in certificate chain``, a certificate for another host
                                                          (``hostname 'x' doesn't match``)
                    missing_credentials        config     ``Unable to locate credentials`` (NoCredentialsError),
-                                                         wandb ``api_key not configured``, ``Token is required``
+                                                         wandb ``api_key not configured``, ``Token is required``,
+                                                         ``must provide ... credentials``
                    auth_error                 config     ``Cannot access gated repo``, ``Unauthorized for url``,
                                                          ``AccessDenied``, ``(403)``; then ``Repository Not Found
                                                          for url`` is bad_arguments (a wrong repo id); then a
-                                                         bare ``401/403 Client Error`` is auth_error
+                                                         bare ``401/403 Client Error`` is auth_error; Azure
+                                                         ``AuthorizationFailure``, Google ``invalid_grant`` /
+                                                         ``invalid_scope`` / ``RefreshError``
                    corrupt_checkpoint         config     ``PytorchStreamReader failed``, ``invalid load key``,
                                                          safetensors ``HeaderTooLarge``, ``Unsupported operand``,
-                                                         TF ``DataLossError`` / ``Checksum does not match``
+                                                         TF ``DataLossError`` / ``Checksum does not match``, MXNet
+                                                         ``Invalid NDArray file format``
                    version_mismatch           config     tokenizers ``untagged enum``, ``undefined symbol:`` (in an
                                                          exception or after a ``.so`` path), torch 2.6 ``Weights
                                                          only load failed``, cuDNN ``Loaded runtime CuDNN
@@ -82,42 +102,53 @@ tier   name        label                      class      matches
                                                          DeepSpeed ``loss scale already at minimum``, Keras
                                                          ``loss: nan``, TF ``Nan in summary histogram``, Lightning
                                                          ``Monitored metric ... = nan is not finite``, ``NaN
-                                                         detected in``
+                                                         detected in``, JAX ``invalid value (nan) encountered``
                    missing_module             config     ``ModuleNotFoundError`` / ``ImportError`` lines; ``No
                                                          module named`` at a line's start or in an exception's
-                                                         message; ``requires the X library but it was not found``
+                                                         message; ``requires the X library but it was not found``;
+                                                         pip's indented ``ModuleNotFoundError`` of a build
                    missing_file               config     ``FileNotFoundError``; ``python: can't open file``; TF
                                                          ``NotFoundError ... No such file or directory``; a local
-                                                         path taken for a repo id (``Repo id must be in the form``)
+                                                         path taken for a repo id (``Repo id must be in the form``);
+                                                         an ``OSError`` that a ``.so`` is missing; TF ``Parent
+                                                         directory of X doesn't exist``
                    permission_denied          config     ``PermissionError``, ``[Errno 13]``, c10d ``errno: 13``,
-                                                         ``[Errno 30] Read-only file system``
+                                                         ``[Errno 30] Read-only file system``, TF ``Permission
+                                                         denied: path``, coreutils ``mkdir: cannot ...: Permission
+                                                         denied``, nvidia-container-cli's ``permission denied``
                    bad_arguments              config     argparse ``error: unrecognized arguments`` / ``the
                                                          following arguments are required`` / ``invalid ...``;
                                                          Lightning ``MisconfigurationException``; NCCL
-                                                         ``Duplicate GPU detected`` (two ranks on one device)
-                   command_not_found          config     the shell's ``...: command not found``
+                                                         ``Duplicate GPU detected`` (two ranks on one device),
+                                                         srun ``... are mutually exclusive``
+                   command_not_found          config     the shell's ``...: command not found``, enroot
+                                                         ``failed to execute: /bin/bash: No such file``
 6      bug         cuda_device_assert         code       ``device-side assert triggered``, or only the kernel's
                                                          ``thread: [..] Assertion `...` failed.`` lines
                    shape_mismatch             code       ``mat1 and mat2 shapes``, ``size of tensor a``, ``is
                                                          invalid for input of size``, ``batch_size``, channels,
                                                          Keras ``Shapes (..) and (..) are incompatible``, TF
-                                                         ``Dimensions must be equal``
+                                                         ``Dimensions must be equal``, ``var and grad do not have
+                                                         the same shape``
                    device_mismatch            code       ``Expected all tensors to be on the same device``,
                                                          ``expected scalar type X but found Y``, c10d
-                                                         ``Tensors must be CUDA and dense``
+                                                         ``Tensors must be CUDA and dense``, MPS ``Placeholder
+                                                         storage has not been allocated``
                    syntax_error               code       ``SyntaxError`` / ``IndentationError`` / ``TabError``
                    name_error                 code       ``NameError`` / ``UnboundLocalError``
                    recursion_error            code       ``RecursionError``, ``maximum recursion depth exceeded``
                    zero_division              code       ``ZeroDivisionError``
-                   type_error                 code       ``TypeError``
-                   attribute_error            code       ``AttributeError``
+                   type_error                 code       ``TypeError``; JAX ``ConcretizationTypeError`` and
+                                                         ``Tracer...ConversionError``
+                   attribute_error            code       ``AttributeError`` (and ``ModuleAttributeError``)
                    key_error                  code       ``KeyError``
                    index_error                code       ``IndexError``
                    not_implemented            code       ``NotImplementedError``
 7      crashed     nccl_error                 transient  NCCL ``NET/IB : Got completion ... with error``: the
                                                          illegal accesses that follow on its ranks are fallout
                    illegal_memory_access      unknown    ``an illegal memory access was encountered``,
-                                                         ``misaligned address``, ``unspecified launch failure``
+                                                         ``misaligned address``, ``unspecified launch failure``,
+                                                         ROCm ``HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION``
                    segfault                   unknown    ``Segmentation fault``; SIGSEGV reported by a launcher
                                                          (torchrun ``exitcode: -11``, DeepSpeed ``return code =
                                                          -11``, ``<Signals.SIGSEGV: 11>``); the job's own SIGSEGV
@@ -125,7 +156,8 @@ tier   name        label                      class      matches
                                                          ``Signal 9 (SIGKILL) received by PID``, ``return code =
                                                          -9``, srun ``task N: Killed``, bash ``... Killed``,
                                                          ``DataLoader worker (pid N) is killed by signal:
-                                                         Killed``); the job's own SIGKILL
+                                                         Killed``, Horovod's ``Exit code: 137``); the job's
+                                                         own SIGKILL
                    signal_sigbus              unknown    the job's own SIGBUS; a launcher's SIGBUS of a rank
                                                          (srun ``task N: Bus error``)
                    terminated                 transient  torchrun itself stopped by a signal (``Received 15
@@ -134,7 +166,8 @@ tier   name        label                      class      matches
                                                          summary is its clean-up after another rank failed
 8      hung        hang                       transient  state ``hung`` (alive, progress stopped)
 9      network     io_error                   transient  ``Input/output error``, ``[Errno 5]``, ``Stale file
-                                                         handle``, ``nfs: server X not responding``
+                                                         handle``, ``nfs: server X not responding``, ENOLCK
+                                                         ``[Errno 37] No locks available``
                    port_in_use                transient  ``Address already in use``, ``errno: 98``
                    dns_error                  transient  ``Temporary failure in name resolution``, ``Name or
                                                          service not known``, ``[Errno -2/-3]``,
@@ -143,14 +176,17 @@ tier   name        label                      class      matches
                                                          resolve``
                    rate_limited               transient  ``429 Client Error``, ``Too Many Requests``, S3
                                                          ``SlowDown``, AWS ``Throttling``, ``rateLimitExceeded``,
-                                                         Azure ``over the account limit``
+                                                         Azure ``over the account limit``, ``Failed to request
+                                                         URL - 429``
                    http_unavailable           transient  ``500/502/503/504 Server Error``, GCS ``503 GET``,
-                                                         ``ServiceUnavailable``
+                                                         ``ServiceUnavailable``, urllib3 ``too many 500 error
+                                                         responses``
                    nccl_timeout               transient  ``Watchdog caught collective operation timeout``, the
                                                          heartbeat monitor's ``watchdog got stuck`` ...
                    nccl_error                 transient  ``ncclSystemError`` / ``ncclRemoteError`` /
                                                          ``ncclUnhandledCudaError``, ``NCCL WARN``, ``NCCL error
-                                                         in:``, ``NCCL communicator was aborted``
+                                                         in:``, ``NCCL communicator was aborted``, NCCL's ``INFO
+                                                         file.cc:N -> 2`` (the trail of an error code)
                    timeout                    transient  a connection's timeout: ``Read timed out``,
                                                          ``ConnectTimeoutError``, ``socket has timed out``,
                                                          ``RendezvousTimeoutError``, ``*TimeoutError`` /
@@ -161,12 +197,17 @@ tier   name        label                      class      matches
                                                          ``DistNetworkError``, ``LocalEntryNotFoundError``, git's
                                                          ``Failed to connect to ... port``, a TLS handshake cut short,
                                                          a download cut short (``Connection broken:
-                                                         IncompleteRead``), DeepSpeed ``not reachable via ssh``
+                                                         IncompleteRead``, ModelScope's ``the download may be
+                                                         incomplete``), DeepSpeed ``not reachable via ssh``
                    timeout                    transient  any other ``timed out``; ``DistStoreError``,
                                                          ``EndpointConnectionError``; c10d stores' ``wait timeout
-                                                         after N ms`` / ``Timeout waiting for key``
+                                                         after N ms`` / ``Timeout waiting for key``; SQLite
+                                                         ``database is locked``; wandb ``Couldn't communicate
+                                                         with backend after N seconds``
 10     last        command_not_found          config     exit code 127
                    not_executable             config     exit code 126
+                   bad_arguments              config     pip ``No matching distribution found for X`` (after
+                                                         the network tier: an offline pip says the same)
                    signal_sigabrt             unknown    a launcher's SIGABRT of a rank (``exitcode: -6``)
 =====  ==========  =========================  =========  ==================================================
 
@@ -338,7 +379,12 @@ SCHEDULER: tuple[Rule, ...] = (
          free=True),
     Rule("slurm_node_failure", TRANSIENT, "node_failure", log=r"CANCELLED AT \S+ DUE TO NODE FAIL", free=True),
     Rule("slurm_prolog_failure", TRANSIENT, "node_failure",
-         log=r"Prolog failure on node|Job allocation \d+ has been revoked", free=True),
+         log=r"Prolog failure on node|Job allocation \d+ has been revoked|Job prolog failed", free=True),
+    # Ray's control plane gave a node up (its raylet died or stopped answering).
+    Rule("ray_node_dead", TRANSIENT, "node_failure",
+         log=r"marked dead because the detector has missed too many heartbeats", free=True),
+    # submitit (and jobs like it) caught the scheduler's preemption signal and requeued itself.
+    Rule("requeued_preempted", TRANSIENT, "preempted", log=r": this job is preempted\b", free=True),
     # Gone with its runner: nothing the log says ended it.
     Rule("lost", TRANSIENT, "lost", state="lost", free=True),
 )
@@ -360,10 +406,14 @@ EXHAUSTED: tuple[Rule, ...] = (
          log=r"oom[-_]kill events?\b|out-of-memory handler|Out of memory: Kill(?:ed)? process|OOM Killed"
              r"|task \d+: Out Of Memory|exceeded memory limit \(|Exceeded job memory limit|DefaultCPUAllocator: "
              r"|_ArrayMemoryError|Unable to allocate [\d.]+ [KMGTP]i?B for an array"
-             r"|[Cc]annot allocate memory|std::bad_alloc$|"
+             r"|[Cc]annot allocate memory|std::bad_alloc$|killed due to the node running low on memory"
+             r"|Worker exit type: NODE_OUT_OF_MEMORY|killed due to memory pressure \(OOM\)|"
              + _exc("MemoryError")),
+    # TF writes a checkpoint through a temporary file; a ResourceExhaustedError naming it is the disk.
+    Rule("tf_checkpoint_disk_full", CONFIG, "disk_full", log=r"ResourceExhaustedError: \S*\.tempstate\d+"),
     Rule("cuda_oom", CONFIG, "cuda_oom",
-         log=r"CUDA out of memory|CUDA error: out of memory|Cuda failure '?out of memory|CUDA_ERROR_OUT_OF_MEMORY"
+         log=r"CUDA out of memory|(?:CUDA|HIP) error: out of memory|hipErrorOutOfMemory|Cuda failure '?out of memory"
+             r"|CUDA_ERROR_OUT_OF_MEMORY"
              r"|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED|CUDNN_STATUS_ALLOC_FAILED"
              r"|(?:HIP|MPS backend|XPU) out of memory|OOM when allocating tensor"
              r"|RESOURCE_EXHAUSTED: (?:Out of memory|.*[Rr]an out of memory|Attempting to (?:reserve|allocate)"
@@ -374,6 +424,11 @@ EXHAUSTED: tuple[Rule, ...] = (
 )
 
 STOPPED: tuple[Rule, ...] = (
+    # slurmstepd's cancel line with no reason, and the job ended by the TERM it sends: a person (or
+    # an admin) ran scancel. srun prints the same line when it ends a step after a task failed,
+    # but then the job ends by that failure, not by TERM, and the failure's own line says more.
+    Rule("slurm_cancelled", UNKNOWN, "cancelled_outside",
+         log=r"\*\*\* (?:JOB|STEP) \S+ ON \S+ CANCELLED AT \S+ \*\*\*", signal="SIGTERM"),
     Rule("sigterm", TRANSIENT, "terminated", signal="SIGTERM"),
     Rule("sigint", TRANSIENT, "terminated", signal="SIGINT"),
     Rule("sighup", TRANSIENT, "terminated", signal="SIGHUP"),
@@ -383,29 +438,37 @@ SETUP: tuple[Rule, ...] = (
     Rule("submit_rejected", CONFIG, "submit_rejected",
          log=r"(?:srun|salloc|sbatch): error: (?:Unable to allocate resources|Batch job submission failed): (?:Invalid"
              r"|Requested|Job violates|Node count|More processors|Memory required|Access.permission denied|QOS"
-             r"|Job has invalid|User's group not permitted|Job's account not permitted)"),
+             r"|Job has invalid|User's group not permitted|Job's account not permitted|Unspecified error"
+             r"|I/O error writing script)"
+             r"|srun: error: Unable to create step for job \d+: (?:Invalid|Requested|Memory required"
+             r"|More processors)"),
     Rule("driver_mismatch", CONFIG, "driver_mismatch",
          log=r"driver version is insufficient for CUDA runtime version|no kernel image is available for execution"
              r"|NVIDIA driver on your system is too old|Found no NVIDIA driver|cudaErrorInsufficientDriver"
              r"|CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice|device kernel image is invalid"
-             r"|cudaErrorInvalidKernelImage|CUDA_ERROR_INVALID_IMAGE|CUDA error: invalid device function"),
+             r"|cudaErrorInvalidKernelImage|CUDA_ERROR_INVALID_IMAGE|(?:CUDA|HIP) error: invalid device function"
+             r"|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu|Code object build failed"
+             r"|invalid value for --gpu-architecture|nvidia-container-cli: requirement error"
+             r"|please update your driver to a newer version|nvidia-container-cli: initialization error"),
     Rule("no_gpu", CONFIG, "no_gpu",
          log=r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|CUDA driver initialization failed"
              r"|no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE"
-             r"|torch\.cuda\.is_available\(\) is False|No visible GPU devices"),
+             r"|torch\.cuda\.is_available\(\) is False|No visible GPU devices|invalid device ordinal"
+             r"|device_id is out of range"),
     Rule("tls_error", CONFIG, "tls_error",
          log=r"CERTIFICATE_VERIFY_FAILED|self[- ]signed certificate in certificate chain"
              r"|unable to get local issuer certificate|certificate verify failed|SSLCertVerificationError"
              r"|CertificateError\(\"hostname|hostname '[^']*' doesn't match"),
     Rule("missing_credentials", CONFIG, "missing_credentials",
          log=r"Unable to locate credentials|api_key not configured|Token is required \(|" + _exc("NoCredentialsError")
-             + r"|DefaultCredentialsError|Could not automatically determine credentials"
+             + r"|DefaultCredentialsError|Could not automatically determine credentials|[Mm]ust provide .*credentials"
                r"|You must (?:be logged in|login|provide a token|specify a token)|Token must be specified"),
     Rule("auth_error", CONFIG, "auth_error",
          log=r"Cannot access gated repo|GatedRepoError|Unauthorized for url|Forbidden for url|\bAccessDenied\b"
              r"|InvalidAccessKeyId|SignatureDoesNotMatch|ExpiredToken|Invalid user token|Invalid token passed"
              r"|Access to model \S+ is restricted|An error occurred \(40[13]\)|HTTP Error 40[13]|\(error 40[13]\)"
-             r"|[Tt]oken seems invalid|No valid Hugging Face token"),
+             r"|[Tt]oken seems invalid|No valid Hugging Face token|ErrorCode:Authori[sz]ationFailure"
+             r"|AuthorizationPermissionMismatch|\binvalid_grant\b|\binvalid_scope\b|" + _exc("RefreshError")),
     Rule("repo_not_found", CONFIG, "bad_arguments", log=r"Repository Not Found for url"),
     Rule("auth_status", CONFIG, "auth_error", log=r"\b40[13] Client Error"),
     Rule("corrupt_checkpoint", CONFIG, "corrupt_checkpoint",
@@ -413,7 +476,8 @@ SETUP: tuple[Rule, ...] = (
              r"|WeightsUnpickler error: Unsupported operand|pickle data was truncated"
              r"|Error while deserializing header|HeaderTooLarge|MetadataIncompleteBuffer"
              r"|truncated file|file signature not found|not a zip file"
-             r"|Checksum does not match: stored|" + _exc("DataLossError") + r"|Data loss: "),
+             r"|Checksum does not match: stored|" + _exc("DataLossError") + r"|Data loss: "
+             r"|Invalid NDArray file format"),
     Rule("version_mismatch", CONFIG, "version_mismatch",
          log=r"did not match any variant of untagged enum|Weights only load failed"
              r"|WeightsUnpickler error: Unsupported global|Loaded runtime CuDNN library"
@@ -440,24 +504,32 @@ SETUP: tuple[Rule, ...] = (
              r"|returned nan values|[Dd]etected (?:nan|NaN|inf)\b|is non-finite|loss scale already at minimum"
              r"|[Ll]oss is (?:nan|NaN|inf), stopping|Monitored metric \S+ = (?:nan|inf) is not finite|\bloss: nan\b"
              r"|Nan in summary histogram|had NaN values|\bNaN detected in\b|NaN or Inf found in input tensor"
+             r"|invalid value \(nan\) encountered in"
              r"|" + _exc("FloatingPointError")),
     Rule("missing_module", CONFIG, "missing_module",
          log=_exc("ModuleNotFoundError", "ImportError")
              + r"|" + _PFX + r"(?:(?:\w+\.)*\w*(?:Error|Exception): .*)?No module named"
-             + r"|requires the \S+ library but it was not found"),
+             + r"|requires the \S+ library but it was not found|^\s+ModuleNotFoundError: No module named"),
     Rule("missing_file", CONFIG, "missing_file",
          log=_exc("FileNotFoundError") + r"|can't open file .*No such file or directory"
              r"|Repo id must be in the form 'repo_name'|Failed to create a NewWriteableFile"
-             r"|(?:NotFoundError|Not found): .*(?:No such file or directory|cannot find the path)"),
+             r"|(?:NotFoundError|Not found): .*(?:No such file or directory|cannot find the path)"
+             r"|Parent directory of \S+ doesn't exist|RuntimeError: Cannot find the files\.$"
+             r"|" + _exc("OSError") + r".*cannot open shared object file: No such file or directory"),
     Rule("permission_denied", CONFIG, "permission_denied",
          log=_exc("PermissionError") + r"|\[Errno 13\] Permission denied|errno: 13 - Permission denied"
-             r"|\[Errno 30\] Read-only file system"),
+             r"|\[Errno 30\] Read-only file system|" + _exc("PermissionDeniedError")
+             + r"|OP_REQUIRES failed at .*: Permission denied: "
+               r"|\b(?:mkdir|touch|cp|mv|ln|rm|tee|chmod|chown|install): cannot [a-z ]+.*: Permission denied$"
+               r"|nvidia-container-cli: .*: permission denied$"),
     Rule("bad_arguments", CONFIG, "bad_arguments",
          log=r": error: (?:unrecognized arguments|the following arguments are required"
              r"|argument \S+: (?:invalid|expected)|ambiguous option)"
              r"|MisconfigurationException: |^KeyError: 'pytorch-lightning_version'"
-             r"|Duplicate GPU detected"),
-    Rule("command_not_found_log", CONFIG, "command_not_found", log=r": command not found$"),
+             r"|Duplicate GPU detected|(?:srun|sbatch|salloc): (?:fatal|error): .*are mutually exclusive"
+             r"|number of input must be bigger than batch size|Checkpoint path should be absolute"),
+    Rule("command_not_found_log", CONFIG, "command_not_found",
+         log=r": command not found$|failed to execute: \S+: No such file or directory"),
 )
 
 BUGS: tuple[Rule, ...] = (
@@ -468,18 +540,22 @@ BUGS: tuple[Rule, ...] = (
              r"|shape '\[[^\]]*\]' is invalid for input of size|Expected input batch_size \(\d+\) to match target"
              r"|expected input\[.*\] to have \d+ channels|Sizes of tensors must match except in dimension"
              r"|size mismatch, m1: |Given groups=\d+, weight of size|Incompatible shapes: \["
-             r"|Shapes \([^)]*\) and \([^)]*\) are incompatible|Dimensions must be equal, but are \d+ and \d+"),
+             r"|Shapes \([^)]*\) and \([^)]*\) are incompatible|Dimensions must be equal, but are \d+ and \d+"
+             r"|var and grad do not have the same shape"),
     Rule("device_mismatch", CODE, "device_mismatch",
          log=r"Expected all tensors to be on the same device|expected scalar type \w+ but found \w+"
              r"|Input type \(.*\) and weight type \(.*\) should be the same|Expected object of (?:device|scalar) type"
-             r"|found at least two devices|Tensors must be (?:CUDA|CPU) and dense"),
+             r"|found at least two devices|Tensors must be (?:CUDA|CPU) and dense"
+             r"|Placeholder storage has not been allocated on MPS device"),
     Rule("syntax_error", CODE, "syntax_error", log=_exc("SyntaxError", "IndentationError", "TabError")),
     Rule("name_error", CODE, "name_error", log=_exc("NameError", "UnboundLocalError")),
     Rule("recursion_error", CODE, "recursion_error",
          log=_exc("RecursionError") + r"|maximum recursion depth exceeded"),
     Rule("zero_division", CODE, "zero_division", log=_exc("ZeroDivisionError")),
-    Rule("type_error", CODE, "type_error", log=_exc("TypeError")),
-    Rule("attribute_error", CODE, "attribute_error", log=_exc("AttributeError")),
+    Rule("type_error", CODE, "type_error",
+         log=_exc("TypeError") + r"|\b(?:ConcretizationTypeError|TracerBoolConversionError"
+                                 r"|TracerArrayConversionError|TracerIntegerConversionError): "),
+    Rule("attribute_error", CODE, "attribute_error", log=_exc(r"\w*AttributeError")),
     Rule("key_error", CODE, "key_error", log=_exc("KeyError")),
     Rule("index_error", CODE, "index_error", log=_exc("IndexError")),
     Rule("not_implemented", CODE, "not_implemented", log=_exc("NotImplementedError")),
@@ -492,11 +568,13 @@ CRASHED: tuple[Rule, ...] = (
          log=r"NET/IB ?: Got completion (?:from peer \S+ )?with (?:error \d+|status=\d+)"),
     Rule("illegal_memory_access", UNKNOWN, "illegal_memory_access",
          log=r"an illegal memory access was encountered|misaligned address|unspecified launch failure"
-             r"|an illegal instruction was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS"),
+             r"|an illegal instruction was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS"
+             r"|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|hipErrorIllegalAddress"),
     Rule("segfault_log", UNKNOWN, "segfault", log=r"Segmentation fault|" + _launcher(11, "SIGSEGV")),
     Rule("segfault", UNKNOWN, "segfault", signal="SIGSEGV"),
     Rule("launcher_sigkill", UNKNOWN, "signal_sigkill",
-         log=_launcher(9, "SIGKILL", "Killed") + r"|DataLoader worker \(pid \d+\) is killed by signal: Killed"),
+         log=_launcher(9, "SIGKILL", "Killed") + r"|DataLoader (?:worker|process) \(pid \d+\) (?:exited )?is killed by "
+             r"signal: Killed|^Exit code: 137$|exited with (?:exit )?code 137\b"),
     Rule("sigkill", UNKNOWN, "signal_sigkill", signal="SIGKILL"),
     Rule("sigbus", UNKNOWN, "signal_sigbus", signal="SIGBUS"),
     Rule("launcher_sigbus", UNKNOWN, "signal_sigbus", log=_launcher(7, "SIGBUS", "Bus error")),
@@ -514,7 +592,8 @@ HUNG: tuple[Rule, ...] = (
 
 NETWORK: tuple[Rule, ...] = (
     Rule("io_error", TRANSIENT, "io_error",
-         log=r"Input/output error|\[Errno 5\]|Stale file handle|\[Errno 116\]|nfs: server \S+ not responding"),
+         log=r"Input/output error|\[Errno 5\]|Stale file handle|\[Errno 116\]|nfs: server \S+ not responding"
+             r"|\[Errno 37\] No locks available"),
     Rule("port_in_use", TRANSIENT, "port_in_use",
          log=r"Address already in use|\bEADDRINUSE\b|\[Errno 98\]|errno: 98\b"),
     Rule("dns_error", TRANSIENT, "dns_error",
@@ -527,17 +606,18 @@ NETWORK: tuple[Rule, ...] = (
          log=r"Too Many Requests|\b429 Client Error|\(SlowDown\)|\bSlowDown:|rateLimitExceeded|Rate exceeded"
              r"|\(Throttling(?:Exception)?\)|exceeds the rate limit|[Rr]ate limit (?:exceeded|reached)"
              r"|reduce your request rate|Slow Down$|TooManyRequests|\b429 (?:GET|POST|PUT|PATCH|DELETE|HEAD) "
-             r"|over the account limit|\bServerBusy\b"),
+             r"|over the account limit|\bServerBusy\b|[Ff]ailed to request \S+ - 429$"),
     Rule("http_unavailable", TRANSIENT, "http_unavailable",
          log=r"\b50[0234] Server Error|\b500 Internal Server Error|502 Bad Gateway|503 Service Unavailable"
-             r"|504 Gateway Time-?out|HTTP Error 50[0234]|\b50[0234] (?:GET|POST|PUT|PATCH|DELETE|HEAD) "
+             r"|504 Gateway Time-?out|HTTP Error 50[0234]|too many 50\d error responses"
+             r"|\b50[0234] (?:GET|POST|PUT|PATCH|DELETE|HEAD) "
              r"|" + _exc("ServiceUnavailable", "InternalServerError", "BadGateway", "GatewayTimeout")),
     Rule("nccl_timeout", TRANSIENT, "nccl_timeout",
          log=r"Watchdog caught collective|Timeout at NCCL work|watchdog got stuck for|Heartbeat monitor timed out"
              r"|NCCL operations have failed or timed out"),
     Rule("nccl_error", TRANSIENT, "nccl_error",
          log=r"ncclSystemError|ncclRemoteError|ncclInternalError|ncclUnhandledCudaError|NCCL WARN"
-             r"|NCCL communicator was aborted|NCCL error in:|NCCL error: "),
+             r"|NCCL communicator was aborted|NCCL error in:|NCCL error: |NCCL INFO [\w/.]+:\d+ -> [1-7]\b"),
     Rule("timeout_connect", TRANSIENT, "timeout",
          log=r"Read timed out|ConnectTimeoutError|ReadTimeoutError|RendezvousTimeoutError|socket has timed out"
              r"|Connection timed out"
@@ -549,11 +629,13 @@ NETWORK: tuple[Rule, ...] = (
              r"|Max retries exceeded with url|Failed to connect to \S+ port \d+|Couldn't connect to server"
              r"|gnutls_handshake\(\) failed|connection broken by|SSLZeroReturnError|SSLEOFError"
              r"|Network error \(TransientException\)|\bCommError\b|EOF occurred in violation of protocol"
-             r"|UNEXPECTED_EOF_WHILE_READING|Connection broken: |\bIncompleteRead\(|was not reachable via ssh|"
+             r"|UNEXPECTED_EOF_WHILE_READING|Connection broken: |\bIncompleteRead\(|was not reachable via ssh"
+             r"|the download may be incomplete|" + _exc("FileIntegrityError") + r"|"
              + _exc("ConnectionResetError", "ConnectionRefusedError", "ConnectionAbortedError", "BrokenPipeError",
                     "ConnectionError", "DistNetworkError", "LocalEntryNotFoundError")),
     Rule("timeout", TRANSIENT, "timeout",
-         log=r"\b[Tt]imed out\b|[Ww]ait timeout after \d+ ?ms|Timeout waiting for key: |"
+         log=r"\b[Tt]imed out\b|[Ww]ait timeout after \d+ ?ms|Timeout waiting for key: |database is locked$"
+             r"|Couldn't communicate with backend after \d+ seconds|"
              + _exc("EndpointConnectionError", "ConnectionClosedError", "DistStoreError")),
 )
 
@@ -561,6 +643,8 @@ LAST: tuple[Rule, ...] = (
     # The shell's own exit codes.
     Rule("exit_127", CONFIG, "command_not_found", exit_code=127),
     Rule("exit_126", CONFIG, "not_executable", exit_code=126),
+    # pip found no such requirement; after the network tier, because an offline pip says the same words.
+    Rule("pip_no_distribution", CONFIG, "bad_arguments", log=r"No matching distribution found for \S+"),
     # A launcher says a rank aborted; a watchdog's abort is its timeout, so any transient line said more.
     Rule("launcher_sigabrt", UNKNOWN, "signal_sigabrt", log=_launcher(6, "SIGABRT", "Aborted")),
 )
