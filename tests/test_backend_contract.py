@@ -132,6 +132,22 @@ def test_find_and_poll_without_a_handle_adopt_the_job_and_never_launch_a_second(
     assert h.count_jobs(job.job_name) <= 1
 
 
+def test_a_cancel_without_a_handle_reaches_the_job_an_unrecorded_submit_left(harness):
+    """``tianluo stop --cancel`` of an attempt whose submit was never recorded: the job is found
+    by its name (or its claim) and cancelled, never left to run unwatched."""
+    h = harness
+    job = h.job(HANG, "nohandle")
+    h.submit(job)  # the tick that submitted it was killed before it recorded the handle
+    wait_for(lambda: h.backend.find(job), what="find to return the job")
+    h.new_tick()
+    sent = h.backend.cancel(job, None, signal.SIGTERM)
+    assert sent, "nothing was cancelled"
+    f = poll_until(h, {job.job_name: (job, None)}, ended, what="the job to end")[job.job_name]
+    assert f.state == JobState.LOST or f.signal is not None or f.exit_code != 0 or f.ended_by == "cancelled", f
+    assert h.count_jobs(job.job_name) <= 1  # the one job, ended (a scheduler may still list it)
+    h.backend.cancel(job, None, signal.SIGTERM)  # again, after its end: harmless
+
+
 # --- cancelled outside tianluo --------------------------------------------------------------------
 
 

@@ -465,6 +465,26 @@ def test_a_tick_killed_between_submit_and_record_adopts_never_a_second_job(q, tm
     assert not any(e["event"] in ("relaunch", "submitted") for e in read_events(run_dir))
 
 
+@pytest.mark.parametrize("find", [True, False], ids=["by-find", "by-job-id-file"])
+def test_stop_cancel_after_a_tick_killed_between_submit_and_record_cancels_that_job(q, tmp_path, find):
+    """The attempt has no handle; `stop --cancel` must still end its job, not leave it running unwatched."""
+    project = tmp_path / "proj"
+    stage = "      work:\n        run: sleep 60; echo done > done.txt\n        done_when: {exists: done.txt}\n"
+    spec = write_spec(project, spec_text(q, stage, find=find))
+    run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
+    proc = subprocess.run([sys.executable, "-c", KILLED_TICK, str(run_dir)], cwd=tmp_path, env=clean_env(),
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == -signal.SIGKILL, proc.stderr
+    attempt = read_state(run_dir)["entities"]["solo"]["stages"]["work"]["attempts"][0]
+    assert attempt["handle"] is None
+    (job_id,) = q("find", "--name", attempt["job_name"]).stdout.split()
+    out = cli("stop", "--cancel", "--run", run_dir, cwd=tmp_path, check=True)
+    assert "TERM" in out.stdout or "cancel" in out.stdout.lower(), out.stdout
+    words = q("status", job_id).stdout.split()
+    assert words[1] == "CANCELLED", words  # the queue's own word: tianluo's cancel reached it
+    assert not (project / "done.txt").exists()
+
+
 def test_an_unreachable_queue_launches_nothing_and_the_run_completes_once_it_is_back(q, tmp_path):
     project = tmp_path / "proj"
     spec = write_spec(project, spec_text(q, PIPELINE.replace("test -f once ||", "true ||")))

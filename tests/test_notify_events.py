@@ -257,6 +257,34 @@ def test_a_hung_server_costs_a_tick_seconds_and_is_tried_again_later(tmp_path):
 
 
 @pytest.mark.integration
+def test_a_notify_command_that_hangs_is_ended_whole_at_its_timeout(tmp_path, monkeypatch):
+    """A command that left a process behind (`sleep &`) and hangs: at the timeout its whole process
+    group goes, not only the shell, and the notice is tried again later."""
+    from tianluo import notify
+
+    monkeypatch.setattr(notify, "NOTIFY_TIMEOUT_S", 1)
+    run_dir = _held_run(tmp_path, """{command: 'sleep 300 & echo $! >> bg.pids; sleep 300'}""")
+    t0 = time.monotonic()
+    result = run_tick(run_dir)
+    assert result.phase == Phase.BLOCKED
+    assert time.monotonic() - t0 < 20
+    failed = [e for e in read_events(run_dir) if e["event"] == "notify_failed"]
+    assert failed and "timed out after 1s" in failed[0]["error"]
+    pids = [int(x) for x in (tmp_path / "proj/bg.pids").read_text().split()]
+    assert pids
+    for pid in pids:  # the background sleep went with the shell
+        wait_for(lambda pid=pid: not _running(pid), timeout=10, what=f"the background sleep {pid} to end")
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.integration
 def test_a_killed_tick_never_repeats_what_was_sent_and_never_loses_the_rest(tmp_path, hook):
     project = tmp_path / "proj"
     slow = ("""{command: 'test -e go || { touch waiting; sleep 60; }; echo "$TIANLUO_TITLE" >> told.txt'}""")

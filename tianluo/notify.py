@@ -20,6 +20,7 @@ from tianluo.fsio import UnsafePath, atomic_write
 from tianluo.holds import analysis_path
 from tianluo.logscan import tail_lines
 from tianluo.model import Notice, RunState
+from tianluo.shellrun import run_command
 from tianluo.spec import NotifySpec
 from tianluo.states import StageStatus
 from tianluo.templating import notify_env_name, render
@@ -153,15 +154,14 @@ def _send(state: RunState, run_dir: Path, channel: NotifySpec, what, kind: str, 
         command = render(channel.command, values, shell=True, env_name=notify_env_name, known=False)
     except SpecError as exc:  # a plan from before placements were checked: never run it
         return False, f"not run: {exc}"
-    try:
-        proc = subprocess.run(["/bin/sh", "-c", command], cwd=state.plan.workdir, env=env,
-                              stdin=subprocess.DEVNULL, capture_output=True, timeout=NOTIFY_TIMEOUT_S)
+    try:  # its own session: a timeout ends what it started too; its output is capped, never read whole
+        proc = run_command(command, NOTIFY_TIMEOUT_S, env=env, cwd=state.plan.workdir)
     except subprocess.TimeoutExpired:
         return False, f"timed out after {NOTIFY_TIMEOUT_S}s"
     except OSError as exc:
         return False, f"could not run: {exc}"
     if proc.returncode:
-        return False, f"exit {proc.returncode}: {proc.stderr.decode(errors='replace').strip()[-200:]}"
+        return False, f"exit {proc.returncode}: {proc.err.strip()[-200:]}"
     return True, "exit 0"
 
 

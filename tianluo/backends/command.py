@@ -24,15 +24,12 @@ in reference/backends.md.
 
 import os
 import re
-import select
 import shlex
 import shutil
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from string import Formatter
 from typing import Annotated, Literal, get_args
@@ -55,6 +52,7 @@ from tianluo.errors import TianluoError
 from tianluo.fsio import UnsafePath, atomic_write, write_json
 from tianluo.plaintext import one_line
 from tianluo.runner import EXIT, JOB
+from tianluo.shellrun import ERROR_CAP, OUTPUT_CAP, Result, run_command
 from tianluo.spec_parts import MAX_COMMAND, MAX_SCHEDULER_TIMEOUT_S, single_line, upto, within
 from tianluo.states import JobState
 
@@ -62,10 +60,7 @@ TAG = "TIANLUO_JOB"
 SCRIPT = "job.sh"
 JOB_ID = "job_id"  # the id submit printed, written by tianluo right after submit returned
 JOB_ID_SEEN = "job_id.seen"  # the id the job read from job_id_env as it started, written by job.sh
-OUTPUT_CAP = 4 << 20  # bytes of a command's stdout read (status of 100,000 jobs is ~3 MB)
-ERROR_CAP = 64 << 10  # bytes of its stderr
 LINE_CAP = 4096  # characters of one status line looked at
-KILL_WAIT = 2.0  # seconds to wait for a killed command's group to go
 ARG_BUDGET = 96 * 1024  # characters of one command: /bin/sh -c takes it as one argument (at most 128 KiB)
 
 #: placeholder -> what it is
@@ -302,84 +297,12 @@ def _shell_word(word: str) -> bool:
                     "if", "for", "while", "case", "{", "(", "!"}
 
 
-@dataclass(frozen=True)
-class Result:
-    returncode: int
-    out: str
-    err: str
-    cut: bool  # stdout was longer than OUTPUT_CAP: cut
-
-
 class CommandError(OSError):
     """A scheduler command answered with an error (non-zero exit)."""
 
 
 class CommandRejected(CommandError, SubmitRejected):
     """The submit command answered and refused the job, or printed no usable job id."""
-
-
-def run_command(command: str, timeout: float, env: dict[str, str] | None = None) -> Result:
-    """``/bin/sh -c command`` in its own session, stdin /dev/null, output capped, at most ``timeout`` s.
-
-    Raises:
-        subprocess.TimeoutExpired: it ran too long; its process group was killed.
-        OSError: /bin/sh could not be started.
-    """
-    proc = subprocess.Popen(["/bin/sh", "-c", command], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, start_new_session=True, close_fds=True, env=env)
-    assert proc.stdout is not None and proc.stderr is not None
-    stdout, stderr = proc.stdout, proc.stderr
-    deadline = time.monotonic() + timeout
-    out_fd, err_fd = stdout.fileno(), stderr.fileno()
-    bufs = {out_fd: bytearray(), err_fd: bytearray()}
-    caps = {out_fd: OUTPUT_CAP, err_fd: ERROR_CAP}
-    open_fds = set(bufs)
-    cut = flooded = False
-    try:
-        while open_fds:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                _kill_group(proc)
-                raise subprocess.TimeoutExpired(command, timeout)
-            ready, _, _ = select.select(sorted(open_fds), [], [], left)
-            for fd in ready:
-                chunk = os.read(fd, 65536)
-                buf = bufs[fd]
-                if chunk:
-                    buf += chunk
-                if not chunk:
-                    open_fds.discard(fd)
-                elif len(buf) >= caps[fd]:  # enough: the rest is not read
-                    del buf[caps[fd]:]
-                    cut = cut or fd == out_fd
-                    flooded = True
-            if flooded:
-                break
-        if flooded:  # stopped reading: the writer would block (or die of SIGPIPE); end it either way
-            _kill_group(proc)
-        try:
-            returncode = proc.wait(max(0.0, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            _kill_group(proc)
-            raise
-    finally:
-        stdout.close()
-        stderr.close()
-        if proc.returncode is None:
-            _kill_group(proc)
-    return Result(returncode, bufs[out_fd].decode("utf-8", "replace"), bufs[err_fd].decode("utf-8", "replace"), cut)
-
-
-def _kill_group(proc: subprocess.Popen) -> None:
-    """KILL the command's whole process group (it leads its own session) and reap it."""
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    try:
-        proc.wait(KILL_WAIT)
-    except subprocess.TimeoutExpired:
-        pass
 
 
 class CommandBackend:
@@ -575,9 +498,15 @@ class CommandBackend:
         return self.poll({job.job_name: (job, None)})[job.job_name].found
 
     def cancel(self, job: JobSpec, handle: Handle | None, sig: int = signal.SIGTERM) -> list[int | str]:
-        """``cancel`` the attempt's own job; the scheduler signals it (nothing is signalled here)."""
+        """``cancel`` the attempt's own job; the scheduler signals it (nothing is signalled here).
+
+        Without a handle (a tick that submitted it died before recording it), the job is the one
+        ``find`` or the attempt folder's ids name, as a tick would adopt it.
+        """
         if handle is None:
-            return []
+            handle = self._adopt(job)
+            if handle is None:
+                return []
         self._call("cancel", {"job_id": handle.job_id, "job_name": job.job_name, "attempt_dir": job.attempt_dir})
         return [handle.job_id]
 

@@ -282,11 +282,15 @@ class SlurmBackend:
 
         TERM is a plain ``scancel``: Slurm sends TERM to every process of the job and KILL
         after its KillWait. KILL is ``scancel --signal=KILL --full``. A job that already
-        ended is no error.
+        ended is no error. Without a handle (a tick that submitted it died before recording it),
+        the job is the one the runner claimed, else the one ``squeue`` shows under the
+        attempt's name; a scheduler that does not answer raises, so the caller says so.
         """
-        if handle is None:
-            return []
-        job_id = _claimed_job_id(Path(job.attempt_dir)) or handle.job_id
+        job_id = _claimed_job_id(Path(job.attempt_dir)) or (handle.job_id if handle else None)
+        if job_id is None:
+            job_id = self._found_id(job)
+            if job_id is None:
+                return []
         # --name too: scancel then signals the id only if it still is this attempt's job. An id reused by
         # another job (a controller whose state was wiped counts from FirstJobId again) is left alone.
         name = f"--name={job.job_name}"
@@ -294,6 +298,13 @@ class SlurmBackend:
                 else ["scancel", "--signal=KILL", "--full", name, job_id])
         self._call(args, ok_errors=("already completing or completed", "Invalid job id", "has already finished"))
         return [job_id]
+
+    def _found_id(self, job: JobSpec) -> str | None:
+        """The id of the job queued or running under the attempt's name (none: there is none)."""
+        facts = self.poll({job.job_name: (job, None)})[job.job_name]
+        if facts.state == JobState.UNREACHABLE:
+            raise SchedulerUnreachable(f"Slurm did not answer: {facts.detail or 'squeue failed'}")
+        return facts.found.job_id if facts.found else None
 
     def hold(self, job: JobSpec, handle: Handle) -> str | None:
         """``scontrol hold`` a job that is still pending; a running or finished job is left alone."""
