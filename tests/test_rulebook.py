@@ -572,7 +572,65 @@ SIBLINGS += [
      "ERROR: No matching distribution found for flash-attn==9.9", "bad_arguments"),
 ]
 
+# the fourth held-out set (ho[ijk]_*): data and config, training frameworks, cloud and cluster infrastructure
+SIBLINGS += [
+    ("OSError: [Errno 24] Too many open files: '/data/shards/train-0042.tar'", "too_many_open_files"),
+    ("RuntimeError: unable to open shared memory object </torch_1_2> in read-write mode\n"
+     "OSError: [Errno 24] Too many open files", "too_many_open_files"),
+    ("  Reason:       OOMKilled", "host_oom"),
+    ("Message:        The node was low on resource: memory. Container trainer was using 61Gi, which exceeds its "
+     "request of 32Gi.", "host_oom"),
+    ("Message:        The node was low on resource: ephemeral-storage. Container trainer was using 92Gi, which "
+     "exceeds its request of 0.", "disk_full"),
+    ("Apr 25 06:31:56 gpu-1 kernel: [5946.0272] python3 invoked oom-killer: gfp_mask=0x14200ca(GFP_HIGHUSER_MOVABLE), "
+     "order=0, oom_score_adj=0", "host_oom"),
+    ("OSError: Not enough disk space. Needed: 1.20 TiB (download: 500.00 GiB, generated: 700.00 GiB, post-processed: "
+     "Unknown size)", "disk_full"),
+    ("Failed to initialize NVML: Driver/library version mismatch", "driver_mismatch"),
+    ("NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest NVIDIA "
+     "driver is installed and running.", "driver_mismatch"),
+    ("RuntimeError: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling "
+     "NumCudaDevices() that might have already set an error? Error 802: system not yet initialized", "gpu_fault"),
+    ("node-7:4009:4658 [0] misc/ibvwrap.cc:190 NCCL WARN Call to ibv_reg_mr failed with error Cannot allocate memory",
+     "nccl_error"),
+    ("salloc: error: Node failure on gpu-12", "node_failure"),
+    ("slurmstepd: error: execve(): /var/spool/slurmd/job00311/slurm_script: No such file or directory",
+     "boot_failure"),
+    ("UserError: AzureMLCompute job failed. PreemptionError: Nodes of this job got pre-empted.", "preempted"),
+    ("torch.distributed.elastic.multiprocessing.api.SignalException: Process 4083594 got signal: 15", "terminated"),
+    ("Failed to pull image \"registry.example.com/team/trainer:v9\": rpc error: code = NotFound desc = failed to "
+     "resolve reference: registry.example.com/team/trainer:v9: not found", "missing_file"),
+    ("OSError: [Errno 107] Transport endpoint is not connected: '/content/drive/MyDrive/ckpt'", "io_error"),
+    ("OSError: [Errno 121] Remote I/O error: 'logs/train/checkpoints'", "io_error"),
+    ("tensorflow.python.framework.errors_impl.UnavailableError: failed to connect to all addresses", "connection_error"),
+    ("ValueError: loaded state dict has a different number of parameter groups", "state_dict_mismatch"),
+    ("deepspeed.runtime.zero.utils.ZeRORuntimeException: The checkpoint being loaded used a DP world size of 8 but "
+     "the current world size is 16.", "state_dict_mismatch"),
+    ("flax.errors.ScopeParamShapeError: Inconsistent shapes between value and initializer for parameter \"kernel\" "
+     "in \"/Dense_0\": (3, 3), (3,).", "state_dict_mismatch"),
+    ("AssertionError: Rank 3: found NaN in local grad norm in backward pass before data-parallel communication "
+     "collective. Device: 3", "nan_loss"),
+    ("ValueError: Your setup doesn't support bf16/gpu.", "bad_arguments"),
+    ("Usage: tune [OPTIONS] COMMAND [ARGS]...\nTry 'tune --help' for help.\n\nError: No such command 'run'.",
+     "bad_arguments"),
+    ("Could not override 'trainer.max_epoch'.\nTo append to your config use +trainer.max_epoch=10\n"
+     "Key 'max_epoch' is not in struct", "bad_arguments"),
+    ("omegaconf.errors.ConfigAttributeError: Key 'lr' is not in struct", "bad_arguments"),
+    ("omegaconf.errors.MissingMandatoryValue: Missing mandatory value: model.name", "bad_arguments"),
+    ("yaml.scanner.ScannerError: mapping values are not allowed here", "bad_arguments"),
+    ("hydra.errors.MissingConfigException: Cannot find primary config 'config'. Check that it's in your config "
+     "search path.", "missing_file"),
+    ("RuntimeError: Dataset scripts are no longer supported, but found squad.py", "version_mismatch"),
+    ("audioread.exceptions.NoBackendError", "command_not_found"),
+    ("RuntimeError: Couldn't find appropriate backend to handle uri clip.mp3 and format None.", "missing_module"),
+]
+
 LOOK_ALIKES = [
+    # a Python AttributeError that is OmegaConf's is the config's (above); a plain one stays the code's
+    ("AttributeError: 'NoneType' object has no attribute 'shape'", "attribute_error"),
+    # "Cannot allocate memory" that is not InfiniBand's stays the host's
+    ("OSError: [Errno 12] Cannot allocate memory", "host_oom"),
+
     # pip offline says "No matching distribution" too: the name that did not resolve is the cause
     ("WARNING: Retrying (Retry(total=4)) after connection broken by 'NewConnectionError(\"<pip._vendor.urllib3."
      "connection.HTTPSConnection object at 0x7f>: Failed to establish a new connection: [Errno -3] Temporary failure "

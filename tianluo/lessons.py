@@ -32,6 +32,7 @@ _RUN_NAME = re.compile(r"\d{8}-\d{6}-[A-Za-z0-9._-]+")
 _CHANGE = re.compile(r"(\w+) (\S+) -> (\S+)")
 #: What to pre-authorise when a stage was held for a fault with no degrade chosen at plan time.
 _SUGGEST = {"cuda_oom": "halve_batch", "host_oom": "halve_batch", "shm_exhausted": "fewer dataloader workers",
+            "too_many_open_files": "fewer dataloader workers (or a higher ulimit -n)",
             "nan_loss": "a lower lr or rollback_checkpoint", "corrupt_checkpoint": "rollback_checkpoint",
             "gpu_fault": "exclude_host", "node_failure": "exclude_host"}
 

@@ -17,19 +17,29 @@ tier   name        label                      class      matches
                    deadline                   config     ... DEADLINE (the job's own --deadline passed)
                    time_limit                 config     slurmstepd ``CANCELLED AT ... DUE TO TIME LIMIT``
                    preempted / node_failure   transient  slurmstepd ``... DUE TO PREEMPTION`` (or ``JOB REQUEUE``) /
-                                                         ``NODE FAILURE``,
-                                                         salloc ``Prolog failure on node``, srun ``Job prolog
-                                                         failed``, Ray's ``marked dead because the detector has
-                                                         missed too many heartbeats``; submitit's ``this job is
-                                                         preempted`` (it requeued itself); free
+                                                         ``NODE FAILURE``, salloc ``Prolog failure on node``,
+                                                         srun ``Job prolog failed``, ``Node failure on X``,
+                                                         Ray's ``marked dead because the detector has missed
+                                                         too many heartbeats``; submitit's ``this job is
+                                                         preempted`` (it requeued itself), Azure ML's
+                                                         ``PreemptionError``; free
+                   boot_failure               transient  ``slurmstepd: error: execve(): .../slurm_script: No such
+                                                         file`` (the node's spool lost the script); free
                    lost                       transient  state ``lost`` (pid gone, no exit record: killed with
                                                          the runner, host reboot); free, once in a row (the
                                                          ladder's rule)
 2      hardware    gpu_fault                  transient  ``NVRM: Xid``, ``uncorrectable ECC error``, ``ECC error``,
                                                          ``fallen off the bus``, ``GPU is lost``, nvidia-smi
                                                          ``Unable to determine the device handle``,
-                                                         ``CUDA_ERROR_SYSTEM_NOT_READY``
-3      exhausted   shm_exhausted              config     DataLoader ``insufficient shared memory (shm)``,
+                                                         ``CUDA_ERROR_SYSTEM_NOT_READY``, ``Error 802: system not
+                                                         yet initialized`` (the fabric manager)
+                   nccl_error                 transient  InfiniBand that cannot register memory (``ibv_... failed
+                                                         with error Cannot allocate memory``, ``Ib failure``): the
+                                                         locked-memory limit or the HCA, not the host's RAM
+3      exhausted   too_many_open_files        config     ``[Errno 24] Too many open files`` / EMFILE: the open-files
+                                                         limit (a shared-memory object that cannot be opened is
+                                                         then its symptom, so it goes first)
+                   shm_exhausted              config     DataLoader ``insufficient shared memory (shm)``,
                                                          ``unable to write to file </torch_``, ``is killed by
                                                          signal: Bus error``, ENOSPC under ``/dev/shm`` or from
                                                          joblib's semaphores (``joblib will operate in serial mode``)
@@ -40,7 +50,9 @@ tier   name        label                      class      matches
                                                          memory), ``std::bad_alloc``, ``DefaultCPUAllocator:``,
                                                          ``MemoryError``, numpy ``_ArrayMemoryError``, Ray's
                                                          ``killed due to the node running low on memory`` /
-                                                         ``NODE_OUT_OF_MEMORY`` / ``memory pressure (OOM)``
+                                                         ``NODE_OUT_OF_MEMORY`` / ``memory pressure (OOM)``,
+                                                         Kubernetes ``OOMKilled`` / ``low on resource: memory``,
+                                                         the kernel's ``invoked oom-killer`` in a syslog
                    disk_full                  config     TF's ``ResourceExhaustedError: <ckpt>.tempstateN`` (a
                                                          checkpoint's temporary file; before cuda_oom)
                    cuda_oom                   config     ``CUDA out of memory`` (all wordings),
@@ -50,7 +62,10 @@ tier   name        label                      class      matches
                                                          ``RESOURCE_EXHAUSTED: Out of memory`` / ``Attempting to
                                                          reserve`` (TPU)
                    disk_quota                 config     ``Disk quota exceeded`` / ``[Errno 122]`` / EDQUOT
-                   disk_full                  config     ``No space left on device`` / ``[Errno 28]`` / ENOSPC
+                   disk_full                  config     ``No space left on device`` / ``[Errno 28]`` / ENOSPC,
+                                                         datasets ``Not enough disk space``, TF ``Could not append
+                                                         to the internal temporary file``, Kubernetes evictions
+                                                         for ``ephemeral-storage`` / ``DiskPressure``
 4      stopped     cancelled_outside          unknown    slurmstepd ``*** JOB n ON host CANCELLED AT t ***`` with
                                                          no reason, and the job ended by TERM: a person's scancel
                                                          (srun prints the line too when a task failed, but then
@@ -66,7 +81,8 @@ tier   name        label                      class      matches
                                                          ``invalid device function`` (CUDA and HIP), MIOpen
                                                          ``Code object build failed``, NVRTC ``invalid value for
                                                          --gpu-architecture``, nvidia-container-cli ``requirement
-                                                         error`` / ``initialization error``
+                                                         error`` / ``initialization error``, NVML ``Driver/library
+                                                         version mismatch``, ``NVIDIA-SMI has failed``
                    no_gpu                     config     ``No CUDA GPUs are available``, ``Torch not compiled with
                                                          CUDA enabled``, ``no CUDA-capable device``, ``invalid
                                                          device ordinal``, IPEX ``device_id is out of range``
@@ -86,7 +102,8 @@ tier   name        label                      class      matches
                                                          safetensors ``HeaderTooLarge``, ``Unsupported operand``,
                                                          TF ``DataLossError`` / ``Checksum does not match``, MXNet
                                                          ``Invalid NDArray file format``
-                   version_mismatch           config     tokenizers ``untagged enum``, ``undefined symbol:`` (in an
+                   version_mismatch           config     tokenizers ``untagged enum``, datasets ``Dataset scripts
+                                                         are no longer supported``, ``undefined symbol:`` (in an
                                                          exception or after a ``.so`` path), torch 2.6 ``Weights
                                                          only load failed``, cuDNN ``Loaded runtime CuDNN
                                                          library``, ``No module named 'torch._six'``, an exception
@@ -96,22 +113,27 @@ tier   name        label                      class      matches
                                                          initialized module`` is not); numpy's ABI banner (not fatal)
                    corrupt_checkpoint         config     any other ``UnpicklingError``; ``Ran out of input``
                    state_dict_mismatch        config     ``Error(s) in loading state_dict``, ``size mismatch
-                                                         for``, ``Missing/Unexpected key(s) in state_dict``
+                                                         for``, ``Missing/Unexpected key(s) in state_dict``, an
+                                                         optimizer state whose groups differ, ZeRO's ``used a DP
+                                                         world size of N``, Flax ``ScopeParamShapeError``
                    nan_loss                   config     ``Loss is nan``, ``non-finite loss``, ``returned nan
                                                          values``, ``is non-finite``, ``FloatingPointError``,
                                                          DeepSpeed ``loss scale already at minimum``, Keras
                                                          ``loss: nan``, TF ``Nan in summary histogram``, Lightning
                                                          ``Monitored metric ... = nan is not finite``, ``NaN
-                                                         detected in``, JAX ``invalid value (nan) encountered``
+                                                         detected in``, JAX ``invalid value (nan) encountered``,
+                                                         Megatron ``found NaN in local grad norm``
                    missing_module             config     ``ModuleNotFoundError`` / ``ImportError`` lines; ``No
                                                          module named`` at a line's start or in an exception's
                                                          message; ``requires the X library but it was not found``;
-                                                         pip's indented ``ModuleNotFoundError`` of a build
+                                                         pip's indented ``ModuleNotFoundError`` of a build;
+                                                         torchaudio ``Couldn't find appropriate backend``
                    missing_file               config     ``FileNotFoundError``; ``python: can't open file``; TF
                                                          ``NotFoundError ... No such file or directory``; a local
                                                          path taken for a repo id (``Repo id must be in the form``);
                                                          an ``OSError`` that a ``.so`` is missing; TF ``Parent
-                                                         directory of X doesn't exist``
+                                                         directory of X doesn't exist``, Hydra ``Cannot find
+                                                         primary config``, an image a registry does not have
                    permission_denied          config     ``PermissionError``, ``[Errno 13]``, c10d ``errno: 13``,
                                                          ``[Errno 30] Read-only file system``, TF ``Permission
                                                          denied: path``, coreutils ``mkdir: cannot ...: Permission
@@ -120,9 +142,13 @@ tier   name        label                      class      matches
                                                          following arguments are required`` / ``invalid ...``;
                                                          Lightning ``MisconfigurationException``; NCCL
                                                          ``Duplicate GPU detected`` (two ranks on one device),
-                                                         srun ``... are mutually exclusive``
+                                                         srun ``... are mutually exclusive``, click ``Error: No
+                                                         such command``, ``Your setup doesn't support bf16``,
+                                                         Hydra/OmegaConf overrides and keys the config lacks,
+                                                         YAML that does not parse
                    command_not_found          config     the shell's ``...: command not found``, enroot
-                                                         ``failed to execute: /bin/bash: No such file``
+                                                         ``failed to execute: /bin/bash: No such file``,
+                                                         audioread ``NoBackendError`` (no ffmpeg)
 6      bug         cuda_device_assert         code       ``device-side assert triggered``, or only the kernel's
                                                          ``thread: [..] Assertion `...` failed.`` lines
                    shape_mismatch             code       ``mat1 and mat2 shapes``, ``size of tensor a``, ``is
@@ -162,12 +188,13 @@ tier   name        label                      class      matches
                                                          (srun ``task N: Bus error``)
                    terminated                 transient  torchrun itself stopped by a signal (``Received 15
                                                          death signal``, ``SignalException: Process N got
-                                                         signal: 1``); a rank's SIGTERM in a launcher's
+                                                         signal: 1/2/15``); a rank's SIGTERM in a launcher's
                                                          summary is its clean-up after another rank failed
 8      hung        hang                       transient  state ``hung`` (alive, progress stopped)
 9      network     io_error                   transient  ``Input/output error``, ``[Errno 5]``, ``Stale file
                                                          handle``, ``nfs: server X not responding``, ENOLCK
-                                                         ``[Errno 37] No locks available``
+                                                         ``[Errno 37] No locks available``, ``Remote I/O error``,
+                                                         a FUSE mount's ``Transport endpoint is not connected``
                    port_in_use                transient  ``Address already in use``, ``errno: 98``
                    dns_error                  transient  ``Temporary failure in name resolution``, ``Name or
                                                          service not known``, ``[Errno -2/-3]``,
@@ -180,7 +207,8 @@ tier   name        label                      class      matches
                                                          URL - 429``
                    http_unavailable           transient  ``500/502/503/504 Server Error``, GCS ``503 GET``,
                                                          ``ServiceUnavailable``, urllib3 ``too many 500 error
-                                                         responses``
+                                                         responses``, TF/GCS ``Unavailable: Unexpected response
+                                                         code``
                    nccl_timeout               transient  ``Watchdog caught collective operation timeout``, the
                                                          heartbeat monitor's ``watchdog got stuck`` ...
                    nccl_error                 transient  ``ncclSystemError`` / ``ncclRemoteError`` /
@@ -198,7 +226,8 @@ tier   name        label                      class      matches
                                                          ``Failed to connect to ... port``, a TLS handshake cut short,
                                                          a download cut short (``Connection broken:
                                                          IncompleteRead``, ModelScope's ``the download may be
-                                                         incomplete``), DeepSpeed ``not reachable via ssh``
+                                                         incomplete``), DeepSpeed ``not reachable via ssh``,
+                                                         gRPC ``failed to connect to all addresses``
                    timeout                    transient  any other ``timed out``; ``DistStoreError``,
                                                          ``EndpointConnectionError``; c10d stores' ``wait timeout
                                                          after N ms`` / ``Timeout waiting for key``; SQLite
@@ -377,14 +406,19 @@ SCHEDULER: tuple[Rule, ...] = (
     Rule("slurm_time_limit", CONFIG, "time_limit", log=r"CANCELLED AT \S+ DUE TO TIME LIMIT"),
     Rule("slurm_preempted", TRANSIENT, "preempted", log=r"CANCELLED AT \S+ DUE TO (?:PREEMPTION|JOB REQUEUE)",
          free=True),
-    Rule("slurm_node_failure", TRANSIENT, "node_failure", log=r"CANCELLED AT \S+ DUE TO NODE FAIL", free=True),
+    Rule("slurm_node_failure", TRANSIENT, "node_failure",
+         log=r"CANCELLED AT \S+ DUE TO NODE FAIL|(?:salloc|srun): error: Node failure on \S+", free=True),
+    # slurmd lost the batch script it was to run: the node's spool, not the job (a reboot mends it).
+    Rule("slurm_script_missing", TRANSIENT, "boot_failure",
+         log=r"slurmstepd: error: execve\(\): \S*slurm_script: No such file or directory", free=True),
     Rule("slurm_prolog_failure", TRANSIENT, "node_failure",
          log=r"Prolog failure on node|Job allocation \d+ has been revoked|Job prolog failed", free=True),
     # Ray's control plane gave a node up (its raylet died or stopped answering).
     Rule("ray_node_dead", TRANSIENT, "node_failure",
          log=r"marked dead because the detector has missed too many heartbeats", free=True),
     # submitit (and jobs like it) caught the scheduler's preemption signal and requeued itself.
-    Rule("requeued_preempted", TRANSIENT, "preempted", log=r": this job is preempted\b", free=True),
+    Rule("requeued_preempted", TRANSIENT, "preempted",
+         log=r": this job is preempted\b|PreemptionError: |[Nn]odes? of this job got pre-?empted", free=True),
     # Gone with its runner: nothing the log says ended it.
     Rule("lost", TRANSIENT, "lost", state="lost", free=True),
 )
@@ -393,10 +427,16 @@ HARDWARE: tuple[Rule, ...] = (
     Rule("gpu_fault", TRANSIENT, "gpu_fault",
          log=r"NVRM: Xid\b|\bXid \(PCI|\bXid:? \d|uncorrectable ECC error|\bECC error|ECC_UNCORRECTABLE"
              r"|ECCUncorrectable|fallen off the bus|GPU is lost\b|GPU has fallen|CUDA_ERROR_SYSTEM_NOT_READY"
-             r"|Unable to determine the device handle for GPU"),
+             r"|Unable to determine the device handle for GPU|Error 802: system not yet initialized"),
+    # InfiniBand could not register (pin) memory: the locked-memory limit or the HCA, not the host's RAM.
+    Rule("ib_enomem", TRANSIENT, "nccl_error",
+         log=r"NCCL WARN Call to ibv_\w+ failed with error Cannot allocate memory|Ib failure: Cannot allocate memory"),
 )
 
 EXHAUSTED: tuple[Rule, ...] = (
+    # The process hit its open-files limit; a shared-memory object that cannot be opened is then its symptom.
+    Rule("too_many_open_files", CONFIG, "too_many_open_files",
+         log=r"\[Errno 24\] Too many open files|\bEMFILE\b|Too many open files$"),
     Rule("shm_exhausted", CONFIG, "shm_exhausted",
          log=r"insufficient shared memory|unable to (?:write to file|open shared memory object|mmap \d+ bytes from "
              r"file) </torch_|is killed by signal: Bus error|/dev/shm\S*.* No space left on device"
@@ -407,7 +447,8 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|task \d+: Out Of Memory|exceeded memory limit \(|Exceeded job memory limit|DefaultCPUAllocator: "
              r"|_ArrayMemoryError|Unable to allocate [\d.]+ [KMGTP]i?B for an array"
              r"|[Cc]annot allocate memory|std::bad_alloc$|killed due to the node running low on memory"
-             r"|Worker exit type: NODE_OUT_OF_MEMORY|killed due to memory pressure \(OOM\)|"
+             r"|Worker exit type: NODE_OUT_OF_MEMORY|killed due to memory pressure \(OOM\)|\bOOMKilled\b"
+             r"|invoked oom-killer|oom_reaper: reaped process|The node was low on resource: memory|"
              + _exc("MemoryError")),
     # TF writes a checkpoint through a temporary file; a ResourceExhaustedError naming it is the disk.
     Rule("tf_checkpoint_disk_full", CONFIG, "disk_full", log=r"ResourceExhaustedError: \S*\.tempstate\d+"),
@@ -420,7 +461,10 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|Failed to allocate)|Resource exhausted: (?:Out\b|Attempting to)"
              r"|Out of memory while trying to allocate|" + _exc("OutOfMemoryError", "ResourceExhaustedError")),
     Rule("disk_quota", CONFIG, "disk_quota", log=r"Disk quota exceeded|\[Errno 122\]|\bEDQUOT\b"),
-    Rule("disk_full", CONFIG, "disk_full", log=r"No space left on device|\[Errno 28\]|\bENOSPC\b"),
+    Rule("disk_full", CONFIG, "disk_full",
+         log=r"No space left on device|\[Errno 28\]|\bENOSPC\b|Not enough disk space\. Needed: "
+             r"|Could not append to the internal temporary file"
+             r"|The node was low on resource: ephemeral-storage|The node had condition: \[DiskPressure\]"),
 )
 
 STOPPED: tuple[Rule, ...] = (
@@ -449,7 +493,9 @@ SETUP: tuple[Rule, ...] = (
              r"|cudaErrorInvalidKernelImage|CUDA_ERROR_INVALID_IMAGE|(?:CUDA|HIP) error: invalid device function"
              r"|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu|Code object build failed"
              r"|invalid value for --gpu-architecture|nvidia-container-cli: requirement error"
-             r"|please update your driver to a newer version|nvidia-container-cli: initialization error"),
+             r"|please update your driver to a newer version|nvidia-container-cli: initialization error"
+             r"|Driver/library version mismatch|NVIDIA-SMI has failed because it couldn't communicate with the"
+             r" NVIDIA driver"),
     Rule("no_gpu", CONFIG, "no_gpu",
          log=r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|CUDA driver initialization failed"
              r"|no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE"
@@ -479,7 +525,8 @@ SETUP: tuple[Rule, ...] = (
              r"|Checksum does not match: stored|" + _exc("DataLossError") + r"|Data loss: "
              r"|Invalid NDArray file format"),
     Rule("version_mismatch", CONFIG, "version_mismatch",
-         log=r"did not match any variant of untagged enum|Weights only load failed"
+         log=r"did not match any variant of untagged enum|Dataset scripts are no longer supported"
+             r"|Weights only load failed"
              r"|WeightsUnpickler error: Unsupported global|Loaded runtime CuDNN library"
              r"|CuDNN library needs to have matching|but source was compiled with: |Outdated cuDNN installation found"
              r"|doesn't follow PyTorch's LRScheduler API|No module named 'torch\._six'"
@@ -497,17 +544,20 @@ SETUP: tuple[Rule, ...] = (
              r"|numpy\.core\.multiarray failed to import"),
     Rule("corrupt_pickle", CONFIG, "corrupt_checkpoint", log=_exc("UnpicklingError") + r"|Ran out of input$"),
     Rule("state_dict_mismatch", CONFIG, "state_dict_mismatch",
-         log=r"size mismatch for \S+: copying a param|Missing key\(s\) in state_dict|Unexpected key\(s\) in state_dict"
+         log=r"loaded state dict contains a parameter group that doesn't match|loaded state dict has a different"
+             r" number of parameter groups|The checkpoint being loaded used a DP world size of \d+ but the current"
+             r"|ScopeParamShapeError|Inconsistent shapes between value and initializer"
+             r"|size mismatch for \S+: copying a param|Missing key\(s\) in state_dict|Unexpected key\(s\) in state_dict"
              r"|Error\(s\) in loading state_dict|(?:unexpected|missing) key \"[^\"]*\" in state_dict"),
     Rule("nan_loss", CONFIG, "nan_loss",
          log=r"[Ll]oss is [Nn]a[Nn]\b|[Ll]oss became infinite or NaN|non-finite loss|[Ll]oss is not finite"
              r"|returned nan values|[Dd]etected (?:nan|NaN|inf)\b|is non-finite|loss scale already at minimum"
              r"|[Ll]oss is (?:nan|NaN|inf), stopping|Monitored metric \S+ = (?:nan|inf) is not finite|\bloss: nan\b"
              r"|Nan in summary histogram|had NaN values|\bNaN detected in\b|NaN or Inf found in input tensor"
-             r"|invalid value \(nan\) encountered in"
+             r"|invalid value \(nan\) encountered in|found NaN in (?:local )?grad norm"
              r"|" + _exc("FloatingPointError")),
     Rule("missing_module", CONFIG, "missing_module",
-         log=_exc("ModuleNotFoundError", "ImportError")
+         log=r"Couldn't find appropriate backend to handle uri|" + _exc("ModuleNotFoundError", "ImportError")
              + r"|" + _PFX + r"(?:(?:\w+\.)*\w*(?:Error|Exception): .*)?No module named"
              + r"|requires the \S+ library but it was not found|^\s+ModuleNotFoundError: No module named"),
     Rule("missing_file", CONFIG, "missing_file",
@@ -515,6 +565,7 @@ SETUP: tuple[Rule, ...] = (
              r"|Repo id must be in the form 'repo_name'|Failed to create a NewWriteableFile"
              r"|(?:NotFoundError|Not found): .*(?:No such file or directory|cannot find the path)"
              r"|Parent directory of \S+ doesn't exist|RuntimeError: Cannot find the files\.$"
+             r"|Cannot find primary config '|Failed to pull image \S+: .*(?:not found|name unknown|does not exist)"
              r"|" + _exc("OSError") + r".*cannot open shared object file: No such file or directory"),
     Rule("permission_denied", CONFIG, "permission_denied",
          log=_exc("PermissionError") + r"|\[Errno 13\] Permission denied|errno: 13 - Permission denied"
@@ -527,9 +578,14 @@ SETUP: tuple[Rule, ...] = (
              r"|argument \S+: (?:invalid|expected)|ambiguous option)"
              r"|MisconfigurationException: |^KeyError: 'pytorch-lightning_version'"
              r"|Duplicate GPU detected|(?:srun|sbatch|salloc): (?:fatal|error): .*are mutually exclusive"
-             r"|number of input must be bigger than batch size|Checkpoint path should be absolute"),
+             r"|number of input must be bigger than batch size|Checkpoint path should be absolute"
+             r"|Your setup doesn't support bf16|^Error: No such (?:command|option) '"
+             # Hydra/OmegaConf: an override or key the config does not have; YAML that does not parse
+             r"|Could not override '|is not in struct$|^Key '[^']*' not in '|omegaconf\.errors\.\w+: "
+             r"|ConfigCompositionException|MissingMandatoryValue|yaml\.(?:scanner|parser)\.\w+Error"
+             r"|Exception has occurred: ScannerError|mapping values are not allowed here"),
     Rule("command_not_found_log", CONFIG, "command_not_found",
-         log=r": command not found$|failed to execute: \S+: No such file or directory"),
+         log=r": command not found$|failed to execute: \S+: No such file or directory|" + _exc("NoBackendError")),
 )
 
 BUGS: tuple[Rule, ...] = (
@@ -583,7 +639,7 @@ CRASHED: tuple[Rule, ...] = (
     # launchers TERM the other ranks once one has failed, so that is their clean-up, a symptom.
     Rule("launcher_sigterm", TRANSIENT, "terminated",
          log=r"Received (?:Signals\.)?SIG(?:TERM|INT|HUP) death signal"
-             r"|Received \d+ death signal|SignalException: Process \d+ got signal: [12]$"),
+             r"|Received \d+ death signal|SignalException: Process \d+ got signal: (?:1|2|15) *$"),
 )
 
 HUNG: tuple[Rule, ...] = (
@@ -593,7 +649,8 @@ HUNG: tuple[Rule, ...] = (
 NETWORK: tuple[Rule, ...] = (
     Rule("io_error", TRANSIENT, "io_error",
          log=r"Input/output error|\[Errno 5\]|Stale file handle|\[Errno 116\]|nfs: server \S+ not responding"
-             r"|\[Errno 37\] No locks available"),
+             r"|\[Errno 37\] No locks available|Remote I/O error|\[Errno 121\]|Transport endpoint is not connected"
+             r"|\[Errno 107\]"),
     Rule("port_in_use", TRANSIENT, "port_in_use",
          log=r"Address already in use|\bEADDRINUSE\b|\[Errno 98\]|errno: 98\b"),
     Rule("dns_error", TRANSIENT, "dns_error",
@@ -610,7 +667,7 @@ NETWORK: tuple[Rule, ...] = (
     Rule("http_unavailable", TRANSIENT, "http_unavailable",
          log=r"\b50[0234] Server Error|\b500 Internal Server Error|502 Bad Gateway|503 Service Unavailable"
              r"|504 Gateway Time-?out|HTTP Error 50[0234]|too many 50\d error responses"
-             r"|\b50[0234] (?:GET|POST|PUT|PATCH|DELETE|HEAD) "
+             r"|\b50[0234] (?:GET|POST|PUT|PATCH|DELETE|HEAD) |Unavailable: Unexpected response code \d+"
              r"|" + _exc("ServiceUnavailable", "InternalServerError", "BadGateway", "GatewayTimeout")),
     Rule("nccl_timeout", TRANSIENT, "nccl_timeout",
          log=r"Watchdog caught collective|Timeout at NCCL work|watchdog got stuck for|Heartbeat monitor timed out"
@@ -630,7 +687,7 @@ NETWORK: tuple[Rule, ...] = (
              r"|gnutls_handshake\(\) failed|connection broken by|SSLZeroReturnError|SSLEOFError"
              r"|Network error \(TransientException\)|\bCommError\b|EOF occurred in violation of protocol"
              r"|UNEXPECTED_EOF_WHILE_READING|Connection broken: |\bIncompleteRead\(|was not reachable via ssh"
-             r"|the download may be incomplete|" + _exc("FileIntegrityError") + r"|"
+             r"|the download may be incomplete|failed to connect to all addresses|" + _exc("FileIntegrityError") + r"|"
              + _exc("ConnectionResetError", "ConnectionRefusedError", "ConnectionAbortedError", "BrokenPipeError",
                     "ConnectionError", "DistNetworkError", "LocalEntryNotFoundError")),
     Rule("timeout", TRANSIENT, "timeout",
