@@ -31,9 +31,13 @@ def pytest_addoption(parser):
                           "N pytest processes with --shard 0/N ... N-1/N run every test once")
 
 
-#: A test's weight when the shares are made: one that runs real processes (``integration``) costs
-#: about twenty that do not (measured on this suite: the shares then take within a few % of each other).
+#: A test's weight in seconds when the shares are made and its file is not in ``SHARD_TIMES``: one
+#: that runs real processes (``integration``) costs about a second, twenty that do not as much.
 PURE_WEIGHT = 0.05
+#: Seconds each file took, measured (``scripts/shard_times.py`` writes it from ``--durations=0``
+#: reports): a file's cost is not its test count (the corpus's 950 cases take 30 s, one torchrun
+#: case as long), and weighing by markers alone left the shares 2 minutes apart.
+SHARD_TIMES = Path(__file__).parent / "shard_times.json"
 
 
 @pytest.hookimpl(trylast=True)  # after -m and -k have deselected theirs: the shares are of what runs
@@ -54,6 +58,13 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         path = item.nodeid.split("::")[0]
         weights[path] = weights.get(path, 0.0) + (1.0 if item.get_closest_marker("integration") else PURE_WEIGHT)
+    try:
+        measured = json.loads(SHARD_TIMES.read_text())
+    except (OSError, ValueError):
+        measured = {}
+    for path in weights:  # a file's measured seconds, when it was measured as a whole (all its tests selected)
+        if isinstance(measured.get(path), (int, float)) and config.getoption("-k") in ("", None):
+            weights[path] = float(measured[path])
     loads, share_of = [0.0] * n, {}
     for path in sorted(weights, key=lambda p: (-weights[p], p)):
         k = min(range(n), key=lambda s: (loads[s], s))

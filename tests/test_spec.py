@@ -341,6 +341,21 @@ def test_unknown_key_far_from_any_word_gets_no_suggestion(tmp_path):
     assert "did you mean" not in message
 
 
+def test_a_key_of_another_part_put_here_is_never_told_to_be_itself(tmp_path):
+    """'status' is a key elsewhere in the spec: 'did you mean status?' would tell the owner nothing."""
+    message = assert_error(tmp_path, """
+        name: x
+        entities:
+          a:
+            stages:
+              x:
+                run: echo
+                needs: []
+                retries: 3
+    """, 8, "entities.a.stages.x.retries", "unknown key here ('retries' belongs to another part of the spec)")
+    assert "did you mean" not in message
+
+
 def test_misspelt_required_key_suggests_the_right_spelling(tmp_path):
     _, message = error_of(tmp_path, """
         name: x

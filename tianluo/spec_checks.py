@@ -77,7 +77,10 @@ def _message(err: Mapping[str, Any], source: YamlSource) -> str:
     loc = _data_loc(source.data, tuple(err["loc"]), kind in ("missing", "extra_forbidden"))
     if kind == "extra_forbidden":
         key = str(loc[-1]) if loc else "?"
-        close = difflib.get_close_matches(key, sorted(_vocabulary()), n=1)
+        words = _vocabulary()
+        if key in words:  # a key of another part of the spec, put where it does not belong
+            return f"{source.where(loc)}: {dotted(loc)}: unknown key here ('{key}' belongs to another part of the spec)"
+        close = difflib.get_close_matches(key, sorted(words), n=1)
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         return f"{source.where(loc)}: {dotted(loc)}: unknown key{hint}"
     if kind == "missing":
