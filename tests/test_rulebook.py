@@ -625,7 +625,64 @@ SIBLINGS += [
     ("RuntimeError: Couldn't find appropriate backend to handle uri clip.mp3 and format None.", "missing_module"),
 ]
 
+# the fifth held-out set (ho[lmn]_*): the stages around training (evaluation and export, preprocessing,
+# publishing and orchestration)
+SIBLINGS += [
+    ("distributed.nanny - WARNING - Worker exceeded 95% memory budget. Restarting", "host_oom"),
+    ("ray.exceptions.ObjectStoreFullError: Failed to put object 00ff in object store because it is full.",
+     "host_oom"),
+    ("ExecutorLostFailure (executor 7 exited caused by one of the running tasks) Reason: Container killed by YARN for "
+     "exceeding physical memory limits. 9.1 GB of 9 GB physical memory used.", "host_oom"),
+    ("Caused by: java.lang.OutOfMemoryError: Java heap space", "host_oom"),
+    ("[31075.781995] Memory cgroup out of memory: Killed process 93291 (python) total-vm:592560kB", "host_oom"),
+    ("cv2.error: OpenCV(4.8.0) alloc.cpp:73: error: (-4:Insufficient memory) Failed to allocate 6220800 bytes in "
+     "function 'OutOfMemoryError'", "host_oom"),
+    ("[W] [TRT] Requested amount of GPU memory (8589934592 bytes) could not be allocated. There may not be enough "
+     "free memory for allocation to succeed.", "cuda_oom"),
+    ("ValueError: The model's max seq len (131072) is larger than the maximum number of tokens that can be stored in "
+     "KV cache (52000). Try increasing `gpu_memory_utilization` or decreasing `max_model_len`", "cuda_oom"),
+    ("Error: No space left on device (os error 28)", "disk_full"),
+    ("Workflow failed. Causes: Unable to bring up enough workers: minimum 1, actual 0. Please check your quota",
+     "submit_rejected"),
+    ("openai.OpenAIError: The api_key client option must be set either by passing api_key to the client or by "
+     "setting the OPENAI_API_KEY environment variable", "missing_credentials"),
+    ("upload failed: ./ckpt.pt to s3://bucket/ckpt.pt An error occurred (AccessDenied) when calling the "
+     "PutObject operation: Access Denied", "auth_error"),
+    ("AccessDeniedException: 403 sa@p.iam.gserviceaccount.com does not have storage.objects.create access to the "
+     "Google Cloud Storage object.", "auth_error"),
+    ("denied: requested access to the resource is denied", "auth_error"),
+    ("llama_model_load: error loading model: llama_model_loader: failed to load model from m.gguf\n"
+     "gguf_init_from_file_impl: invalid magic characters: '', expected 'GGUF'", "corrupt_checkpoint"),
+    ("AttributeError: module 'numpy' has no attribute 'float'.", "version_mismatch"),
+    ("onnxruntime.capi.onnxruntime_pybind11_state.Fail: [ONNXRuntimeError] : 1 : FAIL : Load model from m.onnx "
+     "failed: Unknown model file format version.", "version_mismatch"),
+    ("OSError: /opt/lib/libcublas.so.11: symbol cublasLtGetStatusString version libcublasLt.so.11 not defined in "
+     "file libcublasLt.so.11 with link time reference", "version_mismatch"),
+    ("huggingface_hub.errors.EntryNotFoundError: 404 Client Error: Entry Not Found for url: "
+     "https://huggingface.co/org/model/resolve/main/missing.safetensors", "missing_file"),
+    ("botocore.errorfactory.NoSuchBucket: An error occurred (NoSuchBucket) when calling the PutObject operation: "
+     "The specified bucket does not exist", "missing_file"),
+    ("ERROR: failed to upload '.dvc/cache/ab/cd' - [Errno 1] Operation not permitted: '/mnt/remote/ab/cd'",
+     "permission_denied"),
+    ("NOTE: Process `TRAIN (1)` terminated with an error exit status (127) -- Execution is retried (1)",
+     "command_not_found"),
+    ("2024-03-06T17:53:31Z ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown "
+     "with signal 4 rank=0", "signal_sigill"),
+    ("com.amazonaws.services.s3.model.AmazonS3Exception: Slow Down (Service: Amazon S3; Status Code: 503; Error "
+     "Code: 503 Slow Down)", "rate_limited"),
+    ("Metadata request (/flows/F/runs/5/steps/start/tasks/1/metadata) failed (code 500): "
+     "{\"message\":\"Internal server error\"}", "http_unavailable"),
+    ("upload failed: - to s3://bucket/file Could not connect to the endpoint URL: "
+     "\"https://bucket.s3.us-east-2.amazonaws.com/file\"", "connection_error"),
+    ("tornado.iostream.StreamClosedError: Stream is closed", "connection_error"),
+    ("py4j.protocol.Py4JNetworkError: Answer from Java side is empty", "connection_error"),
+    ("docker: Error response from daemon: Get \"https://registry-1.docker.io/v2/\": EOF.", "connection_error"),
+]
+
 LOOK_ALIKES = [
+    # a TFRecord's corrupted record is the data's, not a checkpoint's: no checkpoint response for it
+    ("tensorflow.python.framework.errors_impl.DataLossError: corrupted record at 2585605691", "exit_1"),
+
     # a Python AttributeError that is OmegaConf's is the config's (above); a plain one stays the code's
     ("AttributeError: 'NoneType' object has no attribute 'shape'", "attribute_error"),
     # "Cannot allocate memory" that is not InfiniBand's stays the host's

@@ -52,7 +52,11 @@ tier   name        label                      class      matches
                                                          ``killed due to the node running low on memory`` /
                                                          ``NODE_OUT_OF_MEMORY`` / ``memory pressure (OOM)``,
                                                          Kubernetes ``OOMKilled`` / ``low on resource: memory``,
-                                                         the kernel's ``invoked oom-killer`` in a syslog
+                                                         the kernel's ``invoked oom-killer`` in a syslog,
+                                                         Dask's ``Worker exceeded 95% memory budget``, Ray's
+                                                         ``ObjectStoreFullError``, YARN's ``Container killed ...
+                                                         physical memory``, Java's ``OutOfMemoryError``, OpenCV's
+                                                         ``Insufficient memory``
                    disk_full                  config     TF's ``ResourceExhaustedError: <ckpt>.tempstateN`` (a
                                                          checkpoint's temporary file; before cuda_oom)
                    cuda_oom                   config     ``CUDA out of memory`` (all wordings),
@@ -60,12 +64,15 @@ tier   name        label                      class      matches
                                                          NCCL ``Cuda failure 'out of memory'``, TF ``OOM when
                                                          allocating tensor`` / ``ResourceExhaustedError``, XLA
                                                          ``RESOURCE_EXHAUSTED: Out of memory`` / ``Attempting to
-                                                         reserve`` (TPU)
+                                                         reserve`` (TPU), TensorRT's ``Requested amount of GPU
+                                                         memory ... could not be allocated``, vLLM's max length
+                                                         ``larger than ... KV cache``
                    disk_quota                 config     ``Disk quota exceeded`` / ``[Errno 122]`` / EDQUOT
                    disk_full                  config     ``No space left on device`` / ``[Errno 28]`` / ENOSPC,
                                                          datasets ``Not enough disk space``, TF ``Could not append
                                                          to the internal temporary file``, Kubernetes evictions
-                                                         for ``ephemeral-storage`` / ``DiskPressure``
+                                                         for ``ephemeral-storage`` / ``DiskPressure``, Rust's
+                                                         ``(os error 28)`` / ``(os error 112)``
 4      stopped     cancelled_outside          unknown    slurmstepd ``*** JOB n ON host CANCELLED AT t ***`` with
                                                          no reason, and the job ended by TERM: a person's scancel
                                                          (srun prints the line too when a task failed, but then
@@ -74,7 +81,8 @@ tier   name        label                      class      matches
                                                          128+N): someone stopped it
 5      setup       submit_rejected            config     ``srun: error: Unable to allocate resources``, sbatch
                                                          ``Batch job submission failed``, srun ``Unable to create
-                                                         step``, each with a reason that is the job's
+                                                         step``, each with a reason that is the job's; Dataflow
+                                                         ``Unable to bring up enough workers``
                    driver_mismatch            config     ``driver version is insufficient``, ``no kernel image is
                                                          available``, ``driver ... is too old``, ``Found no
                                                          NVIDIA driver``, ``device kernel image is invalid``,
@@ -91,17 +99,22 @@ tier   name        label                      class      matches
                                                          (``hostname 'x' doesn't match``)
                    missing_credentials        config     ``Unable to locate credentials`` (NoCredentialsError),
                                                          wandb ``api_key not configured``, ``Token is required``,
-                                                         ``must provide ... credentials``
+                                                         ``must provide ... credentials``, OpenAI's ``api_key
+                                                         client option must be set``
                    auth_error                 config     ``Cannot access gated repo``, ``Unauthorized for url``,
                                                          ``AccessDenied``, ``(403)``; then ``Repository Not Found
                                                          for url`` is bad_arguments (a wrong repo id); then a
                                                          bare ``401/403 Client Error`` is auth_error; Azure
                                                          ``AuthorizationFailure``, Google ``invalid_grant`` /
-                                                         ``invalid_scope`` / ``RefreshError``
+                                                         ``invalid_scope`` / ``RefreshError``; S3's ``Access
+                                                         Denied``, GCS ``AccessDeniedException: 403`` / ``does not
+                                                         have storage.x.y access``, a registry's ``requested access
+                                                         to the resource is denied``, ``(403 Forbidden)``
                    corrupt_checkpoint         config     ``PytorchStreamReader failed``, ``invalid load key``,
                                                          safetensors ``HeaderTooLarge``, ``Unsupported operand``,
                                                          TF ``DataLossError`` / ``Checksum does not match``, MXNet
-                                                         ``Invalid NDArray file format``
+                                                         ``Invalid NDArray file format``, GGUF ``invalid magic``
+                                                         (a model file that is not one)
                    version_mismatch           config     tokenizers ``untagged enum``, datasets ``Dataset scripts
                                                          are no longer supported``, ``undefined symbol:`` (in an
                                                          exception or after a ``.so`` path), torch 2.6 ``Weights
@@ -110,7 +123,11 @@ tier   name        label                      class      matches
                                                          saying ``requires x>=1.2``, jax ``jaxlib is version X, but
                                                          this version of jax``, ``cannot import name 'x' from
                                                          'pkg' (/path)`` (a circular import's ``partially
-                                                         initialized module`` is not); numpy's ABI banner (not fatal)
+                                                         initialized module`` is not), an exception's ``module 'x'
+                                                         has no attribute 'y'``, onnxruntime's ``Unknown model file
+                                                         format version``, a symbol ``version X not defined in
+                                                         file``, old pycocotools on new numpy; numpy's ABI banner
+                                                         (not fatal)
                    corrupt_checkpoint         config     any other ``UnpicklingError``; ``Ran out of input``
                    state_dict_mismatch        config     ``Error(s) in loading state_dict``, ``size mismatch
                                                          for``, ``Missing/Unexpected key(s) in state_dict``, an
@@ -133,11 +150,15 @@ tier   name        label                      class      matches
                                                          path taken for a repo id (``Repo id must be in the form``);
                                                          an ``OSError`` that a ``.so`` is missing; TF ``Parent
                                                          directory of X doesn't exist``, Hydra ``Cannot find
-                                                         primary config``, an image a registry does not have
+                                                         primary config``, an image a registry does not have, a
+                                                         bucket that does not exist, a hub ``404 ... Not Found``
+                                                         (a revision or file), MLflow's ``source path does not
+                                                         exist``
                    permission_denied          config     ``PermissionError``, ``[Errno 13]``, c10d ``errno: 13``,
                                                          ``[Errno 30] Read-only file system``, TF ``Permission
                                                          denied: path``, coreutils ``mkdir: cannot ...: Permission
-                                                         denied``, nvidia-container-cli's ``permission denied``
+                                                         denied``, nvidia-container-cli's ``permission denied``,
+                                                         ``[Errno 1] Operation not permitted``
                    bad_arguments              config     argparse ``error: unrecognized arguments`` / ``the
                                                          following arguments are required`` / ``invalid ...``;
                                                          Lightning ``MisconfigurationException``; NCCL
@@ -148,7 +169,8 @@ tier   name        label                      class      matches
                                                          YAML that does not parse
                    command_not_found          config     the shell's ``...: command not found``, enroot
                                                          ``failed to execute: /bin/bash: No such file``,
-                                                         audioread ``NoBackendError`` (no ffmpeg)
+                                                         audioread ``NoBackendError`` (no ffmpeg), a workflow
+                                                         engine's ``exit status (127)``
 6      bug         cuda_device_assert         code       ``device-side assert triggered``, or only the kernel's
                                                          ``thread: [..] Assertion `...` failed.`` lines
                    shape_mismatch             code       ``mat1 and mat2 shapes``, ``size of tensor a``, ``is
@@ -184,6 +206,8 @@ tier   name        label                      class      matches
                                                          ``DataLoader worker (pid N) is killed by signal:
                                                          Killed``, Horovod's ``Exit code: 137``); the job's
                                                          own SIGKILL
+                   signal_sigill              unknown    a launcher's SIGILL of a rank (TGI's ``signaled to
+                                                         shutdown with signal 4``)
                    signal_sigbus              unknown    the job's own SIGBUS; a launcher's SIGBUS of a rank
                                                          (srun ``task N: Bus error``)
                    terminated                 transient  torchrun itself stopped by a signal (``Received 15
@@ -204,11 +228,13 @@ tier   name        label                      class      matches
                    rate_limited               transient  ``429 Client Error``, ``Too Many Requests``, S3
                                                          ``SlowDown``, AWS ``Throttling``, ``rateLimitExceeded``,
                                                          Azure ``over the account limit``, ``Failed to request
-                                                         URL - 429``
+                                                         URL - 429``, S3's ``503 Slow Down``, rclone's ``(429
+                                                         too_many_requests)``
                    http_unavailable           transient  ``500/502/503/504 Server Error``, GCS ``503 GET``,
                                                          ``ServiceUnavailable``, urllib3 ``too many 500 error
                                                          responses``, TF/GCS ``Unavailable: Unexpected response
-                                                         code``
+                                                         code``, Metaflow's ``failed (code 500)``, wandb's ``500
+                                                         response executing GraphQL``
                    nccl_timeout               transient  ``Watchdog caught collective operation timeout``, the
                                                          heartbeat monitor's ``watchdog got stuck`` ...
                    nccl_error                 transient  ``ncclSystemError`` / ``ncclRemoteError`` /
@@ -227,7 +253,10 @@ tier   name        label                      class      matches
                                                          a download cut short (``Connection broken:
                                                          IncompleteRead``, ModelScope's ``the download may be
                                                          incomplete``), DeepSpeed ``not reachable via ssh``,
-                                                         gRPC ``failed to connect to all addresses``
+                                                         gRPC ``failed to connect to all addresses``, the AWS
+                                                         CLI's ``Could not connect to the endpoint URL``, tornado's
+                                                         ``StreamClosedError``, py4j's ``Answer from Java side is
+                                                         empty``, Go's ``Get "url": EOF``
                    timeout                    transient  any other ``timed out``; ``DistStoreError``,
                                                          ``EndpointConnectionError``; c10d stores' ``wait timeout
                                                          after N ms`` / ``Timeout waiting for key``; SQLite
@@ -448,7 +477,11 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|_ArrayMemoryError|Unable to allocate [\d.]+ [KMGTP]i?B for an array"
              r"|[Cc]annot allocate memory|std::bad_alloc$|killed due to the node running low on memory"
              r"|Worker exit type: NODE_OUT_OF_MEMORY|killed due to memory pressure \(OOM\)|\bOOMKilled\b"
-             r"|invoked oom-killer|oom_reaper: reaped process|The node was low on resource: memory|"
+             r"|invoked oom-killer|oom_reaper: reaped process|The node was low on resource: memory"
+             r"|ObjectStoreFullError|Worker exceeded \d+% memory budget|Memory use is high but worker has no data"
+             r"|Insufficient memory\) Failed to allocate|Container killed by YARN for exceeding physical memory"
+             r"|java\.lang\.OutOfMemoryError"
+             r"|Memory cgroup out of memory: Kill|"
              + _exc("MemoryError")),
     # TF writes a checkpoint through a temporary file; a ResourceExhaustedError naming it is the disk.
     Rule("tf_checkpoint_disk_full", CONFIG, "disk_full", log=r"ResourceExhaustedError: \S*\.tempstate\d+"),
@@ -459,12 +492,15 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|(?:HIP|MPS backend|XPU) out of memory|OOM when allocating tensor"
              r"|RESOURCE_EXHAUSTED: (?:Out of memory|.*[Rr]an out of memory|Attempting to (?:reserve|allocate)"
              r"|Failed to allocate)|Resource exhausted: (?:Out\b|Attempting to)"
-             r"|Out of memory while trying to allocate|" + _exc("OutOfMemoryError", "ResourceExhaustedError")),
+             r"|Out of memory while trying to allocate|Requested amount of GPU memory \(\d+ bytes\) could not be"
+             r" allocated|is larger than the maximum number of tokens that can be stored in KV cache|"
+             + _exc("OutOfMemoryError", "ResourceExhaustedError")),
     Rule("disk_quota", CONFIG, "disk_quota", log=r"Disk quota exceeded|\[Errno 122\]|\bEDQUOT\b"),
     Rule("disk_full", CONFIG, "disk_full",
          log=r"No space left on device|\[Errno 28\]|\bENOSPC\b|Not enough disk space\. Needed: "
              r"|Could not append to the internal temporary file"
-             r"|The node was low on resource: ephemeral-storage|The node had condition: \[DiskPressure\]"),
+             r"|The node was low on resource: ephemeral-storage|The node had condition: \[DiskPressure\]"
+             r"|\(os error (?:28|112)\)"),
 )
 
 STOPPED: tuple[Rule, ...] = (
@@ -483,7 +519,7 @@ SETUP: tuple[Rule, ...] = (
          log=r"(?:srun|salloc|sbatch): error: (?:Unable to allocate resources|Batch job submission failed): (?:Invalid"
              r"|Requested|Job violates|Node count|More processors|Memory required|Access.permission denied|QOS"
              r"|Job has invalid|User's group not permitted|Job's account not permitted|Unspecified error"
-             r"|I/O error writing script)"
+             r"|I/O error writing script)|Unable to bring up enough workers"
              r"|srun: error: Unable to create step for job \d+: (?:Invalid|Requested|Memory required"
              r"|More processors)"),
     Rule("driver_mismatch", CONFIG, "driver_mismatch",
@@ -508,13 +544,17 @@ SETUP: tuple[Rule, ...] = (
     Rule("missing_credentials", CONFIG, "missing_credentials",
          log=r"Unable to locate credentials|api_key not configured|Token is required \(|" + _exc("NoCredentialsError")
              + r"|DefaultCredentialsError|Could not automatically determine credentials|[Mm]ust provide .*credentials"
+               r"|api_key client option must be set"
                r"|You must (?:be logged in|login|provide a token|specify a token)|Token must be specified"),
     Rule("auth_error", CONFIG, "auth_error",
          log=r"Cannot access gated repo|GatedRepoError|Unauthorized for url|Forbidden for url|\bAccessDenied\b"
              r"|InvalidAccessKeyId|SignatureDoesNotMatch|ExpiredToken|Invalid user token|Invalid token passed"
              r"|Access to model \S+ is restricted|An error occurred \(40[13]\)|HTTP Error 40[13]|\(error 40[13]\)"
              r"|[Tt]oken seems invalid|No valid Hugging Face token|ErrorCode:Authori[sz]ationFailure"
-             r"|AuthorizationPermissionMismatch|\binvalid_grant\b|\binvalid_scope\b|" + _exc("RefreshError")),
+             r"|AuthorizationPermissionMismatch|\binvalid_grant\b|\binvalid_scope\b|\bAccess Denied\b|^Access denied\.$"
+             r"|Forbidden: https?://|<HttpError 40[13] when requesting|AccessDeniedException: 40[13]"
+             r"|does not have storage\.\w+\.\w+ access|requested access to the resource is denied"
+             r"|unauthorized: authentication required|\(40[13] (?:Forbidden|Unauthorized)\)|" + _exc("RefreshError")),
     Rule("repo_not_found", CONFIG, "bad_arguments", log=r"Repository Not Found for url"),
     Rule("auth_status", CONFIG, "auth_error", log=r"\b40[13] Client Error"),
     Rule("corrupt_checkpoint", CONFIG, "corrupt_checkpoint",
@@ -522,8 +562,8 @@ SETUP: tuple[Rule, ...] = (
              r"|WeightsUnpickler error: Unsupported operand|pickle data was truncated"
              r"|Error while deserializing header|HeaderTooLarge|MetadataIncompleteBuffer"
              r"|truncated file|file signature not found|not a zip file"
-             r"|Checksum does not match: stored|" + _exc("DataLossError") + r"|Data loss: "
-             r"|Invalid NDArray file format"),
+             r"|Checksum does not match: stored|Data loss: (?:Checksum|not an sstable|Unable to open table file)"
+             r"|Invalid NDArray file format|invalid magic (?:characters|number)|llama_model_loader: failed to load"),
     Rule("version_mismatch", CONFIG, "version_mismatch",
          log=r"did not match any variant of untagged enum|Dataset scripts are no longer supported"
              r"|Weights only load failed"
@@ -532,7 +572,11 @@ SETUP: tuple[Rule, ...] = (
              r"|doesn't follow PyTorch's LRScheduler API|No module named 'torch\._six'"
              r"|compiled with different CUDA (?:major )?versions"
              r"|mismatches the version that was used to compile PyTorch"
-             r"|is version \S+, but this version of \S+|cannot import name '[\w.]+' from '[\w.]+' \((?:/|\w:\\)"
+             r"|is version \S+, but this version of \S+|Unknown model file format version"
+             r"|version \S+ not defined in file \S+ with link time reference"
+             r"|'numpy\.float64' object cannot be interpreted as an integer"
+             r"|" + _EXC_LINE + r": module '[\w.]+' has no attribute '"
+             r"|cannot import name '[\w.]+' from '[\w.]+' \((?:/|\w:\\)"
              r"|" + _EXC_LINE + r".*(?:\b(?:requires?|is required|needs)\b.*(?:>=|==|~=)|undefined symbol: "
              r"|GLIBCXX_\S+' not found)|^\S+\.so(?:\.\d+)*: undefined symbol: "),
     # numpy 2 against modules built for 1.x: printed on the way to an ImportError that jobs
@@ -565,11 +609,14 @@ SETUP: tuple[Rule, ...] = (
              r"|Repo id must be in the form 'repo_name'|Failed to create a NewWriteableFile"
              r"|(?:NotFoundError|Not found): .*(?:No such file or directory|cannot find the path)"
              r"|Parent directory of \S+ doesn't exist|RuntimeError: Cannot find the files\.$"
-             r"|Cannot find primary config '|Failed to pull image \S+: .*(?:not found|name unknown|does not exist)"
+             r"|Cannot find primary config '|The given source path does not exist|NewRandomAccessFile failed to"
+             r" Create/Open: |The specified bucket does not exist|\bNoSuchBucket\b"
+             r"|404 Client Error: (?:Entry )?Not Found for url"
+             r"|Failed to pull image \S+: .*(?:not found|name unknown|does not exist)"
              r"|" + _exc("OSError") + r".*cannot open shared object file: No such file or directory"),
     Rule("permission_denied", CONFIG, "permission_denied",
          log=_exc("PermissionError") + r"|\[Errno 13\] Permission denied|errno: 13 - Permission denied"
-             r"|\[Errno 30\] Read-only file system|" + _exc("PermissionDeniedError")
+             r"|\[Errno 30\] Read-only file system|\[Errno 1\] Operation not permitted|" + _exc("PermissionDeniedError")
              + r"|OP_REQUIRES failed at .*: Permission denied: "
                r"|\b(?:mkdir|touch|cp|mv|ln|rm|tee|chmod|chown|install): cannot [a-z ]+.*: Permission denied$"
                r"|nvidia-container-cli: .*: permission denied$"),
@@ -585,7 +632,8 @@ SETUP: tuple[Rule, ...] = (
              r"|ConfigCompositionException|MissingMandatoryValue|yaml\.(?:scanner|parser)\.\w+Error"
              r"|Exception has occurred: ScannerError|mapping values are not allowed here"),
     Rule("command_not_found_log", CONFIG, "command_not_found",
-         log=r": command not found$|failed to execute: \S+: No such file or directory|" + _exc("NoBackendError")),
+         log=r": command not found$|failed to execute: \S+: No such file or directory|exit status \(127\)|"
+             + _exc("NoBackendError")),
 )
 
 BUGS: tuple[Rule, ...] = (
@@ -630,9 +678,11 @@ CRASHED: tuple[Rule, ...] = (
     Rule("segfault", UNKNOWN, "segfault", signal="SIGSEGV"),
     Rule("launcher_sigkill", UNKNOWN, "signal_sigkill",
          log=_launcher(9, "SIGKILL", "Killed") + r"|DataLoader (?:worker|process) \(pid \d+\) (?:exited )?is killed by "
-             r"signal: Killed|^Exit code: 137$|exited with (?:exit )?code 137\b"),
+             r"signal: Killed|^Exit code: 137$|exited with (?:exit )?code 137\b|exit code \(137\)"),
     Rule("sigkill", UNKNOWN, "signal_sigkill", signal="SIGKILL"),
     Rule("sigbus", UNKNOWN, "signal_sigbus", signal="SIGBUS"),
+    Rule("launcher_sigill", UNKNOWN, "signal_sigill",
+         log=_launcher(4, "SIGILL", "Illegal instruction") + r"|signaled to shutdown with signal 4\b"),
     Rule("launcher_sigbus", UNKNOWN, "signal_sigbus", log=_launcher(7, "SIGBUS", "Bus error")),
     # The launcher itself was stopped (torchrun's "Received 15 death signal"). Not a launcher's
     # report that a rank got SIGTERM ("Signal 15 (SIGTERM) received by PID", srun "Terminated"):
@@ -663,11 +713,13 @@ NETWORK: tuple[Rule, ...] = (
          log=r"Too Many Requests|\b429 Client Error|\(SlowDown\)|\bSlowDown:|rateLimitExceeded|Rate exceeded"
              r"|\(Throttling(?:Exception)?\)|exceeds the rate limit|[Rr]ate limit (?:exceeded|reached)"
              r"|reduce your request rate|Slow Down$|TooManyRequests|\b429 (?:GET|POST|PUT|PATCH|DELETE|HEAD) "
-             r"|over the account limit|\bServerBusy\b|[Ff]ailed to request \S+ - 429$"),
+             r"|over the account limit|\bServerBusy\b|[Ff]ailed to request \S+ - 429$|\b503 Slow Down\b"
+             r"|\(429 too_many_requests\)"),
     Rule("http_unavailable", TRANSIENT, "http_unavailable",
          log=r"\b50[0234] Server Error|\b500 Internal Server Error|502 Bad Gateway|503 Service Unavailable"
              r"|504 Gateway Time-?out|HTTP Error 50[0234]|too many 50\d error responses"
              r"|\b50[0234] (?:GET|POST|PUT|PATCH|DELETE|HEAD) |Unavailable: Unexpected response code \d+"
+             r"|failed \(code 50[0234]\)|\b50[0234] response executing"
              r"|" + _exc("ServiceUnavailable", "InternalServerError", "BadGateway", "GatewayTimeout")),
     Rule("nccl_timeout", TRANSIENT, "nccl_timeout",
          log=r"Watchdog caught collective|Timeout at NCCL work|watchdog got stuck for|Heartbeat monitor timed out"
@@ -687,7 +739,10 @@ NETWORK: tuple[Rule, ...] = (
              r"|gnutls_handshake\(\) failed|connection broken by|SSLZeroReturnError|SSLEOFError"
              r"|Network error \(TransientException\)|\bCommError\b|EOF occurred in violation of protocol"
              r"|UNEXPECTED_EOF_WHILE_READING|Connection broken: |\bIncompleteRead\(|was not reachable via ssh"
-             r"|the download may be incomplete|failed to connect to all addresses|" + _exc("FileIntegrityError") + r"|"
+             r"|the download may be incomplete|failed to connect to all addresses"
+             r"|Could not connect to the endpoint URL|StreamClosedError|Py4JNetworkError|Answer from Java side is empty"
+             r"|Get \"https?://[^\"]*\": (?:unexpected )?EOF"
+             r"|" + _exc("FileIntegrityError") + r"|"
              + _exc("ConnectionResetError", "ConnectionRefusedError", "ConnectionAbortedError", "BrokenPipeError",
                     "ConnectionError", "DistNetworkError", "LocalEntryNotFoundError")),
     Rule("timeout", TRANSIENT, "timeout",
