@@ -679,7 +679,42 @@ SIBLINGS += [
     ("docker: Error response from daemon: Get \"https://registry-1.docker.io/v2/\": EOF.", "connection_error"),
 ]
 
+# the sixth held-out set (ho[opq]_*): RL and simulators, graph/tabular/AutoML, speech and science
+SIBLINGS += [
+    ("(TaskRunner pid=84989) ImportError: /env/lib/flash_attn_2_cuda.so: undefined symbol: _ZN3c104cuda9SetDeviceEab",
+     "version_mismatch"),
+    ("(RolloutWorker pid=2231, ip=10.0.0.4) KeyError: 'obs'", "key_error"),
+    ("(NCudaLib::TOutOfMemoryError) stack_like_memory_pool.h:303: Error: Out of memory. Requested 8880 MB; Free "
+     "5902 MB", "cuda_oom"),
+    ("  what():  Memory Object Allocation Failure", "cuda_oom"),
+    ("PxgCudaDeviceMemoryAllocator fail to allocate memory 100663296 bytes!! Result = 2", "cuda_oom"),
+    ("jaxlib.xla_extension.XlaRuntimeError: INTERNAL: operation cudaGetLastError() failed: the provided PTX was "
+     "compiled with an unsupported toolchain.", "driver_mismatch"),
+    ("ERROR: Invalid activation key", "auth_error"),
+    ("ERROR: Could not open activation key file /home/u/.mujoco/mjkey.txt", "missing_file"),
+    ("urllib.error.HTTPError: HTTP Error 404: Not Found", "missing_file"),
+    ("[LightGBM] [Fatal] Model format error, expect a tree here. met 0000000011", "corrupt_checkpoint"),
+    ("tensorflow.python.framework.errors_impl.NotFoundError: Key dense/bias not found in checkpoint",
+     "state_dict_mismatch"),
+    ("RuntimeError:  [!] NaN loss with decoder_loss.", "nan_loss"),
+    ("gluonts.core.exception.GluonTSUserError: Got NaN in first epoch. Try reducing initial learning rate.",
+     "nan_loss"),
+    ("ValueError: Expected parameter loc (Tensor of shape (1, 6)) of distribution Normal(loc: torch.Size([1, 6]), "
+     "scale: torch.Size([1, 6])) to satisfy the constraint Real(), but found invalid values:", "nan_loss"),
+    ("gymnasium.error.NamespaceNotFound: Namespace ALE not found. Have you installed the proper package for ALE?",
+     "missing_module"),
+    ("_catboost.CatboostError: Invalid param `pinned_memory_size`.", "bad_arguments"),
+    ("gcs_rpc_client.h:151: Failed to connect to GCS at address :6379 within 5 seconds.", "bad_arguments"),
+    ("mlagents_envs.exception.UnityWorkerInUseException: Couldn't start socket communication because worker number 0 "
+     "is still in use.", "port_in_use"),
+    ("Error in call to target 'model.Encoder':\nTypeError(\"__init__() got an unexpected keyword argument 'x'\")",
+     "type_error"),
+]
+
 LOOK_ALIKES = [
+    # Ray's prefix before a line that only mentions an exception is still not a traceback's last line
+    ("(Trainer pid=12) note: the KeyError above was retried and the trial went on", "exit_1"),
+
     # a TFRecord's corrupted record is the data's, not a checkpoint's: no checkpoint response for it
     ("tensorflow.python.framework.errors_impl.DataLossError: corrupted record at 2585605691", "exit_1"),
 

@@ -66,7 +66,9 @@ tier   name        label                      class      matches
                                                          ``RESOURCE_EXHAUSTED: Out of memory`` / ``Attempting to
                                                          reserve`` (TPU), TensorRT's ``Requested amount of GPU
                                                          memory ... could not be allocated``, vLLM's max length
-                                                         ``larger than ... KV cache``
+                                                         ``larger than ... KV cache``, CatBoost's
+                                                         ``TOutOfMemoryError``, OpenCL's ``Memory Object
+                                                         Allocation Failure``, PhysX's device allocator
                    disk_quota                 config     ``Disk quota exceeded`` / ``[Errno 122]`` / EDQUOT
                    disk_full                  config     ``No space left on device`` / ``[Errno 28]`` / ENOSPC,
                                                          datasets ``Not enough disk space``, TF ``Could not append
@@ -88,7 +90,8 @@ tier   name        label                      class      matches
                                                          NVIDIA driver``, ``device kernel image is invalid``,
                                                          ``invalid device function`` (CUDA and HIP), MIOpen
                                                          ``Code object build failed``, NVRTC ``invalid value for
-                                                         --gpu-architecture``, nvidia-container-cli ``requirement
+                                                         --gpu-architecture``, a PTX ``compiled with an unsupported
+                                                         toolchain``, nvidia-container-cli ``requirement
                                                          error`` / ``initialization error``, NVML ``Driver/library
                                                          version mismatch``, ``NVIDIA-SMI has failed``
                    no_gpu                     config     ``No CUDA GPUs are available``, ``Torch not compiled with
@@ -114,7 +117,8 @@ tier   name        label                      class      matches
                                                          safetensors ``HeaderTooLarge``, ``Unsupported operand``,
                                                          TF ``DataLossError`` / ``Checksum does not match``, MXNet
                                                          ``Invalid NDArray file format``, GGUF ``invalid magic``
-                                                         (a model file that is not one)
+                                                         (a model file that is not one), LightGBM ``Model format
+                                                         error``
                    version_mismatch           config     tokenizers ``untagged enum``, datasets ``Dataset scripts
                                                          are no longer supported``, ``undefined symbol:`` (in an
                                                          exception or after a ``.so`` path), torch 2.6 ``Weights
@@ -132,19 +136,24 @@ tier   name        label                      class      matches
                    state_dict_mismatch        config     ``Error(s) in loading state_dict``, ``size mismatch
                                                          for``, ``Missing/Unexpected key(s) in state_dict``, an
                                                          optimizer state whose groups differ, ZeRO's ``used a DP
-                                                         world size of N``, Flax ``ScopeParamShapeError``
+                                                         world size of N``, Flax ``ScopeParamShapeError``, TF
+                                                         ``Key x not found in checkpoint``
                    nan_loss                   config     ``Loss is nan``, ``non-finite loss``, ``returned nan
                                                          values``, ``is non-finite``, ``FloatingPointError``,
                                                          DeepSpeed ``loss scale already at minimum``, Keras
                                                          ``loss: nan``, TF ``Nan in summary histogram``, Lightning
                                                          ``Monitored metric ... = nan is not finite``, ``NaN
                                                          detected in``, JAX ``invalid value (nan) encountered``,
-                                                         Megatron ``found NaN in local grad norm``
+                                                         Megatron ``found NaN in local grad norm``, any ``NaN
+                                                         loss``, ESPnet's ``gradients at all steps are invalid``,
+                                                         a distribution's ``found invalid values`` (NaN params)
                    missing_module             config     ``ModuleNotFoundError`` / ``ImportError`` lines; ``No
                                                          module named`` at a line's start or in an exception's
                                                          message; ``requires the X library but it was not found``;
                                                          pip's indented ``ModuleNotFoundError`` of a build;
-                                                         torchaudio ``Couldn't find appropriate backend``
+                                                         torchaudio ``Couldn't find appropriate backend``;
+                                                         gymnasium ``NamespaceNotFound``, Isaac Gym's ``No gym
+                                                         module found``
                    missing_file               config     ``FileNotFoundError``; ``python: can't open file``; TF
                                                          ``NotFoundError ... No such file or directory``; a local
                                                          path taken for a repo id (``Repo id must be in the form``);
@@ -153,7 +162,8 @@ tier   name        label                      class      matches
                                                          primary config``, an image a registry does not have, a
                                                          bucket that does not exist, a hub ``404 ... Not Found``
                                                          (a revision or file), MLflow's ``source path does not
-                                                         exist``
+                                                         exist``, ``HTTP Error 404: Not Found``, MuJoCo's
+                                                         ``Could not open activation key file``
                    permission_denied          config     ``PermissionError``, ``[Errno 13]``, c10d ``errno: 13``,
                                                          ``[Errno 30] Read-only file system``, TF ``Permission
                                                          denied: path``, coreutils ``mkdir: cannot ...: Permission
@@ -166,7 +176,9 @@ tier   name        label                      class      matches
                                                          srun ``... are mutually exclusive``, click ``Error: No
                                                          such command``, ``Your setup doesn't support bf16``,
                                                          Hydra/OmegaConf overrides and keys the config lacks,
-                                                         YAML that does not parse
+                                                         YAML that does not parse, ``CatboostError: Invalid
+                                                         param``, Ray's ``Failed to connect to GCS at address :N``
+                                                         (an empty head address)
                    command_not_found          config     the shell's ``...: command not found``, enroot
                                                          ``failed to execute: /bin/bash: No such file``,
                                                          audioread ``NoBackendError`` (no ffmpeg), a workflow
@@ -187,7 +199,8 @@ tier   name        label                      class      matches
                    recursion_error            code       ``RecursionError``, ``maximum recursion depth exceeded``
                    zero_division              code       ``ZeroDivisionError``
                    type_error                 code       ``TypeError``; JAX ``ConcretizationTypeError`` and
-                                                         ``Tracer...ConversionError``
+                                                         ``Tracer...ConversionError``; Hydra's quoted
+                                                         ``TypeError("...")``
                    attribute_error            code       ``AttributeError`` (and ``ModuleAttributeError``)
                    key_error                  code       ``KeyError``
                    index_error                code       ``IndexError``
@@ -219,7 +232,8 @@ tier   name        label                      class      matches
                                                          handle``, ``nfs: server X not responding``, ENOLCK
                                                          ``[Errno 37] No locks available``, ``Remote I/O error``,
                                                          a FUSE mount's ``Transport endpoint is not connected``
-                   port_in_use                transient  ``Address already in use``, ``errno: 98``
+                   port_in_use                transient  ``Address already in use``, ``errno: 98``, ML-Agents'
+                                                         ``worker number N is still in use``
                    dns_error                  transient  ``Temporary failure in name resolution``, ``Name or
                                                          service not known``, ``[Errno -2/-3]``,
                                                          ``NameResolutionError``, Go's ``no such host``, gloo
@@ -310,7 +324,7 @@ Judgement calls:
       them for data, numerics and environment too. They stay unknown unless a rule says more.
       So do cuBLAS/cuDNN ``EXECUTION_FAILED`` / ``INTERNAL_ERROR`` (memory, set-up or a bug).
     * Python exception names are matched only at the line start (after an optional quote,
-      ``[rank3]:``, ``[default0]:`` or ``gpu-07: `` prefix, or the two spaces torchrun's
+      ``[rank3]:``, ``[default0]:``, ``gpu-07: `` or Ray's ``(Worker pid=N)`` prefix, or the two spaces torchrun's
       ``Root Cause`` block indents its traceback by, and a module path such as
       ``botocore.exceptions.``), where a traceback prints its last line: a message that
       merely mentions an exception, or a traceback's source line (``    except KeyError:``),
@@ -386,9 +400,10 @@ def compile_patterns(rules: Sequence[Rule]) -> dict:
 # A traceback's last line starts the line, perhaps after a launcher's prefix: torchrun
 # "[rank3]: " / "[default0]:", pdsh or deepspeed "worker-1: " (a host name has a digit, so
 # "note: TypeError: ..." in a message is not taken for a traceback), an opening quote (a
-# message quoted whole: "OSError: We couldn't connect ...), or exactly two spaces (torchrun's
-# Root Cause block indents the traceback it quotes; a traceback's source lines have four).
-_PFX = r"^[\"'`]?(?:\[[^\]\n]*\]:? ?|[\w.\-]*\d[\w.\-]*: |  )?"
+# message quoted whole: "OSError: We couldn't connect ...), exactly two spaces (torchrun's
+# Root Cause block indents the traceback it quotes; a traceback's source lines have four), or
+# Ray's "(TaskRunner pid=84989) " before every line a worker prints.
+_PFX = r"^[\"'`]?(?:\[[^\]\n]*\]:? ?|[\w.\-]*\d[\w.\-]*: |  |\(\w[\w.]* pid=\d+(?:, ip=[^)\n]*)?\) )?"
 
 
 def _exc(*names: str) -> str:
@@ -484,10 +499,13 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|Memory cgroup out of memory: Kill|"
              + _exc("MemoryError")),
     # TF writes a checkpoint through a temporary file; a ResourceExhaustedError naming it is the disk.
-    Rule("tf_checkpoint_disk_full", CONFIG, "disk_full", log=r"ResourceExhaustedError: \S*\.tempstate\d+"),
+    Rule("tf_checkpoint_disk_full", CONFIG, "disk_full",
+         log=r"ResourceExhaustedError: \S*\.tempstate\d+|\.tempstate\d+: Resource exhausted"),
     Rule("cuda_oom", CONFIG, "cuda_oom",
          log=r"CUDA out of memory|(?:CUDA|HIP) error: out of memory|hipErrorOutOfMemory|Cuda failure '?out of memory"
-             r"|CUDA_ERROR_OUT_OF_MEMORY"
+             r"|CUDA_ERROR_OUT_OF_MEMORY|NCudaLib::TOutOfMemoryError|Memory Object Allocation Failure"
+             r"|PxgCudaDeviceMemoryAllocator fail to allocate|PxgCudaMemoryAllocator\.cpp \(\d+\) : warning : Failed to"
+             r" allocate"
              r"|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED|CUDNN_STATUS_ALLOC_FAILED"
              r"|(?:HIP|MPS backend|XPU) out of memory|OOM when allocating tensor"
              r"|RESOURCE_EXHAUSTED: (?:Out of memory|.*[Rr]an out of memory|Attempting to (?:reserve|allocate)"
@@ -530,6 +548,7 @@ SETUP: tuple[Rule, ...] = (
              r"|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu|Code object build failed"
              r"|invalid value for --gpu-architecture|nvidia-container-cli: requirement error"
              r"|please update your driver to a newer version|nvidia-container-cli: initialization error"
+             r"|the provided PTX was compiled with an unsupported toolchain"
              r"|Driver/library version mismatch|NVIDIA-SMI has failed because it couldn't communicate with the"
              r" NVIDIA driver"),
     Rule("no_gpu", CONFIG, "no_gpu",
@@ -551,7 +570,8 @@ SETUP: tuple[Rule, ...] = (
              r"|InvalidAccessKeyId|SignatureDoesNotMatch|ExpiredToken|Invalid user token|Invalid token passed"
              r"|Access to model \S+ is restricted|An error occurred \(40[13]\)|HTTP Error 40[13]|\(error 40[13]\)"
              r"|[Tt]oken seems invalid|No valid Hugging Face token|ErrorCode:Authori[sz]ationFailure"
-             r"|AuthorizationPermissionMismatch|\binvalid_grant\b|\binvalid_scope\b|\bAccess Denied\b|^Access denied\.$"
+             r"|AuthorizationPermissionMismatch|INVALID_ACCESS_KEY_ID|ERROR: Invalid activation key"
+             r"|\binvalid_grant\b|\binvalid_scope\b|\bAccess Denied\b|^Access denied\.$"
              r"|Forbidden: https?://|<HttpError 40[13] when requesting|AccessDeniedException: 40[13]"
              r"|does not have storage\.\w+\.\w+ access|requested access to the resource is denied"
              r"|unauthorized: authentication required|\(40[13] (?:Forbidden|Unauthorized)\)|" + _exc("RefreshError")),
@@ -563,7 +583,8 @@ SETUP: tuple[Rule, ...] = (
              r"|Error while deserializing header|HeaderTooLarge|MetadataIncompleteBuffer"
              r"|truncated file|file signature not found|not a zip file"
              r"|Checksum does not match: stored|Data loss: (?:Checksum|not an sstable|Unable to open table file)"
-             r"|Invalid NDArray file format|invalid magic (?:characters|number)|llama_model_loader: failed to load"),
+             r"|Invalid NDArray file format|invalid magic (?:characters|number)|llama_model_loader: failed to load"
+             r"|Model format error, expect"),
     Rule("version_mismatch", CONFIG, "version_mismatch",
          log=r"did not match any variant of untagged enum|Dataset scripts are no longer supported"
              r"|Weights only load failed"
@@ -573,6 +594,7 @@ SETUP: tuple[Rule, ...] = (
              r"|compiled with different CUDA (?:major )?versions"
              r"|mismatches the version that was used to compile PyTorch"
              r"|is version \S+, but this version of \S+|Unknown model file format version"
+             r"|failed to get PTX kernel \S+ from module: CUDA_ERROR_NOT_FOUND"
              r"|version \S+ not defined in file \S+ with link time reference"
              r"|'numpy\.float64' object cannot be interpreted as an integer"
              r"|" + _EXC_LINE + r": module '[\w.]+' has no attribute '"
@@ -590,7 +612,7 @@ SETUP: tuple[Rule, ...] = (
     Rule("state_dict_mismatch", CONFIG, "state_dict_mismatch",
          log=r"loaded state dict contains a parameter group that doesn't match|loaded state dict has a different"
              r" number of parameter groups|The checkpoint being loaded used a DP world size of \d+ but the current"
-             r"|ScopeParamShapeError|Inconsistent shapes between value and initializer"
+             r"|ScopeParamShapeError|Inconsistent shapes between value and initializer|Key \S+ not found in checkpoint"
              r"|size mismatch for \S+: copying a param|Missing key\(s\) in state_dict|Unexpected key\(s\) in state_dict"
              r"|Error\(s\) in loading state_dict|(?:unexpected|missing) key \"[^\"]*\" in state_dict"),
     Rule("nan_loss", CONFIG, "nan_loss",
@@ -598,10 +620,13 @@ SETUP: tuple[Rule, ...] = (
              r"|returned nan values|[Dd]etected (?:nan|NaN|inf)\b|is non-finite|loss scale already at minimum"
              r"|[Ll]oss is (?:nan|NaN|inf), stopping|Monitored metric \S+ = (?:nan|inf) is not finite|\bloss: nan\b"
              r"|Nan in summary histogram|had NaN values|\bNaN detected in\b|NaN or Inf found in input tensor"
-             r"|invalid value \(nan\) encountered in|found NaN in (?:local )?grad norm"
+             r"|invalid value \(nan\) encountered in|found NaN in (?:local )?grad norm|\bNaN loss\b"
+             r"|Got NaN in first epoch|gradients at all steps are invalid|to satisfy the constraint Real\(\), but found"
+             r" invalid values"
              r"|" + _exc("FloatingPointError")),
     Rule("missing_module", CONFIG, "missing_module",
-         log=r"Couldn't find appropriate backend to handle uri|" + _exc("ModuleNotFoundError", "ImportError")
+         log=r"Couldn't find appropriate backend to handle uri|No gym module found for the active version"
+             r"|NamespaceNotFound: Namespace \w+ not found|" + _exc("ModuleNotFoundError", "ImportError")
              + r"|" + _PFX + r"(?:(?:\w+\.)*\w*(?:Error|Exception): .*)?No module named"
              + r"|requires the \S+ library but it was not found|^\s+ModuleNotFoundError: No module named"),
     Rule("missing_file", CONFIG, "missing_file",
@@ -611,7 +636,8 @@ SETUP: tuple[Rule, ...] = (
              r"|Parent directory of \S+ doesn't exist|RuntimeError: Cannot find the files\.$"
              r"|Cannot find primary config '|The given source path does not exist|NewRandomAccessFile failed to"
              r" Create/Open: |The specified bucket does not exist|\bNoSuchBucket\b"
-             r"|404 Client Error: (?:Entry )?Not Found for url"
+             r"|404 Client Error: (?:Entry )?Not Found for url|HTTP Error 404: Not Found"
+             r"|Could not open activation key file"
              r"|Failed to pull image \S+: .*(?:not found|name unknown|does not exist)"
              r"|" + _exc("OSError") + r".*cannot open shared object file: No such file or directory"),
     Rule("permission_denied", CONFIG, "permission_denied",
@@ -626,7 +652,8 @@ SETUP: tuple[Rule, ...] = (
              r"|MisconfigurationException: |^KeyError: 'pytorch-lightning_version'"
              r"|Duplicate GPU detected|(?:srun|sbatch|salloc): (?:fatal|error): .*are mutually exclusive"
              r"|number of input must be bigger than batch size|Checkpoint path should be absolute"
-             r"|Your setup doesn't support bf16|^Error: No such (?:command|option) '"
+             r"|Your setup doesn't support bf16|^Error: No such (?:command|option) '|CatboostError: Invalid param"
+             r"|Failed to connect to GCS at address :\d+"
              # Hydra/OmegaConf: an override or key the config does not have; YAML that does not parse
              r"|Could not override '|is not in struct$|^Key '[^']*' not in '|omegaconf\.errors\.\w+: "
              r"|ConfigCompositionException|MissingMandatoryValue|yaml\.(?:scanner|parser)\.\w+Error"
@@ -657,7 +684,7 @@ BUGS: tuple[Rule, ...] = (
          log=_exc("RecursionError") + r"|maximum recursion depth exceeded"),
     Rule("zero_division", CODE, "zero_division", log=_exc("ZeroDivisionError")),
     Rule("type_error", CODE, "type_error",
-         log=_exc("TypeError") + r"|\b(?:ConcretizationTypeError|TracerBoolConversionError"
+         log=_exc("TypeError") + r"|^TypeError\([\"']|\b(?:ConcretizationTypeError|TracerBoolConversionError"
                                  r"|TracerArrayConversionError|TracerIntegerConversionError): "),
     Rule("attribute_error", CODE, "attribute_error", log=_exc(r"\w*AttributeError")),
     Rule("key_error", CODE, "key_error", log=_exc("KeyError")),
@@ -678,7 +705,8 @@ CRASHED: tuple[Rule, ...] = (
     Rule("segfault", UNKNOWN, "segfault", signal="SIGSEGV"),
     Rule("launcher_sigkill", UNKNOWN, "signal_sigkill",
          log=_launcher(9, "SIGKILL", "Killed") + r"|DataLoader (?:worker|process) \(pid \d+\) (?:exited )?is killed by "
-             r"signal: Killed|^Exit code: 137$|exited with (?:exit )?code 137\b|exit code \(137\)"),
+             r"signal: Killed|^Exit code: 137$|exited with (?:exit )?code 137\b|exit code \(137\)"
+             r"|exited with non-zero status 247$"),
     Rule("sigkill", UNKNOWN, "signal_sigkill", signal="SIGKILL"),
     Rule("sigbus", UNKNOWN, "signal_sigbus", signal="SIGBUS"),
     Rule("launcher_sigill", UNKNOWN, "signal_sigill",
@@ -702,7 +730,8 @@ NETWORK: tuple[Rule, ...] = (
              r"|\[Errno 37\] No locks available|Remote I/O error|\[Errno 121\]|Transport endpoint is not connected"
              r"|\[Errno 107\]"),
     Rule("port_in_use", TRANSIENT, "port_in_use",
-         log=r"Address already in use|\bEADDRINUSE\b|\[Errno 98\]|errno: 98\b"),
+         log=r"Address already in use|UnityWorkerInUseException|worker number \d+ is still in use|\bEADDRINUSE\b"
+             r"|\[Errno 98\]|errno: 98\b"),
     Rule("dns_error", TRANSIENT, "dns_error",
          log=r"Temporary failure in name resolution|Name or service not known|getaddrinfo failed|\[Errno -[235]\]"
              r"|nodename nor servname provided|NameResolutionError|Could not resolve host|Failed to resolve '"
