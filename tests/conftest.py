@@ -118,6 +118,14 @@ def processes_under(root: Path) -> list[psutil.Process]:
     return found
 
 
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs: not gone, not a zombie waiting to be reaped."""
+    try:
+        return psutil.Process(pid).status() not in (psutil.STATUS_ZOMBIE, psutil.STATUS_DEAD)
+    except psutil.Error:
+        return False
+
+
 def kill_tree(pid: int) -> None:
     """SIGKILL a process and its process group (never our own group)."""
     try:

@@ -11,9 +11,9 @@ import sys
 from datetime import UTC
 from pathlib import Path
 
-import psutil
 import pytest
 from conftest import (
+    alive,
     clean_env,
     cli,
     read_events,
@@ -91,13 +91,6 @@ def held(run_dir: Path, tmp_path: Path, stage: str = "a.train") -> tuple[dict, d
 
 def analysis(run_dir: Path, entity: str = "a") -> str:
     return (run_dir / "failures" / f"{entity}__analysis.md").read_text()
-
-
-def gone(pid: int) -> bool:
-    try:
-        return psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
-    except psutil.NoSuchProcess:
-        return True
 
 
 # --- what a sensible agent gets done ---------------------------------------------------------------
@@ -254,7 +247,7 @@ def test_silence_past_the_timeout_kills_the_agents_process_group_and_holds(tmp_p
     # asks, waits 2s, kills, settles; a tick that waited for the agent's 300s sleep would fail here
     cli("tick", "--run", run_dir, cwd=tmp_path, check=True, timeout=60)
     pids = [int(p) for p in (run_dir / "agent/1/pids.txt").read_text().split()]
-    assert len(pids) == 2 and all(gone(p) for p in pids)  # the agent and the child it started
+    assert len(pids) == 2 and not any(alive(p) for p in pids)  # the agent and the child it started
     state = read_state(run_dir)
     st = state["entities"]["a"]["stages"]["train"]
     assert st["status"] == "held" and st["consults"][0]["reply"]["timed_out"] is True
@@ -302,7 +295,7 @@ def test_a_tick_killed_during_the_call_is_not_called_again_and_takes_the_fallbac
     assert st["status"] == "held" and "got no answer" in st["hold"]["reason"]
     assert state["agent_calls"] == 1 and len(st["consults"]) == 1 and st["consults"][0]["reply"] is None
     assert not (run_dir / "agent/2").exists() and not (run_dir / "agent/1/answer.txt").exists()
-    wait_for(lambda: all(gone(p) for p in pids), timeout=10, what="the abandoned agent to be killed")
+    wait_for(lambda: not any(alive(p) for p in pids), timeout=10, what="the abandoned agent to be killed")
     assert len(kinds(run_dir, "agent_asked")) == 1 and kinds(run_dir, "agent_answered") == []
     assert [e["call"] for e in kinds(run_dir, "agent_decided")] == [1]
     assert "no answer: the tick was stopped during the call" in analysis(run_dir)
@@ -326,7 +319,7 @@ def test_a_run_stopped_after_a_tick_was_killed_during_the_call_holds_the_stage_a
     assert state["phase"] == "stopped"
     assert st["status"] == "held" and "before the agent was called" in st["hold"]["reason"]  # never consulting forever
     assert st["consults"][0]["settled_at"] and st["consults"][0]["applied"] is None
-    wait_for(lambda: all(gone(p) for p in pids), timeout=10, what="the abandoned agent to be killed")
+    wait_for(lambda: not any(alive(p) for p in pids), timeout=10, what="the abandoned agent to be killed")
     assert [e["call"] for e in kinds(run_dir, "agent_decided")] == [1]
     assert (run_dir / "failures" / "a__analysis.md").exists()
     assert "consulting" not in cli("status", "--run", run_dir, cwd=tmp_path, check=True).stdout

@@ -20,6 +20,7 @@ from types import SimpleNamespace
 import psutil
 import pytest
 from conftest import (
+    alive,
     clean_env,
     cli,
     kill_everything_under,
@@ -93,13 +94,6 @@ def is_runner(proc: psutil.Process) -> bool:
         return "tianluo.runner" in proc.cmdline()
     except psutil.Error:
         return False
-
-
-def gone(pid: int) -> bool:
-    try:
-        return psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
-    except psutil.NoSuchProcess:
-        return True
 
 
 def events_for(events: list[dict], entity: str, kind: str, attempt: int | None = None) -> list[dict]:
@@ -315,7 +309,7 @@ def test_a_sigstopped_job_is_hung_killed_after_grace_and_succeeds_on_attempt_2(f
     # TERM is followed by CONT, so a stopped job acts on TERM at once: no KILL was needed
     assert exit_record(faults.run_dir, "stopped", "train", 1)["signal"] == signal.SIGTERM
     assert not events_for(faults.events, "stopped", "cancel_kill", 1)
-    assert all(gone(pid) for pid in faults.stopped_pids)
+    assert not any(alive(pid) for pid in faults.stopped_pids)
     assert (faults.work / "out" / "stopped" / "final.ckpt").exists()
 
 
@@ -336,7 +330,7 @@ def test_diagnose_shows_a_sigstopped_job_as_stopped(faults):
 def test_a_sigstopped_trainer_under_a_shell_does_not_outlive_its_attempt(faults):
     st = stage(faults.state, "stopped-one", "train")
     assert st["status"] == "succeeded" and st["attempt"] == 2  # the retry itself works
-    assert gone(faults.stopped_one_pid)
+    assert not alive(faults.stopped_one_pid)
 
 
 def test_a_job_that_ignores_term_is_killed_after_grace_and_retried(faults):

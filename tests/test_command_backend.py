@@ -444,11 +444,9 @@ sys.exit(main(["tick", "--run", sys.argv[1]]))
 """
 
 
-@pytest.mark.parametrize("find", [True, False], ids=["by-find", "by-job-id-file"])
-def test_a_tick_killed_between_submit_and_record_adopts_never_a_second_job(q, tmp_path, find):
+def killed_after_submit(q: Queue, tmp_path: Path, stage: str, find: bool) -> tuple[Path, Path, dict]:
+    """A run whose first tick was killed between submit and record: (project, run folder, its attempt)."""
     project = tmp_path / "proj"
-    stage = "      work:\n        run: echo \"ran $TIANLUO_ATTEMPT\" >> counter.txt; echo done > done.txt\n" \
-            "        done_when: {exists: done.txt}\n"
     spec = write_spec(project, spec_text(q, stage, find=find))
     run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
     proc = subprocess.run([sys.executable, "-c", KILLED_TICK, str(run_dir)], cwd=tmp_path, env=clean_env(),
@@ -456,6 +454,14 @@ def test_a_tick_killed_between_submit_and_record_adopts_never_a_second_job(q, tm
     assert proc.returncode == -signal.SIGKILL, proc.stderr
     attempt = read_state(run_dir)["entities"]["solo"]["stages"]["work"]["attempts"][0]
     assert attempt["handle"] is None
+    return project, run_dir, attempt
+
+
+@pytest.mark.parametrize("find", [True, False], ids=["by-find", "by-job-id-file"])
+def test_a_tick_killed_between_submit_and_record_adopts_never_a_second_job(q, tmp_path, find):
+    stage = "      work:\n        run: echo \"ran $TIANLUO_ATTEMPT\" >> counter.txt; echo done > done.txt\n" \
+            "        done_when: {exists: done.txt}\n"
+    project, run_dir, _ = killed_after_submit(q, tmp_path, stage, find)
     out = cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
     assert "adopted" in out.stdout, out.stdout
     tick_until(run_dir, tmp_path, timeout=30)
@@ -468,15 +474,8 @@ def test_a_tick_killed_between_submit_and_record_adopts_never_a_second_job(q, tm
 @pytest.mark.parametrize("find", [True, False], ids=["by-find", "by-job-id-file"])
 def test_stop_cancel_after_a_tick_killed_between_submit_and_record_cancels_that_job(q, tmp_path, find):
     """The attempt has no handle; `stop --cancel` must still end its job, not leave it running unwatched."""
-    project = tmp_path / "proj"
     stage = "      work:\n        run: sleep 60; echo done > done.txt\n        done_when: {exists: done.txt}\n"
-    spec = write_spec(project, spec_text(q, stage, find=find))
-    run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
-    proc = subprocess.run([sys.executable, "-c", KILLED_TICK, str(run_dir)], cwd=tmp_path, env=clean_env(),
-                          capture_output=True, text=True, timeout=60)
-    assert proc.returncode == -signal.SIGKILL, proc.stderr
-    attempt = read_state(run_dir)["entities"]["solo"]["stages"]["work"]["attempts"][0]
-    assert attempt["handle"] is None
+    project, run_dir, attempt = killed_after_submit(q, tmp_path, stage, find)
     (job_id,) = q("find", "--name", attempt["job_name"]).stdout.split()
     out = cli("stop", "--cancel", "--run", run_dir, cwd=tmp_path, check=True)
     assert "TERM" in out.stdout or "cancel" in out.stdout.lower(), out.stdout

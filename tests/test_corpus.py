@@ -376,3 +376,21 @@ def test_corpus_through_real_ticks(tmp_path, capsys):
         pure[ex.name] = f"{fault.klass.value}/{fault.label}"
     differ = [f"{n}: ticks {got[n]}, rulebook {pure[n]}" for n in got if got[n] != pure[n]]
     assert not differ, "\n".join(differ)
+
+
+def test_measure_corpus_prints_the_misses_and_the_figures_of_a_new_folder(tmp_path):
+    """scripts/measure_corpus.py: a held-out folder is measured before anyone tunes on it."""
+    (tmp_path / "hub").mkdir()
+    head = "source: https://example.org/1\nexit_code: 1\nstream: stderr\nreason: r\n"
+    (tmp_path / "hub/right.txt").write_text(head + "expect: transient/dns_error\n---\n"
+                                            "socket.gaierror: [Errno -2] Name or service not known\n")
+    (tmp_path / "hub/wrong.txt").write_text(head + "expect: config/auth_error\n---\nsomething unheard of\n")
+    script = Path(__file__).resolve().parent.parent / "scripts/measure_corpus.py"
+    proc = subprocess.run([sys.executable, str(script), str(tmp_path)], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert "hub/wrong.txt: expected config/auth_error, got unknown/exit_1" in proc.stdout
+    assert proc.stdout.splitlines()[-1] == ("2 excerpts: 1 right by label (50.0%), 1 by class (50.0%), "
+                                            "0 confidently wrong")
+    (tmp_path / "hub/bad.txt").write_text("no header\n")
+    proc = subprocess.run([sys.executable, str(script), str(tmp_path)], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "bad.txt" in proc.stderr

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import psutil
 import pytest
-from conftest import clean_env, kill_tree, wait_for, write_spec
+from conftest import alive, clean_env, kill_tree, wait_for, write_spec
 
 from tianluo.backends.base import JobSpec
 from tianluo.backends.local import TAG, LocalBackend, tagged_processes
@@ -115,13 +115,6 @@ def feed_job_json(job: JobSpec, runner: subprocess.Popen) -> None:
 
 def job_processes(job: JobSpec) -> list[int]:
     return sorted(p.pid for p in tagged_processes(job.job_name))
-
-
-def alive(pid: int) -> bool:
-    try:
-        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
-    except psutil.Error:
-        return False
 
 
 # --- submit ------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from conftest import (
+    alive,
     clean_env,
     cli,
     read_events,
@@ -273,15 +274,7 @@ def test_a_notify_command_that_hangs_is_ended_whole_at_its_timeout(tmp_path, mon
     pids = [int(x) for x in (tmp_path / "proj/bg.pids").read_text().split()]
     assert pids
     for pid in pids:  # the background sleep went with the shell
-        wait_for(lambda pid=pid: not _running(pid), timeout=10, what=f"the background sleep {pid} to end")
-
-
-def _running(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
-    except FileNotFoundError:
-        return False
+        wait_for(lambda pid=pid: not alive(pid), timeout=10, what=f"the background sleep {pid} to end")
 
 
 @pytest.mark.integration

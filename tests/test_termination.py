@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 
 from conftest import (
+    alive,
     cli,
     read_events,
     read_state,
@@ -37,14 +38,6 @@ def _pid_of(run_dir: Path, sid: str) -> int:
             return None
 
     return wait_for(pid, what="the job's pid in started.json")
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
-    except FileNotFoundError:
-        return False
 
 
 def _kinds(run_dir: Path) -> list[str]:
@@ -153,7 +146,7 @@ def test_on_end_leave_then_stop_cancel(tmp_path):
     doc = tick_until(run_dir, proj, phases=("expired",), timeout=TIMEOUT)
     train = doc["entities"]["a"]["stages"]["train"]
     assert train["status"] == "left running, unwatched" and train["watched"] is False
-    assert _alive(pid)
+    assert alive(pid)
     text = cli("status", "--run", run_dir, cwd=proj, check=True).stdout
     assert "left running, unwatched" in text
     assert "left running, unwatched" in (run_dir / "COMPLETION.md").read_text()
@@ -164,7 +157,7 @@ def test_on_end_leave_then_stop_cancel(tmp_path):
     proc = cli("stop", "--run", run_dir, "--cancel", cwd=proj)
     assert proc.returncode == 0, proc.stderr
     assert "a.train attempt 1: cancelled (TERM)" in proc.stdout
-    wait_for(lambda: not _alive(pid), what="the job gone")
+    wait_for(lambda: not alive(pid), what="the job gone")
     doc = status_json(run_dir, proj)
     assert doc["entities"]["a"]["stages"]["train"]["status"] == "pending"
     state = read_state(run_dir)
@@ -191,7 +184,7 @@ def test_on_end_cancel_terms_then_kills(tmp_path):
             break
         time.sleep(0.3)
     assert doc["phase"] == "expired" and "ending" in seen
-    assert not _alive(pid)
+    assert not alive(pid)
     kinds = _kinds(run_dir)
     for kind in ("run_ending", "cancel_kill", "end_cancelled", "run_ended"):
         assert kind in kinds, " ".join(kinds)
@@ -228,7 +221,7 @@ def test_stop_cancel_of_a_running_run(tmp_path):
     assert lines == ["a.eval attempt 1: cancelled (TERM, then KILL after its grace)",
                      "a.train attempt 1: cancelled (TERM)"], proc.stdout
     for pid in pids:
-        wait_for(lambda pid=pid: not _alive(pid), what="the job gone")
+        wait_for(lambda pid=pid: not alive(pid), what="the job gone")
     doc = status_json(run_dir, proj)
     assert doc["phase"] == "stopped"
     assert {s["status"] for s in doc["entities"]["a"]["stages"].values()} == {"pending"}

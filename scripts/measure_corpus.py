@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""Measure the rulebook on a folder of new excerpts before anyone tunes it on them.
+
+    .venv/bin/python scripts/measure_corpus.py /path/to/heldout   # <family>/<slug>.txt, the corpus's format
+
+Reads each file as tests/test_corpus.py does (same format, same checks), runs logscan and the
+rulebook on it as a tick would, and prints every miss and the figures: right by label, by
+class, and confidently wrong (a wrong class other than unknown). Exit 0; 2 on a malformed
+file or an empty folder. The figure to record is the one printed before any rule changes
+(tests/corpus/README.md keeps each held-out set's).
+"""
+
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from test_corpus import CorpusError, parse, pure_fault
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1 or not Path(argv[0]).is_dir():
+        print("measure_corpus: give one folder of <family>/<slug>.txt excerpts", file=sys.stderr)
+        return 2
+    files = sorted(Path(argv[0]).glob("*/*.txt"))
+    if not files:
+        print(f"measure_corpus: {argv[0]}: no <family>/<slug>.txt files", file=sys.stderr)
+        return 2
+    by_label = by_class = wrong = 0
+    for path in files:
+        try:
+            ex = parse(path)
+        except CorpusError as exc:
+            print(f"measure_corpus: {exc}", file=sys.stderr)
+            return 2
+        with tempfile.TemporaryDirectory() as folder:
+            fault = pure_fault(ex, Path(folder))
+        got, want = f"{fault.klass.value}/{fault.label}", ex.expect
+        by_label += got == want
+        by_class += got.split("/")[0] == want.split("/")[0]
+        confident = got.split("/")[0] not in ("unknown", want.split("/")[0])
+        wrong += confident
+        if got != want:
+            print(f"{ex.name}: expected {want}, got {got}{'  CONFIDENTLY WRONG' if confident else ''}"
+                  f" ({fault.evidence[:160]})")
+    n = len(files)
+    print(f"{n} excerpts: {by_label} right by label ({by_label / n:.1%}), {by_class} by class "
+          f"({by_class / n:.1%}), {wrong} confidently wrong")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
