@@ -17,14 +17,15 @@ PACKAGE = ROOT / "tianluo"
 PURE = ("decide", "draft", "judge", "diagnose", "classify", "rulebook", "run_rules", "ladder", "responses",
         "degrade", "agent_rung", "holds", "stage_machine", "analysis", "rates", "report_data", "observations",
         "actions", "events", "model", "plan_model", "states", "migrate", "forks", "templating", "backends.sbatch",
-        "backends.slurm_text")
+        "backends.slurm_text", "gpu_pool", "gpu_round", "gpu_hands", "gpu_facts", "host_spec")
 #: What the pure core may not import: I/O, clocks and randomness, and tianluo's own shell.
 IO_MODULES = {"os", "subprocess", "socket", "time", "random", "secrets", "uuid", "shutil", "tempfile", "fcntl",
               "psutil", "urllib", "http", "smtplib", "requests", "glob", "io"}
 SHELL = {"tianluo.fsio", "tianluo.store", "tianluo.tick", "tianluo.observe", "tianluo.proctable",
          "tianluo.notify", "tianluo.channels", "tianluo.agent_call", "tianluo.runner", "tianluo.commands",
          "tianluo.cli", "tianluo.peek", "tianluo.logscan", "tianluo.hostspace", "tianluo.checkpoints",
-         "tianluo.backends.local", "tianluo.backends.slurm", "tianluo.backends.command", "tianluo.triggers"}
+         "tianluo.backends.local", "tianluo.backends.slurm", "tianluo.backends.command", "tianluo.triggers",
+         "tianluo.gpu_inventory", "tianluo.host_check"}
 
 
 #: Plain values that shell modules define beside the I/O that makes them: the core may take them as input.

@@ -123,6 +123,12 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("text", metavar="TEXT", nargs="+", help="the note (one line; the words are joined)")
     run(sp)
 
+    sp = add("gpus", "Show the host's GPUs as the run knows them (held, busy, out of the pool); give one back.")
+    sp.add_argument("--restore", type=_gpu_index, action="append", metavar="INDEX",
+                    help="give this GPU (nvidia-smi index) back to the pool after you checked it; may repeat")
+    sp.add_argument("--json", action="store_true", help="the versioned JSON document")
+    run(sp)
+
     sp = add("daemon", "Tick a run in the foreground (for tmux or a supervisor); exits when the run is over.")
     sp.add_argument("--every", type=_daemon_every, metavar="DURATION",
                     help="tick interval, 1s..1h (default: the spec's)")
@@ -211,6 +217,7 @@ EXAMPLES = {
     "stop": ["tianluo stop", "tianluo stop --reason 'out of GPU hours'", "tianluo stop --cancel"],
     "note": ["tianluo note train 'loss spikes at step 40k are the LR warmup'",
              "tianluo note train.eval 'bad node gpu07'"],
+    "gpus": ["tianluo gpus", "tianluo gpus --restore 3", "tianluo gpus --json"],
     "daemon": ["tianluo daemon --every 30s",
                "tianluo daemon --metrics-file /var/lib/node_exporter/textfile/tianluo.prom"],
     "hold": ["tianluo hold train --reason 'checking the data'", "tianluo hold --all"],
@@ -483,6 +490,36 @@ def _cmd_note(args) -> int:
     return 0
 
 
+def _gpu_index(text: str) -> int:
+    if not text.isdigit() or int(text) > 1023:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a GPU index (0..1023, as nvidia-smi numbers them)")
+    return int(text)
+
+
+def _cmd_gpus(args) -> int:
+    from tianluo.commands import gpus
+    from tianluo.runpath import resolve_run
+    from tianluo.status import gpu_lines
+
+    doc = gpus(resolve_run(args.run, args.home).resolve(), args.restore)
+    if args.json:
+        print(json.dumps(doc, indent=1))
+        return 0
+    for note in doc["notes"]:
+        print(note)
+    if doc["gpu_host"] is None:
+        print(f"run {doc['run_id']} does not hand out GPUs (not a GPU host)")
+        return 0
+    for line in gpu_lines(doc["gpu_host"]):
+        print(line)
+    for g in doc["gpu_host"]["seen"]:
+        use = f"{g['utilization']}%" if g["utilization"] is not None else "?"
+        mem = f"{g['memory_used_mib']}/{g['memory_total_mib']} MiB" if g["memory_used_mib"] is not None else ""
+        who = g["held_by"] or ("; ".join(g["others"]) if g["others"] else "free")
+        print(f"  GPU {g['index']}  {g['name'][:28]:<28}  {use:>4}  {mem:>17}  {who}")
+    return 0
+
+
 def _cmd_daemon(args) -> int:
     from tianluo.daemon import run_daemon
     from tianluo.runpath import resolve_run
@@ -666,7 +703,7 @@ def _cmd_schema(args) -> int:
 
 COMMANDS = {"plan": _cmd_plan, "start": _cmd_start, "tick": _cmd_tick, "status": _cmd_status,
             "hold": _cmd_hold, "release": _cmd_release, "diagnose": _cmd_diagnose,
-            "install": _cmd_install, "uninstall": _cmd_uninstall, "stop": _cmd_stop, "note": _cmd_note,
+            "install": _cmd_install, "uninstall": _cmd_uninstall, "stop": _cmd_stop, "note": _cmd_note, "gpus": _cmd_gpus,
             "daemon": _cmd_daemon,
             "prompt": _cmd_prompt, "demo": _cmd_demo, "schema": _cmd_schema, "runs": _cmd_runs, "logs": _cmd_logs,
             "events": _cmd_events, "completion": _cmd_completion}

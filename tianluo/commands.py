@@ -31,6 +31,7 @@ from tianluo.forks import Fork, derive
 from tianluo.fsio import atomic_write, make_dirs
 from tianluo.holds import HandsResult
 from tianluo.jobspec import job_spec
+from tianluo.host_check import plan_warnings
 from tianluo.launchers import port_warnings
 from tianluo.model import RunEnd, TriggerRecord
 from tianluo.newrun import (
@@ -115,7 +116,7 @@ def plan(spec_path: Path, home: str | None, answer_pairs: Sequence[str] = (), an
     summary = (f"{spec_path}: valid. {len(locked.entities)} entities, {stages} stages, "
                f"backend {locked.backend.kind}, {len(forks)} decision fork(s).")
     listed = [(qid, fork, book.get(fork.key)) for qid, fork in answers.qids(forks).items()]
-    return PlanResult(plan_md=target, summary=summary, forks=listed, warnings=port_warnings(spec, source) + skipped,
+    return PlanResult(plan_md=target, summary=summary, forks=listed, warnings=port_warnings(spec, source) + plan_warnings(locked) + skipped,
                       lessons=learned)
 
 
@@ -742,3 +743,23 @@ def note(run_dir: Path, subject: str, text: str) -> "findings.NoteResult":
         state = RunStore(run_dir).load()
         run_id, entities = state.run_id, {e: list(ent.stages) for e, ent in state.plan.entities.items()}
     return findings.append(run_dir, findings.check_subject(entities, subject, run_id), text, utcnow())
+
+
+def gpus(run_dir: Path, restore: list[int] | None = None) -> dict:
+    """``tianluo gpus``: the host's GPUs as the run knows them (``status``'s ``gpu_host``); with ``restore``, give
+    those GPUs back to the pool first, under the tick lock.
+
+    Raises:
+        TianluoError: not a GPU host, or a GPU to restore that is not out of the pool.
+    """
+    from tianluo import gpu_hands
+    from tianluo.status import gpu_host_doc
+
+    notes: list[str] = []
+    if restore:
+        result = _locked_change(run_dir, lambda s: gpu_hands.restore(s, restore, utcnow()), what="gpus --restore")
+        notes = result.notes
+        state = result.state
+    else:
+        state = RunStore(run_dir).load()
+    return {"version": 1, "run_id": state.run_id, "gpu_host": gpu_host_doc(state), "notes": notes}

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from tianluo.actions import Action, Cancel, SendNotices, Submit
+from tianluo import gpu_pool, gpu_round
 from tianluo.agent_rung import close_unasked, settle
 from tianluo.degrade import failed_move, with_moves
 from tianluo.draft import Draft
@@ -86,6 +87,7 @@ def decide(state: RunState, obs: Observations, now: datetime) -> Decision:
     if new.phase in TERMINAL_PHASES:
         return Decision(new, ctx.actions, ctx.events)
     g = Graph(new)
+    gpu_round.look(ctx)  # failed GPUs leave the pool, and the attempts on them are known before any is judged
     ending = new.phase == Phase.ENDING
     for sid in g.order:
         stage = g.stage(new, sid)
@@ -110,6 +112,7 @@ def decide(state: RunState, obs: Observations, now: datetime) -> Decision:
         close_unasked(ctx)
         _notifications(ctx, g)
         return Decision(new, ctx.actions, ctx.events)
+    ctx.grants = gpu_round.grants(ctx, g.ids, g.needs, gpu_round.due_ids(new, g.order, g.needs, now))
     for sid in g.order:
         stage = g.stage(new, sid)
         if stage.status in (StageStatus.PENDING, StageStatus.RETRY_WAIT):
@@ -287,18 +290,42 @@ def _schedule(ctx: Draft, g: Graph, sid: str, stage: StageState) -> None:
         reason = f"the run-wide cap on attempts is reached (max_attempts: {ctx.state.plan.max_attempts})"
         hold(ctx, sid, stage, stage.attempt, reason)  # a ladder hold: its analysis is written, like any
         return
+    grant = ctx.grants.get(sid)
+    if isinstance(grant, gpu_pool.Wait) or (grant is None and _counted(ctx, sid)):
+        stage = _own(ctx, sid, stage)
+        if grant is None:  # due only now (its space came back): handed its share on the next look
+            grant = gpu_pool.Wait("waiting for its GPUs to be handed out on the next tick")
+        if grant.never:
+            hold(ctx, sid, stage, stage.attempt, f"{grant.reason}: give it fewer GPUs (resources.gpus) and "
+                 "start --replan, or give failed GPUs back (tianluo gpus --restore), then release with --retry")
+            return
+        gpu_round.wait(ctx, sid, stage, grant.reason, gpu_pool.gpus_wanted(ctx.planned(sid)))
+        return
     n = stage.attempt + 1
     name = job_name(ctx.state.run_id, sid, n)
     stage.attempt = n
     stage.attempts.append(Attempt(n=n, job_name=name, dir=attempt_dir(sid, n), intent_at=ctx.now,
                                   command=effective_command(ctx.state, sid),
                                   env=param_env(command_values(ctx.state, sid))))
+    if stage.reason is not None and stage.gpu_wait_since is not None:
+        stage.reason = None  # its wait for GPUs is over
+    gpu_round.give(ctx, sid, stage, stage.attempts[-1], grant)
     stage.next_attempt_at = None
     stage.progress = None
     ctx.state.total_attempts += 1
     ctx.actions.append(Submit(sid, n, name))
     move(stage, StageStatus.SUBMITTED, log=ctx.log, sid=sid, event="submit_intent",
          message=f"attempt {n} recorded as {name}", attempt=n, job_name=name)
+
+
+def _counted(ctx: Draft, sid: str) -> bool:
+    """Whether this stage starts only with a grant: it asks for GPUs on a GPU host, or the host counts slots."""
+    host = ctx.state.plan.host
+    if host is None:
+        return False
+    if host.cpus is not None or host.mem is not None:
+        return True
+    return host.gpu_host and gpu_pool.gpus_wanted(ctx.planned(sid)) > 0
 
 
 def _room_again(ctx: Draft, sid: str, stage: StageState) -> bool:

@@ -3,7 +3,7 @@
 from datetime import datetime
 
 from tianluo.actions import Action
-from tianluo.model import RunState, split_stage_id
+from tianluo.model import Fault, RunState, split_stage_id
 from tianluo.observations import Observations
 from tianluo.plan_model import PlannedStage
 from tianluo.run_rules import fatal_rule_names, spec_rules
@@ -25,6 +25,9 @@ class Draft:
         self.log = Events(now)  # the one event collector, shared with the stage machine's moves
         self.rules = spec_rules(state.plan.rules)
         self.fatal_rules = fatal_rule_names(state.plan)
+        self.gpus = obs.gpus  # the host's GPUs as this tick read them (None: not a GPU host, or not read)
+        self.gpu_faults: dict[str, Fault] = {}  # stage id -> the gpu_fault of the GPU its live attempt holds
+        self.grants: dict = {}  # stage id -> gpu_pool.Grant or gpu_pool.Wait, for the stages due to start
         self.before: RunState | None = None  # the state decided on (decide copies a stage it shares before a change)
 
     @property

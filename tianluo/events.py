@@ -73,6 +73,14 @@ class Kind(str, Enum):
     OUTPUT_COPIED = "output_copied"
     OUTPUT_KEPT = "output_kept"
     OUTPUT_COPY_FAILED = "output_copy_failed"
+    # the GPU host
+    GPU_OUT = "gpu_out"
+    GPU_RESTORED = "gpu_restored"
+    GPU_FAULT = "gpu_fault"
+    GPU_XID = "gpu_xid"
+    GPU_UNANSWERED = "gpu_unanswered"
+    GPU_ANSWERS = "gpu_answers"
+    WAITING_FOR_GPUS = "waiting_for_gpus"
     # the agent rung
     AGENT_ANSWERED = "agent_answered"
     AGENT_DECIDED = "agent_decided"
@@ -149,6 +157,13 @@ FIELDS: dict[Kind, frozenset[str]] = {
     Kind.OUTPUT_COPIED: _f({"source", "target"}),
     Kind.OUTPUT_KEPT: _f({"source", "target"}),
     Kind.OUTPUT_COPY_FAILED: _f({"source", "target"}),
+    Kind.GPU_OUT: _f({"gpu", "uuid", "reason"}),
+    Kind.GPU_RESTORED: _f({"gpu", "uuid"}),
+    Kind.GPU_FAULT: _f({"gpus", "fault"}),
+    Kind.GPU_XID: _f({"gpu", "xid"}),
+    Kind.GPU_UNANSWERED: _f({"error"}),
+    Kind.GPU_ANSWERS: _f({"silent_s"}),
+    Kind.WAITING_FOR_GPUS: _f({"gpus", "reason"}),
     Kind.AGENT_ANSWERED: _f({"call", "exit_code", "timed_out", "action", "degrade", "reason", "error"}),
     Kind.AGENT_DECIDED: _f({"call", "asked", "applied", "refused", "fallback", "label"}),
     Kind.NOTIFIED: _f({"key", "kind", "results", "channel", "result"}),

@@ -6,6 +6,37 @@ the pure core (``tianluo.gpu_pool``, ``decide``) reads them. Nothing here does I
 
 from dataclasses import dataclass
 
+#: Xid codes that mean the GPU itself is at fault: it leaves the pool until a human (or a reset) brings
+#: it back. Every other Xid is taken as the application's doing (8 and 43 channel stopped, 13 graphics/SM
+#: exception, 31 MMU page fault, 45 preemptive cleanup, 68 NVDEC...; the catalogue's RESTART_APP or IGNORE):
+#: the job is judged, the GPU stays.
+#: From NVIDIA's Xid catalogue (https://docs.nvidia.com/deploy/xid-errors/analyzing-xid-catalog.html, its
+#: "Resolution Bucket (Immediate Action)" column, as mirrored by leptonai/gpud's catalog_generated.go of
+#: 2025-10-29) and the older per-Xid cause table (HW error / bus error / FB corruption flags, r555).
+HARDWARE_XIDS: frozenset[int] = frozenset({
+    # Memory: 48 double-bit ECC (catalogue: WORKFLOW_XID_48), 63/64 row-remap or page-retirement event and
+    # failure (64: RESET_GPU; 63 reads IGNORE in the catalogue but says "reset gpu to activate": the
+    # remapped row waits for a reset), 92 high single-bit rate (IGNORE, yet the memory is wearing out),
+    # 94/95 contained/uncontained ECC (RESTART_APP / RESET_GPU; the memory, not the program, failed),
+    # 140 unrecovered ECC (RESET_GPU), 156 resource retirement (RESET_GPU); 168 reduced memory capacity,
+    # 171/172 uncorrectable DRAM/SRAM detail of a 48 (the newest codes: no action listed yet).
+    48, 63, 64, 92, 94, 95, 140, 156, 168, 171, 172,
+    # The bus: 79 fallen off the bus (RESTART_BM: the host must reboot), 167 PCIe fatal timeout (no action yet).
+    79, 167,
+    # Firmware and micro-controllers: 62 PMU halt, 119 GSP RPC timeout, 120 GSP error (RESET_GPU), 169 SEC2
+    # halt (no action yet). 61 is left out: "unused" on Ampere and later, a breakpoint/warning before.
+    62, 119, 120, 169,
+    # The GPU stopped or cannot start: 46 GPU stopped processing, 109 context-switch timeout,
+    # 110 security fault, 143 GPU initialisation error, 158 GPU fatal timeout (all RESET_GPU).
+    46, 109, 110, 143, 158,
+    # NVLink: 74 (WORKFLOW_NVLINK_ERR), 136 link training failed (RESET_GPU), 144-150 NVLink5 units
+    # (WORKFLOW_NVLINK5_ERR; some sub-codes are benign, but telling them apart needs the register decode),
+    # 155 NVLink software-defined error (RESET_GPU).
+    74, 136, 144, 145, 146, 147, 148, 149, 150, 155,
+    # Power: 54 auxiliary power not connected (CHECK_MECHANICALS).
+    54,
+})
+
 
 @dataclass(frozen=True)
 class Gpu:

@@ -59,5 +59,16 @@ def job_spec(state: RunState, run_dir: Path, sid: str, attempt: Attempt) -> JobS
             "TIANLUO_STAGE": stage,
             "TIANLUO_ATTEMPT": str(attempt.n),
             "TIANLUO_ATTEMPT_DIR": str(adir),
+            **gpu_env(attempt),
         },
     )
+
+
+def gpu_env(attempt: Attempt) -> dict[str, str]:
+    """The GPUs an attempt was handed, as CUDA reads them: CUDA_VISIBLE_DEVICES by nvidia-smi index, with
+    CUDA_DEVICE_ORDER=PCI_BUS_ID (CUDA's own default order, fastest first, need not be nvidia-smi's, and an
+    index would then name another GPU). An attempt given none on a GPU host sees none ('')."""
+    if attempt.gpus is None:
+        return {}
+    devices = ",".join(str(i) for i in attempt.gpus)
+    return {"CUDA_VISIBLE_DEVICES": devices, "CUDA_DEVICE_ORDER": "PCI_BUS_ID", "TIANLUO_GPUS": devices}

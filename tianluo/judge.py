@@ -9,7 +9,7 @@ stage machine applies.
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from tianluo import agent_rung, diagnose
+from tianluo import agent_rung, diagnose, gpu_round
 from tianluo.actions import Cancel, CopyOutput, Submit, WriteAnalysis
 from tianluo.classify import Evidence, classify
 from tianluo.degrade import Change, plan_change, unchanged_why
@@ -82,6 +82,10 @@ def judge(ctx: Draft, sid: str, stage: StageState, seen: StageObservation) -> No
                 bytes_read)
         return
     if alive:
+        gpu_round.track(ctx, attempt, bytes_read)
+    if alive and sid in ctx.gpu_faults and attempt.cancel is None:
+        verdict = _gpu_failed(ctx, sid, attempt, ctx.gpu_faults[sid])
+    elif alive:
         verdict = _watch(ctx, sid, stage, attempt, planned, facts)
     elif facts.ended_by == "cancelled" and attempt.cancel is None:
         verdict = _cancelled_outside(ctx, sid, stage, attempt, facts)
@@ -131,7 +135,7 @@ def _watch(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, planned, f
         return diagnose.queued_verdict(attempt, facts, ctx.now)
     if facts.state != JobState.RUNNING:
         return "starting"
-    reason = diagnose.stall_reason(planned, stage, attempt, ctx.now)
+    reason = gpu_round.hang_reason(ctx, planned, stage, attempt, diagnose.stall_reason(planned, stage, attempt, ctx.now))
     if reason is None:
         return "stopped (SIGSTOP?) but within stall_after" if facts.proc_status == "stopped" else "running"
     fault = classify(Evidence(state="hung", lines=_lines(attempt), detail=reason), ctx.rules)
@@ -146,6 +150,17 @@ def _watch(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, planned, f
     ctx.event("hung", sid, f"attempt {attempt.n} is alive but not moving: {reason}; sending TERM",
               attempt=attempt.n, fault={"class": fault.klass.value, "label": fault.label})
     return f"hung: {reason}"
+
+
+def _gpu_failed(ctx: Draft, sid: str, attempt: Attempt, fault: Fault) -> str:
+    """A GPU the live attempt holds failed: cancel it (its GPU is out of the pool already); the retry runs on
+    other GPUs without spending budget, like a lost attempt's. Not a hang: no cancel_hung is needed."""
+    attempt.fault = fault
+    attempt.cancel = Cancelling(reason=f"its GPU failed: {fault.evidence}", requested_at=ctx.now)
+    ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, attempt.cancel.reason, "TERM"))
+    ctx.event("gpu_fault", sid, f"attempt {attempt.n}: {fault.evidence}; sending TERM, it runs again on other GPUs",
+              attempt=attempt.n, gpus=attempt.gpus, fault={"class": fault.klass.value, "label": fault.label})
+    return f"cancelling: {attempt.cancel.reason}"
 
 
 def _lines(attempt: Attempt) -> tuple[LogLine, ...]:
@@ -189,6 +204,8 @@ def _finish(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, facts, se
         return "succeeded"
     if attempt.cancel is not None and attempt.fault is not None:
         fault = attempt.fault  # decided when the hang was caught; the TERM exit is our own doing
+    elif sid in ctx.gpu_faults:
+        fault = ctx.gpu_faults[sid]  # its GPU failed under it, by the host's word: whatever its log says
     elif fatal is not None:
         fault = fatal
     else:

@@ -110,6 +110,13 @@ class Attempt(Record):
     output_grew_at: datetime | None = None
     queue_notified: bool = Field(default=False, description="The owner was told it waits in the queue far longer "
                                  "than expected (once).")
+    gpus: list[int] | None = Field(default=None, description="The GPUs handed to it (nvidia-smi indices), recorded "
+                                   "before its launch and passed as CUDA_VISIBLE_DEVICES; [] on a GPU host for a "
+                                   "stage that asks for none (CUDA_VISIBLE_DEVICES=''); None: GPUs not handed out.")
+    gpu_uuids: list[str] = _list(description="The UUIDs of those GPUs as nvidia-smi listed them when handed out.")
+    log_moved_at: datetime | None = Field(default=None, description="When a tick last read new bytes of its logs.")
+    gpu_idle_since: datetime | None = Field(default=None, description="Since when all its GPUs read idle (0%).")
+    gpu_busy_since: datetime | None = Field(default=None, description="Since when all its GPUs read at full use.")
 
 
 class ProgressReading(Record):
@@ -322,6 +329,8 @@ class StageState(Record):
     checkpoint_moves: list[CheckpointMove] = _list(
         description="Checkpoints moved aside so the stage resumes from the one before (rollback_checkpoint).")
     consults: list[Consult] = _list(description="The agent rung's calls about this stage's failures, oldest first.")
+    gpu_wait_since: datetime | None = Field(default=None, description="Ready, but waiting for GPUs (or CPUs, "
+                                            "memory) since then.")
 
     def current(self) -> Attempt | None:
         return self.attempts[-1] if self.attempts else None
@@ -395,6 +404,51 @@ class TriggerRecord(Record):
     removed_at: datetime | None = None
 
 
+class GpuOut(Record):
+    """A GPU taken out of the pool: never handed out again until the owner gives it back (``tianluo gpus
+    --restore``)."""
+
+    index: int
+    uuid: str = ""
+    reason: str
+    at: datetime
+
+
+class GpuSeen(Record):
+    """One GPU as the latest tick saw it (for status; ticks decide from their own look)."""
+
+    index: int
+    uuid: str = ""
+    name: str = ""
+    utilization: int | None = None
+    memory_used_mib: int | None = None
+    memory_total_mib: int | None = None
+    lost: str | None = None
+    others: list[str] = _list(description="Processes that are not this run's, as 'pid 4242 (alice, 12000 MiB)'.")
+
+
+class KernelLogRecord(Record):
+    """How far the kernel log was read for Xid lines."""
+
+    path: str
+    inode: int | None = None
+    offset: int = 0
+
+
+class GpuPool(Record):
+    """The host's GPUs as the run knows them: what is out of the pool, the ECC counts last seen, the kernel
+    log's cursor, and whether nvidia-smi answers."""
+
+    out: list[GpuOut] = _list()
+    ecc: dict[str, int] = _dict(description="Uncorrected ECC errors last seen, by GPU UUID: a rise is a fault.")
+    kernel_log: KernelLogRecord | None = None
+    error: str | None = Field(default=None, description="nvidia-smi failed or hung at the latest look: nothing "
+                              "starts on GPUs until it answers.")
+    error_since: datetime | None = None
+    seen: list[GpuSeen] = _list()
+    seen_at: datetime | None = None
+
+
 class RunState(Record):
     schema_version: Literal[3] = SCHEMA_VERSION
     run_id: str
@@ -421,6 +475,7 @@ class RunState(Record):
     outbox: list[dict[str, Any]] = _list(
         description="The events of the latest save, written with the state before they are appended "
         "to events.jsonl; a save appends those events.jsonl lacks (by seq), so a crash loses none.")
+    gpus: GpuPool | None = Field(default=None, description="The local host's GPUs (a GPU host only).")
     notices: list[Notice] = _list(
         description="Notifications to send or sent (notify.py): recorded before the send, so each is sent once "
         "and a failed one is retried; settled ones beyond the newest 100 are dropped.")

@@ -15,6 +15,8 @@ from tianluo.forks import derive
 from tianluo.fsio import atomic_write
 from tianluo.gcpause import paused_gc
 from tianluo.holds import hold_stage
+from tianluo.host_check import resolve_host
+from tianluo.host_spec import RESOLVED_HOST
 from tianluo.model import EntityState, RunState, StageState
 from tianluo.plan import build_plan, render_plan_md
 from tianluo.plan_model import PreAuthorizedDecision
@@ -105,7 +107,10 @@ def with_resolved(plan, locked):
     if plan.backend.kind != locked.backend.kind:
         return plan
     kept = kind(plan.backend.kind).keep_resolved(plan.backend, locked.backend)
-    return plan.model_copy(update={"backend": kept})
+    update: dict = {"backend": kept}
+    if plan.host is not None and locked.host is not None:  # what start found on the host is not a change
+        update["host"] = plan.host.model_copy(update={k: getattr(locked.host, k) for k in RESOLVED_HOST})
+    return plan.model_copy(update=update)
 
 
 def resolve_scheduler(plan, spec_path: Path):
@@ -118,7 +123,8 @@ def resolve_scheduler(plan, spec_path: Path):
         TianluoError: the scheduler did not answer; the run is not started on guesses.
     """
     resolved = kind(plan.backend.kind).resolve_at_start(plan.backend, spec_path)
-    return plan if resolved is plan.backend else plan.model_copy(update={"backend": resolved})
+    plan = plan if resolved is plan.backend else plan.model_copy(update={"backend": resolved})
+    return resolve_host(plan, spec_path)  # the local host: a GPU host or not, asked of nvidia-smi once
 
 
 def active_runs(home: Path, name: str) -> list[Path]:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from tianluo.backends.base import JobFacts
 from tianluo.checkpoints import Checkpoint
+from tianluo.gpu_facts import GpuInventory
 from tianluo.hostspace import FsSpace
 from tianluo.logscan import ScanResult
 from tianluo.model import Check, Handle
@@ -50,3 +51,6 @@ class Observations:
     partial: bool = False  # the tick's budget ran out: stages left out were not looked at, nor the gate
     # The file systems of each stage that waits for free space (stage.wait), measured now.
     space: dict[str, tuple[FsSpace, ...]] = field(default_factory=dict)
+    # The host's GPUs (nvidia-smi, the kernel log's Xid lines), read once this tick; None: not a GPU host or
+    # nothing asks for GPUs.
+    gpus: GpuInventory | None = None

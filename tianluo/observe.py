@@ -20,6 +20,8 @@ from tianluo.conditions import (
     resolve,
 )
 from tianluo.errors import StateError
+from tianluo.gpu_facts import GpuInventory, KernelLogCursor
+from tianluo.gpu_inventory import default_kernel_log, read_inventory
 from tianluo.fsio import UnsafePath
 from tianluo.hostspace import FsSpace, measure, stage_folders
 from tianluo.jobspec import job_spec
@@ -47,7 +49,11 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
     pending: dict[str, tuple] = {}
     to_poll = {}
     waiting, branches = [], []  # stages waiting for free space; pending stages with a branch condition
+    gpu_stages = False  # a stage that asks for GPUs and is not done: the host's GPUs are looked at
     for sid, planned, stage in stages_of(state):  # one walk over every stage; the rest looks at few
+        if not gpu_stages and planned.resources is not None and planned.resources.gpu_count \
+                and stage.status not in DONE:
+            gpu_stages = True
         if stage.wait is not None:
             waiting.append(sid)
         if planned.when is not None and stage.status == StageStatus.PENDING:
@@ -59,6 +65,7 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
         to_poll[job.job_name] = (job, attempt.handle)  # no handle: the backend looks for it by name
         pending[sid] = (job, attempt)
     facts = backend.poll(to_poll) if to_poll else {}
+    gpus = look_at_gpus(state) if gpu_stages else None  # after the poll: a job that just ended has let go
 
     rule_patterns = patterns(state.plan)
     stages = {} if into is None else into
@@ -91,10 +98,25 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
             checkpoints=listed, checkpoints_unlisted=unlisted,
         )
     if budget is not None and budget.over():
-        return Observations(stages=stages, partial=True)
+        return Observations(stages=stages, partial=True, gpus=gpus)
     gate = state.plan.success_gate
     return Observations(stages=stages, gate=tuple(check_all(gate.exists, gate.metric, workdir)),
-                        when=_branch_conditions(state, workdir, branches), space=stage_space(state, run_dir, waiting))
+                        when=_branch_conditions(state, workdir, branches), space=stage_space(state, run_dir, waiting),
+                        gpus=gpus)
+
+
+def look_at_gpus(state: RunState) -> GpuInventory | None:
+    """The host's GPUs, once this tick (at most one nvidia-smi call per query), and the kernel log's new Xid
+    lines; None when the run does not read them (not a GPU host, or GPUs named with no nvidia-smi)."""
+    host = state.plan.host
+    if host is None or not host.gpu_host or not host.inventory:
+        return None
+    kernel_log = None if host.kernel_log == "off" else (
+        default_kernel_log() if host.kernel_log == "auto" else host.kernel_log)
+    record = state.gpus.kernel_log if state.gpus is not None else None
+    cursor = (KernelLogCursor(path=record.path, inode=record.inode, offset=record.offset)
+              if record is not None and record.path == kernel_log else None)
+    return read_inventory(host.nvidia_smi, host.nvidia_smi_timeout, kernel_log=kernel_log, cursor=cursor)
 
 
 def stages_of(state: RunState):

@@ -397,7 +397,8 @@ def attempt(doc: dict, entity: str, stage: str) -> dict:
             "submitted_at": get(doc, "Attempt", "submitted_at", optional(when)),
             "started_at": get(doc, "Attempt", "started_at", optional(when)),
             "ended_at": get(doc, "Attempt", "ended_at", optional(when)),
-            "exit_code": get(doc, "Attempt", "exit_code", optional(integer))}
+            "exit_code": get(doc, "Attempt", "exit_code", optional(integer)),
+            "gpus": get(doc, "Attempt", "gpus", optional(lambda v: [integer(i) for i in items(v)]))}
 
 
 # --- who holds the lock, and the newest event ---------------------------------------------------

@@ -11,6 +11,7 @@ from tianluo.errors import SpecError
 from tianluo.forks import branch_forks
 from tianluo.forks import describe as describe_action
 from tianluo.gcpause import paused_gc
+from tianluo.host_spec import HostPlan
 from tianluo.ladder import resolve_budgets
 from tianluo.model import stage_id
 from tianluo.plan_model import Plan, PlannedEntity, PlannedStage
@@ -74,7 +75,16 @@ def _build_plan(spec: Spec, spec_path: Path, decisions: dict[str, str] | None) -
         fork_values=fork_values,
         authorization=list(spec.authorization.allow),
         agent=spec.agent,
+        host=host_plan(spec),
     )
+
+
+def host_plan(spec: Spec) -> HostPlan | None:
+    """The spec's ``host:`` as the plan carries it (on the local backend, its defaults when not given); what the
+    host itself says (is it a GPU host?) is learned at start (``newrun.resolve_host``)."""
+    if spec.backend.kind != "local":
+        return None
+    return HostPlan(**(spec.host.model_dump(exclude_unset=True) if spec.host is not None else {}))
 
 
 #: The run-wide cap on attempts when the spec sets none: enough for every stage to spend a default

@@ -45,6 +45,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tianluo.backends.registry import BackendChoice, LocalOptions
+from tianluo.host_spec import HostPlan
 from tianluo.spec_parts import (
     AgentSpec,
     CheckpointGlob,
@@ -135,6 +136,8 @@ class Plan(Record):
     fork_values: dict[str, str] = _dict(description="Answers to the spec's own forks: {<name>}.")
     authorization: list[str] = ["submit", "resubmit", "cancel_hung", "degrade"]
     agent: AgentSpec | None = Field(default=None, description="The agent rung's command (None: the rung is off).")
+    host: HostPlan | None = Field(default=None, description="The local backend's host: its GPUs as start found them "
+                                  "and the spec's host: (None: a run from before GPUs were handed out).")
 
     @model_validator(mode="after")
     def _fill_commands(self) -> "Plan":

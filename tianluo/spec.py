@@ -17,6 +17,7 @@ from pydantic import (
 
 from tianluo.backends.registry import BackendChoice, LocalOptions
 from tianluo.backends.slurm import SlurmOptions
+from tianluo.host_spec import HostSpec
 from tianluo.spec_parts import (
     MAX_GRACE_S,
     MAX_INTERVAL_S,
@@ -133,6 +134,8 @@ class Spec(StrictModel):
     authorization: Authorization = Authorization()
     ask_above: AskAbove = AskAbove()
     agent: AgentSpec | None = Field(default=None, description="The agent rung (off unless given).")
+    host: HostSpec | None = Field(default=None, description="The local backend's host: which GPUs tianluo hands "
+                                  "out and how it watches them (reference/gpu-host.md).")
 
     @model_validator(mode="after")
     def _slurm_block(self) -> "Spec":
@@ -144,6 +147,13 @@ class Spec(StrictModel):
         if self.backend.model_fields_set - {"kind"}:
             raise ValueError("give the Slurm options once: in backend: {kind: slurm, ...} or in slurm:, not both")
         self.backend = self.slurm
+        return self
+
+    @model_validator(mode="after")
+    def _host_is_local(self) -> "Spec":
+        if self.host is not None and self.backend.kind != "local":
+            raise ValueError(f"host: is for the local backend, where tianluo hands out the GPUs itself; on "
+                             f"{self.backend.kind} the scheduler does (use resources: {{gpus: N}})")
         return self
 
 

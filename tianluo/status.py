@@ -59,6 +59,7 @@ def build_status(state: "RunState", run_dir: Path, now: datetime | None = None) 
             "checkpoint_moves": [m.model_dump(mode="json") for m in st.checkpoint_moves],
             "consults": [consult_summary(c) for c in st.consults],
             "hold": st.hold.model_dump(mode="json") if st.hold else None,
+            "gpus": list(attempt.gpus) if attempt and attempt.gpus is not None else None,
         }
         entities[ename]["params"] = state.entities[ename].params
         held = state.entities[ename].hold
@@ -88,7 +89,30 @@ def build_status(state: "RunState", run_dir: Path, now: datetime | None = None) 
         "pre_authorized_decisions": [d.model_dump(mode="json") for d in state.pre_authorized_decisions],
         "entities": entities,
         "lock": lock_doc(run_dir, now),
+        "gpu_host": gpu_host_doc(state),
     }, run_dir, trigger, state.plan.interval, now)
+
+
+def gpu_host_doc(state: "RunState") -> dict | None:
+    """The host's GPUs as the run knows them (a GPU host only): what is out of the pool, whether nvidia-smi
+    answers, each GPU as the last tick saw it and who holds it."""
+    host = state.plan.host
+    if host is None or not host.gpu_host:
+        return None
+    from tianluo.gpu_pool import holders
+
+    pool = state.gpus
+    held = holders(state)
+    return {
+        "gpus": host.gpus if isinstance(host.gpus, list) else "auto",
+        "inventory": host.inventory,
+        "error": pool.error if pool else None,
+        "error_since": _iso(pool.error_since) if pool else None,
+        "out": [o.model_dump(mode="json") for o in pool.out] if pool else [],
+        "seen_at": _iso(pool.seen_at) if pool else None,
+        "seen": [{**g.model_dump(mode="json"), "held_by": held.get(g.index)} for g in pool.seen] if pool else [],
+        "held": {str(i): sid for i, sid in sorted(held.items())},
+    }
 
 
 def consult_summary(consult) -> dict:
@@ -249,6 +273,7 @@ def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lo
                                      for m in get(st, "StageState", "checkpoint_moves", peek.items)],
                 "consults": [],
                 "hold": hold,
+                "gpus": attempt["gpus"] if attempt else None,
             }
         held = get(entity, "EntityState", "hold", optional(lambda v: peek.dump(v, peek.HOLD)))
         if ename in entities:  # as build_status: an entity without stages shows nothing
@@ -283,7 +308,18 @@ def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lo
                                      for d in get(raw, "RunState", "pre_authorized_decisions", peek.items)],
         "entities": entities,
         "lock": lock_doc(run_dir, now) if lock else None,
+        "gpu_host": _plain_gpu_host(plan, raw),
     }, run_dir if records else None, trigger, interval, now)
+
+
+def _plain_gpu_host(plan: dict, raw: dict) -> None:
+    """The plain path shows no GPU host: a run on one takes the validated path (``gpu_host_doc``)."""
+    from tianluo import peek
+
+    host = plan.get("host")
+    if raw.get("gpus") is not None or (isinstance(host, dict) and host.get("gpu_host")):
+        raise peek.Doubt("gpu host")
+    return None
 
 
 # --- what status derives: the trigger and its ticks, the stages' clocks, a phase line that agrees with them ---
@@ -497,6 +533,9 @@ def _note(stage: dict, now: datetime) -> str:
     if stage.get("retry_due"):
         note += "; retry due now (next tick launches it)" if note else "retry due now (next tick launches it)"
     extra = clocks(stage, now) if stage["status"] in _ACTIVE_NAMES or stage.get("was") in _ACTIVE_NAMES else ""
+    if stage.get("gpus") and stage["status"] in _ACTIVE_NAMES:
+        gpus = "GPU " + ",".join(map(str, stage["gpus"]))
+        extra = f"{extra}, {gpus}" if extra else gpus
     if extra:
         note = f"{note} ({extra})" if note else extra
     if stage.get("analysis") and stage["status"] == "held":
@@ -567,6 +606,7 @@ def render_status(doc: dict, now: datetime) -> str:
     else:
         lines.append("ticks: none yet (run `tianluo tick`)")
     lines.append(trigger_line(doc.get("trigger"), now))
+    lines += gpu_lines(doc.get("gpu_host"))
     gate = doc["gate"]
     verdict = "met" if gate["met"] else "not met"
     lines.append(f"gate: {verdict}" + (f" (deadline {gate['deadline_at']})" if gate["deadline_at"] else ""))
@@ -600,6 +640,28 @@ def render_status(doc: dict, now: datetime) -> str:
                 (f" ({m['detail']})" if m["detail"] and m["outcome"] != "moved" else "")
             lines.append(f"  {ename}/{sname} after attempt {m['attempt']}: {where}")
     return "\n".join(lines)
+
+
+def gpu_lines(host: dict | None) -> list[str]:
+    """'gpus: 4 listed, 2 held (0: a.train, 1: b.train), 1 out (GPU 3: Xid 79 ...)'; nvidia-smi's silence."""
+    if not host:
+        return []
+    lines = []
+    if host["error"]:
+        lines.append(f"GPUS: nvidia-smi does not answer since {host['error_since']}: {host['error']}; nothing "
+                     "starts on GPUs until it does")
+    seen = host["seen"]
+    held = ", ".join(f"{i}: {sid}" for i, sid in host["held"].items())
+    parts = [f"{len(seen)} listed" if host["inventory"] else f"named {host['gpus']} (no nvidia-smi: not watched)"]
+    parts.append(f"{len(host['held'])} held" + (f" ({held})" if held else ""))
+    others = [f"GPU {g['index']} {g['others'][0]}" for g in seen if g["others"] and not g["held_by"]]
+    if others:
+        parts.append("; ".join(others[:3]))
+    lines.append("gpus: " + ", ".join(parts))
+    for o in host["out"]:
+        lines.append(f"  OUT GPU {o['index']} since {o['at']}: {o['reason'][:200]} "
+                     f"(give it back: tianluo gpus --restore {o['index']})")
+    return lines
 
 
 def trigger_line(trigger: dict | None, now: datetime) -> str:

@@ -1,0 +1,84 @@
+"""What the local host says about its GPUs, asked once: ``start`` locks it (a GPU host or not) and refuses a
+stage that can never get its GPUs; ``plan`` only warns, so a spec can be planned on a laptop."""
+
+from pathlib import Path
+
+from tianluo.errors import TianluoError
+from tianluo.gpu_inventory import read_inventory
+from tianluo.plan_model import Plan
+
+#: ``start`` waits at most this long for nvidia-smi (the spec's timeout, if shorter).
+START_TIMEOUT_S = 30.0
+
+
+def gpu_stages(plan: Plan) -> list[tuple[str, int]]:
+    """(stage id, GPUs asked for) of every stage that asks for GPUs, in plan order."""
+    return [(f"{e}.{s}", p.resources.gpu_count) for e, ent in plan.entities.items() for s, p in ent.stages.items()
+            if p.resources is not None and p.resources.gpu_count > 0]
+
+
+def resolve_host(plan: Plan, spec_path: Path) -> Plan:
+    """The plan with its host resolved: whether GPUs are handed out, and whether nvidia-smi is read each tick.
+
+    Raises:
+        TianluoError: a stage asks for GPUs the host cannot give (no nvidia-smi and no GPUs named, nvidia-smi
+            failing, named GPUs it does not list, more GPUs than may be handed out): one line, exit 2.
+    """
+    host = plan.host
+    if host is None:
+        return plan
+    asking = gpu_stages(plan)
+    named = host.gpus if isinstance(host.gpus, list) else None
+    inv = read_inventory(host.nvidia_smi, min(host.nvidia_smi_timeout, START_TIMEOUT_S))
+    if inv.missing:
+        if named is None:
+            if asking:
+                sid, n = asking[0]
+                raise TianluoError(
+                    f"{spec_path}: entities.{sid.replace('.', '.stages.', 1)}.resources.gpus: it asks for {n} GPU(s), "
+                    f"but this host has no {host.nvidia_smi} (a host without GPUs): start it on a GPU host, or "
+                    "name the GPUs tianluo may hand out (host: {gpus: [0, 1]})")
+            return plan
+        resolved = host.model_copy(update={"gpu_host": True, "inventory": False})
+    elif inv.error is not None:
+        if asking:
+            raise TianluoError(f"{spec_path}: host: {host.nvidia_smi} does not answer ({inv.error}), so no GPU "
+                               "can be handed out; fix the driver (run nvidia-smi by hand), then start again")
+        resolved = host.model_copy(update={"gpu_host": True, "inventory": True, "seen_gpus": 0})
+    else:
+        listed = sorted(g.index for g in inv.gpus)
+        if named is not None:
+            unknown = [i for i in named if i not in listed]
+            if unknown:
+                raise TianluoError(f"{spec_path}: host.gpus names GPU {', '.join(map(str, unknown))}, but "
+                                   f"{host.nvidia_smi} lists {_indices(listed)}; name GPUs it lists")
+        resolved = host.model_copy(update={"gpu_host": True, "inventory": True, "seen_gpus": len(listed)})
+    may = len(named) if named is not None else resolved.seen_gpus
+    for sid, n in asking:
+        if resolved.inventory and n > may:
+            raise TianluoError(f"{spec_path}: entities.{sid.replace('.', '.stages.', 1)}.resources.gpus: it asks "
+                               f"for {n} GPUs, but {may} may be handed out on this host; it could never start")
+    return plan.model_copy(update={"host": resolved})
+
+
+def plan_warnings(plan: Plan) -> list[str]:
+    """What ``start`` would refuse about the host, said at plan time as warnings (the spec may be planned
+    elsewhere than it runs). Only looks for nvidia-smi; never runs it."""
+    import shutil
+
+    host = plan.host
+    asking = gpu_stages(plan)
+    if host is None or not asking or isinstance(host.gpus, list):
+        return []
+    if shutil.which(host.nvidia_smi) is None:
+        sid, n = asking[0]
+        more = f" (and {len(asking) - 1} more stage(s))" if len(asking) > 1 else ""
+        return [f"warning: {sid} asks for {n} GPU(s){more}, but this host has no {host.nvidia_smi}: `start` will "
+                "refuse here; run it on a GPU host, or name the GPUs (host: {gpus: [0, 1]})"]
+    return []
+
+
+def _indices(listed: list[int]) -> str:
+    if not listed:
+        return "no GPU"
+    return "GPU " + ", ".join(map(str, listed))
