@@ -109,8 +109,9 @@ def test_the_critical_path_goes_first_then_plan_order():
                                                                                    "a.after": 7200})
     d = decide(state, obs(inventory(n=1)), T0)
     assert submits(d) == ["a.long"]  # 1 h + 2 h after it beats 2 h alone
-    order = gpu_pool.priorities(state, state.stage_ids(), {"a.short": [], "a.long": [], "a.after": ["a.long"]})
+    order = gpu_pool.priorities(state.plan, state.stage_ids(), {"a.short": [], "a.long": [], "a.after": ["a.long"]})
     assert sorted(order, key=order.get) == ["a.long", "a.short", "a.after"]
+    assert [sid for sid, _n, _cp in gpu_pool.gpu_order(state.plan)] == ["a.long", "a.short", "a.after"]
 
 
 def test_a_big_stage_that_waited_long_keeps_smaller_ones_off_the_gpus():

@@ -15,7 +15,7 @@ from datetime import datetime
 from tianluo.gpu_facts import Gpu, GpuInventory
 from tianluo.host_spec import HostPlan, mem_bytes
 from tianluo.model import RunState, StageState
-from tianluo.plan_model import PlannedStage
+from tianluo.plan_model import Plan, PlannedStage
 from tianluo.states import ACTIVE, StageStatus
 
 #: A stage in these holds its current attempt's GPUs until that attempt ends (a held hung job still runs).
@@ -174,7 +174,7 @@ def foreign_use(state: RunState, inv: GpuInventory) -> dict[int, str]:
 # --- who gets GPUs next -----------------------------------------------------------------
 
 
-def priorities(state: RunState, ids: list[str], needs: dict[str, list[str]]) -> dict[str, tuple]:
+def priorities(plan: Plan, ids: list[str], needs: dict[str, list[str]]) -> dict[str, tuple]:
     """The order in which ready stages get GPUs: the longest remaining critical path first (the sum of
     ``expected`` along the longest chain of stages that follow it), then the longest chain, then plan
     order. ``plan`` states the same order."""
@@ -186,12 +186,31 @@ def priorities(state: RunState, ids: list[str], needs: dict[str, list[str]]) -> 
     expected = {}
     for sid in ids:
         ename, sname = sid.rsplit(".", 1)
-        expected[sid] = state.plan.entities[ename].stages[sname].expected or 0.0
+        expected[sid] = plan.entities[ename].stages[sname].expected or 0.0
     path: dict[str, tuple[float, int]] = {}
     for sid in reversed(_topo(ids, needs)):
         after = max((path[u] for u in users[sid]), default=(0.0, 0))
         path[sid] = (expected[sid] + after[0], 1 + after[1])
     return {sid: (-path[sid][0], -path[sid][1], i) for i, sid in enumerate(ids)}
+
+
+def gpu_order(plan: Plan) -> list[tuple[str, int, float]]:
+    """(stage id, GPUs, critical path in seconds) of the stages that ask for GPUs, in the order they get them
+    when more are ready than fit: what plan.md states."""
+    ids, needs = [], {}
+    for ename, entity in plan.entities.items():
+        for sname, planned in entity.stages.items():
+            sid = f"{ename}.{sname}"
+            ids.append(sid)
+            needs[sid] = list(planned.needs)
+    order = priorities(plan, ids, needs)
+    asking = []
+    for sid in sorted(ids, key=order.get):
+        ename, sname = sid.rsplit(".", 1)
+        n = gpus_wanted(plan.entities[ename].stages[sname])
+        if n:
+            asking.append((sid, n, -order[sid][0]))
+    return asking
 
 
 def _topo(ids: list[str], needs: dict[str, list[str]]) -> list[str]:

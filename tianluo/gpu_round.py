@@ -138,7 +138,7 @@ def grants(ctx: Draft, ids: list[str], needs: dict[str, list[str]], ready: list[
     else:
         cpus, mem = gpu_pool._slots(state, host)
         p = gpu_pool.Pool(free=[], cpus_free=cpus, mem_free=mem)
-    order = gpu_pool.priorities(state, ids, needs)
+    order = gpu_pool.priorities(state.plan, ids, needs)
     asks.sort(key=lambda a: order[a.sid])
     return gpu_pool.assign(p, asks, ctx.now, host.reserve_after)
 

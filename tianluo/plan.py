@@ -269,6 +269,29 @@ def _decision_lines(forks: list, chosen: dict[str, tuple[str, str]]) -> list[str
     return lines
 
 
+def _gpu_section(plan: Plan) -> str:
+    """plan.md's word on the host's GPUs: which stages ask for them and the order they get them in."""
+    from tianluo.gpu_pool import gpu_order
+
+    asking = gpu_order(plan) if plan.host is not None else []
+    if not asking or plan.host is None:
+        return ""
+    host = plan.host
+    which = f"GPUs {', '.join(map(str, host.gpus))}" if isinstance(host.gpus, list) else "every GPU nvidia-smi lists"
+    lines = ["", "## GPUs", "",
+             f"tianluo hands out {which}, each to one attempt at a time, as CUDA_VISIBLE_DEVICES; a GPU another "
+             f"process uses (over {host.busy_mib} MiB) is not handed out. When more stages are ready than fit, "
+             "they get GPUs in this order (the longest critical path by `expected` first, then spec order; a "
+             "stage that does not fit lets the next ones start, until it has waited "
+             f"{format_duration(host.reserve_after)}):", ""]
+    for i, (sid, n, path) in enumerate(asking, 1):
+        crit = f", critical path {format_duration(path)}" if path else ""
+        lines.append(f"{i}. {sid}: {n} GPU{'s' if n > 1 else ''}{crit}")
+    if not host.hide_gpus:
+        lines += ["", "Stages that ask for no GPU see every GPU (hide_gpus: false)."]
+    return "\n".join(lines) + "\n"
+
+
 def render_plan_md(plan: Plan, forks: list | tuple = (), chosen: dict[str, tuple[str, str]] | None = None,
                    lessons: list[str] | tuple = ()) -> str:
     """plan.md, the human contract; ticks never read it.
@@ -293,6 +316,7 @@ def render_plan_md(plan: Plan, forks: list | tuple = (), chosen: dict[str, tuple
     }
     for key, value in fields.items():
         text = text.replace("{{" + key + "}}", value)
+    text = text.rstrip("\n") + "\n" + _gpu_section(plan)
     if lessons:  # notes for the owner: they never block start
         text = text.rstrip("\n") + "\n\n## Lessons from earlier runs\n\n" + "\n".join(f"- {x}" for x in lessons) + "\n"
     return text
