@@ -112,8 +112,8 @@ def test_six_stages_on_four_gpus_one_busy_with_another_users_process(tmp_path, h
         side_by_side = max(side_by_side, len(live))
     assert side_by_side >= 2
     waits = [e for e in read_events(run_dir) if e["event"] == "waiting_for_gpus"]
-    assert waits and "free" in waits[0]["reason"]
-    if bin_dir is not None:
+    if bin_dir is not None:  # a real host with 7 or more GPUs free fits all six at once
+        assert waits and "free" in waits[0]["reason"]
         assert any("not this run's" in e["reason"] for e in waits), waits
     assert doc["gpu_host"]["inventory"] is True
     assert all(st["gpus"] for st in doc["entities"]["e"]["stages"].values())

@@ -61,6 +61,7 @@ def look(ctx: Draft) -> None:
         ctx.event("gpu_answers", None, f"nvidia-smi answers again after {silent:.0f}s", silent_s=round(silent))
     pool.error = None
     pool.error_since = None
+    pool.kernel_log_note = inv.kernel_log_note
     if inv.kernel_log is not None:
         c = inv.kernel_log
         pool.kernel_log = KernelLogRecord(path=c.path, inode=c.inode, offset=c.offset)

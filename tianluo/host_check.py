@@ -55,7 +55,7 @@ def resolve_host(plan: Plan, spec_path: Path) -> Plan:
         resolved = host.model_copy(update={"gpu_host": True, "inventory": True, "seen_gpus": len(listed)})
     may = len(named) if named is not None else resolved.seen_gpus
     for sid, n in asking:
-        if resolved.inventory and n > may:
+        if n > may:
             raise TianluoError(f"{spec_path}: entities.{sid.replace('.', '.stages.', 1)}.resources.gpus: it asks "
                                f"for {n} GPUs, but {may} may be handed out on this host; it could never start")
     return plan.model_copy(update={"host": resolved})
@@ -73,7 +73,7 @@ def plan_warnings(plan: Plan) -> list[str]:
     if shutil.which(host.nvidia_smi) is None:
         sid, n = asking[0]
         more = f" (and {len(asking) - 1} more stage(s))" if len(asking) > 1 else ""
-        return [f"warning: {sid} asks for {n} GPU(s){more}, but this host has no {host.nvidia_smi}: `start` will "
+        return [f"{sid} asks for {n} GPU(s){more}, but this host has no {host.nvidia_smi}: `start` will "
                 "refuse here; run it on a GPU host, or name the GPUs (host: {gpus: [0, 1]})"]
     return []
 

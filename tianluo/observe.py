@@ -6,6 +6,7 @@ last tick stopped, so a tick costs what is new, not what is there.
 
 import math
 import os
+from dataclasses import replace
 from pathlib import Path
 
 from tianluo.backends.base import Backend
@@ -116,7 +117,11 @@ def look_at_gpus(state: RunState) -> GpuInventory | None:
     record = state.gpus.kernel_log if state.gpus is not None else None
     cursor = (KernelLogCursor(path=record.path, inode=record.inode, offset=record.offset)
               if record is not None and record.path == kernel_log else None)
-    return read_inventory(host.nvidia_smi, host.nvidia_smi_timeout, kernel_log=kernel_log, cursor=cursor)
+    inv = read_inventory(host.nvidia_smi, host.nvidia_smi_timeout, kernel_log=kernel_log, cursor=cursor)
+    if host.kernel_log == "auto" and kernel_log is None:
+        inv = replace(inv, kernel_log_note="no readable /var/log/kern.log, messages or syslog: Xid lines are not "
+                      "seen (give tianluo's user the adm group, name the file in host.kernel_log, or set it to off)")
+    return inv
 
 
 def stages_of(state: RunState):

@@ -108,6 +108,8 @@ def gpu_host_doc(state: "RunState") -> dict | None:
         "inventory": host.inventory,
         "error": pool.error if pool else None,
         "error_since": _iso(pool.error_since) if pool else None,
+        "kernel_log": pool.kernel_log.path if pool and pool.kernel_log else None,
+        "kernel_log_note": pool.kernel_log_note if pool else None,
         "out": [o.model_dump(mode="json") for o in pool.out] if pool else [],
         "seen_at": _iso(pool.seen_at) if pool else None,
         "seen": [{**g.model_dump(mode="json"), "held_by": held.get(g.index)} for g in pool.seen] if pool else [],
@@ -530,7 +532,7 @@ def _note(stage: dict, now: datetime) -> str:
     """The NOTE column: why the stage is where it is, then its clocks (running), the retry that is due,
     and the analysis file of a hold."""
     note = _why(stage, now)
-    if stage.get("retry_due"):
+    if stage.get("retry_due") and not (stage["reason"] or "").startswith("waiting for"):
         note += "; retry due now (next tick launches it)" if note else "retry due now (next tick launches it)"
     extra = clocks(stage, now) if stage["status"] in _ACTIVE_NAMES or stage.get("was") in _ACTIVE_NAMES else ""
     if stage.get("gpus") and stage["status"] in _ACTIVE_NAMES:
@@ -658,6 +660,8 @@ def gpu_lines(host: dict | None) -> list[str]:
     if others:
         parts.append("; ".join(others[:3]))
     lines.append("gpus: " + ", ".join(parts))
+    if host.get("kernel_log_note"):
+        lines.append(f"  Xid lines not read: {host['kernel_log_note']}")
     for o in host["out"]:
         lines.append(f"  OUT GPU {o['index']} since {o['at']}: {o['reason'][:200]} "
                      f"(give it back: tianluo gpus --restore {o['index']})")
