@@ -3,11 +3,14 @@ migrated, written back in this schema, read back equal and ticked for real; boun
 
 The states in tests/states/ were written by tianluo itself at the commits named in the README
 there (schema 1: before defaults were left out; schema 2: before the plan's backend became one
-``{"kind": ..., <options>}``): they are loaded with today's tianluo, written back, and ticked.
+``{"kind": ..., <options>}``; schema 3: before GPU hosts and local time limits added their
+optional records and fields): they are loaded with today's tianluo, written back, and ticked.
+The pins of the current schema (tests/states/v<N>-defaults.json, v<N>-shape.json) are written by
+scripts/pin_schema.py, whose functions the pin tests use.
 """
 
 import gzip
-import hashlib
+import importlib.util
 import json
 import os
 import socket
@@ -33,10 +36,25 @@ from tianluo.store import SNAPSHOT_CAP, RunStore, parse_state, read_snapshot, sn
 from tianluo.templating import param_env, render
 
 STATES = Path(__file__).resolve().parent / "states"
+PINS = ("-defaults.json", "-shape.json")  # not states: what a schema's records were (see the README there)
 V1 = sorted(STATES.glob("v1-*.json"))
-V2 = sorted(p for p in STATES.glob("v2-*.json") if p.name != "v2-defaults.json")
-OLD = V1 + V2
+V2 = sorted(p for p in STATES.glob("v2-*.json") if not p.name.endswith(PINS))
+V3 = sorted(p for p in STATES.glob("v3-*.json") if not p.name.endswith(PINS))
+OLD = V1 + V2 + V3
 HEAD = f'{{\n "schema_version": {SCHEMA_VERSION},'
+
+
+def _pin_schema():
+    """scripts/pin_schema.py: it writes the current schema's pins; the pin tests hold the models to them
+    with its functions."""
+    path = Path(__file__).resolve().parent.parent / "scripts" / "pin_schema.py"
+    spec = importlib.util.spec_from_file_location("pin_schema", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+pin_schema = _pin_schema()
 
 
 def stem(path: Path) -> str:
@@ -44,12 +62,16 @@ def stem(path: Path) -> str:
 
 
 def test_there_are_stored_states_of_every_older_version():
-    assert len(V1) >= 5 and len(V2) >= 7
-    for paths, version in ((V1, 1), (V2, 2)):
+    assert len(V1) >= 5 and len(V2) >= 7 and len(V3) >= 4
+    for paths, version in ((V1, 1), (V2, 2), (V3, 3)):
         for path in paths:
             assert json.loads(path.read_text())["schema_version"] == version, path.name
     kinds = {json.loads(p.read_text())["plan"].get("backend", "local") for p in V2}
     assert kinds == {"local", "slurm"}  # local ones leave it out (the default), Slurm ones name it
+    kinds = {json.loads(p.read_text())["plan"].get("backend", {"kind": "local"})["kind"] for p in V3}
+    assert kinds <= {"local", "slurm"} and "local" in kinds  # schema 3: {kind, options}, local left out
+    phases = {json.loads(p.read_text()).get("phase", "running") for p in V3}
+    assert {"running", "complete", "blocked", "stopped"} <= phases
 
 
 def test_migration_steps_cover_every_version_from_the_oldest():
@@ -76,10 +98,36 @@ def test_migration_steps_cover_every_version_from_the_oldest():
 ], ids=["left-out", "local", "local-v1", "slurm", "slurm-null", "slurm-options", "unknown"])
 def test_v2_to_v3_makes_the_backend_one_choice_told_apart_by_kind(plan, backend):
     raw = {"schema_version": 2, "run_id": "r", "plan": {"name": "n", **plan, "interval": 600.0}}
-    out = migrate.upgrade(json.loads(json.dumps(raw)))
+    out = migrate.v2_to_v3(json.loads(json.dumps(raw)))
     assert out["schema_version"] == 3 and "slurm" not in out["plan"]
     assert out["plan"].get("backend") == backend
     assert list(out["plan"])[0] == "name" and out["plan"]["interval"] == 600.0
+    assert migrate.upgrade(json.loads(json.dumps(raw))) == {**out, "schema_version": SCHEMA_VERSION}
+
+
+def test_v3_to_v4_only_sets_the_version():
+    """Schema 4 only adds optional records and fields; left out, each means what schema 3 meant (no GPUs
+    handed out, no local time limit), so the step changes nothing else, key for key."""
+    raw = json.loads((STATES / "v3-slurm-running.json").read_text())
+    out = migrate.v3_to_v4(json.loads(json.dumps(raw)))
+    assert json.dumps(out) == json.dumps({**raw, "schema_version": 4})
+
+
+def test_schema_4_kept_every_default_of_schema_3():
+    """What v3_to_v4 relies on: every field schema 3 had keeps its default (a left-out field of a schema-3
+    state means the same now); the records and fields schema 4 added are all optional (v3 states read)."""
+    v3 = json.loads((STATES / "v3-defaults.json").read_text())
+    now = pin_schema.defaults_now()
+    changed = sorted(f"{record}.{name}" for record, fields in v3.items() for name, default in fields.items()
+                     if name != "schema_version" and now.get(record, {}).get(name, "<gone>") != default)
+    assert not changed, f"schema-3 defaults changed: {changed}; v3_to_v4 must then do more than set the version"
+    assert v3["RunState"]["schema_version"] == 3 and now["RunState"]["schema_version"] == SCHEMA_VERSION
+
+
+def v4_of(raw: dict) -> dict:
+    """What schema 4 writes for a schema-3 file: the same, key for key (it only added fields, and a state
+    leaves them out at their defaults), the version aside."""
+    return {**raw, "schema_version": 4}
 
 
 def v3_of(raw: dict) -> dict:
@@ -95,18 +143,35 @@ def v3_of(raw: dict) -> dict:
     return {**raw, "schema_version": 3, "plan": plan}
 
 
+@pytest.mark.parametrize("path", V3, ids=stem)
+def test_a_v3_state_loads_whole_and_is_written_back_in_v4(path):
+    """Nothing of a schema-3 file is lost or changed: written back in schema 4 it is the same text, byte for
+    byte, but its version (schema 4's new fields all hold their defaults, so they are left out)."""
+    text = path.read_text()
+    assert text.startswith('{\n "schema_version": 3,') or text.startswith('{"schema_version":3,')
+    state = parse_state(text)
+    v4 = dump_state(state)
+    assert v4.startswith(HEAD) or v4.startswith(f'{{"schema_version":{SCHEMA_VERSION},')
+    assert json.dumps(json.loads(v4)) == json.dumps(v4_of(json.loads(text)))
+    assert v4 == text.replace('"schema_version": 3,', '"schema_version": 4,', 1).replace(
+        '"schema_version":3,', '"schema_version":4,', 1)
+    again = parse_state(v4)
+    assert again == state
+    assert dump_state(again) == v4
+
+
 @pytest.mark.parametrize("path", V2, ids=stem)
-def test_a_v2_state_loads_whole_and_is_written_back_in_v3(path):
-    """Nothing of a schema-2 file is lost or changed but the backend's shape: its schema-3 text is the same
+def test_a_v2_state_loads_whole_and_is_written_back_in_v4(path):
+    """Nothing of a schema-2 file is lost or changed but the backend's shape: its schema-4 text is the same
     JSON, key for key and in the same order."""
     text = path.read_text()
     state = parse_state(text)
-    v3 = dump_state(state)
-    assert v3.startswith(HEAD)
-    assert json.dumps(json.loads(v3)) == json.dumps(v3_of(json.loads(text)))
-    again = parse_state(v3)
+    v4 = dump_state(state)
+    assert v4.startswith(HEAD)
+    assert json.dumps(json.loads(v4)) == json.dumps(v4_of(v3_of(json.loads(text))))
+    again = parse_state(v4)
     assert again == state
-    assert dump_state(again) == v3
+    assert dump_state(again) == v4
 
 
 def _without_later_defaults(full: dict, raw: dict) -> dict:
@@ -128,24 +193,87 @@ def _without_later_defaults(full: dict, raw: dict) -> dict:
     return full
 
 
+def _added_since_v3() -> dict[str, dict]:
+    """Record of schema 3 -> {field: default} of the fields schema 4 added to it (every one has a default:
+    a schema-3 state, without them, reads). Records schema 4 added are only reached through those fields."""
+    v3_defaults = json.loads((STATES / "v3-defaults.json").read_text())
+    now = pin_schema.defaults_now()
+    return {record: {k: v for k, v in now.get(record, {}).items() if k not in v3_defaults.get(record, {})}
+            for record in json.loads((STATES / "v3-shape.json").read_text())}
+
+
+def _without_v4_fields(full: dict) -> dict:
+    """A full dump without the fields schema 4 added, each holding its default (asserted): walked along the
+    JSON Schema of state.json, record by record."""
+    schema = json.loads(json.dumps(state_json_schema()))
+    defs = schema.pop("$defs")
+    added = _added_since_v3()
+
+    def record(node, name: str) -> None:
+        if not isinstance(node, dict):
+            return
+        for key, default in added.get(name, {}).items():
+            if key in node:
+                assert node.pop(key) == default, f"{name}.{key} is not its default in a state of schema 3"
+        props = (schema if name == "RunState" else defs[name]).get("properties", {})
+        for key, value in node.items():
+            if key in props:
+                walk(value, props[key])
+
+    def walk(node, sub: dict) -> None:
+        if "$ref" in sub:
+            record(node, sub["$ref"].rsplit("/", 1)[1])
+        elif "discriminator" in sub and isinstance(node, dict):
+            walk(node, {"$ref": sub["discriminator"]["mapping"][node[sub["discriminator"]["propertyName"]]]})
+        elif "anyOf" in sub or "oneOf" in sub:
+            refs = [o for o in sub.get("anyOf", sub.get("oneOf")) if "$ref" in o or "items" in o
+                    or isinstance(o.get("additionalProperties"), dict)]
+            if len(refs) == 1 and node is not None:
+                walk(node, refs[0])
+        elif isinstance(node, list) and "items" in sub:
+            for item in node:
+                walk(item, sub["items"])
+        elif isinstance(node, dict) and isinstance(sub.get("additionalProperties"), dict):
+            for value in node.values():
+                walk(value, sub["additionalProperties"])
+
+    record(full, "RunState")
+    return full
+
+
 @pytest.mark.parametrize("path", V1, ids=stem)
-def test_a_v1_state_loads_whole_and_is_written_back_in_v3(path):
+def test_a_v1_state_loads_whole_and_is_written_back_in_v4(path):
     text = path.read_text()
     raw = json.loads(text)
     state = parse_state(text)
     # nothing of the v1 file is lost: the full dump of the migrated state is the v1 file, bar the version
-    full = json.loads(state.model_dump_json(by_alias=True))
+    full = _without_v4_fields(json.loads(state.model_dump_json(by_alias=True)))
     assert full.pop("schema_version") == SCHEMA_VERSION and raw.pop("schema_version") == 1
     assert _without_later_defaults(full, raw) == raw
     # written back in this schema: the version first, defaults left out, and it reads back the same
-    v3 = dump_state(state)
-    assert v3.startswith(HEAD)
-    assert len(v3) < 0.75 * len(text)
-    assert '"tick_count": 0' not in v3 and '"launches": 1,' not in v3 and '"backend"' not in v3
-    assert '"job_name"' not in v3 and '"dir"' not in v3  # derived: filled back in when read
-    again = parse_state(v3)
+    v4 = dump_state(state)
+    assert v4.startswith(HEAD)
+    assert len(v4) < 0.75 * len(text)
+    assert '"tick_count": 0' not in v4 and '"launches": 1,' not in v4 and '"backend"' not in v4
+    assert '"job_name"' not in v4 and '"dir"' not in v4  # derived: filled back in when read
+    again = parse_state(v4)
     assert again == without_done_layers(state)
-    assert dump_state(again) == v3
+    assert dump_state(again) == v4
+
+
+def test_the_v4_fields_are_found_and_dropped_where_they_are():
+    """The walk above reaches the records below the run (the plan, a stage, an attempt): a full dump of a
+    schema-3 state holds schema 4's fields at their defaults there, and they are all taken out."""
+    state = parse_state((STATES / "v3-demo-complete.json").read_text())
+    full = json.loads(state.model_dump_json(by_alias=True))
+    added = _added_since_v3()
+    assert all(added[r] for r in ("RunState", "Plan", "StageState", "Attempt")), added
+    bare = _without_v4_fields(json.loads(json.dumps(full)))
+    stage = bare["entities"]["lr-1e-3"]["stages"]["train"]
+    assert not set(added["RunState"]) & set(bare) and not set(added["Plan"]) & set(bare["plan"])
+    assert not set(added["StageState"]) & set(stage)
+    assert stage["attempts"] and not any(set(added["Attempt"]) & set(a) for a in stage["attempts"])
+    assert set(full) - set(bare) == set(added["RunState"])  # nothing else
 
 
 def without_done_layers(state):
@@ -173,63 +301,40 @@ def _pinned_defs(pinned: dict, now: dict, what: str) -> None:
         f"the {what} of state.json records changed ({', '.join(changed + added)}); states leave defaults out, "
         "so this changes what stored states mean: bump SCHEMA_VERSION and add a tianluo/migrate.py step (and "
         f"stored states of the old version in tests/states/); if no release has written schema {SCHEMA_VERSION} "
-        f"yet, update tests/states/v{SCHEMA_VERSION}-{what}.json instead (see its test)")
+        f"yet, rewrite tests/states/v{SCHEMA_VERSION}-{what}.json instead: .venv/bin/python scripts/pin_schema.py")
 
 
-def _defaults_now() -> dict:
-    schema = state_json_schema()
-    now = {}
-    for name, d in [("RunState", schema)] + sorted(schema.get("$defs", {}).items()):
-        props = {k: v["default"] for k, v in d.get("properties", {}).items() if "default" in v}
-        if props:
-            now[name] = props
-    return now
-
-
-def test_the_v3_defaults_are_pinned():
+def test_the_v4_defaults_are_pinned():
     """Schema 2 and later leave defaults out, so a changed default would change what every stored state means.
-    tests/states/v2-defaults.json stays as the record of schema 2."""
-    _pinned_defs(json.loads((STATES / f"v{SCHEMA_VERSION}-defaults.json").read_text()), _defaults_now(), "defaults")
+    tests/states/v2-defaults.json and v3-defaults.json stay as the record of schemas 2 and 3."""
+    assert SCHEMA_VERSION == 4
+    _pinned_defs(json.loads((STATES / f"v{SCHEMA_VERSION}-defaults.json").read_text()), pin_schema.defaults_now(),
+                 "defaults")
 
 
-def _shape(node):
-    """A schema without its descriptions: the shape state.json is read with."""
-    if isinstance(node, dict):
-        return {k: _shape(v) for k, v in node.items() if k != "description"}
-    if isinstance(node, list):
-        return [_shape(v) for v in node]
-    return node
-
-
-def _shapes_now(pinned: set[str] | None = None) -> dict:
-    """Record name -> sha256 of its shape; the plan's backend choice counts only the backends in ``pinned``."""
-    schema = json.loads(json.dumps(state_json_schema()))
-    defs = schema.pop("$defs")
-    backend = defs["Plan"]["properties"]["backend"]
-    if pinned is not None:
-        keep = [m for m in backend["oneOf"] if m["$ref"].rsplit("/", 1)[1] in pinned]
-        backend["oneOf"] = keep
-        backend["discriminator"]["mapping"] = {k: v for k, v in backend["discriminator"]["mapping"].items()
-                                               if v.rsplit("/", 1)[1] in pinned}
-    out = {}
-    for name, d in [("RunState", schema)] + sorted(defs.items()):
-        out[name] = hashlib.sha256(json.dumps(_shape(d), sort_keys=True).encode()).hexdigest()
-    return out
-
-
-def test_the_v3_schema_shape_is_pinned():
+def test_the_v4_schema_shape_is_pinned():
     """The shape of every record of state.json (templates/state-schema.json without its descriptions), record
     by record: one that changes (a field, a type, a default, a constraint) changes what older states mean or
     whether they read. That includes the spec's models state.json holds as they are (spec.py's DoneWhen,
     Progress, Output, RuleSpec, NotifySpec, SuccessGate; spec_parts' AgentSpec, DegradeAction, Resources,
-    When...; the backends' options): a change to one of them for the spec's sake shows here."""
+    When...; the backends' options): a change to one of them for the spec's sake shows here.
+    tests/states/v3-shape.json stays as the record of schema 3."""
     pinned = json.loads((STATES / f"v{SCHEMA_VERSION}-shape.json").read_text())
-    _pinned_defs(pinned, _shapes_now(set(pinned)), "shape")
+    _pinned_defs(pinned, pin_schema.shapes_now(set(pinned)), "shape")
+
+
+def test_the_pins_of_older_schemas_stay_and_are_not_the_current_ones():
+    """scripts/pin_schema.py writes only the current schema's pins; schema 3's stay as they were made."""
+    assert {path.name for path in pin_schema.pins()} == {f"v{SCHEMA_VERSION}-defaults.json",
+                                                         f"v{SCHEMA_VERSION}-shape.json"}
+    v3 = json.loads((STATES / "v3-defaults.json").read_text())
+    assert v3["RunState"]["schema_version"] == 3 and "gpus" not in v3["Attempt"]
+    assert set(json.loads((STATES / "v3-shape.json").read_text())) < set(pin_schema.shapes_now())
 
 
 def test_the_pins_fail_when_a_default_or_a_record_changes_and_not_for_a_new_backend():
     pinned = json.loads((STATES / f"v{SCHEMA_VERSION}-defaults.json").read_text())
-    now = _defaults_now()
+    now = pin_schema.defaults_now()
     changed = json.loads(json.dumps(now))
     changed["SuccessGate"]["on_end"] = "cancel"  # a spec model's default, changed for the spec's sake
     with pytest.raises(AssertionError, match="SuccessGate"):
@@ -240,7 +345,7 @@ def test_the_pins_fail_when_a_default_or_a_record_changes_and_not_for_a_new_back
     _pinned_defs({k: v for k, v in pinned.items() if k != "SlurmOptions"}, now, "defaults")
     shapes = json.loads((STATES / f"v{SCHEMA_VERSION}-shape.json").read_text())
     with pytest.raises(AssertionError, match="Attempt"):
-        _pinned_defs(shapes, {**_shapes_now(set(shapes)), "Attempt": "0" * 64}, "shape")
+        _pinned_defs(shapes, {**pin_schema.shapes_now(set(shapes)), "Attempt": "0" * 64}, "shape")
 
 
 def _free_port() -> int:
@@ -288,7 +393,34 @@ def _records(state) -> dict:
             for e, entity in state.entities.items() for s, stage in entity.stages.items()}
 
 
-TICKED = [p for p in OLD if p.name != "v2-slurm-running.json"]  # that one needs its cluster: see below
+SLURM_RUNNING = ["v2-slurm-running.json", "v3-slurm-running.json"]
+TICKED = [p for p in OLD if p.name not in SLURM_RUNNING]  # those need their cluster: see below
+
+
+def _slurm_options(raw: dict) -> dict:
+    """A stored Slurm state's backend options as schema 3 and later hold them: ``{"kind": "slurm", ...}``
+    (schema 2: the name ``"slurm"`` in ``backend`` and the options in ``slurm``)."""
+    if raw["schema_version"] == 2:
+        assert raw["plan"]["backend"] == "slurm"
+        return {"kind": "slurm", **raw["plan"]["slurm"]}
+    return raw["plan"]["backend"]
+
+
+def _set_slurm_conf(raw: dict, conf: str) -> None:
+    (raw["plan"]["slurm"] if raw["schema_version"] == 2 else raw["plan"]["backend"])["conf"] = conf
+
+
+SHIFT = 900000  # beyond the job ids a test session's cluster hands out
+
+
+def _shift_job_ids(raw: dict) -> None:
+    """The stored Slurm jobs (ids 1 to 3 of the cluster that made the state) as ids this session's cluster
+    never handed out: its own jobs 1 to 3 (another test's) must not be taken for them."""
+    for entity in raw["entities"].values():
+        for stage in entity["stages"].values():
+            for attempt in stage.get("attempts", []):
+                if "job_id" in attempt.get("handle", {}):
+                    attempt["handle"]["job_id"] = str(SHIFT + int(attempt["handle"]["job_id"]))
 
 
 @pytest.mark.parametrize("path", TICKED, ids=stem)
@@ -340,20 +472,22 @@ def _kill_runners(state) -> None:
                         pass
 
 
-def test_a_slurm_run_of_schema_2_keeps_its_backend_options(tmp_path):
+@pytest.mark.parametrize("name", SLURM_RUNNING)
+def test_a_slurm_run_of_an_older_schema_keeps_its_backend_options(tmp_path, name):
     """The Slurm state's options (accounting resolved at its start, timeout, the cluster's slurm.conf) are
     the plan's backend now: written back, opened as the backend a tick uses, and kept by a decision (a
     dry one: its job ids belong to the cluster that ran it, gone now)."""
-    path = STATES / "v2-slurm-running.json"
+    path = STATES / name
     raw = json.loads(path.read_text())
-    assert raw["plan"]["backend"] == "slurm" and set(raw["plan"]["slurm"]) == {"accounting", "timeout", "conf"}
+    slurm_options = _slurm_options(raw)
+    assert set(slurm_options) == {"kind", "accounting", "timeout", "conf"}
     state = parse_state(path.read_text())
     options = state.plan.backend
     assert isinstance(options, SlurmOptions)
-    assert options.model_dump() == {"kind": "slurm", **raw["plan"]["slurm"]}
+    assert options.model_dump() == slurm_options
     backend = open_backend(options, tmp_path)
     assert isinstance(backend, SlurmBackend) and backend.options == options
-    assert json.loads(dump_state(state))["plan"]["backend"] == {"kind": "slurm", **raw["plan"]["slurm"]}
+    assert json.loads(dump_state(state))["plan"]["backend"] == slurm_options
     # a decision on it (the two jobs seen running) keeps the backend, the job ids and every attempt
     now = state.last_tick_at + timedelta(seconds=30)
     jobs = {sid: seen(running()) for sid in ("lr-1e-3.train", "lr-3e-4.train")}
@@ -375,15 +509,18 @@ def test_a_slurm_run_of_schema_2_keeps_its_backend_options(tmp_path):
 
 @pytest.mark.integration
 @pytest.mark.slurm
-def test_the_slurm_run_of_schema_2_is_ticked_against_a_real_slurm(slurm, tmp_path):
+@pytest.mark.parametrize("name", SLURM_RUNNING)
+def test_a_slurm_run_of_an_older_schema_is_ticked_against_a_real_slurm(slurm, tmp_path, name):
     """A real tick of the Slurm state: its jobs (ids of the cluster that ran them) are looked up by name with
     squeue and by id in jobcomp, judged, and the run saved in this schema with its backend options; only the
-    cluster's slurm.conf is this test's (the one recorded is of the machine that made it)."""
+    cluster's slurm.conf is this test's (the one recorded is of the machine that made it), and the job ids
+    are moved past those this session's cluster hands out (its jobs 1 to 3 belong to other tests)."""
     work = tmp_path / "work"
     work.mkdir()
-    run_dir = _install(tmp_path, "v2-slurm-running.json", workdir=work)
+    run_dir = _install(tmp_path, name, workdir=work)
     raw = json.loads((run_dir / "state.json").read_text())
-    raw["plan"]["slurm"]["conf"] = str(slurm.conf)
+    _set_slurm_conf(raw, str(slurm.conf))
+    _shift_job_ids(raw)
     (run_dir / "state.json").write_text(json.dumps(raw))
     proc = cli("tick", "--run", run_dir, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
@@ -391,14 +528,16 @@ def test_the_slurm_run_of_schema_2_is_ticked_against_a_real_slurm(slurm, tmp_pat
     assert text.startswith(HEAD)
     state = parse_state(text)
     assert state.plan.backend == SlurmOptions(accounting="jobcomp", timeout=20.0, conf=str(slurm.conf))
-    assert json.loads(text)["plan"]["backend"] == {"kind": "slurm", **raw["plan"]["slurm"]}
+    assert json.loads(text)["plan"]["backend"] == _slurm_options(raw)
     assert state.tick_count == raw["tick_count"] + 1 and state.revision > raw["revision"]
     kept = {(e, s): [a.handle.job_id for a in st.attempts if a.handle] for e, ent in state.entities.items()
             for s, st in ent.stages.items()}
-    assert kept[("lr-1e-3", "train")][:2] == ["1", "3"] and kept[("lr-3e-4", "train")][:1] == ["2"]
+    assert kept[("lr-1e-3", "train")][:2] == [str(SHIFT + 1), str(SHIFT + 3)]
+    assert kept[("lr-3e-4", "train")][:1] == [str(SHIFT + 2)]
     # its jobs were looked up on the cluster (squeue by the run's job names, jobcomp by id), judged, and the
     # retries launched there through the same options
-    assert "lr-1e-3/train: attempt 2 failed" in proc.stdout and "lr-3e-4/train: attempt 1 failed" in proc.stdout
+    assert "lr-1e-3/train: attempt 2 failed" in proc.stdout and "lr-3e-4/train: attempt 1 failed" in proc.stdout, \
+        proc.stdout
     assert "attempt 3 launched as job" in proc.stdout, proc.stdout
     before = {(e, s): len(st.get("attempts", [])) for e, ent in raw["entities"].items()
               for s, st in ent["stages"].items()}
@@ -408,10 +547,12 @@ def test_the_slurm_run_of_schema_2_is_ticked_against_a_real_slurm(slurm, tmp_pat
     subprocess.run(["scancel", *launched], capture_output=True, timeout=30, check=False)  # not left running
 
 
-def test_an_old_state_naming_an_unknown_backend_is_one_line_exit_2(tmp_path):
-    run_dir = _install(tmp_path, "v2-demo-retrying.json")
+@pytest.mark.parametrize("name, backend", [("v2-demo-retrying.json", "pbs"),
+                                           ("v3-demo-retrying.json", {"kind": "pbs"})])
+def test_an_old_state_naming_an_unknown_backend_is_one_line_exit_2(tmp_path, name, backend):
+    run_dir = _install(tmp_path, name)
     raw = json.loads((run_dir / "state.json").read_text())
-    raw["plan"]["backend"] = "pbs"
+    raw["plan"]["backend"] = backend
     (run_dir / "state.json").write_text(json.dumps(raw))
     before = (run_dir / "state.json").read_bytes()
     proc = cli("tick", "--run", run_dir, cwd=tmp_path)
@@ -421,7 +562,7 @@ def test_an_old_state_naming_an_unknown_backend_is_one_line_exit_2(tmp_path):
     assert (run_dir / "state.json").read_bytes() == before
 
 
-@pytest.mark.parametrize("name", ["v1-oom-held.json", "v2-held-degraded.json"])
+@pytest.mark.parametrize("name", ["v1-oom-held.json", "v2-held-degraded.json", "v3-held-degraded.json"])
 def test_a_state_newer_than_this_tianluo_is_one_line_exit_2(tmp_path, name):
     run_dir = _install(tmp_path, name)
     raw = json.loads((run_dir / "state.json").read_text())

@@ -16,6 +16,11 @@ Schema history:
    (``"backend": {"kind": "slurm", "accounting": "sacct", ...}``): schema 2's
    ``"backend": "slurm"`` with its options in ``"slurm"`` (or ``"backend"`` left out: local)
    becomes that one field.
+4. GPU hosts and local time limits: new optional records and fields (the plan's ``host``, the
+   GPUs recorded with each attempt and held by the run, its GPU pool, time-limit fields), each
+   left out when it holds its default, and a left-out one means what schema 3 meant: a run that
+   hands out no GPUs and enforces no local time limit. No schema-3 field changed its shape or
+   its default, so a schema-3 state is a valid schema-4 state once its version says so.
 """
 
 from collections.abc import Callable
@@ -51,7 +56,14 @@ def v2_to_v3(raw: dict) -> dict:
     return raw
 
 
-STEPS: dict[int, Callable[[dict], dict]] = {1: v1_to_v2, 2: v2_to_v3}
+def v3_to_v4(raw: dict) -> dict:
+    """Schema 4 only adds optional records and fields (GPUs, the plan's host, time limits); left out, they
+    mean what schema 3 meant (no GPUs handed out, no local time limit), so only the version changes."""
+    raw["schema_version"] = 4
+    return raw
+
+
+STEPS: dict[int, Callable[[dict], dict]] = {1: v1_to_v2, 2: v2_to_v3, 3: v3_to_v4}
 OLDEST = min(STEPS)
 
 

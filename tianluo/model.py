@@ -27,7 +27,7 @@ from tianluo.plan_model import (
 from tianluo.spec_parts import Scalar
 from tianluo.states import FaultClass, Phase, StageStatus
 
-SCHEMA_VERSION: Final = 3
+SCHEMA_VERSION: Final = 4
 
 
 # --- runtime ---------------------------------------------------------------------------
@@ -442,6 +442,8 @@ class GpuPool(Record):
     out: list[GpuOut] = _list()
     ecc: dict[str, int] = _dict(description="Uncorrected ECC errors last seen, by GPU UUID: a rise is a fault.")
     kernel_log: KernelLogRecord | None = None
+    kernel_log_note: str | None = Field(default=None, description="Why the kernel log was not read for Xid lines "
+                                        "at the latest look (unreadable, a link, none found).")
     error: str | None = Field(default=None, description="nvidia-smi failed or hung at the latest look: nothing "
                               "starts on GPUs until it answers.")
     error_since: datetime | None = None
@@ -450,7 +452,7 @@ class GpuPool(Record):
 
 
 class RunState(Record):
-    schema_version: Literal[3] = SCHEMA_VERSION
+    schema_version: Literal[4] = SCHEMA_VERSION
     run_id: str
     created_at: datetime
     tianluo_version: str

@@ -29,8 +29,9 @@ from tianluo.states import TERMINAL_PHASES, FaultClass, Phase, StageStatus
 from tianluo.timefmt import iso
 
 #: The state.json versions read here (model.SCHEMA_VERSION; a newer one is left to the validated path).
-SCHEMA_VERSIONS = (1, 2, 3)  # 2 leaves out defaults (exclude_defaults), 1 wrote them: the same shape; 3 holds
-#                               plan.backend as {kind, options} (plan.slurm of 1 and 2), which nothing here reads
+SCHEMA_VERSIONS = (1, 2, 3, 4)  # 2 leaves out defaults (exclude_defaults), 1 wrote them: the same shape; 3 holds
+#                               plan.backend as {kind, options} (plan.slurm of 1 and 2), which nothing here reads;
+#                               4 adds the GPU host (plan.host, gpus, an attempt's GPUs) and time limits
 #: The names and bounds of a run folder; store.py takes them from here (importing it would import the models).
 STATE, EVENTS, SNAPSHOTS, LOCK, AGAIN = "state.json", "events.jsonl", "snapshots", ".lock", ".tick-again"
 STALLED_MARK = ".lock-stalled"  # lockholder.STALLED_MARK (lockholder imports dataclasses: 10 ms)
@@ -275,10 +276,11 @@ KEYS = {
     "RunState": frozenset({"schema_version", "run_id", "created_at", "tianluo_version", "revision", "phase",
                            "phase_reason", "plan", "entities", "gate", "end", "pre_authorized_decisions", "trigger",
                            "total_attempts", "blocked_notified", "scheduler_unreachable_since", "scheduler_notified",
-                           "tick_count", "last_tick_at", "event_seq", "outbox", "agent_calls", "notices"}),
+                           "tick_count", "last_tick_at", "event_seq", "outbox", "agent_calls", "notices",
+                           "gpus"}),
     "Plan": frozenset({"name", "backend", "interval", "workdir", "spec_file", "spec_sha256", "entities",
                        "success_gate", "ladder", "rules", "notify", "max_attempts", "cancel_grace", "fork_values",
-                       "authorization", "agent"}),
+                       "authorization", "agent", "host"}),
     "PlannedEntity": frozenset({"params", "stages"}),
     "PlannedStage": frozenset({"command", "needs", "done_when", "progress", "output", "expected", "logs",
                                "checkpoints", "run", "variants", "degrade", "when", "branch", "start_held",
@@ -286,11 +288,13 @@ KEYS = {
     "EntityState": frozenset({"stages", "params", "hold"}),
     "StageState": frozenset({"status", "attempt", "attempts", "fault", "budget_used", "next_attempt_at", "reason",
                              "succeeded_at", "progress", "diagnosis", "hold", "variant", "skipped_by", "degradations",
-                             "exclude_hosts", "free_retries", "wait", "checkpoint_moves", "consults"}),
+                             "exclude_hosts", "free_retries", "wait", "checkpoint_moves", "consults",
+                             "gpu_wait_since"}),
     "Attempt": frozenset({"n", "job_name", "dir", "intent_at", "handle", "submitted_at", "launches", "launch_error",
                           "adopted", "started_at", "resumed_at", "ended_at", "exit_code", "signal", "host", "port",
                           "command", "env", "outcome", "fault", "fingerprint", "log_cursors", "findings", "cancel",
-                          "output_size", "output_grew_at", "queue_notified"}),
+                          "output_size", "output_grew_at", "queue_notified", "gpus", "gpu_uuids", "log_moved_at",
+                          "gpu_idle_since", "gpu_busy_since"}),
     "Handle": frozenset({"job_id", "pid", "create_time", "host"}),
     "ProgressReading": frozenset({"done", "total", "seen_at", "first_done", "first_at"}),
     "Diagnosis": frozenset({"at", "attempt", "verdict", "scheduler", "container", "logs", "progress", "output"}),
@@ -313,7 +317,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
                    "diagnosis": None, "hold": None, "variant": None, "skipped_by": None, "degradations": [],
                    "exclude_hosts": [], "free_retries": 0, "wait": None, "checkpoint_moves": [], "consults": []},
     "Attempt": {"job_name": "", "dir": "", "handle": None, "submitted_at": None, "started_at": None, "ended_at": None,
-                "exit_code": None, "host": None, "port": None},
+                "exit_code": None, "host": None, "port": None, "gpus": None},
     "Handle": {"job_id": "", "pid": None, "create_time": None, "host": None},
     "ProgressReading": {"total": None, "first_done": None, "first_at": None},
     "GateState": {"met": False, "met_at": None, "checks": [], "checkpoint_reached_at": None},

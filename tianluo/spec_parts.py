@@ -448,7 +448,7 @@ class AskAbove(StrictModel):
 # gave them (placeholders filled in). So state.json's schema depends on them: a change made for
 # the spec's sake (a new field, a default, a constraint) changes what stored states mean, and
 # needs a SCHEMA_VERSION bump with a tianluo/migrate.py step. tests/test_schema_migration.py
-# (test_the_v3_defaults_are_pinned, test_the_v3_schema_shape_is_pinned) fails when one changes.
+# (test_the_v4_defaults_are_pinned, test_the_v4_schema_shape_is_pinned) fails when one changes.
 
 
 class DoneWhen(StrictModel):
