@@ -328,3 +328,26 @@ def test_no_two_live_attempts_share_a_gpu_and_none_is_held_by_an_ended_attempt(s
         for name, j in world.jobs.items():  # a live job's GPUs are the ones the state says it holds
             if j["alive"] and name in pending:
                 assert all(held.get(i) is not None for i in j["gpus"]), (name, j["gpus"], held)
+
+
+def test_cpus_and_memory_are_slots_when_the_host_counts_them():
+    graph = {"a": {"p1": [], "p2": [], "p3": []}}
+    state = gpu_state(graph, {}, host={"cpus": 8, "mem": "64G"})
+    for sid, res in (("a.p1", Resources(cpus=4, mem="32G")), ("a.p2", Resources(cpus=4, mem="40G")),
+                     ("a.p3", Resources(cpus=2))):
+        e, s = sid.split(".")
+        state.plan.entities[e].stages[s].resources = res
+    d = decide(state, obs(inventory()), T0)
+    assert submits(d) == ["a.p1", "a.p3"]  # p2 would pass 64G; p3 fits beside p1 (6 of 8 CPUs)
+    assert "40.0G of memory: 32.0G free" in d.state.stage("a.p2").reason
+    d2 = decide(launched(d.state), obs(inventory(), **{"a.p1": seen(exited(0)), "a.p3": seen(running())}), at(60))
+    assert submits(d2) == ["a.p2"]
+
+
+def test_a_host_without_gpu_host_and_no_slots_changes_nothing():
+    state = state_from_graph({"a": {"x": [], "y": []}})
+    state.plan.host = HostPlan()  # the local backend on a host with no nvidia-smi: what start locks
+    d = decide(state, Observations(), T0)
+    assert submits(d) == ["a.x", "a.y"]
+    assert all(d.state.stage(s).current().gpus is None for s in ("a.x", "a.y"))
+    assert d.state.gpus is None
