@@ -120,8 +120,13 @@ def _without_later_defaults(full: dict, raw: dict) -> dict:
     for entity in full["entities"].values():
         for stage in entity["stages"].values():
             assert stage.pop("consults") == []
+            assert stage.pop("time_limit") is None  # a degrade's raised time limit (issue 21)
             for attempt in stage["attempts"]:
                 assert attempt.pop("queue_notified") is False
+    for entity in full["plan"]["entities"].values():
+        for stage in entity["stages"].values():
+            for action in stage["degrade"].values():
+                assert action.pop("time") is None  # a degrade may raise the time limit (issue 21)
     # schema 3: the backend's name and its options (None for local) are one choice
     assert full["plan"]["backend"] == {"kind": raw["plan"]["backend"]} and raw["plan"].pop("slurm") is None
     full["plan"]["backend"] = raw["plan"]["backend"]

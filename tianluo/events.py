@@ -64,6 +64,7 @@ class Kind(str, Enum):
     CANCEL_FAILED = "cancel_failed"
     CANCEL_KILL = "cancel_kill"
     QUEUED_LONG = "queued_long"
+    TIME_LIMIT = "time_limit"
     QUEUE_HOLD = "queue_hold"
     QUEUE_RELEASE = "queue_release"
     SPACE_BACK = "space_back"
@@ -134,6 +135,7 @@ FIELDS: dict[Kind, frozenset[str]] = {
     Kind.ADOPTED: _f({"pid", "job_id"}),
     Kind.FAILED: _f({"fault"}),
     Kind.HUNG: _f({"fault"}),
+    Kind.TIME_LIMIT: _f({"fault", "limit_s", "ran_s"}),
     Kind.DIAGNOSED: _f({"verdict", "layers"}),
     Kind.LOG_SKIPPED: _f({"file", "read", "skipped"}),
     Kind.CANCELLED: _f({"pids", "signal"}),

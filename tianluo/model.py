@@ -256,6 +256,7 @@ class AgentOption(Record):
     variant: str | None = None
     exclude_host: str | None = None
     rollback: RollbackRecord | None = None
+    time_limit: float | None = Field(default=None, description="The stage's raised time limit, in seconds.")
 
 
 class AgentReply(Record):
@@ -322,6 +323,8 @@ class StageState(Record):
     checkpoint_moves: list[CheckpointMove] = _list(
         description="Checkpoints moved aside so the stage resumes from the one before (rollback_checkpoint).")
     consults: list[Consult] = _list(description="The agent rung's calls about this stage's failures, oldest first.")
+    time_limit: float | None = Field(default=None, gt=0, description="The stage's time limit in seconds as a "
+                                     "degrade raised it (time: {multiply}); None: the plan's resources.time.")
 
     def current(self) -> Attempt | None:
         return self.attempts[-1] if self.attempts else None
