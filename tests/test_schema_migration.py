@@ -123,6 +123,7 @@ def _without_later_defaults(full: dict, raw: dict) -> dict:
             assert stage.pop("time_limit") is None  # a degrade's raised time limit (issue 21)
             for attempt in stage["attempts"]:
                 assert attempt.pop("queue_notified") is False
+                assert attempt.pop("overrun_told") == 0  # told it runs past its expected time (issue 21)
     for entity in full["plan"]["entities"].values():
         for stage in entity["stages"].values():
             for action in stage["degrade"].values():

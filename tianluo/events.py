@@ -65,6 +65,7 @@ class Kind(str, Enum):
     CANCEL_KILL = "cancel_kill"
     QUEUED_LONG = "queued_long"
     TIME_LIMIT = "time_limit"
+    RUNNING_LONG = "running_long"
     QUEUE_HOLD = "queue_hold"
     QUEUE_RELEASE = "queue_release"
     SPACE_BACK = "space_back"
@@ -136,6 +137,7 @@ FIELDS: dict[Kind, frozenset[str]] = {
     Kind.FAILED: _f({"fault"}),
     Kind.HUNG: _f({"fault"}),
     Kind.TIME_LIMIT: _f({"fault", "limit_s", "ran_s"}),
+    Kind.RUNNING_LONG: _f({"ran_s", "expected_s", "times"}),
     Kind.DIAGNOSED: _f({"verdict", "layers"}),
     Kind.LOG_SKIPPED: _f({"file", "read", "skipped"}),
     Kind.CANCELLED: _f({"pids", "signal"}),

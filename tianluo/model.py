@@ -110,6 +110,8 @@ class Attempt(Record):
     output_grew_at: datetime | None = None
     queue_notified: bool = Field(default=False, description="The owner was told it waits in the queue far longer "
                                  "than expected (once).")
+    overrun_told: int = Field(default=0, ge=0, le=2, description="The owner was told it runs past its expected "
+                              "time: 1 once past expected, 2 once past twice it (each once per attempt).")
 
 
 class ProgressReading(Record):

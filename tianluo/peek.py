@@ -290,7 +290,7 @@ KEYS = {
     "Attempt": frozenset({"n", "job_name", "dir", "intent_at", "handle", "submitted_at", "launches", "launch_error",
                           "adopted", "started_at", "resumed_at", "ended_at", "exit_code", "signal", "host", "port",
                           "command", "env", "outcome", "fault", "fingerprint", "log_cursors", "findings", "cancel",
-                          "output_size", "output_grew_at", "queue_notified"}),
+                          "output_size", "output_grew_at", "queue_notified", "overrun_told"}),
     "Handle": frozenset({"job_id", "pid", "create_time", "host"}),
     "ProgressReading": frozenset({"done", "total", "seen_at", "first_done", "first_at"}),
     "Diagnosis": frozenset({"at", "attempt", "verdict", "scheduler", "container", "logs", "progress", "output"}),

@@ -375,8 +375,9 @@ class AgentSpec(StrictModel):
 
 
 #: What a notify channel may be told of (``on:``); every kind by default (reference/spec.md, "Notify").
-NOTIFY_EVENTS = ("held", "blocked", "done", "expired", "overdue", "queued", "scheduler", "space", "stalled")
-NotifyEvent = Literal["held", "blocked", "done", "expired", "overdue", "queued", "scheduler", "space", "stalled"]
+NOTIFY_EVENTS = ("held", "blocked", "done", "expired", "overdue", "queued", "scheduler", "space", "stalled", "long")
+NotifyEvent = Literal["held", "blocked", "done", "expired", "overdue", "queued", "scheduler", "space", "stalled",
+                      "long"]
 MAX_NOTIFY_TIMEOUT_S = 30.0
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,127}")
 _ADDRESS = re.compile(r"[^@\s<>,;:\"()\[\]\\]{1,64}@[A-Za-z0-9.-]{1,253}")
