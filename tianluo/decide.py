@@ -795,9 +795,10 @@ def _running_long(ctx: Draft, sid: str, stage: StageState, tell) -> None:
     tell("long", f"long:{sid}:{attempt.n}:{level}",
          f"tianluo: {entity}/{name} runs {'twice ' if level == 2 else ''}longer than expected",
          f"{ctx.state.plan.name} ({ctx.state.run_id}): {message}.{hard} It goes on; if that is fine, there is "
-         "nothing to do. To give later attempts less to do or a hard limit, edit the spec (e.g. resources: "
-         f"{{time: ...}}) and run `tianluo start <spec> --replan`; to start nothing more for {entity}: "
-         f"`tianluo hold {entity}`; to stop the run now, this attempt too: `tianluo stop --cancel`.",
+         f"nothing to do. To start nothing more for {entity}: `tianluo hold {entity}` (this attempt runs to its "
+         "end); to stop the run now, this attempt too: `tianluo stop --cancel`. To shrink later attempts (less "
+         "to do, a hard limit in resources.time), edit the spec and run `tianluo start <spec> --replan` once "
+         "this attempt has ended.",
          entity=entity, stage=name)
 
 
