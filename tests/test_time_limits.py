@@ -29,7 +29,7 @@ from pure_helpers import (
     write_spec,
 )
 
-from tianluo import analysis, forks, status
+from tianluo import analysis, forks, lessons, status
 from tianluo.actions import Cancel, WriteAnalysis
 from tianluo.backends.base import JobFacts
 from tianluo.backends.command import CommandOptions
@@ -230,6 +230,8 @@ def test_the_cancelled_attempt_fails_as_config_time_limit_is_retried_then_held(t
     st = doc["entities"]["a"]["stages"]["train"]
     assert st["fault"]["label"] == "time_limit" and st["time_limit_s"] == HOUR
     assert "config/time_limit" in status.render_status(doc, at(3 * HOUR))
+    assert ("held for time_limit with no degrade pre-authorised: consider pre-authorising raise_time (or a longer "
+            "resources.time)") in lessons.render(d.state)  # what the next run's plan is told
 
 
 def test_a_time_limit_reached_again_after_its_retry_is_the_same_failure(tmp_path):
