@@ -241,7 +241,7 @@ def test_build_fills_the_five_layers_for_a_running_attempt():
     assert (d.at, d.attempt, d.verdict) == (at(660), 1, "running")
     assert d.scheduler.model_dump() == {"state": "running", "alive": True, "pid": 4242, "proc_status": "sleeping",
                                         "cpu_seconds": 12.5, "rss_bytes": 2 << 20, "detail": "", "job_id": None,
-                                        "scheduler_state": None, "reason": None}
+                                        "scheduler_state": None, "reason": None, "gpus": []}
     assert (d.container.exit_code, d.container.signal, d.container.host) == (None, None, "gpu-host")
     assert d.container.started_at == at(0)
     assert d.logs.files == ["stderr", "stdout"] and d.logs.bytes_read == 123

@@ -14,7 +14,6 @@ from pure_helpers import (
     exited,
     handle,
     launched,
-    observe,
     running,
     seen,
     state_from_graph,

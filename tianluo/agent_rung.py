@@ -25,6 +25,7 @@ from datetime import datetime, timedelta
 
 from tianluo.actions import ConsultAgent, WriteAgentDecision, WriteAnalysis
 from tianluo.degrade import Change, Rollback, plan_change
+from tianluo.diagnose import time_limit
 from tianluo.draft import Draft
 from tianluo.holds import analysis_path
 from tianluo.ladder import JUDGEMENT, Degrade, HoldStep, Retry, Step
@@ -115,13 +116,15 @@ def options(ctx: Draft, sid: str, stage: StageState) -> list[AgentOption]:
             continue
         change = plan_change(action, ctx.state.entities[entity].params, stage.variant,
                              host=last.host if last else None, excluded=tuple(stage.exclude_hosts),
-                             checkpoints=seen.checkpoints if seen is not None else ())
+                             checkpoints=seen.checkpoints if seen is not None else (),
+                             time_limit=time_limit(ctx.planned(sid), stage))
         if change is None:
             continue
         names.add(action.name)
         r = change.rollback
         out.append(AgentOption(action=change.action, lines=list(change.lines), params=dict(change.params),
                                variant=change.variant, exclude_host=change.exclude_host,
+                               time_limit=change.time_limit,
                                rollback=None if r is None else RollbackRecord(newest=r.newest, size=r.size,
                                                                               mtime_ns=r.mtime_ns,
                                                                               previous=r.previous)))
@@ -334,7 +337,7 @@ def _option(consult: Consult, name: str | None) -> AgentOption | None:
 def _change(option: AgentOption) -> Change:
     r = option.rollback
     return Change(action=option.action, params=dict(option.params), variant=option.variant,
-                  lines=tuple(option.lines), exclude_host=option.exclude_host,
+                  lines=tuple(option.lines), exclude_host=option.exclude_host, time_limit=option.time_limit,
                   rollback=None if r is None else Rollback(newest=r.newest, size=r.size, mtime_ns=r.mtime_ns,
                                                            previous=r.previous))
 

@@ -26,6 +26,11 @@ NEXT_STEPS: dict[tuple[FaultClass, str | None], str] = {
     (FaultClass.TRANSIENT, "gpu_fault"): "A GPU failed in hardware (Xid, uncorrectable ECC, fallen off the bus). "
     "Have the host checked (nvidia-smi -q, dmesg); on Slurm, pre-authorise exclude_host for gpu_fault so tianluo "
     "leaves the host out and runs the stage elsewhere. Release with --retry once a healthy GPU can take it.",
+    (FaultClass.CONFIG, "time_limit"): "The attempt ran past its time limit (resources.time) and was stopped: by "
+    "the scheduler (Slurm's --time), or by tianluo on a backend whose scheduler does not keep it. If it was still "
+    "moving (see progress below), raise resources.time (or give it less to do, or make it resume from its "
+    "checkpoint) and release with --retry; pre-authorise raise_time for time_limit at plan time so tianluo "
+    "raises the limit itself.",
     (FaultClass.CONFIG, None): "A configuration problem: a missing module or file, a bad argument. Fix it "
     "where the evidence line points, then release with --retry.",
     (FaultClass.CODE, None): "A bug in the job's own code. Fix it where the traceback points (see the stderr "
@@ -54,6 +59,8 @@ def layer_lines(d: Diagnosis | None) -> list[str]:
         rss = f", rss {s.rss_bytes // (1024 * 1024)} MiB" if s.rss_bytes else ""
         where = f"job {s.job_id} ({s.scheduler_state})" if s.job_id else f"pid {s.pid}, status {s.proc_status}"
         out.append(f"- scheduler: {s.state}, alive={s.alive}, {where}{rss}" + (f" ({s.detail})" if s.detail else ""))
+        if s.gpus:
+            out.append(f"- GPUs: {'; '.join(s.gpus)}")
     if d.container:
         c = d.container
         port = f", port {c.port}" if c.port is not None else ""

@@ -703,8 +703,8 @@ def _cmd_schema(args) -> int:
 
 COMMANDS = {"plan": _cmd_plan, "start": _cmd_start, "tick": _cmd_tick, "status": _cmd_status,
             "hold": _cmd_hold, "release": _cmd_release, "diagnose": _cmd_diagnose,
-            "install": _cmd_install, "uninstall": _cmd_uninstall, "stop": _cmd_stop, "note": _cmd_note, "gpus": _cmd_gpus,
-            "daemon": _cmd_daemon,
+            "install": _cmd_install, "uninstall": _cmd_uninstall, "stop": _cmd_stop, "note": _cmd_note,
+            "gpus": _cmd_gpus, "daemon": _cmd_daemon,
             "prompt": _cmd_prompt, "demo": _cmd_demo, "schema": _cmd_schema, "runs": _cmd_runs, "logs": _cmd_logs,
             "events": _cmd_events, "completion": _cmd_completion}
 COMMANDS["report"] = _cmd_report  # tianluo report (tianluo/report.py)

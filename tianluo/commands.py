@@ -30,8 +30,8 @@ from tianluo.events import event as new_event
 from tianluo.forks import Fork, derive
 from tianluo.fsio import atomic_write, make_dirs
 from tianluo.holds import HandsResult
-from tianluo.jobspec import job_spec
 from tianluo.host_check import plan_warnings
+from tianluo.jobspec import job_spec
 from tianluo.launchers import port_warnings
 from tianluo.model import RunEnd, TriggerRecord
 from tianluo.newrun import (
@@ -116,7 +116,8 @@ def plan(spec_path: Path, home: str | None, answer_pairs: Sequence[str] = (), an
     summary = (f"{spec_path}: valid. {len(locked.entities)} entities, {stages} stages, "
                f"backend {locked.backend.kind}, {len(forks)} decision fork(s).")
     listed = [(qid, fork, book.get(fork.key)) for qid, fork in answers.qids(forks).items()]
-    return PlanResult(plan_md=target, summary=summary, forks=listed, warnings=port_warnings(spec, source) + plan_warnings(locked) + skipped,
+    warnings = port_warnings(spec, source) + plan_warnings(locked) + skipped
+    return PlanResult(plan_md=target, summary=summary, forks=listed, warnings=warnings,
                       lessons=learned)
 
 

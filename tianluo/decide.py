@@ -12,11 +12,13 @@ import copy
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from tianluo.actions import Action, Cancel, SendNotices, Submit
 from tianluo import gpu_pool, gpu_round
+from tianluo.actions import Action, Cancel, SendNotices, Submit
 from tianluo.agent_rung import close_unasked, settle
 from tianluo.degrade import failed_move, with_moves
+from tianluo.diagnose import run_seconds, time_limit
 from tianluo.draft import Draft
+from tianluo.durations import format_duration
 from tianluo.judge import hold, judge
 from tianluo.model import (
     Attempt,
@@ -32,6 +34,7 @@ from tianluo.model import (
     stage_id,
 )
 from tianluo.observations import Observations, StageObservation
+from tianluo.rates import progress_rate
 from tianluo.responses import SPACE_KEY, space_back, waited_for
 from tianluo.stage_machine import move
 from tianluo.states import (
@@ -676,15 +679,14 @@ QUEUED_TELL_AFTER_S = 3600.0
 def _notifications(ctx: Draft, g: Graph) -> None:
     """Record what the owner is to be told (``RunState.notices``), once per event and channel, and ask the
     shell to send what is due: new holds, a blocked run, its end (gate met, deadline passed), ticks that were
-    overdue, a job queued far longer than expected, a silent scheduler, a stage waiting for free space.
+    overdue, a job queued far longer than expected, a job running past its expected time, a silent
+    scheduler, a stage waiting for free space.
 
     A notice is in state.json before it is sent (the shell marks it sent, or when to try again), so a
     crashed tick never loses one, and one that was sent is not sent again.
     """
     state = ctx.state
     _overdue(ctx)
-    if not state.plan.notify:
-        return
     have = {(n.channel, n.key) for n in state.notices} if state.notices else set()
 
     def tell(kind: str, key: str, title: str, body: str, **where: str) -> None:
@@ -694,6 +696,12 @@ def _notifications(ctx: Draft, g: Graph) -> None:
                 state.notices.append(Notice(key=key, kind=kind, channel=i, title=title[:300], body=body[:4000],
                                             at=ctx.now, **where))
 
+    for sid in g.ids:  # an event whether or not a channel is told
+        stage = g.stage(state, sid)
+        if stage.status == StageStatus.RUNNING:
+            _running_long(ctx, sid, stage, tell)
+    if not state.plan.notify:
+        return
     for sid in g.ids:
         stage = g.stage(state, sid)
         hold = stage.hold
@@ -779,6 +787,59 @@ def _queued(ctx: Draft, sid: str, stage: StageState, tell) -> None:
     ctx.event("queued_long", sid, message, attempt=attempt.n, waited_s=round(waited), reason=reason)
     tell("queued", f"queued:{sid}:{attempt.n}", f"tianluo: {entity}/{name} waits in the queue",
          f"{ctx.state.plan.name} ({ctx.state.run_id}): {message}.", entity=entity, stage=name)
+
+
+#: A running attempt is told of once past its expected time, and once more past this many times it.
+OVERRUN_AGAIN = 2.0
+
+
+def _running_long(ctx: Draft, sid: str, stage: StageState, tell) -> None:
+    """An attempt running past its ``expected`` time (a soft limit: it goes on), and again past twice it:
+    a ``running_long`` event and a notice each time, once per attempt (``Attempt.overrun_told``, saved with
+    the notice before it is sent: a crashed tick never tells twice)."""
+    expected = ctx.planned(sid).expected
+    attempt = stage.current()
+    seen = ctx.seen.get(sid)
+    if not expected or attempt is None or attempt.cancel is not None or seen is None or seen.job is None \
+            or seen.job.state != JobState.RUNNING:
+        return
+    ran = run_seconds(attempt, ctx.now)
+    if ran is None or ran < expected:
+        return
+    level = 2 if ran >= OVERRUN_AGAIN * expected else 1
+    if level <= attempt.overrun_told:
+        return
+    attempt.overrun_told = level
+    entity, name = split_stage_id(sid)
+    times = ran / expected
+    message = (f"{entity}/{name} attempt {attempt.n} has run {format_duration(ran)}, {times:.1f}x its expected "
+               f"{format_duration(expected)}; {_progress_words(stage, ctx.now)}")
+    ctx.event("running_long", sid, message, attempt=attempt.n, ran_s=round(ran), expected_s=expected,
+              times=round(times, 2))
+    limit = time_limit(ctx.planned(sid), stage)
+    hard = (f" Its hard limit is {format_duration(limit)} (resources.time)." if limit else
+            " It has no hard limit (resources.time).")
+    tell("long", f"long:{sid}:{attempt.n}:{level}",
+         f"tianluo: {entity}/{name} runs {'twice ' if level == 2 else ''}longer than expected",
+         f"{ctx.state.plan.name} ({ctx.state.run_id}): {message}.{hard} It goes on; if that is fine, there is "
+         f"nothing to do. To start nothing more for {entity}: `tianluo hold {entity}` (this attempt runs to its "
+         "end); to stop the run now, this attempt too: `tianluo stop --cancel`. To shrink later attempts (less "
+         "to do, a hard limit in resources.time), edit the spec and run `tianluo start <spec> --replan` once "
+         "this attempt has ended.",
+         entity=entity, stage=name)
+
+
+def _progress_words(stage: StageState, now: datetime) -> str:
+    """``progress 120/1000, ETA in 2h10m`` (or what is known of it), for a notice."""
+    p = stage.progress
+    if p is None:
+        return "no progress reading"
+    done = f"progress {p.done:g}" + (f"/{p.total:g}" if p.total is not None else "")
+    _rate, eta = progress_rate(p.done, p.total, p.first_done, p.first_at, p.seen_at)
+    if eta is None:
+        return f"{done}, no ETA"
+    left = (p.seen_at - now).total_seconds() + eta
+    return f"{done}, ETA in {format_duration(left)}" if left > 0 else f"{done}, ETA passed {format_duration(-left)} ago"
 
 
 __all__ = ["Decision", "attempt_dir", "decide", "job_name", "stage_id", "topo_order"]

@@ -1,7 +1,8 @@
 """The degrade rung's changes: declarative, pre-authorised, and computed purely.
 
 A change only ever touches the entity's params, the stage's command variant, the hosts it
-may run on, or which of its checkpoints is the newest; it is made when the owner chose it at
+may run on, which of its checkpoints is the newest, or raises its time limit
+(``StageState.time_limit``, which later attempts and Slurm's ``--time`` use); it is made when the owner chose it at
 plan time, and never when it would change nothing (a batch size already at its floor, a
 single checkpoint with nothing before it): then the stage is held instead.
 
@@ -18,7 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from tianluo.spec_parts import MAX_INT, DegradeAction, ParamChange
+from tianluo.durations import format_duration
+from tianluo.spec_parts import MAX_INT, MAX_WAIT_S, DegradeAction, ParamChange, TimeChange
 
 
 class Listed(Protocol):
@@ -52,15 +54,18 @@ class Change:
     lines: tuple[str, ...]  # "batch_size 32 -> 16", for events, status and the analysis
     exclude_host: str | None = None  # the host the failed attempt ran on, to leave out from now on
     rollback: Rollback | None = None  # the newest checkpoint to move aside
+    time_limit: float | None = None  # the stage's raised time limit, in seconds
 
 
 def plan_change(action: DegradeAction, params: dict, variant: str | None, host: str | None = None,
-                excluded: tuple[str, ...] = (), checkpoints: Sequence[Listed] = ()) -> Change | None:
+                excluded: tuple[str, ...] = (), checkpoints: Sequence[Listed] = (),
+                time_limit: float | None = None) -> Change | None:
     """What ``action`` would change now, or None when it would change nothing.
 
     ``exclude_host`` needs the host the attempt failed on; with none known, or that host
     already excluded, it changes nothing. ``rollback_checkpoint`` needs ``checkpoints`` (the
-    stage's, listed when the attempt ended) to hold an earlier one to fall back to.
+    stage's, listed when the attempt ended) to hold an earlier one to fall back to. ``time``
+    needs the stage's time limit now (``time_limit``, seconds) and room below its ``max``.
     """
     new_params, lines = {}, []
     for name, change in action.params.items():
@@ -85,14 +90,26 @@ def plan_change(action: DegradeAction, params: dict, variant: str | None, host: 
             rollback = Rollback(newest=newest.path, size=newest.size, mtime_ns=newest.mtime_ns,
                                 previous=previous.path)
             lines.append(f"checkpoint {newest.path} moved aside; resumes from {previous.path}")
+    new_time = None
+    if action.time is not None and time_limit is not None:
+        new_time = raised_time(action.time, time_limit)
+        if new_time is not None:
+            lines.append(f"time limit {format_duration(time_limit)} -> {format_duration(new_time)}")
     if not lines:
         return None
     return Change(action=action.name, params=new_params, variant=new_variant, lines=tuple(lines),
-                  exclude_host=new_exclude, rollback=rollback)
+                  exclude_host=new_exclude, rollback=rollback, time_limit=new_time)
+
+
+def raised_time(change: TimeChange, current: float) -> float | None:
+    """The time limit after ``change`` (seconds, whole), or None when it would not rise (at its ``max``)."""
+    ceiling = min(change.max if change.max is not None else MAX_WAIT_S, MAX_WAIT_S)
+    new = float(math.ceil(min(current * change.multiply, ceiling)))
+    return new if new > current else None
 
 
 def unchanged_why(action: DegradeAction, host: str | None = None, checkpoints: Sequence[Listed] = (),
-                  unlisted: str | None = None) -> str:
+                  unlisted: str | None = None, time_limit: float | None = None) -> str:
     """Why ``action`` changes nothing now (``plan_change`` returned None), for the hold's reason."""
     why = []
     if action.params or action.variant is not None:
@@ -107,6 +124,9 @@ def unchanged_why(action: DegradeAction, host: str | None = None, checkpoints: S
             why.append(f"{order[0].path} is the only checkpoint: there is no earlier one to resume from")
         else:
             why.append("no checkpoint was found to roll back")
+    if action.time is not None:
+        why.append("the stage has no time limit (resources.time)" if time_limit is None else
+                   f"its time limit {format_duration(time_limit)} is at its max")
     return f"the pre-authorised {action.name} changes nothing now ({'; '.join(why)})"
 
 
@@ -176,6 +196,32 @@ def derives_gpu_exclude(backend, stage) -> bool:
     nothing itself about gpu_fault. ``backend``: the spec's or plan's backend options."""
     return (backend.capabilities().exclude_hosts and GPU_FAULT not in stage.degrade
             and requests_gpus(stage.resources))
+
+
+# --- a stage that runs out of its time limit: raise it ---------------------------------------
+
+TIME_FAULT = "time_limit"
+#: The change tianluo offers for ``time_limit`` on a stage with a time limit (a risk fork whose default
+#: is hold): each time the limit is what ends it, double it, up to this many times the planned limit.
+RAISE_TIME = "raise_time"
+RAISE_TIME_UPTO = 4
+
+
+def time_limit_of(resources) -> float | None:
+    """A stage's planned time limit in seconds (``resources.time``); None: it has none (0 counts as none,
+    as it does for sbatch)."""
+    limit = resources.time if resources is not None else None
+    return limit if limit else None
+
+
+def derived_time_raise(stage) -> DegradeAction | None:
+    """What tianluo offers (at plan time, not chosen by default) for ``time_limit`` on a stage that has a
+    time limit and says nothing itself about ``time_limit``: double the limit each time, up to
+    ``RAISE_TIME_UPTO`` times what was written (and 30 days). ``stage``: the spec's stage."""
+    limit = time_limit_of(stage.resources)
+    if limit is None or TIME_FAULT in stage.degrade:
+        return None
+    return DegradeAction(name=RAISE_TIME, time=TimeChange(multiply=2, max=min(RAISE_TIME_UPTO * limit, MAX_WAIT_S)))
 
 
 # --- carrying out a rollback: the shell's MoveAside, placed by decide -----------------------

@@ -9,6 +9,8 @@ cross-layer rule for hangs, ``decide`` the ones for exits.
 
 from datetime import datetime
 
+from tianluo.degrade import time_limit_of
+from tianluo.durations import format_duration
 from tianluo.model import (
     Attempt,
     ContainerLayer,
@@ -125,6 +127,37 @@ def stall_reason(planned: PlannedStage, stage: StageState, attempt: Attempt, now
             return (f"{planned.output.path} has not grown for {(now - last).total_seconds():.0f}s "
                     f"(grows_within {planned.output.grows_within:g}s)")
     return None
+
+
+def run_seconds(attempt: Attempt, now: datetime) -> float | None:
+    """How long this attempt has run: from its start, or from when the scheduler ran it again (a requeued
+    job starts over); None before it runs."""
+    since = attempt.resumed_at or attempt.started_at
+    return None if since is None else max(0.0, (now - since).total_seconds())
+
+
+def time_limit(planned: PlannedStage, stage: StageState) -> float | None:
+    """The stage's time limit in seconds: as a degrade raised it (``StageState.time_limit``), else the
+    plan's ``resources.time``; None when it has none."""
+    return stage.time_limit or time_limit_of(planned.resources)
+
+
+def describe_limit(planned: PlannedStage, stage: StageState) -> str:
+    """``resources.time 5s``, or ``10s (resources.time 5s, raised by a degrade)``."""
+    limit = time_limit(planned, stage) or 0.0
+    written = time_limit_of(planned.resources)
+    if stage.time_limit is None or written is None or stage.time_limit == written:
+        return f"resources.time {format_duration(limit)}"
+    return f"{format_duration(limit)} (resources.time {format_duration(written)}, raised by a degrade)"
+
+
+def past_time_limit(planned: PlannedStage, stage: StageState, attempt: Attempt, now: datetime) -> str | None:
+    """Why a running attempt is past its hard time limit (the evidence of its ``config/time_limit``), or None."""
+    limit = time_limit(planned, stage)
+    ran = run_seconds(attempt, now)
+    if limit is None or ran is None or ran < limit:
+        return None
+    return f"ran {format_duration(ran)}, past its time limit {describe_limit(planned, stage)}"
 
 
 def queued_verdict(attempt: Attempt, facts, now: datetime) -> str:

@@ -64,6 +64,8 @@ class Kind(str, Enum):
     CANCEL_FAILED = "cancel_failed"
     CANCEL_KILL = "cancel_kill"
     QUEUED_LONG = "queued_long"
+    TIME_LIMIT = "time_limit"
+    RUNNING_LONG = "running_long"
     QUEUE_HOLD = "queue_hold"
     QUEUE_RELEASE = "queue_release"
     SPACE_BACK = "space_back"
@@ -142,6 +144,8 @@ FIELDS: dict[Kind, frozenset[str]] = {
     Kind.ADOPTED: _f({"pid", "job_id"}),
     Kind.FAILED: _f({"fault"}),
     Kind.HUNG: _f({"fault"}),
+    Kind.TIME_LIMIT: _f({"fault", "limit_s", "ran_s"}),
+    Kind.RUNNING_LONG: _f({"ran_s", "expected_s", "times"}),
     Kind.DIAGNOSED: _f({"verdict", "layers"}),
     Kind.LOG_SKIPPED: _f({"file", "read", "skipped"}),
     Kind.CANCELLED: _f({"pids", "signal"}),

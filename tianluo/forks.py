@@ -15,7 +15,7 @@ attached when the spec is edited; the ``Q1``... ids are only their order in this
 
 from dataclasses import dataclass
 
-from tianluo.degrade import GPU_EXCLUDE, GPU_FAULT, derives_gpu_exclude
+from tianluo.degrade import GPU_EXCLUDE, GPU_FAULT, TIME_FAULT, derived_time_raise, derives_gpu_exclude, time_limit_of
 from tianluo.durations import format_duration
 from tianluo.plan_model import derived_question
 from tianluo.responses import never_unchanged
@@ -81,6 +81,17 @@ def derive(spec: Spec) -> list[Fork]:
                              "budget, or hold?",
                     options=(GPU_EXCLUDE.name, "hold"), default=GPU_EXCLUDE.name,
                     cost="the failed host is left out and the stage runs again elsewhere"))
+            raise_time = derived_time_raise(stage)
+            if raise_time is not None:
+                assert raise_time.time is not None and raise_time.time.max is not None  # derived with both
+                limit = format_duration(time_limit_of(stage.resources) or 0)
+                forks.append(Fork(
+                    key=f"risk:{sid}:{TIME_FAULT}", type="risk",
+                    question=f"{sid} is stopped at its time limit ({limit}, resources.time): when that happens "
+                             "again after its retry, may tianluo raise the limit for the next attempt "
+                             f"({_describe(raise_time)}), or hold?",
+                    options=(raise_time.name, "hold"), default="hold",
+                    cost=f"tianluo holds {sid} and waits for you"))
             if stage.output and not stage.output.destination and (ename, sname) not in consumed:
                 forks.append(Fork(
                     key=f"output:{sid}", type="output",
@@ -162,4 +173,7 @@ def _describe(action) -> str:
         parts.append("exclude the failed host")
     if action.rollback_checkpoint:
         parts.append("resume from the previous checkpoint (the newest moved aside, never deleted)")
+    if action.time is not None:
+        ceiling = f", at most {format_duration(action.time.max)}" if action.time.max is not None else ""
+        parts.append(f"time limit x{action.time.multiply:g}{ceiling}")
     return f"{action.name}: " + ", ".join(parts)

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from tianluo.gpu_facts import Gpu, GpuInventory
+from tianluo.gpu_facts import Gpu, GpuInventory, XidEvent
 from tianluo.host_spec import HostPlan, mem_bytes
 from tianluo.model import RunState, StageState
 from tianluo.plan_model import Plan, PlannedStage
@@ -205,7 +205,7 @@ def gpu_order(plan: Plan) -> list[tuple[str, int, float]]:
             needs[sid] = list(planned.needs)
     order = priorities(plan, ids, needs)
     asking = []
-    for sid in sorted(ids, key=order.get):
+    for sid in sorted(ids, key=lambda sid: order[sid]):
         ename, sname = sid.rsplit(".", 1)
         n = gpus_wanted(plan.entities[ename].stages[sname])
         if n:
@@ -349,7 +349,7 @@ def problems(state: RunState, inv: GpuInventory) -> list[Problem]:
     watched = set(named if named is not None else listed) | set(held_uuid)
     ecc = state.gpus.ecc if state.gpus is not None else {}
     found: list[Problem] = []
-    xids = {}
+    xids: dict[str, XidEvent] = {}
     for event in inv.xids:
         if event.hardware:
             xids.setdefault(event.pci_bus_id, event)

@@ -213,6 +213,18 @@ def hang_reason(ctx: Draft, planned: PlannedStage, stage: StageState, attempt: A
     return None
 
 
+def describe(ctx: Draft, attempt: Attempt) -> list[str]:
+    """The scheduler layer's GPU lines of a live attempt: each GPU's use this tick, and how long they sat idle
+    or at full use."""
+    lines = gpu_pool.describe_gpus(attempt.gpus or [], ctx.gpus)
+    idle, busy = _for(ctx.now, attempt.gpu_idle_since), _for(ctx.now, attempt.gpu_busy_since)
+    if idle >= 60:
+        lines.append(f"idle (0%) for {_span(idle)}")
+    elif busy >= 60:
+        lines.append(f"at full use for {_span(busy)}")
+    return lines
+
+
 def _window(ctx: Draft, planned: PlannedStage) -> float:
     host = ctx.state.plan.host
     if planned.progress is not None and planned.progress.stall_after:

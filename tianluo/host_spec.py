@@ -45,6 +45,16 @@ class HostSpec(StrictModel):
     mem: str | None = Field(default=None, description="Memory tianluo hands out (resources.mem), e.g. 512G; "
                             "none: not counted.")
 
+    @field_validator("gpus", mode="before")
+    @classmethod
+    def _auto_or_indices(cls, value):
+        if value == "auto":
+            return value
+        if not isinstance(value, list) or not all(type(i) is int and 0 <= i <= 1023 for i in value):
+            raise ValueError(f"{str(value)[:60]!r} is neither auto nor a list of GPU indices as nvidia-smi numbers "
+                             "them (0..1023), e.g. [0, 1, 2, 3]")
+        return value
+
     @field_validator("gpus")
     @classmethod
     def _distinct(cls, value):

@@ -4,6 +4,7 @@ from pathlib import Path
 
 from tianluo.backends.base import JobSpec
 from tianluo.model import Attempt, RunState, split_stage_id
+from tianluo.spec_parts import Resources
 from tianluo.templating import param_env
 
 
@@ -37,6 +38,13 @@ def command_identity(attempt: Attempt, planned_command: str) -> str:
     return command + "".join(f"\n{k}={v}" for k, v in read)
 
 
+def _resources(planned: Resources | None, time_limit: float | None) -> Resources | None:
+    """The stage's resources as the scheduler is asked for them: with the time limit a degrade raised."""
+    if planned is None or time_limit is None:
+        return planned
+    return planned.model_copy(update={"time": time_limit})
+
+
 def job_spec(state: RunState, run_dir: Path, sid: str, attempt: Attempt) -> JobSpec:
     """Everything needed to launch ``attempt`` again, identically, from state alone."""
     entity, stage = split_stage_id(sid)
@@ -49,7 +57,7 @@ def job_spec(state: RunState, run_dir: Path, sid: str, attempt: Attempt) -> JobS
         poke=str(run_dir) if event_ticks(state) else None,
         workdir=state.plan.workdir,
         attempt_dir=str(adir),
-        resources=planned.resources,
+        resources=_resources(planned.resources, state.stage(sid).time_limit),
         exclude_hosts=tuple(state.stage(sid).exclude_hosts),
         env={
             **attempt_env(state, sid, attempt),

@@ -99,6 +99,8 @@ def _record(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, seen: Sta
     """The five layers into state, and into the event log when the verdict changed."""
     before = stage.diagnosis
     stage.diagnosis = diagnose.build(ctx.planned(sid), stage, attempt, seen, ctx.now, verdict, bytes_read)
+    if attempt.gpus and stage.diagnosis.scheduler is not None and attempt.ended_at is None:
+        stage.diagnosis.scheduler.gpus = gpu_round.describe(ctx, attempt)  # the host's word on its GPUs
     if before is None or (before.attempt, before.verdict) != (attempt.n, verdict):
         # The five layers go to the log when the verdict changes, not on every quiet tick.
         layers = stage.diagnosis.model_dump(mode="json", exclude_none=True, exclude={"at", "attempt", "verdict"})
@@ -135,7 +137,12 @@ def _watch(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, planned, f
         return diagnose.queued_verdict(attempt, facts, ctx.now)
     if facts.state != JobState.RUNNING:
         return "starting"
-    reason = gpu_round.hang_reason(ctx, planned, stage, attempt, diagnose.stall_reason(planned, stage, attempt, ctx.now))
+    if not ctx.state.plan.backend.capabilities().enforces_time:  # Slurm ends it at --time itself (TIMEOUT)
+        over = diagnose.past_time_limit(planned, stage, attempt, ctx.now)
+        if over is not None:
+            return _time_limit(ctx, sid, stage, attempt, planned, over)
+    stalled = diagnose.stall_reason(planned, stage, attempt, ctx.now)
+    reason = gpu_round.hang_reason(ctx, planned, stage, attempt, stalled)  # with what the GPUs did meanwhile
     if reason is None:
         return "stopped (SIGSTOP?) but within stall_after" if facts.proc_status == "stopped" else "running"
     fault = classify(Evidence(state="hung", lines=_lines(attempt), detail=reason), ctx.rules)
@@ -161,6 +168,21 @@ def _gpu_failed(ctx: Draft, sid: str, attempt: Attempt, fault: Fault) -> str:
     ctx.event("gpu_fault", sid, f"attempt {attempt.n}: {fault.evidence}; sending TERM, it runs again on other GPUs",
               attempt=attempt.n, gpus=attempt.gpus, fault={"class": fault.klass.value, "label": fault.label})
     return f"cancelling: {attempt.cancel.reason}"
+
+
+def _time_limit(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, planned, over: str) -> str:
+    """Past its hard time limit on a backend whose scheduler does not keep it: cancelled (TERM, KILL after
+    cancel_grace) as Slurm ends a job at its --time, and failed as config/time_limit when it ends. Whatever
+    cancel_hung says: the owner wrote the limit."""
+    fault = Fault(klass=FaultClass.CONFIG, label="time_limit", evidence=over)
+    attempt.fault = fault  # what the attempt's end is judged as (_finish): the TERM's exit is our doing
+    attempt.cancel = Cancelling(reason=f"time limit: {over}", requested_at=ctx.now)
+    ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, attempt.cancel.reason, "TERM"))
+    ctx.event("time_limit", sid, f"attempt {attempt.n} {over}; sending TERM (KILL after cancel_grace "
+              f"{ctx.state.plan.cancel_grace:g}s)", attempt=attempt.n,
+              fault={"class": fault.klass.value, "label": fault.label},
+              limit_s=diagnose.time_limit(planned, stage), ran_s=round(diagnose.run_seconds(attempt, ctx.now) or 0))
+    return f"time limit: {over}"
 
 
 def _lines(attempt: Attempt) -> tuple[LogLine, ...]:
@@ -203,7 +225,7 @@ def _finish(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, facts, se
             ctx.actions.append(CopyOutput(sid, output.path, output.destination))
         return "succeeded"
     if attempt.cancel is not None and attempt.fault is not None:
-        fault = attempt.fault  # decided when the hang was caught; the TERM exit is our own doing
+        fault = attempt.fault  # decided when the hang (or the time limit) was caught; the TERM exit is our own doing
     elif sid in ctx.gpu_faults:
         fault = ctx.gpu_faults[sid]  # its GPU failed under it, by the host's word: whatever its log says
     elif fatal is not None:
@@ -290,7 +312,7 @@ def _climb(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, fault: Fau
     deadline = plan.success_gate.deadline
     action = _planned_action(ctx, sid, fault)
     seen = ctx.seen.get(sid)
-    option = _degrade_option(ctx, stage, entity, action, seen)
+    option = _degrade_option(ctx, sid, stage, entity, action, seen)
     step = next_step(stage, fault, plan.ladder,
                      repeated=previous is not None and previous.fingerprint == attempt.fingerprint,
                      attempts_left=plan.max_attempts - ctx.state.total_attempts, now=ctx.now,
@@ -302,7 +324,8 @@ def _climb(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, fault: Fau
         # say why the change chosen at plan time did not apply
         step = replace(step, reason=f"{step.reason}; " + unchanged_why(
             action, host=attempt.host, checkpoints=seen.checkpoints if seen is not None else (),
-            unlisted=seen.checkpoints_unlisted if seen is not None else None))
+            unlisted=seen.checkpoints_unlisted if seen is not None else None,
+            time_limit=diagnose.time_limit(ctx.planned(sid), stage)))
     note = advice(fault.label, command_identity(attempt, ctx.planned(sid).command), stage.exclude_hosts)
     if note and isinstance(step, HoldStep):  # what the owner should change, with the hold and the retry
         step = replace(step, reason=f"{step.reason}; {note}")
@@ -332,7 +355,7 @@ def hold(ctx: Draft, sid: str, stage: StageState, attempt: int, reason: str) -> 
     ctx.actions.append(WriteAnalysis(entity))
 
 
-def _degrade_option(ctx: Draft, stage: StageState, entity: str, action, seen: StageObservation | None
+def _degrade_option(ctx: Draft, sid: str, stage: StageState, entity: str, action, seen: StageObservation | None
                     ) -> Change | None:
     """The change chosen at plan time for this fault (``action``), as it would apply now (None: nothing to change)."""
     if action is None:
@@ -340,7 +363,8 @@ def _degrade_option(ctx: Draft, stage: StageState, entity: str, action, seen: St
     last = stage.current()
     return plan_change(action, ctx.state.entities[entity].params, stage.variant,
                        host=last.host if last else None, excluded=tuple(stage.exclude_hosts),
-                       checkpoints=seen.checkpoints if seen is not None else ())
+                       checkpoints=seen.checkpoints if seen is not None else (),
+                       time_limit=diagnose.time_limit(ctx.planned(sid), stage))
 
 
 def _planned_action(ctx: Draft, sid: str, fault: Fault):

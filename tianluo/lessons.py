@@ -34,7 +34,8 @@ _CHANGE = re.compile(r"(\w+) (\S+) -> (\S+)")
 _SUGGEST = {"cuda_oom": "halve_batch", "host_oom": "halve_batch", "shm_exhausted": "fewer dataloader workers",
             "too_many_open_files": "fewer dataloader workers (or a higher ulimit -n)",
             "nan_loss": "a lower lr or rollback_checkpoint", "corrupt_checkpoint": "rollback_checkpoint",
-            "gpu_fault": "exclude_host", "node_failure": "exclude_host"}
+            "gpu_fault": "exclude_host", "node_failure": "exclude_host",
+            "time_limit": "raise_time (or a longer resources.time)"}
 
 
 # --- writing ------------------------------------------------------------------------------------

@@ -117,6 +117,8 @@ class Attempt(Record):
     log_moved_at: datetime | None = Field(default=None, description="When a tick last read new bytes of its logs.")
     gpu_idle_since: datetime | None = Field(default=None, description="Since when all its GPUs read idle (0%).")
     gpu_busy_since: datetime | None = Field(default=None, description="Since when all its GPUs read at full use.")
+    overrun_told: int = Field(default=0, ge=0, le=2, description="The owner was told it runs past its expected "
+                              "time: 1 once past expected, 2 once past twice it (each once per attempt).")
 
 
 class ProgressReading(Record):
@@ -137,6 +139,7 @@ class SchedulerLayer(Record):
     proc_status: str | None = None
     cpu_seconds: float | None = None
     rss_bytes: int | None = None
+    gpus: list[str] = _list(description="Its GPUs as the tick saw them: 'GPU 1 (A100): 97%, 61234 of 81920 MiB'.")
     detail: str = ""
 
 
@@ -263,6 +266,7 @@ class AgentOption(Record):
     variant: str | None = None
     exclude_host: str | None = None
     rollback: RollbackRecord | None = None
+    time_limit: float | None = Field(default=None, description="The stage's raised time limit, in seconds.")
 
 
 class AgentReply(Record):
@@ -331,6 +335,8 @@ class StageState(Record):
     consults: list[Consult] = _list(description="The agent rung's calls about this stage's failures, oldest first.")
     gpu_wait_since: datetime | None = Field(default=None, description="Ready, but waiting for GPUs (or CPUs, "
                                             "memory) since then.")
+    time_limit: float | None = Field(default=None, gt=0, description="The stage's time limit in seconds as a "
+                                     "degrade raised it (time: {multiply}); None: the plan's resources.time.")
 
     def current(self) -> Attempt | None:
         return self.attempts[-1] if self.attempts else None

@@ -21,9 +21,9 @@ from tianluo.conditions import (
     resolve,
 )
 from tianluo.errors import StateError
+from tianluo.fsio import UnsafePath
 from tianluo.gpu_facts import GpuInventory, KernelLogCursor
 from tianluo.gpu_inventory import default_kernel_log, read_inventory
-from tianluo.fsio import UnsafePath
 from tianluo.hostspace import FsSpace, measure, stage_folders
 from tianluo.jobspec import job_spec
 from tianluo.linear_re import UnsupportedPattern, compile_pattern

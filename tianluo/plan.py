@@ -5,7 +5,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from tianluo.degrade import GPU_EXCLUDE, GPU_FAULT, derives_gpu_exclude
+from tianluo.degrade import GPU_EXCLUDE, GPU_FAULT, TIME_FAULT, derived_time_raise, derives_gpu_exclude
 from tianluo.durations import format_duration
 from tianluo.errors import SpecError
 from tianluo.forks import branch_forks
@@ -82,7 +82,7 @@ def _build_plan(spec: Spec, spec_path: Path, decisions: dict[str, str] | None) -
 def host_plan(spec: Spec) -> HostPlan | None:
     """The spec's ``host:`` as the plan carries it (on the local backend, its defaults when not given); what the
     host itself says (is it a GPU host?) is learned at start (``newrun.resolve_host``)."""
-    if spec.backend.kind != "local":
+    if not spec.backend.capabilities().this_host:
         return None
     return HostPlan(**(spec.host.model_dump(exclude_unset=True) if spec.host is not None else {}))
 
@@ -135,6 +135,9 @@ def _planned_stage(spec: Spec, ename: str, sname: str, stage, values: dict, chos
     gpu_answer = chosen.get(f"risk:{sid}:{GPU_FAULT}", GPU_EXCLUDE.name)  # its default: leave the host out
     if derives_gpu_exclude(spec.backend, stage) and gpu_answer == GPU_EXCLUDE.name:
         degrade[GPU_FAULT] = GPU_EXCLUDE
+    raise_time = derived_time_raise(stage)  # offered, not taken by default: hold
+    if raise_time is not None and chosen.get(f"risk:{sid}:{TIME_FAULT}") == raise_time.name:
+        degrade[TIME_FAULT] = raise_time
     when = None
     if stage.when:
         when = When(metric=_metric(stage.when.metric, values))

@@ -211,6 +211,8 @@ def layer_lines(d: Diagnosis | None, log_lines: bool = True) -> list[str]:
         who = f"job {s.job_id} ({s.scheduler_state})" if s.job_id else f"pid {s.pid}, status {s.proc_status}"
         extra = "; ".join(x for x in (s.reason, s.detail) if x)
         out.append(_quote("scheduler", f"{s.state}, alive={s.alive}, {who}" + (f"; {extra}" if extra else "")))
+        if s.gpus:
+            out.append(_quote("gpus", "; ".join(s.gpus)))
     if d.container:
         c = d.container
         out.append(_quote("container", f"exit code {c.exit_code}, signal {c.signal}, host {c.host}"))

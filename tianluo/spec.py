@@ -151,7 +151,7 @@ class Spec(StrictModel):
 
     @model_validator(mode="after")
     def _host_is_local(self) -> "Spec":
-        if self.host is not None and self.backend.kind != "local":
+        if self.host is not None and not self.backend.capabilities().this_host:
             raise ValueError(f"host: is for the local backend, where tianluo hands out the GPUs itself; on "
                              f"{self.backend.kind} the scheduler does (use resources: {{gpus: N}})")
         return self

@@ -315,6 +315,10 @@ def check_plan_time(spec: Spec, source: YamlSource) -> None:
                         at = loc + ("exclude_host",)
                         raise SpecError(f"{source.where(at)}: {dotted(at)}: the {spec.backend.kind} backend cannot "
                                         "take a stage off a host; exclude_host needs a backend that can (slurm)")
+                    if action.time is not None and not (stage.resources and stage.resources.time):
+                        at = loc + ("time",)
+                        raise SpecError(f"{source.where(at)}: {dotted(at)}: {ename}.{sname} has no time limit to "
+                                        "raise; give it one (resources: {time: 8h})")
                     if action.rollback_checkpoint and not stage.checkpoints:
                         raise SpecError(f"{source.where(loc + ('rollback_checkpoint',))}: "
                                         f"{dotted(loc + ('rollback_checkpoint',))}: say where {ename}.{sname} keeps "

@@ -284,6 +284,20 @@ class ParamChange(StrictModel):
         return self
 
 
+class TimeChange(StrictModel):
+    """A degrade's change to the stage's time limit (``resources.time``): raised, never lowered."""
+
+    multiply: FiniteFloat = Field(gt=1, le=100, description="The limit times this, e.g. 2.")
+    max: Duration | None = Field(default=None, description="Never above this (30 days at most in any case).")
+
+    @field_validator("max")
+    @classmethod
+    def _positive(cls, value: float | None) -> float | None:
+        if value is not None and value <= 0:
+            raise ValueError("a time limit is longer than 0s")
+        return value
+
+
 class DegradeAction(StrictModel):
     """A safe change the degrade rung may make, if the owner chose it at plan time."""
 
@@ -295,6 +309,8 @@ class DegradeAction(StrictModel):
     rollback_checkpoint: bool = Field(
         default=False, description="Resume from the previous checkpoint: the newest of the stage's checkpoints "
         "is moved aside (renamed, never deleted), so the job's own resume logic loads the one before it.")
+    time: TimeChange | None = Field(default=None, description="Raise the stage's time limit (resources.time) "
+                                    "for the attempts after it, e.g. {multiply: 2, max: 24h}.")
 
     @field_validator("name")
     @classmethod
@@ -305,9 +321,11 @@ class DegradeAction(StrictModel):
 
     @model_validator(mode="after")
     def _does_something(self) -> "DegradeAction":
-        if not self.params and self.variant is None and not self.exclude_host and not self.rollback_checkpoint:
+        if not self.params and self.variant is None and not self.exclude_host and not self.rollback_checkpoint \
+                and self.time is None:
             raise ValueError("a degrade action changes params, switches variant, or excludes the host, or "
-                             "resumes from the previous checkpoint (rollback_checkpoint: true)")
+                             "resumes from the previous checkpoint (rollback_checkpoint: true), or raises the "
+                             "time limit (time: {multiply: 2})")
         return self
 
 
@@ -357,8 +375,10 @@ class AgentSpec(StrictModel):
 
 
 #: What a notify channel may be told of (``on:``); every kind by default (reference/spec.md, "Notify").
-NOTIFY_EVENTS = ("held", "blocked", "done", "expired", "overdue", "queued", "scheduler", "space", "stalled")
-NotifyEvent = Literal["held", "blocked", "done", "expired", "overdue", "queued", "scheduler", "space", "stalled"]
+NOTIFY_EVENTS = ("held", "blocked", "done", "expired", "overdue", "queued", "scheduler", "space", "stalled", "long",
+                 "gpu")
+NotifyEvent = Literal["held", "blocked", "done", "expired", "overdue", "queued", "scheduler", "space", "stalled",
+                      "long", "gpu"]
 MAX_NOTIFY_TIMEOUT_S = 30.0
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,127}")
 _ADDRESS = re.compile(r"[^@\s<>,;:\"()\[\]\\]{1,64}@[A-Za-z0-9.-]{1,253}")
@@ -637,5 +657,5 @@ class NotifySpec(StrictModel):
 NOTIFY_PLACEHOLDERS = frozenset({"title", "body", "entity", "stage", "run_id", "analysis", "run_dir"})
 
 
-MODELS = (Metric, When, Resources, ParamChange, DegradeAction, ForkSpec, Authorization, AskAbove,
+MODELS = (Metric, When, Resources, ParamChange, TimeChange, DegradeAction, ForkSpec, Authorization, AskAbove,
           AgentSpec, EmailSpec, DoneWhen, Progress, Output, SuccessGate, RuleMatch, RuleSpec, NotifySpec)

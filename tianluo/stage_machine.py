@@ -181,6 +181,8 @@ def _degrade(stage: StageState, step: Degrade, log: Events, sid: str, n: int, pa
         stage.variant = change.variant
     if change.exclude_host is not None:
         stage.exclude_hosts.append(change.exclude_host)
+    if change.time_limit is not None:  # the next attempts' limit (and Slurm's --time)
+        stage.time_limit = change.time_limit
     if change.rollback is not None:  # carried out by the shell before the next launch (a MoveAside)
         r = change.rollback
         stage.checkpoint_moves.append(CheckpointMove(attempt=n, path=r.newest, size=r.size, mtime_ns=r.mtime_ns,

@@ -32,6 +32,7 @@ def build_status(state: "RunState", run_dir: Path, now: datetime | None = None) 
         planned = state.plan.entities[ename].stages[sname]
         attempt = st.current()
         counts[st.status.value] = counts.get(st.status.value, 0) + 1
+        written = planned.resources.time if planned.resources is not None else None
         entities.setdefault(ename, {"stages": {}})["stages"][sname] = {
             "status": st.status.value,
             "attempt": st.attempt,
@@ -60,6 +61,8 @@ def build_status(state: "RunState", run_dir: Path, now: datetime | None = None) 
             "consults": [consult_summary(c) for c in st.consults],
             "hold": st.hold.model_dump(mode="json") if st.hold else None,
             "gpus": list(attempt.gpus) if attempt and attempt.gpus is not None else None,
+            "expected_s": planned.expected,
+            "time_limit_s": st.time_limit or written or None,
         }
         entities[ename]["params"] = state.entities[ename].params
         held = state.entities[ename].hold
@@ -247,6 +250,12 @@ def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lo
             next_at = get(st, "StageState", "next_attempt_at", optional(when))
             if get(st, "StageState", "consults", peek.items):
                 raise peek.Doubt("consults")  # summarised from the validated consults (build_status)
+            expected = _seconds(peek.field(planned, "expected", optional(number), None))
+            resources = peek.field(planned, "resources", optional(obj), None)
+            written = _seconds(peek.field(resources, "time", optional(number), None)) if resources else None
+            raised = _seconds(get(st, "StageState", "time_limit", optional(number)))
+            if raised is not None and raised <= 0:
+                raise peek.Doubt("time_limit")
             entities.setdefault(ename, {"stages": {}})["stages"][sname] = {
                 "status": status,
                 "attempt": get(st, "StageState", "attempt", integer),
@@ -276,6 +285,8 @@ def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lo
                 "consults": [],
                 "hold": hold,
                 "gpus": attempt["gpus"] if attempt else None,
+                "expected_s": expected,
+                "time_limit_s": raised or written or None,
             }
         held = get(entity, "EntityState", "hold", optional(lambda v: peek.dump(v, peek.HOLD)))
         if ename in entities:  # as build_status: an entity without stages shows nothing
@@ -314,7 +325,7 @@ def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lo
     }, run_dir if records else None, trigger, interval, now)
 
 
-def _plain_gpu_host(plan: dict, raw: dict) -> None:
+def _plain_gpu_host(plan: dict, raw: dict) -> dict | None:
     """The plain path shows no GPU host: a run on one takes the validated path (``gpu_host_doc``)."""
     from tianluo import peek
 
@@ -330,6 +341,15 @@ def _plain_gpu_host(plan: dict, raw: dict) -> None:
 OVERDUE_INTERVALS = 3
 _ACTIVE_NAMES = ("submitted", "running")
 _TERMINAL_NAMES = frozenset({"complete", "expired", "stopped"})  # states.TERMINAL_PHASES
+
+
+def _seconds(value: float | None) -> float | None:
+    """A duration of the plan or the state read plainly (0 to 30 days, as the models bound them)."""
+    if value is not None and not 0 <= value <= 30 * 86400.0:  # spec_parts.MAX_WAIT_S
+        from tianluo import peek
+
+        raise peek.Doubt(value)
+    return value
 
 
 def _when(text: str | None) -> datetime | None:
@@ -376,10 +396,15 @@ def stage_truth(st: dict, now: datetime, run_dir: Path | None) -> dict:
     active = st["status"] in _ACTIVE_NAMES
     started = _when(st["started_at"]) if active and not st["ended_at"] else None
     due = _when(st["next_attempt_at"])
+    elapsed = max(0, round((now - started).total_seconds())) if started else None
+    expected = st.get("expected_s")
     return {
         "analysis": hold["analysis"] if hold else None,
         "retry_due": st["status"] == "retry_wait" and due is not None and due <= now,
-        "elapsed_s": max(0, round((now - started).total_seconds())) if started else None,
+        "elapsed_s": elapsed,
+        # running past its expected time (a soft limit): how many times it, to one decimal
+        "times_expected": round(elapsed / expected, 1) if elapsed is not None and expected and elapsed >= expected
+        else None,
         "job_pid": job_pid(st["attempt_dir"]) if run_dir is not None and active else None,
     }
 
@@ -684,6 +709,10 @@ def clocks(st: dict, now: datetime) -> str:
     parts = []
     if st.get("elapsed_s") is not None:
         parts.append(f"running {format_duration(st['elapsed_s'])}")
+        if st.get("times_expected") is not None:
+            parts[-1] += f", {st['times_expected']:g}x its expected {format_duration(st['expected_s'])}"
+        if st.get("time_limit_s"):
+            parts.append(f"time limit {format_duration(st['time_limit_s'])}")
     p = st.get("progress")
     if p and p.get("rate_per_min"):
         parts.append(f"{p['rate_per_min']:.3g}/min")

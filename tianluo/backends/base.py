@@ -58,6 +58,10 @@ class Capabilities:
     exclude_hosts: bool = False  # a degrade may take a stage off a host (exclude_host, the GPU-fault default)
     resources: bool = False  # a stage's resources: are asked of the scheduler
     unreachable: bool = False  # the scheduler can fail to answer (every fact 'unreachable' for a tick)
+    this_host: bool = False  # attempts run on the host tianluo runs on: it hands out its GPUs itself (host:)
+    # the scheduler itself ends a job at its resources.time (Slurm's --time: TIMEOUT, ended_by time_limit);
+    # without it tianluo cancels an attempt that runs past its limit
+    enforces_time: bool = False
 
 
 class BackendOptions(StrictModel):

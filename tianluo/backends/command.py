@@ -262,7 +262,7 @@ class CommandOptions(BackendOptions):
     def capabilities(self) -> Capabilities:
         return Capabilities(queue=True, hold_in_queue=bool(self.hold and self.release), requeue=False,
                             event_ticks=False, accounting=False, exclude_hosts=False, resources=False,
-                            unreachable=True)
+                            unreachable=True, enforces_time=False)  # resources.time is not passed: tianluo keeps it
 
     def describe(self) -> str:
         return f"command ({program(self.submit) or 'submit'})"

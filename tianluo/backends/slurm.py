@@ -58,7 +58,7 @@ class SlurmOptions(BackendOptions):
 
     def capabilities(self) -> Capabilities:
         return Capabilities(queue=True, hold_in_queue=True, requeue=True, event_ticks=False, accounting=True,
-                            exclude_hosts=True, resources=True, unreachable=True)
+                            exclude_hosts=True, resources=True, unreachable=True, enforces_time=True)
 
     def describe(self) -> str:
         return f"slurm (accounting {self.accounting})"
