@@ -115,7 +115,7 @@ def decide(state: RunState, obs: Observations, now: datetime) -> Decision:
         close_unasked(ctx)
         _notifications(ctx, g)
         return Decision(new, ctx.actions, ctx.events)
-    ctx.grants = gpu_round.grants(ctx, g.ids, g.needs, gpu_round.due_ids(new, g.order, g.needs, now))
+    ctx.grants = gpu_round.grants(ctx, g.ids, g.needs, g.order)  # GPUs (and slots) for the stages due to start
     for sid in g.order:
         stage = g.stage(new, sid)
         if stage.status in (StageStatus.PENDING, StageStatus.RETRY_WAIT):

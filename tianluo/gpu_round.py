@@ -112,12 +112,16 @@ def _tell(ctx: Draft, kind: str, key: str, title: str, body: str) -> None:
 # --- handing GPUs out ---------------------------------------------------------------------
 
 
-def grants(ctx: Draft, ids: list[str], needs: dict[str, list[str]], ready: list[str]) -> dict:
-    """For each ready stage (``ready``: stage ids due to start now), a ``gpu_pool.Grant`` or ``gpu_pool.Wait``,
-    handed out in priority order (``gpu_pool.priorities``). Empty when the run hands nothing out."""
+def grants(ctx: Draft, ids: list[str], needs: dict[str, list[str]], order: list[str]) -> dict:
+    """For each stage due to start now (``due_ids`` of ``order``), a ``gpu_pool.Grant`` or ``gpu_pool.Wait``,
+    handed out in priority order (``gpu_pool.priorities``). Empty when the run hands nothing out (no walk of
+    the stages then: a 10,000-stage run on a host that is no GPU host pays nothing)."""
     state = ctx.state
     host = state.plan.host
-    if host is None or not (host.gpu_host or host.cpus is not None or host.mem is not None) or not ready:
+    if host is None or not (host.gpu_host or host.cpus is not None or host.mem is not None):
+        return {}
+    ready = due_ids(state, order, needs, ctx.now)
+    if not ready:
         return {}
     inv = ctx.gpus
     asks = []
@@ -132,15 +136,15 @@ def grants(ctx: Draft, ids: list[str], needs: dict[str, list[str]], ready: list[
     if not asks:
         return {}
     if host.gpu_host and host.inventory and inv is None:
-        p = gpu_pool.Pool(free=[], usable=len(gpu_pool.usable(host, None, gpu_pool.out_indices(state))) or 1,
+        p = gpu_pool.Pool(free=[], usable=len(gpu_pool.usable(host, None, gpu_pool.out_indices(state))),
                           error="not looked at this tick")
     elif host.gpu_host:
         p = gpu_pool.pool(state, inv)
     else:
         cpus, mem = gpu_pool._slots(state, host)
         p = gpu_pool.Pool(free=[], cpus_free=cpus, mem_free=mem)
-    order = gpu_pool.priorities(state.plan, ids, needs)
-    asks.sort(key=lambda a: order[a.sid])
+    rank = gpu_pool.priorities(state.plan, ids, needs)
+    asks.sort(key=lambda a: rank[a.sid])
     return gpu_pool.assign(p, asks, ctx.now, host.reserve_after)
 
 
