@@ -14,7 +14,17 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import cli, read_events, read_state, start_run, status_json, tick_until, wait_for, write_spec
+from conftest import (
+    clean_env,
+    cli,
+    read_events,
+    read_state,
+    start_run,
+    status_json,
+    tick_until,
+    wait_for,
+    write_spec,
+)
 from fake_nvidia_smi import install, set_gpu, update
 
 REAL = os.environ.get("TIANLUO_GPU_TESTS") == "real"
@@ -244,3 +254,26 @@ class AllRunning:
 
     def release(self, job, handle):
         return None
+
+
+@standin_only
+def test_nvidia_smi_found_on_start_path_is_run_from_there_by_ticks_with_a_bare_path(tmp_path, host):
+    """cron and systemd tick with a bare PATH: the nvidia-smi start found is the one ticks run; one that is gone
+    later stops GPU launches with a reason, never holds the stages."""
+    program, bin_dir = host
+    text = spec_text(program, {"g1": 1, "g2": 1}, seconds=0.5).replace(f"  nvidia_smi: {program}\n", "")
+    spec = project(tmp_path, text)
+    env = clean_env(PATH=f"{bin_dir}:{os.environ['PATH']}")
+    proc = cli("start", spec, "--home", tmp_path / "home", "--trigger", "none", "--accept-defaults", "--no-tick",
+               cwd=tmp_path, env=env, check=True)
+    run_dir = Path(proc.stdout.strip().splitlines()[-1])
+    assert read_state(run_dir)["plan"]["host"]["nvidia_smi_path"] == program
+    Path(program).rename(bin_dir / "moved-away")
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)  # the tests' own PATH: no nvidia-smi on it
+    doc = status_json(run_dir, tmp_path)
+    for name in ("g1", "g2"):
+        st = doc["entities"]["e"]["stages"][name]
+        assert st["status"] == "pending" and "is not there any more" in st["reason"], st
+    (bin_dir / "moved-away").rename(program)
+    tick_until(run_dir, tmp_path, timeout=60)
+    assert sorted(r["gpus"] for r in records(tmp_path).values()) == ["0", "1"]

@@ -1,6 +1,7 @@
 """What the local host says about its GPUs, asked once: ``start`` locks it (a GPU host or not) and refuses a
 stage that can never get its GPUs; ``plan`` only warns, so a spec can be planned on a laptop."""
 
+import shutil
 from pathlib import Path
 
 from tianluo.errors import TianluoError
@@ -29,7 +30,8 @@ def resolve_host(plan: Plan, spec_path: Path) -> Plan:
         return plan
     asking = gpu_stages(plan)
     named = host.gpus if isinstance(host.gpus, list) else None
-    inv = read_inventory(host.nvidia_smi, min(host.nvidia_smi_timeout, START_TIMEOUT_S))
+    found = shutil.which(host.nvidia_smi)
+    inv = read_inventory(found or host.nvidia_smi, min(host.nvidia_smi_timeout, START_TIMEOUT_S))
     if inv.missing:
         if named is None:
             if asking:
@@ -40,11 +42,12 @@ def resolve_host(plan: Plan, spec_path: Path) -> Plan:
                     "name the GPUs tianluo may hand out (host: {gpus: [0, 1]})")
             return plan
         resolved = host.model_copy(update={"gpu_host": True, "inventory": False})
-    elif inv.error is not None:
+    elif inv.error is not None:  # it is there (found), but does not answer
         if asking:
             raise TianluoError(f"{spec_path}: host: {host.nvidia_smi} does not answer ({inv.error}), so no GPU "
                                "can be handed out; fix the driver (run nvidia-smi by hand), then start again")
-        resolved = host.model_copy(update={"gpu_host": True, "inventory": True, "seen_gpus": 0})
+        resolved = host.model_copy(update={"gpu_host": True, "inventory": True, "seen_gpus": 0,
+                                           "nvidia_smi_path": found})
     else:
         listed = sorted(g.index for g in inv.gpus)
         if named is not None:
@@ -52,7 +55,8 @@ def resolve_host(plan: Plan, spec_path: Path) -> Plan:
             if unknown:
                 raise TianluoError(f"{spec_path}: host.gpus names GPU {', '.join(map(str, unknown))}, but "
                                    f"{host.nvidia_smi} lists {_indices(listed)}; name GPUs it lists")
-        resolved = host.model_copy(update={"gpu_host": True, "inventory": True, "seen_gpus": len(listed)})
+        resolved = host.model_copy(update={"gpu_host": True, "inventory": True, "seen_gpus": len(listed),
+                                           "nvidia_smi_path": found})
     may = len(named) if named is not None else resolved.seen_gpus
     for sid, n in asking:
         if n > may:
@@ -64,8 +68,6 @@ def resolve_host(plan: Plan, spec_path: Path) -> Plan:
 def plan_warnings(plan: Plan) -> list[str]:
     """What ``start`` would refuse about the host, said at plan time as warnings (the spec may be planned
     elsewhere than it runs). Only looks for nvidia-smi; never runs it."""
-    import shutil
-
     host = plan.host
     asking = gpu_stages(plan)
     if host is None or not asking or isinstance(host.gpus, list):

@@ -95,7 +95,13 @@ class HostPlan(HostSpec):
     seen_gpus: int = Field(default=0, ge=0, description="GPUs nvidia-smi listed at start (0: not asked or none).")
     inventory: bool = Field(default=False, description="nvidia-smi is there: each tick reads the inventory "
                             "(with named GPUs and no nvidia-smi: False, nothing is watched).")
+    nvidia_smi_path: str | None = Field(default=None, description="Where start found nvidia-smi: ticks run it "
+                                        "from here, so cron's or systemd's bare PATH does not lose it.")
+
+    def program(self) -> str:
+        """The nvidia-smi a tick runs: where start found it, else as the spec names it."""
+        return self.nvidia_smi_path or self.nvidia_smi
 
 
 #: The fields of ``HostPlan`` that ``start`` learns from the host (not the spec's).
-RESOLVED_HOST = ("gpu_host", "seen_gpus", "inventory")
+RESOLVED_HOST = ("gpu_host", "seen_gpus", "inventory", "nvidia_smi_path")

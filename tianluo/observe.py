@@ -117,7 +117,9 @@ def look_at_gpus(state: RunState) -> GpuInventory | None:
     record = state.gpus.kernel_log if state.gpus is not None else None
     cursor = (KernelLogCursor(path=record.path, inode=record.inode, offset=record.offset)
               if record is not None and record.path == kernel_log else None)
-    inv = read_inventory(host.nvidia_smi, host.nvidia_smi_timeout, kernel_log=kernel_log, cursor=cursor)
+    inv = read_inventory(host.program(), host.nvidia_smi_timeout, kernel_log=kernel_log, cursor=cursor)
+    if inv.missing:  # there at start: gone now (a driver reinstall, a container without it) is news, not "no GPUs"
+        inv = replace(inv, missing=False, error=f"{host.program()} is not there any more (it was at start)")
     if host.kernel_log == "auto" and kernel_log is None:
         inv = replace(inv, kernel_log_note="no readable /var/log/kern.log, messages or syslog: Xid lines are not "
                       "seen (give tianluo's user the adm group, name the file in host.kernel_log, or set it to off)")
