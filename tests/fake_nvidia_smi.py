@@ -27,7 +27,8 @@ The JSON::
       "calls_file": "/path",     # optional: one line appended per call: "pid=<pid> <query>"
       "pid_apps": true,          # optional: listed apps whose pid is not alive are left out
       "apps_from_env": "TIANLUO_GPU_APP",  # optional: see below
-      "busy_utilization": 100    # optional: a GPU with a compute app reports this utilization
+      "busy_utilization": 100,   # optional: a GPU with a compute app reports this utilization
+      "gpu_fields": ["index", ...]  # optional: the only --query-gpu fields known (others: not a valid field)
     }
 
 Values: ``memory_total``, ``memory_used``, ``utilization`` and ``ecc_uncorrected`` may be numbers or
@@ -149,6 +150,8 @@ def main(argv: list[str]) -> int:
     kind, _, field_list = query.partition("=")
     is_gpu = kind == "--query-gpu"
     known = GPU_FIELDS if is_gpu else APP_FIELDS
+    if is_gpu and state.get("gpu_fields"):  # an older driver (or a stricter stand-in) that knows fewer fields
+        known = {k: v for k, v in known.items() if k in state["gpu_fields"]}
     fields = [f.strip() for f in field_list.split(",")]
     bad = next((f for f in fields if f not in known), None)
     if bad is not None:

@@ -233,6 +233,18 @@ def test_ok_gpus_and_apps_with_their_owner(tmp_path, smi):
 
 
 @pytest.mark.integration
+def test_an_nvidia_smi_that_knows_fewer_fields_is_asked_the_base_ones_once(tmp_path, smi):
+    update(smi.parent, gpu_fields=["index", "uuid", "name", "memory.total", "memory.used", "utilization.gpu"])
+    inv = gi.read_inventory(str(smi))
+    assert inv.error is None
+    assert inv.gpus[1] == Gpu(index=1, uuid=UUID1, name="NVIDIA A100-SXM4-80GB", memory_total_mib=81920,
+                              memory_used_mib=12000, utilization=55)  # no bus id, no ECC count: not asked
+    assert [c.split(" ", 1)[1] for c in calls(tmp_path)] == [gi.GPU_ARGS[0], gi.BASE_GPU_ARGS[0], gi.APP_ARGS[0]]
+    update(smi.parent, gpu_fields=["index", "uuid"])  # not even the base ones: an error, never a crash
+    assert "not a valid field" in gi.read_inventory(str(smi)).error
+
+
+@pytest.mark.integration
 def test_bare_name_is_looked_up_on_path(tmp_path, smi, monkeypatch):
     monkeypatch.setenv("PATH", str(smi.parent))
     assert [g.uuid for g in gi.read_inventory("nvidia-smi").gpus] == [UUID0, UUID1]

@@ -36,6 +36,11 @@ GPU_FIELDS = ("index", "uuid", "name", "pci.bus_id", "memory.total", "memory.use
               "ecc.errors.uncorrected.volatile.total")
 APP_FIELDS = ("pid", "gpu_uuid", "used_memory")
 GPU_ARGS = ("--query-gpu=" + ",".join(GPU_FIELDS), "--format=csv,noheader,nounits")
+#: The fields every nvidia-smi knows: asked instead when one refuses a field of GPU_FIELDS (an old driver says
+#: 'Field "ecc.errors.uncorrected.volatile.total" is not a valid field to query.'); no bus id, no ECC then.
+BASE_GPU_FIELDS = ("index", "uuid", "name", "memory.total", "memory.used", "utilization.gpu")
+BASE_GPU_ARGS = ("--query-gpu=" + ",".join(BASE_GPU_FIELDS), "--format=csv,noheader,nounits")
+UNKNOWN_FIELD = "is not a valid field to query"
 APP_ARGS = ("--query-compute-apps=" + ",".join(APP_FIELDS), "--format=csv,noheader,nounits")
 
 OUTPUT_CAP = 4 << 20  # bytes of nvidia-smi's stdout read (a thousand GPUs is ~200 KB)
@@ -233,11 +238,15 @@ def _ask_nvidia_smi(nvidia_smi: str, timeout_s: float) -> GpuInventory:
         return GpuInventory(missing=True)
     try:
         answer = _run(program, GPU_ARGS, timeout_s)
+        fields: tuple[str, ...] = GPU_FIELDS
+        if answer.code != 0 and UNKNOWN_FIELD in answer.out + answer.err:
+            answer = _run(program, BASE_GPU_ARGS, timeout_s)  # only when the first call was refused outright
+            fields = BASE_GPU_FIELDS
     except FileNotFoundError:
         return GpuInventory(missing=True)
     except _Failed as exc:
         return GpuInventory(error=str(exc))
-    gpus, lost = parse_gpus(answer.out)
+    gpus, lost = parse_gpus(answer.out, fields)
     lost = _merge(lost, lost_bus_ids(answer.err))
     problem = _problem("--query-gpu", answer, bool(gpus), bool(lost))
     if problem:
