@@ -161,6 +161,22 @@ def test_progress_stuck_for_stall_after_is_a_stall():
     assert reason == "progress stuck at 7 for 120s (stall_after 120s)"
 
 
+def test_a_job_with_every_step_done_gets_the_startup_allowance_to_exit_then_it_is_hung():
+    """torchrun's ranks save the last checkpoint and tear the process group down after the last step line: on a
+    loaded host that took 3 s against stall_after 2 s, and the finished job was killed and run again."""
+    planned = PlannedStage(command="x", progress=Progress(regex=r"step (?P<done>\d+)/(?P<total>\d+)", stall_after=2))
+    stage = StageState(progress=ProgressReading(done=6, total=6, seen_at=at(100)))
+    a = attempt(started_at=at(0))
+    assert diagnose.stall_reason(planned, stage, a, at(103)) is None
+    assert diagnose.stall_reason(planned, stage, a, at(100 + 599)) is None
+    reason = diagnose.stall_reason(planned, stage, a, at(700))
+    assert reason == ("progress stuck at 6 of 6 (every step done, not exiting) for 600s (the start-up allowance "
+                      "600s, given to the way out)")
+    # one step short of the end is a stall as before
+    stage.progress = ProgressReading(done=5, total=6, seen_at=at(100))
+    assert diagnose.stall_reason(planned, stage, a, at(102)) == "progress stuck at 5 for 2s (stall_after 2s)"
+
+
 def test_no_progress_line_at_all_counts_from_the_start_with_the_startup_allowance():
     planned = WATCHED.model_copy(update={"progress": Progress(regex=r"(?P<done>\d+)", stall_after=120,
                                                                 startup_after=300)})
@@ -241,7 +257,7 @@ def test_build_fills_the_five_layers_for_a_running_attempt():
     assert (d.at, d.attempt, d.verdict) == (at(660), 1, "running")
     assert d.scheduler.model_dump() == {"state": "running", "alive": True, "pid": 4242, "proc_status": "sleeping",
                                         "cpu_seconds": 12.5, "rss_bytes": 2 << 20, "detail": "", "job_id": None,
-                                        "scheduler_state": None, "reason": None, "gpus": []}
+                                        "scheduler_state": None, "reason": None, "gpus": None}
     assert (d.container.exit_code, d.container.signal, d.container.host) == (None, None, "gpu-host")
     assert d.container.started_at == at(0)
     assert d.logs.files == ["stderr", "stdout"] and d.logs.bytes_read == 123

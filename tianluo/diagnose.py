@@ -119,7 +119,14 @@ def stall_reason(planned: PlannedStage, stage: StageState, attempt: Attempt, now
             return f"no progress line for {waited:.0f}s since the start ({given} {allowance:g}s)"
     elif progress and progress.stall_after:
         waited = (now - p.seen_at).total_seconds()
-        if waited >= progress.stall_after:
+        if p.total is not None and p.done >= p.total:
+            # every step is done: saving the last checkpoint and tearing the ranks down take a while, so the
+            # way out gets the start-up allowance (a teardown that truly hangs is still caught after it)
+            allowance = max(progress.stall_after, startup_allowance(progress) or 0.0)
+            if waited >= allowance:
+                return (f"progress stuck at {p.done:g} of {p.total:g} (every step done, not exiting) for "
+                        f"{waited:.0f}s (the start-up allowance {allowance:g}s, given to the way out)")
+        elif waited >= progress.stall_after:
             return f"progress stuck at {p.done:g} for {waited:.0f}s (stall_after {progress.stall_after:g}s)"
     if planned.output and planned.output.grows_within:
         last = max(attempt.output_grew_at, since_start) if attempt.output_grew_at else since_start

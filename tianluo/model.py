@@ -139,7 +139,8 @@ class SchedulerLayer(Record):
     proc_status: str | None = None
     cpu_seconds: float | None = None
     rss_bytes: int | None = None
-    gpus: list[str] = _list(description="Its GPUs as the tick saw them: 'GPU 1 (A100): 97%, 61234 of 81920 MiB'.")
+    gpus: list[str] | None = Field(default=None, description="Its GPUs as the tick saw them: 'GPU 1 (A100): 97%, "
+                                   "61234 of 81920 MiB' (None: not a GPU attempt).")
     detail: str = ""
 
 
