@@ -19,18 +19,14 @@ FIFO, at most ``max_kernel_bytes`` a tick, complete lines only.
 
 import errno
 import os
-import select
 import shutil
-import signal
 import stat
 import subprocess
-import time
 from dataclasses import dataclass, replace
-
-import psutil
 
 from tianluo.gpu_facts import HARDWARE_XIDS, Gpu, GpuApp, GpuInventory, KernelLogCursor, XidEvent, bus_key
 from tianluo.plaintext import one_line
+from tianluo.shellrun import OUTPUT_CAP, run_argv
 
 GPU_FIELDS = ("index", "uuid", "name", "pci.bus_id", "memory.total", "memory.used", "utilization.gpu",
               "ecc.errors.uncorrected.volatile.total")
@@ -43,9 +39,6 @@ BASE_GPU_ARGS = ("--query-gpu=" + ",".join(BASE_GPU_FIELDS), "--format=csv,nohea
 UNKNOWN_FIELD = "is not a valid field to query"
 APP_ARGS = ("--query-compute-apps=" + ",".join(APP_FIELDS), "--format=csv,noheader,nounits")
 
-OUTPUT_CAP = 4 << 20  # bytes of nvidia-smi's stdout read (a thousand GPUs is ~200 KB)
-ERROR_CAP = 64 << 10  # bytes of its stderr
-KILL_WAIT = 2.0  # seconds to wait for a killed nvidia-smi's group to go
 TEXT_CAP = 200  # characters of any text kept from outside (a name, a log line, an error)
 MAX_ROWS = 4096  # rows parsed from one answer: more GPUs or processes than any host has
 MAX_USERS = 512  # processes whose owner is looked up
@@ -301,7 +294,7 @@ def _program(nvidia_smi: str) -> str | None:
 
 
 def _run(program: str, args: tuple[str, ...], timeout_s: float) -> _Answer:
-    """``program args`` (no shell) in its own session, stdin /dev/null, output capped, at most ``timeout_s``.
+    """``program args`` through ``shellrun.run_argv`` (no shell; own session, output capped, group killed).
 
     Raises:
         FileNotFoundError: the program is gone.
@@ -309,83 +302,21 @@ def _run(program: str, args: tuple[str, ...], timeout_s: float) -> _Answer:
     """
     query = args[0].partition("=")[0]
     try:
-        proc = subprocess.Popen([program, *args], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, start_new_session=True, close_fds=True)
+        result = run_argv([program, *args], timeout_s)
     except FileNotFoundError:
         raise
+    except subprocess.TimeoutExpired:
+        raise _Failed(f"nvidia-smi {query}: did not answer within {timeout_s:g}s") from None
     except OSError as exc:
         raise _Failed(one_line(f"nvidia-smi {query}: {_os_error(exc)}", TEXT_CAP)) from None
-    deadline = time.monotonic() + timeout_s
-    answered = False
+    if result.cut:
+        raise _Failed(f"nvidia-smi {query}: answered more than {OUTPUT_CAP >> 20} MB; not read")
     try:
-        out, err, flooded = _collect(proc, deadline)
-        if flooded:
-            raise _Failed(f"nvidia-smi {query}: answered more than {OUTPUT_CAP >> 20} MB; not read")
-        try:
-            code = proc.wait(max(0.0, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            raise TimeoutError from None
-        answered = True
-    except TimeoutError:
-        raise _Failed(f"nvidia-smi {query}: did not answer within {timeout_s:g}s") from None
-    finally:
-        _end(proc, kill=not answered)
-    try:
-        text = out.decode("utf-8")
+        text = result.raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise _Failed(f"nvidia-smi {query}: exit {code}: its answer is not text (undecodable bytes)") from None
-    return _Answer(code, text, err.decode("utf-8", "replace"))
-
-
-def _collect(proc: subprocess.Popen, deadline: float) -> tuple[bytes, bytes, bool]:
-    """Read stdout and stderr until both close, each up to its cap; whether stdout overflowed.
-
-    Raises:
-        TimeoutError: the deadline passed first.
-    """
-    assert proc.stdout is not None and proc.stderr is not None
-    out_fd, err_fd = proc.stdout.fileno(), proc.stderr.fileno()
-    bufs = {out_fd: bytearray(), err_fd: bytearray()}
-    caps = {out_fd: OUTPUT_CAP, err_fd: ERROR_CAP}
-    open_fds = set(bufs)
-    while open_fds:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            raise TimeoutError
-        ready, _, _ = select.select(sorted(open_fds), [], [], left)
-        for fd in ready:
-            chunk = os.read(fd, 65536)
-            if not chunk:
-                open_fds.discard(fd)
-                continue
-            bufs[fd] += chunk
-            if len(bufs[fd]) > caps[fd]:
-                if fd == out_fd:
-                    return bytes(bufs[out_fd]), bytes(bufs[err_fd]), True
-                del bufs[fd][caps[fd]:]  # stderr is drained but not kept: the first lines say what went wrong
-    return bytes(bufs[out_fd]), bytes(bufs[err_fd]), False
-
-
-def _end(proc: subprocess.Popen, kill: bool) -> None:
-    """Close the pipes; unless it answered, KILL its whole process group (it leads its own session) and reap it.
-
-    A call that answered closed its output and exited: nothing of it is killed. One that did not still
-    runs, or left a process of its group holding the pipes open: while that group has a member its id
-    (the leader's pid) is nobody else's, so the group, and only it, is killed.
-    """
-    for pipe in (proc.stdout, proc.stderr):
-        if pipe is not None:
-            pipe.close()
-    if not kill:
-        return
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    try:
-        proc.wait(KILL_WAIT)
-    except subprocess.TimeoutExpired:
-        pass
+        raise _Failed(f"nvidia-smi {query}: exit {result.returncode}: its answer is not text (undecodable "
+                      "bytes)") from None
+    return _Answer(result.returncode, text, result.err)
 
 
 def _os_error(exc: OSError) -> str:
@@ -402,6 +333,8 @@ def _with_users(apps: tuple[GpuApp, ...]) -> tuple[GpuApp, ...]:
 
 
 def _user(pid: int) -> str | None:
+    import psutil  # here, not at the top: every tick's observe imports this module, few ticks see an app
+
     try:
         name = psutil.Process(pid).username()
     except (psutil.Error, OSError, KeyError, ValueError):

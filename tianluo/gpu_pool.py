@@ -113,7 +113,7 @@ def pool(state: RunState, inv: GpuInventory | None) -> Pool:
     assert host is not None, "only a run with a host has a GPU pool"
     out = out_indices(state)
     held = holders(state)
-    cpus, mem = _slots(state, host)
+    cpus, mem = slots_free(state, host)
     if inv is not None and inv.error is not None:
         return Pool(free=[], usable=len(usable(host, None, out)), error=inv.error, cpus_free=cpus, mem_free=mem)
     ok = usable(host, inv if host.inventory else None, out)
@@ -137,7 +137,8 @@ def pool(state: RunState, inv: GpuInventory | None) -> Pool:
     return Pool(free=free, why_not=why, usable=len(ok), cpus_free=cpus, mem_free=mem)
 
 
-def _slots(state: RunState, host: HostPlan) -> tuple[int | None, int | None]:
+def slots_free(state: RunState, host: HostPlan) -> tuple[int | None, int | None]:
+    """CPUs and memory (bytes) still free of what ``host`` counts; None for what it does not count."""
     if host.cpus is None and host.mem is None:
         return None, None
     cpus, mem = slots_used(state)

@@ -141,7 +141,7 @@ def grants(ctx: Draft, ids: list[str], needs: dict[str, list[str]], order: list[
     elif host.gpu_host:
         p = gpu_pool.pool(state, inv)
     else:
-        cpus, mem = gpu_pool._slots(state, host)
+        cpus, mem = gpu_pool.slots_free(state, host)
         p = gpu_pool.Pool(free=[], cpus_free=cpus, mem_free=mem)
     rank = gpu_pool.priorities(state.plan, ids, needs)
     asks.sort(key=lambda a: rank[a.sid])

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
-from tianluo.spec_parts import MAX_PATH, MEM, Duration, StrictModel, single_line
+from tianluo.spec_parts import MAX_PATH, Duration, StrictModel, mem_size, single_line
 
 #: Bytes per unit of a memory size such as 64G (the same forms ``resources.mem`` takes).
 MEM_UNITS = {"": 1 << 20, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
@@ -82,9 +82,7 @@ class HostSpec(StrictModel):
     @field_validator("mem")
     @classmethod
     def _mem(cls, value: str | None) -> str | None:
-        if value is not None and not MEM.fullmatch(str(value).upper()):
-            raise ValueError(f"{value!r} is not a memory size such as 512G")
-        return None if value is None else str(value).upper()
+        return mem_size(value)
 
 
 class HostPlan(HostSpec):

@@ -1,9 +1,11 @@
-"""One shell command, run the way a daemon on a shared host must: bounded in time and in output.
+"""One command, run the way a daemon on a shared host must: bounded in time and in output.
 
-``/bin/sh -c <command>`` in its own session (so a timeout kills its whole process group, not
+``run_argv`` runs a program with its arguments (no shell); ``run_command`` runs ``/bin/sh -c <command>``.
+Either runs in its own session (so a timeout kills its whole process group, not
 only the shell: a ``sleep 600 &`` or a pipeline's other end goes too), stdin from /dev/null,
 and at most ``OUTPUT_CAP`` bytes of stdout (``ERROR_CAP`` of stderr) read: a flood is cut,
-not read whole. Used by the ``command`` backend's scheduler calls and by notify commands.
+not read whole. Used by the ``command`` backend's scheduler calls, by notify commands, and (no
+shell) for nvidia-smi's queries.
 """
 
 import os
@@ -24,6 +26,7 @@ class Result:
     out: str
     err: str
     cut: bool  # stdout was longer than OUTPUT_CAP: cut
+    raw: bytes = b""  # stdout as it came (``out`` has undecodable bytes replaced)
 
 
 def run_command(command: str, timeout: float, env: dict[str, str] | None = None,
@@ -34,7 +37,18 @@ def run_command(command: str, timeout: float, env: dict[str, str] | None = None,
         subprocess.TimeoutExpired: it ran too long; its process group was killed.
         OSError: /bin/sh could not be started.
     """
-    proc = subprocess.Popen(["/bin/sh", "-c", command], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+    return run_argv(["/bin/sh", "-c", command], timeout, env=env, cwd=cwd)
+
+
+def run_argv(argv: list[str], timeout: float, env: dict[str, str] | None = None,
+             cwd: str | os.PathLike | None = None) -> Result:
+    """``argv`` (no shell) in its own session, stdin /dev/null, output capped, at most ``timeout`` s.
+
+    Raises:
+        subprocess.TimeoutExpired: it ran too long; its process group was killed.
+        OSError: the program could not be started (FileNotFoundError: it is not there).
+    """
+    proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, start_new_session=True, close_fds=True, env=env, cwd=cwd)
     assert proc.stdout is not None and proc.stderr is not None
     stdout, stderr = proc.stdout, proc.stderr
@@ -49,7 +63,7 @@ def run_command(command: str, timeout: float, env: dict[str, str] | None = None,
             left = deadline - time.monotonic()
             if left <= 0:
                 _kill_group(proc)
-                raise subprocess.TimeoutExpired(command, timeout)
+                raise subprocess.TimeoutExpired(argv, timeout)
             ready, _, _ = select.select(sorted(open_fds), [], [], left)
             for fd in ready:
                 chunk = os.read(fd, 65536)
@@ -76,7 +90,8 @@ def run_command(command: str, timeout: float, env: dict[str, str] | None = None,
         stderr.close()
         if proc.returncode is None:
             _kill_group(proc)
-    return Result(returncode, bufs[out_fd].decode("utf-8", "replace"), bufs[err_fd].decode("utf-8", "replace"), cut)
+    out = bytes(bufs[out_fd])
+    return Result(returncode, out.decode("utf-8", "replace"), bufs[err_fd].decode("utf-8", "replace"), cut, out)
 
 
 def _kill_group(proc: subprocess.Popen) -> None:

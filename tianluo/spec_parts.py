@@ -204,6 +204,13 @@ SLURM_WORD = re.compile(r"^[A-Za-z0-9_.:,=+-]{1,256}\Z")  # partition, account, 
 MEM = re.compile(r"^[0-9]{1,15}[KMGT]?\Z")
 
 
+def mem_size(value: object) -> str | None:
+    """A memory size as Slurm's --mem takes it (16G, 512M, 2048), upper-cased; None stays None."""
+    if value is not None and not MEM.fullmatch(str(value).upper()):
+        raise ValueError(f"{value!r} is not a memory size such as 16G, 512M or 2048")
+    return None if value is None else str(value).upper()
+
+
 class Resources(StrictModel):
     """What a stage asks of the machine. Slurm turns each into an ``#SBATCH`` line;
     thresholds on ``gpus`` and ``expected`` raise plan-time forks."""
@@ -230,9 +237,7 @@ class Resources(StrictModel):
     @field_validator("mem")
     @classmethod
     def _mem(cls, value: str | None) -> str | None:
-        if value is not None and not MEM.fullmatch(str(value).upper()):
-            raise ValueError(f"{value!r} is not a memory size such as 16G, 512M or 2048")
-        return None if value is None else str(value).upper()
+        return mem_size(value)
 
     @field_validator("sbatch_args")
     @classmethod
