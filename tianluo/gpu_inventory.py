@@ -25,6 +25,7 @@ import subprocess
 from dataclasses import dataclass, replace
 
 from tianluo.gpu_facts import HARDWARE_XIDS, Gpu, GpuApp, GpuInventory, KernelLogCursor, XidEvent, bus_key
+from tianluo.logscan import file_kind, kernel_devs
 from tianluo.plaintext import one_line
 from tianluo.shellrun import OUTPUT_CAP, run_argv
 
@@ -373,8 +374,8 @@ def read_kernel_log(path: str, cursor: KernelLogCursor | None, max_bytes: int = 
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            return (), cursor, f"{path} is {_kind(st.st_mode)}, not a regular file: not read"
-        if st.st_dev in _kernel_devs():
+            return (), cursor, f"{path} is {file_kind(st.st_mode)}, not a regular file: not read"
+        if st.st_dev in kernel_devs():
             return (), cursor, f"{path} is a kernel file (/proc, /sys), not a log: not read"
         start = _start(path, cursor, st)
         data, begin = _read_window(fd, start, st.st_size, max(1, max_bytes))
@@ -444,20 +445,3 @@ def _xids(data: bytes) -> tuple[XidEvent, ...]:
             events.append(event)
         at = data.find(_XID_MARK, line_end)
     return tuple(events)
-
-
-def _kind(mode: int) -> str:
-    kinds = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
-             (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a directory"))
-    return next((name for test, name in kinds if test(mode)), "not a regular file")
-
-
-def _kernel_devs() -> frozenset[int]:
-    """The devices of /proc and /sys, whose "regular" files block (/proc/kmsg) or never end."""
-    devs = set()
-    for where in ("/proc", "/sys"):
-        try:
-            devs.add(os.stat(where).st_dev)
-        except OSError:
-            pass
-    return frozenset(devs)

@@ -246,8 +246,13 @@ def _open_at(dir_fd: int | None, name: str, path: Path, follow_links: bool):
         raise
 
 
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular one is, in words: 'a FIFO', 'a directory', 'a symbolic link'..."""
+    return next((k for test, k in _KINDS if test(mode)), "not a regular file")
+
+
 def _not_regular(path: Path, mode: int) -> str:
-    kind = next((k for test, k in _KINDS if test(mode)), "not a regular file")
+    kind = file_kind(mode)
     return f"{path} is {kind}, not a regular file: not read (a log must be a plain file; remove or replace it)"
 
 
