@@ -687,14 +687,7 @@ def _notifications(ctx: Draft, g: Graph) -> None:
     """
     state = ctx.state
     _overdue(ctx)
-    have = {(n.channel, n.key) for n in state.notices} if state.notices else set()
-
-    def tell(kind: str, key: str, title: str, body: str, **where: str) -> None:
-        for i, channel in enumerate(state.plan.notify):
-            if channel.wants(kind) and (i, key) not in have:
-                have.add((i, key))
-                state.notices.append(Notice(key=key, kind=kind, channel=i, title=title[:300], body=body[:4000],
-                                            at=ctx.now, **where))
+    tell = ctx.tell
 
     for sid in g.ids:  # an event whether or not a channel is told
         stage = g.stage(state, sid)
@@ -758,13 +751,8 @@ def _overdue(ctx: Draft) -> None:
     message = (f"ticks were overdue: {gap / 60:.0f} minutes with no tick (the {trigger.kind} trigger runs one "
                f"every {every / 60:.0f} minutes); is {trigger.kind} running?")
     ctx.event("ticks_overdue", None, message, gap_s=round(gap), since=before.last_tick_at.isoformat())
-    if state.plan.notify:
-        key = f"overdue:{before.last_tick_at.isoformat()}"
-        for i, channel in enumerate(state.plan.notify):
-            if channel.wants("overdue"):
-                state.notices.append(Notice(key=key, kind="overdue", channel=i, at=ctx.now,
-                                            title=f"tianluo: ticks of {state.plan.name} were overdue",
-                                            body=f"{state.run_id}: {message}"))
+    ctx.tell("overdue", f"overdue:{before.last_tick_at.isoformat()}",
+             f"tianluo: ticks of {state.plan.name} were overdue", f"{state.run_id}: {message}")
 
 
 def _queued(ctx: Draft, sid: str, stage: StageState, tell) -> None:

@@ -3,7 +3,7 @@
 from datetime import datetime
 
 from tianluo.actions import Action
-from tianluo.model import Fault, RunState, split_stage_id
+from tianluo.model import Fault, Notice, RunState, split_stage_id
 from tianluo.observations import Observations
 from tianluo.plan_model import PlannedStage
 from tianluo.run_rules import fatal_rule_names, spec_rules
@@ -29,6 +29,7 @@ class Draft:
         self.gpu_faults: dict[str, Fault] = {}  # stage id -> the gpu_fault of the GPU its live attempt holds
         self.grants: dict = {}  # stage id -> gpu_pool.Grant or gpu_pool.Wait, for the stages due to start
         self.before: RunState | None = None  # the state decided on (decide copies a stage it shares before a change)
+        self._told: set[tuple[int, str]] | None = None  # (channel, key) of the notices recorded (``tell``)
 
     @property
     def events(self) -> list[dict]:
@@ -40,6 +41,20 @@ class Draft:
     def planned(self, sid: str) -> PlannedStage:
         entity, stage = split_stage_id(sid)
         return self.state.plan.entities[entity].stages[stage]
+
+    def tell(self, kind: str, key: str, title: str, body: str, **where: str) -> None:
+        """Record a notice of ``kind`` for each channel that wants it, once per (channel, ``key``): the shell
+        sends it after the save (``RunState.notices``)."""
+        state = self.state
+        if not state.plan.notify:
+            return
+        if self._told is None:
+            self._told = {(n.channel, n.key) for n in state.notices}
+        for i, channel in enumerate(state.plan.notify):
+            if channel.wants(kind) and (i, key) not in self._told:
+                self._told.add((i, key))
+                state.notices.append(Notice(key=key, kind=kind, channel=i, title=title[:300], body=body[:4000],
+                                            at=self.now, **where))
 
     def event(self, kind: str, sid: str | None = None, message: str = "", **extra) -> None:
         self.log.add(kind, sid, message, **extra)

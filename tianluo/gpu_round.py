@@ -17,7 +17,6 @@ from tianluo.model import (
     GpuPool,
     GpuSeen,
     KernelLogRecord,
-    Notice,
     RunState,
     StageState,
     split_stage_id,
@@ -51,7 +50,7 @@ def look(ctx: Draft) -> None:
             pool.error_since = ctx.now
             ctx.event("gpu_unanswered", None, f"nvidia-smi: {inv.error}; nothing starts on GPUs until it answers "
                       "(running jobs are watched as usual)", error=inv.error)
-            _tell(ctx, "gpu", f"gpu:unanswered:{ctx.now.isoformat()}",
+            ctx.tell("gpu", f"gpu:unanswered:{ctx.now.isoformat()}",
                   f"tianluo: nvidia-smi does not answer on the host of {state.plan.name}",
                   f"{state.run_id}: {inv.error}. No stage starts on GPUs until it answers; a driver that stays "
                   "down needs a person (nvidia-smi by hand, dmesg, a reboot).")
@@ -73,7 +72,7 @@ def look(ctx: Draft) -> None:
         ctx.event("gpu_out", None, f"GPU {problem.index} left the pool: {problem.detail}{on}; it is not handed "
                   f"out again until you give it back (tianluo gpus --restore {problem.index})",
                   gpu=problem.index, uuid=problem.uuid, reason=problem.detail)
-        _tell(ctx, "gpu", f"gpu:out:{problem.index}:{ctx.now.isoformat()}",
+        ctx.tell("gpu", f"gpu:out:{problem.index}:{ctx.now.isoformat()}",
               f"tianluo: GPU {problem.index} left the pool ({state.plan.name})",
               f"{state.run_id}: {problem.detail}{on}. Check the GPU (nvidia-smi -q, dmesg, a reset or a reboot), "
               f"then give it back: tianluo gpus --restore {problem.index}")
@@ -98,15 +97,6 @@ def _app_xids(ctx: Draft, inv: GpuInventory, held: dict[int, str]) -> None:
             continue
         ctx.event("gpu_xid", held[index], f"GPU {index}: Xid {x.xid} (an application error, the GPU stays in the "
                   f"pool): {x.text[:300]}", gpu=index, xid=x.xid)
-
-
-def _tell(ctx: Draft, kind: str, key: str, title: str, body: str) -> None:
-    state = ctx.state
-    have = {(n.channel, n.key) for n in state.notices}
-    for i, channel in enumerate(state.plan.notify):
-        if channel.wants(kind) and (i, key) not in have:
-            state.notices.append(Notice(key=key, kind=kind, channel=i, title=title[:300], body=body[:4000],
-                                        at=ctx.now))
 
 
 # --- handing GPUs out ---------------------------------------------------------------------
