@@ -19,10 +19,9 @@ from tianluo.degrade import failed_move, with_moves
 from tianluo.diagnose import run_seconds, time_limit
 from tianluo.draft import Draft
 from tianluo.durations import format_duration
-from tianluo.judge import hold, judge
+from tianluo.judge import hold, judge, terminate
 from tianluo.model import (
     Attempt,
-    Cancelling,
     Check,
     Notice,
     RunEnd,
@@ -541,8 +540,7 @@ def cancel_at_end(ctx: Draft, sid: str, stage: StageState, reason: str) -> None:
     attempt = stage.current()
     if attempt is None or attempt.cancel is not None and attempt.cancel.reason.startswith(END_CANCEL):
         return
-    attempt.cancel = Cancelling(reason=f"{END_CANCEL} ({reason})", requested_at=ctx.now)
-    ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, attempt.cancel.reason, "TERM"))
+    terminate(ctx, sid, attempt, f"{END_CANCEL} ({reason})")
 
 
 #: The reason of a cancel that the run's end asked for (on_end cancel, stop --cancel).

@@ -152,8 +152,7 @@ def _watch(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, planned, f
         hold(ctx, sid, stage, attempt.n, f"attempt {attempt.n} is hung ({reason}); tianluo may not cancel it "
               "(cancel_hung is not in authorization.allow): stop it yourself, then release with --retry or --skip")
         return f"hung: {reason} (held: not authorised to cancel)"
-    attempt.cancel = Cancelling(reason=f"hung: {reason}", requested_at=ctx.now)
-    ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, attempt.cancel.reason, "TERM"))
+    terminate(ctx, sid, attempt, f"hung: {reason}")
     ctx.event("hung", sid, f"attempt {attempt.n} is alive but not moving: {reason}; sending TERM",
               attempt=attempt.n, fault={"class": fault.klass.value, "label": fault.label})
     return f"hung: {reason}"
@@ -163,11 +162,10 @@ def _gpu_failed(ctx: Draft, sid: str, attempt: Attempt, fault: Fault) -> str:
     """A GPU the live attempt holds failed: cancel it (its GPU is out of the pool already); the retry runs on
     other GPUs without spending budget, like a lost attempt's. Not a hang: no cancel_hung is needed."""
     attempt.fault = fault
-    attempt.cancel = Cancelling(reason=f"its GPU failed: {fault.evidence}", requested_at=ctx.now)
-    ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, attempt.cancel.reason, "TERM"))
+    reason = terminate(ctx, sid, attempt, f"its GPU failed: {fault.evidence}")
     ctx.event("gpu_fault", sid, f"attempt {attempt.n}: {fault.evidence}; sending TERM, it runs again on other GPUs",
               attempt=attempt.n, gpus=attempt.gpus, fault={"class": fault.klass.value, "label": fault.label})
-    return f"cancelling: {attempt.cancel.reason}"
+    return f"cancelling: {reason}"
 
 
 def _time_limit(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, planned, over: str) -> str:
@@ -176,13 +174,20 @@ def _time_limit(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, plann
     cancel_hung says: the owner wrote the limit."""
     fault = Fault(klass=FaultClass.CONFIG, label="time_limit", evidence=over)
     attempt.fault = fault  # what the attempt's end is judged as (_finish): the TERM's exit is our doing
-    attempt.cancel = Cancelling(reason=f"time limit: {over}", requested_at=ctx.now)
-    ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, attempt.cancel.reason, "TERM"))
+    terminate(ctx, sid, attempt, f"time limit: {over}")
     ctx.event("time_limit", sid, f"attempt {attempt.n} {over}; sending TERM (KILL after cancel_grace "
               f"{ctx.state.plan.cancel_grace:g}s)", attempt=attempt.n,
               fault={"class": fault.klass.value, "label": fault.label},
               limit_s=diagnose.time_limit(planned, stage), ran_s=round(diagnose.run_seconds(attempt, ctx.now) or 0))
     return f"time limit: {over}"
+
+
+def terminate(ctx: Draft, sid: str, attempt: Attempt, reason: str) -> str:
+    """Start cancelling a live attempt: TERM now, recorded with ``reason``; ``_watch`` sends KILL once it has
+    outlived ``cancel_grace``. Returns the reason."""
+    attempt.cancel = Cancelling(reason=reason, requested_at=ctx.now)
+    ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, reason, "TERM"))
+    return reason
 
 
 def _lines(attempt: Attempt) -> tuple[LogLine, ...]:
