@@ -31,6 +31,11 @@ def resolve_host(plan: Plan, spec_path: Path) -> Plan:
     asking = gpu_stages(plan)
     named = host.gpus if isinstance(host.gpus, list) else None
     found = shutil.which(host.nvidia_smi)
+    if not asking:  # no stage asks for GPUs: only whether this is a GPU host (CPU stages see none), no call
+        if found is None and named is None:
+            return plan
+        update = {"gpu_host": True, "inventory": found is not None, "nvidia_smi_path": found}
+        return plan.model_copy(update={"host": host.model_copy(update=update)})
     inv = read_inventory(found or host.nvidia_smi, min(host.nvidia_smi_timeout, START_TIMEOUT_S))
     if inv.missing:
         if named is None:
