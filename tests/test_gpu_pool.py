@@ -37,7 +37,7 @@ def gpu_state(graph: dict, gpus: dict[str, int], *, host: dict | None = None, ex
               progress: dict | None = None) -> RunState:
     """A run on a GPU host: ``gpus`` maps stage id -> GPUs it asks for."""
     state = state_from_graph(graph)
-    state.plan.host = HostPlan(gpu_host=True, inventory=True, seen_gpus=4, **(host or {}))
+    state.plan.host = HostPlan(gpu_host=True, inventory=True, **(host or {}))
     for sid, n in gpus.items():
         e, s = sid.split(".")
         state.plan.entities[e].stages[s].resources = Resources(gpus=n)

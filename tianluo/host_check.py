@@ -37,36 +37,27 @@ def resolve_host(plan: Plan, spec_path: Path) -> Plan:
         update = {"gpu_host": True, "inventory": found is not None, "nvidia_smi_path": found}
         return plan.model_copy(update={"host": host.model_copy(update=update)})
     inv = read_inventory(found or host.nvidia_smi, min(host.nvidia_smi_timeout, START_TIMEOUT_S))
-    if inv.missing:
-        if named is None:
-            if asking:
-                sid, n = asking[0]
-                raise TianluoError(
-                    f"{spec_path}: entities.{sid.replace('.', '.stages.', 1)}.resources.gpus: it asks for {n} GPU(s), "
-                    f"but this host has no {host.nvidia_smi} (a host without GPUs): start it on a GPU host, or "
-                    "name the GPUs tianluo may hand out (host: {gpus: [0, 1]})")
-            return plan
-        resolved = host.model_copy(update={"gpu_host": True, "inventory": False})
-    elif inv.error is not None:  # it is there (found), but does not answer
-        if asking:
-            raise TianluoError(f"{spec_path}: host: {host.nvidia_smi} does not answer ({inv.error}), so no GPU "
-                               "can be handed out; fix the driver (run nvidia-smi by hand), then start again")
-        resolved = host.model_copy(update={"gpu_host": True, "inventory": True, "seen_gpus": 0,
-                                           "nvidia_smi_path": found})
-    else:
-        listed = sorted(g.index for g in inv.gpus)
-        if named is not None:
-            unknown = [i for i in named if i not in listed]
-            if unknown:
-                raise TianluoError(f"{spec_path}: host.gpus names GPU {', '.join(map(str, unknown))}, but "
-                                   f"{host.nvidia_smi} lists {_indices(listed)}; name GPUs it lists")
-        resolved = host.model_copy(update={"gpu_host": True, "inventory": True, "seen_gpus": len(listed),
-                                           "nvidia_smi_path": found})
-    may = len(named) if named is not None else resolved.seen_gpus
+    if inv.error is not None:  # it is there, but does not answer
+        raise TianluoError(f"{spec_path}: host: {host.nvidia_smi} does not answer ({inv.error}), so no GPU "
+                           "can be handed out; fix the driver (run nvidia-smi by hand), then start again")
+    if inv.missing and named is None:
+        sid, n = asking[0]
+        raise TianluoError(
+            f"{spec_path}: entities.{_where(sid)}.resources.gpus: it asks for {n} GPU(s), but this host has no "
+            f"{host.nvidia_smi} (a host without GPUs): start it on a GPU host, or name the GPUs tianluo may hand "
+            "out (host: {gpus: [0, 1]})")
+    listed = sorted(g.index for g in inv.gpus)
+    unknown = [i for i in named or [] if i not in listed]
+    if unknown and not inv.missing:
+        raise TianluoError(f"{spec_path}: host.gpus names GPU {', '.join(map(str, unknown))}, but "
+                           f"{host.nvidia_smi} lists {_indices(listed)}; name GPUs it lists")
+    may = len(named) if named is not None else len(listed)
     for sid, n in asking:
         if n > may:
-            raise TianluoError(f"{spec_path}: entities.{sid.replace('.', '.stages.', 1)}.resources.gpus: it asks "
-                               f"for {n} GPUs, but {may} may be handed out on this host; it could never start")
+            raise TianluoError(f"{spec_path}: entities.{_where(sid)}.resources.gpus: it asks for {n} GPUs, but "
+                               f"{may} may be handed out on this host; it could never start")
+    update = {"gpu_host": True, "inventory": not inv.missing, "nvidia_smi_path": None if inv.missing else found}
+    resolved = host.model_copy(update=update)
     return plan.model_copy(update={"host": resolved})
 
 
@@ -83,6 +74,11 @@ def plan_warnings(plan: Plan) -> list[str]:
         return [f"{sid} asks for {n} GPU(s){more}, but this host has no {host.nvidia_smi}: `start` will "
                 "refuse here; run it on a GPU host, or name the GPUs (host: {gpus: [0, 1]})"]
     return []
+
+
+def _where(sid: str) -> str:
+    """'a.train' -> 'a.stages.train': where the stage stands in the spec."""
+    return sid.replace(".", ".stages.", 1)
 
 
 def _indices(listed: list[int]) -> str:

@@ -90,7 +90,6 @@ class HostPlan(HostSpec):
 
     gpu_host: bool = Field(default=False, description="nvidia-smi answered at start, or the spec named GPUs: "
                            "GPUs are handed out and CUDA_VISIBLE_DEVICES is set for every attempt.")
-    seen_gpus: int = Field(default=0, ge=0, description="GPUs nvidia-smi listed at start (0: not asked or none).")
     inventory: bool = Field(default=False, description="nvidia-smi is there: each tick reads the inventory "
                             "(with named GPUs and no nvidia-smi: False, nothing is watched).")
     nvidia_smi_path: str | None = Field(default=None, description="Where start found nvidia-smi: ticks run it "
@@ -102,4 +101,4 @@ class HostPlan(HostSpec):
 
 
 #: The fields of ``HostPlan`` that ``start`` learns from the host (not the spec's).
-RESOLVED_HOST = ("gpu_host", "seen_gpus", "inventory", "nvidia_smi_path")
+RESOLVED_HOST = ("gpu_host", "inventory", "nvidia_smi_path")
