@@ -40,7 +40,7 @@ from tianluo.states import FaultClass
 CORPUS = Path(__file__).parent / "corpus"
 FAMILIES = ("pytorch", "distributed", "hub", "tf_jax_storage")
 REQUIRED = ("source", "stream", "expect", "reason")
-KEYS = frozenset(REQUIRED + ("exit_code", "signal", "note", "reviewed"))
+KEYS = frozenset(REQUIRED + ("exit_code", "signal", "note", "reviewed", "accept"))
 SLUG = re.compile(r"[a-z0-9_]+")
 SIGNALS = frozenset(s.name for s in signal.Signals)
 
@@ -74,10 +74,16 @@ class Excerpt:
     exit_code: int | None
     signal: str | None  # "SIGKILL", ...
     body: bytes  # the excerpt, byte for byte
+    accept: tuple[str, ...] = ()  # other class/labels a careful reader would also accept (``accept:``)
 
     @property
     def klass(self) -> str:
         return self.expect.split("/")[0]
+
+    @property
+    def classes(self) -> frozenset[str]:
+        """The classes that name this failure right: the expected one and any ``accept:`` gives."""
+        return frozenset(e.split("/")[0] for e in (self.expect, *self.accept))
 
 
 def parse(path: Path) -> Excerpt:
@@ -130,17 +136,19 @@ def parse(path: Path) -> Excerpt:
         if sig not in SIGNALS or sig in ("SIGSTOP", "SIGTSTP", "SIGCONT", "SIGCHLD", "SIGWINCH", "SIGURG"):
             raise bad(f"signal must name a signal that ends a process (SIGKILL, SIGSEGV...), not {sig!r}")
     expect = meta["expect"]
-    klass, _, label = expect.partition("/")
-    if klass not in {c.value for c in FaultClass}:
-        raise bad(f"expect must be <class>/<label> with a class of {', '.join(c.value for c in FaultClass)}: "
-                  f"{expect!r}")
-    if not (LABELS.get(label) == klass or OTHER_LABELS.fullmatch(expect)):
-        known = LABELS.get(label)
-        raise bad(f"expect {expect!r}: " + (f"{label} is of class {known.value}" if known else
-                                             f"no rule gives the label {label!r} (a typo, or a label to add)"))
+    accept = tuple(a.strip() for a in meta.get("accept", "").split(",") if a.strip())
+    for key, value in [("expect", expect)] + [("accept", a) for a in accept]:
+        klass, _, label = value.partition("/")
+        if klass not in {c.value for c in FaultClass}:
+            raise bad(f"{key} must be <class>/<label> with a class of {', '.join(c.value for c in FaultClass)}: "
+                      f"{value!r}")
+        if not (LABELS.get(label) == klass or OTHER_LABELS.fullmatch(value)):
+            known = LABELS.get(label)
+            raise bad(f"{key} {value!r}: " + (f"{label} is of class {known.value}" if known else
+                                               f"no rule gives the label {label!r} (a typo, or a label to add)"))
     if not body.strip():
         raise bad("the excerpt after '---' is empty")
-    return Excerpt(name, path.stem, meta["stream"], expect, exit_code, sig, body)
+    return Excerpt(name, path.stem, meta["stream"], expect, exit_code, sig, body, accept)
 
 
 def corpus_files() -> list[Path]:
