@@ -163,6 +163,11 @@ def _line(text: str, rules: tuple[str, ...] = ()):
                                                           "unexpected pos 64 vs 0"),)),
     # an unknown cause the log does name (a segfault) gives way to the full disk too
     Evidence(EXITED, exit_code=139, full=FULL),
+    # so does the other rank's loss of its peer (rank 0 died in torch.save on the full disk)
+    Evidence(EXITED, exit_code=1, full=FULL, lines=(_line("RuntimeError: [../third_party/gloo/gloo/transport/tcp/"
+                                                          "pair.cc:534] Connection closed by peer [127.0.0.1]:1"),)),
+    Evidence(EXITED, exit_code=1, full=FULL, lines=(_line("torch.distributed.DistBackendError: NCCL error in: "
+                                                          "ProcessGroupNCCL.cpp:1970, remote process exited"),)),
 ])
 def test_a_full_file_system_names_an_unknown_failure(evidence):
     fault = classify(evidence)
@@ -235,6 +240,7 @@ TORCHRUN_CLEANUP = ("  traceback : Signal 15 (SIGTERM) received by PID 18470",
 def test_a_launchers_sigterm_of_the_other_ranks_is_its_clean_up_not_the_cause():
     lines = tuple(_line(text) for text in TORCHRUN_CLEANUP)
     fault = classify(Evidence(EXITED, exit_code=1, lines=lines))
-    assert fault.label != "terminated" and fault.klass == FaultClass.UNKNOWN
+    assert (fault.klass, fault.label) == (C, "disk_full")  # the rank's writer, not the launcher's clean-up
     fault = classify(Evidence(EXITED, exit_code=1, lines=lines, full=FULL))
     assert (fault.klass, fault.label) == (C, "disk_full")
+    assert fault.evidence.startswith("full file system: /mnt/ckpt")

@@ -745,9 +745,12 @@ LOOK_ALIKES = [
      "RuntimeError: boom", "exit_1"),
     ("  traceback : Traceback (most recent call last):\n    File \"t.py\", line 2, in <module>\n"
      "      raise TypeError('x')\n  RuntimeError: boom", "exit_1"),
-    # torch.save cut short with no errno stays unknown (a full disk is likely, but the log does not say it)
+    # torch.save cut short with no errno: the disk (or the quota) nearly always; the wait for space checks the host
     ("RuntimeError: [enforce fail at inline_container.cc:471] . PytorchStreamWriter failed writing file data/228: "
-     "file write failed", "exit_1"),
+     "file write failed", "disk_full"),
+    ("RuntimeError: [enforce fail at inline_container.cc:626] . unexpected pos 64 vs 0", "disk_full"),
+    ("terminate called after throwing an instance of 'std::__ios_failure'\n  what():  basic_ios::clear: iostream "
+     "error", "disk_full"),
 ]
 
 

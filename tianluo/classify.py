@@ -11,10 +11,11 @@ Fault.evidence is the deciding log line prefixed with its file ("stderr: torch.O
 ..."), or the fact that decided ("ended by SIGTERM", the backend's detail for a lost process).
 
 A full file system where the stage writes (``Evidence.full``) names the cause when the log does
-not: with no rule matched, or only an unknown one (``torch.save`` into a full disk prints
-``basic_ios::clear: iostream error`` or ``unexpected pos 64 vs 0`` and no errno), the fault is
-config/disk_full with the file system's state as evidence. A cause the log names (a CUDA OOM, a
-timeout) keeps its label: a full disk beside it did not make it happen.
+not: with no rule matched, only an unknown one (a launcher's report of a signal), or only the
+symptom another rank prints when its peer died (``Connection closed by peer``, an NCCL error or
+watchdog timeout), the fault is config/disk_full with the file system's state as evidence: rank 0
+died inside ``torch.save`` on the full disk, rank 1 lost its peer. A cause the log names (a CUDA
+OOM, a service's timeout) keeps its label: a full disk beside it did not make it happen.
 """
 
 import re
@@ -86,9 +87,14 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
 _WARNING = compile_pattern(r"^(?:\[[^\]\n]*\]:? ?)?\S*\.py:\d+: [A-Za-z]*Warning: ")
 
 
+#: What a rank prints when another rank died under it: with a full disk measured, the symptom of it.
+PEER_LOSS = frozenset({"connection_error", "nccl_error", "nccl_timeout"})
+
+
 def _full_disk(ev: Evidence, fault: Fault) -> Fault:
-    """A full file system names the cause of a fault the log left unknown."""
-    if fault.klass != FaultClass.UNKNOWN or not ev.full:
+    """A full file system names the cause of a fault the log left unknown, or named only by a peer's loss;
+    where the log named a full disk, the host's own measure comes first in the evidence."""
+    if not ev.full or not (fault.klass == FaultClass.UNKNOWN or fault.label in PEER_LOSS | {"disk_full"}):
         return fault
     text = "full file system: " + "; ".join(ev.full) + f" (and {fault.label}: {fault.evidence})"
     if len(text) > EVIDENCE_CHARS:

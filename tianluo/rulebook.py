@@ -74,7 +74,10 @@ tier   name        label                      class      matches
                                                          datasets ``Not enough disk space``, TF ``Could not append
                                                          to the internal temporary file``, Kubernetes evictions
                                                          for ``ephemeral-storage`` / ``DiskPressure``, Rust's
-                                                         ``(os error 28)`` / ``(os error 112)``
+                                                         ``(os error 28)`` / ``(os error 112)``; a writer failing
+                                                         with no errno: torch.save's ``PytorchStreamWriter failed
+                                                         writing file`` / ``unexpected pos A vs B``, C++'s
+                                                         ``basic_ios::clear: iostream error``
 4      stopped     cancelled_outside          unknown    slurmstepd ``*** JOB n ON host CANCELLED AT t ***`` with
                                                          no reason, and the job ended by TERM: a person's scancel
                                                          (srun prints the line too when a task failed, but then
@@ -519,6 +522,12 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|Could not append to the internal temporary file"
              r"|The node was low on resource: ephemeral-storage|The node had condition: \[DiskPressure\]"
              r"|\(os error (?:28|112)\)"),
+    # A writer that failed with no errno: torch.save's PytorchStreamWriter (``failed writing file``,
+    # ``unexpected pos A vs B``), C++ streams' ``basic_ios::clear``. Almost always the disk (or the
+    # quota) the checkpoint goes to; the wait for space looks at the host before anything runs again.
+    Rule("writer_failed", CONFIG, "disk_full",
+         log=r"PytorchStreamWriter failed writing file|inline_container\.cc:\d+\] \. unexpected pos \d+ vs \d+"
+             r"|basic_ios::clear: iostream error"),
 )
 
 STOPPED: tuple[Rule, ...] = (
