@@ -32,8 +32,9 @@ from pathlib import Path
 
 import pytest
 
+from tianluo import structure_verdict
 from tianluo.classify import Evidence, classify
-from tianluo.logscan import Cursor, scan
+from tianluo.logscan import Cursor, scan, tail
 from tianluo.rulebook import BUILTIN_RULES, compile_patterns
 from tianluo.states import FaultClass
 
@@ -45,7 +46,7 @@ SLUG = re.compile(r"[a-z0-9_]+")
 SIGNALS = frozenset(s.name for s in signal.Signals)
 
 # The labels a fault can carry: the rulebook's, and those built from the exit record or decided elsewhere.
-LABELS = {r.label: r.klass for r in BUILTIN_RULES}
+LABELS = {r.label: r.klass for r in BUILTIN_RULES} | structure_verdict.LABELS
 OTHER_LABELS = re.compile(r"unknown/(?:signal_sig[a-z0-9]+|exit_\d+|silent_failure|exit_unknown|cancelled_outside)")
 
 LABEL_BAR = 0.97  # share of excerpts whose class and label are right (disagreements count as misses)
@@ -53,11 +54,8 @@ LABEL_BAR = 0.97  # share of excerpts whose class and label are right (disagreem
 #: file -> (what the rulebook gives, why it is not bent to the author's label). The lead decides:
 #: a ruling is written into the file itself (``expect`` changed, the author's label kept in ``reviewed``).
 DISAGREEMENTS: dict[str, tuple[str, str]] = {
-    "distributed/hok_dist_sagemaker_logging_keyerror_masks_failure.txt": (
-        "code/key_error",
-        "the author is right: the KeyError stands in Python logging's '--- Logging error ---' report, which the "
-        "program survives, and the failure itself printed no cause. A rule reads one line, and that line is a "
-        "traceback's last; telling a logging handler's report from the job's own needs the block around it"),
+    # (none open: the last one, a KeyError inside Python logging's '--- Logging error ---' report that the
+    # program survives, is read right since the structure reader of issue 22 sees the block around a line)
 }
 
 
@@ -246,7 +244,7 @@ def pure_fault(ex: Excerpt, folder: Path):
     lines = scan(path, ex.stream, Cursor(), compile_patterns(BUILTIN_RULES)).matches
     sig = int(signal.Signals[ex.signal]) if ex.signal else None
     return classify(Evidence(state="exited", exit_code=ex.exit_code, signal=sig, lines=tuple(lines),
-                             unmet=("never/written (missing)",)))
+                             unmet=("never/written (missing)",), tail=((ex.stream, tail(path)),)))
 
 
 @pytest.mark.parametrize("ex", EXCERPTS, ids=_ids(EXCERPTS))
@@ -397,8 +395,15 @@ def test_measure_corpus_prints_the_misses_and_the_figures_of_a_new_folder(tmp_pa
     proc = subprocess.run([sys.executable, str(script), str(tmp_path)], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert "hub/wrong.txt: expected config/auth_error, got unknown/exit_1" in proc.stdout
-    assert proc.stdout.splitlines()[-1] == ("2 excerpts: 1 right by label (50.0%), 1 by class (50.0%), "
-                                            "0 confidently wrong")
+    assert proc.stdout.splitlines()[-1] == ("2 excerpts: 1 named into an accepted class (50.0%), 1 by the expected "
+                                            "class (50.0%), 1 right by label (50.0%), 0 confidently wrong")
+    # an accept: line names another class a careful reader would also call right
+    (tmp_path / "hub/also.txt").write_text(head + "expect: config/auth_error\naccept: unknown/exit_1\n---\n"
+                                           "something unheard of\n")
+    proc = subprocess.run([sys.executable, str(script), str(tmp_path)], capture_output=True, text=True, timeout=60)
+    assert proc.stdout.splitlines()[-1].startswith("3 excerpts: 2 named into an accepted class (66.7%), 1 by the "
+                                                   "expected class (33.3%)")
+    (tmp_path / "hub/also.txt").unlink()
     (tmp_path / "hub/bad.txt").write_text("no header\n")
     proc = subprocess.run([sys.executable, str(script), str(tmp_path)], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "bad.txt" in proc.stderr

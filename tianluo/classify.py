@@ -24,11 +24,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from tianluo import structure_verdict
 from tianluo.linear_re import UnsupportedPattern, compile_pattern
 from tianluo.logscan import LogLine
 from tianluo.model import Fault
 from tianluo.rulebook import BUILTIN_RULES, Rule
 from tianluo.states import FaultClass
+from tianluo.structure import Shape
+from tianluo.structure import read as read_shape
 
 EVIDENCE_CHARS = 500  # a log line can be 64 KiB; the fault keeps its start
 
@@ -56,6 +59,9 @@ class Evidence:
     # File systems the stage writes to that were full when the attempt ended, as text
     # ("/mnt/ckpt: 0 bytes free of 64 MiB"); measured by the observe layer.
     full: tuple[str, ...] = ()
+    # The tails of the attempt's logs at its end, as (name, text): their structure (tianluo.structure).
+    tail: tuple[tuple[str, str], ...] = ()
+    ran_s: float | None = None  # seconds from its start to its end, when both are known
 
 
 def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
@@ -70,6 +76,7 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
     warnings = tuple(line for line in ev.lines if _WARNING.search(line.text))
     # The spec's rules see every line; the built-in ones see the lines that may state a cause,
     # then, when none does, the warnings the job printed and went on from.
+    fault, ruled_by = None, None
     for builtin, tried, lines in ((False, rules, ev.lines), (True, BUILTIN_RULES, causes),
                                   (True, BUILTIN_RULES, warnings)):
         for rule in tried:
@@ -77,8 +84,90 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
             if matched:
                 text = _line_text(line) if line is not None else _fact_text(rule, ev, sig)
                 fault = Fault(klass=rule.klass, label=rule.label, evidence=text, free=rule.free)
-                return _full_disk(ev, fault) if builtin else fault
-    return _full_disk(ev, _by_exit_record(ev, sig))
+                if not builtin:
+                    return fault  # the spec's own word is final
+                ruled_by = rule
+                break
+        if fault is not None:
+            break
+    return _full_disk(ev, _deterministic(ev, *_structure(ev, fault, ruled_by, sig)))
+
+
+LAUNCH_WINDOW_S = 120.0  # every rank failing alike this soon after the start is the launch, not luck
+
+
+def _structure(ev: Evidence, fault: Fault | None, rule: Rule | None, sig: int | None) -> tuple[Fault, Shape]:
+    """The rule's fault, or the structure's verdict where it says more (``tianluo.structure_verdict``).
+
+    The structure decides when no rule named a cause (the exit record alone, or a launcher's SIGABRT),
+    when the rule named only a symptom of a peer's loss and the structure names something else, and
+    when a rule called an exception a bug by its type alone but the frame that raised it is a
+    framework's argument or validation code.
+    """
+    shape = read_shape(ev.tail or _as_tail(ev.lines))
+    verdict = structure_verdict.verdict(shape)
+    if fault is None:
+        fault = _by_exit_record(ev, sig)
+        if verdict is not None:
+            return _from(verdict, None), shape
+        return fault, shape
+    if rule is not None and rule.log is not None and _survived(shape, rule):
+        # the rule read an exception the program survived (a logging handler's report): not why it ended
+        return (_from(verdict, fault) if verdict is not None else
+                _by_exit_record(ev, sig)), shape
+    if verdict is None or verdict.klass == FaultClass.UNKNOWN and fault.klass != FaultClass.UNKNOWN:
+        return fault, shape
+    # The structure read the rule's own line (an errno in the NCCL warning the rule matched): same story; but an
+    # HTTP status in a connection error's line (wandb's "CommError, <Response [403]>") says what it was.
+    pattern = _compiled(rule.log) if rule is not None and rule.log is not None else None
+    other_line = verdict.basis == "http" or not (pattern is not None and verdict.line and pattern.search(verdict.line))
+    if fault.label == "signal_sigabrt" or (fault.label in PEER_LOSS and verdict.label not in PEER_LOSS
+                                           and other_line):
+        return _from(verdict, fault), shape
+    if fault.klass == FaultClass.CODE and verdict.klass == FaultClass.CONFIG and verdict.basis == "origin":
+        return _from(verdict, fault), shape
+    return fault, shape
+
+
+def _survived(shape: Shape, rule: Rule) -> bool:
+    """Whether every exception line the rule reads is one the program survived (and it read one)."""
+    pattern = _compiled(rule.log)
+    if pattern is None or not shape.survived:
+        return False
+    hits = [r for r in shape.survived if pattern.search(r.text)]
+    ended = [r for chain in shape.chains for r in chain if pattern.search(r.text)]
+    return bool(hits) and not ended and not any(pattern.search(r.text) for r in shape.bare)
+
+
+def _from(verdict: structure_verdict.Verdict, ruled: Fault | None) -> Fault:
+    """The structure's fault; the evidence says what the rules alone would have said."""
+    text = verdict.evidence
+    if ruled is not None:
+        text = f"{text} (the rules alone: {ruled.klass.value}/{ruled.label})"
+    if len(text) > EVIDENCE_CHARS:
+        text = text[:EVIDENCE_CHARS - 1] + "…"
+    return Fault(klass=verdict.klass, label=verdict.label, evidence=text)
+
+
+def _deterministic(ev: Evidence, fault: Fault, shape: Shape) -> Fault:
+    """Every rank ending with the same error seconds after the start is a launch that fails every time:
+    config, not the transient a word like NCCL suggests (a transient verdict needs evidence of transience)."""
+    if not (fault.label == "nccl_error" or (fault.klass == FaultClass.UNKNOWN and fault.label.startswith("exit_"))):
+        return fault
+    if shape.same_error_ranks < 2 or ev.ran_s is None or ev.ran_s > LAUNCH_WINDOW_S:
+        return fault
+    text = (f"{shape.same_error_ranks} ranks ended with the same error {ev.ran_s:.0f}s after the start: the launch "
+            f"fails every time ({fault.evidence})")
+    return Fault(klass=FaultClass.CONFIG, label="bad_arguments",
+                 evidence=text if len(text) <= EVIDENCE_CHARS else text[:EVIDENCE_CHARS - 1] + "…")
+
+
+def _as_tail(lines: Sequence[LogLine]) -> tuple[tuple[str, str], ...]:
+    """The matched lines as text by file, for callers that pass no tail (their structure is thinner)."""
+    by_file: dict[str, list[str]] = {}
+    for line in lines:
+        by_file.setdefault(line.file, []).append(line.text)
+    return tuple((name, "\n".join(texts)) for name, texts in by_file.items())
 
 #: A Python warning as the warnings module prints it (``/x/torch/cuda/__init__.py:138: UserWarning: CUDA
 #: initialization: The NVIDIA driver on your system is too old ...``): the job printed it and went on, so

@@ -236,10 +236,12 @@ def _finish(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, facts, se
     elif fatal is not None:
         fault = fatal
     else:
+        ran = (attempt.ended_at - attempt.started_at).total_seconds() if attempt.started_at else None
         fault = classify(Evidence(state="lost" if lost else "exited", exit_code=facts.exit_code,
                                   signal=facts.signal, unmet=unmet, lines=_lines(attempt), detail=facts.detail,
-                                  ended_by=facts.ended_by, full=tuple(f.describe() for f in seen.space if f.full)),
-                         ctx.rules)  # a full file system names a cause the log does not
+                                  ended_by=facts.ended_by, full=tuple(f.describe() for f in seen.space if f.full),
+                                  tail=tuple(seen.tails.items()), ran_s=ran),
+                         ctx.rules)  # a full file system names a cause the log does not; the tails, its structure
     if lost:
         ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, "lost: stop any orphans first", "KILL"))
     elif attempt.cancel is not None:

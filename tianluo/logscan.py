@@ -532,3 +532,27 @@ def _progress_of(m) -> tuple[float, float | None] | None:
     if not math.isfinite(done_f) or (total_f is not None and not math.isfinite(total_f)):
         return None  # "inf" or "nan" in a log is not a reading
     return done_f, total_f
+
+
+TAIL_BYTES = 256 * 1024  # what ``tail`` reads of a failed attempt's log: its last tracebacks and summaries
+
+
+def tail(path: Path, max_bytes: int = TAIL_BYTES, follow_links: bool = False) -> str:
+    """The last ``max_bytes`` of a log as text, from its first whole line (``\\r`` ends a line too).
+
+    Opened as ``scan`` opens a log (no link followed unless ``follow_links``, regular files only,
+    without blocking); "" when the file is missing or refused. The structure of a failure
+    (``tianluo.structure``) is read from it.
+    """
+    f, _refused = _open(path, follow_links)
+    if f is None:
+        return ""
+    with f:
+        size = os.fstat(f.fileno()).st_size
+        start = max(0, size - max_bytes)
+        f.seek(start)
+        data = f.read(max_bytes)
+    if start > 0:
+        cut = data.find(b"\n")
+        data = data[cut + 1:] if cut >= 0 else b""
+    return data.translate(_CR_TO_LF).decode("utf-8", errors="replace")

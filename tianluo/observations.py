@@ -41,6 +41,9 @@ class StageObservation:
     # rollback_checkpoint degrade moves the newest aside.
     checkpoints: tuple[Checkpoint, ...] = ()
     checkpoints_unlisted: str | None = None  # why none were listed on purpose (too many, an odd name)
+    # The last bytes of each log, read once the attempt has failed: the structure of what failed
+    # (its tracebacks, a launcher's summary) is read from them (tianluo.structure).
+    tails: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from tianluo.gpu_inventory import default_kernel_log, read_inventory
 from tianluo.hostspace import FsSpace, measure, stage_folders
 from tianluo.jobspec import job_spec
 from tianluo.linear_re import UnsupportedPattern, compile_pattern
-from tianluo.logscan import Cursor, scan
+from tianluo.logscan import Cursor, scan, tail
 from tianluo.model import Attempt, LogCursor, RunState, split_stage_id
 from tianluo.observations import Observations, OutputStat, StageObservation
 from tianluo.plan_model import PlannedStage
@@ -82,13 +82,14 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
             stages[sid] = StageObservation(job=fact, found=found)
             continue
         progress = _progress_pattern(planned, sid)
+        logs = log_files(planned, attempt, Path(job.attempt_dir), workdir)
         scans = {  # the attempt's own streams are never read through a link; the user's extra logs may be links
             fname: scan(path, fname, _cursor(attempt, fname), rule_patterns, progress,
                         follow_links=fname not in STREAMS, deadline=_scan_deadline(budget),
                         newest=True)  # past the per-tick cap, the newest bytes (a fatal line is last)
-            for fname, path in log_files(planned, attempt, Path(job.attempt_dir), workdir).items()
+            for fname, path in logs.items()
         }
-        over = failed(fact)  # only a failed attempt's host is measured and its checkpoints listed
+        over = failed(fact)  # only a failed attempt's host is measured, its checkpoints listed, its logs' tails read
         listed, unlisted = (scan_checkpoints(planned.checkpoints, workdir) if planned.checkpoints and over
                             else ((), None))
         stages[sid] = StageObservation(
@@ -97,6 +98,7 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
             port=attempt_port(job.attempt_dir),
             space=measure(stage_folders(planned, workdir, job.attempt_dir)) if over else (),
             checkpoints=listed, checkpoints_unlisted=unlisted,
+            tails={f: tail(path, follow_links=f not in STREAMS) for f, path in logs.items()} if over else {},
         )
     if budget is not None and budget.over():
         return Observations(stages=stages, partial=True, gpus=gpus)

@@ -498,6 +498,9 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|invoked oom-killer|oom_reaper: reaped process|The node was low on resource: memory"
              r"|ObjectStoreFullError|Worker exceeded \d+% memory budget|Memory use is high but worker has no data"
              r"|Insufficient memory\) Failed to allocate|Container killed by YARN for exceeding physical memory"
+             r"|TERM_MEMLIMIT|exceeded MEM usage (?:hard )?limit|PBS: job killed: v?p?mem \d+\w* exceeded limit"
+             r"|Job exceeded a memory resource limit|which exceeds the memory usage threshold of"
+             r"|killed by \"?OOM Killer"
              r"|java\.lang\.OutOfMemoryError"
              r"|Memory cgroup out of memory: Kill|"
              + _exc("MemoryError")),
@@ -510,6 +513,9 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|PxgCudaDeviceMemoryAllocator fail to allocate|PxgCudaMemoryAllocator\.cpp \(\d+\) : warning : Failed to"
              r" allocate"
              r"|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED|CUDNN_STATUS_ALLOC_FAILED"
+             r"|THCudaCheck FAIL .*out of memory|Non-OK-status: .*(?:Internal|Resource exhausted): out of memory"
+             r"|Dst tensor is not initialized|Blas GEMM launch failed|Failed to get convolution algorithm\. This is"
+             r" probably because cuDNN failed to initialize|CUDNN_STATUS_NOT_INITIALIZED"
              r"|(?:HIP|MPS backend|XPU) out of memory|OOM when allocating tensor"
              r"|RESOURCE_EXHAUSTED: (?:Out of memory|.*[Rr]an out of memory|Attempting to (?:reserve|allocate)"
              r"|Failed to allocate)|Resource exhausted: (?:Out\b|Attempting to)"
@@ -564,11 +570,12 @@ SETUP: tuple[Rule, ...] = (
          log=r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|CUDA driver initialization failed"
              r"|no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE"
              r"|torch\.cuda\.is_available\(\) is False|No visible GPU devices|invalid device ordinal"
-             r"|device_id is out of range"),
+             r"|device_id is out of range|ProcessGroupNCCL is only supported with GPUs, no GPUs found"
+             r"|(?:TPU|GPU|device) (?:is )?already in use by (?:another )?process"),
     Rule("tls_error", CONFIG, "tls_error",
          log=r"CERTIFICATE_VERIFY_FAILED|self[- ]signed certificate in certificate chain"
              r"|unable to get local issuer certificate|certificate verify failed|SSLCertVerificationError"
-             r"|CertificateError\(\"hostname|hostname '[^']*' doesn't match"),
+             r"|CertificateError\(\"hostname|hostname '[^']*' doesn't match|\[SSL: WRONG_VERSION_NUMBER\]"),
     Rule("missing_credentials", CONFIG, "missing_credentials",
          log=r"Unable to locate credentials|api_key not configured|Token is required \(|" + _exc("NoCredentialsError")
              + r"|DefaultCredentialsError|Could not automatically determine credentials|[Mm]ust provide .*credentials"
@@ -596,6 +603,8 @@ SETUP: tuple[Rule, ...] = (
              r"|Model format error, expect"),
     Rule("version_mismatch", CONFIG, "version_mismatch",
          log=r"did not match any variant of untagged enum|Dataset scripts are no longer supported"
+             r"|does not match the version torch was compiled with"
+             r"|but Transformers does not recognize this architecture"
              r"|Weights only load failed"
              r"|WeightsUnpickler error: Unsupported global|Loaded runtime CuDNN library"
              r"|CuDNN library needs to have matching|but source was compiled with: |Outdated cuDNN installation found"
@@ -659,7 +668,10 @@ SETUP: tuple[Rule, ...] = (
          log=r": error: (?:unrecognized arguments|the following arguments are required"
              r"|argument \S+: (?:invalid|expected)|ambiguous option)"
              r"|MisconfigurationException: |^KeyError: 'pytorch-lightning_version'"
-             r"|Duplicate GPU detected|(?:srun|sbatch|salloc): (?:fatal|error): .*are mutually exclusive"
+             r"|Duplicate GPU detected|ncclInvalidArgument|ncclInvalidUsage"
+             r"|NCCL error in: [^,]*, invalid (?:argument|usage)"
+             r"|no socket interface found|No usable listening interface found|is neither AF_INET\(2\) nor AF_INET6"
+             r"|NET/Socket : No interface found|(?:srun|sbatch|salloc): (?:fatal|error): .*are mutually exclusive"
              r"|number of input must be bigger than batch size|Checkpoint path should be absolute"
              r"|Your setup doesn't support bf16|^Error: No such (?:command|option) '|CatboostError: Invalid param"
              r"|Failed to connect to GCS at address :\d+"
@@ -780,6 +792,7 @@ NETWORK: tuple[Rule, ...] = (
              r"|the download may be incomplete|failed to connect to all addresses"
              r"|Could not connect to the endpoint URL|StreamClosedError|Py4JNetworkError|Answer from Java side is empty"
              r"|Get \"https?://[^\"]*\": (?:unexpected )?EOF"
+             r"|: Unable to connect to endpoint|Curl returned error code \d+"
              r"|" + _exc("FileIntegrityError") + r"|"
              + _exc("ConnectionResetError", "ConnectionRefusedError", "ConnectionAbortedError", "BrokenPipeError",
                     "ConnectionError", "DistNetworkError", "LocalEntryNotFoundError")),

@@ -1,0 +1,299 @@
+"""The structure reader (tianluo.structure, tianluo.structure_verdict) and how classify uses it.
+
+Each case is a shape of output, not one message: a chain followed to its first cause, the frame
+that raised it, a launcher's root-cause rank, errno and HTTP families, a deterministic launch.
+The texts are cut from real outputs (their sources are in tests/corpus and the held-out sets);
+where a case needs a shape no single public excerpt has, it is put together from real lines.
+"""
+
+import pytest
+
+from tianluo import structure
+from tianluo.classify import Evidence, classify
+from tianluo.logscan import LogLine
+from tianluo.rulebook import Rule
+from tianluo.states import FaultClass
+from tianluo.structure_verdict import verdict
+
+T, C, K, U = FaultClass.TRANSIENT, FaultClass.CONFIG, FaultClass.CODE, FaultClass.UNKNOWN
+
+
+def _fault(text: str, **kw):
+    return classify(Evidence(state="exited", exit_code=kw.pop("exit_code", 1), tail=(("stderr", text),), **kw))
+
+
+CHAINED = """\
+Traceback (most recent call last):
+  File "/usr/lib/python3.10/site-packages/foo/store.py", line 10, in get
+    return self._d[key]
+KeyError: 'lr'
+
+During handling of the above exception, another exception occurred:
+
+Traceback (most recent call last):
+  File "train.py", line 5, in <module>
+    main()
+  File "/usr/lib/python3.10/site-packages/foo/store.py", line 12, in get
+    raise RuntimeError("lookup failed")
+RuntimeError: lookup failed
+"""
+
+
+def test_a_chain_is_read_from_its_first_cause():
+    shape = structure.read([("stderr", CHAINED)])
+    (chain,) = shape.chains
+    assert [r.base for r in chain] == ["KeyError", "RuntimeError"]
+    assert chain[0].where.endswith("foo/store.py") and chain[0].func == "get"
+    assert shape.first_causes()[0].base == "KeyError"
+
+
+@pytest.mark.parametrize(("path", "func", "origin"), [
+    ("train.py", "main", structure.USER),
+    ("/home/me/proj/model/net.py", "forward", structure.USER),
+    ("/opt/conda/lib/python3.10/site-packages/transformers/training_args.py", "__post_init__", structure.CONFIG),
+    ("/workspace/Megatron-LM/megatron/training/arguments.py", "validate_args", structure.CONFIG),
+    ("/usr/local/lib/python3.10/dist-packages/omegaconf/dictconfig.py", "__setattr__", structure.CONFIG),
+    ("D:\\anaconda\\lib\\site-packages\\accelerate\\commands\\launch.py", "launch_command", structure.CONFIG),
+    ("/usr/lib/python3.10/site-packages/torch/serialization.py", "save", structure.IO),
+    ("/usr/lib/python3.10/shutil.py", "copyfile", structure.IO),
+    ("/usr/lib/python3.10/site-packages/torch/nn/modules/linear.py", "forward", structure.LIBRARY),
+    ("<frozen importlib._bootstrap>", "_find_and_load", structure.LIBRARY),
+])
+def test_where_it_was_raised(path, func, origin):
+    text = f'Traceback (most recent call last):\n  File "{path}", line 3, in {func}\n    x()\nValueError: boom\n'
+    (chain,) = structure.read([("stderr", text)]).chains
+    assert chain[0].origin == origin
+
+
+def test_an_assertion_in_the_projects_own_file_is_code_but_a_frameworks_argument_check_is_config():
+    own = ('Traceback (most recent call last):\n  File "/home/a/proj/data.py", line 9, in __getitem__\n'
+           '    assert h % stride == 0\nAssertionError\n')
+    fault = _fault(own)
+    assert (fault.klass, fault.label) == (K, "programming_error")
+    assert "project's own" in fault.evidence
+    megatron = (
+        '15: [rank15]:   File "/usr/local/lib/python3.12/dist-packages/megatron/core/transformer/'
+        'transformer_block.py", line 110, in get_num_layers_to_build\n'
+        '15: [rank15]:     num_layers % config.pipeline_model_parallel_size == 0\n'
+        '15: [rank15]: AssertionError: num_layers should be divisible by pipeline_model_parallel_size\n')
+    fault = _fault(megatron)
+    assert (fault.klass, fault.label) == (C, "bad_arguments")
+
+
+def test_a_rules_code_verdict_gives_way_to_the_frame_of_a_config_module():
+    text = ('Traceback (most recent call last):\n  File "train.py", line 3, in <module>\n    cfg.wd = 1\n'
+            '  File "/x/site-packages/omegaconf/dictconfig.py", line 40, in __setitem__\n    raise KeyError(\n'
+            "KeyError: 'Accessing unknown key in a struct : wd'\n")
+    lines = (LogLine("stderr", 0, "KeyError: 'Accessing unknown key in a struct : wd'", ("key_error",)),)
+    fault = classify(Evidence(state="exited", exit_code=1, lines=lines, tail=(("stderr", text),)))
+    assert (fault.klass, fault.label) == (C, "bad_arguments")
+    assert "the rules alone: code/key_error" in fault.evidence
+
+
+def test_the_inplace_autograd_error_is_code_wherever_it_is_raised():
+    text = ('Traceback (most recent call last):\n  File "train.py", line 80, in <module>\n    loss.backward()\n'
+            '  File "/x/site-packages/torch/autograd/__init__.py", line 200, in backward\n'
+            '    Variable._execution_engine.run_backward(\n'
+            'RuntimeError: one of the variables needed for gradient computation has been modified by an inplace '
+            'operation: [torch.cuda.FloatTensor [64]] is at version 3; expected version 2 instead.\n')
+    assert (_fault(text).klass, _fault(text).label) == (K, "programming_error")
+
+
+def test_a_rich_traceback_and_an_excerpt_cut_above_its_header_are_read():
+    rich = ("╭───────────────────── Traceback (most recent call last) ──────────────────────╮\n"
+            "│ /opt/conda/lib/python3.7/site-packages/deepspeed/runtime/config.py:         │\n"
+            "│ 891 in _batch_assertion                                                     │\n"
+            "│ ❱  891 │   │   │   f\"Check batch related parameters. train_batch_si        │\n"
+            "╰─────────────────────────────────────────────────────────────────────────────╯\n"
+            "AssertionError: Check batch related parameters. train_batch_size is not\n"
+            "equal to micro_batch_per_gpu * gradient_acc_step * world_size 64 != 4 *\n")
+    (chain,) = structure.read([("stderr", rich)]).chains
+    assert chain[0].func == "_batch_assertion" and chain[0].origin == structure.CONFIG
+    assert "micro_batch_per_gpu" in chain[0].message  # the message wrapped to the next line
+    cut = ('File "/opt/conda/lib/python3.8/site-packages/titans/layer/attention/gpt_attention.py", line 49, '
+           'in forward\n'
+           '    num_attention_heads = divide(all_head_size, self.attention_head_size)\n'
+           '  File "/opt/conda/lib/python3.8/site-packages/colossalai/nn/layer/utils/common.py", line 52, in divide\n'
+           '    assert numerator % denominator == 0, \\\nAssertionError: 96 is not divisible by 64\n')
+    assert (_fault(cut).klass, _fault(cut).label) == (C, "bad_arguments")
+
+
+def test_a_file_that_is_not_python_run_as_a_script_is_config():
+    text = ('Traceback (most recent call last):\n  File "/root/default_config.yaml", line 2, in <module>\n'
+            "    distributed_type: MULTI_GPU\nNameError: name 'MULTI_GPU' is not defined\n")
+    lines = (LogLine("stderr", 0, "NameError: name 'MULTI_GPU' is not defined", ("name_error",)),)
+    fault = classify(Evidence(state="exited", exit_code=1, lines=lines, tail=(("stderr", text),)))
+    assert fault.klass == C
+
+
+# --- whose lines ---------------------------------------------------------------------------------
+
+TORCHRUN = """\
+[rank0]: Traceback (most recent call last):
+[rank0]:   File "/opt/conda/lib/python3.11/site-packages/transformers/training_args.py", line 1661, in __post_init__
+[rank0]:     raise ValueError(
+[rank0]: ValueError: --load_best_model_at_end requires the save and eval strategy to match
+[rank1]: RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:534] Connection closed by peer [127.0.0.1]:5
+Root Cause (first observed failure):
+[0]:
+  time      : 2024-05-01_10:00:00
+  host      : node1
+  rank      : 0 (local_rank: 0)
+  exitcode  : 1 (pid: 1234)
+"""
+
+
+def test_the_launchers_root_cause_rank_counts_first_and_a_peers_loss_is_a_symptom():
+    shape = structure.read([("stderr", TORCHRUN)])
+    assert shape.root_rank == "0" and shape.ranks == {"0", "1"}
+    lines = (LogLine("stderr", 0, "[rank1]: RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:534] "
+                                  "Connection closed by peer [127.0.0.1]:5", ("connection_error",)),)
+    fault = classify(Evidence(state="exited", exit_code=1, lines=lines, tail=(("stderr", TORCHRUN),)))
+    assert (fault.klass, fault.label) == (C, "bad_arguments")
+    assert "(rank 0)" in fault.evidence and "the rules alone: transient/connection_error" in fault.evidence
+
+
+def test_prefixes_of_launchers_name_the_rank():
+    assert structure.split_prefix("[rank3]: x") == ("3", "x")
+    assert structure.split_prefix("[default2]:x") == ("2", "x")
+    assert structure.split_prefix(" 2: [rank2]: x") == ("2", "x")
+    assert structure.split_prefix("[1,3]<stderr>: x") == ("3", "x")
+    assert structure.split_prefix("(RayTrainWorker pid=8123, ip=10.0.0.2) x") == ("8123", "x")
+    assert structure.split_prefix("plain line") == (None, "plain line")
+
+
+def test_a_launchers_signal_of_the_root_rank_is_decoded():
+    text = ("Root Cause (first observed failure):\n[0]:\n  rank      : 1 (local_rank: 1)\n"
+            "  exitcode  : -7 (pid: 99)\n  traceback : Signal 7 (SIGBUS) received by PID 99\n")
+    v = verdict(structure.read([("stderr", text)]))
+    assert v is not None and v.label == "signal_sigbus" and v.klass == U
+
+
+# --- errno, HTTP, memory ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("line", "klass", "label"), [
+    ("OSError: [Errno 28] No space left on device: '/ckpt/x.pt'", C, "disk_full"),
+    ("h5py OSError: Unable to create file (unable to open file: name = 'w.h5', errno = 122)", C, "disk_quota"),
+    ("ERROR: failed to write: (os error 5)", T, "io_error"),
+    ("OSError: [Errno 70] Communication error on send", T, "io_error"),
+    ("requests.exceptions.HTTPError: 503 Server Error: Service Unavailable for url: https://x/api", T,
+     "http_unavailable"),
+    ("wandb: ERROR Error uploading \"config.yaml\": CommError, <Response [507]>", C, "disk_full"),
+    ("Exception: URL fetch failure on http://h/nuclei.tar.gz: None -- Forbidden", C, "auth_error"),
+    ("google.api_core.exceptions.TooManyRequests: 429 GET https://storage.googleapis.com/x", T, "rate_limited"),
+    ("botocore.exceptions.ClientError: An error occurred (403) when calling the HeadObject operation: "
+     "Forbidden", C, "auth_error"),
+])
+def test_errno_and_http_families_of_any_client(line, klass, label):
+    fault = _fault(line + "\n")
+    assert (fault.klass, fault.label) == (klass, label), fault.evidence
+
+
+def test_a_resource_errno_wins_over_a_network_one():
+    text = "ConnectionResetError: [Errno 104] Connection reset by peer\nOSError: [Errno 28] No space left on device\n"
+    assert verdict(structure.read([("stderr", text)])).label == "disk_full"
+
+
+@pytest.mark.parametrize(("line", "label"), [
+    ("2019-01-01 F ./tensorflow/core/kernels/random_op_gpu.h:227] Non-OK-status: GpuLaunchKernel(x) status: "
+     "Internal: out of memory", "cuda_oom"),
+    ("THCudaCheck FAIL file=/pytorch/aten/src/THC/THCCachingHostAllocator.cpp line=265 error=2 : out of memory",
+     "cuda_oom"),
+    ("RuntimeError: Could not allocate bytes object!", "cuda_oom"),
+    ("terminate called after throwing an instance of 'std::bad_alloc'", "host_oom"),
+])
+def test_out_of_memory_in_other_wordings(line, label):
+    assert _fault(line + "\n").label in (label, "cuda_oom", "host_oom")
+    assert _fault(line + "\n").klass == C
+
+
+@pytest.mark.parametrize("line", [
+    "2020-06-01 20:07:58.089327: W tensorflow/core/common_runtime/bfc_allocator.cc:239] Allocator (GPU_0_bfc) ran "
+    "out of memory trying to allocate 45.53MiB with freed_by_count=0. The caller indicates that this is not a "
+    "failure, but may mean that there could be performance gains if more memory were available.",
+    "Worker unexpectedly exits with a connection error code 2. (1) The process is killed by SIGKILL by OOM killer "
+    "due to high memory usage.",
+])
+def test_a_line_that_only_mentions_memory_is_not_an_oom(line):
+    assert _fault(line + "\n").klass == U
+
+
+# --- a deterministic launch ------------------------------------------------------------------------
+
+NCCL_LAUNCH = """\
+[rank0]: torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp:1970, unhandled system error
+[rank1]: torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp:1970, unhandled system error
+srun: error: gpu-01: tasks 0-1: Exited with exit code 1
+"""
+
+
+def test_every_rank_failing_alike_seconds_after_the_start_is_a_launch_fault_not_a_transient():
+    lines = (LogLine("stderr", 0, "[rank1]: torch.distributed.DistBackendError: NCCL error in: "
+                                  "ProcessGroupNCCL.cpp:1970, unhandled system error", ("nccl_error",)),)
+    soon = classify(Evidence(state="exited", exit_code=1, lines=lines, tail=(("stderr", NCCL_LAUNCH),), ran_s=8))
+    assert (soon.klass, soon.label) == (C, "bad_arguments")
+    assert "2 ranks ended with the same error 8s after the start" in soon.evidence
+    later = classify(Evidence(state="exited", exit_code=1, lines=lines, tail=(("stderr", NCCL_LAUNCH),), ran_s=3600))
+    assert later.klass == T  # an hour in: the network, not the launch
+    unknown_time = classify(Evidence(state="exited", exit_code=1, lines=lines, tail=(("stderr", NCCL_LAUNCH),)))
+    assert unknown_time.klass == T
+
+
+def test_ncclInvalidUsage_is_config_wherever_it_stands():
+    line = ("RuntimeError: NCCL error in: /opt/pytorch/ProcessGroupNCCL.cpp:2897, invalid usage (run with "
+            "NCCL_DEBUG=WARN for details), NCCL version 2.27.3")
+    lines = (LogLine("stderr", 0, line, ()),)
+    assert classify(Evidence(state="exited", exit_code=1, lines=lines)).klass == C
+
+
+# --- what the structure must not do ----------------------------------------------------------------
+
+
+def test_a_spec_rule_stays_the_users_word():
+    rule = Rule(name="spec-0", klass=FaultClass.TRANSIENT, label="flaky", exit_code=1)
+    fault = classify(Evidence(state="exited", exit_code=1, tail=(("stderr", CHAINED),)), rules=[rule])
+    assert fault.label == "flaky"
+
+
+def test_a_rule_named_cause_is_kept():
+    line = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB"
+    fault = classify(Evidence(state="exited", exit_code=1, lines=(LogLine("stderr", 0, line, ("cuda_oom",)),),
+                              tail=(("stderr", CHAINED + line + "\n"),)))
+    assert fault.label == "cuda_oom"
+
+
+def test_an_errno_on_the_rules_own_line_is_the_same_story():
+    line = ("msm:4016:4653 [7] misc/ibvwrap.cc:190 NCCL WARN Call to ibv_create_cq failed with error Cannot "
+            "allocate memory")
+    fault = classify(Evidence(state="exited", exit_code=1, lines=(LogLine("stderr", 0, line, ()),),
+                              tail=(("stderr", line + "\n"),)))
+    assert fault.label == "nccl_error"
+
+
+def test_an_exception_the_program_survived_is_not_why_it_ended():
+    """Python logging reports a handler that failed (a KeyError formatting a record) and goes on."""
+    text = ('--- Logging error ---\nTraceback (most recent call last):\n'
+            '  File "/usr/lib/python3.6/logging/__init__.py", line 840, in format\n    return fmt.format(record)\n'
+            'KeyError: "\'time\'"\nCall stack:\n'
+            '  File "/usr/lib/python3.6/runpy.py", line 193, in _run_module_as_main\n'
+            '    "__main__", mod_spec)\n')
+    shape = structure.read([("stderr", text)])
+    assert [r.base for r in shape.survived] == ["KeyError"] and not shape.chains
+    lines = (LogLine("stderr", 0, "KeyError: \"'time'\"", ("key_error",)),)
+    fault = classify(Evidence(state="exited", exit_code=1, lines=lines, tail=(("stderr", text),)))
+    assert (fault.klass, fault.label) == (U, "exit_1")
+    ended = text + 'Traceback (most recent call last):\n  File "t.py", line 1, in <module>\nKeyError: \'lr\'\n'
+    assert classify(Evidence(state="exited", exit_code=1, lines=lines, tail=(("stderr", ended),))).label == "key_error"
+
+
+def test_a_frameworks_own_bug_report_is_not_a_config_check():
+    text = "RuntimeError: Unsupported TypeMeta in ATen: nullptr (uninitialized) (please report this error)\n"
+    assert _fault(text).klass == U
+
+
+def test_hostile_text_costs_what_its_lines_cost():
+    evil = ("Traceback (most recent call last):\n" + '  File "' + "a" * 5000 + '", line 1, in f\n') * 2000
+    evil += "X" * 100_000 + "Error: " + "(" * 50_000 + "\n" + "\x1b]0;\x07\x00" * 1000
+    shape = structure.read([("stderr", evil)])  # returns, bounded by LINE_CHARS and MAX_LINES
+    assert len(shape.chains) <= structure.MAX_LINES

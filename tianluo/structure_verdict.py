@@ -1,0 +1,305 @@
+"""What the structure of a failure says about its class. Pure: a ``structure.Shape`` in, a verdict out.
+
+``classify`` asks this when the rulebook named no cause (or only a symptom, or only the
+exception's type where the raising frame says more); see ``classify``'s docstring for when a
+verdict here replaces the rule's. In the order tried:
+
+1. **An errno of a resource** (a full disk or quota, memory, open files, a permission): it
+   wins its family wherever it stands.
+2. **An HTTP status of any client**: 401/403 -> config/auth_error; 429 ->
+   transient/rate_limited; 5xx -> transient/http_unavailable (backed off); 404 ->
+   config/missing_file.
+3. **Other errnos and strerrors**: the network (transient), I/O (transient), missing files.
+4. **The exception that started it**, the launcher's root-cause rank first, each chain from
+   its first cause:
+   * a configuration exception by name (``ConfigError``, ``ValidationError``,
+     ``MisconfigurationException``, omegaconf/Hydra's) or raised in a framework's argument,
+     config or validation module (``training_args.py``, ``validate_args``, accelerate's
+     launch) -> config/bad_arguments;
+   * a programming error (KeyError, IndexError, AttributeError, TypeError, NameError, an
+     assertion, an in-place autograd modification, shape/dtype/device mismatches) raised
+     in the user's own file -> code;
+   * absl/XLA/TF status words (``UNAVAILABLE``, ``UnimplementedError``, ``Mosaic failed to
+     compile``...) and services' exception names (``ServiceUnavailable``, ``RateLimitError``);
+   * an I/O layer's error with no errno, by what it was doing (opening, reading, writing).
+5. **Out of memory in any wording** (TF's ``Internal: out of memory``, ``THCudaCheck FAIL
+   ... out of memory``): on a device -> config/cuda_oom, else config/host_oom.
+6. **The launcher's word on the root rank's signal** (torchrun ``exitcode : -7`` is SIGBUS).
+
+Lines a rank printed because its peer died (a lost connection, an NCCL error) are never a
+verdict here: ``classify`` only lets a verdict replace a peer-loss rule when it names
+something else.
+"""
+
+import signal as _signal
+from dataclasses import dataclass
+
+from tianluo.linear_re import compile_pattern
+from tianluo.states import FaultClass
+from tianluo.structure import CONFIG, IO, USER, Raised, Shape
+
+TRANSIENT, CONFIG_C, CODE, UNKNOWN = FaultClass.TRANSIENT, FaultClass.CONFIG, FaultClass.CODE, FaultClass.UNKNOWN
+
+#: Exception types a framework's argument or validation code raises when it rejects its configuration
+#: (an OSError or a ConnectionError raised in a config module is about loading it, not validating it).
+VALIDATION = frozenset({"ValueError", "AssertionError", "TypeError", "KeyError", "RuntimeError", "Exception",
+                        "NotImplementedError", "AttributeError", "IndexError"})
+
+#: Labels only the structure gives (the rulebook's are in ``tianluo.rulebook``).
+LABELS = {"programming_error": CODE}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    klass: FaultClass
+    label: str
+    evidence: str
+    basis: str  # "errno" | "http" | "origin" | "name" | "message" | "oom" | "launcher"
+    line: str = ""  # the log line it rests on, without its file (empty for a launcher's word)
+
+
+_RESOURCE_ERRNO = {28: (CONFIG_C, "disk_full"), 27: (CONFIG_C, "disk_full"), 122: (CONFIG_C, "disk_quota"),
+                   12: (CONFIG_C, "host_oom"), 24: (CONFIG_C, "too_many_open_files"),
+                   23: (CONFIG_C, "too_many_open_files"), 13: (CONFIG_C, "permission_denied"),
+                   30: (CONFIG_C, "permission_denied"), 1: (CONFIG_C, "permission_denied")}
+_OTHER_ERRNO = {111: (TRANSIENT, "connection_error"), 104: (TRANSIENT, "connection_error"),
+                103: (TRANSIENT, "connection_error"), 32: (TRANSIENT, "connection_error"),
+                101: (TRANSIENT, "connection_error"), 113: (TRANSIENT, "connection_error"),
+                100: (TRANSIENT, "connection_error"), 112: (TRANSIENT, "connection_error"),
+                110: (TRANSIENT, "timeout"), -2: (TRANSIENT, "dns_error"), -3: (TRANSIENT, "dns_error"),
+                -5: (TRANSIENT, "dns_error"), 5: (TRANSIENT, "io_error"), 116: (TRANSIENT, "io_error"),
+                121: (TRANSIENT, "io_error"), 37: (TRANSIENT, "io_error"), 98: (TRANSIENT, "port_in_use"),
+                70: (TRANSIENT, "io_error"), 67: (TRANSIENT, "io_error"), 107: (TRANSIENT, "io_error"),
+                8: (CONFIG_C, "not_executable"), 7: (CONFIG_C, "bad_arguments"), 2: (CONFIG_C, "missing_file"),
+                20: (CONFIG_C, "missing_file"), 21: (CONFIG_C, "missing_file")}
+# The order families win in when several errnos stand in one log: resources first.
+_RESOURCE_ORDER = (122, 28, 27, 12, 24, 23, 13, 30, 1)
+
+#: Exceptions a launcher or a wrapper raises about a child that failed: the child's own lines say why.
+_WRAPPER = compile_pattern(r"^(?:ChildFailedError|CalledProcessError|SubprocessError|ProcessRaisedException"
+                           r"|ProcessExitedException|SystemExit|RayTaskError\w*|RaySystemError|WorkerCrashedError"
+                           r"|BrokenProcessPool|ExitCodeException|TaskFailed\w*|JobFailed\w*)$")
+_CONFIG_NAME = compile_pattern(
+    r"^(?:\w*Config(?:uration)?(?:Error|Exception|KeyError|AttributeError|ValueError|TypeError)|Misconfiguration\w*"
+    r"|\w*ValidationError|UsageError|ArgumentError|ArgumentTypeError|InvalidConfig\w*|MissingMandatoryValue"
+    r"|InterpolationResolutionError|InterpolationKeyError|HydraException|InstantiationException"
+    r"|ConfigCompositionException|OverrideParseException|GrammarParseError|UnimplementedError|FailedPreconditionError"
+    r"|DuplicateFlagError|IllegalFlagValueError|UnrecognizedFlagError|UnparsedFlagAccessError)$")
+_CODE_NAME = {"KeyError": "key_error", "IndexError": "index_error", "AttributeError": "attribute_error",
+              "NameError": "name_error", "UnboundLocalError": "name_error", "TypeError": "type_error",
+              "ZeroDivisionError": "zero_division", "RecursionError": "recursion_error",
+              "NotImplementedError": "not_implemented", "SyntaxError": "syntax_error",
+              "IndentationError": "syntax_error", "AssertionError": "programming_error",
+              "InvalidArgumentError": "programming_error", "StopIteration": "programming_error"}
+_PROGRAMMING_MESSAGE = compile_pattern(
+    r"(?i)modified by an inplace operation|needed for gradient computation has been modified"
+    r"|backward through the graph a second time|does not require grad|does not have a grad_fn"
+    r"|a leaf Variable that requires grad|view of a leaf Variable|can't call numpy\(\) on Tensor that requires grad"
+    r"|only one element tensors can be converted|can't convert cuda|not broadcastable|could not broadcast"
+    r"|view size is not compatible|must match the size of tensor|shape mismatch|shapes? .{0,80} (?:do not|don't|cannot)"
+    r" (?:match|broadcast)|incompatible shapes|dimension out of range|index out of range|out of bounds for"
+    r"|expected scalar type|expected (?:object|tensor) of (?:scalar )?type|found dtype|dtype mismatch"
+    r"|expected all tensors to be on the same device|is not in \[\d+, ?\d+\)|has no attribute|not subscriptable"
+    r"|is not iterable|object is not callable|unhashable type|takes \d+ positional arguments? but \d+"
+    r"|missing \d+ required positional argument|got an unexpected keyword argument|unsupported operand type"
+    r"|is incompatible with (?:the )?layer|expected (?:axis -?\d+ of )?input shape|expected shape=|found shape="
+    r"|expected ndim=|found ndim=|must have the same (?:shape|size|number|length)|must be the same (?:size|shape)"
+    r"|same (?:shape|size) as (?:the )?input|size .{0,40} must be the same as")
+
+#: A framework's own bug, in its words: not a check of the configuration, whatever else the message says.
+_REPORT_BUG = compile_pattern(r"(?i)report (?:this|it|a bug)|open (?:up )?an issue|file (?:a bug|an issue)"
+                              r"|this is a bug|should (?:never|not) happen|internal (?:error|assert)")
+
+#: What an argument or configuration check says when it refuses: the framework's (or the program's own)
+#: validation, not a fault of the program's logic.
+_CONFIG_MESSAGE = compile_pattern(
+    r"(?i)\bconfig|configuration|\barguments?\b|\bcommand[- ]line\b"
+    r"|cannot be used|can only (?:be used|work|run|support)|only works? with|can't be used|only supports?\b"
+    r"|not supported|unsupported|is not available"
+    r"|(?:has|have|must|needs?) (?:to )?be (?:greater|less|larger|smaller|positive|non-negative|at least|at most"
+    r"|a multiple|divisible|set|specified|provided|given|one of|either|an? (?:int|integer|string|str|list|dict"
+    r"|bool|float|path))"
+    r"|\binvalid (?:value|choice|strategy|name|option|mode|type|combination)|expected one of|must be one of"
+    r"|please (?:specify|set|provide|use|install|pass|make sure|check|choose|select|upgrade|downgrade|either)"
+    r"|\brequires? (?:a|an|uniform|all|the|at least|that|both|either)\b"
+    r"|is required|are required|mutually exclusive|incompatible with|divisible by|not compatible"
+    r"|was given|were given|got both|at the same time|\bnot set\b|is not set|environment variable"
+    r"|requires? .{0,60}(?:to be set|version|>=|installed)|only (?:available|works) (?:with|on|for|when)"
+    r"|no longer (?:supported|available)|has been (?:removed|deprecated)")
+
+_SHAPE_MESSAGE = compile_pattern(r"(?i)shape|size of tensor|must match the size|broadcast|dimension out of range"
+                                 r"|view size")
+_DEVICE_MESSAGE = compile_pattern(r"(?i)same device|scalar type|dtype|can't convert cuda")
+_STATUS = compile_pattern(r"^(?:\w+: )?(UNAVAILABLE|DEADLINE_EXCEEDED|UNAUTHENTICATED|PERMISSION_DENIED"
+                          r"|UNIMPLEMENTED|FAILED_PRECONDITION|INTERNAL|INVALID_ARGUMENT|ABORTED|DATA_LOSS)\b",
+                          capture=True)
+_STATUS_VERDICT = {"UNAVAILABLE": (TRANSIENT, "connection_error"), "DEADLINE_EXCEEDED": (TRANSIENT, "timeout"),
+                   "UNAUTHENTICATED": (CONFIG_C, "auth_error"), "PERMISSION_DENIED": (CONFIG_C, "permission_denied"),
+                   "UNIMPLEMENTED": (CONFIG_C, "bad_arguments"),
+                   "FAILED_PRECONDITION": (CONFIG_C, "bad_arguments")}
+#: Other exceptions a framework raises for a refused configuration (``ZeRORuntimeException``): any *Error or
+#: *Exception but those of I/O, the network, memory, imports and decoding, which say something else.
+_ANY_CHECK = compile_pattern(r"^(?:\w*(?:Runtime|Value|Assertion|Usage|Setup|Init|Launch|Plugin|Strategy|Accelerator"
+                             r"|Argument|Param|Option|Spec|Schema|Check)(?:Error|Exception))$")
+_IO_NAME = compile_pattern(r"^(?:OSError|IOError|EnvironmentError|RuntimeError|\w*(?:IO|Io|File|Write|Read|Storage"
+                           r"|Stream)\w*(?:Error|Exception))$")
+_NOT_PYTHON = compile_pattern(r"(?i)\.(?:ya?ml|json|toml|cfg|ini|sh|txt|md|conf)$")
+_COMPILE_FAILED = compile_pattern(r"(?i)failed to compile|compilation (?:failed|error)|Mosaic failed"
+                                  r"|could not compile|LLVM ERROR")
+_TF_NAMES = {"UnavailableError": (TRANSIENT, "connection_error"), "DeadlineExceededError": (TRANSIENT, "timeout"),
+             "UnauthenticatedError": (CONFIG_C, "auth_error"),
+             "PermissionDeniedError": (CONFIG_C, "permission_denied"), "NotFoundError": (CONFIG_C, "missing_file"),
+             "ServiceUnavailable": (TRANSIENT, "http_unavailable"),
+             "InternalServerError": (TRANSIENT, "http_unavailable"), "BadGateway": (TRANSIENT, "http_unavailable"),
+             "GatewayTimeout": (TRANSIENT, "http_unavailable"), "APIConnectionError": (TRANSIENT, "connection_error"),
+             "ServerError": (TRANSIENT, "http_unavailable"), "TooManyRequests": (TRANSIENT, "rate_limited"),
+             "RateLimitError": (TRANSIENT, "rate_limited"), "ThrottlingException": (TRANSIENT, "rate_limited"),
+             "SlowDown": (TRANSIENT, "rate_limited"), "ResourceExhausted": (TRANSIENT, "rate_limited"),
+             "Unauthorized": (CONFIG_C, "auth_error"), "Forbidden": (CONFIG_C, "auth_error"),
+             "AuthenticationError": (CONFIG_C, "auth_error"), "PermissionDenied": (CONFIG_C, "auth_error"),
+             "AccessDenied": (CONFIG_C, "auth_error"), "AccessDeniedException": (CONFIG_C, "auth_error"),
+             "UnauthorizedError": (CONFIG_C, "auth_error"), "IsADirectoryError": (CONFIG_C, "missing_file"),
+             "NotADirectoryError": (CONFIG_C, "missing_file"), "DeadlineExceeded": (TRANSIENT, "timeout")}
+_IO_MISSING = compile_pattern(r"(?i)no such file|not found|does not exist|cannot be opened|unable to open"
+                              r"|could not open|failed to open")
+_IO_CORRUPT = compile_pattern(r"(?i)corrupt|truncated|unexpected end|\bEOF\b|central directory|invalid load key"
+                              r"|failed reading|bad magic|checksum")
+_IO_WRITE = compile_pattern(r"(?i)\bwrit(?:e|ing)\b|flush|failed to save|could not save|unable to save")
+
+
+def verdict(shape: Shape) -> Verdict | None:
+    """What the structure says, or None when it says nothing (see the module docstring for the order)."""
+    for n in _RESOURCE_ORDER:
+        for num, where in shape.errnos + shape.strerrors:
+            if num == n:
+                klass, label = _RESOURCE_ERRNO[n]
+                return Verdict(klass, label, f"{where} (errno {n})", "errno", _line(where))
+    http = _http(shape)
+    if http is not None:
+        return http
+    for num, where in shape.errnos + shape.strerrors:
+        if num in _OTHER_ERRNO:
+            klass, label = _OTHER_ERRNO[num]
+            return Verdict(klass, label, f"{where} (errno {num})", "errno", _line(where))
+    for raised in shape.first_causes():
+        v = exception_verdict(raised)
+        if v is not None:
+            return v
+    for raised in reversed(shape.bare):
+        v = exception_verdict(raised)
+        if v is not None:
+            return v
+    if shape.oom:
+        on_device, where = next(((d, w) for d, w in shape.oom if d), shape.oom[-1])
+        return Verdict(CONFIG_C, "cuda_oom" if on_device else "host_oom", where, "oom", _line(where))
+    if shape.root_signal is not None:
+        name = _signal_name(shape.root_signal)
+        return Verdict(UNKNOWN, "signal_" + name.lower(), f"the launcher says rank {shape.root_rank} died of {name}",
+                       "launcher")
+    return None
+
+
+def _http(shape: Shape) -> Verdict | None:
+    codes = {code: where for code, where in shape.http}
+    for test, klass, label in ((lambda c: c == 507, CONFIG_C, "disk_full"),
+                               (lambda c: c in (401, 403), CONFIG_C, "auth_error"),
+                               (lambda c: c == 429, TRANSIENT, "rate_limited"),
+                               (lambda c: 500 <= c <= 599, TRANSIENT, "http_unavailable"),
+                               (lambda c: c == 404, CONFIG_C, "missing_file")):
+        for code, where in codes.items():
+            if test(code):
+                return Verdict(klass, label, f"{where} (HTTP {code})", "http", _line(where))
+    return None
+
+
+def exception_verdict(raised: Raised) -> Verdict | None:
+    """What one exception says by its name, where it was raised and its message; None if nothing."""
+    base, message = raised.base, raised.message
+    if _WRAPPER.search(base):
+        return None
+    origin = _where(raised)
+    if raised.origin == CONFIG and (base in VALIDATION or _CONFIG_NAME.search(base)):
+        return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised in {origin}: the framework rejected "
+                       "its configuration or arguments)", "origin", raised.text)
+    if _CONFIG_NAME.search(base):
+        return Verdict(CONFIG_C, "bad_arguments", _text(raised), "name", raised.text)
+    status = _STATUS.search(message)
+    if status is not None and status.group(1) in _STATUS_VERDICT:
+        klass, label = _STATUS_VERDICT[status.group(1)]
+        return Verdict(klass, label, _text(raised), "name", raised.text)
+    if _COMPILE_FAILED.search(message) and ("Xla" in raised.name or "jax" in raised.name.lower()
+                                             or status is not None):
+        return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (the kernel does not compile for this "
+                       "device or this version)", "message", raised.text)
+    if base in _TF_NAMES:
+        klass, label = _TF_NAMES[base]
+        return Verdict(klass, label, _text(raised), "name", raised.text)
+    if raised.where is not None and _NOT_PYTHON.search(raised.where):
+        return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised in {origin}: python was given a file "
+                       "that is not a Python program)", "origin", raised.text)
+    programming = base in _CODE_NAME or bool(_PROGRAMMING_MESSAGE.search(message))
+    validation = ((base in VALIDATION or _ANY_CHECK.search(base)) and not _PROGRAMMING_MESSAGE.search(message)
+                  and bool(_CONFIG_MESSAGE.search(message)) and not _REPORT_BUG.search(message))
+    if validation and base not in ("KeyError", "IndexError", "AttributeError", "TypeError"):
+        return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (a check of the configuration or arguments "
+                       f"refused them, raised in {origin})", "message", raised.text)
+    if programming and raised.origin == USER:
+        return Verdict(CODE, _code_label(raised), f"{_text(raised)} (raised in the project's own {origin})",
+                       "origin")
+    if _PROGRAMMING_MESSAGE.search(message) and base in ("RuntimeError", "ValueError", "Exception"):
+        return Verdict(CODE, _code_label(raised), _text(raised), "message", raised.text)
+    if base == "InvalidArgumentError":
+        return Verdict(CODE, "programming_error", _text(raised), "name", raised.text)
+    if raised.origin == IO and _IO_NAME.search(base):
+        return _io(raised, origin)
+    return None
+
+
+def _line(where: str) -> str:
+    """The line of a "file: line" text."""
+    return where.split(": ", 1)[-1]
+
+
+def _code_label(raised: Raised) -> str:
+    label = _CODE_NAME.get(raised.base)
+    if label is not None and label != "programming_error":
+        return label
+    if _SHAPE_MESSAGE.search(raised.message):
+        return "shape_mismatch"
+    if _DEVICE_MESSAGE.search(raised.message):
+        return "device_mismatch"
+    return "programming_error"
+
+
+def _io(raised: Raised, origin: str) -> Verdict | None:
+    text = f"{_text(raised)} (raised in {origin}, an I/O layer)"
+    message = raised.message
+    if _IO_MISSING.search(message):
+        return Verdict(CONFIG_C, "missing_file", text, "origin", raised.text)
+    if _IO_CORRUPT.search(message):
+        return Verdict(CONFIG_C, "corrupt_checkpoint", text, "origin", raised.text)
+    if _IO_WRITE.search(message):
+        return Verdict(CONFIG_C, "disk_full", text, "origin", raised.text)
+    if raised.base in ("OSError", "IOError", "EnvironmentError"):  # the OS said no, with no errno to say why
+        return Verdict(TRANSIENT, "io_error", text, "origin", raised.text)
+    return None
+
+
+def _where(raised: Raised) -> str:
+    if raised.where is None:
+        return "an unknown place"
+    short = raised.where.replace("\\", "/").rsplit("/", 3)
+    place = "/".join(short[-3:]) if len(short) > 1 else raised.where
+    return f"{place}{', ' + raised.func if raised.func else ''}"
+
+
+def _text(raised: Raised) -> str:
+    rank = f" (rank {raised.rank})" if raised.rank is not None else ""
+    return f"{raised.file}{rank}: {raised.text}"
+
+
+def _signal_name(num: int) -> str:
+    try:
+        return _signal.Signals(num).name
+    except ValueError:
+        return f"SIG{num}"
