@@ -450,7 +450,9 @@ SCHEDULER: tuple[Rule, ...] = (
     Rule("ended_node_fail", TRANSIENT, "node_failure", ended_by="node_fail", free=True),
     Rule("ended_boot_fail", TRANSIENT, "boot_failure", ended_by="boot_fail", free=True),
     Rule("ended_deadline", CONFIG, "deadline", ended_by="deadline"),
-    Rule("slurm_time_limit", CONFIG, "time_limit", log=r"CANCELLED AT \S+ DUE TO TIME LIMIT"),
+    Rule("slurm_time_limit", CONFIG, "time_limit", log=r"CANCELLED AT \S+ DUE TO TIME LIMIT"
+         r"|MPIEXEC_TIMEOUT environment variable\)|TERM_RUNLIMIT: job killed"
+         r"|PBS: job killed: walltime \d+ exceeded limit|Job was active longer than specified deadline"),
     Rule("slurm_preempted", TRANSIENT, "preempted", log=r"CANCELLED AT \S+ DUE TO (?:PREEMPTION|JOB REQUEUE)",
          free=True),
     Rule("slurm_node_failure", TRANSIENT, "node_failure",
@@ -542,6 +544,9 @@ STOPPED: tuple[Rule, ...] = (
     # but then the job ends by that failure, not by TERM, and the failure's own line says more.
     Rule("slurm_cancelled", UNKNOWN, "cancelled_outside",
          log=r"\*\*\* (?:JOB|STEP) \S+ ON \S+ CANCELLED AT \S+ \*\*\*", signal="SIGTERM"),
+    # LSF's word that a person (the owner or an administrator) killed the job: as a person's scancel.
+    Rule("lsf_killed_by_person", UNKNOWN, "cancelled_outside",
+         log=r"TERM_OWNER: job killed by owner|TERM_ADMIN: job killed by root or LSF administrator"),
     Rule("sigterm", TRANSIENT, "terminated", signal="SIGTERM"),
     Rule("sigint", TRANSIENT, "terminated", signal="SIGINT"),
     Rule("sighup", TRANSIENT, "terminated", signal="SIGHUP"),
@@ -761,6 +766,7 @@ NETWORK: tuple[Rule, ...] = (
              r"|Name does not resolve"),
     Rule("rate_limited", TRANSIENT, "rate_limited",
          log=r"Too Many Requests|\b429 Client Error|\(SlowDown\)|\bSlowDown:|rateLimitExceeded|Rate exceeded"
+             r"|Too many users have viewed or downloaded this file recently|toomanyrequests: "
              r"|\(Throttling(?:Exception)?\)|exceeds the rate limit|[Rr]ate limit (?:exceeded|reached)"
              r"|reduce your request rate|Slow Down$|TooManyRequests|\b429 (?:GET|POST|PUT|PATCH|DELETE|HEAD) "
              r"|over the account limit|\bServerBusy\b|[Ff]ailed to request \S+ - 429$|\b503 Slow Down\b"

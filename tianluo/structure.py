@@ -184,6 +184,8 @@ def _exception(indent_text: str, rank: str | None, name: str, frames, trace: boo
     if m is None:
         return None
     exc, message = m.group(2), (m.group(3) or "").strip()
+    if exc == "FilteredStackTrace" and message:  # JAX prints the real exception after this word
+        return _exception(message, rank, name, frames, trace)
     if exc in ("Traceback", "File", "During", "The", "Note", "Warning", "Error", "Hint"):
         return None
     if not trace and not _EXC_NAME.search(exc):
@@ -334,6 +336,10 @@ def _task_count(tasks: str) -> int:
 
 # --- errno, strerror, HTTP -------------------------------------------------------------------
 
+#: curl's own error codes (libcurl's CURLE_*), as pycurl and the curl tool print them.
+CURL_ERRNO = {6: -2, 7: 111, 18: 104, 28: 110, 35: 104, 52: 104, 55: 32, 56: 104}
+_CURL = compile_pattern(r"pycurl\.error: \((\d{1,3}), |\bcurl: \((\d{1,3})\) "
+                        r"|[Cc]url (?:returned )?error (?:code )?(\d{1,3})\b", capture=True)
 _ERRNO = compile_pattern(r"\[Errno (-?\d{1,4})\]|\berrno[:= ]+(-?\d{1,4})\b|\(os error (\d{1,4})\)"
                          r"|\bOSError\((\d{1,4}), ", capture=True)
 #: strerror texts that name their errno without doubt (glibc's words); generic ones (EINVAL) are left out.
@@ -424,6 +430,9 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
         n = _found(_ERRNO, text)
         if n is not None:
             errnos.append((n, where))
+        c = _found(_CURL, text)
+        if c is not None and c in CURL_ERRNO:
+            errnos.append((CURL_ERRNO[c], where))
         se = _STRERROR.search(text)
         if se is not None:
             strerrors.append((STRERRORS[se.group(0)], where))

@@ -116,7 +116,10 @@ _CONFIG_MESSAGE = compile_pattern(
     r"(?i)\bconfig|configuration|\barguments?\b|\bcommand[- ]line\b"
     r"|cannot be used|can only (?:be used|work|run|support)|only works? with|can't be used|only supports?\b"
     r"|not supported|unsupported|is not available"
-    r"|(?:has|have|must|needs?) (?:to )?be (?:greater|less|larger|smaller|positive|non-negative|at least|at most"
+    r"|does not exist|not (?:currently )?imported|is not installed|\bunrecogni[sz]ed\b|not recogni[sz]ed"
+    r"|\bunknown (?:model|type|key|option|argument|dataset|split|architecture|backend|strategy|mode|optimizer"
+    r"|scheduler|loss|task|precision|device)\b|not found in (?:the )?(?:base model|config|model|registry|choices)"
+    r"|(?:has|have|must|should|needs?) (?:to )?be (?:greater|less|larger|smaller|positive|non-negative|at least|at most"
     r"|a multiple|divisible|set|specified|provided|given|one of|either|an? (?:int|integer|string|str|list|dict"
     r"|bool|float|path))"
     r"|\binvalid (?:value|choice|strategy|name|option|mode|type|combination)|expected one of|must be one of"
@@ -131,8 +134,9 @@ _SHAPE_MESSAGE = compile_pattern(r"(?i)shape|size of tensor|must match the size|
                                  r"|view size")
 _DEVICE_MESSAGE = compile_pattern(r"(?i)same device|scalar type|dtype|can't convert cuda")
 _STATUS = compile_pattern(r"^(?:\w+: )?(UNAVAILABLE|DEADLINE_EXCEEDED|UNAUTHENTICATED|PERMISSION_DENIED"
-                          r"|UNIMPLEMENTED|FAILED_PRECONDITION|INTERNAL|INVALID_ARGUMENT|ABORTED|DATA_LOSS)\b",
-                          capture=True)
+                          r"|UNIMPLEMENTED|FAILED_PRECONDITION|INTERNAL|INVALID_ARGUMENT|ABORTED|DATA_LOSS"
+                          r"|Unavailable|Deadline exceeded|Unauthenticated|Permission denied|Unimplemented"
+                          r"|Failed precondition)(?::|\b)", capture=True)
 _STATUS_VERDICT = {"UNAVAILABLE": (TRANSIENT, "connection_error"), "DEADLINE_EXCEEDED": (TRANSIENT, "timeout"),
                    "UNAUTHENTICATED": (CONFIG_C, "auth_error"), "PERMISSION_DENIED": (CONFIG_C, "permission_denied"),
                    "UNIMPLEMENTED": (CONFIG_C, "bad_arguments"),
@@ -224,8 +228,9 @@ def exception_verdict(raised: Raised) -> Verdict | None:
     if _CONFIG_NAME.search(base):
         return Verdict(CONFIG_C, "bad_arguments", _text(raised), "name", raised.text)
     status = _STATUS.search(message)
-    if status is not None and status.group(1) in _STATUS_VERDICT:
-        klass, label = _STATUS_VERDICT[status.group(1)]
+    code = status.group(1).upper().replace(" ", "_") if status is not None else None
+    if code is not None and code in _STATUS_VERDICT:
+        klass, label = _STATUS_VERDICT[code]
         return Verdict(klass, label, _text(raised), "name", raised.text)
     if _COMPILE_FAILED.search(message) and ("Xla" in raised.name or "jax" in raised.name.lower()
                                              or status is not None):
@@ -239,7 +244,8 @@ def exception_verdict(raised: Raised) -> Verdict | None:
                        "that is not a Python program)", "origin", raised.text)
     programming = base in _CODE_NAME or bool(_PROGRAMMING_MESSAGE.search(message))
     validation = ((base in VALIDATION or _ANY_CHECK.search(base)) and not _PROGRAMMING_MESSAGE.search(message)
-                  and bool(_CONFIG_MESSAGE.search(message)) and not _REPORT_BUG.search(message))
+                  and bool(_CONFIG_MESSAGE.search(message)) and not _REPORT_BUG.search(message)
+                  and code not in ("INTERNAL", "ABORTED", "DATA_LOSS"))  # the runtime's own failure: not a check
     if validation and base not in ("KeyError", "IndexError", "AttributeError", "TypeError"):
         return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (a check of the configuration or arguments "
                        f"refused them, raised in {origin})", "message", raised.text)
