@@ -455,6 +455,7 @@ SCHEDULER: tuple[Rule, ...] = (
          r"|PBS: job killed: walltime \d+ exceeded limit|Job was active longer than specified deadline"),
     Rule("slurm_preempted", TRANSIENT, "preempted", log=r"CANCELLED AT \S+ DUE TO (?:PREEMPTION|JOB REQUEUE)",
          free=True),
+    Rule("pbs_node_failure", TRANSIENT, "node_failure", log=r"job preempted \(node failure\)", free=True),
     Rule("slurm_node_failure", TRANSIENT, "node_failure",
          log=r"CANCELLED AT \S+ DUE TO NODE FAIL|(?:salloc|srun): error: Node failure on \S+", free=True),
     # slurmd lost the batch script it was to run: the node's spool, not the job (a reboot mends it).
@@ -464,7 +465,7 @@ SCHEDULER: tuple[Rule, ...] = (
          log=r"Prolog failure on node|Job allocation \d+ has been revoked|Job prolog failed", free=True),
     # Ray's control plane gave a node up (its raylet died or stopped answering).
     Rule("ray_node_dead", TRANSIENT, "node_failure",
-         log=r"marked dead because the detector has missed too many heartbeats", free=True),
+         log=r"marked dead because the (?:detector|monitor) has missed too many heartbeats", free=True),
     # submitit (and jobs like it) caught the scheduler's preemption signal and requeued itself.
     Rule("requeued_preempted", TRANSIENT, "preempted",
          log=r": this job is preempted\b|PreemptionError: |[Nn]odes? of this job got pre-?empted", free=True),
@@ -672,7 +673,8 @@ SETUP: tuple[Rule, ...] = (
     Rule("bad_arguments", CONFIG, "bad_arguments",
          log=r": error: (?:unrecognized arguments|the following arguments are required"
              r"|argument \S+: (?:invalid|expected)|ambiguous option)"
-             r"|MisconfigurationException: |^KeyError: 'pytorch-lightning_version'"
+             r"|MisconfigurationException(?:: |\([\"'])|Check batch related parameters\. train_batch_size is not"
+             r"|no optimization profile has been defined|RequestTimeTooSkewed|^KeyError: 'pytorch-lightning_version'"
              r"|Duplicate GPU detected|ncclInvalidArgument|ncclInvalidUsage"
              r"|NCCL error in: [^,]*, invalid (?:argument|usage)"
              r"|no socket interface found|No usable listening interface found|is neither AF_INET\(2\) nor AF_INET6"
@@ -698,7 +700,7 @@ BUGS: tuple[Rule, ...] = (
              r"|expected input\[.*\] to have \d+ channels|Sizes of tensors must match except in dimension"
              r"|size mismatch, m1: |Given groups=\d+, weight of size|Incompatible shapes: \["
              r"|Shapes \([^)]*\) and \([^)]*\) are incompatible|Dimensions must be equal, but are \d+ and \d+"
-             r"|var and grad do not have the same shape"),
+             r"|var and grad do not have the same shape|logits and labels must have the same first dimension"),
     Rule("device_mismatch", CODE, "device_mismatch",
          log=r"Expected all tensors to be on the same device|expected scalar type \w+ but found \w+"
              r"|Input type \(.*\) and weight type \(.*\) should be the same|Expected object of (?:device|scalar) type"
@@ -711,7 +713,7 @@ BUGS: tuple[Rule, ...] = (
     Rule("zero_division", CODE, "zero_division", log=_exc("ZeroDivisionError")),
     Rule("type_error", CODE, "type_error",
          log=_exc("TypeError") + r"|^TypeError\([\"']|\b(?:ConcretizationTypeError|TracerBoolConversionError"
-                                 r"|TracerArrayConversionError|TracerIntegerConversionError): "),
+                                 r"|TracerArrayConversionError|TracerIntegerConversionError|UnexpectedTracerError): "),
     Rule("attribute_error", CODE, "attribute_error", log=_exc(r"\w*AttributeError")),
     Rule("key_error", CODE, "key_error", log=_exc("KeyError")),
     Rule("index_error", CODE, "index_error", log=_exc("IndexError")),
@@ -772,7 +774,9 @@ NETWORK: tuple[Rule, ...] = (
              r"|over the account limit|\bServerBusy\b|[Ff]ailed to request \S+ - 429$|\b503 Slow Down\b"
              r"|\(429 too_many_requests\)"),
     Rule("http_unavailable", TRANSIENT, "http_unavailable",
-         log=r"\b50[0234] Server Error|\b500 Internal Server Error|502 Bad Gateway|503 Service Unavailable"
+         log=r"\b50[0234] Server Error|\b500 Internal Server Error|502 Bad Gateway"
+             r"|503 Service (?:Temporarily )?Unavailable|Unable to provision requested ML compute capacity"
+             r"|InsufficientInstanceCapacity|ZONE_RESOURCE_POOL_EXHAUSTED"
              r"|504 Gateway Time-?out|HTTP Error 50[0234]|too many 50\d error responses"
              r"|\b50[0234] (?:GET|POST|PUT|PATCH|DELETE|HEAD) |Unavailable: Unexpected response code \d+"
              r"|failed \(code 50[0234]\)|\b50[0234] response executing"

@@ -359,7 +359,8 @@ _HTTP = compile_pattern(
     r"\b([1-5]\d\d) (?:Client|Server) Error\b"
     r"|\bHTTP(?:/\d(?:\.\d)?)?(?: [Ee]rror| [Ss]tatus| [Cc]ode| response| [Rr]esponse)?[ :]{1,3}([45]\d\d)\b"
     r"|\b[Ss]tatus(?:[ _]?[Cc]ode)?[\"']?\s?[:=]\s?[\"']?([45]\d\d)\b|\bstatus ([45]\d\d)\b"
-    r"|<Response \[([45]\d\d)\]>|\b[Rr]esponse [Cc]ode:? ([45]\d\d)\b|\breturned (?:HTTP |status )?([45]\d\d)\b"
+    r"|<title>([45]\d\d) |<Response \[([45]\d\d)\]>|\b[Rr]esponse [Cc]ode:? ([45]\d\d)\b"
+    r"|\breturned (?:HTTP |status )?([45]\d\d)\b"
     r"|\b(50[0-4]|429|401|403) (?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Time-?out"
     r"|Too Many Requests|Unauthorized|Forbidden)\b"
     r"|(?:Error|Exception|Unavailable|Forbidden|Unauthorized|TooManyRequests|InternalServerError|BadGateway"
@@ -367,8 +368,10 @@ _HTTP = compile_pattern(
     capture=True)
 # A reason phrase alone (``URL fetch failure on http://...: None -- Forbidden``), with its code.
 _HTTP_PHRASE = compile_pattern(r"\b(?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Time-?out"
+                               r"|Service Temporarily Unavailable"
                                r"|Too Many Requests|Unauthorized|Forbidden|Insufficient Storage)\b")
-HTTP_PHRASES = {"Internal Server Error": 500, "Bad Gateway": 502, "Service Unavailable": 503, "Gateway Timeout": 504,
+HTTP_PHRASES = {"Service Temporarily Unavailable": 503,
+                "Internal Server Error": 500, "Bad Gateway": 502, "Service Unavailable": 503, "Gateway Timeout": 504,
                 "Gateway Time-out": 504, "Too Many Requests": 429, "Unauthorized": 401, "Forbidden": 403,
                 "Insufficient Storage": 507}
 

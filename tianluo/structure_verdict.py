@@ -116,7 +116,8 @@ _CONFIG_MESSAGE = compile_pattern(
     r"(?i)\bconfig|configuration|\barguments?\b|\bcommand[- ]line\b"
     r"|cannot be used|can only (?:be used|work|run|support)|only works? with|can't be used|only supports?\b"
     r"|not supported|unsupported|is not available"
-    r"|does not exist|not (?:currently )?imported|is not installed|\bunrecogni[sz]ed\b|not recogni[sz]ed"
+    r"|does not exist|(?:was|were) not found|is not (?:a )?valid|not (?:currently )?imported|is not installed"
+    r"|\bunrecogni[sz]ed\b|not recogni[sz]ed"
     r"|\bunknown (?:model|type|key|option|argument|dataset|split|architecture|backend|strategy|mode|optimizer"
     r"|scheduler|loss|task|precision|device)\b|not found in (?:the )?(?:base model|config|model|registry|choices)"
     r"|(?:has|have|must|should|needs?) (?:to )?be (?:greater|less|larger|smaller|positive|non-negative|at least|at most"
@@ -130,8 +131,8 @@ _CONFIG_MESSAGE = compile_pattern(
     r"|requires? .{0,60}(?:to be set|version|>=|installed)|only (?:available|works) (?:with|on|for|when)"
     r"|no longer (?:supported|available)|has been (?:removed|deprecated)")
 
-_SHAPE_MESSAGE = compile_pattern(r"(?i)shape|size of tensor|must match the size|broadcast|dimension out of range"
-                                 r"|view size")
+_SHAPE_MESSAGE = compile_pattern(r"(?i)shape|size of tensor|must match the size|broadcast|dimension|view size"
+                                 r"|\baxis\b|\brank\b")
 _DEVICE_MESSAGE = compile_pattern(r"(?i)same device|scalar type|dtype|can't convert cuda")
 _STATUS = compile_pattern(r"^(?:\w+: )?(UNAVAILABLE|DEADLINE_EXCEEDED|UNAUTHENTICATED|PERMISSION_DENIED"
                           r"|UNIMPLEMENTED|FAILED_PRECONDITION|INTERNAL|INVALID_ARGUMENT|ABORTED|DATA_LOSS"
@@ -148,6 +149,12 @@ _ANY_CHECK = compile_pattern(r"^(?:\w*(?:Runtime|Value|Assertion|Usage|Setup|Ini
 _IO_NAME = compile_pattern(r"^(?:OSError|IOError|EnvironmentError|RuntimeError|\w*(?:IO|Io|File|Write|Read|Storage"
                            r"|Stream)\w*(?:Error|Exception))$")
 _NOT_PYTHON = compile_pattern(r"(?i)\.(?:ya?ml|json|toml|cfg|ini|sh|txt|md|conf)$")
+#: PaddlePaddle's error kinds, printed in parentheses at the start of a message: "(InvalidArgument) ...".
+_PADDLE = compile_pattern(r"^\((InvalidArgument|NotFound|Unimplemented|PreconditionNotMet|Unavailable"
+                          r"|PermissionDenied|ResourceExhausted|OutOfRange|AlreadyExists)\)", capture=True)
+_PADDLE_VERDICT = {"NotFound": (CONFIG_C, "missing_file"), "Unimplemented": (CONFIG_C, "bad_arguments"),
+                   "PreconditionNotMet": (CONFIG_C, "bad_arguments"), "Unavailable": (TRANSIENT, "connection_error"),
+                   "PermissionDenied": (CONFIG_C, "permission_denied"), "ResourceExhausted": (CONFIG_C, "cuda_oom")}
 _COMPILE_FAILED = compile_pattern(r"(?i)failed to compile|compilation (?:failed|error)|Mosaic failed"
                                   r"|could not compile|LLVM ERROR")
 _TF_NAMES = {"UnavailableError": (TRANSIENT, "connection_error"), "DeadlineExceededError": (TRANSIENT, "timeout"),
@@ -229,6 +236,14 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         return Verdict(CONFIG_C, "bad_arguments", _text(raised), "name", raised.text)
     status = _STATUS.search(message)
     code = status.group(1).upper().replace(" ", "_") if status is not None else None
+    paddle = _PADDLE.search(message)
+    if paddle is not None:
+        kind = paddle.group(1)
+        if kind == "InvalidArgument":
+            return Verdict(CODE, _code_label(raised), _text(raised), "name", raised.text)
+        if kind in _PADDLE_VERDICT:
+            klass, label = _PADDLE_VERDICT[kind]
+            return Verdict(klass, label, _text(raised), "name", raised.text)
     if code is not None and code in _STATUS_VERDICT:
         klass, label = _STATUS_VERDICT[code]
         return Verdict(klass, label, _text(raised), "name", raised.text)
