@@ -54,8 +54,28 @@ LABEL_BAR = 0.97  # share of excerpts whose class and label are right (disagreem
 #: file -> (what the rulebook gives, why it is not bent to the author's label). The lead decides:
 #: a ruling is written into the file itself (``expect`` changed, the author's label kept in ``reviewed``).
 DISAGREEMENTS: dict[str, tuple[str, str]] = {
-    # (none open: the last one, a KeyError inside Python logging's '--- Logging error ---' report that the
-    # program survives, is read right since the structure reader of issue 22 sees the block around a line)
+    # Where the held-out sets of issue 22 still beat the reader: the authors are right, the reader says unknown.
+    # (The last older one, a KeyError inside Python logging's '--- Logging error ---' report that the program
+    # survives, is read right since the structure reader sees the block around a line.)
+    "distributed/hor_ds_init_inference_config_extra_fields_interleaved.txt": (
+        "unknown/exit_1", "pydantic's multi-line ValidationError is interleaved character by character with another "
+        "process's traceback: no line holds the exception's name and its message together"),
+    "distributed/hor_ds_zero3_moe_disagreement_between_ranks.txt": (
+        "unknown/exit_1", "the ranks disagree on which parameters ZeRO-3 gathers (an MoE routing that differs by "
+        "rank); the text shows only the collective's mismatch, not which side is the program's"),
+    "distributed/hou_deepspeed_k8s_ssh_hostname_exit_255.txt": (
+        "unknown/exit_1", "ssh's exit 255 inside a CalledProcessError (the launcher could not reach a worker pod): "
+        "a wrapper's report, which the reader leaves to the child's own lines, and ssh printed none"),
+    "distributed/hou_ds_zero3_defragment_mixed_dtype.txt": (
+        "unknown/exit_1", "a bare assert with no message inside DeepSpeed's own stage3.py: the author knows the model "
+        "mixed dtypes; the text only says an invariant of the library failed"),
+    "hub/hot_hub_package_to_hub_400_commit.txt": (
+        "unknown/exit_1", "a hub commit answered 400 Bad Request, which is the request's fault but not which part "
+        "(an old client, a bad file): a 400 is not a family the reader names, since wandb's 400 for an artifact not "
+        "yet committed passes on its own"),
+    "tf_jax_storage/hos_tpu_inference_mosaic_semaphore_nonzero_halt.txt": (
+        "unknown/exit_1", "the TPU core halted on a Mosaic kernel's unawaited semaphore, printed as an INTERNAL "
+        "runtime error: the kernel's bug, but INTERNAL is also how the runtime reports its own failures"),
 }
 
 
@@ -251,7 +271,8 @@ def pure_fault(ex: Excerpt, folder: Path):
 def test_rulebook_on_each_excerpt(ex, tmp_path):
     fault = pure_fault(ex, tmp_path)
     got = f"{fault.klass.value}/{fault.label}"
-    assert got == expected_of(ex), f"tests/corpus/{ex.name}: expected {ex.expect}, got {got} ({fault.evidence})"
+    assert got == expected_of(ex) or got in ex.accept, \
+        f"tests/corpus/{ex.name}: expected {ex.expect}, got {got} ({fault.evidence})"
 
 
 # --- the real code path -------------------------------------------------------------------------
@@ -335,12 +356,13 @@ def report(excerpts: list[Excerpt], got: dict[str, str]) -> tuple[int, int, list
     misses, wrong = [], []
     for ex in excerpts:
         g = got[ex.name]
-        by_label += g == ex.expect
-        by_class += g.split("/")[0] == ex.klass
-        if g != ex.expect:
+        right = g == ex.expect or g in ex.accept  # an accept: line names another reading a careful reader calls right
+        by_label += right
+        by_class += g.split("/")[0] in ex.classes
+        if not right:
             why = f"  (disagreement: {DISAGREEMENTS[ex.name][1]})" if ex.name in DISAGREEMENTS else ""
             misses.append(f"  tests/corpus/{ex.name}: expected {ex.expect}, got {g}{why}")
-            if g.split("/")[0] not in (ex.klass, "unknown"):
+            if g.split("/")[0] not in ex.classes | {"unknown"}:
                 wrong.append(ex.name)
     n = len(excerpts)
     print(f"\ncorpus: {n} excerpts, {by_label} right by label ({by_label / n:.1%}), {by_class} by class "

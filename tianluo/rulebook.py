@@ -468,7 +468,9 @@ SCHEDULER: tuple[Rule, ...] = (
          log=r"marked dead because the (?:detector|monitor) has missed too many heartbeats", free=True),
     # submitit (and jobs like it) caught the scheduler's preemption signal and requeued itself.
     Rule("requeued_preempted", TRANSIENT, "preempted",
-         log=r": this job is preempted\b|PreemptionError: |[Nn]odes? of this job got pre-?empted", free=True),
+         log=r": this job is preempted\b|PreemptionError: |[Nn]odes? of this job got pre-?empted"
+             r"|Metadata Service says termination is imminent|Spot [Ii]nstance interruption notice"
+             r"|instance was preempted|[Ss]pot (?:instance )?termination notice", free=True),
     # Gone with its runner: nothing the log says ended it.
     Rule("lost", TRANSIENT, "lost", state="lost", free=True),
 )

@@ -383,8 +383,7 @@ _OOM = compile_pattern(r"(?i)\bout of memory\b|OutOfMemory|bad_alloc|bad allocat
 # failure", fairseq's "attempting to recover from OOM"), a glog W/I line.
 _NOT_OOM = compile_pattern(r"(?i)potential|possibl|\bmay\b|might|could be|\bif\b|not a failure|recover|retry|retrying"
                            r"|skipping|warning|^\s*(?:\d{4}-\d\d-\d\d[ T][\d:.]+:? )?[WI]\d{0,4} ")
-_ON_DEVICE = compile_pattern(r"(?i)cuda|gpu|device|\bTHC|\bHBM|\bTPU|\bXLA|cudnn|cublas|\bhip|\bmps\b|vram|nccl|tensor"
-                             r"|allocat")
+_ON_DEVICE = compile_pattern(r"(?i)cuda|gpu|device|\bTHC|\bHBM|\bTPU|\bXLA|cudnn|cublas|\bhip|\bmps\b|vram|nccl|tensor")
 
 
 def _found(pattern, line: str):

@@ -133,6 +133,8 @@ _CONFIG_MESSAGE = compile_pattern(
 
 _SHAPE_MESSAGE = compile_pattern(r"(?i)shape|size of tensor|must match the size|broadcast|dimension|view size"
                                  r"|\baxis\b|\brank\b")
+_INDEX_MESSAGE = compile_pattern(r"(?i)indices\[[\d,]*\] = -?\d+ is not in \[|index out of range|out of bounds"
+                                 r"|index -?\d+ is out of")
 _DEVICE_MESSAGE = compile_pattern(r"(?i)same device|scalar type|dtype|can't convert cuda")
 _STATUS = compile_pattern(r"^(?:\w+: )?(UNAVAILABLE|DEADLINE_EXCEEDED|UNAUTHENTICATED|PERMISSION_DENIED"
                           r"|UNIMPLEMENTED|FAILED_PRECONDITION|INTERNAL|INVALID_ARGUMENT|ABORTED|DATA_LOSS"
@@ -269,8 +271,8 @@ def exception_verdict(raised: Raised) -> Verdict | None:
                        "origin")
     if _PROGRAMMING_MESSAGE.search(message) and base in ("RuntimeError", "ValueError", "Exception"):
         return Verdict(CODE, _code_label(raised), _text(raised), "message", raised.text)
-    if base == "InvalidArgumentError":
-        return Verdict(CODE, "programming_error", _text(raised), "name", raised.text)
+    if base == "InvalidArgumentError":  # TF's: a tensor of the wrong shape, an index out of its table
+        return Verdict(CODE, _code_label(raised), _text(raised), "name", raised.text)
     if raised.origin == IO and _IO_NAME.search(base):
         return _io(raised, origin)
     return None
@@ -285,6 +287,8 @@ def _code_label(raised: Raised) -> str:
     label = _CODE_NAME.get(raised.base)
     if label is not None and label != "programming_error":
         return label
+    if _INDEX_MESSAGE.search(raised.message):
+        return "index_error"
     if _SHAPE_MESSAGE.search(raised.message):
         return "shape_mismatch"
     if _DEVICE_MESSAGE.search(raised.message):
