@@ -7,6 +7,16 @@ order); the first rule that matches decides. With no rule, the exit record alone
 another signal -> ``signal_<name>``, exit 0 -> ``silent_failure``, no exit code ->
 ``exit_unknown``, else ``exit_<code>``, all of class unknown.
 
+Then the structure of the logs' tails (``tianluo.structure``, ``tianluo.structure_verdict``) has its
+say: it names the fault when no rule named a cause (or only a launcher's SIGABRT), when the rule named
+only the symptom of a peer's loss and the structure names something else (rank 0's config error under
+rank 1's ``Connection closed by peer``), when a rule called an exception a bug by its name alone but a
+framework's argument or validation code raised it, and when the rule read an exception the program
+survived (Python logging's report of a failed handler). Every rank failing alike within
+``LAUNCH_WINDOW_S`` of the start turns a bare NCCL error or an exit code into config: a launch that
+fails every time needs a person, and a transient verdict needs evidence of transience. The spec's
+own rules are never overruled.
+
 Fault.evidence is the deciding log line prefixed with its file ("stderr: torch.OutOfMemoryError:
 ..."), or the fact that decided ("ended by SIGTERM", the backend's detail for a lost process).
 

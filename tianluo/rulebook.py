@@ -15,14 +15,18 @@ tier   name        label                      class      matches
                    preempted / node_failure   transient  ... PREEMPTED / NODE_FAIL / BOOT_FAIL; free
                    / boot_failure
                    deadline                   config     ... DEADLINE (the job's own --deadline passed)
-                   time_limit                 config     slurmstepd ``CANCELLED AT ... DUE TO TIME LIMIT``
+                   time_limit                 config     slurmstepd ``CANCELLED AT ... DUE TO TIME LIMIT``, LSF
+                                                         ``TERM_RUNLIMIT``, PBS ``walltime N exceeded limit``,
+                                                         mpirun's ``MPIEXEC_TIMEOUT``, Kubernetes ``active longer
+                                                         than specified deadline``
                    preempted / node_failure   transient  slurmstepd ``... DUE TO PREEMPTION`` (or ``JOB REQUEUE``) /
                                                          ``NODE FAILURE``, salloc ``Prolog failure on node``,
                                                          srun ``Job prolog failed``, ``Node failure on X``,
                                                          Ray's ``marked dead because the detector has missed
                                                          too many heartbeats``; submitit's ``this job is
                                                          preempted`` (it requeued itself), Azure ML's
-                                                         ``PreemptionError``; free
+                                                         ``PreemptionError``, a cloud's spot termination notice,
+                                                         PBS ``job preempted (node failure)``; free
                    boot_failure               transient  ``slurmstepd: error: execve(): .../slurm_script: No such
                                                          file`` (the node's spool lost the script); free
                    lost                       transient  state ``lost`` (pid gone, no exit record: killed with
@@ -56,13 +60,19 @@ tier   name        label                      class      matches
                                                          Dask's ``Worker exceeded 95% memory budget``, Ray's
                                                          ``ObjectStoreFullError``, YARN's ``Container killed ...
                                                          physical memory``, Java's ``OutOfMemoryError``, OpenCV's
-                                                         ``Insufficient memory``
+                                                         ``Insufficient memory``; a scheduler's memory-limit kill
+                                                         (LSF ``TERM_MEMLIMIT``, PBS ``mem N exceeded limit``,
+                                                         Moab, Ray's memory monitor, ``OOM Killer``)
                    disk_full                  config     TF's ``ResourceExhaustedError: <ckpt>.tempstateN`` (a
                                                          checkpoint's temporary file; before cuda_oom)
                    cuda_oom                   config     ``CUDA out of memory`` (all wordings),
                                                          ``CUDA_ERROR_OUT_OF_MEMORY``, ``CUBLAS_STATUS_ALLOC_FAILED``,
                                                          NCCL ``Cuda failure 'out of memory'``, TF ``OOM when
-                                                         allocating tensor`` / ``ResourceExhaustedError``, XLA
+                                                         allocating tensor`` / ``ResourceExhaustedError``, the old
+                                                         ``THCudaCheck FAIL ... out of memory``, TF ``Non-OK-status
+                                                         ... Internal: out of memory``, ``Dst tensor is not
+                                                         initialized``, ``Blas GEMM launch failed``, cuDNN failing
+                                                         to initialise, XLA
                                                          ``RESOURCE_EXHAUSTED: Out of memory`` / ``Attempting to
                                                          reserve`` (TPU), TensorRT's ``Requested amount of GPU
                                                          memory ... could not be allocated``, vLLM's max length
@@ -78,7 +88,8 @@ tier   name        label                      class      matches
                                                          with no errno: torch.save's ``PytorchStreamWriter failed
                                                          writing file`` / ``unexpected pos A vs B``, C++'s
                                                          ``basic_ios::clear: iostream error``
-4      stopped     cancelled_outside          unknown    slurmstepd ``*** JOB n ON host CANCELLED AT t ***`` with
+4      stopped     cancelled_outside          unknown    LSF ``TERM_OWNER`` / ``TERM_ADMIN``; slurmstepd
+                                                         ``*** JOB n ON host CANCELLED AT t ***`` with
                                                          no reason, and the job ended by TERM: a person's scancel
                                                          (srun prints the line too when a task failed, but then
                                                          the job does not end by TERM)
@@ -99,10 +110,11 @@ tier   name        label                      class      matches
                                                          version mismatch``, ``NVIDIA-SMI has failed``
                    no_gpu                     config     ``No CUDA GPUs are available``, ``Torch not compiled with
                                                          CUDA enabled``, ``no CUDA-capable device``, ``invalid
-                                                         device ordinal``, IPEX ``device_id is out of range``
+                                                         device ordinal``, IPEX ``device_id is out of range``,
+                                                         ``no GPUs found``, a TPU/GPU ``already in use``
                    tls_error                  config     ``CERTIFICATE_VERIFY_FAILED``, ``self-signed certificate
                                                          in certificate chain``, a certificate for another host
-                                                         (``hostname 'x' doesn't match``)
+                                                         (``hostname 'x' doesn't match``), ``WRONG_VERSION_NUMBER``
                    missing_credentials        config     ``Unable to locate credentials`` (NoCredentialsError),
                                                          wandb ``api_key not configured``, ``Token is required``,
                                                          ``must provide ... credentials``, OpenAI's ``api_key
@@ -122,10 +134,12 @@ tier   name        label                      class      matches
                                                          ``Invalid NDArray file format``, GGUF ``invalid magic``
                                                          (a model file that is not one), LightGBM ``Model format
                                                          error``
-                   version_mismatch           config     tokenizers ``untagged enum``, datasets ``Dataset scripts
-                                                         are no longer supported``, ``undefined symbol:`` (in an
-                                                         exception or after a ``.so`` path), torch 2.6 ``Weights
-                                                         only load failed``, cuDNN ``Loaded runtime CuDNN
+                   version_mismatch           config     ``Transformers does not recognize this architecture``,
+                                                         a CUDA that ``does not match the version torch was compiled
+                                                         with``, tokenizers ``untagged enum``, datasets
+                                                         ``Dataset scripts are no longer supported``, ``undefined
+                                                         symbol:`` (in an exception or after a ``.so`` path), torch 2.6
+                                                         ``Weights only load failed``, cuDNN ``Loaded runtime CuDNN
                                                          library``, ``No module named 'torch._six'``, an exception
                                                          saying ``requires x>=1.2``, jax ``jaxlib is version X, but
                                                          this version of jax``, ``cannot import name 'x' from
@@ -175,6 +189,10 @@ tier   name        label                      class      matches
                    bad_arguments              config     argparse ``error: unrecognized arguments`` / ``the
                                                          following arguments are required`` / ``invalid ...``;
                                                          Lightning ``MisconfigurationException``; NCCL
+                                                         ``invalid usage`` / ``invalid argument`` and a socket
+                                                         interface it cannot find; DeepSpeed's batch check;
+                                                         TensorRT's missing optimization profile; S3's
+                                                         ``RequestTimeTooSkewed``; NCCL
                                                          ``Duplicate GPU detected`` (two ranks on one device),
                                                          srun ``... are mutually exclusive``, click ``Error: No
                                                          such command``, ``Your setup doesn't support bf16``,
@@ -244,10 +262,12 @@ tier   name        label                      class      matches
                                                          resolve``
                    rate_limited               transient  ``429 Client Error``, ``Too Many Requests``, S3
                                                          ``SlowDown``, AWS ``Throttling``, ``rateLimitExceeded``,
-                                                         Azure ``over the account limit``, ``Failed to request
-                                                         URL - 429``, S3's ``503 Slow Down``, rclone's ``(429
-                                                         too_many_requests)``
-                   http_unavailable           transient  ``500/502/503/504 Server Error``, GCS ``503 GET``,
+                                                         Azure ``over the account limit``, Google Drive's ``Too
+                                                         many users have viewed``, ``toomanyrequests``,
+                                                         ``Failed to request URL - 429``, S3's ``503 Slow Down``,
+                                                         rclone's ``(429 too_many_requests)``
+                   http_unavailable           transient  ``500/502/503/504 Server Error``, GCS ``503 GET``, a
+                                                         cloud's capacity shortage (``Unable to provision``),
                                                          ``ServiceUnavailable``, urllib3 ``too many 500 error
                                                          responses``, TF/GCS ``Unavailable: Unexpected response
                                                          code``, Metaflow's ``failed (code 500)``, wandb's ``500
@@ -271,9 +291,10 @@ tier   name        label                      class      matches
                                                          IncompleteRead``, ModelScope's ``the download may be
                                                          incomplete``), DeepSpeed ``not reachable via ssh``,
                                                          gRPC ``failed to connect to all addresses``, the AWS
-                                                         CLI's ``Could not connect to the endpoint URL``, tornado's
-                                                         ``StreamClosedError``, py4j's ``Answer from Java side is
-                                                         empty``, Go's ``Get "url": EOF``
+                                                         CLI's ``Could not connect to the endpoint URL``, TF/S3's
+                                                         ``Unable to connect to endpoint``, curl's error codes,
+                                                         tornado's ``StreamClosedError``, py4j's ``Answer from Java side
+                                                         is empty``, Go's ``Get "url": EOF``
                    timeout                    transient  any other ``timed out``; ``DistStoreError``,
                                                          ``EndpointConnectionError``; c10d stores' ``wait timeout
                                                          after N ms`` / ``Timeout waiting for key``; SQLite
