@@ -552,7 +552,8 @@ EXHAUSTED: tuple[Rule, ...] = (
     Rule("disk_full", CONFIG, "disk_full",
          log=r"No space left on device|\[Errno 28\]|\bENOSPC\b|Not enough disk space\. Needed: "
              r"|Could not append to the internal temporary file"
-             r"|The node was low on resource: ephemeral-storage|The node had condition: \[DiskPressure\]"
+             r"|The node was low on resource: ephemeral-storage|ephemeral local storage usage exceeds"
+             r"|The node had condition: \[DiskPressure\]"
              r"|\(os error (?:28|112)\)"),
     # A writer that failed with no errno: torch.save's PytorchStreamWriter (``failed writing file``,
     # ``unexpected pos A vs B``), C++ streams' ``basic_ios::clear``. Almost always the disk (or the
@@ -583,7 +584,12 @@ SETUP: tuple[Rule, ...] = (
              r"|Job has invalid|User's group not permitted|Job's account not permitted|Unspecified error"
              r"|I/O error writing script)|Unable to bring up enough workers"
              r"|srun: error: Unable to create step for job \d+: (?:Invalid|Requested|Memory required"
-             r"|More processors)"),
+             r"|More processors)"
+             # other schedulers and clouds refusing the job before it ran
+             r"|qsub: submit error|Job exceeds queue resource limits|Job rejected by all possible destinations"
+             r"|sbatch: error: Invalid generic resource|\bResourceLimitExceeded\b|Quota failure for project"
+             r"|exceeds the allowed maximum of \d+|Quota '\w+' exceeded|No launchable resource found"
+             r"|catalog does not contain any resources that satisfy|bsub: .*(?:Bad|not valid|rejected)"),
     Rule("driver_mismatch", CONFIG, "driver_mismatch",
          log=r"driver version is insufficient for CUDA runtime version|no kernel image is available for execution"
              r"|NVIDIA driver on your system is too old|Found no NVIDIA driver|cudaErrorInsufficientDriver"
@@ -612,6 +618,7 @@ SETUP: tuple[Rule, ...] = (
                r"|You must (?:be logged in|login|provide a token|specify a token)|Token must be specified"),
     Rule("auth_error", CONFIG, "auth_error",
          log=r"Cannot access gated repo|GatedRepoError|Unauthorized for url|Forbidden for url|\bAccessDenied\b"
+             r"|Anonymous users cannot invoke requests against Requester Pays|denied: unauthenticated"
              r"|InvalidAccessKeyId|SignatureDoesNotMatch|ExpiredToken|Invalid user token|Invalid token passed"
              r"|Access to model \S+ is restricted|An error occurred \(40[13]\)|HTTP Error 40[13]|\(error 40[13]\)"
              r"|[Tt]oken seems invalid|No valid Hugging Face token|ErrorCode:Authori[sz]ationFailure"
@@ -679,6 +686,7 @@ SETUP: tuple[Rule, ...] = (
     Rule("missing_file", CONFIG, "missing_file",
          log=_exc("FileNotFoundError") + r"|can't open file .*No such file or directory"
              r"|Repo id must be in the form 'repo_name'|Failed to create a NewWriteableFile"
+             r"|unable to open file <[^>]*> in read-only mode: No such file"
              r"|(?:NotFoundError|Not found): .*(?:No such file or directory|cannot find the path)"
              r"|Parent directory of \S+ doesn't exist|RuntimeError: Cannot find the files\.$"
              r"|Cannot find primary config '|The given source path does not exist|NewRandomAccessFile failed to"
@@ -785,6 +793,7 @@ NETWORK: tuple[Rule, ...] = (
              r"|\[Errno 98\]|errno: 98\b"),
     Rule("dns_error", TRANSIENT, "dns_error",
          log=r"Temporary failure in name resolution|Name or service not known|getaddrinfo failed|\[Errno -[235]\]"
+             r"|Resolver internal error"
              r"|nodename nor servname provided|NameResolutionError|Could not resolve host|Failed to resolve '"
              r"|No address associated with hostname|DNS SRV lookup failed|res_nsearch error: Unknown host"
              r"|: no such host$|Unable to find address for: |\bEAI_AGAIN\b|getaddrinfo ENOTFOUND"
@@ -822,7 +831,7 @@ NETWORK: tuple[Rule, ...] = (
              r"|gnutls_handshake\(\) failed|connection broken by|SSLZeroReturnError|SSLEOFError"
              r"|Network error \(TransientException\)|\bCommError\b|EOF occurred in violation of protocol"
              r"|UNEXPECTED_EOF_WHILE_READING|Connection broken: |\bIncompleteRead\(|was not reachable via ssh"
-             r"|the download may be incomplete|failed to connect to all addresses"
+             r"|the download may be incomplete|failed with max retries|failed to connect to all addresses"
              r"|Could not connect to the endpoint URL|StreamClosedError|Py4JNetworkError|Answer from Java side is empty"
              r"|Get \"https?://[^\"]*\": (?:unexpected )?EOF"
              r"|: Unable to connect to endpoint|Curl returned error code \d+"

@@ -150,11 +150,13 @@ def _origin(path: str | None, func: str | None) -> str:
     p = path.replace("\\", "/")
     low = p.lower()
     base = low.rsplit("/", 1)[-1]
-    if _CONFIG_FILE.search(base) or _CONFIG_DIR.search(low) or (func and _CONFIG_FUNC.search(func)):
+    if _CONFIG_FILE.search(base) or _CONFIG_DIR.search(low):
         return CONFIG
     library = bool(_LIBRARY.search(low)) or low.startswith("<")
     if library and (_IO_FILE.search(base) or _IO_DIR.search(low)):
-        return IO
+        return IO  # before a function's name: gcsfs's validate_response checks an HTTP answer, not a config
+    if func and _CONFIG_FUNC.search(func):
+        return CONFIG
     return LIBRARY if library else USER
 
 
@@ -174,7 +176,8 @@ _LIBRARY = compile_pattern(r"/(?:site|dist)-packages/|/lib/python\d|/lib64/pytho
 _IO_FILE = compile_pattern(r"^(?:serialization|shutil|os|pathlib|genericpath|tempfile|zipfile|tarfile|_io|io"
                            r"|pickle|h5py\w*|files?|_hl\w*|file_io|gfile|checkpoint_utils|filesystem|safetensors"
                            r"|_serialization|storage)\.py$")
-_IO_DIR = compile_pattern(r"/(?:fsspec|s3fs|gcsfs|h5py|orbax|tensorstore|safetensors)/")
+_IO_DIR = compile_pattern(r"/(?:fsspec|s3fs|gcsfs|adlfs|h5py|orbax|tensorstore|safetensors|boto3|botocore|urllib3"
+                          r"|requests|google/cloud/storage|azure/storage)/")
 
 
 def _exception(indent_text: str, rank: str | None, name: str, frames, trace: bool) -> Raised | None:

@@ -104,7 +104,8 @@ _PROGRAMMING_MESSAGE = compile_pattern(
     r"|missing \d+ required positional argument|got an unexpected keyword argument|unsupported operand type"
     r"|is incompatible with (?:the )?layer|expected (?:axis -?\d+ of )?input shape|expected shape=|found shape="
     r"|expected ndim=|found ndim=|must have the same (?:shape|size|number|length)|must be the same (?:size|shape)"
-    r"|same (?:shape|size) as (?:the )?input|size .{0,40} must be the same as")
+    r"|same (?:shape|size) as (?:the )?input|size .{0,40} must be the same as|on the same device|same device as"
+    r"|(?:not enough|too many) values to unpack")
 
 #: A framework's own bug, in its words: not a check of the configuration, whatever else the message says.
 _REPORT_BUG = compile_pattern(r"(?i)report (?:this|it|a bug)|open (?:up )?an issue|file (?:a bug|an issue)"
@@ -135,7 +136,7 @@ _SHAPE_MESSAGE = compile_pattern(r"(?i)shape|size of tensor|must match the size|
                                  r"|\baxis\b|\brank\b")
 _INDEX_MESSAGE = compile_pattern(r"(?i)indices\[[\d,]*\] = -?\d+ is not in \[|index out of range|out of bounds"
                                  r"|index -?\d+ is out of")
-_DEVICE_MESSAGE = compile_pattern(r"(?i)same device|scalar type|dtype|can't convert cuda")
+_DEVICE_MESSAGE = compile_pattern(r"(?i)same device|on cpu|scalar type|dtype|can't convert cuda")
 _STATUS = compile_pattern(r"^(?:\w+: )?(UNAVAILABLE|DEADLINE_EXCEEDED|UNAUTHENTICATED|PERMISSION_DENIED"
                           r"|UNIMPLEMENTED|FAILED_PRECONDITION|INTERNAL|INVALID_ARGUMENT|ABORTED|DATA_LOSS"
                           r"|Unavailable|Deadline exceeded|Unauthenticated|Permission denied|Unimplemented"
