@@ -303,7 +303,8 @@ tier   name        label                      class      matches
 10     last        command_not_found          config     exit code 127
                    not_executable             config     exit code 126
                    bad_arguments              config     pip ``No matching distribution found for X`` (after
-                                                         the network tier: an offline pip says the same)
+                                                         the network tier: an offline pip says the same); pyxis
+                                                         ``couldn't start container``
                    signal_sigabrt             unknown    a launcher's SIGABRT of a rank (``exitcode: -6``)
 =====  ==========  =========================  =========  ==================================================
 
@@ -808,7 +809,7 @@ NETWORK: tuple[Rule, ...] = (
     Rule("http_unavailable", TRANSIENT, "http_unavailable",
          log=r"\b50[0234] Server Error|\b500 Internal Server Error|502 Bad Gateway"
              r"|503 Service (?:Temporarily )?Unavailable|Unable to provision requested ML compute capacity"
-             r"|InsufficientInstanceCapacity|ZONE_RESOURCE_POOL_EXHAUSTED"
+             r"|InsufficientInstanceCapacity|ZONE_RESOURCE_POOL_EXHAUSTED|RuntimeError: b'Backend Error'"
              r"|504 Gateway Time-?out|HTTP Error 50[0234]|too many 50\d error responses"
              r"|\b50[0234] (?:GET|POST|PUT|PATCH|DELETE|HEAD) |Unavailable: Unexpected response code \d+"
              r"|failed \(code 50[0234]\)|\b50[0234] response executing"
@@ -850,6 +851,10 @@ LAST: tuple[Rule, ...] = (
     Rule("exit_126", CONFIG, "not_executable", exit_code=126),
     # pip found no such requirement; after the network tier, because an offline pip says the same words.
     Rule("pip_no_distribution", CONFIG, "bad_arguments", log=r"No matching distribution found for \S+"),
+    # pyxis could not start the job's container (an image path it took for a registry's, a bad image): the
+    # set-up of the step; last, because enroot's own line, when there is one, says which.
+    Rule("pyxis_container", CONFIG, "bad_arguments",
+         log=r"pyxis: couldn't start container|spank_pyxis\.so: task_init\(\) failed"),
     # A launcher says a rank aborted; a watchdog's abort is its timeout, so any transient line said more.
     Rule("launcher_sigabrt", UNKNOWN, "signal_sigabrt", log=_launcher(6, "SIGABRT", "Aborted")),
 )
