@@ -95,8 +95,9 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "unknown/signal_sigabrt", "a TPU runtime's abort naming an embedding engine it lacks: the author reads a "
         "version skew between libtpu and the framework from the thread"),
     "tf_jax_storage/how_lightning_ddp_gpus_123_nccl_system_error.txt": (
-        "transient/nccl_error", "ncclSystemError on every rank at start: the reader calls that a launch failing every "
-        "time only with the attempt's run time, which a corpus excerpt does not carry (a real tick does)"),
+        "transient/nccl_error", "one ncclSystemError with no rank's name on it: the author knows from the thread that "
+        "it fails at every start with gpus=[1,2,3]; the reader calls a launch deterministic only when several ranks "
+        "end alike seconds after the start"),
     "tf_jax_storage/how_ptxla_kaggle_session_not_found_mid_epoch.txt": (
         "unknown/exit_1", "the excerpt is the tail of a C++ stack trace; the 'session not found' that names the lost "
         "TPU session was above the cut"),
