@@ -264,7 +264,8 @@ def test_an_injected_log_line_the_agent_obeys_is_still_bounded_by_the_whitelist(
     st, c = held(run_dir, tmp_path)
     assert injected in (run_dir / "agent/1/found.txt").read_text()  # it reached the agent, as data
     assert c["reply"]["action"] == "delete the checkpoints" and c["applied"] is None
-    assert c["reply"]["reason"].endswith(injected) and c["reply"]["label"] == "rm -rf ckpt"  # kept, one line
+    # the first prompt line with it is the quoted command (which echoes it); kept, one line
+    assert injected in c["reply"]["reason"] and c["reply"]["label"] == "rm -rf ckpt"
     assert sorted(p.name for p in (tmp_path / "proj" / "ckpt").iterdir()) == ["step-1.pt", "step-2.pt"]
     assert st["attempt"] == 1 and "destructive" in st["hold"]["reason"]
 

@@ -159,15 +159,11 @@ def _find(state: RunState, sid: str, call: int) -> Consult | None:
 
 def _prompt(run_dir: Path, state: RunState, sid: str, call: int) -> str:
     """The prompt given on stdin: the self-contained prompt and the fault to judge (``tianluo.prompt``)."""
-    from tianluo.logscan import tail_lines
-    from tianluo.prompt import MAX_TAIL_LINES, render_consult
+    from tianluo.consult_facts import gather
+    from tianluo.prompt import render_consult
 
-    consult = _find(state, sid, call)
-    stage = state.stage(sid)
-    attempt = next((a for a in stage.attempts if consult is not None and a.n == consult.attempt), None)
-    # read as any log: never through a link, at most the last 64 KiB
-    tail = tail_lines(run_dir / attempt.dir / "stderr", MAX_TAIL_LINES, max_bytes=64 * 1024) if attempt else []
-    return render_consult(state, sid, call, run_dir=os.path.abspath(run_dir), tail=tail)
+    # the attempt's log tails (read as any log: never through a link, bounded) and the stage's file systems
+    return render_consult(state, sid, call, run_dir=os.path.abspath(run_dir), facts=gather(run_dir, state, sid, call))
 
 
 def _env(run_dir: Path, state: RunState, sid: str, call: int) -> dict[str, str]:
