@@ -677,6 +677,22 @@ def test_the_disks_are_the_stages_file_systems_the_shell_measured(tmp_path):
     assert f"(the stage's folders on it: {work}, {work}/attempts/1)" in line and " free of " in line
 
 
+def test_the_answer_format_names_after_and_class(tmp_path):
+    fault = consult_text(consulting(held_state(tmp_path)))
+    fmt = next(x for x in fault.splitlines() if x.startswith('{"action": "retry" | "degrade"'))
+    assert '"after": "<optional, for retry: a wait first, e.g. 30m; at most 6h>"' in fmt
+    assert '"class": "<optional: transient | config | code | unknown' in fmt
+    assert "- `retry`: run the stage again as it is, now or after the wait you give in \"after\"" in fault
+    assert '- fault: unknown/exit_1, as the rules named it; if it is another class, say so with "class"' in fault
+    (tmp_path / "r").mkdir()
+    state = consulting(held_state(tmp_path / "r"))
+    c = state.stage("a.train").consults[0]
+    c.allowed, c.options = ["retry", "hold"], []
+    example = json.loads(next(x for x in consult_text(state).splitlines()
+                              if x.startswith('{"action": "retry", "after"')))
+    assert (example["after"], example["class"]) == ("15m", "transient")
+
+
 @pytest.mark.parametrize("code, words", [
     (-7, "-7 (signal 7, SIGBUS)"), (-9, "-9 (signal 9, SIGKILL)"), (137, "137 (128+9: SIGKILL, as a shell reports "
                                                                          "a signal)"),

@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tianluo.agent_rung import MAX_AFTER_S
 from tianluo.durations import format_duration
 from tianluo.exit_signals import decoded_in, describe_exit
 from tianluo.model import Attempt, Consult, Fault, RunState, StageState, split_stage_id
@@ -52,8 +53,12 @@ def stderr_tells(attempt: Attempt | None, stderr: Sequence[str]) -> bool:
 
 
 def fault_text(fault: Fault) -> str:
-    """``class/label``."""
-    return f"{fault.klass.value}/{clean(fault.label, 64)}"
+    """``class/label``; with the agent's correction, what the rules said too."""
+    text = f"{fault.klass.value}/{clean(fault.label, 64)}"
+    if fault.rule_class is None:
+        return text
+    rule = f"{fault.rule_class.value}/{clean(fault.rule_label or fault.label, 64)}"
+    return f"{text} (the agent's, call {fault.agent_call}; the rules said {rule})"
 
 
 def _redacted(command: str, values: Sequence[dict]) -> str:
@@ -135,7 +140,8 @@ def fault_section(state: RunState, sid: str, call: int, run: str, facts: FaultFa
               "command that changes the run."), ""]
     fault = attempt.fault if attempt is not None and attempt.fault else st.fault
     if fault:
-        lines.append(f"- fault: {fault_text(fault)}")
+        lines.append(f"- fault: {fault_text(fault)}" + ("" if fault.rule_class else ", as the rules named it; if it "
+                                                        "is another class, say so with \"class\""))
     if attempt is not None:
         lines.append(f"- {describe_exit(attempt.exit_code, attempt.signal)}, ended {when(attempt.ended_at)}")
         lines.append(f"- its output, if you need more than the lines below: `{clean(attempt.dir, 200)}/stdout` and "
@@ -177,17 +183,23 @@ def _question(consult: Consult) -> list[str]:
     lines += ["", "### Your answer", "",
               "Print exactly one JSON object on stdout and nothing else:", "",
               ('{"action": "retry" | "degrade" | "hold" | "skip", "degrade": "<option name, for degrade>", '
-               '"reason": "<one line: why>", "label": "<optional snake_case name of the fault>", '
+               f'"after": "<optional, for retry: a wait first, e.g. 30m; at most {format_duration(MAX_AFTER_S)}>", '
+               '"reason": "<one line: why>", "class": "<optional: transient | config | code | unknown, when the '
+               'rules named the wrong class>", "label": "<optional snake_case name of the fault>", '
                '"lesson": "<optional one line for the next run>"}'), "",
-              ("Any action not allowed above, or anything that is not that one object, is taken as no "
+              ("Any action not allowed above, or anything that is not that one object (an unknown class, an "
+               f"\"after\" that is not a duration of at most {format_duration(MAX_AFTER_S)}), is taken as no "
                "answer: tianluo then does what it would have done without you. When unsure, answer hold."), "",
+              ("A class or label you give is kept on the fault beside the rules' own (status, the analysis and "
+               "lessons.md follow yours) when your answer is applied."), "",
               "For example:", "", _example(consult), "",
               '{"action": "hold", "reason": "the same error in the same place twice; the code needs a fix"}']
     return lines
 
 
 #: What each answer does, as the prompt explains it.
-ANSWERS = {"retry": "run the stage again as it is, now (if it fails the same way, it is held for the owner)",
+ANSWERS = {"retry": ("run the stage again as it is, now or after the wait you give in \"after\" (a later tick "
+                     "starts it; if it fails the same way, it is held for the owner)"),
            "degrade": "run it again with one of the pre-authorised changes below (name it in \"degrade\")",
            "hold": "leave it for the owner, with your reason in the failure analysis",
            "skip": "skip the stage; what needs it goes on without it"}
@@ -206,8 +218,9 @@ def _example(c: Consult) -> str:
         return (f'{{"action": "degrade", "degrade": "{name}", "reason": "the log shows the fault this option was '
                 f'pre-authorised for, and it changes what failed"}}')
     if "retry" in c.allowed:
-        return ('{"action": "retry", "reason": "a one-off network error while downloading; nothing in the code", '
-                '"label": "connection_error", "lesson": "the mirror drops connections under load"}')
+        return ('{"action": "retry", "after": "15m", "reason": "the dataset mirror refused connections; '
+                'nothing in the code", "class": "transient", "label": "connection_error", '
+                '"lesson": "the mirror drops connections under load"}')
     return '{"action": "hold", "reason": "cannot tell whether running it again is safe"}'
 
 
