@@ -161,13 +161,40 @@ def test_a_code_fault_never_retried_asks_the_agent(tmp_path):
     assert stage.consults[0].fallback_reason.startswith("code faults are not retried")
 
 
-def test_a_fault_never_retried_unchanged_is_not_offered_a_retry(tmp_path):
-    # nan_loss with halve_lr: the ladder degrades (no agent); with lr at no change possible it holds and asks
-    state = begin(locked(tmp_path, decisions={}))  # nothing chosen at plan time: nan_loss holds at once
+def test_when_hold_is_the_only_answer_allowed_the_stage_is_held_without_a_call(tmp_path):
+    # nan_loss, nothing chosen at plan time: a retry would meet the same NaN, no degrade applies, skip is not
+    # authorised: the agent could only say hold, so no call is spent and the analysis says why
+    state = begin(locked(tmp_path, decisions={}))
     d = fail(state, at(60), NAN, code=1)
-    consult = d.state.stage(TRAIN).consults[0]
-    assert consult.fallback == "hold" and "never retried unchanged" in consult.fallback_reason
-    assert consult.allowed == ["hold"]  # no degrade chosen, and a retry would meet the same NaN
+    stage = d.state.stage(TRAIN)
+    assert stage.status == StageStatus.HELD and stage.consults == [] and d.state.agent_calls == 0
+    assert not [a for a in d.actions if isinstance(a, ConsultAgent)] and WriteAnalysis("a") in d.actions
+    reason = stage.hold.reason
+    assert "never retried unchanged" in reason
+    assert ("the agent was not asked: hold is the only answer the whitelist allows now (retry: nan_loss is never "
+            "retried unchanged") in reason
+    assert "degrade: no pre-authorised change would change anything now" in reason
+    assert "skip: skip is not in authorization.allow)" in reason
+    (held,) = events_of(d, "held")
+    assert "the agent was not asked" in held["message"]
+
+
+def test_with_one_answer_besides_hold_the_agent_is_asked(tmp_path):
+    # the same fault with skip authorised: the agent may choose between hold and skip
+    text = with_allow(SPEC + AGENT, "submit", "resubmit", "degrade", "skip")
+    d = fail(begin(locked(tmp_path, text, decisions={})), at(60), NAN, code=1)
+    stage = d.state.stage(TRAIN)
+    assert stage.status == StageStatus.CONSULTING and stage.consults[0].allowed == ["hold", "skip"]
+    assert d.state.agent_calls == 1
+
+
+def test_without_resubmit_or_degrade_a_code_fault_is_held_without_a_call(tmp_path):
+    text = with_allow(SPEC + AGENT, "submit", "cancel_hung")
+    d = fail(begin(locked(tmp_path, text)), at(60), TYPE, code=1)
+    stage = d.state.stage(TRAIN)
+    assert stage.status == StageStatus.HELD and d.state.agent_calls == 0
+    assert "retry: resubmit is not in authorization.allow; degrade: degrade is not in authorization.allow" in \
+        stage.hold.reason
 
 
 def test_without_an_agent_in_the_plan_the_ladder_is_as_before(tmp_path):

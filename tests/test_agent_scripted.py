@@ -245,7 +245,8 @@ HOLD_AT_ONCE = "ladder:\n  unknown: {retries: 0}\n"
 
 
 @pytest.mark.parametrize("answer, allow", [
-    ("retry", "authorization: {allow: [submit, cancel_hung, degrade]}\n"),  # resubmit not authorised
+    # resubmit not authorised (skip is: with hold the only answer, no call would be made)
+    ("retry", "authorization: {allow: [submit, cancel_hung, degrade, skip]}\n"),
     ("skip", ""),  # skip is not in the default whitelist
 ])
 def test_an_action_outside_the_whitelist_is_held_with_the_agents_words(tmp_path, answer, allow):
@@ -261,6 +262,18 @@ def test_an_action_outside_the_whitelist_is_held_with_the_agents_words(tmp_path,
     one_call_each(run_dir)
     decision = json.loads((run_dir / "agent/1/decision.json").read_text())
     assert decision["fallback_taken"] is True and decision["applied"] is None
+
+
+def test_no_call_is_spent_when_hold_is_the_only_answer_allowed(tmp_path):
+    # no resubmit, no degrade option, no skip: the agent could only answer hold
+    allow = "authorization: {allow: [submit, cancel_hung, degrade]}\n"
+    run_dir = begin(tmp_path, spec(FAILS, agent("answer.py", "retry"), extra=HOLD_AT_ONCE + allow))
+    tick_until(run_dir, tmp_path, phases=("blocked",))
+    state = read_state(run_dir)
+    st = state["entities"]["a"]["stages"]["train"]
+    assert st["status"] == "held" and st["consults"] == [] and state["agent_calls"] == 0
+    assert not (run_dir / "agent").exists() and kinds(run_dir, "agent_asked") == []
+    assert "the agent was not asked: hold is the only answer the whitelist allows now" in analysis(run_dir)
 
 
 def test_a_destructive_suggestion_is_held_and_nothing_is_deleted(tmp_path):

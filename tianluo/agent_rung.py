@@ -141,19 +141,39 @@ def allowed_answers(ctx: Draft, fault: Fault, offered: list[AgentOption]) -> lis
     """The answers the whitelist allows now: hold always; retry with ``resubmit`` while the run-wide cap
     and the deadline leave room (never for a fault that is never retried unchanged); degrade with
     ``degrade`` and an option; skip with ``skip``."""
+    return ["hold"] + [a for a, why in _barred(ctx, fault, offered).items() if why is None]
+
+
+def _barred(ctx: Draft, fault: Fault, offered: list[AgentOption]) -> dict[str, str | None]:
+    """Each answer but hold, and why the whitelist bars it now (None: it is allowed)."""
     state = ctx.state
     plan = state.plan
     room = state.total_attempts < plan.max_attempts
     deadline = plan.success_gate.deadline
     in_time = deadline is None or ctx.now < state.created_at + timedelta(seconds=deadline)
-    out = ["hold"]
-    if ctx.allowed("resubmit") and room and in_time and never_unchanged(fault.label) is None:
-        out.append("retry")
-    if ctx.allowed("degrade") and offered and room:
-        out.append("degrade")
-    if ctx.allowed("skip"):
-        out.append("skip")
-    return out
+    unchanged = never_unchanged(fault.label)
+    full = f"the run's {plan.max_attempts} attempts (max_attempts) are spent"
+    return {
+        "retry": ("resubmit is not in authorization.allow" if not ctx.allowed("resubmit") else full if not room
+                  else "the deadline has passed" if not in_time
+                  else f"{fault.label} is never retried unchanged ({unchanged})" if unchanged else None),
+        "degrade": ("degrade is not in authorization.allow" if not ctx.allowed("degrade")
+                    else "no pre-authorised change would change anything now" if not offered
+                    else full if not room else None),
+        "skip": None if ctx.allowed("skip") else "skip is not in authorization.allow",
+    }
+
+
+def nothing_to_ask(ctx: Draft, sid: str, stage: StageState, step: Step, fault: Fault) -> str | None:
+    """Why the agent is not asked about a hold (hold is the only answer the whitelist allows now, so a
+    call could change nothing), in words; None when it may answer something else."""
+    if not isinstance(step, HoldStep):
+        return None
+    barred = _barred(ctx, fault, options(ctx, sid, stage))
+    if any(why is None for why in barred.values()):
+        return None
+    return ("the agent was not asked: hold is the only answer the whitelist allows now ("
+            + "; ".join(f"{a}: {why}" for a, why in barred.items()) + ")")
 
 
 def _fallback_text(consult: Consult) -> str:
