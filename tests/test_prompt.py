@@ -601,7 +601,7 @@ def test_stdout_is_quoted_when_stderr_holds_no_error_line(tmp_path):
               "\x1b]0;window title\x07done")
     fault = consult_text(state, stderr=("Some weights were not initialized from the checkpoint",
                                         "UserWarning: the error handler is deprecated"), stdout=stdout)
-    assert ("Its stderr says nothing of the failure (its 2 last lines hold no error line); the last 3 lines "
+    assert ("Its stderr says nothing of the failure (its last 2 lines hold no error line); the last 3 lines "
             "of its stdout:") in fault
     assert "> stdout: epoch 3 step 400" in fault
     assert "> stdout: FATAL: shard server refused the request (503)" in fault  # the colour codes gone whole

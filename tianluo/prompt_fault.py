@@ -118,7 +118,7 @@ def _tail(attempt: Attempt | None, facts: FaultFacts) -> list[str]:
     err = [t for t in facts.stderr if t.strip()][-MAX_TAIL_LINES:]
     out = [t for t in facts.stdout if t.strip()][-MAX_TAIL_LINES:]
     if out and not stderr_tells(attempt, err):
-        said = f"its {len(err)} last lines hold no error line" if err else "it is empty"
+        said = f"its last {len(err)} lines hold no error line" if err else "it is empty"
         return ([f"Its stderr says nothing of the failure ({said}); the last {len(out)} lines of its stdout:"]
                 + [quote("stdout", t, MAX_TAIL_LINE) for t in out])
     if not err:
