@@ -36,7 +36,7 @@ from tianluo.checkpoints import Checkpoint
 from tianluo.decide import decide
 from tianluo.forks import derive
 from tianluo.logscan import LogLine
-from tianluo.model import AgentReply, RunState
+from tianluo.model import AgentReply, RunState, dump_state
 from tianluo.newrun import initial_state
 from tianluo.plan import build_plan
 from tianluo.spec_checks import load_spec
@@ -161,13 +161,40 @@ def test_a_code_fault_never_retried_asks_the_agent(tmp_path):
     assert stage.consults[0].fallback_reason.startswith("code faults are not retried")
 
 
-def test_a_fault_never_retried_unchanged_is_not_offered_a_retry(tmp_path):
-    # nan_loss with halve_lr: the ladder degrades (no agent); with lr at no change possible it holds and asks
-    state = begin(locked(tmp_path, decisions={}))  # nothing chosen at plan time: nan_loss holds at once
+def test_when_hold_is_the_only_answer_allowed_the_stage_is_held_without_a_call(tmp_path):
+    # nan_loss, nothing chosen at plan time: a retry would meet the same NaN, no degrade applies, skip is not
+    # authorised: the agent could only say hold, so no call is spent and the analysis says why
+    state = begin(locked(tmp_path, decisions={}))
     d = fail(state, at(60), NAN, code=1)
-    consult = d.state.stage(TRAIN).consults[0]
-    assert consult.fallback == "hold" and "never retried unchanged" in consult.fallback_reason
-    assert consult.allowed == ["hold"]  # no degrade chosen, and a retry would meet the same NaN
+    stage = d.state.stage(TRAIN)
+    assert stage.status == StageStatus.HELD and stage.consults == [] and d.state.agent_calls == 0
+    assert not [a for a in d.actions if isinstance(a, ConsultAgent)] and WriteAnalysis("a") in d.actions
+    reason = stage.hold.reason
+    assert "never retried unchanged" in reason
+    assert ("the agent was not asked: hold is the only answer the whitelist allows now (retry: nan_loss is never "
+            "retried unchanged") in reason
+    assert "degrade: no pre-authorised change would change anything now" in reason
+    assert "skip: skip is not in authorization.allow)" in reason
+    (held,) = events_of(d, "held")
+    assert "the agent was not asked" in held["message"]
+
+
+def test_with_one_answer_besides_hold_the_agent_is_asked(tmp_path):
+    # the same fault with skip authorised: the agent may choose between hold and skip
+    text = with_allow(SPEC + AGENT, "submit", "resubmit", "degrade", "skip")
+    d = fail(begin(locked(tmp_path, text, decisions={})), at(60), NAN, code=1)
+    stage = d.state.stage(TRAIN)
+    assert stage.status == StageStatus.CONSULTING and stage.consults[0].allowed == ["hold", "skip"]
+    assert d.state.agent_calls == 1
+
+
+def test_without_resubmit_or_degrade_a_code_fault_is_held_without_a_call(tmp_path):
+    text = with_allow(SPEC + AGENT, "submit", "cancel_hung")
+    d = fail(begin(locked(tmp_path, text)), at(60), TYPE, code=1)
+    stage = d.state.stage(TRAIN)
+    assert stage.status == StageStatus.HELD and d.state.agent_calls == 0
+    assert "retry: resubmit is not in authorization.allow; degrade: degrade is not in authorization.allow" in \
+        stage.hold.reason
 
 
 def test_without_an_agent_in_the_plan_the_ladder_is_as_before(tmp_path):
@@ -252,6 +279,85 @@ def test_settle_applies_a_degrade_option_by_name(tmp_path):
     assert [x.action for x in stage.degradations] == ["halve_lr"]
     (ev,) = events_of(d, "degraded")
     assert "on the agent's word, call 1: loss spiked before the crash" in ev["message"]
+
+
+def test_a_retry_after_a_wait_is_due_then_and_launched_by_a_later_decision(tmp_path):
+    d = consulting(tmp_path)
+    d = decide(answered(d.state, action="retry", after_s=1800.0, reason="the mirror is down for maintenance"),
+               observe(), at(61))
+    stage = d.state.stage(TRAIN)
+    assert stage.status == StageStatus.RETRY_WAIT and submits(d) == [] and stage.attempt == 1
+    assert stage.next_attempt_at == at(61) + timedelta(minutes=30)  # recorded as a backoff is: no decision sleeps
+    assert stage.budget_used == {} and stage.consults[0].applied == "retry"
+    assert stage.consults[0].decision.startswith("retry due in 30m, no budget spent, on the agent's word (call 1, "
+                                                 "after 30m): the mirror is down")
+    (ev,) = events_of(d, "agent_decided")
+    assert ev["after_s"] == 1800.0
+    (retry,) = events_of(d, "retry_scheduled")
+    assert retry["wait_s"] == 1800.0 and retry["agent"] is True
+    assert submits(decide(d.state, observe(), at(61 + 1799))) == []
+    assert submits(decide(d.state, observe(), at(61 + 1800))) == [TRAIN]
+
+
+@pytest.mark.parametrize("reply, words", [
+    ({"action": "hold", "after_s": 600.0}, "with an \"after\" (a wait is only for a retry)"),
+    ({"action": "retry", "after_s": 3 * 3600.0}, "would be due after the run's deadline"),
+])
+def test_an_after_that_cannot_apply_is_refused_and_the_fallback_taken(tmp_path, reply, words):
+    d = consulting(tmp_path, SPEC + AGENT + "success_gate: {all_done: true, deadline: 2h}\n")
+    d = decide(answered(d.state, reason="later", **reply), observe(), at(61))
+    stage = d.state.stage(TRAIN)
+    assert stage.consults[0].applied is None and words in stage.consults[0].decision
+    assert stage.status == StageStatus.SUBMITTED  # the ladder's own step: the unknown fault's retry, at once
+
+
+def test_the_agents_class_and_label_correct_the_fault_and_the_rules_verdict_stays(tmp_path):
+    d = consulting(tmp_path)  # unknown/exit_3
+    fingerprint = d.state.stage(TRAIN).attempts[0].fingerprint
+    d = decide(answered(d.state, action="retry", klass=FaultClass.TRANSIENT, label="mirror_reset",
+                        reason="the mirror reset the connection"), observe(), at(61))
+    stage = d.state.stage(TRAIN)
+    for fault in (stage.fault, stage.attempts[0].fault):
+        assert (fault.klass, fault.label) == (FaultClass.TRANSIENT, "mirror_reset")
+        assert (fault.rule_class, fault.rule_label, fault.agent_call) == (FaultClass.UNKNOWN, "exit_3", 1)
+    assert stage.attempts[0].fingerprint == fingerprint  # the failure's identity is the rules' (a repeat is a repeat)
+    assert stage.budget_used == {}
+    (retry,) = events_of(d, "retry_scheduled")
+    assert "no transient budget spent (0/3 used)" in retry["message"]  # the corrected class's budget, untouched
+    (ev,) = events_of(d, "agent_decided")
+    assert ev["corrected"] == {"class": "transient", "label": "mirror_reset", "rule_class": "unknown",
+                               "rule_label": "exit_3"}
+    assert "the fault is transient/mirror_reset on its word (the rules said unknown/exit_3)" in \
+        stage.consults[0].decision
+    dumped = RunState.model_validate_json(dump_state(d.state))  # kept in state.json, by its alias
+    assert dumped.stage(TRAIN).attempts[0].fault == stage.attempts[0].fault
+
+
+def test_a_held_class_correction_is_what_status_the_analysis_and_lessons_show(tmp_path):
+    from tianluo.analysis import render_section
+    from tianluo.lessons import stage_lessons
+    from tianluo.status import fault_words
+
+    d = consulting(tmp_path)
+    d = decide(answered(d.state, action="hold", klass=FaultClass.CODE, reason="a typo in the config key"),
+               observe(), at(61))
+    stage = d.state.stage(TRAIN)
+    assert stage.status == StageStatus.HELD and (stage.fault.klass, stage.fault.label) == (FaultClass.CODE, "exit_3")
+    words = fault_words(stage.fault.model_dump(by_alias=True, mode="json"))
+    assert words == "code/exit_3 (the agent's, call 1; the rules said unknown/exit_3)"
+    text = render_section(d.state, "/r", "a", "train", [])
+    assert "- class: `code`" in text and "the rules said `unknown/exit_3`" in text
+    lesson = stage_lessons(d.state, "a", "train", stage)
+    assert any(x.startswith("- fault code/exit_3, once (the agent's class, call 1; the rules said unknown/exit_3)")
+               for x in lesson["lines"]), lesson["lines"]
+
+
+def test_a_refused_answer_corrects_nothing(tmp_path):
+    d = consulting(tmp_path, with_allow(SPEC + AGENT, "submit", "degrade"))  # retry not allowed
+    d = decide(answered(d.state, action="retry", klass=FaultClass.TRANSIENT, reason="flaky"), observe(), at(61))
+    fault = d.state.stage(TRAIN).fault
+    assert (fault.klass, fault.rule_class) == (FaultClass.UNKNOWN, None)
+    assert "corrected" not in events_of(d, "agent_decided")[0]
 
 
 def test_settle_applies_the_agents_hold(tmp_path):

@@ -8,7 +8,7 @@ import shlex
 import signal
 import subprocess
 import sys
-from datetime import UTC
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -174,13 +174,79 @@ agent: {{command: {json.dumps(agent("answer.py", "degrade", "--degrade", "halve_
     one_call_each(run_dir)
 
 
+#: Fails the first time with its error on stdout only (stderr stays empty), succeeds after.
+STDOUT_ONLY = ('if [ -e tried ]; then echo ok; else touch tried; echo "loading shard 3 of 8"; '
+               'echo "shard server refused the request (503), try later"; exit 7; fi')
+
+
+def test_a_retry_after_a_wait_is_launched_by_a_later_tick_and_the_agent_saw_the_stdout_tail(tmp_path):
+    command = agent("answer.py", "retry", "--after", "4s", "--class", "transient", "--label", "shard_server_busy",
+                    "--reason", "the shard server asks to try later")
+    run_dir = begin(tmp_path, spec(STDOUT_ONLY, command, extra=HOLD_AT_ONCE))
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)  # asks, settles: the retry waits; the tick does not
+    state = read_state(run_dir)
+    st = state["entities"]["a"]["stages"]["train"]
+    assert st["status"] == "retry_wait" and st["attempt"] == 1, st
+    [c] = st["consults"]
+    assert c["applied"] == "retry" and c["reply"]["after_s"] == 4.0
+    settled = datetime.fromisoformat(c["settled_at"])
+    due = datetime.fromisoformat(st["next_attempt_at"])
+    assert due - settled == timedelta(seconds=4)
+    fault = st["attempts"][0]["fault"]
+    assert (fault["class"], fault["label"], fault["rule_class"], fault["rule_label"], fault["agent_call"]) == \
+        ("transient", "shard_server_busy", "unknown", "exit_7", 1)
+    prompt = (run_dir / "agent/1/prompt.md").read_text()
+    assert "Its stderr says nothing of the failure (it is empty); the last 2 lines of its stdout:" in prompt
+    assert "> stdout: shard server refused the request (503), try later" in prompt
+    assert f"> command: {STDOUT_ONLY}"[:200] in prompt and "ran " in prompt  # the command and the attempt's time
+    doc = tick_until(run_dir, tmp_path, phases=("complete",))
+    assert doc["entities"]["a"]["stages"]["train"]["attempt"] == 2
+    second = read_state(run_dir)["entities"]["a"]["stages"]["train"]["attempts"][1]
+    assert datetime.fromisoformat(second["intent_at"]) >= due  # launched when due, by a later tick
+    decided = kinds(run_dir, "agent_decided")[0]
+    assert decided["after_s"] == 4.0 and decided["corrected"]["rule_class"] == "unknown"
+    one_call_each(run_dir)
+
+
+def test_the_agents_class_is_kept_on_the_held_fault_beside_the_rules_verdict(tmp_path):
+    command = agent("answer.py", "hold", "--class", "code", "--label", "bad_shard_index",
+                    "--reason", "the shard index is off by one in the data loader")
+    run_dir = begin(tmp_path, spec(FAILS, command, extra=HOLD_AT_ONCE))
+    st, c = held(run_dir, tmp_path)
+    assert c["applied"] == "hold" and c["reply"]["class"] == "code"
+    assert (st["fault"]["class"], st["fault"]["label"]) == ("code", "bad_shard_index")
+    assert (st["fault"]["rule_class"], st["fault"]["rule_label"]) == ("unknown", "exit_7")
+    doc = status_json(run_dir, tmp_path)["entities"]["a"]["stages"]["train"]["fault"]
+    assert (doc["class"], doc["rule_class"], doc["agent_call"]) == ("code", "unknown", 1)
+    text = cli("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
+    assert "code/bad_shard_index (the agent's, call 1; the rules said unknown/exit_7)" in text
+    found = analysis(run_dir)
+    assert "- class: `code`" in found and "the rules said `unknown/exit_7`" in found
+    decision = json.loads((run_dir / "agent/1/decision.json").read_text())
+    assert decision["reply"]["class"] == "code"
+
+
+@pytest.mark.parametrize("args, error", [
+    (("--after", "3d"), "after '3d' is longer than 6h"),
+    (("--after", "soon"), "after 'soon' is not a duration"),
+    (("--class", "network"), "class 'network' is not one of transient, config, code, unknown"),
+])
+def test_a_bad_after_or_class_is_no_answer_and_takes_the_fallback(tmp_path, args, error):
+    run_dir = begin(tmp_path, spec(FAILS, agent("answer.py", "retry", *args), extra=HOLD_AT_ONCE))
+    st, c = held(run_dir, tmp_path)
+    assert error in c["reply"]["error"] and c["applied"] is None
+    assert st["attempt"] == 1 and st["fault"]["class"] == "unknown" and st["fault"]["rule_class"] is None
+    assert "not usable" in st["hold"]["reason"]
+
+
 # --- what a wrong, hostile or broken agent does not get done --------------------------------------
 
 HOLD_AT_ONCE = "ladder:\n  unknown: {retries: 0}\n"
 
 
 @pytest.mark.parametrize("answer, allow", [
-    ("retry", "authorization: {allow: [submit, cancel_hung, degrade]}\n"),  # resubmit not authorised
+    # resubmit not authorised (skip is: with hold the only answer, no call would be made)
+    ("retry", "authorization: {allow: [submit, cancel_hung, degrade, skip]}\n"),
     ("skip", ""),  # skip is not in the default whitelist
 ])
 def test_an_action_outside_the_whitelist_is_held_with_the_agents_words(tmp_path, answer, allow):
@@ -196,6 +262,18 @@ def test_an_action_outside_the_whitelist_is_held_with_the_agents_words(tmp_path,
     one_call_each(run_dir)
     decision = json.loads((run_dir / "agent/1/decision.json").read_text())
     assert decision["fallback_taken"] is True and decision["applied"] is None
+
+
+def test_no_call_is_spent_when_hold_is_the_only_answer_allowed(tmp_path):
+    # no resubmit, no degrade option, no skip: the agent could only answer hold
+    allow = "authorization: {allow: [submit, cancel_hung, degrade]}\n"
+    run_dir = begin(tmp_path, spec(FAILS, agent("answer.py", "retry"), extra=HOLD_AT_ONCE + allow))
+    tick_until(run_dir, tmp_path, phases=("blocked",))
+    state = read_state(run_dir)
+    st = state["entities"]["a"]["stages"]["train"]
+    assert st["status"] == "held" and st["consults"] == [] and state["agent_calls"] == 0
+    assert not (run_dir / "agent").exists() and kinds(run_dir, "agent_asked") == []
+    assert "the agent was not asked: hold is the only answer the whitelist allows now" in analysis(run_dir)
 
 
 def test_a_destructive_suggestion_is_held_and_nothing_is_deleted(tmp_path):
@@ -264,7 +342,8 @@ def test_an_injected_log_line_the_agent_obeys_is_still_bounded_by_the_whitelist(
     st, c = held(run_dir, tmp_path)
     assert injected in (run_dir / "agent/1/found.txt").read_text()  # it reached the agent, as data
     assert c["reply"]["action"] == "delete the checkpoints" and c["applied"] is None
-    assert c["reply"]["reason"].endswith(injected) and c["reply"]["label"] == "rm -rf ckpt"  # kept, one line
+    # the first prompt line with it is the quoted command (which echoes it); kept, one line
+    assert injected in c["reply"]["reason"] and c["reply"]["label"] == "rm -rf ckpt"
     assert sorted(p.name for p in (tmp_path / "proj" / "ckpt").iterdir()) == ["step-1.pt", "step-2.pt"]
     assert st["attempt"] == 1 and "destructive" in st["hold"]["reason"]
 
@@ -492,3 +571,31 @@ def test_under_cron_the_agent_gets_no_more_than_the_ticks_hard_limit_leaves(tmp_
     state.trigger = TriggerRecord(kind="cron", every=60.0, installed_at=datetime.now(UTC), detail="x")
     seconds, why = _agent_time(state)  # cron kills a 1m run's tick at 1m: the call must end before
     assert seconds <= 60 - 20 and why == "capped by the cron trigger's time limit of 1m a tick"
+
+
+@pytest.mark.parametrize("answer, klass, after_s", [
+    ({"action": "retry", "class": "Transient", "after": "30m"}, "transient", 1800.0),
+    ({"action": "retry", "after": "1h30m"}, None, 5400.0),
+    ({"action": "retry", "after": "6h"}, None, 21600.0),
+    ({"action": "hold", "class": "code"}, "code", None),
+])
+def test_an_answers_class_and_after_are_read(answer, klass, after_s):
+    from datetime import datetime
+
+    reply = agent_call.parse_reply(json.dumps(answer).encode(), datetime(2026, 12, 1, tzinfo=UTC), 0, False, False)
+    assert reply.error is None and (reply.klass.value if reply.klass else None) == klass and reply.after_s == after_s
+
+
+@pytest.mark.parametrize("answer, error", [
+    ({"action": "retry", "after": "6h1s"}, "after '6h1s' is longer than 6h, the longest wait an agent may ask for"),
+    ({"action": "retry", "after": "later"}, "after 'later' is not a duration such as 30m or 2h"),
+    ({"action": "retry", "after": 1800}, "after is int, not a string such as 30m"),
+    ({"action": "retry", "after": "-5m"}, "after '-5m' is not a duration"),
+    ({"action": "retry", "class": "network"}, "class 'network' is not one of transient, config, code, unknown"),
+    ({"action": "retry", "class": ["code"]}, "class is list, not a string"),
+])
+def test_a_bad_class_or_after_makes_the_answer_unusable(answer, error):
+    from datetime import datetime
+
+    reply = agent_call.parse_reply(json.dumps(answer).encode(), datetime(2026, 12, 1, tzinfo=UTC), 0, False, False)
+    assert error in (reply.error or "") and reply.after_s is None and reply.klass is None

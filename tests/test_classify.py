@@ -82,7 +82,8 @@ def test_command_not_found_prefers_the_detail():
 
 def test_fault_serialises_its_class_under_the_alias():
     dumped = classify(Evidence(EXITED, exit_code=1)).model_dump(mode="json", by_alias=True)
-    assert dumped == {"class": "unknown", "label": "exit_1", "evidence": "exit code 1", "free": False}
+    assert dumped == {"class": "unknown", "label": "exit_1", "evidence": "exit code 1", "free": False,
+                      "rule_class": None, "rule_label": None, "agent_call": None}  # no agent's correction
 
 
 @pytest.mark.parametrize("evidence", [Evidence(EXITED, exit_code=160), Evidence(EXITED, signal=32)])

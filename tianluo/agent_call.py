@@ -24,11 +24,14 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from tianluo import fsio
+from tianluo.agent_rung import MAX_AFTER_S
+from tianluo.durations import format_duration, parse_duration
 from tianluo.errors import TianluoError
 from tianluo.events import Kind
 from tianluo.events import event as new_event
 from tianluo.model import AgentReply, Consult, RunState
 from tianluo.plaintext import one_line
+from tianluo.states import FaultClass
 from tianluo.timefmt import iso
 
 AGENT_DIR = "agent"
@@ -42,6 +45,7 @@ CAPS = {"action": 64, "degrade": 64, "reason": 500, "label": 64, "lesson": 300}
 MAX_FENCES = 8  # fenced blocks tried from the end
 MAX_JSON_LINES = 64  # candidate lines tried from the end when no fenced block parses
 READ_CHUNK = 64 * 1024
+CLASSES = tuple(c.value for c in FaultClass)  # what "class" may name
 
 
 def call_dir(run_dir: Path, call: int) -> Path:
@@ -120,11 +124,43 @@ def parse_reply(out: bytes, at: datetime, exit_code: int | None, timed_out: bool
             problems.append(f"{key} is {type(value).__name__}, not a string")
             continue
         setattr(reply, key, one_line(value, cap) if key == "reason" else one_line(value, cap) or None)
+    problems += _class_and_after(doc, reply)
     if problems:
         reply.error = "the answer has " + "; ".join(problems)
     elif not reply.action:
         reply.error = "the answer has no action"
     return reply
+
+
+def _class_and_after(doc: dict, reply: AgentReply) -> list[str]:
+    """Read the answer's optional ``class`` (a fault class) and ``after`` (a wait of at most
+    ``MAX_AFTER_S`` before a retry) into ``reply``; what is wrong with them, in words."""
+    problems = []
+    klass, after = doc.get("class"), doc.get("after")
+    if klass is not None:
+        word = one_line(klass, 32).lower()
+        if not isinstance(klass, str):
+            problems.append(f"class is {type(klass).__name__}, not a string")
+        elif word not in CLASSES:
+            problems.append(f"class '{word}' is not one of {', '.join(CLASSES)}")
+        else:
+            reply.klass = FaultClass(word)
+    if after is not None:
+        text = one_line(after, 32)
+        if not isinstance(after, str):
+            problems.append(f"after is {type(after).__name__}, not a string such as 30m")
+        else:
+            try:
+                seconds = parse_duration(text)
+            except ValueError:
+                problems.append(f"after '{text}' is not a duration such as 30m or 2h")
+            else:
+                if seconds > MAX_AFTER_S:
+                    problems.append(f"after '{text}' is longer than {format_duration(MAX_AFTER_S)}, the longest "
+                                    "wait an agent may ask for")
+                else:
+                    reply.after_s = seconds
+    return problems
 
 
 # --- the calls ------------------------------------------------------------------------------------
@@ -159,15 +195,11 @@ def _find(state: RunState, sid: str, call: int) -> Consult | None:
 
 def _prompt(run_dir: Path, state: RunState, sid: str, call: int) -> str:
     """The prompt given on stdin: the self-contained prompt and the fault to judge (``tianluo.prompt``)."""
-    from tianluo.logscan import tail_lines
-    from tianluo.prompt import MAX_TAIL_LINES, render_consult
+    from tianluo.consult_facts import gather
+    from tianluo.prompt import render_consult
 
-    consult = _find(state, sid, call)
-    stage = state.stage(sid)
-    attempt = next((a for a in stage.attempts if consult is not None and a.n == consult.attempt), None)
-    # read as any log: never through a link, at most the last 64 KiB
-    tail = tail_lines(run_dir / attempt.dir / "stderr", MAX_TAIL_LINES, max_bytes=64 * 1024) if attempt else []
-    return render_consult(state, sid, call, run_dir=os.path.abspath(run_dir), tail=tail)
+    # the attempt's log tails (read as any log: never through a link, bounded) and the stage's file systems
+    return render_consult(state, sid, call, run_dir=os.path.abspath(run_dir), facts=gather(run_dir, state, sid, call))
 
 
 def _env(run_dir: Path, state: RunState, sid: str, call: int) -> dict[str, str]:
@@ -373,7 +405,7 @@ def _record(run_dir: Path, c: _Call, at: datetime, limit: str) -> dict:
     return new_event(Kind.AGENT_ANSWERED, iso(at), f"agent call {call}: {said}{why}{trouble}", entity=entity,
                      stage=stage, attempt=consult.attempt, call=call, exit_code=reply.exit_code,
                      timed_out=reply.timed_out, action=reply.action, degrade=reply.degrade, reason=reply.reason[:200],
-                     error=reply.error)
+                     error=reply.error, **{"class": reply.klass.value if reply.klass else None}, after_s=reply.after_s)
 
 
 def kill_abandoned(run_dir: Path, state: RunState) -> list[int]:
@@ -424,7 +456,7 @@ def write_decision(run_dir: Path, state: RunState, sid: str, call: int) -> Path:
         "fallback_taken": consult.applied is None,
         "allowed": list(consult.allowed),
         "options": [o.action for o in consult.options],
-        "reply": consult.reply.model_dump(mode="json") if consult.reply else None,
+        "reply": consult.reply.model_dump(mode="json", by_alias=True) if consult.reply else None,
         "asked_at": iso(consult.asked_at),
         "settled_at": iso(consult.settled_at) if consult.settled_at else None,
     }

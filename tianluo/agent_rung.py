@@ -16,8 +16,10 @@ Two halves, one decision apart (the shell makes the call in between, ``tianluo.a
   hold's reason.
 
 Everything the agent wrote is data: one line, control characters removed, length-capped,
-never a command. Its ``lesson`` stays in the reply (lessons.md collects it); its ``label``
-is kept with the consult, never in the rulebook.
+never a command. Its ``lesson`` stays in the reply (lessons.md collects it). Its ``class`` and
+``label``, when its answer is applied, correct the fault (``Fault.rule_class`` and
+``rule_label`` keep what the rules said), never the rulebook. Its ``after`` on a retry makes the
+retry wait (``next_attempt_at``, as a backoff does), at most ``MAX_AFTER_S``.
 """
 
 import re
@@ -27,10 +29,12 @@ from tianluo.actions import ConsultAgent, WriteAgentDecision, WriteAnalysis
 from tianluo.degrade import Change, Rollback, plan_change
 from tianluo.diagnose import time_limit
 from tianluo.draft import Draft
+from tianluo.durations import format_duration
 from tianluo.holds import analysis_path
 from tianluo.ladder import JUDGEMENT, Degrade, HoldStep, Retry, Step
 from tianluo.model import (
     AgentOption,
+    AgentReply,
     Attempt,
     Consult,
     Fault,
@@ -48,6 +52,8 @@ from tianluo.states import FaultClass, StageStatus
 #: What an agent's text is cut to before it reaches a reason, an event or the analysis.
 MAX_TEXT = 500
 MAX_LABEL = 64
+#: The longest wait an agent may ask for before its retry ("after"): a later tick, not a later day.
+MAX_AFTER_S = 6 * 3600.0
 
 #: The answers an agent may give at all; ``Consult.allowed`` says which of them it may give now.
 ACTIONS = ("hold", "retry", "degrade", "skip")
@@ -135,19 +141,39 @@ def allowed_answers(ctx: Draft, fault: Fault, offered: list[AgentOption]) -> lis
     """The answers the whitelist allows now: hold always; retry with ``resubmit`` while the run-wide cap
     and the deadline leave room (never for a fault that is never retried unchanged); degrade with
     ``degrade`` and an option; skip with ``skip``."""
+    return ["hold"] + [a for a, why in _barred(ctx, fault, offered).items() if why is None]
+
+
+def _barred(ctx: Draft, fault: Fault, offered: list[AgentOption]) -> dict[str, str | None]:
+    """Each answer but hold, and why the whitelist bars it now (None: it is allowed)."""
     state = ctx.state
     plan = state.plan
     room = state.total_attempts < plan.max_attempts
     deadline = plan.success_gate.deadline
     in_time = deadline is None or ctx.now < state.created_at + timedelta(seconds=deadline)
-    out = ["hold"]
-    if ctx.allowed("resubmit") and room and in_time and never_unchanged(fault.label) is None:
-        out.append("retry")
-    if ctx.allowed("degrade") and offered and room:
-        out.append("degrade")
-    if ctx.allowed("skip"):
-        out.append("skip")
-    return out
+    unchanged = never_unchanged(fault.label)
+    full = f"the run's {plan.max_attempts} attempts (max_attempts) are spent"
+    return {
+        "retry": ("resubmit is not in authorization.allow" if not ctx.allowed("resubmit") else full if not room
+                  else "the deadline has passed" if not in_time
+                  else f"{fault.label} is never retried unchanged ({unchanged})" if unchanged else None),
+        "degrade": ("degrade is not in authorization.allow" if not ctx.allowed("degrade")
+                    else "no pre-authorised change would change anything now" if not offered
+                    else full if not room else None),
+        "skip": None if ctx.allowed("skip") else "skip is not in authorization.allow",
+    }
+
+
+def nothing_to_ask(ctx: Draft, sid: str, stage: StageState, step: Step, fault: Fault) -> str | None:
+    """Why the agent is not asked about a hold (hold is the only answer the whitelist allows now, so a
+    call could change nothing), in words; None when it may answer something else."""
+    if not isinstance(step, HoldStep):
+        return None
+    barred = _barred(ctx, fault, options(ctx, sid, stage))
+    if any(why is None for why in barred.values()):
+        return None
+    return ("the agent was not asked: hold is the only answer the whitelist allows now ("
+            + "; ".join(f"{a}: {why}" for a, why in barred.items()) + ")")
 
 
 def _fallback_text(consult: Consult) -> str:
@@ -236,6 +262,7 @@ def settle(ctx: Draft, sid: str, stage: StageState, ended: str | None = None) ->
     refused = _refusal(ctx, consult) if ended is None else \
         f"the run ended ({one_line(ended, 200)}) before the agent was called (call {consult.call} was not made)"
     applied: str | None = None
+    corrected: dict | None = None
     skip = False
     human_hold = ctx.state.entities[entity].hold
     if human_hold is not None:
@@ -250,11 +277,14 @@ def settle(ctx: Draft, sid: str, stage: StageState, ended: str | None = None) ->
         action = asked.lower()
         applied = action
         why = reason or "no reason given"
+        corrected = correct(stage, n, consult.call, reply)
         if action == "retry":
             klass = stage.fault.klass
             used = stage.budget_used.get(klass, 0)
-            step = Retry(wait_s=0.0, used=used, allowed=ctx.state.plan.ladder[klass].retries, agent=True,
-                         note=f"on the agent's word (call {consult.call}): {why}")
+            wait = reply.after_s or 0.0
+            step = Retry(wait_s=wait, used=used, allowed=ctx.state.plan.ladder[klass].retries, agent=True,
+                         note=f"on the agent's word (call {consult.call}"
+                              + (f", after {format_duration(wait)}" if wait else "") + f"): {why}")
         elif action == "degrade":
             option = _option(consult, reply.degrade)
             assert option is not None  # _refusal: a degrade names an option offered
@@ -273,10 +303,14 @@ def settle(ctx: Draft, sid: str, stage: StageState, ended: str | None = None) ->
         consult.decision = f"skipped on the agent's word: {reason or 'no reason given'}; what needs it goes on"
     else:
         consult.decision = _decision(step, applied, refused, consult)
+    if corrected is not None:
+        consult.decision += (f"; the fault is {corrected['class']}/{corrected['label']} on its word (the rules said "
+                             f"{corrected['rule_class']}/{corrected['rule_label']})")
     label = agent_label(reply.label) if reply is not None else None
     ctx.event("agent_decided", sid, f"agent call {consult.call}: {consult.decision}", attempt=n, call=consult.call,
               asked=asked, applied=applied, refused=refused, fallback=consult.fallback if applied is None else None,
-              label=label)
+              label=label, corrected=corrected,
+              after_s=reply.after_s if reply is not None and applied == "retry" else None)
     if ended is None:  # agent/<call>/ holds the call's prompt, answer and now this decision
         ctx.actions.append(WriteAgentDecision(sid, consult.call))
     if skip:
@@ -319,12 +353,37 @@ def _refusal(ctx: Draft, consult: Consult) -> str | None:
         return f"the agent answered '{asked}' ({what}; it may answer {may})"
     if action not in consult.allowed:
         return f"the agent answered '{asked}' (not allowed: it may answer {may})"
+    if reply.after_s is not None and action != "retry":
+        return f"the agent answered '{asked}' with an \"after\" (a wait is only for a retry)"
+    deadline = ctx.state.plan.success_gate.deadline
+    if reply.after_s and deadline is not None and \
+            ctx.now + timedelta(seconds=reply.after_s) > ctx.state.created_at + timedelta(seconds=deadline):
+        return (f"the agent answered retry after {format_duration(reply.after_s)}, which would be due after the "
+                "run's deadline")
     if action == "degrade" and _option(consult, reply.degrade) is None:
         named = one_line(reply.degrade, 100) if reply.degrade else ""
         offered = ", ".join(o.action for o in consult.options) or "none"
         return (f"the agent answered degrade '{named}' (not one of the pre-authorised changes it was offered: "
                 f"{offered})" if named else f"the agent answered degrade without naming one of {offered}")
     return None
+
+
+def correct(stage: StageState, n: int, call: int, reply: AgentReply) -> dict | None:
+    """The agent's ``class`` and ``label`` on the fault of attempt ``n`` (and the stage's), the rules' own
+    kept beside them; what changed (None: nothing)."""
+    fault = stage.fault
+    assert fault is not None  # settle: a consult is about a failure
+    klass, label = reply.klass or fault.klass, agent_label(reply.label) or fault.label
+    if klass == fault.klass and label == fault.label:
+        return None
+    new = fault.model_copy(update={"klass": klass, "label": label, "rule_class": fault.rule_class or fault.klass,
+                                   "rule_label": fault.rule_label or fault.label, "agent_call": call})
+    stage.fault = new
+    for attempt in stage.attempts:
+        if attempt.n == n and attempt.fault is not None:
+            attempt.fault = new.model_copy()
+    assert new.rule_class is not None  # set just above
+    return {"class": klass.value, "label": label, "rule_class": new.rule_class.value, "rule_label": new.rule_label}
 
 
 def _option(consult: Consult, name: str | None) -> AgentOption | None:
@@ -359,6 +418,7 @@ def _decision(step: Step, applied: str | None, refused: str | None, consult: Con
     if applied is None:
         return f"{refused}; retried as the ladder would ({consult.fallback_reason})"
     if isinstance(step, Retry):
-        return f"retried at once, no budget spent, {step.note}"
+        when = f"retry due in {format_duration(step.wait_s)}" if step.wait_s else "retried at once"
+        return f"{when}, no budget spent, {step.note}"
     assert isinstance(step, Degrade)  # an answer applied is a hold, a retry or a degrade
     return f"degraded ({step.change.action}) on the agent's word: {step.description}"

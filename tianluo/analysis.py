@@ -137,6 +137,8 @@ def render_section(state: RunState, run_dir: str, entity: str, stage_name: str, 
         "",
         f"- class: `{fault.klass.value}`" if fault else "- class: (none recorded)",
         f"- label: `{fault.label}`" if fault else "",
+        *([f"- the rules said `{fault.rule_class.value}/{fault.rule_label}`; the agent's answer (call "
+           f"{fault.agent_call}) named the class and label above"] if fault and fault.rule_class else []),
         f"- evidence: `{fault.evidence}`" if fault and fault.evidence else "- evidence: (none)",
         f"- attempts: {attempts or 'none'}; retries spent: {budget or 'none'}",
         *(f"- checkpoint moved aside after attempt {m.attempt}: {m.path} -> {m.aside} (kept; resumed from "

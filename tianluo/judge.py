@@ -340,8 +340,11 @@ def _climb(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, fault: Fau
         step = replace(step, note=note)
     if agent_rung.wanted(ctx, step, fault):  # the agent rung, before the hold (or an unknown fault's retry)
         again = agent_rung.agent_repeat(stage, attempt, previous, fault)
+        pointless = agent_rung.nothing_to_ask(ctx, sid, stage, step, fault) if again is None else None
         if again is not None:
             step = again  # never asked twice about one fault: its answer failed the same way
+        elif pointless is not None and isinstance(step, HoldStep):  # no call spent on an answer known already
+            step = replace(step, reason=f"{step.reason}; {pointless}")
         elif agent_rung.calls_left(ctx):
             agent_rung.ask(ctx, sid, stage, n, step, fault)
             return

@@ -138,8 +138,11 @@ def stage_lessons(state: RunState, ename: str, sname: str, stage: StageState) ->
     fixed = stage.status.value == "succeeded"
     params = state.plan.entities[ename].params
     for (klass, label), n in seen.items():
-        evidence = one_line(_fault(first[(klass, label)]).evidence or "", EVIDENCE_CAP).replace("`", "'")
-        lines.append(f"- fault {klass}/{label}, {_times(n)}" + (f": `{evidence}`" if evidence else ""))
+        fault = _fault(first[(klass, label)])
+        evidence = one_line(fault.evidence or "", EVIDENCE_CAP).replace("`", "'")
+        rules = (f" (the agent's class, call {fault.agent_call}; the rules said {fault.rule_class.value}/"
+                 f"{fault.rule_label})" if fault.rule_class else "")
+        lines.append(f"- fault {klass}/{label}, {_times(n)}{rules}" + (f": `{evidence}`" if evidence else ""))
     by_n = {a.n: a for a in failed}
     for (klass, label), n in seen.items():
         mine = [d for d in stage.degradations if d.attempt in by_n and _fault(by_n[d.attempt]).label == label]

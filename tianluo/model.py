@@ -39,6 +39,10 @@ class Fault(Record):
     evidence: str | None = None
     free: bool = Field(default=False, description="The scheduler's doing (preemption, node failure): "
                        "retried without spending the error budget.")
+    rule_class: FaultClass | None = Field(default=None, description="Set when the agent's applied answer "
+                                          "corrected the class or label: the class the rules had named.")
+    rule_label: str | None = Field(default=None, description="With rule_class: the label the rules had named.")
+    agent_call: int | None = Field(default=None, description="With rule_class: the agent call that corrected it.")
 
 
 class LogCursor(Record):
@@ -284,6 +288,10 @@ class AgentReply(Record):
     reason: str = ""
     label: str | None = None
     lesson: str | None = None
+    klass: FaultClass | None = Field(default=None, alias="class", description="The fault class it named, if any "
+                                     "(transient, config, code, unknown): applied with its answer.")
+    after_s: float | None = Field(default=None, ge=0, description="For retry: the wait it asked for first, in "
+                                  "seconds (its \"after\", bounded: agent_rung.MAX_AFTER_S).")
 
 
 class Consult(Record):

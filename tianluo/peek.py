@@ -235,7 +235,8 @@ def dump(doc, table: tuple) -> dict:
 FAULT_CLASSES = tuple(c.value for c in FaultClass)
 Fields = tuple[tuple[str, Callable[[Any], Any], Any], ...]
 FAULT = (("class", one_of(*FAULT_CLASSES), REQUIRED), ("label", text, REQUIRED), ("evidence", optional(text), None),
-         ("free", flag, False))
+         ("free", flag, False), ("rule_class", optional(one_of(*FAULT_CLASSES)), None),
+         ("rule_label", optional(text), None), ("agent_call", optional(integer), None))
 WAIT: Fields = (("kind", one_of("space"), "space"), ("label", text, REQUIRED), ("paths", texts, REQUIRED),
         ("since", when_text, REQUIRED), ("threshold", text, REQUIRED), ("facts", texts, []),
         ("notified", flag, False))

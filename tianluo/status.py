@@ -570,11 +570,20 @@ def _note(stage: dict, now: datetime) -> str:
     return note
 
 
+def fault_words(fault: dict) -> str:
+    """``class/label`` of a fault as status --json has it; with the agent's correction, the rules' too."""
+    text = f"{fault['class']}/{fault['label']}"
+    if fault.get("rule_class"):
+        text += (f" (the agent's, call {fault.get('agent_call')}; the rules said "
+                 f"{fault['rule_class']}/{fault.get('rule_label') or fault['label']})")
+    return text
+
+
 def _why(stage: dict, now: datetime) -> str:
     consults = stage.get("consults") or []
     if stage["status"] == "consulting" and consults:
         fault = stage["fault"]
-        what = f"{fault['class']}/{fault['label']} - " if fault else ""
+        what = f"{fault_words(fault)} - " if fault else ""
         return f"{what}consulting the agent (call {consults[-1]['call']})"
     wait = stage.get("wait")
     if wait and stage["status"] == "retry_wait":
@@ -584,7 +593,7 @@ def _why(stage: dict, now: datetime) -> str:
                 f"(retried when {wait['threshold']})")
     if stage["fault"] and stage["status"] != "succeeded":
         fault = stage["fault"]
-        text = f"{fault['class']}/{fault['label']}"
+        text = fault_words(fault)
         if stage["reason"]:
             text += f" - {stage['reason']}"
         if stage["next_attempt_at"] and not stage.get("retry_due"):
@@ -767,7 +776,7 @@ def render_diagnose(doc: dict) -> str:
         lines.append(f"{doc['entity']}/{name}: {st['status']}, attempt {st['attempt']} ({when})")
         if st["fault"]:
             f = st["fault"]
-            lines.append(f"  fault: {f['class']}/{f['label']}: {f.get('evidence') or ''}".rstrip())
+            lines.append(f"  fault: {fault_words(f)}: {f.get('evidence') or ''}".rstrip())
         if st["hold"]:
             lines.append(f"  hold: by {st['hold']['by']}: {st['hold']['reason']}")
         diagnosis = Diagnosis.model_validate(st["diagnosis"]) if st["diagnosis"] else None

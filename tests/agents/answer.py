@@ -1,6 +1,7 @@
 """A scripted agent: reads the prompt on stdin, answers one JSON object as told by its arguments.
 
-    answer.py ACTION [--reason TEXT] [--degrade NAME] [--style json|fenced|claude|line] [--exit N]
+    answer.py ACTION [--reason TEXT] [--degrade NAME] [--class CLASS] [--label LABEL] [--after WAIT]
+              [--style json|fenced|claude|line] [--exit N]
 
 It keeps what it read in ./stdin.txt (its folder is agent/<call>/) and checks that the prompt is
 about the stage tianluo named in TIANLUO_STAGE, so a test knows it read the prompt it was given.
@@ -15,6 +16,9 @@ parser = argparse.ArgumentParser()
 parser.add_argument("action")
 parser.add_argument("--reason", default="the scripted agent says so")
 parser.add_argument("--degrade")
+parser.add_argument("--class", dest="klass")
+parser.add_argument("--label")
+parser.add_argument("--after")
 parser.add_argument("--style", default="json", choices=["json", "fenced", "claude", "line"])
 parser.add_argument("--exit", type=int, default=0)
 args = parser.parse_args()
@@ -30,8 +34,9 @@ if not stage or stage.split(".")[0] not in prompt:
     sys.exit(9)
 
 answer = {"action": args.action, "reason": args.reason}
-if args.degrade:
-    answer["degrade"] = args.degrade
+for key, value in (("degrade", args.degrade), ("class", args.klass), ("label", args.label), ("after", args.after)):
+    if value:
+        answer[key] = value
 text = json.dumps(answer)
 if args.style == "json":
     print(text)
