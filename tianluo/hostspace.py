@@ -156,48 +156,74 @@ def _open_nearest(path: str) -> int | None:
     return fd
 
 
-def measure_folder(path: str, skip: set[int] | None = None) -> tuple[int, FsSpace | None] | None:
-    """``(device, space)`` of the file system holding ``path`` (or its nearest existing folder);
-    None when it cannot be measured.
+class Measurements:
+    """What one tick has measured: each path's device (one walk per path) and each device's statvfs
+    (one per file system), shared by every stage measured in the tick. A thousand stages waiting on
+    one full disk walk each distinct path once and call statvfs once per file system."""
 
-    The space is None (no statvfs made) when the device is in ``skip`` (measured already), and
-    when the file system is mounted read-only: nothing can be written there, so it is not a
-    place a job ran out of room (a squashfs or an ISO image reports no free block at all).
-    """
-    fd = _open_nearest(path)
-    if fd is None:
-        return None
-    try:
-        dev = os.fstat(fd).st_dev
-        if skip is not None and dev in skip:
-            return dev, None
-        st = os.fstatvfs(fd)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-    if st.f_flag & os.ST_RDONLY:
-        return dev, None
+    def __init__(self) -> None:
+        self.devices: dict[str, int | None] = {}  # path -> device (None: not even '/' could be opened)
+        self.stats: dict[int, os.statvfs_result | None] = {}  # device -> statvfs (None: read-only or failed)
+
+    def locate(self, path: str) -> tuple[int, os.statvfs_result | None] | None:
+        """``(device, statvfs)`` of the file system holding ``path``; None when it cannot be located."""
+        if path in self.devices:
+            dev = self.devices[path]
+            return None if dev is None else (dev, self.stats.get(dev))
+        fd = _open_nearest(path)
+        if fd is None:
+            self.devices[path] = None
+            return None
+        try:
+            dev = os.fstat(fd).st_dev
+            if dev not in self.stats:
+                try:
+                    st: os.statvfs_result | None = os.fstatvfs(fd)
+                except OSError:
+                    st = None
+                # Read-only: nothing can be written there, so it is not a place a job ran out of room
+                # (a squashfs or an ISO image reports no free block at all).
+                self.stats[dev] = None if st is None or st.f_flag & os.ST_RDONLY else st
+        except OSError:
+            self.devices[path] = None
+            return None
+        finally:
+            os.close(fd)
+        self.devices[path] = dev
+        return dev, self.stats[dev]
+
+
+def _space(path: str, st: os.statvfs_result) -> FsSpace:
     blocks = st.f_bfree if os.geteuid() == 0 else st.f_bavail  # root may use the reserved blocks
     inodes = st.f_ffree if os.geteuid() == 0 else st.f_favail
-    return dev, FsSpace(path=path, free_bytes=blocks * st.f_frsize, total_bytes=st.f_blocks * st.f_frsize,
-                        free_inodes=inodes, total_inodes=st.f_files)
+    return FsSpace(path=path, free_bytes=blocks * st.f_frsize, total_bytes=st.f_blocks * st.f_frsize,
+                   free_inodes=inodes, total_inodes=st.f_files)
 
 
-def measure(paths: Iterable[str]) -> tuple[FsSpace, ...]:
+def measure_folder(path: str) -> tuple[int, FsSpace | None] | None:
+    """``(device, space)`` of the file system holding ``path`` (or its nearest existing folder);
+    None when it cannot be located, no space when it is read-only or statvfs failed."""
+    found = Measurements().locate(path)
+    if found is None:
+        return None
+    return found[0], None if found[1] is None else _space(path, found[1])
+
+
+def measure(paths: Iterable[str], seen: Measurements | None = None) -> tuple[FsSpace, ...]:
     """Each writable file system holding one of ``paths`` once (the first path on it names it), in order.
 
     Paths are absolute (files or folders; one not made yet counts by its nearest existing folder).
     The first :data:`MAX_FOLDERS` distinct ones are looked at: one walk each, and one statvfs per
-    file system.
+    file system; ``seen`` shares both with the other stages measured in the same tick.
     """
-    seen: set[int] = set()
+    seen = Measurements() if seen is None else seen
+    devices: set[int] = set()
     out = []
     for path in list(dict.fromkeys(os.path.normpath(p) for p in paths))[:MAX_FOLDERS]:
-        found = measure_folder(path, skip=seen)
-        if found is None or found[0] in seen:
+        found = seen.locate(path)
+        if found is None or found[0] in devices:
             continue
-        seen.add(found[0])
+        devices.add(found[0])
         if found[1] is not None:
-            out.append(found[1])
+            out.append(_space(path, found[1]))
     return tuple(out)

@@ -24,7 +24,7 @@ from tianluo.errors import StateError
 from tianluo.fsio import UnsafePath
 from tianluo.gpu_facts import GpuInventory, KernelLogCursor
 from tianluo.gpu_inventory import default_kernel_log, read_inventory
-from tianluo.hostspace import FsSpace, measure
+from tianluo.hostspace import FsSpace, Measurements, measure
 from tianluo.jobspec import job_spec
 from tianluo.linear_re import UnsupportedPattern, compile_pattern
 from tianluo.logscan import Cursor, scan
@@ -70,6 +70,7 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
     gpus = look_at_gpus(state) if gpu_stages else None  # after the poll: a job that just ended has let go
 
     rule_patterns = patterns(state.plan)
+    measured = Measurements()  # one walk per path and one statvfs per file system, this tick
     stages = {} if into is None else into
     for sid, (job, attempt) in pending.items():
         if budget is not None and budget.over():
@@ -96,14 +97,15 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
             job=fact, found=found, done_when=tuple(check_done_when(planned.done_when, workdir)),
             scans=scans, output=_output(planned, workdir), progress_file=read_progress_file(planned, workdir),
             port=attempt_port(job.attempt_dir),
-            space=measure(write_places(planned, job)) if over else (),
+            space=measure(write_places(planned, job), measured) if over else (),
             checkpoints=listed, checkpoints_unlisted=unlisted,
         )
     if budget is not None and budget.over():
         return Observations(stages=stages, partial=True, gpus=gpus)
     gate = state.plan.success_gate
     return Observations(stages=stages, gate=tuple(check_all(gate.exists, gate.metric, workdir)),
-                        when=_branch_conditions(state, workdir, branches), space=stage_space(state, run_dir, waiting),
+                        when=_branch_conditions(state, workdir, branches),
+                        space=stage_space(state, run_dir, waiting, measured),
                         gpus=gpus)
 
 
@@ -143,21 +145,23 @@ def failed(fact) -> bool:
                                               or fact.ended_by is not None)
 
 
-def stage_space(state: RunState, run_dir: Path, sids: list[str]) -> dict[str, tuple[FsSpace, ...]]:
+def stage_space(state: RunState, run_dir: Path, sids: list[str],
+                measured: Measurements | None = None) -> dict[str, tuple[FsSpace, ...]]:
     """The file systems each stage of ``sids`` writes to, measured now (free space, inodes, verdicts).
 
     For stages that wait for space to come back: the same places as when the attempt failed
     (:func:`write_places` of its latest attempt), so a wait finds the file systems it names.
     """
     out = {}
+    measured = Measurements() if measured is None else measured
     for sid in sids:
         entity, name = split_stage_id(sid)
         planned = state.plan.entities[entity].stages[name]
         attempt = state.stage(sid).current()
         if attempt is None:  # no attempt to have failed: the plan's own places
-            out[sid] = measure(stage_places(planned, state.plan.workdir, None))
+            out[sid] = measure(stage_places(planned, state.plan.workdir, None), measured)
             continue
-        out[sid] = measure(write_places(planned, job_spec(state, run_dir, sid, attempt)))
+        out[sid] = measure(write_places(planned, job_spec(state, run_dir, sid, attempt)), measured)
     return out
 
 
