@@ -44,7 +44,9 @@ _VAR = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))"
 
 def stage_places(planned, workdir: str, attempt_dir: str | None, command: str | None = None,
                  env: Mapping[str, str] | None = None) -> list[str]:
-    """The places ``planned``'s attempt could write to, absolute and normalised, most specific first.
+    """The places ``planned``'s attempt could write to, absolute and normalised, in the order that
+    names file systems: what the stage declares, the project and attempt folders, then the command's
+    and the parameters' paths.
 
     Args:
         planned: The stage's plan (``PlannedStage``).
