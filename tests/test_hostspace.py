@@ -7,9 +7,11 @@ import sys
 import pytest
 from conftest import cli, fill, read_events, start_run, tmpfs, wait_for, write_spec
 
-from tianluo.hostspace import FsSpace, GiB, MiB, measure, measure_folder, stage_folders
+from tianluo.hostspace import MAX_FOLDERS, FsSpace, GiB, MiB, measure, measure_folder
 from tianluo.plan_model import PlannedStage
 from tianluo.spec import DoneWhen, Output
+from tianluo.spec_parts import Metric
+from tianluo.write_places import MAX_PER_SOURCE, MAX_PLACES, command_paths, glob_folder, stage_places
 
 PY = sys.executable
 
@@ -50,11 +52,68 @@ def test_describe_says_free_of_total_and_inodes_when_they_ran_out():
         "/mnt/ckpt: 5.0 GiB free of 100.0 GiB, 3 of 65,536 inodes free"
 
 
-def test_stage_folders_are_those_of_done_when_files_output_workdir_and_attempt():
-    planned = PlannedStage(command="x", done_when=DoneWhen(exists=["out/a/final.pt", "/mnt/ckpt/x/done"]),
-                           output=Output(path="ckpt"))
-    assert stage_folders(planned, "/proj", "/home/r/attempts/a/t/1") == [
-        "/proj/out/a", "/mnt/ckpt/x", "/proj/ckpt", "/proj", "/home/r/attempts/a/t/1"]
+@pytest.mark.parametrize("total", [4096, 64 * 4096, 16 * MiB, 64 * MiB, GiB, 100 * GiB, 10_000 * GiB, 2**50])
+def test_no_block_or_no_inode_left_is_full_whatever_the_size(total):
+    """"Full" includes "not one block left for the user" and "not one inode left" at every size (the
+    thresholds' margin only adds to it); a file system that reports no blocks at all (/proc) never is."""
+    assert fs(0, total).full and fs(0, total).bytes_full
+    assert fs(total, total, free_inodes=0, inodes=1000).full and fs(total, total, free_inodes=0, inodes=3).inodes_full
+    assert not fs(total, total).full
+    assert not fs(0, 0, free_inodes=0, inodes=0).full
+
+
+def test_stage_places_are_done_when_output_checkpoints_logs_command_params_workdir_and_attempt():
+    planned = PlannedStage(
+        command="x", done_when=DoneWhen(exists=["out/a/final.pt", "/mnt/ckpt/x/done"],
+                                        metric=[Metric(file="eval/a.json", key="acc", op=">=", value=1)]),
+        output=Output(path="ckpt"), checkpoints="ck/a/ckpt-*.pt", logs=["logs/rank*/out.log", "/var/log/t/a.log"])
+    command = "python train.py --data /data/set --save-dir=/mnt/s/a out/b > logs/run.txt"
+    env = {"TIANLUO_PARAM_root": "/scratch/r", "TIANLUO_PARAM_lr": "0.1", "TIANLUO_PARAM_sub": "runs/a",
+           "TIANLUO_RUN_DIR": "/not/a/param"}
+    assert stage_places(planned, "/proj", "/home/r/attempts/a/t/1", command=command, env=env) == [
+        "/proj/out/a", "/mnt/ckpt/x", "/proj/eval",  # done_when's folders
+        "/proj/ckpt", "/proj/ck/a", "/proj/logs", "/var/log/t",  # output, checkpoints' and logs' folders
+        "/proj", "/home/r/attempts/a/t/1",  # the project folder and the attempt's
+        "/data/set", "/mnt/s/a", "/proj/out/b", "/proj/logs/run.txt",  # the command's paths
+        "/scratch/r", "/proj/runs/a"]  # the parameters that are paths
+    # no command given: the planned one
+    assert stage_places(PlannedStage(command="run --out /o/x"), "/p", None) == ["/p", "/o/x"]
+
+
+@pytest.mark.parametrize(("command", "paths"), [
+    ("train --out /mnt/x/a --ckpt-dir ckpt/a --log=logs/a.txt", ["/mnt/x/a", "ckpt/a", "logs/a.txt"]),
+    ("train root=/mnt/r trainer.dir=out/t x=1 --lr=0.1 a.b", ["/mnt/r", "out/t"]),  # key=value: the value
+    ("cp 'a b/c d' \"/q/r s\" ~/x", ["a b/c d", "/q/r s", "~/x"]),  # quoted as the shell reads them
+    ("run>out/log 2>>err/log; tee /t/x|gzip > /dev/null", ["out/log", "err/log", "/t/x", "/dev/null"]),
+    ('run --out "${TIANLUO_PARAM_out}"/a $TIANLUO_PARAM_out --port "${TIANLUO_PORT}" $HOME/x', ["/o/a", "/o"]),
+    ("sync s3://bucket/key gs://b/k /local/x", ["/local/x"]),  # a URL is not a path
+    ("python -c 'print(1)' 1e-3 0.5 -", []),
+    ("run /a/b 'never closed /c/d", ["/a/b"]),  # the lexer stops at an open quote: the paths before it
+])
+def test_the_paths_of_a_command(command, paths):
+    assert list(command_paths(command, {"TIANLUO_PARAM_out": "/o"})) == paths
+
+
+def test_glob_folder_is_the_folder_up_to_the_first_wildcard():
+    assert [glob_folder(g) for g in ("out/a/ckpt-*.pt", "logs/rank*/out.log", "x.log", "a/[0-9]/b", "*.log")] == \
+        ["out/a", "logs", ".", "a", "."]
+
+
+def test_the_places_are_bounded_whatever_the_command_and_done_when_hold():
+    """10,000 paths in the command, 1,000 done_when files: at most MAX_PER_SOURCE of each, one per folder,
+    and the project and attempt folders are always there."""
+    many = " ".join(f"/data/d{i}/f.bin" for i in range(10_000))
+    files = [f"out/{i}/done" for i in range(1000)]
+    planned = PlannedStage(command=many, done_when=DoneWhen(exists=files), logs=[f"l{i}/x.log" for i in range(100)])
+    env = {f"TIANLUO_PARAM_p{i}": f"/p/{i}/x" for i in range(500)}
+    places = stage_places(planned, "/proj", "/r/a/1", env=env)
+    assert len(places) <= MAX_PLACES <= MAX_FOLDERS
+    assert sum(p.startswith("/data/") for p in places) == MAX_PER_SOURCE
+    assert sum(p.startswith("/p/") for p in places) == MAX_PER_SOURCE
+    assert {"/proj", "/r/a/1"} <= set(places)
+    # one per folder: 10,000 files in one folder do not crowd out the output folder named after them
+    same = " ".join(f"/data/f{i}.bin" for i in range(10_000)) + " --out /scratch/x"
+    assert stage_places(PlannedStage(command=same), "/proj", None) == ["/proj", "/data/f0.bin", "/scratch/x"]
 
 
 # --- real file systems --------------------------------------------------------------------------
@@ -123,6 +182,74 @@ def test_a_link_that_someone_else_could_have_planted_is_not_followed(tmp_path):
         assert measure_folder(str(own / "fifo" / "pipe" / "x"))[0] == os.stat(tmp_path).st_dev
 
 
+@pytest.mark.integration
+def test_ten_thousand_paths_in_a_command_cost_one_statvfs_per_file_system(tmp_path, monkeypatch):
+    """Real folders on four file systems, named 10,000 times by the command: each file system is
+    measured once, and the walks are bounded by the cap, not by the command."""
+    from tianluo import hostspace
+
+    with tmpfs(tmp_path / "a", "8m") as a, tmpfs(tmp_path / "b", "8m") as b, tmpfs(tmp_path / "c", "8m") as c:
+        for point in (a, b, c):
+            (point / "d").mkdir()
+        tokens = [f"{(a, b, c, tmp_path)[i % 4]}/d/{i}/f{i}.pt" for i in range(10_000)]
+        statvfs, walks = [], []
+        real_statvfs, real_walk = os.fstatvfs, hostspace._open_nearest
+        monkeypatch.setattr(hostspace.os, "fstatvfs", lambda fd: statvfs.append(fd) or real_statvfs(fd))
+        monkeypatch.setattr(hostspace, "_open_nearest", lambda p: walks.append(p) or real_walk(p))
+        places = stage_places(PlannedStage(command="train " + " ".join(tokens)), str(tmp_path), None)
+        space = measure(places)
+        assert sorted(s.total_bytes for s in space)[:3] == [8 * MiB] * 3 and len(space) == 4
+        assert len(statvfs) == 4 and len(walks) == len(places) <= MAX_PLACES
+        assert [s.path for s in space] == [str(tmp_path), tokens[0], tokens[1], tokens[2]]
+        # a tick shares what it measured: a thousand stages on the same paths walk each once
+        seen = hostspace.Measurements()
+        statvfs.clear(), walks.clear()
+        first = measure(places, seen)
+        for _ in range(999):
+            assert measure(places, seen) == first
+        assert len(statvfs) == 4 and len(walks) == len(places)
+
+
+@pytest.mark.integration
+def test_a_command_path_not_made_yet_counts_by_its_nearest_folder_and_names_the_space(tmp_path):
+    with tmpfs(tmp_path / "scratch", "8m") as scratch:
+        (scratch / "runs").mkdir()
+        command = f"train --ckpt-dir={scratch}/runs/a/not-yet --log {scratch}/runs/a/log.txt"
+        space = measure(stage_places(PlannedStage(command=command), str(tmp_path), None))
+        assert [(s.path, s.total_bytes) for s in space][1:] == [(f"{scratch}/runs/a/not-yet", 8 * MiB)]
+        fill(scratch / "runs")
+        full = measure(stage_places(PlannedStage(command=command), str(tmp_path), None))[1]
+        assert full.full and full.describe() == f"{scratch}/runs/a/not-yet: 0 bytes free of 8.0 MiB"
+
+
+@pytest.mark.integration
+def test_a_read_only_file_system_is_not_a_place_to_run_out_of_room(tmp_path):
+    """A data set mounted read-only (squashfs reports no free block at all) is not measured."""
+    import subprocess
+
+    with tmpfs(tmp_path / "data", "8m") as data:
+        fill(data)
+        assert measure([str(data)])[0].full
+        subprocess.run(["mount", "-o", "remount,ro", str(data)], check=True, capture_output=True, timeout=30)
+        space = measure(stage_places(PlannedStage(command=f"train --data {data}/set"), str(tmp_path), None))
+        assert [s.path for s in space] == [str(tmp_path)]
+
+
+@pytest.mark.integration
+def test_a_link_planted_on_a_command_path_is_not_followed(tmp_path):
+    """The command names a folder where anyone could have put a link to another file system: the
+    folder holding the link is measured (by statvfs only), never the place it points to."""
+    with tmpfs(tmp_path / "secret", "8m") as secret:
+        fill(secret)
+        shared = tmp_path / "shared"
+        shared.mkdir()
+        shared.chmod(0o777)
+        (shared / "out").symlink_to(secret)
+        space = measure(stage_places(PlannedStage(command=f"train --out {shared}/out/a"), str(tmp_path), None))
+        assert [s.total_bytes for s in space] != [8 * MiB] and not any(s.full for s in space)
+        assert len(space) == 1 and space[0].path == str(tmp_path)  # the project's file system, named by it
+
+
 # --- the observation: measured when an attempt fails, and for stages that wait ---------------------
 
 SPEC = """\
@@ -178,6 +305,65 @@ def test_a_failed_attempt_sees_the_full_file_system_it_writes_to_and_a_waiting_s
         (ckpt / "a" / "model.pt").unlink()
         again = stage_space(state, run_dir, ["a.save"])["a.save"]
         assert again[0].ok_again and [s.path for s in again] == [s.path for s in measured]
+
+
+# The checkpoint folder reaches the job only as an option of its command (no output, no done_when there).
+SPEC_BY_COMMAND = """\
+name: full
+interval: 60s
+ladder: {unknown: {retries: 0}, config: {retries: 1}}
+entities:
+  a:
+    stages:
+      save:
+        run: '@PY@ save.py --ckpt=@CKPT@/a/model.pt'
+        done_when: {exists: done/a.txt}
+"""
+SAVE_BY_COMMAND = """\
+import os, sys
+path = sys.argv[1].split("=", 1)[1]
+os.makedirs(os.path.dirname(path), exist_ok=True)
+try:
+    with open(path, "wb") as f:
+        while True:
+            f.write(b"\\0" * 65536)
+except OSError:
+    pass
+print("RuntimeError: [enforce fail at inline_container.cc:595] . PytorchStreamWriter failed writing file "
+      "data/0: file write failed", file=sys.stderr)
+sys.exit(1)
+"""
+
+
+@pytest.mark.integration
+def test_a_file_system_only_the_command_names_is_measured_and_waited_for_by_the_same_list(tmp_path):
+    from tianluo.observe import stage_space
+    from tianluo.store import parse_state
+
+    with tmpfs(tmp_path / "scratch", "8m") as scratch:
+        project = tmp_path / "proj"
+        project.mkdir()
+        (project / "save.py").write_text(SAVE_BY_COMMAND)
+        spec = write_spec(project, SPEC_BY_COMMAND.replace("@PY@", PY).replace("@CKPT@", str(scratch)))
+        run_dir = start_run(spec, tmp_path / "home", tmp_path)
+        wait_for((run_dir / "attempts/a/save/1/exit.json").exists, timeout=30, what="the attempt's end")
+        cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+        named = f"{scratch}/a/model.pt"
+        diagnosed = [e for e in read_events(run_dir) if e["event"] == "diagnosed" and e.get("attempt") == 1]
+        assert f"FULL {named}: 0 bytes free of 8.0 MiB" in diagnosed[-1]["layers"]["output"]["space"]
+        state = parse_state((run_dir / "state.json").read_text())
+        stage = state.stage("a.save")
+        assert (stage.fault.klass.value, stage.fault.label) == ("config", "disk_full")
+        assert stage.wait is not None and stage.wait.paths == [named]
+        measured = stage_space(state, run_dir, ["a.save"])["a.save"]
+        assert [s.path for s in measured if s.full] == [named]  # the waiting check finds it by the same name
+        cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+        assert len(parse_state((run_dir / "state.json").read_text()).stage("a.save").attempts) == 1  # still full
+        (scratch / "a" / "model.pt").unlink()
+        cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+        assert [e["event"] for e in read_events(run_dir) if e["event"] in ("waiting_for_space", "space_back")] == \
+            ["waiting_for_space", "space_back"]
+        assert len(parse_state((run_dir / "state.json").read_text()).stage("a.save").attempts) == 2
 
 
 def test_the_rules_in_words_match_the_verdicts():

@@ -132,6 +132,10 @@ def test_a_disk_fault_waits_for_the_file_systems_short_of_room():
     assert isinstance(wait, SpaceWait) and wait.paths == ("/mnt/ckpt",)
     assert wait.facts == (FULL.describe(),)
     assert space_step(response_for("disk_full"), (ROOMY, HOME)) is None  # room already: a plain retry
+    wait = space_step(response_for("disk_full"), (fs("/data", 2), FULL, HOME))  # the full one, not one a little short
+    assert isinstance(wait, SpaceWait) and wait.paths == ("/mnt/ckpt",) and wait.facts == (FULL.describe(),)
+    wait = space_step(response_for("disk_full"), (fs("/data", 2), ROOMY))  # none full: those short of room
+    assert isinstance(wait, SpaceWait) and wait.paths == ("/data",)
     assert space_step(response_for("cuda_oom"), (FULL,)) is None
 
 

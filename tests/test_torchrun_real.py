@@ -5,7 +5,9 @@ a real shape-mismatch RuntimeError, a full file system under torch.save (which p
 errno), a rank that stops moving, a slow start, a loss that turns NaN. What is checked is
 what tianluo reads and does: the same fault gets the same label every time, whichever rank
 printed first; retries resume from a checkpoint; code bugs are held without a useless
-retry; a full disk is waited out, not retried into; a slow start is not a hang.
+retry; a full disk is waited out, not retried into, also when rank 0 fills the checkpoint
+disk mid-save and rank 1 dies of the lost peer, and the run goes on from the last good
+checkpoint, never from the one the failed save cut short; a slow start is not a hang.
 
 torch is a test-only dependency: scripts/test installs the CPU build when this machine has it
 (and then sets TIANLUO_REQUIRE_TORCH=1, so these tests cannot skip silently).
@@ -159,6 +161,106 @@ def test_a_full_disk_under_torch_save_is_waited_out_not_retried_into(tmp_path):
         doc = tick_until(run_dir, proj, timeout=240, pace=1.0)
     assert doc["phase"] == "complete"
     assert _attempts(run_dir, "d")[1]["outcome"] == "succeeded"
+
+
+WIDTH, PAGE = 256, 4096
+
+
+def _fill_mid_save(tmp_path: Path, scratch: Path, args: str, extra: str = "", answers: tuple[str, ...] = ()):
+    """A run whose rank 0 fills the tmpfs at ``scratch`` (2 MiB, mounted by the caller) inside
+    torch.save of its third checkpoint (steps 2 and 4 fit); returns (proj, run_dir, filler, attempts)
+    once the first attempt has failed and two more ticks relaunched nothing."""
+    import io
+    import math
+
+    import torch
+
+    buf = io.BytesIO()
+    torch.save(torch.nn.Linear(WIDTH, WIDTH).state_dict(), buf)
+    pages = math.ceil(len(buf.getvalue()) / PAGE)  # one checkpoint, as the tmpfs counts it
+    filler = scratch / "filler"  # room for two checkpoints and a half: the third save runs out
+    filler.write_bytes(b"\0" * (2 * 1024 * 1024 - (2 * pages + pages // 2) * PAGE))
+    proj = tmp_path / "proj"
+    spec = write_spec(proj, _spec({"f": _stage(f"{args} --width {WIDTH} --steps 8 --save-every 2", extra=extra)}))
+    if answers:
+        cli("plan", spec, "--home", proj / ".tianluo", *[x for a in answers for x in ("--answer", a)],
+            cwd=proj, check=True)
+    run_dir = start_run(spec, proj / ".tianluo", proj)
+    deadline = time.monotonic() + 180
+    while not (_attempts(run_dir, "f") and _attempts(run_dir, "f")[-1].get("outcome") == "failed"):
+        assert time.monotonic() < deadline, "the first attempt never failed"
+        tick_until(run_dir, proj, phases=("running", "blocked"), timeout=5)
+        time.sleep(1)
+    attempts = _attempts(run_dir, "f")
+    logs = "".join((run_dir / "attempts/f/train/1" / name).read_text(errors="replace") for name in ("stdout", "stderr"))
+    print(f"attempt 1 was named {attempts[-1]['fault']}; the end of its log:\n{logs[-3000:]}")
+    for _ in range(2):  # still full: nothing is relaunched
+        tick_until(run_dir, proj, phases=("running", "blocked"), timeout=5)
+        assert len(_attempts(run_dir, "f")) == len(attempts)
+    return proj, run_dir, filler, attempts
+
+
+def test_a_rank_that_fills_the_checkpoint_disk_mid_save_is_waited_out_and_the_cut_checkpoint_rolled_back(tmp_path):
+    """Rank 0 fills a small tmpfs inside a plain torch.save of a periodic checkpoint, after two good
+    ones; the checkpoint folder reaches the trainer as --ckpt-dir (not the spec's output), and is the
+    stage's ``checkpoints:``. Rank 1 then loses its peer for real (gloo "Connection closed by peer",
+    then torchrun's SIGTERM). tianluo names it config/disk_full from the measured file system and
+    waits for space after the first attempt. Once the test frees space, the next attempt finds the
+    truncated checkpoint the failed save left (corrupt_checkpoint: it cannot load it, both ranks
+    fail at start); tianluo moves it aside (rollback_checkpoint, pre-authorised at plan time) and the
+    run goes on from the last good checkpoint: three attempts, no step trained on the cut file."""
+    (tmp_path / "proj").mkdir()
+    with tmpfs(tmp_path / "proj" / "scratch", "2m") as scratch:
+        extra = ("        checkpoints: scratch/{entity}/ckpt-*.pt\n"
+                 "        degrade:\n          corrupt_checkpoint:\n"
+                 "            - {name: rollback, rollback_checkpoint: true}\n")
+        proj, run_dir, filler, attempts = _fill_mid_save(tmp_path, scratch, f"--ckpt-dir {scratch}/{{entity}}",
+                                                         extra, ("Q1=rollback",))
+        fault = attempts[-1]["fault"]
+        assert len(attempts) <= 2 and (fault["class"], fault["label"]) == ("config", "disk_full"), attempts
+        assert f"full file system: {scratch}/f: 0 bytes free of 2.0 MiB" in fault["evidence"], fault
+        assert sorted(p.name for p in (scratch / "f").iterdir()) == ["ckpt-2.pt", "ckpt-4.pt", "ckpt-6.pt"]
+        assert (scratch / "f" / "ckpt-6.pt").stat().st_size < (scratch / "f" / "ckpt-4.pt").stat().st_size
+        assert read_state(run_dir)["entities"]["f"]["stages"]["train"]["wait"]["paths"] == [f"{scratch}/f"]
+        filler.unlink()
+        doc = tick_until(run_dir, proj, timeout=300, pace=1.0)
+        assert doc["phase"] == "complete"
+        attempts = _attempts(run_dir, "f")
+        assert [a["outcome"] for a in attempts] == ["failed", "failed", "succeeded"], attempts
+        assert attempts[1]["fault"]["label"] == "corrupt_checkpoint", attempts[1]["fault"]
+        stage = read_state(run_dir)["entities"]["f"]["stages"]["train"]
+        assert [(m["path"], m["resume_from"], m["outcome"]) for m in stage["checkpoint_moves"]] == [
+            ("scratch/f/ckpt-6.pt", "scratch/f/ckpt-4.pt", "moved")]
+        assert "resumed from ckpt-4.pt at step 4" in _stdout(run_dir, "f", 3)
+        assert "step 5/8" not in _stdout(run_dir, "f", 2)  # the attempt that found the cut file trained nothing
+        assert (proj / "out" / "f" / "final.pt").is_file()
+        _no_ranks_left(run_dir, "f", 1)
+
+
+def test_a_disk_only_the_command_names_fills_mid_save_and_the_retry_resumes_from_the_last_good_checkpoint(
+        tmp_path):
+    """The same fault on scratch space outside the project, which only the command names (--ckpt-dir
+    /.../scratch/{entity}: no output, done_when or checkpoints there), with a trainer that saves to a
+    temporary name and renames it once complete (as TensorFlow's and Orbax's checkpointers do). tianluo
+    finds the full file system from the command's path, waits on it, and the retry resumes from the
+    last good checkpoint: the cut save is only ckpt-6.pt.tmp. Two attempts."""
+    with tmpfs(tmp_path / "scratch", "2m") as scratch:
+        proj, run_dir, filler, attempts = _fill_mid_save(
+            tmp_path, scratch, f"--ckpt-dir {scratch}/{{entity}} --atomic-save")
+        fault = attempts[-1]["fault"]
+        assert len(attempts) <= 2 and (fault["class"], fault["label"]) == ("config", "disk_full"), attempts
+        named = f"{scratch}/f"  # the command's --ckpt-dir, as written
+        assert f"full file system: {named}: 0 bytes free of 2.0 MiB" in fault["evidence"], fault
+        assert sorted(p.name for p in (scratch / "f").iterdir()) == ["ckpt-2.pt", "ckpt-4.pt", "ckpt-6.pt.tmp"]
+        assert read_state(run_dir)["entities"]["f"]["stages"]["train"]["wait"]["paths"] == [named]
+        filler.unlink()
+        doc = tick_until(run_dir, proj, timeout=300, pace=1.0)
+        assert doc["phase"] == "complete"
+        attempts = _attempts(run_dir, "f")
+        assert [a["outcome"] for a in attempts] == ["failed", "succeeded"], attempts
+        assert "resumed from ckpt-4.pt at step 4" in _stdout(run_dir, "f", 2)
+        assert (proj / "out" / "f" / "final.pt").is_file()
+        _no_ranks_left(run_dir, "f", 1)
 
 
 def test_a_nan_loss_is_never_retried_unchanged_but_degraded_as_authorised(tmp_path):

@@ -2,20 +2,25 @@
 
 A library that hits a full disk does not always say so (``torch.save`` printed only
 ``basic_ios::clear: iostream error``), so when an attempt fails the output layer looks at
-the host itself: the folders of the stage's ``done_when`` files, its output, the project
-folder the command runs in and the attempt folder, each file system once.
+the host itself: every place the attempt could write to (``tianluo.write_places``: its
+``done_when`` files, output, checkpoints, logs, the paths in its command and parameters, the
+project folder and the attempt folder), each file system once, named by the first of those
+paths on it. A read-only file system is left out: nothing could be written there.
 
 A folder that does not exist yet is measured at its nearest existing ancestor. The walk to
 it opens one component at a time and follows a symbolic link only where nobody else could
 have planted it (the link and the folder holding it belong to root or to tianluo's user,
 and that folder is not writable by group or others); any other link ends the walk at the
-folder holding it. Nothing here runs a process or reads a file.
+folder holding it. Only folders are opened, and only to be located (``O_PATH``): nothing
+here runs a process or reads a file, and a path that is a file counts by its folder.
 
 Thresholds (documented in reference/spec.md):
 
 - **full**: free bytes below ``max(64 MiB, 0.5% of the size)``, or free inodes below
   ``max(64, 0.5% of the inodes)``; each threshold at most 10% of the size, so a small file
-  system is not always "full";
+  system is not always "full". Whatever its size, a file system with no block left for the
+  user (``f_bavail``; ``f_bfree`` as root) or no inode left is full (one that reports no
+  blocks at all, such as /proc, never is);
 - **ok_again** (a wait for space ends): free bytes at least ``max(1 GiB, 2% of the size)``
   and free inodes at least ``max(1024, 2% of the inodes)``; each at most 25% of the size. The
   gap between the two keeps a file system at the edge from flapping between wait and retry.
@@ -26,6 +31,8 @@ import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from tianluo.write_places import MAX_PLACES
+
 MiB = 1024 * 1024
 GiB = 1024 * MiB
 FULL_BYTES, FULL_INODES, FULL_SHARE = 64 * MiB, 64, 0.005
@@ -34,7 +41,7 @@ FULL_CAP, OK_CAP = 0.10, 0.25  # the thresholds' ceiling, as a share of the file
 #: The verdicts in words, for a wait's threshold and the docs.
 FULL_RULE = "free < max(64 MiB, 0.5% of the size) or free inodes < max(64, 0.5%), at most 10% of the size"
 OK_AGAIN_RULE = "free >= max(1 GiB, 2% of the size) and free inodes >= max(1024, 2%), at most 25% of the size"
-MAX_FOLDERS = 64  # folders measured per stage (done_when may list a thousand files in a few folders)
+MAX_FOLDERS = MAX_PLACES  # paths measured per stage (tianluo.write_places bounds what a stage gives)
 MAX_LINKS = 40  # links followed in one walk (the kernel's own limit)
 
 
@@ -149,56 +156,74 @@ def _open_nearest(path: str) -> int | None:
     return fd
 
 
-def measure_folder(path: str) -> tuple[int, FsSpace] | None:
-    """``(device, space)`` of the file system holding folder ``path`` (or its nearest existing
-    ancestor); None when it cannot be measured."""
-    fd = _open_nearest(path)
-    if fd is None:
-        return None
-    try:
-        dev = os.fstat(fd).st_dev
-        st = os.fstatvfs(fd)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
+class Measurements:
+    """What one tick has measured: each path's device (one walk per path) and each device's statvfs
+    (one per file system), shared by every stage measured in the tick. A thousand stages waiting on
+    one full disk walk each distinct path once and call statvfs once per file system."""
+
+    def __init__(self) -> None:
+        self.devices: dict[str, int | None] = {}  # path -> device (None: not even '/' could be opened)
+        self.stats: dict[int, os.statvfs_result | None] = {}  # device -> statvfs (None: read-only or failed)
+
+    def locate(self, path: str) -> tuple[int, os.statvfs_result | None] | None:
+        """``(device, statvfs)`` of the file system holding ``path``; None when it cannot be located."""
+        if path in self.devices:
+            dev = self.devices[path]
+            return None if dev is None else (dev, self.stats.get(dev))
+        fd = _open_nearest(path)
+        if fd is None:
+            self.devices[path] = None
+            return None
+        try:
+            dev = os.fstat(fd).st_dev
+            if dev not in self.stats:
+                try:
+                    st: os.statvfs_result | None = os.fstatvfs(fd)
+                except OSError:
+                    st = None
+                # Read-only: nothing can be written there, so it is not a place a job ran out of room
+                # (a squashfs or an ISO image reports no free block at all).
+                self.stats[dev] = None if st is None or st.f_flag & os.ST_RDONLY else st
+        except OSError:
+            self.devices[path] = None
+            return None
+        finally:
+            os.close(fd)
+        self.devices[path] = dev
+        return dev, self.stats[dev]
+
+
+def _space(path: str, st: os.statvfs_result) -> FsSpace:
     blocks = st.f_bfree if os.geteuid() == 0 else st.f_bavail  # root may use the reserved blocks
     inodes = st.f_ffree if os.geteuid() == 0 else st.f_favail
-    return dev, FsSpace(path=path, free_bytes=blocks * st.f_frsize, total_bytes=st.f_blocks * st.f_frsize,
-                        free_inodes=inodes, total_inodes=st.f_files)
+    return FsSpace(path=path, free_bytes=blocks * st.f_frsize, total_bytes=st.f_blocks * st.f_frsize,
+                   free_inodes=inodes, total_inodes=st.f_files)
 
 
-def measure(folders: Iterable[str]) -> tuple[FsSpace, ...]:
-    """Each file system holding one of ``folders`` once (the first folder on it names it), in order.
+def measure_folder(path: str) -> tuple[int, FsSpace | None] | None:
+    """``(device, space)`` of the file system holding ``path`` (or its nearest existing folder);
+    None when it cannot be located, no space when it is read-only or statvfs failed."""
+    found = Measurements().locate(path)
+    if found is None:
+        return None
+    return found[0], None if found[1] is None else _space(path, found[1])
 
-    Folders are absolute; the first :data:`MAX_FOLDERS` distinct ones are looked at.
+
+def measure(paths: Iterable[str], seen: Measurements | None = None) -> tuple[FsSpace, ...]:
+    """Each writable file system holding one of ``paths`` once (the first path on it names it), in order.
+
+    Paths are absolute (files or folders; one not made yet counts by its nearest existing folder).
+    The first :data:`MAX_FOLDERS` distinct ones are looked at: one walk each, and one statvfs per
+    file system; ``seen`` shares both with the other stages measured in the same tick.
     """
-    out: dict[int, FsSpace] = {}
-    for folder in list(dict.fromkeys(os.path.normpath(f) for f in folders))[:MAX_FOLDERS]:
-        found = measure_folder(folder)
-        if found is not None and found[0] not in out:
-            out[found[0]] = found[1]
-    return tuple(out.values())
-
-
-def stage_folders(planned, workdir: str, attempt_dir: str | None) -> list[str]:
-    """The places a stage writes to, absolute: the folders of its done_when files, its output
-    (a file or a folder: it may be a mount point itself), the folder of its checkpoints glob,
-    its working folder and its attempt folder, in this order (the most specific names a file
-    system)."""
-    def absolute(p: str) -> str:
-        return os.path.normpath(p if os.path.isabs(p) else os.path.join(workdir, p))
-
-    folders = []
-    if planned.done_when is not None:
-        files = list(planned.done_when.exists) + [m.file for m in planned.done_when.metric]
-        folders += list(dict.fromkeys(os.path.dirname(absolute(f)) for f in files))[:MAX_FOLDERS - 3]
-    if planned.output is not None:
-        folders.append(absolute(planned.output.path))
-    checkpoints = getattr(planned, "checkpoints", None)  # a glob (out/ckpt-*.pt): its folder
-    if isinstance(checkpoints, str):
-        folders.append(os.path.dirname(absolute(checkpoints)))
-    folders.append(os.path.normpath(workdir))
-    if attempt_dir:
-        folders.append(os.path.normpath(attempt_dir))
-    return folders
+    seen = Measurements() if seen is None else seen
+    devices: set[int] = set()
+    out = []
+    for path in list(dict.fromkeys(os.path.normpath(p) for p in paths))[:MAX_FOLDERS]:
+        found = seen.locate(path)
+        if found is None or found[0] in devices:
+            continue
+        devices.add(found[0])
+        if found[1] is not None:
+            out.append(_space(path, found[1]))
+    return tuple(out)

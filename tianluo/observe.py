@@ -9,7 +9,7 @@ import os
 from dataclasses import replace
 from pathlib import Path
 
-from tianluo.backends.base import Backend
+from tianluo.backends.base import Backend, JobSpec
 from tianluo.budget import Budget
 from tianluo.checkpoints import scan_checkpoints
 from tianluo.conditions import (
@@ -24,7 +24,7 @@ from tianluo.errors import StateError
 from tianluo.fsio import UnsafePath
 from tianluo.gpu_facts import GpuInventory, KernelLogCursor
 from tianluo.gpu_inventory import default_kernel_log, read_inventory
-from tianluo.hostspace import FsSpace, measure, stage_folders
+from tianluo.hostspace import FsSpace, Measurements, measure
 from tianluo.jobspec import job_spec
 from tianluo.linear_re import UnsupportedPattern, compile_pattern
 from tianluo.logscan import Cursor, scan, tail
@@ -34,6 +34,7 @@ from tianluo.plan_model import PlannedStage
 from tianluo.records import read_started
 from tianluo.run_rules import patterns
 from tianluo.states import ACTIVE, DONE, JobState, StageStatus
+from tianluo.write_places import stage_places
 
 STREAMS = ("stdout", "stderr")
 
@@ -69,6 +70,7 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
     gpus = look_at_gpus(state) if gpu_stages else None  # after the poll: a job that just ended has let go
 
     rule_patterns = patterns(state.plan)
+    measured = Measurements()  # one walk per path and one statvfs per file system, this tick
     stages = {} if into is None else into
     for sid, (job, attempt) in pending.items():
         if budget is not None and budget.over():
@@ -96,7 +98,7 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
             job=fact, found=found, done_when=tuple(check_done_when(planned.done_when, workdir)),
             scans=scans, output=_output(planned, workdir), progress_file=read_progress_file(planned, workdir),
             port=attempt_port(job.attempt_dir),
-            space=measure(stage_folders(planned, workdir, job.attempt_dir)) if over else (),
+            space=measure(write_places(planned, job), measured) if over else (),
             checkpoints=listed, checkpoints_unlisted=unlisted,
             tails={f: tail(path, follow_links=f not in STREAMS) for f, path in logs.items()} if over else {},
         )
@@ -104,7 +106,8 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
         return Observations(stages=stages, partial=True, gpus=gpus)
     gate = state.plan.success_gate
     return Observations(stages=stages, gate=tuple(check_all(gate.exists, gate.metric, workdir)),
-                        when=_branch_conditions(state, workdir, branches), space=stage_space(state, run_dir, waiting),
+                        when=_branch_conditions(state, workdir, branches),
+                        space=stage_space(state, run_dir, waiting, measured),
                         gpus=gpus)
 
 
@@ -144,21 +147,29 @@ def failed(fact) -> bool:
                                               or fact.ended_by is not None)
 
 
-def stage_space(state: RunState, run_dir: Path, sids: list[str]) -> dict[str, tuple[FsSpace, ...]]:
+def stage_space(state: RunState, run_dir: Path, sids: list[str],
+                measured: Measurements | None = None) -> dict[str, tuple[FsSpace, ...]]:
     """The file systems each stage of ``sids`` writes to, measured now (free space, inodes, verdicts).
 
-    For stages that wait for space to come back; the latest attempt's folder counts as one of them.
+    For stages that wait for space to come back: the same places as when the attempt failed
+    (:func:`write_places` of its latest attempt), so a wait finds the file systems it names.
     """
     out = {}
-    workdir = state.plan.workdir
-    run_dir = Path(run_dir).resolve()  # as job_spec names the attempt folder
+    measured = Measurements() if measured is None else measured
     for sid in sids:
         entity, name = split_stage_id(sid)
         planned = state.plan.entities[entity].stages[name]
         attempt = state.stage(sid).current()
-        adir = str(run_dir / attempt.dir) if attempt is not None else None
-        out[sid] = measure(stage_folders(planned, workdir, adir))
+        if attempt is None:  # no attempt to have failed: the plan's own places
+            out[sid] = measure(stage_places(planned, state.plan.workdir, None), measured)
+            continue
+        out[sid] = measure(write_places(planned, job_spec(state, run_dir, sid, attempt)), measured)
     return out
+
+
+def write_places(planned: PlannedStage, job: JobSpec) -> list[str]:
+    """Where ``job`` (an attempt of ``planned``) could write: its command, parameters, folders."""
+    return stage_places(planned, job.workdir, job.attempt_dir, command=job.command, env=job.env)
 
 
 def attempt_port(attempt_dir: str | os.PathLike) -> int | None:

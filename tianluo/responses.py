@@ -173,7 +173,8 @@ def space_step(response: Response | None, facts: Sequence[SpaceFact], evidence: 
         evidence: The fault's evidence line, for the path a quota message names.
 
     Returns:
-        A wait on the file systems that are short of space (not ``ok_again``); a hold for a
+        A wait on the file systems that are full, or when none is (the log named the full disk,
+        and some room came back since), on those short of space (not ``ok_again``); a hold for a
         quota on a file system that is not full; None for a plain retry (nothing is short:
         the space came back already, or the full one is not a place tianluo knows the
         stage writes to, in which case the identical-failure rule stops the retries).
@@ -187,6 +188,9 @@ def space_step(response: Response | None, facts: Sequence[SpaceFact], evidence: 
                          "free some of your files there, then release --retry")
     if not short:
         return None
+    # The places measured include what the command reads (a data set's disk, 1% free for months):
+    # a wait is on the disk that ran out, not on every disk a retry would find a little short.
+    short = [f for f in short if f.full] or short
     return SpaceWait(paths=tuple(f.path for f in short), facts=tuple(f.describe() for f in short))
 
 

@@ -2,8 +2,13 @@
 
 Run it under torchrun, e.g. ``torchrun --nproc-per-node 2 --master-port PORT train_ddp.py --out out/a``.
 It trains a small linear model, prints ``step N/M loss=...`` from rank 0, saves a checkpoint
-``ckpt-<step>.pt`` every ``--save-every`` steps (rank 0) and resumes from the newest one it
-can read, and writes ``final.pt`` at the end. ``--fault`` makes one rank fail for real at
+``ckpt-<step>.pt`` every ``--save-every`` steps (rank 0) into ``--ckpt-dir`` (scratch space,
+often another disk; ``--out`` by default) and resumes from the newest one there, and writes
+``final.pt`` into ``--out`` at the end. Like most trainers it saves with a plain
+``torch.save(state, path)``: a save cut short (a full disk) leaves a truncated file behind,
+which the next start takes for the newest checkpoint. With ``--atomic-save`` it saves as
+TensorFlow's and Orbax's checkpointers do: to a temporary name, renamed once complete, so a
+save cut short leaves only ``ckpt-<step>.pt.tmp``, which is never resumed from. ``--fault`` makes one rank fail for real at
 ``--fault-step`` (once per output folder, a marker file remembers it, except ``nan``), so a
 retry shows what a resumed run does:
 
@@ -40,6 +45,9 @@ def newest_checkpoint(out: str):
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", required=True)
+    ap.add_argument("--ckpt-dir", help="where checkpoints are saved and resumed from (default: --out)")
+    ap.add_argument("--atomic-save", action="store_true",
+                    help="save each checkpoint to a temporary name and rename it once complete")
     ap.add_argument("--steps", type=int, default=20)
     ap.add_argument("--save-every", type=int, default=2)
     ap.add_argument("--width", type=int, default=16, help="model width: a checkpoint is about width^2 * 4 bytes")
@@ -54,10 +62,12 @@ def main() -> int:
 
     dist.init_process_group("gloo")
     rank = dist.get_rank()
+    ckpt_dir = args.ckpt_dir or args.out
     os.makedirs(args.out, exist_ok=True)
+    os.makedirs(ckpt_dir, exist_ok=True)
     torch.manual_seed(0)
     model = torch.nn.Linear(args.width, args.width)
-    resumed_step, path = newest_checkpoint(args.out)
+    resumed_step, path = newest_checkpoint(ckpt_dir)
     if path is not None:
         model.load_state_dict(torch.load(path))  # a bad file raises here, as in real trainers
         if rank == 0:
@@ -92,7 +102,12 @@ def main() -> int:
         if rank == 0:
             print(f"step {step}/{args.steps} loss={loss.item():.4f}", flush=True)
             if step % args.save_every == 0:
-                torch.save(model.state_dict(), os.path.join(args.out, f"ckpt-{step}.pt"))
+                path = os.path.join(ckpt_dir, f"ckpt-{step}.pt")
+                if args.atomic_save:
+                    torch.save(model.state_dict(), path + ".tmp")
+                    os.replace(path + ".tmp", path)
+                else:
+                    torch.save(model.state_dict(), path)
         time.sleep(args.sleep)
     if rank == 0:
         torch.save(model.state_dict(), os.path.join(args.out, "final.pt"))
