@@ -183,15 +183,20 @@ def test_torch_save_into_a_full_disk_is_disk_full_in_every_order(tmp_path):
     parts = ["tf_jax_storage/tfs_save_unexpected_pos_no_errno.txt", "distributed/dist_torchrun_sigkill_new_prefix.txt"]
     seen = every_order(tmp_path, parts, exit_code=1, full=FULL)
     assert seen == {"files": {("config", "disk_full")}, "stream": {("config", "disk_full")}}
-    # without the file system's state the log names no cause the rulebook can act on
-    assert judge(tmp_path / "alone", [("stderr", excerpt(parts[0]))], exit_code=1).label == "exit_1"
+    # without the file system's state the writer's own words (no errno) still name the disk (issue 22)
+    assert judge(tmp_path / "alone", [("stderr", excerpt(parts[0]))], exit_code=1).label == "disk_full"
 
 
 def test_a_full_disk_beside_a_named_cause_keeps_the_cause(tmp_path):
+    """A cause the log names (a store's timeout) keeps its label beside a full disk; but where one rank's
+    writer failed on the disk, the other's timeout waiting for it is the symptom, whatever the order."""
+    seen = every_order(tmp_path / "alone", ["distributed/dist_tcpstore_client_timeout_chained.txt"], exit_code=1,
+                       full=FULL)
+    assert seen == {"files": {("transient", "timeout")}, "stream": {("transient", "timeout")}}
     parts = ["tf_jax_storage/tfs_save_unexpected_pos_no_errno.txt",
              "distributed/dist_tcpstore_client_timeout_chained.txt"]
-    seen = every_order(tmp_path, parts, exit_code=1, full=FULL)
-    assert seen == {"files": {("transient", "timeout")}, "stream": {("transient", "timeout")}}
+    seen = every_order(tmp_path / "both", parts, exit_code=1, full=FULL)
+    assert seen == {"files": {("config", "disk_full")}, "stream": {("config", "disk_full")}}
 
 
 def test_any_two_excerpts_get_one_label_in_either_order(tmp_path):

@@ -3,17 +3,19 @@ file systems its stage writes to (shell: files and statvfs; ``tianluo.prompt_fau
 
 The tails are read as any log of an attempt (``logscan.tail_lines``): a regular file only, never
 through a link, at most the last ``TAIL_BYTES``. The file systems are the stage's folders
-(``hostspace.stage_folders``), each file system once as ``hostspace.measure`` counts them (the
-facts the classifier's full-disk check uses), with every folder of the stage on it named.
+(``write_places.stage_places``: its folders, its command's paths, its path parameters), each file system
+once as ``hostspace.measure`` counts them (the facts the classifier's full-disk check uses), with every
+place of the stage on it named; a read-only file system is left out, as the check leaves it out.
 """
 
 import os
 from pathlib import Path
 
-from tianluo.hostspace import MAX_FOLDERS, measure_folder, stage_folders
+from tianluo.hostspace import MAX_FOLDERS, measure_folder
 from tianluo.logscan import tail_lines
 from tianluo.model import RunState, split_stage_id
 from tianluo.prompt_fault import MAX_TAIL_LINES, FaultFacts
+from tianluo.write_places import stage_places
 
 TAIL_BYTES = 64 * 1024  # of each stream: its last lines are in there
 MAX_NAMED = 4  # folders named per file system
@@ -33,8 +35,8 @@ def gather(run_dir: Path, state: RunState, sid: str, call: int) -> FaultFacts:
                 for name in ("stderr", "stdout"))
     ename, sname = split_stage_id(sid)
     planned = state.plan.entities[ename].stages[sname]
-    return FaultFacts(stderr=err, stdout=out,
-                      disks=disks(stage_folders(planned, state.plan.workdir, os.path.abspath(folder))))
+    places = stage_places(planned, state.plan.workdir, os.path.abspath(folder), command=attempt.command)
+    return FaultFacts(stderr=err, stdout=out, disks=disks(places))
 
 
 def disks(folders: list[str]) -> tuple[str, ...]:
@@ -46,6 +48,8 @@ def disks(folders: list[str]) -> tuple[str, ...]:
         if measured is None:
             continue
         dev, space = measured
+        if space is None:  # read-only (a squashfs data set reads as full) or statvfs failed: not a place it writes
+            continue
         if dev in found:
             found[dev][1].append(f)
         else:
