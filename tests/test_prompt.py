@@ -661,7 +661,7 @@ def test_a_launchers_negative_exit_code_is_named_as_its_signal(tmp_path):
 
 def test_the_disks_are_the_stages_file_systems_the_shell_measured(tmp_path):
     from tianluo.consult_facts import disks
-    from tianluo.hostspace import stage_folders
+    from tianluo.write_places import stage_places
 
     state = consulting(held_state(tmp_path))
     state.stage("a.train").diagnosis.output.space = ["/proj/out: 1.0 GiB free of 2.0 GiB"]
@@ -673,7 +673,7 @@ def test_the_disks_are_the_stages_file_systems_the_shell_measured(tmp_path):
     work = tmp_path / "work"
     (work / "out").mkdir(parents=True)
     planned = state.plan.entities["a"].stages["train"].model_copy(update={"done_when": None, "output": None})
-    [line] = disks(stage_folders(planned, str(work), str(work / "attempts" / "1")))
+    [line] = disks(stage_places(planned, str(work), str(work / "attempts" / "1")))
     assert f"(the stage's folders on it: {work}, {work}/attempts/1)" in line and " free of " in line
 
 

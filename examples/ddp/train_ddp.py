@@ -8,8 +8,8 @@ often another disk; ``--out`` by default) and resumes from the newest one there,
 ``torch.save(state, path)``: a save cut short (a full disk) leaves a truncated file behind,
 which the next start takes for the newest checkpoint. With ``--atomic-save`` it saves as
 TensorFlow's and Orbax's checkpointers do: to a temporary name, renamed once complete, so a
-save cut short leaves only ``ckpt-<step>.pt.tmp``, which is never resumed from. ``--fault`` makes one rank fail for real at
-``--fault-step`` (once per output folder, a marker file remembers it, except ``nan``), so a
+save cut short leaves only ``ckpt-<step>.pt.tmp``, which is never resumed from. ``--fault`` makes
+one rank fail for real at ``--fault-step`` (once per output folder, a marker file remembers it, except ``nan``), so a
 retry shows what a resumed run does:
 
 - ``kill``: the rank kills itself with SIGKILL (what ``kill -9`` or the OOM killer does);
