@@ -17,6 +17,7 @@ PACKAGE = ROOT / "tianluo"
 PURE = ("decide", "draft", "judge", "diagnose", "classify", "rulebook", "run_rules", "ladder", "responses",
         "degrade", "agent_rung", "holds", "stage_machine", "analysis", "rates", "report_data", "observations",
         "actions", "events", "model", "plan_model", "states", "migrate", "forks", "templating", "backends.sbatch",
+        "replan", "replan_review",
         "backends.slurm_text", "gpu_pool", "gpu_round", "gpu_hands", "gpu_facts", "host_spec")
 #: What the pure core may not import: I/O, clocks and randomness, and tianluo's own shell.
 IO_MODULES = {"os", "subprocess", "socket", "time", "random", "secrets", "uuid", "shutil", "tempfile", "fcntl",

@@ -441,13 +441,14 @@ def _replan(rng, state, now, moves, stats):
     moves.clear()
     frozen = dump_state(state)
     try:
-        out, _event = replan.carry_over(state, new, state.pre_authorized_decisions, now)
+        out, event = replan.carry_over(state, new, state.pre_authorized_decisions, now)
     except TianluoError:
         return state
     assert dump_state(state) == frozen, "carry_over changed its input"
-    old_plan, new_plan = state.plan.entities, out.plan.entities
-    changed = {f"{e}.{n}" for e, ent in new_plan.items() for n, st in ent.stages.items()
-               if e not in old_plan or old_plan[e].params != ent.params or old_plan[e].stages.get(n) != st}
+    changed = set(event["again"]) | (set(out.stage_ids()) - set(state.stage_ids()))
+    for sid in set(out.stage_ids()) - changed:  # every other stage is kept as it was
+        assert out.stage(sid).model_dump() == state.stage(sid).model_dump() or \
+            state.stage(sid).status == StageStatus.BLOCKED, f"{sid}: changed by a replan that keeps it"
     check_moves(state, out, moves, replanned=changed)
     check_state(out, state, replanned=changed)
     stats["replans"] += 1
@@ -530,8 +531,8 @@ def test_a_replan_leaves_the_state_it_was_given_alone():
 
 
 def test_a_retry_waits_for_the_needs_a_replan_started_over():
-    """y failed after x succeeded; the owner edits x (a replan starts it over) and releases y with
-    --retry: y's retry waits until x is done again, and the run is blocked while x is held."""
+    """y failed after x succeeded; the owner edits x: the replan starts x over, and y, which needs it, too
+    (no release needed): y waits until x is done again, and the run is blocked while x is held."""
     from pure_helpers import exited, launched, observe, seen, submits
 
     from tianluo.states import Phase
@@ -546,13 +547,12 @@ def test_a_retry_waits_for_the_needs_a_replan_started_over():
     new = d.state.plan.model_copy(deep=True)
     new.entities["a"].stages["x"].command += " --fixed"
     state, _ = replan.carry_over(d.state, new, [], T0 + timedelta(seconds=180))
-    state = holds.release(state, "a", T0 + timedelta(seconds=180), retry=True).state
-    assert state.stage("a.y").status == StageStatus.RETRY_WAIT
+    assert state.stage("a.y").status == StageStatus.PENDING and state.stage("a.y").budget_used == {}
     d = decide(state, Observations(), T0 + timedelta(seconds=181))
     assert submits(d) == ["a.x"] and d.state.stage("a.y").attempt == 1  # y waits for the new x
     d = decide(launched(d.state), observe(**{"a.x": seen(exited(1), matches=[bug])}), T0 + timedelta(seconds=240))
     assert d.state.stage("a.x").status == StageStatus.HELD and submits(d) == []
-    assert d.state.phase == Phase.BLOCKED  # y's retry cannot move while x is held
+    assert d.state.phase == Phase.BLOCKED  # y cannot move while x is held
 
 
 def test_a_human_hold_of_a_stage_waiting_for_space_keeps_the_wait():

@@ -365,11 +365,17 @@ def _cmd_plan(args) -> int:
     if args.diff:
         diff = plan_diff(Path(args.spec), args.home)
         if args.json:
-            print(json.dumps({"version": PLAN_VERSION, "run_dir": str(diff.run_dir), "changes": diff.changes},
-                             indent=2))
+            print(json.dumps({"version": PLAN_VERSION, "run_dir": str(diff.run_dir), "changes": diff.changes,
+                              "runs_again": [{"stage": s, "why": w} for s, w in diff.again.items()],
+                              "keeps_result": [{"stage": s, "changed": w} for s, w in diff.kept.items()],
+                              "refused": diff.refused}, indent=2))
             return 0
         print(f"{args.spec} against the plan locked in {diff.run_dir}:")
         print("\n".join(f"  {line}" for line in diff.changes) or "  no changes")
+        if diff.refused:
+            print(f"`tianluo start {args.spec} --replan` would refuse now: {'; '.join(diff.refused)}")
+        elif diff.changes:
+            print(f"carry it over with `tianluo start {args.spec} --replan`")
         return 0
 
     result = plan(Path(args.spec), args.home, args.answer, args.answers, args.accept_defaults)

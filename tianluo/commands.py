@@ -18,6 +18,7 @@ from tianluo import (
     lessons,
     lockholder,
     replan,
+    replan_review,
     space,
     triggers,
 )
@@ -396,6 +397,9 @@ def diagnose_entity(run_dir: Path, entity: str) -> DiagnoseResult:
 class DiffResult:
     run_dir: Path
     changes: list[str]
+    again: dict[str, str] = field(default_factory=dict)  # stage id -> why it runs again
+    kept: dict[str, str] = field(default_factory=dict)  # done stage id -> what changed that does not rerun it
+    refused: list[str] = field(default_factory=list)  # why `start --replan` would refuse now
 
 
 def _named(run_dir: Path, name: str) -> bool:
@@ -422,8 +426,9 @@ def plan_diff(spec_path: Path, home: str | None) -> DiffResult:
     root = home_dir(home)
     plan_now, _, _ = lock_plan(spec_path, root, utcnow(), accept_defaults=True)
     run_dir = _locked_run(root, plan_now.name)
-    locked = RunStore(run_dir).load().plan
-    return DiffResult(run_dir=run_dir, changes=replan.diff(locked, with_resolved(plan_now, locked)))
+    state = RunStore(run_dir).load()
+    seen = replan_review.review(state, with_resolved(plan_now, state.plan))
+    return DiffResult(run_dir=run_dir, changes=seen.lines, again=seen.again, kept=seen.kept, refused=seen.refused)
 
 
 def replan_run(spec_path: Path, home: str | None, accept_defaults: bool = False, agent: str | None = None,

@@ -110,7 +110,7 @@ FIELDS: dict[Kind, frozenset[str]] = {
     Kind.RUN_ENDED: _f({"outcome", "on_end"}),
     Kind.RUN_BLOCKED: _f(),
     Kind.RUN_UNBLOCKED: _f(),
-    Kind.REPLANNED: _f({"changes"}),
+    Kind.REPLANNED: _f({"changes", "again"}),
     Kind.GATE_MET: _f({"mode"}),
     Kind.GATE_UNMET: _f({"mode"}),
     Kind.CHECKPOINT_REACHED: _f({"stages"}),

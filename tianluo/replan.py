@@ -1,7 +1,9 @@
 """A spec edited after start: what changed against the locked plan, and carrying a run over.
 
 Pure. ``diff`` lists the changes for people; ``carry_over`` locks a new plan into a running
-run's state, keeping the attempts and budgets of every stage that did not change.
+run's state. Both follow one review (``replan_review``): the stages it says run again start
+afresh (their attempt numbers go on); every other stage keeps its state, attempts and budgets,
+and a done stage whose command, inputs and needs are unchanged is never run again.
 """
 
 from datetime import datetime
@@ -9,48 +11,19 @@ from datetime import datetime
 from tianluo.errors import TianluoError
 from tianluo.events import Kind
 from tianluo.events import event as new_event
+from tianluo.holds import hold_stage
 from tianluo.model import EntityState, RunState, StageState, stage_id
-from tianluo.plan_model import Plan, PreAuthorizedDecision
+from tianluo.plan_model import Plan, PlannedStage, PreAuthorizedDecision
+from tianluo.replan_review import SUMMARY, review
 from tianluo.stage_machine import move
 from tianluo.states import ACTIVE, TERMINAL_PHASES, StageStatus
 from tianluo.timefmt import iso
 
-_RUN_FIELDS = ("backend", "interval", "success_gate", "ladder", "rules", "notify", "max_attempts", "cancel_grace",
-               "fork_values", "authorization")
 
-
-def _stage_fields(old, new) -> list[str]:
-    a, b = old.model_dump(mode="json"), new.model_dump(mode="json")
-    return [k for k in a if a[k] != b.get(k)]
-
-
-def diff(old: Plan, new: Plan) -> list[str]:
-    """One line per change from the locked plan ``old`` to ``new``; empty when they are the same."""
-    lines = []
-    for name in _RUN_FIELDS:
-        if getattr(old, name) != getattr(new, name):
-            lines.append(f"~ {name} changed")
-    for ename in sorted(set(old.entities) | set(new.entities)):
-        if ename not in new.entities:
-            lines.append(f"- entity {ename} removed")
-            continue
-        if ename not in old.entities:
-            lines.append(f"+ entity {ename} added ({', '.join(new.entities[ename].stages)})")
-            continue
-        o, n = old.entities[ename], new.entities[ename]
-        if o.params != n.params:
-            lines.append(f"~ {ename}: params {o.params} -> {n.params}")
-        for sname in list(o.stages) + [s for s in n.stages if s not in o.stages]:
-            sid = stage_id(ename, sname)
-            if sname not in n.stages:
-                lines.append(f"- {sid} removed")
-            elif sname not in o.stages:
-                lines.append(f"+ {sid} added")
-            else:
-                fields = _stage_fields(o.stages[sname], n.stages[sname])
-                if fields:
-                    lines.append(f"~ {sid}: {', '.join(fields)} changed (its attempts and budgets start over)")
-    return lines
+def diff(state: RunState, new: Plan) -> list[str]:
+    """One line per change from the run's locked plan to ``new`` and what a replan does about it; empty when
+    nothing changed (``replan_review.review``)."""
+    return review(state, new).lines
 
 
 def carry_over(state: RunState, new: Plan, decisions: list[PreAuthorizedDecision],
@@ -68,8 +41,10 @@ def carry_over(state: RunState, new: Plan, decisions: list[PreAuthorizedDecision
         if running:
             raise TianluoError(f"the spec moves from backend {state.plan.backend.kind} to {new.backend.kind} while "
                                f"{', '.join(running)} run there; wait for them (or hold), then replan")
+    seen = review(state, new)
+    if seen.refused:
+        raise TianluoError("; ".join(seen.refused))
     out = state.model_copy(deep=True)
-    changes = diff(state.plan, new)
     entities = {}
     for ename, planned in new.entities.items():
         before = out.entities.get(ename)  # the copy: the stages kept are moved below, never the caller's
@@ -77,19 +52,12 @@ def carry_over(state: RunState, new: Plan, decisions: list[PreAuthorizedDecision
         params = dict(before.params) if before is not None and same_params else dict(planned.params)
         stages = {}
         for sname, planned_stage in planned.stages.items():
+            sid = stage_id(ename, sname)
             old_stage = before.stages.get(sname) if before else None
-            old_planned = state.plan.entities[ename].stages.get(sname) if ename in state.plan.entities else None
-            if old_stage is not None and old_planned == planned_stage and same_params:
+            if old_stage is not None and sid not in seen.again:
                 stages[sname] = old_stage
                 continue
-            if old_stage is not None and old_stage.status in ACTIVE:
-                raise TianluoError(f"{stage_id(ename, sname)} changed but attempt {old_stage.attempt} is running; "
-                                   f"wait for it, or `tianluo hold {ename}`, then replan")
-            fresh = StageState()
-            if old_stage is not None:  # attempt numbers go on: attempt folders are never reused
-                fresh.attempt = old_stage.attempt
-                fresh.attempts = old_stage.attempts
-            stages[sname] = fresh
+            stages[sname] = _fresh(old_stage, planned_stage, now, before is not None and before.hold is not None)
         entities[ename] = EntityState(stages=stages, params=params, hold=before.hold if before else None)
     for ename, before in state.entities.items():
         for sname, stage in before.stages.items():
@@ -108,6 +76,30 @@ def carry_over(state: RunState, new: Plan, decisions: list[PreAuthorizedDecision
             if stage.status == StageStatus.BLOCKED:
                 stage.reason = None
                 move(stage, StageStatus.PENDING)  # the next tick decides again; the replanned event says why
-    event = new_event(Kind.REPLANNED, iso(now), f"plan replaced from the edited spec ({len(changes)} change(s)); "
-                      "unchanged stages keep their attempts and budgets", changes=changes)
+    again = list(seen.again)
+    kept = f"; {len(seen.kept)} done stage(s) keep their result" if seen.kept else ""
+    count = sum(1 for line in seen.lines if not line.startswith(SUMMARY))
+    event = new_event(Kind.REPLANNED, iso(now), f"plan replaced from the edited spec ({count} change(s)); "
+                      f"{len(again)} stage(s) run again{kept}; the others keep their attempts and budgets",
+                      changes=seen.lines, again=again)
     return out, event
+
+
+def _fresh(old: StageState | None, planned: PlannedStage, now: datetime, entity_held: bool) -> StageState:
+    """A stage that runs again: a fresh state whose attempt numbers go on (attempt folders are never reused).
+
+    A human's hold of the stage alone (not of its entity, which still holds it) stays, and a stage
+    the owner chose at plan time to hold starts held.
+    """
+    fresh = StageState()
+    if old is not None:
+        fresh.attempt = old.attempt
+        fresh.attempts = old.attempts
+    kept = old.hold if old is not None and old.hold is not None and old.hold.by == "human" else None
+    kept = None if entity_held else kept
+    if kept is not None:
+        hold_stage(fresh, by="human", reason=kept.reason, at=kept.at, analysis=None)
+    elif planned.start_held and not entity_held and (old is None or not old.attempt):
+        hold_stage(fresh, by="human", reason="you chose to hold it at plan time; release it to run", at=now,
+                   analysis=None)
+    return fresh
