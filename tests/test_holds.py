@@ -24,6 +24,7 @@ from tianluo.decide import decide
 from tianluo.errors import TianluoError
 from tianluo.holds import analysis_path, hold, hold_stage, release
 from tianluo.model import Hold, RunState, StageState
+from tianluo.replan_review import Edited
 from tianluo.spec import LadderSpec, NotifySpec, Rung
 from tianluo.stage_machine import Events, IllegalMove
 from tianluo.states import FaultClass, Phase, StageStatus
@@ -306,3 +307,38 @@ def test_a_released_blocked_run_runs_again_and_the_block_is_news_again():
     assert d2.state.phase == Phase.RUNNING
     assert d2.state.blocked_notified is False
     assert events_of(d2, "run_unblocked")
+
+
+# --- release after the spec was edited ----------------------------------------------------------
+
+EDITED = Edited(spec="/p/tianluo.yaml", again={"a.train": "command: `pythn3 x` -> `python3 x`"})
+
+
+def test_release_retry_of_a_stage_edited_since_the_lock_is_refused_and_names_the_flow():
+    state = ladder_held()
+    with pytest.raises(TianluoError) as err:
+        release(state, "a", at(100), retry=True, edited=EDITED)
+    assert str(err.value).startswith(
+        "a.train: its spec changed since the run was locked (command: `pythn3 x` -> `python3 x`); a release would "
+        "run the locked command again. Carry the edit over instead: `tianluo plan /p/tianluo.yaml --diff`, then "
+        "`tianluo start /p/tianluo.yaml --replan`")
+    assert state.stage("a.train").status == StageStatus.HELD
+
+
+def test_release_of_an_entity_whose_edits_are_elsewhere_goes_on():
+    r = release(ladder_held(), "a", at(100), retry=True,
+                edited=Edited(spec="/p/t.yaml", again={"b.train": "command changed"}))
+    assert r.state.stage("a.train").status == StageStatus.RETRY_WAIT
+
+
+def test_skip_of_an_edited_stage_runs_nothing_and_is_not_refused():
+    r = release(ladder_held(), "a", at(100), skip=True, edited=EDITED)
+    assert r.state.stage("a.train").status == StageStatus.SKIPPED
+
+
+def test_a_spec_that_does_not_load_now_is_said_and_the_locked_plan_runs():
+    r = release(ladder_held(), "a", at(100), retry=True,
+                edited=Edited(spec="/p/t.yaml", again={}, error="/p/t.yaml: line 3: bad indentation"))
+    assert r.state.stage("a.train").status == StageStatus.RETRY_WAIT
+    assert r.notes[-1].startswith("/p/t.yaml changed since the run was locked and does not load now (/p/t.yaml: "
+                                  "line 3: bad indentation); this release runs the locked plan")

@@ -42,6 +42,7 @@ from tianluo.newrun import (
     check_home,
     check_plan_files,
     create_run,
+    edited_spec,
     home_dir,
     lock_plan,
     plan_doc_path,
@@ -283,6 +284,7 @@ def release_entity(run_dir: Path, entity: str | None, retry: bool, skip: bool, r
     tick runs right after the release is saved (as a job's exit does), so what was released
     starts now rather than at the next interval; its events are added to the result's.
     """
+    edited = edited_spec(run_dir, utcnow()) if not skip else None  # a stage edited since is not run as locked
     if all_entities:
         if entity:
             raise TianluoError("release: name an ENTITY or pass --all, not both")
@@ -296,7 +298,7 @@ def release_entity(run_dir: Path, entity: str | None, retry: bool, skip: bool, r
             now, total = utcnow(), None
             for ename in held:  # one save for all: a failure hold without --retry/--skip changes nothing
                 step = holds.release(s if total is None else total.state, ename, now, retry=retry, skip=skip,
-                                     reset_budget=reset_budget)
+                                     reset_budget=reset_budget, edited=edited)
                 step.notes.insert(0, f"released {ename}")
                 if total is None:
                     total = step
@@ -313,7 +315,7 @@ def release_entity(run_dir: Path, entity: str | None, retry: bool, skip: bool, r
         raise TianluoError("release: name an ENTITY, or pass --all")
     else:
         result = _locked_change(run_dir, lambda s: holds.release(s, entity, utcnow(), retry=retry, skip=skip,
-                                                                 reset_budget=reset_budget),
+                                                                 reset_budget=reset_budget, edited=edited),
                                 queue=("release", [entity]), what="release")
     if tick:
         try:

@@ -7,13 +7,16 @@ it is blocked, everything else goes on. Releasing is a human decision: run the s
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from tianluo import stage_machine
 from tianluo.errors import TianluoError
 from tianluo.model import Hold, RunState, StageState, stage_id
 from tianluo.stage_machine import Events, move
 from tianluo.states import ACTIVE, DONE, StageStatus
+
+if TYPE_CHECKING:
+    from tianluo.replan_review import Edited
 
 
 def analysis_path(entity: str) -> str:
@@ -76,14 +79,19 @@ def hold(state: RunState, entity: str | None, reason: str, now: datetime, all_en
 
 
 def release(state: RunState, entity: str, now: datetime, *, retry: bool = False, skip: bool = False,
-            reset_budget: bool = False) -> HandsResult:
+            reset_budget: bool = False, edited: "Edited | None" = None) -> HandsResult:
     """Lift the holds of an entity.
 
     A human hold is lifted and its stages wait for their needs again. A stage the ladder held
     after a failure needs a decision: ``retry`` runs it again (now), ``skip`` skips it.
 
+    Args:
+        edited: The run's spec as edited since it was locked: a stage it changes is not released
+            to run its locked command (the edit flow is named instead).
+
     Raises:
-        TianluoError: unknown entity, both retry and skip, or a failure hold with neither.
+        TianluoError: unknown entity, both retry and skip, a failure hold with neither, or a stage
+            whose spec was edited since.
     """
     if retry and skip:
         raise TianluoError("release: choose --retry or --skip, not both")
@@ -157,6 +165,12 @@ def release(state: RunState, entity: str, now: datetime, *, retry: bool = False,
                     action="retry", budget_reset=reset_budget)
             if sid not in result.changed:
                 result.changed.append(sid)
+    if edited is not None:
+        stale = [sid for sid in result.changed if sid in edited.again and new.stage(sid).status != StageStatus.SKIPPED]
+        if stale:
+            raise TianluoError(edited.refusal(stale))
+        if edited.error:
+            result.notes.append(edited.note())
     return result
 
 

@@ -113,6 +113,34 @@ def with_resolved(plan, locked):
     return plan.model_copy(update=update)
 
 
+def edited_spec(run_dir: Path, now: datetime):
+    """The run's spec file as edited since the run was locked, reviewed against its locked plan
+    (``replan_review.Edited``); None when the file is gone or has the bytes the run was locked from.
+
+    Read by the human's commands (``release``) only; a tick never reads the spec.
+    """
+    import hashlib
+
+    from tianluo import replan_review
+    from tianluo.yamlsource import SPEC_MAX_BYTES, read_capped
+
+    state = RunStore(run_dir).load()
+    path = Path(state.plan.spec_file)
+    try:
+        if hashlib.sha256(read_capped(path, SPEC_MAX_BYTES, "tianluo.yaml")).hexdigest() == state.plan.spec_sha256:
+            return None
+    except TianluoError:
+        return None  # gone, or not readable: nothing to compare (a run may outlive its spec)
+    home = run_dir.resolve().parent
+    named = "" if home == path.parent / DEFAULT_HOME else str(home)
+    try:
+        plan, _, _ = lock_plan(path, home, now, accept_defaults=True)
+    except TianluoError as exc:
+        return replan_review.Edited(spec=str(path), again={}, error=str(exc), home=named)
+    seen = replan_review.review(state, with_resolved(plan, state.plan))
+    return replan_review.Edited(spec=str(path), again=seen.again, home=named)
+
+
 def resolve_scheduler(plan, spec_path: Path):
     """The plan with what its backend learns once, at ``start``, from the cluster (Slurm: where
     finished jobs are kept, when the spec says ``accounting: auto``; the SLURM_CONF of this shell).

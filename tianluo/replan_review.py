@@ -17,6 +17,7 @@ so what the diff says is what the replan does:
 """
 
 from dataclasses import dataclass, field
+from shlex import quote
 
 from tianluo.durations import format_duration
 from tianluo.model import RunState, StageState, split_stage_id, stage_id
@@ -284,3 +285,32 @@ def _stage(state: RunState, new: Plan, sid: str, out: Review) -> None:
         out.lines.append(f"~ {sid} runs again ({_had(stage)}): {why}; attempt {stage.attempt + 1} with a fresh "
                          "retry budget" + (", once its needs are done" if n.needs else ""))
 
+
+@dataclass(frozen=True)
+class Edited:
+    """The spec a run was locked from, edited since: which stages a replan would run again, and why.
+
+    ``release`` refuses to run one of them as locked (``refusal``): the edit is carried over by the
+    flow, never by a retry of the stale command.
+    """
+
+    spec: str
+    again: dict[str, str]
+    error: str = ""  # the edited spec does not load now: what it says
+    home: str = ""  # the run's home, named in the commands when it is not the spec folder's .tianluo
+
+    def flow(self) -> str:
+        path = quote(self.spec)
+        home = f" --home {quote(self.home)}" if self.home else ""
+        return f"`tianluo plan {path} --diff{home}`, then `tianluo start {path} --replan{home}`"
+
+    def refusal(self, sids: list[str]) -> str:
+        whys = self.again[sids[0]] if len(sids) == 1 else "; ".join(f"{sid}: {self.again[sid]}" for sid in sids)
+        return (f"{', '.join(sids)}: {'its' if len(sids) == 1 else 'their'} spec changed since the run was locked "
+                f"({whys}); a release would run the locked command again. Carry the edit over instead: "
+                f"{self.flow()} (what changed runs with the edited spec; no release is needed). To run it as "
+                "locked, put the spec back as it was")
+
+    def note(self) -> str:
+        return (f"{self.spec} changed since the run was locked and does not load now ({self.error}); this release "
+                f"runs the locked plan. Once it loads: {self.flow()}")
