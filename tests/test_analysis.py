@@ -266,3 +266,17 @@ def test_a_new_hold_after_a_release_is_news_again():
     d = decide(s, observe(**{"a.train": seen(exited(1), matches=[tb_line()], progress=(9, 10))}), at(160))
     assert d.state.stage("a.train").status == StageStatus.HELD
     assert [(n.kind, n.stage) for n in notifies(d)].count(("held", "train")) == 1
+
+
+def test_the_analysis_of_a_config_fault_gives_the_spec_edit_flow():
+    state = held_state()
+    state.plan.spec_file = "/proj/tianluo.yaml"
+    text = analysis.render(state, "/proj/.tianluo/r1", "a", {}, at(61))
+    train, ev = text[text.index("## a/train"):text.index("## a/eval")], text[text.index("## a/eval"):]
+    flow = ("tianluo plan /proj/tianluo.yaml --diff --home /proj/.tianluo",
+            "tianluo start /proj/tianluo.yaml --replan --home /proj/.tianluo    # a.eval runs with the edited spec")
+    assert all(line in ev for line in flow)  # cuda_oom: a config fault
+    assert "release --retry runs the locked command again" in ev
+    assert not any(line in train for line in flow)  # a code fault: the fix is in the job's code
+    generic = analysis.next_step(StageState(fault=Fault(klass=FaultClass.CONFIG, label="command_not_found")))
+    assert "edit the spec, then `plan --diff` and `start --replan`" in generic

@@ -6,6 +6,7 @@ The shell gathers the stderr tails; everything else comes from state.
 import shlex
 from datetime import datetime
 from importlib.resources import files
+from pathlib import PurePath
 
 from tianluo.model import Diagnosis, RunState, StageState
 from tianluo.states import FaultClass, StageStatus
@@ -13,7 +14,8 @@ from tianluo.states import FaultClass, StageStatus
 #: (class, label) or (class, None) -> what a human should try first.
 NEXT_STEPS: dict[tuple[FaultClass, str | None], str] = {
     (FaultClass.CONFIG, "cuda_oom"): "The job ran out of GPU memory. Lower the batch size (or raise gradient "
-    "accumulation), or pre-authorise `halve the batch on OOM` at plan time so tianluo can do it itself.",
+    "accumulation) in the spec and carry the edit over (below: edit, `plan --diff`, `start --replan`), or "
+    "pre-authorise `halve the batch on OOM` at plan time so tianluo can do it itself.",
     (FaultClass.CONFIG, "host_oom"): "The host ran out of memory and the kernel killed the job. Lower the "
     "memory use (data loader workers, batch size) or run on a bigger host.",
     (FaultClass.CONFIG, "corrupt_checkpoint"): "A checkpoint the job loads is damaged (a save cut short by a full "
@@ -21,18 +23,21 @@ NEXT_STEPS: dict[tuple[FaultClass, str | None], str] = {
     "before, then release with --retry; or say where the checkpoints are (`checkpoints:`) and pre-authorise "
     "`rollback_checkpoint: true` at plan time so tianluo does it itself.",
     (FaultClass.TRANSIENT, "port_in_use"): "Another process held the port the job binds (a rank of an earlier "
-    "attempt, another job on the host). Write {port} where the port goes (e.g. --master-port {port}) so each "
-    "attempt gets a free one, then release with --retry.",
+    "attempt, another job on the host). Write {port} where the port goes in the spec (e.g. --master-port {port}) "
+    "so each attempt gets a free one, and carry the edit over (below: edit, `plan --diff`, `start --replan`).",
     (FaultClass.TRANSIENT, "gpu_fault"): "A GPU failed in hardware (Xid, uncorrectable ECC, fallen off the bus). "
     "Have the host checked (nvidia-smi -q, dmesg); on Slurm, pre-authorise exclude_host for gpu_fault so tianluo "
     "leaves the host out and runs the stage elsewhere. Release with --retry once a healthy GPU can take it.",
     (FaultClass.CONFIG, "time_limit"): "The attempt ran past its time limit (resources.time) and was stopped: by "
     "the scheduler (Slurm's --time), or by tianluo on a backend whose scheduler does not keep it. If it was still "
-    "moving (see progress below), raise resources.time (or give it less to do, or make it resume from its "
-    "checkpoint) and release with --retry; pre-authorise raise_time for time_limit at plan time so tianluo "
-    "raises the limit itself.",
-    (FaultClass.CONFIG, None): "A configuration problem: a missing module or file, a bad argument. Fix it "
-    "where the evidence line points, then release with --retry.",
+    "moving (see progress below), raise resources.time in the spec and carry the edit over (below: edit, "
+    "`plan --diff`, `start --replan`), or make it resume from its checkpoint and release with --retry; "
+    "pre-authorise raise_time for time_limit at plan time so tianluo raises the limit itself.",
+    (FaultClass.CONFIG, None): "A configuration problem: a missing module or file, a bad argument, a mistyped "
+    "command. Fix it where the evidence line points. If the fix is in the spec (a command, an argument, a param, "
+    "resources), edit the spec, then `plan --diff` and `start --replan` (below): the stage runs with the edited "
+    "spec, and a release --retry would run the locked command again. If the fix is outside the spec (a file, a "
+    "module installed), release with --retry.",
     (FaultClass.CODE, None): "A bug in the job's own code. Fix it where the traceback points (see the stderr "
     "tail), then release with --retry; retrying unchanged code would fail the same way.",
     (FaultClass.TRANSIENT, None): "A transient fault (network, node, lost process, hang) that kept coming back. "
@@ -120,6 +125,34 @@ def agent_lines(stage: StageState) -> list[str]:
     return [*out, ""]
 
 
+#: Faults whose fix is most often in the spec: the analysis leads with the edit flow.
+SPEC_FIXES = frozenset({(FaultClass.TRANSIENT, "port_in_use")})
+
+
+def edit_flow(state: RunState, run_dir: str, sid: str) -> list[str]:
+    """The spec edit flow for a held stage: edit, ``plan --diff``, ``start --replan`` (a config fault, or one
+    whose fix is in the spec), as Markdown lines; a release --retry would run the locked command again."""
+    fault = state.stage(sid).fault
+    if fault is None or not (fault.klass == FaultClass.CONFIG or (fault.klass, fault.label) in SPEC_FIXES):
+        return []
+    spec = shlex.quote(state.plan.spec_file)
+    home = shlex.quote(str(PurePath(run_dir).parent))
+    return [
+        f"If the fix is in the spec ({state.plan.spec_file}: a command, an argument, a param, resources), edit it, "
+        "then carry the edit over; no release is needed:",
+        "",
+        "```sh",
+        f"tianluo plan {spec} --diff --home {home}       # what runs again, and why",
+        f"tianluo start {spec} --replan --home {home}    # {sid} runs with the edited spec; "
+        "finished stages keep their results",
+        "```",
+        "",
+        "A release --retry runs the locked command again; once the spec is edited it is refused until the "
+        "replan. If the fix is outside the spec:",
+        "",
+    ]
+
+
 def render_section(state: RunState, run_dir: str, entity: str, stage_name: str, tail: list[str]) -> str:
     stage = state.entities[entity].stages[stage_name]
     fault = stage.fault
@@ -163,6 +196,7 @@ def render_section(state: RunState, run_dir: str, entity: str, stage_name: str, 
         "",
         "### How to release",
         "",
+        *edit_flow(state, run_dir, f"{entity}.{stage_name}"),
         "```sh",
         f"tianluo release {entity} --retry --run {run}    # run it again",
         f"tianluo release {entity} --retry --reset-budget --run {run}    # ...with a fresh retry budget",
