@@ -236,3 +236,15 @@ def test_changed_params_take_the_new_values_over_a_degrade(tmp_path):
     out, _ = carry_over(state, new, [], T0)
     assert out.entities["a"].params == {"n": 5, "lr": 0.1}
     assert out.stage("a.prep").status == StageStatus.SUCCEEDED  # prep does not use {n}
+
+
+def test_a_running_stage_removed_from_the_spec_refuses_the_replan_and_the_diff_says_so(tmp_path):
+    state = initial_state("r1", plan_of(tmp_path, BASE), T0)
+    _ran(state, "b.only", StageStatus.RUNNING)
+    new = plan_of(tmp_path, BASE.replace("      only: {run: echo only}\n", "      extra: {run: echo extra}\n"),
+                  "edited.yaml")
+    seen = review(state, new)
+    assert seen.refused == ["b.only was removed from the spec but attempt 1 is running: wait for it, or "
+                            "`tianluo hold b`, then replan"]
+    with pytest.raises(TianluoError, match="b.only was removed from the spec but attempt 1 is running"):
+        carry_over(state, new, [], T0)

@@ -16,7 +16,7 @@ from tianluo.model import EntityState, RunState, StageState, stage_id
 from tianluo.plan_model import Plan, PlannedStage, PreAuthorizedDecision
 from tianluo.replan_review import SUMMARY, review
 from tianluo.stage_machine import move
-from tianluo.states import ACTIVE, TERMINAL_PHASES, StageStatus
+from tianluo.states import TERMINAL_PHASES, StageStatus
 from tianluo.timefmt import iso
 
 
@@ -36,11 +36,6 @@ def carry_over(state: RunState, new: Plan, decisions: list[PreAuthorizedDecision
     if state.phase in TERMINAL_PHASES:
         raise TianluoError(f"run {state.run_id} is {state.phase.value}; a finished run is not replanned "
                            "(start a new one with --new)")
-    if new.backend.kind != state.plan.backend.kind:
-        running = [sid for sid in state.stage_ids() if state.stage(sid).status in ACTIVE]
-        if running:
-            raise TianluoError(f"the spec moves from backend {state.plan.backend.kind} to {new.backend.kind} while "
-                               f"{', '.join(running)} run there; wait for them (or hold), then replan")
     seen = review(state, new)
     if seen.refused:
         raise TianluoError("; ".join(seen.refused))
@@ -59,12 +54,6 @@ def carry_over(state: RunState, new: Plan, decisions: list[PreAuthorizedDecision
                 continue
             stages[sname] = _fresh(old_stage, planned_stage, now, before is not None and before.hold is not None)
         entities[ename] = EntityState(stages=stages, params=params, hold=before.hold if before else None)
-    for ename, before in state.entities.items():
-        for sname, stage in before.stages.items():
-            gone = ename not in new.entities or sname not in new.entities[ename].stages
-            if gone and stage.status in ACTIVE:
-                raise TianluoError(f"{stage_id(ename, sname)} was removed from the spec but is running; wait for it "
-                                   "or hold it, then replan")
     out.plan = new
     out.entities = entities
     out.pre_authorized_decisions = decisions

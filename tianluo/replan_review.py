@@ -179,15 +179,12 @@ def _order(plan: Plan) -> list[str]:
         left[sid] = len(known)
         for n in known:
             users[n].append(sid)
-    ready = [sid for sid in ids if left[sid] == 0]
-    out = []
-    while ready:
-        sid = ready.pop()
-        out.append(sid)
+    out = [sid for sid in ids if left[sid] == 0]
+    for sid in out:  # grows while it is read: each stage once all it needs is in
         for u in users[sid]:
             left[u] -= 1
             if left[u] == 0:
-                ready.append(u)
+                out.append(u)
     return out + [sid for sid in ids if sid not in set(out)]  # never, but never lose a stage either
 
 
@@ -229,23 +226,38 @@ def review(state: RunState, new: Plan) -> Review:
                 sid = stage_id(ename, sname)
                 out.removed.append(sid)
                 out.lines.append(f"- {sid} removed ({_had(state.stage(sid))})")
-    for sid in _order(new):
+    for sid in out.removed:
+        if state.stage(sid).status in ACTIVE:
+            out.refused.append(f"{sid} was removed from the spec but attempt {state.stage(sid).attempt} is running: "
+                               f"wait for it, or `tianluo hold {split_stage_id(sid)[0]}`, then replan")
+    running = [sid for sid in state.stage_ids() if state.stage(sid).status in ACTIVE]
+    if new.backend.kind != old.backend.kind and running:
+        out.refused.append(f"the spec moves from backend {old.backend.kind} to {new.backend.kind} while "
+                           f"{', '.join(running)} run there; wait for them (or hold), then replan")
+    said: dict[str, str] = {}
+    for sid in _order(new):  # what a stage needs is judged before it
         ename, sname = split_stage_id(sid)
         if ename not in old.entities:
             continue
         if sname not in old.entities[ename].stages:
             out.added.append(sid)
-            out.lines.append(f"+ {sid} added: it runs when its needs are done")
+            said[sid] = f"+ {sid} added: it runs when its needs are done"
             continue
-        _stage(state, new, sid, out)
+        line = _stage(state, new, sid, out)
+        if line:
+            said[sid] = line
+    ids = [stage_id(e, s) for e, ent in new.entities.items() for s in ent.stages]
+    out.lines += [said[sid] for sid in ids if sid in said]  # in the spec's order
+    out.again = {sid: out.again[sid] for sid in ids if sid in out.again}
+    out.kept = {sid: out.kept[sid] for sid in ids if sid in out.kept}
     if out.again or out.kept:
         again = ", ".join(out.again) or "none"
         out.lines.append(f"{SUMMARY}{again}" + (f"; keeps its result: {', '.join(out.kept)}" if out.kept else ""))
     return out
 
 
-def _stage(state: RunState, new: Plan, sid: str, out: Review) -> None:
-    """One stage present before and after: runs again, starts over, keeps its result, or nothing to say."""
+def _stage(state: RunState, new: Plan, sid: str, out: Review) -> str:
+    """One stage present before and after: runs again, keeps its result, or nothing to say (''); its line."""
     ename, sname = split_stage_id(sid)
     old = state.plan
     stage = state.stage(sid)
@@ -260,30 +272,29 @@ def _stage(state: RunState, new: Plan, sid: str, out: Review) -> None:
         why = "; ".join(work) or (feeds if stage.skipped_by in (None, "branch") else "")
         if why:
             out.again[sid] = why
-            out.lines.append(f"~ {sid} runs again ({_had(stage)}): {why}")
-        elif other:
+            return f"~ {sid} runs again ({_had(stage)}): {why}"
+        if other:
             out.kept[sid] = "; ".join(other)
-            out.lines.append(f"= {sid} keeps its result ({status.value}; its command, inputs and needs did not "
-                             f"change): {'; '.join(other)}")
-        return
+            return (f"= {sid} keeps its result ({status.value}; its command, inputs and needs did not change): "
+                    f"{'; '.join(other)}")
+        return ""
     if status in ACTIVE:
         why = "; ".join(work + other) or feeds
-        if why:
-            out.refused.append(f"{sid} would run again ({why}) but attempt {stage.attempt} is running: wait for it, "
-                               f"or `tianluo hold {ename}`, then replan")
-            out.lines.append(f"! {sid} would run again, but attempt {stage.attempt} is running: {why}")
-        return
+        if not why:
+            return ""
+        out.refused.append(f"{sid} would run again ({why}) but attempt {stage.attempt} is running: wait for it, "
+                           f"or `tianluo hold {ename}`, then replan")
+        return f"! {sid} would run again, but attempt {stage.attempt} is running: {why}"
     waits = status in (StageStatus.PENDING, StageStatus.BLOCKED) or (
         status == StageStatus.HELD and stage.hold is not None and stage.hold.by == "human")
     why = "; ".join(work + other) or ("" if waits else feeds)
     if not why:
-        return
+        return ""
     out.again[sid] = why
     if not stage.attempt:
-        out.lines.append(f"~ {sid}: {why} (it has not run yet)")
-    else:
-        out.lines.append(f"~ {sid} runs again ({_had(stage)}): {why}; attempt {stage.attempt + 1} with a fresh "
-                         "retry budget" + (", once its needs are done" if n.needs else ""))
+        return f"~ {sid}: {why} (it has not run yet)"
+    return (f"~ {sid} runs again ({_had(stage)}): {why}; attempt {stage.attempt + 1} with a fresh retry budget"
+            + (", once its needs are done" if n.needs else ""))
 
 
 @dataclass(frozen=True)
