@@ -169,23 +169,22 @@ def other_changes(o: PlannedStage, n: PlannedStage) -> list[str]:
 
 def _order(plan: Plan) -> list[str]:
     """The plan's stage ids, each after everything it needs (Kahn; the spec's graph has no cycle)."""
-    ids = [stage_id(e, s) for e, ent in plan.entities.items() for s in ent.stages]
-    needs = {sid: [n for n in plan.entities[split_stage_id(sid)[0]].stages[split_stage_id(sid)[1]].needs]
-             for sid in ids}
-    users: dict[str, list[str]] = {sid: [] for sid in ids}
+    needs = {stage_id(e, s): st.needs for e, ent in plan.entities.items() for s, st in ent.stages.items()}
+    users: dict[str, list[str]] = {sid: [] for sid in needs}
     left = {}
-    for sid in ids:
-        known = [n for n in needs[sid] if n in users]
+    for sid, wanted in needs.items():
+        known = [n for n in wanted if n in users]
         left[sid] = len(known)
         for n in known:
             users[n].append(sid)
-    out = [sid for sid in ids if left[sid] == 0]
+    out = [sid for sid in needs if left[sid] == 0]
     for sid in out:  # grows while it is read: each stage once all it needs is in
         for u in users[sid]:
             left[u] -= 1
             if left[u] == 0:
                 out.append(u)
-    return out + [sid for sid in ids if sid not in set(out)]  # never, but never lose a stage either
+    placed = set(out)
+    return out + [sid for sid in needs if sid not in placed]  # never, but never lose a stage either
 
 
 def _had(stage: StageState) -> str:
