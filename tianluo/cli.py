@@ -58,7 +58,8 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--answers", metavar="FILE", help="answers from a YAML/JSON mapping, e.g. 'Q1: go'")
     sp.add_argument("--accept-defaults", action="store_true", help="answer every open fork with its default")
     sp.add_argument("--json", action="store_true", help="versioned JSON for tools")
-    sp.add_argument("--diff", action="store_true", help="show what the spec changes against the run's locked plan")
+    sp.add_argument("--diff", action="store_true", help="show what the edited spec changes against the run's locked "
+                    "plan, and every stage `start --replan` will run again, and why")
 
     sp = add("start", "Lock a spec into a new run folder and run its first tick.")
     sp.add_argument("spec", metavar="SPEC")
@@ -77,8 +78,9 @@ def _parser() -> argparse.ArgumentParser:
                        help="run on the newest stopped run of this spec (one stopped at its checkpoint goes on "
                             "past it); its trigger is installed again")
     again.add_argument("--replan", action="store_true",
-                       help="carry the active run of this spec over to the edited spec (unchanged stages keep "
-                            "their attempts and budgets)")
+                       help="carry the active run of this spec over to the edited spec, as `plan --diff` shows: "
+                            "what changed and what needs it run again; a succeeded stage whose command, inputs "
+                            "and needs are unchanged never does")
     sp.add_argument("--agent", metavar="COMMAND",
                     help="the agent asked when a fault would be held (its command line, run with /bin/sh -c, the "
                          "prompt on stdin); set over the spec's agent: and locked into the run")
