@@ -283,8 +283,10 @@ def test_events_filters_by_entity_and_kind(tmp_path):
     assert len(got) == sum(e.get("entity") == "one" for e in all_events)
     last = cli("events", "-n", "2", "--run", run_dir, cwd=tmp_path, check=True).stdout.splitlines()
     assert len(last) == 2 and all_events[-1]["event"] in last[-1] and all_events[-1]["ts"] in last[-1]
-    nothing = cli("events", "--kind", "no_such_kind", "--run", run_dir, cwd=tmp_path, check=True)
-    assert nothing.stdout == ""
+    nothing = cli("events", "--kind", "held", "--run", run_dir, cwd=tmp_path, check=True)
+    assert nothing.stdout == ""  # a kind that exists but did not happen
+    typo = cli("events", "--kind", "no_such_kind", "--run", run_dir, cwd=tmp_path)
+    assert typo.returncode == 2 and "no such event kind" in typo.stderr  # issue 23: not an empty listing
 
 
 def test_events_follow_prints_new_events_until_ctrl_c(tmp_path):

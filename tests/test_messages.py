@@ -1,0 +1,88 @@
+"""Issue 23, item 6: messages and small things. Real CLI processes on real files.
+
+A deadline that ends a run at its start is refused (tests/bad_inputs/spec/deadline_*); event
+filters name what exists; YAML syntax errors in tianluo's words; plan's warnings (a program
+that does not exist, remarks on fit); the agent's working folder and its stderr in status;
+``.tianluo/.gitignore``.
+"""
+
+import shutil
+import subprocess
+
+import pytest
+from conftest import cli, start_run, write_spec
+
+pytestmark = pytest.mark.integration
+
+TWO = """\
+name: msgs
+entities:
+  large:
+    stages:
+      train: {run: "true"}
+  small:
+    stages:
+      train: {run: "true"}
+"""
+
+
+def one_line_error(proc) -> str:
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    assert "Traceback" not in proc.stderr + proc.stdout
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1, proc.stderr
+    return lines[0]
+
+
+# --- .tianluo/.gitignore ------------------------------------------------------------------------
+
+
+def test_a_new_home_is_ignored_by_git(tmp_path):
+    spec = write_spec(tmp_path, TWO)
+    cli("plan", spec, "--accept-defaults", cwd=tmp_path, check=True)
+    assert (tmp_path / ".tianluo" / ".gitignore").read_text() == "*\n"
+    if shutil.which("git"):
+        subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+        listed = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"], cwd=tmp_path,
+                                capture_output=True, text=True, check=True).stdout
+        assert ".tianluo" not in listed and "tianluo.yaml" in listed
+
+
+def test_a_users_gitignore_in_the_home_is_kept(tmp_path):
+    home = tmp_path / ".tianluo"
+    home.mkdir(mode=0o700)
+    (home / ".gitignore").write_text("!keep-me\n")
+    spec = write_spec(tmp_path, TWO)
+    start_run(spec, home, tmp_path)
+    assert (home / ".gitignore").read_text() == "!keep-me\n"
+
+
+# --- events --kind / --entity -----------------------------------------------------------------
+
+
+@pytest.fixture
+def two_run(tmp_path):
+    spec = write_spec(tmp_path, TWO)
+    return start_run(spec, tmp_path / ".tianluo", tmp_path)
+
+
+def test_events_kind_that_does_not_exist_is_an_error(tmp_path, two_run):
+    line = one_line_error(cli("events", "--run", two_run, "--kind", "hold", cwd=tmp_path))
+    assert "--kind hold: no such event kind (did you mean held?)" in line
+    kinds = line.split("kinds: ", 1)[1].split(", ")
+    assert kinds[0] == "held" and "submitted" in kinds and "run_created" in kinds
+
+
+def test_events_entity_that_does_not_exist_is_an_error(tmp_path, two_run):
+    line = one_line_error(cli("events", "--run", two_run, "--entity", "lage", cwd=tmp_path))
+    assert "no entity 'lage' in this run (did you mean large?); entities: large, small" in line
+    line = one_line_error(cli("events", "--run", two_run, "--entity", "large.trian", cwd=tmp_path))
+    assert "entity 'large' has no stage 'trian'; stages: train" in line
+
+
+def test_events_filters_that_exist_still_list(tmp_path, two_run):
+    proc = cli("events", "--run", two_run, "--kind", "submitted", "--entity", "large.train", cwd=tmp_path,
+               check=True)
+    assert proc.stdout.splitlines() and all(" submitted large/train" in ln for ln in proc.stdout.splitlines())
+    proc = cli("events", "--run", two_run, "--kind", "held", cwd=tmp_path, check=True)
+    assert proc.stdout == "" and proc.stderr == ""  # a real kind nothing did yet: nothing, exit 0
