@@ -86,3 +86,31 @@ def test_events_filters_that_exist_still_list(tmp_path, two_run):
     assert proc.stdout.splitlines() and all(" submitted large/train" in ln for ln in proc.stdout.splitlines())
     proc = cli("events", "--run", two_run, "--kind", "held", cwd=tmp_path, check=True)
     assert proc.stdout == "" and proc.stderr == ""  # a real kind nothing did yet: nothing, exit 0
+
+
+# --- YAML syntax errors in tianluo's words --------------------------------------------------------
+
+HEAD = "name: y\nentities:\n  a:\n    stages:\n"
+
+
+@pytest.mark.parametrize("body, line, words", [
+    # the issue's case: PyYAML blamed line 6, the line after the key that lost its ':'
+    ("      train\n        run: \"true\"\n", 5, "'train' has no ':' but the lines below are indented under it; "
+                                               "write `train:`"),
+    ("      train:\n        run: \"true\"\n      eval\n        needs: [train]\n", 7, "'eval' has no ':'"),
+    ("      train:\n        run: \"true\"\n       needs: []\n", 7,
+     "indented 7 spaces, but the keys beside it (from line 5) are at 6; line it up with them"),
+    ("      train:\n        run: python x\n          needs: []\n", 7, "indented deeper than line 6, which already "
+                                                                       "has its value"),
+    ("      train:\n        run: echo a: b\n", 6, "a ': ' inside a value; quote the value"),
+    ("      train:\n\t  run: x\n", 6, "a tab in the indentation; YAML indents with spaces only"),
+    ("      train: {run: x\n  b: 1\n", 5, "the '{' opened on this line is not closed with '}'"),
+    ("      train:\n        run: {lr} x\n", 6, "a value starting with '{' or '[' is read as a mapping or list"),
+    ("      train:\n        run: \"echo\n", 6, "a quoted value that never closes"),
+    ("      train:\n        run: @x\n", 6, "a value cannot start with '@' in YAML; quote the value"),
+])
+def test_yaml_syntax_errors_name_the_line_to_edit_and_how(tmp_path, body, line, words):
+    spec = write_spec(tmp_path, HEAD + body)
+    got = one_line_error(cli("plan", spec, cwd=tmp_path))
+    assert got.startswith(f"tianluo: {spec}:{line}: YAML error: ") and words in got, got
+
