@@ -10,7 +10,7 @@ import shutil
 import subprocess
 
 import pytest
-from conftest import cli, start_run, write_spec
+from conftest import cli, start_run, tick_until, write_spec
 
 pytestmark = pytest.mark.integration
 
@@ -113,4 +113,53 @@ def test_yaml_syntax_errors_name_the_line_to_edit_and_how(tmp_path, body, line, 
     spec = write_spec(tmp_path, HEAD + body)
     got = one_line_error(cli("plan", spec, cwd=tmp_path))
     assert got.startswith(f"tianluo: {spec}:{line}: YAML error: ") and words in got, got
+
+
+# --- the agent runs in the spec's folder; status shows why it failed -----------------------------
+
+AGENT_SPEC = """\
+name: agent-here
+interval: 1m
+ladder:
+  unknown: {retries: 0}
+entities:
+  a:
+    stages:
+      train:
+        run: 'test -e agent-said-retry || { echo "worker exited oddly" >&2; exit 7; }'
+agent: {command: %s, timeout: 20s}
+"""
+
+#: The agent as a user writes it beside the spec: `python3 agent.py`, relative to the spec's folder.
+AGENT_PY = """\
+import json, os, sys
+sys.stdin.read()
+open("agent-said-retry", "w").write(os.environ["TIANLUO_AGENT_DIR"])
+print(json.dumps({"action": "retry", "reason": "run it again"}))
+"""
+
+
+def test_the_agent_runs_in_the_specs_folder_and_keeps_its_files_in_the_run(tmp_path):
+    import sys as _sys
+
+    proj = tmp_path / "proj"
+    write_spec(proj, AGENT_SPEC % f"'{_sys.executable} agent.py'")
+    (proj / "agent.py").write_text(AGENT_PY)
+    run_dir = start_run(proj / "tianluo.yaml", tmp_path / "home", tmp_path)
+    doc = tick_until(run_dir, tmp_path, phases=("complete", "blocked"), timeout=60)
+    assert doc["phase"] == "complete", doc
+    call = run_dir / "agent" / "1"
+    assert (proj / "agent-said-retry").read_text() == str(call)  # ran in proj/, told where its files are
+    assert (call / "prompt.md").is_file() and '"retry"' in (call / "answer.txt").read_text()
+
+
+def test_status_shows_the_first_stderr_line_of_an_agent_that_failed(tmp_path):
+    proj = tmp_path / "proj"
+    write_spec(proj, AGENT_SPEC % "'python3 no-such-agent.py'")
+    run_dir = start_run(proj / "tianluo.yaml", tmp_path / "home", tmp_path)
+    tick_until(run_dir, tmp_path, phases=("blocked",), timeout=60)
+    text = cli("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
+    line = next(ln for ln in text.splitlines() if ln.strip().startswith("a/train: call 1"))
+    assert "it exited with code 2; no output; stderr: " in line and "can't open file" in line, text
+    assert str(proj / "no-such-agent.py") in line  # looked for in the spec's folder, not in agent/1/
 
