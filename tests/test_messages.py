@@ -163,3 +163,90 @@ def test_status_shows_the_first_stderr_line_of_an_agent_that_failed(tmp_path):
     assert "it exited with code 2; no output; stderr: " in line and "can't open file" in line, text
     assert str(proj / "no-such-agent.py") in line  # looked for in the spec's folder, not in agent/1/
 
+
+# --- plan: programs that are not there ----------------------------------------------------------
+
+PROGRAMS = """\
+name: progs
+entities:
+  a:
+    params: {py: python3, script: x.py}
+    stages:
+      typo: {run: "pyhton prep.py", done_when: {exists: x}}
+      script: {run: "A=1 B=2 python3 trian.py --lr 1", done_when: {exists: x}}
+      local: {run: "./run.sh --fast", done_when: {exists: x}}
+      good: {run: "python3 train.py && ./run-ok.sh", done_when: {exists: x}}
+      templated: {run: "{py} {script} --x 1", done_when: {exists: x}}
+      shell: {run: "bash -c 'nothere-inside-bash'", done_when: {exists: x}}
+      cd: {run: "cd sub && nothere-after-cd", done_when: {exists: x}}
+  b:
+    stages:
+      typo: {run: "pyhton prep.py", done_when: {exists: x}}
+agent: {command: "python3 agent.py"}
+"""
+
+
+def test_plan_warns_about_programs_and_scripts_that_are_not_there(tmp_path):
+    proj = tmp_path / "proj"
+    spec = write_spec(proj, PROGRAMS)
+    (proj / "train.py").write_text("")
+    (proj / "run-ok.sh").write_text("#!/bin/sh\n")
+    (proj / "run-ok.sh").chmod(0o755)
+    proc = cli("plan", spec, "--home", tmp_path / "home", "--accept-defaults", cwd=tmp_path)  # not from proj/
+    assert proc.returncode == 0, proc.stderr
+    warned = [ln for ln in proc.stderr.splitlines() if "would fail at its first" in ln]
+    assert all(ln.startswith("tianluo: warning: ") for ln in warned)
+    text = "\n".join(warned)
+    assert f"{spec}:6: entities.a.stages.typo.run: program 'pyhton' is not on PATH nor a file in {proj} " \
+           "(and 1 more command(s))" in text
+    assert f"entities.a.stages.script.run: script 'trian.py' is not a file in {proj}" in text
+    assert f"entities.a.stages.local.run: program './run.sh' is not a file in {proj}" in text
+    assert f"agent.command: script 'agent.py' is not a file in {proj}; the agent would fail at its first call" in text
+    assert len(warned) == 4, text  # nothing about good, templated, shell or cd
+    (proj / "run.sh").write_text("#!/bin/sh\n")  # there, but not executable
+    proc = cli("plan", spec, "--home", tmp_path / "home", cwd=tmp_path)
+    assert "program './run.sh' is not executable (chmod +x ./run.sh)" in proc.stderr
+
+
+# --- plan: remarks on the run's fit ---------------------------------------------------------------
+
+FIT = """\
+name: fit
+interval: 10m
+entities:
+  a:
+    stages:
+      prep: {run: "true", expected: %s}
+      train:
+        needs: [prep]
+        run: "true"
+        expected: %s
+        done_when: {exists: out/final.ckpt}
+"""
+
+
+def plan_warnings(tmp_path, text: str) -> list[str]:
+    spec = write_spec(tmp_path / "proj", text)
+    proc = cli("plan", spec, "--home", tmp_path / "home", "--accept-defaults", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stderr.splitlines()
+
+
+def test_plan_remarks_a_run_too_short_to_need_babysitting(tmp_path):
+    short = plan_warnings(tmp_path, FIT % ("2m", "10m"))
+    assert any("the longest chain of stages is expected to take 12m, less than 2 tick intervals (10m each)" in ln
+               for ln in short), short
+    longer = plan_warnings(tmp_path, FIT % ("2m", "30m"))
+    assert not any("longest chain" in ln for ln in longer), longer
+
+
+def test_plan_remarks_stages_without_done_when_and_long_stages_without_progress(tmp_path):
+    lines = plan_warnings(tmp_path, FIT % ("2m", "6h"))
+    (no_done,) = [ln for ln in lines if "no done_when" in ln]
+    assert ":6: no done_when on a.prep: exit 0 alone counts as done" in no_done
+    (quiet,) = [ln for ln in lines if "no progress signal" in ln]
+    assert "entities.a.stages.train: runs 6h with no progress signal" in quiet
+    progress = "        progress: {regex: 'step (?P<done>\\\\d+)', stall_after: 30m}\n"
+    with_progress = (FIT % ("2m", "6h")).replace("        done_when:", progress + "        done_when:")
+    assert not any("no progress signal" in ln for ln in plan_warnings(tmp_path, with_progress))
+    assert not any("no progress signal" in ln for ln in plan_warnings(tmp_path, FIT % ("2m", "50m")))
