@@ -421,7 +421,7 @@ def test_start_refuses_while_forks_are_open_and_lists_them(spec, home):
     line = one_line_error(cli("start", spec, "--home", home, "--trigger", "none", cwd=spec.parent), code=3)
     assert "1 decision fork(s) are open: Q2 (cross)" in line
     assert "Q1 (" not in line and "Q3 (" not in line
-    assert [p.name for p in home.iterdir()] == ["plans"]
+    assert sorted(p.name for p in home.iterdir()) == [".gitignore", "plans"]
 
 
 @integration
