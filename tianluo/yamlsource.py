@@ -199,12 +199,13 @@ def explain_syntax(exc: yaml.MarkedYAMLError, text: str) -> tuple[int, str] | No
             if at is not None and at < len(lines) and _FLOW_THEN_TEXT.match(lines[at]):
                 return at + 1, ("a value starting with '{' or '[' is read as a mapping or list, and text goes on "
                                "after it; quote the value (e.g. run: \"{lr} x\")")
-        want = _indent(lines[opened]) if opened < len(lines) else None
+        want = exc.context_mark.column  # where the mapping's first key starts
         if prev is not None and _indent(here) > _indent(lines[prev]):
             return n + 1, (f"indented deeper than line {prev + 1}, which already has its value; line it up with "
                            f"the key of line {prev + 1}")
-        if want is not None and _indent(here) != want:
-            return n + 1, (f"indented {_indent(here)} spaces, but the keys beside it (from line {opened + 1}) "
+        if _indent(here) != want:
+            spaces = f"{_indent(here)} space" + ("" if _indent(here) == 1 else "s")
+            return n + 1, (f"indented {spaces}, but the keys beside it (from line {opened + 1}) "
                            f"are at {want}; line it up with them")
         return None
     if problem.startswith("did not find expected ','") and exc.context_mark is not None:
