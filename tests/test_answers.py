@@ -388,7 +388,7 @@ def test_a_bad_answer_exits_2_with_one_line_and_changes_nothing(spec, home, tmp_
     args = [files.get(a, a) for a in args]
     assert plan(spec, home, "--answer", "Q1=hold").returncode == 3
     before = _snapshot(home)
-    assert len(before) == 2  # answers.json and plan.md
+    assert len(before) == 3  # answers.json, plan.md and the home's .gitignore
     line = one_line_error(plan(spec, home, *args))
     assert says in line
     assert _snapshot(home) == before
