@@ -291,14 +291,14 @@ def test_events_filters_by_entity_and_kind(tmp_path):
 
 def test_events_follow_prints_new_events_until_ctrl_c(tmp_path):
     run_dir = done_run(tmp_path)
-    follower = Reader(["events", "-f", "--json", "-n", "0", "--kind", "note", "--run", run_dir], tmp_path)
+    follower = Reader(["events", "-f", "--json", "-n", "0", "--kind", "held", "--run", run_dir], tmp_path)
     try:
         time.sleep(0.5)  # it has read events.jsonl's end
 
         def writer():
             for i in range(3):
                 with (run_dir / "events.jsonl").open("a") as f:  # as a save appends: whole lines
-                    f.write(json.dumps({"ts": "2026-01-01T00:00:00Z", "event": "note", "message": f"n{i}"}) + "\n")
+                    f.write(json.dumps({"ts": "2026-01-01T00:00:00Z", "event": "held", "message": f"n{i}"}) + "\n")
                     f.write(json.dumps({"ts": "2026-01-01T00:00:00Z", "event": "other", "message": "x"}) + "\n")
                 time.sleep(0.1)
 
