@@ -119,7 +119,8 @@ def test_an_unknown_fault_is_retried_on_the_agents_word_and_the_audit_trail_is_k
     assert "> stderr: something odd happened" in prompt
     env = json.loads((folder / "env.json").read_text())
     assert env == {"TIANLUO_RUN_DIR": str(run_dir), "TIANLUO_RUN": str(run_dir), "TIANLUO_RUN_ID": run_dir.name,
-                   "TIANLUO_STAGE": "a.train", "TIANLUO_AGENT_CALL": "1"}  # no job's tag (TIANLUO_JOB) leaks in
+                   "TIANLUO_STAGE": "a.train", "TIANLUO_AGENT_CALL": "1",
+                   "TIANLUO_AGENT_DIR": str(folder)}  # no job's tag (TIANLUO_JOB) leaks in
     assert json.loads((folder / "answer.txt").read_text()) == {"action": "retry",
                                                                 "reason": "a one-off hiccup: run it again"}
     decision = json.loads((folder / "decision.json").read_text())
@@ -422,7 +423,8 @@ def test_max_calls_is_respected(tmp_path):
 
 def test_the_calls_of_one_tick_run_at_once(tmp_path):
     # each agent answers only once the other has started: made one after the other, both would time out
-    rendezvous = ("import os, sys, time; sys.stdin.read(); open('here', 'w').close(); "
+    rendezvous = ("import os, sys, time; os.chdir(os.environ['TIANLUO_AGENT_DIR']); sys.stdin.read(); "
+                  "open('here', 'w').close(); "
                   "others = [f'../{n}/here' for n in ('1', '2') if n != os.environ['TIANLUO_AGENT_CALL']]; "
                   "end = time.monotonic() + 8\n"
                   "while not all(os.path.exists(p) for p in others) and time.monotonic() < end: time.sleep(0.05)\n"

@@ -388,7 +388,7 @@ def test_a_bad_answer_exits_2_with_one_line_and_changes_nothing(spec, home, tmp_
     args = [files.get(a, a) for a in args]
     assert plan(spec, home, "--answer", "Q1=hold").returncode == 3
     before = _snapshot(home)
-    assert len(before) == 2  # answers.json and plan.md
+    assert len(before) == 3  # answers.json, plan.md and the home's .gitignore
     line = one_line_error(plan(spec, home, *args))
     assert says in line
     assert _snapshot(home) == before
@@ -421,7 +421,7 @@ def test_start_refuses_while_forks_are_open_and_lists_them(spec, home):
     line = one_line_error(cli("start", spec, "--home", home, "--trigger", "none", cwd=spec.parent), code=3)
     assert "1 decision fork(s) are open: Q2 (cross)" in line
     assert "Q1 (" not in line and "Q3 (" not in line
-    assert [p.name for p in home.iterdir()] == ["plans"]
+    assert sorted(p.name for p in home.iterdir()) == [".gitignore", "plans"]
 
 
 @integration

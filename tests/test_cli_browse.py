@@ -283,20 +283,22 @@ def test_events_filters_by_entity_and_kind(tmp_path):
     assert len(got) == sum(e.get("entity") == "one" for e in all_events)
     last = cli("events", "-n", "2", "--run", run_dir, cwd=tmp_path, check=True).stdout.splitlines()
     assert len(last) == 2 and all_events[-1]["event"] in last[-1] and all_events[-1]["ts"] in last[-1]
-    nothing = cli("events", "--kind", "no_such_kind", "--run", run_dir, cwd=tmp_path, check=True)
-    assert nothing.stdout == ""
+    nothing = cli("events", "--kind", "held", "--run", run_dir, cwd=tmp_path, check=True)
+    assert nothing.stdout == ""  # a kind that exists but did not happen
+    typo = cli("events", "--kind", "no_such_kind", "--run", run_dir, cwd=tmp_path)
+    assert typo.returncode == 2 and "no such event kind" in typo.stderr  # issue 23: not an empty listing
 
 
 def test_events_follow_prints_new_events_until_ctrl_c(tmp_path):
     run_dir = done_run(tmp_path)
-    follower = Reader(["events", "-f", "--json", "-n", "0", "--kind", "note", "--run", run_dir], tmp_path)
+    follower = Reader(["events", "-f", "--json", "-n", "0", "--kind", "held", "--run", run_dir], tmp_path)
     try:
         time.sleep(0.5)  # it has read events.jsonl's end
 
         def writer():
             for i in range(3):
                 with (run_dir / "events.jsonl").open("a") as f:  # as a save appends: whole lines
-                    f.write(json.dumps({"ts": "2026-01-01T00:00:00Z", "event": "note", "message": f"n{i}"}) + "\n")
+                    f.write(json.dumps({"ts": "2026-01-01T00:00:00Z", "event": "held", "message": f"n{i}"}) + "\n")
                     f.write(json.dumps({"ts": "2026-01-01T00:00:00Z", "event": "other", "message": "x"}) + "\n")
                 time.sleep(0.1)
 

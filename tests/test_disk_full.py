@@ -139,7 +139,7 @@ def test_a_start_that_fails_on_a_full_disk_leaves_no_run_folder_behind(tmp_path,
     filler = fill(small_fs)
     proc = cli("start", spec, "--home", home, "--trigger", "none", "--accept-defaults", "--no-tick", cwd=tmp_path)
     assert proc.returncode == 74, (proc.stdout, proc.stderr)
-    assert sorted(p.name for p in home.iterdir()) == ["plans"], "a half-made run folder was left behind"
+    assert sorted(p.name for p in home.iterdir()) == [".gitignore", "plans"], "a half-made run folder was left behind"
     filler.unlink()
     run_dir = start(tmp_path, home, "--no-tick")
     assert (run_dir / "state.json").is_file()

@@ -1,8 +1,9 @@
 """The agent rung's shell: ask the plan's agent command about the consults a decision recorded.
 
-Every :class:`~tianluo.observations.ConsultAgent` of a tick runs at once, each in its own
-folder ``agent/<call>/`` (0700, no link followed), as ``/bin/sh -c <plan.agent.command>``
-in a session of its own, with the self-contained prompt on stdin (the file ``prompt.md``).
+Every :class:`~tianluo.observations.ConsultAgent` of a tick runs at once, each with its own
+folder ``agent/<call>/`` (0700, no link followed) for its files, as ``/bin/sh -c
+<plan.agent.command>`` in the spec's folder (``plan.workdir``, where the jobs run) in a
+session of its own, with the self-contained prompt on stdin (the file ``prompt.md``).
 All of them share one deadline, ``plan.agent.timeout`` from the start: past it each whole
 process group gets TERM, a short grace, then KILL. Output is read up to a cap; an agent that
 floods past it has its pipe closed (its output is cut, not read).
@@ -218,11 +219,16 @@ def _start(run_dir: Path, state: RunState, c: _Call, command: str, sel: selector
         # Submit is record: a tick stopped during this call left its folder; never ask twice.
         c.error = f"agent/{call}/{PROMPT} exists: an earlier tick made this call and stopped during it; not made twice"
         return
+    workdir = state.plan.workdir  # where the jobs run: `python3 agent.py` means the spec's agent.py
+    if not os.path.isdir(workdir):
+        c.error = f"could not start: the spec's folder {workdir} (where the agent runs, as the jobs do) is gone"
+        return
+    env = _env(run_dir, state, c.sid, call)
+    env["TIANLUO_AGENT_DIR"] = os.path.abspath(c.folder)  # agent/<call>/: prompt.md, and room for its own files
     stdin = fsio.open_file(c.folder / PROMPT, os.O_RDONLY)
     try:
-        c.proc = subprocess.Popen(["/bin/sh", "-c", command], cwd=c.folder, stdin=stdin, stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, env=_env(run_dir, state, c.sid, call),
-                                  start_new_session=True, close_fds=True)
+        c.proc = subprocess.Popen(["/bin/sh", "-c", command], cwd=workdir, stdin=stdin, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, env=env, start_new_session=True, close_fds=True)
     except OSError as exc:
         c.error = f"could not start: {exc.strerror or exc}"
         return
@@ -380,6 +386,15 @@ def consult_all(run_dir: Path, state: RunState, calls: list, now: datetime, time
     return events
 
 
+def stderr_line(err: bytes, cap: int = 200) -> str:
+    """The line of an agent's stderr that says why it failed: its first line, or the last one
+    of a Python traceback (``Traceback ...`` first says nothing); one line, at most ``cap``."""
+    lines = [ln for ln in err[:STDERR_CAP].decode("utf-8", errors="replace").splitlines() if ln.strip()]
+    if not lines:
+        return ""
+    return one_line(lines[-1] if lines[0].startswith("Traceback") else lines[0], cap)
+
+
 def _record(run_dir: Path, c: _Call, at: datetime, limit: str) -> dict:
     consult, call = c.consult, c.consult.call
     exit_code = None
@@ -397,6 +412,9 @@ def _record(run_dir: Path, c: _Call, at: datetime, limit: str) -> dict:
                 f" (it had printed: {reply.error or 'an answer'})" if c.out else "")
         elif exit_code != 0:
             reply.error = f"it exited with code {exit_code}" + (f"; {reply.error}" if reply.error else "")
+        said = stderr_line(bytes(c.err))
+        if reply.error and said:  # the reason is often there ("can't open file 'agent.py'")
+            reply.error += f"; stderr: {said}"
     consult.reply = reply
     entity, stage = c.sid.rsplit(".", 1)
     said = f"answered {reply.action!r}" if reply.action else "gave no usable answer"

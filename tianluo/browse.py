@@ -6,6 +6,7 @@ file that cannot be read is named in one line, never a traceback; every byte pri
 log or an event is made printable first (a log line is hostile).
 """
 
+import difflib
 import json
 import os
 import re
@@ -302,9 +303,58 @@ def _event_text(ev: dict, as_json: bool) -> str:
     return printable(f"{ev.get('ts', '?')} {ev.get('event', '?')} {subject}: {ev.get('message') or ''}".rstrip(": "))
 
 
+def _names(given: str, valid: list[str], limit: int = 20) -> str:
+    """``valid`` for a message: the close matches of ``given`` first, at most ``limit`` in all."""
+    close = difflib.get_close_matches(given, valid, n=3, cutoff=0.5)
+    rest = [name for name in sorted(valid) if name not in close]
+    shown = close + rest[:max(0, limit - len(close))]
+    more = f", ... ({len(valid)} in all)" if len(valid) > len(shown) else ""
+    return ", ".join(shown) + more
+
+
+def check_filters(run_dir: Path, entity: str | None, kind: str | None) -> None:
+    """``events --kind/--entity`` name what exists: a typo is an error, not an empty listing.
+
+    Raises:
+        TianluoError: one line naming the valid kinds or entities, the close matches first.
+    """
+    from tianluo import peek
+    from tianluo.events import Kind
+
+    if kind is not None and kind not in {k.value for k in Kind}:
+        close = difflib.get_close_matches(kind, [k.value for k in Kind], n=1, cutoff=0.5)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        raise TianluoError(f"--kind {printable(kind)}: no such event kind{hint}; kinds: "
+                           f"{_names(kind, [k.value for k in Kind], limit=100)}")
+    if entity is None:
+        return
+    try:
+        raw = peek.read_state(run_dir)
+    except peek.Doubt:
+        return  # a state read plainly in doubt: the events are still worth listing
+    entities = raw.get("entities")
+    if not isinstance(entities, dict):
+        return
+    ename, _, sname = entity.partition(".")
+    if ename not in entities:
+        close = difflib.get_close_matches(ename, list(entities), n=1, cutoff=0.5)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        raise TianluoError(f"--entity {printable(entity)}: no entity {printable(ename)!r} in this run{hint}; "
+                           f"entities: {_names(ename, list(entities))}")
+    stages = entities[ename].get("stages") if isinstance(entities[ename], dict) else None
+    if sname and isinstance(stages, dict) and sname not in stages:
+        raise TianluoError(f"--entity {printable(entity)}: entity {ename!r} has no stage {printable(sname)!r}; "
+                           f"stages: {_names(sname, list(stages))}")
+
+
 def show_events(run_dir: Path, entity: str | None, kind: str | None, lines: int, follow: bool,
                 as_json: bool, out=None) -> int:
-    """``tianluo events``: the last ``lines`` events that match, then (``follow``) new ones as they come."""
+    """``tianluo events``: the last ``lines`` events that match, then (``follow``) new ones as they come.
+
+    Raises:
+        TianluoError: ``kind`` or ``entity`` names nothing that exists (``check_filters``).
+    """
+    check_filters(run_dir, entity, kind)
     out = out or sys.stdout
     path = run_dir / "events.jsonl"
     size = _size(path)

@@ -119,6 +119,10 @@ def plan(spec_path: Path, home: str | None, answer_pairs: Sequence[str] = (), an
                f"backend {locked.backend.kind}, {len(forks)} decision fork(s).")
     listed = [(qid, fork, book.get(fork.key)) for qid, fork in answers.qids(forks).items()]
     warnings = port_warnings(spec, source) + plan_warnings(locked) + skipped
+    from tianluo import plan_remarks  # programs not there, and the run's fit: warnings, never refusals
+
+    warnings += plan_remarks.command_warnings(spec, source, Path(spec_path).absolute().parent)
+    warnings += plan_remarks.fit_remarks(spec, source)
     return PlanResult(plan_md=target, summary=summary, forks=listed, warnings=warnings,
                       lessons=learned)
 

@@ -102,11 +102,34 @@ def ensure_home(home: Path, create: bool = False) -> Path:
             pass  # someone made it a moment ago: the checks below decide
         except OSError as exc:
             raise UnsafePath(f"{home}: cannot create the run home: {exc.strerror}; pass another --home") from None
+        else:
+            _write_gitignore(home)
     except NotADirectoryError:
         raise UnsafePath(f"{home}: a part of this path is a file, not a folder; pass another --home") from None
     _check_dir(home, "run home")
     fsio.guard(home)
     return home
+
+
+GITIGNORE = "*\n"  # git leaves the whole home out: run folders are not source
+
+
+def _write_gitignore(home: Path) -> None:
+    """``.gitignore`` holding ``*`` in a home just made, so git leaves the run folders out.
+
+    Only in a home tianluo made a moment ago, and never over a file that is there (O_EXCL);
+    best effort: a home that cannot take it is still a home.
+    """
+    try:
+        fd = os.open(home / ".gitignore", os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    except OSError:
+        return
+    try:
+        os.write(fd, GITIGNORE.encode())
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def check_run(run_dir: Path) -> Path:

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ValidationError
 
 from tianluo import spec_parts
 from tianluo.backends.registry import REGISTRY
+from tianluo.durations import format_duration
 from tianluo.errors import SpecError
 from tianluo.gcpause import paused_gc
 from tianluo.spec import MAX_STAGES, EntitySpec, LadderSpec, Rung, Spec, StageSpec, resolve_need
@@ -164,6 +165,7 @@ def check_spec(spec: Spec, source: YamlSource) -> None:
     check_names(spec, source)
     check_graph(spec, source)
     check_checkpoint(spec, source)
+    check_deadline(spec, source)
     check_plan_time(spec, source)
     check_placeholders(spec, source)
 
@@ -248,6 +250,24 @@ def check_checkpoint(spec: Spec, source: YamlSource) -> None:
             loc: Loc = ("success_gate", "checkpoint", i)
             raise SpecError(f"{source.where(loc)}: {dotted(loc)}: {name!r} names no stage; give <entity>.<stage> "
                             "or a stage name of some entity")
+
+
+#: The shortest deadline a spec may give: the deadline counts from ``start``, whose first tick
+#: runs within a second of it, so a shorter one ends the run there ("expired" before any work).
+MIN_DEADLINE_S = 1.0
+
+
+def check_deadline(spec: Spec, source: YamlSource) -> None:
+    """A deadline that has passed by the first tick (``0s``, ``500ms``) ends the run at its start.
+
+    In the spec only: a plan locked before keeps loading whatever it holds.
+    """
+    deadline = spec.success_gate.deadline
+    if deadline is not None and deadline < MIN_DEADLINE_S:
+        loc: Loc = ("success_gate", "deadline")
+        raise SpecError(f"{source.where(loc)}: {dotted(loc)}: {format_duration(deadline)} ends the run at its start "
+                        "(the deadline counts from `tianluo start`); give the time the whole run may take, "
+                        "e.g. 48h, or leave it out")
 
 
 def find_cycle(edges: dict) -> list | None:

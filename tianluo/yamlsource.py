@@ -1,6 +1,7 @@
 """Load YAML and remember the line of every key, so errors can name file, line and key."""
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -115,6 +116,10 @@ def load_yaml(path: Path, max_bytes: int = SPEC_MAX_BYTES, loader: type | None =
         with paused_gc():
             return _build(path, text, loader or _TextKeyLoader, error)
     except yaml.MarkedYAMLError as exc:
+        explained = explain_syntax(exc, text)
+        if explained is not None:
+            at, words = explained
+            raise error(f"{path}:{at}: {label}: {words}") from None
         mark = exc.problem_mark or exc.context_mark
         ctx = exc.context_mark
         problem = exc.problem or exc.context or "invalid YAML"
@@ -133,6 +138,91 @@ def load_yaml(path: Path, max_bytes: int = SPEC_MAX_BYTES, loader: type | None =
         if "integer string conversion" in first:
             first = "a number has more than 4300 digits"
         raise error(f"{path}: {label}: a value cannot be read: {first[:200]}") from None
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _above(lines: list[str], n: int) -> int | None:
+    """The index of the last line above index ``n`` that holds more than a comment."""
+    for i in range(min(n, len(lines)) - 1, -1, -1):
+        if lines[i].strip() and not lines[i].lstrip().startswith("#"):
+            return i
+    return None
+
+
+def _clip(text: str) -> str:
+    text = text.strip()
+    return repr(text if len(text) <= 40 else text[:40] + "...")
+
+
+_FLOW_THEN_TEXT = re.compile(r"\s*(?:- )?[^:#]+:\s+[\[{][^#]*?[\]}]\s*[^\s#,]")
+
+
+def explain_syntax(exc: yaml.MarkedYAMLError, text: str) -> tuple[int, str] | None:
+    """The common YAML mistakes in tianluo's words: ``(line, what and how to fix it)``.
+
+    PyYAML names where its parser gave up, often the line after the mistake (a key without
+    its ':' is found out on the line below). The line given here is the one to edit; None
+    leaves the parser's own words (with its lines) to the caller.
+    """
+    mark = exc.problem_mark
+    if mark is None:
+        return None
+    problem = exc.problem or ""
+    lines = text.splitlines()
+    n = mark.line
+    here = lines[n] if n < len(lines) else ""
+    if "\t" in problem or (problem.startswith("found character that cannot start any token")
+                            and here[mark.column:mark.column + 1] == "\t"):
+        return n + 1, "a tab in the indentation; YAML indents with spaces only: replace the tab with spaces"
+    if problem.startswith("could not find expected ':'") and exc.context_mark is not None:
+        k = exc.context_mark.line
+        return k + 1, (f"{_clip(lines[k] if k < len(lines) else '')} has no ':'; write it as `key: value` "
+                       "(or `key:` with what it holds indented below)")
+    if problem.startswith("mapping values are not allowed"):
+        prev = _above(lines, n)
+        if prev is not None and _indent(here) > _indent(lines[prev]) and not lines[prev].rstrip().endswith(":"):
+            above = lines[prev].strip()
+            if ":" not in above and not above.startswith("- "):
+                return prev + 1, (f"{_clip(above)} has no ':' but the lines below are indented under it; "
+                                  f"write `{above}:`")
+            return n + 1, (f"indented deeper than line {prev + 1}, which already has its value; line it up with "
+                           f"the key of line {prev + 1} (or, if line {prev + 1}'s value goes on here, quote it)")
+        return n + 1, ("a ': ' inside a value; quote the value (e.g. run: \"echo a: b\"), "
+                       "or put one key on each line")
+    if problem.startswith("did not find expected key") and exc.context_mark is not None:
+        prev = _above(lines, n)
+        opened = exc.context_mark.line
+        for at in (n, prev):
+            if at is not None and at < len(lines) and _FLOW_THEN_TEXT.match(lines[at]):
+                return at + 1, ("a value starting with '{' or '[' is read as a mapping or list, and text goes on "
+                               "after it; quote the value (e.g. run: \"{lr} x\")")
+        want = exc.context_mark.column  # where the mapping's first key starts
+        if prev is not None and _indent(here) > _indent(lines[prev]):
+            return n + 1, (f"indented deeper than line {prev + 1}, which already has its value; line it up with "
+                           f"the key of line {prev + 1}")
+        if _indent(here) != want:
+            spaces = f"{_indent(here)} space" + ("" if _indent(here) == 1 else "s")
+            return n + 1, (f"indented {spaces}, but the keys beside it (from line {opened + 1}) "
+                           f"are at {want}; line it up with them")
+        return None
+    if problem.startswith("did not find expected ','") and exc.context_mark is not None:
+        k = exc.context_mark.line
+        close = "}" if "mapping" in (exc.context or "") else "]"
+        return k + 1, (f"the '{'{' if close == '}' else '['}' opened on this line is not closed with '{close}' "
+                       f"(or a ',' is missing between its items); close it on the same line, or write the "
+                       "items one per line instead")
+    if exc.context == "while scanning a quoted scalar" and exc.context_mark is not None:
+        return exc.context_mark.line + 1, "a quoted value that never closes; add its closing quote"
+    first = here[mark.column:mark.column + 1]
+    if problem.startswith("found character that cannot start any token") and first in ("@", "`"):
+        return n + 1, f"a value cannot start with {first!r} in YAML; quote the value"
+    if problem.startswith("did not find expected '-' indicator") and exc.context_mark is not None:
+        return n + 1, (f"not a list item, inside the list that starts at line {exc.context_mark.line + 1}; start "
+                       "it with '- ', or indent it like the key that holds the list")
+    return None
 
 
 _MAP_TAG, _SEQ_TAG = "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"

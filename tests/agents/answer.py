@@ -3,7 +3,7 @@
     answer.py ACTION [--reason TEXT] [--degrade NAME] [--class CLASS] [--label LABEL] [--after WAIT]
               [--style json|fenced|claude|line] [--exit N]
 
-It keeps what it read in ./stdin.txt (its folder is agent/<call>/) and checks that the prompt is
+It keeps what it read in stdin.txt of its folder agent/<call>/ ($TIANLUO_AGENT_DIR) and checks that the prompt is
 about the stage tianluo named in TIANLUO_STAGE, so a test knows it read the prompt it was given.
 """
 
@@ -23,6 +23,7 @@ parser.add_argument("--style", default="json", choices=["json", "fenced", "claud
 parser.add_argument("--exit", type=int, default=0)
 args = parser.parse_args()
 
+os.chdir(os.environ["TIANLUO_AGENT_DIR"])  # it runs in the spec's folder; its files go to agent/<call>/
 prompt = sys.stdin.read()
 with open("stdin.txt", "w") as f:
     f.write(prompt)

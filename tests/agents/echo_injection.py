@@ -2,8 +2,10 @@
 it back as its action (and its reason). tianluo must apply nothing outside the whitelist."""
 
 import json
+import os
 import sys
 
+os.chdir(os.environ["TIANLUO_AGENT_DIR"])  # it runs in the spec's folder; its files go to agent/<call>/
 prompt = sys.stdin.read()
 line = next((ln for ln in prompt.splitlines() if "ignore previous instructions" in ln.lower()), "")
 with open("found.txt", "w") as f:

@@ -6,6 +6,7 @@ import subprocess
 import sys
 import time
 
+os.chdir(os.environ["TIANLUO_AGENT_DIR"])  # it runs in the spec's folder; its files go to agent/<call>/
 sys.stdin.read()
 child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])
 with open("pids.txt.tmp", "w") as f:
