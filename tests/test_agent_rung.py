@@ -242,9 +242,10 @@ def test_a_free_retry_is_not_put_to_the_agent(tmp_path):
 
 def test_a_degrade_the_ladder_takes_is_not_put_to_the_agent(tmp_path):
     oom = line("torch.OutOfMemoryError: CUDA out of memory.")
-    d = fail(begin(locked(tmp_path)), at(60), oom, code=1)  # config retry 1/1: the ladder's own
-    d = fail(launched(d.state), at(120), oom, code=1)  # then the pre-authorised halve_batch
+    d = fail(begin(locked(tmp_path)), at(60), oom, code=1)  # the pre-authorised halve_batch, at once
     assert d.state.entities["a"].params["batch_size"] == 32 and d.state.agent_calls == 0
+    d = fail(launched(d.state), at(120), oom, code=1)  # and again: the ladder's own
+    assert d.state.entities["a"].params["batch_size"] == 16 and d.state.agent_calls == 0
     assert d.state.stage(TRAIN).status == StageStatus.SUBMITTED and d.state.stage(TRAIN).consults == []
 
 

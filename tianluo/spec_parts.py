@@ -316,6 +316,9 @@ class DegradeAction(StrictModel):
         "is moved aside (renamed, never deleted), so the job's own resume logic loads the one before it.")
     time: TimeChange | None = Field(default=None, description="Raise the stage's time limit (resources.time) "
                                     "for the attempts after it, e.g. {multiply: 2, max: 24h}.")
+    retry_first: bool = Field(default=False, description="Spend the fault class's ladder retries first and make "
+                              "this change only when they are spent (or the same failure came twice); by default a "
+                              "pre-authorised change is made on the first failure it answers.")
 
     @field_validator("name")
     @classmethod
