@@ -357,7 +357,8 @@ class ForkSpec(StrictModel):
 class Authorization(StrictModel):
     """What tianluo may do on its own; anything else becomes a hold with the question.
 
-    ``skip`` (not in the default list) lets the agent rung skip a failed stage (its dependents go on).
+    ``skip`` (not in the default list) lets the agent rung skip a failed stage (its dependents are blocked
+    until the owner unblocks one: tianluo unblock).
     """
 
     allow: list[AuthorizedAction] = list(ACTIONS)
