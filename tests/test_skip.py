@@ -44,9 +44,9 @@ ladder:
 """
 
 
-def skipped_train(tmp_path):
+def skipped_train(tmp_path, spec: str = SPEC):
     """a.train failed, was held, and the owner released it with --skip; b.train succeeded."""
-    state = launched(decide(state_from_spec(tmp_path, SPEC), observe(), T0).state)
+    state = launched(decide(state_from_spec(tmp_path, spec), observe(), T0).state)
     d = decide(state, observe(**{"a.train": seen(exited(3)), "b.train": seen(exited(0), done_when=[ok_check()])}),
                at(60))
     assert d.state.stage("a.train").status == StageStatus.HELD
@@ -113,7 +113,7 @@ def test_unblock_refuses_what_is_not_blocked_by_a_skip(tmp_path):
 
 
 def test_the_run_ends_complete_with_skipped_stages_never_plainly_complete(tmp_path):
-    state = decide(skipped_train(tmp_path).state, observe(), at(121)).state
+    state = decide(skipped_train(tmp_path, SPEC + "notify: [{command: 'true'}]\n").state, observe(), at(121)).state
     state = launched(decide(skips.unblock(state, "a.eval", "use what is there", at(180)).state, observe(),
                             at(181)).state)
     state = launched(decide(state, observe(**{"a.eval": seen(exited(0), done_when=[ok_check()])}), at(240)).state)
@@ -122,6 +122,8 @@ def test_the_run_ends_complete_with_skipped_stages_never_plainly_complete(tmp_pa
     assert d.state.end.outcome == "complete"
     assert "complete with skipped stages: a.train (skipped by the owner" in d.state.phase_reason
     assert "complete with skipped stages" in d.state.end.reason
+    (done,) = [n for n in d.state.notices if n.kind == "done"]
+    assert done.title == "tianluo: run skip is complete with skipped stages"
 
 
 def test_a_branch_not_taken_is_not_a_skip_after_a_failure(tmp_path):

@@ -272,7 +272,8 @@ def _propagate(ctx: Draft, g: Graph) -> None:
             stage.reason = reason
             move(stage, StageStatus.BLOCKED, log=ctx.log, sid=sid, event="blocked", message=stage.reason,
                  skipped=skipped or None)
-        elif stuck and skipped and stage.reason != reason:  # blocked already (by the hold); now by the skip
+        elif stuck and stage.status == StageStatus.BLOCKED and stage.reason != reason \
+                and (skipped or "which was skipped" in (stage.reason or "")):  # blocked by a skip now, or no more
             stage = _own(ctx, sid, stage)
             stage.reason = reason
             ctx.event("blocked", sid, reason, skipped=skipped)
@@ -752,6 +753,8 @@ def _notifications(ctx: Draft, g: Graph) -> None:
     if state.phase in TERMINAL_PHASES and ctx.before is not None and ctx.before.phase not in TERMINAL_PHASES:
         kind = "expired" if state.phase == Phase.EXPIRED else "done"
         what = {Phase.COMPLETE: "is complete", Phase.EXPIRED: "passed its deadline"}.get(state.phase, state.phase.value)
+        if state.phase == Phase.COMPLETE and skipped_stages(state):
+            what = f"is {WITH_SKIPPED}"  # never plainly complete while an output is missing
         tell(kind, f"{kind}:{state.phase.value}", f"tianluo: run {state.plan.name} {what}",
              f"{state.run_id}: {state.phase_reason or state.phase.value}.")
     if any(_due(n, ctx.now) for n in state.notices):
