@@ -259,8 +259,42 @@ def test_a_degrade_for_another_fault_is_not_used(tmp_path):
     assert d.state.entities["a"].params["batch_size"] == 64
 
 
-def test_after_a_degrade_the_fingerprint_differs_so_the_repeat_rule_does_not_hold(tmp_path):
+def test_a_pre_authorised_change_is_made_at_the_first_failure_whatever_budget_is_left(tmp_path):
     text = OOM_SPEC.replace("config: {retries: 0}", "config: {retries: 2, backoff: [0s]}")
+    state = begin(locked(tmp_path, text, {RISK: "halve_batch"}))
+    d = oom(state, at(60))  # attempt 1: no identical retry first, the change at once
+    stage = d.state.stage("a.train")
+    assert events_of(d, "degraded") and not events_of(d, "retry_scheduled")
+    assert submits(d) == ["a.train"] and stage.attempt == 2
+    assert stage.current().command == "python train.py --batch-size 32 --lr 0.001"
+    assert stage.budget_used.get("config", 0) == 0  # a degrade spends no retry
+
+
+def test_retry_first_spends_the_retries_before_the_change(tmp_path):
+    text = OOM_SPEC.replace("config: {retries: 0}", "config: {retries: 1, backoff: [0s]}").replace(
+        "floor: 16}}}", "floor: 16}}, retry_first: true}")
+    state = begin(locked(tmp_path, text, {RISK: "halve_batch"}))
+    assert state.plan.entities["a"].stages["train"].degrade["cuda_oom"].retry_first
+    d = oom(state, at(60))  # attempt 1: the config retry, as asked
+    assert events_of(d, "retry_scheduled") and not events_of(d, "degraded")
+    assert d.state.entities["a"].params["batch_size"] == 64
+    d = oom(launched(d.state), at(120))  # attempt 2: the same failure, the budget spent: the change
+    assert events_of(d, "degraded") and d.state.entities["a"].params["batch_size"] == 32
+
+
+def test_the_risk_fork_says_when_the_change_is_made(tmp_path):
+    spec, _ = load_spec(write_spec(tmp_path, OOM_SPEC))
+    (fork,) = [f for f in derive(spec) if f.key == RISK]
+    assert "on the first such failure, before any retry" in fork.question
+    spec, _ = load_spec(write_spec(tmp_path, OOM_SPEC.replace("floor: 16}}}", "floor: 16}}, retry_first: true}")
+                                   .replace("variant: small}", "variant: small, retry_first: true}")))
+    (fork,) = [f for f in derive(spec) if f.key == RISK]
+    assert "its retries are spent" in fork.question and "once the retries are spent" in fork.question
+
+
+def test_after_a_degrade_the_fingerprint_differs_so_the_repeat_rule_does_not_hold(tmp_path):
+    text = OOM_SPEC.replace("config: {retries: 0}", "config: {retries: 2, backoff: [0s]}").replace(
+        "variant: small}", "variant: small, retry_first: true}")
     state = begin(locked(tmp_path, text, {RISK: "small_model"}))
     d = oom(state, at(60))  # attempt 1: a config retry
     assert events_of(d, "retry_scheduled") and submits(d) == ["a.train"]

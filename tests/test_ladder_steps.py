@@ -64,6 +64,9 @@ def step(stage=None, fault=NCCL, *, repeated=False, attempts_left=10, now=T0, de
 
 #: A pre-authorised change, as degrade.plan_change computes it before the ladder is asked.
 HALVE = Change(action="halve_batch", params={"batch_size": 16}, variant=None, lines=("batch_size 32 -> 16",))
+#: The same change with ``retry_first: true``: the class's retries come first.
+HALVE_LATER = Change(action="halve_batch", params={"batch_size": 16}, variant=None, lines=("batch_size 32 -> 16",),
+                     retry_first=True)
 
 
 # --- next_step: the table ------------------------------------------------------------
@@ -74,7 +77,7 @@ HALVE = Change(action="halve_batch", params={"batch_size": 16}, variant=None, li
     [(0, 0.0, 1), (1, 600.0, 2), (2, 1800.0, 3)],
 )
 def test_transient_retries_follow_the_backoff_table(used, wait, n):
-    s = step(StageState(budget_used={T: used}), degrade=HALVE)
+    s = step(StageState(budget_used={T: used}), degrade=HALVE_LATER)
     assert s == Retry(wait_s=wait, used=n, allowed=3)
 
 
@@ -195,8 +198,9 @@ def test_an_immediate_retry_before_the_deadline_is_taken():
     ids=["spent", "repeated", "no-retries", "deadline"],
 )
 def test_a_pre_authorised_change_is_used_instead_of_a_hold(stage, fault, kwargs):
-    s = step(stage, fault, degrade=HALVE, **kwargs)
-    assert s == Degrade(change=HALVE, description="batch_size 32 -> 16")
+    for change in (HALVE, HALVE_LATER):
+        s = step(stage, fault, degrade=change, **kwargs)
+        assert s == Degrade(change=change, description="batch_size 32 -> 16")
 
 
 def test_no_pre_authorised_change_falls_through_to_hold():
@@ -205,8 +209,22 @@ def test_no_pre_authorised_change_falls_through_to_hold():
     assert "config budget spent" in s.reason
 
 
-def test_a_pre_authorised_change_waits_while_a_retry_is_left():
-    assert isinstance(step(StageState(), OOM, degrade=HALVE), Retry)
+def test_a_pre_authorised_change_is_made_at_the_first_failure_before_any_retry():
+    for fault in (OOM, NCCL, ODD):  # whatever budget its class has left
+        assert step(StageState(), fault, degrade=HALVE) == Degrade(change=HALVE, description="batch_size 32 -> 16")
+
+
+def test_a_change_with_retry_first_waits_while_a_retry_is_left():
+    assert step(StageState(), OOM, degrade=HALVE_LATER) == Retry(wait_s=0.0, used=1, allowed=1)
+
+
+def test_the_schedulers_own_fault_is_retried_free_before_a_change():
+    preempted = Fault(klass=T, label="preempted", evidence="DUE TO PREEMPTION", free=True)
+    assert step(StageState(), preempted, degrade=HALVE) == Retry(wait_s=0.0, used=0, allowed=3, free=True)
+
+
+def test_the_run_wide_cap_holds_before_a_change():
+    assert isinstance(step(StageState(), OOM, degrade=HALVE, attempts_left=0), HoldStep)
 
 
 # --- next_step: authorisation and a human's hold, as data ------------------------------

@@ -100,9 +100,9 @@ def test_stop_writes_the_lessons_of_a_held_run(demo, tmp_path):
     assert "lessons written to" in proc.stdout
     text = (run_dir / "lessons.md").read_text()
     assert "ended stopped" in text and "giving up for tonight" in text
-    assert "fault config/cuda_oom, once" in text
+    assert "fault config/cuda_oom, twice" in text
     assert "held by the ladder and not released before the run ended" in text
-    assert "- budgets spent: none; free retries: 0" in text  # config has no retries: straight to the hold
+    assert "- budgets spent: config 1/1; free retries: 0" in text  # the default config retry, then the hold
     want = "held for cuda_oom with no degrade pre-authorised: consider pre-authorising halve_batch"
     assert f"suggestion: {want}" in text
     assert {"entity": "big-batch", "stage": "train", "label": "suggestion", "text": want} in block(

@@ -67,12 +67,33 @@ def test_oom_with_halve_batch_degrades_64_32_16_and_completes(demo, tmp_path):
     assert "degraded (halve_batch): batch_size 32 -> 16" in text
 
 
-def test_oom_with_hold_holds_after_the_first_oom_with_an_analysis(demo, tmp_path):
+def test_a_pre_authorised_halve_batch_succeeds_on_attempt_2_with_the_default_ladder(demo, tmp_path):
+    """Issue 23: the change is made at the first OOM; the config retry (1 by default) is not spent
+    on an identical try first."""
+    text = (demo / "oom.yaml").read_text().replace("params: {batch_size: 64}", "params: {batch_size: 32}")
+    assert "ladder:" not in text  # the default ladder: config faults get one retry
+    spec = write_spec(demo, text, name="oom32.yaml")
+    run_dir = answer_and_start(spec, tmp_path / "home", demo, "Q1=halve_batch")
+    doc = tick_until(run_dir, tmp_path, phases=("complete", "blocked"), timeout=TIMEOUT)
+    assert doc["phase"] == "complete", doc["phase_reason"]
+    train = doc["entities"]["big-batch"]["stages"]["train"]
+    assert train["status"] == "succeeded" and train["attempt"] == 2
+    assert [(d["attempt"], d["changes"]) for d in train["degradations"]] == [(1, ["batch_size 32 -> 16"])]
+    assert not kinds(run_dir, "retry_scheduled")
+    state = read_state(run_dir)
+    attempts = state["entities"]["big-batch"]["stages"]["train"]["attempts"]
+    assert [a["outcome"] for a in attempts] == ["failed", "succeeded"]
+    assert "--batch-size 16" in attempts[1]["command"]
+    assert state["entities"]["big-batch"]["stages"]["train"].get("budget_used", {}).get("config", 0) == 0
+
+
+def test_oom_with_hold_holds_after_its_config_retry_with_an_analysis(demo, tmp_path):
     run_dir = answer_and_start(demo / "oom.yaml", tmp_path / "home", demo, "Q1=hold")
     doc = tick_until(run_dir, tmp_path, phases=("blocked", "complete"), timeout=TIMEOUT)
     assert doc["phase"] == "blocked"
     train = doc["entities"]["big-batch"]["stages"]["train"]
-    assert train["status"] == "held" and train["attempt"] == 1
+    # no change was authorised: the default ladder's one config retry, then the same failure twice
+    assert train["status"] == "held" and train["attempt"] == 2
     assert train["fault"]["label"] == "cuda_oom"
     assert train["degradations"] == []
     assert doc["entities"]["big-batch"]["params"] == {"batch_size": 64}

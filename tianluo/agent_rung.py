@@ -300,7 +300,8 @@ def settle(ctx: Draft, sid: str, stage: StageState, ended: str | None = None) ->
     consult.applied = applied
     consult.settled_at = ctx.now
     if skip:
-        consult.decision = f"skipped on the agent's word: {reason or 'no reason given'}; what needs it goes on"
+        consult.decision = (f"skipped on the agent's word: {reason or 'no reason given'}; what needs it is blocked "
+                            "until the owner unblocks it")
     else:
         consult.decision = _decision(step, applied, refused, consult)
     if corrected is not None:
@@ -317,7 +318,8 @@ def settle(ctx: Draft, sid: str, stage: StageState, ended: str | None = None) ->
         stage.skipped_by = "agent"
         stage.reason = f"skipped on the agent's word (call {consult.call}): {reason or 'no reason given'}"
         move(stage, StageStatus.SKIPPED, log=ctx.log, sid=sid, event="skipped",
-             message=f"{stage.reason}; what needs it goes on", attempt=n, by="agent", call=consult.call)
+             message=f"{stage.reason}; what needs it is blocked until the owner unblocks it", attempt=n, by="agent",
+             call=consult.call)
         return
     take(stage, step, log=ctx.log, sid=sid, attempt=n, params=ctx.state.entities[entity].params,
          analysis=analysis_path(entity))

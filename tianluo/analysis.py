@@ -200,7 +200,8 @@ def render_section(state: RunState, run_dir: str, entity: str, stage_name: str, 
         "```sh",
         f"tianluo release {entity} --retry --run {run}    # run it again",
         f"tianluo release {entity} --retry --reset-budget --run {run}    # ...with a fresh retry budget",
-        f"tianluo release {entity} --skip --run {run}     # skip it; what needs it goes on",
+        f"tianluo release {entity} --skip --run {run}     # skip it for good; what needs it is blocked",
+        f"tianluo unblock {entity}.STAGE --reason TEXT --run {run}    # then let one dependent run without its outputs",
         "```",
     ]
     return "\n".join(line for line in lines if line is not None)

@@ -153,6 +153,13 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--reset-budget", action="store_true", help="give the stages a fresh retry budget")
     run(sp)
 
+    sp = add("unblock", "Let one stage run although a stage it needs was skipped after a failure; recorded with "
+                        "the reason, and its attempts get TIANLUO_MISSING_INPUTS (the outputs never made).")
+    sp.add_argument("stage", metavar="ENTITY.STAGE")
+    sp.add_argument("--reason", required=True, metavar="TEXT", help="why it may run without them (recorded)")
+    sp.add_argument("--no-tick", action="store_true", help="only save the unblock; the next tick acts on it")
+    run(sp)
+
     sp = add("diagnose", "Show the five layers of an entity's stages, looked at now.")
     sp.add_argument("entity", metavar="ENTITY")
     sp.add_argument("--json", action="store_true", help="versioned JSON for tools")
@@ -224,6 +231,7 @@ EXAMPLES = {
                "tianluo daemon --metrics-file /var/lib/node_exporter/textfile/tianluo.prom"],
     "hold": ["tianluo hold train --reason 'checking the data'", "tianluo hold --all"],
     "release": ["tianluo release train", "tianluo release train --retry", "tianluo release --all --no-tick"],
+    "unblock": ["tianluo unblock lr-3e-4.eval --reason 'evaluate the last checkpoint train wrote'"],
     "diagnose": ["tianluo diagnose train", "tianluo diagnose train --json"],
     "prompt": ["tianluo prompt", "tianluo prompt --stage train.fit"],
     "report": ["tianluo report", "tianluo report --open", "tianluo report --run .tianluo/20260101-120000-sweep"],
@@ -630,6 +638,14 @@ def _cmd_release(args) -> int:
     return 0
 
 
+def _cmd_unblock(args) -> int:
+    from tianluo.commands import unblock_stage
+    from tianluo.runpath import resolve_run
+
+    _print_hands(unblock_stage(resolve_run(args.run, args.home), args.stage, args.reason, tick=not args.no_tick))
+    return 0
+
+
 def _cmd_runs(args) -> int:
     from tianluo import colour
     from tianluo.browse import RUNS_VERSION, list_runs, render_runs
@@ -710,7 +726,7 @@ def _cmd_schema(args) -> int:
 
 
 COMMANDS = {"plan": _cmd_plan, "start": _cmd_start, "tick": _cmd_tick, "status": _cmd_status,
-            "hold": _cmd_hold, "release": _cmd_release, "diagnose": _cmd_diagnose,
+            "hold": _cmd_hold, "release": _cmd_release, "unblock": _cmd_unblock, "diagnose": _cmd_diagnose,
             "install": _cmd_install, "uninstall": _cmd_uninstall, "stop": _cmd_stop, "note": _cmd_note,
             "gpus": _cmd_gpus, "daemon": _cmd_daemon,
             "prompt": _cmd_prompt, "demo": _cmd_demo, "schema": _cmd_schema, "runs": _cmd_runs, "logs": _cmd_logs,

@@ -734,6 +734,24 @@ def record_cancelled(store: RunStore, state, sent: dict[tuple[str, int], str]) -
     return notes, events
 
 
+def unblock_stage(run_dir: Path, sid: str, reason: str, tick: bool = True) -> HandsResult:
+    """``tianluo unblock ENTITY.STAGE --reason TEXT``: the stage runs without the outputs of its needs that
+    were skipped after a failure (``tianluo.skips``); a tick runs right after, as after a release."""
+    from tianluo import skips
+
+    result = _locked_change(run_dir, lambda s: skips.unblock(s, sid, reason, utcnow()), what="unblock")
+    if tick:
+        try:
+            ticked = run_tick(run_dir, event=True)
+        except TianluoError as exc:  # the unblock stands; the trigger's next tick acts on it
+            result.notes.append(f"unblocked; the tick right after it failed ({exc}); the next tick acts on it")
+            return result
+        result.events += ticked.events
+        if ticked.warning:
+            result.notes.append(ticked.warning)
+    return result
+
+
 def note(run_dir: Path, subject: str, text: str) -> "findings.NoteResult":
     """``tianluo note``: append one line about ENTITY (or ENTITY.STAGE) to the run's findings.md.
 

@@ -10,12 +10,12 @@ writes it again if a kill lost it. Every text that came from a job or a log is o
 from datetime import datetime
 from pathlib import Path
 
-from tianluo import fsio
+from tianluo import fsio, skips
 from tianluo.durations import format_duration
 from tianluo.lessons import ended_at
 from tianluo.model import Attempt, RunState
 from tianluo.plaintext import one_line
-from tianluo.states import ACTIVE, StageStatus
+from tianluo.states import ACTIVE, Phase, StageStatus
 from tianluo.timefmt import iso
 
 COMPLETION = "COMPLETION.md"
@@ -62,13 +62,20 @@ def render(state: RunState, run_dir: Path | None = None) -> str:
     """The text of COMPLETION.md for ``state`` (deterministic)."""
     end = run_end(state)
     plan = state.plan
-    out = [f"# {_t(plan.name)}: {state.phase.value}", ""]
+    skipped = skips.skipped_stages(state)  # after a failure: the run is never plainly complete with one
+    phase = skips.WITH_SKIPPED if state.phase == Phase.COMPLETE and skipped else state.phase.value
+    out = [f"# {_t(plan.name)}: {phase}", ""]
     why = state.end.reason if state.end is not None else state.phase_reason
-    out += ["## Outcome", "", f"- run `{state.run_id}` is **{state.phase.value}**: {_t(why or 'no reason recorded')}",
+    out += ["## Outcome", "", f"- run `{state.run_id}` is **{phase}**: {_t(why or 'no reason recorded')}",
             (f"- success gate: {'met' if state.gate.met else 'not met'} (mode {plan.success_gate.mode}, "
             f"on_end {plan.success_gate.on_end})")]
     for check in state.gate.checks:
         out.append(f"  - {'ok' if check.ok else 'not ok'}: {_t(check.kind)} {_t(check.target)}: {_t(check.detail)}")
+    for sk in skipped:
+        users = f"; run without them by the owner's unblock: {', '.join(sk['unblocked'])}" if sk["unblocked"] else ""
+        by = "the agent" if sk["by"] == "agent" else "the owner"
+        out.append(f"- skipped after a failure, by {by}: {sk['stage']}; never made: "
+                   f"{_t(', '.join(sk['missing']) or 'no output declared')}{_t(users)}")
     if state.end is not None and state.end.checkpoint:
         out.append("- stopped at its checkpoint: `tianluo start --resume` goes on from here "
                    "(see reference/termination.md)")
@@ -93,12 +100,20 @@ def render(state: RunState, run_dir: Path | None = None) -> str:
             if planned.output is not None:
                 dest = f" -> {_t(planned.output.destination)}" if planned.output.destination else ""
                 done = "" if stage.status == StageStatus.SUCCEEDED else f" (stage {stage.status.value}: not final)"
+                if skips.skipped_after_failure(stage):
+                    done = " (stage skipped after a failure: never made)"
                 outputs.append(f"- {sid}: {_t(planned.output.path)}{dest}{done}")
             if stage.status in ACTIVE and last is not None:
                 where = f" (pid {last.handle.pid})" if last.handle and last.handle.pid else ""
                 where = f" (job {_t(last.handle.job_id)})" if last.handle and last.handle.job_id else where
                 left.append(f"- {sid} attempt {last.n}{where}: left running, unwatched: check on it, or "
                             f"`tianluo stop --cancel {state.run_id}`")
+            for u in stage.unblocks:
+                held.append(f"- {sid} ran without {u.need}'s outputs ({_t(', '.join(u.missing) or 'none declared')}), "
+                            f"unblocked by the owner: {_t(u.reason)}")
+            if stage.status == StageStatus.BLOCKED and skips.skipped_needs(state, sid, plan.entities[ename]
+                                                                           .stages[sname].needs):
+                held.append(f"- {sid} is blocked: {_t(stage.reason or 'a stage it needs was skipped')}")
             if stage.status == StageStatus.HELD:
                 reason = stage.hold.reason if stage.hold else stage.reason
                 analysis = f"; analysis: {_t(stage.hold.analysis)}" if stage.hold and stage.hold.analysis else ""

@@ -35,6 +35,8 @@ from tianluo.model import (
 from tianluo.observations import Observations, StageObservation
 from tianluo.rates import progress_rate
 from tianluo.responses import SPACE_KEY, space_back, waited_for
+from tianluo.skips import WITH_SKIPPED, skipped_needs, skipped_stages
+from tianluo.skips import describe as describe_skipped
 from tianluo.stage_machine import move
 from tianluo.states import (
     ACTIVE,
@@ -258,10 +260,23 @@ def _propagate(ctx: Draft, g: Graph) -> None:
         if stage.status not in (StageStatus.PENDING, StageStatus.BLOCKED):
             continue
         stuck = [n for n in g.needs[sid] if g.stage(state, n).status in STUCK]
+        skipped = skipped_needs(state, sid, g.needs[sid])  # a skip after a failure blocks like a hold
+        stuck += skipped
+        if stuck:
+            reason = "needs " + ", ".join(f"{n}, which was skipped" if n in skipped
+                                          else f"{n} ({g.stage(state, n).status.value})" for n in stuck)
+            if skipped:
+                reason += f" (its outputs were never made; `tianluo unblock {sid} --reason TEXT` runs it without them)"
         if stuck and stage.status == StageStatus.PENDING:
             stage = _own(ctx, sid, stage)
-            stage.reason = "needs " + ", ".join(f"{n} ({g.stage(state, n).status.value})" for n in stuck)
-            move(stage, StageStatus.BLOCKED, log=ctx.log, sid=sid, event="blocked", message=stage.reason)
+            stage.reason = reason
+            move(stage, StageStatus.BLOCKED, log=ctx.log, sid=sid, event="blocked", message=stage.reason,
+                 skipped=skipped or None)
+        elif stuck and stage.status == StageStatus.BLOCKED and stage.reason != reason \
+                and (skipped or "which was skipped" in (stage.reason or "")):  # blocked by a skip now, or no more
+            stage = _own(ctx, sid, stage)
+            stage.reason = reason
+            ctx.event("blocked", sid, reason, skipped=skipped)
         elif not stuck and stage.status == StageStatus.BLOCKED:
             stage = _own(ctx, sid, stage)
             stage.reason = None
@@ -280,7 +295,7 @@ def _schedule(ctx: Draft, g: Graph, sid: str, stage: StageState) -> None:
         if not _first_start(ctx, sid, stage, g.needs[sid]):
             return
     elif stage.status == StageStatus.RETRY_WAIT:
-        if not all(g.stage(state, n).status in DONE for n in g.needs[sid]):
+        if not all(g.stage(state, n).status in DONE for n in g.needs[sid]) or skipped_needs(state, sid, g.needs[sid]):
             return  # a replan started what it needs over: its retry waits for them to be done again
         if stage.next_attempt_at is not None and stage.next_attempt_at > ctx.now:
             return
@@ -418,6 +433,9 @@ def _gate(ctx: Draft, g: Graph, checks: tuple[Check, ...]) -> bool:
     if gate.all_done:
         left = [sid for sid in g.ids if g.stage(state, sid).status not in DONE]
         detail = "all stages done" if not left else f"{len(left)} not done: {', '.join(left[:5])}"
+        skipped = skipped_stages(state)
+        if skipped:  # done, but their outputs are missing: the gate says so, and so does the run's end
+            detail += f"; skipped after a failure: {describe_skipped(skipped)}"
         results.insert(0, Check(kind="all_done", target="every stage", ok=not left, detail=detail))
     state.gate.checks = results
     ok = all(c.ok for c in results)
@@ -509,6 +527,9 @@ def end_run(ctx: Draft, g: Graph, outcome: Phase, reason: str, checkpoint: bool 
     state = ctx.state
     on_end = state.plan.success_gate.on_end
     active = [sid for sid in g.ids if g.stage(state, sid).status in ACTIVE]
+    skipped = skipped_stages(state) if outcome == Phase.COMPLETE else []
+    if skipped:  # never plainly complete while an output a stage should have made is missing
+        reason = f"{reason}; {WITH_SKIPPED}: {describe_skipped(skipped)}"
     state.end = RunEnd(outcome=outcome.value, reason=reason, decided_at=ctx.now, on_end=on_end,
                        checkpoint=checkpoint)
     if active and on_end in ("cancel", "wait"):
@@ -596,15 +617,22 @@ def _update_phase(ctx: Draft, g: Graph) -> None:
     can_move = any(_can_move(ctx, g, sid) for sid in g.ids)
     if state.gate.met and state.plan.success_gate.mode == "watch-until-deadline":
         can_move = True  # nothing left to run is no block: the run watches until its deadline
-    if not can_move and state.phase == Phase.RUNNING:
+    if not can_move and state.phase in (Phase.RUNNING, Phase.BLOCKED):
         stuck = [sid for sid in g.ids if g.stage(state, sid).status == StageStatus.HELD]
-        named = {g.entity(sid) for sid in stuck}
+        stuck += [f"{sid} (blocked: needs {', '.join(need)}, which was skipped)" for sid in g.ids
+                  if g.stage(state, sid).status == StageStatus.BLOCKED
+                  and (need := skipped_needs(state, sid, g.needs[sid]))]
+        named = {g.entity(sid.split(" ", 1)[0]) for sid in stuck}
         stuck += [f"{e} (held by a human)" for e, ent in state.entities.items() if ent.hold is not None
                   and e not in named]
         if not stuck:  # every stage is done, yet the gate does not hold
             stuck = [f"gate {c.kind} {c.target} ({c.detail})" for c in state.gate.checks if not c.ok]
+        reason = "nothing can move without a human: " + ", ".join(stuck)
+        if state.phase == Phase.BLOCKED:  # still blocked, maybe by something else now (a hold became a skip)
+            state.phase_reason = reason
+            return
         state.phase = Phase.BLOCKED
-        state.phase_reason = "nothing can move without a human: " + ", ".join(stuck)
+        state.phase_reason = reason
         ctx.event("run_blocked", None, state.phase_reason)
     elif can_move and state.phase == Phase.BLOCKED:
         state.phase = Phase.RUNNING
@@ -623,7 +651,8 @@ def _can_move(ctx: Draft, g: Graph, sid: str) -> bool:
     if state.entities[g.entity(sid)].hold is not None:
         return False
     if status == StageStatus.RETRY_WAIT:
-        return not any(g.stage(state, n).status in STUCK for n in g.needs[sid])
+        return not any(g.stage(state, n).status in STUCK for n in g.needs[sid]) \
+            and not skipped_needs(state, sid, g.needs[sid])
     return status == StageStatus.PENDING
 
 
@@ -724,6 +753,8 @@ def _notifications(ctx: Draft, g: Graph) -> None:
     if state.phase in TERMINAL_PHASES and ctx.before is not None and ctx.before.phase not in TERMINAL_PHASES:
         kind = "expired" if state.phase == Phase.EXPIRED else "done"
         what = {Phase.COMPLETE: "is complete", Phase.EXPIRED: "passed its deadline"}.get(state.phase, state.phase.value)
+        if state.phase == Phase.COMPLETE and skipped_stages(state):
+            what = f"is {WITH_SKIPPED}"  # never plainly complete while an output is missing
         tell(kind, f"{kind}:{state.phase.value}", f"tianluo: run {state.plan.name} {what}",
              f"{state.run_id}: {state.phase_reason or state.phase.value}.")
     if any(_due(n, ctx.now) for n in state.notices):

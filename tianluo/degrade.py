@@ -55,6 +55,7 @@ class Change:
     exclude_host: str | None = None  # the host the failed attempt ran on, to leave out from now on
     rollback: Rollback | None = None  # the newest checkpoint to move aside
     time_limit: float | None = None  # the stage's raised time limit, in seconds
+    retry_first: bool = False  # the action's retry_first: the class's retries come before it
 
 
 def plan_change(action: DegradeAction, params: dict, variant: str | None, host: str | None = None,
@@ -98,7 +99,7 @@ def plan_change(action: DegradeAction, params: dict, variant: str | None, host: 
     if not lines:
         return None
     return Change(action=action.name, params=new_params, variant=new_variant, lines=tuple(lines),
-                  exclude_host=new_exclude, rollback=rollback, time_limit=new_time)
+                  exclude_host=new_exclude, rollback=rollback, time_limit=new_time, retry_first=action.retry_first)
 
 
 def raised_time(change: TimeChange, current: float) -> float | None:
@@ -221,7 +222,8 @@ def derived_time_raise(stage) -> DegradeAction | None:
     limit = time_limit_of(stage.resources)
     if limit is None or TIME_FAULT in stage.degrade:
         return None
-    return DegradeAction(name=RAISE_TIME, time=TimeChange(multiply=2, max=min(RAISE_TIME_UPTO * limit, MAX_WAIT_S)))
+    return DegradeAction(name=RAISE_TIME, time=TimeChange(multiply=2, max=min(RAISE_TIME_UPTO * limit, MAX_WAIT_S)),
+                         retry_first=True)  # a job that resumes may finish in its second go: its retry comes first
 
 
 # --- carrying out a rollback: the shell's MoveAside, placed by decide -----------------------

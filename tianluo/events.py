@@ -125,8 +125,8 @@ FIELDS: dict[Kind, frozenset[str]] = {
     Kind.TRIGGER_REMOVED: _f({"kind"}),
     Kind.TRIGGER_REMOVE_FAILED: _f(),
     Kind.SUBMIT_INTENT: _f({"job_name"}),
-    Kind.BLOCKED: _f(),
-    Kind.UNBLOCKED: _f(),
+    Kind.BLOCKED: _f({"skipped"}),  # skipped: the needs skipped after a failure that block it
+    Kind.UNBLOCKED: _f({"by", "reason", "needs", "missing"}),  # tianluo unblock: why, what is missing
     Kind.SKIPPED: _f({"by", "call"}),
     Kind.HELD: _f({"by"}),
     Kind.RELEASED: _f({"action", "budget_reset"}),

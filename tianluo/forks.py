@@ -67,9 +67,7 @@ def derive(spec: Spec) -> list[Fork]:
                 names = [a.name for a in actions]
                 forks.append(Fork(
                     key=f"risk:{sid}:{label}", type="risk",
-                    question=f"{sid} fails with {label} and "
-                             f"{'is never retried unchanged' if never_unchanged(label) else 'its retries are spent'}"
-                             ": which change may tianluo make "
+                    question=f"{sid} fails with {label}{_when_degraded(label, actions)}: which change may tianluo make "
                              f"on its own ({'; '.join(_describe(a) for a in actions)}), or hold?",
                     options=(*names, "hold"), default="hold",
                     cost=f"tianluo holds {sid} and waits for you"))
@@ -149,6 +147,16 @@ def _cond(m, values: dict | None = None) -> str:
     return f"{path}:{m.key} {m.op} {m.value!r}"
 
 
+def _when_degraded(label: str, actions) -> str:
+    """When the risk fork's change is made: a label never retried unchanged at once, an action with
+    ``retry_first`` once the class's retries are spent, any other at the first failure."""
+    if never_unchanged(label):
+        return " and is never retried unchanged"
+    if all(a.retry_first for a in actions):
+        return " and its retries are spent"
+    return " (on the first such failure, before any retry)"
+
+
 def describe(action) -> str:
     """``halve_batch: batch_size/2 (floor 8)``: a degrade action in words (forks and plan.md)."""
     return _describe(action)
@@ -176,4 +184,6 @@ def _describe(action) -> str:
     if action.time is not None:
         ceiling = f", at most {format_duration(action.time.max)}" if action.time.max is not None else ""
         parts.append(f"time limit x{action.time.multiply:g}{ceiling}")
+    if action.retry_first:
+        parts.append("once the retries are spent")
     return f"{action.name}: " + ", ".join(parts)

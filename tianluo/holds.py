@@ -110,6 +110,12 @@ def release(state: RunState, entity: str, now: datetime, *, retry: bool = False,
             and not (retry and waiting):
         more = (f"; {', '.join(f'{ename}.{s}' for s in waiting)} waits for its retry: --retry runs it now"
                 if waiting else "")
+        gone = [f"{ename}.{s}" for s, st in ent.stages.items() if st.status == StageStatus.SKIPPED
+                and st.skipped_by in ("human", "agent")]
+        if gone:  # a skip is for good: what needs it is unblocked one stage at a time
+            more += (f"; {', '.join(gone)} was skipped, and a skipped stage cannot be un-skipped: to run what "
+                     "needs it without its outputs, `tianluo unblock ENTITY.STAGE --reason TEXT`; to run it "
+                     "again, start a new run")
         raise TianluoError(f"{ename}: nothing is held{more}")
     ent.hold = None
     for sname, stage in ent.stages.items():
@@ -127,7 +133,8 @@ def release(state: RunState, entity: str, now: datetime, *, retry: bool = False,
         if by_ladder and skip:
             stage.skipped_by = "human"
             move(stage, StageStatus.SKIPPED, log=log, sid=sid, event="released",
-                 message="released: skipped; what needs it goes on", action="skip")
+                 message="released: skipped (for good: a skip cannot be undone); what needs it is blocked "
+                         "until you unblock it (tianluo unblock ENTITY.STAGE --reason TEXT)", action="skip")
         elif by_ladder:
             last = stage.current()
             if last is not None and last.outcome is None and last.handle is not None:

@@ -4,6 +4,7 @@ from pathlib import Path
 
 from tianluo.backends.base import JobSpec
 from tianluo.model import Attempt, RunState, split_stage_id
+from tianluo.skips import missing_env
 from tianluo.spec_parts import Resources
 from tianluo.templating import param_env
 
@@ -68,6 +69,7 @@ def job_spec(state: RunState, run_dir: Path, sid: str, attempt: Attempt) -> JobS
             "TIANLUO_ATTEMPT": str(attempt.n),
             "TIANLUO_ATTEMPT_DIR": str(adir),
             **gpu_env(attempt),
+            **missing_env(state.stage(sid)),  # the owner unblocked it past a skipped need
         },
     )
 

@@ -226,6 +226,10 @@ def _climb(stage: StageState, fault: Fault, budgets: dict[FaultClass, Budget], *
         # did nothing wrong. It goes again at once, spending no budget; the run-wide attempt cap
         # still bounds it.
         return Retry(wait_s=0.0, used=used, allowed=budget.retries, free=True)
+    if degrade is not None and not degrade.retry_first:
+        # The owner pre-authorised the change for this fault: an identical try first would only
+        # fail the same way (an OOM at the same batch size). ``retry_first`` asks for the retries first.
+        return Degrade(change=degrade, description="; ".join(degrade.lines))
     blocked_by = kind = None
     unchanged = never_unchanged(fault.label)
     if unchanged:  # nan_loss, corrupt_checkpoint: no budget spent on an identical try

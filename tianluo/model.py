@@ -320,6 +320,16 @@ class Consult(Record):
     settled_at: datetime | None = None
 
 
+class Unblock(Record):
+    """The owner let a stage run although a stage it needs was skipped after a failure (``tianluo unblock``)."""
+
+    need: str = Field(description="The skipped stage it runs without: '<entity>.<stage>'.")
+    reason: str
+    at: datetime
+    missing: list[str] = _list(description="That stage's outputs (output and done_when paths), never made: the "
+                               "attempts get them in TIANLUO_MISSING_INPUTS.")
+
+
 class StageState(Record):
     status: StageStatus = StageStatus.PENDING
     attempt: int = Field(default=0, description="Number of the latest attempt; 0 before the first.")
@@ -346,6 +356,8 @@ class StageState(Record):
                                             "memory) since then.")
     time_limit: float | None = Field(default=None, gt=0, description="The stage's time limit in seconds as a "
                                      "degrade raised it (time: {multiply}); None: the plan's resources.time.")
+    unblocks: list[Unblock] = _list(description="Skipped needs the owner let it run without (tianluo unblock); "
+                                    "a need skipped after a failure blocks it otherwise.")
 
     def current(self) -> Attempt | None:
         return self.attempts[-1] if self.attempts else None

@@ -128,7 +128,7 @@ def _whitelist(state: RunState, run: str) -> str:
     lines.append("- degrade: tianluo applies the degrade actions the owner pre-authorised (listed per stage)"
                  if "degrade" in allow else
                  "- degrade is NOT authorised: no parameter or variant changes")
-    lines.append(f"- skip: skip a stage held after a failure (what needs it goes on): "
+    lines.append(f"- skip: skip a stage held after a failure (what needs it waits for the owner to unblock it): "
                  f"`tianluo release ENTITY --skip {r}`" if "skip" in allow else
                  "- skip is NOT authorised: never skip a stage")
     lines.append("- never `--reset-budget`, never a command not listed here")

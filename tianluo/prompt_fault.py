@@ -202,7 +202,7 @@ ANSWERS = {"retry": ("run the stage again as it is, now or after the wait you gi
                      "starts it; if it fails the same way, it is held for the owner)"),
            "degrade": "run it again with one of the pre-authorised changes below (name it in \"degrade\")",
            "hold": "leave it for the owner, with your reason in the failure analysis",
-           "skip": "skip the stage; what needs it goes on without it"}
+           "skip": "skip the stage; what needs it waits for the owner to unblock it"}
 
 
 def _fallback(c: Consult) -> str:

@@ -207,7 +207,23 @@ def _gate(view: dict) -> str:
     return (f"<section id=gate><h2>Success gate</h2><p>{state} · mode {h(g['mode'])}{deadline}</p>"
             + (f"<table><thead><tr><th></th><th>check</th><th>target</th><th>detail</th></tr></thead>"
                f"<tbody>{rows}</tbody></table>" if rows else "<p class=muted>not checked yet</p>")
-            + f"<p>stages: {counts or 'none'}</p></section>")
+            + f"<p>stages: {counts or 'none'}</p>{_skipped(view)}</section>")
+
+
+def _skipped(view: dict) -> str:
+    """Stages skipped after a failure: what they never made, and who runs without it (and why)."""
+    if not view.get("skipped"):
+        return ""
+    head = ("complete with skipped stages" if view["run"].get("complete_with_skipped")
+            else "skipped after a failure")
+    items = []
+    for sk in view["skipped"]:
+        missing = ", ".join(sk["missing"]) or "no output declared"
+        users = "".join(f"; {h(u['stage'])} runs without it, unblocked by the owner: {h(u['reason'])}"
+                        for u in sk["unblocked"])
+        items.append(f"<li><b>{h(sk['stage'])}</b> skipped by {h(sk['by'])}: never made {h(missing)}{users}</li>")
+    return (f"<div id=skipped class=attention><p><b>{h(head)}</b> (a skip cannot be undone):</p>"
+            f"<ul>{''.join(items)}</ul></div>")
 
 
 def _graph_section(view: dict) -> str:

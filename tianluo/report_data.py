@@ -98,6 +98,7 @@ def build(raw: dict, events: list[dict]) -> dict:
     counts: dict[str, int] = {}
     for st in stages:
         counts[st["status"]] = counts.get(st["status"], 0) + 1
+    skipped = _skipped(planned_entities, states)
     gate_plan, gate = _d(plan.get("success_gate")), _d(raw.get("gate"))
     decisions = [_decision(d) for d in _l(raw.get("pre_authorized_decisions"))]
     return {
@@ -105,7 +106,9 @@ def build(raw: dict, events: list[dict]) -> dict:
                 "phase_reason": s(raw.get("phase_reason")), "updated": s(last_tick) or "no tick yet",
                 "created_at": s(raw.get("created_at")), "ticks": s(raw.get("tick_count") or 0),
                 "attempts": s(raw.get("total_attempts") or 0), "backend": s(backend_name(plan.get("backend"))),
-                "workdir": s(plan.get("workdir"))},
+                "workdir": s(plan.get("workdir")),
+                "complete_with_skipped": raw.get("phase") == "complete" and bool(skipped)},
+        "skipped": skipped[:MAX_HOLDS],
         "holds": holds[:MAX_HOLDS], "holds_more": max(0, len(holds) - MAX_HOLDS),
         "questions": questions[:MAX_HOLDS], "questions_more": max(0, len(questions) - MAX_HOLDS),
         "gate": {"met": gate.get("met") is True, "met_at": s(gate.get("met_at")),
@@ -122,6 +125,33 @@ def build(raw: dict, events: list[dict]) -> dict:
         "decisions": decisions[:MAX_DECISIONS], "decisions_more": max(0, len(decisions) - MAX_DECISIONS),
         "events": [_event(e) for e in reversed(events[-MAX_EVENTS:])],
     }
+
+
+def _skipped(planned_entities: dict, states: dict) -> list[dict]:
+    """Stages skipped after a failure (by the owner or the agent; not a branch not taken): the outputs they
+    never made, and the dependents the owner unblocked past them, with the reason (``tianluo.skips``)."""
+    out: list[dict] = []
+    unblocked: dict[str, list[dict]] = {}
+    for ename, pe in planned_entities.items():
+        for sname in _d(_d(pe).get("stages")):
+            st = _d(_d(_d(states.get(ename)).get("stages")).get(sname))
+            for u in map(_d, _l(st.get("unblocks"))):
+                unblocked.setdefault(str(u.get("need")), []).append({"stage": s(f"{ename}.{sname}"),
+                                                                "reason": s(u.get("reason"))})
+    for ename, pe in planned_entities.items():
+        for sname, planned in _d(_d(pe).get("stages")).items():
+            st = _d(_d(_d(states.get(ename)).get("stages")).get(sname))
+            if st.get("status") != "skipped" or st.get("skipped_by") not in ("human", "agent"):
+                continue
+            planned = _d(planned)
+            done_when = _d(planned.get("done_when"))
+            paths = ([_d(planned.get("output")).get("path")] + _l(done_when.get("exists"))
+                     + [_d(m).get("file") for m in _l(done_when.get("metric"))])
+            missing = list(dict.fromkeys(s(p) for p in paths if isinstance(p, str)))
+            sid = f"{ename}.{sname}"
+            out.append({"stage": s(sid), "by": "the agent" if st.get("skipped_by") == "agent" else "the owner",
+                        "missing": missing, "unblocked": unblocked.get(sid, [])})
+    return out
 
 
 def _urgency(st: dict) -> int:

@@ -316,6 +316,9 @@ class DegradeAction(StrictModel):
         "is moved aside (renamed, never deleted), so the job's own resume logic loads the one before it.")
     time: TimeChange | None = Field(default=None, description="Raise the stage's time limit (resources.time) "
                                     "for the attempts after it, e.g. {multiply: 2, max: 24h}.")
+    retry_first: bool = Field(default=False, description="Spend the fault class's ladder retries first and make "
+                              "this change only when they are spent (or the same failure came twice); by default a "
+                              "pre-authorised change is made on the first failure it answers.")
 
     @field_validator("name")
     @classmethod
@@ -354,7 +357,8 @@ class ForkSpec(StrictModel):
 class Authorization(StrictModel):
     """What tianluo may do on its own; anything else becomes a hold with the question.
 
-    ``skip`` (not in the default list) lets the agent rung skip a failed stage (its dependents go on).
+    ``skip`` (not in the default list) lets the agent rung skip a failed stage (its dependents are blocked
+    until the owner unblocks one: tianluo unblock).
     """
 
     allow: list[AuthorizedAction] = list(ACTIONS)

@@ -37,7 +37,9 @@ MOVES: dict[StageStatus, dict[StageStatus, frozenset[str | None]]] = {
         HELD: frozenset({"held", None}),  # cannot start without a human / a human holds the entity
     },
     BLOCKED: {
-        P: frozenset({"unblocked", None}),  # what it needs can move again / a replan decides again
+        # what it needs can move again, or the owner unblocked it past a skipped need (tianluo.skips) /
+        # a replan decides again
+        P: frozenset({"unblocked", None}),
         HELD: frozenset({None}),  # a human holds the entity
     },
     WAIT: {
@@ -69,7 +71,7 @@ MOVES: dict[StageStatus, dict[StageStatus, frozenset[str | None]]] = {
     HELD: {
         WAIT: frozenset({"released"}),  # --retry, or a human hold lifted from a stage that was waiting out a backoff
         P: frozenset({"released"}),  # a human hold lifted: wait for the needs again
-        SKIP: frozenset({"released"}),  # --skip
+        SKIP: frozenset({"released"}),  # --skip: for good (a skipped stage never moves); what needs it is blocked
     },
     OK: {},
     SKIP: {},

@@ -63,11 +63,16 @@ def build_status(state: "RunState", run_dir: Path, now: datetime | None = None) 
             "gpus": list(attempt.gpus) if attempt and attempt.gpus is not None else None,
             "expected_s": planned.expected,
             "time_limit_s": st.time_limit or written or None,
+            "skipped_by": st.skipped_by,
+            "unblocks": [u.model_dump(mode="json") for u in st.unblocks],
         }
         entities[ename]["params"] = state.entities[ename].params
         held = state.entities[ename].hold
         entities[ename]["hold"] = held.model_dump(mode="json") if held else None
     trigger = state.trigger.model_dump(mode="json") if state.trigger else None
+    from tianluo import skips
+
+    skipped = skips.skipped_stages(state)  # after a failure: their outputs are missing
     return with_truth({
         "version": STATUS_VERSION,
         "run_id": state.run_id,
@@ -93,6 +98,8 @@ def build_status(state: "RunState", run_dir: Path, now: datetime | None = None) 
         "entities": entities,
         "lock": lock_doc(run_dir, now),
         "gpu_host": gpu_host_doc(state),
+        "skipped": skipped,
+        "complete_with_skipped": state.phase.value == "complete" and bool(skipped),
     }, run_dir, trigger, state.plan.interval, now)
 
 
@@ -245,7 +252,9 @@ def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lo
                 raise peek.Doubt("budget_used")
             hold = get(st, "StageState", "hold", optional(lambda v: peek.dump(v, peek.HOLD)))
             get(st, "StageState", "succeeded_at", optional(when))
-            get(st, "StageState", "skipped_by", optional(peek.one_of("branch", "human", "agent")))
+            skipped_by = get(st, "StageState", "skipped_by", optional(peek.one_of("branch", "human", "agent")))
+            if skipped_by in ("human", "agent") or get(st, "StageState", "unblocks", peek.items):
+                raise peek.Doubt("skipped")  # named with their outputs from the validated state (build_status)
             counts[status] = counts.get(status, 0) + 1
             next_at = get(st, "StageState", "next_attempt_at", optional(when))
             if get(st, "StageState", "consults", peek.items):
@@ -287,6 +296,8 @@ def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lo
                 "gpus": attempt["gpus"] if attempt else None,
                 "expected_s": expected,
                 "time_limit_s": raised or written or None,
+                "skipped_by": skipped_by,
+                "unblocks": [],
             }
         held = get(entity, "EntityState", "hold", optional(lambda v: peek.dump(v, peek.HOLD)))
         if ename in entities:  # as build_status: an entity without stages shows nothing
@@ -322,6 +333,8 @@ def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lo
         "entities": entities,
         "lock": lock_doc(run_dir, now) if lock else None,
         "gpu_host": _plain_gpu_host(plan, raw),
+        "skipped": [],
+        "complete_with_skipped": False,
     }, run_dir if records else None, trigger, interval, now)
 
 
@@ -619,7 +632,9 @@ def _why(stage: dict, now: datetime) -> str:
 def render_status(doc: dict, now: datetime) -> str:
     """Text for a terminal: the run line, the gate, then stages with held/failed first."""
     summary = doc.get("summary") or {"phase": doc["phase"], "reason": doc["phase_reason"], "differs": False}
-    lines = [f"run {doc['run_id']} ({doc['name']}): {summary['phase']}"
+    shown = "complete with skipped stages" if summary["phase"] == "complete" and doc.get("complete_with_skipped") \
+        else summary["phase"]
+    lines = [f"run {doc['run_id']} ({doc['name']}): {shown}"
              + (f" - {summary['reason']}" if summary["reason"] else "")
              + (f" [state.json says {doc['phase']} until the next tick]" if summary["differs"] else "")]
     lock = doc.get("lock")
@@ -662,6 +677,13 @@ def render_status(doc: dict, now: datetime) -> str:
     for ename, sname, st in rows:
         lines.append(f"{ename:<{width_e}}  {sname:<{width_s}}  {st['status']:<10}  {st['attempt']:>3}  "
                      f"{_note(st, now)}".rstrip())
+    if doc.get("skipped"):
+        lines += ["", "skipped after a failure (their outputs were never made; a skip cannot be undone):"]
+        for sk in doc["skipped"]:
+            missing = ", ".join(sk["missing"]) or "no output declared"
+            users = f"; unblocked: {', '.join(sk['unblocked'])}" if sk["unblocked"] else ""
+            by = "the agent" if sk["by"] == "agent" else "the owner"
+            lines.append(f"  {sk['stage']} (by {by}): missing {missing}{users}")
     asked = [(e, s, st["consults"][-1]) for e, s, st in rows if st.get("consults")]
     if asked:
         lines += ["", "the agent's last word on each stage it was asked about:"]
