@@ -276,7 +276,8 @@ def hold_entity(run_dir: Path, entity: str | None, reason: str, all_entities: bo
 def release_entity(run_dir: Path, entity: str | None, retry: bool, skip: bool, reset_budget: bool,
                    all_entities: bool = False, tick: bool = True) -> HandsResult:
     """``tianluo release``: lift the entity's (``all_entities``: every held entity's) holds;
-    --retry or --skip for a failure hold.
+    --retry or --skip for a failure hold. ``--all`` releases what it can and names the rest (a
+    failure hold without --retry/--skip) in a note each; nothing releasable at all is an error.
 
     On Slurm a job ``tianluo hold`` held in the queue is released there too. With ``tick``, a
     tick runs right after the release is saved (as a job's exit does), so what was released
@@ -292,10 +293,14 @@ def release_entity(run_dir: Path, entity: str | None, retry: bool, skip: bool, r
                     if ent.hold is not None or any(st.status == StageStatus.HELD for st in ent.stages.values())]
             if not held:
                 raise TianluoError("release --all: nothing is held")
-            now, total = utcnow(), None
-            for ename in held:  # one save for all: a failure hold without --retry/--skip changes nothing
-                step = holds.release(s if total is None else total.state, ename, now, retry=retry, skip=skip,
-                                     reset_budget=reset_budget)
+            now, total, refused = utcnow(), None, []
+            for ename in held:  # one save for all; what needs --retry/--skip is named, the rest released
+                try:
+                    step = holds.release(s if total is None else total.state, ename, now, retry=retry, skip=skip,
+                                         reset_budget=reset_budget)
+                except TianluoError as exc:
+                    refused.append((ename, str(exc)))
+                    continue
                 step.notes.insert(0, f"released {ename}")
                 if total is None:
                     total = step
@@ -304,7 +309,10 @@ def release_entity(run_dir: Path, entity: str | None, retry: bool, skip: bool, r
                     total.events += step.events
                     total.changed += step.changed
                     total.notes += step.notes
-            names.extend(held)
+            if total is None:  # nothing could be released: the one line names why, nothing changed
+                raise TianluoError("release --all: nothing released: " + "; ".join(why for _, why in refused))
+            total.notes += [f"not released {ename}: {why}" for ename, why in refused]
+            names.extend(e for e in held if e not in dict(refused))
             return total
 
         result = _locked_change(run_dir, change, queue=("release", names), what="release")
