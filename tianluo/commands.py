@@ -569,7 +569,7 @@ def stop_run(run_dir: Path, reason: str, cancel: bool = False) -> HandsResult:
 
     def stop(s):
         if s.phase in TERMINAL_PHASES or s.phase == Phase.ENDING:
-            running = [sid for sid in s.stage_ids() if s.stage(sid).status in ACTIVE]
+            running = [sid for sid in s.stage_ids() if live_attempt(s.stage(sid))]
             if not (cancel and running):
                 what = "; nothing is left running" if cancel else ""
                 if running and s.phase == Phase.ENDING:
@@ -580,6 +580,9 @@ def stop_run(run_dir: Path, reason: str, cancel: bool = False) -> HandsResult:
         s = s.model_copy(deep=True)
         on_end = "cancel" if cancel else s.plan.success_gate.on_end
         running = [sid for sid in s.stage_ids() if s.stage(sid).status in ACTIVE]
+        hung = [sid for sid in s.stage_ids() if live_attempt(s.stage(sid)) and sid not in running]
+        if on_end == "leave":  # a hung attempt held because tianluo might not cancel it runs on too
+            running += hung
         s.phase, s.phase_reason = Phase.STOPPED, f"stopped by the owner: {reason}"
         s.end = RunEnd(outcome="stopped", reason=s.phase_reason, decided_at=now, on_end=on_end, ended_at=now)
         ev = new_event(Kind.RUN_STOPPED, iso(now), s.phase_reason)
@@ -612,6 +615,8 @@ def stop_run(run_dir: Path, reason: str, cancel: bool = False) -> HandsResult:
                                                        or again[0]) else []
         result.events += remove_trigger_if_over(store, state, now)
         _refresh_report(store)
+        if not cancelling:
+            result.notes += left_running_notes(state, run_dir)
     if cancelling:
         sent = signal_all(store, state, cancelling)  # no lock held while the attempts get their grace
     with _run_lock(store, "stop"):
@@ -624,6 +629,32 @@ def stop_run(run_dir: Path, reason: str, cancel: bool = False) -> HandsResult:
             result.notes.append(f"lessons written to {lessons.write(run_dir, state)}")
             result.notes.append(f"outcome report written to {completion.write(run_dir, state)}")
     return result
+
+
+def live_attempt(stage) -> bool:
+    """The stage has an attempt that may still run: submitted or running, or held while its attempt was
+    never stopped (hung, and tianluo was not authorised to cancel it)."""
+    if stage.status in ACTIVE:
+        return True
+    last = stage.current()
+    return (stage.status == StageStatus.HELD and last is not None and last.outcome is None
+            and last.handle is not None and last.ended_at is None)
+
+
+def left_running_notes(state, run_dir: Path) -> list[str]:
+    """What a stop without --cancel left running, one line each, and the command that cancels them."""
+    live = [sid for sid in state.stage_ids() if live_attempt(state.stage(sid))]
+    if not live:
+        return []
+    notes = []
+    for sid in live:
+        stage = state.stage(sid)
+        last = stage.current()
+        where = f" ({last.handle.describe()})" if last is not None and last.handle is not None else ""
+        held = ", held: hung" if stage.status == StageStatus.HELD else ""
+        notes.append(f"left running: {sid} attempt {stage.attempt}{where}{held}")
+    notes.append(f"`tianluo stop --cancel --run {run_dir}` cancels {'it' if len(live) == 1 else 'them'}")
+    return notes
 
 
 def _alive(proc) -> bool:
@@ -649,7 +680,7 @@ def mark_cancelling(store: RunStore, state) -> list[tuple[str, int]]:
     for sid in state.stage_ids():
         stage = state.stage(sid)
         attempt = stage.current()
-        if stage.status not in ACTIVE or attempt is None:
+        if not live_attempt(stage) or attempt is None:
             continue
         if attempt.cancel is None or not attempt.cancel.reason.startswith(END_CANCEL):
             attempt.cancel = Cancelling(reason=f"{END_CANCEL} ({why})", requested_at=now)
@@ -710,7 +741,7 @@ def record_cancelled(store: RunStore, state, sent: dict[tuple[str, int], str]) -
             notes.append(f"{sid} attempt {n}: {what}")
             continue
         notes.append(f"{sid} attempt {n}: cancelled ({what})")
-        if stage.status not in ACTIVE or attempt is None or attempt.n != n:
+        if not live_attempt(stage) or attempt is None or attempt.n != n:
             continue  # a tick in between recorded it already
         attempt.ended_at = utcnow()
         if what.endswith("grace") and attempt.cancel is not None:
@@ -718,8 +749,13 @@ def record_cancelled(store: RunStore, state, sent: dict[tuple[str, int], str]) -
         stage.reason = f"attempt {n} was cancelled when the run ended"
         log = Events(attempt.ended_at)
         reason = attempt.cancel.reason if attempt.cancel is not None else "the run ended"
-        move(stage, StageStatus.PENDING, log=log, sid=sid, event="end_cancelled",
-             message=f"attempt {n} cancelled ({what}): {reason}", attempt=n)
+        if stage.status == StageStatus.HELD:  # the hung attempt it was held for: cancelled; the hold stays
+            attempt.outcome = "failed"
+            stage.reason = f"{stage.reason or 'held'}; attempt {n} was cancelled when the run ended"
+            log.add("end_cancelled", sid, f"attempt {n} cancelled ({what}): {reason}", attempt=n)
+        else:
+            move(stage, StageStatus.PENDING, log=log, sid=sid, event="end_cancelled",
+                 message=f"attempt {n} cancelled ({what}): {reason}", attempt=n)
         if state.end is not None:
             if sid not in state.end.cancelled:
                 state.end.cancelled.append(sid)
