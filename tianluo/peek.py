@@ -37,7 +37,8 @@ STATE, EVENTS, SNAPSHOTS, LOCK, AGAIN = "state.json", "events.jsonl", "snapshots
 STALLED_MARK = ".lock-stalled"  # lockholder.STALLED_MARK (lockholder imports dataclasses: 10 ms)
 STATE_CAP = 256 * 1024 * 1024
 LAYOUT = {STATE: "reg", EVENTS: "reg", SNAPSHOTS: "dir", LOCK: "reg", "failures": "dir", "attempts": "dir",
-          "plan.md": "reg", "cron.log": "reg", AGAIN: "reg", STALLED_MARK: "reg", "agent": "dir"}
+          "plan.md": "reg", "cron.log": "reg", AGAIN: "reg", STALLED_MARK: "reg", "agent": "dir",
+          ".daemon": "reg"}
 TAIL_CHUNK, TAIL_CAP = 64 * 1024, 4 * 1024 * 1024
 MAX_ATTEMPTS = 10 ** 8
 ATTEMPT_DIR = r"^attempts/[A-Za-z0-9][A-Za-z0-9._-]{0,63}/[A-Za-z0-9][A-Za-z0-9_-]{0,63}/[1-9][0-9]{0,8}$"
