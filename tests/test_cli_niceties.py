@@ -275,3 +275,32 @@ def test_metrics_file_that_cannot_be_written_is_one_line_after_the_tick(tmp_path
     assert "--metrics-file" in err and "the tick itself is done" in err
     assert read_state(run_dir)["tick_count"] == 1  # the tick ran; only the textfile failed
     assert os.listdir(folder) == []  # no temp file left behind
+
+
+ONE_FAILS_ONE_WAITS = """\
+name: mixed
+ladder:
+  unknown: {retries: 0}
+entities:
+  a:
+    stages:
+      work: {run: "test -f fixed.flag"}
+  b:
+    stages:
+      work: {run: "true"}
+"""
+
+
+def test_release_all_releases_what_it_can_and_names_the_rest(tmp_path):
+    proj = tmp_path / "proj"
+    run_dir = start_run(write_spec(proj, ONE_FAILS_ONE_WAITS), tmp_path / "home", tmp_path, "--no-tick")
+    cli("hold", "b", "--run", run_dir, cwd=tmp_path, check=True)
+    tick_until(run_dir, tmp_path, phases=("blocked",), timeout=30)
+    assert attempts(run_dir, "b") == 0
+    proc = cli("release", "--all", "--run", run_dir, cwd=tmp_path, check=True)
+    lines = proc.stdout.splitlines()
+    assert "released b" in lines, proc.stdout
+    rest = [line for line in lines if line.startswith("not released a:")]
+    assert rest and "--retry" in rest[0] and "a.work" in rest[0], proc.stdout
+    assert attempts(run_dir, "b") == 1  # released and ticked at once
+    assert read_state(run_dir)["entities"]["a"]["stages"]["work"]["status"] == "held"

@@ -251,3 +251,20 @@ def test_start_and_install_say_when_no_cron_daemon_runs_and_stop_saying_it_once_
     assert len(loud) == 1 and "a cron process does run here" in loud[0]
     cli("uninstall", "--run", run_dir, cwd=tmp_path, check=True)
     assert cron.installed(run_dir.name) == []
+
+
+def test_status_says_at_once_when_no_cron_daemon_runs(tmp_path, cron_daemon):
+    run_dir = _start(tmp_path, "--trigger", "cron", "--every", "10m")
+    running = json.loads(cli("status", "--run", run_dir, "--json", cwd=tmp_path, check=True).stdout)
+    assert running["trigger_problem"] is None  # cron runs (the fixture's, or the host's)
+    if cron_daemon.proc is None:
+        return  # the host's own cron: not ours to stop
+    cron_daemon.stop()
+    try:
+        doc = json.loads(cli("status", "--run", run_dir, "--json", cwd=tmp_path, check=True).stdout)
+        assert doc["overdue"] is False  # just started: nothing is late yet, and still it is said
+        assert doc["trigger_problem"].startswith("no cron daemon is running here")
+        text = cli("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
+        assert "TRIGGER CANNOT FIRE: no cron daemon is running here" in text
+    finally:
+        cron_daemon.start()

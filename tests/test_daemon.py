@@ -278,3 +278,29 @@ def test_tianluo_daemon_from_the_cli_ticks_to_complete_and_exits_0(tmp_path):
     assert status_json(run_dir, tmp_path)["phase"] == "complete"
     assert f"{run_dir.name}: daemon started" in proc.stdout
     assert proc.stdout.count(": tick: ") >= 2
+
+
+def test_the_log_shows_holds_releases_and_the_end_made_elsewhere_and_the_daemon_exits_within_seconds(tmp_path):
+    from conftest import cli
+
+    run_dir = make_run(tmp_path, LONG_JOB)
+    proc, log = start_daemon(tmp_path, run_dir, every=120.0)  # no second tick during the test
+    rid = run_dir.name
+    try:
+        wait_for(lambda: any(": tick: " in line for line in lines_of(log)), what="the first tick")
+        assert (run_dir / ".daemon").exists()
+        cli("hold", "e", "--reason", "look at it", "--run", run_dir, cwd=tmp_path, check=True)
+        cli("release", "e", "--no-tick", "--run", run_dir, cwd=tmp_path, check=True)
+        wait_for(lambda: any("released" in line for line in lines_of(log)), what="the release in the log")
+        began = time.monotonic()
+        cli("stop", "--reason", "enough", "--run", run_dir, cwd=tmp_path, check=True)
+        code, err = finish(proc, timeout=15)
+        assert time.monotonic() - began < 8, "the daemon waited for its next tick"
+    finally:
+        kill_everything_under(tmp_path)
+    assert code == 0, err
+    lines = lines_of(log)
+    assert any(line.startswith(f"{rid}: e: held by a human: look at it") for line in lines), lines
+    assert any(line.startswith(f"{rid}: run: stopped by the owner: enough") for line in lines), lines
+    assert lines[-1] == f"{rid}: run is stopped; daemon exits"
+    assert not (run_dir / ".daemon").exists()

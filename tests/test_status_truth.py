@@ -329,3 +329,68 @@ def test_the_cron_daemon_check_reads_proc(tmp_path):
     (fake / "77" / "comm").write_text("crond\n")
     assert cron.daemon_running(str(fake)) is True
     assert cron.daemon_running(str(tmp_path / "nowhere")) is None
+
+
+# --- trigger truth: can the trigger fire now, a tick in progress, overdue after one missed tick ----------
+
+
+def test_ticks_are_overdue_once_one_tick_did_not_come(tmp_path):
+    run_dir = _running_run(tmp_path)
+    _with_trigger(run_dir, "cron", ago_s=15 * 60, every=600)  # within 1.5 intervals + 1m (16m): jitter, a slow tick
+    assert status_json(run_dir, tmp_path)["overdue"] is False
+    _with_trigger(run_dir, "cron", ago_s=17 * 60, every=600)  # the tick due at 10m did not come, nor one since
+    doc = status_json(run_dir, tmp_path)
+    assert doc["overdue"] is True and "no tick since" in doc["overdue_message"]
+    assert status.overdue_after(600) == 16 * 60
+
+
+def test_a_tick_in_progress_is_shown_with_its_pid_and_is_not_overdue(tmp_path):
+    from tianluo.store import RunStore
+
+    run_dir = _running_run(tmp_path)
+    _with_trigger(run_dir, "cron", ago_s=60, every=600)
+    _edit(run_dir, lambda doc: doc.pop("last_tick_at"))
+    with RunStore(run_dir).lock(what="tick", budget=300):
+        text = _text(run_dir, tmp_path)
+        assert f"tick in progress: pid {os.getpid()}" in text, text
+        assert "ticks: none finished yet (the first is in progress)" in text
+        assert "ticks: none yet" not in text
+        _with_trigger(run_dir, "cron", ago_s=20 * 60, every=600)  # late, but a tick is running now
+        assert status_json(run_dir, tmp_path)["overdue"] is False
+    text = _text(run_dir, tmp_path)
+    assert "in progress" not in text
+
+
+def test_a_systemd_trigger_where_systemd_does_not_run_says_so_at_once(tmp_path):
+    from tianluo.triggers import systemd
+
+    if systemd.systemd_running():
+        return  # a host with systemd: the timer's own state is checked (test_systemd_trigger)
+    run_dir = _running_run(tmp_path)
+    _with_trigger(run_dir, "systemd", ago_s=60, every=600, scope="user")  # on time: not overdue
+    doc = status_json(run_dir, tmp_path)
+    assert doc["overdue"] is False
+    assert doc["trigger_problem"].startswith("systemd is not running here")
+    assert "TRIGGER CANNOT FIRE: systemd is not running here" in _text(run_dir, tmp_path)
+
+
+def test_a_daemon_trigger_whose_daemon_is_gone_says_so_at_once(tmp_path):
+    import subprocess
+    import sys
+
+    from tianluo import daemon_mark
+
+    run_dir = _running_run(tmp_path)
+    _with_trigger(run_dir, "daemon", ago_s=60, every=600)
+    assert "no `tianluo daemon` is running for this run" in status_json(run_dir, tmp_path)["trigger_problem"]
+    gone = subprocess.run([sys.executable, "-c", "from pathlib import Path; import sys; "
+                           "from tianluo import daemon_mark; daemon_mark.write(Path(sys.argv[1]))", str(run_dir)],
+                          check=True)
+    assert gone.returncode == 0 and (run_dir / daemon_mark.MARK).exists()
+    problem = status_json(run_dir, tmp_path)["trigger_problem"]
+    assert problem is not None and "is gone" in problem and f"tianluo daemon --run {run_dir}" in problem
+    daemon_mark.write(run_dir)  # this process: alive
+    assert status_json(run_dir, tmp_path)["trigger_problem"] is None
+    assert "TRIGGER CANNOT FIRE" not in _text(run_dir, tmp_path)
+    daemon_mark.clear(run_dir)
+    assert not (run_dir / daemon_mark.MARK).exists()

@@ -333,3 +333,49 @@ def test_stop_with_on_end_wait_is_ending_until_the_attempt_exits(tmp_path):
     doc = tick_until(run_dir, proj, phases=("stopped",), timeout=TIMEOUT)
     assert doc["entities"]["a"]["stages"]["train"]["status"] == "succeeded"
     assert "**stopped**: stopped by the owner" in (run_dir / "COMPLETION.md").read_text()
+
+
+HUNG = ("      train:\n        run: 'echo step 1; sleep 120'\n"
+        "        progress: {regex: 'step (?P<done>\\\\d+)', stall_after: 2s, startup_after: 2s}\n")
+NO_CANCEL_HUNG = "authorization: {allow: [submit, resubmit, degrade]}\n"
+
+
+def _held_hung(tmp_path: Path) -> tuple[Path, Path, int]:
+    """A run whose only attempt is hung and held: tianluo was not authorised to cancel it."""
+    spec = _spec(tmp_path, "", HUNG, extra=NO_CANCEL_HUNG)
+    spec.write_text(spec.read_text().replace("success_gate:\n", ""))
+    proj = tmp_path / "proj"
+    run_dir = start_run(spec, tmp_path / "home", proj)
+    pid = _pid_of(run_dir, "a.train")
+    doc = tick_until(run_dir, proj, phases=("blocked",), timeout=TIMEOUT)
+    assert doc["entities"]["a"]["stages"]["train"]["status"] == "held"
+    assert "cancel_hung" in doc["entities"]["a"]["stages"]["train"]["reason"]
+    assert alive(pid)
+    return proj, run_dir, pid
+
+
+def test_stop_cancel_cancels_a_hung_attempt_held_for_want_of_cancel_hung(tmp_path):
+    proj, run_dir, pid = _held_hung(tmp_path)
+    proc = cli("stop", "--run", run_dir, "--cancel", cwd=proj)
+    assert proc.returncode == 0, proc.stderr
+    assert "a.train attempt 1: cancelled (TERM)" in proc.stdout, proc.stdout
+    wait_for(lambda: not alive(pid), what="the hung job gone")
+    state = read_state(run_dir)
+    train = state["entities"]["a"]["stages"]["train"]
+    assert train["status"] == "held" and train["attempts"][-1]["ended_at"] is not None
+    assert state["end"]["cancelled"] == ["a.train"]
+    again = cli("stop", "--run", run_dir, "--cancel", cwd=proj)
+    assert again.returncode == 2 and "nothing is left running" in again.stderr
+
+
+def test_stop_without_cancel_names_what_is_left_running_and_how_to_cancel_it(tmp_path):
+    proj, run_dir, pid = _held_hung(tmp_path)
+    proc = cli("stop", "--run", run_dir, cwd=proj)
+    assert proc.returncode == 0, proc.stderr
+    assert "left running: a.train attempt 1" in proc.stdout, proc.stdout
+    assert f"`tianluo stop --cancel --run {run_dir}` cancels it" in proc.stdout
+    assert alive(pid)
+    later = cli("stop", "--run", run_dir, "--cancel", cwd=proj)  # on a stopped run: what it left running
+    assert later.returncode == 0, later.stderr
+    assert "a.train attempt 1: cancelled" in later.stdout
+    wait_for(lambda: not alive(pid), what="the hung job gone")

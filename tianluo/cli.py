@@ -586,6 +586,8 @@ def _cmd_tick(args) -> int:
         return EXIT_STALLED
     if not args.quiet and (not result.events or not result.ran):
         print(result.message)
+    if result.heartbeat and (not args.quiet or " failed: " in result.heartbeat):  # a failed ping: in cron.log too
+        print(result.heartbeat, file=sys.stdout if " failed: " not in result.heartbeat else sys.stderr)
     return 0
 
 

@@ -282,7 +282,8 @@ def hold_entity(run_dir: Path, entity: str | None, reason: str, all_entities: bo
 def release_entity(run_dir: Path, entity: str | None, retry: bool, skip: bool, reset_budget: bool,
                    all_entities: bool = False, tick: bool = True) -> HandsResult:
     """``tianluo release``: lift the entity's (``all_entities``: every held entity's) holds;
-    --retry or --skip for a failure hold.
+    --retry or --skip for a failure hold. ``--all`` releases what it can and names the rest (a
+    failure hold without --retry/--skip) in a note each; nothing releasable at all is an error.
 
     On Slurm a job ``tianluo hold`` held in the queue is released there too. With ``tick``, a
     tick runs right after the release is saved (as a job's exit does), so what was released
@@ -299,10 +300,14 @@ def release_entity(run_dir: Path, entity: str | None, retry: bool, skip: bool, r
                     if ent.hold is not None or any(st.status == StageStatus.HELD for st in ent.stages.values())]
             if not held:
                 raise TianluoError("release --all: nothing is held")
-            now, total = utcnow(), None
-            for ename in held:  # one save for all: a failure hold without --retry/--skip changes nothing
-                step = holds.release(s if total is None else total.state, ename, now, retry=retry, skip=skip,
-                                     reset_budget=reset_budget, edited=edited)
+            now, total, refused = utcnow(), None, []
+            for ename in held:  # one save for all; what needs --retry/--skip is named, the rest released
+                try:
+                    step = holds.release(s if total is None else total.state, ename, now, retry=retry, skip=skip,
+                                         reset_budget=reset_budget, edited=edited)
+                except TianluoError as exc:
+                    refused.append((ename, str(exc)))
+                    continue
                 step.notes.insert(0, f"released {ename}")
                 if total is None:
                     total = step
@@ -311,7 +316,10 @@ def release_entity(run_dir: Path, entity: str | None, retry: bool, skip: bool, r
                     total.events += step.events
                     total.changed += step.changed
                     total.notes += step.notes
-            names.extend(held)
+            if total is None:  # nothing could be released: the one line names why, nothing changed
+                raise TianluoError("release --all: nothing released: " + "; ".join(why for _, why in refused))
+            total.notes += [f"not released {ename}: {why}" for ename, why in refused]
+            names.extend(e for e in held if e not in dict(refused))
             return total
 
         result = _locked_change(run_dir, change, queue=("release", names), what="release")
@@ -572,7 +580,7 @@ def stop_run(run_dir: Path, reason: str, cancel: bool = False) -> HandsResult:
 
     def stop(s):
         if s.phase in TERMINAL_PHASES or s.phase == Phase.ENDING:
-            running = [sid for sid in s.stage_ids() if s.stage(sid).status in ACTIVE]
+            running = [sid for sid in s.stage_ids() if live_attempt(s.stage(sid))]
             if not (cancel and running):
                 what = "; nothing is left running" if cancel else ""
                 if running and s.phase == Phase.ENDING:
@@ -583,6 +591,9 @@ def stop_run(run_dir: Path, reason: str, cancel: bool = False) -> HandsResult:
         s = s.model_copy(deep=True)
         on_end = "cancel" if cancel else s.plan.success_gate.on_end
         running = [sid for sid in s.stage_ids() if s.stage(sid).status in ACTIVE]
+        hung = [sid for sid in s.stage_ids() if live_attempt(s.stage(sid)) and sid not in running]
+        if on_end == "leave":  # a hung attempt held because tianluo might not cancel it runs on too
+            running += hung
         s.phase, s.phase_reason = Phase.STOPPED, f"stopped by the owner: {reason}"
         s.end = RunEnd(outcome="stopped", reason=s.phase_reason, decided_at=now, on_end=on_end, ended_at=now)
         ev = new_event(Kind.RUN_STOPPED, iso(now), s.phase_reason)
@@ -615,6 +626,8 @@ def stop_run(run_dir: Path, reason: str, cancel: bool = False) -> HandsResult:
                                                        or again[0]) else []
         result.events += remove_trigger_if_over(store, state, now)
         _refresh_report(store)
+        if not cancelling:
+            result.notes += left_running_notes(state, run_dir)
     if cancelling:
         sent = signal_all(store, state, cancelling)  # no lock held while the attempts get their grace
     with _run_lock(store, "stop"):
@@ -627,6 +640,32 @@ def stop_run(run_dir: Path, reason: str, cancel: bool = False) -> HandsResult:
             result.notes.append(f"lessons written to {lessons.write(run_dir, state)}")
             result.notes.append(f"outcome report written to {completion.write(run_dir, state)}")
     return result
+
+
+def live_attempt(stage) -> bool:
+    """The stage has an attempt that may still run: submitted or running, or held while its attempt was
+    never stopped (hung, and tianluo was not authorised to cancel it)."""
+    if stage.status in ACTIVE:
+        return True
+    last = stage.current()
+    return (stage.status == StageStatus.HELD and last is not None and last.outcome is None
+            and last.handle is not None and last.ended_at is None)
+
+
+def left_running_notes(state, run_dir: Path) -> list[str]:
+    """What a stop without --cancel left running, one line each, and the command that cancels them."""
+    live = [sid for sid in state.stage_ids() if live_attempt(state.stage(sid))]
+    if not live:
+        return []
+    notes = []
+    for sid in live:
+        stage = state.stage(sid)
+        last = stage.current()
+        where = f" ({last.handle.describe()})" if last is not None and last.handle is not None else ""
+        held = ", held: hung" if stage.status == StageStatus.HELD else ""
+        notes.append(f"left running: {sid} attempt {stage.attempt}{where}{held}")
+    notes.append(f"`tianluo stop --cancel --run {run_dir}` cancels {'it' if len(live) == 1 else 'them'}")
+    return notes
 
 
 def _alive(proc) -> bool:
@@ -652,7 +691,7 @@ def mark_cancelling(store: RunStore, state) -> list[tuple[str, int]]:
     for sid in state.stage_ids():
         stage = state.stage(sid)
         attempt = stage.current()
-        if stage.status not in ACTIVE or attempt is None:
+        if not live_attempt(stage) or attempt is None:
             continue
         if attempt.cancel is None or not attempt.cancel.reason.startswith(END_CANCEL):
             attempt.cancel = Cancelling(reason=f"{END_CANCEL} ({why})", requested_at=now)
@@ -713,7 +752,7 @@ def record_cancelled(store: RunStore, state, sent: dict[tuple[str, int], str]) -
             notes.append(f"{sid} attempt {n}: {what}")
             continue
         notes.append(f"{sid} attempt {n}: cancelled ({what})")
-        if stage.status not in ACTIVE or attempt is None or attempt.n != n:
+        if not live_attempt(stage) or attempt is None or attempt.n != n:
             continue  # a tick in between recorded it already
         attempt.ended_at = utcnow()
         if what.endswith("grace") and attempt.cancel is not None:
@@ -721,8 +760,13 @@ def record_cancelled(store: RunStore, state, sent: dict[tuple[str, int], str]) -
         stage.reason = f"attempt {n} was cancelled when the run ended"
         log = Events(attempt.ended_at)
         reason = attempt.cancel.reason if attempt.cancel is not None else "the run ended"
-        move(stage, StageStatus.PENDING, log=log, sid=sid, event="end_cancelled",
-             message=f"attempt {n} cancelled ({what}): {reason}", attempt=n)
+        if stage.status == StageStatus.HELD:  # the hung attempt it was held for: cancelled; the hold stays
+            attempt.outcome = "failed"
+            stage.reason = f"{stage.reason or 'held'}; attempt {n} was cancelled when the run ended"
+            log.add("end_cancelled", sid, f"attempt {n} cancelled ({what}): {reason}", attempt=n)
+        else:
+            move(stage, StageStatus.PENDING, log=log, sid=sid, event="end_cancelled",
+                 message=f"attempt {n} cancelled ({what}): {reason}", attempt=n)
         if state.end is not None:
             if sid not in state.end.cancelled:
                 state.end.cancelled.append(sid)

@@ -16,16 +16,25 @@ Exit codes:
        would fail the same way. Any other error of a tick is logged as one line and the next
        tick tries again, unless state.json can no longer be read after it (then 2 as well).
 
+Between ticks, about every ``LOOK_SECONDS``, the daemon prints the events other processes wrote
+to events.jsonl (a tick the runner poked when a job exited, a human's hold, release or stop), so
+its log shows every hold, release and end; and it exits within seconds when the run ended
+elsewhere (an event tick met the gate, ``tianluo stop``), not at its next tick. While it runs, it
+is recorded in the run folder's ``.daemon`` (``tianluo.daemon_mark``) for ``status``.
+
 Signals only set a flag. A watch job in the scheduler notices it (within WATCH_SECONDS) and
 shuts the scheduler down without waiting; the main thread then waits for a tick in flight
 to finish (a launch is always recorded in state.json) and returns. Jobs are never touched.
 """
 
 import contextlib
+import json
 import math
+import os
 import signal
 import sys
 import threading
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TextIO
@@ -34,6 +43,7 @@ from apscheduler.schedulers import SchedulerNotRunningError
 from apscheduler.schedulers.blocking import BlockingScheduler
 from apscheduler.triggers.interval import IntervalTrigger
 
+from tianluo import daemon_mark, fsio
 from tianluo.errors import StateError, TianluoError
 from tianluo.fsio import UnsafePath
 from tianluo.states import TERMINAL_PHASES
@@ -43,6 +53,10 @@ from tianluo.tick import TickResult, run_tick
 
 EXIT_DONE, EXIT_UNUSABLE, EXIT_SIGINT = 0, 2, 130
 WATCH_SECONDS = 0.25
+#: How often, between ticks, the daemon reads events.jsonl's new lines and the run's phase.
+LOOK_SECONDS = 1.0
+#: Bytes of new events read at one look (the rest at the next).
+LOOK_MAX = 4 * 1024 * 1024
 MAX_JITTER = 30.0
 
 
@@ -72,6 +86,8 @@ def run_daemon(run_dir: Path, every: float, out: TextIO | None = None, jitter: f
     if code is not None:
         return code
     daemon.say(f"daemon started: a tick every {every:g}s (+ up to {jitter:g}s jitter)")
+    daemon.start_tail()
+    daemon_mark.write(daemon.run_dir)
     scheduler = BlockingScheduler(timezone=UTC)
     daemon.scheduler = scheduler
     start = datetime.now(UTC)
@@ -95,6 +111,7 @@ def run_daemon(run_dir: Path, every: float, out: TextIO | None = None, jitter: f
             daemon.closed = True
         for sig, handler in old.items():
             signal.signal(sig, handler)
+        daemon_mark.clear(daemon.run_dir)
     if daemon.code is None:  # stopped by a signal
         assert daemon.signum is not None  # watch() stops the scheduler for a signal or a tick's code
         daemon.say(f"{signal.Signals(daemon.signum).name} received; daemon stopped")
@@ -112,6 +129,9 @@ class _Daemon:
         self.closed = False
         self.busy = threading.Lock()  # held while a tick runs
         self._print = threading.Lock()
+        self.offset: int | None = None  # how far events.jsonl is printed (None: not followed)
+        self.mine: list[tuple] = []  # this daemon's own tick's events, printed already
+        self.looked = 0.0
 
     def say(self, text: str) -> None:
         with self._print:
@@ -126,10 +146,60 @@ class _Daemon:
         self.signum = signum
 
     def watch(self) -> None:
-        """Scheduler job: stop the scheduler once a signal or a tick asked for it."""
+        """Scheduler job: stop the scheduler once a signal or a tick asked for it; between ticks, about every
+        ``LOOK_SECONDS``, print what others wrote to events.jsonl and stop if the run ended elsewhere."""
+        if self.signum is None and self.code is None and time.monotonic() - self.looked >= LOOK_SECONDS \
+                and self.busy.acquire(blocking=False):
+            try:
+                self.looked = time.monotonic()
+                if not self.closed:
+                    self.tail()
+                    if _phase(self.run_dir) in _TERMINAL:
+                        self.code = self.check()
+            finally:
+                self.busy.release()
         if (self.signum is not None or self.code is not None) and self.scheduler is not None \
                 and self.scheduler.running:
             self.scheduler.shutdown(wait=False)
+
+    def start_tail(self) -> None:
+        """Follow events.jsonl from its end: what was written before the daemon started is not repeated."""
+        try:
+            self.offset = (self.run_dir / "events.jsonl").stat().st_size
+        except OSError:
+            self.offset = 0
+
+    def tail(self) -> None:
+        """Print the events written since the last look, but those of this daemon's own ticks (printed)."""
+        if self.offset is None:
+            return
+        try:
+            fd = fsio.open_file(self.run_dir / "events.jsonl", os.O_RDONLY)  # never through a planted link
+        except OSError:
+            return
+        try:
+            size = os.fstat(fd).st_size
+            if size < self.offset:  # moved aside and started anew
+                self.offset = 0
+            data = os.pread(fd, min(size - self.offset, LOOK_MAX), self.offset)
+        finally:
+            os.close(fd)
+        whole = data[:data.rfind(b"\n") + 1]  # a line being appended is read at the next look
+        self.offset += len(whole)
+        for raw in whole.splitlines():
+            try:
+                ev = json.loads(raw)
+            except (ValueError, RecursionError):
+                continue
+            if not isinstance(ev, dict):
+                continue
+            key = _key(ev)
+            if key in self.mine:
+                self.mine.remove(key)
+                continue
+            line = format_event(ev)
+            if line:
+                self.say(line)
 
     def check(self) -> int | None:
         """The exit code if the run is over (0) or unusable (2), else None."""
@@ -160,7 +230,11 @@ class _Daemon:
             except Exception as exc:  # noqa: BLE001 - a daemon outlives one bad tick
                 self.say(f"tick failed: {type(exc).__name__}: {exc}; the next tick tries again")
             else:
+                self.mine += [_key(ev) for ev in result.events]
+                self.tail()  # what others wrote before this tick (its own events are in its report)
                 self.report(result)
+                self.tail()  # skips this tick's own events; prints what others wrote meanwhile
+                self.mine.clear()
             self.code = self.check()
 
     def report(self, result: TickResult) -> None:
@@ -172,3 +246,22 @@ class _Daemon:
         self.say(f"tick: {result.phase.value}{idle}, {len(lines)} event{'' if len(lines) == 1 else 's'}")
         for line in lines:
             self.say(line)
+        if result.heartbeat:
+            self.say(result.heartbeat)
+
+
+_TERMINAL = frozenset(p.value for p in TERMINAL_PHASES)
+
+
+def _key(ev: dict) -> tuple:
+    """An event without its seq (a tick's result holds them unnumbered)."""
+    return tuple(sorted((k, json.dumps(v, sort_keys=True)) for k, v in ev.items() if k != "seq"))
+
+
+def _phase(run_dir: Path) -> str | None:
+    """The run's phase from state.json read plainly (None: it cannot be read: the next tick says why)."""
+    try:
+        doc = json.loads(fsio.read_bytes(run_dir / "state.json", 256 * 1024 * 1024))
+        return doc.get("phase") if isinstance(doc, dict) else None
+    except (OSError, ValueError, RecursionError):
+        return None

@@ -117,6 +117,8 @@ def release(state: RunState, entity: str, now: datetime, *, retry: bool = False,
                      "needs it without its outputs, `tianluo unblock ENTITY.STAGE --reason TEXT`; to run it "
                      "again, start a new run")
         raise TianluoError(f"{ename}: nothing is held{more}")
+    if ent.hold is not None:  # the entity's own hold: its release is an event too (a log, a daemon shows it)
+        log.add("released", None, "released by a human: new stages may start again", entity=ename, action="resume")
     ent.hold = None
     for sname, stage in ent.stages.items():
         sid = stage_id(ename, sname)

@@ -37,7 +37,8 @@ STATE, EVENTS, SNAPSHOTS, LOCK, AGAIN = "state.json", "events.jsonl", "snapshots
 STALLED_MARK = ".lock-stalled"  # lockholder.STALLED_MARK (lockholder imports dataclasses: 10 ms)
 STATE_CAP = 256 * 1024 * 1024
 LAYOUT = {STATE: "reg", EVENTS: "reg", SNAPSHOTS: "dir", LOCK: "reg", "failures": "dir", "attempts": "dir",
-          "plan.md": "reg", "cron.log": "reg", AGAIN: "reg", STALLED_MARK: "reg", "agent": "dir"}
+          "plan.md": "reg", "cron.log": "reg", AGAIN: "reg", STALLED_MARK: "reg", "agent": "dir",
+          ".daemon": "reg"}
 TAIL_CHUNK, TAIL_CAP = 64 * 1024, 4 * 1024 * 1024
 MAX_ATTEMPTS = 10 ** 8
 ATTEMPT_DIR = r"^attempts/[A-Za-z0-9][A-Za-z0-9._-]{0,63}/[A-Za-z0-9][A-Za-z0-9_-]{0,63}/[1-9][0-9]{0,8}$"
@@ -280,8 +281,8 @@ KEYS = {
                            "tick_count", "last_tick_at", "event_seq", "outbox", "agent_calls", "notices",
                            "gpus"}),
     "Plan": frozenset({"name", "backend", "interval", "workdir", "spec_file", "spec_sha256", "entities",
-                       "success_gate", "ladder", "rules", "notify", "max_attempts", "cancel_grace", "fork_values",
-                       "authorization", "agent", "host"}),
+                       "success_gate", "ladder", "rules", "notify", "heartbeat", "max_attempts", "cancel_grace",
+                       "fork_values", "authorization", "agent", "host"}),
     "PlannedEntity": frozenset({"params", "stages"}),
     "PlannedStage": frozenset({"command", "needs", "done_when", "progress", "output", "expected", "logs",
                                "checkpoints", "run", "variants", "degrade", "when", "branch", "start_held",

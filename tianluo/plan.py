@@ -70,6 +70,7 @@ def _build_plan(spec: Spec, spec_path: Path, decisions: dict[str, str] | None) -
         ladder=resolve_budgets(spec.ladder),
         rules=spec.rules,
         notify=spec.notify,
+        heartbeat=spec.heartbeat,
         max_attempts=spec.max_attempts or default_max_attempts(sum(len(e.stages) for e in entities.values())),
         cancel_grace=spec.cancel_grace,
         fork_values=fork_values,

@@ -51,6 +51,7 @@ from tianluo.spec_parts import (
     CheckpointGlob,
     DegradeAction,
     DoneWhen,
+    HeartbeatSpec,
     NotifySpec,
     Output,
     Progress,
@@ -131,6 +132,7 @@ class Plan(Record):
     ladder: dict[FaultClass, Budget]
     rules: list[RuleSpec] = _list()
     notify: list[NotifySpec] = _list()
+    heartbeat: HeartbeatSpec | None = Field(default=None, description="The URL every tick pings (None: no heartbeat).")
     max_attempts: int = 100
     cancel_grace: float = 30.0
     fork_values: dict[str, str] = _dict(description="Answers to the spec's own forks: {<name>}.")

@@ -39,6 +39,7 @@ RUN_FIELDS: dict[str, str] = {
     "cancel_grace": "from the next cancel",
     "authorization": "what tianluo may do by itself, from the next tick",
     "agent": "the agent rung uses it from its next call",
+    "heartbeat": "every tick from the next one pings it",
     "fork_values": "each stage whose command uses a changed answer is listed below",
 }
 

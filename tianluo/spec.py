@@ -34,6 +34,7 @@ from tianluo.spec_parts import (
     Duration,
     FilePath,
     ForkSpec,
+    HeartbeatSpec,
     NotifySpec,
     Output,
     Progress,
@@ -124,6 +125,8 @@ class Spec(StrictModel):
     ladder: LadderSpec = LadderSpec()
     rules: list[RuleSpec] = Field(default=[], max_length=MAX_ITEMS)
     notify: list[NotifySpec] = Field(default=[], max_length=20)
+    heartbeat: HeartbeatSpec | None = Field(default=None, description="A dead-man's switch: a URL every tick pings "
+                                            "(healthchecks.io, Uptime Kuma push monitors), or {url, timeout}.")
     max_attempts: int | None = Field(default=None, ge=1, le=1_000_000,
                                      description="Run-wide cap on attempts of all stages; by default 10 per stage, "
                                                  "at least 100.")

@@ -663,8 +663,28 @@ class NotifySpec(StrictModel):
         return self.on is None or kind in self.on
 
 
+#: A heartbeat ping's whole time (connect, send, the answer), at most: a slow watcher never holds a tick.
+MAX_HEARTBEAT_TIMEOUT_S = 30.0
+
+
+class HeartbeatSpec(StrictModel):
+    """A dead-man's switch: every tick that completes GETs ``url`` (``<url>/fail`` when the tick failed),
+    the push-monitor convention of healthchecks.io and Uptime Kuma. Written as the URL alone, or as
+    ``{url, timeout}``; ``timeout`` bounds the whole ping, not one read. The URL is a secret: never shown."""
+
+    url: Webhook = Field(description="http(s) URL pinged after every tick (GET); <url>/fail after a failed one.")
+    timeout: Annotated[float, upto(MAX_HEARTBEAT_TIMEOUT_S), within(0.5, MAX_HEARTBEAT_TIMEOUT_S)] = Field(
+        default=5.0, description="The whole ping (connect, send, answer), at most; the tick never waits longer.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _just_a_url(cls, value: object) -> object:
+        return {"url": value} if isinstance(value, str) else value
+
+
 NOTIFY_PLACEHOLDERS = frozenset({"title", "body", "entity", "stage", "run_id", "analysis", "run_dir"})
 
 
 MODELS = (Metric, When, Resources, ParamChange, TimeChange, DegradeAction, ForkSpec, Authorization, AskAbove,
-          AgentSpec, EmailSpec, DoneWhen, Progress, Output, SuccessGate, RuleMatch, RuleSpec, NotifySpec)
+          AgentSpec, EmailSpec, DoneWhen, Progress, Output, SuccessGate, RuleMatch, RuleSpec, NotifySpec,
+          HeartbeatSpec)

@@ -350,8 +350,19 @@ def _plain_gpu_host(plan: dict, raw: dict) -> dict | None:
 
 # --- what status derives: the trigger and its ticks, the stages' clocks, a phase line that agrees with them ---
 
-#: Ticks are overdue after this many intervals without one (cron skipping a minute is not news; three are).
-OVERDUE_INTERVALS = 3
+#: Ticks are overdue once the last one is older than one interval, plus half an interval, plus a minute:
+#: the slack covers a trigger's jitter (the daemon's at most every/10 and 30 s, systemd's RandomizedDelaySec
+#: at most every/10 and 60 s) and a tick's own length moving the next one's start; one tick that did not
+#: come is already news. A tick in progress (the lock held within its budget) is never overdue. (The
+#: after-the-fact "ticks were overdue" notice of a late tick, in decide, stays at three intervals: quiet.)
+OVERDUE_FACTOR, OVERDUE_SLACK_S = 1.5, 60.0
+
+
+def overdue_after(every: float) -> float:
+    """Seconds since the last tick after which ticks are overdue (see ``OVERDUE_FACTOR``)."""
+    return every * OVERDUE_FACTOR + OVERDUE_SLACK_S
+
+
 _ACTIVE_NAMES = ("submitted", "running")
 _TERMINAL_NAMES = frozenset({"complete", "expired", "stopped"})  # states.TERMINAL_PHASES
 
@@ -397,6 +408,7 @@ def with_truth(doc: dict, run_dir: Path | None, trigger: dict | None, interval: 
             st.update(stage_truth(st, now, run_dir))
     doc["as_of"] = iso(now)
     doc["trigger"] = trigger
+    doc["trigger_problem"] = trigger_problem(doc, trigger, run_dir) if run_dir is not None else None
     doc.update(tick_truth(doc, trigger, interval, now))
     doc["summary"] = summarize(doc, now)
     return doc
@@ -440,8 +452,8 @@ def job_pid(attempt_dir: str | None) -> int | None:
 
 def tick_truth(doc: dict, trigger: dict | None, interval: float, now: datetime) -> dict:
     """``next_tick_at``, ``overdue`` and ``overdue_message``: a run not finished whose last tick (or its
-    creation, before any) is more than ``OVERDUE_INTERVALS`` intervals ago is overdue, and the message
-    says what to look at for the trigger it has."""
+    creation, before any) is more than :func:`overdue_after` ago, with no tick in progress, is overdue,
+    and the message says what to look at for the trigger it has."""
     ticking = trigger is not None and trigger["removed_at"] is None and trigger["kind"] != "none"
     every = float(trigger["every"]) if trigger is not None and ticking else float(interval)
     last = _when(doc["last_tick_at"]) or _when(doc["created_at"])
@@ -451,7 +463,8 @@ def tick_truth(doc: dict, trigger: dict | None, interval: float, now: datetime) 
     if ticking:
         out["next_tick_at"] = iso(last + timedelta(seconds=every))
     gap = (now - last).total_seconds()
-    if gap <= OVERDUE_INTERVALS * every:
+    lock = doc.get("lock")
+    if gap <= overdue_after(every) or (lock and not lock["stalled"] and lock["what"].startswith("tick")):
         return out
     since = "since" if doc["last_tick_at"] else "since the run was created at"
     out["overdue"] = True
@@ -478,6 +491,39 @@ def overdue_hint(doc: dict, trigger: dict | None) -> str:
         user = "" if trigger["options"].get("scope") == "system" else " --user"
         return f"is the timer active? `systemctl{user} status tianluo-{doc['run_id']}.timer`"
     return f"is `tianluo daemon --run {run_dir}` still running?"
+
+
+def trigger_problem(doc: dict, trigger: dict | None, run_dir: Path) -> str | None:
+    """Why the run's trigger cannot fire now, in one line (None: it can, or it cannot be told here): no cron
+    daemon runs (cron), systemd is not running here or the timer is not active (systemd), the daemon's
+    process is gone (daemon). Checked at once, not after ticks are overdue."""
+    if trigger is None or trigger["removed_at"] is not None or doc["phase"] in _TERMINAL_NAMES:
+        return None
+    kind = trigger["kind"]
+    if kind == "cron":
+        from tianluo.triggers.cron import daemon_running  # only for a cron run: python-crontab is not free
+
+        if daemon_running() is False:
+            return ("no cron daemon is running here (no process named cron or crond): the crontab line is "
+                    "installed but nothing runs it; start cron (Debian: `service cron start`) or use "
+                    f"`tianluo daemon --run {doc['run_dir']}`")
+        return None
+    if kind == "systemd":
+        from tianluo.triggers import systemd
+
+        user = "" if trigger["options"].get("scope") == "system" else " --user"
+        timer = systemd.unit_names(doc["run_id"])[1]
+        if not systemd.systemd_running():
+            return (f"systemd is not running here (not the init of this host or container): {timer} cannot "
+                    f"fire; use `tianluo install cron` or `tianluo daemon --run {doc['run_dir']}`")
+        if systemd.timer_active(doc["run_id"], trigger["options"].get("scope") or "user") is False:
+            return f"{timer} is not active: nothing ticks the run; see `systemctl{user} status {timer}`"
+        return None
+    if kind == "daemon":
+        from tianluo import daemon_mark
+
+        return daemon_mark.problem(Path(run_dir), doc["run_dir"])
+    return None
 
 
 def clock(moment: datetime, now: datetime) -> str:
@@ -642,6 +688,12 @@ def render_status(doc: dict, now: datetime) -> str:
         lines.append(f"STALLED: {lock['message']}")
     if doc.get("overdue"):
         lines.append(f"OVERDUE: {doc['overdue_message']}")
+    if doc.get("trigger_problem"):
+        lines.append(f"TRIGGER CANNOT FIRE: {doc['trigger_problem']}")
+    if lock and not lock["stalled"]:
+        who = "tick in progress:" if lock["what"].startswith("tick") else f"`tianluo {lock['what']}` holds the lock:"
+        lines.append(f"{who} pid {lock['pid']} on {lock['host']}, for "
+                     f"{format_duration(round(lock['held_for_s']))} (since {clock(_at(lock['since']), now)})")
     if doc.get("scheduler_unreachable_since"):
         lines.append(f"scheduler: no answer since {doc['scheduler_unreachable_since']}; "
                      "nothing is judged until it answers")
@@ -652,6 +704,8 @@ def render_status(doc: dict, now: datetime) -> str:
         expected = f", next expected {clock(nxt, now)}" if nxt and not doc.get("overdue") else ""
         lines.append(f"ticks: {doc['tick_count']}, last {ago} ago ({clock(last, now)}){expected}; "
                      f"attempts: {doc['total_attempts']}")
+    elif lock and lock["what"].startswith("tick"):
+        lines.append("ticks: none finished yet (the first is in progress)")
     elif doc.get("next_tick_at") and not doc.get("overdue"):
         lines.append(f"ticks: none yet, the first expected {clock(_at(doc['next_tick_at']), now)}")
     else:

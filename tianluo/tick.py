@@ -58,6 +58,7 @@ class TickResult:
     phase: Phase | None = None
     events: list[dict] = field(default_factory=list)
     warning: str = ""  # something the owner must hear even from a quiet tick (a stalled lock)
+    heartbeat: str = ""  # what the heartbeat ping after the tick got (names no secret); '' without one
 
 
 AGAIN = ".tick-again"  # an event tick found the lock taken, or a decision asked: the running tick goes once more
@@ -80,6 +81,10 @@ def run_tick(run_dir: Path, now: datetime | None = None, backend: Backend | None
     finds the lock held past its holder's budget (a stopped or hung tick) says so in
     ``warning`` and tells the owner once.
 
+    After the lock is let go, a tick that ran pings the plan's ``heartbeat`` (``<url>/fail``
+    when it raised), bounded by the heartbeat's timeout (``tianluo.heartbeat``); a tick that
+    found the lock taken pings nothing.
+
     Args:
         budget: Seconds this tick may spend observing (default: :func:`tick_budget`).
 
@@ -87,7 +92,24 @@ def run_tick(run_dir: Path, now: datetime | None = None, backend: Backend | None
         StateError: state.json is missing or invalid (nothing is written then).
         DiskFull: no room on the run folder's file system (nothing is half-written).
     """
-    store = RunStore(Path(run_dir))
+    from tianluo import heartbeat
+
+    seen: list = []  # the plan's heartbeat, as soon as a pass has read state.json
+    try:
+        result = _run_tick(Path(run_dir), now, backend, event, budget, seen)
+    except Exception:
+        beat = seen[0] if seen else heartbeat.of_run(Path(run_dir))
+        if beat is not None:
+            heartbeat.ping(beat, ok=False)  # the lock is let go by now
+        raise
+    if seen and seen[0] is not None:  # a pass read state.json under the lock: it ran (a finished run's too)
+        result.heartbeat = heartbeat.ping(seen[0], ok=True)
+    return result
+
+
+def _run_tick(run_dir: Path, now: datetime | None, backend: Backend | None, event: bool, budget: float | None,
+              seen: list) -> TickResult:
+    store = RunStore(run_dir)
     again = store.run_dir / AGAIN
     result = None
     for _ in range(1 + MAX_AGAIN):
@@ -95,7 +117,7 @@ def run_tick(run_dir: Path, now: datetime | None = None, backend: Backend | None
             with store.lock(budget=budget) as lock_fd:
                 again.unlink(missing_ok=True)
                 with paused_gc():  # on again after: the daemon ticks many times in one process
-                    ticked = _tick_locked(store, lock_fd, now, backend, budget)
+                    ticked = _tick_locked(store, lock_fd, now, backend, budget, seen)
         except LockBusy:
             if event and result is None:
                 os.close(fsio.open_file(again, os.O_WRONLY | os.O_CREAT))  # never through a planted link
@@ -118,8 +140,10 @@ def run_tick(run_dir: Path, now: datetime | None = None, backend: Backend | None
 
 
 def _tick_locked(store: RunStore, lock_fd: int, now: datetime | None, backend: Backend | None,
-                 budget_s: float | None) -> TickResult:
+                 budget_s: float | None, seen: list | None = None) -> TickResult:
     state = store.load()
+    if seen is not None and not seen:
+        seen.append(state.plan.heartbeat)
     budget = Budget(budget_s if budget_s is not None else tick_budget(state))
     lockholder.record(lock_fd, "tick", budget.seconds)  # now with this tick's own budget
     stalled = _stall_events(store, state)
