@@ -519,7 +519,7 @@ out.mkdir(parents=True, exist_ok=True)
 '''
 
 
-def test_release_retry_after_a_fix_and_skip_let_the_run_complete(tmp_path):
+def test_release_retry_after_a_fix_and_skip_and_unblock_let_the_run_complete(tmp_path):
     spec = make_workdir(tmp_path, RELEASE_SPEC, {"flaky.py": FLAKY})
     work = spec.parent
     run_dir = start_run(spec, tmp_path / "home", tmp_path)
@@ -547,6 +547,11 @@ def test_release_retry_after_a_fix_and_skip_let_the_run_complete(tmp_path):
     skipped = cli("release", "skipme", "--skip", "--run", run_dir, cwd=tmp_path, check=True)
     assert "skipme/train: released: skipped" in skipped.stdout
 
+    # a skipped stage blocks what needs it (issue 23): eval waits for the owner's explicit unblock
+    state = tick_until(run_dir, tmp_path, lambda s: stage(s, "fixme", "eval")["status"] == "succeeded"
+                       and stage(s, "skipme", "eval")["status"] == "blocked", "eval blocked by the skip", timeout=20)
+    assert state["phase"] == "blocked", summary(state)
+    cli("unblock", "skipme.eval", "--reason", "evaluate what there is", "--run", run_dir, cwd=tmp_path, check=True)
     state = tick_until(run_dir, tmp_path, lambda s: s["phase"] in ("complete", "blocked"), "complete", timeout=20)
     assert state["phase"] == "complete", summary(state)
     fixme = stage(state, "fixme", "train")

@@ -185,13 +185,24 @@ def test_the_exclusion_needs_degrade_authorisation():
     assert "degrade is not in authorization.allow" in stage.hold.reason
 
 
-def test_another_label_with_exclude_host_keeps_its_retries_first():
+def test_another_label_with_exclude_host_and_retry_first_keeps_its_retries_first():
+    state = gpu_state(exclude=False)
+    state.plan.entities["a"].stages["train"].degrade = {
+        "transient": DegradeAction(name="away", exclude_host=True, retry_first=True)}
+    facts = JobFacts(state=JobState.EXITED, exit_code=1, host="gpu-07", job_id="17", scheduler_state="FAILED")
+    d = decide(state, observe(**{"a.train": seen(facts, matches=[RESET])}), at(hours=1))
+    assert d.state.stage("a.train").exclude_hosts == []  # rung 3, after the retries, as the spec asks
+    assert d.state.stage("a.train").budget_used == {FaultClass.TRANSIENT: 1}
+
+
+def test_another_label_with_exclude_host_leaves_the_node_first_by_default():
+    """Degrade first (issue 23): a pre-authorised change is made at the first such failure, before a retry."""
     state = gpu_state(exclude=False)
     state.plan.entities["a"].stages["train"].degrade = {"transient": DegradeAction(name="away", exclude_host=True)}
     facts = JobFacts(state=JobState.EXITED, exit_code=1, host="gpu-07", job_id="17", scheduler_state="FAILED")
     d = decide(state, observe(**{"a.train": seen(facts, matches=[RESET])}), at(hours=1))
-    assert d.state.stage("a.train").exclude_hosts == []  # rung 3, after the retries, as before
-    assert d.state.stage("a.train").budget_used == {FaultClass.TRANSIENT: 1}
+    assert d.state.stage("a.train").exclude_hosts == ["gpu-07"]
+    assert not d.state.stage("a.train").budget_used.get(FaultClass.TRANSIENT)
 
 
 def test_a_refused_submission_that_slurm_lists_as_ended_is_not_adopted():

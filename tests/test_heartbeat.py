@@ -108,16 +108,21 @@ def started(tmp_path: Path, beat: str) -> Path:
 
 @pytest.mark.integration
 def test_every_tick_pings_after_letting_go_of_the_lock(tmp_path, watcher):
-    run_dir = started(tmp_path, f"heartbeat: {watcher.url()}")
+    # a stage that outlives the four ticks on a loaded machine (a finished run's ticks have nothing to ping for)
+    spec = write_spec(tmp_path / "proj", spec_text(f"heartbeat: {watcher.url()}").replace("sleep 0.2", "sleep 120"))
+    run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
     watcher.lock_file = run_dir / ".lock"
-    for _ in range(3):
-        proc = cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
-        assert "heartbeat (127.0.0.1/…): HTTP 200" in proc.stdout, proc.stdout
-        assert TOKEN not in proc.stdout + proc.stderr
-    assert watcher.paths() == [f"/ping/{TOKEN}"] * 3
-    assert [p["lock_held"] for p in watcher.pings] == [False] * 3  # never while holding the run's lock
-    quiet = cli("tick", "--quiet", "--run", run_dir, cwd=tmp_path, check=True)  # what cron runs
-    assert quiet.stdout == "" and len(watcher.pings) == 4
+    try:
+        for _ in range(3):
+            proc = cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+            assert "heartbeat (127.0.0.1/…): HTTP 200" in proc.stdout, proc.stdout
+            assert TOKEN not in proc.stdout + proc.stderr
+        assert watcher.paths() == [f"/ping/{TOKEN}"] * 3
+        assert [p["lock_held"] for p in watcher.pings] == [False] * 3  # never while holding the run's lock
+        quiet = cli("tick", "--quiet", "--run", run_dir, cwd=tmp_path, check=True)  # what cron runs
+        assert quiet.stdout == "" and len(watcher.pings) == 4
+    finally:
+        cli("stop", "--cancel", "--run", run_dir, cwd=tmp_path)
 
 
 @pytest.mark.integration
