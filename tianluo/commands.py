@@ -330,17 +330,23 @@ def release_entity(run_dir: Path, entity: str | None, retry: bool, skip: bool, r
                                                                  reset_budget=reset_budget, edited=edited),
                                 queue=("release", [entity]), what="release")
     if tick:
-        try:
-            ticked = run_tick(run_dir, event=True)  # a tick holding the lock runs once more for us
-        except TianluoError as exc:  # the release stands; the trigger's next tick tries again
-            if isinstance(exc, space.DiskFull):
-                raise
-            result.notes.append(f"released; the tick right after it failed ({exc}); the next tick acts on it")
-            return result
-        result.events += ticked.events
-        if ticked.warning:
-            result.notes.append(ticked.warning)
+        _tick_after(run_dir, result, "released")
     return result
+
+
+def _tick_after(run_dir: Path, result, done: str) -> None:
+    """The tick right after a human's change (release, unblock): its events join ``result``. The change
+    stands if the tick fails; the trigger's next tick acts on it (a full disk is still the caller's error)."""
+    try:
+        ticked = run_tick(run_dir, event=True)  # a tick holding the lock runs once more for us
+    except TianluoError as exc:
+        if isinstance(exc, space.DiskFull):
+            raise
+        result.notes.append(f"{done}; the tick right after it failed ({exc}); the next tick acts on it")
+        return
+    result.events += ticked.events
+    if ticked.warning:
+        result.notes.append(ticked.warning)
 
 
 def _queue_hands(store: RunStore, result: HandsResult, verb: str, names: list[str] | None) -> None:
@@ -785,14 +791,7 @@ def unblock_stage(run_dir: Path, sid: str, reason: str, tick: bool = True) -> Ha
 
     result = _locked_change(run_dir, lambda s: skips.unblock(s, sid, reason, utcnow()), what="unblock")
     if tick:
-        try:
-            ticked = run_tick(run_dir, event=True)
-        except TianluoError as exc:  # the unblock stands; the trigger's next tick acts on it
-            result.notes.append(f"unblocked; the tick right after it failed ({exc}); the next tick acts on it")
-            return result
-        result.events += ticked.events
-        if ticked.warning:
-            result.notes.append(ticked.warning)
+        _tick_after(run_dir, result, "unblocked")
     return result
 
 
