@@ -407,3 +407,12 @@ def slurm(slurm_cluster):
     # What a test left in the queue must not run on into the next one.
     slurm_cluster.start_ctld()
     subprocess.run(["scancel", "--user", str(os.getuid())], capture_output=True, timeout=30)
+
+
+def one_line_error(proc) -> str:
+    """The one stderr line of a CLI call that refused its input: exit 2, no traceback, one line."""
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    assert "Traceback" not in proc.stderr + proc.stdout
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1, proc.stderr
+    return lines[0]

@@ -14,6 +14,7 @@ import pytest
 from conftest import (
     clean_env,
     cli,
+    one_line_error,
     read_state,
     start_run,
     tick_until,
@@ -60,13 +61,6 @@ def done_run(tmp_path: Path, name: str = "browse", home: Path | None = None) -> 
     tick_until(run_dir, tmp_path, timeout=30)
     return run_dir
 
-
-def one_line_error(proc) -> str:
-    assert proc.returncode == 2, (proc.stdout, proc.stderr)
-    assert "Traceback" not in proc.stderr + proc.stdout
-    lines = proc.stderr.splitlines()
-    assert len(lines) == 1, proc.stderr
-    return lines[0]
 
 
 class Reader:

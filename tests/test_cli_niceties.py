@@ -12,6 +12,7 @@ import pytest
 from conftest import (
     clean_env,
     cli,
+    one_line_error,
     read_state,
     start_run,
     status_json,
@@ -45,13 +46,6 @@ entities:
       work: {run: "test -f fixed.flag"}
 """
 
-
-def one_line_error(proc) -> str:
-    assert proc.returncode == 2, (proc.stdout, proc.stderr)
-    assert "Traceback" not in proc.stderr + proc.stdout
-    lines = proc.stderr.splitlines()
-    assert len(lines) == 1, proc.stderr
-    return lines[0]
 
 
 def attempts(run_dir: Path, entity: str) -> int:

@@ -10,7 +10,7 @@ import shutil
 import subprocess
 
 import pytest
-from conftest import cli, start_run, tick_until, write_spec
+from conftest import cli, one_line_error, start_run, tick_until, write_spec
 
 pytestmark = pytest.mark.integration
 
@@ -25,13 +25,6 @@ entities:
       train: {run: "true"}
 """
 
-
-def one_line_error(proc) -> str:
-    assert proc.returncode == 2, (proc.stdout, proc.stderr)
-    assert "Traceback" not in proc.stderr + proc.stdout
-    lines = proc.stderr.splitlines()
-    assert len(lines) == 1, proc.stderr
-    return lines[0]
 
 
 # --- .tianluo/.gitignore ------------------------------------------------------------------------
