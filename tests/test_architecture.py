@@ -111,3 +111,38 @@ def test_architecture_md_names_every_module():
     missing = [m for m in modules if f"`{m}`" not in doc and f"`{Path(m).name}`" not in doc
                and f"{Path(m).name}`" not in doc]
     assert not missing, f"ARCHITECTURE.md does not name {missing}: add each to its table"
+
+
+#: The import name of each runtime dependency pyproject.toml declares (its distribution name differs).
+IMPORT_NAMES = {"google-re2": "re2", "pyyaml": "yaml", "python-crontab": "crontab"}
+
+
+def test_runtime_dependencies_are_what_the_package_imports():
+    """pyproject's [project].dependencies and the third-party imports of tianluo/ are the same set."""
+    import tomllib
+
+    declared = set()
+    for req in tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]:
+        dist = req.split(";")[0].strip()
+        for sep in "<>=!~[ ":
+            dist = dist.split(sep)[0]
+        declared.add(IMPORT_NAMES.get(dist.lower(), dist.lower()))
+    imported = set()
+    for path in PACKAGE.rglob("*.py"):
+        imported |= {m.split(".")[0] for m in _imports(path)}
+    third_party = {m for m in imported if m != "tianluo" and m not in sys.stdlib_module_names}
+    assert third_party == declared, (f"imported but not declared: {sorted(third_party - declared)}; "
+                                     f"declared but never imported: {sorted(declared - third_party)}")
+
+
+def test_templates_and_examples_are_found_from_a_source_tree_too():
+    """Imported from the repository with no install at all (``python -S``: no site-packages, no editable
+    finder), the shipped files are the repository's folders: a benchmark run from a clone works."""
+    import subprocess
+
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); from tianluo.shipped import shipped, template_text; "
+            "assert '{' in template_text('failure-analysis.md'); assert (shipped('examples') / 'demo').is_dir(); "
+            "import tianluo.shipped as s; print(s.__file__)")
+    out = subprocess.run([sys.executable, "-S", "-c", code, str(ROOT)], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == str(PACKAGE / "shipped.py")

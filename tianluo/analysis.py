@@ -5,10 +5,10 @@ The shell gathers the stderr tails; everything else comes from state.
 
 import shlex
 from datetime import datetime
-from importlib.resources import files
 from pathlib import PurePath
 
 from tianluo.model import Diagnosis, RunState, StageState
+from tianluo.shipped import template_text
 from tianluo.states import FaultClass, StageStatus
 
 #: (class, label) or (class, None) -> what a human should try first.
@@ -212,7 +212,7 @@ def render(state: RunState, run_dir: str, entity: str, tails: dict[str, list[str
     held = [s for s, st in state.entities[entity].stages.items()
             if st.status == StageStatus.HELD and st.hold is not None and st.hold.by == "ladder"]
     sections = "\n\n".join(render_section(state, run_dir, entity, s, tails.get(s, [])) for s in held)
-    text = (files("tianluo.templates") / "failure-analysis.md").read_text(encoding="utf-8")
+    text = template_text("failure-analysis.md")
     fields = {"entity": entity, "run_id": state.run_id, "name": state.plan.name,
               "written_at": f"{now:%Y-%m-%d %H:%M:%S} UTC", "sections": sections or "(nothing is held now)"}
     for key, value in fields.items():

@@ -4,10 +4,11 @@ import shutil
 import sys
 import tempfile
 import time
-from importlib.resources import as_file, files
+from importlib.resources import as_file
 from pathlib import Path
 
 from tianluo.newrun import create_run
+from tianluo.shipped import shipped
 from tianluo.states import Phase
 from tianluo.status import build_status, format_event, render_status
 from tianluo.store import RunStore
@@ -16,7 +17,7 @@ from tianluo.tick import run_tick, utcnow
 
 def copy_example(name: str, target: Path) -> Path:
     """Copy ``examples/<name>`` into ``target``; return the copy's folder."""
-    with as_file(files("tianluo.examples") / name) as src:
+    with as_file(shipped("examples") / name) as src:
         dest = target / name
         shutil.copytree(src, dest, ignore=shutil.ignore_patterns("__pycache__", "out", ".tianluo"))
     return dest

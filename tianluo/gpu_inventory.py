@@ -325,7 +325,7 @@ def _os_error(exc: OSError) -> str:
 
 
 def _with_users(apps: tuple[GpuApp, ...]) -> tuple[GpuApp, ...]:
-    """Each process's owner where psutil can tell (another user's process may be hidden: None)."""
+    """Each process's owner where /proc tells (another user's process may be hidden: None)."""
     users: dict[int, str | None] = {}
     for app in apps:
         if app.pid not in users and len(users) < MAX_USERS:
@@ -334,12 +334,17 @@ def _with_users(apps: tuple[GpuApp, ...]) -> tuple[GpuApp, ...]:
 
 
 def _user(pid: int) -> str | None:
-    import psutil  # here, not at the top: every tick's observe imports this module, few ticks see an app
+    """The owner of ``pid`` (of its /proc folder): a login name, or the uid when it has none; None if gone."""
+    import pwd  # here, not at the top: every tick's observe imports this module, few ticks see an app
 
     try:
-        name = psutil.Process(pid).username()
-    except (psutil.Error, OSError, KeyError, ValueError):
+        uid = os.stat(f"/proc/{pid}", follow_symlinks=False).st_uid
+    except (OSError, ValueError):
         return None
+    try:
+        name = pwd.getpwuid(uid).pw_name
+    except KeyError:  # no such user in the password database (a container's uid): the number
+        name = str(uid)
     return one_line(name, TEXT_CAP) or None
 
 

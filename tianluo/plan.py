@@ -182,9 +182,9 @@ def _apply_branches(spec: Spec, ename: str, stages: dict[str, PlannedStage], cho
 
 
 def _template_text() -> str:
-    from importlib.resources import files
+    from tianluo.shipped import template_text
 
-    return (files("tianluo.templates") / "plan-doc-skeleton.md").read_text(encoding="utf-8")
+    return template_text("plan-doc-skeleton.md")
 
 
 def _gate_lines(plan: Plan) -> list[str]:

@@ -13,12 +13,12 @@ import re
 import shlex
 from datetime import timedelta
 from functools import lru_cache
-from importlib.resources import files
 
 from tianluo.durations import format_duration
 from tianluo.model import Consult, RunState, StageState
 from tianluo.prompt_fault import FaultFacts, fault_section, fault_text
 from tianluo.prompt_text import cap_lines, clean, layer_lines, params_text, quote, when
+from tianluo.shipped import template_text
 from tianluo.states import DONE, StageStatus
 
 MAX_STAGE_SECTIONS = 40
@@ -33,7 +33,7 @@ BOUND = (f"a summary, not a dump: at most {MAX_STAGE_SECTIONS} stage sections of
 
 @lru_cache(maxsize=4)
 def skeleton() -> str:
-    return (files("tianluo.templates") / "cron-prompt-skeleton.md").read_text(encoding="utf-8")
+    return template_text("cron-prompt-skeleton.md")
 
 
 def _fill(template: str, fields: dict[str, str]) -> str:
