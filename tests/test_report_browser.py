@@ -106,8 +106,8 @@ def test_the_report_of_a_run_with_a_held_stage_renders_in_chromium(tmp_path):
     assert ids.index("holds") < ids.index("gate") < ids.index("graph")
     holds = "".join(parsed.text["holds"])
     assert "a.train" in holds and "code faults are not retried" in holds
-    links = [a["href"] for t, a in parsed.tags if t == "a"]
-    assert links == ["failures/a__analysis.md"] and (run_dir / links[0]).is_file()
+    links = {a["href"] for t, a in parsed.tags if t == "a"}  # relative, to files that exist beside it
+    assert "failures/a__analysis.md" in links and all((run_dir / link).is_file() for link in links), links
     assert "</script><b>" not in dom.stdout.split("<script>")[0]  # the hostile log line stayed text
 
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
