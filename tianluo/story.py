@@ -357,15 +357,8 @@ def _outcome(nxt: dict | None, status: str) -> str:
         if nxt["outcome"] == "running":
             return f"attempt {nxt['n']} is running"
         return f"attempt {nxt['n']} {nxt['outcome']}"
-    if status == "held":
-        return "still held: it needs you"
-    if status == "skipped":
-        return "skipped"
-    if status == "retry_wait":
-        return "its retry is due"
-    if status == "consulting":
-        return "the agent is being asked"
-    return status
+    return {"held": "still held: it needs you", "retry_wait": "its retry is due",
+            "consulting": "the agent is being asked"}.get(status, status)
 
 
 def _human_text(e: dict) -> str:
@@ -374,19 +367,12 @@ def _human_text(e: dict) -> str:
         action = s(e.get("action"), 20)
         return {"retry": "released it to run again", "skip": "skipped it", "resume": "lifted the hold"}.get(
             action, "released it")
-    if kind == "replanned":
-        return "replanned from the edited spec"
     if kind == "held":
         return f"held it: {s(e.get('message'), 300).removeprefix('held by a human: ')}"
     if kind == "unblocked":
         return f"unblocked it past a skipped need: {s(e.get('reason'), 300)}"
-    if kind == "skipped":
-        return "skipped it"
-    if kind == "run_stopped":
-        return "stopped the run"
-    if kind == "run_resumed":
-        return "resumed the run"
-    return s(kind)
+    return {"replanned": "replanned from the edited spec", "skipped": "skipped it", "run_stopped": "stopped the run",
+            "run_resumed": "resumed the run"}.get(str(kind), s(kind))
 
 
 def _human_short(e: dict) -> str:
