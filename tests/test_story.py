@@ -5,6 +5,8 @@ import json
 from datetime import UTC, datetime, timedelta
 from html.parser import HTMLParser
 
+import pytest
+
 from tests.test_report import _raw, _stage
 from tianluo.report import render
 from tianluo.report_data import build
@@ -253,3 +255,47 @@ def test_the_text_tells_the_same_story_one_line_per_stage_and_what_needs_you():
     late = render_story(story_doc(raw, events, NOW, NOW - timedelta(hours=1), frozenset(), None, "/r"))
     assert ("What happened since 05:12 (1 h ago):\n  nothing: no attempt failed and nobody had to act in this "
             "window") in late
+
+
+# --- a real run, through the CLI --------------------------------------------------------------------------
+
+RESET_SPEC = """
+name: reset-night
+entities:
+  net:
+    stages:
+      train:
+        run: >-
+          @PY@ fake_train.py --out out/net --steps 6 --step-seconds 0.05
+          --fail connreset --fail-at-step 3 --fail-attempts 1
+        progress: {regex: 'step (?P<done>\\\\d+)/(?P<total>\\\\d+)', stall_after: 5m}
+        done_when: {exists: out/net/final.ckpt}
+ladder:
+  transient: {retries: 2, backoff: [0s]}
+"""
+
+
+@pytest.mark.integration
+def test_tianluo_report_tells_a_real_connection_reset_and_its_retry(tmp_path):
+    from tests.conftest import cli, start_run, tick_until
+    from tests.test_brain_integration import make_workdir
+
+    spec = make_workdir(tmp_path, RESET_SPEC)
+    run_dir = start_run(spec, tmp_path / "home", tmp_path)
+    tick_until(run_dir, tmp_path, phases=("complete",), timeout=60)
+    proc = cli("report", "--since", "8h", "--run", run_dir, cwd=tmp_path, check=True)
+    lines = proc.stdout.splitlines()
+    assert lines[0] == str(run_dir / "report.html") and "reset-night" in lines[2]
+    happened = next(line for line in lines if "net.train attempt 1" in line)
+    assert "Connection reset by peer (transient/connection_error) → retried after" in happened
+    assert happened.endswith("→ attempt 2 succeeded")
+    assert any(line.startswith("  net.train  succeeded  ✗1 connection_error  → retry  ✓2") for line in lines)
+    assert "Needs you: nothing is held." in lines
+    doc = json.loads(cli("report", "--json", "--run", run_dir, cwd=tmp_path, check=True).stdout)
+    assert doc["version"] == 1 and doc["report_html"] == str(run_dir / "report.html")
+    assert [i["fault"] for i in doc["happened"] if i["kind"] == "fault"] == ["transient/connection_error"]
+    page = (run_dir / "report.html").read_text()
+    assert "Connection reset by peer" in page and 'class="bar failed"' in page
+    for bad in ("8x", "0s", "-1h"):
+        proc = cli("report", "--since", bad, "--run", run_dir, cwd=tmp_path)
+        assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1 and "--since" in proc.stderr

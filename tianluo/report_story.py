@@ -194,7 +194,7 @@ def _axis_label(t0: datetime, offset: float, step: float) -> str:
 
 def _row(row: dict, y: int, x, now: datetime) -> str:
     sid = row["id"]
-    name = sid if len(sid) <= 27 else sid[:26] + "…"
+    name = sid if len(sid) <= 27 else sid[:11] + "…" + sid[-15:]  # the stage's own name stays readable
     parts = [f'<g class=row data-stage="{h(sid)}">',
              f'<text x="8" y="{y + 19}" font-weight="600"><title>{h(sid)}: {h(row["status"])}</title>{h(name)}</text>']
     for held in row["held"]:
