@@ -266,7 +266,7 @@ def test_a_tick_that_changes_the_run_writes_report_html_and_a_planted_link_does_
     page = report.read_text()
     assert "a.train" in page and 'href="failures/a__analysis.md"' in page and "blocked" in page
     state = json.loads((run_dir / "state.json").read_text())
-    assert f"<time id=updated>{state['last_tick_at']}</time>" in page
+    assert f'<time id=updated datetime="{state["last_tick_at"]}">' in page
 
     # a tick that changes nothing leaves it alone; one that finds it missing writes it again
     mtime = report.stat().st_mtime_ns
@@ -275,7 +275,7 @@ def test_a_tick_that_changes_the_run_writes_report_html_and_a_planted_link_does_
     report.unlink()
     cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
     state = json.loads((run_dir / "state.json").read_text())
-    assert f"<time id=updated>{state['last_tick_at']}</time>" in report.read_text()
+    assert f'<time id=updated datetime="{state["last_tick_at"]}">' in report.read_text()
 
     # a planted link: the tick goes on (exit 0), nothing is written through it; `report` says why, exit 2
     report.unlink()
@@ -290,7 +290,7 @@ def test_a_tick_that_changes_the_run_writes_report_html_and_a_planted_link_does_
     assert victim.read_text() == "keep me"
     report.unlink()
     proc = cli("report", "--run", run_dir, cwd=tmp_path, check=True)
-    assert proc.stdout.strip() == str(report) and report.is_file()
+    assert proc.stdout.splitlines()[0] == str(report) and report.is_file()  # the path first, then the story
 
 
 @pytest.mark.integration

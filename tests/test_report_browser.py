@@ -106,8 +106,8 @@ def test_the_report_of_a_run_with_a_held_stage_renders_in_chromium(tmp_path):
     assert ids.index("holds") < ids.index("gate") < ids.index("graph")
     holds = "".join(parsed.text["holds"])
     assert "a.train" in holds and "code faults are not retried" in holds
-    links = [a["href"] for t, a in parsed.tags if t == "a"]
-    assert links == ["failures/a__analysis.md"] and (run_dir / links[0]).is_file()
+    links = {a["href"] for t, a in parsed.tags if t == "a"}  # relative, to files that exist beside it
+    assert "failures/a__analysis.md" in links and all((run_dir / link).is_file() for link in links), links
     assert "</script><b>" not in dom.stdout.split("<script>")[0]  # the hostile log line stayed text
 
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -144,3 +144,155 @@ def test_a_big_run_report_loads_in_chromium_within_bounds(tmp_path):
     assert dom.returncode == 0 and console_lines(dom.stderr) == [], dom.stderr[-2000:]
     assert re.search(r'<html[^>]* data-ready="1"', dom.stdout)
     assert len(re.findall(r'<g class="node', dom.stdout)) == 5  # one box per stage name
+
+
+# --- the timeline of a busy night, at 1400x1000 ----------------------------------------------------------
+
+MEASURE = """
+(function () {
+  // the timeline alone at the top of the window (a screenshot does not scroll): the rest hidden
+  document.querySelectorAll('header, main > section').forEach(function (s) {
+    if (s.id !== 'timeline-section') { s.style.display = 'none'; }
+  });
+  var box = function (e) { var r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  var texts = Array.prototype.map.call(document.querySelectorAll('#timeline text'),
+                                       function (t) { return {box: box(t), text: t.textContent}; });
+  document.body.setAttribute('data-measured', JSON.stringify({
+    timeline: box(document.getElementById('timeline')), texts: texts,
+    bars: document.querySelectorAll('#timeline rect.bar').length,
+    marks: document.querySelectorAll('#timeline .mark').length,
+    page_width: document.documentElement.scrollWidth}));
+})();
+"""
+
+
+def busy_night(stages: int = 24) -> dict:
+    """``stages`` stages over 8 hours: OOMs degraded, connection resets retried, KeyErrors held and released."""
+    from tests.test_story import _ev, _failed, _ok, _raw, _stage
+
+    def hm(minutes: int) -> str:
+        return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+    planned, states, events = {}, {}, []
+    for i in range(stages):
+        sid = f"lr-{i:02d}-long-entity-name.train"
+        planned[sid] = _stage()
+        attempts, degrades, start = [], [], 5 + i * 3
+        kinds = ("oom", "reset", "keyerror", "ok")[i % 4]
+        for n in range(1, 2 + (i % 6)):
+            end = start + 20 + (i * 7 + n * 13) % 50
+            last = n == 1 + (i % 6)
+            if last:
+                attempts.append(_ok(n, hm(start), hm(end)))
+                break
+            if kinds == "oom":
+                attempts.append(_failed(n, hm(start), hm(end), "config", "cuda_oom", "stderr: CUDA out of memory."))
+                degrades.append({"attempt": n, "action": "halve_batch", "at": f"2026-11-30T{hm(end + 2)}:00.000000Z",
+                                 "changes": [f"batch_size {128 >> n} -> {64 >> n}"]})
+            elif kinds == "keyerror":
+                attempts.append(_failed(n, hm(start), hm(end), "code", "key_error", "stderr: KeyError: 'x'"))
+                events.append(_ev(len(events), hm(end + 1), "held", sid, attempt=n, by="ladder",
+                                  message="manual_hold: code faults are not retried"))
+                events.append(_ev(len(events), hm(end + 25), "released", sid, action="retry"))
+                end += 25
+            else:
+                attempts.append(_failed(n, hm(start), hm(end), "transient", "connection_error",
+                                        "stderr: ConnectionResetError: [Errno 104] Connection reset by peer"))
+                events.append(_ev(len(events), hm(end + 1), "retry_scheduled", sid, attempt=n, wait_s=60.0))
+            start = end + 3
+        states[sid] = {"status": "succeeded", "attempt": len(attempts), "attempts": attempts, "degradations": degrades}
+    events.sort(key=lambda e: e["ts"])
+    return _raw(planned, states, created_at="2026-11-30T00:00:00.000000Z", last_tick_at="2026-11-30T08:30:00.000000Z",
+                phase="complete"), events
+
+
+def png_pixels(data: bytes) -> tuple[int, int, int, list[bytes]]:
+    """Width, height, bytes per pixel and the rows of an 8-bit RGB(A) non-interlaced PNG (as Chromium
+    writes them)."""
+    import struct
+    import zlib
+
+    pos, idat, width = 8, b"", 0
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        chunk = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", chunk[:10])
+            assert depth == 8 and colour in (2, 6), (depth, colour)
+            bpp = 4 if colour == 6 else 3
+        elif kind == b"IDAT":
+            idat += chunk
+        pos += 12 + length
+    raw, rows, prev = zlib.decompress(idat), [], bytearray(width * bpp)
+    stride = width * bpp
+    for y in range(height):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for x in range(stride):
+            a = line[x - bpp] if x >= bpp else 0
+            b, c = prev[x], prev[x - bpp] if x >= bpp else 0
+            if f == 1:
+                line[x] = (line[x] + a) & 255
+            elif f == 2:
+                line[x] = (line[x] + b) & 255
+            elif f == 3:
+                line[x] = (line[x] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line))
+        prev = line
+    return width, height, bpp, rows
+
+
+def test_the_timeline_of_a_busy_night_is_legible_at_1400_by_1000(tmp_path):
+    """24 stages, up to 6 attempts each: the timeline fits the window's width, no two of its texts overlap,
+    every attempt is a bar; the screenshot of it (kept in the test's folder) is not blank."""
+    import base64
+    import hashlib
+    import json
+    from html import escape
+
+    from tianluo.report import CSP, SCRIPT, render
+    from tianluo.report_data import build
+
+    raw, events = busy_night()
+    page = render(build(raw, events, files=frozenset({"COMPLETION.md", "lessons.md"})))
+    (tmp_path / "report.html").write_text(page)
+    digest = base64.b64encode(hashlib.sha256(MEASURE.encode()).digest()).decode()
+    csp = escape(CSP, quote=True)  # as the page's meta carries it; the probe's script allowed by its hash too
+    assert csp in page
+    measured = page.replace(csp, escape(CSP.replace("script-src ", f"script-src 'sha256-{digest}' "), quote=True))
+    measured = measured.replace(f"<script>{SCRIPT}</script>", f"<script>{SCRIPT}</script><script>{MEASURE}</script>")
+    probe = tmp_path / "measured.html"
+    probe.write_text(measured)
+
+    dom = chromium("--dump-dom", "--window-size=1400,1000", probe.as_uri(), home=tmp_path)
+    assert dom.returncode == 0 and console_lines(dom.stderr) == [], dom.stderr[-2000:]
+    found = re.search(r'data-measured="([^"]*)"', dom.stdout)
+    assert found, dom.stdout[-2000:]
+    facts = json.loads(found.group(1).replace("&quot;", '"').replace("&amp;", "&"))
+    left, top, right, bottom = facts["timeline"]
+    assert right - left >= 1200 and right <= 1400 and facts["page_width"] <= 1400  # no sideways scrolling
+    assert facts["bars"] == sum(len(st["attempts"]) for e in raw["entities"].values() for st in e["stages"].values())
+    assert facts["marks"] > 60
+    texts = facts["texts"]
+    assert len(texts) > 40
+    for i, a in enumerate(texts):
+        for b in texts[i + 1:]:
+            (l1, t1, r1, b1), (l2, t2, r2, b2) = a["box"], b["box"]
+            overlap = min(r1, r2) - max(l1, l2) > 0.5 and min(b1, b2) - max(t1, t2) > 0.5
+            inside_bar = a["text"].isdigit() or b["text"].isdigit()  # an attempt's number sits on its bar
+            assert not overlap or inside_bar, (a, b)
+
+    shot = tmp_path / "timeline.png"
+    snap = chromium(f"--screenshot={shot}", "--window-size=1400,1000", "--hide-scrollbars", probe.as_uri(),
+                    home=tmp_path)
+    assert snap.returncode == 0 and console_lines(snap.stderr) == [], snap.stderr[-2000:]
+    width, height, bpp, rows = png_pixels(shot.read_bytes())
+    assert (width, height) == (1400, 1000)
+    colours = {row[x * bpp:x * bpp + 3] for row in rows[60:900:2] for x in range(int(left) + 200, int(right), 2)}
+    assert len(colours) > 20, len(colours)  # bars, marks and labels, not a blank region
+    assert bytes.fromhex("c62828") in colours and bytes.fromhex("2e7d32") in colours  # failed and succeeded bars
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "report-timeline.png").write_bytes(shot.read_bytes())

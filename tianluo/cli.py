@@ -171,9 +171,14 @@ def _parser() -> argparse.ArgumentParser:
                     help="with the question pending for this stage (the agent rung's consult), if any")
     run(sp)
 
-    sp = add("report", "Write the run's report.html (one self-contained page: holds, gate, stages, the dependency "
-                       "graph, events) and print its path.")
+    sp = add("report", "Write the run's report.html (one self-contained page: what happened, a timeline per stage, "
+                       "holds, gate, stages, the dependency graph, events), print its path, then tell the run's "
+                       "story: what failed, what was done about it and how it ended, one line per stage, what "
+                       "needs you.")
     sp.add_argument("--open", action="store_true", help="open it in a browser when there is a display")
+    sp.add_argument("--since", type=_since, metavar="DURATION",
+                    help="only what happened in the last DURATION, e.g. 8h (default: the whole run)")
+    sp.add_argument("--json", action="store_true", help="versioned JSON for tools (the story and the page's path)")
     run(sp)
 
     sp = add("demo", "Run a small example pipeline end to end in a temporary folder.")
@@ -234,7 +239,8 @@ EXAMPLES = {
     "unblock": ["tianluo unblock lr-3e-4.eval --reason 'evaluate the last checkpoint train wrote'"],
     "diagnose": ["tianluo diagnose train", "tianluo diagnose train --json"],
     "prompt": ["tianluo prompt", "tianluo prompt --stage train.fit"],
-    "report": ["tianluo report", "tianluo report --open", "tianluo report --run .tianluo/20260101-120000-sweep"],
+    "report": ["tianluo report", "tianluo report --since 8h", "tianluo report --open",
+               "tianluo report --run .tianluo/20260101-120000-sweep"],
     "demo": ["tianluo demo", "tianluo demo --pace 0"],
     "schema": ["tianluo schema > state-schema.json"],
     "runs": ["tianluo runs", "tianluo runs --home /data/.tianluo --json"],
@@ -299,6 +305,13 @@ def _every(text: str) -> float:
 
 def _daemon_every(text: str) -> float:
     return _bounded_duration(1.0, 3600.0, text)
+
+
+def _since(text: str) -> float:
+    seconds = _duration(text)
+    if seconds <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a positive duration, e.g. 8h or 30m")
+    return seconds
 
 
 def _seconds(low: float, high: float):
@@ -704,13 +717,25 @@ def _cmd_prompt(args) -> int:
 
 
 def _cmd_report(args) -> int:
-    from tianluo.report import open_report, report_run
+    from tianluo.report import open_report, report_run, tell
     from tianluo.runpath import resolve_run
+    from tianluo.story_text import render_story
+    from tianluo.timefmt import utcnow
 
-    path = report_run(resolve_run(args.run, args.home).resolve())
-    print(path)
-    if args.open:
-        print(open_report(path))
+    run_dir = resolve_run(args.run, args.home).resolve()
+    path = report_run(run_dir)
+    doc = tell(run_dir, path, utcnow(), args.since)
+    opened = open_report(path) if args.open else None
+    if args.json:
+        print(json.dumps(doc, indent=2))
+        if opened:
+            print(opened, file=sys.stderr)
+        return 0
+    print(path)  # the first line, as before the story was told
+    if opened:
+        print(opened)
+    print()
+    sys.stdout.write(render_story(doc))
     return 0
 
 

@@ -11,13 +11,19 @@ import hashlib
 import json
 import os
 import re
+import stat
+from datetime import datetime
 from html import escape
 from pathlib import Path
 from urllib.parse import quote
 
 from tianluo import fsio
 from tianluo.durations import format_duration
-from tianluo.report_data import MAX_EVENTS, build
+from tianluo.plainjson import when
+from tianluo.report_data import EPOCH, MAX_EVENTS, build
+from tianluo.report_story import STYLE as STORY_STYLE
+from tianluo.report_story import moment, story_section
+from tianluo.story import absolute, signal
 
 REPORT = "report.html"
 STATE, EVENTS = "state.json", "events.jsonl"  # peek.STATE, peek.EVENTS
@@ -25,6 +31,12 @@ STATE_CAP = 256 * 1024 * 1024  # peek.STATE_CAP
 TAIL_CHUNK, TAIL_CAP = 64 * 1024, 4 * 1024 * 1024  # as peek.tail_seq: the end of events.jsonl only
 #: An analysis file linked from a hold: below failures/, a plain name (anything else is shown, not linked).
 _ANALYSIS = re.compile(r"failures/[A-Za-z0-9][A-Za-z0-9._-]{0,250}\.md\Z")
+_ANALYSIS_OR_DOC = re.compile(r"(?:COMPLETION\.md|lessons\.md|plan\.md|"
+                              r"failures/[A-Za-z0-9][A-Za-z0-9._-]{0,250}\.md)\Z")
+#: The run folder's documents the page links to, when they exist (relative: they open beside it).
+DOCUMENTS = ("COMPLETION.md", "lessons.md", "plan.md")
+MAX_ANALYSES = 2000  # failures/*.md looked at for links
+STORY_EVENTS = 2000  # high-signal events the story is told from (the newest)
 
 COLOURS = {"succeeded": "#2e7d32", "skipped": "#9e9e9e", "running": "#1565c0", "submitted": "#42a5f5",
            "pending": "#cfd8dc", "retry_wait": "#f9a825", "consulting": "#8e24aa", "held": "#c62828",
@@ -45,9 +57,9 @@ def read_state(run_dir: Path) -> dict:
     return json.loads(fsio.read_bytes(Path(run_dir) / STATE, STATE_CAP).decode("utf-8"))
 
 
-def tail_events(run_dir: Path, n: int = MAX_EVENTS) -> list[dict]:
-    """The newest ``n`` events of events.jsonl, oldest first, read from its end only (at most
-    ``TAIL_CAP`` bytes, growing 8x at a time); torn or foreign lines are skipped."""
+def tail_events(run_dir: Path, n: int = MAX_EVENTS, keep=None) -> list[dict]:
+    """The newest ``n`` events of events.jsonl (those ``keep`` accepts, if given), oldest first, read from its
+    end only (at most ``TAIL_CAP`` bytes, growing 8x at a time); torn or foreign lines are skipped."""
     try:
         fd = fsio.open_file(Path(run_dir) / EVENTS, os.O_RDONLY)
     except FileNotFoundError:
@@ -67,7 +79,7 @@ def tail_events(run_dir: Path, n: int = MAX_EVENTS) -> list[dict]:
                     ev = json.loads(line) if line.strip() else None
                 except (ValueError, RecursionError):
                     continue
-                if isinstance(ev, dict):
+                if isinstance(ev, dict) and (keep is None or keep(ev)):
                     out.append(ev)
             if len(out) >= n or start == 0 or chunk >= TAIL_CAP:
                 return out[::-1]
@@ -85,8 +97,45 @@ def write_report(run_dir: Path, raw: dict | None = None) -> Path:
     run_dir = Path(run_dir)
     raw = read_state(run_dir) if raw is None else raw
     path = run_dir / REPORT
-    fsio.atomic_write(path, render(build(raw, tail_events(run_dir))))
+    now = _last_tick(raw)
+    view = build(raw, tail_events(run_dir), now, run_files(run_dir), goodput_of(raw, now),
+                 tail_events(run_dir, STORY_EVENTS, signal))
+    fsio.atomic_write(path, render(view))
     return path
+
+
+def goodput_of(raw: dict, now: datetime) -> dict | None:
+    """The run's time accounting up to ``now`` (``goodput.account``), or None: the bar is left out."""
+    return None
+
+
+def _last_tick(raw: dict) -> datetime:
+    return when(raw.get("last_tick_at")) or when(raw.get("created_at")) or EPOCH
+
+
+def run_files(run_dir: Path) -> frozenset[str]:
+    """The documents of the run folder that exist as plain files (no link followed), relative to it:
+    COMPLETION.md, lessons.md, plan.md and the failure analyses (failures/*.md)."""
+    out = set()
+    for name in DOCUMENTS:
+        try:
+            if stat.S_ISREG(os.lstat(run_dir / name).st_mode):
+                out.add(name)
+        except OSError:
+            continue
+    try:
+        if not stat.S_ISDIR(os.lstat(run_dir / "failures").st_mode):
+            return frozenset(out)
+        with os.scandir(run_dir / "failures") as entries:
+            for k, entry in enumerate(entries):
+                if k >= MAX_ANALYSES:
+                    break
+                name = f"failures/{entry.name}"
+                if _ANALYSIS.match(name) and entry.is_file(follow_symlinks=False):
+                    out.add(name)
+    except OSError:
+        pass
+    return frozenset(out)
 
 
 # --- the page ---------------------------------------------------------------------------------
@@ -155,31 +204,45 @@ def _analysis_link(path: str) -> str:
 def render(view: dict) -> str:
     """The whole page (a str)."""
     run = view["run"]
+    now = when(view["story"]["now"]) or EPOCH
     parts = [
         "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>",
         f'<meta http-equiv="Content-Security-Policy" content="{h(CSP)}">',
         '<meta name=viewport content="width=device-width,initial-scale=1">',
-        f"<title>tianluo: {h(run['name'])} ({h(run['phase'])})</title><style>{STYLE}</style></head><body>",
-        f"<header><h1>{h(run['name'])} {_badge(run['phase'])}</h1><div class=meta>run {h(run['run_id'])}"
-        f" · last updated <time id=updated>{h(run['updated'])}</time> (the run's last tick) · started "
-        f"{h(run['created_at'])} · {h(run['ticks'])} ticks · {h(run['attempts'])} attempts · backend "
+        f"<title>tianluo: {h(run['name'])} ({h(run['phase'])})</title><style>{STYLE}{STORY_STYLE}</style></head>"
+        f"<body><header><h1>{h(run['name'])} {_badge(run['phase'])}</h1><div class=meta>run {h(run['run_id'])}"
+        f" · last updated {_updated(run)} (the run's last tick: relative times count from it) · started "
+        f"{moment(run['created_at'], now)} · {h(run['ticks'])} ticks · {h(run['attempts'])} attempts · backend "
         f"{h(run['backend'])}</div>"
         + (f"<div class=meta id=phase-reason>{h(run['phase'])}: {h(run['phase_reason'])}</div>"
            if run["phase_reason"] else "") + "</header><main>",
-        _needs_you(view), _gate(view), _graph_section(view), _stages(view), _decisions(view), _events(view),
+        _needs_you(view), story_section(view, _ANALYSIS_OR_DOC.match), _gate(view), _graph_section(view),
+        _stages(view), _decisions(view), _events(view),
         f"</main><script>{SCRIPT}</script></body></html>\n",
     ]
     return "".join(parts)
 
 
+def _updated(run: dict) -> str:
+    at = when(run["updated"])
+    if at is None:
+        return f"<time id=updated>{h(run['updated'])}</time>"
+    return f'<time id=updated datetime="{h(run["updated"])}">{h(absolute(at))}</time>'
+
+
 def _needs_you(view: dict) -> str:
     holds, questions = view["holds"], view["questions"]
+    now = when(view["story"]["now"]) or EPOCH
     if not holds and not questions:
-        return '<section id=holds><h2>Needs you</h2><p class=ok>Nothing is held or waiting for an answer.</p></section>'
+        answered = sum(1 for it in view["story"]["items"] if any(x["by"] == "human" for x in it["steps"]))
+        before = (f" {answered} {'hold was' if answered == 1 else 'holds were'} answered by a human during the run "
+                  "(see What happened)." if answered else "")
+        return (f'<section id=holds><h2>Needs you</h2><p class=ok>Nothing is held or waiting for an answer now.'
+                f"{before}</p></section>")
     out = ['<section id=holds class=attention><h2>Needs you</h2><ul>']
     for hd in holds:
         what = f"{hd['entity']}.{hd['stage']}" if hd["stage"] else f"entity {hd['entity']}"
-        since = f" since {h(hd['at'])}" if hd["at"] else ""
+        since = f" since {moment(hd['at'], now)}" if hd["at"] else ""
         why = f": {h(hd['reason'])}" if hd["reason"] else ""
         out.append(f"<li class=hold><b>{h(what)}</b> held by {h(hd['by'] or '?')}{since}{why}"
                    f"{_analysis_link(hd['analysis'])}</li>")
@@ -198,7 +261,8 @@ def _needs_you(view: dict) -> str:
 
 def _gate(view: dict) -> str:
     g = view["gate"]
-    state = f'<b class=ok>met</b> at {h(g["met_at"])}' if g["met"] else "<b class=no>not met</b>"
+    now = when(view["story"]["now"]) or EPOCH
+    state = f'<b class=ok>met</b> {moment(g["met_at"], now)}' if g["met"] else "<b class=no>not met</b>"
     deadline = f" · deadline {h(_dur(g['deadline_s']))} after the start" if g["deadline_s"] else ""
     rows = "".join(f"<tr><td>{'<span class=ok>✔</span>' if c['ok'] else '<span class=no>✘</span>'}</td>"
                    f"<td>{h(c['kind'])}</td><td>{h(c['target'])}</td><td>{h(c['detail'])}</td></tr>"
@@ -299,24 +363,36 @@ def _cut(text: str, n: int) -> str:
 _STAR = ' <b title="on the critical path">★</b>'
 
 
+def _fault_why(st: dict, now: datetime) -> str:
+    """The stage's fault (its current one, else its last failure's) with its evidence, its reason, and what
+    was done about the last failure; the failure analysis linked."""
+    fault = (f"<code>{h(st['fault'])}</code>" if st["fault"] else "") + (f": {h(st['evidence'])}"
+                                                                       if st["evidence"] else "")
+    parts = [x for x in (fault, h(st["reason"])) if x]
+    if st["status"] == "retry_wait" and st["next_attempt_at"]:
+        parts.append(f"next attempt {moment(st['next_attempt_at'], now) or h(st['next_attempt_at'])}")
+    if st["why"] and st["why"] != st["reason"]:
+        parts.append(f"<span class=why>{h(st['why'])}</span>")
+    link = f' <a href="{h(quote(st["analysis"]))}">analysis</a>' if _ANALYSIS.match(st["analysis"]) else ""
+    return "; ".join(parts) + link
+
+
 def _stages(view: dict) -> str:
+    now = when(view["story"]["now"]) or EPOCH
     rows = []
     for st in view["stages"]:
         prog = ""
         if st["progress"] and st["progress"][0] is not None:
             done, total = st["progress"]
             prog = f"{done:g}/{total:g}" if total else f"{done:g}"
-        note = st["fault"] + (f": {st['evidence']}" if st["evidence"] else "")
-        note = "; ".join(x for x in (note, st["reason"]) if x)
-        if st["status"] == "retry_wait" and st["next_attempt_at"]:
-            note += f" (next attempt at {st['next_attempt_at']})"
+        note = _fault_why(st, now)
         if st["eta"]:
             prog += f" (ETA {st['eta']})"
         rows.append(f'<tr id="row-{h(st["id"])}"><td>{h(st["entity"])}</td><td>{h(st["stage"])}</td>'
                     f"<td>{_badge(st['status'])}{_STAR if st['critical'] else ''}"
                     f"</td><td>{h(st['attempt'])}</td><td>{h(_dur(st['ran_s']))}</td><td>{h(_dur(st['total_s']))}"
                     f"</td><td>{h(_dur(st['expected']))}</td><td>{h(prog)}</td><td>{h(st['exit_code'])}</td>"
-                    f"<td>{h(note)}</td></tr>")
+                    f"<td>{note}</td></tr>")
     more = view["stages_total"] - len(view["stages"])
     tail = f"<p class=muted>{more} more stages not listed (tianluo status lists every one).</p>" if more else ""
     return ("<section id=stages-section><h2>Entities and stages</h2><p><input id=filter type=search "
@@ -337,11 +413,26 @@ def _decisions(view: dict) -> str:
 
 
 def _events(view: dict) -> str:
-    rows = "".join(f"<tr><td>{h(e['seq'])}</td><td>{h(e['ts'])}</td><td>{h(e['kind'])}</td><td>{h(e['where'])}"
-                   f"</td><td>{h(e['attempt'])}</td><td>{h(e['message'])}</td></tr>" for e in view["events"])
-    return (f"<section id=events><h2>Events (newest first, at most {MAX_EVENTS})</h2><table><thead><tr><th>#</th>"
-            "<th>time</th><th>event</th><th>where</th><th>try</th><th>message</th></tr></thead>"
-            f"<tbody>{rows}</tbody></table></section>")
+    """The newest events: those that tell the story in a table, the routine ones (diagnosed, submit_intent,
+    running...) folded away below it."""
+    now = when(view["story"]["now"]) or EPOCH
+    head = ("<table><thead><tr><th>#</th><th>when</th><th>event</th><th>where</th><th>try</th><th>message</th>"
+            "</tr></thead><tbody>")
+
+    def rows(events: list[dict]) -> str:
+        return "".join(f"<tr><td>{h(e['seq'])}</td><td>{moment(e['ts'], now) or h(e['ts'])}</td><td>{h(e['kind'])}"
+                       f"</td><td>{h(e['where'])}</td><td>{h(e['attempt'])}</td><td>{h(e['message'])}</td></tr>"
+                       for e in events)
+
+    shown = [e for e in view["events"] if e["signal"]]
+    folded = [e for e in view["events"] if not e["signal"]]
+    kinds = sorted({e["kind"] for e in folded})
+    table = f"{head}{rows(shown)}</tbody></table>" if shown else "<p class=muted>none</p>"
+    routine = (f"<details id=routine><summary>{len(folded)} routine events ({h(', '.join(kinds[:8]))}"
+               f"{', …' if len(kinds) > 8 else ''})</summary>{head}{rows(folded)}</tbody></table></details>"
+               if folded else "")
+    return (f"<section id=events><h2>Events (newest first, of the last {MAX_EVENTS})</h2>{table}{routine}"
+            "</section>")
 
 
 # --- the command and the tick ------------------------------------------------------------------
@@ -357,6 +448,19 @@ def report_run(run_dir: Path) -> Path:
 
     RunStore(Path(run_dir)).load()  # the checks and the one-line errors of every command
     return write_report(Path(run_dir))
+
+
+def tell(run_dir: Path, report_html: Path, now: datetime, since_s: float | None = None) -> dict:
+    """``tianluo report``'s story of the run up to ``now`` (what happened from ``since_s`` seconds before it,
+    if given), as ``tianluo.story_text`` prints it and ``--json`` gives it."""
+    from datetime import timedelta
+
+    from tianluo.story_text import story_doc
+
+    raw = read_state(run_dir)
+    since = now - timedelta(seconds=since_s) if since_s is not None else None
+    return story_doc(raw, tail_events(run_dir, STORY_EVENTS, signal), now, since, run_files(run_dir),
+                     goodput_of(raw, now), str(report_html))
 
 
 def refresh(run_dir: Path, changed: bool) -> str | None:

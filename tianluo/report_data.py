@@ -7,8 +7,13 @@ as markup (``tianluo.report`` escapes every string). No pydantic model is import
 """
 
 from collections.abc import Set as AbstractSet
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from itertools import pairwise
+
+from tianluo.plainjson import as_dict as _d
+from tianluo.plainjson import as_list as _l
+from tianluo.plainjson import num, s, seconds_between, when
+from tianluo.story import build_story, signal
 
 #: Bounds that keep the file a few MB for a 10,000-stage run (reference/report.md states them).
 MAX_GRAPH_NODES = 300  # stages drawn one by one; above it the graph is summarised
@@ -17,9 +22,9 @@ MAX_EVENTS = 200  # events of the timeline, newest first
 MAX_DECISIONS = 500
 MAX_HOLDS = 500
 MAX_DEPENDENTS = 12  # stages named as blocked by one blocker (the rest counted)
-MAX_TEXT = 600  # characters of any one string shown
 
 DONE = ("succeeded", "skipped")
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 #: Most urgent first: the order of the stage table and of a summarised group's colour.
 URGENCY = ("held", "blocked", "consulting", "retry_wait", "running", "submitted", "pending", "skipped", "succeeded")
 
@@ -31,44 +36,20 @@ def backend_name(value) -> str:
     return value if isinstance(value, str) and value else "local"
 
 
-def _d(value) -> dict:
-    return value if isinstance(value, dict) else {}
+def build(raw: dict, events: list[dict], now: datetime | None = None, files: frozenset[str] = frozenset(),
+          goodput: dict | None = None, story_events: list[dict] | None = None) -> dict:
+    """The report's view model from state.json (``raw``) and the newest events (oldest first).
 
-
-def _l(value) -> list:
-    return value if isinstance(value, list) else []
-
-
-def s(value, limit: int = MAX_TEXT) -> str:
-    """Any value as one bounded string ('' for None)."""
-    if value is None:
-        return ""
-    text = value if isinstance(value, str) else str(value)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
-
-
-def num(value) -> float | None:
-    return float(value) if type(value) in (int, float) else None
-
-
-def when(value) -> datetime | None:
-    if not isinstance(value, str) or len(value) > 40:
-        return None
-    try:
-        moment = datetime.fromisoformat(value)
-    except ValueError:
-        return None
-    return moment if moment.tzinfo is not None else None
-
-
-def seconds_between(start, end) -> float | None:
-    a, b = when(start), when(end)
-    return (b - a).total_seconds() if a and b else None
-
-
-def build(raw: dict, events: list[dict]) -> dict:
-    """The report's view model from state.json (``raw``) and the newest events (oldest first)."""
+    Args:
+        now: the moment relative times are told from; default the run's last tick (so the same state
+            gives the same page).
+        files: the run folder's documents that exist (``tianluo.story.build_story``), linked.
+        goodput: ``goodput.account(raw, now)``: the run's time accounting; None leaves the bar out.
+        story_events: the high-signal events the story is told from (default: ``events``).
+    """
     raw = _d(raw)
+    now = now or when(raw.get("last_tick_at")) or when(raw.get("created_at")) or EPOCH
+    story = build_story(raw, events if story_events is None else story_events, now, files=files)
     plan = _d(raw.get("plan"))
     planned_entities = _d(plan.get("entities"))
     states = _d(raw.get("entities"))
@@ -89,6 +70,10 @@ def build(raw: dict, events: list[dict]) -> dict:
             if st["status"] in ("running", "submitted"):
                 st["status"] = "left running, unwatched"
     by_id = {st["id"]: st for st in stages}
+    for sid, last in story["last_failures"].items():  # "fault / why": the last failure, whatever came after
+        st = by_id[sid]
+        st["fault"], st["evidence"] = st["fault"] or last["fault"], st["evidence"] or last["evidence"]
+        st["why"], st["analysis"] = f"attempt {last['attempt']}: {last['why']}", last["analysis"]
     for st in stages:
         st["needs"] = [n for n in st["needs"] if n in by_id and n != st["id"]]
     critical = critical_path(stages)
@@ -124,6 +109,9 @@ def build(raw: dict, events: list[dict]) -> dict:
         "stages": sorted(stages, key=_urgency)[:MAX_ROWS], "stages_total": len(stages),
         "decisions": decisions[:MAX_DECISIONS], "decisions_more": max(0, len(decisions) - MAX_DECISIONS),
         "events": [_event(e) for e in reversed(events[-MAX_EVENTS:])],
+        "story": story,
+        "goodput": _d(goodput).get("run") if goodput is not None else None,
+        "goodput_stages": _d(_d(goodput).get("stages")),
     }
 
 
@@ -197,7 +185,7 @@ def _stage(ename: str, sname: str, planned: dict, st: dict, last_tick, holds: li
         "fault": s(f"{fault.get('class')}/{fault.get('label')}") if fault else "",
         "evidence": s(fault.get("evidence")),
         "reason": s(st.get("reason")), "next_attempt_at": s(st.get("next_attempt_at")),
-        "critical": False, "blocks": [],
+        "critical": False, "blocks": [], "why": "", "analysis": "",
     }
 
 
@@ -235,7 +223,7 @@ def _event(ev) -> dict:
     ev = _d(ev)
     where = ".".join(s(ev.get(k), 100) for k in ("entity", "stage") if ev.get(k))
     return {"seq": s(ev.get("seq")), "ts": s(ev.get("ts"), 40), "kind": s(ev.get("event"), 80), "where": where,
-            "attempt": s(ev.get("attempt"), 20), "message": s(ev.get("message"))}
+            "attempt": s(ev.get("attempt"), 20), "message": s(ev.get("message")), "signal": signal(ev)}
 
 
 # --- the graph --------------------------------------------------------------------------------
