@@ -29,7 +29,7 @@ def attempt(n: int, intent: float, started: float | None, ended: float | None = 
     if outcome:
         a["outcome"] = outcome
     if fault:
-        a["fault"] = fault
+        a["fault"] = dict(fault)  # its own: a test may spoil it
     if progress:
         a["progress"] = progress
     a.update(more)
@@ -223,3 +223,17 @@ def test_decisions_record_when_an_end_was_judged_what_each_attempt_read_and_each
     assert out["lost_s"]["backoff"] == 30.0 + 1.0  # judged at 70 to the hold at 100; released at 1000, recorded 1001
     assert out["lost_s"]["redone"] > 0 and out["productive_s"] > 0  # resumed from about step 50 of 60
     assert 0 < out["ratio"] < 1
+
+
+def test_the_summary_line_speaks_gpu_hours_where_gpus_were_held_and_durations_elsewhere():
+    first = attempt(1, 0, 0, 3600, "failed", OOM, judged=3600, gpus=[0, 1, 2, 3])
+    second = attempt(2, 3600, 3600, 7200, "succeeded", gpus=[0, 1])
+    run = goodput.account(state({"status": "succeeded", "attempts": [first, second]}),
+                          T0 + timedelta(seconds=9000))["run"]
+    assert goodput.summary(run) == "goodput 33%: 2.0 of 6.0 GPU-h productive; lost: 4.0 GPU-h cuda_oom (redone)"
+    doc = state({"status": "retry_wait", "attempts": [attempt(1, 0, 60, 600, "failed", RESET, judged=660)]},
+                planned={}, entity_hold={"by": "human", "reason": "look", "at": t(700)})
+    run = goodput.account(doc, T0 + timedelta(seconds=1900))["run"]
+    assert goodput.summary(run) == ("goodput 0%: 0s of 31m40s productive; lost: 20m held, 9m connection_error "
+                                    "(redone), 1m queue (no progress signal: attempt time only for 1 stage(s))")
+    assert goodput.summary(goodput.account(state({"status": "pending"}), T0)["run"]) is None
