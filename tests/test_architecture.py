@@ -19,7 +19,7 @@ PURE = ("decide", "draft", "judge", "diagnose", "classify", "rulebook", "run_rul
         "plainjson", "observations",
         "actions", "events", "model", "plan_model", "states", "migrate", "forks", "templating", "backends.sbatch",
         "replan", "replan_review",
-        "backends.slurm_text", "gpu_pool", "gpu_round", "gpu_hands", "gpu_facts", "host_spec")
+        "backends.slurm_text", "gpu_pool", "gpu_round", "gpu_hands", "gpu_facts", "host_spec", "goodput")
 #: What the pure core may not import: I/O, clocks and randomness, and tianluo's own shell.
 IO_MODULES = {"os", "subprocess", "socket", "time", "random", "secrets", "uuid", "shutil", "tempfile", "fcntl",
               "psutil", "urllib", "http", "smtplib", "requests", "glob", "io"}

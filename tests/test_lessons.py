@@ -56,9 +56,13 @@ def test_a_real_run_with_an_oom_leaves_its_lessons_and_the_next_plan_shows_them(
     assert f"suggestion: {HALVED}" in text
     data = block(path)
     assert data["lessons_version"] == 1 and data["run_id"] == run_dir.name
+    # what the fault cost (goodput's time lost to it: the two failed attempts and the waits after them)
+    cost = re.search(r"^- cuda_oom cost (\S+) over 2 attempts: start at batch_size 16$", text, re.MULTILINE)
+    assert cost, text
     assert data["items"] == [
         {"entity": "big-batch", "stage": "train", "label": "cuda_oom",
-         "text": "cuda_oom (config) twice at batch_size 64, halve_batch twice; then succeeded"},
+         "text": f"cuda_oom (config) twice at batch_size 64, halve_batch twice; then succeeded; cost {cost[1]} "
+                 "over 2 attempts"},
         {"entity": "big-batch", "stage": "train", "label": "suggestion", "text": HALVED}]
     # deterministic: the state alone gives the same bytes; a tick of the finished run rewrites nothing
     state = parse_state((run_dir / "state.json").read_text())

@@ -452,7 +452,16 @@ READ_IN_UNREAD = ("plan.name", "plan.success_gate.mode", "plan.success_gate.dead
                   "entities.*.stages.*.attempts.*.job_name", "entities.*.stages.*.attempts.*.port",
                   "entities.*.stages.*.attempts.*.handle", "entities.*.stages.*.attempts.*.started_at",
                   "entities.*.stages.*.attempts.*.ended_at", "entities.*.stages.*.attempts.*.exit_code",
-                  "entities.*.stages.*.attempts.*.intent_at")
+                  "entities.*.stages.*.attempts.*.intent_at",
+                  # goodput's
+                  "entities.*.stages.*.attempts.*.outcome", "entities.*.stages.*.attempts.*.fault.class",
+                  "entities.*.stages.*.attempts.*.fault.label", "entities.*.stages.*.attempts.*.cancel.reason",
+                  "entities.*.stages.*.attempts.*.judged_at", "entities.*.stages.*.attempts.*.gpus",
+                  "entities.*.stages.*.attempts.*.progress.done", "entities.*.stages.*.attempts.*.progress.seen_at",
+                  "entities.*.stages.*.attempts.*.progress.first_done",
+                  "entities.*.stages.*.attempts.*.progress.first_at",
+                  "entities.*.stages.*.attempts.*.output_grew_at", "entities.*.stages.*.attempts.*.log_moved_at",
+                  "entities.*.stages.*.attempts.*.submitted_at", "entities.*.hold.at", "entities.*.stages.*.hold.at")
 
 
 def _leaves(doc, path=()):

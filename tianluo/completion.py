@@ -10,7 +10,7 @@ writes it again if a kill lost it. Every text that came from a job or a log is o
 from datetime import datetime
 from pathlib import Path
 
-from tianluo import fsio, skips
+from tianluo import fsio, goodput, skips
 from tianluo.durations import format_duration
 from tianluo.lessons import ended_at
 from tianluo.model import Attempt, RunState
@@ -56,6 +56,42 @@ def _attempt_row(attempt: Attempt, end: datetime) -> str:
     pid = attempt.handle.job_id or (str(attempt.handle.pid) if attempt.handle.pid else "") if attempt.handle else ""
     return (f"| {attempt.n} | {outcome} | {code or '-'} | {_t(fault) or '-'} | "
             f"{_span(start, attempt.ended_at or end)} | {_t(pid) or '-'} |")
+
+
+def _lost(totals: dict) -> str:
+    """``redone 20m, queue 3s`` (the causes that cost anything), GPU-hours where GPUs were held."""
+    gpu = totals["gpu_hours"]
+    parts = [f"{cause} {goodput.amount(s, gpu['lost_by_cause'][cause] if gpu else None)}"
+             for cause in goodput.CAUSES if (s := totals["lost_s"][cause]) >= 0.05]
+    return ", ".join(parts) or "nothing"
+
+
+def where_time_went(spent: dict) -> list[str]:
+    """COMPLETION.md's "Where the time went": goodput, what was lost to what, stage by stage."""
+    run = spent["run"]
+    line = goodput.summary(run)
+    if line is None:
+        return ["- no attempt ran: there is no time to account for"]
+    out = [f"- {_t(line)}", f"- lost by cause: {_lost(run)}"]
+    gpu = run["gpu_hours"]
+    faults = [f"{_t(goodput.fault_words(key))} {goodput.amount(s, gpu['lost_by_fault'].get(key) if gpu else None)}"
+              + (f" over {n} attempt{'s' * (n != 1)}" if (n := run["fault_attempts"].get(key)) else "")
+              for key, s in sorted(run["lost_by_fault"].items(), key=lambda kv: -kv[1])]
+    out.append(f"- lost by fault: {', '.join(faults) or 'none'}")
+    out += ["", "| stage | wall | productive | lost | goodput | GPU-h |", "|---|---|---|---|---|---|"]
+    for sid, t in spent["stages"].items():
+        lost = sum(t["lost_s"].values())
+        ratio = f"{t['ratio']:.0%}" if t["ratio"] is not None else "-"
+        gpu_h = f"{t['gpu_hours']['productive']:g} of {t['gpu_hours']['wall']:g}" if t["gpu_hours"] else "-"
+        how = f" ({_lost(t)})" if lost >= 0.05 else ""
+        out.append(f"| {_t(sid)} | {format_duration(t['wall_s'])} | {format_duration(t['productive_s'])} | "
+                   f"{format_duration(lost)}{how} | {ratio} | {gpu_h} |")
+    if run["not_measured"]:
+        out += ["", f"No progress signal for {_t(', '.join(run['not_measured']))}: their succeeded attempts count as "
+                "productive and their failed ones as lost, whatever they kept."]
+    out += ["", "Goodput is the share of the stages' time that moved the work forward; how each part is measured, "
+            "and its limits: reference/goodput.md."]
+    return out
 
 
 def render(state: RunState, run_dir: Path | None = None) -> str:
@@ -120,6 +156,7 @@ def render(state: RunState, run_dir: Path | None = None) -> str:
                 held.append(f"- {sid} is held: {_t(reason or 'no reason recorded')}{analysis}")
         if entity.hold is not None:
             held.append(f"- {ename} is held by a human: {_t(entity.hold.reason)}")
+    out += ["", "## Where the time went", "", *where_time_went(goodput.of_state(state, end))]
     out += ["", "## What ran", "", "| stage | status | attempts | time |", "|---|---|---|---|", *rows]
     out += ["", "## Attempts", ""]
     for ename, entity in state.entities.items():

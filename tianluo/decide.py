@@ -320,6 +320,8 @@ def _schedule(ctx: Draft, g: Graph, sid: str, stage: StageState) -> None:
         return
     n = stage.attempt + 1
     name = job_name(ctx.state.run_id, sid, n)
+    if stage.attempts and stage.progress is not None:  # kept with its attempt: what the next one resumed from
+        stage.attempts[-1].progress = stage.progress
     stage.attempt = n
     stage.attempts.append(Attempt(n=n, job_name=name, dir=attempt_dir(sid, n), intent_at=ctx.now,
                                   command=effective_command(ctx.state, sid),

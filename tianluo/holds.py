@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Literal
 
 from tianluo import stage_machine
 from tianluo.errors import TianluoError
-from tianluo.model import Hold, RunState, StageState, stage_id
+from tianluo.model import Hold, PastHold, RunState, StageState, stage_id
 from tianluo.stage_machine import Events, move
 from tianluo.states import ACTIVE, DONE, StageStatus
 
@@ -119,6 +119,10 @@ def release(state: RunState, entity: str, now: datetime, *, retry: bool = False,
         raise TianluoError(f"{ename}: nothing is held{more}")
     if ent.hold is not None:  # the entity's own hold: its release is an event too (a log, a daemon shows it)
         log.add("released", None, "released by a human: new stages may start again", entity=ename, action="resume")
+    if ent.hold is not None:  # what each stage of it waited for a human (goodput), whatever its own status
+        for stage in ent.stages.values():
+            if stage.status not in DONE:
+                _released(stage, "human", ent.hold.at, now)
     ent.hold = None
     for sname, stage in ent.stages.items():
         sid = stage_id(ename, sname)
@@ -130,6 +134,8 @@ def release(state: RunState, entity: str, now: datetime, *, retry: bool = False,
         if skip and not by_ladder:
             result.notes.append(f"{sid}: held by a human, not after a failure: --skip skips only stages held "
                                 "after a failure, so it resumes")
+        if stage.hold is not None:
+            _released(stage, stage.hold.by, stage.hold.at, now)
         stage.hold = None
         stage.reason = None
         if by_ladder and skip:
@@ -181,6 +187,14 @@ def release(state: RunState, entity: str, now: datetime, *, retry: bool = False,
         if edited.error:
             result.notes.append(edited.note())
     return result
+
+
+def _released(stage: StageState, by: Literal["ladder", "human"], at: datetime, now: datetime) -> None:
+    """Record a released hold on the stage (goodput's time held); the entity's hold, which its stages' own
+    human holds repeat, once."""
+    span = PastHold(by=by, at=at, released_at=now)
+    if span not in stage.released_holds:
+        stage.released_holds.append(span)
 
 
 def _waits(stage: StageState, now: datetime) -> bool:

@@ -149,6 +149,7 @@ def _watch(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, planned, f
     attempt.fault = fault
     if not ctx.allowed("cancel_hung"):
         stage.fault = fault
+        attempt.judged_at = ctx.now  # judged hung; it lives on until a person stops it
         hold(ctx, sid, stage, attempt.n, f"attempt {attempt.n} is hung ({reason}); tianluo may not cancel it "
               "(cancel_hung is not in authorization.allow): stop it yourself, then release with --retry or --skip")
         return f"hung: {reason} (held: not authorised to cancel)"
@@ -197,6 +198,7 @@ def _lines(attempt: Attempt) -> tuple[LogLine, ...]:
 def _finish(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, facts, seen: StageObservation) -> str:
     """The attempt is over: success needs exit 0, done_when, and no fatal line in the logs."""
     attempt.ended_at = _parse_time(facts.ended_at, ctx.now) or ctx.now
+    attempt.judged_at = ctx.now
     attempt.started_at = attempt.started_at or _parse_time(facts.started_at, ctx.now, attempt.intent_at)
     attempt.exit_code = facts.exit_code
     attempt.signal = facts.signal
@@ -263,7 +265,7 @@ def _finish(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, facts, se
 def _refused(ctx: Draft, sid: str, stage: StageState, attempt: Attempt) -> None:
     """The scheduler refused the launch: a config fault of this attempt, climbing the ladder like any."""
     attempt.outcome = "failed"
-    attempt.ended_at = ctx.now
+    attempt.ended_at = attempt.judged_at = ctx.now
     fault = Fault(klass=FaultClass.CONFIG, label="submit_rejected", evidence=attempt.launch_error)
     attempt.fault = fault
     attempt.fingerprint = fingerprint(fault, None, command_identity(attempt, ctx.planned(sid).command))
@@ -273,6 +275,7 @@ def _refused(ctx: Draft, sid: str, stage: StageState, attempt: Attempt) -> None:
 def _cancelled_outside(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, facts) -> str:
     """The scheduler says cancelled and tianluo never asked: a person did it. Hold, never retry."""
     attempt.ended_at = _parse_time(facts.ended_at, ctx.now) or ctx.now
+    attempt.judged_at = ctx.now
     attempt.exit_code, attempt.signal = facts.exit_code, facts.signal
     attempt.host = facts.host or attempt.host
     fault = Fault(klass=FaultClass.UNKNOWN, label="cancelled_outside",

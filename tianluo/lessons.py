@@ -14,10 +14,10 @@ from collections import Counter
 from datetime import datetime
 from pathlib import Path
 
-from tianluo import fsio, runfs
+from tianluo import fsio, goodput, runfs
 from tianluo.errors import TianluoError
 from tianluo.findings import one_line
-from tianluo.model import Attempt, Fault, RunState, StageState
+from tianluo.model import Attempt, Degradation, Fault, RunState, StageState
 from tianluo.timefmt import iso
 
 LESSONS = "lessons.md"
@@ -101,15 +101,8 @@ def _suggestions(state: RunState, ename: str, sname: str, stage: StageState) -> 
     for action, n in sorted(taken.items()):
         if n < 2:
             continue
-        final: dict[str, str] = {}
-        for d in stage.degradations:
-            if d.action == action:
-                for line in d.changes:
-                    m = _CHANGE.fullmatch(line)
-                    if m and m.group(1) != "command":
-                        final[m.group(1)] = m.group(3)
-        if final:
-            start = ", ".join(f"{k} {v}" for k, v in sorted(final.items()))
+        start = _final_params([d for d in stage.degradations if d.action == action])
+        if start:
             out.append(f"{action} was taken {_times(n)}: consider starting at {start}")
     return out
 
@@ -119,8 +112,33 @@ def _fault(a: Attempt) -> Fault:
     return a.fault
 
 
-def stage_lessons(state: RunState, ename: str, sname: str, stage: StageState) -> dict | None:
-    """The lesson of one stage, or None if it had no trouble: ``{"lines": [...], "items": [...]}``."""
+def _cost(spent: dict | None, klass: str, label: str) -> str:
+    """What a fault cost the stage (goodput's lost time put down to it), as ``1.3 GPU-h over 2 attempts``; ''
+    without an account."""
+    if not spent:
+        return ""
+    key = f"{klass}/{label}"
+    gpu = spent["gpu_hours"]["lost_by_fault"].get(key) if spent["gpu_hours"] else None
+    n = spent["fault_attempts"].get(key, 0)
+    return f"{goodput.amount(spent['lost_by_fault'].get(key, 0.0), gpu)} over {n} attempt{'s' * (n != 1)}"
+
+
+def _final_params(degradations: list[Degradation]) -> str:
+    """The params as the last of these degrades left them: ``batch_size 16`` ('' if they changed none)."""
+    final: dict[str, str] = {}
+    for d in degradations:
+        for line in d.changes:
+            m = _CHANGE.fullmatch(line)
+            if m and m.group(1) != "command":
+                final[m.group(1)] = m.group(3)
+    return ", ".join(f"{k} {v}" for k, v in sorted(final.items()))
+
+
+def stage_lessons(state: RunState, ename: str, sname: str, stage: StageState, spent: dict | None = None
+                  ) -> dict | None:
+    """The lesson of one stage, or None if it had no trouble: ``{"lines": [...], "items": [...]}``.
+
+    ``spent``: the stage's goodput (``goodput.account``), for what each fault cost."""
     failed = [a for a in stage.attempts if a.outcome == "failed" and a.fault is not None]
     held = stage.hold is not None  # a human's hold still on at the end is worth knowing too
     if not failed and not held and not stage.degradations and not stage.consults:
@@ -153,16 +171,20 @@ def stage_lessons(state: RunState, ename: str, sname: str, stage: StageState) ->
         actions = Counter(d.action for d in mine)
         how = (", " + "; ".join(f"{a} {_times(k)}" for a, k in actions.items())) if actions else ""
         outcome = "then succeeded" if fixed else f"ended {stage.status.value}"
-        item(label, f"{label} ({klass}) {_times(n)}{at}{how}; {outcome}")
+        cost = _cost(spent, klass, label)
+        item(label, f"{label} ({klass}) {_times(n)}{at}{how}; {outcome}" + (f"; cost {cost}" if cost else ""))
+        if cost:
+            start = _final_params(mine) if fixed else ""
+            lines.append(f"- {label} cost {cost}" + (f": start at {start}" if start else ""))
     if fixes:
         lines.append("- what followed each failure: " + "; ".join(fixes))
         lines.append(f"- outcome: {'succeeded after attempt ' + str(stage.attempt) if fixed else stage.status.value}")
     elif failed:
         lines.append(f"- outcome: {stage.status.value} (no attempt after the failure)")
     if failed:
-        spent = ", ".join(f"{k.value} {v}/{state.plan.ladder[k].retries if k in state.plan.ladder else '?'}"
-                          for k, v in sorted(stage.budget_used.items(), key=lambda kv: kv[0].value))
-        lines.append(f"- budgets spent: {spent or 'none'}; free retries: {stage.free_retries}")
+        budgets = ", ".join(f"{k.value} {v}/{state.plan.ladder[k].retries if k in state.plan.ladder else '?'}"
+                            for k, v in sorted(stage.budget_used.items(), key=lambda kv: kv[0].value))
+        lines.append(f"- budgets spent: {budgets or 'none'}; free retries: {stage.free_retries}")
     if stage.hold is not None:
         who = "by the ladder" if stage.hold.by == "ladder" else "by a human"
         lines.append(f"- held {who} and not released before the run ended: {one_line(stage.hold.reason, 200)}")
@@ -192,9 +214,10 @@ def render(state: RunState) -> str:
            "Written by tianluo from state.json when the run ended; the next `tianluo plan` in this home shows",
            "the lessons about its entities and stages. Ticks never read this file.", ""]
     items: list[dict] = []
+    spent = goodput.of_state(state, ended_at(state))["stages"]
     for ename, entity in state.entities.items():
         for sname, stage in entity.stages.items():
-            found = stage_lessons(state, ename, sname, stage)
+            found = stage_lessons(state, ename, sname, stage, spent.get(f"{ename}.{sname}"))
             if not found:
                 continue
             out += [f"## {ename}.{sname}", "", *found["lines"], ""]

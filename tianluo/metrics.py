@@ -52,7 +52,51 @@ def render(doc: dict) -> str:
               "# HELP tianluo_gate_met Whether the run's success gate is met.",
               "# TYPE tianluo_gate_met gauge",
               f'tianluo_gate_met{{run="{run}"}} {int(bool(doc["gate"]["met"]))}']
+    if doc.get("goodput"):
+        lines += goodput_lines(run, doc["goodput"])
     return "\n".join(lines) + "\n"
+
+
+def _v(value: float) -> str:
+    """A sample value in plain decimals (goodput's are rounded: never an exponent)."""
+    return repr(float(value))
+
+
+def _family(name: str, about: str, run: str, label: str, values: dict) -> list[str]:
+    """One gauge family: ``name{run, label=key} value`` for each of ``values`` (None values left out)."""
+    lines = [f"# HELP {name} {about}", f"# TYPE {name} gauge"]
+    for key, value in values.items():
+        if value is not None:
+            where = f',{label}="{escape(key)}"' if label else ""
+            lines.append(f'{name}{{run="{run}"{where}}} {_v(value)}')
+    return lines
+
+
+def goodput_lines(run: str, spent: dict) -> list[str]:
+    """The run's goodput (``status --json``'s ``goodput``, reference/goodput.md): the same numbers."""
+    total, stages = spent["run"], spent["stages"]
+    lines = _family("tianluo_goodput_ratio", "Productive share of the stages' time (absent before any attempt).",
+                    run, "", {"": total["ratio"]})
+    lines += _family("tianluo_goodput_seconds", "The run's wall time, its stages' time summed (machine), and the "
+                     "productive part of it.", run, "kind",
+                     {"wall": total["wall_s"], "machine": total["machine_s"], "productive": total["productive_s"]})
+    lines += _family("tianluo_lost_seconds", "Stage time lost, by cause.", run, "cause", total["lost_s"])
+    lines += _family("tianluo_lost_fault_seconds", "Stage time lost, by the fault it is put down to (class/label).",
+                     run, "fault", total["lost_by_fault"])
+    gpu = total["gpu_hours"]
+    if gpu:
+        lines += _family("tianluo_goodput_gpu_hours", "GPU-hours of the stages: wall, productive, lost.", run, "kind",
+                         {k: gpu[k] for k in ("wall", "productive", "lost")})
+        lines += _family("tianluo_lost_gpu_hours", "GPU-hours lost, by cause.", run, "cause", gpu["lost_by_cause"])
+        lines += _family("tianluo_lost_fault_gpu_hours", "GPU-hours lost, by the fault it is put down to.", run,
+                         "fault", gpu["lost_by_fault"])
+    lines += _family("tianluo_stage_goodput_ratio", "Productive share of each attempted stage's wall time.", run,
+                     "stage", {sid: t["ratio"] for sid, t in stages.items()})
+    lines += _family("tianluo_stage_productive_seconds", "Productive time of each attempted stage.", run, "stage",
+                     {sid: t["productive_s"] for sid, t in stages.items()})
+    lines += _family("tianluo_stage_lost_seconds", "Lost time of each attempted stage, all causes.", run, "stage",
+                     {sid: round(sum(t["lost_s"].values()), 1) for sid, t in stages.items()})
+    return lines
 
 
 def write(path: str | os.PathLike, text: str) -> None:

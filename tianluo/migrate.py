@@ -20,7 +20,10 @@ Schema history:
    GPUs recorded with each attempt and held by the run, its GPU pool, time-limit fields), each
    left out when it holds its default, and a left-out one means what schema 3 meant: a run that
    hands out no GPUs and enforces no local time limit. No schema-3 field changed its shape or
-   its default, so a schema-3 state is a valid schema-4 state once its version says so.
+   its default, so a schema-3 state is a valid schema-4 state once its version says so. Before its
+   release schema 4 also gained goodput's facts (an attempt's ``judged_at`` and ``progress``, a
+   stage's ``released_holds``), optional the same way: left out, goodput counts no detection
+   latency, no kept work of a failed attempt and no released hold.
 """
 
 from collections.abc import Callable

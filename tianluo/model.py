@@ -76,6 +76,14 @@ ATTEMPT_DIR = r"^attempts/[A-Za-z0-9][A-Za-z0-9._-]{0,63}/[A-Za-z0-9][A-Za-z0-9_
 _ATTEMPT_DIR_RE = re.compile(ATTEMPT_DIR)
 
 
+class ProgressReading(Record):
+    done: float
+    total: float | None = None
+    seen_at: datetime = Field(description="When the value last moved.")
+    first_done: float | None = None
+    first_at: datetime | None = None
+
+
 class Attempt(Record):
     n: int = Field(ge=1)
     job_name: str = Field(default="", description="The job's name. Left out of state.json when it is the derived "
@@ -123,14 +131,11 @@ class Attempt(Record):
     gpu_busy_since: datetime | None = Field(default=None, description="Since when all its GPUs read at full use.")
     overrun_told: int = Field(default=0, ge=0, le=2, description="The owner was told it runs past its expected "
                               "time: 1 once past expected, 2 once past twice it (each once per attempt).")
-
-
-class ProgressReading(Record):
-    done: float
-    total: float | None = None
-    seen_at: datetime = Field(description="When the value last moved.")
-    first_done: float | None = None
-    first_at: datetime | None = None
+    judged_at: datetime | None = Field(default=None, description="When a tick judged how it ended (tianluo acting "
+                                       "on its end): from its end to here is detection latency (goodput.py).")
+    progress: ProgressReading | None = Field(default=None, description="Its progress readings, kept from the "
+                                             "stage's when the next attempt was recorded (the current attempt's are "
+                                             "the stage's progress): what a retry resumed from is read against them.")
 
 
 class SchedulerLayer(Record):
@@ -330,6 +335,14 @@ class Unblock(Record):
                                "attempts get them in TIANLUO_MISSING_INPUTS.")
 
 
+class PastHold(Record):
+    """A hold of the stage (or of its entity) that was released: how long it waited for a human (goodput.py)."""
+
+    by: Literal["ladder", "human"]
+    at: datetime
+    released_at: datetime
+
+
 class StageState(Record):
     status: StageStatus = StageStatus.PENDING
     attempt: int = Field(default=0, description="Number of the latest attempt; 0 before the first.")
@@ -358,6 +371,8 @@ class StageState(Record):
                                      "degrade raised it (time: {multiply}); None: the plan's resources.time.")
     unblocks: list[Unblock] = _list(description="Skipped needs the owner let it run without (tianluo unblock); "
                                     "a need skipped after a failure blocks it otherwise.")
+    released_holds: list[PastHold] = _list(description="Holds of the stage or its entity released since, "
+                                           "oldest first (the current one is hold): time held for a human.")
 
     def current(self) -> Attempt | None:
         return self.attempts[-1] if self.attempts else None

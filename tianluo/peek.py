@@ -31,7 +31,8 @@ from tianluo.timefmt import iso
 #: The state.json versions read here (model.SCHEMA_VERSION; a newer one is left to the validated path).
 SCHEMA_VERSIONS = (1, 2, 3, 4)  # 2 leaves out defaults (exclude_defaults), 1 wrote them: the same shape; 3 holds
 #                               plan.backend as {kind, options} (plan.slurm of 1 and 2), which nothing here reads;
-#                               4 adds the GPU host (plan.host, gpus, an attempt's GPUs) and time limits
+#                               4 adds the GPU host (plan.host, gpus, an attempt's GPUs) and time limits, and
+#                               goodput's facts (an attempt's judged_at and progress, a stage's released_holds)
 #: The names and bounds of a run folder; store.py takes them from here (importing it would import the models).
 STATE, EVENTS, SNAPSHOTS, LOCK, AGAIN = "state.json", "events.jsonl", "snapshots", ".lock", ".tick-again"
 STALLED_MARK = ".lock-stalled"  # lockholder.STALLED_MARK (lockholder imports dataclasses: 10 ms)
@@ -291,12 +292,12 @@ KEYS = {
     "StageState": frozenset({"status", "attempt", "attempts", "fault", "budget_used", "next_attempt_at", "reason",
                              "succeeded_at", "progress", "diagnosis", "hold", "variant", "skipped_by", "degradations",
                              "exclude_hosts", "free_retries", "wait", "checkpoint_moves", "consults",
-                             "gpu_wait_since", "time_limit", "unblocks"}),
+                             "gpu_wait_since", "time_limit", "unblocks", "released_holds"}),
     "Attempt": frozenset({"n", "job_name", "dir", "intent_at", "handle", "submitted_at", "launches", "launch_error",
                           "adopted", "started_at", "resumed_at", "ended_at", "exit_code", "signal", "host", "port",
                           "command", "env", "outcome", "fault", "fingerprint", "log_cursors", "findings", "cancel",
                           "output_size", "output_grew_at", "queue_notified", "gpus", "gpu_uuids", "log_moved_at",
-                          "gpu_idle_since", "gpu_busy_since", "overrun_told"}),
+                          "gpu_idle_since", "gpu_busy_since", "overrun_told", "judged_at", "progress"}),
     "Handle": frozenset({"job_id", "pid", "create_time", "host"}),
     "ProgressReading": frozenset({"done", "total", "seen_at", "first_done", "first_at"}),
     "Diagnosis": frozenset({"at", "attempt", "verdict", "scheduler", "container", "logs", "progress", "output"}),

@@ -1,9 +1,12 @@
-"""The run at a glance: a versioned dict for tools, and text for people (holds first)."""
+"""The run at a glance: a versioned dict for tools, and text for people (holds first).
+
+``goodput`` (where the time went, ``tianluo.goodput``) was added within version 1: a field more."""
 
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tianluo import goodput
 from tianluo.durations import format_duration
 from tianluo.states import StageStatus
 from tianluo.timefmt import iso
@@ -100,6 +103,7 @@ def build_status(state: "RunState", run_dir: Path, now: datetime | None = None) 
         "gpu_host": gpu_host_doc(state),
         "skipped": skipped,
         "complete_with_skipped": state.phase.value == "complete" and bool(skipped),
+        "goodput": goodput.of_state(state, now),
     }, run_dir, trigger, state.plan.interval, now)
 
 
@@ -335,7 +339,18 @@ def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lo
         "gpu_host": _plain_gpu_host(plan, raw),
         "skipped": [],
         "complete_with_skipped": False,
+        "goodput": _plain_goodput(raw, now),
     }, run_dir if records else None, trigger, interval, now)
+
+
+def _plain_goodput(raw: dict, now: datetime) -> dict:
+    """:func:`goodput.account` of the plain JSON; a value of the wrong type is the validated path's to say."""
+    from tianluo import peek
+
+    try:
+        return goodput.account(raw, now)
+    except goodput.Bad as exc:
+        raise peek.Doubt(repr(exc)) from None
 
 
 def _plain_gpu_host(plan: dict, raw: dict) -> dict | None:
@@ -712,6 +727,9 @@ def render_status(doc: dict, now: datetime) -> str:
         lines.append("ticks: none yet (run `tianluo tick`)")
     lines.append(trigger_line(doc.get("trigger"), now))
     lines += gpu_lines(doc.get("gpu_host"))
+    spent = goodput.summary(doc["goodput"]["run"]) if doc.get("goodput") else None
+    if spent:
+        lines.append(spent)
     gate = doc["gate"]
     verdict = "met" if gate["met"] else "not met"
     lines.append(f"gate: {verdict}" + (f" (deadline {gate['deadline_at']})" if gate["deadline_at"] else ""))
