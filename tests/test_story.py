@@ -207,7 +207,11 @@ GOODPUT = {"wall_s": 10000.0, "productive_s": 7200.0,
            "lost_s": {"redone": 1200.0, "detection": 240.0, "backoff": 60.0, "queue": 300.0, "held": 1000.0,
                       "hung": 0.0},
            "lost_by_fault": {"config/cuda_oom": 1440.0, "code/key_error": 1000.0}, "ratio": 0.72,
-           "gpu_hours": {"wall": 22.2, "productive": 16.0, "lost": 6.2}, "progress": "measured", "attempts": 5}
+           "gpu_hours": {"wall": 22.2, "productive": 16.0, "lost": 6.2, "ratio": 0.72}, "progress": "measured",
+           "attempts": 5, "machine_s": 10000.0,
+           "lost_detail": [{"fault": "config/cuda_oom", "cause": "redone", "s": 1200.0, "gpu_h": 2.7},
+                           {"fault": "code/key_error", "cause": "held", "s": 1000.0, "gpu_h": 2.2},
+                           {"fault": "config/cuda_oom", "cause": "detection", "s": 240.0, "gpu_h": 0.5}]}
 
 
 def test_the_goodput_bar_shows_each_share_of_the_wall_time():
@@ -230,11 +234,11 @@ def test_the_page_shows_the_goodput_bar_only_when_it_is_given():
 
 
 def test_goodput_in_one_line():
+    """The story's line is status's (``goodput.summary``): one wording of the same numbers."""
     assert goodput_line(GOODPUT) == (
-        "goodput 72%: 2 h of 2 h 46 min moved the run forward; lost 46 min: work redone 20 min, fault to action "
-        "4 min, backoff 1 min, queue 5 min, held for a human 16 min; to config/cuda_oom 24 min, code/key_error "
-        "16 min; 16.0 of 22.2 GPU-h productive")
-    assert goodput_line(None) == ""
+        "goodput 72%: 16.0 of 22.2 GPU-h productive; lost: 2.7 GPU-h cuda_oom (redone), 2.2 GPU-h key_error "
+        "(held), 0.5 GPU-h cuda_oom (detection)")
+    assert goodput_line(None) == "" and goodput_line({"wall_s": 5.0}) == ""
 
 
 def test_the_text_tells_the_same_story_one_line_per_stage_and_what_needs_you():
@@ -244,7 +248,7 @@ def test_the_text_tells_the_same_story_one_line_per_stage_and_what_needs_you():
     assert doc["version"] == 1 and json.loads(json.dumps(doc)) == doc
     text = render_story(doc)
     assert "\x1b" not in text
-    assert "goodput 72%: 2 h of 2 h 46 min" in text
+    assert "goodput 72%: 16.0 of 22.2 GPU-h productive" in text
     assert ("  03:12 (3 h ago) big.train attempt 1: CUDA out of memory (config/cuda_oom) → degraded batch_size "
             "64 -> 32 after 4 min → attempt 2 succeeded") in text
     assert "  big.train  succeeded  ✗1 cuda_oom  → batch_size 64→32  ✓2\n" in text

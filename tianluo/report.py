@@ -105,8 +105,14 @@ def write_report(run_dir: Path, raw: dict | None = None) -> Path:
 
 
 def goodput_of(raw: dict, now: datetime) -> dict | None:
-    """The run's time accounting up to ``now`` (``goodput.account``), or None: the bar is left out."""
-    return None
+    """The run's time accounting up to ``now`` (``goodput.account``), or None: the bar is left out
+    (a state.json whose facts do not read as goodput expects never costs the whole report)."""
+    from tianluo import goodput
+
+    try:
+        return goodput.account(raw, now)
+    except goodput.Bad:
+        return None
 
 
 def _last_tick(raw: dict) -> datetime:

@@ -58,13 +58,14 @@ def _now(view: dict) -> datetime:
 
 
 def goodput_bar(totals: dict | None) -> str:
-    """The run's goodput as a bar: productive time, then each cause of lost time, as shares of wall time.
+    """The run's goodput as a bar: productive time, then each cause of lost time, as shares of machine time.
 
     ``totals`` is ``goodput.account(...)["run"]``: ``wall_s``, ``productive_s``, ``lost_s`` by cause,
     ``lost_by_fault``, ``ratio``, ``gpu_hours`` and ``progress``. None (or no wall time): nothing."""
     if not isinstance(totals, dict):
         return ""
-    wall = _num(totals.get("wall_s"))
+    # the run's machine time (every stage's wall, summed: stages side by side), a stage's own wall time
+    wall = _num(totals.get("machine_s")) or _num(totals.get("wall_s"))
     if not wall or wall <= 0:
         return ""
     productive = max(0.0, _num(totals.get("productive_s")) or 0.0)

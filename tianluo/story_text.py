@@ -7,7 +7,7 @@ sequences never reach the terminal.
 
 from datetime import datetime
 
-from tianluo.plainjson import as_dict, num, s, when
+from tianluo.plainjson import as_dict, s, when
 from tianluo.plaintext import one_line
 from tianluo.story import absolute, build_story, clock, relative, span
 
@@ -60,28 +60,15 @@ def stage_tokens(row: dict, since: datetime | None) -> list[str]:
 
 
 def goodput_line(totals: dict | None) -> str:
-    """``goodput 72%: 2 h 10 min of 3 h moved the run forward; lost 50 min: ...`` ('' without totals)."""
-    if not isinstance(totals, dict) or not (num(totals.get("wall_s")) or 0) > 0:
+    """The run's goodput in one line, as ``status`` words it (``goodput.summary``); '' without totals."""
+    from tianluo import goodput
+
+    if not isinstance(totals, dict):
         return ""
-    wall, productive = num(totals.get("wall_s")) or 0.0, num(totals.get("productive_s")) or 0.0
-    ratio = num(totals.get("ratio"))
-    lost = as_dict(totals.get("lost_s"))
-    causes = [(words, num(lost.get(k)) or 0.0) for k, words in CAUSES]
-    total_lost = sum(v for _, v in causes)
-    line = (f"goodput {100 * ratio:.0f}%: " if ratio is not None else "goodput: ")
-    line += f"{span(productive)} of {span(wall)} moved the run forward"
-    if total_lost > 0:
-        line += f"; lost {span(total_lost)}: " + ", ".join(f"{w} {span(v)}" for w, v in causes if v > 0)
-    faults = sorted(((str(f), v) for f, v in as_dict(totals.get("lost_by_fault")).items()
-                     if (num(v) or 0) > 0), key=lambda fv: (-fv[1], fv[0]))[:4]
-    if faults:
-        line += "; to " + ", ".join(f"{f} {span(v)}" for f, v in faults)
-    gpu = as_dict(totals.get("gpu_hours"))
-    if num(gpu.get("wall")):
-        line += f"; {num(gpu.get('productive')) or 0:.1f} of {num(gpu.get('wall')):.1f} GPU-h productive"
-    if totals.get("progress") == "not configured":
-        line += " (progress not configured: attempt time only)"
-    return line
+    try:
+        return goodput.summary(totals, most=4) or ""
+    except (KeyError, TypeError, AttributeError):  # not goodput.account's shape: no line rather than no story
+        return ""
 
 
 def render_story(doc: dict) -> str:
