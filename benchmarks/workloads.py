@@ -8,7 +8,7 @@ each a chain of ``chain`` stages (prep -> train -> eval -> ...), every one with 
 stage (a fan-in as wide as the sweep). 2,000 x 5 = 10,000 stages (+1).
 
 ``write_jobs(folder, n, seconds)`` writes ``n`` independent long-running jobs (one stage each)
-that print a progress line now and then: the "many jobs on one GPU host" case.
+that print a progress line every second, as trainers do: the "many jobs on one GPU host" case.
 
 ``write_log(path, mib)`` writes ``mib`` MiB of what a trainer prints (step lines, tqdm redraws
 with ``\\r``, warnings, a few fault lines far apart), a fatal line last.
@@ -66,23 +66,25 @@ def write_sweep(folder: Path, entities: int, chain: int = 5, command: str = "tru
 
 
 JOB_SCRIPT = """\
-#!/bin/sh
-# A long-running job: $1 progress lines, one every $2 seconds (default 1).
+#!/usr/bin/env bash
+# A long-running job that logs as a trainer does: $1 progress lines, one every $2 seconds (default 1).
+# It waits with bash's own read timeout on a pipe nobody writes to, not with a sleep process a line:
+# 2,000 jobs that each forked a sleep every second would load a 2-core host more than any tick.
+exec {tick}<> <(:)
 i=0
 while [ "$i" -lt "$1" ]; do
   i=$((i + 1))
   echo "step $i/$1 loss=0.$i"
-  sleep "${2:-1}"
+  read -r -t "${2:-1}" -u "$tick" || :
 done
 mkdir -p out && touch "out/$TIANLUO_ENTITY.done"
 """
 
 
-def write_jobs(folder: Path, n: int, seconds: int = 3600, interval: str = "10m", step: int = 1) -> Path:
+def write_jobs(folder: Path, n: int, seconds: int = 3600, interval: str = "10m", step: float = 1) -> Path:
     """A spec of ``n`` independent one-stage jobs that run ``seconds``; returns the spec's path.
 
-    ``step``: seconds between two progress lines (a job of 2,000 that wakes every second forks
-    2,000 ``sleep`` a second; the many-jobs benchmark uses a longer step to keep the host quiet).
+    ``step``: seconds between two progress lines (1: a line a second, as real trainers print).
     """
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
@@ -90,8 +92,7 @@ def write_jobs(folder: Path, n: int, seconds: int = 3600, interval: str = "10m",
     lines = ["name: many", "backend: local", f"interval: {interval}", "entities:"]
     for e in range(n):
         lines += [f"  j{e:05d}:", "    stages:", "      train:",
-                  f"        run: sh job.sh {seconds // step} {step}" if step != 1
-                  else f"        run: sh job.sh {seconds}",
+                  f"        run: bash job.sh {max(1, int(seconds / step))} {step:g}",
                   "        done_when: {exists: 'out/{entity}.done'}",
                   "        progress: {regex: 'step (?P<done>\\d+)/(?P<total>\\d+)', stall_after: 30m}"]
     lines += ["success_gate: {all_done: true, deadline: 7d}",

@@ -44,10 +44,15 @@ def test_quick_mode_prints_every_figure_of_the_issue(quick):
             assert row in names, row
         assert figs[f"{cmd}: wall"]["baseline_name"] == "python -c pass"
         assert figs[f"{cmd}: CPU"]["ratio"] > 0
+    # issue 27: an active run's tick with nothing to do, wall and CPU against python -c pass
+    for row in ("quiet tick, active run: wall", "quiet tick, active run: CPU"):
+        assert figs[row]["baseline_name"] == "python -c pass" and figs[row]["ratio"] > 0, figs[row]
     # 2. many jobs at each N, against the bash babysitter; start at each N; growth; runner memory
     for n in bench.QUICK["job_counts"]:
         row = figs[f"tick over {n} running jobs, per job"]
         assert row["baseline_name"] == "bash babysitter" and row["ratio"] > 0, row
+        cpu = figs[f"tick over {n} running jobs, CPU per job"]
+        assert cpu["baseline_name"] == "bash babysitter" and cpu["ratio"] > 0, cpu
         assert figs[f"start {n} jobs"]["value"] > 0
     counts = bench.QUICK["job_counts"]
     assert figs[f"tick cost a job, {counts[-1]} jobs over {counts[-2]}"]["baseline"] > 0
@@ -60,13 +65,14 @@ def test_quick_mode_prints_every_figure_of_the_issue(quick):
         tag = f"{entities * 5 + 3} stages"
         for what in ("plan", "start (its first tick launches the 2 gate stages)", "tick, nothing changed",
                      f"tick, {bench.QUICK['changing']} stages launched",
-                     f"tick, {bench.QUICK['changing']} stages exited (+ next launched)"):
+                     f"tick, {bench.QUICK['changing']} stages exited (+ next launched)", "hold --all",
+                     "tick, every entity held"):
             row = figs[f"{tag}: {what}"]
             assert row["value"] > 0 and row["baseline_name"] == "json.load of state.json", row
             assert figs[f"{tag}: peak RSS of {what.split(' (')[0]}"]["value"] > 0
         assert figs[f"{tag}: state.json"]["value"] > 0 and figs[f"{tag}: snapshots/"]["value"] > 0
     growth = [n for n in names if n.startswith("growth ")]
-    assert len(growth) == 7, growth
+    assert len(growth) == 9, growth
     # 4. log throughput against grep -E, and whether the fatal last line is seen in one scan
     logs = [f for f in data["figures"] if f["section"] == "logs"]
     assert logs[0]["baseline_name"] == "LC_ALL=C grep -E" and logs[0]["ratio"] > 0, logs

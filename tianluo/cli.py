@@ -589,6 +589,17 @@ def _cmd_tick(args) -> int:
         if not args.quiet:
             print(idle)
         return 0
+    from tianluo.quiet_tick import quiet_tick
+
+    quiet = quiet_tick(run_dir, args.budget)  # an active run with nothing to do, as the last tick certified
+    if quiet is not None:
+        message, beat = quiet
+        _write_metrics(run_dir, args.metrics_file)
+        if not args.quiet:
+            print(message)
+        if beat and (not args.quiet or " failed: " in beat):
+            print(beat, file=sys.stdout if " failed: " not in beat else sys.stderr)
+        return 0
     from tianluo.tick import run_tick
 
     result = run_tick(run_dir, event=args.event, budget=args.budget)

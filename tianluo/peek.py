@@ -36,10 +36,11 @@ SCHEMA_VERSIONS = (1, 2, 3, 4)  # 2 leaves out defaults (exclude_defaults), 1 wr
 #: The names and bounds of a run folder; store.py takes them from here (importing it would import the models).
 STATE, EVENTS, SNAPSHOTS, LOCK, AGAIN = "state.json", "events.jsonl", "snapshots", ".lock", ".tick-again"
 STALLED_MARK = ".lock-stalled"  # lockholder.STALLED_MARK (lockholder imports dataclasses: 10 ms)
+QUIET = ".quiet"  # the certificate of the last tick with nothing to do (tianluo.quiet, tianluo.quiet_tick)
 STATE_CAP = 256 * 1024 * 1024
 LAYOUT = {STATE: "reg", EVENTS: "reg", SNAPSHOTS: "dir", LOCK: "reg", "failures": "dir", "attempts": "dir",
           "plan.md": "reg", "cron.log": "reg", AGAIN: "reg", STALLED_MARK: "reg", "agent": "dir",
-          ".daemon": "reg"}
+          ".daemon": "reg", QUIET: "reg"}
 TAIL_CHUNK, TAIL_CAP = 64 * 1024, 4 * 1024 * 1024
 MAX_ATTEMPTS = 10 ** 8
 ATTEMPT_DIR = r"^attempts/[A-Za-z0-9][A-Za-z0-9._-]{0,63}/[A-Za-z0-9][A-Za-z0-9_-]{0,63}/[1-9][0-9]{0,8}$"
@@ -114,7 +115,7 @@ def read_state(run_dir: Path) -> dict:
 REQUIRED = object()  # a field without a default: a state that leaves it out is not a state
 _WHEN = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{6})?Z\Z")
 _NAME_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-_ATTEMPT_DIR = re.compile(ATTEMPT_DIR)
+_ATTEMPT_DIR = ATTEMPT_DIR_RE = re.compile(ATTEMPT_DIR)
 
 
 def text(value) -> str:
@@ -484,7 +485,13 @@ def idle_tick(run_dir: Path, budget: float | None = None) -> str | None:
     run folder can be written as that tick does, reads state.json plainly and says what that
     tick says. Anything else, or any doubt, is None.
     """
-    run_dir = Path(run_dir)
+    return under_lock(Path(run_dir), budget, _idle)
+
+
+def under_lock(run_dir: Path, budget: float | None, look: Callable[[Path], Any]) -> Any:
+    """``look(run_dir)`` under the run's lock, taken as a tick takes it, with the run folder checked
+    writable as a tick checks it; None when the lock is taken, anything is in doubt or raises (the
+    full tick then runs, and names any problem)."""
     try:
         check_layout(run_dir)
         fd = fsio.open_file(run_dir / LOCK, os.O_RDWR | os.O_CREAT)
@@ -505,7 +512,7 @@ def idle_tick(run_dir: Path, budget: float | None = None) -> str | None:
         except Exception:  # noqa: BLE001
             return None
         try:
-            return _idle(run_dir)
+            return look(run_dir)
         except Doubt:
             return None
         finally:

@@ -241,3 +241,27 @@ def read() -> ProcTable:
         if proc is not None:
             procs[proc.pid] = proc
     return ProcTable(procs)
+
+
+def job_usage(table: "ProcTable", runner: Proc) -> tuple[float, int, str | None]:
+    """CPU seconds, resident memory and status of the job under the runner, from the table.
+
+    The job's processes are the runner's descendants and, the runner leading its own session,
+    the other members of that session (a daemonized grandchild the init process adopted).
+    The status is the job's, not the runner's (which only waits): ``stopped`` if any of the
+    job's processes is stopped, else the status of its first process.
+    """
+    members = table.descendants(runner.pid)
+    if runner.session == runner.pid:
+        seen = set(members)
+        members += [pid for pid in table.session_members(runner.pid) if pid != runner.pid and pid not in seen]
+    cpu, rss, statuses = runner.cpu_seconds, runner.rss_bytes, []
+    for pid in members:
+        p = table.get(pid)
+        if p is None:  # gone since the table was read
+            continue
+        cpu += p.cpu_seconds
+        rss += p.rss_bytes
+        statuses.append(p.status)
+    status = STOPPED if STOPPED in statuses else (statuses[0] if statuses else None)
+    return round(cpu, 3), rss, status

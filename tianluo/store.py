@@ -185,6 +185,10 @@ class RunStore:
         self._append_lines(stamped)
         return state
 
+    def saved(self) -> tuple[int, bytes] | None:
+        """``(revision, text)`` of this store's last save; None before one."""
+        return self._saved
+
     def snapshot_saved(self, state: RunState) -> bool:
         """Snapshot the text this store last saved, if ``state`` is still at that revision; no new revision.
 

@@ -17,7 +17,18 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from tianluo import agent_call, checkpoints, completion, fsio, lessons, lockholder, proctable, space, triggers
+from tianluo import (
+    agent_call,
+    checkpoints,
+    completion,
+    fsio,
+    lessons,
+    lockholder,
+    proctable,
+    quiet_tick,
+    space,
+    triggers,
+)
 from tianluo.actions import (
     Cancel,
     ConsultAgent,
@@ -161,6 +172,7 @@ def _tick_locked(store: RunStore, lock_fd: int, now: datetime | None, backend: B
             completion.write(store.run_dir, state)
         _refresh_report(store, changed=bool(events))  # or when report.html is missing
         return TickResult(False, f"run {state.run_id} is {state.phase.value}; nothing to do", state.phase, events)
+    opened = backend is None
     backend = backend or open_backend(state.plan.backend, store.run_dir)
     if state.agent_calls:
         agent_call.kill_abandoned(store.run_dir, state)  # a call a stopped tick left running: its fallback is taken now
@@ -187,7 +199,28 @@ def _tick_locked(store: RunStore, lock_fd: int, now: datetime | None, backend: B
         completion.write(store.run_dir, new)  # the outcome report for the owner, likewise
     # report.html, from the state saved above: when this tick changed it (or the file is missing); never fails the tick
     _refresh_report(store, changed=bool(decision.actions or events or snapshot))
+    _certify(store, state, decision, events, now, opened)
     return TickResult(True, f"run {new.run_id}: {new.phase.value}", new.phase, events)
+
+
+def _certify(store: RunStore, state: RunState, decision, events: list[dict], now: datetime, opened: bool) -> None:
+    """A tick with nothing to do leaves the certificate the next tick checks to skip the models
+    (``tianluo.quiet``); any other removes it. Only for the local backend, opened from the plan
+    (``quiet_tick`` checks the world as its poll does)."""
+    cert = None
+    saved = store.saved()
+    if opened and state.plan.backend.kind == "local" and not events and not decision.actions \
+            and saved is not None and saved[0] == decision.state.revision:
+        from tianluo.quiet import certificate
+
+        cert = certificate(state, decision, now)
+    try:
+        if cert is None or saved is None:
+            quiet_tick.forget(store.run_dir)
+        else:
+            quiet_tick.write(store.run_dir, cert, saved[0], saved[1])
+    except OSError:
+        quiet_tick.forget(store.run_dir)  # no certificate: the next tick is a full one
 
 
 def _refresh_report(store: RunStore, changed: bool) -> None:
