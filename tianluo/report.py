@@ -15,7 +15,7 @@ from html import escape
 from pathlib import Path
 from urllib.parse import quote
 
-from tianluo import fsio
+from tianluo import fsio, redact
 from tianluo.durations import format_duration
 from tianluo.report_data import MAX_EVENTS, build
 
@@ -85,7 +85,8 @@ def write_report(run_dir: Path, raw: dict | None = None) -> Path:
     run_dir = Path(run_dir)
     raw = read_state(run_dir) if raw is None else raw
     path = run_dir / REPORT
-    fsio.atomic_write(path, render(build(raw, tail_events(run_dir))))
+    red = redact.of_plan(raw.get("plan") if isinstance(raw, dict) else None, os.environ)
+    fsio.atomic_write(path, render(red.deep(build(raw, tail_events(run_dir)))))  # no secret, whatever was echoed
     return path
 
 
