@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from tianluo import fsio
+from tianluo import fsio, redact
 from tianluo.agent_rung import MAX_AFTER_S
 from tianluo.durations import format_duration, parse_duration
 from tianluo.errors import TianluoError
@@ -380,9 +380,10 @@ def consult_all(run_dir: Path, state: RunState, calls: list, now: datetime, time
                 _finish(sel, c)
         sel.close()
     events = []
+    red = redact.of_plan(state.plan, os.environ)
     for c in todo:
         at = now + timedelta(seconds=(c.ended or time.monotonic()) - began)
-        events.append(_record(run_dir, c, at, f"{limit:g}s" + (f", {capped_by}" if capped_by else "")))
+        events.append(_record(run_dir, c, at, f"{limit:g}s" + (f", {capped_by}" if capped_by else ""), red))
     return events
 
 
@@ -395,14 +396,14 @@ def stderr_line(err: bytes, cap: int = 200) -> str:
     return one_line(lines[-1] if lines[0].startswith("Traceback") else lines[0], cap)
 
 
-def _record(run_dir: Path, c: _Call, at: datetime, limit: str) -> dict:
+def _record(run_dir: Path, c: _Call, at: datetime, limit: str, red: redact.Redactor) -> dict:
     consult, call = c.consult, c.consult.call
     exit_code = None
     if c.proc is not None and c.returncode is not None:
         exit_code = c.returncode if c.returncode >= 0 else 128 - c.returncode
-    if c.proc is not None:
-        _keep(c.folder / ANSWER, bytes(c.out))
-        _keep(c.folder / STDERR, bytes(c.err))
+    if c.proc is not None:  # kept as the agent said it, but for a secret it echoed
+        _keep(c.folder / ANSWER, red.text(bytes(c.out).decode("utf-8", "replace")).encode())
+        _keep(c.folder / STDERR, red.text(bytes(c.err).decode("utf-8", "replace")).encode())
     if c.error is not None:
         reply = AgentReply(at=at, error=c.error)
     else:
@@ -415,6 +416,7 @@ def _record(run_dir: Path, c: _Call, at: datetime, limit: str) -> dict:
         said = stderr_line(bytes(c.err))
         if reply.error and said:  # the reason is often there ("can't open file 'agent.py'")
             reply.error += f"; stderr: {said}"
+    reply = red.values(reply)  # the agent's words: valid text (a lone surrogate is no crash), no secret
     consult.reply = reply
     entity, stage = c.sid.rsplit(".", 1)
     said = f"answered {reply.action!r}" if reply.action else "gave no usable answer"

@@ -8,8 +8,11 @@ from datetime import datetime
 from pathlib import PurePath
 
 from tianluo.model import Diagnosis, RunState, StageState
+from tianluo.plaintext import fence, one_line
 from tianluo.shipped import template_text
 from tianluo.states import FaultClass, StageStatus
+
+MAX_ITEM = 4000  # characters of one list item
 
 #: (class, label) or (class, None) -> what a human should try first.
 NEXT_STEPS: dict[tuple[FaultClass, str | None], str] = {
@@ -89,13 +92,11 @@ def layer_lines(d: Diagnosis | None) -> list[str]:
         out.append(f"- output: {path}" + (f"; done_when: {checks}" if checks else ""))
         if o.space:
             out.append(f"- file systems it writes to: {'; '.join(o.space)}")
-    return out
+    return [one_line(line, MAX_ITEM) for line in out]  # words from outside: a newline there never starts a section
 
 
 def _quoted(text: str | None, cap: int = 500) -> str:
     """Agent text as one inert line of Markdown: control characters and backticks gone, capped."""
-    from tianluo.plaintext import one_line
-
     return one_line((text or "").replace("`", "'"), cap)
 
 
@@ -160,11 +161,12 @@ def render_section(state: RunState, run_dir: str, entity: str, stage_name: str, 
         f"#{a.n} {a.outcome or '?'}" + (f" ({a.fault.klass.value}/{a.fault.label})" if a.fault else "")
         for a in stage.attempts)
     run = shlex.quote(run_dir)
+    opening, closing = fence(tail)  # the log's own lines can never close it (and so never start a section)
     budget = ", ".join(f"{k.value} {v}/{state.plan.ladder[k].retries}" for k, v in stage.budget_used.items())
     lines = [
         f"## {entity}/{stage_name}",
         "",
-        f"**Held because:** {stage.hold.reason if stage.hold else stage.reason}",
+        one_line(f"**Held because:** {stage.hold.reason if stage.hold else stage.reason}", MAX_ITEM),
         "",
         "### Root cause",
         "",
@@ -172,7 +174,7 @@ def render_section(state: RunState, run_dir: str, entity: str, stage_name: str, 
         f"- label: `{fault.label}`" if fault else "",
         *([f"- the rules said `{fault.rule_class.value}/{fault.rule_label}`; the agent's answer (call "
            f"{fault.agent_call}) named the class and label above"] if fault and fault.rule_class else []),
-        f"- evidence: `{fault.evidence}`" if fault and fault.evidence else "- evidence: (none)",
+        one_line(f"- evidence: `{fault.evidence}`", MAX_ITEM) if fault and fault.evidence else "- evidence: (none)",
         f"- attempts: {attempts or 'none'}; retries spent: {budget or 'none'}",
         *(f"- checkpoint moved aside after attempt {m.attempt}: {m.path} -> {m.aside} (kept; resumed from "
           f"{m.resume_from})" if m.outcome == "moved" else
@@ -186,9 +188,9 @@ def render_section(state: RunState, run_dir: str, entity: str, stage_name: str, 
         "",
         f"### stderr, last {len(tail)} lines",
         "",
-        "```",
+        opening,
         *tail,
-        "```",
+        closing,
         "",
         "### Suggested next step",
         "",

@@ -15,6 +15,7 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+from tianluo import plaintext
 from tianluo.errors import TianluoError
 
 RUNS_VERSION = 1
@@ -22,12 +23,18 @@ EVENTS_CAP = 8 * 1024 * 1024  # bytes of events.jsonl's tail read for `events -n
 FOLLOW_CHUNK = 1024 * 1024  # bytes read per poll of a followed file
 POLL_S = 0.2
 _RUN_ID = re.compile(r"\d{8}-\d{6}-")
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]")
 
 
 def printable(line: str) -> str:
-    """A hostile line made safe for a terminal: control characters (escapes, CR) shown as ``\\xNN``."""
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", line)
+    """A hostile line made safe for a terminal: control characters (escapes, CR), bidi controls and lone
+    surrogates shown as ``\\xNN``/``\\uNNNN`` (``plaintext.printable``, the one such function)."""
+    return plaintext.printable(line)
+
+
+def _inert_row(row: dict) -> dict:
+    """A row of ``tianluo runs`` with every text shown as one inert line: a folder's name can hold an
+    escape or a newline (a fake row), or bytes that are not UTF-8."""
+    return {k: printable(v) if isinstance(v, str) else v for k, v in row.items()}
 
 
 # --- runs ------------------------------------------------------------------------------------------
@@ -78,11 +85,11 @@ def list_runs(home: Path) -> list[dict]:
 
             runfs.check_run(path)
         except TianluoError as exc:
-            rows.append({"run_id": name, "run_dir": str(path), "name": None, "phase": "untrusted",
-                         "gate_met": None, "stages_done": None, "stages_total": None, "last_tick_at": None,
-                         "created_at": None, "damaged": printable(str(exc))})
+            rows.append(_inert_row({"run_id": name, "run_dir": str(path), "name": None, "phase": "untrusted",
+                                    "gate_met": None, "stages_done": None, "stages_total": None,
+                                    "last_tick_at": None, "created_at": None, "damaged": str(exc)}))
             continue
-        rows.append(run_summary(path))
+        rows.append(_inert_row(run_summary(path)))
     # within one second, the start times in the states order them (the ids alone order by name)
     rows.sort(key=lambda r: (r["run_id"][:15], r["created_at"] or ""), reverse=True)
     return rows

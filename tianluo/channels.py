@@ -28,6 +28,7 @@ from tenacity import (
 )
 
 from tianluo.plaintext import one_line
+from tianluo.redact import SHORTEST, Redactor, url_secrets
 
 #: In-tick tries of one send (the second after a short pause); later ticks try again with backoff.
 TRIES = 2
@@ -139,7 +140,7 @@ def _mail(channel, msg: Message, env) -> str:
     out["Date"] = formatdate(localtime=False)
     out["Message-ID"] = make_msgid(domain="tianluo")
     out.set_content(msg.body + "\n")
-    secret = [password] if password else []
+    secret = [x for x in (password, mail.username) if x]
     try:
         with smtplib.SMTP(mail.host, mail.port, timeout=channel.timeout) as smtp:
             smtp.ehlo()
@@ -155,7 +156,7 @@ def _mail(channel, msg: Message, env) -> str:
     except TimeoutError:
         raise SendFailed(f"no answer from {describe(channel)} within {channel.timeout:.0f}s") from None
     except smtplib.SMTPAuthenticationError as exc:
-        raise Refused(f"{describe(channel)}: the server refused the login of {mail.username} "
+        raise Refused(f"{describe(channel)}: the server refused the login "
                       f"({exc.smtp_code}); check email.username and the password in {mail.password_env}") from None
     except smtplib.SMTPNotSupportedError:
         raise SendFailed(f"{describe(channel)}: the server offers no STARTTLS (set starttls: false only "
@@ -165,15 +166,10 @@ def _mail(channel, msg: Message, env) -> str:
 
 
 def _clean(what: object, *secrets: str) -> str:
-    """One line of an error, with every secret (and a URL's path and query) taken out."""
-    text = one_line(str(what), 300)
+    """One line of an error, with every secret taken out: each given one, and of a URL every part but its
+    scheme and host (a path segment or a query value a server echoes back in its answer)."""
+    found: list[str] = []
     for secret in secrets:
-        if not secret:
-            continue
-        text = text.replace(secret, "…")
-        parts = urlsplit(secret) if "://" in secret else None
-        if parts is not None:
-            for piece in (parts.path, parts.query, parts.username, parts.password):
-                if piece and len(piece) > 1:
-                    text = text.replace(piece, "…")
-    return text
+        if secret:
+            found += [secret, *(url_secrets(secret) if "://" in secret else ())]
+    return Redactor(tuple(s for s in found if len(s) >= SHORTEST)).text(one_line(str(what), 300))

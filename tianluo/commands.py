@@ -803,18 +803,23 @@ def note(run_dir: Path, subject: str, text: str) -> "findings.NoteResult":
     Raises:
         TianluoError: an unknown entity or stage, an empty note. UnsafePath: a link at findings.md.
     """
-    from tianluo import peek
+    import os
+
+    from tianluo import peek, redact
 
     try:  # read plainly (a 10,000-stage state loads in seconds as models); any doubt takes the full load
         raw = peek.read_state(run_dir)
-        run_id, planned = raw["run_id"], raw["plan"]["entities"]
+        plan = raw["plan"]
+        run_id, planned = raw["run_id"], plan["entities"]
         entities = {e: list(ent["stages"]) for e, ent in planned.items()}
         if not isinstance(run_id, str) or not all(isinstance(e, str) and all(isinstance(s, str) for s in st)
                                                   for e, st in entities.items()):
             raise peek.Doubt("names")
     except (peek.Doubt, KeyError, TypeError, AttributeError):
         state = RunStore(run_dir).load()
+        plan = state.plan
         run_id, entities = state.run_id, {e: list(ent.stages) for e, ent in state.plan.entities.items()}
+    text = redact.of_plan(plan, os.environ).text(text)  # an agent's note may quote what it read: no secret
     return findings.append(run_dir, findings.check_subject(entities, subject, run_id), text, utcnow())
 
 

@@ -7,10 +7,11 @@ file): the ending tick writes it beside lessons.md, ``tianluo stop`` too, and a 
 writes it again if a kill lost it. Every text that came from a job or a log is one line, cut.
 """
 
+import os
 from datetime import datetime
 from pathlib import Path
 
-from tianluo import fsio, goodput, skips
+from tianluo import fsio, goodput, redact, skips
 from tianluo.durations import format_duration
 from tianluo.lessons import ended_at
 from tianluo.model import Attempt, RunState
@@ -187,5 +188,5 @@ def render(state: RunState, run_dir: Path | None = None) -> str:
 def write(run_dir: Path, state: RunState) -> Path:
     """Write (or rewrite, whole and atomically) the run's COMPLETION.md; never through a link."""
     path = Path(run_dir) / COMPLETION
-    fsio.atomic_write(path, render(state, run_dir))
+    fsio.atomic_write(path, redact.of_plan(state.plan, os.environ).document(render(state, run_dir)))
     return path

@@ -14,7 +14,7 @@ from collections import Counter
 from datetime import datetime
 from pathlib import Path
 
-from tianluo import fsio, goodput, runfs
+from tianluo import fsio, goodput, redact, runfs
 from tianluo.errors import TianluoError
 from tianluo.findings import one_line
 from tianluo.model import Attempt, Degradation, Fault, RunState, StageState
@@ -232,7 +232,7 @@ def render(state: RunState) -> str:
 def write(run_dir: Path, state: RunState) -> Path:
     """Write (or rewrite, whole and atomically) the run's lessons.md; never through a link."""
     path = Path(run_dir) / LESSONS
-    fsio.atomic_write(path, render(state))
+    fsio.atomic_write(path, redact.of_plan(state.plan, os.environ).document(render(state)))
     return path
 
 

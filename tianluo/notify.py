@@ -9,7 +9,7 @@ import time
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from tianluo import analysis, fsio
+from tianluo import analysis, fsio, redact
 from tianluo.actions import CopyOutput, Notify
 from tianluo.channels import Message, SendFailed, describe, send
 from tianluo.conditions import resolve
@@ -39,7 +39,8 @@ def write_analysis(run_dir: Path, state: RunState, entity: str, now: datetime) -
             tails[name] = tail_lines(Path(run_dir) / attempt.dir / "stderr", TAIL_LINES)
     path = Path(run_dir) / analysis_path(entity)
     fsio.make_dirs(path.parent)  # failures/ 0700, never through a link
-    atomic_write(path, analysis.render(state, str(Path(run_dir).resolve()), entity, tails, now))
+    text = analysis.render(state, str(Path(run_dir).resolve()), entity, tails, now)
+    atomic_write(path, redact.of_plan(state.plan, os.environ).document(text))  # log text is hostile: inert
     return path
 
 
@@ -61,9 +62,10 @@ def notify(state: RunState, run_dir: Path, action: Notify, ts: str) -> dict:
     Nothing is recorded in state.json here (the caller has no lock): the caller keeps it once.
     """
     results = []
+    red = redact.of_plan(state.plan, os.environ)
     for channel in state.plan.notify:
         if channel.wants("stalled"):
-            _, result = _send(state, run_dir, channel, action, "stalled", ts)
+            _, result = _send(state, run_dir, channel, action, "stalled", ts, red)
             results.append(f"{describe(channel)}: {result}")
     where = {"entity": action.entity, "stage": action.stage} if action.entity else {}
     return new_event(Kind.NOTIFIED, ts, f"told the owner: {action.title} ({'; '.join(results) or 'no channel'})",
@@ -86,6 +88,7 @@ def send_due(state: RunState, run_dir: Path, now: datetime, log) -> None:
     """
     ts = iso(now)
     began = time.monotonic()
+    red = redact.of_plan(state.plan, os.environ)
     failed: set[int] = set()
     sent = 0
     for i, notice in enumerate(state.notices):
@@ -104,7 +107,7 @@ def send_due(state: RunState, run_dir: Path, now: datetime, log) -> None:
             continue
         channel = state.plan.notify[notice.channel]
         name = describe(channel)
-        ok, result = _send(state, run_dir, channel, notice, notice.kind, ts)
+        ok, result = _send(state, run_dir, channel, notice, notice.kind, ts, red)
         tries = notice.tries + 1
         if ok:
             sent += 1
@@ -136,16 +139,27 @@ def _trim(state: RunState) -> None:
     state.notices = [n for n in state.notices if id(n) not in drop]
 
 
-def _send(state: RunState, run_dir: Path, channel: NotifySpec, what, kind: str, ts: str) -> tuple[bool, str]:
-    """Send ``what`` (a Notice or a Notify) through one channel: (whether it went through, what happened)."""
+def _send(state: RunState, run_dir: Path, channel: NotifySpec, what, kind: str, ts: str,
+          red: redact.Redactor) -> tuple[bool, str]:
+    """Send ``what`` (a Notice or a Notify) through one channel: (whether it went through, what happened).
+
+    What is sent and what the far end said are redacted (``red``): neither carries a secret of the run.
+    """
+    ok, said = _send_one(state, run_dir, channel, what, kind, ts, red)
+    return ok, red.text(said)
+
+
+def _send_one(state: RunState, run_dir: Path, channel: NotifySpec, what, kind: str, ts: str,
+              red: redact.Redactor) -> tuple[bool, str]:
+    title, body = red.text(what.title), red.text(what.body)
     if channel.command is None:
-        msg = Message(kind=kind, title=what.title, body=what.body, run_id=state.run_id, entity=what.entity,
+        msg = Message(kind=kind, title=title, body=body, run_id=state.run_id, entity=what.entity,
                       stage=what.stage, ts=ts)
         try:
             return True, send(channel, msg)
         except SendFailed as exc:
             return False, str(exc)
-    values = {"title": what.title, "body": what.body, "entity": what.entity, "stage": what.stage,
+    values = {"title": title, "body": body, "entity": what.entity, "stage": what.stage,
               "run_id": state.run_id, "run_dir": str(Path(run_dir).resolve()),
               "analysis": str(Path(run_dir).resolve() / what.analysis) if what.analysis else ""}
     env = {**os.environ, **{notify_env_name(k): v.replace("\0", "") for k, v in values.items()}}

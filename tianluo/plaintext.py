@@ -12,9 +12,23 @@ import re
 _CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 #: The same with tab, in runs: what becomes one space when text from outside is shown as one line.
 CONTROL_RUNS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]+")
+#: Lone surrogates: not Unicode at all (``"\\ud800"`` in JSON); shown as U+FFFD, never written.
+_SURROGATES = re.compile("[\ud800-\udfff]")
 _CONTROL_NAMES = {"\x00": "a NUL byte", "\n": "a newline", "\r": "a carriage return", "\x1b": "an escape character",
                   "\x85": "a newline (U+0085)", "\u2028": "a line separator (U+2028)",
                   "\u2029": "a paragraph separator (U+2029)"}
+
+
+def valid(text: str) -> str:
+    """``text`` as valid Unicode: every lone surrogate (from ``"\\ud800"`` in JSON, or bytes read with
+    ``surrogateescape``) becomes U+FFFD, so the text can be written as UTF-8 and searched."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATES.sub("\ufffd", text)
+    return text
 
 
 def one_line(text: object, cap: int) -> str:
@@ -26,7 +40,7 @@ def one_line(text: object, cap: int) -> str:
     """
     if not isinstance(text, str):
         return ""
-    flat = " ".join(CONTROL_RUNS.sub(" ", text[: cap * 4]).split())
+    flat = " ".join(CONTROL_RUNS.sub(" ", _SURROGATES.sub("\ufffd", text[: cap * 4])).split())
     return flat if len(flat) <= cap else flat[: cap - 1].rstrip() + "\u2026"
 
 
@@ -39,3 +53,38 @@ def control_problem(text: str) -> str | None:
     what = _CONTROL_NAMES.get(ch, f"the control character {ch!r}" if ch <= "\x9f"
                               else f"the bidirectional control U+{ord(ch):04X}")
     return f"contains {what} at character {m.start() + 1}"
+
+
+#: What a terminal or a Markdown viewer would act on rather than show: control characters (escape, BEL,
+#: NUL, CR; newline and tab only where ``lines`` keeps them), C1 controls, the Unicode line separators,
+#: the bidi marks and overrides, and lone surrogates (text that is not valid Unicode).
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069"
+                          "\ud800-\udfff]")
+_UNPRINTABLE_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069"
+                               "\ud800-\udfff]")
+
+
+def _shown(m: re.Match) -> str:
+    code = ord(m.group())  # \u for all but C0: what a JSON string in such a file reads back as that character
+    return f"\\x{code:02x}" if code < 0x20 else f"\\u{code:04x}"
+
+
+def printable(text: str, lines: bool = False) -> str:
+    """Hostile text made inert for a terminal or a file meant for people: every control character, bidi
+    control and lone surrogate shown as its escape (``\\x1b``, ``\\u202e``), never acted on.
+
+    Args:
+        lines: Keep newlines and tabs (a file's text); else the result is one line.
+    """
+    return (_UNPRINTABLE if lines else _UNPRINTABLE_LINE).sub(_shown, text)
+
+
+def fence(lines: list[str] | tuple[str, ...], info: str = "") -> tuple[str, str]:
+    """The opening and closing lines of a Markdown code fence that ``lines`` cannot close: longer than any
+    run of backticks in them (at least three)."""
+    longest = max((len(run) for line in lines for run in _BACKTICKS.findall(line)), default=0)
+    ticks = "`" * max(3, longest + 1)
+    return ticks + info, ticks
+
+
+_BACKTICKS = re.compile("`+")

@@ -15,6 +15,7 @@ from tianluo.host_spec import HostPlan
 from tianluo.ladder import resolve_budgets
 from tianluo.model import stage_id
 from tianluo.plan_model import Plan, PlannedEntity, PlannedStage
+from tianluo.redact import of_plan
 from tianluo.responses import plan_notes
 from tianluo.spec import DoneWhen, Output, Spec, resolve_need
 from tianluo.spec_parts import Metric, When
@@ -323,4 +324,4 @@ def render_plan_md(plan: Plan, forks: list | tuple = (), chosen: dict[str, tuple
     text = text.rstrip("\n") + "\n" + _gpu_section(plan)
     if lessons:  # notes for the owner: they never block start
         text = text.rstrip("\n") + "\n\n## Lessons from earlier runs\n\n" + "\n".join(f"- {x}" for x in lessons) + "\n"
-    return text
+    return of_plan(plan).document(text)  # a param named like a secret is not written out; earlier runs' words inert

@@ -9,6 +9,7 @@ capped, and quoted as data (``> `` lines; ``tianluo.prompt_text``). Bounded: at 
 most ``MAX_PROMPT_BYTES``. The consult's "fault to judge" is ``tianluo.prompt_fault``.
 """
 
+import os
 import re
 import shlex
 from datetime import timedelta
@@ -18,6 +19,7 @@ from tianluo.durations import format_duration
 from tianluo.model import Consult, RunState, StageState
 from tianluo.prompt_fault import FaultFacts, fault_section, fault_text
 from tianluo.prompt_text import cap_lines, clean, layer_lines, params_text, quote, when
+from tianluo.redact import of_plan
 from tianluo.shipped import template_text
 from tianluo.states import DONE, StageStatus
 
@@ -310,7 +312,8 @@ def _render(state: RunState, run_dir: str | None, fault: str, mode: str, judged:
                                f"`tianluo status --run {run} --json`")
         rest = len(_fill(skeleton(), fields).encode())
     fields["stages"] = _stages(state, run, MAX_PROMPT_BYTES - rest, judged)
-    return _fill(skeleton(), fields).rstrip("\n") + "\n"
+    # Every line from outside had the token shapes taken out as it was quoted; the run's own secrets go here.
+    return of_plan(plan, os.environ).text(_fill(skeleton(), fields).rstrip("\n") + "\n", shaped=False)
 
 
 def prompt_for_run(run_dir, stage: str | None = None) -> str:

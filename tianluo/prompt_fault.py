@@ -16,6 +16,7 @@ from tianluo.durations import format_duration
 from tianluo.exit_signals import decoded_in, describe_exit
 from tianluo.model import Attempt, Consult, Fault, RunState, StageState, split_stage_id
 from tianluo.prompt_text import cap_lines, clean, layer_lines, params_text, quote, secret_name, when
+from tianluo.redact import Redactor
 
 MAX_FAULT_CHARS = 14000  # the quoted part of the consult's "fault to judge"
 MAX_OPTIONS = 20  # degrade options listed in it
@@ -62,12 +63,10 @@ def fault_text(fault: Fault) -> str:
 
 
 def _redacted(command: str, values: Sequence[dict]) -> str:
-    """The command with the values of params whose name says secret taken out."""
-    for params in values:
-        for k, v in params.items():
-            if secret_name(str(k)) and len(str(v)) >= 4:
-                command = command.replace(str(v), "[redacted]")
-    return command
+    """The command with the values of params whose name says secret taken out (before it is capped: a
+    secret cut in two by the cap would no longer be found by the prompt's last pass)."""
+    return Redactor(tuple(str(v) for params in values for k, v in params.items()
+                          if secret_name(str(k)) and len(str(v)) >= 4)).text(command)
 
 
 def _start(a: Attempt):

@@ -8,35 +8,11 @@ from datetime import datetime
 
 from tianluo.exit_signals import describe_exit
 from tianluo.model import Diagnosis
-from tianluo.plaintext import CONTROL_RUNS
+from tianluo.plaintext import CONTROL_RUNS, valid
+from tianluo.redact import secret_name, shapes
 
 MAX_LINE = 300  # one quoted line
 MAX_DISKS = 8  # file systems listed
-
-#: Params whose name says they hold a secret: shown as [redacted].
-_SECRET_NAME = re.compile(r"(?i)token|key|secret|passw|credential|auth|cookie|session")
-#: Secret shapes, each a fixed prefix and bounded runs (no nested quantifiers; input is capped first).
-_REDACT = [
-    (re.compile(r"([A-Za-z][A-Za-z0-9+.-]{0,20}://)[^/\s@?#]{1,256}@"), r"\1[redacted]@"),
-    (re.compile(r"(?i)\b(bearer\s{1,5})[A-Za-z0-9._~+/=-]{6,}"), r"\1[redacted]"),
-    (re.compile(r"(?i)\b(authorization\s{0,3}[=:]\s{0,3}(?:basic|token|bearer)?\s{0,3})[^\s\"',;]{1,512}"),
-     r"\1[redacted]"),
-    (re.compile(r"\bhf_[A-Za-z0-9]{6,}"), "[redacted]"),
-    (re.compile(r"\bsk-[A-Za-z0-9_-]{6,}"), "[redacted]"),
-    (re.compile(r"\bgh[pousr]_[A-Za-z0-9]{6,}"), "[redacted]"),
-    (re.compile(r"\bgithub_pat_[A-Za-z0-9_]{6,}"), "[redacted]"),
-    (re.compile(r"\bglpat-[A-Za-z0-9_-]{6,}"), "[redacted]"),
-    (re.compile(r"\bxox[abprs]-[A-Za-z0-9-]{6,}"), "[redacted]"),
-    (re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"), "[redacted]"),
-    # name=value and "name": "value" where the name says secret (HF_TOKEN=..., password: ..., api_key=...)
-    (re.compile(r"(?i)\b([A-Za-z0-9_]{0,40}(?:password|passwd|passphrase|token|secret|api[_-]?key|access[_-]?key"
-                r"|private[_-]?key|credentials?)[A-Za-z0-9_]{0,20}[\"']?\s{0,3}[=:]\s{0,3}[\"']?)[^\s\"'&,;]{1,512}"),
-     r"\1[redacted]"),
-    # --token VALUE on a command line
-    (re.compile(r"(?i)(\s--?[A-Za-z0-9_-]{0,40}(?:password|passwd|token|secret|api[_-]?key)[A-Za-z0-9_-]{0,20}\s{1,3})"
-                r"[^\s\"'-][^\s\"']{0,511}"), r"\1[redacted]"),
-]
-
 
 #: A terminal's escape sequences (colours, cursor moves, window titles): dropped whole, not only their ESC.
 _ESCAPES = re.compile(r"\x1b(?:\[[0-?]{0,32}[ -/]{0,8}[@-~]|\][^\x07\x1b]{0,256}(?:\x07|\x1b\\)?|[@-Z\\-_])")
@@ -46,14 +22,9 @@ def clean(text: object, cap: int = MAX_LINE) -> str:
     """``text`` as one plain line: control characters out, secrets redacted, at most ``cap`` characters."""
     s = str(text)[: cap * 4]  # redaction runs on bounded input; a token cut here lies past the cap anyway
     s = CONTROL_RUNS.sub(" ", _ESCAPES.sub("", s))
-    for pattern, replacement in _REDACT:
-        s = pattern.sub(replacement, s)
+    s = shapes(valid(s))
     s = s.strip()
     return s if len(s) <= cap else s[: cap - 1] + "…"
-
-
-def secret_name(name: str) -> bool:
-    return _SECRET_NAME.search(name) is not None
 
 
 def params_text(params: dict) -> str:

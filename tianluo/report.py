@@ -17,7 +17,7 @@ from html import escape
 from pathlib import Path
 from urllib.parse import quote
 
-from tianluo import fsio
+from tianluo import fsio, redact
 from tianluo.durations import format_duration
 from tianluo.plainjson import when
 from tianluo.report_data import EPOCH, MAX_EVENTS, build
@@ -98,9 +98,10 @@ def write_report(run_dir: Path, raw: dict | None = None) -> Path:
     raw = read_state(run_dir) if raw is None else raw
     path = run_dir / REPORT
     now = _last_tick(raw)
+    red = redact.of_plan(raw.get("plan") if isinstance(raw, dict) else None, os.environ)
     view = build(raw, tail_events(run_dir), now, run_files(run_dir), goodput_of(raw, now),
                  tail_events(run_dir, STORY_EVENTS, signal))
-    fsio.atomic_write(path, render(view))
+    fsio.atomic_write(path, render(red.deep(view)))  # no secret, whatever was echoed
     return path
 
 

@@ -158,15 +158,20 @@ def status_doc(run_dir: Path, now: datetime | None = None) -> dict:
     The plain reading (``tianluo.peek``) imports no model; where it doubts anything, the
     validated path gives the same document, or the one-line error of a damaged state.
     """
-    from tianluo import peek
+    import os
+
+    from tianluo import peek, redact
 
     try:
-        return unwatched(build_status_plain(peek.read_state(Path(run_dir)), run_dir, now))
+        raw = peek.read_state(Path(run_dir))
+        doc = unwatched(build_status_plain(raw, run_dir, now))
+        return redact.of_plan(raw.get("plan"), os.environ).deep(doc)  # what jobs and servers said: no secret
     except peek.Doubt:
         pass
     from tianluo.store import RunStore
 
-    return unwatched(build_status(RunStore(Path(run_dir)).load(), run_dir, now))
+    state = RunStore(Path(run_dir)).load()
+    return redact.of_plan(state.plan, os.environ).deep(unwatched(build_status(state, run_dir, now)))
 
 
 #: What status shows of an attempt a finished run no longer watches (on_end: leave, or a plain stop).

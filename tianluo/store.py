@@ -16,7 +16,7 @@ from pathlib import Path
 import re2
 from pydantic import ValidationError
 
-from tianluo import fsio, lockholder, migrate, peek, runfs, space
+from tianluo import fsio, lockholder, migrate, peek, redact, runfs, space
 from tianluo.errors import StateError
 from tianluo.fsio import UnsafePath, atomic_write, fsync_dir
 from tianluo.model import SCHEMA_VERSION, RunState, dump_state
@@ -24,6 +24,7 @@ from tianluo.model import SCHEMA_VERSION, RunState, dump_state
 # The run folder's names and bounds live in peek, the module that reads them without the models
 # (re-exported here, where the rest of tianluo and its tools look for them).
 from tianluo.peek import EVENTS, LAYOUT, LOCK, MAX_ATTEMPTS, SNAPSHOTS, STATE, STATE_CAP, TAIL_CAP, TAIL_CHUNK  # noqa: F401
+from tianluo.redact import Redactor
 
 KEEP_SNAPSHOTS = 20
 KEEP_SNAPSHOT_BYTES = 64 * 1024 * 1024  # bytes on disk of all snapshots together; the oldest go first
@@ -47,6 +48,14 @@ class RunStore:
         self.keep_snapshot_bytes = keep_snapshot_bytes
         self._checked = False
         self._saved: tuple[int, bytes] | None = None  # (revision, text) of this store's last save
+        self._redactor: tuple[object, Redactor] | None = None  # (the plan, its redactor)
+
+    def redactor(self, state: RunState) -> Redactor:
+        """The run's redactor (``tianluo.redact``: its secrets, with the SMTP password from this environment),
+        made once per plan."""
+        if self._redactor is None or self._redactor[0] is not state.plan:
+            self._redactor = (state.plan, redact.of_plan(state.plan, os.environ))
+        return self._redactor[1]
 
     def check(self) -> None:
         """The run folder, its home and state.json are the caller's and nobody else can write them.
@@ -156,9 +165,10 @@ class RunStore:
         last = self.flush_outbox(state)
         seq = max(state.event_seq, last)
         stamped = []
-        for ev in events:
+        red = self.redactor(state)
+        for ev in events:  # text from outside can echo a secret back (a webhook's answer): never kept
             seq += 1
-            stamped.append({**ev, "seq": seq})
+            stamped.append({**red.deep(ev), "seq": seq})
         state.event_seq, state.outbox = seq, stamped
         state.revision += 1
         text = dump_state(state)

@@ -57,6 +57,7 @@ from tianluo.model import RunState
 from tianluo.notify import copy_output, due, notify, send_due, write_analysis
 from tianluo.observations import Observations
 from tianluo.observe import observe, start_cursors
+from tianluo.redact import Redactor
 from tianluo.states import ACTIVE, TERMINAL_PHASES, Phase
 from tianluo.store import LockBusy, RunStore
 from tianluo.timefmt import iso, utcnow
@@ -171,12 +172,13 @@ def _tick_locked(store: RunStore, lock_fd: int, now: datetime | None, backend: B
         if not os.path.lexists(store.run_dir / completion.COMPLETION):  # likewise
             completion.write(store.run_dir, state)
         _refresh_report(store, changed=bool(events))  # or when report.html is missing
-        return TickResult(False, f"run {state.run_id} is {state.phase.value}; nothing to do", state.phase, events)
+        return TickResult(False, f"run {state.run_id} is {state.phase.value}; nothing to do", state.phase,
+                          store.redactor(state).deep(events))
     opened = backend is None
     backend = backend or open_backend(state.plan.backend, store.run_dir)
     if state.agent_calls:
         agent_call.kill_abandoned(store.run_dir, state)  # a call a stopped tick left running: its fallback is taken now
-    observations = _observe(state, store.run_dir, backend, budget)
+    observations = _observe(state, store.run_dir, backend, budget, store.redactor(state))
     now = now or utcnow()
     decision = decide(state, observations, now)
     new = decision.state
@@ -200,7 +202,7 @@ def _tick_locked(store: RunStore, lock_fd: int, now: datetime | None, backend: B
     # report.html, from the state saved above: when this tick changed it (or the file is missing); never fails the tick
     _refresh_report(store, changed=bool(decision.actions or events or snapshot))
     _certify(store, state, decision, events, now, opened)
-    return TickResult(True, f"run {new.run_id}: {new.phase.value}", new.phase, events)
+    return TickResult(True, f"run {new.run_id}: {new.phase.value}", new.phase, store.redactor(new).deep(events))
 
 
 def _certify(store: RunStore, state: RunState, decision, events: list[dict], now: datetime, opened: bool) -> None:
@@ -276,14 +278,21 @@ def _agent_time(state: RunState) -> tuple[float, str]:
                             f"{format_duration(hard_limit(trigger.every or state.plan.interval))} a tick")
 
 
-def _observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget) -> Observations:
-    """Observe within the budget; past it, what was seen so far (``partial``)."""
+#: What an observation names rather than says: never redacted (a job id, a path, a cursor, a GPU).
+_IDENTITIES = frozenset({"cursor", "file", "rules", "job_id", "found", "path", "target", "kind", "gpus",
+                         "checkpoints", "space", "started_at", "ended_at"})
+
+
+def _observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget, red: Redactor) -> Observations:
+    """Observe within the budget; past it, what was seen so far (``partial``). What the world said (log
+    lines, the scheduler's words, conditions' details) is redacted before any decision sees it."""
     seen: dict = {}
     try:
         with budget.interrupting():
-            return observe(state, run_dir, backend, budget, into=seen)
+            observed = observe(state, run_dir, backend, budget, into=seen)
     except OverBudget:
-        return Observations(stages=dict(seen), partial=True)
+        observed = Observations(stages=dict(seen), partial=True)
+    return red.values(observed, _IDENTITIES)
 
 
 def _over_budget(state: RunState, obs: Observations, budget: Budget, now: datetime) -> list[dict]:
@@ -555,7 +564,7 @@ def _carry_out(store: RunStore, state: RunState, actions: list, backend: Backend
             try:
                 handle = backend.submit(job)
             except SubmitRejected as exc:  # the job itself is wrong: the next tick judges it as a failure
-                attempt.launch_error = str(exc)
+                attempt.launch_error = store.redactor(state).text(str(exc))  # the scheduler's words
                 log(new_event(Kind.LAUNCH_FAILED, ts, f"attempt {attempt.n} was refused by the scheduler: {exc}",
                               **where, refused=True))
                 continue
