@@ -140,9 +140,12 @@ def kill_tree(pid: int) -> None:
         pass
 
 
-def reap_zombie_children() -> None:
-    """Collect our own children that already exited (runners started in-process, orphans)."""
+def reap_zombie_children(only: set[int] | None = None) -> None:
+    """Collect our own children that already exited (runners started in-process, orphans); of
+    them only the pids in ``only``, when given."""
     for child in psutil.Process().children():
+        if only is not None and child.pid not in only:
+            continue
         try:
             if child.status() == psutil.STATUS_ZOMBIE:
                 os.waitpid(child.pid, os.WNOHANG)
@@ -150,18 +153,33 @@ def reap_zombie_children() -> None:
             continue
 
 
-def kill_everything_under(root: Path, timeout: float = 5.0) -> list[int]:
+def kill_everything_under(root: Path, timeout: float = 5.0, reap_all: bool = True) -> list[int]:
+    """Kill what works in ``root`` (see processes_under) and reap it; with ``reap_all`` every other
+    child of ours that exited too, else only the killed (a caller still waiting for its own
+    children's exit codes keeps them)."""
     procs = processes_under(root)
+    killed = {p.pid for p in procs}
     for proc in procs:
         kill_tree(proc.pid)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        reap_zombie_children()
+        reap_zombie_children(None if reap_all else killed)
         if not processes_under(root):
             break
         time.sleep(0.05)
-    reap_zombie_children()
-    return [p.pid for p in procs]
+    reap_zombie_children(None if reap_all else killed)
+    return sorted(killed)
+
+
+def settle(root: Path, timeout: float = 15.0) -> list[int]:
+    """Let what works in ``root`` (runners, their jobs, event ticks) end, for up to ``timeout``
+    seconds, then kill what is left: the folder holds still before it is copied or compared.
+    Returns the pids killed."""
+    deadline = time.monotonic() + timeout
+    while processes_under(root) and time.monotonic() < deadline:
+        reap_zombie_children()
+        time.sleep(0.05)
+    return kill_everything_under(root)
 
 
 @pytest.fixture(autouse=True)
@@ -327,6 +345,7 @@ def run_with_exited_attempt(root: Path, spec_text: str) -> Path:
     spec = write_spec(root / "proj", spec_text)
     run_dir = start_run(spec, root / "proj" / ".tianluo", root)
     wait_for((run_dir / "attempts/a/train/1/exit.json").exists, what="the first attempt's exit.json")
+    settle(root)  # the runner writes on after exit.json (runner.log); a copy must not catch it mid-write
     return root
 
 
