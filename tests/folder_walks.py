@@ -11,6 +11,7 @@ later.
 import contextlib
 import hashlib
 import os
+import shutil
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -53,36 +54,63 @@ def _entry(path: str) -> tuple:
 
 
 @contextlib.contextmanager
-def vanishing(victim: Path, after: str = "listing") -> Iterator[None]:
-    """Within the block, ``victim`` is removed at the worst moment, every time: just after a folder
-    listing (``os.listdir``, ``os.scandir``, so ``os.walk`` too) has named it (``after="listing"``),
-    or just after ``os.stat`` or ``os.lstat`` has looked at it (``after="stat"``). That is the race of a live
-    runner's temp file, renamed into place while a walk goes by; the listing, the look and the
-    removal are all real."""
+def vanishing(victim: Path, after: str = "listing", seen: Path | None = None) -> Iterator[None]:
+    """Within the block, ``victim`` (a file, or a folder and all in it) is removed at the worst
+    moment, once: just after a folder listing (``os.listdir``, ``os.scandir``, so ``os.walk`` and
+    ``Path.glob`` too) has named ``seen`` (``after="listing"``), or just after ``os.stat`` or
+    ``os.lstat`` has looked at ``seen`` (``after="stat"``). ``seen`` is ``victim`` unless given.
+
+    That is the race of a live runner's temp file renamed into place, or of a run folder removed,
+    while a walk goes by, made to happen every time. The listing, the look and the removal are real.
+    """
     victim = Path(os.path.abspath(victim))
+    seen = Path(os.path.abspath(seen)) if seen is not None else victim
     real = {name: getattr(os, name) for name in ("listdir", "scandir", "lstat", "stat")}
+    done = False
 
     def remove() -> None:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(victim)  # os.unlink looks nothing up through the patched calls
+        nonlocal done
+        if done:
+            return
+        done = True
+        for name, func in real.items():  # the removal itself walks with the real calls
+            setattr(os, name, func)
+        try:
+            if victim.is_dir() and not victim.is_symlink():
+                shutil.rmtree(victim)
+            else:
+                victim.unlink(missing_ok=True)
+        finally:
+            for name, func in patched.items():
+                setattr(os, name, func)
+
+    def same(folder, parent: Path) -> bool:
+        try:
+            a = real["stat"](folder if isinstance(folder, int) else os.fsdecode(folder))
+            b = real["stat"](parent)
+        except OSError:
+            return False
+        return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
 
     def listdir(folder="."):
         names = real["listdir"](folder)
-        if victim.name in names and _same(folder, victim.parent, real["stat"]):
+        if seen.name in names and same(folder, seen.parent):
             remove()
         return names
 
     def scandir(folder="."):
         with real["scandir"](folder) as it:
             entries = list(it)
-        if any(e.name == victim.name for e in entries) and _same(folder, victim.parent, real["stat"]):
+        if any(e.name == seen.name for e in entries) and same(folder, seen.parent):
             remove()
         return _Listing(entries)
 
     def looked_at(path, dir_fd) -> bool:
+        if isinstance(path, int):
+            return False
         if dir_fd is None:
-            return os.path.abspath(os.fsdecode(path)) == str(victim)
-        return os.fsdecode(path) == victim.name and _same(dir_fd, victim.parent, real["stat"])
+            return os.path.abspath(os.fsdecode(path)) == str(seen)
+        return os.fsdecode(path) == seen.name and same(dir_fd, seen.parent)
 
     def lstat(path, *, dir_fd=None):
         st = real["lstat"](path, dir_fd=dir_fd)
@@ -92,7 +120,7 @@ def vanishing(victim: Path, after: str = "listing") -> Iterator[None]:
 
     def stat_(path, *, dir_fd=None, follow_symlinks=True):
         st = real["stat"](path, dir_fd=dir_fd, follow_symlinks=follow_symlinks)
-        if not isinstance(path, int) and looked_at(path, dir_fd):
+        if looked_at(path, dir_fd):
             remove()
         return st
 
@@ -105,16 +133,6 @@ def vanishing(victim: Path, after: str = "listing") -> Iterator[None]:
     finally:
         for name, func in real.items():
             setattr(os, name, func)
-
-
-def _same(folder, parent: Path, stat_=os.stat) -> bool:
-    """Whether ``folder`` (a path, or a descriptor as fsio lists them) is ``parent``."""
-    try:
-        a = stat_(folder) if isinstance(folder, int) else stat_(os.fsdecode(folder))
-        b = stat_(parent)
-    except OSError:
-        return False
-    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
 
 
 class _Listing:
