@@ -45,8 +45,7 @@ def main() -> int:
     ap.add_argument("--repeats", type=int, default=5)
     args = ap.parse_args()
     module = cluster_module()
-    cluster = module.Cluster(Path(tempfile.gettempdir()) / "tianluo-slurm-bench",
-                             port=int(os.environ.get("TIANLUO_SLURM_PORT", "8017")))
+    cluster = module.Cluster(Path(tempfile.gettempdir()) / "tianluo-slurm-bench")  # ports found free
     cluster.start()
     os.environ["SLURM_CONF"] = str(cluster.conf)
     try:
@@ -79,7 +78,7 @@ def main() -> int:
                                    timeout=30, check=True)
                 naive.append(time.perf_counter() - t0)
     finally:
-        cluster.stop(keep_munge=True)
+        cluster.stop()
     o, n = statistics.median(ours), statistics.median(naive)
     print(f"{args.jobs} finished jobs, median of {args.repeats}:")
     print(f"  tianluo poll : {our_calls:3d} scheduler commands, {o * 1000:8.1f} ms")

@@ -6,67 +6,53 @@
     scripts/slurm_cluster.py status [--dir DIR]
     scripts/slurm_cluster.py env   [--dir DIR]   the line to paste: export SLURM_CONF=...
 
-TIANLUO_SLURM_PORT (default 6817) sets slurmctld's port, slurmd takes the next one: two
-clusters in two folders can run side by side.
+It never uses a Slurm that is already there: slurmctld and slurmd listen on ports found free
+(TIANLUO_SLURM_PORT sets slurmctld's, slurmd takes the next one), the cluster has a ClusterName
+of its own, and it runs its own munged (its own key and socket, named in slurm.conf's AuthInfo).
+A controller that answers on its port but is not its own (another ClusterName, another
+slurm.conf) is refused with one line. Two clusters in two folders run side by side.
 
 Everything lives in DIR (default /tmp/tianluo-slurm): slurm.conf, state, spool, logs, pid
-files, and the jobcomp/filetxt log that ``sacct -c`` reads. Clients find the cluster through
-``SLURM_CONF=DIR/slurm.conf``; nothing under /etc/slurm is touched. munged is shared: the
-system's key and socket are used, and a munged started here is stopped here.
+files, munge's key and socket, and the jobcomp/filetxt log that ``sacct -c`` reads. Clients
+find the cluster through ``SLURM_CONF=DIR/slurm.conf``; nothing under /etc/slurm or /etc/munge
+is read or touched.
 
 Facts this script is built on (Debian 12, Slurm 22.05, no systemd, a 2-core VM):
 proctrack/linuxproc and task/none (no cgroups here); RealMemory at 95% of what
 ``slurmd -C`` reports (more drains the node); batch_sched_delay=0 (else ~3 s per submit);
 a dead daemon can linger as a zombie, so liveness is read from /proc/PID/status; daemons are
-stopped by their pid files, never by name.
+stopped by their pid files, never by name; munged wants every folder above its socket
+searchable by all (0755).
 """
 
 import argparse
 import os
+import secrets
 import shutil
-import signal
 import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # local_daemons, however this was loaded
+from local_daemons import (
+    ClusterError,
+    alive,
+    free_ports,
+    listening,
+    read_pid,
+    refuse_taken,
+    run,
+    stop_pid,
+    wait_for,
+)
+
+__all__ = ["Cluster", "ClusterError", "Munge", "free_ports", "installed", "listening", "main"]
+
 PACKAGES = ["slurmctld", "slurmd", "slurm-client", "munge"]
 DEFAULT_DIR = Path(os.environ.get("TIANLUO_SLURM_DIR", "/tmp/tianluo-slurm"))
-MUNGE_SOCKET = Path("/run/munge/munge.socket.2")
-MUNGE_PID = Path("/run/munge/munged.pid")
-CMD_TIMEOUT = 30
-
-
-class ClusterError(Exception):
-    pass
-
-
-def run(cmd: list[str], timeout: float = CMD_TIMEOUT, check: bool = True, env: dict | None = None):
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
-    if check and proc.returncode != 0:
-        raise ClusterError(f"{' '.join(cmd)} exited {proc.returncode}: {(proc.stderr or proc.stdout).strip()}")
-    return proc
-
-
-def alive(pid: int | None) -> bool:
-    """A live process, not a zombie and not nothing: judged from /proc/PID/status."""
-    if not pid:
-        return False
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("State:"):
-                return "Z" not in line.split()[1] and "X" not in line.split()[1]
-    except OSError:
-        return False
-    return False
-
-
-def read_pid(path: Path) -> int | None:
-    try:
-        return int(path.read_text().split()[0])
-    except (OSError, ValueError, IndexError):
-        return None
+PORT_HINT = "leave TIANLUO_SLURM_PORT unset (free ports are found) or stop what holds it"
 
 
 def installed() -> bool:
@@ -86,12 +72,64 @@ def install() -> None:
         run(cmd, timeout=600, env=env)
 
 
+class Munge:
+    """A munged of the cluster's own: its own key and socket in ``folder``, never the system's."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.socket = folder / "munge.socket"
+        self.key = folder / "munge.key"
+        self.pid_file = folder / "munged.pid"
+
+    def pid(self) -> int | None:
+        return read_pid(self.pid_file)
+
+    def ok(self) -> bool:
+        """Whether a credential made through the socket decodes through it."""
+        try:
+            cred = subprocess.run(["munge", "-n", "-S", str(self.socket)], capture_output=True, timeout=10)
+            if cred.returncode != 0:
+                return False
+            back = subprocess.run(["unmunge", "-S", str(self.socket)], input=cred.stdout, capture_output=True,
+                                  timeout=10)
+            return back.returncode == 0
+        except (OSError, subprocess.TimeoutExpired):
+            return False
+
+    def start(self) -> None:
+        if alive(self.pid()) and self.ok():
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        os.chmod(self.folder, 0o755)  # munged: the socket's folders searchable by all
+        if not self.key.exists():
+            fd = os.open(self.key, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o400)
+            with os.fdopen(fd, "wb") as f:
+                f.write(secrets.token_bytes(1024))
+        run(["munged", f"--socket={self.socket}", f"--key-file={self.key}", f"--pid-file={self.pid_file}",
+             f"--log-file={self.folder / 'munged.log'}", f"--seed-file={self.folder / 'munged.seed'}"])
+        wait_for(self.ok, 15, "munged to answer")
+
+    def stop(self) -> None:
+        stop_pid(self.pid(), "munged")
+
+
 class Cluster:
+    """A single-node Slurm of its own in ``root``: its ports, ClusterName, slurm.conf and munged.
+
+    ``port`` (or TIANLUO_SLURM_PORT) fixes slurmctld's port, slurmd taking the next; left out,
+    ``start`` finds two free ones. A cluster already configured in ``root`` keeps its own.
+    """
+
     def __init__(self, root: Path = DEFAULT_DIR, port: int | None = None):
         self.root = Path(root).resolve()
-        self.port = port or int(os.environ.get("TIANLUO_SLURM_PORT", "6817"))  # slurmd listens on port + 1
         self.conf = self.root / "slurm.conf"
         self.host = socket.gethostname().split(".")[0]
+        self.munge = Munge(self.root / "munge")
+        self.wanted = port or int(os.environ.get("TIANLUO_SLURM_PORT") or 0)
+        written = self.written()
+        self.name = written.get("ClusterName", "")
+        self.port = int(written.get("SlurmctldPort", 0)) or self.wanted
+        self.slurmd_port = int(written.get("SlurmdPort", 0)) or (self.wanted + 1 if self.wanted else 0)
 
     # -- paths ------------------------------------------------------------------
     def path(self, name: str) -> Path:
@@ -106,6 +144,23 @@ class Cluster:
         return self.path("jobcomp.log")
 
     # -- config -----------------------------------------------------------------
+    def written(self) -> dict[str, str]:
+        """The ``Key=value`` lines of the slurm.conf in ``root`` (none if there is none)."""
+        try:
+            lines = self.conf.read_text().splitlines()
+        except OSError:
+            return {}
+        return dict(line.split("=", 1) for line in lines if "=" in line and not line.startswith("#")
+                    and " " not in line.split("=", 1)[0])
+
+    def choose(self) -> None:
+        """A new ClusterName, and ports: the ones asked for, or two found free."""
+        self.name = f"tianluo{secrets.token_hex(4)}"
+        if self.wanted:
+            self.port, self.slurmd_port = self.wanted, self.wanted + 1
+        else:
+            self.port, self.slurmd_port = free_ports(2)
+
     def node_line(self) -> str:
         """NodeName line from ``slurmd -C``, RealMemory cut to 95%."""
         out = run(["slurmd", "-C"]).stdout
@@ -115,17 +170,20 @@ class Cluster:
         return (f"NodeName={self.host} NodeAddr=127.0.0.1 CPUs={cpus} RealMemory={mem} State=UNKNOWN")
 
     def write_conf(self, min_job_age: int = 300) -> None:
+        if not (self.name and self.port and self.slurmd_port):
+            raise ClusterError(f"{self.root}: no cluster configured here yet (start it first)")
         for sub in ("state", "spool", "log"):
             self.path(sub).mkdir(parents=True, exist_ok=True)
-        text = f"""# Written by tianluo's scripts/slurm_cluster.py: a single-node test cluster.
-ClusterName=tianluo
+        text = f"""# Written by tianluo's scripts/slurm_cluster.py: a single-node test cluster of its own.
+ClusterName={self.name}
 SlurmctldHost={self.host}(127.0.0.1)
 SlurmUser=root
 SlurmdUser=root
 SlurmctldPort={self.port}
-SlurmdPort={self.port + 1}
+SlurmdPort={self.slurmd_port}
 AuthType=auth/munge
 CredType=cred/munge
+AuthInfo=socket={self.munge.socket}
 StateSaveLocation={self.path('state')}
 SlurmdSpoolDir={self.path('spool')}
 SlurmctldPidFile={self.path('slurmctld.pid')}
@@ -158,28 +216,6 @@ PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP OverSubscrib
         os.replace(tmp, self.conf)
 
     # -- daemons ----------------------------------------------------------------
-    def munge_ok(self) -> bool:
-        if not shutil.which("munge"):
-            return False
-        try:
-            cred = subprocess.run(["munge", "-n"], capture_output=True, timeout=10)
-            if cred.returncode != 0:
-                return False
-            back = subprocess.run(["unmunge"], input=cred.stdout, capture_output=True, timeout=10)
-            return back.returncode == 0
-        except subprocess.TimeoutExpired:
-            return False
-
-    def start_munge(self) -> None:
-        if self.munge_ok():
-            return
-        MUNGE_SOCKET.parent.mkdir(parents=True, exist_ok=True)
-        shutil.chown(MUNGE_SOCKET.parent, "munge", "munge")
-        os.chmod(MUNGE_SOCKET.parent, 0o755)
-        run(["runuser", "-u", "munge", "--", "munged"])
-        (self.root / "munged.started").write_text(str(read_pid(MUNGE_PID) or ""))
-        wait_for(self.munge_ok, 15, "munged to answer")
-
     def ctld_pid(self) -> int | None:
         return read_pid(self.path("slurmctld.pid"))
 
@@ -188,24 +224,62 @@ PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP OverSubscrib
 
     def start_ctld(self, clean: bool = False) -> None:
         if alive(self.ctld_pid()):
+            self.check_ctld()
             return
+        refuse_taken(self.port, "slurmctld", PORT_HINT)
         args = ["slurmctld", "-f", str(self.conf)]
         if clean:
             args.append("-i")  # ignore saved state: a fresh cluster, job ids from 1
         run(args, env=self.env)
-        wait_for(self.ctld_answers, 30, "slurmctld to answer")
+        started = time.monotonic()
+
+        def up() -> bool:
+            if self.ctld_answers():
+                return True
+            if time.monotonic() - started > 5 and not alive(self.ctld_pid()):
+                raise ClusterError(f"slurmctld ended as it started: {self.last_log_line('log/slurmctld.log')}")
+            return False
+
+        wait_for(up, 30, "slurmctld to answer")
 
     def start_slurmd(self) -> None:
         if alive(self.slurmd_pid()):
             return
+        refuse_taken(self.slurmd_port, "slurmd", PORT_HINT)
         run(["slurmd", "-f", str(self.conf), "-N", self.host], env=self.env)
 
-    def ctld_answers(self) -> bool:
+    def last_log_line(self, name: str) -> str:
         try:
-            return run(["scontrol", "ping"], timeout=10, check=False, env=self.env).returncode == 0 and \
-                "UP" in run(["scontrol", "ping"], timeout=10, check=False, env=self.env).stdout
+            lines = [line for line in self.path(name).read_text(errors="replace").splitlines() if line.strip()]
+        except OSError:
+            return f"no {name}"
+        errors = [line for line in lines if "error" in line.lower() or "fatal" in line.lower()]
+        return (errors or lines or [f"{name} is empty"])[-1][:300]
+
+    def ctld_answers(self) -> bool:
+        """Whether this cluster's slurmctld answers (a controller that is not its own raises)."""
+        try:
+            ping = run(["scontrol", "ping"], timeout=10, check=False, env=self.env)
         except subprocess.TimeoutExpired:
             return False
+        if ping.returncode != 0 or "UP" not in ping.stdout:
+            return False
+        self.check_ctld()
+        return True
+
+    def check_ctld(self) -> None:
+        """Raise one line if the controller answering on this cluster's port is not its own."""
+        try:
+            out = run(["scontrol", "show", "config"], timeout=10, check=False, env=self.env).stdout
+        except subprocess.TimeoutExpired:
+            return
+        config = dict((k.strip(), v.strip()) for k, _, v in (line.partition("=") for line in out.splitlines()) if v)
+        name, conf = config.get("ClusterName"), config.get("SLURM_CONF")
+        if name is None:
+            return  # not answering just now: up() asks again
+        if name != self.name or conf != str(self.conf):
+            raise ClusterError(f"port {self.port} answers as another Slurm controller (ClusterName {name}, {conf}), "
+                               f"not this cluster's ({self.name}, {self.conf}): refused, not used; {PORT_HINT}")
 
     def node_state(self) -> str:
         try:
@@ -226,12 +300,19 @@ PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP OverSubscrib
     def start(self, fresh: bool = True) -> None:
         install()
         if fresh:
-            self.stop(keep_munge=True)
+            self.stop()
             if self.root.exists():
                 shutil.rmtree(self.root)
+        if fresh or not self.name:
+            self.choose()
+        if not alive(self.ctld_pid()):  # before anything starts: nothing of ours stands on a port taken
+            refuse_taken(self.port, "slurmctld", PORT_HINT)
+        if not alive(self.slurmd_pid()):
+            refuse_taken(self.slurmd_port, "slurmd", PORT_HINT)
         self.root.mkdir(parents=True, exist_ok=True)
+        os.chmod(self.root, 0o755)  # munged: every folder above its socket searchable by all
         self.write_conf()
-        self.start_munge()
+        self.munge.start()
         self.start_ctld(clean=fresh)
         self.start_slurmd()
         self.wait_idle()
@@ -239,48 +320,22 @@ PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP OverSubscrib
     def stop_ctld(self) -> None:
         stop_pid(self.ctld_pid(), "slurmctld")
 
-    def stop(self, keep_munge: bool = False) -> None:
-        """Stop slurmd and slurmctld, and munged if this cluster started it (unless ``keep_munge``)."""
+    def stop(self) -> None:
+        """Stop slurmd, slurmctld and munged: those of this folder, by their pid files."""
         stop_pid(self.slurmd_pid(), "slurmd")
         self.stop_ctld()
-        started = self.root / "munged.started"
-        if started.exists() and not keep_munge:
-            stop_pid(read_pid(started), "munged")
-            started.unlink()
+        self.munge.stop()
 
     def status(self) -> dict:
         return {
             "dir": str(self.root),
+            "cluster": self.name or "not configured",
+            "ports": f"slurmctld {self.port}, slurmd {self.slurmd_port}",
             "slurmctld": alive(self.ctld_pid()),
             "slurmd": alive(self.slurmd_pid()),
-            "munge": self.munge_ok(),
+            "munge": self.munge.ok(),
             "node": self.node_state() if alive(self.ctld_pid()) else "no controller",
         }
-
-
-def stop_pid(pid: int | None, what: str, grace: float = 10) -> None:
-    if not alive(pid):
-        return
-    os.kill(pid, signal.SIGTERM)
-    deadline = time.monotonic() + grace
-    while time.monotonic() < deadline:
-        if not alive(pid):
-            return
-        time.sleep(0.1)
-    try:
-        os.kill(pid, signal.SIGKILL)
-    except ProcessLookupError:
-        return
-    wait_for(lambda: not alive(pid), 10, f"{what} (pid {pid}) to die")
-
-
-def wait_for(pred, timeout: float, what: str, fmt=None) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if pred():
-            return
-        time.sleep(0.2)
-    raise ClusterError(f"timed out after {timeout:g}s waiting for " + (what.format(**fmt()) if fmt else what))
 
 
 def main(argv=None) -> int:

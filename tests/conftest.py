@@ -140,9 +140,12 @@ def kill_tree(pid: int) -> None:
         pass
 
 
-def reap_zombie_children() -> None:
-    """Collect our own children that already exited (runners started in-process, orphans)."""
+def reap_zombie_children(only: set[int] | None = None) -> None:
+    """Collect our own children that already exited (runners started in-process, orphans); of
+    them only the pids in ``only``, when given."""
     for child in psutil.Process().children():
+        if only is not None and child.pid not in only:
+            continue
         try:
             if child.status() == psutil.STATUS_ZOMBIE:
                 os.waitpid(child.pid, os.WNOHANG)
@@ -150,18 +153,33 @@ def reap_zombie_children() -> None:
             continue
 
 
-def kill_everything_under(root: Path, timeout: float = 5.0) -> list[int]:
+def kill_everything_under(root: Path, timeout: float = 5.0, reap_all: bool = True) -> list[int]:
+    """Kill what works in ``root`` (see processes_under) and reap it; with ``reap_all`` every other
+    child of ours that exited too, else only the killed (a caller still waiting for its own
+    children's exit codes keeps them)."""
     procs = processes_under(root)
+    killed = {p.pid for p in procs}
     for proc in procs:
         kill_tree(proc.pid)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        reap_zombie_children()
+        reap_zombie_children(None if reap_all else killed)
         if not processes_under(root):
             break
         time.sleep(0.05)
-    reap_zombie_children()
-    return [p.pid for p in procs]
+    reap_zombie_children(None if reap_all else killed)
+    return sorted(killed)
+
+
+def settle(root: Path, timeout: float = 15.0) -> list[int]:
+    """Let what works in ``root`` (runners, their jobs, event ticks) end, for up to ``timeout``
+    seconds, then kill what is left: the folder holds still before it is copied or compared.
+    Returns the pids killed."""
+    deadline = time.monotonic() + timeout
+    while processes_under(root) and time.monotonic() < deadline:
+        reap_zombie_children()
+        time.sleep(0.05)
+    return kill_everything_under(root)
 
 
 @pytest.fixture(autouse=True)
@@ -327,6 +345,7 @@ def run_with_exited_attempt(root: Path, spec_text: str) -> Path:
     spec = write_spec(root / "proj", spec_text)
     run_dir = start_run(spec, root / "proj" / ".tianluo", root)
     wait_for((run_dir / "attempts/a/train/1/exit.json").exists, what="the first attempt's exit.json")
+    settle(root)  # the runner writes on after exit.json (runner.log); a copy must not catch it mid-write
     return root
 
 
@@ -359,6 +378,37 @@ def demo(tmp_path) -> Path:
 
 ROOT = Path(__file__).resolve().parent.parent
 
+#: What every Slurm client command of the tests (and of tianluo under test) reads, unless a test
+#: has its own cluster: a controller on port 1, where nothing listens. Never /etc/slurm/slurm.conf:
+#: on a login node the site's Slurm must not see a test's jobs, nor answer a test's questions.
+NO_SLURM_CONF = """\
+# tianluo's tests: no Slurm here (tests/conftest.py). A Slurm command run outside a test cluster
+# finds its controller unreachable, at once, rather than the site's slurm.conf.
+ClusterName=tianluo-tests-no-slurm
+SlurmctldHost=localhost(127.0.0.1)
+SlurmctldPort=1
+AuthType=auth/munge
+AuthInfo=socket=/nonexistent/tianluo-tests/munge.socket
+MessageTimeout=2
+"""
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _no_site_slurm(tmp_path_factory):
+    """SLURM_CONF points at no Slurm for the whole session; the ``slurm_cluster`` fixture points it
+    at the test cluster while that runs."""
+    conf = tmp_path_factory.mktemp("no-slurm") / "slurm.conf"
+    conf.write_text(NO_SLURM_CONF)
+    old = os.environ.get("SLURM_CONF")
+    os.environ["SLURM_CONF"] = str(conf)
+    try:
+        yield conf
+    finally:
+        if old is None:
+            os.environ.pop("SLURM_CONF", None)
+        else:
+            os.environ["SLURM_CONF"] = old
+
 
 def _slurm_cluster_module():
     import importlib.util
@@ -370,31 +420,39 @@ def _slurm_cluster_module():
 
 
 @pytest.fixture(scope="session")
-def slurm_cluster():
+def slurm_cluster(_no_site_slurm):
     """The real Slurm of scripts/slurm_cluster.py, started once per session; SLURM_CONF points at it.
 
+    A cluster of its own: a fresh folder (``$TIANLUO_SLURM_DIR`` if set), ports found free, its own
+    ClusterName and munged; a controller on its port that is not its own is refused, not used.
     Outside CI a machine without Slurm (and not root on Debian to install it) skips these
     tests; in CI (CI=true) that is a failure: the Slurm backend must be tested for real.
     """
+    import shutil
+    import tempfile
+
     module = _slurm_cluster_module()
-    root = Path(os.environ.get("TIANLUO_SLURM_DIR", "/tmp/tianluo-slurm-tests"))
+    given = os.environ.get("TIANLUO_SLURM_DIR")
+    # Not under pytest's basetemp: munged wants every folder above its socket searchable by all.
+    root = Path(given) if given else Path(tempfile.mkdtemp(prefix="tianluo-slurm-"))
     cluster = module.Cluster(root)
     try:
         cluster.start()
     except (module.ClusterError, OSError, subprocess.TimeoutExpired) as exc:
+        cluster.stop()
+        if not given:
+            shutil.rmtree(root, ignore_errors=True)
         if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
             pytest.fail(f"Slurm is needed in CI and could not be started: {exc}")
         pytest.skip(f"no Slurm here: {exc}")
-    old = os.environ.get("SLURM_CONF")
     os.environ["SLURM_CONF"] = str(cluster.conf)
     try:
         yield cluster
     finally:
-        if old is None:
-            os.environ.pop("SLURM_CONF", None)
-        else:
-            os.environ["SLURM_CONF"] = old
-        cluster.stop(keep_munge=os.environ.get("TIANLUO_SLURM_KEEP_MUNGE") == "1")
+        os.environ["SLURM_CONF"] = str(_no_site_slurm)
+        cluster.stop()
+        if not given:
+            shutil.rmtree(root, ignore_errors=True)
 
 
 @pytest.fixture
@@ -406,7 +464,7 @@ def slurm(slurm_cluster):
     yield slurm_cluster
     # What a test left in the queue must not run on into the next one.
     slurm_cluster.start_ctld()
-    subprocess.run(["scancel", "--user", str(os.getuid())], capture_output=True, timeout=30)
+    subprocess.run(["scancel", "--user", str(os.getuid())], capture_output=True, timeout=30, env=slurm_cluster.env)
 
 
 def one_line_error(proc) -> str:

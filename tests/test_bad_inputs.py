@@ -10,7 +10,6 @@ eighth case is a real ``python -m tianluo`` process; the others run the same ``m
 fork of this process, which has tianluo imported already (start-up is most of a case's cost).
 """
 
-import hashlib
 import importlib.util
 import json
 import os
@@ -27,8 +26,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import psutil
 import pytest
-from conftest import clean_env
+from conftest import clean_env, kill_everything_under, kill_tree, reap_zombie_children, settle
+from folder_walks import picture, vanishing
 
 CORPUS = Path(__file__).resolve().parent / "bad_inputs"
 MEMORY_LIMIT = 1536 * 1024 * 1024  # bytes of address space a case's tianluo may take
@@ -151,6 +152,7 @@ def template(tmp_path_factory) -> Path:
     while not list(run.glob("attempts/a/train/1/exit.json")):
         assert time.monotonic() < deadline, "the template run's first attempt never exited"
         time.sleep(0.05)
+    settle(root)  # its runner writes on after exit.json: every case copies the template at rest
     return root
 
 
@@ -186,29 +188,8 @@ def _fill(arg: str, ctx: Draft) -> str:
 
 
 def _picture(root: Path) -> dict[str, tuple]:
-    """Every entry under ``root`` (links not followed): mode and content digest (or link target)."""
-    out = {}
-    for folder, dirs, files in os.walk(root):
-        for name in dirs + files:
-            path = Path(folder) / name
-            if name in IGNORED:
-                continue
-            try:
-                st = path.lstat()
-            except OSError:
-                continue
-            rel = str(path.relative_to(root))
-            if stat.S_ISLNK(st.st_mode):
-                out[rel] = ("link", os.readlink(path))
-            elif stat.S_ISREG(st.st_mode):
-                digest = hashlib.sha256(path.read_bytes()).hexdigest() if st.st_size < 64 * 1024 * 1024 \
-                    else (st.st_size, st.st_mtime_ns)
-                out[rel] = ("file", stat.S_IMODE(st.st_mode), digest)
-            elif stat.S_ISDIR(st.st_mode):
-                out[rel] = ("dir", stat.S_IMODE(st.st_mode))
-            else:
-                out[rel] = ("other", stat.S_IFMT(st.st_mode))
-    return out
+    """Every entry under ``root`` but the lock's: see folder_walks.picture (a file gone mid-walk is left out)."""
+    return picture(root, IGNORED)
 
 
 @dataclass
@@ -272,6 +253,7 @@ class _Command:
         self.files[0].seek(0)
         self.deadline = time.monotonic() + timeout
         self.timeout = timeout
+        self.timed_out = False
         self.code: int | None = None
         if real:
             self.popen = subprocess.Popen([sys.executable, "-m", "tianluo", *args], cwd=cwd, env=env,
@@ -291,6 +273,7 @@ class _Command:
         if time.monotonic() > self.deadline:
             os.kill(self.pid, signal.SIGKILL)
             self.code = -9
+            self.timed_out = True
             self._wait(block=True)
             return True
         return self._wait(block=False)
@@ -329,8 +312,43 @@ def _prepare(case: Case, template: Path, tmp: Path) -> tuple[Draft, dict, list[s
     return ctx, _picture(tmp), [_fill(a, ctx) for a in case.expect["args"]], env
 
 
+def _start(i: int, case: Case, template: Path, work: Path) -> tuple[_Command, Draft, dict]:
+    tmp = work / case.id.replace("/", "__")
+    ctx, before, args, env = _prepare(case, template, tmp)
+    expect = case.expect
+    command = _Command(args, tmp, env, expect.get("stdin"), real=i % REAL_EVERY == 0,
+                       timeout=float(expect.get("timeout", DEFAULT_TIMEOUT)))
+    return command, ctx, before
+
+
+def _finish(command: _Command, ctx: Draft, before: dict, commands: set[int]) -> Outcome:
+    """The ended command's result, and the picture of its folder once nothing it started runs on.
+
+    A tick that launched an attempt leaves its runner behind, still writing (started.json as a
+    temp file, then a rename). Orphaned, it is a child of this process (conftest makes pytest a
+    subreaper); whatever works in the case's folder is killed before the folder is pictured.
+    """
+    result = command.result()
+    others = {child.pid for child in psutil.Process().children()} - commands
+    if others:  # the commands still running are left to be waited for: their exit codes are theirs
+        reap_zombie_children(others)  # orphans that have ended on their own
+        kill_everything_under(ctx.tmp, reap_all=False)
+    if command.timed_out:
+        return Outcome(ctx, result, before, {}, error=f"timed out after {command.timeout}s")
+    return Outcome(ctx, result, before, _picture(ctx.tmp))
+
+
+def _broken(exc: Exception) -> str:
+    return f"{type(exc).__name__}: {exc}\n" + "".join(traceback.format_exception(exc)[-6:])
+
+
 def run_cases(cases: list[Case], template: Path, work: Path) -> dict[str, Outcome]:
-    """Run ``cases``, WORKERS at a time, from this (main) thread: no fork while threads run."""
+    """Run ``cases``, WORKERS at a time, from this (main) thread: no fork while threads run.
+
+    Everything done for one case (its folder, its command, the pictures before and after) is
+    inside that case's own error handling: what goes wrong is that case's failure, never the
+    others'.
+    """
     import tianluo.cli  # everything a command may need, imported once, before forking
     import tianluo.commands
     import tianluo.status
@@ -342,25 +360,21 @@ def run_cases(cases: list[Case], template: Path, work: Path) -> dict[str, Outcom
     while queue or running:
         while queue and len(running) < WORKERS:
             i, case = queue.pop(0)
-            tmp = work / case.id.replace("/", "__")
             try:
-                ctx, before, args, env = _prepare(case, template, tmp)
-                expect = case.expect
-                command = _Command(args, tmp, env, expect.get("stdin"), real=i % REAL_EVERY == 0,
-                                   timeout=float(expect.get("timeout", DEFAULT_TIMEOUT)))
-            except Exception as exc:  # noqa: BLE001 - a broken case: report it on its own test
-                outcomes[case.id] = Outcome(None, None, {}, {}, error=f"{type(exc).__name__}: {exc}")
-                continue
-            running[case.id] = (command, ctx, before)
+                running[case.id] = _start(i, case, template, work)
+            except Exception as exc:  # noqa: BLE001 - a broken case: reported on its own test
+                outcomes[case.id] = Outcome(None, None, {}, {}, error=_broken(exc))
         for cid, (command, ctx, before) in list(running.items()):
-            if not command.poll():
-                continue
-            del running[cid]
-            result = command.result()
-            if command.code == -9 and time.monotonic() > command.deadline:
-                outcomes[cid] = Outcome(ctx, result, before, {}, error=f"timed out after {command.timeout}s")
-            else:
-                outcomes[cid] = Outcome(ctx, result, before, _picture(ctx.tmp))
+            try:
+                if not command.poll():
+                    continue
+                del running[cid]
+                outcomes[cid] = _finish(command, ctx, before, {c.pid for c, _, _ in running.values()})
+            except Exception as exc:  # noqa: BLE001 - reported on the case's own test
+                running.pop(cid, None)
+                kill_tree(command.pid)
+                kill_everything_under(ctx.tmp, reap_all=False)
+                outcomes[cid] = Outcome(ctx, None, before, {}, error=_broken(exc))
         time.sleep(0.002)
     return outcomes
 
@@ -398,3 +412,40 @@ def test_bad_input(case: Case, outcomes):
     if not expect.get("changes_ok"):
         changed = sorted(k for k in out.before if out.after.get(k) != out.before[k])
         assert not changed, f"changed or lost on disk: {changed[:10]}\n{shown}"
+
+
+# --- the harness itself -----------------------------------------------------------------------------
+
+
+def test_a_file_gone_mid_walk_is_left_out_of_the_picture(tmp_path):
+    """A live runner's temp file, listed and then renamed into place, once failed the picture."""
+    attempt = tmp_path / "attempts" / "a" / "train" / "2"
+    attempt.mkdir(parents=True)
+    (attempt / "job.json").write_text("{}")
+    temp = attempt / ".started.json.tmp-23421-db400f"
+    temp.write_text("{}")
+    with vanishing(temp, after="stat"):  # looked at, then renamed away before it is read
+        seen = _picture(tmp_path)
+    assert not temp.exists()  # the race happened
+    assert "attempts/a/train/2/job.json" in seen and "attempts/a/train/2/.started.json.tmp-23421-db400f" not in seen
+
+
+@pytest.mark.integration
+def test_a_case_whose_picture_fails_fails_alone(template, tmp_path, monkeypatch):
+    """Once the after-picture of one case raised outside the case's error handling, and the
+    module fixture, so all 289 cases, failed with it."""
+    first, second = [c for c in CASES if c.id.startswith("spec/") and c.setup is None][:2]
+    picture_of = _picture
+    calls: list[Path] = []
+
+    def failing(root: Path) -> dict:
+        calls.append(root)
+        if root.name == first.id.replace("/", "__") and calls.count(root) == 2:  # after its command
+            raise FileNotFoundError(2, "No such file or directory", str(root / ".started.json.tmp-1-x"))
+        return picture_of(root)
+
+    monkeypatch.setattr(sys.modules[__name__], "_picture", failing)
+    out = run_cases([first, second], template, tmp_path)
+    assert "FileNotFoundError" in out[first.id].error and ".started.json.tmp-1-x" in out[first.id].error
+    assert not out[second.id].error and out[second.id].after == out[second.id].before
+

@@ -330,7 +330,7 @@ def test_a_status_that_hangs_is_unreachable_within_the_timeout_and_killed(q, tmp
     handle = backend.submit(j)
     t0 = time.monotonic()
     f = backend.poll({j.job_name: (j, handle)})[j.job_name]
-    assert time.monotonic() - t0 < 3.5
+    assert time.monotonic() - t0 < 10  # cut at 1 s, not the sleeper's minute (the rest: a loaded machine)
     assert f.state == JobState.UNREACHABLE and "did not answer within 1s" in f.detail
     pid = int(pidfile.read_text())
     wait_for(lambda: not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text().split()[2],

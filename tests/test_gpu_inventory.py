@@ -282,7 +282,7 @@ def test_hang_is_cut_at_the_timeout_and_its_group_killed(tmp_path, smi):
     inv = gi.read_inventory(str(smi), timeout_s=1)
     took = time.monotonic() - started
     assert inv.error == "nvidia-smi --query-gpu: did not answer within 1s" and inv.gpus == ()
-    assert 0.9 <= took < 3.0
+    assert 0.9 <= took < 10.0  # cut at 1 s, not the hang's hour: the rest is a loaded machine's start and kill
     lines = calls(tmp_path)
     pids = [int(w.partition("=")[2]) for line in lines for w in line.split() if w.startswith(("pid=", "child="))]
     try:

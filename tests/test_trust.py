@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import clean_env, cli, start_run, tick_until, wait_for, write_spec
+from conftest import clean_env, cli, settle, start_run, tick_until, wait_for, write_spec
 
 pytestmark = pytest.mark.integration
 
@@ -51,7 +51,10 @@ def _modes(root: Path) -> dict[str, str]:
     for folder, dirs, files in os.walk(root):
         for name in dirs + files:
             path = Path(folder) / name
-            out[str(path.relative_to(root))] = oct(stat.S_IMODE(path.lstat().st_mode))
+            try:
+                out[str(path.relative_to(root))] = oct(stat.S_IMODE(path.lstat().st_mode))
+            except FileNotFoundError:
+                continue  # a temp file renamed into place since it was listed
     return out
 
 
@@ -73,6 +76,7 @@ def test_home_run_folders_and_every_file_are_the_owners_alone_whatever_the_umask
         if list(run_dir.glob("failures/*.md")):
             break
         wait_for(lambda: True, timeout=0.2)
+    settle(tmp_path)  # the last runner's event tick may still be writing
     modes = _modes(home)
     expected = {"plans", "plans/trust", "plans/trust/plan.md",
                 f"{run_dir.name}/state.json", f"{run_dir.name}/events.jsonl", f"{run_dir.name}/plan.md",

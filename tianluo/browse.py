@@ -85,11 +85,14 @@ def list_runs(home: Path) -> list[dict]:
 
             runfs.check_run(path)
         except TianluoError as exc:
-            rows.append(_inert_row({"run_id": name, "run_dir": str(path), "name": None, "phase": "untrusted",
-                                    "gate_met": None, "stages_done": None, "stages_total": None,
-                                    "last_tick_at": None, "created_at": None, "damaged": str(exc)}))
-            continue
-        rows.append(_inert_row(run_summary(path)))
+            row = {"run_id": name, "run_dir": str(path), "name": None, "phase": "untrusted", "gate_met": None,
+                   "stages_done": None, "stages_total": None, "last_tick_at": None, "created_at": None,
+                   "damaged": str(exc)}
+        else:
+            row = run_summary(path)
+        if row["damaged"] and not os.path.lexists(path / "state.json"):
+            continue  # removed since it was listed (rm -r of an old run): not a damaged run, no run at all
+        rows.append(_inert_row(row))
     # within one second, the start times in the states order them (the ids alone order by name)
     rows.sort(key=lambda r: (r["run_id"][:15], r["created_at"] or ""), reverse=True)
     return rows

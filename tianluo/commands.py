@@ -47,7 +47,7 @@ from tianluo.newrun import (
     lock_plan,
     plan_doc_path,
     resolve_scheduler,
-    slug,
+    runs_of,
     with_agent,
     with_resolved,
 )
@@ -169,9 +169,7 @@ def resume_run(spec_path: Path, home: str | None, first_tick: bool = True, trigg
     if active_runs(root, spec.name):
         raise TianluoError(f"{spec_path}: a run of {spec.name!r} is still active under {root}; there is nothing to "
                            "resume (tianluo status)")
-    stopped = [p for p in sorted(root.glob(f"*-{slug(spec.name)}*"))
-               if (p / "state.json").is_file() and _named(p, spec.name)
-               and RunStore(p).load().phase == Phase.STOPPED]
+    stopped = [p for p, state in runs_of(root, spec.name) if state.phase == Phase.STOPPED]
     if not stopped:
         raise TianluoError(f"{spec_path}: no stopped run of {spec.name!r} under {root} to resume; start one "
                            "without --resume")
@@ -422,20 +420,12 @@ class DiffResult:
     refused: list[str] = field(default_factory=list)  # why `start --replan` would refuse now
 
 
-def _named(run_dir: Path, name: str) -> bool:
-    """Whether the run folder is a run of the spec named ``name`` ('x' also globs the runs of 'x-y')."""
-    try:
-        return RunStore(run_dir).load().plan.name == name
-    except TianluoError:
-        return False
-
-
 def _locked_run(home: Path, name: str) -> Path:
     """The run an edited spec is compared with: the newest active one, else the newest at all."""
     active = active_runs(home, name)
     if active:
         return active[-1]
-    runs = [p for p in sorted(home.glob(f"*-{slug(name)}*")) if (p / "state.json").is_file() and _named(p, name)]
+    runs = [p for p, _ in runs_of(home, name)]
     if not runs:
         raise TianluoError(f"no run of {name!r} under {home}; there is no locked plan to compare with yet")
     return runs[-1]

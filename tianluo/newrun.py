@@ -155,19 +155,33 @@ def resolve_scheduler(plan, spec_path: Path):
     return resolve_host(plan, spec_path)  # the local host: a GPU host or not, asked of nvidia-smi once
 
 
-def active_runs(home: Path, name: str) -> list[Path]:
-    """Runs of the spec named ``name`` under the home that are still running or blocked, newest last."""
+def runs_of(home: Path, name: str) -> list[tuple[Path, RunState]]:
+    """The runs of the spec named ``name`` under the home, newest last, each with its state.
+
+    A run whose state cannot be read is left out, and so is one removed while they are looked
+    at (listed, then gone: ``rm -r`` of an old run as a command starts).
+
+    Raises:
+        UnsafePath: someone else's or a tampered run folder is news, not something to step around.
+    """
     out = []
     for run_dir in sorted(p for p in home.glob(f"*-{slug(name)}*") if (p / STATE).is_file()):
         try:
             state = RunStore(run_dir).load()
         except fsio.UnsafePath:
-            raise  # someone else's or a tampered run folder is news, not something to step around
+            if not os.path.lexists(run_dir / STATE):
+                continue  # gone since it was listed
+            raise
         except TianluoError:
             continue
-        if state.plan.name == name and state.phase.value in ("running", "blocked"):
-            out.append(run_dir)
+        if state.plan.name == name:
+            out.append((run_dir, state))
     return out
+
+
+def active_runs(home: Path, name: str) -> list[Path]:
+    """Runs of the spec named ``name`` under the home that are still running or blocked, newest last."""
+    return [run_dir for run_dir, state in runs_of(home, name) if state.phase.value in ("running", "blocked")]
 
 
 def agent_override(command: str | None, timeout: str | None) -> dict | None:

@@ -305,11 +305,16 @@ def _copy_tree(source: Path, dfd: int, name: str) -> None:
     try:
         with os.scandir(source) as entries:
             for entry in entries:
-                if entry.is_symlink():
-                    os.symlink(os.readlink(entry.path), entry.name, dir_fd=sub)
-                elif entry.is_dir(follow_symlinks=False):
-                    _copy_tree(Path(entry.path), sub, entry.name)
-                elif entry.is_file(follow_symlinks=False):
-                    _copy_file(Path(entry.path), sub, entry.name)
+                try:
+                    if entry.is_symlink():
+                        os.symlink(os.readlink(entry.path), entry.name, dir_fd=sub)
+                    elif entry.is_dir(follow_symlinks=False):
+                        _copy_tree(Path(entry.path), sub, entry.name)
+                    elif entry.is_file(follow_symlinks=False):
+                        _copy_file(Path(entry.path), sub, entry.name)
+                except FileNotFoundError:
+                    if os.path.lexists(entry.path):
+                        raise  # the destination's side
+                    continue  # listed, then gone (a writer's temp file renamed into place): not part of the output
     finally:
         os.close(sub)

@@ -251,7 +251,10 @@ class RunStore:
                 match = _SNAPSHOT_NAME.fullmatch(name)
                 if match is None:
                     continue
-                st = os.stat(name, dir_fd=fd, follow_symlinks=False)
+                try:
+                    st = os.stat(name, dir_fd=fd, follow_symlinks=False)
+                except FileNotFoundError:
+                    continue  # pruned by a tick since it was listed
                 if stat.S_ISREG(st.st_mode):
                     found.append(((int(match.group(1)), bool(match.group(2))), name, st.st_size))
         except OSError:
