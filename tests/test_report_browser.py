@@ -10,6 +10,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -49,22 +50,34 @@ def console_lines(stderr: str) -> list[str]:
 
 
 class _Dom(HTMLParser):
+    """Every tag with its attributes, and the text inside each element that has an id (to its end tag)."""
+
+    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
     def __init__(self):
         super().__init__()
         self.tags: list[tuple[str, dict]] = []
-        self.stack: list[str] = []
+        self.open: list[tuple[str, str | None]] = []  # (tag, its id) of every element not closed yet
         self.text: dict[str, list[str]] = {}
 
     def handle_starttag(self, tag, attrs):
         self.tags.append((tag, dict(attrs)))
         ident = dict(attrs).get("id")
         if ident:
-            self.stack.append(ident)
             self.text.setdefault(ident, [])
+        if tag not in self.VOID:
+            self.open.append((tag, ident))
+
+    def handle_endtag(self, tag):
+        for i in range(len(self.open) - 1, -1, -1):
+            if self.open[i][0] == tag:
+                del self.open[i:]
+                break
 
     def handle_data(self, data):
-        for ident in self.stack:
-            self.text[ident].append(data)
+        for _, ident in self.open:
+            if ident:
+                self.text[ident].append(data)
 
 
 def test_the_console_check_catches_a_broken_page(tmp_path):
@@ -296,3 +309,35 @@ def test_the_timeline_of_a_busy_night_is_legible_at_1400_by_1000(tmp_path):
     assert bytes.fromhex("c62828") in colours and bytes.fromhex("2e7d32") in colours  # failed and succeeded bars
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "report-timeline.png").write_bytes(shot.read_bytes())
+
+
+def test_a_real_fault_its_retry_and_what_it_cost_render_in_chromium(tmp_path):
+    """Issue 24's night in small: a real stage dies of a connection reset after some steps, is retried,
+    resumes and succeeds. Rendered in Chromium, the page shows the goodput bar (a ratio below 100%), the
+    fault and what tianluo did about it in "What happened", and the attempt bars of the timeline."""
+    from tests.conftest import write_spec
+    from tests.test_goodput_real import FAKE_TRAIN, SPEC
+
+    work = tmp_path / "work"
+    work.mkdir()
+    shutil.copy(FAKE_TRAIN, work / "fake_train.py")
+    run_dir = start_run(write_spec(work, SPEC.format(py=sys.executable)), tmp_path / "home", work)
+    tick_until(run_dir, work, timeout=60, pace=0.1)
+    page = Path(cli("report", "--run", run_dir, cwd=work, check=True).stdout.strip().splitlines()[0])
+
+    dom = chromium("--dump-dom", "--window-size=1400,1000", page.as_uri(), home=tmp_path)
+    assert dom.returncode == 0, dom.stderr[-2000:]
+    assert console_lines(dom.stderr) == [], console_lines(dom.stderr)
+    parsed = _Dom()
+    parsed.feed(dom.stdout)
+    bar = " ".join("".join(parsed.text["goodput"]).split())
+    ratio = re.search(r"goodput (\d+)%", bar)
+    assert ratio and 0 < int(ratio.group(1)) < 100, bar
+    assert "work redone" in bar and "connection_error" in bar, bar  # the loss, put down to the fault
+    happened = " ".join("".join(parsed.text["happened"]).split())
+    assert "m.train" in happened and "connection_error" in happened, happened
+    assert re.search(r"retr(y|ied)", happened) and "succeeded" in happened, happened  # the response, the outcome
+    bars = [a for t, a in parsed.tags if t == "rect" and "bar" in a.get("class", "").split()]
+    assert len(bars) >= 2, [a for t, a in parsed.tags if t == "rect"][:5]  # one bar per attempt
+    links = {a["href"] for t, a in parsed.tags if t == "a"}
+    assert "COMPLETION.md" in links and "lessons.md" in links, links
