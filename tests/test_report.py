@@ -331,4 +331,6 @@ def test_a_running_stage_shows_when_its_progress_should_reach_its_total():
     stages = {st["id"]: st for st in build(raw, [])["stages"]}
     assert stages["a.train"]["eta"] == "2026-11-30T11:30:00Z"  # 30 steps in 30 min, 60 to go
     assert stages["b.train"]["eta"] == ""  # not running: no ETA
-    assert "40/100 (ETA 2026-11-30T11:30:00Z)" in render(build(raw, []))
+    # relative to the last tick (10:05), the absolute time on hover: never a raw ISO string
+    assert ('40/100 (ETA <time datetime="2026-11-30T11:30:00Z" title="2026-11-30 11:30:00 UTC">in 1 h 25 min</time>)'
+            in render(build(raw, [])))

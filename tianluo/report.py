@@ -393,12 +393,14 @@ def _stages(view: dict) -> str:
             done, total = st["progress"]
             prog = f"{done:g}/{total:g}" if total else f"{done:g}"
         note = _fault_why(st, now)
-        if st["eta"]:
-            prog += f" (ETA {st['eta']})"
+        if st["eta"]:  # "in 40 min", the absolute time on hover (moment() escapes its own text)
+            prog = h(prog) + f" (ETA {moment(st['eta'], now)})"
+        else:
+            prog = h(prog)
         rows.append(f'<tr id="row-{h(st["id"])}"><td>{h(st["entity"])}</td><td>{h(st["stage"])}</td>'
                     f"<td>{_badge(st['status'])}{_STAR if st['critical'] else ''}"
                     f"</td><td>{h(st['attempt'])}</td><td>{h(_dur(st['ran_s']))}</td><td>{h(_dur(st['total_s']))}"
-                    f"</td><td>{h(_dur(st['expected']))}</td><td>{h(prog)}</td><td>{h(st['exit_code'])}</td>"
+                    f"</td><td>{h(_dur(st['expected']))}</td><td>{prog}</td><td>{h(st['exit_code'])}</td>"
                     f"<td>{note}</td></tr>")
     more = view["stages_total"] - len(view["stages"])
     tail = f"<p class=muted>{more} more stages not listed (tianluo status lists every one).</p>" if more else ""
