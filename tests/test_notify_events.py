@@ -339,7 +339,7 @@ def test_email_is_sent_and_the_password_is_nowhere_in_the_run(tmp_path, monkeypa
 
 @pytest.mark.integration
 def test_a_finished_run_keeps_its_trigger_until_its_news_is_sent(tmp_path):
-    from tianluo import peek
+    from tianluo import idle_tick
 
     port = _free_port()  # the webhook is down when the run completes
     spec = write_spec(tmp_path / "proj", "name: fin\nentities:\n  a:\n    stages:\n      s: {run: 'true'}\n"
@@ -356,13 +356,13 @@ def test_a_finished_run_keeps_its_trigger_until_its_news_is_sent(tmp_path):
     (failed,) = [e for e in read_events(run_dir) if e["event"] == "notify_failed"]
     assert failed["kind"] == "done"
     assert read_state(run_dir)["trigger"]["removed_at"] is None  # kept: the news is still to be sent
-    assert peek._idle(run_dir) is None  # a finished run's quick tick does not skip it
+    assert idle_tick._idle(run_dir) is None  # a finished run's quick tick does not skip it
     server = Hook(port=port)
     try:
         run_tick(run_dir, now=now + timedelta(minutes=2))
         assert [p["json"]["event"] for p in server.posts] == ["done"]
         assert read_state(run_dir)["trigger"]["removed_at"] is not None  # sent: the trigger goes now
-        assert "nothing to do" in peek._idle(run_dir)
+        assert "nothing to do" in idle_tick._idle(run_dir)
         run_tick(run_dir, now=now + timedelta(minutes=20))
         assert len(server.posts) == 1
     finally:

@@ -29,7 +29,7 @@ from conftest import (
     write_spec,
 )
 
-from tianluo import lockholder, migrate, peek, spec_parts, status, store, tick
+from tianluo import idle_tick, lockholder, migrate, peek, spec_parts, status, store, tick
 from tianluo.model import (
     ATTEMPT_DIR,
     SCHEMA_VERSION,
@@ -370,10 +370,10 @@ def test_a_tick_finding_the_lock_taken_says_so_as_the_full_tick_does(finished, t
 
 def test_the_idle_tick_takes_the_lock_and_leaves_it_empty(finished, tmp_path):
     before = read_state(finished)
-    assert peek.idle_tick(finished) == f"run {finished.name} is complete; nothing to do"
+    assert idle_tick.idle_tick(finished) == f"run {finished.name} is complete; nothing to do"
     assert (finished / ".lock").read_bytes() == b"" and read_state(finished) == before
     with RunStore(finished).lock():
-        assert peek.idle_tick(finished) is None  # taken: the full tick says by whom
+        assert idle_tick.idle_tick(finished) is None  # taken: the full tick says by whom
 
 
 # --- what the plain reading copies from the models and the store -----------------------------------------

@@ -579,7 +579,7 @@ def _metrics_thread(run_dir, path: str, every: float) -> None:
 
 
 def _cmd_tick(args) -> int:
-    from tianluo.peek import idle_tick
+    from tianluo.idle_tick import idle_tick
     from tianluo.runpath import resolve_run
 
     run_dir = resolve_run(args.run, args.home)

@@ -6,27 +6,11 @@ every, **options) -> Installed`` and ``uninstall(run_dir, run_id) -> bool``; whe
 gate is met the tick calls :func:`uninstall` for the run's own trigger, so nothing loops forever.
 """
 
-import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 
-KINDS = ("cron", "systemd", "daemon", "none")
-MIN_EVERY, MAX_EVERY = 60.0, 3600.0
-USUAL_EVERY = (600.0, 900.0)
+from tianluo.triggers.base import KINDS, MAX_EVERY, MIN_EVERY, USUAL_EVERY, Installed, tick_command
 
-
-@dataclass
-class Installed:
-    """What an install did, and what the owner still has to run by hand (if anything)."""
-
-    kind: str
-    detail: str
-    commands: list[str] = field(default_factory=list)
-
-
-def tick_command(run_dir: Path) -> list[str]:
-    """The one command every trigger runs: this interpreter, this tianluo, this run, absolute."""
-    return [sys.executable, "-m", "tianluo", "tick", "--quiet", "--run", str(Path(run_dir).resolve())]
+__all__ = ["KINDS", "MAX_EVERY", "MIN_EVERY", "USUAL_EVERY", "Installed", "install", "tick_command", "uninstall"]
 
 
 def _module(kind: str):

@@ -19,7 +19,7 @@ from crontab import CronTab
 
 from tianluo.budget import KILL_AFTER_S, hard_limit
 from tianluo.errors import TianluoError
-from tianluo.triggers import MAX_EVERY, Installed, tick_command
+from tianluo.triggers.base import MAX_EVERY, Installed, tick_command
 
 CRONTAB_TIMEOUT_S = 15
 #: Debian's (Vixie) cron reloads the crontabs when their spool folder's mtime, in whole seconds,

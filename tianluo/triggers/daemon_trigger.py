@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from tianluo.triggers import Installed
+from tianluo.triggers.base import Installed
 
 
 def install(run_dir: Path, run_id: str, every: float, **_options) -> Installed:

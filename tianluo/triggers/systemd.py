@@ -21,7 +21,7 @@ from pathlib import Path
 from tianluo.budget import KILL_AFTER_S, hard_limit
 from tianluo.errors import TianluoError
 from tianluo.fsio import atomic_write
-from tianluo.triggers import Installed, tick_command
+from tianluo.triggers.base import Installed, tick_command
 
 SCOPES = ("user", "system")
 SYSTEM_UNIT_DIR = Path("/etc/systemd/system")
