@@ -711,6 +711,55 @@ SIBLINGS += [
      "type_error"),
 ]
 
+# the seventh held-out set (hp[ab]_*, issue 22's fourth): non-PyTorch stacks, launchers and clusters, containers,
+# trackers, small research repos
+SIBLINGS += [
+    ("RuntimeError: received 0 items of ancdata", "too_many_open_files"),
+    ("Error from slot1_3@node-12: Job has gone over memory limit of 2048 megabytes. Peak usage: 2100 megabytes.",
+     "host_oom"),
+    ("RuntimeError: NPU out of memory. Tried to allocate 2.00 GiB (NPU 0; 32.00 GiB total capacity; 30.10 GiB already "
+     "allocated; 30.10 GiB current active; 1.02 GiB free; 30.50 GiB reserved in total by PyTorch)", "cuda_oom"),
+    ("RuntimeError: CUDA error: the launch timed out and was terminated", "illegal_memory_access"),
+    ("  Warning  FailedScheduling  3m  default-scheduler  0/4 nodes are available: 4 node(s) didn't match Pod's node "
+     "affinity/selector.", "submit_rejected"),
+    ("Request aborted by esub. Job not submitted.", "submit_rejected"),
+    ("docker: Error response from daemon: could not select device driver \"nvidia\" with capabilities: [[gpu]].",
+     "driver_mismatch"),
+    ("Error: crun: unresolvable CDI devices nvidia.com/gpu=all: OCI runtime attempted to invoke a command that was not "
+     "found", "driver_mismatch"),
+    ("paramiko.ssh_exception.SSHException: No authentication methods available", "auth_error"),
+    ("Host key verification failed.", "auth_error"),
+    ("TypeError: Descriptors cannot be created directly.", "version_mismatch"),
+    ("ImportError: TensorBoard logging requires TensorBoard version 1.15 or above", "version_mismatch"),
+    ("ValueError: Expected more than 1 spatial element when training, got input size torch.Size([4, 64, 1, 1])",
+     "bad_arguments"),
+    ("RuntimeError: FlashAttention only supports Ampere GPUs or newer.", "bad_arguments"),
+    ("ValueError: Attempting to unscale FP16 gradients.", "bad_arguments"),
+    ("There are not enough slots available in the system to satisfy the 4", "bad_arguments"),
+    ("ValueError: compiling computation that requires 4 logical devices, but only 1 XLA devices are available "
+     "(num_replicas=4, num_partitions=1)", "bad_arguments"),
+    ("RuntimeError: It looks like your LightningModule has parameters that were not used in producing the loss "
+     "returned by training_step.", "bad_arguments"),
+    ("ValueError: pmap got inconsistent sizes for array axes to be mapped:", "shape_mismatch"),
+    ("tensorflow.python.framework.errors_impl.InvalidArgumentError: Received a label value of 10 which is outside the "
+     "valid range of [0, 10).  Label values: 3 10 1", "index_error"),
+    ("Error response from daemon: Get \"https://registry-1.docker.io/v2/\": net/http: TLS handshake timeout", "timeout"),
+    ("Error: Get \"https://storage.example.com/b/o\": dial tcp 10.0.0.5:443: i/o timeout", "timeout"),
+    ("level=error msg=\"Get http://minio:9000/bucket/: dial tcp 10.0.0.3:9000: connect: connection refused\"",
+     "connection_error"),
+    ("tensorflow.python.framework.errors_impl.UnavailableError: Socket closed", "connection_error"),
+    ("sky.exceptions.ResourcesUnavailableError: Failed to provision all possible launchable resources. Relax the "
+     "task's resource requirements: 1x GCP({'A100': 8})", "http_unavailable"),
+    ("docker: Error response from daemon: failed to create task for container: failed to create shim task: OCI runtime "
+     "create failed: runc create failed: unable to start container process: exec: \"python\": executable file not "
+     "found in $PATH: unknown.", "command_not_found"),
+    ("RuntimeError: [ERROR] HCCL error in: torch_npu/csrc/distributed/ProcessGroupHCCL.cpp:64", "nccl_error"),
+    ("The self-hosted runner: gpu-runner-2 lost communication with the server. Verify the machine is running and has a "
+     "healthy network connection.", "lost"),
+    ("bash: line 1: SLURM_JOB_ID: readonly variable", "bad_arguments"),
+    ("wandb: ERROR Error while calling W&B API: entity not found (<Response [404]>)", "bad_arguments"),
+]
+
 LOOK_ALIKES = [
     # Ray's prefix before a line that only mentions an exception is still not a traceback's last line
     ("(Trainer pid=12) note: the KeyError above was retried and the trial went on", "exit_1"),
@@ -751,6 +800,14 @@ LOOK_ALIKES = [
     ("RuntimeError: [enforce fail at inline_container.cc:626] . unexpected pos 64 vs 0", "disk_full"),
     ("terminate called after throwing an instance of 'std::__ios_failure'\n  what():  basic_ios::clear: iostream "
      "error", "disk_full"),
+    # a quota that is a rate (Google's "per minute" quota metrics) stays a rate limit, not a refused submission
+    ("Quota exceeded for quota metric 'Read requests' and limit 'Read requests per minute' of service "
+     "'sheets.googleapis.com'. 429 Too Many Requests", "rate_limited"),
+    # a read-only variable the job printed and went on from is not why a real failure ended it
+    ("bash: line 1: SSH_CONNECTION: readonly variable\nRuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB",
+     "cuda_oom"),
+    # "the launch timed out" is a kernel the watchdog stopped, not a network timeout
+    ("RuntimeError: CUDA error: the launch timed out and was terminated\nwatchdog: timed out waiting", "illegal_memory_access"),
 ]
 
 

@@ -297,3 +297,86 @@ def test_hostile_text_costs_what_its_lines_cost():
     evil += "X" * 100_000 + "Error: " + "(" * 50_000 + "\n" + "\x1b]0;\x07\x00" * 1000
     shape = structure.read([("stderr", evil)])  # returns, bounded by LINE_CHARS and MAX_LINES
     assert len(shape.chains) <= structure.MAX_LINES
+
+
+# --- issue 22's fourth held-out set: shapes it showed (texts cut from tests/corpus/*/hp[ab]_*) -------------------
+
+SPAWNED_CHILD = """\
+terminate called after throwing an instance of 'std::system_error'
+  what():  Transport endpoint is not connected
+Traceback (most recent call last):
+  File "<string>", line 1, in <module>
+  File "/usr/lib/python3.6/multiprocessing/spawn.py", line 105, in spawn_main
+    exitcode = _main(fd)
+  File "/usr/lib/python3.6/multiprocessing/spawn.py", line 115, in _main
+    self = reduction.pickle.load(from_parent)
+_pickle.UnpicklingError: pickle data was truncated
+"""
+
+
+def test_a_spawned_childs_error_reading_from_its_dead_parent_is_a_symptom_not_a_checkpoint(tmp_path):
+    shape = structure.read([("stderr", SPAWNED_CHILD)])
+    assert [r.base for r in shape.symptoms] == ["UnpicklingError"] and not shape.chains
+    path = tmp_path / "stderr"
+    path.write_text(SPAWNED_CHILD)
+    from tianluo.logscan import Cursor, scan, tail
+    from tianluo.rulebook import BUILTIN_RULES, compile_patterns
+    lines = tuple(scan(path, "stderr", Cursor(), compile_patterns(BUILTIN_RULES)).matches)
+    fault = classify(Evidence(state="exited", signal=6, lines=lines, tail=(("stderr", tail(path)),)))
+    assert (fault.klass, fault.label) == (T, "io_error"), fault  # the parent's lost socket, not corrupt_checkpoint
+
+
+def test_a_projects_own_validation_loop_is_not_an_argument_check():
+    text = ('Traceback (most recent call last):\n  File "/home/u/SoftGroup-main/tools/train.py", line 94, in validate\n'
+            '    result = model(batch)\nTypeError: \'NoneType\' object is not callable\n')
+    assert (_fault(text).klass, _fault(text).label) == (K, "type_error")
+    assert structure._origin("/home/u/proj/args.py", "validate") == structure.CONFIG  # an args module still is one
+    assert structure._origin("/x/site-packages/lib/core.py", "validate") == structure.CONFIG
+
+
+def test_tf_autograph_frames_are_read_as_a_traceback():
+    text = ("    /usr/local/lib/python3.6/dist-packages/tensorflow/python/keras/engine/training.py:541 train_step  **\n"
+            "        self.trainable_variables)\n"
+            "    /usr/local/lib/python3.6/dist-packages/tensorflow/python/keras/optimizer_v2/optimizer_v2.py:1219 "
+            "_filter_grads\n        ([v.name for _, v in grads_and_vars],))\n\n"
+            "    ValueError: No gradients provided for any variable: ['conv2d/kernel:0'].\n")
+    (chain,) = structure.read([("stderr", text)]).chains
+    assert chain[0].where.endswith("optimizer_v2.py") and chain[0].func == "_filter_grads"
+    assert _fault(text).klass == K
+
+
+@pytest.mark.parametrize("text", [
+    'flax.errors.InvalidRngError: Dropout_0 needs PRNG for "dropout" '
+    '(https://flax.readthedocs.io/en/latest/api_reference/flax.errors.html#flax.errors.InvalidRngError)',
+    'ScopeCollectionNotFound: Tried to access "mean" from collection "batch_stats" in "/BatchNorm_0" but the '
+    'collection is empty. (https://flax.readthedocs.io/en/latest/flax.errors.html#flax.errors.ScopeCollectionNotFound)',
+    "tensorflow.python.framework.errors_impl.OperatorNotAllowedInGraphError: using a `tf.Tensor` as a Python `bool` "
+    "is not allowed in Graph execution. Use Eager execution or decorate this function with @tf.function.",
+    "RuntimeError: Boolean value of Tensor with more than one value is ambiguous",
+    "RuntimeError: grad can be implicitly created only for scalar outputs",
+])
+def test_a_frameworks_word_for_a_misuse_is_code_wherever_it_was_raised(text):
+    assert _fault(text + "\n").klass == K
+
+
+def test_a_services_permission_denied_beside_its_403_is_auth_not_the_file_system():
+    text = ("wandb: ERROR Error while calling W&B API: permission denied (<Response [403]>)\n"
+            "wandb: ERROR Launch exception: Permission denied to access wandb/proj/run1\n")
+    assert _fault(text).label == "auth_error"
+    assert _fault("wandb: ERROR Launch exception: Permission denied to access wandb/proj/run1\n").label == \
+        "permission_denied"
+
+
+def test_any_devices_torch_out_of_memory_is_an_oom_despite_its_advice():
+    line = ("RuntimeError: MLU out of memory. Tried to allocate 386.00 MiB (MLU 2; 60.97 GiB total capacity) If "
+            "reserved memory is >> allocated memory try setting max_split_size_mb to avoid fragmentation.")
+    assert [d for d, _ in structure.read([("stderr", line)]).oom] == [True]
+
+
+@pytest.mark.parametrize("text", [
+    "polyaxon_client.exceptions.PolyaxonClientException: Please provide a valid project.",
+    "ValueError: You cannot perform fine-tuning on purely quantized models. Please attach trainable adapters on top "
+    "of the quantized model to correctly perform fine-tuning.",
+])
+def test_a_client_or_trainer_refusing_its_setup_is_config(text):
+    assert (_fault(text + "\n").klass, _fault(text + "\n").label) == (C, "bad_arguments")

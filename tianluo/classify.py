@@ -11,8 +11,10 @@ Then the structure of the logs' tails (``tianluo.structure``, ``tianluo.structur
 say: it names the fault when no rule named a cause (or only a launcher's SIGABRT), when the rule named
 only the symptom of a peer's loss and the structure names something else (rank 0's config error under
 rank 1's ``Connection closed by peer``), when a rule called an exception a bug by its name alone but a
-framework's argument or validation code raised it, and when the rule read an exception the program
-survived (Python logging's report of a failed handler). Every rank failing alike within
+framework's argument or validation code raised it. The built-in rules never read an exception that is
+not why the job ended: one the program survived (Python logging's report of a failed handler), or a
+spawned child's that died reading from its dead parent (``Ran out of input``, ``pickle data was
+truncated`` inside multiprocessing's spawn). Every rank failing alike within
 ``LAUNCH_WINDOW_S`` of the start turns a bare NCCL error or an exit code into config: a launch that
 fails every time needs a person, and a transient verdict needs evidence of transience. The spec's
 own rules are never overruled.
@@ -40,7 +42,7 @@ from tianluo.logscan import LogLine
 from tianluo.model import Fault
 from tianluo.rulebook import BUILTIN_RULES, Rule
 from tianluo.states import FaultClass
-from tianluo.structure import Shape
+from tianluo.structure import LINE_CHARS, Shape, split_prefix
 from tianluo.structure import read as read_shape
 
 EVIDENCE_CHARS = 500  # a log line can be 64 KiB; the fault keeps its start
@@ -82,10 +84,14 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
         rules: The spec's own rules; they are tried before the built-in ones.
     """
     sig = effective_signal(ev)
-    causes = tuple(line for line in ev.lines if not _WARNING.search(line.text))
-    warnings = tuple(line for line in ev.lines if _WARNING.search(line.text))
+    shape = read_shape(ev.tail or _as_tail(ev.lines))
+    aside = _aside(shape)
+    mine = tuple(line for line in ev.lines if not _is_aside(line.text, aside))
+    causes = tuple(line for line in mine if not _WARNING.search(line.text))
+    warnings = tuple(line for line in mine if _WARNING.search(line.text))
     # The spec's rules see every line; the built-in ones see the lines that may state a cause,
-    # then, when none does, the warnings the job printed and went on from.
+    # then, when none does, the warnings the job printed and went on from. Neither sees an exception
+    # that is not why the job ended (structure.Shape.survived and .symptoms).
     fault, ruled_by = None, None
     for builtin, tried, lines in ((False, rules, ev.lines), (True, BUILTIN_RULES, causes),
                                   (True, BUILTIN_RULES, warnings)):
@@ -100,13 +106,13 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
                 break
         if fault is not None:
             break
-    return _full_disk(ev, _deterministic(ev, *_structure(ev, fault, ruled_by, sig)))
+    return _full_disk(ev, _deterministic(ev, _structure(ev, fault, ruled_by, sig, shape), shape))
 
 
 LAUNCH_WINDOW_S = 120.0  # every rank failing alike this soon after the start is the launch, not luck
 
 
-def _structure(ev: Evidence, fault: Fault | None, rule: Rule | None, sig: int | None) -> tuple[Fault, Shape]:
+def _structure(ev: Evidence, fault: Fault | None, rule: Rule | None, sig: int | None, shape: Shape) -> Fault:
     """The rule's fault, or the structure's verdict where it says more (``tianluo.structure_verdict``).
 
     The structure decides when no rule named a cause (the exit record alone, or a launcher's SIGABRT),
@@ -114,39 +120,36 @@ def _structure(ev: Evidence, fault: Fault | None, rule: Rule | None, sig: int | 
     when a rule called an exception a bug by its type alone but the frame that raised it is a
     framework's argument or validation code.
     """
-    shape = read_shape(ev.tail or _as_tail(ev.lines))
     verdict = structure_verdict.verdict(shape)
     if fault is None:
-        fault = _by_exit_record(ev, sig)
-        if verdict is not None:
-            return _from(verdict, None), shape
-        return fault, shape
-    if rule is not None and rule.log is not None and _survived(shape, rule):
-        # the rule read an exception the program survived (a logging handler's report): not why it ended
-        return (_from(verdict, fault) if verdict is not None else
-                _by_exit_record(ev, sig)), shape
+        return _from(verdict, None) if verdict is not None else _by_exit_record(ev, sig)
     if verdict is None or verdict.klass == FaultClass.UNKNOWN and fault.klass != FaultClass.UNKNOWN:
-        return fault, shape
+        return fault
     # The structure read the rule's own line (an errno in the NCCL warning the rule matched): same story; but an
     # HTTP status in a connection error's line (wandb's "CommError, <Response [403]>") says what it was.
     pattern = _compiled(rule.log) if rule is not None and rule.log is not None else None
     other_line = verdict.basis == "http" or not (pattern is not None and verdict.line and pattern.search(verdict.line))
     if fault.label == "signal_sigabrt" or (fault.label in PEER_LOSS and verdict.label not in PEER_LOSS
                                            and other_line):
-        return _from(verdict, fault), shape
+        return _from(verdict, fault)
     if fault.klass == FaultClass.CODE and verdict.klass == FaultClass.CONFIG and verdict.basis == "origin":
-        return _from(verdict, fault), shape
-    return fault, shape
+        return _from(verdict, fault)
+    return fault
 
 
-def _survived(shape: Shape, rule: Rule) -> bool:
-    """Whether every exception line the rule reads is one the program survived (and it read one)."""
-    pattern = _compiled(rule.log)
-    if pattern is None or not shape.survived:
+def _aside(shape: Shape) -> frozenset[str]:
+    """The exception lines that are not why the job ended: one the program survived (a logging handler's
+    report), a spawned child's that died because its parent did; unless the same line also ended a chain."""
+    ended = {r.text for chain in shape.chains for r in chain} | {r.text for r in shape.bare}
+    return frozenset(r.text for r in shape.survived + shape.symptoms if r.text not in ended)
+
+
+def _is_aside(text: str, aside: frozenset[str]) -> bool:
+    """Whether a log line is the (first line of the) text of an exception set aside."""
+    if not aside:
         return False
-    hits = [r for r in shape.survived if pattern.search(r.text)]
-    ended = [r for chain in shape.chains for r in chain if pattern.search(r.text)]
-    return bool(hits) and not ended and not any(pattern.search(r.text) for r in shape.bare)
+    line = split_prefix(text[:LINE_CHARS])[1].strip()[:500]
+    return bool(line) and any(a == line or a.startswith(line + " ") for a in aside)
 
 
 def _from(verdict: structure_verdict.Verdict, ruled: Fault | None) -> Fault:

@@ -29,6 +29,8 @@ tier   name        label                      class      matches
                                                          PBS ``job preempted (node failure)``; free
                    boot_failure               transient  ``slurmstepd: error: execve(): .../slurm_script: No such
                                                          file`` (the node's spool lost the script); free
+                   lost                       transient  a CI runner that ``lost communication with the server``
+                                                         under the job; free
                    lost                       transient  state ``lost`` (pid gone, no exit record: killed with
                                                          the runner, host reboot); free, once in a row (the
                                                          ladder's rule)
@@ -42,7 +44,8 @@ tier   name        label                      class      matches
                                                          locked-memory limit or the HCA, not the host's RAM
 3      exhausted   too_many_open_files        config     ``[Errno 24] Too many open files`` / EMFILE: the open-files
                                                          limit (a shared-memory object that cannot be opened is
-                                                         then its symptom, so it goes first)
+                                                         then its symptom, so it goes first); torch's
+                                                         ``received 0 items of ancdata`` (fd sharing)
                    shm_exhausted              config     DataLoader ``insufficient shared memory (shm)``,
                                                          ``unable to write to file </torch_``, ``is killed by
                                                          signal: Bus error``, ENOSPC under ``/dev/shm`` or from
@@ -62,10 +65,11 @@ tier   name        label                      class      matches
                                                          physical memory``, Java's ``OutOfMemoryError``, OpenCV's
                                                          ``Insufficient memory``; a scheduler's memory-limit kill
                                                          (LSF ``TERM_MEMLIMIT``, PBS ``mem N exceeded limit``,
-                                                         Moab, Ray's memory monitor, ``OOM Killer``)
+                                                         Moab, Ray's memory monitor, ``OOM Killer``, HTCondor's
+                                                         ``Job has gone over memory limit``)
                    disk_full                  config     TF's ``ResourceExhaustedError: <ckpt>.tempstateN`` (a
                                                          checkpoint's temporary file; before cuda_oom)
-                   cuda_oom                   config     ``CUDA out of memory`` (all wordings),
+                   cuda_oom                   config     ``CUDA out of memory`` (all wordings; NPU/MLU/MUSA too),
                                                          ``CUDA_ERROR_OUT_OF_MEMORY``, ``CUBLAS_STATUS_ALLOC_FAILED``,
                                                          NCCL ``Cuda failure 'out of memory'``, TF ``OOM when
                                                          allocating tensor`` / ``ResourceExhaustedError``, the old
@@ -78,7 +82,8 @@ tier   name        label                      class      matches
                                                          memory ... could not be allocated``, vLLM's max length
                                                          ``larger than ... KV cache``, CatBoost's
                                                          ``TOutOfMemoryError``, OpenCL's ``Memory Object
-                                                         Allocation Failure``, PhysX's device allocator
+                                                         Allocation Failure``, PhysX's device allocator, Ascend's
+                                                         ``Memory_Allocation_Failure(EL0004)``
                    disk_quota                 config     ``Disk quota exceeded`` / ``[Errno 122]`` / EDQUOT
                    disk_full                  config     ``No space left on device`` / ``[Errno 28]`` / ENOSPC,
                                                          datasets ``Not enough disk space``, TF ``Could not append
@@ -98,7 +103,10 @@ tier   name        label                      class      matches
 5      setup       submit_rejected            config     ``srun: error: Unable to allocate resources``, sbatch
                                                          ``Batch job submission failed``, srun ``Unable to create
                                                          step``, each with a reason that is the job's; Dataflow
-                                                         ``Unable to bring up enough workers``
+                                                         ``Unable to bring up enough workers``; qsub, LSF (``Job
+                                                         not submitted``), clouds' quotas (Vertex ``quota metrics
+                                                         exceed quota limits``), Kubernetes' ``0/N nodes are
+                                                         available`` (a pod nobody can place)
                    driver_mismatch            config     ``driver version is insufficient``, ``no kernel image is
                                                          available``, ``driver ... is too old``, ``Found no
                                                          NVIDIA driver``, ``device kernel image is invalid``,
@@ -107,7 +115,9 @@ tier   name        label                      class      matches
                                                          --gpu-architecture``, a PTX ``compiled with an unsupported
                                                          toolchain``, nvidia-container-cli ``requirement
                                                          error`` / ``initialization error``, NVML ``Driver/library
-                                                         version mismatch``, ``NVIDIA-SMI has failed``
+                                                         version mismatch``, ``NVIDIA-SMI has failed``; docker's
+                                                         ``could not select device driver ... [[gpu]]``, podman's
+                                                         ``unresolvable CDI devices`` (no container toolkit)
                    no_gpu                     config     ``No CUDA GPUs are available``, ``Torch not compiled with
                                                          CUDA enabled``, ``no CUDA-capable device``, ``invalid
                                                          device ordinal``, IPEX ``device_id is out of range``,
@@ -121,13 +131,17 @@ tier   name        label                      class      matches
                                                          client option must be set``
                    auth_error                 config     ``Cannot access gated repo``, ``Unauthorized for url``,
                                                          ``AccessDenied``, ``(403)``; then ``Repository Not Found
-                                                         for url`` is bad_arguments (a wrong repo id); then a
+                                                         for url`` / W&B's ``project not found`` is bad_arguments
+                                                         (a wrong repo or project id); then a
                                                          bare ``401/403 Client Error`` is auth_error; Azure
                                                          ``AuthorizationFailure``, Google ``invalid_grant`` /
                                                          ``invalid_scope`` / ``RefreshError``; S3's ``Access
                                                          Denied``, GCS ``AccessDeniedException: 403`` / ``does not
                                                          have storage.x.y access``, a registry's ``requested access
-                                                         to the resource is denied``, ``(403 Forbidden)``
+                                                         to the resource is denied``, ``(403 Forbidden)``; ssh
+                                                         launchers' ``No authentication methods available`` /
+                                                         ``Host key verification failed``; gdown's ``Cannot
+                                                         retrieve the public link``, Git LFS ``over its data quota``
                    corrupt_checkpoint         config     ``PytorchStreamReader failed``, ``invalid load key``,
                                                          safetensors ``HeaderTooLarge``, ``Unsupported operand``,
                                                          TF ``DataLossError`` / ``Checksum does not match``, MXNet
@@ -137,8 +151,10 @@ tier   name        label                      class      matches
                    version_mismatch           config     ``Transformers does not recognize this architecture``,
                                                          a CUDA that ``does not match the version torch was compiled
                                                          with``, tokenizers ``untagged enum``, datasets
-                                                         ``Dataset scripts are no longer supported``, ``undefined
-                                                         symbol:`` (in an exception or after a ``.so`` path), torch 2.6
+                                                         ``Dataset scripts are no longer supported``, protobuf
+                                                         ``Descriptors cannot be created directly``, ``undefined
+                                                         symbol:`` (in an exception or after a ``.so`` path), an
+                                                         exception's ``requires X version N or above``, torch 2.6
                                                          ``Weights only load failed``, cuDNN ``Loaded runtime CuDNN
                                                          library``, ``No module named 'torch._six'``, an exception
                                                          saying ``requires x>=1.2``, jax ``jaxlib is version X, but
@@ -177,7 +193,8 @@ tier   name        label                      class      matches
                                                          an ``OSError`` that a ``.so`` is missing; TF ``Parent
                                                          directory of X doesn't exist``, Hydra ``Cannot find
                                                          primary config``, an image a registry does not have, a
-                                                         bucket that does not exist, a hub ``404 ... Not Found``
+                                                         bucket that does not exist, a library Paddle ``depends on``
+                                                         and cannot open, a hub ``404 ... Not Found``
                                                          (a revision or file), MLflow's ``source path does not
                                                          exist``, ``HTTP Error 404: Not Found``, MuJoCo's
                                                          ``Could not open activation key file``
@@ -199,8 +216,16 @@ tier   name        label                      class      matches
                                                          Hydra/OmegaConf overrides and keys the config lacks,
                                                          YAML that does not parse, ``CatboostError: Invalid
                                                          param``, Ray's ``Failed to connect to GCS at address :N``
-                                                         (an empty head address)
-                   command_not_found          config     the shell's ``...: command not found``, enroot
+                                                         (an empty head address); what the hardware or the launch
+                                                         cannot give: BatchNorm's ``Expected more than 1 value per
+                                                         channel when training`` (a batch of one), a dtype the GPU
+                                                         lacks (``only supported on GPUs with compute capability``,
+                                                         FlashAttention on pre-Ampere), GradScaler's ``Attempting to
+                                                         unscale FP16 gradients``, Open MPI's ``not enough slots``,
+                                                         XLA's ``requires N logical devices, but only M``,
+                                                         Lightning's unused DDP parameters
+                   command_not_found          config     the shell's ``...: command not found``, Go's ``exec:
+                                                         "x": executable file not found in $PATH``, enroot
                                                          ``failed to execute: /bin/bash: No such file``,
                                                          audioread ``NoBackendError`` (no ffmpeg), a workflow
                                                          engine's ``exit status (127)``
@@ -210,7 +235,8 @@ tier   name        label                      class      matches
                                                          invalid for input of size``, ``batch_size``, channels,
                                                          Keras ``Shapes (..) and (..) are incompatible``, TF
                                                          ``Dimensions must be equal``, ``var and grad do not have
-                                                         the same shape``
+                                                         the same shape``, JAX's ``vmap/pmap got inconsistent
+                                                         sizes``
                    device_mismatch            code       ``Expected all tensors to be on the same device``,
                                                          ``expected scalar type X but found Y``, c10d
                                                          ``Tensors must be CUDA and dense``, MPS ``Placeholder
@@ -224,13 +250,16 @@ tier   name        label                      class      matches
                                                          ``TypeError("...")``
                    attribute_error            code       ``AttributeError`` (and ``ModuleAttributeError``)
                    key_error                  code       ``KeyError``
-                   index_error                code       ``IndexError``
+                   index_error                code       ``IndexError``; TF's ``Received a label value of N which
+                                                         is outside the valid range``
                    not_implemented            code       ``NotImplementedError``
 7      crashed     nccl_error                 transient  NCCL ``NET/IB : Got completion ... with error``: the
                                                          illegal accesses that follow on its ranks are fallout
                    illegal_memory_access      unknown    ``an illegal memory access was encountered``,
                                                          ``misaligned address``, ``unspecified launch failure``,
-                                                         ROCm ``HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION``
+                                                         ROCm ``HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION``, a
+                                                         kernel the watchdog stopped (``the launch timed out and
+                                                         was terminated``: not a network timeout)
                    segfault                   unknown    ``Segmentation fault``; SIGSEGV reported by a launcher
                                                          (torchrun ``exitcode: -11``, DeepSpeed ``return code =
                                                          -11``, ``<Signals.SIGSEGV: 11>``); the job's own SIGSEGV
@@ -271,17 +300,20 @@ tier   name        label                      class      matches
                                                          ``ServiceUnavailable``, urllib3 ``too many 500 error
                                                          responses``, TF/GCS ``Unavailable: Unexpected response
                                                          code``, Metaflow's ``failed (code 500)``, wandb's ``500
-                                                         response executing GraphQL``
+                                                         response executing GraphQL``, SkyPilot's ``Failed to
+                                                         acquire resources in all zones``
                    nccl_timeout               transient  ``Watchdog caught collective operation timeout``, the
                                                          heartbeat monitor's ``watchdog got stuck`` ...
                    nccl_error                 transient  ``ncclSystemError`` / ``ncclRemoteError`` /
                                                          ``ncclUnhandledCudaError``, ``NCCL WARN``, ``NCCL error
                                                          in:``, ``NCCL communicator was aborted``, NCCL's ``INFO
-                                                         file.cc:N -> 2`` (the trail of an error code)
+                                                         file.cc:N -> 2`` (the trail of an error code), Ascend
+                                                         HCCL's ``HCCL error in:``
                    timeout                    transient  a connection's timeout: ``Read timed out``,
                                                          ``ConnectTimeoutError``, ``socket has timed out``,
                                                          ``RendezvousTimeoutError``, ``*TimeoutError`` /
-                                                         ``*Timeout`` lines
+                                                         ``*Timeout`` lines, Go's ``TLS handshake timeout`` /
+                                                         ``i/o timeout``
                    connection_error           transient  ``Connection reset by peer`` / ``refused`` / ``closed by
                                                          peer``, ``Broken pipe``, ``Max retries exceeded``,
                                                          ``We couldn't connect to``, ``ConnectionError``,
@@ -294,7 +326,9 @@ tier   name        label                      class      matches
                                                          CLI's ``Could not connect to the endpoint URL``, TF/S3's
                                                          ``Unable to connect to endpoint``, curl's error codes,
                                                          tornado's ``StreamClosedError``, py4j's ``Answer from Java side
-                                                         is empty``, Go's ``Get "url": EOF``
+                                                         is empty``, Go's ``Get "url": EOF`` and ``connect:
+                                                         connection refused``, TF's ``UnavailableError: Socket
+                                                         closed``
                    timeout                    transient  any other ``timed out``; ``DistStoreError``,
                                                          ``EndpointConnectionError``; c10d stores' ``wait timeout
                                                          after N ms`` / ``Timeout waiting for key``; SQLite
@@ -304,7 +338,8 @@ tier   name        label                      class      matches
                    not_executable             config     exit code 126
                    bad_arguments              config     pip ``No matching distribution found for X`` (after
                                                          the network tier: an offline pip says the same); pyxis
-                                                         ``couldn't start container``
+                                                         ``couldn't start container``; a shell's ``readonly
+                                                         variable`` (a remote launch that never ran)
                    signal_sigabrt             unknown    a launcher's SIGABRT of a rank (``exitcode: -6``)
 =====  ==========  =========================  =========  ==================================================
 
@@ -493,6 +528,9 @@ SCHEDULER: tuple[Rule, ...] = (
          log=r": this job is preempted\b|PreemptionError: |[Nn]odes? of this job got pre-?empted"
              r"|Metadata Service says termination is imminent|Spot [Ii]nstance interruption notice"
              r"|instance was preempted|[Ss]pot (?:instance )?termination notice", free=True),
+    # A CI runner that vanished under the job (its machine rebooted or lost the network): as a lost runner.
+    Rule("runner_lost", TRANSIENT, "lost", log=r"The self-hosted runner: \S+ lost communication with the server",
+         free=True),
     # Gone with its runner: nothing the log says ended it.
     Rule("lost", TRANSIENT, "lost", state="lost", free=True),
 )
@@ -510,7 +548,9 @@ HARDWARE: tuple[Rule, ...] = (
 EXHAUSTED: tuple[Rule, ...] = (
     # The process hit its open-files limit; a shared-memory object that cannot be opened is then its symptom.
     Rule("too_many_open_files", CONFIG, "too_many_open_files",
-         log=r"\[Errno 24\] Too many open files|\bEMFILE\b|Too many open files$"),
+         log=r"\[Errno 24\] Too many open files|\bEMFILE\b|Too many open files$"
+             # torch's file_descriptor sharing: a worker's batch arrived without its descriptor (the fd limit)
+             r"|received 0 items of ancdata"),
     Rule("shm_exhausted", CONFIG, "shm_exhausted",
          log=r"insufficient shared memory|unable to (?:write to file|open shared memory object|mmap \d+ bytes from "
              r"file) </torch_|is killed by signal: Bus error|/dev/shm\S*.* No space left on device"
@@ -527,7 +567,7 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|Insufficient memory\) Failed to allocate|Container killed by YARN for exceeding physical memory"
              r"|TERM_MEMLIMIT|exceeded MEM usage (?:hard )?limit|PBS: job killed: v?p?mem \d+\w* exceeded limit"
              r"|Job exceeded a memory resource limit|which exceeds the memory usage threshold of"
-             r"|killed by \"?OOM Killer"
+             r"|killed by \"?OOM Killer|[Hh]as gone over (?:its |the )?memory limit"
              r"|java\.lang\.OutOfMemoryError"
              r"|Memory cgroup out of memory: Kill|"
              + _exc("MemoryError")),
@@ -543,7 +583,8 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|THCudaCheck FAIL .*out of memory|Non-OK-status: .*(?:Internal|Resource exhausted): out of memory"
              r"|Dst tensor is not initialized|Blas GEMM launch failed|Failed to get convolution algorithm\. This is"
              r" probably because cuDNN failed to initialize|CUDNN_STATUS_NOT_INITIALIZED"
-             r"|(?:HIP|MPS backend|XPU) out of memory|OOM when allocating tensor"
+             r"|(?:HIP|MPS backend|XPU|NPU|MLU|MUSA) out of memory|OOM when allocating tensor"
+             r"|Memory_Allocation_Failure\(EL0004\)"
              r"|RESOURCE_EXHAUSTED: (?:Out of memory|.*[Rr]an out of memory|Attempting to (?:reserve|allocate)"
              r"|Failed to allocate)|Resource exhausted: (?:Out\b|Attempting to)"
              r"|Out of memory while trying to allocate|Requested amount of GPU memory \(\d+ bytes\) could not be"
@@ -590,7 +631,9 @@ SETUP: tuple[Rule, ...] = (
              r"|qsub: submit error|Job exceeds queue resource limits|Job rejected by all possible destinations"
              r"|sbatch: error: Invalid generic resource|\bResourceLimitExceeded\b|Quota failure for project"
              r"|exceeds the allowed maximum of \d+|Quota '\w+' exceeded|No launchable resource found"
-             r"|catalog does not contain any resources that satisfy|bsub: .*(?:Bad|not valid|rejected)"),
+             r"|catalog does not contain any resources that satisfy|bsub: .*(?:Bad|not valid|rejected)"
+             r"|\bJob not submitted\.|\b0/\d+ nodes are available: "
+             r"|The following quota metrics exceed quota limits"),
     Rule("driver_mismatch", CONFIG, "driver_mismatch",
          log=r"driver version is insufficient for CUDA runtime version|no kernel image is available for execution"
              r"|NVIDIA driver on your system is too old|Found no NVIDIA driver|cudaErrorInsufficientDriver"
@@ -600,6 +643,9 @@ SETUP: tuple[Rule, ...] = (
              r"|invalid value for --gpu-architecture|nvidia-container-cli: requirement error"
              r"|please update your driver to a newer version|nvidia-container-cli: initialization error"
              r"|the provided PTX was compiled with an unsupported toolchain"
+             # a container runtime with no GPU toolkit to hand the devices over
+             r"|could not select device driver (?:\"[^\"]*\" )?with capabilities|unresolvable CDI devices nvidia\.com"
+             r"|unknown or invalid runtime name: nvidia"
              r"|Driver/library version mismatch|NVIDIA-SMI has failed because it couldn't communicate with the"
              r" NVIDIA driver"),
     Rule("no_gpu", CONFIG, "no_gpu",
@@ -620,6 +666,9 @@ SETUP: tuple[Rule, ...] = (
     Rule("auth_error", CONFIG, "auth_error",
          log=r"Cannot access gated repo|GatedRepoError|Unauthorized for url|Forbidden for url|\bAccessDenied\b"
              r"|Anonymous users cannot invoke requests against Requester Pays|denied: unauthenticated"
+             # ssh launchers with no key for the other host; a share or a quota that refuses the file
+             r"|No authentication methods available|Host key verification failed"
+             r"|Cannot retrieve the public link of the file|is over its data quota"
              r"|InvalidAccessKeyId|SignatureDoesNotMatch|ExpiredToken|Invalid user token|Invalid token passed"
              r"|Access to model \S+ is restricted|An error occurred \(40[13]\)|HTTP Error 40[13]|\(error 40[13]\)"
              r"|[Tt]oken seems invalid|No valid Hugging Face token|ErrorCode:Authori[sz]ationFailure"
@@ -628,7 +677,8 @@ SETUP: tuple[Rule, ...] = (
              r"|Forbidden: https?://|<HttpError 40[13] when requesting|AccessDeniedException: 40[13]"
              r"|does not have storage\.\w+\.\w+ access|requested access to the resource is denied"
              r"|unauthorized: authentication required|\(40[13] (?:Forbidden|Unauthorized)\)|" + _exc("RefreshError")),
-    Rule("repo_not_found", CONFIG, "bad_arguments", log=r"Repository Not Found for url"),
+    Rule("repo_not_found", CONFIG, "bad_arguments",
+         log=r"Repository Not Found for url|Error while calling W&B API: (?:project|entity) not found"),
     Rule("auth_status", CONFIG, "auth_error", log=r"\b40[13] Client Error"),
     Rule("corrupt_checkpoint", CONFIG, "corrupt_checkpoint",
          log=r"PytorchStreamReader failed|failed finding central directory|invalid load key"
@@ -652,9 +702,12 @@ SETUP: tuple[Rule, ...] = (
              r"|failed to get PTX kernel \S+ from module: CUDA_ERROR_NOT_FOUND"
              r"|version \S+ not defined in file \S+ with link time reference"
              r"|'numpy\.float64' object cannot be interpreted as an integer"
+             r"|Descriptors (?:cannot (?:not )?|should not )be created directly"
              r"|" + _EXC_LINE + r": module '[\w.]+' has no attribute '"
              r"|cannot import name '[\w.]+' from '[\w.]+' \((?:/|\w:\\)"
-             r"|" + _EXC_LINE + r".*(?:\b(?:requires?|is required|needs)\b.*(?:>=|==|~=)|undefined symbol: "
+             r"|" + _EXC_LINE + r".*(?:\b(?:requires?|is required|needs)\b"
+             r".*(?:>=|==|~=| or (?:above|later|newer|higher)\b)"
+             r"|undefined symbol: "
              r"|GLIBCXX_\S+' not found)|^\S+\.so(?:\.\d+)*: undefined symbol: "),
     # numpy 2 against modules built for 1.x: printed on the way to an ImportError that jobs
     # often catch (an optional import), so not fatal after exit 0; torchvision's "Failed to
@@ -694,6 +747,7 @@ SETUP: tuple[Rule, ...] = (
              r" Create/Open: |The specified bucket does not exist|\bNoSuchBucket\b"
              r"|404 Client Error: (?:Entry )?Not Found for url|HTTP Error 404: Not Found"
              r"|Could not open activation key file"
+             r"|that Paddle depends on is not configured correctly\. \(error code is .*cannot open shared object file"
              r"|Failed to pull image \S+: .*(?:not found|name unknown|does not exist)"
              r"|" + _exc("OSError") + r".*cannot open shared object file: No such file or directory"),
     Rule("permission_denied", CONFIG, "permission_denied",
@@ -714,12 +768,20 @@ SETUP: tuple[Rule, ...] = (
              r"|number of input must be bigger than batch size|Checkpoint path should be absolute"
              r"|Your setup doesn't support bf16|^Error: No such (?:command|option) '|CatboostError: Invalid param"
              r"|Failed to connect to GCS at address :\d+"
+             # what the hardware or the launch cannot give: BatchNorm with one sample, a dtype the GPU lacks,
+             # fp16 weights under a GradScaler, more processes than slots or devices, unused DDP parameters
+             r"|Expected more than 1 (?:value per channel|spatial element) when training"
+             r"|only supported on GPUs with compute capability|FlashAttention only supports (?:Ampere|Turing)"
+             r"|Attempting to unscale FP16 gradients|There are not enough slots available in the system"
+             r"|requires \d+ (?:logical )?devices, but only \d+ (?:XLA )?devices are available"
+             r"|has parameters that were not used in producing the loss"
              # Hydra/OmegaConf: an override or key the config does not have; YAML that does not parse
              r"|Could not override '|is not in struct$|^Key '[^']*' not in '|omegaconf\.errors\.\w+: "
              r"|ConfigCompositionException|MissingMandatoryValue|yaml\.(?:scanner|parser)\.\w+Error"
              r"|Exception has occurred: ScannerError|mapping values are not allowed here"),
     Rule("command_not_found_log", CONFIG, "command_not_found",
-         log=r": command not found$|failed to execute: \S+: No such file or directory|exit status \(127\)|"
+         log=r": command not found$|failed to execute: \S+: No such file or directory|exit status \(127\)"
+             r"|exec: \"[^\"]+\": (?:executable file not found in \$PATH|stat \S+: no such file or directory)|"
              + _exc("NoBackendError")),
 )
 
@@ -732,7 +794,8 @@ BUGS: tuple[Rule, ...] = (
              r"|expected input\[.*\] to have \d+ channels|Sizes of tensors must match except in dimension"
              r"|size mismatch, m1: |Given groups=\d+, weight of size|Incompatible shapes: \["
              r"|Shapes \([^)]*\) and \([^)]*\) are incompatible|Dimensions must be equal, but are \d+ and \d+"
-             r"|var and grad do not have the same shape|logits and labels must have the same first dimension"),
+             r"|var and grad do not have the same shape|logits and labels must have the same first dimension"
+             r"|[pv]map got inconsistent sizes for array axes to be mapped"),
     Rule("device_mismatch", CODE, "device_mismatch",
          log=r"Expected all tensors to be on the same device|expected scalar type \w+ but found \w+"
              r"|Input type \(.*\) and weight type \(.*\) should be the same|Expected object of (?:device|scalar) type"
@@ -748,7 +811,8 @@ BUGS: tuple[Rule, ...] = (
                                  r"|TracerArrayConversionError|TracerIntegerConversionError|UnexpectedTracerError): "),
     Rule("attribute_error", CODE, "attribute_error", log=_exc(r"\w*AttributeError")),
     Rule("key_error", CODE, "key_error", log=_exc("KeyError")),
-    Rule("index_error", CODE, "index_error", log=_exc("IndexError")),
+    Rule("index_error", CODE, "index_error",
+         log=_exc("IndexError") + r"|Received a label value of -?\d+ which is outside the valid range of \["),
     Rule("not_implemented", CODE, "not_implemented", log=_exc("NotImplementedError")),
 )
 
@@ -760,7 +824,9 @@ CRASHED: tuple[Rule, ...] = (
     Rule("illegal_memory_access", UNKNOWN, "illegal_memory_access",
          log=r"an illegal memory access was encountered|misaligned address|unspecified launch failure"
              r"|an illegal instruction was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS"
-             r"|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|hipErrorIllegalAddress"),
+             r"|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|hipErrorIllegalAddress"
+             # a kernel the driver's watchdog stopped (error 702): a display-bound GPU, a hung kernel or a bad device
+             r"|the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT"),
     Rule("segfault_log", UNKNOWN, "segfault", log=r"Segmentation fault|" + _launcher(11, "SIGSEGV")),
     Rule("segfault", UNKNOWN, "segfault", signal="SIGSEGV"),
     Rule("launcher_sigkill", UNKNOWN, "signal_sigkill",
@@ -810,6 +876,7 @@ NETWORK: tuple[Rule, ...] = (
          log=r"\b50[0234] Server Error|\b500 Internal Server Error|502 Bad Gateway"
              r"|503 Service (?:Temporarily )?Unavailable|Unable to provision requested ML compute capacity"
              r"|InsufficientInstanceCapacity|ZONE_RESOURCE_POOL_EXHAUSTED|RuntimeError: b'Backend Error'"
+             r"|Failed to acquire resources in all zones|Failed to provision all possible launchable resources"
              r"|504 Gateway Time-?out|HTTP Error 50[0234]|too many 50\d error responses"
              r"|\b50[0234] (?:GET|POST|PUT|PATCH|DELETE|HEAD) |Unavailable: Unexpected response code \d+"
              r"|failed \(code 50[0234]\)|\b50[0234] response executing"
@@ -819,13 +886,15 @@ NETWORK: tuple[Rule, ...] = (
              r"|NCCL operations have failed or timed out"),
     Rule("nccl_error", TRANSIENT, "nccl_error",
          log=r"ncclSystemError|ncclRemoteError|ncclInternalError|ncclUnhandledCudaError|NCCL WARN"
-             r"|NCCL communicator was aborted|NCCL error in:|NCCL error: |NCCL INFO [\w/.]+:\d+ -> [1-7]\b"),
+             r"|NCCL communicator was aborted|NCCL error in:|NCCL error: |NCCL INFO [\w/.]+:\d+ -> [1-7]\b"
+             r"|HCCL error in: "),
     Rule("timeout_connect", TRANSIENT, "timeout",
          log=r"Read timed out|ConnectTimeoutError|ReadTimeoutError|RendezvousTimeoutError|socket has timed out"
-             r"|Connection timed out"
+             r"|Connection timed out|net/http: TLS handshake timeout|: i/o timeout\b|Client\.Timeout exceeded while"
              r"|" + _exc(r"\w*TimeoutError", r"\w*Timeout", "timeout")),
     Rule("connection_error", TRANSIENT, "connection_error",
-         log=r"[Cc]onnection reset by peer|Connection refused|Broken pipe|Network is unreachable|No route to host"
+         log=r"[Cc]onnection reset by peer|Connection refused|connect: connection refused|Broken pipe"
+             r"|Network is unreachable|No route to host"
              r"|Connection closed by (?:peer|remote peer)|Connection aborted|RemoteDisconnected"
              r"|Failed to establish a new connection|We couldn't connect to|cannot find the requested files in"
              r"|Max retries exceeded with url|Failed to connect to \S+ port \d+|Couldn't connect to server"
@@ -835,7 +904,7 @@ NETWORK: tuple[Rule, ...] = (
              r"|the download may be incomplete|failed with max retries|failed to connect to all addresses"
              r"|Could not connect to the endpoint URL|StreamClosedError|Py4JNetworkError|Answer from Java side is empty"
              r"|Get \"https?://[^\"]*\": (?:unexpected )?EOF"
-             r"|: Unable to connect to endpoint|Curl returned error code \d+"
+             r"|: Unable to connect to endpoint|Curl returned error code \d+|\bUnavailableError: Socket closed"
              r"|" + _exc("FileIntegrityError") + r"|"
              + _exc("ConnectionResetError", "ConnectionRefusedError", "ConnectionAbortedError", "BrokenPipeError",
                     "ConnectionError", "DistNetworkError", "LocalEntryNotFoundError")),
@@ -855,6 +924,9 @@ LAST: tuple[Rule, ...] = (
     # set-up of the step; last, because enroot's own line, when there is one, says which.
     Rule("pyxis_container", CONFIG, "bad_arguments",
          log=r"pyxis: couldn't start container|spank_pyxis\.so: task_init\(\) failed"),
+    # A remote shell refused to re-export a read-only variable (colossalai's ssh launch), so the launch command
+    # never ran; last, because a job that did run prints what ended it.
+    Rule("shell_readonly", CONFIG, "bad_arguments", log=r": readonly variable$"),
     # A launcher says a rank aborted; a watchdog's abort is its timeout, so any transient line said more.
     Rule("launcher_sigabrt", UNKNOWN, "signal_sigabrt", log=_launcher(6, "SIGABRT", "Aborted")),
 )

@@ -10,7 +10,9 @@ nobody has shown us yet still gets its class:
   That rank's tracebacks count first; the other ranks' lost peers are symptoms.
 * **The exception that started it.** Python tracebacks are parsed per rank, and chains
   (``During handling of the above exception`` / ``The above exception was the direct cause``)
-  are followed to their first cause.
+  are followed to their first cause. TF autograph's quoted frames (``/x/training.py:541 train_step``)
+  count as frames. A spawned child that died reading from its dead parent (multiprocessing's
+  ``spawn_main``) is a symptom, set aside like an exception the program survived.
 * **Where it was raised.** The innermost frame's file: a framework's argument, config or
   validation module (``training_args.py``, ``validate_args``, omegaconf, accelerate's launch)
   says config; the user's own project file says a programming error is the program's; an
@@ -66,6 +68,9 @@ class Shape:
     # Exceptions the program survived: Python logging's "--- Logging error ---" report of a handler that
     # failed to format a record (the job goes on; a rule that read its last line read the wrong thing).
     survived: tuple[Raised, ...] = ()
+    # Exceptions of a process that died because another did: a spawned child that could not read what its
+    # parent was sending (multiprocessing's spawn_main: "Ran out of input", "pickle data was truncated").
+    symptoms: tuple[Raised, ...] = ()
     root_rank: str | None = None  # the rank a launcher names as the first to fail
     root_signal: int | None = None  # the signal the launcher says the root rank died of (torchrun exitcode -N)
     errnos: tuple[tuple[int, str], ...] = ()  # (errno, "file: line")
@@ -118,6 +123,10 @@ _RICH_PATH = compile_pattern(r"^\s*│ ([^\s│][^│]{0,1000}?\.py):\s*│?\s*$
 _RICH_REST = compile_pattern(r"^\s*│ \d+ in ([^\s│]{1,200})", capture=True)
 _RICH_END = compile_pattern(r"^\s*╰")
 _FRAME = compile_pattern(r"^(\s*)File \"([^\"]{1,1000})\", line \d+(?:, in ([^\s]{1,200}))?", capture=True)
+# TF's autograph quotes the frames of a traced function as "    /x/keras/engine/training.py:541 train_step  **".
+_GRAPH_FRAME = compile_pattern(r"^(\s*)(/[^\s:]{1,1000}\.py):\d+ ([\w<>.]{1,200})(?:  \*\*)?\s*$", capture=True)
+# A spawned child reading what its parent sends it: when the parent dies, the child's error is its symptom.
+_SPAWN_CHILD = compile_pattern(r"multiprocessing[/\\]spawn\.py$")
 _CHAIN = compile_pattern(r"During handling of the above exception, another exception occurred"
                          r"|The above exception was the direct cause of the following exception")
 # An exception line: a dotted name, then ": message" or the end. The name must look like an exception
@@ -155,7 +164,7 @@ def _origin(path: str | None, func: str | None) -> str:
     library = bool(_LIBRARY.search(low)) or low.startswith("<")
     if library and (_IO_FILE.search(base) or _IO_DIR.search(low)):
         return IO  # before a function's name: gcsfs's validate_response checks an HTTP answer, not a config
-    if func and _CONFIG_FUNC.search(func):
+    if func and _CONFIG_FUNC.search(func) and (library or not _LOOP_FUNC.search(func)):
         return CONFIG
     return LIBRARY if library else USER
 
@@ -169,6 +178,9 @@ _CONFIG_DIR = compile_pattern(r"/(?:omegaconf|hydra|pydantic|pydantic_core|absl/
                               r"|torch/distributed/elastic/rendezvous)(?:/|\.py)")
 _CONFIG_FUNC = compile_pattern(r"^(?:__post_init__|_?validate\w*|_?check_\w+|_?verify\w*|parse_args|parse_known_args"
                                r"|_?parse_\w*args\w*|_?sanity_check\w*|_?assert_valid\w*|error|_?check_arg\w*)$")
+# A project's own validation or evaluation loop (``def validate(model, loader)``): not an argument check.
+_LOOP_FUNC = compile_pattern(r"^_?(?:validate|validation|val|evaluate|eval)(?:_one)?(?:_epoch|_step|_batch|_model"
+                             r"|_loop|_epochs)?$")
 _LIBRARY = compile_pattern(r"/(?:site|dist)-packages/|/lib/python\d|/lib64/python\d|/python\d[\d.]*/lib/"
                            r"|/(?:torch|transformers|deepspeed|accelerate|lightning|pytorch_lightning|jax|jaxlib"
                            r"|flax|tensorflow|keras|datasets|peft|trl|diffusers|timm|mmcv|mmengine|vllm|ray"
@@ -187,7 +199,7 @@ def _exception(indent_text: str, rank: str | None, name: str, frames, trace: boo
     if m is None:
         return None
     exc, message = m.group(2), (m.group(3) or "").strip()
-    if exc == "FilteredStackTrace" and message:  # JAX prints the real exception after this word
+    if exc in ("FilteredStackTrace", "UnfilteredStackTrace") and message:  # JAX's real exception follows the word
         return _exception(message, rank, name, frames, trace)
     if exc in ("Traceback", "File", "During", "The", "Note", "Warning", "Error", "Hint"):
         return None
@@ -201,17 +213,19 @@ def _exception(indent_text: str, rank: str | None, name: str, frames, trace: boo
 
 
 def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
-    """(chains, bare exceptions, survived exceptions) from (file, rank, text) lines."""
+    """(chains, bare exceptions, survived exceptions, symptoms) from (file, rank, text) lines."""
     readers: dict[tuple[str, str | None], _Reader] = {}
     chains: list[tuple[Raised, ...]] = []
     bare: list[Raised] = []
-
     survived: list[Raised] = []
+    symptoms: list[Raised] = []
 
     def close(r: _Reader) -> None:
         if r.chain:
             if r.survives:
                 survived.extend(r.chain)
+            elif _spawned_child(r.chain[-1]):
+                symptoms.extend(r.chain)
             else:
                 chains.append(tuple(r.chain))
         r.chain, r.chained, r.survives = [], False, False
@@ -242,7 +256,8 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
         if _CHAIN.search(text):
             r.chained = True
             continue
-        if not r.in_tb and (_FRAME.search(text) or _RICH_FRAME.search(text) or _RICH_PATH.search(text)):
+        graph = _GRAPH_FRAME.search(text)
+        if not r.in_tb and (_FRAME.search(text) or _RICH_FRAME.search(text) or _RICH_PATH.search(text) or graph):
             # an excerpt cut below its "Traceback" line: its frames start one
             close(r)
             r.in_tb, r.frames, r.frame_indent = True, [], None
@@ -269,7 +284,7 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
             if rf is None and rp is None and rest is None and _RICH_END.search(text):
                 r.rich, r.frame_indent = False, 10 ** 6  # the exception line follows the box, at column 0
             continue
-        fm = _FRAME.search(text)
+        fm = _FRAME.search(text) or graph
         if fm is not None:
             indent = len(fm.group(1))
             r.frame_indent = indent if r.frame_indent is None else min(r.frame_indent, indent)
@@ -290,7 +305,11 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
         r.more = [r.chain, len(r.chain) - 1, 0]
     for r in readers.values():
         close(r)
-    return tuple(chains), tuple(bare), tuple(survived)
+    return tuple(chains), tuple(bare), tuple(survived), tuple(symptoms)
+
+
+def _spawned_child(raised: Raised) -> bool:
+    return bool(raised.where and _SPAWN_CHILD.search(raised.where) and raised.func in ("_main", "spawn_main"))
 
 
 MORE_LINES = 4  # lines below an exception line read as the rest of its message
@@ -386,7 +405,10 @@ _OOM = compile_pattern(r"(?i)\bout of memory\b|OutOfMemory|bad_alloc|bad allocat
 # failure", fairseq's "attempting to recover from OOM"), a glog W/I line.
 _NOT_OOM = compile_pattern(r"(?i)potential|possibl|\bmay\b|might|could be|\bif\b|not a failure|recover|retry|retrying"
                            r"|skipping|warning|^\s*(?:\d{4}-\d\d-\d\d[ T][\d:.]+:? )?[WI]\d{0,4} ")
-_ON_DEVICE = compile_pattern(r"(?i)cuda|gpu|device|\bTHC|\bHBM|\bTPU|\bXLA|cudnn|cublas|\bhip|\bmps\b|vram|nccl|tensor")
+# torch's wording for any device says it happened, whatever advice follows on the line ("If reserved memory ...").
+_OOM_SAID = compile_pattern(r"\b\w+ out of memory\. Tried to allocate ")
+_ON_DEVICE = compile_pattern(r"(?i)cuda|gpu|device|\bTHC|\bHBM|\bTPU|\bXLA|cudnn|cublas|\bhip|\bmps\b|vram|nccl|tensor"
+                             r"|\bnpu\b|\bmlu\b")
 
 
 def _found(pattern, line: str):
@@ -407,7 +429,7 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
             rank, rest = split_prefix(raw[:LINE_CHARS])
             lines.append((fname, rank, rest))
     lines = lines[-MAX_LINES:]
-    chains, bare, survived = _tracebacks(lines)
+    chains, bare, survived, symptoms = _tracebacks(lines)
     root_rank = root_signal = None
     in_root = False
     errnos, strerrors, http, oom = [], [], [], []
@@ -447,12 +469,14 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
             h = HTTP_PHRASES.get(phrase.group(0)) if phrase is not None else None
         if h is not None and h >= 400:
             http.append((h, where))
-        if _OOM.search(text) and not _NOT_OOM.search(text):
-            oom.append((bool(_ON_DEVICE.search(text)), where))
+        said = bool(_OOM_SAID.search(text))  # torch's device allocators' wording (the CPU's is another)
+        if said or (_OOM.search(text) and not _NOT_OOM.search(text)):
+            oom.append((said or bool(_ON_DEVICE.search(text)), where))
     if root_rank is None and srun_tasks:
         first = srun_tasks[0][0].strip("[]")
         root_rank = first.split(",")[0].split("-")[0] if first[:1].isdigit() else None
-    return Shape(chains=chains, bare=bare, survived=survived, root_rank=root_rank, root_signal=root_signal,
+    return Shape(chains=chains, bare=bare, survived=survived, symptoms=symptoms, root_rank=root_rank,
+                 root_signal=root_signal,
                  errnos=tuple(errnos), strerrors=tuple(strerrors), http=tuple(http), oom=tuple(oom),
                  ranks=frozenset(ranks), same_error_ranks=_same_error(chains, srun_tasks))
 

@@ -6,7 +6,8 @@ verdict here replaces the rule's. In the order tried:
 
 1. **An errno of a resource** (a full disk or quota, memory, open files, a permission): it
    wins its family wherever it stands.
-2. **An HTTP status of any client**: 401/403 -> config/auth_error; 429 ->
+2. **An HTTP status of any client** (a "Permission denied" strerror beside a 401/403 is the
+   service refusing, not the file system, so it waits for this step): 401/403 -> config/auth_error; 429 ->
    transient/rate_limited; 5xx -> transient/http_unavailable (backed off); 404 ->
    config/missing_file.
 3. **Other errnos and strerrors**: the network (transient), I/O (transient), missing files.
@@ -19,6 +20,9 @@ verdict here replaces the rule's. In the order tried:
    * a programming error (KeyError, IndexError, AttributeError, TypeError, NameError, an
      assertion, an in-place autograd modification, shape/dtype/device mismatches) raised
      in the user's own file -> code;
+   * a framework's word for a misuse by the program, wherever it was raised: every
+     ``flax.errors`` class, TF's ``OperatorNotAllowedInGraphError``, autograd's backward on a
+     non-scalar, a tensor used as a Python bool -> code;
    * absl/XLA/TF status words (``UNAVAILABLE``, ``UnimplementedError``, ``Mosaic failed to
      compile``...) and services' exception names (``ServiceUnavailable``, ``RateLimitError``);
    * an I/O layer's error with no errno, by what it was doing (opening, reading, writing).
@@ -91,6 +95,10 @@ _CODE_NAME = {"KeyError": "key_error", "IndexError": "index_error", "AttributeEr
               "NotImplementedError": "not_implemented", "SyntaxError": "syntax_error",
               "IndentationError": "syntax_error", "AssertionError": "programming_error",
               "InvalidArgumentError": "programming_error", "StopIteration": "programming_error"}
+#: Exceptions that only a program's misuse of its framework raises, wherever the frame stands: TF's graph-mode
+#: ``OperatorNotAllowedInGraphError`` and every ``flax.errors`` class (its message links to flax.errors.html).
+_MISUSE_NAME = frozenset({"OperatorNotAllowedInGraphError"})
+_FLAX_ERROR = compile_pattern(r"^flax\.errors\.|flax\.errors\.html#flax\.errors\.\w+")
 _PROGRAMMING_MESSAGE = compile_pattern(
     r"(?i)modified by an inplace operation|needed for gradient computation has been modified"
     r"|backward through the graph a second time|does not require grad|does not have a grad_fn"
@@ -105,7 +113,12 @@ _PROGRAMMING_MESSAGE = compile_pattern(
     r"|is incompatible with (?:the )?layer|expected (?:axis -?\d+ of )?input shape|expected shape=|found shape="
     r"|expected ndim=|found ndim=|must have the same (?:shape|size|number|length)|must be the same (?:size|shape)"
     r"|same (?:shape|size) as (?:the )?input|size .{0,40} must be the same as|on the same device|same device as"
-    r"|(?:not enough|too many) values to unpack")
+    r"|(?:not enough|too many) values to unpack"
+    # autograd and graph-mode misuse: backward on a non-scalar, a tensor used as a Python bool, a float written
+    # into an integer tensor, a loss wired to no trainable variable
+    r"|grad can be implicitly created only for scalar outputs|Boolean value of Tensor with more than one"
+    r"|can't be cast to the desired output type|No gradients provided for any variable"
+    r"|is not allowed in Graph execution")
 
 #: A framework's own bug, in its words: not a check of the configuration, whatever else the message says.
 _REPORT_BUG = compile_pattern(r"(?i)report (?:this|it|a bug)|open (?:up )?an issue|file (?:a bug|an issue)"
@@ -130,13 +143,13 @@ _CONFIG_MESSAGE = compile_pattern(
     r"|is required|are required|mutually exclusive|incompatible with|divisible by|not compatible"
     r"|was given|were given|got both|at the same time|\bnot set\b|is not set|environment variable"
     r"|requires? .{0,60}(?:to be set|version|>=|installed)|only (?:available|works) (?:with|on|for|when)"
-    r"|no longer (?:supported|available)|has been (?:removed|deprecated)")
+    r"|no longer (?:supported|available)|has been (?:removed|deprecated)|\byou (?:cannot|can't|can ?not|must)\b")
 
 _SHAPE_MESSAGE = compile_pattern(r"(?i)shape|size of tensor|must match the size|broadcast|dimension|view size"
                                  r"|\baxis\b|\brank\b")
 _INDEX_MESSAGE = compile_pattern(r"(?i)indices\[[\d,]*\] = -?\d+ is not in \[|index out of range|out of bounds"
                                  r"|index -?\d+ is out of")
-_DEVICE_MESSAGE = compile_pattern(r"(?i)same device|on cpu|scalar type|dtype|can't convert cuda")
+_DEVICE_MESSAGE = compile_pattern(r"(?i)same device|on cpu|scalar type|dtype|can't convert cuda|can't be cast to the")
 _STATUS = compile_pattern(r"^(?:\w+: )?(UNAVAILABLE|DEADLINE_EXCEEDED|UNAUTHENTICATED|PERMISSION_DENIED"
                           r"|UNIMPLEMENTED|FAILED_PRECONDITION|INTERNAL|INVALID_ARGUMENT|ABORTED|DATA_LOSS"
                           r"|Unavailable|Deadline exceeded|Unauthenticated|Permission denied|Unimplemented"
@@ -148,7 +161,7 @@ _STATUS_VERDICT = {"UNAVAILABLE": (TRANSIENT, "connection_error"), "DEADLINE_EXC
 #: Other exceptions a framework raises for a refused configuration (``ZeRORuntimeException``): any *Error or
 #: *Exception but those of I/O, the network, memory, imports and decoding, which say something else.
 _ANY_CHECK = compile_pattern(r"^(?:\w*(?:Runtime|Value|Assertion|Usage|Setup|Init|Launch|Plugin|Strategy|Accelerator"
-                             r"|Argument|Param|Option|Spec|Schema|Check)(?:Error|Exception))$")
+                             r"|Argument|Param|Option|Spec|Schema|Check|Client|Tracking)(?:Error|Exception))$")
 _IO_NAME = compile_pattern(r"^(?:OSError|IOError|EnvironmentError|RuntimeError|\w*(?:IO|Io|File|Write|Read|Storage"
                            r"|Stream)\w*(?:Error|Exception))$")
 _NOT_PYTHON = compile_pattern(r"(?i)\.(?:ya?ml|json|toml|cfg|ini|sh|txt|md|conf)$")
@@ -183,8 +196,10 @@ _IO_WRITE = compile_pattern(r"(?i)\bwrit(?:e|ing)\b|flush|failed to save|could n
 
 def verdict(shape: Shape) -> Verdict | None:
     """What the structure says, or None when it says nothing (see the module docstring for the order)."""
+    # A service's "Permission denied" beside its own 401/403 is the service refusing the credentials, not the OS.
+    refused = any(code in (401, 403) for code, _ in shape.http)
     for n in _RESOURCE_ORDER:
-        for num, where in shape.errnos + shape.strerrors:
+        for num, where in shape.errnos + tuple(e for e in shape.strerrors if not (refused and e[0] in (1, 13))):
             if num == n:
                 klass, label = _RESOURCE_ERRNO[n]
                 return Verdict(klass, label, f"{where} (errno {n})", "errno", _line(where))
@@ -272,6 +287,9 @@ def exception_verdict(raised: Raised) -> Verdict | None:
                        "origin")
     if _PROGRAMMING_MESSAGE.search(message) and base in ("RuntimeError", "ValueError", "Exception"):
         return Verdict(CODE, _code_label(raised), _text(raised), "message", raised.text)
+    if base in _MISUSE_NAME or _FLAX_ERROR.search(raised.name) or _FLAX_ERROR.search(message):
+        return Verdict(CODE, "type_error" if base in _MISUSE_NAME else "programming_error",
+                       f"{_text(raised)} (the framework's word for a misuse by the program)", "name", raised.text)
     if base == "InvalidArgumentError":  # TF's: a tensor of the wrong shape, an index out of its table
         return Verdict(CODE, _code_label(raised), _text(raised), "name", raised.text)
     if raised.origin == IO and _IO_NAME.search(base):
