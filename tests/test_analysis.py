@@ -5,6 +5,7 @@ read from the attempt folder (tmp_path here, no processes). Notify actions are d
 the pure core and marked as sent by the shell.
 """
 
+import re
 import shlex
 
 import pytest
@@ -106,7 +107,8 @@ def test_render_has_a_section_per_stage_the_ladder_held():
     assert "### What each layer said" in train
     assert "- scheduler: exited, alive=False" in train
     assert "- container: exit code 1" in train
-    assert f"- logs: stdout; stderr: {TB}" in train
+    assert re.search(r"^- logs: stdout\S*.*; \d+ bytes read$", train, re.MULTILINE), train
+    assert f"- log: stderr: {TB}" in train
     assert "- progress: 3/20" in train
     assert "### stderr, last 2 lines" in train and "tail line 1\ntail line 2" in train
     assert "A bug in the job's own code" in train
@@ -129,7 +131,7 @@ def test_render_of_a_stage_with_no_diagnosis_says_so():
     state = held_state()
     state.stage("a.train").diagnosis = None
     text = analysis.render(state, "/r", "a", {}, at(61))
-    assert "- (no diagnosis was recorded)" in text
+    assert "- layers: none recorded" in text
 
 
 def test_layer_lines_name_each_of_the_five_layers():
@@ -143,12 +145,28 @@ def test_layer_lines_name_each_of_the_five_layers():
     lines = analysis.layer_lines(state.stage("a.train").diagnosis)
     heads = [ln.split(":", 1)[0] for ln in lines[1:]]
     assert heads == ["- scheduler", "- container", "- logs", "- progress", "- output"]
-    assert lines[0].startswith("- verdict at 2024-03-01 12:00:30 UTC, attempt 1: **running**")
+    assert lines[0] == "- verdict of attempt 1 at 2024-03-01 12:00:30 UTC: **running**"
     assert "- progress: 4/10" in lines[4]
 
 
 def test_layer_lines_without_a_diagnosis():
-    assert analysis.layer_lines(None) == ["- (no diagnosis was recorded)"]
+    assert analysis.layer_lines(None) == ["- layers: none recorded"]
+
+
+def test_the_analysis_and_the_prompt_show_the_same_layer_facts():
+    """One source (``layers.layer_facts``), two formats: a Markdown list item, a quoted data line."""
+    from tianluo import prompt_text
+
+    state = state_from_graph({"a": {"train": []}}, ladder=NO_RETRY)
+    state = launched(decide(state, observe(), T0).state)
+    from pure_helpers import running
+
+    state = decide(state, observe(**{"a.train": seen(running(), progress=(4, 10))}), at(30)).state
+    d = state.stage("a.train").diagnosis
+    items, quoted = analysis.layer_lines(d), prompt_text.layer_lines(d)
+    assert len(items) == len(quoted) > 3
+    for item, line in zip(items[1:], quoted[1:], strict=True):
+        assert item[2:] == line[2:], (item, line)  # "- layer: words" and "> layer: words"
 
 
 def test_release_command_survives_a_run_folder_with_a_space():

@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "tianluo"
 
 #: The pure core (ARCHITECTURE.md, "The pure core").
-PURE = ("decide", "draft", "judge", "diagnose", "classify", "rulebook", "run_rules", "ladder", "responses",
+PURE = ("decide", "layers", "draft", "judge", "diagnose", "classify", "rulebook", "run_rules", "ladder", "responses",
         "degrade", "agent_rung", "holds", "skips", "stage_machine", "analysis", "rates", "report_data", "story",
         "plainjson", "observations",
         "actions", "events", "model", "plan_model", "states", "migrate", "forks", "templating", "backends.sbatch",

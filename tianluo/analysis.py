@@ -7,6 +7,7 @@ import shlex
 from datetime import datetime
 from pathlib import PurePath
 
+from tianluo.layers import layer_facts
 from tianluo.model import Diagnosis, RunState, StageState
 from tianluo.plaintext import fence, one_line
 from tianluo.shipped import template_text
@@ -58,40 +59,10 @@ def next_step(stage: StageState) -> str:
 
 
 def layer_lines(d: Diagnosis | None) -> list[str]:
-    """The five layers of a diagnosis as Markdown list items."""
-    if d is None:
-        return ["- (no diagnosis was recorded)"]
-    out = [f"- verdict at {d.at:%Y-%m-%d %H:%M:%S} UTC, attempt {d.attempt}: **{d.verdict}**"]
-    if d.scheduler:
-        s = d.scheduler
-        rss = f", rss {s.rss_bytes // (1024 * 1024)} MiB" if s.rss_bytes else ""
-        where = f"job {s.job_id} ({s.scheduler_state})" if s.job_id else f"pid {s.pid}, status {s.proc_status}"
-        out.append(f"- scheduler: {s.state}, alive={s.alive}, {where}{rss}" + (f" ({s.detail})" if s.detail else ""))
-        if s.gpus:
-            out.append(f"- GPUs: {'; '.join(s.gpus)}")
-    if d.container:
-        c = d.container
-        port = f", port {c.port}" if c.port is not None else ""
-        out.append(f"- container: exit code {c.exit_code}, signal {c.signal}, host {c.host}{port}, "
-                   f"started {c.started_at}, ended {c.ended_at}")
-    if d.logs:
-        found = "; ".join(d.logs.findings) or "no fault line"
-        out.append(f"- logs: {', '.join(d.logs.files) or 'none'}; {found}")
-    if d.progress:
-        p = d.progress
-        if p.done is None:
-            out.append("- progress: no progress line seen")
-        else:
-            total = f"/{p.total:g}" if p.total is not None else ""
-            rate = f", {p.rate_per_min:.2f}/min" if p.rate_per_min else ""
-            out.append(f"- progress: {p.done:g}{total}{rate}, last moved {p.last_moved_at}")
-    if d.output:
-        o = d.output
-        checks = "; ".join(f"{c.kind} {c.target}: {'ok' if c.ok else c.detail}" for c in o.done_when)
-        path = f"{o.path} exists={o.exists} size={o.size}" if o.path else "no output path"
-        out.append(f"- output: {path}" + (f"; done_when: {checks}" if checks else ""))
-        if o.space:
-            out.append(f"- file systems it writes to: {'; '.join(o.space)}")
+    """The five layers of a diagnosis (``layers.layer_facts``) as Markdown list items; the verdict in bold."""
+    out = []
+    for layer, words in layer_facts(d):
+        out.append(f"- {layer}: **{words}**" if layer.startswith("verdict") else f"- {layer}: {words}")
     return [one_line(line, MAX_ITEM) for line in out]  # words from outside: a newline there never starts a section
 
 
