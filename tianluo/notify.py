@@ -155,7 +155,8 @@ def _send(state: RunState, run_dir: Path, channel: NotifySpec, what, kind: str, 
     except SpecError as exc:  # a plan from before placements were checked: never run it
         return False, f"not run: {exc}"
     try:  # its own session: a timeout ends what it started too; its output is capped, never read whole
-        proc = run_command(command, NOTIFY_TIMEOUT_S, env=env, cwd=state.plan.workdir)
+        # Its end is its own exit: a background child it left (holding the pipes or not) goes with it.
+        proc = run_command(command, NOTIFY_TIMEOUT_S, env=env, cwd=state.plan.workdir, end_group=True)
     except subprocess.TimeoutExpired:
         return False, f"timed out after {NOTIFY_TIMEOUT_S}s"
     except OSError as exc:
