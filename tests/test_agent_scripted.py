@@ -535,6 +535,27 @@ def test_start_refuses_a_bad_agent_in_one_line_and_creates_nothing(tmp_path, arg
     assert not [p for p in (tmp_path / "home").glob("*-agent-run*")]
 
 
+def test_an_agent_is_not_run_where_others_could_leave_it_instructions(tmp_path):
+    """Agent CLIs trust CLAUDE.md, AGENTS.md, .claude/ in their folder and the folders above: a folder others can
+    write (without the sticky bit), or one another user owns, is refused at start and at every call."""
+    project = tmp_path / "proj"
+    spec_path = write_spec(project, spec(FAILS, agent("answer.py", "retry"), extra=HOLD_AT_ONCE))
+    project.chmod(0o777)
+    proc = cli("start", spec_path, "--home", tmp_path / "home", "--trigger", "none", "--accept-defaults", cwd=tmp_path)
+    assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+    assert f"{project} is writable by group or others (mode 0777)" in proc.stderr and "chmod go-w" in proc.stderr
+    assert not (tmp_path / "home").exists() or not list((tmp_path / "home").glob("*agent-run*"))
+    project.chmod(0o755)
+    run_dir = begin(tmp_path, spec(FAILS, agent("answer.py", "retry"), extra=HOLD_AT_ONCE))
+    tmp_path.chmod(0o775)  # a folder above it became group-writable after start
+    try:
+        st, c = held(run_dir, tmp_path)
+    finally:
+        tmp_path.chmod(0o700)
+    assert c["reply"]["error"].startswith(f"not started: the agent runs in {project}, and {tmp_path} is writable")
+    assert not (run_dir / "agent/1/stdin.txt").exists() and st["attempt"] == 1  # it never ran, nothing retried
+
+
 # --- reading an answer (pure) -------------------------------------------------------------------
 
 ANSWER = {"action": "retry", "reason": "net"}

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from tianluo import fsio
+from tianluo import fsio, runfs
 from tianluo.agent_rung import MAX_AFTER_S
 from tianluo.durations import format_duration, parse_duration
 from tianluo.errors import TianluoError
@@ -214,12 +214,15 @@ def _env(run_dir: Path, state: RunState, sid: str, call: int) -> dict[str, str]:
 
 def _start(run_dir: Path, state: RunState, c: _Call, command: str, sel: selectors.BaseSelector) -> None:
     call = c.consult.call
+    workdir = state.plan.workdir  # where the jobs run: `python3 agent.py` means the spec's agent.py
+    if shared := runfs.shared_folder(workdir):  # it changed since start: never run an agent others can steer
+        c.error = f"not started: the agent runs in {workdir}, and {shared}; `chmod go-w` it"
+        return
     fsio.make_dirs(c.folder)
     if not fsio.create_exclusive(c.folder / PROMPT, _prompt(run_dir, state, c.sid, call)):
         # Submit is record: a tick stopped during this call left its folder; never ask twice.
         c.error = f"agent/{call}/{PROMPT} exists: an earlier tick made this call and stopped during it; not made twice"
         return
-    workdir = state.plan.workdir  # where the jobs run: `python3 agent.py` means the spec's agent.py
     if not os.path.isdir(workdir):
         c.error = f"could not start: the spec's folder {workdir} (where the agent runs, as the jobs do) is gone"
         return
