@@ -271,6 +271,35 @@ def test_metrics_file_that_cannot_be_written_is_one_line_after_the_tick(tmp_path
     assert os.listdir(folder) == []  # no temp file left behind
 
 
+def test_a_link_another_user_planted_in_a_shared_textfile_folder_is_refused_not_written_through(tmp_path):
+    """The textfile folder is often shared (node_exporter's group): a link planted at the file, or in place of
+    a folder on the way, by someone who is neither you nor root is refused in one line, nothing written."""
+    run_dir = start_run(write_spec(tmp_path / "proj", TWO), tmp_path / "home", tmp_path, "--no-tick")
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    (victim / "precious").write_text("keep me\n")
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o1777)
+    at_file = shared / "tianluo.prom"
+    at_file.symlink_to(victim / "precious")
+    os.lchown(at_file, 65534, 65534)  # planted by another user
+    err = one_line_error(cli("tick", "--metrics-file", at_file, "--run", run_dir, cwd=tmp_path))
+    assert "--metrics-file" in err and "symbolic link" in err and "warning" in err and "tick itself is done" in err
+    on_the_way = shared / "textfile"
+    on_the_way.symlink_to(victim)
+    os.lchown(on_the_way, 65534, 65534)
+    err = one_line_error(cli("tick", "--metrics-file", on_the_way / "t.prom", "--run", run_dir, cwd=tmp_path))
+    assert "another user made" in err and "nothing was written" in err, err
+    assert sorted(os.listdir(victim)) == ["precious"] and (victim / "precious").read_text() == "keep me\n"
+    assert read_state(run_dir)["tick_count"] == 2  # the ticks ran; only the textfile was refused
+    mine = tmp_path / "mine"
+    mine.symlink_to(victim)  # your own link on the way is followed, as a path you gave
+    cli("tick", "--metrics-file", mine / "t.prom", "--run", run_dir, cwd=tmp_path, check=True)
+    assert (victim / "t.prom").read_text().startswith("# HELP")
+    assert oct((victim / "t.prom").stat().st_mode & 0o777) == "0o644"
+
+
 ONE_FAILS_ONE_WAITS = """\
 name: mixed
 ladder:

@@ -278,6 +278,23 @@ def test_a_notify_command_that_hangs_is_ended_whole_at_its_timeout(tmp_path, mon
 
 
 @pytest.mark.integration
+def test_a_notify_command_ends_when_it_exits_though_a_background_child_holds_its_pipes(tmp_path):
+    """`echo ... >> sent.txt; sleep 97 &` exited 0 at once: it is sent, then and once, and the child is gone.
+    Waiting for EOF of the pipes the child holds would wait out the timeout, record "timed out" and send again."""
+    run_dir = _held_run(tmp_path, """{command: 'echo sent >> sent.txt; sleep 97 & echo $! >> bg.pids'}""")
+    t0 = time.monotonic()
+    assert run_tick(run_dir).phase == Phase.BLOCKED
+    assert time.monotonic() - t0 < 10  # not the 30 s of NOTIFY_TIMEOUT_S
+    assert not [e for e in read_events(run_dir) if e["event"] == "notify_failed"]
+    assert all(n["sent_at"] is not None for n in read_state(run_dir)["notices"])
+    for pid in [int(x) for x in (tmp_path / "proj/bg.pids").read_text().split()]:  # its group went with it
+        wait_for(lambda pid=pid: not alive(pid), timeout=5, what=f"the background sleep {pid} to end")
+    run_tick(run_dir)
+    sends = len((tmp_path / "proj/sent.txt").read_text().splitlines())
+    assert sends == len(read_state(run_dir)["notices"])  # each notice once, never again
+
+
+@pytest.mark.integration
 def test_a_killed_tick_never_repeats_what_was_sent_and_never_loses_the_rest(tmp_path, hook):
     project = tmp_path / "proj"
     slow = ("""{command: 'test -e go || { touch waiting; sleep 60; }; echo "$TIANLUO_TITLE" >> told.txt'}""")

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import clean_env, cli, write_spec
 
 from tianluo import triggers
 from tianluo.errors import TianluoError
@@ -393,3 +394,20 @@ def test_through_the_trigger_interface_with_options_as_state_json_keeps_them(run
     recorded = {"scope": "user", "dry_run": "False", "unit_dir": str(unit_dir)}
     assert triggers.uninstall("systemd", run_dir, RUN_ID, **recorded) is True
     assert listing(unit_dir) == []
+
+
+def test_a_start_whose_units_cannot_be_written_leaves_no_empty_home_behind(tmp_path):
+    """The start made ./.tianluo, then could not write the units: the run folder and the home it made go (the home
+    only if it made it and it holds nothing else); a home that was there already stays."""
+    spec = write_spec(tmp_path / "proj", 'name: t\nentities:\n  a:\n    stages:\n      s: {run: "true"}\n')
+    fake_home = tmp_path / "user"
+    fake_home.mkdir()
+    (fake_home / ".config").write_text("a file where the unit folder's parent belongs\n")
+    env = clean_env(HOME=str(fake_home))
+    proc = cli("start", spec, "--trigger", "systemd", "--accept-defaults", cwd=spec.parent, env=env)
+    assert proc.returncode == 2 and "cannot write the systemd units" in proc.stderr, proc.stderr
+    assert sorted(os.listdir(spec.parent)) == ["tianluo.yaml"]  # no .tianluo left behind
+    (spec.parent / ".tianluo").mkdir(mode=0o700)  # the user's own, made before: kept, as it was
+    proc = cli("start", spec, "--trigger", "systemd", "--accept-defaults", cwd=spec.parent, env=env)
+    assert proc.returncode == 2
+    assert os.listdir(spec.parent / ".tianluo") == []

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from tianluo import fsio, redact
+from tianluo import fsio, redact, runfs
 from tianluo.agent_rung import MAX_AFTER_S
 from tianluo.durations import format_duration, parse_duration
 from tianluo.errors import TianluoError
@@ -214,12 +214,15 @@ def _env(run_dir: Path, state: RunState, sid: str, call: int) -> dict[str, str]:
 
 def _start(run_dir: Path, state: RunState, c: _Call, command: str, sel: selectors.BaseSelector) -> None:
     call = c.consult.call
+    workdir = state.plan.workdir  # where the jobs run: `python3 agent.py` means the spec's agent.py
+    if shared := runfs.shared_folder(workdir):  # it changed since start: never run an agent others can steer
+        c.error = f"not started: the agent runs in {workdir}, and {shared}; `chmod go-w` it"
+        return
     fsio.make_dirs(c.folder)
     if not fsio.create_exclusive(c.folder / PROMPT, _prompt(run_dir, state, c.sid, call)):
         # Submit is record: a tick stopped during this call left its folder; never ask twice.
         c.error = f"agent/{call}/{PROMPT} exists: an earlier tick made this call and stopped during it; not made twice"
         return
-    workdir = state.plan.workdir  # where the jobs run: `python3 agent.py` means the spec's agent.py
     if not os.path.isdir(workdir):
         c.error = f"could not start: the spec's folder {workdir} (where the agent runs, as the jobs do) is gone"
         return
@@ -379,6 +382,10 @@ def consult_all(run_dir: Path, state: RunState, calls: list, now: datetime, time
             if c.proc is not None and c.proc.returncode is None:
                 _finish(sel, c)
         sel.close()
+        # A call ends with every process that carries its tag: what left the group (setsid, a daemon) too.
+        started = {str(c.consult.call) for c in todo if c.proc is not None}
+        if started:
+            kill_tagged(run_dir, started)
     events = []
     red = redact.of_plan(state.plan, os.environ)
     for c in todo:
@@ -436,7 +443,6 @@ def kill_abandoned(run_dir: Path, state: RunState) -> list[int]:
     Its agent runs on in its own session: its processes are those of this user that carry the
     call's tags (``TIANLUO_RUN_DIR``, ``TIANLUO_AGENT_CALL``) in their environment.
     """
-    from tianluo import proctable
     from tianluo.states import StageStatus
 
     calls = set()
@@ -444,20 +450,58 @@ def kill_abandoned(run_dir: Path, state: RunState) -> list[int]:
         stage = state.stage(sid)
         if stage.status == StageStatus.CONSULTING and stage.consults and stage.consults[-1].reply is None:
             calls.add(str(stage.consults[-1].call))
-    if not calls:
-        return []
-    table, me, killed = proctable.read(), os.geteuid(), []
-    for pid in sorted(table.procs):
-        if pid == os.getpid() or table.uid(pid) != me:
-            continue
-        if table.env_value(pid, "TIANLUO_AGENT_CALL") in calls and \
-                table.env_value(pid, "TIANLUO_RUN_DIR") == os.path.abspath(run_dir):
-            try:
-                os.kill(pid, signal.SIGKILL)
-                killed.append(pid)
-            except (ProcessLookupError, PermissionError):
-                pass
+    return kill_tagged(run_dir, calls) if calls else []
+
+
+#: Rounds of looking for tagged processes: one forked while the last round killed is found by the next.
+KILL_ROUNDS = 5
+
+
+def kill_tagged(run_dir: Path, calls: set[str]) -> list[int]:
+    """SIGKILL every process of this user whose environment carries one of ``calls`` of this run (the
+    tags ``TIANLUO_AGENT_CALL`` and ``TIANLUO_RUN_DIR``), wherever it went (``setsid``, a daemon's
+    double fork); returns the pids killed.
+
+    A pid is never confused with a later process that reused it: the process is pinned first (a
+    pidfd), its environment read after that, and the signal sent through the pin, so a process that
+    ended in between is not replaced by another. Processes of other users are never looked into.
+    """
+    from tianluo import proctable
+    from tianluo.shellrun import pidfd
+
+    folder, me, killed = os.path.abspath(run_dir), os.geteuid(), []
+
+    def tagged(table: proctable.ProcTable, pid: int) -> bool:
+        return table.env_value(pid, "TIANLUO_AGENT_CALL") in calls and table.env_value(pid, "TIANLUO_RUN_DIR") == folder
+
+    for _ in range(KILL_ROUNDS):
+        table = proctable.read()
+        found = False
+        for pid in sorted(table.procs):
+            if pid == os.getpid() or table.uid(pid) != me or not tagged(table, pid):
+                continue
+            pin = pidfd(pid)  # None without pidfds: the process is then signalled by its pid
+            try:  # read again once pinned: the pinned process's own environment, or the pin is of one gone
+                if tagged(proctable.ProcTable({}), pid) and _kill_pinned(pid, pin):
+                    killed.append(pid)
+                    found = True
+            finally:
+                if pin is not None:
+                    os.close(pin)
+        if not found:
+            break
     return killed
+
+
+def _kill_pinned(pid: int, pin: int | None) -> bool:
+    try:
+        if pin is not None:
+            signal.pidfd_send_signal(pin, signal.SIGKILL)
+        else:
+            os.kill(pid, signal.SIGKILL)
+        return True
+    except (ProcessLookupError, PermissionError):
+        return False
 
 
 def write_decision(run_dir: Path, state: RunState, sid: str, call: int) -> Path:

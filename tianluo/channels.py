@@ -2,14 +2,18 @@
 
 A webhook URL and an SMTP password are secrets: neither is ever part of what this module
 returns or raises (errors name the channel as :func:`describe` does: scheme and host only).
-Every send has a timeout; a failed one is tried once more within the tick (tenacity), so a
-tick spends at most about twice the channel's timeout on it.
+Every send has one deadline, the channel's timeout, for the whole exchange (``tianluo.exchange``:
+connecting, TLS, every read and write), not one per read: a server that trickles its answer
+is cut there, and the send is a failure. A failed send is tried once more within the tick
+(tenacity), unless it ran out of time: a tick spends at most the timeout on a slow server
+(the next tick tries again), and about twice the timeout on one that fails fast.
 """
 
 import http.client
 import json
 import os
 import smtplib
+import socket
 import ssl
 import urllib.error
 import urllib.request
@@ -27,6 +31,7 @@ from tenacity import (
     wait_fixed,
 )
 
+from tianluo.exchange import Deadline, ExchangeTimedOut, within
 from tianluo.plaintext import one_line
 from tianluo.redact import SHORTEST, Redactor, url_secrets
 
@@ -43,6 +48,10 @@ class SendFailed(Exception):
 
 class Refused(SendFailed):
     """A send that the same try again in this tick cannot fix (no password set, a login refused)."""
+
+
+class TimedOut(Refused):
+    """No end to the exchange within the channel's timeout: not tried again in this tick (the next tick does)."""
 
 
 @dataclass(frozen=True)
@@ -103,7 +112,51 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
-_OPENER = urllib.request.build_opener(_NoRedirect)
+def _watching(cls, deadline: Deadline):
+    """A connection factory for ``do_open``: ``cls`` whose socket ``deadline`` can shut down."""
+    def make(host, **kwargs):
+        conn = cls(host, **kwargs)
+        conn._create_connection = lambda *a, **kw: deadline.watch(socket.create_connection(*a, **kw))
+        return conn
+    return make
+
+
+class _Http(urllib.request.HTTPHandler):
+    def __init__(self, deadline: Deadline):
+        super().__init__()
+        self.deadline = deadline
+
+    def http_open(self, req):
+        return self.do_open(_watching(http.client.HTTPConnection, self.deadline), req)
+
+
+class _Https(urllib.request.HTTPSHandler):
+    def __init__(self, deadline: Deadline):
+        super().__init__()
+        self.deadline = deadline
+
+    def https_open(self, req):
+        return self.do_open(_watching(http.client.HTTPSConnection, self.deadline), req)  # the default context
+
+
+def _timed_out(channel) -> TimedOut:
+    return TimedOut(f"timed out: no answer from {describe(channel)} within {channel.timeout:g}s (the whole exchange)")
+
+
+def fetch(request: urllib.request.Request, timeout: float) -> int:
+    """The HTTP status of ``request`` (redirects not followed), the whole exchange within ``timeout``.
+
+    Raises:
+        ExchangeTimedOut: it took longer; its connection was shut down.
+        urllib.error.HTTPError, urllib.error.URLError, OSError: as urllib raises them.
+    """
+    def exchange(deadline: Deadline) -> int:
+        opener = urllib.request.build_opener(_NoRedirect, _Http(deadline), _Https(deadline))
+        with opener.open(request, timeout=timeout) as answer:
+            answer.read(MAX_ANSWER)
+            return answer.status
+
+    return within(timeout, exchange, "http")
 
 
 def _post(channel, msg: Message, env) -> str:
@@ -112,15 +165,15 @@ def _post(channel, msg: Message, env) -> str:
     request = urllib.request.Request(url, data=data, method="POST", headers={
         "Content-Type": "application/json; charset=utf-8", "User-Agent": "tianluo"})
     try:
-        with _OPENER.open(request, timeout=channel.timeout) as answer:
-            answer.read(MAX_ANSWER)
-            return f"HTTP {answer.status}"
+        return f"HTTP {fetch(request, channel.timeout)}"
+    except ExchangeTimedOut:
+        raise _timed_out(channel) from None
     except urllib.error.HTTPError as exc:
         raise SendFailed(f"HTTP {exc.code} {_clean(exc.reason, url)}") from None
     except urllib.error.URLError as exc:
         raise SendFailed(f"could not reach {describe(channel)}: {_clean(exc.reason, url)}") from None
-    except TimeoutError:
-        raise SendFailed(f"no answer from {describe(channel)} within {channel.timeout:.0f}s") from None
+    except TimeoutError:  # one read waited the whole timeout
+        raise _timed_out(channel) from None
     except (OSError, ValueError, http.client.HTTPException) as exc:
         raise SendFailed(f"{describe(channel)}: {_clean(exc, url)}") from None
 
@@ -141,8 +194,9 @@ def _mail(channel, msg: Message, env) -> str:
     out["Message-ID"] = make_msgid(domain="tianluo")
     out.set_content(msg.body + "\n")
     secret = [x for x in (password, mail.username) if x]
-    try:
-        with smtplib.SMTP(mail.host, mail.port, timeout=channel.timeout) as smtp:
+
+    def exchange(deadline: Deadline) -> str:
+        with _SMTP(deadline, mail.host, mail.port, timeout=channel.timeout) as smtp:
             smtp.ehlo()
             if mail.starttls:
                 smtp.starttls(context=ssl.create_default_context())
@@ -153,8 +207,13 @@ def _mail(channel, msg: Message, env) -> str:
         if refused:
             return f"sent; refused for {', '.join(sorted(refused))}"
         return "sent"
-    except TimeoutError:
-        raise SendFailed(f"no answer from {describe(channel)} within {channel.timeout:.0f}s") from None
+
+    try:
+        return within(channel.timeout, exchange, "smtp")
+    except ExchangeTimedOut:
+        raise _timed_out(channel) from None
+    except TimeoutError:  # one read waited the whole timeout
+        raise _timed_out(channel) from None
     except smtplib.SMTPAuthenticationError as exc:
         raise Refused(f"{describe(channel)}: the server refused the login "
                       f"({exc.smtp_code}); check email.username and the password in {mail.password_env}") from None
@@ -163,6 +222,17 @@ def _mail(channel, msg: Message, env) -> str:
                          "for a server on this host)") from None
     except (smtplib.SMTPException, OSError, ssl.SSLError, ValueError) as exc:
         raise SendFailed(f"{describe(channel)}: {_clean(exc, *secret)}") from None
+
+
+class _SMTP(smtplib.SMTP):
+    """An SMTP session whose socket its deadline can shut down."""
+
+    def __init__(self, deadline: Deadline, *args, **kwargs):
+        self._deadline = deadline  # before connecting, which the base class does
+        super().__init__(*args, **kwargs)
+
+    def _get_socket(self, host, port, timeout):
+        return self._deadline.watch(super()._get_socket(host, port, timeout))  # type: ignore[misc]
 
 
 def _clean(what: object, *secrets: str) -> str:

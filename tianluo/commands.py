@@ -1,5 +1,6 @@
 """The verbs behind the CLI; each returns a result and prints nothing."""
 
+import os
 import shutil
 import signal
 import time
@@ -19,6 +20,7 @@ from tianluo import (
     lockholder,
     replan,
     replan_review,
+    runfs,
     space,
     triggers,
 )
@@ -138,14 +140,23 @@ def start(spec_path: Path, home: str | None, first_tick: bool = True, accept_def
     if every is not None:
         check_every(every)  # refuse a bad interval before anything is created
     override = agent_override(agent, agent_timeout)  # and a bad agent
-    run_dir = create_run(spec_path, home_dir(home), utcnow(), accept_defaults=accept_defaults, new=new,
-                         agent=override).resolve()
+    root = home_dir(home)
+    fresh = not os.path.lexists(root)  # a home this start makes is removed again if the start fails
+    try:
+        run_dir = create_run(spec_path, root, utcnow(), accept_defaults=accept_defaults, new=new,
+                             agent=override).resolve()
+    except BaseException:
+        if fresh:
+            runfs.remove_new_home(root)
+        raise
     installed = None
     if trigger != "none":
         try:
             installed = install_trigger(run_dir, trigger, every, **trigger_options)
         except BaseException as exc:
             _roll_back(run_dir, trigger, trigger_options)
+            if fresh:
+                runfs.remove_new_home(root)
             if isinstance(exc, TianluoError):
                 raise TianluoError(f"{exc}; the new run folder {run_dir.name} was removed and nothing was started, "
                                    "so `tianluo start` can simply be run again", exit_code=exc.exit_code) from None

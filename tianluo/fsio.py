@@ -188,6 +188,47 @@ def open_dir(path: str | os.PathLike, create: bool = False, durable: bool = True
     return _step(fd, name, os.path.abspath(path), create, durable)
 
 
+def open_dir_walked(folder: str | os.PathLike, create: bool = False, mode: int = 0o777) -> int:
+    """A descriptor of ``folder`` outside any run folder, walked from ``/`` component by component: a link
+    on the way is followed only if you or root made it; the caller closes the fd.
+
+    ``create``: missing folders are made (``mode``, your umask applies, as ``mkdir -p``).
+
+    Raises:
+        UnsafePath: a link on the way that neither you nor root made, or a file where a folder belongs.
+        FileNotFoundError: a folder is missing (without ``create``).
+    """
+    fd = os.open("/", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    where = "/"
+    try:
+        for part in Path(os.path.abspath(folder)).parts[1:]:
+            where = os.path.join(where, part)
+            try:
+                nfd = os.open(part, _DIR_FLAGS, dir_fd=fd)
+            except FileNotFoundError:
+                if not create:
+                    raise
+                try:
+                    os.mkdir(part, mode, dir_fd=fd)
+                except FileExistsError:
+                    pass
+                nfd = os.open(part, _DIR_FLAGS, dir_fd=fd)
+            except OSError as exc:
+                if exc.errno not in (errno.ELOOP, errno.ENOTDIR):
+                    raise
+                st = os.stat(part, dir_fd=fd, follow_symlinks=False)
+                if not stat.S_ISLNK(st.st_mode) or st.st_uid not in (0, os.geteuid()):
+                    raise UnsafePath(describe(fd, part, where).replace("inside a run folder",
+                                                                       "that another user made")) from None
+                nfd = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC, dir_fd=fd)  # yours or root's
+            os.close(fd)
+            fd = nfd
+        return fd
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 @_writes
 def make_dirs(path: str | os.PathLike, durable: bool = True) -> None:
     """Create folder ``path`` and its missing parents (0700), never through a link below a guarded folder.

@@ -9,9 +9,9 @@ Rules:
 
 - The ping is sent after the run's lock is let go, never under it: a slow watcher holds no
   ``hold``/``release``/``stop`` waiting for the lock.
-- ``timeout`` bounds the whole ping (connect, send, the answer), not one read: the request runs
-  in a daemon thread the tick waits for at most ``timeout`` seconds, then leaves behind. A
-  server that answers one byte a second cannot stretch the tick.
+- ``timeout`` bounds the whole ping (connect, send, the answer), not one read
+  (``channels.fetch``: at the deadline its connection is shut down). A server that answers one
+  byte a second cannot stretch the tick.
 - A tick that did not run (another tick holds the lock) pings nothing: a tick stopped or hung
   while holding the lock then shows up at the watcher as missing pings.
 - The URL is a secret (healthchecks.io's is a token): what this module returns names the host
@@ -20,13 +20,12 @@ Rules:
 """
 
 import base64
-import threading
 import urllib.error
 import urllib.request
 from pathlib import Path
 from urllib.parse import unquote, urlsplit, urlunsplit
 
-from tianluo.channels import _OPENER, MAX_ANSWER, _clean
+from tianluo.channels import _clean, fetch
 
 #: Bytes of state.json read to find the heartbeat of a run whose state could not be loaded.
 _STATE_READ_MAX = 64 * 1024 * 1024
@@ -60,27 +59,17 @@ def ping(spec, ok: bool) -> str:
     """
     url, headers = target(spec.url, ok)
     what = where(spec.url) + ("" if ok else " /fail")
-    box: dict[str, str] = {}
-
-    def send() -> None:
-        request = urllib.request.Request(url, method="GET", headers=headers)
-        try:
-            with _OPENER.open(request, timeout=spec.timeout) as answer:
-                answer.read(MAX_ANSWER)
-                box["said"] = f"{what}: HTTP {answer.status}"
-        except urllib.error.HTTPError as exc:
-            box["said"] = f"{what} failed: HTTP {exc.code} {_clean(exc.reason, spec.url, url)}"
-        except urllib.error.URLError as exc:
-            box["said"] = f"{what} failed: could not reach it: {_clean(exc.reason, spec.url, url)}"
-        except TimeoutError:
-            box["said"] = f"{what} failed: no answer within {spec.timeout:g}s"
-        except Exception as exc:  # noqa: BLE001 - a heartbeat never fails the tick
-            box["said"] = f"{what} failed: {type(exc).__name__}: {_clean(exc, spec.url, url)}"
-
-    worker = threading.Thread(target=send, name="tianluo-heartbeat", daemon=True)
-    worker.start()
-    worker.join(spec.timeout)
-    return box.get("said") or f"{what} failed: no answer within {spec.timeout:g}s (not waited for longer)"
+    request = urllib.request.Request(url, method="GET", headers=headers)
+    try:
+        return f"{what}: HTTP {fetch(request, spec.timeout)}"
+    except urllib.error.HTTPError as exc:
+        return f"{what} failed: HTTP {exc.code} {_clean(exc.reason, spec.url, url)}"
+    except urllib.error.URLError as exc:
+        return f"{what} failed: could not reach it: {_clean(exc.reason, spec.url, url)}"
+    except TimeoutError:  # the whole exchange, or one read
+        return f"{what} failed: no answer within {spec.timeout:g}s"
+    except Exception as exc:  # noqa: BLE001 - a heartbeat never fails the tick
+        return f"{what} failed: {type(exc).__name__}: {_clean(exc, spec.url, url)}"
 
 
 def of_run(run_dir: Path):

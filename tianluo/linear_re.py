@@ -94,6 +94,17 @@ def _compile(text: str, capture: bool):
                              f"it refuses {REFUSED_SYNTAX}: rewrite the pattern without them")
 
 
+#: Unrelated texts (and the empty one): a pattern that matches each of them matches any text at all.
+UNRELATED_TEXTS = ("", "q", "0", "Zx7kp", "8fG2 wQ", "Job 1234 failed: no such thing")
+
+
+def matches_anything(pattern: str) -> bool:
+    """Whether ``pattern`` matches the empty text, or every one of a few unrelated texts (``.*``, ``^``,
+    ``(|x)``, ``.``, ``\\w``): it tells nothing apart. The pattern must compile (``compile_pattern``)."""
+    compiled = compile_pattern(pattern)
+    return compiled.search("") is not None or all(compiled.search(t) for t in UNRELATED_TEXTS[1:])
+
+
 def compile_any(patterns: tuple[str, ...]):
     """One RE2 alternation that matches a line when any of ``patterns`` does; None if too big.
 

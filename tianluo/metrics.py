@@ -1,16 +1,22 @@
 """A Prometheus textfile (``--metrics-file``) for node_exporter's textfile collector.
 
 Written from state.json read plainly (the ``status --json`` document), atomically (a temp
-file in the same folder, then a rename), so the collector never reads half a file. Label
+file in the same folder, then a rename), so the collector never reads half a file, and never
+through a symbolic link: the folder is often shared (node_exporter's group), and a link
+another user planted there is refused, not followed. Label
 values are escaped as the exposition format says (backslash, double quote, newline).
 """
 
 import os
-import tempfile
+import secrets
+import stat
 from datetime import datetime
 from pathlib import Path
 
+from tianluo import fsio
 from tianluo.errors import TianluoError
+from tianluo.fsio import UnsafePath
+from tianluo.runfs import user_name
 from tianluo.states import Phase, StageStatus
 
 PHASES = tuple(p.value for p in Phase)  # every one is written (0 or 1): a query need not guess which exist
@@ -100,32 +106,66 @@ def goodput_lines(run: str, spent: dict) -> list[str]:
 
 
 def write(path: str | os.PathLike, text: str) -> None:
-    """``text`` into ``path`` whole or not at all: a temp file beside it, then a rename.
+    """``text`` into ``path`` whole or not at all: a temp file beside it, then a rename; never through a link.
+
+    The folder is walked from ``/`` (a link on the way is followed only if you or root made it); the temp
+    file is created exclusively and without following a link, its mode set on the open file, and renamed
+    within the folder's descriptor: a link someone else planted in a shared textfile folder (at the
+    file, at the temp name, or on the way) is never written through.
 
     Raises:
-        TianluoError: the folder is missing or refuses the write (named, with what to do).
+        TianluoError: the folder is missing, refuses the write, or holds a link (named, with what to do).
     """
-    path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
-    if os.path.islink(path):
-        raise TianluoError(f"--metrics-file {path}: a symbolic link; pass the file itself "
-                           "(node_exporter's textfile folder, e.g. /var/lib/node_exporter/textfile/tianluo.prom)")
-    if not folder.is_dir():
-        raise TianluoError(f"--metrics-file {path}: the folder {folder} does not exist; create it or pass "
-                           "a file in node_exporter's textfile folder")
+    path = Path(os.path.abspath(path))
+    folder, name = path.parent, path.name
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)  # O_EXCL: never a planted file
+        dfd = fsio.open_dir_walked(folder)
+    except FileNotFoundError:
+        raise TianluoError(f"--metrics-file {path}: the folder {folder} does not exist; create it or pass "
+                           "a file in node_exporter's textfile folder") from None
+    except UnsafePath as exc:
+        raise TianluoError(f"--metrics-file {path}: {exc}; nothing was written (warning: a link planted there "
+                           "would make tianluo write elsewhere); the tick itself is done") from None
     except OSError as exc:
-        raise TianluoError(f"--metrics-file {path}: cannot write in {folder} ({exc.strerror or exc}); the tick "
+        raise TianluoError(f"--metrics-file {path}: cannot open {folder} ({exc.strerror or exc}); the tick "
+                           "itself is done: pass a file in node_exporter's textfile folder") from None
+    try:
+        _refuse_link(dfd, name, path)
+        _replace(dfd, name, text, path)
+    finally:
+        os.close(dfd)
+
+
+def _refuse_link(dfd: int, name: str, path: Path) -> None:
+    try:
+        st = os.stat(name, dir_fd=dfd, follow_symlinks=False)
+    except FileNotFoundError:
+        return
+    if stat.S_ISLNK(st.st_mode):
+        mine = st.st_uid == os.geteuid()
+        raise TianluoError(
+            f"--metrics-file {path}: a symbolic link{'' if mine else ' that ' + user_name(st.st_uid) + ' made'}; "
+            + ("pass the file itself (node_exporter's textfile folder, e.g. "
+               "/var/lib/node_exporter/textfile/tianluo.prom)" if mine else
+               "warning: someone may want tianluo to write elsewhere; nothing was written through it: remove it "
+               "or pass another path") + "; the tick itself is done")
+
+
+def _replace(dfd: int, name: str, text: str, path: Path) -> None:
+    tmp = f".{name}.{secrets.token_hex(6)}.tmp"
+    try:  # O_EXCL and O_NOFOLLOW: never a planted file, never through a link
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600, dir_fd=dfd)
+    except OSError as exc:
+        raise TianluoError(f"--metrics-file {path}: cannot write in {path.parent} ({exc.strerror or exc}); the tick "
                            "itself is done: fix the folder's permissions or pass another path") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
-        os.chmod(tmp, 0o644)  # node_exporter often runs as its own user
-        os.replace(tmp, path)
+            os.fchmod(f.fileno(), 0o644)  # node_exporter often runs as its own user; the open file, not a name
+        os.replace(tmp, name, src_dir_fd=dfd, dst_dir_fd=dfd)
     except BaseException as exc:
         try:
-            os.unlink(tmp)
+            os.unlink(tmp, dir_fd=dfd)
         except OSError:
             pass
         if isinstance(exc, OSError) and not isinstance(exc, FileNotFoundError):

@@ -251,6 +251,9 @@ def _create_run(spec_path: Path, home: Path, now: datetime, accept_defaults: boo
                 agent: dict | None = None) -> Path:
     plan, forks, decisions = lock_plan(spec_path, home, now, accept_defaults)
     plan = with_agent(plan, agent, spec_path)
+    if plan.agent is not None and (shared := runfs.shared_folder(plan.workdir)):
+        raise TianluoError(f"{spec_path}: agent: the agent runs in {plan.workdir}, and {shared}; not started: "
+                           f"`chmod go-w` it, or keep the project in a folder of yours")
     plan = resolve_scheduler(plan, spec_path)
     if not new:
         for other in active_runs(home, plan.name):

@@ -169,7 +169,8 @@ def _send_one(state: RunState, run_dir: Path, channel: NotifySpec, what, kind: s
     except SpecError as exc:  # a plan from before placements were checked: never run it
         return False, f"not run: {exc}"
     try:  # its own session: a timeout ends what it started too; its output is capped, never read whole
-        proc = run_command(command, NOTIFY_TIMEOUT_S, env=env, cwd=state.plan.workdir)
+        # Its end is its own exit: a background child it left (holding the pipes or not) goes with it.
+        proc = run_command(command, NOTIFY_TIMEOUT_S, env=env, cwd=state.plan.workdir, end_group=True)
     except subprocess.TimeoutExpired:
         return False, f"timed out after {NOTIFY_TIMEOUT_S}s"
     except OSError as exc:
@@ -244,33 +245,10 @@ def _open_destination(folder: Path) -> int:
     Raises:
         UnsafePath: a link on the way that neither you nor root made, or a file where a folder belongs.
     """
-    fd = os.open("/", _DIR)
-    where = Path("/")
     try:
-        for part in Path(os.path.abspath(folder)).parts[1:]:
-            where = where / part
-            try:
-                nfd = os.open(part, _DIR | os.O_NOFOLLOW, dir_fd=fd)
-            except FileNotFoundError:
-                try:
-                    os.mkdir(part, 0o777, dir_fd=fd)  # outputs are for people: the umask decides, as mkdir -p
-                except FileExistsError:
-                    pass
-                nfd = os.open(part, _DIR | os.O_NOFOLLOW, dir_fd=fd)
-            except OSError as exc:
-                if exc.errno not in (errno.ELOOP, errno.ENOTDIR):
-                    raise
-                st = os.stat(part, dir_fd=fd, follow_symlinks=False)
-                if not stat.S_ISLNK(st.st_mode) or st.st_uid not in (0, os.geteuid()):
-                    raise UnsafePath(fsio.describe(fd, part, str(where)).replace(
-                        "inside a run folder", "that another user made") + "; output not copied") from None
-                nfd = os.open(part, _DIR, dir_fd=fd)  # your own (or root's) link: followed
-            os.close(fd)
-            fd = nfd
-        return fd
-    except BaseException:
-        os.close(fd)
-        raise
+        return fsio.open_dir_walked(folder, create=True)  # outputs are for people: the umask decides, as mkdir -p
+    except UnsafePath as exc:
+        raise UnsafePath(f"{exc}; output not copied") from None
 
 
 def _copy_file(source: Path, dfd: int, name: str) -> None:

@@ -20,7 +20,8 @@ class Untrusted(UnsafePath):
     """Owned by someone else, or writable by group or others."""
 
 
-def _user(uid: int) -> str:
+def user_name(uid: int) -> str:
+    """The login name of ``uid`` (its number when it has none)."""
     try:
         return pwd.getpwuid(uid).pw_name
     except KeyError:
@@ -41,12 +42,12 @@ def check_owned(path: str | os.PathLike, what: str) -> os.stat_result:
     path = Path(path)
     lst = os.lstat(path)
     if stat.S_ISLNK(lst.st_mode) and lst.st_uid != me:
-        raise Untrusted(f"{path}: is a symbolic link that {_user(lst.st_uid)} made, not you ({_user(me)}); "
+        raise Untrusted(f"{path}: is a symbolic link that {user_name(lst.st_uid)} made, not you ({user_name(me)}); "
                         f"tianluo does not use a {what} someone else points somewhere: remove it (`rm {path}`)")
     st = os.stat(path)
     if st.st_uid != me:
-        raise Untrusted(f"{path}: the {what} belongs to {_user(st.st_uid)}, not to you ({_user(me)}); tianluo "
-                        f"uses only what you own, like ssh: if it is yours, `chown {_user(me)} {path}`; if "
+        raise Untrusted(f"{path}: the {what} belongs to {user_name(st.st_uid)}, not to you ({user_name(me)}); tianluo "
+                        f"uses only what you own, like ssh: if it is yours, `chown {user_name(me)} {path}`; if "
                         "someone else made it, remove it or use another --home")
     if st.st_mode & 0o022 and st.st_mode & stat.S_ISVTX and stat.S_ISDIR(st.st_mode):
         raise Untrusted(f"{path}: the {what} is a shared folder (mode {stat.S_IMODE(st.st_mode):04o}, like /tmp) that "
@@ -188,3 +189,52 @@ def check_plans(home: Path, parts: list[str], file: bool = False) -> None:
         if not folder and not stat.S_ISREG(lst.st_mode):
             raise UnsafePath(fsio.describe_path(path))
         check_owned(path, "plan folder" if stat.S_ISDIR(lst.st_mode) else "plan file")
+
+
+def shared_folder(folder: str | os.PathLike) -> str | None:
+    """Why others could put files in ``folder`` or one of its parents, or None: the first that is owned by
+    another user (neither you nor root), or writable by group or others without the sticky bit.
+
+    An agent CLI trusts files it finds in its working folder and the folders above it (``CLAUDE.md``,
+    ``AGENTS.md``, ``.claude/``): someone who can add one there can instruct the agent, with your rights.
+    """
+    me = os.geteuid()
+    path = Path(os.path.abspath(folder))
+    for where in (path, *path.parents):
+        try:
+            st = os.stat(where)
+        except OSError:
+            continue
+        if st.st_uid not in (me, 0):
+            return (f"{where} belongs to {user_name(st.st_uid)}, who could put instructions for the agent there "
+                    "(CLAUDE.md, AGENTS.md, .claude/)")
+        if st.st_mode & 0o022 and not st.st_mode & stat.S_ISVTX:
+            return (f"{where} is writable by group or others (mode {stat.S_IMODE(st.st_mode):04o}): anyone who can "
+                    "write there could put instructions for the agent there (CLAUDE.md, AGENTS.md, .claude/)")
+    return None
+
+
+def remove_new_home(home: Path) -> bool:
+    """Remove a run home that holds nothing but the ``.gitignore`` tianluo wrote in it (a start that failed
+    before its run folder existed); whether it was removed. Never through a link, never anything else."""
+    try:
+        st = os.lstat(home)
+        if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.geteuid():
+            return False
+        fd = os.open(home, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError:
+        return False
+    try:
+        if os.listdir(fd) != [".gitignore"] or fsio.read_bytes(Path(home) / ".gitignore", 64) != GITIGNORE.encode():
+            return False
+        os.unlink(".gitignore", dir_fd=fd)
+    except (OSError, UnsafePath):
+        return False
+    finally:
+        os.close(fd)
+    try:
+        os.rmdir(home)
+    except OSError:
+        return False
+    return True
+

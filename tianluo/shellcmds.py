@@ -44,7 +44,12 @@ WRAPPERS = frozenset({"env", "exec", "command", "builtin", "nohup", "nice", "ion
                       "unbuffer", "xvfb-run", "strace", "ltrace", "valgrind", "nsenter", "unshare", "conda",
                       "mamba", "micromamba", "uv", "poetry", "pipenv", "pixi", "faketime", "fakeroot", "catchsegv",
                       "coproc", "prlimit", "cgexec", "firejail", "bwrap", "proot", "sudo", "doas", "pkexec",
-                      "systemd-run", "torchrun", "accelerate", "deepspeed", "horovodrun", "busybox", "toybox"})
+                      "systemd-run", "torchrun", "accelerate", "deepspeed", "horovodrun", "busybox", "toybox",
+                      "setpriv", "chpst", "start-stop-daemon", "daemonize", "setarch", "linux32", "linux64",
+                      "systemd-inhibit", "cpulimit", "hwloc-bind", "apptainer", "singularity", "enroot",
+                      "flatpak-spawn", "chronic", "sem", "tsp", "nq", "dbus-launch"})
+#: find's actions that run a command: the words after them name it (find . -exec CMD ARGS ;).
+FIND_RUNS = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
 #: Builtins that take variable names (where bash evaluates an array subscript) or evaluate arithmetic.
 NAME_BUILTINS = frozenset({"declare", "typeset", "local", "export", "readonly", "unset", "read", "mapfile",
                            "readarray", "getopts", "let", "printf", "test", "[", "wait"})
@@ -61,11 +66,23 @@ _INT_ATTR = re.compile(r"-[A-Za-z]*[in][A-Za-z]*")  # declare -i (integer), -n (
 
 
 
+#: Where a word stands when it is the command's own name (the first word, not an assignment).
+COMMAND_NAME = "the command's name"
+#: Why a word is code when a program (ssh, qsub, xargs...) may paste it into a command line of its own.
+PASTED = "which may run it as shell code"
+
+
 @dataclass
 class Placement:
     cls: str  # TOP, COMMENT, NESTED, ARITH, CODE, NAME, CMDPOS
     why: str  # where it stands, for messages
     lexed: str = BARE  # what the lexer saw: BARE, DQ, COMMENT, NESTED, ARITH
+
+
+def pasted(p: Placement) -> bool:
+    """Whether ``p`` is code only because a program may paste it into a command line of its own (a plain
+    value stays a plain word there: ``qsub -N NAME``), not because something runs it as code itself."""
+    return p.cls == CODE and p.why.endswith(PASTED)
 
 
 def _base(word: str) -> str:
@@ -288,6 +305,7 @@ class _Simple:
         self.stdin_code: str | None = None
         self.interp: list | None = None  # [name, code letters, long options, state, program first]
         self.builtin = ""
+        self.name = ""  # the command's name, once known
 
     def mark(self, w: Word, cls: str, why: str) -> None:
         for slot, kind in w.slots:
@@ -325,7 +343,9 @@ class _Simple:
         if lit is None:
             if w.slots and _might_be(self.values, w):
                 unknown = any(self.values.get(s) is None for s, _k in w.slots)
-                self.mark(w, CMDPOS if unknown else TOP, "the command's name")
+                self.mark(w, CMDPOS if unknown else TOP, COMMAND_NAME if self.mode == "start" else
+                          "after a command that runs another (env, nohup, timeout...), where it may be the "
+                          "command's name")
                 self.code_why = "after a command name that a placeholder gives (it may be a shell or eval)"
                 self.result.reparses = True
                 return
@@ -333,7 +353,7 @@ class _Simple:
                 self.code_why = "after a command whose name is computed ($VAR, $(...)): it may be a shell"
                 self.result.reparses = True
                 return
-            self.mark(w, TOP, "the command's name" if self.mode == "start" else "an argument")
+            self.mark(w, TOP, COMMAND_NAME if self.mode == "start" else "an argument")
             if self.mode == "start":
                 self.mode = "args"
             return
@@ -362,12 +382,12 @@ class _Simple:
         elif name in WRAPPERS:
             self.mode, self.builtin = "wrapper", name
         elif self.mode == "start":
-            self.mode = "args"
+            self.mode, self.name = "args", name
 
     def _program(self, name: str) -> bool:
         """A word naming a program that reads shell (or other) code: switch to reading its arguments."""
         if name in REPARSE_PROGRAMS:
-            self.code_why = f"an argument of {name}, which may run it as shell code"
+            self.code_why = f"an argument of {name}, {PASTED}"
             self.reparser = (name, [])
             if name == "xargs":
                 self.stdin_code = "xargs"
@@ -384,6 +404,9 @@ class _Simple:
 
     def _args(self, w: Word, lit: str | None) -> None:
         if lit is not None and self._program(_base(lit)):
+            return
+        if self.name == "find" and lit in FIND_RUNS:
+            self.mode, self.builtin = "wrapper", "find"  # what follows names a command, as after a wrapper
             return
         self.mark(w, TOP, "an argument")
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 OUTPUT_CAP = 4 << 20  # bytes of a command's stdout read (status of 100,000 jobs is ~3 MB)
 ERROR_CAP = 64 << 10  # bytes of its stderr
 KILL_WAIT = 2.0  # seconds to wait for a killed command's group to go
+POLL_S = 0.05  # how often a leader's exit is looked for where the kernel cannot say it (no pidfd)
 
 
 @dataclass(frozen=True)
@@ -30,19 +31,26 @@ class Result:
 
 
 def run_command(command: str, timeout: float, env: dict[str, str] | None = None,
-                cwd: str | os.PathLike | None = None) -> Result:
+                cwd: str | os.PathLike | None = None, end_group: bool = False) -> Result:
     """``/bin/sh -c command`` in its own session, stdin /dev/null, output capped, at most ``timeout`` s.
+
+    Args:
+        end_group: When the shell exits, KILL what it left in its process group (``sleep 97 &``).
 
     Raises:
         subprocess.TimeoutExpired: it ran too long; its process group was killed.
         OSError: /bin/sh could not be started.
     """
-    return run_argv(["/bin/sh", "-c", command], timeout, env=env, cwd=cwd)
+    return run_argv(["/bin/sh", "-c", command], timeout, env=env, cwd=cwd, end_group=end_group)
 
 
 def run_argv(argv: list[str], timeout: float, env: dict[str, str] | None = None,
-             cwd: str | os.PathLike | None = None) -> Result:
+             cwd: str | os.PathLike | None = None, end_group: bool = False) -> Result:
     """``argv`` (no shell) in its own session, stdin /dev/null, output capped, at most ``timeout`` s.
+
+    The command ends when its own process exits: what it printed by then is read, and a
+    background child that still holds its stdout or stderr is not waited for (with
+    ``end_group``, its whole process group is KILLed then, before the leader is reaped).
 
     Raises:
         subprocess.TimeoutExpired: it ran too long; its process group was killed.
@@ -57,29 +65,29 @@ def run_argv(argv: list[str], timeout: float, env: dict[str, str] | None = None,
     bufs = {out_fd: bytearray(), err_fd: bytearray()}
     caps = {out_fd: OUTPUT_CAP, err_fd: ERROR_CAP}
     open_fds = set(bufs)
-    cut = flooded = False
+    exit_fd = pidfd(proc.pid)  # readable once the leader exits (Linux); else polled
+    cut = flooded = exited = False
     try:
-        while open_fds:
+        while open_fds and not exited:
             left = deadline - time.monotonic()
             if left <= 0:
                 _kill_group(proc)
                 raise subprocess.TimeoutExpired(argv, timeout)
-            ready, _, _ = select.select(sorted(open_fds), [], [], left)
+            watched = sorted(open_fds) + ([exit_fd] if exit_fd is not None else [])
+            ready, _, _ = select.select(watched, [], [], left if exit_fd is not None else min(left, POLL_S))
+            exited = _exited(proc)
+            if exited:  # read what it printed before it went; a child holding the pipes is not waited for
+                ready = [fd for fd in sorted(open_fds) if select.select([fd], [], [], 0)[0]]
             for fd in ready:
-                chunk = os.read(fd, 65536)
-                buf = bufs[fd]
-                if chunk:
-                    buf += chunk
-                if not chunk:
-                    open_fds.discard(fd)
-                elif len(buf) >= caps[fd]:  # enough: the rest is not read
-                    del buf[caps[fd]:]
-                    cut = cut or fd == out_fd
+                if fd == exit_fd:
+                    continue
+                if _take(fd, bufs[fd], caps[fd], open_fds, drain=exited):
                     flooded = True
+                    cut = cut or fd == out_fd
             if flooded:
                 break
-        if flooded:  # stopped reading: the writer would block (or die of SIGPIPE); end it either way
-            _kill_group(proc)
+        if flooded or (end_group and _exited(proc)):  # a flood's writer would block; a notify's leftovers go
+            _kill_group(proc, reap=False)
         try:
             returncode = proc.wait(max(0.0, deadline - time.monotonic()))
         except subprocess.TimeoutExpired:
@@ -88,18 +96,54 @@ def run_argv(argv: list[str], timeout: float, env: dict[str, str] | None = None,
     finally:
         stdout.close()
         stderr.close()
+        if exit_fd is not None:
+            os.close(exit_fd)
         if proc.returncode is None:
             _kill_group(proc)
     out = bytes(bufs[out_fd])
     return Result(returncode, out.decode("utf-8", "replace"), bufs[err_fd].decode("utf-8", "replace"), cut, out)
 
 
-def _kill_group(proc: subprocess.Popen) -> None:
-    """KILL the command's whole process group (it leads its own session) and reap it."""
+def _take(fd: int, buf: bytearray, cap: int, open_fds: set[int], drain: bool) -> bool:
+    """Read a ready pipe into ``buf`` (all that is there when ``drain``); whether it reached ``cap``."""
+    while True:
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            open_fds.discard(fd)
+            return False
+        buf += chunk
+        if len(buf) >= cap:  # enough: the rest is not read
+            del buf[cap:]
+            return True
+        if not drain or not select.select([fd], [], [], 0)[0]:
+            return False
+
+
+def pidfd(pid: int) -> int | None:
+    """A pidfd of ``pid``: it names that process and no later one with its pid (None where the kernel has
+    none, or the process is gone)."""
+    try:
+        return os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        return None
+
+
+def _exited(proc: subprocess.Popen) -> bool:
+    """Whether the leader has exited, left unreaped (its pid, so its group id, cannot be reused yet)."""
+    try:
+        return os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+    except ChildProcessError:
+        return True
+
+
+def _kill_group(proc: subprocess.Popen, reap: bool = True) -> None:
+    """KILL the command's whole process group (it leads its own session) and reap the leader."""
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
         pass
+    if not reap:
+        return
     try:
         proc.wait(KILL_WAIT)
     except subprocess.TimeoutExpired:

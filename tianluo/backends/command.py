@@ -47,6 +47,7 @@ from tianluo.backends.base import (
     SubmitRejected,
     runner_exec,
 )
+from tianluo.backends.command_places import SCHEDULER_VALUES, placement_problem
 from tianluo.backends.kinds import BackendKind
 from tianluo.errors import TianluoError
 from tianluo.fsio import UnsafePath, atomic_write, write_json
@@ -88,6 +89,11 @@ WORD = re.compile(r"[A-Za-z0-9_.:+-]{1,64}\Z")
 EndedBy = Literal["time_limit", "out_of_memory", "node_fail", "preempted", "boot_fail", "deadline", "cancelled"]
 ENDED_BY = get_args(EndedBy)
 ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,127}\Z")
+
+#: What a pattern that matches any text would make of every failing call.
+MATCHES_ALL = {"forgotten": "every failing status, even from a scheduler that is down, would read as 'these jobs are "
+                            "forgotten', and they would be submitted again",
+               "unreachable": "every refusal would read as an unreachable scheduler, never as a refused submit"}
 
 Template = Annotated[str, single_line(MAX_COMMAND, "the template")]
 
@@ -159,6 +165,9 @@ def check_template(key: str, template: str) -> str:
         raise ValueError(f"not a shell command: {exc}") from None
     if not words:
         raise ValueError("empty; give the command to run")
+    problem = placement_problem(pieces)
+    if problem:
+        raise ValueError(problem)
     return template
 
 
@@ -242,12 +251,16 @@ class CommandOptions(BackendOptions):
 
     @field_validator("unreachable", "forgotten")
     @classmethod
-    def _pattern(cls, value: str | None) -> str | None:
+    def _pattern(cls, value: str | None, info) -> str | None:
         if value is not None:
             try:
                 linear_re.check(value)
             except linear_re.UnsupportedPattern as exc:
                 raise ValueError(str(exc)) from None
+            if linear_re.matches_anything(value):
+                raise ValueError(f"{one_line(value, 40)!r} matches any text (the empty one too), so "
+                                 f"{MATCHES_ALL[info.field_name]}; give the words the scheduler prints in that "
+                                 "case only (e.g. 'Invalid job id specified')")
         return value
 
     @model_validator(mode="after")
@@ -324,6 +337,10 @@ class CommandBackend:
         tick) or CommandError (it answered non-zero)."""
         if self._down is not None:
             raise SchedulerUnreachable(self._down)
+        for job_id in _scheduler_values(values):
+            if not JOB_ID_RE.match(job_id):  # state.json edited, or an id from an older tianluo: never run with it
+                raise CommandError(f"backend.{key}: job id {one_line(job_id, 40)!r} is not a plain token (letters, "
+                                   "digits and ._:@[]+-, not starting with '-'): not run")
         template = getattr(self.options, key)
         command = render(template, values)
         self.calls.append(command)
@@ -420,6 +437,11 @@ class CommandBackend:
                     facts[name] = JobFacts(state=JobState.MISSING, detail=self._missing(job))
                     continue
                 handle = found
+            if not JOB_ID_RE.match(handle.job_id):  # recorded by hand or by an older tianluo: asked about never
+                facts[name] = JobFacts(state=JobState.UNREACHABLE, job_id=None, detail=(
+                    f"job id {one_line(handle.job_id, 40)!r} is not a plain token: no scheduler command is run "
+                    "with it; cancel the job by hand and release the stage"))
+                continue
             watched[name] = (job, handle, found)
         if not watched:
             return facts
@@ -530,6 +552,15 @@ def _chmod(path: Path, mode: int) -> None:
         os.fchmod(fd, mode)
     finally:
         os.close(fd)
+
+
+def _scheduler_values(values: Mapping[str, str | list[str]]) -> list[str]:
+    """Every job id among a call's values (the placeholders whose values the scheduler printed)."""
+    out: list[str] = []
+    for name in SCHEDULER_VALUES & values.keys():
+        value = values[name]
+        out.extend(value if isinstance(value, list) else [] if name == "job_ids_comma" else [value])
+    return out
 
 
 def _batches(ids: list[str], budget: int) -> list[list[str]]:
