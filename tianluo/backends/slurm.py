@@ -332,9 +332,7 @@ def _id_key(job_id: str) -> tuple:
 def _claimed_job_id(adir: Path) -> str | None:
     """The Slurm job whose runner claimed the attempt folder, if one did."""
     started, _ = records.read_started(adir)  # a damaged claim names no job
-    if started and started.get("slurm_job_id"):
-        return str(started["slurm_job_id"])
-    return None
+    return records.job_id(started) if started else None
 
 
 def _exit_record(adir: Path, job_id: str, restarts: int = 0) -> dict | None:
@@ -343,10 +341,10 @@ def _exit_record(adir: Path, job_id: str, restarts: int = 0) -> dict | None:
     record, _ = records.read_exit(adir)  # a damaged record is no record: the scheduler's word stands
     if record is None:
         return None
-    written_by = record.get("slurm_job_id")
+    written_by = records.job_id(record)
     if written_by not in (None, job_id):
         return None
-    return record if written_by is None or int(record.get("slurm_restart") or 0) >= restarts else None
+    return record if written_by is None or records.restarts(record) >= restarts else None
 
 
 def _live_facts(row: JobRow, found: Handle | None) -> JobFacts:
