@@ -280,7 +280,9 @@ def test_without_find_the_job_id_file_and_the_jobs_own_word_adopt_it(q, tmp_path
     assert (Path(lost.attempt_dir) / "job_id.seen").read_text().strip() == handle.job_id
     facts = backend.poll({lost.job_name: (lost, None)})
     assert facts[lost.job_name].found.job_id == handle.job_id and facts[lost.job_name].state == JobState.EXITED
-    (Path(lost.attempt_dir) / "job_id.seen").unlink()
+    (Path(lost.attempt_dir) / "job_id.seen").unlink()  # the runner's claim names it too (started.json's job_id)
+    assert backend.poll({lost.job_name: (lost, None)})[lost.job_name].found.job_id == handle.job_id
+    (Path(lost.attempt_dir) / "started.json").unlink()
     f = backend.poll({lost.job_name: (lost, None)})[lost.job_name]
     assert f.state == JobState.MISSING and "no backend.find" in f.detail
 

@@ -58,6 +58,16 @@ def judge(ctx: Draft, sid: str, stage: StageState, seen: StageObservation) -> No
         ctx.event("adopted", sid, f"found attempt {attempt.n} as {seen.found.describe()}; "
                   "adopted it instead of launching again", attempt=attempt.n, pid=seen.found.pid,
                   job_id=seen.found.job_id)
+    elif seen.found is not None and seen.found.job_id != attempt.handle.job_id:
+        # The job whose runner claimed the attempt folder is the attempt. The recorded one is a second copy
+        # (submitted again after a tick died before recording the first): it stands down, and its end is
+        # never the attempt's.
+        copy = attempt.handle
+        attempt.handle = seen.found
+        attempt.adopted = True
+        ctx.event("adopted", sid, f"attempt {attempt.n} is {seen.found.describe()}, which claimed its folder; "
+                  f"{copy.describe()} is a second copy that stands down: following {seen.found.describe()}",
+                  attempt=attempt.n, pid=seen.found.pid, job_id=seen.found.job_id)
     if facts is None:
         return
     bytes_read = diagnose.merge_logs(attempt, seen)

@@ -406,7 +406,12 @@ class CommandBackend:
         watched: dict[str, tuple[JobSpec, Handle, Handle | None]] = {}
         for name, (job, handle) in jobs.items():
             found = None
-            if handle is None:
+            claimed = _claimed(job)
+            if claimed is not None and (handle is None or claimed != handle.job_id):
+                # The job whose runner claimed the folder is the attempt, whatever id was recorded: after a
+                # tick killed between submit and record, the recorded job may be a second copy that stood down.
+                found = handle = Handle(job_id=claimed)
+            elif handle is None:
                 try:
                     found = self._adopt(job)
                 except SchedulerUnreachable as exc:
@@ -448,7 +453,8 @@ class CommandBackend:
                 return _exited(job_id, record, found, None, None,
                                f"the scheduler no longer lists job {job_id}; its {EXIT} tells how it ended")
             return JobFacts(state=JobState.LOST, job_id=job_id, found=found,
-                            detail=f"the scheduler no longer lists job {job_id}, and it left no {EXIT}")
+                            detail=f"the scheduler no longer lists job {job_id}{_whose(adir, job_id)}, and it left "
+                                   f"no {EXIT}")
         if meaning == "ended":
             ended_by = self.options.ended_by.get(word)
             if record is not None:
@@ -500,10 +506,14 @@ class CommandBackend:
     def cancel(self, job: JobSpec, handle: Handle | None, sig: int = signal.SIGTERM) -> list[int | str]:
         """``cancel`` the attempt's own job; the scheduler signals it (nothing is signalled here).
 
-        Without a handle (a tick that submitted it died before recording it), the job is the one
+        The job is the one whose runner claimed the attempt folder, when it names its id; else the
+        handle's; without a handle (a tick that submitted it died before recording it), the one
         ``find`` or the attempt folder's ids name, as a tick would adopt it.
         """
-        if handle is None:
+        claimed = _claimed(job)  # the attempt's own job, whatever was recorded (see poll)
+        if claimed is not None:
+            handle = Handle(job_id=claimed)
+        elif handle is None:
             handle = self._adopt(job)
             if handle is None:
                 return []
@@ -521,6 +531,19 @@ class CommandBackend:
             return None
         self._call(key, {"job_id": handle.job_id, "job_name": job.job_name, "attempt_dir": job.attempt_dir})
         return f"{key} {handle.job_id} ({program(getattr(self.options, key))})"
+
+
+def _claimed(job: JobSpec) -> str | None:
+    """The id of the job whose runner claimed the attempt folder (``started.json``), if one did and was told
+    its id (``job_id_env``)."""
+    started, _ = records.read_started(job.attempt_dir)  # a damaged claim names no job
+    return records.job_id(started) if started else None
+
+
+def _whose(adir: Path, job_id: str) -> str:
+    """' (which claimed the attempt)' when ``job_id`` is the claim's: the attempt's own job, not a copy."""
+    started, _ = records.read_started(adir)
+    return " (which claimed the attempt)" if started and records.job_id(started) == job_id else ""
 
 
 def _chmod(path: Path, mode: int) -> None:

@@ -205,7 +205,7 @@ class SlurmBackend:
                     continue
                 found = handle = Handle(job_id=job_id)
             elif claimed and claimed != handle.job_id:
-                handle = Handle(job_id=claimed)  # the job that claimed the folder is the attempt
+                found = handle = Handle(job_id=claimed)  # the job that claimed the folder is the attempt
             row = by_id.get(handle.job_id)
             if row is not None and row.state not in FINAL:
                 facts[name] = _live_facts(row, found)
