@@ -17,7 +17,7 @@ import pytest
 from conftest import clean_env, cli, read_events, read_state, start_run, tick_until, wait_for, write_spec
 from test_command_backend import KILLED_TICK, Queue, job, spec_text
 
-from tianluo.backends.base import Handle
+from tianluo.backends.base import Handle, SchedulerUnreachable
 from tianluo.backends.command import JOB_ID, CommandError
 from tianluo.states import JobState
 
@@ -113,3 +113,74 @@ def test_a_claim_naming_a_job_the_queue_no_longer_lists_is_lost_as_that_job(q, t
     assert f"no longer lists job {owner.job_id} (which claimed the attempt)" in f.detail
     with pytest.raises(CommandError, match=f"no job {owner.job_id}"):  # a cancel goes to the claim too
         backend.cancel(hang, copy, signal.SIGKILL)
+
+
+def test_no_retry_beside_a_job_whose_kill_failed_until_the_kill_goes_through(q, tmp_path):
+    """A status that hid a live job for one tick (a qmaster restart behind a pipeline) made attempt 1 lost; its
+    KILL failed, so attempt 2 waited, the KILL was sent again each tick, and attempt 2 ran only once it went
+    through: never beside attempt 1."""
+    hide, nokill = tmp_path / "hide", tmp_path / "nokill"
+    stage = ("      work:\n        run: echo \"ran $TIANLUO_ATTEMPT\" >> counter.txt; "
+             "test \"$TIANLUO_ATTEMPT\" = 1 && sleep 300; echo done > done.txt\n"
+             "        done_when: {exists: done.txt}\n")
+    spec = write_spec(tmp_path / "proj", spec_text(q, stage, status=f"test -f {hide} || {q.prefix} status {{job_ids}}",
+                                                   cancel=f"test ! -f {nokill} && {q.prefix} cancel {{job_id}}",
+                                                   forgotten="no job"))
+    run_dir = start_run(spec, tmp_path / "home", tmp_path)
+    adir = run_dir / "attempts" / "solo" / "work" / "1"
+    wait_for(lambda: (adir / "started.json").exists(), timeout=20, what="attempt 1 to start")
+    first = (adir / JOB_ID).read_text().strip()
+    hide.touch()
+    nokill.touch()
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)  # attempt 1 reads as lost; its KILL fails
+    hide.unlink()
+    for _ in range(2):
+        cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    work = read_state(run_dir)["entities"]["solo"]["stages"]["work"]
+    assert work["attempt"] == 2 and work["attempts"][1]["handle"] is None, work  # recorded, never launched
+    assert work["attempts"][0]["leftover"]["tries"] == 3 and "waits until attempt 1's job" in work["reason"]
+    assert word(q, first) == "RUNNING" and q("find", "--name", work["attempts"][1]["job_name"]).stdout == ""
+    failed = [e for e in read_events(run_dir) if e["event"] == "cancel_failed"]
+    assert len(failed) == 3 and "is not launched until a KILL goes through" in failed[0]["message"]
+    nokill.unlink()
+    tick_until(run_dir, tmp_path, timeout=30)
+    assert word(q, first) == "CANCELLED" and (tmp_path / "proj" / "counter.txt").read_text() == "ran 1\nran 2\n"
+    ended = json.loads((adir / "exit.json").read_text())["ended_at"]
+    began = json.loads((run_dir / "attempts" / "solo" / "work" / "2" / "started.json").read_text())["started_at"]
+    assert ended < began  # the retry started after the old job was gone
+
+
+def test_a_cancel_that_never_takes_effect_ends_in_a_hold_and_status_says_so(q, tmp_path):
+    """The queue takes the cancel and does nothing (a job on a dead node): after TERM and two KILLs the attempt is
+    unknown/cancel_failed, held, and status tells it, instead of KILLs for ever and 'running'."""
+    stage = ("      work:\n        run: sleep 300\n        resources: {time: 1s}\n")
+    spec = write_spec(tmp_path / "proj", spec_text(q, stage, cancel="true {job_id}") + "cancel_grace: 0.2s\n")
+    run_dir = start_run(spec, tmp_path / "home", tmp_path)
+    adir = run_dir / "attempts" / "solo" / "work" / "1"
+    wait_for(lambda: (adir / "started.json").exists(), timeout=20, what="the job to start")
+    doc = tick_until(run_dir, tmp_path, phases=("blocked",), timeout=30, pace=0.5)
+    work = read_state(run_dir)["entities"]["solo"]["stages"]["work"]
+    assert work["status"] == "held" and work["fault"]["label"] == "cancel_failed", work
+    assert "cancel sent 3 times since" in work["reason"] and "still lists it as RUNNING" in work["reason"]
+    signals = [e["signal"] for e in read_events(run_dir) if e["event"] == "cancelled"]
+    assert signals == ["TERM", "KILL", "KILL"]
+    text = cli("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
+    assert "cancel_failed" in text and "still lists it as RUNNING" in text, text
+    assert doc["phase"] == "blocked"
+    q("cancel", (adir / JOB_ID).read_text().strip())
+
+
+def test_a_launch_after_a_cancel_found_the_queue_down_does_not_blame_the_cancel(q, tmp_path):
+    backend = q.backend(tmp_path)
+    j = job(tmp_path, "down", "true")
+    q("down")
+    try:
+        with pytest.raises(SchedulerUnreachable):
+            backend.cancel(j, Handle(job_id="5"), signal.SIGKILL)
+        with pytest.raises(SchedulerUnreachable) as err:
+            backend.submit(job(tmp_path, "after", "true"))
+    finally:
+        q("up")
+    said = str(err.value)
+    assert said.startswith("backend.submit not run: the scheduler did not answer earlier in this tick (")
+    assert "cannot reach the queue" in said and len(backend.calls) == 1

@@ -611,7 +611,8 @@ def test_cancelled_outside_tianluo_is_held_not_retried():
     assert submits(d) == []
     assert cancels(d) == []
     assert stage.budget_used == {}
-    assert "cancelled outside tianluo" in stage.hold.reason
+    assert "cancelled outside tianluo (by a person or the scheduler)" in stage.hold.reason
+    assert "scancel" not in stage.hold.reason  # the same words under every scheduler
 
 
 def test_cancelled_outside_blocks_what_needs_it():

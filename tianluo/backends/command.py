@@ -322,8 +322,9 @@ class CommandBackend:
     def _call(self, key: str, values: Mapping[str, str | list[str]]) -> Result:
         """Run one template; its result. Raises SchedulerUnreachable (this call or an earlier one of the
         tick) or CommandError (it answered non-zero)."""
-        if self._down is not None:
-            raise SchedulerUnreachable(self._down)
+        if self._down is not None:  # said as what it is: not this call's failure, but an earlier one's finding
+            raise SchedulerUnreachable(f"backend.{key} not run: the scheduler did not answer earlier in this tick "
+                                       f"({self._down})")
         template = getattr(self.options, key)
         command = render(template, values)
         self.calls.append(command)
@@ -348,8 +349,8 @@ class CommandBackend:
             if self._unreachable is not None and self._unreachable.search(err[:ERROR_CAP]):
                 self._down = f"backend.{key}: {prog}: {first}"
                 raise SchedulerUnreachable(self._down)
-            if key == "status" and self._forgotten is not None and self._forgotten.search(err[:ERROR_CAP]):
-                return result  # it answered: the ids it did not print are forgotten
+            if key in ("status", "cancel") and self._forgotten is not None and self._forgotten.search(err[:ERROR_CAP]):
+                return result  # it answered: the ids it did not print (or the one to cancel) are forgotten
             raise CommandError(f"backend.{key}: {prog} exited {result.returncode}: {first}")
         return result
 
@@ -451,16 +452,17 @@ class CommandBackend:
         if word is None:
             if record is not None:
                 return _exited(job_id, record, found, None, None,
-                               f"the scheduler no longer lists job {job_id}; its {EXIT} tells how it ended")
+                               f"the scheduler no longer lists job {job_id}; its {EXIT} tells how it ended", over=True)
             return JobFacts(state=JobState.LOST, job_id=job_id, found=found,
                             detail=f"the scheduler no longer lists job {job_id}{_whose(adir, job_id)}, and it left "
                                    f"no {EXIT}")
         if meaning == "ended":
             ended_by = self.options.ended_by.get(word)
             if record is not None:
-                return _exited(job_id, record, found, shown, ended_by, f"the scheduler says {shown}")
+                return _exited(job_id, record, found, shown, ended_by, f"the scheduler says {shown}", over=True)
             return JobFacts(state=JobState.LOST, job_id=job_id, found=found, scheduler_state=shown,
-                            ended_by=ended_by, detail=f"the scheduler says {shown}, and the job left no {EXIT}")
+                            ended_by=ended_by, over=True,
+                            detail=f"the scheduler says {shown}, and the job left no {EXIT}")
         if record is not None:  # the runner wrote its end; the scheduler has not caught up yet
             return _exited(job_id, record, found, shown, None, f"the scheduler still says {shown}")
         if meaning == "queued":
@@ -517,8 +519,9 @@ class CommandBackend:
             handle = self._adopt(job)
             if handle is None:
                 return []
-        self._call("cancel", {"job_id": handle.job_id, "job_name": job.job_name, "attempt_dir": job.attempt_dir})
-        return [handle.job_id]
+        result = self._call("cancel", {"job_id": handle.job_id, "job_name": job.job_name,
+                                       "attempt_dir": job.attempt_dir})
+        return [handle.job_id] if result.returncode == 0 else []  # not 0: the scheduler forgot it (gone already)
 
     def hold(self, job: JobSpec, handle: Handle) -> str | None:
         return self._hold("hold", job, handle)
@@ -596,11 +599,11 @@ def _parse_status(out: str, wanted: set[str]) -> dict[str, str]:
 
 
 def _exited(job_id: str, record: dict, found: Handle | None, word: str | None, ended_by: str | None,
-            detail: str) -> JobFacts:
+            detail: str, over: bool = False) -> JobFacts:
     return JobFacts(state=JobState.EXITED, exit_code=record.get("exit_code"), signal=record.get("signal"),
                     job_id=job_id, scheduler_state=word, ended_by=ended_by, host=record.get("host"),
                     started_at=record.get("started_at"), ended_at=record.get("ended_at"),
-                    detail=record.get("error") or detail, found=found)
+                    detail=record.get("error") or detail, found=found, over=over)
 
 
 KIND = BackendKind(name="command", options=CommandOptions, opener=CommandBackend, resolve_at_start=resolve_at_start,

@@ -371,7 +371,7 @@ def _final_facts(job_id: str, row: JobRow, record: dict | None, found: Handle | 
     detail = f"Slurm says {row.state}" + (f" ({row.reason})" if row.reason and row.reason != "None" else "") + \
              f", {exit_text}" + ("" if record is not None else f" (from {row.source})")
     return JobFacts(state=JobState.EXITED, exit_code=code, signal=sig, job_id=job_id, scheduler_state=row.state,
-                    reason=row.reason, ended_by=ended_by,
+                    reason=row.reason, ended_by=ended_by, over=True,
                     host=(record or {}).get("host") or slurm_text.host_of(row.nodes),
                     started_at=(record or {}).get("started_at") or _utc(row.start),
                     ended_at=(record or {}).get("ended_at") or _utc(row.end), detail=detail, found=found)
@@ -380,7 +380,8 @@ def _final_facts(job_id: str, row: JobRow, record: dict | None, found: Handle | 
 def _record_facts(job_id: str, record: dict, found: Handle | None, detail: str) -> JobFacts:
     return JobFacts(state=JobState.EXITED, exit_code=record.get("exit_code"), signal=record.get("signal"),
                     job_id=job_id, host=record.get("host"), started_at=record.get("started_at"),
-                    ended_at=record.get("ended_at"), detail=record.get("error") or detail, found=found)
+                    ended_at=record.get("ended_at"), detail=record.get("error") or detail, found=found,
+                    over=True)  # Slurm forgot it, and its runner (the batch script itself) recorded its end
 
 
 def _utc(local: str | None) -> str | None:
