@@ -145,6 +145,7 @@ def test_no_retry_beside_a_job_whose_kill_failed_until_the_kill_goes_through(q, 
     nokill.unlink()
     tick_until(run_dir, tmp_path, timeout=30)
     assert word(q, first) == "CANCELLED" and (tmp_path / "proj" / "counter.txt").read_text() == "ran 1\nran 2\n"
+    assert "waits until" not in (read_state(run_dir)["entities"]["solo"]["stages"]["work"]["reason"] or "")
     ended = json.loads((adir / "exit.json").read_text())["ended_at"]
     began = json.loads((run_dir / "attempts" / "solo" / "work" / "2" / "started.json").read_text())["started_at"]
     assert ended < began  # the retry started after the old job was gone

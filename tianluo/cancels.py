@@ -25,6 +25,14 @@ from tianluo.timefmt import iso
 
 #: Signals (TERM, then KILLs) or failed KILLs before tianluo stops trying and holds the stage.
 TRIES = 3
+WAITS = "waits until attempt "  # how a stage's reason says its retry waits (after "attempt N ")
+
+
+def gone(stage: StageState, attempt: Attempt) -> None:
+    """The KILL of what is left of ``attempt`` went through: its retry no longer waits (nor says it does)."""
+    attempt.leftover = None
+    if stage.reason is not None and WAITS in stage.reason and not any(a.leftover for a in stage.attempts):
+        stage.reason = None
 
 
 def failed(attempt: Attempt, error: str, now: datetime, answered: bool) -> Leftover:
@@ -60,7 +68,7 @@ def sweep(ctx: Draft, sid: str, stage: StageState, before: int) -> str | None:
                                   f"what is left of it must be gone before attempt {before} starts", "KILL"))
     first = left[0]
     assert first.leftover is not None
-    stage.reason = (f"attempt {before} waits until attempt {first.n}'s job ({_job(first)}) is gone: its KILL failed "
+    stage.reason = (f"attempt {before} {WAITS}{first.n}'s job ({_job(first)}) is gone: its KILL failed "
                     f"since {iso(first.leftover.since)} ({first.leftover.error}); sent again each tick")
     return None
 

@@ -524,7 +524,7 @@ def _carry_out(store: RunStore, state: RunState, actions: list, backend: Backend
                 continue
             gone = ""
             if attempt.leftover is not None:  # the KILL went through at last: the retry may launch
-                attempt.leftover = None
+                cancels.gone(stage, attempt)
                 gone = "; its retry no longer waits for it"
             log(new_event(Kind.CANCELLED, ts, f"attempt {attempt.n}: sent {action.signal} to "
                           f"{pids or 'no live process'} ({action.reason}){gone}", **where, pids=pids,
