@@ -15,8 +15,8 @@ PACKAGE = ROOT / "tianluo"
 
 #: The pure core (ARCHITECTURE.md, "The pure core").
 PURE = ("decide", "layers", "draft", "judge", "diagnose", "classify", "rulebook", "run_rules", "ladder", "responses",
-        "degrade", "agent_rung", "holds", "skips", "stage_machine", "analysis", "rates", "report_data", "story",
-        "plainjson", "observations",
+        "degrade", "agent_rung", "holds", "cancels", "skips", "stage_machine", "analysis", "rates", "report_data",
+        "story", "plainjson", "observations",
         "actions", "events", "model", "plan_model", "states", "migrate", "forks", "templating", "backends.sbatch",
         "replan", "replan_review",
         "backends.slurm_text", "gpu_pool", "gpu_round", "gpu_hands", "gpu_facts", "host_spec", "goodput")

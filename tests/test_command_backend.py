@@ -280,7 +280,9 @@ def test_without_find_the_job_id_file_and_the_jobs_own_word_adopt_it(q, tmp_path
     assert (Path(lost.attempt_dir) / "job_id.seen").read_text().strip() == handle.job_id
     facts = backend.poll({lost.job_name: (lost, None)})
     assert facts[lost.job_name].found.job_id == handle.job_id and facts[lost.job_name].state == JobState.EXITED
-    (Path(lost.attempt_dir) / "job_id.seen").unlink()
+    (Path(lost.attempt_dir) / "job_id.seen").unlink()  # the runner's claim names it too (started.json's job_id)
+    assert backend.poll({lost.job_name: (lost, None)})[lost.job_name].found.job_id == handle.job_id
+    (Path(lost.attempt_dir) / "started.json").unlink()
     f = backend.poll({lost.job_name: (lost, None)})[lost.job_name]
     assert f.state == JobState.MISSING and "no backend.find" in f.detail
 
@@ -570,7 +572,7 @@ def test_slurm_through_templates_runs_a_pipeline_and_retries_a_failed_job(slurm,
     assert len(submitted) == 3 and all(e["job_id"].isdigit() for e in submitted)
     first = run_dir / "attempts" / "solo" / "work" / "1"
     assert (first / "job_id.seen").read_text().strip() == submitted[1]["job_id"]  # SLURM_JOB_ID, from the job
-    assert json.loads((first / "exit.json").read_text())["slurm_job_id"] == submitted[1]["job_id"]
+    assert json.loads((first / "exit.json").read_text())["job_id"] == submitted[1]["job_id"]
     # a single forgotten id makes squeue -j fail: read as an answer (forgotten), not as an outage
     backend = CommandBackend(run_dir, CommandOptions(**yaml.safe_load(EXAMPLE.read_text())["backend"]))
     gone = JobSpec(job_name="cmds-gone", command="true", workdir=str(tmp_path), attempt_dir=str(tmp_path / "gone"))

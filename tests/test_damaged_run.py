@@ -154,11 +154,11 @@ def test_a_damaged_exit_record_is_unreadable_never_a_crash(tmp_path, doc, says):
 
 def test_started_records_are_checked_field_by_field(tmp_path):
     good = {"job_name": "j", "runner_pid": 4242, "runner_create_time": 1.5, "pgid": 4242, "host": "h",
-            "started_at": "t", "slurm_job_id": None, "slurm_restart": 0}
+            "started_at": "t", "job_id": None, "restarts": 0, "slurm_job_id": "7"}
     (tmp_path / "started.json").write_text(json.dumps(good))
     assert records.read_started(tmp_path) == (good, None)
     for bad in ({"runner_pid": -1}, {"runner_pid": 0}, {"runner_pid": "12"}, {"runner_create_time": "yesterday"},
-                {"pgid": -5}, {"slurm_restart": -1}, {"runner_pid": None}):
+                {"pgid": -5}, {"restarts": -1}, {"slurm_restart": -1}, {"runner_pid": None}):
         (tmp_path / "started.json").write_text(json.dumps({**good, **bad}))
         record, problem = records.read_started(tmp_path)
         assert record is None and problem.startswith("started.json is damaged"), bad

@@ -385,6 +385,22 @@ def test_adopted_job_that_already_finished_is_judged():
     assert d.state.stage("a.train").current().adopted is True
 
 
+def test_the_job_that_claimed_the_folder_replaces_a_recorded_second_copy_with_an_event():
+    """The recorded job (18) was submitted again after a tick died before recording job 17; 17 claimed the
+    folder, and the backend reports it as ``found``: the attempt follows 17, and 18's stand-down is nothing."""
+    state = launched(submitted_only(slurm_state()), job_id=18)
+    claimed = Handle(job_id="17")
+    d = decide(state, observe(**{"a.train": seen(JobFacts(**{**running(job_id="17").__dict__, "found": claimed}),
+                                               found=claimed)}), at(60))
+    attempt = d.state.stage("a.train").current()
+    assert (attempt.handle, attempt.adopted, attempt.outcome) == (claimed, True, None)
+    assert d.state.stage("a.train").status == StageStatus.RUNNING and submits(d) == [] and cancels(d) == []
+    (ev,) = events_of(d, "adopted")
+    assert ev["job_id"] == "17" and "job 18 is a second copy that stands down" in ev["message"]
+    again = decide(d.state, observe(**{"a.train": seen(running(job_id="17"), found=None)}), at(120))
+    assert events_of(again, "adopted") == []  # once: the recorded handle is the claim's now
+
+
 # --- refused by the scheduler (sbatch error) ----------------------------------------------
 
 REFUSED = "sbatch: error: Batch job submission failed: Invalid partition name specified"
@@ -595,7 +611,8 @@ def test_cancelled_outside_tianluo_is_held_not_retried():
     assert submits(d) == []
     assert cancels(d) == []
     assert stage.budget_used == {}
-    assert "cancelled outside tianluo" in stage.hold.reason
+    assert "cancelled outside tianluo (by a person or the scheduler)" in stage.hold.reason
+    assert "scancel" not in stage.hold.reason  # the same words under every scheduler
 
 
 def test_cancelled_outside_blocks_what_needs_it():

@@ -192,7 +192,7 @@ def test_a_slurm_job_gets_its_port_from_the_runner_on_the_compute_node(slurm, tm
     run_dir = start_run(spec, tmp_path / "home", tmp_path)
     doc = tick_until(run_dir, tmp_path, phases=("complete",), timeout=90, pace=0.5)
     started = json.loads((run_dir / "attempts/a/train/1/started.json").read_text())
-    assert started["slurm_job_id"] and isinstance(started["port"], int)
+    assert started["job_id"] and isinstance(started["port"], int)
     assert (spec.parent / "port-1.txt").read_text() == f"'{started['port']}' '{started['port']}'"
     assert doc["entities"]["a"]["stages"]["train"]["port"] == started["port"]
 

@@ -16,10 +16,10 @@ from tianluo.runner import EXIT_ALREADY_CLAIMED
 
 pytestmark = pytest.mark.integration
 
-STARTED_KEYS = {"job_name", "runner_pid", "runner_create_time", "pgid", "host", "started_at", "slurm_job_id",
-                "slurm_restart", "port", "job_pid"}  # job_pid: written again once the command started
+STARTED_KEYS = {"job_name", "runner_pid", "runner_create_time", "pgid", "host", "started_at", "job_id",
+                "restarts", "port", "job_pid"}  # job_pid: written again once the command started
 EXIT_KEYS = {"job_name", "exit_code", "signal", "signal_name", "forwarded_signals", "host", "job_pid",
-             "runner_pid", "started_at", "ended_at", "duration_s", "error", "slurm_job_id", "slurm_restart", "port"}
+             "runner_pid", "started_at", "ended_at", "duration_s", "error", "job_id", "restarts", "port"}
 
 
 def make_attempt(tmp_path: Path, command: str, name: str = "tl-test-job-1", workdir: Path | None = None,
@@ -206,7 +206,7 @@ def test_the_scheduler_id_is_read_from_the_variables_job_json_names(tmp_path, sc
     proc, adir = _started_with(tmp_path, "tl-sched-1", scheduler_env, environ)
     assert proc.returncode == 0, proc.stderr
     started = json.loads((adir / "started.json").read_text())
-    assert (started["slurm_job_id"], started["slurm_restart"]) == (job_id, restarts)
+    assert (started["job_id"], started["restarts"]) == (job_id, restarts)
 
 
 @pytest.mark.parametrize("bad", [{"job_id": "X; rm -rf /"}, {"job_id": 7}, {"other": "SLURM_JOB_ID"}, ["SLURM_JOB_ID"]])
@@ -214,3 +214,30 @@ def test_a_bad_scheduler_env_in_job_json_is_one_line_and_runs_nothing(tmp_path, 
     proc, adir = _started_with(tmp_path, "tl-sched-2", bad, {})
     assert proc.returncode == 2 and "scheduler_env must map job_id and restarts to variable names" in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1 and not (adir / "started.json").exists()
+
+
+@pytest.mark.parametrize("keys", [("job_id", "restarts"), ("slurm_job_id", "slurm_restart")],
+                         ids=["neutral", "before-neutral-names"])
+def test_a_requeued_job_runs_again_whatever_names_its_first_claim_used(tmp_path, keys):
+    """A claim a runner of an older tianluo wrote (slurm_job_id, slurm_restart) still tells a requeue of the same job
+    from a second copy; a new claim says job_id and restarts, never a scheduler's name."""
+    counter = tmp_path / "work" / "counter"
+    adir = make_attempt(tmp_path, f"echo ran >> {counter}", name="tl-requeue-1")
+    job = json.loads((adir / "job.json").read_text())
+    job["scheduler_env"] = {"job_id": "TINYQ_JOB_ID", "restarts": "TINYQ_RESTARTS"}
+    (adir / "job.json").write_text(json.dumps(job))
+    (adir / "started.json").write_text(json.dumps({"job_name": "tl-requeue-1", "runner_pid": 4242,
+                                                   keys[0]: "31", keys[1]: 0}))
+
+    def run(job_id: str, restarts: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "tianluo.runner", str(adir)], cwd=adir, capture_output=True,
+                              env=clean_env(TINYQ_JOB_ID=job_id, TINYQ_RESTARTS=restarts), text=True, timeout=60)
+
+    assert run("32", "1").returncode == EXIT_ALREADY_CLAIMED  # another job: a second copy stands down
+    assert run("31", "0").returncode == EXIT_ALREADY_CLAIMED  # the same run of the same job: not a requeue
+    assert run("31", "1").returncode == 0  # the same job, requeued: it runs the attempt again
+    assert counter.read_text() == "ran\n"
+    started = json.loads((adir / "started.json").read_text())
+    assert (started["job_id"], started["restarts"]) == ("31", 1) and "slurm_job_id" not in started
+    record = json.loads((adir / "exit.json").read_text())
+    assert (record["job_id"], record["restarts"]) == ("31", 1) and not any("slurm" in k for k in record)

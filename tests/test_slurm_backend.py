@@ -137,7 +137,7 @@ def test_submit_writes_the_attempt_folder_and_poll_reports_each_way_of_ending(sl
     adir = Path(ok.attempt_dir)
     assert (adir / "stdout").read_text() == "to-stdout\n"  # split: each stream in its own file
     assert (adir / "stderr").read_text() == "to-stderr\n"
-    assert read_json(adir / "started.json")["slurm_job_id"] == f.job_id
+    assert read_json(adir / "started.json")["job_id"] == f.job_id
 
     f = facts[fail.job_name]
     assert (f.exit_code, f.signal, f.scheduler_state, f.ended_by) == (3, None, "FAILED", None), f
@@ -384,13 +384,13 @@ def requeued_and_pending(backend: SlurmBackend, job: JobSpec, handle: Handle, ho
     jobs = {job.job_name: (job, handle)}
     poll_until(backend, jobs, lambda f: f[job.job_name].state == JobState.RUNNING
                and (adir / "started.json").exists(), what="the first run")
-    assert read_json(adir / "started.json")["slurm_restart"] == 0
+    assert read_json(adir / "started.json")["restarts"] == 0
     slurm_cmd("scontrol", how, handle.job_id)
     seen: list[dict[str, JobFacts]] = []
     poll_until(backend, jobs, lambda f: squeue_field(handle.job_id, "State") == "PENDING"
                and (adir / "exit.json").exists(), what="the requeued job to be pending", seen=seen)
     first = read_json(adir / "exit.json")  # the first run's end: a requeue, not the job's end
-    assert first["slurm_restart"] == 0 and first["exit_code"] != 0, first
+    assert first["restarts"] == 0 and first["exit_code"] != 0, first
     return seen
 
 
@@ -416,9 +416,9 @@ def test_a_requeued_job_is_queued_again_not_ended_and_its_second_run_counts(slur
     assert JobState.QUEUED in states, history
     started = read_json(adir / "started.json")
     record = read_json(adir / "exit.json")
-    assert started["slurm_restart"] == 1 and started["slurm_job_id"] == handle.job_id, \
+    assert started["restarts"] == 1 and started["job_id"] == handle.job_id, \
         (started, history, (adir / "stderr").read_text(), slurm_log_lines(slurm, handle.job_id))
-    assert record["slurm_restart"] == 1 and record["exit_code"] == 0, record
+    assert record["restarts"] == 1 and record["exit_code"] == 0, record
     f = facts[job.job_name]
     assert (f.exit_code, f.signal, f.scheduler_state, f.ended_by) == (0, None, "COMPLETED", None), f
     out = (adir / "stdout").read_text()

@@ -154,7 +154,7 @@ def test_the_demo_pipeline_runs_to_its_gate_on_slurm(slurm, demo, tmp_path):
         assert opts["--output"] == str(adir.resolve() / "stdout")
         assert opts["--error"] == str(adir.resolve() / "stderr")
         record = json.loads((adir / "exit.json").read_text())
-        assert record["slurm_job_id"] == ev["job_id"]
+        assert record["job_id"] == ev["job_id"]
         assert (adir / "stdout").is_file()
         # Slurm knows the job under its attempt's name, and only that one job
         assert squeue_ids(attempt["job_name"]) == [ev["job_id"]]
@@ -201,8 +201,8 @@ def test_a_failing_job_is_classified_from_its_log_retried_then_held(slurm, tmp_p
     assert len(events(run_dir, "submitted", "broken")) == 2
     for n in (1, 2):
         record = json.loads((attempt_path(run_dir, "broken", "work", n) / "exit.json").read_text())
-        assert record["exit_code"] == 1 and record["slurm_job_id"] == job_id_of(run_dir, "broken", "work", n)
-        assert job_field(record["slurm_job_id"], "%T") == "FAILED"
+        assert record["exit_code"] == 1 and record["job_id"] == job_id_of(run_dir, "broken", "work", n)
+        assert job_field(record["job_id"], "%T") == "FAILED"
     analysis = run_dir / "failures" / "broken__analysis.md"
     assert analysis.is_file()
     assert "missing_module" in analysis.read_text()
@@ -359,7 +359,7 @@ def test_a_tick_killed_right_after_sbatch_is_adopted_not_resubmitted(slurm, tmp_
     assert not any(e["event"] in ("relaunch", "submitted") for e in read_events(run_dir))
     assert squeue_ids(intent["job_name"]) == [job_id]
     assert (project / "counter.txt").read_text() == "ran 1\n"
-    assert json.loads((attempt_path(run_dir, "solo", "work", 1) / "exit.json").read_text())["slurm_job_id"] == job_id
+    assert json.loads((attempt_path(run_dir, "solo", "work", 1) / "exit.json").read_text())["job_id"] == job_id
 
 
 # --- 6. the controller goes away mid-run ------------------------------------------------------

@@ -12,7 +12,7 @@ import copy
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from tianluo import gpu_pool, gpu_round
+from tianluo import cancels, gpu_pool, gpu_round
 from tianluo.actions import Action, Cancel, SendNotices, Submit
 from tianluo.agent_rung import close_unasked, settle
 from tianluo.degrade import failed_move, with_moves
@@ -295,6 +295,10 @@ def _schedule(ctx: Draft, g: Graph, sid: str, stage: StageState) -> None:
         if not _first_start(ctx, sid, stage, g.needs[sid]):
             return
     elif stage.status == StageStatus.RETRY_WAIT:
+        held = cancels.sweep(ctx, sid, stage, stage.attempt + 1)  # KILL again what is left of an earlier attempt
+        if held is not None:
+            hold(ctx, sid, stage, stage.attempt, held)
+            return
         if not all(g.stage(state, n).status in DONE for n in g.needs[sid]) or skipped_needs(state, sid, g.needs[sid]):
             return  # a replan started what it needs over: its retry waits for them to be done again
         if stage.next_attempt_at is not None and stage.next_attempt_at > ctx.now:
@@ -584,8 +588,8 @@ def _reap(ctx: Draft, sid: str, stage: StageState, seen: StageObservation) -> No
         attempt.ended_at = ctx.now
         attempt.exit_code = facts.exit_code
         attempt.signal = facts.signal
-        # the shell under the runner may die of TERM while what it started lives on: nothing may outlive it
-        ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, "cancelled: stop what is left", "KILL"))
+        if not facts.over:  # the shell under the runner may die of TERM while what it started lives on
+            ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, "cancelled: stop what is left", "KILL"))
         stage.reason = f"attempt {attempt.n} was cancelled when the run ended"
         if ctx.state.end is not None and sid not in ctx.state.end.cancelled:
             ctx.state.end.cancelled.append(sid)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
-from tianluo import stage_machine
+from tianluo import cancels, stage_machine
 from tianluo.errors import TianluoError
 from tianluo.model import Hold, PastHold, RunState, StageState, stage_id
 from tianluo.stage_machine import Events, move
@@ -144,11 +144,14 @@ def release(state: RunState, entity: str, now: datetime, *, retry: bool = False,
                  message="released: skipped (for good: a skip cannot be undone); what needs it is blocked "
                          "until you unblock it (tianluo unblock ENTITY.STAGE --reason TEXT)", action="skip")
         elif by_ladder:
+            result.notes.extend(f"{sid}: {line}" for line in cancels.release(stage))
             last = stage.current()
             if last is not None and last.outcome is None and last.handle is not None:
-                result.notes.append(f"{sid}: attempt {last.n} was never stopped by tianluo (it was hung and tianluo "
-                                    f"may not cancel): if it still runs, stop it now ({last.handle.describe()}); "
-                                    f"attempt {last.n + 1} starts at the next tick")
+                why = ("its cancel never took effect" if last.fault is not None and last.fault.label == "cancel_failed"
+                       else "it was hung and tianluo may not cancel")
+                result.notes.append(f"{sid}: attempt {last.n} was never stopped by tianluo ({why}): if it still "
+                                    f"runs, stop it now ({last.handle.describe()}); attempt {last.n + 1} starts at "
+                                    "the next tick")
             stage.next_attempt_at = now
             move(stage, StageStatus.RETRY_WAIT, log=log, sid=sid, event="released",
                  message="released: runs again at the next tick", action="retry", budget_reset=reset_budget)

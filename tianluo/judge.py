@@ -9,7 +9,7 @@ stage machine applies.
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from tianluo import agent_rung, diagnose, gpu_round
+from tianluo import agent_rung, cancels, diagnose, gpu_round
 from tianluo.actions import Cancel, CopyOutput, Submit, WriteAnalysis
 from tianluo.classify import Evidence, classify
 from tianluo.degrade import Change, plan_change, unchanged_why
@@ -25,6 +25,7 @@ from tianluo.run_rules import FATAL_CLASSES
 from tianluo.stage_machine import hold as hold_stage
 from tianluo.stage_machine import move, take
 from tianluo.states import FaultClass, JobState, StageStatus
+from tianluo.timefmt import iso
 
 
 def judge(ctx: Draft, sid: str, stage: StageState, seen: StageObservation) -> None:
@@ -48,16 +49,32 @@ def judge(ctx: Draft, sid: str, stage: StageState, seen: StageObservation) -> No
         if seen.found is None:
             # The intent was saved but the launch left no trace: launch the same attempt again.
             # The runner's exclusive claim on the attempt folder makes a double run impossible.
+            waits = any(a.leftover is not None for a in stage.attempts if a.n < attempt.n)
+            held = cancels.sweep(ctx, sid, stage, attempt.n)  # an earlier attempt's job must be gone first
+            if held is not None:
+                hold(ctx, sid, stage, attempt.n, held)
+                return
             attempt.launches += 1
             ctx.actions.append(Submit(sid, attempt.n, attempt.job_name))
-            ctx.event("relaunch", sid, f"attempt {attempt.n} left no trace of a launch; launching it",
-                      attempt=attempt.n)
+            ctx.event("relaunch", sid, f"attempt {attempt.n} was held back until what is left of the attempt before "
+                      "it is gone; launching it once its KILL goes through" if waits else
+                      f"attempt {attempt.n} left no trace of a launch; launching it", attempt=attempt.n)
             return
         attempt.handle = seen.found
         attempt.adopted = True
         ctx.event("adopted", sid, f"found attempt {attempt.n} as {seen.found.describe()}; "
                   "adopted it instead of launching again", attempt=attempt.n, pid=seen.found.pid,
                   job_id=seen.found.job_id)
+    elif seen.found is not None and seen.found.job_id != attempt.handle.job_id:
+        # The job whose runner claimed the attempt folder is the attempt. The recorded one is a second copy
+        # (submitted again after a tick died before recording the first): it stands down, and its end is
+        # never the attempt's.
+        copy = attempt.handle
+        attempt.handle = seen.found
+        attempt.adopted = True
+        ctx.event("adopted", sid, f"attempt {attempt.n} is {seen.found.describe()}, which claimed its folder; "
+                  f"{copy.describe()} is a second copy that stands down: following {seen.found.describe()}",
+                  attempt=attempt.n, pid=seen.found.pid, job_id=seen.found.job_id)
     if facts is None:
         return
     bytes_read = diagnose.merge_logs(attempt, seen)
@@ -125,14 +142,20 @@ def _watch(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, planned, f
              message=f"attempt {attempt.n} is back in the queue ({facts.detail}); the scheduler's doing, "
                      "not a failure", attempt=attempt.n)
     if attempt.cancel is not None:
-        since = attempt.cancel.killed_at or attempt.cancel.requested_at
+        cancel = attempt.cancel
+        since = cancel.killed_at or cancel.requested_at
         waited = (ctx.now - since).total_seconds()
         if waited >= ctx.state.plan.cancel_grace:
-            attempt.cancel.killed_at = ctx.now
-            ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, attempt.cancel.reason, "KILL"))
+            gave_up = cancels.overdue(attempt, facts, ctx.now, ctx.state.plan.cancel_grace)
+            if gave_up is not None:
+                return _cancel_failed(ctx, sid, stage, attempt, gave_up)
+            cancel.killed_at = ctx.now
+            cancel.kills += 1
+            ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, cancel.reason, "KILL"))
             ctx.event("cancel_kill", sid, f"attempt {attempt.n} outlived its grace by {waited:.0f}s; sending KILL",
                       attempt=attempt.n)
-        return f"cancelling: {attempt.cancel.reason}"
+        sent = f"TERM sent {iso(cancel.requested_at)}" + (f", KILL {cancel.kills} times" if cancel.kills else "")
+        return f"cancelling: {cancel.reason} ({sent})"
     if facts.state == JobState.QUEUED:
         return diagnose.queued_verdict(attempt, facts, ctx.now)
     if facts.state != JobState.RUNNING:
@@ -157,6 +180,20 @@ def _watch(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, planned, f
     ctx.event("hung", sid, f"attempt {attempt.n} is alive but not moving: {reason}; sending TERM",
               attempt=attempt.n, fault={"class": fault.klass.value, "label": fault.label})
     return f"hung: {reason}"
+
+
+def _cancel_failed(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, why: str) -> str:
+    """A cancel that never took effect: the attempt is unknown/cancel_failed and held; no more KILLs."""
+    fault = Fault(klass=FaultClass.UNKNOWN, label="cancel_failed", evidence=why)
+    attempt.fault = stage.fault = fault
+    where = attempt.handle.describe() if attempt.handle is not None else attempt.job_name
+    asked = attempt.cancel.reason if attempt.cancel is not None else "cancel"
+    ctx.event("failed", sid, f"attempt {attempt.n}: the cancel did not take effect: {why}", attempt=attempt.n,
+              fault={"class": fault.klass.value, "label": fault.label})
+    hold(ctx, sid, stage, attempt.n, f"attempt {attempt.n} could not be cancelled ({asked}): {why}; tianluo "
+         f"stops sending KILL: make sure {where} is gone (its node may be down: ask the scheduler's admin), then "
+         "release with --retry, or --skip")
+    return f"cancel failed: {why} (held)"
 
 
 def _gpu_failed(ctx: Draft, sid: str, attempt: Attempt, fault: Fault) -> str:
@@ -244,7 +281,9 @@ def _finish(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, facts, se
                                   ended_by=facts.ended_by, full=tuple(f.describe() for f in seen.space if f.full),
                                   tail=tuple(seen.tails.items()), ran_s=ran),
                          ctx.rules)  # a full file system names a cause the log does not; the tails, its structure
-    if lost:
+    if facts.over:
+        pass  # the scheduler says the job is over: nothing of it is left to signal
+    elif lost:
         ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, "lost: stop any orphans first", "KILL"))
     elif attempt.cancel is not None:
         # The shell under the runner may die of TERM while the job it started lives on (a
@@ -252,7 +291,7 @@ def _finish(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, facts, se
         ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, "cancelled: stop what is left", "KILL"))
     attempt.fingerprint = fingerprint(fault, stage.progress.done if stage.progress else None,
                                       command_identity(attempt, ctx.planned(sid).command))
-    if fault.label == "cancelled_outside" and attempt.cancel is None:  # its log says a person's scancel ended it
+    if fault.label == "cancelled_outside" and attempt.cancel is None:  # its log says a person cancelled it
         return _hold_cancelled_outside(ctx, sid, stage, attempt, fault)
     attempt.outcome = "failed"
     attempt.fault = fault
@@ -289,8 +328,8 @@ def _hold_cancelled_outside(ctx: Draft, sid: str, stage: StageState, attempt: At
     attempt.fault = stage.fault = fault
     ctx.event("failed", sid, f"attempt {attempt.n} was cancelled, and not by tianluo: {fault.evidence}",
               attempt=attempt.n, fault={"class": fault.klass.value, "label": fault.label})
-    hold(ctx, sid, stage, attempt.n, f"attempt {attempt.n} was cancelled outside tianluo (scancel by a person "
-         "or an admin?); tianluo does not overrule that: release with --retry to run it again, or --skip")
+    hold(ctx, sid, stage, attempt.n, f"attempt {attempt.n} was cancelled outside tianluo (by a person or the "
+         "scheduler); tianluo does not overrule that: release with --retry to run it again, or --skip")
     return "cancelled outside tianluo (held)"
 
 

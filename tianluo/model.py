@@ -67,6 +67,18 @@ class Cancelling(Record):
     reason: str
     requested_at: datetime
     killed_at: datetime | None = None
+    kills: int = Field(default=0, ge=0, description="KILLs sent after the TERM; past a bound the attempt is held as "
+                       "unknown/cancel_failed (tianluo.cancels).")
+
+
+class Leftover(Record):
+    """The KILL of what is left of an attempt that is over failed: its retry waits until one goes through."""
+
+    since: datetime = Field(description="When the first KILL failed.")
+    at: datetime | None = Field(default=None, description="When the last one failed.")
+    tries: int = Field(default=0, ge=0, description="KILLs the scheduler refused (one it did not answer is not "
+                       "counted); past a bound the stage is held (tianluo.cancels).")
+    error: str = ""
 
 
 #: An attempt folder below the run folder; never absolute, never '..' (names start with a letter or digit).
@@ -118,6 +130,7 @@ class Attempt(Record):
     log_cursors: dict[str, LogCursor] = _dict()
     findings: list[LogFinding] = _list()
     cancel: Cancelling | None = None
+    leftover: Leftover | None = None
     output_size: int | None = None
     output_grew_at: datetime | None = None
     queue_notified: bool = Field(default=False, description="The owner was told it waits in the queue far longer "

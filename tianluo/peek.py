@@ -298,7 +298,7 @@ KEYS = {
                           "adopted", "started_at", "resumed_at", "ended_at", "exit_code", "signal", "host", "port",
                           "command", "env", "outcome", "fault", "fingerprint", "log_cursors", "findings", "cancel",
                           "output_size", "output_grew_at", "queue_notified", "gpus", "gpu_uuids", "log_moved_at",
-                          "gpu_idle_since", "gpu_busy_since", "overrun_told", "judged_at", "progress"}),
+                          "gpu_idle_since", "gpu_busy_since", "overrun_told", "judged_at", "progress", "leftover"}),
     "Handle": frozenset({"job_id", "pid", "create_time", "host"}),
     "ProgressReading": frozenset({"done", "total", "seen_at", "first_done", "first_at"}),
     "Diagnosis": frozenset({"at", "attempt", "verdict", "scheduler", "container", "logs", "progress", "output"}),

@@ -36,6 +36,13 @@ def _str_or_id(value) -> bool:
     return _str(value) or _int(value, 0, 10 ** 12)
 
 
+#: The keys a runner before scheduler-neutral records wrote for ``job_id`` and ``restarts``: still read, so
+#: the run folders it left work on.
+LEGACY = {
+    "slurm_job_id": (_str_or_id, False),
+    "slurm_restart": (lambda v: _int(v, 0, 10 ** 6), False),
+}
+
 #: field -> (check, required)
 _STARTED_FIELDS = {
     "job_name": (_str, True),
@@ -44,8 +51,9 @@ _STARTED_FIELDS = {
     "pgid": (lambda v: _int(v, 1, PID_MAX), False),
     "host": (_str, False),
     "started_at": (_str, False),
-    "slurm_job_id": (_str_or_id, False),
-    "slurm_restart": (lambda v: _int(v, 0, 10 ** 6), False),
+    "job_id": (_str_or_id, False),
+    "restarts": (lambda v: _int(v, 0, 10 ** 6), False),
+    **LEGACY,
     "port": (lambda v: _int(v, 1, 65535), False),
     "job_pid": (lambda v: _int(v, 1, PID_MAX), False),  # written once the command started
 }
@@ -57,8 +65,9 @@ _EXIT_FIELDS = {
     "host": (_str, False),
     "job_pid": (lambda v: _int(v, 1, PID_MAX), False),
     "runner_pid": (lambda v: _int(v, 1, PID_MAX), False),
-    "slurm_job_id": (_str_or_id, False),
-    "slurm_restart": (lambda v: _int(v, 0, 10 ** 6), False),
+    "job_id": (_str_or_id, False),
+    "restarts": (lambda v: _int(v, 0, 10 ** 6), False),
+    **LEGACY,
     "started_at": (_str, False),
     "ended_at": (_str, False),
     "duration_s": (_num, False),
@@ -111,6 +120,23 @@ def read(path: str | os.PathLike, fields: dict) -> tuple[dict | None, str | None
 def read_started(attempt_dir: str | os.PathLike) -> tuple[dict | None, str | None]:
     """The runner's claim on the attempt folder (see ``read``)."""
     return read(Path(attempt_dir) / STARTED, _STARTED_FIELDS)
+
+
+def job_id(record: dict) -> str | None:
+    """The scheduler's id of the job that wrote ``record`` (started.json or exit.json), as text; None when
+    the runner was told none (a local job, a scheduler without ``job_id_env``)."""
+    value = record.get("job_id")
+    if value is None:
+        value = record.get("slurm_job_id")  # a record of a runner from before the neutral key
+    return None if value is None or value == "" else str(value)
+
+
+def restarts(record: dict) -> int:
+    """How often the scheduler had requeued the job when the runner wrote ``record`` (0 if never, or not told)."""
+    value = record.get("restarts")
+    if value is None:
+        value = record.get("slurm_restart")
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def read_exit(attempt_dir: str | os.PathLike) -> tuple[dict | None, str | None]:

@@ -24,7 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-from tianluo import fsio
+from tianluo import fsio, records
 from tianluo.fsio import UnsafePath, atomic_write, create_exclusive
 from tianluo.proctable import create_time
 from tianluo.records import read_started
@@ -124,7 +124,7 @@ def run(attempt_dir: Path) -> int:
         print(f"tianluo runner: {exc}", file=sys.stderr)
         return 2
     host = _socket.gethostname()
-    slurm_job, restarts = scheduler_ids(job)  # recorded as slurm_job_id/slurm_restart: the names records keep
+    job_id, restarts = scheduler_ids(job)  # the scheduler's words for them, whichever scheduler it is
     port = free_port(avoid=_earlier_ports(attempt_dir))
     started = {
         "job_name": job["job_name"],
@@ -133,16 +133,16 @@ def run(attempt_dir: Path) -> int:
         "pgid": os.getpgid(0),
         "host": host,
         "started_at": _now(),
-        "slurm_job_id": slurm_job,
-        "slurm_restart": restarts,
+        "job_id": job_id,
+        "restarts": restarts,
         "port": port,
     }
     text = json.dumps(started, indent=2) + "\n"
     if not create_exclusive(attempt_dir / STARTED, text):
-        if not _requeued_run(attempt_dir, slurm_job, restarts):
+        if not _requeued_run(attempt_dir, job_id, restarts):
             print(f"{job['job_name']}: already claimed by another runner; not running it twice", file=sys.stderr)
             return EXIT_ALREADY_CLAIMED
-        # Slurm requeued this very job (node failure, preemption, scontrol requeue): the same
+        # The scheduler requeued this very job (node failure, preemption, scontrol requeue): the same
         # attempt runs again, and what its first run left behind is no longer its end.
         (attempt_dir / EXIT).unlink(missing_ok=True)  # unlink never follows a link
         atomic_write(attempt_dir / STARTED, text)
@@ -199,8 +199,8 @@ def run(attempt_dir: Path) -> int:
         "host": host,
         "job_pid": child.pid if child else None,
         "runner_pid": os.getpid(),
-        "slurm_job_id": slurm_job,
-        "slurm_restart": started["slurm_restart"],
+        "job_id": job_id,
+        "restarts": restarts,
         "started_at": started["started_at"],
         "port": port,
         "ended_at": _now(),
@@ -328,20 +328,21 @@ def write_exit(attempt_dir: Path, text: str) -> None:
         os.close(dfd)
 
 
-def _requeued_run(attempt_dir: Path, slurm_job: str | None, restarts: int) -> bool:
-    """Whether the folder was claimed by an earlier run of this same scheduler job (it was requeued)."""
-    if not slurm_job:
+def _requeued_run(attempt_dir: Path, job_id: str | None, restarts: int) -> bool:
+    """Whether the folder was claimed by an earlier run of this same scheduler job (it was requeued).
+
+    The claim names the job as ``job_id`` and ``restarts`` (``slurm_job_id``/``slurm_restart`` in a
+    claim written before the neutral names: still read, so a run folder of then keeps working).
+    """
+    if not job_id:
         return False
     try:
-        claim = json.loads(fsio.read_bytes(attempt_dir / STARTED, JOB_CAP).decode("utf-8"))
-    except (OSError, ValueError, RecursionError, UnsafePath):
+        claim, _ = read_started(attempt_dir)  # a damaged claim is not proof of a requeue
+    except UnsafePath:
         return False
-    if not isinstance(claim, dict):
+    if claim is None:
         return False
-    before = claim.get("slurm_restart") or 0
-    if not isinstance(before, int) or isinstance(before, bool):
-        return False  # a damaged claim is not proof of a requeue
-    return claim.get("slurm_job_id") == slurm_job and restarts > before
+    return records.job_id(claim) == job_id and restarts > records.restarts(claim)
 
 
 def _poke(run_dir: str, attempt_dir: Path) -> None:

@@ -684,8 +684,9 @@ def _why(stage: dict, now: datetime) -> str:
     if stage["reason"]:
         return stage["reason"]
     verdict = stage.get("verdict") or ""
-    if stage["status"] in ("submitted", "running") and verdict.startswith(("queued", "scheduler unreachable")):
-        return verdict  # the scheduler's part: why the job waits, or that nobody could ask
+    if stage["status"] in ("submitted", "running") and verdict.startswith(("queued", "scheduler unreachable",
+                                                                            "cancelling")):
+        return verdict  # the scheduler's part: why the job waits, that nobody could ask, or a cancel under way
     if stage["progress"]:
         p = stage["progress"]
         done = f"{p['done']:g}" + (f"/{p['total']:g}" if p["total"] else "")

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from tianluo import (
     agent_call,
+    cancels,
     checkpoints,
     completion,
     fsio,
@@ -41,7 +42,7 @@ from tianluo.actions import (
     WriteAnalysis,
 )
 from tianluo.backends import Backend
-from tianluo.backends.base import SubmitRejected
+from tianluo.backends.base import SchedulerUnreachable, SubmitRejected
 from tianluo.backends.registry import open_backend
 from tianluo.budget import Budget, OverBudget, default_budget, hard_limit
 from tianluo.decide import decide
@@ -518,13 +519,14 @@ def _carry_out(store: RunStore, state: RunState, actions: list, backend: Backend
                record_move) -> None:
     ts = iso(now)
     unmoved: set[str] = set()  # stages whose checkpoint could not be moved aside: not launched now
+    kept: set[str] = set()  # stages whose old attempt's KILL failed: nothing of them is launched beside it
     for action in actions:
         if isinstance(action, MoveAside):
             checkpoints.carry_out(state, action.stage_id, now, record_move)
             if failed_move_now(state.stage(action.stage_id)):
                 unmoved.add(action.stage_id)
             continue
-        if isinstance(action, Submit) and action.stage_id in unmoved:
+        if isinstance(action, Submit) and (action.stage_id in unmoved or action.stage_id in kept):
             continue  # the next tick holds the stage (decide: a checkpoint move that failed)
         if isinstance(action, WriteAnalysis):
             path = write_analysis(store.run_dir, state, action.entity, now)
@@ -552,12 +554,24 @@ def _carry_out(store: RunStore, state: RunState, actions: list, backend: Backend
             sig = signal.SIGKILL if action.signal == "KILL" else signal.SIGTERM
             try:
                 pids = backend.cancel(job, attempt.handle, sig)
-            except OSError as exc:  # the scheduler did not answer: the next tick cancels again
+            except OSError as exc:
+                if attempt.outcome is not None or attempt.ended_at is not None:
+                    # what is left of an attempt that is over: its retry is not launched beside it (cancels.py)
+                    kept.add(action.stage_id)
+                    cancels.failed(attempt, str(exc), now, answered=not isinstance(exc, SchedulerUnreachable))
+                    then = "its retry is not launched until a KILL goes through (sent again each tick)"
+                else:  # a live attempt: judge sends KILL again after cancel_grace, within cancels.TRIES
+                    then = f"KILL follows after cancel_grace ({state.plan.cancel_grace:g}s)"
                 log(new_event(Kind.CANCEL_FAILED, ts, f"attempt {attempt.n}: could not send {action.signal}: {exc}; "
-                              "the next tick tries again", **where, signal=action.signal))
+                              f"{then}", **where, signal=action.signal))
                 continue
+            gone = ""
+            if attempt.leftover is not None:  # the KILL went through at last: the retry may launch
+                cancels.gone(stage, attempt)
+                gone = "; its retry no longer waits for it"
             log(new_event(Kind.CANCELLED, ts, f"attempt {attempt.n}: sent {action.signal} to "
-                          f"{pids or 'no live process'} ({action.reason})", **where, pids=pids, signal=action.signal))
+                          f"{pids or 'no live process'} ({action.reason}){gone}", **where, pids=pids,
+                          signal=action.signal))
         elif isinstance(action, Submit):
             planned = state.plan.entities[entity].stages[stage_name]
             attempt.log_cursors = start_cursors(planned, state.plan.workdir)

@@ -148,6 +148,9 @@ class JobFacts:
     ended_by: str | None = None  # the scheduler ended it: time_limit, out_of_memory, node_fail,
     #                              preempted, boot_fail, deadline, cancelled; None: it ended by itself
     found: Handle | None = None  # a job launched but never recorded, found again by its name
+    # The scheduler itself says the job is over (an ended state, or forgotten after its runner recorded its
+    # end): nothing of it is left to signal. False where processes may outlive what was seen (a local runner).
+    over: bool = False
 
 
 class Backend(Protocol):

@@ -335,8 +335,9 @@ class CommandBackend:
     def _call(self, key: str, values: Mapping[str, str | list[str]]) -> Result:
         """Run one template; its result. Raises SchedulerUnreachable (this call or an earlier one of the
         tick) or CommandError (it answered non-zero)."""
-        if self._down is not None:
-            raise SchedulerUnreachable(self._down)
+        if self._down is not None:  # said as what it is: not this call's failure, but an earlier one's finding
+            raise SchedulerUnreachable(f"backend.{key} not run: the scheduler did not answer earlier in this tick "
+                                       f"({self._down})")
         for job_id in _scheduler_values(values):
             if not JOB_ID_RE.match(job_id):  # state.json edited, or an id from an older tianluo: never run with it
                 raise CommandError(f"backend.{key}: job id {one_line(job_id, 40)!r} is not a plain token (letters, "
@@ -365,8 +366,8 @@ class CommandBackend:
             if self._unreachable is not None and self._unreachable.search(err[:ERROR_CAP]):
                 self._down = f"backend.{key}: {prog}: {first}"
                 raise SchedulerUnreachable(self._down)
-            if key == "status" and self._forgotten is not None and self._forgotten.search(err[:ERROR_CAP]):
-                return result  # it answered: the ids it did not print are forgotten
+            if key in ("status", "cancel") and self._forgotten is not None and self._forgotten.search(err[:ERROR_CAP]):
+                return result  # it answered: the ids it did not print (or the one to cancel) are forgotten
             raise CommandError(f"backend.{key}: {prog} exited {result.returncode}: {first}")
         return result
 
@@ -423,7 +424,12 @@ class CommandBackend:
         watched: dict[str, tuple[JobSpec, Handle, Handle | None]] = {}
         for name, (job, handle) in jobs.items():
             found = None
-            if handle is None:
+            claimed = _claimed(job)
+            if claimed is not None and (handle is None or claimed != handle.job_id):
+                # The job whose runner claimed the folder is the attempt, whatever id was recorded: after a
+                # tick killed between submit and record, the recorded job may be a second copy that stood down.
+                found = handle = Handle(job_id=claimed)
+            elif handle is None:
                 try:
                     found = self._adopt(job)
                 except SchedulerUnreachable as exc:
@@ -468,15 +474,17 @@ class CommandBackend:
         if word is None:
             if record is not None:
                 return _exited(job_id, record, found, None, None,
-                               f"the scheduler no longer lists job {job_id}; its {EXIT} tells how it ended")
+                               f"the scheduler no longer lists job {job_id}; its {EXIT} tells how it ended", over=True)
             return JobFacts(state=JobState.LOST, job_id=job_id, found=found,
-                            detail=f"the scheduler no longer lists job {job_id}, and it left no {EXIT}")
+                            detail=f"the scheduler no longer lists job {job_id}{_whose(adir, job_id)}, and it left "
+                                   f"no {EXIT}")
         if meaning == "ended":
             ended_by = self.options.ended_by.get(word)
             if record is not None:
-                return _exited(job_id, record, found, shown, ended_by, f"the scheduler says {shown}")
+                return _exited(job_id, record, found, shown, ended_by, f"the scheduler says {shown}", over=True)
             return JobFacts(state=JobState.LOST, job_id=job_id, found=found, scheduler_state=shown,
-                            ended_by=ended_by, detail=f"the scheduler says {shown}, and the job left no {EXIT}")
+                            ended_by=ended_by, over=True,
+                            detail=f"the scheduler says {shown}, and the job left no {EXIT}")
         if record is not None:  # the runner wrote its end; the scheduler has not caught up yet
             return _exited(job_id, record, found, shown, None, f"the scheduler still says {shown}")
         if meaning == "queued":
@@ -522,15 +530,20 @@ class CommandBackend:
     def cancel(self, job: JobSpec, handle: Handle | None, sig: int = signal.SIGTERM) -> list[int | str]:
         """``cancel`` the attempt's own job; the scheduler signals it (nothing is signalled here).
 
-        Without a handle (a tick that submitted it died before recording it), the job is the one
+        The job is the one whose runner claimed the attempt folder, when it names its id; else the
+        handle's; without a handle (a tick that submitted it died before recording it), the one
         ``find`` or the attempt folder's ids name, as a tick would adopt it.
         """
-        if handle is None:
+        claimed = _claimed(job)  # the attempt's own job, whatever was recorded (see poll)
+        if claimed is not None:
+            handle = Handle(job_id=claimed)
+        elif handle is None:
             handle = self._adopt(job)
             if handle is None:
                 return []
-        self._call("cancel", {"job_id": handle.job_id, "job_name": job.job_name, "attempt_dir": job.attempt_dir})
-        return [handle.job_id]
+        result = self._call("cancel", {"job_id": handle.job_id, "job_name": job.job_name,
+                                       "attempt_dir": job.attempt_dir})
+        return [handle.job_id] if result.returncode == 0 else []  # not 0: the scheduler forgot it (gone already)
 
     def hold(self, job: JobSpec, handle: Handle) -> str | None:
         return self._hold("hold", job, handle)
@@ -543,6 +556,19 @@ class CommandBackend:
             return None
         self._call(key, {"job_id": handle.job_id, "job_name": job.job_name, "attempt_dir": job.attempt_dir})
         return f"{key} {handle.job_id} ({program(getattr(self.options, key))})"
+
+
+def _claimed(job: JobSpec) -> str | None:
+    """The id of the job whose runner claimed the attempt folder (``started.json``), if one did and was told
+    its id (``job_id_env``)."""
+    started, _ = records.read_started(job.attempt_dir)  # a damaged claim names no job
+    return records.job_id(started) if started else None
+
+
+def _whose(adir: Path, job_id: str) -> str:
+    """' (which claimed the attempt)' when ``job_id`` is the claim's: the attempt's own job, not a copy."""
+    started, _ = records.read_started(adir)
+    return " (which claimed the attempt)" if started and records.job_id(started) == job_id else ""
 
 
 def _chmod(path: Path, mode: int) -> None:
@@ -604,11 +630,11 @@ def _parse_status(out: str, wanted: set[str]) -> dict[str, str]:
 
 
 def _exited(job_id: str, record: dict, found: Handle | None, word: str | None, ended_by: str | None,
-            detail: str) -> JobFacts:
+            detail: str, over: bool = False) -> JobFacts:
     return JobFacts(state=JobState.EXITED, exit_code=record.get("exit_code"), signal=record.get("signal"),
                     job_id=job_id, scheduler_state=word, ended_by=ended_by, host=record.get("host"),
                     started_at=record.get("started_at"), ended_at=record.get("ended_at"),
-                    detail=record.get("error") or detail, found=found)
+                    detail=record.get("error") or detail, found=found, over=over)
 
 
 KIND = BackendKind(name="command", options=CommandOptions, opener=CommandBackend, resolve_at_start=resolve_at_start,

@@ -205,7 +205,7 @@ class SlurmBackend:
                     continue
                 found = handle = Handle(job_id=job_id)
             elif claimed and claimed != handle.job_id:
-                handle = Handle(job_id=claimed)  # the job that claimed the folder is the attempt
+                found = handle = Handle(job_id=claimed)  # the job that claimed the folder is the attempt
             row = by_id.get(handle.job_id)
             if row is not None and row.state not in FINAL:
                 facts[name] = _live_facts(row, found)
@@ -332,9 +332,7 @@ def _id_key(job_id: str) -> tuple:
 def _claimed_job_id(adir: Path) -> str | None:
     """The Slurm job whose runner claimed the attempt folder, if one did."""
     started, _ = records.read_started(adir)  # a damaged claim names no job
-    if started and started.get("slurm_job_id"):
-        return str(started["slurm_job_id"])
-    return None
+    return records.job_id(started) if started else None
 
 
 def _exit_record(adir: Path, job_id: str, restarts: int = 0) -> dict | None:
@@ -343,10 +341,10 @@ def _exit_record(adir: Path, job_id: str, restarts: int = 0) -> dict | None:
     record, _ = records.read_exit(adir)  # a damaged record is no record: the scheduler's word stands
     if record is None:
         return None
-    written_by = record.get("slurm_job_id")
+    written_by = records.job_id(record)
     if written_by not in (None, job_id):
         return None
-    return record if written_by is None or int(record.get("slurm_restart") or 0) >= restarts else None
+    return record if written_by is None or records.restarts(record) >= restarts else None
 
 
 def _live_facts(row: JobRow, found: Handle | None) -> JobFacts:
@@ -373,7 +371,7 @@ def _final_facts(job_id: str, row: JobRow, record: dict | None, found: Handle | 
     detail = f"Slurm says {row.state}" + (f" ({row.reason})" if row.reason and row.reason != "None" else "") + \
              f", {exit_text}" + ("" if record is not None else f" (from {row.source})")
     return JobFacts(state=JobState.EXITED, exit_code=code, signal=sig, job_id=job_id, scheduler_state=row.state,
-                    reason=row.reason, ended_by=ended_by,
+                    reason=row.reason, ended_by=ended_by, over=True,
                     host=(record or {}).get("host") or slurm_text.host_of(row.nodes),
                     started_at=(record or {}).get("started_at") or _utc(row.start),
                     ended_at=(record or {}).get("ended_at") or _utc(row.end), detail=detail, found=found)
@@ -382,7 +380,8 @@ def _final_facts(job_id: str, row: JobRow, record: dict | None, found: Handle | 
 def _record_facts(job_id: str, record: dict, found: Handle | None, detail: str) -> JobFacts:
     return JobFacts(state=JobState.EXITED, exit_code=record.get("exit_code"), signal=record.get("signal"),
                     job_id=job_id, host=record.get("host"), started_at=record.get("started_at"),
-                    ended_at=record.get("ended_at"), detail=record.get("error") or detail, found=found)
+                    ended_at=record.get("ended_at"), detail=record.get("error") or detail, found=found,
+                    over=True)  # Slurm forgot it, and its runner (the batch script itself) recorded its end
 
 
 def _utc(local: str | None) -> str | None:
