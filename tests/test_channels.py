@@ -17,14 +17,16 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from tianluo import channels
-from tianluo.channels import Message, SendFailed, describe, send
+from tianluo.actions import Notify
+from tianluo.channels import SendFailed, describe, send
 from tianluo.errors import SpecError
 from tianluo.spec import NotifySpec
 from tianluo.spec_checks import load_spec
 
 TOKEN = "T0KEN-s3cret-XYZ"
-MSG = Message(kind="held", title="tianluo: a/train is on hold", body="sft (run-1): a/train needs you",
-              run_id="run-1", entity="a", stage="train", ts="2026-11-30T20:00:00Z")
+MSG = Notify(key="held:a.train", kind="held", title="tianluo: a/train is on hold",
+             body="sft (run-1): a/train needs you", run_id="run-1", entity="a", stage="train",
+             ts="2026-11-30T20:00:00Z")
 
 
 class Hook:

@@ -36,7 +36,9 @@ class WriteAnalysis:
 
 @dataclass(frozen=True)
 class Notify:
-    """What to tell the owner at once, outside a decision (a stalled lock: ``notify.notify``)."""
+    """One thing to tell the owner: what ``notify.notify`` sends at once, outside a decision (a stalled
+    lock), and what every channel is handed (``channels.send``), with the event kind, the run and the
+    time filled in by the shell."""
 
     key: str
     title: str
@@ -44,6 +46,9 @@ class Notify:
     entity: str = ""
     stage: str = ""
     analysis: str = ""
+    kind: str = ""  # the event kind (a channel's ``on``)
+    run_id: str = ""
+    ts: str = ""
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,6 @@ import ssl
 import urllib.error
 import urllib.request
 from collections.abc import Mapping
-from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 from urllib.parse import urlsplit
@@ -31,6 +30,7 @@ from tenacity import (
     wait_fixed,
 )
 
+from tianluo.actions import Notify
 from tianluo.exchange import Deadline, ExchangeTimedOut, within
 from tianluo.plaintext import one_line
 from tianluo.redact import SHORTEST, Redactor, url_secrets
@@ -54,17 +54,6 @@ class TimedOut(Refused):
     """No end to the exchange within the channel's timeout: not tried again in this tick (the next tick does)."""
 
 
-@dataclass(frozen=True)
-class Message:
-    kind: str
-    title: str
-    body: str
-    run_id: str
-    entity: str = ""
-    stage: str = ""
-    ts: str = ""
-
-
 def describe(channel) -> str:
     """How a channel is shown to people: ``webhook (slack, hooks.slack.com/…)``, never its secrets."""
     if channel.webhook is not None:
@@ -76,7 +65,7 @@ def describe(channel) -> str:
     return "command"
 
 
-def webhook_body(preset: str | None, msg: Message) -> dict:
+def webhook_body(preset: str | None, msg: Notify) -> dict:
     """The JSON a webhook gets: Slack's ``text``, Feishu/Lark's text message, or the generic fields."""
     text = f"{msg.title}\n{msg.body}"
     if preset == "slack":
@@ -87,7 +76,7 @@ def webhook_body(preset: str | None, msg: Message) -> dict:
             "entity": msg.entity, "stage": msg.stage, "ts": msg.ts}
 
 
-def send(channel, msg: Message, env: Mapping[str, str] | None = None) -> str:
+def send(channel, msg: Notify, env: Mapping[str, str] | None = None) -> str:
     """Send ``msg`` through a webhook or email channel; return what the far end said (one short line).
 
     Raises:
@@ -159,7 +148,7 @@ def fetch(request: urllib.request.Request, timeout: float) -> int:
     return within(timeout, exchange, "http")
 
 
-def _post(channel, msg: Message, env) -> str:
+def _post(channel, msg: Notify, env) -> str:
     url = channel.webhook
     data = json.dumps(webhook_body(channel.preset, msg), ensure_ascii=False).encode()
     request = urllib.request.Request(url, data=data, method="POST", headers={
@@ -178,7 +167,7 @@ def _post(channel, msg: Message, env) -> str:
         raise SendFailed(f"{describe(channel)}: {_clean(exc, url)}") from None
 
 
-def _mail(channel, msg: Message, env) -> str:
+def _mail(channel, msg: Notify, env) -> str:
     mail = channel.email
     password = None
     if mail.password_env:

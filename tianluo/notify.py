@@ -11,7 +11,7 @@ from pathlib import Path
 
 from tianluo import analysis, fsio, redact
 from tianluo.actions import CopyOutput, Notify
-from tianluo.channels import Message, SendFailed, describe, send
+from tianluo.channels import SendFailed, describe, send
 from tianluo.conditions import resolve
 from tianluo.errors import SpecError
 from tianluo.events import Kind
@@ -153,8 +153,8 @@ def _send_one(state: RunState, run_dir: Path, channel: NotifySpec, what, kind: s
               red: redact.Redactor) -> tuple[bool, str]:
     title, body = red.text(what.title), red.text(what.body)
     if channel.command is None:
-        msg = Message(kind=kind, title=title, body=body, run_id=state.run_id, entity=what.entity,
-                      stage=what.stage, ts=ts)
+        msg = Notify(key=what.key, title=title, body=body, entity=what.entity, stage=what.stage,
+                     analysis=what.analysis, kind=kind, run_id=state.run_id, ts=ts)
         try:
             return True, send(channel, msg)
         except SendFailed as exc:
