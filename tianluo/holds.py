@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Literal
 
 from tianluo import stage_machine
 from tianluo.errors import TianluoError
-from tianluo.model import Hold, PastHold, RunState, StageState, stage_id
+from tianluo.model import Hold, PastHold, RunState, StageState, entity_stage_hold, stage_id
 from tianluo.stage_machine import Events, move
 from tianluo.states import ACTIVE, DONE, StageStatus
 
@@ -72,7 +72,7 @@ def hold(state: RunState, entity: str | None, reason: str, now: datetime, all_en
                 result.notes.append(f"{sid}: the agent was asked about attempt {stage.attempt}; the next tick holds "
                                     "it, whatever it answered")
                 continue
-            hold_stage(stage, by="human", reason=f"held by a human: {reason}", at=now, analysis=None)
+            hold_stage(stage, by="human", reason=entity_stage_hold(ent.hold).reason, at=now, analysis=None)
             result.changed.append(sid)
         log.add("held", None, f"held by a human: {reason}", entity=ename, by="human")
     return result
