@@ -367,3 +367,16 @@ def test_a_held_entitys_stages_leave_out_the_hold_they_mirror_and_read_back_the_
         for sname, stage in entity["stages"].items():
             assert {k: filled["entities"][ename]["stages"][sname].get(k) for k in ("hold", "reason")} == \
                 {k: stage.get(k) for k in ("hold", "reason")}, (ename, sname)
+
+
+def test_hold_copies_only_what_it_changes():
+    """hold --all at 10,000 stages: the untouched entities and stages are the very objects it was given
+    (so the save reads back only what changed), and the input is left as it was."""
+    state = running_state()
+    before = state.model_copy(deep=True)
+    r = hold(state, "a", "x", at(20))
+    assert r.state.entities["b"] is state.entities["b"]
+    assert r.state.plan is state.plan
+    assert r.state.entities["a"].stages["train"] is state.entities["a"].stages["train"]  # running: not held
+    assert r.state.entities["a"].stages["eval"] is not state.entities["a"].stages["eval"]
+    assert state == before

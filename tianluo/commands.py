@@ -227,15 +227,17 @@ def _run_lock(store: RunStore, what: str = "command") -> Iterator[None]:
 
 
 def _locked_change(run_dir: Path, change, queue: tuple[str, list[str] | None] | None = None,
-                   what: str = "command") -> HandsResult:
+                   what: str = "command", shares: bool = False) -> HandsResult:
     """Apply a pure change to state under the tick lock, waiting a bounded time for it.
 
-    The change's events are saved with it (one save), so a kill loses neither.
+    The change's events are saved with it (one save), so a kill loses neither. ``shares``: the
+    change copies only what it changes (``holds.hold``), so only that is read back before the save.
     """
     store = RunStore(run_dir)
     with _run_lock(store, what):
-        result = change(store.load())
-        store.save(result.state, events=result.events)
+        loaded = store.load()
+        result = change(loaded)
+        store.save(result.state, events=result.events, unchanged_from=loaded if shares else None)
         if queue is not None:
             _queue_hands(store, result, *queue)
         _refresh_report(store)
@@ -258,7 +260,8 @@ def hold_entity(run_dir: Path, entity: str | None, reason: str, all_entities: bo
     if not all_entities and not entity:
         raise TianluoError("hold: name an ENTITY, or pass --all")
     return _locked_change(run_dir, lambda s: holds.hold(s, entity, reason, utcnow(), all_entities),
-                          queue=("hold", None if all_entities or entity is None else [entity]), what="hold")
+                          queue=("hold", None if all_entities or entity is None else [entity]), what="hold",
+                          shares=True)
 
 
 def release_entity(run_dir: Path, entity: str | None, retry: bool, skip: bool, reset_budget: bool,

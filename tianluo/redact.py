@@ -111,14 +111,21 @@ class Redactor:
         newlines and tabs kept."""
         return printable(self.text(text), lines=True)
 
-    def deep(self, value):
-        """A JSON-like value (dicts, lists, strings) with every string and key redacted."""
+    def deep(self, value, _seen: dict | None = None):
+        """A JSON-like value (dicts, lists, strings) with every string and key redacted.
+
+        Each distinct string is redacted once (a 10,000-stage report repeats its keys, statuses and ids)."""
+        seen = {} if _seen is None else _seen
         if type(value) is str:
-            return self.text(value)
+            out = seen.get(value)
+            if out is None:
+                out = seen[value] = self.text(value)
+            return out
         if isinstance(value, dict):
-            return {self.text(k) if isinstance(k, str) else k: self.deep(v) for k, v in value.items()}
+            return {self.deep(k, seen) if type(k) is str else self.text(k) if isinstance(k, str) else k:
+                    self.deep(v, seen) for k, v in value.items()}
         if isinstance(value, (list, tuple)):
-            return type(value)(self.deep(v) for v in value)
+            return type(value)(self.deep(v, seen) for v in value)
         return value
 
     def values(self, value, keep: frozenset[str] = frozenset()):
