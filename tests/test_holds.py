@@ -343,3 +343,40 @@ def test_a_spec_that_does_not_load_now_is_said_and_the_locked_plan_runs():
     assert r.state.stage("a.train").status == StageStatus.RETRY_WAIT
     assert r.notes[-1].startswith("/p/t.yaml changed since the run was locked and does not load now (/p/t.yaml: "
                                   "line 3: bad indentation); this release runs the locked plan")
+
+
+def test_a_held_entitys_stages_leave_out_the_hold_they_mirror_and_read_back_the_same():
+    """hold --all at 10,000 stages: each held stage's hold and reason are its entity's, written once."""
+    import json
+
+    from tianluo import peek
+    from tianluo.model import dump_state
+    from tianluo.store import parse_state
+
+    s = hold(ladder_held(), None, "checking", at(70), all_entities=True).state
+    text = dump_state(s)
+    raw = json.loads(text)
+    assert raw["entities"]["a"]["stages"]["eval"] == {"status": "held"}  # hold and reason: its entity's
+    assert raw["entities"]["a"]["stages"]["train"]["hold"]["by"] == "ladder"  # its own hold stays written
+    back = parse_state(text)
+    assert back == s and dump_state(back) == text
+    assert back.stage("a.eval").reason == "held by a human: checking"
+    full = json.loads(s.model_dump_json(by_alias=True, exclude_defaults=True))
+    filled = peek.fill_held(raw)  # the plain reading (status, report) sees what the models see
+    for ename, entity in full["entities"].items():
+        for sname, stage in entity["stages"].items():
+            assert {k: filled["entities"][ename]["stages"][sname].get(k) for k in ("hold", "reason")} == \
+                {k: stage.get(k) for k in ("hold", "reason")}, (ename, sname)
+
+
+def test_hold_copies_only_what_it_changes():
+    """hold --all at 10,000 stages: the untouched entities and stages are the very objects it was given
+    (so the save reads back only what changed), and the input is left as it was."""
+    state = running_state()
+    before = state.model_copy(deep=True)
+    r = hold(state, "a", "x", at(20))
+    assert r.state.entities["b"] is state.entities["b"]
+    assert r.state.plan is state.plan
+    assert r.state.entities["a"].stages["train"] is state.entities["a"].stages["train"]  # running: not held
+    assert r.state.entities["a"].stages["eval"] is not state.entities["a"].stages["eval"]
+    assert state == before

@@ -211,4 +211,4 @@ def test_every_step_type_has_an_effect():
 
     from tianluo.ladder import Step
 
-    assert set(stage_machine._EFFECTS) == set(get_args(Step))
+    assert set(stage_machine._effects()) == set(get_args(Step))

@@ -190,7 +190,7 @@ def both(text: str, run_dir: Path) -> tuple[str, str]:
     derives clocks from it)."""
     now = datetime.now(UTC)
     validated = status.build_status(parse_state(text), run_dir, now)
-    plain = status.build_status_plain(json.loads(text), run_dir, now)
+    plain = status.build_status_plain(peek.fill_held(json.loads(text)), run_dir, now)  # as peek.read_state reads
     return json.dumps(validated, indent=2), json.dumps(plain, indent=2)
 
 

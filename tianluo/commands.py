@@ -1,5 +1,7 @@
 """The verbs behind the CLI; each returns a result and prints nothing."""
 
+from __future__ import annotations
+
 import os
 import shutil
 import signal
@@ -8,59 +10,22 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from tianluo import (
-    agent_call,
-    agent_rung,
-    answers,
-    completion,
-    findings,
-    holds,
-    lessons,
-    lockholder,
-    replan,
-    replan_review,
-    runfs,
-    space,
-    triggers,
-)
-from tianluo.backends.registry import open_backend
-from tianluo.decide import decide
-from tianluo.durations import format_duration
+from tianluo import holds, lockholder, space
 from tianluo.errors import TianluoError
 from tianluo.events import Kind
 from tianluo.events import event as new_event
-from tianluo.forks import Fork, derive
-from tianluo.fsio import atomic_write, make_dirs
 from tianluo.holds import HandsResult
-from tianluo.host_check import plan_warnings
-from tianluo.jobspec import job_spec
-from tianluo.launchers import port_warnings
 from tianluo.model import RunEnd, TriggerRecord
-from tianluo.newrun import (
-    active_runs,
-    agent_override,
-    answers_path,
-    check_home,
-    check_plan_files,
-    create_run,
-    edited_spec,
-    home_dir,
-    lock_plan,
-    plan_doc_path,
-    resolve_scheduler,
-    runs_of,
-    with_agent,
-    with_resolved,
-)
-from tianluo.notify import write_analysis
-from tianluo.observe import observe
-from tianluo.plan import build_plan, render_plan_md
-from tianluo.spec_checks import load_spec
 from tianluo.states import ACTIVE, TERMINAL_PHASES, Phase, StageStatus
 from tianluo.store import LockBusy, RunStore
-from tianluo.tick import TickResult, remove_trigger_if_over, run_tick, utcnow
-from tianluo.timefmt import iso
+from tianluo.timefmt import iso, utcnow
+
+if TYPE_CHECKING:  # each verb imports what it needs when it runs (`tianluo hold` needs no spec, no decide)
+    from tianluo import answers, findings, triggers
+    from tianluo.forks import Fork
+    from tianluo.tick import TickResult
 
 
 @dataclass
@@ -80,7 +45,7 @@ class PlanResult:
 class StartResult:
     run_dir: Path
     tick: TickResult | None
-    trigger: "TriggerResult | None" = None
+    trigger: TriggerResult | None = None
 
 
 def plan(spec_path: Path, home: str | None, answer_pairs: Sequence[str] = (), answers_file: str | None = None,
@@ -93,6 +58,15 @@ def plan(spec_path: Path, home: str | None, answer_pairs: Sequence[str] = (), an
     Raises:
         SpecError: a bad spec. TianluoError: a bad answer (unknown fork or option).
     """
+    from tianluo import answers, lessons
+    from tianluo.forks import derive
+    from tianluo.fsio import atomic_write, make_dirs
+    from tianluo.host_check import plan_warnings
+    from tianluo.launchers import port_warnings
+    from tianluo.newrun import answers_path, check_home, check_plan_files, home_dir, plan_doc_path
+    from tianluo.plan import build_plan, render_plan_md
+    from tianluo.spec_checks import load_spec
+
     spec, source = load_spec(spec_path)
     forks = derive(spec)
     root = home_dir(home)
@@ -137,6 +111,10 @@ def start(spec_path: Path, home: str | None, first_tick: bool = True, accept_def
     While another run of the spec is active, this refuses unless ``new`` (see ``replan_run``).
     ``agent``/``agent_timeout`` (``--agent``, ``--agent-timeout``) set the plan's agent over the spec's.
     """
+    from tianluo import runfs
+    from tianluo.newrun import agent_override, create_run, home_dir
+    from tianluo.tick import run_tick
+
     if every is not None:
         check_every(every)  # refuse a bad interval before anything is created
     override = agent_override(agent, agent_timeout)  # and a bad agent
@@ -175,6 +153,10 @@ def resume_run(spec_path: Path, home: str | None, first_tick: bool = True, trigg
     Raises:
         TianluoError: no stopped run of the spec, or one of it is still active (exit 2).
     """
+    from tianluo.newrun import active_runs, home_dir, runs_of
+    from tianluo.spec_checks import load_spec
+    from tianluo.tick import run_tick
+
     spec, _ = load_spec(spec_path)
     root = home_dir(home)
     if active_runs(root, spec.name):
@@ -217,6 +199,8 @@ def resume_run(spec_path: Path, home: str | None, first_tick: bool = True, trigg
 def _roll_back(run_dir: Path, trigger: str, options: dict) -> None:
     """Undo a start whose trigger could not be installed: a never-ticked run folder would
     otherwise count as an active run and block the next ``start`` of the spec."""
+    from tianluo import triggers
+
     try:
         triggers.uninstall(trigger, run_dir, run_dir.name, **options)
     except (TianluoError, OSError):
@@ -254,15 +238,17 @@ def _run_lock(store: RunStore, what: str = "command") -> Iterator[None]:
 
 
 def _locked_change(run_dir: Path, change, queue: tuple[str, list[str] | None] | None = None,
-                   what: str = "command") -> HandsResult:
+                   what: str = "command", shares: bool = False) -> HandsResult:
     """Apply a pure change to state under the tick lock, waiting a bounded time for it.
 
-    The change's events are saved with it (one save), so a kill loses neither.
+    The change's events are saved with it (one save), so a kill loses neither. ``shares``: the
+    change copies only what it changes (``holds.hold``), so only that is read back before the save.
     """
     store = RunStore(run_dir)
     with _run_lock(store, what):
-        result = change(store.load())
-        store.save(result.state, events=result.events)
+        loaded = store.load()
+        result = change(loaded)
+        store.save(result.state, events=result.events, unchanged_from=loaded if shares else None)
         if queue is not None:
             _queue_hands(store, result, *queue)
         _refresh_report(store)
@@ -285,7 +271,8 @@ def hold_entity(run_dir: Path, entity: str | None, reason: str, all_entities: bo
     if not all_entities and not entity:
         raise TianluoError("hold: name an ENTITY, or pass --all")
     return _locked_change(run_dir, lambda s: holds.hold(s, entity, reason, utcnow(), all_entities),
-                          queue=("hold", None if all_entities or entity is None else [entity]), what="hold")
+                          queue=("hold", None if all_entities or entity is None else [entity]), what="hold",
+                          shares=True)
 
 
 def release_entity(run_dir: Path, entity: str | None, retry: bool, skip: bool, reset_budget: bool,
@@ -298,6 +285,8 @@ def release_entity(run_dir: Path, entity: str | None, retry: bool, skip: bool, r
     tick runs right after the release is saved (as a job's exit does), so what was released
     starts now rather than at the next interval; its events are added to the result's.
     """
+    from tianluo.newrun import edited_spec
+
     edited = edited_spec(run_dir, utcnow()) if not skip else None  # a stage edited since is not run as locked
     if all_entities:
         if entity:
@@ -346,6 +335,8 @@ def release_entity(run_dir: Path, entity: str | None, retry: bool, skip: bool, r
 def _tick_after(run_dir: Path, result, done: str) -> None:
     """The tick right after a human's change (release, unblock): its events join ``result``. The change
     stands if the tick fails; the trigger's next tick acts on it (a full disk is still the caller's error)."""
+    from tianluo.tick import run_tick
+
     try:
         ticked = run_tick(run_dir, event=True)  # a tick holding the lock runs once more for us
     except TianluoError as exc:
@@ -360,6 +351,9 @@ def _tick_after(run_dir: Path, result, done: str) -> None:
 
 def _queue_hands(store: RunStore, result: HandsResult, verb: str, names: list[str] | None) -> None:
     """Hold (or release) the queued scheduler jobs of the entities a human just held (released)."""
+    from tianluo.backends.registry import open_backend
+    from tianluo.jobspec import job_spec
+
     state, run_dir = result.state, store.run_dir
     if not state.plan.backend.capabilities().hold_in_queue:
         return  # no queue to hold a job in (a local attempt starts at once)
@@ -400,6 +394,10 @@ def diagnose_entity(run_dir: Path, entity: str) -> DiagnoseResult:
     Running attempts are observed afresh (read-only: nothing is saved, no lock is taken);
     the others show the diagnosis recorded when they were last watched.
     """
+    from tianluo.backends.registry import open_backend
+    from tianluo.decide import decide
+    from tianluo.observe import observe
+
     state = RunStore(run_dir).load()
     if entity not in state.entities:
         raise TianluoError(f"no entity {entity!r} in run {state.run_id}; entities: {', '.join(state.entities)}")
@@ -433,6 +431,8 @@ class DiffResult:
 
 def _locked_run(home: Path, name: str) -> Path:
     """The run an edited spec is compared with: the newest active one, else the newest at all."""
+    from tianluo.newrun import active_runs, runs_of
+
     active = active_runs(home, name)
     if active:
         return active[-1]
@@ -444,6 +444,9 @@ def _locked_run(home: Path, name: str) -> Path:
 
 def plan_diff(spec_path: Path, home: str | None) -> DiffResult:
     """``tianluo plan SPEC --diff``: what the edited spec changes against the run's locked plan."""
+    from tianluo import replan_review
+    from tianluo.newrun import home_dir, lock_plan, with_resolved
+
     root = home_dir(home)
     plan_now, _, _ = lock_plan(spec_path, root, utcnow(), accept_defaults=True)
     run_dir = _locked_run(root, plan_now.name)
@@ -455,6 +458,19 @@ def plan_diff(spec_path: Path, home: str | None) -> DiffResult:
 def replan_run(spec_path: Path, home: str | None, accept_defaults: bool = False, agent: str | None = None,
                agent_timeout: str | None = None) -> tuple[Path, dict]:
     """``tianluo start SPEC --replan``: carry the active run over to the edited spec (and ``--agent``)."""
+    from tianluo import replan
+    from tianluo.fsio import atomic_write
+    from tianluo.newrun import (
+        active_runs,
+        agent_override,
+        home_dir,
+        lock_plan,
+        resolve_scheduler,
+        with_agent,
+        with_resolved,
+    )
+    from tianluo.plan import render_plan_md
+
     root = home_dir(home)
     now = utcnow()
     override = agent_override(agent, agent_timeout)
@@ -479,13 +495,16 @@ def replan_run(spec_path: Path, home: str | None, accept_defaults: bool = False,
 @dataclass
 class TriggerResult:
     run_dir: Path
-    installed: "triggers.Installed | None"
+    installed: triggers.Installed | None
     removed: bool = False
     warning: str = ""
 
 
 def check_every(every: float) -> str:
     """Refuse intervals outside 1m..1h (exit 2); a warning outside the usual 10-15 minutes."""
+    from tianluo import triggers
+    from tianluo.durations import format_duration
+
     if not triggers.MIN_EVERY <= every <= triggers.MAX_EVERY:
         raise TianluoError(f"--every {format_duration(every)}: a trigger ticks every 1m to 1h")
     low, high = triggers.USUAL_EVERY
@@ -497,11 +516,14 @@ def check_every(every: float) -> str:
 
 def default_trigger() -> str:
     """cron where a crontab exists, else none (with a hint)."""
+
     return "cron" if shutil.which("crontab") else "none"
 
 
 def install_trigger(run_dir: Path, kind: str, every: float | None = None, **options) -> TriggerResult:
     """``tianluo install TRIGGER``: install the run's trigger and record it in state.json."""
+    from tianluo import triggers
+
     store = RunStore(run_dir)
     state = store.load()
     every = state.plan.interval if every is None else every  # 0s is refused, not taken for "not given"
@@ -542,6 +564,7 @@ def install_trigger(run_dir: Path, kind: str, every: float | None = None, **opti
 def trigger_check(kind: str, run_id: str, options: dict) -> str:
     """One warning line when the installed trigger will not tick: no cron daemon runs, or the systemd
     timer is not active (or cannot be checked here); '' when all is well."""
+
     if kind == "cron":
         from tianluo.triggers import cron
 
@@ -555,6 +578,8 @@ def trigger_check(kind: str, run_id: str, options: dict) -> str:
 
 def uninstall_trigger(run_dir: Path, kind: str | None = None) -> TriggerResult:
     """``tianluo uninstall [TRIGGER]``: remove the run's trigger (the recorded one by default)."""
+    from tianluo import triggers
+
     state = RunStore(run_dir).load()
     record = state.trigger
     kind = kind or (record.kind if record else "none")
@@ -582,6 +607,10 @@ def stop_run(run_dir: Path, reason: str, cancel: bool = False) -> HandsResult:
     cancel_grace) and recorded so, one note each; on a run that is over already, ``--cancel``
     cancels what it left running. ``on_end: wait``: the run is ``ending`` until they exit.
     """
+    from tianluo import agent_call, agent_rung, completion, lessons
+    from tianluo.notify import write_analysis
+    from tianluo.tick import remove_trigger_if_over
+
     now = utcnow()
     again = [False]  # --cancel on a finished run: only its attempts left running
 
@@ -714,6 +743,8 @@ def signal_all(store: RunStore, state, which: list[tuple[str, int]]) -> dict[tup
     """TERM every attempt in ``which``; KILL what is still there after cancel_grace (at most
     ``STOP_WAIT_MAX_S``). Returns what was sent to each (or why it could not be)."""
     from tianluo import proctable
+    from tianluo.backends.registry import open_backend
+    from tianluo.jobspec import job_spec
 
     backend = open_backend(state.plan.backend, store.run_dir)
     jobs: dict = {}
@@ -796,7 +827,7 @@ def unblock_stage(run_dir: Path, sid: str, reason: str, tick: bool = True) -> Ha
     return result
 
 
-def note(run_dir: Path, subject: str, text: str) -> "findings.NoteResult":
+def note(run_dir: Path, subject: str, text: str) -> findings.NoteResult:
     """``tianluo note``: append one line about ENTITY (or ENTITY.STAGE) to the run's findings.md.
 
     No lock: ticks never read findings.md, and each note is one append.
@@ -806,7 +837,7 @@ def note(run_dir: Path, subject: str, text: str) -> "findings.NoteResult":
     """
     import os
 
-    from tianluo import peek, redact
+    from tianluo import findings, peek, redact
 
     try:  # read plainly (a 10,000-stage state loads in seconds as models); any doubt takes the full load
         raw = peek.read_state(run_dir)

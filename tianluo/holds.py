@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Literal
 
 from tianluo import cancels, stage_machine
 from tianluo.errors import TianluoError
-from tianluo.model import Hold, PastHold, RunState, StageState, stage_id
+from tianluo.model import Hold, PastHold, RunState, StageState, entity_stage_hold, stage_id
 from tianluo.stage_machine import Events, move
 from tianluo.states import ACTIVE, DONE, StageStatus
 
@@ -55,13 +55,15 @@ def hold(state: RunState, entity: str | None, reason: str, now: datetime, all_en
     Raises:
         TianluoError: the entity is unknown.
     """
-    new = state.model_copy(deep=True)
+    new = state.model_copy()  # copied where it changes: the held entities and the stages they hold, not the rest
+    new.entities = dict(state.entities)
     log = Events(now)
     result = HandsResult(new, log.items)
     for ename in _entities(new, entity, all_entities):
-        ent = new.entities[ename]
+        ent = new.entities[ename] = state.entities[ename].model_copy()
+        ent.stages = dict(ent.stages)
         ent.hold = Hold(by="human", reason=reason, at=now)
-        for sname, stage in ent.stages.items():
+        for sname, stage in list(ent.stages.items()):
             sid = stage_id(ename, sname)
             if stage.status in DONE or stage.status == StageStatus.HELD:
                 continue
@@ -72,7 +74,8 @@ def hold(state: RunState, entity: str | None, reason: str, now: datetime, all_en
                 result.notes.append(f"{sid}: the agent was asked about attempt {stage.attempt}; the next tick holds "
                                     "it, whatever it answered")
                 continue
-            hold_stage(stage, by="human", reason=f"held by a human: {reason}", at=now, analysis=None)
+            stage = ent.stages[sname] = stage.model_copy()
+            hold_stage(stage, by="human", reason=entity_stage_hold(ent.hold).reason, at=now, analysis=None)
             result.changed.append(sid)
         log.add("held", None, f"held by a human: {reason}", entity=ename, by="human")
     return result

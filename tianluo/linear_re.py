@@ -51,6 +51,21 @@ def compile_pattern(pattern, *, capture: bool = False):
     return _compile(source(pattern), capture)
 
 
+class LazyPattern:
+    """``compile_pattern(pattern, capture=capture)`` on first use: a module of forty patterns (``structure``)
+    costs its importer nothing until a failed attempt's log is read. Any attribute is the compiled one's."""
+
+    __slots__ = ("_source", "_capture", "_compiled")
+
+    def __init__(self, pattern: str, *, capture: bool = False):
+        self._source, self._capture, self._compiled = pattern, capture, None
+
+    def __getattr__(self, name: str):
+        if self._compiled is None:
+            self._compiled = compile_pattern(self._source, capture=self._capture)
+        return getattr(self._compiled, name)
+
+
 def source(pattern) -> str:
     """The pattern text of a string or a compiled pattern, with its ``re`` flags spelled inline."""
     if isinstance(pattern, str):

@@ -23,7 +23,9 @@ Schema history:
    its default, so a schema-3 state is a valid schema-4 state once its version says so. Before its
    release schema 4 also gained goodput's facts (an attempt's ``judged_at`` and ``progress``, a
    stage's ``released_holds``), optional the same way: left out, goodput counts no detection
-   latency, no kept work of a failed attempt and no released hold.
+   latency, no kept work of a failed attempt and no released hold. It also leaves out a held stage's
+   ``hold`` (and then its ``reason``) where it is the one its entity's human hold puts on each stage
+   (``model.entity_stage_hold``): 10,000 stages held by ``hold --all`` write it once, on the entity.
 """
 
 from collections.abc import Callable

@@ -25,7 +25,7 @@ from tianluo.plan_model import (
     plan_values,
 )
 from tianluo.spec_parts import Scalar
-from tianluo.states import FaultClass, Phase, StageStatus
+from tianluo.states import HUMAN_HOLD, FaultClass, Phase, StageStatus
 
 SCHEMA_VERSION: Final = 4
 
@@ -224,6 +224,12 @@ class Hold(Record):
     at: datetime
     analysis: str | None = Field(default=None, description="failures/<entity>__analysis.md, relative.")
     notified: bool = False
+
+
+def entity_stage_hold(hold: Hold) -> Hold:
+    """The hold a human's hold of an entity puts on each of its stages it holds (``holds.hold``):
+    state.json leaves it out of a held stage that has exactly it (see ``derived_exclude``)."""
+    return Hold(by="human", reason=HUMAN_HOLD + hold.reason, at=hold.at)
 
 
 class Degradation(Record):
@@ -584,12 +590,18 @@ DONE_LAYERS = frozenset({"scheduler", "container", "logs", "progress", "output"}
 
 
 def fill_derived(state: RunState) -> None:
-    """Fill in an attempt's ``job_name``, ``dir``, ``command`` and ``env`` where state.json left them out."""
+    """Fill in an attempt's ``job_name``, ``dir``, ``command`` and ``env``, and a held stage's ``hold`` and
+    ``reason``, where state.json left them out."""
     run_id, plan = state.run_id, state.plan
+    held = StageStatus.HELD
     for ename, entity in state.entities.items():
         planned_entity = plan.entities.get(ename)
         env = None
         for sname, stage in entity.stages.items():
+            if stage.status == held and stage.hold is None and entity.hold is not None:
+                stage.hold = entity_stage_hold(entity.hold)  # a held stage has its hold (stage_machine.hold)
+                if stage.reason is None:
+                    stage.reason = stage.hold.reason
             for a in stage.attempts:
                 if not a.job_name:
                     a.job_name = derived_job_name(run_id, ename, sname, a.n)
@@ -610,16 +622,23 @@ def derived_exclude(state: RunState) -> dict | None:
     its template with the values pasted in (``derived_command``); an attempt's ``job_name`` and ``dir``
     when they are the derived ones; its ``command`` and ``env`` when they are the planned command and
     the plan's values; a handle's ``job_id`` when it is the pid; the layers of a succeeded stage's
-    diagnosis; a decision's type and question where its key gives them (``derived_question``)."""
+    diagnosis; a decision's type and question where its key gives them (``derived_question``); a held
+    stage's hold when it is its entity's (``entity_stage_hold``: 10,000 stages held by ``hold --all``), and
+    then its reason when it is that hold's."""
     run_id, plan = state.run_id, state.plan
     out: dict = {}
-    succeeded = StageStatus.SUCCEEDED
+    succeeded, held = StageStatus.SUCCEEDED, StageStatus.HELD
     for ename, entity in state.entities.items():
         planned_entity = plan.entities.get(ename)
         env = None
         stages: dict = {}
+        mirrored = entity_stage_hold(entity.hold) if entity.hold is not None else None
         for sname, stage in entity.stages.items():
             ex: dict = {}
+            if stage.status == held and stage.hold is not None and stage.hold == mirrored:
+                ex["hold"] = True
+                if stage.reason == stage.hold.reason:
+                    ex["reason"] = True
             if stage.attempts:
                 planned = planned_entity.stages.get(sname) if planned_entity is not None else None
                 attempts: dict = {}

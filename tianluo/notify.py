@@ -11,7 +11,6 @@ from pathlib import Path
 
 from tianluo import analysis, fsio, redact
 from tianluo.actions import CopyOutput, Notify
-from tianluo.channels import SendFailed, describe, send
 from tianluo.conditions import resolve
 from tianluo.errors import SpecError
 from tianluo.events import Kind
@@ -61,6 +60,8 @@ def notify(state: RunState, run_dir: Path, action: Notify, ts: str) -> dict:
 
     Nothing is recorded in state.json here (the caller has no lock): the caller keeps it once.
     """
+    from tianluo.channels import describe  # http, email, retries: imported when a notice goes out
+
     results = []
     red = redact.of_plan(state.plan, os.environ)
     for channel in state.plan.notify:
@@ -86,6 +87,8 @@ def send_due(state: RunState, run_dir: Path, now: datetime, log) -> None:
     tried again in this tick, nor while it waits (each channel hears its news in order), and the tick
     stops sending after ``NOTIFY_BUDGET_S``.
     """
+    from tianluo.channels import describe
+
     ts = iso(now)
     began = time.monotonic()
     red = redact.of_plan(state.plan, os.environ)
@@ -151,6 +154,8 @@ def _send(state: RunState, run_dir: Path, channel: NotifySpec, what, kind: str, 
 
 def _send_one(state: RunState, run_dir: Path, channel: NotifySpec, what, kind: str, ts: str,
               red: redact.Redactor) -> tuple[bool, str]:
+    from tianluo.channels import SendFailed, send
+
     title, body = red.text(what.title), red.text(what.body)
     if channel.command is None:
         msg = Notify(key=what.key, title=title, body=body, entity=what.entity, stage=what.stage,

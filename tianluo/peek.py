@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from tianluo import fsio, runfs
-from tianluo.states import FaultClass, Phase, StageStatus
+from tianluo.states import HUMAN_HOLD, FaultClass, Phase, StageStatus
 from tianluo.timefmt import iso
 
 #: The state.json versions read here (model.SCHEMA_VERSION; a newer one is left to the validated path).
@@ -107,6 +107,25 @@ def read_state(run_dir: Path) -> dict:
         raise Doubt(repr(exc)) from None
     if not isinstance(raw, dict):
         raise Doubt("not an object")
+    return fill_held(raw)
+
+
+def fill_held(raw: dict) -> dict:
+    """A held stage's ``hold`` and ``reason`` where state.json left them out, as ``model.fill_derived`` fills
+    them: its entity's hold, as a human's hold of the entity puts it on each stage, and that hold's reason."""
+    entities = raw.get("entities")
+    for entity in entities.values() if isinstance(entities, dict) else ():
+        stages = entity.get("stages") if isinstance(entity, dict) else None
+        if not isinstance(stages, dict):
+            continue
+        mirrored = entity.get("hold")
+        for stage in stages.values():
+            if not isinstance(stage, dict) or stage.get("status") != StageStatus.HELD.value:
+                continue
+            if stage.get("hold") is None and isinstance(mirrored, dict) and type(mirrored.get("reason")) is str:
+                stage["hold"] = {"by": "human", "reason": HUMAN_HOLD + mirrored["reason"], "at": mirrored.get("at")}
+                if stage.get("reason") is None:
+                    stage["reason"] = stage["hold"]["reason"]
     return raw
 
 

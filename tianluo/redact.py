@@ -38,7 +38,7 @@ SHORTEST = 3
 _SECRET_NAME = re.compile(r"(?i)token|key|secret|passw|credential|auth|cookie|session")
 
 #: Token shapes, each a fixed prefix and bounded runs, on the linear-time engine (RE2), line by line.
-SHAPES = tuple((compile_pattern(p, capture=True), r) for p, r in (
+SHAPE_SOURCES = (
     (r"([A-Za-z][A-Za-z0-9+.-]{0,20}://)[^/\s@?#]{1,256}@", r"\1[redacted]@"),
     (r"(?i)\b(bearer\s{1,5})[A-Za-z0-9._~+/=-]{6,}", r"\1[redacted]"),
     (r"(?i)\b(authorization\s{0,3}[=:]\s{0,3}(?:basic|token|bearer)?\s{0,3})[^\s\"',;]{1,512}", r"\1[redacted]"),
@@ -56,9 +56,15 @@ SHAPES = tuple((compile_pattern(p, capture=True), r) for p, r in (
     # --token VALUE on a command line
     (r"(?i)(\s--?[A-Za-z0-9_-]{0,40}(?:password|passwd|token|secret|api[_-]?key)[A-Za-z0-9_-]{0,20}\s{1,3})"
      r"[^\s\"'\[-][^\s\"']{0,511}", r"\1[redacted]"),
-))
-#: One search that tells whether any shape is there at all (most text holds none).
-_ANY_SHAPE = compile_pattern("|".join(f"(?:{p.pattern.removeprefix('(?m)')})" for p, _ in SHAPES))
+)
+
+
+@lru_cache(maxsize=1)
+def compiled_shapes() -> tuple:
+    """``(any, shapes)``: one search that tells whether any shape is there at all (most text holds none),
+    and each shape with its replacement; compiled on first use (a command that redacts nothing pays nothing)."""
+    shapes = tuple((compile_pattern(p, capture=True), r) for p, r in SHAPE_SOURCES)
+    return compile_pattern("|".join(f"(?:{p})" for p, _ in SHAPE_SOURCES)), shapes
 
 
 def secret_name(name: str) -> bool:
@@ -68,9 +74,12 @@ def secret_name(name: str) -> bool:
 
 def shapes(text: str) -> str:
     """``text`` with every token shape taken out."""
-    if not text or _ANY_SHAPE.search(text) is None:
+    if not text:
         return text
-    for pattern, replacement in SHAPES:
+    any_shape, each = compiled_shapes()
+    if any_shape.search(text) is None:
+        return text
+    for pattern, replacement in each:
         text = pattern.sub(replacement, text)
     return text
 
@@ -102,14 +111,21 @@ class Redactor:
         newlines and tabs kept."""
         return printable(self.text(text), lines=True)
 
-    def deep(self, value):
-        """A JSON-like value (dicts, lists, strings) with every string and key redacted."""
+    def deep(self, value, _seen: dict | None = None):
+        """A JSON-like value (dicts, lists, strings) with every string and key redacted.
+
+        Each distinct string is redacted once (a 10,000-stage report repeats its keys, statuses and ids)."""
+        seen = {} if _seen is None else _seen
         if type(value) is str:
-            return self.text(value)
+            out = seen.get(value)
+            if out is None:
+                out = seen[value] = self.text(value)
+            return out
         if isinstance(value, dict):
-            return {self.text(k) if isinstance(k, str) else k: self.deep(v) for k, v in value.items()}
+            return {self.deep(k, seen) if type(k) is str else self.text(k) if isinstance(k, str) else k:
+                    self.deep(v, seen) for k, v in value.items()}
         if isinstance(value, (list, tuple)):
-            return type(value)(self.deep(v) for v in value)
+            return type(value)(self.deep(v, seen) for v in value)
         return value
 
     def values(self, value, keep: frozenset[str] = frozenset()):
@@ -226,4 +242,4 @@ def _secret_values(params) -> list[str]:
     return [v for k, v in params.items() if isinstance(k, str) and secret_name(k) and isinstance(v, str)]
 
 
-__all__ = ["MARK", "Redactor", "SHAPES", "of_plan", "secret_name", "shapes", "url_secrets", "valid"]
+__all__ = ["MARK", "Redactor", "SHAPE_SOURCES", "of_plan", "secret_name", "shapes", "url_secrets", "valid"]

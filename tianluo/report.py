@@ -19,6 +19,7 @@ from urllib.parse import quote
 
 from tianluo import fsio, redact
 from tianluo.durations import format_duration
+from tianluo.peek import fill_held
 from tianluo.plainjson import when
 from tianluo.report_data import EPOCH, MAX_EVENTS, build
 from tianluo.report_story import STYLE as STORY_STYLE
@@ -54,7 +55,7 @@ def h(value) -> str:
 
 def read_state(run_dir: Path) -> dict:
     """state.json as plain JSON (no link followed, size-capped)."""
-    return json.loads(fsio.read_bytes(Path(run_dir) / STATE, STATE_CAP).decode("utf-8"))
+    return fill_held(json.loads(fsio.read_bytes(Path(run_dir) / STATE, STATE_CAP).decode("utf-8")))
 
 
 def tail_events(run_dir: Path, n: int = MAX_EVENTS, keep=None) -> list[dict]:

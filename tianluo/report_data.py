@@ -290,6 +290,7 @@ def _blockers(stages: list[dict], by_id: dict[str, dict]) -> list[dict]:
         for n in st["needs"]:
             users.setdefault(n, []).append(st["id"])
     out = []
+    order = {sid: i for i, sid in enumerate(by_id)}  # plan order
     for st in stages:
         if st["status"] != "held":
             continue
@@ -299,7 +300,7 @@ def _blockers(stages: list[dict], by_id: dict[str, dict]) -> list[dict]:
             if u not in seen and by_id[u]["status"] not in DONE:
                 seen.add(u)
                 stack.extend(users.get(u, ()))
-        blocked = [i for i in by_id if i in seen]  # plan order
+        blocked = sorted(seen, key=order.__getitem__)  # what it blocks, not every stage, is sorted
         st["blocks"] = blocked
         out.append({"id": st["id"], "reason": st["reason"], "blocks": blocked[:MAX_DEPENDENTS],
                     "blocks_more": max(0, len(blocked) - MAX_DEPENDENTS)})

@@ -11,16 +11,19 @@ Adding a kind of ladder step (say, "wait until a condition holds"): one step dat
 its move emits), and its effect on the stage in ``_EFFECTS``.
 """
 
+from __future__ import annotations
+
 from collections.abc import Callable
 from datetime import datetime, timedelta
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from tianluo import events
-from tianluo.ladder import Degrade, HoldStep, Retry, Step, WaitForSpace
 from tianluo.model import CheckpointMove, Degradation, Hold, StageState, Wait, split_stage_id
-from tianluo.responses import ROOM_AGAIN
 from tianluo.states import StageStatus
 from tianluo.timefmt import iso
+
+if TYPE_CHECKING:  # the ladder's steps: imported by ``take`` (a human's hold or release needs none of them)
+    from tianluo.ladder import Degrade, HoldStep, Retry, Step, WaitForSpace
 
 P, SUB, RUN, OK = StageStatus.PENDING, StageStatus.SUBMITTED, StageStatus.RUNNING, StageStatus.SUCCEEDED
 WAIT, HELD, BLOCKED, SKIP = StageStatus.RETRY_WAIT, StageStatus.HELD, StageStatus.BLOCKED, StageStatus.SKIPPED
@@ -146,7 +149,7 @@ def take(stage: StageState, step: Step, *, log: Events, sid: str, attempt: int, 
     ``params`` are the entity's current params (a degrade changes them); ``analysis`` is where
     a hold's failure analysis goes.
     """
-    _EFFECTS[type(step)](stage, step, log, sid, attempt, params, analysis)
+    _effects()[type(step)](stage, step, log, sid, attempt, params, analysis)
 
 
 def _retry(stage: StageState, step: Retry, log: Events, sid: str, n: int, params: dict, analysis) -> None:
@@ -205,6 +208,8 @@ def _hold(stage: StageState, step: HoldStep, log: Events, sid: str, n: int, para
 def _wait_for_space(stage: StageState, step: WaitForSpace, log: Events, sid: str, n: int, params: dict,
                     analysis) -> None:
     """A disk fault's retry: due once the file systems have room again (decide checks each tick)."""
+    from tianluo.responses import ROOM_AGAIN
+
     fault, retry = stage.fault, step.retry
     assert fault is not None  # the attempt was judged before the ladder's step
     stage.budget_used[fault.klass] = retry.used
@@ -218,5 +223,13 @@ def _wait_for_space(stage: StageState, step: WaitForSpace, log: Events, sid: str
          facts=list(step.facts))
 
 
-_EFFECTS: dict[type, Callable[..., None]] = {Retry: _retry, Degrade: _degrade, HoldStep: _hold,
-                                             WaitForSpace: _wait_for_space}
+_EFFECTS: dict[type, Callable[..., None]] = {}
+
+
+def _effects() -> dict[type, Callable[..., None]]:
+    """Each step's effect, by the step's type (filled on the first ``take``)."""
+    if not _EFFECTS:
+        from tianluo.ladder import Degrade, HoldStep, Retry, WaitForSpace
+
+        _EFFECTS.update({Retry: _retry, Degrade: _degrade, HoldStep: _hold, WaitForSpace: _wait_for_space})
+    return _EFFECTS

@@ -58,3 +58,7 @@ class JobState(str, Enum):
 
 #: The variable the runner sets to the attempt's free port; ``{port}`` in a command reads it.
 PORT_ENV = "TIANLUO_PORT"
+
+
+#: What a human's hold of an entity says on each stage it holds (``model.entity_stage_hold``).
+HUMAN_HOLD = "held by a human: "

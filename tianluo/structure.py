@@ -32,7 +32,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from tianluo.linear_re import compile_pattern
+from tianluo.linear_re import LazyPattern
 
 LINE_CHARS = 2000  # a line is cut here before any pattern sees it
 MAX_LINES = 20000  # lines read from all tails together (the newest kept)
@@ -91,7 +91,7 @@ class Shape:
 
 # --- the line's prefix: whose line it is -----------------------------------------------------
 
-_PREFIX = compile_pattern(
+_PREFIX = LazyPattern(
     r"^(?:\[(?:rank|default|local_rank|worker)?(\d+)\]:? ?"  # torchrun [rank3]: / [default3]:
     r"|\[\d+,(\d+)\]<std(?:out|err)>: ?"  # mpirun --tag-output
     r"| {0,4}(\d{1,5}): "  # srun --label (padded to the widest task number)
@@ -115,25 +115,25 @@ def split_prefix(line: str) -> tuple[str | None, str]:
 
 # --- tracebacks ----------------------------------------------------------------------------
 
-_TRACEBACK = compile_pattern(r"^[\s>`'\"]*(?:traceback\s*:\s*)?Traceback \(most recent call last\):"
+_TRACEBACK = LazyPattern(r"^[\s>`'\"]*(?:traceback\s*:\s*)?Traceback \(most recent call last\):"
                              r"|^\s*╭─+ Traceback \(most recent call last\)")
 # rich's traceback box: "│ /x/site-packages/deepspeed/runtime/config.py:891 in _batch_assertion   │"
-_RICH_FRAME = compile_pattern(r"^\s*│ ([^\s│][^│]{0,1000}?\.py):\d+ in ([^\s│]{1,200})", capture=True)
-_RICH_PATH = compile_pattern(r"^\s*│ ([^\s│][^│]{0,1000}?\.py):\s*│?\s*$", capture=True)  # wrapped: the rest next
-_RICH_REST = compile_pattern(r"^\s*│ \d+ in ([^\s│]{1,200})", capture=True)
-_RICH_END = compile_pattern(r"^\s*╰")
-_FRAME = compile_pattern(r"^(\s*)File \"([^\"]{1,1000})\", line \d+(?:, in ([^\s]{1,200}))?", capture=True)
+_RICH_FRAME = LazyPattern(r"^\s*│ ([^\s│][^│]{0,1000}?\.py):\d+ in ([^\s│]{1,200})", capture=True)
+_RICH_PATH = LazyPattern(r"^\s*│ ([^\s│][^│]{0,1000}?\.py):\s*│?\s*$", capture=True)  # wrapped: the rest next
+_RICH_REST = LazyPattern(r"^\s*│ \d+ in ([^\s│]{1,200})", capture=True)
+_RICH_END = LazyPattern(r"^\s*╰")
+_FRAME = LazyPattern(r"^(\s*)File \"([^\"]{1,1000})\", line \d+(?:, in ([^\s]{1,200}))?", capture=True)
 # TF's autograph quotes the frames of a traced function as "    /x/keras/engine/training.py:541 train_step  **".
-_GRAPH_FRAME = compile_pattern(r"^(\s*)(/[^\s:]{1,1000}\.py):\d+ ([\w<>.]{1,200})(?:  \*\*)?\s*$", capture=True)
+_GRAPH_FRAME = LazyPattern(r"^(\s*)(/[^\s:]{1,1000}\.py):\d+ ([\w<>.]{1,200})(?:  \*\*)?\s*$", capture=True)
 # A spawned child reading what its parent sends it: when the parent dies, the child's error is its symptom.
-_SPAWN_CHILD = compile_pattern(r"multiprocessing[/\\]spawn\.py$")
-_CHAIN = compile_pattern(r"During handling of the above exception, another exception occurred"
+_SPAWN_CHILD = LazyPattern(r"multiprocessing[/\\]spawn\.py$")
+_CHAIN = LazyPattern(r"During handling of the above exception, another exception occurred"
                          r"|The above exception was the direct cause of the following exception")
 # An exception line: a dotted name, then ": message" or the end. The name must look like an exception
 # (Error, Exception, ...) to count outside a traceback.
-_EXC = compile_pattern(r"^(\s*)([A-Za-z_][\w]{0,100}(?:\.[A-Za-z_][\w]{0,100}){0,8})(?::(?: (.*))?)?$",
+_EXC = LazyPattern(r"^(\s*)([A-Za-z_][\w]{0,100}(?:\.[A-Za-z_][\w]{0,100}){0,8})(?::(?: (.*))?)?$",
                        capture=True)
-_EXC_NAME = compile_pattern(r"(?:Error|Exception|Exit|Interrupt|Failure|Fault|Exhausted|Unavailable|Denied"
+_EXC_NAME = LazyPattern(r"(?:Error|Exception|Exit|Interrupt|Failure|Fault|Exhausted|Unavailable|Denied"
                             r"|Forbidden|Unauthorized|NotFound|Timeout|TimedOut|Exceeded)$")
 
 
@@ -169,26 +169,26 @@ def _origin(path: str | None, func: str | None) -> str:
     return LIBRARY if library else USER
 
 
-_CONFIG_FILE = compile_pattern(
+_CONFIG_FILE = LazyPattern(
     r"^(?:training_args(?:_\w+)?|hf_argparser|argparse|arguments|args|arg_utils|argument_parser|config|configs"
     r"|configuration_\w+|config_utils|\w+_config|config_\w+|configurator|validation|validators?|validate"
     r"|options|flags|_flag|settings|launch|launcher|accelerator_connector|\w+_connector)\.py$")
-_CONFIG_DIR = compile_pattern(r"/(?:omegaconf|hydra|pydantic|pydantic_core|absl/flags|accelerate/commands"
+_CONFIG_DIR = LazyPattern(r"/(?:omegaconf|hydra|pydantic|pydantic_core|absl/flags|accelerate/commands"
                               r"|deepspeed/runtime/config|deepspeed/launcher|torch/distributed/(?:run|launch)"
                               r"|torch/distributed/elastic/rendezvous)(?:/|\.py)")
-_CONFIG_FUNC = compile_pattern(r"^(?:__post_init__|_?validate\w*|_?check_\w+|_?verify\w*|parse_args|parse_known_args"
+_CONFIG_FUNC = LazyPattern(r"^(?:__post_init__|_?validate\w*|_?check_\w+|_?verify\w*|parse_args|parse_known_args"
                                r"|_?parse_\w*args\w*|_?sanity_check\w*|_?assert_valid\w*|error|_?check_arg\w*)$")
 # A project's own validation or evaluation loop (``def validate(model, loader)``): not an argument check.
-_LOOP_FUNC = compile_pattern(r"^_?(?:validate|validation|val|evaluate|eval)(?:_one)?(?:_epoch|_step|_batch|_model"
-                             r"|_loop|_epochs)?$")
-_LIBRARY = compile_pattern(r"/(?:site|dist)-packages/|/lib/python\d|/lib64/python\d|/python\d[\d.]*/lib/"
+_LOOP_FUNC = LazyPattern(r"^_?(?:validate|validation|val|evaluate|eval)(?:_one)?(?:_epoch|_step|_batch|_model"
+                          r"|_loop|_epochs)?$")
+_LIBRARY = LazyPattern(r"/(?:site|dist)-packages/|/lib/python\d|/lib64/python\d|/python\d[\d.]*/lib/"
                            r"|/(?:torch|transformers|deepspeed|accelerate|lightning|pytorch_lightning|jax|jaxlib"
                            r"|flax|tensorflow|keras|datasets|peft|trl|diffusers|timm|mmcv|mmengine|vllm|ray"
                            r"|huggingface_hub|numpy|apex|triton|xformers)/")
-_IO_FILE = compile_pattern(r"^(?:serialization|shutil|os|pathlib|genericpath|tempfile|zipfile|tarfile|_io|io"
+_IO_FILE = LazyPattern(r"^(?:serialization|shutil|os|pathlib|genericpath|tempfile|zipfile|tarfile|_io|io"
                            r"|pickle|h5py\w*|files?|_hl\w*|file_io|gfile|checkpoint_utils|filesystem|safetensors"
                            r"|_serialization|storage)\.py$")
-_IO_DIR = compile_pattern(r"/(?:fsspec|s3fs|gcsfs|adlfs|h5py|orbax|tensorstore|safetensors|boto3|botocore|urllib3"
+_IO_DIR = LazyPattern(r"/(?:fsspec|s3fs|gcsfs|adlfs|h5py|orbax|tensorstore|safetensors|boto3|botocore|urllib3"
                           r"|requests|google/cloud/storage|azure/storage)/")
 
 
@@ -336,13 +336,13 @@ def _goes_on(r: _Reader, text: str, stripped: str) -> bool:
 
 # --- launchers ------------------------------------------------------------------------------
 
-_ROOT_CAUSE = compile_pattern(r"Root Cause \(first observed failure\)")
-_ROOT_RANK = compile_pattern(r"^\s*rank\s*: (\d+) \(local_rank: \d+\)", capture=True)
-_ROOT_EXIT = compile_pattern(r"^\s*exitcode\s*: (-?\d+)", capture=True)
+_ROOT_CAUSE = LazyPattern(r"Root Cause \(first observed failure\)")
+_ROOT_RANK = LazyPattern(r"^\s*rank\s*: (\d+) \(local_rank: \d+\)", capture=True)
+_ROOT_EXIT = LazyPattern(r"^\s*exitcode\s*: (-?\d+)", capture=True)
 # srun's word on a task that failed by itself (not "Terminated": srun's own stop of the others after one failed).
-_SRUN_TASK = compile_pattern(r"srun: error: \S+: tasks? ([\d,\-\[\]]+): (?:Exited with exit code \d+|Killed"
+_SRUN_TASK = LazyPattern(r"srun: error: \S+: tasks? ([\d,\-\[\]]+): (?:Exited with exit code \d+|Killed"
                              r"|Segmentation fault|Bus error|Aborted)", capture=True)
-_MPI_FIRST = compile_pattern(r"Process name: \[\[\d+,\d+\],(\d+)\]", capture=True)
+_MPI_FIRST = LazyPattern(r"Process name: \[\[\d+,\d+\],(\d+)\]", capture=True)
 
 
 def _task_count(tasks: str) -> int:
@@ -360,9 +360,9 @@ def _task_count(tasks: str) -> int:
 
 #: curl's own error codes (libcurl's CURLE_*), as pycurl and the curl tool print them.
 CURL_ERRNO = {6: -2, 7: 111, 18: 104, 28: 110, 35: 104, 52: 104, 55: 32, 56: 104}
-_CURL = compile_pattern(r"pycurl\.error: \((\d{1,3}), |\bcurl: \((\d{1,3})\) "
+_CURL = LazyPattern(r"pycurl\.error: \((\d{1,3}), |\bcurl: \((\d{1,3})\) "
                         r"|[Cc]url (?:returned )?error (?:code )?(\d{1,3})\b", capture=True)
-_ERRNO = compile_pattern(r"\[Errno (-?\d{1,4})\]|\berrno[:= ]+(-?\d{1,4})\b|\(os error (\d{1,4})\)"
+_ERRNO = LazyPattern(r"\[Errno (-?\d{1,4})\]|\berrno[:= ]+(-?\d{1,4})\b|\(os error (\d{1,4})\)"
                          r"|\bOSError\((\d{1,4}), ", capture=True)
 #: strerror texts that name their errno without doubt (glibc's words); generic ones (EINVAL) are left out.
 STRERRORS = {
@@ -375,9 +375,9 @@ STRERRORS = {
     "Remote I/O error": 121, "No locks available": 37, "Host is down": 112, "Network is down": 100,
     "Software caused connection abort": 103, "Exec format error": 8, "Argument list too long": 7,
 }
-_STRERROR = compile_pattern("|".join(re.escape(k) for k in STRERRORS))
+_STRERROR = LazyPattern("|".join(re.escape(k) for k in STRERRORS))
 
-_HTTP = compile_pattern(
+_HTTP = LazyPattern(
     r"\b([1-5]\d\d) (?:Client|Server) Error\b"
     r"|\bHTTP(?:/\d(?:\.\d)?)?(?: [Ee]rror| [Ss]tatus| [Cc]ode| response| [Rr]esponse)?[ :]{1,3}([45]\d\d)\b"
     r"|\b[Ss]tatus(?:[ _]?[Cc]ode)?[\"']?\s?[:=]\s?[\"']?([45]\d\d)\b|\bstatus ([45]\d\d)\b"
@@ -389,7 +389,7 @@ _HTTP = compile_pattern(
     r"|GatewayTimeout|ServerError|ClientError): ([45]\d\d)\b",
     capture=True)
 # A reason phrase alone (``URL fetch failure on http://...: None -- Forbidden``), with its code.
-_HTTP_PHRASE = compile_pattern(r"\b(?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Time-?out"
+_HTTP_PHRASE = LazyPattern(r"\b(?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Time-?out"
                                r"|Service Temporarily Unavailable"
                                r"|Too Many Requests|Unauthorized|Forbidden|Insufficient Storage)\b")
 HTTP_PHRASES = {"Service Temporarily Unavailable": 503,
@@ -398,17 +398,17 @@ HTTP_PHRASES = {"Service Temporarily Unavailable": 503,
                 "Insufficient Storage": 507}
 
 
-_OOM = compile_pattern(r"(?i)\bout of memory\b|OutOfMemory|bad_alloc|bad allocation"
+_OOM = LazyPattern(r"(?i)\bout of memory\b|OutOfMemory|bad_alloc|bad allocation"
                        r"|\b(?:could not|couldn't|unable to|failed to|cannot) allocate\b")
 # A line that mentions running out of memory without saying it happened: a guess among causes (Ray's
 # "(1) ... killed by SIGKILL by OOM killer"), a warning the job survived (TF's BFC allocator "this is not a
 # failure", fairseq's "attempting to recover from OOM"), a glog W/I line.
-_NOT_OOM = compile_pattern(r"(?i)potential|possibl|\bmay\b|might|could be|\bif\b|not a failure|recover|retry|retrying"
+_NOT_OOM = LazyPattern(r"(?i)potential|possibl|\bmay\b|might|could be|\bif\b|not a failure|recover|retry|retrying"
                            r"|skipping|warning|^\s*(?:\d{4}-\d\d-\d\d[ T][\d:.]+:? )?[WI]\d{0,4} ")
 # torch's wording for any device says it happened, whatever advice follows on the line ("If reserved memory ...").
-_OOM_SAID = compile_pattern(r"\b\w+ out of memory\. Tried to allocate ")
-_ON_DEVICE = compile_pattern(r"(?i)cuda|gpu|device|\bTHC|\bHBM|\bTPU|\bXLA|cudnn|cublas|\bhip|\bmps\b|vram|nccl|tensor"
-                             r"|\bnpu\b|\bmlu\b")
+_OOM_SAID = LazyPattern(r"\b\w+ out of memory\. Tried to allocate ")
+_ON_DEVICE = LazyPattern(r"(?i)cuda|gpu|device|\bTHC|\bHBM|\bTPU|\bXLA|cudnn|cublas|\bhip|\bmps\b|vram|nccl|tensor"
+                          r"|\bnpu\b|\bmlu\b")
 
 
 def _found(pattern, line: str):
