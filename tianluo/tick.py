@@ -208,11 +208,11 @@ def _tick_locked(store: RunStore, lock_fd: int, now: datetime | None, backend: B
 
 def _certify(store: RunStore, state: RunState, decision, events: list[dict], now: datetime, opened: bool) -> None:
     """A tick with nothing to do leaves the certificate the next tick checks to skip the models
-    (``tianluo.quiet``); any other removes it. Only for the local backend, opened from the plan
-    (``quiet_tick`` checks the world as its poll does)."""
+    (``tianluo.quiet``); any other removes it. Only for a backend whose attempts ``quiet_tick`` can check
+    as its poll does (``Capabilities.quiet_checks``: the local backend), opened from the plan."""
     cert = None
     saved = store.saved()
-    if opened and state.plan.backend.kind == "local" and not events and not decision.actions \
+    if opened and state.plan.backend.capabilities().quiet_checks and not events and not decision.actions \
             and saved is not None and saved[0] == decision.state.revision:
         from tianluo.quiet import certificate
 

@@ -62,6 +62,9 @@ class Capabilities:
     # the scheduler itself ends a job at its resources.time (Slurm's --time: TIMEOUT, ended_by time_limit);
     # without it tianluo cancels an attempt that runs past its limit
     enforces_time: bool = False
+    # a tick with nothing to do can be confirmed without the backend (``tianluo.quiet_tick`` checks each
+    # attempt from its run folder and the process table as the backend's poll would)
+    quiet_checks: bool = False
 
 
 class BackendOptions(StrictModel):

@@ -46,7 +46,7 @@ class LocalOptions(BackendOptions):
     def capabilities(self) -> Capabilities:
         # No queue (an attempt starts at once), no scheduler to be unreachable, one host; a job's
         # exit can start a tick at once on this very host.
-        return Capabilities(event_ticks=True, this_host=True)
+        return Capabilities(event_ticks=True, this_host=True, quiet_checks=True)
 
 
 class LocalBackend:
