@@ -103,9 +103,9 @@ MATCHES_ALL = {"forgotten": "every failing status, even from a scheduler that is
 Template = Annotated[str, single_line(MAX_COMMAND, "the template")]
 
 
-#: ``{word}``: a placeholder when the word is one (``$`` before it: the shell's own ``${HOME}``)
-BRACED = re.compile(r"(?<!\$)\{([A-Za-z_][A-Za-z0-9_]*)([!:][^{}]*)?\}")
-UNCLOSED = re.compile(r"(?<!\$)\{([A-Za-z_][A-Za-z0-9_]*)(?![A-Za-z0-9_}!:])")
+#: ``{word}``: a placeholder when the word is one (another word with ``$`` before it: the shell's ``${HOME}``)
+BRACED = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)([!:][^{}]*)?\}")
+UNCLOSED = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?![A-Za-z0-9_}!:])")
 
 
 def _fields(template: str) -> list[tuple[str, str | None]]:
@@ -126,8 +126,8 @@ def _fields(template: str) -> list[tuple[str, str | None]]:
     for m in BRACED.finditer(template):
         name, spec = m.group(1), m.group(2)
         if name not in PLACEHOLDERS:
-            if spec:
-                continue  # {x:y} is no placeholder of ours: shell or awk text
+            if spec or template[m.start() - 1:m.start()] == "$":
+                continue  # {x:y} or ${HOME}: no placeholder of ours, shell or awk text
             raise ValueError(f"unknown placeholder {{{name}}}; the placeholders are "
                              + ", ".join("{" + p + "}" for p in PLACEHOLDERS)
                              + f"; if it is shell or awk text, write it with spaces: {{ {name} }}")

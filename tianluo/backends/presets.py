@@ -8,6 +8,7 @@ commands' formats (tests/test_backend_presets.py), not on a real cluster: refere
 says how to check one on yours (``tianluo backend check``).
 """
 
+import json
 from typing import Any, Literal
 
 PresetName = Literal["sge", "pbs", "lsf"]
@@ -15,8 +16,10 @@ PresetName = Literal["sge", "pbs", "lsf"]
 #: Grid Engine (Son of Grid Engine, Univa/Altair GE, Open Cluster Scheduler).
 #: - status: ``qstat`` cannot list chosen ids, and forgets finished jobs unless given ``-s z``; ``-f``
 #:   groups jobs under their queue instance, whose state ``u`` (the host not heard from for the cluster's
-#:   ``max_unheard``) is carried into the word as ``@u``: such a job stops counting as running.
-#: - find: plain ``qstat`` cuts names to 10 characters; ``-xml`` gives them whole, finished jobs too.
+#:   ``max_unheard``, or a qmaster just restarted) is carried into the word as ``@u``, shown in status.
+#: - find: plain ``qstat`` cuts names to 10 characters: ``qstat -j NAME`` (pending and running jobs; one
+#:   that finished before it was recorded is found by the id it wrote, ``job_id_env``). It fails for a name
+#:   it does not know ("Following jobs do not exist"): ``forgotten`` reads that as "none".
 #: - cancel: ``qdel`` (SIGKILL at once unless the queue's ``terminate_method`` is SIGTERM); KILL is
 #:   ``qdel -f``, which also clears a job left on a dead host (users need ENABLE_FORCED_QDEL).
 SGE: dict[str, Any] = {
@@ -25,24 +28,25 @@ SGE: dict[str, Any] = {
     "status": "qstat -f -s prsz | awk '$1 ~ /@/ { q = $6 } /^#/ { q = \"\" } "
               "$1 ~ /^[0-9]+$/ { print $1, $5 (q ~ /u/ ? \"@u\" : \"\") }'",
     "states": {
-        ".*@u": "ended",  # its host is unknown: the job is given up (qdel -f clears it)
+        # Its host is unheard of (u). Running still: right after a qmaster restart every host reads u until its
+        # execd reports (load_report_time), and a job given up then would be retried beside itself. A dead
+        # host's job stops progressing: the stage's stall_after ends it (qdel, then qdel -f), then the retry.
+        ".*@u": "running",
         ".*E.*": "ended",  # Eqw: it can never start (a missing folder, a bad script) until someone clears it
         "z": "ended",
         "d.*": "running",  # deletion under way: not ended until qstat says z or forgets it
         ".*[qw].*": "queued",  # qw, hqw, hRwq, Rq
         ".*[rtRsST].*": "running",  # r, t, Rr, s, S, T
     },
-    "ended_by": {".*@u": "node_fail", ".*E.*": "boot_fail"},
+    "ended_by": {".*E.*": "boot_fail"},
     "cancel": "if [ {signal} = KILL ]; then qdel -f {job_id}; else qdel {job_id}; fi",
     "hold": "qhold {job_id}",
     "release": "qrls {job_id}",
-    "find": "qstat -s prsz -xml | awk -v name={job_name} "
-            "'/<JB_job_number>/ { gsub(/<[^>]*>| /, \"\"); id = $0 } "
-            "/<JB_name>/ { gsub(/<[^>]*>| /, \"\"); if ($0 == name) print id }'",
+    "find": "qstat -j {job_name} | awk '$1 == \"job_number:\" { print $2 }'",
     "job_id_env": "JOB_ID",
     "unreachable": "unable to contact qmaster|unable to send message to qmaster|commlib error|"
                    "failed receiving gdi request|can't unpack gdi request",
-    "forgotten": "does not exist",
+    "forgotten": "does not exist|do not exist",
 }
 
 #: PBS Professional and OpenPBS (Torque: see reference/backends.md, ``qselect -x`` and ``qstat -x`` differ).
@@ -89,3 +93,17 @@ PRESETS: dict[str, dict[str, Any]] = {"sge": SGE, "pbs": PBS, "lsf": LSF}
 TESTED = {"sge": "tested on a real single-node Son of Grid Engine 8.1.9 (Debian's gridengine packages)",
           "pbs": "written from the PBS Professional/OpenPBS manuals; NOT tested on a real cluster",
           "lsf": "written from the IBM Spectrum LSF 10.1 manuals; NOT tested on a real cluster"}
+
+
+def show(name: str) -> str:
+    """A preset as the ``backend:`` block of a spec (YAML): every key, to read, or to copy and edit."""
+    lines = [f"# backend: {{kind: command, preset: {name}}} means all of this ({TESTED[name]}).",
+             "# Give any key beside preset: to replace the preset's (states and ended_by: the whole table).",
+             "backend:", "  kind: command", f"  preset: {name}"]
+    for key, value in PRESETS[name].items():
+        if isinstance(value, dict):
+            lines.append(f"  {key}:")
+            lines += [f"    {json.dumps(word)}: {meaning}" for word, meaning in value.items()]
+        else:
+            lines.append(f"  {key}: {json.dumps(value)}")
+    return "\n".join(lines) + "\n"
