@@ -535,6 +535,19 @@ def sge(sge_cluster):
     subprocess.run(["qdel", "-f", "-u", "*"], capture_output=True, timeout=30, env=sge_cluster.env)
 
 
+#: A scheduler's submit command first on PATH (format ``real``, ``record``): the real one, then SIGKILL for
+#: the tick that ran it (its parent), before the tick can record the job id it printed.
+KILLING_SUBMIT = """\
+#!/bin/sh
+out=$({real} "$@")
+rc=$?
+printf '%s\\n' "$out"
+echo "$out" > {record}
+kill -9 $PPID
+exit $rc
+"""
+
+
 def one_line_error(proc) -> str:
     """The one stderr line of a CLI call that refused its input: exit 2, no traceback, one line."""
     assert proc.returncode == 2, (proc.stdout, proc.stderr)

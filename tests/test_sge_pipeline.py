@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 from backend_harness import sge_jobs
-from conftest import clean_env, cli, read_events, read_state, start_run, wait_for, write_spec
+from conftest import KILLING_SUBMIT, clean_env, cli, read_events, read_state, start_run, wait_for, write_spec
 
 pytestmark = [pytest.mark.integration, pytest.mark.sge]
 
@@ -34,17 +34,6 @@ echo "qstat $*" >> {log}
 exec {real} "$@"
 """
 
-#: qsub first on PATH: the real one, then SIGKILL for the tick that ran it (its parent), before the tick
-#: can record the id qsub printed.
-KILLING_QSUB = """\
-#!/bin/sh
-out=$({real} "$@")
-rc=$?
-printf '%s\\n' "$out"
-echo "$out" > {record}
-kill -9 $PPID
-exit $rc
-"""
 
 SPEC_HEAD = """\
 name: {name}
@@ -168,22 +157,24 @@ def test_a_pipeline_completes_on_grid_engine_with_one_qstat_a_tick(sge, tmp_path
 
 # --- 2. a tick killed between qsub and its record ---------------------------------------------
 
-ADOPT = """\
+def counted(entity: str, seconds: int) -> str:
+    """One stage that counts its runs in counter.txt, takes ``seconds``, then leaves done.txt."""
+    return f"""\
 entities:
-  solo:
+  {entity}:
     stages:
       work:
-        run: echo "ran $TIANLUO_ATTEMPT" >> counter.txt; sleep 3; echo done > done.txt
-        done_when: {exists: done.txt}
+        run: echo "ran $TIANLUO_ATTEMPT" >> counter.txt; sleep {seconds}; echo done > done.txt
+        done_when: {{exists: done.txt}}
 """
 
 
 def test_a_tick_killed_right_after_qsub_never_runs_the_command_twice(sge, tmp_path):
-    project, run_dir = run_spec(tmp_path, "adopt", ADOPT)
+    project, run_dir = run_spec(tmp_path, "adopt", counted("solo", 3))
     ticks = Ticks(tmp_path, run_dir)
     record = tmp_path / "qsub.out"
     wrapper = ticks.bindir / "qsub"
-    wrapper.write_text(KILLING_QSUB.format(real=shutil.which("qsub"), record=record))
+    wrapper.write_text(KILLING_SUBMIT.format(real=shutil.which("qsub"), record=record))
     wrapper.chmod(0o755)
 
     proc = subprocess.run([sys.executable, "-m", "tianluo", "tick", "--run", str(run_dir)], cwd=tmp_path,
@@ -207,18 +198,8 @@ def test_a_tick_killed_right_after_qsub_never_runs_the_command_twice(sge, tmp_pa
 
 # --- 3. the qmaster restarts mid-run ------------------------------------------------------------
 
-SLOW = """\
-entities:
-  slow:
-    stages:
-      work:
-        run: echo "ran $TIANLUO_ATTEMPT" >> counter.txt; sleep 8; echo done > done.txt
-        done_when: {exists: done.txt}
-"""
-
-
 def test_a_qmaster_restart_never_puts_a_retry_beside_the_job(sge, tmp_path):
-    project, run_dir = run_spec(tmp_path, "qmaster", SLOW)
+    project, run_dir = run_spec(tmp_path, "qmaster", counted("slow", 8))
     ticks = Ticks(tmp_path, run_dir)
     ticks.until(lambda s: stage(s, "slow")["status"] == "running", what="the stage to run")
     seen = len(read_events(run_dir))
