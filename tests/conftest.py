@@ -420,6 +420,10 @@ def _script_module(name: str):
     return module
 
 
+def _slurm_cluster_module():
+    return _script_module("slurm_cluster")
+
+
 def _in_ci() -> bool:
     return os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
