@@ -203,3 +203,23 @@ def test_backend_show_prints_a_preset_that_reads_back_as_itself(tmp_path):
         assert ("NOT tested on a real cluster" in out) == (name != "sge")
     bad = cli("backend", "show", "condor", cwd=tmp_path)
     assert bad.returncode == 2 and "sge" in bad.stderr
+
+
+def test_why_ended_says_who_ended_a_job_and_patterns_come_after_exact_words(tmp_path):
+    """``why_ended`` is asked once a job ended without exit.json; its word goes through ``ended_by``. A word is
+    looked up as written first, then by the patterns in the order given."""
+    log = tmp_path / "why.log"
+    options = CommandOptions(
+        submit="echo 100 {script}", status="echo {job_ids} {job_ids_comma}",
+        states={"R": "running", "R.*": "queued", ".*,.*": "ended", "100": "ended"},
+        cancel="true {job_id}", why_ended=f"echo asked {{job_id}} >> {log}; echo TERM_OWNER: by owner",
+        ended_by={"TERM_OWNER:": "cancelled"}, folder=str(tmp_path))
+    backend = CommandBackend(tmp_path / "run", options)
+    a = job(tmp_path, "a")
+    handle = backend.submit(a)
+    assert handle.job_id == "100"
+    f = backend.poll({a.job_name: (a, handle)})[a.job_name]  # status prints '100 100': the word 100, ended
+    assert (f.state, f.ended_by) == (JobState.LOST, "cancelled"), f
+    assert log.read_text() == "asked 100\n"  # asked once, of that job
+    table = backend._states
+    assert (table.get("R"), table.get("RX"), table.get("a,b"), table.get("Q")) == ("running", "queued", "ended", None)
