@@ -1,9 +1,9 @@
 """What a scheduler started on this machine for tests needs, whatever the scheduler.
 
-scripts/slurm_cluster.py is built on it; a Grid Engine of the same kind (issue 26) would be too:
-its qmaster and execd ports from :func:`free_ports` (``SGE_QMASTER_PORT``, ``SGE_EXECD_PORT``),
-its ``SGE_ROOT``/``SGE_CELL`` under its own folder, :func:`refuse_taken` before a daemon starts,
-and an identity check after (the cell's ``act_qmaster`` and ``qconf -sconf`` naming its own root).
+scripts/slurm_cluster.py and scripts/sge_cluster.py are built on it: their daemons' ports from
+:func:`free_ports`, :func:`refuse_taken` before a daemon starts, an identity check after (Slurm's
+ClusterName and slurm.conf; Grid Engine's ``qconf -sconf`` naming its own spool), and daemons
+stopped by their pid files (:func:`stop_pid`), their jobs by the pids under them (:func:`descendants`).
 
 The rule they follow: a test scheduler never uses what is already there. Its ports are found
 free, its configuration lives in its own folder, and a daemon that answers on its port but is not
@@ -11,12 +11,15 @@ its own is refused with one line, never used: on a login node the site's schedul
 a test's jobs, and a test must not read the site's scheduler as its own.
 """
 
+import argparse
 import os
 import random
 import signal
 import socket
 import subprocess
+import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 CMD_TIMEOUT = 30
@@ -72,6 +75,24 @@ def stop_pid(pid: int | None, what: str, grace: float = 10) -> None:
     except ProcessLookupError:
         return
     wait_for(lambda: not alive(pid), 10, f"{what} (pid {pid}) to die")
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process under ``pid`` (children, theirs, ...), read from /proc: never found by name."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        ppid = int(text.rsplit(")", 1)[1].split()[1])
+        children.setdefault(ppid, []).append(int(stat.parent.name))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
 
 
 def wait_for(pred, timeout: float, what: str, fmt=None) -> None:
@@ -140,3 +161,84 @@ def refuse_taken(port: int, what: str, hint: str) -> None:
         holder = who_listens(port) or "another program"
         raise ClusterError(f"port {port}, this cluster's {what} port, is taken by {holder}: refused, not used; "
                            f"{hint}")
+
+
+def apt_install(what: str, packages: list[str], preseed: str = "") -> None:
+    """Install Debian's ``packages`` (as root, with apt-get; ``preseed``: debconf answers first), else raise
+    the one line that says what to install."""
+    import shutil
+
+    if os.geteuid() != 0 or not shutil.which("apt-get"):
+        raise ClusterError(f"{what} is not installed and this is not root on Debian: install {' '.join(packages)} "
+                           "first")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    if preseed:
+        subprocess.run(["debconf-set-selections"], input=preseed, text=True, capture_output=True, timeout=60,
+                       check=False)
+    cmd = ["apt-get", "install", "-y", "-q", "--no-install-recommends", *packages]
+    if run(cmd, timeout=600, check=False, env=env).returncode != 0:
+        run(["apt-get", "update", "-q"], timeout=600, env=env)
+        run(cmd, timeout=600, env=env)
+
+
+def clear_ground(cluster, fresh: bool, configured: bool, daemons: Callable[[], list], hint: str) -> None:
+    """Before a cluster starts: a fresh one stops what its folder ran and forgets the folder, and picks
+    its name and ports (``cluster.choose()``; an unconfigured one too); then each daemon not running
+    yet, ``(pid, port, what)`` of ``daemons()``, must find its port free (nothing of ours stands on
+    a port taken)."""
+    import shutil
+
+    if fresh:
+        cluster.stop()
+        if cluster.root.exists():
+            shutil.rmtree(cluster.root)
+    if fresh or not configured:
+        cluster.choose()
+    for pid, port, what in daemons():
+        if not alive(pid):
+            refuse_taken(port, what, hint)
+
+
+def start_daemon(cmd: list[str], env: dict, what: str, port: int, hint: str, answers: Callable[[], bool],
+                 pid: Callable[[], int | None], last_words: Callable[[], str]) -> None:
+    """Start a daemon that forks away (``cmd``), after refusing a taken ``port``; wait until it ``answers()``.
+    One that dies as it starts is said in one line, with ``last_words()`` (its log's last error)."""
+    refuse_taken(port, what, hint)
+    run(cmd, env=env)
+    started = time.monotonic()
+
+    def up() -> bool:
+        if answers():
+            return True
+        if time.monotonic() - started > 5 and not alive(pid()):
+            raise ClusterError(f"{what} ended as it started: {last_words()}")
+        return False
+
+    wait_for(up, 30, f"{what} to answer")
+
+
+def command_line(argv, doc: str, default_dir: Path, name: str, make: Callable, started: Callable[..., str],
+                 exports: Callable[..., str]) -> int:
+    """A cluster script's ``start|stop|status|env [--dir DIR]``: ``make(dir)`` the cluster; ``started(cluster,
+    seconds)`` the line start ends with; ``exports(cluster)`` the shell line that points clients at it."""
+    ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    ap.add_argument("command", choices=["start", "stop", "status", "env"])
+    ap.add_argument("--dir", type=Path, default=default_dir)
+    args = ap.parse_args(argv)
+    cluster = make(args.dir)
+    try:
+        if args.command == "start":
+            t0 = time.monotonic()
+            cluster.start()
+            print(f"{name}: {started(cluster, time.monotonic() - t0)}; {exports(cluster)}", file=sys.stderr)
+        elif args.command == "stop":
+            cluster.stop()
+        elif args.command == "status":
+            for k, v in cluster.status().items():
+                print(f"{k}: {v}")
+        else:
+            print(exports(cluster))
+    except (ClusterError, subprocess.TimeoutExpired) as exc:
+        print(f"{name}: {exc}", file=sys.stderr)
+        return 1
+    return 0

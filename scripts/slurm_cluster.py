@@ -25,25 +25,27 @@ stopped by their pid files, never by name; munged wants every folder above its s
 searchable by all (0755).
 """
 
-import argparse
 import os
 import secrets
 import shutil
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # local_daemons, however this was loaded
 from local_daemons import (
     ClusterError,
     alive,
+    apt_install,
+    clear_ground,
+    command_line,
     free_ports,
     listening,
     read_pid,
     refuse_taken,
     run,
+    start_daemon,
     stop_pid,
     wait_for,
 )
@@ -60,16 +62,8 @@ def installed() -> bool:
 
 
 def install() -> None:
-    if installed():
-        return
-    if os.geteuid() != 0 or not shutil.which("apt-get"):
-        raise ClusterError("Slurm is not installed and this is not root on Debian: "
-                           f"install {' '.join(PACKAGES)} first")
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    cmd = ["apt-get", "install", "-y", "-q", "--no-install-recommends", *PACKAGES]
-    if run(cmd, timeout=600, check=False, env=env).returncode != 0:
-        run(["apt-get", "update", "-q"], timeout=600, env=env)
-        run(cmd, timeout=600, env=env)
+    if not installed():
+        apt_install("Slurm", PACKAGES)
 
 
 class Munge:
@@ -226,21 +220,11 @@ PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP OverSubscrib
         if alive(self.ctld_pid()):
             self.check_ctld()
             return
-        refuse_taken(self.port, "slurmctld", PORT_HINT)
         args = ["slurmctld", "-f", str(self.conf)]
         if clean:
             args.append("-i")  # ignore saved state: a fresh cluster, job ids from 1
-        run(args, env=self.env)
-        started = time.monotonic()
-
-        def up() -> bool:
-            if self.ctld_answers():
-                return True
-            if time.monotonic() - started > 5 and not alive(self.ctld_pid()):
-                raise ClusterError(f"slurmctld ended as it started: {self.last_log_line('log/slurmctld.log')}")
-            return False
-
-        wait_for(up, 30, "slurmctld to answer")
+        start_daemon(args, self.env, "slurmctld", self.port, PORT_HINT, self.ctld_answers, self.ctld_pid,
+                     lambda: self.last_log_line("log/slurmctld.log"))
 
     def start_slurmd(self) -> None:
         if alive(self.slurmd_pid()):
@@ -299,16 +283,9 @@ PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP OverSubscrib
 
     def start(self, fresh: bool = True) -> None:
         install()
-        if fresh:
-            self.stop()
-            if self.root.exists():
-                shutil.rmtree(self.root)
-        if fresh or not self.name:
-            self.choose()
-        if not alive(self.ctld_pid()):  # before anything starts: nothing of ours stands on a port taken
-            refuse_taken(self.port, "slurmctld", PORT_HINT)
-        if not alive(self.slurmd_pid()):
-            refuse_taken(self.slurmd_port, "slurmd", PORT_HINT)
+        clear_ground(self, fresh, bool(self.name), lambda: [(self.ctld_pid(), self.port, "slurmctld"),
+                                                            (self.slurmd_pid(), self.slurmd_port, "slurmd")],
+                     PORT_HINT)
         self.root.mkdir(parents=True, exist_ok=True)
         os.chmod(self.root, 0o755)  # munged: every folder above its socket searchable by all
         self.write_conf()
@@ -339,28 +316,9 @@ PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP OverSubscrib
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("command", choices=["start", "stop", "status", "env"])
-    ap.add_argument("--dir", type=Path, default=DEFAULT_DIR)
-    args = ap.parse_args(argv)
-    cluster = Cluster(args.dir)
-    try:
-        if args.command == "start":
-            t0 = time.monotonic()
-            cluster.start()
-            print(f"slurm: node {cluster.host} idle after {time.monotonic() - t0:.1f}s; "
-                  f"export SLURM_CONF={cluster.conf}", file=sys.stderr)
-        elif args.command == "stop":
-            cluster.stop()
-        elif args.command == "status":
-            for k, v in cluster.status().items():
-                print(f"{k}: {v}")
-        else:
-            print(f"export SLURM_CONF={cluster.conf}")
-    except (ClusterError, subprocess.TimeoutExpired) as exc:
-        print(f"slurm: {exc}", file=sys.stderr)
-        return 1
-    return 0
+    return command_line(argv, __doc__, DEFAULT_DIR, "slurm", Cluster,
+                        lambda c, took: f"node {c.host} idle after {took:.1f}s",
+                        lambda c: f"export SLURM_CONF={c.conf}")
 
 
 if __name__ == "__main__":

@@ -249,3 +249,64 @@ class CommandHarness(Harness):
         self.tinyq("up", check=False)
         for _, handle in self.handles:
             self.tinyq("cancel", handle.job_id, check=False)
+
+
+# --- command with the sge preset (on the real single-node Grid Engine of scripts/sge_cluster.py) --------
+
+
+class SgeHarness(Harness):
+    kind = "sge"
+    says_cancelled = False  # Grid Engine's records cannot tell a qdel from any other kill
+
+    def __init__(self, root: Path, cluster):
+        self.cluster = cluster
+        super().__init__(root)
+
+    def make_options(self):
+        from tianluo.backends.command import CommandOptions
+
+        return CommandOptions(preset="sge", timeout="15s")
+
+    def sge(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+        return run(list(args), check=check, env=self.cluster.env)
+
+    def cancel_outside(self, job, handle):
+        self.sge("qdel", handle.job_id)
+
+    def make_unreachable(self):
+        self.cluster.stop_qmaster()
+
+    def make_reachable(self):
+        self.cluster.start_qmaster()
+
+    def count_jobs(self, name):
+        return len(sge_jobs(self.cluster, name))
+
+    def rejected_job(self):
+        from dataclasses import replace
+
+        # Grid Engine refuses a name that starts with a digit (tianluo's never do: tl.<run>...)
+        job = replace(self.job("true", "refused"), job_name=f"9tlc-{self.tag}-refused")
+        return job, "is not a valid object name (cannot start with a digit)"
+
+    def queued(self, labels):
+        self.sge("qmod", "-d", "all.q")  # the queue takes no job: every one waits (qw)
+        return [(job, self.submit(job)) for job in (self.job("true", label) for label in labels)]
+
+    def let_start(self, job, handle):
+        self.sge("qmod", "-e", "all.q")
+
+    def cleanup(self):
+        self.sge("qmod", "-e", "all.q", check=False)
+        ids = [h.job_id for _, h in self.handles]
+        if ids:
+            self.sge("qdel", "-f", *ids, check=False)
+
+
+def sge_jobs(cluster, name: str) -> list[str]:
+    """The ids of the jobs named ``name`` Grid Engine holds (pending, running or finished), from ``qstat -xml``."""
+    import xml.etree.ElementTree as ET
+
+    out = run(["qstat", "-s", "prsz", "-xml"], env=cluster.env).stdout
+    return [j.findtext("JB_job_number") or "" for j in ET.fromstring(out).iter("job_list")
+            if j.findtext("JB_name") == name]

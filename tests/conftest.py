@@ -410,13 +410,54 @@ def _no_site_slurm(tmp_path_factory):
             os.environ["SLURM_CONF"] = old
 
 
-def _slurm_cluster_module():
+def _script_module(name: str):
+    """scripts/NAME.py, loaded as a module (the cluster scripts are not a package)."""
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("slurm_cluster", ROOT / "scripts" / "slurm_cluster.py")
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def _slurm_cluster_module():
+    return _script_module("slurm_cluster")
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+@contextlib.contextmanager
+def _session_cluster(script: str, what: str, dir_variable: str, prefix: str):
+    """A cluster of scripts/SCRIPT.py in a fresh folder (``$DIR_VARIABLE`` if set), started once, stopped after.
+
+    Outside CI a machine without the scheduler (and not root on Debian to install it) skips its
+    tests; in CI (CI=true) that is a failure: the backend must be tested for real.
+    """
+    import shutil
+    import tempfile
+
+    module = _script_module(script)
+    given = os.environ.get(dir_variable)
+    # Not under pytest's basetemp: munged wants every folder above its socket searchable by all.
+    root = Path(given) if given else Path(tempfile.mkdtemp(prefix=prefix))
+    cluster = module.Cluster(root)
+    try:
+        cluster.start()
+    except (module.ClusterError, OSError, subprocess.TimeoutExpired) as exc:
+        cluster.stop()
+        if not given:
+            shutil.rmtree(root, ignore_errors=True)
+        if _in_ci():
+            pytest.fail(f"{what} is needed in CI and could not be started: {exc}")
+        pytest.skip(f"no {what} here: {exc}")
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+        if not given:
+            shutil.rmtree(root, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
@@ -425,34 +466,13 @@ def slurm_cluster(_no_site_slurm):
 
     A cluster of its own: a fresh folder (``$TIANLUO_SLURM_DIR`` if set), ports found free, its own
     ClusterName and munged; a controller on its port that is not its own is refused, not used.
-    Outside CI a machine without Slurm (and not root on Debian to install it) skips these
-    tests; in CI (CI=true) that is a failure: the Slurm backend must be tested for real.
     """
-    import shutil
-    import tempfile
-
-    module = _slurm_cluster_module()
-    given = os.environ.get("TIANLUO_SLURM_DIR")
-    # Not under pytest's basetemp: munged wants every folder above its socket searchable by all.
-    root = Path(given) if given else Path(tempfile.mkdtemp(prefix="tianluo-slurm-"))
-    cluster = module.Cluster(root)
-    try:
-        cluster.start()
-    except (module.ClusterError, OSError, subprocess.TimeoutExpired) as exc:
-        cluster.stop()
-        if not given:
-            shutil.rmtree(root, ignore_errors=True)
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-            pytest.fail(f"Slurm is needed in CI and could not be started: {exc}")
-        pytest.skip(f"no Slurm here: {exc}")
-    os.environ["SLURM_CONF"] = str(cluster.conf)
-    try:
-        yield cluster
-    finally:
-        os.environ["SLURM_CONF"] = str(_no_site_slurm)
-        cluster.stop()
-        if not given:
-            shutil.rmtree(root, ignore_errors=True)
+    with _session_cluster("slurm_cluster", "Slurm", "TIANLUO_SLURM_DIR", "tianluo-slurm-") as cluster:
+        os.environ["SLURM_CONF"] = str(cluster.conf)
+        try:
+            yield cluster
+        finally:
+            os.environ["SLURM_CONF"] = str(_no_site_slurm)
 
 
 @pytest.fixture
@@ -465,6 +485,71 @@ def slurm(slurm_cluster):
     # What a test left in the queue must not run on into the next one.
     slurm_cluster.start_ctld()
     subprocess.run(["scancel", "--user", str(os.getuid())], capture_output=True, timeout=30, env=slurm_cluster.env)
+
+
+# --- a real single-node Grid Engine ------------------------------------------------------------
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _no_site_sge(tmp_path_factory):
+    """Every Grid Engine command of the session finds no cell (never the machine's default one), unless the
+    ``sge_cluster`` fixture points SGE_ROOT at the test cluster while it runs."""
+    empty = tmp_path_factory.mktemp("no-sge")
+    names = ("SGE_ROOT", "SGE_CELL", "SGE_QMASTER_PORT", "SGE_EXECD_PORT")
+    old = {k: os.environ.get(k) for k in names}
+    os.environ.update({"SGE_ROOT": str(empty), "SGE_CELL": "tianluo-tests-no-sge", "SGE_QMASTER_PORT": "1",
+                       "SGE_EXECD_PORT": "1"})
+    try:
+        yield empty
+    finally:
+        for k, v in old.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+@pytest.fixture(scope="session")
+def sge_cluster(_no_site_sge):
+    """The real Grid Engine of scripts/sge_cluster.py, started once per session; SGE_ROOT, SGE_CELL and the
+    ports point at it (for the tests' commands and tianluo's alike).
+
+    A cluster of its own: a fresh SGE_ROOT (``$TIANLUO_SGE_DIR`` if set), its own cell, ports found
+    free; a qmaster on its port that is not its own is refused, not used.
+    """
+    with _session_cluster("sge_cluster", "Grid Engine", "TIANLUO_SGE_DIR", "tianluo-sge-") as cluster:
+        before = {k: os.environ[k] for k in cluster.variables()}
+        os.environ.update(cluster.variables())
+        try:
+            yield cluster
+        finally:
+            os.environ.update(before)
+
+
+@pytest.fixture
+def sge(sge_cluster):
+    """The session's Grid Engine, with its qmaster and execd up and all.q taking jobs before each test."""
+    sge_cluster.start_qmaster()
+    sge_cluster.start_execd()
+    sge_cluster.wait_ready()
+    yield sge_cluster
+    # What a test left in the queue must not run on into the next one.
+    sge_cluster.start_qmaster()
+    subprocess.run(["qmod", "-e", "all.q"], capture_output=True, timeout=30, env=sge_cluster.env)
+    subprocess.run(["qdel", "-f", "-u", "*"], capture_output=True, timeout=30, env=sge_cluster.env)
+
+
+#: A scheduler's submit command first on PATH (format ``real``, ``record``): the real one, then SIGKILL for
+#: the tick that ran it (its parent), before the tick can record the job id it printed.
+KILLING_SUBMIT = """\
+#!/bin/sh
+out=$({real} "$@")
+rc=$?
+printf '%s\\n' "$out"
+echo "$out" > {record}
+kill -9 $PPID
+exit $rc
+"""
 
 
 def one_line_error(proc) -> str:

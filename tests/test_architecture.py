@@ -18,7 +18,7 @@ PURE = ("decide", "layers", "draft", "judge", "diagnose", "classify", "rulebook"
         "degrade", "agent_rung", "holds", "cancels", "skips", "stage_machine", "analysis", "rates", "report_data",
         "story", "plainjson", "observations",
         "actions", "events", "model", "plan_model", "states", "migrate", "forks", "templating", "backends.sbatch",
-        "replan", "replan_review",
+        "replan", "replan_review", "backends.presets",
         "backends.slurm_text", "gpu_pool", "gpu_round", "gpu_hands", "gpu_facts", "host_spec", "goodput")
 #: What the pure core may not import: I/O, clocks and randomness, and tianluo's own shell.
 IO_MODULES = {"os", "subprocess", "socket", "time", "random", "secrets", "uuid", "shutil", "tempfile", "fcntl",

@@ -2,8 +2,9 @@
 
 Each case asserts the JobFacts a tick would act on. The ``harness`` fixture yields one
 backend at a time (tests/backend_harness.py): ``local`` (detached runners on this host),
-``slurm`` (the real single-node Slurm of tests/conftest.py) and ``command`` (the generic
-command backend on the small local queue tests/tinyq.py). A case a backend cannot take part
+``slurm`` (the real single-node Slurm of tests/conftest.py), ``command`` (the generic
+command backend on the small local queue tests/tinyq.py) and ``sge`` (the command backend's
+sge preset on the real single-node Grid Engine of tests/conftest.py). A case a backend cannot take part
 in is skipped by its capabilities (``Capabilities.unreachable``, ``queue``, ``hold_in_queue``),
 never by its name.
 """
@@ -12,7 +13,7 @@ import signal
 import time
 
 import pytest
-from backend_harness import CommandHarness, LocalHarness, SlurmHarness
+from backend_harness import CommandHarness, LocalHarness, SgeHarness, SlurmHarness
 from conftest import wait_for
 
 from tianluo.backends.base import JobFacts, SchedulerUnreachable, SubmitRejected
@@ -29,12 +30,15 @@ LIVE = (JobState.QUEUED, JobState.STARTING, JobState.RUNNING)
     "local",
     pytest.param("slurm", marks=[pytest.mark.slurm]),
     "command",
+    pytest.param("sge", marks=[pytest.mark.sge]),
 ])
 def harness(request, tmp_path):
     if request.param == "local":
         h = LocalHarness(tmp_path)
     elif request.param == "slurm":
         h = SlurmHarness(tmp_path, request.getfixturevalue("slurm"))
+    elif request.param == "sge":
+        h = SgeHarness(tmp_path, request.getfixturevalue("sge"))
     else:
         h = CommandHarness(tmp_path)
     try:

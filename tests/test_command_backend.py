@@ -117,7 +117,10 @@ def status_calls(backend: CommandBackend) -> int:
     ("submit", 'qsub "-N {job_name}" {script}', "{job_name} is inside quotes"),
     ("submit", "qsub {script", "unbalanced"),
     ("submit", "qsub 'x {script}", "inside quotes"),
-    ("status", "qstat", "status must use {job_ids} or {job_ids_comma}"),
+    ("status", "qstat {job_id}", "{job_id} has no value in status"),
+    ("status", "qstat | awk '{print}'", "unknown placeholder {print}; the placeholders are {job_name}"),
+    ("status", "qstat | awk 'NR > 1 {next}'", "write it with spaces: { next }"),
+    ("cancel", "qdel {{job_id}}", "braces are never doubled; write {job_id}"),
     ("cancel", "qdel {job_ids}", "{job_ids} has no value in cancel"),
     ("submit", "qsub\n{script}", "newline"),
     ("unreachable", "(a)\\1", "RE2"),
@@ -140,7 +143,7 @@ def test_a_bad_template_or_option_is_one_line_naming_it(q, key, value, words):
     ({"states": {"R": "runing"}}, "queued"),
     ({"states": {"R U": "running"}}, "not a scheduler word"),
     ({"states": {}}, "at least 1"),
-    ({"ended_by": {"RUNNING": "cancelled"}}, "RUNNING is not a word states maps to ended"),
+    ({"ended_by": {"RUNNING": "cancelled"}}, "RUNNING is a word states maps to running, not to ended"),
     ({"ended_by": {"FAILED": "crashed"}}, "time_limit"),
     ({"hold": None}, "give hold and release together"),
 ])
@@ -159,7 +162,8 @@ def test_capabilities_say_queue_and_hold_only_with_hold_and_release(q):
 
 def test_start_checks_each_template_runs_a_program_on_path(q, tmp_path):
     good = CommandOptions(**q.spec())
-    assert resolve_at_start(good, tmp_path / "spec.yaml") is good
+    # the templates will run in the spec's folder, as its jobs do; nothing else is changed
+    assert resolve_at_start(good, tmp_path / "spec.yaml") == good.model_copy(update={"folder": str(tmp_path)})
     bad = CommandOptions(**q.spec(status="no-such-qstat-here {job_ids}"))
     with pytest.raises(TianluoError, match=r"spec.yaml: backend.status: no-such-qstat-here is not on PATH"):
         resolve_at_start(bad, tmp_path / "spec.yaml")
@@ -167,7 +171,7 @@ def test_start_checks_each_template_runs_a_program_on_path(q, tmp_path):
     with pytest.raises(TianluoError, match=rf"backend.submit: {tmp_path}/bin/qsub is not an executable file"):
         resolve_at_start(missing, tmp_path / "spec.yaml")
     direct = CommandOptions(**q.spec(submit="{script}"))  # the first word is a value: nothing to check
-    assert resolve_at_start(direct, tmp_path / "spec.yaml") is direct
+    assert resolve_at_start(direct, tmp_path / "spec.yaml").submit == direct.submit
 
 
 # --- jobs through tinyq -----------------------------------------------------------------------

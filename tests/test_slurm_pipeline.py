@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from conftest import (
+    KILLING_SUBMIT,
     clean_env,
     cli,
     read_events,
@@ -308,15 +309,7 @@ entities:
 
 #: An sbatch first on PATH: the real one, then SIGKILL for the tick that ran it (its parent),
 #: before the tick can record the job id it printed.
-KILLING_SBATCH = """\
-#!/bin/sh
-out=$({real} "$@")
-rc=$?
-printf '%s\\n' "$out"
-echo "$out" > {record}
-kill -9 $PPID
-exit $rc
-"""
+KILLING_SBATCH = KILLING_SUBMIT
 
 
 def test_a_tick_killed_right_after_sbatch_is_adopted_not_resubmitted(slurm, tmp_path):

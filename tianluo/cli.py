@@ -187,6 +187,10 @@ def _parser() -> argparse.ArgumentParser:
 
     add("schema", "Print the JSON Schema of state.json.")
 
+    sp = add("backend", "Show a command-backend preset's templates (sge, pbs, lsf), to read or to copy and edit.")
+    sp.add_argument("action", choices=["show"], metavar="show", help="show")
+    sp.add_argument("preset", choices=["sge", "pbs", "lsf"], metavar="PRESET", help="sge, pbs or lsf")
+
     sp = add("runs", "List every run under the home, newest first: phase, gate, stages done, last tick.")
     home(sp)
     sp.add_argument("--json", action="store_true", help="versioned JSON for tools")
@@ -243,6 +247,7 @@ EXAMPLES = {
                "tianluo report --run .tianluo/20260101-120000-sweep"],
     "demo": ["tianluo demo", "tianluo demo --pace 0"],
     "schema": ["tianluo schema > state-schema.json"],
+    "backend": ["tianluo backend show sge", "tianluo backend show pbs > pbs.yaml   # then edit what differs"],
     "runs": ["tianluo runs", "tianluo runs --home /data/.tianluo --json"],
     "logs": ["tianluo logs train.fit", "tianluo logs train.fit --attempt 2 --stream stderr -n 100",
              "tianluo logs train -f"],
@@ -756,6 +761,13 @@ def _cmd_demo(args) -> int:
     return run_demo(pace=args.pace, timeout=args.timeout)
 
 
+def _cmd_backend(args) -> int:
+    from tianluo.backends.presets import show
+
+    print(show(args.preset), end="")
+    return 0
+
+
 def _cmd_schema(args) -> int:
     from tianluo.model import state_json_schema
 
@@ -768,7 +780,7 @@ COMMANDS = {"plan": _cmd_plan, "start": _cmd_start, "tick": _cmd_tick, "status":
             "install": _cmd_install, "uninstall": _cmd_uninstall, "stop": _cmd_stop, "note": _cmd_note,
             "gpus": _cmd_gpus, "daemon": _cmd_daemon,
             "prompt": _cmd_prompt, "demo": _cmd_demo, "schema": _cmd_schema, "runs": _cmd_runs, "logs": _cmd_logs,
-            "events": _cmd_events, "completion": _cmd_completion}
+            "events": _cmd_events, "completion": _cmd_completion, "backend": _cmd_backend}
 COMMANDS["report"] = _cmd_report  # tianluo report (tianluo/report.py)
 
 

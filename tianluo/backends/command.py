@@ -30,8 +30,8 @@ import signal
 import subprocess
 import sys
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
-from string import Formatter
 from typing import Annotated, Literal, get_args
 
 from pydantic import Field, field_validator, model_validator
@@ -49,11 +49,12 @@ from tianluo.backends.base import (
 )
 from tianluo.backends.command_places import SCHEDULER_VALUES, placement_problem
 from tianluo.backends.kinds import BackendKind
+from tianluo.backends.presets import PRESETS, PresetName
 from tianluo.errors import TianluoError
 from tianluo.fsio import UnsafePath, atomic_write, write_json
 from tianluo.plaintext import one_line
 from tianluo.runner import EXIT, JOB
-from tianluo.shellrun import ERROR_CAP, OUTPUT_CAP, Result, run_command
+from tianluo.shellrun import ERROR_CAP, OUTPUT_CAP, Result, run_argv, run_command
 from tianluo.spec_parts import MAX_COMMAND, MAX_SCHEDULER_TIMEOUT_S, single_line, upto, within
 from tianluo.states import JobState
 
@@ -73,16 +74,20 @@ PLACEHOLDERS = {
     "job_id": "one job id",
     "job_ids": "every job id of the tick, each its own argument",
     "job_ids_comma": "every job id of the tick, comma-joined as one argument",
+    "signal": "the signal a cancel is for: TERM (first), then KILL (after cancel_grace)",
 }
 #: template -> (placeholders it may use, placeholders it must use (one of))
 TEMPLATES = {
     "submit": ({"job_name", "attempt_dir", "workdir", "script"}, ("script",)),
-    "status": ({"job_ids", "job_ids_comma"}, ("job_ids", "job_ids_comma")),
-    "cancel": ({"job_id", "job_name", "attempt_dir"}, ("job_id",)),
+    "status": ({"job_ids", "job_ids_comma"}, ()),  # none: it lists every job of yours (SGE's qstat)
+    "cancel": ({"job_id", "job_name", "attempt_dir", "signal"}, ("job_id",)),
     "hold": ({"job_id", "job_name", "attempt_dir"}, ("job_id",)),
     "release": ({"job_id", "job_name", "attempt_dir"}, ("job_id",)),
     "find": ({"job_name", "attempt_dir"}, ("job_name",)),
+    "why_ended": ({"job_id", "job_name", "attempt_dir"}, ("job_id",)),
 }
+#: templates whose hidden failure would be read as an answer (an empty one: every job forgotten)
+READS = ("status", "find", "why_ended")
 #: A job id as submit and find print it: 1234, 1234_5, 1234[5], 1234.server, job-abc@cluster.
 JOB_ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:@\[\]+-]{0,127}\Z")
 WORD = re.compile(r"[A-Za-z0-9_.:+-]{1,64}\Z")
@@ -98,26 +103,42 @@ MATCHES_ALL = {"forgotten": "every failing status, even from a scheduler that is
 Template = Annotated[str, single_line(MAX_COMMAND, "the template")]
 
 
+#: ``{word}``: a placeholder when the word is one (another word with ``$`` before it: the shell's ``${HOME}``)
+BRACED = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)([!:][^{}]*)?\}")
+UNCLOSED = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?![A-Za-z0-9_}!:])")
+
+
 def _fields(template: str) -> list[tuple[str, str | None]]:
     """(literal text, placeholder or None) pieces of a template.
 
+    Only ``{name}`` of a placeholder is one; every other brace is literal text, never doubled
+    (``awk '$1 == n {print $2}'``). A lone word in braces that is no placeholder is refused, so
+    that a misspelt placeholder is never run as text.
+
     Raises:
-        ValueError: an unbalanced brace, a format spec or conversion, an unknown placeholder.
+        ValueError: an unknown placeholder, a format spec or conversion, a doubled placeholder.
     """
-    try:
-        pieces = list(Formatter().parse(template))
-    except ValueError as exc:
-        raise ValueError(f"unbalanced braces: {exc} (write a literal brace as {{{{ or }}}})") from None
+    opened = UNCLOSED.search(template)
+    if opened and opened.group(1) in PLACEHOLDERS:
+        raise ValueError(f"unbalanced brace: {{{opened.group(1)} is not closed; write {{{opened.group(1)}}}")
     out = []
-    for literal, name, spec, conversion in pieces:
-        if name is not None:
-            if spec or conversion:
-                raise ValueError(f"{{{name}{'!' + conversion if conversion else ''}{':' + spec if spec else ''}}}: "
-                                 "a placeholder takes no format; write it as {" + name + "}")
-            if name not in PLACEHOLDERS:
-                raise ValueError(f"unknown placeholder {{{name}}}; the placeholders are "
-                                 + ", ".join("{" + p + "}" for p in PLACEHOLDERS))
-        out.append((literal, name))
+    at = 0
+    for m in BRACED.finditer(template):
+        name, spec = m.group(1), m.group(2)
+        if name not in PLACEHOLDERS:
+            if spec or template[m.start() - 1:m.start()] == "$":
+                continue  # {x:y} or ${HOME}: no placeholder of ours, shell or awk text
+            raise ValueError(f"unknown placeholder {{{name}}}; the placeholders are "
+                             + ", ".join("{" + p + "}" for p in PLACEHOLDERS)
+                             + f"; if it is shell or awk text, write it with spaces: {{ {name} }}")
+        if spec:
+            raise ValueError(f"{{{name}{spec}}}: a placeholder takes no format; write it as {{{name}}}")
+        if template[m.start() - 1:m.start()] == "{" and template[m.end():m.end() + 1] == "}":
+            raise ValueError(f"{{{{{name}}}}}: braces are never doubled; write {{{name}}} for its value, or "
+                             f"{{ {name} }} for the text")
+        out.append((template[at:m.start()], name))
+        at = m.end()
+    out.append((template[at:], None))
     return out
 
 
@@ -149,7 +170,7 @@ def check_template(key: str, template: str) -> str:
     if wrong:
         raise ValueError(f"{{{wrong[0]}}} has no value in {key}; {key} takes "
                          + ", ".join("{" + p + "}" for p in sorted(allowed)))
-    if not names & set(required):
+    if required and not names & set(required):
         raise ValueError(f"{key} must use " + " or ".join("{" + p + "}" for p in required)
                          + f" ({PLACEHOLDERS[required[0]]})")
     state = ""
@@ -169,6 +190,36 @@ def check_template(key: str, template: str) -> str:
     if problem:
         raise ValueError(problem)
     return template
+
+
+def pipeline(template: str) -> bool:
+    """Whether the template pipes one command into another (``qstat | awk``), outside quotes."""
+    text = "".join(literal + ("x" if name is not None else "") for literal, name in _fields(template))
+    lexer = shlex.shlex(text, posix=True, punctuation_chars=True)
+    try:
+        return any(token == "|" for token in lexer)
+    except ValueError:
+        return False
+
+
+class WordTable:
+    """A ``states`` or ``ended_by`` table: a word is looked up as written, else by the first pattern key
+    (RE2, matched against the whole word) that takes it. A key of letters, digits and _.:+- only is a word."""
+
+    def __init__(self, table: Mapping[str, str]):
+        self.table = dict(table)
+        self.patterns = [(linear_re.compile_pattern(key), value) for key, value in table.items()
+                         if not WORD.match(key)]
+
+    def get(self, word: str | None) -> str | None:
+        if word is None:
+            return None
+        if word in self.table:
+            return self.table[word]
+        for pattern, value in self.patterns:
+            if pattern.fullmatch(word):
+                return value
+        return None
 
 
 def render(template: str, values: Mapping[str, str | list[str]]) -> str:
@@ -200,22 +251,35 @@ class CommandOptions(BackendOptions):
     """Any scheduler with a CLI (``backend: {kind: command, submit: ..., status: ..., ...}``)."""
 
     kind: Literal["command"] = "command"
+    preset: PresetName | None = Field(default=None, description="A scheduler's templates written for you (sge, "
+                                      "pbs, lsf; `tianluo backend show NAME`): every key given beside it "
+                                      "replaces the preset's.")
     submit: Template = Field(description="Submits {script} (the attempt's job.sh) and prints the job id (the "
                              "first field of its last non-empty line; '123;cluster' is 123).")
-    status: Template = Field(description="Prints '<id> <word>' lines for {job_ids} (or {job_ids_comma}): "
-                             "one call a tick for every job.")
+    status: Template = Field(description="Prints '<id> <word>' lines for {job_ids} (or {job_ids_comma}; or for "
+                             "every job of yours, with neither): one call a tick for every job.")
     states: dict[str, Literal["queued", "running", "ended"]] = Field(
-        min_length=1, max_length=1000, description="The scheduler's words -> queued, running or ended. A word "
-        "not in the table is reported and taken for running (never resubmitted).")
+        min_length=1, max_length=1000, description="The scheduler's words -> queued, running or ended; a key "
+        "with other characters than letters, digits and _.:+- is an RE2 pattern matched against the whole word "
+        "(the first that matches wins). A word not in the table is reported and taken for running (never "
+        "resubmitted).")
     ended_by: dict[str, EndedBy] = Field(
-        default_factory=dict, max_length=1000, description="An ended word -> who ended the job (time_limit, "
-        "out_of_memory, node_fail, preempted, boot_fail, deadline, cancelled); other ended words: it ended "
-        "by itself.")
-    cancel: Template = Field(description="Cancels {job_id}.")
+        default_factory=dict, max_length=1000, description="An ended word (or pattern; or a word why_ended "
+        "prints) -> who ended the job (time_limit, out_of_memory, node_fail, preempted, boot_fail, deadline, "
+        "cancelled); other ended words: it ended by itself.")
+    cancel: Template = Field(description="Cancels {job_id}; {signal} is TERM first, then KILL after cancel_grace.")
     hold: Template | None = Field(default=None, description="Holds queued {job_id} in the queue (with release).")
     release: Template | None = Field(default=None, description="Releases {job_id} held by hold.")
     find: Template | None = Field(default=None, description="Prints the id(s) of the jobs named {job_name}, one a "
                                   "line: how a job submitted by a tick that died before recording it is found.")
+    why_ended: Template | None = Field(default=None, description="Prints one word saying who ended {job_id}, "
+                                       "a job that ended without the runner's exit.json or by a signal: looked up "
+                                       "in ended_by (or one of its reasons as such).")
+    pipefail: bool = Field(default=True, description="Run every template with bash -o pipefail, so that "
+                           "'qstat | awk' fails when qstat does (false: /bin/sh, and a status or find that is a "
+                           "pipeline is refused).")
+    folder: str | None = Field(default=None, description="The folder every template runs in; start sets it to "
+                               "the spec's folder, where the jobs run.")
     job_id_env: str | None = Field(default=None, description="The variable the scheduler sets to the job's id "
                                    "inside the job (SLURM_JOB_ID, PBS_JOBID, LSB_JOBID, JOB_ID): job.sh "
                                    "writes it into the attempt folder as the job starts.")
@@ -228,7 +292,15 @@ class CommandOptions(BackendOptions):
     timeout: Annotated[float, upto(MAX_SCHEDULER_TIMEOUT_S), within(0.0, MAX_SCHEDULER_TIMEOUT_S), Field(gt=0)] = Field(
         default=30.0, description="Per call; a call that takes longer is 'scheduler unreachable' this tick.")
 
-    @field_validator("submit", "status", "cancel", "hold", "release", "find")
+    @model_validator(mode="before")
+    @classmethod
+    def _preset(cls, data):
+        """``preset: sge`` fills every key the spec left out from the preset's."""
+        if isinstance(data, dict) and isinstance(data.get("preset"), str) and data["preset"] in PRESETS:
+            data = {**PRESETS[data["preset"]], **data}
+        return data
+
+    @field_validator("submit", "status", "cancel", "hold", "release", "find", "why_ended")
     @classmethod
     def _template(cls, value: str | None, info) -> str | None:
         return None if value is None else check_template(info.field_name, value)
@@ -237,9 +309,18 @@ class CommandOptions(BackendOptions):
     @classmethod
     def _words(cls, value: dict) -> dict:
         for word in value:
-            if not WORD.match(word):
-                raise ValueError(f"{one_line(word, 40)!r} is not a scheduler word (letters, digits and _.:+-, "
-                                 "at most 64)")
+            if WORD.match(word):
+                continue
+            if not word or any(c.isspace() for c in word):
+                raise ValueError(f"{one_line(word, 40)!r} is not a scheduler word: status prints '<id> <word>', "
+                                 "and a word has no spaces")
+            try:
+                if len(word) > 200:
+                    raise linear_re.UnsupportedPattern("longer than 200 characters")
+                linear_re.check(word)
+            except linear_re.UnsupportedPattern as exc:
+                raise ValueError(f"{one_line(word, 40)!r} is neither a scheduler word (letters, digits and "
+                                 f"_.:+-, at most 64) nor a pattern: {exc}") from None
         return value
 
     @field_validator("job_id_env")
@@ -265,9 +346,20 @@ class CommandOptions(BackendOptions):
 
     @model_validator(mode="after")
     def _consistent(self) -> "CommandOptions":
+        meaning = WordTable(self.states)
         for word in self.ended_by:
-            if self.states.get(word) != "ended":
-                raise ValueError(f"ended_by: {word} is not a word states maps to ended")
+            if word in self.states and self.states[word] != "ended":
+                raise ValueError(f"ended_by: {word} is a word states maps to {self.states[word]}, not to ended")
+            if WORD.match(word) and meaning.get(word) != "ended" and self.why_ended is None:
+                raise ValueError(f"ended_by: {word} is not a word states maps to ended (nor does why_ended print "
+                                 "words: it is not given)")
+        if not self.pipefail:
+            for key in READS:
+                template = getattr(self, key)
+                if template is not None and pipeline(template):
+                    raise ValueError(f"{key} is a pipeline and pipefail is false: when the scheduler's command "
+                                     "fails, the pipeline's last command still exits 0, and every job would read "
+                                     "as forgotten, then lost, and be submitted again; leave pipefail on (bash)")
         if (self.hold is None) != (self.release is None):
             raise ValueError("give hold and release together (a held job needs a way out of the hold)")
         return self
@@ -278,15 +370,21 @@ class CommandOptions(BackendOptions):
                             unreachable=True, enforces_time=False)  # resources.time is not passed: tianluo keeps it
 
     def describe(self) -> str:
-        return f"command ({program(self.submit) or 'submit'})"
+        return f"command ({self.preset or program(self.submit) or 'submit'})"
 
 
 def resolve_at_start(options: CommandOptions, spec_path: Path) -> CommandOptions:
-    """Check once, at ``start``, that every template's program is there to run.
+    """Check once, at ``start``, that every template's program is there to run, and that bash is (pipefail);
+    the templates will run in the spec's folder, as the jobs do.
 
     Raises:
         TianluoError: one line naming the template and the program.
     """
+    if options.folder is None:
+        options = options.model_copy(update={"folder": str(Path(spec_path).resolve().parent)})
+    if options.pipefail and shutil.which("bash") is None:
+        raise TianluoError(f"{spec_path}: backend.pipefail: bash is not on PATH (the templates run with bash -o "
+                           "pipefail); install bash, or set pipefail: false and write no pipeline in status or find")
     for key in TEMPLATES:
         template = getattr(options, key)
         if template is None:
@@ -302,6 +400,18 @@ def resolve_at_start(options: CommandOptions, spec_path: Path) -> CommandOptions
             raise TianluoError(f"{spec_path}: backend.{key}: {prog} is not on PATH; install it, give its full "
                                "path, or start from a shell whose PATH has it")
     return options
+
+
+def keep_resolved(options: CommandOptions, locked: CommandOptions) -> CommandOptions:
+    """``options`` with the folder ``start`` set (the spec's): not a change for ``plan --diff``."""
+    return options if options.folder is not None else options.model_copy(update={"folder": locked.folder})
+
+
+def shell(options: CommandOptions) -> list[str]:
+    """The shell a template runs in: bash with pipefail (found on PATH), else /bin/sh."""
+    if options.pipefail:
+        return [shutil.which("bash") or "/bin/bash", "-o", "pipefail", "-c"]
+    return ["/bin/sh", "-c"]
 
 
 def _shell_word(word: str) -> bool:
@@ -329,6 +439,8 @@ class CommandBackend:
         self._down: str | None = None
         self._unreachable = linear_re.compile_pattern(options.unreachable) if options.unreachable else None
         self._forgotten = linear_re.compile_pattern(options.forgotten) if options.forgotten else None
+        self._states = WordTable(options.states)
+        self._ended_by = WordTable(options.ended_by)
 
     # --- calls ---------------------------------------------------------------------------
 
@@ -347,13 +459,16 @@ class CommandBackend:
         self.calls.append(command)
         timeout = self.options.timeout
         prog = program(template) or key
+        if _shell_word(prog):  # 'if [ ... ]; then qdel ...': the shell's word names nothing
+            prog = "the command"
+        argv = shell(self.options)
         try:
-            result = run_command(command, timeout)
+            result = run_argv([*argv, command], timeout, cwd=self.options.folder)
         except subprocess.TimeoutExpired:
             self._down = f"backend.{key}: {prog} did not answer within {timeout:g}s"
             raise SchedulerUnreachable(self._down) from None
         except OSError as exc:
-            self._down = f"backend.{key}: cannot run /bin/sh: {exc}"
+            self._down = f"backend.{key}: cannot run {argv[0]} in {self.options.folder or '.'}: {exc}"
             raise SchedulerUnreachable(self._down) from None
         if result.cut:
             raise CommandError(f"backend.{key}: {prog} printed more than {OUTPUT_CAP >> 20} MiB: cut, not read")
@@ -366,8 +481,9 @@ class CommandBackend:
             if self._unreachable is not None and self._unreachable.search(err[:ERROR_CAP]):
                 self._down = f"backend.{key}: {prog}: {first}"
                 raise SchedulerUnreachable(self._down)
-            if key in ("status", "cancel") and self._forgotten is not None and self._forgotten.search(err[:ERROR_CAP]):
-                return result  # it answered: the ids it did not print (or the one to cancel) are forgotten
+            forgot = self._forgotten is not None and self._forgotten.search(err[:ERROR_CAP])
+            if key in ("status", "find", "cancel") and forgot:
+                return result  # it answered: the ids it did not print (the name, the job to cancel) are forgotten
             raise CommandError(f"backend.{key}: {prog} exited {result.returncode}: {first}")
         return result
 
@@ -452,9 +568,10 @@ class CommandBackend:
         if not watched:
             return facts
         ids = sorted({h.job_id for _, h, _ in watched.values()})
+        batches = _batches(ids, ARG_BUDGET - len(self.options.status)) if self._by_id else [[]]
         try:
             out = "".join(self._call("status", {"job_ids": batch, "job_ids_comma": ",".join(batch)}).out + "\n"
-                          for batch in _batches(ids, ARG_BUDGET - len(self.options.status)))
+                          for batch in batches)
         except (SchedulerUnreachable, CommandError) as exc:
             self._down = str(exc)  # a status that failed: nothing more is asked this tick
             facts.update({name: JobFacts(state=JobState.UNREACHABLE, job_id=h.job_id, found=f, detail=str(exc))
@@ -462,14 +579,37 @@ class CommandBackend:
             return facts
         words = _parse_status(out, set(ids))
         for name, (job, handle, found) in watched.items():
-            facts[name] = self._facts(job, handle, found, words.get(handle.job_id))
+            word = words.get(handle.job_id)
+            facts[name] = self._who(job, handle, self._facts(job, handle, found, word), word)
         return facts
+
+    @property
+    def _by_id(self) -> bool:
+        """Whether status names the ids it asks about (else it lists every job: one call, whatever the count)."""
+        return any(name in ("job_ids", "job_ids_comma") for _, name in _fields(self.options.status))
+
+    def _who(self, job: JobSpec, handle: Handle, facts: JobFacts, word: str | None) -> JobFacts:
+        """``facts`` with who ended the job, asked of ``why_ended`` when the scheduler is done with a job that
+        ended unrecorded or by a signal, and its words did not say."""
+        if (self.options.why_ended is None or facts.ended_by is not None
+                or facts.state not in (JobState.LOST, JobState.EXITED)
+                or (facts.state == JobState.EXITED and facts.signal is None)
+                or not (word is None or self._states.get(word) == "ended")):
+            return facts
+        try:
+            out = self._call("why_ended", {"job_id": handle.job_id, "job_name": job.job_name,
+                                           "attempt_dir": job.attempt_dir}).out
+        except (SchedulerUnreachable, CommandError):
+            return facts  # not known: as without why_ended
+        said = _first_field(out.strip().splitlines()[-1]) if out.strip() else None
+        reason = self._ended_by.get(said) or (said if said in ENDED_BY else None)
+        return replace(facts, ended_by=reason) if reason else facts
 
     def _facts(self, job: JobSpec, handle: Handle, found: Handle | None, word: str | None) -> JobFacts:
         adir = Path(job.attempt_dir)
         job_id = handle.job_id
         record, _ = records.read_exit(adir)  # a damaged record is no record
-        meaning = self.options.states.get(word) if word is not None else None
+        meaning = self._states.get(word)
         shown = one_line(word, 64) if word is not None else None
         if word is None:
             if record is not None:
@@ -479,7 +619,7 @@ class CommandBackend:
                             detail=f"the scheduler no longer lists job {job_id}{_whose(adir, job_id)}, and it left "
                                    f"no {EXIT}")
         if meaning == "ended":
-            ended_by = self.options.ended_by.get(word)
+            ended_by = self._ended_by.get(word)
             if record is not None:
                 return _exited(job_id, record, found, shown, ended_by, f"the scheduler says {shown}", over=True)
             return JobFacts(state=JobState.LOST, job_id=job_id, found=found, scheduler_state=shown,
@@ -542,7 +682,8 @@ class CommandBackend:
             if handle is None:
                 return []
         result = self._call("cancel", {"job_id": handle.job_id, "job_name": job.job_name,
-                                       "attempt_dir": job.attempt_dir})
+                                       "attempt_dir": job.attempt_dir,
+                                       "signal": signal.Signals(sig).name.removeprefix("SIG")})
         return [handle.job_id] if result.returncode == 0 else []  # not 0: the scheduler forgot it (gone already)
 
     def hold(self, job: JobSpec, handle: Handle) -> str | None:
@@ -638,6 +779,7 @@ def _exited(job_id: str, record: dict, found: Handle | None, word: str | None, e
 
 
 KIND = BackendKind(name="command", options=CommandOptions, opener=CommandBackend, resolve_at_start=resolve_at_start,
+                   keep_resolved=keep_resolved,
                    summary="any scheduler with a CLI: submit/status/cancel commands written as templates in the spec")
 
 __all__ = ["CommandBackend", "CommandError", "CommandOptions", "CommandRejected", "KIND", "run_command"]
