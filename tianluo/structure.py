@@ -499,12 +499,15 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
     return Shape(chains=chains, bare=bare, survived=survived, symptoms=symptoms, root_rank=root_rank,
                  root_signal=root_signal, root_exit=root_exit,
                  errnos=tuple(errnos), strerrors=tuple(strerrors), http=tuple(http), oom=tuple(oom),
-                 ranks=frozenset(ranks), same_error_ranks=_same_error(chains, srun_tasks, failure_exits))
+                 ranks=frozenset(ranks), same_error_ranks=_same_error(chains, srun_tasks))
 
 
-def _same_error(chains, srun_tasks, failure_exits=()) -> int:
-    """How many ranks ended with the same exception (digits aside), srun's count of tasks that exited alike, or
-    how many entries of torchrun's Failures list have the same exit code."""
+def _same_error(chains, srun_tasks) -> int:
+    """How many ranks ended with the same exception (digits aside), or srun's count of tasks that exited alike.
+
+    torchrun's Failures list is not counted: an exit code alike on every rank names the code (``root_exit``), but
+    is no evidence of one error (1 is any uncaught exception's; a negative code is often torchrun's own TERM of
+    the ranks left after one failed)."""
     last_by_rank: dict[str | None, str] = {}
     for chain in chains:
         last = chain[-1]
@@ -518,6 +521,4 @@ def _same_error(chains, srun_tasks, failure_exits=()) -> int:
     for tasks, text in srun_tasks:
         kind = text.rsplit(": ", 1)[-1]
         exits[kind] = exits.get(kind, 0) + _task_count(tasks)
-    for code in failure_exits:
-        exits[f"exitcode {code}"] = exits.get(f"exitcode {code}", 0) + 1
     return max(by_chain, max(exits.values(), default=0))
