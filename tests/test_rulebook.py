@@ -760,6 +760,70 @@ SIBLINGS += [
     ("wandb: ERROR Error while calling W&B API: entity not found (<Response [404]>)", "bad_arguments"),
 ]
 
+# the eighth held-out set (hp[cd]_*, issue 22's fifth, a broad unaimed sample): launchers and environments that
+# cannot start the program, Hydra, datasets missing in the project's words, Windows' error codes, loss shapes
+SIBLINGS += [
+    ("ValueError: `rope_scaling` must be a dictionary with two fields, `type` and `factor`, got {'factor': 8.0, "
+     "'rope_type': 'llama3'}", "version_mismatch"),
+    ("ImportError: generic_type: type \"_CudaDeviceProperties\" is already registered!", "version_mismatch"),
+    ("unknown flag: --gpus\nSee 'docker run --help'.", "version_mismatch"),
+    ("fairseq-train: error: argument --max-tokens: invalid typing.Optional[int] value: '4096'", "version_mismatch"),
+    ("ValueError: Using config_path to specify the config name is not supported, specify the config name via "
+     "config_name.", "version_mismatch"),
+    ("Error: unknown shorthand flag: 'g' in -gpus", "bad_arguments"),
+    ("/usr/bin/python3: Error while finding module specification for 'torch.distributed.launch' "
+     "(ModuleNotFoundError: No module named 'torch')", "missing_module"),
+    ("/opt/venv/bin/python: No module named accelerate", "missing_module"),
+    ("Error locating target 'src.models.unet.UNet', set env var HYDRA_FULL_ERROR=1 to see chained exception.\n"
+     "full_key: model", "missing_module"),
+    ("In 'train': Could not find 'dataset/coco'\n\nAvailable options in 'dataset':\n\tcifar10", "missing_file"),
+    ("hydra.errors.MissingConfigException: Could not load 'hydra/launcher/submitit_slurm'", "missing_file"),
+    ("huggingface_hub.errors.OfflineModeIsEnabled: Cannot reach https://huggingface.co/api/models/gpt2: offline mode "
+     "is enabled. To disable it, please unset the `HF_HUB_OFFLINE` environment variable.", "missing_file"),
+    ("huggingface_hub.errors.LocalEntryNotFoundError: Cannot find an appropriate cached snapshot folder for the "
+     "specified revision on the local disk and outgoing traffic has been disabled. To enable repo look-ups and "
+     "downloads online, pass 'local_files_only=False' as input.", "missing_file"),
+    ("RuntimeError: Found 0 images in subfolders of: ./data", "missing_file"),
+    ("ValueError: num_samples should be a positive integer value, but got num_samples=0", "missing_file"),
+    ("AssertionError: Data root ./datasets/ffhq does not exist", "missing_file"),
+    ("RuntimeError: Error: no training images were found in /data/train", "missing_file"),
+    ("git.exc.InvalidGitRepositoryError: /workspace/project", "missing_file"),
+    ("Your job failed to map. Either no mapper was available, or none\nof the available mappers was able to perform "
+     "the requested\nmapping operation.", "bad_arguments"),
+    ("*** An error occurred in MPI_Init\n*** on a NULL communicator\n*** MPI_ERRORS_ARE_FATAL (processes in this "
+     "communicator will now abort,", "bad_arguments"),
+    ("It looks like MPI_INIT failed for some reason; your parallel process is\nlikely to abort.", "bad_arguments"),
+    ("[proxy:0:0@node1] HYDU_create_process (utils/launch/launch.c:74): execvp error on file train.py (No such file "
+     "or directory)", "command_not_found"),
+    ("ValueError: Too many slices for data with shape (1, 3, 224, 224). Arguments are num_slice=2 and batch_axis=0.",
+     "bad_arguments"),
+    ("OSError: [Errno 22] Invalid argument: 'runs/exp_2024-01-01 10:00:00'", "bad_arguments"),
+    ("OSError: [WinError 123] The filename, directory name, or volume label syntax is incorrect: 'C:\\\\out\\\\a:b'",
+     "bad_arguments"),
+    ("OSError: [Errno 95] Operation not supported", "bad_arguments"),
+    ("OSError: [WinError 1314] A required privilege is not held by the client: 'a' -> 'b'", "permission_denied"),
+    ("Unknown: Failed to rename: /tmp/ckpt.index.tempstate1 to: /tmp/ckpt.index : Access is denied.",
+     "permission_denied"),
+    ("OSError: [WinError 1455] The paging file is too small for this operation to complete", "host_oom"),
+    ("ResourceExhaustedError: OOM when allocating tensor with shape[64,256,56,56] and type float on "
+     "/job:localhost/replica:0/task:0/device:CPU:0 by allocator mklcpu", "host_oom"),
+    ("F0101 10:00:00.000000  1234 io.cpp:67] Check failed: proto.SerializeToOstream(&output)", "disk_full"),
+    ("RuntimeError: 1D target tensor expected, multi-target not supported", "shape_mismatch"),
+    ("ValueError: Expected target size (8, 10), got torch.Size([8, 12])", "shape_mismatch"),
+    ("RuntimeError: dimension specified as 0 but tensor has no dimensions", "shape_mismatch"),
+    ("RuntimeError: cannot reshape tensor of 0 elements into shape [-1, 0] because the unspecified dimension size -1 "
+     "can be any value and is ambiguous", "shape_mismatch"),
+    ("RuntimeError: running_var should contain 64 elements not 128", "shape_mismatch"),
+    ("RuntimeError: Assertion `cur_target >= 0 && cur_target < n_classes' failed.  at "
+     "/pytorch/aten/src/THNN/generic/ClassNLLCriterion.c:94", "index_error"),
+    ("RuntimeError: CUDA error: invalid configuration argument", "programming_error"),
+    ("Status Message: CUDA error cudaErrorInvalidConfiguration:invalid configuration argument", "programming_error"),
+    ("subprocess.CalledProcessError: Command '['python', 'train.py']' returned non-zero exit status 3221225477.",
+     "segfault"),
+    ("Process finished with exit code -1073741819 (0xC0000005)", "segfault"),
+    ("trainer/0 [1]:KeyError: 'labels'", "key_error"),
+]
+
 LOOK_ALIKES = [
     # Ray's prefix before a line that only mentions an exception is still not a traceback's last line
     ("(Trainer pid=12) note: the KeyError above was retried and the trial went on", "exit_1"),
@@ -806,6 +870,18 @@ LOOK_ALIKES = [
     # a read-only variable the job printed and went on from is not why a real failure ended it
     ("bash: line 1: SSH_CONNECTION: readonly variable\nRuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB",
      "cuda_oom"),
+    # a project's info line about a folder it skips, an offline banner: not why a job ended
+    ("INFO: No images found in ./extra, skipping", "exit_1"),
+    ("Running in OFFLINE mode - using local models only", "exit_1"),
+    # transformers' connection error mentions offline mode as advice: still the connection
+    ("OSError: We couldn't connect to 'https://huggingface.co' to load this file, couldn't find it in the cached "
+     "files and it looks like gpt2 is not the path to a directory containing a file named config.json.\nCheckout your "
+     "internet connection or see how to run the library in offline mode at "
+     "'https://huggingface.co/docs/transformers/installation#offline-mode'.", "connection_error"),
+    # Hydra's upgrade links in its warnings are not a version skew
+    ("UserWarning: Future Hydra versions will no longer change working directory at job runtime by default.\n"
+     "See https://hydra.cc/docs/1.2/upgrades/1.1_to_1.2/changes_to_job_working_dir/ for more information.\n"
+     "KeyError: 'model'", "key_error"),
     # "the launch timed out" is a kernel the watchdog stopped, not a network timeout
     ("RuntimeError: CUDA error: the launch timed out and was terminated\nwatchdog: timed out waiting", "illegal_memory_access"),
 ]

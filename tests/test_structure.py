@@ -380,3 +380,103 @@ def test_any_devices_torch_out_of_memory_is_an_oom_despite_its_advice():
 ])
 def test_a_client_or_trainer_refusing_its_setup_is_config(text):
     assert (_fault(text + "\n").klass, _fault(text + "\n").label) == (C, "bad_arguments")
+
+
+# --- issue 22's fifth held-out set: shapes its misses showed ---------------------------------------
+
+def _signature_error(frame: str, func: str, message: str) -> str:
+    return (f'Traceback (most recent call last):\n  File "train.py", line 84, in <module>\n    trainer.train()\n'
+            f'  File "{frame}", line 2474, in {func}\n    x = call(a, b, c)\nTypeError: {message}\n')
+
+
+@pytest.mark.parametrize(("frame", "func", "label"), [
+    # transformers' training loop calls the program's override with the arguments of its own release
+    ("/venv/lib/python3.12/site-packages/transformers/trainer.py", "_inner_training_loop", "version_mismatch"),
+    # one package calling another (trl passing tokenizer= on to transformers' Trainer)
+    ("/venv/lib/python3.10/site-packages/trl/trainer/sft_trainer.py", "__init__", "version_mismatch"),
+    # the program's own call: its own signature bug (or a library it calls; the text cannot tell) stays code
+    ("/home/me/proj/train_net.py", "build_train_loader", "type_error"),
+    # torch's module dispatch passes on the call the program's model code made: the rule's type_error stands
+    ("/venv/lib/python3.10/site-packages/torch/nn/modules/module.py", "_call_impl", None),
+])
+@pytest.mark.parametrize("message", [
+    "Trainer.training_step() takes 3 positional arguments but 4 were given",
+    "CustomTrainer.compute_loss() got an unexpected keyword argument 'num_items_in_batch'",
+    "create_estimator_and_inputs() missing 1 required positional argument: 'hparams'",
+])
+def test_a_signature_refused_between_installed_packages_is_a_version_skew(frame, func, label, message):
+    v = verdict(structure.read([("stderr", _signature_error(frame, func, message))]))
+    assert (v.label if v is not None else None) == label
+
+
+@pytest.mark.parametrize("text", [
+    'Traceback (most recent call last):\n  File "/content/proj/train_dreambooth.py", line 321, in __init__\n'
+    '    raise ValueError("Instance images root doesn\'t exists.")\n'
+    'ValueError: Instance images root doesn\'t exists.\n',
+    "AssertionError: Provided path (docsetp) does not contain a LoRA weight.\n",
+    "Exception: no annotated images were found under data/train\n",
+    "RuntimeError: dataset /data/coco did not contain any annotations\n",
+])
+def test_a_dataset_or_path_missing_in_the_projects_own_words_is_missing_file(text):
+    assert (_fault(text).klass, _fault(text).label) == (C, "missing_file")
+
+
+def test_a_cuda_runtime_error_is_not_a_configuration_check():
+    # "invalid configuration argument" is a kernel's launch configuration, not the job's
+    shape = structure.read([("stderr", "RuntimeError: CUDA error: invalid configuration argument\n")])
+    v = verdict(shape)
+    assert v is None or v.label != "bad_arguments"
+    shape = structure.read([("stderr", "RuntimeError: cuDNN error: CUDNN_STATUS_NOT_SUPPORTED. This error may appear "
+                                       "if you passed in a non-contiguous input.\n")])
+    v = verdict(shape)
+    assert v is None or v.label != "bad_arguments"
+
+
+TORCHRUN_FAILURES = """\
+torch.distributed.elastic.multiprocessing.errors.ChildFailedError:
+============================================================
+main_train_vrt.py FAILED
+------------------------------------------------------------
+Failures:
+[1]:
+  time      : 2023-04-09_22:57:57
+  rank      : 1 (local_rank: 1)
+  exitcode  : 2 (pid: 10451)
+[2]:
+  time      : 2023-04-09_22:57:57
+  rank      : 2 (local_rank: 2)
+  exitcode  : 2 (pid: 10452)
+"""
+
+
+def test_every_rank_of_torchruns_failures_list_exiting_alike_names_that_exit_code():
+    shape = structure.read([("stderr", TORCHRUN_FAILURES)])
+    assert shape.root_exit == 2
+    fault = _fault(TORCHRUN_FAILURES)  # torchrun itself exits 1; the ranks' 2 (argparse's) says more
+    assert (fault.klass, fault.label) == (U, "exit_2")
+    # an exit code alike is no evidence of one error: the ranks' own lines decide a deterministic launch
+    assert shape.same_error_ranks == 0
+    mixed = TORCHRUN_FAILURES.replace("exitcode  : 2 (pid: 10452)", "exitcode  : -15 (pid: 10452)")
+    assert structure.read([("stderr", mixed)]).root_exit is None
+    for code in ("1", "-15"):  # torchrun's own exit code, or its TERM of the ranks left: nothing more to say
+        alike = TORCHRUN_FAILURES.replace("exitcode  : 2", f"exitcode  : {code}")
+        soon = classify(Evidence(state="exited", exit_code=1, tail=(("stderr", alike),), ran_s=3))
+        assert (soon.klass, soon.label) == (U, "exit_1"), code
+
+
+def test_torchx_role_replica_rank_prefix_names_the_rank():
+    assert structure.split_prefix("dlrm_main/0 [3]:ValueError: too many values to unpack (expected 2)") == (
+        "3", "ValueError: too many values to unpack (expected 2)")
+    fault = _fault("dlrm_main/0 [3]:ValueError: too many values to unpack (expected 2)\n")
+    assert fault.klass == K
+
+
+@pytest.mark.parametrize(("line", "label"), [
+    ("ConnectionResetError: [WinError 10054] An existing connection was forcibly closed by the remote host",
+     "connection_error"),
+    ("OSError: [WinError 112] There is not enough space on the disk", "disk_full"),
+    ("mmcv symlink: OSError: [Errno 95] Operation not supported: 'epoch_1.pth' -> '/content/gdrive/latest.pth'",
+     "bad_arguments"),
+])
+def test_windows_error_codes_and_eopnotsupp_name_their_family(line, label):
+    assert verdict(structure.read([("stderr", line + "\n")])).label == label

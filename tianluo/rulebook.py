@@ -66,7 +66,10 @@ tier   name        label                      class      matches
                                                          ``Insufficient memory``; a scheduler's memory-limit kill
                                                          (LSF ``TERM_MEMLIMIT``, PBS ``mem N exceeded limit``,
                                                          Moab, Ray's memory monitor, ``OOM Killer``, HTCondor's
-                                                         ``Job has gone over memory limit``)
+                                                         ``Job has gone over memory limit``);
+                                                         TF's ``OOM when allocating tensor ... device:CPU:0 by
+                                                         allocator cpu`` (the host's allocator), Windows'
+                                                         ``[WinError 1455]`` (a paging file too small)
                    disk_full                  config     TF's ``ResourceExhaustedError: <ckpt>.tempstateN`` (a
                                                          checkpoint's temporary file; before cuda_oom)
                    cuda_oom                   config     ``CUDA out of memory`` (all wordings; NPU/MLU/MUSA too),
@@ -92,7 +95,8 @@ tier   name        label                      class      matches
                                                          ``(os error 28)`` / ``(os error 112)``; a writer failing
                                                          with no errno: torch.save's ``PytorchStreamWriter failed
                                                          writing file`` / ``unexpected pos A vs B``, C++'s
-                                                         ``basic_ios::clear: iostream error``
+                                                         ``basic_ios::clear: iostream error``,
+                                                         Caffe's ``Check failed: proto.SerializeToOstream``
 4      stopped     cancelled_outside          unknown    LSF ``TERM_OWNER`` / ``TERM_ADMIN``; slurmstepd
                                                          ``*** JOB n ON host CANCELLED AT t ***`` with
                                                          no reason, and the job ended by TERM: a person's scancel
@@ -163,7 +167,13 @@ tier   name        label                      class      matches
                                                          initialized module`` is not), an exception's ``module 'x'
                                                          has no attribute 'y'``, onnxruntime's ``Unknown model file
                                                          format version``, a symbol ``version X not defined in
-                                                         file``, old pycocotools on new numpy; numpy's ABI banner
+                                                         file``, old pycocotools on new numpy;
+                                                         a model config newer than the library (``rope_scaling must
+                                                         ...``), pybind11's ``generic_type: ... already defined``
+                                                         (two builds of an extension), docker's ``unknown flag:
+                                                         --gpus`` (a client before 19.03), argparse's ``invalid
+                                                         typing.X value``, Hydra 1.2 refusing 0.11's ``config_path``;
+                                                         numpy's ABI banner
                                                          (not fatal)
                    corrupt_checkpoint         config     any other ``UnpicklingError``; ``Ran out of input``
                    state_dict_mismatch        config     ``Error(s) in loading state_dict``, ``size mismatch
@@ -186,7 +196,10 @@ tier   name        label                      class      matches
                                                          pip's indented ``ModuleNotFoundError`` of a build;
                                                          torchaudio ``Couldn't find appropriate backend``;
                                                          gymnasium ``NamespaceNotFound``, Isaac Gym's ``No gym
-                                                         module found``
+                                                         module found``;
+                                                         ``python: No module named X`` / ``Error while finding
+                                                         module specification`` (``python -m`` in an environment
+                                                         without it), Hydra's ``Error locating target``
                    missing_file               config     ``FileNotFoundError``; ``python: can't open file``; TF
                                                          ``NotFoundError ... No such file or directory``; a local
                                                          path taken for a repo id (``Repo id must be in the form``);
@@ -197,12 +210,22 @@ tier   name        label                      class      matches
                                                          and cannot open, a hub ``404 ... Not Found``
                                                          (a revision or file), MLflow's ``source path does not
                                                          exist``, ``HTTP Error 404: Not Found``, MuJoCo's
-                                                         ``Could not open activation key file``
+                                                         ``Could not open activation key file``;
+                                                         HF with look-ups off and the files not cached (``outgoing
+                                                         traffic has been disabled``, ``offline mode is enabled``);
+                                                         Hydra's ``In 'x': Could not find 'group/option'``,
+                                                         ``MissingConfigException``; a dataset empty or missing
+                                                         (``num_samples=0``, ``Found 0 files in subfolders``, ``No
+                                                         training images were found``, an exception saying a
+                                                         root/dir/path ``doesn't exist`` or ``does not contain``),
+                                                         GitPython's ``InvalidGitRepositoryError``
                    permission_denied          config     ``PermissionError``, ``[Errno 13]``, c10d ``errno: 13``,
                                                          ``[Errno 30] Read-only file system``, TF ``Permission
                                                          denied: path``, coreutils ``mkdir: cannot ...: Permission
                                                          denied``, nvidia-container-cli's ``permission denied``,
-                                                         ``[Errno 1] Operation not permitted``
+                                                         ``[Errno 1] Operation not permitted``,
+                                                         Windows' ``[WinError 5]`` / ``Access is denied.`` /
+                                                         ``[WinError 1314]``
                    bad_arguments              config     argparse ``error: unrecognized arguments`` / ``the
                                                          following arguments are required`` / ``invalid ...``;
                                                          Lightning ``MisconfigurationException``; NCCL
@@ -223,12 +246,20 @@ tier   name        label                      class      matches
                                                          FlashAttention on pre-Ampere), GradScaler's ``Attempting to
                                                          unscale FP16 gradients``, Open MPI's ``not enough slots``,
                                                          XLA's ``requires N logical devices, but only M``,
-                                                         Lightning's unused DDP parameters
+                                                         Lightning's unused DDP parameters,
+                                                         Open MPI's ``Your job failed to map`` and ``An error
+                                                         occurred in MPI_Init``, MXNet's ``too many slices`` (fewer
+                                                         samples than devices); a Go CLI's ``unknown flag:``;
+                                                         ``[Errno 22] Invalid argument: 'path'`` / ``[WinError 123]``
+                                                         (a path the OS refuses), ``[Errno 95] Operation not
+                                                         supported``
                    command_not_found          config     the shell's ``...: command not found``, Go's ``exec:
                                                          "x": executable file not found in $PATH``, enroot
                                                          ``failed to execute: /bin/bash: No such file``,
                                                          audioread ``NoBackendError`` (no ffmpeg), a workflow
-                                                         engine's ``exit status (127)``
+                                                         engine's ``exit status (127)``,
+                                                         mpirun's ``was unable to find the specified executable``,
+                                                         MPICH's ``execvp error``
 6      bug         cuda_device_assert         code       ``device-side assert triggered``, or only the kernel's
                                                          ``thread: [..] Assertion `...` failed.`` lines
                    shape_mismatch             code       ``mat1 and mat2 shapes``, ``size of tensor a``, ``is
@@ -236,7 +267,11 @@ tier   name        label                      class      matches
                                                          Keras ``Shapes (..) and (..) are incompatible``, TF
                                                          ``Dimensions must be equal``, ``var and grad do not have
                                                          the same shape``, JAX's ``vmap/pmap got inconsistent
-                                                         sizes``
+                                                         sizes``;
+                                                         a loss given targets of the wrong rank (``multi-target not
+                                                         supported``, ``dimension specified as N but tensor has no
+                                                         dimensions``), ``cannot reshape tensor of 0 elements``,
+                                                         BatchNorm's ``running_mean should contain N elements not M``
                    device_mismatch            code       ``Expected all tensors to be on the same device``,
                                                          ``expected scalar type X but found Y``, c10d
                                                          ``Tensors must be CUDA and dense``, MPS ``Placeholder
@@ -251,7 +286,10 @@ tier   name        label                      class      matches
                    attribute_error            code       ``AttributeError`` (and ``ModuleAttributeError``)
                    key_error                  code       ``KeyError``
                    index_error                code       ``IndexError``; TF's ``Received a label value of N which
-                                                         is outside the valid range``
+                                                         is outside the valid range``;
+                                                         nll_loss's ``cur_target >= 0 && cur_target < n_classes``
+                   programming_error          code       CUDA's ``invalid configuration argument`` (a kernel
+                                                         launched with a grid or block it cannot have)
                    not_implemented            code       ``NotImplementedError``
 7      crashed     nccl_error                 transient  NCCL ``NET/IB : Got completion ... with error``: the
                                                          illegal accesses that follow on its ranks are fallout
@@ -260,9 +298,11 @@ tier   name        label                      class      matches
                                                          ROCm ``HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION``, a
                                                          kernel the watchdog stopped (``the launch timed out and
                                                          was terminated``: not a network timeout)
-                   segfault                   unknown    ``Segmentation fault``; SIGSEGV reported by a launcher
-                                                         (torchrun ``exitcode: -11``, DeepSpeed ``return code =
-                                                         -11``, ``<Signals.SIGSEGV: 11>``); the job's own SIGSEGV
+                   segfault                   unknown    ``Segmentation fault``, Windows' access violation
+                                                         (``3221225477``, ``0xC0000005``); SIGSEGV reported by a
+                                                         launcher (torchrun ``exitcode: -11``, DeepSpeed ``return
+                                                         code = -11``, ``<Signals.SIGSEGV: 11>``); the job's own
+                                                         SIGSEGV
                    signal_sigkill             unknown    a launcher's SIGKILL of a rank (``exitcode: -9``,
                                                          ``Signal 9 (SIGKILL) received by PID``, ``return code =
                                                          -9``, srun ``task N: Killed``, bash ``... Killed``,
@@ -462,8 +502,10 @@ def compile_patterns(rules: Sequence[Rule]) -> dict:
 # "note: TypeError: ..." in a message is not taken for a traceback), an opening quote (a
 # message quoted whole: "OSError: We couldn't connect ...), exactly two spaces (torchrun's
 # Root Cause block indents the traceback it quotes; a traceback's source lines have four), or
-# Ray's "(TaskRunner pid=84989) " before every line a worker prints.
-_PFX = r"^[\"'`]?(?:\[[^\]\n]*\]:? ?|[\w.\-]*\d[\w.\-]*: |  |\(\w[\w.]* pid=\d+(?:, ip=[^)\n]*)?\) )?"
+# Ray's "(TaskRunner pid=84989) " before every line a worker prints, or torchx's "trainer/0 [3]:" (role/replica
+# [rank]).
+_PFX = (r"^[\"'`]?(?:\[[^\]\n]*\]:? ?|[\w.\-]*\d[\w.\-]*: |  |\(\w[\w.]* pid=\d+(?:, ip=[^)\n]*)?\) "
+        r"|[\w\-]+/\d+ \[\d+\]: ?)?")
 
 
 def _exc(*names: str) -> str:
@@ -569,6 +611,8 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|Job exceeded a memory resource limit|which exceeds the memory usage threshold of"
              r"|killed by \"?OOM Killer|[Hh]as gone over (?:its |the )?memory limit"
              r"|java\.lang\.OutOfMemoryError"
+             # TF's OOM in the host's allocator (not a GPU's); Windows' paging file that cannot grow
+             r"|OOM when allocating tensor .*device:CPU:\d+ by allocator|\[WinError 1455\]"
              r"|Memory cgroup out of memory: Kill|"
              + _exc("MemoryError")),
     # TF writes a checkpoint through a temporary file; a ResourceExhaustedError naming it is the disk.
@@ -602,7 +646,7 @@ EXHAUSTED: tuple[Rule, ...] = (
     # quota) the checkpoint goes to; the wait for space looks at the host before anything runs again.
     Rule("writer_failed", CONFIG, "disk_full",
          log=r"PytorchStreamWriter failed writing file|inline_container\.cc:\d+\] \. unexpected pos \d+ vs \d+"
-             r"|basic_ios::clear: iostream error"),
+             r"|basic_ios::clear: iostream error|Check failed: proto\.SerializeToOstream\(&output\)"),
 )
 
 STOPPED: tuple[Rule, ...] = (
@@ -703,6 +747,14 @@ SETUP: tuple[Rule, ...] = (
              r"|version \S+ not defined in file \S+ with link time reference"
              r"|'numpy\.float64' object cannot be interpreted as an integer"
              r"|Descriptors (?:cannot (?:not )?|should not )be created directly"
+             # a model config newer than the library (Llama 3.1's rope_scaling), two builds of one extension
+             # registering a type (pybind11), a Docker before 19.03 (no --gpus), argparse given a typing type
+             # (fairseq on a newer Python), Hydra 1.2 refusing 0.11's config_path
+             r"|rope_scaling`? must (?:contain keys|be a dictionary with)"
+             r"|generic_type: (?:cannot initialize type \"[^\"]*\": an object with that name is already defined"
+             r"|type \"[^\"]*\" is already registered)|^(?:docker: )?unknown flag: --gpus$"
+             r"|: error: argument \S+: invalid typing\.\w+"
+             r"|Using config_path to specify the config name is not supported"
              r"|" + _EXC_LINE + r": module '[\w.]+' has no attribute '"
              r"|cannot import name '[\w.]+' from '[\w.]+' \((?:/|\w:\\)"
              r"|" + _EXC_LINE + r".*(?:\b(?:requires?|is required|needs)\b"
@@ -736,7 +788,11 @@ SETUP: tuple[Rule, ...] = (
          log=r"Couldn't find appropriate backend to handle uri|No gym module found for the active version"
              r"|NamespaceNotFound: Namespace \w+ not found|" + _exc("ModuleNotFoundError", "ImportError")
              + r"|" + _PFX + r"(?:(?:\w+\.)*\w*(?:Error|Exception): .*)?No module named"
-             + r"|requires the \S+ library but it was not found|^\s+ModuleNotFoundError: No module named"),
+             + r"|requires the \S+ library but it was not found|^\s+ModuleNotFoundError: No module named"
+               # python -m with a module the environment lacks (a launcher run from the wrong venv); Hydra's
+               # _target_ that does not import
+               r"|\bpython[\d.]*(?:\.exe)?: (?:No module named |Error while finding module specification for )"
+               r"|Error locating target '"),
     Rule("missing_file", CONFIG, "missing_file",
          log=_exc("FileNotFoundError") + r"|can't open file .*No such file or directory"
              r"|Repo id must be in the form 'repo_name'|Failed to create a NewWriteableFile"
@@ -749,13 +805,28 @@ SETUP: tuple[Rule, ...] = (
              r"|Could not open activation key file"
              r"|that Paddle depends on is not configured correctly\. \(error code is .*cannot open shared object file"
              r"|Failed to pull image \S+: .*(?:not found|name unknown|does not exist)"
-             r"|" + _exc("OSError") + r".*cannot open shared object file: No such file or directory"),
+             # HF with look-ups turned off and the files not in the cache: no retry brings them
+             r"|outgoing traffic has been disabled|offline mode is enabled"
+             # Hydra's defaults naming a config group option that is not there
+             r"|^In '[^']*': Could not (?:find|load) '|MissingConfigException: |Primary config directory not found"
+             # a dataset that is empty or missing, in the project's (or the loader's) own words
+             r"|num_samples should be a positive integer value, but got num_samples=0"
+             r"|Found 0 (?:files|images) in (?:sub)?folders? of|string_input_producer requires a non-null input tensor"
+             r"|(?:Error|Exception|ERROR)\b.*\b[Nn]o (?:\w+ ){0,3}(?:images?|files|samples|annotations|videos"
+             r"|data) (?:were |was |could be )?found\b"
+             r"|" + _EXC_LINE + r": .*\b(?:root|dir|directory|folder|path)\b(?: \([^)\n]*\)| \S+)?"
+             r" (?:doesn't|does not|did not|didn't) (?:exists?|contain)\b"
+             r"|" + _exc("InvalidGitRepositoryError", "NoSuchPathError")
+             + r"|"
+             + _exc("OSError") + r".*cannot open shared object file: No such file or directory"),
     Rule("permission_denied", CONFIG, "permission_denied",
          log=_exc("PermissionError") + r"|\[Errno 13\] Permission denied|errno: 13 - Permission denied"
              r"|\[Errno 30\] Read-only file system|\[Errno 1\] Operation not permitted|" + _exc("PermissionDeniedError")
              + r"|OP_REQUIRES failed at .*: Permission denied: "
                r"|\b(?:mkdir|touch|cp|mv|ln|rm|tee|chmod|chown|install): cannot [a-z ]+.*: Permission denied$"
-               r"|nvidia-container-cli: .*: permission denied$"),
+               r"|nvidia-container-cli: .*: permission denied$"
+               # Windows: ERROR_ACCESS_DENIED, a privilege (a symlink) the user does not hold
+               r"|\[WinError (?:5|1314)\]|: Access is denied\.$"),
     Rule("bad_arguments", CONFIG, "bad_arguments",
          log=r": error: (?:unrecognized arguments|the following arguments are required"
              r"|argument \S+: (?:invalid|expected)|ambiguous option)"
@@ -778,10 +849,18 @@ SETUP: tuple[Rule, ...] = (
              # Hydra/OmegaConf: an override or key the config does not have; YAML that does not parse
              r"|Could not override '|is not in struct$|^Key '[^']*' not in '|omegaconf\.errors\.\w+: "
              r"|ConfigCompositionException|MissingMandatoryValue|yaml\.(?:scanner|parser)\.\w+Error"
-             r"|Exception has occurred: ScannerError|mapping values are not allowed here"),
+             r"|Exception has occurred: ScannerError|mapping values are not allowed here"
+             # Open MPI cannot place the processes or start its runtime; a batch cut into more slices than samples;
+             # a Go CLI's (docker, kubectl) flag it does not know; a path the OS refuses (':' on Windows) or an
+             # operation the file system does not support (a symlink on a Drive mount, a lock on NFS)
+             r"|Your job failed to map\.|An error occurred in MPI_Init|It looks like MPI_INIT failed for some reason"
+             r"|[Tt]oo many slices(?:\.| for data with shape)|^(?:\w+: )?unknown (?:shorthand )?flag: "
+             r"|\[Errno 22\] Invalid argument: (?:'|\"|Path\()|\[WinError 123\]|\[Errno 95\] Operation not supported"),
     Rule("command_not_found_log", CONFIG, "command_not_found",
          log=r": command not found$|failed to execute: \S+: No such file or directory|exit status \(127\)"
-             r"|exec: \"[^\"]+\": (?:executable file not found in \$PATH|stat \S+: no such file or directory)|"
+             r"|exec: \"[^\"]+\": (?:executable file not found in \$PATH|stat \S+: no such file or directory)"
+             r"|was unable to find the specified executable file"
+             r"|execvp error on file \S+ \(No such file or directory\)|"
              + _exc("NoBackendError")),
 )
 
@@ -795,7 +874,11 @@ BUGS: tuple[Rule, ...] = (
              r"|size mismatch, m1: |Given groups=\d+, weight of size|Incompatible shapes: \["
              r"|Shapes \([^)]*\) and \([^)]*\) are incompatible|Dimensions must be equal, but are \d+ and \d+"
              r"|var and grad do not have the same shape|logits and labels must have the same first dimension"
-             r"|[pv]map got inconsistent sizes for array axes to be mapped"),
+             r"|[pv]map got inconsistent sizes for array axes to be mapped"
+             # a loss given targets of the wrong rank, an empty tensor reshaped, BatchNorm with other channels
+             r"|dimension specified as \d+ but tensor has no dimensions|multi-target not supported"
+             r"|Expected target size \(|cannot reshape tensor of 0 elements into shape"
+             r"|(?:running_mean|running_var|weight|bias) should contain \d+ elements not \d+"),
     Rule("device_mismatch", CODE, "device_mismatch",
          log=r"Expected all tensors to be on the same device|expected scalar type \w+ but found \w+"
              r"|Input type \(.*\) and weight type \(.*\) should be the same|Expected object of (?:device|scalar) type"
@@ -812,7 +895,11 @@ BUGS: tuple[Rule, ...] = (
     Rule("attribute_error", CODE, "attribute_error", log=_exc(r"\w*AttributeError")),
     Rule("key_error", CODE, "key_error", log=_exc("KeyError")),
     Rule("index_error", CODE, "index_error",
-         log=_exc("IndexError") + r"|Received a label value of -?\d+ which is outside the valid range of \["),
+         log=_exc("IndexError") + r"|Received a label value of -?\d+ which is outside the valid range of \["
+             r"|cur_target >= 0 && cur_target < n_classes"),
+    # A kernel launched with a grid or block it cannot have (an empty or oversized launch): the program's own.
+    Rule("kernel_launch_config", CODE, "programming_error",
+         log=r"(?:CUDA|HIP) error: invalid configuration argument|cudaErrorInvalidConfiguration"),
     Rule("not_implemented", CODE, "not_implemented", log=_exc("NotImplementedError")),
 )
 
@@ -827,7 +914,10 @@ CRASHED: tuple[Rule, ...] = (
              r"|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|hipErrorIllegalAddress"
              # a kernel the driver's watchdog stopped (error 702): a display-bound GPU, a hung kernel or a bad device
              r"|the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT"),
-    Rule("segfault_log", UNKNOWN, "segfault", log=r"Segmentation fault|" + _launcher(11, "SIGSEGV")),
+    Rule("segfault_log", UNKNOWN, "segfault",
+         # Windows' access violation (0xC0000005) as an exit status
+         log=r"Segmentation fault|\b3221225477\b|\b0xC0000005\b|exit (?:code|status):? -1073741819\b|"
+             + _launcher(11, "SIGSEGV")),
     Rule("segfault", UNKNOWN, "segfault", signal="SIGSEGV"),
     Rule("launcher_sigkill", UNKNOWN, "signal_sigkill",
          log=_launcher(9, "SIGKILL", "Killed") + r"|DataLoader (?:worker|process) \(pid \d+\) (?:exited )?is killed by "

@@ -5,7 +5,7 @@ nobody has shown us yet still gets its class:
 
 * **Whose lines.** A launcher prefixes each rank's lines (torchrun ``[rank3]:`` /
   ``[default3]:``, srun ``--label`` ``3: ``, mpirun ``[1,3]<stderr>:``, Ray ``(pid=N)``, pdsh
-  ``host-1: ``) and says which one failed first (torchrun's ``Root Cause (first observed
+  ``host-1: ``, torchx ``trainer/0 [3]:``) and says which one failed first (torchrun's ``Root Cause (first observed
   failure)`` block, srun's ``task 3: Exited``, mpirun's ``The first process to do so was``).
   That rank's tracebacks count first; the other ranks' lost peers are symptoms.
 * **The exception that started it.** Python tracebacks are parsed per rank, and chains
@@ -73,6 +73,9 @@ class Shape:
     symptoms: tuple[Raised, ...] = ()
     root_rank: str | None = None  # the rank a launcher names as the first to fail
     root_signal: int | None = None  # the signal the launcher says the root rank died of (torchrun exitcode -N)
+    # The exit code the launcher says the root rank ended with (torchrun's Root Cause block, or every rank of its
+    # Failures list alike): a rank's ``exitcode : 2`` says more than the launcher's own exit 1.
+    root_exit: int | None = None
     errnos: tuple[tuple[int, str], ...] = ()  # (errno, "file: line")
     strerrors: tuple[tuple[int, str], ...] = ()  # (errno, "file: line") from a strerror text
     http: tuple[tuple[int, str], ...] = ()  # (status, "file: line")
@@ -96,6 +99,7 @@ _PREFIX = LazyPattern(
     r"|\[\d+,(\d+)\]<std(?:out|err)>: ?"  # mpirun --tag-output
     r"| {0,4}(\d{1,5}): "  # srun --label (padded to the widest task number)
     r"|\((?:\w[\w.]* )?pid=(\d+)(?:, ip=[^)]{0,64})?\) "  # Ray (RayTrainWorker pid=N, ip=..)
+    r"|[A-Za-z][\w\-]{0,62}/\d{1,5} \[(\d{1,5})\]: ?"  # torchx role/replica [rank]:
     r"|([A-Za-z][\w.\-]{0,62}\d[\w.\-]{0,62}): )",  # pdsh / deepspeed host-1:
     capture=True)
 
@@ -343,6 +347,8 @@ _ROOT_EXIT = LazyPattern(r"^\s*exitcode\s*: (-?\d+)", capture=True)
 _SRUN_TASK = LazyPattern(r"srun: error: \S+: tasks? ([\d,\-\[\]]+): (?:Exited with exit code \d+|Killed"
                              r"|Segmentation fault|Bus error|Aborted)", capture=True)
 _MPI_FIRST = LazyPattern(r"Process name: \[\[\d+,\d+\],(\d+)\]", capture=True)
+# A torchrun summary's entry in its Failures list ("[1]:" ... "exitcode  : 2 (pid: 10451)").
+_FAILURE_ENTRY = LazyPattern(r"^\s*exitcode\s*: (-?\d+) \(pid: \d+\)", capture=True)
 
 
 def _task_count(tasks: str) -> int:
@@ -374,7 +380,12 @@ STRERRORS = {
     "Name or service not known": -2, "Temporary failure in name resolution": -3, "File too large": 27,
     "Remote I/O error": 121, "No locks available": 37, "Host is down": 112, "Network is down": 100,
     "Software caused connection abort": 103, "Exec format error": 8, "Argument list too long": 7,
+    "Operation not supported": 95,
 }
+#: Windows' own error codes (``[WinError N]``) as the errno of the same family.
+WINERRORS = {2: 2, 3: 2, 5: 13, 112: 28, 1314: 1, 1455: 12, 10048: 98, 10050: 100, 10051: 101, 10053: 103,
+             10054: 104, 10060: 110, 10061: 111, 10065: 113, 11001: -2, 11002: -3}
+_WINERROR = LazyPattern(r"\[WinError (\d{1,5})\]", capture=True)
 _STRERROR = LazyPattern("|".join(re.escape(k) for k in STRERRORS))
 
 _HTTP = LazyPattern(
@@ -430,8 +441,9 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
             lines.append((fname, rank, rest))
     lines = lines[-MAX_LINES:]
     chains, bare, survived, symptoms = _tracebacks(lines)
-    root_rank = root_signal = None
+    root_rank = root_signal = root_exit = None
     in_root = False
+    failure_exits: list[int] = []
     errnos, strerrors, http, oom = [], [], [], []
     ranks: set[str] = set()
     srun_tasks: list[tuple[str, str]] = []
@@ -446,8 +458,12 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
             if m is not None and root_rank is None:
                 root_rank = m.group(1)
             e = _ROOT_EXIT.search(text)
-            if e is not None and root_signal is None and int(e.group(1)) < 0:
-                root_signal = -int(e.group(1))
+            if e is not None and root_signal is None and root_exit is None:
+                code = int(e.group(1))
+                root_signal, root_exit = (-code, None) if code < 0 else (None, code)
+        fe = _FAILURE_ENTRY.search(text)
+        if fe is not None:
+            failure_exits.append(int(fe.group(1)))
         s = _SRUN_TASK.search(text)
         if s is not None:
             srun_tasks.append((s.group(1), text))
@@ -457,6 +473,9 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
         n = _found(_ERRNO, text)
         if n is not None:
             errnos.append((n, where))
+        w = _found(_WINERROR, text)
+        if w is not None and w in WINERRORS:
+            errnos.append((WINERRORS[w], where))
         c = _found(_CURL, text)
         if c is not None and c in CURL_ERRNO:
             errnos.append((CURL_ERRNO[c], where))
@@ -472,17 +491,23 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
         said = bool(_OOM_SAID.search(text))  # torch's device allocators' wording (the CPU's is another)
         if said or (_OOM.search(text) and not _NOT_OOM.search(text)):
             oom.append((said or bool(_ON_DEVICE.search(text)), where))
+    if root_exit is None and root_signal is None and failure_exits and len(set(failure_exits)) == 1:
+        root_exit = failure_exits[0] if failure_exits[0] > 0 else None  # every failed rank alike
     if root_rank is None and srun_tasks:
         first = srun_tasks[0][0].strip("[]")
         root_rank = first.split(",")[0].split("-")[0] if first[:1].isdigit() else None
     return Shape(chains=chains, bare=bare, survived=survived, symptoms=symptoms, root_rank=root_rank,
-                 root_signal=root_signal,
+                 root_signal=root_signal, root_exit=root_exit,
                  errnos=tuple(errnos), strerrors=tuple(strerrors), http=tuple(http), oom=tuple(oom),
                  ranks=frozenset(ranks), same_error_ranks=_same_error(chains, srun_tasks))
 
 
 def _same_error(chains, srun_tasks) -> int:
-    """How many ranks ended with the same exception (digits aside), or srun's count of tasks that exited alike."""
+    """How many ranks ended with the same exception (digits aside), or srun's count of tasks that exited alike.
+
+    torchrun's Failures list is not counted: an exit code alike on every rank names the code (``root_exit``), but
+    is no evidence of one error (1 is any uncaught exception's; a negative code is often torchrun's own TERM of
+    the ranks left after one failed)."""
     last_by_rank: dict[str | None, str] = {}
     for chain in chains:
         last = chain[-1]

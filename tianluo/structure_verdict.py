@@ -28,7 +28,8 @@ verdict here replaces the rule's. In the order tried:
    * an I/O layer's error with no errno, by what it was doing (opening, reading, writing).
 5. **Out of memory in any wording** (TF's ``Internal: out of memory``, ``THCudaCheck FAIL
    ... out of memory``): on a device -> config/cuda_oom, else config/host_oom.
-6. **The launcher's word on the root rank's signal** (torchrun ``exitcode : -7`` is SIGBUS).
+6. **The launcher's word on the root rank's signal** (torchrun ``exitcode : -7`` is SIGBUS), or on its exit
+   code (``exitcode : 2`` on every rank says more than torchrun's own exit 1).
 
 Lines a rank printed because its peer died (a lost connection, an NCCL error) are never a
 verdict here: ``classify`` only lets a verdict replace a peer-loss rule when it names
@@ -75,6 +76,9 @@ _OTHER_ERRNO = {111: (TRANSIENT, "connection_error"), 104: (TRANSIENT, "connecti
                 121: (TRANSIENT, "io_error"), 37: (TRANSIENT, "io_error"), 98: (TRANSIENT, "port_in_use"),
                 70: (TRANSIENT, "io_error"), 67: (TRANSIENT, "io_error"), 107: (TRANSIENT, "io_error"),
                 8: (CONFIG_C, "not_executable"), 7: (CONFIG_C, "bad_arguments"), 2: (CONFIG_C, "missing_file"),
+                # EINVAL, EOPNOTSUPP: the OS refused the call as asked (a path with ':' on Windows, a symlink on a
+                # mount that has none, a lock on NFS); the same call fails again
+                22: (CONFIG_C, "bad_arguments"), 95: (CONFIG_C, "bad_arguments"),
                 20: (CONFIG_C, "missing_file"), 21: (CONFIG_C, "missing_file")}
 # The order families win in when several errnos stand in one log: resources first.
 _RESOURCE_ORDER = (122, 28, 27, 12, 24, 23, 13, 30, 1)
@@ -95,6 +99,25 @@ _CODE_NAME = {"KeyError": "key_error", "IndexError": "index_error", "AttributeEr
               "NotImplementedError": "not_implemented", "SyntaxError": "syntax_error",
               "IndentationError": "syntax_error", "AssertionError": "programming_error",
               "InvalidArgumentError": "programming_error", "StopIteration": "programming_error"}
+#: A call refused by the signature of what it called. Where the innermost frame is an installed package's (one
+#: library calling another, or calling the program's override of a hook with the arguments of another release),
+#: neither side is a line the project wrote: the installed versions do not fit. torch's module dispatch
+#: (``_call_impl``) is left out: it passes on the call the program's own model code made.
+_SIGNATURE = compile_pattern(r"\(\) (?:got an unexpected keyword argument '|takes (?:from )?\d+ (?:to \d+ )?positional"
+                             r" arguments? but \d+ (?:were|was) given|missing \d+ required (?:positional|keyword-only)"
+                             r" arguments?: )")
+_DISPATCH = frozenset({"_call_impl", "__call__", "_wrapped_call_impl", "forward_call"})
+#: The runtime's own failure, in its words: not a check of the configuration, whatever else the message says
+#: ("CUDA error: invalid configuration argument" is a kernel launched with an impossible grid).
+_RUNTIME_FAILURE = compile_pattern(r"^(?:CUDA|HIP|cuDNN|CUDNN|cuBLAS|CUBLAS|NCCL|cuda|cublas|MPS|XPU)"
+                                   r" (?:runtime )?error\b")
+#: A dataset, image folder or checkpoint directory missing or empty, in the project's (or its loader's) words.
+_MISSING_DATA = compile_pattern(
+    r"(?i)\b(?:root|dir|directory|folder|path|dataset|data)\b(?: \([^)]{0,200}\)| \S{1,500})?"
+    r" (?:doesn't|does not|did not|didn't) (?:exists?|contain)\b"
+    r"|\bno (?:\w+ ){0,3}(?:images?|files|samples|annotations|videos|data) (?:were |was |could be )?found\b"
+    r"|\bfound 0 (?:files|images|samples)\b|num_samples=0\b")
+
 #: Exceptions that only a program's misuse of its framework raises, wherever the frame stands: TF's graph-mode
 #: ``OperatorNotAllowedInGraphError`` and every ``flax.errors`` class (its message links to flax.errors.html).
 _MISUSE_NAME = frozenset({"OperatorNotAllowedInGraphError"})
@@ -225,6 +248,10 @@ def verdict(shape: Shape) -> Verdict | None:
         name = _signal_name(shape.root_signal)
         return Verdict(UNKNOWN, "signal_" + name.lower(), f"the launcher says rank {shape.root_rank} died of {name}",
                        "launcher")
+    if shape.root_exit is not None:
+        who = f"rank {shape.root_rank}" if shape.root_rank is not None else "every failed rank"
+        return Verdict(UNKNOWN, f"exit_{shape.root_exit}",
+                       f"the launcher says {who} exited with code {shape.root_exit}", "launcher")
     return None
 
 
@@ -247,6 +274,14 @@ def exception_verdict(raised: Raised) -> Verdict | None:
     if _WRAPPER.search(base):
         return None
     origin = _where(raised)
+    if (base == "TypeError" and raised.origin != USER and raised.where is not None and raised.func not in _DISPATCH
+            and _SIGNATURE.search(message)):
+        return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: one installed package "
+                       "called another, or the program's hook, with arguments it does not take)", "origin", raised.text)
+    if (base in VALIDATION or _IO_NAME.search(base)) and _MISSING_DATA.search(message) \
+            and not _PROGRAMMING_MESSAGE.search(message):
+        return Verdict(CONFIG_C, "missing_file", f"{_text(raised)} (the data or the path it names is missing or "
+                       "empty)", "message", raised.text)
     if raised.origin == CONFIG and (base in VALIDATION or _CONFIG_NAME.search(base)):
         return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised in {origin}: the framework rejected "
                        "its configuration or arguments)", "origin", raised.text)
@@ -278,6 +313,7 @@ def exception_verdict(raised: Raised) -> Verdict | None:
     programming = base in _CODE_NAME or bool(_PROGRAMMING_MESSAGE.search(message))
     validation = ((base in VALIDATION or _ANY_CHECK.search(base)) and not _PROGRAMMING_MESSAGE.search(message)
                   and bool(_CONFIG_MESSAGE.search(message)) and not _REPORT_BUG.search(message)
+                  and not _RUNTIME_FAILURE.search(message)
                   and code not in ("INTERNAL", "ABORTED", "DATA_LOSS"))  # the runtime's own failure: not a check
     if validation and base not in ("KeyError", "IndexError", "AttributeError", "TypeError"):
         return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (a check of the configuration or arguments "
