@@ -120,6 +120,15 @@ def _bindable(port: int) -> bool:
     return not listening(port)
 
 
+def port_pair(wanted: int | None) -> tuple[int, int]:
+    """A controller's port and its node daemon's: ``wanted`` and the next (an explicit choice, refused
+    later if taken), or two found free."""
+    if wanted:
+        return wanted, wanted + 1
+    first, second = free_ports(2)
+    return first, second
+
+
 def free_ports(n: int) -> list[int]:
     """``n`` distinct TCP ports nothing listens on or holds now, picked at random below the
     ephemeral range (so that two test clusters started at once rarely pick the same)."""

@@ -47,7 +47,7 @@ from local_daemons import (
     clear_ground,
     command_line,
     descendants,
-    free_ports,
+    port_pair,
     read_pid,
     refuse_taken,
     run,
@@ -150,10 +150,7 @@ class Cluster:
     # -- set up -----------------------------------------------------------------
     def choose(self) -> None:
         self.cell = f"tianluo{secrets.token_hex(4)}"
-        if self.wanted:
-            self.port, self.execd_port = self.wanted, self.wanted + 1
-        else:
-            self.port, self.execd_port = free_ports(2)
+        self.port, self.execd_port = port_pair(self.wanted)
         self.host = sge_hostname()
 
     def layout(self) -> None:

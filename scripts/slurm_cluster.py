@@ -42,6 +42,7 @@ from local_daemons import (
     command_line,
     free_ports,
     listening,
+    port_pair,
     read_pid,
     refuse_taken,
     run,
@@ -150,10 +151,7 @@ class Cluster:
     def choose(self) -> None:
         """A new ClusterName, and ports: the ones asked for, or two found free."""
         self.name = f"tianluo{secrets.token_hex(4)}"
-        if self.wanted:
-            self.port, self.slurmd_port = self.wanted, self.wanted + 1
-        else:
-            self.port, self.slurmd_port = free_ports(2)
+        self.port, self.slurmd_port = port_pair(self.wanted)
 
     def node_line(self) -> str:
         """NodeName line from ``slurmd -C``, RealMemory cut to 95%."""
