@@ -66,9 +66,10 @@ def line(i: int, text: str = "WARN Connection reset by peer", file: str = "stder
     return LogLine(file=file, offset=i * 100, text=f"{text} #{i}", rules=("connection_error",))
 
 
-def scan(matches=(), progress=None, offset=1000, new=1000, inode=7) -> ScanResult:
+def scan(matches=(), progress=None, offset=1000, new=1000, inode=7, began=None) -> ScanResult:
     return ScanResult(cursor=Cursor(offset=offset, inode=inode), new_bytes=new, matches=tuple(matches),
-                      progress=progress, progress_at=0 if progress else None, restarted=False, more=False)
+                      progress=progress, progress_at=0 if progress else None, restarted=False, more=False,
+                      progress_began=began)
 
 
 # --- merge_logs ----------------------------------------------------------------------
@@ -114,6 +115,21 @@ def test_first_progress_reading_records_where_and_when_it_started():
     stage = StageState()
     diagnose.update_progress(stage, StageObservation(scans={"stdout": scan(progress=(5.0, 100.0))}), at(60))
     assert stage.progress == ProgressReading(done=5.0, total=100.0, seen_at=at(60), first_done=5.0, first_at=at(60))
+
+
+def test_a_log_read_from_its_start_puts_the_first_reading_where_the_attempt_began():
+    """A retry that ran between two ticks: its log, read from the start, says it resumed from step 4."""
+    stage = StageState(attempts=[attempt(started_at=at(10))])
+    diagnose.update_progress(stage, StageObservation(scans={"stdout": scan(progress=(10.0, 10.0), began=4.0)}),
+                             at(60))
+    assert stage.progress == ProgressReading(done=10.0, total=10.0, seen_at=at(60), first_done=4.0, first_at=at(10))
+    later = StageState(attempts=[attempt(started_at=at(10))])  # a value past the reading, or no start: as before
+    diagnose.update_progress(later, StageObservation(scans={"stdout": scan(progress=(3.0, 10.0), began=4.0)}), at(60))
+    assert (later.progress.first_done, later.progress.first_at) == (3.0, at(60))
+    unstarted = StageState(attempts=[attempt()])
+    diagnose.update_progress(unstarted, StageObservation(scans={"stdout": scan(progress=(9.0, 10.0), began=4.0)}),
+                             at(60))
+    assert (unstarted.progress.first_done, unstarted.progress.first_at) == (9.0, at(60))
 
 
 def test_progress_seen_at_moves_only_when_the_value_moves():

@@ -2,10 +2,9 @@
 
 The trainer of examples/demo prints its steps, checkpoints every second step, and on its
 first attempt dies at step 5 of a real ``ConnectionResetError: [Errno 104] Connection reset by
-peer`` traceback (exit 1); the retry resumes from step 4 and succeeds. About five seconds of
-job time: steps of 0.4 s, so that a tick sees the retry running even on a loaded machine (the resume point
-is read from the retry's first progress reading a tick takes; one taken only after it ended says nothing
-of where it resumed).
+peer`` traceback (exit 1); the retry resumes from step 4 and succeeds. About a second of job time:
+steps of 0.1 s, so on a loaded machine a whole attempt often runs between two ticks. The retry's log,
+read from its start, still says where it resumed (its first reading less the step to the next).
 """
 
 import json
@@ -29,7 +28,7 @@ entities:
     stages:
       train:
         run: >-
-          {py} fake_train.py --out out --steps 10 --step-seconds 0.4 --ckpt-every 2
+          {py} fake_train.py --out out --steps 10 --step-seconds 0.1 --ckpt-every 2
           --fail connreset --fail-at-step 5 --fail-attempts 1
         progress: {{regex: 'step (?P<done>\d+)/(?P<total>\d+)', stall_after: 1m}}
         done_when: {{exists: out/final.ckpt}}

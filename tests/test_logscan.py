@@ -111,6 +111,44 @@ def test_progress_without_a_total_and_with_an_unparsable_value(tmp_path):
     assert scan(log, "log", Cursor(), {}, re.compile(r"it (?P<done>\w+)?x")).progress is None
 
 
+def test_a_log_read_from_its_start_says_where_its_progress_began(tmp_path):
+    """A retry that resumed from step 4 prints 5, 6, ...: its progress began at 4 (first reading less the
+    step to the next value), also when the whole attempt ran between two ticks."""
+    log = tmp_path / "log"
+    write(log, "resuming from step 4\nstep 5/10 loss=1\nstep 5/10 again\nstep 6/10\nstep 7/10\n")
+    res = scan(log, "log", Cursor(), {}, PROGRESS)
+    assert (res.progress, res.progress_began) == ((7.0, 10.0), 4.0)
+    write(log, "step 8/10\n", "ab")
+    assert scan(log, "log", res.cursor, {}, PROGRESS).progress_began is None  # not from the start: unknown
+
+
+def test_where_progress_began_with_one_value_a_tqdm_bar_and_no_progress(tmp_path):
+    log = tmp_path / "log"
+    write(log, "warming up\nstep 3/10\n")
+    assert scan(log, "log", Cursor(), {}, PROGRESS).progress_began == 3.0  # one value: that value
+    write(log, "\r 40/100 |####\r 50/100 |#####\r 60/100\n")
+    assert scan(log, "log", Cursor(), {}, r"(?P<done>\d+)/(?P<total>\d+)").progress_began == 30.0
+    write(log, "no progress here\n")
+    assert scan(log, "log", Cursor(), {}, PROGRESS).progress_began is None
+    write(log, "x\n" * 10 + "step 0/10\nstep 10/10\n")
+    assert scan(log, "log", Cursor(), {}, PROGRESS).progress_began == 0.0  # never below 0 (step 10 > 0)
+
+
+def test_where_progress_began_past_the_first_chunk_and_with_a_skip(tmp_path):
+    log = tmp_path / "log"
+    write(log, "noise\n" * (CHUNK // 6 + 10) + "step 100/900\nstep 110/900\n")  # the first match in chunk 2
+    assert scan(log, "log", Cursor(), {}, PROGRESS).progress_began == 90.0
+    res = scan(log, "log", Cursor(), {}, PROGRESS, max_bytes=1000, newest=True)
+    assert res.skipped > 0 and res.progress == (110.0, 900.0) and res.progress_began is None
+
+
+def test_a_flood_of_one_progress_value_costs_a_bounded_search_for_where_it_began(tmp_path):
+    log = tmp_path / "log"
+    write(log, "step 1/9\n" * 200_000 + "step 2/9\n")
+    res = scan(log, "log", Cursor(), {}, PROGRESS)
+    assert res.progress == (2.0, 9.0) and res.progress_began == 1.0  # 64 looks, then the first value
+
+
 # --- incremental --------------------------------------------------------------------------
 
 

@@ -57,18 +57,28 @@ def merge_logs(attempt: Attempt, seen: StageObservation) -> int:
     return read
 
 
-def update_progress(stage: StageState, seen: StageObservation, now: datetime) -> None:
-    """Record the newest progress value; ``seen_at`` moves only when the value moves."""
-    latest = seen.progress_file
+def update_progress(stage: StageState, seen: StageObservation, now: datetime,
+                    started: datetime | None = None) -> None:
+    """Record the newest progress value; ``seen_at`` moves only when the value moves.
+
+    ``started``: when the current attempt started (its record may not hold it yet on the tick that
+    finds it already ended)."""
+    latest, began = seen.progress_file, None
     for result in seen.scans.values():
         if result.progress is not None and latest is None:
-            latest = result.progress
+            latest, began = result.progress, result.progress_began
     if latest is None:
         return
     done, total = latest
     p = stage.progress
     if p is None:
-        stage.progress = ProgressReading(done=done, total=total, seen_at=now, first_done=done, first_at=now)
+        # A log read from its start says where the attempt's progress began (a retry that ran between
+        # two ticks still shows where it resumed): that value, at the attempt's start.
+        started = started or (stage.attempts[-1].started_at if stage.attempts else None)
+        if began is not None and began <= done and started is not None and started <= now:
+            stage.progress = ProgressReading(done=done, total=total, seen_at=now, first_done=began, first_at=started)
+        else:
+            stage.progress = ProgressReading(done=done, total=total, seen_at=now, first_done=done, first_at=now)
     elif p.done != done or p.total != total:
         p.done, p.total, p.seen_at = done, total, now
 

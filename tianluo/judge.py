@@ -83,7 +83,8 @@ def judge(ctx: Draft, sid: str, stage: StageState, seen: StageObservation) -> No
             ctx.event("log_skipped", sid, f"attempt {attempt.n}: {name}: {result.skipped} bytes not read, "
                       f"the newest {result.new_bytes} read", attempt=attempt.n, file=name,
                       skipped=result.skipped, read=result.new_bytes)
-    diagnose.update_progress(stage, seen, ctx.now)
+    started = attempt.started_at or _parse_time(facts.started_at, ctx.now, attempt.intent_at)
+    diagnose.update_progress(stage, seen, ctx.now, started)
     diagnose.update_output(attempt, seen, ctx.now)
     planned = ctx.planned(sid)
     alive = facts.state in (JobState.STARTING, JobState.RUNNING, JobState.QUEUED)

@@ -46,6 +46,7 @@ MAX_SCAN_BYTES = 64 * 1024 * 1024  # bytes read from one log per scan (per tick)
 USER_RULE_PREFIX = "spec-"  # rules.spec_rules names the spec's own rules spec-0, spec-1, ...
 MAX_RULE_SHARE = 5  # one rule fills at most 1/5 of max_matches, so a flood cannot hide others
 PEEK = 4096  # bytes read at a time looking for the first line start of the newest window
+FIRST_MATCHES = 64  # progress matches read at most to find where a log's progress began
 PROGRESS_WINDOW = 4096  # the last progress line is looked for in windows from the end, this first
 
 _CR_TO_LF = bytes.maketrans(b"\r", b"\n")  # tqdm redraws its bar with \r: that ends a line too
@@ -87,6 +88,9 @@ class ScanResult:
     refused: str | None = None  # why the file was not read (not a regular file, a link...); None if read
     skipped: int = 0  # bytes after the old cursor not read (``newest``): the file's [old cursor, + skipped)
     searched: int = 0  # bytes the rule searches ran over: about new_bytes per finder (one pass), not per rule
+    #: Where the file's progress began, when this scan read it from its start (offset 0, nothing skipped):
+    #: its first reading less the step to the next value, e.g. the step a retry resumed from. None otherwise.
+    progress_began: float | None = None
 
 
 def scan(path: Path, name: str, cursor: Cursor, patterns: Mapping, progress=None,
@@ -136,6 +140,7 @@ def scan(path: Path, name: str, cursor: Cursor, patterns: Mapping, progress=None
             start, restarted = 0, True
         try:
             skipped = _newest_start(f, start, st.st_size, max_bytes) - start if newest else 0
+            state.want_first = start == 0 and skipped == 0
             f.seek(start + skipped)
             end, more = _read(f, start + skipped, max_bytes, st.st_size, state, deadline)
         except OSError as exc:  # EIO from a failing disk or a special file: a refusal, not a crash
@@ -143,7 +148,7 @@ def scan(path: Path, name: str, cursor: Cursor, patterns: Mapping, progress=None
                               f"{path} cannot be read ({exc.strerror or exc}); not read")
     return ScanResult(cursor=Cursor(end, st.st_ino), new_bytes=end - start - skipped, matches=tuple(state.matches),
                       progress=state.progress, progress_at=state.progress_at, restarted=restarted, more=more,
-                      skipped=skipped, searched=state.searched)
+                      skipped=skipped, searched=state.searched, progress_began=state.progress_began)
 
 
 def tail_lines(path: Path, n: int = 50, max_bytes: int = 256 * 1024, follow_links: bool = False) -> list[str]:
@@ -294,6 +299,7 @@ def _read(f, start: int, max_bytes: int, size: int, state: "_Scan",
                 state.feed(*region, progress=False)
             for region in reversed(regions):  # the chunk's last progress line, as if it were one text
                 if state.read_progress(*region):
+                    state.read_first(regions)
                     break
             buf, pos = data[last + 1 + pieces:], base + last + 1 + pieces
             continue
@@ -358,6 +364,8 @@ class _Scan:
         self.counts: dict[str, int] = {}
         self.progress: tuple[float, float | None] | None = None
         self.progress_at: int | None = None
+        self.want_first = False  # look for the file's first progress reading (a scan from its start)
+        self.progress_began: float | None = None
         self.searched = 0  # bytes the rule searches ran over (each finder's pass), for the one-pass check
         self.finders = self._build_finders()
 
@@ -388,8 +396,8 @@ class _Scan:
             pos = end + 1
             if pos > size:
                 break
-        if progress:
-            self.read_progress(text, base, lo, hi)
+        if progress and self.read_progress(text, base, lo, hi):
+            self.read_first([(text, base, lo, hi)])
 
     def _build_finders(self) -> tuple:
         """Finders for the rules that still have room: the user's (``spec-*``) apart from the built-in ones.
@@ -468,6 +476,39 @@ class _Scan:
             self.progress = reading
             self.progress_at = offset + _line_start(text, last.start(), lo)
         return True  # a match, a reading or not: the last one of the text decides
+
+    def read_first(self, regions) -> None:
+        """Where the file's progress began, once: its first reading, less the step to the next value.
+
+        A trainer prints a step after doing it, so a retry that resumed from step 4000 and logs every
+        10 prints 4010 then 4020 first: it began at 4000. With one value only in this chunk, the
+        first reading itself. Called only for a chunk that holds a match (``read_progress`` found
+        its last one), so the forward search ends in this chunk: one more pass over it at most.
+        """
+        find, read = self.progress_find, self.progress_read
+        if not self.want_first or find is None or read is None:
+            return
+        self.want_first = False
+        values: list[float] = []
+        looks = FIRST_MATCHES  # tqdm repeats one value many times: a bounded number of matches, not all
+        for text, _base, lo, hi in regions:
+            hi = len(text) if hi is None else hi
+            end = hi - 1 if hi > lo and text[hi - 1] == _LF else hi
+            at = lo
+            while at < end and len(values) < 2 and looks > 0 and (m := find.search(text, at, end)) is not None:
+                looks -= 1
+                if m.end() - m.start() > 2 * PROGRESS_WINDOW:
+                    break  # a hostile overlong match: not read
+                reading = read.match(text, m.start(), m.end())
+                value = _progress_of(reading) if reading is not None else None
+                if value is not None and (not values or value[0] != values[0]):
+                    values.append(value[0])
+                at = max(m.end(), at + 1)
+            if len(values) == 2 or looks <= 0:
+                break
+        if values:
+            step = values[1] - values[0] if len(values) == 2 else 0.0
+            self.progress_began = values[0] - step if 0 < step <= values[0] else values[0]
 
 
 def _boundary(text: bytes, index: int, lo: int = 0) -> int:
