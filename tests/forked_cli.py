@@ -27,7 +27,7 @@ import time
 import traceback
 from pathlib import Path
 
-from conftest import CLI_TIMEOUT, clean_env, cli
+from conftest import CLI_TIMEOUT, clean_env
 
 #: Signal dispositions as a fresh interpreter has them: Python's own SIGINT handler, SIGPIPE and SIGXFSZ
 #: ignored (a child it starts gets them back at their defaults), the rest at their defaults.
@@ -77,12 +77,13 @@ def child_main(args: list[str], cwd: Path, env: dict, files: tuple, memory_limit
         os._exit(code if isinstance(code, int) and 0 <= code < 256 else 1)
 
 
-class Forked:
-    """One ``tianluo ARGS`` running in a fork of this process; :meth:`poll` until it has ended."""
+class Command:
+    """One ``tianluo ARGS`` running, its streams in files: a fork of this process that calls ``main``, or
+    with ``real`` a ``python -m tianluo`` process. :meth:`poll` until it has ended; past ``timeout`` it is
+    killed, and marked so."""
 
     def __init__(self, args: list[str], cwd: Path, env: dict, stdin: str | None = None,
-                 timeout: float = CLI_TIMEOUT, memory_limit: int | None = None):
-        self.args = args
+                 timeout: float = CLI_TIMEOUT, real: bool = False, memory_limit: int | None = None):
         self.files = tuple(tempfile.TemporaryFile() for _ in range(3))
         self.files[0].write((stdin or "").encode())
         self.files[0].seek(0)
@@ -90,6 +91,18 @@ class Forked:
         self.timeout = timeout
         self.timed_out = False
         self.code: int | None = None
+        self.popen: subprocess.Popen | None = None
+        if real:
+            def limit() -> None:
+                if memory_limit is not None:
+                    resource.setrlimit(resource.RLIMIT_AS, (memory_limit, memory_limit))
+
+            self.popen = subprocess.Popen([sys.executable, "-m", "tianluo", *args], cwd=cwd, env=env,
+                                          stdin=self.files[0], stdout=self.files[1], stderr=self.files[2],
+                                          preexec_fn=limit)
+            self.pid = self.popen.pid
+            return
+        warm()
         sys.stdout.flush()
         sys.stderr.flush()
         self.pid = os.fork()
@@ -102,17 +115,29 @@ class Forked:
             return True
         if time.monotonic() > self.deadline:
             os.kill(self.pid, signal.SIGKILL)
+            self.code = -signal.SIGKILL
             self.timed_out = True
-            self.code = os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
+            self._wait(block=True)
             return True
-        pid, status = os.waitpid(self.pid, os.WNOHANG)
-        if pid:
-            self.code = os.waitstatus_to_exitcode(status)
-        return self.code is not None
+        return self._wait(block=False)
+
+    def _wait(self, block: bool) -> bool:
+        if self.popen is not None:
+            code = self.popen.wait() if block else self.popen.poll()
+        else:
+            pid, status = os.waitpid(self.pid, 0 if block else os.WNOHANG)
+            code = os.waitstatus_to_exitcode(status) if pid else None
+        if code is None:
+            return False
+        if self.code is None:
+            self.code = code
+        return True
 
     def wait(self) -> int:
+        pause = 0.001
         while not self.poll():
-            time.sleep(0.002)
+            time.sleep(pause)
+            pause = min(pause * 1.5, 0.02)
         assert self.code is not None
         return self.code
 
@@ -151,17 +176,11 @@ def run(*args: str, cwd: Path, env: dict | None = None, timeout: float = CLI_TIM
     """``tianluo ARGS`` as :func:`conftest.cli` runs it, in a fork of this process (a real process
     while another thread of ours runs); raises ``subprocess.TimeoutExpired`` past ``timeout``."""
     argv = [str(a) for a in args]
-    if threading.active_count() > 1:
-        if stdin is not None:
-            proc = subprocess.run([sys.executable, "-m", "tianluo", *argv], cwd=cwd, env=env or clean_env(),
-                                  input=stdin, capture_output=True, text=True, timeout=timeout)
-            return _checked(proc, argv) if check else proc
-        return cli(*argv, cwd=cwd, env=env, timeout=timeout, check=check)
-    warm()
-    forked = Forked(argv, cwd, env or clean_env(), stdin=stdin, timeout=timeout)
-    code = forked.wait()
-    out, err = forked.output()
-    if forked.timed_out:
+    command = Command(argv, cwd, env or clean_env(), stdin=stdin, timeout=timeout,
+                      real=threading.active_count() > 1)
+    code = command.wait()
+    out, err = command.output()
+    if command.timed_out:
         raise subprocess.TimeoutExpired(["tianluo", *argv], timeout, out, err)
     proc = subprocess.CompletedProcess([sys.executable, "-m", "tianluo", *argv], code, out, err)
     return _checked(proc, argv) if check else proc
