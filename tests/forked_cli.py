@@ -36,10 +36,11 @@ _AT_START = {signal.SIGINT: signal.default_int_handler, signal.SIGPIPE: signal.S
                  signal.SIGTERM, signal.SIGALRM, signal.SIGCHLD, signal.SIGHUP, signal.SIGUSR1, signal.SIGUSR2)}}
 
 
-def child_main(args: list[str], cwd: Path, env: dict, files: tuple, memory_limit: int | None = None) -> None:
+def child_main(args: list[str], cwd: Path, env: dict, files: tuple, memory_limit: int | None = None,
+               umask: int | None = None) -> None:
     """In a fork of this process: what ``python -m tianluo ARGS`` does, then ``os._exit`` with its code.
 
-    ``files`` are stdin, stdout and stderr; ``memory_limit`` bytes of address space, if given."""
+    ``files`` are stdin, stdout and stderr; ``memory_limit`` bytes of address space and ``umask``, if given."""
     code = 1
     try:
         for fd, f in enumerate(files):
@@ -53,8 +54,7 @@ def child_main(args: list[str], cwd: Path, env: dict, files: tuple, memory_limit
         os.chdir(cwd)
         os.environ.clear()
         os.environ.update(env)
-        if memory_limit is not None:
-            resource.setrlimit(resource.RLIMIT_AS, (memory_limit, memory_limit))
+        _limit(memory_limit, umask)
         from tianluo import fsio
         from tianluo.cli import main
 
@@ -77,13 +77,21 @@ def child_main(args: list[str], cwd: Path, env: dict, files: tuple, memory_limit
         os._exit(code if isinstance(code, int) and 0 <= code < 256 else 1)
 
 
+def _limit(memory_limit: int | None, umask: int | None) -> None:
+    if memory_limit is not None:
+        resource.setrlimit(resource.RLIMIT_AS, (memory_limit, memory_limit))
+    if umask is not None:
+        os.umask(umask)
+
+
 class Command:
     """One ``tianluo ARGS`` running, its streams in files: a fork of this process that calls ``main``, or
     with ``real`` a ``python -m tianluo`` process. :meth:`poll` until it has ended; past ``timeout`` it is
     killed, and marked so."""
 
     def __init__(self, args: list[str], cwd: Path, env: dict, stdin: str | None = None,
-                 timeout: float = CLI_TIMEOUT, real: bool = False, memory_limit: int | None = None):
+                 timeout: float = CLI_TIMEOUT, real: bool = False, memory_limit: int | None = None,
+                 umask: int | None = None):
         self.files = tuple(tempfile.TemporaryFile() for _ in range(3))
         self.files[0].write((stdin or "").encode())
         self.files[0].seek(0)
@@ -93,13 +101,9 @@ class Command:
         self.code: int | None = None
         self.popen: subprocess.Popen | None = None
         if real:
-            def limit() -> None:
-                if memory_limit is not None:
-                    resource.setrlimit(resource.RLIMIT_AS, (memory_limit, memory_limit))
-
             self.popen = subprocess.Popen([sys.executable, "-m", "tianluo", *args], cwd=cwd, env=env,
                                           stdin=self.files[0], stdout=self.files[1], stderr=self.files[2],
-                                          preexec_fn=limit)
+                                          preexec_fn=lambda: _limit(memory_limit, umask))
             self.pid = self.popen.pid
             return
         warm()
@@ -107,7 +111,7 @@ class Command:
         sys.stderr.flush()
         self.pid = os.fork()
         if self.pid == 0:
-            child_main(args, cwd, env, self.files, memory_limit)
+            child_main(args, cwd, env, self.files, memory_limit, umask)
 
     def poll(self) -> bool:
         """Whether it has ended (killed, and marked so, once past its timeout)."""
@@ -172,12 +176,12 @@ def warm() -> None:
 
 
 def run(*args: str, cwd: Path, env: dict | None = None, timeout: float = CLI_TIMEOUT,
-        check: bool = False, stdin: str | None = None) -> subprocess.CompletedProcess:
+        check: bool = False, stdin: str | None = None, umask: int | None = None) -> subprocess.CompletedProcess:
     """``tianluo ARGS`` as :func:`conftest.cli` runs it, in a fork of this process (a real process
     while another thread of ours runs); raises ``subprocess.TimeoutExpired`` past ``timeout``."""
     argv = [str(a) for a in args]
     command = Command(argv, cwd, env or clean_env(), stdin=stdin, timeout=timeout,
-                      real=threading.active_count() > 1)
+                      real=threading.active_count() > 1, umask=umask)
     code = command.wait()
     out, err = command.output()
     if command.timed_out:
