@@ -27,6 +27,7 @@ import time
 import traceback
 from pathlib import Path
 
+import conftest
 from conftest import CLI_TIMEOUT, clean_env
 
 #: Signal dispositions as a fresh interpreter has them: Python's own SIGINT handler, SIGPIPE and SIGXFSZ
@@ -212,13 +213,4 @@ def status_json(run_dir: Path, cwd: Path) -> dict:
 
 def tick_until(run_dir: Path, cwd: Path, phases=("complete",), timeout: float = 60.0, pace: float = 0.2) -> dict:
     """:func:`conftest.tick_until`, each ``tick`` and ``status --json`` in a fork."""
-    deadline = time.monotonic() + timeout
-    while True:
-        run("tick", "--run", run_dir, cwd=cwd, check=True)
-        doc = status_json(run_dir, cwd)
-        if doc["phase"] in phases:
-            return doc
-        if time.monotonic() >= deadline:
-            raise AssertionError(f"run did not reach {phases} in {timeout}s; status: "
-                                 f"{json.dumps(doc, indent=1)[:3000]}")
-        time.sleep(pace)
+    return conftest.tick_until(run_dir, cwd, phases, timeout, pace, tianluo=run)
