@@ -3,7 +3,8 @@
 A real ``python -m tianluo`` spends most of a quick command's CPU importing (about 0.4 s of
 0.5 s for a ``plan`` or a ``tick``). A fork of the test process, which has tianluo imported
 already, runs the same ``tianluo.cli.main`` in a process of its own: its own cwd, environment,
-stdin/stdout/stderr (files, as ``capture_output`` gives a real one), signal dispositions, exit
+stdin/stdout/stderr (files, as ``capture_output`` gives a real one) and no other file of the test
+process open (as ``close_fds`` leaves a real one), signal dispositions, exit
 code (``sys.exit(main())`` as ``tianluo/__main__.py`` does), and its own end: whatever it holds
 (the run's lock, open files) is let go when it exits, and the runners it starts are orphaned to
 the test process (a subreaper, tests/conftest.py) as a real tick's are.
@@ -46,6 +47,7 @@ def child_main(args: list[str], cwd: Path, env: dict, files: tuple, memory_limit
     try:
         for fd, f in enumerate(files):
             os.dup2(f.fileno(), fd)
+        os.closerange(3, resource.getrlimit(resource.RLIMIT_NOFILE)[0])  # what Popen's close_fds leaves a real one
         sys.stdin = open(0, encoding="utf-8", closefd=False)
         sys.stdout = open(1, "w", encoding="utf-8", closefd=False)
         sys.stderr = open(2, "w", encoding="utf-8", closefd=False)
