@@ -151,6 +151,7 @@ class Trickle:
         self.answer, self.pace, self.read_first = answer, pace, read_first
         self.received = bytearray()
         self.stop = threading.Event()
+        self.talkers: list[threading.Thread] = []
         self.thread = threading.Thread(target=self._serve, daemon=True)
         self.thread.start()
 
@@ -160,7 +161,9 @@ class Trickle:
                 conn, _ = self.listener.accept()
             except OSError:
                 return
-            threading.Thread(target=self._trickle, args=(conn,), daemon=True).start()
+            talker = threading.Thread(target=self._trickle, args=(conn,), daemon=True)
+            self.talkers.append(talker)
+            talker.start()
 
     def _trickle(self, conn):
         with conn:
@@ -181,8 +184,17 @@ class Trickle:
                 time.sleep(self.pace)
 
     def close(self):
+        """Stop serving, and wait for its threads to end: one left in accept() would stay for the rest of the
+        session (closing the socket does not wake it; shutting it down does), and with it every later
+        tests/forked_cli.py command of this process would run as a real process (no fork beside a thread)."""
         self.stop.set()
+        try:
+            self.listener.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
         self.listener.close()
+        for thread in [self.thread, *self.talkers]:
+            thread.join(timeout=5)
 
 
 def _cut_at_the_timeout(ch) -> tuple[float, str]:
