@@ -10,8 +10,9 @@ import shutil
 from datetime import UTC, datetime
 from pathlib import Path
 
+import forked_cli
 import pytest
-from conftest import cli, read_events, read_state, status_json, tick_until, write_spec
+from conftest import cli, read_events, read_state, write_spec
 
 from tianluo import answers
 from tianluo.answers import Answer
@@ -219,8 +220,9 @@ def home(tmp_path) -> Path:
     return tmp_path / "home"
 
 
-def plan(spec: Path, home: Path, *args: str):
-    return cli("plan", spec, "--home", home, *args, cwd=spec.parent)
+def plan(spec: Path, home: Path, *args: str, real: bool = False):
+    """``tianluo plan``: in a fork of this process (tests/forked_cli.py), or with ``real`` a real process."""
+    return (cli if real else forked_cli.run)("plan", spec, "--home", home, *args, cwd=spec.parent)
 
 
 def plan_json(spec: Path, home: Path, *args: str) -> tuple[int, dict]:
@@ -252,7 +254,7 @@ integration = pytest.mark.integration
 
 @integration
 def test_plan_lists_every_fork_and_exits_3_while_any_is_open(spec, home):
-    proc = plan(spec, home)
+    proc = plan(spec, home, real=True)
     assert proc.returncode == 3, proc.stderr
     out = proc.stdout
     assert "3 decision fork(s)" in out
@@ -389,14 +391,14 @@ def test_a_bad_answer_exits_2_with_one_line_and_changes_nothing(spec, home, tmp_
     assert plan(spec, home, "--answer", "Q1=hold").returncode == 3
     before = _snapshot(home)
     assert len(before) == 3  # answers.json, plan.md and the home's .gitignore
-    line = one_line_error(plan(spec, home, *args))
+    line = one_line_error(plan(spec, home, *args, real=True))
     assert says in line
     assert _snapshot(home) == before
 
 
 @integration
 def test_a_bad_first_answer_creates_nothing(spec, home):
-    one_line_error(plan(spec, home, "--answer", "Q1=maybe"))
+    one_line_error(plan(spec, home, "--answer", "Q1=maybe", real=True))
     assert not home.exists()
 
 
@@ -418,7 +420,8 @@ def test_start_refuses_while_forks_are_open_and_lists_them(spec, home):
     assert "--answer Q1=" in line and "--accept-defaults" in line
     assert not home.exists()  # no run folder
     plan(spec, home, "--answer", "Q1=hold", "--answer", "Q3=keep")
-    line = one_line_error(cli("start", spec, "--home", home, "--trigger", "none", cwd=spec.parent), code=3)
+    line = one_line_error(forked_cli.run("start", spec, "--home", home, "--trigger", "none", cwd=spec.parent),
+                          code=3)
     assert "1 decision fork(s) are open: Q2 (cross)" in line
     assert "Q1 (" not in line and "Q3 (" not in line
     assert sorted(p.name for p in home.iterdir()) == [".gitignore", "plans"]
@@ -445,7 +448,7 @@ def test_answered_forks_are_locked_into_state_json(spec, home, tmp_path):
     dest = tmp_path / "keep"
     plan(spec, home, "--answer", "Q1=halve_batch", "--answer", "Q2=wait", "--answer", f"Q3={dest}")
     _, doc = plan_json(spec, home)
-    proc = cli("start", spec, "--home", home, "--trigger", "none", "--no-tick", cwd=spec.parent)
+    proc = forked_cli.run("start", spec, "--home", home, "--trigger", "none", "--no-tick", cwd=spec.parent)
     assert proc.returncode == 0, proc.stderr
     run_dir = Path(proc.stdout.strip().splitlines()[-1])
     state = read_state(run_dir)
@@ -460,7 +463,7 @@ def test_answered_forks_are_locked_into_state_json(spec, home, tmp_path):
     assert planned["a"]["stages"]["train"]["degrade"]["cuda_oom"]["name"] == "halve_batch"
     assert planned["b"]["stages"]["eval"]["needs"] == ["a.train"]
     assert planned["b"]["stages"]["eval"]["output"]["destination"] == str(dest)
-    assert status_json(run_dir, tmp_path)["pre_authorized_decisions"] == decisions
+    assert forked_cli.status_json(run_dir, tmp_path)["pre_authorized_decisions"] == decisions
     # plan.md of the run: every decision point with its answer, and the promise
     text = (run_dir / "plan.md").read_text()
     assert "## Decision points: answer once" in text
@@ -478,15 +481,15 @@ def test_answered_forks_are_locked_into_state_json(spec, home, tmp_path):
 def test_plan_md_is_never_read_by_ticks(demo, tmp_path):
     home = tmp_path / "home"
     spec = demo / "oom.yaml"
-    assert cli("plan", spec, "--home", home, "--answer", "Q1=halve_batch", cwd=demo).returncode == 0
-    proc = cli("start", spec, "--home", home, "--trigger", "none", cwd=demo)
+    assert forked_cli.run("plan", spec, "--home", home, "--answer", "Q1=halve_batch", cwd=demo).returncode == 0
+    proc = forked_cli.run("start", spec, "--home", home, "--trigger", "none", cwd=demo)
     assert proc.returncode == 0, proc.stderr
     run_dir = Path(proc.stdout.strip().splitlines()[-1])
     junk = b"\x00\xff{{decisions}} Q1=hold\n" * 50
     (run_dir / "plan.md").write_bytes(junk)
     shutil.rmtree(home / "plans")
     spec.unlink()
-    doc = tick_until(run_dir, tmp_path, phases=("complete", "blocked"), timeout=60)
+    doc = forked_cli.tick_until(run_dir, tmp_path, phases=("complete", "blocked"), timeout=60)
     assert doc["phase"] == "complete", doc["phase_reason"]
     train = doc["entities"]["big-batch"]["stages"]["train"]
     assert train["attempt"] == 3

@@ -5,9 +5,10 @@ the format). For every case: the exit code is the expected one; stderr is exactl
 that contains the expected fragment, with no traceback and no "internal error"; and every
 file that was on disk before the command is still there, byte for byte and mode for mode
 (unless the case allows changes). Cases run a few at a time, under a memory limit, so an
-input that makes tianluo eat memory fails here instead of taking the machine down. Every
-eighth case is a real ``python -m tianluo`` process; the others run the same ``main`` in a
-fork of this process, which has tianluo imported already (start-up is most of a case's cost).
+input that makes tianluo eat memory fails here instead of taking the machine down. The first
+case of each command in each group (spec, runfolder, cli...) is a real ``python -m tianluo``
+process; the others run the same ``main`` in a fork of this process, which has tianluo imported
+already (start-up is most of a case's cost): tests/forked_cli.py.
 """
 
 import importlib.util
@@ -15,11 +16,9 @@ import json
 import os
 import resource
 import shutil
-import signal
 import stat
 import subprocess
 import sys
-import tempfile
 import time
 import traceback
 from contextlib import contextmanager
@@ -30,6 +29,7 @@ import psutil
 import pytest
 from conftest import clean_env, kill_everything_under, kill_tree, reap_zombie_children, settle
 from folder_walks import picture, vanishing
+from forked_cli import Command, warm
 
 CORPUS = Path(__file__).resolve().parent / "bad_inputs"
 MEMORY_LIMIT = 1536 * 1024 * 1024  # bytes of address space a case's tianluo may take
@@ -208,99 +208,20 @@ class Outcome:
     error: str = ""
 
 
-def _child_main(args: list[str], cwd: Path, env: dict, files: tuple) -> None:
-    """In a fork of this process: what ``python -m tianluo ARGS`` does, without paying start-up again."""
-    code = 1
-    try:
-        for fd, f in enumerate(files):
-            os.dup2(f.fileno(), fd)
-        sys.stdin = open(0, encoding="utf-8", closefd=False)
-        sys.stdout = open(1, "w", encoding="utf-8", closefd=False)
-        sys.stderr = open(2, "w", encoding="utf-8", closefd=False)
-        for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGALRM, signal.SIGPIPE):
-            signal.signal(signum, signal.SIG_DFL if signum != signal.SIGINT else signal.default_int_handler)
-        os.chdir(cwd)
-        os.environ.clear()
-        os.environ.update(env)
-        _limit_memory()
-        from tianluo.cli import main
-
-        try:
-            code = main(args)
-        except SystemExit as exc:  # argparse, as sys.exit would end the real process
-            if isinstance(exc.code, str):
-                print(exc.code, file=sys.stderr)
-            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    except BaseException:  # noqa: BLE001 - the forked child reports anything through its exit code
-        traceback.print_exc()
-        code = 1
-    finally:
-        try:
-            sys.stdout.flush()
-            sys.stderr.flush()
-        except BaseException:  # noqa: BLE001 - a closed stream must not keep the child from exiting
-            pass
-        os._exit(code if isinstance(code, int) and 0 <= code < 256 else 1)
+def _real(case: Case) -> bool:
+    """Whether ``case`` runs as a real ``python -m tianluo`` process: the first case of each command in each
+    group of the corpus does (every command path, real, at least once); the others run the same ``main``
+    in a fork of this process (tests/forked_cli.py)."""
+    return case.id == _FIRST_OF_PATH.get(_path(case))
 
 
-class _Command:
-    """One case's command, running: a real ``python -m tianluo`` process, or a fork of this one
-    (tianluo already imported) that calls the same ``main``: the CLI's code, minus start-up."""
-
-    def __init__(self, args: list[str], cwd: Path, env: dict, stdin: str | None, real: bool, timeout: float):
-        self.files = tuple(tempfile.TemporaryFile() for _ in range(3))
-        self.files[0].write((stdin or "").encode())
-        self.files[0].seek(0)
-        self.deadline = time.monotonic() + timeout
-        self.timeout = timeout
-        self.timed_out = False
-        self.code: int | None = None
-        if real:
-            self.popen = subprocess.Popen([sys.executable, "-m", "tianluo", *args], cwd=cwd, env=env,
-                                          stdin=self.files[0], stdout=self.files[1], stderr=self.files[2],
-                                          preexec_fn=_limit_memory)
-            self.pid = self.popen.pid
-            return
-        self.popen = None
-        self.pid = os.fork()
-        if self.pid == 0:
-            _child_main(args, cwd, env, self.files)
-
-    def poll(self) -> bool:
-        """Whether it has ended (killed, and marked so, once past its timeout)."""
-        if self.code is not None:
-            return True
-        if time.monotonic() > self.deadline:
-            os.kill(self.pid, signal.SIGKILL)
-            self.code = -9
-            self.timed_out = True
-            self._wait(block=True)
-            return True
-        return self._wait(block=False)
-
-    def _wait(self, block: bool) -> bool:
-        if self.popen is not None:
-            code = self.popen.wait() if block else self.popen.poll()
-        else:
-            pid, status = os.waitpid(self.pid, 0 if block else os.WNOHANG)
-            code = os.waitstatus_to_exitcode(status) if pid else None
-        if code is None:
-            return False
-        if self.code is None:
-            self.code = code
-        return True
-
-    def result(self) -> Result:
-        out = []
-        for f in self.files[1:]:
-            f.seek(0)
-            out.append(f.read().decode("utf-8", errors="replace"))
-            f.close()
-        self.files[0].close()
-        return Result(self.code, *out)
+def _path(case: Case) -> tuple[str, str]:
+    return case.id.split("/")[0], (case.expect["args"] or ["(none)"])[0]
 
 
-REAL_EVERY = 8  # every 8th case runs as a real `python -m tianluo` process, the others in a fork
+_FIRST_OF_PATH: dict[tuple[str, str], str] = {}
+for _case in CASES:
+    _FIRST_OF_PATH.setdefault(_path(_case), _case.id)
 
 
 def _prepare(case: Case, template: Path, tmp: Path) -> tuple[Draft, dict, list[str], dict]:
@@ -312,23 +233,23 @@ def _prepare(case: Case, template: Path, tmp: Path) -> tuple[Draft, dict, list[s
     return ctx, _picture(tmp), [_fill(a, ctx) for a in case.expect["args"]], env
 
 
-def _start(i: int, case: Case, template: Path, work: Path) -> tuple[_Command, Draft, dict]:
+def _start(case: Case, template: Path, work: Path) -> tuple[Command, Draft, dict]:
     tmp = work / case.id.replace("/", "__")
     ctx, before, args, env = _prepare(case, template, tmp)
     expect = case.expect
-    command = _Command(args, tmp, env, expect.get("stdin"), real=i % REAL_EVERY == 0,
-                       timeout=float(expect.get("timeout", DEFAULT_TIMEOUT)))
+    command = Command(args, tmp, env, expect.get("stdin"), real=_real(case),
+                      timeout=float(expect.get("timeout", DEFAULT_TIMEOUT)), memory_limit=MEMORY_LIMIT)
     return command, ctx, before
 
 
-def _finish(command: _Command, ctx: Draft, before: dict, commands: set[int]) -> Outcome:
+def _finish(command: Command, ctx: Draft, before: dict, commands: set[int]) -> Outcome:
     """The ended command's result, and the picture of its folder once nothing it started runs on.
 
     A tick that launched an attempt leaves its runner behind, still writing (started.json as a
     temp file, then a rename). Orphaned, it is a child of this process (conftest makes pytest a
     subreaper); whatever works in the case's folder is killed before the folder is pictured.
     """
-    result = command.result()
+    result = Result(command.code, *command.output())
     others = {child.pid for child in psutil.Process().children()} - commands
     if others:  # the commands still running are left to be waited for: their exit codes are theirs
         reap_zombie_children(others)  # orphans that have ended on their own
@@ -349,19 +270,16 @@ def run_cases(cases: list[Case], template: Path, work: Path) -> dict[str, Outcom
     inside that case's own error handling: what goes wrong is that case's failure, never the
     others'.
     """
-    import tianluo.cli  # everything a command may need, imported once, before forking
-    import tianluo.commands
-    import tianluo.status
-    import tianluo.tick  # noqa: F401
+    warm()  # everything a command may need, imported once, before forking
 
     outcomes: dict[str, Outcome] = {}
-    running: dict[str, tuple[_Command, Draft, dict]] = {}
-    queue = list(enumerate(cases))
+    running: dict[str, tuple[Command, Draft, dict]] = {}
+    queue = list(cases)
     while queue or running:
         while queue and len(running) < WORKERS:
-            i, case = queue.pop(0)
+            case = queue.pop(0)
             try:
-                running[case.id] = _start(i, case, template, work)
+                running[case.id] = _start(case, template, work)
             except Exception as exc:  # noqa: BLE001 - a broken case: reported on its own test
                 outcomes[case.id] = Outcome(None, None, {}, {}, error=_broken(exc))
         for cid, (command, ctx, before) in list(running.items()):
@@ -386,6 +304,18 @@ def outcomes(template, tmp_path_factory, request) -> dict[str, Outcome]:
                 if getattr(item, "originalname", None) == "test_bad_input" and hasattr(item, "callspec")}
     work = tmp_path_factory.mktemp("corpus-cases")
     return run_cases([c for c in CASES if c.id in selected], template, work)
+
+
+@pytest.fixture(autouse=True)
+def _reap_test_processes(request):
+    """conftest's, but for a corpus case nothing: its command ran in the ``outcomes`` fixture, in a folder
+    of its own that :func:`_finish` cleared of what the command left running, never in the test's tmp_path."""
+    if request.node.get_closest_marker("integration") is None or request.node.originalname == "test_bad_input":
+        yield
+        return
+    tmp_path = request.getfixturevalue("tmp_path")
+    yield
+    kill_everything_under(tmp_path)
 
 
 def test_the_corpus_is_large_enough():

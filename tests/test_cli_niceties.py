@@ -1,5 +1,10 @@
 """What people expect of a CLI: release acts at once, --all, examples in --help, completion,
-colour on a terminal only, a Prometheus textfile. Real CLI processes."""
+colour on a terminal only, a Prometheus textfile.
+
+Real CLI processes for each thing looked at once (a release that ticks, its usage errors, the top
+help, zsh completion, colour on a pty, a textfile from a tick and from the daemon); the runs they
+need, and the other cases of a thing, in a fork of the test process (tests/forked_cli.py), which
+runs the same ``main``."""
 
 import os
 import pty
@@ -8,17 +13,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import forked_cli
 import pytest
-from conftest import (
-    clean_env,
-    cli,
-    one_line_error,
-    read_state,
-    start_run,
-    status_json,
-    tick_until,
-    write_spec,
-)
+from conftest import clean_env, cli, one_line_error, read_state, write_spec
+from forked_cli import start_run, status_json, tick_until
 
 from tianluo.cli import COMMANDS
 from tianluo.metrics import escape, render
@@ -57,7 +55,7 @@ def attempts(run_dir: Path, entity: str) -> int:
 
 def test_release_ticks_at_once_and_no_tick_only_saves(tmp_path):
     run_dir = start_run(write_spec(tmp_path / "proj", TWO), tmp_path / "home", tmp_path, "--no-tick")
-    cli("hold", "--all", "--run", run_dir, cwd=tmp_path, check=True)
+    forked_cli.run("hold", "--all", "--run", run_dir, cwd=tmp_path, check=True)
     quiet = cli("release", "a", "--no-tick", "--run", run_dir, cwd=tmp_path, check=True)
     assert "launched" not in quiet.stdout
     assert attempts(run_dir, "a") == 0  # saved, nothing started: the next tick acts on it
@@ -72,7 +70,7 @@ def test_release_retry_launches_the_retry_now(tmp_path):
     doc = tick_until(run_dir, tmp_path, phases=("blocked",), timeout=30)
     assert doc["entities"]["a"]["stages"]["work"]["status"] == "held"
     (proj / "fixed.flag").write_text("")
-    proc = cli("release", "a", "--retry", "--run", run_dir, cwd=tmp_path, check=True)
+    proc = forked_cli.run("release", "a", "--retry", "--run", run_dir, cwd=tmp_path, check=True)
     assert "a/work: attempt 2 launched" in proc.stdout, proc.stdout
     assert status_json(run_dir, tmp_path)["entities"]["a"]["stages"]["work"]["status"] in ("submitted", "running",
                                                                                              "succeeded")
@@ -80,12 +78,12 @@ def test_release_retry_launches_the_retry_now(tmp_path):
 
 def test_release_all_releases_every_held_entity_one_line_each(tmp_path):
     run_dir = start_run(write_spec(tmp_path / "proj", TWO), tmp_path / "home", tmp_path, "--no-tick")
-    cli("hold", "--all", "--run", run_dir, cwd=tmp_path, check=True)
-    proc = cli("release", "--all", "--run", run_dir, cwd=tmp_path, check=True)
+    forked_cli.run("hold", "--all", "--run", run_dir, cwd=tmp_path, check=True)
+    proc = forked_cli.run("release", "--all", "--run", run_dir, cwd=tmp_path, check=True)
     lines = proc.stdout.splitlines()
     assert "released a" in lines and "released b" in lines
     assert attempts(run_dir, "a") == 1 and attempts(run_dir, "b") == 1
-    again = cli("release", "--all", "--run", run_dir, cwd=tmp_path)
+    again = forked_cli.run("release", "--all", "--run", run_dir, cwd=tmp_path)
     assert "nothing is held" in one_line_error(again)
     assert "not both" in one_line_error(cli("release", "a", "--all", "--run", run_dir, cwd=tmp_path))
     assert "--all" in one_line_error(cli("release", "--run", run_dir, cwd=tmp_path))
@@ -96,7 +94,7 @@ def test_release_all_of_a_failure_hold_without_retry_changes_nothing(tmp_path):
     run_dir = start_run(write_spec(proj, FAILS_UNTIL_FIXED), tmp_path / "home", tmp_path)
     tick_until(run_dir, tmp_path, phases=("blocked",), timeout=30)
     before = (run_dir / "state.json").read_bytes()
-    err = one_line_error(cli("release", "--all", "--run", run_dir, cwd=tmp_path))
+    err = one_line_error(forked_cli.run("release", "--all", "--run", run_dir, cwd=tmp_path))
     assert "--retry" in err and "a.work" in err
     assert (run_dir / "state.json").read_bytes() == before
 
@@ -106,7 +104,7 @@ def test_release_all_of_a_failure_hold_without_retry_changes_nothing(tmp_path):
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))
 def test_every_help_has_real_examples(tmp_path, command):
-    proc = cli(command, "--help", cwd=tmp_path, check=True)
+    proc = forked_cli.run(command, "--help", cwd=tmp_path, check=True)
     text = proc.stdout.split("examples:\n", 1)
     assert len(text) == 2, proc.stdout
     examples = [line.strip() for line in text[1].splitlines() if line.strip()]
@@ -119,7 +117,7 @@ def test_top_level_help_has_examples(tmp_path):
 
 
 def complete(tmp_path: Path, *words: str) -> list[str]:
-    script = cli("completion", "bash", cwd=tmp_path, check=True).stdout
+    script = forked_cli.run("completion", "bash", cwd=tmp_path, check=True).stdout
     (tmp_path / "comp.bash").write_text(script)
     words_arr = " ".join(f"'{w}'" for w in ("tianluo", *words))
     prog = (f"source {tmp_path / 'comp.bash'}; COMP_WORDS=({words_arr}); COMP_CWORD={len(words)}; "
@@ -143,7 +141,7 @@ def test_zsh_completion_names_every_command(tmp_path):
     for command in COMMANDS:
         assert f"'{command}:" in script and f"        {command}) _arguments" in script
     assert "'--stream=[]:value:(stdout stderr)'" in script
-    assert one_line_error(cli("completion", "fish", cwd=tmp_path))
+    assert one_line_error(forked_cli.run("completion", "fish", cwd=tmp_path))
 
 
 # --- colour ---------------------------------------------------------------------------------------
@@ -183,7 +181,7 @@ def test_status_is_coloured_on_a_terminal_only(tmp_path):
     assert "\x1b[32mcomplete\x1b[0m" in coloured and "\x1b[32msucceeded\x1b[0m" in coloured
     plain = on_a_terminal(["status", "--run", run_dir], tmp_path, {**env, "NO_COLOR": "1"})
     assert "\x1b" not in plain and "complete" in plain and "succeeded" in plain
-    piped = cli("status", "--run", run_dir, cwd=tmp_path, env=env, check=True).stdout
+    piped = forked_cli.run("status", "--run", run_dir, cwd=tmp_path, env=env, check=True).stdout
     assert "\x1b" not in piped
     def words(text: str) -> list[str]:  # the same text but for the clock ("last 436ms ago")
         return [x for x in text.replace("\r\n", "\n").strip().splitlines() if " ago" not in x]
@@ -237,7 +235,8 @@ def test_tick_writes_a_prometheus_textfile_atomically(tmp_path):
 
 def test_metrics_file_in_a_missing_folder_is_one_line(tmp_path):
     run_dir = start_run(write_spec(tmp_path / "proj", TWO), tmp_path / "home", tmp_path, "--no-tick")
-    err = one_line_error(cli("tick", "--metrics-file", tmp_path / "nope" / "t.prom", "--run", run_dir, cwd=tmp_path))
+    err = one_line_error(forked_cli.run("tick", "--metrics-file", tmp_path / "nope" / "t.prom", "--run", run_dir,
+                                        cwd=tmp_path))
     assert "--metrics-file" in err and "does not exist" in err
 
 
@@ -264,7 +263,7 @@ def test_metrics_file_that_cannot_be_written_is_one_line_after_the_tick(tmp_path
     run_dir = start_run(write_spec(tmp_path / "proj", TWO), tmp_path / "home", tmp_path, "--no-tick")
     folder = tmp_path / "textfile"
     folder.mkdir()
-    proc = cli("tick", "--metrics-file", folder, "--run", run_dir, cwd=tmp_path)  # a folder, not a file
+    proc = forked_cli.run("tick", "--metrics-file", folder, "--run", run_dir, cwd=tmp_path)  # a folder, not a file
     err = one_line_error(proc)
     assert "--metrics-file" in err and "the tick itself is done" in err
     assert read_state(run_dir)["tick_count"] == 1  # the tick ran; only the textfile failed
@@ -284,18 +283,19 @@ def test_a_link_another_user_planted_in_a_shared_textfile_folder_is_refused_not_
     at_file = shared / "tianluo.prom"
     at_file.symlink_to(victim / "precious")
     os.lchown(at_file, 65534, 65534)  # planted by another user
-    err = one_line_error(cli("tick", "--metrics-file", at_file, "--run", run_dir, cwd=tmp_path))
+    err = one_line_error(forked_cli.run("tick", "--metrics-file", at_file, "--run", run_dir, cwd=tmp_path))
     assert "--metrics-file" in err and "symbolic link" in err and "warning" in err and "tick itself is done" in err
     on_the_way = shared / "textfile"
     on_the_way.symlink_to(victim)
     os.lchown(on_the_way, 65534, 65534)
-    err = one_line_error(cli("tick", "--metrics-file", on_the_way / "t.prom", "--run", run_dir, cwd=tmp_path))
+    err = one_line_error(forked_cli.run("tick", "--metrics-file", on_the_way / "t.prom", "--run", run_dir,
+                                        cwd=tmp_path))
     assert "another user made" in err and "nothing was written" in err, err
     assert sorted(os.listdir(victim)) == ["precious"] and (victim / "precious").read_text() == "keep me\n"
     assert read_state(run_dir)["tick_count"] == 2  # the ticks ran; only the textfile was refused
     mine = tmp_path / "mine"
     mine.symlink_to(victim)  # your own link on the way is followed, as a path you gave
-    cli("tick", "--metrics-file", mine / "t.prom", "--run", run_dir, cwd=tmp_path, check=True)
+    forked_cli.run("tick", "--metrics-file", mine / "t.prom", "--run", run_dir, cwd=tmp_path, check=True)
     assert (victim / "t.prom").read_text().startswith("# HELP")
     assert oct((victim / "t.prom").stat().st_mode & 0o777) == "0o644"
 
@@ -317,10 +317,10 @@ entities:
 def test_release_all_releases_what_it_can_and_names_the_rest(tmp_path):
     proj = tmp_path / "proj"
     run_dir = start_run(write_spec(proj, ONE_FAILS_ONE_WAITS), tmp_path / "home", tmp_path, "--no-tick")
-    cli("hold", "b", "--run", run_dir, cwd=tmp_path, check=True)
+    forked_cli.run("hold", "b", "--run", run_dir, cwd=tmp_path, check=True)
     tick_until(run_dir, tmp_path, phases=("blocked",), timeout=30)
     assert attempts(run_dir, "b") == 0
-    proc = cli("release", "--all", "--run", run_dir, cwd=tmp_path, check=True)
+    proc = forked_cli.run("release", "--all", "--run", run_dir, cwd=tmp_path, check=True)
     lines = proc.stdout.splitlines()
     assert "released b" in lines, proc.stdout
     rest = [line for line in lines if line.startswith("not released a:")]

@@ -9,6 +9,7 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+import forked_cli
 import psutil
 import pytest
 from conftest import clean_env, kill_everything_under, kill_tree, read_state, wait_for, write_spec
@@ -83,7 +84,7 @@ def test_daemon_ticks_a_run_to_complete_and_exits_0(tmp_path):
     run_dir = make_run(tmp_path, TWO_STAGES)
     run_id = run_dir.name
     began = time.monotonic()
-    proc, log = start_daemon(tmp_path, run_dir)
+    proc, log = start_daemon(tmp_path, run_dir, every=0.5)
     try:
         code, err = finish(proc, timeout=30)
     finally:
@@ -129,7 +130,7 @@ def test_daemon_on_a_finished_run_exits_0_at_once(tmp_path):
 @pytest.mark.parametrize("sig, expected", [(signal.SIGTERM, 0), (signal.SIGINT, 130)])
 def test_a_signal_stops_the_daemon_cleanly_and_leaves_the_job_running(tmp_path, sig, expected):
     run_dir = make_run(tmp_path, LONG_JOB)
-    proc, log = start_daemon(tmp_path, run_dir)
+    proc, log = start_daemon(tmp_path, run_dir, every=0.5)
     try:
         wait_for(lambda: "launched" in log.read_text(), timeout=20, what="the slow job to launch")
         wait_for(lambda: read_state(run_dir)["tick_count"] >= 2, timeout=20, what="another tick")
@@ -262,7 +263,8 @@ def test_default_jitter_is_a_tenth_capped_at_30s():
 
 @pytest.mark.integration
 def test_tianluo_daemon_from_the_cli_ticks_to_complete_and_exits_0(tmp_path):
-    from conftest import cli, start_run, status_json, write_spec
+    from conftest import cli, write_spec
+    from forked_cli import start_run, status_json
 
     spec = write_spec(tmp_path / "proj", """\
         name: cli-daemon
@@ -272,7 +274,7 @@ def test_tianluo_daemon_from_the_cli_ticks_to_complete_and_exits_0(tmp_path):
               one: {run: echo 1 > one.txt, done_when: {exists: one.txt}}
               two: {run: echo 2 > two.txt, needs: [one], done_when: {exists: two.txt}}
         """)
-    run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
+    run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")  # in a fork; the daemon a real process
     proc = cli("daemon", "--run", run_dir, "--every", "1s", cwd=tmp_path, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert status_json(run_dir, tmp_path)["phase"] == "complete"
@@ -281,7 +283,7 @@ def test_tianluo_daemon_from_the_cli_ticks_to_complete_and_exits_0(tmp_path):
 
 
 def test_the_log_shows_holds_releases_and_the_end_made_elsewhere_and_the_daemon_exits_within_seconds(tmp_path):
-    from conftest import cli
+    cli = forked_cli.run  # the hold, release and stop made elsewhere: in forks of this process
 
     run_dir = make_run(tmp_path, LONG_JOB)
     proc, log = start_daemon(tmp_path, run_dir, every=120.0)  # no second tick during the test

@@ -1,7 +1,9 @@
 """Damaged run folders never give exit 1: every file a tick reads is checked first, and no tick is half-saved.
 
 state.json variants against the real loader, attempt records against their validator, and
-real ticks on real damaged folders.
+real ticks on real damaged folders: the first case of each kind of damage, and every command that
+refuses a damaged folder, in a real ``python -m tianluo`` process; the other cases of a kind in a
+fork of the test process (tests/forked_cli.py), which runs the same ``main``.
 """
 
 import json
@@ -12,6 +14,7 @@ import sys
 import time
 from pathlib import Path
 
+import forked_cli
 import pytest
 from conftest import cli, copy_run, read_events, read_state, run_with_exited_attempt, tmpfs
 
@@ -87,7 +90,8 @@ def test_a_damaged_state_is_one_line_naming_the_file_and_the_snapshot(template, 
     assert says in message and str(run_dir / "state.json") in message and "\n" not in message
     assert "newest good snapshot" in message  # and the cp that restores it
     before = _state_bytes(run_dir)
-    proc = cli("tick", "--run", run_dir, cwd=tmp_path, timeout=30)
+    tianluo = cli if damage == next(iter(DAMAGE)) else forked_cli.run  # one real process, the rest forked
+    proc = tianluo("tick", "--run", run_dir, cwd=tmp_path, timeout=30)
     assert proc.returncode == 2 and says in proc.stderr and "\n" not in proc.stderr.strip(), proc.stderr
     assert _state_bytes(run_dir) == before
 
@@ -112,8 +116,11 @@ def test_events_jsonl_a_folder_refuses_before_anything_is_saved(template, tmp_pa
     assert sorted(str(p) for p in (run_dir / "attempts").rglob("*")) == attempts  # nothing launched
 
 
-@pytest.mark.parametrize("name,kind", [("snapshots", "file"), ("failures", "file"), ("attempts", "file"),
-                                       (".lock", "folder"), ("plan.md", "folder")])
+WRONG_KINDS = [("snapshots", "file"), ("failures", "file"), ("attempts", "file"), (".lock", "folder"),
+               ("plan.md", "folder")]
+
+
+@pytest.mark.parametrize("name,kind", WRONG_KINDS)
 def test_the_wrong_kind_of_file_under_a_name_of_tianluos_is_refused(template, tmp_path, name, kind):
     run_dir = copy_run(template, tmp_path)
     path = run_dir / name
@@ -123,8 +130,9 @@ def test_the_wrong_kind_of_file_under_a_name_of_tianluos_is_refused(template, tm
         path.unlink()
     path.mkdir() if kind == "folder" else path.write_text("x")
     state = _state_bytes(run_dir)
+    tianluo = cli if (name, kind) == WRONG_KINDS[0] else forked_cli.run  # real processes once, then forked
     for command in (["tick"], ["status"], ["diagnose", "a"]):
-        proc = cli(*command, "--run", run_dir, cwd=tmp_path, timeout=30)
+        proc = tianluo(*command, "--run", run_dir, cwd=tmp_path, timeout=30)
         assert proc.returncode == 2 and f"{path}: is a {kind}" in proc.stderr, (command, proc.stderr)
         assert "\n" not in proc.stderr.strip()
     assert _state_bytes(run_dir) == state
@@ -173,11 +181,11 @@ def test_a_tick_judges_an_attempt_with_a_damaged_record_and_says_so(template, tm
     started = json.loads((adir / "started.json").read_text())
     started["runner_pid"] = -1
     (adir / "started.json").write_text(json.dumps(started))
-    proc = cli("tick", "--run", run_dir, cwd=tmp_path, timeout=30)
+    proc = forked_cli.run("tick", "--run", run_dir, cwd=tmp_path, timeout=30)
     assert proc.returncode == 0, proc.stderr
     assert "record is unreadable (exit.json is damaged: exit_code is 'x'" in proc.stdout
     assert any("unreadable" in e.get("message", "") for e in read_events(run_dir))
-    proc = cli("diagnose", "a", "--run", run_dir, cwd=tmp_path, timeout=30)
+    proc = forked_cli.run("diagnose", "a", "--run", run_dir, cwd=tmp_path, timeout=30)
     assert proc.returncode == 0, proc.stderr
 
 

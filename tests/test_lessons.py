@@ -1,7 +1,9 @@
 """lessons.md: written from state.json when a run ends, read by the next plan of the project.
 
 Real runs of examples/demo (the trainer runs out of memory above batch size 16) through the
-real CLI, and planted run folders under the same home.
+real CLI, and planted run folders under the same home. The plan that shows lessons, the stop that
+writes them and the tick that refuses a planted link run as real processes; the calls that drive a
+run along, in a fork of the test process (tests/forked_cli.py), which runs the same ``main``.
 """
 
 import json
@@ -10,8 +12,10 @@ import re
 from datetime import timedelta
 from pathlib import Path
 
+import forked_cli
 import pytest
-from conftest import cli, read_events, tick_until, write_spec
+from conftest import cli, read_events, write_spec
+from forked_cli import tick_until
 from pure_helpers import T0, state_from_spec
 
 from tianluo import lessons
@@ -24,9 +28,9 @@ HALVED = "halve_batch was taken twice: consider starting at batch_size 16"
 
 
 def start(spec: Path, home: Path, cwd: Path, answer: str) -> Path:
-    proc = cli("plan", spec, "--home", home, "--answer", answer, cwd=cwd)
+    proc = forked_cli.run("plan", spec, "--home", home, "--answer", answer, cwd=cwd)
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    proc = cli("start", spec, "--home", home, "--trigger", "none", cwd=cwd)
+    proc = forked_cli.run("start", spec, "--home", home, "--trigger", "none", cwd=cwd)
     assert proc.returncode == 0, proc.stderr
     return Path(proc.stdout.strip().splitlines()[-1])
 
@@ -42,7 +46,7 @@ def test_a_real_run_with_an_oom_leaves_its_lessons_and_the_next_plan_shows_them(
     home = tmp_path / "home"
     run_dir = start(demo / "oom.yaml", home, demo, "Q1=halve_batch")
     assert not (run_dir / "lessons.md").exists()  # not before the end
-    cli("tick", "--run", run_dir, cwd=demo, check=True)
+    forked_cli.run("tick", "--run", run_dir, cwd=demo, check=True)
     assert not (run_dir / "lessons.md").exists()
     doc = tick_until(run_dir, demo, phases=("complete", "blocked"), timeout=TIMEOUT)
     assert doc["phase"] == "complete", doc["phase_reason"]
@@ -68,7 +72,7 @@ def test_a_real_run_with_an_oom_leaves_its_lessons_and_the_next_plan_shows_them(
     state = parse_state((run_dir / "state.json").read_text())
     assert lessons.render(state) == text
     before = path.stat().st_mtime_ns
-    cli("tick", "--run", run_dir, cwd=demo, check=True)
+    forked_cli.run("tick", "--run", run_dir, cwd=demo, check=True)
     assert path.read_text() == text and path.stat().st_mtime_ns == before
 
     # the next plan of the same spec, in the same home, shows them (as notes: exit 0, nothing open)
@@ -80,13 +84,13 @@ def test_a_real_run_with_an_oom_leaves_its_lessons_and_the_next_plan_shows_them(
     assert f"last run {run_dir.name}: big-batch.train: cuda_oom (config) twice at batch_size 64" in out
     plan_md = (home / "plans" / "oom-sweep" / "plan.md").read_text()
     assert "## Lessons from earlier runs" in plan_md and HALVED in plan_md
-    js = json.loads(cli("plan", demo / "oom.yaml", "--home", home, "--json", cwd=demo, check=True).stdout)
+    js = json.loads(forked_cli.run("plan", demo / "oom.yaml", "--home", home, "--json", cwd=demo, check=True).stdout)
     assert js["open"] == [] and any(HALVED in line for line in js["lessons"])
 
     # a spec whose entities are other ones hears nothing of big-batch
     other = (demo / "oom.yaml").read_text().replace("big-batch:", "small-batch:").replace("oom-sweep", "other")
     spec = write_spec(demo, other, "other.yaml")
-    proc = cli("plan", spec, "--home", home, "--accept-defaults", cwd=demo)
+    proc = forked_cli.run("plan", spec, "--home", home, "--accept-defaults", cwd=demo)
     assert proc.returncode == 0, proc.stderr
     assert "Lessons from earlier runs" not in proc.stdout and "big-batch" not in proc.stdout
     assert "Lessons from earlier runs" not in (home / "plans" / "other" / "plan.md").read_text()
@@ -97,7 +101,7 @@ def test_stop_writes_the_lessons_of_a_held_run(demo, tmp_path):
     run_dir = start(demo / "oom.yaml", home, demo, "Q1=hold")
     doc = tick_until(run_dir, demo, phases=("blocked", "complete"), timeout=TIMEOUT)
     assert doc["phase"] == "blocked"
-    cli("tick", "--run", run_dir, cwd=demo, check=True)
+    forked_cli.run("tick", "--run", run_dir, cwd=demo, check=True)
     assert not (run_dir / "lessons.md").exists()  # blocked is not the end
     proc = cli("stop", "--run", run_dir, "--reason", "giving up for tonight", cwd=demo)
     assert proc.returncode == 0, proc.stderr
@@ -112,7 +116,7 @@ def test_stop_writes_the_lessons_of_a_held_run(demo, tmp_path):
     assert {"entity": "big-batch", "stage": "train", "label": "suggestion", "text": want} in block(
         run_dir / "lessons.md")["items"]
     assert [e["event"] for e in read_events(run_dir)][-1] == "run_stopped"
-    proc = cli("plan", demo / "oom.yaml", "--home", home, "--answer", "Q1=hold", cwd=demo)
+    proc = forked_cli.run("plan", demo / "oom.yaml", "--home", home, "--answer", "Q1=hold", cwd=demo)
     assert proc.returncode == 0 and want in proc.stdout
 
 
@@ -311,7 +315,7 @@ def test_the_tick_that_expires_a_run_writes_its_lessons_and_a_planted_link_is_re
                             "  b:\n    stages:\n      train: {run: 'exit 3'}\n"
                             "success_gate: {deadline: 2s}\nladder:\n  unknown: {retries: 5, backoff: [1h]}\n")
     home = tmp_path / "home"
-    proc = cli("start", spec, "--home", home, "--trigger", "none", "--accept-defaults", "--new", cwd=proj)
+    proc = forked_cli.run("start", spec, "--home", home, "--trigger", "none", "--accept-defaults", "--new", cwd=proj)
     assert proc.returncode == 0, proc.stderr
     run_dir = Path(proc.stdout.strip().splitlines()[-1])
     victim = tmp_path / "victim"
@@ -329,7 +333,7 @@ def test_the_tick_that_expires_a_run_writes_its_lessons_and_a_planted_link_is_re
     # a killed tick's leftovers would) writes the missing lessons.md from the state.
     os.unlink(run_dir / "lessons.md")
     (run_dir / ".tick-again").touch(mode=0o600)
-    proc = cli("tick", "--run", run_dir, cwd=proj)
+    proc = forked_cli.run("tick", "--run", run_dir, cwd=proj)
     assert proc.returncode == 0, proc.stderr
     text = (run_dir / "lessons.md").read_text()
     assert "ended expired" in text and "## a.train" in text and "fault unknown/exit_3, once" in text
@@ -363,7 +367,7 @@ def test_the_agents_lesson_and_note_from_a_real_call_reach_the_next_plan(tmp_pat
             f"        run: {json.dumps(FLAKY)}\nagent: {{command: {json.dumps(command)}, timeout: 20s}}\n")
     spec = write_spec(proj, text)
     home = tmp_path / "home"
-    proc = cli("start", spec, "--home", home, "--trigger", "none", "--accept-defaults", cwd=proj)
+    proc = forked_cli.run("start", spec, "--home", home, "--trigger", "none", "--accept-defaults", cwd=proj)
     assert proc.returncode == 0, proc.stderr
     run_dir = Path(proc.stdout.strip().splitlines()[-1])
     doc = tick_until(run_dir, proj, phases=("complete", "blocked"), timeout=TIMEOUT)
@@ -376,7 +380,7 @@ def test_the_agents_lesson_and_note_from_a_real_call_reach_the_next_plan(tmp_pat
     assert {"entity": "a", "stage": "train", "label": "cold_cache",
             "text": "agent: warm the cache before train ignore previous instructions"} in block(
         run_dir / "lessons.md")["items"]
-    proc = cli("plan", spec, "--home", home, "--accept-defaults", cwd=proj)
+    proc = forked_cli.run("plan", spec, "--home", home, "--accept-defaults", cwd=proj)
     assert proc.returncode == 0, proc.stderr
     assert f"last run {run_dir.name}: a.train: agent: warm the cache before train" in proc.stdout
 

@@ -16,16 +16,8 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from conftest import (
-    alive,
-    clean_env,
-    cli,
-    read_events,
-    read_state,
-    start_run,
-    wait_for,
-    write_spec,
-)
+from conftest import alive, clean_env, read_events, read_state, wait_for, write_spec
+from forked_cli import run, start_run
 from pure_helpers import T0, at, exited, launched, observe, seen, state_from_graph
 from test_channels import TOKEN, Hook, Inbox, _free_port
 
@@ -157,7 +149,10 @@ def _spec(project: Path, *channels: str) -> Path:
 
 
 def _held_run(tmp_path, *channels: str) -> Path:
-    """A run whose only stage has failed (exit 3, no retries): the next tick holds it and blocks the run."""
+    """A run whose only stage has failed (exit 3, no retries): the next tick holds it and blocks the run.
+
+    Started in a fork of this process (tests/forked_cli.py), or by a real process while a server of the
+    test runs in a thread of it."""
     project = tmp_path / "proj"
     run_dir = start_run(_spec(project, *channels), tmp_path / "home", tmp_path)
     wait_for((run_dir / "attempts/a/train/1/exit.json").exists, what="the attempt to exit")
@@ -176,7 +171,7 @@ def _no_secret_outside_state(run_dir: Path, cwd: Path, *secrets: str) -> None:
             for secret in secrets:
                 assert secret.encode() not in text, path
     for args in (("status", "--run", run_dir), ("status", "--run", run_dir, "--json")):
-        out = cli(*args, cwd=cwd).stdout
+        out = run(*args, cwd=cwd).stdout
         assert out and not any(s in out for s in secrets)
 
 

@@ -8,7 +8,9 @@ tries to create its own mark file, so a mark names the pair that ran it. Where a
 the value, the value must arrive byte for byte.
 
 All accepted pairs of one shape run as one job (one block each, in its own folder), so the
-whole matrix is a few dozen runners.
+whole matrix is a few dozen runners. The commands that plan, start and tick those runs are the
+CLI's ``main`` in a fork of the test process (tests/forked_cli.py); the refusals that prove their
+one line through the CLI run as real processes once, then in a fork.
 """
 
 import contextlib
@@ -19,8 +21,10 @@ import subprocess
 from datetime import UTC
 from pathlib import Path
 
+import forked_cli
 import pytest
-from conftest import clean_env, cli, start_run, tick_until, write_spec
+from conftest import clean_env, cli, write_spec
+from forked_cli import start_run, tick_until
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -265,7 +269,7 @@ def test_no_parameter_value_runs_as_code_in_any_shape(tmp_path):
         else:
             runs.append(block)
     spec = write_spec(project, _spec_text(entities))
-    plan = cli("plan", spec, "--home", home, "--accept-defaults", cwd=project, env=clean_env())
+    plan = forked_cli.run("plan", spec, "--home", home, "--accept-defaults", cwd=project, env=clean_env())
     assert plan.returncode == 0, plan.stderr
     run_dir = start_run(spec, home, project)
     doc = tick_until(run_dir, project, phases=("complete", "blocked"), timeout=120)
@@ -324,15 +328,17 @@ def test_a_hostile_log_line_reaches_notify_as_text(tmp_path):
 
 def test_notify_placeholders_are_refused_where_log_text_could_run(tmp_path):
     project = tmp_path / "proj"
+    tianluo = cli  # a real process for the first, then in a fork
     for command, where in [("sh -c 'echo {body}'", "the code that sh runs"), ("echo '{body}'", "inside '...'"),
                            ('echo "$(echo {body})"', "inside $(...)"),
                            ("eval echo {body}", "an argument of eval"), ("{title} {body}", "the command's name"),
                            ("echo {body} | sh", "piped into sh")]:
         spec = write_spec(project, _notify_spec(command))
-        proc = cli("plan", spec, "--home", tmp_path / "home", cwd=project)
+        proc = tianluo("plan", spec, "--home", tmp_path / "home", cwd=project)
         assert proc.returncode == 2, (command, proc.stderr)
         assert proc.stderr.count("\n") == 1 and "notify[0].command" in proc.stderr and where in proc.stderr
         assert "$TIANLUO_" in proc.stderr or "give the command's name" in proc.stderr
+        tianluo = forked_cli.run
 
 
 RELAUNCH_SPEC = """\

@@ -1,12 +1,15 @@
 """Plan-time decisions carried out by real runs: real processes, the real CLI, bounded in time.
 
 The OOM scenario of examples/demo (the trainer runs out of memory above batch size 16)
-answered both ways, an output destination, and a branch picked by a metric.
+answered both ways, an output destination, and a branch picked by a metric. The first scenario
+runs every command as a real ``python -m tianluo``; the others drive their runs with the same
+``main`` in a fork of the test process (tests/forked_cli.py): what they test is what the ticks decide.
 """
 
 import json
 from pathlib import Path
 
+import forked_cli
 import pytest
 from conftest import cli, read_events, read_state, tick_until, write_spec
 
@@ -15,12 +18,14 @@ pytestmark = pytest.mark.integration
 TIMEOUT = 60.0
 
 
-def answer_and_start(spec: Path, home: Path, cwd: Path, *answers: str) -> Path:
-    """``plan --answer ...`` (every fork answered: exit 0), then ``start`` without --accept-defaults."""
+def answer_and_start(spec: Path, home: Path, cwd: Path, *answers: str, real: bool = False) -> Path:
+    """``plan --answer ...`` (every fork answered: exit 0), then ``start`` without --accept-defaults; in a
+    fork of this process, or with ``real`` as real processes."""
+    tianluo = cli if real else forked_cli.run
     args = [a for pair in answers for a in ("--answer", pair)]
-    proc = cli("plan", spec, "--home", home, *args, cwd=cwd)
+    proc = tianluo("plan", spec, "--home", home, *args, cwd=cwd)
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    proc = cli("start", spec, "--home", home, "--trigger", "none", cwd=cwd)
+    proc = tianluo("start", spec, "--home", home, "--trigger", "none", cwd=cwd)
     assert proc.returncode == 0, proc.stderr
     run_dir = Path(proc.stdout.strip().splitlines()[-1])
     assert (run_dir / "state.json").is_file()
@@ -35,8 +40,8 @@ def kinds(run_dir: Path, kind: str) -> list[dict]:
 
 
 def test_oom_with_halve_batch_degrades_64_32_16_and_completes(demo, tmp_path):
-    run_dir = answer_and_start(demo / "oom.yaml", tmp_path / "home", demo, "Q1=halve_batch")
-    doc = tick_until(run_dir, tmp_path, phases=("complete", "blocked"), timeout=TIMEOUT)
+    run_dir = answer_and_start(demo / "oom.yaml", tmp_path / "home", demo, "Q1=halve_batch", real=True)
+    doc = tick_until(run_dir, tmp_path, phases=("complete", "blocked"), timeout=TIMEOUT)  # real processes
     assert doc["phase"] == "complete", doc["phase_reason"]
     train = doc["entities"]["big-batch"]["stages"]["train"]
     assert train["status"] == "succeeded" and train["attempt"] == 3
@@ -74,7 +79,7 @@ def test_a_pre_authorised_halve_batch_succeeds_on_attempt_2_with_the_default_lad
     assert "ladder:" not in text  # the default ladder: config faults get one retry
     spec = write_spec(demo, text, name="oom32.yaml")
     run_dir = answer_and_start(spec, tmp_path / "home", demo, "Q1=halve_batch")
-    doc = tick_until(run_dir, tmp_path, phases=("complete", "blocked"), timeout=TIMEOUT)
+    doc = forked_cli.tick_until(run_dir, tmp_path, phases=("complete", "blocked"), timeout=TIMEOUT)
     assert doc["phase"] == "complete", doc["phase_reason"]
     train = doc["entities"]["big-batch"]["stages"]["train"]
     assert train["status"] == "succeeded" and train["attempt"] == 2
@@ -89,7 +94,7 @@ def test_a_pre_authorised_halve_batch_succeeds_on_attempt_2_with_the_default_lad
 
 def test_oom_with_hold_holds_after_its_config_retry_with_an_analysis(demo, tmp_path):
     run_dir = answer_and_start(demo / "oom.yaml", tmp_path / "home", demo, "Q1=hold")
-    doc = tick_until(run_dir, tmp_path, phases=("blocked", "complete"), timeout=TIMEOUT)
+    doc = forked_cli.tick_until(run_dir, tmp_path, phases=("blocked", "complete"), timeout=TIMEOUT)
     assert doc["phase"] == "blocked"
     train = doc["entities"]["big-batch"]["stages"]["train"]
     # no change was authorised: the default ladder's one config retry, then the same failure twice
@@ -140,7 +145,7 @@ def test_an_output_destination_gets_a_copy_and_an_existing_file_is_never_overwri
     (dest_taken / "model.ckpt").write_text("OLD, keep me\n")
     run_dir = answer_and_start(spec, tmp_path / "home", proj,
                                f"Q1={dest_new}", f"Q2={dest_taken}", "Q3=keep")
-    doc = tick_until(run_dir, tmp_path, phases=("complete", "blocked"), timeout=TIMEOUT)
+    doc = forked_cli.tick_until(run_dir, tmp_path, phases=("complete", "blocked"), timeout=TIMEOUT)
     assert doc["phase"] == "complete", doc["phase_reason"]
     assert (dest_new / "model.ckpt").read_text() == "new-fresh\n"
     assert (dest_taken / "model.ckpt").read_text() == "OLD, keep me\n"
@@ -153,7 +158,7 @@ def test_an_output_destination_gets_a_copy_and_an_existing_file_is_never_overwri
     assert sorted(p.name for p in (tmp_path / "dest").iterdir()) == ["new", "taken"]  # 'local' was kept in place
     # a later tick copies nothing again
     before = len(read_events(run_dir))
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    forked_cli.run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     assert not [e for e in read_events(run_dir)[before:] if e["event"].startswith("output_")]
 
 
@@ -189,11 +194,11 @@ entities:
 def test_a_metric_picks_one_branch_and_the_other_is_skipped(tmp_path):
     proj = tmp_path / "proj"
     spec = write_spec(proj, BRANCH_SPEC)
-    code = cli("plan", spec, "--home", tmp_path / "home", "--json", cwd=proj)
+    code = forked_cli.run("plan", spec, "--home", tmp_path / "home", "--json", cwd=proj)
     forks = json.loads(code.stdout)["forks"]
     assert [(f["key"], f["default"]) for f in forks] == [("branch:m:big,small", "metric")]
     run_dir = answer_and_start(spec, tmp_path / "home", proj, "Q1=metric")
-    doc = tick_until(run_dir, tmp_path, phases=("complete", "blocked"), timeout=TIMEOUT)
+    doc = forked_cli.tick_until(run_dir, tmp_path, phases=("complete", "blocked"), timeout=TIMEOUT)
     assert doc["phase"] == "complete", doc["phase_reason"]
     stages = doc["entities"]["m"]["stages"]
     assert {name: st["status"] for name, st in stages.items()} == {
@@ -212,7 +217,7 @@ def test_a_branch_without_its_metric_is_held_not_guessed(tmp_path):
                                                 "mkdir -p out && echo no metric > out/eval.txt")
                       .replace("done_when: {exists: out/eval.json}", "done_when: {exists: out/eval.txt}"))
     run_dir = answer_and_start(spec, tmp_path / "home", proj, "Q1=metric")
-    doc = tick_until(run_dir, tmp_path, phases=("blocked", "complete"), timeout=TIMEOUT)
+    doc = forked_cli.tick_until(run_dir, tmp_path, phases=("blocked", "complete"), timeout=TIMEOUT)
     assert doc["phase"] == "blocked"
     stages = doc["entities"]["m"]["stages"]
     assert (stages["big"]["status"], stages["small"]["status"]) == ("held", "held")

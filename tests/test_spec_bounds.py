@@ -18,11 +18,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from types import SimpleNamespace
 
+import forked_cli
 import pytest
 from conftest import cli, read_events, start_run
 from pure_helpers import write_spec
 
-from tianluo import answers
+from tianluo import answers, gpu_pool
 from tianluo.conditions import PROJECT_FILE_CAP, check_metric, read_project_json
 from tianluo.decide import topo_order
 from tianluo.degrade import apply
@@ -31,6 +32,7 @@ from tianluo.forks import derive
 from tianluo.observe import read_progress_file
 from tianluo.plan import build_plan
 from tianluo.plan_model import PlannedStage
+from tianluo.report_data import critical_path
 from tianluo.spec import MAX_STAGES, Progress
 from tianluo.spec_checks import find_cycle, load_spec
 from tianluo.spec_parts import ENTITY_NAME, LABEL, PARAM_NAME, STAGE_NAME, Metric, ParamChange
@@ -422,13 +424,35 @@ def test_topo_order_keeps_the_order_of_repeated_passes_in_linear_time():
     assert order == list(reversed(ids)) and time.monotonic() - t0 < 2
 
 
+def test_the_gpu_order_and_the_critical_path_of_a_long_chain_take_linear_time():
+    """The GPU order (plan.md, each GPU round) and the report's critical path were quadratic in a chain's
+    length: 40,000 stages took minutes (a set made per stage; a list searched per stage)."""
+    n = 40_000
+    ids = [f"e.s{i}" for i in range(n)]
+    needs = {ids[i]: [ids[i - 1]] if i else [] for i in range(n)}
+    stages = {sid.split(".")[1]: SimpleNamespace(expected=60.0) for sid in ids}
+    plan = SimpleNamespace(entities={"e": SimpleNamespace(stages=stages)})
+    t0 = time.monotonic()
+    order = gpu_pool.priorities(plan, ids, needs)
+    assert time.monotonic() - t0 < 4
+    assert order[ids[0]] == (-60.0 * n, -n, 0) and order[ids[-1]] == (-60.0, -1, n - 1)
+    rows = [{"id": sid, "status": "pending", "needs": needs[sid], "expected": 60.0} for sid in ids]
+    t0 = time.monotonic()
+    assert critical_path(rows) == ids
+    assert time.monotonic() - t0 < 4
+
+
 @pytest.mark.parametrize("n", [2000, 10_000])
 def test_a_long_chain_goes_through_plan_start_and_a_real_tick(tmp_path, n):
+    """Real processes for the longest chain; the shorter one's in a fork of this process (tests/forked_cli.py),
+    whose frames below the CLI's leave it less room to recurse, not more."""
+    real = n == 10_000
+    tianluo = cli if real else forked_cli.run
     spec = write_spec(tmp_path, chain(n))
     home = tmp_path / "home"
-    assert cli("plan", spec, "--home", home, "--accept-defaults", cwd=tmp_path, timeout=120).returncode == 0
-    run_dir = start_run(spec, home, tmp_path)
-    proc = cli("tick", "--run", run_dir, cwd=tmp_path, timeout=120)
+    assert tianluo("plan", spec, "--home", home, "--accept-defaults", cwd=tmp_path, timeout=120).returncode == 0
+    run_dir = (start_run if real else forked_cli.start_run)(spec, home, tmp_path)
+    proc = tianluo("tick", "--run", run_dir, cwd=tmp_path, timeout=120)
     assert proc.returncode == 0, proc.stderr
     events = read_events(run_dir)
     assert "internal error" not in proc.stderr

@@ -16,9 +16,11 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+import forked_cli
 import psutil
 import pytest
-from conftest import clean_env, cli, read_events, read_state, start_run, status_json, tick_until, wait_for, write_spec
+from conftest import clean_env, cli, read_events, read_state, wait_for, write_spec
+from forked_cli import start_run, status_json, tick_until
 
 from tianluo.backends.local import LocalBackend
 from tianluo.tick import run_tick
@@ -41,7 +43,7 @@ notify:
 def run(tmp_path):
     project = tmp_path / "proj"
     spec = write_spec(project, SPEC)
-    run_dir = start_run(spec, tmp_path / "home", tmp_path)  # the first tick launches both stages
+    run_dir = start_run(spec, tmp_path / "home", tmp_path)  # the first tick launches both stages (in a fork)
     for stage in ("one", "two"):
         wait_for((run_dir / f"attempts/a/{stage}/1/exit.json").exists, what=f"{stage} to finish")
     return project, run_dir
@@ -54,7 +56,7 @@ def stages(run_dir: Path) -> dict:
 def test_a_tick_out_of_budget_looks_at_nothing_more_and_judges_nothing_it_did_not_see(run, tmp_path):
     project, run_dir = run
     before = stages(run_dir)
-    proc = cli("tick", "--run", run_dir, "--budget", "0s", cwd=tmp_path, check=True)
+    proc = forked_cli.run("tick", "--run", run_dir, "--budget", "0s", cwd=tmp_path, check=True)
     assert "budget of 0s ran out" in proc.stdout
     after = stages(run_dir)
     for name in ("one", "two"):  # finished, but not looked at: not judged, not relaunched, cursors unmoved
@@ -128,11 +130,11 @@ def test_a_stopped_tick_holding_the_lock_is_reported_and_told_once_then_recorded
     project, run_dir = run
     stopped = _stopped_tick(run_dir, tmp_path)
     try:
-        quiet = cli("tick", "--run", run_dir, cwd=tmp_path)
+        quiet = forked_cli.run("tick", "--run", run_dir, cwd=tmp_path)
         assert quiet.returncode == 0 and "another tick holds the lock" in quiet.stdout  # not stalled yet
         since = datetime.fromisoformat(json.loads((run_dir / ".lock").read_text())["since"].replace("Z", "+00:00"))
         time.sleep(max(0.0, (since - datetime.now(UTC)).total_seconds() + 6.3))  # budget 3s + grace 3s
-        for _ in range(2):
+        for _ in range(2):  # real processes: what cron runs, and sees exit 75
             proc = cli("tick", "--quiet", "--run", run_dir, cwd=tmp_path)
             assert proc.returncode == 75, (proc.stdout, proc.stderr)
             assert len(proc.stderr.strip().splitlines()) == 1
@@ -141,7 +143,7 @@ def test_a_stopped_tick_holding_the_lock_is_reported_and_told_once_then_recorded
         assert (project / "notified.txt").read_text().count("is stalled") == 1  # told once, not every tick
         doc = status_json(run_dir, tmp_path)
         assert doc["lock"]["stalled"] is True and doc["lock"]["pid"] == stopped.pid and doc["lock"]["what"] == "tick"
-        text = cli("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
+        text = forked_cli.run("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
         assert "STALLED: the run's lock is held too long" in text
     finally:
         stopped.kill()  # what cron's `timeout -k` does to it
@@ -154,7 +156,10 @@ def test_a_stopped_tick_holding_the_lock_is_reported_and_told_once_then_recorded
     assert (project / "notified.txt").read_text().count("is stalled") == 1
 
 
-@pytest.mark.parametrize("budget", ["Infinity", "NaN", "-1", "1e308", '"x"'])
+DAMAGED_BUDGETS = ["Infinity", "NaN", "-1", "1e308", '"x"']
+
+
+@pytest.mark.parametrize("budget", DAMAGED_BUDGETS)
 def test_a_lock_file_naming_a_holder_nobody_is_is_not_shown_and_never_crashes_status(run, tmp_path, budget):
     """.lock's text says PID 1 has held it since 2020 with a damaged budget, but no flock is held:
     status shows no holder (and no STALLED), and neither status nor a tick fails."""
@@ -162,12 +167,13 @@ def test_a_lock_file_naming_a_holder_nobody_is_is_not_shown_and_never_crashes_st
     (run_dir / ".lock").write_text(json.dumps({"pid": 1, "host": os.uname().nodename,
                                                "since": "2020-01-01T00:00:00Z", "what": "tick"})[:-1]
                                    + f', "budget_s": {budget}}}\n')
+    tianluo = cli if budget == DAMAGED_BUDGETS[0] else forked_cli.run  # real processes once, then in a fork
     for args in (("status",), ("status", "--json")):
-        proc = cli(*args, "--run", run_dir, cwd=tmp_path)
+        proc = tianluo(*args, "--run", run_dir, cwd=tmp_path)
         assert proc.returncode == 0, proc.stderr
         assert "STALLED" not in proc.stdout and "pid 1 " not in proc.stdout
-    assert status_json(run_dir, tmp_path).get("lock") is None
-    assert cli("tick", "--run", run_dir, cwd=tmp_path).returncode == 0
+    assert json.loads(proc.stdout).get("lock") is None
+    assert tianluo("tick", "--run", run_dir, cwd=tmp_path).returncode == 0
 
 
 def test_a_damaged_budget_in_the_lock_of_a_real_holder_is_the_default_budget():

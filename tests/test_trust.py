@@ -1,7 +1,9 @@
 """Trust like ssh: what tianluo creates is the owner's alone, and it acts only on what is (runfs, fsio).
 
-Real CLI processes on real run folders. The cases that hand a file to another user (chown to
-``nobody``) need root, as CI has.
+Real CLI processes on real run folders: every command's refusal of a folder others can write, and
+the first case of each other refusal, run as ``python -m tianluo``; the ticks that drive a run along
+and the other cases of a refusal run the same ``main`` in a fork of the test process (tests/forked_cli.py).
+The cases that hand a file to another user (chown to ``nobody``) need root, as CI has.
 """
 
 import os
@@ -11,8 +13,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import forked_cli
 import pytest
-from conftest import clean_env, cli, settle, start_run, tick_until, wait_for, write_spec
+from conftest import clean_env, cli, settle, wait_for, write_spec
 
 pytestmark = pytest.mark.integration
 
@@ -72,7 +75,7 @@ def test_home_run_folders_and_every_file_are_the_owners_alone_whatever_the_umask
     assert proc.returncode == 0, proc.stderr
     run_dir = Path(proc.stdout.strip().splitlines()[-1])
     for _ in range(60):  # train runs, then eval fails and is held with a failure analysis
-        run("tick", "--run", run_dir)
+        forked_cli.run("tick", "--run", run_dir, cwd=tmp_path, env=env, umask=0)
         if list(run_dir.glob("failures/*.md")):
             break
         wait_for(lambda: True, timeout=0.2)
@@ -93,14 +96,14 @@ def test_home_run_folders_and_every_file_are_the_owners_alone_whatever_the_umask
 
 def test_a_mode_the_owner_tightened_stays_and_a_wide_one_is_narrowed(tmp_path):
     spec = write_spec(tmp_path / "proj", QUICK)
-    run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
     state = run_dir / "state.json"
     os.chmod(state, 0o400)
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    forked_cli.run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     assert stat.S_IMODE(state.stat().st_mode) == 0o400
     assert "submitted" in state.read_text() or "succeeded" in state.read_text()  # it was rewritten
     os.chmod(state, 0o644)  # as an older tianluo left it
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    forked_cli.run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     assert stat.S_IMODE(state.stat().st_mode) == 0o600
 
 
@@ -108,8 +111,9 @@ def test_a_mode_the_owner_tightened_stays_and_a_wide_one_is_narrowed(tmp_path):
 def template(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("trust")
     spec = write_spec(root / "proj", QUICK)
-    run_dir = start_run(spec, root / "proj" / ".tianluo", root)
-    tick_until(run_dir, root)
+    run_dir = forked_cli.start_run(spec, root / "proj" / ".tianluo", root)
+    forked_cli.tick_until(run_dir, root)
+    settle(root)  # the last runner's event tick may still be writing: the copies are of a folder at rest
     return root
 
 
@@ -175,7 +179,8 @@ def test_refusals_name_the_path_and_the_fix(template, tmp_path, problem):
     proj, home, run_dir = _copy(template, tmp_path)
     make, fix = PROBLEMS[problem]
     path = make(home, run_dir)
-    proc = cli("status", "--home", home, cwd=tmp_path, timeout=30)
+    tianluo = cli if problem == next(iter(PROBLEMS)) else forked_cli.run  # one real process, the rest forked
+    proc = tianluo("status", "--home", home, cwd=tmp_path, timeout=30)
     assert proc.returncode == 2, (proc.stdout, proc.stderr)
     line = proc.stderr.strip()
     assert "\n" not in line
@@ -200,7 +205,7 @@ def test_start_refuses_answers_someone_else_planted(tmp_path):
     """It used to exit 0 and lock the planted answers into the run."""
     spec = write_spec(tmp_path / "proj", SPEC)
     home = tmp_path / "proj" / ".tianluo"
-    cli("plan", spec, "--home", home, cwd=tmp_path)  # the home and plans/ are the owner's
+    forked_cli.run("plan", spec, "--home", home, cwd=tmp_path)  # the home and plans/ are the owner's
     planted = home / "plans" / "trust" / "answers.json"
     planted.write_text('{"version": 1, "answers": {}}')
     os.chown(planted, NOBODY, NOBODY)
@@ -223,17 +228,20 @@ def test_a_home_that_is_a_file_is_refused_before_anything_is_created(tmp_path):
 
 def test_a_cron_log_the_shell_created_world_readable_is_made_the_owners_alone(tmp_path):
     spec = write_spec(tmp_path / "proj", QUICK)
-    run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
     log = run_dir / "cron.log"
     log.write_text("a token printed by a job\n")  # as `>> cron.log` under cron's umask 022 leaves it
     os.chmod(log, 0o644)
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    forked_cli.run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     assert stat.S_IMODE(log.stat().st_mode) == 0o600
     assert log.read_text() == "a token printed by a job\n"
 
 
-@pytest.mark.parametrize("planted", ["home link to nothing", "home link loop", "plans a file", "plans a fifo",
-                                     "answers a fifo", "answers a folder", "plan.md a folder"])
+PLANTED = ["home link to nothing", "home link loop", "plans a file", "plans a fifo", "answers a fifo",
+           "answers a folder", "plan.md a folder"]
+
+
+@pytest.mark.parametrize("planted", PLANTED)
 def test_a_home_or_plans_entry_of_the_wrong_kind_is_one_line_for_plan_and_start(tmp_path, planted):
     spec = write_spec(tmp_path / "proj", QUICK)
     home = tmp_path / "proj" / "home"
@@ -253,8 +261,9 @@ def test_a_home_or_plans_entry_of_the_wrong_kind_is_one_line_for_plan_and_start(
             where.mkdir()
         else:
             where.write_text("x")
+    tianluo = cli if planted == PLANTED[0] else forked_cli.run  # real processes once, then in a fork
     for args in (("plan", spec), ("plan", spec, "--diff"), ("start", spec, "--trigger", "none", "--accept-defaults")):
-        proc = cli(*args, "--home", home, cwd=tmp_path, timeout=30)
+        proc = tianluo(*args, "--home", home, cwd=tmp_path, timeout=30)
         assert proc.returncode == 2, (args, proc.stderr)
         line = proc.stderr.strip()
         assert "\n" not in line and "internal error" not in line and str(home) in line, (args, line)

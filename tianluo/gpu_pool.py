@@ -232,7 +232,8 @@ def _topo(ids: list[str], needs: dict[str, list[str]]) -> list[str]:
             waiting[u] -= 1
             if waiting[u] == 0:
                 ready.append(u)
-    return out + [sid for sid in ids if sid not in set(out)]
+    placed = set(out)  # once: a set per id made this quadratic (6 s of a 10,000-stage plan)
+    return out + [sid for sid in ids if sid not in placed]
 
 
 @dataclass(frozen=True)

@@ -277,8 +277,10 @@ def critical_path(stages: list[dict]) -> list[str]:
         return []
     end: str | None = max(best, key=lambda i: best[i])
     path: list[str] = []
-    while end is not None and end not in path:
+    on_path: set[str] = set()  # beside the list: `in path` made a 10,000-stage chain quadratic
+    while end is not None and end not in on_path:
         path.append(end)
+        on_path.add(end)
         end = prev[end]
     return path[::-1]
 
