@@ -1,4 +1,5 @@
-"""The command line as a user meets it: real ``python -m tianluo`` processes."""
+"""The command line as a user meets it: real ``python -m tianluo`` processes (a run a test only reads is
+started in a fork of the test process, tests/forked_cli.py; ``start`` itself is tested as a real one)."""
 
 import json
 import subprocess
