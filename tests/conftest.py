@@ -266,12 +266,13 @@ def status_json(run_dir: Path, cwd: Path) -> dict:
 
 
 def tick_until(run_dir: Path, cwd: Path, phases=("complete",), timeout: float = 60.0,
-               pace: float = 0.2) -> dict:
-    """Tick through the CLI until ``status --json`` shows one of ``phases``; return that status."""
+               pace: float = 0.2, tianluo=cli) -> dict:
+    """Tick through the CLI until ``status --json`` shows one of ``phases``; return that status. ``tianluo``
+    runs each command: :func:`cli`, or tests/forked_cli.py's ``run``."""
     deadline = time.monotonic() + timeout
     while True:
-        cli("tick", "--run", run_dir, cwd=cwd, check=True)
-        doc = status_json(run_dir, cwd)
+        tianluo("tick", "--run", run_dir, cwd=cwd, check=True)
+        doc = json.loads(tianluo("status", "--run", run_dir, "--json", cwd=cwd, check=True).stdout)
         if doc["phase"] in phases:
             return doc
         if time.monotonic() >= deadline:

@@ -3,7 +3,8 @@
 A real ``python -m tianluo`` spends most of a quick command's CPU importing (about 0.4 s of
 0.5 s for a ``plan`` or a ``tick``). A fork of the test process, which has tianluo imported
 already, runs the same ``tianluo.cli.main`` in a process of its own: its own cwd, environment,
-stdin/stdout/stderr (files, as ``capture_output`` gives a real one), signal dispositions, exit
+stdin/stdout/stderr (files, as ``capture_output`` gives a real one) and no other file of the test
+process open (as ``close_fds`` leaves a real one), signal dispositions, exit
 code (``sys.exit(main())`` as ``tianluo/__main__.py`` does), and its own end: whatever it holds
 (the run's lock, open files) is let go when it exits, and the runners it starts are orphaned to
 the test process (a subreaper, tests/conftest.py) as a real tick's are.
@@ -27,7 +28,8 @@ import time
 import traceback
 from pathlib import Path
 
-from conftest import CLI_TIMEOUT, clean_env, cli
+import conftest
+from conftest import CLI_TIMEOUT, clean_env
 
 #: Signal dispositions as a fresh interpreter has them: Python's own SIGINT handler, SIGPIPE and SIGXFSZ
 #: ignored (a child it starts gets them back at their defaults), the rest at their defaults.
@@ -36,14 +38,16 @@ _AT_START = {signal.SIGINT: signal.default_int_handler, signal.SIGPIPE: signal.S
                  signal.SIGTERM, signal.SIGALRM, signal.SIGCHLD, signal.SIGHUP, signal.SIGUSR1, signal.SIGUSR2)}}
 
 
-def child_main(args: list[str], cwd: Path, env: dict, files: tuple, memory_limit: int | None = None) -> None:
+def child_main(args: list[str], cwd: Path, env: dict, files: tuple, memory_limit: int | None = None,
+               umask: int | None = None) -> None:
     """In a fork of this process: what ``python -m tianluo ARGS`` does, then ``os._exit`` with its code.
 
-    ``files`` are stdin, stdout and stderr; ``memory_limit`` bytes of address space, if given."""
+    ``files`` are stdin, stdout and stderr; ``memory_limit`` bytes of address space and ``umask``, if given."""
     code = 1
     try:
         for fd, f in enumerate(files):
             os.dup2(f.fileno(), fd)
+        os.closerange(3, resource.getrlimit(resource.RLIMIT_NOFILE)[0])  # what Popen's close_fds leaves a real one
         sys.stdin = open(0, encoding="utf-8", closefd=False)
         sys.stdout = open(1, "w", encoding="utf-8", closefd=False)
         sys.stderr = open(2, "w", encoding="utf-8", closefd=False)
@@ -53,8 +57,7 @@ def child_main(args: list[str], cwd: Path, env: dict, files: tuple, memory_limit
         os.chdir(cwd)
         os.environ.clear()
         os.environ.update(env)
-        if memory_limit is not None:
-            resource.setrlimit(resource.RLIMIT_AS, (memory_limit, memory_limit))
+        _limit(memory_limit, umask)
         from tianluo import fsio
         from tianluo.cli import main
 
@@ -77,12 +80,21 @@ def child_main(args: list[str], cwd: Path, env: dict, files: tuple, memory_limit
         os._exit(code if isinstance(code, int) and 0 <= code < 256 else 1)
 
 
-class Forked:
-    """One ``tianluo ARGS`` running in a fork of this process; :meth:`poll` until it has ended."""
+def _limit(memory_limit: int | None, umask: int | None) -> None:
+    if memory_limit is not None:
+        resource.setrlimit(resource.RLIMIT_AS, (memory_limit, memory_limit))
+    if umask is not None:
+        os.umask(umask)
+
+
+class Command:
+    """One ``tianluo ARGS`` running, its streams in files: a fork of this process that calls ``main``, or
+    with ``real`` a ``python -m tianluo`` process. :meth:`poll` until it has ended; past ``timeout`` it is
+    killed, and marked so."""
 
     def __init__(self, args: list[str], cwd: Path, env: dict, stdin: str | None = None,
-                 timeout: float = CLI_TIMEOUT, memory_limit: int | None = None):
-        self.args = args
+                 timeout: float = CLI_TIMEOUT, real: bool = False, memory_limit: int | None = None,
+                 umask: int | None = None):
         self.files = tuple(tempfile.TemporaryFile() for _ in range(3))
         self.files[0].write((stdin or "").encode())
         self.files[0].seek(0)
@@ -90,11 +102,19 @@ class Forked:
         self.timeout = timeout
         self.timed_out = False
         self.code: int | None = None
+        self.popen: subprocess.Popen | None = None
+        if real:
+            self.popen = subprocess.Popen([sys.executable, "-m", "tianluo", *args], cwd=cwd, env=env,
+                                          stdin=self.files[0], stdout=self.files[1], stderr=self.files[2],
+                                          preexec_fn=lambda: _limit(memory_limit, umask))
+            self.pid = self.popen.pid
+            return
+        warm()
         sys.stdout.flush()
         sys.stderr.flush()
         self.pid = os.fork()
         if self.pid == 0:
-            child_main(args, cwd, env, self.files, memory_limit)
+            child_main(args, cwd, env, self.files, memory_limit, umask)
 
     def poll(self) -> bool:
         """Whether it has ended (killed, and marked so, once past its timeout)."""
@@ -102,17 +122,29 @@ class Forked:
             return True
         if time.monotonic() > self.deadline:
             os.kill(self.pid, signal.SIGKILL)
+            self.code = -signal.SIGKILL
             self.timed_out = True
-            self.code = os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
+            self._wait(block=True)
             return True
-        pid, status = os.waitpid(self.pid, os.WNOHANG)
-        if pid:
-            self.code = os.waitstatus_to_exitcode(status)
-        return self.code is not None
+        return self._wait(block=False)
+
+    def _wait(self, block: bool) -> bool:
+        if self.popen is not None:
+            code = self.popen.wait() if block else self.popen.poll()
+        else:
+            pid, status = os.waitpid(self.pid, 0 if block else os.WNOHANG)
+            code = os.waitstatus_to_exitcode(status) if pid else None
+        if code is None:
+            return False
+        if self.code is None:
+            self.code = code
+        return True
 
     def wait(self) -> int:
+        pause = 0.001
         while not self.poll():
-            time.sleep(0.002)
+            time.sleep(pause)
+            pause = min(pause * 1.5, 0.02)
         assert self.code is not None
         return self.code
 
@@ -147,21 +179,15 @@ def warm() -> None:
 
 
 def run(*args: str, cwd: Path, env: dict | None = None, timeout: float = CLI_TIMEOUT,
-        check: bool = False, stdin: str | None = None) -> subprocess.CompletedProcess:
+        check: bool = False, stdin: str | None = None, umask: int | None = None) -> subprocess.CompletedProcess:
     """``tianluo ARGS`` as :func:`conftest.cli` runs it, in a fork of this process (a real process
     while another thread of ours runs); raises ``subprocess.TimeoutExpired`` past ``timeout``."""
     argv = [str(a) for a in args]
-    if threading.active_count() > 1:
-        if stdin is not None:
-            proc = subprocess.run([sys.executable, "-m", "tianluo", *argv], cwd=cwd, env=env or clean_env(),
-                                  input=stdin, capture_output=True, text=True, timeout=timeout)
-            return _checked(proc, argv) if check else proc
-        return cli(*argv, cwd=cwd, env=env, timeout=timeout, check=check)
-    warm()
-    forked = Forked(argv, cwd, env or clean_env(), stdin=stdin, timeout=timeout)
-    code = forked.wait()
-    out, err = forked.output()
-    if forked.timed_out:
+    command = Command(argv, cwd, env or clean_env(), stdin=stdin, timeout=timeout,
+                      real=threading.active_count() > 1, umask=umask)
+    code = command.wait()
+    out, err = command.output()
+    if command.timed_out:
         raise subprocess.TimeoutExpired(["tianluo", *argv], timeout, out, err)
     proc = subprocess.CompletedProcess([sys.executable, "-m", "tianluo", *argv], code, out, err)
     return _checked(proc, argv) if check else proc
@@ -189,13 +215,4 @@ def status_json(run_dir: Path, cwd: Path) -> dict:
 
 def tick_until(run_dir: Path, cwd: Path, phases=("complete",), timeout: float = 60.0, pace: float = 0.2) -> dict:
     """:func:`conftest.tick_until`, each ``tick`` and ``status --json`` in a fork."""
-    deadline = time.monotonic() + timeout
-    while True:
-        run("tick", "--run", run_dir, cwd=cwd, check=True)
-        doc = status_json(run_dir, cwd)
-        if doc["phase"] in phases:
-            return doc
-        if time.monotonic() >= deadline:
-            raise AssertionError(f"run did not reach {phases} in {timeout}s; status: "
-                                 f"{json.dumps(doc, indent=1)[:3000]}")
-        time.sleep(pace)
+    return conftest.tick_until(run_dir, cwd, phases, timeout, pace, tianluo=run)
