@@ -11,6 +11,7 @@ import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import forked_cli
 import pytest
 from conftest import (
     alive,
@@ -19,7 +20,6 @@ from conftest import (
     read_events,
     read_state,
     start_run,
-    status_json,
     tick_until,
     wait_for,
     without_lines_marked,
@@ -62,9 +62,11 @@ def spec(run: str, command: str | None = None, timeout: str = "10s", extra: str 
     return "\n".join(lines) + "\n" + extra
 
 
-def begin(tmp_path: Path, text: str, *extra: str) -> Path:
-    """A run of ``text`` started through the CLI whose first attempt has exited."""
-    run_dir = start_run(write_spec(tmp_path / "proj", text), tmp_path / "home", tmp_path, *extra)
+def begin(tmp_path: Path, text: str, *extra: str, real: bool = False) -> Path:
+    """A run of ``text`` started (in a fork of this process, tests/forked_cli.py; with ``real`` a real process)
+    whose first attempt has exited."""
+    run_dir = (start_run if real else forked_cli.start_run)(write_spec(tmp_path / "proj", text), tmp_path / "home",
+                                                             tmp_path, *extra)
     wait_for((run_dir / "attempts/a/train/1/exit.json").exists, timeout=20, what="attempt 1 to exit")
     return run_dir
 
@@ -80,8 +82,8 @@ def one_call_each(run_dir: Path, calls: int = 1) -> None:
 
 
 def held(run_dir: Path, tmp_path: Path, stage: str = "a.train") -> tuple[dict, dict]:
-    """Tick until the run is blocked; the stage's state and its last consult."""
-    tick_until(run_dir, tmp_path, phases=("blocked",), timeout=60)
+    """Tick (in this process) until the run is blocked; the stage's state and its last consult."""
+    forked_cli.tick_until(run_dir, tmp_path, phases=("blocked",), timeout=60)
     state = read_state(run_dir)
     entity, name = stage.split(".")
     st = state["entities"][entity]["stages"][name]
@@ -98,7 +100,8 @@ def analysis(run_dir: Path, entity: str = "a") -> str:
 
 def test_an_unknown_fault_is_retried_on_the_agents_word_and_the_audit_trail_is_kept(tmp_path):
     command = agent("answer.py", "retry", "--reason", "a one-off hiccup: run it again")
-    run_dir = begin(tmp_path, spec(FLAKY), "--agent", command, "--agent-timeout", "10s")
+    # the whole path through real CLI processes: start, ticks, status (the other tests tick in forks: forked_cli)
+    run_dir = begin(tmp_path, spec(FLAKY), "--agent", command, "--agent-timeout", "10s", real=True)
     state = read_state(run_dir)
     assert state["plan"]["agent"] == {"command": command, "timeout": 10.0, "max_calls": 20}  # locked at start
     doc = tick_until(run_dir, tmp_path, phases=("complete",))
@@ -159,9 +162,10 @@ agent: {{command: {json.dumps(agent("answer.py", "degrade", "--degrade", "halve_
     # exit 3: open
     plan = json.loads(cli("plan", spec_path, "--home", tmp_path / "home", "--json", cwd=tmp_path).stdout)
     qid = next(f["id"] for f in plan["forks"] if f["key"] == "risk:a.train:host_oom")
-    cli("plan", spec_path, "--home", tmp_path / "home", "--answer", f"{qid}=halve_batch", cwd=tmp_path, check=True)
-    run_dir = start_run(spec_path, tmp_path / "home", tmp_path)
-    doc = tick_until(run_dir, tmp_path, phases=("complete",))
+    forked_cli.run("plan", spec_path, "--home", tmp_path / "home", "--answer", f"{qid}=halve_batch", cwd=tmp_path,
+             check=True)
+    run_dir = forked_cli.start_run(spec_path, tmp_path / "home", tmp_path)
+    doc = forked_cli.tick_until(run_dir, tmp_path, phases=("complete",))
     stage = doc["entities"]["a"]["stages"]["train"]
     assert stage["attempt"] == 2
     assert [d["action"] for d in stage["degradations"]] == ["halve_batch"]
@@ -184,7 +188,7 @@ def test_a_retry_after_a_wait_is_launched_by_a_later_tick_and_the_agent_saw_the_
     command = agent("answer.py", "retry", "--after", "4s", "--class", "transient", "--label", "shard_server_busy",
                     "--reason", "the shard server asks to try later")
     run_dir = begin(tmp_path, spec(STDOUT_ONLY, command, extra=HOLD_AT_ONCE))
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)  # asks, settles: the retry waits; the tick does not
+    forked_cli.run("tick", "--run", run_dir, cwd=tmp_path, check=True)  # asks, settles: the retry waits, not the tick
     state = read_state(run_dir)
     st = state["entities"]["a"]["stages"]["train"]
     assert st["status"] == "retry_wait" and st["attempt"] == 1, st
@@ -200,7 +204,7 @@ def test_a_retry_after_a_wait_is_launched_by_a_later_tick_and_the_agent_saw_the_
     assert "Its stderr says nothing of the failure (it is empty); the last 2 lines of its stdout:" in prompt
     assert "> stdout: shard server refused the request (503), try later" in prompt
     assert f"> command: {STDOUT_ONLY}"[:200] in prompt and "ran " in prompt  # the command and the attempt's time
-    doc = tick_until(run_dir, tmp_path, phases=("complete",))
+    doc = forked_cli.tick_until(run_dir, tmp_path, phases=("complete",), pace=0.5)  # the 4 s wait: a tick each 0.5 s
     assert doc["entities"]["a"]["stages"]["train"]["attempt"] == 2
     second = read_state(run_dir)["entities"]["a"]["stages"]["train"]["attempts"][1]
     assert datetime.fromisoformat(second["intent_at"]) >= due  # launched when due, by a later tick
@@ -217,9 +221,9 @@ def test_the_agents_class_is_kept_on_the_held_fault_beside_the_rules_verdict(tmp
     assert c["applied"] == "hold" and c["reply"]["class"] == "code"
     assert (st["fault"]["class"], st["fault"]["label"]) == ("code", "bad_shard_index")
     assert (st["fault"]["rule_class"], st["fault"]["rule_label"]) == ("unknown", "exit_7")
-    doc = status_json(run_dir, tmp_path)["entities"]["a"]["stages"]["train"]["fault"]
+    doc = forked_cli.status_json(run_dir, tmp_path)["entities"]["a"]["stages"]["train"]["fault"]
     assert (doc["class"], doc["rule_class"], doc["agent_call"]) == ("code", "unknown", 1)
-    text = cli("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
+    text = forked_cli.run("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
     assert "code/bad_shard_index (the agent's, call 1; the rules said unknown/exit_7)" in text
     found = analysis(run_dir)
     assert "- class: `code`" in found and "the rules said `unknown/exit_7`" in found
@@ -269,7 +273,7 @@ def test_no_call_is_spent_when_hold_is_the_only_answer_allowed(tmp_path):
     # no resubmit, no degrade option, no skip: the agent could only answer hold
     allow = "authorization: {allow: [submit, cancel_hung, degrade]}\n"
     run_dir = begin(tmp_path, spec(FAILS, agent("answer.py", "retry"), extra=HOLD_AT_ONCE + allow))
-    tick_until(run_dir, tmp_path, phases=("blocked",))
+    forked_cli.tick_until(run_dir, tmp_path, phases=("blocked",))
     state = read_state(run_dir)
     st = state["entities"]["a"]["stages"]["train"]
     assert st["status"] == "held" and st["consults"] == [] and state["agent_calls"] == 0
@@ -323,7 +327,7 @@ def test_a_crashing_agent_takes_the_fallback_and_its_traceback_is_kept(tmp_path)
 
 def test_silence_past_the_timeout_kills_the_agents_process_group_and_holds(tmp_path):
     run_dir = begin(tmp_path, spec(FAILS, agent("sleeper.py"), timeout="2s", extra=HOLD_AT_ONCE))
-    # asks, waits 2s, kills, settles; a tick that waited for the agent's 300s sleep would fail here
+    # asks, waits 2s, kills, settles; a tick that waited for the agent's 300s sleep would fail here (cli's timeout)
     cli("tick", "--run", run_dir, cwd=tmp_path, check=True, timeout=60)
     pids = [int(p) for p in (run_dir / "agent/1/pids.txt").read_text().split()]
     assert len(pids) == 2 and not any(alive(p) for p in pids)  # the agent and the child it started
@@ -344,7 +348,7 @@ def test_a_call_ends_with_every_process_that_carries_its_tag_setsid_ones_too(tmp
     bystander = subprocess.Popen(["sleep", "302"], env={**clean_env(), "TIANLUO_AGENT_CALL": "1"})  # another run's
     try:
         run_dir = begin(tmp_path, spec(FAILS, f"{daemon} {double} {agent('answer.py', 'hold')}", extra=HOLD_AT_ONCE))
-        cli("tick", "--run", run_dir, cwd=tmp_path, check=True, timeout=60)
+        forked_cli.run("tick", "--run", run_dir, cwd=tmp_path, check=True)
         pids = [int(p) for p in (run_dir / "agent/1/daemon.pids").read_text().split()]
         assert len(pids) == 2
         for pid in pids:  # gone once the tick is over, not at its next tick
@@ -382,15 +386,15 @@ def test_a_tick_killed_during_the_call_is_not_called_again_and_takes_the_fallbac
         lock = json.loads((run_dir / ".lock").read_text())
         assert lock["pid"] == tick.pid and lock["budget_s"] >= 60  # waiting on its agent is not a stall
         assert lock["what"] == "tick asking its agent"  # what `hold` and `status` name while it waits
-        assert status_json(run_dir, tmp_path)["entities"]["a"]["stages"]["train"]["status"] == "consulting"
-        assert "consulting the agent (call 1)" in cli("status", "--run", run_dir, cwd=tmp_path).stdout
+        assert forked_cli.status_json(run_dir, tmp_path)["entities"]["a"]["stages"]["train"]["status"] == "consulting"
+        assert "consulting the agent (call 1)" in forked_cli.run("status", "--run", run_dir, cwd=tmp_path).stdout
         tick.send_signal(signal.SIGKILL)
         tick.wait(timeout=10)
     finally:
         if tick.poll() is None:
             tick.kill()
     pids = [int(p) for p in (run_dir / "agent/1/pids.txt").read_text().split()]
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    forked_cli.run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     state = read_state(run_dir)
     st = state["entities"]["a"]["stages"]["train"]
     assert st["status"] == "held" and "got no answer" in st["hold"]["reason"]
@@ -423,16 +427,16 @@ def test_a_run_stopped_after_a_tick_was_killed_during_the_call_holds_the_stage_a
     wait_for(lambda: not any(alive(p) for p in pids), timeout=10, what="the abandoned agent to be killed")
     assert [e["call"] for e in kinds(run_dir, "agent_decided")] == [1]
     assert (run_dir / "failures" / "a__analysis.md").exists()
-    assert "consulting" not in cli("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
+    assert "consulting" not in forked_cli.run("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
 
 
 def test_max_calls_is_respected(tmp_path):
     text = spec(FAILS, extra=HOLD_AT_ONCE, entities=("a", "b")) + \
         f"agent: {{command: {json.dumps(agent('answer.py', 'hold'))}, timeout: 10s, max_calls: 1}}\n"
-    run_dir = start_run(write_spec(tmp_path / "proj", text), tmp_path / "home", tmp_path)
+    run_dir = forked_cli.start_run(write_spec(tmp_path / "proj", text), tmp_path / "home", tmp_path)
     for e in ("a", "b"):
         wait_for((run_dir / f"attempts/{e}/train/1/exit.json").exists, timeout=20, what=f"{e}'s attempt 1")
-    tick_until(run_dir, tmp_path, phases=("blocked",))
+    forked_cli.tick_until(run_dir, tmp_path, phases=("blocked",))
     state = read_state(run_dir)
     a, b = (state["entities"][e]["stages"]["train"] for e in ("a", "b"))
     assert state["agent_calls"] == 1
@@ -454,11 +458,12 @@ def test_the_calls_of_one_tick_run_at_once(tmp_path):
     (tmp_path / "proj").mkdir()
     (tmp_path / "proj" / "rendezvous.py").write_text(rendezvous)
     command = f"{shlex.quote(sys.executable)} {shlex.quote(str(tmp_path / 'proj' / 'rendezvous.py'))}"
-    run_dir = start_run(write_spec(tmp_path / "proj", spec(FAILS, command, extra=HOLD_AT_ONCE, entities=("a", "b"))),
-                        tmp_path / "home", tmp_path)
+    run_dir = forked_cli.start_run(
+        write_spec(tmp_path / "proj", spec(FAILS, command, extra=HOLD_AT_ONCE, entities=("a", "b"))),
+        tmp_path / "home", tmp_path)
     for e in ("a", "b"):
         wait_for((run_dir / f"attempts/{e}/train/1/exit.json").exists, timeout=20, what=f"{e}'s attempt 1")
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    forked_cli.run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     state = read_state(run_dir)
     for e in ("a", "b"):
         [c] = state["entities"][e]["stages"]["train"]["consults"]
@@ -470,8 +475,9 @@ def test_event_ticks_consult_the_agent_without_waiting_for_the_interval(tmp_path
     command = agent("answer.py", "retry", "--reason", "transient", "--style", "line")
     run_dir = start_run(write_spec(tmp_path / "proj", spec(FLAKY, command)), tmp_path / "home", tmp_path,
                         "--trigger", "daemon")
-    doc = wait_for(lambda: (d := status_json(run_dir, tmp_path))["phase"] == "complete" and d, timeout=40,
-                   what="the run to complete by event ticks alone")
+    wait_for(lambda: read_state(run_dir)["phase"] == "complete", timeout=40, interval=0.2,
+             what="the run to complete by event ticks alone")
+    doc = forked_cli.status_json(run_dir, tmp_path)
     assert doc["entities"]["a"]["stages"]["train"]["attempt"] == 2
     assert doc["entities"]["a"]["stages"]["train"]["consults"][0]["applied"] == "retry"
     one_call_each(run_dir)
@@ -491,7 +497,8 @@ def test_a_planted_link_at_the_calls_folder_is_refused_before_anything_is_record
 
 def test_the_daemon_consults_the_agent_and_completes(tmp_path):
     command = agent("answer.py", "retry", "--reason", "daemon-ok")
-    run_dir = start_run(write_spec(tmp_path / "proj", spec(FLAKY, command)), tmp_path / "home", tmp_path, "--no-tick")
+    run_dir = forked_cli.start_run(write_spec(tmp_path / "proj", spec(FLAKY, command)), tmp_path / "home", tmp_path,
+                                   "--no-tick")
     proc = cli("daemon", "--run", run_dir, "--every", "1s", cwd=tmp_path, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert "agent call 1: answered 'retry': daemon-ok" in proc.stdout + proc.stderr
@@ -608,8 +615,9 @@ def test_under_cron_the_agent_gets_no_more_than_the_ticks_hard_limit_leaves(tmp_
     from tianluo.store import RunStore
     from tianluo.tick import _agent_time
 
-    run_dir = start_run(write_spec(tmp_path / "proj", spec("true", agent("answer.py", "hold"), timeout="5m")),
-                        tmp_path / "home", tmp_path, "--no-tick")
+    run_dir = forked_cli.start_run(
+        write_spec(tmp_path / "proj", spec("true", agent("answer.py", "hold"), timeout="5m")),
+        tmp_path / "home", tmp_path, "--no-tick")
     state = RunStore(run_dir).load()
     assert _agent_time(state) == (300.0, "")  # a tick run by hand, the daemon, an event: the agent's own timeout
     state.trigger = TriggerRecord(kind="cron", every=60.0, installed_at=datetime.now(UTC), detail="x")

@@ -159,7 +159,8 @@ def test_with_no_free_port_the_job_gets_no_port_from_job_json_or_the_environment
 def _failed_once(tmp_path: Path, plant) -> dict:
     """A stage whose job fails on a corrupt checkpoint, with ``plant(folder)`` run before it;
     the rollback is chosen at plan time. Returns the stage's status after the failure is judged."""
-    from conftest import cli, status_json, write_spec
+    import forked_cli
+    from conftest import write_spec
     from test_checkpoint_rollback import FAILS, rollback_run
 
     proj = tmp_path / "proj"
@@ -168,8 +169,8 @@ def _failed_once(tmp_path: Path, plant) -> dict:
     folder.mkdir(parents=True)
     plant(folder)
     run_dir = rollback_run(spec, tmp_path)
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
-    return status_json(run_dir, tmp_path)["entities"]["a"]["stages"]["train"]
+    forked_cli.run("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    return forked_cli.status_json(run_dir, tmp_path)["entities"]["a"]["stages"]["train"]
 
 
 def test_more_checkpoints_than_are_listed_holds_saying_to_narrow_the_glob(tmp_path):
@@ -232,7 +233,8 @@ sys.exit(3)
 @pytest.mark.integration
 @pytest.mark.parametrize("point", ["before_the_move", "before_the_rename", "after_the_rename", "after_the_record"])
 def test_a_tick_sigkilled_at_each_point_of_the_move_moves_one_file_once(tmp_path, point):
-    from conftest import cli, read_events, status_json, wait_for
+    import forked_cli
+    from conftest import read_events, wait_for
     from test_checkpoint_rollback import loads_run_after_attempt_1
 
     proj, run_dir = loads_run_after_attempt_1(tmp_path)
@@ -242,10 +244,10 @@ def test_a_tick_sigkilled_at_each_point_of_the_move_moves_one_file_once(tmp_path
                             env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
     assert killed.returncode == -9, killed.stderr
 
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)  # finishes what the killed one began
+    forked_cli.run("tick", "--run", run_dir, cwd=tmp_path, check=True)  # finishes what the killed one began
     wait_for(lambda: (run_dir / "attempts/a/train/2/exit.json").exists(), timeout=30, what="attempt 2")
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
-    st = status_json(run_dir, tmp_path)["entities"]["a"]["stages"]["train"]
+    forked_cli.run("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    st = forked_cli.status_json(run_dir, tmp_path)["entities"]["a"]["stages"]["train"]
     assert st["status"] == "succeeded" and (proj / "out/a.done").read_text() == "out/a/ckpt-1.pt"
     assert sorted(p.name for p in (proj / "out/a").iterdir()) == ["ckpt-1.pt", f"ckpt-2.pt{ASIDE}1"]
     assert (proj / f"out/a/ckpt-2.pt{ASIDE}1").read_bytes() == b"bad"
@@ -289,7 +291,8 @@ def test_a_planted_start_time_neither_crashes_ticks_nor_moves_the_startup_allowa
     """started.json's started_at rewritten before the first tick saw the attempt run: a time without
     its zone failed every tick (naive minus aware), one in 9999 kept startup_after from ever
     running out (the hang was never caught), one in year 1 would call it hung at once."""
-    from conftest import cli, read_events, start_run, wait_for, write_spec
+    import forked_cli
+    from conftest import read_events, wait_for, write_spec
 
     spec = write_spec(tmp_path / "proj", """
 name: st
@@ -300,23 +303,20 @@ entities:
         run: sleep 60
         progress: {regex: 'step (?P<done>\\d+)', startup_after: 3s}
 """)
-    run_dir = start_run(spec, tmp_path / "home", tmp_path)
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", tmp_path)
     started = run_dir / "attempts/a/train/1/started.json"
     wait_for(started.exists, timeout=30, what="the runner's claim")
     doc = json.loads(started.read_text())
     real_start = datetime.fromisoformat(doc["started_at"]).timestamp()
     doc["started_at"] = started_at
     started.write_text(json.dumps(doc))
-    try:
-        cli("tick", "--run", run_dir, cwd=tmp_path, check=True)  # sees it running
-        if time.time() - real_start < 3:  # a loaded machine may reach this tick after the allowance ran out
-            assert "hung" not in [e["event"] for e in read_events(run_dir)]
-        time.sleep(3.5)
-        cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
-        hung = [e for e in read_events(run_dir) if e["event"] == "hung"]
-        assert hung and "startup_after 3s" in hung[0]["message"]
-    finally:
-        cli("cancel", "--run", run_dir, "--yes", cwd=tmp_path)
+    forked_cli.run("tick", "--run", run_dir, cwd=tmp_path, check=True)  # sees it running
+    if time.time() - real_start < 3:  # a loaded machine may reach this tick after the allowance ran out
+        assert "hung" not in [e["event"] for e in read_events(run_dir)]
+    time.sleep(3.5)
+    forked_cli.run("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    hung = [e for e in read_events(run_dir) if e["event"] == "hung"]
+    assert hung and "startup_after 3s" in hung[0]["message"]  # the job (sleep 60) is killed with the test's folder
 
 
 # --- free space: paths that are not what they seem -----------------------------------------------

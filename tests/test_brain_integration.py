@@ -1,4 +1,5 @@
-"""The brain end to end (issue #3): real runners and jobs, driven through the CLI.
+"""The brain end to end (issue #3): real runners and jobs, driven through the CLI (its ticks in forks of the test
+process, tests/forked_cli.py; its refusals, the faults run's start and the lock's waits as real processes).
 
 Hung jobs (SIGSTOP, a job that ignores TERM) are cancelled TERM -> KILL and retried; exit 0
 with a traceback fails; code bugs are held at once with a failure analysis while the others
@@ -17,6 +18,7 @@ from datetime import datetime
 from pathlib import Path
 from types import SimpleNamespace
 
+import forked_cli
 import psutil
 import pytest
 from conftest import (
@@ -61,7 +63,8 @@ def summary(state: dict) -> str:
 
 
 def tick(run_dir: Path, cwd: Path) -> subprocess.CompletedProcess:
-    return cli("tick", "--run", run_dir, cwd=cwd, check=True)
+    """One tick, in a fork of this process (tests/forked_cli.py): the decisions are the point, not the process."""
+    return forked_cli.run("tick", "--run", run_dir, cwd=cwd, check=True)
 
 
 def tick_until(run_dir: Path, cwd: Path, predicate, what: str, timeout: float = 30.0, pace: float = 0.1) -> dict:
@@ -242,7 +245,7 @@ def faults(tmp_path_factory):
         trainer.send_signal(signal.SIGSTOP)
         wait_for(lambda: all(p.status() == psutil.STATUS_STOPPED for p in workers + [trainer]), timeout=5,
                  what="the SIGSTOPped processes to stop")
-        diag = cli("diagnose", "stopped", "--json", "--run", run_dir, cwd=root, check=True)
+        diag = forked_cli.run("diagnose", "stopped", "--json", "--run", run_dir, cwd=root, check=True)
 
         state = tick_until(run_dir, root, lambda s: s["phase"] in ("blocked", "complete"),
                            "the run to be blocked", timeout=40, pace=0.05)
@@ -277,7 +280,7 @@ def test_faults_run_ends_blocked_by_the_held_entities_only(faults):
 
 
 def test_diagnose_of_a_held_stage_shows_what_was_recorded(faults):
-    proc = cli("diagnose", "codebug", "--json", "--run", faults.run_dir, cwd=faults.root, check=True)
+    proc = forked_cli.run("diagnose", "codebug", "--json", "--run", faults.run_dir, cwd=faults.root, check=True)
     doc = json.loads(proc.stdout)
     train, ev = doc["stages"]["train"], doc["stages"]["eval"]
     assert (train["status"], train["live"]) == ("held", False)
@@ -287,7 +290,7 @@ def test_diagnose_of_a_held_stage_shows_what_was_recorded(faults):
     assert train["diagnosis"]["container"]["exit_code"] == 1
     assert train["diagnosis"]["scheduler"]["alive"] is False
     assert (ev["status"], ev["attempt"], ev["diagnosis"]) == ("blocked", 0, None)
-    text = cli("diagnose", "codebug", "--run", faults.run_dir, cwd=faults.root, check=True).stdout
+    text = forked_cli.run("diagnose", "codebug", "--run", faults.run_dir, cwd=faults.root, check=True).stdout
     assert "codebug/train: held, attempt 1 (as last recorded)" in text
     assert "  fault: code/type_error: stderr: TypeError" in text
     assert "  hold: by ladder:" in text
@@ -443,11 +446,11 @@ entities:
 
 def test_diagnose_shows_the_five_layers_of_a_running_job(tmp_path):
     spec = make_workdir(tmp_path, DIAG_SPEC)
-    run_dir = start_run(spec, tmp_path / "home", tmp_path)
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", tmp_path)
     tick_until(run_dir, tmp_path, lambda s: stage(s, "d", "train")["status"] == "running"
                and stage(s, "d", "train")["progress"] is not None, "the trainer to run", timeout=15)
     before = (run_dir / "state.json").read_bytes()
-    proc = cli("diagnose", "d", "--json", "--run", run_dir, cwd=tmp_path, check=True)
+    proc = forked_cli.run("diagnose", "d", "--json", "--run", run_dir, cwd=tmp_path, check=True)
     doc = json.loads(proc.stdout)
     assert (doc["version"], doc["entity"]) == (1, "d")
     train = doc["stages"]["train"]
@@ -522,7 +525,7 @@ out.mkdir(parents=True, exist_ok=True)
 def test_release_retry_after_a_fix_and_skip_and_unblock_let_the_run_complete(tmp_path):
     spec = make_workdir(tmp_path, RELEASE_SPEC, {"flaky.py": FLAKY})
     work = spec.parent
-    run_dir = start_run(spec, tmp_path / "home", tmp_path)
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", tmp_path)
     state = tick_until(run_dir, tmp_path, lambda s: s["phase"] == "blocked", "both trains held", timeout=20)
     for entity in ("fixme", "skipme"):
         assert stage(state, entity, "train")["status"] == "held"
@@ -541,17 +544,18 @@ def test_release_retry_after_a_fix_and_skip_and_unblock_let_the_run_complete(tmp
     assert (run_dir / "state.json").read_bytes() == before  # refused: nothing changed
 
     (work / "fixed.flag").write_text("fixed\n")
-    retried = cli("release", "fixme", "--retry", "--no-tick", "--run", run_dir, cwd=tmp_path, check=True)
+    retried = forked_cli.run("release", "fixme", "--retry", "--no-tick", "--run", run_dir, cwd=tmp_path, check=True)
     assert "fixme/train: released: runs again at the next tick" in retried.stdout
     assert stage(read_state(run_dir), "fixme", "train")["status"] == "retry_wait"
-    skipped = cli("release", "skipme", "--skip", "--run", run_dir, cwd=tmp_path, check=True)
+    skipped = forked_cli.run("release", "skipme", "--skip", "--run", run_dir, cwd=tmp_path, check=True)
     assert "skipme/train: released: skipped" in skipped.stdout
 
     # a skipped stage blocks what needs it (issue 23): eval waits for the owner's explicit unblock
     state = tick_until(run_dir, tmp_path, lambda s: stage(s, "fixme", "eval")["status"] == "succeeded"
                        and stage(s, "skipme", "eval")["status"] == "blocked", "eval blocked by the skip", timeout=20)
     assert state["phase"] == "blocked", summary(state)
-    cli("unblock", "skipme.eval", "--reason", "evaluate what there is", "--run", run_dir, cwd=tmp_path, check=True)
+    forked_cli.run("unblock", "skipme.eval", "--reason", "evaluate what there is", "--run", run_dir, cwd=tmp_path,
+             check=True)
     state = tick_until(run_dir, tmp_path, lambda s: s["phase"] in ("complete", "blocked"), "complete", timeout=20)
     assert state["phase"] == "complete", summary(state)
     fixme = stage(state, "fixme", "train")
@@ -604,8 +608,8 @@ entities:
 def test_hold_stops_new_attempts_of_one_entity_while_others_go_on(tmp_path):
     spec = make_workdir(tmp_path, HANDS_SPEC)
     work = spec.parent
-    run_dir = start_run(spec, tmp_path / "home", tmp_path)  # x.train and y.train are launched
-    held = cli("hold", "x", "--reason", "check the data", "--run", run_dir, cwd=tmp_path, check=True)
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", tmp_path)  # x.train and y.train are launched
+    held = forked_cli.run("hold", "x", "--reason", "check the data", "--run", run_dir, cwd=tmp_path, check=True)
     assert "x: held by a human: check the data" in held.stdout
     assert "x.train: attempt 1 keeps running; nothing new starts after it" in held.stdout
     state = read_state(run_dir)
@@ -620,7 +624,7 @@ def test_hold_stops_new_attempts_of_one_entity_while_others_go_on(tmp_path):
     assert stage(state, "y", "eval")["status"] == "succeeded"
     assert not (run_dir / "failures").exists()  # a human hold writes no failure analysis
 
-    released = cli("release", "x", "--run", run_dir, cwd=tmp_path, check=True)
+    released = forked_cli.run("release", "x", "--run", run_dir, cwd=tmp_path, check=True)
     assert "x/eval: released: waits for its needs again" in released.stdout
     state = tick_until(run_dir, tmp_path, lambda s: s["phase"] == "complete", "complete", timeout=15)
     assert stage(state, "x", "eval")["status"] == "succeeded"
@@ -631,8 +635,8 @@ def test_hold_stops_new_attempts_of_one_entity_while_others_go_on(tmp_path):
 
 def test_hold_all_starts_nothing_until_each_entity_is_released(tmp_path):
     spec = make_workdir(tmp_path, QUICK_SPEC)
-    run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
-    proc = cli("hold", "--all", "--run", run_dir, cwd=tmp_path, check=True)
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
+    proc = forked_cli.run("hold", "--all", "--run", run_dir, cwd=tmp_path, check=True)
     assert "x: held by a human" in proc.stdout and "y: held by a human" in proc.stdout
     for _ in range(2):
         tick(run_dir, tmp_path)
@@ -643,11 +647,11 @@ def test_hold_all_starts_nothing_until_each_entity_is_released(tmp_path):
     assert {stage(state, e, "train")["status"] for e in ("x", "y")} == {"held"}
     assert state["phase"] == "blocked"
 
-    cli("release", "x", "--run", run_dir, cwd=tmp_path, check=True)
+    forked_cli.run("release", "x", "--run", run_dir, cwd=tmp_path, check=True)
     state = tick_until(run_dir, tmp_path, lambda s: stage(s, "x", "train")["status"] == "succeeded",
                        "x to run", timeout=15)
     assert stage(state, "y", "train")["attempts"] == []
-    cli("release", "y", "--run", run_dir, cwd=tmp_path, check=True)
+    forked_cli.run("release", "y", "--run", run_dir, cwd=tmp_path, check=True)
     state = tick_until(run_dir, tmp_path, lambda s: s["phase"] == "complete", "complete", timeout=15)
     assert state["total_attempts"] == 2
 
@@ -674,7 +678,7 @@ def hold_lock(run_dir: Path, cwd: Path, seconds: float) -> subprocess.Popen:
 
 def test_hold_and_release_say_so_and_change_nothing_while_the_lock_is_busy(tmp_path):
     spec = make_workdir(tmp_path, QUICK_SPEC)
-    run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
     state_before = (run_dir / "state.json").read_bytes()
     events_before = (run_dir / "events.jsonl").read_bytes()
     locker = hold_lock(run_dir, tmp_path, 30)
@@ -698,7 +702,7 @@ def test_hold_and_release_say_so_and_change_nothing_while_the_lock_is_busy(tmp_p
 
 def test_hold_waits_for_a_lock_that_is_released_in_time(tmp_path):
     spec = make_workdir(tmp_path, QUICK_SPEC)
-    run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
     locker = hold_lock(run_dir, tmp_path, 1.5)
     try:
         asked = time.time()

@@ -445,12 +445,14 @@ entities:
 
 
 def rollback_run(spec: Path, tmp_path: Path) -> Path:
-    """``spec`` planned with the rollback answered for a.train and started (home ``tmp_path/home``):
-    its run folder once attempt 1 has exited, before any tick has judged it."""
+    """``spec`` planned with the rollback answered for a.train and started (home ``tmp_path/home``; both in forks
+    of this process, tests/forked_cli.py): its run folder once attempt 1 has exited, before any tick has judged it."""
+    import forked_cli
+
     home = tmp_path / "home"
-    cli("plan", spec, "--home", home, "--answer", "risk:a.train:corrupt_checkpoint=previous_checkpoint",
-        cwd=tmp_path, check=True)
-    run_dir = start_run(spec, home, tmp_path)
+    forked_cli.run("plan", spec, "--home", home, "--answer", "risk:a.train:corrupt_checkpoint=previous_checkpoint",
+                   cwd=tmp_path, check=True)
+    run_dir = forked_cli.start_run(spec, home, tmp_path)
     wait_for(lambda: (run_dir / "attempts/a/train/1/exit.json").exists(), timeout=30, what="attempt 1")
     return run_dir
 

@@ -1,9 +1,11 @@
-"""The command line as a user meets it: real ``python -m tianluo`` processes."""
+"""The command line as a user meets it: real ``python -m tianluo`` processes (a run a test only reads is
+started in a fork of the test process, tests/forked_cli.py; ``start`` itself is tested as a real one)."""
 
 import json
 import subprocess
 from pathlib import Path
 
+import forked_cli
 import pytest
 from conftest import clean_env, cli, read_state, start_run, status_json, write_spec
 
@@ -118,7 +120,7 @@ def test_argparse_errors_are_one_line_exit_2(tmp_path, args):
 
 
 def test_a_corrupted_state_json_stops_status_and_tick_naming_the_good_snapshot(spec, tmp_path):
-    run_dir = start_run(spec, tmp_path / "home", tmp_path)
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", tmp_path)
     state_path = run_dir / "state.json"
     good = RunStore(run_dir).newest_good_snapshot()
     assert good is not None
@@ -178,10 +180,10 @@ def test_start_prints_the_run_folder_and_locks_the_plan(spec, tmp_path):
 
 def test_tianluo_run_env_selects_the_run_and_newest_is_the_default(spec, tmp_path):
     home = tmp_path / "home"
-    first = start_run(spec, home, tmp_path, "--no-tick")
+    first = forked_cli.start_run(spec, home, tmp_path, "--no-tick")
     refused = cli("start", spec, "--home", home, "--accept-defaults", "--no-tick", cwd=tmp_path)
     assert refused.returncode == 3 and "is still running" in refused.stderr  # no silent second run
-    second = start_run(spec, home, tmp_path, "--no-tick", "--new")
+    second = forked_cli.start_run(spec, home, tmp_path, "--no-tick", "--new")
     assert first != second
 
     newest = cli("status", "--home", home, "--json", cwd=tmp_path, check=True)
@@ -203,7 +205,7 @@ def test_tianluo_run_env_selects_the_run_and_newest_is_the_default(spec, tmp_pat
 
 
 def test_status_text_is_for_people(spec, tmp_path):
-    run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
     proc = cli("status", "--run", run_dir, cwd=tmp_path, check=True)
     assert proc.stdout.startswith(f"run {run_dir.name} (cli-test): running")
     assert "ticks: none yet" in proc.stdout
@@ -225,7 +227,7 @@ def test_stop_while_the_lock_stays_taken_is_one_clear_error_and_changes_nothing(
     from tianluo import commands
     from tianluo.errors import TianluoError
 
-    run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
     monkeypatch.setattr(commands, "LOCK_WAIT_S", 0.2)
     before = (run_dir / "state.json").read_bytes()
     with RunStore(run_dir).lock():

@@ -1,4 +1,5 @@
-"""``tianluo runs``, ``logs``, ``events`` and finding the run from any subfolder: real CLI processes."""
+"""``tianluo runs``, ``logs``, ``events`` and finding the run from any subfolder: real CLI processes (the runs
+they look at are started and ticked along in forks of the test process, tests/forked_cli.py)."""
 
 import json
 import os
@@ -10,14 +11,13 @@ import threading
 import time
 from pathlib import Path
 
+import forked_cli
 import pytest
 from conftest import (
     clean_env,
     cli,
     one_line_error,
     read_state,
-    start_run,
-    tick_until,
     wait_for,
     wait_started,
     write_spec,
@@ -57,8 +57,8 @@ entities:
 
 def done_run(tmp_path: Path, name: str = "browse", home: Path | None = None) -> Path:
     spec = write_spec(tmp_path / f"proj-{name}", SPEC.format(name=name))
-    run_dir = start_run(spec, home or tmp_path / "proj-home" / ".tianluo", tmp_path)
-    tick_until(run_dir, tmp_path, timeout=30)
+    run_dir = forked_cli.start_run(spec, home or tmp_path / "proj-home" / ".tianluo", tmp_path)
+    forked_cli.tick_until(run_dir, tmp_path, timeout=30)
     return run_dir
 
 
@@ -102,7 +102,7 @@ def test_runs_lists_every_run_newest_first_with_phase_gate_and_stages(tmp_path):
     home = tmp_path / "home"
     first = done_run(tmp_path, "first", home)
     time.sleep(1.1)  # run ids start with the second they were started in
-    second = start_run(write_spec(tmp_path / "proj-second", SPEC.format(name="second")), home, tmp_path,
+    second = forked_cli.start_run(write_spec(tmp_path / "proj-second", SPEC.format(name="second")), home, tmp_path,
                        "--no-tick")
     proc = cli("runs", "--home", home, "--json", cwd=tmp_path, check=True)
     doc = json.loads(proc.stdout)
@@ -156,12 +156,12 @@ def test_runs_finds_the_home_upward_and_says_so_when_there_is_none(tmp_path):
 def test_status_and_tick_find_the_run_from_any_subfolder_like_git(tmp_path):
     proj = tmp_path / "proj"
     spec = write_spec(proj, SPEC.format(name="disc"))
-    run_dir = start_run(spec, proj / ".tianluo", tmp_path, "--no-tick")
+    run_dir = forked_cli.start_run(spec, proj / ".tianluo", tmp_path, "--no-tick")
     deep = proj / "data" / "shards"
     deep.mkdir(parents=True)
     tick = cli("tick", cwd=deep, check=True)
     assert "launched" in tick.stdout
-    tick_until(run_dir, tmp_path, timeout=30)
+    forked_cli.tick_until(run_dir, tmp_path, timeout=30)
     doc = json.loads(cli("status", "--json", cwd=deep, check=True).stdout)
     assert doc["run_id"] == run_dir.name and doc["phase"] == "complete"
     inside = run_dir / "attempts" / "one" / "work" / "1"
@@ -175,7 +175,8 @@ def test_status_and_tick_find_the_run_from_any_subfolder_like_git(tmp_path):
 
 def test_a_run_found_upward_is_still_checked_for_trust(tmp_path):
     proj = tmp_path / "proj"
-    run_dir = start_run(write_spec(proj, SPEC.format(name="trust")), proj / ".tianluo", tmp_path, "--no-tick")
+    run_dir = forked_cli.start_run(write_spec(proj, SPEC.format(name="trust")), proj / ".tianluo", tmp_path,
+                                   "--no-tick")
     os.chmod(run_dir, 0o777)  # anyone may plant files in it now
     try:
         err = one_line_error(cli("status", cwd=run_dir))
@@ -220,8 +221,8 @@ def test_logs_never_reads_through_a_planted_link(tmp_path):
 def test_logs_shows_a_hostile_line_without_its_escapes(tmp_path):
     spec = write_spec(tmp_path / "proj", 'name: esc\nentities:\n  one:\n    stages:\n'
                                          '      work: {run: "printf \'a\\\\033]0;pwned\\\\007b\\\\n\'"}\n')
-    run_dir = start_run(spec, tmp_path / "home", tmp_path)
-    tick_until(run_dir, tmp_path, timeout=30)
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", tmp_path)
+    forked_cli.tick_until(run_dir, tmp_path, timeout=30)
     raw = (run_dir / "attempts" / "one" / "work" / "1" / "stdout").read_bytes()
     assert b"\x1b]0;pwned\x07" in raw
     out = cli("logs", "one", "--stream", "stdout", "--run", run_dir, cwd=tmp_path, check=True).stdout
@@ -234,7 +235,7 @@ def test_logs_follow_prints_new_lines_and_stops_once_the_attempt_has_ended(tmp_p
     (proj / "feeder.py").write_text(FEEDER)
     feed = proj / "feed"
     feed.write_text("first\n")
-    run_dir = start_run(spec, tmp_path / "home", tmp_path)  # the first tick launches the feeder
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", tmp_path)  # the first tick launches the feeder
     wait_started(run_dir / "attempts" / "one" / "work" / "1")
     follower = Reader(["logs", "one.work", "-f", "--stream", "stdout", "--run", run_dir], tmp_path)
     try:
@@ -311,7 +312,7 @@ def test_events_follow_prints_new_events_until_ctrl_c(tmp_path):
 
 def test_events_follow_sees_a_hold_made_by_another_command(tmp_path):
     spec = write_spec(tmp_path / "proj", SPEC.format(name="evhold"))
-    run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
     follower = Reader(["events", "-f", "-n", "0", "--entity", "one", "--run", run_dir], tmp_path)
     try:
         time.sleep(0.5)

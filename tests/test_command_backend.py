@@ -15,9 +15,10 @@ import time
 import uuid
 from pathlib import Path
 
+import forked_cli
 import pytest
 import yaml
-from conftest import clean_env, cli, read_events, read_state, start_run, tick_until, wait_for, write_spec
+from conftest import clean_env, cli, read_events, read_state, start_run, wait_for, write_spec
 from pydantic import ValidationError
 
 from tianluo.backends.base import Handle, JobSpec, SchedulerUnreachable, SubmitRejected
@@ -423,8 +424,8 @@ def test_a_pipeline_runs_through_the_cli_and_a_failed_attempt_is_retried(q, tmp_
     spec = write_spec(project, spec_text(q, PIPELINE))
     plan = cli("plan", spec, cwd=tmp_path, check=True)
     assert "backend command" in plan.stdout
-    run_dir = start_run(spec, tmp_path / "home", tmp_path)
-    doc = tick_until(run_dir, tmp_path, timeout=60)
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", tmp_path)
+    doc = forked_cli.tick_until(run_dir, tmp_path, timeout=60)
     stages = doc["entities"]["solo"]["stages"]
     assert stages["work"]["attempt"] == 2 and stages["prep"]["attempt"] == 1
     assert (project / "work.log").read_text() == "ran 1\nran 2\n"
@@ -456,7 +457,7 @@ def killed_after_submit(q: Queue, tmp_path: Path, stage: str, find: bool) -> tup
     """A run whose first tick was killed between submit and record: (project, run folder, its attempt)."""
     project = tmp_path / "proj"
     spec = write_spec(project, spec_text(q, stage, find=find))
-    run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
     proc = subprocess.run([sys.executable, "-c", KILLED_TICK, str(run_dir)], cwd=tmp_path, env=clean_env(),
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == -signal.SIGKILL, proc.stderr
@@ -470,9 +471,9 @@ def test_a_tick_killed_between_submit_and_record_adopts_never_a_second_job(q, tm
     stage = "      work:\n        run: echo \"ran $TIANLUO_ATTEMPT\" >> counter.txt; echo done > done.txt\n" \
             "        done_when: {exists: done.txt}\n"
     project, run_dir, _ = killed_after_submit(q, tmp_path, stage, find)
-    out = cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    out = forked_cli.run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     assert "adopted" in out.stdout, out.stdout
-    tick_until(run_dir, tmp_path, timeout=30)
+    forked_cli.tick_until(run_dir, tmp_path, timeout=30)
     name = read_state(run_dir)["entities"]["solo"]["stages"]["work"]["attempts"][0]["job_name"]
     assert q("find", "--name", name).stdout.split() == ["1"]  # one job of that name, never a second
     assert (project / "counter.txt").read_text() == "ran 1\n"
@@ -485,7 +486,7 @@ def test_stop_cancel_after_a_tick_killed_between_submit_and_record_cancels_that_
     stage = "      work:\n        run: sleep 60; echo done > done.txt\n        done_when: {exists: done.txt}\n"
     project, run_dir, attempt = killed_after_submit(q, tmp_path, stage, find)
     (job_id,) = q("find", "--name", attempt["job_name"]).stdout.split()
-    out = cli("stop", "--cancel", "--run", run_dir, cwd=tmp_path, check=True)
+    out = forked_cli.run("stop", "--cancel", "--run", run_dir, cwd=tmp_path, check=True)
     assert "TERM" in out.stdout or "cancel" in out.stdout.lower(), out.stdout
     words = q("status", job_id).stdout.split()
     assert words[1] == "CANCELLED", words  # the queue's own word: tianluo's cancel reached it
@@ -495,11 +496,11 @@ def test_stop_cancel_after_a_tick_killed_between_submit_and_record_cancels_that_
 def test_an_unreachable_queue_launches_nothing_and_the_run_completes_once_it_is_back(q, tmp_path):
     project = tmp_path / "proj"
     spec = write_spec(project, spec_text(q, PIPELINE.replace("test -f once ||", "true ||")))
-    run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
     q("down")
     try:
         for _ in range(2):  # the submit fails (not refused); the next tick cannot look it up
-            out = cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+            out = forked_cli.run("tick", "--run", run_dir, cwd=tmp_path, check=True)
         events = read_events(run_dir)
         assert not any(e["event"] == "submitted" for e in events), out.stdout
         failed = [e for e in events if e["event"] == "launch_failed"]
@@ -509,7 +510,7 @@ def test_an_unreachable_queue_launches_nothing_and_the_run_completes_once_it_is_
         assert read_state(run_dir)["entities"]["solo"]["stages"]["prep"]["attempt"] == 1
     finally:
         q("up")
-    tick_until(run_dir, tmp_path, timeout=60)
+    forked_cli.tick_until(run_dir, tmp_path, timeout=60)
     assert [e["attempt"] for e in read_events(run_dir) if e["event"] == "submitted"] == [1, 1]
 
 
@@ -568,7 +569,7 @@ def test_slurm_through_templates_runs_a_pipeline_and_retries_a_failed_job(slurm,
     project = tmp_path / "proj"
     spec = write_spec(project, slurm_spec(PIPELINE))
     run_dir = start_run(spec, tmp_path / "home", project)
-    doc = tick_until(run_dir, project, timeout=90, pace=0.5)
+    doc = forked_cli.tick_until(run_dir, project, timeout=90, pace=0.5)
     stages = doc["entities"]["solo"]["stages"]
     assert (stages["prep"]["attempt"], stages["work"]["attempt"]) == (1, 2)
     assert (project / "work.log").read_text() == "ran 1\nran 2\n"
@@ -590,15 +591,15 @@ def test_slurm_through_templates_a_killed_tick_adopts_by_find(slurm, tmp_path):
     stage = "      work:\n        run: echo \"ran $TIANLUO_ATTEMPT\" >> counter.txt; echo done > done.txt\n" \
             "        done_when: {exists: done.txt}\n"
     spec = write_spec(project, slurm_spec(stage, job_id_env=None))
-    run_dir = start_run(spec, tmp_path / "home", project, "--no-tick")
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", project, "--no-tick")
     proc = subprocess.run([sys.executable, "-c", KILLED_TICK, str(run_dir)], cwd=project, env=clean_env(),
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == -signal.SIGKILL, proc.stderr
     adir = run_dir / "attempts" / "solo" / "work" / "1"
     (adir / JOB_ID).unlink()  # as if the tick died a moment earlier: only find can tell
-    out = cli("tick", "--run", run_dir, cwd=project, check=True)
+    out = forked_cli.run("tick", "--run", run_dir, cwd=project, check=True)
     assert "adopted" in out.stdout, out.stdout
-    tick_until(run_dir, project, timeout=60, pace=0.5)
+    forked_cli.tick_until(run_dir, project, timeout=60, pace=0.5)
     name = read_state(run_dir)["entities"]["solo"]["stages"]["work"]["attempts"][0]["job_name"]
     assert len(squeue_ids(name)) == 1  # one Slurm job of that name, never a second
     assert (project / "counter.txt").read_text() == "ran 1\n"
@@ -611,14 +612,14 @@ def test_slurm_through_templates_a_refused_submit_is_held_with_sbatchs_words(slu
     backend = yaml.safe_load(EXAMPLE.read_text())["backend"]
     spec = write_spec(project, slurm_spec("      work:\n        run: \"true\"\n",
                                           submit=backend["submit"].replace("{script}", "--partition=nope {script}")))
-    run_dir = start_run(spec, tmp_path / "home", project, "--no-tick")
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", project, "--no-tick")
     for _ in range(4):
-        cli("tick", "--run", run_dir, cwd=project, check=True)
+        forked_cli.run("tick", "--run", run_dir, cwd=project, check=True)
     failed = [e for e in read_events(run_dir) if e["event"] == "launch_failed"]
     assert failed and failed[0].get("refused"), failed
     assert "sbatch: error: invalid partition specified: nope; sbatch: error: Batch job submission failed: " \
            "Invalid partition name specified" in failed[0]["message"]
-    doc = tick_until(run_dir, project, phases=("blocked",), timeout=30)
+    doc = forked_cli.tick_until(run_dir, project, phases=("blocked",), timeout=30)
     work = doc["entities"]["solo"]["stages"]["work"]
     assert work["status"] == "held" and work["fault"]["label"] == "submit_rejected", work
 
@@ -628,12 +629,12 @@ def test_slurm_through_templates_a_refused_submit_is_held_with_sbatchs_words(slu
 def test_slurm_through_templates_an_unreachable_controller_launches_nothing_then_completes(slurm, tmp_path):
     project = tmp_path / "proj"
     spec = write_spec(project, slurm_spec(PIPELINE.replace("test -f once ||", "true ||"), timeout="10s"))
-    run_dir = start_run(spec, tmp_path / "home", project, "--no-tick")
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", project, "--no-tick")
     slurm.stop_ctld()
     try:
         for _ in range(2):
             t0 = time.monotonic()
-            cli("tick", "--run", run_dir, cwd=project, check=True)
+            forked_cli.run("tick", "--run", run_dir, cwd=project, check=True)
             assert time.monotonic() - t0 < 25
         events = read_events(run_dir)
         assert not any(e["event"] == "submitted" for e in events)
@@ -643,7 +644,7 @@ def test_slurm_through_templates_an_unreachable_controller_launches_nothing_then
     finally:
         slurm.start_ctld()
     slurm.wait_idle()
-    tick_until(run_dir, project, timeout=90, pace=0.5)
+    forked_cli.tick_until(run_dir, project, timeout=90, pace=0.5)
     assert [e["stage"] for e in read_events(run_dir) if e["event"] == "submitted"] == ["prep", "work"]
 
 
@@ -653,11 +654,11 @@ def test_tianluo_hold_holds_a_queued_job_in_the_queue_and_release_lets_it_run(q,
     text = spec_text(q, stages).replace("entities:\n  solo:\n    stages:\n" + stages,
                                         "entities:\n" + "".join(f"  {e}:\n    stages:\n{stages}" for e in ("a", "b")))
     spec = write_spec(tmp_path / "proj", text)
-    run_dir = start_run(spec, tmp_path / "home", tmp_path)  # one tick: both submitted, one slot
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", tmp_path)  # one tick: both submitted, one slot
     jobs = {e: read_state(run_dir)["entities"][e]["stages"]["work"]["attempts"][0]["handle"]["job_id"] for e in "ab"}
     words = dict(line.split()[:2] for line in q("status", *jobs.values()).stdout.splitlines())
     waiting = next(e for e, i in jobs.items() if words[i] == "QUEUED")
-    held = cli("hold", waiting, "--run", run_dir, "--reason", "not yet", cwd=tmp_path, check=True)
+    held = forked_cli.run("hold", waiting, "--run", run_dir, "--reason", "not yet", cwd=tmp_path, check=True)
     assert f"hold {jobs[waiting]}" in held.stdout + held.stderr
     assert [e["entity"] for e in read_events(run_dir) if e["event"] == "queue_hold"] == [waiting]
     other = "b" if waiting == "a" else "a"
@@ -665,9 +666,9 @@ def test_tianluo_hold_holds_a_queued_job_in_the_queue_and_release_lets_it_run(q,
     wait_for(lambda: (tmp_path / "proj" / f"{other}.done").exists(), timeout=20, what="the running job")
     time.sleep(0.5)
     assert q("status", jobs[waiting]).stdout.split()[1] == "QUEUED"  # its slot is free; the hold keeps it
-    cli("release", waiting, "--run", run_dir, cwd=tmp_path, check=True)
+    forked_cli.run("release", waiting, "--run", run_dir, cwd=tmp_path, check=True)
     assert [e["entity"] for e in read_events(run_dir) if e["event"] == "queue_release"] == [waiting]
-    tick_until(run_dir, tmp_path, timeout=30)
+    forked_cli.tick_until(run_dir, tmp_path, timeout=30)
     assert read_state(run_dir)["total_attempts"] == 2  # nothing resubmitted
 
 

@@ -3,7 +3,14 @@
 ``benchmarks/bench_crash.py`` runs real runs of a real local pipeline, kills ticks (real
 processes) at random delays measured from the moment the lock file names them, recovers, and
 counts corrupt states, double launches, lost jobs, lost events and duplicate events: all must
-be 0. Here with a few hundred kills (under a minute on 2 cores); the benchmark runs thousands.
+be 0. Here with 150 kills (about 17 s of CPU); the benchmark runs thousands.
+
+What 150 kills still catch, measured with bugs planted in a copy of tianluo (seed 7, 4 runs):
+launching before the intent is saved (submit no longer record) shows as 4 to 22 lost events in
+every campaign of 60 to 250 kills. A snapshot written before state.json shows as a snapshot ahead
+about once in 150 kills (8 in 1,230): a campaign of 150 catches it about three times in five, one
+of 250 about four in five (it missed 1 of 3). Neither count caught state.json written in place,
+nor events appended before the state that numbers them (0 in 250 each).
 """
 
 import json
@@ -17,7 +24,7 @@ from conftest import clean_env
 pytestmark = pytest.mark.integration
 
 ROOT = Path(__file__).resolve().parent.parent
-KILLS = 250
+KILLS = 150
 
 
 def test_hundreds_of_ticks_killed_at_random_points_lose_and_double_nothing(tmp_path):

@@ -13,6 +13,7 @@ import sys
 import time
 from pathlib import Path
 
+import forked_cli
 import pytest
 from conftest import (
     clean_env,
@@ -20,8 +21,6 @@ from conftest import (
     read_events,
     read_state,
     start_run,
-    status_json,
-    tick_until,
     wait_for,
     write_spec,
 )
@@ -96,9 +95,9 @@ def test_six_stages_on_four_gpus_one_busy_with_another_users_process(tmp_path, h
                                    env={**os.environ, "FOREIGN_GPU_JOB": "1", "CUDA_VISIBLE_DEVICES": "2"})
     try:
         stages = {"t1": 1, "t2": 1, "t3": 1, "t4": 1, "t5": 1, "big": 2}
-        spec = project(tmp_path, spec_text(program, stages))
+        spec = project(tmp_path, spec_text(program, stages, seconds=1.0))  # launched in waves: the waits show
         run_dir = start_run(spec, tmp_path / "home", tmp_path)
-        doc = tick_until(run_dir, tmp_path, timeout=120)
+        doc = forked_cli.tick_until(run_dir, tmp_path, timeout=120)
     finally:
         if foreign is not None:
             foreign.kill()
@@ -134,13 +133,13 @@ def test_a_gpu_lost_mid_run_gets_its_job_retried_on_another_gpu_and_stays_out(tm
     program, bin_dir = host
     update(bin_dir, gpus=[gpu(0), gpu(1)])
     spec = project(tmp_path, spec_text(program, {"slow": 1}, seconds=1.0))
-    run_dir = start_run(spec, tmp_path / "home", tmp_path)
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", tmp_path)
     state = read_state(run_dir)
     first = state["entities"]["e"]["stages"]["slow"]["attempts"][0]
     assert first["gpus"] == [0]
     wait_for(lambda: (run_dir / first["dir"] / "started.json").exists(), timeout=20, what="attempt 1 to start")
     set_gpu(bin_dir, 0, lost=True)  # nvidia-smi: 'Unable to determine the device handle ... GPU is lost'
-    doc = tick_until(run_dir, tmp_path, timeout=60)
+    doc = forked_cli.tick_until(run_dir, tmp_path, timeout=60)
     state = read_state(run_dir)
     attempts = state["entities"]["e"]["stages"]["slow"]["attempts"]
     assert [a["gpus"] for a in attempts] == [[0], [1]]
@@ -149,10 +148,10 @@ def test_a_gpu_lost_mid_run_gets_its_job_retried_on_another_gpu_and_stays_out(tm
     assert [o["index"] for o in state["gpus"]["out"]] == [0]
     kinds = [e["event"] for e in read_events(run_dir)]
     assert "gpu_out" in kinds and "gpu_fault" in kinds
-    text = cli("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
+    text = forked_cli.run("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
     assert "OUT GPU 0" in text and "tianluo gpus --restore 0" in text
     assert doc["gpu_host"]["out"][0]["index"] == 0
-    restored = cli("gpus", "--run", run_dir, "--restore", "0", cwd=tmp_path)
+    restored = forked_cli.run("gpus", "--run", run_dir, "--restore", "0", cwd=tmp_path)
     assert restored.returncode == 0, restored.stderr
     assert "GPU 0 is back in the pool" in restored.stdout
     assert read_state(run_dir)["gpus"]["out"] == []
@@ -165,19 +164,19 @@ def test_nvidia_smi_hanging_starts_nothing_on_gpus_and_says_why(tmp_path, host):
     program, bin_dir = host
     spec = project(tmp_path, spec_text(program, {"g": 1, "c": 0}, seconds=0.5,
                                        extra="  nvidia_smi_timeout: 1s\n"))
-    run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
     update(bin_dir, mode="hang")
     began = time.monotonic()
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    forked_cli.run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     assert time.monotonic() - began < 15
-    doc = status_json(run_dir, tmp_path)
+    doc = forked_cli.status_json(run_dir, tmp_path)
     stages = doc["entities"]["e"]["stages"]
     assert stages["g"]["status"] == "pending" and "nvidia-smi does not answer" in stages["g"]["reason"]
     assert stages["c"]["status"] in ("submitted", "running", "succeeded")
     assert stages["c"]["gpus"] == []  # a CPU stage sees no GPU
     assert "did not answer" in doc["gpu_host"]["error"]
     update(bin_dir, mode="ok")
-    tick_until(run_dir, tmp_path, timeout=60)
+    forked_cli.tick_until(run_dir, tmp_path, timeout=60)
     assert records(tmp_path)["c"]["gpus"] == ""
 
 
@@ -196,8 +195,8 @@ def test_no_nvidia_smi_refuses_start_of_a_gpu_stage_but_plan_only_warns(tmp_path
     # the spec names its GPUs: no nvidia-smi needed, nothing watched
     named = spec.read_text().replace("host:\n", "host:\n  gpus: [0, 1]\n")
     spec.write_text(named)
-    run_dir = start_run(spec, tmp_path / "home", tmp_path)
-    tick_until(run_dir, tmp_path, timeout=60)
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", tmp_path)
+    forked_cli.tick_until(run_dir, tmp_path, timeout=60)
     assert records(tmp_path)["g"]["gpus"] == "0"
 
 
@@ -269,11 +268,11 @@ def test_nvidia_smi_found_on_start_path_is_run_from_there_by_ticks_with_a_bare_p
     run_dir = Path(proc.stdout.strip().splitlines()[-1])
     assert read_state(run_dir)["plan"]["host"]["nvidia_smi_path"] == program
     Path(program).rename(bin_dir / "moved-away")
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)  # the tests' own PATH: no nvidia-smi on it
-    doc = status_json(run_dir, tmp_path)
+    forked_cli.run("tick", "--run", run_dir, cwd=tmp_path, check=True)  # the tests' own PATH: no nvidia-smi on it
+    doc = forked_cli.status_json(run_dir, tmp_path)
     for name in ("g1", "g2"):
         st = doc["entities"]["e"]["stages"][name]
         assert st["status"] == "pending" and "is not there any more" in st["reason"], st
     (bin_dir / "moved-away").rename(program)
-    tick_until(run_dir, tmp_path, timeout=60)
+    forked_cli.tick_until(run_dir, tmp_path, timeout=60)
     assert sorted(r["gpus"] for r in records(tmp_path).values()) == ["0", "1"]

@@ -18,6 +18,7 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import forked_cli
 import pytest
 from conftest import (
     CLI_TIMEOUT,
@@ -25,7 +26,6 @@ from conftest import (
     cli,
     read_events,
     read_state,
-    start_run,
     write_spec,
 )
 
@@ -103,10 +103,11 @@ def heavy(modules: set[str]) -> list[str]:
 
 
 def tick_until_complete(run_dir: Path, cwd: Path, timeout: float = 60.0) -> list[str]:
-    """Tick through the CLI until the run is complete; the state.json text after every tick."""
+    """Tick through the CLI (in forks of this process, tests/forked_cli.py) until the run is complete; the
+    state.json text after every tick."""
     texts, deadline = [], time.monotonic() + timeout
     while True:
-        cli("tick", "--run", run_dir, cwd=cwd, check=True)
+        forked_cli.run("tick", "--run", run_dir, cwd=cwd, check=True)
         texts.append((run_dir / "state.json").read_text())
         if read_state(run_dir)["phase"] == "complete":
             return texts
@@ -118,7 +119,7 @@ def tick_until_complete(run_dir: Path, cwd: Path, timeout: float = 60.0) -> list
 def complete(tmp_path_factory) -> Path:
     """A finished run (one stage, `true`), its trigger none; a template to copy."""
     root = tmp_path_factory.mktemp("complete")
-    run_dir = start_run(write_spec(root / "proj", QUICK), root / "proj" / ".tianluo", root)
+    run_dir = forked_cli.start_run(write_spec(root / "proj", QUICK), root / "proj" / ".tianluo", root)
     tick_until_complete(run_dir, root)
     return run_dir
 
@@ -135,12 +136,12 @@ def finished(complete, tmp_path) -> Path:
 @pytest.fixture(scope="module")
 def demo_states(tmp_path_factory) -> list[str]:
     """state.json of the demo pipeline after every tick (running, retry_wait after the connection reset,
-    complete), run for real through the CLI."""
+    complete), run for real through the CLI (in forks of this process, tests/forked_cli.py)."""
     from tianluo.demo import copy_example
 
     root = tmp_path_factory.mktemp("demo")
     pipeline = copy_example("demo", root)
-    run_dir = start_run(pipeline / "tianluo.yaml", root / ".tianluo", root)
+    run_dir = forked_cli.start_run(pipeline / "tianluo.yaml", root / ".tianluo", root)
     return [(run_dir / "state.json").read_text()] + tick_until_complete(run_dir, root, timeout=90)
 
 
@@ -305,7 +306,7 @@ DOUBTS = {  # valid for the model, but not in the form tianluo writes: the valid
 @pytest.mark.parametrize("case", list(DOUBTS))
 def test_a_state_in_an_unusual_form_gets_the_validated_document(finished, tmp_path, case):
     _edit(finished, DOUBTS[case])
-    proc = cli("status", "--json", "--run", finished, cwd=tmp_path, check=True)
+    proc = forked_cli.run("status", "--json", "--run", finished, cwd=tmp_path, check=True)  # the decision: a fork
     as_of = datetime.fromisoformat(json.loads(proc.stdout)["as_of"])  # the CLI's moment: status derives clocks
     assert proc.stdout == json.dumps(status.build_status(RunStore(finished).load(), finished, as_of),
                                      indent=2) + "\n"
@@ -330,8 +331,10 @@ DAMAGE = {  # the validated path refuses these: so does status, with its one lin
 def test_a_damaged_state_is_the_validated_paths_one_line_error(finished, tmp_path, case):
     change, says = DAMAGE[case]
     _edit(finished, change)
-    for args in (["status"], ["status", "--json"], ["tick"]):
-        proc = cli(*args, "--run", finished, cwd=tmp_path)
+    commands = (["status"], ["status", "--json"], ["tick"])
+    real = commands[list(DAMAGE).index(case) % len(commands)]  # each command a real process for some damages
+    for args in commands:
+        proc = (cli if args == real else forked_cli.run)(*args, "--run", finished, cwd=tmp_path)
         assert proc.returncode == 2 and says in proc.stderr and proc.stderr.count("\n") == 1, (args, proc.stderr)
         assert "state.json" in proc.stderr and proc.stdout == ""
 

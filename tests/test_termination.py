@@ -5,13 +5,13 @@ import os
 import time
 from pathlib import Path
 
+import forked_cli
 from conftest import (
     alive,
     cli,
     read_events,
     read_state,
     start_run,
-    status_json,
     tick_until,
     wait_for,
     write_spec,
@@ -49,6 +49,7 @@ def test_complete_and_exit_ends_with_a_completion_report(tmp_path):
                  "      train:\n        run: 'mkdir -p out && echo w > out/model.bin'\n"
                  "        output: {path: out/model.bin, destination: /tmp/tl-dest-ignored}\n"
                  "      eval: {run: 'true', needs: [train]}\n")
+    # through real CLI processes (the other tests of a run's end tick in forks: forked_cli)
     run_dir = start_run(spec, tmp_path / "home", tmp_path / "proj")
     doc = tick_until(run_dir, tmp_path / "proj", phases=("complete",), timeout=TIMEOUT)
     assert doc["gate"]["met"] and doc["phase_reason"] == "success gate met"
@@ -72,8 +73,8 @@ def test_complete_and_exit_ends_with_a_completion_report(tmp_path):
 def test_checkpoint_and_stop_stops_after_the_named_stage(tmp_path):
     spec = _spec(tmp_path, "  mode: checkpoint-and-stop\n  checkpoint: pretrain\n",
                  "      pretrain: {run: 'true'}\n      finetune: {run: 'true', needs: [pretrain]}\n")
-    run_dir = start_run(spec, tmp_path / "home", tmp_path / "proj")
-    doc = tick_until(run_dir, tmp_path / "proj", phases=("stopped", "complete"), timeout=TIMEOUT)
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", tmp_path / "proj")
+    doc = forked_cli.tick_until(run_dir, tmp_path / "proj", phases=("stopped", "complete"), timeout=TIMEOUT)
     assert doc["phase"] == "stopped" and doc["phase_reason"] == "checkpoint reached: a.pretrain"
     assert doc["entities"]["a"]["stages"]["finetune"]["status"] == "pending"
     assert doc["entities"]["a"]["stages"]["finetune"]["attempt"] == 0  # nothing after the checkpoint started
@@ -86,7 +87,7 @@ def test_checkpoint_and_stop_stops_after_the_named_stage(tmp_path):
     proc = cli("start", spec, "--home", tmp_path / "home", "--resume", cwd=tmp_path / "proj")
     assert proc.returncode == 0, proc.stderr
     assert Path(proc.stdout.strip().splitlines()[-1]) == run_dir.resolve()
-    doc = tick_until(run_dir, tmp_path / "proj", phases=("complete", "stopped"), timeout=TIMEOUT)
+    doc = forked_cli.tick_until(run_dir, tmp_path / "proj", phases=("complete", "stopped"), timeout=TIMEOUT)
     assert doc["phase"] == "complete"
     assert doc["entities"]["a"]["stages"]["pretrain"]["attempt"] == 1  # not run again
     assert doc["entities"]["a"]["stages"]["finetune"]["status"] == "succeeded"
@@ -116,13 +117,14 @@ def test_watch_until_deadline_without_a_deadline_is_refused(tmp_path):
 
 def test_watch_until_deadline_keeps_running_then_completes(tmp_path):
     spec = _spec(tmp_path, "  mode: watch-until-deadline\n  deadline: 6s\n", "      train: {run: 'true'}\n")
-    run_dir = start_run(spec, tmp_path / "home", tmp_path / "proj")
-    doc = wait_for(lambda: (d := tick_until(run_dir, tmp_path / "proj", phases=("running", "complete")))
-                   ["gate"]["met"] and d, timeout=TIMEOUT, what="the gate met")
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", tmp_path / "proj")
+    doc = wait_for(lambda: (d := forked_cli.tick_until(run_dir, tmp_path / "proj", phases=("running", "complete")))
+                   ["gate"]["met"] and d, timeout=TIMEOUT, interval=0.2, what="the gate met")
     if doc["phase"] == "running":  # met before the deadline: still watching, not complete
         assert doc["phase_reason"] == "success gate met; watching until the deadline"
         assert "gate_met" in _kinds(run_dir)
-    doc = tick_until(run_dir, tmp_path / "proj", phases=("complete", "expired", "blocked"), timeout=TIMEOUT)
+    doc = forked_cli.tick_until(run_dir, tmp_path / "proj", phases=("complete", "expired", "blocked"), timeout=TIMEOUT,
+                                pace=0.5)
     assert doc["phase"] == "complete", doc["phase_reason"]
     assert "watch-until-deadline" in doc["phase_reason"]
     created = read_state(run_dir)["created_at"]
@@ -132,8 +134,8 @@ def test_watch_until_deadline_keeps_running_then_completes(tmp_path):
 def test_watch_until_deadline_expires_when_the_gate_does_not_hold(tmp_path):
     spec = _spec(tmp_path, "  mode: watch-until-deadline\n  deadline: 4s\n  exists: [never-written]\n",
                  "      train: {run: 'true'}\n")
-    run_dir = start_run(spec, tmp_path / "home", tmp_path / "proj")
-    doc = tick_until(run_dir, tmp_path / "proj", phases=("expired", "complete"), timeout=TIMEOUT)
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", tmp_path / "proj")
+    doc = forked_cli.tick_until(run_dir, tmp_path / "proj", phases=("expired", "complete"), timeout=TIMEOUT, pace=0.5)
     assert doc["phase"] == "expired"
     assert "not met" in (run_dir / "COMPLETION.md").read_text()
 
@@ -141,24 +143,24 @@ def test_watch_until_deadline_expires_when_the_gate_does_not_hold(tmp_path):
 def test_on_end_leave_then_stop_cancel(tmp_path):
     spec = _spec(tmp_path, "  deadline: 3s\n", "      train: {run: 'sleep 120'}\n")
     proj = tmp_path / "proj"
-    run_dir = start_run(spec, tmp_path / "home", proj)
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", proj)
     pid = _pid_of(run_dir, "a.train")
-    doc = tick_until(run_dir, proj, phases=("expired",), timeout=TIMEOUT)
+    doc = forked_cli.tick_until(run_dir, proj, phases=("expired",), timeout=TIMEOUT, pace=0.5)
     train = doc["entities"]["a"]["stages"]["train"]
     assert train["status"] == "left running, unwatched" and train["watched"] is False
     assert alive(pid)
-    text = cli("status", "--run", run_dir, cwd=proj, check=True).stdout
+    text = forked_cli.run("status", "--run", run_dir, cwd=proj, check=True).stdout
     assert "left running, unwatched" in text
     assert "left running, unwatched" in (run_dir / "COMPLETION.md").read_text()
     assert read_state(run_dir)["end"]["left_running"] == ["a.train"]
-    cli("report", "--run", run_dir, cwd=proj, check=True)
+    forked_cli.run("report", "--run", run_dir, cwd=proj, check=True)
     page = (run_dir / "report.html").read_text()
     assert 'data-status="left running, unwatched"' in page and 'data-status="running"' not in page
-    proc = cli("stop", "--run", run_dir, "--cancel", cwd=proj)
+    proc = forked_cli.run("stop", "--run", run_dir, "--cancel", cwd=proj)
     assert proc.returncode == 0, proc.stderr
     assert "a.train attempt 1: cancelled (TERM)" in proc.stdout
     wait_for(lambda: not alive(pid), what="the job gone")
-    doc = status_json(run_dir, proj)
+    doc = forked_cli.status_json(run_dir, proj)
     assert doc["entities"]["a"]["stages"]["train"]["status"] == "pending"
     state = read_state(run_dir)
     assert state["end"]["cancelled"] == ["a.train"] and state["end"]["left_running"] == []
@@ -172,17 +174,17 @@ def test_on_end_cancel_terms_then_kills(tmp_path):
     spec = _spec(tmp_path, "  deadline: 3s\n  on_end: cancel\n", f"      train: {{run: \"{job}\"}}\n",
                  extra="cancel_grace: 1s\n")
     proj = tmp_path / "proj"
-    run_dir = start_run(spec, tmp_path / "home", proj)
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", proj)
     pid = _pid_of(run_dir, "a.train")
     seen = set()
     deadline = time.monotonic() + TIMEOUT
     while True:
-        cli("tick", "--run", run_dir, cwd=proj, check=True)
-        doc = status_json(run_dir, proj)
+        forked_cli.run("tick", "--run", run_dir, cwd=proj, check=True)
+        doc = forked_cli.status_json(run_dir, proj)
         seen.add(doc["phase"])
         if doc["phase"] == "expired" or time.monotonic() > deadline:
             break
-        time.sleep(0.3)
+        time.sleep(0.5)
     assert doc["phase"] == "expired" and "ending" in seen
     assert not alive(pid)
     kinds = _kinds(run_dir)
@@ -195,13 +197,13 @@ def test_on_end_cancel_terms_then_kills(tmp_path):
 def test_on_end_wait_ends_when_the_attempt_exits(tmp_path):
     spec = _spec(tmp_path, "  deadline: 2s\n  on_end: wait\n", "      train: {run: 'sleep 5'}\n")
     proj = tmp_path / "proj"
-    run_dir = start_run(spec, tmp_path / "home", proj)
-    doc = tick_until(run_dir, proj, phases=("ending", "expired"), timeout=TIMEOUT)
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", proj)
+    doc = forked_cli.tick_until(run_dir, proj, phases=("ending", "expired"), timeout=TIMEOUT, pace=0.5)
     assert doc["phase"] == "ending" and "waiting for 1 running attempt" in doc["phase_reason"]
     assert not (run_dir / "COMPLETION.md").exists()  # not over yet
     state = read_state(run_dir)
     assert state["trigger"] is None or state["trigger"]["removed_at"] is None
-    doc = tick_until(run_dir, proj, phases=("expired",), timeout=TIMEOUT)
+    doc = forked_cli.tick_until(run_dir, proj, phases=("expired",), timeout=TIMEOUT, pace=0.5)
     assert doc["entities"]["a"]["stages"]["train"]["status"] == "succeeded"  # judged as usual
     assert "run_ended" in _kinds(run_dir)
     assert (run_dir / "COMPLETION.md").exists()
@@ -213,7 +215,7 @@ def test_stop_cancel_of_a_running_run(tmp_path):
                  extra="cancel_grace: 1s\n")
     spec.write_text(spec.read_text().replace("success_gate:\n", ""))
     proj = tmp_path / "proj"
-    run_dir = start_run(spec, tmp_path / "home", proj)
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", proj)
     pids = [_pid_of(run_dir, "a.train"), _pid_of(run_dir, "a.eval")]
     proc = cli("stop", "--run", run_dir, "--cancel", cwd=proj)
     assert proc.returncode == 0, proc.stderr
@@ -222,7 +224,7 @@ def test_stop_cancel_of_a_running_run(tmp_path):
                      "a.train attempt 1: cancelled (TERM)"], proc.stdout
     for pid in pids:
         wait_for(lambda pid=pid: not alive(pid), what="the job gone")
-    doc = status_json(run_dir, proj)
+    doc = forked_cli.status_json(run_dir, proj)
     assert doc["phase"] == "stopped"
     assert {s["status"] for s in doc["entities"]["a"]["stages"].values()} == {"pending"}
     assert os.path.exists(run_dir / "COMPLETION.md")
@@ -322,15 +324,15 @@ def test_decide_checkpoint_milestone_waits_for_every_entity(tmp_path):
 def test_stop_with_on_end_wait_is_ending_until_the_attempt_exits(tmp_path):
     spec = _spec(tmp_path, "  on_end: wait\n", "      train: {run: 'sleep 4'}\n")
     proj = tmp_path / "proj"
-    run_dir = start_run(spec, tmp_path / "home", proj)
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", proj)
     _pid_of(run_dir, "a.train")
-    proc = cli("stop", "--run", run_dir, cwd=proj)
+    proc = forked_cli.run("stop", "--run", run_dir, cwd=proj)
     assert proc.returncode == 0, proc.stderr
-    doc = status_json(run_dir, proj)
+    doc = forked_cli.status_json(run_dir, proj)
     assert doc["phase"] == "ending" and "waiting for 1 running attempt" in doc["phase_reason"]
     again = cli("stop", "--run", run_dir, cwd=proj)
     assert again.returncode == 2 and "stop --cancel" in again.stderr
-    doc = tick_until(run_dir, proj, phases=("stopped",), timeout=TIMEOUT)
+    doc = forked_cli.tick_until(run_dir, proj, phases=("stopped",), timeout=TIMEOUT, pace=0.5)
     assert doc["entities"]["a"]["stages"]["train"]["status"] == "succeeded"
     assert "**stopped**: stopped by the owner" in (run_dir / "COMPLETION.md").read_text()
 
@@ -345,9 +347,9 @@ def _held_hung(tmp_path: Path) -> tuple[Path, Path, int]:
     spec = _spec(tmp_path, "", HUNG, extra=NO_CANCEL_HUNG)
     spec.write_text(spec.read_text().replace("success_gate:\n", ""))
     proj = tmp_path / "proj"
-    run_dir = start_run(spec, tmp_path / "home", proj)
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", proj)
     pid = _pid_of(run_dir, "a.train")
-    doc = tick_until(run_dir, proj, phases=("blocked",), timeout=TIMEOUT)
+    doc = forked_cli.tick_until(run_dir, proj, phases=("blocked",), timeout=TIMEOUT, pace=0.5)
     assert doc["entities"]["a"]["stages"]["train"]["status"] == "held"
     assert "cancel_hung" in doc["entities"]["a"]["stages"]["train"]["reason"]
     assert alive(pid)
@@ -356,7 +358,7 @@ def _held_hung(tmp_path: Path) -> tuple[Path, Path, int]:
 
 def test_stop_cancel_cancels_a_hung_attempt_held_for_want_of_cancel_hung(tmp_path):
     proj, run_dir, pid = _held_hung(tmp_path)
-    proc = cli("stop", "--run", run_dir, "--cancel", cwd=proj)
+    proc = forked_cli.run("stop", "--run", run_dir, "--cancel", cwd=proj)
     assert proc.returncode == 0, proc.stderr
     assert "a.train attempt 1: cancelled (TERM)" in proc.stdout, proc.stdout
     wait_for(lambda: not alive(pid), what="the hung job gone")
@@ -375,7 +377,7 @@ def test_stop_without_cancel_names_what_is_left_running_and_how_to_cancel_it(tmp
     assert "left running: a.train attempt 1" in proc.stdout, proc.stdout
     assert f"`tianluo stop --cancel --run {run_dir}` cancels it" in proc.stdout
     assert alive(pid)
-    later = cli("stop", "--run", run_dir, "--cancel", cwd=proj)  # on a stopped run: what it left running
+    later = forked_cli.run("stop", "--run", run_dir, "--cancel", cwd=proj)  # on a stopped run: what it left running
     assert later.returncode == 0, later.stderr
     assert "a.train attempt 1: cancelled" in later.stdout
     wait_for(lambda: not alive(pid), what="the hung job gone")
