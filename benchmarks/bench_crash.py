@@ -45,9 +45,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tianluo.commands import hold_entity, release_entity  # noqa: E402
-from tianluo.newrun import create_run  # noqa: E402
-from tianluo.store import RunStore, snapshot_revision  # noqa: E402
-from tianluo.tick import run_tick, utcnow  # noqa: E402
+from tianluo.planning.newrun import create_run  # noqa: E402
+from tianluo.shell.store import RunStore, snapshot_revision  # noqa: E402
+from tianluo.shell.tick import run_tick, utcnow  # noqa: E402
 
 ENTITIES = ("e0", "e1")
 ACTIVE = ("running", "blocked")  # blocked: a hold whose release was killed, until it is released

@@ -6,9 +6,9 @@ One realistic training log (step lines with varying numbers, tqdm bars redrawn w
 warnings, JSON metric lines, a few retried-connection warnings, and a CUDA OOM as the very
 last line) of ``--log-mb`` MiB is searched with the built-in rulebook and a progress regex
 (``--spec-rule`` adds one rule of a spec's own, which the scanner searches in a second pass;
-the patterns are taken from ``tianluo.rulebook``, so the comparison follows the rules) by:
+the patterns are taken from ``tianluo.faults.rulebook``, so the comparison follows the rules) by:
 
-* the scanner, ``tianluo.logscan.scan``, over all the new bytes (no per-tick cap), as one
+* the scanner, ``tianluo.shell.logscan.scan``, over all the new bytes (no per-tick cap), as one
   multi-pattern pass;
 * ``LC_ALL=C grep -E -c -e p1 -e p2 ...`` with the same patterns translated to POSIX ERE
   (``-c``: grep must look at every line but writes no output, so it is the harder baseline:
@@ -39,9 +39,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tianluo import logscan  # noqa: E402
-from tianluo.logscan import Cursor, scan  # noqa: E402
-from tianluo.rulebook import BUILTIN_RULES, compile_patterns  # noqa: E402
+from tianluo.faults.rulebook import BUILTIN_RULES, compile_patterns  # noqa: E402
+from tianluo.shell import logscan  # noqa: E402
+from tianluo.shell.logscan import Cursor, scan  # noqa: E402
 
 PROGRESS = r"step (?P<done>\d+)/(?P<total>\d+)"
 USER_RULE = r"NCCL WARN .*Timeout"  # the spec's own rule of DESIGN.md: searched apart from the built-in ones

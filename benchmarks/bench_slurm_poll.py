@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from tianluo.backends.base import JobSpec  # noqa: E402
 from tianluo.backends.slurm import SlurmBackend, SlurmOptions  # noqa: E402
-from tianluo.states import JobState  # noqa: E402
+from tianluo.models.states import JobState  # noqa: E402
 
 
 def cluster_module():

@@ -17,7 +17,7 @@ Sections (``--only`` takes their names):
   ``plan``, ``start`` (``--no-tick``), a tick where nothing changed, a tick that launches 100
   stages and one where those 100 exit; peak RSS of each; ``state.json`` and ``snapshots/``
   bytes; against ``python -c "import json; json.load(open('state.json'))"`` of the same file.
-* ``logs``: 200 MiB of new log (fatal line last) through ``tianluo.logscan.scan`` with the
+* ``logs``: 200 MiB of new log (fatal line last) through ``tianluo.shell.logscan.scan`` with the
   full rulebook, a spec rule and the progress regex, against ``LC_ALL=C grep -E`` with the
   same patterns (translated from the rulebook at run time, so the comparison follows the rules).
 * ``events``: a job's exit to its retry launched, event ticks against interval ticks at a
@@ -329,7 +329,7 @@ def du(path: Path) -> int:
 
 def rule_patterns() -> dict:
     """Rule name -> pattern text of every log rule a run with one spec rule scans: the spec's, then the rulebook."""
-    from tianluo.rulebook import BUILTIN_RULES
+    from tianluo.faults.rulebook import BUILTIN_RULES
     return {"spec-0": USER_RULE, **{r.name: r.log for r in BUILTIN_RULES if r.log}}
 
 
@@ -741,7 +741,7 @@ def one_sweep(cfg: dict, work: Path, entities: int, report: Report) -> dict:
             return out
         wait_started(run_dir, 2, 30)
         tick()  # the tick that sees the gate stages' runners start
-        tick()  # the first tick with nothing to do (it leaves the certificate the next ones check: tianluo.quiet)
+        tick()  # the first tick with nothing to do (it leaves the certificate the next ones check: tianluo.core.quiet)
         idle, baseline = against_load(tick)
         add("tick_idle", "tick, nothing changed", idle, times=5)
         (folder / "go.flag").touch()
@@ -792,8 +792,8 @@ def one_sweep(cfg: dict, work: Path, entities: int, report: Report) -> dict:
 SCAN_SCRIPT = """
 import inspect, json, sys, time
 from pathlib import Path
-from tianluo.logscan import Cursor, scan
-from tianluo.linear_re import compile_pattern
+from tianluo.shell.logscan import Cursor, scan
+from tianluo.faults.linear_re import compile_pattern
 patterns = {name: compile_pattern(p) for name, p in json.loads(sys.argv[2]).items()}
 log, progress, cap = Path(sys.argv[1]), sys.argv[3], sys.argv[4]
 if cap == "tick":  # as observe calls it: the default byte cap, and the newest bytes past it where supported

@@ -10,7 +10,7 @@ JSON Schema without descriptions (a field, a type or a constraint changed). Only
 the current ``SCHEMA_VERSION`` are written; an older version's stay as its record.
 
 Regenerate them only while no release has written schema N: once one has, a change to a
-record is a new ``SCHEMA_VERSION``, a step in ``tianluo/migrate.py`` and stored states of the
+record is a new ``SCHEMA_VERSION``, a step in ``tianluo/models/migrate.py`` and stored states of the
 old version (tests/states/README.md). tests/test_schema_migration.py holds the models to these
 pins with the functions below.
 """
@@ -21,7 +21,7 @@ import json
 import sys
 from pathlib import Path
 
-from tianluo.model import SCHEMA_VERSION, state_json_schema
+from tianluo.models.model import SCHEMA_VERSION, state_json_schema
 
 STATES = Path(__file__).resolve().parent.parent / "tests" / "states"
 

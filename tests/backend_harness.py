@@ -14,8 +14,8 @@ import uuid
 from pathlib import Path
 
 from tianluo.backends.base import Backend, JobFacts, JobSpec
-from tianluo.model import Handle
-from tianluo.spec_parts import Resources
+from tianluo.models.model import Handle
+from tianluo.planning.spec_parts import Resources
 
 CMD_TIMEOUT = 30  # seconds; every command a harness runs itself
 ROOT = Path(__file__).resolve().parent.parent
@@ -127,8 +127,8 @@ class LocalHarness(Harness):
         os.killpg(handle.pid, signal.SIGKILL)  # the runner leads the group: runner and job die unrecorded
 
     def count_jobs(self, name):
-        from tianluo import proctable
         from tianluo.backends.local import tagged_processes
+        from tianluo.shell import proctable
 
         table = proctable.read()
         runners = {p.pid: p for p in tagged_processes(name) if "tianluo.runner" in table.cmdline(p.pid)}

@@ -200,7 +200,7 @@ def _fresh_guards():
     ``fsio.guard`` is per process; a test that guards a run home (often a parent of other
     tests' tmp_path) must not change how later tests in this process open their files.
     """
-    from tianluo import fsio
+    from tianluo.shell import fsio
 
     saved = set(fsio._GUARDED)
     fsio._GUARDED.clear()
@@ -283,7 +283,7 @@ def tick_until(run_dir: Path, cwd: Path, phases=("complete",), timeout: float = 
 
 def read_state(run_dir: Path) -> dict:
     """state.json as a dict with every field, defaults included (the file holds only what differs from them)."""
-    from tianluo.store import parse_state
+    from tianluo.shell.store import parse_state
 
     state = parse_state((Path(run_dir) / "state.json").read_text())
     return json.loads(state.model_dump_json(by_alias=True))
@@ -370,7 +370,7 @@ def copy_run(template: Path, tmp_path: Path) -> Path:
 @pytest.fixture
 def demo(tmp_path) -> Path:
     """A fresh copy of examples/demo in the test's folder."""
-    from tianluo.demo import copy_example
+    from tianluo.views.demo import copy_example
 
     return copy_example("demo", tmp_path)
 

@@ -58,8 +58,8 @@ def child_main(args: list[str], cwd: Path, env: dict, files: tuple, memory_limit
         os.environ.clear()
         os.environ.update(env)
         _limit(memory_limit, umask)
-        from tianluo import fsio
         from tianluo.cli import main
+        from tianluo.shell import fsio
 
         fsio._GUARDED.clear()  # a new process guards nothing yet
         try:

@@ -9,19 +9,19 @@ import textwrap
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from tianluo.actions import Cancel, Submit
 from tianluo.backends.base import JobFacts
-from tianluo.hostspace import FsSpace, MiB
-from tianluo.ladder import resolve_budgets
-from tianluo.logscan import Cursor, LogLine, ScanResult
-from tianluo.model import Check, Handle, RunState
-from tianluo.newrun import initial_state
-from tianluo.observations import Observations, StageObservation
-from tianluo.plan import build_plan
-from tianluo.plan_model import Plan, PlannedEntity, PlannedStage
-from tianluo.spec import LadderSpec, SuccessGate
-from tianluo.spec_checks import load_spec
-from tianluo.states import JobState
+from tianluo.core.actions import Cancel, Submit
+from tianluo.core.ladder import resolve_budgets
+from tianluo.core.observations import Observations, StageObservation
+from tianluo.models.model import Check, Handle, RunState
+from tianluo.models.plan_model import Plan, PlannedEntity, PlannedStage
+from tianluo.models.states import JobState
+from tianluo.planning.newrun import initial_state
+from tianluo.planning.plan import build_plan
+from tianluo.planning.spec import LadderSpec, SuccessGate
+from tianluo.planning.spec_checks import load_spec
+from tianluo.shell.hostspace import FsSpace, MiB
+from tianluo.shell.logscan import Cursor, LogLine, ScanResult
 
 #: A fixed, timezone-aware start of every run in these tests.
 T0 = datetime(2024, 3, 1, 12, 0, 0, tzinfo=UTC)

@@ -2,7 +2,7 @@
 
 States are locked from small specs and driven through ``decide`` with made-up observations
 and a fixed ``now``, as in tests/test_decide.py; the agent's reply is recorded on the consult
-the way the shell (``tianluo.agent_call``) records it. No processes, no clock.
+the way the shell (``tianluo.messages.agent_call``) records it. No processes, no clock.
 """
 
 from dataclasses import replace
@@ -29,19 +29,19 @@ from pure_helpers import (
     write_spec,
 )
 
-from tianluo import holds
-from tianluo.actions import ConsultAgent, MoveAside, WriteAgentDecision, WriteAnalysis
-from tianluo.agent_rung import MAX_TEXT, one_line
-from tianluo.checkpoints import Checkpoint
-from tianluo.decide import decide
-from tianluo.forks import derive
-from tianluo.logscan import LogLine
-from tianluo.model import AgentReply, RunState, dump_state
-from tianluo.newrun import initial_state
-from tianluo.plan import build_plan
-from tianluo.spec_checks import load_spec
-from tianluo.spec_parts import AgentSpec
-from tianluo.states import FaultClass, Phase, StageStatus
+from tianluo.core import holds
+from tianluo.core.actions import ConsultAgent, MoveAside, WriteAgentDecision, WriteAnalysis
+from tianluo.core.agent_rung import MAX_TEXT, one_line
+from tianluo.core.decide import decide
+from tianluo.models.model import AgentReply, RunState, dump_state
+from tianluo.models.states import FaultClass, Phase, StageStatus
+from tianluo.planning.forks import derive
+from tianluo.planning.newrun import initial_state
+from tianluo.planning.plan import build_plan
+from tianluo.planning.spec_checks import load_spec
+from tianluo.planning.spec_parts import AgentSpec
+from tianluo.shell.checkpoints import Checkpoint
+from tianluo.shell.logscan import LogLine
 
 SPEC = """
 name: ag
@@ -335,9 +335,9 @@ def test_the_agents_class_and_label_correct_the_fault_and_the_rules_verdict_stay
 
 
 def test_a_held_class_correction_is_what_status_the_analysis_and_lessons_show(tmp_path):
-    from tianluo.analysis import render_section
-    from tianluo.lessons import stage_lessons
-    from tianluo.status import fault_words
+    from tianluo.views.analysis import render_section
+    from tianluo.views.lessons import stage_lessons
+    from tianluo.views.status import fault_words
 
     d = consulting(tmp_path)
     d = decide(answered(d.state, action="hold", klass=FaultClass.CODE, reason="a typo in the config key"),

@@ -26,7 +26,7 @@ from conftest import (
     write_spec,
 )
 
-from tianluo import agent_call
+from tianluo.messages import agent_call
 
 pytestmark = pytest.mark.integration
 
@@ -611,9 +611,9 @@ def test_reading_a_hostile_answer_is_bounded(monkeypatch):
 def test_under_cron_the_agent_gets_no_more_than_the_ticks_hard_limit_leaves(tmp_path):
     from datetime import datetime
 
-    from tianluo.model import TriggerRecord
-    from tianluo.store import RunStore
-    from tianluo.tick import _agent_time
+    from tianluo.models.model import TriggerRecord
+    from tianluo.shell.store import RunStore
+    from tianluo.shell.tick import _agent_time
 
     run_dir = forked_cli.start_run(
         write_spec(tmp_path / "proj", spec("true", agent("answer.py", "hold"), timeout="5m")),

@@ -24,15 +24,15 @@ from pure_helpers import (
     state_from_graph,
 )
 
-from tianluo import analysis
-from tianluo.actions import SendNotices, WriteAnalysis
-from tianluo.decide import decide
-from tianluo.holds import hold
-from tianluo.logscan import LogLine
-from tianluo.model import Fault, RunState, StageState
-from tianluo.notify import TAIL_LINES, write_analysis
-from tianluo.spec import LadderSpec, NotifySpec, Progress, Rung
-from tianluo.states import FaultClass, Phase, StageStatus
+from tianluo.core.actions import SendNotices, WriteAnalysis
+from tianluo.core.decide import decide
+from tianluo.core.holds import hold
+from tianluo.messages.notify import TAIL_LINES, write_analysis
+from tianluo.models.model import Fault, RunState, StageState
+from tianluo.models.states import FaultClass, Phase, StageStatus
+from tianluo.planning.spec import LadderSpec, NotifySpec, Progress, Rung
+from tianluo.shell.logscan import LogLine
+from tianluo.views import analysis
 
 GRAPH = {"a": {"train": [], "eval": []}, "b": {"train": []}}
 NO_RETRY = LadderSpec(transient=Rung(retries=0), config=Rung(retries=0), unknown=Rung(retries=0),
@@ -155,7 +155,7 @@ def test_layer_lines_without_a_diagnosis():
 
 def test_the_analysis_and_the_prompt_show_the_same_layer_facts():
     """One source (``layers.layer_facts``), two formats: a Markdown list item, a quoted data line."""
-    from tianluo import prompt_text
+    from tianluo.views import prompt_text
 
     state = state_from_graph({"a": {"train": []}}, ladder=NO_RETRY)
     state = launched(decide(state, observe(), T0).state)
@@ -272,7 +272,7 @@ def test_without_notify_commands_nothing_is_asked():
 
 
 def test_a_new_hold_after_a_release_is_news_again():
-    from tianluo.holds import release
+    from tianluo.core.holds import release
 
     state = state_from_graph({"a": {"train": []}}, ladder=NO_RETRY)
     state.plan.notify = [NotifySpec(command="true")]

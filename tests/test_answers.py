@@ -1,4 +1,4 @@
-"""Answers to plan-time forks: ``tianluo.answers``, then ``tianluo plan`` and ``start`` as a user meets them.
+"""Answers to plan-time forks: ``tianluo.planning.answers``, then ``tianluo plan`` and ``start`` as a user meets them.
 
 Answers are given once (``--answer Q1=x``, ``--answers FILE``, ``--accept-defaults``), kept
 under the home by fork key, checked before anything is written, and locked into state.json
@@ -14,11 +14,11 @@ import forked_cli
 import pytest
 from conftest import cli, read_events, read_state, write_spec
 
-from tianluo import answers
-from tianluo.answers import Answer
 from tianluo.errors import TianluoError
-from tianluo.forks import Fork
-from tianluo.newrun import answers_path, plan_doc_path
+from tianluo.planning import answers
+from tianluo.planning.answers import Answer
+from tianluo.planning.forks import Fork
+from tianluo.planning.newrun import answers_path, plan_doc_path
 
 NOW = datetime(2024, 3, 1, 12, 0, 0, tzinfo=UTC)
 AT = "2024-03-01T12:00:00Z"

@@ -19,7 +19,7 @@ import pytest
 from pure_helpers import at
 from test_checkpoint_rollback import list_checkpoints, moving, touch
 
-from tianluo.checkpoints import ASIDE, carry_out, scan_checkpoints
+from tianluo.shell.checkpoints import ASIDE, carry_out, scan_checkpoints
 
 ROOT = os.geteuid() == 0
 
@@ -200,7 +200,7 @@ def test_a_checkpoint_whose_name_is_not_text_holds_naming_it(tmp_path):
 KILLED_TICK = """
 import os, signal, sys
 from pathlib import Path
-from tianluo import checkpoints, tick
+from tianluo.shell import checkpoints, tick
 
 point = sys.argv[2]
 
@@ -261,7 +261,7 @@ def test_a_tick_sigkilled_at_each_point_of_the_move_moves_one_file_once(tmp_path
 def test_the_pinned_port_warning_takes_linear_time_on_a_hostile_command():
     """'--rdzv-endpoint=' written 6,000 times (96 KB, under the 100 KiB a command may be once
     rendered) took ~0.9 s a command; a spec reusing it through YAML aliases kept plan busy for minutes."""
-    from tianluo.launchers import pinned_port
+    from tianluo.planning.launchers import pinned_port
 
     hostile = "torchrun " + "--rdzv-endpoint=" * 6000
     benign = "torchrun " + "--max-restarts=3 " * 5647  # the same length, nothing for the pattern to retry
@@ -323,7 +323,7 @@ entities:
 
 
 def test_free_space_of_odd_paths_is_measured_at_the_nearest_real_folder(tmp_path):
-    from tianluo.hostspace import measure, measure_folder
+    from tianluo.shell.hostspace import measure, measure_folder
 
     here = os.stat(tmp_path).st_dev
     os.mkfifo(tmp_path / "fifo")  # a FIFO where a folder is expected: never opened
@@ -344,7 +344,7 @@ def test_free_space_under_a_folder_nobody_may_enter_is_measured_above_it(tmp_pat
     locked = tmp_path / "locked"
     (locked / "sub").mkdir(parents=True)
     os.chmod(locked, 0)
-    code = ("import sys; from tianluo.hostspace import measure_folder; "
+    code = ("import sys; from tianluo.shell.hostspace import measure_folder; "
             "found = measure_folder(sys.argv[1]); print(found[1].path if found else None)")
     done = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "-c", code,
                            str(locked / "sub/out")], capture_output=True, text=True, timeout=30, check=False,

@@ -17,7 +17,7 @@ from backend_harness import CommandHarness, LocalHarness, SgeHarness, SlurmHarne
 from conftest import wait_for
 
 from tianluo.backends.base import JobFacts, SchedulerUnreachable, SubmitRejected
-from tianluo.states import JobState
+from tianluo.models.states import JobState
 
 pytestmark = pytest.mark.integration
 

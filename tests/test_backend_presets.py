@@ -24,8 +24,8 @@ from pydantic import ValidationError
 from tianluo.backends.base import JobSpec
 from tianluo.backends.command import CommandBackend, CommandOptions
 from tianluo.backends.presets import PRESETS
-from tianluo.spec_parts import Resources
-from tianluo.states import JobState
+from tianluo.models.states import JobState
+from tianluo.planning.spec_parts import Resources
 
 #: One stand-in for every command of a scheduler: it keeps jobs as files (id -> state) in $STANDIN_DIR,
 #: and answers as the real command does. Each call is logged (argv) to $STANDIN_DIR/calls.

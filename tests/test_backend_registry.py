@@ -14,7 +14,7 @@ from conftest import write_spec
 from tianluo.backends.base import BackendOptions, Capabilities
 from tianluo.backends.registry import REGISTRY, kind, open_backend
 from tianluo.errors import SpecError
-from tianluo.spec_checks import load_spec
+from tianluo.planning.spec_checks import load_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 PIPE = "entities:\n  a: {stages: {x: {run: echo hi}}}\n"
@@ -101,8 +101,8 @@ def test_a_plans_backend_options_survive_state_json_with_defaults_left_out():
     from pure_helpers import state_from_graph
 
     from tianluo.backends.slurm import SlurmOptions
-    from tianluo.model import dump_state
-    from tianluo.store import parse_state
+    from tianluo.models.model import dump_state
+    from tianluo.shell.store import parse_state
 
     state = state_from_graph({"a": {"train": []}})
     assert '"backend"' not in dump_state(state)  # local, the default: left out

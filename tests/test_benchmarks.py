@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks import run as bench  # noqa: E402
 from benchmarks.workloads import FATAL_LAST  # noqa: E402
-from tianluo.linear_re import compile_pattern  # noqa: E402
+from tianluo.faults.linear_re import compile_pattern  # noqa: E402
 
 
 @pytest.fixture(scope="module")

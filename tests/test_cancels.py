@@ -1,17 +1,17 @@
-"""tianluo.cancels, in decide: a cancel that fails or never takes effect is sent again within a bound, then
+"""tianluo.core.cancels, in decide: a cancel that fails or never takes effect is sent again within a bound, then
 held; a job the scheduler says is over gets no KILL. Pure: made-up facts, a fixed ``now``."""
 
 from datetime import datetime
 
 from pure_helpers import RUN_ID, T0, at, cancels, events_of, handle, lost, observe, seen, state_from_graph, submits
 
-from tianluo import cancels as policy
-from tianluo.actions import Cancel, Submit
 from tianluo.backends.base import JobFacts
-from tianluo.decide import decide
-from tianluo.holds import release
-from tianluo.model import Cancelling, RunState
-from tianluo.states import JobState, StageStatus
+from tianluo.core import cancels as policy
+from tianluo.core.actions import Cancel, Submit
+from tianluo.core.decide import decide
+from tianluo.core.holds import release
+from tianluo.models.model import Cancelling, RunState
+from tianluo.models.states import JobState, StageStatus
 
 ONE = {"a": {"train": []}}
 NAME = f"tl.{RUN_ID}.a.train"

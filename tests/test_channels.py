@@ -16,12 +16,12 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from tianluo import channels
-from tianluo.actions import Notify
-from tianluo.channels import SendFailed, describe, send
+from tianluo.core.actions import Notify
 from tianluo.errors import SpecError
-from tianluo.spec import NotifySpec
-from tianluo.spec_checks import load_spec
+from tianluo.messages import channels
+from tianluo.messages.channels import SendFailed, describe, send
+from tianluo.planning.spec import NotifySpec
+from tianluo.planning.spec_checks import load_spec
 
 TOKEN = "T0KEN-s3cret-XYZ"
 MSG = Notify(key="held:a.train", kind="held", title="tianluo: a/train is on hold",

@@ -1,6 +1,6 @@
 """Resume from the previous checkpoint: a corrupt newest checkpoint is moved aside, never deleted.
 
-First the I/O half on real files (``tianluo.checkpoints``: listing, moving aside, a name
+First the I/O half on real files (``tianluo.shell.checkpoints``: listing, moving aside, a name
 already taken, links, a tick killed between the move and its record), then the pure half
 through ``decide`` (which checkpoint, hold when there is nothing earlier), then a real
 trainer under real ticks: its newest checkpoint is truncated, ``torch.load`` fails with
@@ -26,18 +26,18 @@ from conftest import (
 )
 from pure_helpers import T0, at, events_of, exited, launched, observe, seen, submits
 
-from tianluo.actions import MoveAside, Submit
-from tianluo.checkpoints import ASIDE, Checkpoint, carry_out, scan_checkpoints
-from tianluo.decide import decide
-from tianluo.degrade import newest_last, plan_change, unchanged_why, with_moves
+from tianluo.core.actions import MoveAside, Submit
+from tianluo.core.decide import decide
+from tianluo.core.degrade import newest_last, plan_change, unchanged_why, with_moves
 from tianluo.errors import SpecError
-from tianluo.logscan import LogLine
-from tianluo.model import RunState
-from tianluo.newrun import initial_state
-from tianluo.plan import build_plan
-from tianluo.spec_checks import load_spec
-from tianluo.spec_parts import DegradeAction
-from tianluo.states import StageStatus
+from tianluo.models.model import RunState
+from tianluo.models.states import StageStatus
+from tianluo.planning.newrun import initial_state
+from tianluo.planning.plan import build_plan
+from tianluo.planning.spec_checks import load_spec
+from tianluo.planning.spec_parts import DegradeAction
+from tianluo.shell.checkpoints import ASIDE, Checkpoint, carry_out, scan_checkpoints
+from tianluo.shell.logscan import LogLine
 
 ROLLBACK = DegradeAction(name="previous_checkpoint", rollback_checkpoint=True)
 
@@ -82,7 +82,7 @@ def test_newest_is_by_mtime_then_by_number():
 
 
 def test_too_many_matches_list_nothing(tmp_path, monkeypatch):
-    from tianluo import checkpoints
+    from tianluo.shell import checkpoints
 
     for i in range(5):
         touch(tmp_path / f"c/{i}.pt")
@@ -521,8 +521,8 @@ def loads_run_after_attempt_1(tmp_path: Path) -> tuple[Path, Path]:
 
 @pytest.mark.integration
 def test_a_tick_killed_between_the_rename_and_its_record_moves_no_second_file(tmp_path, monkeypatch):
-    from tianluo import checkpoints
-    from tianluo.tick import run_tick
+    from tianluo.shell import checkpoints
+    from tianluo.shell.tick import run_tick
 
     proj, run_dir = loads_run_after_attempt_1(tmp_path)
 

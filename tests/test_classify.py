@@ -1,4 +1,4 @@
-"""tianluo.classify: the exit record of a failed attempt -> fault class and label.
+"""tianluo.faults.classify: the exit record of a failed attempt -> fault class and label.
 
 These cases have no log lines; tests/test_rulebook.py covers the log rules.
 """
@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from tianluo.classify import Evidence, classify
-from tianluo.rulebook import Rule
-from tianluo.states import FaultClass, JobState
+from tianluo.faults.classify import Evidence, classify
+from tianluo.faults.rulebook import Rule
+from tianluo.models.states import FaultClass, JobState
 
 T, C, U = FaultClass.TRANSIENT, FaultClass.CONFIG, FaultClass.UNKNOWN
 EXITED, LOST, HUNG = "exited", "lost", "hung"
@@ -103,7 +103,7 @@ def test_exit_code_none_is_exit_unknown():
 
 @pytest.mark.parametrize(("state", "expected"), [(JobState.LOST, "lost"), (JobState.EXITED, "segfault")])
 def test_a_job_state_enum_still_works_as_state(state, expected):
-    # tianluo.decide passes JobState values until it switches to the strings
+    # tianluo.core.decide passes JobState values until it switches to the strings
     assert classify(Evidence(state, exit_code=139)).label == expected
 
 
@@ -130,9 +130,9 @@ def test_a_rule_pattern_meets_a_hostile_evidence_line_in_linear_time():
     import sys
 
     code = (
-        "from tianluo.classify import Evidence, classify\n"
-        "from tianluo.logscan import LogLine\n"
-        "from tianluo.rulebook import Rule\n"
+        "from tianluo.faults.classify import Evidence, classify\n"
+        "from tianluo.shell.logscan import LogLine\n"
+        "from tianluo.faults.rulebook import Rule\n"
         "line = LogLine('stderr', 0, 'step 1' + 'a' * 60000 + '!', ())\n"
         "rules = [Rule('spec-0', 'transient', 'redos', log=r'(a+)+$'),\n"
         "         Rule('spec-1', 'config', 'aaa', log=r'(a|aa)+!$')]\n"
@@ -150,7 +150,7 @@ FULL = ("/mnt/ckpt: 0 bytes free of 64 MiB",)
 
 
 def _line(text: str, rules: tuple[str, ...] = ()):
-    from tianluo.logscan import LogLine
+    from tianluo.shell.logscan import LogLine
 
     return LogLine("stderr", 0, text, rules)
 

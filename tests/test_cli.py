@@ -10,9 +10,9 @@ import pytest
 from conftest import clean_env, cli, read_state, start_run, status_json, write_spec
 
 import tianluo
-from tianluo.newrun import create_run
-from tianluo.store import RunStore
-from tianluo.tick import utcnow
+from tianluo.planning.newrun import create_run
+from tianluo.shell.store import RunStore
+from tianluo.shell.tick import utcnow
 
 pytestmark = pytest.mark.integration
 

@@ -19,7 +19,7 @@ from conftest import clean_env, cli, one_line_error, read_state, write_spec
 from forked_cli import start_run, status_json, tick_until
 
 from tianluo.cli import COMMANDS
-from tianluo.metrics import escape, render
+from tianluo.views.metrics import escape, render
 
 pytestmark = pytest.mark.integration
 

@@ -1,4 +1,4 @@
-"""Root cause before symptom, across lines, ranks and streams (tianluo.rulebook's tiers).
+"""Root cause before symptom, across lines, ranks and streams (tianluo.faults.rulebook's tiers).
 
 Each case combines real excerpts from tests/corpus/ as the logs of one failed attempt: the
 rank that holds the cause and the ranks that only show its symptoms. They are written to real
@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from test_corpus import CORPUS, first_faults, parse
 
-from tianluo.classify import Evidence, classify
-from tianluo.logscan import Cursor, scan
-from tianluo.rulebook import BUILTIN_RULES, compile_patterns
+from tianluo.faults.classify import Evidence, classify
+from tianluo.faults.rulebook import BUILTIN_RULES, compile_patterns
+from tianluo.shell.logscan import Cursor, scan
 
 PATTERNS = compile_patterns(BUILTIN_RULES)
 
@@ -219,10 +219,10 @@ def _kept_fault(tmp_path: Path, ticks: list[list[tuple[str, str]]]):
     """Scan each tick's (rank file, new text) like observe, merge like a tick (diagnose.merge_logs), classify."""
     from datetime import datetime
 
-    from tianluo import diagnose
-    from tianluo.logscan import LogLine
-    from tianluo.model import Attempt
-    from tianluo.observations import StageObservation
+    from tianluo.core import diagnose
+    from tianluo.core.observations import StageObservation
+    from tianluo.models.model import Attempt
+    from tianluo.shell.logscan import LogLine
 
     attempt = Attempt(n=1, job_name="tl.r.a.train.1", dir="attempts/a/train/1",
                       intent_at=datetime(2026, 1, 1, tzinfo=UTC))

@@ -32,8 +32,8 @@ from tianluo.backends.command import (
     run_command,
 )
 from tianluo.errors import TianluoError
+from tianluo.models.states import JobState
 from tianluo.plaintext import control_problem
-from tianluo.states import JobState
 
 TINYQ = Path(__file__).resolve().parent / "tinyq.py"
 WORDS = {"QUEUED": "queued", "RUNNING": "running", "DONE": "ended", "FAILED": "ended", "CANCELLED": "ended"}

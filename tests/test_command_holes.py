@@ -19,7 +19,7 @@ from test_command_backend import KILLED_TICK, Queue, job, spec_text
 
 from tianluo.backends.base import Handle, SchedulerUnreachable
 from tianluo.backends.command import JOB_ID, CommandError
-from tianluo.states import JobState
+from tianluo.models.states import JobState
 
 pytestmark = pytest.mark.integration
 

@@ -21,7 +21,7 @@ from pydantic import ValidationError
 
 from tianluo.backends.base import Handle, JobSpec, SubmitRejected
 from tianluo.backends.command import CommandBackend, CommandError, CommandOptions, render, run_command
-from tianluo.states import JobState
+from tianluo.models.states import JobState
 
 TINYQ = Path(__file__).resolve().parent / "tinyq.py"
 WORDS = {"QUEUED": "queued", "RUNNING": "running", "DONE": "ended"}

@@ -32,11 +32,11 @@ from pathlib import Path
 
 import pytest
 
-from tianluo import structure_verdict
-from tianluo.classify import Evidence, classify
-from tianluo.logscan import Cursor, scan, tail
-from tianluo.rulebook import BUILTIN_RULES, compile_patterns
-from tianluo.states import FaultClass
+from tianluo.faults import structure_verdict
+from tianluo.faults.classify import Evidence, classify
+from tianluo.faults.rulebook import BUILTIN_RULES, compile_patterns
+from tianluo.models.states import FaultClass
+from tianluo.shell.logscan import Cursor, scan, tail
 
 CORPUS = Path(__file__).parent / "corpus"
 FAMILIES = ("pytorch", "distributed", "hub", "tf_jax_storage")

@@ -14,13 +14,13 @@ import psutil
 import pytest
 from conftest import clean_env, kill_everything_under, kill_tree, read_state, wait_for, write_spec
 
-from tianluo import daemon as daemon_mod
-from tianluo.daemon import run_daemon
 from tianluo.errors import TianluoError
-from tianluo.newrun import create_run
-from tianluo.states import Phase
-from tianluo.store import RunStore
-from tianluo.tick import TickResult
+from tianluo.models.states import Phase
+from tianluo.planning.newrun import create_run
+from tianluo.shell import daemon as daemon_mod
+from tianluo.shell.daemon import run_daemon
+from tianluo.shell.store import RunStore
+from tianluo.shell.tick import TickResult
 
 pytestmark = pytest.mark.integration
 
@@ -48,7 +48,7 @@ entities:
         done_when: {exists: never.txt}
 """
 
-DAEMON = ("import sys; from pathlib import Path; from tianluo.daemon import run_daemon; "
+DAEMON = ("import sys; from pathlib import Path; from tianluo.shell.daemon import run_daemon; "
           "sys.exit(run_daemon(Path(sys.argv[1]), every=float(sys.argv[2]), jitter=0.1))")
 
 

@@ -18,9 +18,9 @@ import forked_cli
 import pytest
 from conftest import cli, copy_run, read_events, read_state, run_with_exited_attempt, tmpfs
 
-from tianluo import fsio, records
 from tianluo.errors import StateError
-from tianluo.store import RunStore
+from tianluo.shell import fsio, records
+from tianluo.shell.store import RunStore
 
 pytestmark = pytest.mark.integration
 

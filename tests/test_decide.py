@@ -1,4 +1,4 @@
-"""tianluo.decide: the pure core. Plain values in, new state + actions + events out.
+"""tianluo.core.decide: the pure core. Plain values in, new state + actions + events out.
 
 Every test builds a RunState, hands decide made-up observations and a fixed, timezone-aware
 ``now``, and looks at what comes out. No processes, no files except the spec of a test.
@@ -33,14 +33,14 @@ from pure_helpers import (
     submits,
 )
 
-from tianluo.actions import Cancel, Submit, WriteAnalysis
 from tianluo.backends.base import JobFacts
-from tianluo.decide import attempt_dir, decide, job_name, topo_order
-from tianluo.logscan import LogLine
-from tianluo.model import RunState, dump_state
-from tianluo.observations import Observations, StageObservation
-from tianluo.spec import LadderSpec, RuleSpec, Rung, SuccessGate
-from tianluo.states import DONE, FaultClass, JobState, Phase, StageStatus
+from tianluo.core.actions import Cancel, Submit, WriteAnalysis
+from tianluo.core.decide import attempt_dir, decide, job_name, topo_order
+from tianluo.core.observations import Observations, StageObservation
+from tianluo.models.model import RunState, dump_state
+from tianluo.models.states import DONE, FaultClass, JobState, Phase, StageStatus
+from tianluo.planning.spec import LadderSpec, RuleSpec, Rung, SuccessGate
+from tianluo.shell.logscan import LogLine
 
 PIPELINE = """
 name: pipe

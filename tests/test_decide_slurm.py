@@ -22,19 +22,19 @@ from pure_helpers import (
     submits,
 )
 
-from tianluo import diagnose
-from tianluo.actions import Cancel, Submit, WriteAnalysis
 from tianluo.backends import slurm_text
 from tianluo.backends.base import JobFacts
 from tianluo.backends.sbatch import render
 from tianluo.backends.slurm import SlurmOptions
-from tianluo.decide import decide
-from tianluo.jobspec import event_ticks, job_spec
-from tianluo.logscan import LogLine
-from tianluo.model import Handle, RunState, TriggerRecord
-from tianluo.spec import LadderSpec, Progress, Rung
-from tianluo.spec_parts import DegradeAction, Resources
-from tianluo.states import FaultClass, JobState, Phase, StageStatus
+from tianluo.core import diagnose
+from tianluo.core.actions import Cancel, Submit, WriteAnalysis
+from tianluo.core.decide import decide
+from tianluo.core.jobspec import event_ticks, job_spec
+from tianluo.models.model import Handle, RunState, TriggerRecord
+from tianluo.models.states import FaultClass, JobState, Phase, StageStatus
+from tianluo.planning.spec import LadderSpec, Progress, Rung
+from tianluo.planning.spec_parts import DegradeAction, Resources
+from tianluo.shell.logscan import LogLine
 
 CHAIN = {"a": {"train": [], "eval": ["a.train"]}}
 NO_RETRY = LadderSpec(transient=Rung(retries=0), config=Rung(retries=0), unknown=Rung(retries=0),
@@ -789,7 +789,7 @@ def test_slurm_job_spec_has_no_poke(tmp_path):
 
 
 def _notifying(state: RunState) -> RunState:
-    from tianluo.spec import NotifySpec
+    from tianluo.planning.spec import NotifySpec
 
     state.plan.notify = [NotifySpec(command="true")]
     state.plan.interval = 600.0
@@ -830,9 +830,9 @@ def test_the_notice_waits_three_intervals_when_they_are_longer():
 
 
 def test_the_shell_marks_the_scheduler_notice_sent(tmp_path):
-    from tianluo.actions import SendNotices
-    from tianluo.store import RunStore
-    from tianluo.tick import _act
+    from tianluo.core.actions import SendNotices
+    from tianluo.shell.store import RunStore
+    from tianluo.shell.tick import _act
 
     state = train(started(_notifying(slurm_state())), unreachable(), at(60)).state
     state = train(state, unreachable(), at(60 + 1800)).state

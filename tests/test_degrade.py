@@ -1,6 +1,6 @@
 """The degrade rung and the other plan-time decisions, as the pure core acts on them.
 
-First ``tianluo.degrade`` alone (one declarative change -> the new value), then ``decide``
+First ``tianluo.core.degrade`` alone (one declarative change -> the new value), then ``decide``
 on states locked from small specs with the owner's answers: the pre-authorised change on
 the degrade rung, the authorisation whitelist, branch stages, cross-dependencies, resource
 holds and output destinations. No processes; files only for the specs and branch metrics.
@@ -27,20 +27,20 @@ from pure_helpers import (
     write_spec,
 )
 
-from tianluo import holds
-from tianluo.actions import CopyOutput, Submit, WriteAnalysis
-from tianluo.decide import decide, effective_command
-from tianluo.degrade import Change, apply, plan_change
-from tianluo.forks import derive
-from tianluo.logscan import LogLine
-from tianluo.model import Degradation, RunState
-from tianluo.newrun import initial_state
-from tianluo.observations import Observations
-from tianluo.observe import _branch_conditions
-from tianluo.plan import build_plan
-from tianluo.spec_checks import load_spec
-from tianluo.spec_parts import DegradeAction, ParamChange
-from tianluo.states import Phase, StageStatus
+from tianluo.core import holds
+from tianluo.core.actions import CopyOutput, Submit, WriteAnalysis
+from tianluo.core.decide import decide, effective_command
+from tianluo.core.degrade import Change, apply, plan_change
+from tianluo.core.observations import Observations
+from tianluo.models.model import Degradation, RunState
+from tianluo.models.states import Phase, StageStatus
+from tianluo.planning.forks import derive
+from tianluo.planning.newrun import initial_state
+from tianluo.planning.plan import build_plan
+from tianluo.planning.spec_checks import load_spec
+from tianluo.planning.spec_parts import DegradeAction, ParamChange
+from tianluo.shell.logscan import LogLine
+from tianluo.shell.observe import _branch_conditions
 
 # --- degrade.apply: one change to one value ---------------------------------------------
 

@@ -1,4 +1,4 @@
-"""tianluo.diagnose: the five layers folded into state, and the cross-layer rules decide
+"""tianluo.core.diagnose: the five layers folded into state, and the cross-layer rules decide
 applies with them (hung, silent failure, lost, exit 0 with a fatal line). Pure, fixed time.
 """
 
@@ -21,16 +21,16 @@ from pure_helpers import (
     submits,
 )
 
-from tianluo import diagnose
-from tianluo.actions import Cancel, WriteAnalysis
 from tianluo.backends.base import JobFacts
-from tianluo.decide import decide
-from tianluo.logscan import Cursor, LogLine, ScanResult
-from tianluo.model import Attempt, Check, LogCursor, ProgressReading, StageState
-from tianluo.observations import OutputStat, StageObservation
-from tianluo.plan_model import PlannedStage
-from tianluo.spec import Output, Progress
-from tianluo.states import FaultClass, JobState, StageStatus
+from tianluo.core import diagnose
+from tianluo.core.actions import Cancel, WriteAnalysis
+from tianluo.core.decide import decide
+from tianluo.core.observations import OutputStat, StageObservation
+from tianluo.models.model import Attempt, Check, LogCursor, ProgressReading, StageState
+from tianluo.models.plan_model import PlannedStage
+from tianluo.models.states import FaultClass, JobState, StageStatus
+from tianluo.planning.spec import Output, Progress
+from tianluo.shell.logscan import Cursor, LogLine, ScanResult
 
 SPEC = r"""
 name: five
@@ -454,9 +454,9 @@ class StubBackend:
 
 
 def test_logs_are_read_incrementally_from_the_cursors_in_state(tmp_path):
-    from tianluo.model import dump_state
-    from tianluo.observe import observe as observe_files
-    from tianluo.store import parse_state
+    from tianluo.models.model import dump_state
+    from tianluo.shell.observe import observe as observe_files
+    from tianluo.shell.store import parse_state
 
     state = launched(decide(state_from_spec(tmp_path, SPEC), observe(), T0).state)
     run_dir = tmp_path / "run"

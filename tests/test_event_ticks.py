@@ -7,8 +7,8 @@ import pytest
 from conftest import cli, start_run, status_json, wait_for, write_spec
 
 from tianluo.backends.local import LocalBackend
-from tianluo.store import RunStore
-from tianluo.tick import AGAIN, run_tick
+from tianluo.shell.store import RunStore
+from tianluo.shell.tick import AGAIN, run_tick
 
 pytestmark = pytest.mark.integration
 

@@ -1,4 +1,4 @@
-"""The one event type (tianluo.events): every kind tianluo emits is a Kind, documented, and what a
+"""The one event type (tianluo.core.events): every kind tianluo emits is a Kind, documented, and what a
 real run writes to events.jsonl validates against it."""
 
 import ast
@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import cli, read_events, start_run, status_json, tick_until, write_spec
-from tianluo.events import COMMON, FIELDS, Kind, event, validate
-from tianluo.stage_machine import MOVES, Events
+from tianluo.core.events import COMMON, FIELDS, Kind, event, validate
+from tianluo.core.stage_machine import MOVES, Events
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "tianluo"
@@ -26,7 +26,7 @@ def _literal(node) -> str | None:
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
-# --- (a) every module builds its events through tianluo.events ---------------------------------
+# --- (a) every module builds its events through tianluo.core.events ---------------------------------
 
 
 def test_no_module_builds_an_event_dict_by_hand():
@@ -45,7 +45,7 @@ def test_no_module_builds_an_event_dict_by_hand():
             value = node.values[keys.index("event")]
             if isinstance(value, ast.JoinedStr) or _literal(value) is not None or None in keys:
                 found.append(f"{rel}:{node.lineno}: {ast.unparse(node)[:100]}")
-    assert not found, "events built by hand (use tianluo.events.event):\n" + "\n".join(found)
+    assert not found, "events built by hand (use tianluo.core.events.event):\n" + "\n".join(found)
 
 
 def _kind_strings():
@@ -77,7 +77,7 @@ def test_every_kind_given_in_the_code_is_a_kind():
     assert len(seen) > 40, seen  # the scan finds the call sites (ctx.event, move(event=...), log.add)
     unknown = [f"{rel}:{line}: {kind}" for rel, line, kind in seen
                if kind not in KINDS and not kind.startswith("f'queue_")]
-    assert not unknown, "kinds not in tianluo.events.Kind:\n" + "\n".join(unknown)
+    assert not unknown, "kinds not in tianluo.core.events.Kind:\n" + "\n".join(unknown)
     assert {"queue_hold", "queue_release"} <= KINDS  # Kind(f"queue_{verb}") in commands._queue_hands
 
 

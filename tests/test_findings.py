@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import cli, read_state, start_run, tick_until, write_spec
 
-from tianluo.findings import HEADER, MAX_TEXT
+from tianluo.views.findings import HEADER, MAX_TEXT
 
 SPEC = """\
 name: notes

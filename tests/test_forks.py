@@ -1,4 +1,4 @@
-"""tianluo.forks: every plan-time fork derived from a spec, and the checks of plan-time keys.
+"""tianluo.planning.forks: every plan-time fork derived from a spec, and the checks of plan-time keys.
 
 Pure: small spec files in, ``Fork`` values out (or one-line ``SpecError``s naming file, line
 and key). The five derived types (resource, cross, risk, branch, output) and the spec's own
@@ -8,10 +8,10 @@ and key). The five derived types (resource, cross, risk, branch, output) and the
 import pytest
 from pure_helpers import write_spec
 
-from tianluo.answers import qids
 from tianluo.errors import EXIT_USAGE, SpecError
-from tianluo.forks import TYPES, Fork, derive
-from tianluo.spec_checks import load_spec
+from tianluo.planning.answers import qids
+from tianluo.planning.forks import TYPES, Fork, derive
+from tianluo.planning.spec_checks import load_spec
 
 HEADER = "name: forks-test\n"
 

@@ -1,10 +1,10 @@
-"""Goodput accounting (tianluo.goodput) on histories built by hand: plain state.json values, frozen time."""
+"""Goodput accounting (tianluo.core.goodput) on histories built by hand: plain state.json values, frozen time."""
 
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from tianluo import goodput
+from tianluo.core import goodput
 
 T0 = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
 PROGRESS = {"regex": r"step (?P<done>\d+)"}
@@ -199,9 +199,9 @@ def test_a_value_of_the_wrong_type_is_refused_never_guessed(where, value):
 def test_decisions_record_when_an_end_was_judged_what_each_attempt_read_and_each_released_hold():
     from pure_helpers import at, blip, exited, launched, observe, ok_check, running, seen, state_from_graph
 
-    from tianluo.decide import decide
-    from tianluo.holds import hold, release
-    from tianluo.spec import LadderSpec, Rung
+    from tianluo.core.decide import decide
+    from tianluo.core.holds import hold, release
+    from tianluo.planning.spec import LadderSpec, Rung
 
     s = state_from_graph({"a": {"train": []}}, ladder=LadderSpec(transient=Rung(retries=2, backoff=[600.0])))
     s = launched(decide(s, observe(), at(0)).state)

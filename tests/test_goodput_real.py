@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from conftest import cli, read_state, start_run, status_json, tick_until, write_spec
 
-from tianluo import goodput
+from tianluo.core import goodput
 
 pytestmark = pytest.mark.integration
 

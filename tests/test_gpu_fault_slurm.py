@@ -35,15 +35,15 @@ from pure_helpers import (
 
 from tianluo.backends.base import JobFacts
 from tianluo.backends.registry import kind
-from tianluo.decide import decide
-from tianluo.degrade import GPU_EXCLUDE, requests_gpus
-from tianluo.forks import derive
-from tianluo.logscan import LogLine
-from tianluo.model import Handle, RunState
-from tianluo.plan import build_plan
-from tianluo.spec_checks import load_spec
-from tianluo.spec_parts import DegradeAction, Resources
-from tianluo.states import FaultClass, JobState, StageStatus
+from tianluo.core.decide import decide
+from tianluo.core.degrade import GPU_EXCLUDE, requests_gpus
+from tianluo.models.model import Handle, RunState
+from tianluo.models.states import FaultClass, JobState, StageStatus
+from tianluo.planning.forks import derive
+from tianluo.planning.plan import build_plan
+from tianluo.planning.spec_checks import load_spec
+from tianluo.planning.spec_parts import DegradeAction, Resources
+from tianluo.shell.logscan import LogLine
 
 GPU_SPEC = """\
 name: gpus
@@ -76,7 +76,7 @@ def test_a_slurm_stage_on_gpus_gets_a_risk_fork_defaulting_to_exclude_the_host(t
     assert build_plan(spec, path).entities["a"].stages["train"].degrade == {"gpu_fault": GPU_EXCLUDE}
     held = build_plan(spec, path, {"risk:a.train:gpu_fault": "hold"})
     assert held.entities["a"].stages["train"].degrade == {}
-    from tianluo.plan import render_plan_md
+    from tianluo.planning.plan import render_plan_md
 
     text = render_plan_md(build_plan(spec, path))
     assert "  - on `gpu_fault`, pre-authorised: exclude_host: exclude the failed host" in text

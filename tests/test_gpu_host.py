@@ -208,7 +208,7 @@ def test_a_tick_over_200_running_jobs_calls_nvidia_smi_once_per_query(tmp_path, 
     stages = {f"g{i}": 1 for i in range(8)} | {f"c{i}": 0 for i in range(192)}
     spec = project(tmp_path, spec_text(program, stages))
     run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
-    from tianluo.tick import run_tick
+    from tianluo.shell.tick import run_tick
 
     calls.write_text("")
     backend = AllRunning()
@@ -238,7 +238,7 @@ class AllRunning:
 
     def poll(self, jobs):
         from tianluo.backends.base import JobFacts
-        from tianluo.states import JobState
+        from tianluo.models.states import JobState
 
         return {name: JobFacts(state=JobState.RUNNING, started_at="2026-01-01T00:00:00+00:00") for name in jobs}
 

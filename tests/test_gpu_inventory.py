@@ -15,8 +15,8 @@ import pytest
 from conftest import alive
 from fake_nvidia_smi import install, set_gpu, update
 
-from tianluo import gpu_inventory as gi
-from tianluo.gpu_facts import HARDWARE_XIDS, Gpu, GpuApp, KernelLogCursor
+from tianluo.core.gpu_facts import HARDWARE_XIDS, Gpu, GpuApp, KernelLogCursor
+from tianluo.shell import gpu_inventory as gi
 
 CORPUS = Path(__file__).parent / "gpu_corpus"
 GPUSTAT_FIELDS = ("index", "uuid", "name", "temperature.gpu", "utilization.gpu", "memory.used", "memory.total")

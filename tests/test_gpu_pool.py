@@ -1,4 +1,4 @@
-"""The GPU host in the pure core (tianluo.gpu_pool, tianluo.gpu_round, through decide): handing GPUs out,
+"""The GPU host in the pure core (tianluo.core.gpu_pool, tianluo.core.gpu_round, through decide): handing GPUs out,
 waiting in a predictable order, GPUs that fail, GPU activity as hang evidence. Plain values, frozen time."""
 
 from datetime import timedelta
@@ -20,17 +20,17 @@ from pure_helpers import (
     submits,
 )
 
-from tianluo import gpu_hands, gpu_pool
 from tianluo.backends.base import JobFacts
-from tianluo.decide import decide
+from tianluo.core import gpu_hands, gpu_pool
+from tianluo.core.decide import decide
+from tianluo.core.gpu_facts import Gpu, GpuApp, GpuInventory, XidEvent
+from tianluo.core.jobspec import gpu_env
+from tianluo.core.observations import Observations, StageObservation
 from tianluo.errors import TianluoError
-from tianluo.gpu_facts import Gpu, GpuApp, GpuInventory, XidEvent
-from tianluo.host_spec import HostPlan
-from tianluo.jobspec import gpu_env
-from tianluo.model import RunState
-from tianluo.observations import Observations, StageObservation
-from tianluo.spec_parts import Progress, Resources
-from tianluo.states import JobState, StageStatus
+from tianluo.models.model import RunState
+from tianluo.models.states import JobState, StageStatus
+from tianluo.planning.host_spec import HostPlan
+from tianluo.planning.spec_parts import Progress, Resources
 
 
 def gpu_state(graph: dict, gpus: dict[str, int], *, host: dict | None = None, expected: dict | None = None,

@@ -17,10 +17,11 @@ from pathlib import Path
 import pytest
 from conftest import cli, start_run, write_spec
 
-from tianluo import heartbeat, lockholder
 from tianluo.errors import SpecError
-from tianluo.spec_checks import load_spec
-from tianluo.tick import run_tick
+from tianluo.messages import heartbeat
+from tianluo.planning.spec_checks import load_spec
+from tianluo.shell import lockholder
+from tianluo.shell.tick import run_tick
 
 TOKEN = "0b6e2f1c-hb-s3cret"
 PASSWORD = "pw-s3cret"
@@ -132,7 +133,7 @@ def test_a_failing_tick_pings_fail(tmp_path, watcher, monkeypatch):
     def broken(*_args, **_kwargs):
         raise RuntimeError("a bug in decide")
 
-    monkeypatch.setattr("tianluo.tick.decide", broken)
+    monkeypatch.setattr("tianluo.shell.tick.decide", broken)
     with pytest.raises(RuntimeError):
         run_tick(run_dir)
     assert watcher.paths() == [f"/ping/{TOKEN}/fail"]
@@ -191,7 +192,7 @@ def test_a_watcher_that_is_down_is_one_line_naming_no_secret():
 
 
 def load_spec_text_heartbeat(url: str):
-    from tianluo.spec_parts import HeartbeatSpec
+    from tianluo.planning.spec_parts import HeartbeatSpec
 
     return HeartbeatSpec.model_validate(url)
 

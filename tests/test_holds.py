@@ -1,4 +1,4 @@
-"""tianluo.holds: manual_hold and the human's hands (hold, release), pure; and how decide
+"""tianluo.core.holds: manual_hold and the human's hands (hold, release), pure; and how decide
 treats what they leave behind (a held entity starts nothing, a release runs or skips).
 """
 
@@ -19,15 +19,15 @@ from pure_helpers import (
     submits,
 )
 
-from tianluo import stage_machine
-from tianluo.decide import decide
+from tianluo.core import stage_machine
+from tianluo.core.decide import decide
+from tianluo.core.holds import analysis_path, hold, hold_stage, release
+from tianluo.core.stage_machine import Events, IllegalMove
 from tianluo.errors import TianluoError
-from tianluo.holds import analysis_path, hold, hold_stage, release
-from tianluo.model import Hold, RunState, StageState
-from tianluo.replan_review import Edited
-from tianluo.spec import LadderSpec, NotifySpec, Rung
-from tianluo.stage_machine import Events, IllegalMove
-from tianluo.states import FaultClass, Phase, StageStatus
+from tianluo.models.model import Hold, RunState, StageState
+from tianluo.models.states import FaultClass, Phase, StageStatus
+from tianluo.planning.replan_review import Edited
+from tianluo.planning.spec import LadderSpec, NotifySpec, Rung
 
 GRAPH = {
     "a": {"train": [], "eval": ["a.train"], "export": ["a.eval"]},
@@ -349,9 +349,9 @@ def test_a_held_entitys_stages_leave_out_the_hold_they_mirror_and_read_back_the_
     """hold --all at 10,000 stages: each held stage's hold and reason are its entity's, written once."""
     import json
 
-    from tianluo import peek
-    from tianluo.model import dump_state
-    from tianluo.store import parse_state
+    from tianluo.models.model import dump_state
+    from tianluo.shell import peek
+    from tianluo.shell.store import parse_state
 
     s = hold(ladder_held(), None, "checking", at(70), all_entities=True).state
     text = dump_state(s)

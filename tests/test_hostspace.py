@@ -1,4 +1,4 @@
-"""Free space where a stage writes (tianluo.hostspace), on real file systems: small tmpfs mounts."""
+"""Free space where a stage writes (tianluo.shell.hostspace), on real file systems: small tmpfs mounts."""
 
 import errno
 import os
@@ -7,11 +7,11 @@ import sys
 import pytest
 from conftest import cli, fill, read_events, start_run, tmpfs, wait_for, write_spec
 
-from tianluo.hostspace import MAX_FOLDERS, FsSpace, GiB, MiB, measure, measure_folder
-from tianluo.plan_model import PlannedStage
-from tianluo.spec import DoneWhen, Output
-from tianluo.spec_parts import Metric
-from tianluo.write_places import MAX_PER_SOURCE, MAX_PLACES, command_paths, glob_folder, stage_places
+from tianluo.models.plan_model import PlannedStage
+from tianluo.planning.spec import DoneWhen, Output
+from tianluo.planning.spec_parts import Metric
+from tianluo.shell.hostspace import MAX_FOLDERS, FsSpace, GiB, MiB, measure, measure_folder
+from tianluo.shell.write_places import MAX_PER_SOURCE, MAX_PLACES, command_paths, glob_folder, stage_places
 
 PY = sys.executable
 
@@ -186,7 +186,7 @@ def test_a_link_that_someone_else_could_have_planted_is_not_followed(tmp_path):
 def test_ten_thousand_paths_in_a_command_cost_one_statvfs_per_file_system(tmp_path, monkeypatch):
     """Real folders on four file systems, named 10,000 times by the command: each file system is
     measured once, and the walks are bounded by the cap, not by the command."""
-    from tianluo import hostspace
+    from tianluo.shell import hostspace
 
     with tmpfs(tmp_path / "a", "8m") as a, tmpfs(tmp_path / "b", "8m") as b, tmpfs(tmp_path / "c", "8m") as c:
         for point in (a, b, c):
@@ -281,8 +281,8 @@ sys.exit(1)
 
 @pytest.mark.integration
 def test_a_failed_attempt_sees_the_full_file_system_it_writes_to_and_a_waiting_stage_measures_it(tmp_path):
-    from tianluo.observe import stage_space
-    from tianluo.store import parse_state
+    from tianluo.shell.observe import stage_space
+    from tianluo.shell.store import parse_state
 
     with tmpfs(tmp_path / "ckpt", "16m") as ckpt:
         project = tmp_path / "proj"
@@ -337,8 +337,8 @@ sys.exit(1)
 
 @pytest.mark.integration
 def test_a_file_system_only_the_command_names_is_measured_and_waited_for_by_the_same_list(tmp_path):
-    from tianluo.observe import stage_space
-    from tianluo.store import parse_state
+    from tianluo.shell.observe import stage_space
+    from tianluo.shell.store import parse_state
 
     with tmpfs(tmp_path / "scratch", "8m") as scratch:
         project = tmp_path / "proj"
@@ -367,7 +367,7 @@ def test_a_file_system_only_the_command_names_is_measured_and_waited_for_by_the_
 
 
 def test_the_rules_in_words_match_the_verdicts():
-    from tianluo.hostspace import FULL_RULE, OK_AGAIN_RULE
+    from tianluo.shell.hostspace import FULL_RULE, OK_AGAIN_RULE
 
     assert "64 MiB" in FULL_RULE and "0.5%" in FULL_RULE and "10%" in FULL_RULE
     assert "1 GiB" in OK_AGAIN_RULE and "2%" in OK_AGAIN_RULE and "25%" in OK_AGAIN_RULE

@@ -82,11 +82,11 @@ def test_the_graph_is_read_from_every_module_and_sees_imports_inside_functions()
     graph = import_graph()
     assert len(graph) > 60 and "tianluo.backends.slurm" in graph and "tianluo.triggers" in graph
     assert "tianluo.triggers.cron" in graph["tianluo.triggers"]  # `from tianluo.triggers import cron` in a function
-    assert "tianluo.status" not in graph["tianluo.peek"]  # the finished run's tick is idle_tick.py's
-    assert "tianluo.spec_parts" in graph["tianluo.spec"]
+    assert "tianluo.views.status" not in graph["tianluo.shell.peek"]  # the finished run's tick is idle_tick.py's
+    assert "tianluo.planning.spec_parts" in graph["tianluo.planning.spec"]
     # a cycle planted in a copy of the graph is found
     planted = {k: set(v) for k, v in graph.items()}
-    planted["tianluo.states"].add("tianluo.spec")
+    planted["tianluo.models.states"].add("tianluo.planning.spec")
     assert cycle_in(planted) is not None
 
 
@@ -101,15 +101,16 @@ def test_the_spec_models_import_no_cross_field_checks():
     """spec.py is the input models; the checks across fields live in spec_checks.py, which imports them and the
     placeholder machinery (templating), and nothing the checks need imports spec_checks back."""
     graph = import_graph()
-    assert not graph["tianluo.spec"] & {"tianluo.forks", "tianluo.templating", "tianluo.spec_checks",
-                                        "tianluo.model", "tianluo.plan_model", "tianluo.plan"}
-    assert not graph["tianluo.spec_parts"] & {"tianluo.spec", "tianluo.forks", "tianluo.templating",
-                                              "tianluo.spec_checks", "tianluo.model", "tianluo.plan_model"}
-    assert not graph["tianluo.templating"] & {"tianluo.spec", "tianluo.spec_checks", "tianluo.model"}
-    assert {"tianluo.spec", "tianluo.templating"} <= graph["tianluo.spec_checks"]
-    assert not [m for m in ("tianluo.forks", "tianluo.templating", "tianluo.spec") if "tianluo.spec_checks" in graph[m]]
+    p, m = "tianluo.planning.", "tianluo.models."
+    assert not graph[p + "spec"] & {p + "forks", p + "templating", p + "spec_checks", m + "model", m + "plan_model",
+                                    p + "plan"}
+    assert not graph[p + "spec_parts"] & {p + "spec", p + "forks", p + "templating", p + "spec_checks", m + "model",
+                                          m + "plan_model"}
+    assert not graph[p + "templating"] & {p + "spec", p + "spec_checks", m + "model"}
+    assert {p + "spec", p + "templating"} <= graph[p + "spec_checks"]
+    assert not [x for x in (p + "forks", p + "templating", p + "spec") if p + "spec_checks" in graph[x]]
     # the plan's models are apart from the state's: the state imports the plan, never the other way
-    assert "tianluo.plan_model" in graph["tianluo.model"] and "tianluo.model" not in graph["tianluo.plan_model"]
+    assert m + "plan_model" in graph[m + "model"] and m + "model" not in graph[m + "plan_model"]
 
 
 def test_every_check_of_a_whole_spec_is_in_spec_checks():
@@ -121,13 +122,13 @@ def test_every_check_of_a_whole_spec_is_in_spec_checks():
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.FunctionDef) and {"spec", "source"} <= {a.arg for a in node.args.args}:
                 found.append((name, node.name))
-    assert ("tianluo.spec_checks", "load_spec") not in found  # it takes a path
-    assert {n for m, n in found if m == "tianluo.spec_checks"} >= {
+    assert ("tianluo.planning.spec_checks", "load_spec") not in found  # it takes a path
+    assert {n for m, n in found if m == "tianluo.planning.spec_checks"} >= {
         "check_spec", "check_names", "check_graph", "check_checkpoint", "check_deadline", "check_plan_time",
         "check_placeholders"}
-    assert sorted((m, n) for m, n in found if m != "tianluo.spec_checks") == [
-        ("tianluo.launchers", "port_warnings"), ("tianluo.plan_remarks", "command_warnings"),
-        ("tianluo.plan_remarks", "fit_remarks")]
+    assert sorted((m, n) for m, n in found if m != "tianluo.planning.spec_checks") == [
+        ("tianluo.planning.launchers", "port_warnings"), ("tianluo.planning.plan_remarks", "command_warnings"),
+        ("tianluo.planning.plan_remarks", "fit_remarks")]
 
 
 def test_the_plan_is_made_from_a_spec_only_by_build_plan():
@@ -141,4 +142,42 @@ def test_the_plan_is_made_from_a_spec_only_by_build_plan():
                 called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
                 if called in ("Plan", "PlannedEntity", "PlannedStage"):
                     made.add(name)
-    assert made == {"tianluo.plan"}
+    assert made == {"tianluo.planning.plan"}
+
+
+def test_tianluo_itself_uses_the_folders_not_the_old_flat_names():
+    """The old flat names (``tianluo.decide``) still import, for scripts written against them; the project's own
+    code, tests, scripts and benchmarks use the folders, so the graph above sees every real edge."""
+    from tianluo import MOVED
+
+    old = []
+    for folder in ("tianluo", "tests", "scripts", "benchmarks", "examples"):
+        for path in (ROOT.parent / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(), str(path))):
+                names = []
+                if isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                    names = [node.module] + ([f"tianluo.{a.name}" for a in node.names] if node.module == "tianluo"
+                                             else [])
+                old += [f"{path.relative_to(ROOT.parent)}: {n}" for n in names
+                        if n.startswith("tianluo.") and n.split(".")[1] in MOVED]
+    assert not old, old
+
+
+def test_an_old_flat_name_is_the_module_in_its_folder():
+    import subprocess
+    import sys
+
+    from tianluo import MOVED
+
+    assert not [f"{n} -> {f}" for n, f in MOVED.items() if not (ROOT / f / f"{n}.py").is_file()]
+    assert not [p.name for p in ROOT.glob("*.py") if p.stem in MOVED]  # never both
+
+    code = ("import sys, tianluo.decide as old, tianluo.core.decide as new\n"
+            "from tianluo.logscan import scan\nfrom tianluo.shell import logscan\n"
+            "assert old is new and old.__spec__.name == 'tianluo.core.decide' and scan is logscan.scan\n"
+            "assert sys.modules['tianluo.decide'] is new\n"
+            "try:\n    import tianluo.no_such_module\nexcept ModuleNotFoundError:\n    print('ok')\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "ok", out.stderr

@@ -1,4 +1,4 @@
-"""tianluo.ladder: budgets per fault class, the backoff table, may_retry; and, on real processes,
+"""tianluo.core.ladder: budgets per fault class, the backoff table, may_retry; and, on real processes,
 budgets that match the fault (a transient fault walks its backoff, a lost attempt is free)."""
 
 import os
@@ -19,11 +19,11 @@ from conftest import (
     write_spec,
 )
 
-from tianluo.ladder import DEFAULT_BUDGETS, backoff_seconds, may_retry, resolve_budgets
-from tianluo.model import StageState
-from tianluo.plan_model import Budget
-from tianluo.spec import LadderSpec, Rung
-from tianluo.states import FaultClass
+from tianluo.core.ladder import DEFAULT_BUDGETS, backoff_seconds, may_retry, resolve_budgets
+from tianluo.models.model import StageState
+from tianluo.models.plan_model import Budget
+from tianluo.models.states import FaultClass
+from tianluo.planning.spec import LadderSpec, Rung
 
 T, C, K, U = FaultClass.TRANSIENT, FaultClass.CONFIG, FaultClass.CODE, FaultClass.UNKNOWN
 

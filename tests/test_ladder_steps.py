@@ -21,10 +21,10 @@ from pure_helpers import (
     submits,
 )
 
-from tianluo.actions import WriteAnalysis
-from tianluo.decide import decide
-from tianluo.degrade import Change
-from tianluo.ladder import (
+from tianluo.core.actions import WriteAnalysis
+from tianluo.core.decide import decide
+from tianluo.core.degrade import Change
+from tianluo.core.ladder import (
     EVERYTHING,
     Degrade,
     HoldStep,
@@ -33,11 +33,11 @@ from tianluo.ladder import (
     next_step,
     resolve_budgets,
 )
-from tianluo.logscan import LogLine
-from tianluo.model import Fault, StageState, dump_state
-from tianluo.spec import LadderSpec, Rung, SuccessGate
-from tianluo.states import FaultClass, StageStatus
-from tianluo.store import parse_state
+from tianluo.models.model import Fault, StageState, dump_state
+from tianluo.models.states import FaultClass, StageStatus
+from tianluo.planning.spec import LadderSpec, Rung, SuccessGate
+from tianluo.shell.logscan import LogLine
+from tianluo.shell.store import parse_state
 
 T, C, K, U = FaultClass.TRANSIENT, FaultClass.CONFIG, FaultClass.CODE, FaultClass.UNKNOWN
 

@@ -18,9 +18,9 @@ from conftest import cli, read_events
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.workloads import write_jobs, write_sweep
-from tianluo.newrun import create_run
-from tianluo.store import RunStore, snapshot_revision
-from tianluo.tick import SAVE_EVERY, run_tick, utcnow
+from tianluo.planning.newrun import create_run
+from tianluo.shell.store import RunStore, snapshot_revision
+from tianluo.shell.tick import SAVE_EVERY, run_tick, utcnow
 
 
 def _kill_runners(run_dir: Path) -> None:

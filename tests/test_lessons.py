@@ -18,10 +18,10 @@ from conftest import cli, read_events, write_spec
 from forked_cli import tick_until
 from pure_helpers import T0, state_from_spec
 
-from tianluo import lessons
-from tianluo.model import AgentReply, Consult, Degradation, Fault, Hold
-from tianluo.states import FaultClass, Phase, StageStatus
-from tianluo.store import parse_state
+from tianluo.models.model import AgentReply, Consult, Degradation, Fault, Hold
+from tianluo.models.states import FaultClass, Phase, StageStatus
+from tianluo.shell.store import parse_state
+from tianluo.views import lessons
 
 TIMEOUT = 60.0
 HALVED = "halve_batch was taken twice: consider starting at batch_size 16"
@@ -213,7 +213,7 @@ def _ended(tmp_path):
     state = state_from_spec(tmp_path, SPEC)
     t = T0 + timedelta(hours=1)
     train = state.entities["a"].stages["train"]
-    from tianluo.model import Attempt
+    from tianluo.models.model import Attempt
 
     fault = Fault(**{"class": FaultClass.UNKNOWN, "label": "segfault", "evidence": "Segmentation fault\x1b]0;x\x07"})
     train.attempts = [Attempt(n=1, intent_at=T0, ended_at=t, outcome="failed", fault=fault),
@@ -280,7 +280,7 @@ def test_a_degrade_taken_once_suggests_nothing_and_a_quiet_run_says_so(tmp_path)
 
 @pytest.mark.parametrize("kind", ["symlink", "fifo"])
 def test_lessons_md_is_never_written_through_a_link(tmp_path, kind):
-    from tianluo import fsio, runfs
+    from tianluo.shell import fsio, runfs
 
     home = tmp_path / "home"
     home.mkdir(mode=0o700)

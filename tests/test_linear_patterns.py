@@ -15,7 +15,7 @@ import time
 import pytest
 from conftest import cli, read_state, start_run, tick_until, write_spec
 
-from tianluo.linear_re import MAX_PATTERN_CHARS, UnsupportedPattern, check
+from tianluo.faults.linear_re import MAX_PATTERN_CHARS, UnsupportedPattern, check
 
 #: Classic catastrophic-backtracking patterns. RE2 runs them all in linear time.
 REDOS = [
@@ -86,7 +86,7 @@ def test_scanning_hostile_lines_with_every_redos_pattern_is_fast(tmp_path):
     _hostile_log(log)
     script = textwrap.dedent(f"""
         import json, sys, time
-        from tianluo.logscan import Cursor, scan
+        from tianluo.shell.logscan import Cursor, scan
         patterns = {{f"r{{i}}": p for i, p in enumerate({REDOS!r})}}
         t0 = time.monotonic()
         res = scan({str(log)!r}, "stdout", Cursor(), patterns, r"step (?P<done>\\d+)/(?P<total>\\d+)",

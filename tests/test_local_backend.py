@@ -16,13 +16,13 @@ from conftest import alive, clean_env, kill_tree, wait_for, write_spec
 
 from tianluo.backends.base import JobSpec
 from tianluo.backends.local import TAG, LocalBackend, tagged_processes
-from tianluo.decide import attempt_dir, job_name
-from tianluo.jobspec import job_spec
-from tianluo.model import Attempt, Handle
-from tianluo.newrun import create_run
-from tianluo.states import JobState
-from tianluo.store import RunStore
-from tianluo.tick import utcnow
+from tianluo.core.decide import attempt_dir, job_name
+from tianluo.core.jobspec import job_spec
+from tianluo.models.model import Attempt, Handle
+from tianluo.models.states import JobState
+from tianluo.planning.newrun import create_run
+from tianluo.shell.store import RunStore
+from tianluo.shell.tick import utcnow
 
 pytestmark = pytest.mark.integration
 

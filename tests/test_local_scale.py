@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 from conftest import clean_env, kill_tree, start_run, wait_for
 
-from tianluo import proctable
 from tianluo.backends.base import JobSpec
 from tianluo.backends.local import TAG, LocalBackend
-from tianluo.model import Handle
-from tianluo.states import JobState
-from tianluo.tick import run_tick
+from tianluo.models.model import Handle
+from tianluo.models.states import JobState
+from tianluo.shell import proctable
+from tianluo.shell.tick import run_tick
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.workloads import write_jobs

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from conftest import cli, read_events, start_run, wait_for, write_spec
 
-from tianluo import logscan
-from tianluo.logscan import CHUNK, MAX_LINE, PEEK, Cursor, scan
-from tianluo.rulebook import BUILTIN_RULES, compile_patterns
+from tianluo.faults.rulebook import BUILTIN_RULES, compile_patterns
+from tianluo.shell import logscan
+from tianluo.shell.logscan import CHUNK, MAX_LINE, PEEK, Cursor, scan
 
 PROGRESS = r"step (?P<done>\d+)/(?P<total>\d+)"
 RULES = compile_patterns(BUILTIN_RULES)

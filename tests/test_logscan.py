@@ -1,4 +1,4 @@
-"""tianluo.logscan: incremental log scanning on real files."""
+"""tianluo.shell.logscan: incremental log scanning on real files."""
 
 import os
 import random
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tianluo import logscan
-from tianluo.linear_re import UnsupportedPattern
-from tianluo.logscan import CHUNK, MAX_LINE, Cursor, LogLine, scan, tail_lines
+from tianluo.faults.linear_re import UnsupportedPattern
+from tianluo.shell import logscan
+from tianluo.shell.logscan import CHUNK, MAX_LINE, Cursor, LogLine, scan, tail_lines
 
 PATTERNS = {
     "oom": re.compile(r"CUDA out of memory"),
@@ -539,7 +539,7 @@ def test_a_long_line_full_of_progress_matches_costs_no_python_step_per_match(tmp
 
 
 def test_no_folder_below_a_run_folder_is_followed_through_a_link(tmp_path):
-    from tianluo import fsio
+    from tianluo.shell import fsio
 
     run = tmp_path / "run"
     (run / "attempts").mkdir(parents=True)

@@ -15,10 +15,10 @@ from types import SimpleNamespace
 import pytest
 from conftest import clean_env, cli, copy_run, run_with_exited_attempt
 
-from tianluo import fsio
-from tianluo.actions import CopyOutput
-from tianluo.fsio import UnsafePath
-from tianluo.notify import copy_output
+from tianluo.core.actions import CopyOutput
+from tianluo.messages.notify import copy_output
+from tianluo.shell import fsio
+from tianluo.shell.fsio import UnsafePath
 
 pytestmark = pytest.mark.integration
 

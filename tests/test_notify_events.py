@@ -21,14 +21,14 @@ from forked_cli import run, start_run
 from pure_helpers import T0, at, exited, launched, observe, seen, state_from_graph
 from test_channels import TOKEN, Hook, Inbox, _free_port
 
-from tianluo.actions import SendNotices
 from tianluo.backends.base import JobFacts
-from tianluo.decide import decide
-from tianluo.model import TriggerRecord
-from tianluo.spec import LadderSpec, NotifySpec, Rung, SuccessGate
-from tianluo.states import JobState, Phase
-from tianluo.store import RunStore
-from tianluo.tick import run_tick, utcnow
+from tianluo.core.actions import SendNotices
+from tianluo.core.decide import decide
+from tianluo.models.model import TriggerRecord
+from tianluo.models.states import JobState, Phase
+from tianluo.planning.spec import LadderSpec, NotifySpec, Rung, SuccessGate
+from tianluo.shell.store import RunStore
+from tianluo.shell.tick import run_tick, utcnow
 
 # --- what is told: the decision (pure) -------------------------------------------------------------
 
@@ -105,7 +105,7 @@ def test_each_channel_hears_only_what_it_asked_for():
 
 
 def test_a_send_that_keeps_failing_is_given_up_with_an_event(tmp_path):
-    from tianluo import notify
+    from tianluo.messages import notify
 
     state = _notifying(state_from_graph({"a": {"train": []}}), NotifySpec(command="echo no >&2; exit 7"))
     state.plan.workdir = str(tmp_path)
@@ -256,7 +256,7 @@ def test_a_hung_server_costs_a_tick_seconds_and_is_tried_again_later(tmp_path):
 def test_a_notify_command_that_hangs_is_ended_whole_at_its_timeout(tmp_path, monkeypatch):
     """A command that left a process behind (`sleep &`) and hangs: at the timeout its whole process
     group goes, not only the shell, and the notice is tried again later."""
-    from tianluo import notify
+    from tianluo.messages import notify
 
     monkeypatch.setattr(notify, "NOTIFY_TIMEOUT_S", 1)
     run_dir = _held_run(tmp_path, """{command: 'sleep 300 & echo $! >> bg.pids; sleep 300'}""")
@@ -351,7 +351,7 @@ def test_email_is_sent_and_the_password_is_nowhere_in_the_run(tmp_path, monkeypa
 
 @pytest.mark.integration
 def test_a_finished_run_keeps_its_trigger_until_its_news_is_sent(tmp_path):
-    from tianluo import idle_tick
+    from tianluo.shell import idle_tick
 
     port = _free_port()  # the webhook is down when the run completes
     spec = write_spec(tmp_path / "proj", "name: fin\nentities:\n  a:\n    stages:\n      s: {run: 'true'}\n"

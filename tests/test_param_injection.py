@@ -28,14 +28,14 @@ from forked_cli import start_run, tick_until
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tianluo.actions import Notify
 from tianluo.cli import main as tianluo_main
+from tianluo.core.actions import Notify
+from tianluo.core.jobspec import command_identity, job_spec
 from tianluo.errors import TianluoError
-from tianluo.jobspec import command_identity, job_spec
-from tianluo.model import RunState
-from tianluo.notify import notify
-from tianluo.spec_checks import load_spec
-from tianluo.templating import PlacementError, param_env, render
+from tianluo.messages.notify import notify
+from tianluo.models.model import RunState
+from tianluo.planning.spec_checks import load_spec
+from tianluo.planning.templating import PlacementError, param_env, render
 
 pytestmark = pytest.mark.integration
 
@@ -382,10 +382,10 @@ def test_an_attempt_is_launched_again_identically_from_state_alone(tmp_path):
 def test_a_degraded_value_is_read_from_the_environment_of_the_next_attempt():
     from datetime import datetime
 
-    from tianluo.decide import command_values, effective_command
-    from tianluo.model import EntityState, StageState
-    from tianluo.plan_model import Plan, PlannedEntity, PlannedStage
-    from tianluo.templating import param_env
+    from tianluo.core.decide import command_values, effective_command
+    from tianluo.models.model import EntityState, StageState
+    from tianluo.models.plan_model import Plan, PlannedEntity, PlannedStage
+    from tianluo.planning.templating import param_env
 
     plan = Plan(name="d", interval=600, workdir="/tmp", spec_file="/tmp/s.yaml", spec_sha256="0",
                 entities={"a": PlannedEntity(params={"opt": "--fast"}, stages={"s": PlannedStage(

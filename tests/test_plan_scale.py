@@ -17,12 +17,12 @@ from pure_helpers import write_spec
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.workloads import write_sweep
-from tianluo import templating
 from tianluo.errors import SpecError
-from tianluo.forks import derive
-from tianluo.plan import build_plan, render_plan_md
-from tianluo.spec_checks import load_spec
-from tianluo.yamlsource import load_yaml
+from tianluo.planning import templating
+from tianluo.planning.forks import derive
+from tianluo.planning.plan import build_plan, render_plan_md
+from tianluo.planning.spec_checks import load_spec
+from tianluo.planning.yamlsource import load_yaml
 
 
 def _plan_cpu(spec_path: Path) -> float:

@@ -10,9 +10,9 @@ import pytest
 from conftest import clean_env, read_state, start_run, tick_until, write_spec
 
 from tianluo.errors import SpecError
+from tianluo.planning.spec_checks import load_spec
+from tianluo.planning.templating import PlacementError, render, shell_problem
 from tianluo.runner import free_port
-from tianluo.spec_checks import load_spec
-from tianluo.templating import PlacementError, render, shell_problem
 
 PY = sys.executable
 
@@ -199,7 +199,7 @@ def test_a_slurm_job_gets_its_port_from_the_runner_on_the_compute_node(slurm, tm
 
 @pytest.mark.parametrize(("port", "ok"), [(29500, True), (0, False), (65536, False), ("29500", False), (True, False)])
 def test_a_recorded_port_is_checked_like_every_field_of_a_record(tmp_path, port, ok):
-    from tianluo import records
+    from tianluo.shell import records
 
     (tmp_path / "started.json").write_text(json.dumps({"job_name": "x", "runner_pid": 5, "port": port}))
     doc, problem = records.read_started(tmp_path)

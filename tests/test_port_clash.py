@@ -22,7 +22,7 @@ from conftest import (
     write_spec,
 )
 
-from tianluo.launchers import pinned_port
+from tianluo.planning.launchers import pinned_port
 
 PY = sys.executable
 

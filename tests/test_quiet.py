@@ -22,14 +22,14 @@ from pathlib import Path
 import pytest
 from pure_helpers import at, state_from_spec
 
-from tianluo import holds, quiet
-from tianluo.actions import Submit
 from tianluo.backends.base import JobFacts
-from tianluo.decide import decide
-from tianluo.logscan import Cursor, ScanResult
-from tianluo.model import Check, Handle, TriggerRecord
-from tianluo.observations import Observations, OutputStat, StageObservation
-from tianluo.states import ACTIVE, JobState
+from tianluo.core import holds, quiet
+from tianluo.core.actions import Submit
+from tianluo.core.decide import decide
+from tianluo.core.observations import Observations, OutputStat, StageObservation
+from tianluo.models.model import Check, Handle, TriggerRecord
+from tianluo.models.states import ACTIVE, JobState
+from tianluo.shell.logscan import Cursor, ScanResult
 from tianluo.timefmt import iso
 
 
@@ -225,8 +225,8 @@ def test_the_quiet_tick_runs_only_while_the_world_is_as_certified(tmp_path):
     the full tick back; status sees every tick."""
     from pure_helpers import write_spec
 
-    from tianluo import quiet_tick
-    from tianluo.store import RunStore
+    from tianluo.shell import quiet_tick
+    from tianluo.shell.store import RunStore
 
     folder = tmp_path / "proj"
     folder.mkdir()

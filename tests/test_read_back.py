@@ -5,14 +5,14 @@ from pathlib import Path
 import pytest
 from conftest import write_spec
 
-from tianluo import store as store_mod
-from tianluo.decide import decide
+from tianluo.core.decide import decide
+from tianluo.core.observations import Observations
 from tianluo.errors import StateError
-from tianluo.model import Attempt
-from tianluo.newrun import create_run
-from tianluo.observations import Observations
-from tianluo.store import RunStore
-from tianluo.tick import run_tick, utcnow
+from tianluo.models.model import Attempt
+from tianluo.planning.newrun import create_run
+from tianluo.shell import store as store_mod
+from tianluo.shell.store import RunStore
+from tianluo.shell.tick import run_tick, utcnow
 
 
 def _spec(entities: int) -> str:

@@ -10,13 +10,13 @@ from datetime import UTC, datetime
 import pytest
 
 from tianluo.errors import TianluoError
-from tianluo.model import Attempt, Hold
-from tianluo.newrun import initial_state
-from tianluo.plan import build_plan
-from tianluo.replan import carry_over, diff
-from tianluo.replan_review import review
-from tianluo.spec_checks import load_spec
-from tianluo.states import FaultClass, StageStatus
+from tianluo.models.model import Attempt, Hold
+from tianluo.models.states import FaultClass, StageStatus
+from tianluo.planning.newrun import initial_state
+from tianluo.planning.plan import build_plan
+from tianluo.planning.replan import carry_over, diff
+from tianluo.planning.replan_review import review
+from tianluo.planning.spec_checks import load_spec
 
 T0 = datetime(2024, 3, 1, 12, 0, tzinfo=UTC)
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import cli, start_run, tick_until, wait_for, write_spec
-from tianluo import report_data
-from tianluo.report import CSP, REPORT, SCRIPT, render, tail_events, write_report
-from tianluo.report_data import build, critical_path, layers
+from tianluo.views import report_data
+from tianluo.views.report import CSP, REPORT, SCRIPT, render, tail_events, write_report
+from tianluo.views.report_data import build, critical_path, layers
 
 HOSTILE = '</script><script>alert(1)</script><img src=x onerror=alert(2)> "quote" \'q\' & <b>'
 T0 = "2026-11-30T10:00:00.000000Z"
@@ -203,7 +203,8 @@ def test_the_event_tail_reads_only_the_end_of_a_big_events_file(tmp_path):
 
 
 def test_a_link_planted_at_report_html_is_refused_and_nothing_is_written_through_it(tmp_path):
-    from tianluo import fsio, report
+    from tianluo.shell import fsio
+    from tianluo.views import report
 
     run_dir = tmp_path / "run"
     run_dir.mkdir(mode=0o700)

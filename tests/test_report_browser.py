@@ -141,8 +141,8 @@ def test_a_big_run_report_loads_in_chromium_within_bounds(tmp_path):
     import json
 
     from tests.test_report import _raw, _stage
-    from tianluo.report import render
-    from tianluo.report_data import build
+    from tianluo.views.report import render
+    from tianluo.views.report_data import build
 
     stages, states = {}, {}
     for i in range(2000):
@@ -266,8 +266,8 @@ def test_the_timeline_of_a_busy_night_is_legible_at_1400_by_1000(tmp_path):
     import json
     from html import escape
 
-    from tianluo.report import CSP, SCRIPT, render
-    from tianluo.report_data import build
+    from tianluo.views.report import CSP, SCRIPT, render
+    from tianluo.views.report_data import build
 
     raw, events = busy_night()
     page = render(build(raw, events, files=frozenset({"COMPLETION.md", "lessons.md"})))

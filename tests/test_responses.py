@@ -1,6 +1,6 @@
 """Responses beyond "retry the same command", as the pure core computes them.
 
-First ``tianluo.responses`` alone (the table, the rate-limit spread, what a disk fault waits
+First ``tianluo.core.responses`` alone (the table, the rate-limit spread, what a disk fault waits
 for), then through ``decide`` on states locked from small specs: a disk fault waits for
 space and retries when it is back, a NaN loss is never retried unchanged, a rate limit is
 retried after a floor, each stage at its own time.
@@ -11,13 +11,10 @@ from dataclasses import replace
 import pytest
 from pure_helpers import RUN_ID, T0, at, exited, fs, launched, observe, seen, submits, write_spec
 
-from tianluo.actions import SendNotices
-from tianluo.decide import decide
-from tianluo.logscan import LogLine
-from tianluo.newrun import initial_state
-from tianluo.observations import Observations
-from tianluo.plan import build_plan
-from tianluo.responses import (
+from tianluo.core.actions import SendNotices
+from tianluo.core.decide import decide
+from tianluo.core.observations import Observations
+from tianluo.core.responses import (
     RESPONSES,
     SpaceHold,
     SpaceWait,
@@ -29,10 +26,13 @@ from tianluo.responses import (
     space_step,
     spread_fraction,
 )
-from tianluo.rulebook import BUILTIN_RULES
-from tianluo.spec_checks import load_spec
-from tianluo.states import FaultClass, Phase, StageStatus
-from tianluo.status import build_status, render_status
+from tianluo.faults.rulebook import BUILTIN_RULES
+from tianluo.models.states import FaultClass, Phase, StageStatus
+from tianluo.planning.newrun import initial_state
+from tianluo.planning.plan import build_plan
+from tianluo.planning.spec_checks import load_spec
+from tianluo.shell.logscan import LogLine
+from tianluo.views.status import build_status, render_status
 
 # --- the table ------------------------------------------------------------------------------
 
@@ -90,7 +90,7 @@ def test_responses_are_pure():
     import ast
     import inspect
 
-    from tianluo import responses
+    from tianluo.core import responses
 
     tree = ast.parse(inspect.getsource(responses))
     imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
@@ -312,7 +312,7 @@ def test_status_shows_the_wait(tmp_path):
 
 
 def test_plan_md_says_a_trainer_without_a_nan_answer_is_held_after_one_nan(tmp_path):
-    from tianluo.plan import render_plan_md
+    from tianluo.planning.plan import render_plan_md
 
     text = SPEC.replace("        run: python train.py --lr {lr}\n",
                         "        run: python train.py --lr {lr}\n        progress: {regex: 'step (?P<done>\\d+)'}\n")

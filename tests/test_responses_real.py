@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from conftest import cli, read_events, read_state, start_run, status_json, wait_for, write_spec
 
-from tianluo.tick import run_tick
+from tianluo.shell.tick import run_tick
 
 pytestmark = pytest.mark.integration
 

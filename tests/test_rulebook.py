@@ -1,4 +1,4 @@
-"""tianluo.rulebook + classify + logscan together: realistic logs in real files -> fault.
+"""tianluo.faults.rulebook + classify + logscan together: realistic logs in real files -> fault.
 
 Each case writes the excerpt as a real tool prints it, scans it with logscan.scan and the
 compiled rulebook, and classifies the matched lines with the exit facts.
@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from tianluo.classify import Evidence, classify
-from tianluo.logscan import Cursor, scan
-from tianluo.rulebook import BUILTIN_RULES, STATES, Rule, compile_patterns
-from tianluo.states import FaultClass
+from tianluo.faults.classify import Evidence, classify
+from tianluo.faults.rulebook import BUILTIN_RULES, STATES, Rule, compile_patterns
+from tianluo.models.states import FaultClass
+from tianluo.shell.logscan import Cursor, scan
 
 T, C, K, U = FaultClass.TRANSIENT, FaultClass.CONFIG, FaultClass.CODE, FaultClass.UNKNOWN
 
@@ -306,7 +306,7 @@ def test_a_log_line_says_more_than_exit_0(tmp_path):
 
 
 def test_a_job_state_enum_value_works_with_log_lines_too(tmp_path):
-    from tianluo.states import JobState
+    from tianluo.models.states import JobState
 
     assert run(tmp_path, {"stderr": CUDA_OOM}, state=JobState.EXITED, exit_code=1).label == "cuda_oom"
 
@@ -407,7 +407,7 @@ Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.
 
 def test_warnings_that_jobs_go_on_from_do_not_fail_an_attempt_that_exited_0(tmp_path):
     """A config/code line fails even an exit 0 (rules.fatal_rule_names): these lines must not be one."""
-    from tianluo.run_rules import FATAL_CLASSES
+    from tianluo.faults.run_rules import FATAL_CLASSES
 
     fatal = {r.name for r in BUILTIN_RULES if r.klass in FATAL_CLASSES and r.log and r.fatal}
     path = tmp_path / "stderr"
@@ -420,7 +420,7 @@ def test_warnings_that_jobs_go_on_from_do_not_fail_an_attempt_that_exited_0(tmp_
 
 
 def test_the_docstring_table_names_every_tier_and_label():
-    import tianluo.rulebook as rulebook
+    import tianluo.faults.rulebook as rulebook
 
     doc = rulebook.__doc__
     rows = [line.split() for line in doc.splitlines() if re.match(r"\d+ {3,}[a-z]+ ", line)]
@@ -431,7 +431,7 @@ def test_the_docstring_table_names_every_tier_and_label():
 
 
 def test_each_tier_holds_the_classes_its_reason_gives():
-    from tianluo.rulebook import TIERS
+    from tianluo.faults.rulebook import TIERS
 
     classes = {name: {r.klass for r in tier} for name, tier in TIERS}
     assert classes["hardware"] == {T} and classes["network"] == {T}

@@ -13,7 +13,7 @@ import pytest
 
 from tianluo.backends.base import RUNNER_BOOT, TIANLUO_ROOT, JobSpec, runner_exec
 from tianluo.backends.sbatch import SCRIPT, render, sbatch_options, slurm_time
-from tianluo.spec_parts import Resources
+from tianluo.planning.spec_parts import Resources
 
 PYTHON = "/usr/bin/python3"
 

@@ -3,7 +3,7 @@
 import json
 from pathlib import Path
 
-from tianluo.model import SCHEMA_VERSION, state_json_schema
+from tianluo.models.model import SCHEMA_VERSION, state_json_schema
 
 SCHEMA_FILE = Path(__file__).resolve().parents[1] / "templates" / "state-schema.json"
 

@@ -25,16 +25,16 @@ import pytest
 from conftest import clean_env, cli
 from pure_helpers import observe, running, seen
 
-from tianluo import migrate
 from tianluo.backends.registry import REGISTRY, open_backend
 from tianluo.backends.slurm import SlurmBackend, SlurmOptions
-from tianluo.decide import attempt_dir, decide, job_name
+from tianluo.core.decide import attempt_dir, decide, job_name
 from tianluo.errors import StateError
-from tianluo.model import DONE_LAYERS, SCHEMA_VERSION, Handle, dump_state, state_json_schema
-from tianluo.plan_model import derived_command, plan_values
-from tianluo.states import TERMINAL_PHASES, StageStatus
-from tianluo.store import SNAPSHOT_CAP, RunStore, parse_state, read_snapshot, snapshot_revision
-from tianluo.templating import param_env, render
+from tianluo.models import migrate
+from tianluo.models.model import DONE_LAYERS, SCHEMA_VERSION, Handle, dump_state, state_json_schema
+from tianluo.models.plan_model import derived_command, plan_values
+from tianluo.models.states import TERMINAL_PHASES, StageStatus
+from tianluo.planning.templating import param_env, render
+from tianluo.shell.store import SNAPSHOT_CAP, RunStore, parse_state, read_snapshot, snapshot_revision
 
 STATES = Path(__file__).resolve().parent / "states"
 PINS = ("-defaults.json", "-shape.json")  # not states: what a schema's records were (see the README there)
@@ -134,7 +134,7 @@ def v4_of(raw: dict) -> dict:
 def v3_of(raw: dict) -> dict:
     """What schema 3 writes for a schema-2 file: the same, key for key, but the plan's backend name and its
     ``slurm`` options made one ``backend: {kind, ...}`` where ``backend`` stood (the test's own reading of
-    the schema history, apart from tianluo.migrate)."""
+    the schema history, apart from tianluo.models.migrate)."""
     plan = {}
     for key, value in raw["plan"].items():
         if key == "backend":
@@ -300,7 +300,7 @@ def _pinned_defs(pinned: dict, now: dict, what: str) -> None:
     added = sorted(set(now) - set(pinned) - _backend_options())
     assert not changed and not added, (
         f"the {what} of state.json records changed ({', '.join(changed + added)}); states leave defaults out, "
-        "so this changes what stored states mean: bump SCHEMA_VERSION and add a tianluo/migrate.py step (and "
+        "so this changes what stored states mean: bump SCHEMA_VERSION and add a tianluo/models/migrate.py step (and "
         f"stored states of the old version in tests/states/); if no release has written schema {SCHEMA_VERSION} "
         f"yet, rewrite tests/states/v{SCHEMA_VERSION}-{what}.json instead: .venv/bin/python scripts/pin_schema.py")
 
@@ -660,7 +660,7 @@ def test_a_gzip_bomb_in_snapshots_is_refused_without_eating_memory(store, tmp_pa
     store.state_path.write_text("{")  # damaged: the hint looks through the snapshots, the bomb first
     # VmHWM, not ru_maxrss: Linux carries a forked parent's peak (pytest's, hundreds of MB late in
     # the suite) into ru_maxrss across exec; VmHWM is this process's own memory since its exec
-    code = ("import re, sys\nfrom pathlib import Path\nfrom tianluo.store import RunStore\n"
+    code = ("import re, sys\nfrom pathlib import Path\nfrom tianluo.shell.store import RunStore\n"
             "print(RunStore(Path(sys.argv[1])).newest_good_snapshot())\n"
             "print(re.search(r'VmHWM:\\s*(\\d+)', Path('/proc/self/status').read_text()).group(1))\n")
     proc = subprocess.run([sys.executable, "-c", code, str(store.run_dir)], env=clean_env(), capture_output=True,
@@ -745,7 +745,7 @@ def test_a_left_out_attempt_folder_of_a_planted_name_is_refused(tmp_path):
 
 
 def test_a_fan_ins_decisions_leave_their_type_and_question_to_the_key():
-    """The fan-in of a sweep asks one question per entity (tianluo.forks wrote these): state.json keeps their
+    """The fan-in of a sweep asks one question per entity (tianluo.planning.forks wrote these): state.json keeps their
     keys and answers; the type and question read back as forks wrote them."""
     state = parse_state((STATES / "v1-sweep-stopped.json").read_text())
     cross = [d for d in state.pre_authorized_decisions if d.type == "cross"]

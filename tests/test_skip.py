@@ -12,12 +12,12 @@ from conftest import cli, read_events, read_state, start_run, status_json, tick_
 from conftest import write_spec as write_project_spec
 from pure_helpers import T0, at, events_of, exited, launched, observe, ok_check, seen, state_from_spec, submits
 
-from tianluo import holds, skips
-from tianluo.decide import decide
+from tianluo.core import holds, skips
+from tianluo.core.decide import decide
+from tianluo.core.jobspec import job_spec
+from tianluo.core.stage_machine import MOVES
 from tianluo.errors import TianluoError
-from tianluo.jobspec import job_spec
-from tianluo.stage_machine import MOVES
-from tianluo.states import Phase, StageStatus
+from tianluo.models.states import Phase, StageStatus
 
 SPEC = """
 name: skip

@@ -36,10 +36,10 @@ from tianluo.backends.base import (
 )
 from tianluo.backends.slurm import SlurmBackend, SlurmError, SlurmOptions
 from tianluo.backends.slurm_text import parse_config
-from tianluo.classify import Evidence, effective_signal
-from tianluo.model import Handle
-from tianluo.spec_parts import Resources
-from tianluo.states import JobState
+from tianluo.faults.classify import Evidence, effective_signal
+from tianluo.models.model import Handle
+from tianluo.models.states import JobState
+from tianluo.planning.spec_parts import Resources
 
 pytestmark = [pytest.mark.integration, pytest.mark.slurm]
 

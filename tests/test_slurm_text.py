@@ -28,7 +28,7 @@ from tianluo.backends.slurm_text import (
     parse_squeue,
     unreachable,
 )
-from tianluo.states import JobState
+from tianluo.models.states import JobState
 
 # --- real outputs (Slurm 22.05) ------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""tianluo.spec + tianluo.yamlsource: load_spec on real files; every error is one line
+"""tianluo.planning.spec + tianluo.planning.yamlsource: load_spec on real files; every error is one line
 naming the file, the exact line and the dotted key."""
 
 import re
@@ -7,9 +7,9 @@ import pytest
 from pure_helpers import write_spec
 
 from tianluo.errors import EXIT_USAGE, SpecError
-from tianluo.spec import resolve_need
-from tianluo.spec_checks import load_spec
-from tianluo.yamlsource import dotted, load_yaml
+from tianluo.planning.spec import resolve_need
+from tianluo.planning.spec_checks import load_spec
+from tianluo.planning.yamlsource import dotted, load_yaml
 
 FULL_SPEC = r"""
 name: sft-sweep

@@ -23,20 +23,21 @@ import pytest
 from conftest import cli, read_events, start_run
 from pure_helpers import write_spec
 
-from tianluo import answers, gpu_pool
-from tianluo.conditions import PROJECT_FILE_CAP, check_metric, read_project_json
-from tianluo.decide import topo_order
-from tianluo.degrade import apply
+from tianluo.core import gpu_pool
+from tianluo.core.decide import topo_order
+from tianluo.core.degrade import apply
 from tianluo.errors import EXIT_USAGE, SpecError, TianluoError
-from tianluo.forks import derive
-from tianluo.observe import read_progress_file
-from tianluo.plan import build_plan
-from tianluo.plan_model import PlannedStage
-from tianluo.report_data import critical_path
-from tianluo.spec import MAX_STAGES, Progress
-from tianluo.spec_checks import find_cycle, load_spec
-from tianluo.spec_parts import ENTITY_NAME, LABEL, PARAM_NAME, STAGE_NAME, Metric, ParamChange
-from tianluo.yamlsource import MAX_ALIAS_NODES, MAX_DEPTH, SPEC_MAX_BYTES
+from tianluo.models.plan_model import PlannedStage
+from tianluo.planning import answers
+from tianluo.planning.forks import derive
+from tianluo.planning.plan import build_plan
+from tianluo.planning.spec import MAX_STAGES, Progress
+from tianluo.planning.spec_checks import find_cycle, load_spec
+from tianluo.planning.spec_parts import ENTITY_NAME, LABEL, PARAM_NAME, STAGE_NAME, Metric, ParamChange
+from tianluo.planning.yamlsource import MAX_ALIAS_NODES, MAX_DEPTH, SPEC_MAX_BYTES
+from tianluo.shell.conditions import PROJECT_FILE_CAP, check_metric, read_project_json
+from tianluo.shell.observe import read_progress_file
+from tianluo.views.report_data import critical_path
 
 ONE_STAGE = """\
 name: bounds
@@ -161,7 +162,8 @@ def test_the_billion_laughs_bomb_is_refused_fast_under_a_memory_limit(tmp_path, 
     path = tmp_path / "bomb.yaml"
     path.write_text("name: bomb\n" + bomb(levels) + ONE_STAGE.split("\n", 1)[1])
     t0 = time.monotonic()
-    proc = _limited("import sys\nfrom tianluo.spec_checks import load_spec\nfrom tianluo.errors import SpecError\n"
+    proc = _limited("import sys\nfrom tianluo.planning.spec_checks import load_spec\n"
+                    "from tianluo.errors import SpecError\n"
                     "try:\n    load_spec(sys.argv[1])\nexcept SpecError as e:\n    print(e)\n", str(path))
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert f"aliases expand to more than {MAX_ALIAS_NODES} nodes" in proc.stdout
@@ -597,7 +599,7 @@ def test_a_path_too_long_once_params_are_filled_in_is_refused_at_plan_time(tmp_p
 def test_a_careless_glob_does_not_walk_the_host(tmp_path):
     """done_when/logs globs look at a bounded number of entries: '/*/*/*/*/*/*/*/*' took
     minutes on every tick (glob.glob over all of /proc); now it stops and says why."""
-    from tianluo.conditions import bounded_glob, check_exists
+    from tianluo.shell.conditions import bounded_glob, check_exists
 
     t0 = time.monotonic()
     check = check_exists("/*/*/*/*/*/*/*/*/nothing-here", str(tmp_path))
@@ -683,7 +685,7 @@ def test_plain_unicode_stays_allowed(tmp_path):
 def test_a_path_part_longer_than_name_max(tmp_path):
     """A done_when path with a 300-byte part planned, then every tick was an internal error
     (Path.exists raises ENAMETOOLONG); now plan refuses it and the check itself never raises."""
-    from tianluo.conditions import check_exists
+    from tianluo.shell.conditions import check_exists
 
     long = "x" * 300
     spec = write_spec(tmp_path, f"name: k\nentities:\n  a:\n    stages:\n      s: {{run: 'true', "

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from pure_helpers import T0, at
 
-from tianluo import stage_machine
-from tianluo.degrade import Change
-from tianluo.ladder import Degrade, HoldStep, Retry
-from tianluo.model import Fault, StageState, state_json_schema
-from tianluo.stage_machine import MOVES, Events, IllegalMove, move, take
-from tianluo.states import ACTIVE, DONE, FaultClass, StageStatus
+from tianluo.core import stage_machine
+from tianluo.core.degrade import Change
+from tianluo.core.ladder import Degrade, HoldStep, Retry
+from tianluo.core.stage_machine import MOVES, Events, IllegalMove, move, take
+from tianluo.models.model import Fault, StageState, state_json_schema
+from tianluo.models.states import ACTIVE, DONE, FaultClass, StageStatus
 
 PACKAGE = Path(stage_machine.__file__).resolve().parent
 NCCL = Fault(klass=FaultClass.TRANSIENT, label="nccl_timeout", evidence="NCCL WARN Timeout")
@@ -209,6 +209,6 @@ def test_take_a_hold_is_manual_hold_with_its_analysis():
 def test_every_step_type_has_an_effect():
     from typing import get_args
 
-    from tianluo.ladder import Step
+    from tianluo.core.ladder import Step
 
     assert set(stage_machine._effects()) == set(get_args(Step))

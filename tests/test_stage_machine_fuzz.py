@@ -29,20 +29,21 @@ from datetime import timedelta
 import pytest
 from pure_helpers import RUN_ID, T0, fs, handle, state_from_graph
 
-from tianluo import decide as decide_mod
-from tianluo import holds, judge, replan, stage_machine
-from tianluo.actions import MoveAside, SendNotices, Submit
 from tianluo.backends.base import JobFacts
-from tianluo.checkpoints import Checkpoint
-from tianluo.decide import decide
+from tianluo.core import decide as decide_mod
+from tianluo.core import holds, judge, stage_machine
+from tianluo.core.actions import MoveAside, SendNotices, Submit
+from tianluo.core.decide import decide
+from tianluo.core.observations import Observations, StageObservation
 from tianluo.errors import TianluoError
-from tianluo.hostspace import FsSpace
-from tianluo.logscan import Cursor, LogLine, ScanResult
-from tianluo.model import Check, Handle, dump_state
-from tianluo.observations import Observations, StageObservation
-from tianluo.spec import Progress
-from tianluo.spec_parts import DegradeAction, Metric, ParamChange, When
-from tianluo.states import ACTIVE, DONE, JobState, StageStatus
+from tianluo.models.model import Check, Handle, dump_state
+from tianluo.models.states import ACTIVE, DONE, JobState, StageStatus
+from tianluo.planning import replan
+from tianluo.planning.spec import Progress
+from tianluo.planning.spec_parts import DegradeAction, Metric, ParamChange, When
+from tianluo.shell.checkpoints import Checkpoint
+from tianluo.shell.hostspace import FsSpace
+from tianluo.shell.logscan import Cursor, LogLine, ScanResult
 
 LINES = {
     "disk_full": "OSError: [Errno 28] No space left on device: '/mnt/ckpt/last.pt'",
@@ -115,7 +116,7 @@ def random_state(rng: random.Random):
     plan.max_attempts = rng.choice((3, 20, 100, 100))
     plan.success_gate.deadline = rng.choice((None, None, None, 3600.0, 24 * 3600.0))
     if rng.random() < 0.7:
-        from tianluo.spec import NotifySpec
+        from tianluo.planning.spec import NotifySpec
         plan.notify = [NotifySpec(command="true")]
     for ename, ent in plan.entities.items():
         ent.params = {"lr": 0.08, "batch": 32}
@@ -144,7 +145,7 @@ def random_state(rng: random.Random):
                 st.start_held = True
             if rng.random() < 0.5:
                 st.progress = Progress(regex=r"step (?P<done>\d+)", stall_after=rng.choice((300.0, 1800.0)))
-    from tianluo.newrun import initial_state
+    from tianluo.planning.newrun import initial_state
     return initial_state(RUN_ID, plan, T0)
 
 
@@ -498,7 +499,7 @@ def test_the_run_wide_cap_holds_a_stage_with_its_analysis_written():
     like every ladder hold it names the failure analysis and asks for it to be written."""
     from pure_helpers import launched
 
-    from tianluo.actions import WriteAnalysis
+    from tianluo.core.actions import WriteAnalysis
 
     state = state_from_graph({"a": {"x": []}, "b": {"y": []}})
     state.plan.max_attempts = 1
@@ -535,7 +536,7 @@ def test_a_retry_waits_for_the_needs_a_replan_started_over():
     (no release needed): y waits until x is done again, and the run is blocked while x is held."""
     from pure_helpers import exited, launched, observe, seen, submits
 
-    from tianluo.states import Phase
+    from tianluo.models.states import Phase
 
     bug = LogLine(file="stderr", offset=0, text=LINES["code"], rules=())
     state = state_from_graph({"a": {"x": [], "y": ["a.x"]}})
@@ -599,7 +600,7 @@ def test_a_stage_that_became_pending_under_a_human_hold_leaves_the_run_blocked()
     start, so nothing moves without a human, as before the replan. The release lets it go."""
     from pure_helpers import submits
 
-    from tianluo.states import Phase
+    from tianluo.models.states import Phase
 
     state = state_from_graph({"a": {"x": []}})
     state = holds.hold(state, "a", "checking", T0).state

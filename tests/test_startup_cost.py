@@ -2,7 +2,7 @@
 
 ``status``, ``status --json``, a tick of a finished run, ``--version`` and ``--help`` are run
 as real processes; each reports the modules it imported (counted, never timed). The plain
-reading of state.json (``tianluo.peek``) gives ``status --json`` byte for byte the document
+reading of state.json (``tianluo.shell.peek``) gives ``status --json`` byte for byte the document
 of the validated state, on real states of the demo at every tick and of stored runs, in the
 schema-1 form (every field) and the current one (defaults left out); where it doubts, the
 validated path answers (the same document, or the one-line error of a damaged state).
@@ -29,8 +29,8 @@ from conftest import (
     write_spec,
 )
 
-from tianluo import idle_tick, lockholder, migrate, peek, spec_parts, status, store, tick
-from tianluo.model import (
+from tianluo.models import migrate
+from tianluo.models.model import (
     ATTEMPT_DIR,
     SCHEMA_VERSION,
     Attempt,
@@ -49,18 +49,21 @@ from tianluo.model import (
     Wait,
     dump_state,
 )
-from tianluo.plan_model import Plan, PlannedEntity, PlannedStage, PreAuthorizedDecision
-from tianluo.spec import SuccessGate
-from tianluo.states import FaultClass, Phase, StageStatus
-from tianluo.store import RunStore, parse_state
+from tianluo.models.plan_model import Plan, PlannedEntity, PlannedStage, PreAuthorizedDecision
+from tianluo.models.states import FaultClass, Phase, StageStatus
+from tianluo.planning import spec_parts
+from tianluo.planning.spec import SuccessGate
+from tianluo.shell import idle_tick, lockholder, peek, store, tick
+from tianluo.shell.store import RunStore, parse_state
+from tianluo.views import status
 
 pytestmark = pytest.mark.integration
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Not needed to learn that a run is complete, or to show it.
-HEAVY = ("pydantic", "pydantic_core", "apscheduler", "crontab", "psutil", "yaml", "tianluo.spec", "tianluo.spec_parts",
-         "tianluo.model", "tianluo.store", "tianluo.tick", "tianluo.observe", "tianluo.decide", "tianluo.backends",
-         "tianluo.backends.slurm")
+HEAVY = ("pydantic", "pydantic_core", "apscheduler", "crontab", "psutil", "yaml", "tianluo.planning.spec",
+         "tianluo.planning.spec_parts", "tianluo.models.model", "tianluo.shell.store", "tianluo.shell.tick",
+         "tianluo.shell.observe", "tianluo.core.decide", "tianluo.backends", "tianluo.backends.slurm")
 
 WRAPPER = """\
 import json, runpy, sys
@@ -137,7 +140,7 @@ def finished(complete, tmp_path) -> Path:
 def demo_states(tmp_path_factory) -> list[str]:
     """state.json of the demo pipeline after every tick (running, retry_wait after the connection reset,
     complete), run for real through the CLI (in forks of this process, tests/forked_cli.py)."""
-    from tianluo.demo import copy_example
+    from tianluo.views.demo import copy_example
 
     root = tmp_path_factory.mktemp("demo")
     pipeline = copy_example("demo", root)
@@ -203,7 +206,7 @@ def test_commands_that_only_look_at_a_finished_run_import_no_model(finished, tmp
     proc, modules = traced(*args, "--run", finished, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert heavy(modules) == []
-    assert "tianluo.peek" in modules  # the plain reading, not a run that never looked
+    assert "tianluo.shell.peek" in modules  # the plain reading, not a run that never looked
     if args[0] == "tick":
         assert proc.stdout == ("" if "--quiet" in args else f"run {finished.name} is complete; nothing to do\n")
     else:
@@ -214,7 +217,7 @@ def test_commands_that_only_look_at_a_finished_run_import_no_model(finished, tmp
 def test_version_and_help_import_nothing_heavy(tmp_path, args):
     proc, modules = traced(*args, cwd=tmp_path)
     assert proc.returncode == 0 and proc.stdout, proc.stderr
-    assert heavy(modules) == [] and "tianluo.peek" not in modules and "tianluo.status" not in modules
+    assert heavy(modules) == [] and "tianluo.shell.peek" not in modules and "tianluo.views.status" not in modules
 
 
 def test_status_found_through_the_home_imports_no_model(finished, tmp_path):
@@ -349,7 +352,7 @@ def test_a_finished_run_with_events_left_in_its_outbox_gets_the_full_tick(finish
     (finished / "events.jsonl").write_text("".join(events[:-len(outbox)]))  # a kill before they were appended
     proc, modules = traced("tick", "--run", finished, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
-    assert "tianluo.tick" in modules
+    assert "tianluo.shell.tick" in modules
     assert [e["seq"] for e in read_events(finished)][-len(outbox):] == [e["seq"] for e in outbox]
     proc, modules = traced("tick", "--run", finished, cwd=tmp_path)  # now there is nothing to do
     assert proc.stdout == f"run {finished.name} is complete; nothing to do\n" and heavy(modules) == []
@@ -359,7 +362,7 @@ def test_a_finished_run_whose_trigger_is_still_installed_gets_the_full_tick(fini
     _edit(finished, lambda d: d.update(trigger={"kind": "none", "every": 600.0, "installed_at": d["created_at"]}))
     proc, modules = traced("tick", "--run", finished, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
-    assert "tianluo.tick" in modules
+    assert "tianluo.shell.tick" in modules
     assert read_state(finished)["trigger"]["removed_at"]
     assert read_events(finished)[-1]["event"] == "trigger_removed"
     _, modules = traced("tick", "--run", finished, cwd=tmp_path)
@@ -371,7 +374,7 @@ def test_a_finished_run_with_a_marker_gets_the_full_tick(finished, tmp_path, mar
     (finished / marker).write_text("{}")
     proc, modules = traced("tick", "--run", finished, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
-    assert "tianluo.tick" in modules and not (finished / marker).exists()
+    assert "tianluo.shell.tick" in modules and not (finished / marker).exists()
 
 
 def test_a_tick_finding_the_lock_taken_says_so_as_the_full_tick_does(finished, tmp_path):
@@ -514,7 +517,7 @@ def _set(doc, path, value):
 
 
 def test_every_field_status_reads_is_refused_or_shown_as_the_validated_path_shows_it(demo_states, tmp_path):
-    from tianluo import peek
+    from tianluo.shell import peek
 
     base = json.loads(enriched(demo_states[len(demo_states) // 2]))
     paths = [p for p in _leaves(base) if p and _read_by_status(p)]

@@ -20,9 +20,11 @@ from conftest import (
     write_spec,
 )
 
-from tianluo import commands, holds, status
-from tianluo.rates import progress_rate
+from tianluo import commands
+from tianluo.core import holds
+from tianluo.core.rates import progress_rate
 from tianluo.timefmt import iso, utcnow
+from tianluo.views import status
 
 QUICK = """\
 name: quick
@@ -345,7 +347,7 @@ def test_ticks_are_overdue_once_one_tick_did_not_come(tmp_path):
 
 
 def test_a_tick_in_progress_is_shown_with_its_pid_and_is_not_overdue(tmp_path):
-    from tianluo.store import RunStore
+    from tianluo.shell.store import RunStore
 
     run_dir = _running_run(tmp_path)
     _with_trigger(run_dir, "cron", ago_s=60, every=600)
@@ -378,7 +380,7 @@ def test_a_daemon_trigger_whose_daemon_is_gone_says_so_at_once(tmp_path):
     import subprocess
     import sys
 
-    from tianluo import daemon_mark
+    from tianluo.shell import daemon_mark
 
     run_dir = _running_run(tmp_path)
     _with_trigger(run_dir, "daemon", ago_s=60, every=600)

@@ -28,7 +28,7 @@ entities:
 
 WORKER = """
     import contextlib, json, subprocess, sys
-    from tianluo import store
+    from tianluo.shell import store
     from tianluo.cli import main
 
     run_dir, record = sys.argv[1], sys.argv[2]

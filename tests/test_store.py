@@ -13,10 +13,10 @@ import pytest
 from conftest import clean_env, cli, wait_for, write_spec
 
 from tianluo.errors import StateError
-from tianluo.fsio import atomic_write, create_exclusive, read_json, write_json
-from tianluo.newrun import create_run
-from tianluo.store import LockBusy, RunStore
-from tianluo.tick import utcnow
+from tianluo.planning.newrun import create_run
+from tianluo.shell.fsio import atomic_write, create_exclusive, read_json, write_json
+from tianluo.shell.store import LockBusy, RunStore
+from tianluo.shell.tick import utcnow
 
 pytestmark = pytest.mark.integration
 
@@ -213,7 +213,7 @@ def test_events_are_append_only(run_dir):
 def test_events_from_two_processes_interleave_whole_lines(run_dir, tmp_path):
     code = """
         import sys
-        from tianluo.store import RunStore
+        from tianluo.shell.store import RunStore
         store = RunStore(sys.argv[1])
         for i in range(100):
             store.append_events([{"event": "w", "who": sys.argv[2], "i": i, "pad": "p" * 3000}])
@@ -252,7 +252,7 @@ def test_an_event_appended_after_a_torn_line_is_not_lost(run_dir):
 
 TRY_LOCK = """
     import sys
-    from tianluo.store import LockBusy, RunStore
+    from tianluo.shell.store import LockBusy, RunStore
     try:
         with RunStore(sys.argv[1]).lock():
             print("got")
@@ -263,7 +263,7 @@ TRY_LOCK = """
 HOLD_LOCK = """
     import sys, time
     from pathlib import Path
-    from tianluo.store import RunStore
+    from tianluo.shell.store import RunStore
     with RunStore(sys.argv[1]).lock():
         Path(sys.argv[2]).touch()
         time.sleep(60)
@@ -344,7 +344,7 @@ def test_create_exclusive_is_true_once_then_false(tmp_path):
 RACE = """
     import sys, os, time
     from pathlib import Path
-    from tianluo.fsio import create_exclusive
+    from tianluo.shell.fsio import create_exclusive
     target, go, me = sys.argv[1:4]
     while not os.path.exists(go):
         time.sleep(0.001)

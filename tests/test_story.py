@@ -8,11 +8,11 @@ from html.parser import HTMLParser
 import pytest
 
 from tests.test_report import _raw, _stage
-from tianluo.report import render
-from tianluo.report_data import build
-from tianluo.report_story import goodput_bar
-from tianluo.story import build_story, plain_what, relative, span
-from tianluo.story_text import goodput_line, render_story, story_doc
+from tianluo.views.report import render
+from tianluo.views.report_data import build
+from tianluo.views.report_story import goodput_bar
+from tianluo.views.story import build_story, plain_what, relative, span
+from tianluo.views.story_text import goodput_line, render_story, story_doc
 
 NOW = datetime(2026, 11, 30, 6, 12, tzinfo=UTC)
 ANALYSIS = "failures/bug__analysis.md"

@@ -1,4 +1,4 @@
-"""The structure reader (tianluo.structure, tianluo.structure_verdict) and how classify uses it.
+"""The structure reader (tianluo.faults.structure, tianluo.faults.structure_verdict) and how classify uses it.
 
 Each case is a shape of output, not one message: a chain followed to its first cause, the frame
 that raised it, a launcher's root-cause rank, errno and HTTP families, a deterministic launch.
@@ -8,12 +8,12 @@ where a case needs a shape no single public excerpt has, it is put together from
 
 import pytest
 
-from tianluo import structure
-from tianluo.classify import Evidence, classify
-from tianluo.logscan import LogLine
-from tianluo.rulebook import Rule
-from tianluo.states import FaultClass
-from tianluo.structure_verdict import verdict
+from tianluo.faults import structure
+from tianluo.faults.classify import Evidence, classify
+from tianluo.faults.rulebook import Rule
+from tianluo.faults.structure_verdict import verdict
+from tianluo.models.states import FaultClass
+from tianluo.shell.logscan import LogLine
 
 T, C, K, U = FaultClass.TRANSIENT, FaultClass.CONFIG, FaultClass.CODE, FaultClass.UNKNOWN
 
@@ -319,8 +319,8 @@ def test_a_spawned_childs_error_reading_from_its_dead_parent_is_a_symptom_not_a_
     assert [r.base for r in shape.symptoms] == ["UnpicklingError"] and not shape.chains
     path = tmp_path / "stderr"
     path.write_text(SPAWNED_CHILD)
-    from tianluo.logscan import Cursor, scan, tail
-    from tianluo.rulebook import BUILTIN_RULES, compile_patterns
+    from tianluo.faults.rulebook import BUILTIN_RULES, compile_patterns
+    from tianluo.shell.logscan import Cursor, scan, tail
     lines = tuple(scan(path, "stderr", Cursor(), compile_patterns(BUILTIN_RULES)).matches)
     fault = classify(Evidence(state="exited", signal=6, lines=lines, tail=(("stderr", tail(path)),)))
     assert (fault.klass, fault.label) == (T, "io_error"), fault  # the parent's lost socket, not corrupt_checkpoint

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from tianluo.plan import build_plan, render_plan_md
-from tianluo.spec_checks import load_spec
+from tianluo.planning.plan import build_plan, render_plan_md
+from tianluo.planning.spec_checks import load_spec
 
 ROOT = Path(__file__).resolve().parents[1]
 SPECS = [ROOT / "templates" / "tianluo.example.yaml", ROOT / "examples" / "demo" / "tianluo.yaml"]

@@ -1,4 +1,4 @@
-"""tianluo.templating: {entity}/{param} substitution, shell quoting, literal braces."""
+"""tianluo.planning.templating: {entity}/{param} substitution, shell quoting, literal braces."""
 
 import os
 import re
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tianluo.templating import (
+from tianluo.planning.templating import (
     PlacementError,
     inert,
     notify_env_name,

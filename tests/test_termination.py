@@ -241,7 +241,7 @@ def _pure(tmp_path: Path, gate: str, stages: str, extra: str = ""):
 def test_decide_watch_until_deadline_stays_running_and_is_not_blocked(tmp_path):
     from pure_helpers import at, exited, launched, observe, seen, submits
 
-    from tianluo.decide import decide
+    from tianluo.core.decide import decide
 
     state = _pure(tmp_path, "  mode: watch-until-deadline\n  deadline: 1h\n", "      train: {run: 'true'}\n")
     d = decide(state, observe(), at(0))
@@ -269,8 +269,8 @@ def test_decide_on_end_cancel_terms_kills_and_records_cancelled(tmp_path):
         seen,
     )
 
-    from tianluo.actions import Cancel
-    from tianluo.decide import decide
+    from tianluo.core.actions import Cancel
+    from tianluo.core.decide import decide
 
     state = _pure(tmp_path, "  deadline: 1m\n  on_end: cancel\n", "      train: {run: 'sleep 600'}\n",
                   extra="cancel_grace: 10s\n")
@@ -306,7 +306,7 @@ def test_decide_checkpoint_milestone_waits_for_every_entity(tmp_path):
         submits,
     )
 
-    from tianluo.decide import decide
+    from tianluo.core.decide import decide
 
     state = state_from_spec(tmp_path, "name: ends\nsuccess_gate:\n  mode: checkpoint-and-stop\n  checkpoint: pre\n"
                             "entities:\n  x:\n    stages:\n      pre: {run: 'true'}\n"

@@ -20,7 +20,7 @@ from conftest import (
     write_spec,
 )
 
-from tianluo.demo import copy_example
+from tianluo.views.demo import copy_example
 
 pytestmark = pytest.mark.integration
 

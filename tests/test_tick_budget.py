@@ -23,7 +23,7 @@ from conftest import clean_env, cli, read_events, read_state, wait_for, write_sp
 from forked_cli import start_run, status_json, tick_until
 
 from tianluo.backends.local import LocalBackend
-from tianluo.tick import run_tick
+from tianluo.shell.tick import run_tick
 
 pytestmark = pytest.mark.integration
 
@@ -177,7 +177,7 @@ def test_a_lock_file_naming_a_holder_nobody_is_is_not_shown_and_never_crashes_st
 
 
 def test_a_damaged_budget_in_the_lock_of_a_real_holder_is_the_default_budget():
-    from tianluo import lockholder
+    from tianluo.shell import lockholder
 
     for budget in ("Infinity", "NaN", "-1", "1e308", "0"):
         holder = lockholder.parse(f'{{"pid": 7, "host": "h", "since": "2020-01-01T00:00:00Z", "budget_s": {budget}}}'

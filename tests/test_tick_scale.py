@@ -14,15 +14,15 @@ import time
 
 from pure_helpers import at, exited, launched, observe, running, seen, state_from_graph
 
-from tianluo.actions import Submit
 from tianluo.backends.local import LocalBackend
-from tianluo.decide import decide
-from tianluo.model import RunState, StageState, dump_state
-from tianluo.observations import Observations
-from tianluo.observe import observe as look
-from tianluo.spec import DoneWhen
-from tianluo.spec_parts import Metric
-from tianluo.states import Phase, StageStatus
+from tianluo.core.actions import Submit
+from tianluo.core.decide import decide
+from tianluo.core.observations import Observations
+from tianluo.models.model import RunState, StageState, dump_state
+from tianluo.models.states import Phase, StageStatus
+from tianluo.planning.spec import DoneWhen
+from tianluo.planning.spec_parts import Metric
+from tianluo.shell.observe import observe as look
 
 CHAIN = ("prep", "train", "eval", "export", "score")
 

@@ -29,22 +29,23 @@ from pure_helpers import (
     write_spec,
 )
 
-from tianluo import analysis, forks, lessons, status
-from tianluo.actions import Cancel, WriteAnalysis
 from tianluo.backends.base import JobFacts
 from tianluo.backends.command import CommandOptions
 from tianluo.backends.local import LocalOptions
 from tianluo.backends.sbatch import render
 from tianluo.backends.slurm import SlurmOptions
-from tianluo.decide import decide
-from tianluo.jobspec import job_spec
-from tianluo.model import RunState, dump_state
-from tianluo.newrun import initial_state
-from tianluo.plan import build_plan
-from tianluo.spec_checks import load_spec
-from tianluo.states import FaultClass, JobState, StageStatus
-from tianluo.store import parse_state
+from tianluo.core.actions import Cancel, WriteAnalysis
+from tianluo.core.decide import decide
+from tianluo.core.jobspec import job_spec
+from tianluo.models.model import RunState, dump_state
+from tianluo.models.states import FaultClass, JobState, StageStatus
+from tianluo.planning import forks
+from tianluo.planning.newrun import initial_state
+from tianluo.planning.plan import build_plan
+from tianluo.planning.spec_checks import load_spec
+from tianluo.shell.store import parse_state
 from tianluo.timefmt import iso
+from tianluo.views import analysis, lessons, status
 
 SID = "a.train"
 HOUR = 3600.0

@@ -14,12 +14,12 @@ import pytest
 from conftest import write_spec
 from folder_walks import vanishing
 
-from tianluo.actions import CopyOutput
-from tianluo.browse import list_runs
-from tianluo.newrun import active_runs, create_run, runs_of
-from tianluo.notify import copy_output
-from tianluo.store import RunStore
-from tianluo.tick import utcnow
+from tianluo.core.actions import CopyOutput
+from tianluo.messages.notify import copy_output
+from tianluo.planning.newrun import active_runs, create_run, runs_of
+from tianluo.shell.store import RunStore
+from tianluo.shell.tick import utcnow
+from tianluo.views.browse import list_runs
 
 SPEC = """\
 name: gone

@@ -376,7 +376,7 @@ def _one_line(text: str) -> str:
 
 
 def _print_events(events: list[dict]) -> None:
-    from tianluo.status import format_event
+    from tianluo.views.status import format_event
 
     for ev in events:
         line = format_event(ev)
@@ -487,7 +487,7 @@ def _print_trigger(result) -> None:
 
 def _cmd_install(args) -> int:
     from tianluo.commands import install_trigger
-    from tianluo.runpath import resolve_run
+    from tianluo.planning.runpath import resolve_run
 
     options = {}
     if args.trigger == "systemd":
@@ -500,7 +500,7 @@ def _cmd_install(args) -> int:
 
 def _cmd_uninstall(args) -> int:
     from tianluo.commands import uninstall_trigger
-    from tianluo.runpath import resolve_run
+    from tianluo.planning.runpath import resolve_run
 
     result = uninstall_trigger(resolve_run(args.run, args.home).resolve(), args.trigger)
     print("trigger removed" if result.removed else "no trigger of that kind was installed for this run")
@@ -509,7 +509,7 @@ def _cmd_uninstall(args) -> int:
 
 def _cmd_stop(args) -> int:
     from tianluo.commands import stop_run
-    from tianluo.runpath import resolve_run
+    from tianluo.planning.runpath import resolve_run
 
     _print_hands(stop_run(resolve_run(args.run, args.home).resolve(), args.reason, cancel=args.cancel))
     return 0
@@ -517,7 +517,7 @@ def _cmd_stop(args) -> int:
 
 def _cmd_note(args) -> int:
     from tianluo.commands import note
-    from tianluo.runpath import resolve_run
+    from tianluo.planning.runpath import resolve_run
 
     result = note(resolve_run(args.run, args.home), args.entity, " ".join(args.text))
     print(f"noted in {result.path}")
@@ -532,8 +532,8 @@ def _gpu_index(text: str) -> int:
 
 def _cmd_gpus(args) -> int:
     from tianluo.commands import gpus
-    from tianluo.runpath import resolve_run
-    from tianluo.status import gpu_lines
+    from tianluo.planning.runpath import resolve_run
+    from tianluo.views.status import gpu_lines
 
     doc = gpus(resolve_run(args.run, args.home).resolve(), args.restore)
     if args.json:
@@ -555,9 +555,9 @@ def _cmd_gpus(args) -> int:
 
 
 def _cmd_daemon(args) -> int:
-    from tianluo.daemon import run_daemon
-    from tianluo.runpath import resolve_run
-    from tianluo.store import RunStore
+    from tianluo.planning.runpath import resolve_run
+    from tianluo.shell.daemon import run_daemon
+    from tianluo.shell.store import RunStore
 
     run_dir = resolve_run(args.run, args.home).resolve()
     every = args.every if args.every is not None else RunStore(run_dir).load().plan.interval
@@ -584,8 +584,8 @@ def _metrics_thread(run_dir, path: str, every: float) -> None:
 
 
 def _cmd_tick(args) -> int:
-    from tianluo.idle_tick import idle_tick
-    from tianluo.runpath import resolve_run
+    from tianluo.planning.runpath import resolve_run
+    from tianluo.shell.idle_tick import idle_tick
 
     run_dir = resolve_run(args.run, args.home)
     idle = idle_tick(run_dir, args.budget)  # a finished run with nothing to do: no models, no backends
@@ -594,7 +594,7 @@ def _cmd_tick(args) -> int:
         if not args.quiet:
             print(idle)
         return 0
-    from tianluo.quiet_tick import quiet_tick
+    from tianluo.shell.quiet_tick import quiet_tick
 
     quiet = quiet_tick(run_dir, args.budget)  # an active run with nothing to do, as the last tick certified
     if quiet is not None:
@@ -605,7 +605,7 @@ def _cmd_tick(args) -> int:
         if beat and (not args.quiet or " failed: " in beat):
             print(beat, file=sys.stdout if " failed: " not in beat else sys.stderr)
         return 0
-    from tianluo.tick import run_tick
+    from tianluo.shell.tick import run_tick
 
     result = run_tick(run_dir, event=args.event, budget=args.budget)
     _write_metrics(run_dir, args.metrics_file)
@@ -625,22 +625,22 @@ EXIT_STALLED = 75  # EX_TEMPFAIL: the run's lock is held past its holder's budge
 
 def _write_metrics(run_dir, path: str | None) -> None:
     if path:
-        from tianluo.metrics import write_for_run
+        from tianluo.views.metrics import write_for_run
 
         write_for_run(run_dir, path)
 
 
 def _cmd_status(args) -> int:
-    from tianluo.runpath import resolve_run
-    from tianluo.status import render_status, status_doc
+    from tianluo.planning.runpath import resolve_run
     from tianluo.timefmt import utcnow
+    from tianluo.views.status import render_status, status_doc
 
     run_dir = resolve_run(args.run, args.home)
     doc = status_doc(run_dir)
     if args.json:
         print(json.dumps(doc, indent=2))
     else:
-        from tianluo import colour
+        from tianluo.views import colour
 
         print(colour.status_text(render_status(doc, utcnow()), doc, colour.enabled(sys.stdout)))
     return 0
@@ -654,7 +654,7 @@ def _print_hands(result) -> None:
 
 def _cmd_hold(args) -> int:
     from tianluo.commands import hold_entity
-    from tianluo.runpath import resolve_run
+    from tianluo.planning.runpath import resolve_run
 
     _print_hands(hold_entity(resolve_run(args.run, args.home), args.entity, args.reason, args.all))
     return 0
@@ -662,7 +662,7 @@ def _cmd_hold(args) -> int:
 
 def _cmd_release(args) -> int:
     from tianluo.commands import release_entity
-    from tianluo.runpath import resolve_run
+    from tianluo.planning.runpath import resolve_run
 
     _print_hands(release_entity(resolve_run(args.run, args.home), args.entity, args.retry, args.skip,
                                 args.reset_budget, all_entities=args.all, tick=not args.no_tick))
@@ -671,16 +671,16 @@ def _cmd_release(args) -> int:
 
 def _cmd_unblock(args) -> int:
     from tianluo.commands import unblock_stage
-    from tianluo.runpath import resolve_run
+    from tianluo.planning.runpath import resolve_run
 
     _print_hands(unblock_stage(resolve_run(args.run, args.home), args.stage, args.reason, tick=not args.no_tick))
     return 0
 
 
 def _cmd_runs(args) -> int:
-    from tianluo import colour
-    from tianluo.browse import RUNS_VERSION, list_runs, render_runs
-    from tianluo.runpath import find_home
+    from tianluo.planning.runpath import find_home
+    from tianluo.views import colour
+    from tianluo.views.browse import RUNS_VERSION, list_runs, render_runs
 
     home = find_home(args.home)
     rows = list_runs(home)
@@ -692,23 +692,23 @@ def _cmd_runs(args) -> int:
 
 
 def _cmd_logs(args) -> int:
-    from tianluo.browse import show_log
-    from tianluo.runpath import resolve_run
+    from tianluo.planning.runpath import resolve_run
+    from tianluo.views.browse import show_log
 
     return show_log(resolve_run(args.run, args.home), args.target, args.attempt, args.stream, args.lines,
                     args.follow)
 
 
 def _cmd_events(args) -> int:
-    from tianluo.browse import show_events
-    from tianluo.runpath import resolve_run
+    from tianluo.planning.runpath import resolve_run
+    from tianluo.views.browse import show_events
 
     return show_events(resolve_run(args.run, args.home), args.entity, args.kind, args.lines, args.follow,
                        args.json)
 
 
 def _cmd_completion(args) -> int:
-    from tianluo import completion_sh
+    from tianluo.views import completion_sh
 
     print(getattr(completion_sh, args.shell)(_parser()), end="")
     return 0
@@ -716,8 +716,8 @@ def _cmd_completion(args) -> int:
 
 def _cmd_diagnose(args) -> int:
     from tianluo.commands import diagnose_entity
-    from tianluo.runpath import resolve_run
-    from tianluo.status import diagnose_doc, render_diagnose
+    from tianluo.planning.runpath import resolve_run
+    from tianluo.views.status import diagnose_doc, render_diagnose
 
     doc = diagnose_doc(diagnose_entity(resolve_run(args.run, args.home), args.entity))
     print(json.dumps(doc, indent=2) if args.json else render_diagnose(doc))
@@ -725,18 +725,18 @@ def _cmd_diagnose(args) -> int:
 
 
 def _cmd_prompt(args) -> int:
-    from tianluo.prompt import prompt_for_run
-    from tianluo.runpath import resolve_run
+    from tianluo.planning.runpath import resolve_run
+    from tianluo.views.prompt import prompt_for_run
 
     sys.stdout.write(prompt_for_run(resolve_run(args.run, args.home), args.stage))
     return 0
 
 
 def _cmd_report(args) -> int:
-    from tianluo.report import open_report, report_run, tell
-    from tianluo.runpath import resolve_run
-    from tianluo.story_text import render_story
+    from tianluo.planning.runpath import resolve_run
     from tianluo.timefmt import utcnow
+    from tianluo.views.report import open_report, report_run, tell
+    from tianluo.views.story_text import render_story
 
     run_dir = resolve_run(args.run, args.home).resolve()
     path = report_run(run_dir)
@@ -756,7 +756,7 @@ def _cmd_report(args) -> int:
 
 
 def _cmd_demo(args) -> int:
-    from tianluo.demo import run_demo
+    from tianluo.views.demo import run_demo
 
     return run_demo(pace=args.pace, timeout=args.timeout)
 
@@ -769,7 +769,7 @@ def _cmd_backend(args) -> int:
 
 
 def _cmd_schema(args) -> int:
-    from tianluo.model import state_json_schema
+    from tianluo.models.model import state_json_schema
 
     print(json.dumps(state_json_schema(), indent=2))
     return 0
@@ -781,7 +781,7 @@ COMMANDS = {"plan": _cmd_plan, "start": _cmd_start, "tick": _cmd_tick, "status":
             "gpus": _cmd_gpus, "daemon": _cmd_daemon,
             "prompt": _cmd_prompt, "demo": _cmd_demo, "schema": _cmd_schema, "runs": _cmd_runs, "logs": _cmd_logs,
             "events": _cmd_events, "completion": _cmd_completion, "backend": _cmd_backend}
-COMMANDS["report"] = _cmd_report  # tianluo report (tianluo/report.py)
+COMMANDS["report"] = _cmd_report  # tianluo report (tianluo/views/report.py)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -806,7 +806,7 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except OSError as exc:
-        from tianluo import space
+        from tianluo.shell import space
 
         if not space.is_full(exc):
             if exc.filename is None:

@@ -12,20 +12,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tianluo import holds, lockholder, space
+from tianluo.core import holds
+from tianluo.core.events import Kind
+from tianluo.core.events import event as new_event
+from tianluo.core.holds import HandsResult
 from tianluo.errors import TianluoError
-from tianluo.events import Kind
-from tianluo.events import event as new_event
-from tianluo.holds import HandsResult
-from tianluo.model import RunEnd, TriggerRecord
-from tianluo.states import ACTIVE, TERMINAL_PHASES, Phase, StageStatus
-from tianluo.store import LockBusy, RunStore
+from tianluo.models.model import RunEnd, TriggerRecord
+from tianluo.models.states import ACTIVE, TERMINAL_PHASES, Phase, StageStatus
+from tianluo.shell import lockholder, space
+from tianluo.shell.store import LockBusy, RunStore
 from tianluo.timefmt import iso, utcnow
 
 if TYPE_CHECKING:  # each verb imports what it needs when it runs (`tianluo hold` needs no spec, no decide)
-    from tianluo import answers, findings, triggers
-    from tianluo.forks import Fork
-    from tianluo.tick import TickResult
+    from tianluo import triggers
+    from tianluo.planning import answers
+    from tianluo.planning.forks import Fork
+    from tianluo.shell.tick import TickResult
+    from tianluo.views import findings
 
 
 @dataclass
@@ -58,14 +61,15 @@ def plan(spec_path: Path, home: str | None, answer_pairs: Sequence[str] = (), an
     Raises:
         SpecError: a bad spec. TianluoError: a bad answer (unknown fork or option).
     """
-    from tianluo import answers, lessons
-    from tianluo.forks import derive
-    from tianluo.fsio import atomic_write, make_dirs
-    from tianluo.host_check import plan_warnings
-    from tianluo.launchers import port_warnings
-    from tianluo.newrun import answers_path, check_home, check_plan_files, home_dir, plan_doc_path
-    from tianluo.plan import build_plan, render_plan_md
-    from tianluo.spec_checks import load_spec
+    from tianluo.planning import answers
+    from tianluo.planning.forks import derive
+    from tianluo.planning.launchers import port_warnings
+    from tianluo.planning.newrun import answers_path, check_home, check_plan_files, home_dir, plan_doc_path
+    from tianluo.planning.plan import build_plan, render_plan_md
+    from tianluo.planning.spec_checks import load_spec
+    from tianluo.shell.fsio import atomic_write, make_dirs
+    from tianluo.shell.host_check import plan_warnings
+    from tianluo.views import lessons
 
     spec, source = load_spec(spec_path)
     forks = derive(spec)
@@ -95,7 +99,7 @@ def plan(spec_path: Path, home: str | None, answer_pairs: Sequence[str] = (), an
                f"backend {locked.backend.kind}, {len(forks)} decision fork(s).")
     listed = [(qid, fork, book.get(fork.key)) for qid, fork in answers.qids(forks).items()]
     warnings = port_warnings(spec, source) + plan_warnings(locked) + skipped
-    from tianluo import plan_remarks  # programs not there, and the run's fit: warnings, never refusals
+    from tianluo.planning import plan_remarks  # programs not there, and the run's fit: warnings, never refusals
 
     warnings += plan_remarks.command_warnings(spec, source, Path(spec_path).absolute().parent)
     warnings += plan_remarks.fit_remarks(spec, source)
@@ -111,9 +115,9 @@ def start(spec_path: Path, home: str | None, first_tick: bool = True, accept_def
     While another run of the spec is active, this refuses unless ``new`` (see ``replan_run``).
     ``agent``/``agent_timeout`` (``--agent``, ``--agent-timeout``) set the plan's agent over the spec's.
     """
-    from tianluo import runfs
-    from tianluo.newrun import agent_override, create_run, home_dir
-    from tianluo.tick import run_tick
+    from tianluo.planning.newrun import agent_override, create_run, home_dir
+    from tianluo.shell import runfs
+    from tianluo.shell.tick import run_tick
 
     if every is not None:
         check_every(every)  # refuse a bad interval before anything is created
@@ -153,9 +157,9 @@ def resume_run(spec_path: Path, home: str | None, first_tick: bool = True, trigg
     Raises:
         TianluoError: no stopped run of the spec, or one of it is still active (exit 2).
     """
-    from tianluo.newrun import active_runs, home_dir, runs_of
-    from tianluo.spec_checks import load_spec
-    from tianluo.tick import run_tick
+    from tianluo.planning.newrun import active_runs, home_dir, runs_of
+    from tianluo.planning.spec_checks import load_spec
+    from tianluo.shell.tick import run_tick
 
     spec, _ = load_spec(spec_path)
     root = home_dir(home)
@@ -257,8 +261,8 @@ def _locked_change(run_dir: Path, change, queue: tuple[str, list[str] | None] | 
 
 def _refresh_report(store: RunStore) -> None:
     """report.html after a change made by hand (hold, stop...): a run nothing ticks any more shows it too.
-    Best effort, as in the tick (``tianluo.report.refresh``)."""
-    from tianluo import report
+    Best effort, as in the tick (``tianluo.views.report.refresh``)."""
+    from tianluo.views import report
 
     report.refresh(store.run_dir, changed=True)
 
@@ -285,7 +289,7 @@ def release_entity(run_dir: Path, entity: str | None, retry: bool, skip: bool, r
     tick runs right after the release is saved (as a job's exit does), so what was released
     starts now rather than at the next interval; its events are added to the result's.
     """
-    from tianluo.newrun import edited_spec
+    from tianluo.planning.newrun import edited_spec
 
     edited = edited_spec(run_dir, utcnow()) if not skip else None  # a stage edited since is not run as locked
     if all_entities:
@@ -335,7 +339,7 @@ def release_entity(run_dir: Path, entity: str | None, retry: bool, skip: bool, r
 def _tick_after(run_dir: Path, result, done: str) -> None:
     """The tick right after a human's change (release, unblock): its events join ``result``. The change
     stands if the tick fails; the trigger's next tick acts on it (a full disk is still the caller's error)."""
-    from tianluo.tick import run_tick
+    from tianluo.shell.tick import run_tick
 
     try:
         ticked = run_tick(run_dir, event=True)  # a tick holding the lock runs once more for us
@@ -352,7 +356,7 @@ def _tick_after(run_dir: Path, result, done: str) -> None:
 def _queue_hands(store: RunStore, result: HandsResult, verb: str, names: list[str] | None) -> None:
     """Hold (or release) the queued scheduler jobs of the entities a human just held (released)."""
     from tianluo.backends.registry import open_backend
-    from tianluo.jobspec import job_spec
+    from tianluo.core.jobspec import job_spec
 
     state, run_dir = result.state, store.run_dir
     if not state.plan.backend.capabilities().hold_in_queue:
@@ -395,8 +399,8 @@ def diagnose_entity(run_dir: Path, entity: str) -> DiagnoseResult:
     the others show the diagnosis recorded when they were last watched.
     """
     from tianluo.backends.registry import open_backend
-    from tianluo.decide import decide
-    from tianluo.observe import observe
+    from tianluo.core.decide import decide
+    from tianluo.shell.observe import observe
 
     state = RunStore(run_dir).load()
     if entity not in state.entities:
@@ -431,7 +435,7 @@ class DiffResult:
 
 def _locked_run(home: Path, name: str) -> Path:
     """The run an edited spec is compared with: the newest active one, else the newest at all."""
-    from tianluo.newrun import active_runs, runs_of
+    from tianluo.planning.newrun import active_runs, runs_of
 
     active = active_runs(home, name)
     if active:
@@ -444,8 +448,8 @@ def _locked_run(home: Path, name: str) -> Path:
 
 def plan_diff(spec_path: Path, home: str | None) -> DiffResult:
     """``tianluo plan SPEC --diff``: what the edited spec changes against the run's locked plan."""
-    from tianluo import replan_review
-    from tianluo.newrun import home_dir, lock_plan, with_resolved
+    from tianluo.planning import replan_review
+    from tianluo.planning.newrun import home_dir, lock_plan, with_resolved
 
     root = home_dir(home)
     plan_now, _, _ = lock_plan(spec_path, root, utcnow(), accept_defaults=True)
@@ -458,9 +462,8 @@ def plan_diff(spec_path: Path, home: str | None) -> DiffResult:
 def replan_run(spec_path: Path, home: str | None, accept_defaults: bool = False, agent: str | None = None,
                agent_timeout: str | None = None) -> tuple[Path, dict]:
     """``tianluo start SPEC --replan``: carry the active run over to the edited spec (and ``--agent``)."""
-    from tianluo import replan
-    from tianluo.fsio import atomic_write
-    from tianluo.newrun import (
+    from tianluo.planning import replan
+    from tianluo.planning.newrun import (
         active_runs,
         agent_override,
         home_dir,
@@ -469,7 +472,8 @@ def replan_run(spec_path: Path, home: str | None, accept_defaults: bool = False,
         with_agent,
         with_resolved,
     )
-    from tianluo.plan import render_plan_md
+    from tianluo.planning.plan import render_plan_md
+    from tianluo.shell.fsio import atomic_write
 
     root = home_dir(home)
     now = utcnow()
@@ -607,9 +611,11 @@ def stop_run(run_dir: Path, reason: str, cancel: bool = False) -> HandsResult:
     cancel_grace) and recorded so, one note each; on a run that is over already, ``--cancel``
     cancels what it left running. ``on_end: wait``: the run is ``ending`` until they exit.
     """
-    from tianluo import agent_call, agent_rung, completion, lessons
-    from tianluo.notify import write_analysis
-    from tianluo.tick import remove_trigger_if_over
+    from tianluo.core import agent_rung
+    from tianluo.messages import agent_call
+    from tianluo.messages.notify import write_analysis
+    from tianluo.shell.tick import remove_trigger_if_over
+    from tianluo.views import completion, lessons
 
     now = utcnow()
     again = [False]  # --cancel on a finished run: only its attempts left running
@@ -718,8 +724,8 @@ def mark_cancelling(store: RunStore, state) -> list[tuple[str, int]]:
     """Under the lock, before any signal: the running attempts are recorded as being cancelled by the run's
     end (and the end as cancelling them), so a tick in between never judges their exit a failure.
     Returns ``(stage id, attempt)`` of each."""
-    from tianluo.decide import END_CANCEL
-    from tianluo.model import Cancelling
+    from tianluo.core.decide import END_CANCEL
+    from tianluo.models.model import Cancelling
 
     now = utcnow()
     why = state.end.reason if state.end is not None else state.phase_reason or "stopped"
@@ -742,9 +748,9 @@ def mark_cancelling(store: RunStore, state) -> list[tuple[str, int]]:
 def signal_all(store: RunStore, state, which: list[tuple[str, int]]) -> dict[tuple[str, int], str]:
     """TERM every attempt in ``which``; KILL what is still there after cancel_grace (at most
     ``STOP_WAIT_MAX_S``). Returns what was sent to each (or why it could not be)."""
-    from tianluo import proctable
     from tianluo.backends.registry import open_backend
-    from tianluo.jobspec import job_spec
+    from tianluo.core.jobspec import job_spec
+    from tianluo.shell import proctable
 
     backend = open_backend(state.plan.backend, store.run_dir)
     jobs: dict = {}
@@ -779,7 +785,7 @@ def signal_all(store: RunStore, state, which: list[tuple[str, int]]) -> dict[tup
 def record_cancelled(store: RunStore, state, sent: dict[tuple[str, int], str]) -> tuple[list[str], list[dict]]:
     """Under the lock: each attempt signalled is recorded cancelled, its stage pending again (a resume runs it
     anew). Returns one note per attempt and the events (saved)."""
-    from tianluo.stage_machine import Events, move
+    from tianluo.core.stage_machine import Events, move
 
     notes: list[str] = []
     events: list[dict] = []
@@ -818,8 +824,8 @@ def record_cancelled(store: RunStore, state, sent: dict[tuple[str, int], str]) -
 
 def unblock_stage(run_dir: Path, sid: str, reason: str, tick: bool = True) -> HandsResult:
     """``tianluo unblock ENTITY.STAGE --reason TEXT``: the stage runs without the outputs of its needs that
-    were skipped after a failure (``tianluo.skips``); a tick runs right after, as after a release."""
-    from tianluo import skips
+    were skipped after a failure (``tianluo.core.skips``); a tick runs right after, as after a release."""
+    from tianluo.core import skips
 
     result = _locked_change(run_dir, lambda s: skips.unblock(s, sid, reason, utcnow()), what="unblock")
     if tick:
@@ -837,7 +843,9 @@ def note(run_dir: Path, subject: str, text: str) -> findings.NoteResult:
     """
     import os
 
-    from tianluo import findings, peek, redact
+    from tianluo import redact
+    from tianluo.shell import peek
+    from tianluo.views import findings
 
     try:  # read plainly (a 10,000-stage state loads in seconds as models); any doubt takes the full load
         raw = peek.read_state(run_dir)
@@ -862,8 +870,8 @@ def gpus(run_dir: Path, restore: list[int] | None = None) -> dict:
     Raises:
         TianluoError: not a GPU host, or a GPU to restore that is not out of the pool.
     """
-    from tianluo import gpu_hands
-    from tianluo.status import gpu_host_doc
+    from tianluo.core import gpu_hands
+    from tianluo.views.status import gpu_host_doc
 
     notes: list[str] = []
     if restore:

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from urllib.parse import parse_qsl, unquote, urlsplit
 
-from tianluo.linear_re import compile_pattern
+from tianluo.faults.linear_re import compile_pattern
 from tianluo.plaintext import printable, valid
 
 MARK = "[redacted]"

@@ -24,11 +24,11 @@ import sys
 import time
 from pathlib import Path
 
-from tianluo import fsio, records
-from tianluo.fsio import UnsafePath, atomic_write, create_exclusive
-from tianluo.proctable import create_time
-from tianluo.records import read_started
-from tianluo.states import PORT_ENV
+from tianluo.models.states import PORT_ENV
+from tianluo.shell import fsio, records
+from tianluo.shell.fsio import UnsafePath, atomic_write, create_exclusive
+from tianluo.shell.proctable import create_time
+from tianluo.shell.records import read_started
 
 JOB = "job.json"
 STARTED = "started.json"

@@ -18,8 +18,8 @@ from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_validator
 
-from tianluo.spec_parts import Resources, StrictModel
-from tianluo.states import JobState
+from tianluo.models.states import JobState
+from tianluo.planning.spec_parts import Resources, StrictModel
 
 
 class Handle(BaseModel):
@@ -62,7 +62,7 @@ class Capabilities:
     # the scheduler itself ends a job at its resources.time (Slurm's --time: TIMEOUT, ended_by time_limit);
     # without it tianluo cancels an attempt that runs past its limit
     enforces_time: bool = False
-    # a tick with nothing to do can be confirmed without the backend (``tianluo.quiet_tick`` checks each
+    # a tick with nothing to do can be confirmed without the backend (``tianluo.shell.quiet_tick`` checks each
     # attempt from its run folder and the process table as the backend's poll would)
     quiet_checks: bool = False
 

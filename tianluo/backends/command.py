@@ -36,7 +36,6 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import Field, field_validator, model_validator
 
-from tianluo import fsio, linear_re, records
 from tianluo.backends.base import (
     BackendOptions,
     Capabilities,
@@ -51,12 +50,14 @@ from tianluo.backends.command_places import SCHEDULER_VALUES, placement_problem
 from tianluo.backends.kinds import BackendKind
 from tianluo.backends.presets import PRESETS, PresetName
 from tianluo.errors import TianluoError
-from tianluo.fsio import UnsafePath, atomic_write, write_json
+from tianluo.faults import linear_re
+from tianluo.models.states import JobState
 from tianluo.plaintext import one_line
+from tianluo.planning.spec_parts import MAX_COMMAND, MAX_SCHEDULER_TIMEOUT_S, single_line, upto, within
 from tianluo.runner import EXIT, JOB
-from tianluo.shellrun import ERROR_CAP, OUTPUT_CAP, Result, run_argv, run_command
-from tianluo.spec_parts import MAX_COMMAND, MAX_SCHEDULER_TIMEOUT_S, single_line, upto, within
-from tianluo.states import JobState
+from tianluo.shell import fsio, records
+from tianluo.shell.fsio import UnsafePath, atomic_write, write_json
+from tianluo.shell.shellrun import ERROR_CAP, OUTPUT_CAP, Result, run_argv, run_command
 
 TAG = "TIANLUO_JOB"
 SCRIPT = "job.sh"

@@ -11,7 +11,7 @@ so a plain word from it (``reboot``) would run as a program, with tianluo's righ
   neither runs text as code (``eval``, ``sh -c`` of a built script, a pipe into a shell,
   ``xargs``, ``ssh``, a wrapper whose command is a value...) nor evaluates variable names
   (shell arithmetic, ``[[ -eq ]]``, ``declare -i``): the rules a parameter whose values are
-  unknown follows (``tianluo.templating``), read by the same analysis (``tianluo.shellcmds``).
+  unknown follows (``tianluo.planning.templating``), read by the same analysis (``tianluo.planning.shellcmds``).
 - **tianluo's own values** (``{job_name}``, ``{attempt_dir}``, ``{workdir}``) are plain words
   or the owner's paths: they may also be arguments of a program that passes its arguments on
   to a command line of its own (``qsub -N {job_name}``, ``sbatch --chdir={workdir}``), but
@@ -19,8 +19,8 @@ so a plain word from it (``reboot``) would run as a program, with tianluo's righ
 - ``{script}`` is tianluo's ``job.sh``, there to be run: anywhere at the top level.
 """
 
-from tianluo.shellcmds import CMDPOS, CODE, COMMAND_NAME, NAME, TOP, Analysis, Placement, analyze, pasted
-from tianluo.shellscan import COMMENT
+from tianluo.planning.shellcmds import CMDPOS, CODE, COMMAND_NAME, NAME, TOP, Analysis, Placement, analyze, pasted
+from tianluo.planning.shellscan import COMMENT
 
 #: Placeholders whose values the scheduler printed (submit's or find's output, the ids a tick recorded).
 SCHEDULER_VALUES = frozenset({"job_id", "job_ids", "job_ids_comma"})

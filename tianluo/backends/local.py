@@ -6,7 +6,7 @@ in its environment; that tag is how a launched-but-unrecorded attempt is found a
 the only way tianluo picks processes to signal (only processes of the user tianluo runs as:
 another user's process is skipped).
 
-A poll reads the host's process table once (``tianluo.proctable``), whatever the number of
+A poll reads the host's process table once (``tianluo.shell.proctable``), whatever the number of
 jobs, and answers every job's liveness, usage and reaping from it; an environment is read
 only to check a runner's tag or to look an unrecorded attempt up by its name.
 """
@@ -22,13 +22,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Literal
 
-from tianluo import fsio, proctable, records
 from tianluo.backends.base import BackendOptions, Capabilities, Handle, JobFacts, JobSpec, runner_argv
 from tianluo.backends.kinds import BackendKind
-from tianluo.fsio import write_json
-from tianluo.proctable import ProcTable
+from tianluo.models.states import JobState
 from tianluo.runner import EXIT, JOB
-from tianluo.states import JobState
+from tianluo.shell import fsio, proctable, records
+from tianluo.shell.fsio import write_json
+from tianluo.shell.proctable import ProcTable
 
 TAG = "TIANLUO_JOB"
 #: The attempt folder, beside the job name: two runs of the same name started in the same second

@@ -20,7 +20,6 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from tianluo import fsio, records
 from tianluo.backends import sbatch, slurm_text
 from tianluo.backends.base import (
     BackendOptions,
@@ -34,10 +33,11 @@ from tianluo.backends.base import (
 from tianluo.backends.kinds import BackendKind
 from tianluo.backends.slurm_text import FINAL, JobRow
 from tianluo.errors import TianluoError
-from tianluo.fsio import atomic_write, write_json
+from tianluo.models.states import JobState
+from tianluo.planning.spec_parts import MAX_SCHEDULER_TIMEOUT_S, PathText, upto, within
 from tianluo.runner import EXIT, JOB
-from tianluo.spec_parts import MAX_SCHEDULER_TIMEOUT_S, PathText, upto, within
-from tianluo.states import JobState
+from tianluo.shell import fsio, records
+from tianluo.shell.fsio import atomic_write, write_json
 
 TAG = "TIANLUO_JOB"
 

@@ -14,7 +14,7 @@ Three sources, each with its own blind spots:
 import re
 from dataclasses import dataclass
 
-from tianluo.states import JobState
+from tianluo.models.states import JobState
 
 #: squeue -O fields, each ended by "|" (``Name:|`` prints the whole name, never cut to a width).
 SQUEUE_FIELDS = ("JobID", "Name", "State", "Reason", "NodeList", "StartTime", "EndTime", "RestartCnt")

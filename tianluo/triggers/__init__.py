@@ -42,7 +42,7 @@ def install(kind: str, run_dir: Path, run_id: str, every: float, **options) -> I
     if kind == "none":
         return Installed(kind="none", detail="no trigger: run `tianluo tick` yourself")
     if not options.get("dry_run"):
-        from tianluo.store import RunStore
+        from tianluo.shell.store import RunStore
 
         RunStore(Path(run_dir)).check_writable()
     return _module(kind).install(Path(run_dir).resolve(), run_id, every, **options)

@@ -17,8 +17,8 @@ from pathlib import Path
 
 from crontab import CronTab
 
-from tianluo.budget import KILL_AFTER_S, hard_limit
 from tianluo.errors import TianluoError
+from tianluo.shell.budget import KILL_AFTER_S, hard_limit
 from tianluo.triggers.base import MAX_EVERY, Installed, tick_command
 
 CRONTAB_TIMEOUT_S = 15

@@ -18,9 +18,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tianluo.budget import KILL_AFTER_S, hard_limit
 from tianluo.errors import TianluoError
-from tianluo.fsio import atomic_write
+from tianluo.shell.budget import KILL_AFTER_S, hard_limit
+from tianluo.shell.fsio import atomic_write
 from tianluo.triggers.base import Installed, tick_command
 
 SCOPES = ("user", "system")

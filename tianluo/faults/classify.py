@@ -1,0 +1,316 @@
+"""Classify a failed attempt into a fault class and a label. Pure: evidence in, Fault out.
+
+The evidence is the end of the attempt (state, exit code, signal, the done_when verdict) and
+the log lines ``tianluo.shell.logscan`` matched during it. The spec's rules are tried first, then
+``tianluo.faults.rulebook.BUILTIN_RULES`` (its docstring has the table and the reasons for its
+order); the first rule that matches decides. With no rule, the exit record alone decides:
+another signal -> ``signal_<name>``, exit 0 -> ``silent_failure``, no exit code ->
+``exit_unknown``, else ``exit_<code>``, all of class unknown.
+
+Then the structure of the logs' tails (``tianluo.faults.structure``, ``tianluo.faults.structure_verdict``) has its
+say: it names the fault when no rule named a cause (or only a launcher's SIGABRT), when the rule named
+only the symptom of a peer's loss and the structure names something else (rank 0's config error under
+rank 1's ``Connection closed by peer``), when a rule called an exception a bug by its name alone but a
+framework's argument or validation code raised it. The built-in rules never read an exception that is
+not why the job ended: one the program survived (Python logging's report of a failed handler), or a
+spawned child's that died reading from its dead parent (``Ran out of input``, ``pickle data was
+truncated`` inside multiprocessing's spawn). Every rank failing alike within
+``LAUNCH_WINDOW_S`` of the start turns a bare NCCL error or an exit code into config: a launch that
+fails every time needs a person, and a transient verdict needs evidence of transience. The spec's
+own rules are never overruled.
+
+Fault.evidence is the deciding log line prefixed with its file ("stderr: torch.OutOfMemoryError:
+..."), or the fact that decided ("ended by SIGTERM", the backend's detail for a lost process).
+
+A full file system where the stage writes (``Evidence.full``) names the cause when the log does
+not: with no rule matched, only an unknown one (a launcher's report of a signal), or only the
+symptom another rank prints when its peer died (``Connection closed by peer``, an NCCL error or
+watchdog timeout), the fault is config/disk_full with the file system's state as evidence: rank 0
+died inside ``torch.save`` on the full disk, rank 1 lost its peer. A cause the log names (a CUDA
+OOM, a service's timeout) keeps its label: a full disk beside it did not make it happen.
+"""
+
+import re
+import signal as _signal
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from tianluo.faults import structure_verdict
+from tianluo.faults.linear_re import UnsupportedPattern, compile_pattern
+from tianluo.faults.rulebook import BUILTIN_RULES, Rule
+from tianluo.faults.structure import LINE_CHARS, Shape, split_prefix
+from tianluo.faults.structure import read as read_shape
+from tianluo.models.model import Fault
+from tianluo.models.states import FaultClass
+from tianluo.shell.logscan import LogLine
+
+EVIDENCE_CHARS = 500  # a log line can be 64 KiB; the fault keeps its start
+
+_STATE_TEXT = {
+    "lost": "the process is gone and wrote no exit record",
+    "hung": "the process is alive but its progress stopped moving",
+}
+_EXIT_TEXT = {
+    127: "exit code 127: the shell did not find the command",
+    126: "exit code 126: the command is not executable",
+}
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What is known about a failed attempt."""
+
+    state: str  # "exited" | "lost" | "hung" (a JobState value works too)
+    exit_code: int | None = None
+    signal: int | None = None
+    unmet: tuple[str, ...] = ()  # done_when checks that did not hold, as text
+    lines: tuple[LogLine, ...] = ()  # log lines matched during the attempt, from logscan
+    detail: str = ""
+    ended_by: str | None = None  # the scheduler ended it (JobFacts.ended_by): time_limit, preempted...
+    # File systems the stage writes to that were full when the attempt ended, as text
+    # ("/mnt/ckpt: 0 bytes free of 64 MiB"); measured by the observe layer.
+    full: tuple[str, ...] = ()
+    # The tails of the attempt's logs at its end, as (name, text): their structure (tianluo.faults.structure).
+    tail: tuple[tuple[str, str], ...] = ()
+    ran_s: float | None = None  # seconds from its start to its end, when both are known
+
+
+def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
+    """The fault of a failed attempt, with the line of evidence that decided it.
+
+    Args:
+        ev: The evidence.
+        rules: The spec's own rules; they are tried before the built-in ones.
+    """
+    sig = effective_signal(ev)
+    shape = read_shape(ev.tail or _as_tail(ev.lines))
+    aside = _aside(shape)
+    mine = tuple(line for line in ev.lines if not _is_aside(line.text, aside))
+    causes = tuple(line for line in mine if not _WARNING.search(line.text))
+    warnings = tuple(line for line in mine if _WARNING.search(line.text))
+    # The spec's rules see every line; the built-in ones see the lines that may state a cause,
+    # then, when none does, the warnings the job printed and went on from. Neither sees an exception
+    # that is not why the job ended (structure.Shape.survived and .symptoms).
+    fault, ruled_by = None, None
+    for builtin, tried, lines in ((False, rules, ev.lines), (True, BUILTIN_RULES, causes),
+                                  (True, BUILTIN_RULES, warnings)):
+        for rule in tried:
+            matched, line = _match(rule, ev, sig, lines)
+            if matched:
+                text = _line_text(line) if line is not None else _fact_text(rule, ev, sig)
+                fault = Fault(klass=rule.klass, label=rule.label, evidence=text, free=rule.free)
+                if not builtin:
+                    return fault  # the spec's own word is final
+                ruled_by = rule
+                break
+        if fault is not None:
+            break
+    return _full_disk(ev, _deterministic(ev, _structure(ev, fault, ruled_by, sig, shape), shape))
+
+
+LAUNCH_WINDOW_S = 120.0  # every rank failing alike this soon after the start is the launch, not luck
+
+
+def _structure(ev: Evidence, fault: Fault | None, rule: Rule | None, sig: int | None, shape: Shape) -> Fault:
+    """The rule's fault, or the structure's verdict where it says more (``tianluo.faults.structure_verdict``).
+
+    The structure decides when no rule named a cause (the exit record alone, or a launcher's SIGABRT),
+    when the rule named only a symptom of a peer's loss and the structure names something else, and
+    when a rule called an exception a bug by its type alone but the frame that raised it is a
+    framework's argument or validation code.
+    """
+    verdict = structure_verdict.verdict(shape)
+    if fault is None:
+        return _from(verdict, None) if verdict is not None else _by_exit_record(ev, sig)
+    if verdict is None or verdict.klass == FaultClass.UNKNOWN and fault.klass != FaultClass.UNKNOWN:
+        return fault
+    # The structure read the rule's own line (an errno in the NCCL warning the rule matched): same story; but an
+    # HTTP status in a connection error's line (wandb's "CommError, <Response [403]>") says what it was.
+    pattern = _compiled(rule.log) if rule is not None and rule.log is not None else None
+    other_line = verdict.basis == "http" or not (pattern is not None and verdict.line and pattern.search(verdict.line))
+    if fault.label == "signal_sigabrt" or (fault.label in PEER_LOSS and verdict.label not in PEER_LOSS
+                                           and other_line):
+        return _from(verdict, fault)
+    if fault.klass == FaultClass.CODE and verdict.klass == FaultClass.CONFIG and verdict.basis == "origin":
+        return _from(verdict, fault)
+    return fault
+
+
+def _aside(shape: Shape) -> frozenset[str]:
+    """The exception lines that are not why the job ended: one the program survived (a logging handler's
+    report), a spawned child's that died because its parent did; unless the same line also ended a chain."""
+    ended = {r.text for chain in shape.chains for r in chain} | {r.text for r in shape.bare}
+    return frozenset(r.text for r in shape.survived + shape.symptoms if r.text not in ended)
+
+
+def _is_aside(text: str, aside: frozenset[str]) -> bool:
+    """Whether a log line is the (first line of the) text of an exception set aside."""
+    if not aside:
+        return False
+    line = split_prefix(text[:LINE_CHARS])[1].strip()[:500]
+    return bool(line) and any(a == line or a.startswith(line + " ") for a in aside)
+
+
+def _from(verdict: structure_verdict.Verdict, ruled: Fault | None) -> Fault:
+    """The structure's fault; the evidence says what the rules alone would have said."""
+    text = verdict.evidence
+    if ruled is not None:
+        text = f"{text} (the rules alone: {ruled.klass.value}/{ruled.label})"
+    if len(text) > EVIDENCE_CHARS:
+        text = text[:EVIDENCE_CHARS - 1] + "…"
+    return Fault(klass=verdict.klass, label=verdict.label, evidence=text)
+
+
+def _deterministic(ev: Evidence, fault: Fault, shape: Shape) -> Fault:
+    """Every rank ending with the same error seconds after the start is a launch that fails every time:
+    config, not the transient a word like NCCL suggests (a transient verdict needs evidence of transience)."""
+    if not (fault.label == "nccl_error" or (fault.klass == FaultClass.UNKNOWN and fault.label.startswith("exit_"))):
+        return fault
+    if shape.same_error_ranks < 2 or ev.ran_s is None or ev.ran_s > LAUNCH_WINDOW_S:
+        return fault
+    text = (f"{shape.same_error_ranks} ranks ended with the same error {ev.ran_s:.0f}s after the start: the launch "
+            f"fails every time ({fault.evidence})")
+    return Fault(klass=FaultClass.CONFIG, label="bad_arguments",
+                 evidence=text if len(text) <= EVIDENCE_CHARS else text[:EVIDENCE_CHARS - 1] + "…")
+
+
+def _as_tail(lines: Sequence[LogLine]) -> tuple[tuple[str, str], ...]:
+    """The matched lines as text by file, for callers that pass no tail (their structure is thinner)."""
+    by_file: dict[str, list[str]] = {}
+    for line in lines:
+        by_file.setdefault(line.file, []).append(line.text)
+    return tuple((name, "\n".join(texts)) for name, texts in by_file.items())
+
+#: A Python warning as the warnings module prints it (``/x/torch/cuda/__init__.py:138: UserWarning: CUDA
+#: initialization: The NVIDIA driver on your system is too old ...``): the job printed it and went on, so
+#: for the built-in rules it explains a failure only when no other line does (a spec's own rule may
+#: still match it first).
+_WARNING = compile_pattern(r"^(?:\[[^\]\n]*\]:? ?)?\S*\.py:\d+: [A-Za-z]*Warning: ")
+
+
+#: What a rank prints when another rank died under it: with a full disk measured, the symptom of it.
+PEER_LOSS = frozenset({"connection_error", "nccl_error", "nccl_timeout"})
+
+
+def _full_disk(ev: Evidence, fault: Fault) -> Fault:
+    """A full file system names the cause of a fault the log left unknown, or named only by a peer's loss;
+    where the log named a full disk, the host's own measure comes first in the evidence."""
+    if not ev.full or not (fault.klass == FaultClass.UNKNOWN or fault.label in PEER_LOSS | {"disk_full"}):
+        return fault
+    text = "full file system: " + "; ".join(ev.full) + f" (and {fault.label}: {fault.evidence})"
+    if len(text) > EVIDENCE_CHARS:
+        text = text[:EVIDENCE_CHARS - 1] + "…"
+    return Fault(klass=FaultClass.CONFIG, label="disk_full", evidence=text)
+
+
+def effective_signal(ev: Evidence) -> int | None:
+    """The signal that ended the process: recorded, or read from a shell's exit code 128+N."""
+    if ev.signal is not None:
+        return ev.signal
+    if ev.exit_code is not None and 128 < ev.exit_code <= 128 + 64:
+        return ev.exit_code - 128
+    return None
+
+
+def _state(ev: Evidence) -> str:
+    """The state as a plain string, so a JobState (a str Enum) from older callers works too."""
+    return str(getattr(ev.state, "value", ev.state)).lower()
+
+
+def _match(rule: Rule, ev: Evidence, sig: int | None, lines: Sequence[LogLine]) -> tuple[bool, LogLine | None]:
+    """Whether every condition of ``rule`` holds, and the log line that satisfied it."""
+    if not rule.has_conditions:
+        return False, None
+    if rule.state is not None and rule.state.lower() != _state(ev):
+        return False, None
+    if rule.ended_by is not None and rule.ended_by != ev.ended_by:
+        return False, None
+    if rule.exit_code is not None and rule.exit_code != ev.exit_code:
+        return False, None
+    if rule.signal is not None and (sig is None or _signal_number(rule.signal) != sig):
+        return False, None
+    if rule.log is None:
+        return True, None
+    line = _evidence_line(rule, lines)
+    return line is not None, line
+
+
+def _evidence_line(rule: Rule, lines: Sequence[LogLine]) -> LogLine | None:
+    """The last line logscan tagged with this rule, or whose text the rule's regex finds.
+
+    The last one: a traceback quotes the failing source line (``raise ConnectionResetError(...)``)
+    before it prints the exception itself, and the exception line is the better evidence.
+    """
+    pattern = _compiled(rule.log)
+    for line in reversed(lines):
+        if rule.name in line.rules or (pattern is not None and pattern.search(line.text)):
+            return line
+    return None
+
+
+@lru_cache(maxsize=512)
+def _compiled(regex: str):
+    """The rule's pattern on the linear-time engine (a log line is hostile text); None if refused."""
+    try:
+        return compile_pattern(regex)
+    except UnsupportedPattern:  # the spec validates its rules; a bad one here just never matches by text
+        return None
+
+
+@lru_cache(maxsize=128)
+def _signal_number(name: str) -> int | None:
+    """The number of a signal written "SIGABRT", "ABRT", "6" or "SIG32"; None if unknown."""
+    name = name.strip().upper()
+    if name.isdigit():
+        return int(name)
+    if not name.startswith("SIG"):
+        name = "SIG" + name
+    try:
+        return int(_signal.Signals[name])
+    except KeyError:
+        rest = name[3:]
+        return int(rest) if rest.isdigit() else None
+
+
+def _signal_name(num: int) -> str:
+    try:
+        return _signal.Signals(num).name
+    except ValueError:
+        return f"SIG{num}"
+
+
+def _line_text(line: LogLine) -> str:
+    text = f"{line.file}: {line.text.strip()}"
+    return text if len(text) <= EVIDENCE_CHARS else text[:EVIDENCE_CHARS - 1] + "…"
+
+
+def _fact_text(rule: Rule, ev: Evidence, sig: int | None) -> str:
+    """The fact that decided a rule without a log condition."""
+    if rule.ended_by is not None:
+        return ev.detail or f"the scheduler ended it: {rule.ended_by}"
+    if rule.state in _STATE_TEXT:
+        return ev.detail or _STATE_TEXT[rule.state]
+    if rule.signal is not None and sig is not None:
+        return f"ended by {_signal_name(sig)}"
+    if ev.exit_code is not None:
+        return ev.detail or _EXIT_TEXT.get(ev.exit_code, f"exit code {ev.exit_code}")
+    if sig is not None:
+        return f"ended by {_signal_name(sig)}"
+    return ev.detail or f"state {_state(ev)}"
+
+
+def _by_exit_record(ev: Evidence, sig: int | None) -> Fault:
+    """No rule matched: the exit record alone names the fault (class unknown)."""
+    if sig is not None:
+        name = _signal_name(sig)
+        label = "signal_" + re.sub(r"[^a-z0-9_]", "_", name.lower())
+        return Fault(klass=FaultClass.UNKNOWN, label=label, evidence=f"ended by {name}")
+    if ev.exit_code == 0:
+        unmet = "; ".join(ev.unmet) or "done_when did not hold"
+        return Fault(klass=FaultClass.UNKNOWN, label="silent_failure",
+                     evidence=f"exit code 0 but done_when does not hold: {unmet}")
+    if ev.exit_code is None:
+        return Fault(klass=FaultClass.UNKNOWN, label="exit_unknown",
+                     evidence=ev.detail or "the exit record has no exit code")
+    return Fault(klass=FaultClass.UNKNOWN, label=f"exit_{ev.exit_code}", evidence=f"exit code {ev.exit_code}")

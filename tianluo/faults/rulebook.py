@@ -1,0 +1,1030 @@
+"""The built-in rulebook: exit codes, signals, states and log lines -> fault class and label.
+
+Rules are tried in order and the first that matches wins; a spec's own rules go before all
+of these (see ``tianluo.faults.classify``). A rule matches when every condition it sets holds. The
+order depends only on which lines matched, never on where they stand in the log, so the
+same fault gets the same label whichever rank printed first.
+
+The rules stand in tiers (``TIERS``); a tier outranks every tier below it:
+
+=====  ==========  =========================  =========  ==================================================
+tier   name        label                      class      matches
+=====  ==========  =========================  =========  ==================================================
+1      scheduler   time_limit                 config     the scheduler ended it: TIMEOUT (Slurm job state)
+                   host_oom                   config     ... OUT_OF_MEMORY
+                   preempted / node_failure   transient  ... PREEMPTED / NODE_FAIL / BOOT_FAIL; free
+                   / boot_failure
+                   deadline                   config     ... DEADLINE (the job's own --deadline passed)
+                   time_limit                 config     slurmstepd ``CANCELLED AT ... DUE TO TIME LIMIT``, LSF
+                                                         ``TERM_RUNLIMIT``, PBS ``walltime N exceeded limit``,
+                                                         mpirun's ``MPIEXEC_TIMEOUT``, Kubernetes ``active longer
+                                                         than specified deadline``
+                   preempted / node_failure   transient  slurmstepd ``... DUE TO PREEMPTION`` (or ``JOB REQUEUE``) /
+                                                         ``NODE FAILURE``, salloc ``Prolog failure on node``,
+                                                         srun ``Job prolog failed``, ``Node failure on X``,
+                                                         Ray's ``marked dead because the detector has missed
+                                                         too many heartbeats``; submitit's ``this job is
+                                                         preempted`` (it requeued itself), Azure ML's
+                                                         ``PreemptionError``, a cloud's spot termination notice,
+                                                         PBS ``job preempted (node failure)``; free
+                   boot_failure               transient  ``slurmstepd: error: execve(): .../slurm_script: No such
+                                                         file`` (the node's spool lost the script); free
+                   lost                       transient  a CI runner that ``lost communication with the server``
+                                                         under the job; free
+                   lost                       transient  state ``lost`` (pid gone, no exit record: killed with
+                                                         the runner, host reboot); free, once in a row (the
+                                                         ladder's rule)
+2      hardware    gpu_fault                  transient  ``NVRM: Xid``, ``uncorrectable ECC error``, ``ECC error``,
+                                                         ``fallen off the bus``, ``GPU is lost``, nvidia-smi
+                                                         ``Unable to determine the device handle``,
+                                                         ``CUDA_ERROR_SYSTEM_NOT_READY``, ``Error 802: system not
+                                                         yet initialized`` (the fabric manager)
+                   nccl_error                 transient  InfiniBand that cannot register memory (``ibv_... failed
+                                                         with error Cannot allocate memory``, ``Ib failure``): the
+                                                         locked-memory limit or the HCA, not the host's RAM
+3      exhausted   too_many_open_files        config     ``[Errno 24] Too many open files`` / EMFILE: the open-files
+                                                         limit (a shared-memory object that cannot be opened is
+                                                         then its symptom, so it goes first); torch's
+                                                         ``received 0 items of ancdata`` (fd sharing)
+                   shm_exhausted              config     DataLoader ``insufficient shared memory (shm)``,
+                                                         ``unable to write to file </torch_``, ``is killed by
+                                                         signal: Bus error``, ENOSPC under ``/dev/shm`` or from
+                                                         joblib's semaphores (``joblib will operate in serial mode``)
+                   host_oom                   config     ``oom-kill event(s)``, ``out-of-memory handler``, ``Out of
+                                                         memory: Killed process``, ``OOM Killed``, srun ``task N:
+                                                         Out Of Memory``, Slurm ``exceeded memory limit``,
+                                                         ``Cannot allocate memory`` ([Errno 12], a thread's
+                                                         memory), ``std::bad_alloc``, ``DefaultCPUAllocator:``,
+                                                         ``MemoryError``, numpy ``_ArrayMemoryError``, Ray's
+                                                         ``killed due to the node running low on memory`` /
+                                                         ``NODE_OUT_OF_MEMORY`` / ``memory pressure (OOM)``,
+                                                         Kubernetes ``OOMKilled`` / ``low on resource: memory``,
+                                                         the kernel's ``invoked oom-killer`` in a syslog,
+                                                         Dask's ``Worker exceeded 95% memory budget``, Ray's
+                                                         ``ObjectStoreFullError``, YARN's ``Container killed ...
+                                                         physical memory``, Java's ``OutOfMemoryError``, OpenCV's
+                                                         ``Insufficient memory``; a scheduler's memory-limit kill
+                                                         (LSF ``TERM_MEMLIMIT``, PBS ``mem N exceeded limit``,
+                                                         Moab, Ray's memory monitor, ``OOM Killer``, HTCondor's
+                                                         ``Job has gone over memory limit``);
+                                                         TF's ``OOM when allocating tensor ... device:CPU:0 by
+                                                         allocator cpu`` (the host's allocator), Windows'
+                                                         ``[WinError 1455]`` (a paging file too small)
+                   disk_full                  config     TF's ``ResourceExhaustedError: <ckpt>.tempstateN`` (a
+                                                         checkpoint's temporary file; before cuda_oom)
+                   cuda_oom                   config     ``CUDA out of memory`` (all wordings; NPU/MLU/MUSA too),
+                                                         ``CUDA_ERROR_OUT_OF_MEMORY``, ``CUBLAS_STATUS_ALLOC_FAILED``,
+                                                         NCCL ``Cuda failure 'out of memory'``, TF ``OOM when
+                                                         allocating tensor`` / ``ResourceExhaustedError``, the old
+                                                         ``THCudaCheck FAIL ... out of memory``, TF ``Non-OK-status
+                                                         ... Internal: out of memory``, ``Dst tensor is not
+                                                         initialized``, ``Blas GEMM launch failed``, cuDNN failing
+                                                         to initialise, XLA
+                                                         ``RESOURCE_EXHAUSTED: Out of memory`` / ``Attempting to
+                                                         reserve`` (TPU), TensorRT's ``Requested amount of GPU
+                                                         memory ... could not be allocated``, vLLM's max length
+                                                         ``larger than ... KV cache``, CatBoost's
+                                                         ``TOutOfMemoryError``, OpenCL's ``Memory Object
+                                                         Allocation Failure``, PhysX's device allocator, Ascend's
+                                                         ``Memory_Allocation_Failure(EL0004)``
+                   disk_quota                 config     ``Disk quota exceeded`` / ``[Errno 122]`` / EDQUOT
+                   disk_full                  config     ``No space left on device`` / ``[Errno 28]`` / ENOSPC,
+                                                         datasets ``Not enough disk space``, TF ``Could not append
+                                                         to the internal temporary file``, Kubernetes evictions
+                                                         for ``ephemeral-storage`` / ``DiskPressure``, Rust's
+                                                         ``(os error 28)`` / ``(os error 112)``; a writer failing
+                                                         with no errno: torch.save's ``PytorchStreamWriter failed
+                                                         writing file`` / ``unexpected pos A vs B``, C++'s
+                                                         ``basic_ios::clear: iostream error``,
+                                                         Caffe's ``Check failed: proto.SerializeToOstream``
+4      stopped     cancelled_outside          unknown    LSF ``TERM_OWNER`` / ``TERM_ADMIN``; slurmstepd
+                                                         ``*** JOB n ON host CANCELLED AT t ***`` with
+                                                         no reason, and the job ended by TERM: a person's scancel
+                                                         (srun prints the line too when a task failed, but then
+                                                         the job does not end by TERM)
+                   terminated                 transient  the job's own exit by SIGTERM / SIGINT / SIGHUP (also
+                                                         128+N): someone stopped it
+5      setup       submit_rejected            config     ``srun: error: Unable to allocate resources``, sbatch
+                                                         ``Batch job submission failed``, srun ``Unable to create
+                                                         step``, each with a reason that is the job's; Dataflow
+                                                         ``Unable to bring up enough workers``; qsub, LSF (``Job
+                                                         not submitted``), clouds' quotas (Vertex ``quota metrics
+                                                         exceed quota limits``), Kubernetes' ``0/N nodes are
+                                                         available`` (a pod nobody can place)
+                   driver_mismatch            config     ``driver version is insufficient``, ``no kernel image is
+                                                         available``, ``driver ... is too old``, ``Found no
+                                                         NVIDIA driver``, ``device kernel image is invalid``,
+                                                         ``invalid device function`` (CUDA and HIP), MIOpen
+                                                         ``Code object build failed``, NVRTC ``invalid value for
+                                                         --gpu-architecture``, a PTX ``compiled with an unsupported
+                                                         toolchain``, nvidia-container-cli ``requirement
+                                                         error`` / ``initialization error``, NVML ``Driver/library
+                                                         version mismatch``, ``NVIDIA-SMI has failed``; docker's
+                                                         ``could not select device driver ... [[gpu]]``, podman's
+                                                         ``unresolvable CDI devices`` (no container toolkit)
+                   no_gpu                     config     ``No CUDA GPUs are available``, ``Torch not compiled with
+                                                         CUDA enabled``, ``no CUDA-capable device``, ``invalid
+                                                         device ordinal``, IPEX ``device_id is out of range``,
+                                                         ``no GPUs found``, a TPU/GPU ``already in use``
+                   tls_error                  config     ``CERTIFICATE_VERIFY_FAILED``, ``self-signed certificate
+                                                         in certificate chain``, a certificate for another host
+                                                         (``hostname 'x' doesn't match``), ``WRONG_VERSION_NUMBER``
+                   missing_credentials        config     ``Unable to locate credentials`` (NoCredentialsError),
+                                                         wandb ``api_key not configured``, ``Token is required``,
+                                                         ``must provide ... credentials``, OpenAI's ``api_key
+                                                         client option must be set``
+                   auth_error                 config     ``Cannot access gated repo``, ``Unauthorized for url``,
+                                                         ``AccessDenied``, ``(403)``; then ``Repository Not Found
+                                                         for url`` / W&B's ``project not found`` is bad_arguments
+                                                         (a wrong repo or project id); then a
+                                                         bare ``401/403 Client Error`` is auth_error; Azure
+                                                         ``AuthorizationFailure``, Google ``invalid_grant`` /
+                                                         ``invalid_scope`` / ``RefreshError``; S3's ``Access
+                                                         Denied``, GCS ``AccessDeniedException: 403`` / ``does not
+                                                         have storage.x.y access``, a registry's ``requested access
+                                                         to the resource is denied``, ``(403 Forbidden)``; ssh
+                                                         launchers' ``No authentication methods available`` /
+                                                         ``Host key verification failed``; gdown's ``Cannot
+                                                         retrieve the public link``, Git LFS ``over its data quota``
+                   corrupt_checkpoint         config     ``PytorchStreamReader failed``, ``invalid load key``,
+                                                         safetensors ``HeaderTooLarge``, ``Unsupported operand``,
+                                                         TF ``DataLossError`` / ``Checksum does not match``, MXNet
+                                                         ``Invalid NDArray file format``, GGUF ``invalid magic``
+                                                         (a model file that is not one), LightGBM ``Model format
+                                                         error``
+                   version_mismatch           config     ``Transformers does not recognize this architecture``,
+                                                         a CUDA that ``does not match the version torch was compiled
+                                                         with``, tokenizers ``untagged enum``, datasets
+                                                         ``Dataset scripts are no longer supported``, protobuf
+                                                         ``Descriptors cannot be created directly``, ``undefined
+                                                         symbol:`` (in an exception or after a ``.so`` path), an
+                                                         exception's ``requires X version N or above``, torch 2.6
+                                                         ``Weights only load failed``, cuDNN ``Loaded runtime CuDNN
+                                                         library``, ``No module named 'torch._six'``, an exception
+                                                         saying ``requires x>=1.2``, jax ``jaxlib is version X, but
+                                                         this version of jax``, ``cannot import name 'x' from
+                                                         'pkg' (/path)`` (a circular import's ``partially
+                                                         initialized module`` is not), an exception's ``module 'x'
+                                                         has no attribute 'y'``, onnxruntime's ``Unknown model file
+                                                         format version``, a symbol ``version X not defined in
+                                                         file``, old pycocotools on new numpy;
+                                                         a model config newer than the library (``rope_scaling must
+                                                         ...``), pybind11's ``generic_type: ... already defined``
+                                                         (two builds of an extension), docker's ``unknown flag:
+                                                         --gpus`` (a client before 19.03), argparse's ``invalid
+                                                         typing.X value``, Hydra 1.2 refusing 0.11's ``config_path``;
+                                                         numpy's ABI banner
+                                                         (not fatal)
+                   corrupt_checkpoint         config     any other ``UnpicklingError``; ``Ran out of input``
+                   state_dict_mismatch        config     ``Error(s) in loading state_dict``, ``size mismatch
+                                                         for``, ``Missing/Unexpected key(s) in state_dict``, an
+                                                         optimizer state whose groups differ, ZeRO's ``used a DP
+                                                         world size of N``, Flax ``ScopeParamShapeError``, TF
+                                                         ``Key x not found in checkpoint``
+                   nan_loss                   config     ``Loss is nan``, ``non-finite loss``, ``returned nan
+                                                         values``, ``is non-finite``, ``FloatingPointError``,
+                                                         DeepSpeed ``loss scale already at minimum``, Keras
+                                                         ``loss: nan``, TF ``Nan in summary histogram``, Lightning
+                                                         ``Monitored metric ... = nan is not finite``, ``NaN
+                                                         detected in``, JAX ``invalid value (nan) encountered``,
+                                                         Megatron ``found NaN in local grad norm``, any ``NaN
+                                                         loss``, ESPnet's ``gradients at all steps are invalid``,
+                                                         a distribution's ``found invalid values`` (NaN params)
+                   missing_module             config     ``ModuleNotFoundError`` / ``ImportError`` lines; ``No
+                                                         module named`` at a line's start or in an exception's
+                                                         message; ``requires the X library but it was not found``;
+                                                         pip's indented ``ModuleNotFoundError`` of a build;
+                                                         torchaudio ``Couldn't find appropriate backend``;
+                                                         gymnasium ``NamespaceNotFound``, Isaac Gym's ``No gym
+                                                         module found``;
+                                                         ``python: No module named X`` / ``Error while finding
+                                                         module specification`` (``python -m`` in an environment
+                                                         without it), Hydra's ``Error locating target``
+                   missing_file               config     ``FileNotFoundError``; ``python: can't open file``; TF
+                                                         ``NotFoundError ... No such file or directory``; a local
+                                                         path taken for a repo id (``Repo id must be in the form``);
+                                                         an ``OSError`` that a ``.so`` is missing; TF ``Parent
+                                                         directory of X doesn't exist``, Hydra ``Cannot find
+                                                         primary config``, an image a registry does not have, a
+                                                         bucket that does not exist, a library Paddle ``depends on``
+                                                         and cannot open, a hub ``404 ... Not Found``
+                                                         (a revision or file), MLflow's ``source path does not
+                                                         exist``, ``HTTP Error 404: Not Found``, MuJoCo's
+                                                         ``Could not open activation key file``;
+                                                         HF with look-ups off and the files not cached (``outgoing
+                                                         traffic has been disabled``, ``offline mode is enabled``);
+                                                         Hydra's ``In 'x': Could not find 'group/option'``,
+                                                         ``MissingConfigException``; a dataset empty or missing
+                                                         (``num_samples=0``, ``Found 0 files in subfolders``, ``No
+                                                         training images were found``, an exception saying a
+                                                         root/dir/path ``doesn't exist`` or ``does not contain``),
+                                                         GitPython's ``InvalidGitRepositoryError``
+                   permission_denied          config     ``PermissionError``, ``[Errno 13]``, c10d ``errno: 13``,
+                                                         ``[Errno 30] Read-only file system``, TF ``Permission
+                                                         denied: path``, coreutils ``mkdir: cannot ...: Permission
+                                                         denied``, nvidia-container-cli's ``permission denied``,
+                                                         ``[Errno 1] Operation not permitted``,
+                                                         Windows' ``[WinError 5]`` / ``Access is denied.`` /
+                                                         ``[WinError 1314]``
+                   bad_arguments              config     argparse ``error: unrecognized arguments`` / ``the
+                                                         following arguments are required`` / ``invalid ...``;
+                                                         Lightning ``MisconfigurationException``; NCCL
+                                                         ``invalid usage`` / ``invalid argument`` and a socket
+                                                         interface it cannot find; DeepSpeed's batch check;
+                                                         TensorRT's missing optimization profile; S3's
+                                                         ``RequestTimeTooSkewed``; NCCL
+                                                         ``Duplicate GPU detected`` (two ranks on one device),
+                                                         srun ``... are mutually exclusive``, click ``Error: No
+                                                         such command``, ``Your setup doesn't support bf16``,
+                                                         Hydra/OmegaConf overrides and keys the config lacks,
+                                                         YAML that does not parse, ``CatboostError: Invalid
+                                                         param``, Ray's ``Failed to connect to GCS at address :N``
+                                                         (an empty head address); what the hardware or the launch
+                                                         cannot give: BatchNorm's ``Expected more than 1 value per
+                                                         channel when training`` (a batch of one), a dtype the GPU
+                                                         lacks (``only supported on GPUs with compute capability``,
+                                                         FlashAttention on pre-Ampere), GradScaler's ``Attempting to
+                                                         unscale FP16 gradients``, Open MPI's ``not enough slots``,
+                                                         XLA's ``requires N logical devices, but only M``,
+                                                         Lightning's unused DDP parameters,
+                                                         Open MPI's ``Your job failed to map`` and ``An error
+                                                         occurred in MPI_Init``, MXNet's ``too many slices`` (fewer
+                                                         samples than devices); a Go CLI's ``unknown flag:``;
+                                                         ``[Errno 22] Invalid argument: 'path'`` / ``[WinError 123]``
+                                                         (a path the OS refuses), ``[Errno 95] Operation not
+                                                         supported``
+                   command_not_found          config     the shell's ``...: command not found``, Go's ``exec:
+                                                         "x": executable file not found in $PATH``, enroot
+                                                         ``failed to execute: /bin/bash: No such file``,
+                                                         audioread ``NoBackendError`` (no ffmpeg), a workflow
+                                                         engine's ``exit status (127)``,
+                                                         mpirun's ``was unable to find the specified executable``,
+                                                         MPICH's ``execvp error``
+6      bug         cuda_device_assert         code       ``device-side assert triggered``, or only the kernel's
+                                                         ``thread: [..] Assertion `...` failed.`` lines
+                   shape_mismatch             code       ``mat1 and mat2 shapes``, ``size of tensor a``, ``is
+                                                         invalid for input of size``, ``batch_size``, channels,
+                                                         Keras ``Shapes (..) and (..) are incompatible``, TF
+                                                         ``Dimensions must be equal``, ``var and grad do not have
+                                                         the same shape``, JAX's ``vmap/pmap got inconsistent
+                                                         sizes``;
+                                                         a loss given targets of the wrong rank (``multi-target not
+                                                         supported``, ``dimension specified as N but tensor has no
+                                                         dimensions``), ``cannot reshape tensor of 0 elements``,
+                                                         BatchNorm's ``running_mean should contain N elements not M``
+                   device_mismatch            code       ``Expected all tensors to be on the same device``,
+                                                         ``expected scalar type X but found Y``, c10d
+                                                         ``Tensors must be CUDA and dense``, MPS ``Placeholder
+                                                         storage has not been allocated``
+                   syntax_error               code       ``SyntaxError`` / ``IndentationError`` / ``TabError``
+                   name_error                 code       ``NameError`` / ``UnboundLocalError``
+                   recursion_error            code       ``RecursionError``, ``maximum recursion depth exceeded``
+                   zero_division              code       ``ZeroDivisionError``
+                   type_error                 code       ``TypeError``; JAX ``ConcretizationTypeError`` and
+                                                         ``Tracer...ConversionError``; Hydra's quoted
+                                                         ``TypeError("...")``
+                   attribute_error            code       ``AttributeError`` (and ``ModuleAttributeError``)
+                   key_error                  code       ``KeyError``
+                   index_error                code       ``IndexError``; TF's ``Received a label value of N which
+                                                         is outside the valid range``;
+                                                         nll_loss's ``cur_target >= 0 && cur_target < n_classes``
+                   programming_error          code       CUDA's ``invalid configuration argument`` (a kernel
+                                                         launched with a grid or block it cannot have)
+                   not_implemented            code       ``NotImplementedError``
+7      crashed     nccl_error                 transient  NCCL ``NET/IB : Got completion ... with error``: the
+                                                         illegal accesses that follow on its ranks are fallout
+                   illegal_memory_access      unknown    ``an illegal memory access was encountered``,
+                                                         ``misaligned address``, ``unspecified launch failure``,
+                                                         ROCm ``HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION``, a
+                                                         kernel the watchdog stopped (``the launch timed out and
+                                                         was terminated``: not a network timeout)
+                   segfault                   unknown    ``Segmentation fault``, Windows' access violation
+                                                         (``3221225477``, ``0xC0000005``); SIGSEGV reported by a
+                                                         launcher (torchrun ``exitcode: -11``, DeepSpeed ``return
+                                                         code = -11``, ``<Signals.SIGSEGV: 11>``); the job's own
+                                                         SIGSEGV
+                   signal_sigkill             unknown    a launcher's SIGKILL of a rank (``exitcode: -9``,
+                                                         ``Signal 9 (SIGKILL) received by PID``, ``return code =
+                                                         -9``, srun ``task N: Killed``, bash ``... Killed``,
+                                                         ``DataLoader worker (pid N) is killed by signal:
+                                                         Killed``, Horovod's ``Exit code: 137``); the job's
+                                                         own SIGKILL
+                   signal_sigill              unknown    a launcher's SIGILL of a rank (TGI's ``signaled to
+                                                         shutdown with signal 4``)
+                   signal_sigbus              unknown    the job's own SIGBUS; a launcher's SIGBUS of a rank
+                                                         (srun ``task N: Bus error``)
+                   terminated                 transient  torchrun itself stopped by a signal (``Received 15
+                                                         death signal``, ``SignalException: Process N got
+                                                         signal: 1/2/15``); a rank's SIGTERM in a launcher's
+                                                         summary is its clean-up after another rank failed
+8      hung        hang                       transient  state ``hung`` (alive, progress stopped)
+9      network     io_error                   transient  ``Input/output error``, ``[Errno 5]``, ``Stale file
+                                                         handle``, ``nfs: server X not responding``, ENOLCK
+                                                         ``[Errno 37] No locks available``, ``Remote I/O error``,
+                                                         a FUSE mount's ``Transport endpoint is not connected``
+                   port_in_use                transient  ``Address already in use``, ``errno: 98``, ML-Agents'
+                                                         ``worker number N is still in use``
+                   dns_error                  transient  ``Temporary failure in name resolution``, ``Name or
+                                                         service not known``, ``[Errno -2/-3]``,
+                                                         ``NameResolutionError``, Go's ``no such host``, gloo
+                                                         ``Unable to find address for``, musl ``Name does not
+                                                         resolve``
+                   rate_limited               transient  ``429 Client Error``, ``Too Many Requests``, S3
+                                                         ``SlowDown``, AWS ``Throttling``, ``rateLimitExceeded``,
+                                                         Azure ``over the account limit``, Google Drive's ``Too
+                                                         many users have viewed``, ``toomanyrequests``,
+                                                         ``Failed to request URL - 429``, S3's ``503 Slow Down``,
+                                                         rclone's ``(429 too_many_requests)``
+                   http_unavailable           transient  ``500/502/503/504 Server Error``, GCS ``503 GET``, a
+                                                         cloud's capacity shortage (``Unable to provision``),
+                                                         ``ServiceUnavailable``, urllib3 ``too many 500 error
+                                                         responses``, TF/GCS ``Unavailable: Unexpected response
+                                                         code``, Metaflow's ``failed (code 500)``, wandb's ``500
+                                                         response executing GraphQL``, SkyPilot's ``Failed to
+                                                         acquire resources in all zones``
+                   nccl_timeout               transient  ``Watchdog caught collective operation timeout``, the
+                                                         heartbeat monitor's ``watchdog got stuck`` ...
+                   nccl_error                 transient  ``ncclSystemError`` / ``ncclRemoteError`` /
+                                                         ``ncclUnhandledCudaError``, ``NCCL WARN``, ``NCCL error
+                                                         in:``, ``NCCL communicator was aborted``, NCCL's ``INFO
+                                                         file.cc:N -> 2`` (the trail of an error code), Ascend
+                                                         HCCL's ``HCCL error in:``
+                   timeout                    transient  a connection's timeout: ``Read timed out``,
+                                                         ``ConnectTimeoutError``, ``socket has timed out``,
+                                                         ``RendezvousTimeoutError``, ``*TimeoutError`` /
+                                                         ``*Timeout`` lines, Go's ``TLS handshake timeout`` /
+                                                         ``i/o timeout``
+                   connection_error           transient  ``Connection reset by peer`` / ``refused`` / ``closed by
+                                                         peer``, ``Broken pipe``, ``Max retries exceeded``,
+                                                         ``We couldn't connect to``, ``ConnectionError``,
+                                                         ``DistNetworkError``, ``LocalEntryNotFoundError``, git's
+                                                         ``Failed to connect to ... port``, a TLS handshake cut short,
+                                                         a download cut short (``Connection broken:
+                                                         IncompleteRead``, ModelScope's ``the download may be
+                                                         incomplete``), DeepSpeed ``not reachable via ssh``,
+                                                         gRPC ``failed to connect to all addresses``, the AWS
+                                                         CLI's ``Could not connect to the endpoint URL``, TF/S3's
+                                                         ``Unable to connect to endpoint``, curl's error codes,
+                                                         tornado's ``StreamClosedError``, py4j's ``Answer from Java side
+                                                         is empty``, Go's ``Get "url": EOF`` and ``connect:
+                                                         connection refused``, TF's ``UnavailableError: Socket
+                                                         closed``
+                   timeout                    transient  any other ``timed out``; ``DistStoreError``,
+                                                         ``EndpointConnectionError``; c10d stores' ``wait timeout
+                                                         after N ms`` / ``Timeout waiting for key``; SQLite
+                                                         ``database is locked``; wandb ``Couldn't communicate
+                                                         with backend after N seconds``
+10     last        command_not_found          config     exit code 127
+                   not_executable             config     exit code 126
+                   bad_arguments              config     pip ``No matching distribution found for X`` (after
+                                                         the network tier: an offline pip says the same); pyxis
+                                                         ``couldn't start container``; a shell's ``readonly
+                                                         variable`` (a remote launch that never ran)
+                   signal_sigabrt             unknown    a launcher's SIGABRT of a rank (``exitcode: -6``)
+=====  ==========  =========================  =========  ==================================================
+
+Then, with no rule: another signal -> unknown ``signal_<name>``; exit 0 (done_when did not
+hold) -> unknown ``silent_failure``; no exit code -> unknown ``exit_unknown``; else unknown
+``exit_<code>``.
+
+Why this order (root cause before symptom):
+
+1. The scheduler's verdict says why it ended the job; a lost runner took the job with it.
+2. A GPU that fails makes everything after it fail: CUDA errors, NCCL errors and watchdog
+   timeouts on the other ranks, illegal memory accesses. So a hardware line outranks all.
+3. Running out of memory, shared memory or disk is why the OOM killer's SIGKILL, a rank's
+   death and the others' timeouts happened; it outranks a SIGTERM exit too (a job killed by
+   a cgroup's OOM handler can exit by SIGTERM when its wrapper relays the stop).
+4. The job's own SIGTERM/SIGINT/SIGHUP: someone stopped it; a traceback it caught earlier
+   and went on from is not why it ended.
+5. The set-up, then 6. the code: when one rank dies of a missing module or a TypeError, the
+   others time out in NCCL or lose their connections, and a launcher reports the rank's exit.
+   The set-up comes first because a set-up fault often surfaces as a code-looking error
+   later (an import that failed leaves a NameError behind).
+7. A crash (illegal memory access, segfault) or a launcher's report that a rank died of a
+   signal: the rank that died is why the others print ``Connection closed by peer`` or time
+   out. The launcher's summary (torchrun's ``Root Cause`` block, DeepSpeed's ``exits with
+   return code = -9``, srun's ``task 3: Killed``) outranks whatever symptom another rank
+   printed, so a ``kill -9`` of one rank is ``signal_sigkill`` every time, never
+   ``connection_error`` and never ``exit_1`` (the launcher's own exit code). A real cause
+   above it (OOM, a code error, a missing module) still wins.
+8. A hang outranks transient lines (a retried connection warning did not end the job) but
+   not a dead rank.
+9. Network and storage symptoms, causes first: a storage error, a taken port or a name that
+   does not resolve makes connections fail and collectives time out; a hub's 429 and 5xx
+   say more than the retries' connection errors; NCCL's own words before generic ones.
+10. Exit codes that say something alone; a launcher's SIGABRT last, because an NCCL
+    watchdog aborts its process (the timeout above is the cause).
+
+Judgement calls:
+    * SIGKILL alone stays unknown (``signal_sigkill``): the kernel OOM killer, an admin's
+      ``kill -9`` and a scheduler's escalation look alike. Only a log line that names the OOM
+      killer (Slurm prints one) makes it ``host_oom``.
+    * ``ValueError``, ``RuntimeError``, ``AssertionError`` are not ``code``: libraries raise
+      them for data, numerics and environment too. They stay unknown unless a rule says more.
+      So do cuBLAS/cuDNN ``EXECUTION_FAILED`` / ``INTERNAL_ERROR`` (memory, set-up or a bug).
+    * Python exception names are matched only at the line start (after an optional quote,
+      ``[rank3]:``, ``[default0]:``, ``gpu-07: `` or Ray's ``(Worker pid=N)`` prefix, or the two spaces torchrun's
+      ``Root Cause`` block indents its traceback by, and a module path such as
+      ``botocore.exceptions.``), where a traceback prints its last line: a message that
+      merely mentions an exception, or a traceback's source line (``    except KeyError:``),
+      does not match. Phrases such as ``Connection refused`` match anywhere.
+    * A ``version_mismatch`` "requires x>=1" must stand in an exception's line: pip's
+      resolver prints the same words as a warning in jobs that then run fine. numpy's ABI
+      banner is printed before an ImportError that a job may catch: it is not ``fatal`` (it
+      does not fail an attempt that exited 0 with done_when holding).
+    * A Python warning as the warnings module prints it (``.../cuda/__init__.py:138: UserWarning:
+      CUDA initialization: The NVIDIA driver on your system is too old``) explains a failure
+      only when no other line does (``classify`` tries such lines last): the job printed it
+      and went on, and what ended it usually comes later. A spec's own rule may match one first.
+    * Log patterns run on RE2 (``tianluo.faults.linear_re``): linear time whatever the log holds, no
+      backreferences or lookaround. ``tianluo.shell.logscan`` searches all of them as one alternation
+      over each chunk, so one more rule costs little.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tianluo.faults.linear_re import UnsupportedPattern, compile_pattern
+from tianluo.models.states import FaultClass
+
+TRANSIENT, CONFIG, CODE, UNKNOWN = FaultClass.TRANSIENT, FaultClass.CONFIG, FaultClass.CODE, FaultClass.UNKNOWN
+
+STATES = ("exited", "lost", "hung")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One row of the rulebook; it matches when every condition it sets holds."""
+
+    name: str
+    klass: FaultClass
+    label: str
+    log: str | None = None  # regex searched in a log line
+    exit_code: int | None = None
+    signal: str | None = None  # "SIGABRT", ...
+    state: str | None = None  # "lost" | "hung" | "exited"
+    ended_by: str | None = None  # the scheduler ended it: "time_limit", "preempted", ... (JobFacts.ended_by)
+    free: bool = False  # the scheduler's fault, not the job's: retried without spending budget
+    # A config/code line fails even an attempt that exited 0 with done_when holding (rules.fatal_rule_names);
+    # False for text that jobs also print as a warning and then go on (numpy's ABI banner).
+    fatal: bool = True
+
+    def __post_init__(self):
+        object.__setattr__(self, "klass", FaultClass(self.klass))  # "config" works as well
+
+    @property
+    def has_conditions(self) -> bool:
+        """A rule with no condition would match everything; such a rule never matches."""
+        return any(c is not None for c in (self.log, self.exit_code, self.signal, self.state, self.ended_by))
+
+
+def compile_patterns(rules: Sequence[Rule]) -> dict:
+    """Rule name -> compiled log pattern (RE2, linear time), for the rules that have one (for ``logscan.scan``).
+
+    Raises:
+        ValueError: A pattern is invalid or needs backtracking (``linear_re.UnsupportedPattern``);
+            the message names the rule.
+    """
+    out = {}
+    for rule in rules:
+        if rule.log is None:
+            continue
+        try:
+            out[rule.name] = compile_pattern(rule.log)
+        except UnsupportedPattern as exc:
+            raise UnsupportedPattern(f"rule {rule.name}: {exc}") from None
+    return out
+
+
+# A traceback's last line starts the line, perhaps after a launcher's prefix: torchrun
+# "[rank3]: " / "[default0]:", pdsh or deepspeed "worker-1: " (a host name has a digit, so
+# "note: TypeError: ..." in a message is not taken for a traceback), an opening quote (a
+# message quoted whole: "OSError: We couldn't connect ...), exactly two spaces (torchrun's
+# Root Cause block indents the traceback it quotes; a traceback's source lines have four), or
+# Ray's "(TaskRunner pid=84989) " before every line a worker prints, or torchx's "trainer/0 [3]:" (role/replica
+# [rank]).
+_PFX = (r"^[\"'`]?(?:\[[^\]\n]*\]:? ?|[\w.\-]*\d[\w.\-]*: |  |\(\w[\w.]* pid=\d+(?:, ip=[^)\n]*)?\) "
+        r"|[\w\-]+/\d+ \[\d+\]: ?)?")
+
+
+def _exc(*names: str) -> str:
+    """A pattern for a Python exception line ``[module.]Name: message`` (or a bare ``Name``).
+
+    Anchored, so a traceback's source lines ("    except TypeError:") do not match.
+    """
+    return _PFX + r"(?:\w+\.)*(?:" + "|".join(names) + r")(?::|$)"
+
+
+# An exception line whose message says more: ``[module.]SomethingError: ...<phrase>``.
+_EXC_LINE = _PFX + r"(?:\w+\.)*\w*(?:Error|Exception)\b"
+
+
+def _launcher(number: int, name: str, *words: str) -> str:
+    """A launcher's or shell's report that a rank or task died of signal ``number``.
+
+    torchrun/elastic: ``failed (exitcode: -9)`` and the Root Cause block's ``exitcode  : -9`` and
+    ``Signal 9 (SIGKILL) received by PID``; DeepSpeed: ``exits with return code = -9``;
+    multiprocessing: ``died with <Signals.SIGKILL: 9>``, ``terminated with signal SIGKILL``;
+    srun: ``task 3: Killed``; bash: ``line 28:  8156 Killed  python3 main.py``; mpirun:
+    ``exited on signal 9 (Killed)``.
+    """
+    n = str(number)
+    alts = [rf"exitcode\s*: -{n}\b", rf"return code = -{n}\b", rf"Signal {n} \({name}\)",
+            rf"Signals\.{name}\b", rf"terminated with signal {name}\b", rf"got signal: {n}$",
+            rf"exited on signal {n}\b"]
+    for word in words:
+        alts.append(rf"tasks? [\d,\-]+: {word}\b")
+        alts.append(rf"line \d+: +\d+ {word}\b")
+    return "|".join(alts)
+
+
+# --- the tiers, in the order they are tried -----------------------------------------------
+
+SCHEDULER: tuple[Rule, ...] = (
+    # The scheduler's own verdict: its job state first, then the line slurmstepd writes.
+    Rule("ended_time_limit", CONFIG, "time_limit", ended_by="time_limit"),
+    Rule("ended_out_of_memory", CONFIG, "host_oom", ended_by="out_of_memory"),
+    Rule("ended_preempted", TRANSIENT, "preempted", ended_by="preempted", free=True),
+    Rule("ended_node_fail", TRANSIENT, "node_failure", ended_by="node_fail", free=True),
+    Rule("ended_boot_fail", TRANSIENT, "boot_failure", ended_by="boot_fail", free=True),
+    Rule("ended_deadline", CONFIG, "deadline", ended_by="deadline"),
+    Rule("slurm_time_limit", CONFIG, "time_limit", log=r"CANCELLED AT \S+ DUE TO TIME LIMIT"
+         r"|MPIEXEC_TIMEOUT environment variable\)|TERM_RUNLIMIT: job killed"
+         r"|PBS: job killed: walltime \d+ exceeded limit|Job was active longer than specified deadline"),
+    Rule("slurm_preempted", TRANSIENT, "preempted", log=r"CANCELLED AT \S+ DUE TO (?:PREEMPTION|JOB REQUEUE)",
+         free=True),
+    Rule("pbs_node_failure", TRANSIENT, "node_failure", log=r"job preempted \(node failure\)", free=True),
+    Rule("slurm_node_failure", TRANSIENT, "node_failure",
+         log=r"CANCELLED AT \S+ DUE TO NODE FAIL|(?:salloc|srun): error: Node failure on \S+", free=True),
+    # slurmd lost the batch script it was to run: the node's spool, not the job (a reboot mends it).
+    Rule("slurm_script_missing", TRANSIENT, "boot_failure",
+         log=r"slurmstepd: error: execve\(\): \S*slurm_script: No such file or directory", free=True),
+    Rule("slurm_prolog_failure", TRANSIENT, "node_failure",
+         log=r"Prolog failure on node|Job allocation \d+ has been revoked|Job prolog failed", free=True),
+    # Ray's control plane gave a node up (its raylet died or stopped answering).
+    Rule("ray_node_dead", TRANSIENT, "node_failure",
+         log=r"marked dead because the (?:detector|monitor) has missed too many heartbeats", free=True),
+    # submitit (and jobs like it) caught the scheduler's preemption signal and requeued itself.
+    Rule("requeued_preempted", TRANSIENT, "preempted",
+         log=r": this job is preempted\b|PreemptionError: |[Nn]odes? of this job got pre-?empted"
+             r"|Metadata Service says termination is imminent|Spot [Ii]nstance interruption notice"
+             r"|instance was preempted|[Ss]pot (?:instance )?termination notice", free=True),
+    # A CI runner that vanished under the job (its machine rebooted or lost the network): as a lost runner.
+    Rule("runner_lost", TRANSIENT, "lost", log=r"The self-hosted runner: \S+ lost communication with the server",
+         free=True),
+    # Gone with its runner: nothing the log says ended it.
+    Rule("lost", TRANSIENT, "lost", state="lost", free=True),
+)
+
+HARDWARE: tuple[Rule, ...] = (
+    Rule("gpu_fault", TRANSIENT, "gpu_fault",
+         log=r"NVRM: Xid\b|\bXid \(PCI|\bXid:? \d|uncorrectable ECC error|\bECC error|ECC_UNCORRECTABLE"
+             r"|ECCUncorrectable|fallen off the bus|GPU is lost\b|GPU has fallen|CUDA_ERROR_SYSTEM_NOT_READY"
+             r"|Unable to determine the device handle for GPU|Error 802: system not yet initialized"),
+    # InfiniBand could not register (pin) memory: the locked-memory limit or the HCA, not the host's RAM.
+    Rule("ib_enomem", TRANSIENT, "nccl_error",
+         log=r"NCCL WARN Call to ibv_\w+ failed with error Cannot allocate memory|Ib failure: Cannot allocate memory"),
+)
+
+EXHAUSTED: tuple[Rule, ...] = (
+    # The process hit its open-files limit; a shared-memory object that cannot be opened is then its symptom.
+    Rule("too_many_open_files", CONFIG, "too_many_open_files",
+         log=r"\[Errno 24\] Too many open files|\bEMFILE\b|Too many open files$"
+             # torch's file_descriptor sharing: a worker's batch arrived without its descriptor (the fd limit)
+             r"|received 0 items of ancdata"),
+    Rule("shm_exhausted", CONFIG, "shm_exhausted",
+         log=r"insufficient shared memory|unable to (?:write to file|open shared memory object|mmap \d+ bytes from "
+             r"file) </torch_|is killed by signal: Bus error|/dev/shm\S*.* No space left on device"
+             r"|No space left on device\S*.*/dev/shm|shared memory segment /dev/shm"
+             r"|\[Errno 28\] No space left on device\.  joblib will operate in serial mode"),
+    Rule("host_oom", CONFIG, "host_oom",
+         log=r"oom[-_]kill events?\b|out-of-memory handler|Out of memory: Kill(?:ed)? process|OOM Killed"
+             r"|task \d+: Out Of Memory|exceeded memory limit \(|Exceeded job memory limit|DefaultCPUAllocator: "
+             r"|_ArrayMemoryError|Unable to allocate [\d.]+ [KMGTP]i?B for an array"
+             r"|[Cc]annot allocate memory|std::bad_alloc$|killed due to the node running low on memory"
+             r"|Worker exit type: NODE_OUT_OF_MEMORY|killed due to memory pressure \(OOM\)|\bOOMKilled\b"
+             r"|invoked oom-killer|oom_reaper: reaped process|The node was low on resource: memory"
+             r"|ObjectStoreFullError|Worker exceeded \d+% memory budget|Memory use is high but worker has no data"
+             r"|Insufficient memory\) Failed to allocate|Container killed by YARN for exceeding physical memory"
+             r"|TERM_MEMLIMIT|exceeded MEM usage (?:hard )?limit|PBS: job killed: v?p?mem \d+\w* exceeded limit"
+             r"|Job exceeded a memory resource limit|which exceeds the memory usage threshold of"
+             r"|killed by \"?OOM Killer|[Hh]as gone over (?:its |the )?memory limit"
+             r"|java\.lang\.OutOfMemoryError"
+             # TF's OOM in the host's allocator (not a GPU's); Windows' paging file that cannot grow
+             r"|OOM when allocating tensor .*device:CPU:\d+ by allocator|\[WinError 1455\]"
+             r"|Memory cgroup out of memory: Kill|"
+             + _exc("MemoryError")),
+    # TF writes a checkpoint through a temporary file; a ResourceExhaustedError naming it is the disk.
+    Rule("tf_checkpoint_disk_full", CONFIG, "disk_full",
+         log=r"ResourceExhaustedError: \S*\.tempstate\d+|\.tempstate\d+: Resource exhausted"),
+    Rule("cuda_oom", CONFIG, "cuda_oom",
+         log=r"CUDA out of memory|(?:CUDA|HIP) error: out of memory|hipErrorOutOfMemory|Cuda failure '?out of memory"
+             r"|CUDA_ERROR_OUT_OF_MEMORY|NCudaLib::TOutOfMemoryError|Memory Object Allocation Failure"
+             r"|PxgCudaDeviceMemoryAllocator fail to allocate|PxgCudaMemoryAllocator\.cpp \(\d+\) : warning : Failed to"
+             r" allocate"
+             r"|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED|CUDNN_STATUS_ALLOC_FAILED"
+             r"|THCudaCheck FAIL .*out of memory|Non-OK-status: .*(?:Internal|Resource exhausted): out of memory"
+             r"|Dst tensor is not initialized|Blas GEMM launch failed|Failed to get convolution algorithm\. This is"
+             r" probably because cuDNN failed to initialize|CUDNN_STATUS_NOT_INITIALIZED"
+             r"|(?:HIP|MPS backend|XPU|NPU|MLU|MUSA) out of memory|OOM when allocating tensor"
+             r"|Memory_Allocation_Failure\(EL0004\)"
+             r"|RESOURCE_EXHAUSTED: (?:Out of memory|.*[Rr]an out of memory|Attempting to (?:reserve|allocate)"
+             r"|Failed to allocate)|Resource exhausted: (?:Out\b|Attempting to)"
+             r"|Out of memory while trying to allocate|Requested amount of GPU memory \(\d+ bytes\) could not be"
+             r" allocated|is larger than the maximum number of tokens that can be stored in KV cache|"
+             + _exc("OutOfMemoryError", "ResourceExhaustedError")),
+    Rule("disk_quota", CONFIG, "disk_quota", log=r"Disk quota exceeded|\[Errno 122\]|\bEDQUOT\b"),
+    Rule("disk_full", CONFIG, "disk_full",
+         log=r"No space left on device|\[Errno 28\]|\bENOSPC\b|Not enough disk space\. Needed: "
+             r"|Could not append to the internal temporary file"
+             r"|The node was low on resource: ephemeral-storage|ephemeral local storage usage exceeds"
+             r"|The node had condition: \[DiskPressure\]"
+             r"|\(os error (?:28|112)\)"),
+    # A writer that failed with no errno: torch.save's PytorchStreamWriter (``failed writing file``,
+    # ``unexpected pos A vs B``), C++ streams' ``basic_ios::clear``. Almost always the disk (or the
+    # quota) the checkpoint goes to; the wait for space looks at the host before anything runs again.
+    Rule("writer_failed", CONFIG, "disk_full",
+         log=r"PytorchStreamWriter failed writing file|inline_container\.cc:\d+\] \. unexpected pos \d+ vs \d+"
+             r"|basic_ios::clear: iostream error|Check failed: proto\.SerializeToOstream\(&output\)"),
+)
+
+STOPPED: tuple[Rule, ...] = (
+    # slurmstepd's cancel line with no reason, and the job ended by the TERM it sends: a person (or
+    # an admin) ran scancel. srun prints the same line when it ends a step after a task failed,
+    # but then the job ends by that failure, not by TERM, and the failure's own line says more.
+    Rule("slurm_cancelled", UNKNOWN, "cancelled_outside",
+         log=r"\*\*\* (?:JOB|STEP) \S+ ON \S+ CANCELLED AT \S+ \*\*\*", signal="SIGTERM"),
+    # LSF's word that a person (the owner or an administrator) killed the job: as a person's scancel.
+    Rule("lsf_killed_by_person", UNKNOWN, "cancelled_outside",
+         log=r"TERM_OWNER: job killed by owner|TERM_ADMIN: job killed by root or LSF administrator"),
+    Rule("sigterm", TRANSIENT, "terminated", signal="SIGTERM"),
+    Rule("sigint", TRANSIENT, "terminated", signal="SIGINT"),
+    Rule("sighup", TRANSIENT, "terminated", signal="SIGHUP"),
+)
+
+SETUP: tuple[Rule, ...] = (
+    Rule("submit_rejected", CONFIG, "submit_rejected",
+         log=r"(?:srun|salloc|sbatch): error: (?:Unable to allocate resources|Batch job submission failed): (?:Invalid"
+             r"|Requested|Job violates|Node count|More processors|Memory required|Access.permission denied|QOS"
+             r"|Job has invalid|User's group not permitted|Job's account not permitted|Unspecified error"
+             r"|I/O error writing script)|Unable to bring up enough workers"
+             r"|srun: error: Unable to create step for job \d+: (?:Invalid|Requested|Memory required"
+             r"|More processors)"
+             # other schedulers and clouds refusing the job before it ran
+             r"|qsub: submit error|Job exceeds queue resource limits|Job rejected by all possible destinations"
+             r"|sbatch: error: Invalid generic resource|\bResourceLimitExceeded\b|Quota failure for project"
+             r"|exceeds the allowed maximum of \d+|Quota '\w+' exceeded|No launchable resource found"
+             r"|catalog does not contain any resources that satisfy|bsub: .*(?:Bad|not valid|rejected)"
+             r"|\bJob not submitted\.|\b0/\d+ nodes are available: "
+             r"|The following quota metrics exceed quota limits"),
+    Rule("driver_mismatch", CONFIG, "driver_mismatch",
+         log=r"driver version is insufficient for CUDA runtime version|no kernel image is available for execution"
+             r"|NVIDIA driver on your system is too old|Found no NVIDIA driver|cudaErrorInsufficientDriver"
+             r"|CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice|device kernel image is invalid"
+             r"|cudaErrorInvalidKernelImage|CUDA_ERROR_INVALID_IMAGE|(?:CUDA|HIP) error: invalid device function"
+             r"|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu|Code object build failed"
+             r"|invalid value for --gpu-architecture|nvidia-container-cli: requirement error"
+             r"|please update your driver to a newer version|nvidia-container-cli: initialization error"
+             r"|the provided PTX was compiled with an unsupported toolchain"
+             # a container runtime with no GPU toolkit to hand the devices over
+             r"|could not select device driver (?:\"[^\"]*\" )?with capabilities|unresolvable CDI devices nvidia\.com"
+             r"|unknown or invalid runtime name: nvidia"
+             r"|Driver/library version mismatch|NVIDIA-SMI has failed because it couldn't communicate with the"
+             r" NVIDIA driver"),
+    Rule("no_gpu", CONFIG, "no_gpu",
+         log=r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|CUDA driver initialization failed"
+             r"|no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE"
+             r"|torch\.cuda\.is_available\(\) is False|No visible GPU devices|invalid device ordinal"
+             r"|device_id is out of range|ProcessGroupNCCL is only supported with GPUs, no GPUs found"
+             r"|(?:TPU|GPU|device) (?:is )?already in use by (?:another )?process"),
+    Rule("tls_error", CONFIG, "tls_error",
+         log=r"CERTIFICATE_VERIFY_FAILED|self[- ]signed certificate in certificate chain"
+             r"|unable to get local issuer certificate|certificate verify failed|SSLCertVerificationError"
+             r"|CertificateError\(\"hostname|hostname '[^']*' doesn't match|\[SSL: WRONG_VERSION_NUMBER\]"),
+    Rule("missing_credentials", CONFIG, "missing_credentials",
+         log=r"Unable to locate credentials|api_key not configured|Token is required \(|" + _exc("NoCredentialsError")
+             + r"|DefaultCredentialsError|Could not automatically determine credentials|[Mm]ust provide .*credentials"
+               r"|api_key client option must be set"
+               r"|You must (?:be logged in|login|provide a token|specify a token)|Token must be specified"),
+    Rule("auth_error", CONFIG, "auth_error",
+         log=r"Cannot access gated repo|GatedRepoError|Unauthorized for url|Forbidden for url|\bAccessDenied\b"
+             r"|Anonymous users cannot invoke requests against Requester Pays|denied: unauthenticated"
+             # ssh launchers with no key for the other host; a share or a quota that refuses the file
+             r"|No authentication methods available|Host key verification failed"
+             r"|Cannot retrieve the public link of the file|is over its data quota"
+             r"|InvalidAccessKeyId|SignatureDoesNotMatch|ExpiredToken|Invalid user token|Invalid token passed"
+             r"|Access to model \S+ is restricted|An error occurred \(40[13]\)|HTTP Error 40[13]|\(error 40[13]\)"
+             r"|[Tt]oken seems invalid|No valid Hugging Face token|ErrorCode:Authori[sz]ationFailure"
+             r"|AuthorizationPermissionMismatch|INVALID_ACCESS_KEY_ID|ERROR: Invalid activation key"
+             r"|\binvalid_grant\b|\binvalid_scope\b|\bAccess Denied\b|^Access denied\.$"
+             r"|Forbidden: https?://|<HttpError 40[13] when requesting|AccessDeniedException: 40[13]"
+             r"|does not have storage\.\w+\.\w+ access|requested access to the resource is denied"
+             r"|unauthorized: authentication required|\(40[13] (?:Forbidden|Unauthorized)\)|" + _exc("RefreshError")),
+    Rule("repo_not_found", CONFIG, "bad_arguments",
+         log=r"Repository Not Found for url|Error while calling W&B API: (?:project|entity) not found"),
+    Rule("auth_status", CONFIG, "auth_error", log=r"\b40[13] Client Error"),
+    Rule("corrupt_checkpoint", CONFIG, "corrupt_checkpoint",
+         log=r"PytorchStreamReader failed|failed finding central directory|invalid load key"
+             r"|WeightsUnpickler error: Unsupported operand|pickle data was truncated"
+             r"|Error while deserializing header|HeaderTooLarge|MetadataIncompleteBuffer"
+             r"|truncated file|file signature not found|not a zip file"
+             r"|Checksum does not match: stored|Data loss: (?:Checksum|not an sstable|Unable to open table file)"
+             r"|Invalid NDArray file format|invalid magic (?:characters|number)|llama_model_loader: failed to load"
+             r"|Model format error, expect"),
+    Rule("version_mismatch", CONFIG, "version_mismatch",
+         log=r"did not match any variant of untagged enum|Dataset scripts are no longer supported"
+             r"|does not match the version torch was compiled with"
+             r"|but Transformers does not recognize this architecture"
+             r"|Weights only load failed"
+             r"|WeightsUnpickler error: Unsupported global|Loaded runtime CuDNN library"
+             r"|CuDNN library needs to have matching|but source was compiled with: |Outdated cuDNN installation found"
+             r"|doesn't follow PyTorch's LRScheduler API|No module named 'torch\._six'"
+             r"|compiled with different CUDA (?:major )?versions"
+             r"|mismatches the version that was used to compile PyTorch"
+             r"|is version \S+, but this version of \S+|Unknown model file format version"
+             r"|failed to get PTX kernel \S+ from module: CUDA_ERROR_NOT_FOUND"
+             r"|version \S+ not defined in file \S+ with link time reference"
+             r"|'numpy\.float64' object cannot be interpreted as an integer"
+             r"|Descriptors (?:cannot (?:not )?|should not )be created directly"
+             # a model config newer than the library (Llama 3.1's rope_scaling), two builds of one extension
+             # registering a type (pybind11), a Docker before 19.03 (no --gpus), argparse given a typing type
+             # (fairseq on a newer Python), Hydra 1.2 refusing 0.11's config_path
+             r"|rope_scaling`? must (?:contain keys|be a dictionary with)"
+             r"|generic_type: (?:cannot initialize type \"[^\"]*\": an object with that name is already defined"
+             r"|type \"[^\"]*\" is already registered)|^(?:docker: )?unknown flag: --gpus$"
+             r"|: error: argument \S+: invalid typing\.\w+"
+             r"|Using config_path to specify the config name is not supported"
+             r"|" + _EXC_LINE + r": module '[\w.]+' has no attribute '"
+             r"|cannot import name '[\w.]+' from '[\w.]+' \((?:/|\w:\\)"
+             r"|" + _EXC_LINE + r".*(?:\b(?:requires?|is required|needs)\b"
+             r".*(?:>=|==|~=| or (?:above|later|newer|higher)\b)"
+             r"|undefined symbol: "
+             r"|GLIBCXX_\S+' not found)|^\S+\.so(?:\.\d+)*: undefined symbol: "),
+    # numpy 2 against modules built for 1.x: printed on the way to an ImportError that jobs
+    # often catch (an optional import), so not fatal after exit 0; torchvision's "Failed to
+    # load image Python extension: ... undefined symbol" warning is why that one needs an
+    # exception's line above.
+    Rule("numpy_abi", CONFIG, "version_mismatch", fatal=False,
+         log=r"compiled using NumPy 1\.x cannot be run in|numpy\.dtype size changed|_ARRAY_API not found"
+             r"|numpy\.core\.multiarray failed to import"),
+    Rule("corrupt_pickle", CONFIG, "corrupt_checkpoint", log=_exc("UnpicklingError") + r"|Ran out of input$"),
+    Rule("state_dict_mismatch", CONFIG, "state_dict_mismatch",
+         log=r"loaded state dict contains a parameter group that doesn't match|loaded state dict has a different"
+             r" number of parameter groups|The checkpoint being loaded used a DP world size of \d+ but the current"
+             r"|ScopeParamShapeError|Inconsistent shapes between value and initializer|Key \S+ not found in checkpoint"
+             r"|size mismatch for \S+: copying a param|Missing key\(s\) in state_dict|Unexpected key\(s\) in state_dict"
+             r"|Error\(s\) in loading state_dict|(?:unexpected|missing) key \"[^\"]*\" in state_dict"),
+    Rule("nan_loss", CONFIG, "nan_loss",
+         log=r"[Ll]oss is [Nn]a[Nn]\b|[Ll]oss became infinite or NaN|non-finite loss|[Ll]oss is not finite"
+             r"|returned nan values|[Dd]etected (?:nan|NaN|inf)\b|is non-finite|loss scale already at minimum"
+             r"|[Ll]oss is (?:nan|NaN|inf), stopping|Monitored metric \S+ = (?:nan|inf) is not finite|\bloss: nan\b"
+             r"|Nan in summary histogram|had NaN values|\bNaN detected in\b|NaN or Inf found in input tensor"
+             r"|invalid value \(nan\) encountered in|found NaN in (?:local )?grad norm|\bNaN loss\b"
+             r"|Got NaN in first epoch|gradients at all steps are invalid|to satisfy the constraint Real\(\), but found"
+             r" invalid values"
+             r"|" + _exc("FloatingPointError")),
+    Rule("missing_module", CONFIG, "missing_module",
+         log=r"Couldn't find appropriate backend to handle uri|No gym module found for the active version"
+             r"|NamespaceNotFound: Namespace \w+ not found|" + _exc("ModuleNotFoundError", "ImportError")
+             + r"|" + _PFX + r"(?:(?:\w+\.)*\w*(?:Error|Exception): .*)?No module named"
+             + r"|requires the \S+ library but it was not found|^\s+ModuleNotFoundError: No module named"
+               # python -m with a module the environment lacks (a launcher run from the wrong venv); Hydra's
+               # _target_ that does not import
+               r"|\bpython[\d.]*(?:\.exe)?: (?:No module named |Error while finding module specification for )"
+               r"|Error locating target '"),
+    Rule("missing_file", CONFIG, "missing_file",
+         log=_exc("FileNotFoundError") + r"|can't open file .*No such file or directory"
+             r"|Repo id must be in the form 'repo_name'|Failed to create a NewWriteableFile"
+             r"|unable to open file <[^>]*> in read-only mode: No such file"
+             r"|(?:NotFoundError|Not found): .*(?:No such file or directory|cannot find the path)"
+             r"|Parent directory of \S+ doesn't exist|RuntimeError: Cannot find the files\.$"
+             r"|Cannot find primary config '|The given source path does not exist|NewRandomAccessFile failed to"
+             r" Create/Open: |The specified bucket does not exist|\bNoSuchBucket\b"
+             r"|404 Client Error: (?:Entry )?Not Found for url|HTTP Error 404: Not Found"
+             r"|Could not open activation key file"
+             r"|that Paddle depends on is not configured correctly\. \(error code is .*cannot open shared object file"
+             r"|Failed to pull image \S+: .*(?:not found|name unknown|does not exist)"
+             # HF with look-ups turned off and the files not in the cache: no retry brings them
+             r"|outgoing traffic has been disabled|offline mode is enabled"
+             # Hydra's defaults naming a config group option that is not there
+             r"|^In '[^']*': Could not (?:find|load) '|MissingConfigException: |Primary config directory not found"
+             # a dataset that is empty or missing, in the project's (or the loader's) own words
+             r"|num_samples should be a positive integer value, but got num_samples=0"
+             r"|Found 0 (?:files|images) in (?:sub)?folders? of|string_input_producer requires a non-null input tensor"
+             r"|(?:Error|Exception|ERROR)\b.*\b[Nn]o (?:\w+ ){0,3}(?:images?|files|samples|annotations|videos"
+             r"|data) (?:were |was |could be )?found\b"
+             r"|" + _EXC_LINE + r": .*\b(?:root|dir|directory|folder|path)\b(?: \([^)\n]*\)| \S+)?"
+             r" (?:doesn't|does not|did not|didn't) (?:exists?|contain)\b"
+             r"|" + _exc("InvalidGitRepositoryError", "NoSuchPathError")
+             + r"|"
+             + _exc("OSError") + r".*cannot open shared object file: No such file or directory"),
+    Rule("permission_denied", CONFIG, "permission_denied",
+         log=_exc("PermissionError") + r"|\[Errno 13\] Permission denied|errno: 13 - Permission denied"
+             r"|\[Errno 30\] Read-only file system|\[Errno 1\] Operation not permitted|" + _exc("PermissionDeniedError")
+             + r"|OP_REQUIRES failed at .*: Permission denied: "
+               r"|\b(?:mkdir|touch|cp|mv|ln|rm|tee|chmod|chown|install): cannot [a-z ]+.*: Permission denied$"
+               r"|nvidia-container-cli: .*: permission denied$"
+               # Windows: ERROR_ACCESS_DENIED, a privilege (a symlink) the user does not hold
+               r"|\[WinError (?:5|1314)\]|: Access is denied\.$"),
+    Rule("bad_arguments", CONFIG, "bad_arguments",
+         log=r": error: (?:unrecognized arguments|the following arguments are required"
+             r"|argument \S+: (?:invalid|expected)|ambiguous option)"
+             r"|MisconfigurationException(?:: |\([\"'])|Check batch related parameters\. train_batch_size is not"
+             r"|no optimization profile has been defined|RequestTimeTooSkewed|^KeyError: 'pytorch-lightning_version'"
+             r"|Duplicate GPU detected|ncclInvalidArgument|ncclInvalidUsage"
+             r"|NCCL error in: [^,]*, invalid (?:argument|usage)"
+             r"|no socket interface found|No usable listening interface found|is neither AF_INET\(2\) nor AF_INET6"
+             r"|NET/Socket : No interface found|(?:srun|sbatch|salloc): (?:fatal|error): .*are mutually exclusive"
+             r"|number of input must be bigger than batch size|Checkpoint path should be absolute"
+             r"|Your setup doesn't support bf16|^Error: No such (?:command|option) '|CatboostError: Invalid param"
+             r"|Failed to connect to GCS at address :\d+"
+             # what the hardware or the launch cannot give: BatchNorm with one sample, a dtype the GPU lacks,
+             # fp16 weights under a GradScaler, more processes than slots or devices, unused DDP parameters
+             r"|Expected more than 1 (?:value per channel|spatial element) when training"
+             r"|only supported on GPUs with compute capability|FlashAttention only supports (?:Ampere|Turing)"
+             r"|Attempting to unscale FP16 gradients|There are not enough slots available in the system"
+             r"|requires \d+ (?:logical )?devices, but only \d+ (?:XLA )?devices are available"
+             r"|has parameters that were not used in producing the loss"
+             # Hydra/OmegaConf: an override or key the config does not have; YAML that does not parse
+             r"|Could not override '|is not in struct$|^Key '[^']*' not in '|omegaconf\.errors\.\w+: "
+             r"|ConfigCompositionException|MissingMandatoryValue|yaml\.(?:scanner|parser)\.\w+Error"
+             r"|Exception has occurred: ScannerError|mapping values are not allowed here"
+             # Open MPI cannot place the processes or start its runtime; a batch cut into more slices than samples;
+             # a Go CLI's (docker, kubectl) flag it does not know; a path the OS refuses (':' on Windows) or an
+             # operation the file system does not support (a symlink on a Drive mount, a lock on NFS)
+             r"|Your job failed to map\.|An error occurred in MPI_Init|It looks like MPI_INIT failed for some reason"
+             r"|[Tt]oo many slices(?:\.| for data with shape)|^(?:\w+: )?unknown (?:shorthand )?flag: "
+             r"|\[Errno 22\] Invalid argument: (?:'|\"|Path\()|\[WinError 123\]|\[Errno 95\] Operation not supported"),
+    Rule("command_not_found_log", CONFIG, "command_not_found",
+         log=r": command not found$|failed to execute: \S+: No such file or directory|exit status \(127\)"
+             r"|exec: \"[^\"]+\": (?:executable file not found in \$PATH|stat \S+: no such file or directory)"
+             r"|was unable to find the specified executable file"
+             r"|execvp error on file \S+ \(No such file or directory\)|"
+             + _exc("NoBackendError")),
+)
+
+BUGS: tuple[Rule, ...] = (
+    Rule("cuda_device_assert", CODE, "cuda_device_assert",
+         log=r"device-side assert triggered|thread: \[\d+,\d+,\d+\] Assertion|cudaErrorAssert|CUDA_ERROR_ASSERT"),
+    Rule("shape_mismatch", CODE, "shape_mismatch",
+         log=r"mat1 and mat2 shapes cannot be multiplied|The size of tensor a \(\d+\) must match the size of tensor b"
+             r"|shape '\[[^\]]*\]' is invalid for input of size|Expected input batch_size \(\d+\) to match target"
+             r"|expected input\[.*\] to have \d+ channels|Sizes of tensors must match except in dimension"
+             r"|size mismatch, m1: |Given groups=\d+, weight of size|Incompatible shapes: \["
+             r"|Shapes \([^)]*\) and \([^)]*\) are incompatible|Dimensions must be equal, but are \d+ and \d+"
+             r"|var and grad do not have the same shape|logits and labels must have the same first dimension"
+             r"|[pv]map got inconsistent sizes for array axes to be mapped"
+             # a loss given targets of the wrong rank, an empty tensor reshaped, BatchNorm with other channels
+             r"|dimension specified as \d+ but tensor has no dimensions|multi-target not supported"
+             r"|Expected target size \(|cannot reshape tensor of 0 elements into shape"
+             r"|(?:running_mean|running_var|weight|bias) should contain \d+ elements not \d+"),
+    Rule("device_mismatch", CODE, "device_mismatch",
+         log=r"Expected all tensors to be on the same device|expected scalar type \w+ but found \w+"
+             r"|Input type \(.*\) and weight type \(.*\) should be the same|Expected object of (?:device|scalar) type"
+             r"|found at least two devices|Tensors must be (?:CUDA|CPU) and dense"
+             r"|Placeholder storage has not been allocated on MPS device"),
+    Rule("syntax_error", CODE, "syntax_error", log=_exc("SyntaxError", "IndentationError", "TabError")),
+    Rule("name_error", CODE, "name_error", log=_exc("NameError", "UnboundLocalError")),
+    Rule("recursion_error", CODE, "recursion_error",
+         log=_exc("RecursionError") + r"|maximum recursion depth exceeded"),
+    Rule("zero_division", CODE, "zero_division", log=_exc("ZeroDivisionError")),
+    Rule("type_error", CODE, "type_error",
+         log=_exc("TypeError") + r"|^TypeError\([\"']|\b(?:ConcretizationTypeError|TracerBoolConversionError"
+                                 r"|TracerArrayConversionError|TracerIntegerConversionError|UnexpectedTracerError): "),
+    Rule("attribute_error", CODE, "attribute_error", log=_exc(r"\w*AttributeError")),
+    Rule("key_error", CODE, "key_error", log=_exc("KeyError")),
+    Rule("index_error", CODE, "index_error",
+         log=_exc("IndexError") + r"|Received a label value of -?\d+ which is outside the valid range of \["
+             r"|cur_target >= 0 && cur_target < n_classes"),
+    # A kernel launched with a grid or block it cannot have (an empty or oversized launch): the program's own.
+    Rule("kernel_launch_config", CODE, "programming_error",
+         log=r"(?:CUDA|HIP) error: invalid configuration argument|cudaErrorInvalidConfiguration"),
+    Rule("not_implemented", CODE, "not_implemented", log=_exc("NotImplementedError")),
+)
+
+CRASHED: tuple[Rule, ...] = (
+    # NCCL's InfiniBand transport failed (a completion error): the illegal accesses and unhandled
+    # CUDA errors that follow on the same ranks are its fallout, so it goes before them.
+    Rule("nccl_ib_completion", TRANSIENT, "nccl_error",
+         log=r"NET/IB ?: Got completion (?:from peer \S+ )?with (?:error \d+|status=\d+)"),
+    Rule("illegal_memory_access", UNKNOWN, "illegal_memory_access",
+         log=r"an illegal memory access was encountered|misaligned address|unspecified launch failure"
+             r"|an illegal instruction was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS"
+             r"|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|hipErrorIllegalAddress"
+             # a kernel the driver's watchdog stopped (error 702): a display-bound GPU, a hung kernel or a bad device
+             r"|the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT"),
+    Rule("segfault_log", UNKNOWN, "segfault",
+         # Windows' access violation (0xC0000005) as an exit status
+         log=r"Segmentation fault|\b3221225477\b|\b0xC0000005\b|exit (?:code|status):? -1073741819\b|"
+             + _launcher(11, "SIGSEGV")),
+    Rule("segfault", UNKNOWN, "segfault", signal="SIGSEGV"),
+    Rule("launcher_sigkill", UNKNOWN, "signal_sigkill",
+         log=_launcher(9, "SIGKILL", "Killed") + r"|DataLoader (?:worker|process) \(pid \d+\) (?:exited )?is killed by "
+             r"signal: Killed|^Exit code: 137$|exited with (?:exit )?code 137\b|exit code \(137\)"
+             r"|exited with non-zero status 247$"),
+    Rule("sigkill", UNKNOWN, "signal_sigkill", signal="SIGKILL"),
+    Rule("sigbus", UNKNOWN, "signal_sigbus", signal="SIGBUS"),
+    Rule("launcher_sigill", UNKNOWN, "signal_sigill",
+         log=_launcher(4, "SIGILL", "Illegal instruction") + r"|signaled to shutdown with signal 4\b"),
+    Rule("launcher_sigbus", UNKNOWN, "signal_sigbus", log=_launcher(7, "SIGBUS", "Bus error")),
+    # The launcher itself was stopped (torchrun's "Received 15 death signal"). Not a launcher's
+    # report that a rank got SIGTERM ("Signal 15 (SIGTERM) received by PID", srun "Terminated"):
+    # launchers TERM the other ranks once one has failed, so that is their clean-up, a symptom.
+    Rule("launcher_sigterm", TRANSIENT, "terminated",
+         log=r"Received (?:Signals\.)?SIG(?:TERM|INT|HUP) death signal"
+             r"|Received \d+ death signal|SignalException: Process \d+ got signal: (?:1|2|15) *$"),
+)
+
+HUNG: tuple[Rule, ...] = (
+    Rule("hung", TRANSIENT, "hang", state="hung"),
+)
+
+NETWORK: tuple[Rule, ...] = (
+    Rule("io_error", TRANSIENT, "io_error",
+         log=r"Input/output error|\[Errno 5\]|Stale file handle|\[Errno 116\]|nfs: server \S+ not responding"
+             r"|\[Errno 37\] No locks available|Remote I/O error|\[Errno 121\]|Transport endpoint is not connected"
+             r"|\[Errno 107\]"),
+    Rule("port_in_use", TRANSIENT, "port_in_use",
+         log=r"Address already in use|UnityWorkerInUseException|worker number \d+ is still in use|\bEADDRINUSE\b"
+             r"|\[Errno 98\]|errno: 98\b"),
+    Rule("dns_error", TRANSIENT, "dns_error",
+         log=r"Temporary failure in name resolution|Name or service not known|getaddrinfo failed|\[Errno -[235]\]"
+             r"|Resolver internal error"
+             r"|nodename nor servname provided|NameResolutionError|Could not resolve host|Failed to resolve '"
+             r"|No address associated with hostname|DNS SRV lookup failed|res_nsearch error: Unknown host"
+             r"|: no such host$|Unable to find address for: |\bEAI_AGAIN\b|getaddrinfo ENOTFOUND"
+             r"|Name does not resolve"),
+    Rule("rate_limited", TRANSIENT, "rate_limited",
+         log=r"Too Many Requests|\b429 Client Error|\(SlowDown\)|\bSlowDown:|rateLimitExceeded|Rate exceeded"
+             r"|Too many users have viewed or downloaded this file recently|toomanyrequests: "
+             r"|\(Throttling(?:Exception)?\)|exceeds the rate limit|[Rr]ate limit (?:exceeded|reached)"
+             r"|reduce your request rate|Slow Down$|TooManyRequests|\b429 (?:GET|POST|PUT|PATCH|DELETE|HEAD) "
+             r"|over the account limit|\bServerBusy\b|[Ff]ailed to request \S+ - 429$|\b503 Slow Down\b"
+             r"|\(429 too_many_requests\)"),
+    Rule("http_unavailable", TRANSIENT, "http_unavailable",
+         log=r"\b50[0234] Server Error|\b500 Internal Server Error|502 Bad Gateway"
+             r"|503 Service (?:Temporarily )?Unavailable|Unable to provision requested ML compute capacity"
+             r"|InsufficientInstanceCapacity|ZONE_RESOURCE_POOL_EXHAUSTED|RuntimeError: b'Backend Error'"
+             r"|Failed to acquire resources in all zones|Failed to provision all possible launchable resources"
+             r"|504 Gateway Time-?out|HTTP Error 50[0234]|too many 50\d error responses"
+             r"|\b50[0234] (?:GET|POST|PUT|PATCH|DELETE|HEAD) |Unavailable: Unexpected response code \d+"
+             r"|failed \(code 50[0234]\)|\b50[0234] response executing"
+             r"|" + _exc("ServiceUnavailable", "InternalServerError", "BadGateway", "GatewayTimeout")),
+    Rule("nccl_timeout", TRANSIENT, "nccl_timeout",
+         log=r"Watchdog caught collective|Timeout at NCCL work|watchdog got stuck for|Heartbeat monitor timed out"
+             r"|NCCL operations have failed or timed out"),
+    Rule("nccl_error", TRANSIENT, "nccl_error",
+         log=r"ncclSystemError|ncclRemoteError|ncclInternalError|ncclUnhandledCudaError|NCCL WARN"
+             r"|NCCL communicator was aborted|NCCL error in:|NCCL error: |NCCL INFO [\w/.]+:\d+ -> [1-7]\b"
+             r"|HCCL error in: "),
+    Rule("timeout_connect", TRANSIENT, "timeout",
+         log=r"Read timed out|ConnectTimeoutError|ReadTimeoutError|RendezvousTimeoutError|socket has timed out"
+             r"|Connection timed out|net/http: TLS handshake timeout|: i/o timeout\b|Client\.Timeout exceeded while"
+             r"|" + _exc(r"\w*TimeoutError", r"\w*Timeout", "timeout")),
+    Rule("connection_error", TRANSIENT, "connection_error",
+         log=r"[Cc]onnection reset by peer|Connection refused|connect: connection refused|Broken pipe"
+             r"|Network is unreachable|No route to host"
+             r"|Connection closed by (?:peer|remote peer)|Connection aborted|RemoteDisconnected"
+             r"|Failed to establish a new connection|We couldn't connect to|cannot find the requested files in"
+             r"|Max retries exceeded with url|Failed to connect to \S+ port \d+|Couldn't connect to server"
+             r"|gnutls_handshake\(\) failed|connection broken by|SSLZeroReturnError|SSLEOFError"
+             r"|Network error \(TransientException\)|\bCommError\b|EOF occurred in violation of protocol"
+             r"|UNEXPECTED_EOF_WHILE_READING|Connection broken: |\bIncompleteRead\(|was not reachable via ssh"
+             r"|the download may be incomplete|failed with max retries|failed to connect to all addresses"
+             r"|Could not connect to the endpoint URL|StreamClosedError|Py4JNetworkError|Answer from Java side is empty"
+             r"|Get \"https?://[^\"]*\": (?:unexpected )?EOF"
+             r"|: Unable to connect to endpoint|Curl returned error code \d+|\bUnavailableError: Socket closed"
+             r"|" + _exc("FileIntegrityError") + r"|"
+             + _exc("ConnectionResetError", "ConnectionRefusedError", "ConnectionAbortedError", "BrokenPipeError",
+                    "ConnectionError", "DistNetworkError", "LocalEntryNotFoundError")),
+    Rule("timeout", TRANSIENT, "timeout",
+         log=r"\b[Tt]imed out\b|[Ww]ait timeout after \d+ ?ms|Timeout waiting for key: |database is locked$"
+             r"|Couldn't communicate with backend after \d+ seconds|"
+             + _exc("EndpointConnectionError", "ConnectionClosedError", "DistStoreError")),
+)
+
+LAST: tuple[Rule, ...] = (
+    # The shell's own exit codes.
+    Rule("exit_127", CONFIG, "command_not_found", exit_code=127),
+    Rule("exit_126", CONFIG, "not_executable", exit_code=126),
+    # pip found no such requirement; after the network tier, because an offline pip says the same words.
+    Rule("pip_no_distribution", CONFIG, "bad_arguments", log=r"No matching distribution found for \S+"),
+    # pyxis could not start the job's container (an image path it took for a registry's, a bad image): the
+    # set-up of the step; last, because enroot's own line, when there is one, says which.
+    Rule("pyxis_container", CONFIG, "bad_arguments",
+         log=r"pyxis: couldn't start container|spank_pyxis\.so: task_init\(\) failed"),
+    # A remote shell refused to re-export a read-only variable (colossalai's ssh launch), so the launch command
+    # never ran; last, because a job that did run prints what ended it.
+    Rule("shell_readonly", CONFIG, "bad_arguments", log=r": readonly variable$"),
+    # A launcher says a rank aborted; a watchdog's abort is its timeout, so any transient line said more.
+    Rule("launcher_sigabrt", UNKNOWN, "signal_sigabrt", log=_launcher(6, "SIGABRT", "Aborted")),
+)
+
+#: The tiers in the order they are tried (the module docstring says why).
+TIERS: tuple[tuple[str, tuple[Rule, ...]], ...] = (
+    ("scheduler", SCHEDULER), ("hardware", HARDWARE), ("exhausted", EXHAUSTED), ("stopped", STOPPED),
+    ("setup", SETUP), ("bug", BUGS), ("crashed", CRASHED), ("hung", HUNG), ("network", NETWORK), ("last", LAST),
+)
+
+BUILTIN_RULES: tuple[Rule, ...] = tuple(rule for _, tier in TIERS for rule in tier)

@@ -1,0 +1,524 @@
+"""Read the structure of what failed, not only known messages. Pure: text in, facts out.
+
+The rulebook (``tianluo.faults.rulebook``) knows wordings; this module knows shapes, so a family
+nobody has shown us yet still gets its class:
+
+* **Whose lines.** A launcher prefixes each rank's lines (torchrun ``[rank3]:`` /
+  ``[default3]:``, srun ``--label`` ``3: ``, mpirun ``[1,3]<stderr>:``, Ray ``(pid=N)``, pdsh
+  ``host-1: ``, torchx ``trainer/0 [3]:``) and says which one failed first (torchrun's ``Root Cause (first observed
+  failure)`` block, srun's ``task 3: Exited``, mpirun's ``The first process to do so was``).
+  That rank's tracebacks count first; the other ranks' lost peers are symptoms.
+* **The exception that started it.** Python tracebacks are parsed per rank, and chains
+  (``During handling of the above exception`` / ``The above exception was the direct cause``)
+  are followed to their first cause. TF autograph's quoted frames (``/x/training.py:541 train_step``)
+  count as frames. A spawned child that died reading from its dead parent (multiprocessing's
+  ``spawn_main``) is a symptom, set aside like an exception the program survived.
+* **Where it was raised.** The innermost frame's file: a framework's argument, config or
+  validation module (``training_args.py``, ``validate_args``, omegaconf, accelerate's launch)
+  says config; the user's own project file says a programming error is the program's; an
+  I/O layer (``torch/serialization.py``, ``shutil``, ``h5py``) says the I/O family.
+* **Any errno or strerror** anywhere wins its family (``[Errno 28]``, ``errno: 111``, ``(os
+  error 5)``, ``No space left on device``).
+* **HTTP status families** of any client: 5xx and 429 are transient (backed off), 401 and
+  403 are config.
+* **Many ranks, one error.** How many ranks (or srun tasks) ended with the same error: with
+  the attempt's run time, ``classify`` tells a deterministic launch failure from a transient one.
+
+Every pattern runs on RE2 (linear time) and every line is capped, so a hostile log costs what
+its bytes cost. Nothing here reads a file: the caller passes the tails of the attempt's logs.
+"""
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from tianluo.faults.linear_re import LazyPattern
+
+LINE_CHARS = 2000  # a line is cut here before any pattern sees it
+MAX_LINES = 20000  # lines read from all tails together (the newest kept)
+
+USER, CONFIG, IO, LIBRARY, UNKNOWN = "user", "config", "io", "library", "unknown"
+
+
+@dataclass(frozen=True)
+class Raised:
+    """One exception as a traceback (or a bare exception line) printed it."""
+
+    name: str  # as printed, module path kept: "torch.OutOfMemoryError"
+    message: str  # the first line of its message (or the next line, when that is empty)
+    where: str | None  # the innermost frame's file; None without frames
+    func: str | None
+    origin: str  # USER | CONFIG | IO | LIBRARY | UNKNOWN (no frame)
+    rank: str | None  # the rank (or worker) whose lines these are; None: unprefixed
+    file: str  # the log it stood in ("stderr")
+    text: str  # the exception line as printed, prefix removed
+
+    @property
+    def base(self) -> str:
+        """The exception's own name, without its module path: "OutOfMemoryError"."""
+        return self.name.rsplit(".", 1)[-1]
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What the structure of the logs says about a failure."""
+
+    chains: tuple[tuple[Raised, ...], ...] = ()  # each chain first cause first, in the order printed
+    bare: tuple[Raised, ...] = ()  # exception lines outside any traceback
+    # Exceptions the program survived: Python logging's "--- Logging error ---" report of a handler that
+    # failed to format a record (the job goes on; a rule that read its last line read the wrong thing).
+    survived: tuple[Raised, ...] = ()
+    # Exceptions of a process that died because another did: a spawned child that could not read what its
+    # parent was sending (multiprocessing's spawn_main: "Ran out of input", "pickle data was truncated").
+    symptoms: tuple[Raised, ...] = ()
+    root_rank: str | None = None  # the rank a launcher names as the first to fail
+    root_signal: int | None = None  # the signal the launcher says the root rank died of (torchrun exitcode -N)
+    # The exit code the launcher says the root rank ended with (torchrun's Root Cause block, or every rank of its
+    # Failures list alike): a rank's ``exitcode : 2`` says more than the launcher's own exit 1.
+    root_exit: int | None = None
+    errnos: tuple[tuple[int, str], ...] = ()  # (errno, "file: line")
+    strerrors: tuple[tuple[int, str], ...] = ()  # (errno, "file: line") from a strerror text
+    http: tuple[tuple[int, str], ...] = ()  # (status, "file: line")
+    oom: tuple[tuple[bool, str], ...] = ()  # (on a GPU/TPU?, "file: line") for each line saying out of memory
+    same_error_ranks: int = 0  # ranks (or tasks) that ended with the same error
+    ranks: frozenset[str] = field(default_factory=frozenset)  # every rank prefix seen
+
+    def first_causes(self) -> list[Raised]:
+        """The chains' exceptions, root rank's first, each chain from its first cause, newest chain first."""
+        ordered = sorted(self.chains, key=lambda c: (c[-1].rank != self.root_rank if self.root_rank else False))
+        out: list[Raised] = []
+        for chain in ordered:
+            out.extend(chain)
+        return out
+
+
+# --- the line's prefix: whose line it is -----------------------------------------------------
+
+_PREFIX = LazyPattern(
+    r"^(?:\[(?:rank|default|local_rank|worker)?(\d+)\]:? ?"  # torchrun [rank3]: / [default3]:
+    r"|\[\d+,(\d+)\]<std(?:out|err)>: ?"  # mpirun --tag-output
+    r"| {0,4}(\d{1,5}): "  # srun --label (padded to the widest task number)
+    r"|\((?:\w[\w.]* )?pid=(\d+)(?:, ip=[^)]{0,64})?\) "  # Ray (RayTrainWorker pid=N, ip=..)
+    r"|[A-Za-z][\w\-]{0,62}/\d{1,5} \[(\d{1,5})\]: ?"  # torchx role/replica [rank]:
+    r"|([A-Za-z][\w.\-]{0,62}\d[\w.\-]{0,62}): )",  # pdsh / deepspeed host-1:
+    capture=True)
+
+
+def split_prefix(line: str) -> tuple[str | None, str]:
+    """(rank key, the line without its launcher prefixes): srun's label and torchrun's ``[rankN]:`` can
+    both stand before one line (`` 2: [rank2]: ...``); the innermost names the rank."""
+    rank = None
+    for _ in range(3):
+        m = _PREFIX.search(line)
+        if m is None or m.end() == 0:
+            break
+        rank = next((g for g in m.groups() if g is not None), rank)
+        line = line[m.end():]
+    return rank, line
+
+
+# --- tracebacks ----------------------------------------------------------------------------
+
+_TRACEBACK = LazyPattern(r"^[\s>`'\"]*(?:traceback\s*:\s*)?Traceback \(most recent call last\):"
+                             r"|^\s*╭─+ Traceback \(most recent call last\)")
+# rich's traceback box: "│ /x/site-packages/deepspeed/runtime/config.py:891 in _batch_assertion   │"
+_RICH_FRAME = LazyPattern(r"^\s*│ ([^\s│][^│]{0,1000}?\.py):\d+ in ([^\s│]{1,200})", capture=True)
+_RICH_PATH = LazyPattern(r"^\s*│ ([^\s│][^│]{0,1000}?\.py):\s*│?\s*$", capture=True)  # wrapped: the rest next
+_RICH_REST = LazyPattern(r"^\s*│ \d+ in ([^\s│]{1,200})", capture=True)
+_RICH_END = LazyPattern(r"^\s*╰")
+_FRAME = LazyPattern(r"^(\s*)File \"([^\"]{1,1000})\", line \d+(?:, in ([^\s]{1,200}))?", capture=True)
+# TF's autograph quotes the frames of a traced function as "    /x/keras/engine/training.py:541 train_step  **".
+_GRAPH_FRAME = LazyPattern(r"^(\s*)(/[^\s:]{1,1000}\.py):\d+ ([\w<>.]{1,200})(?:  \*\*)?\s*$", capture=True)
+# A spawned child reading what its parent sends it: when the parent dies, the child's error is its symptom.
+_SPAWN_CHILD = LazyPattern(r"multiprocessing[/\\]spawn\.py$")
+_CHAIN = LazyPattern(r"During handling of the above exception, another exception occurred"
+                         r"|The above exception was the direct cause of the following exception")
+# An exception line: a dotted name, then ": message" or the end. The name must look like an exception
+# (Error, Exception, ...) to count outside a traceback.
+_EXC = LazyPattern(r"^(\s*)([A-Za-z_][\w]{0,100}(?:\.[A-Za-z_][\w]{0,100}){0,8})(?::(?: (.*))?)?$",
+                       capture=True)
+_EXC_NAME = LazyPattern(r"(?:Error|Exception|Exit|Interrupt|Failure|Fault|Exhausted|Unavailable|Denied"
+                            r"|Forbidden|Unauthorized|NotFound|Timeout|TimedOut|Exceeded)$")
+
+
+@dataclass
+class _Reader:
+    """A rank's traceback in progress."""
+
+    frames: list[tuple[str, str | None]] = field(default_factory=list)
+    frame_indent: int | None = None
+    base_indent: int = 0
+    in_tb: bool = False
+    rich: bool = False  # inside rich's box of frames
+    rich_path: str | None = None  # a rich frame's path whose line number and function wrapped to the next line
+    more: list | None = None  # [list, index, lines taken]: the exception whose message may go on below it
+    chain: list[Raised] = field(default_factory=list)
+    survives: bool = False  # the traceback being read is logging's report of a failed handler
+    chained: bool = False  # a chain marker was seen after the last exception
+
+
+def _origin(path: str | None, func: str | None) -> str:
+    if path is None:
+        return UNKNOWN
+    p = path.replace("\\", "/")
+    low = p.lower()
+    base = low.rsplit("/", 1)[-1]
+    if _CONFIG_FILE.search(base) or _CONFIG_DIR.search(low):
+        return CONFIG
+    library = bool(_LIBRARY.search(low)) or low.startswith("<")
+    if library and (_IO_FILE.search(base) or _IO_DIR.search(low)):
+        return IO  # before a function's name: gcsfs's validate_response checks an HTTP answer, not a config
+    if func and _CONFIG_FUNC.search(func) and (library or not _LOOP_FUNC.search(func)):
+        return CONFIG
+    return LIBRARY if library else USER
+
+
+_CONFIG_FILE = LazyPattern(
+    r"^(?:training_args(?:_\w+)?|hf_argparser|argparse|arguments|args|arg_utils|argument_parser|config|configs"
+    r"|configuration_\w+|config_utils|\w+_config|config_\w+|configurator|validation|validators?|validate"
+    r"|options|flags|_flag|settings|launch|launcher|accelerator_connector|\w+_connector)\.py$")
+_CONFIG_DIR = LazyPattern(r"/(?:omegaconf|hydra|pydantic|pydantic_core|absl/flags|accelerate/commands"
+                              r"|deepspeed/runtime/config|deepspeed/launcher|torch/distributed/(?:run|launch)"
+                              r"|torch/distributed/elastic/rendezvous)(?:/|\.py)")
+_CONFIG_FUNC = LazyPattern(r"^(?:__post_init__|_?validate\w*|_?check_\w+|_?verify\w*|parse_args|parse_known_args"
+                               r"|_?parse_\w*args\w*|_?sanity_check\w*|_?assert_valid\w*|error|_?check_arg\w*)$")
+# A project's own validation or evaluation loop (``def validate(model, loader)``): not an argument check.
+_LOOP_FUNC = LazyPattern(r"^_?(?:validate|validation|val|evaluate|eval)(?:_one)?(?:_epoch|_step|_batch|_model"
+                          r"|_loop|_epochs)?$")
+_LIBRARY = LazyPattern(r"/(?:site|dist)-packages/|/lib/python\d|/lib64/python\d|/python\d[\d.]*/lib/"
+                           r"|/(?:torch|transformers|deepspeed|accelerate|lightning|pytorch_lightning|jax|jaxlib"
+                           r"|flax|tensorflow|keras|datasets|peft|trl|diffusers|timm|mmcv|mmengine|vllm|ray"
+                           r"|huggingface_hub|numpy|apex|triton|xformers)/")
+_IO_FILE = LazyPattern(r"^(?:serialization|shutil|os|pathlib|genericpath|tempfile|zipfile|tarfile|_io|io"
+                           r"|pickle|h5py\w*|files?|_hl\w*|file_io|gfile|checkpoint_utils|filesystem|safetensors"
+                           r"|_serialization|storage)\.py$")
+_IO_DIR = LazyPattern(r"/(?:fsspec|s3fs|gcsfs|adlfs|h5py|orbax|tensorstore|safetensors|boto3|botocore|urllib3"
+                          r"|requests|google/cloud/storage|azure/storage)/")
+
+
+def _exception(indent_text: str, rank: str | None, name: str, frames, trace: bool) -> Raised | None:
+    """The exception of a line, when it is one (inside a traceback any name counts; outside, only an
+    exception-like one)."""
+    m = _EXC.search(indent_text)
+    if m is None:
+        return None
+    exc, message = m.group(2), (m.group(3) or "").strip()
+    if exc in ("FilteredStackTrace", "UnfilteredStackTrace") and message:  # JAX's real exception follows the word
+        return _exception(message, rank, name, frames, trace)
+    if exc in ("Traceback", "File", "During", "The", "Note", "Warning", "Error", "Hint"):
+        return None
+    if not trace and not _EXC_NAME.search(exc):
+        return None
+    if not trace and m.group(3) is None:  # outside a traceback, "SomeError" alone is a word, not a line
+        return None
+    where, func = frames[-1] if frames else (None, None)
+    return Raised(name=exc, message=message[:500], where=where, func=func, origin=_origin(where, func),
+                  rank=rank, file=name, text=indent_text.strip()[:500])
+
+
+def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
+    """(chains, bare exceptions, survived exceptions, symptoms) from (file, rank, text) lines."""
+    readers: dict[tuple[str, str | None], _Reader] = {}
+    chains: list[tuple[Raised, ...]] = []
+    bare: list[Raised] = []
+    survived: list[Raised] = []
+    symptoms: list[Raised] = []
+
+    def close(r: _Reader) -> None:
+        if r.chain:
+            if r.survives:
+                survived.extend(r.chain)
+            elif _spawned_child(r.chain[-1]):
+                symptoms.extend(r.chain)
+            else:
+                chains.append(tuple(r.chain))
+        r.chain, r.chained, r.survives = [], False, False
+
+    for fname, rank, text in lines:
+        key = (fname, rank)
+        r = readers.setdefault(key, _Reader())
+        stripped = text.strip()
+        if r.more is not None and _goes_on(r, text, stripped):
+            continue
+        if stripped == "--- Logging error ---":
+            close(r)
+            r.survives = True
+            continue
+        if r.survives and r.chain and stripped == "Call stack:":
+            close(r)  # the report's own stack follows: not an exception
+            r.in_tb = False
+            continue
+        if _TRACEBACK.search(text):
+            if not r.chained:
+                survives = r.survives and not r.chain  # logging's report: its traceback comes next
+                close(r)
+                r.survives = survives
+            r.in_tb, r.frames, r.frame_indent = True, [], None
+            r.rich = "╭" in text
+            r.base_indent = len(text) - len(text.lstrip())
+            continue
+        if _CHAIN.search(text):
+            r.chained = True
+            continue
+        graph = _GRAPH_FRAME.search(text)
+        if not r.in_tb and (_FRAME.search(text) or _RICH_FRAME.search(text) or _RICH_PATH.search(text) or graph):
+            # an excerpt cut below its "Traceback" line: its frames start one
+            close(r)
+            r.in_tb, r.frames, r.frame_indent = True, [], None
+            r.rich = "│" in text
+        if not r.in_tb:
+            if stripped:
+                raised = _exception(text, rank, fname, (), trace=False)
+                if raised is not None and len(text) - len(text.lstrip()) <= 2:
+                    bare.append(raised)
+                    r.more = [bare, len(bare) - 1, 0]
+            continue
+        if r.rich:
+            rf = _RICH_FRAME.search(text)
+            rp = _RICH_PATH.search(text)
+            rest = _RICH_REST.search(text) if r.rich_path is not None else None
+            if rf is not None:
+                r.frames.append((rf.group(1).strip(), rf.group(2)))
+            elif rest is not None and r.rich_path is not None:
+                r.frames.append((r.rich_path, rest.group(1)))
+            if rp is not None:
+                r.rich_path = rp.group(1).strip()
+            elif rest is not None or rf is not None:
+                r.rich_path = None
+            if rf is None and rp is None and rest is None and _RICH_END.search(text):
+                r.rich, r.frame_indent = False, 10 ** 6  # the exception line follows the box, at column 0
+            continue
+        fm = _FRAME.search(text) or graph
+        if fm is not None:
+            indent = len(fm.group(1))
+            r.frame_indent = indent if r.frame_indent is None else min(r.frame_indent, indent)
+            r.frames.append((fm.group(2), fm.group(3)))
+            continue
+        if not stripped:
+            continue
+        indent = len(text) - len(text.lstrip())
+        if r.frame_indent is not None and indent > r.frame_indent:
+            continue  # a source line, a ^^^^ marker (an excerpt cut above may start its frames at column 0)
+        raised = _exception(text, rank, fname, r.frames, trace=True)
+        if raised is None:
+            continue
+        if not r.chained and r.chain:
+            close(r)
+        r.chain.append(raised)
+        r.chained, r.in_tb, r.frames = False, False, []
+        r.more = [r.chain, len(r.chain) - 1, 0]
+    for r in readers.values():
+        close(r)
+    return tuple(chains), tuple(bare), tuple(survived), tuple(symptoms)
+
+
+def _spawned_child(raised: Raised) -> bool:
+    return bool(raised.where and _SPAWN_CHILD.search(raised.where) and raised.func in ("_main", "spawn_main"))
+
+
+MORE_LINES = 4  # lines below an exception line read as the rest of its message
+_MARKERS = frozenset({"--- Logging error ---", "Call stack:"})
+
+
+def _goes_on(r: _Reader, text: str, stripped: str) -> bool:
+    """Whether ``text`` continues the message of the exception just read (and add it); a blank line, a
+    traceback, a chain marker, a frame or another exception line ends the message."""
+    assert r.more is not None
+    target, index, taken = r.more
+    if (not stripped or taken >= MORE_LINES or stripped in _MARKERS or _TRACEBACK.search(text) or _CHAIN.search(text)
+            or _FRAME.search(text) or _RICH_FRAME.search(text) or _exception(text, None, "", (), trace=False)
+            or (index >= len(target))):
+        r.more = None
+        return False
+    w = target[index]
+    message = f"{w.message} {stripped}" if w.message else stripped
+    target[index] = Raised(w.name, message[:500], w.where, w.func, w.origin, w.rank, w.file,
+                           f"{w.text} {stripped}"[:500])
+    r.more = [target, index, taken + 1]
+    return True
+
+
+# --- launchers ------------------------------------------------------------------------------
+
+_ROOT_CAUSE = LazyPattern(r"Root Cause \(first observed failure\)")
+_ROOT_RANK = LazyPattern(r"^\s*rank\s*: (\d+) \(local_rank: \d+\)", capture=True)
+_ROOT_EXIT = LazyPattern(r"^\s*exitcode\s*: (-?\d+)", capture=True)
+# srun's word on a task that failed by itself (not "Terminated": srun's own stop of the others after one failed).
+_SRUN_TASK = LazyPattern(r"srun: error: \S+: tasks? ([\d,\-\[\]]+): (?:Exited with exit code \d+|Killed"
+                             r"|Segmentation fault|Bus error|Aborted)", capture=True)
+_MPI_FIRST = LazyPattern(r"Process name: \[\[\d+,\d+\],(\d+)\]", capture=True)
+# A torchrun summary's entry in its Failures list ("[1]:" ... "exitcode  : 2 (pid: 10451)").
+_FAILURE_ENTRY = LazyPattern(r"^\s*exitcode\s*: (-?\d+) \(pid: \d+\)", capture=True)
+
+
+def _task_count(tasks: str) -> int:
+    n = 0
+    for part in tasks.strip("[]").split(","):
+        lo, _, hi = part.partition("-")
+        try:
+            n += int(hi) - int(lo) + 1 if hi else 1
+        except ValueError:
+            n += 1
+    return n
+
+
+# --- errno, strerror, HTTP -------------------------------------------------------------------
+
+#: curl's own error codes (libcurl's CURLE_*), as pycurl and the curl tool print them.
+CURL_ERRNO = {6: -2, 7: 111, 18: 104, 28: 110, 35: 104, 52: 104, 55: 32, 56: 104}
+_CURL = LazyPattern(r"pycurl\.error: \((\d{1,3}), |\bcurl: \((\d{1,3})\) "
+                        r"|[Cc]url (?:returned )?error (?:code )?(\d{1,3})\b", capture=True)
+_ERRNO = LazyPattern(r"\[Errno (-?\d{1,4})\]|\berrno[:= ]+(-?\d{1,4})\b|\(os error (\d{1,4})\)"
+                         r"|\bOSError\((\d{1,4}), ", capture=True)
+#: strerror texts that name their errno without doubt (glibc's words); generic ones (EINVAL) are left out.
+STRERRORS = {
+    "No space left on device": 28, "Disk quota exceeded": 122, "Cannot allocate memory": 12,
+    "Permission denied": 13, "Read-only file system": 30, "Operation not permitted": 1,
+    "Too many open files": 24, "Connection refused": 111, "Connection reset by peer": 104,
+    "Connection timed out": 110, "Network is unreachable": 101, "No route to host": 113,
+    "Broken pipe": 32, "Input/output error": 5, "Stale file handle": 116, "Address already in use": 98,
+    "Name or service not known": -2, "Temporary failure in name resolution": -3, "File too large": 27,
+    "Remote I/O error": 121, "No locks available": 37, "Host is down": 112, "Network is down": 100,
+    "Software caused connection abort": 103, "Exec format error": 8, "Argument list too long": 7,
+    "Operation not supported": 95,
+}
+#: Windows' own error codes (``[WinError N]``) as the errno of the same family.
+WINERRORS = {2: 2, 3: 2, 5: 13, 112: 28, 1314: 1, 1455: 12, 10048: 98, 10050: 100, 10051: 101, 10053: 103,
+             10054: 104, 10060: 110, 10061: 111, 10065: 113, 11001: -2, 11002: -3}
+_WINERROR = LazyPattern(r"\[WinError (\d{1,5})\]", capture=True)
+_STRERROR = LazyPattern("|".join(re.escape(k) for k in STRERRORS))
+
+_HTTP = LazyPattern(
+    r"\b([1-5]\d\d) (?:Client|Server) Error\b"
+    r"|\bHTTP(?:/\d(?:\.\d)?)?(?: [Ee]rror| [Ss]tatus| [Cc]ode| response| [Rr]esponse)?[ :]{1,3}([45]\d\d)\b"
+    r"|\b[Ss]tatus(?:[ _]?[Cc]ode)?[\"']?\s?[:=]\s?[\"']?([45]\d\d)\b|\bstatus ([45]\d\d)\b"
+    r"|<title>([45]\d\d) |<Response \[([45]\d\d)\]>|\b[Rr]esponse [Cc]ode:? ([45]\d\d)\b"
+    r"|\breturned (?:HTTP |status )?([45]\d\d)\b"
+    r"|\b(50[0-4]|429|401|403) (?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Time-?out"
+    r"|Too Many Requests|Unauthorized|Forbidden)\b"
+    r"|(?:Error|Exception|Unavailable|Forbidden|Unauthorized|TooManyRequests|InternalServerError|BadGateway"
+    r"|GatewayTimeout|ServerError|ClientError): ([45]\d\d)\b",
+    capture=True)
+# A reason phrase alone (``URL fetch failure on http://...: None -- Forbidden``), with its code.
+_HTTP_PHRASE = LazyPattern(r"\b(?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Time-?out"
+                               r"|Service Temporarily Unavailable"
+                               r"|Too Many Requests|Unauthorized|Forbidden|Insufficient Storage)\b")
+HTTP_PHRASES = {"Service Temporarily Unavailable": 503,
+                "Internal Server Error": 500, "Bad Gateway": 502, "Service Unavailable": 503, "Gateway Timeout": 504,
+                "Gateway Time-out": 504, "Too Many Requests": 429, "Unauthorized": 401, "Forbidden": 403,
+                "Insufficient Storage": 507}
+
+
+_OOM = LazyPattern(r"(?i)\bout of memory\b|OutOfMemory|bad_alloc|bad allocation"
+                       r"|\b(?:could not|couldn't|unable to|failed to|cannot) allocate\b")
+# A line that mentions running out of memory without saying it happened: a guess among causes (Ray's
+# "(1) ... killed by SIGKILL by OOM killer"), a warning the job survived (TF's BFC allocator "this is not a
+# failure", fairseq's "attempting to recover from OOM"), a glog W/I line.
+_NOT_OOM = LazyPattern(r"(?i)potential|possibl|\bmay\b|might|could be|\bif\b|not a failure|recover|retry|retrying"
+                           r"|skipping|warning|^\s*(?:\d{4}-\d\d-\d\d[ T][\d:.]+:? )?[WI]\d{0,4} ")
+# torch's wording for any device says it happened, whatever advice follows on the line ("If reserved memory ...").
+_OOM_SAID = LazyPattern(r"\b\w+ out of memory\. Tried to allocate ")
+_ON_DEVICE = LazyPattern(r"(?i)cuda|gpu|device|\bTHC|\bHBM|\bTPU|\bXLA|cudnn|cublas|\bhip|\bmps\b|vram|nccl|tensor"
+                          r"|\bnpu\b|\bmlu\b")
+
+
+def _found(pattern, line: str):
+    m = pattern.search(line)
+    if m is None:
+        return None
+    return next((int(g) for g in m.groups() if g is not None), None)
+
+
+# --- reading --------------------------------------------------------------------------------
+
+
+def read(tails: Iterable[tuple[str, str]]) -> Shape:
+    """The structure of the logs' tails: ``(file name, text)`` pairs (stdout, stderr, extra logs)."""
+    lines: list[tuple[str, str | None, str]] = []
+    for fname, text in tails:
+        for raw in text.splitlines():
+            rank, rest = split_prefix(raw[:LINE_CHARS])
+            lines.append((fname, rank, rest))
+    lines = lines[-MAX_LINES:]
+    chains, bare, survived, symptoms = _tracebacks(lines)
+    root_rank = root_signal = root_exit = None
+    in_root = False
+    failure_exits: list[int] = []
+    errnos, strerrors, http, oom = [], [], [], []
+    ranks: set[str] = set()
+    srun_tasks: list[tuple[str, str]] = []
+    for fname, rank, text in lines:
+        if rank is not None:
+            ranks.add(rank)
+        where = f"{fname}: {text.strip()}"[:500]
+        if _ROOT_CAUSE.search(text):
+            in_root = True
+        elif in_root:
+            m = _ROOT_RANK.search(text)
+            if m is not None and root_rank is None:
+                root_rank = m.group(1)
+            e = _ROOT_EXIT.search(text)
+            if e is not None and root_signal is None and root_exit is None:
+                code = int(e.group(1))
+                root_signal, root_exit = (-code, None) if code < 0 else (None, code)
+        fe = _FAILURE_ENTRY.search(text)
+        if fe is not None:
+            failure_exits.append(int(fe.group(1)))
+        s = _SRUN_TASK.search(text)
+        if s is not None:
+            srun_tasks.append((s.group(1), text))
+        mp = _MPI_FIRST.search(text)
+        if mp is not None and root_rank is None:
+            root_rank = mp.group(1)
+        n = _found(_ERRNO, text)
+        if n is not None:
+            errnos.append((n, where))
+        w = _found(_WINERROR, text)
+        if w is not None and w in WINERRORS:
+            errnos.append((WINERRORS[w], where))
+        c = _found(_CURL, text)
+        if c is not None and c in CURL_ERRNO:
+            errnos.append((CURL_ERRNO[c], where))
+        se = _STRERROR.search(text)
+        if se is not None:
+            strerrors.append((STRERRORS[se.group(0)], where))
+        h = _found(_HTTP, text)
+        if h is None:
+            phrase = _HTTP_PHRASE.search(text)
+            h = HTTP_PHRASES.get(phrase.group(0)) if phrase is not None else None
+        if h is not None and h >= 400:
+            http.append((h, where))
+        said = bool(_OOM_SAID.search(text))  # torch's device allocators' wording (the CPU's is another)
+        if said or (_OOM.search(text) and not _NOT_OOM.search(text)):
+            oom.append((said or bool(_ON_DEVICE.search(text)), where))
+    if root_exit is None and root_signal is None and failure_exits and len(set(failure_exits)) == 1:
+        root_exit = failure_exits[0] if failure_exits[0] > 0 else None  # every failed rank alike
+    if root_rank is None and srun_tasks:
+        first = srun_tasks[0][0].strip("[]")
+        root_rank = first.split(",")[0].split("-")[0] if first[:1].isdigit() else None
+    return Shape(chains=chains, bare=bare, survived=survived, symptoms=symptoms, root_rank=root_rank,
+                 root_signal=root_signal, root_exit=root_exit,
+                 errnos=tuple(errnos), strerrors=tuple(strerrors), http=tuple(http), oom=tuple(oom),
+                 ranks=frozenset(ranks), same_error_ranks=_same_error(chains, srun_tasks))
+
+
+def _same_error(chains, srun_tasks) -> int:
+    """How many ranks ended with the same exception (digits aside), or srun's count of tasks that exited alike.
+
+    torchrun's Failures list is not counted: an exit code alike on every rank names the code (``root_exit``), but
+    is no evidence of one error (1 is any uncaught exception's; a negative code is often torchrun's own TERM of
+    the ranks left after one failed)."""
+    last_by_rank: dict[str | None, str] = {}
+    for chain in chains:
+        last = chain[-1]
+        last_by_rank[last.rank] = "".join("#" if c.isdigit() else c for c in f"{last.name}: {last.message}")
+    counts: dict[str, int] = {}
+    for rank, key in last_by_rank.items():
+        if rank is not None:
+            counts[key] = counts.get(key, 0) + 1
+    by_chain = max(counts.values(), default=0)
+    exits: dict[str, int] = {}
+    for tasks, text in srun_tasks:
+        kind = text.rsplit(": ", 1)[-1]
+        exits[kind] = exits.get(kind, 0) + _task_count(tasks)
+    return max(by_chain, max(exits.values(), default=0))

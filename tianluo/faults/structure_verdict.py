@@ -1,0 +1,385 @@
+"""What the structure of a failure says about its class. Pure: a ``structure.Shape`` in, a verdict out.
+
+``classify`` asks this when the rulebook named no cause (or only a symptom, or only the
+exception's type where the raising frame says more); see ``classify``'s docstring for when a
+verdict here replaces the rule's. In the order tried:
+
+1. **An errno of a resource** (a full disk or quota, memory, open files, a permission): it
+   wins its family wherever it stands.
+2. **An HTTP status of any client** (a "Permission denied" strerror beside a 401/403 is the
+   service refusing, not the file system, so it waits for this step): 401/403 -> config/auth_error; 429 ->
+   transient/rate_limited; 5xx -> transient/http_unavailable (backed off); 404 ->
+   config/missing_file.
+3. **Other errnos and strerrors**: the network (transient), I/O (transient), missing files.
+4. **The exception that started it**, the launcher's root-cause rank first, each chain from
+   its first cause:
+   * a configuration exception by name (``ConfigError``, ``ValidationError``,
+     ``MisconfigurationException``, omegaconf/Hydra's) or raised in a framework's argument,
+     config or validation module (``training_args.py``, ``validate_args``, accelerate's
+     launch) -> config/bad_arguments;
+   * a programming error (KeyError, IndexError, AttributeError, TypeError, NameError, an
+     assertion, an in-place autograd modification, shape/dtype/device mismatches) raised
+     in the user's own file -> code;
+   * a framework's word for a misuse by the program, wherever it was raised: every
+     ``flax.errors`` class, TF's ``OperatorNotAllowedInGraphError``, autograd's backward on a
+     non-scalar, a tensor used as a Python bool -> code;
+   * absl/XLA/TF status words (``UNAVAILABLE``, ``UnimplementedError``, ``Mosaic failed to
+     compile``...) and services' exception names (``ServiceUnavailable``, ``RateLimitError``);
+   * an I/O layer's error with no errno, by what it was doing (opening, reading, writing).
+5. **Out of memory in any wording** (TF's ``Internal: out of memory``, ``THCudaCheck FAIL
+   ... out of memory``): on a device -> config/cuda_oom, else config/host_oom.
+6. **The launcher's word on the root rank's signal** (torchrun ``exitcode : -7`` is SIGBUS), or on its exit
+   code (``exitcode : 2`` on every rank says more than torchrun's own exit 1).
+
+Lines a rank printed because its peer died (a lost connection, an NCCL error) are never a
+verdict here: ``classify`` only lets a verdict replace a peer-loss rule when it names
+something else.
+"""
+
+import signal as _signal
+from dataclasses import dataclass
+
+from tianluo.faults.linear_re import compile_pattern
+from tianluo.faults.structure import CONFIG, IO, USER, Raised, Shape
+from tianluo.models.states import FaultClass
+
+TRANSIENT, CONFIG_C, CODE, UNKNOWN = FaultClass.TRANSIENT, FaultClass.CONFIG, FaultClass.CODE, FaultClass.UNKNOWN
+
+#: Exception types a framework's argument or validation code raises when it rejects its configuration
+#: (an OSError or a ConnectionError raised in a config module is about loading it, not validating it).
+VALIDATION = frozenset({"ValueError", "AssertionError", "TypeError", "KeyError", "RuntimeError", "Exception",
+                        "NotImplementedError", "AttributeError", "IndexError"})
+
+#: Labels only the structure gives (the rulebook's are in ``tianluo.faults.rulebook``).
+LABELS = {"programming_error": CODE}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    klass: FaultClass
+    label: str
+    evidence: str
+    basis: str  # "errno" | "http" | "origin" | "name" | "message" | "oom" | "launcher"
+    line: str = ""  # the log line it rests on, without its file (empty for a launcher's word)
+
+
+_RESOURCE_ERRNO = {28: (CONFIG_C, "disk_full"), 27: (CONFIG_C, "disk_full"), 122: (CONFIG_C, "disk_quota"),
+                   12: (CONFIG_C, "host_oom"), 24: (CONFIG_C, "too_many_open_files"),
+                   23: (CONFIG_C, "too_many_open_files"), 13: (CONFIG_C, "permission_denied"),
+                   30: (CONFIG_C, "permission_denied"), 1: (CONFIG_C, "permission_denied")}
+_OTHER_ERRNO = {111: (TRANSIENT, "connection_error"), 104: (TRANSIENT, "connection_error"),
+                103: (TRANSIENT, "connection_error"), 32: (TRANSIENT, "connection_error"),
+                101: (TRANSIENT, "connection_error"), 113: (TRANSIENT, "connection_error"),
+                100: (TRANSIENT, "connection_error"), 112: (TRANSIENT, "connection_error"),
+                110: (TRANSIENT, "timeout"), -2: (TRANSIENT, "dns_error"), -3: (TRANSIENT, "dns_error"),
+                -5: (TRANSIENT, "dns_error"), 5: (TRANSIENT, "io_error"), 116: (TRANSIENT, "io_error"),
+                121: (TRANSIENT, "io_error"), 37: (TRANSIENT, "io_error"), 98: (TRANSIENT, "port_in_use"),
+                70: (TRANSIENT, "io_error"), 67: (TRANSIENT, "io_error"), 107: (TRANSIENT, "io_error"),
+                8: (CONFIG_C, "not_executable"), 7: (CONFIG_C, "bad_arguments"), 2: (CONFIG_C, "missing_file"),
+                # EINVAL, EOPNOTSUPP: the OS refused the call as asked (a path with ':' on Windows, a symlink on a
+                # mount that has none, a lock on NFS); the same call fails again
+                22: (CONFIG_C, "bad_arguments"), 95: (CONFIG_C, "bad_arguments"),
+                20: (CONFIG_C, "missing_file"), 21: (CONFIG_C, "missing_file")}
+# The order families win in when several errnos stand in one log: resources first.
+_RESOURCE_ORDER = (122, 28, 27, 12, 24, 23, 13, 30, 1)
+
+#: Exceptions a launcher or a wrapper raises about a child that failed: the child's own lines say why.
+_WRAPPER = compile_pattern(r"^(?:ChildFailedError|CalledProcessError|SubprocessError|ProcessRaisedException"
+                           r"|ProcessExitedException|SystemExit|RayTaskError\w*|RaySystemError|WorkerCrashedError"
+                           r"|BrokenProcessPool|ExitCodeException|TaskFailed\w*|JobFailed\w*)$")
+_CONFIG_NAME = compile_pattern(
+    r"^(?:\w*Config(?:uration)?(?:Error|Exception|KeyError|AttributeError|ValueError|TypeError)|Misconfiguration\w*"
+    r"|\w*ValidationError|UsageError|ArgumentError|ArgumentTypeError|InvalidConfig\w*|MissingMandatoryValue"
+    r"|InterpolationResolutionError|InterpolationKeyError|HydraException|InstantiationException"
+    r"|ConfigCompositionException|OverrideParseException|GrammarParseError|UnimplementedError|FailedPreconditionError"
+    r"|DuplicateFlagError|IllegalFlagValueError|UnrecognizedFlagError|UnparsedFlagAccessError)$")
+_CODE_NAME = {"KeyError": "key_error", "IndexError": "index_error", "AttributeError": "attribute_error",
+              "NameError": "name_error", "UnboundLocalError": "name_error", "TypeError": "type_error",
+              "ZeroDivisionError": "zero_division", "RecursionError": "recursion_error",
+              "NotImplementedError": "not_implemented", "SyntaxError": "syntax_error",
+              "IndentationError": "syntax_error", "AssertionError": "programming_error",
+              "InvalidArgumentError": "programming_error", "StopIteration": "programming_error"}
+#: A call refused by the signature of what it called. Where the innermost frame is an installed package's (one
+#: library calling another, or calling the program's override of a hook with the arguments of another release),
+#: neither side is a line the project wrote: the installed versions do not fit. torch's module dispatch
+#: (``_call_impl``) is left out: it passes on the call the program's own model code made.
+_SIGNATURE = compile_pattern(r"\(\) (?:got an unexpected keyword argument '|takes (?:from )?\d+ (?:to \d+ )?positional"
+                             r" arguments? but \d+ (?:were|was) given|missing \d+ required (?:positional|keyword-only)"
+                             r" arguments?: )")
+_DISPATCH = frozenset({"_call_impl", "__call__", "_wrapped_call_impl", "forward_call"})
+#: The runtime's own failure, in its words: not a check of the configuration, whatever else the message says
+#: ("CUDA error: invalid configuration argument" is a kernel launched with an impossible grid).
+_RUNTIME_FAILURE = compile_pattern(r"^(?:CUDA|HIP|cuDNN|CUDNN|cuBLAS|CUBLAS|NCCL|cuda|cublas|MPS|XPU)"
+                                   r" (?:runtime )?error\b")
+#: A dataset, image folder or checkpoint directory missing or empty, in the project's (or its loader's) words.
+_MISSING_DATA = compile_pattern(
+    r"(?i)\b(?:root|dir|directory|folder|path|dataset|data)\b(?: \([^)]{0,200}\)| \S{1,500})?"
+    r" (?:doesn't|does not|did not|didn't) (?:exists?|contain)\b"
+    r"|\bno (?:\w+ ){0,3}(?:images?|files|samples|annotations|videos|data) (?:were |was |could be )?found\b"
+    r"|\bfound 0 (?:files|images|samples)\b|num_samples=0\b")
+
+#: Exceptions that only a program's misuse of its framework raises, wherever the frame stands: TF's graph-mode
+#: ``OperatorNotAllowedInGraphError`` and every ``flax.errors`` class (its message links to flax.errors.html).
+_MISUSE_NAME = frozenset({"OperatorNotAllowedInGraphError"})
+_FLAX_ERROR = compile_pattern(r"^flax\.errors\.|flax\.errors\.html#flax\.errors\.\w+")
+_PROGRAMMING_MESSAGE = compile_pattern(
+    r"(?i)modified by an inplace operation|needed for gradient computation has been modified"
+    r"|backward through the graph a second time|does not require grad|does not have a grad_fn"
+    r"|a leaf Variable that requires grad|view of a leaf Variable|can't call numpy\(\) on Tensor that requires grad"
+    r"|only one element tensors can be converted|can't convert cuda|not broadcastable|could not broadcast"
+    r"|view size is not compatible|must match the size of tensor|shape mismatch|shapes? .{0,80} (?:do not|don't|cannot)"
+    r" (?:match|broadcast)|incompatible shapes|dimension out of range|index out of range|out of bounds for"
+    r"|expected scalar type|expected (?:object|tensor) of (?:scalar )?type|found dtype|dtype mismatch"
+    r"|expected all tensors to be on the same device|is not in \[\d+, ?\d+\)|has no attribute|not subscriptable"
+    r"|is not iterable|object is not callable|unhashable type|takes \d+ positional arguments? but \d+"
+    r"|missing \d+ required positional argument|got an unexpected keyword argument|unsupported operand type"
+    r"|is incompatible with (?:the )?layer|expected (?:axis -?\d+ of )?input shape|expected shape=|found shape="
+    r"|expected ndim=|found ndim=|must have the same (?:shape|size|number|length)|must be the same (?:size|shape)"
+    r"|same (?:shape|size) as (?:the )?input|size .{0,40} must be the same as|on the same device|same device as"
+    r"|(?:not enough|too many) values to unpack"
+    # autograd and graph-mode misuse: backward on a non-scalar, a tensor used as a Python bool, a float written
+    # into an integer tensor, a loss wired to no trainable variable
+    r"|grad can be implicitly created only for scalar outputs|Boolean value of Tensor with more than one"
+    r"|can't be cast to the desired output type|No gradients provided for any variable"
+    r"|is not allowed in Graph execution")
+
+#: A framework's own bug, in its words: not a check of the configuration, whatever else the message says.
+_REPORT_BUG = compile_pattern(r"(?i)report (?:this|it|a bug)|open (?:up )?an issue|file (?:a bug|an issue)"
+                              r"|this is a bug|should (?:never|not) happen|internal (?:error|assert)")
+
+#: What an argument or configuration check says when it refuses: the framework's (or the program's own)
+#: validation, not a fault of the program's logic.
+_CONFIG_MESSAGE = compile_pattern(
+    r"(?i)\bconfig|configuration|\barguments?\b|\bcommand[- ]line\b"
+    r"|cannot be used|can only (?:be used|work|run|support)|only works? with|can't be used|only supports?\b"
+    r"|not supported|unsupported|is not available"
+    r"|does not exist|(?:was|were) not found|is not (?:a )?valid|not (?:currently )?imported|is not installed"
+    r"|\bunrecogni[sz]ed\b|not recogni[sz]ed"
+    r"|\bunknown (?:model|type|key|option|argument|dataset|split|architecture|backend|strategy|mode|optimizer"
+    r"|scheduler|loss|task|precision|device)\b|not found in (?:the )?(?:base model|config|model|registry|choices)"
+    r"|(?:has|have|must|should|needs?) (?:to )?be (?:greater|less|larger|smaller|positive|non-negative|at least|at most"
+    r"|a multiple|divisible|set|specified|provided|given|one of|either|an? (?:int|integer|string|str|list|dict"
+    r"|bool|float|path))"
+    r"|\binvalid (?:value|choice|strategy|name|option|mode|type|combination)|expected one of|must be one of"
+    r"|please (?:specify|set|provide|use|install|pass|make sure|check|choose|select|upgrade|downgrade|either)"
+    r"|\brequires? (?:a|an|uniform|all|the|at least|that|both|either)\b"
+    r"|is required|are required|mutually exclusive|incompatible with|divisible by|not compatible"
+    r"|was given|were given|got both|at the same time|\bnot set\b|is not set|environment variable"
+    r"|requires? .{0,60}(?:to be set|version|>=|installed)|only (?:available|works) (?:with|on|for|when)"
+    r"|no longer (?:supported|available)|has been (?:removed|deprecated)|\byou (?:cannot|can't|can ?not|must)\b")
+
+_SHAPE_MESSAGE = compile_pattern(r"(?i)shape|size of tensor|must match the size|broadcast|dimension|view size"
+                                 r"|\baxis\b|\brank\b")
+_INDEX_MESSAGE = compile_pattern(r"(?i)indices\[[\d,]*\] = -?\d+ is not in \[|index out of range|out of bounds"
+                                 r"|index -?\d+ is out of")
+_DEVICE_MESSAGE = compile_pattern(r"(?i)same device|on cpu|scalar type|dtype|can't convert cuda|can't be cast to the")
+_STATUS = compile_pattern(r"^(?:\w+: )?(UNAVAILABLE|DEADLINE_EXCEEDED|UNAUTHENTICATED|PERMISSION_DENIED"
+                          r"|UNIMPLEMENTED|FAILED_PRECONDITION|INTERNAL|INVALID_ARGUMENT|ABORTED|DATA_LOSS"
+                          r"|Unavailable|Deadline exceeded|Unauthenticated|Permission denied|Unimplemented"
+                          r"|Failed precondition)(?::|\b)", capture=True)
+_STATUS_VERDICT = {"UNAVAILABLE": (TRANSIENT, "connection_error"), "DEADLINE_EXCEEDED": (TRANSIENT, "timeout"),
+                   "UNAUTHENTICATED": (CONFIG_C, "auth_error"), "PERMISSION_DENIED": (CONFIG_C, "permission_denied"),
+                   "UNIMPLEMENTED": (CONFIG_C, "bad_arguments"),
+                   "FAILED_PRECONDITION": (CONFIG_C, "bad_arguments")}
+#: Other exceptions a framework raises for a refused configuration (``ZeRORuntimeException``): any *Error or
+#: *Exception but those of I/O, the network, memory, imports and decoding, which say something else.
+_ANY_CHECK = compile_pattern(r"^(?:\w*(?:Runtime|Value|Assertion|Usage|Setup|Init|Launch|Plugin|Strategy|Accelerator"
+                             r"|Argument|Param|Option|Spec|Schema|Check|Client|Tracking)(?:Error|Exception))$")
+_IO_NAME = compile_pattern(r"^(?:OSError|IOError|EnvironmentError|RuntimeError|\w*(?:IO|Io|File|Write|Read|Storage"
+                           r"|Stream)\w*(?:Error|Exception))$")
+_NOT_PYTHON = compile_pattern(r"(?i)\.(?:ya?ml|json|toml|cfg|ini|sh|txt|md|conf)$")
+#: PaddlePaddle's error kinds, printed in parentheses at the start of a message: "(InvalidArgument) ...".
+_PADDLE = compile_pattern(r"^\((InvalidArgument|NotFound|Unimplemented|PreconditionNotMet|Unavailable"
+                          r"|PermissionDenied|ResourceExhausted|OutOfRange|AlreadyExists)\)", capture=True)
+_PADDLE_VERDICT = {"NotFound": (CONFIG_C, "missing_file"), "Unimplemented": (CONFIG_C, "bad_arguments"),
+                   "PreconditionNotMet": (CONFIG_C, "bad_arguments"), "Unavailable": (TRANSIENT, "connection_error"),
+                   "PermissionDenied": (CONFIG_C, "permission_denied"), "ResourceExhausted": (CONFIG_C, "cuda_oom")}
+_COMPILE_FAILED = compile_pattern(r"(?i)failed to compile|compilation (?:failed|error)|Mosaic failed"
+                                  r"|could not compile|LLVM ERROR")
+_TF_NAMES = {"UnavailableError": (TRANSIENT, "connection_error"), "DeadlineExceededError": (TRANSIENT, "timeout"),
+             "UnauthenticatedError": (CONFIG_C, "auth_error"),
+             "PermissionDeniedError": (CONFIG_C, "permission_denied"), "NotFoundError": (CONFIG_C, "missing_file"),
+             "ServiceUnavailable": (TRANSIENT, "http_unavailable"),
+             "InternalServerError": (TRANSIENT, "http_unavailable"), "BadGateway": (TRANSIENT, "http_unavailable"),
+             "GatewayTimeout": (TRANSIENT, "http_unavailable"), "APIConnectionError": (TRANSIENT, "connection_error"),
+             "ServerError": (TRANSIENT, "http_unavailable"), "TooManyRequests": (TRANSIENT, "rate_limited"),
+             "RateLimitError": (TRANSIENT, "rate_limited"), "ThrottlingException": (TRANSIENT, "rate_limited"),
+             "SlowDown": (TRANSIENT, "rate_limited"), "ResourceExhausted": (TRANSIENT, "rate_limited"),
+             "Unauthorized": (CONFIG_C, "auth_error"), "Forbidden": (CONFIG_C, "auth_error"),
+             "AuthenticationError": (CONFIG_C, "auth_error"), "PermissionDenied": (CONFIG_C, "auth_error"),
+             "AccessDenied": (CONFIG_C, "auth_error"), "AccessDeniedException": (CONFIG_C, "auth_error"),
+             "UnauthorizedError": (CONFIG_C, "auth_error"), "IsADirectoryError": (CONFIG_C, "missing_file"),
+             "NotADirectoryError": (CONFIG_C, "missing_file"), "DeadlineExceeded": (TRANSIENT, "timeout")}
+_IO_MISSING = compile_pattern(r"(?i)no such file|not found|does not exist|cannot be opened|unable to open"
+                              r"|could not open|failed to open")
+_IO_CORRUPT = compile_pattern(r"(?i)corrupt|truncated|unexpected end|\bEOF\b|central directory|invalid load key"
+                              r"|failed reading|bad magic|checksum")
+_IO_WRITE = compile_pattern(r"(?i)\bwrit(?:e|ing)\b|flush|failed to save|could not save|unable to save")
+
+
+def verdict(shape: Shape) -> Verdict | None:
+    """What the structure says, or None when it says nothing (see the module docstring for the order)."""
+    # A service's "Permission denied" beside its own 401/403 is the service refusing the credentials, not the OS.
+    refused = any(code in (401, 403) for code, _ in shape.http)
+    for n in _RESOURCE_ORDER:
+        for num, where in shape.errnos + tuple(e for e in shape.strerrors if not (refused and e[0] in (1, 13))):
+            if num == n:
+                klass, label = _RESOURCE_ERRNO[n]
+                return Verdict(klass, label, f"{where} (errno {n})", "errno", _line(where))
+    http = _http(shape)
+    if http is not None:
+        return http
+    for num, where in shape.errnos + shape.strerrors:
+        if num in _OTHER_ERRNO:
+            klass, label = _OTHER_ERRNO[num]
+            return Verdict(klass, label, f"{where} (errno {num})", "errno", _line(where))
+    for raised in shape.first_causes():
+        v = exception_verdict(raised)
+        if v is not None:
+            return v
+    for raised in reversed(shape.bare):
+        v = exception_verdict(raised)
+        if v is not None:
+            return v
+    if shape.oom:
+        on_device, where = next(((d, w) for d, w in shape.oom if d), shape.oom[-1])
+        return Verdict(CONFIG_C, "cuda_oom" if on_device else "host_oom", where, "oom", _line(where))
+    if shape.root_signal is not None:
+        name = _signal_name(shape.root_signal)
+        return Verdict(UNKNOWN, "signal_" + name.lower(), f"the launcher says rank {shape.root_rank} died of {name}",
+                       "launcher")
+    if shape.root_exit is not None:
+        who = f"rank {shape.root_rank}" if shape.root_rank is not None else "every failed rank"
+        return Verdict(UNKNOWN, f"exit_{shape.root_exit}",
+                       f"the launcher says {who} exited with code {shape.root_exit}", "launcher")
+    return None
+
+
+def _http(shape: Shape) -> Verdict | None:
+    codes = {code: where for code, where in shape.http}
+    for test, klass, label in ((lambda c: c == 507, CONFIG_C, "disk_full"),
+                               (lambda c: c in (401, 403), CONFIG_C, "auth_error"),
+                               (lambda c: c == 429, TRANSIENT, "rate_limited"),
+                               (lambda c: 500 <= c <= 599, TRANSIENT, "http_unavailable"),
+                               (lambda c: c == 404, CONFIG_C, "missing_file")):
+        for code, where in codes.items():
+            if test(code):
+                return Verdict(klass, label, f"{where} (HTTP {code})", "http", _line(where))
+    return None
+
+
+def exception_verdict(raised: Raised) -> Verdict | None:
+    """What one exception says by its name, where it was raised and its message; None if nothing."""
+    base, message = raised.base, raised.message
+    if _WRAPPER.search(base):
+        return None
+    origin = _where(raised)
+    if (base == "TypeError" and raised.origin != USER and raised.where is not None and raised.func not in _DISPATCH
+            and _SIGNATURE.search(message)):
+        return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: one installed package "
+                       "called another, or the program's hook, with arguments it does not take)", "origin", raised.text)
+    if (base in VALIDATION or _IO_NAME.search(base)) and _MISSING_DATA.search(message) \
+            and not _PROGRAMMING_MESSAGE.search(message):
+        return Verdict(CONFIG_C, "missing_file", f"{_text(raised)} (the data or the path it names is missing or "
+                       "empty)", "message", raised.text)
+    if raised.origin == CONFIG and (base in VALIDATION or _CONFIG_NAME.search(base)):
+        return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised in {origin}: the framework rejected "
+                       "its configuration or arguments)", "origin", raised.text)
+    if _CONFIG_NAME.search(base):
+        return Verdict(CONFIG_C, "bad_arguments", _text(raised), "name", raised.text)
+    status = _STATUS.search(message)
+    code = status.group(1).upper().replace(" ", "_") if status is not None else None
+    paddle = _PADDLE.search(message)
+    if paddle is not None:
+        kind = paddle.group(1)
+        if kind == "InvalidArgument":
+            return Verdict(CODE, _code_label(raised), _text(raised), "name", raised.text)
+        if kind in _PADDLE_VERDICT:
+            klass, label = _PADDLE_VERDICT[kind]
+            return Verdict(klass, label, _text(raised), "name", raised.text)
+    if code is not None and code in _STATUS_VERDICT:
+        klass, label = _STATUS_VERDICT[code]
+        return Verdict(klass, label, _text(raised), "name", raised.text)
+    if _COMPILE_FAILED.search(message) and ("Xla" in raised.name or "jax" in raised.name.lower()
+                                             or status is not None):
+        return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (the kernel does not compile for this "
+                       "device or this version)", "message", raised.text)
+    if base in _TF_NAMES:
+        klass, label = _TF_NAMES[base]
+        return Verdict(klass, label, _text(raised), "name", raised.text)
+    if raised.where is not None and _NOT_PYTHON.search(raised.where):
+        return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised in {origin}: python was given a file "
+                       "that is not a Python program)", "origin", raised.text)
+    programming = base in _CODE_NAME or bool(_PROGRAMMING_MESSAGE.search(message))
+    validation = ((base in VALIDATION or _ANY_CHECK.search(base)) and not _PROGRAMMING_MESSAGE.search(message)
+                  and bool(_CONFIG_MESSAGE.search(message)) and not _REPORT_BUG.search(message)
+                  and not _RUNTIME_FAILURE.search(message)
+                  and code not in ("INTERNAL", "ABORTED", "DATA_LOSS"))  # the runtime's own failure: not a check
+    if validation and base not in ("KeyError", "IndexError", "AttributeError", "TypeError"):
+        return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (a check of the configuration or arguments "
+                       f"refused them, raised in {origin})", "message", raised.text)
+    if programming and raised.origin == USER:
+        return Verdict(CODE, _code_label(raised), f"{_text(raised)} (raised in the project's own {origin})",
+                       "origin")
+    if _PROGRAMMING_MESSAGE.search(message) and base in ("RuntimeError", "ValueError", "Exception"):
+        return Verdict(CODE, _code_label(raised), _text(raised), "message", raised.text)
+    if base in _MISUSE_NAME or _FLAX_ERROR.search(raised.name) or _FLAX_ERROR.search(message):
+        return Verdict(CODE, "type_error" if base in _MISUSE_NAME else "programming_error",
+                       f"{_text(raised)} (the framework's word for a misuse by the program)", "name", raised.text)
+    if base == "InvalidArgumentError":  # TF's: a tensor of the wrong shape, an index out of its table
+        return Verdict(CODE, _code_label(raised), _text(raised), "name", raised.text)
+    if raised.origin == IO and _IO_NAME.search(base):
+        return _io(raised, origin)
+    return None
+
+
+def _line(where: str) -> str:
+    """The line of a "file: line" text."""
+    return where.split(": ", 1)[-1]
+
+
+def _code_label(raised: Raised) -> str:
+    label = _CODE_NAME.get(raised.base)
+    if label is not None and label != "programming_error":
+        return label
+    if _INDEX_MESSAGE.search(raised.message):
+        return "index_error"
+    if _SHAPE_MESSAGE.search(raised.message):
+        return "shape_mismatch"
+    if _DEVICE_MESSAGE.search(raised.message):
+        return "device_mismatch"
+    return "programming_error"
+
+
+def _io(raised: Raised, origin: str) -> Verdict | None:
+    text = f"{_text(raised)} (raised in {origin}, an I/O layer)"
+    message = raised.message
+    if _IO_MISSING.search(message):
+        return Verdict(CONFIG_C, "missing_file", text, "origin", raised.text)
+    if _IO_CORRUPT.search(message):
+        return Verdict(CONFIG_C, "corrupt_checkpoint", text, "origin", raised.text)
+    if _IO_WRITE.search(message):
+        return Verdict(CONFIG_C, "disk_full", text, "origin", raised.text)
+    if raised.base in ("OSError", "IOError", "EnvironmentError"):  # the OS said no, with no errno to say why
+        return Verdict(TRANSIENT, "io_error", text, "origin", raised.text)
+    return None
+
+
+def _where(raised: Raised) -> str:
+    if raised.where is None:
+        return "an unknown place"
+    short = raised.where.replace("\\", "/").rsplit("/", 3)
+    place = "/".join(short[-3:]) if len(short) > 1 else raised.where
+    return f"{place}{', ' + raised.func if raised.func else ''}"
+
+
+def _text(raised: Raised) -> str:
+    rank = f" (rank {raised.rank})" if raised.rank is not None else ""
+    return f"{raised.file}{rank}: {raised.text}"
+
+
+def _signal_name(num: int) -> str:
+    try:
+        return _signal.Signals(num).name
+    except ValueError:
+        return f"SIG{num}"
