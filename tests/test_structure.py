@@ -6,14 +6,17 @@ The texts are cut from real outputs (their sources are in tests/corpus and the h
 where a case needs a shape no single public excerpt has, it is put together from real lines.
 """
 
+import tempfile
+from pathlib import Path
+
 import pytest
 
 from tianluo.faults import structure
 from tianluo.faults.classify import Evidence, classify
-from tianluo.faults.rulebook import Rule
+from tianluo.faults.rulebook import BUILTIN_RULES, Rule, compile_patterns
 from tianluo.faults.structure_verdict import verdict
 from tianluo.models.states import FaultClass
-from tianluo.shell.logscan import LogLine
+from tianluo.shell.logscan import Cursor, LogLine, scan, tail
 
 T, C, K, U = FaultClass.TRANSIENT, FaultClass.CONFIG, FaultClass.CODE, FaultClass.UNKNOWN
 
@@ -480,3 +483,68 @@ def test_torchx_role_replica_rank_prefix_names_the_rank():
 ])
 def test_windows_error_codes_and_eopnotsupp_name_their_family(line, label):
     assert verdict(structure.read([("stderr", line + "\n")])).label == label
+
+
+# --- issue 22's sixth held-out set: shapes its misses showed ---------------------------------------
+
+def _with_rules(text: str):
+    """The fault as a tick gives it: the built-in rules on the matched lines, the structure on the tail."""
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "stderr"
+        path.write_text(text)
+        lines = scan(path, "stderr", Cursor(), compile_patterns(BUILTIN_RULES)).matches
+        return classify(Evidence(state="exited", exit_code=1, lines=tuple(lines), tail=(("stderr", tail(path)),)))
+
+
+@pytest.mark.parametrize(("line", "klass", "label"), [
+    # more workers joined the store than the world has ranks: a launch that can never pass the barrier
+    # https://github.com/tczhangzhi/pytorch-distributed/issues/18
+    ("RuntimeError: Timed out initializing process group in store based barrier on rank: 2, for key: "
+     "store_based_barrier_key:1 (world_size=2, worker_count=4, timeout=0:30:00)", C, "bad_arguments"),
+    # https://github.com/tunib-ai/parallelformers/issues/54
+    ("RuntimeError: Timed out initializing process group in store based barrier on rank: 7, for key: "
+     "store_based_barrier_key:1 (world_size=8, worker_count=9, timeout=0:30:00)", C, "bad_arguments"),
+    # fewer: some ranks never arrived (a peer that died or came late), the rule's timeout stands
+    # https://github.com/facebookresearch/metaseq/issues/52
+    ("RuntimeError: Timed out initializing process group in store based barrier on rank: 4330, for key: "
+     "store_based_barrier_key:522 (world_size=2048, worker_count=1792, timeout=0:30:00)", T, "timeout"),
+    # https://github.com/deepspeedai/Megatron-DeepSpeed/issues/338
+    ("RuntimeError: Timed out initializing process group in store based barrier on rank: 7, for key: "
+     "store_based_barrier_key:32 (world_size=8, worker_count=4, timeout=0:00:30)", T, "timeout"),
+])
+def test_a_store_barrier_counting_more_workers_than_its_world_is_the_launch(line, klass, label):
+    fault = _with_rules(line + "\n")
+    assert (fault.klass, fault.label) == (klass, label)
+
+
+# https://github.com/mdhmz1/Auto-Annotate/issues/13 (Keras 2 reading an .h5 through h5py 3)
+STR_DECODE = (
+    "Traceback (most recent call last):\n"
+    '  File "annotate.py", line 218, in <module>\n'
+    "    model.load_weights(weights_path, by_name=True)\n"
+    '  File "/Auto-Annotate/mrcnn/model.py", line 2130, in load_weights\n'
+    "    saving.load_weights_from_hdf5_group_by_name(f, layers)\n"
+    '  File "/usr/local/lib/python3.6/dist-packages/keras/engine/topology.py", line 3114, in '
+    "load_weights_from_hdf5_group_by_name\n"
+    "    original_keras_version = f.attrs['keras_version'].decode('utf8')\n"
+    "AttributeError: 'str' object has no attribute 'decode'\n")
+
+
+def test_an_installed_package_decoding_a_str_is_a_version_skew_the_programs_own_call_is_not():
+    fault = _with_rules(STR_DECODE)
+    assert (fault.klass, fault.label) == (C, "version_mismatch")
+    own = STR_DECODE.replace("/usr/local/lib/python3.6/dist-packages/keras/engine/topology.py", "/home/me/proj/io.py")
+    fault = _with_rules(own)
+    assert (fault.klass, fault.label) == (K, "attribute_error")
+
+
+@pytest.mark.parametrize("line", [
+    # https://github.com/stanford-futuredata/noscope/issues/26
+    "ValueError: Input 0 is incompatible with layer conv2d_1: expected ndim=4, found ndim=3",
+    # https://github.com/zzh8829/yolov3-tf2/issues/360
+    "ValueError: Input 0 of layer conv2d is incompatible with the layer: : expected min_ndim=4, found ndim=3. Full "
+    "shape received: 【416, 416, 3】",
+])
+def test_keras_input_of_the_wrong_rank_is_a_shape_mismatch(line):
+    fault = _with_rules(line + "\n")
+    assert (fault.klass, fault.label) == (K, "shape_mismatch")

@@ -11,8 +11,10 @@ Then the structure of the logs' tails (``tianluo.faults.structure``, ``tianluo.f
 say: it names the fault when no rule named a cause (or only a launcher's SIGABRT), when the rule named
 only the symptom of a peer's loss and the structure names something else (rank 0's config error under
 rank 1's ``Connection closed by peer``), when a rule called an exception a bug by its name alone but a
-framework's argument or validation code raised it. The built-in rules never read an exception that is
-not why the job ended: one the program survived (Python logging's report of a failed handler), or a
+framework's argument or validation code raised it, and when a rule named a transient timeout but the
+launch's own numbers say it could never succeed (a store barrier counting more workers than its world).
+The built-in rules never read an exception that is not why the job ended: one the program survived
+(Python logging's report of a failed handler), or a
 spawned child's that died reading from its dead parent (``Ran out of input``, ``pickle data was
 truncated`` inside multiprocessing's spawn). Every rank failing alike within
 ``LAUNCH_WINDOW_S`` of the start turns a bare NCCL error or an exit code into config: a launch that
@@ -133,6 +135,8 @@ def _structure(ev: Evidence, fault: Fault | None, rule: Rule | None, sig: int | 
                                            and other_line):
         return _from(verdict, fault)
     if fault.klass == FaultClass.CODE and verdict.klass == FaultClass.CONFIG and verdict.basis == "origin":
+        return _from(verdict, fault)
+    if verdict.basis == "launch" and fault.klass == FaultClass.TRANSIENT:  # the launch's own numbers disagree
         return _from(verdict, fault)
     return fault
 

@@ -18,7 +18,8 @@ tier   name        label                      class      matches
                    time_limit                 config     slurmstepd ``CANCELLED AT ... DUE TO TIME LIMIT``, LSF
                                                          ``TERM_RUNLIMIT``, PBS ``walltime N exceeded limit``,
                                                          mpirun's ``MPIEXEC_TIMEOUT``, Kubernetes ``active longer
-                                                         than specified deadline``
+                                                         than specified deadline``, Torque's mail ``Job exceeded
+                                                         its walltime limit``, Moab's ``exceeded wallclock limit``
                    preempted / node_failure   transient  slurmstepd ``... DUE TO PREEMPTION`` (or ``JOB REQUEUE``) /
                                                          ``NODE FAILURE``, salloc ``Prolog failure on node``,
                                                          srun ``Job prolog failed``, ``Node failure on X``,
@@ -142,7 +143,10 @@ tier   name        label                      class      matches
                                                          ``invalid_scope`` / ``RefreshError``; S3's ``Access
                                                          Denied``, GCS ``AccessDeniedException: 403`` / ``does not
                                                          have storage.x.y access``, a registry's ``requested access
-                                                         to the resource is denied``, ``(403 Forbidden)``; ssh
+                                                         to the resource is denied``, ``(403 Forbidden)``, a gated
+                                                         repo in transformers'/torchtune's words (``trying to
+                                                         access a gated repo``), AWS IAM's ``is not authorized to
+                                                         perform: x`` / ``(AccessDeniedException) when calling``; ssh
                                                          launchers' ``No authentication methods available`` /
                                                          ``Host key verification failed``; gdown's ``Cannot
                                                          retrieve the public link``, Git LFS ``over its data quota``
@@ -173,6 +177,9 @@ tier   name        label                      class      matches
                                                          (two builds of an extension), docker's ``unknown flag:
                                                          --gpus`` (a client before 19.03), argparse's ``invalid
                                                          typing.X value``, Hydra 1.2 refusing 0.11's ``config_path``;
+                                                         an op JIT-built at start that does not build (``Error
+                                                         building extension 'x'``, ``ninja: build stopped``),
+                                                         StableHLO from a newer jax (``unknown vhlo type code``);
                                                          numpy's ABI banner
                                                          (not fatal)
                    corrupt_checkpoint         config     any other ``UnpicklingError``; ``Ran out of input``
@@ -189,7 +196,9 @@ tier   name        label                      class      matches
                                                          detected in``, JAX ``invalid value (nan) encountered``,
                                                          Megatron ``found NaN in local grad norm``, any ``NaN
                                                          loss``, ESPnet's ``gradients at all steps are invalid``,
-                                                         a distribution's ``found invalid values`` (NaN params)
+                                                         a distribution's ``found invalid values`` / ``The parameter
+                                                         loc has invalid values`` (NaN params), Keras'
+                                                         TerminateOnNaN (``Invalid loss, terminating training``)
                    missing_module             config     ``ModuleNotFoundError`` / ``ImportError`` lines; ``No
                                                          module named`` at a line's start or in an exception's
                                                          message; ``requires the X library but it was not found``;
@@ -199,7 +208,9 @@ tier   name        label                      class      matches
                                                          module found``;
                                                          ``python: No module named X`` / ``Error while finding
                                                          module specification`` (``python -m`` in an environment
-                                                         without it), Hydra's ``Error locating target``
+                                                         without it), Hydra's ``Error locating target``, Beam's
+                                                         ``Unable to get the Filesystem for path gs://`` (no GCS
+                                                         extra installed)
                    missing_file               config     ``FileNotFoundError``; ``python: can't open file``; TF
                                                          ``NotFoundError ... No such file or directory``; a local
                                                          path taken for a repo id (``Repo id must be in the form``);
@@ -212,7 +223,9 @@ tier   name        label                      class      matches
                                                          exist``, ``HTTP Error 404: Not Found``, MuJoCo's
                                                          ``Could not open activation key file``;
                                                          HF with look-ups off and the files not cached (``outgoing
-                                                         traffic has been disabled``, ``offline mode is enabled``);
+                                                         traffic has been disabled``, ``offline mode is enabled``)
+                                                         or unreachable with nothing cached (``Can't load tokenizer
+                                                         for 'x'. If you were trying to load it from``);
                                                          Hydra's ``In 'x': Could not find 'group/option'``,
                                                          ``MissingConfigException``; a dataset empty or missing
                                                          (``num_samples=0``, ``Found 0 files in subfolders``, ``No
@@ -252,14 +265,18 @@ tier   name        label                      class      matches
                                                          samples than devices); a Go CLI's ``unknown flag:``;
                                                          ``[Errno 22] Invalid argument: 'path'`` / ``[WinError 123]``
                                                          (a path the OS refuses), ``[Errno 95] Operation not
-                                                         supported``
+                                                         supported``; a launcher's variable missing from the
+                                                         environment (``KeyError: 'RANK'`` / ``'LOCAL_RANK'`` /
+                                                         ``'MASTER_ADDR'`` / ``'SLURM_PROCID'``...: started without
+                                                         its launcher)
                    command_not_found          config     the shell's ``...: command not found``, Go's ``exec:
                                                          "x": executable file not found in $PATH``, enroot
                                                          ``failed to execute: /bin/bash: No such file``,
                                                          audioread ``NoBackendError`` (no ffmpeg), a workflow
                                                          engine's ``exit status (127)``,
                                                          mpirun's ``was unable to find the specified executable``,
-                                                         MPICH's ``execvp error``
+                                                         MPICH's ``execvp error``, slurmstepd's ``execve(): x: No
+                                                         such file or directory`` (the step's program)
 6      bug         cuda_device_assert         code       ``device-side assert triggered``, or only the kernel's
                                                          ``thread: [..] Assertion `...` failed.`` lines
                    shape_mismatch             code       ``mat1 and mat2 shapes``, ``size of tensor a``, ``is
@@ -271,11 +288,15 @@ tier   name        label                      class      matches
                                                          a loss given targets of the wrong rank (``multi-target not
                                                          supported``, ``dimension specified as N but tensor has no
                                                          dimensions``), ``cannot reshape tensor of 0 elements``,
-                                                         BatchNorm's ``running_mean should contain N elements not M``
+                                                         BatchNorm's ``running_mean should contain N elements not M``,
+                                                         numpy's ``cannot copy sequence with size N to array axis
+                                                         with dimension M``
                    device_mismatch            code       ``Expected all tensors to be on the same device``,
                                                          ``expected scalar type X but found Y``, c10d
                                                          ``Tensors must be CUDA and dense``, MPS ``Placeholder
-                                                         storage has not been allocated``
+                                                         storage has not been allocated``, a random generator on
+                                                         another device (``Expected a 'cuda' device type for
+                                                         generator but found 'cpu'``)
                    syntax_error               code       ``SyntaxError`` / ``IndentationError`` / ``TabError``
                    name_error                 code       ``NameError`` / ``UnboundLocalError``
                    recursion_error            code       ``RecursionError``, ``maximum recursion depth exceeded``
@@ -340,7 +361,8 @@ tier   name        label                      class      matches
                                                          ``ServiceUnavailable``, urllib3 ``too many 500 error
                                                          responses``, TF/GCS ``Unavailable: Unexpected response
                                                          code``, Metaflow's ``failed (code 500)``, wandb's ``500
-                                                         response executing GraphQL``, SkyPilot's ``Failed to
+                                                         response executing GraphQL``, MLflow's ``failed with code
+                                                         500 != 200``, SkyPilot's ``Failed to
                                                          acquire resources in all zones``
                    nccl_timeout               transient  ``Watchdog caught collective operation timeout``, the
                                                          heartbeat monitor's ``watchdog got stuck`` ...
@@ -371,7 +393,8 @@ tier   name        label                      class      matches
                                                          closed``
                    timeout                    transient  any other ``timed out``; ``DistStoreError``,
                                                          ``EndpointConnectionError``; c10d stores' ``wait timeout
-                                                         after N ms`` / ``Timeout waiting for key``; SQLite
+                                                         after N ms`` / ``Timeout waiting for key``, gloo's bare
+                                                         ``Wait timeout``; SQLite
                                                          ``database is locked``; wandb ``Couldn't communicate
                                                          with backend after N seconds``
 10     last        command_not_found          config     exit code 127
@@ -551,7 +574,9 @@ SCHEDULER: tuple[Rule, ...] = (
     Rule("ended_deadline", CONFIG, "deadline", ended_by="deadline"),
     Rule("slurm_time_limit", CONFIG, "time_limit", log=r"CANCELLED AT \S+ DUE TO TIME LIMIT"
          r"|MPIEXEC_TIMEOUT environment variable\)|TERM_RUNLIMIT: job killed"
-         r"|PBS: job killed: walltime \d+ exceeded limit|Job was active longer than specified deadline"),
+         r"|PBS: job killed: walltime \d+ exceeded limit|Job was active longer than specified deadline"
+         # Torque's job mail ("Aborted by PBS Server"), Moab's
+         r"|Job exceeded its walltime limit\. Job was aborted|MOAB_INFO:\s+job exceeded wallclock limit"),
     Rule("slurm_preempted", TRANSIENT, "preempted", log=r"CANCELLED AT \S+ DUE TO (?:PREEMPTION|JOB REQUEUE)",
          free=True),
     Rule("pbs_node_failure", TRANSIENT, "node_failure", log=r"job preempted \(node failure\)", free=True),
@@ -625,8 +650,8 @@ EXHAUSTED: tuple[Rule, ...] = (
              r" allocate"
              r"|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED|CUDNN_STATUS_ALLOC_FAILED"
              r"|THCudaCheck FAIL .*out of memory|Non-OK-status: .*(?:Internal|Resource exhausted): out of memory"
-             r"|Dst tensor is not initialized|Blas GEMM launch failed|Failed to get convolution algorithm\. This is"
-             r" probably because cuDNN failed to initialize|CUDNN_STATUS_NOT_INITIALIZED"
+             r"|Dst tensor is not initialized|Blas GEMM launch failed|Failed to get convolution algorithm\.(?: This is"
+             r" probably because cuDNN failed to initialize|\s*$)|CUDNN_STATUS_NOT_INITIALIZED"
              r"|(?:HIP|MPS backend|XPU|NPU|MLU|MUSA) out of memory|OOM when allocating tensor"
              r"|Memory_Allocation_Failure\(EL0004\)"
              r"|RESOURCE_EXHAUSTED: (?:Out of memory|.*[Rr]an out of memory|Attempting to (?:reserve|allocate)"
@@ -709,6 +734,9 @@ SETUP: tuple[Rule, ...] = (
                r"|You must (?:be logged in|login|provide a token|specify a token)|Token must be specified"),
     Rule("auth_error", CONFIG, "auth_error",
          log=r"Cannot access gated repo|GatedRepoError|Unauthorized for url|Forbidden for url|\bAccessDenied\b"
+             # a gated repo in transformers' and torchtune's words; an IAM policy that refuses the call
+             r"|(?:trying|try) to access a gated repo|\(AccessDeniedException\) when calling the"
+             r"|is not authorized to perform: \S+"
              r"|Anonymous users cannot invoke requests against Requester Pays|denied: unauthenticated"
              # ssh launchers with no key for the other host; a share or a quota that refuses the file
              r"|No authentication methods available|Host key verification failed"
@@ -755,6 +783,10 @@ SETUP: tuple[Rule, ...] = (
              r"|type \"[^\"]*\" is already registered)|^(?:docker: )?unknown flag: --gpus$"
              r"|: error: argument \S+: invalid typing\.\w+"
              r"|Using config_path to specify the config name is not supported"
+             # an op JIT-compiled at start (DeepSpeed's fused_adam, cpu_adam) that does not build against the
+             # installed compiler, CUDA and torch; StableHLO bytecode from a newer jax than the runtime reads
+             r"|Error building extension '|^ninja: build stopped: subcommand failed\.?$"
+             r"|unknown vhlo (?:type|attribute|op) code"
              r"|" + _EXC_LINE + r": module '[\w.]+' has no attribute '"
              r"|cannot import name '[\w.]+' from '[\w.]+' \((?:/|\w:\\)"
              r"|" + _EXC_LINE + r".*(?:\b(?:requires?|is required|needs)\b"
@@ -782,7 +814,7 @@ SETUP: tuple[Rule, ...] = (
              r"|Nan in summary histogram|had NaN values|\bNaN detected in\b|NaN or Inf found in input tensor"
              r"|invalid value \(nan\) encountered in|found NaN in (?:local )?grad norm|\bNaN loss\b"
              r"|Got NaN in first epoch|gradients at all steps are invalid|to satisfy the constraint Real\(\), but found"
-             r" invalid values"
+             r" invalid values|Invalid loss, terminating training|The parameter \w+ has invalid values"
              r"|" + _exc("FloatingPointError")),
     Rule("missing_module", CONFIG, "missing_module",
          log=r"Couldn't find appropriate backend to handle uri|No gym module found for the active version"
@@ -792,7 +824,9 @@ SETUP: tuple[Rule, ...] = (
                # python -m with a module the environment lacks (a launcher run from the wrong venv); Hydra's
                # _target_ that does not import
                r"|\bpython[\d.]*(?:\.exe)?: (?:No module named |Error while finding module specification for )"
-               r"|Error locating target '"),
+               r"|Error locating target '"
+               # Apache Beam with no handler for gs:// (apache-beam[gcp] not installed), old and new wordings
+               r"|Unable to get (?:the )?[Ff]ilesystem (?:for path|from specified path)"),
     Rule("missing_file", CONFIG, "missing_file",
          log=_exc("FileNotFoundError") + r"|can't open file .*No such file or directory"
              r"|Repo id must be in the form 'repo_name'|Failed to create a NewWriteableFile"
@@ -807,6 +841,9 @@ SETUP: tuple[Rule, ...] = (
              r"|Failed to pull image \S+: .*(?:not found|name unknown|does not exist)"
              # HF with look-ups turned off and the files not in the cache: no retry brings them
              r"|outgoing traffic has been disabled|offline mode is enabled"
+             # transformers found neither the hub's files nor a local copy (a firewalled host, no cache): no retry
+             # brings them; a mirror, a download by hand or a network route does
+             r"|Can't load (?:tokenizer|config) for '[^']*'\. If you were trying to load it from"
              # Hydra's defaults naming a config group option that is not there
              r"|^In '[^']*': Could not (?:find|load) '|MissingConfigException: |Primary config directory not found"
              # a dataset that is empty or missing, in the project's (or the loader's) own words
@@ -860,8 +897,15 @@ SETUP: tuple[Rule, ...] = (
          log=r": command not found$|failed to execute: \S+: No such file or directory|exit status \(127\)"
              r"|exec: \"[^\"]+\": (?:executable file not found in \$PATH|stat \S+: no such file or directory)"
              r"|was unable to find the specified executable file"
-             r"|execvp error on file \S+ \(No such file or directory\)|"
+             r"|execvp error on file \S+ \(No such file or directory\)"
+             # slurmstepd cannot exec the step's program (the batch script itself lost is boot_failure, above)
+             r"|slurmstepd: error: execve\(\): [^\s:]+: No such file or directory|"
              + _exc("NoBackendError")),
+    # A launcher's variable read from the environment of a process no launcher started (plain python, a
+    # notebook): a KeyError of os.environ, but the launch is what is wrong, not the program's logic.
+    Rule("launcher_env_missing", CONFIG, "bad_arguments",
+         log=_PFX + r"KeyError: '(?:RANK|LOCAL_RANK|WORLD_SIZE|LOCAL_WORLD_SIZE|NODE_RANK|GROUP_RANK|MASTER_ADDR"
+             r"|MASTER_PORT|SLURM_[A-Z_]+|OMPI_COMM_WORLD_[A-Z_]+|PMI_[A-Z_]+|PMIX_RANK)'$"),
 )
 
 BUGS: tuple[Rule, ...] = (
@@ -878,12 +922,16 @@ BUGS: tuple[Rule, ...] = (
              # a loss given targets of the wrong rank, an empty tensor reshaped, BatchNorm with other channels
              r"|dimension specified as \d+ but tensor has no dimensions|multi-target not supported"
              r"|Expected target size \(|cannot reshape tensor of 0 elements into shape"
-             r"|(?:running_mean|running_var|weight|bias) should contain \d+ elements not \d+"),
+             r"|(?:running_mean|running_var|weight|bias) should contain \d+ elements not \d+"
+             # numpy: a sequence assigned into an array axis of another length
+             r"|cannot copy sequence with size \d+ to array axis with dimension \d+"),
     Rule("device_mismatch", CODE, "device_mismatch",
          log=r"Expected all tensors to be on the same device|expected scalar type \w+ but found \w+"
              r"|Input type \(.*\) and weight type \(.*\) should be the same|Expected object of (?:device|scalar) type"
              r"|found at least two devices|Tensors must be (?:CUDA|CPU) and dense"
-             r"|Placeholder storage has not been allocated on MPS device"),
+             r"|Placeholder storage has not been allocated on MPS device"
+             # torch.randperm/randint given a generator of another device (a default CUDA tensor type)
+             r"|Expected a '[\w:]+' (?:device type for generator|generator device) but found '[\w:]+'"),
     Rule("syntax_error", CODE, "syntax_error", log=_exc("SyntaxError", "IndentationError", "TabError")),
     Rule("name_error", CODE, "name_error", log=_exc("NameError", "UnboundLocalError")),
     Rule("recursion_error", CODE, "recursion_error",
@@ -969,7 +1017,7 @@ NETWORK: tuple[Rule, ...] = (
              r"|Failed to acquire resources in all zones|Failed to provision all possible launchable resources"
              r"|504 Gateway Time-?out|HTTP Error 50[0234]|too many 50\d error responses"
              r"|\b50[0234] (?:GET|POST|PUT|PATCH|DELETE|HEAD) |Unavailable: Unexpected response code \d+"
-             r"|failed \(code 50[0234]\)|\b50[0234] response executing"
+             r"|failed \(code 50[0234]\)|\b50[0234] response executing|failed with code 50[0234] != 200"
              r"|" + _exc("ServiceUnavailable", "InternalServerError", "BadGateway", "GatewayTimeout")),
     Rule("nccl_timeout", TRANSIENT, "nccl_timeout",
          log=r"Watchdog caught collective|Timeout at NCCL work|watchdog got stuck for|Heartbeat monitor timed out"
@@ -1000,6 +1048,7 @@ NETWORK: tuple[Rule, ...] = (
                     "ConnectionError", "DistNetworkError", "LocalEntryNotFoundError")),
     Rule("timeout", TRANSIENT, "timeout",
          log=r"\b[Tt]imed out\b|[Ww]ait timeout after \d+ ?ms|Timeout waiting for key: |database is locked$"
+             r"|^(?:RuntimeError: )?Wait timeout$"
              r"|Couldn't communicate with backend after \d+ seconds|"
              + _exc("EndpointConnectionError", "ConnectionClosedError", "DistStoreError")),
 )

@@ -21,6 +21,8 @@ nobody has shown us yet still gets its class:
   error 5)``, ``No space left on device``).
 * **HTTP status families** of any client: 5xx and 429 are transient (backed off), 401 and
   403 are config.
+* **A store barrier counting more workers than its world** (``world_size=4, worker_count=16``):
+  more processes joined one rendezvous than the launch says there are, a launch that cannot succeed.
 * **Many ranks, one error.** How many ranks (or srun tasks) ended with the same error: with
   the attempt's run time, ``classify`` tells a deterministic launch failure from a transient one.
 
@@ -81,6 +83,10 @@ class Shape:
     http: tuple[tuple[int, str], ...] = ()  # (status, "file: line")
     oom: tuple[tuple[bool, str], ...] = ()  # (on a GPU/TPU?, "file: line") for each line saying out of memory
     same_error_ranks: int = 0  # ranks (or tasks) that ended with the same error
+    # A c10d store barrier that counted more workers than its world ("world_size=4, worker_count=16"): more
+    # processes joined the store than the launch says there are (two launches on one port, a launcher and a
+    # script that each spawn the ranks), "file: line"; the barrier then waits until it times out, every time.
+    overfull_barrier: str | None = None
     ranks: frozenset[str] = field(default_factory=frozenset)  # every rank prefix seen
 
     def first_causes(self) -> list[Raised]:
@@ -422,6 +428,15 @@ _ON_DEVICE = LazyPattern(r"(?i)cuda|gpu|device|\bTHC|\bHBM|\bTPU|\bXLA|cudnn|cub
                           r"|\bnpu\b|\bmlu\b")
 
 
+_BARRIER = LazyPattern(r"\(world_size=(\d{1,9}), worker_count=(\d{1,9})", capture=True)
+
+
+def _overfull(line: str) -> bool:
+    """Whether a store barrier's line counts more workers than its world size."""
+    m = _BARRIER.search(line)
+    return m is not None and int(m.group(2)) > int(m.group(1))
+
+
 def _found(pattern, line: str):
     m = pattern.search(line)
     if m is None:
@@ -447,6 +462,7 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
     errnos, strerrors, http, oom = [], [], [], []
     ranks: set[str] = set()
     srun_tasks: list[tuple[str, str]] = []
+    overfull = None
     for fname, rank, text in lines:
         if rank is not None:
             ranks.add(rank)
@@ -461,6 +477,8 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
             if e is not None and root_signal is None and root_exit is None:
                 code = int(e.group(1))
                 root_signal, root_exit = (-code, None) if code < 0 else (None, code)
+        if overfull is None and _overfull(text):
+            overfull = where
         fe = _FAILURE_ENTRY.search(text)
         if fe is not None:
             failure_exits.append(int(fe.group(1)))
@@ -499,7 +517,7 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
     return Shape(chains=chains, bare=bare, survived=survived, symptoms=symptoms, root_rank=root_rank,
                  root_signal=root_signal, root_exit=root_exit,
                  errnos=tuple(errnos), strerrors=tuple(strerrors), http=tuple(http), oom=tuple(oom),
-                 ranks=frozenset(ranks), same_error_ranks=_same_error(chains, srun_tasks))
+                 ranks=frozenset(ranks), same_error_ranks=_same_error(chains, srun_tasks), overfull_barrier=overfull)
 
 
 def _same_error(chains, srun_tasks) -> int:

@@ -4,6 +4,10 @@
 exception's type where the raising frame says more); see ``classify``'s docstring for when a
 verdict here replaces the rule's. In the order tried:
 
+0. **A store barrier that counted more workers than its world**: more processes joined one
+   rendezvous than the launch has ranks (two launches on one port, a launcher and a script that
+   both spawn the ranks) -> config/bad_arguments; its timeout is the symptom, and it outranks the
+   rule that names the timeout (``classify``).
 1. **An errno of a resource** (a full disk or quota, memory, open files, a permission): it
    wins its family wherever it stands.
 2. **An HTTP status of any client** (a "Permission denied" strerror beside a 401/403 is the
@@ -59,7 +63,7 @@ class Verdict:
     klass: FaultClass
     label: str
     evidence: str
-    basis: str  # "errno" | "http" | "origin" | "name" | "message" | "oom" | "launcher"
+    basis: str  # "launch" | "errno" | "http" | "origin" | "name" | "message" | "oom" | "launcher"
     line: str = ""  # the log line it rests on, without its file (empty for a launcher's word)
 
 
@@ -107,6 +111,9 @@ _SIGNATURE = compile_pattern(r"\(\) (?:got an unexpected keyword argument '|take
                              r" arguments? but \d+ (?:were|was) given|missing \d+ required (?:positional|keyword-only)"
                              r" arguments?: )")
 _DISPATCH = frozenset({"_call_impl", "__call__", "_wrapped_call_impl", "forward_call"})
+#: An installed package decoding what its dependency now hands it as str (Keras 2 reading an .h5 through h5py 3,
+#: Python 2 code under 3): the installed versions do not fit; the program's own call stays an AttributeError.
+_STR_DECODE = compile_pattern(r"^'str' object has no attribute 'decode'")
 #: The runtime's own failure, in its words: not a check of the configuration, whatever else the message says
 #: ("CUDA error: invalid configuration argument" is a kernel launched with an impossible grid).
 _RUNTIME_FAILURE = compile_pattern(r"^(?:CUDA|HIP|cuDNN|CUDNN|cuBLAS|CUBLAS|NCCL|cuda|cublas|MPS|XPU)"
@@ -169,7 +176,7 @@ _CONFIG_MESSAGE = compile_pattern(
     r"|no longer (?:supported|available)|has been (?:removed|deprecated)|\byou (?:cannot|can't|can ?not|must)\b")
 
 _SHAPE_MESSAGE = compile_pattern(r"(?i)shape|size of tensor|must match the size|broadcast|dimension|view size"
-                                 r"|\baxis\b|\brank\b")
+                                 r"|\baxis\b|\brank\b|\b(?:min_|max_)?ndim=")
 _INDEX_MESSAGE = compile_pattern(r"(?i)indices\[[\d,]*\] = -?\d+ is not in \[|index out of range|out of bounds"
                                  r"|index -?\d+ is out of")
 _DEVICE_MESSAGE = compile_pattern(r"(?i)same device|on cpu|scalar type|dtype|can't convert cuda|can't be cast to the")
@@ -219,6 +226,10 @@ _IO_WRITE = compile_pattern(r"(?i)\bwrit(?:e|ing)\b|flush|failed to save|could n
 
 def verdict(shape: Shape) -> Verdict | None:
     """What the structure says, or None when it says nothing (see the module docstring for the order)."""
+    if shape.overfull_barrier is not None:
+        return Verdict(CONFIG_C, "bad_arguments", f"{shape.overfull_barrier} (more workers joined the store than "
+                       "the world has ranks: the launch starts too many processes or shares its rendezvous)",
+                       "launch", _line(shape.overfull_barrier))
     # A service's "Permission denied" beside its own 401/403 is the service refusing the credentials, not the OS.
     refused = any(code in (401, 403) for code, _ in shape.http)
     for n in _RESOURCE_ORDER:
@@ -278,6 +289,9 @@ def exception_verdict(raised: Raised) -> Verdict | None:
             and _SIGNATURE.search(message)):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: one installed package "
                        "called another, or the program's hook, with arguments it does not take)", "origin", raised.text)
+    if base == "AttributeError" and raised.origin != USER and raised.where is not None and _STR_DECODE.search(message):
+        return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: an installed package "
+                       "decodes what its dependency now returns as str)", "origin", raised.text)
     if (base in VALIDATION or _IO_NAME.search(base)) and _MISSING_DATA.search(message) \
             and not _PROGRAMMING_MESSAGE.search(message):
         return Verdict(CONFIG_C, "missing_file", f"{_text(raised)} (the data or the path it names is missing or "
