@@ -132,7 +132,7 @@ def test_architecture_md_draws_the_tree_as_it_is():
 
 
 #: The import name of each runtime dependency pyproject.toml declares (its distribution name differs).
-IMPORT_NAMES = {"google-re2": "re2", "pyyaml": "yaml", "python-crontab": "crontab"}
+IMPORT_NAMES = {"google-re2": "re2", "pyyaml": "yaml", "python-crontab": "crontab", "pydantic-core": "pydantic_core"}
 
 
 def test_runtime_dependencies_are_what_the_package_imports():

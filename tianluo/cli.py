@@ -653,10 +653,16 @@ def _print_hands(result) -> None:
 
 
 def _cmd_hold(args) -> int:
-    from tianluo.commands import hold_entity
     from tianluo.planning.runpath import resolve_run
+    from tianluo.shell.hold_plain import hold_plain
 
-    _print_hands(hold_entity(resolve_run(args.run, args.home), args.entity, args.reason, args.all))
+    run_dir = resolve_run(args.run, args.home)
+    done = hold_plain(run_dir, args.entity, args.reason, args.all)  # without the models, when nothing is in doubt
+    if done is None:
+        from tianluo.commands import hold_entity
+
+        done = hold_entity(run_dir, args.entity, args.reason, args.all)
+    _print_hands(done)
     return 0
 
 

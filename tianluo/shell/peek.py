@@ -495,10 +495,10 @@ def tail_seq(fd: int) -> int:
 # --- a tick that finds nothing to do (idle_tick.py, quiet_tick.py) ------------------------------------
 
 
-def under_lock(run_dir: Path, budget: float | None, look: Callable[[Path], Any]) -> Any:
-    """``look(run_dir)`` under the run's lock, taken as a tick takes it, with the run folder checked
-    writable as a tick checks it; None when the lock is taken, anything is in doubt or raises (the
-    full tick then runs, and names any problem)."""
+def under_lock(run_dir: Path, budget: float | None, look: Callable[[Path], Any], what: str = "tick") -> Any:
+    """``look(run_dir)`` under the run's lock, taken as a tick (or the command ``what``) takes it, with the
+    run folder checked writable as a tick checks it; None when the lock is taken, anything is in doubt or
+    raises (the full tick, or command, then runs, and names any problem)."""
     try:
         check_layout(run_dir)
         fd = fsio.open_file(run_dir / LOCK, os.O_RDWR | os.O_CREAT)
@@ -515,7 +515,7 @@ def under_lock(run_dir: Path, budget: float | None, look: Callable[[Path], Any])
 
         try:
             probe_writable(run_dir)
-            lockholder.record(fd, "tick", budget)
+            lockholder.record(fd, what, budget)
         except Exception:  # noqa: BLE001
             return None
         try:

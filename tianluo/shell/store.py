@@ -6,7 +6,6 @@ import gzip
 import json
 import os
 import re
-import stat
 import time
 import zlib
 from collections.abc import Iterator
@@ -21,18 +20,16 @@ from tianluo.errors import StateError
 from tianluo.models import migrate
 from tianluo.models.model import SCHEMA_VERSION, RunState, dump_state
 from tianluo.redact import Redactor
-from tianluo.shell import fsio, lockholder, peek, runfs, space
-from tianluo.shell.fsio import UnsafePath, atomic_write, fsync_dir
+from tianluo.shell import fsio, lockholder, peek, runfs, space, statefiles
+from tianluo.shell.fsio import UnsafePath, atomic_write
 
 # The run folder's names and bounds live in peek, the module that reads them without the models
 # (re-exported here, where the rest of tianluo and its tools look for them).
 from tianluo.shell.peek import EVENTS, LAYOUT, LOCK, MAX_ATTEMPTS, SNAPSHOTS, STATE, STATE_CAP, TAIL_CAP, TAIL_CHUNK  # noqa: F401
+from tianluo.shell.statefiles import KEEP_SNAPSHOT_BYTES, KEEP_SNAPSHOTS, SNAPSHOT_LEVEL
 
-KEEP_SNAPSHOTS = 20
-KEEP_SNAPSHOT_BYTES = 64 * 1024 * 1024  # bytes on disk of all snapshots together; the oldest go first
 SNAPSHOT_CAP = 64 * 1024 * 1024  # bytes: a compressed snapshot, and what it decompresses to, at most
-SNAPSHOT_LEVEL = 3  # gzip level: state.json text shrinks ~10x already at 1-3, and fast
-_SNAPSHOT_NAME = re.compile(r"state-([0-9]{8,10})\.json(\.gz)?")
+_SNAPSHOT_NAME = statefiles.SNAPSHOT_NAME
 EVENTS_CAP = 1024 * 1024 * 1024  # bytes read by read_events (a tool's whole history; ticks never read it)
 
 
@@ -223,9 +220,7 @@ class RunStore:
 
     def _write_snapshot(self, revision: int, packed: bytes) -> None:
         """``snapshots/state-<revision>.json.gz`` (gzipped text), then the oldest pruned past the caps."""
-        fsio.make_dirs(self.snapshot_dir)
-        atomic_write(self.snapshot_dir / f"state-{revision:08d}.json.gz", packed)
-        self._prune_snapshots()
+        statefiles.write_snapshot(self.snapshot_dir, revision, packed, self.keep_snapshots, self.keep_snapshot_bytes)
 
     def create(self, state: RunState, events: list[dict] | tuple = ()) -> RunState:
         if self.state_path.exists():
@@ -243,28 +238,7 @@ class RunStore:
         return [path for path, _ in self._snapshot_sizes()]
 
     def _snapshot_sizes(self) -> list[tuple[Path, int]]:
-        try:
-            fd = fsio.open_dir(self.snapshot_dir)
-        except (OSError, UnsafePath):
-            return []
-        found = []
-        try:
-            for name in os.listdir(fd):
-                match = _SNAPSHOT_NAME.fullmatch(name)
-                if match is None:
-                    continue
-                try:
-                    st = os.stat(name, dir_fd=fd, follow_symlinks=False)
-                except FileNotFoundError:
-                    continue  # pruned by a tick since it was listed
-                if stat.S_ISREG(st.st_mode):
-                    found.append(((int(match.group(1)), bool(match.group(2))), name, st.st_size))
-        except OSError:
-            return []
-        finally:
-            os.close(fd)
-        found.sort(reverse=True)
-        return [(self.snapshot_dir / name, size) for _, name, size in found]
+        return statefiles.snapshot_sizes(self.snapshot_dir)
 
     def newest_good_snapshot(self) -> Path | None:
         for path in self.snapshots():
@@ -280,16 +254,6 @@ class RunStore:
         if good is None:
             return "no good snapshot exists under snapshots/; the run cannot be recovered from its state"
         return f"newest good snapshot: {good}; to go back to it: {restore_command(good, self.state_path)}"
-
-    def _prune_snapshots(self) -> None:
-        """Keep the newest ``keep_snapshots`` snapshots that fit in ``keep_snapshot_bytes`` together (the newest
-        always)."""
-        total = 0
-        for i, (path, size) in enumerate(self._snapshot_sizes()):
-            total += size
-            if i and (i >= self.keep_snapshots or total > self.keep_snapshot_bytes):
-                path.unlink(missing_ok=True)
-
 
     # --- events ----------------------------------------------------------------------
 
@@ -327,35 +291,7 @@ class RunStore:
 
     def _append_lines(self, events: list[dict]) -> None:
         """Append events as JSON lines; the file is only ever appended to, each write whole or not at all."""
-        if not events:
-            return
-        data = "".join(json.dumps(e, sort_keys=True, default=str) + "\n" for e in events).encode()
-        created = not self.events_path.exists()
-        try:
-            fd = fsio.open_file(self.events_path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
-        except OSError as exc:
-            if space.is_full(exc):
-                raise space.disk_full(self.run_dir, f"appending to {self.events_path.name}") from None
-            raise
-        try:
-            size = os.fstat(fd).st_size
-            if size and os.pread(fd, 1, size - 1) != b"\n":
-                data = b"\n" + data  # a crash tore the last line: never glue an event onto it
-            try:
-                fsio.write_all(fd, data, self.events_path)
-                os.fsync(fd)
-            except OSError as exc:
-                try:
-                    os.ftruncate(fd, size)  # no torn line of ours is left behind
-                except OSError:
-                    pass
-                if space.is_full(exc):
-                    raise space.disk_full(self.run_dir, f"appending to {self.events_path.name}") from None
-                raise
-        finally:
-            os.close(fd)
-        if created:
-            fsync_dir(self.run_dir)
+        statefiles.append_events(self.run_dir, self.events_path, events)
 
     def read_events(self) -> list[dict]:
         try:
