@@ -185,3 +185,19 @@ def test_a_launch_after_a_cancel_found_the_queue_down_does_not_blame_the_cancel(
     said = str(err.value)
     assert said.startswith("backend.submit not run: the scheduler did not answer earlier in this tick (")
     assert "cannot reach the queue" in said and len(backend.calls) == 1
+
+
+@pytest.mark.parametrize("find, over, warned", [(False, {}, True), (False, {"job_id_env": "TINYQ_JOB_ID"}, False),
+                                                (True, {}, False)])
+def test_plan_warns_when_no_template_can_name_an_unrecorded_job(q, tmp_path, find, over, warned):
+    """Without find and without job_id_env, a copy submitted after a killed tick cannot be told from the
+    attempt's job: plan says so, in one line naming the spec file, backend.find and what to write."""
+    spec = write_spec(tmp_path / "proj", spec_text(q, STAGE, find=find, **over))
+    proc = cli("plan", spec, "--home", tmp_path / "home", "--accept-defaults", cwd=tmp_path, check=True)
+    lines = [ln for ln in proc.stderr.splitlines() if "backend.find" in ln]
+    if not warned:
+        assert not lines, proc.stderr
+        return
+    (line,) = lines
+    assert line.startswith(f"tianluo: warning: {spec}:2: backend.find: not given, nor backend.job_id_env")
+    assert "the next tick submits the attempt again" in line and "the presets have one" in line
