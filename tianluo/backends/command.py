@@ -34,7 +34,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Literal, get_args
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_serializer, model_validator
 
 from tianluo.backends.base import (
     BackendOptions,
@@ -300,6 +300,18 @@ class CommandOptions(BackendOptions):
         if isinstance(data, dict) and isinstance(data.get("preset"), str) and data["preset"] in PRESETS:
             data = {**PRESETS[data["preset"]], **data}
         return data
+
+    @model_serializer(mode="wrap")
+    def _with_kind(self, handler):
+        """``kind`` always (as every backend's); and a preset's key the spec cleared (``find: null``, ``ended_by:
+        {}``) is written even where defaults are left out (state.json): left out, the preset would fill it back."""
+        out = handler(self)
+        if not isinstance(out, dict):
+            return out
+        for key, value in PRESETS.get(self.preset or "", {}).items():
+            if key not in out and getattr(self, key) != value and getattr(self, key) in (None, {}):
+                out[key] = getattr(self, key)
+        return {"kind": self.kind, **out}
 
     @field_validator("submit", "status", "cancel", "hold", "release", "find", "why_ended")
     @classmethod
