@@ -379,3 +379,22 @@ def test_without_find_the_job_that_claimed_the_attempt_is_followed_not_its_copy(
     ticks.until(lambda s: s["phase"] == "complete", timeout=60, what="the run to complete")
     assert (project / "counter.txt").read_text() == "ran 1\n"  # once, never attempt 2
     assert read_state(run_dir)["total_attempts"] == 1
+
+
+# --- 8. tianluo backend check on Grid Engine ----------------------------------------------------
+
+def test_backend_check_passes_the_sge_preset_and_finds_the_qmaster_down(sge, tmp_path):
+    """The preset's status and find keep the contract on the real cluster (nothing submitted); with the qmaster
+    stopped, status says the scheduler is unreachable and the check fails."""
+    up = cli("backend", "check", "sge", cwd=tmp_path, env=clean_env(), timeout=90)
+    assert up.returncode == 0, up.stdout + up.stderr
+    assert [ln.split(": ")[1] for ln in up.stdout.splitlines()[:4]] == ["ok"] * 4, up.stdout
+    assert not live_jobs(sge)
+    sge.stop_qmaster()
+    try:
+        down = cli("backend", "check", "sge", "--json", cwd=tmp_path, env=clean_env(), timeout=120)
+    finally:
+        sge.start_qmaster()
+    assert down.returncode == 1, down.stdout + down.stderr
+    checks = {c["name"]: c for c in json.loads(down.stdout)["checks"]}
+    assert checks["status"]["ok"] is False and "unreachable" in checks["status"]["detail"]
