@@ -128,3 +128,10 @@ def test_bad_input_is_one_line_and_exit_2(setup, case):
     else:
         proc = cli("backend", "show", cwd=setup.tmp_path, env=setup.env)
         assert "backend show: give a preset: sge, pbs, lsf" in one_line_error(proc)
+
+
+def test_a_program_no_file_can_stand_in_for_is_not_checked_and_nothing_is_written_outside(setup):
+    proc = setup.check(setup.spec(find=".. find {job_name}"))
+    assert proc.returncode == 1, proc.stdout + proc.stderr  # '..' is not there to run: unreachable
+    assert "Traceback" not in proc.stderr
+    assert lines(proc)["find with the scheduler down"].startswith("not checked: its program (..) is no plain name")

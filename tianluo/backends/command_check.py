@@ -10,6 +10,7 @@ pipeline trap").
 """
 
 import os
+import re
 import secrets
 import tempfile
 import time
@@ -32,6 +33,8 @@ from tianluo.shell.shellrun import Result
 CHECK_VERSION = 1
 #: Beyond every scheduler's id range (Slurm's MaxJobId 67,043,328; Grid Engine's max_jobid 9,999,999).
 UNKNOWN_ID = "2147483646"
+#: A program name a stand-in file can take (no '.', '..', nor anything the shell would read twice).
+PROGRAM_NAME = re.compile(r"[A-Za-z0-9_+-][A-Za-z0-9._+-]{0,127}")
 #: What the stand-in says, on stderr, before it exits 1.
 DOWN_WORDS = "error: cannot reach the scheduler (a stand-in for {prog} from tianluo backend check)"
 
@@ -132,10 +135,11 @@ def _down(options: CommandOptions, key: str, values: dict) -> Check:
     if "/" in prog:
         return Check(name, None, f"its program is a path ({one_line(prog, 60)}): a stand-in can only take the place "
                      "of one found on PATH")
+    if not PROGRAM_NAME.fullmatch(prog):
+        return Check(name, None, f"its program ({one_line(prog, 60)}) is no plain name a stand-in can take")
     with tempfile.TemporaryDirectory(prefix="tianluo-check-") as bindir:
         stand_in = Path(bindir) / prog
-        words = DOWN_WORDS.format(prog=prog).replace("'", "")
-        stand_in.write_text(f"#!/bin/sh\necho '{words}' >&2\nexit 1\n")
+        stand_in.write_text(f"#!/bin/sh\necho '{DOWN_WORDS.format(prog=prog)}' >&2\nexit 1\n")
         stand_in.chmod(0o700)
         env = {**os.environ, "PATH": f"{bindir}{os.pathsep}{os.environ.get('PATH', '')}"}
         result, why, took = _ask(options, key, values, env)
