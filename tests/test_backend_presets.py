@@ -191,6 +191,18 @@ def test_a_spec_overrides_a_preset_key_by_key(name):
     assert options.submit == PRESETS[name]["submit"] and options.states == PRESETS[name]["states"]
 
 
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_a_preset_key_the_spec_cleared_stays_cleared_in_state_json(name):
+    """state.json leaves defaults out; a cleared preset key (find: null, as Torque needs) is written all the same,
+    or reading the plan back would fill the preset's in again."""
+    options = CommandOptions(preset=name, find=None, ended_by={})
+    written = options.model_dump(mode="json", exclude_defaults=True)
+    assert written["find"] is None and written.get("ended_by", {}) == {}
+    again = CommandOptions.model_validate(written)
+    assert again == options and again.find is None
+
+
 @pytest.mark.integration
 def test_backend_show_prints_a_preset_that_reads_back_as_itself(tmp_path):
     import yaml

@@ -185,3 +185,53 @@ def test_a_launch_after_a_cancel_found_the_queue_down_does_not_blame_the_cancel(
     said = str(err.value)
     assert said.startswith("backend.submit not run: the scheduler did not answer earlier in this tick (")
     assert "cannot reach the queue" in said and len(backend.calls) == 1
+
+
+@pytest.mark.parametrize("find, over, warned", [(False, {}, True), (False, {"job_id_env": "TINYQ_JOB_ID"}, False),
+                                                (True, {}, False)])
+def test_plan_warns_when_no_template_can_name_an_unrecorded_job(q, tmp_path, find, over, warned):
+    """Without find and without job_id_env, a copy submitted after a killed tick cannot be told from the
+    attempt's job: plan says so, in one line naming the spec file, backend.find and what to write."""
+    spec = write_spec(tmp_path / "proj", spec_text(q, STAGE, find=find, **over))
+    proc = cli("plan", spec, "--home", tmp_path / "home", "--accept-defaults", cwd=tmp_path, check=True)
+    lines = [ln for ln in proc.stderr.splitlines() if "backend.find" in ln]
+    if not warned:
+        assert not lines, proc.stderr
+        return
+    (line,) = lines
+    assert line.startswith(f"tianluo: warning: {spec}:2: backend.find: not given, nor backend.job_id_env")
+    assert "the next tick submits the attempt again" in line and "the presets have one" in line
+
+
+def test_a_run_end_cancel_that_keeps_failing_is_bounded_held_and_told(q, tmp_path):
+    """The run's end (its deadline, on_end: cancel) cancels a job whose cancel the scheduler keeps refusing: after
+    the TERM and two KILLs, each cancel_grace apart, tianluo stops sending them, the run ends with the job left
+    running, and the event and the owner's notice name the job and the scheduler's last answer."""
+    refusing = tmp_path / "qdel-refuses"
+    refusing.write_text('#!/bin/sh\necho "qdel: job $1 is on a host that does not answer" >&2\nexit 3\n')
+    refusing.chmod(0o755)
+    told = tmp_path / "told.txt"
+    stage = "      work: {run: sleep 300}\n"
+    spec = write_spec(tmp_path / "proj", spec_text(q, stage, cancel=f"{refusing} {{job_id}}")
+                      + f"cancel_grace: 0.2s\nsuccess_gate: {{deadline: 2s, on_end: cancel}}\n"
+                      f"notify:\n  - command: 'printf \"%s\\\\n\" {{body}} >> {told}'\n")
+    run_dir = start_run(spec, tmp_path / "home", tmp_path)
+    adir = run_dir / "attempts" / "solo" / "work" / "1"
+    job_id = (adir / JOB_ID).read_text().strip()
+    wait_for(lambda: (adir / "started.json").exists(), timeout=20, what="the job to start")
+    doc = tick_until(run_dir, tmp_path, phases=("expired",), timeout=30, pace=0.5)
+    events = read_events(run_dir)
+    assert [e["signal"] for e in events if e["event"] == "cancel_failed"] == ["TERM", "KILL", "KILL"]
+    (gave_up,) = [e for e in events if e["event"] == "failed"]
+    assert "cancel sent 3 times since" in gave_up["message"]
+    assert f"qdel: job {job_id} is on a host that does not answer" in gave_up["message"]
+    state = read_state(run_dir)
+    work = state["entities"]["solo"]["stages"]["work"]
+    assert work["status"] == "held" and work["fault"]["label"] == "cancel_failed" and f"job {job_id}" in work["reason"]
+    assert state["end"]["left_running"] == ["solo.work"] and doc["phase"] == "expired"
+    wait_for(lambda: told.exists() and "does not answer" in told.read_text(), timeout=20, what="the owner's notice")
+    for _ in range(3):  # the run is over: nothing is sent again
+        cli("tick", "--run", run_dir, cwd=tmp_path)
+    assert len([e for e in read_events(run_dir) if e["event"] == "cancel_failed"]) == 3
+    assert word(q, job_id) == "RUNNING"
+    q("cancel", job_id)

@@ -318,3 +318,83 @@ def test_stop_cancel_leaves_nothing_queued_or_running(sge, tmp_path):
         adir = run_dir / "attempts" / entity / "work" / "1"
         wait_for(lambda a=adir: (a / "exit.json").exists(), timeout=30, what=f"{entity}'s runner to record its end")
         assert json.loads((adir / "exit.json").read_text())["signal"] == signal.SIGTERM  # TERM first, recorded
+
+
+# --- 7. without find: a second copy stands down, the claim's job is followed ------------------
+
+WAITING = """\
+entities:
+  solo:
+    stages:
+      work:
+        run: echo "ran $TIANLUO_ATTEMPT" >> counter.txt; while [ ! -f go ]; do sleep 0.2; done; echo done > done.txt
+        done_when: {exists: done.txt}
+"""
+
+
+def test_without_find_the_job_that_claimed_the_attempt_is_followed_not_its_copy(sge, tmp_path):
+    """No find (job_id_env JOB_ID only): a tick killed between qsub and its record, while job A waits, leaves
+    nothing to adopt, so the next tick submits job B for the same attempt. A starts first and its claim records
+    $JOB_ID; B stands down. The tick follows A (adopted), never reads B's stand-down as the attempt's end, and
+    the command runs once."""
+    project = tmp_path / "proj"
+    spec = write_spec(project, "name: nofind\nbackend: {kind: command, preset: sge, find: null, timeout: 20s}\n"
+                      + WAITING)
+    run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
+    assert read_state(run_dir)["plan"]["backend"]["find"] is None
+    ticks = Ticks(tmp_path, run_dir)
+    record = tmp_path / "qsub.out"
+    wrapper = ticks.bindir / "qsub"
+    wrapper.write_text(KILLING_SUBMIT.format(real=shutil.which("qsub"), record=record))
+    wrapper.chmod(0o755)
+    qcmd("qmod", "-d", "all.q")  # A waits (qw): no job_id.seen, nothing the next tick can see
+    try:
+        proc = subprocess.run([sys.executable, "-m", "tianluo", "tick", "--run", str(run_dir)], cwd=tmp_path,
+                              env=ticks.env(), capture_output=True, text=True, timeout=60, check=False)
+        assert proc.returncode == -signal.SIGKILL, (proc.stdout, proc.stderr)
+        wrapper.unlink()
+        first = record.read_text().strip()
+        ticks.tick()  # nothing names A: B is submitted for the same attempt
+        work = stage(read_state(run_dir), "solo")
+        second = work["attempts"][0]["handle"]["job_id"]
+        assert first != second and work["attempt"] == 1
+        qcmd("qhold", second)  # A starts first and claims the folder
+    finally:
+        qcmd("qmod", "-e", "all.q")
+    adir = run_dir / "attempts" / "solo" / "work" / "1"
+    wait_for(lambda: (adir / "started.json").exists(), timeout=60, interval=0.5, what="A's claim")
+    assert json.loads((adir / "started.json").read_text())["job_id"] == first  # the claim names $JOB_ID
+    qcmd("qrls", second)
+    wait_for(lambda: second not in live_jobs(sge), timeout=60, interval=0.5, what="B to stand down")
+    assert "already claimed" in (adir / "job.err").read_text()
+
+    out = ticks.tick()
+    work = stage(read_state(run_dir), "solo")
+    assert work["status"] == "running" and work["attempt"] == 1, out.stdout
+    assert work["attempts"][0]["handle"]["job_id"] == first  # followed: the claim's job is the attempt
+    adopted = events(run_dir, "adopted")
+    assert adopted and adopted[-1]["job_id"] == first and "second copy" in adopted[-1]["message"], adopted
+    assert ticks.statuses()[-1] == 1  # the claim's job was asked about in the tick's one qstat
+    (project / "go").touch()
+    ticks.until(lambda s: s["phase"] == "complete", timeout=60, what="the run to complete")
+    assert (project / "counter.txt").read_text() == "ran 1\n"  # once, never attempt 2
+    assert read_state(run_dir)["total_attempts"] == 1
+
+
+# --- 8. tianluo backend check on Grid Engine ----------------------------------------------------
+
+def test_backend_check_passes_the_sge_preset_and_finds_the_qmaster_down(sge, tmp_path):
+    """The preset's status and find keep the contract on the real cluster (nothing submitted); with the qmaster
+    stopped, status says the scheduler is unreachable and the check fails."""
+    up = cli("backend", "check", "sge", cwd=tmp_path, env=clean_env(), timeout=90)
+    assert up.returncode == 0, up.stdout + up.stderr
+    assert [ln.split(": ")[1] for ln in up.stdout.splitlines()[:4]] == ["ok"] * 4, up.stdout
+    assert not live_jobs(sge)
+    sge.stop_qmaster()
+    try:
+        down = cli("backend", "check", "sge", "--json", cwd=tmp_path, env=clean_env(), timeout=120)
+    finally:
+        sge.start_qmaster()
+    assert down.returncode == 1, down.stdout + down.stderr
+    checks = {c["name"]: c for c in json.loads(down.stdout)["checks"]}
+    assert checks["status"]["ok"] is False and "unreachable" in checks["status"]["detail"]

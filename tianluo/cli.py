@@ -187,9 +187,13 @@ def _parser() -> argparse.ArgumentParser:
 
     add("schema", "Print the JSON Schema of state.json.")
 
-    sp = add("backend", "Show a command-backend preset's templates (sge, pbs, lsf), to read or to copy and edit.")
-    sp.add_argument("action", choices=["show"], metavar="show", help="show")
-    sp.add_argument("preset", choices=["sge", "pbs", "lsf"], metavar="PRESET", help="sge, pbs or lsf")
+    sp = add("backend", "Show a command-backend preset's templates (sge, pbs, lsf), to read or to copy and edit; "
+             "check a spec's (or preset's) status and find against your scheduler, submitting nothing.")
+    sp.add_argument("action", choices=["show", "check"], metavar="show|check",
+                    help="show PRESET: its templates; check [SPEC|PRESET]: run status and find as a tick would")
+    sp.add_argument("target", nargs="?", metavar="PRESET|SPEC",
+                    help="show: sge, pbs or lsf; check: the spec (default tianluo.yaml) or a preset")
+    sp.add_argument("--json", action="store_true", help="check: versioned JSON for tools")
 
     sp = add("runs", "List every run under the home, newest first: phase, gate, stages done, last tick.")
     home(sp)
@@ -768,9 +772,20 @@ def _cmd_demo(args) -> int:
 
 
 def _cmd_backend(args) -> int:
-    from tianluo.backends.presets import show
+    from tianluo.backends.presets import PRESETS, show
 
-    print(show(args.preset), end="")
+    if args.action == "check":
+        from tianluo.commands import backend_check
+
+        report = backend_check(args.target)
+        print(json.dumps(report.to_json(), indent=2) if args.json else report.render())
+        return 0 if report.ok else 1
+    if args.target not in PRESETS:
+        given = f" (not {args.target!r})" if args.target else ""
+        raise TianluoError(f"backend show: give a preset: {', '.join(PRESETS)}{given}")
+    if args.json:
+        raise TianluoError("backend show prints YAML; --json is for backend check")
+    print(show(args.target), end="")
     return 0
 
 

@@ -881,3 +881,32 @@ def gpus(run_dir: Path, restore: list[int] | None = None) -> dict:
     else:
         state = RunStore(run_dir).load()
     return {"version": 1, "run_id": state.run_id, "gpu_host": gpu_host_doc(state), "notes": notes}
+
+
+def backend_check(target: str | None):
+    """``tianluo backend check [SPEC|PRESET]``: run the command backend's status and find for an id and a name
+    that cannot exist, as a tick would, and with a stand-in for a scheduler that is down. Submits nothing.
+
+    ``target``: a spec file (default ``tianluo.yaml`` here), or a preset's name (sge, pbs, lsf) when no file
+    of that name is there; the templates run in the spec's folder (a preset's: this one).
+
+    Raises:
+        TianluoError: the spec cannot be read, or its backend is not the command backend.
+    """
+    from tianluo.backends.command import CommandOptions
+    from tianluo.backends.command_check import check
+    from tianluo.backends.presets import PRESETS
+    from tianluo.planning.spec_checks import load_spec
+
+    target = target or "tianluo.yaml"
+    if target in PRESETS and not os.path.lexists(target):
+        return check(CommandOptions.model_validate({"kind": "command", "preset": target}), f"preset {target}",
+                     Path.cwd())
+    if not os.path.lexists(target):
+        raise TianluoError(f"{target}: no such spec file; give the spec (tianluo.yaml) or a preset: "
+                           + ", ".join(PRESETS))
+    spec, _ = load_spec(target)
+    if not isinstance(spec.backend, CommandOptions):
+        raise TianluoError(f"{target}: backend: {spec.backend.kind} is not the command backend; backend check "
+                           "runs a command backend's templates (backend: {kind: command, ...})")
+    return check(spec.backend, target, Path(target).resolve().parent)

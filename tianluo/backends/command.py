@@ -34,7 +34,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Literal, get_args
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_serializer, model_validator
 
 from tianluo.backends.base import (
     BackendOptions,
@@ -301,6 +301,18 @@ class CommandOptions(BackendOptions):
             data = {**PRESETS[data["preset"]], **data}
         return data
 
+    @model_serializer(mode="wrap")
+    def _with_kind(self, handler):
+        """``kind`` always (as every backend's); and a preset's key the spec cleared (``find: null``, ``ended_by:
+        {}``) is written even where defaults are left out (state.json): left out, the preset would fill it back."""
+        out = handler(self)
+        if not isinstance(out, dict):
+            return out
+        for key, value in PRESETS.get(self.preset or "", {}).items():
+            if key not in out and getattr(self, key) != value and getattr(self, key) in (None, {}):
+                out[key] = getattr(self, key)
+        return {"kind": self.kind, **out}
+
     @field_validator("submit", "status", "cancel", "hold", "release", "find", "why_ended")
     @classmethod
     def _template(cls, value: str | None, info) -> str | None:
@@ -397,7 +409,7 @@ def resolve_at_start(options: CommandOptions, spec_path: Path) -> CommandOptions
             if not (os.path.isfile(prog) and os.access(prog, os.X_OK)):
                 raise TianluoError(f"{spec_path}: backend.{key}: {prog} is not an executable file; give the "
                                    "path of the scheduler's command")
-        elif shutil.which(prog) is None and not _shell_word(prog):
+        elif shutil.which(prog) is None and not shell_word(prog):
             raise TianluoError(f"{spec_path}: backend.{key}: {prog} is not on PATH; install it, give its full "
                                "path, or start from a shell whose PATH has it")
     return options
@@ -415,7 +427,7 @@ def shell(options: CommandOptions) -> list[str]:
     return ["/bin/sh", "-c"]
 
 
-def _shell_word(word: str) -> bool:
+def shell_word(word: str) -> bool:
     """Whether ``word`` is a shell builtin or keyword (``exec``, ``env``-less ``cd``...), run by /bin/sh itself."""
     return word in {"exec", "cd", "command", "eval", "set", "test", "[", "echo", "printf", "true", "false", ":",
                     "if", "for", "while", "case", "{", "(", "!"}
@@ -442,8 +454,14 @@ class CommandBackend:
         self._forgotten = linear_re.compile_pattern(options.forgotten) if options.forgotten else None
         self._states = WordTable(options.states)
         self._ended_by = WordTable(options.ended_by)
+        self.env: dict[str, str] | None = None  # the templates' environment (None: the tick's own)
 
     # --- calls ---------------------------------------------------------------------------
+
+    def call(self, key: str, values: Mapping[str, str | list[str]]) -> Result:
+        """Run one template as a tick does (``tianluo backend check`` runs status and find so). Raises
+        SchedulerUnreachable or CommandError as the tick's calls do."""
+        return self._call(key, values)
 
     def _call(self, key: str, values: Mapping[str, str | list[str]]) -> Result:
         """Run one template; its result. Raises SchedulerUnreachable (this call or an earlier one of the
@@ -460,11 +478,11 @@ class CommandBackend:
         self.calls.append(command)
         timeout = self.options.timeout
         prog = program(template) or key
-        if _shell_word(prog):  # 'if [ ... ]; then qdel ...': the shell's word names nothing
+        if shell_word(prog):  # 'if [ ... ]; then qdel ...': the shell's word names nothing
             prog = "the command"
         argv = shell(self.options)
         try:
-            result = run_argv([*argv, command], timeout, cwd=self.options.folder)
+            result = run_argv([*argv, command], timeout, env=self.env, cwd=self.options.folder)
         except subprocess.TimeoutExpired:
             self._down = f"backend.{key}: {prog} did not answer within {timeout:g}s"
             raise SchedulerUnreachable(self._down) from None
@@ -578,7 +596,7 @@ class CommandBackend:
             facts.update({name: JobFacts(state=JobState.UNREACHABLE, job_id=h.job_id, found=f, detail=str(exc))
                           for name, (_, h, f) in watched.items()})
             return facts
-        words = _parse_status(out, set(ids))
+        words = parse_status(out, set(ids))
         for name, (job, handle, found) in watched.items():
             word = words.get(handle.job_id)
             facts[name] = self._who(job, handle, self._facts(job, handle, found, word), word)
@@ -602,7 +620,7 @@ class CommandBackend:
                                            "attempt_dir": job.attempt_dir}).out
         except (SchedulerUnreachable, CommandError):
             return facts  # not known: as without why_ended
-        said = _first_field(out.strip().splitlines()[-1]) if out.strip() else None
+        said = first_field(out.strip().splitlines()[-1]) if out.strip() else None
         reason = self._ended_by.get(said) or (said if said in ENDED_BY else None)
         return replace(facts, ended_by=reason) if reason else facts
 
@@ -649,7 +667,7 @@ class CommandBackend:
         ids in the attempt folder (``job_id`` written after submit, ``job_id.seen`` written by the job)."""
         if self.options.find:
             result = self._call("find", {"job_name": job.job_name, "attempt_dir": job.attempt_dir})
-            ids = [i for i in (_first_field(ln) for ln in result.out.splitlines()[:10000]) if i is not None]
+            ids = [i for i in (first_field(ln) for ln in result.out.splitlines()[:10000]) if i is not None]
             if ids:
                 return Handle(job_id=ids[-1])
         adir = Path(job.attempt_dir)
@@ -746,7 +764,7 @@ def _batches(ids: list[str], budget: int) -> list[list[str]]:
     return batches
 
 
-def _first_field(line: str) -> str | None:
+def first_field(line: str) -> str | None:
     """A job id: the first whitespace field of a line, cut at ';' (``--parsable``'s ``123;cluster``)."""
     fields = line[:LINE_CAP].split()
     if not fields:
@@ -758,10 +776,10 @@ def _first_field(line: str) -> str | None:
 def _printed_id(out: str) -> str | None:
     """The job id submit printed: the first field of its last non-empty line."""
     lines = [ln for ln in out.splitlines() if ln.strip()]
-    return _first_field(lines[-1]) if lines else None
+    return first_field(lines[-1]) if lines else None
 
 
-def _parse_status(out: str, wanted: set[str]) -> dict[str, str]:
+def parse_status(out: str, wanted: set[str]) -> dict[str, str]:
     """id -> word from status's '<id> <word> ...' lines, for the ids asked about (the first line of each wins)."""
     words: dict[str, str] = {}
     for line in out.splitlines():

@@ -82,7 +82,9 @@ def overdue(attempt: Attempt, facts, now: datetime, grace: float) -> str | None:
     sent = 1 + cancel.kills  # the TERM, then each KILL
     if sent < TRIES:
         return None
-    if facts.job_id is not None:
+    if cancel.error:
+        still = f"the last one failed: {cancel.error}"
+    elif facts.job_id is not None:
         still = f"the scheduler still lists it as {facts.scheduler_state or facts.state.value}"
     else:
         still = "its processes are still there" + (f" ({facts.proc_status})" if facts.proc_status else "")

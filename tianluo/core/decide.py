@@ -18,7 +18,7 @@ from tianluo.core.agent_rung import close_unasked, settle
 from tianluo.core.degrade import failed_move, with_moves
 from tianluo.core.diagnose import run_seconds, time_limit
 from tianluo.core.draft import Draft
-from tianluo.core.judge import hold, judge, terminate
+from tianluo.core.judge import cancel_failed, hold, judge, terminate
 from tianluo.core.observations import Observations, StageObservation
 from tianluo.core.rates import progress_rate
 from tianluo.core.responses import SPACE_KEY, space_back, waited_for
@@ -599,8 +599,16 @@ def _reap(ctx: Draft, sid: str, stage: StageState, seen: StageObservation) -> No
     if facts.state == JobState.UNREACHABLE:
         return
     since = cancel.killed_at or cancel.requested_at
-    if (ctx.now - since).total_seconds() >= ctx.state.plan.cancel_grace:
+    grace = ctx.state.plan.cancel_grace
+    if (ctx.now - since).total_seconds() >= grace:
+        gave_up = cancels.overdue(attempt, facts, ctx.now, grace)
+        if gave_up is not None:  # bounded as a live attempt's cancel is: held, left running, the owner told
+            cancel_failed(ctx, sid, stage, attempt, gave_up, then="`tianluo stop --cancel` tries again")
+            if ctx.state.end is not None and sid not in ctx.state.end.left_running:
+                ctx.state.end.left_running.append(sid)
+            return
         cancel.killed_at = ctx.now
+        cancel.kills += 1
         ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, cancel.reason, "KILL"))
         ctx.event("cancel_kill", sid, f"attempt {attempt.n} outlived its grace; sending KILL", attempt=attempt.n)
 

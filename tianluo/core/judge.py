@@ -149,7 +149,7 @@ def _watch(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, planned, f
         if waited >= ctx.state.plan.cancel_grace:
             gave_up = cancels.overdue(attempt, facts, ctx.now, ctx.state.plan.cancel_grace)
             if gave_up is not None:
-                return _cancel_failed(ctx, sid, stage, attempt, gave_up)
+                return cancel_failed(ctx, sid, stage, attempt, gave_up)
             cancel.killed_at = ctx.now
             cancel.kills += 1
             ctx.actions.append(Cancel(sid, attempt.n, attempt.job_name, cancel.reason, "KILL"))
@@ -183,8 +183,10 @@ def _watch(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, planned, f
     return f"hung: {reason}"
 
 
-def _cancel_failed(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, why: str) -> str:
-    """A cancel that never took effect: the attempt is unknown/cancel_failed and held; no more KILLs."""
+def cancel_failed(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, why: str,
+                  then: str = "release with --retry, or --skip") -> str:
+    """A cancel that never took effect: the attempt is unknown/cancel_failed and held; no more KILLs.
+    ``then``: what the owner does once the job is gone."""
     fault = Fault(klass=FaultClass.UNKNOWN, label="cancel_failed", evidence=why)
     attempt.fault = stage.fault = fault
     where = attempt.handle.describe() if attempt.handle is not None else attempt.job_name
@@ -193,7 +195,7 @@ def _cancel_failed(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, wh
               fault={"class": fault.klass.value, "label": fault.label})
     hold(ctx, sid, stage, attempt.n, f"attempt {attempt.n} could not be cancelled ({asked}): {why}; tianluo "
          f"stops sending KILL: make sure {where} is gone (its node may be down: ask the scheduler's admin), then "
-         "release with --retry, or --skip")
+         f"{then}")
     return f"cancel failed: {why} (held)"
 
 

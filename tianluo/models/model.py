@@ -69,6 +69,8 @@ class Cancelling(Record):
     killed_at: datetime | None = None
     kills: int = Field(default=0, ge=0, description="KILLs sent after the TERM; past a bound the attempt is held as "
                        "unknown/cancel_failed (tianluo.core.cancels).")
+    error: str | None = Field(default=None, description="The scheduler's answer to the last cancel sent, when it "
+                              "failed (cleared when one goes through).")
 
 
 class Leftover(Record):

@@ -19,6 +19,10 @@ Fit (``fit_remarks``), with these thresholds (reference/cli.md, "plan"):
   run is over before tianluo's second look.
 - no ``done_when``: exit 0 alone is taken as done, so a job that exits 0 without writing its
   output passes (one remark naming the stages, the first five).
+- a command backend with neither ``find`` nor ``job_id_env``: a tick killed between ``submit`` and
+  its record leaves a job nothing can name, the next tick submits the attempt again, and a copy
+  that stands down reads as the attempt's end (reference/backends.md, "A tick killed between
+  submit and record").
 - no progress signal on a long stage: a stage expected to run ``LONG_STAGE_S`` (1h) or more,
   or three intervals if that is longer, with neither ``progress`` nor ``output.grows_within``:
   tianluo then cannot tell a hang from slow work (one remark per stage name).
@@ -32,6 +36,7 @@ import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
+from tianluo.backends.command import CommandOptions
 from tianluo.durations import format_duration
 from tianluo.planning.spec import Spec, StageSpec, resolve_need
 from tianluo.planning.yamlsource import Loc, YamlSource, dotted
@@ -198,6 +203,7 @@ def fit_remarks(spec: Spec, source: YamlSource) -> list[str]:
                        f"less than {SHORT_RUN_INTERVALS} tick intervals ({format_duration(spec.interval)} each): "
                        "tianluo looks at most once or twice before it ends; run the commands directly, or keep "
                        "tianluo for its gate and report")
+    out += _unnamed_job(spec.backend, source)
     no_done: dict[str, list[str]] = {}
     quiet: dict[str, list[str]] = {}
     long_s = max(LONG_STAGE_S, 3 * spec.interval)
@@ -227,3 +233,14 @@ def fit_remarks(spec: Spec, source: YamlSource) -> list[str]:
                    "'step (?P<done>\\d+)/(?P<total>\\d+)', stall_after: 30m} (or output: {path: ..., "
                    "grows_within: 1h})")
     return out
+
+
+def _unnamed_job(backend: object, source: YamlSource) -> list[str]:
+    """A command backend that can name neither a job by its name (``find``) nor the job that claimed an
+    attempt (``job_id_env``): a submit whose record a killed tick lost is submitted again."""
+    if not isinstance(backend, CommandOptions) or backend.find is not None or backend.job_id_env is not None:
+        return []
+    return [f"{source.where(('backend', 'find'))}: backend.find: not given, nor backend.job_id_env: a tick killed "
+            "between submit and its record leaves a job nothing can name, and the next tick submits the attempt "
+            "again beside it; write a find template that prints the ids of the jobs named {job_name} (the presets "
+            "have one: tianluo backend show sge), or give job_id_env (JOB_ID, PBS_JOBID, LSB_JOBID)"]

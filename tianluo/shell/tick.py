@@ -46,6 +46,7 @@ from tianluo.messages import agent_call
 from tianluo.messages.notify import copy_output, due, notify, send_due, write_analysis
 from tianluo.models.model import RunState
 from tianluo.models.states import ACTIVE, TERMINAL_PHASES, Phase
+from tianluo.plaintext import one_line
 from tianluo.redact import Redactor
 from tianluo.shell import checkpoints, fsio, lockholder, proctable, quiet_tick, space
 from tianluo.shell.budget import Budget, OverBudget, default_budget, hard_limit
@@ -554,10 +555,14 @@ def _carry_out(store: RunStore, state: RunState, actions: list, backend: Backend
                     then = "its retry is not launched until a KILL goes through (sent again each tick)"
                 else:  # a live attempt: judge sends KILL again after cancel_grace, within cancels.TRIES
                     then = f"KILL follows after cancel_grace ({state.plan.cancel_grace:g}s)"
+                    if attempt.cancel is not None:  # the scheduler's last answer, told when tianluo gives up
+                        attempt.cancel.error = one_line(store.redactor(state).text(str(exc)), 300)
                 log(new_event(Kind.CANCEL_FAILED, ts, f"attempt {attempt.n}: could not send {action.signal}: {exc}; "
                               f"{then}", **where, signal=action.signal))
                 continue
             gone = ""
+            if attempt.cancel is not None:
+                attempt.cancel.error = None
             if attempt.leftover is not None:  # the KILL went through at last: the retry may launch
                 cancels.gone(stage, attempt)
                 gone = "; its retry no longer waits for it"
