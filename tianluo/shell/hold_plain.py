@@ -70,8 +70,8 @@ def _hold(run_dir: Path, entity: str | None, reason: str, all_entities: bool, no
     raw = peek.obj(raw)
     peek.check_names(raw)
     plan = peek.obj(raw["plan"])
-    if peek.obj(plan.get("backend", {"kind": "local"})).get("kind") != "local":  # left out: the default, local
-        raise Doubt("backend")  # a scheduler's queued jobs are held there too (commands._queue_hands)
+    if "backend" in plan:  # state.json leaves the default (local, which holds nothing in a queue) out
+        raise Doubt("backend")  # a backend's queued jobs may be held there too (commands._queue_hands)
     entities = peek.obj(raw["entities"])
     names = list(entities) if all_entities else [entity]
     if any(name not in entities for name in names):
