@@ -38,6 +38,9 @@ class _Moved:
     """Finds ``tianluo.<old name>`` as the module in its folder (a finder and its loader; importlib.abc's
     bases are left out: importing them costs every tianluo process about 15 ms)."""
 
+    def __init__(self):
+        self._specs: dict = {}
+
     def find_spec(self, fullname, path=None, target=None):
         head, _, name = fullname.partition(".")
         if head != "tianluo" or name not in MOVED:
@@ -48,11 +51,11 @@ class _Moved:
         from importlib import import_module
 
         module = import_module(f"tianluo.{MOVED[spec.name.partition('.')[2]]}.{spec.name.partition('.')[2]}")
-        self._spec = module.__spec__
+        self._specs[spec.name] = module.__spec__  # by alias: two aliases imported from two threads never mix
         return module
 
     def exec_module(self, module):
-        module.__spec__ = self._spec  # the import system set the alias's; the module keeps its own
+        module.__spec__ = self._specs.pop(module.__spec__.name)  # the import system set the alias's; keep its own
 
 
 sys.meta_path.append(_Moved())
