@@ -467,8 +467,10 @@ SIBLINGS = [
      "IncompleteRead(0 bytes read, 512 more expected))", "connection_error"),
     ("urllib3.exceptions.ProtocolError: ('Connection broken: InvalidChunkLength(got length b\\'\\', 0 bytes read)', "
      "InvalidChunkLength(got length b'', 0 bytes read))", "connection_error"),
+    # (DeepSpeed's ssh probe was a connection error here; the seventh held-out set re-ruled the family: its own
+    # message names the set-up, password-less ssh)
     ("RuntimeError: Using hostfile at /job/hostfile but host=worker-3 was not reachable via ssh. If you are running "
-     "with a single node please remove /job/hostfile or setup passwordless ssh.", "connection_error"),
+     "with a single node please remove /job/hostfile or setup passwordless ssh.", "bad_arguments"),
     # two ranks on one GPU
     ("node-1:812:901 [0] init.cc:871 NCCL WARN Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 1000",
      "bad_arguments"),
@@ -878,6 +880,121 @@ SIBLINGS += [
      "cuda_oom"),
 ]
 
+# issue 22's seventh held-out set (hp[gh]_*, a broad unaimed sample): each family's other real wordings, copied from
+# the public issue named above it
+SIBLINGS += [
+    # https://github.com/bshall/hubert/issues/1, https://github.com/open-ce/open-ce/issues/376,
+    # https://github.com/pytorch/pytorch/issues/13369 (a process-group backend this build of torch lacks)
+    ("    raise RuntimeError(\"Distributed package doesn't have NCCL \" \"built in\")\n"
+     "RuntimeError: Distributed package doesn't have NCCL built in", "bad_arguments"),
+    ("RuntimeError: Distributed package doesn't have MPI built in. MPI is only included if you build PyTorch from "
+     "source on a host that has MPI installed.", "bad_arguments"),
+    ("RuntimeError: PyTorch built without distributed support", "bad_arguments"),
+    # https://github.com/pytorch/pytorch/issues/78022, https://github.com/deepspeedai/DeepSpeed/issues/1960,
+    # https://github.com/NVIDIA/nccl/issues/296 (ranks that called different collectives)
+    ("RuntimeError: Detected mismatch between collectives on ranks. Rank 0 is running inconsistent collective: "
+     "CollectiveFingerPrint(OpType=BROADCAST, TensorShape=[34112], TensorDtypes=Float, "
+     "TensorDeviceTypes=TensorOptions(dtype=float (default), device=cuda, layout=Strided (default), "
+     "requires_grad=false (default), pinned_memory=false (default), memory_format=(nullopt))", "programming_error"),
+    ("RuntimeError: disagreement between rank0 and rank2: rank0: [-4866073977605047075, -4957833660337767236, "
+     "4361942804416314505, -4876770194190910351, 4359269593160498317, 4351670099501268146, 4309166695103937713, "
+     "-4902805588004029293, -4860302615267493106, 4389949427156860023, 4327322237000694935, -4847777101216203705, "
+     "4338298773231877268, 4348574010025524079, -4883946058044031946, 4362928190187388154, 4294669786782055563, "
+     "-4855517781217919899, 4317751329683684451, ... 4237109328703306542, 4339425420460244029, "
+     "-4915050039391372737, 4348854430596315870, 4333655295082511627, 4265537715097910320, 4356172371969948135], ",
+     "programming_error"),
+    ("init.cc:1247 NCCL WARN Mismatched collective detected, please check your collective calls at and around rank "
+     "39. You can use NCCL_DEBUG=INFO and NCCL_DEBUG_SUBSYS=COLL to see the collective logs", "programming_error"),
+    # https://github.com/fyviezhao/M3D-VTON/issues/14, https://github.com/jongwook/onsets-and-frames/issues/27,
+    # https://github.com/bmaltais/kohya_ss/issues/823 (torch.stack of samples of other sizes)
+    ("RuntimeError: stack expects each tensor to be equal size, but got [8, 256, 192] at entry 0 and [5, 256, 192] at "
+     "entry 2", "shape_mismatch"),
+    ("RuntimeError: stack expects each tensor to be equal size, but got [327680, 2] at entry 0 and [327680] at entry 6",
+     "shape_mismatch"),
+    ("stack expects each tensor to be equal size, but got [4, 72, 120] at entry 0 and [4, 80, 112] at entry 2",
+     "shape_mismatch"),
+    # https://github.com/ppwwyyxx/speaker-recognition/issues/49, https://github.com/tmbdev/clstm/issues/130
+    # (a C/C++ assert() in native code, glibc's words)
+    ("python: src/gmm.cc:177: real_t Gaussian::probability_of_fast_exp(std::vector<double>&, double*): Assertion "
+     "`(int)x.size() == dim' failed.", "signal_sigabrt"),
+    ("pstring.h:43: std::__cxx11::wstring {anonymous}::utf8_to_utf32(std::__cxx11::string): Assertion `w != 0' failed.",
+     "signal_sigabrt"),
+    # https://github.com/EleutherAI/lm-evaluation-harness/issues/995, https://github.com/oobabooga/textgen/issues/865,
+    # https://github.com/tenstorrent/tt-metal/issues/13936 (a path that is not there, taken for a hub id)
+    ("OSError: model is not a local folder and is not a valid model identifier listed on 'https://huggingface.co/models'"
+     "\nIf this is a private repository, make sure to pass a token having permission to this repo either by logging "
+     "in with `huggingface-cli login` or by passing `token=<your_token>`", "missing_file"),
+    ("OSError: models/pygmalion-6b_dev-sharded is not a local folder and is not a \nvalid model identifier listed on "
+     "'https://huggingface.co/models'", "missing_file"),
+    ("OSError: meta-llama/Llama-3-8B-Instruct is not a local folder and is not a valid model identifier listed on "
+     "'https://huggingface.co/models'", "missing_file"),
+    # https://github.com/texttron/BrowseComp-Plus/issues/2, https://github.com/huggingface/datasets/issues/6958,
+    # https://github.com/neulab/prompt2model/issues/371 (a dataset id the hub does not show this token: wrong or gated)
+    ("datasets.exceptions.DatasetNotFoundError: Dataset 'Tevatron/browsecomp-plus' doesn't exist on the Hub or cannot "
+     "be accessed.", "bad_arguments"),
+    ("datasets.exceptions.DatasetNotFoundError: Dataset 'xxx' doesn't exist on the Hub or cannot be accessed",
+     "bad_arguments"),
+    ("FileNotFoundError: Couldn't find a dataset script at /projects/tir5/users/ssgandhi/prompt2model/bigbench/bigbench/"
+     "BIG-bench/bigbench/imagenet-1k/imagenet-1k.py or any data file in the same directory. Couldn't find "
+     "'imagenet-1k' on the Hugging Face Hub either: FileNotFoundError: Dataset 'imagenet-1k' doesn't exist on the Hub."
+     " If the repo is private or gated, make sure to log in with `huggingface-cli login`.", "bad_arguments"),
+    # https://github.com/tenstorrent/tt-forge/issues/727, https://github.com/triton-inference-server/server/pull/7155,
+    # https://github.com/Justintime50/github-archive/issues/53 (GitHub's API rate limit answered as a 403)
+    ("FAILED benchmark/tt-xla/vision_models.py::test_mobilenetv2 - urllib.error.HTTPError: HTTP Error 403: rate limit "
+     "exceeded", "rate_limited"),
+    ("E0423 06:25:10.553733 50667 model_lifecycle.cc:638] failed to load 'resnet50_python' version 1: Internal: "
+     "HTTPError: HTTP Error 403: rate limit exceeded", "rate_limited"),
+    ("github.GithubException.RateLimitExceededException: 403 {\"message\": \"API rate limit exceeded for "
+     "195.19.90.245. (But here's the good news: Authenticated requests get a higher rate limit. Check out the "
+     "documentation for more details.)\", \"documentation_url\": "
+     "\"https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting\"}", "rate_limited"),
+    # https://github.com/tensorflow/minigo/issues/685, https://github.com/HiKapok/SSD.TensorFlow/issues/126,
+    # https://github.com/tensorflow/models/issues/5625 (TF1's Saver restoring a checkpoint of another graph)
+    ("tensorflow.python.framework.errors_impl.InvalidArgumentError: Restoring from checkpoint failed. This is most "
+     "likely due to a mismatch between the current graph and the graph from the checkpoint. Please ensure that you "
+     "have not altered the graph expected based on the checkpoint. Original error:\n\nAssign requires shapes of both "
+     "tensors to match. lhs shape= [32] rhs shape= [256]", "state_dict_mismatch"),
+    ("InvalidArgumentError (see above for traceback): Restoring from checkpoint failed. This is most likely due to a "
+     "mismatch between the current graph and the graph from the checkpoint. Please ensure that you have not altered "
+     "the graph expected based on the checkpoint. Original error:", "state_dict_mismatch"),
+    ("Restoring from checkpoint failed. This is most likely due to a Variable name or other graph key that is missing "
+     "from the checkpoint", "state_dict_mismatch"),
+    # https://github.com/xiph/LPCNet/issues/39, https://github.com/xavysp/DexiNed/issues/110,
+    # https://github.com/kamalkraj/BERT-NER-TF/issues/29 (Keras weights of another layer count)
+    ("ValueError: You are trying to load a weight file containing 10 layers into a model with 9 layers.",
+     "state_dict_mismatch"),
+    ("ValueError: You are trying to load a weight file containing 23 layers into a model with 22 layers.",
+     "state_dict_mismatch"),
+    ("ValueError: Layer count mismatch when loading weights from file. Model expected 2 layers, found 1 saved layers.",
+     "state_dict_mismatch"),
+    # https://github.com/edwardyehuang/CAR/issues/1, https://github.com/googlecolab/colabtools/issues/3870
+    # (TF with no usable cuDNN: Colab's cuDNN upgraded under TF, fixed by pinning either)
+    ("  (0) UNIMPLEMENTED:  DNN library is not found.", "version_mismatch"),
+    ("{{function_node __wrapped__Conv3D_device_/job:localhost/replica:0/task:0/device:GPU:0}} DNN library is not "
+     "found. ", "version_mismatch"),
+    # https://github.com/jax-ml/jax/issues/14171 (jax's own program against a newer jaxlib)
+    ("TypeError: compile(): incompatible function arguments. The following argument types are supported:\n"
+     "    1. (self: jaxlib.xla_extension.Client, computation: str, compile_options: jaxlib.xla_extension.CompileOptions "
+     "= <jaxlib.xla_extension.CompileOptions object at 0x7f84b1946330>, host_callbacks: List[capsule] = []) -> "
+     "StatusOr[xla::PyLoadedExecutable]", "version_mismatch"),
+    # https://github.com/huggingface/datasets/issues/3051, https://github.com/huggingface/datasets/issues/3918
+    # (a source file that no longer matches the checksum the installed release registered)
+    ("datasets.utils.info_utils.NonMatchingChecksumError: Checksums didn't match for dataset source files:\n"
+     "['https://github.com/RevanthRameshkumar/CRD3/archive/master.zip']", "version_mismatch"),
+    ("datasets.utils.info_utils.NonMatchingChecksumError: Checksums didn't match for dataset source files:\n"
+     "['https://drive.google.com/uc?export=download&id=1ffWfITKFMJeqjT8loC8aiCLRNJpc_XnF']", "version_mismatch"),
+    # https://github.com/tensorflow/models/issues/9204, https://github.com/tensorflow/tensorflow/issues/44843
+    # (the TF2 Object Detection API refusing its pipeline config's checkpoint settings)
+    ("ValueError: train_pb2.load_all_detection_checkpoint_vars unsupported in TF2", "bad_arguments"),
+    ("ValueError: Checkpoint version should be V2", "bad_arguments"),
+    # https://github.com/UMass-Embodied-AGI/3D-LLM/issues/67 (the hub's tokenizer files not had, and no connection
+    # failure in the log: missing; with one, the connection: test_a_connection_failure_says_why_a_tokenizer_is_missing)
+    ("OSError: Can't load tokenizer for 'bert-base-uncased'. If you were trying to load it from "
+     "'https://huggingface.co/models', make sure you don't have a local directory with the same name. Otherwise, make "
+     "sure 'bert-base-uncased' is the correct path to a directory containing all relevant files for a BertTokenizer "
+     "tokenizer.", "missing_file"),
+]
+
 LOOK_ALIKES = [
     # a KeyError for a key that only looks like a launcher's variable (a dict of the program's) stays the code's
     ("KeyError: 'rank_0'", "key_error"),
@@ -943,6 +1060,35 @@ LOOK_ALIKES = [
      "KeyError: 'model'", "key_error"),
     # "the launch timed out" is a kernel the watchdog stopped, not a network timeout
     ("RuntimeError: CUDA error: the launch timed out and was terminated\nwatchdog: timed out waiting", "illegal_memory_access"),
+    # issue 22's seventh held-out set:
+    # a 403 with another reason is still a refusal (hub/hop_hub_ogb_vesselgraph_download_link_expired.txt, and the
+    # plain ones); a warning that NCCL is not compiled in (https://github.com/pytorch/pytorch/issues/159742) is not
+    # why a job ended
+    ("HTTPError: HTTP Error 403: Download link expired", "auth_error"),
+    ("urllib.error.HTTPError: HTTP Error 403: Forbidden", "auth_error"),
+    ("requests.exceptions.HTTPError: 403 Client Error: Forbidden for url: https://huggingface.co/api/models/x/y",
+     "auth_error"),
+    ("D:\\办公\\Python39\\lib\\site-packages\\torch\\distributed\\distributed_c10d.py:613: UserWarning: Attempted to get "
+     "default timeout for nccl backend, but NCCL support is not compiled", "exit_1"),
+    # an empty list stacked is not two sizes that differ (https://github.com/nnanhuang/SegAnyMo/issues/9: a step
+    # not run before)
+    ("RuntimeError: stack expects a non-empty TensorList", "exit_1"),
+    # CUDA's device-side asserts close with a backtick: the kernel's, not a native abort
+    # (https://github.com/open-mmlab/mmdetection/issues/912)
+    ("/opt/conda/conda-bld/pytorch_1532584813488/work/aten/src/THCUNN/ClassNLLCriterion.cu:56: void "
+     "ClassNLLCriterion_updateOutput_no_reduce_kernel(int, THCDeviceTensor<Dtype, 2, int, DefaultPtrTraits>, "
+     "THCDeviceTensor<long, 1, int, DefaultPtrTraits>, THCDeviceTensor<Dtype, 1, int, DefaultPtrTraits>, Dtype *, int, "
+     "int) [with Dtype = float]: block: [0,0,0], thread: [32,0,0] Assertion `cur_target >= 0 && cur_target < "
+     "n_classes` failed.", "cuda_device_assert"),
+    # a pybind11 signature of the program's own call into an extension stays the program's
+    # (https://github.com/isl-org/Open3D/issues/1995: Vector3dVector where Vector3iVector was wanted)
+    ("TypeError: (): incompatible function arguments. The following argument types are supported:\n"
+     "    1. (self: open3d.open3d_pybind.geometry.TriangleMesh, arg0: open3d.open3d_pybind.utility.Vector3iVector) -> "
+     "None", "type_error"),
+    # an ssh that is not DeepSpeed's probe of a host is a wrapper's report, nothing more
+    ("subprocess.CalledProcessError: Command 'ssh node2 nvidia-smi' returned non-zero exit status 255.", "exit_1"),
+    # a notebook's header naming the exception is not the exception's line
+    ("NonMatchingChecksumError                  Traceback (most recent call last)", "exit_1"),
 ]
 
 
@@ -951,6 +1097,47 @@ LOOK_ALIKES = [
 def test_sibling_wordings_of_the_second_held_out_set(tmp_path, text, label):
     fault = run(tmp_path, {"stderr": TRAINING + text + "\n"}, state="exited", exit_code=1)
     assert fault.label == label, (text, fault)
+
+
+# transformers' two words for a hub file it could not get: the connection (a retry may pass) and a tokenizer it could
+# not load (missing, no retry brings it). Lines from https://github.com/tenstorrent/tt-metal/issues/13936,
+# https://github.com/UMass-Embodied-AGI/3D-LLM/issues/67, https://github.com/baichuan-inc/Baichuan-7B/issues/83 and
+# tests/corpus/hub/hpc_home_llm_hf_offline_model_not_cached.txt, put together as one log would hold them.
+HF_NO_CONNECTION = ("OSError: We couldn't connect to 'https://huggingface.co/' to load this file, couldn't find it in "
+                    "the cached files and it looks like meta-llama/Meta-Llama-3-8B-Instruct is not the path to a "
+                    "directory containing a file named config.json.\nCheckout your internet connection or see how to "
+                    "run the library in offline mode at "
+                    "'https://huggingface.co/docs/transformers/installation#offline-mode'.\n")
+HF_RETRIES_FAILED = ("huggingface_hub.utils._errors.LocalEntryNotFoundError: Connection error, and we cannot find the "
+                     "requested files in the disk cache. Please try again or make sure your Internet connection is "
+                     "on.\n")
+HF_OFFLINE = ("huggingface_hub.utils._errors.LocalEntryNotFoundError: Cannot find the requested files in the disk cache "
+              "and outgoing traffic has been disabled. To enable hf.co look-ups and downloads online, set "
+              "'local_files_only' to False.\n")
+HF_NO_TOKENIZER = ("OSError: Can't load tokenizer for 'bert-base-uncased'. If you were trying to load it from "
+                   "'https://huggingface.co/models', make sure you don't have a local directory with the same name. "
+                   "Otherwise, make sure 'bert-base-uncased' is the correct path to a directory containing all "
+                   "relevant files for a BertTokenizer tokenizer.\n")
+
+
+@pytest.mark.parametrize(("text", "klass", "label"), [
+    (HF_NO_TOKENIZER, C, "missing_file"),  # nothing says why: missing, held
+    (HF_NO_CONNECTION + HF_NO_TOKENIZER, T, "connection_error"),  # the hub could not be reached: that is why
+    (HF_NO_TOKENIZER + HF_NO_CONNECTION, T, "connection_error"),  # in either order
+    (HF_RETRIES_FAILED + HF_NO_TOKENIZER, T, "connection_error"),
+    (HF_OFFLINE + HF_NO_TOKENIZER, C, "missing_file"),  # look-ups turned off: no retry brings the files
+], ids=["alone", "connect-first", "connect-after", "retries", "offline"])
+def test_a_connection_failure_says_why_a_tokenizer_is_missing(tmp_path, text, klass, label):
+    from tianluo.shell.logscan import tail
+
+    log = TRAINING + text
+    fault = run(tmp_path, {"stderr": log}, state="exited", exit_code=1)
+    assert (fault.klass, fault.label) == (klass, label), fault
+    # and with the log's tail, as a tick reads it (the structure reader has its say too)
+    path = tmp_path / "stderr"
+    lines = scan(path, "stderr", Cursor(), compile_patterns(BUILTIN_RULES)).matches
+    full = classify(Evidence(state="exited", exit_code=1, lines=tuple(lines), tail=(("stderr", tail(path)),)))
+    assert (full.klass, full.label) == (klass, label), full
 
 
 def test_a_bare_slurm_cancel_line_is_a_persons_scancel_only_when_the_job_ended_by_term(tmp_path):

@@ -135,9 +135,12 @@ tier   name        label                      class      matches
                                                          ``must provide ... credentials``, OpenAI's ``api_key
                                                          client option must be set``
                    auth_error                 config     ``Cannot access gated repo``, ``Unauthorized for url``,
-                                                         ``AccessDenied``, ``(403)``; then ``Repository Not Found
-                                                         for url`` / W&B's ``project not found`` is bad_arguments
-                                                         (a wrong repo or project id); then a
+                                                         ``AccessDenied``, ``(403)``, urllib's ``HTTP Error 401/403``
+                                                         (not GitHub's ``403: rate limit exceeded``: the network
+                                                         tier's rate limit); then ``Repository Not Found for url`` /
+                                                         datasets' ``Dataset 'x' doesn't exist on the Hub`` / W&B's
+                                                         ``project not found`` is bad_arguments (a wrong id, or one
+                                                         the token may not see); then a
                                                          bare ``401/403 Client Error`` is auth_error; Azure
                                                          ``AuthorizationFailure``, Google ``invalid_grant`` /
                                                          ``invalid_scope`` / ``RefreshError``; S3's ``Access
@@ -180,6 +183,11 @@ tier   name        label                      class      matches
                                                          an op JIT-built at start that does not build (``Error
                                                          building extension 'x'``, ``ninja: build stopped``),
                                                          StableHLO from a newer jax (``unknown vhlo type code``);
+                                                         TF's ``DNN library is not found`` (no usable cuDNN),
+                                                         jax calling jaxlib with another release's arguments
+                                                         (pybind11's signature listing ``jaxlib.xla_extension.``),
+                                                         ``NonMatchingChecksumError`` (a source no longer matching
+                                                         the checksum the installed release registered);
                                                          numpy's ABI banner
                                                          (not fatal)
                    corrupt_checkpoint         config     any other ``UnpicklingError``; ``Ran out of input``
@@ -187,7 +195,11 @@ tier   name        label                      class      matches
                                                          for``, ``Missing/Unexpected key(s) in state_dict``, an
                                                          optimizer state whose groups differ, ZeRO's ``used a DP
                                                          world size of N``, Flax ``ScopeParamShapeError``, TF
-                                                         ``Key x not found in checkpoint``
+                                                         ``Key x not found in checkpoint``, TF1's ``Restoring from
+                                                         checkpoint failed. This is most likely due to a mismatch``,
+                                                         Keras' ``You are trying to load a weight file containing N
+                                                         layers into a model with M layers`` / ``Layer count
+                                                         mismatch``
                    nan_loss                   config     ``Loss is nan``, ``non-finite loss``, ``returned nan
                                                          values``, ``is non-finite``, ``FloatingPointError``,
                                                          DeepSpeed ``loss scale already at minimum``, Keras
@@ -224,8 +236,8 @@ tier   name        label                      class      matches
                                                          ``Could not open activation key file``;
                                                          HF with look-ups off and the files not cached (``outgoing
                                                          traffic has been disabled``, ``offline mode is enabled``)
-                                                         or unreachable with nothing cached (``Can't load tokenizer
-                                                         for 'x'. If you were trying to load it from``);
+                                                         or a path taken for a hub id the hub does not have (``x is
+                                                         not a local folder and is not a valid model identifier``);
                                                          Hydra's ``In 'x': Could not find 'group/option'``,
                                                          ``MissingConfigException``; a dataset empty or missing
                                                          (``num_samples=0``, ``Found 0 files in subfolders``, ``No
@@ -268,7 +280,13 @@ tier   name        label                      class      matches
                                                          supported``; a launcher's variable missing from the
                                                          environment (``KeyError: 'RANK'`` / ``'LOCAL_RANK'`` /
                                                          ``'MASTER_ADDR'`` / ``'SLURM_PROCID'``...: started without
-                                                         its launcher)
+                                                         its launcher); a backend this torch lacks (``Distributed
+                                                         package doesn't have NCCL built in``: Windows, macOS); the
+                                                         TF2 Object Detection API refusing its fine_tune_checkpoint
+                                                         (``Checkpoint is expected to be an object-based
+                                                         checkpoint``); DeepSpeed's ssh probe of a host (``ssh -o
+                                                         PasswordAuthentication=no host hostname`` exiting 255, ``was
+                                                         not reachable via ssh``: no key, port or name for it)
                    command_not_found          config     the shell's ``...: command not found``, Go's ``exec:
                                                          "x": executable file not found in $PATH``, enroot
                                                          ``failed to execute: /bin/bash: No such file``,
@@ -290,7 +308,8 @@ tier   name        label                      class      matches
                                                          dimensions``), ``cannot reshape tensor of 0 elements``,
                                                          BatchNorm's ``running_mean should contain N elements not M``,
                                                          numpy's ``cannot copy sequence with size N to array axis
-                                                         with dimension M``
+                                                         with dimension M``, torch.stack's ``stack expects each
+                                                         tensor to be equal size``
                    device_mismatch            code       ``Expected all tensors to be on the same device``,
                                                          ``expected scalar type X but found Y``, c10d
                                                          ``Tensors must be CUDA and dense``, MPS ``Placeholder
@@ -309,8 +328,13 @@ tier   name        label                      class      matches
                    index_error                code       ``IndexError``; TF's ``Received a label value of N which
                                                          is outside the valid range``;
                                                          nll_loss's ``cur_target >= 0 && cur_target < n_classes``
-                   programming_error          code       CUDA's ``invalid configuration argument`` (a kernel
-                                                         launched with a grid or block it cannot have)
+                   programming_error          code       ranks that called different collectives
+                                                         (``Detected mismatch between collectives on ranks``, ZeRO-3's
+                                                         ``disagreement between rank0 and rankN``, NCCL's
+                                                         ``Mismatched collective detected``): a path through the
+                                                         program that differs by rank; CUDA's ``invalid configuration
+                                                         argument`` (a kernel launched with a grid or block it cannot
+                                                         have)
                    not_implemented            code       ``NotImplementedError``
 7      crashed     nccl_error                 transient  NCCL ``NET/IB : Got completion ... with error``: the
                                                          illegal accesses that follow on its ranks are fallout
@@ -324,6 +348,10 @@ tier   name        label                      class      matches
                                                          launcher (torchrun ``exitcode: -11``, DeepSpeed ``return
                                                          code = -11``, ``<Signals.SIGSEGV: 11>``); the job's own
                                                          SIGSEGV
+                   signal_sigabrt             unknown    a C/C++ ``assert()`` that failed, in glibc's words
+                                                         (``prog: file.cc:N: func: Assertion `expr' failed.``): an
+                                                         abort on an invariant of native code, whatever exit code a
+                                                         wrapper reported
                    signal_sigkill             unknown    a launcher's SIGKILL of a rank (``exitcode: -9``,
                                                          ``Signal 9 (SIGKILL) received by PID``, ``return code =
                                                          -9``, srun ``task N: Killed``, bash ``... Killed``,
@@ -383,9 +411,9 @@ tier   name        label                      class      matches
                                                          ``Failed to connect to ... port``, a TLS handshake cut short,
                                                          a download cut short (``Connection broken:
                                                          IncompleteRead``, ModelScope's ``the download may be
-                                                         incomplete``), DeepSpeed ``not reachable via ssh``,
-                                                         gRPC ``failed to connect to all addresses``, the AWS
-                                                         CLI's ``Could not connect to the endpoint URL``, TF/S3's
+                                                         incomplete``), gRPC ``failed to connect to all
+                                                         addresses``, the AWS CLI's ``Could not connect to the
+                                                         endpoint URL``, TF/S3's
                                                          ``Unable to connect to endpoint``, curl's error codes,
                                                          tornado's ``StreamClosedError``, py4j's ``Answer from Java side
                                                          is empty``, Go's ``Get "url": EOF`` and ``connect:
@@ -403,6 +431,11 @@ tier   name        label                      class      matches
                                                          the network tier: an offline pip says the same); pyxis
                                                          ``couldn't start container``; a shell's ``readonly
                                                          variable`` (a remote launch that never ran)
+                   missing_file               config     transformers' ``Can't load tokenizer for 'x'. If you were
+                                                         trying to load it from`` (nothing of the hub's had, no
+                                                         cache): after the network tier, so a connection failure in
+                                                         the log (``We couldn't connect to 'https://huggingface.co'``)
+                                                         says why, and a retry may pass
                    signal_sigabrt             unknown    a launcher's SIGABRT of a rank (``exitcode: -6``)
 =====  ==========  =========================  =========  ==================================================
 
@@ -436,8 +469,9 @@ Why this order (root cause before symptom):
 9. Network and storage symptoms, causes first: a storage error, a taken port or a name that
    does not resolve makes connections fail and collectives time out; a hub's 429 and 5xx
    say more than the retries' connection errors; NCCL's own words before generic ones.
-10. Exit codes that say something alone; a launcher's SIGABRT last, because an NCCL
-    watchdog aborts its process (the timeout above is the cause).
+10. Exit codes that say something alone; a tokenizer or config transformers could not load
+    (missing) only when no connection failure says why; a launcher's SIGABRT last, because an
+    NCCL watchdog aborts its process (the timeout above is the cause).
 
 Judgement calls:
     * SIGKILL alone stays unknown (``signal_sigkill``): the kernel OOM killer, an admin's
@@ -742,16 +776,21 @@ SETUP: tuple[Rule, ...] = (
              r"|No authentication methods available|Host key verification failed"
              r"|Cannot retrieve the public link of the file|is over its data quota"
              r"|InvalidAccessKeyId|SignatureDoesNotMatch|ExpiredToken|Invalid user token|Invalid token passed"
-             r"|Access to model \S+ is restricted|An error occurred \(40[13]\)|HTTP Error 40[13]|\(error 40[13]\)"
+             r"|Access to model \S+ is restricted|An error occurred \(40[13]\)|\(error 40[13]\)"
+             # urllib's 401/403 with any reason but GitHub's "rate limit exceeded" (a rate limit: the network tier's)
+             r"|HTTP Error 401|HTTP Error 403(?::? *$|: (?:[^r]|r[^a]))"
              r"|[Tt]oken seems invalid|No valid Hugging Face token|ErrorCode:Authori[sz]ationFailure"
              r"|AuthorizationPermissionMismatch|INVALID_ACCESS_KEY_ID|ERROR: Invalid activation key"
              r"|\binvalid_grant\b|\binvalid_scope\b|\bAccess Denied\b|^Access denied\.$"
              r"|Forbidden: https?://|<HttpError 40[13] when requesting|AccessDeniedException: 40[13]"
              r"|does not have storage\.\w+\.\w+ access|requested access to the resource is denied"
              r"|unauthorized: authentication required|\(40[13] (?:Forbidden|Unauthorized)\)|" + _exc("RefreshError")),
+    # The hub answers a wrong id and a private or gated one the token may not see alike (datasets: "doesn't exist
+    # on the Hub or cannot be accessed"): the id or the access, a person's either way.
     Rule("repo_not_found", CONFIG, "bad_arguments",
-         log=r"Repository Not Found for url|Error while calling W&B API: (?:project|entity) not found"),
-    Rule("auth_status", CONFIG, "auth_error", log=r"\b40[13] Client Error"),
+         log=r"Repository Not Found for url|Error while calling W&B API: (?:project|entity) not found"
+             r"|Dataset '[^']*' doesn't exist on the Hub"),
+    Rule("auth_status", CONFIG, "auth_error", log=r"\b401 Client Error|\b403 Client Error(?::? *$|: (?:[^r]|r[^a]))"),
     Rule("corrupt_checkpoint", CONFIG, "corrupt_checkpoint",
          log=r"PytorchStreamReader failed|failed finding central directory|invalid load key"
              r"|WeightsUnpickler error: Unsupported operand|pickle data was truncated"
@@ -787,7 +826,13 @@ SETUP: tuple[Rule, ...] = (
              # installed compiler, CUDA and torch; StableHLO bytecode from a newer jax than the runtime reads
              r"|Error building extension '|^ninja: build stopped: subcommand failed\.?$"
              r"|unknown vhlo (?:type|attribute|op) code"
-             r"|" + _EXC_LINE + r": module '[\w.]+' has no attribute '"
+             # TF found no usable cuDNN for the first convolution (another cuDNN than the one it was built for; a
+             # memory failure prints its own OOM line, which the exhausted tier reads first); jax calling its compiled
+             # jaxlib with another release's arguments (pybind11 lists jaxlib's own signature); a download whose
+             # checksum the installed tfds/datasets release registered no longer matches what the source serves
+             r"|DNN library is not found|^\s+\d+\. \(.*\bjaxlib\.(?:xla_extension|_jax|xla_client)\."
+             r"|" + _exc("NonMatchingChecksumError")
+             + r"|" + _EXC_LINE + r": module '[\w.]+' has no attribute '"
              r"|cannot import name '[\w.]+' from '[\w.]+' \((?:/|\w:\\)"
              r"|" + _EXC_LINE + r".*(?:\b(?:requires?|is required|needs)\b"
              r".*(?:>=|==|~=| or (?:above|later|newer|higher)\b)"
@@ -806,7 +851,12 @@ SETUP: tuple[Rule, ...] = (
              r" number of parameter groups|The checkpoint being loaded used a DP world size of \d+ but the current"
              r"|ScopeParamShapeError|Inconsistent shapes between value and initializer|Key \S+ not found in checkpoint"
              r"|size mismatch for \S+: copying a param|Missing key\(s\) in state_dict|Unexpected key\(s\) in state_dict"
-             r"|Error\(s\) in loading state_dict|(?:unexpected|missing) key \"[^\"]*\" in state_dict"),
+             r"|Error\(s\) in loading state_dict|(?:unexpected|missing) key \"[^\"]*\" in state_dict"
+             # TF1's Saver restoring a checkpoint of another graph; Keras loading an .h5 of another layer count
+             r"|Restoring from checkpoint failed\. This is most likely due to a (?:mismatch between the current graph"
+             r"|Variable name or other graph key that is missing)"
+             r"|You are trying to load a weight file containing \d+ layers into a model with \d+ layers"
+             r"|Layer count mismatch when loading weights from file\."),
     Rule("nan_loss", CONFIG, "nan_loss",
          log=r"[Ll]oss is [Nn]a[Nn]\b|[Ll]oss became infinite or NaN|non-finite loss|[Ll]oss is not finite"
              r"|returned nan values|[Dd]etected (?:nan|NaN|inf)\b|is non-finite|loss scale already at minimum"
@@ -841,9 +891,9 @@ SETUP: tuple[Rule, ...] = (
              r"|Failed to pull image \S+: .*(?:not found|name unknown|does not exist)"
              # HF with look-ups turned off and the files not in the cache: no retry brings them
              r"|outgoing traffic has been disabled|offline mode is enabled"
-             # transformers found neither the hub's files nor a local copy (a firewalled host, no cache): no retry
-             # brings them; a mirror, a download by hand or a network route does
-             r"|Can't load (?:tokenizer|config) for '[^']*'\. If you were trying to load it from"
+             # transformers took a path that is not there for a hub id, and the hub has no such repo (or not for
+             # this token): the path or the id in the config is wrong
+             r"|\bis not a local folder and is not a\b"
              # Hydra's defaults naming a config group option that is not there
              r"|^In '[^']*': Could not (?:find|load) '|MissingConfigException: |Primary config directory not found"
              # a dataset that is empty or missing, in the project's (or the loader's) own words
@@ -892,7 +942,18 @@ SETUP: tuple[Rule, ...] = (
              # operation the file system does not support (a symlink on a Drive mount, a lock on NFS)
              r"|Your job failed to map\.|An error occurred in MPI_Init|It looks like MPI_INIT failed for some reason"
              r"|[Tt]oo many slices(?:\.| for data with shape)|^(?:\w+: )?unknown (?:shorthand )?flag: "
-             r"|\[Errno 22\] Invalid argument: (?:'|\"|Path\()|\[WinError 123\]|\[Errno 95\] Operation not supported"),
+             r"|\[Errno 22\] Invalid argument: (?:'|\"|Path\()|\[WinError 123\]|\[Errno 95\] Operation not supported"
+             # a process-group backend this build of torch does not have (NCCL on Windows or macOS, MPI unless built
+             # from source): the backend or the platform must change
+             r"|Distributed package doesn't have (?:NCCL|MPI|UCC) built in|PyTorch built without distributed support"
+             # the TF2 Object Detection API refusing the pipeline config's fine_tune_checkpoint (a TF1 or foreign one)
+             r"|Checkpoint is expected to be an object-based checkpoint|Checkpoint version should be V2"
+             r"|train_pb2\.load_all_detection_checkpoint_vars unsupported in TF2"
+             # DeepSpeed's multi-node launcher probes each host with a password-less ssh; 255 is ssh failing to log
+             # in (no key, a port the host does not serve, a name the hostfile has that does not resolve), the set-up
+             # its own message names ("setup passwordless ssh")
+             r"|Command '\[?'?ssh (?:-o PasswordAuthentication=no )?(?:-p \d+ )?\S+ hostname(?: -I)?'(?:\]')? returned"
+             r" non-zero exit status 255|was not reachable via ssh"),
     Rule("command_not_found_log", CONFIG, "command_not_found",
          log=r": command not found$|failed to execute: \S+: No such file or directory|exit status \(127\)"
              r"|exec: \"[^\"]+\": (?:executable file not found in \$PATH|stat \S+: no such file or directory)"
@@ -905,7 +966,7 @@ SETUP: tuple[Rule, ...] = (
     # notebook): a KeyError of os.environ, but the launch is what is wrong, not the program's logic.
     Rule("launcher_env_missing", CONFIG, "bad_arguments",
          log=_PFX + r"KeyError: '(?:RANK|LOCAL_RANK|WORLD_SIZE|LOCAL_WORLD_SIZE|NODE_RANK|GROUP_RANK|MASTER_ADDR"
-             r"|MASTER_PORT|SLURM_[A-Z_]+|OMPI_COMM_WORLD_[A-Z_]+|PMI_[A-Z_]+|PMIX_RANK)'$"),
+             r"|MASTER_PORT|SLURM_[A-Z_]+|OMPI_COMM_WORLD_[A-Z_]+|PMI_[A-Z_]+|PMIX_RANK|AZ_BATCHAI_[A-Z_]+)'$"),
 )
 
 BUGS: tuple[Rule, ...] = (
@@ -924,7 +985,9 @@ BUGS: tuple[Rule, ...] = (
              r"|Expected target size \(|cannot reshape tensor of 0 elements into shape"
              r"|(?:running_mean|running_var|weight|bias) should contain \d+ elements not \d+"
              # numpy: a sequence assigned into an array axis of another length
-             r"|cannot copy sequence with size \d+ to array axis with dimension \d+"),
+             r"|cannot copy sequence with size \d+ to array axis with dimension \d+"
+             # torch.stack (a collate) given tensors of other sizes
+             r"|stack expects each tensor to be equal size, but got"),
     Rule("device_mismatch", CODE, "device_mismatch",
          log=r"Expected all tensors to be on the same device|expected scalar type \w+ but found \w+"
              r"|Input type \(.*\) and weight type \(.*\) should be the same|Expected object of (?:device|scalar) type"
@@ -932,6 +995,12 @@ BUGS: tuple[Rule, ...] = (
              r"|Placeholder storage has not been allocated on MPS device"
              # torch.randperm/randint given a generator of another device (a default CUDA tensor type)
              r"|Expected a '[\w:]+' (?:device type for generator|generator device) but found '[\w:]+'"),
+    # The ranks called different collectives, or the same one on tensors of other shapes (TORCH_DISTRIBUTED_DEBUG's
+    # check, ZeRO-3's parameter fetch, NCCL's own): a path through the program that differs by rank (a branch on
+    # the data, an MoE's routing, a metric logged on one rank), not the network that then times out.
+    Rule("ranks_disagree", CODE, "programming_error",
+         log=r"Detected mismatch between collectives on ranks|disagreement between rank\d+ and rank\d+: rank\d+: "
+             r"|Mismatched collective detected"),
     Rule("syntax_error", CODE, "syntax_error", log=_exc("SyntaxError", "IndentationError", "TabError")),
     Rule("name_error", CODE, "name_error", log=_exc("NameError", "UnboundLocalError")),
     Rule("recursion_error", CODE, "recursion_error",
@@ -967,6 +1036,10 @@ CRASHED: tuple[Rule, ...] = (
          log=r"Segmentation fault|\b3221225477\b|\b0xC0000005\b|exit (?:code|status):? -1073741819\b|"
              + _launcher(11, "SIGSEGV")),
     Rule("segfault", UNKNOWN, "segfault", signal="SIGSEGV"),
+    # A C/C++ assert() that failed, in glibc's words (``prog: file.cc:159: func: Assertion `expr' failed.``): the
+    # process aborted on an invariant of its native code, whatever exit code a wrapper reported. CUDA's device-side
+    # asserts close the expression with a backtick and are read in the bug tier.
+    Rule("native_assert", UNKNOWN, "signal_sigabrt", log=r": Assertion `.*' failed\.$"),
     Rule("launcher_sigkill", UNKNOWN, "signal_sigkill",
          log=_launcher(9, "SIGKILL", "Killed") + r"|DataLoader (?:worker|process) \(pid \d+\) (?:exited )?is killed by "
              r"signal: Killed|^Exit code: 137$|exited with (?:exit )?code 137\b|exit code \(137\)"
@@ -1038,7 +1111,7 @@ NETWORK: tuple[Rule, ...] = (
              r"|Max retries exceeded with url|Failed to connect to \S+ port \d+|Couldn't connect to server"
              r"|gnutls_handshake\(\) failed|connection broken by|SSLZeroReturnError|SSLEOFError"
              r"|Network error \(TransientException\)|\bCommError\b|EOF occurred in violation of protocol"
-             r"|UNEXPECTED_EOF_WHILE_READING|Connection broken: |\bIncompleteRead\(|was not reachable via ssh"
+             r"|UNEXPECTED_EOF_WHILE_READING|Connection broken: |\bIncompleteRead\("
              r"|the download may be incomplete|failed with max retries|failed to connect to all addresses"
              r"|Could not connect to the endpoint URL|StreamClosedError|Py4JNetworkError|Answer from Java side is empty"
              r"|Get \"https?://[^\"]*\": (?:unexpected )?EOF"
@@ -1066,6 +1139,11 @@ LAST: tuple[Rule, ...] = (
     # A remote shell refused to re-export a read-only variable (colossalai's ssh launch), so the launch command
     # never ran; last, because a job that did run prints what ended it.
     Rule("shell_readonly", CONFIG, "bad_arguments", log=r": readonly variable$"),
+    # transformers found neither the hub's files nor a local copy: missing, with no retry to bring them (a mirror, a
+    # download by hand or a network route does); last, because a connection failure in the log (``We couldn't
+    # connect to 'https://huggingface.co'``, a retried request) is then why, and a retry may pass.
+    Rule("hf_cannot_load", CONFIG, "missing_file",
+         log=r"Can't load (?:tokenizer|config) for '[^']*'\. If you were trying to load it from"),
     # A launcher says a rank aborted; a watchdog's abort is its timeout, so any transient line said more.
     Rule("launcher_sigabrt", UNKNOWN, "signal_sigabrt", log=_launcher(6, "SIGABRT", "Aborted")),
 )
