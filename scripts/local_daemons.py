@@ -158,9 +158,12 @@ def who_listens(port: int) -> str:
         return ""
     pid = out.split(marker, 1)[1].split(",", 1)[0]
     try:
-        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
     except OSError:
         cmdline = "?"
+    # One line whatever the holder's arguments hold (a `python -c` program has newlines; anyone may name
+    # a process anything): control characters become spaces, runs of spaces one.
+    cmdline = " ".join("".join(c if c.isprintable() else " " for c in cmdline).split())
     return f"pid {pid} ({cmdline[:200]})"
 
 

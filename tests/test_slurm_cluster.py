@@ -12,6 +12,7 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -52,6 +53,29 @@ def one_line(exc: BaseException) -> str:
     text = str(exc)
     assert text and "\n" not in text, text
     return text
+
+
+@pytest.mark.integration
+def test_what_holds_a_port_is_named_in_one_line_whatever_its_command_line():
+    """A holder whose arguments span lines (a ``python -c`` program, as scripts/test starts its lanes; or
+    any name a process gives itself) is still named in the one line, its arguments flattened."""
+    from conftest import _script_module
+
+    local_daemons = _script_module("local_daemons")
+    program = ("import socket, sys, time\ns = socket.socket()\ns.bind(('127.0.0.1', 0))\ns.listen()\n"
+               "print(s.getsockname()[1], flush=True)\ntime.sleep(60)")
+    holder = subprocess.Popen([sys.executable, "-c", program, "a\targ\x1b[2Jwith\rcontrols"],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        port = int(holder.stdout.readline())
+        with pytest.raises(local_daemons.ClusterError) as info:
+            local_daemons.refuse_taken(port, "slurmctld", "stop what holds it")
+        line = one_line(info.value)
+        assert f"is taken by pid {holder.pid} (" in line and "s.listen() print(" in line, line
+        assert "\x1b" not in line and "\r" not in line and "\t" not in line, line
+    finally:
+        holder.kill()
+        holder.wait()
 
 
 @pytest.mark.integration
