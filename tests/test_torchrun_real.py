@@ -13,6 +13,7 @@ torch is a test-only dependency: scripts/test installs the CPU build when this m
 (and then sets TIANLUO_REQUIRE_TORCH=1, so these tests cannot skip silently).
 """
 
+import importlib.util
 import os
 import sys
 import time
@@ -21,11 +22,11 @@ from pathlib import Path
 import pytest
 from conftest import cli, processes_under, read_events, read_state, start_run, tick_until, tmpfs, write_spec
 
-try:
-    import torch  # noqa: F401
-except ImportError:  # pragma: no cover - depends on the machine
+# Found, not imported: importing torch costs a second of CPU, and every pytest process of the test command
+# collects this file (the jobs import it; _fill_mid_save imports it where it needs it).
+if importlib.util.find_spec("torch") is None:  # pragma: no cover - depends on the machine
     if os.environ.get("TIANLUO_REQUIRE_TORCH") == "1":
-        raise
+        raise ImportError("torch is not installed, and TIANLUO_REQUIRE_TORCH=1 says these tests must run")
     pytest.skip("torch is not installed (scripts/test installs the CPU build where this machine has it)",
                 allow_module_level=True)
 
