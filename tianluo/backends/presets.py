@@ -44,8 +44,15 @@ SGE: dict[str, Any] = {
     "release": "qrls {job_id}",
     "find": "qstat -j {job_name} | awk '$1 == \"job_number:\" { print $2 }'",
     "job_id_env": "JOB_ID",
-    "unreachable": "unable to contact qmaster|unable to send message to qmaster|commlib error|"
-                   "failed receiving gdi request|can't unpack gdi request",
+    # No qmaster to answer, or none this client can find (the words of SoGE 8.1.9's clients, recorded against a
+    # stopped, hung or wrong-port qmaster and a missing or wrong act_qmaster, SGE_ROOT and SGE_CELL; and of its
+    # message catalogue: msg_gdilib.h, msg_utilib.h, msg_common.h): nothing is known, nothing was refused.
+    "unreachable": "unable to contact qmaster|unable to send message to qmaster|unable to read qmaster name|"
+                   "qmaster hostname in|commlib error|gdi request|Unable to initialize environment|"
+                   "cell directory \"[^\"]*\" doesn't exist|directory doesn't exist: |"
+                   "SGE_ROOT directory \"[^\"]*\" doesn't exist|SGE_ROOT=.* is not a directory|"
+                   "set the environment variable SGE_ROOT|bootstrap file|"
+                   "fopen\\(\"[^\"]*/common/bootstrap\"\\) failed",
     "forgotten": "does not exist|do not exist",
 }
 
