@@ -11,11 +11,12 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 from conftest import clean_env, cli, read_events, read_state, start_run, tick_until, wait_for, write_spec
-from test_command_backend import KILLED_TICK, Queue, job, spec_text
+from test_command_backend import KILLED_TICK, WORDS, Queue, job, spec_text
 
 from tianluo.backends.base import Handle, SchedulerUnreachable
 from tianluo.backends.command import JOB_ID, CommandError
@@ -235,3 +236,84 @@ def test_a_run_end_cancel_that_keeps_failing_is_bounded_held_and_told(q, tmp_pat
     assert len([e for e in read_events(run_dir) if e["event"] == "cancel_failed"]) == 3
     assert word(q, job_id) == "RUNNING"
     q("cancel", job_id)
+
+
+# --- a job on a node the queue no longer hears from ----------------------------------------------------------
+
+UNHEARD_STAGE = ("      work:\n        run: echo \"ran $TIANLUO_ATTEMPT\" >> counter.txt; "
+                 "for i in 1 2 3; do echo \"step $i/100\"; done; "
+                 "test \"$TIANLUO_ATTEMPT\" = 1 && while [ ! -f go ]; do sleep 0.05; done; echo done > done.txt\n"
+                 "        done_when: {exists: done.txt}\n"
+                 "        progress: {regex: 'step (?P<done>\\d+)/(?P<total>\\d+)'}\n")
+
+
+def unheard_run(q: Queue, tmp_path: Path, lost_after: str) -> tuple[Path, Path, Path, str]:
+    """A run whose status word UNKNOWN means unknown, its one stage running attempt 1 (progress read, no
+    stall_after: nothing else would end it). (project, run folder, attempt folder, job id)"""
+    spec = write_spec(tmp_path / "proj", spec_text(q, UNHEARD_STAGE, states={**WORDS, "UNKNOWN": "unknown"},
+                                                   lost_after=lost_after))
+    run_dir = start_run(spec, tmp_path / "home", tmp_path)
+    adir = run_dir / "attempts" / "solo" / "work" / "1"
+    wait_for(lambda: (adir / "started.json").exists(), timeout=20, what="attempt 1 to start")
+    time.sleep(0.3)  # its progress lines written
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    work = read_state(run_dir)["entities"]["solo"]["stages"]["work"]
+    assert work["status"] == "running" and work["progress"]["done"] == 3, work
+    return tmp_path / "proj", run_dir, adir, (adir / JOB_ID).read_text().strip()
+
+
+def status_note(run_dir: Path, cwd: Path) -> str:
+    text = cli("status", "--run", run_dir, cwd=cwd, check=True).stdout
+    (line,) = [ln for ln in text.splitlines() if ln.startswith("solo ")]
+    return line
+
+
+def test_a_job_the_queue_cannot_account_for_is_lost_past_lost_after_and_retried_once_its_kill_went(q, tmp_path):
+    """The queue lists the job as UNKNOWN (its node died: the job with it). status says so, not "running ... ETA";
+    past lost_after the attempt is lost (transient/node_failure), its job KILLed, and the retry runs."""
+    project, run_dir, adir, job_id = unheard_run(q, tmp_path, "3s")
+    assert "ETA" in status_note(run_dir, tmp_path)  # running, with its clocks
+    watcher = json.loads((q.dir / "queue.json").read_text())["jobs"][job_id]["pid"]
+    q("unheard", job_id)
+    os.killpg(watcher, signal.SIGKILL)  # the node is gone, and the job with it; the queue still lists it
+    t0 = time.monotonic()
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    note = status_note(run_dir, tmp_path)
+    assert "unknown since" in note and "the scheduler says UNKNOWN, its host is not heard from" in note, note
+    assert "lost at" in note and "ETA" not in note and "running" not in note.split(None, 4)[4], note
+    (told,) = [e for e in read_events(run_dir) if e["event"] == "job_unknown"]
+    assert told["scheduler_state"] == "UNKNOWN" and "lost if it stays so for 3s" in told["message"]
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    assert read_state(run_dir)["entities"]["solo"]["stages"]["work"]["attempt"] == 1  # within the bound
+    time.sleep(max(0.0, 3.2 - (time.monotonic() - t0)))
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    work = read_state(run_dir)["entities"]["solo"]["stages"]["work"]
+    first = work["attempts"][0]
+    assert (first["outcome"], first["fault"]["class"], first["fault"]["label"]) == ("failed", "transient",
+                                                                                   "node_failure"), first
+    assert "has said UNKNOWN since" in first["fault"]["evidence"] and "(backend.lost_after 3s)" in \
+        first["fault"]["evidence"]
+    kills = [e for e in read_events(run_dir) if e["event"] == "cancelled"]
+    assert [(k["attempt"], k["signal"]) for k in kills] == [(1, "KILL")]  # the queue's cancel cleared it
+    assert work["attempt"] == 2 and word(q, job_id) != "UNKNOWN"
+    tick_until(run_dir, tmp_path, timeout=30)
+    assert (project / "counter.txt").read_text() == "ran 1\nran 2\n"
+
+
+def test_a_job_heard_from_again_within_lost_after_runs_on_as_one_attempt(q, tmp_path):
+    project, run_dir, adir, job_id = unheard_run(q, tmp_path, "10m")
+    q("unheard", job_id)  # its node stops answering for a while (a qmaster restart, a network blip)
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    assert "unknown since" in status_note(run_dir, tmp_path)
+    q("heard", job_id)
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    work = read_state(run_dir)["entities"]["solo"]["stages"]["work"]
+    assert work["status"] == "running" and work["attempts"][0]["unknown_since"] is None, work
+    assert "ETA" in status_note(run_dir, tmp_path)
+    (back,) = [e for e in read_events(run_dir) if e["event"] == "job_known_again"]
+    assert back["attempt"] == 1 and "knows its job again (RUNNING)" in back["message"]
+    (project / "go").touch()
+    tick_until(run_dir, tmp_path, timeout=30)
+    assert (project / "counter.txt").read_text() == "ran 1\n"
+    assert read_state(run_dir)["total_attempts"] == 1
+    assert not [e for e in read_events(run_dir) if e["event"] in ("failed", "cancelled")]

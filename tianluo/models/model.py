@@ -133,6 +133,9 @@ class Attempt(Record):
     findings: list[LogFinding] = _list()
     cancel: Cancelling | None = None
     leftover: Leftover | None = None
+    unknown_since: datetime | None = Field(default=None, description="Since when the scheduler has reported its job "
+                                           "unknown (its host not heard from), in a row; None once it knows it again. "
+                                           "Past the backend's lost_after the attempt is lost (tianluo.core.unknown).")
     output_size: int | None = None
     output_grew_at: datetime | None = None
     queue_notified: bool = Field(default=False, description="The owner was told it waits in the queue far longer "

@@ -640,6 +640,8 @@ def _note(stage: dict, now: datetime) -> str:
     if stage.get("retry_due") and not (stage["reason"] or "").startswith("waiting for"):
         note += "; retry due now (next tick launches it)" if note else "retry due now (next tick launches it)"
     extra = clocks(stage, now) if stage["status"] in _ACTIVE_NAMES or stage.get("was") in _ACTIVE_NAMES else ""
+    if (stage.get("verdict") or "").startswith("unknown") and stage["status"] in _ACTIVE_NAMES:
+        extra = ""  # no "running 2h, ETA ...": nobody knows whether it runs
     if stage.get("gpus") and stage["status"] in _ACTIVE_NAMES:
         gpus = "GPU " + ",".join(map(str, stage["gpus"]))
         extra = f"{extra}, {gpus}" if extra else gpus
@@ -686,8 +688,9 @@ def _why(stage: dict, now: datetime) -> str:
         return stage["reason"]
     verdict = stage.get("verdict") or ""
     if stage["status"] in ("submitted", "running") and verdict.startswith(("queued", "scheduler unreachable",
-                                                                            "cancelling")):
-        return verdict  # the scheduler's part: why the job waits, that nobody could ask, or a cancel under way
+                                                                            "cancelling", "unknown")):
+        return verdict  # the scheduler's part: why the job waits, that nobody could ask, a cancel under way, or
+        #                 that it cannot tell whether the job runs
     if stage["progress"]:
         p = stage["progress"]
         done = f"{p['done']:g}" + (f"/{p['total']:g}" if p["total"] else "")
