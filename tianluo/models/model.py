@@ -81,6 +81,8 @@ class Leftover(Record):
     tries: int = Field(default=0, ge=0, description="KILLs the scheduler refused (one it did not answer is not "
                        "counted); past a bound the stage is held (tianluo.core.cancels).")
     error: str = ""
+    given_up_at: datetime | None = Field(default=None, description="When tianluo stopped sending the KILL (past "
+                                         "the bound; the owner was told); None: it is sent again each tick.")
 
 
 #: An attempt folder below the run folder; never absolute, never '..' (names start with a letter or digit).
