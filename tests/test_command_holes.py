@@ -347,7 +347,8 @@ def stopped_with_a_leftover(q: Queue, tmp_path: Path) -> tuple[Path, str, Path, 
     hide.unlink()
     work = read_state(run_dir)["entities"]["solo"]["stages"]["work"]
     assert work["attempt"] == 2 and work["attempts"][0]["leftover"]["tries"] == 1, work
-    cli("stop", "--run", run_dir, "--reason", "enough", cwd=tmp_path, check=True)
+    stopped = cli("stop", "--run", run_dir, "--reason", "enough", cwd=tmp_path, check=True)
+    assert "the trigger stays until the KILL of what is left of an earlier attempt goes through" in stopped.stdout
     state = read_state(run_dir)
     assert state["phase"] == "stopped" and state["trigger"]["removed_at"] is None  # kept: its ticks send the KILL
     assert word(q, job_id) == "RUNNING"
