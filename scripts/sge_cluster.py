@@ -249,7 +249,9 @@ scheduler_threads       1
                      self.qmaster_pid, lambda: self.last_message(self.qmaster_spool))
 
     def start_execd(self) -> None:
-        if alive(self.execd_pid()):
+        pid = self.execd_pid()
+        if alive(pid):
+            os.kill(pid, signal.SIGCONT)  # one pause_execd stopped answers again
             return
         refuse_taken(self.execd_port, "sge_execd", PORT_HINT)
         run([str(LIB / "sge_execd")], env=self.env)
@@ -332,6 +334,18 @@ scheduler_threads       1
                 pass
         wait_for(lambda: not any(alive(p) for p in doomed), 10, "the execd and its jobs to die")
         return doomed
+
+    def pause_execd(self) -> int | None:
+        """The node stops answering: SIGSTOP sge_execd (its jobs run on under their shepherds, unheard of); its pid."""
+        pid = self.execd_pid()
+        if pid is not None:
+            os.kill(pid, signal.SIGSTOP)
+        return pid
+
+    def resume_execd(self, pid: int | None) -> None:
+        """The node answers again: SIGCONT the execd ``pause_execd`` stopped."""
+        if pid is not None and alive(pid):
+            os.kill(pid, signal.SIGCONT)
 
     def stop(self) -> None:
         """Stop sge_execd (and the jobs it runs) and sge_qmaster: those of this folder, by their pid files."""

@@ -15,6 +15,7 @@ import os
 import signal
 import stat
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -22,8 +23,9 @@ from conftest import cli
 from pydantic import ValidationError
 
 from tianluo.backends.base import JobSpec
-from tianluo.backends.command import CommandBackend, CommandOptions
+from tianluo.backends.command import WORD, CommandBackend, CommandOptions
 from tianluo.backends.presets import PRESETS
+from tianluo.faults import linear_re
 from tianluo.models.states import JobState
 from tianluo.planning.spec_parts import Resources
 
@@ -235,3 +237,85 @@ def test_why_ended_says_who_ended_a_job_and_patterns_come_after_exact_words(tmp_
     assert log.read_text() == "asked 100\n"  # asked once, of that job
     table = backend._states
     assert (table.get("R"), table.get("RX"), table.get("a,b"), table.get("Q")) == ("running", "queued", "ended", None)
+
+
+# --- Grid Engine's words for "no qmaster": the whole family -------------------------------------------------
+
+#: What Son of Grid Engine 8.1.9's clients (Debian's gridengine-client) print when there is no qmaster to answer,
+#: or none they can find, verbatim (stdout or stderr, as tianluo reads them: stderr, else stdout), recorded with
+#: scripts/sge_cluster.py's cluster: the qmaster stopped (or a wrong port: the same words), the execd's port given
+#: as the qmaster's, act_qmaster missing, empty or naming an unknown host, SGE_CELL and SGE_ROOT wrong, a cell
+#: without common/ or without its bootstrap; and a hung qmaster (qstat gave up after 2 minutes).
+SGE_DOWN = [
+    # qmaster stopped, or SGE_QMASTER_PORT names a port nobody listens on (unset, 0 or not a number: 6444)
+    'error: commlib error: got select error (Connection refused)\nerror: unable to send message to qmaster using '
+    'port 23432 on host "vm": got send error',
+    'error: commlib error: got select error (Connection refused)\nUnable to run job: unable to send message to '
+    'qmaster using port 23432 on host "vm": got send error\nExiting.',
+    'unable to send message to qmaster using port 6444 on host "vm": got send error',  # qdel's stdout
+    # SGE_QMASTER_PORT is the execd's
+    'error: commlib error: access denied (local endpoint "vm/execd/1" doesn\'t match requested endpoint '
+    '"vm/qmaster/1")\nUnable to run job: unable to contact qmaster using port 30978 on host "vm"\nExiting.',
+    'unable to contact qmaster using port 30978 on host "vm"',
+    # act_qmaster missing, empty, naming a host that does not resolve
+    'error: fopen("/tmp/sge/c/common/act_qmaster") failed: No such file or directory\nerror: unable to read qmaster '
+    'name: can\'t open "/tmp/sge/c/common/act_qmaster" for reading qmaster hostname',
+    '\nUnable to initialize environment because of error: unable to read qmaster name: can\'t open '
+    '"/tmp/i26-sge/tianluof7d477cd/common/act_qmaster" for readin\nExiting.',  # qsub cuts it so
+    'error: unable to read qmaster name: qmaster hostname in "/tmp/sge/c/common/act_qmaster" has zero length',
+    'error: unable to send message to qmaster using port 23432 on host "nosuchhost.invalid": can\'t resolve host '
+    'name',
+    # SGE_CELL, SGE_ROOT wrong; a cell without common/, or without its bootstrap
+    'error: cell directory "/tmp/sge/nosuchcell" doesn\'t exist',
+    '\nUnable to initialize environment because of error: cell directory "/tmp/sge/nosuchcell" doesn\'t exist\n'
+    'Exiting.',
+    'error: SGE_ROOT directory "/tmp/nosuchroot" doesn\'t exist',
+    'error: $SGE_ROOT=/etc/hostname is not a directory',
+    'error: directory doesn\'t exist: /tmp/sge/spool/common',
+    'error: fopen("/tmp/empty/c/common/bootstrap") failed: No such file or directory',
+    # and from the message catalogue (source/libs/gdi/msg_gdilib.h, libs/uti/msg_utilib.h), not seen here
+    'Please set the environment variable SGE_ROOT.',
+    'failed receiving gdi request response for mid=3 (got no message).',
+    'got gdi request receive timeout',
+    'error: cannot resolve name of bootstrap file',
+]
+
+#: What the same clients print when the qmaster answered: a refusal, or a job it does not know (recorded likewise).
+SGE_ANSWERED = [
+    'denied: job "99999" does not exist',
+    'Following jobs do not exist: \ntl.nope',
+    'Unable to run job: Job was rejected because job requests unknown queue "nosuch.q"\nExiting.',
+    'Unable to run job: unknown resource "foo"\nExiting.',
+    'Unable to run job: job rejected: the requested parallel environment "nosuchpe" does not exist\nExiting.',
+    'Unable to read script file because of error: error opening /tmp/nosuch-script.sh: No such file or directory',
+    'denied: host "node1" is no submit host',
+]
+
+
+@pytest.mark.parametrize("said", SGE_DOWN)
+def test_every_wording_of_a_grid_engine_without_a_qmaster_is_unreachable_never_an_answer(said):
+    options = CommandOptions(preset="sge")
+    assert linear_re.compile_pattern(options.unreachable).search(said), said
+    assert not linear_re.compile_pattern(options.forgotten).search(said), said
+
+
+@pytest.mark.parametrize("said", SGE_ANSWERED)
+def test_a_grid_engine_that_answered_is_never_read_as_unreachable(said):
+    assert not linear_re.compile_pattern(CommandOptions(preset="sge").unreachable).search(said), said
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_preset_pattern_runs_on_the_linear_engine_and_matches_no_text_at_large(name):
+    """Each preset's patterns (unreachable, forgotten, states' and ended_by's keys) compile on RE2, where no pattern
+    backtracks, match no text at large, and a flood of hostile text is searched in time linear in it."""
+    options = CommandOptions(preset=name)
+    patterns = [options.unreachable, options.forgotten]
+    patterns += [k for k in [*options.states, *options.ended_by] if not WORD.match(k)]
+    hostile = ("a" * 30 + "!" + "qmaster " * 20 + '"' * 50 + "\n") * 2000  # 1 MB of near misses
+    for pattern in patterns:
+        linear_re.check(pattern)
+        if pattern in (options.unreachable, options.forgotten):
+            assert not linear_re.matches_anything(pattern), pattern
+        t0 = time.perf_counter()
+        linear_re.compile_pattern(pattern).search(hostile)
+        assert time.perf_counter() - t0 < 1.0, pattern

@@ -149,3 +149,92 @@ def test_a_cancel_that_never_takes_effect_is_held_as_cancel_failed_after_three_s
     assert d.state.stage("a.train").current().outcome is None  # it was never seen to end
     note = release(d.state, "a", at(200), retry=True).notes
     assert any("its cancel never took effect" in n for n in note)
+
+
+# --- what is left of an attempt no retry waits for: the run is over, or its stage succeeded --------------------
+
+
+def over(phase=None) -> RunState:
+    """A stopped run whose attempt 1 was lost and its KILL refused once (attempt 2 recorded, never launched)."""
+    from tianluo.models.model import RunEnd
+    from tianluo.models.states import Phase
+
+    state = running()
+    state.plan.cancel_grace = 60.0
+    d = decide(state, observe(**{"a.train": seen(gone(over=False))}), at(60))
+    state = kill_failed(d.state, at(60))
+    state.phase = phase or Phase.STOPPED
+    state.end = RunEnd(outcome="stopped", reason="stopped by the owner: enough", decided_at=at(70), ended_at=at(70))
+    return state
+
+
+def test_a_finished_run_sends_the_kill_of_what_is_left_again_each_tick_and_gives_up_past_the_bound():
+    from tianluo.planning.spec_parts import NotifySpec
+
+    state = over()
+    state.plan.notify = [NotifySpec(command="true")]
+    assert policy.pending(state)
+    for t in (120, 180):
+        d = decide(state, observe(), at(t))
+        assert d.actions == [Cancel("a.train", 1, f"{NAME}.1", "what is left of it must go, though no retry waits "
+                                    "for it", "KILL")]  # attempt 2 was never launched, and is not now
+        assert state.stage("a.train").attempts[0].leftover.given_up_at is None  # the input is left as it was
+        state = kill_failed(d.state, at(t))
+    assert state.stage("a.train").attempts[0].leftover.tries == 3
+    d = decide(state, observe(), at(240))  # 3 refusals over 3 x cancel_grace: given up, recorded, told
+    lo = d.state.stage("a.train").attempts[0].leftover
+    assert lo.given_up_at == at(240) and not policy.pending(d.state)
+    assert [type(a).__name__ for a in d.actions] == ["SendNotices"]
+    (ev,) = events_of(d, "leftover_given_up")
+    assert "the KILL of what is left of attempt 1 (pid 17) failed since 2024-03-01T12:01:00Z (3 refused; the " \
+           "last: backend.cancel: qdel exited 1: denied): tianluo stops sending it" in ev["message"]
+    (notice,) = d.state.notices
+    assert notice.kind == "held" and "Make sure pid 17 is gone" in notice.body
+    assert cancels(decide(d.state, observe(), at(300))) == []  # no more KILLs
+
+
+def test_a_kill_the_scheduler_never_answers_is_given_up_after_a_day():
+    state = over()
+    policy.failed(state.stage("a.train").attempts[0], "backend.cancel: not answered", at(70), answered=False)
+    assert state.stage("a.train").attempts[0].leftover.tries == 1
+    assert cancels(decide(state, observe(), at(60 + policy.GIVE_UP_S - 1))) == ["a.train"]
+    d = decide(state, observe(), at(60 + policy.GIVE_UP_S))
+    assert cancels(d) == [] and events_of(d, "leftover_given_up")
+
+
+def test_an_ending_run_sends_it_too_and_a_running_run_only_where_no_retry_waits():
+    from tianluo.models.states import Phase
+
+    ending = over(Phase.ENDING)
+    ending.stage("a.train").status = StageStatus.PENDING  # as _reap leaves a stage the end cancelled
+    assert cancels(decide(ending, observe(), at(120))) == ["a.train"]
+    state = running()
+    d = decide(state, observe(**{"a.train": seen(gone(over=False))}), at(60))
+    waiting = kill_failed(d.state, at(60))  # its retry waits: the sweep sends the KILL, once, before the launch
+    d = decide(waiting, observe(**{"a.train": seen(JobFacts(state=JobState.MISSING))}), at(120))
+    assert [type(a).__name__ for a in d.actions] == ["Cancel", "Submit"]
+    assert policy.again_words(waiting, waiting.stage("a.train")).startswith("its retry is not launched")
+    done = waiting.model_copy(deep=True)  # its stage succeeded another way (a human's release --skip, say)
+    done.stage("a.train").status = StageStatus.SUCCEEDED
+    assert cancels(decide(done, observe(), at(120))) == ["a.train"]
+    assert "no retry waits for it: it is sent again each tick" in policy.again_words(done, done.stage("a.train"))
+
+
+def test_a_stage_held_past_the_sweeps_bound_gets_no_kill_after_the_run_ends():
+    from tianluo.models.model import RunEnd
+    from tianluo.models.states import Phase
+
+    state = running()
+    state.plan.cancel_grace = 1.0
+    d = decide(state, observe(**{"a.train": seen(gone(over=False))}), at(60))
+    state = kill_failed(d.state, at(60))
+    for t in (61, 62):
+        state = kill_failed(decide(state, observe(**{"a.train": seen(JobFacts(state=JobState.MISSING))}),
+                                   at(t)).state, at(t))
+    held = decide(state, observe(**{"a.train": seen(JobFacts(state=JobState.MISSING))}), at(70))
+    assert held.state.stage("a.train").status == StageStatus.HELD
+    assert held.state.stage("a.train").attempts[0].leftover.given_up_at == at(70)  # the hold told the owner
+    stopped = held.state
+    stopped.phase = Phase.STOPPED
+    stopped.end = RunEnd(outcome="stopped", reason="enough", decided_at=at(80), ended_at=at(80))
+    assert not policy.pending(stopped) and decide(stopped, observe(), at(90)).actions == []

@@ -11,11 +11,13 @@ import os
 import signal
 import subprocess
 import sys
+import time
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from conftest import clean_env, cli, read_events, read_state, start_run, tick_until, wait_for, write_spec
-from test_command_backend import KILLED_TICK, Queue, job, spec_text
+from test_command_backend import KILLED_TICK, WORDS, Queue, job, spec_text
 
 from tianluo.backends.base import Handle, SchedulerUnreachable
 from tianluo.backends.command import JOB_ID, CommandError
@@ -235,3 +237,195 @@ def test_a_run_end_cancel_that_keeps_failing_is_bounded_held_and_told(q, tmp_pat
     assert len([e for e in read_events(run_dir) if e["event"] == "cancel_failed"]) == 3
     assert word(q, job_id) == "RUNNING"
     q("cancel", job_id)
+
+
+# --- a job on a node the queue no longer hears from ----------------------------------------------------------
+
+UNHEARD_STAGE = ("      work:\n        run: echo \"ran $TIANLUO_ATTEMPT\" >> counter.txt; "
+                 "for i in 1 2 3; do echo \"step $i/100\"; done; "
+                 "test \"$TIANLUO_ATTEMPT\" = 1 && while [ ! -f go ]; do sleep 0.05; done; echo done > done.txt\n"
+                 "        done_when: {exists: done.txt}\n"
+                 "        progress: {regex: 'step (?P<done>\\d+)/(?P<total>\\d+)'}\n")
+
+
+def unheard_run(q: Queue, tmp_path: Path, lost_after: str) -> tuple[Path, Path, Path, str]:
+    """A run whose status word UNKNOWN means unknown, its one stage running attempt 1 (progress read, no
+    stall_after: nothing else would end it). (project, run folder, attempt folder, job id)"""
+    spec = write_spec(tmp_path / "proj", spec_text(q, UNHEARD_STAGE, states={**WORDS, "UNKNOWN": "unknown"},
+                                                   lost_after=lost_after))
+    run_dir = start_run(spec, tmp_path / "home", tmp_path)
+    adir = run_dir / "attempts" / "solo" / "work" / "1"
+    wait_for(lambda: (adir / "started.json").exists(), timeout=20, what="attempt 1 to start")
+    time.sleep(0.3)  # its progress lines written
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    work = read_state(run_dir)["entities"]["solo"]["stages"]["work"]
+    assert work["status"] == "running" and work["progress"]["done"] == 3, work
+    return tmp_path / "proj", run_dir, adir, (adir / JOB_ID).read_text().strip()
+
+
+def status_note(run_dir: Path, cwd: Path) -> str:
+    text = cli("status", "--run", run_dir, cwd=cwd, check=True).stdout
+    (line,) = [ln for ln in text.splitlines() if ln.startswith("solo ")]
+    return line
+
+
+def test_a_job_the_queue_cannot_account_for_is_lost_past_lost_after_and_retried_once_its_kill_went(q, tmp_path):
+    """The queue lists the job as UNKNOWN (its node died: the job with it). status says so, not "running ... ETA";
+    past lost_after the attempt is lost (transient/node_failure), its job KILLed, and the retry runs."""
+    project, run_dir, adir, job_id = unheard_run(q, tmp_path, "6s")
+    assert "ETA" in status_note(run_dir, tmp_path)  # running, with its clocks
+    watcher = json.loads((q.dir / "queue.json").read_text())["jobs"][job_id]["pid"]
+    q("unheard", job_id)
+    os.killpg(watcher, signal.SIGKILL)  # the node is gone, and the job with it; the queue still lists it
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    since = datetime.fromisoformat(read_state(run_dir)["entities"]["solo"]["stages"]["work"]["attempts"][0][
+        "unknown_since"].replace("Z", "+00:00"))
+    note = status_note(run_dir, tmp_path)
+    assert "unknown since" in note and "the scheduler says UNKNOWN, its host is not heard from" in note, note
+    assert "lost at" in note and "ETA" not in note and "running" not in note.split(None, 4)[4], note
+    (told,) = [e for e in read_events(run_dir) if e["event"] == "job_unknown"]
+    assert told["scheduler_state"] == "UNKNOWN" and "lost if it stays so for 6s" in told["message"]
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    if (datetime.now(UTC) - since).total_seconds() < 5:  # (a tick under a heavy load may take longer)
+        assert read_state(run_dir)["entities"]["solo"]["stages"]["work"]["attempt"] == 1  # within the bound
+    time.sleep(max(0.0, 6.2 - (datetime.now(UTC) - since).total_seconds()))
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    work = read_state(run_dir)["entities"]["solo"]["stages"]["work"]
+    first = work["attempts"][0]
+    assert (first["outcome"], first["fault"]["class"], first["fault"]["label"]) == ("failed", "transient",
+                                                                                   "node_failure"), first
+    assert "has said UNKNOWN since" in first["fault"]["evidence"] and "(backend.lost_after 6s)" in \
+        first["fault"]["evidence"]
+    kills = [e for e in read_events(run_dir) if e["event"] == "cancelled"]
+    assert [(k["attempt"], k["signal"]) for k in kills] == [(1, "KILL")]  # the queue's cancel cleared it
+    assert work["attempt"] == 2 and word(q, job_id) != "UNKNOWN"
+    tick_until(run_dir, tmp_path, timeout=30)
+    assert (project / "counter.txt").read_text() == "ran 1\nran 2\n"
+
+
+def test_a_job_heard_from_again_within_lost_after_runs_on_as_one_attempt(q, tmp_path):
+    project, run_dir, adir, job_id = unheard_run(q, tmp_path, "10m")
+    q("unheard", job_id)  # its node stops answering for a while (a qmaster restart, a network blip)
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    assert "unknown since" in status_note(run_dir, tmp_path)
+    q("heard", job_id)
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    work = read_state(run_dir)["entities"]["solo"]["stages"]["work"]
+    assert work["status"] == "running" and work["attempts"][0]["unknown_since"] is None, work
+    assert "ETA" in status_note(run_dir, tmp_path)
+    (back,) = [e for e in read_events(run_dir) if e["event"] == "job_known_again"]
+    assert back["attempt"] == 1 and "knows its job again (RUNNING)" in back["message"]
+    (project / "go").touch()
+    tick_until(run_dir, tmp_path, timeout=30)
+    assert (project / "counter.txt").read_text() == "ran 1\n"
+    assert read_state(run_dir)["total_attempts"] == 1
+    assert not [e for e in read_events(run_dir) if e["event"] in ("failed", "cancelled")]
+
+
+# --- what is left of an attempt when the run is over ---------------------------------------------------------
+
+LINGERS = ("      work:\n        run: echo \"ran $TIANLUO_ATTEMPT\" >> counter.txt; sleep 300\n")
+
+
+def stopped_with_a_leftover(q: Queue, tmp_path: Path) -> tuple[Path, str, Path, Path]:
+    """A run stopped while the KILL of what was left of its lost attempt 1 failed: the queue's status hid the job
+    (a qmaster restart behind a pipeline), so attempt 1 read as lost; its KILL failed (the queue refuses KILLs
+    while ``nokill`` exists), so attempt 2 waited; then the owner stopped the run. (run folder, job id, the
+    nokill file, the notices' file)"""
+    hide, nokill, told = tmp_path / "hide", tmp_path / "nokill", tmp_path / "told.txt"
+    spec = write_spec(tmp_path / "proj", spec_text(
+        q, LINGERS, status=f"test -f {hide} || {q.prefix} status {{job_ids}}",
+        cancel=f"test ! -f {nokill} && {q.prefix} cancel {{job_id}}", forgotten="no job")
+        + f"cancel_grace: 0.2s\nnotify:\n  - command: 'printf \"%s\\\\n\" {{body}} >> {told}'\n")
+    run_dir = start_run(spec, tmp_path / "home", tmp_path, "--trigger", "daemon")  # a trigger to keep
+    adir = run_dir / "attempts" / "solo" / "work" / "1"
+    wait_for(lambda: (adir / "started.json").exists(), timeout=20, what="attempt 1 to start")
+    job_id = (adir / JOB_ID).read_text().strip()
+    hide.touch()
+    nokill.touch()
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)  # lost; its KILL fails; attempt 2 waits
+    hide.unlink()
+    work = read_state(run_dir)["entities"]["solo"]["stages"]["work"]
+    assert work["attempt"] == 2 and work["attempts"][0]["leftover"]["tries"] == 1, work
+    stopped = cli("stop", "--run", run_dir, "--reason", "enough", cwd=tmp_path, check=True)
+    assert "the trigger stays until the KILL of what is left of an earlier attempt goes through" in stopped.stdout
+    state = read_state(run_dir)
+    assert state["phase"] == "stopped" and state["trigger"]["removed_at"] is None  # kept: its ticks send the KILL
+    assert word(q, job_id) == "RUNNING"
+    return run_dir, job_id, nokill, told
+
+
+def kill_failures(run_dir: Path) -> list[dict]:
+    return [e for e in read_events(run_dir) if e["event"] == "cancel_failed"]
+
+
+def test_a_finished_runs_leftover_kill_is_sent_again_each_tick_until_it_goes_through(q, tmp_path):
+    run_dir, job_id, nokill, _ = stopped_with_a_leftover(q, tmp_path)
+    out = cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    assert "sent again" in out.stdout, out.stdout
+    again = kill_failures(run_dir)[-1]
+    assert len(kill_failures(run_dir)) == 2 and again["attempt"] == 1 and again["signal"] == "KILL"
+    assert "the run is over: it is sent again each tick until it goes through" in again["message"], again
+    assert "its retry" not in again["message"]
+    since = read_state(run_dir)["entities"]["solo"]["stages"]["work"]["attempts"][0]["leftover"]["since"]
+    lines = [ln for ln in cli("status", "--run", run_dir, cwd=tmp_path, check=True).stdout.splitlines()
+             if ln.startswith("LEFT BEHIND")]
+    assert lines == [f"LEFT BEHIND: solo.work attempt 1 (job {job_id}): its KILL failed since {since} (2 refused; "
+                     "the last: backend.cancel: the command exited 1: no message); sent again each tick until it "
+                     "goes through"], lines
+    nokill.unlink()  # the scheduler takes it now
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    assert word(q, job_id) == "CANCELLED"
+    (went,) = [e for e in read_events(run_dir) if e["event"] == "cancelled"]
+    assert went["attempt"] == 1 and went["signal"] == "KILL", went
+    assert "what was left of it is gone: no more KILLs" in went["message"], went
+    state = read_state(run_dir)
+    assert state["entities"]["solo"]["stages"]["work"]["attempts"][0]["leftover"] is None
+    assert state["trigger"]["removed_at"] is not None and state["phase"] == "stopped"  # now the trigger goes
+    seen = len(read_events(run_dir))
+    out = cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    assert "nothing to do" in out.stdout and len(read_events(run_dir)) == seen
+    assert "LEFT BEHIND" not in cli("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
+    assert (tmp_path / "proj" / "counter.txt").read_text() == "ran 1\n"  # attempt 2 never ran beside it
+
+
+def test_a_finished_runs_leftover_kill_that_keeps_failing_is_given_up_recorded_and_told(q, tmp_path):
+    run_dir, job_id, _, told = stopped_with_a_leftover(q, tmp_path)
+    for _ in range(2):  # the 2nd and 3rd refusals
+        time.sleep(0.25)
+        cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    time.sleep(0.3)  # 3 refusals over 3 x cancel_grace at least
+    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    assert len(kill_failures(run_dir)) == 3
+    (gave_up,) = [e for e in read_events(run_dir) if e["event"] == "leftover_given_up"]
+    assert f"(job {job_id}) failed since" in gave_up["message"] and "3 refused" in gave_up["message"], gave_up
+    assert f"tianluo stops sending it. Make sure job {job_id} is gone" in gave_up["message"]
+    wait_for(lambda: told.exists() and f"Make sure job {job_id} is gone" in told.read_text(), timeout=20,
+             what="the owner's notice")
+    state = read_state(run_dir)
+    assert state["entities"]["solo"]["stages"]["work"]["attempts"][0]["leftover"]["given_up_at"]
+    assert state["trigger"]["removed_at"] is not None  # nothing left to send: the trigger goes
+    text = cli("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
+    assert "tianluo stopped sending it at" in text and "make sure it is gone" in text, text
+    for _ in range(2):
+        cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    assert len(kill_failures(run_dir)) == 3 and word(q, job_id) == "RUNNING"  # no more KILLs
+    q("cancel", job_id)
+
+
+def test_the_daemon_ticks_a_finished_run_on_until_its_leftover_kill_goes_through(q, tmp_path):
+    from conftest import kill_tree
+    from test_daemon import finish, lines_of, start_daemon
+
+    run_dir, job_id, nokill, _ = stopped_with_a_leftover(q, tmp_path)
+    proc, log = start_daemon(tmp_path, run_dir, every=0.5)
+    try:
+        wait_for(lambda: len(kill_failures(run_dir)) >= 2, timeout=30, what="the daemon to send the KILL again")
+        assert proc.poll() is None  # a finished run, but something of it is left to KILL
+        nokill.unlink()
+        code, err = finish(proc, timeout=30)
+    finally:
+        kill_tree(proc.pid)
+    assert code == 0, err
+    assert word(q, job_id) == "CANCELLED"
+    assert lines_of(log)[-1] == f"{run_dir.name}: run is stopped; daemon exits"

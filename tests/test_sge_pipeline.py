@@ -262,6 +262,87 @@ def test_a_lost_nodes_job_stops_counting_as_running_and_is_retried_alone(sge, tm
     assert (project / "counter.txt").read_text() == "ran 1\nran 2\n"
 
 
+GONE = """\
+cancel_grace: 3s
+entities:
+  node:
+    stages:
+      work:
+        run: >-
+          echo "ran $TIANLUO_ATTEMPT" >> counter.txt;
+          test "$TIANLUO_ATTEMPT" = 1 && while [ ! -f go ]; do sleep 0.5; done;
+          echo done > done.txt
+        done_when: {exists: done.txt}
+"""
+
+
+def note(run_dir: Path, cwd: Path, env: dict) -> str:
+    """The stage's line of ``tianluo status``."""
+    text = cli("status", "--run", run_dir, cwd=cwd, env=env, check=True).stdout
+    (line,) = [ln for ln in text.splitlines() if ln.startswith("node ")]
+    return line
+
+
+def test_a_lost_nodes_job_with_no_progress_signal_is_lost_after_lost_after_and_retried_alone(sge, tmp_path):
+    """No stall_after: nothing but lost_after ends it. The host dies; Grid Engine keeps its job as r on a u queue
+    (r@u: unknown), status says so, not "running"; past lost_after the attempt is lost with its node (transient/
+    node_failure), qdel -f clears the job, and the retry waits for a host, then runs."""
+    project = tmp_path / "proj"
+    spec = write_spec(project, "name: gone\nbackend: {kind: command, preset: sge, timeout: 20s, lost_after: 15s}\n"
+                      + GONE)
+    run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
+    ticks = Ticks(tmp_path, run_dir)
+    ticks.until(lambda s: stage(s, "node")["status"] == "running", what="the stage to run")
+    first = stage(read_state(run_dir), "node")["attempts"][0]["handle"]["job_id"]
+
+    sge.kill_node()
+    wait_for(lambda: "u" in sge.queue_state(), timeout=90, interval=1, what="Grid Engine to give up the host")
+    ticks.tick()
+    work = stage(read_state(run_dir), "node")
+    assert work["status"] == "running" and work["attempts"][0]["unknown_since"], work
+    line = note(run_dir, tmp_path, ticks.env())
+    assert "unknown since" in line and "@u, its host is not heard from" in line, line  # r@u (or t@u)
+    assert "running" not in line.split(None, 4)[4], line
+    ticks.until(lambda s: stage(s, "node")["attempt"] == 2, timeout=60, what="the lost attempt to be retried")
+    lost = stage(read_state(run_dir), "node")["attempts"][0]
+    assert (lost["fault"]["class"], lost["fault"]["label"]) == ("transient", "node_failure"), lost
+    assert "@u since" in lost["fault"]["evidence"] and "backend.lost_after 15s" in lost["fault"]["evidence"]
+    wait_for(lambda: first not in live_jobs(sge), timeout=30, interval=0.5, what="qdel -f to clear the old job")
+    ticks.tick()
+    retry = stage(read_state(run_dir), "node")
+    assert retry["status"] == "submitted" and retry["attempts"][1]["handle"], retry  # in the queue: no host yet
+    assert not [e for e in read_events(run_dir) if e["event"] == "cancel_failed"]
+
+    sge.start_execd()  # the node is back: the retry runs
+    ticks.until(lambda s: s["phase"] == "complete", timeout=90, what="the run to complete")
+    assert (project / "counter.txt").read_text() == "ran 1\nran 2\n"
+
+
+def test_a_node_heard_from_again_within_lost_after_keeps_its_job_as_the_one_attempt(sge, tmp_path):
+    """The host stops answering (its execd stopped: the job runs on) long enough for Grid Engine to mark it u, then
+    answers again: the attempt reads unknown meanwhile and runs on; nothing is cancelled or retried."""
+    project, run_dir = run_spec(tmp_path, "back", GONE)
+    ticks = Ticks(tmp_path, run_dir)
+    ticks.until(lambda s: stage(s, "node")["status"] == "running", what="the stage to run")
+    paused = sge.pause_execd()
+    try:
+        wait_for(lambda: "u" in sge.queue_state(), timeout=90, interval=1, what="Grid Engine to miss the host")
+        ticks.tick()
+        assert "unknown since" in note(run_dir, tmp_path, ticks.env())
+    finally:
+        sge.resume_execd(paused)
+    wait_for(lambda: "u" not in sge.queue_state(), timeout=90, interval=1, what="Grid Engine to hear the host")
+    ticks.tick()
+    work = stage(read_state(run_dir), "node")
+    assert work["status"] == "running" and work["attempts"][0]["unknown_since"] is None, work
+    (back,) = events(run_dir, "job_known_again")
+    assert back["attempt"] == 1 and "knows its job again (r)" in back["message"]
+    (project / "go").touch()
+    ticks.until(lambda s: s["phase"] == "complete", timeout=60, what="the run to complete")
+    assert (project / "counter.txt").read_text() == "ran 1\n" and read_state(run_dir)["total_attempts"] == 1
+    assert not [e for e in read_events(run_dir) if e["event"] in ("failed", "cancelled", "relaunch")]
+
+
 # --- 5. hold and release in the queue -----------------------------------------------------------
 
 QUEUED = """\

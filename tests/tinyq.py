@@ -11,6 +11,10 @@
     python3 tests/tinyq.py --dir D hold ID | release ID # a held job stays QUEUED
     python3 tests/tinyq.py --dir D find --name NAME     # the ids of the jobs with this name, one a line
     python3 tests/tinyq.py --dir D forget ID            # the queue forgets the job (as squeue does)
+    python3 tests/tinyq.py --dir D unheard ID | heard ID
+                                                        # the job's node is not heard from: status says
+                                                        # UNKNOWN whatever the job does (Grid Engine's r@u),
+                                                        # until 'heard' (or a cancel, which clears it)
     python3 tests/tinyq.py --dir D down | up            # while down, every command but 'up' fails:
                                                         # "tinyq: cannot reach the queue", exit 1
     python3 tests/tinyq.py --dir D refuse-next          # the next submit fails: "tinyq: submission refused: ..."
@@ -191,6 +195,9 @@ def status(d: Path, ids: list[str]) -> list[str]:
         job = q["jobs"].get(jid)
         if job is None:
             continue
+        if job.get("unheard"):
+            lines.append(f"{jid} UNKNOWN")  # the queue cannot tell: its node does not answer
+            continue
         rc = job.get("rc")
         ended = job["state"] in ("DONE", "FAILED") and rc is not None
         lines.append(f"{jid} {job['state']}" + (f" {rc}" if ended else ""))
@@ -207,6 +214,7 @@ def cancel(d: Path, jid: str) -> None:
         was = job["state"]
         if was in ("QUEUED", "RUNNING"):
             job["state"] = "CANCELLED"
+        job["unheard"] = False  # a forced cancel clears a job off a node that does not answer
         save(d, q)
     if was != "RUNNING":
         return
@@ -263,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--chdir")
     s.add_argument("script")
     sub.add_parser("status").add_argument("ids", nargs="*")
-    for name in ("cancel", "hold", "release", "forget", "_run"):
+    for name in ("cancel", "hold", "release", "forget", "unheard", "heard", "_run"):
         sub.add_parser(name).add_argument("id")
     sub.add_parser("find").add_argument("--name", required=True)
     sub.add_parser("config").add_argument("--slots", type=int, required=True)
@@ -301,6 +309,14 @@ def main(argv: list[str] | None = None) -> int:
             with locked(d):
                 q = load(d)
                 q["jobs"].pop(args.id, None)
+                save(d, q)
+        elif args.cmd in ("unheard", "heard"):
+            with locked(d):
+                q = load(d)
+                job = q["jobs"].get(args.id)
+                if job is None:
+                    raise Refused(f"tinyq: no job {args.id}")
+                job["unheard"] = args.cmd == "unheard"
                 save(d, q)
         elif args.cmd == "find":
             with locked(d):

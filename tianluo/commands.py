@@ -611,7 +611,7 @@ def stop_run(run_dir: Path, reason: str, cancel: bool = False) -> HandsResult:
     cancel_grace) and recorded so, one note each; on a run that is over already, ``--cancel``
     cancels what it left running. ``on_end: wait``: the run is ``ending`` until they exit.
     """
-    from tianluo.core import agent_rung
+    from tianluo.core import agent_rung, cancels
     from tianluo.messages import agent_call
     from tianluo.messages.notify import write_analysis
     from tianluo.shell.tick import remove_trigger_if_over
@@ -667,6 +667,9 @@ def stop_run(run_dir: Path, reason: str, cancel: bool = False) -> HandsResult:
         cancelling = mark_cancelling(store, state) if (state.end is not None and state.end.on_end == "cancel"
                                                        or again[0]) else []
         result.events += remove_trigger_if_over(store, state, now)
+        if state.phase in TERMINAL_PHASES and cancels.pending(state):
+            result.notes.append("the trigger stays until the KILL of what is left of an earlier attempt goes "
+                                "through: its ticks send it again (`tianluo status`: LEFT BEHIND)")
         _refresh_report(store)
         if not cancelling:
             result.notes += left_running_notes(state, run_dir)

@@ -65,6 +65,9 @@ class Capabilities:
     # a tick with nothing to do can be confirmed without the backend (``tianluo.shell.quiet_tick`` checks each
     # attempt from its run folder and the process table as the backend's poll would)
     quiet_checks: bool = False
+    # the scheduler may report a job *unknown* (its host not heard from: ``JobFacts.unknown``); an attempt whose
+    # job it keeps reporting so for this many seconds is lost with its node (tianluo.core.unknown); None: never
+    lost_after: float | None = None
 
 
 class BackendOptions(StrictModel):
@@ -154,6 +157,9 @@ class JobFacts:
     # The scheduler itself says the job is over (an ended state, or forgotten after its runner recorded its
     # end): nothing of it is left to signal. False where processes may outlive what was seen (a local runner).
     over: bool = False
+    # The scheduler lists the job but cannot say whether it still runs (its host is not heard from: Grid Engine's
+    # queue state u, LSF's UNKWN); ``scheduler_state`` says it in its words. Taken for running, within a bound.
+    unknown: bool = False
 
 
 class Backend(Protocol):

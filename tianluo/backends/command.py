@@ -96,6 +96,11 @@ EndedBy = Literal["time_limit", "out_of_memory", "node_fail", "preempted", "boot
 ENDED_BY = get_args(EndedBy)
 ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,127}\Z")
 
+#: A job read unknown this long in a row is lost (lost_after): past a restart of the scheduler's master, when every
+#: host reads unknown until it reports (Grid Engine: load_report_time, 40 s by default), with room to spare.
+LOST_AFTER_S = 600.0
+MAX_LOST_AFTER_S = 7 * 86400.0
+
 #: What a pattern that matches any text would make of every failing call.
 MATCHES_ALL = {"forgotten": "every failing status, even from a scheduler that is down, would read as 'these jobs are "
                             "forgotten', and they would be submitted again",
@@ -259,11 +264,12 @@ class CommandOptions(BackendOptions):
                              "first field of its last non-empty line; '123;cluster' is 123).")
     status: Template = Field(description="Prints '<id> <word>' lines for {job_ids} (or {job_ids_comma}; or for "
                              "every job of yours, with neither): one call a tick for every job.")
-    states: dict[str, Literal["queued", "running", "ended"]] = Field(
-        min_length=1, max_length=1000, description="The scheduler's words -> queued, running or ended; a key "
-        "with other characters than letters, digits and _.:+- is an RE2 pattern matched against the whole word "
-        "(the first that matches wins). A word not in the table is reported and taken for running (never "
-        "resubmitted).")
+    states: dict[str, Literal["queued", "running", "ended", "unknown"]] = Field(
+        min_length=1, max_length=1000, description="The scheduler's words -> queued, running, ended or unknown "
+        "(it lists the job but cannot say whether it runs: its host is not heard from; taken for running until "
+        "lost_after); a key with other characters than letters, digits and _.:+- is an RE2 pattern matched "
+        "against the whole word (the first that matches wins). A word not in the table is reported and taken for "
+        "running (never resubmitted).")
     ended_by: dict[str, EndedBy] = Field(
         default_factory=dict, max_length=1000, description="An ended word (or pattern; or a word why_ended "
         "prints) -> who ended the job (time_limit, out_of_memory, node_fail, preempted, boot_fail, deadline, "
@@ -292,6 +298,11 @@ class CommandOptions(BackendOptions):
         "some ids (squeue -j of one finished job: 'Invalid job id specified'); its output is read as usual.")
     timeout: Annotated[float, upto(MAX_SCHEDULER_TIMEOUT_S), within(0.0, MAX_SCHEDULER_TIMEOUT_S), Field(gt=0)] = Field(
         default=30.0, description="Per call; a call that takes longer is 'scheduler unreachable' this tick.")
+    lost_after: Annotated[float, upto(MAX_LOST_AFTER_S), within(0.0, MAX_LOST_AFTER_S), Field(gt=0)] = Field(
+        default=LOST_AFTER_S, description="How long a job may read unknown (a word states maps to unknown) in a row "
+        "before its attempt is lost with its node (node_fail): its job is KILLed and the ladder retries it. Longer "
+        "than the scheduler's own hiccups: right after a restart of its master every host reads unknown for a "
+        "while.")
 
     @model_validator(mode="before")
     @classmethod
@@ -380,7 +391,8 @@ class CommandOptions(BackendOptions):
     def capabilities(self) -> Capabilities:
         return Capabilities(queue=True, hold_in_queue=bool(self.hold and self.release), requeue=False,
                             event_ticks=False, accounting=False, exclude_hosts=False, resources=False,
-                            unreachable=True, enforces_time=False)  # resources.time is not passed: tianluo keeps it
+                            unreachable=True, enforces_time=False,  # resources.time is not passed: tianluo keeps it
+                            lost_after=self.lost_after if "unknown" in self.states.values() else None)
 
     def describe(self) -> str:
         return f"command ({self.preset or program(self.submit) or 'submit'})"
@@ -653,9 +665,12 @@ class CommandBackend:
         detail = shown or ""
         if meaning is None:
             detail = f"the scheduler says {shown}, a word not in backend.states: taken for running"
+        elif meaning == "unknown":
+            detail = (f"the scheduler says {shown}: it cannot tell whether the job runs (its host is not heard "
+                      "from)")
         return JobFacts(state=JobState.RUNNING if started else JobState.STARTING, job_id=job_id, found=found,
                         scheduler_state=shown, host=(started or {}).get("host"),
-                        started_at=(started or {}).get("started_at"), detail=detail)
+                        started_at=(started or {}).get("started_at"), detail=detail, unknown=meaning == "unknown")
 
     def _missing(self, job: JobSpec) -> str:
         if self.options.find:

@@ -16,7 +16,7 @@ PresetName = Literal["sge", "pbs", "lsf"]
 #: Grid Engine (Son of Grid Engine, Univa/Altair GE, Open Cluster Scheduler).
 #: - status: ``qstat`` cannot list chosen ids, and forgets finished jobs unless given ``-s z``; ``-f``
 #:   groups jobs under their queue instance, whose state ``u`` (the host not heard from for the cluster's
-#:   ``max_unheard``, or a qmaster just restarted) is carried into the word as ``@u``, shown in status.
+#:   ``max_unheard``, or a qmaster just restarted) is carried into the word as ``@u``: unknown.
 #: - find: plain ``qstat`` cuts names to 10 characters: ``qstat -j NAME`` (pending and running jobs; one
 #:   that finished before it was recorded is found by the id it wrote, ``job_id_env``). It fails for a name
 #:   it does not know ("Following jobs do not exist"): ``forgotten`` reads that as "none".
@@ -28,10 +28,10 @@ SGE: dict[str, Any] = {
     "status": "qstat -f -s prsz | awk '$1 ~ /@/ { q = $6 } /^#/ { q = \"\" } "
               "$1 ~ /^[0-9]+$/ { print $1, $5 (q ~ /u/ ? \"@u\" : \"\") }'",
     "states": {
-        # Its host is unheard of (u). Running still: right after a qmaster restart every host reads u until its
-        # execd reports (load_report_time), and a job given up then would be retried beside itself. A dead
-        # host's job stops progressing: the stage's stall_after ends it (qdel, then qdel -f), then the retry.
-        ".*@u": "running",
+        # Its host is unheard of (u): unknown, taken for running for lost_after (10 minutes by default): right
+        # after a qmaster restart every host reads u until its execd reports (load_report_time), and a job given
+        # up then would be retried beside itself. Past it the attempt is lost with its node: qdel -f, the retry.
+        ".*@u": "unknown",
         ".*E.*": "ended",  # Eqw: it can never start (a missing folder, a bad script) until someone clears it
         "z": "ended",
         "d.*": "running",  # deletion under way: not ended until qstat says z or forgets it
@@ -44,8 +44,15 @@ SGE: dict[str, Any] = {
     "release": "qrls {job_id}",
     "find": "qstat -j {job_name} | awk '$1 == \"job_number:\" { print $2 }'",
     "job_id_env": "JOB_ID",
-    "unreachable": "unable to contact qmaster|unable to send message to qmaster|commlib error|"
-                   "failed receiving gdi request|can't unpack gdi request",
+    # No qmaster to answer, or none this client can find (the words of SoGE 8.1.9's clients, recorded against a
+    # stopped, hung or wrong-port qmaster and a missing or wrong act_qmaster, SGE_ROOT and SGE_CELL; and of its
+    # message catalogue: msg_gdilib.h, msg_utilib.h, msg_common.h): nothing is known, nothing was refused.
+    "unreachable": "unable to contact qmaster|unable to send message to qmaster|unable to read qmaster name|"
+                   "qmaster hostname in|commlib error|gdi request|Unable to initialize environment|"
+                   "cell directory \"[^\"]*\" doesn't exist|directory doesn't exist: |"
+                   "SGE_ROOT directory \"[^\"]*\" doesn't exist|SGE_ROOT=.* is not a directory|"
+                   "set the environment variable SGE_ROOT|bootstrap file|"
+                   "fopen\\(\"[^\"]*/common/bootstrap\"\\) failed",
     "forgotten": "does not exist|do not exist",
 }
 
@@ -77,7 +84,8 @@ LSF: dict[str, Any] = {
               "| sed -n 's/^Job <\\([0-9][0-9]*\\)>.*/\\1/p'",
     "status": "bjobs -a -noheader -o 'jobid stat' {job_ids}",
     "states": {"PEND": "queued", "PSUSP": "queued", "WAIT": "queued", "RUN": "running", "USUSP": "running",
-               "SSUSP": "running", "PROV": "running", "DONE": "ended", "EXIT": "ended", "ZOMBI": "ended"},
+               "SSUSP": "running", "PROV": "running", "DONE": "ended", "EXIT": "ended", "ZOMBI": "ended",
+               "UNKWN": "unknown"},  # mbatchd lost touch with the job's sbatchd
     "cancel": "bkill -s {signal} {job_id}",
     "hold": "bstop {job_id}",
     "release": "bresume {job_id}",

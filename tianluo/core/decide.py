@@ -89,6 +89,9 @@ def decide(state: RunState, obs: Observations, now: datetime) -> Decision:
     for sid, stage in _consulting(new):  # the agent rung's answers (or their fallbacks), before anything is judged
         settle(ctx, sid, stage)
     if new.phase in TERMINAL_PHASES:
+        cancels.orphans(ctx)  # what is left of an attempt whose KILL failed: sent again until it goes through
+        if any(_due(n, now) for n in new.notices):
+            ctx.actions.append(SendNotices())
         return Decision(new, ctx.actions, ctx.events)
     g = Graph(new)
     gpu_round.look(ctx)  # failed GPUs leave the pool, and the attempts on them are known before any is judged
@@ -110,10 +113,12 @@ def decide(state: RunState, obs: Observations, now: datetime) -> Decision:
     _propagate(ctx, g)
     if ending:
         _ending(ctx, g)
+        cancels.orphans(ctx)
         _notifications(ctx, g)
         return Decision(new, ctx.actions, ctx.events)
     if _ended(ctx, g, None if obs.partial else _gate(ctx, g, obs.gate)):  # a gate not looked at is not met
         close_unasked(ctx)
+        cancels.orphans(ctx)
         _notifications(ctx, g)
         return Decision(new, ctx.actions, ctx.events)
     ctx.grants = gpu_round.grants(ctx, g.ids, g.needs, g.order)  # GPUs (and slots) for the stages due to start
@@ -121,6 +126,7 @@ def decide(state: RunState, obs: Observations, now: datetime) -> Decision:
         stage = g.stage(new, sid)
         if stage.status in (StageStatus.PENDING, StageStatus.RETRY_WAIT):
             _schedule(ctx, g, sid, stage)
+    cancels.orphans(ctx)  # what is left of an attempt no retry waits for (its stage succeeded, or is held)
     _update_phase(ctx, g)
     _notifications(ctx, g)
     return Decision(new, with_moves(new, ctx.actions), ctx.events, again=ctx.again)
@@ -144,8 +150,9 @@ def writable_copy(state: RunState) -> RunState:
     what may change is copied: the active and retrying stages, a hold the owner has not been
     told of yet, a checkpoint move not carried out, and everything outside the stages but the
     locked plan. A pending or blocked stage is copied when the decision is about to change it
-    (``_own``); a succeeded, skipped or told-of held stage, and the plan, are shared: no
-    decision changes them.
+    (``_own``); a stage with an attempt whose leftover KILL is still to go is copied too
+    (``cancels.orphans``); a succeeded, skipped or told-of held stage otherwise, and the plan,
+    are shared: no decision changes them.
     """
     entities = {}
     for name, entity in state.entities.items():
@@ -169,6 +176,8 @@ def _may_change(stage: StageState) -> bool:
         return True
     if stage.hold is not None and not stage.hold.notified:
         return True  # the shell marks the hold as told
+    if any(a.leftover is not None and a.leftover.given_up_at is None for a in stage.attempts):
+        return True  # its KILL is sent again (cancels.orphans), and the shell records how it went
     return any(m.outcome is None for m in stage.checkpoint_moves)  # the shell carries the move out
 
 

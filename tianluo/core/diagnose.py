@@ -209,7 +209,7 @@ def build(planned: PlannedStage, stage: StageState, attempt: Attempt, seen: Stag
     if seen.port is not None:
         attempt.port = seen.port  # the runner's word, read each tick: a requeued job gets a new one
     if facts is not None:
-        alive = None if facts.state == JobState.UNREACHABLE else facts.state in (
+        alive = None if facts.state == JobState.UNREACHABLE or facts.unknown else facts.state in (
             JobState.RUNNING, JobState.STARTING, JobState.QUEUED)
         scheduler = SchedulerLayer(
             state=facts.state.value, alive=alive, pid=attempt.handle.pid if attempt.handle else None,

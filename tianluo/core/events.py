@@ -63,6 +63,9 @@ class Kind(str, Enum):
     CANCELLED = "cancelled"
     CANCEL_FAILED = "cancel_failed"
     CANCEL_KILL = "cancel_kill"
+    LEFTOVER_GIVEN_UP = "leftover_given_up"
+    JOB_UNKNOWN = "job_unknown"
+    JOB_KNOWN_AGAIN = "job_known_again"
     QUEUED_LONG = "queued_long"
     TIME_LIMIT = "time_limit"
     RUNNING_LONG = "running_long"
@@ -151,6 +154,9 @@ FIELDS: dict[Kind, frozenset[str]] = {
     Kind.CANCELLED: _f({"pids", "signal"}),
     Kind.CANCEL_FAILED: _f({"signal"}),
     Kind.CANCEL_KILL: _f(),
+    Kind.LEFTOVER_GIVEN_UP: _f(),
+    Kind.JOB_UNKNOWN: _f({"scheduler_state"}),
+    Kind.JOB_KNOWN_AGAIN: _f({"unknown_s"}),
     Kind.QUEUED_LONG: _f({"waited_s", "reason"}),
     Kind.QUEUE_HOLD: _f(),
     Kind.QUEUE_RELEASE: _f(),

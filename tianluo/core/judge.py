@@ -9,7 +9,7 @@ stage machine applies.
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from tianluo.core import agent_rung, cancels, diagnose, gpu_round
+from tianluo.core import agent_rung, cancels, diagnose, gpu_round, unknown
 from tianluo.core.actions import Cancel, CopyOutput, Submit, WriteAnalysis
 from tianluo.core.degrade import Change, plan_change, unchanged_why
 from tianluo.core.draft import Draft
@@ -37,6 +37,7 @@ def judge(ctx: Draft, sid: str, stage: StageState, seen: StageObservation) -> No
     facts = seen.job
     if facts is not None and facts.state == JobState.UNREACHABLE:
         # Nothing is known this tick: no failure, no relaunch, no judgement. The next tick asks again.
+        unknown.silent(attempt)
         _record(ctx, sid, stage, attempt, seen, f"scheduler unreachable: {facts.detail}; nothing judged this tick", 0)
         return
     if attempt.handle is None:
@@ -87,6 +88,10 @@ def judge(ctx: Draft, sid: str, stage: StageState, seen: StageObservation) -> No
     diagnose.update_progress(stage, seen, ctx.now, started)
     diagnose.update_output(attempt, seen, ctx.now)
     planned = ctx.planned(sid)
+    judged = unknown.track(ctx, sid, attempt, facts)  # listed, but its host not heard from: lost past a bound
+    if judged is not facts:
+        facts = judged
+        seen = replace(seen, job=facts)
     alive = facts.state in (JobState.STARTING, JobState.RUNNING, JobState.QUEUED)
     if facts.state == JobState.STARTING and diagnose.starting_too_long(attempt, ctx.now):
         facts = replace(facts, state=JobState.LOST, detail="the runner never confirmed its start")
@@ -105,6 +110,8 @@ def judge(ctx: Draft, sid: str, stage: StageState, seen: StageObservation) -> No
         verdict = _gpu_failed(ctx, sid, attempt, ctx.gpu_faults[sid])
     elif alive:
         verdict = _watch(ctx, sid, stage, attempt, planned, facts)
+        if facts.unknown and verdict in ("running", "starting"):
+            verdict = unknown.verdict(ctx, attempt, facts)  # not "running": nobody knows
     elif facts.ended_by == "cancelled" and attempt.cancel is None:
         verdict = _cancelled_outside(ctx, sid, stage, attempt, facts)
     else:

@@ -81,6 +81,8 @@ class Leftover(Record):
     tries: int = Field(default=0, ge=0, description="KILLs the scheduler refused (one it did not answer is not "
                        "counted); past a bound the stage is held (tianluo.core.cancels).")
     error: str = ""
+    given_up_at: datetime | None = Field(default=None, description="When tianluo stopped sending the KILL (past "
+                                         "the bound; the owner was told); None: it is sent again each tick.")
 
 
 #: An attempt folder below the run folder; never absolute, never '..' (names start with a letter or digit).
@@ -133,6 +135,9 @@ class Attempt(Record):
     findings: list[LogFinding] = _list()
     cancel: Cancelling | None = None
     leftover: Leftover | None = None
+    unknown_since: datetime | None = Field(default=None, description="Since when the scheduler has reported its job "
+                                           "unknown (its host not heard from), in a row; None once it knows it again. "
+                                           "Past the backend's lost_after the attempt is lost (tianluo.core.unknown).")
     output_size: int | None = None
     output_grew_at: datetime | None = None
     queue_notified: bool = Field(default=False, description="The owner was told it waits in the queue far longer "

@@ -10,7 +10,8 @@ and supervisors add their own).
 
 Exit codes:
   0    the run's phase is in TERMINAL_PHASES (complete, expired, ...): checked at start and
-       after every tick; also after SIGTERM.
+       after every tick (a finished run whose KILL of what is left of an attempt is still to go
+       through is ticked on until it does, or tianluo gives up on it); also after SIGTERM.
   130  after SIGINT (Ctrl-C).
   2    state.json is missing or invalid (StateError), at start or at a tick: every later tick
        would fail the same way. Any other error of a tick is logged as one line and the next
@@ -43,6 +44,7 @@ from apscheduler.schedulers import SchedulerNotRunningError
 from apscheduler.schedulers.blocking import BlockingScheduler
 from apscheduler.triggers.interval import IntervalTrigger
 
+from tianluo.core import cancels
 from tianluo.errors import StateError, TianluoError
 from tianluo.models.states import TERMINAL_PHASES
 from tianluo.shell import daemon_mark, fsio
@@ -210,10 +212,10 @@ class _Daemon:
             self.fatal(exc)
             return EXIT_UNUSABLE
         self.run_id = state.run_id
-        if state.phase in TERMINAL_PHASES:
+        if state.phase in TERMINAL_PHASES and not cancels.pending(state):
             self.say(f"run is {state.phase.value}; daemon exits")
             return EXIT_DONE
-        return None
+        return None  # running, or over with a KILL of what is left of an attempt still to go (its ticks send it)
 
     def tick(self) -> None:
         """Scheduler job: one tick, one line (plus its events); note when to stop."""

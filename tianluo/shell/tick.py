@@ -159,6 +159,10 @@ def _tick_locked(store: RunStore, lock_fd: int, now: datetime | None, backend: B
             store.save(state, snapshot=False, events=stalled)
         _forget_stall(store)
         events = stalled + _notices_left(store, state, now or utcnow())
+        leftovers = cancels.pending(state)
+        if leftovers:  # what is left of an attempt whose KILL failed: sent again (cancels.orphans)
+            state, sent = _after_end(store, state, backend, now or utcnow())
+            events += sent
         if not waiting_notices(state):  # kept while a notification waits to be tried again
             events += remove_trigger_if_over(store, state, now or utcnow())
         if not os.path.lexists(store.run_dir / lessons.LESSONS):  # the ending tick was killed before writing it
@@ -166,6 +170,9 @@ def _tick_locked(store: RunStore, lock_fd: int, now: datetime | None, backend: B
         if not os.path.lexists(store.run_dir / completion.COMPLETION):  # likewise
             completion.write(store.run_dir, state)
         _refresh_report(store, changed=bool(events))  # or when report.html is missing
+        if leftovers:
+            return TickResult(True, f"run {state.run_id} is {state.phase.value}; the KILL of what is left of an "
+                              "attempt is sent again", state.phase, store.redactor(state).deep(events))
         return TickResult(False, f"run {state.run_id} is {state.phase.value}; nothing to do", state.phase,
                           store.redactor(state).deep(events))
     opened = backend is None
@@ -197,6 +204,19 @@ def _tick_locked(store: RunStore, lock_fd: int, now: datetime | None, backend: B
     _refresh_report(store, changed=bool(decision.actions or events or snapshot))
     _certify(store, state, decision, events, now, opened)
     return TickResult(True, f"run {new.run_id}: {new.phase.value}", new.phase, store.redactor(new).deep(events))
+
+
+def _after_end(store: RunStore, state: RunState, backend: Backend | None,
+               now: datetime) -> tuple[RunState, list[dict]]:
+    """A finished run whose attempts left something their KILL did not end: the decision sends it again
+    (``cancels.orphans``: nothing is observed, the KILL's answer is the finding), or gives up and tells the
+    owner; saved, then carried out as any tick's actions. The new state, and the events."""
+    backend = backend or open_backend(state.plan.backend, store.run_dir)
+    decision = decide(state, Observations(), now)
+    new = decision.state
+    store.save(new, snapshot=not decision.actions, events=decision.events, unchanged_from=state)
+    events = decision.events + _act(store, new, decision.actions, backend, now, unchanged_from=state)
+    return new, events
 
 
 def _certify(store: RunStore, state: RunState, decision, events: list[dict], now: datetime, opened: bool) -> None:
@@ -370,6 +390,8 @@ def remove_trigger_if_over(store: RunStore, state: RunState, now: datetime) -> l
     trigger = state.trigger
     if state.phase not in TERMINAL_PHASES or trigger is None or trigger.removed_at is not None:
         return []
+    if cancels.pending(state):
+        return []  # kept: its ticks send the KILL of what is left of an attempt again (cancels.orphans)
     ts = iso(now)
     try:
         removed = triggers.uninstall(trigger.kind, store.run_dir, state.run_id, **trigger.options)
@@ -552,7 +574,7 @@ def _carry_out(store: RunStore, state: RunState, actions: list, backend: Backend
                     # what is left of an attempt that is over: its retry is not launched beside it (cancels.py)
                     kept.add(action.stage_id)
                     cancels.failed(attempt, str(exc), now, answered=not isinstance(exc, SchedulerUnreachable))
-                    then = "its retry is not launched until a KILL goes through (sent again each tick)"
+                    then = cancels.again_words(state, stage)
                 else:  # a live attempt: judge sends KILL again after cancel_grace, within cancels.TRIES
                     then = f"KILL follows after cancel_grace ({state.plan.cancel_grace:g}s)"
                     if attempt.cancel is not None:  # the scheduler's last answer, told when tianluo gives up
@@ -564,8 +586,7 @@ def _carry_out(store: RunStore, state: RunState, actions: list, backend: Backend
             if attempt.cancel is not None:
                 attempt.cancel.error = None
             if attempt.leftover is not None:  # the KILL went through at last: the retry may launch
-                cancels.gone(stage, attempt)
-                gone = "; its retry no longer waits for it"
+                gone = cancels.gone(stage, attempt)
             log(new_event(Kind.CANCELLED, ts, f"attempt {attempt.n}: sent {action.signal} to "
                           f"{pids or 'no live process'} ({action.reason}){gone}", **where, pids=pids,
                           signal=action.signal))

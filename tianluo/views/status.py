@@ -29,11 +29,13 @@ def build_status(state: "RunState", run_dir: Path, now: datetime | None = None) 
     deadline_at = state.created_at + timedelta(seconds=gate.deadline) if gate.deadline else None
     entities: dict = {}
     counts: dict[str, int] = {}
+    leftovers: list[dict] = []
     for sid in state.stage_ids():
         ename, sname = sid.rsplit(".", 1)  # model.split_stage_id
         st = state.stage(sid)
         planned = state.plan.entities[ename].stages[sname]
         attempt = st.current()
+        leftovers += [leftover_doc(sid, a) for a in st.attempts if a.leftover is not None]
         counts[st.status.value] = counts.get(st.status.value, 0) + 1
         written = planned.resources.time if planned.resources is not None else None
         entities.setdefault(ename, {"stages": {}})["stages"][sname] = {
@@ -104,7 +106,25 @@ def build_status(state: "RunState", run_dir: Path, now: datetime | None = None) 
         "skipped": skipped,
         "complete_with_skipped": state.phase.value == "complete" and bool(skipped),
         "goodput": goodput.of_state(state, now),
+        "leftovers": leftovers,
     }, run_dir, trigger, state.plan.interval, now)
+
+
+def leftover_doc(sid: str, attempt) -> dict:
+    """What is left of an attempt whose KILL failed (``Attempt.leftover``), for ``status --json``."""
+    lo = attempt.leftover
+    return {"stage": sid, "attempt": attempt.n,
+            "job": attempt.handle.describe() if attempt.handle is not None else attempt.job_name,
+            "since": _iso(lo.since), "tries": lo.tries, "error": lo.error, "given_up_at": _iso(lo.given_up_at)}
+
+
+def leftover_line(lo: dict) -> str:
+    """``LEFT BEHIND: a.train attempt 1 (job 17): ...``: sent again, or given up on and the owner's to end."""
+    head = (f"LEFT BEHIND: {lo['stage']} attempt {lo['attempt']} ({lo['job']}): its KILL failed since {lo['since']} "
+            f"({lo['tries']} refused; the last: {lo['error'] or 'no answer'})")
+    if lo["given_up_at"]:
+        return f"{head}; tianluo stopped sending it at {lo['given_up_at']}: make sure it is gone"
+    return f"{head}; sent again each tick until it goes through"
 
 
 def gpu_host_doc(state: "RunState") -> dict | None:
@@ -242,7 +262,10 @@ def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lo
             st = states[ename]["stages"][sname]
             known(planned, peek.KEYS["PlannedStage"])
             status = get(st, "StageState", "status", peek.one_of(*peek.STATUSES))
-            attempts = [peek.attempt(a, ename, sname) for a in get(st, "StageState", "attempts", peek.items)]
+            raw_attempts = get(st, "StageState", "attempts", peek.items)
+            if any(obj(a).get("leftover") is not None for a in raw_attempts):
+                raise peek.Doubt("leftover")  # told from the validated attempt (build_status)
+            attempts = [peek.attempt(a, ename, sname) for a in raw_attempts]
             attempt = attempts[-1] if attempts else None
             handle = attempt["handle"] if attempt else None
             fault = get(st, "StageState", "fault", optional(lambda v: peek.dump(v, FAULT)))
@@ -346,6 +369,7 @@ def build_status_plain(raw: dict, run_dir: Path, now: datetime | None = None, lo
         "skipped": [],
         "complete_with_skipped": False,
         "goodput": _plain_goodput(raw, now),
+        "leftovers": [],
     }, run_dir if records else None, trigger, interval, now)
 
 
@@ -640,6 +664,8 @@ def _note(stage: dict, now: datetime) -> str:
     if stage.get("retry_due") and not (stage["reason"] or "").startswith("waiting for"):
         note += "; retry due now (next tick launches it)" if note else "retry due now (next tick launches it)"
     extra = clocks(stage, now) if stage["status"] in _ACTIVE_NAMES or stage.get("was") in _ACTIVE_NAMES else ""
+    if (stage.get("verdict") or "").startswith("unknown") and stage["status"] in _ACTIVE_NAMES:
+        extra = ""  # no "running 2h, ETA ...": nobody knows whether it runs
     if stage.get("gpus") and stage["status"] in _ACTIVE_NAMES:
         gpus = "GPU " + ",".join(map(str, stage["gpus"]))
         extra = f"{extra}, {gpus}" if extra else gpus
@@ -686,8 +712,9 @@ def _why(stage: dict, now: datetime) -> str:
         return stage["reason"]
     verdict = stage.get("verdict") or ""
     if stage["status"] in ("submitted", "running") and verdict.startswith(("queued", "scheduler unreachable",
-                                                                            "cancelling")):
-        return verdict  # the scheduler's part: why the job waits, that nobody could ask, or a cancel under way
+                                                                            "cancelling", "unknown")):
+        return verdict  # the scheduler's part: why the job waits, that nobody could ask, a cancel under way, or
+        #                 that it cannot tell whether the job runs
     if stage["progress"]:
         p = stage["progress"]
         done = f"{p['done']:g}" + (f"/{p['total']:g}" if p["total"] else "")
@@ -719,6 +746,7 @@ def render_status(doc: dict, now: datetime) -> str:
     if doc.get("scheduler_unreachable_since"):
         lines.append(f"scheduler: no answer since {doc['scheduler_unreachable_since']}; "
                      "nothing is judged until it answers")
+    lines += [leftover_line(lo) for lo in doc.get("leftovers") or []]
     if doc["last_tick_at"]:
         last = datetime.fromisoformat(doc["last_tick_at"].replace("Z", "+00:00"))
         ago = format_duration(max(0.0, (now - last).total_seconds()))
