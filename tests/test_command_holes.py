@@ -14,7 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import clean_env, cli, read_events, read_state, start_run, tick_until, wait_for, write_spec
+from conftest import clean_env, read_events, read_state, wait_for, write_spec
+from forked_cli import run, start_run, tick_until
 from test_command_backend import KILLED_TICK, Queue, job, spec_text
 
 from tianluo.backends.base import Handle, SchedulerUnreachable
@@ -62,7 +63,7 @@ def two_copies(q: Queue, tmp_path: Path) -> tuple[Path, Path, Path, str, str, Pa
     adir = run_dir / "attempts" / "solo" / "work" / "1"
     first = (adir / JOB_ID).read_text().strip()
     (adir / JOB_ID).unlink()  # as if the tick died a moment earlier, before it wrote the id
-    out = cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    out = run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     assert any(e["event"] == "relaunch" for e in read_events(run_dir)), out.stdout
     second = read_state(run_dir)["entities"]["solo"]["stages"]["work"]["attempts"][0]["handle"]["job_id"]
     assert first != second and word(q, first) == word(q, second) == "QUEUED"
@@ -82,7 +83,7 @@ def test_a_second_copy_that_stands_down_is_never_the_attempts_end(q, tmp_path, c
     q("release", copy)
     wait_for(lambda: word(q, copy) == "FAILED", timeout=20, what="the second copy to stand down")
     assert "already claimed" in (adir / "job.err").read_text()
-    out = cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    out = run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     work = read_state(run_dir)["entities"]["solo"]["stages"]["work"]
     assert work["status"] == "running" and work["attempt"] == 1, out.stdout
     assert work["attempts"][0]["handle"]["job_id"] == owner  # followed: the claim is the attempt's job
@@ -132,10 +133,10 @@ def test_no_retry_beside_a_job_whose_kill_failed_until_the_kill_goes_through(q, 
     first = (adir / JOB_ID).read_text().strip()
     hide.touch()
     nokill.touch()
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)  # attempt 1 reads as lost; its KILL fails
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)  # attempt 1 reads as lost; its KILL fails
     hide.unlink()
     for _ in range(2):
-        cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+        run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     work = read_state(run_dir)["entities"]["solo"]["stages"]["work"]
     assert work["attempt"] == 2 and work["attempts"][1]["handle"] is None, work  # recorded, never launched
     assert work["attempts"][0]["leftover"]["tries"] == 3 and "waits until attempt 1's job" in work["reason"]
@@ -165,7 +166,7 @@ def test_a_cancel_that_never_takes_effect_ends_in_a_hold_and_status_says_so(q, t
     assert "cancel sent 3 times since" in work["reason"] and "still lists it as RUNNING" in work["reason"]
     signals = [e["signal"] for e in read_events(run_dir) if e["event"] == "cancelled"]
     assert signals == ["TERM", "KILL", "KILL"]
-    text = cli("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
+    text = run("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
     assert "cancel_failed" in text and "still lists it as RUNNING" in text, text
     assert doc["phase"] == "blocked"
     q("cancel", (adir / JOB_ID).read_text().strip())
@@ -193,7 +194,7 @@ def test_plan_warns_when_no_template_can_name_an_unrecorded_job(q, tmp_path, fin
     """Without find and without job_id_env, a copy submitted after a killed tick cannot be told from the
     attempt's job: plan says so, in one line naming the spec file, backend.find and what to write."""
     spec = write_spec(tmp_path / "proj", spec_text(q, STAGE, find=find, **over))
-    proc = cli("plan", spec, "--home", tmp_path / "home", "--accept-defaults", cwd=tmp_path, check=True)
+    proc = run("plan", spec, "--home", tmp_path / "home", "--accept-defaults", cwd=tmp_path, check=True)
     lines = [ln for ln in proc.stderr.splitlines() if "backend.find" in ln]
     if not warned:
         assert not lines, proc.stderr
@@ -231,7 +232,7 @@ def test_a_run_end_cancel_that_keeps_failing_is_bounded_held_and_told(q, tmp_pat
     assert state["end"]["left_running"] == ["solo.work"] and doc["phase"] == "expired"
     wait_for(lambda: told.exists() and "does not answer" in told.read_text(), timeout=20, what="the owner's notice")
     for _ in range(3):  # the run is over: nothing is sent again
-        cli("tick", "--run", run_dir, cwd=tmp_path)
+        run("tick", "--run", run_dir, cwd=tmp_path)
     assert len([e for e in read_events(run_dir) if e["event"] == "cancel_failed"]) == 3
     assert word(q, job_id) == "RUNNING"
     q("cancel", job_id)
