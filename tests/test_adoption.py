@@ -10,17 +10,8 @@ from pathlib import Path
 
 import psutil
 import pytest
-from conftest import (
-    clean_env,
-    cli,
-    read_events,
-    read_state,
-    start_run,
-    tick_until,
-    wait_for,
-    wait_started,
-    write_spec,
-)
+from conftest import clean_env, read_events, read_state, wait_for, wait_started, write_spec
+from forked_cli import run, start_run, tick_until
 
 pytestmark = pytest.mark.integration
 
@@ -89,7 +80,7 @@ def test_a_tick_killed_right_after_submit_is_adopted_not_resubmitted(fresh_run, 
     # ...yet the detached runner lives on and runs the job
     wait_for((run_dir / "attempts/solo/work/1/started.json").exists, what="the orphaned runner to start")
 
-    out = cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    out = run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     assert "adopted" in out.stdout
     events = read_events(run_dir)
     adopted = [e for e in events if e["event"] == "adopted"]
@@ -125,7 +116,7 @@ def test_a_tick_killed_before_submit_relaunches_the_same_attempt_once(fresh_run,
     assert not (run_dir / "attempts").exists()  # nothing was launched
     assert not (project / "counter.txt").exists()
 
-    out = cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    out = run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     assert "left no trace of a launch" in out.stdout
     events = read_events(run_dir)
     relaunch = [e for e in events if e["event"] == "relaunch"]
@@ -165,7 +156,7 @@ def test_a_lost_runner_is_cancelled_and_retried_free(tmp_path):
     os.kill(runner.pid, signal.SIGKILL)  # no exit.json will ever be written
     wait_for(lambda: not runner.is_running() or runner.status() == psutil.STATUS_ZOMBIE)
 
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     events = read_events(run_dir)
     failed = [e for e in events if e["event"] == "failed"]
     assert failed and failed[0]["fault"] == {"class": "transient", "label": "lost"}
@@ -210,7 +201,7 @@ def test_a_tick_killed_between_two_submits_adopts_one_and_relaunches_the_other(t
     assert not (run_dir / "attempts/second").exists()
     wait_for((run_dir / "attempts/first/work/1/exit.json").exists, what="the first job to end")
 
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     events = read_events(run_dir)
     assert [(e["entity"], e["attempt"]) for e in events if e["event"] == "adopted"] == [("first", 1)]
     assert [(e["entity"], e["attempt"]) for e in events if e["event"] == "relaunch"] == [("second", 1)]

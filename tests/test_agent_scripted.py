@@ -160,10 +160,10 @@ agent: {{command: {json.dumps(agent("answer.py", "degrade", "--degrade", "halve_
 """
     spec_path = write_spec(tmp_path / "proj", text)
     # exit 3: open
-    plan = json.loads(cli("plan", spec_path, "--home", tmp_path / "home", "--json", cwd=tmp_path).stdout)
+    plan = json.loads(forked_cli.run("plan", spec_path, "--home", tmp_path / "home", "--json", cwd=tmp_path).stdout)
     qid = next(f["id"] for f in plan["forks"] if f["key"] == "risk:a.train:host_oom")
     forked_cli.run("plan", spec_path, "--home", tmp_path / "home", "--answer", f"{qid}=halve_batch", cwd=tmp_path,
-             check=True)
+                   check=True)
     run_dir = forked_cli.start_run(spec_path, tmp_path / "home", tmp_path)
     doc = forked_cli.tick_until(run_dir, tmp_path, phases=("complete",))
     stage = doc["entities"]["a"]["stages"]["train"]
@@ -327,8 +327,8 @@ def test_a_crashing_agent_takes_the_fallback_and_its_traceback_is_kept(tmp_path)
 
 def test_silence_past_the_timeout_kills_the_agents_process_group_and_holds(tmp_path):
     run_dir = begin(tmp_path, spec(FAILS, agent("sleeper.py"), timeout="2s", extra=HOLD_AT_ONCE))
-    # asks, waits 2s, kills, settles; a tick that waited for the agent's 300s sleep would fail here (cli's timeout)
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True, timeout=60)
+    # asks, waits 2s, kills, settles; a tick that waited for the agent's 300s sleep would fail here (run's timeout)
+    forked_cli.run("tick", "--run", run_dir, cwd=tmp_path, check=True, timeout=60)
     pids = [int(p) for p in (run_dir / "agent/1/pids.txt").read_text().split()]
     assert len(pids) == 2 and not any(alive(p) for p in pids)  # the agent and the child it started
     state = read_state(run_dir)
@@ -418,7 +418,7 @@ def test_a_run_stopped_after_a_tick_was_killed_during_the_call_holds_the_stage_a
         if tick.poll() is None:
             tick.kill()
     pids = [int(p) for p in (run_dir / "agent/1/pids.txt").read_text().split()]
-    cli("stop", "--run", run_dir, "--reason", "done for today", cwd=tmp_path, check=True)
+    forked_cli.run("stop", "--run", run_dir, "--reason", "done for today", cwd=tmp_path, check=True)
     state = read_state(run_dir)
     st = state["entities"]["a"]["stages"]["train"]
     assert state["phase"] == "stopped"
@@ -473,8 +473,8 @@ def test_the_calls_of_one_tick_run_at_once(tmp_path):
 
 def test_event_ticks_consult_the_agent_without_waiting_for_the_interval(tmp_path):
     command = agent("answer.py", "retry", "--reason", "transient", "--style", "line")
-    run_dir = start_run(write_spec(tmp_path / "proj", spec(FLAKY, command)), tmp_path / "home", tmp_path,
-                        "--trigger", "daemon")
+    run_dir = forked_cli.start_run(write_spec(tmp_path / "proj", spec(FLAKY, command)), tmp_path / "home", tmp_path,
+                                   "--trigger", "daemon")  # the event ticks its runners start are real processes
     wait_for(lambda: read_state(run_dir)["phase"] == "complete", timeout=40, interval=0.2,
              what="the run to complete by event ticks alone")
     doc = forked_cli.status_json(run_dir, tmp_path)
@@ -499,7 +499,7 @@ def test_the_daemon_consults_the_agent_and_completes(tmp_path):
     command = agent("answer.py", "retry", "--reason", "daemon-ok")
     run_dir = forked_cli.start_run(write_spec(tmp_path / "proj", spec(FLAKY, command)), tmp_path / "home", tmp_path,
                                    "--no-tick")
-    proc = cli("daemon", "--run", run_dir, "--every", "1s", cwd=tmp_path, timeout=60)
+    proc = cli("daemon", "--run", run_dir, "--every", "1s", cwd=tmp_path, timeout=60)  # real: the daemon, its threads
     assert proc.returncode == 0, proc.stderr
     assert "agent call 1: answered 'retry': daemon-ok" in proc.stdout + proc.stderr
     state = read_state(run_dir)
@@ -527,16 +527,20 @@ def test_start_trigger_cron_agent_keeps_the_agent_in_the_run_not_in_the_crontab(
         cron.write(without_lines_marked(cron.read(), (str(tmp_path),)))  # only this test's line
 
 
-@pytest.mark.parametrize("args, words", [
+BAD_AGENT = [
     (("--agent-timeout", "5m"), "--agent-timeout needs an agent"),
     (("--agent", "x", "--agent-timeout", "2h"), "--agent-timeout '2h': 2h is too long"),
     (("--agent", "x", "--agent-timeout", "soon"), "is not a duration"),
     (("--agent", ""), "--agent '': an empty command"),
-])
+]
+
+
+@pytest.mark.parametrize("args, words", BAD_AGENT)
 def test_start_refuses_a_bad_agent_in_one_line_and_creates_nothing(tmp_path, args, words):
     spec_path = write_spec(tmp_path / "proj", spec("true"))
-    proc = cli("start", spec_path, "--home", tmp_path / "home", "--trigger", "none", "--accept-defaults", *args,
-               cwd=tmp_path)
+    tianluo = cli if (args, words) == BAD_AGENT[0] else forked_cli.run  # one real process, the rest in a fork
+    proc = tianluo("start", spec_path, "--home", tmp_path / "home", "--trigger", "none", "--accept-defaults", *args,
+                   cwd=tmp_path)
     assert proc.returncode == 2 and words in proc.stderr and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
     assert "Traceback" not in proc.stderr
     assert not [p for p in (tmp_path / "home").glob("*-agent-run*")]

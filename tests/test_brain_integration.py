@@ -1,5 +1,5 @@
-"""The brain end to end (issue #3): real runners and jobs, driven through the CLI (its ticks in forks of the test
-process, tests/forked_cli.py; its refusals, the faults run's start and the lock's waits as real processes).
+"""The brain end to end (issue #3): real runners and jobs, driven through the CLI (in forks of the test process,
+tests/forked_cli.py; the first refusal of release, and the commands run with a short lock wait, as real processes).
 
 Hung jobs (SIGSTOP, a job that ignores TERM) are cancelled TERM -> KILL and retried; exit 0
 with a traceback fails; code bugs are held at once with a failure analysis while the others
@@ -28,7 +28,6 @@ from conftest import (
     kill_everything_under,
     read_events,
     read_state,
-    start_run,
     wait_for,
     write_spec,
 )
@@ -223,7 +222,7 @@ def faults(tmp_path_factory):
     work = spec.parent
     try:
         t0 = time.monotonic()
-        run_dir = start_run(spec, root / "home", root)
+        run_dir = forked_cli.start_run(spec, root / "home", root)
 
         def trainers_moving(state):
             return all(stage(state, e, "train")["status"] == "running"
@@ -471,7 +470,7 @@ def test_diagnose_shows_the_five_layers_of_a_running_job(tmp_path):
     assert layers["verdict"] == "running"
     assert doc["stages"]["eval"]["diagnosis"] is None and doc["stages"]["eval"]["live"] is False
 
-    text = cli("diagnose", "d", "--run", run_dir, cwd=tmp_path, check=True).stdout
+    text = forked_cli.run("diagnose", "d", "--run", run_dir, cwd=tmp_path, check=True).stdout
     assert "d/train: running, attempt 1 (looked at now)" in text
     for layer in ("scheduler", "container", "logs", "progress", "output"):
         assert f"  - {layer}: " in text, text
@@ -479,7 +478,7 @@ def test_diagnose_shows_the_five_layers_of_a_running_job(tmp_path):
     assert "d/eval: pending, attempt 0" in text and "not started yet" in text
     assert (run_dir / "state.json").read_bytes() == before  # diagnose only looks
 
-    bad = cli("diagnose", "nope", "--run", run_dir, cwd=tmp_path)
+    bad = forked_cli.run("diagnose", "nope", "--run", run_dir, cwd=tmp_path)
     assert bad.returncode == 2
     assert "no entity 'nope'" in one_line_error(bad)
 
@@ -533,13 +532,13 @@ def test_release_retry_after_a_fix_and_skip_and_unblock_let_the_run_complete(tmp
     assert (run_dir / "failures" / "fixme__analysis.md").is_file()
 
     before = (run_dir / "state.json").read_bytes()
-    plain = cli("release", "fixme", "--run", run_dir, cwd=tmp_path)
+    plain = cli("release", "fixme", "--run", run_dir, cwd=tmp_path)  # the first refusal a real process
     assert plain.returncode == 2
     err = one_line_error(plain)
     assert "fixme.train" in err and "--retry" in err and "--skip" in err
-    both = cli("release", "fixme", "--retry", "--skip", "--run", run_dir, cwd=tmp_path)
+    both = forked_cli.run("release", "fixme", "--retry", "--skip", "--run", run_dir, cwd=tmp_path)
     assert both.returncode == 2 and len(both.stderr.strip().splitlines()) == 1
-    unknown = cli("release", "nope", "--retry", "--run", run_dir, cwd=tmp_path)
+    unknown = forked_cli.run("release", "nope", "--retry", "--run", run_dir, cwd=tmp_path)
     assert unknown.returncode == 2 and "no entity 'nope'" in one_line_error(unknown)
     assert (run_dir / "state.json").read_bytes() == before  # refused: nothing changed
 
@@ -629,7 +628,7 @@ def test_hold_stops_new_attempts_of_one_entity_while_others_go_on(tmp_path):
     state = tick_until(run_dir, tmp_path, lambda s: s["phase"] == "complete", "complete", timeout=15)
     assert stage(state, "x", "eval")["status"] == "succeeded"
     assert (work / "out" / "x.eval").exists()
-    again = cli("release", "x", "--run", run_dir, cwd=tmp_path)
+    again = forked_cli.run("release", "x", "--run", run_dir, cwd=tmp_path)
     assert again.returncode == 2 and "nothing is held" in one_line_error(again)
 
 
@@ -655,7 +654,7 @@ def test_hold_all_starts_nothing_until_each_entity_is_released(tmp_path):
     state = tick_until(run_dir, tmp_path, lambda s: s["phase"] == "complete", "complete", timeout=15)
     assert state["total_attempts"] == 2
 
-    no_entity = cli("hold", "--run", run_dir, cwd=tmp_path)
+    no_entity = forked_cli.run("hold", "--run", run_dir, cwd=tmp_path)
     assert no_entity.returncode == 2 and "--all" in one_line_error(no_entity)
 
 
@@ -706,7 +705,7 @@ def test_hold_waits_for_a_lock_that_is_released_in_time(tmp_path):
     locker = hold_lock(run_dir, tmp_path, 1.5)
     try:
         asked = time.time()
-        proc = cli("hold", "x", "--run", run_dir, cwd=tmp_path, timeout=30)
+        proc = forked_cli.run("hold", "x", "--run", run_dir, cwd=tmp_path, timeout=30)
         assert proc.returncode == 0, proc.stderr
         released = float((tmp_path / "released").read_text())
         assert asked < released  # the command was started while the other process held the lock

@@ -6,7 +6,8 @@ that decision has none looked at yet: the decision asks, and the tick runs once 
 """
 
 import pytest
-from conftest import cli, read_events, read_state, start_run, wait_for, write_spec
+from conftest import read_events, read_state, wait_for, write_spec
+from forked_cli import run, start_run
 
 pytestmark = pytest.mark.integration
 
@@ -38,7 +39,7 @@ def test_one_tick_after_the_need_exited_takes_the_branch_and_skips_the_other(tmp
     run_dir = start_run(spec, tmp_path / "home", proj)  # its first tick launches m.eval
     wait_for((run_dir / "attempts/m/eval/1/exit.json").exists, timeout=30, what="m.eval's exit.json")
     assert read_state(run_dir)["entities"]["m"]["stages"][taken]["status"] == "pending"
-    cli("tick", "--run", run_dir, cwd=proj, check=True)  # ONE tick: eval succeeds, and the branch is decided
+    run("tick", "--run", run_dir, cwd=proj, check=True)  # ONE tick: eval succeeds, and the branch is decided
     stages = read_state(run_dir)["entities"]["m"]["stages"]
     assert stages["eval"]["status"] == "succeeded"
     assert stages[taken]["status"] in ("submitted", "running", "succeeded") and stages[taken]["attempt"] == 1

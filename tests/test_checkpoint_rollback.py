@@ -14,16 +14,10 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+import forked_cli
 import pytest
-from conftest import (
-    cli,
-    read_events,
-    read_state,
-    start_run,
-    status_json,
-    wait_for,
-    write_spec,
-)
+from conftest import cli, read_events, read_state, status_json, wait_for, write_spec
+from forked_cli import run
 from pure_helpers import T0, at, events_of, exited, launched, observe, seen, submits
 
 from tianluo.core.actions import MoveAside, Submit
@@ -373,13 +367,13 @@ def test_a_corrupt_newest_checkpoint_is_moved_aside_and_the_job_resumes_from_the
     _seed(proj, "one", 1)
     bad = (proj / "out/two/ckpt-3.pt").read_bytes()
     home = tmp_path / "home"
-    cli("plan", spec, "--home", home, "--answer", "risk:two.train:corrupt_checkpoint=previous_checkpoint",
+    run("plan", spec, "--home", home, "--answer", "risk:two.train:corrupt_checkpoint=previous_checkpoint",
         "--answer", "risk:one.train:corrupt_checkpoint=previous_checkpoint", cwd=tmp_path, check=True)
-    run_dir = start_run(spec, home, tmp_path)
+    run_dir = forked_cli.start_run(spec, home, tmp_path)
     wait_for(lambda: exit_of(run_dir, "two", 1) and exit_of(run_dir, "one", 1), timeout=120, what="attempt 1")
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)
 
-    doc = status_json(run_dir, tmp_path)
+    doc = forked_cli.status_json(run_dir, tmp_path)
     two, one = (doc["entities"][e]["stages"]["train"] for e in ("two", "one"))
     for st in (two, one):
         assert st["fault"]["class"] == "config" and st["fault"]["label"] == "corrupt_checkpoint", st["fault"]
@@ -400,8 +394,8 @@ def test_a_corrupt_newest_checkpoint_is_moved_aside_and_the_job_resumes_from_the
     assert "the only checkpoint" in analysis
 
     wait_for(lambda: exit_of(run_dir, "two", 2), timeout=120, what="attempt 2 of two")
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
-    two = status_json(run_dir, tmp_path)["entities"]["two"]["stages"]["train"]
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    two = forked_cli.status_json(run_dir, tmp_path)["entities"]["two"]["stages"]["train"]
     assert two["status"] == "succeeded" and two["attempt"] == 2, two
     stdout = (run_dir / "attempts/two/train/2/stdout").read_text()
     assert "resumed from out/two/ckpt-2.pt at step 2" in stdout  # the one before, by the job's own logic
@@ -410,7 +404,7 @@ def test_a_corrupt_newest_checkpoint_is_moved_aside_and_the_job_resumes_from_the
     state = read_state(run_dir)
     assert state["entities"]["two"]["stages"]["train"]["degradations"][0]["changes"] == [
         "checkpoint out/two/ckpt-3.pt moved aside; resumes from out/two/ckpt-2.pt"]
-    text = cli("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
+    text = run("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
     assert f"out/two/ckpt-3.pt -> out/two/ckpt-3.pt{ASIDE}1" in text
 
 
@@ -447,11 +441,9 @@ entities:
 def rollback_run(spec: Path, tmp_path: Path) -> Path:
     """``spec`` planned with the rollback answered for a.train and started (home ``tmp_path/home``; both in forks
     of this process, tests/forked_cli.py): its run folder once attempt 1 has exited, before any tick has judged it."""
-    import forked_cli
-
     home = tmp_path / "home"
-    forked_cli.run("plan", spec, "--home", home, "--answer", "risk:a.train:corrupt_checkpoint=previous_checkpoint",
-                   cwd=tmp_path, check=True)
+    run("plan", spec, "--home", home, "--answer", "risk:a.train:corrupt_checkpoint=previous_checkpoint",
+        cwd=tmp_path, check=True)
     run_dir = forked_cli.start_run(spec, home, tmp_path)
     wait_for(lambda: (run_dir / "attempts/a/train/1/exit.json").exists(), timeout=30, what="attempt 1")
     return run_dir
@@ -473,14 +465,14 @@ def test_a_checkpoint_that_cannot_be_moved_leaves_the_next_attempt_unlaunched_an
         proc = subprocess.run(["mount", "-o", "remount,ro", str(folder)], capture_output=True, text=True, timeout=30,
                               check=False)
         assert proc.returncode == 0, proc.stderr
-        cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+        run("tick", "--run", run_dir, cwd=tmp_path, check=True)
         (ev,) = [e for e in read_events(run_dir) if e["event"] == "checkpoint_not_moved"]
         assert ev["outcome"] == "failed" and "Read-only file system" in ev["message"]
         train = read_state(run_dir)["entities"]["a"]["stages"]["train"]
         assert train["attempt"] == 2 and train["attempts"][1]["handle"] is None  # recorded, never launched
         assert not [e for e in read_events(run_dir) if e["event"] == "submitted" and e["attempt"] == 2]
-        cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
-        st = status_json(run_dir, tmp_path)["entities"]["a"]["stages"]["train"]
+        run("tick", "--run", run_dir, cwd=tmp_path, check=True)
+        st = forked_cli.status_json(run_dir, tmp_path)["entities"]["a"]["stages"]["train"]
         assert st["status"] == "held"
         assert ("the checkpoint out/a/ckpt-2.pt could not be moved aside after attempt 1 (Read-only file system), "
                 "so attempt 2 was not launched") in st["reason"]
@@ -540,6 +532,7 @@ def test_a_tick_killed_between_the_rename_and_its_record_moves_no_second_file(tm
     assert move["aside"] == f"out/a/ckpt-2.pt{ASIDE}1" and move["outcome"] is None  # the name was saved first
     assert not (proj / "out/a/ckpt-2.pt").exists() and (proj / move["aside"]).exists()
 
+    # real processes from here: this test patched tianluo in its own process (a fork would start from it)
     cli("tick", "--run", run_dir, cwd=tmp_path, check=True)  # finds it moved, records it, launches attempt 2
     (move,) = read_state(run_dir)["entities"]["a"]["stages"]["train"]["checkpoint_moves"]
     assert move["outcome"] == "moved" and "found there by the next tick" in move["detail"]

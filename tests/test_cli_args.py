@@ -1,4 +1,5 @@
-"""CLI arguments as a careless or hostile user passes them: real ``python -m tianluo`` processes.
+"""CLI arguments as a careless or hostile user passes them: the CLI in a fork of the test process
+(tests/forked_cli.py), and a real ``python -m tianluo`` for what only one shows (its own argv and environment).
 
 ``--every 0s`` and out-of-range values are errors (exit 2, one line), never "use the default";
 control characters in any argument are refused before anything runs; ``--home`` or
@@ -10,7 +11,8 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import clean_env, cli, start_run, write_spec
+from conftest import clean_env, cli, write_spec
+from forked_cli import run, start_run
 
 pytestmark = pytest.mark.integration
 
@@ -55,7 +57,7 @@ def runs_under(home: Path) -> list[Path]:
 ])
 def test_start_every_out_of_range_is_an_error_and_creates_nothing(tmp_path, spec, every, fragment):
     home = tmp_path / "home"
-    proc = cli("start", spec, "--home", home, f"--every={every}", "--trigger", "none", "--accept-defaults",
+    proc = run("start", spec, "--home", home, f"--every={every}", "--trigger", "none", "--accept-defaults",
                cwd=tmp_path)
     assert fragment in one_line_error(proc)
     assert runs_under(home) == []
@@ -65,16 +67,16 @@ def test_install_every_0s_is_an_error_not_the_spec_interval(tmp_path, spec):
     home = tmp_path / "home"
     run_dir = start_run(spec, home, tmp_path, "--no-tick")
     before = (run_dir / "state.json").read_bytes()
-    proc = cli("install", "daemon", "--every", "0s", "--run", run_dir, cwd=tmp_path)
+    proc = run("install", "daemon", "--every", "0s", "--run", run_dir, cwd=tmp_path)
     assert "--every: '0s': give an interval from 1m to 1h" in one_line_error(proc)
     assert (run_dir / "state.json").read_bytes() == before  # no trigger recorded
 
 
 def test_daemon_every_0s_is_an_error_not_the_spec_interval(tmp_path, spec):
     run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
-    proc = cli("daemon", "--every", "0s", "--run", run_dir, cwd=tmp_path, timeout=20)
+    proc = run("daemon", "--every", "0s", "--run", run_dir, cwd=tmp_path, timeout=20)
     assert "give an interval from 1s to 1h" in one_line_error(proc)
-    proc = cli("daemon", "--every", "2h", "--run", run_dir, cwd=tmp_path, timeout=20)
+    proc = run("daemon", "--every", "2h", "--run", run_dir, cwd=tmp_path, timeout=20)
     assert "give an interval from 1s to 1h" in one_line_error(proc)
 
 
@@ -85,13 +87,13 @@ def test_daemon_every_0s_is_an_error_not_the_spec_interval(tmp_path, spec):
     (["--timeout", "soon"], "is not a number of seconds"),
 ])
 def test_demo_seconds_are_finite_and_bounded(tmp_path, args, fragment):
-    assert fragment in one_line_error(cli("demo", *args, cwd=tmp_path))
+    assert fragment in one_line_error(run("demo", *args, cwd=tmp_path))
 
 
 # --- text arguments -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("args, fragment", [
+CONTROL = [
     (["plan", "{tmp}/a\nb.yaml"], "SPEC: the value contains a newline"),
     (["plan", "{spec}", "--home", "{tmp}/h\n* * * * * evil"], "--home: the value contains a newline"),
     (["plan", "{spec}", "--answer", "Q1=\x1b[2J"], "--answer: the value contains an escape character"),
@@ -99,7 +101,10 @@ def test_demo_seconds_are_finite_and_bounded(tmp_path, args, fragment):
     (["hold", "one\nx", "--run", "{run}"], "ENTITY: the value contains a newline"),
     (["tick", "--run", "{run}\nx"], "--run: the value contains a newline"),
     (["plan", "{spec}", "--answers", "{tmp}/a\tb\x7f"], "--answers: the value contains the control character"),
-])
+]
+
+
+@pytest.mark.parametrize("args, fragment", CONTROL)
 def test_control_characters_in_arguments_are_refused_before_anything_runs(tmp_path, spec, args, fragment):
     run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
     before = {p: p.read_bytes() for p in run_dir.rglob("*") if p.is_file()}
@@ -109,26 +114,28 @@ def test_control_characters_in_arguments_are_refused_before_anything_runs(tmp_pa
         for key, value in values.items():
             arg = arg.replace(key, value)
         filled.append(arg)
-    assert fragment in one_line_error(cli(*filled, cwd=tmp_path))
+    tianluo = cli if (args, fragment) == CONTROL[0] else run  # the first through a real process's argv
+    assert fragment in one_line_error(tianluo(*filled, cwd=tmp_path))
     assert {p: p.read_bytes() for p in run_dir.rglob("*") if p.is_file()} == before
 
 
 def test_control_characters_in_the_environment_are_refused(tmp_path, spec):
     env = clean_env(TIANLUO_HOME=f"{tmp_path}/h\nx")
+    # a real process: the value as its environment hands it over
     assert "$TIANLUO_HOME: the value contains a newline" in one_line_error(cli("status", cwd=tmp_path, env=env))
 
 
 def test_home_that_is_a_file_is_refused(tmp_path, spec):
-    line = one_line_error(cli("plan", spec, "--home", spec, cwd=tmp_path))
+    line = one_line_error(run("plan", spec, "--home", spec, cwd=tmp_path))
     assert f"--home {spec}: not a folder" in line
-    line = one_line_error(cli("start", spec, "--accept-defaults", "--trigger", "none", cwd=tmp_path,
+    line = one_line_error(run("start", spec, "--accept-defaults", "--trigger", "none", cwd=tmp_path,
                               env=clean_env(TIANLUO_HOME=str(spec))))
     assert "$TIANLUO_HOME" in line and "not a folder" in line
     assert spec.read_text() == SPEC
 
 
 def test_run_that_is_a_file_is_refused(tmp_path, spec):
-    line = one_line_error(cli("status", "--run", spec, cwd=tmp_path))
+    line = one_line_error(run("status", "--run", spec, cwd=tmp_path))
     assert str(spec) in line
 
 
@@ -138,7 +145,7 @@ def test_run_that_is_a_file_is_refused(tmp_path, spec):
     ("Q9=go", "no fork 'Q9'"),
 ])
 def test_answer_junk_is_one_line(tmp_path, spec, answer, fragment):
-    assert fragment in one_line_error(cli("plan", spec, "--home", tmp_path / "home", "--answer", answer, cwd=tmp_path))
+    assert fragment in one_line_error(run("plan", spec, "--home", tmp_path / "home", "--answer", answer, cwd=tmp_path))
 
 
 # --- a start that fails after creating its run folder -------------------------------------
@@ -156,7 +163,7 @@ def failing_crontab(tmp_path: Path) -> dict:
 
 def test_a_start_whose_trigger_install_fails_is_rolled_back(tmp_path, spec):
     home = tmp_path / "home"
-    proc = cli("start", spec, "--home", home, "--trigger", "cron", "--accept-defaults", cwd=tmp_path,
+    proc = run("start", spec, "--home", home, "--trigger", "cron", "--accept-defaults", cwd=tmp_path,
                env=failing_crontab(tmp_path))
     line = one_line_error(proc)
     assert "not allowed to use this program" in line and "was removed and nothing was started" in line
@@ -170,7 +177,7 @@ def test_a_rolled_back_start_leaves_other_runs_alone(tmp_path, spec):
     home = tmp_path / "home"
     first = start_run(spec, home, tmp_path, "--no-tick")
     before = {p: p.read_bytes() for p in first.rglob("*") if p.is_file()}
-    proc = cli("start", spec, "--home", home, "--trigger", "cron", "--accept-defaults", "--new", cwd=tmp_path,
+    proc = run("start", spec, "--home", home, "--trigger", "cron", "--accept-defaults", "--new", cwd=tmp_path,
                env=failing_crontab(tmp_path))
     assert "was removed" in one_line_error(proc)
     assert runs_under(home) == [first]
@@ -185,13 +192,13 @@ def test_a_rolled_back_start_leaves_other_runs_alone(tmp_path, spec):
 ])
 def test_an_empty_path_is_an_error_not_the_default(tmp_path, spec, args, name):
     args = [a.replace("{spec}", str(spec)) for a in args]
-    assert f"{name}: an empty value" in one_line_error(cli(*args, cwd=tmp_path))
+    assert f"{name}: an empty value" in one_line_error(run(*args, cwd=tmp_path))
 
 
 @pytest.mark.parametrize("home", ["/proc", "/proc/self/x", "/sys/x", "/dev"])
 def test_a_home_on_a_kernel_file_system_is_refused(tmp_path, spec, home):
     """--home /proc was an internal error (mkdir of plans/ there fails with ENOENT)."""
-    line = one_line_error(cli("plan", spec, "--home", home, "--accept-defaults", cwd=tmp_path))
+    line = one_line_error(run("plan", spec, "--home", home, "--accept-defaults", cwd=tmp_path))
     assert "kernel file system" in line and home in line
 
 
@@ -199,14 +206,15 @@ def test_a_home_on_a_kernel_file_system_is_refused(tmp_path, spec, home):
 def test_every_is_one_line_of_ascii(tmp_path, spec, every):
     """'1m\\n' and an Arabic-Indic digit were taken as 1m (str.strip, \\d and float() are lenient)."""
     home = tmp_path / "home"
-    proc = cli("start", spec, "--home", home, "--trigger", "none", "--accept-defaults", "--no-tick",
-               "--every", every, cwd=tmp_path)
+    tianluo = cli if every == "\u0661m" else run  # one not ASCII through a real process's argv, the rest in a fork
+    proc = tianluo("start", spec, "--home", home, "--trigger", "none", "--accept-defaults", "--no-tick",
+                   "--every", every, cwd=tmp_path)
     assert "--every" in one_line_error(proc)
     assert not home.exists() or runs_under(home) == []
 
 
 def test_no_command_says_so_on_stderr(tmp_path):
-    proc = cli(cwd=tmp_path)
+    proc = cli(cwd=tmp_path)  # a bare `python -m tianluo`: main reads the real process's empty argv
     assert "give a command" in one_line_error(proc)
 
 
@@ -216,13 +224,13 @@ def test_plan_diff_compares_only_with_runs_of_the_same_name(tmp_path):
     other = write_spec(tmp_path, "name: x-y\nentities:\n  a:\n    stages:\n      s: {run: 'true'}\n", "xy.yaml")
     start_run(other, home, tmp_path, "--no-tick")
     mine = write_spec(tmp_path, "name: x\nentities:\n  a:\n    stages:\n      s: {run: 'true'}\n", "x.yaml")
-    line = one_line_error(cli("plan", mine, "--diff", "--home", home, cwd=tmp_path))
+    line = one_line_error(run("plan", mine, "--diff", "--home", home, cwd=tmp_path))
     assert "no run of 'x'" in line
 
 
 def test_a_home_with_a_name_longer_than_255_bytes(tmp_path, spec):
     """--home /tmp/<300 x> was an internal error (ENAMETOOLONG from mkdir)."""
-    line = one_line_error(cli("plan", spec, "--home", tmp_path / ("x" * 300), cwd=tmp_path))
+    line = one_line_error(run("plan", spec, "--home", tmp_path / ("x" * 300), cwd=tmp_path))
     assert "longer than 255 bytes" in line
 
 

@@ -1,5 +1,6 @@
-"""``tianluo runs``, ``logs``, ``events`` and finding the run from any subfolder: real CLI processes (the runs
-they look at are started and ticked along in forks of the test process, tests/forked_cli.py)."""
+"""``tianluo runs``, ``logs``, ``events`` and finding the run from any subfolder: the CLI in forks of the test process
+(tests/forked_cli.py), real ``python -m tianluo`` processes for following (``-f``, Ctrl-C), a listing through a
+pipe and the first case of each refusal."""
 
 import json
 import os
@@ -22,6 +23,7 @@ from conftest import (
     wait_started,
     write_spec,
 )
+from forked_cli import run
 
 pytestmark = pytest.mark.integration
 
@@ -104,7 +106,7 @@ def test_runs_lists_every_run_newest_first_with_phase_gate_and_stages(tmp_path):
     time.sleep(1.1)  # run ids start with the second they were started in
     second = forked_cli.start_run(write_spec(tmp_path / "proj-second", SPEC.format(name="second")), home, tmp_path,
                        "--no-tick")
-    proc = cli("runs", "--home", home, "--json", cwd=tmp_path, check=True)
+    proc = run("runs", "--home", home, "--json", cwd=tmp_path, check=True)
     doc = json.loads(proc.stdout)
     assert doc["version"] == 1
     rows = doc["runs"]
@@ -115,7 +117,7 @@ def test_runs_lists_every_run_newest_first_with_phase_gate_and_stages(tmp_path):
         ("first", "complete", True, 1)
     assert rows[1]["last_tick_at"] == read_state(first)["last_tick_at"]
 
-    text = cli("runs", "--home", home, cwd=tmp_path, check=True).stdout.splitlines()
+    text = cli("runs", "--home", home, cwd=tmp_path, check=True).stdout.splitlines()  # a real process's pipe
     assert text[0].split() == ["RUN", "PHASE", "GATE", "STAGES", "LAST", "TICK"]
     assert text[1].split()[:4] == [second.name, "running", "not", "met"] and "never" in text[1]
     assert text[2].split()[:4] == [first.name, "complete", "met", "1/1"] and "ago)" in text[2]
@@ -128,12 +130,12 @@ def test_runs_lists_a_damaged_run_as_damaged_and_goes_on(tmp_path):
     bad = home / "20990101-000000-bad"
     bad.mkdir(mode=0o700)
     (bad / "state.json").write_text('{"run_id": "x", "entities": [1, 2')  # torn
-    proc = cli("runs", "--home", home, "--json", cwd=tmp_path, check=True)
+    proc = run("runs", "--home", home, "--json", cwd=tmp_path, check=True)
     assert "Traceback" not in proc.stderr
     rows = {r["run_id"]: r for r in json.loads(proc.stdout)["runs"]}
     assert rows[bad.name]["phase"] == "damaged" and "state.json" in rows[bad.name]["damaged"]
     assert rows[good.name]["phase"] == "complete" and rows[good.name]["damaged"] is None
-    text = cli("runs", "--home", home, cwd=tmp_path, check=True).stdout
+    text = run("runs", "--home", home, cwd=tmp_path, check=True).stdout
     assert f"{bad.name}" in text and "damaged" in text
 
 
@@ -141,12 +143,12 @@ def test_runs_finds_the_home_upward_and_says_so_when_there_is_none(tmp_path):
     run_dir = done_run(tmp_path, "up", tmp_path / "proj" / ".tianluo")
     deep = tmp_path / "proj" / "src" / "models"
     deep.mkdir(parents=True)
-    doc = json.loads(cli("runs", "--json", cwd=deep, check=True).stdout)
+    doc = json.loads(run("runs", "--json", cwd=deep, check=True).stdout)
     assert [r["run_id"] for r in doc["runs"]] == [run_dir.name]
     assert doc["home"] == str(tmp_path / "proj" / ".tianluo")
     lonely = tmp_path / "lonely"
     lonely.mkdir()
-    err = one_line_error(cli("runs", "--home", lonely / "nothing", cwd=lonely))
+    err = one_line_error(cli("runs", "--home", lonely / "nothing", cwd=lonely))  # a refusal: once a real process
     assert "no such folder" in err
 
 
@@ -159,17 +161,17 @@ def test_status_and_tick_find_the_run_from_any_subfolder_like_git(tmp_path):
     run_dir = forked_cli.start_run(spec, proj / ".tianluo", tmp_path, "--no-tick")
     deep = proj / "data" / "shards"
     deep.mkdir(parents=True)
-    tick = cli("tick", cwd=deep, check=True)
+    tick = run("tick", cwd=deep, check=True)
     assert "launched" in tick.stdout
     forked_cli.tick_until(run_dir, tmp_path, timeout=30)
-    doc = json.loads(cli("status", "--json", cwd=deep, check=True).stdout)
+    doc = json.loads(run("status", "--json", cwd=deep, check=True).stdout)
     assert doc["run_id"] == run_dir.name and doc["phase"] == "complete"
     inside = run_dir / "attempts" / "one" / "work" / "1"
-    doc = json.loads(cli("status", "--json", cwd=inside, check=True).stdout)  # standing in the run itself
+    doc = json.loads(run("status", "--json", cwd=inside, check=True).stdout)  # standing in the run itself
     assert doc["run_id"] == run_dir.name
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    err = one_line_error(cli("status", cwd=elsewhere))
+    err = one_line_error(run("status", cwd=elsewhere))
     assert "no run found" in err
 
 
@@ -179,7 +181,7 @@ def test_a_run_found_upward_is_still_checked_for_trust(tmp_path):
                                    "--no-tick")
     os.chmod(run_dir, 0o777)  # anyone may plant files in it now
     try:
-        err = one_line_error(cli("status", cwd=run_dir))
+        err = one_line_error(run("status", cwd=run_dir))
     finally:
         os.chmod(run_dir, 0o700)
     assert str(run_dir.name) in err
@@ -190,20 +192,21 @@ def test_a_run_found_upward_is_still_checked_for_trust(tmp_path):
 
 def test_logs_prints_the_latest_attempts_stderr_and_stdout(tmp_path):
     run_dir = done_run(tmp_path)
-    proc = cli("logs", "one.work", "--run", run_dir, cwd=tmp_path, check=True)
+    proc = run("logs", "one.work", "--run", run_dir, cwd=tmp_path, check=True)
     assert proc.stdout.splitlines() == ["==> one.work attempt 1 stderr <==", "err-1", "",
                                         "==> one.work attempt 1 stdout <==", "out-1", "out-2", "out-3"]
-    only = cli("logs", "one", "--stream", "stdout", "-n", "2", "--attempt", "1", "--run", run_dir, cwd=tmp_path,
+    only = run("logs", "one", "--stream", "stdout", "-n", "2", "--attempt", "1", "--run", run_dir, cwd=tmp_path,
                check=True)
     assert only.stdout.splitlines() == ["out-2", "out-3"]
 
 
 def test_logs_refuses_what_is_not_there_in_one_line(tmp_path):
     run_dir = done_run(tmp_path)
+    # the first refusal a real process, the others in a fork
     assert "no attempt 2" in one_line_error(cli("logs", "one.work", "--attempt", "2", "--run", run_dir, cwd=tmp_path))
-    assert "no entity 'two'" in one_line_error(cli("logs", "two", "--run", run_dir, cwd=tmp_path))
-    assert "no stage 'nope'" in one_line_error(cli("logs", "one.nope", "--run", run_dir, cwd=tmp_path))
-    assert "--stream" in one_line_error(cli("logs", "one", "--stream", "both", "--run", run_dir, cwd=tmp_path))
+    assert "no entity 'two'" in one_line_error(run("logs", "two", "--run", run_dir, cwd=tmp_path))
+    assert "no stage 'nope'" in one_line_error(run("logs", "one.nope", "--run", run_dir, cwd=tmp_path))
+    assert "--stream" in one_line_error(run("logs", "one", "--stream", "both", "--run", run_dir, cwd=tmp_path))
 
 
 def test_logs_never_reads_through_a_planted_link(tmp_path):
@@ -213,7 +216,7 @@ def test_logs_never_reads_through_a_planted_link(tmp_path):
     log = run_dir / "attempts" / "one" / "work" / "1" / "stdout"
     log.unlink()
     log.symlink_to(secret)
-    proc = cli("logs", "one.work", "--stream", "stdout", "--run", run_dir, cwd=tmp_path)
+    proc = run("logs", "one.work", "--stream", "stdout", "--run", run_dir, cwd=tmp_path)
     assert "TOP-SECRET" not in proc.stdout + proc.stderr
     assert "stdout" in one_line_error(proc)
 
@@ -225,7 +228,7 @@ def test_logs_shows_a_hostile_line_without_its_escapes(tmp_path):
     forked_cli.tick_until(run_dir, tmp_path, timeout=30)
     raw = (run_dir / "attempts" / "one" / "work" / "1" / "stdout").read_bytes()
     assert b"\x1b]0;pwned\x07" in raw
-    out = cli("logs", "one", "--stream", "stdout", "--run", run_dir, cwd=tmp_path, check=True).stdout
+    out = run("logs", "one", "--stream", "stdout", "--run", run_dir, cwd=tmp_path, check=True).stdout
     assert "\x1b" not in out and "\x07" not in out and "a\\x1b]0;pwned\\x07b" in out
 
 
@@ -267,20 +270,20 @@ def test_logs_follow_prints_new_lines_and_stops_once_the_attempt_has_ended(tmp_p
 def test_events_filters_by_entity_and_kind(tmp_path):
     run_dir = done_run(tmp_path)
     all_events = [json.loads(x) for x in (run_dir / "events.jsonl").read_text().splitlines()]
-    doc = cli("events", "--json", "-n", "1000", "--run", run_dir, cwd=tmp_path, check=True).stdout
+    doc = run("events", "--json", "-n", "1000", "--run", run_dir, cwd=tmp_path, check=True).stdout
     assert [json.loads(x) for x in doc.splitlines()] == all_events
-    kinds = cli("events", "--json", "--kind", "succeeded", "--run", run_dir, cwd=tmp_path, check=True).stdout
+    kinds = run("events", "--json", "--kind", "succeeded", "--run", run_dir, cwd=tmp_path, check=True).stdout
     [ev] = [json.loads(x) for x in kinds.splitlines()]
     assert (ev["event"], ev["entity"], ev["stage"]) == ("succeeded", "one", "work")
-    mine = cli("events", "--json", "--entity", "one.work", "--run", run_dir, cwd=tmp_path, check=True).stdout
+    mine = run("events", "--json", "--entity", "one.work", "--run", run_dir, cwd=tmp_path, check=True).stdout
     got = [json.loads(x) for x in mine.splitlines()]
     assert got and all(e["entity"] == "one" and e["stage"] == "work" for e in got)
     assert len(got) == sum(e.get("entity") == "one" for e in all_events)
-    last = cli("events", "-n", "2", "--run", run_dir, cwd=tmp_path, check=True).stdout.splitlines()
+    last = run("events", "-n", "2", "--run", run_dir, cwd=tmp_path, check=True).stdout.splitlines()
     assert len(last) == 2 and all_events[-1]["event"] in last[-1] and all_events[-1]["ts"] in last[-1]
-    nothing = cli("events", "--kind", "held", "--run", run_dir, cwd=tmp_path, check=True)
+    nothing = run("events", "--kind", "held", "--run", run_dir, cwd=tmp_path, check=True)
     assert nothing.stdout == ""  # a kind that exists but did not happen
-    typo = cli("events", "--kind", "no_such_kind", "--run", run_dir, cwd=tmp_path)
+    typo = run("events", "--kind", "no_such_kind", "--run", run_dir, cwd=tmp_path)
     assert typo.returncode == 2 and "no such event kind" in typo.stderr  # issue 23: not an empty listing
 
 
@@ -316,7 +319,7 @@ def test_events_follow_sees_a_hold_made_by_another_command(tmp_path):
     follower = Reader(["events", "-f", "-n", "0", "--entity", "one", "--run", run_dir], tmp_path)
     try:
         time.sleep(0.5)
-        cli("hold", "one", "--reason", "look first", "--run", run_dir, cwd=tmp_path, check=True)
+        run("hold", "one", "--reason", "look first", "--run", run_dir, cwd=tmp_path, check=True)
         follower.wait_for("look first")
         assert any(" held " in line for line in follower.seen)
     finally:
@@ -329,11 +332,11 @@ def test_an_untrusted_run_is_listed_as_such_and_its_logs_and_events_are_refused(
     run_dir = done_run(tmp_path, "open", home)
     os.chmod(run_dir, 0o777)  # anyone may plant files in it now
     try:
-        rows = json.loads(cli("runs", "--home", home, "--json", cwd=tmp_path, check=True).stdout)["runs"]
+        rows = json.loads(run("runs", "--home", home, "--json", cwd=tmp_path, check=True).stdout)["runs"]
         assert [(r["run_id"], r["phase"]) for r in rows] == [(run_dir.name, "untrusted")]
         assert run_dir.name in rows[0]["damaged"]
         for args in (["logs", "one"], ["events"]):
-            proc = cli(*args, "--run", run_dir, cwd=tmp_path)
+            proc = (cli if args == ["logs", "one"] else run)(*args, "--run", run_dir, cwd=tmp_path)
             assert run_dir.name in one_line_error(proc) and proc.stdout == ""
     finally:
         os.chmod(run_dir, 0o700)

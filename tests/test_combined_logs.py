@@ -305,7 +305,8 @@ def test_real_jobs_printing_their_ranks_in_every_order_get_one_label(tmp_path):
     import json
     import time
 
-    from conftest import start_run, write_spec
+    from conftest import write_spec
+    from forked_cli import start_run
 
     from tianluo.cli import main
 

@@ -1,4 +1,5 @@
-"""``tianluo backend check``: a command backend's status and find run as a tick would, on tinyq, through the CLI.
+"""``tianluo backend check``: a command backend's status and find run as a tick would, on tinyq, through the CLI
+(in a fork of the test process, tests/forked_cli.py; the first refusal a real process).
 
 The queue is reached as ``tinyq`` on PATH (a wrapper script), as a scheduler's command would be, so the
 check's stand-in for a down scheduler can take its place. Grid Engine's preset is checked on the real
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from conftest import clean_env, cli, one_line_error, write_spec
+from forked_cli import run
 from test_command_backend import TINYQ, WORDS
 
 pytestmark = pytest.mark.integration
@@ -40,7 +42,7 @@ class Setup:
                           "entities:\n  a:\n    stages:\n      s: {run: 'true'}\n")
 
     def check(self, spec: Path, *extra: str):
-        return cli("backend", "check", spec, *extra, cwd=self.tmp_path, env=self.env)
+        return run("backend", "check", spec, *extra, cwd=self.tmp_path, env=self.env)
 
     def tinyq(self, *args: str) -> None:
         subprocess.run(["tinyq", *args], env=self.env, check=True, capture_output=True, timeout=30)
@@ -116,17 +118,17 @@ def test_a_template_that_does_not_answer_is_cut_at_the_timeout(setup):
 @pytest.mark.parametrize("case", ["missing", "not-command", "bad-spec", "show-no-preset"])
 def test_bad_input_is_one_line_and_exit_2(setup, case):
     if case == "missing":
-        proc = cli("backend", "check", "nowhere.yaml", cwd=setup.tmp_path, env=setup.env)
+        proc = cli("backend", "check", "nowhere.yaml", cwd=setup.tmp_path, env=setup.env)  # the first a real process
         assert "nowhere.yaml: no such spec file" in one_line_error(proc)
     elif case == "not-command":
         spec = write_spec(setup.tmp_path / "p", "name: x\nentities:\n  a:\n    stages:\n      s: {run: 'true'}\n")
-        proc = cli("backend", "check", spec, cwd=setup.tmp_path, env=setup.env)
+        proc = run("backend", "check", spec, cwd=setup.tmp_path, env=setup.env)
         assert "backend: local is not the command backend" in one_line_error(proc)
     elif case == "bad-spec":
         proc = setup.check(setup.spec(status="tinyq status {jobids}"))
         assert "backend.status" in one_line_error(proc)
     else:
-        proc = cli("backend", "show", cwd=setup.tmp_path, env=setup.env)
+        proc = run("backend", "show", cwd=setup.tmp_path, env=setup.env)
         assert "backend show: give a preset: sge, pbs, lsf" in one_line_error(proc)
 
 

@@ -16,7 +16,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from conftest import clean_env, cli, read_events, read_state, start_run, tick_until, wait_for, write_spec
+from conftest import clean_env, read_events, read_state, wait_for, write_spec
+from forked_cli import run, start_run, tick_until
 from test_command_backend import KILLED_TICK, WORDS, Queue, job, spec_text
 
 from tianluo.backends.base import Handle, SchedulerUnreachable
@@ -64,7 +65,7 @@ def two_copies(q: Queue, tmp_path: Path) -> tuple[Path, Path, Path, str, str, Pa
     adir = run_dir / "attempts" / "solo" / "work" / "1"
     first = (adir / JOB_ID).read_text().strip()
     (adir / JOB_ID).unlink()  # as if the tick died a moment earlier, before it wrote the id
-    out = cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    out = run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     assert any(e["event"] == "relaunch" for e in read_events(run_dir)), out.stdout
     second = read_state(run_dir)["entities"]["solo"]["stages"]["work"]["attempts"][0]["handle"]["job_id"]
     assert first != second and word(q, first) == word(q, second) == "QUEUED"
@@ -84,7 +85,7 @@ def test_a_second_copy_that_stands_down_is_never_the_attempts_end(q, tmp_path, c
     q("release", copy)
     wait_for(lambda: word(q, copy) == "FAILED", timeout=20, what="the second copy to stand down")
     assert "already claimed" in (adir / "job.err").read_text()
-    out = cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    out = run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     work = read_state(run_dir)["entities"]["solo"]["stages"]["work"]
     assert work["status"] == "running" and work["attempt"] == 1, out.stdout
     assert work["attempts"][0]["handle"]["job_id"] == owner  # followed: the claim is the attempt's job
@@ -134,10 +135,10 @@ def test_no_retry_beside_a_job_whose_kill_failed_until_the_kill_goes_through(q, 
     first = (adir / JOB_ID).read_text().strip()
     hide.touch()
     nokill.touch()
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)  # attempt 1 reads as lost; its KILL fails
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)  # attempt 1 reads as lost; its KILL fails
     hide.unlink()
     for _ in range(2):
-        cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+        run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     work = read_state(run_dir)["entities"]["solo"]["stages"]["work"]
     assert work["attempt"] == 2 and work["attempts"][1]["handle"] is None, work  # recorded, never launched
     assert work["attempts"][0]["leftover"]["tries"] == 3 and "waits until attempt 1's job" in work["reason"]
@@ -167,7 +168,7 @@ def test_a_cancel_that_never_takes_effect_ends_in_a_hold_and_status_says_so(q, t
     assert "cancel sent 3 times since" in work["reason"] and "still lists it as RUNNING" in work["reason"]
     signals = [e["signal"] for e in read_events(run_dir) if e["event"] == "cancelled"]
     assert signals == ["TERM", "KILL", "KILL"]
-    text = cli("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
+    text = run("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
     assert "cancel_failed" in text and "still lists it as RUNNING" in text, text
     assert doc["phase"] == "blocked"
     q("cancel", (adir / JOB_ID).read_text().strip())
@@ -195,7 +196,7 @@ def test_plan_warns_when_no_template_can_name_an_unrecorded_job(q, tmp_path, fin
     """Without find and without job_id_env, a copy submitted after a killed tick cannot be told from the
     attempt's job: plan says so, in one line naming the spec file, backend.find and what to write."""
     spec = write_spec(tmp_path / "proj", spec_text(q, STAGE, find=find, **over))
-    proc = cli("plan", spec, "--home", tmp_path / "home", "--accept-defaults", cwd=tmp_path, check=True)
+    proc = run("plan", spec, "--home", tmp_path / "home", "--accept-defaults", cwd=tmp_path, check=True)
     lines = [ln for ln in proc.stderr.splitlines() if "backend.find" in ln]
     if not warned:
         assert not lines, proc.stderr
@@ -233,7 +234,7 @@ def test_a_run_end_cancel_that_keeps_failing_is_bounded_held_and_told(q, tmp_pat
     assert state["end"]["left_running"] == ["solo.work"] and doc["phase"] == "expired"
     wait_for(lambda: told.exists() and "does not answer" in told.read_text(), timeout=20, what="the owner's notice")
     for _ in range(3):  # the run is over: nothing is sent again
-        cli("tick", "--run", run_dir, cwd=tmp_path)
+        run("tick", "--run", run_dir, cwd=tmp_path)
     assert len([e for e in read_events(run_dir) if e["event"] == "cancel_failed"]) == 3
     assert word(q, job_id) == "RUNNING"
     q("cancel", job_id)
@@ -257,14 +258,14 @@ def unheard_run(q: Queue, tmp_path: Path, lost_after: str) -> tuple[Path, Path, 
     adir = run_dir / "attempts" / "solo" / "work" / "1"
     wait_for(lambda: (adir / "started.json").exists(), timeout=20, what="attempt 1 to start")
     time.sleep(0.3)  # its progress lines written
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     work = read_state(run_dir)["entities"]["solo"]["stages"]["work"]
     assert work["status"] == "running" and work["progress"]["done"] == 3, work
     return tmp_path / "proj", run_dir, adir, (adir / JOB_ID).read_text().strip()
 
 
 def status_note(run_dir: Path, cwd: Path) -> str:
-    text = cli("status", "--run", run_dir, cwd=cwd, check=True).stdout
+    text = run("status", "--run", run_dir, cwd=cwd, check=True).stdout
     (line,) = [ln for ln in text.splitlines() if ln.startswith("solo ")]
     return line
 
@@ -277,7 +278,7 @@ def test_a_job_the_queue_cannot_account_for_is_lost_past_lost_after_and_retried_
     watcher = json.loads((q.dir / "queue.json").read_text())["jobs"][job_id]["pid"]
     q("unheard", job_id)
     os.killpg(watcher, signal.SIGKILL)  # the node is gone, and the job with it; the queue still lists it
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     since = datetime.fromisoformat(read_state(run_dir)["entities"]["solo"]["stages"]["work"]["attempts"][0][
         "unknown_since"].replace("Z", "+00:00"))
     note = status_note(run_dir, tmp_path)
@@ -285,11 +286,11 @@ def test_a_job_the_queue_cannot_account_for_is_lost_past_lost_after_and_retried_
     assert "lost at" in note and "ETA" not in note and "running" not in note.split(None, 4)[4], note
     (told,) = [e for e in read_events(run_dir) if e["event"] == "job_unknown"]
     assert told["scheduler_state"] == "UNKNOWN" and "lost if it stays so for 6s" in told["message"]
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     if (datetime.now(UTC) - since).total_seconds() < 5:  # (a tick under a heavy load may take longer)
         assert read_state(run_dir)["entities"]["solo"]["stages"]["work"]["attempt"] == 1  # within the bound
     time.sleep(max(0.0, 6.2 - (datetime.now(UTC) - since).total_seconds()))
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     work = read_state(run_dir)["entities"]["solo"]["stages"]["work"]
     first = work["attempts"][0]
     assert (first["outcome"], first["fault"]["class"], first["fault"]["label"]) == ("failed", "transient",
@@ -306,10 +307,10 @@ def test_a_job_the_queue_cannot_account_for_is_lost_past_lost_after_and_retried_
 def test_a_job_heard_from_again_within_lost_after_runs_on_as_one_attempt(q, tmp_path):
     project, run_dir, adir, job_id = unheard_run(q, tmp_path, "10m")
     q("unheard", job_id)  # its node stops answering for a while (a qmaster restart, a network blip)
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     assert "unknown since" in status_note(run_dir, tmp_path)
     q("heard", job_id)
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     work = read_state(run_dir)["entities"]["solo"]["stages"]["work"]
     assert work["status"] == "running" and work["attempts"][0]["unknown_since"] is None, work
     assert "ETA" in status_note(run_dir, tmp_path)
@@ -343,11 +344,11 @@ def stopped_with_a_leftover(q: Queue, tmp_path: Path) -> tuple[Path, str, Path, 
     job_id = (adir / JOB_ID).read_text().strip()
     hide.touch()
     nokill.touch()
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)  # lost; its KILL fails; attempt 2 waits
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)  # lost; its KILL fails; attempt 2 waits
     hide.unlink()
     work = read_state(run_dir)["entities"]["solo"]["stages"]["work"]
     assert work["attempt"] == 2 and work["attempts"][0]["leftover"]["tries"] == 1, work
-    stopped = cli("stop", "--run", run_dir, "--reason", "enough", cwd=tmp_path, check=True)
+    stopped = run("stop", "--run", run_dir, "--reason", "enough", cwd=tmp_path, check=True)
     assert "the trigger stays until the KILL of what is left of an earlier attempt goes through" in stopped.stdout
     state = read_state(run_dir)
     assert state["phase"] == "stopped" and state["trigger"]["removed_at"] is None  # kept: its ticks send the KILL
@@ -361,20 +362,20 @@ def kill_failures(run_dir: Path) -> list[dict]:
 
 def test_a_finished_runs_leftover_kill_is_sent_again_each_tick_until_it_goes_through(q, tmp_path):
     run_dir, job_id, nokill, _ = stopped_with_a_leftover(q, tmp_path)
-    out = cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    out = run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     assert "sent again" in out.stdout, out.stdout
     again = kill_failures(run_dir)[-1]
     assert len(kill_failures(run_dir)) == 2 and again["attempt"] == 1 and again["signal"] == "KILL"
     assert "the run is over: it is sent again each tick until it goes through" in again["message"], again
     assert "its retry" not in again["message"]
     since = read_state(run_dir)["entities"]["solo"]["stages"]["work"]["attempts"][0]["leftover"]["since"]
-    lines = [ln for ln in cli("status", "--run", run_dir, cwd=tmp_path, check=True).stdout.splitlines()
+    lines = [ln for ln in run("status", "--run", run_dir, cwd=tmp_path, check=True).stdout.splitlines()
              if ln.startswith("LEFT BEHIND")]
     assert lines == [f"LEFT BEHIND: solo.work attempt 1 (job {job_id}): its KILL failed since {since} (2 refused; "
                      "the last: backend.cancel: the command exited 1: no message); sent again each tick until it "
                      "goes through"], lines
     nokill.unlink()  # the scheduler takes it now
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     assert word(q, job_id) == "CANCELLED"
     (went,) = [e for e in read_events(run_dir) if e["event"] == "cancelled"]
     assert went["attempt"] == 1 and went["signal"] == "KILL", went
@@ -383,9 +384,9 @@ def test_a_finished_runs_leftover_kill_is_sent_again_each_tick_until_it_goes_thr
     assert state["entities"]["solo"]["stages"]["work"]["attempts"][0]["leftover"] is None
     assert state["trigger"]["removed_at"] is not None and state["phase"] == "stopped"  # now the trigger goes
     seen = len(read_events(run_dir))
-    out = cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    out = run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     assert "nothing to do" in out.stdout and len(read_events(run_dir)) == seen
-    assert "LEFT BEHIND" not in cli("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
+    assert "LEFT BEHIND" not in run("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
     assert (tmp_path / "proj" / "counter.txt").read_text() == "ran 1\n"  # attempt 2 never ran beside it
 
 
@@ -393,9 +394,9 @@ def test_a_finished_runs_leftover_kill_that_keeps_failing_is_given_up_recorded_a
     run_dir, job_id, _, told = stopped_with_a_leftover(q, tmp_path)
     for _ in range(2):  # the 2nd and 3rd refusals
         time.sleep(0.25)
-        cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+        run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     time.sleep(0.3)  # 3 refusals over 3 x cancel_grace at least
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     assert len(kill_failures(run_dir)) == 3
     (gave_up,) = [e for e in read_events(run_dir) if e["event"] == "leftover_given_up"]
     assert f"(job {job_id}) failed since" in gave_up["message"] and "3 refused" in gave_up["message"], gave_up
@@ -405,10 +406,10 @@ def test_a_finished_runs_leftover_kill_that_keeps_failing_is_given_up_recorded_a
     state = read_state(run_dir)
     assert state["entities"]["solo"]["stages"]["work"]["attempts"][0]["leftover"]["given_up_at"]
     assert state["trigger"]["removed_at"] is not None  # nothing left to send: the trigger goes
-    text = cli("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
+    text = run("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
     assert "tianluo stopped sending it at" in text and "make sure it is gone" in text, text
     for _ in range(2):
-        cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+        run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     assert len(kill_failures(run_dir)) == 3 and word(q, job_id) == "RUNNING"  # no more KILLs
     q("cancel", job_id)
 

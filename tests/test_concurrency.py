@@ -14,7 +14,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import clean_env, read_events, read_state, start_run, tick_until, write_spec
+from conftest import clean_env, read_events, read_state, write_spec
+from forked_cli import start_run, tick_until
 
 pytestmark = pytest.mark.integration
 

@@ -1,9 +1,9 @@
 """Damaged run folders never give exit 1: every file a tick reads is checked first, and no tick is half-saved.
 
 state.json variants against the real loader, attempt records against their validator, and
-real ticks on real damaged folders: the first case of each kind of damage, and every command that
-refuses a damaged folder, in a real ``python -m tianluo`` process; the other cases of a kind in a
-fork of the test process (tests/forked_cli.py), which runs the same ``main``.
+real ticks on real damaged folders: the first case of each kind of damage in a real ``python -m tianluo``
+process; the other cases of a kind (and the other commands refusing the same damage) in a fork of the
+test process (tests/forked_cli.py), which runs the same ``main``.
 """
 
 import json
@@ -108,7 +108,8 @@ def test_events_jsonl_a_folder_refuses_before_anything_is_saved(template, tmp_pa
     state = _state_bytes(run_dir)
     snapshots = sorted(p.name for p in (run_dir / "snapshots").iterdir())
     attempts = sorted(str(p) for p in (run_dir / "attempts").rglob("*"))
-    proc = cli(*command, "--run", run_dir, cwd=tmp_path, timeout=30)
+    tianluo = cli if command == ["tick"] else forked_cli.run  # the first case a real process, the rest forked
+    proc = tianluo(*command, "--run", run_dir, cwd=tmp_path, timeout=30)
     assert proc.returncode == 2, (proc.stdout, proc.stderr)
     assert f"{run_dir / 'events.jsonl'}: is a folder" in proc.stderr
     assert _state_bytes(run_dir) == state
@@ -246,7 +247,7 @@ def test_a_read_only_run_folder_is_one_line_for_a_tick_and_status_still_reads_it
         proc = cli("tick", "--run", run_dir, cwd=tmp_path, timeout=30)
         assert proc.returncode == 2 and "Read-only file system" in proc.stderr, proc.stderr
         assert "\n" not in proc.stderr.strip() and str(run_dir) in proc.stderr
-        proc = cli("status", "--run", run_dir, cwd=tmp_path, timeout=30)
+        proc = forked_cli.run("status", "--run", run_dir, cwd=tmp_path, timeout=30)
         assert proc.returncode == 0, proc.stderr
         assert _state_bytes(run_dir) == state
 
@@ -262,7 +263,8 @@ def test_every_command_on_a_read_only_home_is_one_line_never_an_internal_error(t
         home = run_dir.parent
         for args in (("plan", spec, "--home", home), ("hold", "a", "--run", run_dir),
                      ("stop", "--run", run_dir), ("daemon", "--every", "1s", "--run", run_dir)):
-            proc = cli(*args, cwd=tmp_path, timeout=30)
+            tianluo = cli if args[0] == "plan" else forked_cli.run  # the first a real process, the rest forked
+            proc = tianluo(*args, cwd=tmp_path, timeout=30)
             line = proc.stderr.strip()
             assert proc.returncode == 2, (args, proc.returncode, proc.stderr)
             assert line and "\n" not in line and "internal error" not in line, (args, line)

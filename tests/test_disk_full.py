@@ -13,18 +13,8 @@ import signal
 from pathlib import Path
 
 import pytest
-from conftest import (
-    cli,
-    fill,
-    read_events,
-    read_state,
-    status_json,
-    tick_until,
-    tmpfs,
-    wait_for,
-    wait_started,
-    write_spec,
-)
+from conftest import cli, fill, read_events, read_state, tmpfs, wait_for, wait_started, write_spec
+from forked_cli import run, status_json, tick_until
 
 pytestmark = pytest.mark.integration
 
@@ -54,7 +44,7 @@ def snapshot_files(run_dir: Path) -> dict:
 
 def start(tmp_path: Path, home: Path, *extra: str) -> Path:
     spec = write_spec(tmp_path / "proj", SPEC)
-    proc = cli("start", spec, "--home", home, "--trigger", "none", "--accept-defaults", *extra, cwd=tmp_path,
+    proc = run("start", spec, "--home", home, "--trigger", "none", "--accept-defaults", *extra, cwd=tmp_path,
                check=True)
     return Path(proc.stdout.strip().splitlines()[-1])
 
@@ -64,7 +54,7 @@ def test_a_tick_and_a_hold_on_a_full_disk_say_so_in_one_line_and_change_nothing(
     filler = fill(small_fs)
     before = snapshot_files(run_dir)
     for args in (("tick", "--run", run_dir), ("hold", "a", "--run", run_dir)):
-        proc = cli(*args, cwd=tmp_path)
+        proc = (cli if args[0] == "tick" else run)(*args, cwd=tmp_path)  # the tick a real process, the hold forked
         assert proc.returncode == 74, (args, proc.stdout, proc.stderr)
         lines = proc.stderr.strip().splitlines()
         assert len(lines) == 1, proc.stderr
@@ -72,7 +62,7 @@ def test_a_tick_and_a_hold_on_a_full_disk_say_so_in_one_line_and_change_nothing(
         assert "nothing was changed" in lines[0] and "internal error" not in lines[0]
         assert snapshot_files(run_dir) == before  # nothing half-written, no temp file left
     filler.unlink()
-    proc = cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    proc = run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     assert "attempt 1 launched" in proc.stdout
     (tmp_path / "proj" / "release").touch()
     doc = tick_until(run_dir, tmp_path, timeout=30)
@@ -91,7 +81,7 @@ def test_a_job_that_ends_while_the_disk_is_full_keeps_its_record_and_is_not_run_
     assert record["exit_code"] == 0 and record["job_name"].endswith(".a.work.1")
     assert not (attempt / "exit.json.reserved").exists()
     before = read_state(run_dir)
-    proc = cli("tick", "--run", run_dir, cwd=tmp_path)
+    proc = run("tick", "--run", run_dir, cwd=tmp_path)
     assert proc.returncode == 74 and "is full" in proc.stderr, proc.stderr
     assert read_state(run_dir) == before
     filler.unlink()
@@ -123,7 +113,7 @@ def test_a_lost_attempt_whose_done_when_holds_is_counted_as_succeeded_not_run_ag
 def test_plan_on_a_full_disk_is_exit_74_naming_the_file_system_not_an_internal_error(tmp_path, small_fs):
     spec = write_spec(tmp_path / "proj", SPEC)
     fill(small_fs)
-    proc = cli("plan", spec, "--home", small_fs / "home", "--accept-defaults", cwd=tmp_path)
+    proc = run("plan", spec, "--home", small_fs / "home", "--accept-defaults", cwd=tmp_path)
     assert proc.returncode == 74, (proc.stdout, proc.stderr)
     (line,) = proc.stderr.strip().splitlines()
     assert f"mounted at {small_fs} (tmpfs) is full" in line and "`tianluo plan`" in line
@@ -135,9 +125,9 @@ def test_a_start_that_fails_on_a_full_disk_leaves_no_run_folder_behind(tmp_path,
     so the next start (once there is room) is not refused as 'still running'."""
     spec = write_spec(tmp_path / "proj", SPEC)
     home = small_fs / "home"
-    cli("plan", spec, "--home", home, "--accept-defaults", cwd=tmp_path, check=True)
+    run("plan", spec, "--home", home, "--accept-defaults", cwd=tmp_path, check=True)
     filler = fill(small_fs)
-    proc = cli("start", spec, "--home", home, "--trigger", "none", "--accept-defaults", "--no-tick", cwd=tmp_path)
+    proc = run("start", spec, "--home", home, "--trigger", "none", "--accept-defaults", "--no-tick", cwd=tmp_path)
     assert proc.returncode == 74, (proc.stdout, proc.stderr)
     assert sorted(p.name for p in home.iterdir()) == [".gitignore", "plans"], "a half-made run folder was left behind"
     filler.unlink()

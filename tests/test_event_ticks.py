@@ -1,10 +1,12 @@
-"""Event ticks: a job's exit starts a tick at once, so a failure is retried in seconds."""
+"""Event ticks: a job's exit starts a tick at once, so a failure is retried in seconds (the commands the test
+runs in a fork of the test process, tests/forked_cli.py; the event ticks the runners start, real processes)."""
 
 import json
 import time
 
 import pytest
-from conftest import cli, start_run, status_json, wait_for, write_spec
+from conftest import wait_for, write_spec
+from forked_cli import run, start_run, status_json
 
 from tianluo.backends.local import LocalBackend
 from tianluo.shell.store import RunStore
@@ -51,10 +53,10 @@ def test_an_event_tick_that_finds_the_lock_taken_leaves_a_marker(tmp_path):
     run_dir = start_run(write_spec(tmp_path / "proj", SPEC), tmp_path / "home", tmp_path, "--trigger", "none",
                         "--no-tick")
     with RunStore(run_dir).lock():
-        proc = cli("tick", "--event", "--run", run_dir, cwd=tmp_path)
+        proc = run("tick", "--event", "--run", run_dir, cwd=tmp_path)
         assert proc.returncode == 0
         assert (run_dir / AGAIN).exists()  # left for whoever holds the lock
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)  # a tick that starts after it covers it
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)  # a tick that starts after it covers it
     assert not (run_dir / AGAIN).exists()
 
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import cli, read_events, start_run, status_json, tick_until, write_spec
+from tests.conftest import read_events, write_spec
+from tests.forked_cli import run, start_run, status_json, tick_until
 from tianluo.core.events import COMMON, FIELDS, Kind, event, validate
 from tianluo.core.stage_machine import MOVES, Events
 
@@ -167,12 +168,12 @@ entities:
 def test_a_real_runs_events_all_validate(tmp_path):
     proj = tmp_path / "proj"
     run_dir = start_run(write_spec(proj, SPEC), tmp_path / "home", tmp_path, "--no-tick")
-    cli("hold", "b", "--run", run_dir, cwd=tmp_path, check=True)  # a human hold, then its release
+    run("hold", "b", "--run", run_dir, cwd=tmp_path, check=True)  # a human hold, then its release
     doc = tick_until(run_dir, tmp_path, phases=("blocked",), timeout=30)  # a fails: the ladder holds it
     assert doc["entities"]["a"]["stages"]["work"]["status"] == "held"
-    cli("release", "b", "--run", run_dir, cwd=tmp_path, check=True)
+    run("release", "b", "--run", run_dir, cwd=tmp_path, check=True)
     (proj / "fixed.flag").write_text("")
-    cli("release", "a", "--retry", "--run", run_dir, cwd=tmp_path, check=True)
+    run("release", "a", "--retry", "--run", run_dir, cwd=tmp_path, check=True)
     tick_until(run_dir, tmp_path, phases=("complete",), timeout=30)
     assert status_json(run_dir, tmp_path)["phase"] == "complete"
     events = read_events(run_dir)
@@ -183,7 +184,7 @@ def test_a_real_runs_events_all_validate(tmp_path):
             "succeeded", "gate_met"} <= kinds, kinds
     assert [ev["seq"] for ev in events] == list(range(1, len(events) + 1))
     # and what the CLI prints of them (tianluo events --json) is the same typed events
-    out = cli("events", "--run", run_dir, "--json", "-n", "1000", cwd=tmp_path, check=True).stdout
+    out = run("events", "--run", run_dir, "--json", "-n", "1000", cwd=tmp_path, check=True).stdout
     printed = [json.loads(line) for line in out.splitlines() if line.strip()]
     assert printed and all(validate(ev) is None for ev in printed)
 
@@ -199,7 +200,7 @@ def test_a_planted_stall_marker_is_copied_only_if_it_is_a_lock_stalled_event(tmp
     log: only a valid lock_stalled event (a planted file forges no gate_met, adds no field)."""
     run_dir = start_run(write_spec(tmp_path / "proj", SPEC), tmp_path / "home", tmp_path, "--no-tick")
     (run_dir / ".lock-stalled").write_text(json.dumps({"key": "1@h", "event": planted}) + "\n")
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     assert not (run_dir / ".lock-stalled").exists()
     events = read_events(run_dir)
     assert any("HERE" in ev["message"] for ev in events) == copied

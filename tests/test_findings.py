@@ -1,4 +1,4 @@
-"""findings.md and `tianluo note`: real processes, real files.
+"""findings.md and `tianluo note`: real processes (the CLI in forks, tests/forked_cli.py), real files.
 
 A note is one whole line appended to the run's scratch file, never through a link, never
 about an entity the run does not have; ticks never read the file.
@@ -10,8 +10,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import forked_cli
 import pytest
-from conftest import cli, read_state, start_run, tick_until, write_spec
+from conftest import read_state, write_spec
+from forked_cli import start_run, tick_until
 
 from tianluo.views.findings import HEADER, MAX_TEXT
 
@@ -51,13 +53,13 @@ def entries(run_dir: Path) -> list[re.Match]:
 def test_a_note_is_one_clean_line_appended_under_a_header(run, tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("TIANLUO_RUN", "TIANLUO_HOME", "TIANLUO_AGENT_CALL")}
     env["USER"] = "alice"
-    proc = cli("note", "lr-3e-4", "loss", "spikes at step 1200", "--run", run, cwd=tmp_path, env=env)
+    proc = forked_cli.run("note", "lr-3e-4", "loss", "spikes at step 1200", "--run", run, cwd=tmp_path, env=env)
     assert proc.returncode == 0, proc.stderr
     assert (run / "findings.md").stat().st_mode & 0o777 == 0o600
-    proc = cli("note", "lr-3e-4.eval", "two\nlines\x1b[31m and\ttabs \u202eevil", "--run", run, cwd=tmp_path,
-               env={**env, "TIANLUO_AGENT_CALL": "1"})
+    proc = forked_cli.run("note", "lr-3e-4.eval", "two\nlines\x1b[31m and\ttabs \u202eevil", "--run", run,
+                          cwd=tmp_path, env={**env, "TIANLUO_AGENT_CALL": "1"})
     assert proc.returncode == 0, proc.stderr
-    proc = cli("note", "lr-1e-3", "x" * (MAX_TEXT + 500), "--run", run, cwd=tmp_path, env=env)
+    proc = forked_cli.run("note", "lr-1e-3", "x" * (MAX_TEXT + 500), "--run", run, cwd=tmp_path, env=env)
     assert proc.returncode == 0, proc.stderr
     one, two, three = entries(run)
     assert (one.group(2), one.group(3), one.group(5), one.group(6)) == ("lr-3e-4", None, "alice",
@@ -90,13 +92,13 @@ def test_two_processes_noting_at_once_write_whole_entries(run):
 
 
 def test_an_unknown_entity_or_stage_is_refused_naming_the_known_ones(run, tmp_path):
-    proc = cli("note", "lr-9", "hello", "--run", run, cwd=tmp_path)
+    proc = forked_cli.run("note", "lr-9", "hello", "--run", run, cwd=tmp_path)
     assert proc.returncode == 2
     assert len(proc.stderr.strip().splitlines()) == 1
     assert "no entity 'lr-9'" in proc.stderr and "lr-3e-4, lr-1e-3" in proc.stderr
-    proc = cli("note", "lr-1e-3.eval", "hello", "--run", run, cwd=tmp_path)
+    proc = forked_cli.run("note", "lr-1e-3.eval", "hello", "--run", run, cwd=tmp_path)
     assert proc.returncode == 2 and "no stage 'eval'" in proc.stderr and "train" in proc.stderr
-    proc = cli("note", "lr-1e-3", "  \n ", "--run", run, cwd=tmp_path)
+    proc = forked_cli.run("note", "lr-1e-3", "  \n ", "--run", run, cwd=tmp_path)
     assert proc.returncode == 2 and "empty" in proc.stderr
     assert not os.path.lexists(run / "findings.md")
 
@@ -112,7 +114,7 @@ def test_nothing_is_written_through_a_planted_link_at_findings_md(run, tmp_path,
         os.link(target, path)
     else:
         os.mkfifo(path)
-    proc = cli("note", "lr-3e-4", "hello", "--run", run, cwd=tmp_path, timeout=30)
+    proc = forked_cli.run("note", "lr-3e-4", "hello", "--run", run, cwd=tmp_path, timeout=30)
     assert proc.returncode == 2, proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1 and "findings.md" in proc.stderr
     assert target.read_text() == "precious\n"
@@ -135,6 +137,6 @@ def test_ticks_never_read_findings_md(tmp_path):
 
 def test_a_note_on_a_damaged_state_is_refused_and_writes_nothing(run, tmp_path):
     (run / "state.json").write_text('{"schema_version": 2, "run_id": "x", "plan": {"entities": {"lr-3e-4": [')
-    proc = cli("note", "lr-3e-4", "hello", "--run", run, cwd=tmp_path)
+    proc = forked_cli.run("note", "lr-3e-4", "hello", "--run", run, cwd=tmp_path)
     assert proc.returncode == 2 and "state.json" in proc.stderr and "Traceback" not in proc.stderr
     assert not os.path.lexists(run / "findings.md")

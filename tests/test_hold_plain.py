@@ -10,7 +10,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from conftest import cli, settle, start_run, wait_for, write_spec
+from conftest import settle, wait_for, write_spec
+from forked_cli import run, start_run
 
 from tianluo import commands
 from tianluo.models.model import SCHEMA_VERSION, EntityState, RunState, StageState
@@ -51,11 +52,14 @@ def template(tmp_path_factory) -> Path:
     run_dir = start_run(spec, root / "proj" / ".tianluo", root)
     wait_for(lambda: (run_dir / "attempts/c/flaky/1/exit.json").exists()
              and (run_dir / "attempts/b/first/1/exit.json").exists(), what="b.first and c.flaky ending")
-    cli("tick", "--run", run_dir, cwd=root, check=True)  # b.first succeeded, c.flaky waits to retry; b.second runs
+    run("tick", "--run", run_dir, cwd=root, check=True)  # b.first succeeded, c.flaky waits to retry; b.second runs
     statuses = {f"{e}.{s}": st.status.value for e, ent in RunStore(run_dir).load().entities.items()
                 for s, st in ent.stages.items()}
     assert statuses == {"a.run": "running", "a.next": "pending", "b.first": "succeeded", "b.second": "submitted",
                         "c.flaky": "retry_wait", "c.after": "pending"}, statuses
+    # b.second's runner claims its folder after the tick (started.json, through a temporary file that is renamed):
+    # the tests' copies of the template must not catch it half-way
+    wait_for((run_dir / "attempts/b/second/1/started.json").exists, what="b.second's runner to claim its folder")
     yield root
     settle(root)
 

@@ -1,11 +1,13 @@
-"""Free space where a stage writes (tianluo.shell.hostspace), on real file systems: small tmpfs mounts."""
+"""Free space where a stage writes (tianluo.shell.hostspace), on real file systems: small tmpfs mounts (the CLI in
+a fork of the test process, tests/forked_cli.py)."""
 
 import errno
 import os
 import sys
 
 import pytest
-from conftest import cli, fill, read_events, start_run, tmpfs, wait_for, write_spec
+from conftest import fill, read_events, tmpfs, wait_for, write_spec
+from forked_cli import run, start_run
 
 from tianluo.models.plan_model import PlannedStage
 from tianluo.planning.spec import DoneWhen, Output
@@ -291,7 +293,7 @@ def test_a_failed_attempt_sees_the_full_file_system_it_writes_to_and_a_waiting_s
         spec = write_spec(project, SPEC.replace("@PY@", PY).replace("@CKPT@", str(ckpt)))
         run_dir = start_run(spec, tmp_path / "home", tmp_path)
         wait_for((run_dir / "attempts/a/save/1/exit.json").exists, timeout=30, what="the attempt's end")
-        cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+        run("tick", "--run", run_dir, cwd=tmp_path, check=True)
         diagnosed = [e for e in read_events(run_dir) if e["event"] == "diagnosed" and e.get("attempt") == 1
                      and e["layers"].get("output", {}).get("space")]
         assert diagnosed, [e["event"] for e in read_events(run_dir)]
@@ -347,7 +349,7 @@ def test_a_file_system_only_the_command_names_is_measured_and_waited_for_by_the_
         spec = write_spec(project, SPEC_BY_COMMAND.replace("@PY@", PY).replace("@CKPT@", str(scratch)))
         run_dir = start_run(spec, tmp_path / "home", tmp_path)
         wait_for((run_dir / "attempts/a/save/1/exit.json").exists, timeout=30, what="the attempt's end")
-        cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+        run("tick", "--run", run_dir, cwd=tmp_path, check=True)
         named = f"{scratch}/a/model.pt"
         diagnosed = [e for e in read_events(run_dir) if e["event"] == "diagnosed" and e.get("attempt") == 1]
         assert f"FULL {named}: 0 bytes free of 8.0 MiB" in diagnosed[-1]["layers"]["output"]["space"]
@@ -357,10 +359,10 @@ def test_a_file_system_only_the_command_names_is_measured_and_waited_for_by_the_
         assert stage.wait is not None and stage.wait.paths == [named]
         measured = stage_space(state, run_dir, ["a.save"])["a.save"]
         assert [s.path for s in measured if s.full] == [named]  # the waiting check finds it by the same name
-        cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+        run("tick", "--run", run_dir, cwd=tmp_path, check=True)
         assert len(parse_state((run_dir / "state.json").read_text()).stage("a.save").attempts) == 1  # still full
         (scratch / "a" / "model.pt").unlink()
-        cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+        run("tick", "--run", run_dir, cwd=tmp_path, check=True)
         assert [e["event"] for e in read_events(run_dir) if e["event"] in ("waiting_for_space", "space_back")] == \
             ["waiting_for_space", "space_back"]
         assert len(parse_state((run_dir / "state.json").read_text()).stage("a.save").attempts) == 2

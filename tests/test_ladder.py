@@ -7,17 +7,8 @@ from datetime import datetime
 
 import psutil
 import pytest
-from conftest import (
-    cli,
-    read_events,
-    read_state,
-    start_run,
-    status_json,
-    tick_until,
-    wait_for,
-    wait_started,
-    write_spec,
-)
+from conftest import read_events, read_state, wait_for, wait_started, write_spec
+from forked_cli import run, start_run, status_json, tick_until
 
 from tianluo.core.ladder import DEFAULT_BUDGETS, backoff_seconds, may_retry, resolve_budgets
 from tianluo.models.model import StageState
@@ -140,7 +131,7 @@ def test_code_faults_are_never_retried_by_default():
 
 
 # --- on real processes: budgets that match the fault ----------------------------------------
-# Real ticks through the CLI and real runners (see conftest); short waits stand in for minutes.
+# Real ticks through the CLI (in forks, tests/forked_cli.py) and real runners; short waits stand in for minutes.
 
 BLIPS = """\
 name: blips
@@ -206,7 +197,7 @@ def test_an_attempt_whose_runner_and_job_are_killed_together_is_retried_free(tmp
     wait_for(lambda: all(not p.is_running() or p.status() == psutil.STATUS_ZOMBIE for p in (runner, *job)),
              what="the runner and its job to die")
 
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     (failed,) = [e for e in read_events(run_dir) if e["event"] == "failed"]
     assert failed["fault"] == {"class": "transient", "label": "lost"}
     (retry,) = [e for e in read_events(run_dir) if e["event"] == "retry_scheduled"]

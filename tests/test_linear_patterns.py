@@ -1,9 +1,10 @@
 """Patterns cannot hang a tick: every log pattern runs on RE2, in time linear in the log.
 
 The issue's hostile line (``step 1aaaa…a!``) and a family of classic ReDoS patterns go
-through a real ``tianluo plan`` (accepted or refused, never hung), through ``logscan.scan``
-in a subprocess with a timeout (a regression fails instead of hanging the suite), and through
-real ticks of a real run. A control shows the same line does hang Python's ``re``.
+through ``tianluo plan`` (accepted or refused, never hung), through ``logscan.scan`` in a
+subprocess with a timeout (a regression fails instead of hanging the suite), and through ticks of
+a real run (the CLI in processes of its own, forks of the test process: tests/forked_cli.py).
+A control shows the same line does hang Python's ``re``.
 """
 
 import json
@@ -13,7 +14,8 @@ import textwrap
 import time
 
 import pytest
-from conftest import cli, read_state, start_run, tick_until, write_spec
+from conftest import read_state, write_spec
+from forked_cli import run, start_run, tick_until
 
 from tianluo.faults.linear_re import MAX_PATTERN_CHARS, UnsupportedPattern, check
 
@@ -131,7 +133,7 @@ def _spec(rules: list[str], progress: str) -> str:
 
 def test_plan_accepts_redos_patterns_and_ticks_over_the_hostile_line_finish(tmp_path):
     spec = write_spec(tmp_path / "proj", _spec(REDOS, r"step (?P<done>\d+)(a|aa)+$|step (?P<total>\d+)/2"))
-    proc = cli("plan", spec, "--accept-defaults", cwd=tmp_path, timeout=60)
+    proc = run("plan", spec, "--accept-defaults", cwd=tmp_path, timeout=60)
     assert proc.returncode == 0, proc.stderr
     run_dir = start_run(spec, tmp_path / "home", tmp_path)
     t0 = time.monotonic()
@@ -152,7 +154,7 @@ def test_plan_refuses_a_backtracking_pattern_naming_the_key(tmp_path, name, key)
     else:
         text, where = _spec([pattern], r"step (?P<done>\d+)"), "rules[0].match.log"
     spec = write_spec(tmp_path / "proj", text)
-    proc = cli("plan", spec, "--accept-defaults", cwd=tmp_path, timeout=60)
+    proc = run("plan", spec, "--accept-defaults", cwd=tmp_path, timeout=60)
     assert proc.returncode == 2, proc.stderr
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in proc.stderr
@@ -174,7 +176,7 @@ def test_an_attempt_stdout_that_is_a_fifo_does_not_hang_the_tick(tmp_path):
                 run: sleep 30
         """))
     run_dir = start_run(spec, tmp_path / "home", tmp_path)
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)  # launches attempt 1
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)  # launches attempt 1
     attempt = run_dir / "attempts" / "a" / "train" / "1"
     for _ in range(100):
         if (attempt / "stdout").exists():
@@ -183,13 +185,13 @@ def test_an_attempt_stdout_that_is_a_fifo_does_not_hang_the_tick(tmp_path):
     (attempt / "stdout").unlink()
     os.mkfifo(attempt / "stdout")  # nobody ever writes: opening it for reading would block
     t0 = time.monotonic()
-    proc = cli("tick", "--run", run_dir, cwd=tmp_path, timeout=30)
+    proc = run("tick", "--run", run_dir, cwd=tmp_path, timeout=30)
     assert proc.returncode == 0, proc.stderr
     assert time.monotonic() - t0 < 30
     diagnosis = read_state(run_dir)["entities"]["a"]["stages"]["train"]["diagnosis"]
     assert any(f.startswith("stdout: ") and "is a FIFO, not a regular file: not read" in f
                for f in diagnosis["logs"]["findings"]), diagnosis
-    shown = cli("diagnose", "a", "--run", run_dir, cwd=tmp_path, check=True).stdout
+    shown = run("diagnose", "a", "--run", run_dir, cwd=tmp_path, check=True).stdout
     assert "FIFO" in shown
 
 
@@ -209,7 +211,7 @@ def test_an_ended_job_is_judged_only_once_its_logs_are_read_to_the_end(tmp_path)
         "import sys\nline = 'x' * 1023 + chr(10)\nfor _ in range(70 * 1024):\n    sys.stdout.write(line)\n"
         "print('TypeError: late')\n")
     run_dir = start_run(spec, tmp_path / "home", tmp_path)
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     attempt = run_dir / "attempts" / "a" / "train" / "1"
     for _ in range(600):
         if (attempt / "exit.json").exists():

@@ -1,4 +1,4 @@
-"""Issue 23, item 6: messages and small things. Real CLI processes on real files.
+"""Issue 23, item 6: messages and small things. The real CLI (in forks, tests/forked_cli.py) on real files.
 
 A deadline that ends a run at its start is refused (tests/bad_inputs/spec/deadline_*); event
 filters name what exists; YAML syntax errors in tianluo's words; plan's warnings (a program
@@ -10,7 +10,8 @@ import shutil
 import subprocess
 
 import pytest
-from conftest import cli, one_line_error, start_run, tick_until, write_spec
+from conftest import one_line_error, write_spec
+from forked_cli import run, start_run, tick_until
 
 pytestmark = pytest.mark.integration
 
@@ -32,7 +33,7 @@ entities:
 
 def test_a_new_home_is_ignored_by_git(tmp_path):
     spec = write_spec(tmp_path, TWO)
-    cli("plan", spec, "--accept-defaults", cwd=tmp_path, check=True)
+    run("plan", spec, "--accept-defaults", cwd=tmp_path, check=True)
     assert (tmp_path / ".tianluo" / ".gitignore").read_text() == "*\n"
     if shutil.which("git"):
         subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
@@ -60,24 +61,24 @@ def two_run(tmp_path):
 
 
 def test_events_kind_that_does_not_exist_is_an_error(tmp_path, two_run):
-    line = one_line_error(cli("events", "--run", two_run, "--kind", "hold", cwd=tmp_path))
+    line = one_line_error(run("events", "--run", two_run, "--kind", "hold", cwd=tmp_path))
     assert "--kind hold: no such event kind (did you mean held?)" in line
     kinds = line.split("kinds: ", 1)[1].split(", ")
     assert kinds[0] == "held" and "submitted" in kinds and "run_created" in kinds
 
 
 def test_events_entity_that_does_not_exist_is_an_error(tmp_path, two_run):
-    line = one_line_error(cli("events", "--run", two_run, "--entity", "lage", cwd=tmp_path))
+    line = one_line_error(run("events", "--run", two_run, "--entity", "lage", cwd=tmp_path))
     assert "no entity 'lage' in this run (did you mean large?); entities: large, small" in line
-    line = one_line_error(cli("events", "--run", two_run, "--entity", "large.trian", cwd=tmp_path))
+    line = one_line_error(run("events", "--run", two_run, "--entity", "large.trian", cwd=tmp_path))
     assert "entity 'large' has no stage 'trian'; stages: train" in line
 
 
 def test_events_filters_that_exist_still_list(tmp_path, two_run):
-    proc = cli("events", "--run", two_run, "--kind", "submitted", "--entity", "large.train", cwd=tmp_path,
+    proc = run("events", "--run", two_run, "--kind", "submitted", "--entity", "large.train", cwd=tmp_path,
                check=True)
     assert proc.stdout.splitlines() and all(" submitted large/train" in ln for ln in proc.stdout.splitlines())
-    proc = cli("events", "--run", two_run, "--kind", "held", cwd=tmp_path, check=True)
+    proc = run("events", "--run", two_run, "--kind", "held", cwd=tmp_path, check=True)
     assert proc.stdout == "" and proc.stderr == ""  # a real kind nothing did yet: nothing, exit 0
 
 
@@ -104,7 +105,7 @@ HEAD = "name: y\nentities:\n  a:\n    stages:\n"
 ])
 def test_yaml_syntax_errors_name_the_line_to_edit_and_how(tmp_path, body, line, words):
     spec = write_spec(tmp_path, HEAD + body)
-    got = one_line_error(cli("plan", spec, cwd=tmp_path))
+    got = one_line_error(run("plan", spec, cwd=tmp_path))
     assert got.startswith(f"tianluo: {spec}:{line}: YAML error: ") and words in got, got
 
 
@@ -151,7 +152,7 @@ def test_status_shows_the_first_stderr_line_of_an_agent_that_failed(tmp_path):
     write_spec(proj, AGENT_SPEC % "'python3 no-such-agent.py'")
     run_dir = start_run(proj / "tianluo.yaml", tmp_path / "home", tmp_path)
     tick_until(run_dir, tmp_path, phases=("blocked",), timeout=60)
-    text = cli("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
+    text = run("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
     line = next(ln for ln in text.splitlines() if ln.strip().startswith("a/train: call 1"))
     assert "it exited with code 2; no output; stderr: " in line and "can't open file" in line, text
     assert str(proj / "no-such-agent.py") in line  # looked for in the spec's folder, not in agent/1/
@@ -185,7 +186,7 @@ def test_plan_warns_about_programs_and_scripts_that_are_not_there(tmp_path):
     (proj / "train.py").write_text("")
     (proj / "run-ok.sh").write_text("#!/bin/sh\n")
     (proj / "run-ok.sh").chmod(0o755)
-    proc = cli("plan", spec, "--home", tmp_path / "home", "--accept-defaults", cwd=tmp_path)  # not from proj/
+    proc = run("plan", spec, "--home", tmp_path / "home", "--accept-defaults", cwd=tmp_path)  # not from proj/
     assert proc.returncode == 0, proc.stderr
     warned = [ln for ln in proc.stderr.splitlines() if "would fail at its first" in ln]
     assert all(ln.startswith("tianluo: warning: ") for ln in warned)
@@ -197,7 +198,7 @@ def test_plan_warns_about_programs_and_scripts_that_are_not_there(tmp_path):
     assert f"agent.command: script 'agent.py' is not a file in {proj}; the agent would fail at its first call" in text
     assert len(warned) == 4, text  # nothing about good, templated, shell or cd
     (proj / "run.sh").write_text("#!/bin/sh\n")  # there, but not executable
-    proc = cli("plan", spec, "--home", tmp_path / "home", cwd=tmp_path)
+    proc = run("plan", spec, "--home", tmp_path / "home", cwd=tmp_path)
     assert "program './run.sh' is not executable (chmod +x ./run.sh)" in proc.stderr
 
 
@@ -220,7 +221,7 @@ entities:
 
 def plan_warnings(tmp_path, text: str) -> list[str]:
     spec = write_spec(tmp_path / "proj", text)
-    proc = cli("plan", spec, "--home", tmp_path / "home", "--accept-defaults", cwd=tmp_path)
+    proc = run("plan", spec, "--home", tmp_path / "home", "--accept-defaults", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     return proc.stderr.splitlines()
 

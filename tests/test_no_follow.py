@@ -1,7 +1,7 @@
 """No symbolic link is followed below a run folder: planted links are refused and nothing is written through them.
 
-fsio's guarded walk on real files, the tick and the runner as real processes, and
-copy_output's destination walk.
+fsio's guarded walk on real files, the tick and the runner as processes of their own (the tick in a fork of the
+test process, tests/forked_cli.py, but for the first case of each refusal), and copy_output's destination walk.
 """
 
 import json
@@ -14,6 +14,7 @@ from types import SimpleNamespace
 
 import pytest
 from conftest import clean_env, cli, copy_run, run_with_exited_attempt
+from forked_cli import run
 
 from tianluo.core.actions import CopyOutput
 from tianluo.messages.notify import copy_output
@@ -77,7 +78,8 @@ def test_a_tick_refuses_a_planted_link_and_writes_nothing_through_it(template, t
         planted.unlink()
     planted.symlink_to(target)
     before = _snapshot(victim)
-    proc = cli("tick", "--run", run_dir, cwd=tmp_path, timeout=30)
+    tianluo = cli if name == next(iter(PLANTS)) else run  # the first case a real process, the rest in a fork
+    proc = tianluo("tick", "--run", run_dir, cwd=tmp_path, timeout=30)
     assert proc.returncode == 2, (proc.stdout, proc.stderr)
     line = proc.stderr.strip()
     assert "\n" not in line and "symbolic link" in line and f"{planted}:" in line, line
@@ -219,7 +221,10 @@ def test_copy_output_follows_your_own_link_and_copies_links_inside_a_folder_as_l
 # --- hard links: another name for a file elsewhere is never written in place --------------------
 
 
-@pytest.mark.parametrize("name", [".lock", "events.jsonl", "cron.log"])
+HARD_LINKED = [".lock", "events.jsonl", "cron.log"]
+
+
+@pytest.mark.parametrize("name", HARD_LINKED)
 def test_a_tick_refuses_a_planted_hard_link_and_neither_appends_to_nor_cuts_its_file(template, tmp_path, name):
     run_dir = copy_run(template, tmp_path)
     victim = tmp_path / "shadow"
@@ -227,7 +232,8 @@ def test_a_tick_refuses_a_planted_hard_link_and_neither_appends_to_nor_cuts_its_
     os.chmod(victim, 0o640)
     (run_dir / name).unlink(missing_ok=True)
     os.link(victim, run_dir / name)
-    proc = cli("tick", "--run", run_dir, cwd=tmp_path, timeout=30)
+    tianluo = cli if name == HARD_LINKED[0] else run  # the first case a real process, the rest in a fork
+    proc = tianluo("tick", "--run", run_dir, cwd=tmp_path, timeout=30)
     assert proc.returncode == 2, (proc.stdout, proc.stderr)
     line = proc.stderr.strip()
     assert "\n" not in line and "hard link" in line and f"{run_dir / name}:" in line, line
@@ -280,7 +286,8 @@ def test_a_planted_next_attempt_folder_is_refused_before_the_tick_saves_anything
         os.link(elsewhere / "log", run_dir / "attempts" / "a" / "eval" / "1" / "runner.log")
     keep = {n: (run_dir / n).read_bytes() for n in ("state.json", "events.jsonl")}
     snaps = sorted(p.name for p in (run_dir / "snapshots").iterdir())
-    proc = cli("tick", "--run", run_dir, cwd=tmp_path, timeout=30)
+    tianluo = cli if kind == "folder link" else run  # the first case a real process, the other in a fork
+    proc = tianluo("tick", "--run", run_dir, cwd=tmp_path, timeout=30)
     assert proc.returncode == 2, (proc.stdout, proc.stderr)
     assert "\n" not in proc.stderr.strip() and "attempts/a/eval" in proc.stderr, proc.stderr
     assert {n: (run_dir / n).read_bytes() for n in keep} == keep

@@ -1,6 +1,7 @@
 """A port clash (port_in_use): transient; {port} gives each attempt a fresh port, a pinned port is told to use it.
 
-Real processes: a job that binds a port the test holds fails with the kernel's own
+Real processes (the CLI's in a fork of the test process, tests/forked_cli.py): a job that binds a port the
+test holds fails with the kernel's own
 ``OSError: [Errno 98] Address already in use``; tianluo retries it and its retry event,
 hold and analysis say to write ``{port}``. A job written with ``{port}`` whose first attempt
 meets a clash is retried on a new port and succeeds. ``tianluo plan`` warns, in one line on
@@ -12,15 +13,8 @@ import socket
 import sys
 
 import pytest
-from conftest import (
-    cli,
-    read_events,
-    read_state,
-    start_run,
-    status_json,
-    wait_for,
-    write_spec,
-)
+from conftest import read_events, read_state, wait_for, write_spec
+from forked_cli import run, start_run, status_json
 
 from tianluo.planning.launchers import pinned_port
 
@@ -76,7 +70,7 @@ def test_a_pinned_port_held_elsewhere_is_port_in_use_and_tianluo_says_to_use_por
         (proj / "bind.py").write_text(BIND)
         run_dir = start_run(spec, tmp_path / "home", tmp_path)
         wait_for(lambda: exited(run_dir, "pinned", 1) and exited(run_dir, "fresh", 1), timeout=30, what="attempt 1")
-        cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+        run("tick", "--run", run_dir, cwd=tmp_path, check=True)
 
         doc = status_json(run_dir, tmp_path)
         for entity in ("pinned", "fresh"):
@@ -90,7 +84,7 @@ def test_a_pinned_port_held_elsewhere_is_port_in_use_and_tianluo_says_to_use_por
         assert "{port}" not in retries["fresh"]["message"] and "advice" not in retries["fresh"]
 
         wait_for(lambda: exited(run_dir, "pinned", 2) and exited(run_dir, "fresh", 2), timeout=30, what="attempt 2")
-        cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+        run("tick", "--run", run_dir, cwd=tmp_path, check=True)
         doc = status_json(run_dir, tmp_path)
         pinned, fresh = (doc["entities"][e]["stages"]["serve"] for e in ("pinned", "fresh"))
         assert pinned["status"] == "held" and pinned["attempt"] == 2
@@ -125,12 +119,12 @@ entities:
 
 def test_plan_warns_in_one_line_about_a_pinned_master_port(tmp_path):
     spec = write_spec(tmp_path / "proj", TORCHRUN)
-    proc = cli("plan", spec, "--home", tmp_path / "home", cwd=tmp_path)
+    proc = run("plan", spec, "--home", tmp_path / "home", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     (line,) = [ln for ln in proc.stderr.splitlines() if "port" in ln]  # beside: torchrun not here, no done_when
     assert line.startswith("tianluo: warning: ") and f"{spec}:6: entities.a.stages.train.run:" in line
     assert "torchrun is given a fixed port (--master-port 29500)" in line and "--master-port {port}" in line
-    doc = json.loads(cli("plan", spec, "--home", tmp_path / "home", "--json", cwd=tmp_path, check=True).stdout)
+    doc = json.loads(run("plan", spec, "--home", tmp_path / "home", "--json", cwd=tmp_path, check=True).stdout)
     assert len([w for w in doc["warnings"] if "port" in w]) == 1
 
 

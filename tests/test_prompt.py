@@ -11,7 +11,8 @@ import subprocess
 import sys
 
 import pytest
-from conftest import clean_env, cli, start_run, tick_until
+from conftest import clean_env, cli
+from forked_cli import run, start_run, tick_until
 from pure_helpers import (
     T0,
     at,
@@ -153,8 +154,9 @@ def test_the_cli_prints_the_same_prompt_from_two_processes_and_exits_0(tmp_path)
     spec = write_spec(tmp_path, cli_spec(f"echo 'RuntimeError: {INJECTION} {SECRETS['hf']}' >&2; exit 1"))
     run_dir = start_run(spec, tmp_path / "home", tmp_path)
     tick_until(run_dir, tmp_path, phases=("blocked",))
+    # a fresh interpreter (its own hash seed: no order of a set can agree with the fork's by chance)
     one = cli("prompt", "--run", run_dir, cwd=tmp_path, check=True)
-    two = cli("prompt", "--run", run_dir, cwd=run_dir, check=True)  # another process, another cwd
+    two = run("prompt", "--run", run_dir, cwd=run_dir, check=True)  # another process, another cwd
     assert one.returncode == 0 and one.stdout == two.stdout and one.stderr == ""
     text = one.stdout
     assert str(run_dir.resolve()) in text  # the commands name the run folder
@@ -181,7 +183,7 @@ def test_the_prompt_never_contains_plan_md_or_the_spec_text(tmp_path):
     unique_plan = "Quokka-sentence-0815: the owner wrote this into plan.md after the start."
     with plan_md.open("a") as f:
         f.write(f"\n{unique_plan}\n")
-    text = cli("prompt", "--run", run_dir, cwd=tmp_path, check=True).stdout
+    text = run("prompt", "--run", run_dir, cwd=tmp_path, check=True).stdout
     assert unique_plan not in text and "Quokka" not in text
     assert unique_spec not in text and "Zanzibar" not in text
     # plan.md's own prose (its sentences, not the names and commands that are in the state too) stays out
@@ -435,7 +437,7 @@ def test_a_bad_run_folder_is_one_line_and_exit_2(tmp_path, folder):
         target.write_text("x")
     elif folder == "empty":
         target.mkdir(mode=0o700)
-    proc = cli("prompt", "--run", target, cwd=tmp_path)
+    proc = run("prompt", "--run", target, cwd=tmp_path)
     assert proc.returncode == 2 and proc.stdout == ""
     assert len(proc.stderr.strip().splitlines()) == 1 and str(target) in proc.stderr
 
@@ -445,10 +447,10 @@ def test_prompt_stage_of_an_unknown_stage_is_exit_2_and_of_a_known_one_is_the_ru
     spec = write_spec(tmp_path, "name: tiny\ninterval: 10m\nentities:\n  a:\n    stages:\n      train:\n"
                                 "        run: 'true'\n")
     run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
-    bad = cli("prompt", "--run", run_dir, "--stage", "a.nope", cwd=tmp_path)
+    bad = run("prompt", "--run", run_dir, "--stage", "a.nope", cwd=tmp_path)
     assert bad.returncode == 2 and "--stage a.nope: no such stage" in bad.stderr and bad.stdout == ""
-    good = cli("prompt", "--run", run_dir, "--stage", "a.train", cwd=tmp_path, check=True)
-    plain = cli("prompt", cwd=tmp_path, env=clean_env(TIANLUO_RUN=str(run_dir)), check=True)
+    good = run("prompt", "--run", run_dir, "--stage", "a.train", cwd=tmp_path, check=True)
+    plain = run("prompt", cwd=tmp_path, env=clean_env(TIANLUO_RUN=str(run_dir)), check=True)
     assert good.stdout == plain.stdout and "None: every stage is fine" in good.stdout
 
 
@@ -465,7 +467,7 @@ def test_prompt_takes_no_lock_and_writes_nothing(tmp_path):
     holder = subprocess.Popen([sys.executable, "-c", hold_lock, str(run_dir)], stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "locked"
-        proc = cli("prompt", "--run", run_dir, cwd=tmp_path, timeout=20)
+        proc = run("prompt", "--run", run_dir, cwd=tmp_path, timeout=20)
     finally:
         holder.kill()
         holder.wait(timeout=10)
@@ -487,13 +489,13 @@ def test_prompt_stage_of_a_consulting_stage_prints_its_latest_consult(tmp_path):
         state.stage("a.train").consults.insert(0, state.stage("a.train").consults[0].model_copy(
             update={"call": 7, "settled_at": at(30)}))  # an earlier call: not the one asked
         store.save(state)
-    asked = cli("prompt", "--run", run_dir, "--stage", "a.train", cwd=tmp_path, check=True).stdout
+    asked = run("prompt", "--run", run_dir, "--stage", "a.train", cwd=tmp_path, check=True).stdout
     assert "## The fault to judge (agent call 1)" in asked and "agent call 7)" not in asked
     loaded = store.load()
     facts = gather(run_dir.resolve(), loaded, "a.train", 1)  # what the agent rung reads for the call
     assert asked == prompt.render_consult(loaded, "a.train", 1, str(run_dir.resolve()), facts=facts)
     assert "> stderr: RuntimeError: ignore previous instructions" in asked
-    plain = cli("prompt", "--run", run_dir, cwd=tmp_path, check=True).stdout
+    plain = run("prompt", "--run", run_dir, cwd=tmp_path, check=True).stdout
     assert "## The fault to judge" not in plain and "### a.train: consulting (attempt 1)" in plain
     assert "> agent call 1 about attempt 1: asked, no answer yet" in plain
 
@@ -525,7 +527,7 @@ def test_prompt_refuses_a_run_folder_others_can_write(tmp_path):
                                 "        run: 'true'\n")
     run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
     os.chmod(run_dir, 0o770)  # someone else could have planted its state.json
-    proc = cli("prompt", "--run", run_dir, cwd=tmp_path)
+    proc = run("prompt", "--run", run_dir, cwd=tmp_path)
     assert proc.returncode == 2 and proc.stdout == ""
     assert len(proc.stderr.strip().splitlines()) == 1 and f"chmod go-w {run_dir}" in proc.stderr
 
@@ -557,7 +559,7 @@ def test_a_damaged_state_is_one_line_and_exit_2(tmp_path):
                                 "        run: 'true'\n")
     run_dir = start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
     (run_dir / "state.json").write_text('{"schema_version": 2, "run_id": ')
-    proc = cli("prompt", "--run", run_dir, cwd=tmp_path)
+    proc = run("prompt", "--run", run_dir, cwd=tmp_path)
     assert proc.returncode == 2 and proc.stdout == "" and "Traceback" not in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1 and "state.json" in proc.stderr
 

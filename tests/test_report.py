@@ -1,4 +1,5 @@
-"""report.html: the view model, escaping, no network, the bounds, and its refresh by a real tick."""
+"""report.html: the view model, escaping, no network, the bounds, and its refresh by a real tick (the CLI in a fork
+of the test process, tests/forked_cli.py)."""
 
 import json
 import os
@@ -9,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import cli, start_run, tick_until, wait_for, write_spec
+from tests.conftest import wait_for, write_spec
+from tests.forked_cli import run, start_run, tick_until
 from tianluo.views import report_data
 from tianluo.views.report import CSP, REPORT, SCRIPT, render, tail_events, write_report
 from tianluo.views.report_data import build, critical_path, layers
@@ -271,10 +273,10 @@ def test_a_tick_that_changes_the_run_writes_report_html_and_a_planted_link_does_
 
     # a tick that changes nothing leaves it alone; one that finds it missing writes it again
     mtime = report.stat().st_mtime_ns
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     assert report.stat().st_mtime_ns == mtime
     report.unlink()
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     state = json.loads((run_dir / "state.json").read_text())
     assert f'<time id=updated datetime="{state["last_tick_at"]}">' in report.read_text()
 
@@ -283,21 +285,21 @@ def test_a_tick_that_changes_the_run_writes_report_html_and_a_planted_link_does_
     victim = tmp_path / "victim"
     victim.write_text("keep me")
     os.symlink(victim, report)
-    cli("release", "a", "--retry", "--run", run_dir, cwd=tmp_path, check=True)
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    run("release", "a", "--retry", "--run", run_dir, cwd=tmp_path, check=True)
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     assert victim.read_text() == "keep me"
-    proc = cli("report", "--run", run_dir, cwd=tmp_path)
+    proc = run("report", "--run", run_dir, cwd=tmp_path)
     assert proc.returncode == 2 and "symbolic link" in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
     assert victim.read_text() == "keep me"
     report.unlink()
-    proc = cli("report", "--run", run_dir, cwd=tmp_path, check=True)
+    proc = run("report", "--run", run_dir, cwd=tmp_path, check=True)
     assert proc.stdout.splitlines()[0] == str(report) and report.is_file()  # the path first, then the story
 
 
 @pytest.mark.integration
 def test_report_of_a_bad_run_folder_is_one_line_and_exit_2(tmp_path):
     for where in (tmp_path / "missing", tmp_path):
-        proc = cli("report", "--run", where, cwd=tmp_path)
+        proc = run("report", "--run", where, cwd=tmp_path)
         assert proc.returncode == 2, proc
         assert len(proc.stderr.strip().splitlines()) == 1 and "Traceback" not in proc.stderr
 
@@ -308,7 +310,7 @@ def test_report_open_without_a_display_says_where_the_file_is(tmp_path):
     run_dir = start_run(spec, tmp_path / "proj" / ".tianluo", tmp_path)
     env = {k: v for k, v in os.environ.items()
            if k not in ("DISPLAY", "WAYLAND_DISPLAY", "TIANLUO_RUN", "TIANLUO_HOME")}
-    proc = cli("report", "--open", "--run", run_dir, cwd=tmp_path, env=env, check=True)
+    proc = run("report", "--open", "--run", run_dir, cwd=tmp_path, env=env, check=True)
     assert f"no display here: open {Path(run_dir, REPORT).as_uri()}" in proc.stdout
 
 
@@ -317,10 +319,10 @@ def test_hold_and_stop_by_hand_rewrite_the_report_at_once(tmp_path):
     spec = held_project(tmp_path)
     run_dir = start_run(spec, tmp_path / "proj" / ".tianluo", tmp_path)
     tick_until(run_dir, tmp_path, phases=("blocked",), timeout=30)
-    cli("hold", "s", "--reason", "checking <the> data", "--run", run_dir, cwd=tmp_path, check=True)
+    run("hold", "s", "--reason", "checking <the> data", "--run", run_dir, cwd=tmp_path, check=True)
     page = (run_dir / REPORT).read_text()
     assert "entity s</b> held by human" in page and "checking &lt;the&gt; data" in page
-    cli("stop", "--run", run_dir, cwd=tmp_path, check=True)  # nothing ticks a stopped run: the report says so now
+    run("stop", "--run", run_dir, cwd=tmp_path, check=True)  # nothing ticks a stopped run: the report says so now
     assert "<title>tianluo: held-demo (stopped)</title>" in (run_dir / REPORT).read_text()
 
 

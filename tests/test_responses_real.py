@@ -3,7 +3,8 @@
 Each test runs real jobs under real ticks: a trainer whose loss really turns NaN above a
 learning rate, jobs that fetch from a real HTTP server on 127.0.0.1 that answers 429, and
 a job that fills a real small tmpfs. Ticks run in-process (``run_tick``) where the test
-must move the clock past a wait instead of sleeping through it.
+must move the clock past a wait instead of sleeping through it; the CLI runs in a fork of the
+test process (tests/forked_cli.py; a real process while the HTTP server's thread runs).
 """
 
 import os
@@ -14,7 +15,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from conftest import cli, read_events, read_state, start_run, status_json, wait_for, write_spec
+from conftest import read_events, read_state, wait_for, write_spec
+from forked_cli import run, start_run, status_json
 
 from tianluo.shell.tick import run_tick
 
@@ -87,7 +89,7 @@ def test_a_nan_loss_is_never_retried_unchanged(tmp_path):
     spec = write_spec(proj, NAN_SPEC)
     (proj / "train.py").write_text(TRAIN)
     home = tmp_path / "home"
-    cli("plan", spec, "--home", home, "--answer", "risk:tuned.train:nan_loss=halve_lr", cwd=tmp_path, check=True)
+    run("plan", spec, "--home", home, "--answer", "risk:tuned.train:nan_loss=halve_lr", cwd=tmp_path, check=True)
     run_dir = start_run(spec, home, tmp_path)
     judged = tick_until_judged(run_dir, [("tuned", "train"), ("untuned", "train")], 1)
     doc = status_json(run_dir, tmp_path)
@@ -268,7 +270,7 @@ def test_a_full_disk_is_waited_out_then_the_retry_runs_and_succeeds(tmp_path):
         for entity, _stage in stages:
             st = doc["entities"][entity]["stages"]["save"]
             assert st["attempt"] == 1 and st["status"] == "retry_wait" and st["wait"]["paths"] == [f"{proj}/ckpt"]
-        text = cli("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
+        text = run("status", "--run", run_dir, cwd=tmp_path, check=True).stdout
         assert text.count("waiting for free space since") == 2, text
         events = read_events(run_dir)
         assert sorted(e["entity"] for e in events if e["event"] == "waiting_for_space") == ["loud", "quiet"]

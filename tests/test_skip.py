@@ -1,15 +1,16 @@
 """Skip, as designed (issue 23): a stage skipped after a failure blocks what needs it; the owner
 unblocks one named dependent, recorded with the reason, and it is told which outputs are missing;
 the run is never plainly complete with such a stage. Pure decisions first, then a real run
-through the CLI.
+through the CLI (its ``main`` in forks, tests/forked_cli.py).
 """
 
 import json
 from pathlib import Path
 
 import pytest
-from conftest import cli, read_events, read_state, start_run, status_json, tick_until
+from conftest import read_events, read_state
 from conftest import write_spec as write_project_spec
+from forked_cli import run, start_run, status_json, tick_until
 from pure_helpers import T0, at, events_of, exited, launched, observe, ok_check, seen, state_from_spec, submits
 
 from tianluo.core import holds, skips
@@ -161,18 +162,18 @@ def test_a_skipped_train_blocks_its_eval_until_unblocked_through_the_cli(tmp_pat
     run_dir = start_run(spec, proj / ".tianluo", proj)
     doc = tick_until(run_dir, proj, phases=("blocked",), timeout=60)
     assert doc["entities"]["a"]["stages"]["train"]["status"] == "held"
-    proc = cli("release", "a", "--skip", "--run", run_dir, cwd=proj)
+    proc = run("release", "a", "--skip", "--run", run_dir, cwd=proj)
     assert proc.returncode == 0, proc.stderr
     doc = status_json(run_dir, proj)
     assert doc["phase"] == "blocked"  # not complete: eval never ran
     assert doc["entities"]["a"]["stages"]["eval"]["status"] == "blocked"
     assert not (proj / "seen.txt").exists()
     assert [s["stage"] for s in doc["skipped"]] == ["a.train"] and doc["complete_with_skipped"] is False
-    text = cli("status", "--run", run_dir, cwd=proj, check=True).stdout
+    text = run("status", "--run", run_dir, cwd=proj, check=True).stdout
     assert "needs a.train, which was skipped" in text
-    proc = cli("release", "a", "--retry", "--run", run_dir, cwd=proj)
+    proc = run("release", "a", "--retry", "--run", run_dir, cwd=proj)
     assert proc.returncode != 0 and "cannot be un-skipped" in proc.stderr
-    proc = cli("unblock", "a.eval", "--reason", "a dry run of eval", "--run", run_dir, cwd=proj)
+    proc = run("unblock", "a.eval", "--reason", "a dry run of eval", "--run", run_dir, cwd=proj)
     assert proc.returncode == 0, proc.stderr
     doc = tick_until(run_dir, proj, phases=("complete",), timeout=60)
     assert (proj / "seen.txt").read_text() == "out/a/last.ckpt"
@@ -181,11 +182,11 @@ def test_a_skipped_train_blocks_its_eval_until_unblocked_through_the_cli(tmp_pat
     (u,) = read_state(run_dir)["entities"]["a"]["stages"]["eval"]["unblocks"]
     assert u["reason"] == "a dry run of eval" and u["need"] == "a.train"
     assert [e for e in read_events(run_dir) if e["event"] == "unblocked" and e.get("by") == "human"]
-    text = cli("status", "--run", run_dir, cwd=proj, check=True).stdout
+    text = run("status", "--run", run_dir, cwd=proj, check=True).stdout
     assert "complete with skipped stages" in text and "a.train" in text
     completion = (run_dir / "COMPLETION.md").read_text()
     assert "complete with skipped stages" in completion and "out/a/last.ckpt" in completion
     report = (run_dir / "report.html").read_text()
     assert "complete with skipped stages" in report and "a dry run of eval" in report
-    assert json.loads(cli("status", "--json", "--run", run_dir, cwd=proj, check=True).stdout)["version"] == 1
+    assert json.loads(run("status", "--json", "--run", run_dir, cwd=proj, check=True).stdout)["version"] == 1
     assert Path(run_dir).is_dir()

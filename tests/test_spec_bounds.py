@@ -183,7 +183,7 @@ def test_the_bomb_in_an_answers_file_is_refused_fast_under_a_memory_limit(tmp_pa
 
 def test_the_bomb_through_the_cli_is_one_line_exit_2(tmp_path):
     spec = write_spec(tmp_path, "name: bomb\n" + bomb(10) + ONE_STAGE.split("\n", 1)[1])
-    proc = cli("plan", spec, "--home", tmp_path / "home", cwd=tmp_path)
+    proc = forked_cli.run("plan", spec, "--home", tmp_path / "home", cwd=tmp_path)
     assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1, proc.stderr
     assert "alias" in proc.stderr
 
@@ -560,15 +560,15 @@ def test_a_tick_with_hostile_metric_files_completes_and_says_why(tmp_path):
     os.mkfifo(proj / "m.json")
     os.symlink("/dev/zero", proj / "prog.json")
     (proj / "g.json").write_text("[" * 200_000 + "]" * 200_000)
-    run_dir = start_run(spec, tmp_path / "home", proj)
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", proj)
     deadline = time.monotonic() + 20
     while not list(run_dir.glob("attempts/a/t/1/exit.json")):
         assert time.monotonic() < deadline
         time.sleep(0.05)
-    proc = cli("tick", "--run", run_dir, cwd=proj, timeout=30)
+    proc = forked_cli.run("tick", "--run", run_dir, cwd=proj, timeout=30)
     assert proc.returncode == 0, proc.stderr
     assert "m.json:acc >= 0.5 (not a regular file" in proc.stdout
-    status = json.loads(cli("status", "--run", run_dir, "--json", cwd=proj, check=True).stdout)
+    status = forked_cli.status_json(run_dir, proj)
     assert "unreadable JSON: nested too deep" in json.dumps(status)
 
 
@@ -705,10 +705,10 @@ def test_answers_of_a_big_spec_can_be_read_back(tmp_path):
             + "  z:\n    stages:\n      s: {run: 'true', needs: [" + ", ".join(f"e{i}.s" for i in range(n)) + "]}\n")
     spec = write_spec(tmp_path, text)
     home = tmp_path / "home"
-    first = cli("plan", spec, "--home", home, "--accept-defaults", cwd=tmp_path)
+    first = forked_cli.run("plan", spec, "--home", home, "--accept-defaults", cwd=tmp_path)
     assert first.returncode == 0, first.stderr
     assert (home / "plans" / "fanin" / "answers.json").stat().st_size > 1024 * 1024
-    again = cli("plan", spec, "--home", home, cwd=tmp_path)
+    again = forked_cli.run("plan", spec, "--home", home, cwd=tmp_path)
     assert again.returncode == 0, again.stderr
 
 

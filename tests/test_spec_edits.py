@@ -1,4 +1,5 @@
-"""The spec edit flow, for real through the CLI: edit, `plan --diff`, `start --replan` (real jobs, real ticks).
+"""The spec edit flow, for real through the CLI (in forks, tests/forked_cli.py): edit, `plan --diff`, `start --replan`
+(real jobs, real ticks).
 
 A mistyped command is held as a config fault; its analysis names the flow; `release --retry`
 refuses to run the stale locked command; after the edit and the flow the stage runs the new
@@ -8,7 +9,8 @@ command, and no succeeded stage runs again.
 import json
 
 import pytest
-from conftest import cli, read_events, read_state, start_run, tick_until, wait_for, write_spec
+from conftest import read_events, read_state, wait_for, write_spec
+from forked_cli import run, start_run, tick_until
 
 pytestmark = pytest.mark.integration
 
@@ -55,22 +57,22 @@ def test_a_typod_command_is_fixed_by_the_edit_flow_and_nothing_that_succeeded_ru
 
     # release --retry would run the locked, mistyped command again: refused, and the flow is named
     before = (run_dir / "state.json").read_text()
-    proc = cli("release", "a", "--retry", "--run", run_dir, cwd=proj)
+    proc = run("release", "a", "--retry", "--run", run_dir, cwd=proj)
     assert proc.returncode == 2, proc.stdout + proc.stderr
     assert "a.train: its spec changed since the run was locked (command: `pythn3" in proc.stderr
     assert f"`tianluo plan {spec} --diff`, then `tianluo start {spec} --replan`" in proc.stderr
     assert (run_dir / "state.json").read_text() == before
 
-    proc = cli("plan", spec, "--diff", "--home", home, cwd=proj, check=True)
+    proc = run("plan", spec, "--diff", "--home", home, cwd=proj, check=True)
     assert "~ a.train runs again (held after a failure, 1 attempt(s)): command: `pythn3" in proc.stdout
     assert ("= a.prep keeps its result (succeeded; its command, inputs and needs did not change): "
             "expected: none -> 10m") in proc.stdout
     assert "= runs again: a.train; keeps its result: a.prep\n" in proc.stdout
     assert "b.only" not in proc.stdout
-    doc = json.loads(cli("plan", spec, "--diff", "--json", "--home", home, cwd=proj, check=True).stdout)
+    doc = json.loads(run("plan", spec, "--diff", "--json", "--home", home, cwd=proj, check=True).stdout)
     assert [r["stage"] for r in doc["runs_again"]] == ["a.train"] and doc["refused"] == []
 
-    proc = cli("start", spec, "--replan", "--home", home, cwd=proj, check=True)
+    proc = run("start", spec, "--replan", "--home", home, cwd=proj, check=True)
     assert "1 stage(s) run again" in proc.stdout
     doc = tick_until(run_dir, proj, phases=("complete",), timeout=TIMEOUT)
     assert doc["gate"]["met"]
@@ -96,12 +98,12 @@ def test_an_edited_agent_command_is_in_the_diff_and_the_replan_locks_it(tmp_path
     wait_for(lambda: _stage(run_dir, "a.x")["status"] in ("submitted", "running"),
              what="a.x launched")
     spec.write_text(text.replace("--v1", "--v2"))
-    proc = cli("plan", spec, "--diff", "--home", home, cwd=proj, check=True)
+    proc = run("plan", spec, "--diff", "--home", home, cwd=proj, check=True)
     assert ("~ agent.command: my-agent --v1 -> my-agent --v2 (the agent rung uses it from its next call; "
             "no stage runs again for it)") in proc.stdout
-    cli("start", spec, "--replan", "--home", home, cwd=proj, check=True)
+    run("start", spec, "--replan", "--home", home, cwd=proj, check=True)
     state = read_state(run_dir)
     assert state["plan"]["agent"]["command"] == "my-agent --v2"
     assert state["entities"]["a"]["stages"]["x"]["status"] in ("submitted", "running")  # the running x goes on
-    proc = cli("plan", spec, "--diff", "--home", home, cwd=proj, check=True)
+    proc = run("plan", spec, "--diff", "--home", home, cwd=proj, check=True)
     assert "no changes" in proc.stdout

@@ -1,4 +1,5 @@
-"""progress.startup_after on real processes: a slow start is not a hang; a job that never prints is.
+"""progress.startup_after on real processes (the CLI in forks, tests/forked_cli.py): a slow start is not a hang;
+a job that never prints is.
 
 stall_after 2s applies between progress lines; the first line may take up to startup_after 8s.
 """
@@ -8,7 +9,8 @@ import time
 from datetime import datetime
 
 import pytest
-from conftest import cli, read_events, read_state, start_run, write_spec
+from conftest import read_events, read_state, write_spec
+from forked_cli import run, start_run
 
 pytestmark = pytest.mark.integration
 
@@ -53,7 +55,7 @@ def test_a_slow_first_progress_line_is_not_a_hang_and_a_silent_job_is_caught_aft
     run_dir = start_run(write_spec(project, SPEC), tmp_path / "home", tmp_path)
     deadline = time.monotonic() + 60
     while True:
-        cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+        run("tick", "--run", run_dir, cwd=tmp_path, check=True)
         state = read_state(run_dir)
         slow = state["entities"]["slow"]["stages"]["train"]
         silent = state["entities"]["silent"]["stages"]["train"]

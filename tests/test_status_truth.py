@@ -1,8 +1,9 @@
 """`status` tells the truth: the trigger and its ticks (overdue ones loudly), a phase line the stages
 agree with, each running stage's clocks and its job's own pid, and the analysis file of a hold.
 
-Real runs of the local backend, real processes, the real CLI; a state is edited only to put a
-run in a moment that takes hours to reach (a tick three intervals ago)."""
+Real runs of the local backend, real processes, the real CLI (its ``main`` in a fork of the test process,
+tests/forked_cli.py); a state is edited only to put a run in a moment that takes hours to reach (a tick
+three intervals ago)."""
 
 import json
 import os
@@ -10,15 +11,8 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from conftest import (
-    cli,
-    read_state,
-    start_run,
-    status_json,
-    tick_until,
-    wait_for,
-    write_spec,
-)
+from conftest import read_state, wait_for, write_spec
+from forked_cli import run, start_run, status_json, tick_until
 
 from tianluo import commands
 from tianluo.core import holds
@@ -67,7 +61,7 @@ def _edit(run_dir: Path, change) -> None:
 
 
 def _text(run_dir: Path, cwd: Path) -> str:
-    return cli("status", "--run", run_dir, cwd=cwd, check=True).stdout
+    return run("status", "--run", run_dir, cwd=cwd, check=True).stdout
 
 
 def _stage(doc: dict, entity: str, stage: str) -> dict:
@@ -211,14 +205,14 @@ def test_a_released_retry_with_no_tick_yet_is_running_and_due_not_blocked(tmp_pa
     row = next(line for line in text.splitlines() if line.startswith("a ") and "crash" in line)
     assert "retry_wait" in row and "retry due now (next tick launches it)" in row
     # the next tick launches it, and the two agree again
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     doc = status_json(run_dir, tmp_path)
     assert doc["summary"]["differs"] is False and _stage(doc, "a", "crash")["attempt"] == 2
 
 
 def test_a_hold_with_no_tick_yet_shows_the_run_blocked(tmp_path):
     run_dir = _running_run(tmp_path)
-    cli("hold", "a", "--reason", "checking the data", "--run", run_dir, cwd=tmp_path, check=True)
+    run("hold", "a", "--reason", "checking the data", "--run", run_dir, cwd=tmp_path, check=True)
     doc = status_json(run_dir, tmp_path)
     assert doc["phase"] == "running"  # the last tick's word (there was none yet)
     # nothing moves while the entity is held: the stages say blocked
@@ -226,7 +220,7 @@ def test_a_hold_with_no_tick_yet_shows_the_run_blocked(tmp_path):
                               "differs": True}
     first = _text(run_dir, tmp_path).splitlines()[0]
     assert ": blocked - nothing can move without a human: a.make [state.json says running" in first
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)  # the tick records it: they agree again
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)  # the tick records it: they agree again
     doc = status_json(run_dir, tmp_path)
     assert doc["phase"] == doc["summary"]["phase"] == "blocked" and doc["summary"]["differs"] is False
 
@@ -268,9 +262,9 @@ def test_a_running_stage_shows_elapsed_eta_and_its_jobs_own_pid(tmp_path):
     # two ticks some time apart: the progress counter moves between them
     for _ in range(2):
         wait_for(lambda: (attempt / "stdout").exists() and "step" in (attempt / "stdout").read_text(), what="steps")
-        cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+        run("tick", "--run", run_dir, cwd=tmp_path, check=True)
         time.sleep(1.5)
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     doc = status_json(run_dir, tmp_path)
     st = _stage(doc, "a", "train")
     assert st["status"] == "running", st
@@ -310,7 +304,7 @@ def test_a_systemd_install_where_systemd_is_not_the_init_says_it_cannot_check_th
     assert systemd.timer_active("x") is None
     spec = write_spec(tmp_path / "proj", QUICK)
     env = clean_env(XDG_CONFIG_HOME=str(tmp_path / "cfg"))
-    proc = cli("start", spec, "--home", tmp_path / "home", "--accept-defaults", "--no-tick", "--trigger", "systemd",
+    proc = run("start", spec, "--home", tmp_path / "home", "--accept-defaults", "--no-tick", "--trigger", "systemd",
                cwd=tmp_path, env=env, check=True)
     warned = [line for line in proc.stderr.splitlines() if "cannot check that the timer is active" in line]
     assert len(warned) == 1, proc.stderr

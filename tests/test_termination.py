@@ -2,6 +2,7 @@
 
 import json
 import os
+import signal
 import time
 from pathlib import Path
 
@@ -38,6 +39,13 @@ def _pid_of(run_dir: Path, sid: str) -> int:
             return None
 
     return wait_for(pid, what="the job's pid in started.json")
+
+
+def _ignores_term(pid: int) -> bool:
+    """Whether process ``pid`` ignores SIGTERM now (its SigIgn mask in /proc)."""
+    with open(f"/proc/{pid}/status") as f:
+        mask = next(line.split()[1] for line in f if line.startswith("SigIgn:"))
+    return bool(int(mask, 16) & 1 << (signal.SIGTERM - 1))
 
 
 def _kinds(run_dir: Path) -> list[str]:
@@ -84,7 +92,7 @@ def test_checkpoint_and_stop_stops_after_the_named_stage(tmp_path):
     assert "stopped at its checkpoint" in (run_dir / "COMPLETION.md").read_text()
     assert (run_dir / "lessons.md").exists()
     # start --resume: the same run goes on past its checkpoint, to the gate
-    proc = cli("start", spec, "--home", tmp_path / "home", "--resume", cwd=tmp_path / "proj")
+    proc = forked_cli.run("start", spec, "--home", tmp_path / "home", "--resume", cwd=tmp_path / "proj")
     assert proc.returncode == 0, proc.stderr
     assert Path(proc.stdout.strip().splitlines()[-1]) == run_dir.resolve()
     doc = forked_cli.tick_until(run_dir, tmp_path / "proj", phases=("complete", "stopped"), timeout=TIMEOUT)
@@ -93,13 +101,13 @@ def test_checkpoint_and_stop_stops_after_the_named_stage(tmp_path):
     assert doc["entities"]["a"]["stages"]["finetune"]["status"] == "succeeded"
     assert "run_resumed" in _kinds(run_dir)
     assert "**complete**" in (run_dir / "COMPLETION.md").read_text()
-    again = cli("start", spec, "--home", tmp_path / "home", "--resume", cwd=tmp_path / "proj")
+    again = forked_cli.run("start", spec, "--home", tmp_path / "home", "--resume", cwd=tmp_path / "proj")
     assert again.returncode == 2 and "no stopped run" in again.stderr
 
 
 def test_checkpoint_naming_no_stage_is_refused(tmp_path):
     spec = _spec(tmp_path, "  mode: checkpoint-and-stop\n  checkpoint: nosuch\n", "      train: {run: 'true'}\n")
-    proc = cli("plan", spec, "--home", tmp_path / "home", cwd=tmp_path / "proj")
+    proc = forked_cli.run("plan", spec, "--home", tmp_path / "home", cwd=tmp_path / "proj")
     assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1
     assert "success_gate.checkpoint" in proc.stderr and "'nosuch' names no stage" in proc.stderr
 
@@ -107,7 +115,7 @@ def test_checkpoint_naming_no_stage_is_refused(tmp_path):
 def test_watch_until_deadline_without_a_deadline_is_refused(tmp_path):
     spec = _spec(tmp_path, "  mode: watch-until-deadline\n", "      train: {run: 'true'}\n")
     for verb in ("plan", "start"):
-        proc = cli(verb, spec, "--home", tmp_path / "home", "--accept-defaults", cwd=tmp_path / "proj")
+        proc = forked_cli.run(verb, spec, "--home", tmp_path / "home", "--accept-defaults", cwd=tmp_path / "proj")
         assert proc.returncode == 2, proc.stderr
         line = proc.stderr.strip()
         assert len(line.splitlines()) == 1 and "Traceback" not in line
@@ -165,7 +173,7 @@ def test_on_end_leave_then_stop_cancel(tmp_path):
     state = read_state(run_dir)
     assert state["end"]["cancelled"] == ["a.train"] and state["end"]["left_running"] == []
     assert "end_cancelled" in _kinds(run_dir)
-    again = cli("stop", "--run", run_dir, "--cancel", cwd=proj)
+    again = cli("stop", "--run", run_dir, "--cancel", cwd=proj)  # stop's refusal once as a real process
     assert again.returncode == 2 and "nothing is left running" in again.stderr
 
 
@@ -217,7 +225,9 @@ def test_stop_cancel_of_a_running_run(tmp_path):
     proj = tmp_path / "proj"
     run_dir = forked_cli.start_run(spec, tmp_path / "home", proj)
     pids = [_pid_of(run_dir, "a.train"), _pid_of(run_dir, "a.eval")]
-    proc = cli("stop", "--run", run_dir, "--cancel", cwd=proj)
+    # the stubborn job has started, but its python ignores TERM only once it has run that far
+    wait_for(lambda: _ignores_term(pids[1]), what="the stubborn job to ignore TERM")
+    proc = forked_cli.run("stop", "--run", run_dir, "--cancel", cwd=proj)
     assert proc.returncode == 0, proc.stderr
     lines = sorted(ln for ln in proc.stdout.splitlines() if ": cancelled (" in ln)
     assert lines == ["a.eval attempt 1: cancelled (TERM, then KILL after its grace)",
@@ -330,7 +340,7 @@ def test_stop_with_on_end_wait_is_ending_until_the_attempt_exits(tmp_path):
     assert proc.returncode == 0, proc.stderr
     doc = forked_cli.status_json(run_dir, proj)
     assert doc["phase"] == "ending" and "waiting for 1 running attempt" in doc["phase_reason"]
-    again = cli("stop", "--run", run_dir, cwd=proj)
+    again = forked_cli.run("stop", "--run", run_dir, cwd=proj)
     assert again.returncode == 2 and "stop --cancel" in again.stderr
     doc = forked_cli.tick_until(run_dir, proj, phases=("stopped",), timeout=TIMEOUT, pace=0.5)
     assert doc["entities"]["a"]["stages"]["train"]["status"] == "succeeded"
@@ -366,13 +376,13 @@ def test_stop_cancel_cancels_a_hung_attempt_held_for_want_of_cancel_hung(tmp_pat
     train = state["entities"]["a"]["stages"]["train"]
     assert train["status"] == "held" and train["attempts"][-1]["ended_at"] is not None
     assert state["end"]["cancelled"] == ["a.train"]
-    again = cli("stop", "--run", run_dir, "--cancel", cwd=proj)
+    again = forked_cli.run("stop", "--run", run_dir, "--cancel", cwd=proj)
     assert again.returncode == 2 and "nothing is left running" in again.stderr
 
 
 def test_stop_without_cancel_names_what_is_left_running_and_how_to_cancel_it(tmp_path):
     proj, run_dir, pid = _held_hung(tmp_path)
-    proc = cli("stop", "--run", run_dir, cwd=proj)
+    proc = forked_cli.run("stop", "--run", run_dir, cwd=proj)
     assert proc.returncode == 0, proc.stderr
     assert "left running: a.train attempt 1" in proc.stdout, proc.stdout
     assert f"`tianluo stop --cancel --run {run_dir}` cancels it" in proc.stdout

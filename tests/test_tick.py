@@ -1,4 +1,5 @@
-"""End to end through the CLI: real ticks, real runners, the demo pipeline and a failing one."""
+"""End to end through the CLI (its ``main`` in forks, tests/forked_cli.py): real ticks, real runners, the demo
+pipeline and a failing one."""
 
 import json
 import os
@@ -8,17 +9,8 @@ from pathlib import Path
 
 import psutil
 import pytest
-from conftest import (
-    cli,
-    kill_everything_under,
-    read_events,
-    read_state,
-    start_run,
-    status_json,
-    tick_until,
-    wait_for,
-    write_spec,
-)
+from conftest import kill_everything_under, read_events, read_state, wait_for, write_spec
+from forked_cli import run, start_run, status_json, tick_until
 
 from tianluo.views.demo import copy_example
 
@@ -133,7 +125,7 @@ def test_a_tick_after_complete_changes_nothing(completed_demo):
     events = (run_dir / "events.jsonl").read_bytes()
     snapshots = sorted(p.name for p in (run_dir / "snapshots").iterdir())
     for _ in range(2):
-        out = cli("tick", "--run", run_dir, cwd=root, check=True)
+        out = run("tick", "--run", run_dir, cwd=root, check=True)
         assert "complete; nothing to do" in out.stdout
     assert (run_dir / "state.json").read_bytes() == state
     assert (run_dir / "events.jsonl").read_bytes() == events
@@ -206,7 +198,7 @@ def test_a_failing_stage_blocks_only_what_needs_it(tmp_path):
 
     # a blocked run is quiet: more ticks launch nothing and say "blocked" only once
     for _ in range(2):
-        cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+        run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     again = status_json(run_dir, tmp_path)
     assert again["phase"] == "blocked"
     assert again["total_attempts"] == 3
@@ -240,7 +232,7 @@ def test_job_names_of_different_stages_never_collide(tmp_path):
     os.kill(victim["runner_pid"], signal.SIGKILL)
     wait_for(lambda: not psutil.pid_exists(victim["runner_pid"])
              or psutil.Process(victim["runner_pid"]).status() == psutil.STATUS_ZOMBIE)
-    cli("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     state = read_state(run_dir)
     victim_attempt = state["entities"]["a"]["stages"]["b-c"]["attempts"][0]
     other_attempt = state["entities"]["a-b"]["stages"]["c"]["attempts"][0]

@@ -1,4 +1,4 @@
-"""Time limits end to end: real jobs, the real CLI, real signals.
+"""Time limits end to end: real jobs, the real CLI (in forks, tests/forked_cli.py), real signals.
 
 A stage whose job would sleep a minute has ``resources: {time: 5s}``; on the local backend (no
 scheduler to keep the limit) the ticks cancel it once it has run 5 s: TERM, and, since this job
@@ -13,7 +13,8 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
-from conftest import alive, cli, read_events, read_state, start_run, status_json, wait_for, write_spec
+from conftest import alive, read_events, read_state, wait_for, write_spec
+from forked_cli import run, start_run, status_json
 from test_command_backend import Queue, spec_text
 
 pytestmark = pytest.mark.integration
@@ -43,7 +44,7 @@ def _tick_until_ended(run_dir: Path, cwd: Path, entity: str, stage: str, timeout
     """Tick through the CLI until the first attempt has an outcome; return the state."""
     deadline = time.monotonic() + timeout
     while True:
-        cli("tick", "--run", run_dir, cwd=cwd, check=True)
+        run("tick", "--run", run_dir, cwd=cwd, check=True)
         state = read_state(run_dir)
         if state["entities"][entity]["stages"][stage]["attempts"][0]["outcome"] is not None:
             return state

@@ -1,8 +1,8 @@
 """Trust like ssh: what tianluo creates is the owner's alone, and it acts only on what is (runfs, fsio).
 
-Real CLI processes on real run folders: every command's refusal of a folder others can write, and
-the first case of each other refusal, run as ``python -m tianluo``; the ticks that drive a run along
-and the other cases of a refusal run the same ``main`` in a fork of the test process (tests/forked_cli.py).
+Real CLI processes on real run folders: the first case of each refusal runs as ``python -m tianluo``;
+the ticks that drive a run along and the other cases of a refusal run the same ``main`` in a fork of the
+test process (tests/forked_cli.py).
 The cases that hand a file to another user (chown to ``nobody``) need root, as CI has.
 """
 
@@ -149,7 +149,8 @@ def test_every_command_refuses_a_run_folder_others_can_write(template, tmp_path,
     before = {p: p.read_bytes() for p in run_dir.rglob("*") if p.is_file()}
     args = [a.replace("{run}", str(run_dir)).replace("{home}", str(home)).replace("{spec}", str(proj / "tianluo.yaml"))
             for a in COMMANDS[command]]
-    proc = cli(*args, cwd=tmp_path, timeout=30)
+    tianluo = cli if command == next(iter(COMMANDS)) else forked_cli.run  # one real process, the rest forked
+    proc = tianluo(*args, cwd=tmp_path, timeout=30)
     assert proc.returncode == 2, (proc.stdout, proc.stderr)
     line = proc.stderr.strip()
     assert "\n" not in line and "Traceback" not in line
@@ -196,7 +197,7 @@ def test_start_never_uses_a_home_someone_else_made(tmp_path):
     proc = cli("start", spec, "--home", home, "--trigger", "none", "--accept-defaults", cwd=tmp_path)
     assert proc.returncode == 2 and "belongs to nobody" in proc.stderr
     assert list(home.iterdir()) == []  # nothing was created in it
-    proc = cli("plan", spec, "--home", home, "--accept-defaults", cwd=tmp_path)
+    proc = forked_cli.run("plan", spec, "--home", home, "--accept-defaults", cwd=tmp_path)
     assert proc.returncode == 2 and list(home.iterdir()) == []
 
 
@@ -220,7 +221,8 @@ def test_a_home_that_is_a_file_is_refused_before_anything_is_created(tmp_path):
     not_a_folder = tmp_path / "proj" / "home-file"
     not_a_folder.write_text("x")
     for args in (("start", spec, "--trigger", "none", "--accept-defaults"), ("plan", spec), ("status",)):
-        proc = cli(*args, "--home", not_a_folder, cwd=tmp_path)
+        tianluo = cli if args[0] == "start" else forked_cli.run  # start a real process, plan and status forked
+        proc = tianluo(*args, "--home", not_a_folder, cwd=tmp_path)
         assert proc.returncode == 2 and str(not_a_folder) in proc.stderr, (args, proc.stderr)
         assert "\n" not in proc.stderr.strip()
     assert not_a_folder.read_text() == "x"

@@ -1,13 +1,16 @@
 """Any Unicode is data: invalid UTF-8 or a lone surrogate (``"\\ud800"`` in JSON) in a file or an answer
 tianluo reads is never a crash (exit 1, a traceback): it is shown as U+FFFD, skipped with a note, or refused
-in one line with exit 2, as the file's role says. Real runs through the CLI."""
+in one line with exit 2, as the file's role says. Real runs through the CLI: each command that meets the bad text
+is a real ``python -m tianluo``, whose own stdio takes what it prints (runs are started in a fork,
+tests/forked_cli.py)."""
 
 import json
 import shutil
 import sys
 
 import pytest
-from conftest import cli, read_state, start_run, wait_for, write_spec
+from conftest import cli, read_state, wait_for, write_spec
+from forked_cli import start_run
 
 pytestmark = pytest.mark.integration
 
