@@ -15,7 +15,7 @@ from pathlib import Path
 
 import forked_cli
 import pytest
-from conftest import read_state, start_run, tick_until, write_spec
+from conftest import read_state, write_spec
 from forked_cli import status_json
 
 from tianluo.core import goodput
@@ -45,11 +45,10 @@ def test_a_stage_that_fails_once_on_a_connection_reset_shows_what_it_cost(tmp_pa
     work = tmp_path / "work"
     work.mkdir()
     shutil.copy(FAKE_TRAIN, work / "fake_train.py")
-    # real processes: how much of a log the first reading of an attempt finds depends on when the ticks come (ticks
-    # in forks, ten times as quick, saw the retry's first step line alone, and redone came out 0); the finished
-    # run's commands below run in a fork (tests/forked_cli.py)
-    run_dir = start_run(write_spec(work, SPEC.format(py=sys.executable)), tmp_path / "home", work)
-    doc = tick_until(run_dir, work, timeout=60, pace=0.1)
+    # Ticks in forks (tests/forked_cli.py), ten times as quick as real ones: a tick often sees the retry's first
+    # step line alone, and where the retry began comes from the next tick's first reading (redone was 0 before).
+    run_dir = forked_cli.start_run(write_spec(work, SPEC.format(py=sys.executable)), tmp_path / "home", work)
+    doc = forked_cli.tick_until(run_dir, work, timeout=60, pace=0.1)
     state = read_state(run_dir)
     train = state["entities"]["m"]["stages"]["train"]
     first, second = train["attempts"]

@@ -122,6 +122,22 @@ def test_a_log_read_from_its_start_says_where_its_progress_began(tmp_path):
     assert scan(log, "log", res.cursor, {}, PROGRESS).progress_began is None  # not from the start: unknown
 
 
+def test_the_first_progress_values_of_a_later_scan_when_asked(tmp_path):
+    """A first scan that saw one value (step 5) cannot say the step; asked (``first``), the next scan's first
+    reading is the second value, whatever came after it. Not asked, or with bytes skipped: nothing."""
+    log = tmp_path / "log"
+    write(log, "resumed\nstep 5/10\n")
+    res = scan(log, "log", Cursor(), {}, PROGRESS)
+    assert (res.progress_head, res.progress_began) == ((5.0,), 5.0)
+    write(log, "step 6/10\nstep 6/10\nstep 7/10\nstep 8/10\n", "ab")
+    later = scan(log, "log", res.cursor, {}, PROGRESS, first=True)
+    assert (later.progress, later.progress_head, later.progress_began) == ((8.0, 10.0), (6.0, 7.0), None)
+    assert scan(log, "log", res.cursor, {}, PROGRESS).progress_head == ()
+    write(log, "x" * 3000 + "\nstep 9/10\n", "ab")
+    skipped = scan(log, "log", later.cursor, {}, PROGRESS, first=True, max_bytes=100, newest=True)
+    assert skipped.skipped > 0 and skipped.progress_head == ()
+
+
 def test_where_progress_began_with_one_value_a_tqdm_bar_and_no_progress(tmp_path):
     log = tmp_path / "log"
     write(log, "warming up\nstep 3/10\n")

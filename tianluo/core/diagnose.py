@@ -63,24 +63,44 @@ def update_progress(stage: StageState, seen: StageObservation, now: datetime,
 
     ``started``: when the current attempt started (its record may not hold it yet on the tick that
     finds it already ended)."""
-    latest, began = seen.progress_file, None
+    latest, began, head = seen.progress_file, None, ()
     for result in seen.scans.values():
         if result.progress is not None and latest is None:
-            latest, began = result.progress, result.progress_began
+            latest, began, head = result.progress, result.progress_began, result.progress_head
     if latest is None:
         return
     done, total = latest
     p = stage.progress
     if p is None:
-        # A log read from its start says where the attempt's progress began (a retry that ran between
-        # two ticks still shows where it resumed): that value, at the attempt's start.
+        # The attempt's first readings say where its progress began (a retry that ran between two ticks
+        # still shows where it resumed): the first less the step to the second, at the attempt's start. With
+        # one value read so far, that value, one step late until the next reading says the step (below).
+        if head:
+            step = head[1] - head[0] if len(head) == 2 else 0.0
+            began = head[0] - step if 0 < step <= head[0] else head[0]
         started = started or (stage.attempts[-1].started_at if stage.attempts else None)
         if began is not None and began <= done and started is not None and started <= now:
-            stage.progress = ProgressReading(done=done, total=total, seen_at=now, first_done=began, first_at=started)
+            stage.progress = ProgressReading(done=done, total=total, seen_at=now, first_done=began, first_at=started,
+                                             first_exact=len(head) != 1)
         else:
             stage.progress = ProgressReading(done=done, total=total, seen_at=now, first_done=done, first_at=now)
-    elif p.done != done or p.total != total:
+        return
+    if not p.first_exact:
+        _take_first_step(p, head)
+    if p.done != done or p.total != total:
         p.done, p.total, p.seen_at = done, total, now
+
+
+def _take_first_step(p: ProgressReading, head: tuple[float, ...]) -> None:
+    """The attempt's log showed one progress value when it was first read: the first new value read since is
+    the second, and their difference the step the first one came after (a trainer prints a step once done)."""
+    following = [v for v in head if v != p.first_done]
+    if not following:
+        return  # nothing new read yet, or the same value again (tqdm redraws a bar): asked again next tick
+    p.first_exact = True
+    step = following[0] - (p.first_done or 0.0)
+    if p.first_done is not None and 0 < step <= p.first_done:
+        p.first_done -= step
 
 
 def update_output(attempt: Attempt, seen: StageObservation, now: datetime) -> None:

@@ -98,6 +98,9 @@ class ProgressReading(Record):
     seen_at: datetime = Field(description="When the value last moved.")
     first_done: float | None = None
     first_at: datetime | None = None
+    first_exact: bool = Field(default=True, description="False while first_done is the attempt's first reading "
+                              "and not yet where it began: its log showed one value so far, and the next "
+                              "reading gives the step to take off.")
 
 
 class Attempt(Record):

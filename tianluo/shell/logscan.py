@@ -91,11 +91,15 @@ class ScanResult:
     #: Where the file's progress began, when this scan read it from its start (offset 0, nothing skipped):
     #: its first reading less the step to the next value, e.g. the step a retry resumed from. None otherwise.
     progress_began: float | None = None
+    #: The first two distinct progress values of what was read (one if it held one), when it was read from the
+    #: file's start or ``first`` asked for them: after a first scan that saw one value only, the next scan's first
+    #: reading says the step. () otherwise.
+    progress_head: tuple[float, ...] = ()
 
 
 def scan(path: Path, name: str, cursor: Cursor, patterns: Mapping, progress=None,
          max_bytes: int | None = None, max_matches: int = 50, follow_links: bool = False,
-         deadline: float | None = None, newest: bool = False) -> ScanResult:
+         deadline: float | None = None, newest: bool = False, first: bool = False) -> ScanResult:
     """Scan the bytes of ``path`` written since ``cursor``.
 
     Args:
@@ -116,6 +120,8 @@ def scan(path: Path, name: str, cursor: Cursor, patterns: Mapping, progress=None
         newest: When more than ``max_bytes`` is new, skip to the newest ``max_bytes`` (from the
             first line start in them) instead of reading the oldest: ``skipped`` says how many
             bytes after the cursor were not read, and the cursor moves past them.
+        first: Report the first progress values of what is read (``progress_head``) though it does not
+            start at the file's start (a scan from the start always does), unless bytes were skipped.
 
     Returns:
         The new cursor and what was found; ``new_bytes`` is the bytes read (the cursor moves by
@@ -140,7 +146,8 @@ def scan(path: Path, name: str, cursor: Cursor, patterns: Mapping, progress=None
             start, restarted = 0, True
         try:
             skipped = _newest_start(f, start, st.st_size, max_bytes) - start if newest else 0
-            state.want_first = start == 0 and skipped == 0
+            state.want_first = skipped == 0 and (start == 0 or first)
+            state.from_start = start == 0 and skipped == 0
             f.seek(start + skipped)
             end, more = _read(f, start + skipped, max_bytes, st.st_size, state, deadline)
         except OSError as exc:  # EIO from a failing disk or a special file: a refusal, not a crash
@@ -148,7 +155,8 @@ def scan(path: Path, name: str, cursor: Cursor, patterns: Mapping, progress=None
                               f"{path} cannot be read ({exc.strerror or exc}); not read")
     return ScanResult(cursor=Cursor(end, st.st_ino), new_bytes=end - start - skipped, matches=tuple(state.matches),
                       progress=state.progress, progress_at=state.progress_at, restarted=restarted, more=more,
-                      skipped=skipped, searched=state.searched, progress_began=state.progress_began)
+                      skipped=skipped, searched=state.searched, progress_began=state.progress_began,
+                      progress_head=state.progress_head)
 
 
 def tail_lines(path: Path, n: int = 50, max_bytes: int = 256 * 1024, follow_links: bool = False) -> list[str]:
@@ -364,8 +372,10 @@ class _Scan:
         self.counts: dict[str, int] = {}
         self.progress: tuple[float, float | None] | None = None
         self.progress_at: int | None = None
-        self.want_first = False  # look for the file's first progress reading (a scan from its start)
+        self.want_first = False  # look for the first progress readings of what is read
+        self.from_start = False  # what is read starts at the file's start: its first reading is the file's
         self.progress_began: float | None = None
+        self.progress_head: tuple[float, ...] = ()
         self.searched = 0  # bytes the rule searches ran over (each finder's pass), for the one-pass check
         self.finders = self._build_finders()
 
@@ -478,7 +488,8 @@ class _Scan:
         return True  # a match, a reading or not: the last one of the text decides
 
     def read_first(self, regions) -> None:
-        """Where the file's progress began, once: its first reading, less the step to the next value.
+        """The first two distinct progress values read, once; and, for a scan from the file's start, where its
+        progress began: its first reading, less the step to the next value.
 
         A trainer prints a step after doing it, so a retry that resumed from step 4000 and logs every
         10 prints 4010 then 4020 first: it began at 4000. With one value only in this chunk, the
@@ -506,7 +517,8 @@ class _Scan:
                 at = max(m.end(), at + 1)
             if len(values) == 2 or looks <= 0:
                 break
-        if values:
+        self.progress_head = tuple(values)
+        if values and self.from_start:
             step = values[1] - values[0] if len(values) == 2 else 0.0
             self.progress_began = values[0] - step if 0 < step <= values[0] else values[0]
 

@@ -85,10 +85,15 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
             continue
         progress = _progress_pattern(planned, sid)
         logs = log_files(planned, attempt, Path(job.attempt_dir), workdir)
+        reading = state.stage(sid).progress
+        # The first readings of what is read: with no reading yet, the attempt's first ones (where it began);
+        # after a first read that held one value, the next one (the step it came after). diagnose takes them.
+        first = reading is None or not reading.first_exact
         scans = {  # the attempt's own streams are never read through a link; the user's extra logs may be links
             fname: scan(path, fname, _cursor(attempt, fname), rule_patterns, progress,
                         follow_links=fname not in STREAMS, deadline=_scan_deadline(budget),
-                        newest=True)  # past the per-tick cap, the newest bytes (a fatal line is last)
+                        newest=True,  # past the per-tick cap, the newest bytes (a fatal line is last)
+                        first=first)
             for fname, path in logs.items()
         }
         over = failed(fact)  # only a failed attempt's host is measured, its checkpoints listed, its logs' tails read
