@@ -63,7 +63,8 @@ def update_progress(stage: StageState, seen: StageObservation, now: datetime,
 
     ``started``: when the current attempt started (its record may not hold it yet on the tick that
     finds it already ended)."""
-    latest, began, head = seen.progress_file, None, ()
+    latest, began = seen.progress_file, None
+    head: tuple[float, ...] = ()
     for result in seen.scans.values():
         if result.progress is not None and latest is None:
             latest, began, head = result.progress, result.progress_began, result.progress_head
