@@ -11,7 +11,7 @@ from datetime import datetime
 
 from tianluo.core.degrade import time_limit_of
 from tianluo.core.observations import StageObservation
-from tianluo.core.rates import progress_rate
+from tianluo.core.rates import progress_rate, progress_start
 from tianluo.durations import format_duration
 from tianluo.models.model import (
     Attempt,
@@ -77,8 +77,7 @@ def update_progress(stage: StageState, seen: StageObservation, now: datetime,
         # still shows where it resumed): the first less the step to the second, at the attempt's start. With
         # one value read so far, that value, one step late until the next reading says the step (below).
         if head:
-            step = head[1] - head[0] if len(head) == 2 else 0.0
-            began = head[0] - step if 0 < step <= head[0] else head[0]
+            began = progress_start(head)
         started = started or (stage.attempts[-1].started_at if stage.attempts else None)
         if began is not None and began <= done and started is not None and started <= now:
             stage.progress = ProgressReading(done=done, total=total, seen_at=now, first_done=began, first_at=started,
@@ -99,9 +98,8 @@ def _take_first_step(p: ProgressReading, head: tuple[float, ...]) -> None:
     if not following:
         return  # nothing new read yet, or the same value again (tqdm redraws a bar): asked again next tick
     p.first_exact = True
-    step = following[0] - (p.first_done or 0.0)
-    if p.first_done is not None and 0 < step <= p.first_done:
-        p.first_done -= step
+    if p.first_done is not None:
+        p.first_done = progress_start((p.first_done, following[0]))
 
 
 def update_output(attempt: Attempt, seen: StageObservation, now: datetime) -> None:

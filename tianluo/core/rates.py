@@ -22,3 +22,13 @@ def progress_rate(done: float, total: float | None, first_done: float | None, fi
     rate = (done - first_done) / elapsed_min
     eta = max(0.0, (total - done) / rate * 60) if total is not None else None
     return rate, eta
+
+
+def progress_start(head: tuple[float, ...]) -> float | None:
+    """Where progress began, from its first two distinct readings: the first less the step to the second (a
+    trainer prints a step once done, so a retry that resumed from 4000 and logs every 10 prints 4010 first); the
+    first itself when there is one reading, or when the step is larger than it (never below 0). None without one."""
+    if not head:
+        return None
+    step = head[1] - head[0] if len(head) > 1 else 0.0
+    return head[0] - step if 0 < step <= head[0] else head[0]

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from tianluo.core.rates import progress_start
 from tianluo.faults.linear_re import compile_any, compile_pattern, source
 from tianluo.shell.fsio import UnsafePath, open_parent
 
@@ -518,9 +519,8 @@ class _Scan:
             if len(values) == 2 or looks <= 0:
                 break
         self.progress_head = tuple(values)
-        if values and self.from_start:
-            step = values[1] - values[0] if len(values) == 2 else 0.0
-            self.progress_began = values[0] - step if 0 < step <= values[0] else values[0]
+        if self.from_start:
+            self.progress_began = progress_start(self.progress_head)
 
 
 def _boundary(text: bytes, index: int, lo: int = 0) -> int:
