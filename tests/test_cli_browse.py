@@ -289,9 +289,14 @@ def test_events_filters_by_entity_and_kind(tmp_path):
 
 def test_events_follow_prints_new_events_until_ctrl_c(tmp_path):
     run_dir = done_run(tmp_path)
-    follower = Reader(["events", "-f", "--json", "-n", "0", "--kind", "held", "--run", run_dir], tmp_path)
+    with (run_dir / "events.jsonl").open("a") as f:  # the last held event before it starts: printed once it has
+        f.write(json.dumps({"ts": "2026-01-01T00:00:00Z", "event": "held", "message": "ready"}) + "\n")
+    follower = Reader(["events", "-f", "--json", "-n", "1", "--kind", "held", "--run", run_dir], tmp_path)
     try:
-        time.sleep(0.5)  # it has read events.jsonl's end
+        # It has read events.jsonl's end once it printed the last held event (a real interpreter's start-up took
+        # longer than a fixed half second on a loaded machine, and the events below came before it looked).
+        follower.wait_for('"ready"')
+        follower.seen.clear()
 
         def writer():
             for i in range(3):
