@@ -321,9 +321,12 @@ def test_events_follow_prints_new_events_until_ctrl_c(tmp_path):
 def test_events_follow_sees_a_hold_made_by_another_command(tmp_path):
     spec = write_spec(tmp_path / "proj", SPEC.format(name="evhold"))
     run_dir = forked_cli.start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
-    follower = Reader(["events", "-f", "-n", "0", "--entity", "one", "--run", run_dir], tmp_path)
+    with (run_dir / "events.jsonl").open("a") as f:  # printed once it has read the file's end (as above)
+        f.write(json.dumps({"ts": "2026-01-01T00:00:00Z", "event": "note", "entity": "one", "message": "ready"}) + "\n")
+    follower = Reader(["events", "-f", "-n", "1", "--entity", "one", "--run", run_dir], tmp_path)
     try:
-        time.sleep(0.5)
+        follower.wait_for("ready")
+        follower.seen.clear()
         run("hold", "one", "--reason", "look first", "--run", run_dir, cwd=tmp_path, check=True)
         follower.wait_for("look first")
         assert any(" held " in line for line in follower.seen)
