@@ -20,6 +20,7 @@ author's, with the reason.
 """
 
 import contextlib
+import dataclasses
 import io
 import json
 import re
@@ -293,7 +294,7 @@ def pure_fault(ex: Excerpt, folder: Path):
     """logscan + classify, as a tick does them, on the excerpt in a real file."""
     path = folder / ex.stream
     path.write_bytes(ex.body)
-    lines = scan(path, ex.stream, Cursor(), compile_patterns(BUILTIN_RULES)).matches
+    lines = scan(path, ex.stream, Cursor(), compile_patterns(BUILTIN_RULES), final=True).matches
     sig = int(signal.Signals[ex.signal]) if ex.signal else None
     return classify(Evidence(state="exited", exit_code=ex.exit_code, signal=sig, lines=tuple(lines),
                              unmet=("never/written (missing)",), tail=((ex.stream, tail(path)),)))
@@ -404,13 +405,10 @@ def report(excerpts: list[Excerpt], got: dict[str, str]) -> tuple[int, int, list
     return by_label, by_class, misses, wrong
 
 
-@pytest.mark.integration
-def test_corpus_through_real_ticks(tmp_path, capsys):
+def tick_until_judged(names: dict[str, Excerpt], runs: list[Path], deadline: float) -> dict[str, str]:
+    """Real ticks until every stage has its first fault: excerpt name -> "class/label"."""
     from tianluo.cli import main
 
-    excerpts = load()
-    names, runs = start_runs(tmp_path, excerpts)
-    deadline = time.monotonic() + 600  # ends as soon as every stage is judged; a loaded 2-core machine took over 120 s
     faults: dict[str, dict] = {}
     waiting = list(runs)
     while waiting and time.monotonic() < deadline:
@@ -424,7 +422,29 @@ def test_corpus_through_real_ticks(tmp_path, capsys):
         time.sleep(0.2)
     missing = sorted(names.keys() - faults.keys())
     assert not missing, f"{len(missing)} stages were never judged, e.g. {[names[m].name for m in missing[:5]]}"
-    got = {names[e].name: f"{f['class']}/{f['label']}" for e, f in faults.items()}
+    return {names[e].name: f"{f['class']}/{f['label']}" for e, f in faults.items()}
+
+
+@pytest.mark.integration
+def test_a_last_line_without_its_newline_is_read_by_a_real_tick(tmp_path):
+    """A process that died mid-line: the tick reads the ended attempt's last line all the same."""
+    slugs = {"hpu_openpcdet_train_cant_start_new_thread", "hpj_kaggle_cli_outbrain_404",
+             "hpi_mlnet_modelbuilder_target_minus1_out_of_bounds",
+             "hpu_pytorch_dataloader_shutdown_cant_start_new_thread_py312"}
+    cut = [dataclasses.replace(ex, body=ex.body.rstrip(b"\n")) for ex in load() if ex.slug in slugs]
+    assert len(cut) == len(slugs) and all(not ex.body.endswith(b"\n") for ex in cut)
+    names, runs = start_runs(tmp_path, cut)
+    got = tick_until_judged(names, runs, time.monotonic() + 120)
+    assert got == {ex.name: ex.expect for ex in cut}
+    assert got["pytorch/hpu_openpcdet_train_cant_start_new_thread.txt"] == "config/process_limit"  # the rule's line
+
+
+@pytest.mark.integration
+def test_corpus_through_real_ticks(tmp_path, capsys):
+    excerpts = load()
+    names, runs = start_runs(tmp_path, excerpts)
+    deadline = time.monotonic() + 600  # ends as soon as every stage is judged; a loaded 2-core machine took over 120 s
+    got = tick_until_judged(names, runs, deadline)
     with capsys.disabled():
         by_label, _by_class, _misses, wrong = report(excerpts, got)
     unexplained = [n for n in wrong if n not in DISAGREEMENTS]

@@ -207,6 +207,19 @@ def test_an_incomplete_last_line_waits_for_its_newline(tmp_path):
     assert second.cursor.offset == os.path.getsize(log)
 
 
+def test_the_last_line_of_an_ended_attempt_is_read_without_its_newline(tmp_path):
+    log = tmp_path / "log"
+    write(log, "step 1/9\nTypeError: bad operand")  # the process died before its newline
+    before = scan(log, "log", Cursor(), PATTERNS)
+    assert (before.cursor.offset, before.matches) == (9, ())
+    ended = scan(log, "log", before.cursor, PATTERNS, final=True)
+    assert [(m.offset, m.text, m.rules) for m in ended.matches] == [(9, "TypeError: bad operand", ("type",))]
+    assert ended.cursor.offset == os.path.getsize(log)
+    assert scan(log, "log", ended.cursor, PATTERNS, final=True).matches == ()  # read once
+    whole = scan(log, "log", Cursor(), PATTERNS, PROGRESS, final=True)
+    assert ([m.text for m in whole.matches], whole.progress) == (["TypeError: bad operand"], (1.0, 9.0))
+
+
 def test_carriage_returns_end_lines_so_a_tqdm_bar_reports_progress(tmp_path):
     log = tmp_path / "log"
     write(log, "\rstep 1/100 |#   |\rstep 2/100 |##  |\rstep 3/1")  # the bar is still being drawn

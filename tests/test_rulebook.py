@@ -1089,6 +1089,22 @@ LOOK_ALIKES = [
     ("subprocess.CalledProcessError: Command 'ssh node2 nvidia-smi' returned non-zero exit status 255.", "exit_1"),
     # a notebook's header naming the exception is not the exception's line
     ("NonMatchingChecksumError                  Traceback (most recent call last)", "exit_1"),
+    # issue 22's eighth held-out set:
+    # HDF5's file lock, whatever errno it carries (https://github.com/h5py/h5py/issues/1066, /1101, /1679,
+    # https://github.com/PyTables/PyTables/issues/888 (macOS's EAGAIN is 35), https://github.com/niosh-mining/obsplus/issues/69)
+    ("OSError: Unable to create file (unable to lock file, errno = 11, error message = 'Resource temporarily "
+     "unavailable')", "file_locked"),
+    ("OSError: [Errno 37] Unable to open file (unable to lock file, errno = 37, error message = 'No locks available')",
+     "file_locked"),
+    ("OSError: Unable to open file (unable to lock file, errno = 5, error message = 'Input/output error')",
+     "file_locked"),
+    ("    unable to lock file, errno = 35, error message = 'Resource temporarily unavailable'", "file_locked"),
+    ("  File \"H5FD.c\", line 1650, in H5FD_lock\n    driver lock request failed", "file_locked"),
+    # the user's limit of processes or threads (https://github.com/open-mmlab/OpenPCDet/issues/329,
+    # https://github.com/pytorch/pytorch/issues/132145, https://github.com/Lightning-AI/litData/issues/280)
+    ("RuntimeError: can't start new thread", "process_limit"),
+    ("RuntimeError: Can't start new thread", "process_limit"),
+    (" libgomp: Thread creation failed: Resource temporarily unavailable", "process_limit"),
 ]
 
 

@@ -180,6 +180,7 @@ def test_a_launchers_signal_of_the_root_rank_is_decoded():
     ("h5py OSError: Unable to create file (unable to open file: name = 'w.h5', errno = 122)", C, "disk_quota"),
     ("ERROR: failed to write: (os error 5)", T, "io_error"),
     ("OSError: [Errno 70] Communication error on send", T, "io_error"),
+    ("BlockingIOError: [Errno 11] Resource temporarily unavailable", T, "io_error"),  # any EAGAIN but a lock's
     ("requests.exceptions.HTTPError: 503 Server Error: Service Unavailable for url: https://x/api", T,
      "http_unavailable"),
     ("wandb: ERROR Error uploading \"config.yaml\": CommError, <Response [507]>", C, "disk_full"),
@@ -548,3 +549,95 @@ def test_an_installed_package_decoding_a_str_is_a_version_skew_the_programs_own_
 def test_keras_input_of_the_wrong_rank_is_a_shape_mismatch(line):
     fault = _with_rules(line + "\n")
     assert (fault.klass, fault.label) == (K, "shape_mismatch")
+
+
+# --- set 8's families: a status and its reason in any form, services' own codes, C++ exceptions, TF 1 -------------
+
+
+@pytest.mark.parametrize(("line", "klass", "label"), [
+    ("404 - Not Found", C, "missing_file"),  # Kaggle's CLI, all it printed (stdout)
+    ("System.Net.WebException: The remote server returned an error: (404) Not Found.", C, "missing_file"),
+    ("error: RPC failed; HTTP 410 Gone", C, "missing_file"),
+    ("ERROR: Not Found (404)", C, "missing_file"),
+    ("Got 503 Service Temporarily Unavailable from the mirror", T, "http_unavailable"),
+    ("urllib.error.HTTPError: HTTP Error 407: Proxy Authentication Required", C, "auth_error"),
+    ("ERROR 408: Request Timeout.", T, "timeout"),
+])
+def test_a_status_and_its_reason_phrase_in_any_clients_form(line, klass, label):
+    fault = _fault(line + "\n")
+    assert (fault.klass, fault.label) == (klass, label), fault.evidence
+
+
+@pytest.mark.parametrize(("text", "klass", "label"), [
+    # Azure Storage's body with no HTTP status on any line (microsoft/MLOpsPython#335)
+    ("azure.common.AzureHttpError: Server failed to authenticate the request. ErrorCode: AuthenticationFailed\n"
+     "<?xml version=\"1.0\" encoding=\"utf-8\"?><Error><Code>AuthenticationFailed</Code><Message>Server failed",
+     C, "auth_error"),
+    ("botocore.exceptions.ClientError: An error occurred (NoSuchKey) when calling the GetObject operation: The "
+     "specified key does not exist.", C, "missing_file"),
+    ("minio.error.S3Error: S3 operation failed; code: SlowDown, message: Please reduce your request rate.",
+     T, "rate_limited"),
+    ("<Error><Code>InternalError</Code><Message>We encountered an internal error. Please try again.</Message>",
+     T, "http_unavailable"),
+    ("<Error><Code>PermanentRedirect</Code><Message>The bucket you are attempting to access must be addressed "
+     "using the specified endpoint.</Message>", C, "bad_arguments"),
+    ("azure.core.exceptions.ResourceNotFoundError: The specified container does not exist.\nErrorCode:"
+     "ContainerNotFound", C, "missing_file"),
+])
+def test_a_cloud_services_own_error_code_names_its_family(text, klass, label):
+    fault = _fault(text + "\n")
+    assert (fault.klass, fault.label) == (klass, label), fault.evidence
+
+
+def test_an_unknown_service_code_says_nothing():
+    assert structure.read([("stderr", '{"code": "SomethingNew", "message": "x"}\n')]).service == (("SomethingNew", (
+        'stderr: {"code": "SomethingNew", "message": "x"}')),)
+    assert _fault('{"code": "SomethingNew", "message": "x"}\n').label == "exit_1"
+
+
+# TorchSharp's native report (dotnet/machinelearning-modelbuilder#2368), frames as printed
+C10_NATIVE = """\
+Target 4294967295 is out of bounds.
+Exception raised from nll_loss_out_frame at C:\\actions-runner\\_work\\pytorch\\aten\\src\\ATen\\native\\\
+LossNLL.cpp:230 (most recent call first):
+00007FF829E5A4C200007FF829E5A460 c10.dll!c10::Error::Error [<unknown file> @ <unknown line number>]
+00007FF829E33ED500007FF829E33E60 c10.dll!c10::IndexError::IndexError [<unknown file> @ <unknown line number>]
+"""
+
+
+@pytest.mark.parametrize(("text", "klass", "label"), [
+    (C10_NATIVE, K, "index_error"),
+    ("terminate called after throwing an instance of 'c10::IndexError'\n  what():  index 7 is out of bounds for "
+     "dimension 0 with size 3\nException raised from operator() at ../aten/src/ATen/native/Indexing.cpp:12 (most "
+     "recent call first):\n", K, "index_error"),
+    ("terminate called after throwing an instance of 'c10::ValueError'\n  what():  Expected input batch_size (4) "
+     "to match target batch_size (8).\n", K, "shape_mismatch"),
+    ("terminate called after throwing an instance of 'std::out_of_range'\n  what():  vector::_M_range_check: __n "
+     "(which is 5) >= this->size() (which is 5)\n", U, "exit_1"),
+])
+def test_a_cpp_exception_outside_python_is_read_by_its_type_and_message(text, klass, label):
+    fault = _fault(text)
+    assert (fault.klass, fault.label) == (klass, label), fault.evidence
+
+
+def test_a_python_exceptions_own_c10_backtrace_is_not_read_twice():
+    text = ("RuntimeError: CUDA error: device-side assert triggered\nException raised from "
+            "c10_cuda_check_implementation at ../c10/cuda/CUDAException.cpp:44 (most recent call first):\n"
+            "frame #0: c10::Error::Error(...)\n")
+    shape = structure.read([("stderr", text)])
+    assert [r.name for r in shape.bare] == ["RuntimeError"]
+
+
+def test_a_distributed_cpp_exception_is_left_to_the_rules():
+    text = ("terminate called after throwing an instance of 'c10::DistBackendError'\n  what():  [PG 0 Rank 1] "
+            "Process group watchdog thread terminated with exception: invalid argument\n")
+    assert structure.read([("stderr", text)]).bare == ()
+
+
+def test_tf1s_exception_with_see_above_is_an_exception_line():
+    text = ("InvalidArgumentError (see above for traceback): Cannot batch tensors with different shapes in component "
+            "0. First element had shape [220,195,3] and element 1 had shape [339,460,3].\n")
+    fault = _fault(text)
+    assert (fault.klass, fault.label) == (K, "shape_mismatch"), fault.evidence
+    text = "ResourceExhaustedError (see above for traceback): OOM when allocating tensor with shape[64,512,512]\n"
+    assert _fault(text).label == "cuda_oom"

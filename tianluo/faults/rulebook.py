@@ -47,6 +47,11 @@ tier   name        label                      class      matches
                                                          limit (a shared-memory object that cannot be opened is
                                                          then its symptom, so it goes first); torch's
                                                          ``received 0 items of ancdata`` (fd sharing)
+                   process_limit              config     the user's limit of processes or threads (``ulimit -u``, a
+                                                         container's pids limit): ``can't start new thread``,
+                                                         ``pthread_create failed``, libgomp's ``Thread creation
+                                                         failed``, ``fork: retry: Resource temporarily
+                                                         unavailable``, OpenBLAS's ``RLIMIT_NPROC``
                    shm_exhausted              config     DataLoader ``insufficient shared memory (shm)``,
                                                          ``unable to write to file </torch_``, ``is killed by
                                                          signal: Bus error``, ENOSPC under ``/dev/shm`` or from
@@ -244,6 +249,10 @@ tier   name        label                      class      matches
                                                          training images were found``, an exception saying a
                                                          root/dir/path ``doesn't exist`` or ``does not contain``),
                                                          GitPython's ``InvalidGitRepositoryError``
+                   file_locked                config     HDF5's ``unable to lock file, errno = N`` (``driver lock
+                                                         request failed``): another process holds the file (two
+                                                         ranks or two jobs on one .h5), or the file system has no
+                                                         locks; ``HDF5_USE_FILE_LOCKING=FALSE`` or one writer fixes it
                    permission_denied          config     ``PermissionError``, ``[Errno 13]``, c10d ``errno: 13``,
                                                          ``[Errno 30] Read-only file system``, TF ``Permission
                                                          denied: path``, coreutils ``mkdir: cannot ...: Permission
@@ -652,6 +661,10 @@ EXHAUSTED: tuple[Rule, ...] = (
          log=r"\[Errno 24\] Too many open files|\bEMFILE\b|Too many open files$"
              # torch's file_descriptor sharing: a worker's batch arrived without its descriptor (the fd limit)
              r"|received 0 items of ancdata"),
+    # The user's limit of processes or threads (ulimit -u, a pids cgroup): fewer workers or a higher limit.
+    Rule("process_limit", CONFIG, "process_limit",
+         log=r"[Cc]an't start new thread|pthread_create failed|[Tt]hread creation failed|\bfork: (?:retry: )?Resource "
+             r"temporarily unavailable|[Cc]annot fork|\bRLIMIT_NPROC\b|Resource temporarily unavailable \(thread\)"),
     Rule("shm_exhausted", CONFIG, "shm_exhausted",
          log=r"insufficient shared memory|unable to (?:write to file|open shared memory object|mmap \d+ bytes from "
              r"file) </torch_|is killed by signal: Bus error|/dev/shm\S*.* No space left on device"
@@ -906,6 +919,9 @@ SETUP: tuple[Rule, ...] = (
              r"|" + _exc("InvalidGitRepositoryError", "NoSuchPathError")
              + r"|"
              + _exc("OSError") + r".*cannot open shared object file: No such file or directory"),
+    # Before permission and I/O: the errno beside it (11, 37, 5) is the lock's, not the disk's.
+    Rule("file_locked", CONFIG, "file_locked",
+         log=r"unable to lock (?:the )?file|driver lock request failed|\bH5FD_\w*lock\b"),
     Rule("permission_denied", CONFIG, "permission_denied",
          log=_exc("PermissionError") + r"|\[Errno 13\] Permission denied|errno: 13 - Permission denied"
              r"|\[Errno 30\] Read-only file system|\[Errno 1\] Operation not permitted|" + _exc("PermissionDeniedError")

@@ -81,6 +81,9 @@ class Shape:
     errnos: tuple[tuple[int, str], ...] = ()  # (errno, "file: line")
     strerrors: tuple[tuple[int, str], ...] = ()  # (errno, "file: line") from a strerror text
     http: tuple[tuple[int, str], ...] = ()  # (status, "file: line")
+    # A cloud service's own error code (S3's ``<Code>NoSuchBucket</Code>``, Azure's ``ErrorCode: AuthenticationFailed``,
+    # boto's ``An error occurred (SlowDown) when calling``), "file: line"
+    service: tuple[tuple[str, str], ...] = ()
     oom: tuple[tuple[bool, str], ...] = ()  # (on a GPU/TPU?, "file: line") for each line saying out of memory
     same_error_ranks: int = 0  # ranks (or tasks) that ended with the same error
     # A c10d store barrier that counted more workers than its world ("world_size=4, worker_count=16"): more
@@ -141,8 +144,9 @@ _CHAIN = LazyPattern(r"During handling of the above exception, another exception
                          r"|The above exception was the direct cause of the following exception")
 # An exception line: a dotted name, then ": message" or the end. The name must look like an exception
 # (Error, Exception, ...) to count outside a traceback.
-_EXC = LazyPattern(r"^(\s*)([A-Za-z_][\w]{0,100}(?:\.[A-Za-z_][\w]{0,100}){0,8})(?::(?: (.*))?)?$",
-                       capture=True)
+# TF 1's session prints the op's exception as "InvalidArgumentError (see above for traceback): message".
+_EXC = LazyPattern(r"^(\s*)([A-Za-z_][\w]{0,100}(?:\.[A-Za-z_][\w]{0,100}){0,8})(?: \(see above for traceback\))?"
+                   r"(?::(?: (.*))?)?$", capture=True)
 _EXC_NAME = LazyPattern(r"(?:Error|Exception|Exit|Interrupt|Failure|Fault|Exhausted|Unavailable|Denied"
                             r"|Forbidden|Unauthorized|NotFound|Timeout|TimedOut|Exceeded)$")
 
@@ -386,7 +390,7 @@ STRERRORS = {
     "Name or service not known": -2, "Temporary failure in name resolution": -3, "File too large": 27,
     "Remote I/O error": 121, "No locks available": 37, "Host is down": 112, "Network is down": 100,
     "Software caused connection abort": 103, "Exec format error": 8, "Argument list too long": 7,
-    "Operation not supported": 95,
+    "Operation not supported": 95, "Resource temporarily unavailable": 11,
 }
 #: Windows' own error codes (``[WinError N]``) as the errno of the same family.
 WINERRORS = {2: 2, 3: 2, 5: 13, 112: 28, 1314: 1, 1455: 12, 10048: 98, 10050: 100, 10051: 101, 10053: 103,
@@ -394,17 +398,30 @@ WINERRORS = {2: 2, 3: 2, 5: 13, 112: 28, 1314: 1, 1455: 12, 10048: 98, 10050: 10
 _WINERROR = LazyPattern(r"\[WinError (\d{1,5})\]", capture=True)
 _STRERROR = LazyPattern("|".join(re.escape(k) for k in STRERRORS))
 
+_REASONS = (r"Internal Server Error|Bad Gateway|Service (?:Temporarily )?Unavailable|Gateway Time-?out"
+            r"|Too Many Requests|Unauthorized|Forbidden|Not Found|Gone|Request Time-?out"
+            r"|Proxy Authentication Required|Insufficient Storage")
 _HTTP = LazyPattern(
     r"\b([1-5]\d\d) (?:Client|Server) Error\b"
     r"|\bHTTP(?:/\d(?:\.\d)?)?(?: [Ee]rror| [Ss]tatus| [Cc]ode| response| [Rr]esponse)?[ :]{1,3}([45]\d\d)\b"
     r"|\b[Ss]tatus(?:[ _]?[Cc]ode)?[\"']?\s?[:=]\s?[\"']?([45]\d\d)\b|\bstatus ([45]\d\d)\b"
     r"|<title>([45]\d\d) |<Response \[([45]\d\d)\]>|\b[Rr]esponse [Cc]ode:? ([45]\d\d)\b"
     r"|\breturned (?:HTTP |status )?([45]\d\d)\b"
-    r"|\b(50[0-4]|429|401|403) (?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Time-?out"
-    r"|Too Many Requests|Unauthorized|Forbidden)\b"
+    # OpenAPI-generated clients (kubernetes, Kaggle): "ApiException: (404)"; a JSON body's "code": 404
+    r"|(?:Exception|Error): \(([45]\d\d)\)|\"code\" ?: ?([45]\d\d)\b"
+    # a code and its reason phrase in any client's form: "503 Service Unavailable", Kaggle's "404 - Not Found",
+    # .NET's "(404) Not Found", "Not Found (404)"
+    r"|(?:\b|\()([45]\d\d)\)?(?: -|:)? (?:" + _REASONS + r")\b|\b(?:" + _REASONS + r") \(([45]\d\d)\)"
     r"|(?:Error|Exception|Unavailable|Forbidden|Unauthorized|TooManyRequests|InternalServerError|BadGateway"
     r"|GatewayTimeout|ServerError|ClientError): ([45]\d\d)\b",
     capture=True)
+#: Where a cloud service's client prints the service's error code: S3/GCS/Azure XML bodies, Azure SDKs'
+#: ``ErrorCode:``, boto's ``An error occurred (X) when calling``, MinIO's ``code: X,``, a JSON body's ``"code": "X"``,
+#: Go's azblob ``(ServiceCode=X)`` and ``Code: X``.
+_SERVICE = LazyPattern(r"<Code>(\w{2,80})</Code>|\bErrorCode: ?(\w{2,80})\b"
+                       r"|An error occurred \((\w{2,80})\) when calling|\bcode: (\w{2,80}),"
+                       r"|\"(?:code|Code|errorCode|error_code)\": ?\"(\w{2,80})\"|\(ServiceCode=(\w{2,80})\)"
+                       r"|^\s*Code: (\w{2,80})\s*$", capture=True)
 # A reason phrase alone (``URL fetch failure on http://...: None -- Forbidden``), with its code.
 _HTTP_PHRASE = LazyPattern(r"\b(?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Time-?out"
                                r"|Service Temporarily Unavailable"
@@ -415,7 +432,7 @@ HTTP_PHRASES = {"Service Temporarily Unavailable": 503,
                 "Insufficient Storage": 507}
 
 
-_OOM = LazyPattern(r"(?i)\bout of memory\b|OutOfMemory|bad_alloc|bad allocation"
+_OOM = LazyPattern(r"(?i)\bout of memory\b|OutOfMemory|bad_alloc|bad allocation|\bOOM when allocating\b"
                        r"|\b(?:could not|couldn't|unable to|failed to|cannot) allocate\b")
 # A line that mentions running out of memory without saying it happened: a guess among causes (Ray's
 # "(1) ... killed by SIGKILL by OOM killer"), a warning the job survived (TF's BFC allocator "this is not a
@@ -447,6 +464,68 @@ def _found(pattern, line: str):
 # --- reading --------------------------------------------------------------------------------
 
 
+# --- C++ exceptions -------------------------------------------------------------------------
+
+# libtorch's and the C++ runtime's report of an exception nothing caught, and c10's own message format (as
+# libtorch, TorchSharp and a Python binding's native frames print it): "<message>", then "Exception raised from
+# <function> at <file>:<line> (most recent call first):", then frames naming the type ("c10::IndexError::IndexError").
+_TERMINATE = LazyPattern(r"terminate called after throwing an instance of '([\w:]{1,120})'", capture=True)
+_WHAT = LazyPattern(r"^\s*what\(\):\s+(.*)$", capture=True)
+_RAISED_FROM = LazyPattern(r"^Exception raised from (\S{1,200}) at (\S{1,300}?):\d+ \(most recent call first\):",
+                           capture=True)
+_C10_TYPE = LazyPattern(r"\bc10::(\w{1,60}Error)::\w{1,60}Error\b", capture=True)
+#: C++ exception types as the Python exception torch (or pybind11) turns them into.
+_CPP_AS_PYTHON = {"c10::Error": "RuntimeError", "std::runtime_error": "RuntimeError",
+                  "std::logic_error": "RuntimeError",
+                  "std::out_of_range": "IndexError", "std::invalid_argument": "ValueError",
+                  "std::domain_error": "ValueError", "std::length_error": "ValueError",
+                  "std::system_error": "OSError", "std::ios_base::failure": "OSError",
+                  "thrust::system::system_error": "RuntimeError", "pybind11::error_already_set": "RuntimeError"}
+
+
+def _cpp_name(cpp: str) -> str | None:
+    """The Python name of a C++ exception type; None for the distributed ones (a peer's loss: the rules' to name)
+    and for memory (the out-of-memory reading names it)."""
+    if cpp.startswith("c10::Dist") or cpp in ("std::bad_alloc", "c10::OutOfMemoryError"):
+        return None
+    if cpp in _CPP_AS_PYTHON:
+        return _CPP_AS_PYTHON[cpp]
+    return cpp.rsplit("::", 1)[-1] if cpp.startswith("c10::") else None
+
+
+def _native(lines: Sequence[tuple[str, str | None, str]], known: set[str]) -> list[Raised]:
+    """C++ exceptions that ended the process, outside any Python traceback (``known``: exception lines already read)."""
+    out: list[Raised] = []
+    pending: str | None = None  # the type of a "terminate called" whose "what():" comes next
+    for i, (fname, rank, text) in enumerate(lines):
+        t = _TERMINATE.search(text)
+        if t is not None:
+            pending = t.group(1)
+            continue
+        if pending is not None:
+            w = _WHAT.search(text)
+            name, pending = _cpp_name(pending), None
+            if w is not None and name is not None:
+                out.append(Raised(name=name, message=w.group(1).strip()[:500], where=None, func=None, origin=LIBRARY,
+                                  rank=rank, file=fname, text=text.strip()[:500]))
+            continue
+        r = _RAISED_FROM.search(text)
+        if r is None or i == 0:
+            continue
+        prev = lines[i - 1][2].strip()
+        what = _WHAT.search(prev)
+        message = what.group(1).strip() if what is not None else prev
+        if (not message or any(k == prev or k.startswith(prev + " ") for k in known)
+                or _exception(prev, None, "", (), trace=False) is not None or any(message == o.message for o in out)):
+            continue  # a Python exception's own c10 backtrace, or the "what():" already taken
+        typed = next((m.group(1) for _, _, later in lines[i + 1:i + 12] if (m := _C10_TYPE.search(later))), "Error")
+        name = _cpp_name("c10::" + typed)
+        if name is not None:
+            out.append(Raised(name=name, message=message[:500], where=r.group(2), func=r.group(1), origin=LIBRARY,
+                              rank=lines[i - 1][1], file=lines[i - 1][0], text=prev[:500]))
+    return out
+
+
 def read(tails: Iterable[tuple[str, str]]) -> Shape:
     """The structure of the logs' tails: ``(file name, text)`` pairs (stdout, stderr, extra logs)."""
     lines: list[tuple[str, str | None, str]] = []
@@ -456,10 +535,12 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
             lines.append((fname, rank, rest))
     lines = lines[-MAX_LINES:]
     chains, bare, survived, symptoms = _tracebacks(lines)
+    known = {r.text for chain in chains for r in chain} | {r.text for r in bare + survived + symptoms}
+    bare = bare + tuple(_native(lines, known))
     root_rank = root_signal = root_exit = None
     in_root = False
     failure_exits: list[int] = []
-    errnos, strerrors, http, oom = [], [], [], []
+    errnos, strerrors, http, oom, service = [], [], [], [], []
     ranks: set[str] = set()
     srun_tasks: list[tuple[str, str]] = []
     overfull = None
@@ -506,6 +587,9 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
             h = HTTP_PHRASES.get(phrase.group(0)) if phrase is not None else None
         if h is not None and h >= 400:
             http.append((h, where))
+        sm = _SERVICE.search(text)
+        if sm is not None:
+            service.append((next(g for g in sm.groups() if g is not None), where))
         said = bool(_OOM_SAID.search(text))  # torch's device allocators' wording (the CPU's is another)
         if said or (_OOM.search(text) and not _NOT_OOM.search(text)):
             oom.append((said or bool(_ON_DEVICE.search(text)), where))
@@ -517,6 +601,7 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
     return Shape(chains=chains, bare=bare, survived=survived, symptoms=symptoms, root_rank=root_rank,
                  root_signal=root_signal, root_exit=root_exit,
                  errnos=tuple(errnos), strerrors=tuple(strerrors), http=tuple(http), oom=tuple(oom),
+                 service=tuple(service),
                  ranks=frozenset(ranks), same_error_ranks=_same_error(chains, srun_tasks), overfull_barrier=overfull)
 
 

@@ -77,6 +77,7 @@ _OTHER_ERRNO = {111: (TRANSIENT, "connection_error"), 104: (TRANSIENT, "connecti
                 100: (TRANSIENT, "connection_error"), 112: (TRANSIENT, "connection_error"),
                 110: (TRANSIENT, "timeout"), -2: (TRANSIENT, "dns_error"), -3: (TRANSIENT, "dns_error"),
                 -5: (TRANSIENT, "dns_error"), 5: (TRANSIENT, "io_error"), 116: (TRANSIENT, "io_error"),
+                11: (TRANSIENT, "io_error"),  # EAGAIN: a lock's is the rulebook's file_locked
                 121: (TRANSIENT, "io_error"), 37: (TRANSIENT, "io_error"), 98: (TRANSIENT, "port_in_use"),
                 70: (TRANSIENT, "io_error"), 67: (TRANSIENT, "io_error"), 107: (TRANSIENT, "io_error"),
                 8: (CONFIG_C, "not_executable"), 7: (CONFIG_C, "bad_arguments"), 2: (CONFIG_C, "missing_file"),
@@ -136,6 +137,7 @@ _PROGRAMMING_MESSAGE = compile_pattern(
     r"|only one element tensors can be converted|can't convert cuda|not broadcastable|could not broadcast"
     r"|view size is not compatible|must match the size of tensor|shape mismatch|shapes? .{0,80} (?:do not|don't|cannot)"
     r" (?:match|broadcast)|incompatible shapes|dimension out of range|index out of range|out of bounds for"
+    r"|\bis out of bounds\b|to match target batch_size|target size .{0,80} different to the input size"
     r"|expected scalar type|expected (?:object|tensor) of (?:scalar )?type|found dtype|dtype mismatch"
     r"|expected all tensors to be on the same device|is not in \[\d+, ?\d+\)|has no attribute|not subscriptable"
     r"|is not iterable|object is not callable|unhashable type|takes \d+ positional arguments? but \d+"
@@ -176,7 +178,7 @@ _CONFIG_MESSAGE = compile_pattern(
     r"|no longer (?:supported|available)|has been (?:removed|deprecated)|\byou (?:cannot|can't|can ?not|must)\b")
 
 _SHAPE_MESSAGE = compile_pattern(r"(?i)shape|size of tensor|must match the size|broadcast|dimension|view size"
-                                 r"|\baxis\b|\brank\b|\b(?:min_|max_)?ndim=")
+                                 r"|batch_size|target size|\baxis\b|\brank\b|\b(?:min_|max_)?ndim=")
 _INDEX_MESSAGE = compile_pattern(r"(?i)indices\[[\d,]*\] = -?\d+ is not in \[|index out of range|out of bounds"
                                  r"|index -?\d+ is out of")
 _DEVICE_MESSAGE = compile_pattern(r"(?i)same device|on cpu|scalar type|dtype|can't convert cuda|can't be cast to the")
@@ -237,7 +239,7 @@ def verdict(shape: Shape) -> Verdict | None:
             if num == n:
                 klass, label = _RESOURCE_ERRNO[n]
                 return Verdict(klass, label, f"{where} (errno {n})", "errno", _line(where))
-    http = _http(shape)
+    http = _service(shape) or _http(shape)
     if http is not None:
         return http
     for num, where in shape.errnos + shape.strerrors:
@@ -266,13 +268,53 @@ def verdict(shape: Shape) -> Verdict | None:
     return None
 
 
+def _codes(*names: str) -> frozenset[str]:
+    return frozenset(n for group in names for n in group.split())
+
+
+#: Cloud services' own error codes (S3 and its clones, GCS, Azure Storage and Azure's SDKs, AWS APIs), by family.
+_SERVICE_CODES = (
+    (_codes("AccessDenied AccessDeniedException AllAccessDisabled AccountProblem InvalidAccessKeyId",
+            "SignatureDoesNotMatch ExpiredToken ExpiredTokenException InvalidToken TokenRefreshRequired",
+            "InvalidClientTokenId UnrecognizedClientException AuthFailure AuthenticationFailed AuthorizationFailure",
+            "AuthorizationPermissionMismatch AuthorizationSourceIPMismatch AuthorizationProtocolMismatch",
+            "AuthorizationResourceTypeMismatch AuthorizationServiceMismatch InvalidAuthenticationInfo",
+            "NoAuthenticationInformation InsufficientAccountPermissions AccountIsDisabled UNAUTHENTICATED",
+            "InvalidSecurity UserProjectMissing RequestTimeTooSkewed KeyBasedAuthenticationNotPermitted"),
+     CONFIG_C, "auth_error"),
+    (_codes("NoSuchBucket NoSuchKey NoSuchUpload NoSuchVersion ContainerNotFound BlobNotFound ShareNotFound",
+            "PathNotFound FilesystemNotFound ResourceNotFound ResourceNotFoundException NoSuchEntity",
+            "NoSuchLifecycleConfiguration"),
+     CONFIG_C, "missing_file"),
+    (_codes("SlowDown Throttling ThrottlingException RequestLimitExceeded TooManyRequestsException RequestThrottled",
+            "ProvisionedThroughputExceededException ServerBusy rateLimitExceeded userRateLimitExceeded"),
+     TRANSIENT, "rate_limited"),
+    (_codes("InternalError InternalFailure ServiceUnavailable ServiceFailure OperationTimedOut RequestTimeout",
+            "RequestTimeoutException InternalServerError backendError XMinioServerNotInitialized"),
+     TRANSIENT, "http_unavailable"),
+    (_codes("InvalidBucketName PermanentRedirect AuthorizationHeaderMalformed IllegalLocationConstraintException",
+            "InvalidLocationConstraint EntityTooLarge InvalidStorageClass BucketAlreadyExists AccountQuotaExceeded"),
+     CONFIG_C, "bad_arguments"),
+)
+
+
+def _service(shape: Shape) -> Verdict | None:
+    """A cloud service's own error code: it says more than its HTTP status (a 403 may be a wrong region)."""
+    for code, where in shape.service:
+        for names, klass, label in _SERVICE_CODES:
+            if code in names:
+                return Verdict(klass, label, f"{where} (the service's error code {code})", "http", _line(where))
+    return None
+
+
 def _http(shape: Shape) -> Verdict | None:
     codes = {code: where for code, where in shape.http}
     for test, klass, label in ((lambda c: c == 507, CONFIG_C, "disk_full"),
-                               (lambda c: c in (401, 403), CONFIG_C, "auth_error"),
+                               (lambda c: c in (401, 403, 407), CONFIG_C, "auth_error"),
+                               (lambda c: c == 408, TRANSIENT, "timeout"),
                                (lambda c: c == 429, TRANSIENT, "rate_limited"),
                                (lambda c: 500 <= c <= 599, TRANSIENT, "http_unavailable"),
-                               (lambda c: c == 404, CONFIG_C, "missing_file")):
+                               (lambda c: c in (404, 410), CONFIG_C, "missing_file")):
         for code, where in codes.items():
             if test(code):
                 return Verdict(klass, label, f"{where} (HTTP {code})", "http", _line(where))
@@ -335,7 +377,7 @@ def exception_verdict(raised: Raised) -> Verdict | None:
     if programming and raised.origin == USER:
         return Verdict(CODE, _code_label(raised), f"{_text(raised)} (raised in the project's own {origin})",
                        "origin")
-    if _PROGRAMMING_MESSAGE.search(message) and base in ("RuntimeError", "ValueError", "Exception"):
+    if _PROGRAMMING_MESSAGE.search(message) and base in ("RuntimeError", "ValueError", "Exception", "IndexError"):
         return Verdict(CODE, _code_label(raised), _text(raised), "message", raised.text)
     if base in _MISUSE_NAME or _FLAX_ERROR.search(raised.name) or _FLAX_ERROR.search(message):
         return Verdict(CODE, "type_error" if base in _MISUSE_NAME else "programming_error",

@@ -100,7 +100,8 @@ class ScanResult:
 
 def scan(path: Path, name: str, cursor: Cursor, patterns: Mapping, progress=None,
          max_bytes: int | None = None, max_matches: int = 50, follow_links: bool = False,
-         deadline: float | None = None, newest: bool = False, first: bool = False) -> ScanResult:
+         deadline: float | None = None, newest: bool = False, first: bool = False,
+         final: bool = False) -> ScanResult:
     """Scan the bytes of ``path`` written since ``cursor``.
 
     Args:
@@ -123,6 +124,8 @@ def scan(path: Path, name: str, cursor: Cursor, patterns: Mapping, progress=None
             bytes after the cursor were not read, and the cursor moves past them.
         first: Report the first progress values of what is read (``progress_head``) though it does not
             start at the file's start (a scan from the start always does), unless bytes were skipped.
+        final: The writer is gone (the attempt ended): a last line with no newline is a line too, not
+            the start of one still being written (a process that died mid-line, ``print(..., end="")``).
 
     Returns:
         The new cursor and what was found; ``new_bytes`` is the bytes read (the cursor moves by
@@ -150,7 +153,7 @@ def scan(path: Path, name: str, cursor: Cursor, patterns: Mapping, progress=None
             state.want_first = skipped == 0 and (start == 0 or first)
             state.from_start = start == 0 and skipped == 0
             f.seek(start + skipped)
-            end, more = _read(f, start + skipped, max_bytes, st.st_size, state, deadline)
+            end, more = _read(f, start + skipped, max_bytes, st.st_size, state, deadline, final)
         except OSError as exc:  # EIO from a failing disk or a special file: a refusal, not a crash
             return ScanResult(cursor, 0, (), None, None, False, False,
                               f"{path} cannot be read ({exc.strerror or exc}); not read")
@@ -274,7 +277,7 @@ def _not_regular(path: Path, mode: int) -> str:
 
 
 def _read(f, start: int, max_bytes: int, size: int, state: "_Scan",
-          deadline: float | None = None) -> tuple[int, bool]:
+          deadline: float | None = None, final: bool = False) -> tuple[int, bool]:
     """Feed the file to ``state`` chunk by chunk; the end offset consumed and whether more is left.
 
     Each chunk is copied once (``\\r`` made ``\\n``, so a tqdm redraw ends a line for RE2 too) and
@@ -292,6 +295,9 @@ def _read(f, start: int, max_bytes: int, size: int, state: "_Scan",
         # Past the limit only to finish the first line, so a long line cannot stall the cursor.
         data = f.read(min(CHUNK, limit - read_to) if read_to < limit else CHUNK)
         if not data:
+            if final and buf:  # the last line of a file nobody writes any more
+                state.feed(buf, pos)
+                return pos + len(buf), False
             return pos, False
         if b"\r" in data:  # a memchr: most chunks without a tqdm bar are not copied at all
             data = data.translate(_CR_TO_LF)

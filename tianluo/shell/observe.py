@@ -93,7 +93,7 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
             fname: scan(path, fname, _cursor(attempt, fname), rule_patterns, progress,
                         follow_links=fname not in STREAMS, deadline=_scan_deadline(budget),
                         newest=True,  # past the per-tick cap, the newest bytes (a fatal line is last)
-                        first=first)
+                        first=first, final=fact.state in (JobState.EXITED, JobState.LOST))
             for fname, path in logs.items()
         }
         over = failed(fact)  # only a failed attempt's host is measured, its checkpoints listed, its logs' tails read
