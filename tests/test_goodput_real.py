@@ -73,7 +73,10 @@ def test_a_stage_that_fails_once_on_a_connection_reset_shows_what_it_cost(tmp_pa
 
     text = forked_cli.run("status", "--run", run_dir, cwd=work, check=True).stdout
     line = next(x for x in text.splitlines() if x.startswith("goodput "))
-    assert re.fullmatch(r"goodput \d+%: \S+ of \S+ productive; lost: .*\S+ connection_error \(redone\).*", line), line
+    # the line names the biggest losses (on a loaded machine queue and detection can outweigh the redone steps)
+    assert any(i["cause"] == "redone" and i["fault"] == "transient/connection_error" for i in run["lost_detail"])
+    biggest = [goodput.loss_words(i) for i in run["lost_detail"] if i["s"] >= 0.05][:3]
+    assert re.fullmatch(r"goodput \d+%: \S+ of \S+ productive; lost: " + re.escape(", ".join(biggest)), line), line
 
     completion = (run_dir / "COMPLETION.md").read_text()
     assert "## Where the time went" in completion and "goodput" in completion
