@@ -109,6 +109,17 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "unknown/exit_1", "a TPU whose /dev/vfio is busy names no holder: a stale process left by the previous "
         "teardown (transient, the author's reading from the thread) and the job's own second process on one TPU "
         "(config, as hos_sglang_jax_tunix_tpu_already_in_use) print the same"),
+    # the ninth held-out set's
+    "pytorch/hpk_pytorch_rnn_cudnn_execution_failed_input_on_cpu.txt": (
+        "unknown/exit_1", "a bare CUDNN_STATUS_EXECUTION_FAILED: the poster found an input left on the CPU, but the "
+        "same words come from a cuDNN too old for the GPU and from memory (three older files, their authors reading "
+        "unknown); the text does not say which"),
+    "tf_jax_storage/hpl_vame_netcdf_hdf_error_two_hdf5_libs.txt": (
+        "unknown/exit_1", "netCDF's '[Errno -101] NetCDF: HDF error' says the HDF5 layer failed, not why: the thread "
+        "found two HDF5 libraries loaded at once, but a damaged or locked file prints the same"),
+    "tf_jax_storage/hpl_webdataset_shardwriter_not_closed_missing_key.txt": (
+        "unknown/exit_1", "webdataset's \"didn't find ['y.txt'] in [...]\" says a sample lacks a member; that the "
+        "program never closed its ShardWriter is the thread's finding, and a damaged or partial shard reads the same"),
 }
 
 

@@ -641,3 +641,32 @@ def test_tf1s_exception_with_see_above_is_an_exception_line():
     assert (fault.klass, fault.label) == (K, "shape_mismatch"), fault.evidence
     text = "ResourceExhaustedError (see above for traceback): OOM when allocating tensor with shape[64,512,512]\n"
     assert _fault(text).label == "cuda_oom"
+
+
+# --- set 9's shapes: ENOENT in an exception's own words, a missing directory in a program's words ---------------
+
+
+@pytest.mark.parametrize(("line", "label"), [
+    ("lmdb.Error: /share/zhui/reg_dataset/NIPS2014: No such file or directory", "missing_file"),
+    ("urllib.error.URLError: <urlopen error [Errno 99] Cannot assign requested address>", "connection_error"),
+    ("Exception:  [!] Directory checkpoints not found", "missing_file"),
+    ("ValueError: dataset path /data/coco was not found", "missing_file"),
+])
+def test_set_9_shapes_name_their_family(line, label):
+    fault = _fault(line + "\n")
+    assert fault.label == label, fault.evidence
+
+
+@pytest.mark.parametrize("line", [
+    # a loader's warning, a plugin's "[Error]", a writer's own temporary file: not a missing input
+    "2024-02-25 18:52:47.991396: W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load "
+    "dynamic library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot open shared object file: No such file or "
+    "directory",
+    "[Error] [carb] [Plugin: libcarb.gym.plugin.so] Could not load the dynamic library from /x/libcarb.gym.plugin.so. "
+    "Error: libcuda.so.1: cannot open shared object file: No such file or directory",
+    'ValueError: NOT_FOUND: Error writing "p/c/0" in OCDBT database at local file "/ckpt/": Failed to rename fd: 14 '
+    '"/ckpt/tmp" to: "/ckpt/d" [OS error: No such file or directory]',
+    "ls: cannot access '/data/extra': No such file or directory",
+])
+def test_enoent_words_outside_an_exceptions_own_line_name_nothing(line):
+    assert _fault(line + "\n").label == "exit_1"

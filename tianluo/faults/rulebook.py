@@ -55,7 +55,8 @@ tier   name        label                      class      matches
                    shm_exhausted              config     DataLoader ``insufficient shared memory (shm)``,
                                                          ``unable to write to file </torch_``, ``is killed by
                                                          signal: Bus error``, ENOSPC under ``/dev/shm`` or from
-                                                         joblib's semaphores (``joblib will operate in serial mode``)
+                                                         joblib's semaphores (``joblib will operate in serial mode``),
+                                                         NCCL's ``Error while creating shared memory segment``
                    host_oom                   config     ``oom-kill event(s)``, ``out-of-memory handler``, ``Out of
                                                          memory: Killed process``, ``OOM Killed``, srun ``task N:
                                                          Out Of Memory``, Slurm ``exceeded memory limit``,
@@ -110,7 +111,8 @@ tier   name        label                      class      matches
                                                          the job does not end by TERM)
                    terminated                 transient  the job's own exit by SIGTERM / SIGINT / SIGHUP (also
                                                          128+N): someone stopped it
-5      setup       submit_rejected            config     ``srun: error: Unable to allocate resources``, sbatch
+5      setup       submit_rejected            config     ``sbatch: unrecognized option '--x'`` (an older Slurm)
+                   submit_rejected            config     ``srun: error: Unable to allocate resources``, sbatch
                                                          ``Batch job submission failed``, srun ``Unable to create
                                                          step``, each with a reason that is the job's; Dataflow
                                                          ``Unable to bring up enough workers``; qsub, LSF (``Job
@@ -139,6 +141,7 @@ tier   name        label                      class      matches
                                                          wandb ``api_key not configured``, ``Token is required``,
                                                          ``must provide ... credentials``, OpenAI's ``api_key
                                                          client option must be set``
+                   auth_error                 config     a tracker's ``Your API token is invalid``, ``Invalid API key``
                    auth_error                 config     ``Cannot access gated repo``, ``Unauthorized for url``,
                                                          ``AccessDenied``, ``(403)``, urllib's ``HTTP Error 401/403``
                                                          (not GitHub's ``403: rate limit exceeded``: the network
@@ -164,6 +167,10 @@ tier   name        label                      class      matches
                                                          ``Invalid NDArray file format``, GGUF ``invalid magic``
                                                          (a model file that is not one), LightGBM ``Model format
                                                          error``
+                   version_mismatch           config     datasets 4's ```trust_remote_code` is not supported
+                                                         anymore``, Keras 3's ``filepath provided must end in
+                                                         `.keras```, bitsandbytes' ``CUDA Setup failed despite GPU
+                                                         being available``
                    version_mismatch           config     ``Transformers does not recognize this architecture``,
                                                          a CUDA that ``does not match the version torch was compiled
                                                          with``, tokenizers ``untagged enum``, datasets
@@ -205,6 +212,7 @@ tier   name        label                      class      matches
                                                          Keras' ``You are trying to load a weight file containing N
                                                          layers into a model with M layers`` / ``Layer count
                                                          mismatch``
+                   nan_loss                   config     a reward or return gone NaN (``reward: nan``)
                    nan_loss                   config     ``Loss is nan``, ``non-finite loss``, ``returned nan
                                                          values``, ``is non-finite``, ``FloatingPointError``,
                                                          DeepSpeed ``loss scale already at minimum``, Keras
@@ -228,6 +236,9 @@ tier   name        label                      class      matches
                                                          without it), Hydra's ``Error locating target``, Beam's
                                                          ``Unable to get the Filesystem for path gs://`` (no GCS
                                                          extra installed)
+                   connection_error           transient  datasets' streaming ``FileNotFoundError: hf://...``: a failed
+                                                         Hub request it reports as a missing file (retried once; a
+                                                         file really missing then fails alike and is held)
                    missing_file               config     ``FileNotFoundError``; ``python: can't open file``; TF
                                                          ``NotFoundError ... No such file or directory``; a local
                                                          path taken for a repo id (``Repo id must be in the form``);
@@ -253,6 +264,15 @@ tier   name        label                      class      matches
                                                          request failed``): another process holds the file (two
                                                          ranks or two jobs on one .h5), or the file system has no
                                                          locks; ``HDF5_USE_FILE_LOCKING=FALSE`` or one writer fixes it
+                   bad_arguments              config     a launch that cannot set itself up: mpirun's ``ORTE was
+                                                         unable to reliably start one or more daemons``, ``ssh: Could
+                                                         not resolve hostname`` (a host spec; before dns_error), gloo's
+                                                         ``makeUVDevice(): interface or hostname can't be empty``,
+                                                         NCCL's ``no socket interface found``, a ``data/model/...
+                                                         parallel group is not initialized``, TF's ``File system
+                                                         scheme 'x' not implemented``
+                   corrupt_data               config     a data file that is not the format it claims (``Parquet
+                                                         magic bytes not found``): a person replaces the file
                    permission_denied          config     ``PermissionError``, ``[Errno 13]``, c10d ``errno: 13``,
                                                          ``[Errno 30] Read-only file system``, TF ``Permission
                                                          denied: path``, coreutils ``mkdir: cannot ...: Permission
@@ -296,6 +316,8 @@ tier   name        label                      class      matches
                                                          checkpoint``); DeepSpeed's ssh probe of a host (``ssh -o
                                                          PasswordAuthentication=no host hostname`` exiting 255, ``was
                                                          not reachable via ssh``: no key, port or name for it)
+                   command_not_found          config     Open MPI's ``MCA parameter "plm_rsh_agent" was set to a
+                                                         path that could not be found`` (no ssh in the image)
                    command_not_found          config     the shell's ``...: command not found``, Go's ``exec:
                                                          "x": executable file not found in $PATH``, enroot
                                                          ``failed to execute: /bin/bash: No such file``,
@@ -305,7 +327,9 @@ tier   name        label                      class      matches
                                                          MPICH's ``execvp error``, slurmstepd's ``execve(): x: No
                                                          such file or directory`` (the step's program)
 6      bug         cuda_device_assert         code       ``device-side assert triggered``, or only the kernel's
-                                                         ``thread: [..] Assertion `...` failed.`` lines
+                                                         ``thread: [..] Assertion `...` failed.`` lines (or its
+                                                         ``file.cu:N: ... block: [..], thread: [``, the line wrapped)
+                   shape_mismatch             code       numpy's ``cannot reshape array of size N into shape``
                    shape_mismatch             code       ``mat1 and mat2 shapes``, ``size of tensor a``, ``is
                                                          invalid for input of size``, ``batch_size``, channels,
                                                          Keras ``Shapes (..) and (..) are incompatible``, TF
@@ -319,6 +343,8 @@ tier   name        label                      class      matches
                                                          numpy's ``cannot copy sequence with size N to array axis
                                                          with dimension M``, torch.stack's ``stack expects each
                                                          tensor to be equal size``
+                   device_mismatch            code       autograd's ``returned an invalid gradient at index N -
+                                                         expected type ... device=``
                    device_mismatch            code       ``Expected all tensors to be on the same device``,
                                                          ``expected scalar type X but found Y``, c10d
                                                          ``Tensors must be CUDA and dense``, MPS ``Placeholder
@@ -329,6 +355,8 @@ tier   name        label                      class      matches
                    name_error                 code       ``NameError`` / ``UnboundLocalError``
                    recursion_error            code       ``RecursionError``, ``maximum recursion depth exceeded``
                    zero_division              code       ``ZeroDivisionError``
+                   type_error                 code       JAX's ``Error interpreting argument to f as an abstract
+                                                         array`` (a jit-wrapped function given a non-array)
                    type_error                 code       ``TypeError``; JAX ``ConcretizationTypeError`` and
                                                          ``Tracer...ConversionError``; Hydra's quoted
                                                          ``TypeError("...")``
@@ -380,6 +408,7 @@ tier   name        label                      class      matches
                                                          handle``, ``nfs: server X not responding``, ENOLCK
                                                          ``[Errno 37] No locks available``, ``Remote I/O error``,
                                                          a FUSE mount's ``Transport endpoint is not connected``
+                   port_in_use                transient  c10d's Windows ``system error: 10048``, ``[WinError 10048]``
                    port_in_use                transient  ``Address already in use``, ``errno: 98``, ML-Agents'
                                                          ``worker number N is still in use``
                    dns_error                  transient  ``Temporary failure in name resolution``, ``Name or
@@ -393,6 +422,9 @@ tier   name        label                      class      matches
                                                          many users have viewed``, ``toomanyrequests``,
                                                          ``Failed to request URL - 429``, S3's ``503 Slow Down``,
                                                          rclone's ``(429 too_many_requests)``
+                   http_unavailable           transient  a fetch answered by an error page (``Failed to fetch x:
+                                                         Expecting value: line 1 column 1``), spaCy's ``Couldn't
+                                                         fetch compatibility table``
                    http_unavailable           transient  ``500/502/503/504 Server Error``, GCS ``503 GET``, a
                                                          cloud's capacity shortage (``Unable to provision``),
                                                          ``ServiceUnavailable``, urllib3 ``too many 500 error
@@ -401,8 +433,12 @@ tier   name        label                      class      matches
                                                          response executing GraphQL``, MLflow's ``failed with code
                                                          500 != 200``, SkyPilot's ``Failed to
                                                          acquire resources in all zones``
+                   nccl_timeout               transient  Ascend HCCL's ``Getting socket times out`` (``Remote Rank did
+                                                         not send the data in time``), ``EI0002 ... times out``
                    nccl_timeout               transient  ``Watchdog caught collective operation timeout``, the
                                                          heartbeat monitor's ``watchdog got stuck`` ...
+                   nccl_error                 transient  NCCL's result string alone (``unhandled system error`` at
+                                                         ``ncclGroupEnd()`` in HugeCTR, Horovod, ...)
                    nccl_error                 transient  ``ncclSystemError`` / ``ncclRemoteError`` /
                                                          ``ncclUnhandledCudaError``, ``NCCL WARN``, ``NCCL error
                                                          in:``, ``NCCL communicator was aborted``, NCCL's ``INFO
@@ -413,6 +449,8 @@ tier   name        label                      class      matches
                                                          ``RendezvousTimeoutError``, ``*TimeoutError`` /
                                                          ``*Timeout`` lines, Go's ``TLS handshake timeout`` /
                                                          ``i/o timeout``
+                   node_failure               transient  mpirun's ``ORTE has lost communication with a remote
+                                                         daemon`` (a node or its pod went away)
                    connection_error           transient  ``Connection reset by peer`` / ``refused`` / ``closed by
                                                          peer``, ``Broken pipe``, ``Max retries exceeded``,
                                                          ``We couldn't connect to``, ``ConnectionError``,
@@ -669,7 +707,9 @@ EXHAUSTED: tuple[Rule, ...] = (
          log=r"insufficient shared memory|unable to (?:write to file|open shared memory object|mmap \d+ bytes from "
              r"file) </torch_|is killed by signal: Bus error|/dev/shm\S*.* No space left on device"
              r"|No space left on device\S*.*/dev/shm|shared memory segment /dev/shm"
-             r"|\[Errno 28\] No space left on device\.  joblib will operate in serial mode"),
+             r"|\[Errno 28\] No space left on device\.  joblib will operate in serial mode"
+             # NCCL's shared-memory transport in a container's small /dev/shm
+             r"|Error while creating shared memory segment|NCCL WARN Call to posix_fallocate failed"),
     Rule("host_oom", CONFIG, "host_oom",
          log=r"oom[-_]kill events?\b|out-of-memory handler|Out of memory: Kill(?:ed)? process|OOM Killed"
              r"|task \d+: Out Of Memory|exceeded memory limit \(|Exceeded job memory limit|DefaultCPUAllocator: "
@@ -748,7 +788,7 @@ SETUP: tuple[Rule, ...] = (
              r"|sbatch: error: Invalid generic resource|\bResourceLimitExceeded\b|Quota failure for project"
              r"|exceeds the allowed maximum of \d+|Quota '\w+' exceeded|No launchable resource found"
              r"|catalog does not contain any resources that satisfy|bsub: .*(?:Bad|not valid|rejected)"
-             r"|\bJob not submitted\.|\b0/\d+ nodes are available: "
+             r"|\bJob not submitted\.|(?:sbatch|srun|salloc): unrecognized option '|\b0/\d+ nodes are available: "
              r"|The following quota metrics exceed quota limits"),
     Rule("driver_mismatch", CONFIG, "driver_mismatch",
          log=r"driver version is insufficient for CUDA runtime version|no kernel image is available for execution"
@@ -797,7 +837,10 @@ SETUP: tuple[Rule, ...] = (
              r"|\binvalid_grant\b|\binvalid_scope\b|\bAccess Denied\b|^Access denied\.$"
              r"|Forbidden: https?://|<HttpError 40[13] when requesting|AccessDeniedException: 40[13]"
              r"|does not have storage\.\w+\.\w+ access|requested access to the resource is denied"
-             r"|unauthorized: authentication required|\(40[13] (?:Forbidden|Unauthorized)\)|" + _exc("RefreshError")),
+             r"|unauthorized: authentication required|\(40[13] (?:Forbidden|Unauthorized)\)"
+             # trackers refusing the key they were given (Neptune, Comet, ...)
+             r"|Your API token is invalid|[Ii]nvalid API (?:key|token)\b|\bInvalid(?:Rest)?A[Pp][Ii]Key\b"
+             r"|API key is invalid|" + _exc("RefreshError")),
     # The hub answers a wrong id and a private or gated one the token may not see alike (datasets: "doesn't exist
     # on the Hub or cannot be accessed"): the id or the access, a person's either way.
     Rule("repo_not_found", CONFIG, "bad_arguments",
@@ -814,6 +857,16 @@ SETUP: tuple[Rule, ...] = (
              r"|Model format error, expect"),
     Rule("version_mismatch", CONFIG, "version_mismatch",
          log=r"did not match any variant of untagged enum|Dataset scripts are no longer supported"
+             r"|`trust_remote_code` is not supported anymore"
+             r"|The filepath provided must end in `\.keras`|must end in `\.weights\.h5`"
+             r"|CUDA Setup failed despite GPU being available|bitsandbytes was compiled without GPU support"
+             # an extension's op without kernels for the device: a CPU-only or mismatched torchvision, mmcv, ...
+             r"|Could not run '(?:torchvision|torchaudio|mmcv|mmdet|detectron2|torch_scatter|torch_sparse|torch_cluster"
+             r"|xformers|flash_attn|apex|\w+_ext|\w+_C)::\w+' with arguments from the '(?:CUDA|XPU|MPS|HIP)' backend"
+             # TF built, or run, without the file system (tensorflow-io's s3, a build without GCS)
+             r"|File system scheme '(?:s3|gs|hdfs|viewfs|az|azfs|oss|http|https)' not implemented"
+             r"|\bcadam32bit_grad_fp32\b|`save_format` argument is deprecated in Keras 3"
+             r"|Keras 3 only supports V3 `\.keras`"
              r"|does not match the version torch was compiled with"
              r"|but Transformers does not recognize this architecture"
              r"|Weights only load failed"
@@ -875,7 +928,8 @@ SETUP: tuple[Rule, ...] = (
              r"|returned nan values|[Dd]etected (?:nan|NaN|inf)\b|is non-finite|loss scale already at minimum"
              r"|[Ll]oss is (?:nan|NaN|inf), stopping|Monitored metric \S+ = (?:nan|inf) is not finite|\bloss: nan\b"
              r"|Nan in summary histogram|had NaN values|\bNaN detected in\b|NaN or Inf found in input tensor"
-             r"|invalid value \(nan\) encountered in|found NaN in (?:local )?grad norm|\bNaN loss\b"
+             r"|invalid value \(nan\) encountered in|\b(?:reward|return|grad_norm): (?:nan|NaN)\b"
+             r"|found NaN in (?:local )?grad norm|\bNaN loss\b"
              r"|Got NaN in first epoch|gradients at all steps are invalid|to satisfy the constraint Real\(\), but found"
              r" invalid values|Invalid loss, terminating training|The parameter \w+ has invalid values"
              r"|" + _exc("FloatingPointError")),
@@ -890,8 +944,12 @@ SETUP: tuple[Rule, ...] = (
                r"|Error locating target '"
                # Apache Beam with no handler for gs:// (apache-beam[gcp] not installed), old and new wordings
                r"|Unable to get (?:the )?[Ff]ilesystem (?:for path|from specified path)"),
+    # datasets' streaming turns a failed Hub request into a FileNotFoundError of an hf:// file that exists: that one
+    # is the network tier's (connection_error), retried once; a file really missing fails alike again and is held.
     Rule("missing_file", CONFIG, "missing_file",
-         log=_exc("FileNotFoundError") + r"|can't open file .*No such file or directory"
+         log=_PFX + r"(?:\w+\.)*FileNotFoundError(?:$|:(?: *$| (?:[^h]|h[^ft]|hf[^:]|ht[^t]|htt[^p]|http[^s]"
+                    r"|https[^:]|https:[^/]|https:/[^/]|https://[^h]|https://h[^u])))"
+             r"|can't open file .*No such file or directory"
              r"|Repo id must be in the form 'repo_name'|Failed to create a NewWriteableFile"
              r"|unable to open file <[^>]*> in read-only mode: No such file"
              r"|(?:NotFoundError|Not found): .*(?:No such file or directory|cannot find the path)"
@@ -975,9 +1033,21 @@ SETUP: tuple[Rule, ...] = (
              r"|exec: \"[^\"]+\": (?:executable file not found in \$PATH|stat \S+: no such file or directory)"
              r"|was unable to find the specified executable file"
              r"|execvp error on file \S+ \(No such file or directory\)"
+             r"|The value of the MCA parameter \"plm_rsh_agent\" was set to a path"
              # slurmstepd cannot exec the step's program (the batch script itself lost is boot_failure, above)
              r"|slurmstepd: error: execve\(\): [^\s:]+: No such file or directory|"
              + _exc("NoBackendError")),
+    # A launch that cannot set itself up, every time: mpirun's daemons that do not start (a host spec ssh cannot
+    # resolve, before the network tier's dns_error), a backend with no interface or host to bind, a parallel group
+    # used before anything created it, a TF file system the worker lacks (a TPU reading the VM's local disk).
+    Rule("launch_setup", CONFIG, "bad_arguments",
+         log=r"ORTE was unable to reliably start one or more daemons|ssh: Could not resolve hostname "
+             r"|makeUVDevice\(\): interface or hostname can't be empty|Bootstrap : no socket interface found"
+             r"|(?:data|model|tensor|pipeline|expert|context|sequence)[ -]parallel group (?:is|has) not (?:been )?"
+             r"initiali[sz]ed|File system scheme '\[local\]' not implemented"),
+    # A data file that is not the format it claims (a truncated or mislabelled Parquet): no retry reads it better.
+    Rule("corrupt_data", CONFIG, "corrupt_data",
+         log=r"Parquet magic bytes not found|Either the file is corrupted or this is not a parquet file"),
     # A launcher's variable read from the environment of a process no launcher started (plain python, a
     # notebook): a KeyError of os.environ, but the launch is what is wrong, not the program's logic.
     Rule("launcher_env_missing", CONFIG, "bad_arguments",
@@ -987,7 +1057,8 @@ SETUP: tuple[Rule, ...] = (
 
 BUGS: tuple[Rule, ...] = (
     Rule("cuda_device_assert", CODE, "cuda_device_assert",
-         log=r"device-side assert triggered|thread: \[\d+,\d+,\d+\] Assertion|cudaErrorAssert|CUDA_ERROR_ASSERT"),
+         log=r"device-side assert triggered|thread: \[\d+,\d+,\d+\] Assertion|cudaErrorAssert|CUDA_ERROR_ASSERT"
+             r"|\.cu:\d+: .{0,600}block: \[\d+,\d+,\d+\], thread: \["),
     Rule("shape_mismatch", CODE, "shape_mismatch",
          log=r"mat1 and mat2 shapes cannot be multiplied|The size of tensor a \(\d+\) must match the size of tensor b"
              r"|shape '\[[^\]]*\]' is invalid for input of size|Expected input batch_size \(\d+\) to match target"
@@ -1003,12 +1074,13 @@ BUGS: tuple[Rule, ...] = (
              # numpy: a sequence assigned into an array axis of another length
              r"|cannot copy sequence with size \d+ to array axis with dimension \d+"
              # torch.stack (a collate) given tensors of other sizes
-             r"|stack expects each tensor to be equal size, but got"),
+             r"|stack expects each tensor to be equal size, but got|cannot reshape array of size \d+ into shape"),
     Rule("device_mismatch", CODE, "device_mismatch",
          log=r"Expected all tensors to be on the same device|expected scalar type \w+ but found \w+"
              r"|Input type \(.*\) and weight type \(.*\) should be the same|Expected object of (?:device|scalar) type"
              r"|found at least two devices|Tensors must be (?:CUDA|CPU) and dense"
              r"|Placeholder storage has not been allocated on MPS device"
+             r"|invalid gradient at index \d+ - expected (?:type|device)"
              # torch.randperm/randint given a generator of another device (a default CUDA tensor type)
              r"|Expected a '[\w:]+' (?:device type for generator|generator device) but found '[\w:]+'"),
     # The ranks called different collectives, or the same one on tensors of other shapes (TORCH_DISTRIBUTED_DEBUG's
@@ -1024,7 +1096,10 @@ BUGS: tuple[Rule, ...] = (
     Rule("zero_division", CODE, "zero_division", log=_exc("ZeroDivisionError")),
     Rule("type_error", CODE, "type_error",
          log=_exc("TypeError") + r"|^TypeError\([\"']|\b(?:ConcretizationTypeError|TracerBoolConversionError"
-                                 r"|TracerArrayConversionError|TracerIntegerConversionError|UnexpectedTracerError): "),
+                                 r"|TracerArrayConversionError|TracerIntegerConversionError|UnexpectedTracerError): "
+                                 r"|Error interpreting argument to .{1,300} as an abstract array"
+                                 r"|Cannot interpret value of type .{1,200} as an abstract array"
+                                 r"|is not a valid JAX (?:array )?type"),
     Rule("attribute_error", CODE, "attribute_error", log=_exc(r"\w*AttributeError")),
     Rule("key_error", CODE, "key_error", log=_exc("KeyError")),
     Rule("index_error", CODE, "index_error",
@@ -1084,7 +1159,7 @@ NETWORK: tuple[Rule, ...] = (
              r"|\[Errno 107\]"),
     Rule("port_in_use", TRANSIENT, "port_in_use",
          log=r"Address already in use|UnityWorkerInUseException|worker number \d+ is still in use|\bEADDRINUSE\b"
-             r"|\[Errno 98\]|errno: 98\b"),
+             r"|\[Errno 98\]|errno: 98\b|system error: 10048\b|\[(?:WinError|Errno) 10048\]"),
     Rule("dns_error", TRANSIENT, "dns_error",
          log=r"Temporary failure in name resolution|Name or service not known|getaddrinfo failed|\[Errno -[235]\]"
              r"|Resolver internal error"
@@ -1100,7 +1175,12 @@ NETWORK: tuple[Rule, ...] = (
              r"|over the account limit|\bServerBusy\b|[Ff]ailed to request \S+ - 429$|\b503 Slow Down\b"
              r"|\(429 too_many_requests\)"),
     Rule("http_unavailable", TRANSIENT, "http_unavailable",
-         log=r"\b50[0234] Server Error|\b500 Internal Server Error|502 Bad Gateway"
+         log=r"[Ff]ailed to (?:fetch|download|get|retrieve) [^:]{1,120}: Expecting value: line 1 column 1 \(char 0\)"
+             # spaCy's download of its compatibility table (GitHub answering 403/429/5xx)
+             r"|Couldn't fetch compatibility table"
+             # requests' own decoding of a response that was not JSON (an error page, a proxy's)
+             r"|requests\.exceptions\.JSONDecodeError: Expecting value: line 1 column 1"
+             r"|\b50[0234] Server Error|\b500 Internal Server Error|502 Bad Gateway"
              r"|503 Service (?:Temporarily )?Unavailable|Unable to provision requested ML compute capacity"
              r"|InsufficientInstanceCapacity|ZONE_RESOURCE_POOL_EXHAUSTED|RuntimeError: b'Backend Error'"
              r"|Failed to acquire resources in all zones|Failed to provision all possible launchable resources"
@@ -1110,15 +1190,21 @@ NETWORK: tuple[Rule, ...] = (
              r"|" + _exc("ServiceUnavailable", "InternalServerError", "BadGateway", "GatewayTimeout")),
     Rule("nccl_timeout", TRANSIENT, "nccl_timeout",
          log=r"Watchdog caught collective|Timeout at NCCL work|watchdog got stuck for|Heartbeat monitor timed out"
-             r"|NCCL operations have failed or timed out"),
+             r"|NCCL operations have failed or timed out"
+             # Ascend HCCL's: a peer that did not send in time
+             r"|Getting socket times out|Remote Rank did not send the data in time|\bEI0002: .{0,200}times? out"
+             r"|wait socket establish timeout|Some HCCL operations have failed or timed out"),
     Rule("nccl_error", TRANSIENT, "nccl_error",
          log=r"ncclSystemError|ncclRemoteError|ncclInternalError|ncclUnhandledCudaError|NCCL WARN"
              r"|NCCL communicator was aborted|NCCL error in:|NCCL error: |NCCL INFO [\w/.]+:\d+ -> [1-7]\b"
-             r"|HCCL error in: "),
+             r"|HCCL error in: |\bunhandled system error\b|remote process exited or there was a network error"),
     Rule("timeout_connect", TRANSIENT, "timeout",
          log=r"Read timed out|ConnectTimeoutError|ReadTimeoutError|RendezvousTimeoutError|socket has timed out"
              r"|Connection timed out|net/http: TLS handshake timeout|: i/o timeout\b|Client\.Timeout exceeded while"
              r"|" + _exc(r"\w*TimeoutError", r"\w*Timeout", "timeout")),
+    # mpirun lost a node's daemon (the node or its pod went away): the node's, after any cause the log names.
+    Rule("mpi_daemon_lost", TRANSIENT, "node_failure",
+         log=r"(?:ORTE|PRTE|PRRTE) has lost communication with (?:a|its) remote daemon"),
     Rule("connection_error", TRANSIENT, "connection_error",
          log=r"[Cc]onnection reset by peer|Connection refused|connect: connection refused|Broken pipe"
              r"|Network is unreachable|No route to host"
@@ -1128,7 +1214,9 @@ NETWORK: tuple[Rule, ...] = (
              r"|gnutls_handshake\(\) failed|connection broken by|SSLZeroReturnError|SSLEOFError"
              r"|Network error \(TransientException\)|\bCommError\b|EOF occurred in violation of protocol"
              r"|UNEXPECTED_EOF_WHILE_READING|Connection broken: |\bIncompleteRead\("
-             r"|the download may be incomplete|failed with max retries|failed to connect to all addresses"
+             r"|the download may be incomplete|FileNotFoundError: (?:hf://|https://huggingface\.co/\S*/resolve/)"
+             r"|Consistency check failed: file should be of size \d+ but has size"
+             r"|failed with max retries|failed to connect to all addresses"
              r"|Could not connect to the endpoint URL|StreamClosedError|Py4JNetworkError|Answer from Java side is empty"
              r"|Get \"https?://[^\"]*\": (?:unexpected )?EOF"
              r"|: Unable to connect to endpoint|Curl returned error code \d+|\bUnavailableError: Socket closed"
@@ -1137,6 +1225,7 @@ NETWORK: tuple[Rule, ...] = (
                     "ConnectionError", "DistNetworkError", "LocalEntryNotFoundError")),
     Rule("timeout", TRANSIENT, "timeout",
          log=r"\b[Tt]imed out\b|[Ww]ait timeout after \d+ ?ms|Timeout waiting for key: |database is locked$"
+             r"|DEADLINE_EXCEEDED: Deadline Exceeded|CoordinationService/RegisterTask"
              r"|^(?:RuntimeError: )?Wait timeout$"
              r"|Couldn't communicate with backend after \d+ seconds|"
              + _exc("EndpointConnectionError", "ConnectionClosedError", "DistStoreError")),

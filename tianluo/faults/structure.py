@@ -390,13 +390,17 @@ STRERRORS = {
     "Name or service not known": -2, "Temporary failure in name resolution": -3, "File too large": 27,
     "Remote I/O error": 121, "No locks available": 37, "Host is down": 112, "Network is down": 100,
     "Software caused connection abort": 103, "Exec format error": 8, "Argument list too long": 7,
-    "Operation not supported": 95, "Resource temporarily unavailable": 11,
+    "Operation not supported": 95, "Resource temporarily unavailable": 11, "Cannot assign requested address": 99,
 }
 #: Windows' own error codes (``[WinError N]``) as the errno of the same family.
 WINERRORS = {2: 2, 3: 2, 5: 13, 112: 28, 1314: 1, 1455: 12, 10048: 98, 10050: 100, 10051: 101, 10053: 103,
              10054: 104, 10060: 110, 10061: 111, 10065: 113, 11001: -2, 11002: -3}
 _WINERROR = LazyPattern(r"\[WinError (\d{1,5})\]", capture=True)
 _STRERROR = LazyPattern("|".join(re.escape(k) for k in STRERRORS))
+# ENOENT's words say an input is missing only in an exception's own line (a listing, a loader's warning or a
+# "[Error]" of a plugin say them too), and not while writing or renaming (the writer's own temporary file).
+_NOENT = LazyPattern(r"^\s*[\w.]{1,100}(?:Error|Exception): .{0,400}No such file or directory")
+_NOENT_WRITING = LazyPattern(r"(?i)\bwrit|\brenam|\bsav(?:e|ing)\b|\bcreat")
 
 _REASONS = (r"Internal Server Error|Bad Gateway|Service (?:Temporarily )?Unavailable|Gateway Time-?out"
             r"|Too Many Requests|Unauthorized|Forbidden|Not Found|Gone|Request Time-?out"
@@ -581,6 +585,8 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
         se = _STRERROR.search(text)
         if se is not None:
             strerrors.append((STRERRORS[se.group(0)], where))
+        elif _NOENT.search(text) and not _NOENT_WRITING.search(text):
+            strerrors.append((2, where))
         h = _found(_HTTP, text)
         if h is None:
             phrase = _HTTP_PHRASE.search(text)

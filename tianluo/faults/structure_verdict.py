@@ -78,6 +78,7 @@ _OTHER_ERRNO = {111: (TRANSIENT, "connection_error"), 104: (TRANSIENT, "connecti
                 110: (TRANSIENT, "timeout"), -2: (TRANSIENT, "dns_error"), -3: (TRANSIENT, "dns_error"),
                 -5: (TRANSIENT, "dns_error"), 5: (TRANSIENT, "io_error"), 116: (TRANSIENT, "io_error"),
                 11: (TRANSIENT, "io_error"),  # EAGAIN: a lock's is the rulebook's file_locked
+                99: (TRANSIENT, "connection_error"),  # EADDRNOTAVAIL: no usable address at that moment
                 121: (TRANSIENT, "io_error"), 37: (TRANSIENT, "io_error"), 98: (TRANSIENT, "port_in_use"),
                 70: (TRANSIENT, "io_error"), 67: (TRANSIENT, "io_error"), 107: (TRANSIENT, "io_error"),
                 8: (CONFIG_C, "not_executable"), 7: (CONFIG_C, "bad_arguments"), 2: (CONFIG_C, "missing_file"),
@@ -124,7 +125,8 @@ _MISSING_DATA = compile_pattern(
     r"(?i)\b(?:root|dir|directory|folder|path|dataset|data)\b(?: \([^)]{0,200}\)| \S{1,500})?"
     r" (?:doesn't|does not|did not|didn't) (?:exists?|contain)\b"
     r"|\bno (?:\w+ ){0,3}(?:images?|files|samples|annotations|videos|data) (?:were |was |could be )?found\b"
-    r"|\bfound 0 (?:files|images|samples)\b|num_samples=0\b")
+    r"|\bfound 0 (?:files|images|samples)\b|num_samples=0\b"
+    r"|\b(?:dir|directory|folder|path|dataset|root)\b(?: \S{1,500})? (?:was |is )?not found\b")
 
 #: Exceptions that only a program's misuse of its framework raises, wherever the frame stands: TF's graph-mode
 #: ``OperatorNotAllowedInGraphError`` and every ``flax.errors`` class (its message links to flax.errors.html).
