@@ -188,6 +188,29 @@ def test_a_launchers_signal_of_the_root_rank_is_decoded():
     ("google.api_core.exceptions.TooManyRequests: 429 GET https://storage.googleapis.com/x", T, "rate_limited"),
     ("botocore.exceptions.ClientError: An error occurred (403) when calling the HeadObject operation: "
      "Forbidden", C, "auth_error"),
+    # a status and its reason in any client's form
+    ("404 - Not Found", C, "missing_file"),  # Kaggle's CLI, all it printed (stdout)
+    ("System.Net.WebException: The remote server returned an error: (404) Not Found.", C, "missing_file"),
+    ("error: RPC failed; HTTP 410 Gone", C, "missing_file"),
+    ("ERROR: Not Found (404)", C, "missing_file"),
+    ("Got 503 Service Temporarily Unavailable from the mirror", T, "http_unavailable"),
+    ("urllib.error.HTTPError: HTTP Error 407: Proxy Authentication Required", C, "auth_error"),
+    ("ERROR 408: Request Timeout.", T, "timeout"),
+    # a cloud service's own error code says more than its status
+    # Azure Storage's body with no HTTP status on any line (microsoft/MLOpsPython#335)
+    ("azure.common.AzureHttpError: Server failed to authenticate the request. ErrorCode: AuthenticationFailed\n"
+     "<?xml version=\"1.0\" encoding=\"utf-8\"?><Error><Code>AuthenticationFailed</Code><Message>Server failed",
+     C, "auth_error"),
+    ("botocore.exceptions.ClientError: An error occurred (NoSuchKey) when calling the GetObject operation: The "
+     "specified key does not exist.", C, "missing_file"),
+    ("minio.error.S3Error: S3 operation failed; code: SlowDown, message: Please reduce your request rate.",
+     T, "rate_limited"),
+    ("<Error><Code>InternalError</Code><Message>We encountered an internal error. Please try again.</Message>",
+     T, "http_unavailable"),
+    ("<Error><Code>PermanentRedirect</Code><Message>The bucket you are attempting to access must be addressed "
+     "using the specified endpoint.</Message>", C, "bad_arguments"),
+    ("azure.core.exceptions.ResourceNotFoundError: The specified container does not exist.\nErrorCode:"
+     "ContainerNotFound", C, "missing_file"),
 ])
 def test_errno_and_http_families_of_any_client(line, klass, label):
     fault = _fault(line + "\n")
@@ -552,41 +575,6 @@ def test_keras_input_of_the_wrong_rank_is_a_shape_mismatch(line):
 
 
 # --- set 8's families: a status and its reason in any form, services' own codes, C++ exceptions, TF 1 -------------
-
-
-@pytest.mark.parametrize(("line", "klass", "label"), [
-    ("404 - Not Found", C, "missing_file"),  # Kaggle's CLI, all it printed (stdout)
-    ("System.Net.WebException: The remote server returned an error: (404) Not Found.", C, "missing_file"),
-    ("error: RPC failed; HTTP 410 Gone", C, "missing_file"),
-    ("ERROR: Not Found (404)", C, "missing_file"),
-    ("Got 503 Service Temporarily Unavailable from the mirror", T, "http_unavailable"),
-    ("urllib.error.HTTPError: HTTP Error 407: Proxy Authentication Required", C, "auth_error"),
-    ("ERROR 408: Request Timeout.", T, "timeout"),
-])
-def test_a_status_and_its_reason_phrase_in_any_clients_form(line, klass, label):
-    fault = _fault(line + "\n")
-    assert (fault.klass, fault.label) == (klass, label), fault.evidence
-
-
-@pytest.mark.parametrize(("text", "klass", "label"), [
-    # Azure Storage's body with no HTTP status on any line (microsoft/MLOpsPython#335)
-    ("azure.common.AzureHttpError: Server failed to authenticate the request. ErrorCode: AuthenticationFailed\n"
-     "<?xml version=\"1.0\" encoding=\"utf-8\"?><Error><Code>AuthenticationFailed</Code><Message>Server failed",
-     C, "auth_error"),
-    ("botocore.exceptions.ClientError: An error occurred (NoSuchKey) when calling the GetObject operation: The "
-     "specified key does not exist.", C, "missing_file"),
-    ("minio.error.S3Error: S3 operation failed; code: SlowDown, message: Please reduce your request rate.",
-     T, "rate_limited"),
-    ("<Error><Code>InternalError</Code><Message>We encountered an internal error. Please try again.</Message>",
-     T, "http_unavailable"),
-    ("<Error><Code>PermanentRedirect</Code><Message>The bucket you are attempting to access must be addressed "
-     "using the specified endpoint.</Message>", C, "bad_arguments"),
-    ("azure.core.exceptions.ResourceNotFoundError: The specified container does not exist.\nErrorCode:"
-     "ContainerNotFound", C, "missing_file"),
-])
-def test_a_cloud_services_own_error_code_names_its_family(text, klass, label):
-    fault = _fault(text + "\n")
-    assert (fault.klass, fault.label) == (klass, label), fault.evidence
 
 
 def test_an_unknown_service_code_says_nothing():
