@@ -658,3 +658,47 @@ def test_set_9_shapes_name_their_family(line, label):
 ])
 def test_enoent_words_outside_an_exceptions_own_line_name_nothing(line):
     assert _fault(line + "\n").label == "exit_1"
+
+
+# --- set 10's shape: a notebook's traceback (IPython, Jupyter, Colab) -------------------------------------------
+
+# As Colab printed it (tests/corpus/hub/hpm_hfhub_snapshot_download_headers_kwarg.txt, whole)
+NOTEBOOK = (
+    'TypeError                                 Traceback (most recent call last)\n'
+    '<ipython-input-20-4216198be399> in <cell line: 2>()\n'
+    '      1 from huggingface_hub import snapshot_download , hf_hub_download\n'
+    '----> 2 snapshot_download("Maikou/Michelangelo")\n'
+    '\n'
+    '1 frames\n'
+    '/usr/local/lib/python3.10/dist-packages/huggingface_hub/_snapshot_download.py in snapshot_'
+    'download(repo_id, repo_type, revision, cache_dir, local_dir, local_dir_use_symlinks, libra'
+    'ry_name, library_version, user_agent, proxies, etag_timeout, resume_download, force_downlo'
+    'ad, token, local_files_only, allow_patterns, ignore_patterns, max_workers, tqdm_class, hea'
+    'ders, endpoint)\n'
+    '    177         try:\n'
+    '    178             # if we have internet connection we want to list files to download\n'
+    '--> 179             api = HfApi(\n'
+    '    180                 library_name=library_name,\n'
+    '    181                 library_version=library_version,\n'
+    '\n'
+    "TypeError: HfApi.__init__() got an unexpected keyword argument 'headers'\n"
+)
+
+
+def test_a_notebooks_frames_are_frames():
+    raised = structure.read([("stderr", NOTEBOOK)]).chains[0][-1]
+    assert (raised.where, raised.func, raised.origin) == (
+        "/usr/local/lib/python3.10/dist-packages/huggingface_hub/_snapshot_download.py", "snapshot_download",
+        structure.LIBRARY)
+    fault = _fault(NOTEBOOK)
+    assert (fault.klass, fault.label) == (C, "version_mismatch"), fault.evidence  # one package calling another
+
+
+@pytest.mark.parametrize("frame", [
+    "<ipython-input-9-d579d776de38> in <module>", "Cell In[4], line 2", "File ~/work/train.py:88, in main(cfg)"])
+def test_a_notebooks_own_cell_or_file_is_the_projects(frame):
+    text = (f"{frame}\n     10 \n---> 12     out = model(x, y)\n\n"
+            "TypeError: forward() takes 2 positional arguments but 3 were given\n")
+    raised = structure.read([("stderr", text)]).chains[0][-1]
+    assert raised.origin == structure.USER
+    assert _fault(text).klass == K  # the program's own call

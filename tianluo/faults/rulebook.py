@@ -57,6 +57,9 @@ tier   name        label                      class      matches
                                                          signal: Bus error``, ENOSPC under ``/dev/shm`` or from
                                                          joblib's semaphores (``joblib will operate in serial mode``),
                                                          NCCL's ``Error while creating shared memory segment``
+                   cuda_oom                   config     a device named in the framework's own words (Paddle's ``Out
+                                                         of memory error on GPU 0``), before host_oom: Paddle prints a
+                                                         bare ``MemoryError:`` for it too
                    host_oom                   config     ``oom-kill event(s)``, ``out-of-memory handler``, ``Out of
                                                          memory: Killed process``, ``OOM Killed``, srun ``task N:
                                                          Out Of Memory``, Slurm ``exceeded memory limit``,
@@ -130,6 +133,7 @@ tier   name        label                      class      matches
                                                          version mismatch``, ``NVIDIA-SMI has failed``; docker's
                                                          ``could not select device driver ... [[gpu]]``, podman's
                                                          ``unresolvable CDI devices`` (no container toolkit)
+                   no_gpu                     config     OpenCL trainers' ``No OpenCL device found``
                    no_gpu                     config     ``No CUDA GPUs are available``, ``Torch not compiled with
                                                          CUDA enabled``, ``no CUDA-capable device``, ``invalid
                                                          device ordinal``, IPEX ``device_id is out of range``,
@@ -239,6 +243,8 @@ tier   name        label                      class      matches
                    connection_error           transient  datasets' streaming ``FileNotFoundError: hf://...``: a failed
                                                          Hub request it reports as a missing file (retried once; a
                                                          file really missing then fails alike and is held)
+                   missing_file               config     DVC's ``failed to pull data from the cloud - Checkout
+                                                         failed``, ``No file hash info found``
                    missing_file               config     ``FileNotFoundError``; ``python: can't open file``; TF
                                                          ``NotFoundError ... No such file or directory``; a local
                                                          path taken for a repo id (``Repo id must be in the form``);
@@ -372,6 +378,8 @@ tier   name        label                      class      matches
                                                          program that differs by rank; CUDA's ``invalid configuration
                                                          argument`` (a kernel launched with a grid or block it cannot
                                                          have)
+                   not_implemented            code       ONNX's ``Couldn't export Python operator``
+                   programming_error          code       ``bdb.BdbQuit``: a breakpoint left in a batch job
                    not_implemented            code       ``NotImplementedError``
 7      crashed     nccl_error                 transient  NCCL ``NET/IB : Got completion ... with error``: the
                                                          illegal accesses that follow on its ranks are fallout
@@ -710,6 +718,8 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|\[Errno 28\] No space left on device\.  joblib will operate in serial mode"
              # NCCL's shared-memory transport in a container's small /dev/shm
              r"|Error while creating shared memory segment|NCCL WARN Call to posix_fallocate failed"),
+    # A device's OOM that the framework also raises as Python's MemoryError (PaddlePaddle): the device named wins.
+    Rule("device_oom_named", CONFIG, "cuda_oom", log=r"Out of memory error on (?:GPU|XPU|NPU|MLU|DCU) \d+"),
     Rule("host_oom", CONFIG, "host_oom",
          log=r"oom[-_]kill events?\b|out-of-memory handler|Out of memory: Kill(?:ed)? process|OOM Killed"
              r"|task \d+: Out Of Memory|exceeded memory limit \(|Exceeded job memory limit|DefaultCPUAllocator: "
@@ -788,7 +798,10 @@ SETUP: tuple[Rule, ...] = (
              r"|sbatch: error: Invalid generic resource|\bResourceLimitExceeded\b|Quota failure for project"
              r"|exceeds the allowed maximum of \d+|Quota '\w+' exceeded|No launchable resource found"
              r"|catalog does not contain any resources that satisfy|bsub: .*(?:Bad|not valid|rejected)"
-             r"|\bJob not submitted\.|(?:sbatch|srun|salloc): unrecognized option '|\b0/\d+ nodes are available: "
+             r"|\bJob not submitted\.|(?:sbatch|srun|salloc): unrecognized option '"
+             r"|sbatch: error: (?:This does not look like a batch script|Batch script contains DOS line breaks)"
+             r"|An error occurred \(ValidationException\) when calling the Create\w*Job operation"
+             r"|\b0/\d+ nodes are available: "
              r"|The following quota metrics exceed quota limits"),
     Rule("driver_mismatch", CONFIG, "driver_mismatch",
          log=r"driver version is insufficient for CUDA runtime version|no kernel image is available for execution"
@@ -809,7 +822,9 @@ SETUP: tuple[Rule, ...] = (
              r"|no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE"
              r"|torch\.cuda\.is_available\(\) is False|No visible GPU devices|invalid device ordinal"
              r"|device_id is out of range|ProcessGroupNCCL is only supported with GPUs, no GPUs found"
-             r"|(?:TPU|GPU|device) (?:is )?already in use by (?:another )?process"),
+             r"|(?:TPU|GPU|device) (?:is )?already in use by (?:another )?process"
+             # OpenCL trainers (LightGBM, XGBoost's old GPU path) with no device or vendor driver
+             r"|No OpenCL device found|\bCL_DEVICE_NOT_FOUND\b|No OpenCL platforms? found"),
     Rule("tls_error", CONFIG, "tls_error",
          log=r"CERTIFICATE_VERIFY_FAILED|self[- ]signed certificate in certificate chain"
              r"|unable to get local issuer certificate|certificate verify failed|SSLCertVerificationError"
@@ -845,10 +860,12 @@ SETUP: tuple[Rule, ...] = (
     # on the Hub or cannot be accessed"): the id or the access, a person's either way.
     Rule("repo_not_found", CONFIG, "bad_arguments",
          log=r"Repository Not Found for url|Error while calling W&B API: (?:project|entity) not found"
-             r"|Dataset '[^']*' doesn't exist on the Hub"),
+             r"|Dataset '[^']*' doesn't exist on the Hub"
+             r"|(?:cannot|could not|can't) be found (?:in|on) (?:the )?(?:HuggingFace|Hugging Face|Hub)\b"),
     Rule("auth_status", CONFIG, "auth_error", log=r"\b401 Client Error|\b403 Client Error(?::? *$|: (?:[^r]|r[^a]))"),
     Rule("corrupt_checkpoint", CONFIG, "corrupt_checkpoint",
          log=r"PytorchStreamReader failed|failed finding central directory|invalid load key"
+             r"|Unable to find a valid file signature"
              r"|WeightsUnpickler error: Unsupported operand|pickle data was truncated"
              r"|Error while deserializing header|HeaderTooLarge|MetadataIncompleteBuffer"
              r"|truncated file|file signature not found|not a zip file"
@@ -897,7 +914,14 @@ SETUP: tuple[Rule, ...] = (
              # jaxlib with another release's arguments (pybind11 lists jaxlib's own signature); a download whose
              # checksum the installed tfds/datasets release registered no longer matches what the source serves
              r"|DNN library is not found|^\s+\d+\. \(.*\bjaxlib\.(?:xla_extension|_jax|xla_client)\."
-             r"|" + _exc("NonMatchingChecksumError")
+             r"|" + _exc("NonMatchingChecksumError", "NonMatchingSplitsSizesError", "ExpectedMoreSplits",
+                         "UnexpectedSplits")
+             # cuDNN refusing a descriptor or an algorithm this build does not support
+             # (as the failing call's own status, not a handle's destruction after another failure)
+             + r"|(?:[Ee]rror[:,] |vs\. 0\)\s+|^)CUDNN_STATUS_(?:BAD_PARAM|NOT_SUPPORTED)\b"
+             # an old torch given a checkpoint in the zip format (1.6+); Python 2.6 given '{}' fields
+             r"|is a zip archive \(did you mean to use torch\.jit\.load\(\)\?\)|zero length field name in format"
+             r"|dataset attribute should not be set after DataLoader is initialized"
              + r"|" + _EXC_LINE + r": module '[\w.]+' has no attribute '"
              r"|cannot import name '[\w.]+' from '[\w.]+' \((?:/|\w:\\)"
              r"|" + _EXC_LINE + r".*(?:\b(?:requires?|is required|needs)\b"
@@ -946,12 +970,17 @@ SETUP: tuple[Rule, ...] = (
                r"|Unable to get (?:the )?[Ff]ilesystem (?:for path|from specified path)"),
     # datasets' streaming turns a failed Hub request into a FileNotFoundError of an hf:// file that exists: that one
     # is the network tier's (connection_error), retried once; a file really missing fails alike again and is held.
+    # DVC: data tracked without a remote or cache that holds it
+    Rule("dvc_missing", CONFIG, "missing_file",
+         log=r"failed to pull data from the cloud - Checkout failed|No file hash info found for"
+             r"|Some of the cache files do not exist neither locally nor on remote"),
     Rule("missing_file", CONFIG, "missing_file",
          log=_PFX + r"(?:\w+\.)*FileNotFoundError(?:$|:(?: *$| (?:[^h]|h[^ft]|hf[^:]|ht[^t]|htt[^p]|http[^s]"
                     r"|https[^:]|https:[^/]|https:/[^/]|https://[^h]|https://h[^u])))"
              r"|can't open file .*No such file or directory"
              r"|Repo id must be in the form 'repo_name'|Failed to create a NewWriteableFile"
              r"|unable to open file <[^>]*> in read-only mode: No such file"
+             r"|error message = '[Nn]o such file or directory'"
              r"|(?:NotFoundError|Not found): .*(?:No such file or directory|cannot find the path)"
              r"|Parent directory of \S+ doesn't exist|RuntimeError: Cannot find the files\.$"
              r"|Cannot find primary config '|The given source path does not exist|NewRandomAccessFile failed to"
@@ -1044,7 +1073,9 @@ SETUP: tuple[Rule, ...] = (
          log=r"ORTE was unable to reliably start one or more daemons|ssh: Could not resolve hostname "
              r"|makeUVDevice\(\): interface or hostname can't be empty|Bootstrap : no socket interface found"
              r"|(?:data|model|tensor|pipeline|expert|context|sequence)[ -]parallel group (?:is|has) not (?:been )?"
-             r"initiali[sz]ed|File system scheme '\[local\]' not implemented"),
+             r"initiali[sz]ed|File system scheme '\[local\]' not implemented"
+             # more GPUs peered than CUDA allows (more than 8 processes on one host mapping each other)
+             r"|peer mapping resources exhausted|cudaErrorTooManyPeers"),
     # A data file that is not the format it claims (a truncated or mislabelled Parquet): no retry reads it better.
     Rule("corrupt_data", CONFIG, "corrupt_data",
          log=r"Parquet magic bytes not found|Either the file is corrupted or this is not a parquet file"),
@@ -1108,7 +1139,10 @@ BUGS: tuple[Rule, ...] = (
     # A kernel launched with a grid or block it cannot have (an empty or oversized launch): the program's own.
     Rule("kernel_launch_config", CODE, "programming_error",
          log=r"(?:CUDA|HIP) error: invalid configuration argument|cudaErrorInvalidConfiguration"),
-    Rule("not_implemented", CODE, "not_implemented", log=_exc("NotImplementedError")),
+    Rule("not_implemented", CODE, "not_implemented",
+         log=_exc("NotImplementedError") + r"|ONNX export failed: Couldn't export Python operator"),
+    # a debugger's breakpoint left in the program: no one answers it in a batch job
+    Rule("breakpoint_left", CODE, "programming_error", log=r"\bbdb\.BdbQuit\b|^BdbQuit$"),
 )
 
 CRASHED: tuple[Rule, ...] = (

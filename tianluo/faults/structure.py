@@ -138,6 +138,14 @@ _RICH_END = LazyPattern(r"^\s*╰")
 _FRAME = LazyPattern(r"^(\s*)File \"([^\"]{1,1000})\", line \d+(?:, in ([^\s]{1,200}))?", capture=True)
 # TF's autograph quotes the frames of a traced function as "    /x/keras/engine/training.py:541 train_step  **".
 _GRAPH_FRAME = LazyPattern(r"^(\s*)(/[^\s:]{1,1000}\.py):\d+ ([\w<>.]{1,200})(?:  \*\*)?\s*$", capture=True)
+# IPython's and Jupyter's frames (a notebook's traceback, common in posted issues): "/x/hf_api.py in space_info(self,
+# ...)", IPython 8's "File ~/x/trainer.py:1500, in Trainer.train(self)", and the notebook's own cells
+# ("<ipython-input-9-d579d776de38> in <module>", "Cell In[4], line 2").
+_NB_FRAME = LazyPattern(r"^(\s*)(?:File )?([~/A-Za-z][^\s]{0,1000}[/\\][^\s/\\]{1,200}\.py)(?::\d+,)? in "
+                        r"([\w<>.]{1,200})(?:\(|$)"
+                        r"|^(\s*)(<ipython-input-[\w-]{1,100}>|Cell In ?\[\d+\]) ?,?(?: line \d+)?"
+                        r"(?: in ([\w<>]{1,200}))?",
+                        capture=True)
 # A spawned child reading what its parent sends it: when the parent dies, the child's error is its symptom.
 _SPAWN_CHILD = LazyPattern(r"multiprocessing[/\\]spawn\.py$")
 _CHAIN = LazyPattern(r"During handling of the above exception, another exception occurred"
@@ -175,6 +183,8 @@ def _origin(path: str | None, func: str | None) -> str:
     base = low.rsplit("/", 1)[-1]
     if _CONFIG_FILE.search(base) or _CONFIG_DIR.search(low):
         return CONFIG
+    if low.startswith(("<ipython-input-", "cell in")):
+        return USER  # a notebook's own cell
     library = bool(_LIBRARY.search(low)) or low.startswith("<")
     if library and (_IO_FILE.search(base) or _IO_DIR.search(low)):
         return IO  # before a function's name: gcsfs's validate_response checks an HTTP answer, not a config
@@ -270,7 +280,7 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
         if _CHAIN.search(text):
             r.chained = True
             continue
-        graph = _GRAPH_FRAME.search(text)
+        graph = _GRAPH_FRAME.search(text) or _notebook_frame(text)
         if not r.in_tb and (_FRAME.search(text) or _RICH_FRAME.search(text) or _RICH_PATH.search(text) or graph):
             # an excerpt cut below its "Traceback" line: its frames start one
             close(r)
@@ -320,6 +330,25 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
     for r in readers.values():
         close(r)
     return tuple(chains), tuple(bare), tuple(survived), tuple(symptoms)
+
+
+class _Frame:
+    """A notebook frame in the shape of a ``_FRAME`` match: group 1 the indent, 2 the file, 3 the function."""
+
+    def __init__(self, indent: str, path: str, func: str | None):
+        self._groups = (indent, path, func)
+
+    def group(self, n: int):
+        return self._groups[n - 1]
+
+
+def _notebook_frame(text: str) -> "_Frame | None":
+    m = _NB_FRAME.search(text)
+    if m is None:
+        return None
+    if m.group(2) is not None:
+        return _Frame(m.group(1), m.group(2), m.group(3))
+    return _Frame(m.group(4), m.group(5), m.group(6) or "<module>")
 
 
 def _spawned_child(raised: Raised) -> bool:
@@ -421,11 +450,11 @@ _HTTP = LazyPattern(
     capture=True)
 #: Where a cloud service's client prints the service's error code: S3/GCS/Azure XML bodies, Azure SDKs'
 #: ``ErrorCode:``, boto's ``An error occurred (X) when calling``, MinIO's ``code: X,``, a JSON body's ``"code": "X"``,
-#: Go's azblob ``(ServiceCode=X)`` and ``Code: X``.
+#: Go's azblob ``(ServiceCode=X)`` and ``Code: X``, MLflow's ``RestException: X:``.
 _SERVICE = LazyPattern(r"<Code>(\w{2,80})</Code>|\bErrorCode: ?(\w{2,80})\b"
                        r"|An error occurred \((\w{2,80})\) when calling|\bcode: (\w{2,80}),"
                        r"|\"(?:code|Code|errorCode|error_code)\": ?\"(\w{2,80})\"|\(ServiceCode=(\w{2,80})\)"
-                       r"|^\s*Code: (\w{2,80})\s*$", capture=True)
+                       r"|^\s*Code: (\w{2,80})\s*$|\bRestException: ([A-Z][A-Z_]{3,60}): ", capture=True)
 # A reason phrase alone (``URL fetch failure on http://...: None -- Forbidden``), with its code.
 _HTTP_PHRASE = LazyPattern(r"\b(?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Time-?out"
                                r"|Service Temporarily Unavailable"
