@@ -1201,6 +1201,73 @@ LOOK_ALIKES = [
     # a CUDA kernel's assert on NaN or zero sampling weights (https://github.com/nerfstudio-project/gsplat/issues/796)
     ("../aten/src/ATen/native/cuda/MultinomialKernel.cu:112: binarySearchForMultinomial: block: [158,0,0], thread: "
      "[0,0,0] Assertion `cumdist[size - 1] > static_cast<scalar_t>(0)` failed.", "cuda_device_assert"),
+    # issue 22's tenth held-out set, each family with lines from other public threads:
+    # more GPUs peered than CUDA allows (https://github.com/ggml-org/llama.cpp/issues/21883,
+    # https://github.com/pytorch/pytorch/issues/38223, https://github.com/NVIDIA/nccl/issues/356)
+    ("CUDA error: peer mapping resources exhausted", "bad_arguments"),
+    ("RuntimeError: [enforce fail at context_gpu.cu:239] . peer mapping resources exhausted", "bad_arguments"),
+    ("2020-07-20 14:31:44.225319: F tensorflow/stream_executor/lib/statusor.cc:34] Attempting to fetch value instead of "
+     "handling error Internal: failed initializing StreamExecutor for CUDA device ordinal 4: Internal: failed call to "
+     "cuDevicePrimaryCtxRetain: CUDA_ERROR_TOO_MANY_PEERS: peer mapping resources exhausted", "bad_arguments"),
+    # a cloud refusing the job it was asked to create (https://github.com/aws/amazon-sagemaker-examples/issues/2422,
+    # https://github.com/aws/amazon-sagemaker-operator-for-k8s/issues/123,
+    # https://github.com/aws-samples/aws-genomics-workflows/issues/84)
+    ("ClientError: An error occurred (ValidationException) when calling the CreateProcessingJob operation: Invalid "
+     "region us-east-2 in image URI 415577184552.dkr.ecr.us-east-2.amazonaws.com/sagemaker-data-wrangler-container:1.1.1."
+     " Please provide an image URI in region us-west-2.", "submit_rejected"),
+    ("Unable to create HyperParameter Tuning Job: ValidationException: You don't have enough combinations of "
+     "hyperparameter ranges.", "submit_rejected"),
+    ("An error occurred (ClientException) when calling the SubmitJob operation: JobDefinition name nextflow does not "
+     "exist or is not in ACTIVE status", "submit_rejected"),
+    # sbatch refusing the script (https://github.com/glotzerlab/signac-flow/issues/517,
+    # https://github.com/earthlab/rslurm/issues/84)
+    ("sbatch: error: This does not look like a batch script.  The first\nsbatch: error: line must start with #! "
+     "followed by the path to an interpreter.", "submit_rejected"),
+    ("sbatch: error: Batch script contains DOS line breaks (\\r\\n)\nsbatch: error: instead of expected UNIX line "
+     "breaks (\\n).", "submit_rejected"),
+    # a wrapper's word for a model the hub has not or will not show (https://github.com/bmaltais/kohya_ss/issues/748,
+    # https://github.com/MrYxJ/calculate-flops.pytorch/issues/51)
+    ("model is not found as a file or in Hugging Face, perhaps file name is wrong? / 指定したモデル名のファイル、または"
+     "Hugging Faceのモデルが見つかりません。ファイル名が誤っているかもしれません: runwayml/stable-diffusion-v1-5", "bad_arguments"),
+    ("huggingface_hub.errors.RepositoryNotFoundError: Repo for model `THUDM/glm-4-9b-chat` does not exist on the Hub. If "
+     "you are trying to access a private repo, make sure you are authenticated via `huggingface-cli login` and have "
+     "access.", "bad_arguments"),
+    # DVC with nothing to check out (https://github.com/treeverse/dvc/issues/5248,
+    # https://github.com/hmpthz/UE5MultiplayerShooter/issues/1)
+    ("1 file failed\nERROR: failed to pull data from the cloud - Checkout failed for following targets:", "missing_file"),
+    ("Everything is up to date.\nERROR: failed to pull data from the cloud - Checkout failed for following targets:",
+     "missing_file"),
+    # datasets' split checks (https://github.com/microsoft/CodeXGLUE/issues/135,
+    # https://github.com/huggingface/datasets/issues/6939, https://github.com/LiveCodeBench/LiveCodeBench/issues/48)
+    ("NonMatchingSplitsSizesError: [{'expected': SplitInfo(name='train', num_bytes=18878686, num_examples=32000, "
+     "dataset_name='code_x_glue_cc_clone_detection_poj104')}]", "version_mismatch"),
+    ("datasets.utils.info_utils.ExpectedMoreSplits: {'test'}", "version_mismatch"),
+    ("ExpectedMoreSplitsError: {'train'}", "version_mismatch"),
+    # a breakpoint left in the script (https://github.com/pdbpp/pdbpp/issues/506, https://github.com/ioncodes/idacode/issues/20)
+    ("    if self.quitting: raise BdbQuit\nbdb.BdbQuit", "programming_error"),
+    ("    if self.quitting: raise BdbQuit\nBdbQuit", "programming_error"),
+    # cuDNN's own status of the failing call (https://github.com/microsoft/human-pose-estimation.pytorch/issues/112,
+    # https://github.com/twhui/LiteFlowNet3/issues/6, https://github.com/PaddlePaddle/PaddleSpeech/issues/3191)
+    ("RuntimeError: cuDNN error: CUDNN_STATUS_BAD_PARAM", "version_mismatch"),
+    ("Check failed: status == CUDNN_STATUS_SUCCESS (3 vs. 0)  CUDNN_STATUS_BAD_PARAM", "version_mismatch"),
+    ("OSError: (External) CUDNN error(9), CUDNN_STATUS_NOT_SUPPORTED. ", "version_mismatch"),
+    # OpenCL trainers without a device (https://github.com/lightgbm-org/LightGBM/issues/586, /882, /6199)
+    ("Met Exceptions:\nNo OpenCL device found", "no_gpu"),
+    ("LightGBMError: b'No OpenCL device found'", "no_gpu"),
+    # ONNX and a Python autograd function (https://github.com/sczhou/STFAN/issues/17,
+    # https://github.com/open-mmlab/mmdeploy/issues/2917)
+    ("RuntimeError: ONNX export failed: Couldn't export Python operator KernelConv2DFunction", "not_implemented"),
+    ("RuntimeError: ONNX export failed: Couldn't export Python operator SigmoidGeometricMean", "not_implemented"),
+    # h5py given a file that is not HDF5 (https://github.com/keras-team/keras/issues/19164,
+    # https://github.com/imatge-upc/detection-2016-nipsws/issues/7)
+    ("OSError: Unable to open file (file signature not found)", "corrupt_checkpoint"),
+    ("IOError: Unable to open file (File signature not found)", "corrupt_checkpoint"),
+    # an old torch given a zip-format checkpoint (https://github.com/danielroich/PTI/issues/22)
+    ("RuntimeError: ./pretrained_models/e4e_ffhq_encode.pt is a zip archive (did you mean to use torch.jit.load()?)",
+     "version_mismatch"),
+    # Paddle's GPU out of memory (https://github.com/PaddlePaddle/PGL/issues/26)
+    ("Out of memory error on GPU 0. Cannot allocate 6.933594GB memory on GPU 0, available memory is only 726.750000MB.",
+     "cuda_oom"),
 ]
 
 

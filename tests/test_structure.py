@@ -197,6 +197,10 @@ def test_a_launchers_signal_of_the_root_rank_is_decoded():
     ("urllib.error.HTTPError: HTTP Error 407: Proxy Authentication Required", C, "auth_error"),
     ("ERROR 408: Request Timeout.", T, "timeout"),
     # a cloud service's own error code says more than its status
+    # MLflow's own codes (https://github.com/zenml-io/zenml/issues/4207, https://github.com/mlflow/mlflow/issues/7807)
+    ("mlflow.exceptions.RestException: RESOURCE_DOES_NOT_EXIST: Run with id=2bf891a5-5cb5-4e0e-8615-5b6ad4bd3504 not "
+     "found", C, "missing_file"),
+    ("RestException: INVALID_PARAMETER_VALUE: Response: {'error_code': 'INVALID_PARAMETER_VALUE'}", C, "bad_arguments"),
     # Azure Storage's body with no HTTP status on any line (microsoft/MLOpsPython#335)
     ("azure.common.AzureHttpError: Server failed to authenticate the request. ErrorCode: AuthenticationFailed\n"
      "<?xml version=\"1.0\" encoding=\"utf-8\"?><Error><Code>AuthenticationFailed</Code><Message>Server failed",
@@ -702,3 +706,20 @@ def test_a_notebooks_own_cell_or_file_is_the_projects(frame):
     raised = structure.read([("stderr", text)]).chains[0][-1]
     assert raised.origin == structure.USER
     assert _fault(text).klass == K  # the program's own call
+
+
+# Colab's and IPython 8's frames with the package's own call refused (lines from
+# https://github.com/MahmoudWahdan/dialog-nlu/issues/35 and https://github.com/microsoft/unilm/issues/640, each
+# thread's frame line, its arrow line and its exception line, put together without the lines between them)
+@pytest.mark.parametrize("text", [
+    "/usr/local/lib/python3.6/dist-packages/dialognlu/compression/commons.py in from_pretrained_detailed(model_class, "
+    "pretrained_model_name_or_path, *model_args, **kwargs)\n--> 162                 use_cdn=use_cdn,\n"
+    "TypeError: hf_bucket_url() got an unexpected keyword argument 'use_cdn'\n",
+    "File ~/PycharmProjects/receiptlayoutlm/venv/lib/python3.9/site-packages/transformers/modeling_utils.py:1489, in "
+    "PreTrainedModel.from_pretrained(cls, pretrained_model_name_or_path, *model_args, **kwargs)\n"
+    "-> 1489         model = cls(config, *model_args, **model_kwargs)\n"
+    "TypeError: __init__() got an unexpected keyword argument '_configuration_file'\n",
+])
+def test_a_notebook_frame_of_an_installed_package_makes_a_refused_signature_a_version_skew(text):
+    fault = _fault(text)
+    assert (fault.klass, fault.label) == (C, "version_mismatch"), fault.evidence

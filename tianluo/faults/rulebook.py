@@ -800,7 +800,8 @@ SETUP: tuple[Rule, ...] = (
              r"|catalog does not contain any resources that satisfy|bsub: .*(?:Bad|not valid|rejected)"
              r"|\bJob not submitted\.|(?:sbatch|srun|salloc): unrecognized option '"
              r"|sbatch: error: (?:This does not look like a batch script|Batch script contains DOS line breaks)"
-             r"|An error occurred \(ValidationException\) when calling the Create\w*Job operation"
+             r"|An error occurred \((?:ValidationException|ClientException)\) when calling the"
+             r" (?:Create\w*Job|SubmitJob) operation|Unable to create [\w ]{1,60}Job: ValidationException: "
              r"|\b0/\d+ nodes are available: "
              r"|The following quota metrics exceed quota limits"),
     Rule("driver_mismatch", CONFIG, "driver_mismatch",
@@ -861,14 +862,15 @@ SETUP: tuple[Rule, ...] = (
     Rule("repo_not_found", CONFIG, "bad_arguments",
          log=r"Repository Not Found for url|Error while calling W&B API: (?:project|entity) not found"
              r"|Dataset '[^']*' doesn't exist on the Hub"
-             r"|(?:cannot|could not|can't) be found (?:in|on) (?:the )?(?:HuggingFace|Hugging Face|Hub)\b"),
+             r"|(?:cannot|could not|can't) be found (?:in|on) (?:the )?(?:HuggingFace|Hugging Face|Hub)\b"
+             r"|not found as a file or in Hugging Face|RepositoryNotFoundError: Repo for \w+ `[^`]+` does not exist"),
     Rule("auth_status", CONFIG, "auth_error", log=r"\b401 Client Error|\b403 Client Error(?::? *$|: (?:[^r]|r[^a]))"),
     Rule("corrupt_checkpoint", CONFIG, "corrupt_checkpoint",
          log=r"PytorchStreamReader failed|failed finding central directory|invalid load key"
              r"|Unable to find a valid file signature"
              r"|WeightsUnpickler error: Unsupported operand|pickle data was truncated"
              r"|Error while deserializing header|HeaderTooLarge|MetadataIncompleteBuffer"
-             r"|truncated file|file signature not found|not a zip file"
+             r"|truncated file|[Ff]ile signature not found|not a zip file"
              r"|Checksum does not match: stored|Data loss: (?:Checksum|not an sstable|Unable to open table file)"
              r"|Invalid NDArray file format|invalid magic (?:characters|number)|llama_model_loader: failed to load"
              r"|Model format error, expect"),
@@ -915,10 +917,10 @@ SETUP: tuple[Rule, ...] = (
              # checksum the installed tfds/datasets release registered no longer matches what the source serves
              r"|DNN library is not found|^\s+\d+\. \(.*\bjaxlib\.(?:xla_extension|_jax|xla_client)\."
              r"|" + _exc("NonMatchingChecksumError", "NonMatchingSplitsSizesError", "ExpectedMoreSplits",
-                         "UnexpectedSplits")
+                         "ExpectedMoreSplitsError", "UnexpectedSplits")
              # cuDNN refusing a descriptor or an algorithm this build does not support
              # (as the failing call's own status, not a handle's destruction after another failure)
-             + r"|(?:[Ee]rror[:,] |vs\. 0\)\s+|^)CUDNN_STATUS_(?:BAD_PARAM|NOT_SUPPORTED)\b"
+             + r"|(?:[Ee]rror(?:\(\d+\))?[:,] |vs\. 0\)\s+|^)CUDNN_STATUS_(?:BAD_PARAM|NOT_SUPPORTED)\b"
              # an old torch given a checkpoint in the zip format (1.6+); Python 2.6 given '{}' fields
              r"|is a zip archive \(did you mean to use torch\.jit\.load\(\)\?\)|zero length field name in format"
              r"|dataset attribute should not be set after DataLoader is initialized"
@@ -1075,7 +1077,7 @@ SETUP: tuple[Rule, ...] = (
              r"|(?:data|model|tensor|pipeline|expert|context|sequence)[ -]parallel group (?:is|has) not (?:been )?"
              r"initiali[sz]ed|File system scheme '\[local\]' not implemented"
              # more GPUs peered than CUDA allows (more than 8 processes on one host mapping each other)
-             r"|peer mapping resources exhausted|cudaErrorTooManyPeers"),
+             r"|peer mapping resources exhausted|cudaErrorTooManyPeers|CUDA_ERROR_TOO_MANY_PEERS"),
     # A data file that is not the format it claims (a truncated or mislabelled Parquet): no retry reads it better.
     Rule("corrupt_data", CONFIG, "corrupt_data",
          log=r"Parquet magic bytes not found|Either the file is corrupted or this is not a parquet file"),
