@@ -280,8 +280,8 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
         if _CHAIN.search(text):
             r.chained = True
             continue
-        graph = _GRAPH_FRAME.search(text) or _notebook_frame(text)
-        if not r.in_tb and (_FRAME.search(text) or _RICH_FRAME.search(text) or _RICH_PATH.search(text) or graph):
+        frame = _plain_frame(text)
+        if not r.in_tb and (frame or _RICH_FRAME.search(text) or _RICH_PATH.search(text)):
             # an excerpt cut below its "Traceback" line: its frames start one
             close(r)
             r.in_tb, r.frames, r.frame_indent = True, [], None
@@ -308,11 +308,10 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
             if rf is None and rp is None and rest is None and _RICH_END.search(text):
                 r.rich, r.frame_indent = False, 10 ** 6  # the exception line follows the box, at column 0
             continue
-        fm = _FRAME.search(text) or graph
-        if fm is not None:
-            indent = len(fm.group(1))
+        if frame is not None:
+            indent, where, func = frame
             r.frame_indent = indent if r.frame_indent is None else min(r.frame_indent, indent)
-            r.frames.append((fm.group(2), fm.group(3)))
+            r.frames.append((where, func))
             continue
         if not stripped:
             continue
@@ -332,23 +331,18 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
     return tuple(chains), tuple(bare), tuple(survived), tuple(symptoms)
 
 
-class _Frame:
-    """A notebook frame in the shape of a ``_FRAME`` match: group 1 the indent, 2 the file, 3 the function."""
-
-    def __init__(self, indent: str, path: str, func: str | None):
-        self._groups = (indent, path, func)
-
-    def group(self, n: int):
-        return self._groups[n - 1]
-
-
-def _notebook_frame(text: str) -> "_Frame | None":
+def _plain_frame(text: str) -> tuple[int, str, str | None] | None:
+    """(indent, file, function) of a frame line that is not in rich's box: Python's own, TF autograph's quoted one, a
+    notebook's (its cells are ``<module>`` where IPython names no function)."""
+    m = _FRAME.search(text) or _GRAPH_FRAME.search(text)
+    if m is not None:
+        return len(m.group(1)), m.group(2), m.group(3)
     m = _NB_FRAME.search(text)
     if m is None:
         return None
     if m.group(2) is not None:
-        return _Frame(m.group(1), m.group(2), m.group(3))
-    return _Frame(m.group(4), m.group(5), m.group(6) or "<module>")
+        return len(m.group(1)), m.group(2), m.group(3)
+    return len(m.group(4)), m.group(5), m.group(6) or "<module>"
 
 
 def _spawned_child(raised: Raised) -> bool:
