@@ -127,6 +127,10 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
     "tf_jax_storage/hpn_tf_tfrecord_dataloss_random_times.txt": (
         "unknown/exit_1", "TF's 'DataLossError: corrupted record' stays unknown, as the fifth set's TFRecord file (a "
         "damaged record, a failing disk or a writer still running read the same)"),
+    # the eleventh held-out set's
+    "tf_jax_storage/hpo_efficientdet_parser_assert_instances_per_image.txt": (
+        "unknown/exit_1", "TF's graph 'assertion failed: [318]' in an input parser's Assert node: that it checks boxes "
+        "per image against a setting (MAX_NUM_INSTANCES) is the thread's finding, the text shows only a number"),
 }
 
 

@@ -20,6 +20,8 @@ tier   name        label                      class      matches
                                                          mpirun's ``MPIEXEC_TIMEOUT``, Kubernetes ``active longer
                                                          than specified deadline``, Torque's mail ``Job exceeded
                                                          its walltime limit``, Moab's ``exceeded wallclock limit``
+                   node_failure               transient  srun's ``Job credential expired`` on a node (its clock or
+                                                         munge key no longer agrees with the controller's)
                    preempted / node_failure   transient  slurmstepd ``... DUE TO PREEMPTION`` (or ``JOB REQUEUE``) /
                                                          ``NODE FAILURE``, salloc ``Prolog failure on node``,
                                                          srun ``Job prolog failed``, ``Node failure on X``,
@@ -141,6 +143,11 @@ tier   name        label                      class      matches
                    tls_error                  config     ``CERTIFICATE_VERIFY_FAILED``, ``self-signed certificate
                                                          in certificate chain``, a certificate for another host
                                                          (``hostname 'x' doesn't match``), ``WRONG_VERSION_NUMBER``
+                   missing_file               config     Slurm's client with no configuration (``s_p_parse_file:
+                                                         unable to status file .../slurm.conf``)
+                   auth_error                 config     ``Munge encode failed``, ``... has authentication error``
+                   missing_credentials        config     Kaggle's ``Could not find kaggle.json``, Comet's ``requires
+                                                         an API key``
                    missing_credentials        config     ``Unable to locate credentials`` (NoCredentialsError),
                                                          wandb ``api_key not configured``, ``Token is required``,
                                                          ``must provide ... credentials``, OpenAI's ``api_key
@@ -371,6 +378,11 @@ tier   name        label                      class      matches
                    index_error                code       ``IndexError``; TF's ``Received a label value of N which
                                                          is outside the valid range``;
                                                          nll_loss's ``cur_target >= 0 && cur_target < n_classes``
+                   programming_error          code       a framework's words for the program's misuse: Keras'
+                                                         ``Could not compute output Tensor(``, a custom autograd
+                                                         Function's ``incorrect number of gradients``, h5py's
+                                                         ``Unable to create link (name already exists)`` and ``Object
+                                                         header message is too large``
                    programming_error          code       ranks that called different collectives
                                                          (``Detected mismatch between collectives on ranks``, ZeRO-3's
                                                          ``disagreement between rank0 and rankN``, NCCL's
@@ -457,6 +469,8 @@ tier   name        label                      class      matches
                                                          ``RendezvousTimeoutError``, ``*TimeoutError`` /
                                                          ``*Timeout`` lines, Go's ``TLS handshake timeout`` /
                                                          ``i/o timeout``
+                   connection_error           transient  ``XIO: fatal IO error ... on X server`` (a forwarded display
+                                                         that went away)
                    node_failure               transient  mpirun's ``ORTE has lost communication with a remote
                                                          daemon`` (a node or its pod went away)
                    connection_error           transient  ``Connection reset by peer`` / ``refused`` / ``closed by
@@ -676,6 +690,8 @@ SCHEDULER: tuple[Rule, ...] = (
          log=r"slurmstepd: error: execve\(\): \S*slurm_script: No such file or directory", free=True),
     Rule("slurm_prolog_failure", TRANSIENT, "node_failure",
          log=r"Prolog failure on node|Job allocation \d+ has been revoked|Job prolog failed", free=True),
+    # A node whose clock or munge key no longer agrees with the controller's: srun's step cannot start there.
+    Rule("slurm_credential", TRANSIENT, "node_failure", log=r"Job credential expired|Invalid job credential"),
     # Ray's control plane gave a node up (its raylet died or stopped answering).
     Rule("ray_node_dead", TRANSIENT, "node_failure",
          log=r"marked dead because the (?:detector|monitor) has missed too many heartbeats", free=True),
@@ -743,8 +759,7 @@ EXHAUSTED: tuple[Rule, ...] = (
     Rule("cuda_oom", CONFIG, "cuda_oom",
          log=r"CUDA out of memory|(?:CUDA|HIP) error: out of memory|hipErrorOutOfMemory|Cuda failure '?out of memory"
              r"|CUDA_ERROR_OUT_OF_MEMORY|NCudaLib::TOutOfMemoryError|Memory Object Allocation Failure"
-             r"|PxgCudaDeviceMemoryAllocator fail to allocate|PxgCudaMemoryAllocator\.cpp \(\d+\) : warning : Failed to"
-             r" allocate"
+             r"|PxgCudaDeviceMemoryAllocator fail to allocate"
              r"|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED|CUDNN_STATUS_ALLOC_FAILED"
              r"|THCudaCheck FAIL .*out of memory|Non-OK-status: .*(?:Internal|Resource exhausted): out of memory"
              r"|Dst tensor is not initialized|Blas GEMM launch failed|Failed to get convolution algorithm\.(?: This is"
@@ -830,10 +845,14 @@ SETUP: tuple[Rule, ...] = (
          log=r"CERTIFICATE_VERIFY_FAILED|self[- ]signed certificate in certificate chain"
              r"|unable to get local issuer certificate|certificate verify failed|SSLCertVerificationError"
              r"|CertificateError\(\"hostname|hostname '[^']*' doesn't match|\[SSL: WRONG_VERSION_NUMBER\]"),
+    # Slurm's client on a host with no Slurm set up: no slurm.conf to read, no munge daemon to sign with
+    Rule("slurm_unconfigured", CONFIG, "missing_file",
+         log=r"s_p_parse_file: unable to (?:status|read|open) file|Unable to process configuration file"),
+    Rule("slurm_munge", CONFIG, "auth_error", log=r"Munge (?:encode|decode) failed|has authentication error$"),
     Rule("missing_credentials", CONFIG, "missing_credentials",
          log=r"Unable to locate credentials|api_key not configured|Token is required \(|" + _exc("NoCredentialsError")
              + r"|DefaultCredentialsError|Could not automatically determine credentials|[Mm]ust provide .*credentials"
-               r"|api_key client option must be set"
+               r"|api_key client option must be set|Could not find kaggle\.json|requires an API key\b"
                r"|You must (?:be logged in|login|provide a token|specify a token)|Token must be specified"),
     Rule("auth_error", CONFIG, "auth_error",
          log=r"Cannot access gated repo|GatedRepoError|Unauthorized for url|Forbidden for url|\bAccessDenied\b"
@@ -867,6 +886,7 @@ SETUP: tuple[Rule, ...] = (
     Rule("auth_status", CONFIG, "auth_error", log=r"\b401 Client Error|\b403 Client Error(?::? *$|: (?:[^r]|r[^a]))"),
     Rule("corrupt_checkpoint", CONFIG, "corrupt_checkpoint",
          log=r"PytorchStreamReader failed|failed finding central directory|invalid load key"
+             r"|Unable to load weights from pytorch checkpoint file"
              r"|Unable to find a valid file signature"
              r"|WeightsUnpickler error: Unsupported operand|pickle data was truncated"
              r"|Error while deserializing header|HeaderTooLarge|MetadataIncompleteBuffer"
@@ -879,6 +899,8 @@ SETUP: tuple[Rule, ...] = (
              r"|`trust_remote_code` is not supported anymore"
              r"|The filepath provided must end in `\.keras`|must end in `\.weights\.h5`"
              r"|CUDA Setup failed despite GPU being available|bitsandbytes was compiled without GPU support"
+             r"|Failed to find reverse path from remNode|use_libuv was requested but PyTorch was build without libuv"
+             r"|DNN library initialization failed"
              # an extension's op without kernels for the device: a CPU-only or mismatched torchvision, mmcv, ...
              r"|Could not run '(?:torchvision|torchaudio|mmcv|mmdet|detectron2|torch_scatter|torch_sparse|torch_cluster"
              r"|xformers|flash_attn|apex|\w+_ext|\w+_C)::\w+' with arguments from the '(?:CUDA|XPU|MPS|HIP)' backend"
@@ -955,7 +977,8 @@ SETUP: tuple[Rule, ...] = (
              r"|[Ll]oss is (?:nan|NaN|inf), stopping|Monitored metric \S+ = (?:nan|inf) is not finite|\bloss: nan\b"
              r"|Nan in summary histogram|had NaN values|\bNaN detected in\b|NaN or Inf found in input tensor"
              r"|invalid value \(nan\) encountered in|\b(?:reward|return|grad_norm): (?:nan|NaN)\b"
-             r"|found NaN in (?:local )?grad norm|\bNaN loss\b"
+             r"|found NaN in (?:local )?grad norm|\bNaN loss\b|[Oo]utputs? (?:is|are|contains?) (?:NAN|NaN|nan)\b"
+             r"|matrix contains invalid numeric entries"
              r"|Got NaN in first epoch|gradients at all steps are invalid|to satisfy the constraint Real\(\), but found"
              r" invalid values|Invalid loss, terminating training|The parameter \w+ has invalid values"
              r"|" + _exc("FloatingPointError")),
@@ -982,7 +1005,8 @@ SETUP: tuple[Rule, ...] = (
              r"|can't open file .*No such file or directory"
              r"|Repo id must be in the form 'repo_name'|Failed to create a NewWriteableFile"
              r"|unable to open file <[^>]*> in read-only mode: No such file"
-             r"|error message = '[Nn]o such file or directory'"
+             r"|error message = '[Nn]o such file or directory'|Can't load save_path when it is None"
+             r"|^\s*Resource \S+ not found\.$|Please use the NLTK Downloader to obtain the resource"
              r"|(?:NotFoundError|Not found): .*(?:No such file or directory|cannot find the path)"
              r"|Parent directory of \S+ doesn't exist|RuntimeError: Cannot find the files\.$"
              r"|Cannot find primary config '|The given source path does not exist|NewRandomAccessFile failed to"
@@ -1077,7 +1101,10 @@ SETUP: tuple[Rule, ...] = (
              r"|(?:data|model|tensor|pipeline|expert|context|sequence)[ -]parallel group (?:is|has) not (?:been )?"
              r"initiali[sz]ed|File system scheme '\[local\]' not implemented"
              # more GPUs peered than CUDA allows (more than 8 processes on one host mapping each other)
-             r"|peer mapping resources exhausted|cudaErrorTooManyPeers|CUDA_ERROR_TOO_MANY_PEERS"),
+             r"|peer mapping resources exhausted|cudaErrorTooManyPeers|CUDA_ERROR_TOO_MANY_PEERS"
+             r"|MPI used doesn't have CUDA-aware MPI support"
+             # Apptainer/Singularity that cannot make the container (a bind without its destination, an image)
+             r"|(?:FATAL|ERROR): +(?:container creation failed|could not open image|Unable to handle \S+ uri)"),
     # A data file that is not the format it claims (a truncated or mislabelled Parquet): no retry reads it better.
     Rule("corrupt_data", CONFIG, "corrupt_data",
          log=r"Parquet magic bytes not found|Either the file is corrupted or this is not a parquet file"),
@@ -1119,6 +1146,12 @@ BUGS: tuple[Rule, ...] = (
     # The ranks called different collectives, or the same one on tensors of other shapes (TORCH_DISTRIBUTED_DEBUG's
     # check, ZeRO-3's parameter fetch, NCCL's own): a path through the program that differs by rank (a branch on
     # the data, an MoE's routing, a metric logged on one rank), not the network that then times out.
+    # the program's own misuse in a framework's words: a Keras graph given other inputs than it was built on, a
+    # custom autograd Function returning too few gradients, two weights of one name saved to HDF5, an HDF5 attribute
+    # past its 64 KiB header
+    Rule("framework_misuse", CODE, "programming_error",
+         log=r"Could not compute output Tensor\(|returned an incorrect number of gradients \(expected \d+, got \d+\)"
+             r"|Unable to create link \(name already exists\)|Object header message is too large"),
     Rule("ranks_disagree", CODE, "programming_error",
          log=r"Detected mismatch between collectives on ranks|disagreement between rank\d+ and rank\d+: rank\d+: "
              r"|Mismatched collective detected"),
@@ -1233,12 +1266,15 @@ NETWORK: tuple[Rule, ...] = (
     Rule("nccl_error", TRANSIENT, "nccl_error",
          log=r"ncclSystemError|ncclRemoteError|ncclInternalError|ncclUnhandledCudaError|NCCL WARN"
              r"|NCCL communicator was aborted|NCCL error in:|NCCL error: |NCCL INFO [\w/.]+:\d+ -> [1-7]\b"
-             r"|HCCL error in: |\bunhandled system error\b|remote process exited or there was a network error"),
+             r"|HCCL error in: |\bunhandled system error\b|status == ncclSuccess\. [1-7] vs 0"
+             r"|remote process exited or there was a network error"),
     Rule("timeout_connect", TRANSIENT, "timeout",
          log=r"Read timed out|ConnectTimeoutError|ReadTimeoutError|RendezvousTimeoutError|socket has timed out"
              r"|Connection timed out|net/http: TLS handshake timeout|: i/o timeout\b|Client\.Timeout exceeded while"
              r"|" + _exc(r"\w*TimeoutError", r"\w*Timeout", "timeout")),
     # mpirun lost a node's daemon (the node or its pod went away): the node's, after any cause the log names.
+    # the X display a rank drew on went away (an ssh-forwarded DISPLAY)
+    Rule("display_lost", TRANSIENT, "connection_error", log=r"XIO: +fatal IO error \d+ \([^)]*\) on X server"),
     Rule("mpi_daemon_lost", TRANSIENT, "node_failure",
          log=r"(?:ORTE|PRTE|PRRTE) has lost communication with (?:a|its) remote daemon"),
     Rule("connection_error", TRANSIENT, "connection_error",
@@ -1261,7 +1297,7 @@ NETWORK: tuple[Rule, ...] = (
                     "ConnectionError", "DistNetworkError", "LocalEntryNotFoundError")),
     Rule("timeout", TRANSIENT, "timeout",
          log=r"\b[Tt]imed out\b|[Ww]ait timeout after \d+ ?ms|Timeout waiting for key: |database is locked$"
-             r"|DEADLINE_EXCEEDED: Deadline Exceeded|CoordinationService/RegisterTask"
+             r"|DEADLINE_EXCEEDED: (?:Deadline Exceeded|Failed to connect)|CoordinationService/RegisterTask"
              r"|^(?:RuntimeError: )?Wait timeout$"
              r"|Couldn't communicate with backend after \d+ seconds|"
              + _exc("EndpointConnectionError", "ConnectionClosedError", "DistStoreError")),
@@ -1284,7 +1320,7 @@ LAST: tuple[Rule, ...] = (
     # download by hand or a network route does); last, because a connection failure in the log (``We couldn't
     # connect to 'https://huggingface.co'``, a retried request) is then why, and a retry may pass.
     Rule("hf_cannot_load", CONFIG, "missing_file",
-         log=r"Can't load (?:tokenizer|config) for '[^']*'\. If you were trying to load it from"),
+         log=r"Can't load (?:tokenizer|config) for '[^']*'\. (?:If you were trying to load it from|Make sure that:)"),
     # A launcher says a rank aborted; a watchdog's abort is its timeout, so any transient line said more.
     Rule("launcher_sigabrt", UNKNOWN, "signal_sigabrt", log=_launcher(6, "SIGABRT", "Aborted")),
 )

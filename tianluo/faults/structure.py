@@ -54,6 +54,7 @@ class Raised:
     rank: str | None  # the rank (or worker) whose lines these are; None: unprefixed
     file: str  # the log it stood in ("stderr")
     text: str  # the exception line as printed, prefix removed
+    source: str = ""  # the innermost frame's source line, when the traceback printed it ("assert len(x) > 0")
 
     @property
     def base(self) -> str:
@@ -164,6 +165,7 @@ class _Reader:
     """A rank's traceback in progress."""
 
     frames: list[tuple[str, str | None]] = field(default_factory=list)
+    source: str = ""  # the source line printed under the last frame
     frame_indent: int | None = None
     base_indent: int = 0
     in_tb: bool = False
@@ -188,7 +190,8 @@ def _origin(path: str | None, func: str | None) -> str:
     library = bool(_LIBRARY.search(low)) or low.startswith("<")
     if library and (_IO_FILE.search(base) or _IO_DIR.search(low)):
         return IO  # before a function's name: gcsfs's validate_response checks an HTTP answer, not a config
-    if func and _CONFIG_FUNC.search(func) and (library or not _LOOP_FUNC.search(func)):
+    if (func and _CONFIG_FUNC.search(func) and not _WATCH_FUNC.search(func)
+            and (library or not _LOOP_FUNC.search(func))):
         return CONFIG
     return LIBRARY if library else USER
 
@@ -202,6 +205,8 @@ _CONFIG_DIR = LazyPattern(r"/(?:omegaconf|hydra|pydantic|pydantic_core|absl/flag
                               r"|torch/distributed/elastic/rendezvous)(?:/|\.py)")
 _CONFIG_FUNC = LazyPattern(r"^(?:__post_init__|_?validate\w*|_?check_\w+|_?verify\w*|parse_args|parse_known_args"
                                r"|_?parse_\w*args\w*|_?sanity_check\w*|_?assert_valid\w*|error|_?check_arg\w*)$")
+# A check of how the work is going, not of what it was given (nnU-Net's ``check_workers_alive_and_busy``).
+_WATCH_FUNC = LazyPattern(r"(?i)alive|worker|health|heartbeat|status|progress|finished|timeout")
 # A project's own validation or evaluation loop (``def validate(model, loader)``): not an argument check.
 _LOOP_FUNC = LazyPattern(r"^_?(?:validate|validation|val|evaluate|eval)(?:_one)?(?:_epoch|_step|_batch|_model"
                           r"|_loop|_epochs)?$")
@@ -216,7 +221,7 @@ _IO_DIR = LazyPattern(r"/(?:fsspec|s3fs|gcsfs|adlfs|h5py|orbax|tensorstore|safet
                           r"|requests|google/cloud/storage|azure/storage)/")
 
 
-def _exception(indent_text: str, rank: str | None, name: str, frames, trace: bool) -> Raised | None:
+def _exception(indent_text: str, rank: str | None, name: str, frames, trace: bool, source: str = "") -> Raised | None:
     """The exception of a line, when it is one (inside a traceback any name counts; outside, only an
     exception-like one)."""
     m = _EXC.search(indent_text)
@@ -233,7 +238,7 @@ def _exception(indent_text: str, rank: str | None, name: str, frames, trace: boo
         return None
     where, func = frames[-1] if frames else (None, None)
     return Raised(name=exc, message=message[:500], where=where, func=func, origin=_origin(where, func),
-                  rank=rank, file=name, text=indent_text.strip()[:500])
+                  rank=rank, file=name, text=indent_text.strip()[:500], source=source if frames else "")
 
 
 def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
@@ -312,13 +317,16 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
             indent, where, func = frame
             r.frame_indent = indent if r.frame_indent is None else min(r.frame_indent, indent)
             r.frames.append((where, func))
+            r.source = ""
             continue
         if not stripped:
             continue
         indent = len(text) - len(text.lstrip())
         if r.frame_indent is not None and indent > r.frame_indent:
+            if not r.source and not stripped.startswith(("^", "~")):
+                r.source = stripped[:500]
             continue  # a source line, a ^^^^ marker (an excerpt cut above may start its frames at column 0)
-        raised = _exception(text, rank, fname, r.frames, trace=True)
+        raised = _exception(text, rank, fname, r.frames, trace=True, source=r.source)
         if raised is None:
             continue
         if not r.chained and r.chain:

@@ -128,6 +128,12 @@ _MISSING_DATA = compile_pattern(
     r"|\bfound 0 (?:files|images|samples)\b|num_samples=0\b"
     r"|\b(?:dir|directory|folder|path|dataset|root)\b(?: \S{1,500})? (?:was |is )?not found\b")
 
+#: An assert on whether its inputs are there (a file, a folder, a non-empty listing): the data's or the setup's, or an
+#: earlier step's that did not write them; not a bug of the program's logic the text can show.
+_INPUT_CHECK = compile_pattern(
+    r"^assert\b.*(?:os\.path\.(?:exists|isfile|isdir|getsize)\(|\.(?:exists|is_file|is_dir)\(\)"
+    r"|\blen\([^)]{0,200}\b(?:dir|file|path|listdir|glob|names|images|samples|data)\w*[^)]{0,200}\)+\s*(?:>|!=|>=)\s*[01]\b)")
+
 #: Exceptions that only a program's misuse of its framework raises, wherever the frame stands: TF's graph-mode
 #: ``OperatorNotAllowedInGraphError`` and every ``flax.errors`` class (its message links to flax.errors.html).
 _MISUSE_NAME = frozenset({"OperatorNotAllowedInGraphError"})
@@ -319,6 +325,7 @@ def _http(shape: Shape) -> Verdict | None:
     for test, klass, label in ((lambda c: c == 507, CONFIG_C, "disk_full"),
                                (lambda c: c in (401, 403, 407), CONFIG_C, "auth_error"),
                                (lambda c: c == 408, TRANSIENT, "timeout"),
+                               (lambda c: c == 409, CONFIG_C, "bad_arguments"),  # a name already taken
                                (lambda c: c == 429, TRANSIENT, "rate_limited"),
                                (lambda c: 500 <= c <= 599, TRANSIENT, "http_unavailable"),
                                (lambda c: c in (404, 410), CONFIG_C, "missing_file")):
@@ -332,6 +339,8 @@ def exception_verdict(raised: Raised) -> Verdict | None:
     """What one exception says by its name, where it was raised and its message; None if nothing."""
     base, message = raised.base, raised.message
     if _WRAPPER.search(base):
+        return None
+    if base == "AssertionError" and _INPUT_CHECK.search(raised.source):
         return None
     origin = _where(raised)
     if (base == "TypeError" and raised.origin != USER and raised.where is not None and raised.func not in _DISPATCH
