@@ -500,6 +500,15 @@ def test_measure_corpus_prints_the_misses_and_the_figures_of_a_new_folder(tmp_pa
     proc = subprocess.run([sys.executable, str(script), str(tmp_path)], capture_output=True, text=True, timeout=60)
     assert proc.stdout.splitlines()[-1].startswith("3 excerpts: 2 named into an accepted class (66.7%), 1 by the "
                                                    "expected class (33.3%)")
+    # the structure reader's own share: an errno family no rule names is the reader's (a made-up errno line, as the
+    # errno families are table rows), the rules' own dns_error is not
+    (tmp_path / "hub/reader.txt").write_text(head + "expect: transient/connection_error\n---\n"
+                                             "OSError: [Errno 103] Software caused connection abort\n")
+    proc = subprocess.run([sys.executable, str(script), "--share", str(tmp_path)], capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[-1] == ("the structure reader's own share: 1 of the 3 (the rules alone name 2)"), \
+        proc.stdout
     (tmp_path / "hub/also.txt").unlink()
     (tmp_path / "hub/bad.txt").write_text("no header\n")
     proc = subprocess.run([sys.executable, str(script), str(tmp_path)], capture_output=True, text=True, timeout=60)
