@@ -1143,15 +1143,15 @@ BUGS: tuple[Rule, ...] = (
              r"|invalid gradient at index \d+ - expected (?:type|device)"
              # torch.randperm/randint given a generator of another device (a default CUDA tensor type)
              r"|Expected a '[\w:]+' (?:device type for generator|generator device) but found '[\w:]+'"),
-    # The ranks called different collectives, or the same one on tensors of other shapes (TORCH_DISTRIBUTED_DEBUG's
-    # check, ZeRO-3's parameter fetch, NCCL's own): a path through the program that differs by rank (a branch on
-    # the data, an MoE's routing, a metric logged on one rank), not the network that then times out.
-    # the program's own misuse in a framework's words: a Keras graph given other inputs than it was built on, a
+    # The program's own misuse in a framework's words: a Keras graph given other inputs than it was built on, a
     # custom autograd Function returning too few gradients, two weights of one name saved to HDF5, an HDF5 attribute
     # past its 64 KiB header
     Rule("framework_misuse", CODE, "programming_error",
          log=r"Could not compute output Tensor\(|returned an incorrect number of gradients \(expected \d+, got \d+\)"
              r"|Unable to create link \(name already exists\)|Object header message is too large"),
+    # The ranks called different collectives, or the same one on tensors of other shapes (TORCH_DISTRIBUTED_DEBUG's
+    # check, ZeRO-3's parameter fetch, NCCL's own): a path through the program that differs by rank (a branch on
+    # the data, an MoE's routing, a metric logged on one rank), not the network that then times out.
     Rule("ranks_disagree", CODE, "programming_error",
          log=r"Detected mismatch between collectives on ranks|disagreement between rank\d+ and rank\d+: rank\d+: "
              r"|Mismatched collective detected"),
