@@ -66,10 +66,10 @@ def line(i: int, text: str = "WARN Connection reset by peer", file: str = "stder
     return LogLine(file=file, offset=i * 100, text=f"{text} #{i}", rules=("connection_error",))
 
 
-def scan(matches=(), progress=None, offset=1000, new=1000, inode=7, began=None, head=()) -> ScanResult:
+def scan(matches=(), progress=None, offset=1000, new=1000, inode=7, head=()) -> ScanResult:
     return ScanResult(cursor=Cursor(offset=offset, inode=inode), new_bytes=new, matches=tuple(matches),
                       progress=progress, progress_at=0 if progress else None, restarted=False, more=False,
-                      progress_began=began, progress_head=head)
+                      progress_head=head, from_start=offset == new)
 
 
 # --- merge_logs ----------------------------------------------------------------------
@@ -120,14 +120,15 @@ def test_first_progress_reading_records_where_and_when_it_started():
 def test_a_log_read_from_its_start_puts_the_first_reading_where_the_attempt_began():
     """A retry that ran between two ticks: its log, read from the start, says it resumed from step 4."""
     stage = StageState(attempts=[attempt(started_at=at(10))])
-    diagnose.update_progress(stage, StageObservation(scans={"stdout": scan(progress=(10.0, 10.0), began=4.0)}),
+    diagnose.update_progress(stage, StageObservation(scans={"stdout": scan(progress=(10.0, 10.0), head=(5.0, 6.0))}),
                              at(60))
     assert stage.progress == ProgressReading(done=10.0, total=10.0, seen_at=at(60), first_done=4.0, first_at=at(10))
     later = StageState(attempts=[attempt(started_at=at(10))])  # a value past the reading, or no start: as before
-    diagnose.update_progress(later, StageObservation(scans={"stdout": scan(progress=(3.0, 10.0), began=4.0)}), at(60))
+    diagnose.update_progress(later, StageObservation(scans={"stdout": scan(progress=(3.0, 10.0), head=(5.0, 6.0))}),
+                             at(60))
     assert (later.progress.first_done, later.progress.first_at) == (3.0, at(60))
     unstarted = StageState(attempts=[attempt()])
-    diagnose.update_progress(unstarted, StageObservation(scans={"stdout": scan(progress=(9.0, 10.0), began=4.0)}),
+    diagnose.update_progress(unstarted, StageObservation(scans={"stdout": scan(progress=(9.0, 10.0), head=(5.0, 6.0))}),
                              at(60))
     assert (unstarted.progress.first_done, unstarted.progress.first_at) == (9.0, at(60))
 
@@ -136,7 +137,7 @@ def test_a_first_read_with_one_value_takes_the_step_from_the_next_reading():
     """A tick came while the retry had printed only its first step (5): where it began is 5 until the next
     reading; the next tick's first new value (6) says the step, so it began at 4, at its start."""
     stage = StageState(attempts=[attempt(started_at=at(10))])
-    diagnose.update_progress(stage, StageObservation(scans={"stdout": scan(progress=(5.0, 8.0), began=5.0,
+    diagnose.update_progress(stage, StageObservation(scans={"stdout": scan(progress=(5.0, 8.0),
                                                                              head=(5.0,))}), at(20))
     assert (stage.progress.first_done, stage.progress.first_at, stage.progress.first_exact) == (5.0, at(10), False)
     diagnose.update_progress(stage, StageObservation(), at(30))  # nothing new: still asked
@@ -151,7 +152,7 @@ def test_a_first_read_with_one_value_takes_the_step_from_the_next_reading():
                              at(50))
     assert stage.progress.first_done == 4.0  # settled once
     big = StageState(attempts=[attempt(started_at=at(10))])  # a step larger than the value: never below 0
-    diagnose.update_progress(big, StageObservation(scans={"stdout": scan(progress=(2.0, 9.0), began=2.0,
+    diagnose.update_progress(big, StageObservation(scans={"stdout": scan(progress=(2.0, 9.0),
                                                                            head=(2.0,))}), at(20))
     diagnose.update_progress(big, StageObservation(scans={"stdout": scan(progress=(9.0, 9.0), head=(9.0,))}), at(30))
     assert (big.progress.first_done, big.progress.first_exact) == (2.0, True)
@@ -160,7 +161,7 @@ def test_a_first_read_with_one_value_takes_the_step_from_the_next_reading():
                              at(30))
     assert (late.progress.first_done, late.progress.first_at, late.progress.first_exact) == (5.0, at(10), True)
     two = StageState(attempts=[attempt(started_at=at(10))])  # two values in the first read: exact at once
-    diagnose.update_progress(two, StageObservation(scans={"stdout": scan(progress=(6.0, 9.0), began=4.0,
+    diagnose.update_progress(two, StageObservation(scans={"stdout": scan(progress=(6.0, 9.0),
                                                                            head=(5.0, 6.0))}), at(20))
     assert (two.progress.first_done, two.progress.first_exact) == (4.0, True)
 

@@ -63,11 +63,11 @@ def update_progress(stage: StageState, seen: StageObservation, now: datetime,
 
     ``started``: when the current attempt started (its record may not hold it yet on the tick that
     finds it already ended)."""
-    latest, began = seen.progress_file, None
+    latest = seen.progress_file
     head: tuple[float, ...] = ()
     for result in seen.scans.values():
         if result.progress is not None and latest is None:
-            latest, began, head = result.progress, result.progress_began, result.progress_head
+            latest, head = result.progress, result.progress_head
     if latest is None:
         return
     done, total = latest
@@ -76,8 +76,7 @@ def update_progress(stage: StageState, seen: StageObservation, now: datetime,
         # The attempt's first readings say where its progress began (a retry that ran between two ticks
         # still shows where it resumed): the first less the step to the second, at the attempt's start. With
         # one value read so far, that value, one step late until the next reading says the step (below).
-        if head:
-            began = progress_start(head)
+        began = progress_start(head)
         started = started or (stage.attempts[-1].started_at if stage.attempts else None)
         if began is not None and began <= done and started is not None and started <= now:
             stage.progress = ProgressReading(done=done, total=total, seen_at=now, first_done=began, first_at=started,

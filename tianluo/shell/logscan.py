@@ -89,13 +89,17 @@ class ScanResult:
     refused: str | None = None  # why the file was not read (not a regular file, a link...); None if read
     skipped: int = 0  # bytes after the old cursor not read (``newest``): the file's [old cursor, + skipped)
     searched: int = 0  # bytes the rule searches ran over: about new_bytes per finder (one pass), not per rule
-    #: Where the file's progress began, when this scan read it from its start (offset 0, nothing skipped):
-    #: its first reading less the step to the next value, e.g. the step a retry resumed from. None otherwise.
-    progress_began: float | None = None
     #: The first two distinct progress values of what was read (one if it held one), when it was read from the
     #: file's start or ``first`` asked for them: after a first scan that saw one value only, the next scan's first
     #: reading says the step. () otherwise.
     progress_head: tuple[float, ...] = ()
+    from_start: bool = False  # what was read starts at the file's start (offset 0, nothing skipped)
+
+    @property
+    def progress_began(self) -> float | None:
+        """Where the file's progress began, when this scan read it from its start: its first reading less the
+        step to the next value, e.g. the step a retry resumed from. None otherwise."""
+        return progress_start(self.progress_head) if self.from_start else None
 
 
 def scan(path: Path, name: str, cursor: Cursor, patterns: Mapping, progress=None,
@@ -159,8 +163,8 @@ def scan(path: Path, name: str, cursor: Cursor, patterns: Mapping, progress=None
                               f"{path} cannot be read ({exc.strerror or exc}); not read")
     return ScanResult(cursor=Cursor(end, st.st_ino), new_bytes=end - start - skipped, matches=tuple(state.matches),
                       progress=state.progress, progress_at=state.progress_at, restarted=restarted, more=more,
-                      skipped=skipped, searched=state.searched, progress_began=state.progress_began,
-                      progress_head=state.progress_head)
+                      skipped=skipped, searched=state.searched, progress_head=state.progress_head,
+                      from_start=state.from_start)
 
 
 def tail_lines(path: Path, n: int = 50, max_bytes: int = 256 * 1024, follow_links: bool = False) -> list[str]:
@@ -381,7 +385,6 @@ class _Scan:
         self.progress_at: int | None = None
         self.want_first = False  # look for the first progress readings of what is read
         self.from_start = False  # what is read starts at the file's start: its first reading is the file's
-        self.progress_began: float | None = None
         self.progress_head: tuple[float, ...] = ()
         self.searched = 0  # bytes the rule searches ran over (each finder's pass), for the one-pass check
         self.finders = self._build_finders()
@@ -525,8 +528,6 @@ class _Scan:
             if len(values) == 2 or looks <= 0:
                 break
         self.progress_head = tuple(values)
-        if self.from_start:
-            self.progress_began = progress_start(self.progress_head)
 
 
 def _boundary(text: bytes, index: int, lo: int = 0) -> int:
