@@ -123,10 +123,9 @@ _RUNTIME_FAILURE = compile_pattern(r"^(?:CUDA|HIP|cuDNN|CUDNN|cuBLAS|CUBLAS|NCCL
 #: A dataset, image folder or checkpoint directory missing or empty, in the project's (or its loader's) words.
 _MISSING_DATA = compile_pattern(
     r"(?i)\b(?:root|dir|directory|folder|path|dataset|data)\b(?: \([^)]{0,200}\)| \S{1,500})?"
-    r" (?:doesn't|does not|did not|didn't) (?:exists?|contain)\b"
+    r" (?:(?:doesn't|does not|did not|didn't) (?:exists?|contain)|(?:was |is )?not found)\b"
     r"|\bno (?:\w+ ){0,3}(?:images?|files|samples|annotations|videos|data) (?:were |was |could be )?found\b"
-    r"|\bfound 0 (?:files|images|samples)\b|num_samples=0\b"
-    r"|\b(?:dir|directory|folder|path|dataset|root)\b(?: \S{1,500})? (?:was |is )?not found\b")
+    r"|\bfound 0 (?:files|images|samples)\b|num_samples=0\b")
 
 #: An assert on whether its inputs are there (a file, a folder, a non-empty listing): the data's or the setup's, or an
 #: earlier step's that did not write them; not a bug of the program's logic the text can show.
