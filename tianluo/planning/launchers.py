@@ -9,14 +9,20 @@ a warning, not an error: on a host the job has to itself a fixed port can be fin
 
 import re
 
-# The owner's own command text, not a log line: Python's re is fine here (no pattern backtracks more
-# than a host name's 253 characters: '--rdzv-endpoint=' written 6,000 times took a second a command).
+# The owner's own command text, not a log line, read with Python's re. No pattern may retry a bounded
+# stretch at every position: '--rdzv-endpoint=' written 6,000 times, each retrying a host name's 253
+# characters, took ~0.1 to 1 s a command. An endpoint's value is therefore taken whole, once (the next
+# search starts after it), and only then checked for a port.
 _LAUNCHER = re.compile(r"\btorchrun\b|torch\.distributed\.(?:run|launch)\b|\baccelerate\s+launch\b"
                             r"|\bdeepspeed\b")
 #: A port written as digits: ``--master-port 29500``, ``--master_port=29500``, accelerate's
-#: ``--main_process_port 29500``, ``MASTER_PORT=29500``, ``--rdzv-endpoint host:29400``.
+#: ``--main_process_port 29500``, ``MASTER_PORT=29500``.
 _PINNED = re.compile(r"(?:--master[-_]port|--main[-_]process[-_]port)(?:=|\s+)['\"]?\d+\b"
-                          r"|\bMASTER_PORT=['\"]?\d+\b|--rdzv[-_]endpoint(?:=|\s+)['\"]?[^\s'\":]{0,253}:\d+\b")
+                          r"|\bMASTER_PORT=['\"]?\d+\b")
+#: ``--rdzv-endpoint host:29400``: the option and its whole value (up to the next blank).
+_ENDPOINT = re.compile(r"--rdzv[-_]endpoint(?:=|\s+)\S+")
+#: The value's start is a host name (at most 253 characters) and a literal port.
+_HOST_PORT = re.compile(r"--rdzv[-_]endpoint(?:=|\s+)['\"]?[^\s'\":]{0,253}:\d+\b")
 _LAUNCHER_NAME = re.compile(r"torchrun|torch\.distributed\.(?:run|launch)|accelerate|deepspeed")
 
 
@@ -24,8 +30,13 @@ def pinned_port(command: str) -> str | None:
     """The literal port option of a launcher in ``command`` (``--master-port 29500``), or None."""
     if not _LAUNCHER.search(command):
         return None
-    hit = _PINNED.search(command)
-    return hit.group(0) if hit else None
+    found = {m.start(): m.group(0) for m in [_PINNED.search(command)] if m}
+    for endpoint in _ENDPOINT.finditer(command):
+        port = _HOST_PORT.match(endpoint.group(0))
+        if port:
+            found[endpoint.start()] = port.group(0)
+            break
+    return found[min(found)] if found else None  # the first written, as one pattern would find it
 
 
 def port_warnings(spec, source) -> list[str]:
