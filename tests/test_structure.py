@@ -723,3 +723,24 @@ def test_a_notebooks_own_cell_or_file_is_the_projects(frame):
 def test_a_notebook_frame_of_an_installed_package_makes_a_refused_signature_a_version_skew(text):
     fault = _fault(text)
     assert (fault.klass, fault.label) == (C, "version_mismatch"), fault.evidence
+
+
+# --- set 11's siblings: an assert on whether an input the job was given is there ----------------------------------
+
+# Frames as real traces printed them (https://github.com/megvii-model/ShuffleNet-Series/issues/45,
+# https://github.com/1KK077/IDKL/issues/9, tests/corpus/pytorch/hpo_comfy_rvc_train_model_assert_no_pth.txt); the
+# frame lines around each source line are put together as one log would hold them.
+@pytest.mark.parametrize(("frame", "source", "label"), [
+    # an argument's or a data root's path: the data or folder the job was given is not there
+    ('  File "train.py", line 107, in main', "    assert os.path.exists(args.train_dir)", "missing_file"),
+    ('  File "/w/IDKL/data/dataset.py", line 17, in __init__', "    assert os.path.isdir(root)", "missing_file"),
+    ('  File "/w/argostrain/dataset.py", line 88, in __init__', "    assert len(dir_names) > 0", "missing_file"),
+    # what an earlier step should have written, in the assert's own words: nothing the text can name
+    ('  File "/w/rvc/train.py", line 40, in train_model',
+     '    assert os.path.isfile(model_path), f"Failed to train model {model_path}..."', "exit_1"),
+    # a path the program made itself, no input's name: no verdict either
+    ('  File "/w/cache.py", line 9, in load', "    assert os.path.exists(tmp)", "exit_1"),
+])
+def test_an_assert_that_a_given_input_is_there_is_a_missing_file(frame, source, label):
+    fault = _fault(f"Traceback (most recent call last):\n{frame}\n{source}\nAssertionError\n")
+    assert fault.label == label, fault.evidence

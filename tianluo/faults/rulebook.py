@@ -845,14 +845,18 @@ SETUP: tuple[Rule, ...] = (
          log=r"CERTIFICATE_VERIFY_FAILED|self[- ]signed certificate in certificate chain"
              r"|unable to get local issuer certificate|certificate verify failed|SSLCertVerificationError"
              r"|CertificateError\(\"hostname|hostname '[^']*' doesn't match|\[SSL: WRONG_VERSION_NUMBER\]"),
-    # Slurm's client on a host with no Slurm set up: no slurm.conf to read, no munge daemon to sign with
+    # Slurm's client on a host with no Slurm set up: no slurm.conf to read (and, configless, no DNS SRV record
+    # naming a controller to fetch it from: nearly always a host that is not a Slurm node, or a script written for
+    # another cluster), no munge daemon to sign with
     Rule("slurm_unconfigured", CONFIG, "missing_file",
-         log=r"s_p_parse_file: unable to (?:status|read|open) file|Unable to process configuration file"),
+         log=r"s_p_parse_file: unable to (?:status|read|open) file|Unable to process configuration file"
+             r"|fatal: Could not establish a configuration source|_establish_config_source: failed to fetch config"),
     Rule("slurm_munge", CONFIG, "auth_error", log=r"Munge (?:encode|decode) failed|has authentication error$"),
     Rule("missing_credentials", CONFIG, "missing_credentials",
          log=r"Unable to locate credentials|api_key not configured|Token is required \(|" + _exc("NoCredentialsError")
              + r"|DefaultCredentialsError|Could not automatically determine credentials|[Mm]ust provide .*credentials"
-               r"|api_key client option must be set|Could not find kaggle\.json|requires an API key\b"
+               r"|api_key client option must be set|Could not find kaggle\.json|requires an (?:API key|api_key)\b"
+               r"|MissingApiToken\b|Missing API token\b"
                r"|You must (?:be logged in|login|provide a token|specify a token)|Token must be specified"),
     Rule("auth_error", CONFIG, "auth_error",
          log=r"Cannot access gated repo|GatedRepoError|Unauthorized for url|Forbidden for url|\bAccessDenied\b"
@@ -886,7 +890,7 @@ SETUP: tuple[Rule, ...] = (
     Rule("auth_status", CONFIG, "auth_error", log=r"\b401 Client Error|\b403 Client Error(?::? *$|: (?:[^r]|r[^a]))"),
     Rule("corrupt_checkpoint", CONFIG, "corrupt_checkpoint",
          log=r"PytorchStreamReader failed|failed finding central directory|invalid load key"
-             r"|Unable to load weights from pytorch checkpoint file"
+             r"|Unable to load weights from (?:pytorch )?checkpoint file"
              r"|Unable to find a valid file signature"
              r"|WeightsUnpickler error: Unsupported operand|pickle data was truncated"
              r"|Error while deserializing header|HeaderTooLarge|MetadataIncompleteBuffer"
@@ -1007,6 +1011,7 @@ SETUP: tuple[Rule, ...] = (
              r"|unable to open file <[^>]*> in read-only mode: No such file"
              r"|error message = '[Nn]o such file or directory'|Can't load save_path when it is None"
              r"|^\s*Resource \S+ not found\.$|Please use the NLTK Downloader to obtain the resource"
+             r"|\bResource u?'[^']{1,200}' not found\."
              r"|(?:NotFoundError|Not found): .*(?:No such file or directory|cannot find the path)"
              r"|Parent directory of \S+ doesn't exist|RuntimeError: Cannot find the files\.$"
              r"|Cannot find primary config '|The given source path does not exist|NewRandomAccessFile failed to"
@@ -1103,6 +1108,8 @@ SETUP: tuple[Rule, ...] = (
              # more GPUs peered than CUDA allows (more than 8 processes on one host mapping each other)
              r"|peer mapping resources exhausted|cudaErrorTooManyPeers|CUDA_ERROR_TOO_MANY_PEERS"
              r"|MPI used doesn't have CUDA-aware MPI support"
+             # NCCL given a topology or graph file written for another machine (NCCL_TOPO_FILE, NCCL_GRAPH_FILE)
+             r"|NCCL WARN XML Import Channel : dev \d+ not found"
              # Apptainer/Singularity that cannot make the container (a bind without its destination, an image)
              r"|(?:FATAL|ERROR): +(?:container creation failed|could not open image|Unable to handle \S+ uri)"),
     # A data file that is not the format it claims (a truncated or mislabelled Parquet): no retry reads it better.
@@ -1147,8 +1154,9 @@ BUGS: tuple[Rule, ...] = (
     # custom autograd Function returning too few gradients, two weights of one name saved to HDF5, an HDF5 attribute
     # past its 64 KiB header
     Rule("framework_misuse", CODE, "programming_error",
-         log=r"Could not compute output Tensor\(|returned an incorrect number of gradients \(expected \d+, got \d+\)"
-             r"|Unable to create link \(name already exists\)|Object header message is too large"),
+         log=r"Could not compute output (?:Keras)?Tensor\("
+             r"|returned an incorrect number of gradients \(expected \d+, got \d+\)"
+             r"|Unable to create link \(name already exists\)|[Oo]bject header message is too large"),
     # The ranks called different collectives, or the same one on tensors of other shapes (TORCH_DISTRIBUTED_DEBUG's
     # check, ZeRO-3's parameter fetch, NCCL's own): a path through the program that differs by rank (a branch on
     # the data, an MoE's routing, a metric logged on one rank), not the network that then times out.
@@ -1233,7 +1241,7 @@ NETWORK: tuple[Rule, ...] = (
          log=r"Temporary failure in name resolution|Name or service not known|getaddrinfo failed|\[Errno -[235]\]"
              r"|Resolver internal error"
              r"|nodename nor servname provided|NameResolutionError|Could not resolve host|Failed to resolve '"
-             r"|No address associated with hostname|DNS SRV lookup failed|res_nsearch error: Unknown host"
+             r"|No address associated with hostname"
              r"|: no such host$|Unable to find address for: |\bEAI_AGAIN\b|getaddrinfo ENOTFOUND"
              r"|Name does not resolve"),
     Rule("rate_limited", TRANSIENT, "rate_limited",

@@ -132,6 +132,12 @@ _MISSING_DATA = compile_pattern(
 _INPUT_CHECK = compile_pattern(
     r"^assert\b.*(?:os\.path\.(?:exists|isfile|isdir|getsize)\(|\.(?:exists|is_file|is_dir)\(\)"
     r"|\blen\([^)]{0,200}\b(?:dir|file|path|listdir|glob|names|images|samples|data)\w*[^)]{0,200}\)+\s*(?:>|!=|>=)\s*[01]\b)")
+#: ... and the checked thing is what the job was given: an argument or config value (``args.train_dir``,
+#: ``cfg.data.root``), or a data root, folder or dataset by its name (``root``, ``data_dir``). An assert that
+#: names a failure (``"Failed to train model"``) checks what an earlier step should have written: no verdict.
+_GIVEN_INPUT = compile_pattern(r"\b(?:args|opts?|cfg|config|conf|hparams|FLAGS|flags)\.\w"
+                               r"|\b\w*(?:root|_dir|dir_|data|dataset|folder)\w*\b|\b(?:dir|dirname|path)\)")
+_NAMES_FAILURE = compile_pattern(r"(?i)\bfail")
 
 #: Exceptions that only a program's misuse of its framework raises, wherever the frame stands: TF's graph-mode
 #: ``OperatorNotAllowedInGraphError`` and every ``flax.errors`` class (its message links to flax.errors.html).
@@ -340,6 +346,10 @@ def exception_verdict(raised: Raised) -> Verdict | None:
     if _WRAPPER.search(base):
         return None
     if base == "AssertionError" and _INPUT_CHECK.search(raised.source):
+        if _GIVEN_INPUT.search(raised.source) and not _NAMES_FAILURE.search(raised.source + " " + message):
+            return Verdict(CONFIG_C, "missing_file", f"{_text(raised)} (raised in {_where(raised)}, by `"
+                           f"{raised.source[:200]}`: the data or folder the job was given is not there, or empty)",
+                           "message", raised.text)
         return None
     origin = _where(raised)
     if (base == "TypeError" and raised.origin != USER and raised.where is not None and raised.func not in _DISPATCH
