@@ -169,6 +169,10 @@ def _line(text: str, rules: tuple[str, ...] = ()):
                                                           "pair.cc:534] Connection closed by peer [127.0.0.1]:1"),)),
     Evidence(EXITED, exit_code=1, full=FULL, lines=(_line("torch.distributed.DistBackendError: NCCL error in: "
                                                           "ProcessGroupNCCL.cpp:1970, remote process exited"),)),
+    # Caffe's snapshot writer, which says no more than that it failed (missing_file without the host's measure)
+    Evidence(EXITED, signal=6, full=FULL, lines=(_line("F1122 09:19:43.967656 16306 io.cpp:69] Check failed: "
+                                                       "proto.SerializeToOstream(&output) ",
+                                                       ("caffe_snapshot_unwritten",)),)),
 ])
 def test_a_full_file_system_names_an_unknown_failure(evidence):
     fault = classify(evidence)
@@ -190,8 +194,14 @@ def test_the_full_file_systems_are_all_named():
     (Evidence(EXITED, signal=15, full=FULL), T, "terminated"),
     (Evidence(LOST, full=FULL), T, "lost"),
     (Evidence(HUNG, full=FULL), T, "hang"),
-    # and without a full file system, the unknown stays unknown
+    # and without a full file system, the unknown stays unknown, and Caffe's unwritten snapshot a missing folder
     (Evidence(EXITED, exit_code=1), U, "exit_1"),
+    (Evidence(EXITED, signal=6, lines=(_line("F1122 09:19:43.967656 16306 io.cpp:69] Check failed: "
+                                             "proto.SerializeToOstream(&output) ", ("caffe_snapshot_unwritten",)),)),
+     C, "missing_file"),
+    # a missing file some other rule named keeps its label beside a full disk
+    (Evidence(EXITED, exit_code=1, full=FULL, lines=(_line("FileNotFoundError: [Errno 2] No such file or directory: "
+                                                           "'data/train.json'"),)), C, "missing_file"),
 ])
 def test_a_full_file_system_does_not_override_a_named_cause(evidence, klass, label):
     fault = classify(evidence)

@@ -108,7 +108,7 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
                 break
         if fault is not None:
             break
-    return _full_disk(ev, _deterministic(ev, _structure(ev, fault, ruled_by, sig, shape), shape))
+    return _full_disk(ev, _deterministic(ev, _structure(ev, fault, ruled_by, sig, shape), shape), ruled_by)
 
 
 LAUNCH_WINDOW_S = 120.0  # every rank failing alike this soon after the start is the launch, not luck
@@ -197,10 +197,18 @@ _WARNING = compile_pattern(r"^(?:\[[^\]\n]*\]:? ?)?\S*\.py:\d+: [A-Za-z]*Warning
 PEER_LOSS = frozenset({"connection_error", "nccl_error", "nccl_timeout"})
 
 
-def _full_disk(ev: Evidence, fault: Fault) -> Fault:
-    """A full file system names the cause of a fault the log left unknown, or named only by a peer's loss;
-    where the log named a full disk, the host's own measure comes first in the evidence."""
-    if not ev.full or not (fault.klass == FaultClass.UNKNOWN or fault.label in PEER_LOSS | {"disk_full"}):
+#: Rules for a writer that failed without saying why, read as their likeliest cause: a full file system at the end
+#: of the attempt is the better reading.
+UNWRITTEN = frozenset({"caffe_snapshot_unwritten"})
+
+
+def _full_disk(ev: Evidence, fault: Fault, rule: Rule | None = None) -> Fault:
+    """A full file system names the cause of a fault the log left unknown, named only by a peer's loss, or
+    named by a writer that failed without saying why (``UNWRITTEN``); where the log named a full disk, the
+    host's own measure comes first in the evidence."""
+    unwritten = rule is not None and rule.name in UNWRITTEN and fault.label == rule.label
+    if not ev.full or not (fault.klass == FaultClass.UNKNOWN or fault.label in PEER_LOSS | {"disk_full"}
+                           or unwritten):
         return fault
     text = "full file system: " + "; ".join(ev.full) + f" (and {fault.label}: {fault.evidence})"
     if len(text) > EVIDENCE_CHARS:

@@ -107,8 +107,7 @@ tier   name        label                      class      matches
                                                          ``(os error 28)`` / ``(os error 112)``; a writer failing
                                                          with no errno: torch.save's ``PytorchStreamWriter failed
                                                          writing file`` / ``unexpected pos A vs B``, C++'s
-                                                         ``basic_ios::clear: iostream error``,
-                                                         Caffe's ``Check failed: proto.SerializeToOstream``
+                                                         ``basic_ios::clear: iostream error``
 4      stopped     cancelled_outside          unknown    LSF ``TERM_OWNER`` / ``TERM_ADMIN``; slurmstepd
                                                          ``*** JOB n ON host CANCELLED AT t ***`` with
                                                          no reason, and the job ended by TERM: a person's scancel
@@ -144,7 +143,10 @@ tier   name        label                      class      matches
                                                          in certificate chain``, a certificate for another host
                                                          (``hostname 'x' doesn't match``), ``WRONG_VERSION_NUMBER``
                    missing_file               config     Slurm's client with no configuration (``s_p_parse_file:
-                                                         unable to status file .../slurm.conf``)
+                                                         unable to status file .../slurm.conf``, configless ``Could
+                                                         not establish a configuration source``); Caffe's snapshot
+                                                         unwritten (``Check failed: proto.SerializeToOstream``: its
+                                                         folder missing; a full disk at the end names disk_full)
                    auth_error                 config     ``Munge encode failed``, ``... has authentication error``
                    missing_credentials        config     Kaggle's ``Could not find kaggle.json``, Comet's ``requires
                                                          an API key``
@@ -542,6 +544,12 @@ Why this order (root cause before symptom):
     (missing) only when no connection failure says why; a launcher's SIGABRT last, because an
     NCCL watchdog aborts its process (the timeout above is the cause).
 
+A few rules (``GUARDS``) stand in a tier of another class, just ahead of the broad rule whose
+words they share: TF's ``ResourceExhaustedError`` for a GraphDef past protobuf's 2 GiB
+(``programming_error``, before ``cuda_oom``), Lightning's ``No `training_step()` method
+defined`` (``programming_error``, before ``bad_arguments``), HDF5's lock held by another
+process for now (``io_error``, before ``file_locked``).
+
 Judgement calls:
     * SIGKILL alone stays unknown (``signal_sigkill``): the kernel OOM killer, an admin's
       ``kill -9`` and a scheduler's escalation look alike. Only a log line that names the OOM
@@ -692,6 +700,9 @@ SCHEDULER: tuple[Rule, ...] = (
          log=r"Prolog failure on node|Job allocation \d+ has been revoked|Job prolog failed", free=True),
     # A node whose clock or munge key no longer agrees with the controller's: srun's step cannot start there.
     Rule("slurm_credential", TRANSIENT, "node_failure", log=r"Job credential expired|Invalid job credential"),
+    # slurmstepd cannot join the node's per-job container (job_container/tmpfs: its base folder is gone there)
+    Rule("slurm_job_container", TRANSIENT, "node_failure",
+         log=r"slurmstepd: error: container_[pg]_join(?::| failed)", free=True),
     # Ray's control plane gave a node up (its raylet died or stopped answering).
     Rule("ray_node_dead", TRANSIENT, "node_failure",
          log=r"marked dead because the (?:detector|monitor) has missed too many heartbeats", free=True),
@@ -718,6 +729,11 @@ HARDWARE: tuple[Rule, ...] = (
 )
 
 EXHAUSTED: tuple[Rule, ...] = (
+    # Not memory: a protobuf message (a TF GraphDef with the data baked into it as constants) past protobuf's
+    # 2 GiB limit. The program's way of building its graph; no device or host has too little memory (a guard
+    # before cuda_oom, which takes every ResourceExhaustedError).
+    Rule("message_too_large", CODE, "programming_error",
+         log=r"Failed to allocate memory to serialize message of type '[\w.]+' and size \d+"),
     # The process hit its open-files limit; a shared-memory object that cannot be opened is then its symptom.
     Rule("too_many_open_files", CONFIG, "too_many_open_files",
          log=r"\[Errno 24\] Too many open files|\bEMFILE\b|Too many open files$"
@@ -783,7 +799,11 @@ EXHAUSTED: tuple[Rule, ...] = (
     # quota) the checkpoint goes to; the wait for space looks at the host before anything runs again.
     Rule("writer_failed", CONFIG, "disk_full",
          log=r"PytorchStreamWriter failed writing file|inline_container\.cc:\d+\] \. unexpected pos \d+ vs \d+"
-             r"|basic_ios::clear: iostream error|Check failed: proto\.SerializeToOstream\(&output\)"),
+             r"|basic_ios::clear: iostream error"),
+    # Caffe's solver could not write its snapshot: in public threads nearly always the snapshot folder the solver
+    # names is not there; a full disk says the same words, and the host's measure then names disk_full instead
+    # (tianluo.faults.classify: UNWRITTEN).
+    Rule("caffe_snapshot_unwritten", CONFIG, "missing_file", log=r"Check failed: proto\.SerializeToOstream\(&output\)"),
 )
 
 STOPPED: tuple[Rule, ...] = (
@@ -840,11 +860,17 @@ SETUP: tuple[Rule, ...] = (
              r"|device_id is out of range|ProcessGroupNCCL is only supported with GPUs, no GPUs found"
              r"|(?:TPU|GPU|device) (?:is )?already in use by (?:another )?process"
              # OpenCL trainers (LightGBM, XGBoost's old GPU path) with no device or vendor driver
-             r"|No OpenCL device found|\bCL_DEVICE_NOT_FOUND\b|No OpenCL platforms? found"),
+             r"|No OpenCL device found|\bCL_DEVICE_NOT_FOUND\b|No OpenCL platforms? found"
+             # Lightning's TPU probe (before bad_arguments, which takes its other MisconfigurationExceptions)
+             r"|No TPU devices were found"
+             # MXNet's CPU build asked for a GPU
+             r"|Compile with USE_CUDA=1 to enable GPU usage"),
     Rule("tls_error", CONFIG, "tls_error",
          log=r"CERTIFICATE_VERIFY_FAILED|self[- ]signed certificate in certificate chain"
              r"|unable to get local issuer certificate|certificate verify failed|SSLCertVerificationError"
-             r"|CertificateError\(\"hostname|hostname '[^']*' doesn't match|\[SSL: WRONG_VERSION_NUMBER\]"),
+             r"|CertificateError\(\"hostname|hostname '[^']*' doesn't match|\[SSL: WRONG_VERSION_NUMBER\]"
+             # wget's words
+             r"|ERROR: cannot verify \S+ certificate|Unable to locally verify the issuer's authority"),
     # Slurm's client on a host with no Slurm set up: no slurm.conf to read (and, configless, no DNS SRV record
     # naming a controller to fetch it from: nearly always a host that is not a Slurm node, or a script written for
     # another cluster), no munge daemon to sign with
@@ -866,7 +892,7 @@ SETUP: tuple[Rule, ...] = (
              r"|Anonymous users cannot invoke requests against Requester Pays|denied: unauthenticated"
              # ssh launchers with no key for the other host; a share or a quota that refuses the file
              r"|No authentication methods available|Host key verification failed"
-             r"|Cannot retrieve the public link of the file|is over its data quota"
+             r"|Cannot retrieve the public link of the file"
              r"|InvalidAccessKeyId|SignatureDoesNotMatch|ExpiredToken|Invalid user token|Invalid token passed"
              r"|Access to model \S+ is restricted|An error occurred \(40[13]\)|\(error 40[13]\)"
              # urllib's 401/403 with any reason but GitHub's "rate limit exceeded" (a rate limit: the network tier's)
@@ -897,9 +923,16 @@ SETUP: tuple[Rule, ...] = (
              r"|truncated file|[Ff]ile signature not found|not a zip file"
              r"|Checksum does not match: stored|Data loss: (?:Checksum|not an sstable|Unable to open table file)"
              r"|Invalid NDArray file format|invalid magic (?:characters|number)|llama_model_loader: failed to load"
-             r"|Model format error, expect"),
+             r"|Model format error, expect"
+             # torch's zip reader missing a tensor's record (a checkpoint cut short or its archive rebuilt)
+             r"|inline_container\.cc:\d+\] \. file not found: \S+/data/\d+"),
     Rule("version_mismatch", CONFIG, "version_mismatch",
          log=r"did not match any variant of untagged enum|Dataset scripts are no longer supported"
+             # torch 2's launcher passes --local-rank (a hyphen) to a script written for --local_rank; a CLI
+             # older than the subcommand a script calls (argparse lists the subcommands it has in braces);
+             # MXNet built without a feature
+             r"|: error: unrecognized arguments: --local-rank=\d+|: error: argument \{[\w,-]+\}: invalid choice: "
+             r"|\b[Cc]ompile with USE_\w+=1 to\b"
              r"|`trust_remote_code` is not supported anymore"
              r"|The filepath provided must end in `\.keras`|must end in `\.weights\.h5`"
              r"|CUDA Setup failed despite GPU being available|bitsandbytes was compiled without GPU support"
@@ -1037,7 +1070,12 @@ SETUP: tuple[Rule, ...] = (
              r"|" + _exc("InvalidGitRepositoryError", "NoSuchPathError")
              + r"|"
              + _exc("OSError") + r".*cannot open shared object file: No such file or directory"),
-    # Before permission and I/O: the errno beside it (11, 37, 5) is the lock's, not the disk's.
+    # Before permission and I/O: the errno beside it (11, 37, 5) is the lock's, not the disk's. EAGAIN (11; 35 on
+    # macOS) is a lock another process holds now (another job reading the file, or the program's other ranks
+    # writing it): the holder may let go, so a retry, held after its budget if the program's own ranks take it
+    # every time (a guard: GUARDS). No locks at all on the file system (ENOLCK), or an I/O error, is the setup's.
+    Rule("file_lock_held", TRANSIENT, "io_error",
+         log=r"unable to lock (?:the )?file, errno = \d+, error message = 'Resource temporarily unavailable'"),
     Rule("file_locked", CONFIG, "file_locked",
          log=r"unable to lock (?:the )?file|driver lock request failed|\bH5FD_\w*lock\b"),
     Rule("permission_denied", CONFIG, "permission_denied",
@@ -1048,8 +1086,13 @@ SETUP: tuple[Rule, ...] = (
                r"|nvidia-container-cli: .*: permission denied$"
                # Windows: ERROR_ACCESS_DENIED, a privilege (a symlink) the user does not hold
                r"|\[WinError (?:5|1314)\]|: Access is denied\.$"),
+    # Lightning's MisconfigurationException for a LightningModule without a method it needs is the module's code,
+    # not the Trainer's configuration (a guard before bad_arguments, which takes Lightning's other ones)
+    Rule("lightning_module_incomplete", CODE, "programming_error", log=r"No `\w+\(\)` method defined"),
     Rule("bad_arguments", CONFIG, "bad_arguments",
-         log=r": error: (?:unrecognized arguments|the following arguments are required"
+         # (a shell script saved with Windows line ends: bash reads each \r as a command)
+         log=r"^\S+: line \d+: \$'\\r': command not found$|"
+             r": error: (?:unrecognized arguments|the following arguments are required"
              r"|argument \S+: (?:invalid|expected)|ambiguous option)"
              r"|MisconfigurationException(?:: |\([\"'])|Check batch related parameters\. train_batch_size is not"
              r"|no optimization profile has been defined|RequestTimeTooSkewed|^KeyError: 'pytorch-lightning_version'"
@@ -1144,6 +1187,7 @@ BUGS: tuple[Rule, ...] = (
              r"|stack expects each tensor to be equal size, but got|cannot reshape array of size \d+ into shape"),
     Rule("device_mismatch", CODE, "device_mismatch",
          log=r"Expected all tensors to be on the same device|expected scalar type \w+ but found \w+"
+             r"|expected dtype \w+ but got dtype \w+|Found dtype \w+ but expected \w+"
              r"|Input type \(.*\) and weight type \(.*\) should be the same|Expected object of (?:device|scalar) type"
              r"|found at least two devices|Tensors must be (?:CUDA|CPU) and dense"
              r"|Placeholder storage has not been allocated on MPS device"
@@ -1156,7 +1200,10 @@ BUGS: tuple[Rule, ...] = (
     Rule("framework_misuse", CODE, "programming_error",
          log=r"Could not compute output (?:Keras)?Tensor\("
              r"|returned an incorrect number of gradients \(expected \d+, got \d+\)"
-             r"|Unable to create link \(name already exists\)|[Oo]bject header message is too large"),
+             r"|Unable to create (?:link|group|dataset|attribute) \(name already exists\)"
+             r"|[Oo]bject header message is too large"
+             # MPI called before MPI_Init or after MPI_Finalize
+             r"|function was called (?:before MPI_INIT|after MPI_FINALIZE) was invoked"),
     # The ranks called different collectives, or the same one on tensors of other shapes (TORCH_DISTRIBUTED_DEBUG's
     # check, ZeRO-3's parameter fetch, NCCL's own): a path through the program that differs by rank (a branch on
     # the data, an MoE's routing, a metric logged on one rank), not the network that then times out.
@@ -1201,7 +1248,7 @@ CRASHED: tuple[Rule, ...] = (
              r"|the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT"),
     Rule("segfault_log", UNKNOWN, "segfault",
          # Windows' access violation (0xC0000005) as an exit status
-         log=r"Segmentation fault|\b3221225477\b|\b0xC0000005\b|exit (?:code|status):? -1073741819\b|"
+         log=r"Segmentation fault|\b3221225477\b|\b0x[Cc]0000005\b|exit (?:code|status):? -1073741819\b|"
              + _launcher(11, "SIGSEGV")),
     Rule("segfault", UNKNOWN, "segfault", signal="SIGSEGV"),
     # A C/C++ assert() that failed, in glibc's words (``prog: file.cc:159: func: Assertion `expr' failed.``): the
@@ -1236,21 +1283,28 @@ NETWORK: tuple[Rule, ...] = (
              r"|\[Errno 107\]"),
     Rule("port_in_use", TRANSIENT, "port_in_use",
          log=r"Address already in use|UnityWorkerInUseException|worker number \d+ is still in use|\bEADDRINUSE\b"
-             r"|\[Errno 98\]|errno: 98\b|system error: 10048\b|\[(?:WinError|Errno) 10048\]"),
+             r"|\[Errno 98\]|errno: 98\b|system error: 10048\b|\[(?:WinError|Errno) 10048\]"
+             # ps-lite (MXNet's and others' parameter server) found no port it could bind
+             r"|Check failed: \(my_node_\.port\) != \(-1\) bind failed"),
     Rule("dns_error", TRANSIENT, "dns_error",
          log=r"Temporary failure in name resolution|Name or service not known|getaddrinfo failed|\[Errno -[235]\]"
              r"|Resolver internal error"
              r"|nodename nor servname provided|NameResolutionError|Could not resolve host|Failed to resolve '"
              r"|No address associated with hostname"
              r"|: no such host$|Unable to find address for: |\bEAI_AGAIN\b|getaddrinfo ENOTFOUND"
-             r"|Name does not resolve"),
+             r"|Name does not resolve"
+             # .NET's WebException (NameResolutionFailure), in English and as localised .NET prints it
+             r"|The remote name could not be resolved|No se puede resolver el nombre remoto"
+             r"|Der Remotename konnte nicht aufgel\S+st werden|Le nom distant n'a pas pu \S+tre r\S+solu"),
     Rule("rate_limited", TRANSIENT, "rate_limited",
          log=r"Too Many Requests|\b429 Client Error|\(SlowDown\)|\bSlowDown:|rateLimitExceeded|Rate exceeded"
              r"|Too many users have viewed or downloaded this file recently|toomanyrequests: "
              r"|\(Throttling(?:Exception)?\)|exceeds the rate limit|[Rr]ate limit (?:exceeded|reached)"
              r"|reduce your request rate|Slow Down$|TooManyRequests|\b429 (?:GET|POST|PUT|PATCH|DELETE|HEAD) "
              r"|over the account limit|\bServerBusy\b|[Ff]ailed to request \S+ - 429$|\b503 Slow Down\b"
-             r"|\(429 too_many_requests\)"),
+             r"|\(429 too_many_requests\)"
+             # Git LFS: the repository's monthly bandwidth is used up (its owner buys more, or the month turns)
+             r"|is over its data quota"),
     Rule("http_unavailable", TRANSIENT, "http_unavailable",
          log=r"[Ff]ailed to (?:fetch|download|get|retrieve) [^:]+: Expecting value: line 1 column 1 \(char 0\)"
              # spaCy's download of its compatibility table (GitHub answering 403/429/5xx)
@@ -1332,6 +1386,11 @@ LAST: tuple[Rule, ...] = (
     # A launcher says a rank aborted; a watchdog's abort is its timeout, so any transient line said more.
     Rule("launcher_sigabrt", UNKNOWN, "signal_sigabrt", log=_launcher(6, "SIGABRT", "Aborted")),
 )
+
+#: Rules of another class than their tier's, set just ahead of a broad rule of the tier that would take their
+#: words: a ResourceExhaustedError that is no exhaustion, a Lightning misconfiguration that is the module's code,
+#: an HDF5 lock another process holds for now. Each names its look-alike; tests/test_rulebook.py checks the list.
+GUARDS = frozenset({"message_too_large", "lightning_module_incomplete", "file_lock_held"})
 
 #: The tiers in the order they are tried (the module docstring says why).
 TIERS: tuple[tuple[str, tuple[Rule, ...]], ...] = (

@@ -446,7 +446,7 @@ _HTTP = LazyPattern(
     r"|(?:Exception|Error): \(([45]\d\d)\)|\"code\" ?: ?([45]\d\d)\b"
     # a code and its reason phrase in any client's form: "503 Service Unavailable", Kaggle's "404 - Not Found",
     # .NET's "(404) Not Found", "Not Found (404)"
-    r"|(?:\b|\()([45]\d\d)\)?(?: -|:)? (?:" + _REASONS + r")\b|\b(?:" + _REASONS + r") \(([45]\d\d)\)"
+    r"|(?:\b|\()([45]\d\d)\)?(?: --?|:)? (?:" + _REASONS + r")\b|\b(?:" + _REASONS + r") \(([45]\d\d)\)"
     r"|(?:Error|Exception|Unavailable|Forbidden|Unauthorized|TooManyRequests|InternalServerError|BadGateway"
     r"|GatewayTimeout|ServerError|ClientError): ([45]\d\d)\b",
     capture=True)
@@ -457,6 +457,9 @@ _SERVICE = LazyPattern(r"<Code>(\w{2,80})</Code>|\bErrorCode: ?(\w{2,80})\b"
                        r"|An error occurred \((\w{2,80})\) when calling|\bcode: (\w{2,80}),"
                        r"|\"(?:code|Code|errorCode|error_code)\": ?\"(\w{2,80})\"|\(ServiceCode=(\w{2,80})\)"
                        r"|^\s*Code: (\w{2,80})\s*$|\bRestException: ([A-Z][A-Z_]{3,60}): ", capture=True)
+#: A proxy's answer to the tunnel it was asked for (``Tunnel connection failed: 403 Forbidden``): the proxy's or the
+#: network's refusal, not the service's; only 407 (the proxy wants credentials) keeps its meaning.
+_TUNNEL = LazyPattern(r"Tunnel connection failed: ([45]\d\d)\b", capture=True)
 # A reason phrase alone (``URL fetch failure on http://...: None -- Forbidden``), with its code.
 _HTTP_PHRASE = LazyPattern(r"\b(?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Time-?out"
                                r"|Service Temporarily Unavailable"
@@ -619,7 +622,10 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
         elif _NOENT.search(text) and not _NOENT_WRITING.search(text):
             strerrors.append((2, where))
         h = _found(_HTTP, text)
-        if h is None:
+        tunnel = _found(_TUNNEL, text)
+        if tunnel is not None and tunnel != 407:
+            h = -1  # (a proxy's refusal: no status of the service's, and no reason phrase read either)
+        elif h is None:
             phrase = _HTTP_PHRASE.search(text)
             h = HTTP_PHRASES.get(phrase.group(0)) if phrase is not None else None
         if h is not None and h >= 400:
