@@ -1520,6 +1520,275 @@ SIBLINGS += [
      "signal_sigabrt"),
 ]
 
+# issue 22's twelfth held-out set (hp[qr]_*): each family's other real wordings, copied from the public threads
+# named above them (a proxy's refusal of a tunnel, read as no status of the service's, leaves a retry line unknown)
+SIBLINGS += [
+    # Slurm's slurmstepd failing to join the job container ("container_p_join: open failed", "container_g_join
+    # failed") (https://github.com/ovis-hpc/ldms/issues/778)
+    ('slurmstepd: error: container_p_join: setns failed for /var/opt/cray/persistent/tmpfs/2751/.ns: Invalid '
+     'argument\nslurmstepd: error: container_g_join failed: 2751',
+     "node_failure"),
+    # MPI called before MPI_Init or after MPI_Finalize ("The MPI_Comm_rank() function was called before MPI_INIT was
+    # invoked", "called after MPI_FINALIZE was invoked") (https://github.com/dealii/dealii/issues/2951,
+    # https://github.com/OPM/opm-simulators/issues/3529,
+    # https://github.com/CMU-Perceptual-Computing-Lab/openpose/issues/560)
+    ('*** The MPI_Comm_free() function was called after MPI_FINALIZE was invoked.\n'
+     '*** This is disallowed by the MPI standard.\n*** Your MPI job will now abort.\n'
+     '[Higgs:1248] Local abort after MPI_FINALIZE completed successfully; not able to aggregate error '
+     'messages, and not able to guarantee that all other processes were killed!',
+     "programming_error"),
+    ('*** The MPI_Finalize() function was called after MPI_FINALIZE was invoked.\n'
+     '*** This is disallowed by the MPI standard.\n*** Your MPI job will now abort.\n'
+     '[smaug:41706] Local abort after MPI_FINALIZE started completed successfully, but am not able to '
+     'aggregate error messages, and not able to guarantee that all other processes were killed!',
+     "programming_error"),
+    ('Attempting to use an MPI routine before initializing MPI',
+     "programming_error"),
+    # a parameter server (ps-lite / MXNet kvstore / BytePS) that cannot bind its port ("Check failed: (my_node_.port)
+    # != (-1) bind failed") (https://github.com/apache/mxnet/issues/9430,
+    # https://github.com/stepfun-ai/StepMesh/issues/11, https://github.com/dmlc/ps-lite/issues/64)
+    ('    raise MXNetError(py_str(_LIB.MXGetLastError()))\n'
+     'mxnet.base.MXNetError: [11:09:58] src/van.cc:76: Check failed: (my_node_.port) != (-1) bind failed',
+     "port_in_use"),
+    ('[09:28:39] scheduler /root/workdir/StepMesh/include/dmlc/logging.h:301: [09:28:39] '
+     '/root/workdir/antllm/StepMesh/src/van.cc:601: Check failed: (my_node_.port) != (-1) bind failed',
+     "port_in_use"),
+    ("[16:35:01] src/van.cc:69: Bind to role=scheduler, id=1, ip=127.0.0.1, port=-1, is_recovery=0\n"
+     "[16:35:01] ./include/dmlc/logging.h:208: [16:35:01] src/van.cc:70: Check failed: (my_node_.port) != "
+     "(-1) bind failed\nterminate called after throwing an instance of 'dmlc::Error'\n"
+     "  what():  [16:35:01] src/van.cc:70: Check failed: (my_node_.port) != (-1) bind failed",
+     "port_in_use"),
+    # MXNet built without a feature ("Compile with USE_CUDA=1 to enable GPU usage", "compile with USE_DIST_KVSTORE=1",
+    # other USE_* flags) (https://github.com/apache/mxnet/issues/14104, https://github.com/apache/mxnet/issues/8977,
+    # https://github.com/apache/mxnet/issues/2642)
+    ('Error in mx.nd.internal.empty.array(shape, ctx) : \n'
+     '  [14:58:38] C:\\Jenkins\\workspace\\mxnet\\mxnet\\src\\storage\\storage.cc:137: Compile with '
+     'USE_CUDA=1 to enable GPU usage',
+     "no_gpu"),
+    ('mxnet.base.MXNetError: [12:55:01] src/kvstore/kvstore.cc:66: compile with USE_NCCL=1 to use nccl',
+     "version_mismatch"),
+    ("16/07/07 16:16:57 ERROR executor.Executor: Exception in task 0.0 in stage 1.0 (TID 1)\n"
+     "ml.dmlc.mxnet.MXNetError: [16:16:57] include/mxnet/kvstore.h:161: compile with USE_DIST_KVSTORE=1 to "
+     "init parameter server's environment",
+     "version_mismatch"),
+    # wget refusing a certificate ("ERROR: cannot verify ... certificate", "Unable to locally verify the issuer's
+    # authority") (https://github.com/boypt/openssh-rpms/issues/3,
+    # https://github.com/Icinga/icinga-packaging/issues/171,
+    # https://github.com/jcrodriguez-dis/vpl-jail-system/issues/70)
+    ("ERROR: cannot verify www.openssl.org’s certificate, issued by “/C=US/O=Let's Encrypt/CN=R3”:\n"
+     "  Issued certificate has expired.\nTo connect to www.openssl.org insecurely, use "
+     "‘--no-check-certificate’.",
+     "tls_error"),
+    ("ERROR: The certificate of ‘packages.icinga.org’ is not trusted.\n"
+     "ERROR: The certificate of ‘packages.icinga.org’ doesn't have a known issuer.",
+     "tls_error"),
+    ("ERROR: cannot verify vpl.dis.ulpgc.es's certificate, issued by ‘CN=Sectigo RSA Extended Validation "
+     "Secure Server CA,O=Sectigo Limited,L=Salford,ST=Greater Manchester,C=GB’:\n"
+     "  Unable to locally verify the issuer's authority.\n"
+     "To connect to vpl.dis.ulpgc.es insecurely, use `--no-check-certificate'.",
+     "tls_error"),
+    # Keras get_file "URL fetch failure on ...: 404 -- Not Found" (or 403/500 -- ...)
+    # (https://github.com/IBM/depiction/issues/19, https://github.com/keras-team/keras/issues/2369)
+    ('--> 253         raise Exception(error_msg.format(origin, e.code, e.msg))\n'
+     'Exception: URL fetch failure on https://ibm.box.com/shared/static/trtnb79or1w4o2sin837czpiz76l3iuk.tgz: '
+     '404 -- Not Found',
+     "missing_file"),
+    ('Exception: URL fetch failure on http://www.thespermwhale.com/jaseweston/babi/tasks_1-20_v1-2.tar.gz: '
+     'None -- Forbidden',
+     "auth_error"),
+    # a proxy refusing the HTTPS tunnel ("Tunnel connection failed: 403 Forbidden", "Tunnel connection failed: 407
+    # Proxy Authentication Required", other codes) (https://github.com/yt-dlp/yt-dlp/issues/9434,
+    # https://github.com/ytdl-org/youtube-dl/issues/22842, https://github.com/pypa/pip/issues/5535)
+    ('[download] Got error: <urlopen error Tunnel connection failed: 403 Forbidden>. Retrying (1/10)...',
+     "exit_1"),
+    ('[youtube] Downloading login page\nWARNING: unable to fetch login page: <urlopen error Tunnel connection '
+     'failed: 407 Proxy Authentication Required>',
+     "auth_error"),
+    ('Download error on https://pypi.org/simple/acr/: Tunnel connection failed: 400 Bad Request -- Some '
+     'packages may not be found!',
+     "exit_1"),
+    # Git LFS "This repository is over its data quota" (https://github.com/echostack-org/echopype/issues/268,
+    # https://github.com/leboncoin/spark-android/issues/956, https://github.com/nabla-c0d3/nassl/issues/99)
+    ('Error downloading object: echopype/test_data/azfp/17031001.01A (32173cb): Smudge error: Error '
+     'downloading echopype/test_data/azfp/17031001.01A '
+     '(32173cb43dd6f10f9e33d3362edd36909409ffa9a3c4ad5111514ffc2906c381): batch response: This repository is '
+     'over its data quota. Account responsible for LFS bandwidth should purchase more data packs to restore '
+     'access.',
+     "rate_limited"),
+    ("batch response: This repository is over its data quota. Account responsible for LFS bandwidth should "
+     "purchase more data packs to restore access.\n"
+     "error: failed to fetch some objects from 'https://github.com/adevinta/spark-android.git/info/lfs'",
+     "rate_limited"),
+    ('batch response: This repository is over its data quota. Account responsible for LFS bandwidth should '
+     'purchase more data packs to restore access.',
+     "rate_limited"),
+    # .NET "The remote name could not be resolved" (also localised .NET wordings of it)
+    # (https://github.com/ShareX/ShareX/issues/4859, https://github.com/xolarity/WinGrooves/issues/20,
+    # https://github.com/SDchao/AutoVsCEnv_WPF/issues/36)
+    ("Error message:\nThe remote name could not be resolved: 'spheu.ca'",
+     "dns_error"),
+    ("System.Net.WebException: No se puede resolver el nombre remoto: 'images.gs-cdn.net'\n"
+     "   en System.Net.HttpWebRequest.GetResponse()",
+     "dns_error"),
+    ("未能解析此远程名称: 'sdchao.lanzous.com'\n   在 System.Net.HttpWebRequest.GetResponse()",
+     "dns_error"),
+    # PyTorch dtype mismatch ("expected dtype Double but got dtype Float", "Found dtype Float but expected Double",
+    # "expected scalar type Float but found Half") (https://github.com/nikhilbarhate99/PPO-PyTorch/issues/33,
+    # https://github.com/huggingface/sentence-transformers/issues/770,
+    # https://github.com/philtabor/Multi-Agent-Deep-Deterministic-Policy-Gradients/issues/7)
+    ('    allow_unreachable=True)  # allow_unreachable flag\n'
+     'RuntimeError: expected dtype Double but got dtype Float (validate_dtype at '
+     '/pytorch/aten/src/ATen/native/TensorIterator.cpp:143)',
+     "device_mismatch"),
+    ('RuntimeError: Found dtype Double but expected Float',
+     "device_mismatch"),
+    ('    Variable._execution_engine.run_backward(\nRuntimeError: Found dtype Float but expected Double',
+     "device_mismatch"),
+    # PyTorch Lightning "No `training_step()` method defined" (or another required method)
+    # (https://github.com/Zasder3/train-CLIP-FT/issues/11, https://github.com/Zasder3/train-CLIP/issues/36,
+    # https://github.com/nicolai256/Stable-textual-inversion_win/issues/25)
+    ('>  raise MisconfigurationException("`train_dataloader` must be implemented to be used with the '
+     'Lightning Trainer")\nlightning_fabric.utilities.exceptions.MisconfigurationException: '
+     '`train_dataloader` must be implemented to be used with the Lightning Trainer',
+     "programming_error"),
+    ('    raise MisconfigurationException("`train_dataloader` must be implemented to be used with the '
+     'Lightning Trainer")\npytorch_lightning.utilities.exceptions.MisconfigurationException: '
+     '`train_dataloader` must be implemented to be used with the Lightning Trainer_',
+     "programming_error"),
+    ('raise MisconfigurationException(f"No `{loader_name}()` method defined to run '
+     '`Trainer.{trainer_method}`.")\npytorch_lightning.utilities.exceptions.MisconfigurationException: No '
+     '`test_dataloader()` method defined to run `Trainer.test`.',
+     "programming_error"),
+    # HDF5 "unable to lock file, errno = 11" (several processes or ranks on one .h5)
+    # (https://github.com/mttr2021/MTTR/pull/1, https://github.com/dbbs-lab/bsb-core/issues/893,
+    # https://github.com/EDmodel/ED2/issues/400)
+    ('  File "h5py/h5f.pyx", line 88, in h5py.h5f.open\n'
+     'OSError: Unable to open file (unable to lock file, errno = 11, error message = \'Resource temporarily '
+     'unavailable\')',
+     "io_error"),
+    ("[Errno 11] Unable to synchronously open file (unable to lock file, errno = 11, error message = "
+     "'Resource temporarily unavailable')",
+     "io_error"),
+    ("  #007: H5FDsec2.c line 941 in H5FD__sec2_lock(): unable to lock file, errno = 11, error message = "
+     "'Resource temporarily unavailable'\n    major: Virtual File Layer\n    minor: Unable to lock file",
+     "io_error"),
+    # h5py "Unable to create group (name already exists)" / "Unable to create dataset (name already exists)"
+    # (https://github.com/deeptools/HiCExplorer/issues/828, https://github.com/ImSwitch/ImSwitch/issues/131,
+    # https://github.com/igormq/sbrt2017/issues/3)
+    ('  File "h5py/h5g.pyx", line 166, in h5py.h5g.create\n'
+     'ValueError: Unable to create group (name already exists)',
+     "programming_error"),
+    ('  File "h5py\\h5d.pyx", line 87, in h5py.h5d.create\n'
+     'ValueError: Unable to create dataset (name already exists)',
+     "programming_error"),
+    ('  File "h5py\\h5g.pyx", line 151, in h5py.h5g.create\n'
+     'ValueError: Unable to create group (Name already exists)',
+     "programming_error"),
+    # argparse "unrecognized arguments: --local-rank=N" (torch 2 launcher vs --local_rank scripts)
+    # (https://github.com/Adamdad/ConsistentTeacher/issues/2, https://github.com/VCIP-RGBD/RGBD-Pretrain/issues/2,
+    # https://github.com/huggingface/pytorch-image-models/issues/1724)
+    ('train.py: error: unrecognized arguments: --local-rank=0\n'
+     'usage: train.py [-h] [--work-dir WORK_DIR] [--resume-from RESUME_FROM] [--no-validate] [--gpus GPUS | '
+     '--gpu-ids GPU_IDS [GPU_IDS ...]] [--seed SEED] [--deterministic] [--options OPTIONS [OPTIONS ...]] '
+     '[--cfg-options CFG_OPTIONS [CFG_OPTIONS ...]]\n'
+     '                [--launcher {none,pytorch,slurm,mpi}] [--local_rank LOCAL_RANK]\n'
+     '                config\ntrain.py: error: unrecognized arguments: --local-rank=1',
+     "version_mismatch"),
+    ('train.py: error: unrecognized arguments: --local-rank=1\n'
+     '[2024-06-13 17:39:24,518] torch.distributed.elastic.multiprocessing.api: [ERROR] failed (exitcode: 2) '
+     'local_rank: 0 (pid: 2465952) of binary: /home/gtzelepis/miniconda3/envs/dformer/bin/python3',
+     "version_mismatch"),
+    ('train.py: error: unrecognized arguments: --local-rank=2',
+     "version_mismatch"),
+    # bash "$'\r': command not found" (a script saved with Windows line endings)
+    # (https://github.com/modelscope/FunASR/issues/1002, https://github.com/MUGE-2021/image-caption-baseline/issues/3,
+    # https://github.com/ggml-org/whisper.cpp/issues/2377)
+    ("run.sh: 行 2: $'\\r': 未找到命令\n./path.sh: 行 2: $'\\r': 未找到命令\nrun.sh: 行 3: $'\\r': 未找到命令",
+     "bad_arguments"),
+    ("train_caption.sh: line 12: $'\\r': command not found\n"
+     "train_caption.sh: line 14: --dict-file: command not found\n"
+     "train_caption.sh: line 15: --vocab-file: command not found",
+     "bad_arguments"),
+    ("./models/download-ggml-model.sh: line 2: $'\\r': command not found\n"
+     "./models/download-ggml-model.sh: line 5: $'\\r': command not found\n"
+     "./models/download-ggml-model.sh: line 8: $'\\r': command not found",
+     "bad_arguments"),
+    # a CLI too old for a subcommand: argparse "error: argument {a,b,c}: invalid choice: 'x'" (huggingface-cli
+    # download, accelerate, etc.) (https://github.com/huggingface/accelerate/issues/2980,
+    # https://github.com/huggingface/huggingface_hub/issues/1105,
+    # https://github.com/LetheSec/HuggingFace-Download-Accelerator/issues/11)
+    ("usage: accelerate <command> [<args>]\nAccelerate CLI tool: error: argument "
+     "{config,env,launch,tpu-config,test}: invalid choice: 'estimate-memory' (choose from 'config', 'env', "
+     "'launch', 'tpu-config', 'test')",
+     "version_mismatch"),
+    ("usage: huggingface-cli <command> [<args>]\n"
+     "huggingface-cli: error: invalid choice: 'download' (choose from 'env', 'login', 'whoami', \n"
+     "'logout', 'repo', 'lfs-enable-largefiles', 'lfs-multipart-upload', 'scan-cache', 'delete-cache')",
+     "version_mismatch"),
+    ("usage: huggingface-cli <command> [<args>]\n"
+     "huggingface-cli: error: invalid choice: 'download' (choose from 'login', 'whoami', 'logout', 'repo', "
+     "'lfs-enable-largefiles', 'lfs-multipart-upload')",
+     "version_mismatch"),
+    # torch.load "file not found: archive/data/N" ([enforce fail at inline_container.cc])
+    # (https://github.com/pytorch/pytorch/issues/57805,
+    # https://github.com/Tramac/awesome-semantic-segmentation-pytorch/issues/161,
+    # https://github.com/modelscope/FunASR/issues/2078)
+    ('    storage = zip_file.get_storage_from_record(name, size, dtype).storage()\n'
+     'RuntimeError: [enforce fail at inline_container.cc:222] . file not found: archive/data/94308821128336',
+     "corrupt_checkpoint"),
+    ('RuntimeError: [enforce fail at inline_container.cc:222] . file not found: archive/data/94863654597120',
+     "corrupt_checkpoint"),
+    (' - `RuntimeError: PytorchStreamReader failed locating file data/2: file not found`',
+     "corrupt_checkpoint"),
+    # Caffe "Check failed: proto.SerializeToOstream(&output)" (https://github.com/NVIDIA/caffe/issues/309,
+    # https://github.com/martinkersner/train-CRF-RNN/issues/53, https://github.com/facebookarchive/C3D/issues/13)
+    ('I0426 20:35:36.443382 10668 solver.cpp:572] Snapshotting to binary proto file '
+     'snapshot_iter_1341.caffemodel\nF0426 20:35:38.413489 10668 io.cpp:69] Check failed: '
+     'proto.SerializeToOstream(&output)\n*** Check failure stack trace: ***',
+     "missing_file"),
+    ('I0521 18:36:09.160795 18350 solver.cpp:449] Snapshotting to binary proto file '
+     'models/train_iter_1000.caffemodel\nF0521 18:36:09.160861 18350 io.cpp:67] Check failed: '
+     'proto.SerializeToOstream(&output) ',
+     "missing_file"),
+    ('F0606 09:01:48.148102 23862 io.cpp:72] Check failed: proto.SerializeToOstream(&output)\n'
+     '*** Check failure stack trace: ***',
+     "missing_file"),
+    # Windows access violation ("0xC0000005", "exit code -1073741819", "Caught Win32 exception 0xc0000005")
+    # (https://github.com/Lightricks/ComfyUI-LTXVideo/issues/269, https://github.com/google/automl/issues/1214,
+    # https://github.com/PaddlePaddle/PaddleNLP/issues/7380)
+    ('[Exited, code -1073741819 (0xC0000005)]\n------------------------\nFault Traceback: \n'
+     'Windows fatal exception: access violation',
+     "segfault"),
+    ('Windows fatal exception: access violation\n\nThread 0x00006514 (most recent call first):',
+     "segfault"),
+    ('Process finished with exit code -1073741819 (0xC0000005)',
+     "segfault"),
+    # TF "Failed to allocate memory to serialize message of type 'tensorflow.GraphDef'" (protobuf 2 GB limit)
+    # (https://github.com/tensorflow/tensorflow/issues/39108, https://github.com/HymEric/VSR-DUF-Reimplement/issues/4)
+    ('tensorflow.python.framework.errors_impl.InvalidArgumentError: Cannot serialize protocol buffer of type '
+     'tensorflow.GraphDef as the serialized size (2643020353bytes) would be larger than the limit (2147483647 '
+     'bytes)',
+     "programming_error"),
+    ('    c_api.TF_GraphToGraphDef(self._c_graph, buf)\n'
+     'tensorflow.python.framework.errors_impl.InvalidArgumentError: Cannot serialize protocol buffer of type '
+     'tensorflow.GraphDef as the serialized size (2153065360bytes) would be larger than the limit (2147483647 '
+     'bytes)',
+     "programming_error"),
+    # Lightning "No TPU devices were found" / "MisconfigurationException" about missing TPUs or GPUs
+    # (https://github.com/jbohnslav/deepethogram/issues/119, https://github.com/NVIDIA-NeMo/Speech/issues/1653,
+    # https://github.com/zjunlp/KNN-KG/issues/10)
+    ("`pytorch_lightning.utilities.exceptions.MisconfigurationException: TPUAccelerator can not run on your "
+     "system since the accelerator is not available. The following accelerator(s) is available and can be "
+     "passed into `accelerator` argument of `Trainer`: ['cpu'].`",
+     "no_gpu"),
+    ('MisconfigurationException: \n                You requested GPUs: [1]\n'
+     '                But your machine only has: [0]',
+     "bad_arguments"),
+    ('pytorch_lightning.utilities.exceptions.MisconfigurationException: You requested GPUs: [1]\n'
+     ' But your machine only has: []',
+     "no_gpu"),
+]
+
 
 @pytest.mark.parametrize(("text", "label"), SIBLINGS + LOOK_ALIKES, ids=[f"{c[1]}-{i}" for i, c in
                                                                           enumerate(SIBLINGS + LOOK_ALIKES)])

@@ -862,7 +862,8 @@ SETUP: tuple[Rule, ...] = (
              # OpenCL trainers (LightGBM, XGBoost's old GPU path) with no device or vendor driver
              r"|No OpenCL device found|\bCL_DEVICE_NOT_FOUND\b|No OpenCL platforms? found"
              # Lightning's TPU probe (before bad_arguments, which takes its other MisconfigurationExceptions)
-             r"|No TPU devices were found"
+             r"|No TPU devices were found|\w+Accelerator can not run on your system since the accelerator is not"
+             r" available|But your machine only has: \[\]"
              # MXNet's CPU build asked for a GPU
              r"|Compile with USE_CUDA=1 to enable GPU usage"),
     Rule("tls_error", CONFIG, "tls_error",
@@ -870,7 +871,8 @@ SETUP: tuple[Rule, ...] = (
              r"|unable to get local issuer certificate|certificate verify failed|SSLCertVerificationError"
              r"|CertificateError\(\"hostname|hostname '[^']*' doesn't match|\[SSL: WRONG_VERSION_NUMBER\]"
              # wget's words
-             r"|ERROR: cannot verify \S+ certificate|Unable to locally verify the issuer's authority"),
+             r"|ERROR: cannot verify \S+ certificate|Unable to locally verify the issuer's authority"
+             r"|ERROR: The certificate of \S+ (?:is not trusted|doesn't have a known issuer|has expired)"),
     # Slurm's client on a host with no Slurm set up: no slurm.conf to read (and, configless, no DNS SRV record
     # naming a controller to fetch it from: nearly always a host that is not a Slurm node, or a script written for
     # another cluster), no munge daemon to sign with
@@ -932,6 +934,7 @@ SETUP: tuple[Rule, ...] = (
              # older than the subcommand a script calls (argparse lists the subcommands it has in braces);
              # MXNet built without a feature
              r"|: error: unrecognized arguments: --local-rank=\d+|: error: argument \{[\w,-]+\}: invalid choice: "
+             r"|: error: invalid choice: '[\w-]+' \(choose from "
              r"|\b[Cc]ompile with USE_\w+=1 to\b"
              r"|`trust_remote_code` is not supported anymore"
              r"|The filepath provided must end in `\.keras`|must end in `\.weights\.h5`"
@@ -1088,10 +1091,11 @@ SETUP: tuple[Rule, ...] = (
                r"|\[WinError (?:5|1314)\]|: Access is denied\.$"),
     # Lightning's MisconfigurationException for a LightningModule without a method it needs is the module's code,
     # not the Trainer's configuration (a guard before bad_arguments, which takes Lightning's other ones)
-    Rule("lightning_module_incomplete", CODE, "programming_error", log=r"No `\w+\(\)` method defined"),
+    Rule("lightning_module_incomplete", CODE, "programming_error",
+         log=r"No `\w+\(\)` method defined|`\w+` must be implemented to be used with the Lightning Trainer"),
     Rule("bad_arguments", CONFIG, "bad_arguments",
          # (a shell script saved with Windows line ends: bash reads each \r as a command)
-         log=r"^\S+: line \d+: \$'\\r': command not found$|"
+         log=r": \$'\\r': |"
              r": error: (?:unrecognized arguments|the following arguments are required"
              r"|argument \S+: (?:invalid|expected)|ambiguous option)"
              r"|MisconfigurationException(?:: |\([\"'])|Check batch related parameters\. train_batch_size is not"
@@ -1200,10 +1204,11 @@ BUGS: tuple[Rule, ...] = (
     Rule("framework_misuse", CODE, "programming_error",
          log=r"Could not compute output (?:Keras)?Tensor\("
              r"|returned an incorrect number of gradients \(expected \d+, got \d+\)"
-             r"|Unable to create (?:link|group|dataset|attribute) \(name already exists\)"
+             r"|Unable to create (?:link|group|dataset|attribute) \([Nn]ame already exists\)"
              r"|[Oo]bject header message is too large"
-             # MPI called before MPI_Init or after MPI_Finalize
-             r"|function was called (?:before MPI_INIT|after MPI_FINALIZE) was invoked"),
+             # MPI called before MPI_Init or after MPI_Finalize (Open MPI's words, then MPICH's)
+             r"|function was called (?:before MPI_INIT|after MPI_FINALIZE) was invoked"
+             r"|Attempting to use an MPI routine (?:before initializing|after finalizing) MPI"),
     # The ranks called different collectives, or the same one on tensors of other shapes (TORCH_DISTRIBUTED_DEBUG's
     # check, ZeRO-3's parameter fetch, NCCL's own): a path through the program that differs by rank (a branch on
     # the data, an MoE's routing, a metric logged on one rank), not the network that then times out.
@@ -1248,7 +1253,9 @@ CRASHED: tuple[Rule, ...] = (
              r"|the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT"),
     Rule("segfault_log", UNKNOWN, "segfault",
          # Windows' access violation (0xC0000005) as an exit status
-         log=r"Segmentation fault|\b3221225477\b|\b0x[Cc]0000005\b|exit (?:code|status):? -1073741819\b|"
+         # (and Python's faulthandler's word for it)
+         log=r"Segmentation fault|\b3221225477\b|\b0x[Cc]0000005\b|exit (?:code|status):? -1073741819\b"
+             r"|Windows fatal exception: access violation|"
              + _launcher(11, "SIGSEGV")),
     Rule("segfault", UNKNOWN, "segfault", signal="SIGSEGV"),
     # A C/C++ assert() that failed, in glibc's words (``prog: file.cc:159: func: Assertion `expr' failed.``): the
@@ -1294,7 +1301,7 @@ NETWORK: tuple[Rule, ...] = (
              r"|: no such host$|Unable to find address for: |\bEAI_AGAIN\b|getaddrinfo ENOTFOUND"
              r"|Name does not resolve"
              # .NET's WebException (NameResolutionFailure), in English and as localised .NET prints it
-             r"|The remote name could not be resolved|No se puede resolver el nombre remoto"
+             r"|The remote name could not be resolved|No se puede resolver el nombre remoto|未能解析此远程名称"
              r"|Der Remotename konnte nicht aufgel\S+st werden|Le nom distant n'a pas pu \S+tre r\S+solu"),
     Rule("rate_limited", TRANSIENT, "rate_limited",
          log=r"Too Many Requests|\b429 Client Error|\(SlowDown\)|\bSlowDown:|rateLimitExceeded|Rate exceeded"
