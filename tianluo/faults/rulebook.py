@@ -1092,7 +1092,9 @@ SETUP: tuple[Rule, ...] = (
     # Lightning's MisconfigurationException for a LightningModule without a method it needs is the module's code,
     # not the Trainer's configuration (a guard before bad_arguments, which takes Lightning's other ones)
     Rule("lightning_module_incomplete", CODE, "programming_error",
-         log=r"No `\w+\(\)` method defined|`\w+` must be implemented to be used with the Lightning Trainer"),
+         # (a val_ or test_dataloader it asks for is as often validation switched on without data: the setup's)
+         log=r"No `\w+\(\)` method defined"
+             r"|`train_dataloader` must be implemented to be used with the Lightning Trainer"),
     Rule("bad_arguments", CONFIG, "bad_arguments",
          # (a shell script saved with Windows line ends: bash reads each \r as a command)
          log=r": \$'\\r': |"
