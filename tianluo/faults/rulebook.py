@@ -411,6 +411,7 @@ tier   name        label                      class      matches
                                                          (``prog: file.cc:N: func: Assertion `expr' failed.``): an
                                                          abort on an invariant of native code, whatever exit code a
                                                          wrapper reported
+                                                         (and Windows' fail-fast abort, 0xC0000409)
                    signal_sigkill             unknown    a launcher's SIGKILL of a rank (``exitcode: -9``,
                                                          ``Signal 9 (SIGKILL) received by PID``, ``return code =
                                                          -9``, srun ``task N: Killed``, bash ``... Killed``,
@@ -418,7 +419,9 @@ tier   name        label                      class      matches
                                                          Killed``, Horovod's ``Exit code: 137``); the job's
                                                          own SIGKILL
                    signal_sigill              unknown    a launcher's SIGILL of a rank (TGI's ``signaled to
-                                                         shutdown with signal 4``)
+                                                         shutdown with signal 4``); Windows' 0xC000001D
+                   signal_sigfpe              unknown    Windows' integer division by zero (0xC0000094,
+                                                         3221225620); the job's own SIGFPE is named by its signal
                    signal_sigbus              unknown    the job's own SIGBUS; a launcher's SIGBUS of a rank
                                                          (srun ``task N: Bus error``)
                    terminated                 transient  torchrun itself stopped by a signal (``Received 15
@@ -666,9 +669,10 @@ def _launcher(number: int, name: str, *words: str) -> str:
     n = str(number)
     alts = [rf"exitcode\s*: -{n}\b", rf"return code = -{n}\b", rf"Signal {n} \({name}\)",
             rf"Signals\.{name}\b", rf"terminated with signal {name}\b", rf"got signal: {n}$",
-            rf"exited on signal {n}\b"]
+            rf"exited on signal {n}\b", rf"\bexit code:? -{n}$", rf"failed with exit code -{n}\b"]
     for word in words:
         alts.append(rf"tasks? [\d,\-]+: {word}\b")
+        alts.append(rf"is killed by signal: {word}\b")  # a DataLoader worker
         alts.append(rf"line \d+: +\d+ {word}\b")
     return "|".join(alts)
 
@@ -841,6 +845,7 @@ SETUP: tuple[Rule, ...] = (
              r"|The following quota metrics exceed quota limits"),
     Rule("driver_mismatch", CONFIG, "driver_mismatch",
          log=r"driver version is insufficient for CUDA runtime version|no kernel image is available for execution"
+             r"|with CUDA capability sm_\d+ is not compatible with the current PyTorch installation"
              r"|NVIDIA driver on your system is too old|Found no NVIDIA driver|cudaErrorInsufficientDriver"
              r"|CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice|device kernel image is invalid"
              r"|cudaErrorInvalidKernelImage|CUDA_ERROR_INVALID_IMAGE|(?:CUDA|HIP) error: invalid device function"
@@ -865,7 +870,9 @@ SETUP: tuple[Rule, ...] = (
              r"|No TPU devices were found|\w+Accelerator can not run on your system since the accelerator is not"
              r" available|But your machine only has: \[\]"
              # MXNet's CPU build asked for a GPU
-             r"|Compile with USE_CUDA=1 to enable GPU usage"),
+             r"|Compile with USE_CUDA=1 to enable GPU usage"
+             # JAX given a GPU tensor with no GPU backend (a CPU jaxlib)
+             r"|DLPack tensor is on GPU, but no GPU backend was provided"),
     Rule("tls_error", CONFIG, "tls_error",
          log=r"CERTIFICATE_VERIFY_FAILED|self[- ]signed certificate in certificate chain"
              r"|unable to get local issuer certificate|certificate verify failed|SSLCertVerificationError"
@@ -940,6 +947,13 @@ SETUP: tuple[Rule, ...] = (
              r"|The filepath provided must end in `\.keras`|must end in `\.weights\.h5`"
              r"|CUDA Setup failed despite GPU being available|bitsandbytes was compiled without GPU support"
              r"|Failed to find reverse path from remNode|use_libuv was requested but PyTorch was build without libuv"
+             # an NCCL older than the host's PCI layout (WSL2, VMs): it cannot resolve a device's sysfs path
+             r"|NCCL WARN Could not find real path of /sys/"
+             # a TorchScript op (torch_scatter's scatter_add) called with another version's signature
+             r"|\(\) expected at most \d+ argument\(s\) but received \d+ argument\(s\)\. Declaration: "
+             # a CUDA library of the major version the package was built for (CTranslate2: cublas64_11.dll)
+             r"|Library (?:cublas|cudnn|cudart|cufft|curand|cusparse|cusolver|nvrtc)\w*\.(?:dll|so\S*) is not found or"
+             r" cannot be loaded"
              r"|DNN library initialization failed"
              # an extension's op without kernels for the device: a CPU-only or mismatched torchvision, mmcv, ...
              r"|Could not run '(?:torchvision|torchaudio|mmcv|mmdet|detectron2|torch_scatter|torch_sparse|torch_cluster"
@@ -1000,8 +1014,14 @@ SETUP: tuple[Rule, ...] = (
          log=r"compiled using NumPy 1\.x cannot be run in|numpy\.dtype size changed|_ARRAY_API not found"
              r"|numpy\.core\.multiarray failed to import"),
     Rule("corrupt_pickle", CONFIG, "corrupt_checkpoint", log=_exc("UnpicklingError") + r"|Ran out of input$"),
+    # TF's "Restoring from checkpoint failed" whose original error is a shard of the checkpoint not on disk: the files
+    # are missing, not the graph's variables (before state_dict_mismatch, which takes the first line's words)
+    Rule("tf_checkpoint_shard_missing", CONFIG, "missing_file",
+         log=r"Not found: \S.*\.data-\d{5}-of-\d{5}; No such file or directory"),
     Rule("state_dict_mismatch", CONFIG, "state_dict_mismatch",
-         log=r"loaded state dict contains a parameter group that doesn't match|loaded state dict has a different"
+         # (MLX's strict load_weights: ``Missing parameters: x``, ``Received parameters not in model: x``)
+         log=r"^ValueError: Missing parameters: |^ValueError: Received parameters not in model: "
+             r"|loaded state dict contains a parameter group that doesn't match|loaded state dict has a different"
              r" number of parameter groups|The checkpoint being loaded used a DP world size of \d+ but the current"
              r"|ScopeParamShapeError|Inconsistent shapes between value and initializer|Key \S+ not found in checkpoint"
              r"|size mismatch for \S+: copying a param|Missing key\(s\) in state_dict|Unexpected key\(s\) in state_dict"
@@ -1050,6 +1070,7 @@ SETUP: tuple[Rule, ...] = (
              r"|\bResource u?'[^']{1,200}' not found\."
              r"|(?:NotFoundError|Not found): .*(?:No such file or directory|cannot find the path)"
              r"|Parent directory of \S+ doesn't exist|RuntimeError: Cannot find the files\.$"
+             r"|Unsuccessful TensorSliceReader constructor: Failed to find any matching files for"
              r"|Cannot find primary config '|The given source path does not exist|NewRandomAccessFile failed to"
              r" Create/Open: |The specified bucket does not exist|\bNoSuchBucket\b"
              r"|404 Client Error: (?:Entry )?Not Found for url|HTTP Error 404: Not Found"
@@ -1157,13 +1178,22 @@ SETUP: tuple[Rule, ...] = (
              # more GPUs peered than CUDA allows (more than 8 processes on one host mapping each other)
              r"|peer mapping resources exhausted|cudaErrorTooManyPeers|CUDA_ERROR_TOO_MANY_PEERS"
              r"|MPI used doesn't have CUDA-aware MPI support"
+             # DDP: a parameter that got no gradient; the message names the wrapping's argument to set
+             # (find_unused_parameters=True), as the structure reads it when the exception's name is printed
+             r"|Expected to have finished reduction in the prior iteration before starting a new one"
+             # a process group without a backend for the tensors' device (gloo/nccl/ccl chosen for another one)
+             r"|No backend type associated with device type \w+"
+             # cuBLAS asked for what this GPU cannot do (bf16 GEMMs on a GPU before Ampere)
+             r"|CUBLAS_STATUS_NOT_SUPPORTED when calling"
              # NCCL given a topology or graph file written for another machine (NCCL_TOPO_FILE, NCCL_GRAPH_FILE)
              r"|NCCL WARN XML Import Channel : dev \d+ not found"
              # Apptainer/Singularity that cannot make the container (a bind without its destination, an image)
              r"|(?:FATAL|ERROR): +(?:container creation failed|could not open image|Unable to handle \S+ uri)"),
     # A data file that is not the format it claims (a truncated or mislabelled Parquet): no retry reads it better.
     Rule("corrupt_data", CONFIG, "corrupt_data",
-         log=r"Parquet magic bytes not found|Either the file is corrupted or this is not a parquet file"),
+         log=r"Parquet magic bytes not found|Either the file is corrupted or this is not a parquet file"
+             # a TFRecord reader failing on its very first record: the file is not an (uncompressed) TFRecord
+             r"|DataLossError: corrupted record at 0$"),
     # A launcher's variable read from the environment of a process no launcher started (plain python, a
     # notebook): a KeyError of os.environ, but the launch is what is wrong, not the program's logic.
     Rule("launcher_env_missing", CONFIG, "bad_arguments",
@@ -1208,6 +1238,8 @@ BUGS: tuple[Rule, ...] = (
              r"|returned an incorrect number of gradients \(expected \d+, got \d+\)"
              r"|Unable to create (?:link|group|dataset|attribute) \([Nn]ame already exists\)"
              r"|[Oo]bject header message is too large"
+             # Python's own unpacking and max() of nothing, wherever the line stands ("Exception caught: ...")
+             r"|(?:not enough|too many) values to unpack \(expected \d+|\b(?:max|min)\(\) arg is an empty sequence"
              # MPI called before MPI_Init or after MPI_Finalize (Open MPI's words, then MPICH's)
              r"|function was called (?:before MPI_INIT|after MPI_FINALIZE) was invoked"
              r"|Attempting to use an MPI routine (?:before initializing|after finalizing) MPI"),
@@ -1256,7 +1288,9 @@ CRASHED: tuple[Rule, ...] = (
     Rule("segfault_log", UNKNOWN, "segfault",
          # Windows' access violation (0xC0000005) as an exit status
          # (and Python's faulthandler's word for it)
+         # (and its heap corruption, 0xC0000374)
          log=r"Segmentation fault|\b3221225477\b|\b0x[Cc]0000005\b|exit (?:code|status):? -1073741819\b"
+             r"|\b3221226356\b|\b0x[Cc]0000374\b|exit (?:code|status):? -1073740940\b"
              r"|Windows fatal exception: access violation|"
              + _launcher(11, "SIGSEGV")),
     Rule("segfault", UNKNOWN, "segfault", signal="SIGSEGV"),
@@ -1264,6 +1298,12 @@ CRASHED: tuple[Rule, ...] = (
     # process aborted on an invariant of its native code, whatever exit code a wrapper reported. CUDA's device-side
     # asserts close the expression with a backtick and are read in the bug tier.
     Rule("native_assert", UNKNOWN, "signal_sigabrt", log=r": Assertion `.*' failed\.$"),
+    # Windows' own statuses for the same deaths: a fail-fast abort (0xC0000409: a stack buffer overrun, an invalid
+    # parameter to the C runtime, abort()), an integer division by zero (0xC0000094, SIGFPE's)
+    Rule("windows_fail_fast", UNKNOWN, "signal_sigabrt",
+         log=r"\b3221226505\b|\b0x[Cc]0000409\b|exit (?:code|status):? -1073740791\b"),
+    Rule("windows_divide_by_zero", UNKNOWN, "signal_sigfpe",
+         log=r"\b3221225620\b|\b0x[Cc]0000094\b|exit (?:code|status):? -1073741676\b"),
     Rule("launcher_sigkill", UNKNOWN, "signal_sigkill",
          log=_launcher(9, "SIGKILL", "Killed") + r"|DataLoader (?:worker|process) \(pid \d+\) (?:exited )?is killed by "
              r"signal: Killed|^Exit code: 137$|exited with (?:exit )?code 137\b|exit code \(137\)"
@@ -1271,7 +1311,9 @@ CRASHED: tuple[Rule, ...] = (
     Rule("sigkill", UNKNOWN, "signal_sigkill", signal="SIGKILL"),
     Rule("sigbus", UNKNOWN, "signal_sigbus", signal="SIGBUS"),
     Rule("launcher_sigill", UNKNOWN, "signal_sigill",
-         log=_launcher(4, "SIGILL", "Illegal instruction") + r"|signaled to shutdown with signal 4\b"),
+         log=_launcher(4, "SIGILL", "Illegal instruction") + r"|signaled to shutdown with signal 4\b"
+             # Windows' illegal instruction (0xC000001D)
+             r"|\b3221225501\b|\b0x[Cc]000001[Dd]\b|exit (?:code|status):? -1073741795\b"),
     Rule("launcher_sigbus", UNKNOWN, "signal_sigbus", log=_launcher(7, "SIGBUS", "Bus error")),
     # The launcher itself was stopped (torchrun's "Received 15 death signal"). Not a launcher's
     # report that a rank got SIGTERM ("Signal 15 (SIGTERM) received by PID", srun "Terminated"):
@@ -1350,6 +1392,8 @@ NETWORK: tuple[Rule, ...] = (
          log=r"(?:ORTE|PRTE|PRRTE) has lost communication with (?:a|its) remote daemon"),
     Rule("connection_error", TRANSIENT, "connection_error",
          log=r"[Cc]onnection reset by peer|Connection refused|connect: connection refused|Broken pipe"
+             # torch elastic's rendezvous store; Git LFS given fewer bytes than the object it fetched
+             r"|RendezvousConnectionError|: expected OID [0-9a-f]{64}, got [0-9a-f]{64}"
              r"|Network is unreachable|No route to host"
              r"|Connection closed by (?:peer|remote peer)|Connection aborted|RemoteDisconnected"
              r"|Failed to establish a new connection|We couldn't connect to|cannot find the requested files in"
@@ -1368,6 +1412,8 @@ NETWORK: tuple[Rule, ...] = (
                     "ConnectionError", "DistNetworkError", "LocalEntryNotFoundError")),
     Rule("timeout", TRANSIENT, "timeout",
          log=r"\b[Tt]imed out\b|[Ww]ait timeout after \d+ ?ms|Timeout waiting for key: |database is locked$"
+             # wandb.init gave up waiting for its own service process
+             r"|wandb: ERROR Error communicating with wandb process"
              r"|DEADLINE_EXCEEDED: (?:Deadline Exceeded|Failed to connect)|CoordinationService/RegisterTask"
              r"|^(?:RuntimeError: )?Wait timeout$"
              r"|Couldn't communicate with backend after \d+ seconds|"
@@ -1391,7 +1437,8 @@ LAST: tuple[Rule, ...] = (
     # download by hand or a network route does); last, because a connection failure in the log (``We couldn't
     # connect to 'https://huggingface.co'``, a retried request) is then why, and a retry may pass.
     Rule("hf_cannot_load", CONFIG, "missing_file",
-         log=r"Can't load (?:tokenizer|config) for '[^']*'\. (?:If you were trying to load it from|Make sure that:)"),
+         log=r"Can't load (?:tokenizer|config) for '[^']*'\. (?:If you were trying to load it from|Make sure that:)"
+             r"|Can't load the configuration of '[^']*'\. If you were trying to load it from"),
     # A launcher says a rank aborted; a watchdog's abort is its timeout, so any transient line said more.
     Rule("launcher_sigabrt", UNKNOWN, "signal_sigabrt", log=_launcher(6, "SIGABRT", "Aborted")),
 )
