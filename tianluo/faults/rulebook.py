@@ -952,8 +952,8 @@ SETUP: tuple[Rule, ...] = (
              # a TorchScript op (torch_scatter's scatter_add) called with another version's signature
              r"|\(\) expected at most \d+ argument\(s\) but received \d+ argument\(s\)\. Declaration: "
              # a CUDA library of the major version the package was built for (CTranslate2: cublas64_11.dll)
-             r"|Library (?:cublas|cudnn|cudart|cufft|curand|cusparse|cusolver|nvrtc)\w*\.(?:dll|so\S*) is not found or"
-             r" cannot be loaded"
+             r"|Library (?:lib)?(?:cublas|cudnn|cudart|cufft|curand|cusparse|cusolver|nvrtc)\w*\.(?:dll|so\S*)"
+             r" is not found or cannot be loaded"
              r"|DNN library initialization failed"
              # an extension's op without kernels for the device: a CPU-only or mismatched torchvision, mmcv, ...
              r"|Could not run '(?:torchvision|torchaudio|mmcv|mmdet|detectron2|torch_scatter|torch_sparse|torch_cluster"
@@ -1393,7 +1393,7 @@ NETWORK: tuple[Rule, ...] = (
     Rule("connection_error", TRANSIENT, "connection_error",
          log=r"[Cc]onnection reset by peer|Connection refused|connect: connection refused|Broken pipe"
              # torch elastic's rendezvous store; Git LFS given fewer bytes than the object it fetched
-             r"|RendezvousConnectionError|: expected OID [0-9a-f]{64}, got [0-9a-f]{64}"
+             r"|RendezvousConnectionError|\b[Ee]xpected OID [0-9a-f]{64}, got [0-9a-f]{64}"
              r"|Network is unreachable|No route to host"
              r"|Connection closed by (?:peer|remote peer)|Connection aborted|RemoteDisconnected"
              r"|Failed to establish a new connection|We couldn't connect to|cannot find the requested files in"
