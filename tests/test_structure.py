@@ -744,3 +744,14 @@ def test_a_notebook_frame_of_an_installed_package_makes_a_refused_signature_a_ve
 def test_an_assert_that_a_given_input_is_there_is_a_missing_file(frame, source, label):
     fault = _fault(f"Traceback (most recent call last):\n{frame}\n{source}\nAssertionError\n")
     assert fault.label == label, fault.evidence
+
+
+# --- set 14's shape: EFAULT's words (tests/corpus/pytorch/hpy_pytorch_jit_save_loaded_module_bad_address.txt) -------
+
+@pytest.mark.parametrize(("text", "label"), [
+    ("Traceback (most recent call last):\nRuntimeError: Unable to write to file! : Bad address\n", "programming_error"),
+    ("OSError: [Errno 14] Bad address\n", "programming_error"),
+])
+def test_a_bad_address_is_the_codes(text, label):
+    fault = _fault(text)
+    assert (fault.klass, fault.label) == (K, label), fault.evidence

@@ -784,6 +784,8 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|THCudaCheck FAIL .*out of memory|Non-OK-status: .*(?:Internal|Resource exhausted): out of memory"
              r"|Dst tensor is not initialized|Blas GEMM launch failed|Failed to get convolution algorithm\.(?: This is"
              r" probably because cuDNN failed to initialize|\s*$)|CUDNN_STATUS_NOT_INITIALIZED"
+             # XLA's cuBLAS/cuSOLVER handle that could not be made (JAX's preallocation left no room for it)
+             r"|INTERNAL: the library was not initialized"
              r"|(?:HIP|MPS backend|XPU|NPU|MLU|MUSA) out of memory|OOM when allocating tensor"
              r"|Memory_Allocation_Failure\(EL0004\)"
              r"|RESOURCE_EXHAUSTED: (?:Out of memory|.*[Rr]an out of memory|Attempting to (?:reserve|allocate)"
@@ -1017,7 +1019,9 @@ SETUP: tuple[Rule, ...] = (
     # TF's "Restoring from checkpoint failed" whose original error is a shard of the checkpoint not on disk: the files
     # are missing, not the graph's variables (before state_dict_mismatch, which takes the first line's words)
     Rule("tf_checkpoint_shard_missing", CONFIG, "missing_file",
-         log=r"Not found: \S.*\.data-\d{5}-of-\d{5}; No such file or directory"),
+         log=r"Not found: \S.*\.data-\d{5}-of-\d{5}; No such file or directory"
+             # torch.save could not open the file it writes: the folder it names is not there (or not writable)
+             r"|PytorchStreamWriter failed opening archive"),
     Rule("state_dict_mismatch", CONFIG, "state_dict_mismatch",
          # (MLX's strict load_weights: ``Missing parameters: x``, ``Received parameters not in model: x``)
          log=r"^ValueError: Missing parameters: |^ValueError: Received parameters not in model: "
@@ -1394,6 +1398,8 @@ NETWORK: tuple[Rule, ...] = (
          log=r"[Cc]onnection reset by peer|Connection refused|connect: connection refused|Broken pipe"
              # torch elastic's rendezvous store; Git LFS given fewer bytes than the object it fetched
              r"|RendezvousConnectionError|\b[Ee]xpected OID [0-9a-f]{64}, got [0-9a-f]{64}"
+             # PCCL's peers that cannot reach the master
+             r"|\bMASTER_CONNECTION_FAILED\b"
              r"|Network is unreachable|No route to host"
              r"|Connection closed by (?:peer|remote peer)|Connection aborted|RemoteDisconnected"
              r"|Failed to establish a new connection|We couldn't connect to|cannot find the requested files in"

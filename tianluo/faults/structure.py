@@ -422,6 +422,7 @@ STRERRORS = {
     "Remote I/O error": 121, "No locks available": 37, "Host is down": 112, "Network is down": 100,
     "Software caused connection abort": 103, "Exec format error": 8, "Argument list too long": 7,
     "Operation not supported": 95, "Resource temporarily unavailable": 11, "Cannot assign requested address": 99,
+    "Bad address": 14,
 }
 #: Windows' own error codes (``[WinError N]``) as the errno of the same family.
 WINERRORS = {2: 2, 3: 2, 5: 13, 112: 28, 1314: 1, 1455: 12, 10048: 98, 10050: 100, 10051: 101, 10053: 103,

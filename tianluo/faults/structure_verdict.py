@@ -85,7 +85,9 @@ _OTHER_ERRNO = {111: (TRANSIENT, "connection_error"), 104: (TRANSIENT, "connecti
                 # EINVAL, EOPNOTSUPP: the OS refused the call as asked (a path with ':' on Windows, a symlink on a
                 # mount that has none, a lock on NFS); the same call fails again
                 22: (CONFIG_C, "bad_arguments"), 95: (CONFIG_C, "bad_arguments"),
-                20: (CONFIG_C, "missing_file"), 21: (CONFIG_C, "missing_file")}
+                20: (CONFIG_C, "missing_file"), 21: (CONFIG_C, "missing_file"),
+                # EFAULT: a pointer outside the process's memory handed to the kernel, a bug of the code that made it
+                14: (CODE, "programming_error")}
 # The order families win in when several errnos stand in one log: resources first.
 _RESOURCE_ORDER = (122, 28, 27, 12, 24, 23, 13, 30, 1)
 
