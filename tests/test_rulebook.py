@@ -2042,3 +2042,30 @@ def test_a_bare_slurm_cancel_line_is_a_persons_scancel_only_when_the_job_ended_b
     assert run(tmp_path, {"stderr": TRAINING + line}, state="exited", exit_code=1).label == "exit_1"
     reason = "slurmstepd: error: *** JOB 3 ON c1 CANCELLED AT 2025-02-13T15:47:35 DUE TO TIME LIMIT ***\n"
     assert run(tmp_path, {"stderr": TRAINING + reason}, state="exited", signal=15).label == "time_limit"
+
+
+# Python's own messages printed without their exception's name, as a logger or a wrapper prints str(e): read as
+# their exception's when the message ends a line at its start or after an error's marker; inside a longer line
+# (a sample skipped, the job going on) they say nothing. The recsys line is from
+# tests/corpus/pytorch/hpx_recsys_dynamicemb_backward_saved_tensors_unpack.txt; the messages are CPython's.
+@pytest.mark.parametrize(("text", "label"), [
+    ("[2025-10-14 17:43:43,925][src.utils.restart_job][ERROR] - [rank: 0] Exception caught: not enough values to "
+     "unpack (expected 2, got 0)", "programming_error"),
+    ("max() arg is an empty sequence", "programming_error"),
+    ("Exception caught: list index out of range", "index_error"),
+    ("ERROR: 'NoneType' object has no attribute 'shape'", "attribute_error"),
+    ("error: division by zero", "zero_division"),
+    ("Training failed: float division by zero", "zero_division"),
+    ("Error: 'int' object is not subscriptable", "type_error"),
+    ("failed: forward() takes 2 positional arguments but 3 were given", "type_error"),
+    ("Error: unsupported operand type(s) for +: 'int' and 'NoneType'", "type_error"),
+    ("Error: name 'np' is not defined", "name_error"),
+    ("Error: local variable 'x' referenced before assignment", "name_error"),
+    # not why the job ended: the phrase inside a line that goes on, or a prefix no error marker names
+    ("Failed to load sample 12: list index out of range, skipping", "exit_1"),
+    ("skipped batch (list index out of range)", "exit_1"),
+    ("[E] unsupported operand type(s) for +: 'int' and 'NoneType'", "exit_1"),
+])
+def test_pythons_own_messages_without_their_exceptions_name(tmp_path, text, label):
+    fault = run(tmp_path, {"stderr": TRAINING + text + "\n"}, tail=True, state="exited", exit_code=1)
+    assert fault.label == label, (text, fault)

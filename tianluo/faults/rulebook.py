@@ -653,6 +653,12 @@ def _exc(*names: str) -> str:
     return _PFX + r"(?:\w+\.)*(?:" + "|".join(names) + r")(?::|$)"
 
 
+#: Where a logger or a wrapper prints an exception's message without its name (``Exception caught: list index out
+#: of range``, ``ERROR: division by zero``): at the line's start, or after an error's marker and a colon. Python's
+#: own messages (builtins) are then read as their exception's, when the message ends the line; a phrase inside a
+#: longer line ("..., skipping sample") is not.
+_BARE = r"(?:^\s*|(?:[Ee]rror|ERROR|[Ee]xception|caught|[Ff]ailed|FAILED)\s*:\s+)"
+
 # An exception line whose message says more: ``[module.]SomethingError: ...<phrase>``.
 _EXC_LINE = _PFX + r"(?:\w+\.)*\w*(?:Error|Exception)\b"
 
@@ -1242,8 +1248,9 @@ BUGS: tuple[Rule, ...] = (
              r"|returned an incorrect number of gradients \(expected \d+, got \d+\)"
              r"|Unable to create (?:link|group|dataset|attribute) \([Nn]ame already exists\)"
              r"|[Oo]bject header message is too large"
-             # Python's own unpacking and max() of nothing, wherever the line stands ("Exception caught: ...")
-             r"|(?:not enough|too many) values to unpack \(expected \d+|\b(?:max|min)\(\) arg is an empty sequence"
+             # Python's own unpacking and max() of nothing, without their exception's name (_BARE)
+             r"|" + _BARE + r"(?:(?:not enough|too many) values to unpack \(expected \d+(?:, got \d+)?\)"
+             r"|(?:max|min)\(\) arg is an empty sequence)$"
              # MPI called before MPI_Init or after MPI_Finalize (Open MPI's words, then MPICH's)
              r"|function was called (?:before MPI_INIT|after MPI_FINALIZE) was invoked"
              r"|Attempting to use an MPI routine (?:before initializing|after finalizing) MPI"),
@@ -1254,20 +1261,34 @@ BUGS: tuple[Rule, ...] = (
          log=r"Detected mismatch between collectives on ranks|disagreement between rank\d+ and rank\d+: rank\d+: "
              r"|Mismatched collective detected"),
     Rule("syntax_error", CODE, "syntax_error", log=_exc("SyntaxError", "IndentationError", "TabError")),
-    Rule("name_error", CODE, "name_error", log=_exc("NameError", "UnboundLocalError")),
+    Rule("name_error", CODE, "name_error",
+         log=_exc("NameError", "UnboundLocalError") + r"|" + _BARE + r"(?:name '\w+' is not defined"
+             r"|local variable '\w+' referenced before assignment"
+             r"|cannot access local variable '\w+' where it is not associated with a value)$"),
     Rule("recursion_error", CODE, "recursion_error",
          log=_exc("RecursionError") + r"|maximum recursion depth exceeded"),
-    Rule("zero_division", CODE, "zero_division", log=_exc("ZeroDivisionError")),
+    Rule("zero_division", CODE, "zero_division",
+         log=_exc("ZeroDivisionError") + r"|" + _BARE
+             + r"(?:float |integer |complex )?division(?: or modulo)? by zero$"),
     Rule("type_error", CODE, "type_error",
          log=_exc("TypeError") + r"|^TypeError\([\"']|\b(?:ConcretizationTypeError|TracerBoolConversionError"
                                  r"|TracerArrayConversionError|TracerIntegerConversionError|UnexpectedTracerError): "
                                  r"|Error interpreting argument to .+ as an abstract array"
                                  r"|Cannot interpret value of type .+ as an abstract array"
-                                 r"|is not a valid JAX (?:array )?type"),
-    Rule("attribute_error", CODE, "attribute_error", log=_exc(r"\w*AttributeError")),
+                                 r"|is not a valid JAX (?:array )?type"
+                                 # Python's own words, without the exception's name (_BARE)
+                                 r"|" + _BARE + r"(?:unsupported operand type\(s\) for .+"
+                                 r"|'[\w.]+' object is not (?:subscriptable|iterable|callable)"
+                                 r"|\w+\(\) takes \d+ positional arguments? but \d+ (?:were|was) given"
+                                 r"|unhashable type: '[\w.]+'|can only concatenate \w+ \(not \"\w+\"\) to \w+"
+                                 r"|string indices must be integers.*|object of type '[\w.]+' has no len\(\)"
+                                 r"|'[\w.]+' object does not support item assignment)$"),
+    Rule("attribute_error", CODE, "attribute_error",
+         log=_exc(r"\w*AttributeError") + r"|" + _BARE + r"'[\w.]+' object has no attribute '\w+'$"),
     Rule("key_error", CODE, "key_error", log=_exc("KeyError")),
     Rule("index_error", CODE, "index_error",
-         log=_exc("IndexError") + r"|Received a label value of -?\d+ which is outside the valid range of \["
+         log=_exc("IndexError") + r"|" + _BARE + r"(?:list|tuple|string|range object) index out of range$"
+             r"|Received a label value of -?\d+ which is outside the valid range of \["
              r"|cur_target >= 0 && cur_target < n_classes"),
     # A kernel launched with a grid or block it cannot have (an empty or oversized launch): the program's own.
     Rule("kernel_launch_config", CODE, "programming_error",
