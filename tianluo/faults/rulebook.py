@@ -1022,11 +1022,12 @@ SETUP: tuple[Rule, ...] = (
          log=r"compiled using NumPy 1\.x cannot be run in|numpy\.dtype size changed|_ARRAY_API not found"
              r"|numpy\.core\.multiarray failed to import"),
     Rule("corrupt_pickle", CONFIG, "corrupt_checkpoint", log=_exc("UnpicklingError") + r"|Ran out of input$"),
-    # TF's "Restoring from checkpoint failed" whose original error is a shard of the checkpoint not on disk: the files
-    # are missing, not the graph's variables (before state_dict_mismatch, which takes the first line's words)
-    Rule("tf_checkpoint_shard_missing", CONFIG, "missing_file",
+    # A checkpoint's files not where the program reads or writes them: TF's "Restoring from checkpoint failed" whose
+    # original error is a shard not on disk (the files are missing, not the graph's variables: before
+    # state_dict_mismatch, which takes the first line's words); torch.save unable to open the file it writes
+    Rule("checkpoint_files_missing", CONFIG, "missing_file",
          log=r"Not found: \S.*\.data-\d{5}-of-\d{5}; No such file or directory"
-             # torch.save could not open the file it writes: the folder it names is not there (or not writable)
+             # (the folder it names is not there, or not writable)
              r"|PytorchStreamWriter failed opening archive"),
     Rule("state_dict_mismatch", CONFIG, "state_dict_mismatch",
          # (MLX's strict load_weights: ``Missing parameters: x``, ``Received parameters not in model: x``)
