@@ -61,7 +61,7 @@ def test_a_fifo_is_not_listed_and_nothing_blocks(tmp_path):
     os.mkfifo(tmp_path / "out/ckpt-2.pt")
     started = time.monotonic()
     assert [c.path for c in list_checkpoints("out/ckpt-*", str(tmp_path))] == ["out/ckpt-1.pt"]
-    assert time.monotonic() - started < 5
+    assert time.monotonic() - started < 30  # a hang detector: a FIFO opened blocks forever
 
 
 @pytest.mark.parametrize("odd", [b"ckpt-2\n.pt", b"ckpt-2\xff.pt", b"ckpt-2\x1b[2J.pt"])

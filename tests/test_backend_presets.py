@@ -318,4 +318,4 @@ def test_every_preset_pattern_runs_on_the_linear_engine_and_matches_no_text_at_l
             assert not linear_re.matches_anything(pattern), pattern
         t0 = time.perf_counter()
         linear_re.compile_pattern(pattern).search(hostile)
-        assert time.perf_counter() - t0 < 1.0, pattern
+        assert time.perf_counter() - t0 < 10, pattern  # linear: ~10 ms here; a backtracking pattern takes hours

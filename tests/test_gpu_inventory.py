@@ -444,7 +444,7 @@ def test_fifo_does_not_block(tmp_path):
     os.mkfifo(fifo)
     started = time.monotonic()
     events, where, note = gi.read_kernel_log(str(fifo), None)
-    assert time.monotonic() - started < 1
+    assert time.monotonic() - started < 30  # a hang detector: a FIFO opened blocks forever
     assert (events, where, note) == ((), None, f"{fifo} is a FIFO, not a regular file: not read")
 
 
@@ -465,7 +465,7 @@ def test_a_5mb_burst_reads_only_the_newest_megabyte(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "pread", lambda fd, n, off: read.append(n) or real_pread(fd, n, off))
     started = time.monotonic()
     events, new, _ = gi.read_kernel_log(str(log), where)
-    assert time.monotonic() - started < 1
+    assert time.monotonic() - started < 30  # a hang detector; what was read is counted below
     assert [e.xid for e in events] == [79] and new is not None and new.offset == log.stat().st_size
     assert sum(read) <= (1 << 20) + 1
 
@@ -480,7 +480,7 @@ def test_hostile_lines_are_plain_and_bounded(tmp_path):
     append(log, hostile)
     started = time.monotonic()
     events, new, note = gi.read_kernel_log(str(log), where, max_bytes=4 << 20)
-    assert time.monotonic() - started < 2 and note is None
+    assert time.monotonic() - started < 30 and note is None  # a hang detector: no pattern retries for hours
     assert [(e.pci_bus_id, e.xid) for e in events] == [("0000:3b:00", 79), ("0000:3c:00", 48)]
     for event in events:
         assert len(event.text) <= gi.TEXT_CAP and not any(ord(c) < 32 or c == "\x7f" for c in event.text)
