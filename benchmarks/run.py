@@ -62,10 +62,12 @@ SECTIONS = ("startup", "big", "logs", "events", "jobs")  # jobs last: 2,000 jobs
 TARGET_STAGES = 9_000  # the big-run targets (10,000 stages) apply from here; a run may have 10,000 stages at most
 MiB = 2**20
 
-FULL = {"startup_repeats": 15, "job_counts": (10, 200, 2000), "job_repeats": 5, "start_timeout": 300.0,
+FULL = {"startup_repeats": 15, "job_counts": (10, 200, 2000), "job_repeats": 5, "start_repeats": 1,
+        "start_timeout": 300.0,
         "tick_timeout": 300.0, "sweep_entities": (199, 1999), "big_timeout": 300.0, "big_repeats": 3,
         "log_mib": 200, "log_repeats": 3, "event_interval": 5.0, "event_repeats": 3, "changing": 100}
-QUICK = {"startup_repeats": 3, "job_counts": (2, 6, 18), "job_repeats": 2, "start_timeout": 30.0,
+QUICK = {"startup_repeats": 3, "job_counts": (2, 6, 18), "job_repeats": 2, "start_repeats": 3,
+         "start_timeout": 30.0,
          "tick_timeout": 30.0, "sweep_entities": (4, 40), "big_timeout": 30.0, "big_repeats": 1,
          "log_mib": 4, "log_repeats": 2, "event_interval": 1.0, "event_repeats": 1, "changing": 4}
 
@@ -527,6 +529,26 @@ QUIET = "quiet tick, active run"
 # --- 2. many jobs -----------------------------------------------------------------------------
 
 
+def _fastest_start(first: Sample, n: int, work: Path, cfg: dict) -> Sample:
+    """The fastest of ``cfg["start_repeats"]`` starts of ``n`` jobs (``first`` and more, each in its own folder,
+    its jobs killed at once). The quick sizes start in a few hundred milliseconds, and one more job costs tens:
+    a single start on a loaded host swung the cost of a job between sizes from 0.6x to 4.6x."""
+    best = first
+    for k in range(1, cfg.get("start_repeats", 1)):
+        folder = work / f"jobs-{n}-again-{k}"
+        write_jobs(folder, n, seconds=4 * 3600)
+        home = folder / ".tianluo"
+        try:
+            again = run(tianluo("start", "tianluo.yaml", "--home", home, "--trigger", "none", "--accept-defaults"),
+                        cwd=folder, timeout=cfg["start_timeout"])
+        finally:
+            for state in home.glob("*/state.json"):
+                kill_run(state.parent)
+        if not again.timed_out and again.rc == 0 and again.wall < best.wall:
+            best = again
+    return best
+
+
 def jobs(cfg: dict, work: Path, report: Report) -> None:
     patterns_file = work / "babysitter.patterns"
     patterns_file.write_text("\n".join(ere_patterns(report)) + "\n")
@@ -550,6 +572,8 @@ def jobs(cfg: dict, work: Path, report: Report) -> None:
                     cwd=folder, timeout=cfg["start_timeout"])
             runs = sorted(home.glob("*/state.json"))
             run_dir = runs[-1].parent if runs else None
+            if not s.timed_out and s.rc == 0 and run_dir is not None:
+                s = _fastest_start(s, n, work, cfg)
             starts[n] = s
             if s.timed_out or s.rc != 0 or run_dir is None:
                 report.add(Figure("jobs", f"start {n} jobs", None if s.timed_out else s.wall, "s",
