@@ -755,3 +755,40 @@ def test_an_assert_that_a_given_input_is_there_is_a_missing_file(frame, source, 
 def test_a_bad_address_is_the_codes(text, label):
     fault = _fault(text)
     assert (fault.klass, fault.label) == (K, label), fault.evidence
+
+
+# --- a pickle cut short: a data file or a checkpoint, by the frame's own line -----------------------------------
+
+# The notebook form is tests/corpus/tf_jax_storage/hpw_lighttrack_pose_match_pickle_truncated_upload.txt, whole.
+LIGHTTRACK = (
+    "EOFError                                  Traceback (most recent call last)\n"
+    "<ipython-input-3-853959a245df> in <module>\n"
+    '      1 with open("posetrack_train_data_negative.pickle", "rb") as f:\n'
+    "----> 2     a = pickle.load(f)\n"
+    "      3 \n"
+    "      4 \n"
+    "\n"
+    "EOFError: Ran out of input\n"
+)
+
+
+def test_a_notebook_frames_own_line_is_the_one_its_arrow_marks():
+    raised = structure.read([("stderr", LIGHTTRACK)]).chains[0][-1]
+    assert raised.source == "a = pickle.load(f)"
+
+
+@pytest.mark.parametrize(("text", "label"), [
+    (LIGHTTRACK, "corrupt_data"),
+    ('Traceback (most recent call last):\n  File "main.py", line 19, in <module>\n    train_set, valid_set, dicts = '
+     'data.load.atisfull()\n  File "/home/c1/ATIS.keras/data/load.py", line 51, in atisfull\n    train_set, test_set, '
+     'dicts = pickle.load(f)\nEOFError: Ran out of input\n', "corrupt_data"),
+    # a checkpoint by its words, or a framework's own pickle.load: still a checkpoint cut short
+    ('Traceback (most recent call last):\n  File "train.py", line 40, in main\n    state = pickle.load(open(ckpt, '
+     '"rb"))\nEOFError: Ran out of input\n', "corrupt_checkpoint"),
+    ('Traceback (most recent call last):\n  File "train.py", line 40, in main\n    model = torch.load(path)\n'
+     'EOFError: Ran out of input\n', "corrupt_checkpoint"),
+    ('Traceback (most recent call last):\n  File "/usr/lib/python3/site-packages/paddle/framework/io.py", line 9, in '
+     "_load\n    load_result = pickle.load(f, encoding='latin1')\nEOFError: Ran out of input\n", "corrupt_checkpoint"),
+])
+def test_a_pickle_cut_short_is_data_or_a_checkpoint_by_the_frames_own_line(text, label):
+    assert _with_rules(text).label == label

@@ -63,7 +63,7 @@ class Verdict:
     klass: FaultClass
     label: str
     evidence: str
-    basis: str  # "launch" | "errno" | "http" | "origin" | "name" | "message" | "oom" | "launcher"
+    basis: str  # "launch" | "errno" | "http" | "origin" | "name" | "message" | "oom" | "launcher" | "source"
     line: str = ""  # the log line it rests on, without its file (empty for a launcher's word)
 
 
@@ -134,6 +134,15 @@ _MISSING_DATA = compile_pattern(
 _INPUT_CHECK = compile_pattern(
     r"^assert\b.*(?:os\.path\.(?:exists|isfile|isdir|getsize)\(|\.(?:exists|is_file|is_dir)\(\)"
     r"|\blen\([^)]{0,200}\b(?:dir|file|path|listdir|glob|names|images|samples|data)\w*[^)]{0,200}\)+\s*(?:>|!=|>=)\s*[01]\b)")
+#: A pickle cut short (``EOFError: Ran out of input``, ``pickle data was truncated``) read by a plain data loader in
+#: the project's own frame (``pickle.load(f)``, ``joblib.load``, ``np.load``, ``pd.read_pickle``), with nothing in
+#: that line saying it is a checkpoint: the data file is damaged, not a checkpoint to roll back from. (A framework's
+#: own pickle.load is loading what it was asked for: a checkpoint, as often as not.)
+_SHORT_PICKLE = compile_pattern(r"^Ran out of input$|pickle data was truncated")
+_DATA_LOAD = compile_pattern(r"\b(?:c?[Pp]ickle\.loads?|joblib\.load|np\.load|numpy\.load|pd\.read_pickle"
+                             r"|pandas\.read_pickle)\(")
+_CHECKPOINT_WORDS = compile_pattern(r"(?i)torch\.load|ckpt|checkpoint|state_dict|weight|model|resume|snapshot")
+
 #: ... and the checked thing is what the job was given: an argument or config value (``args.train_dir``,
 #: ``cfg.data.root``), or a data root, folder or dataset by its name (``root``, ``data_dir``). An assert that
 #: names a failure (``"Failed to train model"``) checks what an earlier step should have written: no verdict.
@@ -347,6 +356,10 @@ def exception_verdict(raised: Raised) -> Verdict | None:
     base, message = raised.base, raised.message
     if _WRAPPER.search(base):
         return None
+    if (base in ("EOFError", "UnpicklingError") and raised.origin == USER and _SHORT_PICKLE.search(message)
+            and _DATA_LOAD.search(raised.source) and not _CHECKPOINT_WORDS.search(raised.source)):
+        return Verdict(CONFIG_C, "corrupt_data", f"{_text(raised)} (raised by `{raised.source[:200]}`: a data file "
+                       "cut short or empty, not a checkpoint)", "source", raised.text)
     if base == "AssertionError" and _INPUT_CHECK.search(raised.source):
         if _GIVEN_INPUT.search(raised.source) and not _NAMES_FAILURE.search(raised.source + " " + message):
             return Verdict(CONFIG_C, "missing_file", f"{_text(raised)} (raised in {_where(raised)}, by `"
