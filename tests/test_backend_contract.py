@@ -193,7 +193,7 @@ def test_an_unreachable_scheduler_makes_every_fact_unreachable_and_refuses_submi
         # for the rest of the tick the backend stops asking: no new call, every fact the same
         t0 = time.monotonic()
         again = h.backend.poll(jobs)
-        assert time.monotonic() - t0 < 1 and h.calls() == calls
+        assert time.monotonic() - t0 < 5 and h.calls() == calls  # no call made: the clock only bounds a hang
         assert all(f.state == JobState.UNREACHABLE for f in again.values()), again
         with pytest.raises(SchedulerUnreachable):
             h.backend.submit(h.job("true", "down"))

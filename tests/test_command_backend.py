@@ -350,7 +350,7 @@ def test_a_status_flood_is_cut_not_read_whole_and_judges_nothing(q, tmp_path):
     handle = backend.submit(j)
     t0 = time.monotonic()
     f = backend.poll({j.job_name: (j, handle)})[j.job_name]
-    assert time.monotonic() - t0 < 5
+    assert time.monotonic() - t0 < 30  # a hang detector: the flood is cut (below), not read whole
     assert f.state == JobState.UNREACHABLE and "cut" in f.detail  # never LOST on a half-read answer
     result = run_command("yes 0123456789 | head -c 10000000", 10)
     assert result.cut and len(result.out) == OUTPUT_CAP

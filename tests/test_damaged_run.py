@@ -225,7 +225,7 @@ def test_a_write_that_makes_no_progress_is_an_error_not_a_loop(tmp_path):
         t0 = time.monotonic()
         with pytest.raises(OSError):
             fsio.write_all(fd, b"x" * 10000, "/dev/full")
-        assert time.monotonic() - t0 < 5
+        assert time.monotonic() - t0 < 30  # a hang detector: the loop it guards against never ends
     finally:
         os.close(fd)
 

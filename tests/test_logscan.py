@@ -560,11 +560,22 @@ def test_a_long_line_full_of_progress_matches_costs_no_python_step_per_match(tmp
 
     log = tmp_path / "log"
     write(log, ("1 " * 1_000_000 + "\n") * 3 + "x" * 10 + "\n")  # 6 MB, 3 million matches
-    t0 = time.monotonic()
-    res = scan(log, "log", Cursor(), {}, r"(?P<done>\d+)")
-    elapsed = time.monotonic() - t0
+    plain = tmp_path / "plain"
+    write(plain, ("a " * 1_000_000 + "\n") * 3 + "x" * 10 + "\n")  # the same bytes, nothing to match
+
+    def fastest(path):  # a loaded machine only adds time: the fastest of two is the cost
+        best, res = float("inf"), None
+        for _ in range(2):
+            t0 = time.monotonic()
+            res = scan(path, "log", Cursor(), {}, r"(?P<done>\d+)")
+            best = min(best, time.monotonic() - t0)
+        return best, res
+
+    elapsed, res = fastest(log)
+    baseline, _ = fastest(plain)
     assert res.progress == (1.0, None)
-    assert elapsed < 1.5, elapsed  # milliseconds; walking every match took seconds
+    # side by side: about the plain scan here; walking every match in Python took seconds (100x and more)
+    assert elapsed < 10 * baseline + 0.2, (elapsed, baseline)
 
 
 def test_no_folder_below_a_run_folder_is_followed_through_a_link(tmp_path):
