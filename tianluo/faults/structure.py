@@ -628,15 +628,14 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
             strerrors.append((STRERRORS[se.group(0)], where))
         elif _NOENT.search(text) and not _NOENT_WRITING.search(text):
             strerrors.append((2, where))
-        h = _found(_HTTP, text)
         tunnel = _found(_TUNNEL, text)
-        if tunnel is not None and tunnel != 407:
-            h = -1  # (a proxy's refusal: no status of the service's, and no reason phrase read either)
-        elif h is None:
-            phrase = _HTTP_PHRASE.search(text)
-            h = HTTP_PHRASES.get(phrase.group(0)) if phrase is not None else None
-        if h is not None and h >= 400:
-            http.append((h, where))
+        if tunnel is None or tunnel == 407:  # a proxy's other refusals are no status of the service's
+            h = _found(_HTTP, text)
+            if h is None:
+                phrase = _HTTP_PHRASE.search(text)
+                h = HTTP_PHRASES.get(phrase.group(0)) if phrase is not None else None
+            if h is not None and h >= 400:
+                http.append((h, where))
         sm = _SERVICE.search(text)
         if sm is not None:
             service.append((next(g for g in sm.groups() if g is not None), where))

@@ -134,6 +134,13 @@ _MISSING_DATA = compile_pattern(
 _INPUT_CHECK = compile_pattern(
     r"^assert\b.*(?:os\.path\.(?:exists|isfile|isdir|getsize)\(|\.(?:exists|is_file|is_dir)\(\)"
     r"|\blen\([^)]{0,200}\b(?:dir|file|path|listdir|glob|names|images|samples|data)\w*[^)]{0,200}\)+\s*(?:>|!=|>=)\s*[01]\b)")
+#: ... and the checked thing is what the job was given: an argument or config value (``args.train_dir``,
+#: ``cfg.data.root``), or a data root, folder or dataset by its name (``root``, ``data_dir``). An assert that
+#: names a failure (``"Failed to train model"``) checks what an earlier step should have written: no verdict.
+_GIVEN_INPUT = compile_pattern(r"\b(?:args|opts?|cfg|config|conf|hparams|FLAGS|flags)\.\w"
+                               r"|\b\w*(?:root|_dir|dir_|data|dataset|folder)\w*\b|\b(?:dir|dirname|path)\)")
+_NAMES_FAILURE = compile_pattern(r"(?i)\bfail")
+
 #: A pickle cut short (``EOFError: Ran out of input``, ``pickle data was truncated``) read by a plain data loader in
 #: the project's own frame (``pickle.load(f)``, ``joblib.load``, ``np.load``, ``pd.read_pickle``), with nothing in
 #: that line saying it is a checkpoint: the data file is damaged, not a checkpoint to roll back from. (A framework's
@@ -142,13 +149,6 @@ _SHORT_PICKLE = compile_pattern(r"^Ran out of input$|pickle data was truncated")
 _DATA_LOAD = compile_pattern(r"\b(?:c?[Pp]ickle\.loads?|joblib\.load|np\.load|numpy\.load|pd\.read_pickle"
                              r"|pandas\.read_pickle)\(")
 _CHECKPOINT_WORDS = compile_pattern(r"(?i)torch\.load|ckpt|checkpoint|state_dict|weight|model|resume|snapshot")
-
-#: ... and the checked thing is what the job was given: an argument or config value (``args.train_dir``,
-#: ``cfg.data.root``), or a data root, folder or dataset by its name (``root``, ``data_dir``). An assert that
-#: names a failure (``"Failed to train model"``) checks what an earlier step should have written: no verdict.
-_GIVEN_INPUT = compile_pattern(r"\b(?:args|opts?|cfg|config|conf|hparams|FLAGS|flags)\.\w"
-                               r"|\b\w*(?:root|_dir|dir_|data|dataset|folder)\w*\b|\b(?:dir|dirname|path)\)")
-_NAMES_FAILURE = compile_pattern(r"(?i)\bfail")
 
 #: Exceptions that only a program's misuse of its framework raises, wherever the frame stands: TF's graph-mode
 #: ``OperatorNotAllowedInGraphError`` and every ``flax.errors`` class (its message links to flax.errors.html).
