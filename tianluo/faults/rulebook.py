@@ -957,6 +957,11 @@ SETUP: tuple[Rule, ...] = (
              r"|Failed to find reverse path from remNode|use_libuv was requested but PyTorch was build without libuv"
              # an NCCL older than the host's PCI layout (WSL2, VMs): it cannot resolve a device's sysfs path
              r"|NCCL WARN Could not find real path of /sys/"
+             # JAX's CUDA plugin that does not fit its jaxlib (PJRT API version) or the CUDA libraries installed
+             # (cuDNN, cuSOLVER older than the build); only the raised error: an INFO line of it means JAX went on
+             # on the CPU
+             r"|RuntimeError: (?:Unable to initialize backend '(?:cuda|gpu|rocm)'|Backend '(?:cuda|gpu|rocm)' failed"
+             r" to initialize): "
              # a TorchScript op (torch_scatter's scatter_add) called with another version's signature
              r"|\(\) expected at most \d+ argument\(s\) but received \d+ argument\(s\)\. Declaration: "
              # a CUDA library of the major version the package was built for (CTranslate2: cublas64_11.dll)
@@ -1031,7 +1036,9 @@ SETUP: tuple[Rule, ...] = (
              r"|PytorchStreamWriter failed opening archive"),
     Rule("state_dict_mismatch", CONFIG, "state_dict_mismatch",
          # (MLX's strict load_weights: ``Missing parameters: x``, ``Received parameters not in model: x``)
-         log=r"^ValueError: Missing parameters: |^ValueError: Received parameters not in model: "
+         # (and, from mlx 0.2x, with their count: ``Missing 2 parameters:``, ``Received 269 parameters not in model:``)
+         log=r"^ValueError: Missing (?:\d+ )?parameters:(?: |$)"
+             r"|^ValueError: Received (?:\d+ )?parameters not in model:(?: |$)"
              r"|loaded state dict contains a parameter group that doesn't match|loaded state dict has a different"
              r" number of parameter groups|The checkpoint being loaded used a DP world size of \d+ but the current"
              r"|ScopeParamShapeError|Inconsistent shapes between value and initializer|Key \S+ not found in checkpoint"
@@ -1317,7 +1324,9 @@ CRASHED: tuple[Rule, ...] = (
          # (and its heap corruption, 0xC0000374)
          log=r"Segmentation fault|\b3221225477\b|\b0x[Cc]0000005\b|exit (?:code|status):? -1073741819\b"
              r"|\b3221226356\b|\b0x[Cc]0000374\b|exit (?:code|status):? -1073740940\b"
-             r"|Windows fatal exception: access violation|"
+             r"|Windows fatal exception: access violation"
+             # PyTorch's DataLoader worker's own handler, before the main process reports the signal
+             r"|ERROR: Unexpected segmentation fault encountered in worker\.|"
              + _launcher(11, "SIGSEGV")),
     Rule("segfault", UNKNOWN, "segfault", signal="SIGSEGV"),
     # A C/C++ assert() that failed, in glibc's words (``prog: file.cc:159: func: Assertion `expr' failed.``): the
