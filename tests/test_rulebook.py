@@ -1036,6 +1036,14 @@ LOOK_ALIKES = [
     ("srun: error: node-4: task 3: Bus error\nsrun: Terminating job step 77.0\n"
      "slurmstepd: error: *** STEP 77.0 ON node-4 CANCELLED AT 2024-01-01T10:00:00 ***", "signal_sigbus"),
     ("mkdir: cannot create directory 'out': File exists", "exit_1"),
+    # a terminal's shell names a foreground job's signal alone on its line; the same word inside a line does not
+    ("Bus error (core dumped)", "signal_sigbus"),
+    ("Floating point exception (core dumped)", "signal_sigfpe"),
+    ("Illegal instruction", "signal_sigill"),
+    ("Aborted (core dumped)", "signal_sigabrt"),
+    ("Killed", "signal_sigkill"),
+    ("worker 3 Killed by the user's request", "exit_1"),
+    ("Aborted by user", "exit_1"),
 
     # a circular import is the code's own; a package that cannot be located is not a version skew
     ("ImportError: cannot import name 'Trainer' from partially initialized module 'mylib' (most likely due to a "

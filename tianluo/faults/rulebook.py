@@ -414,14 +414,17 @@ tier   name        label                      class      matches
                                                          (and Windows' fail-fast abort, 0xC0000409)
                    signal_sigkill             unknown    a launcher's SIGKILL of a rank (``exitcode: -9``,
                                                          ``Signal 9 (SIGKILL) received by PID``, ``return code =
-                                                         -9``, srun ``task N: Killed``, bash ``... Killed``,
+                                                         -9``, srun ``task N: Killed``, bash ``... Killed``, a
+                                                         terminal's ``Killed`` alone on its line (each signal's
+                                                         word is read alone so: ``Aborted (core dumped)``),
                                                          ``DataLoader worker (pid N) is killed by signal:
                                                          Killed``, Horovod's ``Exit code: 137``); the job's
                                                          own SIGKILL
                    signal_sigill              unknown    a launcher's SIGILL of a rank (TGI's ``signaled to
                                                          shutdown with signal 4``); Windows' 0xC000001D
                    signal_sigfpe              unknown    Windows' integer division by zero (0xC0000094,
-                                                         3221225620); the job's own SIGFPE is named by its signal
+                                                         3221225620); a shell's ``Floating point exception (core
+                                                         dumped)``; the job's own SIGFPE is named by its signal
                    signal_sigbus              unknown    the job's own SIGBUS; a launcher's SIGBUS of a rank
                                                          (srun ``task N: Bus error``)
                    terminated                 transient  torchrun itself stopped by a signal (``Received 15
@@ -669,8 +672,8 @@ def _launcher(number: int, name: str, *words: str) -> str:
     torchrun/elastic: ``failed (exitcode: -9)`` and the Root Cause block's ``exitcode  : -9`` and
     ``Signal 9 (SIGKILL) received by PID``; DeepSpeed: ``exits with return code = -9``;
     multiprocessing: ``died with <Signals.SIGKILL: 9>``, ``terminated with signal SIGKILL``;
-    srun: ``task 3: Killed``; bash: ``line 28:  8156 Killed  python3 main.py``; mpirun:
-    ``exited on signal 9 (Killed)``.
+    srun: ``task 3: Killed``; bash: ``line 28:  8156 Killed  python3 main.py``, and a terminal's shell
+    the word alone on its line (``Bus error (core dumped)``); mpirun: ``exited on signal 9 (Killed)``.
     """
     n = str(number)
     alts = [rf"exitcode\s*: -{n}\b", rf"return code = -{n}\b", rf"Signal {n} \({name}\)",
@@ -680,6 +683,7 @@ def _launcher(number: int, name: str, *words: str) -> str:
         alts.append(rf"tasks? [\d,\-]+: {word}\b")
         alts.append(rf"is killed by signal: {word}\b")  # a DataLoader worker
         alts.append(rf"line \d+: +\d+ {word}\b")
+        alts.append(rf"^{word}(?: \(core dumped\))?$")
     return "|".join(alts)
 
 
@@ -1339,6 +1343,7 @@ CRASHED: tuple[Rule, ...] = (
          log=r"\b3221226505\b|\b0x[Cc]0000409\b|exit (?:code|status):? -1073740791\b"),
     Rule("windows_divide_by_zero", UNKNOWN, "signal_sigfpe",
          log=r"\b3221225620\b|\b0x[Cc]0000094\b|exit (?:code|status):? -1073741676\b"),
+    Rule("launcher_sigfpe", UNKNOWN, "signal_sigfpe", log=_launcher(8, "SIGFPE", "Floating point exception")),
     Rule("launcher_sigkill", UNKNOWN, "signal_sigkill",
          log=_launcher(9, "SIGKILL", "Killed") + r"|DataLoader (?:worker|process) \(pid \d+\) (?:exited )?is killed by "
              r"signal: Killed|^Exit code: 137$|exited with (?:exit )?code 137\b|exit code \(137\)"
