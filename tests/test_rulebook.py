@@ -1044,6 +1044,28 @@ LOOK_ALIKES = [
     ("Killed", "signal_sigkill"),
     ("worker 3 Killed by the user's request", "exit_1"),
     ("Aborted by user", "exit_1"),
+    # Grid Engine's run-time limit and qsub's refusals; PBS's per-user queue limit
+    ("error: job 123 exceeded hard wallclock time - initiate terminate method", "time_limit"),
+    ("failed       37  : qmaster enforced h_rt, h_cpu, or h_vmem limit", "time_limit"),
+    ('Unable to run job: Job was rejected because job requests unknown queue "gpu.q".\nExiting.', "submit_rejected"),
+    ("qsub: would exceed queue generic's per-user limit of jobs in 'Q' state", "submit_rejected"),
+    # a client's own name for a lost connection; a server that hung up
+    ("neptune.exceptions.NeptuneConnectionLostException: A connection to the Neptune server was lost.",
+     "connection_error"),
+    ("httpx.RemoteProtocolError: Server disconnected without sending a response.", "connection_error"),
+    ("aiohttp.client_exceptions.ServerDisconnectedError: Server disconnected", "connection_error"),
+    ("    except NeptuneConnectionLostException:", "exit_1"),
+    # MLflow's tracking server answering 5xx
+    ("mlflow.exceptions.MlflowException: API request to endpoint /api/2.0/mlflow/runs/create failed with error code "
+     "503 != 200. Response body: 'upstream connect error'", "http_unavailable"),
+    # Ray's actor gone with its node
+    ("ray.exceptions.ActorDiedError: The actor died unexpectedly before finishing this task.\n\tclass_name: "
+     "RayTrainWorker\n\tThe actor is dead because its node has died. Node Id: 3f2a", "node_failure"),
+    # an image or a sound file its decoder cannot read
+    ("PIL.UnidentifiedImageError: cannot identify image file '/data/img/0001.jpg'", "corrupt_data"),
+    ("OSError: image file is truncated (3 bytes not processed)", "corrupt_data"),
+    ("soundfile.LibsndfileError: Error opening '/data/a.wav': File contains data in an unknown format.",
+     "corrupt_data"),
 
     # a circular import is the code's own; a package that cannot be located is not a version skew
     ("ImportError: cannot import name 'Trainer' from partially initialized module 'mylib' (most likely due to a "

@@ -19,7 +19,8 @@ tier   name        label                      class      matches
                                                          ``TERM_RUNLIMIT``, PBS ``walltime N exceeded limit``,
                                                          mpirun's ``MPIEXEC_TIMEOUT``, Kubernetes ``active longer
                                                          than specified deadline``, Torque's mail ``Job exceeded
-                                                         its walltime limit``, Moab's ``exceeded wallclock limit``
+                                                         its walltime limit``, Moab's ``exceeded wallclock limit``,
+                                                         Grid Engine's ``exceeded hard wallclock time`` (h_rt)
                    node_failure               transient  srun's ``Job credential expired`` on a node (its clock or
                                                          munge key no longer agrees with the controller's)
                    preempted / node_failure   transient  slurmstepd ``... DUE TO PREEMPTION`` (or ``JOB REQUEUE``) /
@@ -119,7 +120,8 @@ tier   name        label                      class      matches
                    submit_rejected            config     ``srun: error: Unable to allocate resources``, sbatch
                                                          ``Batch job submission failed``, srun ``Unable to create
                                                          step``, each with a reason that is the job's; Dataflow
-                                                         ``Unable to bring up enough workers``; qsub, LSF (``Job
+                                                         ``Unable to bring up enough workers``; qsub (PBS's, Grid
+                                                         Engine's ``Unable to run job:``), LSF (``Job
                                                          not submitted``), clouds' quotas (Vertex ``quota metrics
                                                          exceed quota limits``), Kubernetes' ``0/N nodes are
                                                          available`` (a pod nobody can place)
@@ -287,7 +289,9 @@ tier   name        label                      class      matches
                                                          parallel group is not initialized``, TF's ``File system
                                                          scheme 'x' not implemented``
                    corrupt_data               config     a data file that is not the format it claims (``Parquet
-                                                         magic bytes not found``): a person replaces the file
+                                                         magic bytes not found``, TFRecord's first record, an image
+                                                         or a sound file its decoder cannot identify): a person
+                                                         replaces the file
                    permission_denied          config     ``PermissionError``, ``[Errno 13]``, c10d ``errno: 13``,
                                                          ``[Errno 30] Read-only file system``, TF ``Permission
                                                          denied: path``, coreutils ``mkdir: cannot ...: Permission
@@ -701,7 +705,9 @@ SCHEDULER: tuple[Rule, ...] = (
          r"|MPIEXEC_TIMEOUT environment variable\)|TERM_RUNLIMIT: job killed"
          r"|PBS: job killed: walltime \d+ exceeded limit|Job was active longer than specified deadline"
          # Torque's job mail ("Aborted by PBS Server"), Moab's
-         r"|Job exceeded its walltime limit\. Job was aborted|MOAB_INFO:\s+job exceeded wallclock limit"),
+         r"|Job exceeded its walltime limit\. Job was aborted|MOAB_INFO:\s+job exceeded wallclock limit"
+         # Grid Engine's execd and qacct (h_rt is its hard run-time limit)
+         r"|exceeded hard wallclock time - initiate terminate method|qmaster enforced h_rt\b|exceeded limit h_rt\b"),
     Rule("slurm_preempted", TRANSIENT, "preempted", log=r"CANCELLED AT \S+ DUE TO (?:PREEMPTION|JOB REQUEUE)",
          free=True),
     Rule("pbs_node_failure", TRANSIENT, "node_failure", log=r"job preempted \(node failure\)", free=True),
@@ -719,7 +725,8 @@ SCHEDULER: tuple[Rule, ...] = (
          log=r"slurmstepd: error: container_[pg]_join(?::| failed)", free=True),
     # Ray's control plane gave a node up (its raylet died or stopped answering).
     Rule("ray_node_dead", TRANSIENT, "node_failure",
-         log=r"marked dead because the (?:detector|monitor) has missed too many heartbeats", free=True),
+         log=r"marked dead because the (?:detector|monitor) has missed too many heartbeats"
+             r"|The actor is dead because its node has died", free=True),
     # submitit (and jobs like it) caught the scheduler's preemption signal and requeued itself.
     Rule("requeued_preempted", TRANSIENT, "preempted",
          log=r": this job is preempted\b|PreemptionError: |[Nn]odes? of this job got pre-?empted"
@@ -846,6 +853,8 @@ SETUP: tuple[Rule, ...] = (
              r"|More processors)"
              # other schedulers and clouds refusing the job before it ran
              r"|qsub: submit error|Job exceeds queue resource limits|Job rejected by all possible destinations"
+             # Grid Engine's qsub (``Unable to run job: error: no suitable queues.``); PBS's per-user queue limits
+             r"|^Unable to run job: |qsub: would exceed (?:queue|complex|server)\b"
              r"|sbatch: error: Invalid generic resource|\bResourceLimitExceeded\b|Quota failure for project"
              r"|exceeds the allowed maximum of \d+|Quota '\w+' exceeded|No launchable resource found"
              r"|catalog does not contain any resources that satisfy|bsub: .*(?:Bad|not valid|rejected)"
@@ -1215,7 +1224,10 @@ SETUP: tuple[Rule, ...] = (
     Rule("corrupt_data", CONFIG, "corrupt_data",
          log=r"Parquet magic bytes not found|Either the file is corrupted or this is not a parquet file"
              # a TFRecord reader failing on its very first record: the file is not an (uncompressed) TFRecord
-             r"|DataLossError: corrupted record at 0$"),
+             r"|DataLossError: corrupted record at 0$"
+             # an image or a sound file its decoder cannot read (PIL, libsndfile): bytes that are not what they claim
+             r"|cannot identify image file |image file is truncated \(\d+ bytes not processed\)"
+             r"|File contains data in an unknown format"),
     # A launcher's variable read from the environment of a process no launcher started (plain python, a
     # notebook): a KeyError of os.environ, but the launch is what is wrong, not the program's logic.
     Rule("launcher_env_missing", CONFIG, "bad_arguments",
@@ -1408,7 +1420,7 @@ NETWORK: tuple[Rule, ...] = (
              r"|Failed to acquire resources in all zones|Failed to provision all possible launchable resources"
              r"|504 Gateway Time-?out|HTTP Error 50[0234]|too many 50\d error responses"
              r"|\b50[0234] (?:GET|POST|PUT|PATCH|DELETE|HEAD) |Unavailable: Unexpected response code \d+"
-             r"|failed \(code 50[0234]\)|\b50[0234] response executing|failed with code 50[0234] != 200"
+             r"|failed \(code 50[0234]\)|\b50[0234] response executing|failed with (?:error )?code 50[0234] != 200"
              r"|" + _exc("ServiceUnavailable", "InternalServerError", "BadGateway", "GatewayTimeout")),
     Rule("nccl_timeout", TRANSIENT, "nccl_timeout",
          log=r"Watchdog caught collective|Timeout at NCCL work|watchdog got stuck for|Heartbeat monitor timed out"
@@ -1450,8 +1462,12 @@ NETWORK: tuple[Rule, ...] = (
              r"|Get \"https?://[^\"]*\": (?:unexpected )?EOF"
              r"|: Unable to connect to endpoint|Curl returned error code \d+|\bUnavailableError: Socket closed"
              r"|" + _exc("FileIntegrityError") + r"|"
+             # a client's server that hung up (aiohttp, httpx): ``Server disconnected``
+             r"Server disconnected without sending a response|"
              + _exc("ConnectionResetError", "ConnectionRefusedError", "ConnectionAbortedError", "BrokenPipeError",
-                    "ConnectionError", "DistNetworkError", "LocalEntryNotFoundError")),
+                    "ConnectionError", "DistNetworkError", "LocalEntryNotFoundError", r"ServerDisconnected\w*",
+                    # any client's own name for a lost connection (``NeptuneConnectionLostException``)
+                    r"\w*ConnectionLost\w*", r"\w+Connection(?:Reset|Refused|Aborted)(?:Error|Exception)")),
     Rule("timeout", TRANSIENT, "timeout",
          log=r"\b[Tt]imed out\b|[Ww]ait timeout after \d+ ?ms|Timeout waiting for key: |database is locked$"
              # wandb.init gave up waiting for its own service process
