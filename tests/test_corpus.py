@@ -149,6 +149,11 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
     "tf_jax_storage/hpx_hfdatasets_csv_first_row_null_arrowinvalid.txt": (
         "unknown/exit_1", "pyarrow's 'ArrowInvalid: Invalid null value' says a value did not fit the column's type: a "
         "CSV with a missing first value (the thread), a malformed file and a typing bug print the same"),
+    # the fifteenth held-out set's
+    "tf_jax_storage/hqb_paxml_eval_orbax_placeholder_step.txt": (
+        "unknown/exit_1", "'invalid literal for int() with base 10: 'PLACEHOLDER://step'' raised in paxml's own "
+        "eval_lib, parsing what another installed library handed it: that orbax-checkpoint's newer step format is "
+        "why is the thread's finding; a bad file name or a bug there prints the same"),
 }
 
 

@@ -1049,6 +1049,31 @@ LOOK_ALIKES = [
     ("failed       37  : qmaster enforced h_rt, h_cpu, or h_vmem limit", "time_limit"),
     ('Unable to run job: Job was rejected because job requests unknown queue "gpu.q".\nExiting.', "submit_rejected"),
     ("qsub: would exceed queue generic's per-user limit of jobs in 'Q' state", "submit_rejected"),
+    # set 15's families: DeepSpeed's launcher given slots or hosts it does not have
+    ("ValueError: No slot '2' specified on host 'localhost'", "bad_arguments"),
+    ("ValueError: Hostname 'worker-3' not found in hostfile", "bad_arguments"),
+    # ZeRO-3 asked for a parameter it had not gathered (its own assert prints the parameter's summary)
+    ("AssertionError: {'id': 1247, 'status': 'NOT_AVAILABLE', 'numel': 0, 'ds_numel': 0, 'shape': (0,)}",
+     "programming_error"),
+    ("[rank3]: AssertionError: {'id': 12, 'status': 'NOT_AVAILABLE', 'numel': 0}", "programming_error"),
+    # dash's, busybox's and zsh's words for a command that is not there
+    ("/home/u/env/bin/download.sh: 3: /home/u/env/bin/download.sh: curl: not found", "command_not_found"),
+    ("sh: 1: nvidia-smi: not found", "command_not_found"),
+    ("zsh: command not found: torchrun", "command_not_found"),
+    ("Error: key: not found", "exit_1"),
+    # Keras 3 deserialising a layer config that Keras 2 wrote
+    ("Exception encountered: Unrecognized keyword arguments passed to Conv2DTranspose: {'groups': 1}",
+     "version_mismatch"),
+    ("TypeError: Unrecognized keyword arguments passed to Dense: {'foo': 1}", "type_error"),
+    # a TFRecord file cut short; a storage connection lost under the reader is why, when the log says so
+    ("tensorflow.python.framework.errors_impl.DataLossError: truncated record at 285474855", "corrupt_data"),
+    ("DataLossError: truncated record at 9832454\n2018-08-30 13:29:29.379592: W tensorflow/core/framework/"
+     "op_kernel.cc:1192] Internal: : Unable to connect to endpoint", "connection_error"),
+    # a part of an installed framework its release lacks; a missing package names only its top
+    ("ModuleNotFoundError: No module named 'tensorflow.contrib'", "version_mismatch"),
+    ("ModuleNotFoundError: No module named 'pytorch_lightning.utilities.distributed'", "version_mismatch"),
+    ("ModuleNotFoundError: No module named 'tensorflow'", "missing_module"),
+    ("ModuleNotFoundError: No module named 'models.yolo'", "missing_module"),
     # a client's own name for a lost connection; a server that hung up
     ("neptune.exceptions.NeptuneConnectionLostException: A connection to the Neptune server was lost.",
      "connection_error"),

@@ -194,7 +194,10 @@ tier   name        label                      class      matches
                                                          symbol:`` (in an exception or after a ``.so`` path), an
                                                          exception's ``requires X version N or above``, torch 2.6
                                                          ``Weights only load failed``, cuDNN ``Loaded runtime CuDNN
-                                                         library``, ``No module named 'torch._six'``, an exception
+                                                         library``, ``No module named 'torch._six'`` (any part a
+                                                         known framework's release lacks: ``tensorflow.contrib``;
+                                                         a CUDA runtime the build wants: ``ImportError:
+                                                         libcudart.so.8.0: cannot open``), an exception
                                                          saying ``requires x>=1.2``, jax ``jaxlib is version X, but
                                                          this version of jax``, ``cannot import name 'x' from
                                                          'pkg' (/path)`` (a circular import's ``partially
@@ -966,6 +969,9 @@ SETUP: tuple[Rule, ...] = (
              r"|\b[Cc]ompile with USE_\w+=1 to\b"
              r"|`trust_remote_code` is not supported anymore"
              r"|The filepath provided must end in `\.keras`|must end in `\.weights\.h5`"
+             # Keras 3 reading a layer's config that Keras 2 wrote (Conv2DTranspose's ``groups``): it deserialises
+             # the saved keyword arguments and refuses the ones it no longer has
+             r"|could not be deserialized properly\.|Exception encountered: Unrecognized keyword arguments passed to "
              r"|CUDA Setup failed despite GPU being available|bitsandbytes was compiled without GPU support"
              r"|Failed to find reverse path from remNode|use_libuv was requested but PyTorch was build without libuv"
              # an NCCL older than the host's PCI layout (WSL2, VMs): it cannot resolve a device's sysfs path
@@ -1032,6 +1038,18 @@ SETUP: tuple[Rule, ...] = (
              r".*(?:>=|==|~=| or (?:above|later|newer|higher)\b)"
              r"|undefined symbol: "
              r"|GLIBCXX_\S+' not found)|^\S+\.so(?:\.\d+)*: undefined symbol: "),
+    # A part of an installed framework that this release no longer (or does not yet) have: Python names
+    # the top package alone when the package itself is missing (``tensorflow.contrib`` in TF 2,
+    # ``pytorch_lightning.utilities.distributed`` in Lightning 2)
+    Rule("framework_part_missing", CONFIG, "version_mismatch",
+         log=r"No module named '(?:tensorflow|tf_keras|keras|torch|torchvision|torchaudio|torchtext|pytorch_lightning"
+             r"|lightning|lightning_fabric|transformers|diffusers|datasets|huggingface_hub|accelerate|peft|trl"
+             r"|deepspeed|jax|jaxlib|flax|optax|sklearn|scipy|numpy|pandas|torch_geometric|dgl|mmcv|mmdet|mmengine"
+             r"|detectron2|timm|colossalai|gym|gymnasium|ray|tensorboard|wandb|bitsandbytes|xformers|vllm)\.\w"
+             # a framework built against a CUDA release whose runtime this host lacks (``libcudart.so.8.0``): the
+             # raised error only, since TF warns the same words and goes on on the CPU
+             r"|(?:ImportError|OSError): lib(?:cudart|cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nvrtc"
+             r"|nccl|nvinfer|nvToolsExt)\.so\.\d+(?:\.\d+)*: cannot open shared object file"),
     # numpy 2 against modules built for 1.x: printed on the way to an ImportError that jobs
     # often catch (an optional import), so not fatal after exit 0; torchvision's "Failed to
     # load image Python extension: ... undefined symbol" warning is why that one needs an
@@ -1155,6 +1173,10 @@ SETUP: tuple[Rule, ...] = (
              r"|MisconfigurationException(?:: |\([\"'])|Check batch related parameters\. train_batch_size is not"
              r"|no optimization profile has been defined|RequestTimeTooSkewed|^KeyError: 'pytorch-lightning_version'"
              r"|Duplicate GPU detected|ncclInvalidArgument|ncclInvalidUsage"
+             # DeepSpeed's launcher: --include/--exclude or the hostfile naming slots or hosts it does not have
+             # (CUDA_VISIBLE_DEVICES=0,2 is read as slots 0 and 1)
+             r"|No slot '[^']*' specified on host '|Hostname '[^']*' not found in hostfile"
+             r"|Hostfile is not formatted correctly|Hostfile contains multiple entries for "
              r"|NCCL error in: [^,]*, invalid (?:argument|usage)"
              r"|no socket interface found|No usable listening interface found|is neither AF_INET\(2\) nor AF_INET6"
              r"|NET/Socket : No interface found|(?:srun|sbatch|salloc): (?:fatal|error): .*are mutually exclusive"
@@ -1191,6 +1213,9 @@ SETUP: tuple[Rule, ...] = (
              r" non-zero exit status 255|was not reachable via ssh"),
     Rule("command_not_found_log", CONFIG, "command_not_found",
          log=r": command not found$|failed to execute: \S+: No such file or directory|exit status \(127\)"
+             # dash (/bin/sh on Debian and Ubuntu), busybox and zsh: ``sh: 1: curl: not found``
+             r"|^\S*sh: \d+: (?:\S+: )?[\w.+-]+: not found$|^/\S+: \d+: (?:\S+: )?[\w.+-]+: not found$"
+             r"|^(?:\S*/)?(?:ba|z|da|a)?sh: [\w.+-]+: not found$|^zsh: command not found: \S+$"
              r"|exec: \"[^\"]+\": (?:executable file not found in \$PATH|stat \S+: no such file or directory)"
              r"|was unable to find the specified executable file"
              r"|execvp error on file \S+ \(No such file or directory\)"
@@ -1277,7 +1302,10 @@ BUGS: tuple[Rule, ...] = (
              r"|(?:max|min)\(\) arg is an empty sequence)$"
              # MPI called before MPI_Init or after MPI_Finalize (Open MPI's words, then MPICH's)
              r"|function was called (?:before MPI_INIT|after MPI_FINALIZE) was invoked"
-             r"|Attempting to use an MPI routine (?:before initializing|after finalizing) MPI"),
+             r"|Attempting to use an MPI routine (?:before initializing|after finalizing) MPI"
+             # ZeRO-3 asked for a parameter it had not gathered: a module called outside the engine's hooks
+             # (a submodule run apart, a parameter read outside GatheredParameters)
+             r"|" + _PFX + r"AssertionError: \{'id': \d+, 'status': 'NOT_AVAILABLE'"),
     # The ranks called different collectives, or the same one on tensors of other shapes (TORCH_DISTRIBUTED_DEBUG's
     # check, ZeRO-3's parameter fetch, NCCL's own): a path through the program that differs by rank (a branch on
     # the data, an MoE's routing, a metric logged on one rank), not the network that then times out.
@@ -1481,6 +1509,9 @@ NETWORK: tuple[Rule, ...] = (
 LAST: tuple[Rule, ...] = (
     # The shell's own exit codes.
     Rule("exit_127", CONFIG, "command_not_found", exit_code=127),
+    # A TFRecord file cut short (a download or a copy that stopped): the data's, which no retry reads further; last,
+    # because a storage connection lost under the reader (``Unable to connect to endpoint``) cuts records too.
+    Rule("tfrecord_truncated", CONFIG, "corrupt_data", log=r"\btruncated record at \d+"),
     Rule("exit_126", CONFIG, "not_executable", exit_code=126),
     # pip found no such requirement; after the network tier, because an offline pip says the same words.
     Rule("pip_no_distribution", CONFIG, "bad_arguments", log=r"No matching distribution found for \S+"),
