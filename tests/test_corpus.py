@@ -154,6 +154,18 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "unknown/exit_1", "'invalid literal for int() with base 10: 'PLACEHOLDER://step'' raised in paxml's own "
         "eval_lib, parsing what another installed library handed it: that orbax-checkpoint's newer step format is "
         "why is the thread's finding; a bad file name or a bug there prints the same"),
+    # the sixteenth held-out set's
+    "tf_jax_storage/hqc_deepspeech_validation_serialize_sparse_empty_indices.txt": (
+        "code/shape_mismatch", "TF's 'Input indices should be a matrix but received shape [0]' in SerializeSparse says a "
+        "tensor had the wrong shape; that an empty transcript in the dev CSV made it is the thread's finding, and a "
+        "bug in the label code prints the same"),
+    "tf_jax_storage/hqc_lstm_timeseries_fit_generator_stopiteration_epoch17.txt": (
+        "unknown/exit_1", "a bare StopIteration raised by Keras' own data queue (data_utils.get): a generator that ran "
+        "dry, which the program's steps or its data can cause (an older file's authors read the same as a version "
+        "skew); the text does not say which"),
+    "tf_jax_storage/hqd_gemma_kauldron_tpu_pod_host_killed.txt": (
+        "unknown/signal_sigkill", "the shell's 'Killed' says the kernel killed the process, not why; that the hosts' "
+        "memory filled is what the poster watched"),
 }
 
 

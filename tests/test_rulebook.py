@@ -1074,6 +1074,68 @@ LOOK_ALIKES = [
     ("ModuleNotFoundError: No module named 'pytorch_lightning.utilities.distributed'", "version_mismatch"),
     ("ModuleNotFoundError: No module named 'tensorflow'", "missing_module"),
     ("ModuleNotFoundError: No module named 'models.yolo'", "missing_module"),
+    # set 16's families: GPUs in exclusive mode that another process holds
+    ("RuntimeError: CUDA error: all CUDA-capable devices are busy or unavailable", "no_gpu"),
+    ("[rank0]: RuntimeError: CUDA error: CUDA-capable device(s) is/are busy or unavailable", "no_gpu"),
+    ("THCudaCheck FAIL file=/pytorch/aten/src/THC/THCTensorRandom.cu line=25 error=46 : all CUDA-capable devices are "
+     "busy or unavailable", "no_gpu"),
+    # Docker with no NVIDIA runtime, as the older 'unknown or invalid runtime name: nvidia'
+    ("docker: Error response from daemon: Unknown runtime specified nvidia.\nSee 'docker run --help'.",
+     "driver_mismatch"),
+    # any refusal sbatch prints, after its specific ones
+    ("sbatch: error: *** Error partition 'h200' is not valid for this job\nsbatch: error: *** Error: CPU job setup is "
+     "not valid", "submit_rejected"),
+    ("sbatch: error: Batch job submission failed: Invalid account or account/partition combination specified",
+     "submit_rejected"),
+    # installed packages that do not fit each other
+    ("[1,1]<stderr>:horovod.common.exceptions.HorovodVersionMismatchError: Framework tensorflow installed with version "
+     "2.3.0 but found version 2.4.1.", "version_mismatch"),
+    ('    "message": "TypeError: __init__(): incompatible constructor arguments. The following argument types are '
+     'supported:\\n    1. torch._C._distributed_c10d.TCPStore(host_name: str, port: int)\\n\\nInvoked with: ',
+     "version_mismatch"),
+    ("cannot import name 'PeftModel' from partially initialized module 'peft' (most likely due to a circular import) "
+     "(/envs/py/lib/python3.10/site-packages/peft/__init__.py)", "version_mismatch"),
+    # a model's weights, a path or a working directory that is not there; a pretrained tag the library lacks
+    ("RuntimeError: Model /root/VLPD/weight/clip_RN50.pt not found; available models = ['RN50', 'RN101']",
+     "missing_file"),
+    ("RuntimeError: Model RN51 not found; available models = ['RN50', 'RN101']", "bad_arguments"),
+    ("RuntimeError: Pretrained weights (laion2b_s29b_b131k_ft_soup) not found for model convnext_base_w_320.",
+     "bad_arguments"),
+    ("failed changing into working directory:07/08/2015 11:05:17 [1111:2627]: error: can't chdir to $PWD: No such "
+     "file or directory", "missing_file"),
+    ("./checkpoint/Sony/model.ckpt.data-00000-of-00001; No such file or directory", "missing_file"),
+    ('ClientError: An error occurred (ValidationException) when calling the CreateTrainingJob operation: No S3 objects '
+     'found under S3 URL "s3://bucket/train" given in input data source.', "missing_file"),
+    ("OSError: [E050] Can't find model 'en_core_web_sm'. It doesn't seem to be a Python package or a valid path to a "
+     "data directory.", "missing_module"),
+    ("RuntimeError: Keys 'trunk.structure_module.ipa.linear_q_points.linear.weight, trunk.structure_module.ipa.", 
+     "state_dict_mismatch"),
+    # clouds' IAM refusals
+    ("E           ValueError: Error training job-1: Failed Reason: ClientError: SageMaker was unable to assume the role "
+     "'arn:aws:iam::1:role/SageMakerRole'", "auth_error"),
+    ("  reason: IAM_PERMISSION_DENIED", "auth_error"),
+    ('message: "Failed to create pipeline job. Error: Service account `1-compute@developer.gserviceaccount.com` does '
+     'not have `[storage.objects.get, storage.objects.create]` IAM permission(s) to the bucket', "auth_error"),
+    # XLA's device memory; the data a decoder or a built-in algorithm cannot read
+    ("RuntimeError: Bad StatusOr access: RESOURCE_EXHAUSTED: Error allocating device buffer: Attempting to allocate "
+     "196.00M. That was not possible. There are 134.44M free.; (1x0x0_HBM0)", "cuda_oom"),
+    ("ERROR 1: TIFFFillStrip:Read error at scanline 4294967295; got 0 bytes, expected 25709\nERROR 1: "
+     "TIFFReadEncodedStrip() failed.", "corrupt_data"),
+    ("Training failed with the following error: ClientError: Failed to load libsvm data with exception:",
+     "corrupt_data"),
+    # TF: records of another width than the parser's spec, an Assert on the data, a bucket name that is none;
+    # the gRPC session to a TPU dropping
+    ("tensorflow.python.framework.errors_impl.InvalidArgumentError: Name: , Key: tbm, Index: 0.  Number of float "
+     "values != expected.  values size: 513 but output shape: [257]", "bad_arguments"),
+    ("tensorflow.python.framework.errors_impl.InvalidArgumentError: assertion failed: [_oh y mi esposo]",
+     "bad_arguments"),
+    ("InvalidArgumentError: Error executing an HTTP request: HTTP response code 400 with body '{\n  \"message\": "
+     "\"Invalid bucket name: 'YOUR_BUCKET'\"", "bad_arguments"),
+    ('2020-04-03 09:00:45.480838: W tensorflow/core/distributed_runtime/rpc/grpc_remote_master.cc:157] RPC failed with '
+     'status = "Unavailable: Socket closed" and grpc_error_string = "{}", maybe retrying the RPC', "connection_error"),
+    # Keras 2 checking fit()'s arrays against the model
+    ("ValueError: Error when checking target: expected activation_26 to have 3 dimensions, but got array with shape "
+     "(5, 256, 256, 3)", "shape_mismatch"),
     # a client's own name for a lost connection; a server that hung up
     ("neptune.exceptions.NeptuneConnectionLostException: A connection to the Neptune server was lost.",
      "connection_error"),

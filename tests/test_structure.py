@@ -746,6 +746,30 @@ def test_an_assert_that_a_given_input_is_there_is_a_missing_file(frame, source, 
     assert fault.label == label, fault.evidence
 
 
+# --- set 16's: an assert on the form of a path the job was given
+# (tests/corpus/tf_jax_storage/hqc_imgseg_keras_generator_images_path_slash_assert.txt) --------------------------------
+
+@pytest.mark.parametrize(("frame", "source", "label"), [
+    ('  File "/AI/LoadBatches.py", line 71, in imageSegmentationGenerator', "    assert images_path[-1] == '/'",
+     "bad_arguments"),
+    ('  File "train.py", line 12, in main', "    assert args.out_file.endswith('.json')", "bad_arguments"),
+    # a framework's own assert on a path's form is no argument of the job's: the frame's origin decides
+    ('  File "/usr/lib/python3/site-packages/lib/io.py", line 5, in save', "    assert path[-1] == '/'", "exit_1"),
+    # an assert in the project's own file on anything else stays the code's
+    ('  File "train.py", line 12, in main', "    assert len(batch) == 2", "programming_error"),
+])
+def test_an_assert_on_a_given_paths_form_is_a_bad_argument(frame, source, label):
+    fault = _fault(f"Traceback (most recent call last):\n{frame}\n{source}\nAssertionError\n")
+    assert fault.label == label, fault.evidence
+
+
+def test_tfs_invalid_argument_from_an_http_request_is_not_a_tensor_bug():
+    text = ("InvalidArgumentError: Error executing an HTTP request: HTTP response code 400 with body 'bad request'\n"
+            "\t when reading metadata of gs://bucket/models/MRPC\n")
+    assert _fault(text).klass != K
+    assert _fault("InvalidArgumentError: indices[3] = 12 is not in [0, 10)\n").klass == K
+
+
 # --- set 14's shape: EFAULT's words (tests/corpus/pytorch/hpy_pytorch_jit_save_loaded_module_bad_address.txt) -------
 
 @pytest.mark.parametrize(("text", "label"), [

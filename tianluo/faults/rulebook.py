@@ -650,9 +650,9 @@ def compile_patterns(rules: Sequence[Rule]) -> dict:
 # message quoted whole: "OSError: We couldn't connect ...), exactly two spaces (torchrun's
 # Root Cause block indents the traceback it quotes; a traceback's source lines have four), or
 # Ray's "(TaskRunner pid=84989) " before every line a worker prints, or torchx's "trainer/0 [3]:" (role/replica
-# [rank]).
-_PFX = (r"^[\"'`]?(?:\[[^\]\n]*\]:? ?|[\w.\-]*\d[\w.\-]*: |  |\(\w[\w.]* pid=\d+(?:, ip=[^)\n]*)?\) "
-        r"|[\w\-]+/\d+ \[\d+\]: ?)?")
+# [rank]), or mpirun's --tag-output "[1,0]<stderr>:" (job, rank and stream).
+_PFX = (r"^[\"'`]?(?:\[\d+,\d+\]<std(?:err|out)>:|\[[^\]\n]*\]:? ?|[\w.\-]*\d[\w.\-]*: |  "
+        r"|\(\w[\w.]* pid=\d+(?:, ip=[^)\n]*)?\) |[\w\-]+/\d+ \[\d+\]: ?)?")
 
 
 def _exc(*names: str) -> str:
@@ -800,6 +800,8 @@ EXHAUSTED: tuple[Rule, ...] = (
          log=r"CUDA out of memory|(?:CUDA|HIP) error: out of memory|hipErrorOutOfMemory|Cuda failure '?out of memory"
              r"|CUDA_ERROR_OUT_OF_MEMORY|NCudaLib::TOutOfMemoryError|Memory Object Allocation Failure"
              r"|PxgCudaDeviceMemoryAllocator fail to allocate"
+             # XLA's (torch_xla, JAX) device memory: a TPU's HBM or a GPU's
+             r"|RESOURCE_EXHAUSTED: Error allocating device buffer|That was not possible\. There are \S+ free\."
              r"|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED|CUDNN_STATUS_ALLOC_FAILED"
              r"|THCudaCheck FAIL .*out of memory|Non-OK-status: .*(?:Internal|Resource exhausted): out of memory"
              r"|Dst tensor is not initialized|Blas GEMM launch failed|Failed to get convolution algorithm\.(?: This is"
@@ -847,6 +849,9 @@ STOPPED: tuple[Rule, ...] = (
 )
 
 SETUP: tuple[Rule, ...] = (
+    # A cloud training job refused because its input data is not where it says (SageMaker's ValidationException):
+    # the data's, before the refusal's own words.
+    Rule("input_data_missing", CONFIG, "missing_file", log=r"No S3 objects found under S3 URL "),
     Rule("submit_rejected", CONFIG, "submit_rejected",
          log=r"(?:srun|salloc|sbatch): error: (?:Unable to allocate resources|Batch job submission failed): (?:Invalid"
              r"|Requested|Job violates|Node count|More processors|Memory required|Access.permission denied|QOS"
@@ -879,7 +884,7 @@ SETUP: tuple[Rule, ...] = (
              r"|the provided PTX was compiled with an unsupported toolchain"
              # a container runtime with no GPU toolkit to hand the devices over
              r"|could not select device driver (?:\"[^\"]*\" )?with capabilities|unresolvable CDI devices nvidia\.com"
-             r"|unknown or invalid runtime name: nvidia"
+             r"|unknown or invalid runtime name: nvidia|Unknown runtime specified nvidia"
              r"|Driver/library version mismatch|NVIDIA-SMI has failed because it couldn't communicate with the"
              r" NVIDIA driver"),
     Rule("no_gpu", CONFIG, "no_gpu",
@@ -896,7 +901,10 @@ SETUP: tuple[Rule, ...] = (
              # MXNet's CPU build asked for a GPU
              r"|Compile with USE_CUDA=1 to enable GPU usage"
              # JAX given a GPU tensor with no GPU backend (a CPU jaxlib)
-             r"|DLPack tensor is on GPU, but no GPU backend was provided"),
+             r"|DLPack tensor is on GPU, but no GPU backend was provided"
+             # GPUs in exclusive-process mode that another process holds (CUDA error 46)
+             r"|all CUDA-capable devices are busy or unavailable|CUDA-capable device\(s\) is/are busy or unavailable"
+             r"|cudaErrorDevicesUnavailable"),
     Rule("tls_error", CONFIG, "tls_error",
          log=r"CERTIFICATE_VERIFY_FAILED|self[- ]signed certificate in certificate chain"
              r"|unable to get local issuer certificate|certificate verify failed|SSLCertVerificationError"
@@ -922,6 +930,9 @@ SETUP: tuple[Rule, ...] = (
              # a gated repo in transformers' and torchtune's words; an IAM policy that refuses the call
              r"|(?:trying|try) to access a gated repo|\(AccessDeniedException\) when calling the"
              r"|is not authorized to perform: \S+"
+             # SageMaker's role it cannot take on; Google Cloud's IAM refusals
+             r"|was unable to assume the role|\bIAM_PERMISSION_DENIED\b|does not have `?\[?[\w.]+(?:, [\w.]+)*\]?`? IAM"
+             r" permission"
              r"|Anonymous users cannot invoke requests against Requester Pays|denied: unauthenticated"
              # ssh launchers with no key for the other host; a share or a quota that refuses the file
              r"|No authentication methods available|Host key verification failed"
@@ -1050,6 +1061,16 @@ SETUP: tuple[Rule, ...] = (
              # raised error only, since TF warns the same words and goes on on the CPU
              r"|(?:ImportError|OSError): lib(?:cudart|cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nvrtc"
              r"|nccl|nvinfer|nvToolsExt)\.so\.\d+(?:\.\d+)*: cannot open shared object file"),
+    # Installed packages that do not fit each other: a package's own check (Horovod's
+    # ``HorovodVersionMismatchError``); torch's C extension refusing what its Python side passes (a mixed install,
+    # pybind11 listing the signature it has); an installed package's import cycle (a half-upgraded install), which
+    # in the project's own files is the code's.
+    Rule("release_skew", CONFIG, "version_mismatch",
+         log=_exc(r"\w*VersionMismatch\w*")
+             + r"|incompatible (?:constructor|function) arguments\. The following argument types are supported:"
+             r"(?:\\n)? *1\. torch\._C\.|^\s+1\. torch\._C\.\S+\("
+             r"|cannot import name '\w+' from partially initialized module '[\w.]+' \(most likely due to a circular"
+             r" import\) \(\S*[/\\](?:site|dist)-packages[/\\]"),
     # numpy 2 against modules built for 1.x: printed on the way to an ImportError that jobs
     # often catch (an optional import), so not fatal after exit 0; torchvision's "Failed to
     # load image Python extension: ... undefined symbol" warning is why that one needs an
@@ -1062,13 +1083,18 @@ SETUP: tuple[Rule, ...] = (
     # original error is a shard not on disk (the files are missing, not the graph's variables: before
     # state_dict_mismatch, which takes the first line's words); torch.save unable to open the file it writes
     Rule("checkpoint_files_missing", CONFIG, "missing_file",
-         log=r"Not found: \S.*\.data-\d{5}-of-\d{5}; No such file or directory"
+         log=r"(?:Not found: |^)\S.*\.data-\d{5}-of-\d{5}; No such file or directory"
              # (the folder it names is not there, or not writable)
-             r"|PytorchStreamWriter failed opening archive"),
+             r"|PytorchStreamWriter failed opening archive"
+             # OpenAI's clip.load given a weights path that is not there (it then takes the path for a model name)
+             r"|Model /\S+ not found; available models = "
+             # Grid Engine's shepherd cannot enter the job's working directory (``-wd``, ``-cwd``)
+             r"|failed changing into working directory"),
     Rule("state_dict_mismatch", CONFIG, "state_dict_mismatch",
+         # (ESM's own loader: ``Keys 'a, b' are missing.``)
          # (MLX's strict load_weights: ``Missing parameters: x``, ``Received parameters not in model: x``)
          # (and, from mlx 0.2x, with their count: ``Missing 2 parameters:``, ``Received 269 parameters not in model:``)
-         log=r"^ValueError: Missing (?:\d+ )?parameters:(?: |$)"
+         log=r"^ValueError: Missing (?:\d+ )?parameters:(?: |$)|^RuntimeError: Keys '\S"
              r"|^ValueError: Received (?:\d+ )?parameters not in model:(?: |$)"
              r"|loaded state dict contains a parameter group that doesn't match|loaded state dict has a different"
              r" number of parameter groups|The checkpoint being loaded used a DP world size of \d+ but the current"
@@ -1093,6 +1119,8 @@ SETUP: tuple[Rule, ...] = (
              r"|" + _exc("FloatingPointError")),
     Rule("missing_module", CONFIG, "missing_module",
          log=r"Couldn't find appropriate backend to handle uri|No gym module found for the active version"
+             # spaCy's language model, a package downloaded apart (``python -m spacy download x``)
+             r"|\[E050\] Can't find model '"
              r"|NamespaceNotFound: Namespace \w+ not found|" + _exc("ModuleNotFoundError", "ImportError")
              + r"|" + _PFX + r"(?:(?:\w+\.)*\w*(?:Error|Exception): .*)?No module named"
              + r"|requires the \S+ library but it was not found|^\s+ModuleNotFoundError: No module named"
@@ -1173,6 +1201,15 @@ SETUP: tuple[Rule, ...] = (
              r"|MisconfigurationException(?:: |\([\"'])|Check batch related parameters\. train_batch_size is not"
              r"|no optimization profile has been defined|RequestTimeTooSkewed|^KeyError: 'pytorch-lightning_version'"
              r"|Duplicate GPU detected|ncclInvalidArgument|ncclInvalidUsage"
+             # a model's pretrained tag or name its library does not have (OpenCLIP, OpenAI's clip.load)
+             r"|Pretrained weights \([^)]*\) not found for model|Model [^/\s]+ not found; available models = "
+             # TF's example parser given records of another width than its feature spec (a dimension argument)
+             r"|Number of (?:float|int64|bytes) values != expected"
+             # a cloud storage bucket's name that is not one (a template's placeholder left in)
+             r"|Invalid bucket name: "
+             # a TF graph's Assert on the data's values (labels in range, characters in the alphabet): the data or the
+             # setting it is checked against, not the program's logic
+             r"|InvalidArgumentError: assertion failed: \["
              # DeepSpeed's launcher: --include/--exclude or the hostfile naming slots or hosts it does not have
              # (CUDA_VISIBLE_DEVICES=0,2 is read as slots 0 and 1)
              r"|No slot '[^']*' specified on host '|Hostname '[^']*' not found in hostfile"
@@ -1252,7 +1289,10 @@ SETUP: tuple[Rule, ...] = (
              r"|DataLossError: corrupted record at 0$"
              # an image or a sound file its decoder cannot read (PIL, libsndfile): bytes that are not what they claim
              r"|cannot identify image file |image file is truncated \(\d+ bytes not processed\)"
-             r"|File contains data in an unknown format"),
+             r"|File contains data in an unknown format"
+             # GDAL on a damaged TIFF; SageMaker's built-in algorithms refusing the training file they were given
+             r"|TIFFReadEncodedStrip\(\) failed|TIFFFillStrip:Read error|IReadBlock failed at X offset"
+             r"|Failed to load (?:libsvm|csv|recordio-protobuf|parquet|protobuf) data with exception"),
     # A launcher's variable read from the environment of a process no launcher started (plain python, a
     # notebook): a KeyError of os.environ, but the launch is what is wrong, not the program's logic.
     Rule("launcher_env_missing", CONFIG, "bad_arguments",
@@ -1279,7 +1319,9 @@ BUGS: tuple[Rule, ...] = (
              # numpy: a sequence assigned into an array axis of another length
              r"|cannot copy sequence with size \d+ to array axis with dimension \d+"
              # torch.stack (a collate) given tensors of other sizes
-             r"|stack expects each tensor to be equal size, but got|cannot reshape array of size \d+ into shape"),
+             r"|stack expects each tensor to be equal size, but got|cannot reshape array of size \d+ into shape"
+             # Keras 2 checking the arrays fit() was given against the model's inputs and outputs
+             r"|Error when checking (?:model )?(?:target|input): expected \S+ to have"),
     Rule("device_mismatch", CODE, "device_mismatch",
          log=r"Expected all tensors to be on the same device|expected scalar type \w+ but found \w+"
              r"|expected dtype \w+ but got dtype \w+|Found dtype \w+ but expected \w+"
@@ -1489,6 +1531,7 @@ NETWORK: tuple[Rule, ...] = (
              r"|Could not connect to the endpoint URL|StreamClosedError|Py4JNetworkError|Answer from Java side is empty"
              r"|Get \"https?://[^\"]*\": (?:unexpected )?EOF"
              r"|: Unable to connect to endpoint|Curl returned error code \d+|\bUnavailableError: Socket closed"
+             r"|RPC failed with status = \"Unavailable: "
              r"|" + _exc("FileIntegrityError") + r"|"
              # a client's server that hung up (aiohttp, httpx): ``Server disconnected``
              r"Server disconnected without sending a response|"
@@ -1509,6 +1552,9 @@ NETWORK: tuple[Rule, ...] = (
 LAST: tuple[Rule, ...] = (
     # The shell's own exit codes.
     Rule("exit_127", CONFIG, "command_not_found", exit_code=127),
+    # Any other refusal sbatch prints (a site's submit plugin's own words: ``*** Error: CPU job setup is not
+    # valid``): the job was not submitted. Last, because sbatch's specific errors are read above.
+    Rule("sbatch_refused", CONFIG, "submit_rejected", log=r"^sbatch: error: "),
     # A TFRecord file cut short (a download or a copy that stopped): the data's, which no retry reads further; last,
     # because a storage connection lost under the reader (``Unable to connect to endpoint``) cuts records too.
     Rule("tfrecord_truncated", CONFIG, "corrupt_data", log=r"\btruncated record at \d+"),

@@ -140,6 +140,9 @@ _INPUT_CHECK = compile_pattern(
 _GIVEN_INPUT = compile_pattern(r"\b(?:args|opts?|cfg|config|conf|hparams|FLAGS|flags)\.\w"
                                r"|\b\w*(?:root|_dir|dir_|data|dataset|folder)\w*\b|\b(?:dir|dirname|path)\)")
 _NAMES_FAILURE = compile_pattern(r"(?i)\bfail")
+#: An assert on the form of a path the job was given (``assert images_path[-1] == '/'``,
+#: ``assert args.out.endswith('.json')``): the argument is wrong, not the program's logic.
+_PATH_FORM = compile_pattern(r"^assert\b.*\b\w*(?:path|dir|folder|root|file)\w*\s*(?:\[-1\]\s*[!=]=|\.(?:end|start)swith\()")
 
 #: A pickle cut short (``EOFError: Ran out of input``, ``pickle data was truncated``) read by a plain data loader in
 #: the project's own frame (``pickle.load(f)``, ``joblib.load``, ``np.load``, ``pd.read_pickle``), with nothing in
@@ -153,6 +156,7 @@ _CHECKPOINT_WORDS = compile_pattern(r"(?i)torch\.load|ckpt|checkpoint|state_dict
 #: Exceptions that only a program's misuse of its framework raises, wherever the frame stands: TF's graph-mode
 #: ``OperatorNotAllowedInGraphError`` and every ``flax.errors`` class (its message links to flax.errors.html).
 _MISUSE_NAME = frozenset({"OperatorNotAllowedInGraphError"})
+_HTTP_REQUEST = compile_pattern(r"Error executing an HTTP request|HTTP response code \d")
 _FLAX_ERROR = compile_pattern(r"^flax\.errors\.|flax\.errors\.html#flax\.errors\.\w+")
 _PROGRAMMING_MESSAGE = compile_pattern(
     r"(?i)modified by an inplace operation|needed for gradient computation has been modified"
@@ -169,7 +173,8 @@ _PROGRAMMING_MESSAGE = compile_pattern(
     r"|is incompatible with (?:the )?layer|expected (?:axis -?\d+ of )?input shape|expected shape=|found shape="
     r"|expected ndim=|found ndim=|must have the same (?:shape|size|number|length)|must be the same (?:size|shape)"
     r"|same (?:shape|size) as (?:the )?input|size .{0,40} must be the same as|on the same device|same device as"
-    r"|(?:not enough|too many) values to unpack"
+    r"|(?:not enough|too many) values to unpack|zero-dimensional tensor \(at position \d+\) cannot be concatenated"
+    r"|range\(\) arg 3 must not be zero"
     # autograd and graph-mode misuse: backward on a non-scalar, a tensor used as a Python bool, a float written
     # into an integer tensor, a loss wired to no trainable variable
     r"|grad can be implicitly created only for scalar outputs|Boolean value of Tensor with more than one"
@@ -360,6 +365,11 @@ def exception_verdict(raised: Raised) -> Verdict | None:
             and _DATA_LOAD.search(raised.source) and not _CHECKPOINT_WORDS.search(raised.source)):
         return Verdict(CONFIG_C, "corrupt_data", f"{_text(raised)} (raised by `{raised.source[:200]}`: a data file "
                        "cut short or empty, not a checkpoint)", "source", raised.text)
+    if (base == "AssertionError" and raised.origin == USER and _PATH_FORM.search(raised.source)
+            and not _NAMES_FAILURE.search(raised.source + " " + message)):
+        return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised in {_where(raised)}, by `"
+                       f"{raised.source[:200]}`: a path the job was given is not of the form the program needs)",
+                       "message", raised.text)
     if base == "AssertionError" and _INPUT_CHECK.search(raised.source):
         if _GIVEN_INPUT.search(raised.source) and not _NAMES_FAILURE.search(raised.source + " " + message):
             return Verdict(CONFIG_C, "missing_file", f"{_text(raised)} (raised in {_where(raised)}, by `"
@@ -422,7 +432,8 @@ def exception_verdict(raised: Raised) -> Verdict | None:
     if base in _MISUSE_NAME or _FLAX_ERROR.search(raised.name) or _FLAX_ERROR.search(message):
         return Verdict(CODE, "type_error" if base in _MISUSE_NAME else "programming_error",
                        f"{_text(raised)} (the framework's word for a misuse by the program)", "name", raised.text)
-    if base == "InvalidArgumentError":  # TF's: a tensor of the wrong shape, an index out of its table
+    if base == "InvalidArgumentError" and not _HTTP_REQUEST.search(message):
+        # TF's: a tensor of the wrong shape, an index out of its table (not a file system's HTTP request refused)
         return Verdict(CODE, _code_label(raised), _text(raised), "name", raised.text)
     if raised.origin == IO and _IO_NAME.search(base):
         return _io(raised, origin)
