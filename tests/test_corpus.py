@@ -156,8 +156,8 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "why is the thread's finding; a bad file name or a bug there prints the same"),
     # the sixteenth held-out set's
     "tf_jax_storage/hqc_deepspeech_validation_serialize_sparse_empty_indices.txt": (
-        "code/shape_mismatch", "TF's 'Input indices should be a matrix but received shape [0]' in SerializeSparse says a "
-        "tensor had the wrong shape; that an empty transcript in the dev CSV made it is the thread's finding, and a "
+        "code/shape_mismatch", "TF's 'Input indices should be a matrix but received shape [0]' in SerializeSparse says "
+        "a tensor had the wrong shape; that an empty transcript in the dev CSV made it is the thread's finding, and a "
         "bug in the label code prints the same"),
     "tf_jax_storage/hqc_lstm_timeseries_fit_generator_stopiteration_epoch17.txt": (
         "unknown/exit_1", "a bare StopIteration raised by Keras' own data queue (data_utils.get): a generator that ran "
