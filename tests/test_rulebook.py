@@ -1108,7 +1108,7 @@ LOOK_ALIKES = [
      'found under S3 URL "s3://bucket/train" given in input data source.', "missing_file"),
     ("OSError: [E050] Can't find model 'en_core_web_sm'. It doesn't seem to be a Python package or a valid path to a "
      "data directory.", "missing_module"),
-    ("RuntimeError: Keys 'trunk.structure_module.ipa.linear_q_points.linear.weight, trunk.structure_module.ipa.", 
+    ("RuntimeError: Keys 'trunk.structure_module.ipa.linear_q_points.linear.weight, trunk.structure_module.ipa.",
      "state_dict_mismatch"),
     # clouds' IAM refusals
     ("E           ValueError: Error training job-1: Failed Reason: ClientError: SageMaker was unable to assume the role "
