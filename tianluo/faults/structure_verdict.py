@@ -142,7 +142,8 @@ _GIVEN_INPUT = compile_pattern(r"\b(?:args|opts?|cfg|config|conf|hparams|FLAGS|f
 _NAMES_FAILURE = compile_pattern(r"(?i)\bfail")
 #: An assert on the form of a path the job was given (``assert images_path[-1] == '/'``,
 #: ``assert args.out.endswith('.json')``): the argument is wrong, not the program's logic.
-_PATH_FORM = compile_pattern(r"^assert\b.*\b\w*(?:path|dir|folder|root|file)\w*\s*(?:\[-1\]\s*[!=]=|\.(?:end|start)swith\()")
+_PATH_FORM = compile_pattern(r"^assert\b.*\b\w*(?:path|dir|folder|root|file)\w*\s*"
+                             r"(?:\[-1\]\s*[!=]=|\.(?:end|start)swith\()")
 
 #: A pickle cut short (``EOFError: Ran out of input``, ``pickle data was truncated``) read by a plain data loader in
 #: the project's own frame (``pickle.load(f)``, ``joblib.load``, ``np.load``, ``pd.read_pickle``), with nothing in
