@@ -2261,6 +2261,145 @@ SIBLINGS += [
      "bad_arguments"),
 ]
 
+# set 15's families, from other public threads: DeepSpeed's hostfile, ZeRO-3's NOT_AVAILABLE, dash's 'not found',
+# Keras 2 and 3 reading each other's files and code, a TFRecord truncated, a framework's removed parts, a CUDA
+# runtime the build wants, PIL's undecodable images, Grid Engine's limits and refusals (lines an issue's title
+# holds are the program's words too; a thread's prose retyping them is left out)
+SIBLINGS += [
+    # DeepSpeed launcher "No slot 'N' specified on host '...'" / "Hostname '...' not found in hostfile" / "Hostfile is
+    # not formatted correctly" (https://github.com/deepspeedai/DeepSpeed/issues/3669)
+    ('`ValueError: Hostfile contains a bad entry: {line}, unable to proceed with launching`',
+     "bad_arguments"),
+    # DeepSpeed ZeRO-3 "AssertionError: {'id': N, 'status': 'NOT_AVAILABLE', ..."
+    # (https://github.com/hiyouga/LlamaFactory/issues/1121)
+    ("AssertionError: {'id': 283, 'status': 'NOT_AVAILABLE', 'numel': 0, 'ds_numel': 0, 'shape': (0,), "
+     "'ds_shape': (0,), 'requires_grad': True, 'grad_shape': None, 'persist': True, 'active_sub_modules': "
+     "{2}, 'ds_tensor.shape': torch.Size([0])}",
+     "programming_error"),
+    # dash/busybox "sh: 1: X: not found" (or "script.sh: 3: X: not found") ending a training or download script
+    # (https://github.com/cloud-custodian/cloud-custodian/issues/1236,
+    # https://github.com/nibtehaz/MultiResUNet/issues/9, https://github.com/shunfei/indexr/issues/23)
+    ('/bin/sh: 1: source: not found\nmake: *** [develop] Error 127',
+     "command_not_found"),
+    ('/bin/sh: 1: unzip: not found',
+     "command_not_found"),
+    ('/home/anmol.singh/git/indexr/script/release_indexr-hive.sh: 5: '
+     '/home/anmol.singh/git/indexr/script/release_indexr-hive.sh: source: not found\n'
+     '/home/anmol.singh/git/indexr/script/compile_indexr-hive.sh: 5: '
+     '/home/anmol.singh/git/indexr/script/compile_indexr-hive.sh: source: not found',
+     "command_not_found"),
+    # Keras 3 "Unrecognized keyword arguments passed to X" / "could not be deserialized properly" loading a model
+    # saved by an older Keras (https://github.com/tensorflow/tensorflow/issues/64685,
+    # https://github.com/remigenet/TKAT/issues/14, https://github.com/keras-team/keras/issues/20106,
+    # https://github.com/faustomorales/keras-ocr/issues/252)
+    ('  File "C:\\Users\\jhave\\AppData\\Local\\Programs\\Python\\Python310\\lib\\site-packages\\keras\\src'
+     '\\engine\\input_layer.py", line 153, in __init__\n    raise ValueError(\n'
+     'ValueError: Unrecognized keyword arguments: [\'batch_shape\']',
+     "version_mismatch"),
+    ("TypeError: <class 'keras.src.models.functional.Functional'> could not be deserialized properly. Please "
+     "ensure that components that are Python object instances (layers, models, etc.) returned by "
+     "`get_config()` are explicitly deserialized in the model's `from_config()` method.",
+     "version_mismatch"),
+    ("ValueError: Unrecognized keyword arguments passed to LSTM: {'batch_input_shape': (1, 1, 7)}",
+     "version_mismatch"),
+    ("ValueError: Unrecognized keyword arguments passed to Dense: {'weights': [array([[0., 0., 0., 0., 0., "
+     "0.],",
+     "version_mismatch"),
+    # TensorFlow "DataLossError: truncated record at N" (https://github.com/google-research/uda/issues/47,
+    # https://github.com/antoine77340/Youtube-8M-WILLOW/issues/2,
+    # https://github.com/tensorflow/tensorflow/issues/13773, https://github.com/google-research/electra/issues/72)
+    ('ERROR:tensorflow:Error recorded from training_loop: 2 root error(s) found.\n'
+     '  (0) Data loss: truncated record at 49210074\n'
+     '         [[node IteratorGetNext (defined at main.py:544) ]]\n         [[IteratorGetNext/_1677]]\n'
+     '  (1) Data loss: truncated record at 49210074\n'
+     '         [[node IteratorGetNext (defined at main.py:544) ]]',
+     "corrupt_data"),
+    ('INFO:tensorflow:Error reported to Coordinator: <class '
+     '\'tensorflow.python.framework.errors_impl.DataLossError\'>, truncated record at 72435675\n'
+     '     [[Node: train_input/ReaderReadV2_1 = '
+     'ReaderReadV2[_device="/job:localhost/replica:0/task:0/cpu:0"](train_input/TFRecordReaderV2_1, '
+     'train_input/input_producer)]]',
+     "corrupt_data"),
+    ('ERROR:tensorflow:Exception in QueueRunner: truncated record at 935047',
+     "corrupt_data"),
+    ('Data loss: truncated record at 10035180',
+     "corrupt_data"),
+    # "No module named 'tensorflow.contrib'" or another removed submodule of an installed framework
+    # (pytorch_lightning.utilities.distributed, torch._six, keras.engine, transformers.modeling_bert ...)
+    # (https://github.com/Franck-Dernoncourt/NeuroNER/issues/154,
+    # https://github.com/googlecolab/colabtools/issues/3728, https://github.com/VITA-Group/SLaK/issues/18,
+    # https://github.com/jwzhanggy/Graph-Bert/issues/17,
+    # https://github.com/alpertunga-bile/prompt-generator-comfyui/issues/8)
+    ('  File "pyneuroner/lib/python3.7/site-packages/neuroner/neuromodel.py", line 20, in <module>\n'
+     '    from tensorflow.contrib.tensorboard.plugins import projector\n'
+     'ModuleNotFoundError: No module named \'tensorflow.contrib\'',
+     "version_mismatch"),
+    ("  from pytorch_lightning.utilities.distributed import rank_zero_only\n"
+     "ModuleNotFoundError: No module named 'pytorch_lightning.utilities.distributed'\n"
+     "2023-06-01 17:24:22,390 ERROR config.py(9897) - Failed to load model: No module named "
+     "'pytorch_lightning.utilities.distributed'",
+     "version_mismatch"),
+    ("from torch._six import inf\nModuleNotFoundError: No module named 'torch._six'",
+     "version_mismatch"),
+    ("from transformers.modeling_bert import BertPreTrainedModel, BertPooler\n"
+     "ModuleNotFoundError: No module named 'transformers.modeling_bert'",
+     "version_mismatch"),
+    ("Cannot import E:\\DEV\\ComfyUI_windows_portable\\ComfyUI\\custom_nodes\\prompt-generator-comfyui module "
+     "for custom nodes: Failed to import optimum.onnxruntime.modeling_ort because of the following error "
+     "(look up to see its traceback):\nFailed to import transformers.modeling_tf_utils because of the "
+     "following error (look up to see its traceback):\nNo module named 'keras.engine'",
+     "version_mismatch"),
+    # "ImportError: libcudart.so.N: cannot open shared object file" (or libcublas/libcudnn with a version) when
+    # importing a framework (https://github.com/tensorflow/tensorflow/issues/5343,
+    # https://github.com/pytorch/vision/issues/7032, https://github.com/jianchang512/clone-voice/issues/19,
+    # https://github.com/NVIDIA-AI-IOT/torch2trt/issues/785)
+    ('  File "/usr/local/lib/python2.7/dist-packages/tensorflow/python/pywrap_tensorflow.py", line 24, in '
+     'swig_import_helper\n    _mod = imp.load_module(\'_pywrap_tensorflow\', fp, pathname, description)\n'
+     'ImportError: libcudart.so.8.0: cannot open shared object file: No such file or directory',
+     "version_mismatch"),
+    ('OSError: libcublas.so.11: cannot open shared object file: No such file or directory\n\n'
+     'During handling of the above exception, another exception occurred:',
+     "version_mismatch"),
+    ('  File "/usr/lib/python3.10/ctypes/__init__.py", line 374, in __init__\n'
+     '    self._handle = _dlopen(self._name, mode)\n'
+     'OSError: libcufft.so.11: cannot open shared object file: No such file or directory',
+     "version_mismatch"),
+    ('ImportError: libcublas.so.11: cannot open shared object file: No such file or directory',
+     "version_mismatch"),
+    # PIL "cannot identify image file" / "image file is truncated" during training
+    # (https://github.com/falloutdurham/beginners-pytorch-deep-learning/issues/17,
+    # https://github.com/eg4000/SKU110K_CVPR19/issues/28, https://github.com/python-pillow/Pillow/issues/5141,
+    # https://github.com/d8ahazard/sd_dreambooth_extension/issues/584,
+    # https://github.com/rosinality/stylegan2-pytorch/issues/353)
+    ('  File ".../Python/3.7.6/site-packages/PIL/ImageFile.py", line 220, in load\n'
+     '    raise IOError("image file is truncated (%d bytes not processed)" % len(b))\n'
+     'IOError: image file is truncated (57 bytes not processed)',
+     "corrupt_data"),
+    ('OSError: image file is truncated (23 bytes not processed)',
+     "corrupt_data"),
+    ('UnknownError:  UnidentifiedImageError: cannot identify image file <_io.BytesIO object at 0x7f9c489460a0>',
+     "corrupt_data"),
+    ("Exception while training: cannot identify image file "
+     "'/home/ubuntu/work/stable-diffusion-webui/venv/lib/python3.8/site-packages/numpy/core/tests/data/recarra"
+     "y_from_file.fits' ",
+     "corrupt_data"),
+    ('PIL.UnidentifiedImageError: cannot identify image file <_io.BytesIO object at 0x7ff527fa20e0>',
+     "corrupt_data"),
+    # Grid Engine "exceeded hard wallclock time" / "qmaster enforced h_rt" / qsub "Unable to run job:"
+    # (https://github.com/StatFunGen/xqtl-protocol/issues/156,
+    # https://github.com/PacificBiosciences/FALCON-integrate/issues/128,
+    # https://github.com/gawbul/docker-sge/issues/12)
+    ('failed       37  : qmaster enforced h_rt, h_cpu, or h_vmem limit\n'
+     'exit_status  137                  (Killed)\nru_wallclock 18001s',
+     "time_limit"),
+    ('Unable to run job: Job was rejected because job requests unknown queue "default".\nExiting.',
+     "submit_rejected"),
+    ('sgeadmin@c61cc2576e48:~$ echo "echo Running test from $HOSTNAME" | qsub\n'
+     'Unable to run job: warning: sgeadmin\'s job is not allowed to run in any queue\n'
+     'Your job 1 ("STDIN") has been submitted\nExiting.',
+     "submit_rejected"),
+]
+
 
 @pytest.mark.parametrize(("text", "label"), SIBLINGS + LOOK_ALIKES, ids=[f"{c[1]}-{i}" for i, c in
                                                                           enumerate(SIBLINGS + LOOK_ALIKES)])

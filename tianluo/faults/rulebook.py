@@ -980,9 +980,6 @@ SETUP: tuple[Rule, ...] = (
              r"|\b[Cc]ompile with USE_\w+=1 to\b"
              r"|`trust_remote_code` is not supported anymore"
              r"|The filepath provided must end in `\.keras`|must end in `\.weights\.h5`"
-             # Keras 3 reading a layer's config that Keras 2 wrote (Conv2DTranspose's ``groups``): it deserialises
-             # the saved keyword arguments and refuses the ones it no longer has
-             r"|could not be deserialized properly\.|Exception encountered: Unrecognized keyword arguments passed to "
              r"|CUDA Setup failed despite GPU being available|bitsandbytes was compiled without GPU support"
              r"|Failed to find reverse path from remNode|use_libuv was requested but PyTorch was build without libuv"
              # an NCCL older than the host's PCI layout (WSL2, VMs): it cannot resolve a device's sysfs path
@@ -1064,13 +1061,19 @@ SETUP: tuple[Rule, ...] = (
     # Installed packages that do not fit each other: a package's own check (Horovod's
     # ``HorovodVersionMismatchError``); torch's C extension refusing what its Python side passes (a mixed install,
     # pybind11 listing the signature it has); an installed package's import cycle (a half-upgraded install), which
-    # in the project's own files is the code's.
+    # in the project's own files is the code's; Keras 3 reading what Keras 2 wrote, or running its code.
     Rule("release_skew", CONFIG, "version_mismatch",
          log=_exc(r"\w*VersionMismatch\w*")
              + r"|incompatible (?:constructor|function) arguments\. The following argument types are supported:"
              r"(?:\\n)? *1\. torch\._C\.|^\s+1\. torch\._C\.\S+\("
              r"|cannot import name '\w+' from partially initialized module '[\w.]+' \(most likely due to a circular"
-             r" import\) \(\S*[/\\](?:site|dist)-packages[/\\]"),
+             r" import\) \(\S*[/\\](?:site|dist)-packages[/\\]"
+             # Keras 3 reading a layer's config that Keras 2 wrote (Conv2DTranspose's ``groups``): it deserialises
+             # the saved keyword arguments and refuses the ones it no longer has
+             r"|could not be deserialized properly\.|Exception encountered: Unrecognized keyword arguments passed to "
+             # ... and Keras 2 code or files under Keras 3 (the keywords Keras 3 dropped), Keras 3's files under 2
+             r"|Unrecognized keyword arguments passed to \w+: \{'(?:batch_input_shape|weights|input_dim|input_length"
+             r"|time_major|batch_shape)'|Unrecognized keyword arguments: \['batch_shape'\]"),
     # numpy 2 against modules built for 1.x: printed on the way to an ImportError that jobs
     # often catch (an optional import), so not fatal after exit 0; torchvision's "Failed to
     # load image Python extension: ... undefined symbol" warning is why that one needs an
@@ -1213,7 +1216,7 @@ SETUP: tuple[Rule, ...] = (
              # DeepSpeed's launcher: --include/--exclude or the hostfile naming slots or hosts it does not have
              # (CUDA_VISIBLE_DEVICES=0,2 is read as slots 0 and 1)
              r"|No slot '[^']*' specified on host '|Hostname '[^']*' not found in hostfile"
-             r"|Hostfile is not formatted correctly|Hostfile contains multiple entries for "
+             r"|Hostfile is not formatted correctly|Hostfile contains (?:multiple entries for |a bad entry: )"
              r"|NCCL error in: [^,]*, invalid (?:argument|usage)"
              r"|no socket interface found|No usable listening interface found|is neither AF_INET\(2\) nor AF_INET6"
              r"|NET/Socket : No interface found|(?:srun|sbatch|salloc): (?:fatal|error): .*are mutually exclusive"
