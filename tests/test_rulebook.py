@@ -1099,6 +1099,8 @@ LOOK_ALIKES = [
     ("RuntimeError: Model /root/VLPD/weight/clip_RN50.pt not found; available models = ['RN50', 'RN101']",
      "missing_file"),
     ("RuntimeError: Model RN51 not found; available models = ['RN50', 'RN101']", "bad_arguments"),
+    ("RuntimeError: Model ./weights/clip_RN50.pt not found; available models = ['RN50']", "missing_file"),
+    ("RuntimeError: Model ViT-L/14 not found; available models = ['RN50', 'ViT-B/32']", "bad_arguments"),
     ("RuntimeError: Pretrained weights (laion2b_s29b_b131k_ft_soup) not found for model convnext_base_w_320.",
      "bad_arguments"),
     ("failed changing into working directory:07/08/2015 11:05:17 [1111:2627]: error: can't chdir to $PWD: No such "
@@ -2398,6 +2400,227 @@ SIBLINGS += [
      'Unable to run job: warning: sgeadmin\'s job is not allowed to run in any queue\n'
      'Your job 1 ("STDIN") has been submitted\nExiting.',
      "submit_rejected"),
+]
+
+# set 16's families, from other public threads: exclusive-mode GPUs held, Docker without the NVIDIA runtime, sbatch's
+# other refusals, pybind's refusals, installed packages' import cycles, CLIP's missing models, Grid Engine's working
+# directory, spaCy's models, clouds' IAM and roles, XLA's device memory, GDAL's damaged TIFFs, TPU gRPC drops,
+# Keras 2's input checks, TF's parser and graph asserts (a GDAL read error over HTTP prints the same words as a
+# damaged file: rasterio/issues/2880, left out as the reporter's retyping, was flaky reads from object storage)
+SIBLINGS += [
+    # CUDA "all CUDA-capable devices are busy or unavailable" / "CUDA-capable device(s) is/are busy or unavailable"
+    # (exclusive-process GPUs, error 46) (https://github.com/pytorch/pytorch/issues/3871,
+    # https://github.com/pytorch/pytorch/issues/2704, https://github.com/ggml-org/llama.cpp/issues/11841,
+    # https://github.com/cBio/cbio-cluster/issues/144)
+    ('THCudaCheck FAIL file=/opt/conda/conda-bld/pytorch_1503970438496/work/torch/lib/THC/generic/THCStorage.c'
+     'u line=66 error=46 : all CUDA-capable devices are busy or unavailable\n'
+     'Traceback (most recent call last):\n  File "<stdin>", line 1, in <module>',
+     "no_gpu"),
+    ('THCudaCheck FAIL file=/opt/conda/conda-bld/pytorch_1502004572321/work/torch/lib/THC/generic/THCStorage.c'
+     'u line=66 error=46 : all CUDA-capable devices are busy or unavailable\n'
+     'Traceback (most recent call last):\n  File "scripts/reader/train.py", line 544, in <module>\n'
+     '    main(args)\n  File "scripts/reader/train.py", line 426, in main\n    model.cuda()',
+     "no_gpu"),
+    ('CUDA error: CUDA-capable device(s) is/are busy or unavailable\n'
+     '  current device: 0, in function ggml_cuda_set_device at '
+     '/appuser/llama.cpp/llama.cpp-b4704/ggml/src/ggml-cuda/ggml-cuda.cu:86\n  cudaSetDevice(device)\n'
+     '/appuser/llama.cpp/llama.cpp-b4704/ggml/src/ggml-cuda/ggml-cuda.cu:73: CUDA error',
+     "no_gpu"),
+    ('However, when I submit a script to the batch queue now, it either starts running or it is cancelled '
+     'with an "Error selecting compatible GPU all CUDA-capable devices are busy or unavailable" in which case '
+     'my job disappears from the queue. Is there a way I can circumvent this issue and stay in the queue?',
+     "no_gpu"),
+    # Docker "Unknown runtime specified nvidia" / "unknown or invalid runtime name: nvidia"
+    # (https://github.com/NVIDIA/nvidia-docker/issues/838, https://github.com/NVIDIA/nvidia-docker/issues/501,
+    # https://github.com/uzh-rpg/flightmare/issues/112,
+    # https://github.com/Leon-Sander/Local-Multimodal-AI-Chat/issues/31,
+    # https://github.com/metavoiceio/metavoice-src/issues/144)
+    ('$ docker run --runtime=nvidia --rm nvidia/cuda nvidia-smi\n'
+     'docker: Error response from daemon: Unknown runtime specified nvidia.',
+     "driver_mismatch"),
+    ("$ sudo docker run --runtime=nvidia --rm nvidia/cuda nvidia-smi\n"
+     "docker: Error response from daemon: Unknown runtime specified nvidia.\nSee 'docker run --help'.",
+     "driver_mismatch"),
+    ("docker: Error response from daemon: Unknown runtime specified nvidia.\nSee 'docker run --help'",
+     "driver_mismatch"),
+    ('Error response from daemon: unknown or invalid runtime name: nvidia',
+     "driver_mismatch"),
+    ('Error response from daemon: unknown or invalid runtime name: nvidia',
+     "driver_mismatch"),
+    # sbatch refusals other than "Batch job submission failed" (a site's submit plugin: "sbatch: error: ..." lines)
+    # (https://github.com/CliMA/ClimaTimeSteppers.jl/issues/424,
+    # https://github.com/facebookincubator/submitit/issues/1649)
+    ('error message: sbatch: error: ERROR: Invalid GPU specification. Use --gres=gpu:<type>:<count>.  Make '
+     'sure you specify a gpu type.\nsbatch: error: Batch job submission failed: Unspecified error',
+     "submit_rejected"),
+    ('submitit.core.utils.FailedJobError: sbatch: error: Job rejected: Please do not specify cores/CPUs/tasks '
+     'for GPU jobs. ',
+     "submit_rejected"),
+    # "HorovodVersionMismatchError" or another package's VersionMismatch error; torch "incompatible constructor
+    # arguments ... torch._C." (https://github.com/pytorch/pytorch/issues/8138,
+    # https://github.com/NVlabs/instant-ngp/issues/1209)
+    ('TypeError: __init__(): incompatible constructor arguments. The following argument types are supported:\n'
+     '    1. torch._C.GraphExecutor(func: function, inputs: List[torch::autograd::Variable], optimize: bool = '
+     'True)\n    2. torch._C.GraphExecutor(graph: torch::jit::Graph, optimize: bool = True)',
+     "type_error"),
+    ('Traceback (most recent call last):\n  File "./scripts/run.py", line 85, in <module>\n'
+     '    testbed = ngp.Testbed()\nTypeError: __init__(): incompatible constructor arguments. The following '
+     'argument types are supported:',
+     "type_error"),
+    # "cannot import name 'X' from partially initialized module 'pkg' (most likely due to a circular import)
+    # (.../site-packages/...)" for an installed package (https://github.com/PGI15/snnax/issues/13,
+    # https://github.com/hellock/icrawler/issues/129)
+    ('  File "/home/will/repo/.venv/lib/python3.10/site-packages/snnax/__init__.py", line 2, in <module>\n'
+     '    from . import snn\n  File "/home/will/repo/.venv/lib/python3.10/site-packages/snnax/snn/__init__.py"'
+     ', line 1, in <module>\n    from . import init\n'
+     'ImportError: cannot import name \'init\' from partially initialized module \'snnax.snn\' (most likely '
+     'due to a circular import) (/home/will/repo/.venv/lib/python3.10/site-packages/snnax/snn/__init__.py)',
+     "version_mismatch"),
+    ("ImportError: cannot import name 'storage' from partially initialized module 'icrawler' (most likely due "
+     "to a circular import) (/mnt/data/***/miniconda3/envs/dl_daily/lib/python3.10/site-packages/icrawler-0.0."
+     "0-py3.10.egg/icrawler/__init__.py)",
+     "version_mismatch"),
+    # clip.load "Model X not found; available models = [...]" / open_clip "Pretrained weights (X) not found for model
+    # Y" (https://github.com/cvlab-columbia/zero123/issues/64, https://github.com/ThereforeGames/unprompted/issues/83,
+    # https://github.com/ali-vilab/VGen/issues/21)
+    ("RuntimeError: Model ViT-L/14 not found; available models = ['RN50', 'RN101', 'RN50x4', 'ViT-B/32']",
+     "bad_arguments"),
+    ("`RuntimeError: Model ViT-H-14 not found; available models = ['RN50', 'RN50-quickgelu', 'RN101', "
+     "'RN101-quickgelu', 'RN50x4', 'RN50x16', 'RN50x64', 'ViT-B-32', 'ViT-B-32-quickgelu', 'ViT-B-16', "
+     "'ViT-L-14', 'ViT-L-14-336']`\n`RuntimeError: Pretrained weights (laion2b_s32b_b79k) not found for model "
+     "ViT-L-14.Available pretrained tags (['openai', 'laion400m_e31', 'laion400m_e32', 'laion2b_s32b_b82k'].`",
+     "bad_arguments"),
+    ('RuntimeError: Pretrained weights (models/open_clip_pytorch_model.bin) not found for model ViT-H-14.',
+     "bad_arguments"),
+    # Grid Engine "failed changing into working directory" / "can't chdir to"
+    # (https://github.com/PacificBiosciences/SMRT-Analysis/issues/213)
+    ('start_time   -/-\nend_time     -/-\ngranted_pe   make\nslots        1\n'
+     'failed       28  : changing into working directory',
+     "missing_file"),
+    # spaCy "[E050] Can't find model 'en_core_web_sm'"
+    # (https://github.com/Raychanan/ChatGPT-for-Translation/issues/18, https://github.com/LCR-ADS-Lab/TAACO/issues/1,
+    # https://github.com/explosion/spaCy/issues/13992)
+    ("OSError: [E050] Can't find model 'en_core_web_sm'. It doesn't seem to be a Python package or a valid "
+     "path to a data directory. 请问一下，我使用示例数据也是这种情况，这该怎么解决呢？",
+     "missing_module"),
+    ("OSError: [E050] Can't find model 'en_core_web_sm'. It doesn't seem to be a Python package or a valid "
+     "path to a data directory.",
+     "missing_module"),
+    ("I keep getting `OSError: [E050] Can't find model 'en_core_web_sm'. It doesn't seem to be a Python "
+     "package or a valid path to a data directory.` every time I try to load any spacy model with "
+     "`spacy.load()`.",
+     "missing_module"),
+    # cloud IAM refusals in training jobs: "SageMaker was unable to assume the role", "IAM_PERMISSION_DENIED", "does
+    # not have ... IAM permission(s)" (https://github.com/aws/sagemaker-python-sdk/issues/43,
+    # https://github.com/astronomer/docs/pull/1695,
+    # https://github.com/GoogleCloudPlatform/vertex-ai-samples/issues/3710,
+    # https://github.com/GoogleCloudPlatform/training-data-analyst/issues/1811,
+    # https://github.com/awslabs/predictive-maintenance-using-machine-learning/issues/3)
+    ("`sagemaker-mxnet-py2-cpu-2018-01-14-15-35-12-859: Failed Reason: ClientError: SageMaker was unable to "
+     "assume the role 'arn:aws:iam::<ACCOUNT>:role/AmazonSageMaker-ExecutionRole-20180114T073202'`",
+     "auth_error"),
+    ("```airflow.exceptions.AirflowException: SageMaker job failed because ClientError: TrainingHostAgent "
+     "Initialization failed:InvalidInputException: SageMaker is unable to perform: sts:AssumeRole on the "
+     "role. Check if you have a trust relationship for 'sagemaker.amazonaws.com' to assume the role.``` 😅",
+     "auth_error"),
+    ('_InactiveRpcError: <_InactiveRpcError of RPC that terminated with:\n'
+     '\tstatus = StatusCode.FAILED_PRECONDITION\n'
+     '\tdetails = "Service account `[service-789051324393@gcp-sa-aiplatform.iam.gserviceaccount.com](mailto:se'
+     'rvice-789051324393@gcp-sa-aiplatform.iam.gserviceaccount.com)` does not have `[storage.objects.get]` '
+     'IAM permission(s) to the directory "gs://mco-mm/churn". Please either copy the files to the Google '
+     'Cloud Storage bucket owned by your project, or grant the required IAM permission(s) to the service ac',
+     "auth_error"),
+    ('_InactiveRpcError: <_InactiveRpcError of RPC that terminated with:\n'
+     '\tstatus = StatusCode.PERMISSION_DENIED\n\tdetails = "Permission denied on resource project My First '
+     'Project."`',
+     "permission_denied"),
+    ("> [ERROR] ClientError: An error occurred (ValidationException) when calling the CreateTransformJob "
+     "operation: Could not assume role arn:aws:iam::XXX:role/PredictiveMaintenance-NotebookInstanceExecutionRo"
+     "l-YVBYTBKPP92H. Please ensure that the role exists and allows principal 'sagemaker.amazonaws.com' to "
+     "assume the role.",
+     "auth_error"),
+    # XLA / torch_xla / JAX "Error allocating device buffer: Attempting to allocate ... That was not possible"
+    # (https://github.com/huggingface/diffusers/issues/8358, https://github.com/huggingface/transformers/issues/22328,
+    # https://github.com/pytorch/xla/issues/1735)
+    ('#XlaRuntimeError: RESOURCE_EXHAUSTED: Error allocating device buffer: Attempting to allocate 4.39G. '
+     'That was not possible. There are 2.30G free.; (0x0x0_HBM0)',
+     "cuda_oom"),
+    ('Exception in device=TPU:6: RESOURCE_EXHAUSTED: From /job:localservice/replica:0/task:0:\n'
+     '2 root error(s) found.\n  (0) RESOURCE_EXHAUSTED: Attempting to reserve 10.51G at the bottom of memory. '
+     'That was not possible. There are 8.97G free, 0B reserved, and 8.97G reservable.',
+     "cuda_oom"),
+    ('RuntimeError: Resource exhausted: From /job:tpu_worker/replica:0/task:0:\n'
+     'Attempting to reserve 3.95G at the bottom of memory. That was not possible. There are 1.92G free, 0B '
+     'reserved, and 1.92G reservable.; \nHBM capacity 8.00G:',
+     "cuda_oom"),
+    # a damaged data file in training: GDAL "TIFFReadEncodedStrip() failed" / SageMaker "Failed to load csv/libsvm
+    # data with exception" (https://github.com/hotosm/openaerialmap/issues/58,
+    # https://github.com/uaf-arctic-eco-modeling/dvm-dos-tem/issues/202,
+    # https://github.com/allenai/rslearn/issues/284)
+    ('ERROR 1: TIFFFillStrip:Read error at scanline 18784; got 26082 bytes, expected 70875\n'
+     'ERROR 1: TIFFReadEncodedStrip() failed.\nERROR 1: /tmp/0transparent_javier_july2015_mosaic_group1.tif, '
+     'band 1: IReadBlock failed at X offset 0, Y offset 18785\n'
+     'ERROR 1: GetBlockRef failed at X block offset 0, Y block offset 18785',
+     "corrupt_data"),
+    ('`[..] ERROR 1: TIFFFillStrip:Read error at scanline [...]`',
+     "corrupt_data"),
+    ('rasterio._err.CPLE_AppDefinedError: TIFFFillTile:Read error at row 4294967295, col 4294967295, tile '
+     '1221; got 817048 bytes, expected 845748\n\n'
+     'The above exception was the direct cause of the following exception:\n\n'
+     'rasterio._err.CPLE_AppDefinedError: TIFFReadEncodedTile() failed.',
+     "corrupt_data"),
+    # TF "RPC failed with status = "Unavailable: Socket closed"" (TPU or distributed TF)
+    # (https://github.com/tensorflow/tensorflow/issues/46007, https://github.com/pytorch/xla/issues/3975)
+    ('2020-12-28 01:56:05.252251: W    1465 tensorflow/core/distributed_runtime/rpc/grpc_remote_master.cc:160]'
+     ' RPC failed with status = "Unavailable: Socket closed" and grpc_error_string = '
+     '"{"created":"@1609120565.252143973","description":"Error received from peer '
+     'ipv4:10.180.83.2:8470","file":"external/com_github_grpc_grpc/src/core/lib/surface/call.cc","file_line":1'
+     '056,"grpc_message":"Socket closed","grpc_status":14}", maybe retrying the RPC',
+     "connection_error"),
+    ('  2022-09-07 07:32:12.549446: W tensorflow/core/distributed_runtime/rpc/grpc_remote_master.cc:157] RPC '
+     'failed with status = "UNAVAILABLE: Socket closed" and grpc_error_string = '
+     '"{"created":"@1662535932.549287619","description":"Error received from peer '
+     'ipv4:10.115.174.50:8470","file":"external/com_github_grpc_grpc/src/core/lib/surface/call.cc","file_line"'
+     ':1056,"grpc_message":"Socket closed","grpc_status":14}", maybe retrying the RPC\n'
+     '  2022-09-07 07:32:31.725774: E tensorflow/compiler/xla/xla_client/xla_util.cc:88] StackTrace:',
+     "connection_error"),
+    # Keras "Error when checking target: expected X to have N dimensions" / "Error when checking input"
+    # (https://github.com/richliao/textClassifier/issues/39, https://github.com/keras-team/keras/issues/10915,
+    # https://github.com/finlay-liu/kaggle_public/issues/6, https://github.com/keras-team/keras/issues/10053)
+    ('ValueError: Error when checking target: expected dense_1 to have 2 dimensions, but got array with shape '
+     '(40261, 2, 2)',
+     "shape_mismatch"),
+    ('ValueError: Error when checking target: expected dense_8 to have 2 dimensions, but got array with shape '
+     '(X, 172800, 3)',
+     "shape_mismatch"),
+    ('`ValueError: Error when checking target: expected dense_1 to have 2 dimensions, but got array with '
+     'shape (8, 1, 2)`  ',
+     "shape_mismatch"),
+    ('  File "C:\\Users\\Administrator\\AppData\\Local\\Programs\\Python\\Python36\\lib\\site-packages\\keras'
+     '\\engine\\training_utils.py", line 135, in standardize_input_data\n'
+     '    \'with shape \' + str(data_shape))\nValueError: Error when checking target: expected conv2d_3 to '
+     'have 4 dimensions, but got array with shape (0, 1)',
+     "shape_mismatch"),
+    # TF "Number of float values != expected" (example parser) / TF graph "InvalidArgumentError: assertion failed:
+    # [...]" on data (https://github.com/johnsmithm/handwritten-tf-1.0/issues/6,
+    # https://github.com/ZJULearning/pixel_link/issues/9, https://github.com/tensorflow/models/issues/3972,
+    # https://github.com/terrifyzhao/bert-utils/issues/22)
+    ("INFO:tensorflow:Error reported to Coordinator: <class "
+     "'tensorflow.python.framework.errors_impl.InvalidArgumentError'>, Name: <unknown>, Key: imageInput, "
+     "Index: 0.  Number of float values != expected.  Values size: 3456000 but output shape: [3240]",
+     "bad_arguments"),
+    ('2018-05-04 10:24:38.060279: W tensorflow/core/framework/op_kernel.cc:1192] Invalid argument: Name: '
+     '<unknown>, Key: image/shape, Index: 0.  Number of int64 values != expected.  Values size: 2 but output '
+     'shape: [3]',
+     "bad_arguments"),
+    ('InvalidArgumentError (see above for traceback): assertion failed: [] [Condition x == y did not hold '
+     'element-wise:] [x (Loss/BoxClassifierLoss/assert_equal_2/x:0) = ] [0] [y '
+     '(Loss/BoxClassifierLoss/assert_equal_2/y:0) = ] [1]',
+     "bad_arguments"),
+    ('tensorflow.python.framework.errors_impl.InvalidArgumentError: assertion failed: [predictions must be in '
+     '[0, 1]] [Condition x <= y did not hold element-wise:x (ArgMax:0) = ] [119 119 119...] [y (auc/Cast_1:0) '
+     '= ] [1]',
+     "bad_arguments"),
 ]
 
 

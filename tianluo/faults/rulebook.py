@@ -801,7 +801,7 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|CUDA_ERROR_OUT_OF_MEMORY|NCudaLib::TOutOfMemoryError|Memory Object Allocation Failure"
              r"|PxgCudaDeviceMemoryAllocator fail to allocate"
              # XLA's (torch_xla, JAX) device memory: a TPU's HBM or a GPU's
-             r"|RESOURCE_EXHAUSTED: Error allocating device buffer|That was not possible\. There are \S+ free\."
+             r"|RESOURCE_EXHAUSTED: Error allocating device buffer|That was not possible\. There are \S+ free\b"
              r"|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED|CUDNN_STATUS_ALLOC_FAILED"
              r"|THCudaCheck FAIL .*out of memory|Non-OK-status: .*(?:Internal|Resource exhausted): out of memory"
              r"|Dst tensor is not initialized|Blas GEMM launch failed|Failed to get convolution algorithm\.(?: This is"
@@ -852,6 +852,9 @@ SETUP: tuple[Rule, ...] = (
     # A cloud training job refused because its input data is not where it says (SageMaker's ValidationException):
     # the data's, before the refusal's own words.
     Rule("input_data_missing", CONFIG, "missing_file", log=r"No S3 objects found under S3 URL "),
+    # ... or because the role it was given cannot be taken on (missing, or no trust for the service)
+    Rule("role_not_assumable", CONFIG, "auth_error",
+         log=r"Could not assume role \S+\. Please ensure that the role exists|unable to perform: sts:AssumeRole on"),
     Rule("submit_rejected", CONFIG, "submit_rejected",
          log=r"(?:srun|salloc|sbatch): error: (?:Unable to allocate resources|Batch job submission failed): (?:Invalid"
              r"|Requested|Job violates|Node count|More processors|Memory required|Access.permission denied|QOS"
@@ -1065,7 +1068,7 @@ SETUP: tuple[Rule, ...] = (
     Rule("release_skew", CONFIG, "version_mismatch",
          log=_exc(r"\w*VersionMismatch\w*")
              + r"|incompatible (?:constructor|function) arguments\. The following argument types are supported:"
-             r"(?:\\n)? *1\. torch\._C\.|^\s+1\. torch\._C\.\S+\("
+             r"(?:\\n)? *1\. torch\._C\._distributed_c10d\.|^\s+1\. torch\._C\._distributed_c10d\.\S+\("
              r"|cannot import name '\w+' from partially initialized module '[\w.]+' \(most likely due to a circular"
              r" import\) \(\S*[/\\](?:site|dist)-packages[/\\]"
              # Keras 3 reading a layer's config that Keras 2 wrote (Conv2DTranspose's ``groups``): it deserialises
@@ -1090,9 +1093,9 @@ SETUP: tuple[Rule, ...] = (
              # (the folder it names is not there, or not writable)
              r"|PytorchStreamWriter failed opening archive"
              # OpenAI's clip.load given a weights path that is not there (it then takes the path for a model name)
-             r"|Model /\S+ not found; available models = "
+             r"|Model (?:/|\.{1,2}/|~/|[A-Za-z]:[\\/])\S* not found; available models = "
              # Grid Engine's shepherd cannot enter the job's working directory (``-wd``, ``-cwd``)
-             r"|failed changing into working directory"),
+             r"|failed changing into working directory|^failed +28 *: changing into working directory"),
     Rule("state_dict_mismatch", CONFIG, "state_dict_mismatch",
          # (ESM's own loader: ``Keys 'a, b' are missing.``)
          # (MLX's strict load_weights: ``Missing parameters: x``, ``Received parameters not in model: x``)
@@ -1205,14 +1208,14 @@ SETUP: tuple[Rule, ...] = (
              r"|no optimization profile has been defined|RequestTimeTooSkewed|^KeyError: 'pytorch-lightning_version'"
              r"|Duplicate GPU detected|ncclInvalidArgument|ncclInvalidUsage"
              # a model's pretrained tag or name its library does not have (OpenCLIP, OpenAI's clip.load)
-             r"|Pretrained weights \([^)]*\) not found for model|Model [^/\s]+ not found; available models = "
+             r"|Pretrained weights \([^)]*\) not found for model|Model [^/.~\s]\S* not found; available models = "
              # TF's example parser given records of another width than its feature spec (a dimension argument)
              r"|Number of (?:float|int64|bytes) values != expected"
              # a cloud storage bucket's name that is not one (a template's placeholder left in)
              r"|Invalid bucket name: "
              # a TF graph's Assert on the data's values (labels in range, characters in the alphabet): the data or the
              # setting it is checked against, not the program's logic
-             r"|InvalidArgumentError: assertion failed: \["
+             r"|InvalidArgumentError(?: \(see above for traceback\))?: assertion failed: \["
              # DeepSpeed's launcher: --include/--exclude or the hostfile naming slots or hosts it does not have
              # (CUDA_VISIBLE_DEVICES=0,2 is read as slots 0 and 1)
              r"|No slot '[^']*' specified on host '|Hostname '[^']*' not found in hostfile"
@@ -1294,7 +1297,8 @@ SETUP: tuple[Rule, ...] = (
              r"|cannot identify image file |image file is truncated \(\d+ bytes not processed\)"
              r"|File contains data in an unknown format"
              # GDAL on a damaged TIFF; SageMaker's built-in algorithms refusing the training file they were given
-             r"|TIFFReadEncodedStrip\(\) failed|TIFFFillStrip:Read error|IReadBlock failed at X offset"
+             r"|TIFFReadEncoded(?:Strip|Tile)\(\) failed|TIFFFill(?:Strip|Tile):Read error"
+             r"|IReadBlock failed at X offset"
              r"|Failed to load (?:libsvm|csv|recordio-protobuf|parquet|protobuf) data with exception"),
     # A launcher's variable read from the environment of a process no launcher started (plain python, a
     # notebook): a KeyError of os.environ, but the launch is what is wrong, not the program's logic.
@@ -1534,7 +1538,7 @@ NETWORK: tuple[Rule, ...] = (
              r"|Could not connect to the endpoint URL|StreamClosedError|Py4JNetworkError|Answer from Java side is empty"
              r"|Get \"https?://[^\"]*\": (?:unexpected )?EOF"
              r"|: Unable to connect to endpoint|Curl returned error code \d+|\bUnavailableError: Socket closed"
-             r"|RPC failed with status = \"Unavailable: "
+             r"|RPC failed with status = \"(?:Unavailable|UNAVAILABLE): "
              r"|" + _exc("FileIntegrityError") + r"|"
              # a client's server that hung up (aiohttp, httpx): ``Server disconnected``
              r"Server disconnected without sending a response|"
@@ -1557,7 +1561,7 @@ LAST: tuple[Rule, ...] = (
     Rule("exit_127", CONFIG, "command_not_found", exit_code=127),
     # Any other refusal sbatch prints (a site's submit plugin's own words: ``*** Error: CPU job setup is not
     # valid``): the job was not submitted. Last, because sbatch's specific errors are read above.
-    Rule("sbatch_refused", CONFIG, "submit_rejected", log=r"^sbatch: error: "),
+    Rule("sbatch_refused", CONFIG, "submit_rejected", log=r"(?:^|Error: )sbatch: error: "),
     # A TFRecord file cut short (a download or a copy that stopped): the data's, which no retry reads further; last,
     # because a storage connection lost under the reader (``Unable to connect to endpoint``) cuts records too.
     Rule("tfrecord_truncated", CONFIG, "corrupt_data", log=r"\btruncated record at \d+"),
