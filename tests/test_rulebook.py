@@ -1138,6 +1138,47 @@ LOOK_ALIKES = [
     # Keras 2 checking fit()'s arrays against the model
     ("ValueError: Error when checking target: expected activation_26 to have 3 dimensions, but got array with shape "
      "(5, 256, 256, 3)", "shape_mismatch"),
+    # set 17's families: a person's Ctrl-C at torchrun's terminal; a scheduler's TERM stays terminated
+    ("WARNING:torch.distributed.elastic.agent.server.api:Received 2 death signal, shutting down workers",
+     "cancelled_outside"),
+    ("torch.distributed.elastic.multiprocessing.api.SignalException: Process 4121 got signal: 2", "cancelled_outside"),
+    ("torch.distributed.elastic.multiprocessing.api.SignalException: Process 4121 got signal: 15", "terminated"),
+    # a Python without ssl; old torch's and new torch's words for two devices
+    ("requests.exceptions.SSLError: HTTPSConnectionPool(host='huggingface.co', port=443): Max retries exceeded with "
+     "url: /x (Caused by SSLError(\"Can't connect to HTTPS URL because the SSL module is not available.\"))",
+     "missing_module"),
+    ("RuntimeError: Expected object of backend CPU but got backend CUDA for argument #2 'other'", "device_mismatch"),
+    ("RuntimeError: expected device cuda:0 but got device cuda:1", "device_mismatch"),
+    # installed packages that do not fit: numpy's ABI, DGL's CPU build, libtpu and jax, Keras under TF 2's eager mode
+    ("ValueError: numpy.ndarray size changed, may indicate binary incompatibility. Expected 88 from C header, got 80 "
+     "from PyObject", "version_mismatch"),
+    ("DGLError: [09:37:23] /opt/dgl/src/runtime/c_runtime_api.cc:82: Check failed: allow_missing: Device API cuda is not "
+     "enabled. Please install the cuda version of dgl.", "version_mismatch"),
+    ("2021-07-18 05:15:21.807145: F external/org_tensorflow/tensorflow/core/tpu/tpu_executor_init_fns.inc:110] "
+     "TpuTransferManager_ReadDynamicShapes not available in this library.\nAborted (core dumped)", "version_mismatch"),
+    ("  _SymbolicException: Inputs to eager execution function cannot be Keras symbolic tensors, but found [<tf.Tensor "
+     "'z_mean_3/Identity:0' shape=(None, 3) dtype=float32>]", "version_mismatch"),
+    ("tensorflow.python.framework.errors_impl.InvalidArgumentError: You must feed a value for placeholder tensor "
+     "'batch_normalization_1/keras_learning_phase' with dtype bool", "version_mismatch"),
+    ("jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Failed to execute XLA Runtime executable: run time error: custom "
+     "call 'xla.gpu.gemm' failed: sm_3 does not support explicit gemm algorithms..", "driver_mismatch"),
+    # the data and the parser, the model and the wrap policy, the model's files offline, NLTK's data
+    ("2021-04-06 15:14:51.759847: W tensorflow/core/framework/op_kernel.cc:1651] OP_REQUIRES failed at "
+     "example_parsing_ops.cc:240 : Invalid argument: Key: subsegment/features.  Can't parse serialized Example.",
+     "bad_arguments"),
+    ("INFO:tensorflow:Error reported to Coordinator: <class 'tensorflow.python.framework.errors_impl.DataLossError'>, "
+     "corrupted record at 0", "corrupt_data"),
+    ("Exception: Could not find the transformer layer class to wrap in the model.", "bad_arguments"),
+    ("Error running job: Can't load the model for 'Qwen/Qwen3-8B'. If you were trying to load it from "
+     "'https://huggingface.co/models', make sure you don't have a local directory with the same name.", "missing_file"),
+    ('  File "/env/lib/python3.6/site-packages/nltk/data.py", line 673, in find\n    raise LookupError(resource_not_found)'
+     "\nLookupError: \n" + "*" * 70, "missing_file"),
+    # tf.data and TF graphs given tensors of other shapes or ranks
+    ("  (1) INVALID_ARGUMENT:  Cannot batch tensors with different shapes in component 0. First element had shape "
+     "[408,500,3] and element 1 had shape [360,343,3].", "shape_mismatch"),
+    ("ValueError: Shape must be rank 1 but is rank 0 for 'bn_conv1/Reshape_4' (op: 'Reshape') with input shapes: "
+     "[1,1,1,64], [].", "shape_mismatch"),
+    ("RuntimeError: CUDA kernel failed : 700", "illegal_memory_access"),
     # a client's own name for a lost connection; a server that hung up
     ("neptune.exceptions.NeptuneConnectionLostException: A connection to the Neptune server was lost.",
      "connection_error"),

@@ -113,7 +113,8 @@ tier   name        label                      class      matches
                                                          ``*** JOB n ON host CANCELLED AT t ***`` with
                                                          no reason, and the job ended by TERM: a person's scancel
                                                          (srun prints the line too when a task failed, but then
-                                                         the job does not end by TERM)
+                                                         the job does not end by TERM); torchrun stopped by
+                                                         SIGINT (``Received 2 death signal``): a person's Ctrl-C
                    terminated                 transient  the job's own exit by SIGTERM / SIGINT / SIGHUP (also
                                                          128+N): someone stopped it
 5      setup       submit_rejected            config     ``sbatch: unrecognized option '--x'`` (an older Slurm)
@@ -436,7 +437,8 @@ tier   name        label                      class      matches
                                                          (srun ``task N: Bus error``)
                    terminated                 transient  torchrun itself stopped by a signal (``Received 15
                                                          death signal``, ``SignalException: Process N got
-                                                         signal: 1/2/15``); a rank's SIGTERM in a launcher's
+                                                         signal: 1/15``; SIGINT is a person's Ctrl-C, read
+                                                         as cancelled_outside); a rank's SIGTERM in a launcher's
                                                          summary is its clean-up after another rank failed
 8      hung        hang                       transient  state ``hung`` (alive, progress stopped)
 9      network     io_error                   transient  ``Input/output error``, ``[Errno 5]``, ``Stale file
@@ -843,6 +845,11 @@ STOPPED: tuple[Rule, ...] = (
     # LSF's word that a person (the owner or an administrator) killed the job: as a person's scancel.
     Rule("lsf_killed_by_person", UNKNOWN, "cancelled_outside",
          log=r"TERM_OWNER: job killed by owner|TERM_ADMIN: job killed by root or LSF administrator"),
+    # torchrun stopped by SIGINT: a person's Ctrl-C at the terminal that started it (no scheduler sends INT by
+    # itself), as a person's scancel; a launcher's TERM stays the terminated below.
+    Rule("launcher_interrupted", UNKNOWN, "cancelled_outside",
+         log=r"Received (?:Signals\.)?SIGINT death signal|Received 2 death signal"
+             r"|SignalException: Process \d+ got signal: 2 *$"),
     Rule("sigterm", TRANSIENT, "terminated", signal="SIGTERM"),
     Rule("sigint", TRANSIENT, "terminated", signal="SIGINT"),
     Rule("sighup", TRANSIENT, "terminated", signal="SIGHUP"),
@@ -888,6 +895,8 @@ SETUP: tuple[Rule, ...] = (
              # a container runtime with no GPU toolkit to hand the devices over
              r"|could not select device driver (?:\"[^\"]*\" )?with capabilities|unresolvable CDI devices nvidia\.com"
              r"|unknown or invalid runtime name: nvidia|Unknown runtime specified nvidia"
+             # a GPU older than the jaxlib's XLA supports (Kepler's sm_3x)
+             r"|sm_\d+ does not support explicit gemm algorithms"
              r"|Driver/library version mismatch|NVIDIA-SMI has failed because it couldn't communicate with the"
              r" NVIDIA driver"),
     Rule("no_gpu", CONFIG, "no_gpu",
@@ -1069,6 +1078,12 @@ SETUP: tuple[Rule, ...] = (
          log=_exc(r"\w*VersionMismatch\w*")
              + r"|incompatible (?:constructor|function) arguments\. The following argument types are supported:"
              r"(?:\\n)? *1\. torch\._C\._distributed_c10d\.|^\s+1\. torch\._C\._distributed_c10d\.\S+\("
+             # a CPU build of DGL asked for CUDA; a libtpu older or newer than its jax; TF1-style Keras code under TF2's
+             # eager mode
+             r"|Device API cuda is not enabled\. Please install the cuda version of dgl"
+             r"|tpu_executor_init_fns\.inc:\d+\] \w+ not available in this library"
+             r"|Inputs to eager execution function cannot be Keras symbolic tensors"
+             r"|You must feed a value for placeholder tensor '[^']*keras_learning_phase'"
              r"|cannot import name '\w+' from partially initialized module '[\w.]+' \(most likely due to a circular"
              r" import\) \(\S*[/\\](?:site|dist)-packages[/\\]"
              # Keras 3 reading a layer's config that Keras 2 wrote (Conv2DTranspose's ``groups``): it deserialises
@@ -1082,7 +1097,7 @@ SETUP: tuple[Rule, ...] = (
     # load image Python extension: ... undefined symbol" warning is why that one needs an
     # exception's line above.
     Rule("numpy_abi", CONFIG, "version_mismatch", fatal=False,
-         log=r"compiled using NumPy 1\.x cannot be run in|numpy\.dtype size changed|_ARRAY_API not found"
+         log=r"compiled using NumPy 1\.x cannot be run in|numpy\.(?:dtype|ndarray) size changed|_ARRAY_API not found"
              r"|numpy\.core\.multiarray failed to import"),
     Rule("corrupt_pickle", CONFIG, "corrupt_checkpoint", log=_exc("UnpicklingError") + r"|Ran out of input$"),
     # A checkpoint's files not where the program reads or writes them: TF's "Restoring from checkpoint failed" whose
@@ -1125,6 +1140,8 @@ SETUP: tuple[Rule, ...] = (
              r"|" + _exc("FloatingPointError")),
     Rule("missing_module", CONFIG, "missing_module",
          log=r"Couldn't find appropriate backend to handle uri|No gym module found for the active version"
+             # a Python built without its ssl module (every HTTPS client then fails before connecting)
+             r"|the SSL module is not available"
              # spaCy's language model, a package downloaded apart (``python -m spacy download x``)
              r"|\[E050\] Can't find model '"
              r"|NamespaceNotFound: Namespace \w+ not found|" + _exc("ModuleNotFoundError", "ImportError")
@@ -1150,7 +1167,7 @@ SETUP: tuple[Rule, ...] = (
              r"|unable to open file <[^>]*> in read-only mode: No such file"
              r"|error message = '[Nn]o such file or directory'|Can't load save_path when it is None"
              r"|^\s*Resource \S+ not found\.$|Please use the NLTK Downloader to obtain the resource"
-             r"|\bResource u?'[^']{1,200}' not found\."
+             r"|\bResource u?'[^']{1,200}' not found\.|^\s+raise LookupError\(resource_not_found\)$"
              r"|(?:NotFoundError|Not found): .*(?:No such file or directory|cannot find the path)"
              r"|Parent directory of \S+ doesn't exist|RuntimeError: Cannot find the files\.$"
              r"|Unsuccessful TensorSliceReader constructor: Failed to find any matching files for"
@@ -1210,7 +1227,9 @@ SETUP: tuple[Rule, ...] = (
              # a model's pretrained tag or name its library does not have (OpenCLIP, OpenAI's clip.load)
              r"|Pretrained weights \([^)]*\) not found for model|Model [^/.~\s]\S* not found; available models = "
              # TF's example parser given records of another width than its feature spec (a dimension argument)
-             r"|Number of (?:float|int64|bytes) values != expected"
+             r"|Number of (?:float|int64|bytes) values != expected|Can't parse serialized Example"
+             # accelerate's FSDP config naming a layer class the model does not have
+             r"|Could not find the transformer layer class to wrap in the model"
              # a cloud storage bucket's name that is not one (a template's placeholder left in)
              r"|Invalid bucket name: "
              # a TF graph's Assert on the data's values (labels in range, characters in the alphabet): the data or the
@@ -1292,7 +1311,7 @@ SETUP: tuple[Rule, ...] = (
     Rule("corrupt_data", CONFIG, "corrupt_data",
          log=r"Parquet magic bytes not found|Either the file is corrupted or this is not a parquet file"
              # a TFRecord reader failing on its very first record: the file is not an (uncompressed) TFRecord
-             r"|DataLossError: corrupted record at 0$"
+             r"|DataLossError(?::|'>,) corrupted record at 0$"
              # an image or a sound file its decoder cannot read (PIL, libsndfile): bytes that are not what they claim
              r"|cannot identify image file |image file is truncated \(\d+ bytes not processed\)"
              r"|File contains data in an unknown format"
@@ -1328,9 +1347,12 @@ BUGS: tuple[Rule, ...] = (
              # torch.stack (a collate) given tensors of other sizes
              r"|stack expects each tensor to be equal size, but got|cannot reshape array of size \d+ into shape"
              # Keras 2 checking the arrays fit() was given against the model's inputs and outputs
-             r"|Error when checking (?:model )?(?:target|input): expected \S+ to have"),
+             r"|Error when checking (?:model )?(?:target|input): expected \S+ to have"
+             # tf.data batching elements of other shapes; a TF graph op given a tensor of another rank
+             r"|Cannot batch tensors with different shapes in component|Shape must be rank \d+ but is rank \d+ for"),
     Rule("device_mismatch", CODE, "device_mismatch",
          log=r"Expected all tensors to be on the same device|expected scalar type \w+ but found \w+"
+             r"|Expected object of backend \w+ but got backend \w+|expected device \S+ but got device \S+"
              r"|expected dtype \w+ but got dtype \w+|Found dtype \w+ but expected \w+"
              r"|Input type \(.*\) and weight type \(.*\) should be the same|Expected object of (?:device|scalar) type"
              r"|found at least two devices|Tensors must be (?:CUDA|CPU) and dense"
@@ -1406,7 +1428,9 @@ CRASHED: tuple[Rule, ...] = (
     Rule("nccl_ib_completion", TRANSIENT, "nccl_error",
          log=r"NET/IB ?: Got completion (?:from peer \S+ )?with (?:error \d+|status=\d+)"),
     Rule("illegal_memory_access", UNKNOWN, "illegal_memory_access",
-         log=r"an illegal memory access was encountered|misaligned address|unspecified launch failure"
+         # (an extension's own check naming CUDA's error 700, cudaErrorIllegalAddress: ``CUDA kernel failed : 700``)
+         log=r"CUDA kernel failed : 700\b|an illegal memory access was encountered|misaligned address"
+             r"|unspecified launch failure"
              r"|an illegal instruction was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS"
              r"|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|hipErrorIllegalAddress"
              # a kernel the driver's watchdog stopped (error 702): a display-bound GPU, a hung kernel or a bad device
@@ -1448,8 +1472,8 @@ CRASHED: tuple[Rule, ...] = (
     # report that a rank got SIGTERM ("Signal 15 (SIGTERM) received by PID", srun "Terminated"):
     # launchers TERM the other ranks once one has failed, so that is their clean-up, a symptom.
     Rule("launcher_sigterm", TRANSIENT, "terminated",
-         log=r"Received (?:Signals\.)?SIG(?:TERM|INT|HUP) death signal"
-             r"|Received \d+ death signal|SignalException: Process \d+ got signal: (?:1|2|15) *$"),
+         log=r"Received (?:Signals\.)?SIG(?:TERM|HUP) death signal"
+             r"|Received \d+ death signal|SignalException: Process \d+ got signal: (?:1|15) *$"),
 )
 
 HUNG: tuple[Rule, ...] = (
@@ -1580,7 +1604,7 @@ LAST: tuple[Rule, ...] = (
     # connect to 'https://huggingface.co'``, a retried request) is then why, and a retry may pass.
     Rule("hf_cannot_load", CONFIG, "missing_file",
          log=r"Can't load (?:tokenizer|config) for '[^']*'\. (?:If you were trying to load it from|Make sure that:)"
-             r"|Can't load the configuration of '[^']*'\. If you were trying to load it from"),
+             r"|Can't load the (?:configuration|model) (?:of|for) '[^']*'\. If you were trying to load it from"),
     # A launcher says a rank aborted; a watchdog's abort is its timeout, so any transient line said more.
     Rule("launcher_sigabrt", UNKNOWN, "signal_sigabrt", log=_launcher(6, "SIGABRT", "Aborted")),
 )

@@ -175,7 +175,7 @@ _PROGRAMMING_MESSAGE = compile_pattern(
     r"|expected ndim=|found ndim=|must have the same (?:shape|size|number|length)|must be the same (?:size|shape)"
     r"|same (?:shape|size) as (?:the )?input|size .{0,40} must be the same as|on the same device|same device as"
     r"|(?:not enough|too many) values to unpack|zero-dimensional tensor \(at position \d+\) cannot be concatenated"
-    r"|range\(\) arg 3 must not be zero"
+    r"|range\(\) arg 3 must not be zero|but got backend \w+ for argument"
     # autograd and graph-mode misuse: backward on a non-scalar, a tensor used as a Python bool, a float written
     # into an integer tensor, a loss wired to no trainable variable
     r"|grad can be implicitly created only for scalar outputs|Boolean value of Tensor with more than one"
