@@ -680,7 +680,9 @@ def test_hold_and_release_say_so_and_change_nothing_while_the_lock_is_busy(tmp_p
     run_dir = forked_cli.start_run(spec, tmp_path / "home", tmp_path, "--no-tick")
     state_before = (run_dir / "state.json").read_bytes()
     events_before = (run_dir / "events.jsonl").read_bytes()
-    locker = hold_lock(run_dir, tmp_path, 30)
+    # held for longer than the three commands can take on a loaded host (a CI run took over 10 s each and the lock
+    # was free again by the third); killed at the end
+    locker = hold_lock(run_dir, tmp_path, 300)
     try:
         for args in (["hold", "x"], ["hold", "--all"], ["release", "x", "--retry"]):
             t0 = time.monotonic()
