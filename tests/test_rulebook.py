@@ -1179,6 +1179,28 @@ LOOK_ALIKES = [
     ("ValueError: Shape must be rank 1 but is rank 0 for 'bn_conv1/Reshape_4' (op: 'Reshape') with input shapes: "
      "[1,1,1,64], [].", "shape_mismatch"),
     ("RuntimeError: CUDA kernel failed : 700", "illegal_memory_access"),
+    # set 18's families: torch's store read timing out; Ascend's device stream that never finished
+    ("RuntimeError: [4] is setting up NCCL communicator and retrieving ncclUniqueId from [0] via c10d key-value store "
+     "by key '0', but store->get('0') got error: Socket Timeout", "timeout"),
+    ("EE1002: 2024-09-03-16:50:00.041.231 Stream synchronize timeout. rtDeviceSynchronize execute failed, "
+     "reason=[stream sync timeout]", "nccl_timeout"),
+    # TF multi-worker groups on other device types; a loss a monitor stopped; torch's index words through R
+    ("2023-06-13 13:30:32.188736: E tensorflow/core/common_runtime/base_collective_executor.cc:249] "
+     "BaseCollectiveExecutor::StartAbort INTERNAL: Device /job:worker/replica:0/task:1/device:GPU:0 is joining a group "
+     "with incompatible device typeCPU (group_key=1)", "bad_arguments"),
+    ("ValueError: NaN or Inf encountered. Training failed!", "nan_loss"),
+    ("Error in Tensor_slice(tensor$ptr, environment(), drop = drop, mask = .d) : \n  too many indices for tensor of "
+     "dimension 1", "index_error"),
+    # a checkpoint folder that is not there; TF's restore given a folder
+    ("[2025-04-09 13:49:47,957][checkpoint][WARNING] - Provided checkpoint directory /data/Models/StormCastUNet.0.0.mdlus "
+     "does not exist, skipping load", "missing_file"),
+    ("DataLossError (see above for traceback): Unable to open table file /mnt/efs/DeepVariant-inception_v3-0.7.2: "
+     "Failed precondition: /mnt/efs/DeepVariant-inception_v3-0.7.2; Is a directory", "missing_file"),
+    ("W T:\\src\\tensorflow\\core\\framework\\op_kernel.cc:1318] OP_REQUIRES failed at save_restore_tensor.cc:170 : "
+     "Data loss: Unable to open table file A:\\srgan\\SRResnet: Unknown: NewRandomAccessFile failed to Create/Open: "
+     "A:\\srgan\\SRResnet : Access is denied.", "missing_file"),
+    ("tensorflow.python.framework.errors_impl.DataLossError: Unable to open table file ./ckpt/model.ckpt-100: Data loss: "
+     "not an sstable (bad magic number): perhaps your file is in a different file format", "corrupt_checkpoint"),
     # a client's own name for a lost connection; a server that hung up
     ("neptune.exceptions.NeptuneConnectionLostException: A connection to the Neptune server was lost.",
      "connection_error"),

@@ -735,6 +735,9 @@ def test_a_notebook_frame_of_an_installed_package_makes_a_refused_signature_a_ve
     ('  File "train.py", line 107, in main', "    assert os.path.exists(args.train_dir)", "missing_file"),
     ('  File "/w/IDKL/data/dataset.py", line 17, in __init__', "    assert os.path.isdir(root)", "missing_file"),
     ('  File "/w/argostrain/dataset.py", line 88, in __init__', "    assert len(dir_names) > 0", "missing_file"),
+    # a data loader's own path attribute, set from what the job was given (set 18's GPT-SoVITS)
+    ('  File "D:\\GPT-SoVITS\\GPT_SoVITS\\module\\data_utils.py", line 35, in __init__',
+     "    assert os.path.exists(self.path2)", "missing_file"),
     # what an earlier step should have written, in the assert's own words: nothing the text can name
     ('  File "/w/rvc/train.py", line 40, in train_model',
      '    assert os.path.isfile(model_path), f"Failed to train model {model_path}..."', "exit_1"),
@@ -761,6 +764,12 @@ def test_an_assert_that_a_given_input_is_there_is_a_missing_file(frame, source, 
 def test_an_assert_on_a_given_paths_form_is_a_bad_argument(frame, source, label):
     fault = _fault(f"Traceback (most recent call last):\n{frame}\n{source}\nAssertionError\n")
     assert fault.label == label, fault.evidence
+
+
+def test_a_framework_saying_a_given_file_is_not_found_is_a_missing_file():
+    text = ('  File "/w/LLaMA-Factory/src/llamafactory/data/loader.py", line 75, in _load_single_dataset\n'
+            '    raise ValueError(f"File {local_path} not found.")\nValueError: File data/mllm_dome.json not found.\n')
+    assert _fault(text).label == "missing_file"
 
 
 def test_tfs_invalid_argument_from_an_http_request_is_not_a_tensor_bug():

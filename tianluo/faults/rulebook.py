@@ -970,6 +970,11 @@ SETUP: tuple[Rule, ...] = (
              r"|(?:cannot|could not|can't) be found (?:in|on) (?:the )?(?:HuggingFace|Hugging Face|Hub)\b"
              r"|not found as a file or in Hugging Face|RepositoryNotFoundError: Repo for \w+ `[^`]+` does not exist"),
     Rule("auth_status", CONFIG, "auth_error", log=r"\b401 Client Error|\b403 Client Error(?::? *$|: (?:[^r]|r[^a]))"),
+    # TF's restore given a folder where it wants a checkpoint's prefix (Linux: a failed precondition, the folder is a
+    # directory; Windows: access to a folder as a file is denied): the path, before a table file's damage below.
+    Rule("checkpoint_is_a_folder", CONFIG, "missing_file",
+         log=r"Unable to open table file \S+: (?:Failed precondition: |Unknown: NewRandomAccessFile failed to"
+             r" Create/Open: \S+ : Access is denied)"),
     Rule("corrupt_checkpoint", CONFIG, "corrupt_checkpoint",
          log=r"PytorchStreamReader failed|failed finding central directory|invalid load key"
              r"|Unable to load weights from (?:pytorch )?checkpoint file"
@@ -1110,7 +1115,9 @@ SETUP: tuple[Rule, ...] = (
              # OpenAI's clip.load given a weights path that is not there (it then takes the path for a model name)
              r"|Model (?:/|\.{1,2}/|~/|[A-Za-z]:[\\/])\S* not found; available models = "
              # Grid Engine's shepherd cannot enter the job's working directory (``-wd``, ``-cwd``)
-             r"|failed changing into working directory|^failed +28 *: changing into working directory"),
+             r"|failed changing into working directory|^failed +28 *: changing into working directory"
+             # a checkpoint folder the loader was pointed at that is not there
+             r"|[Cc]heckpoint (?:directory|dir|path|file) \S+ does not exist"),
     Rule("state_dict_mismatch", CONFIG, "state_dict_mismatch",
          # (ESM's own loader: ``Keys 'a, b' are missing.``)
          # (MLX's strict load_weights: ``Missing parameters: x``, ``Received parameters not in model: x``)
@@ -1129,6 +1136,7 @@ SETUP: tuple[Rule, ...] = (
              r"|Layer count mismatch when loading weights from file\."),
     Rule("nan_loss", CONFIG, "nan_loss",
          log=r"[Ll]oss is [Nn]a[Nn]\b|[Ll]oss became infinite or NaN|non-finite loss|[Ll]oss is not finite"
+             r"|NaN or Inf encountered\. Training failed"
              r"|returned nan values|[Dd]etected (?:nan|NaN|inf)\b|is non-finite|loss scale already at minimum"
              r"|[Ll]oss is (?:nan|NaN|inf), stopping|Monitored metric \S+ = (?:nan|inf) is not finite|\bloss: nan\b"
              r"|Nan in summary histogram|had NaN values|\bNaN detected in\b|NaN or Inf found in input tensor"
@@ -1230,6 +1238,8 @@ SETUP: tuple[Rule, ...] = (
              r"|Number of (?:float|int64|bytes) values != expected|Can't parse serialized Example"
              # accelerate's FSDP config naming a layer class the model does not have
              r"|Could not find the transformer layer class to wrap in the model"
+             # TF's multi-worker collectives with one worker's group on the GPU and another's on the CPU
+             r"|is joining a group with incompatible device type"
              # a cloud storage bucket's name that is not one (a template's placeholder left in)
              r"|Invalid bucket name: "
              # a TF graph's Assert on the data's values (labels in range, characters in the alphabet): the data or the
@@ -1412,7 +1422,9 @@ BUGS: tuple[Rule, ...] = (
     Rule("index_error", CODE, "index_error",
          log=_exc("IndexError") + r"|" + _BARE + r"(?:list|tuple|string|range object) index out of range$"
              r"|Received a label value of -?\d+ which is outside the valid range of \["
-             r"|cur_target >= 0 && cur_target < n_classes"),
+             r"|cur_target >= 0 && cur_target < n_classes"
+             # torch's own words, also through R's torch (``Error in Tensor_slice(...) :``)
+             r"|^\s*too many indices for tensor of dimension \d+"),
     # A kernel launched with a grid or block it cannot have (an empty or oversized launch): the program's own.
     Rule("kernel_launch_config", CODE, "programming_error",
          log=r"(?:CUDA|HIP) error: invalid configuration argument|cudaErrorInvalidConfiguration"),
@@ -1528,7 +1540,9 @@ NETWORK: tuple[Rule, ...] = (
              r"|NCCL operations have failed or timed out"
              # Ascend HCCL's: a peer that did not send in time
              r"|Getting socket times out|Remote Rank did not send the data in time|\bEI0002: .*times? out"
-             r"|wait socket establish timeout|Some HCCL operations have failed or timed out"),
+             r"|wait socket establish timeout|Some HCCL operations have failed or timed out"
+             # ... and a device stream that never finished its work (EE1002, runtime result 507046)
+             r"|reason=\[stream sync timeout\]|runtime result = 507046\b"),
     Rule("nccl_error", TRANSIENT, "nccl_error",
          log=r"ncclSystemError|ncclRemoteError|ncclInternalError|ncclUnhandledCudaError|NCCL WARN"
              r"|NCCL communicator was aborted|NCCL error in:|NCCL error: |NCCL INFO [\w/.]+:\d+ -> [1-7]\b"
@@ -1537,6 +1551,8 @@ NETWORK: tuple[Rule, ...] = (
     Rule("timeout_connect", TRANSIENT, "timeout",
          log=r"Read timed out|ConnectTimeoutError|ReadTimeoutError|RendezvousTimeoutError|socket has timed out"
              r"|Connection timed out|net/http: TLS handshake timeout|: i/o timeout\b|Client\.Timeout exceeded while"
+             # torch's store read that timed out (a rank waiting for rank 0's NCCL unique id)
+             r"|store->get\('[^']*'\) got error: Socket Timeout"
              r"|" + _exc(r"\w*TimeoutError", r"\w*Timeout", "timeout")),
     # mpirun lost a node's daemon (the node or its pod went away): the node's, after any cause the log names.
     # the X display a rank drew on went away (an ssh-forwarded DISPLAY)

@@ -124,7 +124,7 @@ _RUNTIME_FAILURE = compile_pattern(r"^(?:CUDA|HIP|cuDNN|CUDNN|cuBLAS|CUBLAS|NCCL
                                    r" (?:runtime )?error\b")
 #: A dataset, image folder or checkpoint directory missing or empty, in the project's (or its loader's) words.
 _MISSING_DATA = compile_pattern(
-    r"(?i)\b(?:root|dir|directory|folder|path|dataset|data)\b(?: \([^)]{0,200}\)| \S{1,500})?"
+    r"(?i)\b(?:root|dir|directory|folder|path|dataset|data|file)\b(?: \([^)]{0,200}\)| \S{1,500})?"
     r" (?:(?:doesn't|does not|did not|didn't) (?:exists?|contain)|(?:was |is )?not found)\b"
     r"|\bno (?:\w+ ){0,3}(?:images?|files|samples|annotations|videos|data) (?:were |was |could be )?found\b"
     r"|\bfound 0 (?:files|images|samples)\b|num_samples=0\b")
@@ -138,6 +138,7 @@ _INPUT_CHECK = compile_pattern(
 #: ``cfg.data.root``), or a data root, folder or dataset by its name (``root``, ``data_dir``). An assert that
 #: names a failure (``"Failed to train model"``) checks what an earlier step should have written: no verdict.
 _GIVEN_INPUT = compile_pattern(r"\b(?:args|opts?|cfg|config|conf|hparams|FLAGS|flags)\.\w"
+                               r"|\bself\.\w*(?:path|dir|root)\w*"
                                r"|\b\w*(?:root|_dir|dir_|data|dataset|folder)\w*\b|\b(?:dir|dirname|path)\)")
 _NAMES_FAILURE = compile_pattern(r"(?i)\bfail")
 #: An assert on the form of a path the job was given (``assert images_path[-1] == '/'``,
