@@ -158,8 +158,10 @@ _CHECKPOINT_WORDS = compile_pattern(r"(?i)torch\.load|ckpt|checkpoint|state_dict
 #: Exceptions that only a program's misuse of its framework raises, wherever the frame stands: TF's graph-mode
 #: ``OperatorNotAllowedInGraphError`` and every ``flax.errors`` class (its message links to flax.errors.html).
 _MISUSE_NAME = frozenset({"OperatorNotAllowedInGraphError"})
-_HTTP_REQUEST = compile_pattern(r"Error executing an HTTP request|HTTP response code \d")
 _FLAX_ERROR = compile_pattern(r"^flax\.errors\.|flax\.errors\.html#flax\.errors\.\w+")
+#: TF's file systems (GCS, S3) raise the service's refusal of their HTTP request as an InvalidArgumentError: the
+#: request's, not a tensor's.
+_HTTP_REQUEST = compile_pattern(r"Error executing an HTTP request|HTTP response code \d")
 _PROGRAMMING_MESSAGE = compile_pattern(
     r"(?i)modified by an inplace operation|needed for gradient computation has been modified"
     r"|backward through the graph a second time|does not require grad|does not have a grad_fn"
