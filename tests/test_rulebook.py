@@ -1159,7 +1159,7 @@ LOOK_ALIKES = [
     ("  _SymbolicException: Inputs to eager execution function cannot be Keras symbolic tensors, but found [<tf.Tensor "
      "'z_mean_3/Identity:0' shape=(None, 3) dtype=float32>]", "version_mismatch"),
     ("tensorflow.python.framework.errors_impl.InvalidArgumentError: You must feed a value for placeholder tensor "
-     "'batch_normalization_1/keras_learning_phase' with dtype bool", "version_mismatch"),
+     "'batch_normalization_1/keras_learning_phase' with dtype bool", "programming_error"),
     ("jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Failed to execute XLA Runtime executable: run time error: custom "
      "call 'xla.gpu.gemm' failed: sm_3 does not support explicit gemm algorithms..", "driver_mismatch"),
     # the data and the parser, the model and the wrap policy, the model's files offline, NLTK's data
@@ -2684,6 +2684,136 @@ SIBLINGS += [
      '[0, 1]] [Condition x <= y did not hold element-wise:x (ArgMax:0) = ] [119 119 119...] [y (auc/Cast_1:0) '
      '= ] [1]',
      "bad_arguments"),
+]
+
+# sets 17's and 18's families, from other public threads: torchrun's Ctrl-C, a Python without ssl, numpy's ABI,
+# accelerate's FSDP wrap class, tf.data and TF graph shapes, TF's example parser, torch's store read timing out, a
+# checkpoint path TF cannot open as a table, Keras' learning phase and symbolic tensors (three threads found an
+# unfed learning-phase placeholder to be the program's use of Keras, not a version skew: read as the code's)
+SIBLINGS += [
+    # torchrun interrupted by Ctrl-C: "Received 2 death signal" / "SignalException: Process N got signal: 2"
+    # (https://github.com/LinkSoul-AI/Chinese-Llama-2-7b/issues/27)
+    ('  File "/usr/local/lib/python3.10/dist-packages/torch/distributed/elastic/multiprocessing/api.py", line '
+     '62, in _terminate_process_handler\n    raise SignalException(f"Process {os.getpid()} got signal: '
+     '{sigval}", sigval=sigval)\ntorch.distributed.elastic.multiprocessing.api.SignalException: Process 1313 '
+     'got signal: 2',
+     "cancelled_outside"),
+    # "Can't connect to HTTPS URL because the SSL module is not available"
+    # (https://github.com/Wiredcraft/dopy/issues/30, https://github.com/pypa/pip/issues/8980,
+    # https://github.com/vgrem/office365-rest-python-client/issues/235, https://github.com/psf/requests/issues/3482)
+    ('  File "/Library/Python/2.7/site-packages/dopy/manager.py", line 475, in request_v2\n'
+     '    raise RuntimeError(e)\nRuntimeError: Can\'t connect to HTTPS URL because the SSL module is not '
+     'available.',
+     "missing_module"),
+    (' % pip install numpy\nWARNING: pip is configured with locations that require TLS/SSL, however the ssl '
+     'module in Python is not available.\nWARNING: Retrying (Retry(total=4, connect=None, read=None, '
+     'redirect=None, status=None)) after connection broken by \'SSLError("Can\'t connect to HTTPS URL because '
+     'the SSL module is not available.",)\': /simple/numpy/',
+     "missing_module"),
+    ('Error: HTTPSConnectionPool(host=\'login.microsoftonline.com\', port=443): Max retries exceeded with '
+     'url: /GetUserRealm.srf (Caused by SSLError("Can\'t connect to HTTPS URL because the SSL module is not '
+     'available."))',
+     "missing_module"),
+    ("Can't connect to HTTPS URL because the SSL module is not available.",
+     "missing_module"),
+    # "numpy.ndarray size changed, may indicate binary incompatibility" (https://github.com/mjhydri/BeatNet/issues/6,
+    # https://github.com/recommenders-team/recommenders/issues/1562,
+    # https://github.com/angr/angr-management/issues/528)
+    ('ValueError: numpy.ndarray size changed, may indicate binary incompatibility. \n'
+     'Expected 96 from C header, got 88 from PyObject!',
+     "version_mismatch"),
+    ('ValueError: numpy.ndarray size changed, may indicate binary incompatibility. Expected 88 from C header, '
+     'got 80 from PyObject',
+     "version_mismatch"),
+    ('ValueError: numpy.ndarray size changed, may indicate binary incompatibility. Expected 88 from C header, '
+     'got 80 from PyObject',
+     "version_mismatch"),
+    # accelerate FSDP "Could not find the transformer layer class to wrap in the model"
+    # (https://github.com/netease-youdao/BCEmbedding/issues/66)
+    ('> Exception: Could not find the transformer layer class to wrap in the model.',
+     "bad_arguments"),
+    # TF "Cannot batch tensors with different shapes in component" / "Shape must be rank N but is rank M for"
+    # (https://github.com/vineeths96/Spoken-Keyword-Spotting/issues/15,
+    # https://github.com/tensorflow/tensorflow/issues/9055, https://github.com/ACL2020SpellGCN/SpellGCN/issues/22,
+    # https://github.com/igul222/improved_wgan_training/issues/82)
+    ('Cannot batch tensors with different shapes in component 0. First element had shape [1445,40] and '
+     'element 1 had shape [1330,40].',
+     "shape_mismatch"),
+    ("    ValueError: Shape must be rank 2 but is rank 1 for 'MatMul' (op: 'MatMul') with input shapes: [3], "
+     "[3,2].",
+     "shape_mismatch"),
+    ("ValueError: Shape must be rank 2 but is rank 3 for 'gcn/GCN-0/relation_prototype_scope/MatMul' (op: "
+     "'MatMul') with input shapes: [2,4755,768], [768,1].",
+     "shape_mismatch"),
+    ("    `ValueError: Shape must be rank 2 but is rank 1 for 'MatMul' (op: 'MatMul') with input shapes: "
+     "[2048], [2048,1008].`",
+     "shape_mismatch"),
+    # TF "Can't parse serialized Example" (https://github.com/A-bone1/Attention-ocr-Chinese-Version/issues/26,
+    # https://github.com/imcaspar/gpt2-ml/issues/64, https://github.com/ace19-dev/gvcnn-tf/issues/5)
+    ("tensorflow.python.framework.errors_impl.InvalidArgumentError: Key: image/class.  Can't parse serialized "
+     "Example.",
+     "bad_arguments"),
+    ("tensorflow.python.framework.errors_impl.InvalidArgumentError: Key: input_ids.  Can't parse serialized "
+     "Example.\n         [[{{node ParseSingleExample/ParseSingleExample}}]]\n         [[IteratorGetNext]]",
+     "bad_arguments"),
+    ("2019-04-22 10:38:30.294264: W tensorflow/core/framework/op_kernel.cc:1273] OP_REQUIRES failed at "
+     "example_parsing_ops.cc:240 : Invalid argument: Key: image/encoded.  Can't parse serialized Example.\n"
+     "2019-04-22 10:38:30.299554: W tensorflow/core/framework/op_kernel.cc:1273] OP_REQUIRES failed at "
+     "example_parsing_ops.cc:240 : Invalid argument: Key: image/encoded.  Can't parse serialized Example.",
+     "bad_arguments"),
+    # torch "store->get('0') got error: Socket Timeout" / "retrieving ncclUniqueId from [0] via c10d key-value store"
+    # (https://github.com/hiyouga/LlamaFactory/issues/3698, https://github.com/pytorch/pytorch/issues/82091,
+    # https://github.com/bytedance/HLLM/issues/20)
+    ("torch.distributed.DistBackendError: [4] is setting up NCCL communicator and retrieving ncclUniqueId "
+     "from [0] via c10d key-value store by key '0', but store->get('0') got error: Socket Timeout",
+     "timeout"),
+    ("RuntimeError: [2] is setting up NCCL communicator and retreiving ncclUniqueId from [0] via c10d "
+     "key-value store by key '0', but store->get('0') got error: Socket Timeout\n"
+     "Exception raised from recvBytes at ../torch/csrc/distributed/c10d/Utils.hpp:580 (most recent call "
+     "first):",
+     "timeout"),
+    ("torch.distributed.DistBackendError: [3] is setting up NCCL communicator and retrieving ncclUniqueId "
+     "from [0] via c10d key-value store by key '0', but store->get('0') got error: Socket Timeout [rank3]:",
+     "timeout"),
+    # TF "Unable to open table file ...: Failed precondition" (a checkpoint path that is a directory)
+    # (https://github.com/favyen/uns20/issues/1, https://github.com/shmsw25/qa-transfer/issues/3)
+    ('tensorflow.python.framework.errors_impl.DataLossError: Unable to open table file /content/model/model: '
+     'Failed precondition: /content/model/model; Is a directory: perhaps your file is in a different fi',
+     "missing_file"),
+    ('DataLossError (see above for traceback): Unable to open table file out/squad/basic/00/save: Failed '
+     'precondition: out/squad/basic/00/save: perhaps your file is in a different file format and you need to '
+     'use a different restore operator?\n         [[Node: save_1/restore_slice = RestoreSlice[dt=DT_FLOAT, '
+     'preferred_shard=-1, _device="/job:localhost/replica:0/task:0/cpu:0"](_recv_save_1/Const_0, '
+     'save_1/restore_slice/tensor_name, save_1/restore_slice/shape_and_slice)]]',
+     "missing_file"),
+    # "Keras symbolic tensors" / "You must feed a value for placeholder tensor '.../keras_learning_phase'"
+    # (https://github.com/keras-team/keras/issues/7117,
+    # https://github.com/rodgzilla/machine_learning_adversarial_examples/issues/1,
+    # https://github.com/allanzelener/YAD2K/issues/62,
+    # https://github.com/HenningBuhl/VQ-VAE_Keras_Implementation/issues/2,
+    # https://github.com/tensorflow/tensorflow/issues/34944)
+    ('2017-06-24 18:16:01.268148: W tensorflow/core/framework/op_kernel.cc:1158] Invalid argument: You must '
+     'feed a value for placeholder tensor \'dropout_1/keras_learning_phase\' with dtype bool\n'
+     '\t [[Node: dropout_1/keras_learning_phase = Placeholder[dtype=DT_BOOL, shape=<unknown>, '
+     '_device="/job:localhost/replica:0/task:0/gpu:0"]()]]',
+     "programming_error"),
+    ('InvalidArgumentError (see above for traceback): You must feed a value for placeholder tensor '
+     '\'dropout_1/keras_learning_phase\' with dtype bool\n'
+     '\t [[Node: dropout_1/keras_learning_phase = Placeholder[dtype=DT_BOOL, shape=[], '
+     '_device="/job:localhost/replica:0/task:0/cpu:0"]()]]',
+     "programming_error"),
+    (' W tensorflow/core/framework/op_kernel.cc:993] Invalid argument: You must feed a value for placeholder '
+     'tensor \'batch_normalization_1/keras_learning_phase\' with dtype bool\n'
+     '         [[Node: batch_normalization_1/keras_learning_phase = Placeholder[dtype=DT_BOOL, shape=[], '
+     '_device="/job:localhost/replica:0/task:0/gpu:0"]()]]',
+     "programming_error"),
+    ("Inputs to eager execution function cannot be Keras symbolic tensors, but found [<tf.Tensor "
+     "'pre_vqvae_1/Identity:0' shape=(None, 3, 3, 32) dtype=float32>, <tf.Tensor 'vqvae_1/Identity_1:0' "
+     "shape=(None, 3, 3, 32) dtype=float32>]",
+     "version_mismatch"),
+    ("SymbolicException: Inputs to eager execution function cannot be Keras symbolic tensors, but found "
+     "[<tf.Tensor 'keras_learning_phase:0' shape=() dtype=bool>]",
+     "version_mismatch"),
 ]
 
 
