@@ -529,6 +529,14 @@ QUIET = "quiet tick, active run"
 # --- 2. many jobs -----------------------------------------------------------------------------
 
 
+def _start_jobs(folder: Path, n: int, cfg: dict) -> tuple[Sample, Path]:
+    """Write ``n`` jobs into ``folder`` and ``tianluo start`` them (no trigger); the start and its home."""
+    write_jobs(folder, n, seconds=4 * 3600)  # a progress line a second, as trainers print
+    home = folder / ".tianluo"
+    return run(tianluo("start", "tianluo.yaml", "--home", home, "--trigger", "none", "--accept-defaults"),
+               cwd=folder, timeout=cfg["start_timeout"]), home
+
+
 def _fastest_start(first: Sample, n: int, work: Path, cfg: dict) -> Sample:
     """The fastest of ``cfg["start_repeats"]`` starts of ``n`` jobs (``first`` and more, each in its own folder,
     its jobs killed at once). The quick sizes start in a few hundred milliseconds, and one more job costs tens:
@@ -536,13 +544,10 @@ def _fastest_start(first: Sample, n: int, work: Path, cfg: dict) -> Sample:
     best = first
     for k in range(1, cfg.get("start_repeats", 1)):
         folder = work / f"jobs-{n}-again-{k}"
-        write_jobs(folder, n, seconds=4 * 3600)
-        home = folder / ".tianluo"
         try:
-            again = run(tianluo("start", "tianluo.yaml", "--home", home, "--trigger", "none", "--accept-defaults"),
-                        cwd=folder, timeout=cfg["start_timeout"])
+            again, _ = _start_jobs(folder, n, cfg)
         finally:
-            for state in home.glob("*/state.json"):
+            for state in (folder / ".tianluo").glob("*/state.json"):
                 kill_run(state.parent)
         if not again.timed_out and again.rc == 0 and again.wall < best.wall:
             best = again
@@ -564,12 +569,9 @@ def jobs(cfg: dict, work: Path, report: Report) -> None:
                 if n <= max(ticks, default=0):
                     break
         folder = work / f"jobs-{n}"
-        write_jobs(folder, n, seconds=4 * 3600)  # a progress line a second, as trainers print
-        home = folder / ".tianluo"
         run_dir = None
         try:
-            s = run(tianluo("start", "tianluo.yaml", "--home", home, "--trigger", "none", "--accept-defaults"),
-                    cwd=folder, timeout=cfg["start_timeout"])
+            s, home = _start_jobs(folder, n, cfg)
             runs = sorted(home.glob("*/state.json"))
             run_dir = runs[-1].parent if runs else None
             if not s.timed_out and s.rc == 0 and run_dir is not None:

@@ -1111,18 +1111,14 @@ SETUP: tuple[Rule, ...] = (
          log=r"(?:Not found: |^)\S.*\.data-\d{5}-of-\d{5}; No such file or directory"
              # (the folder it names is not there, or not writable)
              r"|PytorchStreamWriter failed opening archive"
-             # OpenAI's clip.load given a weights path that is not there (it then takes the path for a model name)
-             r"|Model (?:/|\.{1,2}/|~/|[A-Za-z]:[\\/])\S* not found; available models = "
-             # Grid Engine's shepherd cannot enter the job's working directory (``-wd``, ``-cwd``)
-             r"|failed changing into working directory|^failed +28 *: changing into working directory"
              # a checkpoint folder the loader was pointed at that is not there
              r"|[Cc]heckpoint (?:directory|dir|path|file) \S+ does not exist"),
     Rule("state_dict_mismatch", CONFIG, "state_dict_mismatch",
-         # (ESM's own loader: ``Keys 'a, b' are missing.``)
          # (MLX's strict load_weights: ``Missing parameters: x``, ``Received parameters not in model: x``)
          # (and, from mlx 0.2x, with their count: ``Missing 2 parameters:``, ``Received 269 parameters not in model:``)
-         log=r"^ValueError: Missing (?:\d+ )?parameters:(?: |$)|^RuntimeError: Keys '\S"
-             r"|^ValueError: Received (?:\d+ )?parameters not in model:(?: |$)"
+         # (ESM's own loader: ``Keys 'a, b' are missing.``)
+         log=r"^ValueError: Missing (?:\d+ )?parameters:(?: |$)|^ValueError: Received (?:\d+ )?parameters not in"
+             r" model:(?: |$)|^RuntimeError: Keys '\S"
              r"|loaded state dict contains a parameter group that doesn't match|loaded state dict has a different"
              r" number of parameter groups|The checkpoint being loaded used a DP world size of \d+ but the current"
              r"|ScopeParamShapeError|Inconsistent shapes between value and initializer|Key \S+ not found in checkpoint"
@@ -1170,6 +1166,10 @@ SETUP: tuple[Rule, ...] = (
          log=_PFX + r"(?:\w+\.)*FileNotFoundError(?:$|:(?: *$| (?:[^h]|h[^ft]|hf[^:]|ht[^t]|htt[^p]|http[^s]"
                     r"|https[^:]|https:[^/]|https:/[^/]|https://[^h]|https://h[^u])))"
              r"|can't open file .*No such file or directory"
+             # OpenAI's clip.load given a weights path that is not there (it then takes the path for a model name)
+             r"|Model (?:/|\.{1,2}/|~/|[A-Za-z]:[\\/])\S* not found; available models = "
+             # Grid Engine's shepherd cannot enter the job's working directory (``-wd``, ``-cwd``)
+             r"|failed changing into working directory|^failed +28 *: changing into working directory"
              r"|Repo id must be in the form 'repo_name'|Failed to create a NewWriteableFile"
              r"|unable to open file <[^>]*> in read-only mode: No such file"
              r"|error message = '[Nn]o such file or directory'|Can't load save_path when it is None"
@@ -1484,7 +1484,8 @@ CRASHED: tuple[Rule, ...] = (
     Rule("launcher_sigbus", UNKNOWN, "signal_sigbus", log=_launcher(7, "SIGBUS", "Bus error")),
     # The launcher itself was stopped (torchrun's "Received 15 death signal"). Not a launcher's
     # report that a rank got SIGTERM ("Signal 15 (SIGTERM) received by PID", srun "Terminated"):
-    # launchers TERM the other ranks once one has failed, so that is their clean-up, a symptom.
+    # launchers TERM the other ranks once one has failed, so that is their clean-up, a symptom. (SIGINT, a person's
+    # Ctrl-C, is read in the stopped tier first: launcher_interrupted.)
     Rule("launcher_sigterm", TRANSIENT, "terminated",
          log=r"Received (?:Signals\.)?SIG(?:TERM|HUP) death signal"
              r"|Received \d+ death signal|SignalException: Process \d+ got signal: (?:1|15) *$"),
@@ -1581,9 +1582,9 @@ NETWORK: tuple[Rule, ...] = (
              r"|Get \"https?://[^\"]*\": (?:unexpected )?EOF"
              r"|: Unable to connect to endpoint|Curl returned error code \d+|\bUnavailableError: Socket closed"
              r"|RPC failed with status = \"(?:Unavailable|UNAVAILABLE): "
-             r"|" + _exc("FileIntegrityError") + r"|"
              # a client's server that hung up (aiohttp, httpx): ``Server disconnected``
-             r"Server disconnected without sending a response|"
+             r"|Server disconnected without sending a response"
+             r"|" + _exc("FileIntegrityError") + r"|"
              + _exc("ConnectionResetError", "ConnectionRefusedError", "ConnectionAbortedError", "BrokenPipeError",
                     "ConnectionError", "DistNetworkError", "LocalEntryNotFoundError", r"ServerDisconnected\w*",
                     # any client's own name for a lost connection (``NeptuneConnectionLostException``)

@@ -142,13 +142,13 @@ _GRAPH_FRAME = LazyPattern(r"^(\s*)(/[^\s:]{1,1000}\.py):\d+ ([\w<>.]{1,200})(?:
 # IPython's and Jupyter's frames (a notebook's traceback, common in posted issues): "/x/hf_api.py in space_info(self,
 # ...)", IPython 8's "File ~/x/trainer.py:1500, in Trainer.train(self)", and the notebook's own cells
 # ("<ipython-input-9-d579d776de38> in <module>", "Cell In[4], line 2").
-#: IPython's arrow at a notebook frame's own line (``----> 2     a = pickle.load(f)``).
-_NB_ARROW = LazyPattern(r"^-{1,20}> ?\s*\d{1,7} (.{0,600})", capture=True)
 _NB_FRAME = LazyPattern(r"^(\s*)(?:File )?([~/A-Za-z][^\s]{0,1000}[/\\][^\s/\\]{1,200}\.py)(?::\d+,)? in "
                         r"([\w<>.]{1,200})(?:\(|$)"
                         r"|^(\s*)(<ipython-input-[\w-]{1,100}>|Cell In ?\[\d+\]) ?,?(?: line \d+)?"
                         r"(?: in ([\w<>]{1,200}))?",
                         capture=True)
+#: IPython's arrow at a notebook frame's own line (``----> 2     a = pickle.load(f)``).
+_NB_ARROW = LazyPattern(r"^-{1,20}> ?\s*\d{1,7} (.{0,600})", capture=True)
 # A spawned child reading what its parent sends it: when the parent dies, the child's error is its symptom.
 _SPAWN_CHILD = LazyPattern(r"multiprocessing[/\\]spawn\.py$")
 _CHAIN = LazyPattern(r"During handling of the above exception, another exception occurred"
