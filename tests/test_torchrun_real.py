@@ -275,3 +275,37 @@ def test_a_nan_loss_is_never_retried_unchanged_but_degraded_as_authorised(tmp_pa
     assert (first["fault"]["class"], first["fault"]["label"]) == ("config", "nan_loss")
     assert second["outcome"] == "succeeded"
     assert read_state(run_dir)["entities"]["n"]["params"]["lr"] == pytest.approx(0.025)
+
+
+def test_a_person_pressing_ctrl_c_on_torchrun_is_held_never_retried(tmp_path):
+    """Someone interrupts torchrun and its ranks (SIGINT, as Ctrl-C sends it to a terminal's foreground
+    group): the ranks raise KeyboardInterrupt, torchrun logs its SIGINT death signal and exits. A person
+    stopped the run on purpose, so tianluo holds it as cancelled outside tianluo and starts nothing more."""
+    import signal
+
+    import psutil
+
+    proj, run_dir = _run(tmp_path, _spec({"c": _stage("--steps 400 --sleep 0.2", stall="10m")}))
+    attempt_dir = str(run_dir / "attempts" / "c" / "train" / "1")
+    stdout = Path(attempt_dir) / "stdout"
+    deadline = time.monotonic() + 120
+    while not (stdout.is_file() and "step 3/400" in stdout.read_text(errors="replace")):
+        assert time.monotonic() < deadline, "the run never reached step 3"
+        time.sleep(0.5)
+    ours = [p for p in processes_under(run_dir.parent.parent) if p.environ().get("TIANLUO_ATTEMPT_DIR") == attempt_dir]
+    launcher = [p for p in ours if p.cmdline()[:3] == [sys.executable, "-m", "torch.distributed.run"]]
+    assert len(launcher) == 1, ours
+    for proc in [launcher[0], *launcher[0].children()]:
+        try:
+            proc.send_signal(signal.SIGINT)
+        except psutil.NoSuchProcess:
+            pass
+    doc = tick_until(run_dir, proj, phases=("blocked",), timeout=120, pace=1.0)
+    attempts = _attempts(run_dir, "c")
+    assert len(attempts) == 1, attempts
+    assert (attempts[0]["fault"]["class"], attempts[0]["fault"]["label"]) == ("unknown", "cancelled_outside"), \
+        attempts[0]["fault"]
+    stage = read_state(run_dir)["entities"]["c"]["stages"]["train"]
+    assert stage["status"] == "held" and "cancelled outside tianluo" in stage["hold"]["reason"], stage["hold"]
+    assert doc["phase"] == "blocked"
+    _no_ranks_left(run_dir, "c", 1)
