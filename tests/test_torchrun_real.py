@@ -7,7 +7,8 @@ what tianluo reads and does: the same fault gets the same label every time, whic
 printed first; retries resume from a checkpoint; code bugs are held without a useless
 retry; a full disk is waited out, not retried into, also when rank 0 fills the checkpoint
 disk mid-save and rank 1 dies of the lost peer, and the run goes on from the last good
-checkpoint, never from the one the failed save cut short; a slow start is not a hang.
+checkpoint, never from the one the failed save cut short; a slow start is not a hang; a person's
+SIGINT to torchrun is held as cancelled outside tianluo, never retried.
 
 torch is a test-only dependency: scripts/test installs the CPU build when this machine has it
 (and then sets TIANLUO_REQUIRE_TORCH=1, so these tests cannot skip silently).
