@@ -234,6 +234,47 @@ def test_crlf_lines_have_no_carriage_return_in_their_text(tmp_path):
     assert [(m.offset, m.text) for m in scan(log, "log", Cursor(), PATTERNS).matches] == [(3, "Connection refused")]
 
 
+def test_a_coloured_log_is_read_as_its_words_at_the_offsets_of_its_lines(tmp_path):
+    """loguru, rich and FORCE_COLOR put terminal escapes inside the words: a rule reads the line without them,
+    and the line keeps its own offset in the file (the escapes before it counted in bytes)."""
+    log = tmp_path / "log"
+    lines = ["\x1b[32m2026-12-02 21:57:54.300\x1b[0m | \x1b[31m\x1b[1mERROR   \x1b[0m | training failed\n",
+             "\x1b]0;train: step \x1b[1m7\x1b[0m/10\x07step \x1b[1m7\x1b[0m/10\n",
+             "\x1b[31m\x1b[1mTypeError\x1b[0m:\x1b[1m bad\x1b[0m\n",
+             "\x1b[1;91mtorch.OutOfMemoryError: \x1b[0mCUDA\x1b[1m out of memory\x1b[0m\n"]
+    write(log, "".join(lines))
+    res = scan(log, "log", Cursor(), PATTERNS, PROGRESS)
+    starts = [sum(len(x.encode()) for x in lines[:i]) for i in range(len(lines))]
+    assert [(m.offset, m.text, m.rules) for m in res.matches] == [
+        (starts[2], "TypeError: bad", ("type",)),
+        (starts[3], "torch.OutOfMemoryError: CUDA out of memory", ("oom",))]
+    assert res.progress == (7.0, 10.0) and res.progress_at == starts[1]
+    assert res.cursor.offset == os.path.getsize(log)
+
+
+def test_escapes_that_never_end_cost_what_their_bytes_cost_and_hide_nothing(tmp_path):
+    """A hostile log of escape openers with no end (``\\x1b[`` and a long run of parameters), a lone ESC
+    before every byte, and an escape longer than a terminal's: read through, no line lost, each offset right."""
+    log = tmp_path / "log"
+    floods = [b"\x1b[" + b"1;" * 3_000_000 + b"\n", b"\x1bT" * 1_000_000 + b"\n", b"\x1b[" * 2_000_000 + b"\n",
+              b"\x1b]" + b"x" * 5_000_000 + b"\n"]
+    data, expected = b"", []
+    for flood in floods:
+        data += flood
+        expected.append(len(data))
+        data += b"\x1b[1mConnection refused\x1b[0m\n"
+    write(log, data)
+    got = [m for r in scan_all(log) for m in r.matches]
+    assert [(m.offset, m.text) for m in got] == [(at, "Connection refused") for at in expected]
+
+
+def test_the_tail_a_failure_is_read_from_has_no_escapes(tmp_path):
+    log = tmp_path / "log"
+    write(log, "\x1b[33m\x1b[1mTraceback (most recent call last):\x1b[0m\n"
+               "\x1b[31m\x1b[1mKeyError\x1b[0m:\x1b[1m 'x'\x1b[0m\n")
+    assert logscan.tail(log) == "Traceback (most recent call last):\nKeyError: 'x'\n"
+
+
 @pytest.mark.parametrize("how", ["truncate", "rotate"])
 def test_a_truncated_or_rotated_log_is_scanned_from_the_start(tmp_path, how):
     log = tmp_path / "log"
@@ -418,14 +459,19 @@ FRAGMENTS = [
     "NCCL WARN", "nccl   warn", "Timed out", "TIMED OUT", "DistStoreError", "took 250 ms", "1250 ms",
     "E42", "E", "done", "done.", "rank 7", "rank 77", "rank 7é", "abc-abc", "abc-abd", "ababc", "abc", "oom-kill",
     "OOM killer", "step 3/9", "loss=2.31", "é", "\ufffd", "\t", " ", ":",
+    # A coloured log's escapes, inside words and before an anchored exception line, and broken ones.
+    "\x1b[31mTypeError\x1b[0m: x", "\x1b[1;31mCUDA\x1b[0m out of memory", "Connection \x1b[1mrefused\x1b[0m",
+    "\x1b]0;title\x07done", "\x1b[", "\x1b", "\x1b[38;5;196m", "\x1b(B", "step \x1b[32m4\x1b[0m/9",
 ]
+#: A terminal's escapes as the reference reads them (the same as tianluo's, unbounded: the fragments are short).
+REFERENCE_ESCAPES = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b\n]*(?:\x07|\x1b\\)?|[@-Z\\-_])")
 
 
 def reference(text: str, patterns) -> list[tuple[int, str, tuple[str, ...]]]:
     """What a slow line-by-line scan finds: (offset, text, rules) of each matching line."""
     out, offset = [], 0
     for line in re.split(r"(?<=[\r\n])", text):
-        body = line.rstrip("\r\n")
+        body = REFERENCE_ESCAPES.sub("", line.rstrip("\r\n"))
         rules = tuple(n for n, p in patterns.items()
                       if re.compile(p.pattern, (p.flags & ~re.UNICODE) | re.ASCII).search(body))
         if rules and line.endswith(("\n", "\r")):

@@ -14,6 +14,11 @@ _CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202
 CONTROL_RUNS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]+")
 #: Lone surrogates: not Unicode at all (``"\\ud800"`` in JSON); shown as U+FFFD, never written.
 _SURROGATES = re.compile("[\ud800-\udfff]")
+#: A terminal's escape sequences (colours, cursor moves, window titles), matched whole, not only their ESC: what a
+#: coloured log (loguru, rich, ``FORCE_COLOR``) puts inside its words. Bounded, so it cannot backtrack; never
+#: across a line's end.
+ESCAPES_SOURCE = r"\x1b(?:\[[0-?]{0,32}[ -/]{0,8}[@-~]|\][^\x07\x1b\n]{0,256}(?:\x07|\x1b\\)?|[@-Z\\-_])"
+ESCAPES = re.compile(ESCAPES_SOURCE)
 _CONTROL_NAMES = {"\x00": "a NUL byte", "\n": "a newline", "\r": "a carriage return", "\x1b": "an escape character",
                   "\x85": "a newline (U+0085)", "\u2028": "a line separator (U+2028)",
                   "\u2029": "a paragraph separator (U+2029)"}

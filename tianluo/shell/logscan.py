@@ -21,6 +21,10 @@ pattern and whatever the log holds. All rule patterns are searched as ONE altern
 whole chunk (RE2's DFA runs it at hundreds of MB/s); only a line it hits is looked at rule by
 rule. Work is on bytes, so offsets are exact and nothing is decoded but the lines kept.
 
+A coloured log (loguru, rich, ``FORCE_COLOR``) has terminal escapes inside its words: a chunk that
+holds an ESC byte is searched as a copy without them (one bounded pattern, ``plaintext.ESCAPES``, that
+cannot backtrack; about 10 ms a MiB), each line still at its own offset in the file.
+
 A log is opened without blocking and, for the attempt's own streams, without following a
 link: a FIFO, device, socket, directory or symbolic link is not read, and the result says
 why (``refused``). The only I/O is reading the file.
@@ -29,16 +33,19 @@ why (``refused``). The only I/O is reading the file.
 import errno
 import math
 import os
+import re
 import stat
 import time
+from bisect import bisect_right
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from tianluo.core.rates import progress_start
 from tianluo.faults.linear_re import compile_any, compile_pattern, source
+from tianluo.plaintext import ESCAPES, ESCAPES_SOURCE
 from tianluo.shell.fsio import UnsafePath, open_parent
 
 MAX_LINE = 64 * 1024  # bytes of one line (or one piece of a longer line)
@@ -51,6 +58,8 @@ FIRST_MATCHES = 64  # progress matches read at most to find where a log's progre
 PROGRESS_WINDOW = 4096  # the last progress line is looked for in windows from the end, this first
 
 _CR_TO_LF = bytes.maketrans(b"\r", b"\n")  # tqdm redraws its bar with \r: that ends a line too
+_ESCAPES = re.compile(ESCAPES_SOURCE.encode())  # a coloured log's escapes, read around (``_plain``)
+_NEWLINE = re.compile(b"\n")
 _LF = ord("\n")
 _OPEN_FLAGS = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0)
 _KINDS = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
@@ -388,6 +397,7 @@ class _Scan:
         self.progress_head: tuple[float, ...] = ()
         self.searched = 0  # bytes the rule searches ran over (each finder's pass), for the one-pass check
         self.finders = self._build_finders()
+        self.plain: tuple | None = None  # the last region copied without its escapes: (text, where, copy)
 
     def feed(self, text: bytes, base: int, lo: int = 0, hi: int | None = None, progress: bool = True) -> None:
         """Scan the whole lines ``text[lo:hi]`` (``\\r`` already made ``\\n``); ``text[i]`` is at file offset
@@ -400,15 +410,27 @@ class _Scan:
         hi = len(text) if hi is None else hi
         if hi <= lo:
             return
+        if text.find(b"\x1b", lo, hi) >= 0:  # a memchr: only a coloured log's chunks take the copy
+            plain, at = self._plain(text, base, lo, hi)
+            self._search(plain, 0, len(plain), at)
+        else:
+            self._search(text, lo, hi, lambda i: base + i)
+        if progress and self.read_progress(text, base, lo, hi):
+            self.read_first([(text, base, lo, hi)])
+
+    def _search(self, text: bytes, lo: int, hi: int, at) -> None:
+        """Take the lines of ``text[lo:hi]`` that a rule matches; ``at(i)`` is the file offset of ``text[i]``."""
+        if hi <= lo:  # a piece of a long line that was all escapes
+            return
         # A newline ends a line; the end of the text is in a line only for a piece of a long one.
         size = hi - 1 if text[hi - 1] == _LF else hi
         hits = _Hits(text, self.finders, self, hi)
         pos = lo
-        while self.finders and (at := hits.next(pos)) is not None and at <= size:
-            start = text.rfind(b"\n", lo, at) + 1 or lo
-            end = text.find(b"\n", at, hi)
+        while self.finders and (hit := hits.next(pos)) is not None and hit <= size:
+            start = text.rfind(b"\n", lo, hit) + 1 or lo
+            end = text.find(b"\n", hit, hi)
             end = hi if end < 0 else end
-            if self._take(text[start:end], base + start):
+            if self._take(text[start:end], at(start)):
                 # A rule has its share (or the lines are all taken but for rules not seen yet):
                 # stop looking for it, or a flood of it would cost a Python step per line.
                 self.finders = self._build_finders()
@@ -416,8 +438,13 @@ class _Scan:
             pos = end + 1
             if pos > size:
                 break
-        if progress and self.read_progress(text, base, lo, hi):
-            self.read_first([(text, base, lo, hi)])
+
+    def _plain(self, text: bytes, base: int, lo: int, hi: int) -> tuple[bytes, Callable[[int], int]]:
+        """``_plain`` of a region, made once: a chunk's rules and then its progress read the same copy."""
+        key = (base, lo, hi)
+        if self.plain is None or self.plain[0] is not text or self.plain[1] != key:
+            self.plain = (text, key, _plain(text, base, lo, hi))
+        return self.plain[2]
 
     def _build_finders(self) -> tuple:
         """Finders for the rules that still have room: the user's (``spec-*``) apart from the built-in ones.
@@ -473,6 +500,10 @@ class _Scan:
         hi = len(text) if hi is None else hi
         if find is None or read is None or hi <= lo:
             return False
+        at = None
+        if text.find(b"\x1b", lo, hi) >= 0:  # a coloured bar: read without its escapes
+            text, at = self._plain(text, offset, lo, hi)
+            lo, hi = 0, len(text)
         end = hi - 1 if text[hi - 1] == _LF else hi  # no empty line after the last
         size = PROGRESS_WINDOW
         while True:  # windows from the end, each twice the last, until one holds a match
@@ -494,7 +525,8 @@ class _Scan:
         reading = _progress_of(m) if m is not None else None
         if reading is not None:
             self.progress = reading
-            self.progress_at = offset + _line_start(text, last.start(), lo)
+            line = _line_start(text, last.start(), lo)
+            self.progress_at = offset + line if at is None else at(line)
         return True  # a match, a reading or not: the last one of the text decides
 
     def read_first(self, regions) -> None:
@@ -512,8 +544,11 @@ class _Scan:
         self.want_first = False
         values: list[float] = []
         looks = FIRST_MATCHES  # tqdm repeats one value many times: a bounded number of matches, not all
-        for text, _base, lo, hi in regions:
+        for text, base, lo, hi in regions:
             hi = len(text) if hi is None else hi
+            if text.find(b"\x1b", lo, hi) >= 0:
+                text = self._plain(text, base, lo, hi)[0]
+                lo, hi = 0, len(text)
             end = hi - 1 if hi > lo and text[hi - 1] == _LF else hi
             at = lo
             while at < end and len(values) < 2 and looks > 0 and (m := find.search(text, at, end)) is not None:
@@ -572,6 +607,22 @@ class _Hits:
         return best
 
 
+def _plain(text: bytes, base: int, lo: int, hi: int) -> tuple[bytes, Callable[[int], int]]:
+    """``text[lo:hi]`` without its terminal escapes (a coloured log's ``\\x1b[31mKeyError\\x1b[0m``), and where
+    each of its lines starts in the file: ``at(i)`` is the file offset of the copy's ``i``, exact at a line's
+    start (the escapes never cross a line's end, so line ``k`` of the copy is line ``k`` of the file)."""
+    raw = text[lo:hi]
+    plain = _ESCAPES.sub(b"", raw)
+    starts: list[list[int]] = []  # the lines' starts in the file's bytes and in the copy, found at the first use
+
+    def at(i: int) -> int:
+        if not starts:  # most chunks match no rule: their lines are never counted
+            starts.extend([0, *(m.end() for m in _NEWLINE.finditer(t))] for t in (raw, plain))
+        k = bisect_right(starts[1], i) - 1
+        return base + lo + starts[0][k] + (i - starts[1][k])
+    return plain, at
+
+
 def _printable(line: bytes) -> str:
     """The line as the caller sees it: bad bytes as U+FFFD, at most MAX_LINE chars."""
     return line.decode("utf-8", errors="replace")[:MAX_LINE]
@@ -615,4 +666,4 @@ def tail(path: Path, max_bytes: int = TAIL_BYTES, follow_links: bool = False) ->
     if start > 0:
         cut = data.find(b"\n")
         data = data[cut + 1:] if cut >= 0 else b""
-    return data.translate(_CR_TO_LF).decode("utf-8", errors="replace")
+    return ESCAPES.sub("", data.translate(_CR_TO_LF).decode("utf-8", errors="replace"))

@@ -3,24 +3,21 @@ out, secrets redacted, capped, quoted as data (``> `` lines). Pure: shared by th
 (``tianluo.views.prompt``, ``tianluo.views.prompt_fault``).
 """
 
-import re
 
 from tianluo.core.layers import layer_facts
 from tianluo.core.layers import stamp as when
 from tianluo.models.model import Diagnosis
-from tianluo.plaintext import CONTROL_RUNS, valid
+from tianluo.plaintext import CONTROL_RUNS, ESCAPES, valid
 from tianluo.redact import secret_name, shapes
 
 MAX_LINE = 300  # one quoted line
 
-#: A terminal's escape sequences (colours, cursor moves, window titles): dropped whole, not only their ESC.
-_ESCAPES = re.compile(r"\x1b(?:\[[0-?]{0,32}[ -/]{0,8}[@-~]|\][^\x07\x1b]{0,256}(?:\x07|\x1b\\)?|[@-Z\\-_])")
 
 
 def clean(text: object, cap: int = MAX_LINE) -> str:
     """``text`` as one plain line: control characters out, secrets redacted, at most ``cap`` characters."""
     s = str(text)[: cap * 4]  # redaction runs on bounded input; a token cut here lies past the cap anyway
-    s = CONTROL_RUNS.sub(" ", _ESCAPES.sub("", s))
+    s = CONTROL_RUNS.sub(" ", ESCAPES.sub("", s))
     s = shapes(valid(s))
     s = s.strip()
     return s if len(s) <= cap else s[: cap - 1] + "…"
