@@ -268,6 +268,31 @@ def test_escapes_that_never_end_cost_what_their_bytes_cost_and_hide_nothing(tmp_
     assert [(m.offset, m.text) for m in got] == [(at, "Connection refused") for at in expected]
 
 
+def test_a_collected_log_is_read_without_its_stamps_at_the_offsets_of_its_lines(tmp_path):
+    """kubectl logs --timestamps, a CRI log file and journald put a stamp before each line: rules anchored at the
+    line's start read the program's words, and each line keeps its offset in the file."""
+    for stamp in ("2024-05-01T11:02:19.123456789Z ", "2024-05-01T11:02:19.123Z stderr F ",
+                  "Dec 02 21:00:00 gpu01 python[1234]: "):
+        log = tmp_path / "log"
+        lines = [stamp + x + "\n" for x in ("step 3/10", "TypeError: bad", "CUDA out of memory", "step 4/10")]
+        write(log, "".join(lines))
+        res = scan(log, "log", Cursor(), PATTERNS, PROGRESS)
+        starts = [sum(len(x.encode()) for x in lines[:i]) for i in range(len(lines))]
+        assert [(m.offset, m.text) for m in res.matches] == [(starts[1], "TypeError: bad"),
+                                                            (starts[2], "CUDA out of memory")], stamp
+        assert (res.progress, res.progress_at) == ((4.0, 10.0), starts[3])
+        tailed = logscan.tail(log)
+        assert tailed.splitlines() == ["step 3/10", "TypeError: bad", "CUDA out of memory", "step 4/10"]
+
+
+def test_a_progress_regex_that_names_the_stamps_still_reads_them(tmp_path):
+    """The spec's progress regex was written against the file as its owner saw it, stamps and all."""
+    log = tmp_path / "log"
+    write(log, "".join(f"2024-05-01T11:02:{i:02d}Z step {i}/10\n" for i in range(1, 5)))
+    res = scan(log, "log", Cursor(), PATTERNS, r"^\d{4}-\d\d-\d\dT\S+ step (?P<done>\d+)/(?P<total>\d+)")
+    assert res.progress == (4.0, 10.0)
+
+
 def test_the_tail_a_failure_is_read_from_has_no_escapes(tmp_path):
     log = tmp_path / "log"
     write(log, "\x1b[33m\x1b[1mTraceback (most recent call last):\x1b[0m\n"

@@ -21,9 +21,11 @@ pattern and whatever the log holds. All rule patterns are searched as ONE altern
 whole chunk (RE2's DFA runs it at hundreds of MB/s); only a line it hits is looked at rule by
 rule. Work is on bytes, so offsets are exact and nothing is decoded but the lines kept.
 
-A coloured log (loguru, rich, ``FORCE_COLOR``) has terminal escapes inside its words: a chunk that
-holds an ESC byte is searched as a copy without them (one bounded pattern, ``plaintext.ESCAPES``, that
-cannot backtrack; about 10 ms a MiB), each line still at its own offset in the file.
+A coloured log (loguru, rich, ``FORCE_COLOR``) has terminal escapes inside its words, and a collected
+one (``kubectl logs --timestamps``, a CRI log file, journald) a time stamp before each line: a chunk that
+holds an ESC byte, or whose first line starts with such a stamp, is searched as a copy without them (two
+bounded patterns that cannot backtrack; about 10 ms a MiB), each line still at its own offset in the file.
+A progress regex reads a copy without the escapes only: it was written against the stamps its owner saw.
 
 A log is opened without blocking and, for the attempt's own streams, without following a
 link: a FIFO, device, socket, directory or symbolic link is not read, and the result says
@@ -59,6 +61,14 @@ PROGRESS_WINDOW = 4096  # the last progress line is looked for in windows from t
 
 _CR_TO_LF = bytes.maketrans(b"\r", b"\n")  # tqdm redraws its bar with \r: that ends a line too
 _ESCAPES = re.compile(ESCAPES_SOURCE.encode())  # a coloured log's escapes, read around (``_plain``)
+#: What a log collector writes before each of the program's lines, read around as the escapes are: an RFC 3339
+#: time (``kubectl logs --timestamps``, ``docker logs -t``, CloudWatch, a CI runner), with a CRI log file's stream
+#: and tag (``stderr F``); journald's and syslog's short form (``Dec 02 21:00:00 gpu01 python[1234]: ``).
+_STAMP_SOURCE = (r"^(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?[ \t]+"
+                 r"(?:std(?:out|err) [FP] )?"
+                 r"|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d [\w.\-]{1,64} [\w.\-/@]{1,64}(?:\[\d{1,10}\])?: )")
+_STAMPS = re.compile(_STAMP_SOURCE.encode(), re.MULTILINE)
+_STAMPS_TEXT = re.compile(_STAMP_SOURCE, re.MULTILINE)
 _NEWLINE = re.compile(b"\n")
 _LF = ord("\n")
 _OPEN_FLAGS = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0)
@@ -410,8 +420,8 @@ class _Scan:
         hi = len(text) if hi is None else hi
         if hi <= lo:
             return
-        if text.find(b"\x1b", lo, hi) >= 0:  # a memchr: only a coloured log's chunks take the copy
-            plain, at = self._plain(text, base, lo, hi)
+        if _decorated(text, lo, hi):  # a memchr and a match: only a coloured or stamped log's chunks are copied
+            plain, at = self._plain(text, base, lo, hi, stamps=True)
             self._search(plain, 0, len(plain), at)
         else:
             self._search(text, lo, hi, lambda i: base + i)
@@ -439,11 +449,11 @@ class _Scan:
             if pos > size:
                 break
 
-    def _plain(self, text: bytes, base: int, lo: int, hi: int) -> tuple[bytes, Callable[[int], int]]:
+    def _plain(self, text: bytes, base: int, lo: int, hi: int, stamps: bool) -> tuple[bytes, Callable[[int], int]]:
         """``_plain`` of a region, made once: a chunk's rules and then its progress read the same copy."""
-        key = (base, lo, hi)
+        key = (base, lo, hi, stamps)
         if self.plain is None or self.plain[0] is not text or self.plain[1] != key:
-            self.plain = (text, key, _plain(text, base, lo, hi))
+            self.plain = (text, key, _plain(text, base, lo, hi, stamps))
         return self.plain[2]
 
     def _build_finders(self) -> tuple:
@@ -501,8 +511,8 @@ class _Scan:
         if find is None or read is None or hi <= lo:
             return False
         at = None
-        if text.find(b"\x1b", lo, hi) >= 0:  # a coloured bar: read without its escapes
-            text, at = self._plain(text, offset, lo, hi)
+        if text.find(b"\x1b", lo, hi) >= 0:  # a coloured bar (the stamps stay: the spec's regex may name them)
+            text, at = self._plain(text, offset, lo, hi, stamps=False)
             lo, hi = 0, len(text)
         end = hi - 1 if text[hi - 1] == _LF else hi  # no empty line after the last
         size = PROGRESS_WINDOW
@@ -547,7 +557,7 @@ class _Scan:
         for text, base, lo, hi in regions:
             hi = len(text) if hi is None else hi
             if text.find(b"\x1b", lo, hi) >= 0:
-                text = self._plain(text, base, lo, hi)[0]
+                text = self._plain(text, base, lo, hi, stamps=False)[0]
                 lo, hi = 0, len(text)
             end = hi - 1 if hi > lo and text[hi - 1] == _LF else hi
             at = lo
@@ -607,12 +617,22 @@ class _Hits:
         return best
 
 
-def _plain(text: bytes, base: int, lo: int, hi: int) -> tuple[bytes, Callable[[int], int]]:
-    """``text[lo:hi]`` without its terminal escapes (a coloured log's ``\\x1b[31mKeyError\\x1b[0m``), and where
-    each of its lines starts in the file: ``at(i)`` is the file offset of the copy's ``i``, exact at a line's
-    start (the escapes never cross a line's end, so line ``k`` of the copy is line ``k`` of the file)."""
+def _decorated(text: bytes, lo: int, hi: int) -> bool:
+    """Whether the lines of ``text[lo:hi]`` (``lo`` a line's start) hold terminal escapes or start with a log
+    collector's time stamp (judged by the first line: a collector stamps every line)."""
+    return text.find(b"\x1b", lo, hi) >= 0 or _STAMPS.match(text, lo, hi) is not None
+
+
+def _plain(text: bytes, base: int, lo: int, hi: int, stamps: bool = True) -> tuple[bytes, Callable[[int], int]]:
+    """``text[lo:hi]`` as the program wrote it: without terminal escapes (a coloured log's
+    ``\\x1b[31mKeyError\\x1b[0m``) and, with ``stamps``, a log collector's time stamps; and where each of its lines
+    starts in the file: ``at(i)`` is the file offset of the copy's ``i``, exact at a line's start (neither crosses a
+    line's end, so line ``k`` of the copy is line ``k`` of the file). The rules read the copy without stamps; a
+    spec's progress regex reads them as the owner saw them in the file, and may name them."""
     raw = text[lo:hi]
-    plain = _ESCAPES.sub(b"", raw)
+    plain = _ESCAPES.sub(b"", raw) if b"\x1b" in raw else raw
+    if stamps and _STAMPS.match(plain) is not None:
+        plain = _STAMPS.sub(b"", plain)
     starts: list[list[int]] = []  # the lines' starts in the file's bytes and in the copy, found at the first use
 
     def at(i: int) -> int:
@@ -666,4 +686,5 @@ def tail(path: Path, max_bytes: int = TAIL_BYTES, follow_links: bool = False) ->
     if start > 0:
         cut = data.find(b"\n")
         data = data[cut + 1:] if cut >= 0 else b""
-    return ESCAPES.sub("", data.translate(_CR_TO_LF).decode("utf-8", errors="replace"))
+    text = ESCAPES.sub("", data.translate(_CR_TO_LF).decode("utf-8", errors="replace"))
+    return _STAMPS_TEXT.sub("", text) if _STAMPS_TEXT.match(text) is not None else text
