@@ -201,6 +201,18 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
     "tf_jax_storage/hqh_astronn_galaxy10_train_typeerror_keras3.txt": (
         "unknown/exit_1", "the excerpt ends on the notebook's call line, before the TypeError: the text holds no "
         "error"),
+    # Sets 19 and 20.
+    "hub/hqj_huggingface_sb3_ppo_load_schedule_assert.txt": (
+        "unknown/exit_1", "a bare 'assert callable(value_schedule)' inside stable-baselines3's own utils: that the "
+        "checkpoint came from a newer sb3 is the maintainer's finding; the text only says a check of the library's "
+        "failed"),
+    "tf_jax_storage/hqi_tf_object_detection_mirrored_strategy_assert_not_as_ref.txt": (
+        "unknown/exit_1", "a bare 'assert not as_ref' inside TF contrib's mirrored values: that this early strategy "
+        "could not serve the Estimator pipeline is the author's reading; the text names no cause"),
+    "tf_jax_storage/hql_loss_landscape_h5py_rplus_lock_errno11.txt": (
+        "transient/io_error", "HDF5's lock refused with EAGAIN is a lock another process holds now (set 12's "
+        "ruling: three older files, two of them the program's own ranks, accept io_error), retried and held "
+        "after its budget; that here the program's own MPI ranks open it twice is the thread's finding"),
 }
 
 

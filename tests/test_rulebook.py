@@ -2817,6 +2817,400 @@ SIBLINGS += [
 ]
 
 
+# Set 18's smaller families, in lines of other public threads (named above each group): Ascend's device and stream
+# timeouts in their other codes, TF's collective groups built for another count of workers, R torch's index words,
+# a checkpoint folder that holds none.
+SIBLINGS += [
+    # Huawei Ascend NPU stream/device synchronize timeouts and HCCL execute/socket timeouts
+    # (https://github.com/hiyouga/LlamaFactory/issues/5551, https://github.com/hiyouga/LlamaFactory/issues/5071,
+    # https://github.com/vllm-project/vllm-ascend/issues/1443,
+    # https://github.com/vllm-project/vllm-ascend/issues/2800, https://github.com/Ascend/pytorch/issues/54,
+    # https://github.com/Ascend/pytorch/issues/43)
+    ('RuntimeError: npuSynchronizeDevice:torch_npu/csrc/core/npu/NPUStream.cpp:390 NPU function error: '
+     'aclrtSynchronizeDevice, error code is 507046\n'
+     '[ERROR] 2024-09-26-16:06:40 (PID:2671581, Device:2, RankID:2) ERR00100 PTA call acl api failed\n'
+     '[Error]: In the specified timeout waiting event, all tasks in the specified stream are not completed. \n'
+     '        Rectify the fault based on the error information in the ascend log.\n'
+     'EE1002: 2024-09-26-16:06:40.565.510 Stream synchronize timeout. rtDeviceSynchronize execute failed, '
+     'reason=[stream sync timeout]\n        Possible Cause: 1. The timeout interval may be improperly set.\n'
+     '        Solution: 1. Check whether the timeout interval is properly set. 2. Check whether the network '
+     'is normal.',
+     "nccl_timeout"),
+    ('EI0006: 2024-08-05-18:15:21.270.506 Getting socket times out. Reason: Remote Rank did not send the data '
+     'in time. Please check the reason for the rank being stuck',
+     "nccl_timeout"),
+    ('(train pid=8464) RuntimeError: npuSynchronizeDevice:build/CMakeFiles/torch_npu.dir/compiler_depend.ts:47'
+     '9 NPU function error: AclrtSynchronizeDeviceWithTimeout, error code is 507048\n'
+     '(train pid=8464) [ERROR] 2025-06-25-10:45:23 (PID:13075, Device:0, RankID:8) ERR00100 PTA call acl api '
+     'failed\n(train pid=8464) [Error]: The execution of the internal task times out. \n'
+     '(train pid=8464)         Rectify the fault based on the error information in the ascend log.',
+     "nccl_timeout"),
+    ('(VllmWorker TP1 pid=961) ERROR 09-07 01:11:09 [multiproc_executor.py:596] [ERROR] 2025-09-07-01:11:09 '
+     '(PID:961, Device:1, RankID:-1) ERR00100 PTA call acl api failed\n'
+     '(VllmWorker TP1 pid=961) ERROR 09-07 01:11:09 [multiproc_executor.py:596] [Error]: The execution of the '
+     'internal task times out. \n(VllmWorker TP1 pid=961) ERROR 09-07 01:11:09 [multiproc_executor.py:596]    '
+     '     Rectify the fault based on the error information in the ascend log.\n'
+     '(VllmWorker TP1 pid=961) ERROR 09-07 01:11:09 [multiproc_executor.py:596] EH9999: Inner Error!\n'
+     '(VllmWorker TP1 pid=961) ERROR 09-07 01:11:09 [multiproc_executor.py:596]         '
+     'rtStreamSynchronizeWithTimeout execute failed, reason=[fftsplus '
+     'timeout][FUNC:FuncErrorReason][FILE:error_message_manage.cc][LINE:53]\n'
+     '(VllmWorker TP1 pid=961) ERROR 09-07 01:11:09 [multiproc_executor.py:596] EH9999: [PID: 961] '
+     '2025-09-07-01:11:09.333.567 synchronize stream failed, runtime result = '
+     '507048[FUNC:ReportCallError][FILE:log_inner.cpp][LINE:161]',
+     "nccl_timeout"),
+    ('RuntimeError: ACL stream synchronize failed.\nEI9999: Inner Error!\n'
+     'EI9999: 2024-10-21-10:42:00.358.410  The error from device(chipId:3, dieId:0), serial number is 9, hccl '
+     'fftsplus task timeout occurred during task execution, stream_id:5, sq_id:5, task_id:38827, stuck notify '
+     'num:1, timeout:30min(default).[FUNC:ProcessStarsHcclFftsPlusTimeoutErrorInfo][FILE:device_error_proc.cc]'
+     '[LINE:1435]',
+     "nccl_timeout"),
+    ('worker-1: EH9999: Inner Error!\nworker-1:         rtDeviceSynchronize execute failed, reason=[task '
+     'timeout][FUNC:FuncErrorReason][FILE:error_message_manage.cc][LINE:53]\n'
+     'worker-1: EH9999: 2024-07-03-11:28:40.451.641  wait for compute device to finish failed, runtime result '
+     '= 107020.[FUNC:ReportCallError][FILE:log_inner.cpp][LINE:161]\n'
+     'worker-1:         TraceBack (most recent call last):\nworker-1:  (function npuSynchronizeDevice)\n'
+     'worker-1: [W NPUStream.cpp:365] Warning: NPU warning, error code is 107020[Error]: .',
+     "nccl_timeout"),
+    # TensorFlow multi-worker / collective setup errors (https://github.com/tensorflow/tensorflow/issues/59888,
+    # https://github.com/tensorflow/tensorflow/issues/33979, https://github.com/mlcommons/training/issues/272,
+    # https://github.com/alibaba/EasyRec/issues/22)
+    ('tensorflow.python.framework.errors_impl.InternalError: Collective ops is aborted by: Device '
+     '/job:worker/replica:0/task:0/device:GPU:0 is joining a group with incompatible device typeCPU '
+     '(group_key=3)',
+     "bad_arguments"),
+    ('2019-11-04 16:59:38.489335: W tensorflow/core/common_runtime/base_collective_executor.cc:216] '
+     'BaseCollectiveExecutor::StartAbort Internal: Collective Op  has group_size 8 and group_key2 but that '
+     'group has size 4\nAdditional GRPC error information:\n'
+     '{"created":"@1572886778.488763529","description":"Error received from '
+     'peer","file":"external/grpc/src/core/lib/surface/call.cc","file_line":1039,"grpc_message":"Collective '
+     'Op  has group_size 8 and group_key2 but that group has size 4","grpc_status":13}\n'
+     '         [[{{node allreduce_1/CollectiveReduce_1}}]]',
+     "bad_arguments"),
+    ('2019-05-20 12:05:41.304485: W tensorflow/core/common_runtime/base_collective_executor.cc:203] '
+     'BaseCollectiveExecutor::StartAbort Unavailable: OS Error\n'
+     '2019-05-20 12:05:41.308031: E tensorflow/core/common_runtime/ring_reducer.cc:369] Aborting RingReduce '
+     'with Unavailable: OS Error',
+     "connection_error"),
+    ('RuntimeError: Collective ops must be configured at program startup',
+     "bad_arguments"),
+    # R torch / tabnet errors with torch's index and shape words printed through R
+    # (https://github.com/mlverse/torch/issues/220, https://github.com/mlverse/torch/issues/695,
+    # https://github.com/mlverse/tabnet/issues/125, https://github.com/mlverse/tabnet/issues/70)
+    ('Error in (function (weight, indices, padding_idx, scale_grad_by_freq,  : \n'
+     '  index out of range in self (operator() at ../aten/src/ATen/native/TensorAdvancedIndexing.cpp:448)\n'
+     'frame #0: c10::Error::Error(c10::SourceLocation, std::__cxx11::basic_string<char, '
+     'std::char_traits<char>, std::allocator<char> > const&) + 0x6a (0x7f0470065aaa in '
+     '/home/key/libtorch/lib/libc10.so)',
+     "index_error"),
+    ('`Error in Tensor_slice(tensor$ptr, environment(), drop = drop, mask = .d): index 3 is out of bounds for '
+     'dimension 0 with size 2\nException raised from get at '
+     'aten/src/ATen/native/cpu/IndexKernel.cpp.AVX2.cpp:42 (most recent call first)`',
+     "index_error"),
+    ('#> Error in (function (weight, indices, padding_idx, scale_grad_by_freq, : index out of range in self\n'
+     '#> Exception raised from operator() at ../aten/src/ATen/native/TensorAdvancedIndexing.cpp:1194 (most '
+     'recent call first):\n#> frame #0: c10::Error::Error(c10::SourceLocation, '
+     'std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >) + 0x6b (0x7f338bca6d4b '
+     'in /home/creg/R/x86_64-pc-linux-gnu-library/4.3/torch/lib/libc10.so)',
+     "index_error"),
+    ('Error in (function (self, src, non_blocking)  : \n'
+     '  The size of tensor a (10) must match the size of tensor b (8) at non-singleton dimension 0\n'
+     'Exception raised from infer_size_impl at ..\\..\\aten\\src\\ATen\\ExpandUtils.cpp:28 (most recent call '
+     'first):',
+     "shape_mismatch"),
+    # A checkpoint directory or file that is not there (https://github.com/zhangqianhui/GazeAnimation/issues/32,
+    # https://github.com/tensorflow/models/issues/9743, https://github.com/JiahuiYu/generative_inpainting/issues/253)
+    ('Load checkpoint\nDo not exists any checkpoint, Load Failed!',
+     "missing_file"),
+    ('RuntimeError: Unsuccessful TensorSliceReader constructor: Failed to find any matching files for '
+     'Tensorflow/workspace/models/my_ssd_mobnet/ckpt-6',
+     "missing_file"),
+    ("ValueError: Couldn't find 'checkpoint' file or checkpoints in given directory  "
+     "model_logs/release_celeba_256/",
+     "missing_file"),
+]
+
+# Sets 19's and 20's families, in lines of other public threads (named above each group): LSF's TERM_ reasons,
+# rendezvous schemes a build lacks, DataParallel's empty replicas, MPI ranks out of range, Keras' unregistered custom
+# objects, Windows' full disk under LMDB, TorchScript's stubs, exceptions Python ignored (read as nothing), Ctrl-C,
+# nccl-tests' own report, a coordination agent's goodbye (nothing), collected logs' prefixes, optional packages
+# missing, the store's bare Socket Timeout.
+SIBLINGS += [
+    # IBM LSF job reports with TERM_* reasons (https://github.com/marbl/canu/issues/444,
+    # https://github.com/nextflow-io/nextflow/issues/1592, https://github.com/futureverse/future.batchtools/issues/31,
+    # https://github.com/IBM/CAST/issues/776)
+    ('# LSBATCH: User input\n./mhap.sh 0\n------------------------------------------------------------\n\n'
+     'TERM_RUNLIMIT: job killed after reaching LSF run time limit.\nExited with exit code 140.',
+     "time_limit"),
+    ('Your job looked like:\n…\n…\nTERM_OWNER: job killed by owner.\n'
+     'Exited with signal termination: 7, and core dumped.',
+     "cancelled_outside"),
+    ('TERM_EXTERNAL_SIGNAL: job killed by a signal external to LSF.\nExited with signal termination: Killed.',
+     "exit_1"),
+    ('Tue Jul 30 21:43:38: Starting (Pid 31647);\n'
+     'Tue Jul 30 21:43:41: Exited by LSF signal TERM_EXTERNAL_SIGNAL. The CPU time us\n'
+     '                     ed is 0.0 seconds;',
+     "exit_1"),
+    # torch.distributed "No rendezvous handler for tcp://" (env://, ://)
+    # (https://github.com/HRNet/HigherHRNet-Human-Pose-Estimation/issues/114,
+    # https://github.com/wdrink/M2TR-Multi-modal-Multi-scale-Transformers-for-Deepfake-Detection/issues/14,
+    # https://github.com/RangiLyu/nanodet/issues/424, https://github.com/facebookresearch/moco/issues/58)
+    ('  File "D:\\anaconda\\envs\\HHRnet\\lib\\site-packages\\torch\\distributed\\rendezvous.py", line 82, in '
+     'rendezvous\n    raise RuntimeError("No rendezvous handler for {}://".format(result.scheme))\n'
+     'RuntimeError: No rendezvous handler for tcp://',
+     "bad_arguments"),
+    ('    raise RuntimeError("No rendezvous handler for {}://".format(result.scheme))\n'
+     'RuntimeError: No rendezvous handler for tcp://',
+     "bad_arguments"),
+    ('这是什么原因？在winows上训练时RuntimeError: No rendezvous handler for env://',
+     "bad_arguments"),
+    ('RuntimeError: No rendezvous handler for ://',
+     "bad_arguments"),
+    # DataParallel "StopIteration: Caught StopIteration in replica 0 on device 0."
+    # (https://github.com/espnet/espnet/issues/2169, https://github.com/soobinseo/Transformer-TTS/issues/39,
+    # https://github.com/kimiyoung/transformer-xl/issues/123)
+    ('Exception in main training loop: Caught StopIteration in replica 0 on device 0.\n'
+     'Original Traceback (most recent call last):\n'
+     '  File "/home/huang18/VC/Experiments/espnet/tools/venv/lib/python3.6/site-packages/torch/nn/parallel/par'
+     'allel_apply.py", line 60, in _worker\n    output = module(*input, **kwargs)',
+     "programming_error"),
+    ('I have successfully prepared the data but when I run the python script **train_transformer.py** I get '
+     'the following error _**StopIteration: Caught StopIteration in replica 1 on device 1.**_ How can I '
+     'resolve this one?',
+     "programming_error"),
+    ('StopIteration: Caught StopIteration in replica 0 on device 0.',
+     "programming_error"),
+    # MPI rank errors (MPI_ERR_RANK, "Invalid rank") and mpi4py.MPI.Exception
+    # (https://github.com/t-sakashita/rokko/issues/544, https://github.com/dNamiLab/dNami/issues/20,
+    # https://github.com/SPECFEM/specfem3d/issues/999, https://github.com/kokkos/kokkos-comm/issues/134,
+    # https://github.com/hypre-space/hypre/issues/535)
+    ('[sakashitatatsuyanoMacBook-puro:61179] *** An error occurred in MPI_Send\n'
+     '[sakashitatatsuyanoMacBook-puro:61179] *** reported by process [2336030721,0]\n'
+     '[sakashitatatsuyanoMacBook-puro:61179] *** on communicator MPI_COMM_WORLD\n'
+     '[sakashitatatsuyanoMacBook-puro:61179] *** MPI_ERR_RANK: invalid rank\n'
+     '[sakashitatatsuyanoMacBook-puro:61179] *** MPI_ERRORS_ARE_FATAL (processes in this communicator will '
+     'now abort,\n[sakashitatatsuyanoMacBook-puro:61179] ***    and potentially your MPI job)',
+     "bad_arguments"),
+    ('    self.comm_torus = MPI.COMM_WORLD.Create_cart(\n'
+     '  File "mpi4py/MPI/Comm.pyx", line 1319, in mpi4py.MPI.Intracomm.Create_cart\n'
+     'mpi4py.MPI.Exception: MPI_ERR_ARG: invalid argument of some other kind',
+     "bad_arguments"),
+    ('Fatal error in PMPI_Isend: Invalid rank, error stack:\n'
+     'PMPI_Isend(161): MPI_Isend(buf=0x9e17d4, count=2797, MPI_INTEGER, dest=4, tag=0, MPI_COMM_WORLD, '
+     'request=0x65dd04) failed\nPMPI_Isend(103): Invalid rank has value 4 but must be nonnegative and less '
+     'than 4',
+     "bad_arguments"),
+    ('3: [ RUN      ] MpiSendRecv/0.1D_noncontig_standard\n'
+     '3: Abort(67791110) on node 0 (rank 0 in comm 0): Fatal error in internal_Send: Invalid rank, error '
+     'stack:',
+     "bad_arguments"),
+    ('**MPICH ERROR [Rank 1] [job id 623df1ab-7ae6-4ae9-b5b5-d73add697475] [Fri Nov 19 22:34:34 2021] '
+     '[x1000c6s7b0n1] - Abort(269089030) (rank 1 in comm 0): Fatal error in PMPI_Irecv: Invalid rank, error '
+     'stack:\nPMPI_Irecv(166): MPI_Irecv(buf=0x8aa0e40, count=56, MPI_BYTE, src=14588, tag=1002, '
+     'MPI_COMM_WORLD, request=0x3ecd900) failed\n'
+     'PMPI_Irecv(99).: Invalid rank has value 14588 but must be nonnegative and less than 5**',
+     "bad_arguments"),
+    # Keras loading a model with custom objects (https://github.com/keras-team/keras/issues/7585,
+    # https://github.com/mkocabas/focal-loss-keras/issues/10,
+    # https://github.com/qubvel/segmentation_models/issues/181, https://github.com/aertslab/CREsted/issues/111,
+    # https://github.com/tensorflow/tensorflow/issues/61085)
+    ('  File " /anaconda3/envs/proj1/lib/python2.7/site-packages/keras/utils/generic_utils.py", line 133, in '
+     'deserialize_keras_object\n    \': \' + class_name)\nValueError: Unknown layer: MyLayer',
+     "programming_error"),
+    ('  File "/home/ubuntu/anaconda3/envs/tensorflow_p36/lib/python3.6/site-packages/keras/utils/generic_utils'
+     '.py", line 164, in deserialize_keras_object\n    \':\' + function_name)\n'
+     'ValueError: Unknown loss function:focal_loss_fixed',
+     "programming_error"),
+    ('ValueError: Unknown loss function:binary_crossentropy + jaccard_loss',
+     "programming_error"),
+    ("`TypeError: Could not locate class 'CosineMSELogLoss'. Make sure custom classes are decorated with "
+     "`@keras.saving.register_keras_serializable()`. Full object config: {'module': "
+     "'crested.tl.losses._cosinemse_log', 'class_name': 'CosineMSELogLoss', 'config': {'name': "
+     "'CosineMSELogLoss', 'reduction': 'sum_over_batch_size', 'max_weight': 100}, 'registered_name': "
+     "'CosineMSELogLoss'}`",
+     "programming_error"),
+    ("ValueError: Unknown layer: 'MyDense'. Please ensure you are using a `keras.utils.custom_object_scope` "
+     "and that this object is included in the scope. See "
+     "https://www.tensorflow.org/guide/keras/save_and_serialize#registering_the_custom_object for details.",
+     "programming_error"),
+    # lmdb map_size failures (Windows preallocation, MDB_MAP_FULL, MemoryError)
+    # (https://github.com/fengju514/Face-Pose-Net/issues/25,
+    # https://github.com/ZheC/Realtime_Multi-Person_Pose_Estimation/issues/32,
+    # https://github.com/meilisearch/meilisearch/issues/643, https://github.com/tari-project/tari/issues/1788)
+    ('  File "F:\\PROJECTS\\Face Reconstruction\\Face-Pose-Net-master\\get_Rts.py", line 61, in '
+     'run_pose_estimation\n    pose_lmdb_env = lmdb.Environment(outputDB, map_size=1e12)\n'
+     'lmdb.Error: ./output_pose.lmdb: There is not enough space on the disk.`',
+     "disk_full"),
+    ('lmdb.MemoryError: [....]: Cannot allocate memory\n\n'
+     'So I moved into lowering the size of the map to 1e10 to be able to initialize the process. '
+     'Nevertheless, when the memory get to its limit it pops the following\n\n'
+     'lmdb.MapFullError: mdb_put: MDB_MAP_FULL: Environment mapsize limit reached',
+     "host_oom"),
+    ('Zlmdb(Io(Os { code: 112, kind: Other, message: "There is not enough space on the disk." }))',
+     "disk_full"),
+    ('There appears to be a critical error on the back end:Could not create LMDB store:An LMDB error '
+     'occurred:There is not enough space on the disk.',
+     "disk_full"),
+    # TorchScript stubs of torch_scatter raising ImportError (https://github.com/rusty1s/pytorch_scatter/issues/114,
+    # https://github.com/pyg-team/pytorch_geometric/issues/1370)
+    ('torch.jit.Error: Exception\nThe above operation failed in interpreter.\n'
+     'Traceback (most recent call last):\n  File '
+     '"/opt/lang.huo/pytorch_scatter-master/torch_scatter/scatter.py", line 19\n'
+     '                                     dim_size: Optional[int]\n'
+     '                                     ) -> Tuple[torch.Tensor, torch.Tensor]:\n'
+     '        raise ImportError\n        ~~~~~~~~~~~~~~~~~ <--- HERE\n        return src, index',
+     "missing_module"),
+    ('The above operation failed in interpreter.\nTraceback (most recent call last):\n'
+     '  File "\\lib\\site-packages\\torch_scatter\\scatter.py", line 31',
+     "exit_1"),
+    # "Exception ignored in ..." / "Error in atexit._run_exitfuncs:" next to a training job
+    # (https://github.com/jolibrain/joliGEN/issues/471, https://github.com/HuangOwen/Quantization-Variation/issues/1,
+    # https://github.com/ThilinaRajapakse/simpletransformers/issues/763,
+    # https://github.com/pytorch/pytorch/issues/95724, https://github.com/eyalzk/telegrad/issues/1)
+    ('terminate called without an active exception\nterminate called without an active exception\n'
+     'Exception ignored in: <function _MultiProcessingDataLoaderIter.__del__ at 0x7fb3f28ef0d0>\n'
+     'Traceback (most recent call last):\n  File '
+     '"/opt/conda/lib/python3.9/site-packages/torch/utils/data/dataloader.py", line 1478, in __del__\n'
+     '    self._shutdown_workers()\n  File "/opt/conda/lib/python3.9/site-packages/torch/utils/data/dataloader'
+     '.py", line 1442, in _shutdown_workers',
+     "exit_1"),
+    ('Initialization:  [  0/782]  eta: 1:45:01    time: 8.0584  data: 6.7870  max mem: 311\n'
+     'Exception ignored in: <function _MultiProcessingDataLoaderIter.__del__ at 0x7f760335bca0>\n'
+     'Traceback (most recent call last):\n  File '
+     '"/home/gqy/.conda/envs/vvtq/lib/python3.8/site-packages/torch/utils/data/dataloader.py", line 1478, in '
+     '__del__\n    self._shutdown_workers()',
+     "exit_1"),
+    ('Exception ignored in: <bound method _MultiProcessingDataLoaderIter.__del__ of '
+     '<torch.utils.data.dataloader._MultiProcessingDataLoaderIter object at 0x7fee7c735240>>\n'
+     'Traceback (most recent call last):\n  File '
+     '"/usr/local/lib/python3.6/dist-packages/torch/utils/data/dataloader.py", line 1101, in __del__\n'
+     '    self._shutdown_workers()\n  File "/usr/local/lib/python3.6/dist-packages/torch/utils/data/dataloader'
+     '.py", line 1075, in _shutdown_workers\n    w.join(timeout=_utils.MP_STATUS_CHECK_INTERVAL)\n'
+     '  File "/usr/lib/python3.6/multiprocessing/process.py", line 122, in join\n'
+     '    assert self._parent_pid == os.getpid(), \'can only join a child process\'\n'
+     'AssertionError: can only join a child process',
+     "exit_1"),
+    ('Exception ignored in: <Finalize object, dead>\nTraceback (most recent call last):\n'
+     '  File "/usr/lib/python3.8/multiprocessing/util.py", line 224, in __call__\n'
+     '    res = self._callback(*self._args, **self._kwargs)\n'
+     '  File "/usr/lib/python3.8/multiprocessing/synchronize.py", line 87, in _cleanup\n    sem_unlink(name)\n'
+     'FileNotFoundError: [Errno 2] No such file or directory',
+     "exit_1"),
+    ('`Error in atexit._run_exitfuncs:\nTraceback (most recent call last):\n'
+     '  File "C:\\Users\\Johann.Haselberger\\AppData\\Local\\Programs\\Python\\Python36\\lib\\site-packages\\m'
+     'atplotlib\\_pylab_helpers.py", line 78, in destroy_all',
+     "exit_1"),
+    # A run stopped with Ctrl-C: traceback ending in KeyboardInterrupt
+    # (https://github.com/pytorch/pytorch/issues/22924, https://github.com/pytorch/examples/issues/148)
+    ('KeyboardInterrupt\nTraceback (most recent call last):\n'
+     '  File "/miniconda/lib/python3.7/multiprocessing/queues.py", line 242, in _feed\n    send_bytes(obj)\n'
+     'Fatal Python error: could not acquire lock for <_io.BufferedWriter name=\'<stderr>\'> at interpreter '
+     'shutdown, possibly due to daemon threads',
+     "cancelled_outside"),
+    ('KeyboardInterrupt\nTraceback (most recent call last):\n'
+     '  File "/home/yimengzh_everyday/miniconda2/envs/pytorch_openblas/lib/python3.5/multiprocessing/process.p'
+     'y", line 249, in _bootstrap\n    self.run()',
+     "cancelled_outside"),
+    # nccl-tests failures: "Test NCCL failure common.cu:NNN '...'" (https://github.com/NVIDIA/nccl-tests/issues/219,
+    # https://github.com/NVIDIA/nccl-tests/issues/6, https://github.com/NVIDIA/nccl/issues/1597,
+    # https://github.com/aws-samples/aws-efa-nccl-baseami-pipeline/issues/7)
+    ("#  Rank  3 Group  0 Pid 3164639 on    fengyun device  1 [0x05] NVIDIA RTX A6000\n"
+     "fengyun: Test NCCL failure common.cu:959 'internal error - please report this issue to the NCCL "
+     "developers / '\n .. fengyun pid 3164639: Test failure common.cu:844",
+     "nccl_error"),
+    ("$ ./build/all_reduce_perf -b 8 -e 128M -f 2 -g 4\nNCCL failure common.cu:908 'unhandled cuda error'.",
+     "nccl_error"),
+    (' .. 8h200-2 pid 6831: Test failure common.cu:893\n\n'
+     '8h200-2:6831:6848 [0] nccl_net_ofi_closeSend:816 NCCL WARN NET/OFI Invalid communicator object '
+     'provided\n8h200-2:6831:6848 [0] NCCL INFO transport/net.cc:985 -> 3',
+     "nccl_error"),
+    ("compute-od-gpu-dy-p4d-24xlarge-1: Test CUDA failure common.cu:1046 'unknown error'\n"
+     " .. compute-od-gpu-dy-p4d-24xlarge-1 pid 41757: Test failure common.cu:1008",
+     "exit_1"),
+    # "Failed to disconnect from coordination service ... Proceeding with agent shutdown anyway"
+    # (https://github.com/vwxyzjn/cleanrl/pull/338, https://github.com/AI-Hypercomputer/maxtext/issues/786)
+    ('Additional GRPC error information from remote target unknown_target_for_coordination_leader:\n'
+     ':{"created":"@1676614104.084285325","description":"Error received from peer '
+     'ipv4:26.0.134.228:64719","file":"external/com_github_grpc_grpc/src/core/lib/surface/call.cc","file_line"'
+     ':1056,"grpc_message":"Deadline Exceeded","grpc_status":4}. Proceeding with agent shutdown anyway.\n'
+     'Error in atexit._run_exitfuncs:\nTraceback (most recent call last):\n'
+     '  File "/admin/home-costa/.cache/pypoetry/virtualenvs/cleanrl-BE0ShDkT-py3.8/lib/python3.8/site-packages'
+     '/jax/_src/distributed.py", line 168, in shutdown\n    global_state.shutdown()\n'
+     '  File "/admin/home-costa/.cache/pypoetry/virtualenvs/cleanrl-BE0ShDkT-py3.8/lib/python3.8/site-packages'
+     '/jax/_src/distributed.py", line 87, in shutdown\n    self.client.shutdown()\n'
+     'jaxlib.xla_extension.XlaRuntimeError: DEADLINE_EXCEEDED: Deadline Exceeded',
+     "exit_1"),
+    ('2024-07-18 10:27:50.743530: I external/xla/xla/pjrt/distributed/client.cc:141] Distributed task '
+     'shutdown initiated.\nE0718 10:32:50.744105  128013 coordination_service_agent.cc:514] Failed to '
+     'disconnect from coordination service with status: DEADLINE_EXCEEDED: Deadline Exceeded\n'
+     'Additional GRPC error information from remote target unknown_target_for_coordination_leader while '
+     'calling /tensorflow.CoordinationService/ShutdownTask:\n'
+     ':{"created":"@1721298770.744007696","description":"Error received from peer '
+     'ipv4:10.130.0.10:8476","file":"external/com_github_grpc_grpc/src/core/lib/surface/call.cc","file_line":1'
+     '0\n56,"grpc_message":"Deadline Exceeded","grpc_status":4}',
+     "exit_1"),
+    # Tracebacks with per-line log prefixes (docker compose, journald, CRI)
+    # (https://github.com/AbdBarho/stable-diffusion-webui-docker/issues/123,
+    # https://github.com/AbdBarho/stable-diffusion-webui-docker/issues/162,
+    # https://github.com/systemd-cron/systemd-cron/issues/58)
+    ('webui-docker-auto-1  | + python3 -u ../../webui.py --listen --port 7860 --hide-ui-dir-config --ckpt-dir '
+     '/stable-diffusion-webui/models/Stable-diffusion --allow-code --medvram\n'
+     'webui-docker-auto-1  | Warning: Taming Transformers not found at path '
+     '/stable-diffusion-webui/repositories/taming-transformers/taming\n'
+     'webui-docker-auto-1  | Traceback (most recent call last):\n'
+     'webui-docker-auto-1  |   File "/stable-diffusion-webui/repositories/stable-diffusion/../../webui.py", '
+     'line 82, in <module>\nwebui-docker-auto-1  |     shared.sd_model = modules.sd_models.load_model()',
+     "exit_1"),
+    ('webui-docker-auto-1  | Loaded a total of 0 textual inversion embeddings.\n'
+     'webui-docker-auto-1  | Traceback (most recent call last):\n'
+     'webui-docker-auto-1  |   File "/stable-diffusion-webui/repositories/stable-diffusion/../../webui.py", '
+     'line 137, in <module>\nwebui-docker-auto-1  |     webui()\n'
+     'webui-docker-auto-1  |   File "/stable-diffusion-webui/repositories/stable-diffusion/../../webui.py", '
+     'line 105, in webui\nwebui-docker-auto-1  |     app, local_url, share_url = demo.launch(\n'
+     'webui-docker-auto-1  |   File "/usr/local/lib/python3.10/site-packages/gradio/blocks.py", line 1118, in '
+     'launch\nwebui-docker-auto-1  |     raise ValueError(',
+     "exit_1"),
+    ('Dez 28 06:43:00 XXX systemd[1]: Starting systemd-cron OnFailure for cron-XXX-root-5...\n'
+     'Dez 28 06:43:00 XXX mail_on_failure[9777]: Traceback (most recent call last):\n'
+     'Dez 28 06:43:00 XXX mail_on_failure[9777]:   File "/lib/systemd-cron/mail_on_failure", line 50, in '
+     '<module>\nDez 28 06:43:00 XXX mail_on_failure[9777]:     systemctl = '
+     'subprocess.check_output([\'systemctl\',\'status\',job], universal_newlines=True)',
+     "exit_1"),
+    # Missing optional packages: "`save_model` requires h5py", "Neither `tensorboard` nor `tensorboardX` is available"
+    # (https://github.com/blacklight/micmon/issues/1, https://github.com/juglab/napari-n2v/issues/54,
+    # https://github.com/googlecolab/colabtools/issues/20, https://github.com/IDEA-CCNL/Fengshenbang-LM/issues/297,
+    # https://github.com/Lightning-AI/pytorch-lightning/issues/16810)
+    ('  File "/home/pi/venv/lib/python3.7/site-packages/tensorflow_core/python/keras/saving/hdf5_format.py", '
+     'line 73, in save_model_to_hdf5\n    raise ImportError(\'`save_model` requires h5py.\')\n'
+     'ImportError: `save_model` requires h5py.',
+     "missing_module"),
+    ('ImportError: `save_weights` requires h5py when saving in hdf5.',
+     "missing_module"),
+    ("---> 57         raise ImportError('`save_model` requires h5py.')\n     58 \n"
+     "     59     def get_json_type(obj):\n\nImportError: `save_model` requires h5py.",
+     "missing_module"),
+    ('  File "/home/anaconda3/envs/s20230306e310fsb/lib/python3.10/site-packages/lightning_fabric/loggers/tens'
+     'orboard.py", line 93, in __init__\n    raise ModuleNotFoundError(\n'
+     'ModuleNotFoundError: Neither `tensorboard` nor `tensorboardX` is available. Try `pip install`ing either.',
+     "missing_module"),
+    ('ModuleNotFoundError: Neither `tensorboard` nor `tensorboardX` is available.',
+     "missing_module"),
+    # torch elastic / c10d "Socket Timeout" (https://github.com/huggingface/accelerate/issues/1645,
+    # https://github.com/pytorch/pytorch/issues/55571, https://github.com/pytorch/pytorch/issues/69520)
+    ('  File "/mnt/cache/share_data/home_origin/env/.grouplib/lib/python3.8/site-packages/torch/distributed/el'
+     'astic/utils/store.py", line 34, in get_all\n    data = store.get(f"{prefix}{idx}")\n'
+     'RuntimeError: Socket Timeout\nException raised from recvBytes at '
+     '../torch/csrc/distributed/c10d/Utils.hpp:604 (most recent call first):',
+     "timeout"),
+    ('Traceback (most recent call last):\n  File "<stdin>", line 1, in <module>\nRuntimeError: Socket Timeout',
+     "timeout"),
+    ('2023-03-09T10:53:23.670-05:00\tERROR:torch.distributed.elastic.agent.server.api:Error waiting on exit '
+     'barrier. Elapsed: 315.7792458534241 seconds\n\n'
+     '2023-03-09T10:53:23.670-05:00\tTraceback (most recent call last):\n\n'
+     '2023-03-09T10:53:23.670-05:00\tFile "/app/waabi/autonomy/pnp/pnp_dist.runfiles/pip_torch/torch/distribut'
+     'ed/elastic/agent/server/api.py", line 906, in _exit_barrier',
+     "exit_1"),
+]
+
 @pytest.mark.parametrize(("text", "label"), SIBLINGS + LOOK_ALIKES, ids=[f"{c[1]}-{i}" for i, c in
                                                                           enumerate(SIBLINGS + LOOK_ALIKES)])
 def test_sibling_wordings_of_the_second_held_out_set(tmp_path, text, label):
@@ -2899,3 +3293,84 @@ def test_a_bare_slurm_cancel_line_is_a_persons_scancel_only_when_the_job_ended_b
 def test_pythons_own_messages_without_their_exceptions_name(tmp_path, text, label):
     fault = run(tmp_path, {"stderr": TRAINING + text + "\n"}, tail=True, state="exited", exit_code=1)
     assert fault.label == label, (text, fault)
+
+
+# Sets 19's and 20's families in the words their tools print that no sibling thread above holds: LSF's other TERM_
+# reasons (its job report's wording, as tests/corpus/distributed/hql_carveme_lsf_term_threadlimit.txt prints the
+# thread limit's), pip's pinned release, torchrun passing on a hang-up, TF's restore and decoders, the hub's 401 for a
+# token it refuses, and what must not move.
+SETS_19_20 = [
+    ("TERM_THREADLIMIT: job killed after reaching LSF thread limit.\nExited with exit code 143.", {}, "process_limit"),
+    ("TERM_PROCESSLIMIT: job killed after reaching LSF process limit.", {}, "process_limit"),
+    ("TERM_SWAP: job killed after reaching LSF swap usage limit.", {}, "host_oom"),
+    ("TERM_CPULIMIT: job killed after reaching LSF CPU usage limit.", {}, "time_limit"),
+    ("TERM_DEADLINE: job killed after deadline expires.", {}, "time_limit"),
+    ("TERM_PREEMPT: job killed after preemption.", {}, "preempted"),
+    ("TERM_WINDOW: job killed after queue run window closed.", {}, "preempted"),
+    ("TERM_LOAD: job killed after load exceeds threshold.", {}, "preempted"),
+    ("TERM_FORCE_OWNER: job killed by owner without time for cleanup.", {}, "cancelled_outside"),
+    ("TERM_BUCKET_KILL: job killed with bkill -b.", {}, "cancelled_outside"),
+    # a limit's kill that LSF starts with SIGINT: its report decides, not the KeyboardInterrupt it caused
+    ("KeyboardInterrupt\nTERM_THREADLIMIT: job killed after reaching LSF thread limit.", {}, "process_limit"),
+    ("Traceback (most recent call last):\n  File \"train.py\", line 9, in <module>\n    loss.backward()\n"
+     "KeyboardInterrupt", {}, "cancelled_outside"),
+    ("WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 53738 closing signal SIGHUP", {},
+     "terminated"),
+    ("WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 53738 closing signal SIGTERM", {},
+     "exit_1"),  # the launcher's clean-up of the ranks left after one failed: a symptom
+    ("ERROR: Could not find a version that satisfies the requirement jaxlib==0.3.14 (from versions: 0.4.6, 0.4.7)\n"
+     "ERROR: No matching distribution found for jaxlib==0.3.14", {}, "version_mismatch"),
+    ("ERROR: Could not find a version that satisfies the requirement torch==1.4.0 (from versions: none)\n"
+     "ERROR: No matching distribution found for torch==1.4.0", {}, "bad_arguments"),
+    ("tensorflow.python.framework.errors_impl.NotFoundError: libcudart.so.8.0: cannot open shared object file: No "
+     "such file or directory", {}, "version_mismatch"),
+    ('NotFoundError (see above for traceback): Tensor name "d_bn3/moments/variance" not found in checkpoint files '
+     "checkpoint/DCGAN.model-40002", {}, "state_dict_mismatch"),
+    ("InvalidArgumentError: Got 12 frames, but animated gifs can only be decoded by tf.io.decode_gif or "
+     "tf.io.decode_image", {}, "corrupt_data"),
+    ("zipfile.BadZipFile: File is not a zip file", {}, "corrupt_data"),
+    ("401 Client Error. (Request ID: Root=1-681a)\n\nRepository Not Found for url: https://huggingface.co/api/models/"
+     "stabilityai/stable-diffusion-xl-base-1.0/revision/main.\nInvalid credentials in Authorization header", {},
+     "auth_error"),
+    ("ImportError: TensorBoard logging requires TensorBoard with Python summary writer installed. This should be "
+     "available in 1.14 or above.", {}, "missing_module"),
+    ("[rank0]: StopIteration: Caught StopIteration in replica 1 on device 1.", {}, "programming_error"),
+    ("ValueError: Unknown metric function: f1_score", {}, "programming_error"),
+    # a saved optimizer of a newer TF is a setting's check, not custom code the loading program left out
+    ("ValueError: Unknown optimizer: Custom>Adam", {}, "bad_arguments"),
+    ("mpi4py.MPI.Exception: MPI_ERR_RANK: invalid rank", {}, "bad_arguments"),
+    ("RuntimeError: No rendezvous handler for env://", {}, "bad_arguments"),
+    ("c2211f46f318: Test NCCL failure common.cu:1005 'unhandled system error'", {}, "nccl_error"),
+    ("RuntimeError: Socket Timeout", {}, "timeout"),
+    ("torch.distributed.DistStoreError: Socket Timeout", {}, "timeout"),
+    ("lmdb.Error: ./data/train_lmdb: There is not enough space on the disk.", {}, "disk_full"),
+    # JAX's coordination agent saying goodbye to a leader already gone: never the cause (the gsutil failure before it
+    # names none either)
+    ("subprocess.CalledProcessError: Command '['gsutil', '-m', 'mv', 'a', 'b']' returned non-zero exit status 1.\n"
+     "2022-10-23 13:26:13.669308: E external/org_tensorflow/tensorflow/core/distributed_runtime/coordination/"
+     "coordination_service_agent.cc:486] Failed to disconnect from coordination service with status: "
+     "DEADLINE_EXCEEDED: Deadline Exceeded", {}, "exit_1"),
+    # ... while a coordination service that timed out on its own is still the timeout it was
+    ("jaxlib.xla_extension.XlaRuntimeError: DEADLINE_EXCEEDED: Deadline Exceeded: RegisterTask", {}, "timeout"),
+]
+
+
+@pytest.mark.parametrize(("text", "facts", "label"), SETS_19_20, ids=[f"{c[2]}-{i}" for i, c in enumerate(SETS_19_20)])
+def test_the_families_of_sets_19_and_20(tmp_path, text, facts, label):
+    fault = run(tmp_path, {"stderr": TRAINING + text + "\n"}, tail=True, state="exited", exit_code=1, **facts)
+    assert fault.label == label, (text, fault)
+
+
+@pytest.mark.parametrize(("stamp", "text", "label"), [
+    ("2024-05-01T11:02:19.123456789Z stderr F ", "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB",
+     "cuda_oom"),  # a CRI log file: time, stream, tag
+    ("2021-07-26T14:09:27.84205038Z\t", "TypeError: forward() got an unexpected keyword argument 'labels'",
+     "type_error"),  # kubectl logs --timestamps, as a log service exports it
+    ("2023-03-09T10:53:23.670-05:00 ", "RuntimeError: Socket Timeout", "timeout"),
+    ("Dec 02 21:00:00 gpu01 python[1234]: ", "KeyError: 'input_ids'", "key_error"),  # journald
+])
+def test_a_collected_log_is_read_without_the_stamp_on_every_line(tmp_path, stamp, text, label):
+    log = "".join(stamp + line + "\n" for line in (TRAINING + text).splitlines())
+    fault = run(tmp_path, {"stderr": log}, tail=True, state="exited", exit_code=1)
+    assert fault.label == label, (log, fault)
+    assert not fault.evidence.startswith(f"stderr: {stamp[:4]}"), fault.evidence  # the line as the program wrote it

@@ -825,3 +825,84 @@ def test_a_notebook_frames_own_line_is_the_one_its_arrow_marks():
 ])
 def test_a_pickle_cut_short_is_data_or_a_checkpoint_by_the_frames_own_line(text, label):
     assert _with_rules(text).label == label
+
+
+# --- sets 19's and 20's shapes ----------------------------------------------------------------------------------------
+
+# Python's report of an exception nothing could raise further (an object's __del__, a finalizer, an atexit function):
+# printed, and the program went on; YOLOX's COCODataset.__del__ beside the SIGKILL that ended the run
+# (tests/corpus/distributed/hqj_yolox_two_gpu_spawn_sigkill_pickle_truncated.txt).
+IGNORED = """\
+Exception: process 0 terminated with signal SIGKILL
+Exception ignored in: <function COCODataset.__del__ at 0x7effec4f4b80>
+Traceback (most recent call last):
+  File "/home/u/YOLOX/yolox/data/datasets/coco.py", line 62, in __del__
+    del self.imgs
+AttributeError: imgs
+"""
+FINALIZER = """\
+Exception ignored in: <Finalize object, dead>
+Traceback (most recent call last):
+  File "/usr/lib/python3.8/multiprocessing/synchronize.py", line 87, in _cleanup
+    sem_unlink(name)
+FileNotFoundError: [Errno 2] No such file or directory
+"""
+ATEXIT = """\
+Error in atexit._run_exitfuncs:
+Traceback (most recent call last):
+  File "/env/lib/python3.8/site-packages/jax/_src/distributed.py", line 87, in shutdown
+    self.client.shutdown()
+jaxlib.xla_extension.XlaRuntimeError: DEADLINE_EXCEEDED: Deadline Exceeded
+"""
+
+
+@pytest.mark.parametrize(("text", "survived"), [(IGNORED, "AttributeError: imgs"),
+                                                (FINALIZER, "FileNotFoundError: [Errno 2] No such file or directory"),
+                                                (ATEXIT, "jaxlib.xla_extension.XlaRuntimeError: DEADLINE_EXCEEDED: "
+                                                         "Deadline Exceeded")])
+def test_an_exception_python_ignored_is_survived_not_the_cause(text, survived):
+    shape = structure.read([("stderr", text)])
+    assert [r.text for r in shape.survived] == [survived]
+    assert not shape.errnos and not shape.strerrors  # its errno is not why the job ended either
+    fault = _fault(text, lines=tuple(LogLine("stderr", 0, line, ()) for line in text.splitlines()))
+    assert fault.klass == U, fault.evidence
+
+
+def test_an_ignored_exception_does_not_hide_the_one_that_ended_the_job():
+    text = FINALIZER + ('Traceback (most recent call last):\n  File "train.py", line 9, in <module>\n'
+                        '    batch = next(it)\nKeyError: \'input_ids\'\n')
+    assert (_fault(text).klass, _fault(text).label) == (K, "key_error")
+
+
+@pytest.mark.parametrize("prefix", [
+    "2024-03-21 00:06:10 ", "2026-05-07T14:26:39.509247 - ", "2024-05-01 11:02:19,123 | ", "2021-07-26T14:09:27.842Z\t",
+])
+def test_a_time_stamp_before_every_line_of_a_traceback_is_read_around(prefix):
+    body = ('Traceback (most recent call last):\n  File "/home/u/proj/train.py", line 60, in main\n'
+            '    loss = model(batch["x"])\nKeyError: \'x\'\n')
+    text = "".join(prefix + line + "\n" for line in body.splitlines())
+    (chain,) = structure.read([("stderr", text)]).chains
+    assert (chain[0].base, chain[0].origin, chain[0].rank) == ("KeyError", structure.USER, None)
+    assert (_fault(text).klass, _fault(text).label) == (K, "key_error")
+
+
+def test_docker_composes_container_prefix_names_whose_lines_they_are():
+    text = ('algo-1-RNNI9_1  | Traceback (most recent call last):\n'
+            'algo-1-RNNI9_1  |   File "/opt/ml/code/train.py", line 9, in <module>\n'
+            'algo-1-RNNI9_1  |     x = batch["x"]\nalgo-1-RNNI9_1  | KeyError: \'x\'\n'
+            'algo-2-AB12_1  | epoch 1 step 10\n')
+    shape = structure.read([("stderr", text)])
+    assert shape.chains[0][0].rank == "algo-1-RNNI9_1" and shape.ranks == {"algo-1-RNNI9_1", "algo-2-AB12_1"}
+    # a table's rows are no container's (Lightning's model summary, nvidia-smi)
+    assert not structure.read([("stderr", "0 | model | ResNet | 11.2 M\n| 0  NVIDIA A100 |\n")]).ranks
+
+
+@pytest.mark.parametrize(("source", "label"), [
+    ("    env = lmdb.open(outputPath, map_size=1099511627776)", "disk_full"),
+    ("    env = lmdb.open(path, readonly=True)", "exit_1"),  # no map asked for: the words, if any, say more
+])
+def test_lmdbs_refusal_of_a_map_the_disk_cannot_hold_is_a_full_disk(source, label):
+    # Windows' refusal comes in the system's language (here as the excerpt printed it, undecodable)
+    text = ('Traceback (most recent call last):\n  File "create_lmdb_dataset.py", line 39, in createDataset\n'
+            f"{source}\nlmdb.Error: result/: \ufffd\ufffd\ufffd\ufffd \ufffd\ufffd\ufffd\n")
+    assert _fault(text).label == label

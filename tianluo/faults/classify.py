@@ -88,7 +88,7 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
     sig = effective_signal(ev)
     shape = read_shape(ev.tail or _as_tail(ev.lines))
     aside = _aside(shape)
-    mine = tuple(line for line in ev.lines if not _is_aside(line.text, aside))
+    mine = tuple(line for line in ev.lines if not _is_aside(line.text, aside) and not _TEARDOWN.search(line.text))
     causes = tuple(line for line in mine if not _WARNING.search(line.text))
     warnings = tuple(line for line in mine if _WARNING.search(line.text))
     # The spec's rules see every line; the built-in ones see the lines that may state a cause,
@@ -192,6 +192,9 @@ def _as_tail(lines: Sequence[LogLine]) -> tuple[tuple[str, str], ...]:
 #: initialization: The NVIDIA driver on your system is too old ...``): the job printed it and went on, so
 #: for the built-in rules it explains a failure only when no other line does (a spec's own rule may
 #: still match it first).
+#: What a process prints while it shuts down after the failure, whatever the failure was: never its cause. JAX's and
+#: TF's coordination agent that cannot say goodbye to a leader already gone ("Proceeding with agent shutdown anyway").
+_TEARDOWN = compile_pattern(r"Failed to disconnect from coordination service")
 _WARNING = compile_pattern(r"^(?:\[[^\]\n]*\]:? ?)?\S*\.py:\d+: [A-Za-z]*Warning: ")
 
 

@@ -16,7 +16,8 @@ tier   name        label                      class      matches
                    / boot_failure
                    deadline                   config     ... DEADLINE (the job's own --deadline passed)
                    time_limit                 config     slurmstepd ``CANCELLED AT ... DUE TO TIME LIMIT``, LSF
-                                                         ``TERM_RUNLIMIT``, PBS ``walltime N exceeded limit``,
+                                                         ``TERM_RUNLIMIT`` / ``TERM_CPULIMIT`` /
+                                                         ``TERM_DEADLINE``, PBS ``walltime N exceeded limit``,
                                                          mpirun's ``MPIEXEC_TIMEOUT``, Kubernetes ``active longer
                                                          than specified deadline``, Torque's mail ``Job exceeded
                                                          its walltime limit``, Moab's ``exceeded wallclock limit``,
@@ -30,7 +31,8 @@ tier   name        label                      class      matches
                                                          too many heartbeats``; submitit's ``this job is
                                                          preempted`` (it requeued itself), Azure ML's
                                                          ``PreemptionError``, a cloud's spot termination notice,
-                                                         PBS ``job preempted (node failure)``; free
+                                                         PBS ``job preempted (node failure)``, LSF
+                                                         ``TERM_PREEMPT`` / ``TERM_WINDOW`` / ``TERM_LOAD``; free
                    boot_failure               transient  ``slurmstepd: error: execve(): .../slurm_script: No such
                                                          file`` (the node's spool lost the script); free
                    lost                       transient  a CI runner that ``lost communication with the server``
@@ -54,7 +56,8 @@ tier   name        label                      class      matches
                                                          container's pids limit): ``can't start new thread``,
                                                          ``pthread_create failed``, libgomp's ``Thread creation
                                                          failed``, ``fork: retry: Resource temporarily
-                                                         unavailable``, OpenBLAS's ``RLIMIT_NPROC``
+                                                         unavailable``, OpenBLAS's ``RLIMIT_NPROC``; LSF
+                                                         ``TERM_PROCESSLIMIT`` / ``TERM_THREADLIMIT``
                    shm_exhausted              config     DataLoader ``insufficient shared memory (shm)``,
                                                          ``unable to write to file </torch_``, ``is killed by
                                                          signal: Bus error``, ENOSPC under ``/dev/shm`` or from
@@ -77,7 +80,8 @@ tier   name        label                      class      matches
                                                          ``ObjectStoreFullError``, YARN's ``Container killed ...
                                                          physical memory``, Java's ``OutOfMemoryError``, OpenCV's
                                                          ``Insufficient memory``; a scheduler's memory-limit kill
-                                                         (LSF ``TERM_MEMLIMIT``, PBS ``mem N exceeded limit``,
+                                                         (LSF ``TERM_MEMLIMIT`` / ``TERM_SWAP``, PBS ``mem N
+                                                         exceeded limit``,
                                                          Moab, Ray's memory monitor, ``OOM Killer``, HTCondor's
                                                          ``Job has gone over memory limit``);
                                                          TF's ``OOM when allocating tensor ... device:CPU:0 by
@@ -109,12 +113,14 @@ tier   name        label                      class      matches
                                                          with no errno: torch.save's ``PytorchStreamWriter failed
                                                          writing file`` / ``unexpected pos A vs B``, C++'s
                                                          ``basic_ios::clear: iostream error``
-4      stopped     cancelled_outside          unknown    LSF ``TERM_OWNER`` / ``TERM_ADMIN``; slurmstepd
+4      stopped     cancelled_outside          unknown    LSF ``TERM_OWNER`` / ``TERM_ADMIN`` (``FORCE_`` too),
+                                                         ``TERM_BUCKET_KILL``; slurmstepd
                                                          ``*** JOB n ON host CANCELLED AT t ***`` with
                                                          no reason, and the job ended by TERM: a person's scancel
                                                          (srun prints the line too when a task failed, but then
                                                          the job does not end by TERM); torchrun stopped by
-                                                         SIGINT (``Received 2 death signal``): a person's Ctrl-C
+                                                         SIGINT (``Received 2 death signal``), or a Python
+                                                         ``KeyboardInterrupt``: a person's Ctrl-C
                    terminated                 transient  the job's own exit by SIGTERM / SIGINT / SIGHUP (also
                                                          128+N): someone stopped it
 5      setup       submit_rejected            config     ``sbatch: unrecognized option '--x'`` (an older Slurm)
@@ -707,7 +713,7 @@ SCHEDULER: tuple[Rule, ...] = (
     Rule("ended_boot_fail", TRANSIENT, "boot_failure", ended_by="boot_fail", free=True),
     Rule("ended_deadline", CONFIG, "deadline", ended_by="deadline"),
     Rule("slurm_time_limit", CONFIG, "time_limit", log=r"CANCELLED AT \S+ DUE TO TIME LIMIT"
-         r"|MPIEXEC_TIMEOUT environment variable\)|TERM_RUNLIMIT: job killed"
+         r"|MPIEXEC_TIMEOUT environment variable\)|TERM_(?:RUNLIMIT|CPULIMIT|DEADLINE): job killed"
          r"|PBS: job killed: walltime \d+ exceeded limit|Job was active longer than specified deadline"
          # Torque's job mail ("Aborted by PBS Server"), Moab's
          r"|Job exceeded its walltime limit\. Job was aborted|MOAB_INFO:\s+job exceeded wallclock limit"
@@ -715,6 +721,9 @@ SCHEDULER: tuple[Rule, ...] = (
          r"|exceeded hard wallclock time - initiate terminate method|qmaster enforced h_rt\b|exceeded limit h_rt\b"),
     Rule("slurm_preempted", TRANSIENT, "preempted", log=r"CANCELLED AT \S+ DUE TO (?:PREEMPTION|JOB REQUEUE)",
          free=True),
+    # LSF's job report: killed for a job of higher priority, when the queue's run window closed, or when the host's
+    # load passed its threshold; the job itself was not at fault, and runs again
+    Rule("lsf_preempted", TRANSIENT, "preempted", log=r"TERM_(?:PREEMPT|WINDOW|LOAD): job killed", free=True),
     Rule("pbs_node_failure", TRANSIENT, "node_failure", log=r"job preempted \(node failure\)", free=True),
     Rule("slurm_node_failure", TRANSIENT, "node_failure",
          log=r"CANCELLED AT \S+ DUE TO NODE FAIL|(?:salloc|srun): error: Node failure on \S+", free=True),
@@ -768,7 +777,9 @@ EXHAUSTED: tuple[Rule, ...] = (
     # The user's limit of processes or threads (ulimit -u, a pids cgroup): fewer workers or a higher limit.
     Rule("process_limit", CONFIG, "process_limit",
          log=r"[Cc]an't start new thread|pthread_create failed|[Tt]hread creation failed|\bfork: (?:retry: )?Resource "
-             r"temporarily unavailable|[Cc]annot fork|\bRLIMIT_NPROC\b|Resource temporarily unavailable \(thread\)"),
+             r"temporarily unavailable|[Cc]annot fork|\bRLIMIT_NPROC\b|Resource temporarily unavailable \(thread\)"
+             # LSF's job report: the queue's or the job's limit of processes or threads (bsub -p, -T) reached
+             r"|TERM_(?:PROCESSLIMIT|THREADLIMIT): job killed"),
     Rule("shm_exhausted", CONFIG, "shm_exhausted",
          log=r"insufficient shared memory|unable to (?:write to file|open shared memory object|mmap \d+ bytes from "
              r"file) </torch_|is killed by signal: Bus error|/dev/shm\S*.* No space left on device"
@@ -787,7 +798,8 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|invoked oom-killer|oom_reaper: reaped process|The node was low on resource: memory"
              r"|ObjectStoreFullError|Worker exceeded \d+% memory budget|Memory use is high but worker has no data"
              r"|Insufficient memory\) Failed to allocate|Container killed by YARN for exceeding physical memory"
-             r"|TERM_MEMLIMIT|exceeded MEM usage (?:hard )?limit|PBS: job killed: v?p?mem \d+\w* exceeded limit"
+             r"|TERM_MEMLIMIT|TERM_SWAP: job killed|exceeded MEM usage (?:hard )?limit"
+             r"|PBS: job killed: v?p?mem \d+\w* exceeded limit"
              r"|Job exceeded a memory resource limit|which exceeds the memory usage threshold of"
              r"|killed by \"?OOM Killer|[Hh]as gone over (?:its |the )?memory limit"
              r"|java\.lang\.OutOfMemoryError"
@@ -823,7 +835,9 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|Could not append to the internal temporary file"
              r"|The node was low on resource: ephemeral-storage|ephemeral local storage usage exceeds"
              r"|The node had condition: \[DiskPressure\]"
-             r"|\(os error (?:28|112)\)"),
+             r"|\(os error (?:28|112)\)"
+             # Windows' ERROR_DISK_FULL in its own words (LMDB reserving all of map_size at open, among others)
+             r"|There is not enough space on the disk\b"),
     # A writer that failed with no errno: torch.save's PytorchStreamWriter (``failed writing file``,
     # ``unexpected pos A vs B``), C++ streams' ``basic_ios::clear``. Almost always the disk (or the
     # quota) the checkpoint goes to; the wait for space looks at the host before anything runs again.
@@ -844,12 +858,16 @@ STOPPED: tuple[Rule, ...] = (
          log=r"\*\*\* (?:JOB|STEP) \S+ ON \S+ CANCELLED AT \S+ \*\*\*", signal="SIGTERM"),
     # LSF's word that a person (the owner or an administrator) killed the job: as a person's scancel.
     Rule("lsf_killed_by_person", UNKNOWN, "cancelled_outside",
-         log=r"TERM_OWNER: job killed by owner|TERM_ADMIN: job killed by root or LSF administrator"),
+         log=r"TERM_(?:FORCE_)?OWNER: job killed by owner|TERM_BUCKET_KILL: job killed"
+             r"|TERM_(?:FORCE_)?ADMIN: job killed by root or LSF administrator"),
     # torchrun stopped by SIGINT: a person's Ctrl-C at the terminal that started it (no scheduler sends INT by
     # itself), as a person's scancel; a launcher's TERM stays the terminated below.
     Rule("launcher_interrupted", UNKNOWN, "cancelled_outside",
          log=r"Received (?:Signals\.)?SIGINT death signal|Received 2 death signal"
              r"|SignalException: Process \d+ got signal: 2 *$"),
+    # Python's own word for SIGINT: a KeyboardInterrupt ends the program (its ranks' and pool workers' alike). Who
+    # sends a job SIGINT is a person (Ctrl-C, kill -INT), as above; LSF's limits send it too, and say so above.
+    Rule("python_interrupted", UNKNOWN, "cancelled_outside", log=_exc("KeyboardInterrupt")),
     Rule("sigterm", TRANSIENT, "terminated", signal="SIGTERM"),
     Rule("sigint", TRANSIENT, "terminated", signal="SIGINT"),
     Rule("sighup", TRANSIENT, "terminated", signal="SIGHUP"),
@@ -961,6 +979,8 @@ SETUP: tuple[Rule, ...] = (
              r"|unauthorized: authentication required|\(40[13] (?:Forbidden|Unauthorized)\)"
              # trackers refusing the key they were given (Neptune, Comet, ...)
              r"|Your API token is invalid|[Ii]nvalid API (?:key|token)\b|\bInvalid(?:Rest)?A[Pp][Ii]Key\b"
+             # the hub's 401 for a token it does not take, printed after its "Repository Not Found"
+             r"|Invalid credentials in Authorization header"
              r"|API key is invalid|" + _exc("RefreshError")),
     # The hub answers a wrong id and a private or gated one the token may not see alike (datasets: "doesn't exist
     # on the Hub or cannot be accessed"): the id or the access, a person's either way.
@@ -981,12 +1001,17 @@ SETUP: tuple[Rule, ...] = (
              r"|Unable to find a valid file signature"
              r"|WeightsUnpickler error: Unsupported operand|pickle data was truncated"
              r"|Error while deserializing header|HeaderTooLarge|MetadataIncompleteBuffer"
-             r"|truncated file|[Ff]ile signature not found|not a zip file"
+             r"|truncated file|[Ff]ile signature not found"
              r"|Checksum does not match: stored|Data loss: (?:Checksum|not an sstable|Unable to open table file)"
              r"|Invalid NDArray file format|invalid magic (?:characters|number)|llama_model_loader: failed to load"
              r"|Model format error, expect"
              # torch's zip reader missing a tensor's record (a checkpoint cut short or its archive rebuilt)
              r"|inline_container\.cc:\d+\] \. file not found: \S+/data/\d+"),
+    # TensorBoard logging with no writer installed (torch.utils.tensorboard names the release it needs, which reads
+    # as a skew, but none is installed): before version_mismatch
+    Rule("tensorboard_missing", CONFIG, "missing_module",
+         log=r"TensorBoard logging requires TensorBoard with Python summary writer installed"
+             r"|Neither `tensorboard` nor `tensorboardX` is available"),
     Rule("version_mismatch", CONFIG, "version_mismatch",
          log=r"did not match any variant of untagged enum|Dataset scripts are no longer supported"
              # torch 2's launcher passes --local-rank (a hyphen) to a script written for --local_rank; a CLI
@@ -1073,8 +1098,8 @@ SETUP: tuple[Rule, ...] = (
              r"|detectron2|timm|colossalai|gym|gymnasium|ray|tensorboard|wandb|bitsandbytes|xformers|vllm)\.\w"
              # a framework built against a CUDA release whose runtime this host lacks (``libcudart.so.8.0``): the
              # raised error only, since TF warns the same words and goes on on the CPU
-             r"|(?:ImportError|OSError): lib(?:cudart|cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nvrtc"
-             r"|nccl|nvinfer|nvToolsExt)\.so\.\d+(?:\.\d+)*: cannot open shared object file"),
+             r"|(?:ImportError|OSError|NotFoundError): lib(?:cudart|cublas|cublasLt|cudnn|cufft|curand|cusparse"
+             r"|cusolver|nvrtc|nccl|nvinfer|nvToolsExt)\.so\.\d+(?:\.\d+)*: cannot open shared object file"),
     # Installed packages that do not fit each other: a package's own check (Horovod's
     # ``HorovodVersionMismatchError``); torch's C extension refusing what its Python side passes (a mixed install,
     # pybind11 listing the signature it has); an installed package's import cycle (a half-upgraded install), which
@@ -1111,8 +1136,9 @@ SETUP: tuple[Rule, ...] = (
          log=r"(?:Not found: |^)\S.*\.data-\d{5}-of-\d{5}; No such file or directory"
              # (the folder it names is not there, or not writable)
              r"|PytorchStreamWriter failed opening archive"
-             # a checkpoint folder the loader was pointed at that is not there
-             r"|[Cc]heckpoint (?:directory|dir|path|file) \S+ does not exist"),
+             # a checkpoint folder the loader was pointed at that is not there, or that holds no checkpoint
+             r"|[Cc]heckpoint (?:directory|dir|path|file) \S+ does not exist"
+             r"|Couldn't find 'checkpoint' file or checkpoints in given directory|Do not exists? any checkpoint"),
     Rule("state_dict_mismatch", CONFIG, "state_dict_mismatch",
          # (MLX's strict load_weights: ``Missing parameters: x``, ``Received parameters not in model: x``)
          # (and, from mlx 0.2x, with their count: ``Missing 2 parameters:``, ``Received 269 parameters not in model:``)
@@ -1122,6 +1148,7 @@ SETUP: tuple[Rule, ...] = (
              r"|loaded state dict contains a parameter group that doesn't match|loaded state dict has a different"
              r" number of parameter groups|The checkpoint being loaded used a DP world size of \d+ but the current"
              r"|ScopeParamShapeError|Inconsistent shapes between value and initializer|Key \S+ not found in checkpoint"
+             r"|Tensor name \"[^\"]*\" not found in checkpoint files"
              r"|size mismatch for \S+: copying a param|Missing key\(s\) in state_dict|Unexpected key\(s\) in state_dict"
              r"|Error\(s\) in loading state_dict|(?:unexpected|missing) key \"[^\"]*\" in state_dict"
              # TF1's Saver restoring a checkpoint of another graph; Keras loading an .h5 of another layer count
@@ -1155,7 +1182,12 @@ SETUP: tuple[Rule, ...] = (
                r"|\bpython[\d.]*(?:\.exe)?: (?:No module named |Error while finding module specification for )"
                r"|Error locating target '"
                # Apache Beam with no handler for gs:// (apache-beam[gcp] not installed), old and new wordings
-               r"|Unable to get (?:the )?[Ff]ilesystem (?:for path|from specified path)"),
+               r"|Unable to get (?:the )?[Ff]ilesystem (?:for path|from specified path)"
+               # Keras' HDF5 saving and loading without h5py
+               r"|`\w+` requires h5py\b"
+               # TorchScript's stub of an extension's op whose compiled library did not load (torch_scatter,
+               # torch_sparse built for another torch): the interpreter quotes the stub's line, not an error's name
+               r"|^\s+raise ImportError\s*$"),
     # datasets' streaming turns a failed Hub request into a FileNotFoundError of an hf:// file that exists: that one
     # is the network tier's (connection_error), retried once; a file really missing fails alike again and is held.
     # DVC: data tracked without a remote or cache that holds it
@@ -1239,6 +1271,8 @@ SETUP: tuple[Rule, ...] = (
              r"|Could not find the transformer layer class to wrap in the model"
              # TF's multi-worker collectives with one worker's group on the GPU and another's on the CPU
              r"|is joining a group with incompatible device type"
+             # ... or with another count of workers than the group was built for (TF_CONFIG's cluster)
+             r"|Collective Op +has group_size \d+ and group_key\d* but that group has size \d+"
              # a cloud storage bucket's name that is not one (a template's placeholder left in)
              r"|Invalid bucket name: "
              # a TF graph's Assert on the data's values (labels in range, characters in the alphabet): the data or the
@@ -1274,6 +1308,12 @@ SETUP: tuple[Rule, ...] = (
              # a process-group backend this build of torch does not have (NCCL on Windows or macOS, MPI unless built
              # from source): the backend or the platform must change
              r"|Distributed package doesn't have (?:NCCL|MPI|UCC) built in|PyTorch built without distributed support"
+             # an init_method's scheme this build has no rendezvous for (tcp:// and env:// on old Windows builds)
+             r"|No rendezvous handler for \w*://"
+             # mpi4py given a rank its communicator does not have (mpi4py built against another MPI than mpirun's:
+             # every process sees a world of one)
+             r"|MPI_ERR_RANK: invalid rank|Invalid rank has value -?\d+ but must be nonnegative and less than \d+"
+             r"|Fatal error in \w+: Invalid rank\b|MPI_ERR_ARG: invalid argument of some other kind"
              # the TF2 Object Detection API refusing the pipeline config's fine_tune_checkpoint (a TF1 or foreign one)
              r"|Checkpoint is expected to be an object-based checkpoint|Checkpoint version should be V2"
              r"|train_pb2\.load_all_detection_checkpoint_vars unsupported in TF2"
@@ -1327,7 +1367,10 @@ SETUP: tuple[Rule, ...] = (
              # GDAL on a damaged TIFF; SageMaker's built-in algorithms refusing the training file they were given
              r"|TIFFReadEncoded(?:Strip|Tile)\(\) failed|TIFFFill(?:Strip|Tile):Read error"
              r"|IReadBlock failed at X offset"
-             r"|Failed to load (?:libsvm|csv|recordio-protobuf|parquet|protobuf) data with exception"),
+             r"|Failed to load (?:libsvm|csv|recordio-protobuf|parquet|protobuf) data with exception"
+             # an animated GIF among the JPEGs a TF decoder reads; a zip archive that is not one (a download cut
+             # short, an HTML page saved under its name)
+             r"|animated gifs can only be decoded by|BadZipFile: File is not a zip file"),
     # A launcher's variable read from the environment of a process no launcher started (plain python, a
     # notebook): a KeyError of os.environ, but the launch is what is wrong, not the program's logic.
     Rule("launcher_env_missing", CONFIG, "bad_arguments",
@@ -1388,7 +1431,14 @@ BUGS: tuple[Rule, ...] = (
              r"|You must feed a value for placeholder tensor '[^']*keras_learning_phase'"
              # ZeRO-3 asked for a parameter it had not gathered: a module called outside the engine's hooks
              # (a submodule run apart, a parameter read outside GatheredParameters)
-             r"|" + _PFX + r"AssertionError: \{'id': \d+, 'status': 'NOT_AVAILABLE'"),
+             r"|" + _PFX + r"AssertionError: \{'id': \d+, 'status': 'NOT_AVAILABLE'"
+             # DataParallel's replicas hold no parameters of their own (torch 1.5 on): a model that calls
+             # next(self.parameters()) in forward stops its replica
+             r"|Caught StopIteration in replica \d+ on device \d+"
+             # a saved Keras model or a compile() argument naming a custom class or function the loading code did
+             # not pass (custom_objects, register_keras_serializable)
+             r"|Unknown (?:layer|loss function|metric function|activation function|initializer|regularizer"
+             r"|constraint)(?: type)?: ?'?\w|Could not locate (?:class|function) '[^']*'\. Make sure custom classes"),
     # The ranks called different collectives, or the same one on tensors of other shapes (TORCH_DISTRIBUTED_DEBUG's
     # check, ZeRO-3's parameter fetch, NCCL's own): a path through the program that differs by rank (a branch on
     # the data, an MoE's routing, a metric logged on one rank), not the network that then times out.
@@ -1426,7 +1476,8 @@ BUGS: tuple[Rule, ...] = (
              r"|Received a label value of -?\d+ which is outside the valid range of \["
              r"|cur_target >= 0 && cur_target < n_classes"
              # torch's own words, also through R's torch (``Error in Tensor_slice(...) :``)
-             r"|^\s*too many indices for tensor of dimension \d+"),
+             r"|^\s*too many indices for tensor of dimension \d+|(?:^\s*|: )index out of range in self\b"
+             r"|index -?\d+ is out of bounds for dimension \d+ with size \d+"),
     # A kernel launched with a grid or block it cannot have (an empty or oversized launch): the program's own.
     Rule("kernel_launch_config", CODE, "programming_error",
          log=r"(?:CUDA|HIP) error: invalid configuration argument|cudaErrorInvalidConfiguration"),
@@ -1488,7 +1539,9 @@ CRASHED: tuple[Rule, ...] = (
     # Ctrl-C, is read in the stopped tier first: launcher_interrupted.)
     Rule("launcher_sigterm", TRANSIENT, "terminated",
          log=r"Received (?:Signals\.)?SIG(?:TERM|HUP) death signal"
-             r"|Received \d+ death signal|SignalException: Process \d+ got signal: (?:1|15) *$"),
+             r"|Received \d+ death signal|SignalException: Process \d+ got signal: (?:1|15) *$"
+             # the launcher passing on the hang-up it received (its ranks get SIGHUP only so)
+             r"|Sending process \d+ closing signal SIGHUP"),
 )
 
 HUNG: tuple[Rule, ...] = (
@@ -1544,18 +1597,22 @@ NETWORK: tuple[Rule, ...] = (
              # Ascend HCCL's: a peer that did not send in time
              r"|Getting socket times out|Remote Rank did not send the data in time|\bEI0002: .*times? out"
              r"|wait socket establish timeout|Some HCCL operations have failed or timed out"
-             # ... and a device stream that never finished its work (EE1002, runtime result 507046)
-             r"|reason=\[stream sync timeout\]|runtime result = 507046\b"),
+             # ... and a device stream or task that never finished its work (EE1002; runtime results 507046, 507048
+             # and 107020; torch_npu's error codes)
+             r"|reason=\[(?:stream sync|task|fftsplus) timeout\]|runtime result = (?:50704[68]|107020)\b"
+             r"|error code is 50704[68]\b|hccl fftsplus task timeout|The execution of the internal task times out"),
     Rule("nccl_error", TRANSIENT, "nccl_error",
          log=r"ncclSystemError|ncclRemoteError|ncclInternalError|ncclUnhandledCudaError|NCCL WARN"
              r"|NCCL communicator was aborted|NCCL error in:|NCCL error: |NCCL INFO [\w/.]+:\d+ -> [1-7]\b"
              r"|HCCL error in: |\bunhandled system error\b|status == ncclSuccess\. [1-7] vs 0"
-             r"|remote process exited or there was a network error"),
+             r"|remote process exited or there was a network error"
+             # nccl-tests' own report of an NCCL call that failed
+             r"|NCCL failure \S+ '(?:unhandled (?:CUDA|cuda|system) error|internal error|remote process exited)"),
     Rule("timeout_connect", TRANSIENT, "timeout",
          log=r"Read timed out|ConnectTimeoutError|ReadTimeoutError|RendezvousTimeoutError|socket has timed out"
              r"|Connection timed out|net/http: TLS handshake timeout|: i/o timeout\b|Client\.Timeout exceeded while"
              # torch's store read that timed out (a rank waiting for rank 0's NCCL unique id)
-             r"|store->get\('[^']*'\) got error: Socket Timeout"
+             r"|store->get\('[^']*'\) got error: Socket Timeout|" + _PFX + r"(?:\w+\.)*\w*Error: Socket Timeout\b"
              r"|" + _exc(r"\w*TimeoutError", r"\w*Timeout", "timeout")),
     # mpirun lost a node's daemon (the node or its pod went away): the node's, after any cause the log names.
     # the X display a rank drew on went away (an ssh-forwarded DISPLAY)
@@ -1581,6 +1638,8 @@ NETWORK: tuple[Rule, ...] = (
              r"|Could not connect to the endpoint URL|StreamClosedError|Py4JNetworkError|Answer from Java side is empty"
              r"|Get \"https?://[^\"]*\": (?:unexpected )?EOF"
              r"|: Unable to connect to endpoint|Curl returned error code \d+|\bUnavailableError: Socket closed"
+             # TF's collective all-reduce that lost its peer worker (its gRPC link dropped)
+             r"|Aborting RingReduce with Unavailable: |StartAbort Unavailable: OS Error"
              r"|RPC failed with status = \"(?:Unavailable|UNAVAILABLE): "
              # a client's server that hung up (aiohttp, httpx): ``Server disconnected``
              r"|Server disconnected without sending a response"
@@ -1610,6 +1669,11 @@ LAST: tuple[Rule, ...] = (
     Rule("tfrecord_truncated", CONFIG, "corrupt_data", log=r"\btruncated record at \d+"),
     Rule("exit_126", CONFIG, "not_executable", exit_code=126),
     # pip found no such requirement; after the network tier, because an offline pip says the same words.
+    # ... and a release pinned that this Python or platform has none of, while others are there (``jaxlib==0.3.14
+    # (from versions: 0.4.6, ...)``): the versions. ("from versions: none" is no release at all, or no index.)
+    Rule("pip_no_version", CONFIG, "version_mismatch",
+         log=r"Could not find a version that satisfies the requirement [\w.\-]+(?:\[[\w,\-]*\])? ?(?:==|~=|<|>)"
+             r"[^()]*\(from versions: \d"),
     Rule("pip_no_distribution", CONFIG, "bad_arguments", log=r"No matching distribution found for \S+"),
     # pyxis could not start the job's container (an image path it took for a registry's, a bad image): the
     # set-up of the step; last, because enroot's own line, when there is one, says which.

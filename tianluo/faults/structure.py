@@ -110,7 +110,10 @@ _PREFIX = LazyPattern(
     r"| {0,4}(\d{1,5}): "  # srun --label (padded to the widest task number)
     r"|\((?:\w[\w.]* )?pid=(\d+)(?:, ip=[^)]{0,64})?\) "  # Ray (RayTrainWorker pid=N, ip=..)
     r"|[A-Za-z][\w\-]{0,62}/\d{1,5} \[(\d{1,5})\]: ?"  # torchx role/replica [rank]:
-    r"|([A-Za-z][\w.\-]{0,62}\d[\w.\-]{0,62}): )",  # pdsh / deepspeed host-1:
+    r"|([A-Za-z][\w.\-]{0,62}\d[\w.\-]{0,62}): "  # pdsh / deepspeed host-1:
+    r"|([A-Za-z][\w.\-]{0,62}[-_]\d{1,5}(?:[-_][\w.]{1,32})?) +\| "  # docker compose's container: train-1  |
+    # a time stamp a logger or a collector put first (the lines of a traceback it logged included): not a rank
+    r"|\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?(?: [-|])?[ \t]+)",
     capture=True)
 
 
@@ -151,6 +154,9 @@ _NB_FRAME = LazyPattern(r"^(\s*)(?:File )?([~/A-Za-z][^\s]{0,1000}[/\\][^\s/\\]{
 _NB_ARROW = LazyPattern(r"^-{1,20}> ?\s*\d{1,7} (.{0,600})", capture=True)
 # A spawned child reading what its parent sends it: when the parent dies, the child's error is its symptom.
 _SPAWN_CHILD = LazyPattern(r"multiprocessing[/\\]spawn\.py$")
+# Python's report of an exception raised where nothing could catch it (an object's __del__, a weakref or ctypes
+# callback, an atexit function): printed, and the program went on (or was already ending). Its traceback follows.
+_IGNORED = LazyPattern(r"^Exception ignored (?:in|on|while)\b|^Error in atexit\._run_exitfuncs:")
 _CHAIN = LazyPattern(r"During handling of the above exception, another exception occurred"
                          r"|The above exception was the direct cause of the following exception")
 # An exception line: a dotted name, then ": message" or the end. The name must look like an exception
@@ -275,6 +281,10 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
             close(r)  # the report's own stack follows: not an exception
             r.in_tb = False
             continue
+        if _IGNORED.search(stripped):  # Python's report of an exception nothing could raise further: survived
+            close(r)
+            r.survives = True
+            continue
         if _TRACEBACK.search(text):
             if not r.chained:
                 survives = r.survives and not r.chain  # logging's report: its traceback comes next
@@ -369,10 +379,12 @@ _MARKERS = frozenset({"--- Logging error ---", "Call stack:"})
 
 def _goes_on(r: _Reader, text: str, stripped: str) -> bool:
     """Whether ``text`` continues the message of the exception just read (and add it); a blank line, a
-    traceback, a chain marker, a frame or another exception line ends the message."""
+    traceback, a chain marker, Python's report of an ignored exception, a frame or another exception line ends
+    the message."""
     assert r.more is not None
     target, index, taken = r.more
     if (not stripped or taken >= MORE_LINES or stripped in _MARKERS or _TRACEBACK.search(text) or _CHAIN.search(text)
+            or _IGNORED.search(stripped)
             or _FRAME.search(text) or _RICH_FRAME.search(text) or _exception(text, None, "", (), trace=False)
             or (index >= len(target))):
         r.more = None
@@ -586,6 +598,7 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
     in_root = False
     failure_exits: list[int] = []
     errnos, strerrors, http, oom, service = [], [], [], [], []
+    ignored = {r.text for r in survived}
     ranks: set[str] = set()
     srun_tasks: list[tuple[str, str]] = []
     overfull = None
@@ -614,6 +627,8 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
         mp = _MPI_FIRST.search(text)
         if mp is not None and root_rank is None:
             root_rank = mp.group(1)
+        if text.strip() in ignored:  # an exception the program survived: its errno or status is not why it ended
+            continue
         n = _found(_ERRNO, text)
         if n is not None:
             errnos.append((n, where))

@@ -154,6 +154,9 @@ _SHORT_PICKLE = compile_pattern(r"^Ran out of input$|pickle data was truncated")
 _DATA_LOAD = compile_pattern(r"\b(?:c?[Pp]ickle\.loads?|joblib\.load|np\.load|numpy\.load|pd\.read_pickle"
                              r"|pandas\.read_pickle)\(")
 _CHECKPOINT_WORDS = compile_pattern(r"(?i)torch\.load|ckpt|checkpoint|state_dict|weight|model|resume|snapshot")
+# LMDB opened with a map_size the disk cannot hold (the 1 TB of many OCR and detection dataset scripts): Windows
+# allocates the whole map at open, and its refusal comes in the system's language, not always readable
+_LMDB_MAP = compile_pattern(r"\blmdb\.open\(.*\bmap_size\s*=")
 
 #: Exceptions that only a program's misuse of its framework raises, wherever the frame stands: TF's graph-mode
 #: ``OperatorNotAllowedInGraphError`` and every ``flax.errors`` class (its message links to flax.errors.html).
@@ -369,6 +372,10 @@ def exception_verdict(raised: Raised) -> Verdict | None:
             and _DATA_LOAD.search(raised.source) and not _CHECKPOINT_WORDS.search(raised.source)):
         return Verdict(CONFIG_C, "corrupt_data", f"{_text(raised)} (raised by `{raised.source[:200]}`: a data file "
                        "cut short or empty, not a checkpoint)", "source", raised.text)
+    if raised.name.startswith("lmdb.") and _LMDB_MAP.search(raised.source):
+        return Verdict(CONFIG_C, "disk_full", f"{_text(raised)} (raised by `{raised.source[:200]}`: a database map "
+                       "larger than the disk can hold; Windows reserves all of map_size when it opens)", "source",
+                       raised.text)
     if (base == "AssertionError" and raised.origin == USER and _PATH_FORM.search(raised.source)
             and not _NAMES_FAILURE.search(raised.source + " " + message)):
         return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised in {_where(raised)}, by `"
