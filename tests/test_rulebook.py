@@ -732,7 +732,7 @@ SIBLINGS += [
      "host_oom"),
     ("RuntimeError: NPU out of memory. Tried to allocate 2.00 GiB (NPU 0; 32.00 GiB total capacity; 30.10 GiB already "
      "allocated; 30.10 GiB current active; 1.02 GiB free; 30.50 GiB reserved in total by PyTorch)", "cuda_oom"),
-    ("RuntimeError: CUDA error: the launch timed out and was terminated", "illegal_memory_access"),
+    ("RuntimeError: CUDA error: the launch timed out and was terminated", "gpu_fault"),
     ("  Warning  FailedScheduling  3m  default-scheduler  0/4 nodes are available: 4 node(s) didn't match Pod's node "
      "affinity/selector.", "submit_rejected"),
     ("Request aborted by esub. Job not submitted.", "submit_rejected"),
@@ -1253,7 +1253,7 @@ LOOK_ALIKES = [
      "See https://hydra.cc/docs/1.2/upgrades/1.1_to_1.2/changes_to_job_working_dir/ for more information.\n"
      "KeyError: 'model'", "key_error"),
     # "the launch timed out" is a kernel the watchdog stopped, not a network timeout
-    ("RuntimeError: CUDA error: the launch timed out and was terminated\nwatchdog: timed out waiting", "illegal_memory_access"),
+    ("RuntimeError: CUDA error: the launch timed out and was terminated\nwatchdog: timed out waiting", "gpu_fault"),
     # issue 22's seventh held-out set:
     # a 403 with another reason is still a refusal (hub/hop_hub_ogb_vesselgraph_download_link_expired.txt, and the
     # plain ones); a warning that NCCL is not compiled in (https://github.com/pytorch/pytorch/issues/159742) is not
@@ -2295,7 +2295,7 @@ SIBLINGS += [
      "module wasn't able to locate the output tensors in the return value of your module's `forward` "
      "function. Please include the loss function and the structure of the return value of `forward` of your "
      "module when reporting this issue (e.g. list, dict, iterable).",
-     "bad_arguments"),
+     "programming_error"),
     ("RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one. "
      "This error indicates that your\nmodule has parameters that were not used in producing loss. You can "
      "enable unused parameter detection by (1) passing the \n"
@@ -2305,7 +2305,7 @@ SIBLINGS += [
      "module wasn't able to locate the output tensors in the return value of your module's `forward` "
      "function. Please include the loss \nfunction and the structure of the return value of `forward` of your "
      "module when reporting this issue (e.g. list, dict, iterable).",
-     "bad_arguments"),
+     "programming_error"),
     ("`RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one. "
      "This error indicates that your module has parameters that were not used in producing loss. You can "
      "enable unused parameter detection by (1) passing the keyword argument `find_unused_parameters=True` to "
@@ -2314,7 +2314,7 @@ SIBLINGS += [
      "module wasn't able to locate the output tensors in the return value of your module's `forward` "
      "function. Please include the loss function and the structure of the return value of `forward` of your "
      "module when reporting this issue (e.g. list, dict, iterable).`",
-     "bad_arguments"),
+     "programming_error"),
     ('RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one. '
      'This error indicates that your module has parameters that were not used in producing loss. You can '
      'enable unused parameter detection by (1) passing the keyword argument find_unused_parameters=True to '
@@ -2323,7 +2323,7 @@ SIBLINGS += [
      'module wasn’t able to locate the output tensors in the return value of your module’s forward function. '
      'Please include the loss function and the structure of the return value of forward of your module when '
      'reporting this issue (e.g. list, dict, iterable). ',
-     "bad_arguments"),
+     "programming_error"),
 ]
 
 # set 15's families, from other public threads: DeepSpeed's hostfile, ZeRO-3's NOT_AVAILABLE, dash's 'not found',
@@ -3359,6 +3359,116 @@ SETS_19_20 = [
 def test_the_families_of_sets_19_and_20(tmp_path, text, facts, label):
     fault = run(tmp_path, {"stderr": TRAINING + text + "\n"}, tail=True, state="exited", exit_code=1, **facts)
     assert fault.label == label, (text, fault)
+
+
+# set 21's families: its files' lines (tests/corpus/*/hqm_*, hqn_*) and, marked (written), a variant or a near miss
+SET_21 = [
+    # a kernel the driver's watchdog stopped: the GPU's, run again elsewhere (not a memory access, not a timeout)
+    ("RuntimeError: CUDA error: the launch timed out and was terminated\nCUDA kernel errors might be asynchronously "
+     "reported at some other API call, so the stacktrace below might be incorrect.", {}, "gpu_fault"),
+    ("2018-11-06 11:32:27.452268: E tensorflow/stream_executor/cuda/cuda_event.cc:48] Error polling for event status: "
+     "failed to query event: CUDA_ERROR_LAUNCH_TIMEOUT: the launch timed out and was terminated\n"
+     "2018-11-06 11:32:27.452292: F tensorflow/core/common_runtime/gpu/gpu_event_mgr.cc:274] Unexpected Event status: "
+     "1", {}, "gpu_fault"),
+    # C++'s std::thread that could not start: the limit of threads, uncaught or through pybind11
+    ("    terminate called after throwing an instance of 'std::system_error'\n"
+     "      what():  Resource temporarily unavailable", {}, "process_limit"),
+    ("    self.eng.next_step()\nRuntimeError: Resource temporarily unavailable", {}, "process_limit"),
+    # ... an I/O layer's EAGAIN names its call or errno: not a thread (written)
+    ("BlockingIOError: [Errno 11] Resource temporarily unavailable", {}, "io_error"),
+    # a parameter the loss did not use: the model's code
+    ("RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one. This error "
+     "indicates that your module has parameters that were not used in producing loss.", {}, "programming_error"),
+    ("UnexpectedStatusException: Error for Training job bert-ner-2020-10-21-13-34-52-497: Failed. Reason: "
+     "AlgorithmError: Exception during training: BERT and RoBERTa-like models do not have LM heads but masked LM "
+     "heads. They must be run using the--mlm flag (masked language modeling).", {}, "bad_arguments"),
+    ("ValueError: --do_eval requires a validation dataset, please pass --validation_file", {},
+     "bad_arguments"),  # (written)
+    ("[rank1]: ncclSystemError: System call (e.g. socket, malloc) or external library call failed or device error.\n"
+     "[rank1]: Last error:\n[rank1]: Failed to open libnvidia-ml.so.1", {}, "driver_mismatch"),
+    ("RuntimeError: still have inflight params [{'id': 723, 'status': 'AVAILABLE', 'numel': 4194304}]", {},
+     "programming_error"),
+    # a web page saved in place of a model's code, quoted as the source line a SyntaxError points at
+    ('  File "/root/.cache/huggingface/modules/transformers_modules/chatglm-6b/tokenization_chatglm.py", line 1\n'
+     "    <!DOCTYPE html>\n    ^\nSyntaxError: invalid syntax", {}, "corrupt_data"),
+    ("│ <!DOCTYPE html>                                                                                  │\n"
+     "SyntaxError: invalid syntax", {}, "corrupt_data"),
+    # ... while a page a server sent back, printed at the start of the line, is the server's answer (written)
+    ("<!DOCTYPE html>\n<title>502 Bad Gateway</title>\nrequests.exceptions.HTTPError: 502 Server Error: Bad Gateway "
+     "for url: https://example.org/x", {}, "http_unavailable"),
+    ("Exception: Error while downloading: reqwest::Error { kind: Body, source: hyper::Error(Body, Custom { kind: "
+     "UnexpectedEof, error: IncompleteBody }) }", {}, "connection_error"),
+    ("OSError: Can't load weights for 'bert-base-uncased'. Make sure that:", {}, "missing_file"),
+    # torch's stack of nothing: alone, as often the data a step before did not make; in clip_grad_norm_, no gradients
+    ("RuntimeError: stack expects a non-empty TensorList", {}, "exit_1"),
+    ('  File "BD_train.py", line 34, in train\n    nn.utils.clip_grad_norm_(model.parameters(), 1.0)\n'
+     '  File "/home/u/anaconda3/envs/torch15/lib/python3.7/site-packages/torch/nn/utils/clip_grad.py", line 30, in '
+     "clip_grad_norm_\n    total_norm = torch.norm(torch.stack([torch.norm(p.grad.detach(), norm_type) for p in "
+     "parameters]), norm_type)\nRuntimeError: stack expects a non-empty TensorList", {}, "programming_error"),
+    ("ERROR:tensorflow:Error recorded from training_loop: Read less bytes than requested", {}, "corrupt_checkpoint"),
+    ("06:43:14.636825: E tensorflow/compiler/xla/xla_client/tf_logging.cc:11] Check failed: xtensor ", {},
+     "device_mismatch"),
+    ("tensorflow.python.framework.errors_impl.InvalidArgumentError: NewRandomAccessFil\n"
+     "esearch\\object_detection        raining/labelmap.pbtxt : The filename, directory\n"
+     " name, or volume label syntax is incorrect.\n; Unknown error", {}, "bad_arguments"),
+    ("BaseCollectiveExecutor::StartAbort Internal: Blas SGEMM launch failed : m=32, n=10, k=40", {}, "cuda_oom"),
+    # a pipe to a process of this host that closed: that process died; its cause is not in the log
+    ("    kind, result = conn.recv()\nIOError: [Errno 104] Connection reset by peer\n    kind, result = conn.recv()\n"
+     "EOFError\nEOFError", {}, "exit_1"),
+    # (written: the same in a whole traceback)
+    ('Traceback (most recent call last):\n  File "train.py", line 40, in <module>\n    msg = parent.recv()\n'
+     '  File "/usr/lib/python3.8/multiprocessing/connection.py", line 250, in recv\n'
+     "    buf = self._recv_bytes()\n"
+     '  File "/usr/lib/python3.8/multiprocessing/connection.py", line 414, in _recv_bytes\n'
+     "    buf = self._recv(4)\n"
+     '  File "/usr/lib/python3.8/multiprocessing/connection.py", line 379, in _recv\n'
+     "    chunk = read(handle, remaining)\nConnectionResetError: [Errno 104] Connection reset by peer", {}, "exit_1"),
+    # ... while a reset from a client of the network is the network's (written)
+    ('  File "/usr/lib/python3/dist-packages/urllib3/connectionpool.py", line 600, in urlopen\n'
+     "    conn.request(method, url)\nConnectionResetError: [Errno 104] Connection reset by peer", {},
+     "connection_error"),
+]
+
+
+@pytest.mark.parametrize(("text", "facts", "label"), SET_21, ids=[f"{c[2]}-{i}" for i, c in enumerate(SET_21)])
+def test_the_families_of_set_21(tmp_path, text, facts, label):
+    fault = run(tmp_path, {"stderr": TRAINING + text + "\n"}, tail=True, state="exited", exit_code=1, **facts)
+    assert fault.label == label, (text, fault)
+
+
+BARRIER = ("[rank1]: RuntimeError: Rank 1 successfully reached monitoredBarrier, but received errors while waiting "
+           "for send/recv from rank 0. Please check rank 0 logs for faulty rank.\n[rank1]:  Original exception:\n"
+           "[rank1]: [../third_party/gloo/gloo/transport/tcp/pair.cc:534] Connection closed by peer "
+           "[192.168.239.202]:35230\n")
+AGENT = ("E0526 11:02:25.394000 139939038151872 torch/distributed/elastic/multiprocessing/api.py:826] failed "
+         "(exitcode: 1) local_rank: {rank} (pid: 7090) of binary: /root/.conda/envs/test/bin/python\n")
+PEER = "[rank1]: [../third_party/gloo/gloo/transport/tcp/pair.cc:534] Connection closed by peer [10.0.0.2]:35230\n"
+
+
+@pytest.mark.parametrize(("text", "label"), [
+    (BARRIER + AGENT.format(rank=0), "exit_1"),  # rank 1 names rank 0, and so does torchrun: rank 0's error is missing
+    (BARRIER, "exit_1"),  # the barrier's naming alone
+    (PEER + AGENT.format(rank=0), "exit_1"),  # torchrun's agent alone
+    (PEER + AGENT.format(rank=1), "connection_error"),  # rank 1 failed first: its lost peer is the story
+    (PEER, "connection_error"),  # nobody names a first rank
+    # rank 0 printed a cause: it is read, rank 1's peer loss is its symptom
+    ("[rank0]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n" + PEER
+     + AGENT.format(rank=0), "cuda_oom"),
+    # rank 0 printed a line the rules read as a peer loss too: the rules' reading stands
+    ("[rank0]: ConnectionResetError: [Errno 104] Connection reset by peer\n" + PEER + AGENT.format(rank=0),
+     "connection_error"),
+])
+def test_a_peer_loss_on_a_rank_the_launcher_does_not_name_first_is_a_symptom(tmp_path, text, label):
+    fault = run(tmp_path, {"stderr": TRAINING + text}, tail=True, state="exited", exit_code=1)
+    assert fault.label == label, (text, fault)
+    if label == "exit_1":
+        assert "rank 0 failed first" in fault.evidence, fault.evidence
+
+
+def test_a_peer_loss_with_its_cause_missing_and_the_disk_full_is_the_full_disk(tmp_path):
+    fault = run(tmp_path, {"stderr": TRAINING + PEER + AGENT.format(rank=0)}, tail=True, state="exited", exit_code=1,
+                full=("/mnt/ckpt: 0 bytes free of 64 MiB",))
+    assert fault.label == "disk_full", fault
 
 
 @pytest.mark.parametrize(("stamp", "text", "label"), [

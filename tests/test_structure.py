@@ -172,6 +172,42 @@ def test_a_launchers_signal_of_the_root_rank_is_decoded():
     assert v is not None and v.label == "signal_sigbus" and v.klass == U
 
 
+AGENT_LINE = ("E0526 11:02:25.394000 1399 torch/distributed/elastic/multiprocessing/api.py:826] failed (exitcode: 1) "
+              "local_rank: {} (pid: 7090) of binary: /usr/bin/python\n")
+ROOT_BLOCK = "Root Cause (first observed failure):\n[0]:\n  rank      : 3 (local_rank: 3)\n  exitcode  : 1 (pid: 9)\n"
+BARRIER_LINE = ("[rank1]: RuntimeError: Rank 1 successfully reached monitoredBarrier, but received errors while waiting "
+                "for send/recv from rank 2. Please check rank 2 logs for faulty rank.\n")
+
+
+@pytest.mark.parametrize(("text", "root"), [
+    (AGENT_LINE.format(0), "0"),  # torchrun's agent on the first local rank to fail
+    (BARRIER_LINE, "2"),  # a rank's monitored barrier naming the faulty one
+    (BARRIER_LINE + AGENT_LINE.format(0), "2"),  # the barrier's naming before the agent's
+    (AGENT_LINE.format(0) + ROOT_BLOCK, "3"),  # torchrun's Root Cause block before both
+    (BARRIER_LINE + ROOT_BLOCK, "3"),
+])
+def test_weaker_namings_of_the_first_rank_to_fail_count_when_nothing_stronger_names_one(text, root):
+    assert structure.read([("stderr", text)]).root_rank == root
+
+
+@pytest.mark.parametrize(("text", "aside"), [
+    # a pipe between processes of this host: the child or parent that died is the story, not this reset
+    ("    kind, result = conn.recv()\nIOError: [Errno 104] Connection reset by peer\n", True),
+    ('Traceback (most recent call last):\n  File "/usr/lib/python3.8/multiprocessing/connection.py", line 379, in '
+     "_recv\n    chunk = read(handle, remaining)\nConnectionResetError: [Errno 104] Connection reset by peer\n", True),
+    ('Traceback (most recent call last):\n  File "/usr/lib/python3.8/multiprocessing/connection.py", line 383, in '
+     "_recv\n    raise EOFError\nEOFError\n", True),
+    # the network's: a socket of a client, or a reset with no pipe in sight
+    ('Traceback (most recent call last):\n  File "/usr/lib/python3/dist-packages/urllib3/connectionpool.py", line 600, '
+     "in urlopen\n    conn.send(body)\nConnectionResetError: [Errno 104] Connection reset by peer\n", False),
+    ("ConnectionResetError: [Errno 104] Connection reset by peer\n", False),
+])
+def test_a_pipe_to_a_local_process_that_closed_is_a_symptom_with_its_errno(text, aside):
+    shape = structure.read([("stderr", text)])
+    assert bool(shape.symptoms) == aside, shape
+    assert (not shape.errnos) == aside, shape.errnos  # a symptom's errno is not why the job ended
+
+
 # --- errno, HTTP, memory ---------------------------------------------------------------------------
 
 

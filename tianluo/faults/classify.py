@@ -16,7 +16,9 @@ launch's own numbers say it could never succeed (a store barrier counting more w
 The built-in rules never read an exception that is not why the job ended: one the program survived
 (Python logging's report of a failed handler), or a
 spawned child's that died reading from its dead parent (``Ran out of input``, ``pickle data was
-truncated`` inside multiprocessing's spawn). Every rank failing alike within
+truncated`` inside multiprocessing's spawn). A peer's loss on a rank other than the one the launcher names
+as the first to fail, when that rank printed nothing the rules read, is the exit record's unknown: its cause is
+missing from the log. Every rank failing alike within
 ``LAUNCH_WINDOW_S`` of the start turns a bare NCCL error or an exit code into config: a launch that
 fails every time needs a person, and a transient verdict needs evidence of transience. The spec's
 own rules are never overruled.
@@ -94,7 +96,7 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
     # The spec's rules see every line; the built-in ones see the lines that may state a cause,
     # then, when none does, the warnings the job printed and went on from. Neither sees an exception
     # that is not why the job ended (structure.Shape.survived and .symptoms).
-    fault, ruled_by = None, None
+    fault, ruled_by, ruled_line = None, None, None
     for builtin, tried, lines in ((False, rules, ev.lines), (True, BUILTIN_RULES, causes),
                                   (True, BUILTIN_RULES, warnings)):
         for rule in tried:
@@ -104,11 +106,13 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
                 fault = Fault(klass=rule.klass, label=rule.label, evidence=text, free=rule.free)
                 if not builtin:
                     return fault  # the spec's own word is final
-                ruled_by = rule
+                ruled_by, ruled_line = rule, line
                 break
         if fault is not None:
             break
-    return _full_disk(ev, _deterministic(ev, _structure(ev, fault, ruled_by, sig, shape), shape), ruled_by)
+    fault = _structure(ev, fault, ruled_by, sig, shape)
+    fault = _symptom_only(ev, fault, ruled_line, causes, sig, shape)
+    return _full_disk(ev, _deterministic(ev, fault, shape), ruled_by)
 
 
 LAUNCH_WINDOW_S = 120.0  # every rank failing alike this soon after the start is the launch, not luck
@@ -141,6 +145,27 @@ def _structure(ev: Evidence, fault: Fault | None, rule: Rule | None, sig: int | 
     if verdict.basis == "source" and fault.label == "corrupt_checkpoint":  # the frame shows a data file was read
         return _from(verdict, fault)
     return fault
+
+
+def _symptom_only(ev: Evidence, fault: Fault, line: LogLine | None, causes: Sequence[LogLine], sig: int | None,
+                  shape: Shape) -> Fault:
+    """A peer's loss read on a rank other than the one the launcher names as the first to fail, when that rank
+    printed nothing the rules read, is a symptom with its cause missing: the exit record's unknown, not the
+    transient the symptom's words suggest (rank 1's ``Connection closed by peer`` after rank 0 exited 1)."""
+    if fault.label not in PEER_LOSS or line is None or shape.root_rank is None:
+        return fault
+    rank = split_prefix(line.text[:LINE_CHARS])[0]
+    if rank is None or rank == shape.root_rank:
+        return fault
+    if any(split_prefix(c.text[:LINE_CHARS])[0] == shape.root_rank for c in causes):
+        return fault
+    if any(r.rank == shape.root_rank for r in shape.bare + tuple(x for chain in shape.chains for x in chain)):
+        return fault  # the root rank raised something: its story is in the log
+    unknown = _by_exit_record(ev, sig)
+    text = (f"{fault.evidence}: rank {rank} lost its peer; rank {shape.root_rank} failed first and its error is "
+            f"not in the log (the rules alone: {fault.klass.value}/{fault.label})")
+    return Fault(klass=unknown.klass, label=unknown.label,
+                 evidence=text if len(text) <= EVIDENCE_CHARS else text[:EVIDENCE_CHARS - 1] + "…")
 
 
 def _aside(shape: Shape) -> frozenset[str]:

@@ -44,7 +44,9 @@ tier   name        label                      class      matches
                                                          ``fallen off the bus``, ``GPU is lost``, nvidia-smi
                                                          ``Unable to determine the device handle``,
                                                          ``CUDA_ERROR_SYSTEM_NOT_READY``, ``Error 802: system not
-                                                         yet initialized`` (the fabric manager)
+                                                         yet initialized`` (the fabric manager); a kernel the
+                                                         driver's watchdog stopped (``the launch timed out and was
+                                                         terminated``: a device, not a network timeout)
                    nccl_error                 transient  InfiniBand that cannot register memory (``ibv_... failed
                                                          with error Cannot allocate memory``, ``Ib failure``): the
                                                          locked-memory limit or the HCA, not the host's RAM
@@ -403,9 +405,10 @@ tier   name        label                      class      matches
                                                          (``Detected mismatch between collectives on ranks``, ZeRO-3's
                                                          ``disagreement between rank0 and rankN``, NCCL's
                                                          ``Mismatched collective detected``): a path through the
-                                                         program that differs by rank; CUDA's ``invalid configuration
-                                                         argument`` (a kernel launched with a grid or block it cannot
-                                                         have)
+                                                         program that differs by rank; DDP's ``Expected to have
+                                                         finished reduction``: a parameter the loss did not use;
+                                                         CUDA's ``invalid configuration argument`` (a kernel launched
+                                                         with a grid or block it cannot have)
                    not_implemented            code       ONNX's ``Couldn't export Python operator``
                    programming_error          code       ``bdb.BdbQuit``: a breakpoint left in a batch job
                    not_implemented            code       ``NotImplementedError``
@@ -413,9 +416,7 @@ tier   name        label                      class      matches
                                                          illegal accesses that follow on its ranks are fallout
                    illegal_memory_access      unknown    ``an illegal memory access was encountered``,
                                                          ``misaligned address``, ``unspecified launch failure``,
-                                                         ROCm ``HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION``, a
-                                                         kernel the watchdog stopped (``the launch timed out and
-                                                         was terminated``: not a network timeout)
+                                                         ROCm ``HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION``
                    segfault                   unknown    ``Segmentation fault``, Windows' access violation
                                                          (``3221225477``, ``0xC0000005``); SIGSEGV reported by a
                                                          launcher (torchrun ``exitcode: -11``, DeepSpeed ``return
@@ -524,10 +525,10 @@ tier   name        label                      class      matches
                                                          ``couldn't start container``; a shell's ``readonly
                                                          variable`` (a remote launch that never ran)
                    missing_file               config     transformers' ``Can't load tokenizer for 'x'. If you were
-                                                         trying to load it from`` (nothing of the hub's had, no
-                                                         cache): after the network tier, so a connection failure in
-                                                         the log (``We couldn't connect to 'https://huggingface.co'``)
-                                                         says why, and a retry may pass
+                                                         trying to load it from`` (or config, weights; nothing of
+                                                         the hub's had, no cache): after the network tier, so a
+                                                         connection failure in the log (``We couldn't connect to
+                                                         'https://huggingface.co'``) says why, and a retry may pass
                    signal_sigabrt             unknown    a launcher's SIGABRT of a rank (``exitcode: -6``)
 =====  ==========  =========================  =========  ==================================================
 
@@ -757,7 +758,10 @@ HARDWARE: tuple[Rule, ...] = (
     Rule("gpu_fault", TRANSIENT, "gpu_fault",
          log=r"NVRM: Xid\b|\bXid \(PCI|\bXid:? \d|uncorrectable ECC error|\bECC error|ECC_UNCORRECTABLE"
              r"|ECCUncorrectable|fallen off the bus|GPU is lost\b|GPU has fallen|CUDA_ERROR_SYSTEM_NOT_READY"
-             r"|Unable to determine the device handle for GPU|Error 802: system not yet initialized"),
+             r"|Unable to determine the device handle for GPU|Error 802: system not yet initialized"
+             # a kernel the driver's watchdog stopped (error 6 before CUDA 10, 702 since): a display-bound GPU's
+             # time limit, a device or driver that hung; the same program ran on another GPU
+             r"|the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT"),
     # InfiniBand could not register (pin) memory: the locked-memory limit or the HCA, not the host's RAM.
     Rule("ib_enomem", TRANSIENT, "nccl_error",
          log=r"NCCL WARN Call to ibv_\w+ failed with error Cannot allocate memory|Ib failure: Cannot allocate memory"),
@@ -778,6 +782,9 @@ EXHAUSTED: tuple[Rule, ...] = (
     Rule("process_limit", CONFIG, "process_limit",
          log=r"[Cc]an't start new thread|pthread_create failed|[Tt]hread creation failed|\bfork: (?:retry: )?Resource "
              r"temporarily unavailable|[Cc]annot fork|\bRLIMIT_NPROC\b|Resource temporarily unavailable \(thread\)"
+             # C++'s std::thread that could not start (std::system_error, EAGAIN), uncaught or as pybind11's
+             # RuntimeError: the message alone, nothing after it (an I/O layer's EAGAIN names its file or errno)
+             r"|^\s*what\(\):\s+Resource temporarily unavailable$|^RuntimeError: Resource temporarily unavailable$"
              # LSF's job report: the queue's or the job's limit of processes or threads (bsub -p, -T) reached
              r"|TERM_(?:PROCESSLIMIT|THREADLIMIT): job killed"),
     Rule("shm_exhausted", CONFIG, "shm_exhausted",
@@ -818,8 +825,9 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|RESOURCE_EXHAUSTED: Error allocating device buffer|That was not possible\. There are \S+ free\b"
              r"|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED|CUDNN_STATUS_ALLOC_FAILED"
              r"|THCudaCheck FAIL .*out of memory|Non-OK-status: .*(?:Internal|Resource exhausted): out of memory"
-             r"|Dst tensor is not initialized|Blas GEMM launch failed|Failed to get convolution algorithm\.(?: This is"
-             r" probably because cuDNN failed to initialize|\s*$)|CUDNN_STATUS_NOT_INITIALIZED"
+             r"|Dst tensor is not initialized|Blas \w*GEM[MV]\w* launch failed"
+             r"|Failed to get convolution algorithm\.(?: This is probably because cuDNN failed to initialize|\s*$)"
+             r"|CUDNN_STATUS_NOT_INITIALIZED"
              # XLA's cuBLAS/cuSOLVER handle that could not be made (JAX's preallocation left no room for it)
              r"|INTERNAL: the library was not initialized"
              r"|(?:HIP|MPS backend|XPU|NPU|MLU|MUSA) out of memory|OOM when allocating tensor"
@@ -916,7 +924,11 @@ SETUP: tuple[Rule, ...] = (
              # a GPU older than the jaxlib's XLA supports (Kepler's sm_3x)
              r"|sm_\d+ does not support explicit gemm algorithms"
              r"|Driver/library version mismatch|NVIDIA-SMI has failed because it couldn't communicate with the"
-             r" NVIDIA driver"),
+             r" NVIDIA driver"
+             # the driver's NVML library missing where the program looks (NCCL's "Last error:", nvidia-smi, a
+             # container started without the driver's libraries mounted)
+             r"|Failed to open libnvidia-ml\.so|libnvidia-ml\.so(?:\.1)?: cannot open shared object file"
+             r"|NVML Shared Library Not Found"),
     Rule("no_gpu", CONFIG, "no_gpu",
          log=r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|CUDA driver initialization failed"
              r"|no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE"
@@ -1006,7 +1018,9 @@ SETUP: tuple[Rule, ...] = (
              r"|Invalid NDArray file format|invalid magic (?:characters|number)|llama_model_loader: failed to load"
              r"|Model format error, expect"
              # torch's zip reader missing a tensor's record (a checkpoint cut short or its archive rebuilt)
-             r"|inline_container\.cc:\d+\] \. file not found: \S+/data/\d+"),
+             r"|inline_container\.cc:\d+\] \. file not found: \S+/data/\d+"
+             # TF's tensor bundle reader given fewer bytes than its index promises (a download cut short)
+             r"|Read less bytes than requested"),
     # TensorBoard logging with no writer installed (torch.utils.tensorboard names the release it needs, which reads
     # as a skew, but none is installed): before version_mismatch
     Rule("tensorboard_missing", CONFIG, "missing_module",
@@ -1295,6 +1309,10 @@ SETUP: tuple[Rule, ...] = (
              r"|Attempting to unscale FP16 gradients|There are not enough slots available in the system"
              r"|requires \d+ (?:logical )?devices, but only \d+ (?:XLA )?devices are available"
              r"|has parameters that were not used in producing the loss"
+             # an exception that tells the user which command-line flag to pass (a training script's own check of
+             # its arguments: "must be run using the --mlm flag")
+             r"|(?:Error|Exception): .*\b(?:use|pass|set|specify|add|provide|run (?:it )?with|using) (?:the ?)?"
+             r"[`'\"]?--[a-z][\w-]*"
              # Hydra/OmegaConf: an override or key the config does not have; YAML that does not parse
              r"|Could not override '|is not in struct$|^Key '[^']*' not in '|omegaconf\.errors\.\w+: "
              r"|ConfigCompositionException|MissingMandatoryValue|yaml\.(?:scanner|parser)\.\w+Error"
@@ -1305,6 +1323,8 @@ SETUP: tuple[Rule, ...] = (
              r"|Your job failed to map\.|An error occurred in MPI_Init|It looks like MPI_INIT failed for some reason"
              r"|[Tt]oo many slices(?:\.| for data with shape)|^(?:\w+: )?unknown (?:shorthand )?flag: "
              r"|\[Errno 22\] Invalid argument: (?:'|\"|Path\()|\[WinError 123\]|\[Errno 95\] Operation not supported"
+             # Windows' words for WinError 123 (a path with a ':' or a tab a config's backslash turned into)
+             r"|[Vv]olume label syntax is incorrect"
              # a process-group backend this build of torch does not have (NCCL on Windows or macOS, MPI unless built
              # from source): the backend or the platform must change
              r"|Distributed package doesn't have (?:NCCL|MPI|UCC) built in|PyTorch built without distributed support"
@@ -1345,9 +1365,6 @@ SETUP: tuple[Rule, ...] = (
              # more GPUs peered than CUDA allows (more than 8 processes on one host mapping each other)
              r"|peer mapping resources exhausted|cudaErrorTooManyPeers|CUDA_ERROR_TOO_MANY_PEERS"
              r"|MPI used doesn't have CUDA-aware MPI support"
-             # DDP: a parameter that got no gradient; the message names the wrapping's argument to set
-             # (find_unused_parameters=True), as the structure reads it when the exception's name is printed
-             r"|Expected to have finished reduction in the prior iteration before starting a new one"
              # a process group without a backend for the tensors' device (gloo/nccl/ccl chosen for another one)
              r"|No backend type associated with device type \w+"
              # cuBLAS asked for what this GPU cannot do (bf16 GEMMs on a GPU before Ampere)
@@ -1370,7 +1387,10 @@ SETUP: tuple[Rule, ...] = (
              r"|Failed to load (?:libsvm|csv|recordio-protobuf|parquet|protobuf) data with exception"
              # an animated GIF among the JPEGs a TF decoder reads; a zip archive that is not one (a download cut
              # short, an HTML page saved under its name)
-             r"|animated gifs can only be decoded by|BadZipFile: File is not a zip file"),
+             r"|animated gifs can only be decoded by|BadZipFile: File is not a zip file"
+             # a web page saved where a file should be (a hub's login or error page downloaded in place of a model's
+             # code), quoted as the source line a SyntaxError points at (indented, or in rich's box)
+             r"|^(?:\s{2,}|\s*│\s*)<![Dd][Oo][Cc][Tt][Yy][Pp][Ee] [Hh][Tt][Mm][Ll]>(?:\s*│)?\s*$"),
     # A launcher's variable read from the environment of a process no launcher started (plain python, a
     # notebook): a KeyError of os.environ, but the launch is what is wrong, not the program's logic.
     Rule("launcher_env_missing", CONFIG, "bad_arguments",
@@ -1411,7 +1431,9 @@ BUGS: tuple[Rule, ...] = (
              r"|Placeholder storage has not been allocated on MPS device"
              r"|invalid gradient at index \d+ - expected (?:type|device)"
              # torch.randperm/randint given a generator of another device (a default CUDA tensor type)
-             r"|Expected a '[\w:]+' (?:device type for generator|generator device) but found '[\w:]+'"),
+             r"|Expected a '[\w:]+' (?:device type for generator|generator device) but found '[\w:]+'"
+             # torch_xla handed a tensor that is not on the XLA device (GetXlaTensor's check)
+             r"|Check failed: xtensor\b"),
     # The program's own misuse in a framework's words: a Keras graph given other inputs than it was built on, a
     # custom autograd Function returning too few gradients, two weights of one name saved to HDF5, an HDF5 attribute
     # past its 64 KiB header
@@ -1430,8 +1452,11 @@ BUGS: tuple[Rule, ...] = (
              # TimeDistributed, a graph built for another Keras): the program's use of the framework
              r"|You must feed a value for placeholder tensor '[^']*keras_learning_phase'"
              # ZeRO-3 asked for a parameter it had not gathered: a module called outside the engine's hooks
-             # (a submodule run apart, a parameter read outside GatheredParameters)
+             # (a submodule run apart, a parameter read outside GatheredParameters); or one step's prefetch still
+             # in flight when the forward ended (a path through the model that differs from the step it traced,
+             # or a DeepSpeed release's own bug with it)
              r"|" + _PFX + r"AssertionError: \{'id': \d+, 'status': 'NOT_AVAILABLE'"
+             r"|RuntimeError: still have inflight params \["
              # DataParallel's replicas hold no parameters of their own (torch 1.5 on): a model that calls
              # next(self.parameters()) in forward stops its replica
              r"|Caught StopIteration in replica \d+ on device \d+"
@@ -1444,7 +1469,11 @@ BUGS: tuple[Rule, ...] = (
     # the data, an MoE's routing, a metric logged on one rank), not the network that then times out.
     Rule("ranks_disagree", CODE, "programming_error",
          log=r"Detected mismatch between collectives on ranks|disagreement between rank\d+ and rank\d+: rank\d+: "
-             r"|Mismatched collective detected"),
+             r"|Mismatched collective detected"
+             # DDP: a parameter that took no part in the loss (a branch of forward the step did not use, an
+             # output left out of the loss): the model's code; find_unused_parameters=True, the argument the
+             # message names, is the way around it that costs every step a search of the graph
+             r"|Expected to have finished reduction in the prior iteration before starting a new one"),
     Rule("syntax_error", CODE, "syntax_error", log=_exc("SyntaxError", "IndentationError", "TabError")),
     Rule("name_error", CODE, "name_error",
          log=_exc("NameError", "UnboundLocalError") + r"|" + _BARE + r"(?:name '\w+' is not defined"
@@ -1497,9 +1526,7 @@ CRASHED: tuple[Rule, ...] = (
          log=r"CUDA kernel failed : 700\b|an illegal memory access was encountered|misaligned address"
              r"|unspecified launch failure"
              r"|an illegal instruction was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS"
-             r"|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|hipErrorIllegalAddress"
-             # a kernel the driver's watchdog stopped (error 702): a display-bound GPU, a hung kernel or a bad device
-             r"|the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT"),
+             r"|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|hipErrorIllegalAddress"),
     Rule("segfault_log", UNKNOWN, "segfault",
          # Windows' access violation (0xC0000005) as an exit status
          # (and Python's faulthandler's word for it)
@@ -1643,6 +1670,8 @@ NETWORK: tuple[Rule, ...] = (
              r"|RPC failed with status = \"(?:Unavailable|UNAVAILABLE): "
              # a client's server that hung up (aiohttp, httpx): ``Server disconnected``
              r"|Server disconnected without sending a response"
+             # Rust's reqwest (hf_transfer, the hub's xet client): a body cut short, a request that never got through
+             r"|reqwest::Error \{ kind: (?:Body|Request|Decode)\b|\bIncompleteBody\b|error sending request for url \("
              r"|" + _exc("FileIntegrityError") + r"|"
              + _exc("ConnectionResetError", "ConnectionRefusedError", "ConnectionAbortedError", "BrokenPipeError",
                     "ConnectionError", "DistNetworkError", "LocalEntryNotFoundError", r"ServerDisconnected\w*",
@@ -1686,7 +1715,8 @@ LAST: tuple[Rule, ...] = (
     # download by hand or a network route does); last, because a connection failure in the log (``We couldn't
     # connect to 'https://huggingface.co'``, a retried request) is then why, and a retry may pass.
     Rule("hf_cannot_load", CONFIG, "missing_file",
-         log=r"Can't load (?:tokenizer|config) for '[^']*'\. (?:If you were trying to load it from|Make sure that:)"
+         log=r"Can't load (?:tokenizer|config|weights|feature extractor|image processor|processor) for '[^']*'\. "
+             r"(?:If you were trying to load it from|Make sure that:)"
              r"|Can't load the (?:configuration|model) (?:of|for) '[^']*'\. If you were trying to load it from"),
     # A launcher says a rank aborted; a watchdog's abort is its timeout, so any transient line said more.
     Rule("launcher_sigabrt", UNKNOWN, "signal_sigabrt", log=_launcher(6, "SIGABRT", "Aborted")),

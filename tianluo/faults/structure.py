@@ -6,8 +6,10 @@ nobody has shown us yet still gets its class:
 * **Whose lines.** A launcher prefixes each rank's lines (torchrun ``[rank3]:`` /
   ``[default3]:``, srun ``--label`` ``3: ``, mpirun ``[1,3]<stderr>:``, Ray ``(pid=N)``, pdsh
   ``host-1: ``, torchx ``trainer/0 [3]:``) and says which one failed first (torchrun's ``Root Cause (first observed
-  failure)`` block, srun's ``task 3: Exited``, mpirun's ``The first process to do so was``).
-  That rank's tracebacks count first; the other ranks' lost peers are symptoms.
+  failure)`` block, srun's ``task 3: Exited``, mpirun's ``The first process to do so was``; more weakly, a
+  rank's monitored barrier that says ``Please check rank 0 logs for faulty rank``, and torchrun's agent on the
+  first local rank to fail, ``failed (exitcode: 1) local_rank: 0``). That rank's tracebacks count first; the
+  other ranks' lost peers are symptoms.
 * **The exception that started it.** Python tracebacks are parsed per rank, and chains
   (``During handling of the above exception`` / ``The above exception was the direct cause``)
   are followed to their first cause. TF autograph's quoted frames (``/x/training.py:541 train_step``)
@@ -32,7 +34,7 @@ its bytes cost. Nothing here reads a file: the caller passes the tails of the at
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from tianluo.faults.linear_re import LazyPattern
 
@@ -55,6 +57,7 @@ class Raised:
     file: str  # the log it stood in ("stderr")
     text: str  # the exception line as printed, prefix removed
     source: str = ""  # the innermost frame's source line, when the traceback printed it ("assert len(x) > 0")
+    head: str = ""  # the exception line alone, before the lines below it joined ``text`` ("" when none joined)
 
     @property
     def base(self) -> str:
@@ -154,6 +157,12 @@ _NB_FRAME = LazyPattern(r"^(\s*)(?:File )?([~/A-Za-z][^\s]{0,1000}[/\\][^\s/\\]{
 _NB_ARROW = LazyPattern(r"^-{1,20}> ?\s*\d{1,7} (.{0,600})", capture=True)
 # A spawned child reading what its parent sends it: when the parent dies, the child's error is its symptom.
 _SPAWN_CHILD = LazyPattern(r"multiprocessing[/\\]spawn\.py$")
+# A pipe between processes of one host: multiprocessing's own files, or a source line that receives from or sends
+# to a connection ("kind, result = conn.recv()"); the errors a closed one raises.
+_MP_PIPE_FILE = LazyPattern(r"multiprocessing[/\\](?:connection|queues|reduction)\.py$")
+_PIPE_CALL = LazyPattern(r"\b\w*(?:conn|pipe)\w*\.(?:recv|send|poll)(?:_bytes)?\(")
+_PIPE_ERRORS = frozenset({"ConnectionResetError", "BrokenPipeError", "EOFError", "ConnectionAbortedError"})
+_PIPE_ERRNO = LazyPattern(r"\[Errno (?:104|32|54)\]")
 # Python's report of an exception raised where nothing could catch it (an object's __del__, a weakref or ctypes
 # callback, an atexit function): printed, and the program went on (or was already ending). Its traceback follows.
 _IGNORED = LazyPattern(r"^Exception ignored (?:in|on|while)\b|^Error in atexit\._run_exitfuncs:")
@@ -183,6 +192,7 @@ class _Reader:
     chain: list[Raised] = field(default_factory=list)
     survives: bool = False  # the traceback being read is logging's report of a failed handler
     chained: bool = False  # a chain marker was seen after the last exception
+    quoted: str = ""  # outside a traceback: the indented line just before (a source line cut from its frames)
 
 
 def _origin(path: str | None, func: str | None) -> str:
@@ -261,7 +271,7 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
         if r.chain:
             if r.survives:
                 survived.extend(r.chain)
-            elif _spawned_child(r.chain[-1]):
+            elif _spawned_child(r.chain[-1]) or _local_pipe(r.chain[-1], ""):  # frames name the file
                 symptoms.extend(r.chain)
             else:
                 chains.append(tuple(r.chain))
@@ -305,10 +315,13 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
             r.rich = "│" in text
         if not r.in_tb:
             if stripped:
+                indent = len(text) - len(text.lstrip())
                 raised = _exception(text, rank, fname, (), trace=False)
-                if raised is not None and len(text) - len(text.lstrip()) <= 2:
-                    bare.append(raised)
-                    r.more = [bare, len(bare) - 1, 0]
+                if raised is not None and indent <= 2:
+                    into = symptoms if _local_pipe(raised, r.quoted) else bare
+                    into.append(raised)
+                    r.more = [into, len(into) - 1, 0]
+                r.quoted = stripped[:500] if indent >= 4 else ""
             continue
         if r.rich:
             rf = _RICH_FRAME.search(text)
@@ -373,6 +386,16 @@ def _spawned_child(raised: Raised) -> bool:
     return bool(raised.where and _SPAWN_CHILD.search(raised.where) and raised.func in ("_main", "spawn_main"))
 
 
+def _local_pipe(raised: Raised, source: str) -> bool:
+    """Whether the exception is a pipe to another process on this host that closed (multiprocessing's connection
+    or queue, a ``conn.recv()``): that process died, and this one's reset or EOF is its symptom, not the network's.
+    """
+    if raised.base not in _PIPE_ERRORS and not (raised.base in ("IOError", "OSError") and _PIPE_ERRNO.search(
+            raised.message)):
+        return False
+    return bool((raised.where and _MP_PIPE_FILE.search(raised.where)) or (source and _PIPE_CALL.search(source)))
+
+
 MORE_LINES = 4  # lines below an exception line read as the rest of its message
 _MARKERS = frozenset({"--- Logging error ---", "Call stack:"})
 
@@ -391,8 +414,7 @@ def _goes_on(r: _Reader, text: str, stripped: str) -> bool:
         return False
     w = target[index]
     message = f"{w.message} {stripped}" if w.message else stripped
-    target[index] = Raised(w.name, message[:500], w.where, w.func, w.origin, w.rank, w.file,
-                           f"{w.text} {stripped}"[:500])
+    target[index] = replace(w, message=message[:500], text=f"{w.text} {stripped}"[:500], head=w.head or w.text)
     r.more = [target, index, taken + 1]
     return True
 
@@ -406,6 +428,12 @@ _ROOT_EXIT = LazyPattern(r"^\s*exitcode\s*: (-?\d+)", capture=True)
 _SRUN_TASK = LazyPattern(r"srun: error: \S+: tasks? ([\d,\-\[\]]+): (?:Exited with exit code \d+|Killed"
                              r"|Segmentation fault|Bus error|Aborted)", capture=True)
 _MPI_FIRST = LazyPattern(r"Process name: \[\[\d+,\d+\],(\d+)\]", capture=True)
+# A rank that names another as the faulty one (torch's monitored_barrier under TORCH_DISTRIBUTED_DEBUG: "received
+# errors while waiting for send/recv from rank 0. Please check rank 0 logs for faulty rank").
+_FAULTY_RANK = LazyPattern(r"Please check rank (\d+) logs for faulty rank", capture=True)
+# torchrun's agent on the first of its local ranks to fail ("failed (exitcode: 1) local_rank: 0 (pid: 7090) of
+# binary"): the root rank when no Root Cause block was printed (on one node, the local rank is the rank).
+_AGENT_FIRST = LazyPattern(r"failed \(exitcode: -?\d+\) local_rank: (\d+) \(pid: \d+\) of binary", capture=True)
 # A torchrun summary's entry in its Failures list ("[1]:" ... "exitcode  : 2 (pid: 10451)").
 _FAILURE_ENTRY = LazyPattern(r"^\s*exitcode\s*: (-?\d+) \(pid: \d+\)", capture=True)
 
@@ -598,9 +626,10 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
     in_root = False
     failure_exits: list[int] = []
     errnos, strerrors, http, oom, service = [], [], [], [], []
-    ignored = {r.text for r in survived}
+    ignored = {r.head or r.text for r in survived + symptoms}
     ranks: set[str] = set()
     srun_tasks: list[tuple[str, str]] = []
+    hints: dict[str, str] = {}  # weaker namings of the root rank, by who named it
     overfull = None
     for fname, rank, text in lines:
         if rank is not None:
@@ -627,8 +656,12 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
         mp = _MPI_FIRST.search(text)
         if mp is not None and root_rank is None:
             root_rank = mp.group(1)
-        if text.strip() in ignored:  # an exception the program survived: its errno or status is not why it ended
-            continue
+        for key, pattern in (("faulty", _FAULTY_RANK), ("agent", _AGENT_FIRST)):
+            hint = pattern.search(text)
+            if hint is not None:
+                hints.setdefault(key, hint.group(1))
+        if text.strip() in ignored:
+            continue  # an exception the program survived, or a symptom: its errno or status is not why it ended
         n = _found(_ERRNO, text)
         if n is not None:
             errnos.append((n, where))
@@ -659,6 +692,8 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
             oom.append((said or bool(_ON_DEVICE.search(text)), where))
     if root_exit is None and root_signal is None and failure_exits and len(set(failure_exits)) == 1:
         root_exit = failure_exits[0] if failure_exits[0] > 0 else None  # every failed rank alike
+    if root_rank is None:
+        root_rank = hints.get("faulty", hints.get("agent"))
     if root_rank is None and srun_tasks:
         first = srun_tasks[0][0].strip("[]")
         root_rank = first.split(",")[0].split("-")[0] if first[:1].isdigit() else None

@@ -157,6 +157,10 @@ _CHECKPOINT_WORDS = compile_pattern(r"(?i)torch\.load|ckpt|checkpoint|state_dict
 # LMDB opened with a map_size the disk cannot hold (the 1 TB of many OCR and detection dataset scripts): Windows
 # allocates the whole map at open, and its refusal comes in the system's language, not always readable
 _LMDB_MAP = compile_pattern(r"\blmdb\.open\(.*\bmap_size\s*=")
+# torch's stack of an empty list: alone, as often data a step before did not make as the program's; inside
+# clip_grad_norm_, a model none of whose parameters got a gradient (the loss does not reach them, all frozen)
+_EMPTY_STACK = compile_pattern(r"stack expects a non-empty TensorList|expected a non-empty list of Tensors")
+_CLIP_GRAD = compile_pattern(r"[/\\]torch[/\\]nn[/\\]utils[/\\]clip_grad\.py$")
 
 #: Exceptions that only a program's misuse of its framework raises, wherever the frame stands: TF's graph-mode
 #: ``OperatorNotAllowedInGraphError`` and every ``flax.errors`` class (its message links to flax.errors.html).
@@ -372,6 +376,9 @@ def exception_verdict(raised: Raised) -> Verdict | None:
             and _DATA_LOAD.search(raised.source) and not _CHECKPOINT_WORDS.search(raised.source)):
         return Verdict(CONFIG_C, "corrupt_data", f"{_text(raised)} (raised by `{raised.source[:200]}`: a data file "
                        "cut short or empty, not a checkpoint)", "source", raised.text)
+    if _EMPTY_STACK.search(message) and raised.where and _CLIP_GRAD.search(raised.where):
+        return Verdict(CODE, "programming_error", f"{_text(raised)} (raised in {_where(raised)}: clip_grad_norm_ "
+                       "was given no gradients; none of the parameters took part in the loss)", "source", raised.text)
     if raised.name.startswith("lmdb.") and _LMDB_MAP.search(raised.source):
         return Verdict(CONFIG_C, "disk_full", f"{_text(raised)} (raised by `{raised.source[:200]}`: a database map "
                        "larger than the disk can hold; Windows reserves all of map_size when it opens)", "source",
