@@ -3211,6 +3211,282 @@ SIBLINGS += [
      "exit_1"),
 ]
 
+# Set 21's families, in lines of other public threads (named above each group): CUDA's kernel watchdog, C++'s thread
+# that could not start, a monitored barrier naming the faulty rank (a symptom), an exception naming the flag to pass,
+# NVML's library missing, ZeRO-3's inflight params, a web page saved as Python, reqwest's cut downloads, transformers'
+# weights and feature extractors it cannot load, torch's stack of nothing (unknown alone), TF's short checkpoint read,
+# torch_xla's xtensor check, Windows' volume label syntax, TF's other BLAS launches, a local pipe that closed.
+SIBLINGS += [
+    # CUDA's kernel watchdog (https://github.com/mrnabati/CenterFusion/issues/76,
+    # https://github.com/numba/numba/issues/4351, https://github.com/ggml-org/llama.cpp/issues/27102)
+    ('RuntimeError: CUDA error: the launch timed out and was terminated\n'
+     'CUDA kernel errors might be asynchronously reported at some other API call,so the stacktrace below '
+     'might be incorrect.\nFor debugging consider passing CUDA_LAUNCH_BLOCKING=1.',
+     "gpu_fault"),
+    ('  File "/Users/me/dev/numba/numba/cuda/compiler.py", line 615, in _kernel_call\n'
+     '    driver.device_to_host(ctypes.addressof(excval), excmem, excsz)\n'
+     '  File "/Users/me/dev/numba/numba/cuda/cudadrv/driver.py", line 1908, in device_to_host\n'
+     '    fn(host_pointer(dst), device_pointer(src), size, *varargs)\n'
+     '  File "/Users/me/dev/numba/numba/cuda/cudadrv/driver.py", line 294, in safe_cuda_api_call\n'
+     '    self._check_error(fname, retcode)\n  File "/Users/me/dev/numba/numba/cuda/cudadrv/driver.py", line '
+     '329, in _check_error\n    raise CudaAPIError(retcode, msg)\n'
+     'numba.cuda.cudadrv.driver.CudaAPIError: [702] Call to cuMemcpyDtoH results in CUDA_ERROR_LAUNCH_TIMEOUT',
+     "gpu_fault"),
+    ('1.35.381.106 E CUDA error: the launch timed out and was terminated\n'
+     '1.35.381.108 E   current device: 0, in function ggml_backend_cuda_synchronize at '
+     '/home/mukmckenzie/Documents/GitHub/llama.cpp/ggml/src/ggml-cuda/ggml-cuda.cu:2530\n'
+     '1.35.381.109 E   cudaStreamSynchronize(cuda_ctx->stream())\n'
+     '/home/mukmckenzie/Documents/GitHub/llama.cpp/ggml/src/ggml-cuda/ggml-cuda.cu:106: CUDA error',
+     "gpu_fault"),
+    # C++ thread creation failing (std::system_error, Resource temporarily unavailable)
+    # (https://github.com/RasaHQ/rasa/issues/5997, https://github.com/tensorflow/tensorflow/issues/5854,
+    # https://github.com/zekyll/OMPEval/issues/16)
+    ("2020-06-10 11:08:56 DEBUG    pykwalify.compat  - Using yaml library: "
+     "/home/XXXXX/.local/lib/python3.6/site-packages/ruamel/yaml/__init__.py\n"
+     "terminate called after throwing an instance of 'std::system_error'\n"
+     "  what():  Resource temporarily unavailable",
+     "process_limit"),
+    ("terminate called after throwing an instance of 'std::system_error'\n"
+     "what():  Resource temporarily unavailable\nAborted",
+     "process_limit"),
+    ("terminate called after throwing an instance of 'std::system_error'\n"
+     "  what():  Resource temporarily unavailable",
+     "process_limit"),
+    # torch monitored barrier naming a faulty rank (https://github.com/InternLM/xtuner/issues/692,
+    # https://github.com/InternLM/Tutorial/issues/1993, https://github.com/HorizonRobotics/RoboOrchardLab/issues/33)
+    ('[rank2]:     dist.monitored_barrier(group=group_gloo, timeout=xtuner_dataset_timeout)\n'
+     '[rank2]:   File "/root/miniconda3/envs/xtuner/lib/python3.10/site-packages/torch/distributed/distributed'
+     '_c10d.py", line 3763, in monitored_barrier\n'
+     '[rank2]:     return group_to_use.monitored_barrier(timeout, wait_all_ranks=wait_all_ranks)\n'
+     '[rank2]: RuntimeError: Rank 2 successfully reached monitoredBarrier, but received errors while waiting '
+     'for send/recv from rank 0. Please check rank 0 logs for faulty rank.\n[rank2]:  Original exception: \n'
+     '[rank2]: [../third_party/gloo/gloo/transport/tcp/pair.cc:534] Connection closed by peer '
+     '[172.17.0.2]:23260\n[rank3]: Traceback (most recent call last):',
+     "exit_1"),
+    ('  File "/home/yihua/.conda/envs/xtuner/lib/python3.10/site-packages/xtuner/dataset/huggingface.py", '
+     'line 313, in process_hf_dataset\n    dist.monitored_barrier(group=group_gloo, '
+     'timeout=xtuner_dataset_timeout)\n  File "/home/yihua/.conda/envs/xtuner/lib/python3.10/site-packages/tor'
+     'ch/distributed/distributed_c10d.py", line 3519, in monitored_barrier\n'
+     '    return group_to_use.monitored_barrier(timeout, wait_all_ranks=wait_all_ranks)\n'
+     'RuntimeError: Rank 2 successfully reached monitoredBarrier, but received errors while waiting for '
+     'send/recv from rank 0. Please check rank 0 logs for faulty rank.\n Original exception:',
+     "exit_1"),
+    ('RuntimeError: Rank 1 successfully reached monitoredBarrier, but received errors while waiting for '
+     'send/recv from rank 0. Please check rank 0 logs for faulty rank.',
+     "exit_1"),
+    # An exception naming the command-line flag to pass (https://github.com/microsoft/unilm/issues/565,
+    # https://github.com/facebookresearch/fairseq/issues/4061,
+    # https://github.com/ThilinaRajapakse/simpletransformers/issues/116)
+    ('    assert (\nAssertionError: Must specify batch size either with --max-tokens or --batch-size',
+     "bad_arguments"),
+    ('AssertionError: Must specify batch size either with --max-tokens or --batch-size',
+     "bad_arguments"),
+    ('Traceback (most recent call last):\n  File "toxic_comments.py", line 21, in <module>\n'
+     '    model.train_model(train_df)\n  File "/home/ec2-user/anaconda3/envs/st_env/lib/python3.7/site-package'
+     's/simpletransformers/classification/multi_label_classification_model.py", line 119, in train_model\n'
+     '    return super().train_model(train_df, multi_label=multi_label, eval_df=eval_df, '
+     'output_dir=output_dir, show_running_loss=show_running_loss, args=args)\n'
+     '  File "/home/ec2-user/anaconda3/envs/st_env/lib/python3.7/site-packages/simpletransformers/classificati'
+     'on/classification_model.py", line 189, in train_model\n'
+     '    **raise ValueError("Output directory ({}) already exists and is not empty. Use '
+     '--overwrite_output_dir to overcome.".format(output_dir))**\n'
+     '**ValueError: Output directory (outputs/) already exists and is not empty. Use --overwrite_output_dir '
+     'to overcome.**',
+     "bad_arguments"),
+    # libnvidia-ml.so.1 cannot be opened (https://github.com/NVIDIA/DeepLearningExamples/issues/923,
+    # https://github.com/deepfakes/faceswap/issues/778, https://github.com/wookayin/gpustat/issues/90)
+    ('Run training...\nTraceback (most recent call last):\n'
+     '  File "/opt/conda/lib/python3.6/site-packages/pynvml/nvml.py", line 734, in _load_nvml_library\n'
+     '    nvml_lib = CDLL("libnvidia-ml.so.1")\n  File "/opt/conda/lib/python3.6/ctypes/__init__.py", line '
+     '348, in __init__\n    self._handle = _dlopen(self._name, mode)\n'
+     'OSError: libnvidia-ml.so.1: cannot open shared object file: No such file or directory',
+     "driver_mismatch"),
+    ('Traceback (most recent call last):\nFile "/home/ytc/anaconda3/envs/tensorflow/lib/python3.7/site-package'
+     's/pynvml.py", line 644, in _LoadNvmlLibrary\nnvmlLib = CDLL("libnvidia-ml.so.1")\n'
+     'File "/home/ytc/anaconda3/envs/tensorflow/lib/python3.7/ctypes/__init__.py", line 356, in __init__\n'
+     'self._handle = _dlopen(self._name, mode)\nOSError: libnvidia-ml.so.1: cannot open shared object file: '
+     'No such file or directory',
+     "driver_mismatch"),
+    ('$ gpustat --debug\nError on querying NVIDIA devices. Use --debug flag for details\n'
+     'Traceback (most recent call last):\n  File '
+     '"/home/werner/.pyenv/versions/3.8.3/envs/socks5-haproxy/lib/python3.8/site-packages/pynvml.py", line '
+     '644, in _LoadNvmlLibrary\n    nvmlLib = CDLL("libnvidia-ml.so.1")\n'
+     '  File "/home/werner/.pyenv/versions/3.8.3/lib/python3.8/ctypes/__init__.py", line 373, in __init__\n'
+     '    self._handle = _dlopen(self._name, mode)\n'
+     'OSError: libnvidia-ml.so.1: cannot open shared object file: No such file or directory',
+     "driver_mismatch"),
+    # DeepSpeed ZeRO-3 "still have inflight params"
+    # (https://github.com/yangzhipeng1108/DeepSpeed-Chat-ChatGLM/issues/7,
+    # https://github.com/deepspeedai/DeepSpeed/issues/3724, https://github.com/hiyouga/LlamaFactory/issues/3852)
+    ('  File "/root/miniconda3/envs/dschat/lib/python3.9/site-packages/deepspeed/runtime/zero/partitioned_para'
+     'm_coordinator.py", line 186, in reset_step\n'
+     '    self.get_param_coordinator(training=False).reset_step()\n'
+     '  File "/root/miniconda3/envs/dschat/lib/python3.9/site-packages/deepspeed/runtime/zero/partitioned_para'
+     'm_coordinator.py", line 186, in reset_step\n'
+     '    raise RuntimeError(f"still have inflight params "RuntimeError:\n'
+     'still have inflight params [<bound method Init._convert_to_deepspeed_param.<locals>.ds_summary of '
+     'Parameter containing:',
+     "programming_error"),
+    ('  File "/home/user/lib/python3.9/site-packages/torch/nn/modules/module.py", line 1190, in _call_impl\n'
+     '  File "/home/user/lib/python3.9/site-packages/torch/nn/modules/module.py", line 1211, in _call_impl\n'
+     '    raise RuntimeError(f"still have inflight params "\n'
+     'RuntimeError: still have inflight params [<bound method '
+     'Init._convert_to_deepspeed_param.<locals>.ds_summary of Parameter containing:\n'
+     'tensor([[-0.0023, -0.0052, -0.0221,  ...,  0.0148,  0.0240, -0.0168],',
+     "programming_error"),
+    ("Invalidate trace cache @ step 0 and module 0: cache has only 0 modules\n"
+     "Invalidate trace cache @ step 9: expected module 11, but got module 18\n\n"
+     " RuntimeErrorstill have inflight params [{'id': 292, 'status': 'AVAILABLE', 'numel': 32768, 'ds_numel': "
+     "32768, 'shape': (4096, 8), 'ds_shape': (4096, 8), 'requires_grad': False, 'grad_shape': None, "
+     "'persist': False, 'active_sub_modules': set(), 'ds_tensor.shape': torch.Size([10923])}, {'id': 294, "
+     "'status': 'AVAILABLE', 'numel': 8192, 'ds_numel': 8192, 'shape': (1024, 8), 'ds_shape': (1024, 8), "
+     "'requires_grad': False, 'grad_shape': None, 'persist': True, 'active_sub_modules': set(), "
+     "'ds_tensor.shape': torch.Size([2731])}]: RuntimeError",
+     "programming_error"),
+    # A web page saved in place of a Python file (https://github.com/lossless1024/StreaMonitor/issues/145,
+    # https://github.com/Azelphur/pyPushBullet/issues/46, https://github.com/kikyous/xfdown/issues/14)
+    (' File "Downloader.py", line 1\n    <!DOCTYPE html>\n    ^\nSyntaxError: invalid syntax',
+     "corrupt_data"),
+    ('  File "./pushbullet_cmd.py", line 7\n    <!DOCTYPE html>\n    ^\nSyntaxError: invalid syntax',
+     "corrupt_data"),
+    (' File "xfdown.py", line 4\n    <!DOCTYPE html>\n    ^\nSyntaxError: invalid syntax',
+     "corrupt_data"),
+    # Rust reqwest errors from Hugging Face downloads (https://github.com/thewh1teagle/vibe/issues/1155,
+    # https://github.com/cjpais/Handy/issues/1579)
+    ('Error: All model downloads failed. Last error: error sending request for url '
+     '(https://huggingface.co/ggerganov/whisper.cpp/resolve/main/ggml-medium.bin)\n\nCaused by:\n'
+     '   0: client error (Connect)\n   1: Connection reset by peer (os error 54)\n\nLocation:\n'
+     '    desktop/src-tauri/src/cmd/download.rs:28:15',
+     "connection_error"),
+    ("> [2026-07-23][19:49:08][handy_app_lib::managers::model][WARN] HF download attempt 2/4 failed for "
+     "handy-computer/canary-180m-flash-gguf/canary-180m-flash-Q8_0.gguf: request error: error sending request "
+     "for url (https://huggingface.co/handy-computer/canary-180m-flash-gguf/resolve/main/canary-180m-flash-Q8_"
+     "0.gguf); retrying in 4s\n> [2026-07-23][19:49:12][reqwest::connect][DEBUG] starting new connection: "
+     "https://huggingface.co/\n> [2026-07-23][19:49:12][reqwest::retry][TRACE] shouldn't retry!",
+     "connection_error"),
+    # transformers "Can't load weights / feature extractor for ..." (https://github.com/JohnGiorgi/DeCLUTR/issues/169,
+    # https://github.com/ARBML/klaam/issues/6, https://github.com/gradient-ai/Graphcore-HuggingFace/issues/88)
+    ("OSError: Can't load weights for 'johngiorgi/declutr-sci-base'. Make sure that:\n\n"
+     "- 'johngiorgi/declutr-sci-base' is a correct model identifier listed on "
+     "'https://huggingface.co/models'\n\n- or 'johngiorgi/declutr-sci-base' is the correct path to a "
+     "directory containing a file named one of pytorch_model.bin, tf_model.h5, model.ckpt.",
+     "missing_file"),
+    ("404 Client Error: Not Found for url: https://huggingface.co/Zaid/wav2vec2-large-xlsr-53-arabic-egyptian/"
+     "resolve/main/tf_model.h5\n\nOSError: Can't load weights for "
+     "'Zaid/wav2vec2-large-xlsr-53-arabic-egyptian'. Make sure that:\n\n"
+     "- 'Zaid/wav2vec2-large-xlsr-53-arabic-egyptian' is a correct model identifier listed on "
+     "'https://huggingface.co/models'\n\n- or 'Zaid/wav2vec2-large-xlsr-53-arabic-egyptian' is the correct "
+     "path to a directory containing a file named one of pytorch_model.bin, tf_model.h5, model.ckpt.",
+     "missing_file"),
+    ("OSError: Can't load feature extractor for '/tmp/checkpoints/demo'. If you were trying to load it from "
+     "'https://huggingface.co/models', make sure you don't have a local directory with the same name. "
+     "Otherwise, make sure '/tmp/checkpoints/demo' is the correct path to a directory containing a "
+     "preprocessor_config.json file",
+     "missing_file"),
+    # torch.stack / torch.cat on an empty list (https://github.com/ltttpku/CMD-SE-release/issues/6,
+    # https://github.com/XingYing-stack/MILR/issues/3, https://github.com/ZZZBBBZZZ/MulSen-AD/issues/7)
+    ('  File "/CMD-SE-release-main/models/model.py", line 621, in text_to_embedding\n'
+     '    x = torch.stack(all_token_embeddings, dim=0)  # [batch_size, n_ctx, d_model]\n'
+     'RuntimeError: stack expects a non-empty TensorList',
+     "exit_1"),
+    ('  File "MILR-main\\soft_rule_regularization.py", line 59, in __init__\n'
+     '    self.eliminate_anti_rule_for_ILP()\n  File "MILR-main\\soft_rule_regularization.py", line 247, in '
+     'eliminate_anti_rule_for_ILP\n    self.confidence_1_hop = torch.stack(confi_1_hop, dim=0)  #  stack '
+     'expects a non-empty TensorList\nRuntimeError: stack expects a non-empty TensorList ',
+     "exit_1"),
+    ('Traceback (most recent call last):\n  File "Test.py", line 150, in <module>\n    run_3d_ads(args)\n'
+     '  File "Test.py", line 56, in run_3d_ads\n    model.fit(cls)\n'
+     '  File "/home/data/cwl/MulSen-AD/runner.py", line 59, in fit\n    method.run_coreset()\n'
+     '  File "/home/data/cwl/MulSen-AD/feature_extractors/mulsen_features.py", line 1364, in run_coreset\n'
+     '    self.patch_xyz_lib = torch.cat(self.patch_xyz_lib, 0)\n'
+     'RuntimeError: torch.cat(): expected a non-empty list of Tensors',
+     "exit_1"),
+    # TensorFlow "Read less bytes than requested" (https://github.com/eldar/pose-tensorflow/issues/21,
+    # https://github.com/google-research/bert/issues/487, https://github.com/bojone/SPACES/issues/36)
+    ('2017-07-13 15:56:18.385071: W tensorflow/core/framework/op_kernel.cc:1158] Out of range: Read less '
+     'bytes than requested\n2017-07-13 15:56:18.392983: W tensorflow/core/framework/op_kernel.cc:1158] Out of '
+     'range: Read less bytes than requested\n2017-07-13 15:56:18.411769: W '
+     'tensorflow/core/framework/op_kernel.cc:1158] Out of range: Read less bytes than requested',
+     "corrupt_checkpoint"),
+    ('INFO:tensorflow:Error recorded from training_loop: Read less bytes than requested \n'
+     '[[{{node checkpoint_initializer_120}} = RestoreV2[dtypes=[DT_FLOAT], '
+     '_device="/job:localhost/replica:0/task:0/device:CPU:0"](checkpoint_initializer/prefix, '
+     'checkpoint_initializer_120/tensor_names, checkpoint_initializer/shape_and_slices)]]',
+     "corrupt_checkpoint"),
+    ('tensorflow.python.framework.errors_impl.OutOfRangeError: Read less bytes than requested',
+     "corrupt_checkpoint"),
+    # torch_xla "Check failed: xtensor" (https://github.com/pytorch/xla/issues/2960,
+    # https://github.com/tenstorrent/tt-xla/issues/795)
+    ('  RuntimeError: torch_xla/csrc/aten_xla_bridge.cpp:69 : Check failed: xtensor \n'
+     '  *** Begin stack trace ***\n\t  tensorflow::CurrentStackTrace()\n'
+     '\t  torch_xla::bridge::GetXlaTensor(at::Tensor const&)\n'
+     '\t  torch_xla::AtenXlaType::mm(at::Tensor const&, at::Tensor const&)',
+     "device_mismatch"),
+    ('`RuntimeError: torch_xla/csrc/aten_xla_bridge.cpp:110 : Check failed: xtensor `',
+     "device_mismatch"),
+    # Windows "The filename, directory name, or volume label syntax is incorrect"
+    # (https://github.com/tencentyun/coscli/issues/2, https://github.com/mmzou/geektime-dl/issues/11,
+    # https://github.com/vrc-get/vrc-get/issues/490)
+    ('open C:\\Users\\aecra/G:/homework/1.智能软件工程-概论.pptx: The filename, directory name, or volume label '
+     'syntax is incorrect.',
+     "bad_arguments"),
+    ('geektime-dl 264\n\nlevel=fatal msg="CreateFile 性能测试实战30讲\\\\MP3\\\\09丨\\b关联和断言：一动一静，核心都是在取数据.mp4: The '
+     'filename, directory name, or volume label syntax is incorrect."',
+     "bad_arguments"),
+    ('The filename, directory name, or volume label syntax is incorrect. (os error 123)',
+     "bad_arguments"),
+    # TensorFlow cuBLAS launch failures (SGEMM / xGEMMBatched)
+    # (https://github.com/JianpingLin/M-LVC_CVPR2020/issues/12,
+    # https://github.com/OpenSourceHelpCommunity/Questions/issues/147,
+    # https://github.com/tensorflow/tensorflow/issues/9105)
+    ('InternalError (see above for traceback): Blas xGEMMBatched launch failed : a.shape=[5,2,3], '
+     'b.shape=[5,3,810000], m=2, n=810000, k=3, batch_size=5\n'
+     '[[node MatMul (defined at /data/project/advhat/Attack/stn.py:150) ]]\n'
+     '[[node AddN (defined at /data/project/advhat/Attack/stn.py:227) ]]',
+     "cuda_oom"),
+    ('~\\anaconda3\\envs\\pkFAZ\\lib\\site-packages\\six.py in raise_from(value, from_value)\n\n'
+     'InternalError: Blas SGEMM launch failed : m=32768, n=1, k=16 [Op:Conv2D]',
+     "cuda_oom"),
+    ('>   File "C:\\Users\\airfo\\Anaconda3\\lib\\site-packages\\tensorflow\\python\\client\\session.py", '
+     'line 1035, in _do_call\n>     raise type(e)(node_def, op, message)\n'
+     '> tensorflow.python.framework.errors_impl.InternalError: Blas SGEMM launch failed : a.shape=(10000, '
+     '784), b.shape=(784, 500), m=10000, n=500, k=784',
+     "cuda_oom"),
+    # A local pipe that closed (multiprocessing connection EOFError)
+    # (https://github.com/Qi-Zhangyang/GPT4Scene-and-VLN-R1/issues/43,
+    # https://github.com/rasmusbergpalm/recurrent-relational-networks/issues/3,
+    # https://github.com/ray-project/ray/issues/49998)
+    ('  File "/home/myb/miniconda3/envs/vlnce/lib/python3.7/multiprocessing/connection.py", line 407, in '
+     '_recv_bytes\n    buf = self._recv(4)\n  File '
+     '"/home/myb/miniconda3/envs/vlnce/lib/python3.7/multiprocessing/connection.py", line 383, in _recv\n'
+     '    raise EOFError\nEOFError: ',
+     "exit_1"),
+    ('  File "/home/pyxies/code/recurrent-relational-networks/tasks/babi/rrn.py", line 207, in data_loader\n'
+     '    queue.put(self.get_batch(is_training))\n  File "<string>", line 2, in put\n'
+     '  File "/home/pyxies/anaconda3/envs/py35/lib/python3.5/multiprocessing/managers.py", line 717, in '
+     '_callmethod\n    kind, result = conn.recv()\n'
+     '  File "/home/pyxies/anaconda3/envs/py35/lib/python3.5/multiprocessing/connection.py", line 250, in '
+     'recv\n    buf = self._recv_bytes()\n  File '
+     '"/home/pyxies/anaconda3/envs/py35/lib/python3.5/multiprocessing/connection.py", line 407, in '
+     '_recv_bytes\n    buf = self._recv(4)\n  File '
+     '"/home/pyxies/anaconda3/envs/py35/lib/python3.5/multiprocessing/connection.py", line 383, in _recv\n'
+     '    raise EOFError\nEOFError',
+     "exit_1"),
+    ('(RayTrainWorker pid=560723) Traceback (most recent call last):\n'
+     '(RayTrainWorker pid=560723)   File "/home/ma-user/anaconda3/envs/MindSpore/lib/python3.9/multiprocessing'
+     '/connection.py", line 250, in recv\n(RayTrainWorker pid=560723)     buf = self._recv_bytes()\n'
+     '(RayTrainWorker pid=560723)   File "/home/ma-user/anaconda3/envs/MindSpore/lib/python3.9/multiprocessing'
+     '/connection.py", line 414, in _recv_bytes\n(RayTrainWorker pid=560723)     buf = self._recv(4)\n'
+     '(RayTrainWorker pid=560723)   File "/home/ma-user/anaconda3/envs/MindSpore/lib/python3.9/multiprocessing'
+     '/connection.py", line 414, in _recv_bytes\n(RayTrainWorker pid=560723)     buf = self._recv(4)\n'
+     '(RayTrainWorker pid=560723)   File "/home/ma-user/anaconda3/envs/MindSpore/lib/python3.9/multiprocessing'
+     '/connection.py", line 383, in _recv\n(RayTrainWorker pid=560723)     raise EOFError\n'
+     '(RayTrainWorker pid=560723)   File "/home/ma-user/anaconda3/envs/MindSpore/lib/python3.9/multiprocessing'
+     '/connection.py", line 383, in _recv\n(RayTrainWorker pid=560723)     raise EOFError\n'
+     '(RayTrainWorker pid=560723) EOFError',
+     "exit_1"),
+]
+
 @pytest.mark.parametrize(("text", "label"), SIBLINGS + LOOK_ALIKES, ids=[f"{c[1]}-{i}" for i, c in
                                                                           enumerate(SIBLINGS + LOOK_ALIKES)])
 def test_sibling_wordings_of_the_second_held_out_set(tmp_path, text, label):

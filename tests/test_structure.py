@@ -175,8 +175,8 @@ def test_a_launchers_signal_of_the_root_rank_is_decoded():
 AGENT_LINE = ("E0526 11:02:25.394000 1399 torch/distributed/elastic/multiprocessing/api.py:826] failed (exitcode: 1) "
               "local_rank: {} (pid: 7090) of binary: /usr/bin/python\n")
 ROOT_BLOCK = "Root Cause (first observed failure):\n[0]:\n  rank      : 3 (local_rank: 3)\n  exitcode  : 1 (pid: 9)\n"
-BARRIER_LINE = ("[rank1]: RuntimeError: Rank 1 successfully reached monitoredBarrier, but received errors while waiting "
-                "for send/recv from rank 2. Please check rank 2 logs for faulty rank.\n")
+BARRIER_LINE = ("[rank1]: RuntimeError: Rank 1 successfully reached monitoredBarrier, but received errors while "
+                "waiting for send/recv from rank 2. Please check rank 2 logs for faulty rank.\n")
 
 
 @pytest.mark.parametrize(("text", "root"), [

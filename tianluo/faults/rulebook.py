@@ -1311,8 +1311,8 @@ SETUP: tuple[Rule, ...] = (
              r"|has parameters that were not used in producing the loss"
              # an exception that tells the user which command-line flag to pass (a training script's own check of
              # its arguments: "must be run using the --mlm flag")
-             r"|(?:Error|Exception): .*\b(?:use|pass|set|specify|add|provide|run (?:it )?with|using) (?:the ?)?"
-             r"[`'\"]?--[a-z][\w-]*"
+             r"|(?:Error|Exception): .*\b(?:[Uu]se|[Pp]ass|[Ss]et|[Ss]pecify|[Aa]dd|[Pp]rovide|[Rr]un (?:it )?with"
+             r"|using|either with|or with) (?:the ?)?[`'\"]?--[a-z][\w-]*"
              # Hydra/OmegaConf: an override or key the config does not have; YAML that does not parse
              r"|Could not override '|is not in struct$|^Key '[^']*' not in '|omegaconf\.errors\.\w+: "
              r"|ConfigCompositionException|MissingMandatoryValue|yaml\.(?:scanner|parser)\.\w+Error"
@@ -1456,7 +1456,7 @@ BUGS: tuple[Rule, ...] = (
              # in flight when the forward ended (a path through the model that differs from the step it traced,
              # or a DeepSpeed release's own bug with it)
              r"|" + _PFX + r"AssertionError: \{'id': \d+, 'status': 'NOT_AVAILABLE'"
-             r"|RuntimeError: still have inflight params \["
+             r"|still have inflight params \["
              # DataParallel's replicas hold no parameters of their own (torch 1.5 on): a model that calls
              # next(self.parameters()) in forward stops its replica
              r"|Caught StopIteration in replica \d+ on device \d+"

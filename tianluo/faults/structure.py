@@ -271,7 +271,7 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
         if r.chain:
             if r.survives:
                 survived.extend(r.chain)
-            elif _spawned_child(r.chain[-1]) or _local_pipe(r.chain[-1], ""):  # frames name the file
+            elif _symptom(r.chain[-1], ""):  # (its frames name a pipe's file)
                 symptoms.extend(r.chain)
             else:
                 chains.append(tuple(r.chain))
@@ -318,7 +318,7 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
                 indent = len(text) - len(text.lstrip())
                 raised = _exception(text, rank, fname, (), trace=False)
                 if raised is not None and indent <= 2:
-                    into = symptoms if _local_pipe(raised, r.quoted) else bare
+                    into = symptoms if _symptom(raised, r.quoted) else bare
                     into.append(raised)
                     r.more = [into, len(into) - 1, 0]
                 r.quoted = stripped[:500] if indent >= 4 else ""
@@ -386,6 +386,12 @@ def _spawned_child(raised: Raised) -> bool:
     return bool(raised.where and _SPAWN_CHILD.search(raised.where) and raised.func in ("_main", "spawn_main"))
 
 
+def _symptom(raised: Raised, quoted: str) -> bool:
+    """Whether the exception is raised because another process died: a spawned child's read from its dead parent,
+    a pipe to a local process that closed, a rank's barrier that names the faulty rank."""
+    return _spawned_child(raised) or _local_pipe(raised, quoted) or bool(_NAMES_FAULTY.search(raised.message))
+
+
 def _local_pipe(raised: Raised, source: str) -> bool:
     """Whether the exception is a pipe to another process on this host that closed (multiprocessing's connection
     or queue, a ``conn.recv()``): that process died, and this one's reset or EOF is its symptom, not the network's.
@@ -431,6 +437,8 @@ _MPI_FIRST = LazyPattern(r"Process name: \[\[\d+,\d+\],(\d+)\]", capture=True)
 # A rank that names another as the faulty one (torch's monitored_barrier under TORCH_DISTRIBUTED_DEBUG: "received
 # errors while waiting for send/recv from rank 0. Please check rank 0 logs for faulty rank").
 _FAULTY_RANK = LazyPattern(r"Please check rank (\d+) logs for faulty rank", capture=True)
+_NAMES_FAULTY = LazyPattern(r"received errors while waiting for send/recv from rank \d+|Please check rank \d+ logs "
+                            r"for faulty rank")
 # torchrun's agent on the first of its local ranks to fail ("failed (exitcode: 1) local_rank: 0 (pid: 7090) of
 # binary"): the root rank when no Root Cause block was printed (on one node, the local rank is the rank).
 _AGENT_FIRST = LazyPattern(r"failed \(exitcode: -?\d+\) local_rank: (\d+) \(pid: \d+\) of binary", capture=True)
