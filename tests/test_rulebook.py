@@ -3712,6 +3712,51 @@ def test_the_families_of_set_21(tmp_path, text, facts, label):
     assert fault.label == label, (text, fault)
 
 
+# set 22's families: its files' lines (tests/corpus/*/hqo_*, hqp_*) and, marked (written), a variant or a near miss
+SET_22 = [
+    ("[rank0]:[E1213 17:24:49.082111648 ProcessGroupNCCL.cpp:2241] [PG ID 0 PG GUID 0(default_pg) Rank 0]  failure "
+     "detected by watchdog at work sequence id: 716 PG status: last enqueued work: 747, last completed work: 715", {},
+     "nccl_timeout"),
+    ("terminate called after throwing an instance of 'gloo::TimeoutException'\n  what():  [/paddle/third_party/gloo/"
+     "gloo/transport/tcp/pair.cc:587] TIMEOUT self_rank = 0 pair_rank = 1 peer_str = [172.16.32.105]:36265", {},
+     "nccl_timeout"),
+    ("    Stderr: Unable to run job: job rejected: no project assigned to job.\n    Exiting.", {}, "submit_rejected"),
+    ("qsub: invalid option -- 'w'\nqsub: invalid option -- 'd'", {}, "submit_rejected"),
+    ("=>> PBS: job killed: ncpus 11.03 exceeded limit 10 (sum)", {}, "process_limit"),
+    ("paddle.fluid.core.EnforceNotMet: unhandled cuda error at [/workspace/agent/work/62dea99fa81a5ba4/paddle/fluid/"
+     "platform/nccl_helper.h:93]", {}, "nccl_error"),
+    ("OSError: (External)  Nccl error, unhandled cuda error  (at /paddle/paddle/fluid/platform/collective_helper.cc:"
+     "100)", {}, "nccl_error"),
+    ("RuntimeError: [enforce fail at /pytorch/third_party/gloo/gloo/transport/tcp/device.cc:83] ifa != nullptr. "
+     "Unable to find address for: ib0", {}, "bad_arguments"),
+    # ... while a host name gloo cannot resolve is the resolver's (written)
+    ("RuntimeError: [enforce fail at ../third_party/gloo/gloo/transport/tcp/device.cc:208] rp != nullptr. Unable to "
+     "find address for: node-7", {}, "dns_error"),
+    ("numpy.float64 cannot be safely interpreted as an integer", {}, "version_mismatch"),
+    ("TypeError: 'numpy.float64' object cannot be interpreted as an integer", {}, "version_mismatch"),
+    ("LocalEntryNotFoundError: Cannot find the requested files in the disk cache and outgoing traffic has \nbeen "
+     "disabled. To enable hf.co look-ups and downloads online, set 'local_files_only' to False.", {}, "missing_file"),
+    ("Missing path to your environment variable. \nCurrent values LD_LIBRARY_PATH=/home/sagar/.mujoco/mujoco210/bin",
+     {}, "missing_file"),
+    ("      C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v11.3\\include\\crt/host_config.h(160): fatal error "
+     "C1189: #error:  -- unsupported Microsoft Visual Studio version! Only the versions between 2017 and 2019 "
+     "(inclusive) are supported!", {}, "version_mismatch"),
+    ("ValueError: your out spatial shape [0, 62, 62] reach zero!!! input shape: [1, 124, 124]", {}, "bad_arguments"),
+    ("09/20/2025 00:27:25 ERROR    A NaN was detected and you have NaN protection enabled. Training has been "
+     "terminated.", {}, "nan_loss"),
+    ("jaxlib.xla_extension.XlaRuntimeError: INTERNAL: during context [hlo verifier]: Expected instruction to have "
+     "shape equal to f32[16,2,1000,336,3], actual shape is f32[1000,16,2,336,3]:", {}, "programming_error"),
+    ("enforce fail at inline_container.cc_595] . unexpected pos 1457862912 vs 1457862800", {}, "disk_full"),
+    ("ImportError: cannot import name 'cached_download' from 'huggingface_hub'", {}, "version_mismatch"),
+]
+
+
+@pytest.mark.parametrize(("text", "facts", "label"), SET_22, ids=[f"{c[2]}-{i}" for i, c in enumerate(SET_22)])
+def test_the_families_of_set_22(tmp_path, text, facts, label):
+    fault = run(tmp_path, {"stderr": TRAINING + text + "\n"}, tail=True, state="exited", exit_code=1, **facts)
+    assert fault.label == label, (text, fault)
+
+
 BARRIER = ("[rank1]: RuntimeError: Rank 1 successfully reached monitoredBarrier, but received errors while waiting "
            "for send/recv from rank 0. Please check rank 0 logs for faulty rank.\n[rank1]:  Original exception:\n"
            "[rank1]: [../third_party/gloo/gloo/transport/tcp/pair.cc:534] Connection closed by peer "

@@ -101,8 +101,10 @@ def main() -> int:
         print(f"step {step}/{args.steps} loss={loss:.4f}", flush=True)
         if failing and step == args.fail_at_step:
             fail(args.fail, step)
-        if step % args.ckpt_every == 0:
-            last.write_text(json.dumps({"step": step, "loss": loss}))
+        if step % args.ckpt_every == 0:  # written whole or not at all: a kill mid-write leaves the last one
+            part = last.with_name(last.name + ".part")
+            part.write_text(json.dumps({"step": step, "loss": loss}))
+            os.replace(part, last)
     (out / "metrics.json").write_text(json.dumps({"loss": loss, "steps": args.steps}))
     (out / "final.ckpt").write_text(json.dumps({"step": args.steps, "lr": args.lr}))
     print("training done", flush=True)

@@ -786,7 +786,9 @@ EXHAUSTED: tuple[Rule, ...] = (
              # RuntimeError: the message alone, nothing after it (an I/O layer's EAGAIN names its file or errno)
              r"|^\s*what\(\):\s+Resource temporarily unavailable$|^RuntimeError: Resource temporarily unavailable$"
              # LSF's job report: the queue's or the job's limit of processes or threads (bsub -p, -T) reached
-             r"|TERM_(?:PROCESSLIMIT|THREADLIMIT): job killed"),
+             r"|TERM_(?:PROCESSLIMIT|THREADLIMIT): job killed"
+             # PBS's kill of a job that used more CPUs than it asked for (DataLoader workers past ncpus)
+             r"|PBS: job killed: ncpus [\d.]+ exceeded limit"),
     Rule("shm_exhausted", CONFIG, "shm_exhausted",
          log=r"insufficient shared memory|unable to (?:write to file|open shared memory object|mmap \d+ bytes from "
              r"file) </torch_|is killed by signal: Bus error|/dev/shm\S*.* No space left on device"
@@ -850,7 +852,7 @@ EXHAUSTED: tuple[Rule, ...] = (
     # ``unexpected pos A vs B``), C++ streams' ``basic_ios::clear``. Almost always the disk (or the
     # quota) the checkpoint goes to; the wait for space looks at the host before anything runs again.
     Rule("writer_failed", CONFIG, "disk_full",
-         log=r"PytorchStreamWriter failed writing file|inline_container\.cc:\d+\] \. unexpected pos \d+ vs \d+"
+         log=r"PytorchStreamWriter failed writing file|inline_container\.cc[:_]\d+\] \. unexpected pos \d+ vs \d+"
              r"|basic_ios::clear: iostream error"),
     # Caffe's solver could not write its snapshot: in public threads nearly always the snapshot folder the solver
     # names is not there; a full disk says the same words, and the host's measure then names disk_full instead
@@ -898,7 +900,9 @@ SETUP: tuple[Rule, ...] = (
              # other schedulers and clouds refusing the job before it ran
              r"|qsub: submit error|Job exceeds queue resource limits|Job rejected by all possible destinations"
              # Grid Engine's qsub (``Unable to run job: error: no suitable queues.``); PBS's per-user queue limits
-             r"|^Unable to run job: |qsub: would exceed (?:queue|complex|server)\b"
+             r"|^Unable to run job: |Unable to run job: job rejected: |qsub: would exceed (?:queue|complex|server)\b"
+             # a qsub of another scheduler's dialect (PBS Pro given Grid Engine's -wd or -t)
+             r"|^qsub: invalid option -- "
              r"|sbatch: error: Invalid generic resource|\bResourceLimitExceeded\b|Quota failure for project"
              r"|exceeds the allowed maximum of \d+|Quota '\w+' exceeded|No launchable resource found"
              r"|catalog does not contain any resources that satisfy|bsub: .*(?:Bad|not valid|rejected)"
@@ -1021,6 +1025,9 @@ SETUP: tuple[Rule, ...] = (
              r"|inline_container\.cc:\d+\] \. file not found: \S+/data/\d+"
              # TF's tensor bundle reader given fewer bytes than its index promises (a download cut short)
              r"|Read less bytes than requested"),
+    # A compiler nvcc does not support (an extension built on Windows with a newer Visual Studio, gcc past CUDA's).
+    Rule("host_compiler", CONFIG, "version_mismatch",
+         log=r"unsupported (?:Microsoft Visual Studio|GNU|clang) version! "),
     # TensorBoard logging with no writer installed (torch.utils.tensorboard names the release it needs, which reads
     # as a skew, but none is installed): before version_mismatch
     Rule("tensorboard_missing", CONFIG, "missing_module",
@@ -1069,7 +1076,7 @@ SETUP: tuple[Rule, ...] = (
              r"|is version \S+, but this version of \S+|Unknown model file format version"
              r"|failed to get PTX kernel \S+ from module: CUDA_ERROR_NOT_FOUND"
              r"|version \S+ not defined in file \S+ with link time reference"
-             r"|'numpy\.float64' object cannot be interpreted as an integer"
+             r"|'?numpy\.float64'? (?:object )?cannot be (?:safely )?interpreted as an integer"
              r"|Descriptors (?:cannot (?:not )?|should not )be created directly"
              # a model config newer than the library (Llama 3.1's rope_scaling), two builds of one extension
              # registering a type (pybind11), a Docker before 19.03 (no --gpus), argparse given a typing type
@@ -1097,7 +1104,7 @@ SETUP: tuple[Rule, ...] = (
              r"|is a zip archive \(did you mean to use torch\.jit\.load\(\)\?\)|zero length field name in format"
              r"|dataset attribute should not be set after DataLoader is initialized"
              + r"|" + _EXC_LINE + r": module '[\w.]+' has no attribute '"
-             r"|cannot import name '[\w.]+' from '[\w.]+' \((?:/|\w:\\)"
+             r"|cannot import name '[\w.]+' from '[\w.]+'(?: \((?:/|\w:\\)|\s*$)"
              r"|" + _EXC_LINE + r".*(?:\b(?:requires?|is required|needs)\b"
              r".*(?:>=|==|~=| or (?:above|later|newer|higher)\b)"
              r"|undefined symbol: "
@@ -1176,6 +1183,8 @@ SETUP: tuple[Rule, ...] = (
              r"|returned nan values|[Dd]etected (?:nan|NaN|inf)\b|is non-finite|loss scale already at minimum"
              r"|[Ll]oss is (?:nan|NaN|inf), stopping|Monitored metric \S+ = (?:nan|inf) is not finite|\bloss: nan\b"
              r"|Nan in summary histogram|had NaN values|\bNaN detected in\b|NaN or Inf found in input tensor"
+             # faceswap's NaN protection
+             r"|\bNaN Detected\. Loss: |A NaN was detected and you have NaN protection enabled"
              r"|invalid value \(nan\) encountered in|\b(?:reward|return|grad_norm): (?:nan|NaN)\b"
              r"|found NaN in (?:local )?grad norm|\bNaN loss\b|[Oo]utputs? (?:is|are|contains?) (?:NAN|NaN|nan)\b"
              r"|matrix contains invalid numeric entries"
@@ -1230,8 +1239,11 @@ SETUP: tuple[Rule, ...] = (
              r"|Could not open activation key file"
              r"|that Paddle depends on is not configured correctly\. \(error code is .*cannot open shared object file"
              r"|Failed to pull image \S+: .*(?:not found|name unknown|does not exist)"
-             # HF with look-ups turned off and the files not in the cache: no retry brings them
-             r"|outgoing traffic has been disabled|offline mode is enabled"
+             # HF with look-ups turned off and the files not in the cache: no retry brings them (the message wrapped
+             # after "has" by a terminal too)
+             r"|outgoing traffic has(?: been disabled|\s*$)|offline mode is enabled"
+             # mujoco-py's own check of LD_LIBRARY_PATH for the MuJoCo release it was built for
+             r"|^Missing path to your environment variable\.\s*$"
              # transformers took a path that is not there for a hub id, and the hub has no such repo (or not for
              # this token): the path or the id in the config is wrong
              r"|\bis not a local folder and is not a\b"
@@ -1305,6 +1317,11 @@ SETUP: tuple[Rule, ...] = (
              # what the hardware or the launch cannot give: BatchNorm with one sample, a dtype the GPU lacks,
              # fp16 weights under a GradScaler, more processes than slots or devices, unused DDP parameters
              r"|Expected more than 1 (?:value per channel|spatial element) when training"
+             # spconv's strided convolution on a grid too shallow for it (a point-cloud range and voxel size that do
+             # not fit the backbone)
+             r"|your out spatial shape \[[^\]]*\] reach zero"
+             # gloo told to use a network interface this host does not have (GLOO_SOCKET_IFNAME)
+             r"|ifa != nullptr\. Unable to find address for: "
              r"|only supported on GPUs with compute capability|FlashAttention only supports (?:Ampere|Turing)"
              r"|Attempting to unscale FP16 gradients|There are not enough slots available in the system"
              r"|requires \d+ (?:logical )?devices, but only \d+ (?:XLA )?devices are available"
@@ -1467,6 +1484,9 @@ BUGS: tuple[Rule, ...] = (
     # The ranks called different collectives, or the same one on tensors of other shapes (TORCH_DISTRIBUTED_DEBUG's
     # check, ZeRO-3's parameter fetch, NCCL's own): a path through the program that differs by rank (a branch on
     # the data, an MoE's routing, a metric logged on one rank), not the network that then times out.
+    # XLA's own verifier refusing what its passes made of the program (a compiler's bug, or a program it cannot
+    # lower): the code, as the program runs it; a retry compiles the same thing.
+    Rule("xla_verifier", CODE, "programming_error", log=r"during context \[hlo verifier\]"),
     Rule("ranks_disagree", CODE, "programming_error",
          log=r"Detected mismatch between collectives on ranks|disagreement between rank\d+ and rank\d+: rank\d+: "
              r"|Mismatched collective detected"
@@ -1620,6 +1640,9 @@ NETWORK: tuple[Rule, ...] = (
              r"|" + _exc("ServiceUnavailable", "InternalServerError", "BadGateway", "GatewayTimeout")),
     Rule("nccl_timeout", TRANSIENT, "nccl_timeout",
          log=r"Watchdog caught collective|Timeout at NCCL work|watchdog got stuck for|Heartbeat monitor timed out"
+             # torch 2.5's watchdog in its newer words; gloo's pair that waited past its timeout
+             r"|failure detected by watchdog at work sequence id|due to a collective timeout from this local rank"
+             r"|gloo::TimeoutException|\bTIMEOUT self_rank = \d+ pair_rank = \d+"
              r"|NCCL operations have failed or timed out"
              # Ascend HCCL's: a peer that did not send in time
              r"|Getting socket times out|Remote Rank did not send the data in time|\bEI0002: .*times? out"
@@ -1634,7 +1657,9 @@ NETWORK: tuple[Rule, ...] = (
              r"|HCCL error in: |\bunhandled system error\b|status == ncclSuccess\. [1-7] vs 0"
              r"|remote process exited or there was a network error"
              # nccl-tests' own report of an NCCL call that failed
-             r"|NCCL failure \S+ '(?:unhandled (?:CUDA|cuda|system) error|internal error|remote process exited)"),
+             r"|NCCL failure \S+ '(?:unhandled (?:CUDA|cuda|system) error|internal error|remote process exited)"
+             # PaddlePaddle's words for NCCL's errors
+             r"|Nccl error, unhandled (?:cuda|system) error|unhandled cuda error at \S*nccl"),
     Rule("timeout_connect", TRANSIENT, "timeout",
          log=r"Read timed out|ConnectTimeoutError|ReadTimeoutError|RendezvousTimeoutError|socket has timed out"
              r"|Connection timed out|net/http: TLS handshake timeout|: i/o timeout\b|Client\.Timeout exceeded while"
