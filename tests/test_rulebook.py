@@ -3487,6 +3487,195 @@ SIBLINGS += [
      "exit_1"),
 ]
 
+# Set 22's families, in lines of other public threads (named above each group): torch's watchdog in its newer words,
+# PaddlePaddle's NCCL errors, Grid Engine's and PBS's refusals, PBS's ncpus kill, gloo given an interface the host
+# lacks, the hub's offline message, mujoco-py's path check, NumPy 1.18's float index, nvcc's host compiler, XLA's HLO
+# verifier, an import name without its module's path.
+SIBLINGS += [
+    # torch's NCCL watchdog in its newer words (https://github.com/2U1/Qwen-VL-Series-Finetune/issues/194,
+    # https://github.com/OpenRLHF/OpenRLHF/issues/1126, https://github.com/vllm-project/vllm-omni/issues/2928)
+    ('[rank1]:[E1002 16:04:30.860963433 ProcessGroupNCCL.cpp:2252] [PG ID 1 PG GUID 1 Rank 1]  failure '
+     'detected by watchdog at work sequence id: 1116 PG status: last enqueued work: 1118, last completed '
+     'work: 1115\n[rank1]:[E1002 16:04:30.860990304 ProcessGroupNCCL.cpp:732] Stack trace of the failed '
+     'collective not found, potentially because FlightRecorder is disabled. You can enable it by setting '
+     'TORCH_NCCL_TRACE_BUFFER_SIZE to a non-zero value.\n'
+     '[rank2]:[E1002 16:04:30.861003044 ProcessGroupNCCL.cpp:2252] [PG ID 1 PG GUID 1 Rank 2]  failure '
+     'detected by watchdog at work sequence id: 1116 PG status: last enqueued work: 1118, last completed '
+     'work: 1115\n[rank2]:[E1002 16:04:30.861033015 ProcessGroupNCCL.cpp:732] Stack trace of the failed '
+     'collective not found, potentially because FlightRecorder is disabled. You can enable it by setting '
+     'TORCH_NCCL_TRACE_BUFFER_SIZE to a non-zero value.\n'
+     '[rank2]:[E1002 16:04:30.861173927 ProcessGroupNCCL.cpp:2584] [PG ID 1 PG GUID 1 Rank 2] First PG on '
+     'this rank to signal dumping.\n[rank1]:[E1002 16:04:30.861187917 ProcessGroupNCCL.cpp:2584] [PG ID 1 PG '
+     'GUID 1 Rank 1] First PG on this rank to signal dumping.',
+     "nccl_timeout"),
+    ("[rank2]:[E901 05:20:03.118859045 ProcessGroupNCCL.cpp:1746] [PG ID 0 PG GUID 0(default_pg) Rank 2] "
+     "Received a dump signal due to a collective timeout from  rank 6 and we will try our best to dump the "
+     "debug info. Last enqueued NCCL work: 460631, last completed NCCL work: 460630.This is most likely "
+     "caused by incorrect usages of collectives, e.g., wrong sizes used across ranks, the order of "
+     "collectives is not same for all ranks or the scheduled collective, for some reason, didn't run. "
+     "Additionally, this can be caused by GIL deadlock or other reasons such as network errors or bugs in the "
+     "communications library (e.g. NCCL), etc. \n"
+     "[rank2]:[E901 05:20:03.118963441 ProcessGroupNCCL.cpp:1536] [PG ID 0 PG GUID 0(default_pg) Rank 2] "
+     "ProcessGroupNCCL preparing to dump debug info. Include stack trace: 1\n"
+     "[rank7]:[E901 05:20:03.123992144 ProcessGroupNCCL.cpp:632] [Rank 7] Watchdog caught collective "
+     "operation timeout: WorkNCCL(SeqNum=460631, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) "
+     "ran for 600020 milliseconds before timing out.\n"
+     "[rank7]:[E901 05:20:03.124073319 ProcessGroupNCCL.cpp:2271] [PG ID 0 PG GUID 0(default_pg) Rank 7]  "
+     "failure detected by watchdog at work sequence id: 460631 PG status: last enqueued work: 460631, last "
+     "completed work: 460630",
+     "nccl_timeout"),
+    ("[rank1]:[E418 01:32:50.907313453 ProcessGroupNCCL.cpp:1890] [PG ID 0 PG GUID 0(default_pg) Rank 1] "
+     "Received a dump signal due to a collective timeout from this local rank and we will try our best to "
+     "dump the debug info. Last enqueued NCCL work: 233659, last completed NCCL work: 233659.This is most "
+     "likely caused by incorrect usages of collectives, e.g., wrong sizes used across ranks, the order of "
+     "collectives is not same for all ranks or the scheduled collective, for some reason, didn't run. "
+     "Additionally, this can be caused by GIL deadlock or other reasons such as network errors or bugs in the "
+     "communications library (e.g. NCCL), etc.\n[rank0]:[E418 01:32:50.907342463 ProcessGroupNCCL.cpp:1890] "
+     "[PG ID 0 PG GUID 0(default_pg) Rank 0] Received a dump signal due to a collective timeout from  rank 1 "
+     "and we will try our best to dump the debug info. Last enqueued NCCL work: 233659, last completed NCCL "
+     "work: 233659.This is most likely caused by incorrect usages of collectives, e.g., wrong sizes used "
+     "across ranks, the order of collectives is not same for all ranks or the scheduled collective, for some "
+     "reason, didn't run. Additionally, this can be caused by GIL deadlock or other reasons such as network "
+     "errors or bugs in the communications library (e.g. NCCL), etc.",
+     "nccl_timeout"),
+    # PaddlePaddle's NCCL errors (https://github.com/PaddlePaddle/Paddle/issues/18576,
+    # https://github.com/PaddlePaddle/PaddleClas/issues/330, https://github.com/PaddlePaddle/PaddleSpeech/issues/3171)
+    ("2019-07-09 18:08:16.698352, iter: 346094, lr: 0.001000, 'loss': 78.400635, time: 1.747\n"
+     "terminate called after throwing an instance of 'paddle::platform::EnforceNotMet'\n"
+     "  what():  unhandled cuda error at [/ssd1/xiege/paddle_wheel/Paddle_2.7/Paddle/paddle/fluid/platform/ncc"
+     "l_helper.h:70]\nPaddlePaddle Call Stacks:",
+     "nccl_error"),
+    ('----------------------\nError Message Summary:\n----------------------\n'
+     'ExternalError:  Nccl error, unhandled cuda error  (at '
+     '/paddle/paddle/fluid/platform/collective_helper.cc:83)',
+     "nccl_error"),
+    ("    __parallel_ctx__clz__.init()\nOSError: (External) NCCL error(1), unhandled cuda error. \n"
+     "  [Hint: 'ncclUnhandledCudaError'. A call to a CUDA function failed.] (at "
+     "/paddle/paddle/fluid/platform/collective_helper.cc:100)",
+     "nccl_error"),
+    # Grid Engine / PBS refusing a submission (https://github.com/marbl/canu/issues/40,
+    # https://github.com/JuliaParallel/ClusterManagers.jl/issues/179,
+    # https://github.com/nextflow-io/nextflow/issues/209)
+    ('Unable to run job: job rejected: the requested parallel environment\n"make" does not exist.',
+     "submit_rejected"),
+    ("qsub: invalid option -- 'w'\nqsub: invalid option -- 'd'\nqsub: invalid option -- 't'\n"
+     "usage: qsub [-a date_time] [-A account_string] [-c interval]",
+     "submit_rejected"),
+    ("qsub: invalid option -- 'd'\nqsub: directive error: -d "
+     "/home/users/academy/nus/gmsv925/PROJECTS/NKTCL/work/80/",
+     "submit_rejected"),
+    # PBS killing a job past its CPU request (https://github.com/davidemms/OrthoFinder/issues/323,
+    # https://github.com/ComparativeGenomicsToolkit/cactus/issues/362, https://github.com/joblib/joblib/issues/1268)
+    ('> PBS: job killed: ncpus 544.6 exceeded limit 24 (burst) ',
+     "process_limit"),
+    ('`=>> PBS: job killed: ncpus 70.54 exceeded limit 64 (sum)`',
+     "process_limit"),
+    ('`PBS: job killed: ncpus 19.38 exceeded limit 8`',
+     "process_limit"),
+    # gloo given a network interface that is not there (https://github.com/horovod/horovod/issues/1341,
+    # https://github.com/NVIDIA/Megatron-LM/issues/436, https://github.com/msr-fiddle/pipedream/issues/30)
+    (">>> hvd.init()\nterminate called after throwing an instance of 'gloo::EnforceNotMet'\n"
+     "  what():  [enforce fail at /tmp/pip-install-3dvzdqhs/horovod/third_party/gloo/gloo/transport/tcp/device"
+     ".cc:88] ifa != nullptr. Unable to find address for: eth0\nAborted",
+     "bad_arguments"),
+    ('    pg = ProcessGroupGloo(prefix_store, rank, world_size, timeout=timeout)\n'
+     'RuntimeError: [enforce fail at /root/pytorch/third_party/gloo/gloo/transport/tcp/device.cc:83] ifa != '
+     'nullptr. Unable to find address for: bond1',
+     "bad_arguments"),
+    ('RuntimeError: [enforce fail at ../third_party/gloo/gloo/transport/tcp/device.cc:88] ifa != nullptr. '
+     'Unable to find address for: enp1s0f1',
+     "bad_arguments"),
+    # Hugging Face offline mode with the files not cached (https://github.com/deepseek-ai/DreamCraft3D/issues/64)
+    ('[rank1]:   File "/opt/conda/lib/python3.10/site-packages/huggingface_hub/file_download.py", line 1817, '
+     'in _raise_on_head_call_error\n[rank1]:     raise LocalEntryNotFoundError(\n'
+     '[rank1]: huggingface_hub.utils._errors.LocalEntryNotFoundError: Cannot find the requested files in the '
+     'disk cache and outgoing traffic has been disabled. To enable hf.co look-ups and downloads online, set '
+     '\'local_files_only\' to False.\n\n[rank1]: The above exception was the direct cause of the following '
+     'exception:',
+     "missing_file"),
+    # mujoco-py's "Missing path to your environment variable." (https://github.com/openai/gym/issues/1208,
+    # https://github.com/openai/mujoco-py/issues/489, https://github.com/dmksjfl/DARC/issues/1)
+    ('Exception: \nMissing path to your environment variable. \n'
+     'Current values LD_LIBRARY_PATH=/usr/lib64-nvidia\nPlease add following line to .bashrc:\n'
+     'export LD_LIBRARY_PATH=$LD_LIBRARY_PATH:/root/.mujoco/mjpro150/bin',
+     "missing_file"),
+    ('  File "/home/shaoxi/.local/lib/python3.6/site-packages/mujoco_py/builder.py", line 119, in '
+     '_ensure_set_env_var\n    var_name, var_name, lib_path))\nException: \n'
+     'Missing path to your environment variable. \nCurrent values LD_LIBRARY_PATH=\n'
+     'Please add following line to .bashrc:\nexport '
+     'LD_LIBRARY_PATH=$LD_LIBRARY_PATH:/home/shaoxi/.mujoco/mujoco200/bin',
+     "missing_file"),
+    ('Exception: \nMissing path to your environment variable. \nCurrent values LD_LIBRARY_PATH=\n'
+     'Please add following line to .bashrc:\nexport '
+     'LD_LIBRARY_PATH=$LD_LIBRARY_PATH:/home/jayking/.mujoco/mujoco210/bin',
+     "missing_file"),
+    # NumPy 1.18+: float passed where an integer is needed (https://github.com/Megvii-BaseDetection/YOLOX/issues/435,
+    # https://github.com/PaddlePaddle/PaddleDetection/issues/245, https://github.com/google/automl/issues/385)
+    ('  File "<__array_function__ internals>", line 5, in linspace\n\n'
+     '  File "D:\\Anaconda3\\envs\\yolox_env\\lib\\site-packages\\n'
+     'umpy\\core\\function_base.py", line 120, in linspace\n    num = operator.index(num)\n'
+     '          │        │     └ 10.0\n          │        └ <built-in function index>\n'
+     '          └ <module \'operator\' from \'D:\\\\Anaconda3\\\\envs\\\\yolox_env\\\\lib\\\\operator.py\'>\n'
+     '\nTypeError: \'numpy.float64\' object cannot be interpreted as an integer',
+     "version_mismatch"),
+    ('Traceback (most recent call last):\n  File '
+     '"/home/anaconda/envs/py37/lib/python3.7/site-packages/numpy/core/function_base.py", line 117, in '
+     'linspace\n    num = operator.index(num)\nTypeError: \'numpy.float64\' object cannot be interpreted as '
+     'an integer\n\nDuring handling of the above exception, another exception occurred:\n\n'
+     'Traceback (most recent call last):',
+     "version_mismatch"),
+    ('  File "D:\\anaconda3\\envs\\ssj\\lib\\site-packages\\pycocotools\\cocoeval.py", line 507, in '
+     'setDetParams\n    self.iouThrs = np.linspace(.5, 0.95, np.round((0.95 - .5) / .05) + 1, endpoint=True)\n'
+     '\n  File "<__array_function__ internals>", line 6, in linspace\n\n'
+     '  File "D:\\anaconda3\\envs\\ssj\\lib\\site-packages\\n'
+     'umpy\\core\\function_base.py", line 121, in linspace\n    .format(type(num)))\n\n'
+     'TypeError: object of type <class \'numpy.float64\'> cannot be safely interpreted as an integer.',
+     "version_mismatch"),
+    # nvcc rejecting the host compiler (https://github.com/TencentARC/BrushEdit/issues/17,
+    # https://github.com/ninja-build/ninja/issues/2595, https://github.com/NVIDIA/cuda-samples/issues/250)
+    ("C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v11.8\\include\\crt/host_config.h(153): fatal "
+     "error C1189: #error:  -- unsupported Microsoft Visual Studio version! Only the versions between 2017 "
+     "and 2022 (inclusive) are supported! The nvcc flag '-allow-unsupported-compiler' can be used to override "
+     "this version check; however, using an unsupported host compiler may cause compilation failure or "
+     "incorrect run time execution. Use at your own risk.\n      ms_deform_attn_cuda.cu\n"
+     "      error: command 'C:\\\\Program Files\\\\NVIDIA GPU Computing Toolkit\\\\CUDA\\\\v11.8\\\\bin\\\\n"
+     "vcc' failed with exit code 2",
+     "version_mismatch"),
+    ("/usr/include/crt/host_config.h:139:2: error: #error -- unsupported GNU version! gcc versions later than "
+     "11 are not supported! The nvcc flag '-allow-unsupported-compiler' can be used to override this version "
+     "check; however, using an unsupported host compiler may cause compilation failure or incorrect run time "
+     "execution. Use at your own risk.\n  139 | #error -- unsupported GNU version! gcc versions later than 11 "
+     "are not supported! The nvcc flag '-allow-unsupported-compiler' can be used to override this version "
+     "check; however, using an unsupported host compiler may cause compilation failure or incorrect run time "
+     "execution. Use at your own risk.\n      |  ^~~~~\nninja: build stopped: subcommand failed.",
+     "version_mismatch"),
+    ("/usr/local/cuda/bin/../targets/x86_64-linux/include/crt/host_config.h:143:2: error: #error -- "
+     "unsupported GNU version! gcc versions later than 12 are not supported! The nvcc flag "
+     "'-allow-unsupported-compiler' can be used to override this version check; however, using an unsupported "
+     "host compiler may cause compilation failure or incorrect run time execution. Use at your own risk.\n"
+     "  143 | #error -- unsupported GNU version! gcc versions later than 12 are not supported! The nvcc flag "
+     "'-allow-unsupported-compiler' can be used to override this version check; however, using an unsupported "
+     "host compiler may cause compilation failure or incorrect run time execution. Use at your own risk.\n"
+     "      |  ^~~~~\nIn file included from /usr/local/cuda/bin/../targets/x86_64-linux/include/cuda_runtime.h"
+     ":82,\n                 from <command-line>:",
+     "version_mismatch"),
+    # XLA's HLO verifier: "INTERNAL: during context [hlo verifier]" (https://github.com/jax-ml/jax/issues/39301)
+    ('INTERNAL: during context [hlo verifier]: Expected instruction to have shape equal to f32[6], actual '
+     'shape is f32[4]:\n%concatenate.7 = f32[4]{0} concatenate(%slice.1, %slice), dimensions={0}\n'
+     'Failed after spmd-partitioning',
+     "programming_error"),
+    # ImportError of a removed name, without the module path (https://github.com/GaParmar/img2img-turbo/issues/97,
+    # https://github.com/TMElyralab/Comfyui-MusePose/issues/67, https://github.com/seilk/VisAttnSink/issues/1)
+    ("ImportError: cannot import name 'cached_download' from 'huggingface_hub'",
+     "version_mismatch"),
+    ("ImportError: cannot import name 'cached_download' from 'huggingface_hub' ",
+     "version_mismatch"),
+    ("ImportError: cannot import name 'is_quanto_available' from 'transformers.utils' \n"
+     "ImportError: cannot import name 'FlashAttentionKwargs' from "
+     "'transformers.modeling_flash_attention_utils' ",
+     "version_mismatch"),
+]
+
 @pytest.mark.parametrize(("text", "label"), SIBLINGS + LOOK_ALIKES, ids=[f"{c[1]}-{i}" for i, c in
                                                                           enumerate(SIBLINGS + LOOK_ALIKES)])
 def test_sibling_wordings_of_the_second_held_out_set(tmp_path, text, label):

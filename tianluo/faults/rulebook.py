@@ -1076,7 +1076,7 @@ SETUP: tuple[Rule, ...] = (
              r"|is version \S+, but this version of \S+|Unknown model file format version"
              r"|failed to get PTX kernel \S+ from module: CUDA_ERROR_NOT_FOUND"
              r"|version \S+ not defined in file \S+ with link time reference"
-             r"|'?numpy\.float64'? (?:object )?cannot be (?:safely )?interpreted as an integer"
+             r"|numpy\.float64'?>? (?:object )?cannot be (?:safely )?interpreted as an integer"
              r"|Descriptors (?:cannot (?:not )?|should not )be created directly"
              # a model config newer than the library (Llama 3.1's rope_scaling), two builds of one extension
              # registering a type (pybind11), a Docker before 19.03 (no --gpus), argparse given a typing type
