@@ -935,6 +935,8 @@ SETUP: tuple[Rule, ...] = (
              r"|NVML Shared Library Not Found"),
     Rule("no_gpu", CONFIG, "no_gpu",
          log=r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|CUDA driver initialization failed"
+             # accelerate asked for mixed precision on a machine where it found no GPU
+             r"|\b(?:fp16|bf16) mixed precision requires a GPU"
              r"|no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE"
              r"|torch\.cuda\.is_available\(\) is False|No visible GPU devices|invalid device ordinal"
              r"|device_id is out of range|ProcessGroupNCCL is only supported with GPUs, no GPUs found"
@@ -975,6 +977,8 @@ SETUP: tuple[Rule, ...] = (
          log=r"Cannot access gated repo|GatedRepoError|Unauthorized for url|Forbidden for url|\bAccessDenied\b"
              # a gated repo in transformers' and torchtune's words; an IAM policy that refuses the call
              r"|(?:trying|try) to access a gated repo|\(AccessDeniedException\) when calling the"
+             # a git server refusing the push to a branch this token may not write (the hub with a read token)
+             r"|^remote: DENIED update refs/\S+: forbidden"
              r"|is not authorized to perform: \S+"
              # SageMaker's role it cannot take on; Google Cloud's IAM refusals
              r"|was unable to assume the role|\bIAM_PERMISSION_DENIED\b|does not have `?\[?[\w.]+(?:, [\w.]+)*\]?`? IAM"
@@ -1033,6 +1037,14 @@ SETUP: tuple[Rule, ...] = (
     Rule("tensorboard_missing", CONFIG, "missing_module",
          log=r"TensorBoard logging requires TensorBoard with Python summary writer installed"
              r"|Neither `tensorboard` nor `tensorboardX` is available"),
+    # A checksum that does not match what Google Drive served: its quota page ("Too many users have viewed or
+    # downloaded this file recently") saved in place of the file, a refusal that lifts later; before version_mismatch,
+    # which reads a checksum mismatch from any other source as the source having changed.
+    Rule("drive_quota", TRANSIENT, "rate_limited",
+         log=r"NonMatchingChecksumError: Artifact https://drive\.google\.com/"),
+    # A build of a library without the GPU support the job asks for (XGBoost's, LightGBM's CPU wheels).
+    Rule("build_without_gpu", CONFIG, "version_mismatch",
+         log=r"XGBoost version not compiled with GPU support|GPU Tree Learner was not enabled in this build"),
     Rule("version_mismatch", CONFIG, "version_mismatch",
          log=r"did not match any variant of untagged enum|Dataset scripts are no longer supported"
              # torch 2's launcher passes --local-rank (a hyphen) to a script written for --local_rank; a CLI
@@ -1421,6 +1433,8 @@ BUGS: tuple[Rule, ...] = (
              r"|\.cu:\d+: .*block: \[\d+,\d+,\d+\], thread: \["),
     Rule("shape_mismatch", CODE, "shape_mismatch",
          log=r"mat1 and mat2 shapes cannot be multiplied|The size of tensor a \(\d+\) must match the size of tensor b"
+             # autograd given a gradient of another shape than its input's (layers that do not fit each other)
+             r"|returned an invalid gradient at index \d+ - got \[[^\]]*\] but expected shape compatible with"
              r"|shape '\[[^\]]*\]' is invalid for input of size|Expected input batch_size \(\d+\) to match target"
              r"|expected input\[.*\] to have \d+ channels|Sizes of tensors must match except in dimension"
              r"|size mismatch, m1: |Given groups=\d+, weight of size|Incompatible shapes: \["
@@ -1449,8 +1463,9 @@ BUGS: tuple[Rule, ...] = (
              r"|invalid gradient at index \d+ - expected (?:type|device)"
              # torch.randperm/randint given a generator of another device (a default CUDA tensor type)
              r"|Expected a '[\w:]+' (?:device type for generator|generator device) but found '[\w:]+'"
-             # torch_xla handed a tensor that is not on the XLA device (GetXlaTensor's check)
-             r"|Check failed: xtensor\b"),
+             # torch_xla handed a tensor that is not on the XLA device (GetXlaTensor's check); jax's jit given
+             # arguments committed to devices of two platforms
+             r"|Check failed: xtensor\b|Received incompatible devices for jitted computation"),
     # The program's own misuse in a framework's words: a Keras graph given other inputs than it was built on, a
     # custom autograd Function returning too few gradients, two weights of one name saved to HDF5, an HDF5 attribute
     # past its 64 KiB header
@@ -1474,6 +1489,8 @@ BUGS: tuple[Rule, ...] = (
              # or a DeepSpeed release's own bug with it)
              r"|" + _PFX + r"AssertionError: \{'id': \d+, 'status': 'NOT_AVAILABLE'"
              r"|still have inflight params \["
+             # an optimizer given no parameters (a model whose layers are not registered, every parameter frozen)
+             r"|optimizer got an empty parameter list"
              # DataParallel's replicas hold no parameters of their own (torch 1.5 on): a model that calls
              # next(self.parameters()) in forward stops its replica
              r"|Caught StopIteration in replica \d+ on device \d+"
@@ -1572,6 +1589,8 @@ CRASHED: tuple[Rule, ...] = (
     Rule("launcher_sigkill", UNKNOWN, "signal_sigkill",
          log=_launcher(9, "SIGKILL", "Killed") + r"|DataLoader (?:worker|process) \(pid \d+\) (?:exited )?is killed by "
              r"signal: Killed|^Exit code: 137$|exited with (?:exit )?code 137\b|exit code \(137\)"
+             # 128 + 9 in a launcher's or a subprocess' words (horovodrun, subprocess.run of docker run)
+             r"|\bexit with status code 137\b|non-zero exit status 137\b|\bexit status:? 137\b"
              r"|exited with non-zero status 247$"),
     Rule("sigkill", UNKNOWN, "signal_sigkill", signal="SIGKILL"),
     Rule("sigbus", UNKNOWN, "signal_sigbus", signal="SIGBUS"),
@@ -1749,8 +1768,9 @@ LAST: tuple[Rule, ...] = (
 
 #: Rules of another class than their tier's, set just ahead of a broad rule of the tier that would take their
 #: words: a ResourceExhaustedError that is no exhaustion, a Lightning misconfiguration that is the module's code,
-#: an HDF5 lock another process holds for now. Each names its look-alike; tests/test_rulebook.py checks the list.
-GUARDS = frozenset({"message_too_large", "lightning_module_incomplete", "file_lock_held"})
+#: an HDF5 lock another process holds for now, a checksum that is Google Drive's quota page. Each names its look-alike;
+#: tests/test_rulebook.py checks the list.
+GUARDS = frozenset({"message_too_large", "lightning_module_incomplete", "file_lock_held", "drive_quota"})
 
 #: The tiers in the order they are tried (the module docstring says why).
 TIERS: tuple[tuple[str, tuple[Rule, ...]], ...] = (

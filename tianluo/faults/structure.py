@@ -205,13 +205,27 @@ def _origin(path: str | None, func: str | None) -> str:
         return CONFIG
     if low.startswith(("<ipython-input-", "cell in")):
         return USER  # a notebook's own cell
-    library = bool(_LIBRARY.search(low)) or low.startswith("<")
+    library = installed(p)
     if library and (_IO_FILE.search(base) or _IO_DIR.search(low)):
         return IO  # before a function's name: gcsfs's validate_response checks an HTTP answer, not a config
     if (func and _CONFIG_FUNC.search(func) and not _WATCH_FUNC.search(func)
             and (library or not _LOOP_FUNC.search(func))):
         return CONFIG
     return LIBRARY if library else USER
+
+
+def installed(path: str) -> bool:
+    """Whether a frame's file is an installed package's (or the interpreter's), not the project's own."""
+    low = path.replace("\\", "/").lower()
+    return bool(_LIBRARY.search(low)) or low.startswith("<")
+
+
+def own_config_file(path: str) -> bool:
+    """Whether a frame's file is the project's own configuration code (``SOP/parse_config.py``): a config module's
+    name, outside any installed package and outside a framework's ``config/`` package checked out beside it."""
+    parts = path.replace("\\", "/").lower().rsplit("/", 2)
+    parent = parts[-2] if len(parts) > 1 else ""
+    return not installed(path) and bool(_CONFIG_FILE.search(parts[-1])) and parent not in ("config", "configs")
 
 
 _CONFIG_FILE = LazyPattern(

@@ -44,7 +44,7 @@ import signal as _signal
 from dataclasses import dataclass
 
 from tianluo.faults.linear_re import compile_pattern
-from tianluo.faults.structure import CONFIG, IO, USER, Raised, Shape
+from tianluo.faults.structure import CONFIG, IO, LIBRARY, USER, Raised, Shape, own_config_file
 from tianluo.models.states import FaultClass
 
 TRANSIENT, CONFIG_C, CODE, UNKNOWN = FaultClass.TRANSIENT, FaultClass.CONFIG, FaultClass.CODE, FaultClass.UNKNOWN
@@ -118,6 +118,8 @@ _DISPATCH = frozenset({"_call_impl", "__call__", "_wrapped_call_impl", "forward_
 #: An installed package decoding what its dependency now hands it as str (Keras 2 reading an .h5 through h5py 3,
 #: Python 2 code under 3): the installed versions do not fit; the program's own call stays an AttributeError.
 _STR_DECODE = compile_pattern(r"^'str' object has no attribute 'decode'")
+#: ... or testing an array for truth where its dependency once returned a list (Keras 2.2.4's weight names from h5py)
+_ARRAY_TRUTH = compile_pattern(r"^The truth value of an array with more than one element is ambiguous")
 #: The runtime's own failure, in its words: not a check of the configuration, whatever else the message says
 #: ("CUDA error: invalid configuration argument" is a kernel launched with an impossible grid).
 _RUNTIME_FAILURE = compile_pattern(r"^(?:CUDA|HIP|cuDNN|CUDNN|cuBLAS|CUBLAS|NCCL|cuda|cublas|MPS|XPU)"
@@ -127,7 +129,10 @@ _MISSING_DATA = compile_pattern(
     r"(?i)\b(?:root|dir|directory|folder|path|dataset|data|file)\b(?: \([^)]{0,200}\)| \S{1,500})?"
     r" (?:(?:doesn't|does not|did not|didn't) (?:exists?|contain)|(?:was |is )?not found)\b"
     r"|\bno (?:\w+ ){0,3}(?:images?|files|samples|annotations|videos|data) (?:were |was |could be )?found\b"
-    r"|\bfound 0 (?:files|images|samples)\b|num_samples=0\b")
+    r"|\bfound 0 (?:files|images|samples)\b|num_samples=0\b"
+    # "no images in --dir folder", "no files in the data directory"
+    r"|\bno (?:\w+ ){0,2}(?:images?|files|samples|annotations|videos|data) in (?:the )?(?:\S+ ){0,2}"
+    r"(?:folder|dir|directory)\b")
 
 #: An assert on whether its inputs are there (a file, a folder, a non-empty listing): the data's or the setup's, or an
 #: earlier step's that did not write them; not a bug of the program's logic the text can show.
@@ -395,6 +400,10 @@ def exception_verdict(raised: Raised) -> Verdict | None:
                            "message", raised.text)
         return None
     origin = _where(raised)
+    if (base == "TypeError" and raised.origin == CONFIG and raised.where is not None and own_config_file(raised.where)
+            and _SIGNATURE.search(message)):
+        return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised in the project's own {origin}: its "
+                       "configuration names an argument what it builds does not take)", "origin", raised.text)
     if (base == "TypeError" and raised.origin != USER and raised.where is not None and raised.func not in _DISPATCH
             and _SIGNATURE.search(message)):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: one installed package "
@@ -402,6 +411,9 @@ def exception_verdict(raised: Raised) -> Verdict | None:
     if base == "AttributeError" and raised.origin != USER and raised.where is not None and _STR_DECODE.search(message):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: an installed package "
                        "decodes what its dependency now returns as str)", "origin", raised.text)
+    if base == "ValueError" and raised.origin == LIBRARY and _ARRAY_TRUTH.search(message):
+        return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: an installed package "
+                       "tests for truth what its dependency now returns as an array)", "origin", raised.text)
     if (base in VALIDATION or _IO_NAME.search(base)) and _MISSING_DATA.search(message) \
             and not _PROGRAMMING_MESSAGE.search(message):
         return Verdict(CONFIG_C, "missing_file", f"{_text(raised)} (the data or the path it names is missing or "
