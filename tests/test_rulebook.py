@@ -3820,12 +3820,6 @@ SETS_19_20 = [
 ]
 
 
-@pytest.mark.parametrize(("text", "facts", "label"), SETS_19_20, ids=[f"{c[2]}-{i}" for i, c in enumerate(SETS_19_20)])
-def test_the_families_of_sets_19_and_20(tmp_path, text, facts, label):
-    fault = run(tmp_path, {"stderr": TRAINING + text + "\n"}, tail=True, state="exited", exit_code=1, **facts)
-    assert fault.label == label, (text, fault)
-
-
 # set 21's families: its files' lines (tests/corpus/*/hqm_*, hqn_*) and, marked (written), a variant or a near miss
 SET_21 = [
     # a kernel the driver's watchdog stopped: the GPU's, run again elsewhere (not a memory access, not a timeout)
@@ -3895,11 +3889,6 @@ SET_21 = [
 ]
 
 
-@pytest.mark.parametrize(("text", "facts", "label"), SET_21, ids=[f"{c[2]}-{i}" for i, c in enumerate(SET_21)])
-def test_the_families_of_set_21(tmp_path, text, facts, label):
-    fault = run(tmp_path, {"stderr": TRAINING + text + "\n"}, tail=True, state="exited", exit_code=1, **facts)
-    assert fault.label == label, (text, fault)
-
 
 # set 22's families: its files' lines (tests/corpus/*/hqo_*, hqp_*) and, marked (written), a variant or a near miss
 SET_22 = [
@@ -3939,11 +3928,6 @@ SET_22 = [
     ("ImportError: cannot import name 'cached_download' from 'huggingface_hub'", {}, "version_mismatch"),
 ]
 
-
-@pytest.mark.parametrize(("text", "facts", "label"), SET_22, ids=[f"{c[2]}-{i}" for i, c in enumerate(SET_22)])
-def test_the_families_of_set_22(tmp_path, text, facts, label):
-    fault = run(tmp_path, {"stderr": TRAINING + text + "\n"}, tail=True, state="exited", exit_code=1, **facts)
-    assert fault.label == label, (text, fault)
 
 
 # set 23's families: its files' lines (tests/corpus/*/hqq_*, hqr_*) and, marked (written), a variant or a near miss
@@ -3987,8 +3971,14 @@ SET_23 = [
 ]
 
 
-@pytest.mark.parametrize(("text", "facts", "label"), SET_23, ids=[f"{c[2]}-{i}" for i, c in enumerate(SET_23)])
-def test_the_families_of_set_23(tmp_path, text, facts, label):
+#: The later held-out sets' families, each case tagged with its set.
+LATER_SETS = ([("19-20", *c) for c in SETS_19_20] + [("21", *c) for c in SET_21] + [("22", *c) for c in SET_22]
+              + [("23", *c) for c in SET_23])
+
+
+@pytest.mark.parametrize(("text", "facts", "label"), [c[1:] for c in LATER_SETS],
+                         ids=[f"set{c[0]}-{c[3]}-{i}" for i, c in enumerate(LATER_SETS)])
+def test_the_families_of_the_later_held_out_sets(tmp_path, text, facts, label):
     fault = run(tmp_path, {"stderr": TRAINING + text + "\n"}, tail=True, state="exited", exit_code=1, **facts)
     assert fault.label == label, (text, fault)
 
