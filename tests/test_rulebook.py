@@ -3676,6 +3676,206 @@ SIBLINGS += [
      "version_mismatch"),
 ]
 
+# Set 23's families, in lines of other public threads (named above each group): Google Drive's page in place of a
+# download, libraries built without GPU support, accelerate's mixed precision with no GPU, autograd's gradient of
+# another shape, an optimizer with no parameters, jax's jit across platforms, a data folder with nothing the loader
+# takes, Keras' array tested for truth, a config's params its target does not take, status 137. (MhLiao/DB#282, a
+# frame line pasted from its middle, is left out: with no frame the reader sees only a TypeError.)
+SIBLINGS += [
+    # tensorflow_datasets: NonMatchingChecksumError on a Google Drive artifact
+    # (https://github.com/tensorflow/datasets/issues/2401, https://github.com/tensorflow/datasets/issues/3544)
+    ('raise NonMatchingChecksumError(resource.url, tmp_path)\n'
+     'tensorflow_datasets.core.download.download_manager.NonMatchingChecksumError: Artifact '
+     'https://drive.google.com/uc?export=download&id=0B7EVK8r0v71pZjFTYXZWM3FlRnM, downloaded to '
+     'C:\\Users\\aaa\\tensorflow_datasets\\downloads\\ucexport_download_id_0B7EVK8r0v71pZjFTYXZWM3FlDDaXUAQO8E'
+     'GH_a7VqGNLRtW52mva1LzDrb-V723OQN8.tmp.4bab998c97b54a6aa18804a4de8b1777\\uc, has wrong checksum. This '
+     'might indicate:\n * The website may be down (e.g. returned a 503 status code). Please check the url.\n'
+     ' * For Google Drive URLs, try again later as Drive sometimes rejects downloads when too many people '
+     'access the same URL. See https://github.com/tensorflow/datasets/issues/1482',
+     "rate_limited"),
+    ("Artifact https://drive.google.com/uc?export=download&id=0B7EVK8r0v71pZjFTYXZWM3FlRnM, downloaded to "
+     "C:\\Users\\[user]\\tensorflow_datasets\\downloads\\ucexport_download_id_0B7EVK8r0v71pZjFTYXZWM3FlDDaXUAQ"
+     "O8EGH_a7VqGNLRtW52mva1LzDrb-V723OQN8.tmp.26a1e003eb7648239d3b1a709baa32af\\ServiceLogin, has wrong "
+     "checksum:\n* Expected: UrlInfo(size=1.34 GiB, "
+     "checksum='46fb89443c578308acf364d7d379fe1b9efb793042c0af734b6112e4fd3a8c74', "
+     "filename='img_align_celeba.zip')\n* Got: UrlInfo(size=89.45 KiB, "
+     "checksum='eb5f90f9268a13dca8aa6c969774401bb3dc2a812d98054d216c7611dfcb63bf', filename='ServiceLogin')",
+     "rate_limited"),
+    # A library built without GPU support (XGBoost / LightGBM) (https://github.com/dmlc/xgboost/issues/4355,
+    # https://github.com/lightgbm-org/LightGBM/issues/3696, https://github.com/dask/dask-lightgbm/issues/22)
+    ('XGBoostError: [12:54:26] /home/lly2014/xgboost/src/learner.cc:180: XGBoost version not compiled with '
+     'GPU support.\n\nXGBoostError Traceback (most recent call last)\n<timed eval> in <module>',
+     "version_mismatch"),
+    ('[LightGBM] [Fatal] GPU Tree Learner was not enabled in this build.\n'
+     'Please recompile with CMake option -DUSE_GPU=1\nTraceback (most recent call last):\n'
+     '  File "../examples/binary_classification/GBFT+LR_simple.py", line 54, in <module>\n'
+     '    valid_sets=lgb_train)\n  File "/data/logs/xulm1/myconda/lib/python3.7/site-packages/lightgbm/engine.'
+     'py", line 231, in train\n    booster = Booster(params=params, train_set=train_set)\n'
+     '  File "/data/logs/xulm1/myconda/lib/python3.7/site-packages/lightgbm/basic.py", line 2061, in '
+     '__init__\n    ctypes.byref(self.handle)))\n'
+     '  File "/data/logs/xulm1/myconda/lib/python3.7/site-packages/lightgbm/basic.py", line 55, in '
+     '_safe_call\n    raise LightGBMError(decode_string(_LIB.LGBM_GetLastError()))\n'
+     'lightgbm.basic.LightGBMError: GPU Tree Learner was not enabled in this build.',
+     "version_mismatch"),
+    ('[LightGBM] [Fatal] GPU Tree Learner was not enabled in this build.\n'
+     'Please recompile with CMake option -DUSE_GPU=1\ndistributed.worker - WARNING -  Compute Failed',
+     "version_mismatch"),
+    # accelerate: fp16 mixed precision requires a GPU (https://github.com/ShivamShrirao/diffusers/issues/97,
+    # https://github.com/bmaltais/kohya_ss/issues/719, https://github.com/bmaltais/kohya_ss/issues/130)
+    ('Traceback (most recent call last):\n  File '
+     '"/root/github/diffusers/examples/dreambooth/train_dreambooth.py", line 805, in <module>\n'
+     '    main(args)\n  File "/root/github/diffusers/examples/dreambooth/train_dreambooth.py", line 396, in '
+     'main\n    accelerator = Accelerator(\n  File '
+     '"/root/anaconda3/envs/diffusers/lib/python3.9/site-packages/accelerate/accelerator.py", line 286, in '
+     '__init__\n    raise ValueError(err.format(mode="fp16", requirement="a GPU"))\n'
+     'ValueError: fp16 mixed precision requires a GPU\nTraceback (most recent call last):\n'
+     '  File "/root/anaconda3/envs/diffusers/bin/accelerate", line 8, in <module>\n    sys.exit(main())',
+     "no_gpu"),
+    ('prepare accelerator\nTraceback (most recent call last):\n'
+     '  File "D:\\01.Project\\Python\\lora-scripts\\sd-scripts\\train_network.py", line 773, in <module>\n'
+     '    train(args)\n  File "D:\\01.Project\\Python\\lora-scripts\\sd-scripts\\train_network.py", line 139, '
+     'in train\n    accelerator, unwrap_model = train_util.prepare_accelerator(args)\n'
+     '  File "D:\\01.Project\\Python\\lora-scripts\\sd-scripts\\library\\train_util.py", line 2847, in '
+     'prepare_accelerator\n    accelerator = Accelerator(\n'
+     '  File "C:\\Users\\oxooo\\AppData\\Local\\Programs\\Python\\Python310\\lib\\site-packages\\accelerate'
+     '\\accelerator.py", line 355, in __init__\n    raise ValueError(err.format(mode="fp16", requirement="a '
+     'GPU"))\nValueError: fp16 mixed precision requires a GPU',
+     "no_gpu"),
+    ('Traceback (most recent call last):\n  File "D:\\Projects\\Kohya\\kohya_ss\\train_db.py", line 340, in '
+     '<module>\n    train(args)\n  File "D:\\Projects\\Kohya\\kohya_ss\\train_db.py", line 57, in train\n'
+     '    accelerator, unwrap_model = train_util.prepare_accelerator(args)\n'
+     '  File "D:\\Projects\\Kohya\\kohya_ss\\library\\train_util.py", line 1483, in prepare_accelerator\n'
+     '    accelerator = Accelerator(gradient_accumulation_steps=args.gradient_accumulation_steps, '
+     'mixed_precision=args.mixed_precision,\n  File '
+     '"D:\\Projects\\Kohya\\kohya_ss\\venv\\lib\\site-packages\\accelerate\\accelerator.py", line 355, in '
+     '__init__\n    raise ValueError(err.format(mode="fp16", requirement="a GPU"))\n'
+     'ValueError: fp16 mixed precision requires a GPU',
+     "no_gpu"),
+    # autograd: returned an invalid gradient at index 0
+    # (https://github.com/ruotianluo/self-critical.pytorch/issues/256, https://github.com/ucbrise/actnn/issues/26,
+    # https://github.com/carnotaur/crnn-tutorial/issues/2)
+    ('Traceback (most recent call last):\n  File '
+     '"/home/wyd/ImgCaption/ImageCaptioning.pytorch-master/tools/train.py", line 194, in train\n'
+     '    loss.backward()\n  File "/home/wyd/.conda/envs/pytorch/lib/python3.9/site-packages/torch/_tensor.py"'
+     ', line 255, in backward\n    torch.autograd.backward(self, gradient, retain_graph, create_graph, '
+     'inputs=inputs)\n  File "/home/wyd/.conda/envs/pytorch/lib/python3.9/site-packages/torch/autograd/__init_'
+     '_.py", line 147, in backward\n    Variable._execution_engine.run_backward(\n'
+     'RuntimeError: Function MmBackward returned an invalid gradient at index 0 - got [1, 512] but expected '
+     'shape compatible with [1, 2560]',
+     "shape_mismatch"),
+    ('  File "train.py", line 336, in <module>\n    main()\n  File "train.py", line 332, in main\n'
+     '    train(args, model)\n  File "train.py", line 212, in train\n    loss.backward()\n'
+     '  File "/home/hku/anaconda3/envs/torch17/lib/python3.7/site-packages/torch/tensor.py", line 221, in '
+     'backward\n    torch.autograd.backward(self, gradient, retain_graph, create_graph)\n'
+     '  File "/home/hku/anaconda3/envs/torch17/lib/python3.7/site-packages/torch/autograd/__init__.py", line '
+     '132, in backward\n    allow_unreachable=True)  # allow_unreachable flag\n'
+     'RuntimeError: Function linearBackward returned an invalid gradient at index 0 - got [25216, 3072] but '
+     'expected shape compatible with [128, 197, 3072]',
+     "shape_mismatch"),
+    ('RuntimeError: Function MmBackward returned an invalid gradient at index 0 - got [120, 1024] but '
+     'expected shape compatible with [120, 1280]',
+     "shape_mismatch"),
+    # torch: ValueError: optimizer got an empty parameter list
+    # (https://github.com/danieltan07/learning-to-reweight-examples/issues/6,
+    # https://github.com/frankwang345/pruning-from-scratch/issues/4,
+    # https://github.com/bubbliiiing/faster-rcnn-pytorch/issues/175)
+    ('Traceback (most recent call last):\n  File "main.py", line 155, in <module>\n'
+     '    optimizer = optim.SGD(model.parameters(), lr=args.lr, momentum=args.momentum)\n'
+     '  File "/usr/local/lib/python3.6/dist-packages/torch/optim/sgd.py", line 64, in __init__\n'
+     '    super(SGD, self).__init__(params, defaults)\n'
+     '  File "/usr/local/lib/python3.6/dist-packages/torch/optim/optimizer.py", line 38, in __init__\n'
+     '    raise ValueError("optimizer got an empty parameter list")\n'
+     'ValueError: optimizer got an empty parameter list',
+     "programming_error"),
+    ('[23:35:16.123] ==> Transforming model...\nTraceback (most recent call last):\n'
+     '  File "/home/n26120642/Test_folder/pruning-from-scratch/learn_gates.py", line 98, in <module>\n'
+     '    optimizer = torch.optim.Adam(gates_params, lr=args.lr)\n'
+     '  File "/home/n26120642/anaconda3/envs/test_env/lib/python3.10/site-packages/torch/optim/adam.py", line '
+     '137, in __init__\n    super(Adam, self).__init__(params, defaults)\n'
+     '  File "/home/n26120642/anaconda3/envs/test_env/lib/python3.10/site-packages/torch/optim/optimizer.py", '
+     'line 61, in __init__\n    raise ValueError("optimizer got an empty parameter list")\n'
+     'ValueError: optimizer got an empty parameter list',
+     "programming_error"),
+    ('Traceback (most recent call last):\n  File "/home/gc/桌面/jjh/faster-rcnn-pytorch/train.py", line 364, in '
+     '<module>\n    \'adam\'  : optim.Adam(model.parameters(), Init_lr_fit, betas = (momentum, 0.999), '
+     'weight_decay = weight_decay),\n  File "/home/gc/anaconda3/lib/python3.9/site-packages/torch/optim/adam.p'
+     'y", line 74, in __init__\n    super(Adam, self).__init__(params, defaults)\n'
+     '  File "/home/gc/anaconda3/lib/python3.9/site-packages/torch/optim/optimizer.py", line 49, in __init__\n'
+     '    raise ValueError("optimizer got an empty parameter list")\n'
+     'ValueError: optimizer got an empty parameter list',
+     "programming_error"),
+    # jax: Received incompatible devices for jitted computation (https://github.com/keras-team/keras/issues/18681,
+    # https://github.com/marin-community/marin/issues/1727,
+    # https://github.com/Physical-Intelligence/openpi/issues/261)
+    ('Traceback (most recent call last):\n File "/home/colby/jax_test.py", line 341, in <module>\n'
+     '    loss, accuracy = model.evaluate(eval_data)\n'
+     '  File "/home/colby/.local/lib/python3.10/site-packages/keras_core/src/utils/traceback_utils.py", line '
+     '123, in error_handler\n    raise e.with_traceback(filtered_tb) from None\n'
+     '  File "/home/colby/.local/lib/python3.10/site-packages/keras_core/src/backend/jax/trainer.py", line '
+     '597, in evaluate\n    logs, state = self.test_function(state, data)\n'
+     'ValueError: Received incompatible devices for jitted computation. Got argument state[0][0] of '
+     'JAXTrainer.make_test_function.<locals>.compiled_test_step with shape float32[3,3,1,12] and device ids '
+     '[0, 1, 2, 3, 6, 7, 4, 5] on platform TPU and sharding_constraint inside jit with device ids [0] on '
+     'platform TPU at /home/colby/.local/lib/python3.10/site-packages/keras_core/src/backend/jax/trainer.py:91'
+     '0 (_enforce_jax_state_sharding)',
+     "device_mismatch"),
+    ("ValueError: Received incompatible devices for jitted computation.\n"
+     "Got argument key of _randint with shape key<fry>[] and device ids [0, 1]\n"
+     "on platform GPU and jit's context mesh with device ids [0] on platform CPU",
+     "device_mismatch"),
+    ('"ValueError: Received incompatible devices for jitted computation. Got argument args[0] of '
+     'conv_general_dilated with shape float32[2,224,224,3] and device ids [0] on platform GPU and argument '
+     'args[1] of conv_general_dilated with shape float32[14,14,3,1152] and device ids [0, 1] on platform GPU"',
+     "device_mismatch"),
+    # A training tool finds no images in the data folder (https://github.com/MouseLand/cellpose/issues/788)
+    (' File "C:\\Anaconda\\envs\\cellpose\\lib\\site-packages\\cellpose\\io.py", line 187, in '
+     'get_image_files\n    raise ValueError("ERROR: no images in --dir folder with extensions \'.png\', '
+     '\'.jpg\', \'.jpeg\', \'.tif\', \'.tiff\'")\n'
+     'ValueError: ERROR: no images in --dir folder with extensions \'.png\', \'.jpg\', \'.jpeg\', \'.tif\', '
+     '\'.tiff\'',
+     "missing_file"),
+    # Keras load_model: truth value of an array is ambiguous inside keras/engine/saving.py
+    # (https://github.com/jnzhng/keras-unet-vocal-separation/issues/6)
+    ("D:\\software\\ANACONDA\\anaconda\\envs\\kernelpy36\\lib\\site-packages\\keras\\engine\\saving.py in "
+     "_deserialize_model(f, custom_objects, compile)\n"
+     "    249         layer_weights = model_weights_group[name]\n"
+     "    250         weight_names = layer_weights['weight_names']\n--> 251         if weight_names:\n"
+     "    252             filtered_layer_names.append(name)\n    253 \n\n"
+     "ValueError: The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()`",
+     "version_mismatch"),
+    # TypeError "got an unexpected keyword argument" from a project's own config code
+    # (https://github.com/boschresearch/meta-adversarial-training/issues/1,
+    # https://github.com/danier97/LDMVFI/issues/9)
+    ('Traceback (most recent call last):\n  File "mat/train.py", line 233, in <module>\n    main()\n'
+     '  File "mat/train.py", line 220, in main\n    config = PatchTrainingConfig.from_yaml(args.config)\n'
+     '  File "E:\\adversarial_defense_paper\\4\\meta-adv-training\\meta-adversarial-training-master\\mat\\conf'
+     'ig.py", line 49, in from_yaml\n    return cls(**config)\n'
+     'TypeError: __init__() got an unexpected keyword argument \'min_step_size\'',
+     "bad_arguments"),
+    ('  File "/workspace/LDMVFI/main.py", line 652, in <module>\n    data.prepare_data()\n'
+     '  File "/workspace/LDMVFI/main.py", line 180, in prepare_data\n    instantiate_from_config(data_cfg)\n'
+     '  File "/workspace/LDMVFI/ldm/util.py", line 85, in instantiate_from_config\n'
+     '    return get_obj_from_str(config["target"])(**config.get("params", dict()))\n'
+     'TypeError: __init__() got an unexpected keyword argument \'iter\'`',
+     "bad_arguments"),
+    # Exit status 137 in a launcher's or subprocess's words (https://github.com/commonsense/conceptnet5/issues/162,
+    # https://github.com/nimiq/core-js/issues/295)
+    ('Error in rule prepare_db:\n    jobid: 15\n    output: data/psql/edges.csv, data/psql/edge_sources.csv, '
+     'data/psql/edge_features.csv, data/psql/nodes.csv, data/psql/node_prefixes.csv, data/psql/sources.csv, '
+     'data/psql/relations.csv\n\nRuleException:\n'
+     'CalledProcessError in line 423 of /**********/conceptnet5/Snakefile:\n'
+     'Command \' set -euo pipefail;  cn5-db prepare_data data/assertions/assertions.msgpack data/psql \' '
+     'returned non-zero exit status 137.\n  File "/**********/conceptnet5/Snakefile", line 423, in '
+     '__rule_prepare_db\n  File "/usr/lib/python3.6/concurrent/futures/thread.py", line 56, in run',
+     "signal_sigkill"),
+    ('[BABEL] Note: The code generator has deoptimised the styling of "web.js" as it exceeds the max of '
+     '"500KB".\nKilled\nnpm ERR! code ELIFECYCLE\nnpm ERR! errno 137\n'
+     'npm ERR! nimiq@1.0.0 build: `gulp build`\nnpm ERR! Exit status 137\nnpm ERR!\n'
+     'npm ERR! Failed at the nimiq@1.0.0 build script.\n'
+     'npm ERR! This is probably not a problem with npm. There is likely additional logging output above.',
+     "signal_sigkill"),
+]
+
 @pytest.mark.parametrize(("text", "label"), SIBLINGS + LOOK_ALIKES, ids=[f"{c[1]}-{i}" for i, c in
                                                                           enumerate(SIBLINGS + LOOK_ALIKES)])
 def test_sibling_wordings_of_the_second_held_out_set(tmp_path, text, label):

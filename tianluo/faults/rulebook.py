@@ -1041,7 +1041,7 @@ SETUP: tuple[Rule, ...] = (
     # downloaded this file recently") saved in place of the file, a refusal that lifts later; before version_mismatch,
     # which reads a checksum mismatch from any other source as the source having changed.
     Rule("drive_quota", TRANSIENT, "rate_limited",
-         log=r"NonMatchingChecksumError: Artifact https://drive\.google\.com/"),
+         log=r"(?:NonMatchingChecksumError: |^)Artifact https://drive\.google\.com/"),
     # A build of a library without the GPU support the job asks for (XGBoost's, LightGBM's CPU wheels).
     Rule("build_without_gpu", CONFIG, "version_mismatch",
          log=r"XGBoost version not compiled with GPU support|GPU Tree Learner was not enabled in this build"),

@@ -118,6 +118,10 @@ _DISPATCH = frozenset({"_call_impl", "__call__", "_wrapped_call_impl", "forward_
 #: An installed package decoding what its dependency now hands it as str (Keras 2 reading an .h5 through h5py 3,
 #: Python 2 code under 3): the installed versions do not fit; the program's own call stays an AttributeError.
 _STR_DECODE = compile_pattern(r"^'str' object has no attribute 'decode'")
+#: The project's own code that builds an object from its config's target and params (latent diffusion's
+#: ``instantiate_from_config``, ``create_member_from_config``, ``build_from_cfg``): a call it refuses is the config's.
+_FROM_CONFIG = compile_pattern(r"^(?:instantiate|create\w*|build\w*|make\w*|init\w*)_from_(?:config|cfg)$"
+                               r"|^build_from_cfg$")
 #: ... or testing an array for truth where its dependency once returned a list (Keras 2.2.4's weight names from h5py)
 _ARRAY_TRUTH = compile_pattern(r"^The truth value of an array with more than one element is ambiguous")
 #: The runtime's own failure, in its words: not a check of the configuration, whatever else the message says
@@ -400,8 +404,9 @@ def exception_verdict(raised: Raised) -> Verdict | None:
                            "message", raised.text)
         return None
     origin = _where(raised)
-    if (base == "TypeError" and raised.origin == CONFIG and raised.where is not None and own_config_file(raised.where)
-            and _SIGNATURE.search(message)):
+    if (base == "TypeError" and raised.where is not None and _SIGNATURE.search(message)
+            and (raised.origin == CONFIG and own_config_file(raised.where)
+                 or raised.origin == USER and _FROM_CONFIG.search(raised.func or ""))):
         return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised in the project's own {origin}: its "
                        "configuration names an argument what it builds does not take)", "origin", raised.text)
     if (base == "TypeError" and raised.origin != USER and raised.where is not None and raised.func not in _DISPATCH
