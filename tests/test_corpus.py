@@ -213,6 +213,11 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "transient/io_error", "HDF5's lock refused with EAGAIN is a lock another process holds now (set 12's "
         "ruling: three older files, two of them the program's own ranks, accept io_error), retried and held "
         "after its budget; that here the program's own MPI ranks open it twice is the thread's finding"),
+    "hub/hqs_sddreambooth_accelerator_project_dir_kwarg.txt": (
+        "unknown/exit_1", "'Accelerator.__init__() got an unexpected keyword argument' printed by the extension's own "
+        "handler, with no frame: whether the installed accelerate is older than the caller or the caller's code is "
+        "wrong the line does not say (six corpus files show such a library class's refusal: five authors read a "
+        "version skew, one the program's code)"),
     "hub/hqr_kohya_colab_sdxl_lora_cant_load_bigg_tokenizer.txt": (
         "config/missing_file", "transformers' 'Can't load tokenizer for' with no connection failure in the log is "
         "the hub's files neither had nor cached (21 corpus files show the wording alone: 12 authors read config, 8 of "

@@ -4171,9 +4171,33 @@ SET_23 = [
 ]
 
 
+# set 24's families: its files' lines (tests/corpus/*/hqs_*) and, marked (written), a variant or a near miss
+SET_24 = [
+    ("tensorflow.python.framework.errors_impl.InternalError: 2 root error(s) found.\n  (0) Internal:  unhandled cuda "
+     "error\n         [[node Adam/NcclAllReduce (defined at workspace/gpu_tests/test_gpus.py:60) ]]", {},
+     "nccl_error"),
+    ("Exception in device=TPU:3: tensorflow/compiler/xla/xla_client/mesh_service.cc:243 : Failed to meet rendezvous "
+     "'init': Socket closed (14)", {}, "connection_error"),
+    ("[rank0]:     return torch.embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)\n"
+     "[rank0]: RuntimeError: 'weight' must be 2-D", {}, "programming_error"),
+    ("OSError: distilbert-base-uncased does not appear to have a file named pytorch_model.bin but there is a file for "
+     "TensorFlow weights. Use `from_tf=True` to load this model from those weights.", {}, "missing_file"),
+    ("OSError: Error no file named pytorch_model.bin, tf_model.h5, model.ckpt.index or flax_model.msgpack found in "
+     "directory ", {}, "missing_file"),
+    ("triton.compiler.errors.CompilationError: at 4:31:def _swiglu_forward_kernel(\n    a_ptr, b_ptr, c_ptr, stride, "
+     "n_cols: tl.constexpr, BLOCK_SIZE: tl.constexpr\n):\n    program_id = tl.program_id(0).cast(tl.int64)\n"
+     "                               ^\nAttributeError(\"'tensor' object has no attribute 'cast'\")", {},
+     "version_mismatch"),
+    ("Exception in device=TPU:3: don't know how to restore data location of torch.FloatStorage (tagged with xla:0)", {},
+     "programming_error"),
+    ("ValueError: PEFT backend is required for this method.", {}, "missing_module"),
+    ("ImportError: Unsloth: Please import Unsloth before peft.", {}, "version_mismatch"),
+]
+
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = ([("19-20", *c) for c in SETS_19_20] + [("21", *c) for c in SET_21] + [("22", *c) for c in SET_22]
-              + [("23", *c) for c in SET_23])
+              + [("23", *c) for c in SET_23] + [("24", *c) for c in SET_24])
 
 
 @pytest.mark.parametrize(("text", "facts", "label"), [c[1:] for c in LATER_SETS],

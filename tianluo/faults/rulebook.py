@@ -1042,6 +1042,12 @@ SETUP: tuple[Rule, ...] = (
     # which reads a checksum mismatch from any other source as the source having changed.
     Rule("drive_quota", TRANSIENT, "rate_limited",
          log=r"(?:NonMatchingChecksumError: |^)Artifact https://drive\.google\.com/"),
+    # Triton failing to compile a kernel an installed library ships (liger's, unsloth's): the library written for
+    # another Triton release ("'tensor' object has no attribute 'cast'").
+    Rule("triton_kernel", CONFIG, "version_mismatch",
+         log=r"triton\.compiler\.errors\.CompilationError: at \d+:\d+:"
+             # unsloth refusing to patch a peft another package imported first (releases that do not fit each other)
+             r"|Unsloth: Please import Unsloth before \w+"),
     # A build of a library without the GPU support the job asks for (XGBoost's, LightGBM's CPU wheels).
     Rule("build_without_gpu", CONFIG, "version_mismatch",
          log=r"XGBoost version not compiled with GPU support|GPU Tree Learner was not enabled in this build"),
@@ -1205,6 +1211,8 @@ SETUP: tuple[Rule, ...] = (
              r"|" + _exc("FloatingPointError")),
     Rule("missing_module", CONFIG, "missing_module",
          log=r"Couldn't find appropriate backend to handle uri|No gym module found for the active version"
+             # diffusers' LoRA loading with no peft installed
+             r"|PEFT backend is required for this method"
              # a Python built without its ssl module (every HTTPS client then fails before connecting)
              r"|the SSL module is not available"
              # spaCy's language model, a package downloaded apart (``python -m spacy download x``)
@@ -1256,6 +1264,9 @@ SETUP: tuple[Rule, ...] = (
              r"|outgoing traffic has(?: been disabled|\s*$)|offline mode is enabled"
              # mujoco-py's own check of LD_LIBRARY_PATH for the MuJoCo release it was built for
              r"|^Missing path to your environment variable\.\s*$"
+             # transformers given a folder without the weights it looks for (or with another framework's only)
+             r"|does not appear to have a file named \S+"
+             r"|Error no file named \S+(?:, \S+)*(?: or \S+)? found in directory"
              # transformers took a path that is not there for a hub id, and the hub has no such repo (or not for
              # this token): the path or the id in the config is wrong
              r"|\bis not a local folder and is not a\b"
@@ -1488,9 +1499,13 @@ BUGS: tuple[Rule, ...] = (
              # in flight when the forward ended (a path through the model that differs from the step it traced,
              # or a DeepSpeed release's own bug with it)
              r"|" + _PFX + r"AssertionError: \{'id': \d+, 'status': 'NOT_AVAILABLE'"
+             # ... or an embedding run on ZeRO-3's empty placeholder of its weight, outside the engine
+             r"|RuntimeError: 'weight' must be 2-D$"
              r"|still have inflight params \["
              # an optimizer given no parameters (a model whose layers are not registered, every parameter frozen)
              r"|optimizer got an empty parameter list"
+             # torch.load of tensors saved from an XLA device (torch.save rather than xm.save, no map_location)
+             r"|don't know how to restore data location of torch\.\w+ \(tagged with xla:\d+\)"
              # DataParallel's replicas hold no parameters of their own (torch 1.5 on): a model that calls
              # next(self.parameters()) in forward stops its replica
              r"|Caught StopIteration in replica \d+ on device \d+"
@@ -1678,7 +1693,9 @@ NETWORK: tuple[Rule, ...] = (
              # nccl-tests' own report of an NCCL call that failed
              r"|NCCL failure \S+ '(?:unhandled (?:CUDA|cuda|system) error|internal error|remote process exited)"
              # PaddlePaddle's words for NCCL's errors
-             r"|Nccl error, unhandled (?:cuda|system) error|unhandled cuda error at \S*nccl"),
+             r"|Nccl error, unhandled (?:cuda|system) error|unhandled cuda error at \S*nccl"
+             # TF's NcclAllReduce op reporting NCCL's own string for ncclUnhandledCudaError
+             r"|Internal: +unhandled cuda error$"),
     Rule("timeout_connect", TRANSIENT, "timeout",
          log=r"Read timed out|ConnectTimeoutError|ReadTimeoutError|RendezvousTimeoutError|socket has timed out"
              r"|Connection timed out|net/http: TLS handshake timeout|: i/o timeout\b|Client\.Timeout exceeded while"
@@ -1714,6 +1731,8 @@ NETWORK: tuple[Rule, ...] = (
              r"|RPC failed with status = \"(?:Unavailable|UNAVAILABLE): "
              # a client's server that hung up (aiohttp, httpx): ``Server disconnected``
              r"|Server disconnected without sending a response"
+             # torch_xla's mesh service: a TPU process that could not reach the others at its rendezvous
+             r"|Failed to meet rendezvous '\w+': Socket closed"
              # Rust's reqwest (hf_transfer, the hub's xet client): a body cut short, a request that never got through
              r"|reqwest::Error \{ kind: (?:Body|Request|Decode)\b|\bIncompleteBody\b|error sending request for url \("
              r"|" + _exc("FileIntegrityError") + r"|"
