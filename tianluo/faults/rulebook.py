@@ -191,6 +191,14 @@ tier   name        label                      class      matches
                                                          ``Invalid NDArray file format``, GGUF ``invalid magic``
                                                          (a model file that is not one), LightGBM ``Model format
                                                          error``
+                   rate_limited               transient  (a guard) a tfds checksum that does not match what
+                                                         Google Drive served (``Artifact https://drive.google.com/``):
+                                                         its quota page saved in place of the file, before
+                                                         version_mismatch's ``NonMatchingChecksumError``
+                   version_mismatch           config     Triton failing to compile an installed library's kernel
+                                                         (``CompilationError: at 4:31:``), unsloth's ``Please import
+                                                         Unsloth before peft``; XGBoost's and LightGBM's builds
+                                                         without GPU support
                    version_mismatch           config     datasets 4's ```trust_remote_code` is not supported
                                                          anymore``, Keras 3's ``filepath provided must end in
                                                          `.keras```, bitsandbytes' ``CUDA Setup failed despite GPU
@@ -401,6 +409,8 @@ tier   name        label                      class      matches
                                                          Function's ``incorrect number of gradients``, h5py's
                                                          ``Unable to create link (name already exists)`` and ``Object
                                                          header message is too large``
+                   programming_error          code       XLA's own ``during context [hlo verifier]``: what its
+                                                         passes made of the program; a retry compiles the same
                    programming_error          code       ranks that called different collectives
                                                          (``Detected mismatch between collectives on ranks``, ZeRO-3's
                                                          ``disagreement between rank0 and rankN``, NCCL's
