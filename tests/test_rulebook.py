@@ -3876,6 +3876,152 @@ SIBLINGS += [
      "signal_sigkill"),
 ]
 
+# Set 24's families, in lines of other public threads (named above each group): TF's NCCL all-reduce (two whose words
+# name no cause: unknown), torch_xla's rendezvous, ZeRO-3's empty embedding weight, transformers' folder without
+# weights, Triton compiling a library's kernel (its older module path and its bare name too), XLA-tagged storages,
+# diffusers' PEFT backend, unsloth's import order as a warning (nothing).
+SIBLINGS += [
+    # TensorFlow's NCCL all-reduce failing: "Internal:  unhandled cuda error" in an NcclAllReduce node
+    # (https://github.com/tensorflow/tensorflow/issues/59890, https://github.com/tensorflow/tensorflow/issues/30887)
+    ('2023-03-03 13:12:24.938202: I tensorflow/core/common_runtime/executor.cc:1197] '
+     '[/job:localhost/replica:0/task:0/device:CPU:0] (DEBUG INFO) Executor start aborting (this does not '
+     'indicate an error and you can ignore this message): UNKNOWN: Error invoking NCCL: unhandled cuda error\n'
+     '\t [[{{node NcclAllReduce_1}}]]\n\t [[Identity_5/_92]]\n'
+     '2023-03-03 13:12:24.938224: I tensorflow/core/common_runtime/executor.cc:1197] '
+     '[/job:localhost/replica:0/task:0/device:GPU:2] (DEBUG INFO) Executor start aborting (this does not '
+     'indicate an error and you can ignore this message): UNKNOWN: Error invoking NCCL: unhandled cuda error\n'
+     '\t [[{{node NcclAllReduce_2}}]]\nOutput exceeds the size limit. Open the full output data in a text '
+     'editor',
+     "exit_1"),
+    ('InternalError: 2 root error(s) found.\n  (0) Internal:  internal error\n'
+     '\t [[node Adam/NcclAllReduce_8 (defined at <ipython-input-14-b87e02e8ae0a>:1) ]]\n'
+     '  (1) Internal:  internal error\n\t [[node Adam/NcclAllReduce_8 (defined at '
+     '<ipython-input-14-b87e02e8ae0a>:1) ]]\n\t [[Adam/Adam/Identity_2/ReadVariableOp/_963]]\n'
+     '0 successful operations.\n9 derived errors ignored. [Op:__inference_distributed_function_219447]',
+     "exit_1"),
+    # torch_xla on TPU: "Failed to meet rendezvous 'init': Socket closed" (https://github.com/pytorch/xla/issues/2246,
+    # https://github.com/pytorch/xla/issues/1995)
+    ('2020-06-21 06:57:22.600246: E tensorflow/compiler/xla/xla_client/tf_logging.cc:11] Failed to meet '
+     'rendezvous \'init\': Socket closed (14)\n2020-06-21 06:57:22.600666: E '
+     'tensorflow/compiler/xla/xla_client/tf_logging.cc:11] Failed to meet rendezvous \'init\': Socket closed '
+     '(14)\nException in device=TPU:6: tensorflow/compiler/xla/xla_client/mesh_service.cc:294 : Failed to '
+     'meet rendezvous \'init\': Socket closed (14)\n'
+     'Exception in device=TPU:7: tensorflow/compiler/xla/xla_client/mesh_service.cc:294 : Failed to meet '
+     'rendezvous \'init\': Socket closed (14)\nTraceback (most recent call last):\n'
+     'Traceback (most recent call last):\n  File '
+     '"/usr/local/lib/python3.6/dist-packages/torch_xla/distributed/xla_multiprocessing.py", line 231, in '
+     '_start_fn\n    fn(gindex, *args)',
+     "connection_error"),
+    ('Exception in device=TPU:3: tensorflow/compiler/xla/xla_client/mesh_service.cc:247 : Failed to meet '
+     'rendezvous \'init\': Socket closed (14)\nException in device=TPU:4: '
+     'tensorflow/compiler/xla/xla_client/mesh_service.cc:247 : Failed to meet rendezvous \'init\': Socket '
+     'closed (14)\nTraceback (most recent call last):\n'
+     '  File "/opt/conda/lib/python3.6/site-packages/torch_xla/distributed/xla_multiprocessing.py", line 225, '
+     'in _start_fn\nException in device=TPU:6: tensorflow/compiler/xla/xla_client/mesh_service.cc:247 : '
+     'Failed to meet rendezvous \'init\': Socket closed (14)\n'
+     'Exception in device=TPU:7: tensorflow/compiler/xla/xla_client/mesh_service.cc:247 : Failed to meet '
+     'rendezvous \'init\': Socket closed (14)\n  File "<ipython-input-11-bda6862c29b1>", line 5, in '
+     'simple_map_fn\n    xm.rendezvous(\'init\')',
+     "connection_error"),
+    # An embedding under DeepSpeed ZeRO-3 run outside the engine: "RuntimeError: 'weight' must be 2-D"
+    # (https://github.com/huggingface/transformers/issues/22705, https://github.com/PKU-YuanGroup/Helios/issues/33)
+    ('  File "/usr/local/conda/lib/python3.9/site-packages/torch/nn/modules/sparse.py", line 160, in forward\n'
+     '    return F.embedding(\n  File "/usr/local/conda/lib/python3.9/site-packages/torch/nn/functional.py", '
+     'line 2210, in embedding\n    return torch.embedding(weight, input, padding_idx, scale_grad_by_freq, '
+     'sparse)\nRuntimeError: \'weight\' must be 2-D\nParameter containing:\n'
+     'tensor([], device=\'cuda:1\', dtype=torch.float16)',
+     "programming_error"),
+    ("[rank0]:     return torch.embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)\n"
+     "[rank0]:            ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"
+     "[rank0]: RuntimeError: 'weight' must be 2-D",
+     "programming_error"),
+    # transformers: "does not appear to have a file named pytorch_model.bin" / "Error no file named pytorch_model.bin,
+    # ... found in directory" (https://github.com/conceptofmind/toolformer/issues/30,
+    # https://github.com/AndrewZhe/lawyer-llama/issues/30, https://github.com/Duxiaoman-DI/XuanYuan/issues/29)
+    ('Traceback (most recent call last):\n  File "/scratch/yerong/ctoolformer/example.py", line 5, in '
+     '<module>\n    model = AutoModelForCausalLM.from_pretrained(\n'
+     '  File "/scratch/yerong/.conda/envs/tool/lib/python3.9/site-packages/transformers/models/auto/auto_facto'
+     'ry.py", line 471, in from_pretrained\n    return model_class.from_pretrained(\n'
+     '  File "/scratch/yerong/.conda/envs/tool/lib/python3.9/site-packages/transformers/modeling_utils.py", '
+     'line 2511, in from_pretrained\n    raise EnvironmentError(\n'
+     'OSError: dmayhem93/toolformer_v0_epoch2 does not appear to have a file named pytorch_model.bin, '
+     'tf_model.h5, model.ckpt or flax_model.msgpack.',
+     "missing_file"),
+    ('Loading model...\nTraceback (most recent call last):\n'
+     '  File "/mnt/workspace/lawyer-llama/demo/demo_web.py", line 52, in <module>\n'
+     '    model = LlamaForCausalLM.from_pretrained(checkpoint, device_map="auto", torch_dtype=torch.float16)\n'
+     '  File "/home/pai/lib/python3.9/site-packages/transformers/modeling_utils.py", line 2405, in '
+     'from_pretrained\n    raise EnvironmentError(\n'
+     'OSError: Error no file named pytorch_model.bin, tf_model.h5, model.ckpt.index or flax_model.msgpack '
+     'found in directory /mnt/workspace/lawyer-llama/lawyer-llama-13b-beta1.0.',
+     "missing_file"),
+    ('OSError: Error no file named pytorch_model.bin, tf_model.h5, model.ckpt.index or flax_model.msgpack '
+     'found in directory ./Duxiaoman-DI/XuanYuan-6B-Chat-4bit.',
+     "missing_file"),
+    # Triton failing to compile a kernel shipped by a library: "triton.compiler.errors.CompilationError: at N:M:"
+    # (https://github.com/shawntan/stickbreaking-attention/issues/6, https://github.com/unslothai/unsloth/issues/1251,
+    # https://github.com/Dao-AILab/flash-attention/issues/508)
+    ('FAILED tests/test_attn.py::TestClass::test_varlen[False-False-dtype0-4096-64-24-4] - '
+     'triton.compiler.errors.CompilationError: at 80:4:',
+     "version_mismatch"),
+    ('CompilationError: at 59:8:\n    # Do logit softcapping for Gemma 2: t * tanh(1/t * x)\n'
+     '    if DO_SOFTCAPPING:   logits = SOFTCAP * triton_tanh(logits / SOFTCAP)\n\n    c = tl.max(logits, 0)\n'
+     '    logsumexp = c + tl.log(tl.sum(tl.exp(logits - c), 0))\n\n    if label_idx != -100:\n'
+     '        x = tl.load(logits_ptr + label_idx)\n        # Go logit scaling for Cohere: t * x\n'
+     '        if DO_LOGIT_SCALING: x = LOGIT_SCALE * x\n'
+     '        # Do logit softcapping for Gemma 2: t * tanh(1/t * x)',
+     "version_mismatch"),
+    ('  File "/usr/local/lib/python3.8/dist-packages/triton/compiler.py", line 962, in ast_to_ttir\n'
+     '    mod, _ = build_triton_ir(fn, signature, specialization, constants)\n'
+     '  File "/usr/local/lib/python3.8/dist-packages/triton/compiler.py", line 942, in build_triton_ir\n'
+     '    raise CompilationError(fn.src, node) from e\ntriton.compiler.CompilationError: at 118:24:\n'
+     'def _fwd_kernel(\n    Q,\n    K,',
+     "version_mismatch"),
+    # torch.load of a checkpoint saved from XLA: "don't know how to restore data location of torch.FloatStorage
+    # (tagged with xla:0)" (https://github.com/huggingface/transformers/issues/4963)
+    ('Exception in device=TPU:5: don\'t know how to restore data location of torch.FloatStorage (tagged with '
+     'xla:0)\nTraceback (most recent call last):\n'
+     '  File "/home/saurabh/venv/lib/python3.6/site-packages/torch_xla/distributed/xla_multiprocessing.py", '
+     'line 231, in _start_fn\n    fn(gindex, *args)\n  File "/home/saurabh/<retracted>", line 334, in _mp_fn\n'
+     '    main()\n  File "/home/saurabh/<retracted>", line 303, in main\n'
+     '    trainer.train(model_path=model_path)\n  File '
+     '"/home/saurabh/venv/lib/python3.6/site-packages/transformers/trainer.py", line 386, in train\n'
+     '    torch.load(os.path.join(model_path, "optimizer.pt"), map_location=self.args.device)\n'
+     '  File "/home/saurabh/venv/lib/python3.6/site-packages/torch/serialization.py", line 584, in load\n'
+     '    return _legacy_load(opened_file, map_location, pickle_module, **pickle_load_args)',
+     "programming_error"),
+    # diffusers: "PEFT backend is required for this method" (https://github.com/huggingface/diffusers/issues/8400,
+    # https://github.com/kijai/ComfyUI-CogVideoXWrapper/issues/347,
+    # https://github.com/TencentARC/PhotoMaker/issues/150)
+    ('    pipe.load_lora_weights("lora/aesthetic_anime_v1s.safetensors")\n'
+     '  File "Z:\\software\\python11\\Lib\\site-packages\\diffusers\\loaders\\lora.py", line 1230, in '
+     'load_lora_weights\n    raise ValueError("PEFT backend is required for this method.")\n'
+     'ValueError: PEFT backend is required for this method.',
+     "missing_module"),
+    ('Merging rank 128 LoRA weights from C:/AI/Models/Video/CogX/lora/test-3000.safetensors with strength '
+     '1.0\n!!! Exception during processing !!! PEFT backend is required for this method.\n'
+     'Traceback (most recent call last):\n  File "C:\\AI\\ComfyUI_windows_portable\\ComfyUI\\execution.py", '
+     'line 327, in execute\n    output_data, output_ui, has_subgraph = get_output_data(obj, input_data_all, '
+     'execution_block_cb=execution_block_cb, pre_execute_cb=pre_execute_cb)',
+     "missing_module"),
+    ('[/usr/local/lib/python3.10/dist-packages/diffusers/loaders/lora.py](https://localhost:8080/#) in '
+     'load_lora_weights(self, pretrained_model_name_or_path_or_dict, adapter_name, **kwargs)\n'
+     '   1212         """\n   1213         if not USE_PEFT_BACKEND:\n'
+     '-> 1214             raise ValueError("PEFT backend is required for this method.")\n   1215 \n'
+     '   1216         # We could have accessed the unet config from `lora_state_dict()` too. We pass\n\n'
+     'ValueError: PEFT backend is required for this method.',
+     "missing_module"),
+    # unsloth: "Unsloth: Please import Unsloth before peft" [transformers / trl]
+    # (https://github.com/hiyouga/LlamaFactory/issues/7175)
+    ("D:\\Code\\fromgithub\\LLaMA-Factory\\src\\llamafactory\\model\\model_utils\\unsloth.py:53: UserWarning: "
+     "WARNING: Unsloth should be imported before trl, transformers, peft to ensure all optimizations are "
+     "applied. Your code may run slower or encounter memory issues without these optimizations.\n\n"
+     "Please restructure your imports with 'import unsloth' at the top of your file.\n"
+     "  from unsloth import FastLanguageModel\n🦥 Unsloth: Will patch your computer to enable 2x faster free "
+     "finetuning.\n🦥 Unsloth Zoo will now patch everything to make training faster!",
+     "exit_1"),
+]
+
 @pytest.mark.parametrize(("text", "label"), SIBLINGS + LOOK_ALIKES, ids=[f"{c[1]}-{i}" for i, c in
                                                                           enumerate(SIBLINGS + LOOK_ALIKES)])
 def test_sibling_wordings_of_the_second_held_out_set(tmp_path, text, label):

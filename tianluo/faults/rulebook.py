@@ -1055,7 +1055,7 @@ SETUP: tuple[Rule, ...] = (
     # Triton failing to compile a kernel an installed library ships (liger's, unsloth's): the library written for
     # another Triton release ("'tensor' object has no attribute 'cast'").
     Rule("triton_kernel", CONFIG, "version_mismatch",
-         log=r"triton\.compiler\.errors\.CompilationError: at \d+:\d+:"
+         log=r"(?:^|triton\.compiler\.(?:errors\.)?)CompilationError: at \d+:\d+:"
              # unsloth refusing to patch a peft another package imported first (releases that do not fit each other)
              r"|Unsloth: Please import Unsloth before \w+"),
     # A build of a library without the GPU support the job asks for (XGBoost's, LightGBM's CPU wheels).
