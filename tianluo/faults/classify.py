@@ -159,7 +159,7 @@ def _symptom_only(ev: Evidence, fault: Fault, line: LogLine | None, causes: Sequ
         return fault
     if any(split_prefix(c.text[:LINE_CHARS])[0] == shape.root_rank for c in causes):
         return fault
-    if any(r.rank == shape.root_rank for r in shape.bare + tuple(x for chain in shape.chains for x in chain)):
+    if any(r.rank == shape.root_rank for r in (*shape.bare, *shape.first_causes())):
         return fault  # the root rank raised something: its story is in the log
     unknown = _by_exit_record(ev, sig)
     text = (f"{fault.evidence}: rank {rank} lost its peer; rank {shape.root_rank} failed first and its error is "

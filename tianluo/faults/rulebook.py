@@ -1039,9 +1039,6 @@ SETUP: tuple[Rule, ...] = (
              r"|inline_container\.cc:\d+\] \. file not found: \S+/data/\d+"
              # TF's tensor bundle reader given fewer bytes than its index promises (a download cut short)
              r"|Read less bytes than requested"),
-    # A compiler nvcc does not support (an extension built on Windows with a newer Visual Studio, gcc past CUDA's).
-    Rule("host_compiler", CONFIG, "version_mismatch",
-         log=r"unsupported (?:Microsoft Visual Studio|GNU|clang) version! "),
     # TensorBoard logging with no writer installed (torch.utils.tensorboard names the release it needs, which reads
     # as a skew, but none is installed): before version_mismatch
     Rule("tensorboard_missing", CONFIG, "missing_module",
@@ -1052,15 +1049,16 @@ SETUP: tuple[Rule, ...] = (
     # which reads a checksum mismatch from any other source as the source having changed.
     Rule("drive_quota", TRANSIENT, "rate_limited",
          log=r"(?:NonMatchingChecksumError: |^)Artifact https://drive\.google\.com/"),
-    # Triton failing to compile a kernel an installed library ships (liger's, unsloth's): the library written for
-    # another Triton release ("'tensor' object has no attribute 'cast'").
-    Rule("triton_kernel", CONFIG, "version_mismatch",
+    # Releases and builds that do not fit each other, in words the main rule below has no room for (its pattern is
+    # near RE2's size limit): Triton failing to compile a kernel an installed library ships (liger's, unsloth's,
+    # "'tensor' object has no attribute 'cast'"), unsloth refusing to patch a peft another package imported first,
+    # a library built without the GPU support the job asks for (XGBoost's, LightGBM's CPU wheels), a host compiler
+    # nvcc does not support (a newer Visual Studio on Windows, gcc past CUDA's).
+    Rule("builds_that_do_not_fit", CONFIG, "version_mismatch",
          log=r"(?:^|triton\.compiler\.(?:errors\.)?)CompilationError: at \d+:\d+:"
-             # unsloth refusing to patch a peft another package imported first (releases that do not fit each other)
-             r"|Unsloth: Please import Unsloth before \w+"),
-    # A build of a library without the GPU support the job asks for (XGBoost's, LightGBM's CPU wheels).
-    Rule("build_without_gpu", CONFIG, "version_mismatch",
-         log=r"XGBoost version not compiled with GPU support|GPU Tree Learner was not enabled in this build"),
+             r"|Unsloth: Please import Unsloth before \w+"
+             r"|XGBoost version not compiled with GPU support|GPU Tree Learner was not enabled in this build"
+             r"|unsupported (?:Microsoft Visual Studio|GNU|clang) version! "),
     Rule("version_mismatch", CONFIG, "version_mismatch",
          log=r"did not match any variant of untagged enum|Dataset scripts are no longer supported"
              # torch 2's launcher passes --local-rank (a hyphen) to a script written for --local_rank; a CLI
@@ -1514,6 +1512,8 @@ BUGS: tuple[Rule, ...] = (
              r"|still have inflight params \["
              # an optimizer given no parameters (a model whose layers are not registered, every parameter frozen)
              r"|optimizer got an empty parameter list"
+             # XLA's own verifier refusing what its passes made of the program: a retry compiles the same thing
+             r"|during context \[hlo verifier\]"
              # torch.load of tensors saved from an XLA device (torch.save rather than xm.save, no map_location)
              r"|don't know how to restore data location of torch\.\w+ \(tagged with xla:\d+\)"
              # DataParallel's replicas hold no parameters of their own (torch 1.5 on): a model that calls
@@ -1526,9 +1526,6 @@ BUGS: tuple[Rule, ...] = (
     # The ranks called different collectives, or the same one on tensors of other shapes (TORCH_DISTRIBUTED_DEBUG's
     # check, ZeRO-3's parameter fetch, NCCL's own): a path through the program that differs by rank (a branch on
     # the data, an MoE's routing, a metric logged on one rank), not the network that then times out.
-    # XLA's own verifier refusing what its passes made of the program (a compiler's bug, or a program it cannot
-    # lower): the code, as the program runs it; a retry compiles the same thing.
-    Rule("xla_verifier", CODE, "programming_error", log=r"during context \[hlo verifier\]"),
     Rule("ranks_disagree", CODE, "programming_error",
          log=r"Detected mismatch between collectives on ranks|disagreement between rank\d+ and rank\d+: rank\d+: "
              r"|Mismatched collective detected"

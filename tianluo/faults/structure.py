@@ -403,7 +403,7 @@ def _spawned_child(raised: Raised) -> bool:
 def _symptom(raised: Raised, quoted: str) -> bool:
     """Whether the exception is raised because another process died: a spawned child's read from its dead parent,
     a pipe to a local process that closed, a rank's barrier that names the faulty rank."""
-    return _spawned_child(raised) or _local_pipe(raised, quoted) or bool(_NAMES_FAULTY.search(raised.message))
+    return _spawned_child(raised) or _local_pipe(raised, quoted) or bool(_FAULTY_RANK.search(raised.message))
 
 
 def _local_pipe(raised: Raised, source: str) -> bool:
@@ -450,9 +450,8 @@ _SRUN_TASK = LazyPattern(r"srun: error: \S+: tasks? ([\d,\-\[\]]+): (?:Exited wi
 _MPI_FIRST = LazyPattern(r"Process name: \[\[\d+,\d+\],(\d+)\]", capture=True)
 # A rank that names another as the faulty one (torch's monitored_barrier under TORCH_DISTRIBUTED_DEBUG: "received
 # errors while waiting for send/recv from rank 0. Please check rank 0 logs for faulty rank").
-_FAULTY_RANK = LazyPattern(r"Please check rank (\d+) logs for faulty rank", capture=True)
-_NAMES_FAULTY = LazyPattern(r"received errors while waiting for send/recv from rank \d+|Please check rank \d+ logs "
-                            r"for faulty rank")
+_FAULTY_RANK = LazyPattern(r"received errors while waiting for send/recv from rank (\d+)"
+                           r"|Please check rank (\d+) logs for faulty rank", capture=True)
 # torchrun's agent on the first of its local ranks to fail ("failed (exitcode: 1) local_rank: 0 (pid: 7090) of
 # binary"): the root rank when no Root Cause block was printed (on one node, the local rank is the rank).
 _AGENT_FIRST = LazyPattern(r"failed \(exitcode: -?\d+\) local_rank: (\d+) \(pid: \d+\) of binary", capture=True)
@@ -651,7 +650,7 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
     ignored = {r.head or r.text for r in survived + symptoms}
     ranks: set[str] = set()
     srun_tasks: list[tuple[str, str]] = []
-    hints: dict[str, str] = {}  # weaker namings of the root rank, by who named it
+    faulty = agent = None  # weaker namings of the root rank: a rank's barrier, torchrun's agent
     overfull = None
     for fname, rank, text in lines:
         if rank is not None:
@@ -678,10 +677,10 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
         mp = _MPI_FIRST.search(text)
         if mp is not None and root_rank is None:
             root_rank = mp.group(1)
-        for key, pattern in (("faulty", _FAULTY_RANK), ("agent", _AGENT_FIRST)):
-            hint = pattern.search(text)
-            if hint is not None:
-                hints.setdefault(key, hint.group(1))
+        if faulty is None and (f := _FAULTY_RANK.search(text)) is not None:
+            faulty = f.group(1) or f.group(2)
+        if agent is None and (a := _AGENT_FIRST.search(text)) is not None:
+            agent = a.group(1)
         if text.strip() in ignored:
             continue  # an exception the program survived, or a symptom: its errno or status is not why it ended
         n = _found(_ERRNO, text)
@@ -715,7 +714,7 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
     if root_exit is None and root_signal is None and failure_exits and len(set(failure_exits)) == 1:
         root_exit = failure_exits[0] if failure_exits[0] > 0 else None  # every failed rank alike
     if root_rank is None:
-        root_rank = hints.get("faulty", hints.get("agent"))
+        root_rank = faulty or agent
     if root_rank is None and srun_tasks:
         first = srun_tasks[0][0].strip("[]")
         root_rank = first.split(",")[0].split("-")[0] if first[:1].isdigit() else None
