@@ -408,6 +408,69 @@ def test_a_corrupt_newest_checkpoint_is_moved_aside_and_the_job_resumes_from_the
     assert f"out/two/ckpt-3.pt -> out/two/ckpt-3.pt{ASIDE}1" in text
 
 
+# A trainer that keeps its state as JSON (as the demo's does) and resumes with json.loads: a save cut short leaves an
+# empty file, and the resume fails with Python's own JSONDecodeError, raised in json/decoder.py: no rule names it,
+# the project's own line that read it back (``checkpoint = json.loads(...)``) does.
+JSON_TRAIN = """\
+import glob, json, os, re, sys
+from pathlib import Path
+folder = "out/js"
+os.makedirs(folder, exist_ok=True)
+found = sorted(glob.glob(f"{folder}/ckpt-*.json"), key=lambda p: int(re.search(r"ckpt-(\\d+)", p).group(1)))
+start = 0
+if found:
+    checkpoint = json.loads(Path(found[-1]).read_text())
+    start = checkpoint["step"]
+    print(f"resumed from {found[-1]} at step {start}", flush=True)
+for step in range(start + 1, 5):
+    Path(f"{folder}/ckpt-{step}.json").write_text(json.dumps({"step": step}))
+    if os.environ.get("STOP_AT") == str(step):
+        sys.exit(0)
+Path("out/js.done").write_text("done")
+"""
+
+
+@pytest.mark.integration
+def test_a_json_checkpoint_cut_short_by_a_kill_is_rolled_back_from_pythons_own_traceback(tmp_path):
+    import subprocess
+
+    proj = tmp_path / "proj"
+    spec = write_spec(proj, f"""\
+name: ckpt-json
+entities:
+  js:
+    stages:
+      train:
+        run: {sys.executable} train.py
+        checkpoints: 'out/js/ckpt-*.json'
+        done_when: {{exists: 'out/js.done'}}
+        degrade:
+          corrupt_checkpoint:
+            - {{name: previous_checkpoint, rollback_checkpoint: true}}
+""")
+    (proj / "train.py").write_text(JSON_TRAIN)
+    subprocess.run([sys.executable, "train.py"], cwd=proj, env={**os.environ, "STOP_AT": "3"}, check=True,
+                   timeout=120, capture_output=True)
+    (proj / "out/js/ckpt-3.json").write_bytes(b"")  # killed between the open and the write
+    home = tmp_path / "home"
+    run("plan", spec, "--home", home, "--answer", "risk:js.train:corrupt_checkpoint=previous_checkpoint",
+        cwd=tmp_path, check=True)
+    run_dir = forked_cli.start_run(spec, home, tmp_path)
+    wait_for(lambda: exit_of(run_dir, "js", 1), timeout=120, what="attempt 1")
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    st = forked_cli.status_json(run_dir, tmp_path)["entities"]["js"]["stages"]["train"]
+    assert (st["fault"]["class"], st["fault"]["label"]) == ("config", "corrupt_checkpoint"), st["fault"]
+    assert "JSONDecodeError: Expecting value" in st["fault"]["evidence"]
+    assert "checkpoint = json.loads(Path(found[-1]).read_text())" in st["fault"]["evidence"]
+    (move,) = st["checkpoint_moves"]
+    assert (move["path"], move["resume_from"]) == ("out/js/ckpt-3.json", "out/js/ckpt-2.json")
+    wait_for(lambda: exit_of(run_dir, "js", 2), timeout=120, what="attempt 2")
+    run("tick", "--run", run_dir, cwd=tmp_path, check=True)
+    st = forked_cli.status_json(run_dir, tmp_path)["entities"]["js"]["stages"]["train"]
+    assert st["status"] == "succeeded" and st["attempt"] == 2, st
+    assert "resumed from out/js/ckpt-2.json at step 2" in (run_dir / "attempts/js/train/2/stdout").read_text()
+
+
 def test_nan_loss_may_roll_back_too(tmp_path):
     spec = write_spec(tmp_path / "proj", SPEC.replace("corrupt_checkpoint:", "nan_loss:"))
     loaded, _ = load_spec(spec)

@@ -942,3 +942,48 @@ def test_lmdbs_refusal_of_a_map_the_disk_cannot_hold_is_a_full_disk(source, labe
     text = ('Traceback (most recent call last):\n  File "create_lmdb_dataset.py", line 39, in createDataset\n'
             f"{source}\nlmdb.Error: result/: \ufffd\ufffd\ufffd\ufffd \ufffd\ufffd\ufffd\n")
     assert _fault(text).label == label
+
+
+def _reading_back(own_line: str, exc: str) -> str:
+    """A resume's own line reading a file back, and the exception the library below it raised."""
+    return (f'Traceback (most recent call last):\n  File "/home/u/proj/train.py", line 40, in main\n    {own_line}\n'
+            '  File "/usr/lib/python3.11/json/__init__.py", line 346, in loads\n    return _default_decoder.decode(s)\n'
+            '  File "/usr/lib/python3.11/json/decoder.py", line 355, in raw_decode\n'
+            '    raise JSONDecodeError("Expecting value", s, err.value) from None\n'
+            f'{exc}\n')
+
+
+@pytest.mark.parametrize(("own_line", "exc", "expect"), [
+    # a checkpoint cut short by a kill or a full disk, named by the project's own line that read it back
+    ("state = json.loads(Path(args.resume).read_text())",
+     "json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)", (C, "corrupt_checkpoint")),
+    ("ckpt = json.load(open(last_ckpt))",
+     "json.decoder.JSONDecodeError: Unterminated string starting at: line 1 column 9 (char 8)",
+     (C, "corrupt_checkpoint")),
+    ("snapshot = pickle.load(f)", "EOFError: Ran out of input", (C, "corrupt_checkpoint")),
+    # the same failures reading data or a config file: not a checkpoint to roll back from
+    ("anns = json.load(open(annotation_file))",
+     "json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)", (U, "exit_1")),
+    # a checkpoint read back whole but of another shape: not a cut-short file
+    ("state = json.loads(Path(args.resume).read_text())",
+     "json.decoder.JSONDecodeError: Extra data: line 1 column 5 (char 4)", (U, "exit_1")),
+])
+def test_a_checkpoint_cut_short_is_named_by_the_projects_line_that_read_it_back(own_line, exc, expect):
+    f = _fault(_reading_back(own_line, exc))
+    assert (f.klass, f.label) == expect, f.evidence
+    if expect[1] == "corrupt_checkpoint":
+        assert own_line in f.evidence
+
+
+def test_a_pickle_cut_short_is_a_checkpoint_or_data_by_the_line_that_read_it():
+    def own(line: str) -> str:
+        return (f'Traceback (most recent call last):\n  File "/home/u/proj/train.py", line 9, in <module>\n    {line}\n'
+                "EOFError: Ran out of input\n")
+    assert verdict(structure.read([("stderr", own("ckpt = pickle.load(f)"))])).label == "corrupt_checkpoint"
+    assert verdict(structure.read([("stderr", own("data = pickle.load(f)"))])).label == "corrupt_data"
+
+
+def test_the_projects_own_line_is_kept_beside_the_innermost_frames():
+    (raised,) = structure.read([("stderr", _reading_back("ckpt = json.load(fh)", "ValueError: x"))]).first_causes()
+    assert raised.source == 'raise JSONDecodeError("Expecting value", s, err.value) from None'
+    assert raised.own_source == "ckpt = json.load(fh)" and raised.origin == structure.LIBRARY

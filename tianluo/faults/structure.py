@@ -57,6 +57,9 @@ class Raised:
     file: str  # the log it stood in ("stderr")
     text: str  # the exception line as printed, prefix removed
     source: str = ""  # the innermost frame's source line, when the traceback printed it ("assert len(x) > 0")
+    # the source line of the innermost frame in the project's own files ("state = json.loads(ckpt.read_text())"),
+    # which says what the program was doing when a library below it raised
+    own_source: str = ""
     head: str = ""  # the exception line alone, before the lines below it joined ``text`` ("" when none joined)
 
     @property
@@ -183,6 +186,7 @@ class _Reader:
 
     frames: list[tuple[str, str | None]] = field(default_factory=list)
     source: str = ""  # the source line printed under the last frame
+    own_source: str = ""  # the source line printed under the last frame of the project's own files
     frame_indent: int | None = None
     base_indent: int = 0
     in_tb: bool = False
@@ -253,7 +257,8 @@ _IO_DIR = LazyPattern(r"/(?:fsspec|s3fs|gcsfs|adlfs|h5py|orbax|tensorstore|safet
                           r"|requests|google/cloud/storage|azure/storage)/")
 
 
-def _exception(indent_text: str, rank: str | None, name: str, frames, trace: bool, source: str = "") -> Raised | None:
+def _exception(indent_text: str, rank: str | None, name: str, frames, trace: bool, source: str = "",
+               own_source: str = "") -> Raised | None:
     """The exception of a line, when it is one (inside a traceback any name counts; outside, only an
     exception-like one)."""
     m = _EXC.search(indent_text)
@@ -270,7 +275,8 @@ def _exception(indent_text: str, rank: str | None, name: str, frames, trace: boo
         return None
     where, func = frames[-1] if frames else (None, None)
     return Raised(name=exc, message=message[:500], where=where, func=func, origin=_origin(where, func),
-                  rank=rank, file=name, text=indent_text.strip()[:500], source=source if frames else "")
+                  rank=rank, file=name, text=indent_text.strip()[:500], source=source if frames else "",
+                  own_source=own_source if frames else "")
 
 
 def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
@@ -314,7 +320,7 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
                 survives = r.survives and not r.chain  # logging's report: its traceback comes next
                 close(r)
                 r.survives = survives
-            r.in_tb, r.frames, r.frame_indent = True, [], None
+            r.in_tb, r.frames, r.frame_indent, r.own_source = True, [], None, ""
             r.rich = "╭" in text
             r.base_indent = len(text) - len(text.lstrip())
             continue
@@ -325,7 +331,7 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
         if not r.in_tb and (frame or _RICH_FRAME.search(text) or _RICH_PATH.search(text)):
             # an excerpt cut below its "Traceback" line: its frames start one
             close(r)
-            r.in_tb, r.frames, r.frame_indent = True, [], None
+            r.in_tb, r.frames, r.frame_indent, r.own_source = True, [], None, ""
             r.rich = "│" in text
         if not r.in_tb:
             if stripped:
@@ -364,12 +370,14 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
         arrow = _NB_ARROW.search(stripped) if r.frame_indent is not None else None
         if arrow is not None:  # IPython marks the frame's own line among the lines it shows around it
             r.source = arrow.group(1).strip()[:500]
+            _own(r)
             continue
         if r.frame_indent is not None and indent > r.frame_indent:
             if not r.source and not stripped.startswith(("^", "~")):
                 r.source = stripped[:500]
+                _own(r)
             continue  # a source line, a ^^^^ marker (an excerpt cut above may start its frames at column 0)
-        raised = _exception(text, rank, fname, r.frames, trace=True, source=r.source)
+        raised = _exception(text, rank, fname, r.frames, trace=True, source=r.source, own_source=r.own_source)
         if raised is None:
             continue
         if not r.chained and r.chain:
@@ -380,6 +388,12 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
     for r in readers.values():
         close(r)
     return tuple(chains), tuple(bare), tuple(survived), tuple(symptoms)
+
+
+def _own(r: _Reader) -> None:
+    """Keep the source line just read when its frame is the project's own."""
+    if r.frames and not installed(r.frames[-1][0]):
+        r.own_source = r.source
 
 
 def _plain_frame(text: str) -> tuple[int, str, str | None] | None:

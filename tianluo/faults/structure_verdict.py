@@ -163,6 +163,11 @@ _SHORT_PICKLE = compile_pattern(r"^Ran out of input$|pickle data was truncated")
 _DATA_LOAD = compile_pattern(r"\b(?:c?[Pp]ickle\.loads?|joblib\.load|np\.load|numpy\.load|pd\.read_pickle"
                              r"|pandas\.read_pickle)\(")
 _CHECKPOINT_WORDS = compile_pattern(r"(?i)torch\.load|ckpt|checkpoint|state_dict|weight|model|resume|snapshot")
+# A resume that reads back a checkpoint cut short (a kill or a full disk in the middle of its write: an empty or
+# half-written JSON or pickle file), named by the project's own line that read it: roll back to the one before.
+_CUT_SHORT = compile_pattern(r"^(?:Expecting value|Unterminated string|Expecting ',' delimiter|Expecting property name"
+                             r"|Ran out of input$|pickle data was truncated)")
+_RESUME_READ = compile_pattern(r"(?i)ckpt|checkpoint|\bresume|snapshot|\blast[._]|state_dict")
 # LMDB opened with a map_size the disk cannot hold (the 1 TB of many OCR and detection dataset scripts): Windows
 # allocates the whole map at open, and its refusal comes in the system's language, not always readable
 _LMDB_MAP = compile_pattern(r"\blmdb\.open\(.*\bmap_size\s*=")
@@ -385,6 +390,11 @@ def exception_verdict(raised: Raised) -> Verdict | None:
             and _DATA_LOAD.search(raised.source) and not _CHECKPOINT_WORDS.search(raised.source)):
         return Verdict(CONFIG_C, "corrupt_data", f"{_text(raised)} (raised by `{raised.source[:200]}`: a data file "
                        "cut short or empty, not a checkpoint)", "source", raised.text)
+    if (base in ("JSONDecodeError", "EOFError", "UnpicklingError") and _CUT_SHORT.search(message)
+            and _RESUME_READ.search(raised.own_source or raised.source)):
+        read = raised.own_source or raised.source
+        return Verdict(CONFIG_C, "corrupt_checkpoint", f"{_text(raised)} (raised reading back `{read[:200]}`: a "
+                       "checkpoint cut short, by a kill or a full disk while it was written)", "source", raised.text)
     if _EMPTY_STACK.search(message) and raised.where and _CLIP_GRAD.search(raised.where):
         return Verdict(CODE, "programming_error", f"{_text(raised)} (raised in {_where(raised)}: clip_grad_norm_ "
                        "was given no gradients; none of the parameters took part in the loss)", "source", raised.text)
