@@ -4353,6 +4353,51 @@ def test_the_families_of_the_later_held_out_sets(tmp_path, text, facts, label):
     assert fault.label == label, (text, fault)
 
 
+#: Environment failures in the words their library prints (each checked against the library's source, or its users'
+#: own reports, through the public code index), written before any held-out set showed them: builds and drivers
+#: that do not fit.
+LIBRARY_WORDINGS = [
+    # numpy's C-API check in an extension built against another numpy (both wordings of import_array)
+    ("RuntimeError: module compiled against API version 0xe but this version of numpy is 0xd", "version_mismatch"),
+    ("RuntimeError: module compiled against ABI version 0x1000009 but this version of numpy is 0x2000000",
+     "version_mismatch"),
+    ("RuntimeError: module compiled against version 1000009 of C-API but this version of numpy is 2000000",
+     "version_mismatch"),
+    # torch's cuDNN check (two spaces in torch's own string)
+    ("RuntimeError: cuDNN version incompatibility: PyTorch was compiled  against (8, 9, 2) but found runtime version "
+     "(8, 5, 0). PyTorch already comes bundled with cuDNN.", "version_mismatch"),
+    # wheels built for instructions this CPU lacks
+    ("RuntimeError: This version of jaxlib was built using AVX instructions, which your CPU and/or operating system do "
+     "not support. You may be able work around this issue by building jaxlib from source.", "version_mismatch"),
+    ("The TensorFlow library was compiled to use AVX instructions, but these aren't available on your machine.",
+     "version_mismatch"),
+    # torch.utils.cpp_extension with no CUDA toolkit
+    ("OSError: CUDA_HOME environment variable is not set. Please set it to your CUDA install root.", "version_mismatch"),
+    # Windows: a DLL or one of its dependencies missing (the VC++ runtime) or of another build
+    ('OSError: [WinError 126] The specified module could not be found. Error loading "C:\\Python310\\lib\\site-packages'
+     '\\torch\\lib\\fbgemm.dll" or one of its dependencies.', "version_mismatch"),
+    ('OSError: [WinError 127] The specified procedure could not be found. Error loading "C:\\Users\\u\\anaconda3\\lib'
+     '\\site-packages\\torch\\lib\\caffe2_nvrtc.dll" or one of its dependencies.', "version_mismatch"),
+    # keras given tf.keras's optimizer object, or the other way round
+    ("ValueError: Could not interpret optimizer identifier: <keras.src.optimizers.adam.Adam object at 0x7fee7403a950>",
+     "version_mismatch"),
+    # CUDA's 803 and 804: a user-space driver that does not fit the kernel module; forward compatibility refused
+    ("RuntimeError: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling "
+     "NumCudaDevices() that might have already set an error? Error 803: system has unsupported display driver / cuda "
+     "driver combination", "driver_mismatch"),
+    ("RuntimeError: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling "
+     "NumCudaDevices() that might have already set an error? Error 804: forward compatibility was attempted on non "
+     "supported HW", "driver_mismatch"),
+    ("RuntimeError: CUDA error: system has unsupported display driver / cuda driver combination", "driver_mismatch"),
+]
+
+
+@pytest.mark.parametrize(("text", "label"), LIBRARY_WORDINGS)
+def test_builds_and_drivers_that_do_not_fit_in_their_librarys_words(tmp_path, text, label):
+    fault = run(tmp_path, {"stderr": TRAINING + text + "\n"}, tail=True, state="exited", exit_code=1)
+    assert (fault.klass, fault.label) == (FaultClass.CONFIG, label), (text, fault)
+
+
 BARRIER = ("[rank1]: RuntimeError: Rank 1 successfully reached monitoredBarrier, but received errors while waiting "
            "for send/recv from rank 0. Please check rank 0 logs for faulty rank.\n[rank1]:  Original exception:\n"
            "[rank1]: [../third_party/gloo/gloo/transport/tcp/pair.cc:534] Connection closed by peer "

@@ -932,6 +932,11 @@ SETUP: tuple[Rule, ...] = (
              r"|invalid value for --gpu-architecture|nvidia-container-cli: requirement error"
              r"|please update your driver to a newer version|nvidia-container-cli: initialization error"
              r"|the provided PTX was compiled with an unsupported toolchain"
+             # CUDA's 803 and 804: a user-space driver (a container's, a forward-compat package) that does not
+             # fit the kernel module, or forward compatibility on a consumer GPU
+             r"|unsupported display driver / cuda driver combination|forward compatibility was attempted on non "
+             r"supported HW|cudaErrorSystemDriverMismatch|CUDA_ERROR_SYSTEM_DRIVER_MISMATCH"
+             r"|cudaErrorCompatNotSupportedOnDevice|CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE"
              # a container runtime with no GPU toolkit to hand the devices over
              r"|could not select device driver (?:\"[^\"]*\" )?with capabilities|unresolvable CDI devices nvidia\.com"
              r"|unknown or invalid runtime name: nvidia|Unknown runtime specified nvidia"
@@ -1058,7 +1063,17 @@ SETUP: tuple[Rule, ...] = (
          log=r"(?:^|triton\.compiler\.(?:errors\.)?)CompilationError: at \d+:\d+:"
              r"|Unsloth: Please import Unsloth before \w+"
              r"|XGBoost version not compiled with GPU support|GPU Tree Learner was not enabled in this build"
-             r"|unsupported (?:Microsoft Visual Studio|GNU|clang) version! "),
+             r"|unsupported (?:Microsoft Visual Studio|GNU|clang) version! "
+             # an extension built against another numpy's C API; torch and its cuDNN; a wheel built for CPU
+             # instructions this machine lacks (x86 jaxlib under Rosetta, TF on an old Xeon); no CUDA toolkit
+             # to build an extension with; a Windows DLL or one of its dependencies missing or of another build;
+             # Keras given tf.keras's optimizer (or the other way round)
+             r"|module compiled against (?:API |ABI )?version (?:0x)?[0-9a-fA-F]{1,10} (?:of C-API )?but this "
+             r"version of numpy is|cuDNN version incompatibility: PyTorch was compiled\s+against"
+             r"|jaxlib was built using AVX instructions|compiled to use AVX instructions, but these aren't available"
+             r"|CUDA_HOME environment variable is not set"
+             r"|\[WinError 12[67]\] The specified (?:module|procedure) could not be found\. Error loading "
+             r"|Could not interpret optimizer identifier: "),
     Rule("version_mismatch", CONFIG, "version_mismatch",
          log=r"did not match any variant of untagged enum|Dataset scripts are no longer supported"
              # torch 2's launcher passes --local-rank (a hyphen) to a script written for --local_rank; a CLI
