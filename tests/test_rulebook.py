@@ -4355,7 +4355,7 @@ def test_the_families_of_the_later_held_out_sets(tmp_path, text, facts, label):
 
 #: Environment failures in the words their library prints (each checked against the library's source, or its users'
 #: own reports, through the public code index), written before any held-out set showed them: builds and drivers
-#: that do not fit.
+#: that do not fit, a service's status in its client's words.
 LIBRARY_WORDINGS = [
     # numpy's C-API check in an extension built against another numpy (both wordings of import_array)
     ("RuntimeError: module compiled against API version 0xe but this version of numpy is 0xd", "version_mismatch"),
@@ -4389,11 +4389,14 @@ LIBRARY_WORDINGS = [
      "NumCudaDevices() that might have already set an error? Error 804: forward compatibility was attempted on non "
      "supported HW", "driver_mismatch"),
     ("RuntimeError: CUDA error: system has unsupported display driver / cuda driver combination", "driver_mismatch"),
+    # MLflow's REST client: the status in its own words
+    ("mlflow.exceptions.MlflowException: API request to endpoint /api/2.0/mlflow/runs/update failed with error code "
+     "403 != 200. Response body: ''", "auth_error"),
 ]
 
 
 @pytest.mark.parametrize(("text", "label"), LIBRARY_WORDINGS)
-def test_builds_and_drivers_that_do_not_fit_in_their_librarys_words(tmp_path, text, label):
+def test_environment_failures_in_their_librarys_words(tmp_path, text, label):
     fault = run(tmp_path, {"stderr": TRAINING + text + "\n"}, tail=True, state="exited", exit_code=1)
     assert (fault.klass, fault.label) == (FaultClass.CONFIG, label), (text, fault)
 

@@ -524,6 +524,8 @@ _HTTP = LazyPattern(
     r"|\b[Ss]tatus(?:[ _]?[Cc]ode)?[\"']?\s?[:=]\s?[\"']?([45]\d\d)\b|\bstatus ([45]\d\d)\b"
     r"|<title>([45]\d\d) |<Response \[([45]\d\d)\]>|\b[Rr]esponse [Cc]ode:? ([45]\d\d)\b"
     r"|\breturned (?:HTTP |status )?([45]\d\d)\b"
+    # MLflow's REST client: "failed with error code 403 != 200"
+    r"|\berror code ([45]\d\d) != 2\d\d\b"
     # OpenAPI-generated clients (kubernetes, Kaggle): "ApiException: (404)"; a JSON body's "code": 404
     r"|(?:Exception|Error): \(([45]\d\d)\)|\"code\" ?: ?([45]\d\d)\b"
     # a code and its reason phrase in any client's form: "503 Service Unavailable", Kaggle's "404 - Not Found",
