@@ -4356,6 +4356,19 @@ def test_the_families_of_the_later_held_out_sets(tmp_path, text, facts, label):
 #: Environment failures in the words their library prints (each checked against the library's source, or its users'
 #: own reports, through the public code index), written before any held-out set showed them: builds and drivers
 #: that do not fit, a service's status in its client's words.
+PYTHON_WORDINGS = [
+    ("Fatal Python error: Cannot recover from stack overflow.", "recursion_error"),
+    ("Fatal Python error: _Py_CheckRecursiveCall: Cannot recover from stack overflow.", "recursion_error"),
+]
+
+
+@pytest.mark.parametrize(("text", "label"), PYTHON_WORDINGS)
+def test_the_interpreter_giving_up_on_a_recursion_is_the_programs(tmp_path, text, label):
+    fault = run(tmp_path, {"stderr": TRAINING + text + "\nAborted (core dumped)\n"}, tail=True, state="exited",
+                exit_code=None, signal=6)
+    assert (fault.klass, fault.label) == (FaultClass.CODE, label), (text, fault)
+
+
 LIBRARY_WORDINGS = [
     # numpy's C-API check in an extension built against another numpy (both wordings of import_array)
     ("RuntimeError: module compiled against API version 0xe but this version of numpy is 0xd", "version_mismatch"),

@@ -1554,7 +1554,10 @@ BUGS: tuple[Rule, ...] = (
              r"|local variable '\w+' referenced before assignment"
              r"|cannot access local variable '\w+' where it is not associated with a value)$"),
     Rule("recursion_error", CODE, "recursion_error",
-         log=_exc("RecursionError") + r"|maximum recursion depth exceeded"),
+         # (Python's C stack overflowing under recursion too deep for its guard: the interpreter aborts)
+         log=_exc("RecursionError") + r"|maximum recursion depth exceeded"
+             r"|Fatal Python error: _?Py_CheckRecursiveCall: Cannot recover from stack overflow"
+             r"|Fatal Python error: Cannot recover from stack overflow"),
     Rule("zero_division", CODE, "zero_division",
          log=_exc("ZeroDivisionError") + r"|" + _BARE
              + r"(?:float |integer |complex )?division(?: or modulo)? by zero$"),
