@@ -132,6 +132,9 @@ class SubmitRejected(OSError):
     """The scheduler answered and refused the job (a bad partition, an unknown gres...)."""
 
 
+MAX_PIDS = 64  # process ids of one attempt kept (JobFacts.pids, Attempt.pids)
+
+
 @dataclass(frozen=True)
 class JobFacts:
     """What the scheduler and the container layers say about one attempt, right now."""
@@ -160,6 +163,10 @@ class JobFacts:
     # The scheduler lists the job but cannot say whether it still runs (its host is not heard from: Grid Engine's
     # queue state u, LSF's UNKWN); ``scheduler_state`` says it in its words. Taken for running, within a bound.
     unknown: bool = False
+    # The attempt's processes on ``host`` (a local attempt's only): while it runs, its runner and the job's process
+    # tree as the process table shows them now; once it ended, its command's and its runner's as the runner
+    # recorded them. The kernel's OOM kills of them are looked up when it fails (tianluo.shell.oom_kills).
+    pids: tuple[int, ...] = ()
 
 
 class Backend(Protocol):

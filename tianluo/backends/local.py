@@ -22,7 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Literal
 
-from tianluo.backends.base import BackendOptions, Capabilities, Handle, JobFacts, JobSpec, runner_argv
+from tianluo.backends.base import MAX_PIDS, BackendOptions, Capabilities, Handle, JobFacts, JobSpec, runner_argv
 from tianluo.backends.kinds import BackendKind
 from tianluo.models.states import JobState
 from tianluo.runner import EXIT, JOB
@@ -125,6 +125,7 @@ class LocalBackend:
                     if record is not None:
                         return _exited(record)
                 cpu, rss, tree_status = proctable.job_usage(table, proc)
+                pids = (proc.pid, *proctable.job_members(table, proc))[:MAX_PIDS]
                 return JobFacts(
                     state=JobState.RUNNING if started else JobState.STARTING,
                     host=self.host,
@@ -132,6 +133,7 @@ class LocalBackend:
                     proc_status=tree_status or status,
                     cpu_seconds=cpu,
                     rss_bytes=rss,
+                    pids=pids,
                 )
         record, exit_problem = records.read_exit(attempt_dir)
         if record is not None:
@@ -200,6 +202,7 @@ def _exited(record: dict) -> JobFacts:
         started_at=record.get("started_at"),
         ended_at=record.get("ended_at"),
         detail=record.get("error") or "",
+        pids=tuple(p for p in (record.get("job_pid"), record.get("runner_pid")) if isinstance(p, int)),
     )
 
 

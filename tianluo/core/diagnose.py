@@ -9,6 +9,7 @@ cross-layer rule for hangs, ``decide`` the ones for exits.
 
 from datetime import datetime
 
+from tianluo.backends.base import MAX_PIDS
 from tianluo.core.degrade import time_limit_of
 from tianluo.core.observations import StageObservation
 from tianluo.core.rates import progress_rate, progress_start
@@ -226,6 +227,8 @@ def build(planned: PlannedStage, stage: StageState, attempt: Attempt, seen: Stag
     container = None
     if seen.port is not None:
         attempt.port = seen.port  # the runner's word, read each tick: a requeued job gets a new one
+    if seen.job is not None and seen.job.pids:
+        attempt.pids = seen_pids(attempt.pids, seen.job.pids)
     if facts is not None:
         alive = None if facts.state == JobState.UNREACHABLE or facts.unknown else facts.state in (
             JobState.RUNNING, JobState.STARTING, JobState.QUEUED)
@@ -236,7 +239,8 @@ def build(planned: PlannedStage, stage: StageState, attempt: Attempt, seen: Stag
             detail=facts.detail,
         )
         container = ContainerLayer(exit_code=facts.exit_code, signal=facts.signal, host=facts.host,
-                                   port=attempt.port, started_at=attempt.started_at, ended_at=attempt.ended_at)
+                                   port=attempt.port, started_at=attempt.started_at, ended_at=attempt.ended_at,
+                                   oom_kills=list(seen.oom_kills), oom_kills_unread=seen.oom_kills_unread)
     files = sorted(set(attempt.log_cursors))
     refused = [f"{name}: {r.refused}" for name, r in seen.scans.items() if r.refused]  # FIFO, link, device...
     refused += [f"{name}: {r.skipped} bytes skipped, not read (more was new than a tick reads of one log); "
@@ -253,6 +257,12 @@ def build(planned: PlannedStage, stage: StageState, attempt: Attempt, seen: Stag
     )
     return Diagnosis(at=now, attempt=attempt.n, verdict=verdict, scheduler=scheduler, container=container,
                      logs=logs, progress=progress, output=output)
+
+
+def seen_pids(kept: list[int], now: tuple[int, ...]) -> list[int]:
+    """The attempt's pids after a tick saw ``now``: those seen now last (the newest kept when there are more)."""
+    fresh = set(now)
+    return ([p for p in kept if p not in fresh] + list(dict.fromkeys(now)))[-MAX_PIDS:]
 
 
 def _progress_layer(planned: PlannedStage, stage: StageState, now: datetime) -> ProgressLayer | None:

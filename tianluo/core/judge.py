@@ -289,7 +289,7 @@ def _finish(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, facts, se
         fault = classify(Evidence(state="lost" if lost else "exited", exit_code=facts.exit_code,
                                   signal=facts.signal, unmet=unmet, lines=_lines(attempt), detail=facts.detail,
                                   ended_by=facts.ended_by, full=tuple(f.describe() for f in seen.space if f.full),
-                                  tail=tuple(seen.tails.items()), ran_s=ran),
+                                  tail=tuple(seen.tails.items()), ran_s=ran, oom_killed=seen.oom_kills),
                          ctx.rules)  # a full file system names a cause the log does not; the tails, its structure
     if facts.over:
         pass  # the scheduler says the job is over: nothing of it is left to signal

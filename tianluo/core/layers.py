@@ -39,6 +39,9 @@ def layer_facts(d: Diagnosis | None, log_lines: bool = True, disks: list[str] | 
         port = f", port {c.port}" if c.port is not None else ""
         times = "".join(f", {k} {v}" for k, v in (("started", c.started_at), ("ended", c.ended_at)) if v)
         out.append(("container", f"{describe_exit(c.exit_code, c.signal)}, host {c.host}{port}{times}"))
+        out += [("kernel", k) for k in c.oom_kills]
+        if c.oom_kills_unread:
+            out.append(("kernel", c.oom_kills_unread))
     if d.logs:
         files = ", ".join(d.logs.files) or "none"
         out.append(("logs", f"{files}; {d.logs.bytes_read} bytes read"

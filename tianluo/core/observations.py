@@ -44,6 +44,10 @@ class StageObservation:
     # The last bytes of each log, read once the attempt has failed: the structure of what failed
     # (its tracebacks, a launcher's summary) is read from them (tianluo.faults.structure).
     tails: dict[str, str] = field(default_factory=dict)
+    # The kernel's records of OOM kills of the attempt's processes while it ran, read once a local attempt has
+    # failed (tianluo.shell.oom_kills): a kill the log could not name. With why they could not be read.
+    oom_kills: tuple[str, ...] = ()
+    oom_kills_unread: str | None = None
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,11 @@ symptom another rank prints when its peer died (``Connection closed by peer``, a
 watchdog timeout), the fault is config/disk_full with the file system's state as evidence: rank 0
 died inside ``torch.save`` on the full disk, rank 1 lost its peer. A cause the log names (a CUDA
 OOM, a service's timeout) keeps its label: a full disk beside it did not make it happen.
+
+Likewise the kernel's own record of its OOM killer killing a process of the attempt (``Evidence.oom_killed``,
+read by ``tianluo.shell.oom_kills``) names the cause of an unknown fault (a bare SIGKILL, a DataLoader worker
+``killed by signal: Killed``, torchrun's ``exitcode: -9``) or of a peer's loss: config/host_oom, the kernel's
+record as evidence.
 """
 
 import re
@@ -78,6 +83,8 @@ class Evidence:
     # The tails of the attempt's logs at its end, as (name, text): their structure (tianluo.faults.structure).
     tail: tuple[tuple[str, str], ...] = ()
     ran_s: float | None = None  # seconds from its start to its end, when both are known
+    # The kernel's records of OOM kills of the attempt's processes while it ran (tianluo.shell.oom_kills)
+    oom_killed: tuple[str, ...] = ()
 
 
 def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
@@ -112,7 +119,7 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
             break
     fault = _structure(ev, fault, ruled_by, sig, shape)
     fault = _symptom_only(ev, fault, ruled_line, causes, sig, shape)
-    return _full_disk(ev, _deterministic(ev, fault, shape), ruled_by)
+    return _host_oom(ev, _full_disk(ev, _deterministic(ev, fault, shape), ruled_by))
 
 
 LAUNCH_WINDOW_S = 120.0  # every rank failing alike this soon after the start is the launch, not luck
@@ -244,6 +251,18 @@ def _full_disk(ev: Evidence, fault: Fault, rule: Rule | None = None) -> Fault:
     if len(text) > EVIDENCE_CHARS:
         text = text[:EVIDENCE_CHARS - 1] + "…"
     return Fault(klass=FaultClass.CONFIG, label="disk_full", evidence=text)
+
+
+def _host_oom(ev: Evidence, fault: Fault) -> Fault:
+    """The kernel's OOM killer named in its own log as what killed a process of the attempt names the cause of a
+    fault the log left unknown (a bare SIGKILL, ``Killed``, a DataLoader worker killed by signal, torchrun's -9) or
+    named only by a peer's loss."""
+    if not ev.oom_killed or not (fault.klass == FaultClass.UNKNOWN or fault.label in PEER_LOSS):
+        return fault
+    text = "the kernel's OOM killer: " + "; ".join(ev.oom_killed) + f" (and {fault.label}: {fault.evidence})"
+    if len(text) > EVIDENCE_CHARS:
+        text = text[:EVIDENCE_CHARS - 1] + "…"
+    return Fault(klass=FaultClass.CONFIG, label="host_oom", evidence=text)
 
 
 def effective_signal(ev: Evidence) -> int | None:

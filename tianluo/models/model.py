@@ -12,7 +12,7 @@ from typing import Any, Final, Literal
 
 from pydantic import Field, model_validator
 
-from tianluo.backends.base import Handle
+from tianluo.backends.base import MAX_PIDS, Handle
 from tianluo.models.plan_model import (
     Plan,
     PreAuthorizedDecision,
@@ -123,6 +123,9 @@ class Attempt(Record):
     exit_code: int | None = None
     signal: int | None = None
     host: str | None = None
+    pids: list[int] = _list(max_length=MAX_PIDS, description="The processes ticks saw the "
+                            "attempt run as (a local attempt's runner and process tree), newest last: after a "
+                            "failure, the kernel's log is searched for OOM kills of them.")
     port: int | None = Field(default=None, ge=1, le=65535, description="The free TCP port its runner picked for it "
                              "just before the job started ({port}, TIANLUO_PORT), from started.json.")
     command: str | None = Field(default=None, description="The command this attempt ran (after any degrade). "
@@ -183,6 +186,9 @@ class ContainerLayer(Record):
     port: int | None = Field(default=None, ge=1, le=65535, description="The attempt's own free port ({port}).")
     started_at: datetime | None = None
     ended_at: datetime | None = None
+    oom_kills: list[str] = _list(description="The kernel's records of its OOM killer killing "
+                                 "a process of the attempt (a local attempt's, read from /dev/kmsg).")
+    oom_kills_unread: str | None = Field(default=None, description="Why the kernel's log could not be read.")
 
 
 class LogsLayer(Record):

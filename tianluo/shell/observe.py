@@ -6,6 +6,8 @@ last tick stopped, so a tick costs what is new, not what is there.
 
 import math
 import os
+import socket
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -33,6 +35,7 @@ from tianluo.shell.fsio import UnsafePath
 from tianluo.shell.gpu_inventory import default_kernel_log, read_inventory
 from tianluo.shell.hostspace import FsSpace, Measurements, measure
 from tianluo.shell.logscan import Cursor, scan, tail
+from tianluo.shell.oom_kills import named_pids, oom_kills
 from tianluo.shell.records import read_started
 from tianluo.shell.write_places import stage_places
 
@@ -99,13 +102,15 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
         over = failed(fact)  # only a failed attempt's host is measured, its checkpoints listed, its logs' tails read
         listed, unlisted = (scan_checkpoints(planned.checkpoints, workdir) if planned.checkpoints and over
                             else ((), None))
+        tails = {f: tail(path, follow_links=f not in STREAMS) for f, path in logs.items()} if over else {}
+        killed, unread = kernel_oom_kills(fact, attempt, tails) if over else ((), None)
         stages[sid] = StageObservation(
             job=fact, found=found, done_when=tuple(check_done_when(planned.done_when, workdir)),
             scans=scans, output=_output(planned, workdir), progress_file=read_progress_file(planned, workdir),
             port=attempt_port(job.attempt_dir),
             space=measure(write_places(planned, job), measured) if over else (),
             checkpoints=listed, checkpoints_unlisted=unlisted,
-            tails={f: tail(path, follow_links=f not in STREAMS) for f, path in logs.items()} if over else {},
+            tails=tails, oom_kills=killed, oom_kills_unread=unread,
         )
     if budget is not None and budget.over():
         return Observations(stages=stages, partial=True, gpus=gpus)
@@ -114,6 +119,16 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
                         when=_branch_conditions(state, workdir, branches),
                         space=stage_space(state, run_dir, waiting, measured),
                         gpus=gpus)
+
+
+def kernel_oom_kills(fact, attempt: Attempt, tails: dict[str, str]) -> tuple[tuple[str, ...], str | None]:
+    """The kernel's records of OOM kills of a failed local attempt's processes since it was launched: those earlier
+    ticks saw it run as, its runner's and its command's as the runner recorded them, and those its logs name (a
+    DataLoader worker's, a rank's). Another host's pids mean nothing here: a remote attempt's are not looked up."""
+    if not (fact.pids or attempt.pids) or fact.host != socket.gethostname():
+        return (), None
+    since = attempt.submitted_at or attempt.intent_at
+    return oom_kills({*fact.pids, *attempt.pids} | named_pids(tails.values()), since.timestamp(), time.time())
 
 
 def look_at_gpus(state: RunState) -> GpuInventory | None:

@@ -243,6 +243,16 @@ def read() -> ProcTable:
     return ProcTable(procs)
 
 
+def job_members(table: "ProcTable", runner: Proc) -> list[int]:
+    """The pids of the job under the runner: its descendants and, the runner leading its own session, the other
+    members of that session (a daemonized grandchild the init process adopted)."""
+    members = table.descendants(runner.pid)
+    if runner.session == runner.pid:
+        seen = set(members)
+        members += [pid for pid in table.session_members(runner.pid) if pid != runner.pid and pid not in seen]
+    return members
+
+
 def job_usage(table: "ProcTable", runner: Proc) -> tuple[float, int, str | None]:
     """CPU seconds, resident memory and status of the job under the runner, from the table.
 
@@ -251,12 +261,8 @@ def job_usage(table: "ProcTable", runner: Proc) -> tuple[float, int, str | None]
     The status is the job's, not the runner's (which only waits): ``stopped`` if any of the
     job's processes is stopped, else the status of its first process.
     """
-    members = table.descendants(runner.pid)
-    if runner.session == runner.pid:
-        seen = set(members)
-        members += [pid for pid in table.session_members(runner.pid) if pid != runner.pid and pid not in seen]
     cpu, rss, statuses = runner.cpu_seconds, runner.rss_bytes, []
-    for pid in members:
+    for pid in job_members(table, runner):
         p = table.get(pid)
         if p is None:  # gone since the table was read
             continue
