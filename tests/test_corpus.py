@@ -222,6 +222,19 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "config/missing_file", "transformers' 'Can't load tokenizer for' with no connection failure in the log is "
         "the hub's files neither had nor cached (21 corpus files show the wording alone: 12 authors read config, 8 of "
         "the 9 who read a connection accept it); that the hub was unreachable that day is the thread's reply"),
+    # Set 25.
+    "distributed/hqt_deepspeed_zero_to_fp32_consumed_numels_wrong.txt": (
+        "unknown/exit_1", "a ValueError 'consumed N numels out of M - something is wrong' raised by DeepSpeed's "
+        "zero_to_fp32.py copied beside the checkpoint: that the script miscounts the partitions' padding is the "
+        "author's reading; the text says only that an invariant failed, of the script or of the checkpoint"),
+    "pytorch/hqt_minkowski_modelnet40_cusparse_invalid_value.txt": (
+        "unknown/exit_1", "cuSPARSE's 'parameter number 1 (handle) had an illegal value' and "
+        "CUSPARSE_STATUS_INVALID_VALUE: a build against another CUDA (the author's reading), a bug and memory look "
+        "alike, as cuBLAS's and cuDNN's statuses do (the reader keeps those unknown too)"),
+    "pytorch/hqt_mmdet3d_spconv_reordering_cuda_error_9_many_voxels.txt": (
+        "unknown/exit_1", "spconv's 'cuda execution failed with error 9' (cudaErrorInvalidConfiguration) at a large "
+        "voxel count: a launch the data made too big (the author's setting) or the op's own bug; the code alone "
+        "does not say which"),
 }
 
 

@@ -4341,9 +4341,67 @@ SET_24 = [
 ]
 
 
+SET_25 = [
+    ("ssh: Could not resolve hostname lm-horovod-job-worker-5.lm-horovod-job: Name or service not known\n"
+     "ORTE was unable to reliably start one or more daemons.", {}, "dns_error"),
+    ("ssh: Could not resolve hostname mpi-train-worker-0.mpi-train-worker.default.svc: Name or service not known",
+     {}, "dns_error"),
+    ("ssh: Could not resolve hostname node0: Name or service not known\n"
+     "ORTE was unable to reliably start one or more daemons.", {}, "bad_arguments"),  # a hostfile's name: written
+    ("RuntimeError: Request Hub-Server unsuccessfully, please check your network.", {}, "connection_error"),
+    ("  File \"/data/VMamba/classification/models/csms6s.py\", line 234, in forward\n"
+     "    out, x, *rest = selective_scan_cuda.fwd(u, delta, A, B, C, D, None, delta_bias, delta_softplus)\n"
+     "NameError: name 'selective_scan_cuda' is not defined. Did you mean: 'selective_scan_cuda_core'?", {},
+     "missing_module"),
+    ("NameError: name 'awq_ext' is not defined", {}, "missing_module"),
+    ("NameError: name 'model_name' is not defined", {}, "name_error"),  # the program's own name: written
+    ("tensorflow.python.framework.errors_impl.InvalidArgumentError: Assign requires shapes of both tensors to match. "
+     "lhs shape= [3,3,128,128] rhs shape= [3,3,256,128]\n\t [[node save/Assign_89 ]]", {}, "state_dict_mismatch"),
+    ("InvalidArgumentError: Input to reshape is a tensor with 79872 values, but the requested shape requires a "
+     "multiple of 10", {}, "shape_mismatch"),
+    ("Traceback (most recent call last):\n  File \"train.py\", line 21, in load_image\n"
+     "    return xp.asarray(image, dtype=np.float32).transpose(2, 0, 1)\n"
+     "  File \"/usr/local/lib/python2.7/dist-packages/cupy/creation/from_data.py\", line 27, in array\n"
+     "    return core.array(obj, dtype, copy, ndmin)\n"
+     "  File \"/usr/lib/python2.7/dist-packages/PIL/Image.py\", line 528, in __getattr__\n"
+     "    raise AttributeError(name)\nAttributeError: __float__", {}, "version_mismatch"),
+    ("Traceback (most recent call last):\n  File \"train.py\", line 41, in <module>\n    import megengine as mge\n"
+     "  File \"/usr/lib/python3.7/site-packages/megengine/__init__.py\", line 3, in <module>\n"
+     "    raise ValueError(\"This is an placeholder only\")\nValueError: This is an placeholder only", {},
+     "version_mismatch"),
+    ("Traceback (most recent call last):\n  File \"train.py\", line 3, in <module>\n"
+     "    from torch.utils.tensorboard import SummaryWriter\n"
+     "  File \"/usr/lib/python3.10/site-packages/torch/utils/tensorboard/__init__.py\", line 4, in <module>\n"
+     "    LooseVersion = distutils.version.LooseVersion\n"
+     "AttributeError: module 'distutils' has no attribute 'version'", {}, "version_mismatch"),
+    ("CUDA kernel failed : invalid device function\nvoid furthest_point_sampling_kernel_wrapper(int, int, int, "
+     "const float*, float*, int*) at L:228 in pointnet2_ops/_ext-src/src/sampling_gpu.cu", {}, "driver_mismatch"),
+    ("CUDA kernel failed : initialization error", {}, "driver_mismatch"),
+    ("[Reason]: cudaFuncSetSharedMemConfig(transposePacked<float, 1>, cudaSharedMemBankSizeFourByte ) in file "
+     "calls.h:2\nError message: invalid device function", {}, "driver_mismatch"),
+    ("[WARNING]your gpu arch (8, 9) isn't compiled in prebuilt, may cause invalid device function. available: "
+     "{(7, 0), (8, 0), (8, 6)}", {}, "driver_mismatch"),
+    ("RuntimeError: invalid hash value (expected \"e012d006\", got "
+     "\"7f29ab803d816cd5e7036edba138876058fe5b3ce89ad58f48eca48d05013c1e\")", {}, "corrupt_checkpoint"),
+    ("ValueError: Data cardinality is ambiguous:\n  x sizes: 30000\n  y sizes: 50000\n"
+     "Make sure all arrays contain the same number of samples.", {}, "shape_mismatch"),
+    ("Traceback (most recent call last):\n  File \"model.py\", line 180, in main\n    json_file.write(model_json)\n"
+     "OSError: [Errno 9] Bad file descriptor", {}, "programming_error"),
+    ("Error downloading file: Head \"weights\": unsupported protocol scheme \"\"", {}, "bad_arguments"),
+    ("requests.exceptions.MissingSchema: Invalid URL 'weights': No scheme supplied. Perhaps you meant "
+     "https://weights?", {}, "bad_arguments"),
+    ("  File \"hdf5-blosc/src/blosc_filter.c\", line 254, in blosc_filter\n    Blosc decompression error", {},
+     "corrupt_data"),
+    ("  File \"H5Z.c\", line 1326, in H5Z_pipeline\n    filter returned failure during read", {}, "corrupt_data"),
+    ("MemoryError: std::bad_alloc: cudaErrorMemoryAllocation: out of memory", {}, "cuda_oom"),
+    ("RuntimeError: One or more background workers are no longer alive. Exiting. Please check the print statements "
+     "above for the actual error message", {}, "exit_1"),
+]
+
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = ([("19-20", *c) for c in SETS_19_20] + [("21", *c) for c in SET_21] + [("22", *c) for c in SET_22]
-              + [("23", *c) for c in SET_23] + [("24", *c) for c in SET_24])
+              + [("23", *c) for c in SET_23] + [("24", *c) for c in SET_24] + [("25", *c) for c in SET_25])
 
 
 @pytest.mark.parametrize(("text", "facts", "label"), [c[1:] for c in LATER_SETS],

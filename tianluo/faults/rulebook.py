@@ -807,7 +807,10 @@ EXHAUSTED: tuple[Rule, ...] = (
              # NCCL's shared-memory transport in a container's small /dev/shm
              r"|Error while creating shared memory segment|NCCL WARN Call to posix_fallocate failed"),
     # A device's OOM that the framework also raises as Python's MemoryError (PaddlePaddle): the device named wins.
-    Rule("device_oom_named", CONFIG, "cuda_oom", log=r"Out of memory error on (?:GPU|XPU|NPU|MLU|DCU) \d+"),
+    # (and a C++ extension's bad_alloc carrying CUDA's own allocation error: MinkowskiEngine's
+    # ``MemoryError: std::bad_alloc: cudaErrorMemoryAllocation: out of memory``)
+    Rule("device_oom_named", CONFIG, "cuda_oom",
+         log=r"Out of memory error on (?:GPU|XPU|NPU|MLU|DCU) \d+|bad_alloc: cudaErrorMemoryAllocation"),
     Rule("host_oom", CONFIG, "host_oom",
          log=r"oom[-_]kill events?\b|out-of-memory handler|Out of memory: Kill(?:ed)? process|OOM Killed"
              r"|task \d+: Out Of Memory|exceeded memory limit \(|Exceeded job memory limit|DefaultCPUAllocator: "
@@ -928,6 +931,11 @@ SETUP: tuple[Rule, ...] = (
              r"|NVIDIA driver on your system is too old|Found no NVIDIA driver|cudaErrorInsufficientDriver"
              r"|CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice|device kernel image is invalid"
              r"|cudaErrorInvalidKernelImage|CUDA_ERROR_INVALID_IMAGE|(?:CUDA|HIP) error: invalid device function"
+             # a compiled extension's own CUDA check (pointnet2's ``CUDA kernel failed : invalid device function``,
+             # Jittor's ``Error message: invalid device function``): its kernels were not built for this GPU, or
+             # the driver cannot start them; spconv's prebuilt wheel saying the GPU's arch is not in it
+             r"|CUDA kernel failed : (?:invalid device function|initialization error|no kernel image)"
+             r"|^Error message: invalid device function|your gpu arch \(\d+, \d+\) isn't compiled in prebuilt"
              r"|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu|Code object build failed"
              r"|invalid value for --gpu-architecture|nvidia-container-cli: requirement error"
              r"|please update your driver to a newer version|nvidia-container-cli: initialization error"
@@ -1032,6 +1040,9 @@ SETUP: tuple[Rule, ...] = (
              r" Create/Open: \S+ : Access is denied)"),
     Rule("corrupt_checkpoint", CONFIG, "corrupt_checkpoint",
          log=r"PytorchStreamReader failed|failed finding central directory|invalid load key"
+             # torch.hub's check of a downloaded file against the hash in its name: what came is not the weights
+             # (a link that serves an HTML page now, a download cut short)
+             r"|RuntimeError: invalid hash value \(expected \"[0-9a-f]+\", got \"[0-9a-f]+\"\)"
              r"|Unable to load weights from (?:pytorch )?checkpoint file"
              r"|Unable to find a valid file signature"
              r"|WeightsUnpickler error: Unsupported operand|pickle data was truncated"
@@ -1216,6 +1227,10 @@ SETUP: tuple[Rule, ...] = (
              # TF1's Saver restoring a checkpoint of another graph; Keras loading an .h5 of another layer count
              r"|Restoring from checkpoint failed\. This is most likely due to a (?:mismatch between the current graph"
              r"|Variable name or other graph key that is missing)"
+             # TF1's Saver assigning a checkpoint's tensor to a variable of another shape (``save/Assign_89``): the
+             # graph the config builds is not the checkpoint's (another class count, another width)
+             r"|Assign requires shapes of both tensors to match\. lhs shape= "
+
              r"|You are trying to load a weight file containing \d+ layers into a model with \d+ layers"
              r"|Layer count mismatch when loading weights from file\."),
     Rule("nan_loss", CONFIG, "nan_loss",
@@ -1234,6 +1249,9 @@ SETUP: tuple[Rule, ...] = (
              r"|" + _exc("FloatingPointError")),
     Rule("missing_module", CONFIG, "missing_module",
          log=r"Couldn't find appropriate backend to handle uri|No gym module found for the active version"
+             # a compiled extension whose import a try/except swallowed: the name it would have bound is missing
+             # when a kernel is called (``selective_scan_cuda``, AutoAWQ's ``awq_ext``, a repo's ``_C``)
+             r"|NameError: name '\w*(?:_cuda|_ext|_cpp|_C|_kernels?)' is not defined"
              # diffusers' LoRA loading with no peft installed
              r"|PEFT backend is required for this method"
              # a Python built without its ssl module (every HTTPS client then fails before connecting)
@@ -1330,6 +1348,10 @@ SETUP: tuple[Rule, ...] = (
     Rule("bad_arguments", CONFIG, "bad_arguments",
          # (a shell script saved with Windows line ends: bash reads each \r as a command)
          log=r": \$'\\r': |"
+             # a URL without a scheme (a bare name where a download link belongs): Go's net/http (pget, rclone),
+             # Python's requests
+             r"unsupported protocol scheme \"[^\"]{0,40}\"|Invalid URL '[^']*': No scheme supplied"
+             r"|No connection adapters were found for '|"
              r": error: (?:unrecognized arguments|the following arguments are required"
              r"|argument \S+: (?:invalid|expected)|ambiguous option)"
              r"|MisconfigurationException(?:: |\([\"'])|Check batch related parameters\. train_batch_size is not"
@@ -1420,6 +1442,11 @@ SETUP: tuple[Rule, ...] = (
     # A launch that cannot set itself up, every time: mpirun's daemons that do not start (a host spec ssh cannot
     # resolve, before the network tier's dns_error), a backend with no interface or host to bind, a parallel group
     # used before anything created it, a TF file system the worker lacks (a TPU reading the VM's local disk).
+    # A Kubernetes operator's pod (MPI operator, Volcano: ``<job>-worker-5.<job>``) whose DNS name does not resolve
+    # yet when the launcher's ssh reaches for it: the pods start in any order, and a relaunch finds it (a guard
+    # ahead of launch_setup, which reads a host spec's name ssh cannot resolve as the set-up's).
+    Rule("pod_dns_not_ready", TRANSIENT, "dns_error",
+         log=r"ssh: Could not resolve hostname [\w.-]*-(?:worker|launcher|master|chief|ps)-\d+\.[\w.-]+: "),
     Rule("launch_setup", CONFIG, "bad_arguments",
          log=r"ORTE was unable to reliably start one or more daemons|ssh: Could not resolve hostname "
              r"|makeUVDevice\(\): interface or hostname can't be empty|Bootstrap : no socket interface found"
@@ -1439,6 +1466,10 @@ SETUP: tuple[Rule, ...] = (
     # A data file that is not the format it claims (a truncated or mislabelled Parquet): no retry reads it better.
     Rule("corrupt_data", CONFIG, "corrupt_data",
          log=r"Parquet magic bytes not found|Either the file is corrupted or this is not a parquet file"
+             # HDF5's compression filter unable to decode a chunk it read (Blosc, gzip, LZF): the chunk as stored
+             # is not what its filter wrote (a file cut short or damaged; a library not thread-safe, reading
+             # concurrently, looks the same)
+             r"|\bfilter returned failure during read\b|\bBlosc decompression error\b"
              # a TFRecord reader failing on its very first record: the file is not an (uncompressed) TFRecord
              r"|DataLossError(?::|'>,) corrupted record at 0$"
              # an image or a sound file its decoder cannot read (PIL, libsndfile): bytes that are not what they claim
@@ -1467,6 +1498,8 @@ BUGS: tuple[Rule, ...] = (
              r"|\.cu:\d+: .*block: \[\d+,\d+,\d+\], thread: \["),
     Rule("shape_mismatch", CODE, "shape_mismatch",
          log=r"mat1 and mat2 shapes cannot be multiplied|The size of tensor a \(\d+\) must match the size of tensor b"
+             # Keras fit given inputs and labels of different lengths
+             r"|Data cardinality is ambiguous:"
              # autograd given a gradient of another shape than its input's (layers that do not fit each other)
              r"|returned an invalid gradient at index \d+ - got \[[^\]]*\] but expected shape compatible with"
              r"|shape '\[[^\]]*\]' is invalid for input of size|Expected input batch_size \(\d+\) to match target"
@@ -1758,6 +1791,9 @@ NETWORK: tuple[Rule, ...] = (
              r"|Server disconnected without sending a response"
              # torch_xla's mesh service: a TPU process that could not reach the others at its rendezvous
              r"|Failed to meet rendezvous '\w+': Socket closed"
+             # a client that says its request failed and names the network (PaddleHub's ``Request Hub-Server
+             # unsuccessfully, please check your network.``)
+             r"|\bunsuccessfully, please check (?:your|the) network"
              # Rust's reqwest (hf_transfer, the hub's xet client): a body cut short, a request that never got through
              r"|reqwest::Error \{ kind: (?:Body|Request|Decode)\b|\bIncompleteBody\b|error sending request for url \("
              r"|" + _exc("FileIntegrityError") + r"|"
@@ -1814,7 +1850,8 @@ LAST: tuple[Rule, ...] = (
 #: words: a ResourceExhaustedError that is no exhaustion, a Lightning misconfiguration that is the module's code,
 #: an HDF5 lock another process holds for now, a checksum that is Google Drive's quota page. Each names its look-alike;
 #: tests/test_rulebook.py checks the list.
-GUARDS = frozenset({"message_too_large", "lightning_module_incomplete", "file_lock_held", "drive_quota"})
+GUARDS = frozenset({"message_too_large", "lightning_module_incomplete", "file_lock_held", "drive_quota",
+                    "pod_dns_not_ready"})
 
 #: The tiers in the order they are tried (the module docstring says why).
 TIERS: tuple[tuple[str, tuple[Rule, ...]], ...] = (

@@ -44,7 +44,7 @@ import signal as _signal
 from dataclasses import dataclass
 
 from tianluo.faults.linear_re import compile_pattern
-from tianluo.faults.structure import CONFIG, IO, LIBRARY, USER, Raised, Shape, own_config_file
+from tianluo.faults.structure import CONFIG, IO, LIBRARY, USER, Raised, Shape, installed, own_config_file
 from tianluo.models.states import FaultClass
 
 TRANSIENT, CONFIG_C, CODE, UNKNOWN = FaultClass.TRANSIENT, FaultClass.CONFIG, FaultClass.CODE, FaultClass.UNKNOWN
@@ -86,8 +86,9 @@ _OTHER_ERRNO = {111: (TRANSIENT, "connection_error"), 104: (TRANSIENT, "connecti
                 # mount that has none, a lock on NFS); the same call fails again
                 22: (CONFIG_C, "bad_arguments"), 95: (CONFIG_C, "bad_arguments"),
                 20: (CONFIG_C, "missing_file"), 21: (CONFIG_C, "missing_file"),
-                # EFAULT: a pointer outside the process's memory handed to the kernel, a bug of the code that made it
-                14: (CODE, "programming_error")}
+                # EFAULT: a pointer outside the process's memory handed to the kernel, a bug of the code that made it;
+                # EBADF: a read or write through a descriptor closed already or opened the other way
+                14: (CODE, "programming_error"), 9: (CODE, "programming_error")}
 # The order families win in when several errnos stand in one log: resources first.
 _RESOURCE_ORDER = (122, 28, 27, 12, 24, 23, 13, 30, 1)
 
@@ -123,6 +124,14 @@ _STR_DECODE = compile_pattern(r"^'str' object has no attribute 'decode'")
 _FROM_CONFIG = compile_pattern(r"^(?:instantiate|create\w*|build\w*|make\w*|init\w*)_from_(?:config|cfg)$"
                                r"|^build_from_cfg$")
 #: ... or testing an array for truth where its dependency once returned a list (Keras 2.2.4's weight names from h5py)
+# An installed package's object without a protocol method another package asks it for, raised bare by its own
+# ``__getattr__`` (an old PIL's ``Image.__getattr__`` raising ``AttributeError: __float__`` under CuPy's asarray,
+# ``__array_interface__`` under numpy's): the two packages' versions do not fit.
+_BARE_DUNDER = compile_pattern(r"^'?__[a-z][a-z0-9_]*__'?$")
+# An installed package failing as it loads, under the project's own ``import x`` line: its module code raised
+# (a placeholder wheel's ``This is an placeholder only``, ``module 'numpy' has no attribute`` at import, a
+# distutils gone): the environment, not the program.
+_IMPORT_LINE = compile_pattern(r"^(?:import|from) [\w.]+")
 _ARRAY_TRUTH = compile_pattern(r"^The truth value of an array with more than one element is ambiguous")
 #: The runtime's own failure, in its words: not a check of the configuration, whatever else the message says
 #: ("CUDA error: invalid configuration argument" is a kernel launched with an impossible grid).
@@ -200,6 +209,8 @@ _PROGRAMMING_MESSAGE = compile_pattern(
     r"|same (?:shape|size) as (?:the )?input|size .{0,40} must be the same as|on the same device|same device as"
     r"|(?:not enough|too many) values to unpack|zero-dimensional tensor \(at position \d+\) cannot be concatenated"
     r"|range\(\) arg 3 must not be zero|but got backend \w+ for argument"
+    # TF's reshape of a tensor whose size the requested shape does not divide or equal
+    r"|Input to reshape is a tensor with \d+ values"
     # autograd and graph-mode misuse: backward on a non-scalar, a tensor used as a Python bool, a float written
     # into an integer tensor, a loss wired to no trainable variable
     r"|grad can be implicitly created only for scalar outputs|Boolean value of Tensor with more than one"
@@ -208,7 +219,10 @@ _PROGRAMMING_MESSAGE = compile_pattern(
 
 #: A framework's own bug, in its words: not a check of the configuration, whatever else the message says.
 _REPORT_BUG = compile_pattern(r"(?i)report (?:this|it|a bug)|open (?:up )?an issue|file (?:a bug|an issue)"
-                              r"|this is a bug|should (?:never|not) happen|internal (?:error|assert)")
+                              r"|this is a bug|should (?:never|not) happen|internal (?:error|assert)"
+                              # a watcher pointing at the real error elsewhere (nnU-Net's ``background workers are
+                              # no longer alive ... check the print statements above``): not a check of settings
+                              r"|no longer alive|print statements above|(?:error|message|log)s? above for")
 
 #: What an argument or configuration check says when it refuses: the framework's (or the program's own)
 #: validation, not a fault of the program's logic.
@@ -414,6 +428,11 @@ def exception_verdict(raised: Raised) -> Verdict | None:
                            "message", raised.text)
         return None
     origin = _where(raised)
+    if (raised.func == "<module>" and raised.where is not None and installed(raised.where)
+            and _IMPORT_LINE.search(raised.own_source) and base not in ("KeyboardInterrupt", "SystemExit")):
+        return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised as {origin} loaded, under the "
+                       f"project's `{raised.own_source[:100]}`: the installed package does not load here)", "origin",
+                       raised.text)
     if (base == "TypeError" and raised.where is not None and _SIGNATURE.search(message)
             and (raised.origin == CONFIG and own_config_file(raised.where)
                  or raised.origin == USER and _FROM_CONFIG.search(raised.func or ""))):
@@ -426,6 +445,11 @@ def exception_verdict(raised: Raised) -> Verdict | None:
     if base == "AttributeError" and raised.origin != USER and raised.where is not None and _STR_DECODE.search(message):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: an installed package "
                        "decodes what its dependency now returns as str)", "origin", raised.text)
+    if (base == "AttributeError" and raised.origin == LIBRARY and raised.func == "__getattr__"
+            and _BARE_DUNDER.search(message)):
+        return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: an installed package's "
+                       "object lacks a protocol another package asks it for; their versions do not fit)", "origin",
+                       raised.text)
     if base == "ValueError" and raised.origin == LIBRARY and _ARRAY_TRUTH.search(message):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: an installed package "
                        "tests for truth what its dependency now returns as an array)", "origin", raised.text)
