@@ -318,7 +318,7 @@ KEYS = {
                           "command", "env", "outcome", "fault", "fingerprint", "log_cursors", "findings", "cancel",
                           "output_size", "output_grew_at", "queue_notified", "gpus", "gpu_uuids", "log_moved_at",
                           "gpu_idle_since", "gpu_busy_since", "overrun_told", "judged_at", "progress", "leftover",
-                          "unknown_since"}),
+                          "unknown_since", "pids"}),
     "Handle": frozenset({"job_id", "pid", "create_time", "host"}),
     "ProgressReading": frozenset({"done", "total", "seen_at", "first_done", "first_at", "first_exact"}),
     "Diagnosis": frozenset({"at", "attempt", "verdict", "scheduler", "container", "logs", "progress", "output"}),
