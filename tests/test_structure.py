@@ -987,3 +987,50 @@ def test_the_projects_own_line_is_kept_beside_the_innermost_frames():
     (raised,) = structure.read([("stderr", _reading_back("ckpt = json.load(fh)", "ValueError: x"))]).first_causes()
     assert raised.source == 'raise JSONDecodeError("Expecting value", s, err.value) from None'
     assert raised.own_source == "ckpt = json.load(fh)" and raised.origin == structure.LIBRARY
+
+
+def _importing(where: str, exc: str, own: str = "import megengine as mge") -> str:
+    return (f'Traceback (most recent call last):\n  File "/home/u/proj/train.py", line 41, in <module>\n    {own}\n'
+            f'  File "{where}", line 3, in <module>\n    raise_it()\n{exc}\n')
+
+
+@pytest.mark.parametrize(("where", "exc", "own", "expect"), [
+    # an installed package failing as it loads, under the project's own import line: the environment
+    ("/usr/lib/python3.7/site-packages/megengine/__init__.py", "ValueError: This is an placeholder only",
+     "import megengine as mge", (C, "version_mismatch")),
+    ("/opt/conda/lib/python3.10/site-packages/torch/utils/tensorboard/__init__.py",
+     "AttributeError: module 'distutils' has no attribute 'version'",
+     "from torch.utils.tensorboard import SummaryWriter", (C, "version_mismatch")),
+    # the project's own module failing as it loads is the program's
+    ("/home/u/proj/models/net.py", "KeyError: 'depth'", "from models.net import Net", (K, "key_error")),
+    # an installed package's module code under a line that is not an import: not a load failure
+    ("/usr/lib/python3.7/site-packages/megengine/__init__.py", "ValueError: This is an placeholder only",
+     "run(config)", None),
+    # a person's Ctrl-C while it loads is no version skew
+    ("/usr/lib/python3.10/site-packages/torch/__init__.py", "KeyboardInterrupt", "import torch", None),
+])
+def test_an_installed_package_that_fails_as_it_loads_is_the_environment(where, exc, own, expect):
+    v = verdict(structure.read([("stderr", _importing(where, exc, own))]))
+    if expect is None:
+        assert v is None or v.label != "version_mismatch", v
+    else:
+        assert v is not None and (v.klass, v.label) == expect, v
+
+
+@pytest.mark.parametrize(("message", "expect"), [
+    ("AttributeError: __float__", "version_mismatch"),  # an old PIL under CuPy
+    ("AttributeError: __array_interface__", "version_mismatch"),
+    ("AttributeError: 'Image' object has no attribute 'getdata2'", None),  # a misspelt name: not a protocol
+])
+def test_a_bare_protocol_name_from_a_librarys_getattr_is_a_version_skew(message, expect):
+    text = ('Traceback (most recent call last):\n  File "train.py", line 21, in load_image\n    xp.asarray(image)\n'
+            '  File "/usr/lib/python2.7/dist-packages/PIL/Image.py", line 528, in __getattr__\n'
+            f'    raise AttributeError(name)\n{message}\n')
+    v = verdict(structure.read([("stderr", text)]))
+    assert (v.label if v is not None else None) == expect, v
+
+
+def test_a_watcher_pointing_at_the_error_above_is_not_a_settings_check():
+    text = ("RuntimeError: One or more background workers are no longer alive. Exiting. Please check the print "
+            "statements above for the actual error message\n")
+    assert verdict(structure.read([("stderr", text)])) is None
