@@ -4022,6 +4022,202 @@ SIBLINGS += [
      "exit_1"),
 ]
 
+# Set 25's families, in lines of other public threads (named above each group): a Kubernetes pod's name ssh cannot
+# resolve yet, PaddleHub's request to its server, a compiled extension's swallowed import, TF1's Saver restoring
+# another graph, an extension's own CUDA check, torch.hub's hash check, Keras's cardinality (its older wording too),
+# URLs with no scheme, an installed package failing as it loads, HDF5's compression filters.
+SIBLINGS += [
+    # ssh in an MPI launch on Kubernetes failing to resolve a worker pod's name
+    # (https://github.com/kubeflow/mpi-operator/issues/481, https://github.com/kubeflow/kubeflow/issues/887,
+    # https://github.com/volcano-sh/volcano/issues/2713)
+    ('ssh: Could not resolve hostname tensorflow-benchmarks-worker-0.tensorflow-benchmarks-worker: Name or '
+     'service not known\nssh: Could not resolve hostname '
+     'tensorflow-benchmarks-worker-1.tensorflow-benchmarks-worker: Name or service not known\n'
+     '--------------------------------------------------------------------------\n'
+     'ORTE was unable to reliably start one or more daemons.\nThis usually is caused by:',
+     "dns_error"),
+    ('+ MPIEXEC_TIMEOUT=10 mpiexec -n 2 --hostfile /kubeflow/openmpi/assets/hostfile --allow-run-as-root -q '
+     'sh -c echo $(hostname) is ready\nssh: Could not resolve hostname openmpi-worker-0.openmpi.kubeflow: '
+     'Name or service not known\nssh: Could not resolve hostname openmpi-worker-1.openmpi.kubeflow: Name or '
+     'service not known\n+ sleep 10\n+ expr 11 + 1\n+ retries=12',
+     "dns_error"),
+    ("Warning: Permanently added 'lm-mpi-job-mpiworker-0.lm-mpi-job,2620:10d:c0a3:305::7a' (ECDSA) to the "
+     "list of known hosts.\nssh: Could not resolve hostname lm-mpi-job-mpiworker-1.lm-mpi-job: Name or "
+     "service not known\n--------------------------------------------------------------------------\n"
+     "ORTE was unable to reliably start one or more daemons.\nThis usually is caused by:",
+     "dns_error"),
+    # A client asking the user to check the network (https://github.com/PaddlePaddle/PaddleFormers/issues/501,
+    # https://github.com/PaddlePaddle/PaddleFormers/issues/1693)
+    ('[2020-04-05 19:47:03,574] [   ERROR] - Request Hub-Server unsuccessfully, please check your network.\n'
+     'Traceback (most recent call last):\n  File "D:/MyCode/BaiduAI/Cutout/cutout.py", line 25, in <module>\n'
+     '    module = hub.Module(name="deeplabv3p_xception65_humanseg")\n'
+     '  File "D:\\MySoftwares\\Miniconda3.4.5.12\\envs\\py37_ai\\lib\\site-packages\\paddlehub\\module\\module'
+     '.py", line 102, in __new__\n    name=name, version=version, **kwargs)\n'
+     '  File "D:\\MySoftwares\\Miniconda3.4.5.12\\envs\\py37_ai\\lib\\site-packages\\paddlehub\\module\\module'
+     '.py", line 173, in init_with_name\n    raise RuntimeError(tips)\n'
+     'RuntimeError: Request Hub-Server unsuccessfully, please check your network.',
+     "connection_error"),
+    ('>>> import paddlehub\n>>> paddlehub.server_check()\n'
+     '[2021-11-13 16:12:11,399] [    INFO] - Request Hub-Server unsuccessfully.\nFalse',
+     "connection_error"),
+    # A compiled extension whose guarded import failed, found later
+    # (https://github.com/EnzeZhu2001/UNetMamba/issues/10, https://github.com/MzeroMiko/VMamba/issues/313)
+    ('  File "/home/hongfei/anaconda3/envs/mamba/lib/python3.10/site-packages/torch/cuda/amp/autocast_mode.py"'
+     ', line 115, in decorate_fwd\n    return fwd(*args, **kwargs)\n'
+     '  File "/home/hongfei/UNetMamba/unetmamba_model/classification/models/vmamba.py", line 279, in forward\n'
+     '    out, x, *rest = selective_scan_cuda_core.fwd(u, delta, A, B, C, D, delta_bias, delta_softplus, 1)\n'
+     'NameError: name \'selective_scan_cuda_core\' is not defined. Did you mean: \'selective_scan_flop_jit\'?',
+     "missing_module"),
+    ('File "/root/workplace/deeplearning/VMamba/classification/models/csms6s.py", line 89, in forward\n'
+     '    out, x, *rest = selective_scan_cuda.fwd(u, delta, A, B, C, D, None, delta_bias, delta_softplus)\n'
+     'NameError: name \'selective_scan_cuda\' is not defined',
+     "missing_module"),
+    # TF1 Saver restore onto another graph (https://github.com/google-research/bert/issues/703,
+    # https://github.com/tensorflow/models/issues/3689, https://github.com/rishizek/tensorflow-deeplab-v3/issues/29)
+    ('  File "/home/psharma/.local/lib/python3.6/site-packages/tensorflow/python/client/session.py", line '
+     '1348, in _do_call\n    raise type(e)(node_def, op, message)\n'
+     'tensorflow.python.framework.errors_impl.InvalidArgumentError: Assign requires shapes of both tensors to '
+     'match. lhs shape= [3072] rhs shape= [4096]\n'
+     '         [[node save/Assign_95 (defined at '
+     '/home/psharma/.local/lib/python3.6/site-packages/tensorflow_estimator/python/estimator/estimator.py:627)'
+     ' ]]\n\nCaused by op \'save/Assign_95\', defined at:\n  File "run_classifier.py", line 981, in <module>\n'
+     '    tf.app.run()',
+     "state_dict_mismatch"),
+    ('InvalidArgumentError (see above for traceback): Assign requires shapes of both tensors to match. lhs '
+     'shape= [32] rhs shape= [256]\n\t [[Node: save_1/Assign_344 = Assign[T=DT_FLOAT, '
+     '_class=["loc:@ssd_512_resnet101/block3/unit_18/bottleneck_v2/conv2/BatchNorm/beta"], use_locking=true, '
+     'validate_shape=true, _device="/job:localhost/replica:0/task:0/device:CPU:0"](ssd_512_resnet101/block3/un'
+     'it_18/bottleneck_v2/conv2/BatchNorm/beta, save_1/RestoreV2_344)]]',
+     "state_dict_mismatch"),
+    ('InvalidArgumentError (see above for traceback): Restoring from checkpoint failed. This is most likely '
+     'due to a mismatch between the current graph and the graph from the checkpoint. Please ensure that you '
+     'have not altered the graph expected based on the checkpoint. Original error:\n\n'
+     'Assign requires shapes of both tensors to match. lhs shape= [1,1,256,2] rhs shape= [1,1,256,21]',
+     "state_dict_mismatch"),
+    # A compiled extension's own CUDA check (https://github.com/zeliu98/CloserLook3D/issues/22,
+    # https://github.com/facebookresearch/NSVF/issues/16, https://github.com/ch3cook-fdu/Vote2Cap-DETR/issues/22)
+    ('CUDA kernel failed : invalid device function\n'
+     'void masked_ordered_query_ball_point_kernel_wrapper(int, int, int, float, int, const float*, const '
+     'float*, const int*, const int*, int*, int*, float*, int*) at L:109 in '
+     '_ext_src/src/masked_ordered_ball_query_gpu.cu\nCUDA kernel failed : invalid device function\n'
+     'void masked_ordered_query_ball_point_kernel_wrapper(int, int, int, float, int, const float*, const '
+     'float*, const int*, const int*, int*, int*, float*, int*) at L:109 in '
+     '_ext_src/src/masked_ordered_ball_query_gpu.cu\nTraceback (most recent call last):\n'
+     '  File "/home/xumingye/anaconda2/envs/pytorch_1.4/lib/python3.6/runpy.py", line 193, in '
+     '_run_module_as_main\n    "__main__", mod_spec)',
+     "driver_mismatch"),
+    ('2020-10-21 13:52:27 | INFO | fairseq.trainer | loading train data for epoch 1\n'
+     '2020-10-21 13:52:27 | INFO | fairseq.trainer | NOTE: your device may support faster training with '
+     '--fp16\nCUDA kernel failed : invalid device function\n'
+     'void aabb_intersect_point_kernel_wrapper(int, int, int, float, int, const float*, const float*, const '
+     'float*, int*, float*, float*) at L:371 in fairnr/clib/src/intersect_gpu.cu',
+     "driver_mismatch"),
+    ('CUDA kernel failed : no kernel image is available for execution on the device\n'
+     'void furthest_point_sampling_kernel_wrapper(int, int, int, const float*, float*, int*) at L:231 in '
+     '/home/imi1214/WY/wang/Vote2Cap-DETR-master/third_party/pointnet2/_ext_src/src/sampling_gpu.cu',
+     "driver_mismatch"),
+    # torch.hub / model_zoo download check (https://github.com/intel/BigDL/issues/2189,
+    # https://github.com/Cadene/pretrained-models.pytorch/issues/139,
+    # https://github.com/tenstorrent/tt-forge-onnx/issues/516)
+    ('  File "/root/.cache/torch/hub/facebookresearch_pytorch_GAN_zoo_hub/hubconf.py", line 95, in PGAN\n'
+     '    state_dict = model_zoo.load_url(checkpoint[kwargs["model_name"]], map_location=\'cpu\')\n'
+     '  File "/opt/work/conda/envs/py36/lib/python3.6/site-packages/torch/hub.py", line 433, in '
+     'load_state_dict_from_url\n    _download_url_to_file(url, cached_file, hash_prefix, progress=progress)\n'
+     '  File "/opt/work/conda/envs/py36/lib/python3.6/site-packages/torch/hub.py", line 377, in '
+     '_download_url_to_file\n    .format(hash_prefix, digest))\n'
+     'RuntimeError: invalid hash value (expected "9c72988c", got '
+     '"a0dcaa0a29addee3247c54b11dc75ac6b410c2768bab9fd01402d4abe321dec7")',
+     "corrupt_checkpoint"),
+    ('RuntimeError: invalid hash value (expected "ce0d4300", got '
+     '"a0a8c5ad919066a582f73746eb7f2ee742e282baab9130860ca03fe1f17ead75")',
+     "corrupt_checkpoint"),
+    ('RuntimeError: invalid hash value (expected "3dd342df", got '
+     '"7f5810bc96def8f7552d5b7e68d53c4786f81167d28291b21c0d90e1fca14934")\n'
+     'RuntimeError: invalid hash value (expected "7eb33cd5", got '
+     '"23ab8bcd5bdbef61a7a43b91adcad81f622fd7f36fb4935a569828d77888c44e")',
+     "corrupt_checkpoint"),
+    # Keras fit given inputs and labels of different lengths
+    # (https://github.com/https-deeplearning-ai/tensorflow-1-public/issues/64,
+    # https://github.com/keras-team/keras-io/issues/828, https://github.com/yacoubb/stock-trading-ml/issues/18)
+    ('774/782 [============================>.] - ETA: 0s - loss: 0.4963 - accuracy: 0.7408\n'
+     'ValueError: Data cardinality is ambiguous:\n  x sizes: 0\n  y sizes: 25000',
+     "shape_mismatch"),
+    ('ValueError: Data cardinality is ambiguous:\n  x sizes: 8035, 7680\n  y sizes: 8035\n'
+     'Make sure all arrays contain the same number of samples.',
+     "shape_mismatch"),
+    ('ValueError: Data cardinality is ambiguous:\n  x sizes: 50, 1\n'
+     'Please provide data which shares the same first dimension.',
+     "shape_mismatch"),
+    # A URL without a scheme (https://github.com/seletskiy/ash/issues/22, https://github.com/google/skicka/issues/26,
+    # https://github.com/PaddlePaddle/PaddleNLP/issues/3250)
+    ('17:28:44.22 [CRIT] error retrieving inbox for \'author\': Post git.rnj_stash_security_check: '
+     'unsupported protocol scheme ""\n17:28:44.22 [CRIT] error retrieving inbox for \'reviewer\': Post '
+     'git.rnj_stash_security_check: unsupported protocol scheme ""',
+     "bad_arguments"),
+    ('skicka: unsupported protocol scheme ""',
+     "bad_arguments"),
+    ('  File "D:\\Programs\\miniconda3\\envs\\ml\\lib\\site-packages\\requests\\models.py", line 440, in '
+     'prepare_url\n    f"Invalid URL {url!r}: No scheme supplied. "\n'
+     'requests.exceptions.MissingSchema: Invalid URL \'None/initialized\': No scheme supplied. Perhaps you '
+     'meant http://None/initialized?\n2022-09-13 14:27:32.593 Invalid URL \'None/query\': No scheme supplied. '
+     'Perhaps you meant http://None/query?',
+     "bad_arguments"),
+    # An installed package that fails while it is imported (https://github.com/Dao-AILab/causal-conv1d/issues/9,
+    # https://github.com/cebel/pyuniprot/issues/29, https://github.com/fudan-generative-vision/hallo/issues/98)
+    ('Traceback (most recent call last):\n  File "D:\\Downloads\\mambafinal\\mamba\\test.py", line 7, in '
+     '<module>\n    import causal_conv1d\n  File '
+     '"D:\\condainstall\\envs\\mambafinal\\lib\\site-packages\\causal_conv1d\\__init__.py", line 3, in '
+     '<module>\n    from causal_conv1d.causal_conv1d_interface import causal_conv1d_fn, causal_conv1d_update\n'
+     '  File "D:\\condainstall\\envs\\mambafinal\\lib\\site-packages\\causal_conv1d\\causal_conv1d_interface.p'
+     'y", line 7, in <module>\n    import causal_conv1d_cuda\n'
+     'ModuleNotFoundError: No module named \'causal_conv1d_cuda\'',
+     "missing_module"),
+    ('Traceback (most recent call last):\n  File "<stdin>", line 1, in <module>\n'
+     '  File "/mypath/miniconda3/envs/treva/lib/python3.11/site-packages/pyuniprot/__init__.py", line 15, in '
+     '<module>\n    from . import manager\n  File '
+     '"/mypath/miniconda3/envs/treva/lib/python3.11/site-packages/pyuniprot/manager/__init__.py", line 7, in '
+     '<module>\n    from . import database\n  File '
+     '"/mypath/miniconda3/envs/treva/lib/python3.11/site-packages/pyuniprot/manager/database.py", line 41, in '
+     '<module>\n    sqltypes.Text: np.unicode,\n                   ^^^^^^^^^^\n'
+     '  File "/mypath/miniconda3/envs/treva/lib/python3.11/site-packages/numpy/__init__.py", line 333, in '
+     '__getattr__\n    raise AttributeError("module {!r} has no attribute "\n'
+     'AttributeError: module \'numpy\' has no attribute \'unicode\'. Did you mean: \'unicode_\'?',
+     "version_mismatch"),
+    ('  File "/usr/local/lib/python3.10/dist-packages/hallo-0.1.0-py3.10.egg/hallo/datasets/audio_processor.py'
+     '", line 19, in <module>\n  File "/usr/local/lib/python3.10/dist-packages/hallo-0.1.0-py3.10.egg/hallo/ut'
+     'ils/util.py", line 76, in <module>\n  File '
+     '"/usr/local/lib/python3.10/dist-packages/torchvision/__init__.py", line 6, in <module>\n'
+     '    from torchvision import _meta_registrations, datasets, io, models, ops, transforms, utils\n'
+     '  File "/usr/local/lib/python3.10/dist-packages/torchvision/_meta_registrations.py", line 164, in '
+     '<module>\n    def meta_nms(dets, scores, iou_threshold):\n'
+     '  File "/usr/local/lib/python3.10/dist-packages/torch/library.py", line 467, in inner\n'
+     '    handle = entry.abstract_impl.register(func_to_register, source)\n'
+     '  File "/usr/local/lib/python3.10/dist-packages/torch/_library/abstract_impl.py", line 30, in register\n'
+     '    if torch._C._dispatch_has_kernel_for_dispatch_key(self.qualname, "Meta"):\n'
+     'RuntimeError: operator torchvision::nms does not exist',
+     "version_mismatch"),
+    # HDF5 compression filter failing (https://github.com/GATB/minia/issues/18,
+    # https://github.com/PyTables/PyTables/issues/21, https://github.com/PyTables/PyTables/issues/1109)
+    ('  #003: /software/minia-v3.2.1-Source/thirdparty/gatb-core/gatb-core/thirdparty/hdf5/src/H5Dchunk.c '
+     'line 2905 in H5D__chunk_lock(): data pipeline read failed\n    major: Data filters\n'
+     '    minor: Filter operation failed\n  #004: '
+     '/software/minia-v3.2.1-Source/thirdparty/gatb-core/gatb-core/thirdparty/hdf5/src/H5Z.c line 1372 in '
+     'H5Z_pipeline(): filter returned failure during read\n    major: Data filters\n    minor: Read failed',
+     "corrupt_data"),
+    ('  #002: H5Dchunk.c line 1862 in H5D_chunk_write(): unable to read raw data chunk\n'
+     '    major: Low-level I/O\n    minor: Read failed\n'
+     '  #003: H5Dchunk.c line 2737 in H5D_chunk_lock(): data pipeline read failed\n    major: Data filters\n'
+     '    minor: Filter operation failed\n  #004: H5Z.c line 1116 in H5Z_pipeline(): filter returned failure '
+     'during read\n    major: Data filters\n    minor: Read failed\n'
+     '  #005: blosc/blosc_filter.c line 232 in blosc_filter(): Blosc decompression error\n'
+     '    major: Data filters',
+     "corrupt_data"),
+    ('  File "H5Z.c", line 1391, in H5Z_pipeline\n    filter returned failure during read\n'
+     '  File "hdf5-blosc2/src/blosc2_filter.c", line 555, in blosc2_filter\n'
+     '    Cannot decompress chunk into buffer',
+     "corrupt_data"),
+]
+
 @pytest.mark.parametrize(("text", "label"), SIBLINGS + LOOK_ALIKES, ids=[f"{c[1]}-{i}" for i, c in
                                                                           enumerate(SIBLINGS + LOOK_ALIKES)])
 def test_sibling_wordings_of_the_second_held_out_set(tmp_path, text, label):

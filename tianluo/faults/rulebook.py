@@ -1084,7 +1084,9 @@ SETUP: tuple[Rule, ...] = (
              r"|jaxlib was built using AVX instructions|compiled to use AVX instructions, but these aren't available"
              r"|CUDA_HOME environment variable is not set"
              r"|\[WinError 12[67]\] The specified (?:module|procedure) could not be found\. Error loading "
-             r"|Could not interpret optimizer identifier: "),
+             r"|Could not interpret optimizer identifier: "
+             # torchvision registering its ops' meta kernels over a torch whose build has no such op
+             r"|operator (?:torchvision|torchaudio|mmcv|detectron2|xformers|flash_attn)::\w+ does not exist"),
     Rule("version_mismatch", CONFIG, "version_mismatch",
          log=r"did not match any variant of untagged enum|Dataset scripts are no longer supported"
              # torch 2's launcher passes --local-rank (a hyphen) to a script written for --local_rank; a CLI
@@ -1251,7 +1253,7 @@ SETUP: tuple[Rule, ...] = (
          log=r"Couldn't find appropriate backend to handle uri|No gym module found for the active version"
              # a compiled extension whose import a try/except swallowed: the name it would have bound is missing
              # when a kernel is called (``selective_scan_cuda``, AutoAWQ's ``awq_ext``, a repo's ``_C``)
-             r"|NameError: name '\w*(?:_cuda|_ext|_cpp|_C|_kernels?)' is not defined"
+             r"|NameError: name '\w*(?:_cuda(?:_core)?|_ext|_cpp|_C|_kernels?)' is not defined"
              # diffusers' LoRA loading with no peft installed
              r"|PEFT backend is required for this method"
              # a Python built without its ssl module (every HTTPS client then fails before connecting)
@@ -1446,7 +1448,7 @@ SETUP: tuple[Rule, ...] = (
     # yet when the launcher's ssh reaches for it: the pods start in any order, and a relaunch finds it (a guard
     # ahead of launch_setup, which reads a host spec's name ssh cannot resolve as the set-up's).
     Rule("pod_dns_not_ready", TRANSIENT, "dns_error",
-         log=r"ssh: Could not resolve hostname [\w.-]*-(?:worker|launcher|master|chief|ps)-\d+\.[\w.-]+: "),
+         log=r"ssh: Could not resolve hostname [\w.-]*(?:worker|launcher|master|chief|ps)-\d+\.[\w.-]+: "),
     Rule("launch_setup", CONFIG, "bad_arguments",
          log=r"ORTE was unable to reliably start one or more daemons|ssh: Could not resolve hostname "
              r"|makeUVDevice\(\): interface or hostname can't be empty|Bootstrap : no socket interface found"
@@ -1793,7 +1795,7 @@ NETWORK: tuple[Rule, ...] = (
              r"|Failed to meet rendezvous '\w+': Socket closed"
              # a client that says its request failed and names the network (PaddleHub's ``Request Hub-Server
              # unsuccessfully, please check your network.``)
-             r"|\bunsuccessfully, please check (?:your|the) network"
+             r"|\bunsuccessfully, please check (?:your|the) network|Request Hub-Server unsuccessfully"
              # Rust's reqwest (hf_transfer, the hub's xet client): a body cut short, a request that never got through
              r"|reqwest::Error \{ kind: (?:Body|Request|Decode)\b|\bIncompleteBody\b|error sending request for url \("
              r"|" + _exc("FileIntegrityError") + r"|"
