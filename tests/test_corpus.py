@@ -235,6 +235,22 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "unknown/exit_1", "spconv's 'cuda execution failed with error 9' (cudaErrorInvalidConfiguration) at a large "
         "voxel count: a launch the data made too big (the author's setting) or the op's own bug; the code alone "
         "does not say which"),
+    # Set 26.
+    "distributed/hqv_pixelponder_zero3_cpu_adam_tensor_no_device.txt": (
+        "unknown/exit_1", "DeepSpeedCPUAdam's 'tensor does not have a device' under ZeRO-3 offload: a config the "
+        "optimizer cannot serve or the program's bug; the author reads the program's, the line names neither"),
+    "distributed/hqw_rife_train_init_process_group_no_master_addr.txt": (
+        "unknown/exit_1", "the poster's copy ends at torch's 'raise _env_error(\"MASTER_ADDR\")' source line; the "
+        "ValueError line itself was not posted, and a traceback with no exception line is not read as one"),
+    "hub/hqw_product_recommendations_train_catalog_xlsx_parse_failed.txt": (
+        "unknown/exit_1", "a training service's JSON status ('Failed to parse catalog file or parsing found no valid "
+        "items'), not a process's output: the reader does not read a service's status documents"),
+    "pytorch/hqw_molgen_generate_repeats_negative.txt": (
+        "unknown/exit_1", "torch's 'repeats can not be negative' inside transformers' generate: a generation setting "
+        "(the author's reading) or the program's arithmetic; the line does not say which"),
+    "tf_jax_storage/hqv_keras_save_h5_requires_h5py.txt": (
+        "unknown/exit_1", "the notebook's traceback is cut before its last line; only IPython's header names an "
+        "ImportError, not which module is missing"),
 }
 
 

@@ -4595,9 +4595,54 @@ SET_25 = [
 ]
 
 
+SET_26 = [
+    ("NotImplementedError: Loading a dataset cached in a LocalFileSystem is not supported.", {}, "version_mismatch"),
+    ("tensorflow.python.framework.errors_impl.InvalidArgumentError: The master (current machine) is not included in "
+     "the provided cluster_def. job {", {}, "bad_arguments"),
+    ("ray.tune.error._AbortTrialExecution: Trainable runner reuse requires reset_config() to be implemented and "
+     "return True.", {}, "not_implemented"),
+    ("Exception in main training loop: module 'cupy.cudnn' has no attribute 'pooling_forward'", {},
+     "version_mismatch"),
+    ("Exception in main training loop: out of memory to allocate 205520896 bytes (total 16068929536 bytes)", {},
+     "cuda_oom"),
+    ("Exception: expected value at line 1 column 1", {}, "corrupt_checkpoint"),
+    ("Exception: EOF while parsing a value at line 1 column 0", {}, "corrupt_checkpoint"),
+    ("ConnectionResetError                      Traceback (most recent call last)\nCell In [3], line 22", {},
+     "connection_error"),
+    ("Error: All model downloads failed. Last error: Error while downloading file\n\nCaused by:\n"
+     "   0: error decoding response body\n   1: error reading a body from connection\n   2: connection reset", {},
+     "connection_error"),
+    ("HfHubHTTPError('The token available to HF does not allow writing to the Hub.')", {}, "auth_error"),
+    ("wandb: ERROR It appears that you do not have permission to access the requested resource. Please reach out to "
+     "the project owner to grant you access.", {}, "auth_error"),
+    ("java.util.concurrent.ExecutionException: ai.djl.engine.EngineException: MXNet engine call failed: MXNetError: "
+     "cudaMalloc retry failed: out of memory", {}, "cuda_oom"),
+    ("RuntimeError: cudnn RNN backward can only be called in training mode", {}, "programming_error"),
+    ("ValueError:  [x] nan loss ", {}, "nan_loss"),
+    ("2025-03-23 20:28:59.832181: W external/xla/xla/tsl/framework/bfc_allocator.cc:501] Allocator (GPU_0_bfc) ran "
+     "out of memory trying to allocate 1.25TiB (rounded to 1374521760000)requested by op ", {}, "cuda_oom"),
+    ("2020-06-01 20:07:58.089327: W tensorflow/core/common_runtime/bfc_allocator.cc:239] Allocator (GPU_0_bfc) ran "
+     "out of memory trying to allocate 45.53MiB with freed_by_count=0. The caller indicates that this is not a "
+     "failure, but may mean that there could be performance gains if more memory were available.", {},
+     "exit_1"),  # the allocator's warning that it only could have used more: written
+    ("2019-02-11 16:42:08.132634: E tensorflow/stream_executor/cuda/cuda_blas.cc:366] failed to create cublas handle: "
+     "CUBLAS_STATUS_NOT_INITIALIZED", {}, "cuda_oom"),
+    ("2019-12-05 12:44:30.425694: E tensorflow/stream_executor/cuda/cuda_dnn.cc:329] Could not create cudnn handle: "
+     "CUDNN_STATUS_INTERNAL_ERROR", {}, "cuda_oom"),
+    ("E0514 15:42:22.522887 3766360 cuda_dnn.cc:532] Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR", {},
+     "exit_1"),  # XLA's own build of the message, at JAX's import: written
+    ("tensorflow.python.framework.errors_impl.UnknownError: Fail to find the dnn implementation.", {},
+     "version_mismatch"),
+    ("Memory access fault by GPU node-9 (Agent handle: 0x7d5f990) on address 0x14a1cfe01000. Reason: Unknown.", {},
+     "illegal_memory_access"),
+    ("ImportError: cannot import name 'container_abcs'", {}, "version_mismatch"),
+]
+
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = ([("19-20", *c) for c in SETS_19_20] + [("21", *c) for c in SET_21] + [("22", *c) for c in SET_22]
-              + [("23", *c) for c in SET_23] + [("24", *c) for c in SET_24] + [("25", *c) for c in SET_25])
+              + [("23", *c) for c in SET_23] + [("24", *c) for c in SET_24] + [("25", *c) for c in SET_25]
+              + [("26", *c) for c in SET_26])
 
 
 @pytest.mark.parametrize(("text", "facts", "label"), [c[1:] for c in LATER_SETS],

@@ -839,6 +839,18 @@ EXHAUSTED: tuple[Rule, ...] = (
              # XLA's (torch_xla, JAX) device memory: a TPU's HBM or a GPU's
              r"|RESOURCE_EXHAUSTED: Error allocating device buffer|That was not possible\. There are \S+ free\b"
              r"|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED|CUDNN_STATUS_ALLOC_FAILED"
+             # MXNet's pooled allocator after its retry (the words 'retry failed' read as a recovery elsewhere);
+             # TF 1/2's stream executor unable to create its cuBLAS or cuDNN handle: the memory TF took at start
+             # left none (allow_growth is the usual answer); XLA's own build of the message is not read so
+             r"|cudaMalloc retry failed: out of memory"
+             # CuPy's pool (its OutOfMemoryError's message, printed alone by Chainer's trainer)
+             r"|\bout of memory to allocate \d+ bytes \(total \d+ bytes\)"
+             # TF's and XLA's BFC allocator failing a device allocation (its warning that it only could have used
+             # more, "with freed_by_count=0 ... not a failure", carries no rounded size)
+             r"|Allocator \((?:GPU|TPU)_\d+_bfc\) ran out of memory trying to allocate \S+ \(rounded to \d+\)"
+             r"|tensorflow/stream_executor/cuda/cuda_(?:blas|dnn)\.cc:\d+\] (?:failed to create cublas handle: "
+             r"CUBLAS_STATUS_NOT_INITIALIZED|Could not create cudnn handle: CUDNN_STATUS_(?:INTERNAL_ERROR"
+             r"|NOT_INITIALIZED))"
              r"|THCudaCheck FAIL .*out of memory|Non-OK-status: .*(?:Internal|Resource exhausted): out of memory"
              r"|Dst tensor is not initialized|Blas \w*GEM[MV]\w* launch failed"
              r"|Failed to get convolution algorithm\.(?: This is probably because cuDNN failed to initialize|\s*$)"
@@ -1002,6 +1014,9 @@ SETUP: tuple[Rule, ...] = (
              r"|(?:trying|try) to access a gated repo|\(AccessDeniedException\) when calling the"
              # a git server refusing the push to a branch this token may not write (the hub with a read token)
              r"|^remote: DENIED update refs/\S+: forbidden"
+             # W&B refusing an entity or project the key may not use; a token without write rights
+             r"|do not have permission to access the requested resource"
+             r"|\btoken\b[^.\n]{0,60}\bdoes not (?:allow writing|have write)"
              r"|is not authorized to perform: \S+"
              # SageMaker's role it cannot take on; Google Cloud's IAM refusals
              r"|was unable to assume the role|\bIAM_PERMISSION_DENIED\b|does not have `?\[?[\w.]+(?:, [\w.]+)*\]?`? IAM"
@@ -1040,6 +1055,9 @@ SETUP: tuple[Rule, ...] = (
              r" Create/Open: \S+ : Access is denied)"),
     Rule("corrupt_checkpoint", CONFIG, "corrupt_checkpoint",
          log=r"PytorchStreamReader failed|failed finding central directory|invalid load key"
+             # tokenizers (Rust) reading a tokenizer.json that is not JSON: an LFS pointer, a download cut short
+             r"|^Exception: (?:expected value|EOF while parsing (?:a value|an object|a list|a string)) at line \d+ "
+             r"column \d+$"
              # torch.hub's check of a downloaded file against the hash in its name: what came is not the weights
              # (a link that serves an HTML page now, a download cut short)
              r"|RuntimeError: invalid hash value \(expected \"[0-9a-f]+\", got \"[0-9a-f]+\"\)"
@@ -1086,7 +1104,15 @@ SETUP: tuple[Rule, ...] = (
              r"|\[WinError 12[67]\] The specified (?:module|procedure) could not be found\. Error loading "
              r"|Could not interpret optimizer identifier: "
              # torchvision registering its ops' meta kernels over a torch whose build has no such op
-             r"|operator (?:torchvision|torchaudio|mmcv|detectron2|xformers|flash_attn)::\w+ does not exist"),
+             r"|operator (?:torchvision|torchaudio|mmcv|detectron2|xformers|flash_attn)::\w+ does not exist"
+             # datasets under an fsspec newer than it knows (its cache's file system seen as a foreign one);
+             # Chainer's trainer printing an AttributeError's message alone (a module of another release);
+             # TF's cuDNN RNN finding no cuDNN it can use
+             r"|Loading a dataset cached in a LocalFileSystem is not supported"
+             r"|Exception in main training loop: module '[\w.]+' has no attribute '\w+'"
+             # torch._six's names, gone from torch 1.9 and 2.0, imported by code written before
+             r"|cannot import name '(?:container_abcs|string_classes|int_classes)'"
+             r"|Fail to find the dnn implementation"),
     Rule("version_mismatch", CONFIG, "version_mismatch",
          log=r"did not match any variant of untagged enum|Dataset scripts are no longer supported"
              # torch 2's launcher passes --local-rank (a hyphen) to a script written for --local_rank; a CLI
@@ -1244,7 +1270,8 @@ SETUP: tuple[Rule, ...] = (
              # faceswap's NaN protection
              r"|\bNaN Detected\. Loss: |A NaN was detected and you have NaN protection enabled"
              r"|invalid value \(nan\) encountered in|\b(?:reward|return|grad_norm): (?:nan|NaN)\b"
-             r"|found NaN in (?:local )?grad norm|\bNaN loss\b|[Oo]utputs? (?:is|are|contains?) (?:NAN|NaN|nan)\b"
+             r"|found NaN in (?:local )?grad norm|\b(?:NaN|nan) loss\b"
+             r"|[Oo]utputs? (?:is|are|contains?) (?:NAN|NaN|nan)\b"
              r"|matrix contains invalid numeric entries"
              r"|Got NaN in first epoch|gradients at all steps are invalid|to satisfy the constraint Real\(\), but found"
              r" invalid values|Invalid loss, terminating training|The parameter \w+ has invalid values"
@@ -1452,6 +1479,8 @@ SETUP: tuple[Rule, ...] = (
     Rule("launch_setup", CONFIG, "bad_arguments",
          log=r"ORTE was unable to reliably start one or more daemons|ssh: Could not resolve hostname "
              r"|makeUVDevice\(\): interface or hostname can't be empty|Bootstrap : no socket interface found"
+             # TF's distribution strategy given a cluster spec (TF_CONFIG, a TPU name) that does not name this machine
+             r"|The master \(current machine\) is not included in the provided cluster(?:_def| specification)"
              r"|(?:data|model|tensor|pipeline|expert|context|sequence)[ -]parallel group (?:is|has) not (?:been )?"
              r"initiali[sz]ed|File system scheme '\[local\]' not implemented"
              # more GPUs peered than CUDA allows (more than 8 processes on one host mapping each other)
@@ -1540,6 +1569,8 @@ BUGS: tuple[Rule, ...] = (
     # past its 64 KiB header
     Rule("framework_misuse", CODE, "programming_error",
          log=r"Could not compute output (?:Keras)?Tensor\("
+             # backward through a cuDNN RNN left in eval mode (model.eval() before a training step)
+             r"|cudnn RNN backward can only be called in training mode"
              r"|returned an incorrect number of gradients \(expected \d+, got \d+\)"
              r"|Unable to create (?:link|group|dataset|attribute) \([Nn]ame already exists\)"
              r"|[Oo]bject header message is too large"
@@ -1623,7 +1654,9 @@ BUGS: tuple[Rule, ...] = (
     Rule("kernel_launch_config", CODE, "programming_error",
          log=r"(?:CUDA|HIP) error: invalid configuration argument|cudaErrorInvalidConfiguration"),
     Rule("not_implemented", CODE, "not_implemented",
-         log=_exc("NotImplementedError") + r"|ONNX export failed: Couldn't export Python operator"),
+         log=_exc("NotImplementedError") + r"|ONNX export failed: Couldn't export Python operator"
+             # Ray Tune reusing an actor whose Trainable has no reset_config()
+             r"|requires reset_config\(\) to be implemented"),
     # a debugger's breakpoint left in the program: no one answers it in a batch job
     Rule("breakpoint_left", CODE, "programming_error", log=r"\bbdb\.BdbQuit\b|^BdbQuit$"),
 )
@@ -1638,7 +1671,9 @@ CRASHED: tuple[Rule, ...] = (
          log=r"CUDA kernel failed : 700\b|an illegal memory access was encountered|misaligned address"
              r"|unspecified launch failure"
              r"|an illegal instruction was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS"
-             r"|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|hipErrorIllegalAddress"),
+             r"|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|hipErrorIllegalAddress"
+             # ROCm's runtime reporting the fault itself before it aborts the process
+             r"|Memory access fault by GPU node-\d+ \(Agent handle: "),
     Rule("segfault_log", UNKNOWN, "segfault",
          # Windows' access violation (0xC0000005) as an exit status
          # (and Python's faulthandler's word for it)
@@ -1796,6 +1831,10 @@ NETWORK: tuple[Rule, ...] = (
              # a client that says its request failed and names the network (PaddleHub's ``Request Hub-Server
              # unsuccessfully, please check your network.``)
              r"|\bunsuccessfully, please check (?:your|the) network|Request Hub-Server unsuccessfully"
+             # IPython names the exception in its header (an excerpt may end before the last line); hyper's
+             # "error reading a body from connection" (Rust clients)
+             r"|^(?:ConnectionResetError|ConnectionAbortedError|ConnectionRefusedError|RemoteDisconnected)\s{5,}"
+             r"Traceback \(most recent call last\)|error reading a body from connection"
              # Rust's reqwest (hf_transfer, the hub's xet client): a body cut short, a request that never got through
              r"|reqwest::Error \{ kind: (?:Body|Request|Decode)\b|\bIncompleteBody\b|error sending request for url \("
              r"|" + _exc("FileIntegrityError") + r"|"
