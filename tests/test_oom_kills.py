@@ -20,8 +20,9 @@ from forked_cli import run
 
 from tianluo.faults.classify import Evidence, classify
 from tianluo.models.states import FaultClass
+from tianluo.shell import oom_kills as oom_kills_module
 from tianluo.shell.logscan import LogLine
-from tianluo.shell.oom_kills import named_pids, oom_kills, parse_record
+from tianluo.shell.oom_kills import KernelKills, boot_time, named_pids, oom_kills, parse_record
 
 # Records as /dev/kmsg gave them on this project's development machine (Linux 6.18), after a
 # python3 in a 64 MiB memory cgroup asked for 300 MiB: the kernel's words, byte for byte.
@@ -85,6 +86,19 @@ def test_only_the_kernels_log_device_is_read(tmp_path):
     found, note = oom_kills({19187}, 0, 1e12, str(tmp_path / "none"))
     assert found == () and "cannot be read" in note
     assert oom_kills(set(), 0, 1e12, str(plain)) == ((), None)  # nothing to look for: nothing opened
+
+
+def test_a_tick_reads_the_ring_buffer_once_for_all_its_failed_attempts(monkeypatch):
+    reads = []
+    at = 1000.0  # seconds since boot
+    monkeypatch.setattr(oom_kills_module, "read_kills",
+                        lambda path: reads.append(path) or (((at, 19187, "Killed process 19187 (python3)"),), None))
+    kernel = KernelKills()
+    when = boot_time() + at
+    assert kernel.of({19187}, when - 60, when + 60) == (("Killed process 19187 (python3)",), None)
+    assert kernel.of({4242}, when - 60, when + 60) == ((), None)  # another attempt's pids: not it
+    assert kernel.of({19187}, when + 3600, when + 7200) == ((), None)  # killed before this attempt began
+    assert len(reads) == 1
 
 
 # --- the pure half ------------------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ from tianluo.shell.fsio import UnsafePath
 from tianluo.shell.gpu_inventory import default_kernel_log, read_inventory
 from tianluo.shell.hostspace import FsSpace, Measurements, measure
 from tianluo.shell.logscan import Cursor, scan, tail
-from tianluo.shell.oom_kills import named_pids, oom_kills
+from tianluo.shell.oom_kills import KernelKills, named_pids
 from tianluo.shell.records import read_started
 from tianluo.shell.write_places import stage_places
 
@@ -73,6 +73,7 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
     gpus = look_at_gpus(state) if gpu_stages else None  # after the poll: a job that just ended has let go
 
     rule_patterns = patterns(state.plan)
+    kernel = KernelKills()  # the kernel's ring buffer, read once this tick if a failed local attempt asks
     measured = Measurements()  # one walk per path and one statvfs per file system, this tick
     stages = {} if into is None else into
     for sid, (job, attempt) in pending.items():
@@ -103,7 +104,7 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
         listed, unlisted = (scan_checkpoints(planned.checkpoints, workdir) if planned.checkpoints and over
                             else ((), None))
         tails = {f: tail(path, follow_links=f not in STREAMS) for f, path in logs.items()} if over else {}
-        killed, unread = kernel_oom_kills(fact, attempt, tails) if over else ((), None)
+        killed, unread = kernel_oom_kills(fact, attempt, tails, kernel) if over else ((), None)
         stages[sid] = StageObservation(
             job=fact, found=found, done_when=tuple(check_done_when(planned.done_when, workdir)),
             scans=scans, output=_output(planned, workdir), progress_file=read_progress_file(planned, workdir),
@@ -121,14 +122,15 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
                         gpus=gpus)
 
 
-def kernel_oom_kills(fact, attempt: Attempt, tails: dict[str, str]) -> tuple[tuple[str, ...], str | None]:
+def kernel_oom_kills(fact, attempt: Attempt, tails: dict[str, str], kernel: KernelKills,
+                     ) -> tuple[tuple[str, ...], str | None]:
     """The kernel's records of OOM kills of a failed local attempt's processes since it was launched: those earlier
     ticks saw it run as, its runner's and its command's as the runner recorded them, and those its logs name (a
     DataLoader worker's, a rank's). Another host's pids mean nothing here: a remote attempt's are not looked up."""
     if not (fact.pids or attempt.pids) or fact.host != socket.gethostname():
         return (), None
     since = attempt.submitted_at or attempt.intent_at
-    return oom_kills({*fact.pids, *attempt.pids} | named_pids(tails.values()), since.timestamp(), time.time())
+    return kernel.of({*fact.pids, *attempt.pids} | named_pids(tails.values()), since.timestamp(), time.time())
 
 
 def look_at_gpus(state: RunState) -> GpuInventory | None:

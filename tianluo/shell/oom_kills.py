@@ -34,7 +34,8 @@ MAX_RECORDS = 100_000  # records read at most (the ring buffer holds a few thous
 MAX_SECONDS = 2.0
 RECORD_BYTES = 8192  # one read returns one record, at most this long
 TEXT_CAP = 300
-MAX_KILLS = 4  # records kept
+MAX_KILLS = 4  # records kept for one attempt
+MAX_KEPT = 4096  # kill records kept from one read of the buffer (the newest)
 SLACK_S = 30.0  # a kill this long before the attempt's start or after its end still counts (clock skew)
 _MARK = "Killed process "
 
@@ -91,13 +92,38 @@ def boot_time() -> float:
     return time.time() - time.clock_gettime(time.CLOCK_MONOTONIC)
 
 
+class KernelKills:
+    """The kernel's OOM-kill records, read from ``path`` at most once (a tick with many failed attempts reads the
+    ring buffer once) and filtered for each attempt."""
+
+    def __init__(self, path: str = KMSG):
+        self.path = path
+        self._read: tuple[tuple[tuple[float, int, str], ...], str | None] | None = None
+
+    def of(self, pids: Iterable[int], since: float, until: float) -> tuple[tuple[str, ...], str | None]:
+        """The records of kills of ``pids`` between ``since`` and ``until`` (wall clock, seconds), and why none
+        could be read (None when the log was read)."""
+        wanted = {p for p in pids if isinstance(p, int) and p > 0}
+        if not wanted:
+            return (), None
+        if self._read is None:
+            self._read = read_kills(self.path)
+        kills, note = self._read
+        start, end = since - boot_time() - SLACK_S, until - boot_time() + SLACK_S
+        found = [text for at, pid, text in kills if pid in wanted and start <= at <= end]
+        return tuple(found[-MAX_KILLS:]), note
+
+
 def oom_kills(pids: Iterable[int], since: float, until: float, path: str = KMSG,
               ) -> tuple[tuple[str, ...], str | None]:
     """The kernel's records of OOM kills of ``pids`` between ``since`` and ``until`` (wall clock, seconds), and
     why none could be read (None when the log was read)."""
-    wanted = {p for p in pids if isinstance(p, int) and p > 0}
-    if not wanted:
-        return (), None
+    return KernelKills(path).of(pids, since, until)
+
+
+def read_kills(path: str = KMSG) -> tuple[tuple[tuple[float, int, str], ...], str | None]:
+    """Every OOM-kill record in the kernel's ring buffer as (seconds since boot, pid, text), at most MAX_KEPT of the
+    newest, and why none could be read (None when the log was read)."""
     try:
         fd = os.open(path, _OPEN_FLAGS)
     except OSError as exc:
@@ -106,15 +132,15 @@ def oom_kills(pids: Iterable[int], since: float, until: float, path: str = KMSG,
     try:
         if not stat.S_ISCHR(os.fstat(fd).st_mode):
             return (), f"{path} is not the kernel's log device: not read"
-        return _kills(fd, wanted, since - boot_time() - SLACK_S, until - boot_time() + SLACK_S), None
+        return _kills(fd), None
     except OSError as exc:
         return (), f"{path} cannot be read ({exc.strerror}): the kernel's OOM kills are not seen"
     finally:
         os.close(fd)
 
 
-def _kills(fd: int, pids: set[int], start: float, end: float) -> tuple[str, ...]:
-    found: list[str] = []
+def _kills(fd: int) -> tuple[tuple[float, int, str], ...]:
+    found: list[tuple[float, int, str]] = []
     deadline = time.monotonic() + MAX_SECONDS
     for _ in range(MAX_RECORDS):
         try:
@@ -132,6 +158,6 @@ def _kills(fd: int, pids: set[int], start: float, end: float) -> tuple[str, ...]
         if b"Killed process " not in record:
             continue
         parsed = parse_record(record)
-        if parsed is not None and parsed[1] in pids and start <= parsed[0] <= end:
-            found.append(parsed[2])
-    return tuple(found[-MAX_KILLS:])
+        if parsed is not None:
+            found.append(parsed)
+    return tuple(found[-MAX_KEPT:])
