@@ -4218,6 +4218,251 @@ SIBLINGS += [
      "corrupt_data"),
 ]
 
+# Set 26's families, in lines of other public threads (named above each group): datasets under a newer fsspec,
+# Chainer's trainer printing a message alone (read as the exception it names), MXNet's and CuPy's device memory,
+# TF's and XLA's BFC allocator, TF's handle creation, tokenizers' JSON, TF's cuDNN RNN (one read as memory: TF
+# offered no RNN kernel after allocating), W&B's permission, ROCm's memory access fault.
+SIBLINGS += [
+    # datasets under a newer fsspec refusing a LocalFileSystem cache
+    # (https://github.com/OptimalScale/LMFlow/issues/666, https://github.com/modal-labs/doppel-bot/issues/7,
+    # https://github.com/huggingface/datasets/issues/6352)
+    ('Traceback (most recent call last):\n  File "/public/home/lvshuhang/LMFlow-main/examples/finetune.py", '
+     'line 61, in <module>\n    main()\n  File "/public/home/lvshuhang/LMFlow-main/examples/finetune.py", '
+     'line 53, in main\n    dataset = Dataset(data_args)\n'
+     '  File "/public/home/lvshuhang/LMFlow-main/src/lmflow/datasets/dataset.py", line 104, in __init__\n'
+     '    raw_dataset = load_dataset(\n  File "/public/home/lvshuhang/miniconda3/envs/lmflow/lib/python3.9/sit'
+     'e-packages/datasets/load.py", line 1794, in load_dataset\n'
+     '    ds = builder_instance.as_dataset(split=split, verification_mode=verification_mode, '
+     'in_memory=keep_in_memory)\n  File "/public/home/lvshuhang/miniconda3/envs/lmflow/lib/python3.9/site-pack'
+     'ages/datasets/builder.py", line 1089, in as_dataset\n'
+     '    raise NotImplementedError(f"Loading a dataset cached in a {type(self._fs).__name__} is not '
+     'supported.")\nNotImplementedError: Loading a dataset cached in a LocalFileSystem is not supported.',
+     "version_mismatch"),
+    ('  File "/pkg/modal/_container_entrypoint.py", line 342, in handle_input_exception\n    yield\n'
+     '  File "/pkg/modal/_container_entrypoint.py", line 460, in run_inputs\n'
+     '    res = imp_fun.fun(*args, **kwargs)\n  File "/root/src/finetune.py", line 249, in finetune\n'
+     '    data = load_dataset("json", data_files=data_path)\n'
+     '  File "/opt/conda/lib/python3.9/site-packages/datasets/load.py", line 1794, in load_dataset\n'
+     '    ds = builder_instance.as_dataset(split=split, verification_mode=verification_mode, '
+     'in_memory=keep_in_memory)\n  File "/opt/conda/lib/python3.9/site-packages/datasets/builder.py", line '
+     '1089, in as_dataset\n    raise NotImplementedError(f"Loading a dataset cached in a '
+     '{type(self._fs).__name__} is not supported.")\n'
+     'NotImplementedError: Loading a dataset cached in a LocalFileSystem is not supported.',
+     "version_mismatch"),
+    ('    traindata = load_dataset(\'wikitext\', \'wikitext-2-raw-v1\', split=\'train\')\n'
+     '  File "/home/aelkordy/.conda/envs/prune_llm/lib/python3.9/site-packages/datasets/load.py", line 1804, '
+     'in load_dataset\n    ds = builder_instance.as_dataset(split=split, verification_mode=verification_mode, '
+     'in_memory=keep_in_memory)\n  File "/home/aelkordy/.conda/envs/prune_llm/lib/python3.9/site-packages/data'
+     'sets/builder.py", line 1108, in as_dataset\n'
+     '    raise NotImplementedError(f"Loading a dataset cached in a {type(self._fs).__name__} is not '
+     'supported.")\nNotImplementedError: Loading a dataset cached in a LocalFileSystem is not supported.',
+     "version_mismatch"),
+    # Chainer's trainer reporting an exception in the main training loop
+    # (https://github.com/mitmul/deeppose/issues/37, https://github.com/cupy/cupy/issues/2537,
+    # https://github.com/motokimura/spacenet_building_detection/issues/3)
+    ('Exception in main training loop: \'NoneType\' object is not iterable\n'
+     'Traceback (most recent call last):\n  File '
+     '"/home/design/anaconda3/envs/tensorflow019/lib/python3.5/site-packages/chainer/training/trainer.py", '
+     'line 315, in run\n    update()\n  File "/home/design/anaconda3/envs/tensorflow019/lib/python3.5/site-pac'
+     'kages/chainer/training/updaters/standard_updater.py", line 165, in update\n    self.update_core()\n'
+     '  File "/home/design/anaconda3/envs/tensorflow019/lib/python3.5/site-packages/chainer/training/updaters/'
+     'parallel_updater.py", line 110, in update_core\n    batch = iterator.next()\n'
+     '  File "/home/design/anaconda3/envs/tensorflow019/lib/python3.5/site-packages/chainer/iterators/multipro'
+     'cess_iterator.py", line 148, in __next__\n    self.dataset_timeout)\n'
+     '  File "/home/design/anaconda3/envs/tensorflow019/lib/python3.5/site-packages/chainer/iterators/multipro'
+     'cess_iterator.py", line 417, in measure\n    self.mem_size = max(map(_measure, batch))',
+     "programming_error"),
+    ('Exception in main training loop: Out of memory allocating 25,600,000 bytes (allocated so far: '
+     '3,635,267,072 bytes).\nTraceback (most recent call last):\n'
+     '  File "/home/hassan/miniconda3/envs/potrait_matting/lib/python3.5/site-packages/chainer/training/traine'
+     'r.py", line 343, in run\n    update()\n  File '
+     '"/home/hassan/miniconda3/envs/potrait_matting/lib/python3.5/site-packages/chainer/training/updaters/stan'
+     'dard_updater.py", line 235, in update\n    self.update_core()',
+     "cuda_oom"),
+    ('Exception in main training loop: out of memory to allocate 163840000 bytes (total 1673061376 bytes)\n'
+     'Traceback (most recent call last):\n  File '
+     '"/opt/conda/envs/py3.6/lib/python3.6/site-packages/chainer/training/trainer.py", line 304, in run\n'
+     '    update()\n  File "/opt/conda/envs/py3.6/lib/python3.6/site-packages/chainer/training/updaters/standa'
+     'rd_updater.py", line 149, in update\n    self.update_core()\n'
+     '  File "/opt/conda/envs/py3.6/lib/python3.6/site-packages/chainer/training/updaters/standard_updater.py"'
+     ', line 160, in update_core\n    optimizer.update(loss_func, *in_arrays)\n'
+     '  File "/opt/conda/envs/py3.6/lib/python3.6/site-packages/chainer/optimizer.py", line 593, in update\n'
+     '    loss = lossfun(*args, **kwds)\n  File "/workspace/src/models/unet.py", line 95, in __call__\n'
+     '    h = self.forward(x)',
+     "cuda_oom"),
+    # MXNet or CuPy running out of device memory (https://github.com/cupy/cupy/issues/1912,
+    # https://github.com/deepinsight/insightface/issues/1341, https://github.com/cupy/cupy/issues/2241)
+    ('cupy.cuda.memory.OutOfMemoryError: out of memory to allocate 250092544 bytes (total 10824923136 bytes)',
+     "cuda_oom"),
+    ('Traceback (most recent call last):\n  File "test.py", line 16, in <module>\n'
+     '    boxes1, lmds1 = detector.detect(img1, threshold=0.8)\n'
+     '  File "/app/tomcat/bin/executions/7786857/116678/FaceRecog.zip/FaceRecog/model_zoo/face_detection.py", '
+     'line 341, in detect\n  File "/home/superuser/anaconda3/lib/python3.6/site-packages/mxnet/ndarray/ndarray'
+     '.py", line 2566, in asnumpy\n    ctypes.c_size_t(data.size)))\n'
+     '  File "/home/superuser/anaconda3/lib/python3.6/site-packages/mxnet/base.py", line 246, in check_call\n'
+     '    raise get_last_ffi_error()\nmxnet.base.MXNetError: Traceback (most recent call last):\n'
+     '  File "src/storage/./pooled_storage_manager.h", line 161\n'
+     'MXNetError: cudaMalloc retry failed: out of memory',
+     "cuda_oom"),
+    ('cupy.cuda.memory.OutOfMemoryError: out of memory to allocate 200000000000 bytes (total 200000004096 '
+     'bytes)',
+     "cuda_oom"),
+    # TF's or XLA's BFC allocator running out of memory (https://github.com/knaw-huc/loghi/issues/55,
+    # https://github.com/tensorflow/tensorflow/issues/60401, https://github.com/tensorflow/tensorflow/issues/47820)
+    ("9:07:50.044545: W external/local_xla/xla/tsl/framework/bfc_allocator.cc:501] Allocator (GPU_0_bfc) ran "
+     "out of memory trying to allocate 34.10MiB (rounded to 35758080)requested by op "
+     "StatefulPartitionedCall/model_new14_1/batch_normalization_36_1/moments/SquaredDifference\n"
+     "If the cause is memory fragmentation maybe the environment variable "
+     "'TF_GPU_ALLOCATOR=cuda_malloc_async' will improve the situation. ",
+     "cuda_oom"),
+    ("2023-04-23 01:00:16.820275: I tensorflow/stream_executor/cuda/cuda_driver.cc:733] failed to allocate "
+     "8.41G (9029127168 bytes) from device: CUDA_ERROR_OUT_OF_MEMORY: out of memory\n"
+     "2023-04-23 01:00:16.820335: W tensorflow/core/common_runtime/bfc_allocator.cc:479] Allocator "
+     "(GPU_0_bfc) ran out of memory trying to allocate 560.44MiB (rounded to 587661312)requested by op "
+     "_EagerConst\nIf the cause is memory fragmentation maybe the environment variable "
+     "'TF_GPU_ALLOCATOR=cuda_malloc_async' will improve the situation. \nCurrent allocation summary follows.",
+     "cuda_oom"),
+    ("2021-03-15 17:16:57.309165: W tensorflow/core/common_runtime/bfc_allocator.cc:433] Allocator "
+     "(GPU_0_bfc) ran out of memory trying to allocate 18.00MiB (rounded to 18874368)requested by op Mul\n"
+     "If the cause is memory fragmentation maybe the environment variable "
+     "'TF_GPU_ALLOCATOR=cuda_malloc_async' will improve the situation. \nCurrent allocation summary follows.\n"
+     "Current allocation summary follows.\n2021-03-15 17:16:57.311009: I "
+     "tensorflow/core/common_runtime/bfc_allocator.cc:975] BFCAllocator dump for GPU_0_bfc\n"
+     "2021-03-15 17:16:57.311451: I tensorflow/core/common_runtime/bfc_allocator.cc:982] Bin (256): \tTotal "
+     "Chunks: 64, Chunks in use: 64. 16.0KiB allocated for chunks. 16.0KiB in use in bin. 14.0KiB "
+     "client-requested in use in bin.",
+     "cuda_oom"),
+    # TF's stream executor failing to create a cuBLAS or cuDNN handle
+    # (https://github.com/fizyr/keras-retinanet/issues/1164, https://github.com/tensorflow/tensorflow/issues/40646,
+    # https://github.com/tensorflow/tensor2tensor/issues/1456)
+    ('2019-11-03 13:02:41.557227: I tensorflow/stream_executor/platform/default/dso_loader.cc:42] '
+     'Successfully opened dynamic library libcudnn.so.7\n'
+     '2019-11-03 13:02:42.144753: E tensorflow/stream_executor/cuda/cuda_dnn.cc:329] Could not create cudnn '
+     'handle: CUDNN_STATUS_INTERNAL_ERROR\n2019-11-03 13:02:42.147408: E '
+     'tensorflow/stream_executor/cuda/cuda_dnn.cc:329] Could not create cudnn handle: '
+     'CUDNN_STATUS_INTERNAL_ERROR\nTraceback (most recent call last):\n'
+     '  File "/home/bl/dlearning/retinanet/keras-retinanet/keras_retinanet/bin/train.py", line 426, in '
+     '<module>\n    main()\n  File "/home/bl/dlearning/retinanet/keras-retinanet/keras_retinanet/bin/train.py"'
+     ', line 422, in main\n    validation_data=validation_generator',
+     "cuda_oom"),
+    ('Epoch 1/80\n2020-06-21 14:35:26.768642: I tensorflow/stream_executor/platform/default/dso_loader.cc:44] '
+     'Successfully opened dynamic library libcublas.so.10\n'
+     '2020-06-21 14:35:26.940647: I tensorflow/stream_executor/platform/default/dso_loader.cc:44] '
+     'Successfully opened dynamic library libcudnn.so.7\n'
+     '2020-06-21 14:35:28.215703: E tensorflow/stream_executor/cuda/cuda_dnn.cc:329] Could not create cudnn '
+     'handle: CUDNN_STATUS_INTERNAL_ERROR\n2020-06-21 14:35:28.224418: E '
+     'tensorflow/stream_executor/cuda/cuda_dnn.cc:329] Could not create cudnn handle: '
+     'CUDNN_STATUS_INTERNAL_ERROR\nTraceback (most recent call last):\n'
+     '  File "/home/adisha512/miniconda3/lib/python3.7/site-packages/IPython/core/interactiveshell.py", line '
+     '3331, in run_code',
+     "cuda_oom"),
+    ('2019-02-16 17:30:37.276325: E tensorflow/stream_executor/cuda/cuda_blas.cc:464] failed to create cublas '
+     'handle: CUBLAS_STATUS_NOT_INITIALIZED\n2019-02-16 17:30:37.277877: E '
+     'tensorflow/stream_executor/cuda/cuda_blas.cc:464] failed to create cublas handle: '
+     'CUBLAS_STATUS_NOT_INITIALIZED\n2019-02-16 17:30:37.280079: E '
+     'tensorflow/stream_executor/cuda/cuda_blas.cc:464] failed to create cublas handle: '
+     'CUBLAS_STATUS_NOT_INITIALIZED\n2019-02-16 17:30:37.281632: E '
+     'tensorflow/stream_executor/cuda/cuda_blas.cc:464] failed to create cublas handle: '
+     'CUBLAS_STATUS_NOT_INITIALIZED\n2019-02-16 17:30:37.283299: E '
+     'tensorflow/stream_executor/cuda/cuda_blas.cc:464] failed to create cublas handle: '
+     'CUBLAS_STATUS_NOT_INITIALIZED\n2019-02-16 17:30:37.284877: E '
+     'tensorflow/stream_executor/cuda/cuda_blas.cc:464] failed to create cublas handle: '
+     'CUBLAS_STATUS_NOT_INITIALIZED\n2019-02-16 17:30:37.287094: E '
+     'tensorflow/stream_executor/cuda/cuda_blas.cc:464] failed to create cublas handle: '
+     'CUBLAS_STATUS_NOT_INITIALIZED\n2019-02-16 17:30:37.288717: E '
+     'tensorflow/stream_executor/cuda/cuda_blas.cc:464] failed to create cublas handle: '
+     'CUBLAS_STATUS_NOT_INITIALIZED',
+     "cuda_oom"),
+    # tokenizers reading a tokenizer.json that is not valid JSON (https://github.com/LianjiaTech/BELLE/issues/47)
+    ('  File "/home/appuser/miniconda3/envs/wcppy39/lib/python3.9/site-packages/transformers/models/auto/token'
+     'ization_auto.py", line 679, in from_pretrained\n'
+     '    return tokenizer_class.from_pretrained(pretrained_model_name_or_path, *inputs, **kwargs)\n'
+     '  File "/home/appuser/miniconda3/envs/wcppy39/lib/python3.9/site-packages/transformers/tokenization_util'
+     's_base.py", line 1804, in from_pretrained\n    return cls._from_pretrained(\n'
+     '  File "/home/appuser/miniconda3/envs/wcppy39/lib/python3.9/site-packages/transformers/tokenization_util'
+     's_base.py", line 1958, in _from_pretrained\n    tokenizer = cls(*init_inputs, **init_kwargs)\n'
+     '  File "/home/appuser/miniconda3/envs/wcppy39/lib/python3.9/site-packages/transformers/models/bloom/toke'
+     'nization_bloom_fast.py", line 118, in __init__\n    super().__init__(\n'
+     '  File "/home/appuser/miniconda3/envs/wcppy39/lib/python3.9/site-packages/transformers/tokenization_util'
+     's_fast.py", line 111, in __init__\n    fast_tokenizer = TokenizerFast.from_file(fast_tokenizer_file)\n'
+     'Exception: expected value at line 1 column 1',
+     "corrupt_checkpoint"),
+    # tokenizers reading a tokenizer.json cut short, deep in the file (https://github.com/FlagAI-Open/Aquila2/issues/63)
+    ('File ~/miniconda3/envs/cm/lib/python3.10/site-packages/transformers/tokenization_utils_fast.py:111, in '
+     'PreTrainedTokenizerFast.__init__(self, *args, **kwargs)\n'
+     '    108     fast_tokenizer = copy.deepcopy(tokenizer_object)\n'
+     '    109 elif fast_tokenizer_file is not None and not from_slow:\n'
+     '    110     # We have a serialization from tokenizers which let us directly build the backend\n'
+     '--> 111     fast_tokenizer = TokenizerFast.from_file(fast_tokenizer_file)\n'
+     '    112 elif slow_tokenizer is not None:\n    113     # We need to convert a slow tokenizer to build '
+     'the backend\n    114     fast_tokenizer = convert_slow_tokenizer(slow_tokenizer)\n\n'
+     'Exception: EOF while parsing a value at line 156568 column 3',
+     "corrupt_checkpoint"),
+    # TF's cuDNN RNN failing to find the dnn implementation (https://github.com/BrikerMan/Kashgari/issues/168,
+    # https://github.com/tensorflow/tensorflow/issues/20067, https://github.com/minimaxir/textgenrnn/issues/239)
+    ('Epoch 1/20\n2019-07-19 10:34:06.768267: I tensorflow/stream_executor/dso_loader.cc:152] successfully '
+     'opened CUDA library libcublas.so.10.0 locally\n'
+     '2019-07-19 10:34:07.669769: E tensorflow/stream_executor/cuda/cuda_dnn.cc:334] Could not create cudnn '
+     'handle: CUDNN_STATUS_INTERNAL_ERROR\n2019-07-19 10:34:07.669826: W '
+     'tensorflow/core/framework/op_kernel.cc:1401] OP_REQUIRES failed at cudnn_rnn_ops.cc:1217 : Unknown: '
+     'Fail to find the dnn implementation.\n2019-07-19 10:34:07.680118: E '
+     'tensorflow/stream_executor/cuda/cuda_dnn.cc:334] Could not create cudnn handle: '
+     'CUDNN_STATUS_INTERNAL_ERROR\n2019-07-19 10:34:07.680151: W tensorflow/core/framework/op_kernel.cc:1401] '
+     'OP_REQUIRES failed at cudnn_rnn_ops.cc:1217 : Unknown: Fail to find the dnn implementation.\n'
+     'Traceback (most recent call last):\n  File '
+     '"/home/wyq/PycharmProjects/MyProject/201907/Practice/kashgari/ner.py", line 32, in <module>\n'
+     '    batch_size=2)\n  File "/home/wyq/Public/SoftWare/anaconda3/lib/python3.6/site-packages/kashgari_tf-0'
+     '.5.1-py3.6.egg/kashgari/tasks/base_model.py", line 295, in fit\n'
+     '  File "/home/wyq/Public/SoftWare/anaconda3/lib/python3.6/site-packages/tensorflow/python/keras/engine/t'
+     'raining.py", line 1426, in fit_generator\n    initial_epoch=initial_epoch)',
+     "cuda_oom"),
+    ('UnknownError: Fail to find the dnn implementation.\n'
+     '\t [[Node: cu_dnngru_1/CudnnRNN = CudnnRNN[T=DT_FLOAT, direction="unidirectional", dropout=0, '
+     'input_mode="linear_input", is_training=true, rnn_mode="gru", seed=87654321, seed2=0, '
+     '_device="/job:localhost/replica:0/task:0/device:GPU:0"](cu_dnngru_1/transpose, '
+     'cu_dnngru_1/ExpandDims_1, cu_dnngru_1/Const_1, cu_dnngru_1/concat)]]\n'
+     '\t [[Node: loss/mul/_73 = _Recv[client_terminated=false, '
+     'recv_device="/job:localhost/replica:0/task:0/device:CPU:0", '
+     'send_device="/job:localhost/replica:0/task:0/device:GPU:0", send_device_incarnation=1, '
+     'tensor_name="edge_618_loss/mul", tensor_type=DT_FLOAT, '
+     '_device="/job:localhost/replica:0/task:0/device:CPU:0"]()]]\n\n'
+     'Caused by op \'cu_dnngru_1/CudnnRNN\', defined at:\n  File "e:\\n'
+     'euro_projects\\anaconda3\\lib\\runpy.py", line 193, in _run_module_as_main\n    "__main__", mod_spec)\n'
+     '  File "e:\\neuro_projects\\anaconda3\\lib\\runpy.py", line 85, in _run_code\n'
+     '    exec(code, run_globals)',
+     "version_mismatch"),
+    ('UnknownError:    Fail to find the dnn implementation.\n\t [[{{node CudnnRNN}}]]\n'
+     '\t [[model_4/rnn_1/PartitionedCall]] [Op:__inference_train_function_20902]',
+     "version_mismatch"),
+    # W&B refusing an entity or project
+    # (https://github.com/sayakpaul/Supervised-Contrastive-Learning-in-TensorFlow-2/issues/7,
+    # https://github.com/Ads97/ForwardForward/issues/7, https://github.com/dotchen/LAV/issues/45)
+    ('wandb: ERROR It appears that you do not have permission to access the requested resource. Please reach '
+     'out to the project owner to grant you access.',
+     "auth_error"),
+    ('It appears that you do not have permission to access the requested resource. Please reach out to the '
+     'project owner to grant you access. If you have the correct permissions, verify that there are no issues '
+     'with your networking setup.(Error 404: Not Found)',
+     "auth_error"),
+    ('Could not set up the required agent: > It appears that you do not have permission to access the '
+     'requested resource. Please reach out to the project owner to grant you access. If you have the correct '
+     'permissions, verify that there are no issues with your networking setup.(Error 403: Forbidden)',
+     "auth_error"),
+    # ROCm memory access fault by a GPU node (https://github.com/ollama/ollama/issues/12131,
+    # https://github.com/ggml-org/llama.cpp/issues/7829, https://github.com/ROCm/legacy-rocm-build/issues/5051)
+    ('time=2025-08-31T13:43:18.525Z level=INFO source=server.go:1274 msg="llama runner started in 13.68 '
+     'seconds"\nMemory access fault by GPU node-1 (Agent handle: 0x724828692930) on address 0x72370e95c000. '
+     'Reason: Page not present or supervisor privilege.\n'
+     '[GIN] 2025/08/31 - 13:43:37 | 500 | 32.614108095s |       127.0.0.1 | POST     "/api/generate"',
+     "illegal_memory_access"),
+    ('Memory access fault by GPU node-1 (Agent handle: 0x613061b881f0) on address 0x9000. Reason: Page not '
+     'present or supervisor privilege.\nAborted (core dumped)',
+     "illegal_memory_access"),
+    ('Memory access fault by GPU node-1 (Agent handle: 0x55f8b54eec30) on address 0x7f2a53193000. Reason: '
+     'Page not present or supervisor privilege.',
+     "illegal_memory_access"),
+]
+
 @pytest.mark.parametrize(("text", "label"), SIBLINGS + LOOK_ALIKES, ids=[f"{c[1]}-{i}" for i, c in
                                                                           enumerate(SIBLINGS + LOOK_ALIKES)])
 def test_sibling_wordings_of_the_second_held_out_set(tmp_path, text, label):

@@ -845,6 +845,7 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|cudaMalloc retry failed: out of memory"
              # CuPy's pool (its OutOfMemoryError's message, printed alone by Chainer's trainer)
              r"|\bout of memory to allocate \d+ bytes \(total \d+ bytes\)"
+             r"|\bOut of memory allocating [\d,]+ bytes \(allocated so far: [\d,]+ bytes\)"
              # TF's and XLA's BFC allocator failing a device allocation (its warning that it only could have used
              # more, "with freed_by_count=0 ... not a failure", carries no rounded size)
              r"|Allocator \((?:GPU|TPU)_\d+_bfc\) ran out of memory trying to allocate \S+ \(rounded to \d+\)"

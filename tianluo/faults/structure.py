@@ -257,10 +257,19 @@ _IO_DIR = LazyPattern(r"/(?:fsspec|s3fs|gcsfs|adlfs|h5py|orbax|tensorstore|safet
                           r"|requests|google/cloud/storage|azure/storage)/")
 
 
+#: Chainer's trainer prints an exception's message alone before the traceback that follows:
+#: ``Exception in main training loop: 'NoneType' object is not iterable``.
+_CHAINER = "Exception in main training loop: "
+
+
 def _exception(indent_text: str, rank: str | None, name: str, frames, trace: bool, source: str = "",
                own_source: str = "") -> Raised | None:
     """The exception of a line, when it is one (inside a traceback any name counts; outside, only an
     exception-like one)."""
+    if not trace and indent_text.startswith(_CHAINER) and len(indent_text) > len(_CHAINER):
+        message = indent_text[len(_CHAINER):].strip()
+        return Raised(name="Exception", message=message[:500], where=None, func=None, origin=UNKNOWN, rank=rank,
+                      file=name, text=indent_text.strip()[:500])
     m = _EXC.search(indent_text)
     if m is None:
         return None
