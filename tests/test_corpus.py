@@ -251,6 +251,15 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
     "tf_jax_storage/hqv_keras_save_h5_requires_h5py.txt": (
         "unknown/exit_1", "the notebook's traceback is cut before its last line; only IPython's header names an "
         "ImportError, not which module is missing"),
+    # Set 27.
+    "distributed/hqx_elastic_k8s_gloo_monitored_barrier_rank0_gone.txt": (
+        "unknown/exit_1", "gloo's monitored barrier on rank 1 naming rank 0 as the faulty one is a symptom: rank 0's "
+        "own log is not in the excerpt (set 21's author read the same line so); that rank 0's pod died is the "
+        "poster's account"),
+    "pytorch/hqy_chainer_char_rnn_cupy_setdevice_unknown_error.txt": (
+        "unknown/exit_1", "CuPy's 'cudaErrorUnknown: unknown error' at the first setDevice: a driver stack not set up "
+        "(the thread's reading) and a GPU fault mid-run (set 23's authors' reading of CUDA's unknown error) look "
+        "alike in the words"),
 }
 
 

@@ -4884,10 +4884,31 @@ SET_26 = [
 ]
 
 
+SET_27 = [
+    ("MXNetError: [06:04:43] src/postoffice.cc:18: Check  notnull: Environment::Get()->find(\"DMLC_NUM_SERVER\")", {},
+     "bad_arguments"),
+    ("Error: Error applying state: Failed to init run in warmup: wandb failed to create run: api request failed: "
+     "Request error:\nHTTP status client error (409 Conflict) for url (https://api.wandb.ai/graphql)", {},
+     "bad_arguments"),
+    ("RuntimeError: Index put requires the source and destination dtypes match, got Half for the destination and "
+     "Float for the source.", {}, "device_mismatch"),
+    ("ValueError: Can't find a valid checkpoint at /finetune-sft/outputs-sft-v2/checkpoint-32500", {},
+     "missing_file"),
+    ("RuntimeError: Unable to initialize backend 'tpu': INVALID_ARGUMENT: Mismatched PJRT plugin PJRT API version "
+     "(0.23) and framework PJRT API version 0.40). (set JAX_PLATFORMS='' to automatically choose an available "
+     "backend)", {}, "version_mismatch"),
+    ("keras_tuner.src.errors.FatalTypeError: Expected the model-building function, or HyperModel.build() to return a "
+     "valid Keras Model instance. Received: <tf_keras.src.engine.sequential.Sequential object at 0x7f08feadffa0>",
+     {}, "version_mismatch"),
+    ("[E ProcessGroupGloo.cpp:136] Rank 1 successfully reached monitoredBarrier, but received errors while waiting "
+     "for send/recv from rank 0. Please check rank 0 logs for faulty rank.", {}, "exit_1"),  # a symptom: written
+]
+
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = ([("19-20", *c) for c in SETS_19_20] + [("21", *c) for c in SET_21] + [("22", *c) for c in SET_22]
               + [("23", *c) for c in SET_23] + [("24", *c) for c in SET_24] + [("25", *c) for c in SET_25]
-              + [("26", *c) for c in SET_26])
+              + [("26", *c) for c in SET_26] + [("27", *c) for c in SET_27])
 
 
 @pytest.mark.parametrize(("text", "facts", "label"), [c[1:] for c in LATER_SETS],

@@ -1113,7 +1113,11 @@ SETUP: tuple[Rule, ...] = (
              r"|Exception in main training loop: module '[\w.]+' has no attribute '\w+'"
              # torch._six's names, gone from torch 1.9 and 2.0, imported by code written before
              r"|cannot import name '(?:container_abcs|string_classes|int_classes)'"
-             r"|Fail to find the dnn implementation"),
+             r"|Fail to find the dnn implementation"
+             # a libtpu or PJRT plugin of another release than the framework's (another framework's, loaded first);
+             # keras-tuner given a tf_keras model where it expects Keras 3's
+             r"|Mismatched PJRT plugin PJRT API version"
+             r"|to return a valid Keras Model instance\. Received: <tf_keras\."),
     Rule("version_mismatch", CONFIG, "version_mismatch",
          log=r"did not match any variant of untagged enum|Dataset scripts are no longer supported"
              # torch 2's launcher passes --local-rank (a hyphen) to a script written for --local_rank; a CLI
@@ -1312,6 +1316,8 @@ SETUP: tuple[Rule, ...] = (
          log=_PFX + r"(?:\w+\.)*FileNotFoundError(?:$|:(?: *$| (?:[^h]|h[^ft]|hf[^:]|ht[^t]|htt[^p]|http[^s]"
                     r"|https[^:]|https:[^/]|https:/[^/]|https://[^h]|https://h[^u])))"
              r"|can't open file .*No such file or directory"
+             # transformers' Trainer resuming from a folder with none of the weight files it looks for
+             r"|Can't find a valid checkpoint at "
              # OpenAI's clip.load given a weights path that is not there (it then takes the path for a model name)
              r"|Model (?:/|\.{1,2}/|~/|[A-Za-z]:[\\/])\S* not found; available models = "
              # Grid Engine's shepherd cannot enter the job's working directory (``-wd``, ``-cwd``)
@@ -1521,7 +1527,9 @@ SETUP: tuple[Rule, ...] = (
     # notebook): a KeyError of os.environ, but the launch is what is wrong, not the program's logic.
     Rule("launcher_env_missing", CONFIG, "bad_arguments",
          log=_PFX + r"KeyError: '(?:RANK|LOCAL_RANK|WORLD_SIZE|LOCAL_WORLD_SIZE|NODE_RANK|GROUP_RANK|MASTER_ADDR"
-             r"|MASTER_PORT|SLURM_[A-Z_]+|OMPI_COMM_WORLD_[A-Z_]+|PMI_[A-Z_]+|PMIX_RANK|AZ_BATCHAI_[A-Z_]+)'$"),
+             r"|MASTER_PORT|SLURM_[A-Z_]+|OMPI_COMM_WORLD_[A-Z_]+|PMI_[A-Z_]+|PMIX_RANK|AZ_BATCHAI_[A-Z_]+)'$"
+             # MXNet's ps-lite asking for the DMLC_* variables its launcher sets (dist_sync from a plain python)
+             r"|Check\s+notnull: Environment::Get\(\)->find\(\"DMLC_\w+\"\)"),
 )
 
 BUGS: tuple[Rule, ...] = (

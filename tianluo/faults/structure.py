@@ -533,6 +533,8 @@ _HTTP = LazyPattern(
     r"|\b[Ss]tatus(?:[ _]?[Cc]ode)?[\"']?\s?[:=]\s?[\"']?([45]\d\d)\b|\bstatus ([45]\d\d)\b"
     r"|<title>([45]\d\d) |<Response \[([45]\d\d)\]>|\b[Rr]esponse [Cc]ode:? ([45]\d\d)\b"
     r"|\breturned (?:HTTP |status )?([45]\d\d)\b"
+    # Rust's reqwest: "HTTP status client error (409 Conflict) for url"
+    r"|\bHTTP status (?:client|server) error \(([45]\d\d) "
     # MLflow's REST client: "failed with error code 403 != 200"
     r"|\berror code ([45]\d\d) != 2\d\d\b"
     # OpenAPI-generated clients (kubernetes, Kaggle): "ApiException: (404)"; a JSON body's "code": 404

@@ -211,6 +211,8 @@ _PROGRAMMING_MESSAGE = compile_pattern(
     r"|range\(\) arg 3 must not be zero|but got backend \w+ for argument"
     # TF's reshape of a tensor whose size the requested shape does not divide or equal
     r"|Input to reshape is a tensor with \d+ values"
+    # torch writing values of one dtype into a tensor of another (fp32 scores into an fp16 one under AMP)
+    r"|requires the source and destination dtypes match"
     # autograd and graph-mode misuse: backward on a non-scalar, a tensor used as a Python bool, a float written
     # into an integer tensor, a loss wired to no trainable variable
     r"|grad can be implicitly created only for scalar outputs|Boolean value of Tensor with more than one"
