@@ -4463,6 +4463,131 @@ SIBLINGS += [
      "illegal_memory_access"),
 ]
 
+# Set 27's families, in lines of other public threads (named above each group): MXNet's DMLC variables, reqwest's
+# status in warnings a tool went on from (nothing: the status is not why it ended), torch's dtype put, Trainer's
+# resume folder, PJRT plugins of another release, keras-tuner given a tf_keras model.
+SIBLINGS += [
+    # MXNet ps-lite without its launcher's variables (https://github.com/zhuangwang93/Espresso/issues/2,
+    # https://github.com/apache/mxnet/issues/10057)
+    ('[01:04:44] byteps/server/server.cc:451: BytePS server engine uses 4 threads, consider increasing '
+     'BYTEPS_SERVER_ENGINE_THREAD for higher performance\n[01:04:44] src/postoffice.cc:25: Creating Van: 0\n'
+     '[01:04:44] src/./zmq_van.h:299: Start ZMQ recv thread\nNCCL version 2.11.4+cuda11.6\n'
+     '[01:04:50] src/postoffice.cc:25: Creating Van: 0\n'
+     '[01:04:50] 3rdparty/ps-lite/include/dmlc/logging.h:276: [01:04:50] src/postoffice.cc:32: Check  '
+     'notnull: Environment::Get()->find("DMLC_ROLE") \n\nStack trace returned 10 entries:\n'
+     '[bt] (0) /home/lab/lq470379/.local/lib/python3.8/site-packages/byteps-0.2.5-py3.8-linux-x86_64.egg/bytep'
+     's/torch/c_lib.cpython-38-x86_64-linux-gnu.so(+0x5e246) [0x7f22032cd246]\n'
+     '[bt] (1) /home/lab/lq470379/.local/lib/python3.8/site-packages/byteps-0.2.5-py3.8-linux-x86_64.egg/bytep'
+     's/torch/c_lib.cpython-38-x86_64-linux-gnu.so(+0x5e5ca) [0x7f22032cd5ca]',
+     "bad_arguments"),
+    ('    ctypes.byref(handle)))\n  File "/home/.local/lib/python2.7/site-packages/mxnet-1.2.0-py2.7.egg/mxnet'
+     '/base.py", line 149, in check_call\n    raise MXNetError(py_str(_LIB.MXGetLastError()))\n'
+     'mxnet.base.MXNetError: [18:08:10] src/postoffice.cc:16: Check  notnull: '
+     'Environment::Get()->find("DMLC_NUM_WORKER")_ ',
+     "bad_arguments"),
+    # Rust's reqwest HTTP status in an error chain (https://github.com/cargo-bins/cargo-binstall/issues/1896,
+    # https://github.com/nabijaczleweli/cargo-update/issues/270,
+    # https://github.com/cargo-bins/cargo-quickinstall/issues/268)
+    ("INFO resolve: Resolving package: 'cargo-update'\n"
+     "WARN Failed to send quickinstall report for package cargo-update-14.0.2-x86_64-unknown-linux-gnu: "
+     "Failed to download from remote: could not HEAD "
+     "https://warehouse-clerk-tmp.vercel.app/api/crate/cargo-update-14.0.2-x86_64-unknown-linux-gnu.tar.gz: "
+     "HTTP status client error (402 Payment Required) for url "
+     "(https://warehouse-clerk-tmp.vercel.app/api/crate/cargo-update-14.0.2-x86_64-unknown-linux-gnu.tar.gz)\n"
+     "WARN Failed to send quickinstall report for package cargo-update-14.0.2-x86_64-unknown-linux-musl: "
+     "Failed to download from remote: could not HEAD "
+     "https://warehouse-clerk-tmp.vercel.app/api/crate/cargo-update-14.0.2-x86_64-unknown-linux-musl.tar.gz: "
+     "HTTP status client error (402 Payment Required) for url "
+     "(https://warehouse-clerk-tmp.vercel.app/api/crate/cargo-update-14.0.2-x86_64-unknown-linux-musl.tar.gz)"
+     "\nWARN The package cargo-update v14.0.2 will be installed from source (with cargo)",
+     "exit_1"),
+    ("Updating atuin\n INFO resolve: Resolving package: 'atuin'\n"
+     " WARN Failed to send quickinstall report for package atuin-18.3.0-aarch64-unknown-linux-musl: Failed to "
+     "download from remote: could not HEAD https://warehouse-clerk-tmp.vercel.app/api/crate/atuin-18.3.0-aarch"
+     "64-unknown-linux-musl.tar.gz: HTTP status client error (402 Payment Required) for url "
+     "(https://warehouse-clerk-tmp.vercel.app/api/crate/atuin-18.3.0-aarch64-unknown-linux-musl.tar.gz)\n"
+     " WARN The package atuin v18.3.0 will be installed from source (with cargo)\n"
+     "    Updating crates.io index\nerror: could not find `atuin` in registry `crates-io` with version "
+     "`=18.3.0`\nERROR Cargo errored! ExitStatus(unix_wait_status(25856))\nERROR Fatal error:\n"
+     "  x For crate atuin: subprocess /usr/bin/cargo install atuin --version 18.3.0 --force --root "
+     "/home/pi/.cargo errored with exit status: 101\n"
+     "  `-> subprocess /usr/bin/cargo install atuin --version 18.3.0 --force --root /home/pi/.cargo errored "
+     "with exit status: 101",
+     "exit_1"),
+    ("+ ./cargo-binstall -y --force cargo-binstall\n INFO resolve: Resolving package: 'cargo-binstall'\n"
+     " WARN Failed to send quickinstall report for package cargo-binstall-1.10.3-x86_64-apple-darwin: Failed "
+     "to download from remote: could not HEAD https://warehouse-clerk-tmp.vercel.app/api/crate/cargo-binstall-"
+     "1.10.3-x86_64-apple-darwin.tar.gz: HTTP status client error (402 Payment Required) for url "
+     "(https://warehouse-clerk-tmp.vercel.app/api/crate/cargo-binstall-1.10.3-x86_64-apple-darwin.tar.gz)",
+     "exit_1"),
+    # torch's dtype put (https://github.com/pytorch/pytorch/issues/63935,
+    # https://github.com/yumingj/Text2Human/issues/21, https://github.com/yumingj/Text2Human/issues/1)
+    ('Traceback (most recent call last):\n  File "<input>", line 1, in <module>\n'
+     'RuntimeError: Index put requires the source and destination dtypes match, got Float for the destination '
+     'and Double for the source.',
+     "device_mismatch"),
+    ('sample_model.py", line 456, in generate_texture_map\n'
+     '    mask[self.segm[idx] == cls] = upper_fused_attr + 1\n'
+     'RuntimeError: Index put requires the source and destination dtypes match, got Int for the destination '
+     'and Long for the source.',
+     "device_mismatch"),
+    ('RuntimeError: Index put requires the source and destination dtypes match, got Int for the destination '
+     'and Long for the source.',
+     "device_mismatch"),
+    # transformers' Trainer resuming (https://github.com/artidoro/qlora/issues/27,
+    # https://github.com/PKU-YuanGroup/Video-LLaVA/issues/42)
+    ('torch.uint8 3238002688 0.8846206784649213\nTraceback (most recent call last):\n'
+     '  File "/workspace/qlora/qlora.py", line 758, in <module>\n    train()\n'
+     '  File "/workspace/qlora/qlora.py", line 720, in train\n'
+     '    train_result = trainer.train(resume_from_checkpoint=checkpoint_dir)\n'
+     '  File "/workspace/anaconda3/envs/qlora310/lib/python3.10/site-packages/transformers/trainer.py", line '
+     '1685, in train\n    self._load_from_checkpoint(resume_from_checkpoint)\n'
+     '  File "/workspace/anaconda3/envs/qlora310/lib/python3.10/site-packages/transformers/trainer.py", line '
+     '2159, in _load_from_checkpoint\n    raise ValueError(f"Can\'t find a valid checkpoint at '
+     '{resume_from_checkpoint}")\nValueError: Can\'t find a valid checkpoint at ./output/checkpoint-500',
+     "missing_file"),
+    ('    deepspeed_load_checkpoint(self.model_wrapped, resume_from_checkpoint)\n'
+     '  File "/home/work/anaconda3/envs/videollava/lib/python3.10/site-packages/transformers/deepspeed.py", '
+     'line 389, in deepspeed_load_checkpoint\n    raise ValueError(f"Can\'t find a valid checkpoint at '
+     '{checkpoint_path}")\nValueError: Can\'t find a valid checkpoint at '
+     './checkpoints/Video-LLaVA-Pretrain-7B/checkpoint-1500',
+     "missing_file"),
+    # JAX/TPU plugins (https://github.com/pytorch/xla/issues/6949,
+    # https://github.com/intel/intel-extension-for-openxla/issues/27,
+    # https://github.com/intel/intel-extension-for-openxla/issues/18)
+    ('WARNING:root:PJRT is now the default runtime. For more information, see '
+     'https://github.com/pytorch/xla/blob/master/docs/pjrt.md\n'
+     'WARNING:root:libtpu.so and TPU device found. Setting PJRT_DEVICE=TPU.\n'
+     'WARNING: All log messages before absl::InitializeLog() is called are written to STDERR\n'
+     'F0000 00:00:1713630999.125092  494916 pjrt_computation_client.cc:158] Non-OK-status: tpu_status status: '
+     'INVALID_ARGUMENT: Mismatched PJRT plugin PJRT API version (0.47) and framework PJRT API version 0.40).\n'
+     '*** Begin stack trace ***\n\ttsl::CurrentStackTrace()\n\n\n'
+     '\ttorch_xla::runtime::GetComputationClient()\n\ttorch_xla::bridge::GetDefaultDevice()',
+     "version_mismatch"),
+    ("RuntimeError: Unable to initialize backend 'xpu': INVALID_ARGUMENT: Mismatched PJRT plugin PJRT API "
+     "version (0.38) and framework PJRT API version 0.40). (you may need to uninstall the failing plugin "
+     "package, or set JAX_PLATFORMS=cpu to skip this backend.)",
+     "version_mismatch"),
+    ('Platform \'xpu\' is experimental and not all JAX functionality may be correctly supported!\n'
+     'Traceback (most recent call last):\n  File '
+     '"/home/users/test/.local/lib/python3.10/site-packages/jax/_src/xla_bridge.py", line 623, in backends\n'
+     '    backend = _init_backend(platform)\n  File '
+     '"/home/users/test/.local/lib/python3.10/site-packages/jax/_src/xla_bridge.py", line 734, in '
+     '_init_backend\n    backend = registration.factory()\n'
+     '  File "/home/users/test/.local/lib/python3.10/site-packages/jax/_src/xla_bridge.py", line 470, in '
+     'factory\n    xla_client.initialize_pjrt_plugin(plugin_name)\n'
+     '  File "/home/users/test/.local/lib/python3.10/site-packages/jaxlib/xla_client.py", line 159, in '
+     'initialize_pjrt_plugin\n    _xla.initialize_pjrt_plugin(plugin_name)\n'
+     'jaxlib.xla_extension.XlaRuntimeError: INVALID_ARGUMENT: Mismatched PJRT plugin PJRT API version (0.2) '
+     'and framework PJRT API version 0.38).',
+     "version_mismatch"),
+    # keras-tuner given a model of another Keras (https://github.com/keras-team/keras-tuner/issues/1039)
+    ("keras_tuner.src.errors.FatalTypeError: Expected the model-building function, or HyperModel.build() to "
+     "return a valid Keras Model instance. Received: <tf_keras.src.engine.functional.Functional object at "
+     "0x7fe49809f8d0> of type <class 'tf_keras.src.engine.functional.Functional'>",
+     "version_mismatch"),
+]
+
 @pytest.mark.parametrize(("text", "label"), SIBLINGS + LOOK_ALIKES, ids=[f"{c[1]}-{i}" for i, c in
                                                                           enumerate(SIBLINGS + LOOK_ALIKES)])
 def test_sibling_wordings_of_the_second_held_out_set(tmp_path, text, label):
