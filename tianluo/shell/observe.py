@@ -100,13 +100,16 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
                         first=first, final=fact.state in (JobState.EXITED, JobState.LOST))
             for fname, path in logs.items()
         }
-        over = failed(fact)  # only a failed attempt's host is measured, its checkpoints listed, its logs' tails read
+        done_when = tuple(check_done_when(planned.done_when, workdir))
+        # only a failed attempt's host is measured, its checkpoints listed, its logs' tails read; an exit 0 whose
+        # done_when does not hold is a failure too (a script that ends on an echo after its download failed)
+        over = failed(fact) or (fact.state == JobState.EXITED and any(not c.ok for c in done_when))
         listed, unlisted = (scan_checkpoints(planned.checkpoints, workdir) if planned.checkpoints and over
                             else ((), None))
         tails = {f: tail(path, follow_links=f not in STREAMS) for f, path in logs.items()} if over else {}
         killed, unread = kernel_oom_kills(fact, attempt, tails, kernel) if over else ((), None)
         stages[sid] = StageObservation(
-            job=fact, found=found, done_when=tuple(check_done_when(planned.done_when, workdir)),
+            job=fact, found=found, done_when=done_when,
             scans=scans, output=_output(planned, workdir), progress_file=read_progress_file(planned, workdir),
             port=attempt_port(job.attempt_dir),
             space=measure(write_places(planned, job), measured) if over else (),
