@@ -1898,7 +1898,8 @@ LAST: tuple[Rule, ...] = (
 
 #: Rules of another class than their tier's, set just ahead of a broad rule of the tier that would take their
 #: words: a ResourceExhaustedError that is no exhaustion, a Lightning misconfiguration that is the module's code,
-#: an HDF5 lock another process holds for now, a checksum that is Google Drive's quota page. Each names its look-alike;
+#: an HDF5 lock another process holds for now, a checksum that is Google Drive's quota page, a Kubernetes pod's name
+#: not resolvable yet (before the launch set-up's unresolvable host spec). Each names its look-alike;
 #: tests/test_rulebook.py checks the list.
 GUARDS = frozenset({"message_too_large", "lightning_module_incomplete", "file_lock_held", "drive_quota",
                     "pod_dns_not_ready"})
