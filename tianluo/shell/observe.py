@@ -11,7 +11,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from tianluo.backends.base import Backend, JobSpec
+from tianluo.backends.base import Backend, JobFacts, JobSpec
 from tianluo.core.gpu_facts import GpuInventory, KernelLogCursor
 from tianluo.core.jobspec import job_spec
 from tianluo.core.observations import Observations, OutputStat, StageObservation
@@ -125,7 +125,7 @@ def observe(state: RunState, run_dir: Path, backend: Backend, budget: Budget | N
                         gpus=gpus)
 
 
-def kernel_oom_kills(fact, attempt: Attempt, tails: dict[str, str], kernel: KernelKills,
+def kernel_oom_kills(fact: JobFacts, attempt: Attempt, tails: dict[str, str], kernel: KernelKills,
                      ) -> tuple[tuple[str, ...], str | None]:
     """The kernel's records of OOM kills of a failed local attempt's processes since it was launched: those earlier
     ticks saw it run as, its runner's and its command's as the runner recorded them, and those its logs name (a
