@@ -22,7 +22,7 @@ from tianluo.faults.classify import Evidence, classify
 from tianluo.models.states import FaultClass
 from tianluo.shell import oom_kills as oom_kills_module
 from tianluo.shell.logscan import LogLine
-from tianluo.shell.oom_kills import KernelKills, boot_time, named_pids, oom_kills, parse_record
+from tianluo.shell.oom_kills import KernelKills, boot_time, named_pids, parse_record
 
 # Records as /dev/kmsg gave them on this project's development machine (Linux 6.18), after a
 # python3 in a 64 MiB memory cgroup asked for 300 MiB: the kernel's words, byte for byte.
@@ -80,12 +80,12 @@ def test_only_the_kernels_log_device_is_read(tmp_path):
     plain.write_bytes(KILL_RECORD)
     link = tmp_path / "link"
     link.symlink_to(plain)
-    assert oom_kills({19187}, 0, 1e12, str(plain)) == ((), f"{plain} is not the kernel's log device: not read")
-    found, note = oom_kills({19187}, 0, 1e12, str(link))
+    assert KernelKills(str(plain)).of({19187}, 0, 1e12) == ((), f"{plain} is not the kernel's log device: not read")
+    found, note = KernelKills(str(link)).of({19187}, 0, 1e12)
     assert found == () and "symbolic link" in note
-    found, note = oom_kills({19187}, 0, 1e12, str(tmp_path / "none"))
+    found, note = KernelKills(str(tmp_path / "none")).of({19187}, 0, 1e12)
     assert found == () and "cannot be read" in note
-    assert oom_kills(set(), 0, 1e12, str(plain)) == ((), None)  # nothing to look for: nothing opened
+    assert KernelKills(str(plain)).of(set(), 0, 1e12) == ((), None)  # nothing to look for: nothing opened
 
 
 def test_a_tick_reads_the_ring_buffer_once_for_all_its_failed_attempts(monkeypatch):

@@ -172,7 +172,7 @@ def _symptom_only(ev: Evidence, fault: Fault, line: LogLine | None, causes: Sequ
     text = (f"{fault.evidence}: rank {rank} lost its peer; rank {shape.root_rank} failed first and its error is "
             f"not in the log (the rules alone: {fault.klass.value}/{fault.label})")
     return Fault(klass=unknown.klass, label=unknown.label,
-                 evidence=text if len(text) <= EVIDENCE_CHARS else text[:EVIDENCE_CHARS - 1] + "…")
+                 evidence=_capped(text))
 
 
 def _aside(shape: Shape) -> frozenset[str]:
@@ -195,9 +195,7 @@ def _from(verdict: structure_verdict.Verdict, ruled: Fault | None) -> Fault:
     text = verdict.evidence
     if ruled is not None:
         text = f"{text} (the rules alone: {ruled.klass.value}/{ruled.label})"
-    if len(text) > EVIDENCE_CHARS:
-        text = text[:EVIDENCE_CHARS - 1] + "…"
-    return Fault(klass=verdict.klass, label=verdict.label, evidence=text)
+    return Fault(klass=verdict.klass, label=verdict.label, evidence=_capped(text))
 
 
 def _deterministic(ev: Evidence, fault: Fault, shape: Shape) -> Fault:
@@ -210,7 +208,7 @@ def _deterministic(ev: Evidence, fault: Fault, shape: Shape) -> Fault:
     text = (f"{shape.same_error_ranks} ranks ended with the same error {ev.ran_s:.0f}s after the start: the launch "
             f"fails every time ({fault.evidence})")
     return Fault(klass=FaultClass.CONFIG, label="bad_arguments",
-                 evidence=text if len(text) <= EVIDENCE_CHARS else text[:EVIDENCE_CHARS - 1] + "…")
+                 evidence=_capped(text))
 
 
 def _as_tail(lines: Sequence[LogLine]) -> tuple[tuple[str, str], ...]:
@@ -247,10 +245,7 @@ def _full_disk(ev: Evidence, fault: Fault, rule: Rule | None = None) -> Fault:
     if not ev.full or not (fault.klass == FaultClass.UNKNOWN or fault.label in PEER_LOSS | {"disk_full"}
                            or unwritten):
         return fault
-    text = "full file system: " + "; ".join(ev.full) + f" (and {fault.label}: {fault.evidence})"
-    if len(text) > EVIDENCE_CHARS:
-        text = text[:EVIDENCE_CHARS - 1] + "…"
-    return Fault(klass=FaultClass.CONFIG, label="disk_full", evidence=text)
+    return _host_names("full file system", ev.full, fault, "disk_full")
 
 
 def _host_oom(ev: Evidence, fault: Fault) -> Fault:
@@ -259,10 +254,13 @@ def _host_oom(ev: Evidence, fault: Fault) -> Fault:
     named only by a peer's loss."""
     if not ev.oom_killed or not (fault.klass == FaultClass.UNKNOWN or fault.label in PEER_LOSS):
         return fault
-    text = "the kernel's OOM killer: " + "; ".join(ev.oom_killed) + f" (and {fault.label}: {fault.evidence})"
-    if len(text) > EVIDENCE_CHARS:
-        text = text[:EVIDENCE_CHARS - 1] + "…"
-    return Fault(klass=FaultClass.CONFIG, label="host_oom", evidence=text)
+    return _host_names("the kernel's OOM killer", ev.oom_killed, fault, "host_oom")
+
+
+def _host_names(what: str, found: tuple[str, ...], fault: Fault, label: str) -> Fault:
+    """The config fault a host's own finding names, its finding first in the evidence and the log's reading kept."""
+    return Fault(klass=FaultClass.CONFIG, label=label,
+                 evidence=_capped(f"{what}: " + "; ".join(found) + f" (and {fault.label}: {fault.evidence})"))
 
 
 def effective_signal(ev: Evidence) -> int | None:
@@ -342,7 +340,11 @@ def _signal_name(num: int) -> str:
 
 
 def _line_text(line: LogLine) -> str:
-    text = f"{line.file}: {line.text.strip()}"
+    return _capped(f"{line.file}: {line.text.strip()}")
+
+
+def _capped(text: str) -> str:
+    """Evidence text cut to EVIDENCE_CHARS, an ellipsis marking the cut."""
     return text if len(text) <= EVIDENCE_CHARS else text[:EVIDENCE_CHARS - 1] + "…"
 
 

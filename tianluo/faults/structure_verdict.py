@@ -168,14 +168,15 @@ _PATH_FORM = compile_pattern(r"^assert\b.*\b\w*(?:path|dir|folder|root|file)\w*\
 #: the project's own frame (``pickle.load(f)``, ``joblib.load``, ``np.load``, ``pd.read_pickle``), with nothing in
 #: that line saying it is a checkpoint: the data file is damaged, not a checkpoint to roll back from. (A framework's
 #: own pickle.load is loading what it was asked for: a checkpoint, as often as not.)
-_SHORT_PICKLE = compile_pattern(r"^Ran out of input$|pickle data was truncated")
+_PICKLE_CUT = r"^Ran out of input$|pickle data was truncated"
+_SHORT_PICKLE = compile_pattern(_PICKLE_CUT)
 _DATA_LOAD = compile_pattern(r"\b(?:c?[Pp]ickle\.loads?|joblib\.load|np\.load|numpy\.load|pd\.read_pickle"
                              r"|pandas\.read_pickle)\(")
 _CHECKPOINT_WORDS = compile_pattern(r"(?i)torch\.load|ckpt|checkpoint|state_dict|weight|model|resume|snapshot")
 # A resume that reads back a checkpoint cut short (a kill or a full disk in the middle of its write: an empty or
 # half-written JSON or pickle file), named by the project's own line that read it: roll back to the one before.
-_CUT_SHORT = compile_pattern(r"^(?:Expecting value|Unterminated string|Expecting ',' delimiter|Expecting property name"
-                             r"|Ran out of input$|pickle data was truncated)")
+_CUT_SHORT = compile_pattern(r"^(?:Expecting value|Unterminated string|Expecting ',' delimiter|Expecting property name)"
+                             r"|" + _PICKLE_CUT)
 _RESUME_READ = compile_pattern(r"(?i)ckpt|checkpoint|\bresume|snapshot|\blast[._]|state_dict")
 # LMDB opened with a map_size the disk cannot hold (the 1 TB of many OCR and detection dataset scripts): Windows
 # allocates the whole map at open, and its refusal comes in the system's language, not always readable

@@ -114,13 +114,6 @@ class KernelKills:
         return tuple(found[-MAX_KILLS:]), note
 
 
-def oom_kills(pids: Iterable[int], since: float, until: float, path: str = KMSG,
-              ) -> tuple[tuple[str, ...], str | None]:
-    """The kernel's records of OOM kills of ``pids`` between ``since`` and ``until`` (wall clock, seconds), and
-    why none could be read (None when the log was read)."""
-    return KernelKills(path).of(pids, since, until)
-
-
 def read_kills(path: str = KMSG) -> tuple[tuple[tuple[float, int, str], ...], str | None]:
     """Every OOM-kill record in the kernel's ring buffer as (seconds since boot, pid, text), at most MAX_KEPT of the
     newest, and why none could be read (None when the log was read)."""
