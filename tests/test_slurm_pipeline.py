@@ -275,6 +275,9 @@ def test_a_job_scancelled_outside_tianluo_is_held_not_retried(slurm, tmp_path):
     wait_job_state(job_id, ("RUNNING",))
     tick_while(run_dir, tmp_path, lambda s: stage_state(s, "victim", "work")["status"] == "running",
                what="the stage to be running")
+    # RUNNING in the queue comes before slurmd has started the batch script: wait for its
+    # first line, so the count below is of a script that did run
+    wait_for(lambda: (project / "counter.txt").exists(), timeout=30, what="the script's first line")
     slurm_cmd("scancel", job_id)
     wait_job_state(job_id, ("CANCELLED",))
 
