@@ -7,7 +7,9 @@ it. Three tests:
 * ``test_every_corpus_file_is_well_formed``: a malformed file fails, named.
 * ``test_rulebook_on_each_excerpt`` (fast, pure, one case per file): logscan + classify on the
   excerpt written to a real file; names each miss. For development.
-* ``test_corpus_through_real_ticks``: the real code path. One run with one entity per excerpt,
+* ``test_corpus_through_real_ticks``: the real code path, on a fixed sample that covers every
+  label, stream and ending (``ticks_sample``; ``TIANLUO_CORPUS_TICKS=all`` runs them all).
+  One run with one entity per excerpt,
   one stage each, whose job prints the excerpt verbatim to its stream and exits with its
   code (or kills itself with its signal); real ``tianluo`` ticks (in-process, through the
   CLI's ``main``) judge every attempt, and each stage's fault is read from state.json. It
@@ -21,8 +23,10 @@ author's, with the reason.
 
 import contextlib
 import dataclasses
+import hashlib
 import io
 import json
+import os
 import re
 import signal
 import subprocess
@@ -412,6 +416,14 @@ def test_every_corpus_file_is_well_formed():
     assert {e.name.split("/")[0] for e in excerpts} == set(FAMILIES)
 
 
+def test_the_recorded_disagreements_stay_under_the_bar():
+    """Every other excerpt must be read right (``test_rulebook_on_each_excerpt``), so this is the bar by label."""
+    excerpts = load()
+    assert len(DISAGREEMENTS) <= (1 - LABEL_BAR) * len(excerpts), \
+        f"{len(DISAGREEMENTS)} of {len(excerpts)} excerpts are recorded disagreements, over {1 - LABEL_BAR:.0%}"
+    assert set(DISAGREEMENTS) <= {ex.name for ex in excerpts}, "a disagreement names no excerpt"
+
+
 def test_a_malformed_file_is_named(tmp_path):
     folder = tmp_path / "hub"
     folder.mkdir()
@@ -590,9 +602,52 @@ def test_a_last_line_without_its_newline_is_read_by_a_real_tick(tmp_path):
     assert got["pytorch/hpu_openpcdet_train_cant_start_new_thread.txt"] == "config/process_limit"  # the rule's line
 
 
+def ticks_sample(excerpts: list[Excerpt], per_stratum: int = 3) -> list[Excerpt]:
+    """The excerpts the real-ticks test runs: every one with ``TIANLUO_CORPUS_TICKS=all``, else a fixed sample.
+
+    The rulebook alone reads every excerpt (``test_rulebook_on_each_excerpt``); what the real path adds is
+    how a tick feeds it: the stream, the exit code or signal, the tail, the bytes. So the sample takes, for
+    every expected label, stream and way of ending (a signal, exit 0, another code), ``per_stratum``
+    excerpts chosen by a hash of their names (spread over the sets, the same every run), and every excerpt
+    whose bytes are unusual (no final newline, a CR, a NUL, bytes that are not UTF-8, a line over 4 KiB,
+    a body over 32 KiB) or whose reading is a recorded disagreement. All 4,000 took about 160 s of CPU.
+    """
+    if os.environ.get("TIANLUO_CORPUS_TICKS") == "all":
+        return excerpts
+    strata: dict[tuple, list[Excerpt]] = {}
+    for ex in excerpts:
+        ending = ex.signal or ("0" if ex.exit_code == 0 else "code")
+        strata.setdefault((ex.expect, ex.stream, ending), []).append(ex)
+    keep = {ex.name for group in strata.values()
+            for ex in sorted(group, key=lambda e: hashlib.sha256(e.name.encode()).digest())[:per_stratum]}
+    keep |= {ex.name for ex in excerpts if ex.name in DISAGREEMENTS or _unusual(ex.body)}
+    return [ex for ex in excerpts if ex.name in keep]
+
+
+def _unusual(body: bytes) -> bool:
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError:
+        return True
+    return (not body.endswith(b"\n") or b"\r" in body or b"\0" in body or len(body) > 32768
+            or max(map(len, body.split(b"\n"))) > 4096)
+
+
+def test_the_ticks_sample_covers_every_label_stream_and_ending():
+    excerpts = load()
+    sample = ticks_sample(excerpts)
+    if os.environ.get("TIANLUO_CORPUS_TICKS") != "all":
+        assert len(sample) < len(excerpts) / 3
+    def strata(group):
+        return {(ex.expect, ex.stream, ex.signal or ex.exit_code == 0) for ex in group}
+    assert strata(sample) == strata(excerpts)
+    assert {ex.name for ex in excerpts if ex.name in DISAGREEMENTS} <= {ex.name for ex in sample}
+    assert sample == ticks_sample(excerpts)  # the same every run
+
+
 @pytest.mark.integration
 def test_corpus_through_real_ticks(tmp_path, capsys):
-    excerpts = load()
+    excerpts = ticks_sample(load())
     names, runs = start_runs(tmp_path, excerpts)
     deadline = time.monotonic() + 600  # ends as soon as every stage is judged; a loaded 2-core machine took over 120 s
     got = tick_until_judged(names, runs, deadline)
@@ -600,7 +655,9 @@ def test_corpus_through_real_ticks(tmp_path, capsys):
         by_label, _by_class, _misses, wrong = report(excerpts, got)
     unexplained = [n for n in wrong if n not in DISAGREEMENTS]
     assert not unexplained, f"confidently wrong: {unexplained}"
-    assert by_label >= LABEL_BAR * len(excerpts), f"{by_label}/{len(excerpts)} right by label, below {LABEL_BAR:.0%}"
+    if len(excerpts) == len(load()):  # the sample holds every miss, so its own share says nothing of the bar
+        assert by_label >= LABEL_BAR * len(excerpts), \
+            f"{by_label}/{len(excerpts)} right by label, below {LABEL_BAR:.0%}"
     # The real path and the rulebook alone agree: a difference is a bug in how a tick feeds classify.
     pure = {}
     for ex in excerpts:
