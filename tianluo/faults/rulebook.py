@@ -831,7 +831,7 @@ EXHAUSTED: tuple[Rule, ...] = (
              + _exc("MemoryError")),
     # TF writes a checkpoint through a temporary file; a ResourceExhaustedError naming it is the disk.
     Rule("tf_checkpoint_disk_full", CONFIG, "disk_full",
-         log=r"ResourceExhaustedError: \S*\.tempstate\d+|\.tempstate\d+: Resource exhausted"),
+         log=r"(?:ResourceExhaustedError|Resource exhausted): \S*\.tempstate\d+|\.tempstate\d+: Resource exhausted"),
     Rule("cuda_oom", CONFIG, "cuda_oom",
          log=r"CUDA out of memory|(?:CUDA|HIP) error: out of memory|hipErrorOutOfMemory|Cuda failure '?out of memory"
              r"|CUDA_ERROR_OUT_OF_MEMORY|NCudaLib::TOutOfMemoryError|Memory Object Allocation Failure"
@@ -949,6 +949,9 @@ SETUP: tuple[Rule, ...] = (
              # the driver cannot start them; spconv's prebuilt wheel saying the GPU's arch is not in it
              r"|CUDA kernel failed : (?:invalid device function|initialization error|no kernel image)"
              r"|^Error message: invalid device function|your gpu arch \(\d+, \d+\) isn't compiled in prebuilt"
+             # Caffe's CUDA_CHECK (``Check failed: error == cudaSuccess (8 vs. 0)  invalid device function``) and
+             # MXNet's (``CUDA: invalid device function``): the same code 8, a build without this GPU's arch
+             r"|cudaSuccess \(8 vs\. 0\)\s+invalid device function|\bCUDA: invalid device function"
              r"|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu|Code object build failed"
              r"|invalid value for --gpu-architecture|nvidia-container-cli: requirement error"
              r"|please update your driver to a newer version|nvidia-container-cli: initialization error"
@@ -1066,7 +1069,11 @@ SETUP: tuple[Rule, ...] = (
              r"|Unable to find a valid file signature"
              r"|WeightsUnpickler error: Unsupported operand|pickle data was truncated"
              r"|Error while deserializing header|HeaderTooLarge|MetadataIncompleteBuffer"
-             r"|truncated file|[Ff]ile signature not found"
+             r"|[Tt]runcated file|[Ff]ile signature not found"
+             # Caffe's weights that do not parse (an LFS pointer, an HTML page, a download cut short: a missing
+             # file is "File not found"); Torch7's torch.load reading nothing where an object starts (an empty or
+             # cut file, a folder given for the file)
+             r"|Failed to parse NetParameter file: \S+\.caffemodel\b|read error: read 0 blocks instead of \d+"
              r"|Checksum does not match: stored|Data loss: (?:Checksum|not an sstable|Unable to open table file)"
              r"|Invalid NDArray file format|invalid magic (?:characters|number)|llama_model_loader: failed to load"
              r"|Model format error, expect"
@@ -1265,6 +1272,9 @@ SETUP: tuple[Rule, ...] = (
              r"|Assign requires shapes of both tensors to match\. lhs shape= "
 
              r"|You are trying to load a weight file containing \d+ layers into a model with \d+ layers"
+             # Caffe's fine-tuning from a .caffemodel whose layer of the same name has another shape (another class
+             # count): the net the prototxt builds is not the weights'
+             r"|Cannot copy param \d+ weights from layer '[^']*'; shape mismatch"
              r"|Layer count mismatch when loading weights from file\."),
     Rule("nan_loss", CONFIG, "nan_loss",
          log=r"[Ll]oss is [Nn]a[Nn]\b|[Ll]oss became infinite or NaN|non-finite loss|[Ll]oss is not finite"
@@ -1290,6 +1300,8 @@ SETUP: tuple[Rule, ...] = (
              r"|PEFT backend is required for this method"
              # a Python built without its ssl module (every HTTPS client then fails before connecting)
              r"|the SSL module is not available"
+             # CuPy built before NCCL was installed (Chainer's multi-GPU updater, ChainerMN)
+             r"|NCCL is not (?:enabled|available)\. "
              # spaCy's language model, a package downloaded apart (``python -m spacy download x``)
              r"|\[E050\] Can't find model '"
              r"|NamespaceNotFound: Namespace \w+ not found|" + _exc("ModuleNotFoundError", "ImportError")
@@ -1328,6 +1340,12 @@ SETUP: tuple[Rule, ...] = (
              r"|^\s*Resource \S+ not found\.$|Please use the NLTK Downloader to obtain the resource"
              r"|\bResource u?'[^']{1,200}' not found\.|^\s+raise LookupError\(resource_not_found\)$"
              r"|(?:NotFoundError|Not found): .*(?:No such file or directory|cannot find the path)"
+             # Torch7's DiskFile (``cannot open <model.t7> in mode r``; in mode w, the folder it saves to is not
+             # there), loadcaffe's ``Couldn't load models/VGG_ILSVRC_19_layers.caffemodel`` (the weights were
+             # never downloaded), Caffe's ReadProtoFrom*File (``File not found: x.prototxt``), ModelScope's hub
+             # asked for a file its repository does not hold
+             r"|\bcannot open <[^>]{1,500}> in mode +[rwa]\b|^Couldn't load \S+\.(?:caffemodel|prototxt|t7)\b"
+             r"|Check failed: fd != -1 \(-1 vs\. -1\) File not found: |NotExistError: The file path: .* not exist in: "
              r"|Parent directory of \S+ doesn't exist|RuntimeError: Cannot find the files\.$"
              r"|Unsuccessful TensorSliceReader constructor: Failed to find any matching files for"
              r"|Cannot find primary config '|The given source path does not exist|NewRandomAccessFile failed to"
@@ -1393,6 +1411,8 @@ SETUP: tuple[Rule, ...] = (
              r"|MisconfigurationException(?:: |\([\"'])|Check batch related parameters\. train_batch_size is not"
              r"|no optimization profile has been defined|RequestTimeTooSkewed|^KeyError: 'pytorch-lightning_version'"
              r"|Duplicate GPU detected|ncclInvalidArgument|ncclInvalidUsage"
+             # NCCL's code 5 in a framework's own words (onnxruntime's ``NCCL failure 5: invalid usage``)
+             r"|NCCL failure 5: invalid usage"
              # a model's pretrained tag or name its library does not have (OpenCLIP, OpenAI's clip.load)
              r"|Pretrained weights \([^)]*\) not found for model|Model [^/.~\s]\S* not found; available models = "
              # TF's example parser given records of another width than its feature spec (a dimension argument)
@@ -1529,7 +1549,9 @@ SETUP: tuple[Rule, ...] = (
          log=_PFX + r"KeyError: '(?:RANK|LOCAL_RANK|WORLD_SIZE|LOCAL_WORLD_SIZE|NODE_RANK|GROUP_RANK|MASTER_ADDR"
              r"|MASTER_PORT|SLURM_[A-Z_]+|OMPI_COMM_WORLD_[A-Z_]+|PMI_[A-Z_]+|PMIX_RANK|AZ_BATCHAI_[A-Z_]+)'$"
              # MXNet's ps-lite asking for the DMLC_* variables its launcher sets (dist_sync from a plain python)
-             r"|Check\s+notnull: Environment::Get\(\)->find\(\"DMLC_\w+\"\)"),
+             r"|Check\s+notnull: Environment::Get\(\)->find\(\"DMLC_\w+\"\)"
+             # ps-lite's van used by a process its launcher did not start as a server or worker (no DMLC_ROLE)
+             r"|Check failed: ready_ call Start\(\) first"),
 )
 
 BUGS: tuple[Rule, ...] = (
@@ -1832,6 +1854,8 @@ NETWORK: tuple[Rule, ...] = (
              r"|: Unable to connect to endpoint|Curl returned error code \d+|\bUnavailableError: Socket closed"
              # TF's collective all-reduce that lost its peer worker (its gRPC link dropped)
              r"|Aborting RingReduce with Unavailable: |StartAbort Unavailable: OS Error"
+             # TF1's distributed session whose master (or a ps task it needs) is not up yet, or not reachable
+             r"|Master init: Unavailable: "
              r"|RPC failed with status = \"(?:Unavailable|UNAVAILABLE): "
              # a client's server that hung up (aiohttp, httpx): ``Server disconnected``
              r"|Server disconnected without sending a response"

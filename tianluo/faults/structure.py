@@ -280,8 +280,9 @@ def _exception(indent_text: str, rank: str | None, name: str, frames, trace: boo
         return None
     if not trace and not _EXC_NAME.search(exc):
         return None
-    if not trace and m.group(3) is None:  # outside a traceback, "SomeError" alone is a word, not a line
-        return None
+    if not trace and m.group(3) is None and not indent_text.rstrip().endswith(":"):
+        return None  # outside a traceback, "SomeError" alone is a word, not a line; "SomeError:" is one whose
+        # message follows on the lines below (Lightning's MisconfigurationException)
     where, func = frames[-1] if frames else (None, None)
     return Raised(name=exc, message=message[:500], where=where, func=func, origin=_origin(where, func),
                   rank=rank, file=name, text=indent_text.strip()[:500], source=source if frames else "",
@@ -519,9 +520,12 @@ WINERRORS = {2: 2, 3: 2, 5: 13, 112: 28, 1314: 1, 1455: 12, 10048: 98, 10050: 10
              10054: 104, 10060: 110, 10061: 111, 10065: 113, 11001: -2, 11002: -3}
 _WINERROR = LazyPattern(r"\[WinError (\d{1,5})\]", capture=True)
 _STRERROR = LazyPattern("|".join(re.escape(k) for k in STRERRORS))
-# ENOENT's words say an input is missing only in an exception's own line (a listing, a loader's warning or a
-# "[Error]" of a plugin say them too), and not while writing or renaming (the writer's own temporary file).
-_NOENT = LazyPattern(r"^\s*[\w.]{1,100}(?:Error|Exception): .{0,400}No such file or directory")
+# ENOENT's words say an input is missing only in an exception's own line, or a C++ library's fatal one (glog's
+# ``F0707 16:48:46.336 16692 db_lmdb.hpp:15] Check failed: mdb_status == 0 (2 vs. 0) No such file or directory``:
+# Caffe's, before its SIGABRT) (a listing, a loader's warning or a "[Error]" of a plugin say them too), and not
+# while writing or renaming (the writer's own temporary file).
+_NOENT = LazyPattern(r"^\s*(?:[\w.]{1,100}(?:Error|Exception): |F\d{4} [\d:.]{8,15} +\d+ [^\s\]]{1,200}\] )"
+                     r".{0,400}No such file or directory")
 _NOENT_WRITING = LazyPattern(r"(?i)\bwrit|\brenam|\bsav(?:e|ing)\b|\bcreat")
 
 _REASONS = (r"Internal Server Error|Bad Gateway|Service (?:Temporarily )?Unavailable|Gateway Time-?out"

@@ -217,6 +217,7 @@ _PROGRAMMING_MESSAGE = compile_pattern(
     # autograd and graph-mode misuse: backward on a non-scalar, a tensor used as a Python bool, a float written
     # into an integer tensor, a loss wired to no trainable variable
     r"|grad can be implicitly created only for scalar outputs|Boolean value of Tensor with more than one"
+    r"|The truth value of an array with more than one element is ambiguous"
     r"|can't be cast to the desired output type|No gradients provided for any variable"
     r"|is not allowed in Graph execution")
 
