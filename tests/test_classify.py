@@ -75,6 +75,15 @@ def test_signal_evidence_names_the_signal():
     assert classify(Evidence(EXITED, exit_code=137)).evidence == "ended by SIGKILL"
 
 
+def test_a_launchers_247_is_its_ranks_sigkill_and_the_kernels_record_names_it():
+    # DeepSpeed's launcher exits sys.exit(-9) once its rank was killed: 247 as its own status
+    assert classify(Evidence(EXITED, exit_code=247)).label == "signal_sigkill"
+    assert classify(Evidence(EXITED, exit_code=250)).label == "exit_250"  # other codes near 256 are programs' own
+    assert classify(Evidence(EXITED, exit_code=255)).label == "exit_255"
+    fault = classify(Evidence(EXITED, exit_code=247, oom_killed=("Killed process 4123 (python)",)))
+    assert (fault.klass, fault.label) == (FaultClass.CONFIG, "host_oom")
+
+
 def test_command_not_found_prefers_the_detail():
     fault = classify(Evidence(EXITED, exit_code=127, detail="could not start the command: ENOENT"))
     assert fault.evidence == "could not start the command: ENOENT"

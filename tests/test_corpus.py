@@ -264,6 +264,20 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "unknown/exit_1", "CuPy's 'cudaErrorUnknown: unknown error' at the first setDevice: a driver stack not set up "
         "(the thread's reading) and a GPU fault mid-run (set 23's authors' reading of CUDA's unknown error) look "
         "alike in the words"),
+    # Set 28.
+    "distributed/hrb_fbresnet2_dataparalleltable_old_cunn.txt": (
+        "unknown/exit_1", "a Lua error inside the installed cunn ('attempt to compare number with table') under the "
+        "project's call: an older cunn than the project expects (the thread) or the project passing the wrong type "
+        "read the same; tianluo reads no Lua frames as the project's or a library's"),
+    "distributed/hrb_mxnet5659_two_dist_kvstores.txt": (
+        "unknown/exit_1", "ps-lite's 'Check failed: (customers_.count(id)) == ((size_t)0) id 0 already exists' is "
+        "a native check: that the program created a second dist kvstore is the thread's finding"),
+    "hub/hrb_tramac147_pretrained_url_gone.txt": (
+        "unknown/exit_1", "'RuntimeError: Failed downloading url <url>' after the library's own retries names no "
+        "cause: a link gone, a host down and a network cut print the same"),
+    "pytorch/hqz_xdeeph_fx_multiple_tracers_einsum_e3nn_upgrade.txt": (
+        "unknown/exit_1", "torch.fx's 'Found multiple different tracers' while tracing einsum: that an older e3nn "
+        "caused it is the poster's finding after upgrading; the words name no package"),
 }
 
 

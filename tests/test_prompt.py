@@ -699,6 +699,7 @@ def test_the_answer_format_names_after_and_class(tmp_path):
     (-7, "-7 (signal 7, SIGBUS)"), (-9, "-9 (signal 9, SIGKILL)"), (137, "137 (128+9: SIGKILL, as a shell reports "
                                                                          "a signal)"),
     (1, "1"), (128, "128"), (0, "0"), (-200, "-200"),
+    (247, "247 (256-9: SIGKILL, as a launcher passes on its child's -9)"), (250, "250"), (255, "255"),
 ])
 def test_exit_codes_that_are_signals_are_named(code, words):
     from tianluo.faults.exit_signals import describe_code
@@ -711,10 +712,11 @@ def test_exit_codes_in_log_lines_are_decoded_once():
 
     lines = ["ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -7) local_rank: 0",
              "  exitcode  : -7 (pid: 181845)", "exits with return code = -11", "exit status 1",
-             "bash: line 1: exit code 137"]
+             "bash: line 1: exit code 137", "deepspeed: exit code 247"]
     assert decoded_in(lines) == [
         "exit code -7 is signal 7 (SIGBUS): a launcher's report of a process killed by it",
         "exit code -11 is signal 11 (SIGSEGV): a launcher's report of a process killed by it",
-        "exit code 137 is signal 9 (SIGKILL): a shell's report of a process killed by it"]
+        "exit code 137 is signal 9 (SIGKILL): a shell's report of a process killed by it",
+        "exit code 247 is signal 9 (SIGKILL): a launcher's (its child's -N as 256-N) report of a process killed by it"]
     assert describe_exit(None, 7) == "killed by signal 7 (SIGBUS)"
     assert describe_exit(None, None) == "no exit code recorded"

@@ -5080,6 +5080,34 @@ SET_28 = [
      "15807826032)", {}, "corrupt_checkpoint"),
     ("modelscope.hub.errors.NotExistError: The file path: SOPA.pth.tar not exist in: bcmizb/Libcom_pretrained_models",
      {}, "missing_file"),
+    # CUDA's launch failure (719) in the driver API's name, before TF's event manager aborts
+    ("E tensorflow/stream_executor/cuda/cuda_event.cc:49] Error polling for event status: failed to query event: "
+     "CUDA_ERROR_LAUNCH_FAILED\nF tensorflow/core/common_runtime/gpu/gpu_event_mgr.cc:203] Unexpected Event status: 1"
+     "\nAborted (core dumped)", {"signal": 6}, "illegal_memory_access"),
+    # Windows' sharing violation: a checkpoint's rename while another process holds the file
+    ("W tensorflow/core/framework/op_kernel.cc:1273] OP_REQUIRES failed at save_restore_v2_ops.cc:137 : Failed "
+     "precondition: Failed to rename: ./m/model-30000.index.tempstate15407127252911568272 to: ./m/model-30000.index : "
+     "The process cannot access the file because it is being used by another process.\n; Broken pipe", {},
+     "file_locked"),
+    # a device allocator's failure raised as Python's MemoryError (Theano's CNMeM) is the device's
+    ("MemoryError: Error allocating 283115520 bytes of device memory (CNMEM_STATUS_OUT_OF_MEMORY).", {}, "cuda_oom"),
+    ("MemoryError: Unable to allocate 3.20 GiB for an array with shape (40000, 21475) and data type float32", {},
+     "host_oom"),
+    # TF's restore that blames the graph, over a cloud store's 403 (its "Original error")
+    ("InvalidArgumentError: Restoring from checkpoint failed. This is most likely due to a mismatch between the "
+     "current graph and the graph from the checkpoint. Please ensure that you have not altered the graph expected "
+     "based on the checkpoint. Original error:\n\nFrom /job:worker/replica:0/task:0:\nUnsuccessful TensorSliceReader "
+     "constructor: Failed to get matching files on gs://b/model.ckpt-524288: Permission denied: Error executing an "
+     "HTTP request: HTTP response code 403 with body '{", {}, "auth_error"),
+    ("InvalidArgumentError: Restoring from checkpoint failed. This is most likely due to a mismatch between the "
+     "current graph and the graph from the checkpoint. Please ensure that you have not altered the graph expected "
+     "based on the checkpoint. Original error:\n\nKey dense_3/kernel not found in checkpoint", {},
+     "state_dict_mismatch"),
+    # a DataLoader worker TERMed from outside while its parent lived; a launcher's -9 of a rank still comes first
+    ("RuntimeError: DataLoader worker (pid 8102) is killed by signal: Terminated.", {}, "terminated"),
+    ("RuntimeError: DataLoader worker (pid 8102) is killed by signal: Terminated.\n"
+     "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -9) local_rank: 1 (pid: 8001) of binary",
+     {}, "signal_sigkill"),
 ]
 
 

@@ -16,6 +16,11 @@ MAX_SIGNAL = 64
 _CODE = re.compile(r"(?i)\b(?:exitcode|exit[ _]code|exit status|return code|returncode|exited with code)"
                    r"\s{0,4}[:=]?\s{0,4}(-?\d{1,4})\b")
 MAX_CODES = 8  # codes decoded from one text
+#: A launcher that exits with its child's negative code (DeepSpeed's ``sys.exit(-9)`` after its rank was killed)
+#: leaves ``256 - N`` as its own exit status. Only SIGKILL's 247 is read so, the one public threads show (the
+#: kernel's OOM killer under DeepSpeed): other codes near 256 are programs' own (255 is ``exit(-1)``; an Azure ML
+#: run script's 250 came with no abort at all).
+LAUNCHER_STATUS = {247: 9}
 
 
 def signal_name(n: int) -> str:
@@ -33,6 +38,8 @@ def code_signal(code: int) -> tuple[int, str] | None:
         return -code, "a launcher's"
     if 129 <= code <= 128 + MAX_SIGNAL:
         return code - 128, "a shell's"
+    if code in LAUNCHER_STATUS:
+        return LAUNCHER_STATUS[code], "a launcher's (its child's -N as 256-N)"
     return None
 
 
@@ -44,6 +51,8 @@ def describe_code(code: int) -> str:
     n, _ = found
     if code < 0:
         return f"{code} (signal {n}, {signal_name(n)})"
+    if code in LAUNCHER_STATUS:
+        return f"{code} (256-{n}: {signal_name(n)}, as a launcher passes on its child's -{n})"
     return f"{code} (128+{n}: {signal_name(n)}, as a shell reports a signal)"
 
 
@@ -74,4 +83,4 @@ def decoded_in(texts: list[str]) -> list[str]:
     return list(out.values())
 
 
-__all__ = ["code_signal", "decoded_in", "describe_code", "describe_exit", "signal_name"]
+__all__ = ["LAUNCHER_STATUS", "code_signal", "decoded_in", "describe_code", "describe_exit", "signal_name"]

@@ -808,9 +808,11 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|Error while creating shared memory segment|NCCL WARN Call to posix_fallocate failed"),
     # A device's OOM that the framework also raises as Python's MemoryError (PaddlePaddle): the device named wins.
     # (and a C++ extension's bad_alloc carrying CUDA's own allocation error: MinkowskiEngine's
-    # ``MemoryError: std::bad_alloc: cudaErrorMemoryAllocation: out of memory``)
+    # ``MemoryError: std::bad_alloc: cudaErrorMemoryAllocation: out of memory``; Theano's GPU allocator, CNMeM's
+    # ``MemoryError: Error allocating 283115520 bytes of device memory (CNMEM_STATUS_OUT_OF_MEMORY).``)
     Rule("device_oom_named", CONFIG, "cuda_oom",
-         log=r"Out of memory error on (?:GPU|XPU|NPU|MLU|DCU) \d+|bad_alloc: cudaErrorMemoryAllocation"),
+         log=r"Out of memory error on (?:GPU|XPU|NPU|MLU|DCU) \d+|bad_alloc: cudaErrorMemoryAllocation"
+             r"|\bbytes of device memory \(CNMEM_STATUS_OUT_OF_MEMORY\)|\bCNMEM_STATUS_OUT_OF_MEMORY\b"),
     Rule("host_oom", CONFIG, "host_oom",
          log=r"oom[-_]kill events?\b|out-of-memory handler|Out of memory: Kill(?:ed)? process|OOM Killed"
              r"|task \d+: Out Of Memory|exceeded memory limit \(|Exceeded job memory limit|DefaultCPUAllocator: "
@@ -1033,6 +1035,8 @@ SETUP: tuple[Rule, ...] = (
              r"|Access to model \S+ is restricted|An error occurred \(40[13]\)|\(error 40[13]\)"
              # urllib's 401/403 with any reason but GitHub's "rate limit exceeded" (a rate limit: the network tier's)
              r"|HTTP Error 401|HTTP Error 403(?::? *$|: (?:[^r]|r[^a]))"
+             # TF's cloud file systems (gs://, s3://) refused: the restore or save that asked fails after it
+             r"|Error executing an HTTP request: HTTP response code 40[13]\b"
              r"|[Tt]oken seems invalid|No valid Hugging Face token|ErrorCode:Authori[sz]ationFailure"
              r"|AuthorizationPermissionMismatch|INVALID_ACCESS_KEY_ID|ERROR: Invalid activation key"
              r"|\binvalid_grant\b|\binvalid_scope\b|\bAccess Denied\b|^Access denied\.$"
@@ -1384,7 +1388,10 @@ SETUP: tuple[Rule, ...] = (
     Rule("file_lock_held", TRANSIENT, "io_error",
          log=r"unable to lock (?:the )?file, errno = \d+, error message = 'Resource temporarily unavailable'"),
     Rule("file_locked", CONFIG, "file_locked",
-         log=r"unable to lock (?:the )?file|driver lock request failed|\bH5FD_\w*lock\b"),
+         log=r"unable to lock (?:the )?file|driver lock request failed|\bH5FD_\w*lock\b"
+             # Windows' sharing violation (ERROR_SHARING_VIOLATION, 32): another process holds the file open (a
+             # viewer, an indexer, a sync client), so a checkpoint's rename or a download's clean-up fails
+             r"|being used by another process|\[WinError 32\]"),
     Rule("permission_denied", CONFIG, "permission_denied",
          log=_exc("PermissionError") + r"|\[Errno 13\] Permission denied|errno: 13 - Permission denied"
              r"|\[Errno 30\] Read-only file system|\[Errno 1\] Operation not permitted|" + _exc("PermissionDeniedError")
@@ -1700,7 +1707,7 @@ CRASHED: tuple[Rule, ...] = (
     Rule("illegal_memory_access", UNKNOWN, "illegal_memory_access",
          # (an extension's own check naming CUDA's error 700, cudaErrorIllegalAddress: ``CUDA kernel failed : 700``)
          log=r"CUDA kernel failed : 700\b|an illegal memory access was encountered|misaligned address"
-             r"|unspecified launch failure"
+             r"|unspecified launch failure|CUDA_ERROR_LAUNCH_FAILED|cudaErrorLaunchFailure"
              r"|an illegal instruction was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS"
              r"|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|hipErrorIllegalAddress"
              # ROCm's runtime reporting the fault itself before it aborts the process
@@ -1749,6 +1756,11 @@ CRASHED: tuple[Rule, ...] = (
              r"|Received \d+ death signal|SignalException: Process \d+ got signal: (?:1|15) *$"
              # the launcher passing on the hang-up it received (its ranks get SIGHUP only so)
              r"|Sending process \d+ closing signal SIGHUP"),
+    # A DataLoader worker TERMed while its parent lived on: not a launcher's clean-up (that TERMs the rank, which
+    # then prints nothing), but something outside sending TERM to one process (an OOM daemon such as earlyoom
+    # picking the largest, a person). Last, so a launcher's or a rank's own word on the failure comes first.
+    Rule("worker_terminated", TRANSIENT, "terminated",
+         log=r"DataLoader (?:worker|process) \(pid \d+\) (?:exited )?is killed by signal: Terminated"),
 )
 
 HUNG: tuple[Rule, ...] = (
