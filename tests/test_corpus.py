@@ -278,6 +278,14 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
     "pytorch/hqz_xdeeph_fx_multiple_tracers_einsum_e3nn_upgrade.txt": (
         "unknown/exit_1", "torch.fx's 'Found multiple different tracers' while tracing einsum: that an older e3nn "
         "caused it is the poster's finding after upgrading; the words name no package"),
+    # Set 29.
+    "hub/hrc_katago_distributed_server_400_version_not_enabled.txt": (
+        "unknown/exit_1", "an HTTP 400 whose words say the client's version is not enabled: a 400 alone is a "
+        "client's bug, a refused setting or a state of the service (an older file's W&B artifact never committed, "
+        "its author reading unknown); the reader does not read a server's sentence"),
+    "pytorch/hrd_maskrcnn_cuda_init_runtime_error_30_reboot.txt": (
+        "unknown/exit_1", "'cuda runtime error (30) : unknown error' at CUDA's initialisation: a GPU or driver left in "
+        "a bad state (a reboot fixed it here) and a driver stack not set up print the same (set 27's CuPy file)"),
 }
 
 

@@ -5110,11 +5110,40 @@ SET_28 = [
      {}, "signal_sigkill"),
 ]
 
+SET_29 = [
+    # glibc's strerror in the host's language: a shell's, a C library's, Python's OSError
+    ("./scripts/train.sh: 行 25: /home/yan/dataset/icdar2015_train.tfrecord: 权限不够", {}, "permission_denied"),
+    ("OSError: [Errno 28] 设备上没有空间", {}, "disk_full"),
+    ("cp: der Aufruf von stat für '/data/ckpt' ist nicht möglich: Keine Berechtigung", {}, "permission_denied"),
+    ("tar: ./ckpt/model.pt : écriture impossible: Aucun espace disponible sur le périphérique", {}, "disk_full"),
+    ("requests.exceptions.ConnectionError: HTTPSConnectionPool(host='huggingface.co', port=443): Max retries "
+     "exceeded (Caused by NewConnectionError('<urllib3.connection.HTTPSConnection object>: Failed to establish a new "
+     "connection: [Errno 111] 接続を拒否されました'))", {}, "connection_error"),
+    ("RuntimeError: open ./data/train.json: No existe el fichero o el directorio", {}, "missing_file"),
+    ("INFO: 没有那个文件或目录, falling back to the default config", {}, "exit_1"),  # a log's note, not an error line
+    ("警告: 不允许的操作", {}, "exit_1"),  # EPERM's words in other languages are any program's: not read
+    # an HTTP 400 says nothing by itself (a client's bug, a refused setting, a W&B artifact never committed): unknown
+    ("ERROR: task loop loop thread failed: Server returned error 400: This version of KataGo is not enabled for "
+     "distributed.\n---RESPONSE---------------------\nStatus Code: 400", {}, "exit_1"),
+    # ms-swift's parser refusing arguments it does not know (an example written for a newer release)
+    ("    raise ValueError(f'remaining_argv: {remaining_argv}')\nValueError: remaining_argv: ['--train_type', 'sft']",
+     {}, "bad_arguments"),
+    # the watchdog's timeout when the excerpt starts below its words: its own frame in the C++ backtrace
+    ("frame #1: c10d::ProcessGroupNCCL::WorkNCCL::checkTimeout(std::optional<std::chrono::duration<long, std::ratio<1l,"
+     " 1000l> > >) + 0x1f3 (0x7f8c197996d3 in /opt/conda/lib/python3.10/site-packages/torch/lib/libtorch_hip.so)\n"
+     "frame #2: c10d::ProcessGroupNCCL::watchdogHandler() + 0x1a7 (0x7f8c1979fb77 in libtorch_hip.so)", {},
+     "nccl_timeout"),
+    # Tenstorrent's device DRAM
+    ("Out of Memory: Not enough space to allocate 204800000 B DRAM buffer across 12 banks, where each bank needs to "
+     "store 17088000 B, but bank size is only 1073741792 B", {}, "cuda_oom"),
+]
+
 
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = ([("19-20", *c) for c in SETS_19_20] + [("21", *c) for c in SET_21] + [("22", *c) for c in SET_22]
               + [("23", *c) for c in SET_23] + [("24", *c) for c in SET_24] + [("25", *c) for c in SET_25]
-              + [("26", *c) for c in SET_26] + [("27", *c) for c in SET_27] + [("28", *c) for c in SET_28])
+              + [("26", *c) for c in SET_26] + [("27", *c) for c in SET_27] + [("28", *c) for c in SET_28]
+              + [("29", *c) for c in SET_29])
 
 
 @pytest.mark.parametrize(("text", "facts", "label"), [c[1:] for c in LATER_SETS],

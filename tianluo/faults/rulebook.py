@@ -812,7 +812,9 @@ EXHAUSTED: tuple[Rule, ...] = (
     # ``MemoryError: Error allocating 283115520 bytes of device memory (CNMEM_STATUS_OUT_OF_MEMORY).``)
     Rule("device_oom_named", CONFIG, "cuda_oom",
          log=r"Out of memory error on (?:GPU|XPU|NPU|MLU|DCU) \d+|bad_alloc: cudaErrorMemoryAllocation"
-             r"|\bbytes of device memory \(CNMEM_STATUS_OUT_OF_MEMORY\)|\bCNMEM_STATUS_OUT_OF_MEMORY\b"),
+             r"|\bbytes of device memory \(CNMEM_STATUS_OUT_OF_MEMORY\)|\bCNMEM_STATUS_OUT_OF_MEMORY\b"
+             # Tenstorrent's (tt-metal under tt-xla) device DRAM, in its words ("Out of Memory: Not enough space")
+             r"|Not enough space to allocate \d+ B DRAM buffer"),
     Rule("host_oom", CONFIG, "host_oom",
          log=r"oom[-_]kill events?\b|out-of-memory handler|Out of memory: Kill(?:ed)? process|OOM Killed"
              r"|task \d+: Out Of Memory|exceeded memory limit \(|Exceeded job memory limit|DefaultCPUAllocator: "
@@ -1418,6 +1420,8 @@ SETUP: tuple[Rule, ...] = (
              r"|MisconfigurationException(?:: |\([\"'])|Check batch related parameters\. train_batch_size is not"
              r"|no optimization profile has been defined|RequestTimeTooSkewed|^KeyError: 'pytorch-lightning_version'"
              r"|Duplicate GPU detected|ncclInvalidArgument|ncclInvalidUsage"
+             # ms-swift's own refusal of command-line arguments its parser does not know
+             r"|^ValueError: remaining_argv: \["
              # NCCL's code 5 in a framework's own words (onnxruntime's ``NCCL failure 5: invalid usage``)
              r"|NCCL failure 5: invalid usage"
              # a model's pretrained tag or name its library does not have (OpenCLIP, OpenAI's clip.load)
@@ -1815,6 +1819,8 @@ NETWORK: tuple[Rule, ...] = (
              # torch 2.5's watchdog in its newer words; gloo's pair that waited past its timeout
              r"|failure detected by watchdog at work sequence id|due to a collective timeout from this local rank"
              r"|gloo::TimeoutException|\bTIMEOUT self_rank = \d+ pair_rank = \d+"
+             # the watchdog's own frame in the C++ backtrace of its timeout, when the excerpt starts below its words
+             r"|ProcessGroupNCCL::WorkNCCL::checkTimeout\("
              r"|NCCL operations have failed or timed out"
              # Ascend HCCL's: a peer that did not send in time
              r"|Getting socket times out|Remote Rank did not send the data in time|\bEI0002: .*times? out"

@@ -37,6 +37,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from tianluo.faults.linear_re import LazyPattern
+from tianluo.faults.strerror_l10n import NOENT_L10N, STRERRORS_L10N
 
 LINE_CHARS = 2000  # a line is cut here before any pattern sees it
 MAX_LINES = 20000  # lines read from all tails together (the newest kept)
@@ -519,13 +520,28 @@ STRERRORS = {
 WINERRORS = {2: 2, 3: 2, 5: 13, 112: 28, 1314: 1, 1455: 12, 10048: 98, 10050: 100, 10051: 101, 10053: 103,
              10054: 104, 10060: 110, 10061: 111, 10065: 113, 11001: -2, 11002: -3}
 _WINERROR = LazyPattern(r"\[WinError (\d{1,5})\]", capture=True)
-_STRERROR = LazyPattern("|".join(re.escape(k) for k in STRERRORS))
+#: The same in the languages a host's locale prints them in (``权限不够``, ``Keine Berechtigung``).
+_ANY_STRERROR = {**STRERRORS, **STRERRORS_L10N}
+
+
+def _alternations(words, limit: int = 4000) -> tuple[LazyPattern, ...]:
+    """Patterns matching any of ``words``, each under the engine's limit on a pattern's length."""
+    out, part = [], []
+    for w in (re.escape(w) for w in words):
+        if part and sum(len(p) + 1 for p in part) + len(w) > limit:
+            out.append(LazyPattern("|".join(part)))
+            part = []
+        part.append(w)
+    return (*out, LazyPattern("|".join(part))) if part else tuple(out)
+
+
+_STRERRORS = _alternations(_ANY_STRERROR)
 # ENOENT's words say an input is missing only in an exception's own line, or a C++ library's fatal one (glog's
 # ``F0707 16:48:46.336 16692 db_lmdb.hpp:15] Check failed: mdb_status == 0 (2 vs. 0) No such file or directory``:
 # Caffe's, before its SIGABRT) (a listing, a loader's warning or a "[Error]" of a plugin say them too), and not
 # while writing or renaming (the writer's own temporary file).
 _NOENT = LazyPattern(r"^\s*(?:[\w.]{1,100}(?:Error|Exception): |F\d{4} [\d:.]{8,15} +\d+ [^\s\]]{1,200}\] )"
-                     r".{0,400}No such file or directory")
+                     r".{0,400}(?:No such file or directory|" + "|".join(re.escape(w) for w in NOENT_L10N) + ")")
 _NOENT_WRITING = LazyPattern(r"(?i)\bwrit|\brenam|\bsav(?:e|ing)\b|\bcreat")
 
 _REASONS = (r"Internal Server Error|Bad Gateway|Service (?:Temporarily )?Unavailable|Gateway Time-?out"
@@ -536,7 +552,7 @@ _HTTP = LazyPattern(
     r"|\bHTTP(?:/\d(?:\.\d)?)?(?: [Ee]rror| [Ss]tatus| [Cc]ode| response| [Rr]esponse)?[ :]{1,3}([45]\d\d)\b"
     r"|\b[Ss]tatus(?:[ _]?[Cc]ode)?[\"']?\s?[:=]\s?[\"']?([45]\d\d)\b|\bstatus ([45]\d\d)\b"
     r"|<title>([45]\d\d) |<Response \[([45]\d\d)\]>|\b[Rr]esponse [Cc]ode:? ([45]\d\d)\b"
-    r"|\breturned (?:HTTP |status )?([45]\d\d)\b"
+    r"|\breturned (?:HTTP |status |error )?([45]\d\d)\b"
     # Rust's reqwest: "HTTP status client error (409 Conflict) for url"
     r"|\bHTTP status (?:client|server) error \(([45]\d\d) "
     # MLflow's REST client: "failed with error code 403 != 200"
@@ -723,9 +739,9 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
         c = _found(_CURL, text)
         if c is not None and c in CURL_ERRNO:
             errnos.append((CURL_ERRNO[c], where))
-        se = _STRERROR.search(text)
+        se = next((m for p in _STRERRORS if (m := p.search(text)) is not None), None)  # English first
         if se is not None:
-            strerrors.append((STRERRORS[se.group(0)], where))
+            strerrors.append((_ANY_STRERROR[se.group(0)], where))
         elif _NOENT.search(text) and not _NOENT_WRITING.search(text):
             strerrors.append((2, where))
         tunnel = _found(_TUNNEL, text)

@@ -13,7 +13,9 @@ verdict here replaces the rule's. In the order tried:
 2. **An HTTP status of any client** (a "Permission denied" strerror beside a 401/403 is the
    service refusing, not the file system, so it waits for this step): 401/403 -> config/auth_error; 429 ->
    transient/rate_limited; 5xx -> transient/http_unavailable (backed off); 404 ->
-   config/missing_file.
+   config/missing_file; 409 (a name taken) -> config/bad_arguments. A 400 says nothing by itself: a client's
+   malformed request (its bug), a setting the service refuses and a state it is in (an artifact never committed)
+   all get one.
 3. **Other errnos and strerrors**: the network (transient), I/O (transient), missing files.
 4. **The exception that started it**, the launcher's root-cause rank first, each chain from
    its first cause:
