@@ -4588,6 +4588,336 @@ SIBLINGS += [
      "version_mismatch"),
 ]
 
+# Set 28's families, in lines of other public threads (named above each group): Caffe's glog fatal lines (ENOENT,
+# a layer of another shape, weights or a prototxt that do not parse, CUDA's code 8), Torch7's DiskFile and
+# torch.load, loadcaffe, TF1's distributed master, CUDA's launch failure, Windows' sharing violation, CNMeM, CuPy
+# without NCCL, a cloud store's 403 under TF's restore.
+SIBLINGS += [
+    # Caffe's glog fatal line naming ENOENT (LMDB open) (https://github.com/BVLC/caffe/issues/3975,
+    # https://github.com/BVLC/caffe/issues/3216, https://github.com/BVLC/caffe/issues/5666)
+    ('I0411 12:42:53.114141 21769 layer_factory.hpp:77] Creating layer data\n'
+     'I0411 12:42:53.114586 21769 net.cpp:91] Creating Layer data\n'
+     'I0411 12:42:53.114604 21769 net.cpp:399] data -> data\n'
+     'I0411 12:42:53.114645 21769 net.cpp:399] data -> label\n'
+     'F0411 12:42:53.114650 21772 db_lmdb.hpp:14] Check failed: mdb_status == 0 (2 vs. 0) No such file or '
+     'directory\n*** Check failure stack trace: ***\n'
+     'I0411 12:42:53.114673 21769 data_transformer.cpp:25] Loading mean file from: '
+     '/home/Documents/Test/Images300/train_image_mean.binaryproto\n    @     0x7fa9436a3daa  (unknown)\n'
+     '    @     0x7fa9436a3ce4  (unknown)\n    @     0x7fa9436a36e6  (unknown)\n'
+     '    @     0x7fa9436a6687  (unknown)\n    @     0x7fa943b0472e  caffe::db::LMDB::Open()',
+     "missing_file"),
+    ('F1019 12:53:16.296841 14010 db_lmdb.hpp:14] Check failed: mdb_status == 0 (2 vs. 0) No such file or '
+     'directory\n*** Check failure stack trace: ***\n    @     0x7f0f5c688daa  (unknown)\n'
+     '    @     0x7f0f5c688ce4  (unknown)\n    @     0x7f0f5c6886e6  (unknown)\n'
+     '    @     0x7f0f5c68b687  (unknown)\n    @     0x7f0f5ca1864e  caffe::db::LMDB::Open()\n'
+     '    @           0x4019c4  main\n    @     0x7f0f5b898ec5  (unknown)\n'
+     '    @           0x40240a  (unknown)\n    @              (nil)  (unknown)\nAborted (core dumped)',
+     "missing_file"),
+    ('I0602 18:39:42.838120 12188 layer_factory.hpp:77] Creating layer data\n'
+     'F0602 18:39:42.838515 12188 db_lmdb.hpp:15] Check failed: mdb_status == 0 (2 vs. 0) No such file or '
+     'directory\n*** Check failure stack trace: ***\n    @       0x7fa158a718  google::LogMessage::Fail()\n'
+     '    @       0x7fa158c614  google::LogMessage::SendToLog()\n'
+     '    @       0x7fa158a290  google::LogMessage::Flush()\n'
+     '    @       0x7fa158ceb4  google::LogMessageFatal::~LogMessageFatal()\n'
+     '    @       0x7fa18aa4ac  caffe::db::LMDB::Open()\n'
+     '    @       0x7fa17dfb50  caffe::DataLayer<>::DataLayer()',
+     "missing_file"),
+    # Caffe fine-tuning: Cannot copy param 0 weights from layer
+    # (https://github.com/martinkersner/train-CRF-RNN/issues/35, https://github.com/weiliu89/caffe/issues/773,
+    # https://github.com/chuckcho/video-caffe/issues/73)
+    ("> F0311 16:30:12.422097 24027 net.cpp:861] Cannot copy param 0 weights from layer 'score-fr'; shape "
+     "mismatch.  Source param shape is 21 4096 1 1 (86016); target param shape is 4 4096 1 1 (16384). To "
+     "learn this layer's parameters from scratch rather than copying from a saved net, rename the layer.\n"
+     "> *** Check failure stack trace: ***",
+     "state_dict_mismatch"),
+    ("Cannot copy param 0 weights from layer 'conv4_3_norm_mbox_conf'; shape mismatch.  Source param shape is "
+     "84 512 3 3 (387072); target param shape is 176 512 3 3 (811008). To learn this layer's parameters from "
+     "scratch rather than copying from a saved net, rename the layer.\n*** Check failure stack trace: ***",
+     "state_dict_mismatch"),
+    ("Cannot copy param 0 weights from layer 'conv1a'; shape mismatch.  Source param shape is 64 3 3 3 3 "
+     "(5184); target param shape is 64 3 3 3 3 (5184). To learn this layer's parameters from scratch rather "
+     "than copying from a saved net, rename the layer.",
+     "state_dict_mismatch"),
+    # Caffe weights or net that do not parse: Failed to parse NetParameter file
+    # (https://github.com/torrvision/crfasrnn/issues/14, https://github.com/facebookarchive/C3D/issues/352,
+    # https://github.com/HolmesShuan/ResNet-18-Caffemodel-on-ImageNet/issues/3)
+    ('    I1201 20:32:24.720659 13679 net.cpp:221] Network initialization done.\n'
+     '    I1201 20:32:24.720666 13679 net.cpp:222] Memory required for data: 1287634208\n'
+     '    [libprotobuf WARNING google/protobuf/io/coded_stream.cc:505] Reading dangerously large    protocol '
+     'message.  If the message turns out to be larger than 1073741824 bytes, parsing will be halted    for '
+     'security reasons.  To increase the limit (or to disable these warnings), see    '
+     'CodedInputStream::SetTotalBytesLimit() in google/protobuf/io/coded_stream.h.\n'
+     '    [libprotobuf WARNING google/protobuf/io/coded_stream.cc:78] The total number of bytes read was   '
+     '537967400\n    F1201 20:32:25.981808 13679 upgrade_proto.cpp:638] Check failed:  '
+     'ReadProtoFromBinaryFile(param_file, param) Failed to parse NetParameter file:  '
+     'TVG_CRFRNN_COCO_VOC.caffemodel\n    *** Check failure stack trace: ***\n'
+     '    [1]    13679 abort (core dumped)  python crfasrnn_demo.py',
+     "corrupt_checkpoint"),
+    ('I0109 16:47:49.800031  4062 caffe.cpp:275] Use GPU with device ID 0\n'
+     'I0109 16:47:49.843997  4062 caffe.cpp:279] GPU device name: GeForce GTX 1080 Ti\n'
+     '[libprotobuf ERROR google/protobuf/text_format.cc:274] Error parsing text-format caffe.NetParameter: '
+     '15:1: Expected identifier.\nF0109 16:47:50.207891  4062 upgrade_proto.cpp:88] Check failed: '
+     'ReadProtoFromTextFile(param_file, param) Failed to parse NetParameter file: '
+     '/home/rxhlj/wh/C3D/C3D-v1.1/C3D/C3D-v1.1/examples/c3d_ucf101_finetuning/train_resnet18_r2.prototxt\n'
+     '*** Check failure stack trace: ***\n    @     0x7ff6c380b5cd  google::LogMessage::Fail()\n'
+     '    @     0x7ff6c380d433  google::LogMessage::SendToLog()\n'
+     '    @     0x7ff6c380b15b  google::LogMessage::Flush()\n'
+     '    @     0x7ff6c380de1e  google::LogMessageFatal::~LogMessageFatal()\n'
+     '    @     0x7ff6c3e470d1  caffe::ReadNetParamsFromTextFileOrDie()\n'
+     '    @     0x7ff6c3fbf732  caffe::Net<>::Net()',
+     "bad_arguments"),
+    ('F0420 14:02:31.106763 3624 upgrade_proto.cpp:86] Check failed: ReadProtoFromTextFile(param_file, param) '
+     'Failed to parse NetParameter file: ResNet-18-model.caffemodel\n***Check failure stack trace: ***',
+     "corrupt_checkpoint"),
+    # Torch7 DiskFile: cannot open <...> in mode r (https://github.com/torch/torch7/issues/1221,
+    # https://github.com/nagadomi/waifu2x/issues/165, https://github.com/AaronJackson/vrn/issues/150)
+    ("/home/nicefish/torch/install/bin/luajit: cannot open <./home/nicefish/Detec/config/metaData.th7> in "
+     "mode r  at /home/nicefish/torch/pkg/torch/lib/TH/THDiskFile.c:673\nstack traceback:\n"
+     "\t[C]: at 0x7f302ad59460\n\t[C]: in function 'DiskFile'\n"
+     "\t/home/nicefish/torch/install/share/lua/5.1/torch/File.lua:405: in function 'load'\n"
+     "\tDetectMalware_CNN.lua:134: in main chunk\n\t[C]: in function 'dofile'\n"
+     "\t...fish/torch/install/lib/luarocks/rocks/trepl/scm-1/bin/th:150: in main chunk\n\t[C]: at 0x00405d50",
+     "missing_file"),
+    ("/home/anthony/torch/install/bin/luajit: cannot open <models/photo/scale2.0x_model.t7> in mode r  at "
+     "/home/anthony/torch/pkg/torch/lib/TH/THDiskFile.c:678\nstack traceback:\n\t[C]: at 0x7f81f0809cc0\n"
+     "\t[C]: in function 'DiskFile'\n\t/home/anthony/torch/install/share/lua/5.1/torch/File.lua:405: in "
+     "function 'load'\n\tlib/w2nn.lua:23: in function 'load_model'\n"
+     "\twaifu2x.lua:77: in function 'convert_image'\n\twaifu2x.lua:291: in function 'waifu2x'\n"
+     "\twaifu2x.lua:296: in main chunk\n\t[C]: in function 'dofile'\n"
+     "\t...hony/torch/install/lib/luarocks/rocks/trepl/scm-1/bin/th:150: in main chunk\n\t[C]: at 0x00405d50",
+     "missing_file"),
+    ("Initialising detector...\n/home/stu/usr/local/torch/install/bin/luajit: cannot open <2D-FAN-300W.t7> in "
+     "mode r  at /home/stu/usr/local/torch/pkg/torch/lib/TH/THDiskFile.c:673\nstack traceback:\n"
+     "        [C]: at 0x7fe67e3d0440\n        [C]: in function 'DiskFile'\n"
+     "        ...stu/usr/local/torch/install/share/lua/5.1/torch/File.lua:405: in function 'load'\n"
+     "        main.lua:30: in main chunk\n        [C]: in function 'dofile'\n"
+     "        ...ocal/torch/install/lib/luarocks/rocks/trepl/scm-1/bin/th:150: in main chunk\n"
+     "        [C]: at 0x00405d40\nls: cannot access '*.txt': No such file or directory\n"
+     "ls: cannot access '*.raw': No such file or directory",
+     "missing_file"),
+    # Torch7 torch.load: read error: read 0 blocks instead of 1 (https://github.com/jzbontar/mc-cnn/issues/51,
+    # https://github.com/soumith/dcgan.torch/issues/90, https://github.com/abhshkdz/neural-vqa/issues/14)
+    ("Found Environment variable CUDNN_PATH = /usr/local/cuda/lib64/libcudnn.so.5luajit: "
+     "/home/june/torch/install/share/lua/5.1/torch/File.lua:259: read error: read 0 blocks instead of 1 at "
+     "/home/june/torch/pkg/torch/lib/TH/THDiskFile.c:352\nstack traceback:\n\t[C]: in function 'readInt'\n"
+     "\t/home/june/torch/install/share/lua/5.1/torch/File.lua:259: in function 'readObject'\n"
+     "\t/home/june/torch/install/share/lua/5.1/torch/File.lua:409: in function 'load'\n"
+     "\t./main.lua:898: in main chunk\n\t[C]: at 0x00405d50",
+     "corrupt_checkpoint"),
+    ("/home/leon/torch/install/bin/luajit: /home/leon/torch/install/share/lua/5.1/torch/File.lua:259: read "
+     "error: read 0 blocks instead of 1 at /tmp/luarocks_torch-scm-1-8228/torch7/lib/TH/THDiskFile.c:352\n"
+     "stack traceback:\n\t[C]: in function 'readInt'\n"
+     "\t/home/leon/torch/install/share/lua/5.1/torch/File.lua:259: in function 'readObject'\n"
+     "\t/home/leon/torch/install/share/lua/5.1/torch/File.lua:409: in function 'load'\n"
+     "\tgenerate.lua:29: in main chunk\n\t[C]: in function 'dofile'\n"
+     "\t...leon/torch/install/lib/luarocks/rocks/trepl/scm-1/bin/th:150: in main chunk\n"
+     "\t[C]: at 0x5645b87ca6f0",
+     "corrupt_checkpoint"),
+    ("Loading data files...\t\n/home/aekansh/torch/install/bin/lua: "
+     "...e/aekansh/torch/install/share/lua/5.1/torch/File.lua:259: read error: read 0 blocks instead of 1 at "
+     "/home/aekansh/torch/pkg/torch/lib/TH/THDiskFile.c:349\nstack traceback:\n\t[C]: in function 'readInt'\n"
+     "\t...e/aekansh/torch/install/share/lua/5.1/torch/File.lua:259: in function 'readObject'\n"
+     "\t...e/aekansh/torch/install/share/lua/5.1/torch/File.lua:368: in function 'readObject'\n"
+     "\t...e/aekansh/torch/install/share/lua/5.1/torch/File.lua:369: in function 'readObject'\n"
+     "\t...e/aekansh/torch/install/share/lua/5.1/torch/File.lua:369: in function 'readObject'\n"
+     "\t...e/aekansh/torch/install/share/lua/5.1/torch/File.lua:409: in function 'load'\n"
+     "\t./utils/DataLoader.lua:47: in function 'create'\n\tpredict.lua:59: in main chunk\n"
+     "\t[C]: in function 'dofile'",
+     "corrupt_checkpoint"),
+    # loadcaffe/neural-style: Couldn't load <.caffemodel> (https://github.com/jcjohnson/neural-style/issues/49,
+    # https://github.com/szagoruyko/loadcaffe/issues/31, https://github.com/karpathy/neuraltalk2/issues/167)
+    ("Couldn't load models/VGG_ILSVRC_19_layers.caffemodel\n"
+     "/home/XXX/torch/install/bin/luajit: neural_style.lua:59: attempt to index a nil value\n"
+     "stack traceback:\n\tneural_style.lua:59: in function 'main'\n\tneural_style.lua:437: in main chunk\n"
+     "\t[C]: in function 'dofile'\n\tXXX/torch/install/lib/luarocks/rocks/trepl/scm-1/bin/th:131: in main "
+     "chunk\n\t[C]: at 0x00406670",
+     "missing_file"),
+    ("Couldn't load models/VGG_ILSVRC_19_layers.caffemodel",
+     "missing_file"),
+    ("Couldn't load model/VGG_ILSVRC_16_layers.caffemodel",
+     "missing_file"),
+    # TF1 distributed: Master init: Unavailable (https://github.com/tensorflow/benchmarks/issues/65,
+    # https://github.com/tensorflow/benchmarks/issues/165)
+    ('2018-05-15 18:32:51.321405: E tensorflow/core/distributed_runtime/master.cc:269] Master init: '
+     'Unavailable: OS Error\nI0515 18:32:51.462898 140167654033152 tf_logging.py:116] Error reported to '
+     'Coordinator: <class \'tensorflow.python.framework.errors_impl.UnavailableError\'>, OS Error\n'
+     'Traceback (most recent call last):\n  File '
+     '"/usr/local/lib/python3.5/dist-packages/tensorflow/python/client/session.py", line 1327, in _do_call\n'
+     '    return fn(*args)\n  File "/usr/local/lib/python3.5/dist-packages/tensorflow/python/client/session.py'
+     '", line 1310, in _run_fn\n    self._extend_graph()\n'
+     '  File "/usr/local/lib/python3.5/dist-packages/tensorflow/python/client/session.py", line 1358, in '
+     '_extend_graph\n    graph_def.SerializeToString(), status)\n'
+     '  File "/usr/local/lib/python3.5/dist-packages/tensorflow/python/framework/errors_impl.py", line 516, '
+     'in __exit__\n    c_api.TF_GetCode(self.status.status))\n'
+     'tensorflow.python.framework.errors_impl.UnavailableError: OS Error',
+     "connection_error"),
+    ('2018-04-17 00:29:26.707462: E tensorflow/core/distributed_runtime/master.cc:269] Master init: '
+     'Unavailable: OS Error\n2018-04-17 00:29:27.711554: E tensorflow/core/distributed_runtime/master.cc:269] '
+     'Master init: Unavailable: OS Error\n2018-04-17 00:29:28.707978: E '
+     'tensorflow/core/distributed_runtime/master.cc:269] Master init: Unavailable: OS Error\n'
+     '2018-04-17 00:29:29.704912: E tensorflow/core/distributed_runtime/master.cc:269] Master init: '
+     'Unavailable: OS Error\n2018-04-17 00:29:29.708827: E tensorflow/core/distributed_runtime/master.cc:269] '
+     'Master init: Unavailable: OS Error\n2018-04-17 00:29:29.711819: I '
+     'tensorflow/core/distributed_runtime/master.cc:221] CreateSession still waiting for response from '
+     'worker: /job:ps/replica:0/task:1\n2018-04-17 00:29:29.711866: I '
+     'tensorflow/core/distributed_runtime/master.cc:221] CreateSession still waiting for response from '
+     'worker: /job:ps/replica:0/task:2\n2018-04-17 00:29:29.711883: I '
+     'tensorflow/core/distributed_runtime/master.cc:221] CreateSession still waiting for response from '
+     'worker: /job:ps/replica:0/task:3\n2018-04-17 00:29:29.711896: I '
+     'tensorflow/core/distributed_runtime/master.cc:221] CreateSession still waiting for response from '
+     'worker: /job:ps/replica:0/task:4',
+     "connection_error"),
+    # CUDA launch failure by the driver API's name (CUDA_ERROR_LAUNCH_FAILED)
+    # (https://github.com/iperov/DeepFaceLab/issues/744, https://github.com/tensorflow/tensorflow/issues/15075,
+    # https://github.com/tensorflow/tensorflow/issues/39267)
+    ('> 2020-05-09 09:29:16.782155: E tensorflow/stream_executor/cuda/cuda_event.cc:48] Error polling for '
+     'event status: failed to query event: CUDA_ERROR_LAUNCH_FAILED: unspecified launch failure\n'
+     '> 2020-05-09 09:29:16.788493: F tensorflow/core/common_runtime/gpu/gpu_event_mgr.cc:274] Unexpected '
+     'Event status: 1',
+     "illegal_memory_access"),
+    ('2017-12-02 00:57:17.738653: E tensorflow/stream_executor/event.cc:33] error destroying CUDA event in '
+     'context 0x3372070: CUDA_ERROR_LAUNCH_FAILED\n'
+     '2017-12-02 00:57:17.738769: E tensorflow/stream_executor/event.cc:33] error destroying CUDA event in '
+     'context 0x3372070: CUDA_ERROR_LAUNCH_FAILED\n'
+     '2017-12-02 00:57:17.738800: E tensorflow/stream_executor/event.cc:33] error destroying CUDA event in '
+     'context 0x3372070: CUDA_ERROR_LAUNCH_FAILED\n'
+     '2017-12-02 00:57:17.738824: E tensorflow/stream_executor/event.cc:33] error destroying CUDA event in '
+     'context 0x3372070: CUDA_ERROR_LAUNCH_FAILED',
+     "illegal_memory_access"),
+    ('I tensorflow/stream_executor/stream.cc:1868 [stream=0000019AB6A744F0,impl=0000019ACE30D210] did not '
+     'wait for [stream=0000019AB6A73AF0,impl=0000019ACE30D4B0]\n'
+     'I tensorflow/stream_executor/stream.cc:4816 [stream=0000019AB6A744F0,impl=0000019ACE30D210] did not '
+     'memcpy host-to-device; source: 0000019F7DB15080\n'
+     'I tensorflow/stream_executor/stream.cc:1868] [stream=0000019AB6A744F0,impl=0000019ACE30D210] did not '
+     'wait for [stream=0000019AB6A73AF0,impl=0000019ACE30D4B0]\n'
+     'I tensorflow/stream_executor/stream.cc:4816] [stream=0000019AB6A744F0,impl=0000019ACE30D210] did not '
+     'memcpy host-to-device; source: 0000019A943627C0\n'
+     'E tensorflow/stream_executor/stream.cc:332] Error recording event in stream: error recording CUDA event '
+     'on stream 0x19ad7cd0600: CUDA_ERROR_LAUNCH_FAILED: unspecified launch failure; not marking stream as '
+     'bad, as the Event object may be at fault. Monitor for further errors.\n'
+     'E tensorflow/stream_executor/cuda/cuda_event.cc:29] Error polling for event status: failed to query '
+     'event: CUDA_ERROR_LAUNCH_FAILED: unspecified launch failure\n'
+     'F tensorflow/core/common_runtime/gpu/gpu_event_mgr.cc:273] Unexpected Event status: 1\n'
+     '[I 13:52:21.664 LabApp] KernelRestarter: restarting kernel (1/5), keep random ports',
+     "illegal_memory_access"),
+    # Windows sharing violation in a training job ([WinError 32]) (https://github.com/152334H/DL-Art-School/issues/70,
+    # https://github.com/RVC-Boss/GPT-SoVITS/issues/1249, https://github.com/iperov/DeepFaceLab/issues/770)
+    ('Disabled distributed training.\nPath already exists. Rename it to '
+     '[C:\\Users\\Yuri\\DL-Art-School\\experiments\\_archived_230428-154734]\n'
+     'Traceback (most recent call last):\n  File "C:\\Users\\Yuri\\DL-Art-School\\codes\\train.py", line 380, '
+     'in <module>\n    trainer.init(args.opt, opt, args.launcher)\n'
+     '  File "C:\\Users\\Yuri\\DL-Art-School\\codes\\train.py", line 51, in init\n    util.mkdir_and_rename(\n'
+     '  File "C:\\Users\\Yuri\\DL-Art-School\\codes\\utils\\util.py", line 112, in mkdir_and_rename\n'
+     '    os.rename(path, new_name)\nPermissionError: [WinError 32] The process cannot access the file '
+     'because it is being used by another process: '
+     '\'C:\\\\Users\\\\Yuri\\\\DL-Art-School\\\\experiments\\\\\' -> '
+     '\'C:\\\\Users\\\\Yuri\\\\DL-Art-School\\\\experiments\\\\_archived_230428-154734\'\n'
+     'Press any key to continue . . .',
+     "file_locked"),
+    ('Traceback (most recent call last):\n  File "shutil.py", line 825, in move\n'
+     'PermissionError: [WinError 32] 另一个程序正在使用此文件，进程无法访问。: \'1719483526.6775331.pth\' -> '
+     '\'GPT_weights/zhaiweitang-e15.ckpt\'\n\nDuring handling of the above exception, another exception '
+     'occurred:\n\nTraceback (most recent call last):\n'
+     '  File "E:\\GIT\\GPT-SoVITS-beta0217fix2\\GPT_SoVITS\\s1_train.py", line 180, in <module>\n'
+     '    main(args)\n  File "E:\\GIT\\GPT-SoVITS-beta0217fix2\\GPT_SoVITS\\s1_train.py", line 156, in main\n'
+     '    trainer.fit(model, data_module, ckpt_path=ckpt_path)\n'
+     '  File "E:\\GIT\\GPT-SoVITS-beta0217fix2\\runtime\\lib\\site-packages\\pytorch_lightning\\trainer\\train'
+     'er.py", line 544, in fit',
+     "file_locked"),
+    ('Starting. Press "Enter" to stop training and save model.\n'
+     'Error: [WinError 32] The process cannot access the file because it is being used by another process: '
+     '\'C:\\\\Users\\\\ASUS\\\\Documents\\\\DeepFaceLab_NVIDIA\\\\workspace\\\\model\\\\XSeg_data.dat.tmp\' '
+     '-> \'C:\\\\Users\\\\ASUS\\\\Documents\\\\DeepFaceLab_NVIDIA\\\\workspace\\\\model\\\\XSeg_data.dat\'\n'
+     'Traceback (most recent call last):\n  File '
+     '"C:\\Users\\ASUS\\Documents\\DeepFaceLab_NVIDIA\\_internal\\DeepFaceLab\\mainscripts\\Trainer.py", line '
+     '163, in trainerThread\n    model_save()\n  File '
+     '"C:\\Users\\ASUS\\Documents\\DeepFaceLab_NVIDIA\\_internal\\DeepFaceLab\\mainscripts\\Trainer.py", line '
+     '68, in model_save\n    model.save()\n  File '
+     '"C:\\Users\\ASUS\\Documents\\DeepFaceLab_NVIDIA\\_internal\\DeepFaceLab\\models\\ModelBase.py", line '
+     '372, in save\n    pathex.write_bytes_safe (self.model_data_path, pickle.dumps(model_data) )\n'
+     '  File "C:\\Users\\ASUS\\Documents\\DeepFaceLab_NVIDIA\\_internal\\DeepFaceLab\\core\\pathex.py", line '
+     '14, in write_bytes_safe\n    p_tmp.rename (p)\n  File "pathlib.py", line 1309, in rename',
+     "file_locked"),
+    # Theano/CNMeM: CNMEM_STATUS_OUT_OF_MEMORY (https://github.com/Theano/Theano/issues/4302,
+    # https://github.com/alexjc/neural-enhance/issues/19, https://github.com/Theano/Theano/issues/4460)
+    ('    Using Theano backend.\n    ERROR (theano.sandbox.cuda): ERROR: Not using GPU. Initialisation of '
+     'device gpu failed:\n    initCnmem: cnmemInit call failed! Reason=CNMEM_STATUS_OUT_OF_MEMORY. numdev=1\n'
+     '    \n    /usr/local/lib/python2.7/dist-packages/Theano-0.8.0rc1-py2.7.egg/theano/tensor/signal/downsamp'
+     'le.py:6: UserWarning: downsample module has been moved to the theano.tensor.signal.pool module.\n'
+     '      "downsample module has been moved to the theano.tensor.signal.pool module.")\n'
+     '    Traceback (most recent call last):\n      File "kaggle_otto_nn.py", line 28, in <module>\n'
+     '        from keras.models import Sequential\n'
+     '      File "build/bdist.linux-x86_64/egg/keras/models.py", line 15, in <module>\n'
+     '      File "build/bdist.linux-x86_64/egg/keras/backend/__init__.py", line 46, in <module>\n'
+     '      File "build/bdist.linux-x86_64/egg/keras/backend/theano_backend.py", line 1, in <module>',
+     "cuda_oom"),
+    ('initCnmem: cnmemInit call failed! Reason=CNMEM_STATUS_OUT_OF_MEMORY. numdev=1\n\n'
+     'Traceback (most recent call last):\n  File "enhance.py", line 106, in <module>\n    import theano\n'
+     '  File "/media/eightbit/data_hdd/Libs/Python/neural-enhance/pyvenv/lib/python3.4/site-packages/theano/__'
+     'init__.py", line 103, in <module>\n    import theano.sandbox.cuda\n'
+     '  File "/media/eightbit/data_hdd/Libs/Python/neural-enhance/pyvenv/lib/python3.4/site-packages/theano/sa'
+     'ndbox/cuda/__init__.py", line 697, in <module>\n'
+     '    use(device=config.device, force=config.force_device, test_driver=False)\n'
+     '  File "/media/eightbit/data_hdd/Libs/Python/neural-enhance/pyvenv/lib/python3.4/site-packages/theano/sa'
+     'ndbox/cuda/__init__.py", line 557, in use\n    gpu_init(use.device_number, config.lib.cnmem)\n'
+     'RuntimeError: (\'initCnmem: cnmemInit call failed! Reason=CNMEM_STATUS_OUT_OF_MEMORY. numdev=1\\n'
+     '\', \'You asked to force this device and it failed. No fallback to the cpu or other gpu device.\')',
+     "cuda_oom"),
+    ('ERROR (theano.sandbox.cuda): ERROR: Not using GPU. Initialisation of device gpu failed:\n'
+     'initCnmem: cnmemInit call failed! Reason=CNMEM_STATUS_OUT_OF_MEMORY. numdev=1',
+     "cuda_oom"),
+    # CuPy/Chainer without NCCL: NCCL is not enabled (https://github.com/chainer/chainer/pull/2817)
+    ('22:58:26 ======================================================================\n'
+     '22:58:26 ERROR: test_update_uses_raw_array (test_multiprocess_parallel_updater.TestRawArray)\n'
+     '22:58:26 ----------------------------------------------------------------------\n'
+     '22:58:26 Traceback (most recent call last):\n'
+     '22:58:26   File "chainer/tests/chainer_tests/training_tests/updaters_tests/test_multiprocess_parallel_up'
+     'dater.py", line 168, in test_update_uses_raw_array\n22:58:26     iters, optimizer, devices=devices)\n'
+     '22:58:26   File "chainer/chainer/training/updaters/multiprocess_parallel_updater.py", line 116, in '
+     '__init__\n22:58:26     \'NCCL is not enabled. MultiprocessParallelUpdater \'',
+     "missing_module"),
+    # TF cloud file systems refused: HTTP response code 403/401 (https://github.com/google-research/bert/issues/655,
+    # https://github.com/tensorflow/models/issues/6304)
+    ('InvalidArgumentError (see above for traceback): Unsuccessful TensorSliceReader constructor: Failed to '
+     'get matching files on gs://bert_model_uncased_12/bert_model.ckpt: Permission denied: Error executing an '
+     'HTTP request: HTTP response code 403 with body \'{\n"error": {\n"errors": [\n{\n"domain": "global",\n'
+     '"reason": "forbidden",\n"message": "service-495559152420@cloud-tpu.iam.gserviceaccount.com does not '
+     'have storage.objects.list access to bert_model_uncased_12."\n}\n],\n"code": 403,\n'
+     '"message": "service-495559152420@cloud-tpu.iam.gserviceaccount.com does not have storage.objects.list '
+     'access to bert_model_uncased_12."\n}',
+     "auth_error"),
+    ('InvalidArgumentError (see above for traceback): Unsuccessful TensorSliceReader constructor: Failed to '
+     'get matching files on gs://object.propel.ai/bert/uncased_L-12_H-768_A-12/bert_model.ckpt: Permission '
+     'denied: Error executing an HTTP request: HTTP response code 403 with body \'{\n "error": {\n'
+     '  "errors": [\n   {\n    "domain": "global",\n    "reason": "forbidden",\n'
+     '    "message": "my_account_email does not have storage.objects.list access to object.propel.ai."\n   }\n'
+     '  ],\n  "code": 403,\n  "message": "my_account_email does not have storage.objects.list access to '
+     'object.propel.ai."\n }',
+     "auth_error"),
+    # Caffe's CUDA check: (8 vs. 0)  invalid device function (https://github.com/facebookarchive/C3D/issues/81,
+    # https://github.com/BVLC/caffe/issues/3466, https://github.com/BVLC/caffe/issues/869)
+    ('F0225 14:29:46.455771   743 vol2col.cu:75] Check failed: error == cudaSuccess (8 vs. 0)  invalid device '
+     'function',
+     "driver_mismatch"),
+    ('Check failed: error == cudaSuccess (8 vs. 0)  invalid device function\n'
+     '*** Check failure stack trace: ***\n    @     0x7fb6bcbd0daa  (unknown)\n'
+     '    @     0x7fb6bcbd0ce4  (unknown)\n    @     0x7fb6bcbd06e6  (unknown)\n'
+     '    @     0x7fb6bcbd3687  (unknown)\n    @           0x5c0b19  caffe::im2col_gpu<>()\n'
+     '    @           0x5a7e3b  caffe::ConvolutionLayer<>::Forward_gpu()\n'
+     '    @           0x5948f6  caffe::Net<>::ForwardFromTo()\n'
+     '    @           0x594d37  caffe::Net<>::ForwardPrefilled()\n'
+     '    @           0x4a2c4f  caffe::Solver<>::Solve()\n    @           0x41db42  train()',
+     "driver_mismatch"),
+    ('[----------] 9 tests from ConvolutionLayerTest/0, where TypeParam = float\n'
+     '[ RUN ] ConvolutionLayerTest/0.TestGPUSimpleConvolutionGroup\n'
+     'F0806 12:02:26.552108 4388 im2col.cu:54] Check failed: error == cudaSuccess (8 vs. 0) invalid device '
+     'function \n**\\* Check failure stack trace: ***\n@ 0x2b05a7478b7d google::LogMessage::Fail()\n'
+     '@ 0x2b05a747ac7f google::LogMessage::SendToLog()\n@ 0x2b05a747876c google::LogMessage::Flush()\n'
+     '@ 0x2b05a747b51d google::LogMessageFatal::~LogMessageFatal()\n@ 0x634fe2 caffe::im2col_gpu<>()\n'
+     '@ 0x62074d caffe::ConvolutionLayer<>::Forward_gpu()',
+     "driver_mismatch"),
+]
+
 @pytest.mark.parametrize(("text", "label"), SIBLINGS + LOOK_ALIKES, ids=[f"{c[1]}-{i}" for i, c in
                                                                           enumerate(SIBLINGS + LOOK_ALIKES)])
 def test_sibling_wordings_of_the_second_held_out_set(tmp_path, text, label):

@@ -1079,7 +1079,7 @@ SETUP: tuple[Rule, ...] = (
              # Caffe's weights that do not parse (an LFS pointer, an HTML page, a download cut short: a missing
              # file is "File not found"); Torch7's torch.load reading nothing where an object starts (an empty or
              # cut file, a folder given for the file)
-             r"|Failed to parse NetParameter file: \S+\.caffemodel\b|read error: read 0 blocks instead of \d+"
+             r"|Failed to parse NetParameter file: +\S+\.caffemodel\b|read error: read 0 blocks instead of \d+"
              r"|Checksum does not match: stored|Data loss: (?:Checksum|not an sstable|Unable to open table file)"
              r"|Invalid NDArray file format|invalid magic (?:characters|number)|llama_model_loader: failed to load"
              r"|Model format error, expect"
@@ -1422,6 +1422,8 @@ SETUP: tuple[Rule, ...] = (
              r"|Duplicate GPU detected|ncclInvalidArgument|ncclInvalidUsage"
              # ms-swift's own refusal of command-line arguments its parser does not know
              r"|^ValueError: remaining_argv: \["
+             # Caffe's net or solver definition (a text-format prototxt) that does not parse
+             r"|Error parsing text-format caffe\.\w+: \d+:\d+: |Failed to parse (?:Net|Solver)Parameter file: +\S+\.prototxt\b"
              # NCCL's code 5 in a framework's own words (onnxruntime's ``NCCL failure 5: invalid usage``)
              r"|NCCL failure 5: invalid usage"
              # a model's pretrained tag or name its library does not have (OpenCLIP, OpenAI's clip.load)
