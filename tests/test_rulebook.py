@@ -5500,6 +5500,9 @@ def test_the_interpreter_giving_up_on_a_recursion_is_the_programs(tmp_path, text
 
 
 LIBRARY_WORDINGS = [
+    # the dynamic linker (glibc's ld.so) starting a program whose shared library is of another build
+    ("python: symbol lookup error: /usr/lib/x86_64-linux-gnu/libnccl.so.2: undefined symbol: cudaLaunchKernelExC, "
+     "version libcudart.so.11.0", "version_mismatch"),
     # numpy's C-API check in an extension built against another numpy (both wordings of import_array)
     ("RuntimeError: module compiled against API version 0xe but this version of numpy is 0xd", "version_mismatch"),
     ("RuntimeError: module compiled against ABI version 0x1000009 but this version of numpy is 0x2000000",

@@ -1105,6 +1105,8 @@ SETUP: tuple[Rule, ...] = (
     Rule("builds_that_do_not_fit", CONFIG, "version_mismatch",
          log=r"(?:^|triton\.compiler\.(?:errors\.)?)CompilationError: at \d+:\d+:"
              r"|Unsloth: Please import Unsloth before \w+"
+             # the dynamic linker starting a program whose library is of another build than it was linked with
+             r"|: symbol lookup error: \S+: undefined symbol: "
              r"|XGBoost version not compiled with GPU support|GPU Tree Learner was not enabled in this build"
              r"|unsupported (?:Microsoft Visual Studio|GNU|clang) version! "
              # an extension built against another numpy's C API; torch and its cuDNN; a wheel built for CPU
