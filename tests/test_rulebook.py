@@ -4918,6 +4918,98 @@ SIBLINGS += [
      "driver_mismatch"),
 ]
 
+# Set 29's families, in lines of other public threads (named above each group): the NCCL watchdog's own frames,
+# Tenstorrent's device DRAM, a strerror in the host's language (an image build's cp under zh_CN: a job's own
+# words all the same). ms-swift's remaining_argv had none the index shows whole.
+SIBLINGS += [
+    # The NCCL watchdog's own frame in a C++ backtrace ("ProcessGroupNCCL::WorkNCCL::checkTimeout")
+    # (https://github.com/jpata/particleflow/issues/390, https://github.com/deepspeedai/DeepSpeed/issues/4781,
+    # https://github.com/huggingface/trl/issues/1584)
+    ('frame #0: c10::Error::Error(c10::SourceLocation, std::string) + 0x96 (0x1554e8b12f86 in '
+     '/mnt/home/ewulff/miniforge3/envs/mlpf/lib/python3.11/site-packages/torch/lib/libc10.so)\n'
+     'frame #1: c10d::ProcessGroupNCCL::WorkNCCL::checkTimeout(std::optional<std::chrono::duration<long, '
+     'std::ratio<1l, 1000l> > >) + 0x1d2 (0x1554e9e0f8f2 in '
+     '/mnt/home/ewulff/miniforge3/envs/mlpf/lib/python3.11/site-packages/torch/lib/libtorch_cuda.so)\n'
+     'frame #2: c10d::ProcessGroupNCCL::watchdogHandler() + 0x233 (0x1554e9e16333 in '
+     '/mnt/home/ewulff/miniforge3/envs/mlpf/lib/python3.11/site-packages/torch/lib/libtorch_cuda.so)\n'
+     'frame #3: c10d::ProcessGroupNCCL::ncclCommWatchdog() + 0x10c (0x1554e9e1871c in '
+     '/mnt/home/ewulff/miniforge3/envs/mlpf/lib/python3.11/site-packages/torch/lib/libtorch_cuda.so)\n'
+     'frame #4: <unknown function> + 0xdfc74 (0x15554f329c74 in '
+     '/mnt/sw/nix/store/6560mkp838syd8jpp6gdyyisczwcvs67-gcc-11.4.0/lib64/libstdc++.so.6)\n'
+     'frame #5: <unknown function> + 0x81ca (0x155554e081ca in /lib64/libpthread.so.0)\n'
+     'frame #6: clone + 0x43 (0x155553e398d3 in /lib64/libc.so.6)\n\n'
+     'Exception raised from ncclCommWatchdog at ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1521 '
+     '(most recent call first):',
+     "nccl_timeout"),
+    ('[rank6]:[E ProcessGroupNCCL.cpp:537] Some NCCL operations have failed or timed out. Due to the '
+     'asynchronous nature of CUDA kernels, subsequent GPU operations might run on corrupted/incomplete data.\n'
+     '[rank6]:[E ProcessGroupNCCL.cpp:543] To avoid data inconsistency, we are taking the entire process '
+     'down.\n[rank6]:[E ProcessGroupNCCL.cpp:1182] [Rank 6] NCCL watchdog thread terminated with exception: '
+     '[Rank 6] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=4210, '
+     'OpType=_REDUCE_SCATTER_BASE, NumelIn=492851200, NumelOut=61606400, Timeout(ms)=600000) ran for 699606 '
+     'milliseconds before timing out.\nException raised from checkTimeout at '
+     '../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:525 (most recent call first):\n'
+     'frame #0: c10::Error::Error(c10::SourceLocation, std::string) + 0x57 (0x7f56bb0f6d87 in '
+     '/fsx/sourab/miniconda3/envs/hf/lib/python3.10/site-packages/torch/lib/libc10.so)\n'
+     'frame #1: c10d::ProcessGroupNCCL::WorkNCCL::checkTimeout(std::optional<std::chrono::duration<long, '
+     'std::ratio<1l, 1000l> > >) + 0x1e6 (0x7f56bc29e6e6 in '
+     '/fsx/sourab/miniconda3/envs/hf/lib/python3.10/site-packages/torch/lib/libtorch_cuda.so)',
+     "nccl_timeout"),
+    ('> [rank5]:[E ProcessGroupNCCL.cpp:543] To avoid data inconsistency, we are taking the entire process '
+     'down.\n> [rank5]:[E ProcessGroupNCCL.cpp:1182] [Rank 5] NCCL watchdog thread terminated with exception: '
+     '[Rank 5] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=98947, OpType=_ALLGATHER_BASE, '
+     'NumelIn=16384000, NumelOut=131072000, Timeout(ms)=1800000) ran for 1800114 milliseconds before timing '
+     'out.\n> Exception raised from checkTimeout at ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:525 '
+     '(most recent call first):\n> frame #0: c10::Error::Error(c10::SourceLocation, std::string) + 0x57 '
+     '(0x7f309feb8d87 in /home/chenyanan/anaconda3/envs/mp/lib/python3.10/site-packages/torch/lib/libc10.so)\n'
+     '> frame #1: c10d::ProcessGroupNCCL::WorkNCCL::checkTimeout(std::optional<std::chrono::duration<long, '
+     'std::ratio<1l, 1000l> > >) + 0x1e6 (0x7f30a10606e6 in '
+     '/home/chenyanan/anaconda3/envs/mp/lib/python3.10/site-packages/torch/lib/libtorch_cuda.so)\n'
+     '> frame #2: c10d::ProcessGroupNCCL::workCleanupLoop() + 0x19d (0x7f30a1063c3d in '
+     '/home/chenyanan/anaconda3/envs/mp/lib/python3.10/site-packages/torch/lib/libtorch_cuda.so)\n'
+     '> frame #3: c10d::ProcessGroupNCCL::ncclCommWatchdog() + 0x119 (0x7f30a1064839 in '
+     '/home/chenyanan/anaconda3/envs/mp/lib/python3.10/site-packages/torch/lib/libtorch_cuda.so)',
+     "nccl_timeout"),
+    # Tenstorrent device memory ("Not enough space to allocate" ... "DRAM buffer")
+    # (https://github.com/tenstorrent/tt-torch/issues/727, https://github.com/tenstorrent/tt-xla/issues/5494,
+    # https://github.com/tenstorrent/tt-metal/issues/31076)
+    ('E               RuntimeError: TT_THROW @ /localdev/kmabee/tt-torch/third_party/tt-mlir/src/tt-mlir/third'
+     '_party/tt-metal/src/tt-metal/tt_metal/impl/allocator/bank_manager.cpp:141: tt::exception\n'
+     'E               info:\nE               Out of Memory: Not enough space to allocate 5805965312 B DRAM '
+     'buffer across 12 banks, where each bank needs to store 483831808 B\nE               backtrace:\n'
+     'E                --- /localdev/kmabee/tt-torch/install/lib/libtt_metal.so(+0x23e2c5) [0x7fbafd48f2c5]\n'
+     'E                --- tt::tt_metal::BankManager::allocate_buffer(unsigned long, unsigned long, bool, '
+     'CoreRangeSet const&, std::optional<unsigned int>)\n'
+     'E                --- tt::tt_metal::Allocator::allocate_buffer(tt::tt_metal::Buffer*)\n'
+     'E                --- tt::tt_metal::Buffer::allocate_impl()',
+     "cuda_oom"),
+    ('TT_FATAL @ /project/third_party/tt-mlir/src/tt-mlir/third_party/tt-metal/src/tt-metal/tt_metal/impl/allo'
+     'cator/bank_manager.cpp:462: false\ninfo:\nOut of Memory: Not enough space to allocate 1050673152 B DRAM '
+     'buffer across 12 banks, where each bank needs to store 87556096 B, but bank size is 1070773184 B '
+     '(allocated: 999249056 B, free: 71524128 B, largest free block: 71231936 B)\nbacktrace:\n'
+     ' --- /__w/tt-xla/tt-xla/venv/lib/python3.12/site-packages/pjrt_plugin_tt/lib64/libtt_metal.so(+0x92fc11)'
+     ' [0x7f6a28d86c11]',
+     "cuda_oom"),
+    ('ERROR 10-23 04:15:50 [engine.py:187]   File '
+     '"/home/container_app_user/tt-metal/models/tt_transformers/tt/mlp.py", line 135, in forward\n'
+     'ERROR 10-23 04:15:50 [engine.py:187]     w3_out = ttnn.linear(\n'
+     'ERROR 10-23 04:15:50 [engine.py:187]   File '
+     '"/home/container_app_user/tt-metal/ttnn/ttnn/decorators.py", line 377, in __call__\n'
+     'ERROR 10-23 04:15:50 [engine.py:187]     result = self.function(*function_args, **function_kwargs)\n'
+     'ERROR 10-23 04:15:50 [engine.py:187] RuntimeError: TT_FATAL @ '
+     '/home/container_app_user/tt-metal/tt_metal/impl/allocator/bank_manager.cpp:433: address.has_value()\n'
+     'ERROR 10-23 04:15:50 [engine.py:187] info:\n'
+     'ERROR 10-23 04:15:50 [engine.py:187] Out of Memory: Not enough space to allocate 117440512 B DRAM '
+     'buffer across 12 banks, where each bank needs to store 9787392 B, but bank size is only 1046181792 B',
+     "cuda_oom"),
+    # A non-English strerror in a training or data job's output (https://github.com/tuanqing/mknop/issues/76)
+    ("cp: 无法创建目录 './tmp/mount/loop4p2/usr/lib/node/request/node_modules/ajv/dist': 设备上没有空间\n"
+     "cp: 无法创建目录 './tmp/mount/loop4p2/usr/lib/node/request/node_modules/ajv/lib': 设备上没有空间\n"
+     "cp: 无法创建目录 './tmp/mount/loop4p2/usr/lib/node/request/node_modules/ajv/scripts': 设备上没有空间\n"
+     "cp: 无法创建目录 './tmp/mount/loop4p2/usr/lib/node/request/node_modules/asn1': 设备上没有空间",
+     "disk_full"),
+]
+
 @pytest.mark.parametrize(("text", "label"), SIBLINGS + LOOK_ALIKES, ids=[f"{c[1]}-{i}" for i, c in
                                                                           enumerate(SIBLINGS + LOOK_ALIKES)])
 def test_sibling_wordings_of_the_second_held_out_set(tmp_path, text, label):
