@@ -221,14 +221,10 @@ def starting_too_long(attempt: Attempt, now: datetime) -> bool:
 
 def build(planned: PlannedStage, stage: StageState, attempt: Attempt, seen: StageObservation,
           now: datetime, verdict: str, bytes_read: int) -> Diagnosis:
-    """The five-layer finding for this tick; the attempt keeps the port its runner recorded."""
+    """The five-layer finding for this tick (``judge`` has already kept on the attempt what the tick saw of it)."""
     facts = seen.job
     scheduler = None
     container = None
-    if seen.port is not None:
-        attempt.port = seen.port  # the runner's word, read each tick: a requeued job gets a new one
-    if seen.job is not None and seen.job.pids:
-        attempt.pids = seen_pids(attempt.pids, seen.job.pids)
     if facts is not None:
         alive = None if facts.state == JobState.UNREACHABLE or facts.unknown else facts.state in (
             JobState.RUNNING, JobState.STARTING, JobState.QUEUED)

@@ -123,6 +123,10 @@ def _record(ctx: Draft, sid: str, stage: StageState, attempt: Attempt, seen: Sta
             bytes_read: int) -> None:
     """The five layers into state, and into the event log when the verdict changed."""
     before = stage.diagnosis
+    if seen.port is not None:
+        attempt.port = seen.port  # the runner's word, read each tick: a requeued job gets a new one
+    if seen.job is not None and seen.job.pids:
+        attempt.pids = diagnose.seen_pids(attempt.pids, seen.job.pids)  # the processes it ran as (the OOM killer's)
     stage.diagnosis = diagnose.build(ctx.planned(sid), stage, attempt, seen, ctx.now, verdict, bytes_read)
     if attempt.gpus and stage.diagnosis.scheduler is not None and attempt.ended_at is None:
         stage.diagnosis.scheduler.gpus = gpu_round.describe(ctx, attempt)  # the host's word on its GPUs

@@ -1425,7 +1425,8 @@ SETUP: tuple[Rule, ...] = (
              # ms-swift's own refusal of command-line arguments its parser does not know
              r"|^ValueError: remaining_argv: \["
              # Caffe's net or solver definition (a text-format prototxt) that does not parse
-             r"|Error parsing text-format caffe\.\w+: \d+:\d+: |Failed to parse (?:Net|Solver)Parameter file: +\S+\.prototxt\b"
+             r"|Error parsing text-format caffe\.\w+: \d+:\d+: "
+             r"|Failed to parse (?:Net|Solver)Parameter file: +\S+\.prototxt\b"
              # NCCL's code 5 in a framework's own words (onnxruntime's ``NCCL failure 5: invalid usage``)
              r"|NCCL failure 5: invalid usage"
              # a model's pretrained tag or name its library does not have (OpenCLIP, OpenAI's clip.load)

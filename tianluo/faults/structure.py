@@ -524,9 +524,10 @@ _WINERROR = LazyPattern(r"\[WinError (\d{1,5})\]", capture=True)
 _ANY_STRERROR = {**STRERRORS, **STRERRORS_L10N}
 
 
-def _alternations(words, limit: int = 4000) -> tuple[LazyPattern, ...]:
+def _alternations(words: Iterable[str], limit: int = 4000) -> tuple[LazyPattern, ...]:
     """Patterns matching any of ``words``, each under the engine's limit on a pattern's length."""
-    out, part = [], []
+    out: list[LazyPattern] = []
+    part: list[str] = []
     for w in (re.escape(w) for w in words):
         if part and sum(len(p) + 1 for p in part) + len(w) > limit:
             out.append(LazyPattern("|".join(part)))
