@@ -1033,6 +1033,8 @@ SETUP: tuple[Rule, ...] = (
              # ssh launchers with no key for the other host; a share or a quota that refuses the file
              r"|No authentication methods available|Host key verification failed"
              r"|Cannot retrieve the public link of the file"
+             # W&B's project the key may not use (its API answers 404 for a project it hides from this user)
+             r"|Permission denied, ask the project owner to grant you access"
              r"|InvalidAccessKeyId|SignatureDoesNotMatch|ExpiredToken|Invalid user token|Invalid token passed"
              r"|Access to model \S+ is restricted|An error occurred \(40[13]\)|\(error 40[13]\)"
              # urllib's 401/403 with any reason but GitHub's "rate limit exceeded" (a rate limit: the network tier's)
@@ -1107,6 +1109,10 @@ SETUP: tuple[Rule, ...] = (
              r"|Unsloth: Please import Unsloth before \w+"
              # the dynamic linker starting a program whose library is of another build than it was linked with
              r"|: symbol lookup error: \S+: undefined symbol: "
+             # ptxas older than the PTX a compiler (Triton under torch.compile, XLA) emits; a jaxlib of another
+             # release than jax
+             r"|ptxas \S+, line \d+; fatal\s*: Unsupported \.version \d+\.\d+; current version is"
+             r"|jaxlib version \S+ is newer than and incompatible with jax version"
              r"|XGBoost version not compiled with GPU support|GPU Tree Learner was not enabled in this build"
              r"|unsupported (?:Microsoft Visual Studio|GNU|clang) version! "
              # an extension built against another numpy's C API; torch and its cuDNN; a wheel built for CPU
@@ -1356,6 +1362,8 @@ SETUP: tuple[Rule, ...] = (
              r"|Check failed: fd != -1 \(-1 vs\. -1\) File not found: |NotExistError: The file path: .* not exist in: "
              r"|Parent directory of \S+ doesn't exist|RuntimeError: Cannot find the files\.$"
              r"|Unsuccessful TensorSliceReader constructor: Failed to find any matching files for"
+             # (TF 1.x's older words, the file system's NotFound after them: a checkpoint path that is not there)
+             r"|Unsuccessful TensorSliceReader constructor: Failed to get matching files on \S+: Not found: "
              r"|Cannot find primary config '|The given source path does not exist|NewRandomAccessFile failed to"
              r" Create/Open: |The specified bucket does not exist|\bNoSuchBucket\b"
              r"|404 Client Error: (?:Entry )?Not Found for url|HTTP Error 404: Not Found"

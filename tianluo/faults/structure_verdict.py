@@ -195,6 +195,7 @@ _FLAX_ERROR = compile_pattern(r"^flax\.errors\.|flax\.errors\.html#flax\.errors\
 #: TF's file systems (GCS, S3) raise the service's refusal of their HTTP request as an InvalidArgumentError: the
 #: request's, not a tensor's.
 _HTTP_REQUEST = compile_pattern(r"Error executing an HTTP request|HTTP response code \d")
+_NESTED_STATUS = compile_pattern(r": (?:Not found|Permission denied|Unavailable|Unauthenticated|Resource exhausted): ")
 _PROGRAMMING_MESSAGE = compile_pattern(
     r"(?i)modified by an inplace operation|needed for gradient computation has been modified"
     r"|backward through the graph a second time|does not require grad|does not have a grad_fn"
@@ -507,8 +508,9 @@ def exception_verdict(raised: Raised) -> Verdict | None:
     if base in _MISUSE_NAME or _FLAX_ERROR.search(raised.name) or _FLAX_ERROR.search(message):
         return Verdict(CODE, "type_error" if base in _MISUSE_NAME else "programming_error",
                        f"{_text(raised)} (the framework's word for a misuse by the program)", "name", raised.text)
-    if base == "InvalidArgumentError" and not _HTTP_REQUEST.search(message):
-        # TF's: a tensor of the wrong shape, an index out of its table (not a file system's HTTP request refused)
+    if base == "InvalidArgumentError" and not _HTTP_REQUEST.search(message) and not _NESTED_STATUS.search(message):
+        # TF's: a tensor of the wrong shape, an index out of its table (not a file system's HTTP request refused, nor
+        # a restore whose file system answered with its own status: "Failed to get matching files on x: Not found")
         return Verdict(CODE, _code_label(raised), _text(raised), "name", raised.text)
     if raised.origin == IO and _IO_NAME.search(base):
         return _io(raised, origin)
