@@ -5010,6 +5010,74 @@ SIBLINGS += [
      "disk_full"),
 ]
 
+# Set 30's families, in lines of other public threads (named above each group): TF 1.x's restore of a path that
+# is not there, ptxas older than the PTX, JAX's own version check. (W&B's project refusal had none the index shows
+# whole; its newer words, "do not have permission to access the requested resource", were read already.)
+SIBLINGS += [
+    # TF 1.x restore of a path that is not there ("Failed to get matching files on ...: Not found:")
+    # (https://github.com/guillaumegenthial/sequence_tagging/issues/10,
+    # https://github.com/tensorflow/tensorflow/issues/17507, https://github.com/baileyqbb/SSD_deepSort_TF/issues/1)
+    ('2017-07-25 13:01:16.270016: W c:\\tf_jenkins\\home\\workspace\\release-win\\m\\windows\\py\\35\\tensorfl'
+     'ow\\core\\framework\\op_kernel.cc:1158] Invalid argument: Unsuccessful TensorSliceReader constructor: '
+     'Failed to get matching files on /results/crf/model.weights/: Not found: FindFirstFile failed for: '
+     '/results/crf/model.weights : The system cannot find the path specified.\n\n'
+     '2017-07-25 13:01:16.355930: W c:\\tf_jenkins\\home\\workspace\\release-win\\m\\windows\\py\\35\\tensorfl'
+     'ow\\core\\framework\\op_kernel.cc:1158] Invalid argument: Unsuccessful TensorSliceReader constructor: '
+     'Failed to get matching files on /results/crf/model.weights/: Not found: FindFirstFile failed for: '
+     '/results/crf/model.weights : The system cannot find the path specified.\n\n'
+     '2017-07-25 13:01:16.370020: W c:\\tf_jenkins\\home\\workspace\\release-win\\m\\windows\\py\\35\\tensorfl'
+     'ow\\core\\framework\\op_kernel.cc:1158] Invalid argument: Unsuccessful TensorSliceReader constructor: '
+     'Failed to get matching files on /results/crf/model.weights/: Not found: FindFirstFile failed for: '
+     '/results/crf/model.weights : The system cannot find the path specified.',
+     "missing_file"),
+    ('2018-03-07 12:08:17.897739: I tensorflow/core/platform/cpu_feature_guard.cc:137] Your CPU supports '
+     'instructions that this TensorFlow binary was not compiled to use: SSE4.1 SSE4.2 AVX AVX2 FMA\n'
+     '2018-03-07 12:08:41.813649: W tensorflow/core/framework/op_kernel.cc:1192] Invalid argument: '
+     'Unsuccessful TensorSliceReader constructor: Failed to get matching files on '
+     '/mnt/workspace/work/python/bayes-test/bin//results/not_centered/gen/model.ckpt: Not found: '
+     '/mnt/workspace/work/python/bayes-test/bin//results/not_centered/gen; No such file or directory\n'
+     '2018-03-07 12:08:41.813663: W tensorflow/core/framework/op_kernel.cc:1192] Invalid argument: '
+     'Unsuccessful TensorSliceReader constructor: Failed to get matching files on '
+     '/mnt/workspace/work/python/bayes-test/bin//results/not_centered/gen/model.ckpt: Not found: '
+     '/mnt/workspace/work/python/bayes-test/bin//results/not_centered/gen; No such file or directory',
+     "missing_file"),
+    ('> InvalidArgumentError (see above for traceback): Unsuccessful TensorSliceReader constructor: Failed to '
+     'get matching files on checkpoints/VGG_VOC0712_SSD_300x300_ft_iter_120000.ckpt: Not found: checkpoints\n'
+     '> \t [[Node: save/RestoreV2_70 = RestoreV2[dtypes=[DT_FLOAT], '
+     '_device="/job:localhost/replica:0/task:0/cpu:0"](_arg_save/Const_0_0, save/RestoreV2_70/tensor_names, '
+     'save/RestoreV2_70/shape_and_slices)]]',
+     "missing_file"),
+    # ptxas older than the PTX ("Unsupported .version X; current version is 'Y'")
+    # (https://github.com/google-deepmind/alphafold3/issues/68, https://github.com/jax-ml/jax/issues/25344,
+    # https://github.com/PRONTOLab/GB-25/issues/3)
+    ("Running model inference for seed 123467...\n"
+     "E1118 09:27:10.864007   36855 pjrt_stream_executor_client.cc:3084] Execution of replica 0 failed: "
+     "INTERNAL: CustomCall failed: ptxas exited with non-zero error code 65280, output: ptxas "
+     "/tmp/tempfile-911e745ba31e-6fcbb92-36855-62725d0d028be, line 5; fatal   : Unsupported .version 8.4; "
+     "current version is '8.3'\nptxas fatal   : Ptx assembly aborted due to errors",
+     "version_mismatch"),
+    ("jaxlib.xla_extension.XlaRuntimeError: INTERNAL: CustomCall failed: ptxas exited with non-zero error "
+     "code 65280, output: ptxas /tmp/tempfile-ng30101.narval.calcul.quebec-48db254e-784897-628d6ac249c58, "
+     "line 5; fatal   : Unsupported .version 8.4; current version is '8.2'\n"
+     "ptxas fatal   : Ptx assembly aborted due to errors",
+     "version_mismatch"),
+    ("error: An error happened while serializing the module.\nerror: `ptxas` invocation failed. Log:\n"
+     "ptxas /home/greg/tmp/mlir-gpumodname-nvptx64-nvidia-cuda-sm_70-706cd2.ptx, line 5; fatal   : "
+     "Unsupported .version 8.6; current version is '7.5'\nptxas fatal   : Ptx assembly aborted due to errors",
+     "version_mismatch"),
+    # JAX's own version check ("jaxlib version X is newer than and incompatible with jax version Y" / "jaxlib is
+    # version") (https://github.com/magenta/mt3/issues/83, https://github.com/google-deepmind/ithaca/issues/4,
+    # https://github.com/delalamo/af2_conformations/issues/17)
+    ('RuntimeError: jaxlib version 0.3.20 is newer than and incompatible with jax version 0.3.15. Please '
+     'update your jax and/or jaxlib packages.',
+     "version_mismatch"),
+    ('RuntimeError: jaxlib is version 0.3.25, but this version of jax requires version >= 0.4.2.',
+     "version_mismatch"),
+    ('RuntimeError: jaxlib version 0.4.7 is newer than and incompatible with jax version 0.3.25. Please '
+     'update your jax and/or jaxlib packages.',
+     "version_mismatch"),
+]
+
 @pytest.mark.parametrize(("text", "label"), SIBLINGS + LOOK_ALIKES, ids=[f"{c[1]}-{i}" for i, c in
                                                                           enumerate(SIBLINGS + LOOK_ALIKES)])
 def test_sibling_wordings_of_the_second_held_out_set(tmp_path, text, label):
