@@ -75,6 +75,19 @@ def test_signal_evidence_names_the_signal():
     assert classify(Evidence(EXITED, exit_code=137)).evidence == "ended by SIGKILL"
 
 
+def test_a_usage_printed_then_exit_2_is_a_command_line_the_program_refused():
+    usage = (("stderr", "usage: ns-train [-h]\n                {nerfacto,splatfacto}\n"
+                        "| {nerfacto,splatfacto}: something it did not like |\n"),)
+    fault = classify(Evidence(EXITED, exit_code=2, tail=usage))
+    assert (fault.klass, fault.label) == (C, "bad_arguments") and "usage: ns-train" in fault.evidence
+    assert classify(Evidence(EXITED, exit_code=1, tail=usage)).label == "exit_1"  # 2 is the parsers' code, not 1
+    assert classify(Evidence(EXITED, exit_code=2, tail=(("stderr", "some error\n"),))).label == "exit_2"
+    click = (("stderr", "Usage: train [OPTIONS]\nTry 'train --help' for help.\n\nError: No such option: --lr2\n"),)
+    assert classify(Evidence(EXITED, exit_code=2, tail=click)).label == "bad_arguments"
+    prose = (("stderr", "GPU memory usage: 40 GiB\n"),)  # "usage:" inside a line is not a usage
+    assert classify(Evidence(EXITED, exit_code=2, tail=prose)).label == "exit_2"
+
+
 def test_a_launchers_247_is_its_ranks_sigkill_and_the_kernels_record_names_it():
     # DeepSpeed's launcher exits sys.exit(-9) once its rank was killed: 247 as its own status
     assert classify(Evidence(EXITED, exit_code=247)).label == "signal_sigkill"

@@ -5648,12 +5648,21 @@ SET_30 = [
      "jax and/or jaxlib packages.", {}, "version_mismatch"),
 ]
 
+SET_31 = [
+    # tyro's parsing-error box (nerfstudio's ns-train): a subcommand this install does not have
+    ("+- Parsing error -------------------------------------------------------------+\n"
+     "| Argument                                                                    |\n"
+     "| {depth-nerfacto,dnerf,generfacto,gs,instant-ngp,instant-ngp-bounded,mipnerf |\n"
+     "| nerf,tetra-nerf-original}: invalid choice: 'gaussian-splatting' (choose     |", {}, "version_mismatch"),
+]
+
 
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = ([("19-20", *c) for c in SETS_19_20] + [("21", *c) for c in SET_21] + [("22", *c) for c in SET_22]
               + [("23", *c) for c in SET_23] + [("24", *c) for c in SET_24] + [("25", *c) for c in SET_25]
               + [("26", *c) for c in SET_26] + [("27", *c) for c in SET_27] + [("28", *c) for c in SET_28]
-              + [("29", *c) for c in SET_29] + [("30", *c) for c in SET_30])
+              + [("29", *c) for c in SET_29] + [("30", *c) for c in SET_30]
+              + [("31", *c) for c in SET_31])
 
 
 @pytest.mark.parametrize(("text", "facts", "label"), [c[1:] for c in LATER_SETS],

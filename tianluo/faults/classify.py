@@ -37,6 +37,9 @@ Likewise the kernel's own record of its OOM killer killing a process of the atte
 read by ``tianluo.shell.oom_kills``) names the cause of an unknown fault (a bare SIGKILL, a DataLoader worker
 ``killed by signal: Killed``, torchrun's ``exitcode: -9``) or of a peer's loss: config/host_oom, the kernel's
 record as evidence.
+
+A program that printed its usage (``usage: train.py [-h] ...``) and exited 2, with nothing else named, refused its
+command line: config/bad_arguments (2 is argparse's, click's and tyro's code for it).
 """
 
 import re
@@ -119,7 +122,7 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
         if fault is not None:
             break
     fault = _structure(ev, fault, ruled_by, sig, shape)
-    fault = _symptom_only(ev, fault, ruled_line, causes, sig, shape)
+    fault = _usage_refused(ev, _symptom_only(ev, fault, ruled_line, causes, sig, shape), shape)
     return _host_oom(ev, _full_disk(ev, _deterministic(ev, fault, shape), ruled_by))
 
 
@@ -236,6 +239,16 @@ PEER_LOSS = frozenset({"connection_error", "nccl_error", "nccl_timeout"})
 #: Rules for a writer that failed without saying why, read as their likeliest cause: a full file system at the end
 #: of the attempt is the better reading.
 UNWRITTEN = frozenset({"caffe_snapshot_unwritten"})
+
+
+def _usage_refused(ev: Evidence, fault: Fault, shape: Shape) -> Fault:
+    """A program that printed its usage and exited 2 refused its command line: 2 is argparse's, click's and tyro's
+    code for it. Only a fault nothing else named (the exit record's unknown)."""
+    if ev.exit_code != 2 or ev.signal is not None or fault.klass != FaultClass.UNKNOWN or shape.usage is None:
+        return fault
+    return Fault(klass=FaultClass.CONFIG, label="bad_arguments",
+                 evidence=_capped(f"{shape.usage} (exit code 2 after the program printed its usage: it refused its "
+                                  "command line)"))
 
 
 def _full_disk(ev: Evidence, fault: Fault, rule: Rule | None = None) -> Fault:

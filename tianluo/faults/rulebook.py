@@ -1146,6 +1146,8 @@ SETUP: tuple[Rule, ...] = (
              # MXNet built without a feature
              r"|: error: unrecognized arguments: --local-rank=\d+|: error: argument \{[\w,-]+\}: invalid choice: "
              r"|: error: invalid choice: '[\w-]+' \(choose from "
+             # tyro's (nerfstudio's ns-train) parsing-error box: the subcommands it has in braces, wrapped
+             r"|\}: invalid choice: '[\w-]+' \(choose\b"
              r"|\b[Cc]ompile with USE_\w+=1 to\b"
              r"|`trust_remote_code` is not supported anymore"
              r"|The filepath provided must end in `\.keras`|must end in `\.weights\.h5`"

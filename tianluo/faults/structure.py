@@ -98,6 +98,7 @@ class Shape:
     # processes joined the store than the launch says there are (two launches on one port, a launcher and a
     # script that each spawn the ranks), "file: line"; the barrier then waits until it times out, every time.
     overfull_barrier: str | None = None
+    usage: str | None = None  # the last line that prints a program's usage (argparse's, click's, tyro's): "file: line"
     ranks: frozenset[str] = field(default_factory=frozenset)  # every rank prefix seen
 
     def first_causes(self) -> list[Raised]:
@@ -520,6 +521,8 @@ STRERRORS = {
 WINERRORS = {2: 2, 3: 2, 5: 13, 112: 28, 1314: 1, 1455: 12, 10048: 98, 10050: 100, 10051: 101, 10053: 103,
              10054: 104, 10060: 110, 10061: 111, 10065: 113, 11001: -2, 11002: -3}
 _WINERROR = LazyPattern(r"\[WinError (\d{1,5})\]", capture=True)
+#: A program printing its usage: argparse's ``usage: train.py [-h] ...``, click's ``Usage: train [OPTIONS]``.
+_USAGE = LazyPattern(r"^\s{0,4}[Uu]sage: \S")
 #: The same in the languages a host's locale prints them in (``权限不够``, ``Keine Berechtigung``).
 _ANY_STRERROR = {**STRERRORS, **STRERRORS_L10N}
 
@@ -699,7 +702,7 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
     ranks: set[str] = set()
     srun_tasks: list[tuple[str, str]] = []
     faulty = agent = None  # weaker namings of the root rank: a rank's barrier, torchrun's agent
-    overfull = None
+    overfull = usage = None
     for fname, rank, text in lines:
         if rank is not None:
             ranks.add(rank)
@@ -716,6 +719,8 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
                 root_signal, root_exit = (-code, None) if code < 0 else (None, code)
         if overfull is None and _overfull(text):
             overfull = where
+        if _USAGE.search(text):
+            usage = where
         fe = _FAILURE_ENTRY.search(text)
         if fe is not None:
             failure_exits.append(int(fe.group(1)))
@@ -770,7 +775,8 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
                  root_signal=root_signal, root_exit=root_exit,
                  errnos=tuple(errnos), strerrors=tuple(strerrors), http=tuple(http), oom=tuple(oom),
                  service=tuple(service),
-                 ranks=frozenset(ranks), same_error_ranks=_same_error(chains, srun_tasks), overfull_barrier=overfull)
+                 ranks=frozenset(ranks), same_error_ranks=_same_error(chains, srun_tasks), overfull_barrier=overfull,
+                 usage=usage)
 
 
 def _same_error(chains, srun_tasks) -> int:
