@@ -257,6 +257,21 @@ def test_errno_and_http_families_of_any_client(line, klass, label):
     assert (fault.klass, fault.label) == (klass, label), fault.evidence
 
 
+def test_every_strerror_in_every_language_names_its_errno():
+    """glibc's translations (strerror_l10n) are split over several patterns under the engine's limit: each is read."""
+    from tianluo.faults.strerror_l10n import NOENT_L10N, STRERRORS_L10N
+    from tianluo.faults.structure import STRERRORS
+
+    for words, errno in {**STRERRORS, **STRERRORS_L10N}.items():
+        shape = structure.read([("stderr", f"cp: cannot create regular file '/ckpt/a.pt': {words}\n")])
+        assert [n for n, _ in shape.strerrors] == [errno], words
+    for words in NOENT_L10N:
+        raised = structure.read([("stderr", f"OSError: open ./data/x.json: {words}\n")])
+        assert [n for n, _ in raised.strerrors] == [2], words
+        note = structure.read([("stderr", f"INFO: {words}, using the defaults\n")])
+        assert not note.strerrors, words  # not an error line
+
+
 def test_a_resource_errno_wins_over_a_network_one():
     text = "ConnectionResetError: [Errno 104] Connection reset by peer\nOSError: [Errno 28] No space left on device\n"
     assert verdict(structure.read([("stderr", text)])).label == "disk_full"

@@ -539,7 +539,8 @@ def _alternations(words: Iterable[str], limit: int = 4000) -> tuple[LazyPattern,
     return (*out, LazyPattern("|".join(part))) if part else tuple(out)
 
 
-_STRERRORS = _alternations(_ANY_STRERROR)
+_STRERRORS = _alternations(sorted(_ANY_STRERROR, key=len, reverse=True))  # the longest first: French EREMOTEIO's
+# words begin with EIO's
 # ENOENT's words say an input is missing only in an exception's own line, or a C++ library's fatal one (glog's
 # ``F0707 16:48:46.336 16692 db_lmdb.hpp:15] Check failed: mdb_status == 0 (2 vs. 0) No such file or directory``:
 # Caffe's, before its SIGABRT) (a listing, a loader's warning or a "[Error]" of a plugin say them too), and not
@@ -745,7 +746,7 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
         c = _found(_CURL, text)
         if c is not None and c in CURL_ERRNO:
             errnos.append((CURL_ERRNO[c], where))
-        se = next((m for p in _STRERRORS if (m := p.search(text)) is not None), None)  # English first
+        se = next((m for p in _STRERRORS if (m := p.search(text)) is not None), None)
         if se is not None:
             strerrors.append((_ANY_STRERROR[se.group(0)], where))
         elif _NOENT.search(text) and not _NOENT_WRITING.search(text):
