@@ -60,6 +60,7 @@ PROGRESS = r"step (?P<done>\d+)/(?P<total>\d+)"  # the progress regex of write_j
 USER_RULE = r"NCCL WARN .*Timeout"  # a spec's own rule (DESIGN.md's example), scanned with the rulebook
 SECTIONS = ("startup", "big", "logs", "events", "jobs")  # jobs last: 2,000 jobs leave the host busy a while
 TARGET_STAGES = 9_000  # the big-run targets (10,000 stages) apply from here; a run may have 10,000 stages at most
+START_NOISE_S = 0.1  # a difference of start walls below this is a start's own noise on a shared machine
 MiB = 2**20
 
 FULL = {"startup_repeats": 15, "job_counts": (10, 200, 2000), "job_repeats": 5, "start_repeats": 1,
@@ -636,9 +637,14 @@ def jobs(cfg: dict, work: Path, report: Report) -> None:
         lo, mid, hi = done[-3], done[-2], done[-1]
         low = (starts[mid].wall - starts[lo].wall) / (mid - lo)
         high = (starts[hi].wall - starts[mid].wall) / (hi - mid)
-        report.add(Figure("jobs", f"start cost a job, {mid}->{hi} over {lo}->{mid}", high / low if low > 0 else None,
-                          "x", target="<= 2 (linear = 1)", met=(high / low <= 2) if low > 0 else None,
-                          note=f"{high * 1000:.0f} vs {low * 1000:.0f} ms a job"))
+        # Judged only when the smaller sizes' difference is well above a start's own noise (tens of ms on a shared
+        # machine): at the quick mode's 2, 6 and 18 jobs it is a few ms, and a ratio over it says nothing.
+        measurable = starts[mid].wall - starts[lo].wall >= START_NOISE_S
+        report.add(Figure("jobs", f"start cost a job, {mid}->{hi} over {lo}->{mid}",
+                          high / low if measurable else None, "x", target="<= 2 (linear = 1)",
+                          met=(high / low <= 2) if measurable else None,
+                          note=f"{high * 1000:.0f} vs {low * 1000:.0f} ms a job"
+                               + ("" if measurable else f"; {lo}->{mid} is within a start's noise, not judged")))
     if len(done) >= 2:
         a, b = done[-2], done[-1]
         growth = starts[b].wall / starts[a].wall
