@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from tianluo.faults import structure_verdict
-from tianluo.faults.exit_signals import LAUNCHER_STATUS
+from tianluo.faults.exit_signals import code_signal
 from tianluo.faults.linear_re import UnsupportedPattern, compile_pattern
 from tianluo.faults.rulebook import BUILTIN_RULES, Rule
 from tianluo.faults.structure import LINE_CHARS, Shape, split_prefix
@@ -278,13 +278,12 @@ def _host_names(what: str, found: tuple[str, ...], fault: Fault, label: str) -> 
 
 
 def effective_signal(ev: Evidence) -> int | None:
-    """The signal that ended the process: recorded, or read from a shell's exit code 128+N or a launcher's 256-N
-    (``exit_signals.LAUNCHER_STATUS``: DeepSpeed's 247 after its rank's SIGKILL)."""
+    """The signal that ended the process: recorded, or read from its exit status as ``exit_signals.code_signal``
+    reads one (a shell's 128+N, a launcher's 256-N: DeepSpeed's 247 after its rank's SIGKILL)."""
     if ev.signal is not None:
         return ev.signal
-    if ev.exit_code is not None and 128 < ev.exit_code <= 128 + 64:
-        return ev.exit_code - 128
-    return LAUNCHER_STATUS.get(ev.exit_code) if ev.exit_code is not None else None
+    found = code_signal(ev.exit_code) if ev.exit_code is not None and ev.exit_code > 0 else None
+    return found[0] if found is not None else None
 
 
 def _state(ev: Evidence) -> str:

@@ -35,8 +35,9 @@ its bytes cost. Nothing here reads a file: the caller passes the tails of the at
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 
-from tianluo.faults.linear_re import LazyPattern
+from tianluo.faults.linear_re import LazyPattern, compile_any
 from tianluo.faults.strerror_l10n import NOENT_L10N, STRERRORS_L10N
 
 LINE_CHARS = 2000  # a line is cut here before any pattern sees it
@@ -527,20 +528,14 @@ _USAGE = LazyPattern(r"^\s{0,4}[Uu]sage: \S")
 _ANY_STRERROR = {**STRERRORS, **STRERRORS_L10N}
 
 
-def _alternations(words: Iterable[str], limit: int = 4000) -> tuple[LazyPattern, ...]:
-    """Patterns matching any of ``words``, each under the engine's limit on a pattern's length."""
-    out: list[LazyPattern] = []
-    part: list[str] = []
-    for w in (re.escape(w) for w in words):
-        if part and sum(len(p) + 1 for p in part) + len(w) > limit:
-            out.append(LazyPattern("|".join(part)))
-            part = []
-        part.append(w)
-    return (*out, LazyPattern("|".join(part))) if part else tuple(out)
+@cache
+def _strerror_pattern():
+    """One alternation of every strerror text (``linear_re.compile_any``: the language lists are too long for one
+    log pattern), compiled on the first failure a tick reads; the longest words first, as French EREMOTEIO's begin
+    with EIO's."""
+    return compile_any(tuple(re.escape(w) for w in sorted(_ANY_STRERROR, key=len, reverse=True)))
 
 
-_STRERRORS = _alternations(sorted(_ANY_STRERROR, key=len, reverse=True))  # the longest first: French EREMOTEIO's
-# words begin with EIO's
 # ENOENT's words say an input is missing only in an exception's own line, or a C++ library's fatal one (glog's
 # ``F0707 16:48:46.336 16692 db_lmdb.hpp:15] Check failed: mdb_status == 0 (2 vs. 0) No such file or directory``:
 # Caffe's, before its SIGABRT) (a listing, a loader's warning or a "[Error]" of a plugin say them too), and not
@@ -746,7 +741,7 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
         c = _found(_CURL, text)
         if c is not None and c in CURL_ERRNO:
             errnos.append((CURL_ERRNO[c], where))
-        se = next((m for p in _STRERRORS if (m := p.search(text)) is not None), None)
+        se = _strerror_pattern().search(text)
         if se is not None:
             strerrors.append((_ANY_STRERROR[se.group(0)], where))
         elif _NOENT.search(text) and not _NOENT_WRITING.search(text):
