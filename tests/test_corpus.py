@@ -286,6 +286,10 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
     "pytorch/hrd_maskrcnn_cuda_init_runtime_error_30_reboot.txt": (
         "unknown/exit_1", "'cuda runtime error (30) : unknown error' at CUDA's initialisation: a GPU or driver left in "
         "a bad state (a reboot fixed it here) and a driver stack not set up print the same (set 27's CuPy file)"),
+    # Set 32.
+    "tf_jax_storage/hrh_fast_sd_colab_dreambooth_ckpt_convert_killed_host_ram.txt": (
+        "unknown/signal_sigkill", "the shell's 'Killed' says the kernel killed the checkpoint conversion, not why; "
+        "that Colab's RAM was too small is the maintainer's answer (set 27's TPU pod file reads the same)"),
 }
 
 

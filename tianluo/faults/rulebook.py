@@ -699,13 +699,17 @@ def _launcher(number: int, name: str, *words: str) -> str:
     ``Signal 9 (SIGKILL) received by PID``; DeepSpeed: ``exits with return code = -9``;
     multiprocessing: ``died with <Signals.SIGKILL: 9>``, ``terminated with signal SIGKILL``;
     srun: ``task 3: Killed``; bash: ``line 28:  8156 Killed  python3 main.py``, and a terminal's shell
-    the word alone on its line (``Bus error (core dumped)``); mpirun: ``exited on signal 9 (Killed)``.
+    the word alone on its line (``Bus error (core dumped)``); mpirun: ``exited on signal 9 (Killed)``; Paddle's
+    launch: ``Container rank 6 status failed cmd [...] code -6 log log/workerlog.6``; make, on a recipe's command:
+    ``make: *** [train-nlu] Illegal instruction (core dumped)``, or its status (``Error 137``: 128 + 9).
     """
     n = str(number)
     alts = [rf"exitcode\s*: -{n}\b", rf"return code = -{n}\b", rf"Signal {n} \({name}\)",
             rf"Signals\.{name}\b", rf"terminated with signal {name}\b", rf"got signal: {n}$",
-            rf"exited on signal {n}\b", rf"\bexit code:? -{n}$", rf"failed with exit code -{n}\b"]
+            rf"exited on signal {n}\b", rf"\bexit code:? -{n}$", rf"failed with exit code -{n}\b",
+            rf"\bstatus failed cmd \[.*\] code -{n}\b", rf"^make(?:\[\d+\])?: \*\*\* \[[^\]]*\] Error {128 + number}$"]
     for word in words:
+        alts.append(rf"^make(?:\[\d+\])?: \*\*\* \[[^\]]*\] {word}\b")
         alts.append(rf"tasks? [\d,\-]+: {word}\b")
         alts.append(rf"is killed by signal: {word}\b")  # a DataLoader worker
         alts.append(rf"line \d+: +\d+ {word}\b")
@@ -805,7 +809,12 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|No space left on device\S*.*/dev/shm|shared memory segment /dev/shm"
              r"|\[Errno 28\] No space left on device\.  joblib will operate in serial mode"
              # NCCL's shared-memory transport in a container's small /dev/shm
-             r"|Error while creating shared memory segment|NCCL WARN Call to posix_fallocate failed"),
+             r"|Error while creating shared memory segment|NCCL WARN Call to posix_fallocate failed"
+             # a named POSIX segment (shm_open's "/name", or under /dev/shm) left behind by a run that was killed
+             # before it unlinked it: the next run cannot create its own
+             # (a name with a digit or an underscore: shared_memory's psm_, a library's 000006_locals; a folder at
+             # the root a program makes, '/output', is not one)
+             r"|\[Errno 17\] File exists: '(?:/dev/shm)?/[^/'\d_]{0,200}[\d_][^/']{0,200}'"),
     # A device's OOM that the framework also raises as Python's MemoryError (PaddlePaddle): the device named wins.
     # (and a C++ extension's bad_alloc carrying CUDA's own allocation error: MinkowskiEngine's
     # ``MemoryError: std::bad_alloc: cudaErrorMemoryAllocation: out of memory``; Theano's GPU allocator, CNMeM's
@@ -1125,6 +1134,12 @@ SETUP: tuple[Rule, ...] = (
              r"|CUDA_HOME environment variable is not set"
              r"|\[WinError 12[67]\] The specified (?:module|procedure) could not be found\. Error loading "
              r"|Could not interpret optimizer identifier: "
+             # xformers' dispatcher with no kernel for the call: built for another torch or CUDA, without CUDA, or
+             # for other GPUs or dtypes than the job's (its per-operator reasons follow, and a poster often cuts them)
+             r"|No operator found for `(?:memory_efficient_attention|fmha)\w*`"
+             # a raised error saying the release took away what the program uses (Lightning 2's ``Support for
+             # `validation_epoch_end` has been removed in v2.0.0``)
+             r"|" + _EXC_LINE + r".*\b(?:has been|was|were|have been) removed in (?:version |release )?v?\d"
              # torchvision registering its ops' meta kernels over a torch whose build has no such op
              r"|operator (?:torchvision|torchaudio|mmcv|detectron2|xformers|flash_attn)::\w+ does not exist"
              # datasets under an fsspec newer than it knows (its cache's file system seen as a foreign one);
@@ -1546,7 +1561,11 @@ SETUP: tuple[Rule, ...] = (
              # NCCL given a topology or graph file written for another machine (NCCL_TOPO_FILE, NCCL_GRAPH_FILE)
              r"|NCCL WARN XML Import Channel : dev \d+ not found"
              # Apptainer/Singularity that cannot make the container (a bind without its destination, an image)
-             r"|(?:FATAL|ERROR): +(?:container creation failed|could not open image|Unable to handle \S+ uri)"),
+             r"|(?:FATAL|ERROR): +(?:container creation failed|could not open image|Unable to handle \S+ uri)"
+             # a Cloud TPU's compiled train step whose input pipeline runs on the TPU worker and cannot reach what it
+             # reads from (the client's Python generator, the VM's local files) or a runtime of another TF release:
+             # the same step fails the same way however often it is retried
+             r"|\{\{function_node __inference_\w+\}\} failed to connect to all addresses"),
     # A data file that is not the format it claims (a truncated or mislabelled Parquet): no retry reads it better.
     Rule("corrupt_data", CONFIG, "corrupt_data",
          log=r"Parquet magic bytes not found|Either the file is corrupted or this is not a parquet file"
@@ -1910,6 +1929,8 @@ NETWORK: tuple[Rule, ...] = (
                     r"\w*ConnectionLost\w*", r"\w+Connection(?:Reset|Refused|Aborted)(?:Error|Exception)")),
     Rule("timeout", TRANSIENT, "timeout",
          log=r"\b[Tt]imed out\b|[Ww]ait timeout after \d+ ?ms|Timeout waiting for key: |database is locked$"
+             # gloo's pair that could not reach its peer in time while the process group formed
+             r"|\.(?:h|cc):\d+\] Connect timeout\b"
              # wandb.init gave up waiting for its own service process
              r"|wandb: ERROR Error communicating with wandb process"
              r"|DEADLINE_EXCEEDED: (?:Deadline Exceeded|Failed to connect)|CoordinationService/RegisterTask"

@@ -252,6 +252,11 @@ _CONFIG_MESSAGE = compile_pattern(
     r"|requires? .{0,60}(?:to be set|version|>=|installed)|only (?:available|works) (?:with|on|for|when)"
     r"|no longer (?:supported|available)|has been (?:removed|deprecated)|\byou (?:cannot|can't|can ?not|must)\b")
 
+#: A check's words for a use an older (or newer) release allowed: the program was written for another release.
+_RELEASE_MOVED = compile_pattern(r"(?i)no longer (?:supported|available|accepted|allowed)"
+                                 r"|\b(?:is|are|was|were|has been|have been) (?:deprecated|removed)\b"
+                                 r"|in a future (?:\w+ )?(?:release|version)|\bremoved in (?:version )?v?\d")
+
 _SHAPE_MESSAGE = compile_pattern(r"(?i)shape|size of tensor|must match the size|broadcast|dimension|view size"
                                  r"|batch_size|target size|\baxis\b|\brank\b|\b(?:min_|max_)?ndim=")
 _INDEX_MESSAGE = compile_pattern(r"(?i)indices\[[\d,]*\] = -?\d+ is not in \[|index out of range|out of bounds"
@@ -498,6 +503,9 @@ def exception_verdict(raised: Raised) -> Verdict | None:
                   and not _RUNTIME_FAILURE.search(message)
                   and code not in ("INTERNAL", "ABORTED", "DATA_LOSS"))  # the runtime's own failure: not a check
     if validation and base not in ("KeyError", "IndexError", "AttributeError", "TypeError"):
+        if _RELEASE_MOVED.search(message):
+            return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (the installed release no longer takes "
+                           f"what the program was written for, raised in {origin})", "message", raised.text)
         return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (a check of the configuration or arguments "
                        f"refused them, raised in {origin})", "message", raised.text)
     if programming and raised.origin == USER:
