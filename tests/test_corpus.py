@@ -69,10 +69,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
     "distributed/hou_ds_zero3_defragment_mixed_dtype.txt": (
         "unknown/exit_1", "a bare assert with no message inside DeepSpeed's own stage3.py: the author knows the model "
         "mixed dtypes; the text only says an invariant of the library failed"),
-    "hub/hot_hub_package_to_hub_400_commit.txt": (
-        "unknown/exit_1", "a hub commit answered 400 Bad Request, which is the request's fault but not which part "
-        "(an old client, a bad file): a 400 is not a family the reader names, since wandb's 400 for an artifact not "
-        "yet committed passes on its own"),
     # the third held-out set's (the excerpts are thin: several were cut by their posters before the error line)
     "distributed/how_megatron_bert_missing_seq_length_assert.txt": (
         "unknown/exit_1", "the excerpt ends on the assert's source line in megatron/arguments.py; the AssertionError "
@@ -290,6 +286,38 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
     "tf_jax_storage/hrh_fast_sd_colab_dreambooth_ckpt_convert_killed_host_ram.txt": (
         "unknown/signal_sigkill", "the shell's 'Killed' says the kernel killed the checkpoint conversion, not why; "
         "that Colab's RAM was too small is the maintainer's answer (set 27's TPU pod file reads the same)"),
+    # Set 33.
+    "distributed/hrj_flower_ray_client_actor_died_gpu_oom.txt": (
+        "unknown/exit_1", "Ray's 'The actor died unexpectedly' with its list of possible causes (SIGKILL by the OOM "
+        "killer, ray stop, ...) names none: that the GPU filled is the reporter's finding"),
+    "pytorch/hrj_chemprop_predict_without_featurizer_mat1_mat2.txt": (
+        "code/shape_mismatch", "'mat1 and mat2 shapes cannot be multiplied' inside torch's linear: that predict was "
+        "run without the featurizer the model was trained with is the maintainers' finding; ten of the corpus's "
+        "thirteen files with these words read the program's, three the set-up's"),
+    "pytorch/hrj_diffsbdd_joint_mode_tensor_size_mismatch.txt": (
+        "code/shape_mismatch", "a tensor size mismatch in the project's own diffusion code: that the dataset setting "
+        "did not fit the pre-processed data is the maintainer's finding; the corpus reads these words as the "
+        "program's in eight of eleven files"),
+    "pytorch/hrk_mlx_examples_lora_steel_attention_function_not_found.txt": (
+        "config/bad_arguments", "MLX's '[metal::Device] Unable to load function ... was not found in the library': a "
+        "kernel the installed build lacks reads as the set-up's; the maintainer called it a bug of the old script's "
+        "path"),
+    "pytorch/hrk_persian_tts_coqui_glowtts_sample_rate_assert.txt": (
+        "unknown/exit_1", "a bare 'AssertionError: 24000 vs 22050' with its frames hidden by IPython: that it compares "
+        "the configured sample rate with the data's is the maintainer's finding"),
+    "tf_jax_storage/hrk_kvtuner_optuna_create_study_sqlite_on_nas_database_locked.txt": (
+        "transient/timeout", "SQLite's 'database is locked' reads as a lock held too long by another process (two "
+        "older files' authors read it so); that the database sat on a NAS where SQLite cannot lock is the path's, "
+        "which the words do not say"),
+    "tf_jax_storage/hrk_opentrack_ppo_reset_cusolver_internal_error_cuda125.txt": (
+        "unknown/exit_1", "XLA's 'INTERNAL: cuSolver internal error' names no cause: that CUDA 12.5 did not fit is "
+        "another user's finding (a downgrade to 12.1 worked)"),
+    "tf_jax_storage/hrk_spectralembeddings_sparse_tensor_spec_nested_structure_tf21.txt": (
+        "unknown/exit_1", "TF's 'The two structures don't have the same nested structure' between two "
+        "SparseTensorSpecs: that TF 2.1 was too old is the reporter's finding after upgrading"),
+    "tf_jax_storage/hrk_spektral_gcnconv_keras3_output_spec_none_values.txt": (
+        "unknown/exit_1", "Keras 3's 'Could not automatically infer the output shape / dtype' of a layer says its call "
+        "is wrong or lacks compute_output_spec: that the layer was written for Keras 2 is the thread's finding"),
 }
 
 

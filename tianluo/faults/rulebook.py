@@ -697,7 +697,8 @@ def _launcher(number: int, name: str, *words: str) -> str:
 
     torchrun/elastic: ``failed (exitcode: -9)`` and the Root Cause block's ``exitcode  : -9`` and
     ``Signal 9 (SIGKILL) received by PID``; DeepSpeed: ``exits with return code = -9``;
-    multiprocessing: ``died with <Signals.SIGKILL: 9>``, ``terminated with signal SIGKILL``;
+    multiprocessing and subprocess: ``died with <Signals.SIGKILL: 9>``, ``terminated with signal SIGKILL``, and before
+    Python 3.6 ``returned non-zero exit status -9``;
     srun: ``task 3: Killed``; bash: ``line 28:  8156 Killed  python3 main.py``, and a terminal's shell
     the word alone on its line (``Bus error (core dumped)``); mpirun: ``exited on signal 9 (Killed)``; Paddle's
     launch: ``Container rank 6 status failed cmd [...] code -6 log log/workerlog.6``; make, on a recipe's command:
@@ -707,6 +708,7 @@ def _launcher(number: int, name: str, *words: str) -> str:
     alts = [rf"exitcode\s*: -{n}\b", rf"return code = -{n}\b", rf"Signal {n} \({name}\)",
             rf"Signals\.{name}\b", rf"terminated with signal {name}\b", rf"got signal: {n}$",
             rf"exited on signal {n}\b", rf"\bexit code:? -{n}$", rf"failed with exit code -{n}\b",
+            rf"returned non-zero exit status -{n}\b",
             rf"\bstatus failed cmd \[.*\] code -{n}\b", rf"^make(?:\[\d+\])?: \*\*\* \[[^\]]*\] Error {128 + number}$"]
     for word in words:
         alts.append(rf"^make(?:\[\d+\])?: \*\*\* \[[^\]]*\] {word}\b")
@@ -755,12 +757,14 @@ SCHEDULER: tuple[Rule, ...] = (
     # Ray's control plane gave a node up (its raylet died or stopped answering).
     Rule("ray_node_dead", TRANSIENT, "node_failure",
          log=r"marked dead because the (?:detector|monitor) has missed too many heartbeats"
-             r"|The actor is dead because its node has died", free=True),
+             r"|The actor (?:is dead|died) because its node has died", free=True),
     # submitit (and jobs like it) caught the scheduler's preemption signal and requeued itself.
     Rule("requeued_preempted", TRANSIENT, "preempted",
          log=r": this job is preempted\b|PreemptionError: |[Nn]odes? of this job got pre-?empted"
              r"|Metadata Service says termination is imminent|Spot [Ii]nstance interruption notice"
-             r"|instance was preempted|[Ss]pot (?:instance )?termination notice", free=True),
+             r"|instance was preempted|[Ss]pot (?:instance )?termination notice"
+             # Ray's own word on an actor whose node was drained for a preemption (ray.exceptions.ActorDiedError)
+             r"|the actor's node was preempted", free=True),
     # A CI runner that vanished under the job (its machine rebooted or lost the network): as a lost runner.
     Rule("runner_lost", TRANSIENT, "lost", log=r"The self-hosted runner: \S+ lost communication with the server",
          free=True),
@@ -1068,6 +1072,10 @@ SETUP: tuple[Rule, ...] = (
              r"|Dataset '[^']*' doesn't exist on the Hub"
              r"|(?:cannot|could not|can't) be found (?:in|on) (?:the )?(?:HuggingFace|Hugging Face|Hub)\b"
              r"|not found as a file or in Hugging Face|RepositoryNotFoundError: Repo for \w+ `[^`]+` does not exist"),
+    # The Hugging Face Hub's commit API refusing a push with 400: an outdated huggingface_hub's request (two threads,
+    # both mended by upgrading it); a retry unchanged is refused the same
+    Rule("hub_commit_refused", CONFIG, "version_mismatch",
+         log=r"\b400 Client Error: Bad Request for url: https://huggingface\.co/api/\S+/commit/"),
     Rule("auth_status", CONFIG, "auth_error", log=r"\b401 Client Error|\b403 Client Error(?::? *$|: (?:[^r]|r[^a]))"),
     # TF's restore given a folder where it wants a checkpoint's prefix (Linux: a failed precondition, the folder is a
     # directory; Windows: access to a folder as a file is denied): the path, before a table file's damage below.
@@ -1137,6 +1145,11 @@ SETUP: tuple[Rule, ...] = (
              # xformers' dispatcher with no kernel for the call: built for another torch or CUDA, without CUDA, or
              # for other GPUs or dtypes than the job's (its per-operator reasons follow, and a poster often cuts them)
              r"|No operator found for `(?:memory_efficient_attention|fmha)\w*`"
+             # Keras 2 code under Keras 3: a symbolic tensor handed to TF ops, an optimizer's removed ``lr``/``decay``;
+             # timm without the model a program names (a newer or older timm than the program's)
+             r"|A KerasTensor cannot be used as input to a TensorFlow function"
+             r"|Argument\(s\) not recognized: \{'(?:lr|decay)': "
+             r"|^(?:RuntimeError: )?Unknown model \(\w+\)$"
              # a raised error saying the release took away what the program uses (Lightning 2's ``Support for
              # `validation_epoch_end` has been removed in v2.0.0``)
              r"|" + _EXC_LINE + r".*\b(?:has been|was|were|have been) removed in (?:version |release )?v?\d"

@@ -153,14 +153,18 @@ _FRAME = LazyPattern(r"^(\s*)File \"([^\"]{1,1000})\", line \d+(?:, in ([^\s]{1,
 _GRAPH_FRAME = LazyPattern(r"^(\s*)(/[^\s:]{1,1000}\.py):\d+ ([\w<>.]{1,200})(?:  \*\*)?\s*$", capture=True)
 # IPython's and Jupyter's frames (a notebook's traceback, common in posted issues): "/x/hf_api.py in space_info(self,
 # ...)", IPython 8's "File ~/x/trainer.py:1500, in Trainer.train(self)", and the notebook's own cells
-# ("<ipython-input-9-d579d776de38> in <module>", "Cell In[4], line 2").
-_NB_FRAME = LazyPattern(r"^(\s*)(?:File )?([~/A-Za-z][^\s]{0,1000}[/\\][^\s/\\]{1,200}\.py)(?::\d+,)? in "
+# ("<ipython-input-9-d579d776de38> in <module>", "Cell In[4], line 2"); Colab's, whose file is a link
+# ("[/usr/local/lib/python3.10/dist-packages/IPython/core/ultratb.py](https://localhost:8080/#) in find_recursion(").
+_NB_FRAME = LazyPattern(r"^(\s*)(?:File )?\[?([~/A-Za-z][^\s\]]{0,1000}[/\\][^\s/\\\]]{1,200}\.py)"
+                        r"(?:\]\(https?://[^)\s]{0,200}\))?(?::\d+,)? in "
                         r"([\w<>.]{1,200})(?:\(|$)"
                         r"|^(\s*)(<ipython-input-[\w-]{1,100}>|Cell In ?\[\d+\]) ?,?(?: line \d+)?"
                         r"(?: in ([\w<>]{1,200}))?",
                         capture=True)
 #: IPython's arrow at a notebook frame's own line (``----> 2     a = pickle.load(f)``).
 _NB_ARROW = LazyPattern(r"^-{1,20}> ?\s*\d{1,7} (.{0,600})", capture=True)
+# IPython's traceback printer (its own errors while it formats the program's are not the program's).
+_NB_PRINTER = LazyPattern(r"IPython[/\\]core[/\\]ultratb\.py$")
 # A spawned child reading what its parent sends it: when the parent dies, the child's error is its symptom.
 _SPAWN_CHILD = LazyPattern(r"multiprocessing[/\\]spawn\.py$")
 # A pipe between processes of one host: multiprocessing's own files, or a source line that receives from or sends
@@ -239,19 +243,20 @@ _CONFIG_FILE = LazyPattern(
     r"^(?:training_args(?:_\w+)?|hf_argparser|argparse|arguments|args|arg_utils|argument_parser|config|configs"
     r"|configuration_\w+|config_utils|\w+_config|config_\w+|configurator|validation|validators?|validate"
     r"|options|flags|_flag|settings|launch|launcher|accelerator_connector|\w+_connector)\.py$")
-_CONFIG_DIR = LazyPattern(r"/(?:omegaconf|hydra|pydantic|pydantic_core|absl/flags|accelerate/commands"
+_CONFIG_DIR = LazyPattern(r"/(?:omegaconf|hydra|hyperpyyaml|pydantic|pydantic_core|absl/flags|accelerate/commands"
                               r"|deepspeed/runtime/config|deepspeed/launcher|torch/distributed/(?:run|launch)"
                               r"|torch/distributed/elastic/rendezvous)(?:/|\.py)")
 _CONFIG_FUNC = LazyPattern(r"^(?:__post_init__|_?validate\w*|_?check_\w+|_?verify\w*|parse_args|parse_known_args"
                                r"|_?parse_\w*args\w*|_?sanity_check\w*|_?assert_valid\w*|error|_?check_arg\w*)$")
-# A check of how the work is going, not of what it was given (nnU-Net's ``check_workers_alive_and_busy``).
-_WATCH_FUNC = LazyPattern(r"(?i)alive|worker|health|heartbeat|status|progress|finished|timeout")
+# A check of how the work is going, not of what it was given (nnU-Net's ``check_workers_alive_and_busy``), or of
+# the arrays the program hands over (Keras' ``_check_data_cardinality``: its x and y differ in length).
+_WATCH_FUNC = LazyPattern(r"(?i)alive|worker|health|heartbeat|status|progress|finished|timeout|cardinality|shape")
 # A project's own validation or evaluation loop (``def validate(model, loader)``): not an argument check.
 _LOOP_FUNC = LazyPattern(r"^_?(?:validate|validation|val|evaluate|eval)(?:_one)?(?:_epoch|_step|_batch|_model"
                           r"|_loop|_epochs)?$")
 _LIBRARY = LazyPattern(r"/(?:site|dist)-packages/|/lib/python\d|/lib64/python\d|/python\d[\d.]*/lib/"
                            r"|/(?:torch|transformers|deepspeed|accelerate|lightning|pytorch_lightning|jax|jaxlib"
-                           r"|flax|tensorflow|keras|datasets|peft|trl|diffusers|timm|mmcv|mmengine|vllm|ray"
+                           r"|flax|tensorflow|keras|peft|trl|diffusers|timm|mmcv|mmengine|vllm|ray"
                            r"|huggingface_hub|numpy|apex|triton|xformers)/")
 _IO_FILE = LazyPattern(r"^(?:serialization|shutil|os|pathlib|genericpath|tempfile|zipfile|tarfile|_io|io"
                            r"|pickle|h5py\w*|files?|_hl\w*|file_io|gfile|checkpoint_utils|filesystem|safetensors"
@@ -301,6 +306,14 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
     symptoms: list[Raised] = []
 
     def close(r: _Reader) -> None:
+        if r.chain:
+            # IPython's own traceback printer failing on the program's exception (ultratb's find_recursion on a
+            # frame it cannot read, Colab's ``TypeError: object of type 'NoneType' has no len()``): the printer's
+            # error, chained below the one that ended the cell, is not why it ended
+            printer = [x for x in r.chain if x.where and _NB_PRINTER.search(x.where)]
+            if printer:
+                symptoms.extend(printer)
+                r.chain = [x for x in r.chain if x not in printer]
         if r.chain:
             if r.survives:
                 survived.extend(r.chain)
@@ -456,7 +469,8 @@ def _goes_on(r: _Reader, text: str, stripped: str) -> bool:
     if (not stripped or taken >= MORE_LINES or stripped in _MARKERS or _TRACEBACK.search(text) or _CHAIN.search(text)
             or _IGNORED.search(stripped)
             or _FRAME.search(text) or _RICH_FRAME.search(text) or _exception(text, None, "", (), trace=False)
-            or (index >= len(target))):
+            or (index >= len(target)) or ":" not in target[index].text):
+        # (Python prints an exception's name alone, with no colon, only when its message is empty)
         r.more = None
         return False
     w = target[index]

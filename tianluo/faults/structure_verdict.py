@@ -159,7 +159,9 @@ _INPUT_CHECK = compile_pattern(
 #: names a failure (``"Failed to train model"``) checks what an earlier step should have written: no verdict.
 _GIVEN_INPUT = compile_pattern(r"\b(?:args|opts?|cfg|config|conf|hparams|FLAGS|flags)\.\w"
                                r"|\bself\.\w*(?:path|dir|root)\w*"
-                               r"|\b\w*(?:root|_dir|dir_|data|dataset|folder)\w*\b|\b(?:dir|dirname|path)\)")
+                               r"|\b\w*(?:root|_dir|dir_|data|dataset|folder)\w*\b|\b(?:dir|dirname|path)\)"
+                               # a file's path the job builds from its inputs (``text_fpath``, ``label_path``)
+                               r"|\b\w+_f?path\b|\b\w+_file(?:name)?\b")
 _NAMES_FAILURE = compile_pattern(r"(?i)\bfail")
 #: An assert on the form of a path the job was given (``assert images_path[-1] == '/'``,
 #: ``assert args.out.endswith('.json')``): the argument is wrong, not the program's logic.
