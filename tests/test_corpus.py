@@ -318,6 +318,13 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
     "tf_jax_storage/hrk_spektral_gcnconv_keras3_output_spec_none_values.txt": (
         "unknown/exit_1", "Keras 3's 'Could not automatically infer the output shape / dtype' of a layer says its call "
         "is wrong or lacks compute_output_spec: that the layer was written for Keras 2 is the thread's finding"),
+    # Set 34.
+    "distributed/hrl_verl_fully_async_recipe_worker_died_connection_eof.txt": (
+        "unknown/exit_1", "a Ray actor that died with no Python error (its connection's EOF, NCCL's peers closing) and "
+        "a job that failed: that memory ran out is the thread's title, not the log's"),
+    "distributed/hrm_callings_nf_awsbatch_picard_killed_137.txt": (
+        "unknown/signal_sigkill", "the shell's 'Killed' and AWS Batch's 137 say the kernel killed the step, not why; "
+        "that the container's memory limit was too small is the thread's finding"),
 }
 
 

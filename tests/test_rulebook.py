@@ -5255,6 +5255,282 @@ SIBLINGS += [
      "version_mismatch"),
 ]
 
+SIBLINGS += [
+    # set 33's families: Ray's actor whose node died, the Hub's commit API refusing an old client, a config
+    # loader's placeholder, Colab's linked frames and IPython's printer failing (its own error alone says
+    # nothing), an assert on a path the program builds, Keras 3 and timm, subprocess's 'exit status -N'
+    # (https://github.com/ray-project/ray/issues/43751)
+    ('ray.exceptions.RayActorError: The actor died unexpectedly before finishing this task.\n'
+     '\tclass_name: RayTrainWorker\n'
+     '\tactor_id: 4473bb2424de8ebfec88acc402000000\n'
+     '\tpid: 6420\n'
+     '\tnamespace: c53c8492-c985-4b6e-9247-fdf5ea623abd\n'
+     '\tip: 10.72.56.3\n'
+     'The actor is dead because its node has died. Node Id: 677df2a9020c5db45e755b0078c469e2ce51e05ea093ed'
+     '3b283505a0',
+     "node_failure"),
+    # (https://github.com/ray-project/ray/issues/34694)
+    ('ray.exceptions.RayActorError: The actor died unexpectedly before finishing this task.\n'
+     '        class_name: Actor\n'
+     '        actor_id: f9450cb6e0a3d9a58cac959b03000000\n'
+     '        pid: 204\n'
+     '        namespace: 75a4030e-c777-4b86-b5d8-79432a30d5b4\n'
+     '        ip: 10.0.15.26\n'
+     'The actor is dead because its node has died. Node Id: 9337f589a38295e16d8dabda641eda86a2aaae09eae006'
+     '925d695005',
+     "node_failure"),
+    # (https://github.com/ray-project/ray/issues/34971)
+    ('ray.exceptions.RayActorError: The actor died unexpectedly before finishing this task.\n'
+     '        class_name: Actor\n'
+     '        actor_id: c6b718fb0215a1e6db8ac14403000000\n'
+     '        pid: 248\n'
+     '        namespace: 75ce5879-c33a-49ca-a9ae-92461cfb3064\n'
+     '        ip: 10.0.22.142\n'
+     'The actor is dead because its node has died. Node Id: 2eea4cfb179ce7951c4bbdd5ba3029c3a4dcf7cb66db37'
+     '6084f7c270\n'
+     'Subprocess return code: 1',
+     "node_failure"),
+    # (https://github.com/ray-project/ray/issues/22349)
+    ('2022-02-15 16:53:52,096\tWARNING worker.py:1462 -- The node with node id: 8f205b12643d25d8c1ce57c4552'
+     '7a6c912f3479765096718ad2bf0d3 and ip: 10.128.0.103 has been marked dead because the detector has mis'
+     'sed too many heartbeats from it. This can happen when a raylet crashes unexpectedly or has lagging h'
+     'eartbeats.\n'
+     '(BackendExecutor pid=5126, ip=10.128.0.32) 2022-02-15 16:53:52,097\tERROR utils.py:42 -- The actor di'
+     'ed unexpectedly before finishing this task.\n'
+     '(BackendExecutor pid=5126, ip=10.128.0.32) \tclass_name: BaseWorkerMixin\n'
+     '(BackendExecutor pid=5126, ip=10.128.0.32) \tactor_id: ad32ee6f9964d162b63e02c601000000\n'
+     '(BackendExecutor pid=5126, ip=10.128.0.32) \tpid: 5137\n'
+     '(BackendExecutor pid=5126, ip=10.128.0.32) \tnamespace: eab8b056-4b60-4176-8070-5f404f6de75c\n'
+     '(BackendExecutor pid=5126, ip=10.128.0.32) \tip: 10.128.0.103',
+     "node_failure"),
+    # (https://github.com/stanfordnlp/huggingface-models/pull/3)
+    ('Traceback (most recent call last):\n'
+     '  File "/u/nlp/anaconda/main/anaconda3/envs/stanza-1.2/lib/python3.7/site-packages/huggingface_hub/u'
+     'tils/_errors.py", line 259, in hf_raise_for_status\n'
+     '    response.raise_for_status()\n'
+     '  File "/u/nlp/anaconda/main/anaconda3/envs/stanza-1.2/lib/python3.7/site-packages/requests/models.p'
+     'y", line 1021, in raise_for_status\n'
+     '    raise HTTPError(http_error_msg, response=self)\n'
+     'requests.exceptions.HTTPError: 400 Client Error: Bad Request for url: https://huggingface.co/api/mod'
+     'els/stanfordnlp/stanza-mrzzz/commit/main',
+     "version_mismatch"),
+    # (https://github.com/huggingface/blog/issues/1575)
+    ('[/usr/local/lib/python3.10/dist-packages/huggingface_hub/utils/_errors.py](https://localhost:8080/#)'
+     ' in hf_raise_for_status(response, endpoint_name)\n'
+     '    260     try:\n'
+     '--> 261         response.raise_for_status()\n'
+     '    262     except HTTPError as e:\n'
+     '\n'
+     ' 9 frames\n'
+     'HTTPError: 400 Client Error: Bad Request for url: https://huggingface.co/api/models/valacodes/whispe'
+     'r-small-hausa/commit/main',
+     "version_mismatch"),
+    # (https://github.com/val-iisc/Reflecting-Reality/issues/1)
+    ('Traceback (most recent call last):\n'
+     '  File "/home/ankitd/miniconda3/envs/brushnet/lib/python3.11/site-packages/huggingface_hub/utils/_er'
+     'rors.py", line 304, in hf_raise_for_status\n'
+     '    response.raise_for_status()\n'
+     '  File "/home/ankitd/miniconda3/envs/brushnet/lib/python3.11/site-packages/requests/models.py", line'
+     ' 1024, in raise_for_status\n'
+     '    raise HTTPError(http_error_msg, response=self)\n'
+     'requests.exceptions.HTTPError: 400 Client Error: Bad Request for url: https://huggingface.co/api/dat'
+     'asets/cs-mshah/SynMirror/commit/main',
+     "version_mismatch"),
+    # (https://github.com/speechbrain/speechbrain/pull/1600)
+    ('(9/158) Checking recipes/Aishell1Mix/separation/hparams/sepformer-aishell1mix2-wham.yaml...\n'
+     "        'dataset_folder' is a !PLACEHOLDER and must be replaced.\n"
+     '        ERROR: cannot load /network/scratch/r/ravanelm/speechbrain_test/recipes/Aishell1Mix/separati'
+     'on/hparams/sepformer-aishell1mix2-wham.yaml\n'
+     '(10/158) Checking recipes/Aishell1Mix/separation/hparams/sepformer-aishell1mix2.yaml...\n'
+     "        'dataset_folder' is a !PLACEHOLDER and must be replaced.\n"
+     '        ERROR: cannot load /network/scratch/r/ravanelm/speechbrain_test/recipes/Aishell1Mix/separati'
+     'on/hparams/sepformer-aishell1mix2.yaml',
+     "bad_arguments"),
+    # (https://github.com/philip-mueller/wsrpn/issues/2)
+    ('Traceback (most recent call last):\n'
+     '  File "/home/hash/anaconda3/envs/wsrpn/lib/python3.9/site-packages/omegaconf/dictconfig.py", line 3'
+     '67, in __getitem__\n'
+     '    return self._get_impl(key=key, default_value=_DEFAULT_MARKER_)\n'
+     '  File "/home/hash/anaconda3/envs/wsrpn/lib/python3.9/site-packages/omegaconf/dictconfig.py", line 4'
+     '45, in _get_impl\n'
+     '    return self._resolve_with_default(\n'
+     '  File "/home/hash/anaconda3/envs/wsrpn/lib/python3.9/site-packages/omegaconf/basecontainer.py", lin'
+     'e 63, in _resolve_with_default\n'
+     '    raise MissingMandatoryValue("Missing mandatory value: $FULL_KEY")\n'
+     'omegaconf.errors.MissingMandatoryValue: Missing mandatory value: $FULL_KEY',
+     "bad_arguments"),
+    # (https://github.com/TheLastBen/fast-stable-diffusion/issues/2661)
+    ('ERROR:root:Internal Python error in the inspect module.\n'
+     'Below is the traceback from this internal error.\n'
+     '\n'
+     'ERROR:root:Internal Python error in the inspect module.\n'
+     'Below is the traceback from this internal error.\n'
+     '\n'
+     'ERROR:root:Internal Python error in the inspect module.\n'
+     'Below is the traceback from this internal error.\n'
+     '\n'
+     'Traceback (most recent call last):\n'
+     '  File "/usr/local/lib/python3.10/dist-packages/IPython/core/interactiveshell.py", line 3553, in run'
+     '_code\n'
+     '    exec(code_obj, self.user_global_ns, self.user_ns)\n'
+     '  File "<ipython-input-6-b7df58342ec6>", line 27, in <cell line: 26>\n'
+     "    get_ipython().run_line_magic('cd', '/content/gdrive/$mainpth/sd/stable-diffusion-w$blsaphemy/mod"
+     "ules/')\n"
+     '  File "/usr/local/lib/python3.10/dist-packages/IPython/core/interactiveshell.py", line 2418, in run'
+     '_line_magic\n'
+     '    result = fn(*args, **kwargs)\n'
+     '  File "<decorator-gen-85>", line 2, in cd\n'
+     '  File "/usr/local/lib/python3.10/dist-packages/IPython/core/magic.py", line 187, in <lambda>\n'
+     '    call = lambda f, *a, **k: f(*a, **k)\n'
+     '  File "/usr/local/lib/python3.10/dist-packages/IPython/core/magics/osm.py", line 342, in cd\n'
+     '    oldcwd = os.getcwd()\n'
+     'OSError: [Errno 107] Transport endpoint is not connected\n'
+     '\n'
+     'During handling of the above exception, another exception occurred:',
+     "io_error"),
+    # (https://github.com/googlecolab/colabtools/issues/5951)
+    ('ERROR:root:Internal Python error in the inspect module.\n'
+     'Below is the traceback from this internal error.\n'
+     '\n'
+     'ERROR:root:Internal Python error in the inspect module.\n'
+     'Below is the traceback from this internal error.\n'
+     '\n'
+     'ERROR:root:Internal Python error in the inspect module.\n'
+     'Below is the traceback from this internal error.\n'
+     '\n'
+     'Traceback (most recent call last):\n'
+     '  File "/usr/local/lib/python3.12/dist-packages/IPython/core/interactiveshell.py", line 3553, in run'
+     '_code\n'
+     '    exec(code_obj, self.user_global_ns, self.user_ns)\n'
+     '  File "/tmp/ipykernel_4404/1519650321.py", line 4, in <cell line: 0>\n'
+     '    import pytz\n'
+     '  File "<frozen importlib._bootstrap>", line 1360, in _find_and_load\n'
+     '  File "<frozen importlib._bootstrap>", line 1322, in _find_and_load_unlocked\n'
+     '  File "<frozen importlib._bootstrap>", line 1262, in _find_spec\n'
+     '  File "<frozen importlib._bootstrap_external>", line 1532, in find_spec\n'
+     '  File "<frozen importlib._bootstrap_external>", line 1504, in _get_spec\n'
+     '  File "<frozen importlib._bootstrap_external>", line 1483, in _path_importer_cache\n'
+     'OSError: [Errno 107] Transport endpoint is not connected\n'
+     '\n'
+     'During handling of the above exception, another exception occurred:',
+     "io_error"),
+    # (https://github.com/googlecolab/colabtools/issues/5152)
+    ('    formatted_exception = self.format_exception_as_a_whole(etype, evalue, etb, number_of_lines_of_co'
+     'ntext,\n'
+     '                          ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^'
+     '^^^^^^\n'
+     '  File "/usr/local/lib/python3.11/dist-packages/IPython/core/ultratb.py", line 1082, in format_excep'
+     'tion_as_a_whole\n'
+     '    last_unique, recursion_repeat = find_recursion(orig_etype, evalue, records)\n'
+     '                                    ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n'
+     '  File "/usr/local/lib/python3.11/dist-packages/IPython/core/ultratb.py", line 382, in find_recursio'
+     'n\n'
+     '    return len(records), 0\n'
+     '           ^^^^^^^^^^^^\n'
+     "TypeError: object of type 'NoneType' has no len()\n"
+     '\n'
+     'During handling of the above exception, another exception occurred:\n'
+     '\n'
+     'Traceback (most recent call last):\n'
+     '  File "/usr/local/lib/python3.11/dist-packages/IPython/core/interactiveshell.py", line 2099, in sho'
+     'wtraceback\n'
+     '    stb = value._render_traceback_()\n'
+     '          ^^^^^^^^^^^^^^^^^^^^^^^^\n'
+     "AttributeError: 'TypeError' object has no attribute '_render_traceback_'",
+     "exit_1"),
+    # (https://github.com/WenmuZhou/DBNet.pytorch/issues/154)
+    ('Traceback (most recent call last):\n'
+     '  File "C:/Users/DBNet.pytorch-master/tools/train.py", line 74, in <module>\n'
+     '    assert os.path.exists(args.config_file)\n'
+     'AssertionError',
+     "missing_file"),
+    # (https://github.com/YBIGTA/pytorch-hair-segmentation/issues/48)
+    ('Traceback (most recent call last):\n'
+     '  File "evaluate.py", line 44, in <module>\n'
+     '    assert os.path.exists(os.path.split(save_dir)[0])\n'
+     'AssertionError',
+     "missing_file"),
+    # (https://github.com/ayoolaolafenwa/PixelLib/issues/181)
+    ('  File "C:\\Users\\lutao\\.conda\\envs\\seg\\Lib\\site-packages\\pixellib\\semantic\\deeplab.py", line 205, in'
+     ' Deeplab_xcep_pascal\n'
+     '    shape_before = tf.shape(x)\n'
+     '                   ^^^^^^^^^^^\n'
+     '  File "C:\\Users\\lutao\\.conda\\envs\\seg\\Lib\\site-packages\\tensorflow\\python\\util\\traceback_utils.py",'
+     ' line 153, in error_handler\n'
+     '    raise e.with_traceback(filtered_tb) from None\n'
+     '  File "C:\\Users\\lutao\\.conda\\envs\\seg\\Lib\\site-packages\\keras\\src\\backend\\common\\keras_tensor.py", '
+     'line 92, in __tf_tensor__\n'
+     '    raise ValueError(\n'
+     'ValueError: A KerasTensor cannot be used as input to a TensorFlow function. A KerasTensor is a symbo'
+     'lic placeholder for a shape and dtype, used when constructing Keras Functional models or Keras Funct'
+     'ions. You can only use it as input to a Keras layer or a Keras operation (from the namespaces `keras'
+     '.layers` and `keras.operations`). You are likely doing something like:',
+     "version_mismatch"),
+    # (https://github.com/taipingeric/yolo-v4-tf.keras/issues/27)
+    ('ValueError: A KerasTensor cannot be used as input to a TensorFlow function. A KerasTensor is a symbo'
+     'lic placeholder for a shape and dtype, used when constructing Keras Functional models or Keras Funct'
+     'ions. You can only use it as input to a Keras layer or a Keras operation (from the namespaces `keras'
+     '.layers` and `keras.operations`). You are likely doing something like:',
+     "version_mismatch"),
+    # (https://github.com/GantMan/nsfw_model/issues/164)
+    ('D:\\Apps\\0-lib\\Python312\\Lib\\site-packages\\keras\\src\\optimizers\\base_optimizer.py:33: UserWarning: Ar'
+     'gument `decay` is no longer supported and will be ignored.\n'
+     '  warnings.warn(\n'
+     "ValueError: Argument(s) not recognized: {'lr': 8.999999749903509e-07}",
+     "version_mismatch"),
+    # (https://github.com/NeuralNine/neuralintents/issues/38)
+    ('[/usr/local/lib/python3.8/dist-packages/keras/optimizers/optimizer_experimental/optimizer.py](https:'
+     '//localhost:8080/#) in _process_kwargs(self, kwargs)\n'
+     '    116         for k in kwargs:\n'
+     '    117             if k in legacy_kwargs:\n'
+     '--> 118                 raise ValueError(\n'
+     '    119                     f"{k} is deprecated in the new Keras optimizer, please"\n'
+     '    120                     "check the docstring for valid arguments, or use the "\n'
+     '\n'
+     'ValueError: decay is deprecated in the new Keras optimizer, pleasecheck the docstring for valid argu'
+     'ments, or use the legacy optimizer, e.g., tf.keras.optimizers.legacy.SGD.',
+     "version_mismatch"),
+    # (https://github.com/huggingface/pytorch-image-models/issues/1651)
+    ('[/usr/local/lib/python3.8/dist-packages/timm/models/factory.py](https://localhost:8080/#) in create_'
+     'model(model_name, pretrained, pretrained_cfg, checkpoint_path, scriptable, exportable, no_jit, **kwa'
+     'rgs)\n'
+     '     65 \n'
+     '     66     if not is_model(model_name):\n'
+     "---> 67         raise RuntimeError('Unknown model (%s)' % model_name)\n"
+     '     68 \n'
+     '     69     create_fn = model_entrypoint(model_name)\n'
+     '\n'
+     'RuntimeError: Unknown model (convnextv2_tiny)',
+     "version_mismatch"),
+    # (https://github.com/huggingface/pytorch-image-models/issues/1328)
+    ('     76     create_fn = model_entrypoint(model_name)\n'
+     '     77 else:\n'
+     "---> 78     raise RuntimeError('Unknown model (%s)' % model_name)\n"
+     '     80 with set_layer_config(scriptable=scriptable, exportable=exportable, no_jit=no_jit):\n'
+     '     81     model = create_fn(pretrained=pretrained, **kwargs)\n'
+     '\n'
+     'RuntimeError: Unknown model (convnext)',
+     "version_mismatch"),
+    # (https://github.com/huggingface/pytorch-image-models/issues/1111)
+    ('RuntimeError: Unknown model (convnext_base_384_in22ft1k)',
+     "version_mismatch"),
+    # (https://github.com/nephila/djangocms-installer/issues/298)
+    ('  File "/usr/lib/python2.7/subprocess.py", line 574, in check_output\n'
+     '    raise CalledProcessError(retcode, cmd, output=output)\n'
+     "subprocess.CalledProcessError: Command '['/home/ashr/env/bin/python', u'-W'                         "
+     "                                                               , u'ignore', u'manage.py', u'migrate'"
+     "]' returned non-zero exit status -9",
+     "signal_sigkill"),
+    # (https://github.com/MarvinTeichmann/MultiNet/issues/61)
+    ('subprocess.CalledProcessError: Command returned non-zero exit status -11',
+     "segfault"),
+    # (https://github.com/incuna/django-wkhtmltopdf/issues/154)
+    ('subprocess.CalledProcessError\n'
+     "subprocess.CalledProcessError: Command '['/usr/bin/wkhtmltopdf', '--encoding', 'utf8', '--quiet', 'F"
+     "alse', '/tmp/wkhtmltopdf4juup814.html', '-']' returned non-zero exit status -6",
+     "signal_sigabrt"),
+]
+
 
 @pytest.mark.parametrize(("text", "label"), SIBLINGS + LOOK_ALIKES, ids=[f"{c[1]}-{i}" for i, c in
                                                                           enumerate(SIBLINGS + LOOK_ALIKES)])
@@ -5944,13 +6220,35 @@ SET_33 = [
      'd non-zero exit status -11', {}, "segfault"),
 ]
 
+SET_34 = [
+    # the kernel's NVIDIA module of another release than the driver's libraries
+    ("[ 7386.259769] NVRM: API mismatch: the client has the version 515.48.07, but\n"
+     "               NVRM: this kernel module has the version 510.73.05.  Please\n"
+     "               NVRM: make sure that this kernel module and all NVIDIA driver\n"
+     "               NVRM: components have the same version.", {}, "driver_mismatch"),
+    # Ascend's CANN without the operator kernels for its chip
+    ("[E OpParamMaker.cpp:273] call aclnnCast failed, detail:EZ9999: Inner Error!\n"
+     "EZ9999: 2024-05-17-01:30:26.960.959  Op Cast does not has any binary.\n"
+     "        TraceBack (most recent call last):\n"
+     "        Kernel Run failed. opType: 53, Cast\n"
+     "        launch failed for Cast, errno:561000.", {}, "version_mismatch"),
+    # a tensor expanded to a shape it does not fit
+    ("[rank1]:     frames_idx_pred[i, :, token_idx : token_idx + num_atoms, :] = frames\n"
+     "[rank1]: RuntimeError: The expanded size of the tensor (69) must match the existing size (408) at non-singleton "
+     "dimension 1.  Target sizes: [1, 69, 3].  Tensor sizes: [408, 3]", {}, "shape_mismatch"),
+    # Habana Gaudi's allocator out of device memory
+    ("    Variable._execution_engine.run_backward(\n"
+     "RuntimeError: FATAL ERROR :: MODULE:SYNHELPER workspace Allocation of size ::14493510400 failed!", {},
+     "cuda_oom"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = ([("19-20", *c) for c in SETS_19_20] + [("21", *c) for c in SET_21] + [("22", *c) for c in SET_22]
               + [("23", *c) for c in SET_23] + [("24", *c) for c in SET_24] + [("25", *c) for c in SET_25]
               + [("26", *c) for c in SET_26] + [("27", *c) for c in SET_27] + [("28", *c) for c in SET_28]
               + [("29", *c) for c in SET_29] + [("30", *c) for c in SET_30]
               + [("31", *c) for c in SET_31] + [("32", *c) for c in SET_32]
-              + [("33", *c) for c in SET_33])
+              + [("33", *c) for c in SET_33] + [("34", *c) for c in SET_34])
 
 
 @pytest.mark.parametrize(("text", "facts", "label"), [c[1:] for c in LATER_SETS],

@@ -825,6 +825,8 @@ EXHAUSTED: tuple[Rule, ...] = (
     # ``MemoryError: Error allocating 283115520 bytes of device memory (CNMEM_STATUS_OUT_OF_MEMORY).``)
     Rule("device_oom_named", CONFIG, "cuda_oom",
          log=r"Out of memory error on (?:GPU|XPU|NPU|MLU|DCU) \d+|bad_alloc: cudaErrorMemoryAllocation"
+             # Habana Gaudi's (HPU) allocators: a graph's workspace or a tensor that does not fit the device
+             r"|MODULE:(?:SYNHELPER|PT_DEVMEM|PT_BRIDGE)\b.{0,80}\bAllocation (?:of size\b.{0,40} )?failed"
              r"|\bbytes of device memory \(CNMEM_STATUS_OUT_OF_MEMORY\)|\bCNMEM_STATUS_OUT_OF_MEMORY\b"
              # Tenstorrent's (tt-metal under tt-xla) device DRAM, in its words ("Out of Memory: Not enough space")
              r"|Not enough space to allocate \d+ B DRAM buffer"),
@@ -957,6 +959,9 @@ SETUP: tuple[Rule, ...] = (
              r"|The following quota metrics exceed quota limits"),
     Rule("driver_mismatch", CONFIG, "driver_mismatch",
          log=r"driver version is insufficient for CUDA runtime version|no kernel image is available for execution"
+             # the kernel's NVIDIA module of another release than the driver's user-space libraries (an upgrade
+             # without a reboot): every CUDA call fails until they agree
+             r"|NVRM: API mismatch: the client has the version"
              r"|with CUDA capability sm_\d+ is not compatible with the current PyTorch installation"
              r"|NVIDIA driver on your system is too old|Found no NVIDIA driver|cudaErrorInsufficientDriver"
              r"|CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice|device kernel image is invalid"
@@ -1145,6 +1150,9 @@ SETUP: tuple[Rule, ...] = (
              # xformers' dispatcher with no kernel for the call: built for another torch or CUDA, without CUDA, or
              # for other GPUs or dtypes than the job's (its per-operator reasons follow, and a poster often cuts them)
              r"|No operator found for `(?:memory_efficient_attention|fmha)\w*`"
+             # Ascend's CANN without the operator kernels for this chip (the ops package not installed or of
+             # another release): ``EZ9999: ... Op Cast does not has any binary.``
+             r"|\bOp \w+ does not has any binary\b"
              # Keras 2 code under Keras 3: a symbolic tensor handed to TF ops, an optimizer's removed ``lr``/``decay``;
              # timm without the model a program names (a newer or older timm than the program's)
              r"|A KerasTensor cannot be used as input to a TensorFlow function"
@@ -1460,6 +1468,8 @@ SETUP: tuple[Rule, ...] = (
              r"|MisconfigurationException(?:: |\([\"'])|Check batch related parameters\. train_batch_size is not"
              r"|no optimization profile has been defined|RequestTimeTooSkewed|^KeyError: 'pytorch-lightning_version'"
              r"|Duplicate GPU detected|ncclInvalidArgument|ncclInvalidUsage"
+             # hyperpyyaml (SpeechBrain's recipes) given a file whose required value is still a placeholder
+             r"|is a !PLACEHOLDER and must be replaced"
              # ms-swift's own refusal of command-line arguments its parser does not know
              r"|^ValueError: remaining_argv: \["
              # Caffe's net or solver definition (a text-format prototxt) that does not parse
@@ -1618,6 +1628,7 @@ BUGS: tuple[Rule, ...] = (
              r"|\.cu:\d+: .*block: \[\d+,\d+,\d+\], thread: \["),
     Rule("shape_mismatch", CODE, "shape_mismatch",
          log=r"mat1 and mat2 shapes cannot be multiplied|The size of tensor a \(\d+\) must match the size of tensor b"
+             r"|The expanded size of the tensor \(\d+\) must match the existing size \(\d+\)"
              # Keras fit given inputs and labels of different lengths
              r"|Data cardinality is ambiguous:"
              # autograd given a gradient of another shape than its input's (layers that do not fit each other)

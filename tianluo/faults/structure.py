@@ -163,8 +163,12 @@ _NB_FRAME = LazyPattern(r"^(\s*)(?:File )?\[?([~/A-Za-z][^\s\]]{0,1000}[/\\][^\s
                         capture=True)
 #: IPython's arrow at a notebook frame's own line (``----> 2     a = pickle.load(f)``).
 _NB_ARROW = LazyPattern(r"^-{1,20}> ?\s*\d{1,7} (.{0,600})", capture=True)
-# IPython's traceback printer (its own errors while it formats the program's are not the program's).
+# IPython's traceback printer (its own errors while it formats the program's are not the program's): ultratb, and the
+# shell's showtraceback asking the printer's error for its own rendering.
 _NB_PRINTER = LazyPattern(r"IPython[/\\]core[/\\]ultratb\.py$")
+_NB_SHOW = LazyPattern(r"IPython[/\\]core[/\\]interactiveshell\.py$")
+# A source line as a paste without indentation shows it: a statement, not a note ("4 frames", "[... skipping").
+_PASTED_SOURCE = LazyPattern(r"^(?:assert|raise|return|if|for|with|self\.|[A-Za-z_][\w.]*\s*(?:=|\())\b?")
 # A spawned child reading what its parent sends it: when the parent dies, the child's error is its symptom.
 _SPAWN_CHILD = LazyPattern(r"multiprocessing[/\\]spawn\.py$")
 # A pipe between processes of one host: multiprocessing's own files, or a source line that receives from or sends
@@ -310,7 +314,8 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
             # IPython's own traceback printer failing on the program's exception (ultratb's find_recursion on a
             # frame it cannot read, Colab's ``TypeError: object of type 'NoneType' has no len()``): the printer's
             # error, chained below the one that ended the cell, is not why it ended
-            printer = [x for x in r.chain if x.where and _NB_PRINTER.search(x.where)]
+            printer = [x for x in r.chain if x.where and (_NB_PRINTER.search(x.where) or (
+                _NB_SHOW.search(x.where) and x.func == "showtraceback"))]
             if printer:
                 symptoms.extend(printer)
                 r.chain = [x for x in r.chain if x not in printer]
@@ -405,6 +410,10 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
             continue  # a source line, a ^^^^ marker (an excerpt cut above may start its frames at column 0)
         raised = _exception(text, rank, fname, r.frames, trace=True, source=r.source, own_source=r.own_source)
         if raised is None:
+            if r.frame_indent == 0 and indent == 0 and r.frames and not r.source and _PASTED_SOURCE.search(stripped):
+                # a paste that lost its indentation: the frame's source line stands at the frame's column
+                r.source = stripped[:500]
+                _own(r)
             continue
         if not r.chained and r.chain:
             close(r)
