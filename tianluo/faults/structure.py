@@ -168,7 +168,8 @@ _NB_ARROW = LazyPattern(r"^-{1,20}> ?\s*\d{1,7} (.{0,600})", capture=True)
 _NB_PRINTER = LazyPattern(r"IPython[/\\]core[/\\]ultratb\.py$")
 _NB_SHOW = LazyPattern(r"IPython[/\\]core[/\\]interactiveshell\.py$")
 # A source line as a paste without indentation shows it: a statement, not a note ("4 frames", "[... skipping").
-_PASTED_SOURCE = LazyPattern(r"^(?:assert|raise|return|if|for|with|self\.|[A-Za-z_][\w.]*\s*(?:=|\())\b?")
+_PASTED_SOURCE = LazyPattern(r"^(?:(?:assert|raise|return|if|for|with|yield|await)\b|self\."
+                             r"|[A-Za-z_][\w.]*\s*(?:=[^=]|\())")
 # A spawned child reading what its parent sends it: when the parent dies, the child's error is its symptom.
 _SPAWN_CHILD = LazyPattern(r"multiprocessing[/\\]spawn\.py$")
 # A pipe between processes of one host: multiprocessing's own files, or a source line that receives from or sends
