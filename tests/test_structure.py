@@ -1049,3 +1049,60 @@ def test_a_watcher_pointing_at_the_error_above_is_not_a_settings_check():
     text = ("RuntimeError: One or more background workers are no longer alive. Exiting. Please check the print "
             "statements above for the actual error message\n")
     assert verdict(structure.read([("stderr", text)])) is None
+
+
+# Colab's frames name their file as a markdown link (lines from set 33's Coqui TTS file and set 32's Keras file).
+COLAB_LINKED = """\
+AssertionError: 24000 vs 22050
+
+During handling of the above exception, another exception occurred:
+
+TypeError                                 Traceback (most recent call last)
+    [... skipping hidden 1 frame]
+
+[/usr/local/lib/python3.10/dist-packages/IPython/core/ultratb.py](https://localhost:8080/#) in find_recursion(etype, \
+value, records)
+    380     # first frame (from in to out) that looks different.
+    381     if not is_recursion_error(etype, value, records):
+--> 382         return len(records), 0
+    383
+
+TypeError: object of type 'NoneType' has no len()
+"""
+
+
+def test_colabs_linked_frames_are_frames_and_ipythons_printer_failing_is_set_aside():
+    shape = structure.read([("stderr", COLAB_LINKED)])
+    assert [r.base for r in shape.symptoms] == ["TypeError"]
+    assert shape.symptoms[0].where.endswith("IPython/core/ultratb.py")
+    assert all(r.base != "TypeError" for chain in shape.chains for r in chain)
+    assert _fault(COLAB_LINKED).klass == U  # the program's own error is a bare assert: not the printer's TypeError
+
+
+def test_a_linked_frame_names_the_installed_file_that_raised():
+    text = ("ValueError                                Traceback (most recent call last)\n"
+            "[/usr/local/lib/python3.7/dist-packages/keras/engine/data_adapter.py](https://localhost:8080/#) in "
+            "_check_data_cardinality(data)\n"
+            "-> 1653     raise ValueError(msg)\n\n"
+            "ValueError: Data cardinality is ambiguous:\n")
+    chain = structure.read([("stderr", text)]).chains[0]
+    assert (chain[-1].where, chain[-1].func) == ("/usr/local/lib/python3.7/dist-packages/keras/engine/data_adapter.py",
+                                                 "_check_data_cardinality")
+    # a check of the arrays the program handed over (x and y of different lengths), not of its settings
+    assert chain[-1].origin == structure.LIBRARY
+
+
+def test_an_exception_printed_by_its_name_alone_takes_no_message_from_the_next_line():
+    text = ('  File "/home/u/sssegmentation/ssseg/modules/datasets/ade20k.py", line 108, in ADE20kDataset\n'
+            "    assert num_classes == len(classnames) and num_classes == len(palette)\n"
+            "AssertionError\n"
+            "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: 0 (pid: 1615854) of "
+            "binary: /usr/bin/python\n")
+    raised = structure.read([("stderr", text)]).chains[0][-1]
+    assert (raised.message, raised.origin) == ("", structure.USER)  # a project's datasets/ folder is not the library
+
+
+def test_a_pasted_frame_that_lost_its_indentation_keeps_its_source_line():
+    text = ('File "E:\\\\code\\\\deeplab\\\\dataloaders\\\\datasets\\\\invoice.py", line 52, in __init__\n'
+            "assert os.path.isfile(_image)\nAssertionError\n")
+    assert structure.read([("stderr", text)]).chains[0][-1].source == "assert os.path.isfile(_image)"
