@@ -5531,6 +5531,89 @@ SIBLINGS += [
      "signal_sigabrt"),
 ]
 
+SIBLINGS += [
+    # set 34's families: the kernel's NVIDIA module of another release, Ascend's CANN without an operator's
+    # kernels, a tensor expanded to a size it does not fit, Habana Gaudi's allocators out of device memory
+    # (https://github.com/stackhpc/ansible-slurm-appliance/issues/287)
+    ('Jun 30 11:07:05 gpu-0 kernel: NVRM: API mismatch: the client has the version 535.54.03, but#012NVRM:'
+     ' this kernel module has the version 530.30.02.  Please#012NVRM: make sure that this kernel module an'
+     'd all NVIDIA driver#012NVRM: components have the same version.',
+     "driver_mismatch"),
+    # (https://github.com/Frogging-Family/nvidia-all/issues/394)
+    ("[    9.424670] NVRM: API mismatch: the client 'kwin_wayland' (pid 1005)\n"
+     '               NVRM: has the version 595.84, but this kernel module has\n'
+     '               NVRM: the version 595.80.  Please make sure that this\n'
+     '               NVRM: kernel module and all NVIDIA driver components\n'
+     '               NVRM: have the same version.',
+     "driver_mismatch"),
+    # (https://github.com/NVIDIA/nvidia-docker/issues/182)
+    ('Aug 26 14:08:07 nyasara-linux kernel: NVRM: API mismatch: the client has the version 367.44, but\n'
+     '                                      NVRM: this kernel module has the version 367.35.  Please\n'
+     '                                      NVRM: make sure that this kernel module and all NVIDIA driver\n'
+     '                                      NVRM: components have the same version.',
+     "driver_mismatch"),
+    # (https://github.com/nvidiavgpuarchive/index/issues/1)
+    ('[ 8957.099615] NVRM: API mismatch: the client has the version 570.148.08, but\n'
+     '[ 8957.099615] NVRM: this kernel module has the version 570.148.06.  Please\n'
+     '[ 8957.099615] NVRM: make sure that this kernel module and all NVIDIA driver\n'
+     '[ 8957.099615] NVRM: components have the same version.',
+     "driver_mismatch"),
+    # (https://github.com/hiyouga/LlamaFactory/issues/4610)
+    ('RuntimeError: call aclnnCast failed, detail:EZ9999: Inner Error!\n'
+     'EZ9999: 2024-06-28-13:05:55.631.066  Parse dynamic kernel config fail.\n'
+     '        TraceBack (most recent call last):\n'
+     '        AclOpKernelInit failed opType\n'
+     '        Op Cast does not has any binary.\n'
+     '        Kernel Run failed. opType: 3, Cast',
+     "version_mismatch"),
+    # (https://github.com/vllm-project/vllm-ascend/issues/2197)
+    ('[rank0]:[E804 08:48:53.929625428 OpParamMaker.cpp:429] call aclnnAddRmsNormQuant failed, detail:EZ99'
+     '99: Inner Error!\n'
+     'EZ9999: [PID: 12993] 2025-08-04-08:48:53.009.463 Cannot find bin of op AddRmsNormQuant, integral key'
+     ' 0/1/|float16/ND/float16/ND/float16/ND/float16/ND/int8/ND/int8/ND/float16/ND/.\n'
+     '        TraceBack (most recent call last):\n'
+     '       Cannot find binary for op AddRmsNormQuant.\n'
+     '       Kernel Run failed. opType: 22, AddRmsNormQuant\n'
+     '       launch failed for AddRmsNormQuant, errno:561000.',
+     "version_mismatch"),
+    # (https://github.com/jbohnslav/deepethogram/issues/123)
+    ('RuntimeError: The expanded size of the tensor (5) must match the existing size (4) at non-singleton '
+     'dimension 1.  Target sizes: [32, 5].  Tensor sizes: [4]',
+     "shape_mismatch"),
+    # (https://github.com/kyutai-labs/pocket-tts/issues/65)
+    ('RuntimeError: The expanded size of the tensor (1000) must match the existing size (1289) at non-sing'
+     'leton dimension 1.\n'
+     'Target sizes: [1, 1000, 16, 64].  Tensor sizes: [1289, 16, 64]',
+     "shape_mismatch"),
+    # (https://github.com/rxtan2/Learning-Similarity-Conditions/issues/12)
+    ('  File "D:\\LZX\\Learning-Similarity-Conditions-master\\tripletnet.py", line 36, in forward\n'
+     '    general_x = general_x / norm.expand_as(general_x)\n'
+     'RuntimeError: The expanded size of the tensor (64) must match the existing size (96) at non-singleto'
+     'n dimension 1.  Target sizes: [96, 64].  Tensor sizes: [96]',
+     "shape_mismatch"),
+    # (https://github.com/microsoft/singleshotpose/issues/33)
+    ('RuntimeError: The expanded size of the tensor (3) must match the existing size (864) at non-singleto'
+     'n dimension 3',
+     "shape_mismatch"),
+    # (https://github.com/mila-iqia/milabench/issues/301)
+    ('  * Error codes = 1, 1\n'
+     '  * 1 exceptions found\n'
+     '\t* 1 x RuntimeError: [Rank:0] FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed for size::268435456 '
+     '(256)MB',
+     "cuda_oom"),
+    # (https://github.com/huggingface/optimum-habana/pull/2214)
+    ('[rank7]:   File "/usr/local/lib/python3.12/dist-packages/torch/nn/modules/module.py", line 1360, in '
+     'convert\n'
+     '[rank7]:     return t.to(\n'
+     '[rank7]:            ^^^^^\n'
+     '[rank7]: RuntimeError: [Rank:7] FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed for size::21233664'
+     '00 (2025)MB',
+     "cuda_oom"),
+    # (https://github.com/huggingface/optimum-habana/pull/52)
+    ('RuntimeError: FATAL ERROR :: MODULE:DEVMEM Allocation failed for size::1646821376',
+     "cuda_oom"),
+]
+
 
 @pytest.mark.parametrize(("text", "label"), SIBLINGS + LOOK_ALIKES, ids=[f"{c[1]}-{i}" for i, c in
                                                                           enumerate(SIBLINGS + LOOK_ALIKES)])

@@ -826,7 +826,7 @@ EXHAUSTED: tuple[Rule, ...] = (
     Rule("device_oom_named", CONFIG, "cuda_oom",
          log=r"Out of memory error on (?:GPU|XPU|NPU|MLU|DCU) \d+|bad_alloc: cudaErrorMemoryAllocation"
              # Habana Gaudi's (HPU) allocators: a graph's workspace or a tensor that does not fit the device
-             r"|MODULE:(?:SYNHELPER|PT_DEVMEM|PT_BRIDGE)\b.{0,80}\bAllocation (?:of size\b.{0,40} )?failed"
+             r"|MODULE:(?:SYNHELPER|PT_DEVMEM|DEVMEM|PT_BRIDGE)\b.{0,80}\bAllocation (?:of size\b.{0,40} )?failed"
              r"|\bbytes of device memory \(CNMEM_STATUS_OUT_OF_MEMORY\)|\bCNMEM_STATUS_OUT_OF_MEMORY\b"
              # Tenstorrent's (tt-metal under tt-xla) device DRAM, in its words ("Out of Memory: Not enough space")
              r"|Not enough space to allocate \d+ B DRAM buffer"),
@@ -961,7 +961,7 @@ SETUP: tuple[Rule, ...] = (
          log=r"driver version is insufficient for CUDA runtime version|no kernel image is available for execution"
              # the kernel's NVIDIA module of another release than the driver's user-space libraries (an upgrade
              # without a reboot): every CUDA call fails until they agree
-             r"|NVRM: API mismatch: the client has the version"
+             r"|NVRM: API mismatch: the client (?:'[^']{0,64}' \(pid \d+\)|has the version)"
              r"|with CUDA capability sm_\d+ is not compatible with the current PyTorch installation"
              r"|NVIDIA driver on your system is too old|Found no NVIDIA driver|cudaErrorInsufficientDriver"
              r"|CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice|device kernel image is invalid"
@@ -1152,7 +1152,7 @@ SETUP: tuple[Rule, ...] = (
              r"|No operator found for `(?:memory_efficient_attention|fmha)\w*`"
              # Ascend's CANN without the operator kernels for this chip (the ops package not installed or of
              # another release): ``EZ9999: ... Op Cast does not has any binary.``
-             r"|\bOp \w+ does not has any binary\b"
+             r"|\bOp \w+ does not has any binary\b|\bCannot find bin(?:ary)? (?:of|for) op \w+"
              # Keras 2 code under Keras 3: a symbolic tensor handed to TF ops, an optimizer's removed ``lr``/``decay``;
              # timm without the model a program names (a newer or older timm than the program's)
              r"|A KerasTensor cannot be used as input to a TensorFlow function"
