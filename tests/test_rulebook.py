@@ -5614,6 +5614,125 @@ SIBLINGS += [
      "cuda_oom"),
 ]
 
+SIBLINGS += [
+    # set 35's families: Meta's llama loader and its shards, CTranslate2 without its cuDNN, the kernel's driver
+    # against libcuda's (TF, JAX), torch.onnx without an op, the hub's Xet client, an installed package's guarded
+    # import that bound nothing
+    # (https://github.com/meta-llama/llama/issues/1017)
+    ('initializing model parallel with size 8\n'
+     'File "/olddata/llama/llama/generation.py", line 103, in build\n'
+     'assert model_parallel_size == len(\n'
+     'AssertionError: Loading a checkpoint for MP=2 but world size is 8',
+     "bad_arguments"),
+    # (https://github.com/meta-llama/llama/issues/736)
+    ('  File "/home/ubuntu/llama/llama/generation.py", line 79, in build\n'
+     '    assert model_parallel_size == len(\n'
+     'AssertionError: Loading a checkpoint for MP=1 but world size is None',
+     "bad_arguments"),
+    # (https://github.com/henrywoo/pyllama/issues/25)
+    ('  File "inference.py", line 17, in load\n'
+     '    assert world_size == len(\n'
+     'AssertionError: Loading a checkpoint for MP=0 but world size is 1',
+     "missing_file"),
+    # (https://github.com/daswer123/xtts-finetune-webui/issues/18)
+    ('Could not load library libcudnn_ops_infer.so.8. Error: libcudnn_ops_infer.so.8: cannot open shared o'
+     'bject file: No such file or directory\n'
+     'Aborted (core dumped)\n'
+     'Unable to load any of {libcudnn_ops.so.9.1.0, libcudnn_ops.so.9.1, libcudnn_ops.so.9, libcudnn_ops.s'
+     'o}\n'
+     'Invalid handle. Cannot load symbol cudnnCreateTensorDescriptor',
+     "missing_module"),
+    # (https://github.com/petermg/Chatterbox-TTS-Extended/issues/28)
+    ('Unable to load any of {libcudnn_cnn.so.9.1.0, libcudnn_cnn.so.9.1, libcudnn_cnn.so.9, libcudnn_cnn.s'
+     'o}\n'
+     'Invalid handle. Cannot load symbol cudnnCreateConvolutionDescriptor\n'
+     '[1]    67900 IOT instruction (core dumped)  python Chatter.py',
+     "missing_module"),
+    # (https://github.com/Softcatala/whisper-ctranslate2/issues/27)
+    ('Could not load library libcudnn_ops_infer.so.8. Error: libcudnn_ops_infer.so.8: cannot open shared o'
+     'bject file: No such file or directory\n'
+     'Please make sure libcudnn_ops_infer.so.8 is in your library path!\n'
+     'Aborted (core dumped)',
+     "missing_module"),
+    # (https://github.com/tensorflow/tensorflow/issues/4768)
+    ('E tensorflow/stream_executor/cuda/cuda_driver.cc:491] failed call to cuInit: CUDA_ERROR_INVALID_VALU'
+     'E\n'
+     'I tensorflow/stream_executor/cuda/cuda_diagnostics.cc:185] libcuda reported version is: 361.93.2\n'
+     'I tensorflow/stream_executor/cuda/cuda_diagnostics.cc:189] kernel reported version is: 352.63.0\n'
+     'E tensorflow/stream_executor/cuda/cuda_diagnostics.cc:296] kernel version 352.63.0 does not match DS'
+     'O version 361.93.2 -- cannot find working devices in this configuration\n'
+     'I tensorflow/core/common_runtime/gpu/gpu_init.cc:81] No GPU devices available on machine.',
+     "driver_mismatch"),
+    # (https://github.com/tensorflow/tensorflow/issues/4349)
+    ('Failed to initialize NVML: Driver/library version mismatch\n'
+     '2021-10-16 14:56:09.420644: E tensorflow/stream_executor/cuda/cuda_driver.cc:271] failed call to cuI'
+     'nit: CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE: forward compatibility was attempted on non supported'
+     ' HW\n'
+     '2021-10-16 14:56:09.420758: I tensorflow/stream_executor/cuda/cuda_diagnostics.cc:200] libcuda repor'
+     'ted version is: 470.57.2\n'
+     '2021-10-16 14:56:09.420782: I tensorflow/stream_executor/cuda/cuda_diagnostics.cc:204] kernel report'
+     'ed version is: 460.91.3\n'
+     '2021-10-16 14:56:09.420791: E tensorflow/stream_executor/cuda/cuda_diagnostics.cc:313] kernel versio'
+     'n 460.91.3 does not match DSO version 470.57.2 -- cannot find working devices in this configuration',
+     "driver_mismatch"),
+    # (https://github.com/jax-ml/jax/issues/11477)
+    ('kernel version 515.48.7 does not match DSO version 510.73.5 -- cannot find working devices in this c'
+     'onfiguration',
+     "driver_mismatch"),
+    # (https://github.com/huggingface/optimum/pull/1331)
+    ("torch.onnx.errors.UnsupportedOperatorError: Exporting the operator 'aten::tril' to ONNX opset versio"
+     'n 13 is not supported. Support for this operator was added in version 14, try exporting with this ve'
+     'rsion.',
+     "not_implemented"),
+    # (https://github.com/AXERA-TECH/OWLVIT-ONNX-AX650-CPP/issues/1)
+    ("Exporting the operator 'aten::broadcast_to' to ONNX opset version 14 is not supported. Please feel f"
+     'ree to request support or submit a pull request on PyTorch GitHub: https://github.com/pytorch/pytorc'
+     'h/issues.',
+     "not_implemented"),
+    # (https://github.com/open-mmlab/OpenPCDet/issues/1554)
+    ('RuntimeError: Exporting the operator atan2 to ONNX opset version 10 is not supported. Please feel fr'
+     'ee to request support or submit a pull request on PyTorch GitHub.',
+     "not_implemented"),
+    # (https://github.com/docling-project/docling/issues/2614)
+    ('RuntimeError: Data processing error: CAS service error : ReqwestMiddleware Error: Request failed aft'
+     'er 5 retries',
+     "connection_error"),
+    # (https://github.com/ShishirPatil/gorilla/issues/1021)
+    ('RuntimeError: Data processing error: CAS service error : ReqwestMiddleware Error: Request error: err'
+     'or sending request for url (https://cas-server.xethub.hf.co/reconstruction/46ea4ba5786759efecf127c64'
+     'dee654df39a3f02fdeaafc67734a06574619467)',
+     "connection_error"),
+    # (https://github.com/huggingface/optimum-executorch/issues/113)
+    ('FAILED tests/models/test_modeling_granite.py::ExecuTorchModelIntegrationTest::test_granite_text_gene'
+     'ration_with_custom_sdpa_and_kv_cache_8da4w_8we - RuntimeError: Data processing error: CAS service er'
+     'ror : Error : single flight error: Real call failed: ReqwestMiddlewareError(Middleware(error sending'
+     ' request\n'
+     'Caused by:\n'
+     '    0: client error (SendRequest)\n'
+     '    1: error writing a body to connection\n'
+     '    2: No buffer space available (os error 55)))',
+     "connection_error"),
+    # (https://github.com/bitsandbytes-foundation/bitsandbytes/issues/1524)
+    ('  File "C:\\aitest\\SkyReels-V1\\venv\\lib\\site-packages\\bitsandbytes\\functional.py", line 1571, in opti'
+     'mizer_update_32bit\n'
+     '    optim_func = str2optimizer32bit[optimizer_name][0]\n'
+     "NameError: name 'str2optimizer32bit' is not defined",
+     "missing_module"),
+    # (https://github.com/NielsRogge/Transformers-Tutorials/issues/131)
+    ('[/usr/local/lib/python3.7/dist-packages/transformers/modeling_utils.py](https://localhost:8080/#) in'
+     ' from_pretrained(cls, pretrained_model_name_or_path, *model_args, **kwargs)\n'
+     '-> 2065             init_contexts.append(init_empty_weights())\n'
+     "NameError: name 'init_empty_weights' is not defined",
+     "missing_module"),
+    # (https://github.com/stochasticai/xTuring/issues/136)
+    ('[/usr/local/lib/python3.9/dist-packages/transformers/modeling_utils.py](https://p7cuy05lhdq-496ff2e9'
+     'c6d22116-0-colab.googleusercontent.com/outputframe.html?vrz=colab-20230411-060128-RC00_523359062#) i'
+     'n from_pretrained(cls, pretrained_model_name_or_path, *model_args, **kwargs)\n'
+     '-> 2495             init_contexts.append(init_empty_weights())\n'
+     "NameError: name 'init_empty_weights' is not defined",
+     "missing_module"),
+]
+
 
 @pytest.mark.parametrize(("text", "label"), SIBLINGS + LOOK_ALIKES, ids=[f"{c[1]}-{i}" for i, c in
                                                                           enumerate(SIBLINGS + LOOK_ALIKES)])
@@ -6325,13 +6444,42 @@ SET_34 = [
      "cuda_oom"),
 ]
 
+SET_35 = [
+    # Meta's llama loader: the launch's processes against the checkpoint's shards; no shard found at all
+    ('  File "/home/yyf/llama/llama/generation.py", line 80, in build\n'
+     "    assert model_parallel_size == len(\n"
+     "AssertionError: Loading a checkpoint for MP=2 but world size is 1", {}, "bad_arguments"),
+    ("AssertionError: Loading a checkpoint for MP=0 but world size is 1", {}, "missing_file"),
+    # llama.cpp's converter newer than its gguf package
+    ("    model_arch = gguf.MODEL_ARCH.ARCEE\n"
+     "                 ^^^^^^^^^^^^^^^^^^^^^\n"
+     "AttributeError: type object 'MODEL_ARCH' has no attribute 'ARCEE'", {}, "version_mismatch"),
+    # an installed package's guarded import that did not bind the class it uses
+    ('  File "/usr/local/lib/python3.10/site-packages/lm_eval/models/vllm_causallms.py", line 108, in __init__\n'
+     "    self.model = LLM(**self.model_args)\n"
+     "NameError: name 'LLM' is not defined. Did you mean: 'VLLM'?", {}, "missing_module"),
+    # CTranslate2 without the cuDNN of its build; the kernel's driver against libcuda's; the hub's Xet client
+    ("Unable to load any of {libcudnn_cnn.so.9.1.0, libcudnn_cnn.so.9.1, libcudnn_cnn.so.9, libcudnn_cnn.so}\n"
+     "Invalid handle. Cannot load symbol cudnnCreateConvolutionDescriptor", {}, "missing_module"),
+    ("2025-01-10 10:16:07.381132: E external/xla/xla/stream_executor/cuda/cuda_diagnostics.cc:262] kernel version "
+     "535.129.3 does not match DSO version 545.23.8 -- cannot find working devices in this configuration", {},
+     "driver_mismatch"),
+    ("[0] [0] RuntimeError: Data processing error: CAS service error : ReqwestMiddleware Error: Request failed after "
+     "5 retries", {}, "connection_error"),
+    # torch.onnx with no symbolic for an op; joblib's workers killed
+    ("torch.onnx.errors.UnsupportedOperatorError: Exporting the operator 'aten::diff' to ONNX opset version 16 is not "
+     "supported. Please feel free to request support or submit a pull request on PyTorch GitHub: "
+     "https://github.com/pytorch/pytorch/issues", {}, "not_implemented"),
+    ("The exit codes of the workers are {SIGKILL(-9)}", {}, "signal_sigkill"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = ([("19-20", *c) for c in SETS_19_20] + [("21", *c) for c in SET_21] + [("22", *c) for c in SET_22]
               + [("23", *c) for c in SET_23] + [("24", *c) for c in SET_24] + [("25", *c) for c in SET_25]
               + [("26", *c) for c in SET_26] + [("27", *c) for c in SET_27] + [("28", *c) for c in SET_28]
               + [("29", *c) for c in SET_29] + [("30", *c) for c in SET_30]
               + [("31", *c) for c in SET_31] + [("32", *c) for c in SET_32]
-              + [("33", *c) for c in SET_33] + [("34", *c) for c in SET_34])
+              + [("33", *c) for c in SET_33] + [("34", *c) for c in SET_34] + [("35", *c) for c in SET_35])
 
 
 @pytest.mark.parametrize(("text", "facts", "label"), [c[1:] for c in LATER_SETS],

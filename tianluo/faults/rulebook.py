@@ -698,7 +698,7 @@ def _launcher(number: int, name: str, *words: str) -> str:
     torchrun/elastic: ``failed (exitcode: -9)`` and the Root Cause block's ``exitcode  : -9`` and
     ``Signal 9 (SIGKILL) received by PID``; DeepSpeed: ``exits with return code = -9``;
     multiprocessing and subprocess: ``died with <Signals.SIGKILL: 9>``, ``terminated with signal SIGKILL``, and before
-    Python 3.6 ``returned non-zero exit status -9``;
+    Python 3.6 ``returned non-zero exit status -9``; joblib's loky: ``The exit codes of the workers are {SIGKILL(-9)}``;
     srun: ``task 3: Killed``; bash: ``line 28:  8156 Killed  python3 main.py``, and a terminal's shell
     the word alone on its line (``Bus error (core dumped)``); mpirun: ``exited on signal 9 (Killed)``; Paddle's
     launch: ``Container rank 6 status failed cmd [...] code -6 log log/workerlog.6``; make, on a recipe's command:
@@ -708,7 +708,7 @@ def _launcher(number: int, name: str, *words: str) -> str:
     alts = [rf"exitcode\s*: -{n}\b", rf"return code = -{n}\b", rf"Signal {n} \({name}\)",
             rf"Signals\.{name}\b", rf"terminated with signal {name}\b", rf"got signal: {n}$",
             rf"exited on signal {n}\b", rf"\bexit code:? -{n}$", rf"failed with exit code -{n}\b",
-            rf"returned non-zero exit status -{n}\b",
+            rf"returned non-zero exit status -{n}\b", rf"The exit codes of the workers are \{{.*\b{name}\(-{n}\)",
             rf"\bstatus failed cmd \[.*\] code -{n}\b", rf"^make(?:\[\d+\])?: \*\*\* \[[^\]]*\] Error {128 + number}$"]
     for word in words:
         alts.append(rf"^make(?:\[\d+\])?: \*\*\* \[[^\]]*\] {word}\b")
@@ -962,6 +962,8 @@ SETUP: tuple[Rule, ...] = (
              # the kernel's NVIDIA module of another release than the driver's user-space libraries (an upgrade
              # without a reboot): every CUDA call fails until they agree
              r"|NVRM: API mismatch: the client (?:'[^']{0,64}' \(pid \d+\)|has the version)"
+             # ... in the words of CUDA's own diagnostics under TF and XLA
+             r"|kernel version \S+ does not match DSO version \S+ -- cannot find working devices"
              r"|with CUDA capability sm_\d+ is not compatible with the current PyTorch installation"
              r"|NVIDIA driver on your system is too old|Found no NVIDIA driver|cudaErrorInsufficientDriver"
              r"|CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice|device kernel image is invalid"
@@ -1150,6 +1152,8 @@ SETUP: tuple[Rule, ...] = (
              # xformers' dispatcher with no kernel for the call: built for another torch or CUDA, without CUDA, or
              # for other GPUs or dtypes than the job's (its per-operator reasons follow, and a poster often cuts them)
              r"|No operator found for `(?:memory_efficient_attention|fmha)\w*`"
+             # llama.cpp's converter newer than the gguf package it imports (an architecture its enums lack)
+             r"|type object '(?:MODEL_ARCH|MODEL_TENSOR|GGMLQuantizationType|LlamaFileType)' has no attribute"
              # Ascend's CANN without the operator kernels for this chip (the ops package not installed or of
              # another release): ``EZ9999: ... Op Cast does not has any binary.``
              r"|\bOp \w+ does not has any binary\b|\bCannot find bin(?:ary)? (?:of|for) op \w+"
@@ -1345,6 +1349,12 @@ SETUP: tuple[Rule, ...] = (
              r"|" + _exc("FloatingPointError")),
     Rule("missing_module", CONFIG, "missing_module",
          log=r"Couldn't find appropriate backend to handle uri|No gym module found for the active version"
+             # CTranslate2 (faster-whisper) finding no cuDNN of the major release it was built for, before it aborts
+             r"|Could not load library lib\w+\.so[.\d]*\. Error: \S+: cannot open shared object file"
+             r"|Unable to load any of \{lib\w+\.so"
+             # transformers' loader whose guarded import of accelerate bound nothing (accelerate not installed);
+             # bitsandbytes whose native library did not load (its optimizer table left unbound)
+             r"|NameError: name '(?:init_empty_weights|str2optimizer(?:8bit|32bit)\w*)' is not defined"
              # a compiled extension whose import a try/except swallowed: the name it would have bound is missing
              # when a kernel is called (``selective_scan_cuda``, AutoAWQ's ``awq_ext``, a repo's ``_C``)
              r"|NameError: name '\w*(?:_cuda(?:_core)?|_ext|_cpp|_C|_kernels?)' is not defined"
@@ -1567,6 +1577,10 @@ SETUP: tuple[Rule, ...] = (
     # ahead of launch_setup, which reads a host spec's name ssh cannot resolve as the set-up's).
     Rule("pod_dns_not_ready", TRANSIENT, "dns_error",
          log=r"ssh: Could not resolve hostname [\w.-]*(?:worker|launcher|master|chief|ps)-\d+\.[\w.-]+: "),
+    # Meta's llama reference loader: as many processes as the checkpoint has shards (MP); MP=0 is no shard found.
+    Rule("llama_no_shards", CONFIG, "missing_file", log=r"Loading a checkpoint for MP=0 but world size is \d+"),
+    Rule("llama_world_size", CONFIG, "bad_arguments",
+         log=r"Loading a checkpoint for MP=[1-9]\d* but world size is (?:\d+|None)"),
     Rule("launch_setup", CONFIG, "bad_arguments",
          log=r"ORTE was unable to reliably start one or more daemons|ssh: Could not resolve hostname "
              r"|makeUVDevice\(\): interface or hostname can't be empty|Bootstrap : no socket interface found"
@@ -1755,6 +1769,8 @@ BUGS: tuple[Rule, ...] = (
          log=r"(?:CUDA|HIP) error: invalid configuration argument|cudaErrorInvalidConfiguration"),
     Rule("not_implemented", CODE, "not_implemented",
          log=_exc("NotImplementedError") + r"|ONNX export failed: Couldn't export Python operator"
+             # torch.onnx with no symbolic for an op the model uses at the opset asked for
+             r"|Exporting the operator '?[\w:.]+'? to ONNX opset version \d+ is not supported"
              # Ray Tune reusing an actor whose Trainable has no reset_config()
              r"|requires reset_config\(\) to be implemented"),
     # a debugger's breakpoint left in the program: no one answers it in a batch job
@@ -1946,6 +1962,9 @@ NETWORK: tuple[Rule, ...] = (
              r"Traceback \(most recent call last\)|error reading a body from connection"
              # Rust's reqwest (hf_transfer, the hub's xet client): a body cut short, a request that never got through
              r"|reqwest::Error \{ kind: (?:Body|Request|Decode)\b|\bIncompleteBody\b|error sending request for url \("
+             # the hub's Xet storage client (hf_xet) giving up on its CAS service
+             r"|CAS service error : (?:ReqwestMiddleware Error: Request failed after \d+ retries|Error : single flight"
+             r" error: Real call failed)"
              r"|" + _exc("FileIntegrityError") + r"|"
              + _exc("ConnectionResetError", "ConnectionRefusedError", "ConnectionAbortedError", "BrokenPipeError",
                     "ConnectionError", "DistNetworkError", "LocalEntryNotFoundError", r"ServerDisconnected\w*",

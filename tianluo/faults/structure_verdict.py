@@ -254,6 +254,9 @@ _CONFIG_MESSAGE = compile_pattern(
     r"|requires? .{0,60}(?:to be set|version|>=|installed)|only (?:available|works) (?:with|on|for|when)"
     r"|no longer (?:supported|available)|has been (?:removed|deprecated)|\byou (?:cannot|can't|can ?not|must)\b")
 
+#: A class's name left unbound (``name 'LLM' is not defined``): in an installed package, its guarded import of another
+#: package failed (a lower-case name left unbound there is the package's own slip, which its authors fix).
+_CLASS_NAME = compile_pattern(r"^name '[A-Z]\w*' is not defined")
 #: A check's words for a use an older (or newer) release allowed: the program was written for another release.
 _RELEASE_MOVED = compile_pattern(r"(?i)no longer (?:supported|available|accepted|allowed)"
                                  r"|\b(?:is|are|was|were|has been|have been) (?:deprecated|removed)\b"
@@ -464,6 +467,10 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: an installed package's "
                        "object lacks a protocol another package asks it for; their versions do not fit)", "origin",
                        raised.text)
+    if base == "NameError" and raised.origin == LIBRARY and _CLASS_NAME.search(message):
+        return Verdict(CONFIG_C, "missing_module", f"{_text(raised)} (raised in {origin}: an installed package uses a "
+                       "class its own guarded import did not bind; what it imports is missing or does not fit)",
+                       "origin", raised.text)
     if base == "ValueError" and raised.origin == LIBRARY and _ARRAY_TRUTH.search(message):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: an installed package "
                        "tests for truth what its dependency now returns as an array)", "origin", raised.text)
