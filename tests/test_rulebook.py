@@ -6473,13 +6473,33 @@ SET_35 = [
     ("The exit codes of the workers are {SIGKILL(-9)}", {}, "signal_sigkill"),
 ]
 
+SET_36 = [
+    # a client's "status code 503" in its own sentence (flair's resource server)
+    ("OSError: HEAD request failed for url https://flair.informatik.hu-berlin.de/resources/embeddings/token/"
+     "en-fasttext-news-300d-1M.vectors.npy with status code 503.", {}, "http_unavailable"),
+    # a jsonnet config (AllenNLP) that does not parse; gin's config file that is not there
+    ("RuntimeError: STATIC ERROR: /content/drive/MyDrive/Tatasky data/Declutter_sent_embed/declutr.jsonnet:81:44: "
+     "Could not lex the character code 194", {}, "bad_arguments"),
+    ("    raise IOError('Unable to open file: {}'.format(config_file))\n"
+     "OSError: Unable to open file: 'dopamine/agents/dqn/configs/dqn.gin'", {}, "bad_arguments"),
+    # faceswap's own words for a model the GPU cannot hold
+    ('02/15/2020 15:10:09 MainProcess     _training_0     multithreading  run                       DEBUG '
+     '   Error in thread (_training_0): You do not have enough GPU memory available to train the selected '
+     'model at the selected settings. You can try a number of things:\\n1) Close any other application that'
+     ' is using your GPU (web browsers are particularly bad for this).\\n2) Lower the batchsize (the amount'
+     " of images fed into the model each iteration).\\n3) Try 'Memory Saving Gradients' and/or 'Optimizer S"
+     "avings' and/or 'Ping Pong Training'.\\n4) Use a more lightweight model, or select the model's 'LowMem"
+     "' option (in config) if it has one.", {}, "cuda_oom"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = ([("19-20", *c) for c in SETS_19_20] + [("21", *c) for c in SET_21] + [("22", *c) for c in SET_22]
               + [("23", *c) for c in SET_23] + [("24", *c) for c in SET_24] + [("25", *c) for c in SET_25]
               + [("26", *c) for c in SET_26] + [("27", *c) for c in SET_27] + [("28", *c) for c in SET_28]
               + [("29", *c) for c in SET_29] + [("30", *c) for c in SET_30]
               + [("31", *c) for c in SET_31] + [("32", *c) for c in SET_32]
-              + [("33", *c) for c in SET_33] + [("34", *c) for c in SET_34] + [("35", *c) for c in SET_35])
+              + [("33", *c) for c in SET_33] + [("34", *c) for c in SET_34] + [("35", *c) for c in SET_35]
+              + [("36", *c) for c in SET_36])
 
 
 @pytest.mark.parametrize(("text", "facts", "label"), [c[1:] for c in LATER_SETS],

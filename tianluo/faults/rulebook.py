@@ -825,6 +825,8 @@ EXHAUSTED: tuple[Rule, ...] = (
     # ``MemoryError: Error allocating 283115520 bytes of device memory (CNMEM_STATUS_OUT_OF_MEMORY).``)
     Rule("device_oom_named", CONFIG, "cuda_oom",
          log=r"Out of memory error on (?:GPU|XPU|NPU|MLU|DCU) \d+|bad_alloc: cudaErrorMemoryAllocation"
+             # faceswap's own words for a model and batch size the GPU cannot hold
+             r"|You do not have enough GPU memory available to train the selected model"
              # Habana Gaudi's (HPU) allocators: a graph's workspace or a tensor that does not fit the device
              r"|MODULE:(?:SYNHELPER|PT_DEVMEM|DEVMEM|PT_BRIDGE)\b.{0,80}\bAllocation (?:of size\b.{0,40} )?failed"
              r"|\bbytes of device memory \(CNMEM_STATUS_OUT_OF_MEMORY\)|\bCNMEM_STATUS_OUT_OF_MEMORY\b"
@@ -1478,6 +1480,9 @@ SETUP: tuple[Rule, ...] = (
              r"|MisconfigurationException(?:: |\([\"'])|Check batch related parameters\. train_batch_size is not"
              r"|no optimization profile has been defined|RequestTimeTooSkewed|^KeyError: 'pytorch-lightning_version'"
              r"|Duplicate GPU detected|ncclInvalidArgument|ncclInvalidUsage"
+             # a jsonnet config (AllenNLP's) that does not parse; gin's config file that is not there to open
+             r"|(?:STATIC|RUNTIME) ERROR: [^:]{1,500}\.(?:jsonnet|libsonnet):\d+:\d+"
+             r"|^(?:OSError|IOError): Unable to open file: '\S+\.gin'"
              # hyperpyyaml (SpeechBrain's recipes) given a file whose required value is still a placeholder
              r"|is a !PLACEHOLDER and must be replaced"
              # ms-swift's own refusal of command-line arguments its parser does not know

@@ -574,7 +574,7 @@ _REASONS = (r"Internal Server Error|Bad Gateway|Service (?:Temporarily )?Unavail
 _HTTP = LazyPattern(
     r"\b([1-5]\d\d) (?:Client|Server) Error\b"
     r"|\bHTTP(?:/\d(?:\.\d)?)?(?: [Ee]rror| [Ss]tatus| [Cc]ode| response| [Rr]esponse)?[ :]{1,3}([45]\d\d)\b"
-    r"|\b[Ss]tatus(?:[ _]?[Cc]ode)?[\"']?\s?[:=]\s?[\"']?([45]\d\d)\b|\bstatus ([45]\d\d)\b"
+    r"|\b[Ss]tatus(?:[ _]?[Cc]ode)?[\"']?\s?[:=]\s?[\"']?([45]\d\d)\b|\bstatus (?:code )?([45]\d\d)\b"
     r"|<title>([45]\d\d) |<Response \[([45]\d\d)\]>|\b[Rr]esponse [Cc]ode:? ([45]\d\d)\b"
     r"|\breturned (?:HTTP |status |error )?([45]\d\d)\b"
     # Rust's reqwest: "HTTP status client error (409 Conflict) for url"
