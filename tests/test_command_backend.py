@@ -227,7 +227,9 @@ def test_a_job_cancelled_outside_tianluo_is_ended_by_cancelled(q, tmp_path):
 
 def test_a_job_waits_queued_behind_a_full_slot_then_runs(q, tmp_path):
     backend = q.backend(tmp_path)
-    first, second = job(tmp_path, "first", "sleep 1.5"), job(tmp_path, "second", "echo second")
+    # the first job runs long enough that the second is still behind it when polled, on a loaded machine too (each
+    # backend call starts a process: under CI's parallel shards three of them took more than 1.5 s)
+    first, second = job(tmp_path, "first", "sleep 5"), job(tmp_path, "second", "echo second")
     h1, h2 = backend.submit(first), backend.submit(second)
     jobs = {first.job_name: (first, h1), second.job_name: (second, h2)}
     facts = backend.poll(jobs)
@@ -242,7 +244,7 @@ def test_a_job_waits_queued_behind_a_full_slot_then_runs(q, tmp_path):
 
 def test_a_held_job_stays_queued_until_released(q, tmp_path):
     backend = q.backend(tmp_path)
-    first, second = job(tmp_path, "busy", "sleep 0.5"), job(tmp_path, "held", "echo released")
+    first, second = job(tmp_path, "busy", "sleep 4"), job(tmp_path, "held", "echo released")  # still busy when held
     h1, h2 = backend.submit(first), backend.submit(second)
     assert backend.hold(second, h2) is not None
     poll_until(backend, {first.job_name: (first, h1)}, exited)
