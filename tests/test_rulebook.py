@@ -6493,13 +6493,10 @@ SET_36 = [
 ]
 
 #: The later held-out sets' families, each case tagged with its set.
-LATER_SETS = ([("19-20", *c) for c in SETS_19_20] + [("21", *c) for c in SET_21] + [("22", *c) for c in SET_22]
-              + [("23", *c) for c in SET_23] + [("24", *c) for c in SET_24] + [("25", *c) for c in SET_25]
-              + [("26", *c) for c in SET_26] + [("27", *c) for c in SET_27] + [("28", *c) for c in SET_28]
-              + [("29", *c) for c in SET_29] + [("30", *c) for c in SET_30]
-              + [("31", *c) for c in SET_31] + [("32", *c) for c in SET_32]
-              + [("33", *c) for c in SET_33] + [("34", *c) for c in SET_34] + [("35", *c) for c in SET_35]
-              + [("36", *c) for c in SET_36])
+LATER_SETS = [(name, *case) for name, cases in {
+    "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
+    "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
+    "35": SET_35, "36": SET_36}.items() for case in cases]
 
 
 @pytest.mark.parametrize(("text", "facts", "label"), [c[1:] for c in LATER_SETS],
