@@ -17,7 +17,10 @@ from functools import lru_cache
 
 import re2
 
-MAX_PATTERN_CHARS = 4096  # a log pattern longer than this is refused at plan time
+MAX_PATTERN_CHARS = 4096  # a user's log pattern longer than this is refused at plan time (``check``)
+# Any pattern: the built-in rules are longer than a user's may be, once a launcher's prefix is allowed at each of
+# their line starts (RE2's memory budget bounds what they compile to, too).
+MAX_COMPILED_CHARS = 16384
 MAX_MEM = 8 << 20  # RE2's budget for one pattern's program and DFA cache (its default)
 COMBINED_MAX_MEM = 64 << 20  # an alternation of many rules gets more: past its DFA budget RE2 falls back to its NFA,
 # 10 to 60 times slower (the rulebook of 92 rules needed more than 16 MiB on a trainer's log; RE2 takes it as needed)
@@ -33,9 +36,17 @@ class UnsupportedPattern(ValueError):
     """The pattern is not valid, or needs a feature the linear-time engine refuses."""
 
 
-def check(pattern: str) -> None:
-    """Raise UnsupportedPattern, with a message the user can act on, if RE2 cannot take ``pattern``."""
-    compile_pattern(pattern)
+def check(pattern: str, *, capture: bool = False):
+    """A user's pattern compiled (``compile_pattern``), or UnsupportedPattern with a message they can act on: RE2
+    cannot take it, or it is longer than ``MAX_PATTERN_CHARS``."""
+    if len(source(pattern)) > MAX_PATTERN_CHARS:
+        raise _too_long(len(source(pattern)), MAX_PATTERN_CHARS)
+    return compile_pattern(pattern, capture=capture)
+
+
+def _too_long(length: int, limit: int) -> UnsupportedPattern:
+    return UnsupportedPattern(f"too long: {length} characters, the limit is {limit}; "
+                              f"match a shorter, distinctive part of the line")
 
 
 def compile_pattern(pattern, *, capture: bool = False):
@@ -89,9 +100,8 @@ def source(pattern) -> str:
 
 @lru_cache(maxsize=256)
 def _compile(text: str, capture: bool):
-    if len(text) > MAX_PATTERN_CHARS:
-        raise UnsupportedPattern(f"too long: {len(text)} characters, the limit is {MAX_PATTERN_CHARS}; "
-                                 f"match a shorter, distinctive part of the line")
+    if len(text) > MAX_COMPILED_CHARS:
+        raise _too_long(len(text), MAX_COMPILED_CHARS)
     if "\x00" in text:
         raise UnsupportedPattern("contains a NUL byte; remove it")
     try:

@@ -609,7 +609,7 @@ Judgement calls:
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tianluo.faults.linear_re import UnsupportedPattern, compile_pattern
 from tianluo.models.states import FaultClass
@@ -2030,10 +2030,56 @@ LAST: tuple[Rule, ...] = (
 GUARDS = frozenset({"message_too_large", "lightning_module_incomplete", "file_lock_held", "drive_quota",
                     "pod_dns_not_ready"})
 
+#: What a launcher puts before each line of a rank or a worker: torchrun's ``[rank3]: `` and ``[default3]:``
+#: (``--tee``), mpirun's ``--tag-output`` ``[1,3]<stderr>:``, Ray's ``(RayTrainWorker pid=1234, ip=10.0.0.1) ``.
+#: A built-in rule that reads a line from its start reads it after one of these too (``_after_launcher``), so that
+#: ``sbatch: error: ...`` or ``ERROR: Could not find a version`` printed by a rank is read as the same words.
+#: srun's ``--label`` (``0: ``) and pdsh's ``node-1: `` are not among them: a program's ``epoch1: loss`` reads alike;
+#: the rules that need them say so (``_PFX``).
+_LAUNCHED = (r"(?:\[(?:rank|default|local_rank|worker)?\d+(?:,\d+\]<std(?:out|err)>|\]):? ?"
+             r"|\((?:\w[\w.]* )?pid=\d+(?:, ip=[^)]*)?\) )?")
+
+
+def _after_launcher(log: str) -> str:
+    """``log`` with a launcher's optional prefix (``_LAUNCHED``) after each ``^`` that anchors at a line's start
+    (not one escaped, nor one that negates a character class)."""
+    out, i, in_class = [], 0, False
+    while i < len(log):
+        c = log[i]
+        if c == "\\":
+            out.append(log[i:i + 2])
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+            out.append(c)
+            i += 1
+            if i < len(log) and log[i] == "^":  # [^...]: a negated class
+                out.append("^")
+                i += 1
+            if i < len(log) and log[i] == "]":  # []...] or [^]...]: a literal ] first
+                out.append("]")
+                i += 1
+            continue
+        elif c == "^":
+            out.append("^" + _LAUNCHED)
+            i += 1
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def _launched(rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
+    return tuple(replace(r, log=_after_launcher(r.log)) if r.log and "^" in r.log else r for r in rules)
+
+
 #: The tiers in the order they are tried (the module docstring says why).
-TIERS: tuple[tuple[str, tuple[Rule, ...]], ...] = (
+TIERS: tuple[tuple[str, tuple[Rule, ...]], ...] = tuple((name, _launched(tier)) for name, tier in (
     ("scheduler", SCHEDULER), ("hardware", HARDWARE), ("exhausted", EXHAUSTED), ("stopped", STOPPED),
     ("setup", SETUP), ("bug", BUGS), ("crashed", CRASHED), ("hung", HUNG), ("network", NETWORK), ("last", LAST),
-)
+))
 
 BUILTIN_RULES: tuple[Rule, ...] = tuple(rule for _, tier in TIERS for rule in tier)

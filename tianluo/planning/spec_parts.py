@@ -29,7 +29,7 @@ from pydantic import (
 )
 
 from tianluo.durations import DurationRangeError, format_duration, parse_duration, short
-from tianluo.faults.linear_re import UnsupportedPattern, compile_pattern
+from tianluo.faults.linear_re import UnsupportedPattern, check
 from tianluo.models.states import FaultClass
 from tianluo.plaintext import _CONTROL, _CONTROL_NAMES, control_problem  # noqa: F401 (spec_parts.control_problem)
 
@@ -525,7 +525,7 @@ class Progress(StrictModel):
 def _progress_problem(regex: str) -> str | None:
     """Why ``regex`` cannot be a progress regex, or None; once per distinct text (a sweep repeats one)."""
     try:  # on the engine the ticks use: linear time, whatever the log holds
-        pattern = compile_pattern(regex, capture=True)
+        pattern = check(regex, capture=True)
     except UnsupportedPattern as exc:
         return str(exc)
     if "done" not in pattern.groupindex:
@@ -592,7 +592,7 @@ class RuleMatch(StrictModel):
     def _compiles(cls, value: str | None) -> str | None:
         if value is not None:
             try:  # on the engine the ticks use: linear time, whatever the log holds
-                compile_pattern(value)
+                check(value)
             except UnsupportedPattern as exc:
                 raise ValueError(str(exc)) from None
         return value

@@ -686,5 +686,7 @@ def tail(path: Path, max_bytes: int = TAIL_BYTES, follow_links: bool = False) ->
     if start > 0:
         cut = data.find(b"\n")
         data = data[cut + 1:] if cut >= 0 else b""
-    text = ESCAPES.sub("", data.translate(_CR_TO_LF).decode("utf-8", errors="replace"))
+    # A line a Windows program (or a pasted log) ends with CR LF is one line, not a line and an empty one: a
+    # traceback's lines stay together.
+    text = ESCAPES.sub("", data.replace(b"\r\n", b"\n").translate(_CR_TO_LF).decode("utf-8", errors="replace"))
     return _STAMPS_TEXT.sub("", text) if _STAMPS_TEXT.match(text) is not None else text
