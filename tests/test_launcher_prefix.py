@@ -14,7 +14,6 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-
 from test_corpus import CORPUS, parse, pure_fault
 
 #: Files whose deciding line is read by a rule anchored at the line's start (or by the structure of their tail).
