@@ -670,7 +670,7 @@ def compile_patterns(rules: Sequence[Rule]) -> dict:
 # Root Cause block indents the traceback it quotes; a traceback's source lines have four), or
 # Ray's "(TaskRunner pid=84989) " before every line a worker prints, or torchx's "trainer/0 [3]:" (role/replica
 # [rank]), or mpirun's --tag-output "[1,0]<stderr>:" (job, rank and stream).
-_PFX = (r"^[\"'`]?(?:\[\d+,\d+\]<std(?:err|out)>:|\[[^\]\n]*\]:? ?|[\w.\-]*\d[\w.\-]*: |  "
+_PFX = (r"^[\"'`]?(?:ERROR: (?:LoadError: )?|\[\d+,\d+\]<std(?:err|out)>:|\[[^\]\n]*\]:? ?|[\w.\-]*\d[\w.\-]*: |  "
         r"|\(\w[\w.]* pid=\d+(?:, ip=[^)\n]*)?\) |[\w\-]+/\d+ \[\d+\]: ?)?")
 
 
@@ -679,7 +679,7 @@ def _exc(*names: str) -> str:
 
     Anchored, so a traceback's source lines ("    except TypeError:") do not match.
     """
-    return _PFX + r"(?:\w+\.)*(?:" + "|".join(names) + r")(?::|$)"
+    return _PFX + r"(?:\w+\.)*(?:" + "|".join(names) + r")(?::|$|\()"
 
 
 #: Where a logger or a wrapper prints an exception's message without its name (``Exception caught: list index out
@@ -702,13 +702,15 @@ def _launcher(number: int, name: str, *words: str) -> str:
     srun: ``task 3: Killed``; bash: ``line 28:  8156 Killed  python3 main.py``, and a terminal's shell
     the word alone on its line (``Bus error (core dumped)``); mpirun: ``exited on signal 9 (Killed)``; Paddle's
     launch: ``Container rank 6 status failed cmd [...] code -6 log log/workerlog.6``; make, on a recipe's command:
-    ``make: *** [train-nlu] Illegal instruction (core dumped)``, or its status (``Error 137``: 128 + 9).
+    ``make: *** [train-nlu] Illegal instruction (core dumped)``, or its status (``Error 137``: 128 + 9); DVC's stage:
+    ``failed to run: python3 src/train.py, exited with -4``.
     """
     n = str(number)
     alts = [rf"exitcode\s*: -{n}\b", rf"return code = -{n}\b", rf"Signal {n} \({name}\)",
             rf"Signals\.{name}\b", rf"terminated with signal {name}\b", rf"got signal: {n}$",
             rf"exited on signal {n}\b", rf"\bexit code:? -{n}$", rf"failed with exit code -{n}\b",
-            rf"returned non-zero exit status -{n}\b", rf"The exit codes of the workers are \{{.*\b{name}\(-{n}\)",
+            rf"returned non-zero exit status -{n}\b", rf"\bfailed to run: .*, exited with -{n}$",
+            rf"The exit codes of the workers are \{{.*\b{name}\(-{n}\)",
             rf"\bstatus failed cmd \[.*\] code -{n}\b", rf"^make(?:\[\d+\])?: \*\*\* \[[^\]]*\] Error {128 + number}$"]
     for word in words:
         alts.append(rf"^make(?:\[\d+\])?: \*\*\* \[[^\]]*\] {word}\b")
@@ -757,7 +759,9 @@ SCHEDULER: tuple[Rule, ...] = (
     # Ray's control plane gave a node up (its raylet died or stopped answering).
     Rule("ray_node_dead", TRANSIENT, "node_failure",
          log=r"marked dead because the (?:detector|monitor) has missed too many heartbeats"
-             r"|The actor (?:is dead|died) because its node has died", free=True),
+             r"|The actor (?:is dead|died) because its node has died"
+             # JAX's coordination service: a task came back as a new process (its host restarted, or was preempted)
+             r"|unexpectedly tried to connect with a different incarnation\. It has likely restarted", free=True),
     # submitit (and jobs like it) caught the scheduler's preemption signal and requeued itself.
     Rule("requeued_preempted", TRANSIENT, "preempted",
          log=r": this job is preempted\b|PreemptionError: |[Nn]odes? of this job got pre-?empted"
@@ -857,6 +861,10 @@ EXHAUSTED: tuple[Rule, ...] = (
          log=r"CUDA out of memory|(?:CUDA|HIP) error: out of memory|hipErrorOutOfMemory|Cuda failure '?out of memory"
              r"|CUDA_ERROR_OUT_OF_MEMORY|NCudaLib::TOutOfMemoryError|Memory Object Allocation Failure"
              r"|PxgCudaDeviceMemoryAllocator fail to allocate"
+             # Jittor's allocator ("GPU memory is overflow, please reduce your batch_size or data size!"); Julia's
+             # CUDA.jl
+             r"|\bGPU memory is overflow, please reduce your batch_size"
+             r"|\bOut of GPU memory trying to allocate\b|\bOutOfGPUMemoryError\b"
              # XLA's (torch_xla, JAX) device memory: a TPU's HBM or a GPU's
              r"|RESOURCE_EXHAUSTED: Error allocating device buffer|That was not possible\. There are \S+ free\b"
              r"|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED|CUDNN_STATUS_ALLOC_FAILED"
@@ -888,7 +896,7 @@ EXHAUSTED: tuple[Rule, ...] = (
              + _exc("OutOfMemoryError", "ResourceExhaustedError")),
     Rule("disk_quota", CONFIG, "disk_quota", log=r"Disk quota exceeded|\[Errno 122\]|\bEDQUOT\b"),
     Rule("disk_full", CONFIG, "disk_full",
-         log=r"No space left on device|\[Errno 28\]|\bENOSPC\b|Not enough disk space\. Needed: "
+         log=r"[Nn]o space left on device|\[Errno 28\]|\bENOSPC\b|Not enough disk space\. Needed: "
              r"|Could not append to the internal temporary file"
              r"|The node was low on resource: ephemeral-storage|ephemeral local storage usage exceeds"
              r"|The node had condition: \[DiskPressure\]"
@@ -1183,6 +1191,11 @@ SETUP: tuple[Rule, ...] = (
              r"|to return a valid Keras Model instance\. Received: <tf_keras\."),
     Rule("version_mismatch", CONFIG, "version_mismatch",
          log=r"did not match any variant of untagged enum|Dataset scripts are no longer supported"
+             # coremltools' converter and a torch that traces an op with another arity; an exporter calling a
+             # private torch function its release does not have; a TF (Serving) older than the graph's ops
+             r"|unexpected number of inputs for node \S+ \(\w+\): \d+"
+             r"|export failure: module 'torch(?:\._C)?(?:\.\w+)*' has no attribute '_\w+'"
+             r"|Op type not registered '\w+' in binary running on "
              # torch 2's launcher passes --local-rank (a hyphen) to a script written for --local_rank; a CLI
              # older than the subcommand a script calls (argparse lists the subcommands it has in braces);
              # MXNet built without a feature
@@ -1350,7 +1363,11 @@ SETUP: tuple[Rule, ...] = (
              r" invalid values|Invalid loss, terminating training|The parameter \w+ has invalid values"
              r"|" + _exc("FloatingPointError")),
     Rule("missing_module", CONFIG, "missing_module",
-         log=r"Couldn't find appropriate backend to handle uri|No gym module found for the active version"
+         # R's reticulate without the Python module it imports; Julia without a package; Ray's job whose runtime
+         # environment (its pip or conda packages) could not be installed
+         log=r"\bPython module [\w.]+ was not found\b|ArgumentError: Package \w+ not found in current path"
+             r"|runtime_env setup failed: |Could not create the actor because its associated runtime env failed"
+             r"|Couldn't find appropriate backend to handle uri|No gym module found for the active version"
              # CTranslate2 (faster-whisper) finding no cuDNN of the major release it was built for, before it aborts
              r"|Could not load library lib\w+\.so[.\d]*\. Error: \S+: cannot open shared object file"
              r"|Unable to load any of \{lib\w+\.so"
@@ -1391,7 +1408,9 @@ SETUP: tuple[Rule, ...] = (
     Rule("missing_file", CONFIG, "missing_file",
          log=_PFX + r"(?:\w+\.)*FileNotFoundError(?:$|:(?: *$| (?:[^h]|h[^ft]|hf[^:]|ht[^t]|htt[^p]|http[^s]"
                     r"|https[^:]|https:[^/]|https:/[^/]|https://[^h]|https://h[^u])))"
-             r"|can't open file .*No such file or directory"
+             r"|can't open file .*No such file or directory|SystemError: opening file .*: No such file or directory"
+             # an npm package's prebuilt native addon missing (a failed install): tfjs-node
+             r"|native addon module \([\w.]+\) can not be found at path"
              # transformers' Trainer resuming from a folder with none of the weight files it looks for
              r"|Can't find a valid checkpoint at "
              # OpenAI's clip.load given a weights path that is not there (it then takes the path for a model name)
@@ -1457,6 +1476,7 @@ SETUP: tuple[Rule, ...] = (
     Rule("permission_denied", CONFIG, "permission_denied",
          log=_exc("PermissionError") + r"|\[Errno 13\] Permission denied|errno: 13 - Permission denied"
              r"|\[Errno 30\] Read-only file system|\[Errno 1\] Operation not permitted|" + _exc("PermissionDeniedError")
+             + r"|uncaught exception raised locally: (?:\w+\.)*PermissionDeniedError\("
              + r"|OP_REQUIRES failed at .*: Permission denied: "
                r"|\b(?:mkdir|touch|cp|mv|ln|rm|tee|chmod|chown|install): cannot [a-z ]+.*: Permission denied$"
                r"|nvidia-container-cli: .*: permission denied$"
@@ -1470,7 +1490,7 @@ SETUP: tuple[Rule, ...] = (
              r"|`train_dataloader` must be implemented to be used with the Lightning Trainer"),
     Rule("bad_arguments", CONFIG, "bad_arguments",
          # (a shell script saved with Windows line ends: bash reads each \r as a command)
-         log=r": \$'\\r': |"
+         log=r": \$'\\r': |error while handling argument \"-[\w-]+\": |"
              # a URL without a scheme (a bare name where a download link belongs): Go's net/http (pget, rclone),
              # Python's requests
              r"unsupported protocol scheme \"[^\"]{0,40}\"|Invalid URL '[^']*': No scheme supplied"
@@ -1565,7 +1585,7 @@ SETUP: tuple[Rule, ...] = (
     Rule("command_not_found_log", CONFIG, "command_not_found",
          log=r": command not found$|failed to execute: \S+: No such file or directory|exit status \(127\)"
              # dash (/bin/sh on Debian and Ubuntu), busybox and zsh: ``sh: 1: curl: not found``
-             r"|^\S*sh: \d+: (?:\S+: )?[\w.+-]+: not found$|^/\S+: \d+: (?:\S+: )?[\w.+-]+: not found$"
+             r"|^\S*sh: \d+: (?:\S+: )?[\w.+-][\w.+ /-]*: not found$|^/\S+: \d+: (?:\S+: )?[\w.+-]+: not found$"
              r"|^(?:\S*/)?(?:ba|z|da|a)?sh: [\w.+-]+: not found$|^zsh: command not found: \S+$"
              r"|exec: \"[^\"]+\": (?:executable file not found in \$PATH|stat \S+: no such file or directory)"
              r"|was unable to find the specified executable file"
@@ -1646,7 +1666,10 @@ BUGS: tuple[Rule, ...] = (
          log=r"device-side assert triggered|thread: \[\d+,\d+,\d+\] Assertion|cudaErrorAssert|CUDA_ERROR_ASSERT"
              r"|\.cu:\d+: .*block: \[\d+,\d+,\d+\], thread: \["),
     Rule("shape_mismatch", CODE, "shape_mismatch",
-         log=r"mat1 and mat2 shapes cannot be multiplied|The size of tensor a \(\d+\) must match the size of tensor b"
+         # (Julia's, as ``ERROR: LoadError: DimensionMismatch("arrays could not be broadcast to a common size")``)
+         log=_exc("DimensionMismatch")
+             + r"|mat1 and mat2 shapes cannot be multiplied"
+               r"|The size of tensor a \(\d+\) must match the size of tensor b"
              r"|The expanded size of the tensor \(\d+\) must match the existing size \(\d+\)"
              # Keras fit given inputs and labels of different lengths
              r"|Data cardinality is ambiguous:"
@@ -1735,7 +1758,7 @@ BUGS: tuple[Rule, ...] = (
              r"|Expected to have finished reduction in the prior iteration before starting a new one"),
     Rule("syntax_error", CODE, "syntax_error", log=_exc("SyntaxError", "IndentationError", "TabError")),
     Rule("name_error", CODE, "name_error",
-         log=_exc("NameError", "UnboundLocalError") + r"|" + _BARE + r"(?:name '\w+' is not defined"
+         log=_exc("NameError", "UnboundLocalError", "UndefVarError") + r"|" + _BARE + r"(?:name '\w+' is not defined"
              r"|local variable '\w+' referenced before assignment"
              r"|cannot access local variable '\w+' where it is not associated with a value)$"),
     Rule("recursion_error", CODE, "recursion_error",
@@ -1747,7 +1770,8 @@ BUGS: tuple[Rule, ...] = (
          log=_exc("ZeroDivisionError") + r"|" + _BARE
              + r"(?:float |integer |complex )?division(?: or modulo)? by zero$"),
     Rule("type_error", CODE, "type_error",
-         log=_exc("TypeError") + r"|^TypeError\([\"']|\b(?:ConcretizationTypeError|TracerBoolConversionError"
+         log=_exc("TypeError") + r"|" + _PFX + r"MethodError: no method matching "
+                                 r"|^TypeError\([\"']|\b(?:ConcretizationTypeError|TracerBoolConversionError"
                                  r"|TracerArrayConversionError|TracerIntegerConversionError|UnexpectedTracerError): "
                                  r"|Error interpreting argument to .+ as an abstract array"
                                  r"|Cannot interpret value of type .+ as an abstract array"
@@ -1763,7 +1787,8 @@ BUGS: tuple[Rule, ...] = (
          log=_exc(r"\w*AttributeError") + r"|" + _BARE + r"'[\w.]+' object has no attribute '\w+'$"),
     Rule("key_error", CODE, "key_error", log=_exc("KeyError")),
     Rule("index_error", CODE, "index_error",
-         log=_exc("IndexError") + r"|" + _BARE + r"(?:list|tuple|string|range object) index out of range$"
+         log=_exc("IndexError", "BoundsError") + r"|" + _BARE
+             + r"(?:list|tuple|string|range object) index out of range$"
              r"|Received a label value of -?\d+ which is outside the valid range of \["
              r"|cur_target >= 0 && cur_target < n_classes"
              # torch's own words, also through R's torch (``Error in Tensor_slice(...) :``)

@@ -100,6 +100,7 @@ class Shape:
     # script that each spawn the ranks), "file: line"; the barrier then waits until it times out, every time.
     overfull_barrier: str | None = None
     usage: str | None = None  # the last line that prints a program's usage (argparse's, click's, tyro's): "file: line"
+    panic: str | None = None  # the first line of a Rust panic (``thread 'main' panicked at``): "file: line"
     ranks: frozenset[str] = field(default_factory=frozenset)  # every rank prefix seen
 
     def first_causes(self) -> list[Raised]:
@@ -541,11 +542,20 @@ STRERRORS = {
     "Software caused connection abort": 103, "Exec format error": 8, "Argument list too long": 7,
     "Operation not supported": 95, "Resource temporarily unavailable": 11, "Cannot assign requested address": 99,
     "Bad address": 14,
+    # Go's (docker, apptainer, containerd, the kubelet, rclone): lower case, after the operation and its path
+    # (``write /var/lib/docker/tmp/x: no space left on device``, ``dial tcp 10.0.0.2:443: connect: connection refused``)
+    ": no space left on device": 28, ": disk quota exceeded": 122, ": read-only file system": 30,
+    ": too many open files": 24, ": input/output error": 5, ": stale NFS file handle": 116,
+    ": cannot allocate memory": 12, ": connection refused": 111, ": connection reset by peer": 104,
+    ": no route to host": 113, ": network is unreachable": 101, ": permission denied": 13,
+    ": operation not permitted": 1, ": address already in use": 98, ": broken pipe": 32,
 }
 #: Windows' own error codes (``[WinError N]``) as the errno of the same family.
 WINERRORS = {2: 2, 3: 2, 5: 13, 112: 28, 1314: 1, 1455: 12, 10048: 98, 10050: 100, 10051: 101, 10053: 103,
              10054: 104, 10060: 110, 10061: 111, 10065: 113, 11001: -2, 11002: -3}
 _WINERROR = LazyPattern(r"\[WinError (\d{1,5})\]", capture=True)
+#: A Rust program's panic (tokenizers', candle's, burn's, a wgpu validation error): its own assertion or unwrap failed.
+_PANIC = LazyPattern(r"^(?:\S+: )?thread '[^']{0,200}' panicked at ")
 #: A program printing its usage: argparse's ``usage: train.py [-h] ...``, click's ``Usage: train [OPTIONS]``.
 _USAGE = LazyPattern(r"^\s{0,4}[Uu]sage: \S")
 #: The same in the languages a host's locale prints them in (``权限不够``, ``Keine Berechtigung``).
@@ -579,6 +589,8 @@ _HTTP = LazyPattern(
     r"|\breturned (?:HTTP |status |error )?([45]\d\d)\b"
     # Rust's reqwest: "HTTP status client error (409 Conflict) for url"
     r"|\bHTTP status (?:client|server) error \(([45]\d\d) "
+    # wget: "ERROR 404: Not Found." and, when the server gave no reason, "ERROR 404: (no description)."
+    r"|\bERROR ([45]\d\d): "
     # MLflow's REST client: "failed with error code 403 != 200"
     r"|\berror code ([45]\d\d) != 2\d\d\b"
     # OpenAPI-generated clients (kubernetes, Kaggle): "ApiException: (404)"; a JSON body's "code": 404
@@ -722,7 +734,7 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
     ranks: set[str] = set()
     srun_tasks: list[tuple[str, str]] = []
     faulty = agent = None  # weaker namings of the root rank: a rank's barrier, torchrun's agent
-    overfull = usage = None
+    overfull = usage = panic = None
     for fname, rank, text in lines:
         if rank is not None:
             ranks.add(rank)
@@ -741,6 +753,8 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
             overfull = where
         if _USAGE.search(text):
             usage = where
+        if panic is None and _PANIC.search(text):
+            panic = where
         fe = _FAILURE_ENTRY.search(text)
         if fe is not None:
             failure_exits.append(int(fe.group(1)))
@@ -796,7 +810,7 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
                  errnos=tuple(errnos), strerrors=tuple(strerrors), http=tuple(http), oom=tuple(oom),
                  service=tuple(service),
                  ranks=frozenset(ranks), same_error_ranks=_same_error(chains, srun_tasks), overfull_barrier=overfull,
-                 usage=usage)
+                 usage=usage, panic=panic)
 
 
 def _same_error(chains, srun_tasks) -> int:

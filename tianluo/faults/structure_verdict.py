@@ -256,6 +256,10 @@ _CONFIG_MESSAGE = compile_pattern(
 
 #: A class's name left unbound (``name 'LLM' is not defined``): in an installed package, its guarded import of another
 #: package failed (a lower-case name left unbound there is the package's own slip, which its authors fix).
+#: The parsed command line (argparse's Namespace) without an attribute an installed package reads from it: the
+#: program's script and the installed package are of different releases (Megatron's tools beside an older pip-installed
+#: megatron, fairseq's). The program's own code reading it stays an AttributeError.
+_ARGS_ATTRIBUTE = compile_pattern(r"^'Namespace' object has no attribute '\w+'")
 _CLASS_NAME = compile_pattern(r"^name '[A-Z]\w*' is not defined")
 #: A check's words for a use an older (or newer) release allowed: the program was written for another release.
 _RELEASE_MOVED = compile_pattern(r"(?i)no longer (?:supported|available|accepted|allowed)"
@@ -342,6 +346,9 @@ def verdict(shape: Shape) -> Verdict | None:
     if shape.oom:
         on_device, where = next(((d, w) for d, w in shape.oom if d), shape.oom[-1])
         return Verdict(CONFIG_C, "cuda_oom" if on_device else "host_oom", where, "oom", _line(where))
+    if shape.panic is not None:
+        return Verdict(CODE, "programming_error", f"{shape.panic} (a Rust panic: an assertion or an unwrap of the "
+                       "program or of a library it runs failed)", "panic", _line(shape.panic))
     if shape.root_signal is not None:
         name = _signal_name(shape.root_signal)
         return Verdict(UNKNOWN, "signal_" + name.lower(), f"the launcher says rank {shape.root_rank} died of {name}",
@@ -467,6 +474,10 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: an installed package's "
                        "object lacks a protocol another package asks it for; their versions do not fit)", "origin",
                        raised.text)
+    if base == "AttributeError" and raised.origin == LIBRARY and _ARGS_ATTRIBUTE.search(message):
+        return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: an installed package reads "
+                       "an argument the program's command line does not define; the script and the package are of "
+                       "different releases)", "origin", raised.text)
     if base == "NameError" and raised.origin == LIBRARY and _CLASS_NAME.search(message):
         return Verdict(CONFIG_C, "missing_module", f"{_text(raised)} (raised in {origin}: an installed package uses a "
                        "class its own guarded import did not bind; what it imports is missing or does not fit)",
