@@ -6555,6 +6555,39 @@ SET_37 = [
      "signal_sigill"),
 ]
 
+# Runtimes other than Python that training pipelines run: the JVM (Spark, BigDL, XGBoost4J), .NET (TorchSharp,
+# ML.NET), Node.js (tfjs) and their errno names. Lines from https://github.com/dotnet/machinelearning-modelbuilder/
+# issues/2773, https://github.com/airbnb/aerosolve/issues/252, https://github.com/dmlc/xgboost/issues/2980,
+# https://github.com/Aloja/aloja/issues/37, https://github.com/aertslab/GRNBoost/issues/2,
+# https://github.com/apache/spark/pull/3212, https://github.com/krystianity/keras-serving/issues/5,
+# https://github.com/patrickjquinn/P-Brain.ai-RasPi/issues/1 and https://github.com/itchio/itch/issues/1120.
+OTHER_RUNTIMES = [
+    ("       ---> System.DllNotFoundException: Unable to load DLL 'LibTorchSharp' or one of its dependencies: The "
+     "specified module could not be found. (0x8007007E)", "missing_module"),
+    ('Exception in thread "main" java.lang.NoSuchMethodError: org.apache.spark.rdd.RDD.coalesce$default$3(IZ)'
+     "Lscala/math/Ordering;", "version_mismatch"),
+    ("17/12/26 18:19:21 WARN scheduler.TaskSetManager: Lost task 3.0 in stage 2.0 (TID 116, node.storage52, executor "
+     "3): java.lang.NoSuchMethodError: ml.dmlc.xgboost4j.scala.spark.DataUtils$.fromSparkPointsToXGBoostPoints("
+     "Lscala/collection/Iterator;)Lscala/collection/Iterator;", "version_mismatch"),
+    ('Exception in thread "main" java.lang.NoClassDefFoundError: org/apache/spark/sql/SparkSession',
+     "missing_module"),
+    ("java.lang.ClassNotFoundException: org.aertslab.grnboost.GRNBoost\n"
+     "\tat java.net.URLClassLoader.findClass(URLClassLoader.java:381)", "missing_module"),
+    ("java.lang.UnsupportedClassVersionError: SparkSubmitClassA : Unsupported major.minor version 51.0",
+     "version_mismatch"),
+    ("{ [Error: connect ECONNREFUSED 127.0.0.1:80]\n  code: 'ECONNREFUSED',\n  errno: 'ECONNREFUSED',\n"
+     "  syscall: 'connect',", "connection_error"),
+    ("(node:16074) UnhandledPromiseRejectionWarning: Unhandled promise rejection (rejection id: 1): Error: connect "
+     "ECONNREFUSED 127.0.0.1:4567", "connection_error"),
+    ("Error: ENOSPC: no space left on device, write\n    at Error (native)", "disk_full"),
+]
+
+
+@pytest.mark.parametrize(("text", "label"), OTHER_RUNTIMES)
+def test_the_jvm_dotnet_and_node_name_their_failures(tmp_path, text, label):
+    fault = run(tmp_path, {"stderr": TRAINING + text + "\n"}, tail=True, state="exited", exit_code=1)
+    assert fault.label == label, (text, fault)
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,

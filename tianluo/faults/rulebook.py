@@ -839,7 +839,7 @@ EXHAUSTED: tuple[Rule, ...] = (
     Rule("host_oom", CONFIG, "host_oom",
          log=r"oom[-_]kill events?\b|out-of-memory handler|Out of memory: Kill(?:ed)? process|OOM Killed"
              r"|task \d+: Out Of Memory|exceeded memory limit \(|Exceeded job memory limit|DefaultCPUAllocator: "
-             r"|_ArrayMemoryError|Unable to allocate [\d.]+ [KMGTP]i?B for an array"
+             r"|_ArrayMemoryError|\bSystem\.OutOfMemoryException\b|Unable to allocate [\d.]+ [KMGTP]i?B for an array"
              r"|[Cc]annot allocate memory|std::bad_alloc$|killed due to the node running low on memory"
              r"|Worker exit type: NODE_OUT_OF_MEMORY|killed due to memory pressure \(OOM\)|\bOOMKilled\b"
              r"|invoked oom-killer|oom_reaper: reaped process|The node was low on resource: memory"
@@ -1194,6 +1194,9 @@ SETUP: tuple[Rule, ...] = (
              # coremltools' converter and a torch that traces an op with another arity; an exporter calling a
              # private torch function its release does not have; a TF (Serving) older than the graph's ops
              r"|unexpected number of inputs for node \S+ \(\w+\): \d+"
+             # the JVM running code built against other releases of its libraries (or a newer Java)
+             r"|\bjava\.lang\.(?:NoSuchMethodError|NoSuchFieldError|AbstractMethodError|IncompatibleClassChangeError"
+             r"|UnsupportedClassVersionError)\b"
              r"|export failure: module 'torch(?:\._C)?(?:\.\w+)*' has no attribute '_\w+'"
              r"|Op type not registered '\w+' in binary running on "
              # torch 2's launcher passes --local-rank (a hyphen) to a script written for --local_rank; a CLI
@@ -1365,7 +1368,10 @@ SETUP: tuple[Rule, ...] = (
     Rule("missing_module", CONFIG, "missing_module",
          # R's reticulate without the Python module it imports; Julia without a package; Ray's job whose runtime
          # environment (its pip or conda packages) could not be installed
-         log=r"\bPython module [\w.]+ was not found\b|ArgumentError: Package \w+ not found in current path"
+         # (the JVM's class or native library not on its path; .NET's assembly or native DLL)
+         log=r"\bjava\.lang\.(?:ClassNotFoundException|NoClassDefFoundError|UnsatisfiedLinkError)\b"
+             r"|\bSystem\.DllNotFoundException\b|FileNotFoundException: Could not load file or assembly"
+             r"|\bPython module [\w.]+ was not found\b|ArgumentError: Package \w+ not found in current path"
              r"|runtime_env setup failed: |Could not create the actor because its associated runtime env failed"
              r"|Couldn't find appropriate backend to handle uri|No gym module found for the active version"
              # CTranslate2 (faster-whisper) finding no cuDNN of the major release it was built for, before it aborts
@@ -1785,9 +1791,13 @@ BUGS: tuple[Rule, ...] = (
                                  r"|'[\w.]+' object does not support item assignment)$"),
     Rule("attribute_error", CODE, "attribute_error",
          log=_exc(r"\w*AttributeError") + r"|" + _BARE + r"'[\w.]+' object has no attribute '\w+'$"),
-    Rule("key_error", CODE, "key_error", log=_exc("KeyError")),
+    Rule("key_error", CODE, "key_error",
+         log=_exc("KeyError") + r"|\bSystem\.Collections\.Generic\.KeyNotFoundException\b"),
     Rule("index_error", CODE, "index_error",
-         log=_exc("IndexError", "BoundsError") + r"|" + _BARE
+         # (and the JVM's and .NET's: ``java.lang.ArrayIndexOutOfBoundsException``, ``System.IndexOutOfRangeException``)
+         log=_exc("IndexError", "BoundsError")
+             + r"|\bjava\.lang\.(?:Array|String)?IndexOutOfBoundsException\b"
+               r"|\bSystem\.(?:IndexOutOfRange|ArgumentOutOfRange)Exception\b|" + _BARE
              + r"(?:list|tuple|string|range object) index out of range$"
              r"|Received a label value of -?\d+ which is outside the valid range of \["
              r"|cur_target >= 0 && cur_target < n_classes"
@@ -1805,6 +1815,9 @@ BUGS: tuple[Rule, ...] = (
              r"|requires reset_config\(\) to be implemented"),
     # a debugger's breakpoint left in the program: no one answers it in a batch job
     Rule("breakpoint_left", CODE, "programming_error", log=r"\bbdb\.BdbQuit\b|^BdbQuit$"),
+    # a null dereferenced in a JVM's or .NET's code (a Spark job's, a TorchSharp or ML.NET trainer's)
+    Rule("null_reference", CODE, "programming_error",
+         log=r"\bjava\.lang\.NullPointerException\b|\bSystem\.NullReferenceException\b"),
 )
 
 CRASHED: tuple[Rule, ...] = (

@@ -530,6 +530,14 @@ _CURL = LazyPattern(r"pycurl\.error: \((\d{1,3}), |\bcurl: \((\d{1,3})\) "
                         r"|[Cc]url (?:returned )?error (?:code )?(\d{1,3})\b", capture=True)
 _ERRNO = LazyPattern(r"\[Errno (-?\d{1,4})\]|\berrno[:= ]+(-?\d{1,4})\b|\(os error (\d{1,4})\)"
                          r"|\bOSError\((\d{1,4}), ", capture=True)
+#: errno's symbolic names as Node.js (``Error: ENOSPC: no space left on device, write``, ``connect ECONNREFUSED``,
+#: ``getaddrinfo ENOTFOUND``), libuv, Go's syscall and C programs print them; ENOENT is left out (a missing path is
+#: read in an exception's own line, ``_NOENT``), as are names as short as EIO.
+ERRNO_NAMES = {"ENOSPC": 28, "EDQUOT": 122, "EFBIG": 27, "ENOMEM": 12, "EMFILE": 24, "ENFILE": 23, "EACCES": 13,
+               "EROFS": 30, "EPERM": 1, "ECONNREFUSED": 111, "ECONNRESET": 104, "ECONNABORTED": 103, "EPIPE": 32,
+               "ENETUNREACH": 101, "EHOSTUNREACH": 113, "ETIMEDOUT": 110, "ESTALE": 116, "EADDRINUSE": 98,
+               "EADDRNOTAVAIL": 99, "ENOTFOUND": -2, "EAI_AGAIN": -3}
+_ERRNO_NAME = LazyPattern(r"\b(" + "|".join(ERRNO_NAMES) + r")\b", capture=True)
 #: strerror texts that name their errno without doubt (glibc's words); generic ones (EINVAL) are left out.
 STRERRORS = {
     "No space left on device": 28, "Disk quota exceeded": 122, "Cannot allocate memory": 12,
@@ -771,6 +779,8 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
         if text.strip() in ignored:
             continue  # an exception the program survived, or a symptom: its errno or status is not why it ended
         n = _found(_ERRNO, text)
+        if n is None and (named := _ERRNO_NAME.search(text)) is not None:
+            n = ERRNO_NAMES[named.group(1)]
         if n is not None:
             errnos.append((n, where))
         w = _found(_WINERROR, text)
