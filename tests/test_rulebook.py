@@ -5734,6 +5734,208 @@ SIBLINGS += [
 ]
 
 
+SIBLINGS += [
+    # Set 37's families, in other public threads (Go's strerror, other runtimes, tools around training)
+    # (https://github.com/RegnerM2015/scBreast_scRNA_scATAC_2024/issues/1)
+    ('2025/02/09 15:09:01  info unpack layer: sha256:f173e7e0d50a94a1a4071b98522dbe6b666f7ab0fc2d9cdf2e1c7'
+     'a24cdefbaa7\n'
+     'INFO:    Creating SIF file...\n'
+     'FATAL:   While making image from oci registry: error copying image out of cache: could not copy file'
+     ': write ./tmp-copy-3780389766: no space left on device',
+     "disk_full"),
+    # (https://github.com/MASILab/Synb0-DISCO/issues/75)
+    ('INFO:    Extracting OCI image...\n'
+     'FATAL:   While making image from oci registry: error fetching image to cache: while building SIF fro'
+     'm layers: packer failed to pack: while unpacking tmpfs: error unpacking rootfs: unpack entry: extra/'
+     'fsl/fslpython/pkgs/python-3.7.1-h0371630_7/lib/python3.7/configparser.py: unpack to regular file: sh'
+     'ort write: write /tmp/build-temp-1651613624/rootfs/extra/fsl/fslpython/pkgs/python-3.7.1-h0371630_7/'
+     'lib/python3.7/configparser.py: no space left on device',
+     "disk_full"),
+    # (https://github.com/docker-archive-public/docker.kitematic/issues/2295)
+    ('dd11f89453b9: Extracting [==================================================>]  3.836GB/3.836GB\n'
+     'de7caf75ad1e: Download complete\n'
+     '8b235cde8b8a: Download complete\n'
+     '2dfa4db313f4: Download complete\n'
+     'failed to register layer: ApplyLayer exit status 1 stdout:  stderr: write /u01/app/oracle/product/da'
+     'tabase/12.1.0.2.190115_1/apex/core/wwv_flow_hint.plb: no space left on device',
+     "disk_full"),
+    # (https://github.com/mstruebing/tldr/issues/22)
+    ('2017/10/20 09:23:57 ERROR: creating cache repository: ERROR: loading data from remote: ERROR: unzipp'
+     "ing pages: err opening file '/Users/simon/.tldr/pages/common/mysql.md': open /Users/simon/.tldr/page"
+     's/common/mysql.md: too many open files',
+     "too_many_open_files"),
+    # (https://github.com/NVIDIA/nvidia-docker/issues/166)
+    ('nvidia-docker-plugin | 2016/08/04 19:15:08 Serving plugin API at /run/docker/plugins\n'
+     'nvidia-docker-plugin | 2016/08/04 19:15:08 Serving remote API at localhost:3476\n'
+     'nvidia-docker-plugin | 2016/08/04 19:15:08 Error: listen unix /run/docker/plugins/nvidia-docker.sock'
+     ': bind: permission denied',
+     "permission_denied"),
+    # (https://github.com/kennygrant/gohackernews/issues/36)
+    ('unable to read database db:gohackernews_development error:dial tcp 127.0.0.1:3306: connect: connecti'
+     'on refused #fatal',
+     "connection_error"),
+    # (https://github.com/wandb/openui/issues/144)
+    ('2024-05-27 18:22:20     raise self._make_status_error_from_response(err.response) from None\n'
+     '2024-05-27 18:22:20 openai.PermissionDeniedError: <!DOCTYPE html>',
+     "permission_denied"),
+    # (https://github.com/matterport/Mask_RCNN/issues/690)
+    ('tensorflow.python.framework.errors_impl.PermissionDeniedError: /logs; Permission denied',
+     "permission_denied"),
+    # (https://github.com/amoffat/sh/issues/221)
+    ('sudo: unable to resolve host test_container4\n'
+     'sh: 1: sysctl kernel.hostname=test123; hostname: not found',
+     "command_not_found"),
+    # (https://github.com/ray-project/ray/issues/17086)
+    ('(raylet) Traceback (most recent call last):\n'
+     '(raylet)   File "/Users/simonmo/Desktop/ray/ray/python/ray/workers/default_worker.py", line 8, in <m'
+     'odule>\n'
+     '(raylet)     import ray\n'
+     "(raylet) ModuleNotFoundError: No module named 'ray'\n"
+     '(raylet) [2021-07-14 14:21:28,621 E 21484 7063843] agent_manager.cc:122: Failed to create runtime en'
+     'v: {"_ray_commit": "{{RAY_COMMIT_SHA}}", "conda": null, "env_vars": null, "pip": "tensorflow==1.15\\n'
+     '", "working_dir": null}, error message: Non-zero exitcode: 1',
+     "missing_module"),
+    # (https://github.com/ocropus-archive/DUP-ocropy/issues/336)
+    ('Resolving www.tmbdev.net (www.tmbdev.net)... 64.90.41.183\n'
+     'Connecting to www.tmbdev.net (www.tmbdev.net)|64.90.41.183|:80... connected.\n'
+     'HTTP request sent, awaiting response... 404 Not Found\n'
+     '2020-05-25 01:34:17 ERROR 404: Not Found.',
+     "missing_file"),
+    # (https://github.com/sigven/pcgr/issues/120)
+    ('--2020-12-29 15:49:17--  http://insilico.hpc.uio.no/pcgr/pcgr.databundle.20201123.grch37.tar.gz\n'
+     'Resolving insilico.hpc.uio.no (insilico.hpc.uio.no)... 129.240.189.148\n'
+     'Connecting to insilico.hpc.uio.no (insilico.hpc.uio.no)|129.240.189.148|:80... connected.\n'
+     'HTTP request sent, awaiting response... 404 Not Found\n'
+     '2020-12-29 15:49:18 ERROR 404: Not Found.',
+     "missing_file"),
+    # (https://github.com/THUDM/P-tuning/issues/44)
+    ('  File "/home/yuec/miniconda3/envs/run_self_learning/lib/python3.7/contextlib.py", line 112, in __en'
+     'ter__\n'
+     '    return next(self.gen)\n'
+     '  File "/home/yuec/miniconda3/envs/run_self_learning/lib/python3.7/site-packages/omegaconf/omegaconf'
+     '.py", line 943, in open_dict\n'
+     '    prev_state = config._get_node_flag("struct")\n'
+     "AttributeError: 'Namespace' object has no attribute '_get_node_flag'",
+     "version_mismatch"),
+    # (https://github.com/apple/coremltools/issues/847)
+    ('ValueError: node 110 (ones) got 5 input(s), expected 6',
+     "version_mismatch"),
+    # (https://github.com/ultralytics/yolov5/issues/2961)
+    ("CoreML: export failure: 'torch._C.Node' object has no attribute 'ival'",
+     "version_mismatch"),
+    # (https://github.com/huggingface/tokenizers/issues/821)
+    ("thread '<unnamed>' panicked at 'called `Result::unwrap()` on an `Err` value: Internal', /__w/tokeniz"
+     'ers/tokenizers/tokenizers/src/models/unigram/trainer.rs:203:53\n'
+     'note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace',
+     "programming_error"),
+    # (https://github.com/keyvank/femtoGPT/issues/23)
+    ("thread 'main' panicked at src/tokenizer/simple.rs:43:47:\n"
+     'called `Option::unwrap()` on a `None` value\n'
+     'note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace',
+     "programming_error"),
+    # (https://github.com/EndlessReform/token-counter/issues/3)
+    ("thread 'main' panicked at /Users/vadimliventsev/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f"
+     '/token-counter-0.1.0/src/main.rs:86:66:\n'
+     'called `Result::unwrap()` on an `Err` value: RequestError(Transport(Transport { kind: InvalidUrl, me'
+     'ssage: Some("failed to parse URL: RelativeUrlWithoutBase"), url: None, source: Some(RelativeUrlWitho'
+     'utBase) }))\n'
+     'stack backtrace:',
+     "programming_error"),
+    # (https://github.com/JuliaLang/julia/issues/33923)
+    ('(typeof(a), typeof(b)) = (Array{Float64,2}, Array{Float64,2})\n'
+     'ERROR: LoadError: DimensionMismatch("dimensions must match")\n'
+     'Stacktrace:\n'
+     ' [1] promote_shape at .\\indices.jl:154 [inlined]\n'
+     ' [2] promote_shape at .\\indices.jl:145 [inlined]\n'
+     ' [3] -(::Array{Float64,1}, ::Array{Float64,1}) at .\\arraymath.jl:38',
+     "shape_mismatch"),
+    # (https://github.com/una-dinosauria/Rayuela.jl/issues/40)
+    ('Creating 500000 random states... done in 4.35 seconds\n'
+     'ERROR: LoadError: CUDA error: out of memory (code #2, ERROR_OUT_OF_MEMORY)\n'
+     'Stacktrace:\n'
+     ' [1] macro expansion at /usr/local/google/home/fchern/.julia/packages/CUDAdrv/LC5XS/src/base.jl:147 '
+     '[inlined]',
+     "cuda_oom"),
+    # (https://github.com/Circuitscape/Circuitscape.jl/issues/433)
+    ('ERROR: SystemError: opening file "path/to/config/file.ini": No such file or directory\n'
+     'Stacktrace:\n'
+     ' [1] systemerror(p::String, errno::Int32; extrainfo::Nothing)\n'
+     '   @ Base .\\error.jl:176',
+     "missing_file"),
+    # (https://github.com/rstudio/keras3/issues/1100)
+    ('Erro: Python module tensorflow.keras was not found.',
+     "missing_module"),
+    # (https://github.com/rstudio/keras3/issues/826)
+    ('Error: Python module tensorflow.python.keras was not found.',
+     "missing_module"),
+    # (https://github.com/rstudio/keras3/issues/102)
+    ('> minst <- dataset_mnist()\n'
+     'Error: Python module keras was not found.',
+     "missing_module"),
+    # (https://github.com/DeepRec-AI/HybridBackend/issues/159)
+    ('  File "/usr/local/lib/python3.6/dist-packages/tensorflow_core/python/client/session.py", line 1388,'
+     ' in _extend_graph\n'
+     '    tf_session.ExtendSession(self._session)\n'
+     "tensorflow.python.framework.errors_impl.InvalidArgumentError: Op type not registered 'HbGetNcclId' i"
+     'n binary running on deeprec_with_io-hb. Make sure the Op and Kernel are registered in the binary run'
+     'ning in this process. Note that if you are loading a saved graph which used ops from tf.contrib, acc'
+     'essing (e.g.) `tf.contrib.resampler` should be done before importing the graph, as contrib ops are l'
+     "azily registered when the module is first accessed. while building NodeDef 'collective_id_rpc_broadc"
+     "ast/replicas/0/collective_id_rpc_broadcast/replicas/0/GetCollectiveId'",
+     "version_mismatch"),
+    # (https://github.com/pytorch/xla/issues/3078)
+    ('Exception in device=TPU:6: tensorflow/compiler/xla/xla_client/xrt_computation_client.cc:421 : Check '
+     'failed: session->session()->Run(session_work->feed_inputs, session_work->outputs_handles, &outputs) '
+     "== ::tensorflow::Status::OK() (Not found: Op type not registered 'XRTAllocateFromTensor' in binary r"
+     'unning on t1v-n-1055e3aa-w-0. Make sure the Op and Kernel are registered in the binary running in th'
+     'is process. Note that if you are loading a saved graph which used ops from tf.contrib, accessing (e.'
+     'g.) `tf.contrib.resampler` should be done before importing the graph, as contrib ops are lazily regi'
+     'stered when the module is first accessed. vs. OK)\n'
+     '*** Begin stack trace ***',
+     "version_mismatch"),
+    # (https://github.com/tensorflow/tfjs/issues/8377)
+    ('Error: The Node.js native addon module (tfjs_binding.node) can not be found at path: C:\\Users\\Lenovo'
+     '\\Desktop\\Programming\\Picturefind\\node_modules\\@tensorflow\\tfjs-node\\l\n'
+     'ib\\napi-v7\\tfjs_binding.node.\n'
+     "Please run command 'npm rebuild @tensorflow/tfjs-node --build-addon-from-source' to rebuild the nati"
+     've addon module.',
+     "missing_file"),
+    # (https://github.com/CikeyQi/nsfwjs-plugin/issues/8)
+    ('[MiaoYz][01:37:26.231][ERRO] 载入插件错误：Examine\n'
+     '[MiaoYz][01:37:26.231][ERRO] Error: The Node.js native addon module (tfjs_bindin\n'
+     'g.node) can not be found at path: D:\\bot\\Miao-Yunzai\\node_modules\\.pnpm\\@tensorf\n'
+     'low+tfjs-node@3.21.1\\node_modules\\@tensorflow\\tfjs-node\\lib\\napi-v8\\tfjs_binding\n'
+     '.node.',
+     "missing_file"),
+    # (https://github.com/tensorflow/tfjs/issues/3651)
+    ('Error: The Node.js native addon module (tfjs_binding.node) can not be found at path: /mnt/d/Source/t'
+     'fjs-examples/mnist-node/node_modules/@tensorflow/tfjs-node/lib/napi-v/tfjs_binding.node.',
+     "missing_file"),
+    # (https://github.com/janhq/jan/issues/6099)
+    ('ggml_vulkan: 0 = AMD Radeon Graphics (RADV PHOENIX) (radv) | uma: 1 | fp16: 1 | bf16: 0 | warp size:'
+     ' 64 | shared memory: 65536 | int dot: 1 | matrix cores: KHR_coopmat\n'
+     'error while handling argument "-c": stoi',
+     "bad_arguments"),
+    # (https://github.com/Jittor/JittorLLMs/issues/153)
+    ('GPU memory is overflow, please reduce your batch_size or data size!\n'
+     'Total:     4GB Used: 10.25GB',
+     "cuda_oom"),
+    # (https://github.com/Jittor/jittor/issues/602)
+    ('Failed reason:[f 1121 22:05:43.125153 88 mem_info.cc:272] \n'
+     '*******************\n'
+     'GPU memory is overflow, please reduce your batch_size or data size!\n'
+     'Total: 79.33GB Used:  78.5GB',
+     "cuda_oom"),
+    # (https://github.com/treeverse/vscode-dvc/issues/1927)
+    ('Traceback (most recent call last):\n'
+     '  File "/dvc-checkpoints-mnist/train.py", line 8, in <module>\n'
+     '    from dvc.api import make_checkpoint\n'
+     "ModuleNotFoundError: No module named 'dvc'\n"
+     "ERROR: failed to reproduce 'train': failed to run: python train.py, exited with 1",
+     "missing_module"),
+]
+
+
 @pytest.mark.parametrize(("text", "label"), SIBLINGS + LOOK_ALIKES, ids=[f"{c[1]}-{i}" for i, c in
                                                                           enumerate(SIBLINGS + LOOK_ALIKES)])
 def test_sibling_wordings_of_the_second_held_out_set(tmp_path, text, label):

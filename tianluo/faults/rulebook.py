@@ -668,10 +668,12 @@ def compile_patterns(rules: Sequence[Rule]) -> dict:
 # "note: TypeError: ..." in a message is not taken for a traceback), an opening quote (a
 # message quoted whole: "OSError: We couldn't connect ...), exactly two spaces (torchrun's
 # Root Cause block indents the traceback it quotes; a traceback's source lines have four), or
-# Ray's "(TaskRunner pid=84989) " before every line a worker prints, or torchx's "trainer/0 [3]:" (role/replica
-# [rank]), or mpirun's --tag-output "[1,0]<stderr>:" (job, rank and stream).
+# Ray's "(TaskRunner pid=84989) " before every line a worker prints (and "(raylet) " before its own processes'), or
+# torchx's "trainer/0 [3]:" (role/replica [rank]), or mpirun's --tag-output "[1,0]<stderr>:" (job, rank and stream),
+# or Julia's "ERROR: LoadError: " before the exception that ended a script.
 _PFX = (r"^[\"'`]?(?:ERROR: (?:LoadError: )?|\[\d+,\d+\]<std(?:err|out)>:|\[[^\]\n]*\]:? ?|[\w.\-]*\d[\w.\-]*: |  "
-        r"|\(\w[\w.]* pid=\d+(?:, ip=[^)\n]*)?\) |[\w\-]+/\d+ \[\d+\]: ?)?")
+        r"|\(\w[\w.]* pid=\d+(?:, ip=[^)\n]*)?\) "
+        r"|\((?:raylet|gcs_server|dashboard_agent|runtime_env_agent)(?:, ip=[^)\n]*)?\) |[\w\-]+/\d+ \[\d+\]: ?)?")
 
 
 def _exc(*names: str) -> str:
@@ -1194,10 +1196,11 @@ SETUP: tuple[Rule, ...] = (
              # coremltools' converter and a torch that traces an op with another arity; an exporter calling a
              # private torch function its release does not have; a TF (Serving) older than the graph's ops
              r"|unexpected number of inputs for node \S+ \(\w+\): \d+"
+             r"|\bnode \S+ \(\w+\) got \d+ input\(s\), expected \d+"
              # the JVM running code built against other releases of its libraries (or a newer Java)
              r"|\bjava\.lang\.(?:NoSuchMethodError|NoSuchFieldError|AbstractMethodError|IncompatibleClassChangeError"
              r"|UnsupportedClassVersionError)\b"
-             r"|export failure: module 'torch(?:\._C)?(?:\.\w+)*' has no attribute '_\w+'"
+             r"|export failure: (?:module )?'torch\.[\w.]+' (?:object )?has no attribute '\w+'"
              r"|Op type not registered '\w+' in binary running on "
              # torch 2's launcher passes --local-rank (a hyphen) to a script written for --local_rank; a CLI
              # older than the subcommand a script calls (argparse lists the subcommands it has in braces);
@@ -1373,6 +1376,7 @@ SETUP: tuple[Rule, ...] = (
              r"|\bSystem\.DllNotFoundException\b|FileNotFoundException: Could not load file or assembly"
              r"|\bPython module [\w.]+ was not found\b|ArgumentError: Package \w+ not found in current path"
              r"|runtime_env setup failed: |Could not create the actor because its associated runtime env failed"
+             r"|Failed to create runtime env: "
              r"|Couldn't find appropriate backend to handle uri|No gym module found for the active version"
              # CTranslate2 (faster-whisper) finding no cuDNN of the major release it was built for, before it aborts
              r"|Could not load library lib\w+\.so[.\d]*\. Error: \S+: cannot open shared object file"
@@ -1416,7 +1420,7 @@ SETUP: tuple[Rule, ...] = (
                     r"|https[^:]|https:[^/]|https:/[^/]|https://[^h]|https://h[^u])))"
              r"|can't open file .*No such file or directory|SystemError: opening file .*: No such file or directory"
              # an npm package's prebuilt native addon missing (a failed install): tfjs-node
-             r"|native addon module \([\w.]+\) can not be found at path"
+             r"|The Node\.js native addon module \("
              # transformers' Trainer resuming from a folder with none of the weight files it looks for
              r"|Can't find a valid checkpoint at "
              # OpenAI's clip.load given a weights path that is not there (it then takes the path for a model name)
@@ -1591,7 +1595,7 @@ SETUP: tuple[Rule, ...] = (
     Rule("command_not_found_log", CONFIG, "command_not_found",
          log=r": command not found$|failed to execute: \S+: No such file or directory|exit status \(127\)"
              # dash (/bin/sh on Debian and Ubuntu), busybox and zsh: ``sh: 1: curl: not found``
-             r"|^\S*sh: \d+: (?:\S+: )?[\w.+-][\w.+ /-]*: not found$|^/\S+: \d+: (?:\S+: )?[\w.+-]+: not found$"
+             r"|^\S*sh: \d+: (?:\S+: )?[^:\s][^:]*: not found$|^/\S+: \d+: (?:\S+: )?[\w.+-]+: not found$"
              r"|^(?:\S*/)?(?:ba|z|da|a)?sh: [\w.+-]+: not found$|^zsh: command not found: \S+$"
              r"|exec: \"[^\"]+\": (?:executable file not found in \$PATH|stat \S+: no such file or directory)"
              r"|was unable to find the specified executable file"
@@ -2075,7 +2079,8 @@ GUARDS = frozenset({"message_too_large", "lightning_module_incomplete", "file_lo
 #: srun's ``--label`` (``0: ``) and pdsh's ``node-1: `` are not among them: a program's ``epoch1: loss`` reads alike;
 #: the rules that need them say so (``_PFX``).
 _LAUNCHED = (r"(?:\[(?:rank|default|local_rank|worker)?\d+(?:,\d+\]<std(?:out|err)>|\]):? ?"
-             r"|\((?:\w[\w.]* )?pid=\d+(?:, ip=[^)]*)?\) )?")
+             r"|\((?:\w[\w.]* )?pid=\d+(?:, ip=[^)]*)?\) |\((?:raylet|gcs_server|dashboard_agent|runtime_env_agent)"
+             r"(?:, ip=[^)]*)?\) )?")
 
 
 def _after_launcher(log: str) -> str:

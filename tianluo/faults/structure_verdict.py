@@ -452,6 +452,10 @@ def exception_verdict(raised: Raised) -> Verdict | None:
                            "message", raised.text)
         return None
     origin = _where(raised)
+    if base == "AttributeError" and raised.origin != USER and raised.where and _ARGS_ATTRIBUTE.search(message):
+        return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: an installed package reads "
+                       "an argument the program's command line does not define, or takes it for its own config; the "
+                       "script and the package are of different releases)", "origin", raised.text)
     if (raised.func == "<module>" and raised.where is not None and installed(raised.where)
             and _IMPORT_LINE.search(raised.own_source) and base not in ("KeyboardInterrupt", "SystemExit")):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised as {origin} loaded, under the "
@@ -474,10 +478,6 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: an installed package's "
                        "object lacks a protocol another package asks it for; their versions do not fit)", "origin",
                        raised.text)
-    if base == "AttributeError" and raised.origin == LIBRARY and _ARGS_ATTRIBUTE.search(message):
-        return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: an installed package reads "
-                       "an argument the program's command line does not define; the script and the package are of "
-                       "different releases)", "origin", raised.text)
     if base == "NameError" and raised.origin == LIBRARY and _CLASS_NAME.search(message):
         return Verdict(CONFIG_C, "missing_module", f"{_text(raised)} (raised in {origin}: an installed package uses a "
                        "class its own guarded import did not bind; what it imports is missing or does not fit)",
