@@ -341,6 +341,31 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "unknown/exit_1", "a RuntimeError('No output requested') the project raises on purpose in its own code: "
         "the words name no class (a config asking for nothing would print the same); that the config sanitiser "
         "was not updated is the maintainer's finding"),
+    # Set 38.
+    "distributed/hrs_mpipreferences_cray_parser_collection_empty.txt": (
+        "unknown/exit_1", "the excerpt starts at Julia's Stacktrace: the error line above it is cut, and a bare "
+        "stack of MPIPreferences' frames names no class (that only() met an empty list is the thread's finding)"),
+    "distributed/hrs_nccl_tests_gb200_old_nccl_free_corrupted_abort.txt": (
+        "unknown/signal_sigabrt", "glibc's 'free(): corrupted unsorted chunks' then SIGABRT: heap corruption says "
+        "nothing of its cause; that NCCL 2.21 predates GB200 is the maintainer's finding"),
+    "pytorch/hrr_ogb_papers100m_pyg_processing_killed_oom.txt": (
+        "unknown/signal_sigkill", "a bare 'Killed' (sets 32 and 34 hold the same): the OOM killer, an admin and a "
+        "scheduler print alike; a tick reads the kernel's own record of the kill instead"),
+    "pytorch/hrs_sentencepiece_protein_corpus_loading_killed_ram.txt": (
+        "unknown/signal_sigkill", "a bare 'Killed', as above"),
+    "tf_jax_storage/hrs_flux013_bson_load_dropout_type_params_convert_error.txt": (
+        "unknown/exit_1", "Julia's 'MethodError: Cannot `convert` an object of type Float64' inside BSON's frames: "
+        "the program's own code prints the same for a wrong value; that Flux 0.13 changed Dropout's type is the "
+        "maintainer's finding"),
+    "hub/hrr_sd_scripts_flux_finetune_cant_load_clip_tokenizer.txt": (
+        "config/missing_file", "confidently wrong by the author's label (unknown, the thread never says): "
+        "transformers' 'Can't load tokenizer for' is what it prints when neither the Hub nor a local copy gave "
+        "the files; the corpus reads it as a tokenizer that is not there (tests/test_rulebook.py's HF_NO_CONNECTION), "
+        "and a connection lost prints 'We couldn't connect' instead"),
+    "tf_jax_storage/hrr_ai_models_graphcast_era5_grib_missing_geopotential_at_surface.txt": (
+        "code/key_error", "confidently wrong: xarray's KeyError for a variable the input file lacks reads as a "
+        "program's KeyError; the words do not say whether the program asked for a wrong name or the data lacks a "
+        "right one (the corpus holds both)"),
 }
 
 

@@ -6790,11 +6790,49 @@ def test_the_jvm_dotnet_and_node_name_their_failures(tmp_path, text, label):
     fault = run(tmp_path, {"stderr": TRAINING + text + "\n"}, tail=True, state="exited", exit_code=1)
     assert fault.label == label, (text, fault)
 
+SET_38 = [
+    # rabit's tracker client (dask-xgboost) giving up on its tracker
+    ("connect to (failed): [localhost]\nSocket Connect Error:Invalid argument", {"exit_code": 255},
+     "connection_error"),
+    # an MPI without a function the program calls (Cray MPT's MPI_Comm_spawn under MPI.jl)
+    ("MPID_Comm_spawn_multiple(70): Function MPID_Comm_spawn_multiple not implemented\n\nsignal (6): Aborted",
+     {"exit_code": 134}, "not_implemented"),
+    # Julia's MPIPreferences, AWS.jl and Pkg (libgit2 behind a proxy)
+    ("ERROR: MPI library could not be found\nStacktrace:\n [1] error(s::String)", {}, "missing_file"),
+    ("ERROR: type Nothing has no field renew\nStacktrace:\n [1] setproperty!(x::Nothing, f::Symbol, v::Function)", {},
+     "missing_credentials"),
+    ("ERROR: failed to clone from https://github.com/JuliaRegistries/General.git, error: GitError(Code:ERROR, "
+     "Class:Net, malformed URL 'proxyHost:proxyPort')", {}, "bad_arguments"),
+    ("ERROR: GitError(Code:ECERTIFICATE, Class:SSL, SSL error: ffffd900[8] - X509 - Certificate verification failed, "
+     "e.g. CRL, CA or signature check failed)", {}, "tls_error"),
+    # tar asked for a member its archive does not hold
+    ("tar: /home/mike/.julia/v0.6/Metalhead/src/datasets/../../datasets/cifar-10-batches-bin: Not found in archive\n"
+     "tar: Exiting with failure status due to previous errors", {}, "corrupt_data"),
+    # R's tensorflow package finding no TensorFlow in the Python it searched
+    ("Error: Installation of TensorFlow not found.\nPython environments searched for 'tensorflow' package:", {},
+     "missing_module"),
+    # HDF5 (HDF5.jl) creating a file a crashed run's handle still holds open
+    ("ERROR: LoadError: HDF5.API.H5Error: Error creating file data/sinusoid.h5\nlibhdf5 Stacktrace:\n"
+     " [1] H5F_open: File accessibility/Unable to open file\n     unable to truncate a file which is already open", {},
+     "file_locked"),
+    # Julia's undefined reference (JLD2's loader)
+    ("  Got exception outside of a @test\n  LoadError: UndefRefError: access to undefined reference", {},
+     "programming_error"),
+    # LMDB's map filled (a Rust program's panic carries it, its line wrapped)
+    ("thread 'main' panicked at 'called `Result::unwrap()` on an `Err` value: Error::Code(-3\n"
+     "0792, 'MDB_MAP_FULL: Environment mapsize limit reached')', libcore/result.rs:1009:5", {"exit_code": 101},
+     "bad_arguments"),
+    # UCX's signal handler under NCCL
+    ("[8d6bf97c3bf4:3039 :0:3095] Caught signal 7 (Bus error: nonexistent physical address)\n"
+     "==== backtrace (tid:   3095) ====", {}, "signal_sigbus"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
-    "35": SET_35, "36": SET_36, "37": SET_37}.items() for case in cases]
+    "35": SET_35, "36": SET_36, "37": SET_37, "38": SET_38}.items()
+    for case in cases]
 
 
 @pytest.mark.parametrize(("text", "facts", "label"), [c[1:] for c in LATER_SETS],

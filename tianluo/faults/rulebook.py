@@ -705,11 +705,13 @@ def _launcher(number: int, name: str, *words: str) -> str:
     the word alone on its line (``Bus error (core dumped)``); mpirun: ``exited on signal 9 (Killed)``; Paddle's
     launch: ``Container rank 6 status failed cmd [...] code -6 log log/workerlog.6``; make, on a recipe's command:
     ``make: *** [train-nlu] Illegal instruction (core dumped)``, or its status (``Error 137``: 128 + 9); DVC's stage:
-    ``failed to run: python3 src/train.py, exited with -4``.
+    ``failed to run: python3 src/train.py, exited with -4``; UCX's handler (under NCCL, MPI): ``[host:3039 :0:3095]
+    Caught signal 7 (Bus error: nonexistent physical address)``.
     """
     n = str(number)
     alts = [rf"exitcode\s*: -{n}\b", rf"return code = -{n}\b", rf"Signal {n} \({name}\)",
             rf"Signals\.{name}\b", rf"terminated with signal {name}\b", rf"got signal: {n}$",
+            rf"\] Caught signal {n} \(",
             rf"exited on signal {n}\b", rf"\bexit code:? -{n}$", rf"failed with exit code -{n}\b",
             rf"returned non-zero exit status -{n}\b", rf"\bfailed to run: .*, exited with -{n}$",
             rf"The exit codes of the workers are \{{.*\b{name}\(-{n}\)",
@@ -1029,7 +1031,9 @@ SETUP: tuple[Rule, ...] = (
              r"|all CUDA-capable devices are busy or unavailable|CUDA-capable device\(s\) is/are busy or unavailable"
              r"|cudaErrorDevicesUnavailable"),
     Rule("tls_error", CONFIG, "tls_error",
+         # (libgit2's, as Julia's Pkg prints it cloning a registry behind a proxy that re-signs TLS)
          log=r"CERTIFICATE_VERIFY_FAILED|self[- ]signed certificate in certificate chain"
+             r"|GitError\(Code:ECERTIFICATE\b|X509 - Certificate verification failed"
              r"|unable to get local issuer certificate|certificate verify failed|SSLCertVerificationError"
              r"|CertificateError\(\"hostname|hostname '[^']*' doesn't match|\[SSL: WRONG_VERSION_NUMBER\]"
              # wget's words
@@ -1043,7 +1047,9 @@ SETUP: tuple[Rule, ...] = (
              r"|fatal: Could not establish a configuration source|_establish_config_source: failed to fetch config"),
     Rule("slurm_munge", CONFIG, "auth_error", log=r"Munge (?:encode|decode) failed|has authentication error$"),
     Rule("missing_credentials", CONFIG, "missing_credentials",
+         # (Julia's AWS.jl: its provider chain found nothing, or the older release's fall-through)
          log=r"Unable to locate credentials|api_key not configured|Token is required \(|" + _exc("NoCredentialsError")
+             + r"|\bNoCredentials: Can't find AWS credentials|^ERROR: type Nothing has no field renew$"
              + r"|DefaultCredentialsError|Could not automatically determine credentials|[Mm]ust provide .*credentials"
                r"|api_key client option must be set|Could not find kaggle\.json|requires an (?:API key|api_key)\b"
                r"|MissingApiToken\b|Missing API token\b"
@@ -1373,6 +1379,7 @@ SETUP: tuple[Rule, ...] = (
          # environment (its pip or conda packages) could not be installed
          # (the JVM's class or native library not on its path; .NET's assembly or native DLL)
          log=r"\bjava\.lang\.(?:ClassNotFoundException|NoClassDefFoundError|UnsatisfiedLinkError)\b"
+             r"|Installation of TensorFlow not found\."
              r"|\bSystem\.DllNotFoundException\b|FileNotFoundException: Could not load file or assembly"
              r"|\bPython module [\w.]+ was not found\b|ArgumentError: Package \w+ not found in current path"
              r"|runtime_env setup failed: |Could not create the actor because its associated runtime env failed"
@@ -1419,6 +1426,8 @@ SETUP: tuple[Rule, ...] = (
          log=_PFX + r"(?:\w+\.)*FileNotFoundError(?:$|:(?: *$| (?:[^h]|h[^ft]|hf[^:]|ht[^t]|htt[^p]|http[^s]"
                     r"|https[^:]|https:[^/]|https:/[^/]|https://[^h]|https://h[^u])))"
              r"|can't open file .*No such file or directory|SystemError: opening file .*: No such file or directory"
+             # Julia's MPIPreferences finding no system MPI library where it was told to look
+             r"|\bMPI library could not be found\b"
              # an npm package's prebuilt native addon missing (a failed install): tfjs-node
              r"|The Node\.js native addon module \("
              # transformers' Trainer resuming from a folder with none of the weight files it looks for
@@ -1480,6 +1489,8 @@ SETUP: tuple[Rule, ...] = (
          log=r"unable to lock (?:the )?file, errno = \d+, error message = 'Resource temporarily unavailable'"),
     Rule("file_locked", CONFIG, "file_locked",
          log=r"unable to lock (?:the )?file|driver lock request failed|\bH5FD_\w*lock\b"
+             # HDF5 creating a file another handle (a crashed run's, in the same session) still holds open
+             r"|unable to truncate a file which is already open"
              # Windows' sharing violation (ERROR_SHARING_VIOLATION, 32): another process holds the file open (a
              # viewer, an indexer, a sync client), so a checkpoint's rename or a download's clean-up fails
              r"|being used by another process|\[WinError 32\]"),
@@ -1501,6 +1512,10 @@ SETUP: tuple[Rule, ...] = (
     Rule("bad_arguments", CONFIG, "bad_arguments",
          # (a shell script saved with Windows line ends: bash reads each \r as a command)
          log=r": \$'\\r': |error while handling argument \"-[\w-]+\": |"
+             # LMDB's environment filled its map (the map size the program opened it with): the same size fills again
+             r"\bMDB_MAP_FULL\b|\bMapFullError\b|"
+             # libgit2 handed a proxy setting that is no URL (Julia's Pkg cloning its registry)
+             r"GitError\(Code:\w+, Class:Net, malformed URL|"
              # a URL without a scheme (a bare name where a download link belongs): Go's net/http (pget, rclone),
              # Python's requests
              r"unsupported protocol scheme \"[^\"]{0,40}\"|Invalid URL '[^']*': No scheme supplied"
@@ -1640,7 +1655,9 @@ SETUP: tuple[Rule, ...] = (
              r"|\{\{function_node __inference_\w+\}\} failed to connect to all addresses"),
     # A data file that is not the format it claims (a truncated or mislabelled Parquet): no retry reads it better.
     Rule("corrupt_data", CONFIG, "corrupt_data",
+         # (tar asked for a member the archive does not hold: a download of another archive, or a cut one)
          log=r"Parquet magic bytes not found|Either the file is corrupted or this is not a parquet file"
+             r"|^tar: .+: Not found in archive$"
              # HDF5's compression filter unable to decode a chunk it read (Blosc, gzip, LZF): the chunk as stored
              # is not what its filter wrote (a file cut short or damaged; a library not thread-safe, reading
              # concurrently, looks the same)
@@ -1813,6 +1830,8 @@ BUGS: tuple[Rule, ...] = (
          log=r"(?:CUDA|HIP) error: invalid configuration argument|cudaErrorInvalidConfiguration"),
     Rule("not_implemented", CODE, "not_implemented",
          log=_exc("NotImplementedError") + r"|ONNX export failed: Couldn't export Python operator"
+             # an MPI without a function the program calls (Cray MPT's MPI_Comm_spawn)
+             r"|\bFunction MPID?_\w+ not implemented\b"
              # torch.onnx with no symbolic for an op the model uses at the opset asked for
              r"|Exporting the operator '?[\w:.]+'? to ONNX opset version \d+ is not supported"
              # Ray Tune reusing an actor whose Trainable has no reset_config()
@@ -1821,7 +1840,8 @@ BUGS: tuple[Rule, ...] = (
     Rule("breakpoint_left", CODE, "programming_error", log=r"\bbdb\.BdbQuit\b|^BdbQuit$"),
     # a null dereferenced in a JVM's or .NET's code (a Spark job's, a TorchSharp or ML.NET trainer's)
     Rule("null_reference", CODE, "programming_error",
-         log=r"\bjava\.lang\.NullPointerException\b|\bSystem\.NullReferenceException\b"),
+         log=r"\bjava\.lang\.NullPointerException\b|\bSystem\.NullReferenceException\b"
+             r"|\bUndefRefError: access to undefined reference"),
 )
 
 CRASHED: tuple[Rule, ...] = (
@@ -1976,6 +1996,8 @@ NETWORK: tuple[Rule, ...] = (
          log=r"[Cc]onnection reset by peer|Connection refused|connect: connection refused|Broken pipe"
              # torch elastic's rendezvous store; Git LFS given fewer bytes than the object it fetched
              r"|RendezvousConnectionError|\b[Ee]xpected OID [0-9a-f]{64}, got [0-9a-f]{64}"
+             # rabit's tracker client (XGBoost's, dask-xgboost's) giving up on its tracker
+             r"|\bSocket Connect Error:"
              # PCCL's peers that cannot reach the master
              r"|\bMASTER_CONNECTION_FAILED\b"
              r"|Network is unreachable|No route to host"
