@@ -366,6 +366,15 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "code/key_error", "confidently wrong: xarray's KeyError for a variable the input file lacks reads as a "
         "program's KeyError; the words do not say whether the program asked for a wrong name or the data lacks a "
         "right one (the corpus holds both)"),
+    # Set 39.
+    "hub/hru_valle_ljspeech_tokenizer_old_lhotse_custom_none.txt": (
+        "code/type_error", "confidently wrong: 'NoneType' object is not subscriptable in the recipe's own line "
+        "(supervisions[0].custom['normalized_text']): the program's own code indexing a None; that the installed "
+        "lhotse does not fill the field is the maintainer's finding (and a later commenter's lhotse did not help)"),
+    "pytorch/hru_parallelwavegan_upsample_scales_hop_size_assert.txt": (
+        "code/programming_error", "confidently wrong: a bare AssertionError of two lengths in the project's own "
+        "model (assert c.size(-1) == x.size(-1)); that the config's upsample_scales do not multiply to hop_size is "
+        "the maintainer's finding (set 33's shape mismatches read the same)"),
 }
 
 

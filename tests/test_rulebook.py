@@ -6827,11 +6827,25 @@ SET_38 = [
      "==== backtrace (tid:   3095) ====", {}, "signal_sigbus"),
 ]
 
+SET_39 = [
+    # torch.distributed's file:// rendezvous given no path (wenet's run.sh)
+    ("    raise _error(\"path missing\")\n"
+     "ValueError: Error initializing torch.distributed using file:// rendezvous: path missing", {}, "bad_arguments"),
+    # tiktoken's loader given a file that is no BPE ranks file (torchtitan's tokenizer_path)
+    ("Traceback (most recent call last):\n"
+     '  File "/ncluster/dushuai/torchtitan/torchtitan/datasets/tokenizer/tiktoken.py", line 52, in __init__\n'
+     "    mergeable_ranks = load_tiktoken_bpe(model_path)\n"
+     '  File "/usr/local/lib/python3.10/dist-packages/tiktoken/load.py", line 149, in <dictcomp>\n'
+     "    base64.b64decode(token): int(rank)\n"
+     "ValueError: invalid literal for int() with base 10: b'coding=utf-8'", {}, "corrupt_data"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
-    "35": SET_35, "36": SET_36, "37": SET_37, "38": SET_38}.items()
+    "35": SET_35, "36": SET_36, "37": SET_37, "38": SET_38,
+    "39": SET_39}.items()
     for case in cases]
 
 

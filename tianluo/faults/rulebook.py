@@ -1632,7 +1632,9 @@ SETUP: tuple[Rule, ...] = (
     Rule("llama_world_size", CONFIG, "bad_arguments",
          log=r"Loading a checkpoint for MP=[1-9]\d* but world size is (?:\d+|None)"),
     Rule("launch_setup", CONFIG, "bad_arguments",
+         # (torch.distributed's own rendezvous refusing its init method: a file:// with no path, an env:// without RANK)
          log=r"ORTE was unable to reliably start one or more daemons|ssh: Could not resolve hostname "
+             r"|Error initializing torch\.distributed using \w+:// rendezvous: "
              r"|makeUVDevice\(\): interface or hostname can't be empty|Bootstrap : no socket interface found"
              # TF's distribution strategy given a cluster spec (TF_CONFIG, a TPU name) that does not name this machine
              r"|The master \(current machine\) is not included in the provided cluster(?:_def| specification)"

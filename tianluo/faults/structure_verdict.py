@@ -254,12 +254,16 @@ _CONFIG_MESSAGE = compile_pattern(
     r"|requires? .{0,60}(?:to be set|version|>=|installed)|only (?:available|works) (?:with|on|for|when)"
     r"|no longer (?:supported|available)|has been (?:removed|deprecated)|\byou (?:cannot|can't|can ?not|must)\b")
 
-#: A class's name left unbound (``name 'LLM' is not defined``): in an installed package, its guarded import of another
-#: package failed (a lower-case name left unbound there is the package's own slip, which its authors fix).
+#: An installed package parsing a file's bytes as numbers and finding other text (tiktoken's loader given a file that is
+#: no BPE ranks file, a vocabulary or a CSV of another format): the file is not what it should be
+#: (nothing read, ``b''``, is a stream cut short: http.client's chunk reader on a dropped connection.)
+_BYTES_NOT_NUMBER = compile_pattern(r"^invalid literal for (?:int|float)\(\)(?: with base \d+)?: b(?:'[^']|\"[^\"])")
 #: The parsed command line (argparse's Namespace) without an attribute an installed package reads from it: the
 #: program's script and the installed package are of different releases (Megatron's tools beside an older pip-installed
 #: megatron, fairseq's). The program's own code reading it stays an AttributeError.
 _ARGS_ATTRIBUTE = compile_pattern(r"^'Namespace' object has no attribute '\w+'")
+#: A class's name left unbound (``name 'LLM' is not defined``): in an installed package, its guarded import of another
+#: package failed (a lower-case name left unbound there is the package's own slip, which its authors fix).
 _CLASS_NAME = compile_pattern(r"^name '[A-Z]\w*' is not defined")
 #: A check's words for a use an older (or newer) release allowed: the program was written for another release.
 _RELEASE_MOVED = compile_pattern(r"(?i)no longer (?:supported|available|accepted|allowed)"
@@ -482,6 +486,10 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         return Verdict(CONFIG_C, "missing_module", f"{_text(raised)} (raised in {origin}: an installed package uses a "
                        "class its own guarded import did not bind; what it imports is missing or does not fit)",
                        "origin", raised.text)
+    if base == "ValueError" and raised.origin == LIBRARY and _BYTES_NOT_NUMBER.search(message):
+        return Verdict(CONFIG_C, "corrupt_data", f"{_text(raised)} (raised in {origin}: an installed package reading "
+                       "a file's bytes found text that is not what that file holds; the file is another format, cut "
+                       "short or damaged)", "origin", raised.text)
     if base == "ValueError" and raised.origin == LIBRARY and _ARRAY_TRUTH.search(message):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: an installed package "
                        "tests for truth what its dependency now returns as an array)", "origin", raised.text)
