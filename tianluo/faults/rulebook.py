@@ -608,6 +608,7 @@ Judgement calls:
       over each chunk, so one more rule costs little.
 """
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -2107,36 +2108,14 @@ _LAUNCHED = (r"(?:\[(?:rank|default|local_rank|worker)?\d+(?:,\d+\]<std(?:out|er
              r"(?:, ip=[^)]*)?\) )?")
 
 
+#: What may hold a ``^`` that is no anchor, an escape (``\\^``) or a class (``[^...]``, ``[]^]``); and a ``^``.
+_ANCHOR_SCAN = re.compile(r"\\.|\[\^?\]?(?:\\.|[^\]\\])*\]|\^", re.S)
+
+
 def _after_launcher(log: str) -> str:
     """``log`` with a launcher's optional prefix (``_LAUNCHED``) after each ``^`` that anchors at a line's start
     (not one escaped, nor one that negates a character class)."""
-    out, i, in_class = [], 0, False
-    while i < len(log):
-        c = log[i]
-        if c == "\\":
-            out.append(log[i:i + 2])
-            i += 2
-            continue
-        if in_class:
-            in_class = c != "]"
-        elif c == "[":
-            in_class = True
-            out.append(c)
-            i += 1
-            if i < len(log) and log[i] == "^":  # [^...]: a negated class
-                out.append("^")
-                i += 1
-            if i < len(log) and log[i] == "]":  # []...] or [^]...]: a literal ] first
-                out.append("]")
-                i += 1
-            continue
-        elif c == "^":
-            out.append("^" + _LAUNCHED)
-            i += 1
-            continue
-        out.append(c)
-        i += 1
-    return "".join(out)
+    return _ANCHOR_SCAN.sub(lambda m: "^" + _LAUNCHED if m.group() == "^" else m.group(), log)
 
 
 def _launched(rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
