@@ -375,6 +375,14 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "code/programming_error", "confidently wrong: a bare AssertionError of two lengths in the project's own "
         "model (assert c.size(-1) == x.size(-1)); that the config's upsample_scales do not multiply to hop_size is "
         "the maintainer's finding (set 33's shape mismatches read the same)"),
+    # Set 40.
+    "pytorch/hrw_rlhflow_reward_model_keyerror_input_ids_j_unprocessed_eval.txt": (
+        "unknown/exit_1", "two ranks' tracebacks interleaved character by character ('KeyErrorKeyError: : "
+        "'input_ids_j''): no exception line survives whole; that the evaluation data was not tokenised is the "
+        "reporter's finding"),
+    "tf_jax_storage/hrw_espnet2_jsut_asr_dataloader_worker_killed_docker_memory.txt": (
+        "unknown/signal_sigkill", "a DataLoader worker 'killed by signal: Killed': the OOM killer, shared memory "
+        "and an admin look alike in the words; a tick reads the kernel's own record of the kill instead"),
 }
 
 

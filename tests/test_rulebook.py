@@ -6840,12 +6840,38 @@ SET_39 = [
      "ValueError: invalid literal for int() with base 10: b'coding=utf-8'", {}, "corrupt_data"),
 ]
 
+SET_40 = [
+    # a bash script run by dash; a Python script run by the shell
+    ("+ DATASET=\nfaster_rcnn_end2end.sh: 20: faster_rcnn_end2end.sh: Syntax error: \"(\" unexpected", {"exit_code": 2},
+     "bad_arguments"),
+    ("from: can't read /var/mail/os.path\nfrom: can't read /var/mail/tracker\n"
+     "./Run.py: line 13: syntax error near unexpected token `('", {"exit_code": 2}, "bad_arguments"),
+    # transformers' cached config.json that is not JSON
+    ("Error in call to target 'transformers.modeling_utils.PreTrainedModel.from_pretrained':\n"
+     "OSError(\"It looks like the config file at 'huggingface/hub/models--openai--clip-vit-base-patch32/snapshots/"
+     "3d74acf9a28c67741b2f4f2ea7635f0aaf6f0268/config.json' is not a valid JSON file.\")", {}, "corrupt_checkpoint"),
+    # Python's own words for a call the program made: random.sample asked for more than its list; a UTF-8 file read
+    # with Windows' default encoding
+    ('  File "/usr/lib/python3.10/random.py", line 482, in sample\n'
+     '    raise ValueError("Sample larger than population or is negative")\n'
+     "ValueError: Sample larger than population or is negative", {}, "programming_error"),
+    ("UnicodeDecodeError: 'gbk' codec can't decode byte 0xa4 in position 64: illegal multibyte sequence", {},
+     "programming_error"),
+    # a ptxas older than the B200, behind torchx's role and torchrun's rank prefixes
+    ("0000-steps/0 [default6]:[rank6]: RuntimeError: Internal Triton PTX codegen error:\n\n"
+     "0000-steps/0 [default6]:[rank6]: ptxas fatal   : Value 'sm_100' is not defined for option 'gpu-name'", {},
+     "version_mismatch"),
+    # decord finding no video stream in a training video
+    ("decord._ffi.base.DECORDError: [11:37:01] /github/workspace/src/video/video_reader.cc:151: Check failed: st_nb >= 0"
+     " (-1381258232 vs. 0) ERROR cannot find video stream with wanted index: -1", {}, "corrupt_data"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
     "35": SET_35, "36": SET_36, "37": SET_37, "38": SET_38,
-    "39": SET_39}.items()
+    "39": SET_39, "40": SET_40}.items()
     for case in cases]
 
 

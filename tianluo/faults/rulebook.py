@@ -1110,6 +1110,8 @@ SETUP: tuple[Rule, ...] = (
              r" Create/Open: \S+ : Access is denied)"),
     Rule("corrupt_checkpoint", CONFIG, "corrupt_checkpoint",
          log=r"PytorchStreamReader failed|failed finding central directory|invalid load key"
+             # transformers' cached config.json that is not JSON (a download cut short, a proxy's page)
+             r"|It looks like the config file at '[^']*' is not a valid JSON file"
              # tokenizers (Rust) reading a tokenizer.json that is not JSON: an LFS pointer, a download cut short
              r"|^Exception: (?:expected value|EOF while parsing (?:a value|an object|a list|a string)) at line \d+ "
              r"column \d+$"
@@ -1149,6 +1151,8 @@ SETUP: tuple[Rule, ...] = (
     # nvcc does not support (a newer Visual Studio on Windows, gcc past CUDA's).
     Rule("builds_that_do_not_fit", CONFIG, "version_mismatch",
          log=r"(?:^|triton\.compiler\.(?:errors\.)?)CompilationError: at \d+:\d+:"
+             # a ptxas (Triton's own, a container's CUDA) older than the GPU it compiles for (B200's sm_100)
+             r"|ptxas fatal\s*: Value 'sm_\d+a?' is not defined for option 'gpu-name'"
              r"|Unsloth: Please import Unsloth before \w+"
              # the dynamic linker starting a program whose library is of another build than it was linked with
              r"|: symbol lookup error: \S+: undefined symbol: "
@@ -1515,6 +1519,9 @@ SETUP: tuple[Rule, ...] = (
          log=r": \$'\\r': |error while handling argument \"-[\w-]+\": |"
              # LMDB's environment filled its map (the map size the program opened it with): the same size fills again
              r"\bMDB_MAP_FULL\b|\bMapFullError\b|"
+             # a bash script run by dash (sh x.sh: its arrays), a Python script run by the shell (``from x import``
+             # read as mail's from, ``import`` as ImageMagick's)
+             r"\bSyntax error: \"\(\" unexpected|^from: can't read /var/mail/|\bimport-im6\.q16: |"
              # libgit2 handed a proxy setting that is no URL (Julia's Pkg cloning its registry)
              r"GitError\(Code:\w+, Class:Net, malformed URL|"
              # a URL without a scheme (a bare name where a download link belongs): Go's net/http (pget, rclone),
@@ -1661,6 +1668,8 @@ SETUP: tuple[Rule, ...] = (
          # (tar asked for a member the archive does not hold: a download of another archive, or a cut one)
          log=r"Parquet magic bytes not found|Either the file is corrupted or this is not a parquet file"
              r"|^tar: .+: Not found in archive$"
+             # decord (mmaction2's video reader) finding no video stream in a file
+             r"|cannot find video stream with wanted index"
              # HDF5's compression filter unable to decode a chunk it read (Blosc, gzip, LZF): the chunk as stored
              # is not what its filter wrote (a file cut short or damaged; a library not thread-safe, reading
              # concurrently, looks the same)
@@ -1841,6 +1850,11 @@ BUGS: tuple[Rule, ...] = (
              r"|requires reset_config\(\) to be implemented"),
     # a debugger's breakpoint left in the program: no one answers it in a batch job
     Rule("breakpoint_left", CODE, "programming_error", log=r"\bbdb\.BdbQuit\b|^BdbQuit$"),
+    # a text file read with the platform's default encoding (Windows' GBK or cp1252, a C locale's ASCII) that is
+    # UTF-8: the program's open() without encoding=; and random.sample asked for more than its list holds
+    Rule("default_encoding", CODE, "programming_error",
+         log=r"UnicodeDecodeError: '(?:gbk|gb2312|cp\d+|charmap|ascii)' codec can't decode byte"
+             r"|Sample larger than population or is negative"),
     # a null dereferenced in a JVM's or .NET's code (a Spark job's, a TorchSharp or ML.NET trainer's)
     Rule("null_reference", CODE, "programming_error",
          log=r"\bjava\.lang\.NullPointerException\b|\bSystem\.NullReferenceException\b"
@@ -2098,14 +2112,15 @@ GUARDS = frozenset({"message_too_large", "lightning_module_incomplete", "file_lo
                     "pod_dns_not_ready"})
 
 #: What a launcher puts before each line of a rank or a worker: torchrun's ``[rank3]: `` and ``[default3]:``
-#: (``--tee``), mpirun's ``--tag-output`` ``[1,3]<stderr>:``, Ray's ``(RayTrainWorker pid=1234, ip=10.0.0.1) ``.
+#: (``--tee``), mpirun's ``--tag-output`` ``[1,3]<stderr>:``, Ray's ``(RayTrainWorker pid=1234, ip=10.0.0.1) ``,
+#: torchx's role and replica (``trainer/0 [default6]:``); one after another too (``trainer/0 [default6]:[rank6]: ``).
 #: A built-in rule that reads a line from its start reads it after one of these too (``_after_launcher``), so that
 #: ``sbatch: error: ...`` or ``ERROR: Could not find a version`` printed by a rank is read as the same words.
 #: srun's ``--label`` (``0: ``) and pdsh's ``node-1: `` are not among them: a program's ``epoch1: loss`` reads alike;
 #: the rules that need them say so (``_PFX``).
 _LAUNCHED = (r"(?:\[(?:rank|default|local_rank|worker)?\d+(?:,\d+\]<std(?:out|err)>|\]):? ?"
              r"|\((?:\w[\w.]* )?pid=\d+(?:, ip=[^)]*)?\) |\((?:raylet|gcs_server|dashboard_agent|runtime_env_agent)"
-             r"(?:, ip=[^)]*)?\) )?")
+             r"(?:, ip=[^)]*)?\) |[\w\-]+/\d+ \[(?:rank|default)?\d+\]:? ?)*")
 
 
 #: What may hold a ``^`` that is no anchor, an escape (``\\^``) or a class (``[^...]``, ``[]^]``); and a ``^``.
