@@ -5936,6 +5936,31 @@ SIBLINGS += [
 ]
 
 
+SIBLINGS += [
+    # Set 40's families, in other public threads (a script run by the wrong interpreter, a ptxas older than the GPU, a file read with Windows' default encoding)
+    # (https://github.com/vbuterin/pybitcointools/issues/158)
+    ("from: can't read /var/mail/bitcoin\n"
+     "./test.py: line 10: syntax error near unexpected token `('\n"
+     "./test.py: line 10: `class TestECCArithmetic(unittest.TestCase):'",
+     "bad_arguments"),
+    # (https://github.com/facebook/redex/issues/319)
+    ("from: can't read /var/mail/__future__\n"
+     "from: can't read /var/mail/__future__\n"
+     "from: can't read /var/mail/array\n"
+     "from: can't read /var/mail/collections",
+     "bad_arguments"),
+    # (https://github.com/triton-lang/triton/issues/8539)
+    ('`ptxas` stderr:\n'
+     "ptxas fatal   : Value 'sm_121a' is not defined for option 'gpu-name'",
+     "version_mismatch"),
+    # (https://github.com/chinese-poetry/chinese-poetry-zhCN/issues/3)
+    ('  File "trans.py", line 16, in trans\n'
+     "    raw = open(file_path, 'r').read()\n"
+     "UnicodeDecodeError: 'gbk' codec can't decode byte 0x96 in position 27: illegal multibyte sequence",
+     "programming_error"),
+]
+
+
 @pytest.mark.parametrize(("text", "label"), SIBLINGS + LOOK_ALIKES, ids=[f"{c[1]}-{i}" for i, c in
                                                                           enumerate(SIBLINGS + LOOK_ALIKES)])
 def test_sibling_wordings_of_the_second_held_out_set(tmp_path, text, label):
