@@ -1850,14 +1850,14 @@ BUGS: tuple[Rule, ...] = (
              r"|requires reset_config\(\) to be implemented"),
     # a debugger's breakpoint left in the program: no one answers it in a batch job
     Rule("breakpoint_left", CODE, "programming_error", log=r"\bbdb\.BdbQuit\b|^BdbQuit$"),
-    # a text file read with the platform's default encoding (Windows' GBK or cp1252, a C locale's ASCII) that is
-    # UTF-8: the program's open() without encoding=; and random.sample asked for more than its list holds
-    Rule("default_encoding", CODE, "programming_error",
+    # A runtime's own words for a call the program got wrong: a text file read with the platform's default encoding
+    # (Windows' GBK or cp1252, a C locale's ASCII) that is UTF-8 (open() without encoding=); random.sample asked for
+    # more than its list holds; a null dereferenced in a JVM's or .NET's code (a Spark job's, a TorchSharp or ML.NET
+    # trainer's), an undefined reference in Julia's.
+    Rule("runtime_misuse", CODE, "programming_error",
          log=r"UnicodeDecodeError: '(?:gbk|gb2312|cp\d+|charmap|ascii)' codec can't decode byte"
-             r"|Sample larger than population or is negative"),
-    # a null dereferenced in a JVM's or .NET's code (a Spark job's, a TorchSharp or ML.NET trainer's)
-    Rule("null_reference", CODE, "programming_error",
-         log=r"\bjava\.lang\.NullPointerException\b|\bSystem\.NullReferenceException\b"
+             r"|Sample larger than population or is negative"
+             r"|\bjava\.lang\.NullPointerException\b|\bSystem\.NullReferenceException\b"
              r"|\bUndefRefError: access to undefined reference"),
 )
 
