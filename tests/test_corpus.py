@@ -383,6 +383,17 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
     "tf_jax_storage/hrw_espnet2_jsut_asr_dataloader_worker_killed_docker_memory.txt": (
         "unknown/signal_sigkill", "a DataLoader worker 'killed by signal: Killed': the OOM killer, shared memory "
         "and an admin look alike in the words; a tick reads the kernel's own record of the kill instead"),
+    # Set 41.
+    "hub/hry_d4rl_qlearning_dataset_berkeley_server_403.txt": (
+        "config/auth_error", "confidently wrong: urllib's 'HTTP Error 403: Forbidden' reads as access refused; that "
+        "the dataset server answered 403 while it was down, and came back two days later, is the reporter's finding"),
+    "hub/hrz_transparent_background_gdown_many_accesses.txt": (
+        "config/auth_error", "confidently wrong: gdown's 'Cannot retrieve the public link of the file' names a "
+        "permission and 'many accesses' alike; most of the corpus's sixteen files of it accept access refused, two "
+        "of them only that (a file no longer public), this one only a quota that passed"),
+    "distributed/hrz_singularity_25_nv_libs_dir_creation_abort.txt": (
+        "unknown/exit_255", "Singularity 2.5.0's 'Failed creating directory ... .singularity.d/libs' under --nv: that "
+        "the release had a bug the maintainers fixed is the thread's finding; the words name a folder not made"),
 }
 
 

@@ -6891,12 +6891,60 @@ SET_40 = [
      " (-1381258232 vs. 0) ERROR cannot find video stream with wanted index: -1", {}, "corrupt_data"),
 ]
 
+SET_41 = [
+    # a research loader's assert refusing an input folder it cannot read (3D Gaussian splatting and its forks)
+    ('Traceback (most recent call last):\n  File "train.py", line 219, in <module>\n'
+     '    training(lp.extract(args), op.extract(args), pp.extract(args))\n'
+     '  File "/home/u/2d-gaussian-splatting/scene/__init__.py", line 49, in __init__\n'
+     '    assert False, "Could not recognize scene type!"\nAssertionError: Could not recognize scene type!', {},
+     "bad_arguments"),
+    ('Traceback (most recent call last):\n  File "/work/mip-splatting/scene/dataset_readers.py", line 95, in '
+     'readColmapCameras\n    assert False, "Colmap camera model not handled: only undistorted datasets (PINHOLE or '
+     'SIMPLE_PINHOLE cameras) supported!"\nAssertionError: Colmap camera model not handled: only undistorted datasets '
+     '(PINHOLE or SIMPLE_PINHOLE cameras) supported!', {}, "bad_arguments"),
+    # the program's own check for a package it needs
+    ('Traceback (most recent call last):\n  File "/srv/proj/sample_video.py", line 30, in main\n'
+     '    assert xfuser is not None, \\\nAssertionError: Ring Attention requires xfuser package.', {}, "missing_module"),
+    # an RL environment's API of another release than the program's (gym 0.26's five-value step; an rsl_rl runner)
+    ('Traceback (most recent call last):\n  File "/home/u/venv/lib/python3.10/site-packages/gym/wrappers/'
+     'order_enforcing.py", line 37, in step\n    observation, reward, terminated, truncated, info = '
+     'self.env.step(action)\nValueError: not enough values to unpack (expected 5, got 4)', {}, "version_mismatch"),
+    ('Traceback (most recent call last):\n  File "/home/u/legged/rsl_rl/runners/on_policy_runner.py", line 30, in '
+     '__init__\n    obs, extras = self.env.get_observations()\nValueError: too many values to unpack (expected 2)',
+     {}, "version_mismatch"),
+    # ... but the program unpacking its own data stays its own slip
+    ('Traceback (most recent call last):\n  File "train.py", line 40, in <module>\n    for x, y in batch:\n'
+     "ValueError: too many values to unpack (expected 2)", {}, "programming_error"),
+    # Python 3.11 refusing a dataclass default an older package set (fairseq); a list default stays the program's
+    ('  File "/usr/lib/python3.11/dataclasses.py", line 815, in _get_field\n'
+     "    raise ValueError(f'mutable default {type(f.default)} for field '\n"
+     "ValueError: mutable default <class 'fairseq.dataclass.configs.CommonConfig'> for field common is not allowed: "
+     "use default_factory", {}, "version_mismatch"),
+    # Grid Engine's execd over the job's h_vmem; TF restoring a checkpoint cut short; TFDS without its version folder
+    ("failed execd enforced h_vmem limit because:\njob 81234.1 died through signal KILL (9).", {"signal": "SIGKILL"},
+     "host_oom"),
+    ("tensorflow.python.framework.errors_impl.DataLossError: file is too short to be an sstable\n"
+     "\t [[{{node save/RestoreV2}}]]", {}, "corrupt_checkpoint"),
+    ("The builder directory /data/tfds/fractal20220817_data doesn't contain any versions.\n"
+     "No builder could be found in the directory: /data/tfds for the builder: fractal20220817_data.", {},
+     "missing_file"),
+    # the Copernicus client without its ~/.cdsapirc; Hydra 1.3 under Python 3.14's argparse
+    ("Exception: Missing/incomplete configuration file: /home/u/.cdsapirc", {}, "missing_credentials"),
+    ('  File "/usr/lib/python3.14/argparse.py", line 1713, in _check_help\n'
+     "    if '%' in action.help:\nTypeError: argument of type 'LazyCompletionHelp' is not a container or iterable",
+     {}, "version_mismatch"),
+    # CatBoost refusing an option on the GPU
+    ('  File "_catboost.pyx", line 1039, in _catboost._CatBoostBase._check_train_params\n'
+     "_catboost.CatBoostError: catboost/private/libs/options/json_helper.h:194: Error: change of option metrics is "
+     "unimplemented for task type GPU and was not default in previous run", {}, "bad_arguments"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
     "35": SET_35, "36": SET_36, "37": SET_37, "38": SET_38,
-    "39": SET_39, "40": SET_40}.items()
+    "39": SET_39, "40": SET_40, "41": SET_41}.items()
     for case in cases]
 
 

@@ -149,7 +149,7 @@ def _structure(ev: Evidence, fault: Fault | None, rule: Rule | None, sig: int | 
     if fault.label == "signal_sigabrt" or (fault.label in PEER_LOSS and verdict.label not in PEER_LOSS
                                            and other_line):
         return _from(verdict, fault)
-    if fault.klass == FaultClass.CODE and verdict.klass == FaultClass.CONFIG and verdict.basis == "origin":
+    if fault.klass == FaultClass.CODE and verdict.klass == FaultClass.CONFIG and verdict.basis in ("origin", "source"):
         return _from(verdict, fault)
     if verdict.basis == "launch" and fault.klass == FaultClass.TRANSIENT:  # the launch's own numbers disagree
         return _from(verdict, fault)

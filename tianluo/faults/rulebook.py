@@ -852,6 +852,8 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|Insufficient memory\) Failed to allocate|Container killed by YARN for exceeding physical memory"
              r"|TERM_MEMLIMIT|TERM_SWAP: job killed|exceeded MEM usage (?:hard )?limit"
              r"|PBS: job killed: v?p?mem \d+\w* exceeded limit"
+             # Grid Engine's execd killing a job over its h_vmem (or h_rss) limit, in the job's summary mail
+             r"|execd enforced h_(?:vmem|rss) limit\b"
              r"|Job exceeded a memory resource limit|which exceeds the memory usage threshold of"
              r"|killed by \"?OOM Killer|[Hh]as gone over (?:its |the )?memory limit"
              r"|java\.lang\.OutOfMemoryError"
@@ -1054,6 +1056,8 @@ SETUP: tuple[Rule, ...] = (
              + r"|DefaultCredentialsError|Could not automatically determine credentials|[Mm]ust provide .*credentials"
                r"|api_key client option must be set|Could not find kaggle\.json|requires an (?:API key|api_key)\b"
                r"|MissingApiToken\b|Missing API token\b"
+               # the Copernicus data stores' client (ERA5 for weather models) without its ~/.cdsapirc url and key
+               r"|Missing/incomplete configuration file: \S*\.cdsapirc\b"
                r"|You must (?:be logged in|login|provide a token|specify a token)|Token must be specified"),
     Rule("auth_error", CONFIG, "auth_error",
          log=r"Cannot access gated repo|GatedRepoError|Unauthorized for url|Forbidden for url|\bAccessDenied\b"
@@ -1128,6 +1132,8 @@ SETUP: tuple[Rule, ...] = (
              # cut file, a folder given for the file)
              r"|Failed to parse NetParameter file: +\S+\.caffemodel\b|read error: read 0 blocks instead of \d+"
              r"|Checksum does not match: stored|Data loss: (?:Checksum|not an sstable|Unable to open table file)"
+             # TF's saver restoring a V1 checkpoint file cut short (a kill or a full disk while it was written)
+             r"|DataLossError: file is too short to be an sstable"
              r"|Invalid NDArray file format|invalid magic (?:characters|number)|llama_model_loader: failed to load"
              r"|Model format error, expect"
              # torch's zip reader missing a tensor's record (a checkpoint cut short or its archive rebuilt)
@@ -1222,6 +1228,12 @@ SETUP: tuple[Rule, ...] = (
              r"|\}: invalid choice: '[\w-]+' \(choose\b"
              r"|\b[Cc]ompile with USE_\w+=1 to\b"
              r"|`trust_remote_code` is not supported anymore"
+             # Hydra 1.3's lazy help text in Python 3.14's argparse, which now tests it with ``in``
+             r"|argument of type 'LazyCompletionHelp' is not a container or iterable"
+             # Python 3.11's dataclasses refusing a default that older Pythons took (a config dataclass as another's
+             # default: fairseq, Modulus-Sym, Hydra's structured configs): the package predates the Python. A list or
+             # dict (``<class 'list'>``) was refused by every Python: the program's own slip
+             r"|\bmutable default <class '\w+(?:\.\w+)+'> for field \w+ is not allowed: use default_factory"
              r"|The filepath provided must end in `\.keras`|must end in `\.weights\.h5`"
              r"|CUDA Setup failed despite GPU being available|bitsandbytes was compiled without GPU support"
              r"|Failed to find reverse path from remNode|use_libuv was requested but PyTorch was build without libuv"
@@ -1437,6 +1449,8 @@ SETUP: tuple[Rule, ...] = (
              r"|The Node\.js native addon module \("
              # transformers' Trainer resuming from a folder with none of the weight files it looks for
              r"|Can't find a valid checkpoint at "
+             # TensorFlow Datasets given a data_dir without the <name>/<version>/ layout it prepares
+             r"|The builder directory \S+ doesn't contain any versions\.|No builder could be found in the directory: "
              # OpenAI's clip.load given a weights path that is not there (it then takes the path for a model name)
              r"|Model (?:/|\.{1,2}/|~/|[A-Za-z]:[\\/])\S* not found; available models = "
              # Grid Engine's shepherd cannot enter the job's working directory (``-wd``, ``-cwd``)

@@ -241,6 +241,10 @@ _CONFIG_MESSAGE = compile_pattern(
     r"|not supported|unsupported|is not available"
     r"|does not exist|(?:was|were) not found|is not (?:a )?valid|not (?:currently )?imported|is not installed"
     r"|\bunrecogni[sz]ed\b|not recogni[sz]ed"
+    # a loader's refusal of input it cannot read (3D Gaussian splatting's "Could not recognize scene type!", "Colmap
+    # camera model not handled: only undistorted datasets ... supported!"); CatBoost's options unimplemented on a GPU
+    r"|could not (?:recogni[sz]e|determine|infer|identify|detect)\b|\bnot handled\b|\bonly\b.{0,80}\bsupported\b"
+    r"|\bunimplemented for\b"
     r"|\bunknown (?:model|type|key|option|argument|dataset|split|architecture|backend|strategy|mode|optimizer"
     r"|scheduler|loss|task|precision|device)\b|not found in (?:the )?(?:base model|config|model|registry|choices)"
     r"|(?:has|have|must|should|needs?) (?:to )?be (?:greater|less|larger|smaller|positive|non-negative|at least|at most"
@@ -254,6 +258,11 @@ _CONFIG_MESSAGE = compile_pattern(
     r"|requires? .{0,60}(?:to be set|version|>=|installed)|only (?:available|works) (?:with|on|for|when)"
     r"|no longer (?:supported|available)|has been (?:removed|deprecated)|\byou (?:cannot|can't|can ?not|must)\b")
 
+#: Unpacking what an RL environment's method returned into the wrong number of names: gym 0.26 (and Gymnasium) made
+#: ``step`` return five values and ``reset`` two; rsl_rl's runners changed ``get_observations``. Whether the program
+#: or the wrapper unpacks, the program and the installed release were written for different APIs.
+_UNPACK = compile_pattern(r"^(?:too many|not enough) values to unpack\b")
+_ENV_CALL = compile_pattern(r"^[\w\s,*()\[\]]+=\s*(?:self\.)?(?:\w+\.)*(?:env|envs|environment)\.\w+\(")
 #: An installed package parsing a file's bytes as numbers and finding other text (tiktoken's loader given a file that is
 #: no BPE ranks file, a vocabulary or a CSV of another format): the file is not what it should be
 #: (nothing read, ``b''``, is a stream cut short: http.client's chunk reader on a dropped connection.)
@@ -265,6 +274,12 @@ _ARGS_ATTRIBUTE = compile_pattern(r"^'Namespace' object has no attribute '\w+'")
 #: A class's name left unbound (``name 'LLM' is not defined``): in an installed package, its guarded import of another
 #: package failed (a lower-case name left unbound there is the package's own slip, which its authors fix).
 _CLASS_NAME = compile_pattern(r"^name '[A-Z]\w*' is not defined")
+#: A check's words for a package that is not there (HunyuanVideo's "Ulysses Attention and Ring Attention requires xfuser
+#: package."): the environment lacks it. With a version in the words, the installed one is too old or too new instead.
+_NEEDS_PACKAGE = compile_pattern(r"(?i)\brequires? (?:the )?[`'\"]?[\w.-]+[`'\"]? (?:package|library|module)\b"
+                                 r"|\b(?:package|library|module) [`'\"]?[\w.-]+[`'\"]? is (?:not installed|missing)\b"
+                                 r"|\bis not installed\b|\bplease (?:pip )?install\b")
+_NEEDS_VERSION = compile_pattern(r"(?i)upgrade|update|version|newer|older|>=|<=|==|at least|\bv?\d+\.\d+")
 #: A check's words for a use an older (or newer) release allowed: the program was written for another release.
 _RELEASE_MOVED = compile_pattern(r"(?i)no longer (?:supported|available|accepted|allowed)"
                                  r"|\b(?:is|are|was|were|has been|have been) (?:deprecated|removed)\b"
@@ -286,7 +301,9 @@ _STATUS_VERDICT = {"UNAVAILABLE": (TRANSIENT, "connection_error"), "DEADLINE_EXC
 #: Other exceptions a framework raises for a refused configuration (``ZeRORuntimeException``): any *Error or
 #: *Exception but those of I/O, the network, memory, imports and decoding, which say something else.
 _ANY_CHECK = compile_pattern(r"^(?:\w*(?:Runtime|Value|Assertion|Usage|Setup|Init|Launch|Plugin|Strategy|Accelerator"
-                             r"|Argument|Param|Option|Spec|Schema|Check|Client|Tracking)(?:Error|Exception))$")
+                             r"|Argument|Param|Option|Spec|Schema|Check|Client|Tracking"
+                             # the gradient-boosting libraries' one error name, mostly their parameter checks
+                             r"|Cat[Bb]oost|LightGBM|XGBoost)(?:Error|Exception))$")
 _IO_NAME = compile_pattern(r"^(?:OSError|IOError|EnvironmentError|RuntimeError|\w*(?:IO|Io|File|Write|Read|Storage"
                            r"|Stream)\w*(?:Error|Exception))$")
 _NOT_PYTHON = compile_pattern(r"(?i)\.(?:ya?ml|json|toml|cfg|ini|sh|txt|md|conf)$")
@@ -470,6 +487,10 @@ def exception_verdict(raised: Raised) -> Verdict | None:
                  or raised.origin == USER and _FROM_CONFIG.search(raised.func or ""))):
         return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised in the project's own {origin}: its "
                        "configuration names an argument what it builds does not take)", "origin", raised.text)
+    if base == "ValueError" and _UNPACK.search(message) and _ENV_CALL.search(raised.source):
+        return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised by `{raised.source[:200]}`: the "
+                       "environment's API returns another number of values in the installed release (gym 0.26's "
+                       "step and reset, an rsl_rl runner's observations)", "source", raised.text)
     if (base == "TypeError" and raised.origin != USER and raised.where is not None and raised.func not in _DISPATCH
             and _SIGNATURE.search(message)):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: one installed package "
@@ -527,10 +548,14 @@ def exception_verdict(raised: Raised) -> Verdict | None:
                        "that is not a Python program)", "origin", raised.text)
     programming = base in _CODE_NAME or bool(_PROGRAMMING_MESSAGE.search(message))
     validation = ((base in VALIDATION or _ANY_CHECK.search(base)) and not _PROGRAMMING_MESSAGE.search(message)
-                  and bool(_CONFIG_MESSAGE.search(message)) and not _REPORT_BUG.search(message)
+                  and bool(_CONFIG_MESSAGE.search(message) or _NEEDS_PACKAGE.search(message))
+                  and not _REPORT_BUG.search(message)
                   and not _RUNTIME_FAILURE.search(message)
                   and code not in ("INTERNAL", "ABORTED", "DATA_LOSS"))  # the runtime's own failure: not a check
     if validation and base not in ("KeyError", "IndexError", "AttributeError", "TypeError"):
+        if _NEEDS_PACKAGE.search(message) and not _NEEDS_VERSION.search(message):
+            return Verdict(CONFIG_C, "missing_module", f"{_text(raised)} (a check found a package the job needs not "
+                           f"installed, raised in {origin})", "message", raised.text)
         if _RELEASE_MOVED.search(message):
             return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (the installed release no longer takes "
                            f"what the program was written for, raised in {origin})", "message", raised.text)
