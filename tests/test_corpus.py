@@ -394,6 +394,11 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
     "distributed/hrz_singularity_25_nv_libs_dir_creation_abort.txt": (
         "unknown/exit_255", "Singularity 2.5.0's 'Failed creating directory ... .singularity.d/libs' under --nv: that "
         "the release had a bug the maintainers fixed is the thread's finding; the words name a folder not made"),
+    # Set 42.
+    "hub/hsc_clearml_task_launch_pathlike_nonetype.txt": (
+        "unknown/exit_1", "clearml-task's 'Error: expected str, bytes or os.PathLike object, not NoneType', a "
+        "TypeError's message without its name or frames: a path left unset, by the program or by its caller; that "
+        "SDK 1.0.3 had the bug is the maintainers' finding"),
 }
 
 

@@ -5960,6 +5960,261 @@ SIBLINGS += [
      "programming_error"),
 ]
 
+SIBLINGS += [
+    # Set 41's families, from other public threads (22 lines; 15 read right after set 41's fixes, before they were
+    # widened for a reST-wrapped line, PBS's "mem job total", XGBoost's and CatBoost's parameter checks, xformers'
+    # "make sure it is installed" and VS Code's notebook frames)
+    # (https://github.com/fatPeter/mini-splatting/issues/9)
+    ('Optimizing output\n'
+     'Output folder: output [08/12 14:32:12]\n'
+     'Traceback (most recent call last):\n'
+     '  File "train.py", line 423, in <module>\n'
+     '    training(lp.extract(args), op.extract(args), pp.extract(args), args.test_iterations, args.save_i'
+     'terations, args.checkpoint_iterations, args.start_checkpoint, args.debug_from, args)\n'
+     '  File "train.py", line 54, in training\n'
+     '    scene = Scene(dataset, gaussians)\n'
+     '  File "/mini-splatting/scene/__init__.py", line 56, in __init__\n'
+     '    assert False, "Could not recognize scene type!"\n'
+     'AssertionError: Could not recognize scene type!',
+     "bad_arguments"),
+    # (https://github.com/NJU-3DV/Relightable3DGaussian/issues/44)
+    ('Traceback (most recent call last):\n'
+     '  File "D:\\hml\\Relightable3DGaussian-main\\train.py", line 409, in <module>\n'
+     '    training(lp.extract(args), op.extract(args), pp.extract(args), is_pbr=is_pbr)\n'
+     '  File "D:\\hml\\Relightable3DGaussian-main\\train.py", line 34, in training\n'
+     '    scene = Scene(dataset, gaussians)\n'
+     '  File "D:\\hml\\Relightable3DGaussian-main\\scene\\__init__.py", line 64, in __init__\n'
+     '    assert False, "Could not recognize scene type!"\n'
+     'AssertionError: Could not recognize scene type!',
+     "bad_arguments"),
+    # (https://github.com/Linketic/CityGaussian/issues/177)
+    ('RuntimeError: Unsupported camera model: only PINHOLE or SIMPLE_PINHOLE currently. Please undistort y'
+     'our images with the command below first:\n'
+     '  colmap image_undistorter --image_path data/sanya0/train/block_all/images_1.2 --input_path data/san'
+     'ya0/train/block_all/sparse/0 --output_path data/sanya0/train/block_all/dense\n'
+     'then use data/sanya0/train/block_all/dense as the value of --data.path.',
+     "bad_arguments"),
+    # (https://github.com/RVC-Project/Retrieval-based-Voice-Conversion-WebUI/issues/473)
+    (' File "/Library/Frameworks/Python.framework/Versions/3.11/lib/python3.11/dataclasses.py", line 815, '
+     'in _get_field\n'
+     "    raise ValueError(f'mutable default {type(f.default)} for field '\n"
+     "ValueError: mutable default <class 'fairseq.dataclass.configs.CommonConfig'> for field common is not"
+     ' allowed: use default_factory',
+     "version_mismatch"),
+    # (https://github.com/tatari-tv/query-counter/issues/5)
+    ('  File "/home/logram/.pyenv/versions/3.11.3/lib/python3.11/dataclasses.py", line 1223, in dataclass\n'
+     '    return wrap(cls)\n'
+     '           ^^^^^^^^^\n'
+     '  File "/home/logram/.pyenv/versions/3.11.3/lib/python3.11/dataclasses.py", line 1213, in wrap\n'
+     '    return _process_class(cls, init, repr, eq, order, unsafe_hash,\n'
+     '           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n'
+     '  File "/home/logram/.pyenv/versions/3.11.3/lib/python3.11/dataclasses.py", line 958, in _process_cl'
+     'ass\n'
+     '    cls_fields.append(_get_field(cls, name, type, kw_only))\n'
+     '                      ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n'
+     '  File "/home/logram/.pyenv/versions/3.11.3/lib/python3.11/dataclasses.py", line 815, in _get_field\n'
+     "    raise ValueError(f'mutable default {type(f.default)} for field '\n"
+     "ValueError: mutable default <class 'query_counter.QueryAnalysisConfig'> for field config is not allo"
+     'wed: use default_factory',
+     "version_mismatch"),
+    # (https://github.com/Volinga/volinga-model/issues/3)
+    ('               return wrap(cls)\n'
+     '                      ^^^^^^^^^\n'
+     '             File "C:\\Users\\ITAEC\\anaconda3\\envs\\nerf\\Lib\\dataclasses.py", line 1220, in wrap\n'
+     '               return _process_class(cls, init, repr, eq, order, unsafe_hash,\n'
+     '                      ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n'
+     '             File "C:\\Users\\ITAEC\\anaconda3\\envs\\nerf\\Lib\\dataclasses.py", line 958, in _process_cla'
+     'ss\n'
+     '               cls_fields.append(_get_field(cls, name, type, kw_only))\n'
+     '                                 ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n'
+     '             File "C:\\Users\\ITAEC\\anaconda3\\envs\\nerf\\Lib\\dataclasses.py", line 815, in _get_field\n'
+     "               raise ValueError(f'mutable default {type(f.default)} for field '\n"
+     "           ValueError: mutable default <class 'nerfstudio.configs.base_config.LocalWriterConfig'> fo"
+     'r\n'
+     '           field local_writer is not allowed: use default_factory',
+     "version_mismatch"),
+    # (https://github.com/janwithb/carla-gym-wrapper/issues/6)
+    ('logger.warn(f"{pre} is not within the observation space.")\n'
+     'Traceback (most recent call last):\n'
+     '  File "carla_env_test.py", line 9, in <module>\n'
+     '    next_obs, reward, done, done,info = env.step([1, 0])\n'
+     '  File "/home/ryzen/carla-gym-wrapper-main/gymagent/lib/python3.8/site-packages/gym/wrappers/time_li'
+     'mit.py", line 52, in step\n'
+     '    observation, reward, terminated, truncated, info = self.env.step(action)\n'
+     'ValueError: not enough values to unpack (expected 5, got 4)',
+     "version_mismatch"),
+    # (https://github.com/openai/baselines/issues/1205)
+    ('A.L.E: Arcade Learning Environment (version 0.8.0+919230b)\n'
+     '[Powered by Stella]\n'
+     'Traceback (most recent call last):\n'
+     '  File "C:/Users/HNXCD/Desktop/adaptive-transformers-in-rl-master/Model/test.py", line 18, in <modul'
+     'e>\n'
+     '    env.reset()\n'
+     '  File "C:\\Users\\HNXCD\\Desktop\\adaptive-transformers-in-rl-master\\Model\\atari_wrapper2.py", line 205'
+     ', in reset\n'
+     '    ob = self.env.reset()\n'
+     '  File "D:\\app\\Anaconda\\envs\\gym_env\\lib\\site-packages\\gym\\core.py", line 379, in reset\n'
+     '    obs, info = self.env.reset(**kwargs)\n'
+     'ValueError: too many values to unpack (expected 2)',
+     "version_mismatch"),
+    # (https://github.com/higgsfield/RL-Adventure/issues/35)
+    ('---------------------------------------------------------------------------\n'
+     'ValueError                                Traceback (most recent call last)\n'
+     '[/home/parksangtae/RL-Adventure-master/1.dqn.ipynb](https://file+.vscode-resource.vscode-cdn.net/hom'
+     'e/parksangtae/RL-Adventure-master/1.dqn.ipynb) Cell 19 line 1\n'
+     '     [11] epsilon = epsilon_by_frame(frame_idx)\n'
+     '     [12] action = model.act(state, epsilon)\n'
+     '---> [14] next_state, reward, done, _ = env.step(action)\n'
+     '     [15] replay_buffer.push(state, action, reward, next_state, done)\n'
+     '     [17] state = next_state\n'
+     '\n'
+     'ValueError: too many values to unpack (expected 4)',
+     "version_mismatch"),
+    # (https://github.com/huggingface/autotrain-advanced/issues/347)
+    ('> ERROR   train has failed due to an exception:\n'
+     '> ERROR   Traceback (most recent call last):\n'
+     '  File "/app/src/autotrain/utils.py", line 280, in wrapper\n'
+     '    return func(*args, **kwargs)\n'
+     '  File "/app/src/autotrain/trainers/dreambooth/__main__.py", line 108, in train\n'
+     '    utils.enable_xformers(unet, config)\n'
+     '  File "/app/src/autotrain/trainers/dreambooth/utils.py", line 317, in enable_xformers\n'
+     '    raise ValueError("xformers is not available. Make sure it is installed correctly")\n'
+     'ValueError: xformers is not available. Make sure it is installed correctly',
+     "missing_module"),
+    # (https://github.com/d8ahazard/sd_dreambooth_extension/issues/1201)
+    ('Nothing to generate.\n'
+     'Traceback (most recent call last):\n'
+     '  File "E:\\Program Files (x86)\\stable-diffusion-webui\\extensions\\sd_dreambooth_extension\\dreambooth\\'
+     'ui_functions.py", line 727, in start_training\n'
+     '    result = main(class_gen_method=class_gen_method)\n'
+     '  File "E:\\Program Files (x86)\\stable-diffusion-webui\\extensions\\sd_dreambooth_extension\\dreambooth\\'
+     'train_dreambooth.py", line 1371, in main\n'
+     '    return inner_loop()\n'
+     '  File "E:\\Program Files (x86)\\stable-diffusion-webui\\extensions\\sd_dreambooth_extension\\dreambooth\\'
+     'memory.py", line 119, in decorator\n'
+     '    return function(batch_size, grad_size, prof, *args, **kwargs)\n'
+     '  File "E:\\Program Files (x86)\\stable-diffusion-webui\\extensions\\sd_dreambooth_extension\\dreambooth\\'
+     'train_dreambooth.py", line 305, in inner_loop\n'
+     '    raise ValueError(\n'
+     'ValueError: xformers is not available. Make sure it is installed correctly',
+     "missing_module"),
+    # (https://github.com/lum3on/comfyui_HiDream-Sampler/issues/7)
+    ('HiDreamSampler\n'
+     "backend='inductor' raised:\n"
+     'RuntimeError: Cannot find a working triton installation. Either the package is not installed or it i'
+     's too old. More information on installing Triton can be found at https://github.com/openai/triton\n'
+     '\n'
+     'Set TORCH_LOGS="+dynamo" and TORCHDYNAMO_VERBOSE=1 for more information\n'
+     '\n'
+     'You can suppress this exception and fall back to eager by setting:\n'
+     'import torch._dynamo\n'
+     'torch._dynamo.config.suppress_errors = True',
+     "missing_module"),
+    # (https://github.com/dask/dask-jobqueue/issues/178)
+    ('dask-worker.o1838772:=>> PBS: job killed: mem job total 115343360 kb exceeded limit 115343360 kb',
+     "host_oom"),
+    # (https://github.com/galaxyproject/tpv-shared-database/issues/30)
+    ('007 (xxxxxxxxx.000.000) 07/14 11:35:09 Shadow exception!\n'
+     '        Error from slot1_8@vgcnbwc-worker-xxxxxxx: Job has gone over memory limit of 16384 megabytes'
+     '. Peak usage: 16328 megabytes.\n'
+     '        0  -  Run Bytes Sent By Job\n'
+     '        0  -  Run Bytes Received By Job\n'
+     '...\n'
+     '012 (xxxxxxxxxxxx.000.000) 07/14 11:35:09 Job was held.\n'
+     '        Error from slot1_8@vgcnbwc-worker-xxxxxxxxl: Job has gone over memory limit of 16384 megabyt'
+     'es. Peak usage: 16328 megabytes.\n'
+     '        Code 34 Subcode 0',
+     "host_oom"),
+    # (https://github.com/marbl/canu/issues/1047)
+    ('TERM_MEMLIMIT: job killed after reaching LSF memory usage limit.\n'
+     'Exited with exit code 130.\n'
+     '\n'
+     'Resource usage summary:\n'
+     '\n'
+     '    CPU time :                                   57.26 sec.\n'
+     '    Max Memory :                                 23183 MB\n'
+     '    Average Memory :                             12023.40 MB\n'
+     '    Total Requested Memory :                     20000.00 MB\n'
+     '    Delta Memory :                               -3183.00 MB\n'
+     '    Max Swap :                                   23471 MB\n'
+     '    Max Processes :                              3\n'
+     '    Max Threads :                                4',
+     "host_oom"),
+    # (https://github.com/facebookresearch/agem/issues/7)
+    ('2020-03-06 16:26:08.201642: W tensorflow/core/framework/op_kernel.cc:1655] OP_REQUIRES failed at sav'
+     'e_restore_v2_ops.cc:184 : Data loss: file is too short to be an sstable\n'
+     'Traceback (most recent call last):\n'
+     '  File "/home/yilu/anaconda3/lib/python3.7/site-packages/tensorflow_core/python/client/session.py", '
+     'line 1367, in _do_call\n'
+     '    return fn(*args)\n'
+     '  File "/home/yilu/anaconda3/lib/python3.7/site-packages/tensorflow_core/python/client/session.py", '
+     'line 1352, in _run_fn\n'
+     '    target_list, run_metadata)\n'
+     '  File "/home/yilu/anaconda3/lib/python3.7/site-packages/tensorflow_core/python/client/session.py", '
+     'line 1445, in _call_tf_sessionrun\n'
+     '    run_metadata)\n'
+     'tensorflow.python.framework.errors_impl.DataLossError: file is too short to be an sstable\n'
+     '\t [[{{node save_1/RestoreV2}}]]',
+     "corrupt_checkpoint"),
+    # (https://github.com/cbfinn/gps/issues/125)
+    ('DataLossError: 2 root error(s) found.\n'
+     '  (0) Data loss: Unable to open table file /tmp/tmp6LrbLL: Data loss: file is too short to be an sst'
+     'able: perhaps your file is in a different file format and you need to use a different restore operat'
+     'or?\n'
+     '\t [[node save/RestoreV2 (defined at home/eric/PycharmProjects/gps/python/gps/algorithm/policy_opt/po'
+     'licy_opt_tf.py:95) ]]\n'
+     '\t [[save/RestoreV2/_19]]\n'
+     '  (1) Data loss: Unable to open table file /tmp/tmp6LrbLL: Data loss: file is too short to be an sst'
+     'able: perhaps your file is in a different file format and you need to use a different restore operat'
+     'or?\n'
+     '\t [[node save/RestoreV2 (defined at home/eric/PycharmProjects/gps/python/gps/algorithm/policy_opt/po'
+     'licy_opt_tf.py:95) ]]',
+     "corrupt_checkpoint"),
+    # (https://github.com/openvla/openvla/issues/85)
+    ("The builder directory /cluster/data7a/whq/data/bridge_orig doesn't contain any versions.\n"
+     'No builder could be found in the directory: /cluster/data7a/whq/data for the builder: bridge_orig.\n'
+     'No registered data_dirs were found in:\n'
+     '        - /cluster/data7a/whq/data',
+     "missing_file"),
+    # (https://github.com/MichalZawalski/embodied-CoT/issues/19)
+    ('Check that:\n'
+     '    - if dataset was added recently, it may only be available\n'
+     '      in `tfds-nightly`\n'
+     '    - the dataset name is spelled correctly\n'
+     '    - dataset class defines all base class abstract methods\n'
+     '    - the module defining the dataset class is imported\n'
+     '\n'
+     "The builder directory /opt/data/private/datasets/Cot/datasets/fractal20220817_data doesn't contain a"
+     'ny versions.\n'
+     'No builder could be found in the directory: /opt/data/private/datasets/Cot/datasets for the builder:'
+     ' fractal20220817_data.\n'
+     'No registered data_dirs were found in:\n'
+     '\t- /opt/data/private/datasets/Cot/datasets',
+     "missing_file"),
+    # (https://github.com/lpty/nlp_base/issues/17)
+    ('File "C:\\Users\\Lenovo\\Desktop\\interrogative\\src\\model.py", line 67, in model_param_select\n'
+     'early_stopping_rounds=self.early_stopping_rounds) # stop when metrics not get better\n'
+     'File "D:\\python project\\venv\\lib\\site-packages\\xgboost\\training.py", line 445, in cv\n'
+     'fold.update(i, obj)\n'
+     'File "D:\\python project\\venv\\lib\\site-packages\\xgboost\\training.py", line 230, in update\n'
+     'self.bst.update(self.dtrain, iteration, fobj)\n'
+     'File "D:\\python project\\venv\\lib\\site-packages\\xgboost\\core.py", line 1109, in update\n'
+     'dtrain.handle))\n'
+     'File "D:\\python project\\venv\\lib\\site-packages\\xgboost\\core.py", line 176, in _check_call\n'
+     'raise XGBoostError(py_str(_LIB.XGBGetLastError()))\n'
+     "xgboost.core.XGBoostError: Invalid Parameter format for silent expect boolean but value='91'",
+     "bad_arguments"),
+    # (https://github.com/Y-oHr-N/OptGBM/issues/109)
+    ('lightgbm.basic.LightGBMError: Check failed: config->feature_fraction < 1.0f && config->feature_fract'
+     'ion > 0.0f at /home/vsts/work/1/s/python-package/compile/src/boosting/rf.hpp, line 30 .',
+     "bad_arguments"),
+    # (https://github.com/catboost/catboost/issues/487)
+    ("_catboost.CatboostError: Invalid loss_function='RMSE': for classifier use Logloss, CrossEntropy, Mul"
+     'tiClass, MultiClassOneVsAll, AUC, Accuracy, Precision, Recall, F1, TotalF1, MCC or custom objective '
+     'object',
+     "bad_arguments"),
+]
+
 
 @pytest.mark.parametrize(("text", "label"), SIBLINGS + LOOK_ALIKES, ids=[f"{c[1]}-{i}" for i, c in
                                                                           enumerate(SIBLINGS + LOOK_ALIKES)])
@@ -6939,12 +7194,37 @@ SET_41 = [
      "unimplemented for task type GPU and was not default in previous run", {}, "bad_arguments"),
 ]
 
+SET_42 = [
+    # XLA's report of a TPU program's largest allocations, its OOM line cut (PyTorch/XLA through XRT)
+    ("  Largest program allocations in hbm:\n  1. Size: 3.00G\n     XLA label: %fusion.12 = f32[24,128,1024]\n"
+     "     Allocation type: HLO temp\n\t [[{{node XRTCompile}}]]", {}, "cuda_oom"),
+    # ... while TF's hint after a full disk's RESOURCE_EXHAUSTED stays the disk's
+    ("E ../ckpt/model.ckpt-10.data-00000-of-00001.tempstate123; No space left on device\n"
+     "E Hint: If you want to see a list of allocated tensors when OOM happens, add report_tensor_allocations_upon_oom "
+     "to RunOptions for current allocation info.", {}, "disk_full"),
+    # a list's own methods asked for what it lacks, in the project's own code
+    ('Traceback (most recent call last):\n  File "/src/tracker/utils/setup_env.py", line 5, in <module>\n'
+     "    sys.path.remove('/opt/ros/kinetic/lib/python2.7/dist-packages')\nValueError: list.remove(x): x not in list",
+     {}, "programming_error"),
+    # an evaluation task its registry lacks; a build's compiler without the source it was given
+    ('  File "/stage/oe_eval/run_eval.py", line 424, in load_task\n'
+     '    raise ValueError(f"Task {task_name} not found in the task registry!")\n'
+     "ValueError: Task arc_easy:mc::olmes not found in the task registry!", {}, "bad_arguments"),
+    ("g++: error: csrc/kernel_aten.cpp: No such file or directory\ng++: fatal error: no input files\n"
+     "compilation terminated.\nerror: command '/usr/bin/g++' failed with exit code 1", {}, "missing_file"),
+    # transformers' AutoConfig older than the model type
+    ('  File "/env/lib/python3.10/site-packages/transformers/models/auto/configuration_auto.py", line 917, in '
+     'from_pretrained\n    config_class = CONFIG_MAPPING[config_dict["model_type"]]\n'
+     '  File "/env/lib/python3.10/site-packages/transformers/models/auto/configuration_auto.py", line 623, in '
+     "__getitem__\n    raise KeyError(key)\nKeyError: 'gemma2'", {}, "version_mismatch"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
     "35": SET_35, "36": SET_36, "37": SET_37, "38": SET_38,
-    "39": SET_39, "40": SET_40, "41": SET_41}.items()
+    "39": SET_39, "40": SET_40, "41": SET_41, "42": SET_42}.items()
     for case in cases]
 
 

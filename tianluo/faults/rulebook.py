@@ -851,7 +851,7 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|ObjectStoreFullError|Worker exceeded \d+% memory budget|Memory use is high but worker has no data"
              r"|Insufficient memory\) Failed to allocate|Container killed by YARN for exceeding physical memory"
              r"|TERM_MEMLIMIT|TERM_SWAP: job killed|exceeded MEM usage (?:hard )?limit"
-             r"|PBS: job killed: v?p?mem \d+\w* exceeded limit"
+             r"|PBS: job killed: v?p?mem (?:job total )?\d+ ?\w* exceeded limit"
              # Grid Engine's execd killing a job over its h_vmem (or h_rss) limit, in the job's summary mail
              r"|execd enforced h_(?:vmem|rss) limit\b"
              r"|Job exceeded a memory resource limit|which exceeds the memory usage threshold of"
@@ -895,6 +895,10 @@ EXHAUSTED: tuple[Rule, ...] = (
              # XLA's cuBLAS/cuSOLVER handle that could not be made (JAX's preallocation left no room for it)
              r"|INTERNAL: the library was not initialized"
              r"|(?:HIP|MPS backend|XPU|NPU|MLU|MUSA) out of memory|OOM when allocating tensor"
+             # XLA's report of a TPU program's largest allocations in HBM, printed when its compile ran out (through
+             # XRT the OOM line above it is cut; TF's "when OOM happens" hint follows any RESOURCE_EXHAUSTED, a full
+             # disk's too, and is not read)
+             r"|Largest program allocations in hbm|^\s*Allocation type: (?:scoped|HLO temp)\s*$"
              r"|Memory_Allocation_Failure\(EL0004\)"
              r"|RESOURCE_EXHAUSTED: (?:Out of memory|.*[Rr]an out of memory|Attempting to (?:reserve|allocate)"
              r"|Failed to allocate)|Resource exhausted: (?:Out\b|Attempting to)"
@@ -1228,12 +1232,15 @@ SETUP: tuple[Rule, ...] = (
              r"|\}: invalid choice: '[\w-]+' \(choose\b"
              r"|\b[Cc]ompile with USE_\w+=1 to\b"
              r"|`trust_remote_code` is not supported anymore"
+             # transformers' AutoConfig before a model type existed (``KeyError: 'qwen2'`` from CONFIG_MAPPING; later
+             # releases say "does not recognize this architecture"): the installed release is older than the model
+             r"|^\s+config_class = CONFIG_MAPPING\[config_dict\[\"model_type\"\]\]\s*$"
              # Hydra 1.3's lazy help text in Python 3.14's argparse, which now tests it with ``in``
              r"|argument of type 'LazyCompletionHelp' is not a container or iterable"
              # Python 3.11's dataclasses refusing a default that older Pythons took (a config dataclass as another's
              # default: fairseq, Modulus-Sym, Hydra's structured configs): the package predates the Python. A list or
              # dict (``<class 'list'>``) was refused by every Python: the program's own slip
-             r"|\bmutable default <class '\w+(?:\.\w+)+'> for field \w+ is not allowed: use default_factory"
+             r"|\bmutable default <class '\w+(?:\.\w+)+'> for(?: field \w+ is not allowed|\s*$)"
              r"|The filepath provided must end in `\.keras`|must end in `\.weights\.h5`"
              r"|CUDA Setup failed despite GPU being available|bitsandbytes was compiled without GPU support"
              r"|Failed to find reverse path from remNode|use_libuv was requested but PyTorch was build without libuv"
@@ -1443,6 +1450,10 @@ SETUP: tuple[Rule, ...] = (
          log=_PFX + r"(?:\w+\.)*FileNotFoundError(?:$|:(?: *$| (?:[^h]|h[^ft]|hf[^:]|ht[^t]|htt[^p]|http[^s]"
                     r"|https[^:]|https:[^/]|https:/[^/]|https://[^h]|https://h[^u])))"
              r"|can't open file .*No such file or directory|SystemError: opening file .*: No such file or directory"
+             # a build's compiler not finding a source or header it was given (an extension's setup naming a file its
+             # release ships under another name; a header of a toolkit not installed)
+             r"|^(?:g\+\+|gcc|c\+\+|cc|clang\+\+|clang|nvcc)(?:-\d+)?(?:\.exe)?: (?:fatal )?error: \S+: No such file or"
+             r" directory$|\bfatal error: [\w./-]+\.(?:h|hh|hpp|cuh|hxx): No such file or directory$"
              # Julia's MPIPreferences finding no system MPI library where it was told to look
              r"|\bMPI library could not be found\b"
              # an npm package's prebuilt native addon missing (a failed install): tfjs-node

@@ -160,11 +160,13 @@ _GRAPH_FRAME = LazyPattern(r"^(\s*)(/[^\s:]{1,1000}\.py):\d+ ([\w<>.]{1,200})(?:
 _NB_FRAME = LazyPattern(r"^(\s*)(?:File )?\[?([~/A-Za-z][^\s\]]{0,1000}[/\\][^\s/\\\]]{1,200}\.py)"
                         r"(?:\]\(https?://[^)\s]{0,200}\))?(?::\d+,)? in "
                         r"([\w<>.]{1,200})(?:\(|$)"
-                        r"|^(\s*)(<ipython-input-[\w-]{1,100}>|Cell In ?\[\d+\]) ?,?(?: line \d+)?"
+                        r"|^(\s*)(<ipython-input-[\w-]{1,100}>|Cell In ?\[\d+\]"
+                        # VS Code's notebook renderer: "[/x/1.dqn.ipynb](https://file+.vscode-resource...) Cell 19 line 1"
+                        r"|\[?[^\s\[\]]{1,1000}\.ipynb\]?(?:\([^)\s]{0,300}\))? Cell \d+) ?,?(?: line \d+)?"
                         r"(?: in ([\w<>]{1,200}))?",
                         capture=True)
-#: IPython's arrow at a notebook frame's own line (``----> 2     a = pickle.load(f)``).
-_NB_ARROW = LazyPattern(r"^-{1,20}> ?\s*\d{1,7} (.{0,600})", capture=True)
+#: IPython's arrow at a notebook frame's own line (``----> 2     a = pickle.load(f)``; VS Code's ``---> [14] x = f()``).
+_NB_ARROW = LazyPattern(r"^-{1,20}> ?\s*(?:\d{1,7}|\[\d{1,7}\]) (.{0,600})", capture=True)
 # IPython's traceback printer (its own errors while it formats the program's are not the program's): ultratb, and the
 # shell's showtraceback asking the printer's error for its own rendering.
 _NB_PRINTER = LazyPattern(r"IPython[/\\]core[/\\]ultratb\.py$")

@@ -215,6 +215,8 @@ _PROGRAMMING_MESSAGE = compile_pattern(
     r"|same (?:shape|size) as (?:the )?input|size .{0,40} must be the same as|on the same device|same device as"
     r"|(?:not enough|too many) values to unpack|zero-dimensional tensor \(at position \d+\) cannot be concatenated"
     r"|range\(\) arg 3 must not be zero|but got backend \w+ for argument"
+    # a list's own methods asked for what it lacks (list.remove, list.index)
+    r"|list\.remove\(x\): x not in list|\bis not in list$"
     # TF's reshape of a tensor whose size the requested shape does not divide or equal
     r"|Input to reshape is a tensor with \d+ values"
     # torch writing values of one dtype into a tensor of another (fp32 scores into an fp16 one under AMP)
@@ -246,11 +248,13 @@ _CONFIG_MESSAGE = compile_pattern(
     r"|could not (?:recogni[sz]e|determine|infer|identify|detect)\b|\bnot handled\b|\bonly\b.{0,80}\bsupported\b"
     r"|\bunimplemented for\b"
     r"|\bunknown (?:model|type|key|option|argument|dataset|split|architecture|backend|strategy|mode|optimizer"
-    r"|scheduler|loss|task|precision|device)\b|not found in (?:the )?(?:base model|config|model|registry|choices)"
+    r"|scheduler|loss|task|precision|device)\b|not found in (?:the )?(?:base model|config|model|(?:\w+ )?registry"
+    r"|choices)"
     r"|(?:has|have|must|should|needs?) (?:to )?be (?:greater|less|larger|smaller|positive|non-negative|at least|at most"
     r"|a multiple|divisible|set|specified|provided|given|one of|either|an? (?:int|integer|string|str|list|dict"
     r"|bool|float|path))"
-    r"|\binvalid (?:value|choice|strategy|name|option|mode|type|combination)|expected one of|must be one of"
+    r"|\binvalid (?:value|choice|strategy|name|option|mode|type|combination|parameter)|expected one of|must be one of"
+    r"|\binvalid [\w.-]+ ?= ?'"
     r"|please (?:specify|set|provide|use|install|pass|make sure|check|choose|select|upgrade|downgrade|either)"
     r"|\brequires? (?:a|an|uniform|all|the|at least|that|both|either)\b"
     r"|is required|are required|mutually exclusive|incompatible with|divisible by|not compatible"
@@ -262,7 +266,7 @@ _CONFIG_MESSAGE = compile_pattern(
 #: ``step`` return five values and ``reset`` two; rsl_rl's runners changed ``get_observations``. Whether the program
 #: or the wrapper unpacks, the program and the installed release were written for different APIs.
 _UNPACK = compile_pattern(r"^(?:too many|not enough) values to unpack\b")
-_ENV_CALL = compile_pattern(r"^[\w\s,*()\[\]]+=\s*(?:self\.)?(?:\w+\.)*(?:env|envs|environment)\.\w+\(")
+_ENV_CALL = compile_pattern(r"^(?:-*> *\[?\d+\]? )?[\w\s,*()\[\]]+=\s*(?:self\.)?(?:\w+\.)*(?:env|envs|environment)\.\w+\(")
 #: An installed package parsing a file's bytes as numbers and finding other text (tiktoken's loader given a file that is
 #: no BPE ranks file, a vocabulary or a CSV of another format): the file is not what it should be
 #: (nothing read, ``b''``, is a stream cut short: http.client's chunk reader on a dropped connection.)
@@ -278,7 +282,7 @@ _CLASS_NAME = compile_pattern(r"^name '[A-Z]\w*' is not defined")
 #: package."): the environment lacks it. With a version in the words, the installed one is too old or too new instead.
 _NEEDS_PACKAGE = compile_pattern(r"(?i)\brequires? (?:the )?[`'\"]?[\w.-]+[`'\"]? (?:package|library|module)\b"
                                  r"|\b(?:package|library|module) [`'\"]?[\w.-]+[`'\"]? is (?:not installed|missing)\b"
-                                 r"|\bis not installed\b|\bplease (?:pip )?install\b")
+                                 r"|\bis not installed\b|\bplease (?:pip )?install\b|\bmake sure (?:it|\w+) is installed\b")
 _NEEDS_VERSION = compile_pattern(r"(?i)upgrade|update|version|newer|older|>=|<=|==|at least|\bv?\d+\.\d+")
 #: A check's words for a use an older (or newer) release allowed: the program was written for another release.
 _RELEASE_MOVED = compile_pattern(r"(?i)no longer (?:supported|available|accepted|allowed)"
