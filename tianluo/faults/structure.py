@@ -161,7 +161,8 @@ _NB_FRAME = LazyPattern(r"^(\s*)(?:File )?\[?([~/A-Za-z][^\s\]]{0,1000}[/\\][^\s
                         r"(?:\]\(https?://[^)\s]{0,200}\))?(?::\d+,)? in "
                         r"([\w<>.]{1,200})(?:\(|$)"
                         r"|^(\s*)(<ipython-input-[\w-]{1,100}>|Cell In ?\[\d+\]"
-                        # VS Code's notebook renderer: "[/x/1.dqn.ipynb](https://file+.vscode-resource...) Cell 19 line 1"
+                        # VS Code's notebook renderer: "[/x/1.dqn.ipynb](https://file+.vscode-resource...) Cell 19
+                        # line 1"
                         r"|\[?[^\s\[\]]{1,1000}\.ipynb\]?(?:\([^)\s]{0,300}\))? Cell \d+) ?,?(?: line \d+)?"
                         r"(?: in ([\w<>]{1,200}))?",
                         capture=True)

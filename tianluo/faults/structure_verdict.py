@@ -266,7 +266,8 @@ _CONFIG_MESSAGE = compile_pattern(
 #: ``step`` return five values and ``reset`` two; rsl_rl's runners changed ``get_observations``. Whether the program
 #: or the wrapper unpacks, the program and the installed release were written for different APIs.
 _UNPACK = compile_pattern(r"^(?:too many|not enough) values to unpack\b")
-_ENV_CALL = compile_pattern(r"^(?:-*> *\[?\d+\]? )?[\w\s,*()\[\]]+=\s*(?:self\.)?(?:\w+\.)*(?:env|envs|environment)\.\w+\(")
+_ENV_CALL = compile_pattern(r"^(?:-*> *\[?\d+\]? )?[\w\s,*()\[\]]+=\s*(?:self\.)?(?:\w+\.)*(?:env|envs|environment)"
+                            r"\.\w+\(")
 #: An installed package parsing a file's bytes as numbers and finding other text (tiktoken's loader given a file that is
 #: no BPE ranks file, a vocabulary or a CSV of another format): the file is not what it should be
 #: (nothing read, ``b''``, is a stream cut short: http.client's chunk reader on a dropped connection.)
@@ -282,7 +283,8 @@ _CLASS_NAME = compile_pattern(r"^name '[A-Z]\w*' is not defined")
 #: package."): the environment lacks it. With a version in the words, the installed one is too old or too new instead.
 _NEEDS_PACKAGE = compile_pattern(r"(?i)\brequires? (?:the )?[`'\"]?[\w.-]+[`'\"]? (?:package|library|module)\b"
                                  r"|\b(?:package|library|module) [`'\"]?[\w.-]+[`'\"]? is (?:not installed|missing)\b"
-                                 r"|\bis not installed\b|\bplease (?:pip )?install\b|\bmake sure (?:it|\w+) is installed\b")
+                                 r"|\bis not installed\b|\bplease (?:pip )?install\b"
+                                 r"|\bmake sure (?:it|\w+) is installed\b")
 _NEEDS_VERSION = compile_pattern(r"(?i)upgrade|update|version|newer|older|>=|<=|==|at least|\bv?\d+\.\d+")
 #: A check's words for a use an older (or newer) release allowed: the program was written for another release.
 _RELEASE_MOVED = compile_pattern(r"(?i)no longer (?:supported|available|accepted|allowed)"
