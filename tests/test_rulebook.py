@@ -7219,12 +7219,35 @@ SET_42 = [
      "__getitem__\n    raise KeyError(key)\nKeyError: 'gemma2'", {}, "version_mismatch"),
 ]
 
+SET_43 = [
+    # Slurm refusing a PBS-style resource request; aria2 unable to resolve the hub's name
+    ("sbatch: error: \"2:ppn=8\" is not a valid node count\nsbatch: error: invalid node count `2:ppn=8'", {},
+     "submit_rejected"),
+    ("05/02 10:11:12 [ERROR] CUID#7 - Download aborted. URI=https://huggingface.co/x/y/resolve/main/G40k.pth\n"
+     "  -> [AbstractCommand.cc:800] errorCode=19 CUID#7 - Name resolution for huggingface.co failed:Could not contact"
+     " DNS servers", {"exit_code": 19}, "dns_error"),
+    # a recipe's command variable empty, so its data folder ran as the command; its configuration file missing
+    ("steps/make_fbank.sh --nj 4 --cmd data/dev exp/make_fbank/dev fbank\n"
+     "steps/make_fbank.sh: line 121: data/dev: Is a directory", {}, "bad_arguments"),
+    ("steps/make_fbank.sh: no such file conf/fbank.conf", {}, "missing_file"),
+    # ... while a file an earlier stage failed to make is that stage's failure, read as unknown
+    ("run.pl: 8 / 8 failed, log is in exp/make_mfcc/train/make_mfcc_train.*.log\n"
+     "steps/compute_cmvn_stats.sh: no such file data/train/feats.scp", {}, "exit_1"),
+    # PyCUDA's device allocation; ROCm's runtime reporting a GPU's memory fault by address
+    ('  File "/env/lib/python3.8/site-packages/pycuda/gpuarray.py", line 210, in __init__\n'
+     "    self.gpudata = self.allocator(self.size * self.dtype.itemsize)\n"
+     "pycuda._driver.MemoryError: cuMemAlloc failed: out of memory", {}, "cuda_oom"),
+    ("Memory access fault by GPU node-2 on address 0x7f1e4000. Reason: Page not present or supervisor privilege.\n"
+     "Aborted (core dumped)", {"signal": "SIGABRT"}, "illegal_memory_access"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
     "35": SET_35, "36": SET_36, "37": SET_37, "38": SET_38,
-    "39": SET_39, "40": SET_40, "41": SET_41, "42": SET_42}.items()
+    "39": SET_39, "40": SET_40, "41": SET_41, "42": SET_42,
+    "43": SET_43}.items()
     for case in cases]
 
 

@@ -840,7 +840,10 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|MODULE:(?:SYNHELPER|PT_DEVMEM|DEVMEM|PT_BRIDGE)\b.{0,80}\bAllocation (?:of size\b.{0,40} )?failed"
              r"|\bbytes of device memory \(CNMEM_STATUS_OUT_OF_MEMORY\)|\bCNMEM_STATUS_OUT_OF_MEMORY\b"
              # Tenstorrent's (tt-metal under tt-xla) device DRAM, in its words ("Out of Memory: Not enough space")
-             r"|Not enough space to allocate \d+ B DRAM buffer"),
+             r"|Not enough space to allocate \d+ B DRAM buffer"
+             # CUDA's driver API refusing a device allocation, as PyCUDA raises it (a MemoryError by name, which
+             # host_oom reads)
+             r"|\bcuMemAlloc(?:_v2)? failed: out of memory"),
     Rule("host_oom", CONFIG, "host_oom",
          log=r"oom[-_]kill events?\b|out-of-memory handler|Out of memory: Kill(?:ed)? process|OOM Killed"
              r"|task \d+: Out Of Memory|exceeded memory limit \(|Exceeded job memory limit|DefaultCPUAllocator: "
@@ -970,6 +973,9 @@ SETUP: tuple[Rule, ...] = (
              # a qsub of another scheduler's dialect (PBS Pro given Grid Engine's -wd or -t)
              r"|^qsub: invalid option -- "
              r"|sbatch: error: Invalid generic resource|\bResourceLimitExceeded\b|Quota failure for project"
+             # Slurm's option parsing refusing a request's value (a PBS-style ``nodes=1:ppn=1`` given to sbatch)
+             r"|(?:sbatch|srun|salloc)(?:\.exe)?: error: (?:invalid (?:node count|numeric value|partition|time"
+             r" specification)|\"[^\"]{1,200}\" is not a valid node count)"
              r"|exceeds the allowed maximum of \d+|Quota '\w+' exceeded|No launchable resource found"
              r"|catalog does not contain any resources that satisfy|bsub: .*(?:Bad|not valid|rejected)"
              r"|\bJob not submitted\.|(?:sbatch|srun|salloc): unrecognized option '"
@@ -1450,6 +1456,10 @@ SETUP: tuple[Rule, ...] = (
          log=_PFX + r"(?:\w+\.)*FileNotFoundError(?:$|:(?: *$| (?:[^h]|h[^ft]|hf[^:]|ht[^t]|htt[^p]|http[^s]"
                     r"|https[^:]|https:[^/]|https:/[^/]|https://[^h]|https://h[^u])))"
              r"|can't open file .*No such file or directory|SystemError: opening file .*: No such file or directory"
+             # Kaldi's recipe scripts checking their configuration (``steps/make_mfcc.sh: no such file
+             # conf/mfcc.conf``); a file an earlier stage makes (``feats.scp`` after ``run.pl: 48 / 48 failed``) is
+             # that stage's failure, whose cause is in its own logs
+             r"|^\S+\.(?:sh|pl): no such file \S+\.conf$"
              # a build's compiler not finding a source or header it was given (an extension's setup naming a file its
              # release ships under another name; a header of a toolkit not installed)
              r"|^(?:g\+\+|gcc|c\+\+|cc|clang\+\+|clang|nvcc)(?:-\d+)?(?:\.exe)?: (?:fatal )?error: \S+: No such file or"
@@ -1898,7 +1908,7 @@ CRASHED: tuple[Rule, ...] = (
              r"|an illegal instruction was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS"
              r"|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|hipErrorIllegalAddress"
              # ROCm's runtime reporting the fault itself before it aborts the process
-             r"|Memory access fault by GPU node-\d+ \(Agent handle: "),
+             r"|Memory access fault by GPU node-\d+ (?:\(Agent handle: |on address )"),
     Rule("segfault_log", UNKNOWN, "segfault",
          # Windows' access violation (0xC0000005) as an exit status
          # (and Python's faulthandler's word for it)
@@ -1971,6 +1981,8 @@ NETWORK: tuple[Rule, ...] = (
              r"|No address associated with hostname"
              r"|: no such host$|Unable to find address for: |\bEAI_AGAIN\b|getaddrinfo ENOTFOUND"
              r"|Name does not resolve"
+             # aria2's (errorCode=19); curl's and wget's own are above
+             r"|\bName resolution for \S+ failed\b"
              # .NET's WebException (NameResolutionFailure), in English and as localised .NET prints it
              r"|The remote name could not be resolved|No se puede resolver el nombre remoto|未能解析此远程名称"
              r"|Der Remotename konnte nicht aufgel\S+st werden|Le nom distant n'a pas pu \S+tre r\S+solu"),
@@ -2117,6 +2129,9 @@ LAST: tuple[Rule, ...] = (
     # A remote shell refused to re-export a read-only variable (colossalai's ssh launch), so the launch command
     # never ran; last, because a job that did run prints what ended it.
     Rule("shell_readonly", CONFIG, "bad_arguments", log=r": readonly variable$"),
+    # A script's shell asked to run (or write to) a folder: a variable that held the command expanded to nothing and
+    # its first argument, a data folder, became the command (Kaldi's ``$train_cmd``); last, as the one above.
+    Rule("shell_directory", CONFIG, "bad_arguments", log=r"^\S+: line \d+: [^\s:]+: Is a directory$"),
     # transformers found neither the hub's files nor a local copy: missing, with no retry to bring them (a mirror, a
     # download by hand or a network route does); last, because a connection failure in the log (``We couldn't
     # connect to 'https://huggingface.co'``, a retried request) is then why, and a retry may pass.
