@@ -1008,6 +1008,13 @@ SIBLINGS += [
 ]
 
 LOOK_ALIKES = [
+    # torch's own refusals of what the program passed it, whose words look like a loader's refusal of its input
+    ('  File "/env/lib/python3.10/site-packages/torch/nn/functional.py", line 2704, in nll_loss\n'
+     "    return torch._C._nn.nll_loss_nd(input, target)\n"
+     "RuntimeError: only batches of spatial targets supported (3D tensors) but got targets of dimension: 4",
+     "shape_mismatch"),
+    ('Traceback (most recent call last):\n  File "train.py", line 10, in <module>\n    x = torch.tensor(df["y"])\n'
+     "ValueError: could not determine the shape of object type 'Series'", "shape_mismatch"),
     # a folder at the root that a program makes again is no shared-memory segment left behind (set 32's rule), and a
     # make recipe's own failure is no signal
     ("FileExistsError: [Errno 17] File exists: '/output'", "exit_1"),

@@ -902,6 +902,7 @@ EXHAUSTED: tuple[Rule, ...] = (
              # XRT the OOM line above it is cut; TF's "when OOM happens" hint follows any RESOURCE_EXHAUSTED, a full
              # disk's too, and is not read)
              r"|Largest program allocations in hbm|^\s*Allocation type: (?:scoped|HLO temp)\s*$"
+             r"|\bRan out of memory in memory space (?:hbm|vmem)\b"
              r"|Memory_Allocation_Failure\(EL0004\)"
              r"|RESOURCE_EXHAUSTED: (?:Out of memory|.*[Rr]an out of memory|Attempting to (?:reserve|allocate)"
              r"|Failed to allocate)|Resource exhausted: (?:Out\b|Attempting to)"

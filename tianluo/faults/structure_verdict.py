@@ -215,6 +215,10 @@ _PROGRAMMING_MESSAGE = compile_pattern(
     r"|same (?:shape|size) as (?:the )?input|size .{0,40} must be the same as|on the same device|same device as"
     r"|(?:not enough|too many) values to unpack|zero-dimensional tensor \(at position \d+\) cannot be concatenated"
     r"|range\(\) arg 3 must not be zero|but got backend \w+ for argument"
+    # nll_loss (cross_entropy) given segmentation targets with a channel axis, or empty
+    r"|only batches of spatial targets supported"
+    # torch.tensor given what is not numbers (None, a pandas Series)
+    r"|could not infer dtype of|could not determine the shape of object type"
     # a list's own methods asked for what it lacks (list.remove, list.index)
     r"|list\.remove\(x\): x not in list|\bis not in list$"
     # TF's reshape of a tensor whose size the requested shape does not divide or equal
@@ -244,8 +248,8 @@ _CONFIG_MESSAGE = compile_pattern(
     r"|does not exist|(?:was|were) not found|is not (?:a )?valid|not (?:currently )?imported|is not installed"
     r"|\bunrecogni[sz]ed\b|not recogni[sz]ed"
     # a loader's refusal of input it cannot read (3D Gaussian splatting's "Could not recognize scene type!", "Colmap
-    # camera model not handled: only undistorted datasets ... supported!"); CatBoost's options unimplemented on a GPU
-    r"|could not (?:recogni[sz]e|determine|infer|identify|detect)\b|\bnot handled\b|\bonly\b.{0,80}\bsupported\b"
+    # camera model not handled"); CatBoost's options unimplemented on a GPU
+    r"|could not recogni[sz]e\b|\bnot handled\b"
     r"|\bunimplemented for\b"
     r"|\bunknown (?:model|type|key|option|argument|dataset|split|architecture|backend|strategy|mode|optimizer"
     r"|scheduler|loss|task|precision|device)\b|not found in (?:the )?(?:base model|config|model|(?:\w+ )?registry"
