@@ -6222,6 +6222,277 @@ SIBLINGS += [
      "bad_arguments"),
 ]
 
+SIBLINGS += [
+    # Sets 42's and 43's families, from other public threads (20 lines; 16 read right before the reader took an older
+    # gcc's words for a missing source, a header line's trailing blanks, Slurm's wrapper named sbatch.bin and its
+    # --time specification)
+    # (https://github.com/google/trax/issues/533)
+    ('RuntimeError: Resource exhausted: Ran out of memory in memory space hbm. Used 14.93G of 8.00G hbm. E'
+     'xceeded hbm capacity by 6.93G.\n'
+     '\n'
+     'Total hbm usage >= 14.93G:\n'
+     '    reserved        529.00M \n'
+     '    program          14.41G \n'
+     '    arguments       unknown size \n'
+     '\n'
+     'Output size unknown.\n'
+     '\n'
+     'Program hbm requirement 14.41G:\n'
+     '    reserved           4.0K\n'
+     '    global           100.0K\n'
+     '    HLO temp         14.41G (98.3% utilization: Unpadded (14.16G) Padded (14.40G), 0.0% fragmentatio'
+     'n (7.25M))\n'
+     '\n'
+     '  Largest program allocations in hbm:\n'
+     '\n'
+     '  1. Size: 5.97G\n'
+     '     Shape: f32[512,100,30000]{2,1,0:T(8,128)}\n'
+     '     Unpadded size: 5.72G\n'
+     '     Extra memory due to padding: 250.62M (1.0x expansion)',
+     "cuda_oom"),
+    # (https://github.com/google/flax/issues/1733)
+    ('Total hbm usage >= 11.47G:\n'
+     '    reserved        530.00M \n'
+     '    program          10.96G \n'
+     '    arguments            0B \n'
+     '\n'
+     'Output size 0B; shares 0B with arguments.\n'
+     '\n'
+     'Program hbm requirement 10.96G:\n'
+     '    global             4.0K\n'
+     '    HLO temp         10.96G (1.2% utilization: Unpadded (140.25M) Padded (10.96G), 0.0% fragmentatio'
+     'n (0B))\n'
+     '\n'
+     '  Largest program allocations in hbm:\n'
+     '\n'
+     '  1. Size: 8.77G',
+     "cuda_oom"),
+    # (https://github.com/jianghoucheng/AlphaEdit/issues/27)
+    ('Traceback (most recent call last):\n'
+     '  File "/usr/local/lib/python3.9/runpy.py", line 197, in _run_module_as_main\n'
+     '    return _run_code(code, main_globals, None,\n'
+     '  File "/usr/local/lib/python3.9/runpy.py", line 87, in _run_code\n'
+     '    exec(code, run_globals)\n'
+     '  File "/workspace/AlphaEdit/experiments/evaluate.py", line 547, in <module>\n'
+     '    main(\n'
+     '  File "/workspace/AlphaEdit/experiments/evaluate.py", line 118, in main\n'
+     '    model = AutoModelForCausalLM.from_pretrained(model_name).cuda()\n'
+     '  File "/usr/local/lib/python3.9/site-packages/transformers/models/auto/auto_factory.py", line 434, '
+     'in from_pretrained\n'
+     '    config, kwargs = AutoConfig.from_pretrained(\n'
+     '  File "/usr/local/lib/python3.9/site-packages/transformers/models/auto/configuration_auto.py", line'
+     ' 790, in from_pretrained\n'
+     '    config_class = CONFIG_MAPPING[config_dict["model_type"]]\n'
+     '  File "/usr/local/lib/python3.9/site-packages/transformers/models/auto/configuration_auto.py", line'
+     ' 497, in __getitem__\n'
+     '    raise KeyError(key)\n'
+     "KeyError: 'llama'",
+     "version_mismatch"),
+    # (https://github.com/deepset-ai/haystack/issues/4736)
+    ('    return invocation_layer(\n'
+     '  File "/home/yuanwu/workspace/yuanwu2017/latest/haystack/haystack/nodes/prompt/invocation_layer/hug'
+     'ging_face.py", line 123, in __init__\n'
+     '    self.pipe = pipeline(\n'
+     '  File "/home/yuanwu/workspace/yuanwu2017/latest/haystack/venv/lib64/python3.9/site-packages/transfo'
+     'rmers/pipelines/__init__.py", line 645, in pipeline\n'
+     '    config = AutoConfig.from_pretrained(model, _from_pipeline=task, **hub_kwargs, **model_kwargs)\n'
+     '  File "/home/yuanwu/workspace/yuanwu2017/latest/haystack/venv/lib64/python3.9/site-packages/transfo'
+     'rmers/models/auto/configuration_auto.py", line 829, in from_pretrained\n'
+     '    config_class = CONFIG_MAPPING[config_dict["model_type"]]\n'
+     '  File "/home/yuanwu/workspace/yuanwu2017/latest/haystack/venv/lib64/python3.9/site-packages/transfo'
+     'rmers/models/auto/configuration_auto.py", line 536, in __getitem__\n'
+     '    raise KeyError(key)\n'
+     "KeyError: 'llama'",
+     "version_mismatch"),
+    # (https://github.com/open-mmlab/mmdetection/issues/71)
+    ('In file included from <command-line>:0:0: \n'
+     '/usr/include/stdc-predef.h:59:1: fatal error: cuda_runtime.h: No such file or directory  \n'
+     '#endif  \n'
+     '^ \n'
+     'compilation terminated. \n'
+     "error: command 'nvcc' failed with exit status 1 \n"
+     'make: *** [all] Error 1',
+     "missing_file"),
+    # (https://github.com/chokkan/simstring/issues/2)
+    ('running build_ext\n'
+     "building '_simstring' extension\n"
+     'g++ -fno-strict-aliasing -DNDEBUG -g -fwrapv -O2 -Wall -Wstrict-prototypes -I/home/joseph/utils//inc'
+     'lude -I/home/joseph/utils/include -fPIC -I/home/joseph/utils/src/simstring.git/include -I/usr/includ'
+     'e/python2.6 -c export.cpp -o build/temp.linux-i686-2.6/export.o\n'
+     'cc1plus: warning: command line option "-Wstrict-prototypes" is valid for Ada/C/ObjC but not for C++\n'
+     'g++ -fno-strict-aliasing -DNDEBUG -g -fwrapv -O2 -Wall -Wstrict-prototypes -I/home/joseph/utils//inc'
+     'lude -I/home/joseph/utils/include -fPIC -I/home/joseph/utils/src/simstring.git/include -I/usr/includ'
+     'e/python2.6 -c export_wrap.cpp -o build/temp.linux-i686-2.6/export_wrap.o\n'
+     'g++: export_wrap.cpp: No such file or directory\n'
+     'g++: no input files\n'
+     "error: command 'g++' failed with exit status 1",
+     "missing_file"),
+    # (https://github.com/jongchyisu/mvcnn_pytorch/issues/32)
+    ('num_train_files: 118116\n'
+     'num_val_files: 29616\n'
+     'Traceback (most recent call last):\n'
+     '  File "D:/_多媒体检索/mvcnn_pytorch-master/train_mvcnn.py", line 61, in <module>\n'
+     '    trainer.train(30)\n'
+     '  File "D:\\_多媒体检索\\mvcnn_pytorch-master\\tools\\Trainer.py", line 50, in train\n'
+     '    for i, data in enumerate(self.train_loader):\n'
+     '  File "D:\\python\\anaconda\\lib\\site-packages\\torch\\utils\\data\\dataloader.py", line 363, in __next__\n'
+     '    data = self._next_data()\n'
+     '  File "D:\\python\\anaconda\\lib\\site-packages\\torch\\utils\\data\\dataloader.py", line 403, in _next_dat'
+     'a\n'
+     '    data = self._dataset_fetcher.fetch(index)  # may raise StopIteration\n'
+     '  File "D:\\python\\anaconda\\lib\\site-packages\\torch\\utils\\data\\_utils\\fetch.py", line 44, in fetch\n'
+     '    data = [self.dataset[idx] for idx in possibly_batched_index]\n'
+     '  File "D:\\python\\anaconda\\lib\\site-packages\\torch\\utils\\data\\_utils\\fetch.py", line 44, in <listcom'
+     'p>\n'
+     '    data = [self.dataset[idx] for idx in possibly_batched_index]\n'
+     '  File "D:\\_多媒体检索\\mvcnn_pytorch-master\\tools\\ImgDataset.py", line 127, in __getitem__\n'
+     '    class_id = self.classnames.index(class_name)\n'
+     "ValueError: 'modelnet40_images_new_12x' is not in list",
+     "programming_error"),
+    # (https://github.com/Megvii-BaseDetection/YOLOX/issues/930)
+    ('  File "/home/s/YOLOX-main/yolox/data/datasets/coco.py", line 135, in load_anno_from_ids\n'
+     '    cls = self.class_ids.index(obj["category_id"])\n'
+     "          │    │         │     └ {'segmentation': [[255.00019200000003, 251.99999999999997, 365.0000"
+     '64, 251.99999999999997, 365.000064, 391.00006399999995, 25...\n'
+     "          │    │         └ <method 'index' of 'list' objects>\n"
+     '          │    └ [1, 2]\n'
+     '          └ <yolox.data.datasets.coco.COCODataset object at 0x7f5d70a8d610>\n'
+     '\n'
+     'ValueError: 11 is not in list',
+     "programming_error"),
+    # (https://github.com/EleutherAI/lm-evaluation-harness/issues/1304)
+    ('2024-01-17:12:34:41,208 INFO     [__init__.py:219] Available tasks:\n'
+     "2024-01-17:12:34:41,208 INFO     [__init__.py:220] ['squadv2', 'scrolls_qasper', 'scrolls_quality', "
+     "'scrolls_narrativeqa', 'scrolls_contractnli', 'scrolls_govreport', 'scrolls_summscreenfd', 'scrolls_"
+     "qmsum']\n"
+     'Traceback (most recent call last):\n'
+     '  File "/home/user/lm-evaluation-harness/lm_eval/tasks/__init__.py", line 217, in get_task\n'
+     '    return TASK_REGISTRY[task_name](config=config)\n'
+     "KeyError: 'winogrande'",
+     "key_error"),
+    # (https://github.com/open-mmlab/mmdetection/issues/11762)
+    ('Traceback (most recent call last):\n'
+     '  File "F:\\Anaconda\\Lib\\site-packages\\mmengine\\registry\\build_functions.py", line 100, in build_from'
+     '_cfg\n'
+     '    raise KeyError(\n'
+     "KeyError: 'Mask2Former is not in the mmengine::model registry. Please check whether the value of `Ma"
+     'sk2Former` is correct or it was registered as expected. More details can be found at https://mmengin'
+     "e.readthedocs.io/en/latest/advanced_tutorials/config.html#import-the-custom-module'",
+     "key_error"),
+    # (https://github.com/DestinE-Climate-DT/AQUA/issues/221)
+    ('sbatch.bin: error: invalid partition specified: <partition>\n'
+     'sbatch.bin: error: Batch job submission failed: Invalid partition name specified',
+     "submit_rejected"),
+    # (https://github.com/equinor/ert/issues/9000)
+    ('RuntimeError: Command "sbatch --job-name=MODEL_0 --chdir=/ert/output/simulations/realisation-0/iter-'
+     '0 --parsable --output=MODEL_0.stdout --error=MODEL_0.stderr --ntasks=1 --mem=11G --time=3600.0 --par'
+     'tition=longq /ert/output/simulations/realisation-0/iter-0/.slurm_submit_u73vwnk2.sh" failed with exi'
+     't code 255, output: "<empty>", and error: "sbatch: error: Invalid --time specification"',
+     "submit_rejected"),
+    # (https://github.com/leebaird/discover/issues/207)
+    ('Choice: 1\n'
+     './discover.sh: line 628: /opt/discover: Is a directory',
+     "bad_arguments"),
+    # (https://github.com/Security-Industry-Association/libosdp-conformance/issues/33)
+    ('/opt/osdp-conformance/run/ACU-actions/osdp_NAK: line 3: /opt/osdp-conformance/lib/actions.log: Is a '
+     'directory',
+     "bad_arguments"),
+    # (https://github.com/cryoem-uoft/cryosparc-issues/issues/124)
+    ('Traceback (most recent call last):\n'
+     '  File "/home/behrouzi/cryosparc/cryosparc-compute/sparc/streamlog.py", line 254, in run_with_except'
+     '_hook\n'
+     '    run_old(*args, **kw)\n'
+     '  File "/home/behrouzi/cryosparc/cryosparc-compute/engine/cuda_core.py", line 66, in run\n'
+     '    self.target(*self.args, dev=self.dev, thidx=self.thidx)\n'
+     '  File "/home/behrouzi/cryosparc/cryosparc-compute/engine/engine.py", line 415, in work\n'
+     '    ET.compute_error()\n'
+     '  File "/home/behrouzi/cryosparc/cryosparc-compute/engine/engine.py", line 170, in compute_error\n'
+     "    self.ensure_allocated('error', (self.N_D, self.N_K, self.N_RS_aligned, self.N_SS), n.float32)\n"
+     '  File "/home/behrouzi/cryosparc/cryosparc-compute/engine/engine.py", line 47, in ensure_allocated\n'
+     '    new = cuda_core.allocate_gpu(shape, dtype, curr)\n'
+     '  File "/home/behrouzi/cryosparc/cryosparc-compute/engine/cuda_core.py", line 81, in allocate_gpu\n'
+     '    ret = gpuarray.empty(shape, dtype=dtype)\n'
+     '  File "/home/behrouzi/cryosparc/anaconda2/lib/python2.7/site-packages/pycuda/gpuarray.py", line 209'
+     ', in __init__\n'
+     '    self.gpudata = self.allocator(self.size * self.dtype.itemsize)\n'
+     'MemoryError: cuMemAlloc failed: out of memory',
+     "cuda_oom"),
+    # (https://github.com/cupy/cupy/issues/1489)
+    ('cupy/core/core.pyx in cupy.core.core.ndarray.__add__()\n'
+     '\n'
+     'cupy/core/elementwise.pxi in cupy.core.core.ufunc.__call__()\n'
+     '\n'
+     'cupy/core/elementwise.pxi in cupy.core.core._get_out_args()\n'
+     '\n'
+     'cupy/core/core.pyx in cupy.core.core.ndarray.__init__()\n'
+     '\n'
+     'cupy/cuda/memory.pyx in cupy.cuda.memory.alloc()\n'
+     '\n'
+     'cupy/cuda/memory.pyx in cupy.cuda.memory.MemoryPool.malloc()\n'
+     '\n'
+     'cupy/cuda/memory.pyx in cupy.cuda.memory.MemoryPool.malloc()\n'
+     '\n'
+     'cupy/cuda/memory.pyx in cupy.cuda.memory.SingleDeviceMemoryPool.malloc()\n'
+     '\n'
+     'cupy/cuda/memory.pyx in cupy.cuda.memory.SingleDeviceMemoryPool._malloc()\n'
+     '\n'
+     'OutOfMemoryError: out of memory to allocate 1200000000 bytes (total 7204800000 bytes)',
+     "cuda_oom"),
+    # (https://github.com/pytorch/pytorch/issues/109929)
+    ('Memory access fault by GPU node-1 (Agent handle: 0x55eb9b596570) on address 0x7f66960b2000. Reason: '
+     'Page not present or supervisor privilege.\n'
+     'Abandon (core dumped)',
+     "illegal_memory_access"),
+    # (https://github.com/ROCm/tensorflow-upstream/issues/534)
+    ('Opening output file ../../projects/numberfields.asu.edu_NumberFields/wu_sf3_DS-14x271_Grp632749of393'
+     '2160_0_r6819622_0\n'
+     'Now starting the targeted Martinet search:\n'
+     '  Num Cvecs = 5.\n'
+     '    Doing Cvec 1.\n'
+     'Memory access fault by GPU node-1 (Agent handle: 0x2657390) on address 0x7f5c42600000. Reason: Page '
+     'not present or supervisor privilege.\n'
+     'SIGABRT: abort called\n'
+     'Stack trace (9 frames):\n'
+     '../../projects/numberfields.asu.edu_NumberFields/GetDecics_3.05_x86_64-pc-linux-gnu__opencl_amd[0x42'
+     '00b0]\n'
+     '/lib64/libpthread.so.0(+0x13bb0)[0x7f5d45121bb0]\n'
+     '/lib64/libc.so.6(gsignal+0xa3)[0x7f5d44e23013]\n'
+     '/lib64/libc.so.6(abort+0x114)[0x7f5d44e03548]\n'
+     '/usr/hsa/lib/libhsa-runtime64.so.1(+0x1a5f5)[0x7f5d44b995f5]\n'
+     '/usr/hsa/lib/libhsa-runtime64.so.1(+0x4f23b)[0x7f5d44bce23b]\n'
+     '/usr/hsa/lib/libhsa-runtime64.so.1(+0x1dd67)[0x7f5d44b9cd67]\n'
+     '/lib64/libpthread.so.0(+0x816c)[0x7f5d4511616c]\n'
+     '/lib64/libc.so.6(clone+0x3f)[0x7f5d44efc69f]\n'
+     '\n'
+     'Exiting...',
+     "illegal_memory_access"),
+    # (https://github.com/barronalex/Tacotron/issues/28)
+    ('--2018-06-09 01:51:24--  https://www.dropbox.com/s/8lq7y9bhglthdjm/tacotron_weights.zip\n'
+     'Resolving www.dropbox.com (www.dropbox.com)... 162.125.66.1, 2620:100:6022:1::a27d:4201\n'
+     'Connecting to www.dropbox.com (www.dropbox.com)|162.125.66.1|:443... connected.\n'
+     'HTTP request sent, awaiting response... 302 Found\n'
+     'Location: https://uce63a8aeb49c0def2795b1fbf40.dl.dropboxusercontent.com/cd/0/get/AIZ13hjTdc5cinjHja'
+     'aGngEl_PmJy2e_bgfsmJzaO9yBbKZm0YzGBpahyElIrgVnwgpU4-52DgPgZC6i8kX3vLj2xocAaVijus2AayncSXD2sZW0N4h8a4'
+     'RxvwbvvBW1P6df0HF_SzSrSqBtl5kptiTQDjWWvFsVmfhczQHDMCN972zP_P_EOaEhbJaaWBGqWVo/file [following]\n'
+     '--2018-06-09 01:51:24--  https://uce63a8aeb49c0def2795b1fbf40.dl.dropboxusercontent.com/cd/0/get/AIZ'
+     '13hjTdc5cinjHjaaGngEl_PmJy2e_bgfsmJzaO9yBbKZm0YzGBpahyElIrgVnwgpU4-52DgPgZC6i8kX3vLj2xocAaVijus2Aayn'
+     'cSXD2sZW0N4h8a4RxvwbvvBW1P6df0HF_SzSrSqBtl5kptiTQDjWWvFsVmfhczQHDMCN972zP_P_EOaEhbJaaWBGqWVo/file\n'
+     'Resolving uce63a8aeb49c0def2795b1fbf40.dl.dropboxusercontent.com (uce63a8aeb49c0def2795b1fbf40.dl.dr'
+     'opboxusercontent.com)... failed: Name or service not known.\n'
+     'wget: unable to resolve host address ‘uce63a8aeb49c0def2795b1fbf40.dl.dropboxusercontent.com’\n'
+     "mv: cannot stat 'tacotron_weights.zip': No such file or directory",
+     "dns_error"),
+    # (https://github.com/markziemann/dee2/issues/24)
+    ('--2018-02-18 06:05:43--  https://vm-118-138-240-228.erc.monash.edu.au/cgi-bin/acc.sh?ORG=mmusculus&S'
+     'ubmit\n'
+     'Resolving vm-118-138-240-228.erc.monash.edu.au (vm-118-138-240-228.erc.monash.edu.au)... failed: Tem'
+     'porary failure in name resolution.\n'
+     "wget: unable to resolve host address 'vm-118-138-240-228.erc.monash.edu.au'\n"
+     'wget: missing URL\n'
+     'Usage: wget [OPTION]... [URL]...',
+     "dns_error"),
+]
+
 
 @pytest.mark.parametrize(("text", "label"), SIBLINGS + LOOK_ALIKES, ids=[f"{c[1]}-{i}" for i, c in
                                                                           enumerate(SIBLINGS + LOOK_ALIKES)])

@@ -975,8 +975,9 @@ SETUP: tuple[Rule, ...] = (
              r"|^qsub: invalid option -- "
              r"|sbatch: error: Invalid generic resource|\bResourceLimitExceeded\b|Quota failure for project"
              # Slurm's option parsing refusing a request's value (a PBS-style ``nodes=1:ppn=1`` given to sbatch)
-             r"|(?:sbatch|srun|salloc)(?:\.exe)?: error: (?:invalid (?:node count|numeric value|partition|time"
-             r" specification)|\"[^\"]{1,200}\" is not a valid node count)"
+             r"|(?:sbatch|srun|salloc)(?:\.exe|\.bin)?: error: (?:[Ii]nvalid (?:node count|numeric value|partition"
+             r"|--?[\w-]+ specification|time specification)|\"[^\"]{1,200}\" is not a valid node count"
+             r"|Batch job submission failed: Invalid)"
              r"|exceeds the allowed maximum of \d+|Quota '\w+' exceeded|No launchable resource found"
              r"|catalog does not contain any resources that satisfy|bsub: .*(?:Bad|not valid|rejected)"
              r"|\bJob not submitted\.|(?:sbatch|srun|salloc): unrecognized option '"
@@ -1463,8 +1464,8 @@ SETUP: tuple[Rule, ...] = (
              r"|^\S+\.(?:sh|pl): no such file \S+\.conf$"
              # a build's compiler not finding a source or header it was given (an extension's setup naming a file its
              # release ships under another name; a header of a toolkit not installed)
-             r"|^(?:g\+\+|gcc|c\+\+|cc|clang\+\+|clang|nvcc)(?:-\d+)?(?:\.exe)?: (?:fatal )?error: \S+: No such file or"
-             r" directory$|\bfatal error: [\w./-]+\.(?:h|hh|hpp|cuh|hxx): No such file or directory$"
+             r"|^(?:g\+\+|gcc|c\+\+|cc|clang\+\+|clang|nvcc)(?:-\d+)?(?:\.exe)?: (?:(?:fatal )?error: )?\S+: No such"
+             r" file or directory\s*$|\bfatal error: [\w./-]+\.(?:h|hh|hpp|cuh|hxx): No such file or directory\s*$"
              # Julia's MPIPreferences finding no system MPI library where it was told to look
              r"|\bMPI library could not be found\b"
              # an npm package's prebuilt native addon missing (a failed install): tfjs-node
