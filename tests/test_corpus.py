@@ -399,6 +399,12 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "unknown/exit_1", "clearml-task's 'Error: expected str, bytes or os.PathLike object, not NoneType', a "
         "TypeError's message without its name or frames: a path left unset, by the program or by its caller; that "
         "SDK 1.0.3 had the bug is the maintainers' finding"),
+    # Set 44.
+    "tf_jax_storage/hsh_petastorm_databricks_make_batch_reader_unexpected_shard_seed.txt": (
+        "code/type_error", "confidently wrong: 'make_batch_reader() got an unexpected keyword argument' raised at the "
+        "program's own call reads as the program's slip (the corpus holds both readings of such calls, the program's "
+        "and a release without the argument); that the Databricks runtime's petastorm predates shard_seed is the "
+        "reporter's finding"),
 }
 
 

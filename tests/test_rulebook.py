@@ -7519,13 +7519,49 @@ SET_43 = [
      "Aborted (core dumped)", {"signal": "SIGABRT"}, "illegal_memory_access"),
 ]
 
+SET_44 = [
+    # Torch7 and Lua: a rock never installed; the CPU allocator; LuaJIT's own heap
+    ("/opt/torch/install/bin/luajit: /opt/torch/install/share/lua/5.1/trepl/init.lua:389: module 'cudnn' not found:"
+     "No LuaRocks module found for cudnn\n\tno field package.preload['cudnn']", {}, "missing_module"),
+    ("/opt/torch/install/share/lua/5.1/nn/THNN.lua:110: $ Torch: not enough memory: you tried to allocate 9GB. Buy new "
+     "RAM! at /tmp/luarocks_torch-scm-1/torch7/lib/TH/THGeneral.c:270", {}, "host_oom"),
+    ("evaluating loss over split index 2\nPANIC: unprotected error in call to Lua API (not enough memory)", {},
+     "host_oom"),
+    # DyNet's trainer refusing a non-finite gradient; Theano's GPU allocator; Theano told to use a GPU without nvcc
+    ('  File "_dynet.pyx", line 5733, in _dynet.Trainer.update\nRuntimeError: Magnitude of gradient is bad: inf', {},
+     "nan_loss"),
+    ("MemoryError: Error allocating 56623104 bytes of device memory (out of memory).\n"
+     "Apply node that caused the error: GpuDnnConv{algo='small', inplace=True}", {}, "cuda_oom"),
+    ("OSError: You forced the use of gpu device 'cuda0', but nvcc was not found. Set it in your PATH environment "
+     "variable or set the Theano flags 'cuda.root' to its directory", {}, "command_not_found"),
+    # Spark: the driver's result limit; YARN's kill in Spark's words; pyarrow without Hadoop's libhdfs
+    ('Exception in thread "main" org.apache.spark.SparkException: Job aborted due to stage failure: Total size of '
+     "serialized results of 210 tasks (4.0 GB) is bigger than spark.driver.maxResultSize (4.0 GB)", {},
+     "bad_arguments"),
+    ("20/01/02 10:00:00 WARN YarnAllocator: Container killed by YARN for exceeding memory limits. 12.1 GB of 12 GB "
+     "physical memory used. Consider boosting spark.yarn.executor.memoryOverhead.", {}, "host_oom"),
+    ("pyarrow.lib.ArrowIOError: Unable to load libhdfs", {}, "missing_module"),
+    # a model's remote code written for another transformers, behind FastChat's stream logger
+    ('2024-01-05 10:00:01 | ERROR | stderr |   File "/root/.cache/huggingface/modules/transformers_modules/'
+     'baichuan-7b/tokenization_baichuan.py", line 96, in vocab_size\n'
+     "2024-01-05 10:00:01 | ERROR | stderr |     return self.sp_model.get_piece_size()\n"
+     "2024-01-05 10:00:01 | ERROR | stderr | AttributeError: 'BaichuanTokenizer' object has no attribute 'sp_model'",
+     {}, "version_mismatch"),
+    # transformers reading a model's files it does not understand; its model-type table without the model's type
+    ('  File "/env/lib/python3.10/site-packages/transformers/tokenization_utils_base.py", line 2249, in '
+     "_from_pretrained\n    init_kwargs[key] = added_tokens_map.get(init_kwargs[key], init_kwargs[key])\n"
+     "TypeError: unhashable type: 'dict'", {}, "version_mismatch"),
+    ('[rank0]:   File "/env/lib/python3.10/site-packages/transformers/models/auto/configuration_auto.py", line 761, in '
+     "__getitem__\n[rank0]:     raise KeyError(key)\n[rank0]: KeyError: 'gemma3'", {}, "version_mismatch"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
     "35": SET_35, "36": SET_36, "37": SET_37, "38": SET_38,
     "39": SET_39, "40": SET_40, "41": SET_41, "42": SET_42,
-    "43": SET_43}.items()
+    "43": SET_43, "44": SET_44}.items()
     for case in cases]
 
 

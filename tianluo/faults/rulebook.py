@@ -843,7 +843,9 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|Not enough space to allocate \d+ B DRAM buffer"
              # CUDA's driver API refusing a device allocation, as PyCUDA raises it (a MemoryError by name, which
              # host_oom reads)
-             r"|\bcuMemAlloc(?:_v2)? failed: out of memory"),
+             r"|\bcuMemAlloc(?:_v2)? failed: out of memory"
+             # Theano's GPU backend (a MemoryError by name too)
+             r"|Error allocating \d+ bytes of device memory \(out of memory\)"),
     Rule("host_oom", CONFIG, "host_oom",
          log=r"oom[-_]kill events?\b|out-of-memory handler|Out of memory: Kill(?:ed)? process|OOM Killed"
              r"|task \d+: Out Of Memory|exceeded memory limit \(|Exceeded job memory limit|DefaultCPUAllocator: "
@@ -853,6 +855,11 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|invoked oom-killer|oom_reaper: reaped process|The node was low on resource: memory"
              r"|ObjectStoreFullError|Worker exceeded \d+% memory budget|Memory use is high but worker has no data"
              r"|Insufficient memory\) Failed to allocate|Container killed by YARN for exceeding physical memory"
+             # (Spark's own wording of the YARN kill, physical or virtual memory)
+             r"|Container killed by YARN for exceeding memory limits\b"
+             # Torch7's CPU allocator; LuaJIT's own heap (its GC'd memory is capped, 1 to 2 GB on older builds)
+             r"|\bTorch: not enough memory: you tried to (?:re)?allocate\b"
+             r"|PANIC: unprotected error in call to Lua API \(not enough memory\)"
              r"|TERM_MEMLIMIT|TERM_SWAP: job killed|exceeded MEM usage (?:hard )?limit"
              r"|PBS: job killed: v?p?mem (?:job total )?\d+ ?\w* exceeded limit"
              # Grid Engine's execd killing a job over its h_vmem (or h_rss) limit, in the job's summary mail
@@ -1394,6 +1401,8 @@ SETUP: tuple[Rule, ...] = (
     Rule("nan_loss", CONFIG, "nan_loss",
          log=r"[Ll]oss is [Nn]a[Nn]\b|[Ll]oss became infinite or NaN|non-finite loss|[Ll]oss is not finite"
              r"|NaN or Inf encountered\. Training failed"
+             # DyNet's trainer refusing an update whose gradient is not finite
+             r"|Magnitude of gradient is bad: -?(?:nan|inf)\b"
              r"|returned nan values|[Dd]etected (?:nan|NaN|inf)\b|is non-finite|loss scale already at minimum"
              r"|[Ll]oss is (?:nan|NaN|inf), stopping|Monitored metric \S+ = (?:nan|inf) is not finite|\bloss: nan\b"
              r"|Nan in summary histogram|had NaN values|\bNaN detected in\b|NaN or Inf found in input tensor"
@@ -1434,6 +1443,8 @@ SETUP: tuple[Rule, ...] = (
              r"|NCCL is not (?:enabled|available)\. "
              # spaCy's language model, a package downloaded apart (``python -m spacy download x``)
              r"|\[E050\] Can't find model '"
+             # Lua's require (Torch7's loadcaffe, a rock never installed); pyarrow without Hadoop's libhdfs
+             r"|: module '[\w.-]+' not found:|\bUnable to load libhdfs\b"
              r"|NamespaceNotFound: Namespace \w+ not found|" + _exc("ModuleNotFoundError", "ImportError")
              + r"|" + _PFX + r"(?:(?:\w+\.)*\w*(?:Error|Exception): .*)?No module named"
              + r"|requires the \S+ library but it was not found|^\s+ModuleNotFoundError: No module named"
@@ -1554,6 +1565,9 @@ SETUP: tuple[Rule, ...] = (
     Rule("bad_arguments", CONFIG, "bad_arguments",
          # (a shell script saved with Windows line ends: bash reads each \r as a command)
          log=r": \$'\\r': |error while handling argument \"-[\w-]+\": |"
+             # Spark's driver collecting more than its spark.driver.maxResultSize allows (the setting, or a collect()
+             # the job should not make)
+             r"is bigger than spark\.driver\.maxResultSize\b|"
              # LMDB's environment filled its map (the map size the program opened it with): the same size fills again
              r"\bMDB_MAP_FULL\b|\bMapFullError\b|"
              # a bash script run by dash (sh x.sh: its arrays), a Python script run by the shell (``from x import``
@@ -1653,7 +1667,9 @@ SETUP: tuple[Rule, ...] = (
              r"|Command '\[?'?ssh (?:-o PasswordAuthentication=no )?(?:-p \d+ )?\S+ hostname(?: -I)?'(?:\]')? returned"
              r" non-zero exit status 255|was not reachable via ssh"),
     Rule("command_not_found_log", CONFIG, "command_not_found",
-         log=r": command not found$|failed to execute: \S+: No such file or directory|exit status \(127\)"
+         # (Theano told to use a GPU with no nvcc on the PATH)
+         log=r"but nvcc was not found\. Set it in your PATH|: command not found$"
+             r"|failed to execute: \S+: No such file or directory|exit status \(127\)"
              # dash (/bin/sh on Debian and Ubuntu), busybox and zsh: ``sh: 1: curl: not found``
              r"|^\S*sh: \d+: (?:\S+: )?[^:\s][^:]*: not found$|^/\S+: \d+: (?:\S+: )?[\w.+-]+: not found$"
              r"|^(?:\S*/)?(?:ba|z|da|a)?sh: [\w.+-]+: not found$|^zsh: command not found: \S+$"

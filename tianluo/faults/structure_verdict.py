@@ -266,6 +266,15 @@ _CONFIG_MESSAGE = compile_pattern(
     r"|requires? .{0,60}(?:to be set|version|>=|installed)|only (?:available|works) (?:with|on|for|when)"
     r"|no longer (?:supported|available)|has been (?:removed|deprecated)|\byou (?:cannot|can't|can ?not|must)\b")
 
+#: transformers' table of model types (``CONFIG_MAPPING[config_dict["model_type"]]``): a KeyError there is a model type
+#: the installed release predates (``KeyError: 'qwen2'``).
+_AUTO_CONFIG = compile_pattern(r"[/\\]transformers[/\\]models[/\\]auto[/\\]configuration_auto\.py$")
+#: transformers' (and diffusers') own readers of a saved model's files (its tokenizer and config JSON).
+_LOADERS = frozenset({"_from_pretrained", "from_pretrained", "_load_pretrained_model", "from_dict", "from_json_file"})
+#: A model's own code the hub serves with its weights (``trust_remote_code``), cached by transformers under
+#: ``transformers_modules/``: it was written against one transformers release (ChatGLM's, Baichuan's and Qwen's
+#: tokenizers read ``self.tokenizer`` or ``self.sp_model`` before 4.34's base class sets them up).
+_REMOTE_CODE = compile_pattern(r"[/\\]transformers_modules[/\\]")
 #: Unpacking what an RL environment's method returned into the wrong number of names: gym 0.26 (and Gymnasium) made
 #: ``step`` return five values and ``reset`` two; rsl_rl's runners changed ``get_observations``. Whether the program
 #: or the wrapper unpacks, the program and the installed release were written for different APIs.
@@ -501,6 +510,16 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised by `{raised.source[:200]}`: the "
                        "environment's API returns another number of values in the installed release (gym 0.26's "
                        "step and reset, an rsl_rl runner's observations)", "source", raised.text)
+    if base == "TypeError" and raised.origin == LIBRARY and raised.func in _LOADERS and not _SIGNATURE.search(message):
+        return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}, as the library read a "
+                       "model's saved files: files of another release or format than it reads)", "origin", raised.text)
+    if base == "KeyError" and raised.func == "__getitem__" and raised.where and _AUTO_CONFIG.search(raised.where):
+        return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: the installed transformers "
+                       "does not know the model's type; the model is newer than the release)", "origin", raised.text)
+    if base == "AttributeError" and raised.where is not None and _REMOTE_CODE.search(raised.where):
+        return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}, a model's own code fetched "
+                       "from the hub (trust_remote_code): written for another transformers release than the one "
+                       "installed)", "origin", raised.text)
     if (base == "TypeError" and raised.origin != USER and raised.where is not None and raised.func not in _DISPATCH
             and _SIGNATURE.search(message)):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: one installed package "
