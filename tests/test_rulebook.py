@@ -1008,6 +1008,9 @@ SIBLINGS += [
 ]
 
 LOOK_ALIKES = [
+    # list.index's miss inside a library: the name may be the configuration's, not the program's slip
+    ('  File "/env/lib/python3.10/site-packages/mmdet/datasets/coco.py", line 80, in load\n'
+     "    i = self.CLASSES.index(name)\nValueError: 'person' is not in list", "exit_1"),
     # torch's own refusals of what the program passed it, whose words look like a loader's refusal of its input
     ('  File "/env/lib/python3.10/site-packages/torch/nn/functional.py", line 2704, in nll_loss\n'
      "    return torch._C._nn.nll_loss_nd(input, target)\n"

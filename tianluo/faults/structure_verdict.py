@@ -219,8 +219,9 @@ _PROGRAMMING_MESSAGE = compile_pattern(
     r"|only batches of spatial targets supported"
     # torch.tensor given what is not numbers (None, a pandas Series)
     r"|could not infer dtype of|could not determine the shape of object type"
-    # a list's own methods asked for what it lacks (list.remove, list.index)
-    r"|list\.remove\(x\): x not in list|\bis not in list$"
+    # a list's remove asked for what it lacks (list.index's "'x' is not in list" is _OWN_SLIP's: in a library, the
+    # name looked up may be the configuration's)
+    r"|list\.remove\(x\): x not in list"
     # TF's reshape of a tensor whose size the requested shape does not divide or equal
     r"|Input to reshape is a tensor with \d+ values"
     # torch writing values of one dtype into a tensor of another (fp32 scores into an fp16 one under AMP)
@@ -266,6 +267,8 @@ _CONFIG_MESSAGE = compile_pattern(
     r"|requires? .{0,60}(?:to be set|version|>=|installed)|only (?:available|works) (?:with|on|for|when)"
     r"|no longer (?:supported|available)|has been (?:removed|deprecated)|\byou (?:cannot|can't|can ?not|must)\b")
 
+#: Python's own words for a look-up in a list that lacks the value: the program's slip in its own code.
+_OWN_SLIP = compile_pattern(r"\bis not in list$")
 #: transformers' table of model types (``CONFIG_MAPPING[config_dict["model_type"]]``): a KeyError there is a model type
 #: the installed release predates (``KeyError: 'qwen2'``).
 _AUTO_CONFIG = compile_pattern(r"[/\\]transformers[/\\]models[/\\]auto[/\\]configuration_auto\.py$")
@@ -575,7 +578,8 @@ def exception_verdict(raised: Raised) -> Verdict | None:
     if raised.where is not None and _NOT_PYTHON.search(raised.where):
         return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised in {origin}: python was given a file "
                        "that is not a Python program)", "origin", raised.text)
-    programming = base in _CODE_NAME or bool(_PROGRAMMING_MESSAGE.search(message))
+    programming = (base in _CODE_NAME or bool(_PROGRAMMING_MESSAGE.search(message))
+                   or raised.origin == USER and bool(_OWN_SLIP.search(message)))
     validation = ((base in VALIDATION or _ANY_CHECK.search(base)) and not _PROGRAMMING_MESSAGE.search(message)
                   and bool(_CONFIG_MESSAGE.search(message) or _NEEDS_PACKAGE.search(message))
                   and not _REPORT_BUG.search(message)
