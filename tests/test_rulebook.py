@@ -6496,6 +6496,169 @@ SIBLINGS += [
      "dns_error"),
 ]
 
+SIBLINGS += [
+    # Set 44's families, from other public threads (12 lines; 9 read right before the reader took transformers'
+    # tokenizer base class answering a remote tokenizer's early read, a tokenizer's vocabulary path left None and
+    # Theano's other wording of nvcc not found)
+    # (https://github.com/hiyouga/LlamaFactory/issues/1823)
+    ('File "/home/.cache/huggingface/modules/transformers_modules/Baichuan2-7B-Base/tokenization_baichuan.'
+     'py", line 105, in vocab_size\n'
+     '    return self.sp_model.get_piece_size()\n'
+     "AttributeError: 'BaichuanTokenizer' object has no attribute 'sp_model'",
+     "version_mismatch"),
+    # (https://github.com/zai-org/ChatGLM-6B/issues/1507)
+    (' File "C:\\Users\\Administrator\\.cache\\huggingface\\modules\\transformers_modules\\chatglm-6b\\tokenizatio'
+     'n_chatglm.py", line 248, in get_vocab\n'
+     '    vocab = {self._convert_id_to_token(i): i for i in range(self.vocab_size)}\n'
+     '  File "D:\\user\\Anaconda3\\envs\\LLM\\lib\\site-packages\\transformers\\tokenization_utils_base.py", line '
+     '1108, in __getattr__\n'
+     '    raise AttributeError(f"{self.__class__.__name__} has no attribute {key}")\n'
+     'AttributeError: ChatGLMTokenizer has no attribute vocab_size',
+     "version_mismatch"),
+    # (https://github.com/torch/trepl/issues/52)
+    ("usr/bin/luajit: /usr/lib/luarocks/rocks/trepl/scm-1/bin/th:104: module 'trepl' not found:\n"
+     "no field package.preload['trepl']\n"
+     "no file '/tmp/buildd/.luarocks/share/lua/5.1/trepl.lua'\n"
+     "no file '/tmp/buildd/.luarocks/share/lua/5.1/trepl/init.lua'\n"
+     "no file '/usr/share/lua/5.1/trepl.lua'\n"
+     "no file '/usr/share/lua/5.1/trepl/init.lua'\n"
+     "no file './trepl.lua'\n"
+     "no file '/usr/share/luajit-2.1.0-beta1/trepl.lua'\n"
+     "no file '/usr/local/share/lua/5.1/trepl.lua'\n"
+     "no file '/usr/local/share/lua/5.1/trepl/init.lua'\n"
+     "no file '/usr/share/lua/5.1/trepl.lua'\n"
+     "no file '/usr/share/lua/5.1/trepl/init.lua'\n"
+     "no file '/tmp/buildd/.luarocks/lib/lua/5.1/trepl.so'\n"
+     "no file '/usr/lib/lua/5.1/trepl.so'\n"
+     "no file './trepl.so'\n"
+     "no file '/usr/local/lib/lua/5.1/trepl.so'\n"
+     "no file '/usr/lib/lua/5.1/trepl.so'\n"
+     "no file '/usr/local/lib/lua/5.1/loadall.so'\n"
+     'stack traceback:\n'
+     "[C]: in function 'require'\n"
+     '/usr/lib/luarocks/rocks/trepl/scm-1/bin/th:104: in main chunk\n'
+     '[C]: at 0x00406670',
+     "missing_module"),
+    # (https://github.com/torch/distro/issues/218)
+    (' Function call failed\n'
+     '$ Torch: not enough memory: you tried to allocate 845GB. Buy new RAM! at /home/users/distro/pkg/torc'
+     'h/lib/TH/THGeneral.c:270\n'
+     'stack traceback:\n'
+     '\t[C]: at 0x7f66660f0830\n'
+     "\t[C]: in function 'FloatTensor'\n"
+     "\t/home/users/distro/install/share/lua/5.1/cutorch/test.lua:90: in function 'createHoledTensorWithSiz"
+     "es'\n"
+     "\t/home/users/distro/install/share/lua/5.1/cutorch/test.lua:105: in function 'createTestTensorWithSiz"
+     "es'\n"
+     "\t/home/users/distro/install/share/lua/5.1/cutorch/test.lua:1145: in function 'v'\n"
+     '\t/home/users/distro/install/share/lua/5.1/cutorch/test.lua:4845: in function </home/users/distro/ins'
+     'tall/share/lua/5.1/cutorch/test.lua:4843>\n'
+     "\t[C]: in function 'xpcall'\n"
+     "\t/home/users/distro/install/share/lua/5.1/torch/Tester.lua:477: in function '_pcall'\n"
+     "\t/home/users/distro/install/share/lua/5.1/torch/Tester.lua:436: in function '_run'\n"
+     "\t/home/users/distro/install/share/lua/5.1/torch/Tester.lua:355: in function 'run'\n"
+     "\t/home/users/distro/install/share/lua/5.1/cutorch/test.lua:4863: in function 'test'\n"
+     '\t[string "cutorch.test()"]:1: in main chunk\n'
+     "\t[C]: in function 'pcall'\n"
+     '\t...sun/distro/install/lib/luarocks/rocks/trepl/scm-1/bin/th:136: in main chunk\n'
+     '\t[C]: at 0x00406670',
+     "host_oom"),
+    # (https://github.com/dnouri/kfkd-tutorial/issues/15)
+    ('[sudo] password for ubgpu: \n'
+     'ERROR (theano.sandbox.cuda): nvcc compiler not found on $PATH. Check your nvcc installation and try '
+     'again.\n'
+     'left_eye_center_x            7039\n'
+     'left_eye_center_y            7039\n'
+     'right_eye_center_x           7036\n'
+     'right_eye_center_y           7036\n'
+     'left_eye_inner_corner_x      2271\n'
+     'left_eye_inner_corner_y      2271\n'
+     'left_eye_outer_corner_x      2267',
+     "command_not_found"),
+    # (https://github.com/Theano/Theano/issues/1796)
+    ('Python 2.7.6 (default, Mar 25 2014, 16:47:32)\n'
+     '[GCC 4.2.1 Compatible Apple LLVM 5.1 (clang-503.0.38)] on darwin\n'
+     'Type "help", "copyright", "credits" or "license" for more information.\n'
+     '>>> import theano\n'
+     'ERROR (theano.sandbox.cuda): nvcc compiler not found on $PATH. Check your nvcc installation and try '
+     'again.\n'
+     '>>>',
+     "command_not_found"),
+    # (https://github.com/yahoo/TensorFlowOnSpark/issues/134)
+    ('17/11/25 18:23:24 ERROR YarnClusterScheduler: Lost executor 9 on harrisburg.cs.colostate.edu: Contai'
+     'ner killed by YARN for exceeding memory limits. 7.2 GB of 4.2 GB virtual memory used. Consider boost'
+     'ing spark.yarn.executor.memoryOverhead.\n'
+     '17/11/25 18:23:24 WARN TaskSetManager: Lost task 3.0 in stage 1.0 (TID 10, harrisburg.cs.colostate.e'
+     'du, executor 9): ExecutorLostFailure (executor 9 exited caused by one of the running tasks) Reason: '
+     'Container killed by YARN for exceeding memory limits. 7.2 GB of 4.2 GB virtual memory used. Consider'
+     ' boosting spark.yarn.executor.memoryOverhead.',
+     "host_oom"),
+    # (https://github.com/apache/arrow/issues/18621)
+    (' __main__:1: DeprecationWarning: pyarrow.hdfs.connect is deprecated as of 2.0.0, please use pyarrow.'
+     'fs.HadoopFileSystem instead.\n'
+     ' Traceback (most recent call last):\n'
+     ' File "<stdin>", line 1, in <module>\n'
+     ' File "C:\\Users\\1570513\\Anaconda3\\envs\\on-premise-latest\\lib\\site-packages\\pyarrow\\hdfs.py", line 21'
+     '9, in connect\n'
+     ' extra_conf=extra_conf\n'
+     ' File "C:\\Users\\1570513\\Anaconda3\\envs\\on-premise-latest\\lib\\site-packages\\pyarrow\\hdfs.py", line 22'
+     '9, in _connect\n'
+     ' extra_conf=extra_conf)\n'
+     ' File "C:\\Users\\1570513\\Anaconda3\\envs\\on-premise-latest\\lib\\site-packages\\pyarrow\\hdfs.py", line 45'
+     ', in __init__\n'
+     ' self._connect(host, port, user, kerb_ticket, extra_conf)\n'
+     ' File "pyarrow\\io-hdfs.pxi", line 75, in pyarrow.lib.HadoopFileSystem._connect\n'
+     ' File "pyarrow\\error.pxi", line 99, in pyarrow.lib.check_status\n'
+     ' OSError: Unable to load libhdfs: The specified module could not be found.',
+     "missing_module"),
+    # (https://github.com/huggingface/transformers/pull/26570)
+    ('Traceback (most recent call last):\n'
+     '  File ".../src/train_flash_attn_2.py", line 11, in <module>\n'
+     '    train()\n'
+     '  File ".../src/train.py", line 157, in train\n'
+     '    tokenizer = transformers.AutoTokenizer.from_pretrained(\n'
+     '  File ".../lib/python3.10/site-packages/transformers/models/auto/tokenization_auto.py", line 751, i'
+     'n from_pretrained\n'
+     '    return tokenizer_class.from_pretrained(pretrained_model_name_or_path, *inputs, **kwargs)\n'
+     '  File ".../lib/python3.10/site-packages/transformers/tokenization_utils_base.py", line 2017, in fro'
+     'm_pretrained\n'
+     '    return cls._from_pretrained(\n'
+     '  File ".../lib/python3.10/site-packages/transformers/tokenization_utils_base.py", line 2243, in _fr'
+     'om_pretrained\n'
+     '    init_kwargs[key] = added_tokens_map.get(init_kwargs[key], init_kwargs[key])\n'
+     "TypeError: unhashable type: 'dict'",
+     "version_mismatch"),
+    # (https://github.com/andrejmiscic/simcls-pytorch/issues/2)
+    ('File "C:\\Anaconda3\\envs\\torch181\\lib\\site-packages\\transformers\\tokenization_utils_base.py", line 18'
+     '58, in _from_pretrained\n'
+     '    tokenizer = cls(*init_inputs, **init_kwargs)\n'
+     '  File "C:\\Anaconda3\\envs\\torch181\\lib\\site-packages\\transformers\\models\\roberta\\tokenization_robert'
+     'a.py", line 171, in __init__\n'
+     '    **kwargs,\n'
+     '  File "C:\\Anaconda3\\envs\\torch181\\lib\\site-packages\\transformers\\models\\gpt2\\tokenization_gpt2.py",'
+     ' line 185, in __init__\n'
+     '    with open(merges_file, encoding="utf-8") as merges_handle:\n'
+     'TypeError: expected str, bytes or os.PathLike object, not NoneType',
+     "missing_file"),
+    # (https://github.com/yangjianxin1/Firefly/issues/236)
+    ('  File "/opt/conda/lib/python3.8/site-packages/transformers/models/auto/configuration_auto.py", line'
+     ' 748, in __getitem__\n'
+     '    raise KeyError(key)\n'
+     "KeyError: 'gemma'",
+     "version_mismatch"),
+    # (https://github.com/oobabooga/textgen/issues/6789)
+    ('Traceback (most recent call last):\n'
+     '  File "/home/pk/Documents/txt-gen/text-generation-webui/installer_files/env/lib/python3.11/site-pac'
+     'kages/transformers/models/auto/configuration_auto.py", line 1071, in from_pretrained\n'
+     '    config_class = CONFIG_MAPPING[config_dict["model_type"]]\n'
+     '                   ~~~~~~~~~~~~~~^^^^^^^^^^^^^^^^^^^^^^^^^^^\n'
+     '  File "/home/pk/Documents/txt-gen/text-generation-webui/installer_files/env/lib/python3.11/site-pac'
+     'kages/transformers/models/auto/configuration_auto.py", line 773, in __getitem__\n'
+     '    raise KeyError(key)\n'
+     "KeyError: 'gemma3'",
+     "version_mismatch"),
+]
+
 
 @pytest.mark.parametrize(("text", "label"), SIBLINGS + LOOK_ALIKES, ids=[f"{c[1]}-{i}" for i, c in
                                                                           enumerate(SIBLINGS + LOOK_ALIKES)])

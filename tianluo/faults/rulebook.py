@@ -1668,7 +1668,7 @@ SETUP: tuple[Rule, ...] = (
              r" non-zero exit status 255|was not reachable via ssh"),
     Rule("command_not_found_log", CONFIG, "command_not_found",
          # (Theano told to use a GPU with no nvcc on the PATH)
-         log=r"but nvcc was not found\. Set it in your PATH|: command not found$"
+         log=r"but nvcc was not found\. Set it in your PATH|nvcc compiler not found on \$PATH|: command not found$"
              r"|failed to execute: \S+: No such file or directory|exit status \(127\)"
              # dash (/bin/sh on Debian and Ubuntu), busybox and zsh: ``sh: 1: curl: not found``
              r"|^\S*sh: \d+: (?:\S+: )?[^:\s][^:]*: not found$|^/\S+: \d+: (?:\S+: )?[\w.+-]+: not found$"

@@ -278,6 +278,12 @@ _LOADERS = frozenset({"_from_pretrained", "from_pretrained", "_load_pretrained_m
 #: ``transformers_modules/``: it was written against one transformers release (ChatGLM's, Baichuan's and Qwen's
 #: tokenizers read ``self.tokenizer`` or ``self.sp_model`` before 4.34's base class sets them up).
 _REMOTE_CODE = compile_pattern(r"[/\\]transformers_modules[/\\]")
+#: ... or, from 4.34 on, transformers' own tokenizer base class answering such a read (``ChatGLMTokenizer has no
+#: attribute vocab_size``, its ``__getattr__``).
+_TOKENIZER_BASE = compile_pattern(r"[/\\]transformers[/\\]tokenization_utils_base\.py$")
+#: A tokenizer's class opening a vocabulary or merges file whose path it never got (the model folder lacks the file).
+_TOKENIZER_FILE = compile_pattern(r"[/\\]transformers[/\\]models[/\\]\w+[/\\]tokenization_\w+\.py$")
+_NONE_PATH = compile_pattern(r"^expected str, bytes or os\.PathLike object, not NoneType")
 #: Unpacking what an RL environment's method returned into the wrong number of names: gym 0.26 (and Gymnasium) made
 #: ``step`` return five values and ``reset`` two; rsl_rl's runners changed ``get_observations``. Whether the program
 #: or the wrapper unpacks, the program and the installed release were written for different APIs.
@@ -519,7 +525,14 @@ def exception_verdict(raised: Raised) -> Verdict | None:
     if base == "KeyError" and raised.func == "__getitem__" and raised.where and _AUTO_CONFIG.search(raised.where):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: the installed transformers "
                        "does not know the model's type; the model is newer than the release)", "origin", raised.text)
-    if base == "AttributeError" and raised.where is not None and _REMOTE_CODE.search(raised.where):
+    if (base == "TypeError" and raised.origin == LIBRARY and raised.where and _TOKENIZER_FILE.search(raised.where)
+            and _NONE_PATH.search(message)):
+        return Verdict(CONFIG_C, "missing_file", f"{_text(raised)} (raised in {origin}: a tokenizer's vocabulary or "
+                       "merges file was not found where the model was loaded from, and its path was left None)",
+                       "origin", raised.text)
+    if base == "AttributeError" and raised.where is not None and (
+            _REMOTE_CODE.search(raised.where)
+            or raised.func == "__getattr__" and _TOKENIZER_BASE.search(raised.where)):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}, a model's own code fetched "
                        "from the hub (trust_remote_code): written for another transformers release than the one "
                        "installed)", "origin", raised.text)
