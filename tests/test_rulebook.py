@@ -7721,13 +7721,35 @@ SET_44 = [
      "__getitem__\n[rank0]:     raise KeyError(key)\n[rank0]: KeyError: 'gemma3'", {}, "version_mismatch"),
 ]
 
+SET_45 = [
+    # a CUDA toolkit without the architecture asked of it; bf16 assembled for a GPU older than sm_80; a kernel image
+    # without this GPU's code
+    ("nvcc fatal   : Unsupported gpu architecture 'compute_30'\n"
+     "error: command '/usr/local/cuda/bin/nvcc' failed with exit code 1", {}, "version_mismatch"),
+    ("ptxas /tmp/compile-ptx-src-1f2e, line 88; error   : Feature '.bf16' requires .target sm_80 or higher\n"
+     "ptxas fatal   : Ptx assembly aborted due to errors", {}, "version_mismatch"),
+    ("RuntimeError: CUDA error: named symbol not found\nCUDA kernel errors might be asynchronously reported at some "
+     "other API call, so the stacktrace below might be incorrect.", {}, "version_mismatch"),
+    # Triton without an unversioned libcuda.so; XLA without libdevice
+    ("torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\nAssertionError: libcuda.so cannot found!",
+     {}, "missing_file"),
+    ("2024-02-01 10:00:00.1: W tensorflow/core/framework/op_kernel.cc:1830] OP_REQUIRES failed at xla_ops.cc:446 : "
+     "INTERNAL: libdevice not found at ./libdevice.10.bc", {}, "missing_file"),
+    # torch.save of a model holding a function; ranks racing over one checkpoint folder (ENOTEMPTY)
+    ("_pickle.PicklingError: Can't pickle <function <lambda> at 0x7f3a2c1d5e50>: attribute lookup <lambda> on "
+     "__main__ failed", {}, "programming_error"),
+    ('[rank1]:   File "/env/lib/python3.10/os.py", line 272, in renames\n[rank1]:     rename(old, new)\n'
+     "[rank1]: OSError: [Errno 39] Directory not empty: '/out/tmp-checkpoint-xyz' -> '/out/checkpoint-100'", {},
+     "programming_error"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
     "35": SET_35, "36": SET_36, "37": SET_37, "38": SET_38,
     "39": SET_39, "40": SET_40, "41": SET_41, "42": SET_42,
-    "43": SET_43, "44": SET_44}.items()
+    "43": SET_43, "44": SET_44, "45": SET_45}.items()
     for case in cases]
 
 

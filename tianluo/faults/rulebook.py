@@ -1250,6 +1250,12 @@ SETUP: tuple[Rule, ...] = (
              # transformers' AutoConfig before a model type existed (``KeyError: 'qwen2'`` from CONFIG_MAPPING; later
              # releases say "does not recognize this architecture"): the installed release is older than the model
              r"|^\s+config_class = CONFIG_MAPPING\[config_dict\[\"model_type\"\]\]\s*$"
+             # a CUDA toolkit without the GPU architecture asked of it (nvcc 12 dropped compute_35; an old Makefile's
+             # compute_20); a kernel using bf16 assembled for a GPU older than sm_80 (a V100, a T4); a kernel image
+             # without this GPU's code (``named symbol not found``: int4 kernels built for sm_80 on a Turing card)
+             r"|nvcc fatal +: Unsupported gpu architecture '(?:compute|sm)_\d+\w*'"
+             r"|\bFeature '[^']{1,40}' requires \.target sm_\d+ or higher"
+             r"|CUDA error: named symbol not found"
              # Hydra 1.3's lazy help text in Python 3.14's argparse, which now tests it with ``in``
              r"|argument of type 'LazyCompletionHelp' is not a container or iterable"
              # Python 3.11's dataclasses refusing a default that older Pythons took (a config dataclass as another's
@@ -1483,6 +1489,10 @@ SETUP: tuple[Rule, ...] = (
              r"|The Node\.js native addon module \("
              # transformers' Trainer resuming from a folder with none of the weight files it looks for
              r"|Can't find a valid checkpoint at "
+             # Triton finding no unversioned libcuda.so (only libcuda.so.1: no driver development symlink); XLA finding
+             # no libdevice.10.bc (no CUDA toolkit where it looks: a pip-installed TF, CUDA in /opt)
+             r"|libcuda\.so cannot found!|libdevice not found at \S+|libdevice is required by this HLO module but was"
+             r" not found"
              # TensorFlow Datasets given a data_dir without the <name>/<version>/ layout it prepares
              r"|The builder directory \S+ doesn't contain any versions\.|No builder could be found in the directory: "
              # OpenAI's clip.load given a weights path that is not there (it then takes the path for a model name)
@@ -1827,6 +1837,8 @@ BUGS: tuple[Rule, ...] = (
              r"|still have inflight params \["
              # an optimizer given no parameters (a model whose layers are not registered, every parameter frozen)
              r"|optimizer got an empty parameter list"
+             # torch.save (pickle) of a model that holds a function: a lambda, a hook, a closure
+             r"|PicklingError: Can't pickle <(?:type 'function'|function <lambda>|function \w+ at 0x)"
              # XLA's own verifier refusing what its passes made of the program: a retry compiles the same thing
              r"|during context \[hlo verifier\]"
              # torch.load of tensors saved from an XLA device (torch.save rather than xm.save, no map_location)

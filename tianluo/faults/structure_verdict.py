@@ -90,7 +90,10 @@ _OTHER_ERRNO = {111: (TRANSIENT, "connection_error"), 104: (TRANSIENT, "connecti
                 20: (CONFIG_C, "missing_file"), 21: (CONFIG_C, "missing_file"),
                 # EFAULT: a pointer outside the process's memory handed to the kernel, a bug of the code that made it;
                 # EBADF: a read or write through a descriptor closed already or opened the other way
-                14: (CODE, "programming_error"), 9: (CODE, "programming_error")}
+                14: (CODE, "programming_error"), 9: (CODE, "programming_error"),
+                # ENOTEMPTY: a folder renamed onto, or removed, while another writer fills it (ranks racing over one
+                # checkpoint folder: transformers' Trainer saving from every rank) or files still open in it
+                39: (CODE, "programming_error")}
 # The order families win in when several errnos stand in one log: resources first.
 _RESOURCE_ORDER = (122, 28, 27, 12, 24, 23, 13, 30, 1)
 
