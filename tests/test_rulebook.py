@@ -6659,6 +6659,224 @@ SIBLINGS += [
      "version_mismatch"),
 ]
 
+SIBLINGS += [
+    # Set 45's families, from other public threads (14 lines; 13 read right before the reader took candle's (Rust)
+    # CUDA_ERROR_NOT_FOUND "named symbol not found")
+    # (https://github.com/CMU-Perceptual-Computing-Lab/openpose/issues/2053)
+    ('-- CUDA detected: 11.0\n'
+     '-- Found cuDNN: ver. 8.3.2 found (include: /usr/local/cuda/include, library: /usr/local/cuda/lib64/l'
+     'ibcudnn.so)\n'
+     '-- Automatic GPU detection failed. Building for all known architectures.\n'
+     '-- Added CUDA NVCC flags for: sm_35 sm_37 sm_50 sm_52 sm_53 sm_60 sm_61 sm_62 sm_70 sm_72 sm_75 sm_8'
+     '0 sm_86\n'
+     '-- Found cuDNN: ver. 8.3.2 found (include: /usr/local/cuda/include, library: /usr/local/cuda/lib64/l'
+     'ibcudnn.so)\n'
+     '-- Found gflags  (include: /usr/include, library: /usr/lib/x86_64-linux-gnu/libgflags.so)\n'
+     '-- Found glog    (include: /usr/include, library: /usr/lib/x86_64-linux-gnu/libglog.so)\n'
+     '[  6%] Building NVCC (Device) object src/caffe/CMakeFiles/cuda_compile_1.dir/layers/cuda_compile_1_g'
+     'enerated_batch_norm_layer.cu.o\n'
+     "nvcc fatal   : Unsupported gpu architecture 'compute_86'\n"
+     "nvcc fatal   : Unsupported gpu architecture 'compute_86'\n"
+     "nvcc fatal   : Unsupported gpu architecture 'compute_86'\n"
+     "nvcc fatal   : Unsupported gpu architecture 'compute_86'",
+     "version_mismatch"),
+    # (https://github.com/GeekAlexis/FastMOT/issues/264)
+    ('computes: 86\n'
+     'NVCCFLAGS: -gencode arch=compute_86,code=[sm_86,compute_86]\n'
+     'nvcc -ccbin g++ -I"/usr/local/cuda/include" -I"/usr/include/x86_64-linux-gnu" -I"/usr/local/include"'
+     ' -I"plugin" -gencode arch=compute_86,code=[sm_86,compute_86] -Xcompiler -fPIC -c -o yolo_layer.o yol'
+     'o_layer.cu\n'
+     "nvcc fatal   : Unsupported gpu architecture 'compute_86'\n"
+     "Makefile:37: recipe for target 'yolo_layer.o' failed\n"
+     'make: *** [yolo_layer.o] Error 1',
+     "version_mismatch"),
+    # (https://github.com/deepspeedai/DeepSpeed/issues/3947)
+    ('  File "/home/lk/anaconda3/envs/weather/lib/python3.10/site-packages/triton/compiler.py", line 1031,'
+     ' in ptx_to_cubin\n'
+     '    return _triton.compile_ptx_to_cubin(ptx, ptxas, compute_capability)\n'
+     'RuntimeError: Internal Triton PTX codegen error: \n'
+     "ptxas /tmp/compile-ptx-src-9e79cc, line 59; error   : Feature '.bf16' requires .target sm_80 or high"
+     'er\n'
+     "ptxas /tmp/compile-ptx-src-9e79cc, line 59; error   : Feature 'cvt with .f32.bf16' requires .target "
+     'sm_80 or higher\n'
+     "ptxas /tmp/compile-ptx-src-9e79cc, line 60; error   : Feature '.bf16' requires .target sm_80 or high"
+     'er\n'
+     "ptxas /tmp/compile-ptx-src-9e79cc, line 60; error   : Feature 'cvt with .f32.bf16' requires .target "
+     'sm_80 or higher\n'
+     "ptxas /tmp/compile-ptx-src-9e79cc, line 61; error   : Feature '.bf16' requires .target sm_80 or high"
+     'er\n'
+     "ptxas /tmp/compile-ptx-src-9e79cc, line 61; error   : Feature 'cvt with .f32.bf16' requires .target "
+     'sm_80 or higher\n'
+     "ptxas /tmp/compile-ptx-src-9e79cc, line 62; error   : Feature '.bf16' requires .target sm_80 or high"
+     'er\n'
+     "ptxas /tmp/compile-ptx-src-9e79cc, line 62; error   : Feature 'cvt with .f32.bf16' requires .target "
+     'sm_80 or higher\n'
+     "ptxas /tmp/compile-ptx-src-9e79cc, line 63; error   : Feature '.bf16' requires .target sm_80 or high"
+     'er',
+     "version_mismatch"),
+    # (https://github.com/hitz-zentroa/GoLLIE/issues/5)
+    ('RuntimeError: Internal Triton PTX codegen error: \n'
+     "ptxas /tmp/compile-ptx-src-38da7f, line 91; error   : Feature '.bf16' requires .target sm_80 or high"
+     'er\n'
+     "ptxas /tmp/compile-ptx-src-38da7f, line 91; error   : Feature 'cvt with .bf16' requires .target sm_8"
+     '0 or higher\n'
+     "ptxas /tmp/compile-ptx-src-38da7f, line 92; error   : Feature '.bf16' requires .target sm_80 or high"
+     'er\n'
+     "ptxas /tmp/compile-ptx-src-38da7f, line 92; error   : Feature 'cvt with .bf16' requires .target sm_8"
+     '0 or higher\n'
+     "ptxas /tmp/compile-ptx-src-38da7f, line 102; error   : Feature '.bf16' requires .target sm_80 or hig"
+     'her\n'
+     "ptxas /tmp/compile-ptx-src-38da7f, line 102; error   : Feature 'cvt with .f32.bf16' requires .target"
+     ' sm_80 or \n'
+     'higher\n'
+     "ptxas /tmp/compile-ptx-src-38da7f, line 104; error   : Feature '.bf16' requires .target sm_80 or hig"
+     'her\n'
+     "ptxas /tmp/compile-ptx-src-38da7f, line 104; error   : Feature 'cvt with .f32.bf16' requires .target"
+     ' sm_80 or \n'
+     'higher\n'
+     "ptxas /tmp/compile-ptx-src-38da7f, line 107; error   : Feature '.bf16' requires .target sm_80 or hig"
+     'her\n'
+     "ptxas /tmp/compile-ptx-src-38da7f, line 107; error   : Feature 'cvt with .bf16' requires .target sm_"
+     '80 or higher\n'
+     "ptxas /tmp/compile-ptx-src-38da7f, line 108; error   : Feature '.bf16' requires .target sm_80 or hig"
+     'her',
+     "version_mismatch"),
+    # (https://github.com/CS1o/Stable-Diffusion-Info/issues/16)
+    ('  File "D:\\AI Generated\\OneTrainer\\venv\\src\\diffusers\\src\\diffusers\\models\\attention_processor.py", '
+     'line 1279, in __call__\n'
+     '    hidden_states = xformers.ops.memory_efficient_attention(\n'
+     '  File "D:\\AI Generated\\OneTrainer\\venv\\lib\\site-packages\\xformers\\ops\\fmha\\__init__.py", line 276, '
+     'in memory_efficient_attention\n'
+     '    return _memory_efficient_attention(\n'
+     '  File "D:\\AI Generated\\OneTrainer\\venv\\lib\\site-packages\\xformers\\ops\\fmha\\__init__.py", line 395, '
+     'in _memory_efficient_attention\n'
+     '    return _memory_efficient_attention_forward(\n'
+     '  File "D:\\AI Generated\\OneTrainer\\venv\\lib\\site-packages\\xformers\\ops\\fmha\\__init__.py", line 418, '
+     'in _memory_efficient_attention_forward\n'
+     '    out, *_ = op.apply(inp, needs_gradient=False)\n'
+     '  File "D:\\AI Generated\\OneTrainer\\venv\\lib\\site-packages\\xformers\\ops\\fmha\\cutlass.py", line 217, i'
+     'n apply\n'
+     '    return cls.apply_bmhk(inp, needs_gradient=needs_gradient)\n'
+     '  File "D:\\AI Generated\\OneTrainer\\venv\\lib\\site-packages\\xformers\\ops\\fmha\\cutlass.py", line 281, i'
+     'n apply_bmhk\n'
+     '    out, lse, rng_seed, rng_offset, _, _ = cls.OPERATOR(\n'
+     '  File "D:\\AI Generated\\OneTrainer\\venv\\lib\\site-packages\\torch\\_ops.py", line 854, in __call__\n'
+     '    return self_._op(*args, **(kwargs or {}))\n'
+     'RuntimeError: CUDA error: named symbol not found',
+     "version_mismatch"),
+    # (https://github.com/huggingface/candle/issues/2041)
+    ('    Finished dev [unoptimized + debuginfo] target(s) in 0.17s\n'
+     '     Running `target/debug/ai-server`\n'
+     'retrieved the files in 16.361172ms\n'
+     'Error: DriverError(CUDA_ERROR_NOT_FOUND, "named symbol not found") when loading cast_f32_bf16',
+     "version_mismatch"),
+    # (https://github.com/jianfch/stable-ts/issues/259)
+    ('AssertionError                            Traceback (most recent call last)\n'
+     '[<ipython-input-2-68ea30ac9f42>](https://localhost:8080/#) in <cell line: 18>()\n'
+     '     23 \n'
+     '     24         audio = whisper.load_audio(file_path)\n'
+     '---> 25         result = model.transcribe(audio)\n'
+     '     26 \n'
+     '     27         outPath = f"download/{fileName}.srt"\n'
+     '\n'
+     '9 frames\n'
+     '<string> in kernel(y, x, x_stride, y_stride, BLOCK_SIZE, grid, num_warps, num_stages, extern_libs, s'
+     'tream, warmup, device, device_type)\n'
+     '\n'
+     '[/usr/local/lib/python3.10/dist-packages/triton/common/build.py](https://localhost:8080/#) in libcud'
+     'a_dirs()\n'
+     "     28         msg += 'Possible files are located at %s.' % str(locs)\n"
+     "     29         msg += 'Please create a symlink of libcuda.so to any of the file.'\n"
+     "---> 30     assert any(os.path.exists(os.path.join(path, 'libcuda.so')) for path in dirs), msg\n"
+     '     31     return dirs\n'
+     '     32 \n'
+     '\n'
+     'AssertionError: libcuda.so cannot found!',
+     "missing_file"),
+    # (https://github.com/pytorch/pytorch/issues/107960)
+    ("BackendCompilerFailed: backend='inductor' raised:\n"
+     'AssertionError: libcuda.so cannot found!',
+     "missing_file"),
+    # (https://github.com/j-towns/vdvae-jax/issues/1)
+    ('  File "/home/kayhan/anaconda3/envs/jax/lib/python3.8/site-packages/jax/_src/util.py", line 198, in '
+     'wrapper\n'
+     '    return cached(bool(config.x64_enabled), *args, **kwargs)\n'
+     '  File "/home/kayhan/anaconda3/envs/jax/lib/python3.8/site-packages/jax/_src/util.py", line 191, in '
+     'cached\n'
+     '    return f(*args, **kwargs)\n'
+     '  File "/home/kayhan/anaconda3/envs/jax/lib/python3.8/site-packages/jax/interpreters/xla.py", line 2'
+     '91, in xla_primitive_callable\n'
+     '    compiled = backend_compile(backend, built_c, options)\n'
+     '  File "/home/kayhan/anaconda3/envs/jax/lib/python3.8/site-packages/jax/interpreters/xla.py", line 3'
+     '55, in backend_compile\n'
+     '    return backend.compile(built_c, compile_options=options)\n'
+     'RuntimeError: Internal: libdevice not found at ./libdevice.10.bc',
+     "missing_file"),
+    # (https://github.com/tensorflow/tensorflow/issues/60254)
+    ('2023-04-06 12:07:39.881632: I tensorflow/compiler/xla/service/service.cc:177]   StreamExecutor devic'
+     'e (0): NVIDIA GeForce GTX 1050 Ti, Compute Capability 6.1\n'
+     '2023-04-06 12:07:39.994222: I tensorflow/compiler/mlir/tensorflow/utils/dump_mlir_util.cc:269] disab'
+     'ling MLIR crash reproducer, set env var `MLIR_CRASH_REPRODUCER_DIRECTORY` to enable.\n'
+     '2023-04-06 12:07:40.402391: W tensorflow/compiler/xla/service/gpu/llvm_gpu_backend/gpu_backend_lib.c'
+     "c:530] Can't find libdevice directory ${CUDA_DIR}/nvvm/libdevice. This may result in compilation or "
+     'runtime failures, if the program we try to run uses routines from libdevice.\n'
+     'Searched for CUDA in the following directories:\n'
+     '  ./cuda_sdk_lib\n'
+     '  /usr/local/cuda-11.8\n'
+     '  /usr/local/cuda\n'
+     '  .\n'
+     "You can choose the search directory by setting xla_gpu_cuda_data_dir in HloModule's DebugOptions.  F"
+     'or most apps, setting the environment variable XLA_FLAGS=--xla_gpu_cuda_data_dir=/path/to/cuda will '
+     'work.\n'
+     '2023-04-06 12:07:40.405914: W tensorflow/compiler/xla/service/gpu/llvm_gpu_backend/gpu_backend_lib.c'
+     'c:274] libdevice is required by this HLO module but was not found at ./libdevice.10.bc\n'
+     '2023-04-06 12:07:40.408337: W tensorflow/core/framework/op_kernel.cc:1830] OP_REQUIRES failed at xla'
+     '_ops.cc:362 : INTERNAL: libdevice not found at ./libdevice.10.bc',
+     "missing_file"),
+    # (https://github.com/pytorch/pytorch/issues/5218)
+    ("PicklingError: Can't pickle <type 'function'>: attribute lookup __builtin__.function failed",
+     "programming_error"),
+    # (https://github.com/manuelfritsche/real-world-sr/issues/15)
+    ("_pickle.PicklingError: Can't pickle <function <lambda> at 0x7f308810e2f0>: attribute lookup <lambda>"
+     ' on __main__ failed',
+     "programming_error"),
+    # (https://github.com/modelscope/ms-swift/issues/3031)
+    ('[INFO:swift] Saving model checkpoint to /root/paddlejob/workspace/zhangfan52/ms-swift/output/v5-2025'
+     '0208-084624/checkpoint-100\n'
+     '[rank3]: Traceback (most recent call last):\n'
+     '[rank3]:   File "/root/paddlejob/workspace/zhangfan52/system/transformers/src/transformers/trainer.p'
+     'y", line 3157, in _save_checkpoint\n'
+     '[rank3]:     os.renames(output_dir, checkpoint_dir)\n'
+     '[rank3]:   File "<frozen os>", line 272, in renames\n'
+     "[rank3]: OSError: [Errno 39] Directory not empty: '/root/paddlejob/workspace/ms-swift/output/v5-2025"
+     "0208-084624/tmp-checkpoint-djiermq4' -> '/root/paddlejob/workspace/zhangfan52/ms-swift/output/v5-202"
+     "50208-084624/checkpoint-100'",
+     "programming_error"),
+    # (https://github.com/shivammehta25/Matcha-TTS/issues/148)
+    ('Epoch 493/-2 ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╸━ 70/72 0:00:31 • 0:00:01 2.38it/s v_num: 0.000 '
+     'step: 35565.000 loss/train_step: 2.740 loss/val_step: 2.564 loss\n'
+     'Epoch 529/-2 ━━━━━━━━╺━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━ 15/72 0:00:07 • 0:00:24 2.40it/s v_num: 0.000 '
+     'step: 38102.000 loss/train_step: 2.184 loss/val_step: 2.551 loss\n'
+     'Epoch 708/-2 ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╺━━━ 65/72 0:00:29 • 0:00:03 2.34it/s v_num: 0.000 '
+     'step: 51040.000 loss/train_step: 2.169 loss/val_step: 2.685 loss\n'
+     'Traceback (most recent call last):\n'
+     '  File "/home/dev/miniconda3/envs/matchaTTS/lib/python3.10/multiprocessing/util.py", line 300, in _r'
+     'un_finalizers\n'
+     '    finalizer()\n'
+     '  File "/home/dev/miniconda3/envs/matchaTTS/lib/python3.10/multiprocessing/util.py", line 224, in __'
+     'call__\n'
+     '    res = self._callback(*self._args, **self._kwargs)\n'
+     '  File "/home/dev/miniconda3/envs/matchaTTS/lib/python3.10/multiprocessing/util.py", line 133, in _r'
+     'emove_temp_dir\n'
+     '    rmtree(tempdir)\n'
+     '  File "/home/dev/miniconda3/envs/matchaTTS/lib/python3.10/shutil.py", line 731, in rmtree\n'
+     '    onerror(os.rmdir, path, sys.exc_info())\n'
+     '  File "/home/dev/miniconda3/envs/matchaTTS/lib/python3.10/shutil.py", line 729, in rmtree\n'
+     '    os.rmdir(path)\n'
+     "OSError: [Errno 39] Directory not empty: '/tmp/pymp-7a7ja_j_'",
+     "programming_error"),
+]
+
 
 @pytest.mark.parametrize(("text", "label"), SIBLINGS + LOOK_ALIKES, ids=[f"{c[1]}-{i}" for i, c in
                                                                           enumerate(SIBLINGS + LOOK_ALIKES)])

@@ -1255,7 +1255,7 @@ SETUP: tuple[Rule, ...] = (
              # without this GPU's code (``named symbol not found``: int4 kernels built for sm_80 on a Turing card)
              r"|nvcc fatal +: Unsupported gpu architecture '(?:compute|sm)_\d+\w*'"
              r"|\bFeature '[^']{1,40}' requires \.target sm_\d+ or higher"
-             r"|CUDA error: named symbol not found"
+             r"|CUDA error: named symbol not found|CUDA_ERROR_NOT_FOUND, \"named symbol not found\""
              # Hydra 1.3's lazy help text in Python 3.14's argparse, which now tests it with ``in``
              r"|argument of type 'LazyCompletionHelp' is not a container or iterable"
              # Python 3.11's dataclasses refusing a default that older Pythons took (a config dataclass as another's
