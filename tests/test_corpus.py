@@ -405,6 +405,14 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "program's own call reads as the program's slip (the corpus holds both readings of such calls, the program's "
         "and a release without the argument); that the Databricks runtime's petastorm predates shard_seed is the "
         "reporter's finding"),
+    # Set 46.
+    "distributed/hsn_skypilot_spot_recovery_failed_controller_rc255.txt": (
+        "unknown/exit_1", "SkyPilot's 'Job failed due to unexpected controller failure' after a spot recovery: the "
+        "controller's own failure, whose cause is in its log; that the release had the bug is the thread's finding"),
+    "pytorch/hsm_dpr_dense_retriever_ctx_files_vs_id_prefixes_assert.txt": (
+        "code/programming_error", "confidently wrong: a bare 'AssertionError: ctx len=50 pref leb=1' in the project's "
+        "own dense_retriever.py reads as the program's; that it compares the passage files given with the id "
+        "prefixes given is the thread's finding (set 39's length asserts read the same)"),
 }
 
 

@@ -7961,13 +7961,41 @@ SET_45 = [
      "programming_error"),
 ]
 
+SET_46 = [
+    # NCCL's kernels built without this GPU's architecture; COLMAP's SiftGPU with no GPU it can use
+    ("host:1:1 [0] enqueue.cc:197 NCCL WARN Cuda failure 'invalid device function'\n"
+     "host:1:1 [0] NCCL INFO misc/group.cc:148 -> 1", {}, "driver_mismatch"),
+    ("Shader not supported by your hardware!\nERROR: SiftGPU not fully supported", {}, "no_gpu"),
+    # a gRPC batch over the server's limit; CTranslate2 asked for float16 on a GPU without it
+    ('pymilvus.exceptions.MilvusException: <MilvusException: (code=1, message=<_MultiThreadedRendezvous of RPC that '
+     "terminated with:\n\tstatus = StatusCode.RESOURCE_EXHAUSTED\n"
+     '\tdetails = "grpc: received message larger than max (98765432 vs. 67108864)"', {}, "bad_arguments"),
+    ("ValueError: Requested float16 compute type, but the target device or backend do not support efficient float16 "
+     "computation.", {}, "bad_arguments"),
+    # multiprocessing's spawn re-importing a script without a __main__ guard
+    ("RuntimeError: \n        An attempt has been made to start a new process before the\n"
+     "        current process has finished its bootstrapping phase.", {}, "programming_error"),
+    # Hydra before 1.2; accelerate's port check; vLLM without memory for the KV cache
+    ('  File "/srv/proj/train.py", line 13, in <module>\n'
+     '    @hydra.main(config_path="conf", config_name="train", version_base="1.2")\n'
+     "TypeError: main() got an unexpected keyword argument 'version_base'", {}, "version_mismatch"),
+    ("ConnectionError: Tried to launch distributed communication on port `29500`, but another process is utilizing it."
+     " Please specify a different port (such as using the `--main_process_port` flag)", {}, "port_in_use"),
+    ("ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing "
+     "the engine.", {}, "cuda_oom"),
+    # subprocess without the program it runs (ENOENT from the exec, not a data file's)
+    ('  File "/usr/lib/python3.10/subprocess.py", line 1863, in _execute_child\n'
+     "    raise child_exception_type(errno_num, err_msg, err_filename)\n"
+     "FileNotFoundError: [Errno 2] No such file or directory: 'ffmpeg'", {}, "command_not_found"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
     "35": SET_35, "36": SET_36, "37": SET_37, "38": SET_38,
     "39": SET_39, "40": SET_40, "41": SET_41, "42": SET_42,
-    "43": SET_43, "44": SET_44, "45": SET_45}.items()
+    "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46}.items()
     for case in cases]
 
 

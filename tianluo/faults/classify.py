@@ -153,6 +153,8 @@ def _structure(ev: Evidence, fault: Fault | None, rule: Rule | None, sig: int | 
         return _from(verdict, fault)
     if verdict.basis == "launch" and fault.klass == FaultClass.TRANSIENT:  # the launch's own numbers disagree
         return _from(verdict, fault)
+    if verdict.basis == "exec" and fault.label == "missing_file":  # the frame shows a program was to be run
+        return _from(verdict, fault)
     if verdict.basis == "source" and fault.label == "corrupt_checkpoint":  # the frame shows a data file was read
         return _from(verdict, fault)
     return fault

@@ -845,7 +845,10 @@ EXHAUSTED: tuple[Rule, ...] = (
              # host_oom reads)
              r"|\bcuMemAlloc(?:_v2)? failed: out of memory"
              # Theano's GPU backend (a MemoryError by name too)
-             r"|Error allocating \d+ bytes of device memory \(out of memory\)"),
+             r"|Error allocating \d+ bytes of device memory \(out of memory\)"
+             # vLLM's engine with no GPU memory left for the KV cache after the weights (the context or the model
+             # too large for the card); its own words suggest gpu_memory_utilization
+             r"|No available memory for the cache blocks\b"),
     Rule("host_oom", CONFIG, "host_oom",
          log=r"oom[-_]kill events?\b|out-of-memory handler|Out of memory: Kill(?:ed)? process|OOM Killed"
              r"|task \d+: Out Of Memory|exceeded memory limit \(|Exceeded job memory limit|DefaultCPUAllocator: "
@@ -1012,6 +1015,8 @@ SETUP: tuple[Rule, ...] = (
              # Caffe's CUDA_CHECK (``Check failed: error == cudaSuccess (8 vs. 0)  invalid device function``) and
              # MXNet's (``CUDA: invalid device function``): the same code 8, a build without this GPU's arch
              r"|cudaSuccess \(8 vs\. 0\)\s+invalid device function|\bCUDA: invalid device function"
+             # NCCL's own kernels built without this GPU's architecture (an NCCL of CUDA 10.1 on an sm_80 card)
+             r"|NCCL WARN Cuda failure 'invalid device function'"
              r"|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu|Code object build failed"
              r"|invalid value for --gpu-architecture|nvidia-container-cli: requirement error"
              r"|please update your driver to a newer version|nvidia-container-cli: initialization error"
@@ -1036,6 +1041,8 @@ SETUP: tuple[Rule, ...] = (
          log=r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|CUDA driver initialization failed"
              # accelerate asked for mixed precision on a machine where it found no GPU
              r"|\b(?:fp16|bf16) mixed precision requires a GPU"
+             # COLMAP's SiftGPU with no GPU it can use (a build without CUDA, no OpenGL context on a headless host)
+             r"|ERROR: SiftGPU not fully supported"
              r"|no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE"
              r"|torch\.cuda\.is_available\(\) is False|No visible GPU devices|invalid device ordinal"
              r"|device_id is out of range|ProcessGroupNCCL is only supported with GPUs, no GPUs found"
@@ -1256,6 +1263,8 @@ SETUP: tuple[Rule, ...] = (
              r"|nvcc fatal +: Unsupported gpu architecture '(?:compute|sm)_\d+\w*'"
              r"|\bFeature '[^']{1,40}' requires \.target sm_\d+ or higher"
              r"|CUDA error: named symbol not found|CUDA_ERROR_NOT_FOUND, \"named symbol not found\""
+             # Hydra before 1.2, without the version_base its newer callers pass
+             r"|\bmain\(\) got an unexpected keyword argument 'version_base'"
              # Hydra 1.3's lazy help text in Python 3.14's argparse, which now tests it with ``in``
              r"|argument of type 'LazyCompletionHelp' is not a container or iterable"
              # Python 3.11's dataclasses refusing a default that older Pythons took (a config dataclass as another's
@@ -1572,12 +1581,20 @@ SETUP: tuple[Rule, ...] = (
          # (a val_ or test_dataloader it asks for is as often validation switched on without data: the setup's)
          log=r"No `\w+\(\)` method defined"
              r"|`train_dataloader` must be implemented to be used with the Lightning Trainer"),
+    # accelerate's own check of the rendezvous port before it launches: the port another process holds (its words
+    # name the flag to change it, which bad_arguments below would read as a command line to fix)
+    Rule("accelerate_port", TRANSIENT, "port_in_use",
+         log=r"Tried to launch distributed communication on port `?\d+`?, but another process is utilizing it"),
     Rule("bad_arguments", CONFIG, "bad_arguments",
          # (a shell script saved with Windows line ends: bash reads each \r as a command)
          log=r": \$'\\r': |error while handling argument \"-[\w-]+\": |"
              # Spark's driver collecting more than its spark.driver.maxResultSize allows (the setting, or a collect()
              # the job should not make)
              r"is bigger than spark\.driver\.maxResultSize\b|"
+             # a gRPC message over the server's limit (a Milvus insert batch too large): the batch the job sends;
+             # CTranslate2 (faster-whisper) asked for a compute type the GPU does not run (float16 on a P40)
+             r"grpc: received message larger than max \(\d+ vs\. \d+\)|"
+             r"Requested \w+ compute type, but the target device or backend do not support|"
              # LMDB's environment filled its map (the map size the program opened it with): the same size fills again
              r"\bMDB_MAP_FULL\b|\bMapFullError\b|"
              # a bash script run by dash (sh x.sh: its arrays), a Python script run by the shell (``from x import``
@@ -1837,6 +1854,9 @@ BUGS: tuple[Rule, ...] = (
              r"|still have inflight params \["
              # an optimizer given no parameters (a model whose layers are not registered, every parameter frozen)
              r"|optimizer got an empty parameter list"
+             # multiprocessing's spawn (Windows, macOS, CUDA) re-importing a script without a __main__ guard
+             r"|An attempt has been made to start a new process before the\s*$"
+             r"|current process has finished its bootstrapping phase\."
              # torch.save (pickle) of a model that holds a function: a lambda, a hook, a closure
              r"|PicklingError: Can't pickle <(?:type 'function'|function <lambda>|function \w+ at 0x)"
              # XLA's own verifier refusing what its passes made of the program: a retry compiles the same thing
@@ -2176,10 +2196,11 @@ LAST: tuple[Rule, ...] = (
 #: Rules of another class than their tier's, set just ahead of a broad rule of the tier that would take their
 #: words: a ResourceExhaustedError that is no exhaustion, a Lightning misconfiguration that is the module's code,
 #: an HDF5 lock another process holds for now, a checksum that is Google Drive's quota page, a Kubernetes pod's name
-#: not resolvable yet (before the launch set-up's unresolvable host spec). Each names its look-alike;
+#: not resolvable yet (before the launch set-up's unresolvable host spec), a port accelerate found taken (before
+#: bad_arguments' exception that names a flag to pass). Each names its look-alike;
 #: tests/test_rulebook.py checks the list.
 GUARDS = frozenset({"message_too_large", "lightning_module_incomplete", "file_lock_held", "drive_quota",
-                    "pod_dns_not_ready"})
+                    "pod_dns_not_ready", "accelerate_port"})
 
 #: What a launcher puts before each line of a rank or a worker: torchrun's ``[rank3]: `` and ``[default3]:``
 #: (``--tee``), mpirun's ``--tag-output`` ``[1,3]<stderr>:``, Ray's ``(RayTrainWorker pid=1234, ip=10.0.0.1) ``,

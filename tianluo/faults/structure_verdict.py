@@ -65,7 +65,7 @@ class Verdict:
     klass: FaultClass
     label: str
     evidence: str
-    basis: str  # "launch" | "errno" | "http" | "origin" | "name" | "message" | "oom" | "launcher" | "source"
+    basis: str  # "launch" | "errno" | "http" | "origin" | "name" | "message" | "oom" | "launcher" | "source" | "exec"
     line: str = ""  # the log line it rests on, without its file (empty for a launcher's word)
 
 
@@ -383,6 +383,12 @@ def verdict(shape: Shape) -> Verdict | None:
     http = _service(shape) or _http(shape)
     if http is not None:
         return http
+    for raised in shape.first_causes():
+        # subprocess could not find the program it was asked to run (ffmpeg, git, nvcc not on the PATH): the
+        # ENOENT is the command's, not a data file's
+        if raised.base == "FileNotFoundError" and raised.func == "_execute_child":
+            return Verdict(CONFIG_C, "command_not_found", f"{_text(raised)} (raised in {_where(raised)}: the program "
+                           "the job runs as a subprocess is not installed or not on the PATH)", "exec", raised.text)
     for num, where in shape.errnos + shape.strerrors:
         if num in _OTHER_ERRNO:
             klass, label = _OTHER_ERRNO[num]
