@@ -7989,13 +7989,25 @@ SET_46 = [
      "FileNotFoundError: [Errno 2] No such file or directory: 'ffmpeg'", {}, "command_not_found"),
 ]
 
+SET_47 = [
+    # the Copernicus licence not accepted; NumPy 2's removed aliases in its own words (under pytest's E prefix too);
+    # an older torch asked for a GPU index the host lacks
+    ("Error: Client has not agreed to the required terms and conditions.http://copernicus-climate.eu/exc/missing-terms",
+     {}, "auth_error"),
+    ("E           AttributeError: `np.Inf` was removed in the NumPy 2.0 release. Use `np.inf` instead.", {},
+     "version_mismatch"),
+    ('  File "/env/lib/python3.7/site-packages/torch/cuda/__init__.py", line 326, in get_device_properties\n'
+     '    raise AssertionError("Invalid device id")\nAssertionError: Invalid device id', {}, "no_gpu"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
     "35": SET_35, "36": SET_36, "37": SET_37, "38": SET_38,
     "39": SET_39, "40": SET_40, "41": SET_41, "42": SET_42,
-    "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46}.items()
+    "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46,
+    "47": SET_47}.items()
     for case in cases]
 
 

@@ -1045,6 +1045,8 @@ SETUP: tuple[Rule, ...] = (
              r"|ERROR: SiftGPU not fully supported"
              r"|no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE"
              r"|torch\.cuda\.is_available\(\) is False|No visible GPU devices|invalid device ordinal"
+             # (older torch's get_device_properties asked for a GPU index the host does not have)
+             r"|AssertionError: Invalid device id$"
              r"|device_id is out of range|ProcessGroupNCCL is only supported with GPUs, no GPUs found"
              r"|(?:TPU|GPU|device) (?:is )?already in use by (?:another )?process"
              # OpenCL trainers (LightGBM, XGBoost's old GPU path) with no device or vendor driver
@@ -1089,6 +1091,8 @@ SETUP: tuple[Rule, ...] = (
          log=r"Cannot access gated repo|GatedRepoError|Unauthorized for url|Forbidden for url|\bAccessDenied\b"
              # a gated repo in transformers' and torchtune's words; an IAM policy that refuses the call
              r"|(?:trying|try) to access a gated repo|\(AccessDeniedException\) when calling the"
+             # the Copernicus data stores' licence not yet accepted by the account (ERA5 downloads)
+             r"|has not agreed to the required terms and conditions"
              # a git server refusing the push to a branch this token may not write (the hub with a read token)
              r"|^remote: DENIED update refs/\S+: forbidden"
              # W&B refusing an entity or project the key may not use; a token without write rights
@@ -1263,6 +1267,8 @@ SETUP: tuple[Rule, ...] = (
              r"|nvcc fatal +: Unsupported gpu architecture '(?:compute|sm)_\d+\w*'"
              r"|\bFeature '[^']{1,40}' requires \.target sm_\d+ or higher"
              r"|CUDA error: named symbol not found|CUDA_ERROR_NOT_FOUND, \"named symbol not found\""
+             # NumPy 2's removed aliases (np.float_, np.Inf, ...), in NumPy's own words
+             r"|`np\.\w+` was removed in the NumPy 2\.0 release"
              # Hydra before 1.2, without the version_base its newer callers pass
              r"|\bmain\(\) got an unexpected keyword argument 'version_base'"
              # Hydra 1.3's lazy help text in Python 3.14's argparse, which now tests it with ``in``
