@@ -1161,9 +1161,10 @@ SETUP: tuple[Rule, ...] = (
              # file is "File not found"); Torch7's torch.load reading nothing where an object starts (an empty or
              # cut file, a folder given for the file)
              r"|Failed to parse NetParameter file: +\S+\.caffemodel\b|read error: read 0 blocks instead of \d+"
-             r"|Checksum does not match: stored|Data loss: (?:Checksum|not an sstable|Unable to open table file)"
-             # TF's saver restoring a V1 checkpoint file cut short (a kill or a full disk while it was written)
-             r"|DataLossError: file is too short to be an sstable"
+             r"|Checksum does not match: stored"
+             # (and TF's saver restoring a V1 checkpoint file cut short: a kill or a full disk while it was written)
+             r"|(?:Data loss|DataLossError): (?:Checksum|not an sstable|Unable to open table file"
+             r"|file is too short to be an sstable)"
              r"|Invalid NDArray file format|invalid magic (?:characters|number)|llama_model_loader: failed to load"
              r"|Model format error, expect"
              # torch's zip reader missing a tensor's record (a checkpoint cut short or its archive rebuilt)

@@ -291,8 +291,7 @@ _NONE_PATH = compile_pattern(r"^expected str, bytes or os\.PathLike object, not 
 #: ``step`` return five values and ``reset`` two; rsl_rl's runners changed ``get_observations``. Whether the program
 #: or the wrapper unpacks, the program and the installed release were written for different APIs.
 _UNPACK = compile_pattern(r"^(?:too many|not enough) values to unpack\b")
-_ENV_CALL = compile_pattern(r"^(?:-*> *\[?\d+\]? )?[\w\s,*()\[\]]+=\s*(?:self\.)?(?:\w+\.)*(?:env|envs|environment)"
-                            r"\.\w+\(")
+_ENV_CALL = compile_pattern(r"^[\w\s,*()\[\]]+=\s*(?:self\.)?(?:\w+\.)*(?:env|envs|environment)\.\w+\(")
 #: An installed package parsing a file's bytes as numbers and finding other text (tiktoken's loader given a file that is
 #: no BPE ranks file, a vocabulary or a CSV of another format): the file is not what it should be
 #: (nothing read, ``b''``, is a stream cut short: http.client's chunk reader on a dropped connection.)
