@@ -223,6 +223,7 @@ def test_the_timers_bound_the_certificate(tmp_path):
 def test_the_quiet_tick_runs_only_while_the_world_is_as_certified(tmp_path):
     """A real job: the tick after a quiet one skips the models; a log line, a hold or a dead job brings
     the full tick back; status sees every tick."""
+    from import_trace import slow, traced
     from pure_helpers import write_spec
 
     from tianluo.shell import quiet_tick
@@ -261,8 +262,12 @@ def test_the_quiet_tick_runs_only_while_the_world_is_as_certified(tmp_path):
         count = store.load().tick_count
         assert quiet_tick.quiet_tick(run_dir) is not None
         assert tl("tick", "--run", str(run_dir)).stdout.strip().endswith(": running")
+        proc, modules = traced("tick", "--quiet", "--run", run_dir, cwd=folder)  # the tick cron runs most
+        assert proc.returncode == 0 and proc.stdout == "", proc.stderr
+        assert "tianluo.shell.quiet_tick" in modules and "tianluo.shell.tick" not in modules
+        assert slow(modules) == []  # nothing a sixth of python's own start to import (tests/import_trace.py)
         after = store.load()
-        assert after.tick_count == count + 2 and after.last_tick_at is not None
+        assert after.tick_count == count + 3 and after.last_tick_at is not None
         # a log line: the full tick reads it
         with open(run_dir / "attempts/a/t/1/stdout", "a") as f:
             f.write("hello\n")

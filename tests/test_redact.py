@@ -45,6 +45,21 @@ def test_the_token_shapes_are_taken_out_of_any_text(text):
     assert "[redacted]" in out and redact.Redactor().text(out) == out  # and once is enough
 
 
+def test_the_shape_word_prefilter_misses_no_line_a_shape_finds():
+    """The stdlib prefilter only saves compiling the shapes: on every line of the error corpus (and the cases
+    above, in odd case and around Unicode that case-folds to ASCII), a line the shapes find has one of its words."""
+    from pathlib import Path
+
+    any_shape, _ = redact.compiled_shapes()
+    lines = [line for f in sorted((Path(__file__).parent / "corpus").rglob("*.txt"))
+             for line in f.read_text(encoding="utf-8", errors="replace").splitlines()]
+    lines += ["AUTHORIZATION: BEARER abcdef123456", "Hf_TOKEN=x", "ApI-KeY: zzzzzzzz", "x PassPhrase=abc",
+              "ftp://a@b", "Access_Key=q", "--Private-Key v", "\u017fecret=x", "ſecret=hunter22"]
+    found = [line for line in lines if any_shape.search(line)]
+    assert len(found) > 100  # the corpus has plenty: the test looks at something
+    assert [line for line in found if redact._SHAPE_WORD.search(line) is None] == []
+
+
 def test_a_lone_surrogate_becomes_a_replacement_character_never_a_crash():
     out = redact.Redactor().text("bad \ud800 reason")
     assert out == "bad \ufffd reason" and out.encode("utf-8")

@@ -12,8 +12,6 @@ import fcntl
 import json
 import os
 import shutil
-import subprocess
-import sys
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -21,13 +19,12 @@ from pathlib import Path
 import forked_cli
 import pytest
 from conftest import (
-    CLI_TIMEOUT,
-    clean_env,
     cli,
     read_events,
     read_state,
     write_spec,
 )
+from import_trace import slow, traced
 
 from tianluo.models import migrate
 from tianluo.models.model import (
@@ -65,21 +62,6 @@ HEAVY = ("pydantic", "pydantic_core", "apscheduler", "crontab", "psutil", "yaml"
          "tianluo.planning.spec_parts", "tianluo.models.model", "tianluo.shell.store", "tianluo.shell.tick",
          "tianluo.shell.observe", "tianluo.core.decide", "tianluo.backends", "tianluo.backends.slurm")
 
-WRAPPER = """\
-import json, runpy, sys
-out = sys.argv.pop(1)
-sys.argv[0] = "tianluo"
-code = 0
-try:
-    runpy.run_module("tianluo", run_name="__main__", alter_sys=True)
-except SystemExit as exc:
-    code = exc.code
-finally:
-    with open(out, "w") as f:
-        json.dump(sorted(sys.modules), f)
-sys.exit(code)
-"""
-
 QUICK = """\
 name: quick
 entities:
@@ -89,16 +71,6 @@ entities:
 success_gate:
   all_done: true
 """
-
-
-def traced(*args, cwd: Path) -> tuple[subprocess.CompletedProcess, set[str]]:
-    """``python -m tianluo ARGS`` as a real process, and the modules it had imported when it exited."""
-    wrapper, out = cwd / "traced_tianluo.py", cwd / "modules.json"
-    wrapper.write_text(WRAPPER)
-    out.unlink(missing_ok=True)
-    proc = subprocess.run([sys.executable, str(wrapper), str(out), *map(str, args)], cwd=cwd, env=clean_env(),
-                          capture_output=True, text=True, timeout=CLI_TIMEOUT, check=False)
-    return proc, set(json.loads(out.read_text()))
 
 
 def heavy(modules: set[str]) -> list[str]:
@@ -205,7 +177,7 @@ def both(text: str, run_dir: Path) -> tuple[str, str]:
 def test_commands_that_only_look_at_a_finished_run_import_no_model(finished, tmp_path, args):
     proc, modules = traced(*args, "--run", finished, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
-    assert heavy(modules) == []
+    assert heavy(modules) == [] and slow(modules) == []
     assert "tianluo.shell.peek" in modules  # the plain reading, not a run that never looked
     if args[0] == "tick":
         assert proc.stdout == ("" if "--quiet" in args else f"run {finished.name} is complete; nothing to do\n")
@@ -218,6 +190,8 @@ def test_version_and_help_import_nothing_heavy(tmp_path, args):
     proc, modules = traced(*args, cwd=tmp_path)
     assert proc.returncode == 0 and proc.stdout, proc.stderr
     assert heavy(modules) == [] and "tianluo.shell.peek" not in modules and "tianluo.views.status" not in modules
+    if args == ["--version"]:
+        assert slow(modules) == []
 
 
 def test_status_found_through_the_home_imports_no_model(finished, tmp_path):

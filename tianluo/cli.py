@@ -15,18 +15,56 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-def _parser() -> argparse.ArgumentParser:
+class _Unbuilt:
+    """A subcommand's parser left unbuilt: it takes every call and builds nothing."""
+
+    def __getattr__(self, name: str):
+        return lambda *args, **kwargs: self
+
+
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's formatter, told the terminal's width: its own finding imports shutil (and bz2, lzma) in
+    every command, for the width of a help text most commands never print."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
+        if width is None:
+            width = _columns() - 2  # as argparse: the terminal's columns less 2
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
+def _columns() -> int:
+    """The terminal's columns as ``shutil.get_terminal_size`` finds them: $COLUMNS, stdout's terminal, else 80."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+def _parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole parser, or (``only``: a command's name) the top with that one command built.
+
+    Building all twenty-odd subparsers costs about a quarter of a no-op tick's start-up; a tick
+    from cron names its command, so only that one is built. ``--help`` and an unknown command
+    build them all, to list them."""
     p = _Parser(prog="tianluo", description="A quiet babysitter for long-running, multi-stage jobs.",
                 epilog="examples:\n" + "\n".join(f"  {line}" for line in EXAMPLES["tianluo"]),
-                formatter_class=argparse.RawDescriptionHelpFormatter)
+                formatter_class=_Formatter)
     p.add_argument("--version", action="version", version=f"tianluo {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     def add(name: str, help_text: str) -> argparse.ArgumentParser:
+        if only is not None and name != only:
+            return _Unbuilt()  # type: ignore[return-value]  # takes the same calls, builds nothing
         examples = "\n".join(f"  {line}" for line in EXAMPLES.get(name, ()))
         return sub.add_parser(name, help=help_text, description=help_text,
                               epilog=f"examples:\n{examples}" if examples else None,
-                              formatter_class=argparse.RawDescriptionHelpFormatter)
+                              formatter_class=_Formatter)
 
     def home(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("--home", metavar="DIR",
@@ -809,7 +847,8 @@ def main(argv: list[str] | None = None) -> int:
     if (sys.argv[1:] if argv is None else argv) == ["--version"]:  # what argparse prints, without building it
         print(f"tianluo {__version__}")
         return 0
-    parser = _parser()
+    given = sys.argv[1:] if argv is None else argv
+    parser = _parser(given[0] if given and given[0] in COMMANDS else None)
     args = parser.parse_args(argv)
     if not args.command:
         parser.print_help()

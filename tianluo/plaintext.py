@@ -6,14 +6,27 @@ argument with it before it knows which command will run.
 
 import re
 
+
+class _Compiled:
+    """A pattern compiled at its first use (a character class over Unicode ranges costs python most of a
+    millisecond to compile, and most commands never search for one); then its methods are plain attributes."""
+
+    def __init__(self, source: str):
+        self._source = source
+
+    def __getattr__(self, name: str):
+        value = getattr(re.compile(self._source), name)
+        setattr(self, name, value)
+        return value
+
 #: Every control character but tab, C1 controls (U+0085 is a newline to many readers), the
 #: Unicode line and paragraph separators, and the bidi controls that make a command in plan.md
 #: read differently from what runs ("Trojan Source").
-_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_CONTROL = _Compiled("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 #: The same with tab, in runs: what becomes one space when text from outside is shown as one line.
-CONTROL_RUNS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]+")
+CONTROL_RUNS = _Compiled("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]+")
 #: Lone surrogates: not Unicode at all (``"\\ud800"`` in JSON); shown as U+FFFD, never written.
-_SURROGATES = re.compile("[\ud800-\udfff]")
+_SURROGATES = _Compiled("[\ud800-\udfff]")
 #: A terminal's escape sequences (colours, cursor moves, window titles), matched whole, not only their ESC: what a
 #: coloured log (loguru, rich, ``FORCE_COLOR``) puts inside its words. Bounded, so it cannot backtrack; never
 #: across a line's end.
@@ -63,10 +76,10 @@ def control_problem(text: str) -> str | None:
 #: What a terminal or a Markdown viewer would act on rather than show: control characters (escape, BEL,
 #: NUL, CR; newline and tab only where ``lines`` keeps them), C1 controls, the Unicode line separators,
 #: the bidi marks and overrides, and lone surrogates (text that is not valid Unicode).
-_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069"
-                          "\ud800-\udfff]")
-_UNPRINTABLE_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069"
-                               "\ud800-\udfff]")
+_UNPRINTABLE = _Compiled("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069"
+                         "\ud800-\udfff]")
+_UNPRINTABLE_LINE = _Compiled("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069"
+                              "\ud800-\udfff]")
 
 
 def _shown(m: re.Match) -> str:

@@ -18,7 +18,7 @@ is ``"human/hold"``); a first attempt's queue wait has no fault. Where an attemp
 reference/goodput.md.
 """
 
-from dataclasses import dataclass
+from collections import namedtuple
 from datetime import datetime
 
 from tianluo.durations import format_duration
@@ -35,10 +35,12 @@ class Bad(ValueError):
     """A value of the state is not of the type the validated state holds (the plain reading doubts it)."""
 
 
-@dataclass(frozen=True)
-class Piece:
-    """A stretch of one stage's wall time: productive or a cause of loss, the fault behind it, GPUs held."""
+class Piece(namedtuple("Piece", "start end what fault gpus")):
+    """A stretch of one stage's wall time: productive or a cause of loss, the fault behind it, GPUs held.
 
+    Named tuples here, not dataclasses: ``status`` reads goodput, and dataclasses imports inspect."""
+
+    __slots__ = ()
     start: datetime
     end: datetime
     what: str
@@ -155,8 +157,8 @@ def _attempt(doc) -> dict:
 # --- progress: what each attempt started from and reached ----------------------------------------
 
 
-@dataclass(frozen=True)
-class Reading:
+class Reading(namedtuple("Reading", "first first_at last last_at")):
+    __slots__ = ()
     first: float
     first_at: datetime
     last: float

@@ -32,7 +32,6 @@ from tianluo.shell.peek import (
     under_lock,
     when,
 )
-from tianluo.views.status import build_status_plain
 
 
 def idle_tick(run_dir: Path, budget: float | None = None) -> str | None:
@@ -76,6 +75,8 @@ def _idle(run_dir: Path) -> str | None:
     raw = read_state(run_dir)
     if get(raw, "RunState", "phase", one_of(*PHASES)) not in {p.value for p in TERMINAL_PHASES}:
         return None
+    from tianluo.views.status import build_status_plain  # here: a running run's tick (the common one) never needs it
+
     doc = build_status_plain(raw, run_dir, lock=False, records=False)
     trigger = get(raw, "RunState", "trigger", optional(lambda v: known(v, KEYS["TriggerRecord"])))
     if trigger is not None:

@@ -10,8 +10,7 @@ too long tells the owner, once.
 import json
 import math
 import os
-import socket
-from dataclasses import dataclass
+from collections import namedtuple
 from datetime import UTC, datetime
 
 from tianluo.timefmt import iso
@@ -25,14 +24,19 @@ MAX_BUDGET_S = 7 * 86400.0  # a recorded budget beyond this (or inf, NaN) is dam
 PID_MAX = 1 << 22  # the stall the owner was told about (so it is told once)
 
 
-@dataclass(frozen=True)
-class Holder:
+class Holder(namedtuple("Holder", "pid host since what budget_s proc_start",
+                         defaults=("tick", DEFAULT_BUDGET_S, None))):
+    """One holding: ``pid`` (int), ``host`` (str), ``since`` (datetime), ``what`` (str), ``budget_s`` (float),
+    ``proc_start`` (float or None). A named tuple, not a dataclass: every tick reads it, and dataclasses
+    imports inspect (a fifth of a tick's start-up)."""
+
+    __slots__ = ()
     pid: int
     host: str
     since: datetime
-    what: str = "tick"
-    budget_s: float = DEFAULT_BUDGET_S
-    proc_start: float | None = None
+    what: str
+    budget_s: float
+    proc_start: float | None
 
     def key(self) -> str:
         """The identity of one holding: the same process holding it since the same moment."""
@@ -55,7 +59,7 @@ class Holder:
 
 def record(fd: int, what: str, budget_s: float | None, now: datetime | None = None) -> None:
     """Write this process into the (already flocked) lock file ``fd``."""
-    doc = {"pid": os.getpid(), "host": socket.gethostname(), "since": iso(now or datetime.now(UTC)),
+    doc = {"pid": os.getpid(), "host": os.uname().nodename, "since": iso(now or datetime.now(UTC)),
            "what": what, "budget_s": budget_s if budget_s is not None else DEFAULT_BUDGET_S,
            "proc_start": _proc_start(os.getpid())}
     data = (json.dumps(doc, sort_keys=True) + "\n").encode()
@@ -82,7 +86,7 @@ def parse(data: bytes) -> Holder | None:
     if text.isdigit():
         if not 0 < len(text) <= 7 or not 0 < int(text) <= PID_MAX:
             return None
-        return Holder(pid=int(text), host=socket.gethostname(), since=datetime.fromtimestamp(0, UTC),
+        return Holder(pid=int(text), host=os.uname().nodename, since=datetime.fromtimestamp(0, UTC),
                       what="tick")
     try:
         doc = json.loads(text.splitlines()[0])
@@ -128,7 +132,7 @@ def flock_held(fd: int) -> bool | None:
 
 def alive(holder: Holder) -> bool | None:
     """Whether the holder process still exists (None: on another host, nobody here can tell)."""
-    if holder.host != socket.gethostname():
+    if holder.host != os.uname().nodename:
         return None
     start = _proc_start(holder.pid)
     if start is None:
@@ -152,6 +156,6 @@ def _proc_start(pid: int) -> float | None:
 def stall_report(holder: Holder, now: datetime) -> str:
     """The one line that says the lock is held too long, and what to do."""
     fix = (f"`kill -CONT {holder.pid}` if it was stopped, `kill {holder.pid}` if it hangs"
-           if holder.host == socket.gethostname() else f"look at pid {holder.pid} on {holder.host}")
+           if holder.host == os.uname().nodename else f"look at pid {holder.pid} on {holder.host}")
     return (f"the run's lock is held too long: {holder.describe(now)}; nothing moves until it lets go: {fix} "
             "(cron and systemd ticks are killed at their time limit)")

@@ -22,11 +22,16 @@ import stat
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from tianluo.models.states import HUMAN_HOLD, FaultClass, Phase, StageStatus
 from tianluo.shell import fsio, runfs
 from tianluo.timefmt import iso
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+else:  # typing's Any is for the type checker: importing typing costs a sixth of python's start, every tick
+    Any = object
 
 #: The state.json versions read here (model.SCHEMA_VERSION; a newer one is left to the validated path).
 SCHEMA_VERSIONS = (1, 2, 3, 4)  # 2 leaves out defaults (exclude_defaults), 1 wrote them: the same shape; 3 holds

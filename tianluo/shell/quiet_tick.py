@@ -20,7 +20,6 @@ revision, and the heartbeat is pinged after the lock is let go. Anything else, o
 None, and the full tick runs (and certifies again once it has nothing to do).
 """
 
-import hashlib
 import json
 import os
 import stat
@@ -32,6 +31,18 @@ from tianluo.shell import fsio, peek, proctable, records
 from tianluo.shell.peek import AGAIN, QUIET, STALLED_MARK, STATE, STATE_CAP, Doubt
 from tianluo.timefmt import iso, utcnow
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from hashlib import sha256
+else:  # CPython's own SHA-256: hashlib would load OpenSSL first, a fifth of python's start, every quiet tick
+    try:
+        from _sha256 import sha256  # Python 3.11
+    except ImportError:  # 3.12 renamed it; a build without either has hashlib's
+        try:
+            from _sha2 import sha256
+        except ImportError:
+            from hashlib import sha256
+
 VERSION = 1  # tianluo.core.quiet.VERSION (importing it would import the models)
 CERT_CAP = 64 * 1024 * 1024
 TAG = "TIANLUO_JOB"  # backends.local.TAG
@@ -42,7 +53,7 @@ REPORT = "report.html"  # written by the full tick when it is missing
 
 def write(run_dir: Path, cert: dict, revision: int, data: bytes) -> None:
     """Save ``cert`` for the state saved as ``data`` at ``revision`` (not fsynced: one lost is one full tick)."""
-    doc = {**cert, "revision": revision, "sha256": hashlib.sha256(data).hexdigest()}
+    doc = {**cert, "revision": revision, "sha256": sha256(data).hexdigest()}
     fsio.atomic_write(Path(run_dir) / QUIET, json.dumps(doc) + "\n", durable=False)
 
 
@@ -78,7 +89,7 @@ def _quiet(run_dir: Path, now: datetime):
     except (OSError, ValueError, fsio.UnsafePath):
         return None
     if not isinstance(cert, dict) or cert.get("version") != VERSION or cert.get("sha256") != \
-            hashlib.sha256(data).hexdigest():
+            sha256(data).hexdigest():
         return None
     raw = peek.obj(json.loads(data))
     if raw.get("revision") != cert.get("revision") or not now < peek.when(cert.get("until")):
