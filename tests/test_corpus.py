@@ -413,6 +413,15 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "code/programming_error", "confidently wrong: a bare 'AssertionError: ctx len=50 pref leb=1' in the project's "
         "own dense_retriever.py reads as the program's; that it compares the passage files given with the id "
         "prefixes given is the thread's finding (set 39's length asserts read the same)"),
+    # Set 48.
+    "distributed/hst_skypilot_gcp_catalog_a100_keyerror.txt": (
+        "config/bad_arguments", "confidently wrong: a KeyError of the GPU name the user asked for ('A100'), raised in "
+        "SkyPilot's check_accelerator_attachable_to_host, reads as the framework refusing its arguments; that its "
+        "table lacked a key by a bug (the PR's fix) is the thread's finding"),
+    "hub/hst_mlflow_log_batch_update_param_500_max_retries.txt": (
+        "transient/http_unavailable", "confidently wrong: urllib3's 'too many 500 error responses' from the tracking "
+        "server is a 5xx storm, transient with backoff as issue 22 asks; that the server answered 500 to a request "
+        "changing a logged param is the thread's finding"),
 }
 
 

@@ -788,7 +788,11 @@ HARDWARE: tuple[Rule, ...] = (
              r"|Unable to determine the device handle for GPU|Error 802: system not yet initialized"
              # a kernel the driver's watchdog stopped (error 6 before CUDA 10, 702 since): a display-bound GPU's
              # time limit, a device or driver that hung; the same program ran on another GPU
-             r"|the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT"),
+             r"|the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT"
+             # the device lost in other stacks' words: Intel's Level Zero and Unified Runtime (IPEX, SYCL on an Arc
+             # or an iGPU whose driver reset it), Vulkan (llama.cpp's and ncnn's backends)
+             r"|\b(?:UR_RESULT|ZE_RESULT|PI)_ERROR_DEVICE_LOST\b|\bVK_ERROR_DEVICE_LOST\b|\bvk::DeviceLostError\b"
+             r"|\bErrorDeviceLost\b"),
     # InfiniBand could not register (pin) memory: the locked-memory limit or the HCA, not the host's RAM.
     Rule("ib_enomem", TRANSIENT, "nccl_error",
          log=r"NCCL WARN Call to ibv_\w+ failed with error Cannot allocate memory|Ib failure: Cannot allocate memory"),
@@ -892,6 +896,10 @@ EXHAUSTED: tuple[Rule, ...] = (
              # TF 1/2's stream executor unable to create its cuBLAS or cuDNN handle: the memory TF took at start
              # left none (allow_growth is the usual answer); XLA's own build of the message is not read so
              r"|cudaMalloc retry failed: out of memory"
+             # ggml's backends (llama.cpp, whisper.cpp and what bundles them): a device buffer its allocator could
+             # not get
+             r"|\b(?:cuda|hip)Malloc failed: out of memory"
+             r"|failed to allocate (?:CUDA|ROCm|Vulkan|Metal|SYCL)\d* buffer of size \d+"
              # CuPy's pool (its OutOfMemoryError's message, printed alone by Chainer's trainer)
              r"|\bout of memory to allocate \d+ bytes \(total \d+ bytes\)"
              r"|\bOut of memory allocating [\d,]+ bytes \(allocated so far: [\d,]+ bytes\)"
@@ -1060,7 +1068,9 @@ SETUP: tuple[Rule, ...] = (
              r"|DLPack tensor is on GPU, but no GPU backend was provided"
              # GPUs in exclusive-process mode that another process holds (CUDA error 46)
              r"|all CUDA-capable devices are busy or unavailable|CUDA-capable device\(s\) is/are busy or unavailable"
-             r"|cudaErrorDevicesUnavailable"),
+             r"|cudaErrorDevicesUnavailable"
+             # vLLM started where it sees no GPU (a container run without the GPUs handed over)
+             r"|RuntimeError: Failed to infer device type$"),
     Rule("tls_error", CONFIG, "tls_error",
          # (libgit2's, as Julia's Pkg prints it cloning a registry behind a proxy that re-signs TLS)
          log=r"CERTIFICATE_VERIFY_FAILED|self[- ]signed certificate in certificate chain"
@@ -1170,7 +1180,9 @@ SETUP: tuple[Rule, ...] = (
              # torch's zip reader missing a tensor's record (a checkpoint cut short or its archive rebuilt)
              r"|inline_container\.cc:\d+\] \. file not found: \S+/data/\d+"
              # TF's tensor bundle reader given fewer bytes than its index promises (a download cut short)
-             r"|Read less bytes than requested"),
+             r"|Read less bytes than requested"
+             # a GGUF whose tensor data runs past the file's end (llama.cpp and its users: Ollama, llama-cpp-python)
+             r"|data is not within the file bounds|model is corrupted or incomplete"),
     # TensorBoard logging with no writer installed (torch.utils.tensorboard names the release it needs, which reads
     # as a skew, but none is installed): before version_mismatch
     Rule("tensorboard_missing", CONFIG, "missing_module",
@@ -1188,6 +1200,14 @@ SETUP: tuple[Rule, ...] = (
     # nvcc does not support (a newer Visual Studio on Windows, gcc past CUDA's).
     Rule("builds_that_do_not_fit", CONFIG, "version_mismatch",
          log=r"(?:^|triton\.compiler\.(?:errors\.)?)CompilationError: at \d+:\d+:"
+             # a model of an architecture the loader's release predates (llama.cpp and what bundles it: Ollama,
+             # llama-cpp-python; its converter): a newer release knows it
+             r"|unknown model architecture: '|^ERROR:hf-to-gguf:Model \w+ is not supported"
+             # rocBLAS of a ROCm release that ships no kernels for this GPU (gfx1103 on ROCm 5.7)
+             r"|rocBLAS error: Cannot read .{0,200}TensileLibrary\S*: .{0,80} for GPU arch : gfx\w+"
+             # TF with no kernel of an op for the device it placed it on (tensorflow-metal's plugin, a build without
+             # the op's GPU kernel): another build, or the op pinned elsewhere
+             r"|No registered '\w+' OpKernel for '?(?:GPU|TPU|XLA_\w+|DEFAULT)'? devices compatible with node"
              # a ptxas (Triton's own, a container's CUDA) older than the GPU it compiles for (B200's sm_100)
              r"|ptxas fatal\s*: Value 'sm_\d+a?' is not defined for option 'gpu-name'"
              r"|Unsloth: Please import Unsloth before \w+"
@@ -1447,6 +1467,9 @@ SETUP: tuple[Rule, ...] = (
              r"|\bPython module [\w.]+ was not found\b|ArgumentError: Package \w+ not found in current path"
              r"|runtime_env setup failed: |Could not create the actor because its associated runtime env failed"
              r"|Failed to create runtime env: "
+             # Ascend's CANN unable to set up its environment (its Python dependencies not installed, set_env.sh not
+             # sourced)
+             r"|\[Init\]\[Env\]init env failed"
              r"|Couldn't find appropriate backend to handle uri|No gym module found for the active version"
              # CTranslate2 (faster-whisper) finding no cuDNN of the major release it was built for, before it aborts
              r"|Could not load library lib\w+\.so[.\d]*\. Error: \S+: cannot open shared object file"
@@ -1491,6 +1514,9 @@ SETUP: tuple[Rule, ...] = (
          log=_PFX + r"(?:\w+\.)*FileNotFoundError(?:$|:(?: *$| (?:[^h]|h[^ft]|hf[^:]|ht[^t]|htt[^p]|http[^s]"
                     r"|https[^:]|https:[^/]|https:/[^/]|https://[^h]|https://h[^u])))"
              r"|can't open file .*No such file or directory|SystemError: opening file .*: No such file or directory"
+             # cuDNN on Windows without a DLL it loads (zlibwapi.dll for cuDNN 8.4, its own sub-libraries)
+             r"|^Could not locate \w+\.dll\. Please make sure it is in your library path"
+             r"|^Could not load library \w+\.dll\. Error code \d+"
              # Kaldi's recipe scripts checking their configuration (``steps/make_mfcc.sh: no such file
              # conf/mfcc.conf``); a file an earlier stage makes (``feats.scp`` after ``run.pl: 48 / 48 failed``) is
              # that stage's failure, whose cause is in its own logs
@@ -1664,6 +1690,11 @@ SETUP: tuple[Rule, ...] = (
              # gloo told to use a network interface this host does not have (GLOO_SOCKET_IFNAME)
              r"|ifa != nullptr\. Unable to find address for: "
              r"|only supported on GPUs with compute capability|FlashAttention only supports (?:Ampere|Turing)"
+             # (Transformer Engine's FP8 on an Ampere GPU; the same words from other kernels' checks)
+             r"|[Cc]ompute [Cc]apability \d+(?:\.\d+)? or (?:higher|above|newer|later)"
+             r"|only supported on CUDA devices with compute capability >="
+             # SkyPilot asked for resources on a cluster name that exists with others
+             r"|ResourcesMismatchError: Requested resources do not match the existing cluster"
              r"|Attempting to unscale FP16 gradients|There are not enough slots available in the system"
              r"|requires \d+ (?:logical )?devices, but only \d+ (?:XLA )?devices are available"
              r"|has parameters that were not used in producing the loss"
@@ -1754,6 +1785,16 @@ SETUP: tuple[Rule, ...] = (
     Rule("corrupt_data", CONFIG, "corrupt_data",
          # (tar asked for a member the archive does not hold: a download of another archive, or a cut one)
          log=r"Parquet magic bytes not found|Either the file is corrupted or this is not a parquet file"
+             # a compressed file or stream cut short or not what its name says (gzip, bz2 and lzma's own words; zlib's
+             # inflate; tarfile): a download or a copy that stopped, a shard written by a killed job
+             r"|Compressed (?:file|data) ended before the end-of-stream marker was reached|Not a gzipped file \("
+             # (GNU gzip, tar, bzip2, xz and unzip on the same: an archive fetched in part; not gzip's "unexpected end
+             # of file", which is what it says of the empty input a failed download left, whose HTTP error says more)
+             r"|^gzip: .+: invalid compressed data--(?:format violated|crc error|length error)$"
+             r"|^tar: Unexpected EOF in archive$|^bzip2: Compressed file ends unexpectedly"
+             r"|^(?:xz|unxz): .+: Unexpected end of input$|End-of-central-directory signature not found"
+             r"|Error -3 while decompressing(?: data)?: (?:invalid|incorrect|unknown)"
+             r"|ReadError: (?:unexpected end of data|truncated header|bad checksum|empty header)\b"
              r"|^tar: .+: Not found in archive$"
              # decord (mmaction2's video reader) finding no video stream in a file
              r"|cannot find video stream with wanted index"
@@ -1939,7 +1980,11 @@ BUGS: tuple[Rule, ...] = (
              # torch.onnx with no symbolic for an op the model uses at the opset asked for
              r"|Exporting the operator '?[\w:.]+'? to ONNX opset version \d+ is not supported"
              # Ray Tune reusing an actor whose Trainable has no reset_config()
-             r"|requires reset_config\(\) to be implemented"),
+             r"|requires reset_config\(\) to be implemented"
+             # a compiler backend (an XLA or MLIR plugin: jax-metal, a TPU's) with no lowering for an op the program
+             # uses
+             r"|error: failed to legalize operation '|The following operations cannot be legalized: "
+             r"|' op is not legalizable$"),
     # a debugger's breakpoint left in the program: no one answers it in a batch job
     Rule("breakpoint_left", CODE, "programming_error", log=r"\bbdb\.BdbQuit\b|^BdbQuit$"),
     # A runtime's own words for a call the program got wrong: a text file read with the platform's default encoding
