@@ -422,6 +422,18 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "transient/http_unavailable", "confidently wrong: urllib3's 'too many 500 error responses' from the tracking "
         "server is a 5xx storm, transient with backoff as issue 22 asks; that the server answered 500 to a request "
         "changing a logged param is the thread's finding"),
+    # Set 49.
+    "distributed/hsv_py_pde_mpiexec_explicit_mpi_backend_abort_exit0.txt": (
+        "code/not_implemented", "confidently wrong: a NotImplementedError raised by the library ('Cannot handle local "
+        "boundary ... Did you mean to use the `numba_mpi` backend?') reads as the program's; that a breaking change "
+        "of the library's API made the caller's setting wrong is the reporter's finding"),
+    "distributed/hsv_pytorch_c10d_filestore_create_race_no_such_file.txt": (
+        "config/missing_file", "confidently wrong: c10d's 'open(/path): No such file or directory' reads as the "
+        "store's file missing; that eight ranks raced to create it (a torch bug) is the maintainer's finding"),
+    "pytorch/hsw_melotts_hindi_train_filter_empty_dataset.txt": (
+        "code/programming_error", "confidently wrong: 'min() arg is an empty sequence' in the project's own data "
+        "loader reads as the program's, as an older corpus file's author read the same error; that its filter "
+        "dropped every sample of the data given is the thread's reading"),
 }
 
 

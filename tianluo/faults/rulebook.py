@@ -580,7 +580,8 @@ A few rules (``GUARDS``) stand in a tier of another class, just ahead of the bro
 words they share: TF's ``ResourceExhaustedError`` for a GraphDef past protobuf's 2 GiB
 (``programming_error``, before ``cuda_oom``), Lightning's ``No `training_step()` method
 defined`` (``programming_error``, before ``bad_arguments``), HDF5's lock held by another
-process for now (``io_error``, before ``file_locked``).
+process for now (``io_error``, before ``file_locked``), a download's answer without a ``Content-Length``
+(``http_unavailable``, before ``key_error``).
 
 Judgement calls:
     * SIGKILL alone stays unknown (``signal_sigkill``): the kernel OOM killer, an admin's
@@ -1184,10 +1185,14 @@ SETUP: tuple[Rule, ...] = (
              # a GGUF whose tensor data runs past the file's end (llama.cpp and its users: Ollama, llama-cpp-python)
              r"|data is not within the file bounds|model is corrupted or incomplete"),
     # TensorBoard logging with no writer installed (torch.utils.tensorboard names the release it needs, which reads
-    # as a skew, but none is installed): before version_mismatch
-    Rule("tensorboard_missing", CONFIG, "missing_module",
+    # as a skew, but none is installed), and a checkout's own extension never built: before version_mismatch, which
+    # reads "cannot import name"
+    Rule("part_not_installed", CONFIG, "missing_module",
          log=r"TensorBoard logging requires TensorBoard with Python summary writer installed"
-             r"|Neither `tensorboard` nor `tensorboardX` is available"),
+             r"|Neither `tensorboard` nor `tensorboardX` is available"
+             # Megatron's data helpers, a C++ extension of the checkout itself, never built (``make`` in its data
+             # folder; on a multi-node run, built on one node's disk only)
+             r"|cannot import name 'helpers' from 'megatron\.(?:core\.datasets|data)'"),
     # A checksum that does not match what Google Drive served: its quota page ("Too many users have viewed or
     # downloaded this file recently") saved in place of the file, a refusal that lifts later; before version_mismatch,
     # which reads a checksum mismatch from any other source as the source having changed.
@@ -1205,6 +1210,11 @@ SETUP: tuple[Rule, ...] = (
              r"|unknown model architecture: '|^ERROR:hf-to-gguf:Model \w+ is not supported"
              # rocBLAS of a ROCm release that ships no kernels for this GPU (gfx1103 on ROCm 5.7)
              r"|rocBLAS error: Cannot read .{0,200}TensileLibrary\S*: .{0,80} for GPU arch : gfx\w+"
+             # an MPI that does not fit what launches it or what it was built with: Open MPI without Slurm's PMI
+             # started by srun, horovodrun of a release that knows only Open MPI's mpirun, an mpiexec whose own
+             # libraries are of another install
+             r"|OMPI was not built with SLURM's PMI support|Unknown MPI implementation given in output of mpirun"
+             r"|: Symbol `\w+' has different size in shared object, consider re-linking"
              # TF with no kernel of an op for the device it placed it on (tensorflow-metal's plugin, a build without
              # the op's GPU kernel): another build, or the op pinned elsewhere
              r"|No registered '\w+' OpKernel for '?(?:GPU|TPU|XLA_\w+|DEFAULT)'? devices compatible with node"
@@ -1470,6 +1480,8 @@ SETUP: tuple[Rule, ...] = (
              # Ascend's CANN unable to set up its environment (its Python dependencies not installed, set_env.sh not
              # sourced)
              r"|\[Init\]\[Env\]init env failed"
+             # Open MPI without a PMIx component it can load (libpmix not installed or not on the library path)
+             r"|^\s*opal_pmix_base_select failed\s*$"
              r"|Couldn't find appropriate backend to handle uri|No gym module found for the active version"
              # CTranslate2 (faster-whisper) finding no cuDNN of the major release it was built for, before it aborts
              r"|Could not load library lib\w+\.so[.\d]*\. Error: \S+: cannot open shared object file"
@@ -1514,6 +1526,8 @@ SETUP: tuple[Rule, ...] = (
          log=_PFX + r"(?:\w+\.)*FileNotFoundError(?:$|:(?: *$| (?:[^h]|h[^ft]|hf[^:]|ht[^t]|htt[^p]|http[^s]"
                     r"|https[^:]|https:[^/]|https:/[^/]|https://[^h]|https://h[^u])))"
              r"|can't open file .*No such file or directory|SystemError: opening file .*: No such file or directory"
+             # DALI's readers given a path that is not there or not a file
+             r"|Could not open JSON annotations file: |\] File mapping failed: "
              # cuDNN on Windows without a DLL it loads (zlibwapi.dll for cuDNN 8.4, its own sub-libraries)
              r"|^Could not locate \w+\.dll\. Please make sure it is in your library path"
              r"|^Could not load library \w+\.dll\. Error code \d+"
@@ -1760,6 +1774,13 @@ SETUP: tuple[Rule, ...] = (
     Rule("launch_setup", CONFIG, "bad_arguments",
          # (torch.distributed's own rendezvous refusing its init method: a file:// with no path, an env:// without RANK)
          log=r"ORTE was unable to reliably start one or more daemons|ssh: Could not resolve hostname "
+             # Open MPI's own start-up failing ("due to configuration or environment problems", its words), where no
+             # line above says which
+             r"|It looks like (?:orte_init|opal_init|MPI_INIT) failed for some reason"
+             # detectron2 asked to register a dataset name it already has (a builtin's), or its metadata again
+             # with other values
+             r"|AssertionError: Dataset '[^']*' is already registered!"
+             r"|Attribute '\w+' in the metadata of '[^']*' cannot be set to a different value!"
              r"|Error initializing torch\.distributed using \w+:// rendezvous: "
              r"|makeUVDevice\(\): interface or hostname can't be empty|Bootstrap : no socket interface found"
              # TF's distribution strategy given a cluster spec (TF_CONFIG, a TPU name) that does not name this machine
@@ -1957,6 +1978,11 @@ BUGS: tuple[Rule, ...] = (
                                  r"|'[\w.]+' object does not support item assignment)$"),
     Rule("attribute_error", CODE, "attribute_error",
          log=_exc(r"\w*AttributeError") + r"|" + _BARE + r"'[\w.]+' object has no attribute '\w+'$"),
+    # A download whose answer had no Content-Length header (torch's model_zoo reading it): a server answering with
+    # an error page, or none, not the program's lookup (a guard: GUARDS).
+    # (pdb's "*** " before it, where the exception was printed in the debugger)
+    Rule("answer_without_length", TRANSIENT, "http_unavailable",
+         log=r"^(?:\*\*\* )?KeyError: u?'[Cc]ontent-[Ll]ength'$"),
     Rule("key_error", CODE, "key_error",
          log=_exc("KeyError") + r"|\bSystem\.Collections\.Generic\.KeyNotFoundException\b"),
     Rule("index_error", CODE, "index_error",
@@ -2252,7 +2278,7 @@ LAST: tuple[Rule, ...] = (
 #: bad_arguments' exception that names a flag to pass). Each names its look-alike;
 #: tests/test_rulebook.py checks the list.
 GUARDS = frozenset({"message_too_large", "lightning_module_incomplete", "file_lock_held", "drive_quota",
-                    "pod_dns_not_ready", "accelerate_port"})
+                    "pod_dns_not_ready", "accelerate_port", "answer_without_length"})
 
 #: What a launcher puts before each line of a rank or a worker: torchrun's ``[rank3]: `` and ``[default3]:``
 #: (``--tee``), mpirun's ``--tag-output`` ``[1,3]<stderr>:``, Ray's ``(RayTrainWorker pid=1234, ip=10.0.0.1) ``,
