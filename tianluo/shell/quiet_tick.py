@@ -36,12 +36,9 @@ if TYPE_CHECKING:
     from hashlib import sha256
 else:  # CPython's own SHA-256: hashlib would load OpenSSL first, a fifth of python's start, every quiet tick
     try:
-        from _sha256 import sha256  # Python 3.11
-    except ImportError:  # 3.12 renamed it; a build without either has hashlib's
-        try:
-            from _sha2 import sha256
-        except ImportError:
-            from hashlib import sha256
+        from _sha256 import sha256  # Python 3.11, the project's Python
+    except ImportError:  # another Python (3.12 renamed the module) or a build without it: hashlib's
+        from hashlib import sha256
 
 VERSION = 1  # tianluo.core.quiet.VERSION (importing it would import the models)
 CERT_CAP = 64 * 1024 * 1024
