@@ -434,6 +434,17 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "code/programming_error", "confidently wrong: 'min() arg is an empty sequence' in the project's own data "
         "loader reads as the program's, as an older corpus file's author read the same error; that its filter "
         "dropped every sample of the data given is the thread's reading"),
+    # Set 50.
+    "distributed/hsy_diffusion_pipe_multinode_set_device_global_rank.txt": (
+        "config/no_gpu", "confidently wrong: CUDA's 'invalid device ordinal' reads as a GPU index the host does not "
+        "have (no_gpu, as the older files read it); that the program passed the global rank where the local one "
+        "belongs is the traceback's source line, read by the gatherer"),
+    "pytorch/hsx_sentencepiece_unigram_seed_score_nan_unrecoverable.txt": (
+        "unknown/exit_255", "sentencepiece's failed CHECK ('[!std::isnan(score)]', 'Program terminated with an "
+        "unrecoverable error.') says nothing of its cause; that the release had the bug is the maintainer's finding"),
+    "pytorch/hsy_vizdoom_java_shaping_unexpected_exit_windows_103.txt": (
+        "unknown/exit_1", "ViZDoom's 'Controlled ViZDoom instance exited unexpectedly' is the game process's end, whose "
+        "cause is in its own output; that the release had the bug on Windows is the maintainer's finding"),
 }
 
 

@@ -1070,6 +1070,8 @@ SETUP: tuple[Rule, ...] = (
              # GPUs in exclusive-process mode that another process holds (CUDA error 46)
              r"|all CUDA-capable devices are busy or unavailable|CUDA-capable device\(s\) is/are busy or unavailable"
              r"|cudaErrorDevicesUnavailable"
+             # a torch built without CUDA asked to pick a GPU (its C module has no CUDA entry points)
+             r"|has no attribute '_cuda_(?:setDevice|getDeviceCount|init)'"
              # vLLM started where it sees no GPU (a container run without the GPUs handed over)
              r"|RuntimeError: Failed to infer device type$"),
     Rule("tls_error", CONFIG, "tls_error",
@@ -1215,6 +1217,12 @@ SETUP: tuple[Rule, ...] = (
              # libraries are of another install
              r"|OMPI was not built with SLURM's PMI support|Unknown MPI implementation given in output of mpirun"
              r"|: Symbol `\w+' has different size in shared object, consider re-linking"
+             # a compiled extension built against another torch (fbgemm_gpu's own log line before its OSError)
+             r"|Could not load the library '[^']+': \S+: undefined symbol: "
+             # a JAX config flag its release removed, read by a library of an older day (Haiku, Flax) or the program
+             r"|'Config' object has no attribute 'jax_\w+'"
+             # an old release of a library fetching from a location that moved for good (flair's S3 bucket)
+             r"|HEAD request failed for url \S+ with status code 30[18]\b"
              # TF with no kernel of an op for the device it placed it on (tensorflow-metal's plugin, a build without
              # the op's GPU kernel): another build, or the op pinned elsewhere
              r"|No registered '\w+' OpKernel for '?(?:GPU|TPU|XLA_\w+|DEFAULT)'? devices compatible with node"
@@ -1526,6 +1534,8 @@ SETUP: tuple[Rule, ...] = (
          log=_PFX + r"(?:\w+\.)*FileNotFoundError(?:$|:(?: *$| (?:[^h]|h[^ft]|hf[^:]|ht[^t]|htt[^p]|http[^s]"
                     r"|https[^:]|https:[^/]|https:/[^/]|https://[^h]|https://h[^u])))"
              r"|can't open file .*No such file or directory|SystemError: opening file .*: No such file or directory"
+             # Atari ROMs not installed (atari-py, ale-py): the game the program asks for has no ROM file
+             r"|ROM is missing for \w+|We're Unable to find the game \"|Unable to find game \"[^\"]+\", did you import"
              # DALI's readers given a path that is not there or not a file
              r"|Could not open JSON annotations file: |\] File mapping failed: "
              # cuDNN on Windows without a DLL it loads (zlibwapi.dll for cuDNN 8.4, its own sub-libraries)
@@ -1707,6 +1717,12 @@ SETUP: tuple[Rule, ...] = (
              # (Transformer Engine's FP8 on an Ampere GPU; the same words from other kernels' checks)
              r"|[Cc]ompute [Cc]apability \d+(?:\.\d+)? or (?:higher|above|newer|later)"
              r"|only supported on CUDA devices with compute capability >="
+             # gym or gymnasium asked for an environment id its release does not register (an old version suffix)
+             r"|DeprecatedEnv: Environment version \w+ for `[^`]+` is deprecated"
+             r"|(?:NameNotFound|VersionNotFound): Environment `?[\w/-]+`? doesn't exist"
+             r"|UnregisteredEnv: No registered env with id: "
+             # Marian converting an option's value from its YAML to a number it cannot parse
+             r"|Aborted from static To marian::fastopt_helpers::Convert<"
              # SkyPilot asked for resources on a cluster name that exists with others
              r"|ResourcesMismatchError: Requested resources do not match the existing cluster"
              r"|Attempting to unscale FP16 gradients|There are not enough slots available in the system"
