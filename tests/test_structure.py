@@ -1045,6 +1045,27 @@ def test_a_bare_protocol_name_from_a_librarys_getattr_is_a_version_skew(message,
     assert (v.label if v is not None else None) == expect, v
 
 
+@pytest.mark.parametrize(("where", "source", "message", "expect"), [
+    # an installed package reaching through another's namespace for a name its release lacks
+    ("/env/lib/python3.10/site-packages/haiku/_src/module.py", "if jax.config.jax_some_flag and module_name:",
+     "AttributeError: 'Config' object has no attribute 'jax_some_flag'", "version_mismatch"),
+    ("/env/lib/python3.8/site-packages/motmetrics/distances.py", "return np.asfarray(objs, dtype=np.float)",
+     "AttributeError: module 'numpy' has no attribute 'float'", "version_mismatch"),
+    # the package's own name, a local object's attribute, or the project's own code: not read so
+    ("/env/lib/python3.10/site-packages/haiku/_src/module.py", "x = haiku.config.some_flag",
+     "AttributeError: module 'haiku' has no attribute 'some_flag'", None),
+    ("/env/lib/python3.10/site-packages/lightning/trainer.py", "out = model.training_steps(batch)",
+     "AttributeError: 'Net' object has no attribute 'training_steps'", None),
+])
+def test_a_library_reaching_into_another_package_for_a_missing_name_is_a_version_skew(where, source, message,
+                                                                                      expect):
+    text = (f'Traceback (most recent call last):\n  File "train.py", line 21, in main\n    run()\n'
+            f'  File "{where}", line 99, in f\n    {source}\n{message}\n')
+    v = verdict(structure.read([("stderr", text)]))
+    got = v.label if v is not None and v.basis == "source" else None
+    assert got == expect, v
+
+
 def test_a_watcher_pointing_at_the_error_above_is_not_a_settings_check():
     text = ("RuntimeError: One or more background workers are no longer alive. Exiting. Please check the print "
             "statements above for the actual error message\n")

@@ -138,6 +138,20 @@ _BARE_DUNDER = compile_pattern(r"^'?__[a-z][a-z0-9_]*__'?$")
 # distutils gone): the environment, not the program.
 _IMPORT_LINE = compile_pattern(r"^(?:import|from) [\w.]+")
 _ARRAY_TRUTH = compile_pattern(r"^The truth value of an array with more than one element is ambiguous")
+#: An installed package reaching through another well-known package's namespace for a name it does not have
+#: (Haiku's ``jax.config.jax_experimental_name_stack`` under a JAX that removed the flag, an old tracker's
+#: ``np.float`` under NumPy 1.24): the installed releases do not fit. The namespace by the name packages import it
+#: as; a local variable's attribute (``model.x``) is not read so.
+_MISSING_ATTRIBUTE = compile_pattern(r"has no attribute '(\w+)'", capture=True)
+_PACKAGE_DIR = compile_pattern(r"/(?:site|dist)-packages/([A-Za-z_]\w*)", capture=True)
+_DOTTED = compile_pattern(r"\b([A-Za-z_]\w*)((?:\.[A-Za-z_]\w*){1,6})", capture=True)
+_NAMESPACES = frozenset({
+    "np", "numpy", "jax", "jnp", "jaxlib", "torch", "tf", "tensorflow", "keras", "scipy", "sklearn", "pd", "pandas",
+    "transformers", "PIL", "cv2", "gym", "gymnasium", "setuptools", "pkg_resources", "distutils", "yaml", "six",
+    "packaging", "google", "protobuf", "onnx", "triton", "accelerate", "deepspeed", "flax", "optax", "haiku", "hk",
+    "h5py", "pyarrow", "pa", "datasets", "huggingface_hub", "torchvision", "torchaudio", "librosa", "matplotlib",
+    "plt", "networkx", "nx", "sympy", "numba", "cupy", "xgboost", "lightgbm", "pytorch_lightning", "lightning", "pl",
+    "wandb", "mlflow", "ray", "dask", "omegaconf", "hydra", "peft", "diffusers", "timm", "mmcv", "mmengine"})
 #: The runtime's own failure, in its words: not a check of the configuration, whatever else the message says
 #: ("CUDA error: invalid configuration argument" is a kernel launched with an impossible grid).
 _RUNTIME_FAILURE = compile_pattern(r"^(?:CUDA|HIP|cuDNN|CUDNN|cuBLAS|CUBLAS|NCCL|cuda|cublas|MPS|XPU)"
@@ -556,6 +570,10 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: an installed package's "
                        "object lacks a protocol another package asks it for; their versions do not fit)", "origin",
                        raised.text)
+    if base == "AttributeError" and raised.origin == LIBRARY and raised.where and _foreign_name(raised, message):
+        return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}, by "
+                       f"`{raised.source[:120]}`: an installed package reaches into another for a name its installed "
+                       "release does not have; their versions do not fit)", "source", raised.text)
     if base == "NameError" and raised.origin == LIBRARY and _CLASS_NAME.search(message):
         return Verdict(CONFIG_C, "missing_module", f"{_text(raised)} (raised in {origin}: an installed package uses a "
                        "class its own guarded import did not bind; what it imports is missing or does not fit)",
@@ -670,6 +688,21 @@ def _where(raised: Raised) -> str:
     short = raised.where.replace("\\", "/").rsplit("/", 3)
     place = "/".join(short[-3:]) if len(short) > 1 else raised.where
     return f"{place}{', ' + raised.func if raised.func else ''}"
+
+
+def _foreign_name(raised: Raised, message: str) -> bool:
+    """Whether the library frame that raised an AttributeError reads the missing name through another well-known
+    package's namespace (``jax.config.jax_x`` in a Haiku frame)."""
+    attribute = _MISSING_ATTRIBUTE.search(message)
+    package = _PACKAGE_DIR.search((raised.where or "").replace("\\", "/"))
+    if attribute is None or package is None or not raised.source:
+        return False
+    own = package.group(1).lower()
+    for chain in _DOTTED.finditer(raised.source):
+        root, rest = chain.group(1), chain.group(2)
+        if rest.rsplit(".", 1)[-1] == attribute.group(1) and root in _NAMESPACES and root.lower() != own:
+            return True
+    return False
 
 
 def _text(raised: Raised) -> str:
