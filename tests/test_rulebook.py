@@ -7206,6 +7206,161 @@ SIBLINGS += [
 ]
 
 
+SIBLINGS += [
+    # Set 50's families, from other public threads (18 lines; 16 read right after the set's fixes, before the reader
+    # took a gym namespace in an env id and fbgemm_gpu's own misspelt warning with torch.ops' missing operator after it)
+    # (https://github.com/pytorch/pytorch/issues/13718)
+    ('Traceback (most recent call last):\n'
+     '  File "<string>", line 1, in <module>\n'
+     '  File "/nfs/vnx-home/dnewman/tmp/torch_bug/lib/python3.5/site-packages/torch/cuda/__init__.py",'
+     ' line 262, in set_device\n'
+     '    torch._C._cuda_setDevice(device)\n'
+     "AttributeError: module 'torch._C' has no attribute '_cuda_setDevice'", "no_gpu"),
+    # (https://github.com/junyanz/pytorch-CycleGAN-and-pix2pix/issues/900)
+    ('E:\\Anaconda\\python.exe E:/Pycharm_Code/Fruit_count/train.py\n'
+     'Traceback (most recent call last):\n'
+     '  File "E:/Pycharm_Code/Fruit_count/train.py", line 17, in <module>\n'
+     '    torch.cuda.set_device(gpus[0])\n'
+     '  File "E:\\Anaconda\\lib\\site-packages\\torch\\cuda\\__init__.py", line 293, in set_device\n'
+     '    torch._C._cuda_setDevice(-1)\n'
+     "AttributeError: module 'torch._C' has no attribute '_cuda_setDevice'", "no_gpu"),
+    # (https://github.com/microsoft/Bringing-Old-Photos-Back-to-Life/issues/241)
+    ("AttributeError: module 'torch._C' has no attribute '_cuda_setDevice'", "no_gpu"),
+    # (https://github.com/insilicomedicine/GENTRL/issues/36)
+    ('AttributeError                            Traceback (most recent call last)\n'
+     'Input In [10], in <cell line: 4>()\n'
+     '      2 import torch\n'
+     '      3 import pandas as pd\n'
+     '----> 4 torch.cuda.set_device(1)\n'
+     '\n'
+     'File ~\\miniconda3\\envs\\GENTRL\\lib\\site-packages\\torch\\cuda\\__init__.py:314, in set_device(device'
+     ')\n'
+     '    312 device = _get_device_index(device)\n'
+     '    313 if device >= 0:\n'
+     '--> 314     torch._C._cuda_setDevice(device)\n'
+     '\n'
+     "AttributeError: module 'torch._C' has no attribute '_cuda_setDevice'", "no_gpu"),
+    # (https://github.com/sokrypton/ColabFold/issues/332)
+    ("AttributeError: 'Config' object has no attribute 'jax_experimental_name_stack'", "version_mismatch"),
+    # (https://github.com/google-deepmind/alphafold/issues/635)
+    ('UnfilteredStackTrace                      Traceback (most recent call last)\n'
+     '[<ipython-input-5-ca4ee2dc266d>](https://localhost:8080/#) in <module>\n'
+     '     44     processed_feature_dict = model_runner.process_features(np_example, random_seed=0)\n'
+     '---> 45     prediction = model_runner.predict(processed_feature_dict, random_seed=random.randran'
+     'ge(sys.maxsize))\n'
+     '     46 \n'
+     '\n'
+     '23 frames\n'
+     "UnfilteredStackTrace: AttributeError: 'Config' object has no attribute 'jax_experimental_name_st"
+     "ack'", "version_mismatch"),
+    # (https://github.com/facebookresearch/RTFM/issues/3)
+    ('Traceback (most recent call last):\n'
+     '  File "play_gym.py", line 30, in <module>\n'
+     "    env = gym.make('rtfm:{}-v0'.format(args.env), featurizer=featurizer, partially_observable=ar"
+     'gs.partially_observable, room_shape=(args.height, args.width), shuffle_wiki=args.shuffle_wiki)\n'
+     '  File "/home/seg/miniconda3/envs/py38/lib/python3.8/site-packages/gym/envs/registration.py", li'
+     'ne 676, in make\n'
+     '    return registry.make(id, **kwargs)\n'
+     '  File "/home/seg/miniconda3/envs/py38/lib/python3.8/site-packages/gym/envs/registration.py", li'
+     'ne 490, in make\n'
+     '    versions = self.env_specs.versions(namespace, name)\n'
+     '  File "/home/seg/miniconda3/envs/py38/lib/python3.8/site-packages/gym/envs/registration.py", li'
+     'ne 220, in versions\n'
+     '    self._assert_name_exists(namespace, name)\n'
+     '  File "/home/seg/miniconda3/envs/py38/lib/python3.8/site-packages/gym/envs/registration.py", li'
+     'ne 297, in _assert_name_exists\n'
+     '    raise error.NameNotFound(message)\n'
+     "gym.error.NameNotFound: Environment `rtfm:groups_nl` doesn't exist. Did you mean: `groups_nl`?", "bad_arguments"),
+    # (https://github.com/huggingface/deep-rl-class/pull/610)
+    ('[/usr/local/lib/python3.11/dist-packages/gymnasium/envs/registration.py](https://localhost:8080/'
+     '#) in _check_version_exists(ns, name, version)\n'
+     '    429 \n'
+     '    430     if latest_spec is not None and version < latest_spec.version:\n'
+     '--> 431         raise error.DeprecatedEnv(\n'
+     '    432             f"Environment version v{version} for `{get_env_id(ns, name, None)}` is depre'
+     'cated. "\n'
+     '    433             f"Please use `{latest_spec.id}` instead."\n'
+     '\n'
+     'DeprecatedEnv: Environment version v2 for `LunarLander` is deprecated. Please use `LunarLander-v'
+     '3` instead.', "bad_arguments"),
+    # (https://github.com/GoogleCloudPlatform/training-data-analyst/pull/2446)
+    ('DeprecatedEnv: Environment version v0 for `FrozenLake` is deprecated. Please use `FrozenLake-v1`'
+     ' instead.', "bad_arguments"),
+    # (https://github.com/erwincoumans/motion_imitation/issues/38)
+    ('gym.error.UnregisteredEnv: No registered env with id: A1GymEnv-v1', "bad_arguments"),
+    # (https://github.com/googlecolab/colabtools/issues/2047)
+    ('4 frames\n'
+     '/usr/local/lib/python3.7/dist-packages/atari_py/games.py in get_game_path(game_name)\n'
+     '     18     path = os.path.join(_games_dir, game_name) + ".bin"\n'
+     '     19     if not os.path.exists(path):\n'
+     "---> 20         raise Exception('ROM is missing for %s, see https://github.com/openai/atari-py#r"
+     "oms for instructions' % (game_name,))\n"
+     '     21     return path\n'
+     '     22 \n'
+     '\n'
+     'Exception: ROM is missing for breakout, see https://github.com/openai/atari-py#roms for instruct'
+     'ions', "missing_file"),
+    # (https://github.com/openai/gym/issues/2414)
+    ('  File "C:\\Users\\jz\\Desktop\\download\\Deep-Reinforcement-Learning-Hands-On-master\\Chapter06\\lib\\w'
+     'rappers.py", line 115, in make_env\n'
+     '    env = gym.make(env_name)\n'
+     '  File "c:\\users\\jz\\gym\\gym\\envs\\registration.py", line 235, in make\n'
+     '    return registry.make(id, **kwargs)\n'
+     '  File "c:\\users\\jz\\gym\\gym\\envs\\registration.py", line 129, in make\n'
+     '    env = spec.make(**kwargs)\n'
+     '  File "c:\\users\\jz\\gym\\gym\\envs\\registration.py", line 90, in make\n'
+     '    env = cls(**_kwargs)\n'
+     '  File "C:\\Users\\jz\\Anaconda3\\envs\\pytorch\\lib\\site-packages\\ale_py\\gym\\environment.py", line 12'
+     '3, in __init__\n'
+     '    self.seed()\n'
+     '  File "C:\\Users\\jz\\Anaconda3\\envs\\pytorch\\lib\\site-packages\\ale_py\\gym\\environment.py", line 17'
+     '2, in seed\n'
+     '    f\'Unable to find game "{self._game}", did you import {self._game} with ale-import-roms?\'\n'
+     'gym.error.Error: Unable to find game "Pong", did you import Pong with ale-import-roms?', "missing_file"),
+    # (https://github.com/yandexdataschool/Practical_RL/issues/479)
+    ('Exception: ROM is missing for breakout, see https://github.com/openai/atari-py#roms for instruct'
+     'ions', "missing_file"),
+    # (https://github.com/rusty1s/pytorch_sparse/issues/250)
+    ('Traceback (most recent call last):\n'
+     '  File "human_heart_explainer.py", line 49, in <module>\n'
+     '    from torch_sparse import coalesce\n'
+     '  File "/home/hmousavi/.conda/envs/hossein_env/lib/python3.8/site-packages/torch_sparse/__init__'
+     '.py", line 19, in <module>\n'
+     '    torch.ops.load_library(spec.origin)\n'
+     '  File "/home/hmousavi/.conda/envs/hossein_env/lib/python3.8/site-packages/torch/_ops.py", line '
+     '260, in load_library\n'
+     '    ctypes.CDLL(path)\n'
+     '  File "/home/hmousavi/.conda/envs/hossein_env/lib/python3.8/ctypes/__init__.py", line 373, in _'
+     '_init__\n'
+     '    self._handle = _dlopen(self._name, mode)\n'
+     'OSError: /home/hmousavi/.conda/envs/hossein_env/lib/python3.8/site-packages/torch_sparse/_versio'
+     'n_cpu.so: undefined symbol: _ZN5torch3jit17parseSchemaOrNameERKSs', "version_mismatch"),
+    # (https://github.com/rusty1s/pytorch_cluster/issues/100)
+    ('OSError: ~/miniconda3/envs/py38/lib/python3.8/site-packages/torch_cluster/_grid_cuda.so: undefin'
+     'ed symbol: _ZNK3c104Type14isSubtypeOfExtESt10shared_ptrIS0_EPSo', "version_mismatch"),
+    # (https://github.com/pytorch/FBGEMM/issues/3481)
+    ("WARNING:root:Could not the library 'fbgemm_gpu_py.so': /usr/local/lib/python3.10/dist-packages/f"
+     'bgemm_gpu/fbgemm_gpu_py.so: undefined symbol: _ZNK5torch8autograd4Node4nameEv.  This may be expe'
+     'cted depending on the FBGEMM_GPU variant.\n'
+     "WARNING:root:Could not the library 'experimental/gen_ai/fbgemm_gpu_experimental_gen_ai_py.so': /"
+     'usr/local/lib/python3.10/dist-packages/fbgemm_gpu/experimental/gen_ai/fbgemm_gpu_experimental_ge'
+     'n_ai_py.so: undefined symbol: _ZN4c10d23ncclGetErrorWithVersionE12ncclResult_t.  This may be exp'
+     'ected depending on the FBGEMM_GPU variant.\n'
+     'Traceback (most recent call last):\n'
+     '  File "<string>", line 1, in <module>\n'
+     '  File "/usr/local/lib/python3.10/dist-packages/torch/_ops.py", line 1225, in __getattr__\n'
+     '    raise AttributeError(\n'
+     "AttributeError: '_OpNamespace' 'fbgemm' object has no attribute 'merge_pooled_embeddings'", "version_mismatch"),
+    # (https://github.com/flairNLP/flair/issues/1969)
+    ('OSError: HEAD request failed for url https://s3.eu-central-1.amazonaws.com/alan-nlp/resources/em'
+     'beddings/glove.gensim.vectors.npy with status code 301.', "version_mismatch"),
+    # (https://github.com/flairNLP/flair/issues/2048)
+    ('OSError: HEAD request failed for url https://s3.eu-central-1.amazonaws.com/alan-nlp/resources/mo'
+     'dels-v0.4/NER-conll03-english/en-ner-conll03-v0.4.pt with status code 301.', "version_mismatch"),
+
+]
+
+
 @pytest.mark.parametrize(("text", "label"), SIBLINGS + LOOK_ALIKES, ids=[f"{c[1]}-{i}" for i, c in
                                                                           enumerate(SIBLINGS + LOOK_ALIKES)])
 def test_sibling_wordings_of_the_second_held_out_set(tmp_path, text, label):

@@ -1218,7 +1218,9 @@ SETUP: tuple[Rule, ...] = (
              r"|OMPI was not built with SLURM's PMI support|Unknown MPI implementation given in output of mpirun"
              r"|: Symbol `\w+' has different size in shared object, consider re-linking"
              # a compiled extension built against another torch (fbgemm_gpu's own log line before its OSError)
-             r"|Could not load the library '[^']+': \S+: undefined symbol: "
+             r"|Could not (?:load )?the library '[^']+': \S+: undefined symbol: "
+             # then torch.ops without the operator the extension would have registered
+             r"|'_OpNamespace' '\w+' object has no attribute '"
              # a JAX config flag its release removed, read by a library of an older day (Haiku, Flax) or the program
              r"|'Config' object has no attribute 'jax_\w+'"
              # an old release of a library fetching from a location that moved for good (flair's S3 bucket)
@@ -1719,7 +1721,7 @@ SETUP: tuple[Rule, ...] = (
              r"|only supported on CUDA devices with compute capability >="
              # gym or gymnasium asked for an environment id its release does not register (an old version suffix)
              r"|DeprecatedEnv: Environment version \w+ for `[^`]+` is deprecated"
-             r"|(?:NameNotFound|VersionNotFound): Environment `?[\w/-]+`? doesn't exist"
+             r"|(?:NameNotFound|VersionNotFound): Environment `?[\w/:.-]+`? doesn't exist"
              r"|UnregisteredEnv: No registered env with id: "
              # Marian converting an option's value from its YAML to a number it cannot parse
              r"|Aborted from static To marian::fastopt_helpers::Convert<"
