@@ -627,10 +627,11 @@ def _metrics_thread(run_dir, path: str, every: float) -> None:
 
 def _cmd_tick(args) -> int:
     from tianluo.planning.runpath import resolve_run
-    from tianluo.shell.idle_tick import idle_tick
+    from tianluo.shell.idle_tick import idle_tick, may_be_finished
 
     run_dir = resolve_run(args.run, args.home)
-    idle = idle_tick(run_dir, args.budget)  # a finished run with nothing to do: no models, no backends
+    # a finished run with nothing to do: no models, no backends (a running one's state says so in its head)
+    idle = idle_tick(run_dir, args.budget) if may_be_finished(run_dir) else None
     if idle is not None:
         _write_metrics(run_dir, args.metrics_file)
         if not args.quiet:

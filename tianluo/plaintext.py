@@ -31,7 +31,7 @@ _SURROGATES = _Compiled("[\ud800-\udfff]")
 #: coloured log (loguru, rich, ``FORCE_COLOR``) puts inside its words. Bounded, so it cannot backtrack; never
 #: across a line's end.
 ESCAPES_SOURCE = r"\x1b(?:\[[0-?]{0,32}[ -/]{0,8}[@-~]|\][^\x07\x1b\n]{0,256}(?:\x07|\x1b\\)?|[@-Z\\-_])"
-ESCAPES = re.compile(ESCAPES_SOURCE)
+ESCAPES = _Compiled(ESCAPES_SOURCE)
 _CONTROL_NAMES = {"\x00": "a NUL byte", "\n": "a newline", "\r": "a carriage return", "\x1b": "an escape character",
                   "\x85": "a newline (U+0085)", "\u2028": "a line separator (U+2028)",
                   "\u2029": "a paragraph separator (U+2029)"}
@@ -64,6 +64,8 @@ def one_line(text: object, cap: int) -> str:
 
 def control_problem(text: str) -> str | None:
     """What is wrong with ``text`` as one line of plain text, or None."""
+    if text.isascii() and text.isprintable():  # no control character at all (the class above is the rest)
+        return None
     m = _CONTROL.search(text)
     if m is None:
         return None

@@ -34,6 +34,16 @@ from tianluo.shell.peek import (
 )
 
 
+def may_be_finished(run_dir: Path) -> bool:
+    """Whether the head of state.json may name a finished phase, read without the lock: a running run's tick (the
+    one cron runs most) skips taking the lock for ``idle_tick`` only to find the run going on. Only a hint; a read
+    that fails says yes, and ``idle_tick`` decides."""
+    try:
+        return _looks_finished(Path(run_dir))
+    except Exception:  # noqa: BLE001 - a link, a damaged or missing file: idle_tick (then the full tick) names it
+        return True
+
+
 def idle_tick(run_dir: Path, budget: float | None = None) -> str | None:
     """The message of a tick with nothing to do, or None: then the full tick must run.
 
