@@ -443,8 +443,19 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "unknown/exit_255", "sentencepiece's failed CHECK ('[!std::isnan(score)]', 'Program terminated with an "
         "unrecoverable error.') says nothing of its cause; that the release had the bug is the maintainer's finding"),
     "pytorch/hsy_vizdoom_java_shaping_unexpected_exit_windows_103.txt": (
-        "unknown/exit_1", "ViZDoom's 'Controlled ViZDoom instance exited unexpectedly' is the game process's end, whose "
-        "cause is in its own output; that the release had the bug on Windows is the maintainer's finding"),
+        "unknown/exit_1", "ViZDoom's 'Controlled ViZDoom instance exited unexpectedly' is the game process's end, "
+        "whose cause is in its own output; that the release had the bug on Windows is the maintainer's finding"),
+    # Set 51.
+    "pytorch/htb_tensorrt_demos_jetson_nano_2gb_engine_build_killed.txt": (
+        "unknown/signal_sigkill", "a bare 'Killed' on a Jetson: the kernel's OOM killer is the likeliest, but an "
+        "admin's kill -9 prints the same; no line names the OOM killer (the rulebook's judgement call)"),
+    "pytorch/htb_tensorrtx_retinaface_trt_python_killed_on_jetson_nano.txt": (
+        "unknown/signal_sigkill", "a bare 'Killed' on a Jetson Nano: as the file above"),
+    "pytorch/htc_pykt_ednet_preprocess_killed_host_oom.txt": (
+        "unknown/signal_sigkill", "a bare 'Killed' after a preprocessing step: as the files above"),
+    "tf_jax_storage/hta_localcolabfold_input_fasta_txt_ignored_done_no_output.txt": (
+        "unknown/silent_failure", "ColabFold skipped an input whose name it does not take and ended 0 with nothing "
+        "written: the log says only that it finished; that the '.fasta.txt' suffix was the reason is the thread's"),
 }
 
 

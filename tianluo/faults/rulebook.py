@@ -1185,7 +1185,9 @@ SETUP: tuple[Rule, ...] = (
              # TF's tensor bundle reader given fewer bytes than its index promises (a download cut short)
              r"|Read less bytes than requested"
              # a GGUF whose tensor data runs past the file's end (llama.cpp and its users: Ollama, llama-cpp-python)
-             r"|data is not within the file bounds|model is corrupted or incomplete"),
+             r"|data is not within the file bounds|model is corrupted or incomplete"
+             # onnxruntime loading a model file that does not parse (an LFS pointer, a download cut short)
+             r"|INVALID_PROTOBUF : Load model from \S+ failed"),
     # TensorBoard logging with no writer installed (torch.utils.tensorboard names the release it needs, which reads
     # as a skew, but none is installed), and a checkout's own extension never built: before version_mismatch, which
     # reads "cannot import name"
@@ -1194,7 +1196,10 @@ SETUP: tuple[Rule, ...] = (
              r"|Neither `tensorboard` nor `tensorboardX` is available"
              # Megatron's data helpers, a C++ extension of the checkout itself, never built (``make`` in its data
              # folder; on a multi-node run, built on one node's disk only)
-             r"|cannot import name 'helpers' from 'megatron\.(?:core\.datasets|data)'"),
+             r"|cannot import name 'helpers' from 'megatron\.(?:core\.datasets|data)'"
+             # PyG's extensions (torch_scatter, torch_sparse, torch_cluster) finding no compiled library of theirs
+             # (importlib's find_spec returned None for it)
+             r"|AttributeError: 'NoneType' object has no attribute 'origin'$"),
     # A checksum that does not match what Google Drive served: its quota page ("Too many users have viewed or
     # downloaded this file recently") saved in place of the file, a refusal that lifts later; before version_mismatch,
     # which reads a checksum mismatch from any other source as the source having changed.
@@ -1225,6 +1230,13 @@ SETUP: tuple[Rule, ...] = (
              r"|'Config' object has no attribute 'jax_\w+'"
              # an old release of a library fetching from a location that moved for good (flair's S3 bucket)
              r"|HEAD request failed for url \S+ with status code 30[18]\b"
+             # TensorRT's ONNX parser of a release older than the model's opset or graph (a Jetson's TensorRT 5 or 6),
+             # and an engine file built by another TensorRT or on another GPU
+             r"|^ERROR: [Ff]ailed to parse (?:the )?ONNX file|^While parsing node number \d+ \[\w+"
+             r"|^In node -?\d+ \(\w+\): (?:INVALID_GRAPH|INVALID_NODE|UNSUPPORTED_NODE): "
+             r"|Serialization Error in deserialize: |Deserialize the cuda engine failed"
+             r"|The engine plan file is (?:not compatible with this version of TensorRT|generated on an incompatible"
+             r" device)"
              # TF with no kernel of an op for the device it placed it on (tensorflow-metal's plugin, a build without
              # the op's GPU kernel): another build, or the op pinned elsewhere
              r"|No registered '\w+' OpKernel for '?(?:GPU|TPU|XLA_\w+|DEFAULT)'? devices compatible with node"
@@ -1538,6 +1550,8 @@ SETUP: tuple[Rule, ...] = (
              r"|can't open file .*No such file or directory|SystemError: opening file .*: No such file or directory"
              # Atari ROMs not installed (atari-py, ale-py): the game the program asks for has no ROM file
              r"|ROM is missing for \w+|We're Unable to find the game \"|Unable to find game \"[^\"]+\", did you import"
+             # AlphaFold's data pipeline given a database path with nothing there
+             r"|Could not find [\w-]+ database \S"
              # DALI's readers given a path that is not there or not a file
              r"|Could not open JSON annotations file: |\] File mapping failed: "
              # cuDNN on Windows without a DLL it loads (zlibwapi.dll for cuDNN 8.4, its own sub-libraries)
@@ -1719,6 +1733,8 @@ SETUP: tuple[Rule, ...] = (
              # (Transformer Engine's FP8 on an Ampere GPU; the same words from other kernels' checks)
              r"|[Cc]ompute [Cc]apability \d+(?:\.\d+)? or (?:higher|above|newer|later)"
              r"|only supported on CUDA devices with compute capability >="
+             # OGB asked for a dataset its loader does not hold (a node task's dataset given to the graph loader)
+             r"|ValueError: Invalid dataset name [\w.-]+\.?$"
              # gym or gymnasium asked for an environment id its release does not register (an old version suffix)
              r"|DeprecatedEnv: Environment version \w+ for `[^`]+` is deprecated"
              r"|(?:NameNotFound|VersionNotFound): Environment `?[\w/:.-]+`? doesn't exist"
@@ -2253,6 +2269,10 @@ NETWORK: tuple[Rule, ...] = (
 
 LAST: tuple[Rule, ...] = (
     # The shell's own exit codes.
+    # A batch skipped for want of device memory (Boltz's and fairseq's own warning): the run goes on, so it is read
+    # last, and never fails an attempt that did its work; where the attempt wrote nothing, it is why.
+    Rule("oom_batch_skipped", CONFIG, "cuda_oom", fatal=False,
+         log=r"WARNING: ran out of memory(?:,| with exception: ).{0,200}?skipping batch"),
     Rule("exit_127", CONFIG, "command_not_found", exit_code=127),
     # Any other refusal sbatch prints (a site's submit plugin's own words: ``*** Error: CPU job setup is not
     # valid``): the job was not submitted. Last, because sbatch's specific errors are read above.
