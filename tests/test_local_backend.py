@@ -443,6 +443,26 @@ def test_a_runner_still_alive_after_writing_exit_json_is_judged_by_it(env, tmp_p
         lingering.wait()
 
 
+@pytest.mark.parametrize("step", [-3600.0, 0.5, 86400.0])
+def test_a_wall_clock_step_after_the_runner_started_does_not_make_its_job_lost(env, step):
+    """The host's clock stepped since the runner recorded its create time (NTP, a VM resumed): /proc/stat's boot
+    time moves with the clock, so every create time read now is off by the step. The runner, still carrying its
+    attempt's tag, is the job running, never lost (which would relaunch it beside itself); a pid without the tag
+    still is not."""
+    job = env.job("exec sleep 60")
+    handle = env.submit(job)
+    wait_for(lambda: (adir(job) / "started.json").exists(), what="started.json")
+    started = json.loads((adir(job) / "started.json").read_text())
+    started["runner_create_time"] += step  # as recorded before the step, read after it
+    (adir(job) / "started.json").write_text(json.dumps(started))
+    stepped = Handle(job_id=handle.job_id, pid=handle.pid, create_time=handle.create_time + step, host=handle.host)
+    assert env.poll(job, stepped).state == JobState.RUNNING
+    other = env.job("exec sleep 60", n=2)  # another attempt's record naming this runner: not its job
+    adir(other).mkdir(parents=True, exist_ok=True)
+    (adir(other) / "started.json").write_text(json.dumps({**started, "job_name": other.job_name}))
+    assert env.poll(other, stepped).state == JobState.LOST
+
+
 def test_a_run_of_the_same_name_and_second_in_another_home_is_never_found_nor_signalled(env, tmp_path):
     """Two homes, the same spec name, started in the same second: the same run id and job names.
     Each backend finds and signals only the processes of its own attempt folder."""

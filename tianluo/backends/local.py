@@ -110,6 +110,14 @@ class LocalBackend:
             # after a relaunch race the recorded runner may be the one that stood down.
             handle = _handle_from_started(started, self.host)
         proc = table.same(handle.pid, handle.create_time, CREATE_TIME_TOLERANCE) if handle.pid is not None else None
+        if proc is None and started and handle.pid is not None:
+            # The wall clock stepped since the runner recorded its create time (NTP, a VM resumed): the kernel's
+            # boot time moves with it, and so does every create time read since. A pid that still carries this
+            # attempt's own tag is its runner (a reused pid would carry another's, or none): never judged lost,
+            # relaunched beside itself.
+            stepped = table.get(handle.pid)
+            if stepped is not None and table.env_value(stepped.pid, TAG) == job.job_name:
+                proc = stepped
         if proc is not None:
             status: str | None = proc.status
             if started and status != proctable.ZOMBIE and table.env_value(proc.pid, TAG) != job.job_name:
