@@ -845,10 +845,10 @@ COMMANDS["report"] = _cmd_report  # tianluo report (tianluo/views/report.py)
 
 
 def main(argv: list[str] | None = None) -> int:
-    if (sys.argv[1:] if argv is None else argv) == ["--version"]:  # what argparse prints, without building it
+    given = sys.argv[1:] if argv is None else argv
+    if given == ["--version"]:  # what argparse prints, without building it
         print(f"tianluo {__version__}")
         return 0
-    given = sys.argv[1:] if argv is None else argv
     parser = _parser(given[0] if given and given[0] in COMMANDS else None)
     args = parser.parse_args(argv)
     if not args.command:

@@ -6,32 +6,27 @@ argument with it before it knows which command will run.
 
 import re
 
+from tianluo.lazily import Compiled
 
-class _Compiled:
-    """A pattern compiled at its first use (a character class over Unicode ranges costs python most of a
-    millisecond to compile, and most commands never search for one); then its methods are plain attributes."""
 
-    def __init__(self, source: str):
-        self._source = source
+def _lazy(source: str) -> Compiled:
+    """``re.compile(source)`` at first use (a class over Unicode ranges costs most of a millisecond)."""
+    return Compiled(re.compile, source)
 
-    def __getattr__(self, name: str):
-        value = getattr(re.compile(self._source), name)
-        setattr(self, name, value)
-        return value
 
 #: Every control character but tab, C1 controls (U+0085 is a newline to many readers), the
 #: Unicode line and paragraph separators, and the bidi controls that make a command in plan.md
 #: read differently from what runs ("Trojan Source").
-_CONTROL = _Compiled("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_CONTROL = _lazy("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 #: The same with tab, in runs: what becomes one space when text from outside is shown as one line.
-CONTROL_RUNS = _Compiled("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]+")
+CONTROL_RUNS = _lazy("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]+")
 #: Lone surrogates: not Unicode at all (``"\\ud800"`` in JSON); shown as U+FFFD, never written.
-_SURROGATES = _Compiled("[\ud800-\udfff]")
+_SURROGATES = _lazy("[\ud800-\udfff]")
 #: A terminal's escape sequences (colours, cursor moves, window titles), matched whole, not only their ESC: what a
 #: coloured log (loguru, rich, ``FORCE_COLOR``) puts inside its words. Bounded, so it cannot backtrack; never
 #: across a line's end.
 ESCAPES_SOURCE = r"\x1b(?:\[[0-?]{0,32}[ -/]{0,8}[@-~]|\][^\x07\x1b\n]{0,256}(?:\x07|\x1b\\)?|[@-Z\\-_])"
-ESCAPES = _Compiled(ESCAPES_SOURCE)
+ESCAPES = _lazy(ESCAPES_SOURCE)
 _CONTROL_NAMES = {"\x00": "a NUL byte", "\n": "a newline", "\r": "a carriage return", "\x1b": "an escape character",
                   "\x85": "a newline (U+0085)", "\u2028": "a line separator (U+2028)",
                   "\u2029": "a paragraph separator (U+2029)"}
@@ -78,10 +73,10 @@ def control_problem(text: str) -> str | None:
 #: What a terminal or a Markdown viewer would act on rather than show: control characters (escape, BEL,
 #: NUL, CR; newline and tab only where ``lines`` keeps them), C1 controls, the Unicode line separators,
 #: the bidi marks and overrides, and lone surrogates (text that is not valid Unicode).
-_UNPRINTABLE = _Compiled("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069"
-                         "\ud800-\udfff]")
-_UNPRINTABLE_LINE = _Compiled("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069"
-                              "\ud800-\udfff]")
+_UNPRINTABLE = _lazy("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069"
+                     "\ud800-\udfff]")
+_UNPRINTABLE_LINE = _lazy("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069"
+                          "\ud800-\udfff]")
 
 
 def _shown(m: re.Match) -> str:

@@ -24,7 +24,6 @@ from collections.abc import Mapping
 from functools import lru_cache
 from urllib.parse import parse_qsl, unquote, urlsplit
 
-from tianluo.faults.linear_re import compile_pattern
 from tianluo.plaintext import printable, valid
 
 MARK = "[redacted]"
@@ -69,6 +68,8 @@ _SHAPE_WORD = re.compile(r"(?i)://|bearer|authorization|hf_|sk-|gh[pousr]_|githu
 def compiled_shapes() -> tuple:
     """``(any, shapes)``: one search that tells whether any shape is there at all (most text holds none),
     and each shape with its replacement; compiled on first use (a command that redacts nothing pays nothing)."""
+    from tianluo.faults.linear_re import compile_pattern  # here: RE2 is loaded only for text with a shape's word
+
     shapes = tuple((compile_pattern(p, capture=True), r) for p, r in SHAPE_SOURCES)
     return compile_pattern("|".join(f"(?:{p})" for p, _ in SHAPE_SOURCES)), shapes
 

@@ -15,11 +15,9 @@ alone. ``\\d``, ``\\w``, ``\\s`` and ``\\b`` are ASCII, as in RE2. RE2 never wri
 import re
 from functools import lru_cache
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    import re2
-# re2 itself is imported where a pattern is compiled: a command that compiles none (status of a run whose
-# text has no secret's shape, redact.shapes) does not pay for loading it.
+import re2
+
+from tianluo.lazily import Compiled
 
 MAX_PATTERN_CHARS = 4096  # a user's log pattern longer than this is refused at plan time (``check``)
 # Any pattern: the built-in rules are longer than a user's may be, once a launcher's prefix is allowed at each of
@@ -67,19 +65,12 @@ def compile_pattern(pattern, *, capture: bool = False):
     return _compile(source(pattern), capture)
 
 
-class LazyPattern:
+class LazyPattern(Compiled):
     """``compile_pattern(pattern, capture=capture)`` on first use: a module of forty patterns (``structure``)
     costs its importer nothing until a failed attempt's log is read. Any attribute is the compiled one's."""
 
-    __slots__ = ("_source", "_capture", "_compiled")
-
     def __init__(self, pattern: str, *, capture: bool = False):
-        self._source, self._capture, self._compiled = pattern, capture, None
-
-    def __getattr__(self, name: str):
-        if self._compiled is None:
-            self._compiled = compile_pattern(self._source, capture=self._capture)
-        return getattr(self._compiled, name)
+        super().__init__(compile_pattern, pattern, capture=capture)
 
 
 def source(pattern) -> str:
@@ -89,8 +80,6 @@ def source(pattern) -> str:
     text = pattern.pattern
     if isinstance(text, bytes):
         text = text.decode("utf-8", errors="replace")
-    import re2
-
     if isinstance(pattern, re2._Regexp):  # compiled here: "(?m)" was put in front
         return text.removeprefix("(?m)")
     flags = getattr(pattern, "flags", 0)
@@ -110,8 +99,6 @@ def _compile(text: str, capture: bool):
         raise _too_long(len(text), MAX_COMPILED_CHARS)
     if "\x00" in text:
         raise UnsupportedPattern("contains a NUL byte; remove it")
-    import re2
-
     try:
         return re2.compile("(?m)" + text, options(capture=capture))
     except re2.error as exc:
@@ -147,8 +134,6 @@ def compile_any(patterns: tuple[str, ...]):
     if not patterns:
         return None
     body = "|".join(f"(?:{p})" for p in patterns)
-    import re2
-
     try:
         return re2.compile("(?m)" + body, options(capture=False, max_mem=COMBINED_MAX_MEM))
     except re2.error:  # too big as one program: the caller searches them one by one
@@ -157,8 +142,6 @@ def compile_any(patterns: tuple[str, ...]):
 
 def options(*, capture: bool, max_mem: int = MAX_MEM) -> "re2.Options":
     """The RE2 options every log pattern is compiled with."""
-    import re2
-
     o = re2.Options()
     o.never_nl = True  # a match never crosses a line end
     o.never_capture = not capture
