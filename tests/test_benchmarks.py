@@ -27,7 +27,7 @@ from tianluo.faults.linear_re import compile_pattern  # noqa: E402
 def quick():
     """One ``--quick --json`` run of the whole command: its output and its figures by name."""
     proc = subprocess.run([sys.executable, "-m", "benchmarks", "--quick", "--json"], cwd=ROOT, capture_output=True,
-                          text=True, timeout=240, check=False)
+                          text=True, timeout=900, check=False)
     assert proc.returncode == 0, proc.stderr[-2000:]
     data = json.loads(proc.stdout[proc.stdout.index('\n{\n "mode"'):])
     return proc.stdout, data, {f["name"]: f for f in data["figures"]}
