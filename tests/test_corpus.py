@@ -456,6 +456,10 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
     "tf_jax_storage/hta_localcolabfold_input_fasta_txt_ignored_done_no_output.txt": (
         "unknown/silent_failure", "ColabFold skipped an input whose name it does not take and ended 0 with nothing "
         "written: the log says only that it finished; that the '.fasta.txt' suffix was the reason is the thread's"),
+    # Set 52.
+    "tf_jax_storage/htd_birdnet_train_all_spectrograms_in_ram_oom_killed.txt": (
+        "unknown/signal_sigkill", "zsh's bare 'killed' job notice after training began: the OOM killer is the "
+        "likeliest (the thread's 126 GB filled), but no line names it; as the bare 'Killed' files of set 51"),
 }
 
 

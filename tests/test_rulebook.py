@@ -8597,6 +8597,49 @@ SET_51 = [
      {"exit_code": 0, "unmet": ("out/predictions (missing)",)}, "cuda_oom"),
 ]
 
+SET_52 = [
+    # a Slurm job state as a workflow engine, a job library or Slurm's own reports quote it
+    ("Error in rule train_asr:\n    message: SLURM-job '7712' failed, SLURM status is: 'TIMEOUT'. For further error "
+     "details see the cluster/cloud log and the log files of the involved rule(s).", {}, "time_limit"),
+    ("       JobID    JobName      State ExitCode\n------------ ---------- ---------- --------\n"
+     "5521.batch        batch OUT_OF_ME+    0:125", {}, "host_oom"),
+    ("submitit.core.utils.UncompletedJobError: Job 88_0 (task: 0) with path /x/88_0_0_result.pkl\n"
+     "has not produced any output (state: NODE_FAIL)", {}, "node_failure"),
+    ("   JobState=PREEMPTED Reason=None Dependency=(null)", {}, "preempted"),
+    ("State: TIMEOUT (exit code 0)\nCores: 8\nCPU Utilized: 07:59:12", {}, "time_limit"),
+    # the NVIDIA container runtime with no runc to hand the container to, or its hook not on the PATH (quotes escaped)
+    ("ERRO[0000] failed to create NVIDIA Container Runtime: error constructing low-level runtime: error locating "
+     "runtime: no runtime binary found from candidate list: [docker-runc runc crun]", {}, "command_not_found"),
+    ('docker: Error response from daemon: OCI runtime create failed: container_linux.go:345: starting container '
+     'process caused "exec: \\"nvidia-container-runtime-hook\\": executable file not found in $PATH": unknown.', {},
+     "command_not_found"),
+    # posix_ipc's EMFILE; a sequence past the model's limit; Hydra's --config-dir missing; sox's input missing
+    ("OSError: This process already has the maximum number of files open", {}, "too_many_open_files"),
+    ("ValueError: Labels' sequence length 612 cannot exceed the maximum allowed length of 448 tokens.", {},
+     "bad_arguments"),
+    ("ValueError: The decoder prompt (length 9011) is longer than the maximum model length of 8192. Make sure that "
+     "`max_model_len` is no smaller than the number of text tokens.", {}, "bad_arguments"),
+    ("Additional config directory '/home/u/fairseq/examples/wav2vec/config/finetuning' not found\n\n"
+     "Set the environment variable HYDRA_FULL_ERROR=1 for a complete stack trace.", {}, "missing_file"),
+    ("sox FAIL formats: can't open input file `/data/ksc/Audios/5ed8.wav': No such file or directory\n"
+     "ERROR (compute-fbank-feats[5.5]:Read4ByteTag():wave-reader.cc:56) WaveData: expected 4-byte chunk-name, got read "
+     "error", {}, "missing_file"),
+    # Docker's builder killing a RUN step (BuildKit's words, newer and older)
+    ("#9 41.02 Killed\n------\nERROR: failed to solve: process \"/bin/sh -c pip install -r requirements.txt\" did "
+     "not complete successfully: exit code: 137", {}, "signal_sigkill"),
+    # a traceback every line of which a workflow engine prefixed with its task's tag (Metaflow's, after its time stamp)
+    ("2022-01-27 11:57:08.090 [61/train/1069 (pid 164)] Traceback (most recent call last):\n"
+     '2022-01-27 11:57:08.173 [61/train/1069 (pid 164)]   File "/x/site-packages/metaflow/plugins/kubernetes/'
+     'kubernetes_client.py", line 67, in __init__\n'
+     "2022-01-27 11:57:08.174 [61/train/1069 (pid 164)]     from kubernetes import client, config\n"
+     "2022-01-27 11:57:08.174 [61/train/1069 (pid 164)] ModuleNotFoundError: No module named 'kubernetes'\n"
+     "2022-01-27 11:57:08.174 [61/train/1069 (pid 164)]", {}, "missing_module"),
+    ("worker-a7 >> Traceback (most recent call last):\n"
+     'worker-a7 >>   File "/x/nemo/collections/asr/data/audio_to_text.py", line 160, in __getitem__\n'
+     "worker-a7 >>     text = sample['text']\n"
+     "worker-a7 >> KeyError: 'text'", {}, "key_error"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -8604,7 +8647,8 @@ LATER_SETS = [(name, *case) for name, cases in {
     "35": SET_35, "36": SET_36, "37": SET_37, "38": SET_38,
     "39": SET_39, "40": SET_40, "41": SET_41, "42": SET_42,
     "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46,
-    "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51}.items()
+    "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
+    "52": SET_52}.items()
     for case in cases]
 
 

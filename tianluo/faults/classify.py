@@ -121,9 +121,24 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
                 break
         if fault is not None:
             break
+    if fault is None:  # the exception lines as the structure read them, without a prefix no rule knows
+        for rule in BUILTIN_RULES:
+            matched, line = _match(rule, ev, sig, _unwrapped(shape))
+            if matched and line is not None:
+                fault = Fault(klass=rule.klass, label=rule.label, evidence=_line_text(line), free=rule.free)
+                ruled_by, ruled_line = rule, line
+                break
     fault = _structure(ev, fault, ruled_by, sig, shape)
     fault = _usage_refused(ev, _symptom_only(ev, fault, ruled_line, causes, sig, shape), shape)
     return _host_oom(ev, _full_disk(ev, _deterministic(ev, fault, shape), ruled_by))
+
+
+def _unwrapped(shape: Shape) -> tuple[LogLine, ...]:
+    """The exception lines of the failure as the structure read them: a wrapper's prefix that neither the rules nor
+    the launcher patterns know (Metaflow's ``[6106/train_model/131069 (pid 19164)]`` after its time stamp) taken off
+    where a traceback's first line showed it."""
+    return tuple(LogLine(file=r.file, offset=0, text=r.head or r.text, rules=())
+                 for r in shape.first_causes() + list(shape.bare))
 
 
 LAUNCH_WINDOW_S = 120.0  # every rank failing alike this soon after the start is the launch, not luck

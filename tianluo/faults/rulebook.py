@@ -22,6 +22,10 @@ tier   name        label                      class      matches
                                                          than specified deadline``, Torque's mail ``Job exceeded
                                                          its walltime limit``, Moab's ``exceeded wallclock limit``,
                                                          Grid Engine's ``exceeded hard wallclock time`` (h_rt)
+                   time_limit / host_oom /    config /   a Slurm job state another tool reports: Snakemake's
+                   preempted / node_failure   transient  ``SLURM status is: 'TIMEOUT'``, submitit's ``(state:
+                                                         OUT_OF_MEMORY)``, scontrol's ``JobState=``, seff's
+                                                         ``State:``, a sacct row (``OUT_OF_ME+  0:125``)
                    node_failure               transient  srun's ``Job credential expired`` on a node (its clock or
                                                          munge key no longer agrees with the controller's)
                    preempted / node_failure   transient  slurmstepd ``... DUE TO PREEMPTION`` (or ``JOB REQUEUE``) /
@@ -696,6 +700,16 @@ _BARE = r"(?:^\s*|(?:[Ee]rror|ERROR|[Ee]xception|caught|[Ff]ailed|FAILED)\s*:\s+
 _EXC_LINE = _PFX + r"(?:\w+\.)*\w*(?:Error|Exception)\b"
 
 
+def _job_state(state: str) -> str:
+    """A Slurm job state as other tools report it: Snakemake's executor (``SLURM-job '4982330' failed, SLURM status
+    is: 'TIMEOUT'``), submitit (``has not produced any output (state: OUT_OF_MEMORY)``), ``scontrol show job``
+    (``JobState=TIMEOUT Reason=TimeLimit``), seff (``State: TIMEOUT (exit code 0)``) and a row of sacct, whose State
+    column cuts a state of more than 10 characters with a ``+`` (``OUT_OF_ME+  0:125``, the exit code beside it)."""
+    cut = re.escape(state[:9] + "+") if len(state) > 10 else state
+    return (rf"SLURM status is:? '?{state}\b|\(state: {state}\)|\bJobState={state}\b|^\s*State: {state}\b"
+            rf"|\b(?:{state}|{cut}) +-?\d{{1,3}}:\d{{1,3}}\s*$")
+
+
 def _launcher(number: int, name: str, *words: str) -> str:
     """A launcher's or shell's report that a rank or task died of signal ``number``.
 
@@ -744,6 +758,11 @@ SCHEDULER: tuple[Rule, ...] = (
          r"|Job exceeded its walltime limit\. Job was aborted|MOAB_INFO:\s+job exceeded wallclock limit"
          # Grid Engine's execd and qacct (h_rt is its hard run-time limit)
          r"|exceeded hard wallclock time - initiate terminate method|qmaster enforced h_rt\b|exceeded limit h_rt\b"),
+    # the scheduler's job state as a workflow engine, a job library or Slurm's own reports quote it
+    Rule("reported_time_limit", CONFIG, "time_limit", log=_job_state("TIMEOUT")),
+    Rule("reported_out_of_memory", CONFIG, "host_oom", log=_job_state("OUT_OF_MEMORY")),
+    Rule("reported_preempted", TRANSIENT, "preempted", log=_job_state("PREEMPTED"), free=True),
+    Rule("reported_node_fail", TRANSIENT, "node_failure", log=_job_state("NODE_FAIL"), free=True),
     Rule("slurm_preempted", TRANSIENT, "preempted", log=r"CANCELLED AT \S+ DUE TO (?:PREEMPTION|JOB REQUEUE)",
          free=True),
     # LSF's job report: killed for a job of higher priority, when the queue's run window closed, or when the host's
@@ -808,6 +827,8 @@ EXHAUSTED: tuple[Rule, ...] = (
     # The process hit its open-files limit; a shared-memory object that cannot be opened is then its symptom.
     Rule("too_many_open_files", CONFIG, "too_many_open_files",
          log=r"\[Errno 24\] Too many open files|\bEMFILE\b|Too many open files$"
+             # posix_ipc's words for EMFILE (a shared-memory segment a data reader opens per array)
+             r"|\bprocess already has the maximum number of files open\b"
              # torch's file_descriptor sharing: a worker's batch arrived without its descriptor (the fd limit)
              r"|received 0 items of ancdata"),
     # The user's limit of processes or threads (ulimit -u, a pids cgroup): fewer workers or a higher limit.
@@ -1616,6 +1637,8 @@ SETUP: tuple[Rule, ...] = (
              r"|\bis not a local folder and is not a\b"
              # Hydra's defaults naming a config group option that is not there
              r"|^In '[^']*': Could not (?:find|load) '|MissingConfigException: |Primary config directory not found"
+             # Hydra's --config-dir naming a folder that is not there
+             r"|^Additional config directory '[^'\n]*' not found"
              # a dataset that is empty or missing, in the project's (or the loader's) own words
              r"|num_samples should be a positive integer value, but got num_samples=0"
              r"|Found 0 (?:files|images) in (?:sub)?folders? of|string_input_producer requires a non-null input tensor"
@@ -1786,7 +1809,10 @@ SETUP: tuple[Rule, ...] = (
              # dash (/bin/sh on Debian and Ubuntu), busybox and zsh: ``sh: 1: curl: not found``
              r"|^\S*sh: \d+: (?:\S+: )?[^:\s][^:]*: not found$|^/\S+: \d+: (?:\S+: )?[\w.+-]+: not found$"
              r"|^(?:\S*/)?(?:ba|z|da|a)?sh: [\w.+-]+: not found$|^zsh: command not found: \S+$"
-             r"|exec: \"[^\"]+\": (?:executable file not found in \$PATH|stat \S+: no such file or directory)"
+             # (in an OCI runtime's error its quotes come escaped: ``"exec: \"nvidia-container-runtime-hook\": ...``)
+             r"|exec: \\?\"[^\"\\]+\\?\": (?:executable file not found in \$PATH|stat \S+: no such file or directory)"
+             # the NVIDIA container runtime finding no runc (or crun) to hand the container to
+             r"|error locating runtime: no runtime binary found from candidate list"
              r"|was unable to find the specified executable file"
              r"|execvp error on file \S+ \(No such file or directory\)"
              r"|The value of the MCA parameter \"plm_rsh_agent\" was set to a path"
@@ -1803,6 +1829,15 @@ SETUP: tuple[Rule, ...] = (
          log=r"ssh: Could not resolve hostname [\w.-]*(?:worker|launcher|master|chief|ps)-\d+\.[\w.-]+: "),
     # Meta's llama reference loader: as many processes as the checkpoint has shards (MP); MP=0 is no shard found.
     Rule("llama_no_shards", CONFIG, "missing_file", log=r"Loading a checkpoint for MP=0 but world size is \d+"),
+    # Data longer than the model takes: Whisper's labels past its decoder's 448 tokens, vLLM's prompt past the model
+    # length, an OpenAI-style server's context; filter or cut the data, or raise the limit the job sets.
+    Rule("sequence_too_long", CONFIG, "bad_arguments",
+         log=r"\bsequence length \d+ cannot exceed the maximum allowed length\b"
+             r"|\bprompt \(length \d+\) is longer than the maximum model length\b"
+             r"|\bInput prompt \(\d+ tokens\) is too long and exceeds limit of \d+"
+             r"|\bmaximum context length is \d+ tokens\. However, (?:you requested|your messages resulted in)"
+             r" \d+ tokens"
+             r"|\b[Ss]equence length (?:of )?\(?\d+\)? exceeds (?:the )?(?:maximum|max)\b"),
     Rule("llama_world_size", CONFIG, "bad_arguments",
          log=r"Loading a checkpoint for MP=[1-9]\d* but world size is (?:\d+|None)"),
     Rule("launch_setup", CONFIG, "bad_arguments",
@@ -2098,7 +2133,11 @@ CRASHED: tuple[Rule, ...] = (
              r"signal: Killed|^Exit code: 137$|exited with (?:exit )?code 137\b|exit code \(137\)"
              # 128 + 9 in a launcher's or a subprocess' words (horovodrun, subprocess.run of docker run)
              r"|\bexit with status code 137\b|non-zero exit status 137\b|\bexit status:? 137\b"
-             r"|exited with non-zero status 247$"),
+             r"|exited with non-zero status 247$"
+             # Docker's builder: a RUN step killed (BuildKit's ``executor failed running [...]: exit code: 137``, ``did
+             # not complete successfully: exit code: 137``; its step log ``#16 33.57 Killed``)
+             r"|(?:executor failed running \[.*\]|did not complete successfully): exit code: 137$"
+             r"|^#\d+ [\d.]+ Killed$"),
     Rule("sigkill", UNKNOWN, "signal_sigkill", signal="SIGKILL"),
     Rule("sigbus", UNKNOWN, "signal_sigbus", signal="SIGBUS"),
     Rule("launcher_sigill", UNKNOWN, "signal_sigill",

@@ -589,7 +589,11 @@ def _strerror_pattern():
 # Caffe's, before its SIGABRT) (a listing, a loader's warning or a "[Error]" of a plugin say them too), and not
 # while writing or renaming (the writer's own temporary file).
 _NOENT = LazyPattern(r"^\s*(?:[\w.]{1,100}(?:Error|Exception): |F\d{4} [\d:.]{8,15} +\d+ [^\s\]]{1,200}\] )"
-                     r".{0,400}(?:No such file or directory|" + "|".join(re.escape(w) for w in NOENT_L10N) + ")")
+                     r".{0,400}(?:No such file or directory|" + "|".join(re.escape(w) for w in NOENT_L10N) + ")"
+                     # a program's own failure to open its input (sox's ``FAIL formats: can't open input file
+                     # `x.wav': No such file or directory``), not a library the loader looked for
+                     r"|\b(?:can't|cannot|could not|couldn't|unable to|failed to) open (?:input |the )?(?:file )?"
+                     r"[^\s:]{0,400}:? No such file or directory")
 _NOENT_WRITING = LazyPattern(r"(?i)\bwrit|\brenam|\bsav(?:e|ing)\b|\bcreat")
 
 _REASONS = (r"Internal Server Error|Bad Gateway|Service (?:Temporarily )?Unavailable|Gateway Time-?out"
@@ -729,12 +733,34 @@ def _native(lines: Sequence[tuple[str, str | None, str]], known: set[str]) -> li
     return out
 
 
+#: A traceback's first line after text no launcher pattern names ("[6106/train_model/131069 (pid 19164)] " after
+#: Metaflow's time stamp, "worker: ", a collector's tag): that text, when it is a prefix and not a sentence.
+_OPENING = LazyPattern(r"^([^\s][^\n]{0,118}?[\]:|>)] ?)Traceback \(most recent call last\):", capture=True)
+
+
+def _carried_prefix(carried: str, line: str) -> tuple[str, str]:
+    """(the prefix carried on, the line without it): a traceback whose every line a wrapper prefixed with the same
+    text (a workflow engine's task tag, a logger's own tag) reads as the traceback; a line without the prefix ends
+    it."""
+    if carried and line.startswith(carried):
+        return carried, line[len(carried):]
+    if carried and line == carried.rstrip():  # the prefix alone: an empty line of the traceback
+        return carried, ""
+    if "Traceback (most recent" in line:
+        m = _OPENING.search(line)
+        if m is not None:
+            return m.group(1), line[m.end(1):]
+    return "", line
+
+
 def read(tails: Iterable[tuple[str, str]]) -> Shape:
     """The structure of the logs' tails: ``(file name, text)`` pairs (stdout, stderr, extra logs)."""
     lines: list[tuple[str, str | None, str]] = []
     for fname, text in tails:
+        carried = ""  # a prefix no launcher pattern knows, seen before a traceback's first line
         for raw in text.splitlines():
             rank, rest = split_prefix(raw[:LINE_CHARS])
+            carried, rest = _carried_prefix(carried, rest)
             lines.append((fname, rank, rest))
     lines = lines[-MAX_LINES:]
     chains, bare, survived, symptoms = _tracebacks(lines)
