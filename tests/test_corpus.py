@@ -460,6 +460,20 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
     "tf_jax_storage/htd_birdnet_train_all_spectrograms_in_ram_oom_killed.txt": (
         "unknown/signal_sigkill", "zsh's bare 'killed' job notice after training began: the OOM killer is the "
         "likeliest (the thread's 126 GB filled), but no line names it; as the bare 'Killed' files of set 51"),
+    # Set 53.
+    "distributed/htg_anemoi_multigpu_graph_to_cuda0_busy_unavailable.txt": (
+        "config/no_gpu", "CUDA's 'busy or unavailable' says another process holds the device (exclusive mode); that "
+        "every rank of this job put its graph on cuda:0 is the thread's finding, the log names no device"),
+    "tf_jax_storage/hth_olmo_save_overwrite_not_passed_checkpoint_exists.txt": (
+        "config/bad_arguments", "OLMo's own configuration error tells the run to pass --save_overwrite; that the run "
+        "did and the checkpointer dropped it is the fix's finding, the log shows only the advice"),
+    "tf_jax_storage/hti_diffusestylegesture_lmdb_open_cache_dir_windows_error.txt": (
+        "config/disk_full", "lmdb.open with a map_size failing on Windows (the structure reader): Windows reserves the "
+        "whole map on the disk, so a map larger than the free space fails there; the message is mis-decoded and the "
+        "thread never settles it"),
+    "tf_jax_storage/hti_litdata_optimize_streaming_loader_input_stopiteration_workers.txt": (
+        "unknown/exit_1", "a StopIteration inside litdata's worker, re-raised as its RuntimeError: that the reader's "
+        "iterator ran dry early with many workers is the maintainer's finding, the text names no cause"),
 }
 
 

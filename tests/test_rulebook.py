@@ -8640,6 +8640,33 @@ SET_52 = [
      "worker-a7 >> KeyError: 'text'", {}, "key_error"),
 ]
 
+SET_53 = [
+    # Ray's memory monitor's advice, its report above cut; a program's own check of the free GPU memory
+    ("(RayTrainWorker pid=811) Refer to the documentation on how to address the out of memory issue: "
+     "https://docs.ray.io/en/latest/ray-core/scheduling/ray-oom-prevention.html. Consider provisioning more memory on "
+     "this node or reducing task parallelism by requesting more CPUs per task.", {}, "host_oom"),
+    ("[CRITICAL: run_prediction.py:  262]: ERROR - INSUFFICIENT GPU MEMORY\n----------------------------\n"
+     "ERROR: Segmentation failed QC checks.", {}, "cuda_oom"),
+    # MosaicML streaming's local folder claimed by another run; webdataset's shard with a name twice
+    ("ValueError: Reused local directory: ['/data/c4/val'] vs ['/data/c4/val']. Provide a different one.", {},
+     "file_locked"),
+    ("ValueError: 000120.jpg: duplicate file name in tar file jpg dict_keys(['__key__', '__url__', 'jpg', 'cls'])",
+     {}, "corrupt_data"),
+    # HDF5 without the compression filter's plugin (its plugin folder, or the filter by name)
+    ("  File \"h5py/h5d.pyx\", line 192, in h5py.h5d.DatasetID.read\n"
+     "OSError: Can't read data (can't open directory: /usr/local/hdf5/lib/plugin)", {}, "missing_module"),
+    ("OSError: Can't synchronously read data (required filter 'Blosc' is not registered)", {}, "missing_module"),
+    # SkyPilot's node prefix before a traceback's lines
+    ("(worker1, rank=1, pid=2409, ip=10.0.0.5) Traceback (most recent call last):\n"
+     '(worker1, rank=1, pid=2409, ip=10.0.0.5)   File "train.py", line 88, in <module>\n'
+     "(worker1, rank=1, pid=2409, ip=10.0.0.5)     label = row['label']\n"
+     "(worker1, rank=1, pid=2409, ip=10.0.0.5) KeyError: 'label'", {}, "key_error"),
+    # a folder where a file is read (EISDIR): the argument names the folder
+    ('  File "/x/site-packages/litgpt/data/text_files.py", line 124, in tokenize\n'
+     '    with open(filename, "r", encoding="utf-8") as file:\n'
+     "IsADirectoryError: [Errno 21] Is a directory: '/data/pretrain'", {}, "bad_arguments"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -8648,7 +8675,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "39": SET_39, "40": SET_40, "41": SET_41, "42": SET_42,
     "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46,
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
-    "52": SET_52}.items()
+    "52": SET_52, "53": SET_53}.items()
     for case in cases]
 
 

@@ -675,10 +675,11 @@ def compile_patterns(rules: Sequence[Rule]) -> dict:
 # message quoted whole: "OSError: We couldn't connect ...), exactly two spaces (torchrun's
 # Root Cause block indents the traceback it quotes; a traceback's source lines have four), or
 # Ray's "(TaskRunner pid=84989) " before every line a worker prints (and "(raylet) " before its own processes'), or
+# SkyPilot's "(head, rank=0, pid=4773) " / "(worker1, rank=1, pid=2409, ip=10.0.0.5) " before each node's lines, or
 # torchx's "trainer/0 [3]:" (role/replica [rank]), or mpirun's --tag-output "[1,0]<stderr>:" (job, rank and stream),
 # or Julia's "ERROR: LoadError: " before the exception that ended a script.
 _PFX = (r"^[\"'`]?(?:ERROR: (?:LoadError: )?|\[\d+,\d+\]<std(?:err|out)>:|\[[^\]\n]*\]:? ?|[\w.\-]*\d[\w.\-]*: |  "
-        r"|\(\w[\w.]* pid=\d+(?:, ip=[^)\n]*)?\) "
+        r"|\(\w[\w.]* pid=\d+(?:, ip=[^)\n]*)?\) |\((?:head|worker\d*), rank=\d+, pid=\d+(?:, ip=[^)\n]*)?\) "
         r"|\((?:raylet|gcs_server|dashboard_agent|runtime_env_agent)(?:, ip=[^)\n]*)?\) |[\w\-]+/\d+ \[\d+\]: ?)?")
 
 
@@ -880,6 +881,8 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|task \d+: Out Of Memory|exceeded memory limit \(|Exceeded job memory limit|DefaultCPUAllocator: "
              r"|_ArrayMemoryError|\bSystem\.OutOfMemoryException\b|Unable to allocate [\d.]+ [KMGTP]i?B for an array"
              r"|[Cc]annot allocate memory|std::bad_alloc$|killed due to the node running low on memory"
+             # Ray's memory monitor's advice after it killed a task or an actor (the report above it may be cut)
+             r"|Refer to the documentation on how to address the out of memory issue: \S*ray-oom-prevention"
              r"|Worker exit type: NODE_OUT_OF_MEMORY|killed due to memory pressure \(OOM\)|\bOOMKilled\b"
              r"|invoked oom-killer|oom_reaper: reaped process|The node was low on resource: memory"
              r"|ObjectStoreFullError|Worker exceeded \d+% memory budget|Memory use is high but worker has no data"
@@ -910,6 +913,8 @@ EXHAUSTED: tuple[Rule, ...] = (
              # Jittor's allocator ("GPU memory is overflow, please reduce your batch_size or data size!"); Julia's
              # CUDA.jl
              r"|\bGPU memory is overflow, please reduce your batch_size"
+             # a program's own check of the free device memory (FastSurfer's ``ERROR - INSUFFICIENT GPU MEMORY``)
+             r"|\b(?:INSUFFICIENT GPU MEMORY|[Ii]nsufficient (?:GPU|CUDA|VRAM) memory)\b"
              r"|\bOut of GPU memory trying to allocate\b|\bOutOfGPUMemoryError\b"
              # XLA's (torch_xla, JAX) device memory: a TPU's HBM or a GPU's
              r"|RESOURCE_EXHAUSTED: Error allocating device buffer|That was not possible\. There are \S+ free\b"
@@ -1220,7 +1225,10 @@ SETUP: tuple[Rule, ...] = (
              r"|cannot import name 'helpers' from 'megatron\.(?:core\.datasets|data)'"
              # PyG's extensions (torch_scatter, torch_sparse, torch_cluster) finding no compiled library of theirs
              # (importlib's find_spec returned None for it)
-             r"|AttributeError: 'NoneType' object has no attribute 'origin'$"),
+             r"|AttributeError: 'NoneType' object has no attribute 'origin'$"
+             # HDF5 reading a dataset written with a compression filter (blosc, zstd, bitshuffle) whose plugin is not
+             # installed (hdf5plugin, the filter's own package): it looks in its plugin folder, or names the filter
+             r"|can't open directory: \S*/plugin\)?$|required filter '[^']+' is not registered"),
     # A checksum that does not match what Google Drive served: its quota page ("Too many users have viewed or
     # downloaded this file recently") saved in place of the file, a refusal that lifts later; before version_mismatch,
     # which reads a checksum mismatch from any other source as the source having changed.
@@ -1661,7 +1669,10 @@ SETUP: tuple[Rule, ...] = (
              r"|unable to truncate a file which is already open"
              # Windows' sharing violation (ERROR_SHARING_VIOLATION, 32): another process holds the file open (a
              # viewer, an indexer, a sync client), so a checkpoint's rename or a download's clean-up fails
-             r"|being used by another process|\[WinError 32\]"),
+             r"|being used by another process|\[WinError 32\]"
+             # MosaicML streaming: the local cache folder is claimed (in shared memory) by another run, or by a dead
+             # one's stale objects
+             r"|Reused local directory: \["),
     Rule("permission_denied", CONFIG, "permission_denied",
          log=_exc("PermissionError") + r"|\[Errno 13\] Permission denied|errno: 13 - Permission denied"
              r"|\[Errno 30\] Read-only file system|\[Errno 1\] Operation not permitted|" + _exc("PermissionDeniedError")
@@ -1878,6 +1889,8 @@ SETUP: tuple[Rule, ...] = (
              # a compressed file or stream cut short or not what its name says (gzip, bz2 and lzma's own words; zlib's
              # inflate; tarfile): a download or a copy that stopped, a shard written by a killed job
              r"|Compressed (?:file|data) ended before the end-of-stream marker was reached|Not a gzipped file \("
+             # webdataset: a shard holding two members of one name for a sample (a writer's mistake in the data)
+             r"|: duplicate file name in tar file\b"
              # (GNU gzip, tar, bzip2, xz and unzip on the same: an archive fetched in part; not gzip's "unexpected end
              # of file", which is what it says of the empty input a failed download left, whose HTTP error says more)
              r"|^gzip: .+: invalid compressed data--(?:format violated|crc error|length error)$"

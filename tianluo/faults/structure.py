@@ -120,6 +120,7 @@ _PREFIX = LazyPattern(
     r"| {0,4}(\d{1,5}): "  # srun --label (padded to the widest task number)
     r"|\((?:\w[\w.]* )?pid=(\d+)(?:, ip=[^)]{0,64})?\) "  # Ray (RayTrainWorker pid=N, ip=..)
     r"|\((?:raylet|gcs_server|dashboard_agent|runtime_env_agent)(?:, ip=[^)]{0,64})?\) "  # Ray's own processes
+    r"|\((?:head|worker\d{0,5}), rank=(\d{1,5}), pid=\d+(?:, ip=[^)]{0,64})?\) "  # SkyPilot's node of a task
     r"|[A-Za-z][\w\-]{0,62}/\d{1,5} \[(\d{1,5})\]: ?"  # torchx role/replica [rank]:
     r"|([A-Za-z][\w.\-]{0,62}\d[\w.\-]{0,62}): "  # pdsh / deepspeed host-1:
     r"|([A-Za-z][\w.\-]{0,62}[-_]\d{1,5}(?:[-_][\w.]{1,32})?) +\| "  # docker compose's container: train-1  |

@@ -87,7 +87,9 @@ _OTHER_ERRNO = {111: (TRANSIENT, "connection_error"), 104: (TRANSIENT, "connecti
                 # EINVAL, EOPNOTSUPP: the OS refused the call as asked (a path with ':' on Windows, a symlink on a
                 # mount that has none, a lock on NFS); the same call fails again
                 22: (CONFIG_C, "bad_arguments"), 95: (CONFIG_C, "bad_arguments"),
-                20: (CONFIG_C, "missing_file"), 21: (CONFIG_C, "missing_file"),
+                # ENOTDIR: a path through a file; EISDIR: a folder given where a file is read or written (a data or
+                # checkpoint argument naming the folder, not the file in it)
+                20: (CONFIG_C, "missing_file"), 21: (CONFIG_C, "bad_arguments"),
                 # EFAULT: a pointer outside the process's memory handed to the kernel, a bug of the code that made it;
                 # EBADF: a read or write through a descriptor closed already or opened the other way
                 14: (CODE, "programming_error"), 9: (CODE, "programming_error"),
