@@ -474,6 +474,22 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
     "tf_jax_storage/hti_litdata_optimize_streaming_loader_input_stopiteration_workers.txt": (
         "unknown/exit_1", "a StopIteration inside litdata's worker, re-raised as its RuntimeError: that the reader's "
         "iterator ran dry early with many workers is the maintainer's finding, the text names no cause"),
+    # Set 55.
+    "distributed/htn_fate_toy_test_job_waiting_insufficient_cores.txt": (
+        "unknown/exit_1", "FATE's toy job 'is waiting' until its status check times out: that the cluster lacked the "
+        "cores the job asked for is the thread's finding; the log says only that it waited"),
+    "hub/htm_h2o_r_xgboost_gblinear_lossguide_backend_connection_refused.txt": (
+        "transient/connection_error", "the R client refused by the local H2O server: that the server died of the "
+        "booster's parameters is the reporter's finding; the log shows only the refused connection"),
+    "hub/hto_pointflowmatch_conditionalunet1d_use_dropout_upstream_diffusion_policy.txt": (
+        "code/type_error", "Hydra's instantiate of a class that takes no such keyword: read as the program's (as "
+        "NeMo's older file is labelled); that the upstream package was installed in place of the fork is the thread's"),
+    "pytorch/htm_ray_data_map_batches_arrow_offset_overflow_concat.txt": (
+        "unknown/exit_1", "Arrow's 'offset overflow while concatenating arrays': a 32-bit offset limit met by big "
+        "batches; whether the data, the batch size or Ray's concatenation is to change the text cannot say"),
+    "tf_jax_storage/htm_xgboost_1_0_load_model_from_0_9_base_score_check_failed.txt": (
+        "unknown/exit_1", "XGBoost's failed check of base_score while loading a model: that 1.0 misread a 0.9 model "
+        "is the thread's finding; the check alone does not say whether the model or the release is at fault"),
 }
 
 

@@ -8667,6 +8667,43 @@ SET_53 = [
      "IsADirectoryError: [Errno 21] Is a directory: '/data/pretrain'", {}, "bad_arguments"),
 ]
 
+SET_55 = [
+    # RAPIDS' memory manager: its pool larger than the free device memory; a device allocation as Python's MemoryError
+    ("21/03/02 10:11:12 WARN GpuDeviceManager: Initial RMM allocation(30720.0 MB) is larger than free memory(512.5 MB)\n"
+     "21/03/02 10:11:12 ERROR GpuDeviceManager: Could not initialize RMM", {}, "cuda_oom"),
+    ("ai.rapids.cudf.CudfException: RMM failure at: /x/rmm/mr/device/pool_memory_resource.hpp:100: Initial pool size "
+     "exceeds the maximum pool size!", {}, "cuda_oom"),
+    ("MemoryError: std::bad_alloc: out_of_memory: CUDA error at: /opt/conda/include/rmm/mr/device/"
+     "cuda_memory_resource.hpp:70: cudaErrorMemoryAllocation out of memory", {}, "cuda_oom"),
+    # Flower's ClientApp given a client_fn of the older API; NVFlare refusing a start-up kit edited after signing
+    ("flwr.client.client_app.ClientAppException:\nException ClientAppException occurred. Message: A `ClientApp` cannot "
+     "make use of a `client_fn` that does not have a signature in the form: `def client_fn(context: Context)`.", {},
+     "version_mismatch"),
+    ("new pid 2210\nThe following files are not secure content.\nfed_client.json\n"
+     "System is in trouble and unable to start the task!!!!!", {}, "bad_arguments"),
+    # gRPC's TLS handshake with a peer that is not speaking TLS there
+    ("E0000 00:00:1712.3 88 ssl_transport_security.cc:1519] Handshake failed with error SSL_ERROR_SSL: error:1000042e:"
+     "SSL routines:OPENSSL_internal:TLSV1_ALERT_PROTOCOL_VERSION", {}, "tls_error"),
+    # a policy's std gone NaN; MuJoCo's simulation blown up
+    ("RuntimeError: normal expects all elements of std >= 0.0", {}, "nan_loss"),
+    ("dm_control.rl.control.PhysicsError: Physics state is invalid. Warning(s) raised: mjWARN_BADQACC", {}, "nan_loss"),
+    ("WARNING: Nan, Inf or huge value in QACC at DOF 7. The simulation is unstable. Time = 0.4820.\n"
+     "Traceback (most recent call last):\n  File \"train.py\", line 40, in <module>\n    env.step(a)\n"
+     "mujoco.FatalError: simulation unstable", {}, "nan_loss"),
+    # a Vulkan renderer with no driver's ICD for it
+    ("RuntimeError: createInstance: No Vulkan extensions found for window surface creation (hint: set "
+     "VK_ICD_FILENAMES to `locate icd.json`).", {}, "driver_mismatch"),
+    ("Cannot find a compatible Vulkan installable client driver (ICD).\nExiting ...", {}, "driver_mismatch"),
+    # an assertion whose own words say what it looked for is not there
+    ('  File "/home/u/habitat-lab/habitat/datasets/registration.py", line 16, in make_dataset\n'
+     '    assert _dataset is not None, "Could not find dataset {}".format(id_dataset)\n'
+     "AssertionError: Could not find dataset ObjectNav-v1", {}, "missing_file"),
+    # asyncio's report of a task that died with an exception (its traceback cut)
+    ("[ERROR][15:23:12]: Task exception was never retrieved\nfuture: <Task finished name='Task-40' coro=<AsyncServer."
+     "_handle_event_internal() done, defined at /x/socketio/asyncio_server.py:502> exception=KeyError(1)>", {},
+     "key_error"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -8675,7 +8712,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "39": SET_39, "40": SET_40, "41": SET_41, "42": SET_42,
     "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46,
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
-    "52": SET_52, "53": SET_53}.items()
+    "52": SET_52, "53": SET_53, "55": SET_55}.items()
     for case in cases]
 
 

@@ -688,7 +688,10 @@ def _exc(*names: str) -> str:
 
     Anchored, so a traceback's source lines ("    except TypeError:") do not match.
     """
-    return _PFX + r"(?:\w+\.)*(?:" + "|".join(names) + r")(?::|$|\()"
+    alts = "|".join(names)
+    # (asyncio's report of a task that died with it: ``future: <Task finished ... exception=KeyError(1)>``)
+    return (r"(?:" + _PFX + r"(?:\w+\.)*(?:" + alts + r")(?::|$|\()|\bexception=(?:\w+\.)*(?:" + alts
+            + r")\()")
 
 
 #: Where a logger or a wrapper prints an exception's message without its name (``Exception caught: list index out
@@ -861,6 +864,12 @@ EXHAUSTED: tuple[Rule, ...] = (
     # ``MemoryError: Error allocating 283115520 bytes of device memory (CNMEM_STATUS_OUT_OF_MEMORY).``)
     Rule("device_oom_named", CONFIG, "cuda_oom",
          log=r"Out of memory error on (?:GPU|XPU|NPU|MLU|DCU) \d+|bad_alloc: cudaErrorMemoryAllocation"
+             # RAPIDS' memory manager (cuDF, cuML, cuGraph): its device allocation failing as Python's MemoryError
+             # (``MemoryError: std::bad_alloc: out_of_memory: CUDA error at: .../rmm/mr/device/...``); its pool asked
+             # for more than the device has free (two executors or workers on one GPU; spark-rapids', dask-cuda's words)
+             r"|\bout_of_memory: (?:CUDA error|RMM failure) at: \S*rmm/|\brmm::out_of_memory\b"
+             r"|Initial pool size exceeds the maximum pool size"
+             r"|Initial RMM allocation\([\d.]+ MB\) is larger than free memory\("
              # faceswap's own words for a model and batch size the GPU cannot hold
              r"|You do not have enough GPU memory available to train the selected model"
              # Habana Gaudi's (HPU) allocators: a graph's workspace or a tensor that does not fit the device
@@ -1033,6 +1042,10 @@ SETUP: tuple[Rule, ...] = (
              r"|The following quota metrics exceed quota limits"),
     Rule("driver_mismatch", CONFIG, "driver_mismatch",
          log=r"driver version is insufficient for CUDA runtime version|no kernel image is available for execution"
+             # a Vulkan renderer (SAPIEN, ManiSkill, Isaac Sim) with no driver's ICD, or one without what it needs: the
+             # driver's Vulkan part missing or not found (a container without the NVIDIA graphics libraries)
+             r"|No Vulkan extensions found for window surface creation|Cannot find a compatible Vulkan installable "
+             r"client driver|vkCreateInstance failed with VK_ERROR_INCOMPATIBLE_DRIVER|\bErrorIncompatibleDriver\b"
              # the kernel's NVIDIA module of another release than the driver's user-space libraries (an upgrade
              # without a reboot): every CUDA call fails until they agree
              r"|NVRM: API mismatch: the client (?:'[^']{0,64}' \(pid \d+\)|has the version)"
@@ -1106,6 +1119,8 @@ SETUP: tuple[Rule, ...] = (
              r"|GitError\(Code:ECERTIFICATE\b|X509 - Certificate verification failed"
              r"|unable to get local issuer certificate|certificate verify failed|SSLCertVerificationError"
              r"|CertificateError\(\"hostname|hostname '[^']*' doesn't match|\[SSL: WRONG_VERSION_NUMBER\]"
+             # gRPC's own TLS (BoringSSL): a handshake with a peer that does not speak TLS there, or another certificate
+             r"|Handshake failed with error SSL_ERROR_SSL: error:\w+:SSL routines:OPENSSL_internal:"
              # wget's words
              r"|ERROR: cannot verify \S+ certificate|Unable to locally verify the issuer's authority"
              r"|ERROR: The certificate of \S+ (?:is not trusted|doesn't have a known issuer|has expired)"),
@@ -1322,6 +1337,8 @@ SETUP: tuple[Rule, ...] = (
              r"|to return a valid Keras Model instance\. Received: <tf_keras\."),
     Rule("version_mismatch", CONFIG, "version_mismatch",
          log=r"did not match any variant of untagged enum|Dataset scripts are no longer supported"
+             # Flower's ClientApp given a client_fn of the API before 1.8 (one taking a cid, not a Context)
+             r"|cannot make use of a `client_fn` that does not have a signature in the form"
              # coremltools' converter and a torch that traces an op with another arity; an exporter calling a
              # private torch function its release does not have; a TF (Serving) older than the graph's ops
              r"|unexpected number of inputs for node \S+ \(\w+\): \d+"
@@ -1503,6 +1520,10 @@ SETUP: tuple[Rule, ...] = (
              r"|Layer count mismatch when loading weights from file\."),
     Rule("nan_loss", CONFIG, "nan_loss",
          log=r"[Ll]oss is [Nn]a[Nn]\b|[Ll]oss became infinite or NaN|non-finite loss|[Ll]oss is not finite"
+             # a policy's std gone NaN reaching torch.normal; MuJoCo's simulation blown up by its controls or numerics
+             # (dm_control's PhysicsError, MuJoCo's own warning)
+             r"|normal expects all elements of std >= 0\.0|Physics state is invalid\. Warning\(s\) raised: mjWARN_BAD"
+             r"|Nan, Inf or huge value in (?:QACC|QVEL|QPOS|CTRL) at DOF \d+"
              r"|NaN or Inf encountered\. Training failed"
              # DyNet's trainer refusing an update whose gradient is not finite
              r"|Magnitude of gradient is bad: -?(?:nan|inf)\b"
@@ -1695,6 +1716,9 @@ SETUP: tuple[Rule, ...] = (
     Rule("bad_arguments", CONFIG, "bad_arguments",
          # (a shell script saved with Windows line ends: bash reads each \r as a command)
          log=r": \$'\\r': |error while handling argument \"-[\w-]+\": |"
+             # NVFlare's start-up kit refusing files changed after they were signed at provisioning (fed_server.json
+             # edited by hand): provision again, or change the project's yaml
+             r"The following files are not secure content\.|"
              # Spark's driver collecting more than its spark.driver.maxResultSize allows (the setting, or a collect()
              # the job should not make)
              r"is bigger than spark\.driver\.maxResultSize\b|"

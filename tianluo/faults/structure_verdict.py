@@ -184,6 +184,10 @@ _GIVEN_INPUT = compile_pattern(r"\b(?:args|opts?|cfg|config|conf|hparams|FLAGS|f
 _NAMES_FAILURE = compile_pattern(r"(?i)\bfail")
 #: An assert on the form of a path the job was given (``assert images_path[-1] == '/'``,
 #: ``assert args.out.endswith('.json')``): the argument is wrong, not the program's logic.
+#: An assertion's own message saying what it looked for is not there (``Could not find dataset PointNav-v1``,
+#: ``data/train does not exist``, ``checkpoint not found``).
+_MISSING_SAID = compile_pattern(r"^(?:[Cc]ould not|[Cc]annot|[Cc]an't|[Uu]nable to) find\b"
+                                r"|\b(?:does not|doesn't) exist\b|\bnot found\b|\bNo such file\b")
 _PATH_FORM = compile_pattern(r"^assert\b.*\b\w*(?:path|dir|folder|root|file)\w*\s*"
                              r"(?:\[-1\]\s*[!=]=|\.(?:end|start)swith\()")
 
@@ -518,6 +522,10 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised in {_where(raised)}, by `"
                        f"{raised.source[:200]}`: a path the job was given is not of the form the program needs)",
                        "message", raised.text)
+    if (base == "AssertionError" and _MISSING_SAID.search(message)
+            and not _NAMES_FAILURE.search(raised.source + " " + message)):
+        return Verdict(CONFIG_C, "missing_file", f"{_text(raised)} (raised in {_where(raised)}: the assertion's own "
+                       "words say what the job needs is not there)", "message", raised.text)
     if base == "AssertionError" and _INPUT_CHECK.search(raised.source):
         if _GIVEN_INPUT.search(raised.source) and not _NAMES_FAILURE.search(raised.source + " " + message):
             return Verdict(CONFIG_C, "missing_file", f"{_text(raised)} (raised in {_where(raised)}, by `"
