@@ -490,6 +490,22 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
     "tf_jax_storage/htm_xgboost_1_0_load_model_from_0_9_base_score_check_failed.txt": (
         "unknown/exit_1", "XGBoost's failed check of base_score while loading a model: that 1.0 misread a 0.9 model "
         "is the thread's finding; the check alone does not say whether the model or the release is at fault"),
+    # Set 54.
+    "distributed/htk_composer_fsdp_full_shard_fp32_param_dtype_expects_full_precision.txt": (
+        "unknown/exit_1", "FSDP's 'Expects full precision but got torch.float32' from composer's param_init_fn: that "
+        "composer mixed up the mixed-precision policy is the fix's finding; the paste is cut before the exception"),
+    "hub/htl_seml_slurm_neptune_observer_ignores_api_token_base64.txt": (
+        "unknown/exit_1", "binascii's base64 error decoding Neptune's API token: that seml passed no token through "
+        "is the thread's finding; a malformed token and a missing one print the same"),
+    "pytorch/htj_instant_nsr_train_transforms_json_missing_focal_length.txt": (
+        "config/bad_arguments", "the loader's own words ask to check transforms.json (a check refusing the input); "
+        "that the loader should have read another key is the fix's finding; the author accepts the config class"),
+    "pytorch/htk_pippy_manual_stage_backward_output_grad_shape.txt": (
+        "unknown/exit_1", "PiPPy's 'Failed to run stage backward' lists the shapes but no error of its own; that "
+        "the output's shape differs from its gradient's is the thread's reading of them"),
+    "tf_jax_storage/htl_ray_tune_torchtrainer_checkpoint_sync_no_space_left.txt": (
+        "unknown/exit_1", "Ray Tune's checkpoint sync failing: the paste is cut before the exception that named the "
+        "full disk"),
 }
 
 

@@ -8667,6 +8667,35 @@ SET_53 = [
      "IsADirectoryError: [Errno 21] Is a directory: '/data/pretrain'", {}, "bad_arguments"),
 ]
 
+SET_54 = [
+    # a package's own check of another's release; Triton with no backend; MLflow's database of an older schema;
+    # pybind11 importing an extension built against another's ABI
+    ("Exception: Version mismatch: Open3D needs PyTorch version 2.0.*, but version 2.3.1+cu121 is installed!", {},
+     "version_mismatch"),
+    ("E   RuntimeError: 0 active drivers ([]). There should only be one.", {}, "version_mismatch"),
+    ("2025/01/06 09:12:01 ERROR mlflow.cli: Detected out-of-date database schema (found version 867495a8f9d4, but "
+     "expected 0584bdc529eb). Take a backup of your database, then run 'mlflow db upgrade <database_uri>'", {},
+     "version_mismatch"),
+    ("ImportError: arg(): could not convert default argument 'mask: tv::Tensor' in function 'gen_inds' into a Python "
+     "object (type not registered yet?)", {}, "version_mismatch"),
+    # options a tool does not know (tyro's box, COLMAP); W&B refusing a sweep's configuration
+    ("╭─ Unrecognized options ───────────────────────╮\n│ Unrecognized options: --pipeline.model.foo-bar       │\n"
+     "╰──────────────────────────────────────────────╯", {"exit_code": 2}, "bad_arguments"),
+    ("E0101 10:00:00.000000 1234 option_manager.cc:923] Failed to parse options - unrecognised option "
+     "'--SiftMatching.use_gpu'.\nERROR:root:Feature matching failed with code 256. Exiting.", {}, "bad_arguments"),
+    ("wandb: ERROR Error while calling W&B API: Invalid sweep config: invalid hyperparameter configuration: lr "
+     "(<Response [400]>)", {}, "bad_arguments"),
+    # NVRTC without the toolkit's headers; activation checkpointing whose recomputation differs
+    ('[E custom_kernel.cpp:124] default_program(1): catastrophic error: cannot open source file "cuda_fp16.h"', {},
+     "missing_file"),
+    ("torch.utils.checkpoint.CheckpointError: torch.utils.checkpoint: A different number of tensors was saved during "
+     "the original forward and recomputation.", {}, "programming_error"),
+    # Python's own TypeError inside a library's check (its message built from a None): the library's bug
+    ('  File "/x/site-packages/keras_tuner/engine/oracle.py", line 388, in _check_consecutive_failures\n'
+     '    "Number of consecutive failures exceeded the limit "\n'
+     'TypeError: can only concatenate str (not "NoneType") to str', {}, "type_error"),
+]
+
 SET_55 = [
     # RAPIDS' memory manager: its pool larger than the free device memory; a device allocation as Python's MemoryError
     ("21/03/02 10:11:12 WARN GpuDeviceManager: Initial RMM allocation(30720.0 MB) is larger than free memory(512.5 MB)\n"
@@ -8712,7 +8741,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "39": SET_39, "40": SET_40, "41": SET_41, "42": SET_42,
     "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46,
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
-    "52": SET_52, "53": SET_53, "55": SET_55}.items()
+    "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55}.items()
     for case in cases]
 
 

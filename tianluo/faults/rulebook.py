@@ -1337,6 +1337,16 @@ SETUP: tuple[Rule, ...] = (
              r"|to return a valid Keras Model instance\. Received: <tf_keras\."),
     Rule("version_mismatch", CONFIG, "version_mismatch",
          log=r"did not match any variant of untagged enum|Dataset scripts are no longer supported"
+             # a package's own check of another's release (Open3D-ML's ``Version mismatch: Open3D needs PyTorch version
+             # 1.8.*, but version 2.0.1+cpu is installed!``); Triton finding no backend its release can drive; MLflow's
+             # tracking database of an older schema than the server
+             r"|\bneeds \w+ version \S+, but version \S+ is installed\b"
+             # pybind11 importing an extension whose default argument is a type of another extension's build (spconv's
+             # tv::Tensor from a cumm of another release or compiler ABI)
+             r"|ImportError: arg\(\): could not convert default argument '[^']*' (?:in function '\w+' )?into a Python"
+             r" object"
+             r"|\b0 active drivers \(\[\]\)\. There should only be one\b"
+             r"|Detected out-of-date database schema \(found version \w+, but expected \w+\)"
              # Flower's ClientApp given a client_fn of the API before 1.8 (one taking a cid, not a Context)
              r"|cannot make use of a `client_fn` that does not have a signature in the form"
              # coremltools' converter and a torch that traces an op with another arity; an exporter calling a
@@ -1615,6 +1625,9 @@ SETUP: tuple[Rule, ...] = (
              # release ships under another name; a header of a toolkit not installed)
              r"|^(?:g\+\+|gcc|c\+\+|cc|clang\+\+|clang|nvcc)(?:-\d+)?(?:\.exe)?: (?:(?:fatal )?error: )?\S+: No such"
              r" file or directory\s*$|\bfatal error: [\w./-]+\.(?:h|hh|hpp|cuh|hxx): No such file or directory\s*$"
+             # NVRTC compiling a kernel at run time without the toolkit's headers on its include path (a CUDA not in
+             # the default place): ``catastrophic error: cannot open source file "cuda_runtime.h"``
+             r"|\bcatastrophic error: cannot open source file \"[\w./-]+\.(?:h|hh|hpp|cuh)\""
              # Julia's MPIPreferences finding no system MPI library where it was told to look
              r"|\bMPI library could not be found\b"
              # an npm package's prebuilt native addon missing (a failed install): tfjs-node
@@ -1716,6 +1729,10 @@ SETUP: tuple[Rule, ...] = (
     Rule("bad_arguments", CONFIG, "bad_arguments",
          # (a shell script saved with Windows line ends: bash reads each \r as a command)
          log=r": \$'\\r': |error while handling argument \"-[\w-]+\": |"
+             # tyro's (nerfstudio's ns-train) and COLMAP's refusal of an option they do not know; W&B refusing a
+             # sweep's configuration
+             r"^[│|]? ?Unrecognized options?: --[\w.-]+|Failed to parse options - unrecognised option '--[\w.-]+'"
+             r"|\bInvalid sweep config: |"
              # NVFlare's start-up kit refusing files changed after they were signed at provisioning (fed_server.json
              # edited by hand): provision again, or change the project's yaml
              r"The following files are not secure content\.|"
@@ -2008,6 +2025,9 @@ BUGS: tuple[Rule, ...] = (
              # backward through a cuDNN RNN left in eval mode (model.eval() before a training step)
              r"|cudnn RNN backward can only be called in training mode"
              r"|returned an incorrect number of gradients \(expected \d+, got \d+\)"
+             # activation checkpointing recomputing a forward that differs from the first (a kernel that saves another
+             # set of tensors, randomness, a branch on state): torch.utils.checkpoint's own check
+             r"|A different number of tensors was saved during the original forward and recomputation"
              r"|Unable to create (?:link|group|dataset|attribute) \([Nn]ame already exists\)"
              r"|[Oo]bject header message is too large"
              # Python's own unpacking and max() of nothing, without their exception's name (_BARE)

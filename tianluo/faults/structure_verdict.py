@@ -221,6 +221,10 @@ _FLAX_ERROR = compile_pattern(r"^flax\.errors\.|flax\.errors\.html#flax\.errors\
 #: request's, not a tensor's.
 _HTTP_REQUEST = compile_pattern(r"Error executing an HTTP request|HTTP response code \d")
 _NESTED_STATUS = compile_pattern(r": (?:Not found|Permission denied|Unavailable|Unauthenticated|Resource exhausted): ")
+#: Python's own words for an operation on a value of the wrong type (a check's message built from a None, not a
+#: check's verdict): a validation module raising them has a bug of its own.
+_OPERAND_SLIP = compile_pattern(r"^can only concatenate \w+ \(not \\?\"\w+\\?\"\) to \w+|^unsupported operand type"
+                                r"|^'\w+' object is not (?:subscriptable|callable|iterable)\b|^must be str, not \w+$")
 _PROGRAMMING_MESSAGE = compile_pattern(
     r"(?i)modified by an inplace operation|needed for gradient computation has been modified"
     r"|backward through the graph a second time|does not require grad|does not have a grad_fn"
@@ -599,7 +603,8 @@ def exception_verdict(raised: Raised) -> Verdict | None:
             and not _PROGRAMMING_MESSAGE.search(message):
         return Verdict(CONFIG_C, "missing_file", f"{_text(raised)} (the data or the path it names is missing or "
                        "empty)", "message", raised.text)
-    if raised.origin == CONFIG and (base in VALIDATION or _CONFIG_NAME.search(base)):
+    if (raised.origin == CONFIG and (base in VALIDATION or _CONFIG_NAME.search(base))
+            and not (base == "TypeError" and _OPERAND_SLIP.search(message))):
         return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised in {origin}: the framework rejected "
                        "its configuration or arguments)", "origin", raised.text)
     if _CONFIG_NAME.search(base):
