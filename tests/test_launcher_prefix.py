@@ -28,7 +28,7 @@ PREFIXED = (
     "distributed/hpf_gloo_file_init_samba_wait_timeout.txt",  # gloo's wait timeout
 )
 PREFIXES = ("[rank0]: ", "[default3]:", "[1,3]<stderr>:", "(RayTrainWorker pid=1234, ip=10.0.0.1) ",
-            "(pid=88) ")
+            "(pid=88) ", "(worker1, rank=1, pid=2409, ip=10.0.0.5) ")
 CRLF = (
     "distributed/hor_ds_zero_offload_client_optimizer_lmflow.txt",
     "pytorch/hpu_f2nerf_libtorch_c10_indexerror_dim_out_of_range.txt",

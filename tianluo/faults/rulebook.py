@@ -2416,14 +2416,16 @@ GUARDS = frozenset({"message_too_large", "lightning_module_incomplete", "file_lo
 
 #: What a launcher puts before each line of a rank or a worker: torchrun's ``[rank3]: `` and ``[default3]:``
 #: (``--tee``), mpirun's ``--tag-output`` ``[1,3]<stderr>:``, Ray's ``(RayTrainWorker pid=1234, ip=10.0.0.1) ``,
-#: torchx's role and replica (``trainer/0 [default6]:``); one after another too (``trainer/0 [default6]:[rank6]: ``).
+#: torchx's role and replica (``trainer/0 [default6]:``), SkyPilot's node (``(worker1, rank=1, pid=2409,
+#: ip=10.0.0.5) ``); one after another too (``trainer/0 [default6]:[rank6]: ``).
 #: A built-in rule that reads a line from its start reads it after one of these too (``_after_launcher``), so that
 #: ``sbatch: error: ...`` or ``ERROR: Could not find a version`` printed by a rank is read as the same words.
 #: srun's ``--label`` (``0: ``) and pdsh's ``node-1: `` are not among them: a program's ``epoch1: loss`` reads alike;
 #: the rules that need them say so (``_PFX``).
 _LAUNCHED = (r"(?:\[(?:rank|default|local_rank|worker)?\d+(?:,\d+\]<std(?:out|err)>|\]):? ?"
-             r"|\((?:\w[\w.]* )?pid=\d+(?:, ip=[^)]*)?\) |\((?:raylet|gcs_server|dashboard_agent|runtime_env_agent)"
-             r"(?:, ip=[^)]*)?\) |[\w\-]+/\d+ \[(?:rank|default)?\d+\]:? ?)*")
+             r"|\((?:\w[\w.]*,? )?(?:rank=\d+, )?pid=\d+(?:, ip=[^)]*)?\) "
+             r"|\((?:raylet|gcs_server|dashboard_agent|runtime_env_agent)(?:, ip=[^)]*)?\) "
+             r"|[\w\-]+/\d+ \[(?:rank|default)?\d+\]:? ?)*")
 
 
 #: What may hold a ``^`` that is no anchor, an escape (``\\^``) or a class (``[^...]``, ``[]^]``); and a ``^``.
