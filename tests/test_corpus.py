@@ -506,6 +506,44 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
     "tf_jax_storage/htl_ray_tune_torchtrainer_checkpoint_sync_no_space_left.txt": (
         "unknown/exit_1", "Ray Tune's checkpoint sync failing: the paste is cut before the exception that named the "
         "full disk"),
+    # Set 56.
+    "distributed/htr_oneflow_benchmark_two_node_resnet50_cudnn_status_not_supported.txt": (
+        "config/version_mismatch", "cuDNN's NOT_SUPPORTED for a convolution reads as a cuDNN that lacks what the build "
+        "asks of it (as older files with it are labelled); the thread never finds a cause"),
+    "distributed/htr_oneflow_two_node_pipeline_uneven_nproc_per_node_check_failed.txt": (
+        "unknown/signal_sigabrt", "OneFlow's failed CHECK inside its SBP inference names no setting; that two nodes "
+        "were given different nproc_per_node is the thread's finding"),
+    "hub/htp_cs336_lecture_commoncrawl_warc_slowdown_xml_parse_error.txt": (
+        "unknown/exit_1", "warcio parsing an XML body as a WARC record: that the body was S3's SlowDown is the "
+        "reporter's; the excerpt shows only the XML's first words"),
+    "hub/htp_hf_tokenizers_train_from_pretrained_missing_additional_token_panic.txt": (
+        "code/programming_error", "a Rust panic with its own message ('Missing additional token') reads as the "
+        "library's assertion failing; whether the tokenizer file or the library is at fault the thread never settles"),
+    "hub/htp_panda70m_video2dataset_writer_arrowtypeerror_expected_bytes_list.txt": (
+        "unknown/exit_1", "Arrow's 'Expected bytes, got a list object' in video2dataset's writer: that another "
+        "video2dataset release writes the field otherwise is the maintainer's guess"),
+    "hub/htq_onetrainer_flux_dev_single_file_clip_tokenizer_load.txt": (
+        "unknown/exit_1", "the paste is cut inside transformers' raise ValueError(: the message that named the cause "
+        "is not in it"),
+    "hub/htq_realfusion_textual_inversion_accelerator_logging_dir_kwarg.txt": (
+        "code/type_error", "a keyword a library's class does not take, passed by the project's own call: read as the "
+        "program's TypeError (fifteen corpus files are labelled so); that accelerate dropped logging_dir is the "
+        "thread's"),
+    "hub/htr_mlnet_modelbuilder_textclass_gpu_missing_libtorch_cuda_reference.txt": (
+        "unknown/exit_1", "TorchSharp's trace of the native libraries it tries to load, cut before it says which one "
+        "failed"),
+    "pytorch/htp_megatron_indexed_dataset_merge_pointer_int_overflow.txt": (
+        "config/bad_arguments", "a bare ValueError saying an offset must be no greater than the buffer: read as a "
+        "check refusing its input; the overflow warning above it is what shows the merge code's bug"),
+    "pytorch/htq_kohya_trainer_colab_lora_sigkill_after_loading_vae.txt": (
+        "unknown/exit_1", "accelerate's CalledProcessError is cut before it names the child's signal"),
+    "pytorch/htq_simpletuner_sd3_vae_cache_output_cache_entry_unbound.txt": (
+        "unknown/exit_1", "SimpleTuner's 'Error encoding images' log lines, cut before the exception"),
+    "tf_jax_storage/htp_datatrove_minhash_mp_hash_order_assertion.txt": (
+        "code/programming_error", "an assertion inside datatrove's MinHash stage ('Hash order error') reads as the "
+        "library's own check of its invariants failing; the thread never settles whether the data or the code"),
+    "tf_jax_storage/htq_simpletuner_flux_vae_cache_file_image_path_not_found.txt": (
+        "unknown/exit_1", "the paste is cut inside SimpleTuner's raise ValueError(: its message is not in it"),
 }
 
 

@@ -8733,6 +8733,32 @@ SET_55 = [
      "key_error"),
 ]
 
+SET_56 = [
+    # NumPy 2's copy keyword met by 1.x code; an nvcc older than the C++ standard asked of it
+    ("ValueError: Unable to avoid copy while creating an array as requested.\nIf using `np.array(obj, copy=False)` "
+     "replace it with `np.asarray(obj)` to allow a copy when needed (no behavior change in NumPy 1.x).", {},
+     "version_mismatch"),
+    ("nvcc fatal   : Value 'c++17' is not defined for option 'std'", {}, "version_mismatch"),
+    # Deeplearning4j without its native backend; MindSpore's device allocator; Dask given no inputs
+    ("Caused by: java.lang.RuntimeException: ND4J is probably missing dependencies. For more information, please refer "
+     "to: http://nd4j.org/getstarted.html", {}, "missing_module"),
+    ("RuntimeError: Malloc for kernel workspace failed, Memory isn't enough, node:Default/Conv2D-op12", {},
+     "cuda_oom"),
+    ('  File "/x/site-packages/dask/dataframe/io/io.py", line 992, in from_map\n'
+     '    raise ValueError("All `iterables` must have a non-zero length")\n'
+     "ValueError: All `iterables` must have a non-zero length", {}, "bad_arguments"),
+    # an .npz cache without its array; tiktoken meeting a special token in text
+    ('    cached = np.load(path)["latents"]\n  File "/x/numpy/lib/npyio.py", line 260, in __getitem__\n'
+     "KeyError: 'latents is not a file in the archive'", {}, "corrupt_data"),
+    ("ValueError: Encountered text corresponding to disallowed special token '<|endoftext|>'.\nIf you want this text "
+     "to be encoded as a special token, pass it to `allowed_special`", {}, "programming_error"),
+    # Rust's io::Error unwrapped in a panic: its errno decides
+    ("thread '<unnamed>' panicked at 'called `Result::unwrap()` on an `Err` value: Os { code: 2, kind: NotFound, "
+     "message: \"No such file or directory\" }', src/models/bpe/trainer.rs:12:5", {}, "missing_file"),
+    ("thread 'main' panicked at src/main.rs:40:10:\ncalled `Result::unwrap()` on an `Err` value: Os { code: 28, kind: "
+     "StorageFull, message: \"No space left on device\" }", {}, "disk_full"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -8741,7 +8767,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "39": SET_39, "40": SET_40, "41": SET_41, "42": SET_42,
     "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46,
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
-    "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55}.items()
+    "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56}.items()
     for case in cases]
 
 

@@ -922,6 +922,8 @@ EXHAUSTED: tuple[Rule, ...] = (
              # Jittor's allocator ("GPU memory is overflow, please reduce your batch_size or data size!"); Julia's
              # CUDA.jl
              r"|\bGPU memory is overflow, please reduce your batch_size"
+             # MindSpore's device allocator for an op's output or workspace
+             r"|Malloc for kernel (?:output|input|workspace) failed, Memory isn't enough"
              # a program's own check of the free device memory (FastSurfer's ``ERROR - INSUFFICIENT GPU MEMORY``)
              r"|\b(?:INSUFFICIENT GPU MEMORY|[Ii]nsufficient (?:GPU|CUDA|VRAM) memory)\b"
              r"|\bOut of GPU memory trying to allocate\b|\bOutOfGPUMemoryError\b"
@@ -1234,6 +1236,8 @@ SETUP: tuple[Rule, ...] = (
     # reads "cannot import name"
     Rule("part_not_installed", CONFIG, "missing_module",
          log=r"TensorBoard logging requires TensorBoard with Python summary writer installed"
+             # ND4J (Deeplearning4j) finding no native backend for its platform (nd4j-native or nd4j-cuda missing)
+             r"|ND4J is probably missing dependencies"
              r"|Neither `tensorboard` nor `tensorboardX` is available"
              # Megatron's data helpers, a C++ extension of the checkout itself, never built (``make`` in its data
              # folder; on a multi-node run, built on one node's disk only)
@@ -1341,6 +1345,10 @@ SETUP: tuple[Rule, ...] = (
              # 1.8.*, but version 2.0.1+cpu is installed!``); Triton finding no backend its release can drive; MLflow's
              # tracking database of an older schema than the server
              r"|\bneeds \w+ version \S+, but version \S+ is installed\b"
+             # NumPy 2's copy keyword met by code written for 1.x (fasttext's ``np.array(probs, copy=False)``); an nvcc
+             # older than the C++ standard a JIT compiler asks of it (Jittor's ``-std=c++14`` to CUDA 8)
+             r"|Unable to avoid copy while creating an array as requested"
+             r"|nvcc fatal\s*: Value '[^']+' is not defined for option 'std'"
              # pybind11 importing an extension whose default argument is a type of another extension's build (spconv's
              # tv::Tensor from a cumm of another release or compiler ABI)
              r"|ImportError: arg\(\): could not convert default argument '[^']*' (?:in function '\w+' )?into a Python"
@@ -1731,8 +1739,10 @@ SETUP: tuple[Rule, ...] = (
          log=r": \$'\\r': |error while handling argument \"-[\w-]+\": |"
              # tyro's (nerfstudio's ns-train) and COLMAP's refusal of an option they do not know; W&B refusing a
              # sweep's configuration
-             r"^[│|]? ?Unrecognized options?: --[\w.-]+|Failed to parse options - unrecognised option '--[\w.-]+'"
+             r"^(?:│ |\| )?Unrecognized options?: --[\w.-]+|Failed to parse options - unrecognised option '--[\w.-]+'"
              r"|\bInvalid sweep config: |"
+             # Dask asked to build a collection from no inputs at all (a download or listing step found nothing)
+             r"All `iterables` must have a non-zero length|"
              # NVFlare's start-up kit refusing files changed after they were signed at provisioning (fed_server.json
              # edited by hand): provision again, or change the project's yaml
              r"The following files are not secure content\.|"
@@ -1932,6 +1942,8 @@ SETUP: tuple[Rule, ...] = (
              r"|Compressed (?:file|data) ended before the end-of-stream marker was reached|Not a gzipped file \("
              # webdataset: a shard holding two members of one name for a sample (a writer's mistake in the data)
              r"|: duplicate file name in tar file\b"
+             # an .npz without the array it should hold (a cache file written partly, by a killed job)
+             r"|\bis not a file in the archive\b"
              # (GNU gzip, tar, bzip2, xz and unzip on the same: an archive fetched in part; not gzip's "unexpected end
              # of file", which is what it says of the empty input a failed download left, whose HTTP error says more)
              r"|^gzip: .+: invalid compressed data--(?:format violated|crc error|length error)$"
@@ -2028,6 +2040,8 @@ BUGS: tuple[Rule, ...] = (
              # activation checkpointing recomputing a forward that differs from the first (a kernel that saves another
              # set of tensors, randomness, a branch on state): torch.utils.checkpoint's own check
              r"|A different number of tensors was saved during the original forward and recomputation"
+             # tiktoken meeting a special token in text it was told to encode as text (allowed_special not given)
+             r"|Encountered text corresponding to disallowed special token|\braise_disallowed_special_token\("
              r"|Unable to create (?:link|group|dataset|attribute) \([Nn]ame already exists\)"
              r"|[Oo]bject header message is too large"
              # Python's own unpacking and max() of nothing, without their exception's name (_BARE)

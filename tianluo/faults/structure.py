@@ -536,7 +536,8 @@ CURL_ERRNO = {6: -2, 7: 111, 18: 104, 28: 110, 35: 104, 52: 104, 55: 32, 56: 104
 _CURL = LazyPattern(r"pycurl\.error: \((\d{1,3}), |\bcurl: \((\d{1,3})\) "
                         r"|[Cc]url (?:returned )?error (?:code )?(\d{1,3})\b", capture=True)
 _ERRNO = LazyPattern(r"\[Errno (-?\d{1,4})\]|\berrno[:= ]+(-?\d{1,4})\b|\(os error (\d{1,4})\)"
-                         r"|\bOSError\((\d{1,4}), ", capture=True)
+                         # Rust's io::Error in a panic's unwrap: ``Os { code: 2, kind: NotFound, message: ...}``
+                         r"|\bOSError\((\d{1,4}), |\bOs \{ code: (\d{1,4}), kind: ", capture=True)
 #: errno's symbolic names as Node.js (``Error: ENOSPC: no space left on device, write``, ``connect ECONNREFUSED``,
 #: ``getaddrinfo ENOTFOUND``), libuv, Go's syscall and C programs print them; ENOENT is left out (a missing path is
 #: read in an exception's own line, ``_NOENT``), as are names as short as EIO.
