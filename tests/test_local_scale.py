@@ -2,8 +2,8 @@
 
 Counts, not timings (the machine is shared): how many times ``/proc`` is listed and how
 many processes are started during a tick over real running jobs, and how poll time grows
-from N to 4N jobs when the host's process count grows with them (one walk of the table per
-poll is linear; a walk per job was jobs x processes).
+from N to 4N jobs, the two timed in turns over one process table (linear in the jobs; a cost
+per pair of jobs would be 16x).
 """
 
 import glob
