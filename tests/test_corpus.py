@@ -513,6 +513,19 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
     "distributed/htr_oneflow_two_node_pipeline_uneven_nproc_per_node_check_failed.txt": (
         "unknown/signal_sigabrt", "OneFlow's failed CHECK inside its SBP inference names no setting; that two nodes "
         "were given different nproc_per_node is the thread's finding"),
+    # the fifty-seventh held-out set's
+    "distributed/htu_dac_torchrun_invalid_device_string.txt": (
+        "unknown/exit_1", "torch's 'Invalid device string: '0'' raised under audiotools' Accelerator, an installed "
+        "package's call: that audiotools passes LOCAL_RANK as a string to an API that no longer takes it is the "
+        "thread's finding; the text alone does not say whose bug or which release"),
+    "pytorch/htu_layoutlmv3_config_already_registered.txt": (
+        "config/bad_arguments", "transformers' AutoConfig.register refusing a model type it already has: the "
+        "program registers a copy that a newer transformers now ships (the author's version_mismatch); the refusal "
+        "reads as a check of what the program passed, the same class"),
+    "tf_jax_storage/htu_ddsp_prepare_tfrecord_f0_assert.txt": (
+        "unknown/exit_1", "a bare assert with no message inside DDSP's compute_f0 ('assert n_padding % 1 == 0'): "
+        "that the library's padding arithmetic is wrong for this audio is the thread's finding; the text only says "
+        "an invariant of the library failed"),
     "hub/htp_cs336_lecture_commoncrawl_warc_slowdown_xml_parse_error.txt": (
         "unknown/exit_1", "warcio parsing an XML body as a WARC record: that the body was S3's SlowDown is the "
         "reporter's; the excerpt shows only the XML's first words"),

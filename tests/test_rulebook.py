@@ -8759,6 +8759,54 @@ SET_56 = [
      "StorageFull, message: \"No space left on device\" }", {}, "disk_full"),
 ]
 
+SET_57 = [
+    # a shared-memory segment that cannot be created or mapped, in Paddle's words and others'
+    ("RuntimeError: (Unavailable) Memory map failed when create shared memory.\n  [Hint: Expected ptr != ((void *) "
+     "-1), but received ptr:0xffffffffffffffff == ((void *) -1):0xffffffffffffffff.] (at /paddle/paddle/fluid/memory/"
+     "allocation/mmap_allocator.cc:81)", {}, "shm_exhausted"),
+    ("RuntimeError: Failed to create shared memory segment of 67108864 bytes", {}, "shm_exhausted"),
+    ("ERROR: shared memory allocation failed for the batch of worker 3", {}, "shm_exhausted"),
+    # a launch whose process count the parallel sizes do not multiply to (vLLM's, Megatron's)
+    ("RuntimeError: world_size (8) is not equal to tensor_model_parallel_size (1) x pipeline_model_parallel_size (1)",
+     {}, "bad_arguments"),
+    ("AssertionError: world size (6) is not divisible by tensor model parallel size (4)", {}, "bad_arguments"),
+    # pyarrow's JSON reader: one column in two types across the rows
+    ("pyarrow.lib.ArrowInvalid: JSON parse error: Column(/answers/text) changed from array to string in row 17", {},
+     "corrupt_data"),
+    # a ZeRO-3 model saved without gathering its partitions: empty placeholders, not another model's shapes
+    ("RuntimeError: Error(s) in loading state_dict for LlamaForCausalLM:\n\tsize mismatch for lm_head.weight: copying "
+     "a param with shape torch.Size([0]) from checkpoint, the shape in current model is torch.Size([32000, 4096]).",
+     {}, "corrupt_checkpoint"),
+    ("RuntimeError: Error(s) in loading state_dict for LlamaForCausalLM:\n\tsize mismatch for lm_head.weight: copying "
+     "a param with shape torch.Size([32001, 4096]) from checkpoint, the shape in current model is "
+     "torch.Size([32000, 4096]).", {}, "state_dict_mismatch"),
+    # a loader going on without the checkpoint it was pointed at: the cause of an exit 1, not of a death by a signal
+    ("[2025-04-09 13:49:47,957][checkpoint][WARNING] - Provided checkpoint directory ./ckpt does not exist, skipping "
+     "load\n[2025-04-09 13:49:47,957][main][ERROR] - Failed to load a valid model. Exiting...", {}, "missing_file"),
+    ("[2025-08-15 02:32:22,654][checkpoint][WARNING] - Provided checkpoint directory ./checkpoints does not exist, "
+     "skipping load\n[01b962a216fb:1387 :0:1656] Caught signal 7 (Bus error: nonexistent physical address)",
+     {"exit_code": None, "signal": 7}, "signal_sigbus"),
+    # a framework's check refusing its arguments in words not seen before
+    ('  File "/x/site-packages/accelerate/launchers.py", line 160, in notebook_launcher\n    raise ValueError(\n'
+     "ValueError: You need to specify the number of processes to launch.", {}, "bad_arguments"),
+    ('  File "/x/site-packages/nequip/train/trainer.py", line 1164, in set_dataset\n    raise ValueError(\n'
+     "ValueError: not enough frames for the split. please increase the dataset or lower n_val", {}, "bad_arguments"),
+    ('  File "/x/site-packages/ase/db/core.py", line 149, in connect\n'
+     "    raise ValueError('No file extension or database type given')\n"
+     "ValueError: No file extension or database type given", {}, "bad_arguments"),
+    ('  File "/x/site-packages/deepmd/Trainer.py", line 209, in build\n'
+     '    assert (self.ntypes == data.get_ntypes()), "ntypes should match that found in data"\n'
+     "AssertionError: ntypes should match that found in data", {}, "bad_arguments"),
+    ('  File "/x/site-packages/jukebox/data/files_dataset.py", line 24, in __init__\n'
+     "AssertionError: Sample length 1048576 per sr 44100 (23.78) should be shorter than min duration 17.84", {},
+     "bad_arguments"),
+    # LMDB's map on Windows, the open's arguments below its first line and the refusal in the system's language
+    ('  File "D:\\envs\\rave\\lib\\site-packages\\udls\\base_dataset.py", line 12, in __init__\n'
+     "    self.env = lmdb.open(out_database_location,\n"
+     "lmdb.Error: C:\\Users\\x\\AppData\\Local\\Temp: \u00ce\u00f0\u00b6\u00d1\u00b5\u00ca\u00c4", {},
+     "disk_full"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -8767,7 +8815,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "39": SET_39, "40": SET_40, "41": SET_41, "42": SET_42,
     "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46,
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
-    "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56}.items()
+    "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57}.items()
     for case in cases]
 
 

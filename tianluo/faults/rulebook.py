@@ -853,6 +853,11 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|\[Errno 28\] No space left on device\.  joblib will operate in serial mode"
              # NCCL's shared-memory transport in a container's small /dev/shm
              r"|Error while creating shared memory segment|NCCL WARN Call to posix_fallocate failed"
+             # Paddle's DataLoader workers: "(Unavailable) Memory map failed when create shared memory"; a segment
+             # that cannot be created or mapped in other words ("failed to create shared memory", "shared memory
+             # allocation failed")
+             r"|(?:[Mm]emory map|mmap) failed when creat\w* shared memory|[Ff]ailed to (?:create|allocate|map)"
+             r" (?:a |the )?shared memory\b|[Ss]hared memory (?:allocation|creation) failed"
              # a named POSIX segment (shm_open's "/name", or under /dev/shm) left behind by a run that was killed
              # before it unlinked it: the next run cannot create its own
              # (a name with a digit or an underscore: shared_memory's psm_, a library's 000006_locals; a folder at
@@ -1510,8 +1515,19 @@ SETUP: tuple[Rule, ...] = (
              # (the folder it names is not there, or not writable)
              r"|PytorchStreamWriter failed opening archive"
              # a checkpoint folder the loader was pointed at that is not there, or that holds no checkpoint
-             r"|[Cc]heckpoint (?:directory|dir|path|file) \S+ does not exist"
+             # (its warning that it goes on without one, "..., skipping load", is read only when the run then
+             # exited 1: checkpoint_skipped)
+             r"|[Cc]heckpoint (?:directory|dir|path|file) \S+ does not exist(?:[^,]|,?\s*$|, [^s])"
              r"|Couldn't find 'checkpoint' file or checkpoints in given directory|Do not exists? any checkpoint"),
+    # A loader's warning that it starts without the checkpoint it was pointed at (PhysicsNeMo's "Provided checkpoint
+    # directory x does not exist, skipping load"): the cause when the run then gave up with exit 1 ("Failed to load a
+    # valid model"); beside a death by a signal it is a line the run went on past.
+    Rule("checkpoint_skipped", CONFIG, "missing_file", exit_code=1,
+         log=r"[Cc]heckpoint (?:directory|dir|path|file) \S+ does not exist, skipping"),
+    # A ZeRO-3 model saved without gathering its partitions: every parameter in the file is an empty placeholder
+    # (``copying a param with shape torch.Size([0]) from checkpoint``): the checkpoint is unusable, not of another model
+    Rule("empty_zero3_params", CONFIG, "corrupt_checkpoint",
+         log=r"copying a param with shape torch\.Size\(\[0\]\) from checkpoint"),
     Rule("state_dict_mismatch", CONFIG, "state_dict_mismatch",
          # (MLX's strict load_weights: ``Missing parameters: x``, ``Received parameters not in model: x``)
          # (and, from mlx 0.2x, with their count: ``Missing 2 parameters:``, ``Received 269 parameters not in model:``)
@@ -1901,7 +1917,12 @@ SETUP: tuple[Rule, ...] = (
              r" \d+ tokens"
              r"|\b[Ss]equence length (?:of )?\(?\d+\)? exceeds (?:the )?(?:maximum|max)\b"),
     Rule("llama_world_size", CONFIG, "bad_arguments",
-         log=r"Loading a checkpoint for MP=[1-9]\d* but world size is (?:\d+|None)"),
+         log=r"Loading a checkpoint for MP=[1-9]\d* but world size is (?:\d+|None)"
+             # a launch of N processes against parallel sizes that do not multiply to N (vLLM's and Megatron's
+             # parallel state: "world_size (8) is not equal to tensor_model_parallel_size (1) x
+             # pipeline_model_parallel_size (1)", "world size (8) is not divisible by tensor parallel size (3)")
+             r"|\bworld[_ ]size \(?\d+\)? (?:is not equal to|is not divisible by|must be (?:equal to|divisible by)|!=)"
+             r" (?:\w+ )?\(?(?:tensor|pipeline|data|context|expert|sequence)[_ ](?:model[_ ])?parallel"),
     Rule("launch_setup", CONFIG, "bad_arguments",
          # (torch.distributed's own rendezvous refusing its init method: a file:// with no path, an env:// without RANK)
          log=r"ORTE was unable to reliably start one or more daemons|ssh: Could not resolve hostname "
@@ -1937,6 +1958,9 @@ SETUP: tuple[Rule, ...] = (
     Rule("corrupt_data", CONFIG, "corrupt_data",
          # (tar asked for a member the archive does not hold: a download of another archive, or a cut one)
          log=r"Parquet magic bytes not found|Either the file is corrupted or this is not a parquet file"
+             # pyarrow's JSON reader meeting rows of one column in two types (the data's, whatever reads it: datasets'
+             # load_dataset of a JSONL file): "JSON parse error: Column(/a/b) changed from string to number in row 9"
+             r"|JSON parse error: Column\([^)]*\) changed from \w+ to \w+ in row \d+"
              # a compressed file or stream cut short or not what its name says (gzip, bz2 and lzma's own words; zlib's
              # inflate; tarfile): a download or a copy that stopped, a shard written by a killed job
              r"|Compressed (?:file|data) ended before the end-of-stream marker was reached|Not a gzipped file \("

@@ -207,7 +207,10 @@ _CUT_SHORT = compile_pattern(r"^(?:Expecting value|Unterminated string|Expecting
 _RESUME_READ = compile_pattern(r"(?i)ckpt|checkpoint|\bresume|snapshot|\blast[._]|state_dict")
 # LMDB opened with a map_size the disk cannot hold (the 1 TB of many OCR and detection dataset scripts): Windows
 # allocates the whole map at open, and its refusal comes in the system's language, not always readable
-_LMDB_MAP = compile_pattern(r"\blmdb\.open\(.*\bmap_size\s*=")
+# (or an open whose arguments go on below its first line, where the frame shows no more: udls' and RAVE's
+# ``lmdb.open(out_database_location,`` with map_size on the next line; a refusal in words an errno names was read
+# by its errno before this)
+_LMDB_MAP = compile_pattern(r"\blmdb\.open\((?:.*\bmap_size\s*=|[^()]*,\s*$)")
 # torch's stack of an empty list: alone, as often data a step before did not make as the program's; inside
 # clip_grad_norm_, a model none of whose parameters got a gradient (the loss does not reach them, all frozen)
 _EMPTY_STACK = compile_pattern(r"stack expects a non-empty TensorList|expected a non-empty list of Tensors")
@@ -292,7 +295,16 @@ _CONFIG_MESSAGE = compile_pattern(
     r"|is required|are required|mutually exclusive|incompatible with|divisible by|not compatible"
     r"|was given|were given|got both|at the same time|\bnot set\b|is not set|environment variable"
     r"|requires? .{0,60}(?:to be set|version|>=|installed)|only (?:available|works) (?:with|on|for|when)"
-    r"|no longer (?:supported|available)|has been (?:removed|deprecated)|\byou (?:cannot|can't|can ?not|must)\b")
+    r"|no longer (?:supported|available)|has been (?:removed|deprecated)|\byou (?:cannot|can't|can ?not|must)\b"
+    # accelerate's notebook_launcher ("You have to specify the number of GPUs ..., add `num_processes=...`"), nequip's
+    # split ("too little data for training and validation. please reduce n_train and n_val"), ase's database
+    # ("No file extension or database type given"), DeePMD's model against its data ("ntypes should match that found
+    # in data"), Jukebox's sample against its data ("should be shorter than min duration")
+    r"|\byou (?:have|need) to (?:specify|set|provide|pass|add|give|choose|use)\b"
+    r"|please (?:reduce|increase|lower|decrease|raise|adjust|change)\b|\btoo (?:little|few) (?:data|samples|examples)\b"
+    r"|^no (?:\w+ ){1,5}(?:given|specified|provided)\b"
+    r"|\b(?:should|must) (?:match|agree with) (?:\w+ ){0,4}(?:in|of|from) (?:the )?(?:data|dataset|config\w*|input)\b"
+    r"|\b(?:should|must) be (?:shorter|longer|lower|higher|fewer|more|smaller|larger|less|greater) than\b")
 
 #: Python's own words for a look-up in a list that lacks the value: the program's slip in its own code.
 _OWN_SLIP = compile_pattern(r"\bis not in list$")
