@@ -513,6 +513,32 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
     "distributed/htr_oneflow_two_node_pipeline_uneven_nproc_per_node_check_failed.txt": (
         "unknown/signal_sigabrt", "OneFlow's failed CHECK inside its SBP inference names no setting; that two nodes "
         "were given different nproc_per_node is the thread's finding"),
+    # the fifty-eighth held-out set's
+    "distributed/htv_azureml_conda_not_found.txt": (
+        "config/missing_file", "Azure ML's setup ran 'conda --version' and printed a bare '[Errno 2] No such file or "
+        "directory' on a line of its own; that the program missing is conda (command_not_found, the author's) is said "
+        "only lines later in Azure ML's advice, and the errno is read as a file's, the same class"),
+    "distributed/htv_azureml_image_build_conda_python36.txt": (
+        "unknown/exit_1", "Azure ML's ActivityFailedException wraps the image build's log: conda failing to link a "
+        "package into an environment whose python3.6 was never installed; that the pinned Python is the cause is the "
+        "thread's finding, the text shows a FileNotFoundError inside conda's own link step"),
+    "distributed/htv_mpijob_launcher_kubectl_unauthorized.txt": (
+        "config/missing_credentials", "kubectl's 'You must be logged in to the server (Unauthorized)': the launcher "
+        "pod's service account has no credentials the API server takes; the author's auth_error is the same class"),
+    "distributed/htv_sagemaker_s3_double_slash_key.txt": (
+        "unknown/exit_1", "SageMaker's 'Data download failed ... has an illegal char sub-sequence '//' in it', its "
+        "line broken in the middle of the S3 key where the poster wrapped it: the refusal's words are split across "
+        "lines, and a rule reads one line"),
+    "pytorch/htx_mage_finetune_missing_keys_assert.txt": (
+        "unknown/exit_1", "the exception line was cut by the poster ('AssertionErro'): a traceback with no exception "
+        "line is not read as one; with it, the assert on msg.missing_keys is read as state_dict_mismatch (SET_58)"),
+    "tf_jax_storage/htw_slowfast_kinetics_csv_split_assert.txt": (
+        "unknown/exit_1", "the exception line was cut by the poster ('AssertionErro') after a multi-line assert "
+        "whose last line is '== 2': that it checks each line of the annotation CSV is the thread's finding"),
+    "tf_jax_storage/htx_openclip_laion_missing_jpg.txt": (
+        "unknown/exit_1", "webdataset's 'didn't find ['jpg', 'png'] in [...]' says a sample lacks the member asked "
+        "for; whether the shards are incomplete (here, LAION's failed downloads) or the writer's own bug left them so "
+        "(hpl_webdataset_shardwriter_not_closed_missing_key, code) is each thread's finding: read as unknown"),
     # the fifty-seventh held-out set's
     "distributed/htu_dac_torchrun_invalid_device_string.txt": (
         "unknown/exit_1", "torch's 'Invalid device string: '0'' raised under audiotools' Accelerator, an installed "

@@ -6381,7 +6381,7 @@ SIBLINGS += [
      "KeyError: 'Mask2Former is not in the mmengine::model registry. Please check whether the value of `Ma"
      'sk2Former` is correct or it was registered as expected. More details can be found at https://mmengin'
      "e.readthedocs.io/en/latest/advanced_tutorials/config.html#import-the-custom-module'",
-     "key_error"),
+     "bad_arguments"),  # key_error before set 58: a config naming a type nothing registered (ruled in its file)
     # (https://github.com/DestinE-Climate-DT/AQUA/issues/221)
     ('sbatch.bin: error: invalid partition specified: <partition>\n'
      'sbatch.bin: error: Batch job submission failed: Invalid partition name specified',
@@ -8807,6 +8807,57 @@ SET_57 = [
      "disk_full"),
 ]
 
+SET_58 = [
+    # a container's init killed under its memory limit (runc); Ray's client and cluster of other releases
+    ('Error: container create failed: time="2024-01-02T10:00:00Z" level=error msg="runc create failed: unable to start '
+     'container process: container init was OOM-killed (memory limit too low?)"', {}, "host_oom"),
+    ("RuntimeError: Version mismatch: The cluster was started with:\n    Ray: 2.9.0\n    Python: 3.10.12\nThis process "
+     "on node 10.0.0.4 was started with:\n    Ray: 2.10.0\n    Python: 3.10.12", {}, "version_mismatch"),
+    # inotify's per-user limits: a log tailer or a file watcher that cannot start
+    ("2022/01/10 15:07:47 FATAL -- failed to create Watcher\ngoroutine 34 [running]:", {}, "too_many_open_files"),
+    ("OSError: [Errno 28] inotify watch limit reached", {}, "too_many_open_files"),
+    ("Error: inotify_add_watch failed: no space left on device", {}, "too_many_open_files"),
+    # a cloud's structured log quoting a library that failed to load
+    ('    "message": "Module raised an exception: /usr/lib/python3/site-packages/tensorflow/core/kernels/libtfkernel_x.so:'
+     ' undefined symbol: _ZN10tensorflow8internal15LogMessageFatalD1Ev",', {}, "version_mismatch"),
+    # a serverless platform's limit on one call's run time
+    ("modal.exception.FunctionTimeoutError: Task's current input in-3hX9q hit its timeout of 3600s", {},
+     "time_limit"),
+    # a library's exception naming the file it looked for
+    ("trackeval.utils.TrackEvalException: Tracker file not found: data/trackers/mot17/MOT17-02.txt", {},
+     "missing_file"),
+    ("mypkg.errors.DatasetError: Annotation file does not exist: /data/coco/annotations/train.json", {},
+     "missing_file"),
+    # an assert on the machine's GPUs; on what a checkpoint's load left out; a key a checkpoint file lacks
+    ('  File "tools/train.py", line 112, in <module>\n    assert num_gpu <= torch.cuda.device_count()\nAssertionError',
+     {}, "no_gpu"),
+    ('  File "train.py", line 40, in main\n    assert torch.cuda.is_available(), "CUDA is needed"\n'
+     "AssertionError: CUDA is needed", {}, "no_gpu"),
+    ('  File "main_finetune.py", line 250, in main\n    assert set(msg.missing_keys) == {\'head.weight\', '
+     "'head.bias'}\nAssertionError", {}, "state_dict_mismatch"),
+    ('  File "train.py", line 719, in <module>\n    state_dict = torch.load(pretrain_path, map_location=\'cpu\')'
+     "['teacher']\nKeyError: 'teacher'", {}, "state_dict_mismatch"),
+    ('  File "eval.py", line 31, in load\n    model.load_state_dict(ckpt["model_state"])\nKeyError: \'model_state\'', {},
+     "state_dict_mismatch"),
+    # a plain dictionary's missing key in the program stays the program's
+    ('  File "train.py", line 31, in main\n    lr = params["lr"]\nKeyError: \'lr\'', {}, "key_error"),
+    # configparser: the job's .cfg lacks a section or option
+    ('  File "train.py", line 78, in <module>\n    for key in parser["extra"]:\n'
+     '  File "/usr/lib/python3.8/configparser.py", line 959, in __getitem__\n    raise KeyError(key)\nKeyError: \'extra\'',
+     {}, "bad_arguments"),
+    # an installed package this Python cannot parse
+    ('  File "/env/lib/python3.7/site-packages/slideflow/simclr/data.py", line 188\n    return image, label, *args\n'
+     "                         ^\nSyntaxError: invalid syntax", {}, "version_mismatch"),
+    ('  File "/work/train.py", line 12\n    print "epoch", i\n    ^\nSyntaxError: Missing parentheses in call to '
+     "'print'. Did you mean print(...)?", {}, "syntax_error"),
+    # a check naming the release it needs; OpenMMLab's registries asked for a type nothing registered
+    ('  File "/env/site-packages/mmpose/__init__.py", line 19, in <module>\n    assert (mmcv_min_version <= mmcv_version'
+     "\nAssertionError: MMCV==1.7.1 is used but incompatible. Please install mmcv>=2.0.0rc4, <=2.1.0.", {},
+     "version_mismatch"),
+    ("KeyError: 'Mask2FormerX is not in the mmdet::model registry. Please check whether the value of `Mask2FormerX` is "
+     "correct or it was registered as expected.'", {}, "bad_arguments"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -8815,7 +8866,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "39": SET_39, "40": SET_40, "41": SET_41, "42": SET_42,
     "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46,
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
-    "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57}.items()
+    "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58}.items()
     for case in cases]
 
 

@@ -763,7 +763,10 @@ SCHEDULER: tuple[Rule, ...] = (
          # Grid Engine's execd and qacct (h_rt is its hard run-time limit)
          r"|exceeded hard wallclock time - initiate terminate method|qmaster enforced h_rt\b|exceeded limit h_rt\b"),
     # the scheduler's job state as a workflow engine, a job library or Slurm's own reports quote it
-    Rule("reported_time_limit", CONFIG, "time_limit", log=_job_state("TIMEOUT")),
+    Rule("reported_time_limit", CONFIG, "time_limit", log=_job_state("TIMEOUT")
+         # a serverless platform's limit on one call's run time, set by the job's own definition (Modal's
+         # FunctionTimeoutError: "Task's current input in-xyz hit its timeout of 2700s")
+         + r"|FunctionTimeoutError: Task's current input \S+ hit its\s*(?:timeout of \d+s)?\s*$"),
     Rule("reported_out_of_memory", CONFIG, "host_oom", log=_job_state("OUT_OF_MEMORY")),
     Rule("reported_preempted", TRANSIENT, "preempted", log=_job_state("PREEMPTED"), free=True),
     Rule("reported_node_fail", TRANSIENT, "node_failure", log=_job_state("NODE_FAIL"), free=True),
@@ -834,7 +837,13 @@ EXHAUSTED: tuple[Rule, ...] = (
              # posix_ipc's words for EMFILE (a shared-memory segment a data reader opens per array)
              r"|\bprocess already has the maximum number of files open\b"
              # torch's file_descriptor sharing: a worker's batch arrived without its descriptor (the fd limit)
-             r"|received 0 items of ancdata"),
+             r"|received 0 items of ancdata"
+             # inotify's per-user limits (fs.inotify.max_user_instances / max_user_watches), which a node's other
+             # pods share: a log tailer or a file watcher (Katib's metrics collector, hpcloud/tail) that cannot start
+             # ("FATAL -- failed to create Watcher"); inotify_add_watch's ENOSPC is this limit, not a full disk
+             r"|FATAL -- failed to create Watcher|\binotify (?:instance|watch) limit\b"
+             r"|User limit of inotify (?:watches|instances) reached|inotify_(?:init1?|add_watch)(?:\(\))?"
+             r"(?: failed)?: (?:too many open files|no space left on device)"),
     # The user's limit of processes or threads (ulimit -u, a pids cgroup): fewer workers or a higher limit.
     Rule("process_limit", CONFIG, "process_limit",
          log=r"[Cc]an't start new thread|pthread_create failed|[Tt]hread creation failed|\bfork: (?:retry: )?Resource "
@@ -892,6 +901,8 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|No available memory for the cache blocks\b"),
     Rule("host_oom", CONFIG, "host_oom",
          log=r"oom[-_]kill events?\b|out-of-memory handler|Out of memory: Kill(?:ed)? process|OOM Killed"
+             # runc's start of a container whose memory limit is below what its init needs (a pod's limits)
+             r"|container init was OOM-killed"
              r"|task \d+: Out Of Memory|exceeded memory limit \(|Exceeded job memory limit|DefaultCPUAllocator: "
              r"|_ArrayMemoryError|\bSystem\.OutOfMemoryException\b|Unable to allocate [\d.]+ [KMGTP]i?B for an array"
              r"|[Cc]annot allocate memory|std::bad_alloc$|killed due to the node running low on memory"
@@ -1350,6 +1361,9 @@ SETUP: tuple[Rule, ...] = (
              # 1.8.*, but version 2.0.1+cpu is installed!``); Triton finding no backend its release can drive; MLflow's
              # tracking database of an older schema than the server
              r"|\bneeds \w+ version \S+, but version \S+ is installed\b"
+             # Ray's client joining a cluster started by another Ray or Python ("Version mismatch: The cluster was
+             # started with:\n    Ray: 2.2.0")
+             r"|Version mismatch: The cluster was started with:"
              # NumPy 2's copy keyword met by code written for 1.x (fasttext's ``np.array(probs, copy=False)``); an nvcc
              # older than the C++ standard a JIT compiler asks of it (Jittor's ``-std=c++14`` to CUDA 8)
              r"|Unable to avoid copy while creating an array as requested"
@@ -1465,7 +1479,9 @@ SETUP: tuple[Rule, ...] = (
              r"|" + _EXC_LINE + r".*(?:\b(?:requires?|is required|needs)\b"
              r".*(?:>=|==|~=| or (?:above|later|newer|higher)\b)"
              r"|undefined symbol: "
-             r"|GLIBCXX_\S+' not found)|^\S+\.so(?:\.\d+)*: undefined symbol: "),
+             r"|GLIBCXX_\S+' not found)|^\S+\.so(?:\.\d+)*: undefined symbol: "
+             # a cloud's structured log (Cloud Logging's JSON entries) quoting a library that failed to load
+             r"|\"(?:message|textPayload)\": \".*\.so(?:\.\d+)*: undefined symbol: "),
     # A part of an installed framework that this release no longer (or does not yet) have: Python names
     # the top package alone when the package itself is missing (``tensorflow.contrib`` in TF 2,
     # ``pytorch_lightning.utilities.distributed`` in Lightning 2)
@@ -1632,6 +1648,9 @@ SETUP: tuple[Rule, ...] = (
          log=_PFX + r"(?:\w+\.)*FileNotFoundError(?:$|:(?: *$| (?:[^h]|h[^ft]|hf[^:]|ht[^t]|htt[^p]|http[^s]"
                     r"|https[^:]|https:[^/]|https:/[^/]|https://[^h]|https://h[^u])))"
              r"|can't open file .*No such file or directory|SystemError: opening file .*: No such file or directory"
+             # a library's own exception naming the file it looked for (TrackEval's "TrackEvalException: Tracker file
+             # not found: //MOT17-04.txt")
+             r"|" + _EXC_LINE + r": (?:\w+ ){0,2}[Ff]ile (?:not found|does not exist|doesn't exist): \S"
              # Atari ROMs not installed (atari-py, ale-py): the game the program asks for has no ROM file
              r"|ROM is missing for \w+|We're Unable to find the game \"|Unable to find game \"[^\"]+\", did you import"
              # AlphaFold's data pipeline given a database path with nothing there
@@ -1757,6 +1776,9 @@ SETUP: tuple[Rule, ...] = (
              # sweep's configuration
              r"^(?:│ |\| )?Unrecognized options?: --[\w.-]+|Failed to parse options - unrecognised option '--[\w.-]+'"
              r"|\bInvalid sweep config: |"
+             # OpenMMLab's registries (mmengine's, mmcv's) asked for a type the config names that nothing registered:
+             # a custom module the config does not import, a typo, or a package of another release
+             r"\bKeyError: [\"']\S+ is not in the [\w:]+ registry\b|"
              # Dask asked to build a collection from no inputs at all (a download or listing step found nothing)
              r"All `iterables` must have a non-zero length|"
              # NVFlare's start-up kit refusing files changed after they were signed at provisioning (fed_server.json
@@ -1966,6 +1988,7 @@ SETUP: tuple[Rule, ...] = (
              r"|Compressed (?:file|data) ended before the end-of-stream marker was reached|Not a gzipped file \("
              # webdataset: a shard holding two members of one name for a sample (a writer's mistake in the data)
              r"|: duplicate file name in tar file\b"
+
              # an .npz without the array it should hold (a cache file written partly, by a killed job)
              r"|\bis not a file in the archive\b"
              # (GNU gzip, tar, bzip2, xz and unzip on the same: an archive fetched in part; not gzip's "unexpected end

@@ -512,6 +512,28 @@ def _http(shape: Shape) -> Verdict | None:
     return None
 
 
+#: An assert on whether the machine has the GPUs the job asks for (ByteTrack's ``assert num_gpu <=
+#: torch.cuda.device_count()``, ``assert torch.cuda.is_available()``): the machine's or the launch's, not the logic's.
+_GPU_CHECK = compile_pattern(r"^assert\b.*\b(?:torch\.)?cuda\.(?:device_count|is_available)\(\)"
+                             r"|^assert\b.*\btf\.test\.is_gpu_available\(|^assert\b.*\bjax\.device_count\(\)")
+#: An assert on what loading a checkpoint left out or added (MAE's and DeiT's fine-tuning scripts: ``assert
+#: set(msg.missing_keys) == {'head.weight', ...}``): the checkpoint is not the one the script expects.
+_LOAD_KEYS_CHECK = compile_pattern(r"^assert\b.*\b(?:missing_keys|unexpected_keys)\b")
+#: A key looked up in what a checkpoint file held (``torch.load(path)['teacher']``, ``ckpt['model']``,
+#: ``checkpoint["state_dict"]``): the file is of another layout than the program reads.
+_CHECKPOINT_KEY = compile_pattern(r"\b(?:torch\.load\([^)]*\)|\w*(?:ckpt|checkpoint|state_dict)\w*)\s*\[\s*['\"]")
+#: Python's configparser: a section or option the job's .ini/.cfg file lacks (``parser["extra"]`` raises a bare
+#: KeyError in configparser.py).
+_CONFIGPARSER = compile_pattern(r"[/\\]configparser\.py$")
+#: A check naming the release of a package it needs (mmpose's ``MMCV==1.7.1 is used but incompatible. Please install
+#: mmcv>=2.0.0rc4, <=2.1.0.``): the installed releases do not fit.
+_NEEDS_RELEASE = compile_pattern(r"(?i)\bis used but incompatible\b|\bplease (?:install|upgrade to|downgrade to|use)"
+                                 r" [\w.-]+ ?(?:[<>=!~]=?|\(?version)")
+#: A file of an installed package that this Python cannot parse: the package needs a newer Python (or was written
+#: for Python 2): its syntax error is the releases', not the program's.
+_INSTALLED = compile_pattern(r"[/\\](?:site|dist)-packages[/\\]")
+
+
 def exception_verdict(raised: Raised) -> Verdict | None:
     """What one exception says by its name, where it was raised and its message; None if nothing."""
     base, message = raised.base, raised.message
@@ -529,6 +551,23 @@ def exception_verdict(raised: Raised) -> Verdict | None:
     if _EMPTY_STACK.search(message) and raised.where and _CLIP_GRAD.search(raised.where):
         return Verdict(CODE, "programming_error", f"{_text(raised)} (raised in {_where(raised)}: clip_grad_norm_ "
                        "was given no gradients; none of the parameters took part in the loss)", "source", raised.text)
+    if base == "AssertionError" and raised.origin == USER and _GPU_CHECK.search(raised.source):
+        return Verdict(CONFIG_C, "no_gpu", f"{_text(raised)} (raised by `{raised.source[:200]}`: the machine does not "
+                       "show the GPUs the job asks for)", "source", raised.text)
+    if base == "AssertionError" and raised.origin == USER and _LOAD_KEYS_CHECK.search(raised.source):
+        return Verdict(CONFIG_C, "state_dict_mismatch", f"{_text(raised)} (raised by `{raised.source[:200]}`: the "
+                       "checkpoint loaded is not of the layout the program expects)", "source", raised.text)
+    if (base == "KeyError" and raised.origin == USER and _CHECKPOINT_KEY.search(raised.source)
+            and not _PROGRAMMING_MESSAGE.search(message)):
+        return Verdict(CONFIG_C, "state_dict_mismatch", f"{_text(raised)} (raised by `{raised.source[:200]}`: the "
+                       "checkpoint file holds no such entry; it is of another layout than the program reads)",
+                       "source", raised.text)
+    if base in ("KeyError", "NoSectionError", "NoOptionError") and raised.where and _CONFIGPARSER.search(raised.where):
+        return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised in configparser: the job's configuration "
+                       "file lacks the section or option)", "origin", raised.text)
+    if base in ("SyntaxError", "IndentationError") and raised.where and _INSTALLED.search(raised.where):
+        return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (in {_where(raised)}: an installed package "
+                       "this Python cannot parse; it was written for another Python release)", "origin", raised.text)
     if raised.name.startswith("lmdb.") and _LMDB_MAP.search(raised.source):
         return Verdict(CONFIG_C, "disk_full", f"{_text(raised)} (raised by `{raised.source[:200]}`: a database map "
                        "larger than the disk can hold; Windows reserves all of map_size when it opens)", "source",
@@ -655,7 +694,7 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         if _NEEDS_PACKAGE.search(message) and not _NEEDS_VERSION.search(message):
             return Verdict(CONFIG_C, "missing_module", f"{_text(raised)} (a check found a package the job needs not "
                            f"installed, raised in {origin})", "message", raised.text)
-        if _RELEASE_MOVED.search(message):
+        if _RELEASE_MOVED.search(message) or _NEEDS_RELEASE.search(message):
             return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (the installed release no longer takes "
                            f"what the program was written for, raised in {origin})", "message", raised.text)
         return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (a check of the configuration or arguments "
