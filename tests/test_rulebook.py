@@ -8858,6 +8858,25 @@ SET_58 = [
      "correct or it was registered as expected.'", {}, "bad_arguments"),
 ]
 
+SET_59 = [
+    # OmegaConf's errors as Hydra quotes them (their repr): a key the config lacks
+    ("Error in call to target 'mypkg.data.TactileDataset':\nConfigAttributeError('Missing key sensor\\n    full_key: "
+     "sensor\\n    object_type=dict')\nfull_key: data.sensor[0].dataset", {}, "bad_arguments"),
+    ("Error in call to target 'mypkg.models.Net':\nConfigKeyError('Key \\'depth\\' is not in struct')", {},
+     "bad_arguments"),
+    # apex installed without its compiled parts
+    ("RuntimeError: apex.optimizers.FusedAdam requires cuda extensions", {}, "missing_module"),
+    ("RuntimeError: apex.normalization.FusedLayerNorm requires cuda extensions", {}, "missing_module"),
+    # a kernel's refusal of this GPU for the sizes asked
+    ('  File "/env/site-packages/flash_attn/flash_attn_interface.py", line 179, in _flash_attn_varlen_backward\n'
+     "    dq, dk, dv, softmax_d, = flash_attn_cuda.varlen_bwd(\n"
+     "RuntimeError: FlashAttention backward for head dim > 192 requires A100/A800 or H100/H800", {},
+     "bad_arguments"),
+    ('  File "/env/site-packages/somekernels/ops.py", line 40, in fp8_gemm\n'
+     "    raise RuntimeError(\"fp8 GEMM with block scaling requires H100 or H800\")\n"
+     "RuntimeError: fp8 GEMM with block scaling requires H100 or H800", {}, "bad_arguments"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -8866,7 +8885,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "39": SET_39, "40": SET_40, "41": SET_41, "42": SET_42,
     "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46,
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
-    "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58}.items()
+    "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59}.items()
     for case in cases]
 
 

@@ -1254,6 +1254,9 @@ SETUP: tuple[Rule, ...] = (
          log=r"TensorBoard logging requires TensorBoard with Python summary writer installed"
              # ND4J (Deeplearning4j) finding no native backend for its platform (nd4j-native or nd4j-cuda missing)
              r"|ND4J is probably missing dependencies"
+             # apex installed without its compiled parts (pip install without --cuda_ext / --cpp_ext): its fused
+             # optimizers and layers refuse to start ("apex.optimizers.FusedAdam requires cuda extensions")
+             r"|\bapex\.\w+(?:\.\w+)* requires (?:cuda|CUDA|C\+\+) extensions?\b"
              r"|Neither `tensorboard` nor `tensorboardX` is available"
              # Megatron's data helpers, a C++ extension of the checkout itself, never built (``make`` in its data
              # folder; on a multi-node run, built on one node's disk only)
@@ -1779,6 +1782,9 @@ SETUP: tuple[Rule, ...] = (
              # OpenMMLab's registries (mmengine's, mmcv's) asked for a type the config names that nothing registered:
              # a custom module the config does not import, a typo, or a package of another release
              r"\bKeyError: [\"']\S+ is not in the [\w:]+ registry\b|"
+             # OmegaConf's errors as Hydra quotes them in its "Error in call to target" report (their repr, so no
+             # line starts with the name): a key the config lacks ("ConfigAttributeError('Missing key sensor")
+             r"^(?:omegaconf\.errors\.)?Config(?:Attribute|Key|Type|Value)Error\(['\"]|"
              # Dask asked to build a collection from no inputs at all (a download or listing step found nothing)
              r"All `iterables` must have a non-zero length|"
              # NVFlare's start-up kit refusing files changed after they were signed at provisioning (fed_server.json

@@ -304,7 +304,10 @@ _CONFIG_MESSAGE = compile_pattern(
     r"|please (?:reduce|increase|lower|decrease|raise|adjust|change)\b|\btoo (?:little|few) (?:data|samples|examples)\b"
     r"|^no (?:\w+ ){1,5}(?:given|specified|provided)\b"
     r"|\b(?:should|must) (?:match|agree with) (?:\w+ ){0,4}(?:in|of|from) (?:the )?(?:data|dataset|config\w*|input)\b"
-    r"|\b(?:should|must) be (?:shorter|longer|lower|higher|fewer|more|smaller|larger|less|greater) than\b")
+    r"|\b(?:should|must) be (?:shorter|longer|lower|higher|fewer|more|smaller|larger|less|greater) than\b"
+    # a kernel's refusal of this GPU for the sizes asked (flash-attn's "FlashAttention backward for head dim > 192
+    # requires A100/A800 or H100/H800")
+    r"|\brequires? (?:an? )?(?:[AH]\d{2,3}\b|Ampere|Hopper|Ada\b|sm_?\d{2}\b)")
 
 #: Python's own words for a look-up in a list that lacks the value: the program's slip in its own code.
 _OWN_SLIP = compile_pattern(r"\bis not in list$")
