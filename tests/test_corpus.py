@@ -513,6 +513,22 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
     "distributed/htr_oneflow_two_node_pipeline_uneven_nproc_per_node_check_failed.txt": (
         "unknown/signal_sigabrt", "OneFlow's failed CHECK inside its SBP inference names no setting; that two nodes "
         "were given different nproc_per_node is the thread's finding"),
+    # the sixtieth held-out set's
+    "pytorch/hub_marian_dev_large_workspace_logits.txt": (
+        "unknown/signal_sigabrt", "Marian's 'Labels not matching logits shape??' and its abort from applyLossFunction: "
+        "a C++ check with a shape in its words, but that a large workspace on the dev build mis-sized the logits is "
+        "the thread's finding; read by its abort"),
+    "pytorch/huc_neural_enhance_docker_ascii_locale.txt": (
+        "unknown/exit_1", "UnicodeEncodeError from an 'ascii' codec printing an arrow: a container without a UTF-8 "
+        "locale (the author's bad_arguments) or a program that assumes one; the corpus's Windows-codepage cases are "
+        "ruled the program's (open() without encoding=), so neither class is named"),
+    "pytorch/huc_pytorch_docker_libcuda_missing.txt": (
+        "config/missing_module", "'libcuda.so.1: cannot open shared object file' inside a container: the driver's "
+        "library not mounted (the container run without the NVIDIA runtime, the author's no_gpu) reads as a library "
+        "not installed, the same class"),
+    "tf_jax_storage/hub_kaldi_cmvn_empty_feats.txt": (
+        "unknown/signal_sigabrt", "Kaldi's abort in InitCmvnStats with its call stack: that the features were empty "
+        "(a data step that wrote nothing) is the thread's finding; the text shows where Kaldi stopped, not why"),
     # the fifty-ninth held-out set's
     "pytorch/hty_futuredet_nusc_eval_split_mismatch.txt": (
         "unknown/exit_1", "the nuScenes devkit's 'Samples in split doesn't match samples in predictions.': that the "

@@ -928,6 +928,10 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|OOM when allocating tensor .*device:CPU:\d+ by allocator|\[WinError 1455\]"
              r"|Memory cgroup out of memory: Kill|"
              + _exc("MemoryError")),
+    # An allocation of a million GiB or more is no batch too big: a size computed negative and wrapped to 2^64 bytes
+    # (k2's get_incoming_arcs on an invalid FSA: "Tried to allocate 17179869182.18 GiB"): the program's (or its
+    # library's) bug, which a smaller batch does not cure.
+    Rule("wrapped_allocation", CODE, "programming_error", log=r"Tried to allocate \d{7,}(?:\.\d+)? GiB\b"),
     # TF writes a checkpoint through a temporary file; a ResourceExhaustedError naming it is the disk.
     Rule("tf_checkpoint_disk_full", CONFIG, "disk_full",
          log=r"(?:ResourceExhaustedError|Resource exhausted): \S*\.tempstate\d+|\.tempstate\d+: Resource exhausted"),
@@ -1581,6 +1585,9 @@ SETUP: tuple[Rule, ...] = (
              # DyNet's trainer refusing an update whose gradient is not finite
              r"|Magnitude of gradient is bad: -?(?:nan|inf)\b"
              r"|returned nan values|[Dd]etected (?:nan|NaN|inf)\b|is non-finite|loss scale already at minimum"
+             # icefall's and ZipVoice's trainers giving up when AMP's scaler has shrunk past use (gradients kept
+             # overflowing): "grad_scale is too small, exiting: 2.3e-10"
+             r"|\bgrad_scale is too small\b"
              r"|[Ll]oss is (?:nan|NaN|inf), stopping|Monitored metric \S+ = (?:nan|inf) is not finite|\bloss: nan\b"
              r"|Nan in summary histogram|had NaN values|\bNaN detected in\b|NaN or Inf found in input tensor"
              # faceswap's NaN protection
@@ -1648,9 +1655,13 @@ SETUP: tuple[Rule, ...] = (
          log=r"failed to pull data from the cloud - Checkout failed|No file hash info found for"
              r"|Some of the cache files do not exist neither locally nor on remote"),
     Rule("missing_file", CONFIG, "missing_file",
+         # (a time zone the system's zoneinfo database does not hold: a container without tzdata, or a TZ no
+         # database names: "ZoneInfoNotFoundError: 'No time zone found with key America/Toronto'")
          log=_PFX + r"(?:\w+\.)*FileNotFoundError(?:$|:(?: *$| (?:[^h]|h[^ft]|hf[^:]|ht[^t]|htt[^p]|http[^s]"
                     r"|https[^:]|https:[^/]|https:/[^/]|https://[^h]|https://h[^u])))"
              r"|can't open file .*No such file or directory|SystemError: opening file .*: No such file or directory"
+             r"|" + _exc("ZoneInfoNotFoundError")
+             + r"|No time zone found with key \S"
              # a library's own exception naming the file it looked for (TrackEval's "TrackEvalException: Tracker file
              # not found: //MOT17-04.txt")
              r"|" + _EXC_LINE + r": (?:\w+ ){0,2}[Ff]ile (?:not found|does not exist|doesn't exist): \S"
@@ -1782,6 +1793,8 @@ SETUP: tuple[Rule, ...] = (
              # OpenMMLab's registries (mmengine's, mmcv's) asked for a type the config names that nothing registered:
              # a custom module the config does not import, a typo, or a package of another release
              r"\bKeyError: [\"']\S+ is not in the [\w:]+ registry\b|"
+             # a BSD tool refusing a GNU long option (macOS's split, sed, date in a data-preparation script)
+             r"^[\w.-]+: illegal option -- \S|"
              # OmegaConf's errors as Hydra quotes them in its "Error in call to target" report (their repr, so no
              # line starts with the name): a key the config lacks ("ConfigAttributeError('Missing key sensor")
              r"^(?:omegaconf\.errors\.)?Config(?:Attribute|Key|Type|Value)Error\(['\"]|"
@@ -2476,10 +2489,10 @@ LAST: tuple[Rule, ...] = (
 #: words: a ResourceExhaustedError that is no exhaustion, a Lightning misconfiguration that is the module's code,
 #: an HDF5 lock another process holds for now, a checksum that is Google Drive's quota page, a Kubernetes pod's name
 #: not resolvable yet (before the launch set-up's unresolvable host spec), a port accelerate found taken (before
-#: bad_arguments' exception that names a flag to pass). Each names its look-alike;
-#: tests/test_rulebook.py checks the list.
+#: bad_arguments' exception that names a flag to pass), an allocation of a million GiB that is a wrapped size, not
+#: the device's memory (before cuda_oom). Each names its look-alike; tests/test_rulebook.py checks the list.
 GUARDS = frozenset({"message_too_large", "lightning_module_incomplete", "file_lock_held", "drive_quota",
-                    "pod_dns_not_ready", "accelerate_port", "answer_without_length"})
+                    "pod_dns_not_ready", "accelerate_port", "answer_without_length", "wrapped_allocation"})
 
 #: What a launcher puts before each line of a rank or a worker: torchrun's ``[rank3]: `` and ``[default3]:``
 #: (``--tee``), mpirun's ``--tag-output`` ``[1,3]<stderr>:``, Ray's ``(RayTrainWorker pid=1234, ip=10.0.0.1) ``,
