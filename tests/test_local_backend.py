@@ -193,7 +193,9 @@ def test_poll_says_running_while_alive_and_exited_after(env):
     assert facts.state == JobState.RUNNING
     assert facts.started_at == started["started_at"]
     assert facts.host == handle.host
-    assert facts.proc_status in (psutil.STATUS_RUNNING, psutil.STATUS_SLEEPING)
+    # alive: on a loaded host the process is caught in uninterruptible sleep now and then (paging in, exec), a state
+    # of a live process as much as the other two (CI read 'disk-sleep' once)
+    assert facts.proc_status in (psutil.STATUS_RUNNING, psutil.STATUS_SLEEPING, psutil.STATUS_DISK_SLEEP)
     assert facts.rss_bytes and facts.rss_bytes > 0
     assert facts.cpu_seconds is not None
 
