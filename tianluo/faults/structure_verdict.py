@@ -532,9 +532,6 @@ _CONFIGPARSER = compile_pattern(r"[/\\]configparser\.py$")
 #: mmcv>=2.0.0rc4, <=2.1.0.``): the installed releases do not fit.
 _NEEDS_RELEASE = compile_pattern(r"(?i)\bis used but incompatible\b|\bplease (?:install|upgrade to|downgrade to|use)"
                                  r" [\w.-]+ ?(?:[<>=!~]=?|\(?version)")
-#: A file of an installed package that this Python cannot parse: the package needs a newer Python (or was written
-#: for Python 2): its syntax error is the releases', not the program's.
-_INSTALLED = compile_pattern(r"[/\\](?:site|dist)-packages[/\\]")
 
 
 def exception_verdict(raised: Raised) -> Verdict | None:
@@ -568,7 +565,9 @@ def exception_verdict(raised: Raised) -> Verdict | None:
     if base in ("KeyError", "NoSectionError", "NoOptionError") and raised.where and _CONFIGPARSER.search(raised.where):
         return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised in configparser: the job's configuration "
                        "file lacks the section or option)", "origin", raised.text)
-    if base in ("SyntaxError", "IndentationError") and raised.where and _INSTALLED.search(raised.where):
+    # a file of an installed package this Python cannot parse: the package needs a newer Python (or was written for
+    # Python 2); its syntax error is the releases', not the program's
+    if base in ("SyntaxError", "IndentationError") and _PACKAGE_DIR.search((raised.where or "").replace("\\", "/")):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (in {_where(raised)}: an installed package "
                        "this Python cannot parse; it was written for another Python release)", "origin", raised.text)
     if raised.name.startswith("lmdb.") and _LMDB_MAP.search(raised.source):
