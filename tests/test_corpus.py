@@ -621,8 +621,31 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "library's own check of its invariants failing; the thread never settles whether the data or the code"),
     "tf_jax_storage/htq_simpletuner_flux_vae_cache_file_image_path_not_found.txt": (
         "unknown/exit_1", "the paste is cut inside SimpleTuner's raise ValueError(: its message is not in it"),
+    # the sixty-first held-out set's
+    "distributed/hue_intel_caffe_impi_ep_server.txt": (
+        "config/command_not_found", "Intel MPI's 'execvp error on file X (No such file or directory)' is a program "
+        "the launcher could not exec: read as a command not found; that the path held an unsubstituted placeholder "
+        "(a missing file, the author's) is the thread's"),
+    "pytorch/hud_bnb_5090_adam8bit_nameerror.txt": (
+        "config/missing_module", "a NameError inside bitsandbytes' functional.py for its native dispatch table: read "
+        "as the library's compiled part not loaded (missing); that no build of it fit the new GPU and CUDA (a "
+        "version skew, the author's) is the thread's"),
+    "pytorch/hud_bnb_kohya_no_kernel_image.txt": (
+        "config/driver_mismatch", "CUDA's 'no kernel image is available for execution on the device' inside "
+        "bitsandbytes: twelve corpus files read it as the driver's, twenty-four as a build that does not fit the GPU; "
+        "the same class"),
+    "pytorch/hud_controlnext_fp8_weight_half_input.txt": (
+        "code/device_mismatch", "'mat1 and mat2 must have the same dtype' is read with the other dtype and device "
+        "mismatches of a tensor op (one label for both); the author's type_error, the same class"),
+    "pytorch/hud_torchtune_qlora_nf4_dtype_check.txt": (
+        "config/bad_arguments", "torchtune's own dtype check of a parameter (raised in its precision utils): read as "
+        "a check refusing what the run asked for; that the fp8 dtype came from an ROCm build's defaults is the "
+        "thread's"),
+    "pytorch/huf_videoxfun_resume_latest_parses_safetensors_name.txt": (
+        "unknown/exit_1", "a bare 'invalid literal for int() with base 10' in the script's own sort of checkpoint "
+        "names: a name the script did not expect (the author's, a run saved without --save_state) or the script's "
+        "parse; read as unknown"),
 }
-
 
 class CorpusError(ValueError):
     """A corpus file that does not follow the format; the message names the file."""

@@ -700,6 +700,7 @@ def test_the_answer_format_names_after_and_class(tmp_path):
                                                                          "a signal)"),
     (1, "1"), (128, "128"), (0, "0"), (-200, "-200"),
     (247, "247 (256-9: SIGKILL, as a launcher passes on its child's -9)"), (250, "250"), (255, "255"),
+    (159, "159 (128+31: SIGSYS, as a shell reports a signal)"), (177, "177"), (-40, "-40 (signal 40, SIGRTMIN+6)"),
 ])
 def test_exit_codes_that_are_signals_are_named(code, words):
     from tianluo.faults.exit_signals import describe_code

@@ -8895,6 +8895,56 @@ SET_60 = [
      "GiB of which 3.19 GiB is free.", {}, "cuda_oom"),
 ]
 
+SET_61 = [
+    # Grid Engine refusing the job through DRMAA; Torque's qsub refusing a CRLF script or a site's submit filter
+    ("drmaa.errors.DeniedByDrmException: code 17: error: no suitable queues", {}, "submit_rejected"),
+    ("qsub:  script is written in DOS/Windows text format", {}, "submit_rejected"),
+    ("Jobs in the gpu queue need a gpus= request\nqsub: submit filter returned an error code, aborting job submission.",
+     {}, "submit_rejected"),
+    # Open MPI refusing root without --allow-run-as-root (mpirun's and prterun's words)
+    ("mpirun has detected an attempt to run as root.\nRunning as root is *strongly* discouraged as any mistake (e.g.,"
+     " in", {}, "bad_arguments"),
+    ("prterun has detected an attempt to run as root.", {}, "bad_arguments"),
+    # an HTCondor pool's periodic hold on memory
+    ("012.0   alice  3/1  10:02 Job in status 2 put on hold by SYSTEM_PERIODIC_HOLD due to memory usage 8200000.",
+     {"exit_code": None, "signal": "SIGKILL"}, "host_oom"),
+    # Kaldi's allocator quoting CUDA's message
+    ("ERROR (nnet3-chain-train[5.5]:AllocateNewRegion():cu-allocator.cc:519) Failed to allocate a memory region of "
+     "4294967296 bytes. Memory info: free:200M, used:11000M, total:11200M CUDA error: 'out of memory'", {},
+     "cuda_oom"),
+    # mpirun's daemons did not start: the line that says why decides; alone, the set-up's
+    ("Unable to connect to the server: dial tcp 10.96.0.1:443: connect: connection refused\n"
+     "ORTE was unable to reliably start one or more daemons.", {}, "connection_error"),
+    ("bob@worker-2: Permission denied (publickey).\nORTE was unable to reliably start one or more daemons.", {},
+     "permission_denied"),
+    ("ORTE was unable to reliably start one or more daemons.\nThis usually is caused by:", {}, "bad_arguments"),
+    # a JIT build whose linker finds no library; ninja that cannot read its build file
+    ("/usr/bin/ld: cannot find -lcudart: No such file or directory\ncollect2: error: ld returned 1 exit status\n"
+     "ninja: build stopped: subcommand failed.", {}, "missing_file"),
+    ("/opt/rh/gcc-toolset-12/root/usr/libexec/gcc/x86_64-redhat-linux/12/ld: cannot find -lcurand", {}, "missing_file"),
+    ("ninja: error: loading 'build.ninja': No such file or directory", {}, "missing_file"),
+    # a host compiler older than torch's headers; a library's bounds on another's release; a ptxas of another name
+    ("/opt/conda/lib/python3.10/site-packages/torch/include/c10/util/C++17.h:16:2: error: #error C++17 or later "
+     "compatible compiler is required to use PyTorch.", {}, "version_mismatch"),
+    ("AssertionError: FlashAttention minimum version 2.1.1 is required.", {}, "version_mismatch"),
+    ("ptxas-blackwell fatal   : Value 'sm_120f' is not defined for option 'gpu-name'", {}, "version_mismatch"),
+    # an op with no kernel for the dtype the run asks for
+    ("RuntimeError: \"addmm_impl_cpu_\" not implemented for 'Half'", {}, "bad_arguments"),
+    # a matmul of two dtypes; tied weights given to safetensors
+    ("RuntimeError: mat1 and mat2 must have the same dtype, but got BFloat16 and Float", {}, "device_mismatch"),
+    ("RuntimeError:\n            Some tensors share memory, this will lead to duplicate memory on disk and potential "
+     "differences when loading them again: [{'lm_head.weight', 'model.embed_tokens.weight'}].", {},
+     "programming_error"),
+    # Windows: a file another handle still maps
+    ("safetensors_rust.SafetensorError: Error while serializing: IoError(Os { code: 1224, kind: Uncategorized, "
+     "message: \"The requested operation cannot be performed on a file with a user-mapped section open.\" })", {},
+     "file_locked"),
+    ("OSError: [WinError 1224] The requested operation cannot be performed on a file with a user-mapped section open:"
+     " 'C:\\\\runs\\\\last.ckpt'", {}, "file_locked"),
+    # an exit code past 159 is a program's own, not a real-time signal
+    ("Container exited with a non-zero exit code 177", {"exit_code": 177}, "exit_177"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -8903,7 +8953,8 @@ LATER_SETS = [(name, *case) for name, cases in {
     "39": SET_39, "40": SET_40, "41": SET_41, "42": SET_42,
     "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46,
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
-    "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59, "60": SET_60}.items()
+    "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59, "60": SET_60,
+    "61": SET_61}.items()
     for case in cases]
 
 

@@ -21,14 +21,22 @@ MAX_CODES = 8  # codes decoded from one text
 #: kernel's OOM killer under DeepSpeed): other codes near 256 are programs' own (255 is ``exit(-1)``; an Azure ML
 #: run script's 250 came with no abort at all).
 LAUNCHER_STATUS = {247: 9}
+#: A shell's ``128 + N`` is read as a signal only for the standard signals (1 to 31). Past 159 the code would be a
+#: real-time signal, which nothing sends to end a job: those codes are programs' own (OpenPAI's launcher exits 177,
+#: Triton's server 170).
+MAX_SHELL_SIGNAL = 31
 
 
 def signal_name(n: int) -> str:
-    """``SIGBUS`` for 7; ``signal 40`` for a number Python has no name for."""
+    """``SIGBUS`` for 7; ``SIGRTMIN+6`` for 40 (a real-time signal); ``signal 99`` for a number with no name."""
     try:
         return signal.Signals(n).name
     except ValueError:
-        return f"signal {n}"
+        pass
+    low, high = getattr(signal, "SIGRTMIN", 0), getattr(signal, "SIGRTMAX", 0)
+    if low < n < high:
+        return f"SIGRTMIN+{n - low}"
+    return f"signal {n}"
 
 
 def code_signal(code: int) -> tuple[int, str] | None:
@@ -36,7 +44,7 @@ def code_signal(code: int) -> tuple[int, str] | None:
     signal N; None for an ordinary exit code."""
     if -MAX_SIGNAL <= code <= -1:
         return -code, "a launcher's"
-    if 129 <= code <= 128 + MAX_SIGNAL:
+    if 129 <= code <= 128 + MAX_SHELL_SIGNAL:
         return code - 128, "a shell's"
     if code in LAUNCHER_STATUS:
         return LAUNCHER_STATUS[code], "a launcher's (its child's -N as 256-N)"

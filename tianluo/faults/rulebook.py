@@ -923,6 +923,8 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|execd enforced h_(?:vmem|rss) limit\b"
              r"|Job exceeded a memory resource limit|which exceeds the memory usage threshold of"
              r"|killed by \"?OOM Killer|[Hh]as gone over (?:its |the )?memory limit"
+             # an HTCondor pool's periodic hold policy on memory (condor_q's hold reason)
+             r"|\bput on hold by \w*PERIODIC_HOLD due to memory\b"
              r"|java\.lang\.OutOfMemoryError"
              # TF's OOM in the host's allocator (not a GPU's); Windows' paging file that cannot grow
              r"|OOM when allocating tensor .*device:CPU:\d+ by allocator|\[WinError 1455\]"
@@ -936,7 +938,7 @@ EXHAUSTED: tuple[Rule, ...] = (
     Rule("tf_checkpoint_disk_full", CONFIG, "disk_full",
          log=r"(?:ResourceExhaustedError|Resource exhausted): \S*\.tempstate\d+|\.tempstate\d+: Resource exhausted"),
     Rule("cuda_oom", CONFIG, "cuda_oom",
-         log=r"CUDA out of memory|(?:CUDA|HIP) error: out of memory|hipErrorOutOfMemory|Cuda failure '?out of memory"
+         log=r"CUDA out of memory|(?:CUDA|HIP) error: '?out of memory|hipErrorOutOfMemory|Cuda failure '?out of memory"
              r"|CUDA_ERROR_OUT_OF_MEMORY|NCudaLib::TOutOfMemoryError|Memory Object Allocation Failure"
              r"|PxgCudaDeviceMemoryAllocator fail to allocate"
              # Jittor's allocator ("GPU memory is overflow, please reduce your batch_size or data size!"); Julia's
@@ -1047,6 +1049,10 @@ SETUP: tuple[Rule, ...] = (
              r"|qsub: submit error|Job exceeds queue resource limits|Job rejected by all possible destinations"
              # Grid Engine's qsub (``Unable to run job: error: no suitable queues.``); PBS's per-user queue limits
              r"|^Unable to run job: |Unable to run job: job rejected: |qsub: would exceed (?:queue|complex|server)\b"
+             # ... and through DRMAA (``DeniedByDrmException: code 17: error: no suitable queues``); Torque's qsub
+             # refusing a script with Windows line ends, and a site's submit filter refusing the request
+             r"|\bDeniedByDrmException\b|\berror: no suitable queues\b|qsub: +script is written in DOS/Windows text"
+             r"|qsub: submit filter returned an error code"
              # a qsub of another scheduler's dialect (PBS Pro given Grid Engine's -wd or -t)
              r"|^qsub: invalid option -- "
              r"|sbatch: error: Invalid generic resource|\bResourceLimitExceeded\b|Quota failure for project"
@@ -1281,8 +1287,20 @@ SETUP: tuple[Rule, ...] = (
     # "'tensor' object has no attribute 'cast'"), unsloth refusing to patch a peft another package imported first,
     # a library built without the GPU support the job asks for (XGBoost's, LightGBM's CPU wheels), a host compiler
     # nvcc does not support (a newer Visual Studio on Windows, gcc past CUDA's).
+    # A JIT build (torch's cpp_extension, DeepSpeed's ops, Triton's launcher under torch.compile) whose linker finds
+    # no library it links against (``ld: cannot find -lcuda``: only the driver's libcuda.so.1, no dev link; a CUDA
+    # without curand), or whose ninja cannot read the build file it was given; before version_mismatch, which reads
+    # the build's own failure (``ninja: build stopped``) as releases that do not fit.
+    Rule("link_library_missing", CONFIG, "missing_file",
+         log=r"(?:^|/)(?:ld|ld\.\w+|collect2)(?:\.exe)?: (?:error: )?cannot find -l[\w+.-]+"
+             r"|^ninja: error: loading 'build\.ninja': "),
     Rule("builds_that_do_not_fit", CONFIG, "version_mismatch",
          log=r"(?:^|triton\.compiler\.(?:errors\.)?)CompilationError: at \d+:\d+:"
+             # a host compiler older than the C++ standard torch's headers ask (gcc 4.8 under a JIT build); a
+             # library's own bounds on another's release (Transformer Engine's "FlashAttention maximum version
+             # 2.5.8 is supported.")
+             r"|#error C\+\+\d\d or later compatible compiler is required"
+             r"|\bFlashAttention (?:maximum|minimum) version \S+ is (?:supported|required)"
              # a model of an architecture the loader's release predates (llama.cpp and what bundles it: Ollama,
              # llama-cpp-python; its converter): a newer release knows it
              r"|unknown model architecture: '|^ERROR:hf-to-gguf:Model \w+ is not supported"
@@ -1312,7 +1330,7 @@ SETUP: tuple[Rule, ...] = (
              # the op's GPU kernel): another build, or the op pinned elsewhere
              r"|No registered '\w+' OpKernel for '?(?:GPU|TPU|XLA_\w+|DEFAULT)'? devices compatible with node"
              # a ptxas (Triton's own, a container's CUDA) older than the GPU it compiles for (B200's sm_100)
-             r"|ptxas fatal\s*: Value 'sm_\d+a?' is not defined for option 'gpu-name'"
+             r"|ptxas(?:-\w+)? fatal\s*: Value 'sm_\d+[af]?' is not defined for option 'gpu-name'"
              r"|Unsloth: Please import Unsloth before \w+"
              # the dynamic linker starting a program whose library is of another build than it was linked with
              r"|: symbol lookup error: \S+: undefined symbol: "
@@ -1761,6 +1779,9 @@ SETUP: tuple[Rule, ...] = (
              # Windows' sharing violation (ERROR_SHARING_VIOLATION, 32): another process holds the file open (a
              # viewer, an indexer, a sync client), so a checkpoint's rename or a download's clean-up fails
              r"|being used by another process|\[WinError 32\]"
+             # ... and a file another handle still maps (ERROR_USER_MAPPED_FILE, 1224: a safetensors checkpoint
+             # loaded with mmap, written over at the next save)
+             r"|on a file with a user-mapped section open|\[WinError 1224\]"
              # MosaicML streaming: the local cache folder is claimed (in shared memory) by another run, or by a dead
              # one's stale objects
              r"|Reused local directory: \["),
@@ -1772,7 +1793,9 @@ SETUP: tuple[Rule, ...] = (
                r"|\b(?:mkdir|touch|cp|mv|ln|rm|tee|chmod|chown|install): cannot [a-z ]+.*: Permission denied$"
                r"|nvidia-container-cli: .*: permission denied$"
                # Windows: ERROR_ACCESS_DENIED, a privilege (a symlink) the user does not hold
-               r"|\[WinError (?:5|1314)\]|: Access is denied\.$"),
+               r"|\[WinError (?:5|1314)\]|: Access is denied\.$"
+               # an ssh launcher (mpirun's, pdsh's) whose key the other host's sshd refuses
+               r"|: Permission denied \((?:publickey|gssapi|keyboard-interactive|password|hostbased)[\w,-]*\)\.?$"),
     # Lightning's MisconfigurationException for a LightningModule without a method it needs is the module's code,
     # not the Trainer's configuration (a guard before bad_arguments, which takes Lightning's other ones)
     Rule("lightning_module_incomplete", CODE, "programming_error",
@@ -1783,6 +1806,9 @@ SETUP: tuple[Rule, ...] = (
     # name the flag to change it, which bad_arguments below would read as a command line to fix)
     Rule("accelerate_port", TRANSIENT, "port_in_use",
          log=r"Tried to launch distributed communication on port `?\d+`?, but another process is utilizing it"),
+    # An op with no kernel for the dtype it was given (``"addmm_impl_cpu_" not implemented for 'Half'``: fp16 on
+    # the CPU; fp8 on a GPU or ROCm build without it): the precision the run asks for, on this device.
+    Rule("kernel_dtype_missing", CONFIG, "bad_arguments", log=r"\"\w+\" not implemented for '\w+'"),
     Rule("bad_arguments", CONFIG, "bad_arguments",
          # (a shell script saved with Windows line ends: bash reads each \r as a command)
          log=r": \$'\\r': |error while handling argument \"-[\w-]+\": |"
@@ -1966,7 +1992,9 @@ SETUP: tuple[Rule, ...] = (
              r" (?:\w+ )?\(?(?:tensor|pipeline|data|context|expert|sequence)[_ ](?:model[_ ])?parallel"),
     Rule("launch_setup", CONFIG, "bad_arguments",
          # (torch.distributed's own rendezvous refusing its init method: a file:// with no path, an env:// without RANK)
-         log=r"ORTE was unable to reliably start one or more daemons|ssh: Could not resolve hostname "
+         log=r"ssh: Could not resolve hostname "
+             # Open MPI refusing to start as root without --allow-run-as-root (a container's, Colab's user)
+             r"|\b(?:mpirun|mpiexec|orterun|prterun|prte) has detected an attempt to run as root"
              # Open MPI's own start-up failing ("due to configuration or environment problems", its words), where no
              # line above says which
              r"|It looks like (?:orte_init|opal_init|MPI_INIT) failed for some reason"
@@ -2086,6 +2114,7 @@ BUGS: tuple[Rule, ...] = (
          log=r"Expected all tensors to be on the same device|expected scalar type \w+ but found \w+"
              r"|Expected object of backend \w+ but got backend \w+|expected device \S+ but got device \S+"
              r"|expected dtype \w+ but got dtype \w+|Found dtype \w+ but expected \w+"
+             r"|\bmat1 and mat2 must have the same dtype\b"
              r"|Input type \(.*\) and weight type \(.*\) should be the same|Expected object of (?:device|scalar) type"
              r"|found at least two devices|Tensors must be (?:CUDA|CPU) and dense"
              r"|Placeholder storage has not been allocated on MPS device"
@@ -2103,6 +2132,8 @@ BUGS: tuple[Rule, ...] = (
              # backward through a cuDNN RNN left in eval mode (model.eval() before a training step)
              r"|cudnn RNN backward can only be called in training mode"
              r"|returned an incorrect number of gradients \(expected \d+, got \d+\)"
+             # safetensors asked to save tied weights (an embedding shared with the LM head) as a plain state dict
+             r"|Some tensors share memory, this will lead to duplicate memory on disk"
              # activation checkpointing recomputing a forward that differs from the first (a kernel that saves another
              # set of tensors, randomness, a branch on state): torch.utils.checkpoint's own check
              r"|A different number of tensors was saved during the original forward and recomputation"
@@ -2405,6 +2436,8 @@ NETWORK: tuple[Rule, ...] = (
              r"|Could not connect to the endpoint URL|StreamClosedError|Py4JNetworkError|Answer from Java side is empty"
              r"|Get \"https?://[^\"]*\": (?:unexpected )?EOF"
              r"|: Unable to connect to endpoint|Curl returned error code \d+|\bUnavailableError: Socket closed"
+             # kubectl that cannot reach the cluster's API server (an MPI operator's launcher execing into its pods)
+             r"|^Unable to connect to the server: "
              # TF's collective all-reduce that lost its peer worker (its gRPC link dropped)
              r"|Aborting RingReduce with Unavailable: |StartAbort Unavailable: OS Error"
              # TF1's distributed session whose master (or a ps task it needs) is not up yet, or not reachable
@@ -2471,6 +2504,10 @@ LAST: tuple[Rule, ...] = (
     # A remote shell refused to re-export a read-only variable (colossalai's ssh launch), so the launch command
     # never ran; last, because a job that did run prints what ended it.
     Rule("shell_readonly", CONFIG, "bad_arguments", log=r": readonly variable$"),
+    # mpirun's daemons did not start on the other hosts: a set-up that fails every time, unless a line above named
+    # why (ssh refused its key, a kubectl exec that timed out reaching the cluster's API server, a host not yet
+    # resolvable); last, so that that line decides.
+    Rule("orted_not_started", CONFIG, "bad_arguments", log=r"ORTE was unable to reliably start one or more daemons"),
     # A script's shell asked to run (or write to) a folder: a variable that held the command expanded to nothing and
     # its first argument, a data folder, became the command (Kaldi's ``$train_cmd``); last, as the one above.
     Rule("shell_directory", CONFIG, "bad_arguments", log=r"^\S+: line \d+: [^\s:]+: Is a directory$"),
