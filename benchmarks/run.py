@@ -826,7 +826,7 @@ import inspect, json, sys, time
 from pathlib import Path
 from tianluo.shell.logscan import Cursor, scan
 from tianluo.faults.linear_re import compile_pattern
-patterns = {name: compile_pattern(p) for name, p in json.loads(sys.argv[2]).items()}
+patterns = {name: compile_pattern(p) for name, p in json.loads(Path(sys.argv[2]).read_text()).items()}
 log, progress, cap = Path(sys.argv[1]), sys.argv[3], sys.argv[4]
 if cap == "tick":  # as observe calls it: the default byte cap, and the newest bytes past it where supported
     kwargs = {"newest": True} if "newest" in inspect.signature(scan).parameters else {}
@@ -847,18 +847,21 @@ def logs(cfg: dict, work: Path, report: Report) -> None:
     pats = rule_patterns()
     eres = ere_patterns(report)
     grep_out = work / "grep.out"
+    # Both get the patterns in a file: the rulebook's JSON is past Linux's 128 KiB limit on one argument.
+    pats_file, eres_file = work / "patterns.json", work / "patterns.ere"
+    pats_file.write_text(json.dumps(pats))
+    assert all(e and "\n" not in e for e in eres), "an ERE grep -f would read as two, or as matching every line"
+    eres_file.write_text("\n".join(eres) + "\n")
 
     def scanner(cap: str = str(1 << 40)) -> Sample:
-        s = run([PY, "-c", SCAN_SCRIPT, log, json.dumps(pats), PROGRESS, cap], cwd=work, timeout=600)
+        s = run([PY, "-c", SCAN_SCRIPT, log, pats_file, PROGRESS, cap], cwd=work, timeout=600)
         checked(s, "the scanner")
         s.result = json.loads(s.out)
         s.wall = s.result["seconds"]  # the scan itself, not the interpreter's start
         return s
 
     def grep() -> Sample:
-        args = ["sh", "-c", 'LC_ALL=C exec grep -E -n "$@" > ' + str(grep_out), "grep"]
-        for e in eres:
-            args += ["-e", e]
+        args = ["sh", "-c", 'LC_ALL=C exec grep -E -n "$@" > ' + str(grep_out), "grep", "-f", eres_file]
         return run(args + [log], cwd=work, timeout=600)
 
     got = interleaved({"scanner": scanner, "grep": grep}, cfg["log_repeats"])

@@ -8945,6 +8945,46 @@ SET_61 = [
     ("Container exited with a non-zero exit code 177", {"exit_code": 177}, "exit_177"),
 ]
 
+SET_62 = [
+    # a cloud that took the spot instance back (dstack); torch elastic's TERM quoted on a line of its own (Flyte)
+    ("Run failed with error code INTERRUPTED_BY_NO_CAPACITY. Check CLI and server logs for more details.", {},
+     "preempted"),
+    ("Message:\n\n    Process 88 got signal: 15\n\nUser error.", {}, "terminated"),
+    # a managed cluster's node that never finished its set-up
+    ('Instance i-0a1b2c3d4e5f failed to provision with the following error: "Lifecycle scripts did not run '
+     'successfully. Ensure the scripts exist in provided S3 path"', {}, "boot_failure"),
+    # SkyPilot: no quota for the instance type in any region it tried
+    ("GCP (us-central1-a)  (gpus=H100:8, a3-highgpu-8g, ...)  Found no quota for a3-highgpu-8g spot instances in "
+     "region us-central1 in GCP.", {}, "submit_rejected"),
+    # decoders on bytes that are not what they claim
+    ("tensorflow.python.framework.errors_impl.InvalidArgumentError: Expected image (JPEG, PNG, or GIF), got empty "
+     "file", {}, "corrupt_data"),
+    ("tensorflow.python.framework.errors_impl.InvalidArgumentError: Unknown image file format. One of JPEG, PNG, GIF, "
+     "BMP required. [Op:DecodeImage]", {}, "corrupt_data"),
+    ("soundfile.LibsndfileError: Error opening 'clips/0001.flac': Format not recognised.", {}, "corrupt_data"),
+    ('RuntimeError: Critical error in pipeline: Error in thread 2: [/opt/dali/dali/operators/decoder/nvjpeg/'
+     'nvjpeg_decoder.h:212] NVJPEG error "4"', {}, "corrupt_data"),
+    ("PIL.Image.DecompressionBombError: Image size (200000000 pixels) exceeds limit of 178956970 pixels, could be "
+     "decompression bomb DOS attack.", {}, "corrupt_data"),
+    ("AssertionError: Results do not correspond to current coco set", {}, "corrupt_data"),
+    ("ValueError: The csv file must contain the columns image_path and label", {}, "corrupt_data"),
+    # settings the data cannot meet
+    ("ValueError: Imaginary component 1.7314e+92", {}, "bad_arguments"),
+    ("ValueError: low >= high\nValueError: Range cannot be empty (low >= high) unless no samples are taken", {},
+     "bad_arguments"),
+    ("RuntimeError: random_ expects 'from' to be less than 'to', but got from=0 >= to=-32", {}, "bad_arguments"),
+    # a batched map that changes the row count; a lookup that found nothing
+    ("pyarrow.lib.ArrowInvalid: Column 2 named labels expected length 1000 but got length 512", {},
+     "programming_error"),
+    ("AttributeError: 'NoneType' object has no attribute '__buffer__'", {}, "missing_file"),
+    # a TF session whose remote worker's socket closed; EFA unable to lock its buffers; libsndfile missing
+    ("INFO:tensorflow:Error recorded from training_loop: Socket closed", {}, "connection_error"),
+    ("Libfabric error: (-12) Cannot allocate memory\nYour application will now abort().", {"exit_code": None,
+                                                                                            "signal": "SIGABRT"},
+     "nccl_error"),
+    ("OSError: sndfile library not found", {}, "missing_module"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -8954,7 +8994,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46,
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
     "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59, "60": SET_60,
-    "61": SET_61}.items()
+    "61": SET_61, "62": SET_62}.items()
     for case in cases]
 
 

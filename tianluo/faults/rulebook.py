@@ -781,6 +781,10 @@ SCHEDULER: tuple[Rule, ...] = (
     # slurmd lost the batch script it was to run: the node's spool, not the job (a reboot mends it).
     Rule("slurm_script_missing", TRANSIENT, "boot_failure",
          log=r"slurmstepd: error: execve\(\): \S*slurm_script: No such file or directory", free=True),
+    # A managed cluster's node that did not finish its own set-up (SageMaker HyperPod's lifecycle scripts, run on a
+    # freshly mounted FSx that was not yet writable): the node's provisioning, before any job ran on it.
+    Rule("node_provisioning", TRANSIENT, "boot_failure",
+         log=r"failed to provision with the following error: \S*Lifecycle scripts did not run successfully"),
     Rule("slurm_prolog_failure", TRANSIENT, "node_failure",
          log=r"Prolog failure on node|Job allocation \d+ has been revoked|Job prolog failed", free=True),
     # A node whose clock or munge key no longer agrees with the controller's: srun's step cannot start there.
@@ -800,7 +804,10 @@ SCHEDULER: tuple[Rule, ...] = (
              r"|Metadata Service says termination is imminent|Spot [Ii]nstance interruption notice"
              r"|instance was preempted|[Ss]pot (?:instance )?termination notice"
              # Ray's own word on an actor whose node was drained for a preemption (ray.exceptions.ActorDiedError)
-             r"|the actor's node was preempted", free=True),
+             r"|the actor's node was preempted"
+             # dstack's run whose spot instance the cloud took back (``Run failed with error code
+             # INTERRUPTED_BY_NO_CAPACITY``)
+             r"|\bINTERRUPTED_BY_NO_CAPACITY\b", free=True),
     # A CI runner that vanished under the job (its machine rebooted or lost the network): as a lost runner.
     Rule("runner_lost", TRANSIENT, "lost", log=r"The self-hosted runner: \S+ lost communication with the server",
          free=True),
@@ -822,7 +829,9 @@ HARDWARE: tuple[Rule, ...] = (
              r"|\bErrorDeviceLost\b"),
     # InfiniBand could not register (pin) memory: the locked-memory limit or the HCA, not the host's RAM.
     Rule("ib_enomem", TRANSIENT, "nccl_error",
-         log=r"NCCL WARN Call to ibv_\w+ failed with error Cannot allocate memory|Ib failure: Cannot allocate memory"),
+         log=r"NCCL WARN Call to ibv_\w+ failed with error Cannot allocate memory|Ib failure: Cannot allocate memory"
+             # AWS EFA's libfabric provider unable to register its buffers (the same locked-memory limit)
+             r"|Libfabric error: \(-12\) Cannot allocate memory|EFA internal error: \(\d+\) Failure to post internal"),
 )
 
 EXHAUSTED: tuple[Rule, ...] = (
@@ -1056,6 +1065,8 @@ SETUP: tuple[Rule, ...] = (
              # a qsub of another scheduler's dialect (PBS Pro given Grid Engine's -wd or -t)
              r"|^qsub: invalid option -- "
              r"|sbatch: error: Invalid generic resource|\bResourceLimitExceeded\b|Quota failure for project"
+             # SkyPilot's table of the clouds it tried (``Found no quota for a2-ultragpu-1g on-demand instances``)
+             r"|\bFound no quota for \S+ (?:on-demand|spot) instances\b"
              # Slurm's option parsing refusing a request's value (a PBS-style ``nodes=1:ppn=1`` given to sbatch)
              r"|(?:sbatch|srun|salloc)(?:\.exe|\.bin)?: error: (?:[Ii]nvalid (?:node count|numeric value|partition"
              r"|--?[\w-]+ specification|time specification)|\"[^\"]{1,200}\" is not a valid node count"
@@ -1276,7 +1287,9 @@ SETUP: tuple[Rule, ...] = (
              r"|AttributeError: 'NoneType' object has no attribute 'origin'$"
              # HDF5 reading a dataset written with a compression filter (blosc, zstd, bitshuffle) whose plugin is not
              # installed (hdf5plugin, the filter's own package): it looks in its plugin folder, or names the filter
-             r"|can't open directory: \S*/plugin\)?$|required filter '[^']+' is not registered"),
+             r"|can't open directory: \S*/plugin\)?$|required filter '[^']+' is not registered"
+             # soundfile's Python wrapper finding no libsndfile on the system (a container without it)
+             r"|\bsndfile library not found\b"),
     # A checksum that does not match what Google Drive served: its quota page ("Too many users have viewed or
     # downloaded this file recently") saved in place of the file, a refusal that lifts later; before version_mismatch,
     # which reads a checksum mismatch from any other source as the source having changed.
@@ -1672,6 +1685,10 @@ SETUP: tuple[Rule, ...] = (
     Rule("dvc_missing", CONFIG, "missing_file",
          log=r"failed to pull data from the cloud - Checkout failed|No file hash info found for"
              r"|Some of the cache files do not exist neither locally nor on remote"),
+    # np.frombuffer handed None: a key-value store's lookup (LMDB's txn.get) found no such key, so the sample the
+    # index names is not in the store the config points at (Python 3.12's wording; before it, "a bytes-like object
+    # is required, not 'NoneType'", which other calls print too)
+    Rule("lookup_found_nothing", CONFIG, "missing_file", log=r"'NoneType' object has no attribute '__buffer__'"),
     Rule("missing_file", CONFIG, "missing_file",
          # (a time zone the system's zoneinfo database does not hold: a container without tzdata, or a TZ no
          # database names: "ZoneInfoNotFoundError: 'No time zone found with key America/Toronto'")
@@ -1809,6 +1826,13 @@ SETUP: tuple[Rule, ...] = (
     # An op with no kernel for the dtype it was given (``"addmm_impl_cpu_" not implemented for 'Half'``: fp16 on
     # the CPU; fp8 on a GPU or ROCm build without it): the precision the run asks for, on this device.
     Rule("kernel_dtype_missing", CONFIG, "bad_arguments", log=r"\"\w+\" not implemented for '\w+'"),
+    # A setting the data cannot meet: FID's covariance square root gone complex (fewer samples than the features'
+    # 2048 dimensions, a scipy whose sqrtm returns another branch); a random crop larger than an image (numpy's and
+    # torch's empty range); a managed cluster's VM size whose image cannot mount the job's storage (Azure ML)
+    Rule("setting_unmet", CONFIG, "bad_arguments",
+         log=r"ValueError: Imaginary component -?\d|Range cannot be empty \(low >= high\) unless no samples are taken"
+             r"|random_ expects 'from' to be less than 'to', but got from=-?\d+ >= to=-?\d+"
+             r"|Selected VM image doesn't support containers mounting"),
     Rule("bad_arguments", CONFIG, "bad_arguments",
          # (a shell script saved with Windows line ends: bash reads each \r as a command)
          log=r": \$'\\r': |error while handling argument \"-[\w-]+\": |"
@@ -2064,6 +2088,17 @@ SETUP: tuple[Rule, ...] = (
              # an animated GIF among the JPEGs a TF decoder reads; a zip archive that is not one (a download cut
              # short, an HTML page saved under its name)
              r"|animated gifs can only be decoded by|BadZipFile: File is not a zip file"
+             # TF's image decoders on bytes that are no image; libsndfile on a sound file it cannot parse; nvJPEG's
+             # BAD_JPEG (3) and JPEG_NOT_SUPPORTED (4) under DALI; Pillow's decompression-bomb guard on a huge image;
+             # pycocotools given results for images its annotation file does not hold
+             r"|Expected image \(JPEG, PNG, (?:or )?GIF(?:, or BMP)?\), got (?:unknown format|empty file)"
+             r"|Unknown image file format\. One of JPEG, PNG, GIF, BMP required"
+             r"|Error opening .*: Format not recognised\.?$|NVJPEG error \"[34]\"|NVJPEG_STATUS_(?:BAD|JPEG_NOT_SUPP)"
+             r"|\bDecompressionBombError: Image size \(\d+ pixels\) exceeds limit"
+             r"|Results do not correspond to current coco set"
+             # a data file without the fields its reader wants (``The jsonl file should have keys text, ...``)
+             r"|\b(?:file|dataset|data|records?|jsonl?|csv) (?:should|must) (?:have|contain) (?:the )?"
+             r"(?:keys|columns|fields)\b"
              # a web page saved where a file should be (a hub's login or error page downloaded in place of a model's
              # code), quoted as the source line a SyntaxError points at (indented, or in rich's box)
              r"|^(?:\s{2,}|\s*│\s*)<![Dd][Oo][Cc][Tt][Yy][Pp][Ee] [Hh][Tt][Mm][Ll]>(?:\s*│)?\s*$"),
@@ -2134,6 +2169,8 @@ BUGS: tuple[Rule, ...] = (
              r"|returned an incorrect number of gradients \(expected \d+, got \d+\)"
              # safetensors asked to save tied weights (an embedding shared with the LM head) as a plain state dict
              r"|Some tensors share memory, this will lead to duplicate memory on disk"
+             # a batched datasets.map whose function returns another number of rows than the columns it keeps
+             r"|ArrowInvalid: Column \d+ named \w+ expected length \d+ but got length \d+"
              # activation checkpointing recomputing a forward that differs from the first (a kernel that saves another
              # set of tensors, randomness, a branch on state): torch.utils.checkpoint's own check
              r"|A different number of tensors was saved during the original forward and recomputation"
@@ -2319,7 +2356,7 @@ CRASHED: tuple[Rule, ...] = (
     # Ctrl-C, is read in the stopped tier first: launcher_interrupted.)
     Rule("launcher_sigterm", TRANSIENT, "terminated",
          log=r"Received (?:Signals\.)?SIG(?:TERM|HUP) death signal"
-             r"|Received \d+ death signal|SignalException: Process \d+ got signal: (?:1|15) *$"
+             r"|Received \d+ death signal|(?:SignalException: |^\s+)Process \d+ got signal: (?:1|15) *$"
              # the launcher passing on the hang-up it received (its ranks get SIGHUP only so)
              r"|Sending process \d+ closing signal SIGHUP"),
     # A DataLoader worker TERMed while its parent lived on: not a launcher's clean-up (that TERMs the rank, which
@@ -2429,6 +2466,8 @@ NETWORK: tuple[Rule, ...] = (
              r"|Max retries exceeded with url|Failed to connect to \S+ port \d+|Couldn't connect to server"
              r"|gnutls_handshake\(\) failed|connection broken by|SSLZeroReturnError|SSLEOFError"
              r"|Network error \(TransientException\)|\bCommError\b|EOF occurred in violation of protocol"
+             # TF's session to a remote worker (a Colab TPU's) whose gRPC socket closed under it
+             r"|\bError(?: recorded from \w+)?: Socket closed\s*$"
              r"|UNEXPECTED_EOF_WHILE_READING|Connection broken: |\bIncompleteRead\("
              r"|the download may be incomplete|FileNotFoundError: (?:hf://|https://huggingface\.co/\S*/resolve/)"
              r"|Consistency check failed: file should be of size \d+ but has size"
