@@ -657,7 +657,23 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "transient/io_error", "confidently wrong: an EIO reading a gcsfuse mount is read as the mount's I/O error; "
         "that the VM lacked the storage scope (auth_error, the author's) is the thread's finding, the log says only "
         "Input/output error"),
+    # the sixty-third held-out set's
+    "pytorch/huk_jetson_ssd_val_loader_hang_ctrl_c.txt": (
+        "unknown/exit_1", "the paste is cut inside the DataLoader's queue poll, before the KeyboardInterrupt that "
+        "says a person stopped it: the same class, unknown"),
+    "tf_jax_storage/huk_stock_forecast_rmse_nan_targets.txt": (
+        "config/bad_arguments", "scikit-learn's 'Input contains NaN' raised in its own validation: read as a check "
+        "refusing what it was given; that the targets held NaN (corrupt_data, the author's) is the same class"),
+    "tf_jax_storage/huk_tabzilla_stg_predictions_nan.txt": (
+        "config/bad_arguments", "scikit-learn's 'Input contains NaN' raised in its own validation: read as a check "
+        "refusing what it was given; that the predictions were NaN because training diverged (nan_loss, the "
+        "author's) is the same class"),
+    "tf_jax_storage/hul_openpi_beartype_forwardref.txt": (
+        "unknown/exit_1", "beartype's forward reference that it cannot import: a dependency pair that does not fit "
+        "(the author's) or the program's own annotation (which the author accepts); read as unknown"),
 }
+
+
 class CorpusError(ValueError):
     """A corpus file that does not follow the format; the message names the file."""
 

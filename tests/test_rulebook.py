@@ -8985,6 +8985,33 @@ SET_62 = [
     ("OSError: sndfile library not found", {}, "missing_module"),
 ]
 
+SET_63 = [
+    # DataParallel gathering replicas' outputs of other lengths
+    ("RuntimeError: Gather got an input of invalid size: got [8, 311, 29], but expected [8, 402, 29] (gather at "
+     "/pytorch/torch/csrc/cuda/comm.cpp:231)", {}, "shape_mismatch"),
+    # GPUs of one host without peer access; accelerate's check on RTX 40-series cards
+    ("Failed: Cuda error /workspace/csrc/custom_all_reduce.cuh:368 'peer access is not supported between these two "
+     "devices'", {}, "bad_arguments"),
+    ("NotImplementedError: Using RTX 4000 series doesn't support faster communication broadband via P2P or IB. Please"
+     " set `NCCL_P2P_DISABLE=\"1\"` and `NCCL_IB_DISABLE=\"1\" or use `accelerate launch` which will do this "
+     "automatically.", {}, "bad_arguments"),
+    # DDP given a model still on the CPU
+    ("ValueError: DistributedDataParallel device_ids and output_device arguments only work with single-device/"
+     "multiple-device GPU modules or CPU modules, but got device_ids [1], output_device 1, and module parameters "
+     "{device(type='cpu')}.", {}, "device_mismatch"),
+    # a message that names its config as wrong
+    ("Error running job: No trainable parameters were found. Check your config and try again", {}, "bad_arguments"),
+    # NaN losses and predictions in other words
+    ("AssertionError: Model diverged with loss = NaN", {}, "nan_loss"),
+    ("ValueError: cannot convert float NaN to integer", {}, "nan_loss"),
+    ("ValueError: array must not contain infs or NaNs", {}, "nan_loss"),
+    # a UTF-8 file cut inside a character; a binary file read as text stays a program's
+    ("UnicodeDecodeError: 'utf-8' codec can't decode byte 0xe5 in position 65535: unexpected end of data", {},
+     "corrupt_data"),
+    # an fp16 overflow written by the program under autocast
+    ("RuntimeError: value cannot be converted to type at::Half without overflow", {}, "programming_error"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -8994,7 +9021,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46,
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
     "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59, "60": SET_60,
-    "61": SET_61, "62": SET_62}.items()
+    "61": SET_61, "62": SET_62, "63": SET_63}.items()
     for case in cases]
 
 

@@ -1629,6 +1629,10 @@ SETUP: tuple[Rule, ...] = (
              r"|matrix contains invalid numeric entries"
              r"|Got NaN in first epoch|gradients at all steps are invalid|to satisfy the constraint Real\(\), but found"
              r" invalid values|Invalid loss, terminating training|The parameter \w+ has invalid values"
+             # TF's estimator hook; a NaN loss or prediction reaching int() (a progress string, a preview) or a metric
+             # that checks its input (scipy's pearsonr)
+             r"|Model diverged with loss = (?:NaN|Inf)|cannot convert float NaN to integer"
+             r"|array must not contain infs or NaNs"
              r"|" + _exc("FloatingPointError")),
     Rule("missing_module", CONFIG, "missing_module",
          # R's reticulate without the Python module it imports; Julia without a package; Ray's job whose runtime
@@ -1832,7 +1836,13 @@ SETUP: tuple[Rule, ...] = (
     Rule("setting_unmet", CONFIG, "bad_arguments",
          log=r"ValueError: Imaginary component -?\d|Range cannot be empty \(low >= high\) unless no samples are taken"
              r"|random_ expects 'from' to be less than 'to', but got from=-?\d+ >= to=-?\d+"
-             r"|Selected VM image doesn't support containers mounting"),
+             r"|Selected VM image doesn't support containers mounting"
+             # GPUs of one host that cannot reach each other's memory (consumer cards: RTX 4090s), where the job or its
+             # engine asks for peer access (vLLM's and SGLang's custom all-reduce); accelerate's check that refuses
+             # RTX 40-series cards until NCCL's P2P and IB are switched off; a message that names its config as wrong
+             r"|'peer access is not supported between these two devices'"
+             r"|doesn't support faster communication broadband via P2P or IB|Please set `?NCCL_P2P_DISABLE"
+             r"|\bCheck your config(?:uration)? and try again\b"),
     Rule("bad_arguments", CONFIG, "bad_arguments",
          # (a shell script saved with Windows line ends: bash reads each \r as a command)
          log=r": \$'\\r': |error while handling argument \"-[\w-]+\": |"
@@ -2057,6 +2067,9 @@ SETUP: tuple[Rule, ...] = (
              # a compressed file or stream cut short or not what its name says (gzip, bz2 and lzma's own words; zlib's
              # inflate; tarfile): a download or a copy that stopped, a shard written by a killed job
              r"|Compressed (?:file|data) ended before the end-of-stream marker was reached|Not a gzipped file \("
+             # a UTF-8 text file cut inside a character (a download that stopped): not a binary file read as text,
+             # whose first bad byte is an "invalid start byte"
+             r"|'utf-8' codec can't decode bytes?(?: 0x[0-9a-f]{2})? in position \d+(?:-\d+)?: unexpected end of data"
              # webdataset: a shard holding two members of one name for a sample (a writer's mistake in the data)
              r"|: duplicate file name in tar file\b"
 
@@ -2141,6 +2154,8 @@ BUGS: tuple[Rule, ...] = (
              r"|cannot copy sequence with size \d+ to array axis with dimension \d+"
              # torch.stack (a collate) given tensors of other sizes
              r"|stack expects each tensor to be equal size, but got|cannot reshape array of size \d+ into shape"
+             # DataParallel gathering its replicas' outputs of other lengths onto one device
+             r"|Gather got an input of invalid size: got \["
              # Keras 2 checking the arrays fit() was given against the model's inputs and outputs
              r"|Error when checking (?:model )?(?:target|input): expected \S+ to have"
              # tf.data batching elements of other shapes; a TF graph op given a tensor of another rank
@@ -2156,6 +2171,8 @@ BUGS: tuple[Rule, ...] = (
              r"|invalid gradient at index \d+ - expected (?:type|device)"
              # torch.randperm/randint given a generator of another device (a default CUDA tensor type)
              r"|Expected a '[\w:]+' (?:device type for generator|generator device) but found '[\w:]+'"
+             # DDP wrapping a model still on the CPU with a GPU's device_ids
+             r"|device_ids and output_device arguments only work with single-device/multiple-device GPU modules"
              # torch_xla handed a tensor that is not on the XLA device (GetXlaTensor's check); jax's jit given
              # arguments committed to devices of two platforms
              r"|Check failed: xtensor\b|Received incompatible devices for jitted computation"),
@@ -2171,6 +2188,8 @@ BUGS: tuple[Rule, ...] = (
              r"|Some tensors share memory, this will lead to duplicate memory on disk"
              # a batched datasets.map whose function returns another number of rows than the columns it keeps
              r"|ArrowInvalid: Column \d+ named \w+ expected length \d+ but got length \d+"
+             # a constant outside fp16's range written into a half tensor under autocast (-1e10 as a mask)
+             r"|value cannot be converted to type at::Half without overflow"
              # activation checkpointing recomputing a forward that differs from the first (a kernel that saves another
              # set of tensors, randomness, a branch on state): torch.utils.checkpoint's own check
              r"|A different number of tensors was saved during the original forward and recomputation"
