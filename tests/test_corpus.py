@@ -671,6 +671,22 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
     "tf_jax_storage/hul_openpi_beartype_forwardref.txt": (
         "unknown/exit_1", "beartype's forward reference that it cannot import: a dependency pair that does not fit "
         "(the author's) or the program's own annotation (which the author accepts); read as unknown"),
+    # the sixty-fourth held-out set's
+    "distributed/hun_dvc_run_train_stage_arguments_error.txt": (
+        "unknown/exit_255", "a script's own 'Arguments error. Usage:' and exit 255 under dvc run: no usage line of "
+        "argparse's or click's form, and not their exit code 2; read as the exit record's unknown"),
+    "pytorch/huo_detectron2_roialign_no_kernel_image.txt": (
+        "config/driver_mismatch", "CUDA's 'no kernel image is available for execution on the device' inside a "
+        "compiled op: the driver's in twelve corpus files, a build that does not fit the GPU in twenty-four; the "
+        "same class"),
+    "pytorch/huo_mamba_clip_timm_unknown_model.txt": (
+        "config/version_mismatch", "timm's 'Unknown model (simba_l)': read as a model name the installed release does "
+        "not register; that the project never registered its own model (the author's programming_error, "
+        "bad_arguments accepted) is the thread's"),
+    "pytorch/huo_yolov5_obb_float_cast_long.txt": (
+        "code/device_mismatch", "'result type Float can't be cast to the desired output type long int' in the "
+        "project's loss: read with the other dtype mismatches of a tensor op (code, which the author accepts); that "
+        "a newer torch made the cast strict is the thread's"),
 }
 
 

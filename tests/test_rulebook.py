@@ -9012,6 +9012,30 @@ SET_63 = [
     ("RuntimeError: value cannot be converted to type at::Half without overflow", {}, "programming_error"),
 ]
 
+SET_64 = [
+    # a shell told to source or run a file that is not there
+    ("bash: activate: No such file or directory", {}, "missing_file"),
+    ("/bin/sh: line 1: ./scripts/train_lora.sh: No such file or directory", {}, "missing_file"),
+    # YOLO's label class past the dataset's nc; an assert whose message is a NaN tensor
+    ("AssertionError: Label class 80 exceeds nc=80 in data/coco.yaml. Possible class labels are 0-79", {},
+     "corrupt_data"),
+    ("AssertionError: tensor([[nan, nan, nan, nan],\n        [nan, nan, nan, nan]], device='cuda:0')", {}, "nan_loss"),
+    # a loader's own check that the weights it read were not what it expected
+    ("AssertionError: Value head weights were not correctly loaded.", {}, "state_dict_mismatch"),
+    # trl's client at a plain vLLM server
+    ('Exception: Request failed: 404, {"detail":"Not Found"}', {}, "bad_arguments"),
+    # an assert in the project's code on the settings it was given
+    ('Traceback (most recent call last):\n  File "/work/proj/tools/train.py", line 88, in <module>\n'
+     '    main(args)\n  File "/work/proj/model/transformer.py", line 41, in __init__\n'
+     '    assert config.hidden_size % config.num_attention_heads == 0\nAssertionError', {}, "bad_arguments"),
+    ('Traceback (most recent call last):\n  File "/work/proj/train.py", line 20, in <module>\n'
+     '    assert args.global_batch_size % (args.micro_batch_size * world_size) == 0\nAssertionError', {},
+     "bad_arguments"),
+    # ... but not an assert on the program's own values
+    ('Traceback (most recent call last):\n  File "/work/proj/train.py", line 20, in <module>\n'
+     '    assert len(outputs) == len(targets)\nAssertionError', {}, "programming_error"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -9021,7 +9045,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46,
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
     "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59, "60": SET_60,
-    "61": SET_61, "62": SET_62, "63": SET_63}.items()
+    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64}.items()
     for case in cases]
 
 

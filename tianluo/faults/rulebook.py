@@ -1588,6 +1588,9 @@ SETUP: tuple[Rule, ...] = (
          # (ESM's own loader: ``Keys 'a, b' are missing.``)
          log=r"^ValueError: Missing (?:\d+ )?parameters:(?: |$)|^ValueError: Received (?:\d+ )?parameters not in"
              r" model:(?: |$)|^RuntimeError: Keys '\S"
+             # a loader's own check that the weights it read were what it expected (LLaMA-Factory's reward model of an
+             # older release's layout: "Reward model is not correctly loaded.")
+             r"|\b(?:[Mm]odel|[Cc]heckpoint|[Ww]eights?) (?:is|was|were) not (?:correctly|properly) loaded\b"
              r"|loaded state dict contains a parameter group that doesn't match|loaded state dict has a different"
              r" number of parameter groups|The checkpoint being loaded used a DP world size of \d+ but the current"
              r"|ScopeParamShapeError|Inconsistent shapes between value and initializer|Key \S+ not found in checkpoint"
@@ -1632,6 +1635,8 @@ SETUP: tuple[Rule, ...] = (
              # TF's estimator hook; a NaN loss or prediction reaching int() (a progress string, a preview) or a metric
              # that checks its input (scipy's pearsonr)
              r"|Model diverged with loss = (?:NaN|Inf)|cannot convert float NaN to integer"
+             # an assert whose message is the tensor it checked, gone NaN (Sparse R-CNN's boxes before GIoU)
+             r"|AssertionError: tensor\(\[+(?:nan|-?inf)\b"
              r"|array must not contain infs or NaNs"
              r"|" + _exc("FloatingPointError")),
     Rule("missing_module", CONFIG, "missing_module",
@@ -1693,6 +1698,10 @@ SETUP: tuple[Rule, ...] = (
     # index names is not in the store the config points at (Python 3.12's wording; before it, "a bytes-like object
     # is required, not 'NoneType'", which other calls print too)
     Rule("lookup_found_nothing", CONFIG, "missing_file", log=r"'NoneType' object has no attribute '__buffer__'"),
+    # A shell told to run or source a file that is not there (``bash: activate: No such file or directory``: MLflow's
+    # ``source activate`` under a conda that no longer ships the script; a job script's path given wrong)
+    Rule("shell_file_missing", CONFIG, "missing_file",
+         log=r"^(?:\S*/)?(?:ba|z|da|k)?sh: (?:line \d+: )?[^\s:]+: No such file or directory\s*$"),
     Rule("missing_file", CONFIG, "missing_file",
          # (a time zone the system's zoneinfo database does not hold: a container without tzdata, or a TZ no
          # database names: "ZoneInfoNotFoundError: 'No time zone found with key America/Toronto'")
@@ -1842,7 +1851,9 @@ SETUP: tuple[Rule, ...] = (
              # RTX 40-series cards until NCCL's P2P and IB are switched off; a message that names its config as wrong
              r"|'peer access is not supported between these two devices'"
              r"|doesn't support faster communication broadband via P2P or IB|Please set `?NCCL_P2P_DISABLE"
-             r"|\bCheck your config(?:uration)? and try again\b"),
+             r"|\bCheck your config(?:uration)? and try again\b"
+             # trl's GRPO client pointed at a plain vLLM server, without trl's own endpoints
+             r"|\bRequest failed: 404, \{\"detail\":\"Not Found\"\}"),
     Rule("bad_arguments", CONFIG, "bad_arguments",
          # (a shell script saved with Windows line ends: bash reads each \r as a command)
          log=r": \$'\\r': |error while handling argument \"-[\w-]+\": |"
@@ -2109,6 +2120,8 @@ SETUP: tuple[Rule, ...] = (
              r"|Error opening .*: Format not recognised\.?$|NVJPEG error \"[34]\"|NVJPEG_STATUS_(?:BAD|JPEG_NOT_SUPP)"
              r"|\bDecompressionBombError: Image size \(\d+ pixels\) exceeds limit"
              r"|Results do not correspond to current coco set"
+             # YOLOv5 and its forks: a label file's class id past the dataset config's nc
+             r"|\bLabel class \S+ exceeds nc=\d+"
              # a data file without the fields its reader wants (``The jsonl file should have keys text, ...``)
              r"|\b(?:file|dataset|data|records?|jsonl?|csv) (?:should|must) (?:have|contain) (?:the )?"
              r"(?:keys|columns|fields)\b"

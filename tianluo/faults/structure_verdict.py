@@ -190,6 +190,12 @@ _MISSING_SAID = compile_pattern(r"^(?:[Cc]ould not|[Cc]annot|[Cc]an't|[Uu]nable 
                                 r"|\b(?:does not|doesn't) exist\b|\bnot found\b|\bNo such file\b")
 _PATH_FORM = compile_pattern(r"^assert\b.*\b\w*(?:path|dir|folder|root|file)\w*\s*"
                              r"(?:\[-1\]\s*[!=]=|\.(?:end|start)swith\()")
+#: An assert on the values the job was given, in the project's own code: its arguments or its config (Megatron's
+#: ``assert args.num_layers % args.pipeline_model_parallel_size == 0``, YOLOX's ``assert len(cfg_list) % 2 == 0`` on
+#: the command line's trailing overrides, ``assert config.hidden_size % config.num_heads == 0``): the settings do
+#: not fit each other, not the program's logic.
+_SETTINGS_CHECK = compile_pattern(r"^assert\b.*(?:\b(?:args|opts?|cfg|config|conf|hparams|hps|FLAGS|flags)\.\w"
+                                  r"|\b\w*(?:cfg|config|opts)\w*\b)")
 
 #: A pickle cut short (``EOFError: Ran out of input``, ``pickle data was truncated``) read by a plain data loader in
 #: the project's own frame (``pickle.load(f)``, ``joblib.load``, ``np.load``, ``pd.read_pickle``), with nothing in
@@ -583,6 +589,11 @@ def exception_verdict(raised: Raised) -> Verdict | None:
             and not _NAMES_FAILURE.search(raised.source + " " + message)):
         return Verdict(CONFIG_C, "missing_file", f"{_text(raised)} (raised in {_where(raised)}: the assertion's own "
                        "words say what the job needs is not there)", "message", raised.text)
+    if (base == "AssertionError" and raised.origin == USER and _SETTINGS_CHECK.search(raised.source)
+            and not _INPUT_CHECK.search(raised.source) and not _NAMES_FAILURE.search(raised.source + " " + message)):
+        return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised in {_where(raised)}, by `"
+                       f"{raised.source[:200]}`: the arguments or config the job was given do not fit each other)",
+                       "source", raised.text)
     if base == "AssertionError" and _INPUT_CHECK.search(raised.source):
         if _GIVEN_INPUT.search(raised.source) and not _NAMES_FAILURE.search(raised.source + " " + message):
             return Verdict(CONFIG_C, "missing_file", f"{_text(raised)} (raised in {_where(raised)}, by `"
