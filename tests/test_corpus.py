@@ -687,6 +687,21 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "code/device_mismatch", "'result type Float can't be cast to the desired output type long int' in the "
         "project's loss: read with the other dtype mismatches of a tensor op (code, which the author accepts); that "
         "a newer torch made the cast strict is the thread's"),
+    # the sixty-fifth held-out set's
+    "distributed/hup_mpioperator_launcher_ssh_permission_denied.txt": (
+        "config/permission_denied", "ssh's 'Permission denied (publickey,password)' is read as a refusal of access "
+        "(as set 61's and an older author read it); the author's auth_error, the same class"),
+    "distributed/hup_opensora_numeric_hostname_c10d_connect.txt": (
+        "transient/timeout", "c10d's client socket that timed out connecting to 0.104.99.143: read as the connect's "
+        "timeout (transient, which the author accepts); that the address is a numeric host name parsed as an IP is "
+        "the thread's finding"),
+    "pytorch/hur_slot_detection_torch_c_not_defined.txt": (
+        "config/missing_module", "a NameError for a package's compiled '_C': read as its extension not built or not "
+        "loaded (missing); a build of another torch release (the author's version_mismatch) is the same class"),
+    "tf_jax_storage/hur_deepinsight_h5_lock_unavailable.txt": (
+        "transient/io_error", "confidently wrong: HDF5's 'unable to lock file, errno = 35 ... Resource temporarily "
+        "unavailable' is a lock another process holds now, read as transient (file_lock_held, a guard); that the "
+        "holder was the same session's earlier handle (file_locked, the author's) is the thread's"),
 }
 
 

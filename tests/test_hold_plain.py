@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from conftest import settle, wait_for, write_spec
+from conftest import kill_everything_under, wait_for, write_spec
 from forked_cli import run, start_run
 
 from tianluo import commands
@@ -61,7 +61,7 @@ def template(tmp_path_factory) -> Path:
     # the tests' copies of the template must not catch it half-way
     wait_for((run_dir / "attempts/b/second/1/started.json").exists, what="b.second's runner to claim its folder")
     yield root
-    settle(root)
+    kill_everything_under(root)  # a.run and b.second sleep 60 s: waiting for them to end (settle) cost 15 s a run
 
 
 def _copies(template: Path, tmp_path: Path) -> tuple[Path, Path]:

@@ -1698,6 +1698,8 @@ SETUP: tuple[Rule, ...] = (
     # index names is not in the store the config points at (Python 3.12's wording; before it, "a bytes-like object
     # is required, not 'NoneType'", which other calls print too)
     Rule("lookup_found_nothing", CONFIG, "missing_file", log=r"'NoneType' object has no attribute '__buffer__'"),
+    # tesseract without the config file a training step names (tessdata's configs/lstm.train not installed)
+    Rule("tesseract_config_missing", CONFIG, "missing_file", log=r"^read_params_file: Can't open \S+"),
     # A shell told to run or source a file that is not there (``bash: activate: No such file or directory``: MLflow's
     # ``source activate`` under a conda that no longer ships the script; a job script's path given wrong)
     Rule("shell_file_missing", CONFIG, "missing_file",
@@ -1853,7 +1855,14 @@ SETUP: tuple[Rule, ...] = (
              r"|doesn't support faster communication broadband via P2P or IB|Please set `?NCCL_P2P_DISABLE"
              r"|\bCheck your config(?:uration)? and try again\b"
              # trl's GRPO client pointed at a plain vLLM server, without trl's own endpoints
-             r"|\bRequest failed: 404, \{\"detail\":\"Not Found\"\}"),
+             r"|\bRequest failed: 404, \{\"detail\":\"Not Found\"\}"
+             # Lightning's random master port on a multi-node run; LLaMA-Factory's dataset name its dataset_info.json
+             # does not define (a run started outside its folder); a VLM's image tokens cut by the length limit
+             r"|random port can only be called from single node training"
+             r"|\bUndefined dataset \S+ in dataset_info\.json"
+             r"|Image features and image tokens do not match: tokens: \d+, features:? \d+"
+             # Gloo's full mesh that did not connect, with no error of its own: the interface it bound
+             r"|Gloo connectFullMesh failed with \[\S*pair\.cc:\d+\] no error"),
     Rule("bad_arguments", CONFIG, "bad_arguments",
          # (a shell script saved with Windows line ends: bash reads each \r as a command)
          log=r": \$'\\r': |error while handling argument \"-[\w-]+\": |"
@@ -2122,6 +2131,10 @@ SETUP: tuple[Rule, ...] = (
              r"|Results do not correspond to current coco set"
              # YOLOv5 and its forks: a label file's class id past the dataset config's nc
              r"|\bLabel class \S+ exceeds nc=\d+"
+             # a JSON file broken past its first line (a service's answer that is no JSON fails at line 1); spaCy's
+             # gold parse that no sequence of moves reaches (misaligned entity spans)
+             r"|JSONDecodeError: [^:]+: line (?:[2-9]|\d{2,}) column \d+ \(char \d+\)"
+             r"|\[E024\] Could not find an optimal move to supervise the parser"
              # a data file without the fields its reader wants (``The jsonl file should have keys text, ...``)
              r"|\b(?:file|dataset|data|records?|jsonl?|csv) (?:should|must) (?:have|contain) (?:the )?"
              r"(?:keys|columns|fields)\b"
@@ -2475,6 +2488,8 @@ NETWORK: tuple[Rule, ...] = (
              r"|Internal: +unhandled cuda error$"),
     Rule("timeout_connect", TRANSIENT, "timeout",
          log=r"Read timed out|ConnectTimeoutError|ReadTimeoutError|RendezvousTimeoutError|socket has timed out"
+             # ML-Agents' trainer that gave up waiting for its Unity environment
+             r"|\bUnityTimeOutException\b|environment took too long to respond\b"
              r"|Connection timed out|net/http: TLS handshake timeout|: i/o timeout\b|Client\.Timeout exceeded while"
              # torch's store read that timed out (a rank waiting for rank 0's NCCL unique id)
              r"|store->get\('[^']*'\) got error: Socket Timeout|" + _PFX + r"(?:\w+\.)*\w*Error: Socket Timeout\b"
