@@ -1000,6 +1000,8 @@ EXHAUSTED: tuple[Rule, ...] = (
     Rule("disk_full", CONFIG, "disk_full",
          log=r"[Nn]o space left on device|\[Errno 28\]|\bENOSPC\b|Not enough disk space\. Needed: "
              r"|Could not append to the internal temporary file"
+             # SQLite's SQLITE_FULL (an Optuna or MLflow store, a dataset index on the full disk)
+             r"|\bdatabase or disk is full\b"
              r"|The node was low on resource: ephemeral-storage|ephemeral local storage usage exceeds"
              r"|The node had condition: \[DiskPressure\]"
              r"|\(os error (?:28|112)\)"
@@ -1063,7 +1065,7 @@ SETUP: tuple[Rule, ...] = (
              r"|\bDeniedByDrmException\b|\berror: no suitable queues\b|qsub: +script is written in DOS/Windows text"
              r"|qsub: submit filter returned an error code"
              # a qsub of another scheduler's dialect (PBS Pro given Grid Engine's -wd or -t)
-             r"|^qsub: invalid option -- "
+             r"|^qsub: invalid option -- |^qsub: Unknown queue\b"
              r"|sbatch: error: Invalid generic resource|\bResourceLimitExceeded\b|Quota failure for project"
              # SkyPilot's table of the clouds it tried (``Found no quota for a2-ultragpu-1g on-demand instances``)
              r"|\bFound no quota for \S+ (?:on-demand|spot) instances\b"
@@ -1242,6 +1244,8 @@ SETUP: tuple[Rule, ...] = (
              # tokenizers (Rust) reading a tokenizer.json that is not JSON: an LFS pointer, a download cut short
              r"|^Exception: (?:expected value|EOF while parsing (?:a value|an object|a list|a string)) at line \d+ "
              r"column \d+$"
+             # sentencepiece reading a tokenizer.model that is not its protobuf (an LFS pointer, a cut download)
+             r"|\[model_proto->ParseFromArray\(serialized\.data\(\), serialized\.size\(\)\)\]"
              # torch.hub's check of a downloaded file against the hash in its name: what came is not the weights
              # (a link that serves an HTML page now, a download cut short)
              r"|RuntimeError: invalid hash value \(expected \"[0-9a-f]+\", got \"[0-9a-f]+\"\)"
@@ -1289,7 +1293,9 @@ SETUP: tuple[Rule, ...] = (
              # installed (hdf5plugin, the filter's own package): it looks in its plugin folder, or names the filter
              r"|can't open directory: \S*/plugin\)?$|required filter '[^']+' is not registered"
              # soundfile's Python wrapper finding no libsndfile on the system (a container without it)
-             r"|\bsndfile library not found\b"),
+             r"|\bsndfile library not found\b"
+             # torch.compile's inductor with no usable Triton (a CPU-only or Windows install, a removed triton)
+             r"|Cannot find a working triton installation"),
     # A checksum that does not match what Google Drive served: its quota page ("Too many users have viewed or
     # downloaded this file recently") saved in place of the file, a refusal that lifts later; before version_mismatch,
     # which reads a checksum mismatch from any other source as the source having changed.
@@ -2131,6 +2137,8 @@ SETUP: tuple[Rule, ...] = (
              r"|Results do not correspond to current coco set"
              # YOLOv5 and its forks: a label file's class id past the dataset config's nc
              r"|\bLabel class \S+ exceeds nc=\d+"
+             # Pillow's decoder on an image cut short; a zip member (an .npz's array) whose bytes no longer match
+             r"|broken data stream when reading image file|\bBad CRC-32 for file '"
              # a JSON file broken past its first line (a service's answer that is no JSON fails at line 1); spaCy's
              # gold parse that no sequence of moves reaches (misaligned entity spans)
              r"|JSONDecodeError: [^:]+: line (?:[2-9]|\d{2,}) column \d+ \(char \d+\)"
@@ -2182,6 +2190,10 @@ BUGS: tuple[Rule, ...] = (
              r"|stack expects each tensor to be equal size, but got|cannot reshape array of size \d+ into shape"
              # DataParallel gathering its replicas' outputs of other lengths onto one device
              r"|Gather got an input of invalid size: got \["
+             # a convolution given an input of another rank than its weight (torch's older and newer wordings)
+             r"|Expected \d+-dimensional input for \d+-dimensional weight"
+             r"|Expected \d+D \(unbatched\) or \d+D \(batched\) input to conv\w*, but got input of size"
+             r"|operands could not be broadcast together with (?:remapped )?shapes"
              # Keras 2 checking the arrays fit() was given against the model's inputs and outputs
              r"|Error when checking (?:model )?(?:target|input): expected \S+ to have"
              # tf.data batching elements of other shapes; a TF graph op given a tensor of another rank
@@ -2216,6 +2228,9 @@ BUGS: tuple[Rule, ...] = (
              r"|ArrowInvalid: Column \d+ named \w+ expected length \d+ but got length \d+"
              # a constant outside fp16's range written into a half tensor under autocast (-1e10 as a mask)
              r"|value cannot be converted to type at::Half without overflow"
+             # a CUDA graph capture (torch.compile's reduce-overhead, vLLM's graphs) met by a call it forbids
+             r"|operation not permitted when stream is capturing"
+             r"|operation would make the legacy stream depend on a capturing blocking stream"
              # activation checkpointing recomputing a forward that differs from the first (a kernel that saves another
              # set of tensors, randomness, a branch on state): torch.utils.checkpoint's own check
              r"|A different number of tensors was saved during the original forward and recomputation"
@@ -2485,7 +2500,10 @@ NETWORK: tuple[Rule, ...] = (
              # PaddlePaddle's words for NCCL's errors
              r"|Nccl error, unhandled (?:cuda|system) error|unhandled cuda error at \S*nccl"
              # TF's NcclAllReduce op reporting NCCL's own string for ncclUnhandledCudaError
-             r"|Internal: +unhandled cuda error$"),
+             r"|Internal: +unhandled cuda error$"
+             # XLA's collectives (JAX on GPUs) quoting the NCCL call that failed
+             r"|NCCL operation \w+\([^)]*\) failed: (?:unhandled (?:cuda|system) error|remote process exited"
+             r"|internal error)"),
     Rule("timeout_connect", TRANSIENT, "timeout",
          log=r"Read timed out|ConnectTimeoutError|ReadTimeoutError|RendezvousTimeoutError|socket has timed out"
              # ML-Agents' trainer that gave up waiting for its Unity environment

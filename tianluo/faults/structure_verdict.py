@@ -95,7 +95,11 @@ _OTHER_ERRNO = {111: (TRANSIENT, "connection_error"), 104: (TRANSIENT, "connecti
                 14: (CODE, "programming_error"), 9: (CODE, "programming_error"),
                 # ENOTEMPTY: a folder renamed onto, or removed, while another writer fills it (ranks racing over one
                 # checkpoint folder: transformers' Trainer saving from every rank) or files still open in it
-                39: (CODE, "programming_error")}
+                39: (CODE, "programming_error"),
+                # ENAMETOOLONG: a file name built from the run's settings past the file system's 255 bytes (an
+                # experiment name holding every hyperparameter); EXDEV: a rename across file systems (a temporary
+                # folder on another mount than the output): the paths the job was given, the same every time
+                36: (CONFIG_C, "bad_arguments"), 18: (CONFIG_C, "bad_arguments")}
 # The order families win in when several errnos stand in one log: resources first.
 _RESOURCE_ORDER = (122, 28, 27, 12, 24, 23, 13, 30, 1)
 
