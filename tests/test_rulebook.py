@@ -9082,6 +9082,11 @@ LIBRARY_SIBLINGS = [
     ("qsub: Unknown queue MSG=requested queue not found", {}, "submit_rejected"),
     ("jaxlib.xla_extension.XlaRuntimeError: INTERNAL: external/xla/xla/service/gpu/nccl_utils.cc:305: NCCL operation "
      "ncclCommInitRank(&comm, nranks, id, rank) failed: unhandled cuda error", {}, "nccl_error"),
+    ("Pod was terminated in response to imminent node shutdown.", {}, "preempted"),
+    ("Execution failed. User process 'python' exited with status code 137. Please check log file "
+     "'user_logs/std_log.txt' for error details.", {}, "signal_sigkill"),
+    ("RuntimeError: Expected to mark a variable ready only once. This error is caused by one of the following "
+     "reasons: 1) Use of a module parameter outside the `forward` function.", {}, "bad_arguments"),
 ]
 
 #: The later held-out sets' families, each case tagged with its set.

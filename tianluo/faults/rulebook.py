@@ -735,7 +735,9 @@ def _launcher(number: int, name: str, *words: str) -> str:
             rf"exited on signal {n}\b", rf"\bexit code:? -{n}$", rf"failed with exit code -{n}\b",
             rf"returned non-zero exit status -{n}\b", rf"\bfailed to run: .*, exited with -{n}$",
             rf"The exit codes of the workers are \{{.*\b{name}\(-{n}\)",
-            rf"\bstatus failed cmd \[.*\] code -{n}\b", rf"^make(?:\[\d+\])?: \*\*\* \[[^\]]*\] Error {128 + number}$"]
+            rf"\bstatus failed cmd \[.*\] code -{n}\b", rf"^make(?:\[\d+\])?: \*\*\* \[[^\]]*\] Error {128 + number}$",
+            # Azure ML's report of the user's process: ``User process 'python' exited with status code 137``
+            rf"\bUser process '[^']*' exited with status code {128 + number}\b"]
     for word in words:
         alts.append(rf"^make(?:\[\d+\])?: \*\*\* \[[^\]]*\] {word}\b")
         alts.append(rf"tasks? [\d,\-]+: {word}\b")
@@ -807,7 +809,9 @@ SCHEDULER: tuple[Rule, ...] = (
              r"|the actor's node was preempted"
              # dstack's run whose spot instance the cloud took back (``Run failed with error code
              # INTERRUPTED_BY_NO_CAPACITY``)
-             r"|\bINTERRUPTED_BY_NO_CAPACITY\b", free=True),
+             r"|\bINTERRUPTED_BY_NO_CAPACITY\b"
+             # the kubelet's graceful node shutdown (a spot node reclaimed, a node drained for maintenance)
+             r"|Pod was terminated in response to imminent node shutdown", free=True),
     # A CI runner that vanished under the job (its machine rebooted or lost the network): as a lost runner.
     Rule("runner_lost", TRANSIENT, "lost", log=r"The self-hosted runner: \S+ lost communication with the server",
          free=True),
@@ -1860,6 +1864,9 @@ SETUP: tuple[Rule, ...] = (
              r"|'peer access is not supported between these two devices'"
              r"|doesn't support faster communication broadband via P2P or IB|Please set `?NCCL_P2P_DISABLE"
              r"|\bCheck your config(?:uration)? and try again\b"
+             # DDP meeting a parameter twice in one backward (reentrant activation checkpointing, a module reused):
+             # the DDP settings (static_graph, find_unused_parameters) or the checkpointing's (use_reentrant)
+             r"|Expected to mark a variable ready only once"
              # trl's GRPO client pointed at a plain vLLM server, without trl's own endpoints
              r"|\bRequest failed: 404, \{\"detail\":\"Not Found\"\}"
              # Lightning's random master port on a multi-node run; LLaMA-Factory's dataset name its dataset_info.json
