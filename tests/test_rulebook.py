@@ -9087,6 +9087,19 @@ LIBRARY_SIBLINGS = [
      "'user_logs/std_log.txt' for error details.", {}, "signal_sigkill"),
     ("RuntimeError: Expected to mark a variable ready only once. This error is caused by one of the following "
      "reasons: 1) Use of a module parameter outside the `forward` function.", {}, "bad_arguments"),
+    ('Exception in thread "main" java.io.FileNotFoundException: /data/train.csv (No such file or directory)', {},
+     "missing_file"),
+    ("datasets.exceptions.DataFilesNotFoundError: No (supported) data files found in my_org/my_dataset", {},
+     "missing_file"),
+    ("memory allocation of 17179869184 bytes failed", {"exit_code": None, "signal": "SIGABRT"}, "host_oom"),
+    ("ValueError: Couldn't cast\ntext: string\nlabel: int64\nto\n{'text': Value(dtype='string', id=None)}\nbecause "
+     "column names don't match", {}, "corrupt_data"),
+    ("pyarrow.lib.ArrowInvalid: JSON parse error: Missing a closing quotation mark in string. in row 1204", {},
+     "corrupt_data"),
+    ("_csv.Error: field larger than field limit (131072)", {}, "corrupt_data"),
+    ("pandas.errors.ParserError: Error tokenizing data. C error: Expected 3 fields in line 1045, saw 5", {},
+     "corrupt_data"),
+    ("pandas.errors.EmptyDataError: No columns to parse from file", {}, "corrupt_data"),
 ]
 
 #: The later held-out sets' families, each case tagged with its set.

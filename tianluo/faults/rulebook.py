@@ -936,6 +936,8 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|execd enforced h_(?:vmem|rss) limit\b"
              r"|Job exceeded a memory resource limit|which exceeds the memory usage threshold of"
              r"|killed by \"?OOM Killer|[Hh]as gone over (?:its |the )?memory limit"
+             # Rust's global allocator (tokenizers, a Rust data loader) before its abort
+             r"|^memory allocation of \d+ bytes failed\s*$"
              # an HTCondor pool's periodic hold policy on memory (condor_q's hold reason)
              r"|\bput on hold by \w*PERIODIC_HOLD due to memory\b"
              r"|java\.lang\.OutOfMemoryError"
@@ -1708,6 +1710,11 @@ SETUP: tuple[Rule, ...] = (
     # index names is not in the store the config points at (Python 3.12's wording; before it, "a bytes-like object
     # is required, not 'NoneType'", which other calls print too)
     Rule("lookup_found_nothing", CONFIG, "missing_file", log=r"'NoneType' object has no attribute '__buffer__'"),
+    # A JVM's missing input (Spark, H2O, a Java tokenizer: ``java.io.FileNotFoundException: x (No such file or
+    # directory)``); HF datasets given a repository or folder with no data files it reads
+    Rule("input_not_found", CONFIG, "missing_file",
+         log=r"java\.io\.FileNotFoundException: .*\((?:No such file or directory|The system cannot find the "
+             r"(?:file|path) specified)\)|\bDataFilesNotFoundError: |\bNo \(supported\) data files found in "),
     # tesseract without the config file a training step names (tessdata's configs/lstm.train not installed)
     Rule("tesseract_config_missing", CONFIG, "missing_file", log=r"^read_params_file: Can't open \S+"),
     # A shell told to run or source a file that is not there (``bash: activate: No such file or directory``: MLflow's
@@ -2146,6 +2153,12 @@ SETUP: tuple[Rule, ...] = (
              r"|\bLabel class \S+ exceeds nc=\d+"
              # Pillow's decoder on an image cut short; a zip member (an .npz's array) whose bytes no longer match
              r"|broken data stream when reading image file|\bBad CRC-32 for file '"
+             # tables that do not parse or do not fit their declared schema: pyarrow's JSON reader (any of its parse
+             # errors), datasets casting a file to features of other columns, pandas' and csv's tokenizers, an empty
+             # CSV
+             r"|ArrowInvalid: JSON parse error: |\bbecause column names don't match\b"
+             r"|Error tokenizing data\. C error: Expected \d+ fields in line \d+, saw \d+"
+             r"|\bfield larger than field limit \(\d+\)|EmptyDataError: No columns to parse from file"
              # a JSON file broken past its first line (a service's answer that is no JSON fails at line 1); spaCy's
              # gold parse that no sequence of moves reaches (misaligned entity spans)
              r"|JSONDecodeError: [^:]+: line (?:[2-9]|\d{2,}) column \d+ \(char \d+\)"
