@@ -296,10 +296,32 @@ PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP OverSubscrib
         stop_pid(self.ctld_pid(), "slurmctld")
 
     def stop(self) -> None:
-        """Stop slurmd, slurmctld and munged: those of this folder, by their pid files."""
+        """Stop slurmd, slurmctld and munged: those of this folder, by their pid files; then any step daemon of
+        this cluster still running (``steps_of``)."""
         stop_pid(self.slurmd_pid(), "slurmd")
         self.stop_ctld()
         self.munge.stop()
+        for pid in steps_of(self.conf):
+            stop_pid(pid, "slurmstepd", grace=2)
+
+
+def steps_of(conf: Path) -> list[int]:
+    """The slurmstepd processes of the cluster whose slurm.conf is ``conf``, found by the SLURM_CONF in their
+    environment (never by name alone: another Slurm's steps are not ours). slurmd starts a step daemon per job step
+    and lets it go, so stopping slurmd leaves one whose job was never cancelled: one was found alive after a CI
+    run, its cluster's folder already deleted."""
+    want = b"SLURM_CONF=" + os.fsencode(str(conf))
+    found = []
+    for comm in Path("/proc").glob("[0-9]*/comm"):
+        try:
+            if comm.read_text().strip() != "slurmstepd":
+                continue
+            environ = (comm.parent / "environ").read_bytes().split(b"\0")
+        except OSError:  # gone, or not ours to read
+            continue
+        if want in environ:
+            found.append(int(comm.parent.name))
+    return found
 
     def status(self) -> dict:
         return {

@@ -160,3 +160,25 @@ def test_slurm_commands_outside_a_test_cluster_reach_no_slurm_at_all(tmp_path):
     assert Path(env["SLURM_CONF"]).read_text() == NO_SLURM_CONF
     proc = subprocess.run(["squeue"], capture_output=True, text=True, timeout=30, env=env, cwd=tmp_path)
     assert proc.returncode != 0 and "Unable to contact slurm controller" in proc.stderr, proc.stderr
+
+
+def test_stopping_a_cluster_ends_its_own_stray_step_daemons_and_no_other(module, tmp_path):
+    """A slurmstepd outlived its cluster after a CI run (slurmd lets its step daemons go): stop() ends the steps
+    whose SLURM_CONF is this cluster's, and leaves another Slurm's alone."""
+    stepd = tmp_path / "slurmstepd"  # a process whose name is slurmstepd: /proc's comm is the file's name
+    shutil.copy("/bin/sleep", stepd)
+    root = tmp_path / "cluster"
+    ours = module.Cluster(root)
+    mine = subprocess.Popen([str(stepd), "60"], env={**clean_env(), "SLURM_CONF": str(ours.conf)})
+    other = subprocess.Popen([str(stepd), "60"], env={**clean_env(), "SLURM_CONF": str(tmp_path / "x.conf")})
+    try:
+        wait_for(lambda: mine.pid in module.steps_of(ours.conf), what="the stray step to show in /proc")
+        assert other.pid not in module.steps_of(ours.conf)
+        ours.stop()
+        assert mine.wait(timeout=10) is not None
+        assert other.poll() is None
+    finally:
+        for proc in (mine, other):
+            proc.kill()
+            proc.wait(timeout=10)
+
