@@ -9100,6 +9100,8 @@ LIBRARY_SIBLINGS = [
     ("pandas.errors.ParserError: Error tokenizing data. C error: Expected 3 fields in line 1045, saw 5", {},
      "corrupt_data"),
     ("pandas.errors.EmptyDataError: No columns to parse from file", {}, "corrupt_data"),
+    # the shared HTTP reading of a thin client's "Request failed: NNN" (trl's 404 keeps its own rule, above)
+    ('Exception: Request failed: 502, {"detail":"upstream connect error"}', {}, "http_unavailable"),
 ]
 
 #: The later held-out sets' families, each case tagged with its set.

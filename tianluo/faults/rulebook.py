@@ -1858,9 +1858,12 @@ SETUP: tuple[Rule, ...] = (
     # An op with no kernel for the dtype it was given (``"addmm_impl_cpu_" not implemented for 'Half'``: fp16 on
     # the CPU; fp8 on a GPU or ROCm build without it): the precision the run asks for, on this device.
     Rule("kernel_dtype_missing", CONFIG, "bad_arguments", log=r"\"\w+\" not implemented for '\w+'"),
-    # A setting the data cannot meet: FID's covariance square root gone complex (fewer samples than the features'
-    # 2048 dimensions, a scipy whose sqrtm returns another branch); a random crop larger than an image (numpy's and
-    # torch's empty range); a managed cluster's VM size whose image cannot mount the job's storage (Azure ML)
+    # Settings that the data, the machine or each other cannot meet, in words the main bad_arguments rule below does
+    # not read (kept apart so that rule's pattern stays within RE2's budget): FID's covariance square root gone
+    # complex (fewer samples than the features' 2048 dimensions); a random crop larger than an image (numpy's and
+    # torch's empty range); a managed cluster's VM size whose image cannot mount the job's storage (Azure ML); and,
+    # each with its own comment, peer access between GPUs, DDP's settings, a client pointed at the wrong server,
+    # multi-node launch settings and a dataset name its registry does not define.
     Rule("setting_unmet", CONFIG, "bad_arguments",
          log=r"ValueError: Imaginary component -?\d|Range cannot be empty \(low >= high\) unless no samples are taken"
              r"|random_ expects 'from' to be less than 'to', but got from=-?\d+ >= to=-?\d+"

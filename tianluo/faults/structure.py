@@ -612,8 +612,9 @@ _HTTP = LazyPattern(
     r"|\bHTTP status (?:client|server) error \(([45]\d\d) "
     # wget: "ERROR 404: Not Found." and, when the server gave no reason, "ERROR 404: (no description)."
     r"|\bERROR ([45]\d\d): "
-    # MLflow's REST client: "failed with error code 403 != 200"
-    r"|\berror code ([45]\d\d) != 2\d\d\b"
+    # MLflow's REST client: "failed with error code 403 != 200"; trl's vLLM client and other thin clients:
+    # "Request failed: 503, {...}"
+    r"|\berror code ([45]\d\d) != 2\d\d\b|\bRequest failed: ([45]\d\d)\b"
     # OpenAPI-generated clients (kubernetes, Kaggle): "ApiException: (404)"; a JSON body's "code": 404
     r"|(?:Exception|Error): \(([45]\d\d)\)|\"code\" ?: ?([45]\d\d)\b"
     # a code and its reason phrase in any client's form: "503 Service Unavailable", Kaggle's "404 - Not Found",
