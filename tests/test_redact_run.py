@@ -8,7 +8,7 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
-from conftest import cli, read_events, start_run, wait_for, write_spec
+from conftest import cli, read_events, settle, start_run, wait_for, write_spec
 
 pytestmark = pytest.mark.integration
 
@@ -127,6 +127,10 @@ def test_runs_shows_a_hostile_folder_name_as_one_inert_line(tmp_path):
     spec = write_spec(project, "name: r\nentities:\n  a:\n    stages:\n      train: {run: 'true'}\n")
     home = tmp_path / "home"
     run_dir = start_run(spec, home, tmp_path)
+    # the job is a real process: copying its folder while its runner turns exit.json.reserved into
+    # exit.json (and its event tick writes on) races them, so the folder is copied at rest
+    wait_for((run_dir / "attempts/a/train/1/exit.json").exists, timeout=20, what="the attempt to exit")
+    settle(tmp_path)
     hostile = home / (run_dir.name[:16] + "x\x1b[2J\u202e\nRUN 20990101-000000-fake  complete  met")
     shutil.copytree(run_dir, hostile, symlinks=True)
     out = cli("runs", "--home", home, cwd=tmp_path).stdout
