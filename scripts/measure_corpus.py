@@ -26,9 +26,11 @@ from tianluo.faults import structure_verdict
 
 
 def accepted_by_rules_alone(excerpts) -> set[str]:
-    """The excerpts the rules alone name into an accepted class (the structure reader gives no verdict)."""
-    verdict = structure_verdict.verdict
+    """The excerpts the rules alone name into an accepted class (the structure reader, its prior for an unmatched
+    exception included, gives no verdict)."""
+    verdict, unmatched = structure_verdict.verdict, structure_verdict.unmatched
     structure_verdict.verdict = lambda shape: None
+    structure_verdict.unmatched = lambda shape: None
     try:
         out = set()
         for ex in excerpts:
@@ -37,7 +39,7 @@ def accepted_by_rules_alone(excerpts) -> set[str]:
                     out.add(ex.name)
         return out
     finally:
-        structure_verdict.verdict = verdict
+        structure_verdict.verdict, structure_verdict.unmatched = verdict, unmatched
 
 
 def main(argv: list[str]) -> int:

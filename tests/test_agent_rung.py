@@ -140,6 +140,21 @@ def test_an_unknown_fault_with_budget_left_asks_the_agent_instead_of_retrying(tm
     assert d.state.phase == Phase.RUNNING
 
 
+def test_an_exception_only_the_prior_named_config_asks_the_agent_as_an_unknown_one_does(tmp_path):
+    # no rule knows DGL's refusal: the prior calls it config (structure_verdict.unmatched), a guess the agent may
+    # correct
+    odd = line("dgl._ffi.base.DGLError: There are 0-in-degree nodes in the graph, output for those nodes will be "
+               "invalid.")
+    d = fail(begin(locked(tmp_path)), at(60), odd, code=1)
+    stage = d.state.stage(TRAIN)
+    assert stage.status == StageStatus.CONSULTING
+    assert (stage.fault.klass, stage.fault.label) == (FaultClass.CONFIG, "unmatched_exception")
+    assert "0-in-degree nodes" in stage.fault.evidence and "(exit code 1)" in stage.fault.evidence
+    (consult,) = stage.consults
+    assert consult.fallback == "retry" and d.state.agent_calls == 1
+    assert "config/unmatched_exception" in events_of(d, "agent_asked")[0]["message"]
+
+
 def test_a_config_fault_with_its_budget_spent_asks_the_agent_with_the_hold_as_fallback(tmp_path):
     state = begin(locked(tmp_path))
     d = fail(state, at(60), MODULE, code=1, progress=(10, 100))

@@ -92,6 +92,7 @@ notify:
   - command: "curl -sS -d {body} https://hooks.example.com/services/T000/NOTIFYHOOK42"
 ladder:
   unknown: {retries: 0}
+  config: {retries: 0}
 """
 
 
@@ -102,7 +103,8 @@ def cli_spec(train: str) -> str:
 
 
 def held_state(tmp_path, lines=()) -> RunState:
-    """a.train failed (unknown, no retries) with ``lines`` in its log: held; a.eval blocked; b.train running."""
+    """a.train failed (unknown or config, no retries) with ``lines`` in its log: held; a.eval blocked; b.train
+    running."""
     state = state_from_spec(tmp_path, SPEC)
     state = launched(decide(state, observe(), T0).state)
     found = [LogLine(file="stderr", offset=10 * i, text=t, rules=()) for i, t in enumerate(lines)]
@@ -324,8 +326,8 @@ def test_a_stage_section_shows_the_fault_budgets_layers_and_consults(tmp_path):
     st.consults[0].decision = "retried on the agent's word"
     text = prompt.render(state, "/r")
     section = text[text.index("### a.train: consulting (attempt 1)"):]
-    assert "- fault: unknown/exit_1" in section
-    assert "- attempts: #1 failed (unknown/exit_1)" in section
+    assert "- fault: config/unmatched_exception" in section
+    assert "- attempts: #1 failed (config/unmatched_exception)" in section
     assert "> log: stderr: RuntimeError: boom" in section
     assert ("> agent call 1 about attempt 1: answered retry: looks transient; applied retry; "
             "retried on the agent's word") in section
@@ -357,7 +359,8 @@ def test_render_consult_adds_the_fault_to_judge_with_the_answer_format(tmp_path)
     assert "> fallback: unknown faults are not retried" in fault
     allowed = fault[fault.index("The answers allowed now:"):fault.index("The degrade options")]
     assert re.findall(r"^- `(\w+)`: ", allowed, re.MULTILINE) == ["retry", "degrade", "hold"]
-    assert fault.count("RuntimeError: weird kernel state") == 1  # the finding once, not again from the layers
+    # the fault's evidence (the prior quotes the exception) and the finding once, not again from the layers
+    assert fault.count("RuntimeError: weird kernel state") == 2
     assert "- `halve_batch`: batch: 32 -> 16" in fault
     assert "Do not run tianluo commands that change the run" in asked
     examples = [json.loads(line) for line in fault.splitlines() if line.startswith('{"action": "')

@@ -1010,7 +1010,7 @@ SIBLINGS += [
 LOOK_ALIKES = [
     # list.index's miss inside a library: the name may be the configuration's, not the program's slip
     ('  File "/env/lib/python3.10/site-packages/mmdet/datasets/coco.py", line 80, in load\n'
-     "    i = self.CLASSES.index(name)\nValueError: 'person' is not in list", "exit_1"),
+     "    i = self.CLASSES.index(name)\nValueError: 'person' is not in list", "unmatched_exception"),
     # torch's own refusals of what the program passed it, whose words look like a loader's refusal of its input
     ('  File "/env/lib/python3.10/site-packages/torch/nn/functional.py", line 2704, in nll_loss\n'
      "    return torch._C._nn.nll_loss_nd(input, target)\n"
@@ -1020,7 +1020,7 @@ LOOK_ALIKES = [
      "ValueError: could not determine the shape of object type 'Series'", "shape_mismatch"),
     # a folder at the root that a program makes again is no shared-memory segment left behind (set 32's rule), and a
     # make recipe's own failure is no signal
-    ("FileExistsError: [Errno 17] File exists: '/output'", "exit_1"),
+    ("FileExistsError: [Errno 17] File exists: '/output'", "unmatched_exception"),
     ("make: *** [Makefile:12: train] Error 1", "exit_1"),
     # a KeyError for a key that only looks like a launcher's variable (a dict of the program's) stays the code's
     ("KeyError: 'rank_0'", "key_error"),
@@ -1031,7 +1031,7 @@ LOOK_ALIKES = [
     ("(Trainer pid=12) note: the KeyError above was retried and the trial went on", "exit_1"),
 
     # a TFRecord's corrupted record is the data's, not a checkpoint's: no checkpoint response for it
-    ("tensorflow.python.framework.errors_impl.DataLossError: corrupted record at 2585605691", "exit_1"),
+    ("tensorflow.python.framework.errors_impl.DataLossError: corrupted record at 2585605691", "unmatched_exception"),
 
     # a Python AttributeError that is OmegaConf's is the config's (above); a plain one stays the code's
     ("AttributeError: 'NoneType' object has no attribute 'shape'", "attribute_error"),
@@ -1239,9 +1239,9 @@ LOOK_ALIKES = [
     ("ImportError: cannot import name 'foo' from 'bar' (unknown location)", "missing_module"),
     # a traceback's source lines are indented by four (six in a Root Cause block): never read as its last line
     ("Traceback (most recent call last):\n  File \"t.py\", line 2, in <module>\n    except KeyError:\n"
-     "RuntimeError: boom", "exit_1"),
+     "RuntimeError: boom", "unmatched_exception"),
     ("  traceback : Traceback (most recent call last):\n    File \"t.py\", line 2, in <module>\n"
-     "      raise TypeError('x')\n  RuntimeError: boom", "exit_1"),
+     "      raise TypeError('x')\n  RuntimeError: boom", "unmatched_exception"),
     # torch.save cut short with no errno: the disk (or the quota) nearly always; the wait for space checks the host
     ("RuntimeError: [enforce fail at inline_container.cc:471] . PytorchStreamWriter failed writing file data/228: "
      "file write failed", "disk_full"),
@@ -1280,7 +1280,7 @@ LOOK_ALIKES = [
      "default timeout for nccl backend, but NCCL support is not compiled", "exit_1"),
     # an empty list stacked is not two sizes that differ (https://github.com/nnanhuang/SegAnyMo/issues/9: a step
     # not run before)
-    ("RuntimeError: stack expects a non-empty TensorList", "exit_1"),
+    ("RuntimeError: stack expects a non-empty TensorList", "unmatched_exception"),
     # CUDA's device-side asserts close with a backtick: the kernel's, not a native abort
     # (https://github.com/open-mmlab/mmdetection/issues/912)
     ("/opt/conda/conda-bld/pytorch_1532584813488/work/aten/src/THCUNN/ClassNLLCriterion.cu:56: void "
@@ -3402,19 +3402,19 @@ SIBLINGS += [
     ('  File "/CMD-SE-release-main/models/model.py", line 621, in text_to_embedding\n'
      '    x = torch.stack(all_token_embeddings, dim=0)  # [batch_size, n_ctx, d_model]\n'
      'RuntimeError: stack expects a non-empty TensorList',
-     "exit_1"),
+     "unmatched_exception"),
     ('  File "MILR-main\\soft_rule_regularization.py", line 59, in __init__\n'
      '    self.eliminate_anti_rule_for_ILP()\n  File "MILR-main\\soft_rule_regularization.py", line 247, in '
      'eliminate_anti_rule_for_ILP\n    self.confidence_1_hop = torch.stack(confi_1_hop, dim=0)  #  stack '
      'expects a non-empty TensorList\nRuntimeError: stack expects a non-empty TensorList ',
-     "exit_1"),
+     "unmatched_exception"),
     ('Traceback (most recent call last):\n  File "Test.py", line 150, in <module>\n    run_3d_ads(args)\n'
      '  File "Test.py", line 56, in run_3d_ads\n    model.fit(cls)\n'
      '  File "/home/data/cwl/MulSen-AD/runner.py", line 59, in fit\n    method.run_coreset()\n'
      '  File "/home/data/cwl/MulSen-AD/feature_extractors/mulsen_features.py", line 1364, in run_coreset\n'
      '    self.patch_xyz_lib = torch.cat(self.patch_xyz_lib, 0)\n'
      'RuntimeError: torch.cat(): expected a non-empty list of Tensors',
-     "exit_1"),
+     "unmatched_exception"),
     # TensorFlow "Read less bytes than requested" (https://github.com/eldar/pose-tensorflow/issues/21,
     # https://github.com/google-research/bert/issues/487, https://github.com/bojone/SPACES/issues/36)
     ('2017-07-13 15:56:18.385071: W tensorflow/core/framework/op_kernel.cc:1158] Out of range: Read less '
@@ -7544,7 +7544,7 @@ SET_21 = [
      "UnexpectedEof, error: IncompleteBody }) }", {}, "connection_error"),
     ("OSError: Can't load weights for 'bert-base-uncased'. Make sure that:", {}, "missing_file"),
     # torch's stack of nothing: alone, as often the data a step before did not make; in clip_grad_norm_, no gradients
-    ("RuntimeError: stack expects a non-empty TensorList", {}, "exit_1"),
+    ("RuntimeError: stack expects a non-empty TensorList", {}, "unmatched_exception"),
     ('  File "BD_train.py", line 34, in train\n    nn.utils.clip_grad_norm_(model.parameters(), 1.0)\n'
      '  File "/home/u/anaconda3/envs/torch15/lib/python3.7/site-packages/torch/nn/utils/clip_grad.py", line 30, in '
      "clip_grad_norm_\n    total_norm = torch.norm(torch.stack([torch.norm(p.grad.detach(), norm_type) for p in "

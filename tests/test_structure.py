@@ -712,7 +712,8 @@ def test_set_9_shapes_name_their_family(line, label):
     "ls: cannot access '/data/extra': No such file or directory",
 ])
 def test_enoent_words_outside_an_exceptions_own_line_name_nothing(line):
-    assert _fault(line + "\n").label == "exit_1"
+    # nothing but the prior for an exception no rule knows, where the line is an exception's
+    assert _fault(line + "\n").label == ("unmatched_exception" if line.startswith("ValueError") else "exit_1")
 
 
 # --- set 10's shape: a notebook's traceback (IPython, Jupyter, Colab) -------------------------------------------
@@ -950,7 +951,8 @@ def test_docker_composes_container_prefix_names_whose_lines_they_are():
 
 @pytest.mark.parametrize(("source", "label"), [
     ("    env = lmdb.open(outputPath, map_size=1099511627776)", "disk_full"),
-    ("    env = lmdb.open(path, readonly=True)", "exit_1"),  # no map asked for: the words, if any, say more
+    # no map asked for: the words, if any, say more; with none, the prior for an exception no rule knows
+    ("    env = lmdb.open(path, readonly=True)", "unmatched_exception"),
 ])
 def test_lmdbs_refusal_of_a_map_the_disk_cannot_hold_is_a_full_disk(source, label):
     # Windows' refusal comes in the system's language (here as the excerpt printed it, undecodable)
@@ -978,10 +980,10 @@ def _reading_back(own_line: str, exc: str) -> str:
     ("snapshot = pickle.load(f)", "EOFError: Ran out of input", (C, "corrupt_checkpoint")),
     # the same failures reading data or a config file: not a checkpoint to roll back from
     ("anns = json.load(open(annotation_file))",
-     "json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)", (U, "exit_1")),
+     "json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)", (C, "unmatched_exception")),
     # a checkpoint read back whole but of another shape: not a cut-short file
     ("state = json.loads(Path(args.resume).read_text())",
-     "json.decoder.JSONDecodeError: Extra data: line 1 column 5 (char 4)", (U, "exit_1")),
+     "json.decoder.JSONDecodeError: Extra data: line 1 column 5 (char 4)", (C, "unmatched_exception")),
 ])
 def test_a_checkpoint_cut_short_is_named_by_the_projects_line_that_read_it_back(own_line, exc, expect):
     f = _fault(_reading_back(own_line, exc))
@@ -1097,7 +1099,8 @@ def test_colabs_linked_frames_are_frames_and_ipythons_printer_failing_is_set_asi
     assert [r.base for r in shape.symptoms] == ["TypeError"]
     assert shape.symptoms[0].where.endswith("IPython/core/ultratb.py")
     assert all(r.base != "TypeError" for chain in shape.chains for r in chain)
-    assert _fault(COLAB_LINKED).klass == U  # the program's own error is a bare assert: not the printer's TypeError
+    # the program's own error is an assert on its input (sample rates), not the printer's TypeError: the prior's config
+    assert _fault(COLAB_LINKED).label == "unmatched_exception"
 
 
 def test_a_linked_frame_names_the_installed_file_that_raised():
@@ -1127,3 +1130,64 @@ def test_a_pasted_frame_that_lost_its_indentation_keeps_its_source_line():
     text = ('File "E:\\\\code\\\\deeplab\\\\dataloaders\\\\datasets\\\\invoice.py", line 52, in __init__\n'
             "assert os.path.isfile(_image)\nAssertionError\n")
     assert structure.read([("stderr", text)]).chains[0][-1].source == "assert os.path.isfile(_image)"
+
+
+# --- the prior for an exception no rule knows ----------------------------------------------------------------------
+
+# Final lines as real jobs printed them (tests/corpus/pytorch/hop_pt_dgl_graphconv_zero_in_degree.txt,
+# tests/corpus/tf_jax_storage/hom_tfs_lang8_preprocess_json_extra_data.txt, ..._daft_write_parquet_arrow_capacity,
+# tests/corpus/pytorch/hoo_pt_mujoco_renderer_no_display_glfw.txt) behind a library's frame
+LIBRARY_RAISED = ('Traceback (most recent call last):\n  File "train.py", line 12, in <module>\n    main()\n'
+                  '  File "/usr/lib/python3.10/site-packages/somelib/core.py", line 88, in run\n    raise err\n')
+
+
+@pytest.mark.parametrize("last", [
+    "dgl._ffi.base.DGLError: There are 0-in-degree nodes in the graph, output for those nodes will be invalid.",
+    "json.decoder.JSONDecodeError: Extra data: line 1 column 2 (char 1)",
+    "pyarrow.lib.ArrowCapacityError: array cannot contain more than 2147483646 bytes, have 2230017098",
+    "mujoco.FatalError: an OpenGL platform library has not been loaded into this process",
+    "struct.error: unpack requires a buffer of 12 bytes",
+    "ValueError: 'person' is not in list",
+])
+def test_an_exception_no_rule_knows_is_config_by_the_prior_with_its_line_as_evidence(last):
+    fault = _fault(LIBRARY_RAISED + last + "\n")
+    assert (fault.klass, fault.label) == (C, "unmatched_exception"), fault.evidence
+    assert fault.evidence.startswith("stderr: " + last[:40]) and fault.evidence.endswith("(exit code 1)")
+    assert "somelib/core.py" in fault.evidence
+
+
+@pytest.mark.parametrize("last", [
+    # the accelerator's runtime failing inside, a wrapper or a report of work that failed elsewhere
+    "RuntimeError: CUDA error: unknown error",
+    "RuntimeError: cuDNN error: CUDNN_STATUS_INTERNAL_ERROR",
+    "jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Core halted unexpectedly",
+    "subprocess.CalledProcessError: Command '['python', 'train.py']' returned non-zero exit status 1.",
+    "ray.exceptions.ActorDiedError: The actor died unexpectedly before finishing this task.",
+    "RuntimeError: DataLoader worker (pid 4123) exited unexpectedly with exit code 1.",
+    "RuntimeError: One or more background workers are no longer alive. Exiting.",
+    "sagemaker.exceptions.UnexpectedStatusException: Error for Training job x: Failed. Reason: AlgorithmError",
+    # words that it may pass: a wait, a connection, a download, a session gone, memory
+    "RuntimeError: Timed out waiting for the store",
+    "pybullet.error: Not connected to physics server.",
+    "RuntimeError: An error occurred while downloading using `hf_transfer`.",
+    "RuntimeError: Aborted: Session 060675ee6ea3ba34 is not found.",
+    "MemoryError: Unable to allocate array",
+    # the library's own word that it broke, and a raise with no words
+    "RuntimeError: Unsupported TypeMeta in ATen: nullptr (uninitialized) (please report this error)",
+    "ValueError: consumed 255381772 numels out of 255381776 - something is wrong",
+    "AssertionError",
+    # no exception at all: a traceback's prose, a program that is not Python
+    "Message: element not found",
+])
+def test_what_may_pass_or_failed_elsewhere_is_not_named_by_the_prior(last):
+    fault = _fault(LIBRARY_RAISED + last + "\n")
+    assert fault.label != "unmatched_exception", fault.evidence
+
+
+def test_the_prior_reads_only_an_exit_no_rule_named():
+    text = LIBRARY_RAISED + "dgl._ffi.base.DGLError: There are 0-in-degree nodes in the graph\n"
+    assert _fault(text, exit_code=None, signal=9).label == "signal_sigkill"  # a kill: the exception is not why
+    assert _fault(text, exit_code=0).label == "silent_failure"
+    # a C++ exception that ended the process outside Python is a crash, not a library's refusal
+    native = "terminate called after throwing an instance of 'std::out_of_range'\n  what():  vector::_M_range_check\n"
+    assert _fault(native).klass == U

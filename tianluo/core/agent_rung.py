@@ -35,6 +35,7 @@ from tianluo.core.observations import Observations
 from tianluo.core.responses import never_unchanged
 from tianluo.core.stage_machine import move, take
 from tianluo.durations import format_duration
+from tianluo.faults.structure_verdict import UNMATCHED_LABEL
 from tianluo.models.model import (
     AgentOption,
     AgentReply,
@@ -81,14 +82,16 @@ def agent_label(label: object) -> str | None:
 def wanted(ctx: Draft, step: Step, fault: Fault) -> bool:
     """Whether the ladder's ``step`` for ``fault`` goes to the agent first (calls left aside).
 
-    A judgement hold, or a budgeted retry of an ``unknown`` fault; never a human's hold, the
-    run-wide cap, the deadline, a quota, a free retry or a degrade the ladder took.
+    A judgement hold, or a budgeted retry of an ``unknown`` fault or of one only the prior named (an exception no
+    rule knows, ``structure_verdict.unmatched``); never a human's hold, the run-wide cap, the deadline, a quota, a
+    free retry or a degrade the ladder took.
     """
     if ctx.state.plan.agent is None:
         return False
     if isinstance(step, HoldStep):
         return step.kind in JUDGEMENT
-    return isinstance(step, Retry) and not step.free and fault.klass == FaultClass.UNKNOWN
+    guessed = fault.klass == FaultClass.UNKNOWN or fault.label == UNMATCHED_LABEL
+    return isinstance(step, Retry) and not step.free and guessed
 
 
 def calls_left(ctx: Draft) -> bool:

@@ -130,7 +130,7 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
                 break
     fault = _structure(ev, fault, ruled_by, sig, shape)
     fault = _usage_refused(ev, _symptom_only(ev, fault, ruled_line, causes, sig, shape), shape)
-    return _host_oom(ev, _full_disk(ev, _deterministic(ev, fault, shape), ruled_by))
+    return _unmatched(ev, _host_oom(ev, _full_disk(ev, _deterministic(ev, fault, shape), ruled_by)), shape)
 
 
 def _unwrapped(shape: Shape) -> tuple[LogLine, ...]:
@@ -230,6 +230,19 @@ def _deterministic(ev: Evidence, fault: Fault, shape: Shape) -> Fault:
             f"fails every time ({fault.evidence})")
     return Fault(klass=FaultClass.CONFIG, label="bad_arguments",
                  evidence=_capped(text))
+
+
+def _unmatched(ev: Evidence, fault: Fault, shape: Shape) -> Fault:
+    """An exit the log named no cause of, that ended on a Python exception: its likeliest class
+    (``structure_verdict.unmatched``), the exit record kept in the evidence."""
+    if fault.klass != FaultClass.UNKNOWN or not fault.label.startswith("exit_") or ev.signal is not None:
+        return fault
+    if fault.label in ("exit_0", "exit_unknown"):
+        return fault
+    verdict = structure_verdict.unmatched(shape)
+    if verdict is None:
+        return fault
+    return Fault(klass=verdict.klass, label=verdict.label, evidence=_capped(f"{verdict.evidence} ({fault.evidence})"))
 
 
 def _as_tail(lines: Sequence[LogLine]) -> tuple[tuple[str, str], ...]:
