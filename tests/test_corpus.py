@@ -630,6 +630,15 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "config/unmatched_exception",
         "LMDB's commit fails with EINVAL after 61,817 records: map size, platform or data, the text does not say "
         "which"),
+    # Sets 66 and 67: a label within the class the author gave.
+    "pytorch/huv_fishspeech_hydra_model_config_not_found.txt": (
+        "config/missing_file",
+        "Hydra's \"In 'x': Could not find 'group/option'\" is read as the config file that is not there, as another "
+        "author ruled (hpc_splatter_image_hydra_missing_defaults_group); this author calls the option a bad argument"),
+    "tf_jax_storage/hus_nvidia_tf_segfault_launch_failed.txt": (
+        "unknown/illegal_memory_access",
+        "CUDA_ERROR_LAUNCH_FAILED before the crash is read as the kernel's fault, the segfault as what followed it; "
+        "both unknown, one retry either way"),
 }
 
 

@@ -9104,6 +9104,64 @@ LIBRARY_SIBLINGS = [
     ('Exception: Request failed: 502, {"detail":"upstream connect error"}', {}, "http_unavailable"),
 ]
 
+#: Set 66's families (TensorFlow and Keras, JAX and TPUs, AutoML libraries), each in sibling wordings.
+SET_66 = [
+    # a package built from source at install: its build tool absent (distutils, Windows' bare "failed: None"), or the
+    # build itself failing with no line saying why
+    ("unable to execute 'cmake': No such file or directory\nerror: command 'cmake' failed with exit status 1", {},
+     "command_not_found"),
+    ("error: command 'cl.exe' failed: None", {}, "command_not_found"),
+    ("  ERROR: Failed building wheel for pycocotools", {}, "version_mismatch"),
+    ("error: command 'x86_64-linux-gnu-gcc' failed with exit code 1", {}, "version_mismatch"),
+    # a TF op with only GPU kernels on a host where TF registered no GPU; a TPU VM with no TPU; TF's BFC allocator
+    ("tensorflow.python.framework.errors_impl.NotFoundError: No OpKernel was registered to support Op 'CudnnRNN'\n"
+     "Registered devices: [CPU, XLA_CPU]", {}, "no_gpu"),
+    ("RuntimeError: Unable to initialize backend 'tpu': UNAVAILABLE: No TPU Platform available.", {}, "no_gpu"),
+    ("2023-01-02 10:00:00.000000: W tensorflow/core/framework/op_kernel.cc:1733] Resource exhausted: failed to "
+     "allocate memory", {}, "cuda_oom"),
+    # msgpack (Flax's checkpoints) reading a file cut short or holding more than one object
+    ("msgpack.exceptions.ExtraData: unpack(b) received extra data.", {}, "corrupt_checkpoint"),
+    ("ValueError: Unpack failed: incomplete input", {}, "corrupt_checkpoint"),
+    # Haiku's modules outside hk.transform; TF given an object array
+    ('Traceback (most recent call last):\n  File "/usr/lib/python3/site-packages/haiku/_src/base.py", line 270, in '
+     'current_frame\n    raise ValueError(\nValueError: `hk.get_parameter` must be called inside an `hk.transform`.',
+     {}, "programming_error"),
+    ("ValueError: Failed to convert a NumPy array to a Tensor (Unsupported object type int).", {}, "type_error"),
+]
+
+#: Set 67's families (speech and audio, Kubernetes, small research repositories), each in sibling wordings.
+SET_67 = [
+    # Kubernetes: a pod's deadline, an admission webhook, a volume nothing created, HAMi's vGPU quota, an entrypoint
+    # the runtime cannot exec, a name not resolvable yet
+    ("Pod failed: Pod was active on the node longer than the specified deadline", {}, "time_limit"),
+    ('Error creating: admission webhook "vpod.kb.io" denied the request: pods "train-worker-0" is forbidden', {},
+     "submit_rejected"),
+    ('  Warning  FailedMount  12s  kubelet  MountVolume.SetUp failed for volume "hostfile" : configmap '
+     '"train-config" not found', {}, "bad_arguments"),
+    ('  Warning  Failed  3s  kubelet  Error: cannot find volume "dshm" to mount into container "worker"', {},
+     "bad_arguments"),
+    ("[HAMI-core ERROR (pid:12 thread=1407 allocator.c:53)]: Device 1 OOM 8589934592 / 8388608000", {}, "cuda_oom"),
+    ('standard_init_linux.go:211: exec user process caused "no such file or directory"', {}, "missing_file"),
+    ("ssh: Could not resolve hostname job-a-w0-1: Temporary failure in name resolution", {}, "dns_error"),
+    ("cannot obtain address of xgboostjob-train-master-0", {}, "dns_error"),
+    ("RayTaskError(PermissionError): ray::train_fn() (pid=341, ip=10.0.0.5)", {}, "permission_denied"),
+    # a recipe's script sourcing a file not there; TF's server with an empty host for its task
+    ("./run.sh: line 31: path.sh: No such file or directory", {}, "missing_file"),
+    ("./run.sh: line 31: local/prepare_data.sh: No such file or directory", {}, "missing_file"),
+    ("tensorflow.python.framework.errors_impl.InvalidArgumentError: Could not parse port for local server from \"\"",
+     {}, "bad_arguments"),
+    # audio whose header or length is not what it says
+    ("smilePcm: bogus wave/riff header or file in wrong format ('/data/a.wav')!", {}, "corrupt_data"),
+    ("ValueError: The number of declared samples in the recording diverged from the one obtained when loading audio "
+     "(offset=0.0, duration=3.1).", {}, "corrupt_data"),
+    # a library's tensor on one device given to a graph on another
+    ('dgl._ffi.base.DGLError: Cannot assign edge feature "w" on device cuda:0 to a graph on device cpu.', {},
+     "device_mismatch"),
+    # SkyPilot's logger in front of a traceback's last line
+    ("I 11-02 10:00:01 recovery_strategy.py:354] ModuleNotFoundError: No module named 'kubernetes'", {},
+     "missing_module"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -9113,7 +9171,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46,
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
     "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59, "60": SET_60,
-    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65,
+    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

@@ -760,6 +760,8 @@ SCHEDULER: tuple[Rule, ...] = (
     Rule("slurm_time_limit", CONFIG, "time_limit", log=r"CANCELLED AT \S+ DUE TO TIME LIMIT"
          r"|MPIEXEC_TIMEOUT environment variable\)|TERM_(?:RUNLIMIT|CPULIMIT|DEADLINE): job killed"
          r"|PBS: job killed: walltime \d+ exceeded limit|Job was active longer than specified deadline"
+         # Kubernetes' activeDeadlineSeconds on a pod (an Argo step's, a Job's)
+         r"|Pod was active on the node longer than the specified deadline"
          # Torque's job mail ("Aborted by PBS Server"), Moab's
          r"|Job exceeded its walltime limit\. Job was aborted|MOAB_INFO:\s+job exceeded wallclock limit"
          # Grid Engine's execd and qacct (h_rt is its hard run-time limit)
@@ -956,6 +958,8 @@ EXHAUSTED: tuple[Rule, ...] = (
          log=r"CUDA out of memory|(?:CUDA|HIP) error: '?out of memory|hipErrorOutOfMemory|Cuda failure '?out of memory"
              r"|CUDA_ERROR_OUT_OF_MEMORY|NCudaLib::TOutOfMemoryError|Memory Object Allocation Failure"
              r"|PxgCudaDeviceMemoryAllocator fail to allocate"
+             # HAMi's vGPU layer (a Kubernetes device plugin) refusing an allocation past the pod's memory quota
+             r"|\[HAMI-core ERROR \([^)]*\)\]: Device \d+ OOM \d+ / \d+"
              # Jittor's allocator ("GPU memory is overflow, please reduce your batch_size or data size!"); Julia's
              # CUDA.jl
              r"|\bGPU memory is overflow, please reduce your batch_size"
@@ -998,7 +1002,7 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|\bRan out of memory in memory space (?:hbm|vmem)\b"
              r"|Memory_Allocation_Failure\(EL0004\)"
              r"|RESOURCE_EXHAUSTED: (?:Out of memory|.*[Rr]an out of memory|Attempting to (?:reserve|allocate)"
-             r"|Failed to allocate)|Resource exhausted: (?:Out\b|Attempting to)"
+             r"|Failed to allocate)|Resource exhausted: (?:Out\b|Attempting to|failed to allocate memory)"
              r"|Out of memory while trying to allocate|Requested amount of GPU memory \(\d+ bytes\) could not be"
              r" allocated|is larger than the maximum number of tokens that can be stored in KV cache|"
              + _exc("OutOfMemoryError", "ResourceExhaustedError")),
@@ -1086,7 +1090,11 @@ SETUP: tuple[Rule, ...] = (
              r"|An error occurred \((?:ValidationException|ClientException)\) when calling the"
              r" (?:Create\w*Job|SubmitJob) operation|Unable to create [\w ]+Job: ValidationException: "
              r"|\b0/\d+ nodes are available: "
-             r"|The following quota metrics exceed quota limits"),
+             r"|The following quota metrics exceed quota limits"
+             # a cluster's admission webhook refusing the pods an operator creates; Azure ML's Kubernetes compute
+             # given an instance type no node can hold
+             r"|admission webhook \"[^\"]+\" denied the request|instance type defined resource requirement has"
+             r" exceeded the node size"),
     Rule("driver_mismatch", CONFIG, "driver_mismatch",
          log=r"driver version is insufficient for CUDA runtime version|no kernel image is available for execution"
              # a Vulkan renderer (SAPIEN, ManiSkill, Isaac Sim) with no driver's ICD, or one without what it needs: the
@@ -1159,7 +1167,10 @@ SETUP: tuple[Rule, ...] = (
              # a torch built without CUDA asked to pick a GPU (its C module has no CUDA entry points)
              r"|has no attribute '_cuda_(?:setDevice|getDeviceCount|init)'"
              # vLLM started where it sees no GPU (a container run without the GPUs handed over)
-             r"|RuntimeError: Failed to infer device type$"),
+             r"|RuntimeError: Failed to infer device type$"
+             # a TPU VM whose runtime finds no TPU (a reboot, an upgrade, another process holding it); TF's list of
+             # the devices it registered under an op with only GPU kernels: XLA's pseudo-devices, no GPU
+             r"|No TPU Platform available|^Registered devices: \[(?:(?:CPU|XLA_CPU|XLA_GPU|XLA_TPU)(?:, )?)+\]$"),
     Rule("tls_error", CONFIG, "tls_error",
          # (libgit2's, as Julia's Pkg prints it cloning a registry behind a proxy that re-signs TLS)
          log=r"CERTIFICATE_VERIFY_FAILED|self[- ]signed certificate in certificate chain"
@@ -1256,6 +1267,8 @@ SETUP: tuple[Rule, ...] = (
              # (a link that serves an HTML page now, a download cut short)
              r"|RuntimeError: invalid hash value \(expected \"[0-9a-f]+\", got \"[0-9a-f]+\"\)"
              r"|Unable to load weights from (?:pytorch )?checkpoint file"
+             # msgpack, the format of Flax's and paxml's checkpoints, reading a file cut short or two files in one
+             r"|\bUnpack failed: incomplete input\b|ExtraData: unpack\(b\) received extra data"
              r"|Unable to find a valid file signature"
              r"|WeightsUnpickler error: Unsupported operand|pickle data was truncated"
              r"|Error while deserializing header|HeaderTooLarge|MetadataIncompleteBuffer"
@@ -1319,8 +1332,15 @@ SETUP: tuple[Rule, ...] = (
     Rule("link_library_missing", CONFIG, "missing_file",
          log=r"(?:^|/)(?:ld|ld\.\w+|collect2)(?:\.exe)?: (?:error: )?cannot find -l[\w+.-]+"
              r"|^ninja: error: loading 'build\.ninja': "),
+    # A package built from source at install (pip's setup.py build, distutils) whose build tool is not on the machine:
+    # swig, a C compiler, cmake. distutils says "unable to execute"; on Windows it says only that the command failed
+    # with no result. Before builds_that_do_not_fit, which reads the build's own failure as releases that do not fit.
+    Rule("build_tool_missing", CONFIG, "command_not_found",
+         log=r"\bunable to execute '[^']+': No such file or directory"
+             r"|^\s*error: command '[^']+' failed: (?:None|No such file or directory)$"),
     Rule("builds_that_do_not_fit", CONFIG, "version_mismatch",
          log=r"(?:^|triton\.compiler\.(?:errors\.)?)CompilationError: at \d+:\d+:"
+
              # a host compiler older than the C++ standard torch's headers ask (gcc 4.8 under a JIT build); a
              # library's own bounds on another's release (Transformer Engine's "FlashAttention maximum version
              # 2.5.8 is supported.")
@@ -1642,8 +1662,9 @@ SETUP: tuple[Rule, ...] = (
              r"|found NaN in (?:local )?grad norm|\b(?:NaN|nan) loss\b"
              r"|[Oo]utputs? (?:is|are|contains?) (?:NAN|NaN|nan)\b"
              r"|matrix contains invalid numeric entries"
-             r"|Got NaN in first epoch|gradients at all steps are invalid|to satisfy the constraint Real\(\), but found"
-             r" invalid values|Invalid loss, terminating training|The parameter \w+ has invalid values"
+             r"|Got NaN in first epoch|gradients at all steps are invalid"
+             r"|to satisfy the constraint (?:IndependentConstraint\()?Real\(\)(?:, \d+\))?, but found\s+invalid values"
+             r"|Invalid loss, terminating training|The parameter \w+ has invalid values"
              # TF's estimator hook; a NaN loss or prediction reaching int() (a progress string, a preview) or a metric
              # that checks its input (scipy's pearsonr)
              r"|Model diverged with loss = (?:NaN|Inf)|cannot convert float NaN to integer"
@@ -1720,7 +1741,12 @@ SETUP: tuple[Rule, ...] = (
     # A shell told to run or source a file that is not there (``bash: activate: No such file or directory``: MLflow's
     # ``source activate`` under a conda that no longer ships the script; a job script's path given wrong)
     Rule("shell_file_missing", CONFIG, "missing_file",
-         log=r"^(?:\S*/)?(?:ba|z|da|k)?sh: (?:line \d+: )?[^\s:]+: No such file or directory\s*$"),
+         log=r"^(?:\S*/)?(?:ba|z|da|k)?sh: (?:line \d+: )?[^\s:]+: No such file or directory\s*$"
+             # a script's own name, as bash prints a file it sources or runs that is not there (a recipe run from
+             # another folder than its utils/ links: ``./asr.sh: line 255: utils/parse_options.sh: ...``)
+             r"|^(?:\S*/)?[\w.-]+\.sh: line \d+: [^\s:]+: No such file or directory\s*$"
+             # a container runtime that cannot exec the image's entrypoint (absent, or a script whose interpreter is)
+             r"|exec user process caused:? \\?\"?no such file or(?: directory|$)"),
     Rule("missing_file", CONFIG, "missing_file",
          # (a time zone the system's zoneinfo database does not hold: a container without tzdata, or a TZ no
          # database names: "ZoneInfoNotFoundError: 'No time zone found with key America/Toronto'")
@@ -1836,6 +1862,8 @@ SETUP: tuple[Rule, ...] = (
              r"|Reused local directory: \["),
     Rule("permission_denied", CONFIG, "permission_denied",
          log=_exc("PermissionError") + r"|\[Errno 13\] Permission denied|errno: 13 - Permission denied"
+             # Ray's wrapper of a remote task's PermissionError, as a notebook prints its head (the rest cut)
+             r"|\bRayTaskError\(PermissionError\)"
              r"|\[Errno 30\] Read-only file system|\[Errno 1\] Operation not permitted|" + _exc("PermissionDeniedError")
              + r"|uncaught exception raised locally: (?:\w+\.)*PermissionDeniedError\("
              + r"|OP_REQUIRES failed at .*: Permission denied: "
@@ -2041,14 +2069,24 @@ SETUP: tuple[Rule, ...] = (
              # slurmstepd cannot exec the step's program (the batch script itself lost is boot_failure, above)
              r"|slurmstepd: error: execve\(\): [^\s:]+: No such file or directory|"
              + _exc("NoBackendError")),
+    # A package built from source at install that did not build (pip's wheel, distutils' command) with no line above
+    # saying why (a missing file, tool or module): its sources and the compiler, headers or tools the machine has do
+    # not fit.
+    Rule("source_build_failed", CONFIG, "version_mismatch",
+         log=r"^\s*ERROR: Failed building wheel for \S+"
+             r"|^\s*error: command '[^']+' failed with exit (?:status|code) \d+"),
     # A launch that cannot set itself up, every time: mpirun's daemons that do not start (a host spec ssh cannot
     # resolve, before the network tier's dns_error), a backend with no interface or host to bind, a parallel group
     # used before anything created it, a TF file system the worker lacks (a TPU reading the VM's local disk).
     # A Kubernetes operator's pod (MPI operator, Volcano: ``<job>-worker-5.<job>``) whose DNS name does not resolve
     # yet when the launcher's ssh reaches for it: the pods start in any order, and a relaunch finds it (a guard
     # ahead of launch_setup, which reads a host spec's name ssh cannot resolve as the set-up's).
+    # A name the resolver says is only not there yet (EAI_AGAIN, "Temporary failure") is transient whatever host it is;
+    # XGBoost's Rabit worker that cannot resolve its tracker (a master pod not up yet) likewise.
     Rule("pod_dns_not_ready", TRANSIENT, "dns_error",
-         log=r"ssh: Could not resolve hostname [\w.-]*(?:worker|launcher|master|chief|ps)-\d+\.[\w.-]+: "),
+         log=r"ssh: Could not resolve hostname [\w.-]*(?:worker|launcher|master|chief|ps)-\d+\.[\w.-]+: "
+             r"|ssh: Could not resolve hostname \S+: Temporary failure in name resolution"
+             r"|^cannot obtain address of \S+$"),
     # Meta's llama reference loader: as many processes as the checkpoint has shards (MP); MP=0 is no shard found.
     Rule("llama_no_shards", CONFIG, "missing_file", log=r"Loading a checkpoint for MP=0 but world size is \d+"),
     # Data longer than the model takes: Whisper's labels past its decoder's 448 tokens, vLLM's prompt past the model
@@ -2070,6 +2108,11 @@ SETUP: tuple[Rule, ...] = (
     Rule("launch_setup", CONFIG, "bad_arguments",
          # (torch.distributed's own rendezvous refusing its init method: a file:// with no path, an env:// without RANK)
          log=r"ssh: Could not resolve hostname "
+             # a pod whose manifest mounts a volume nothing created (an MPI operator's ssh keys of another release,
+             # a ConfigMap or Secret not there); TF's server given a cluster spec with an empty host for its own task
+             r"|cannot find volume \"[^\"]+\" to mount into container"
+             r"|MountVolume\.SetUp failed for volume \"[^\"]+\" : (?:configmap|secret)s? \"[^\"]+\" not found"
+             r"|Could not parse port for local server from "
              # Open MPI refusing to start as root without --allow-run-as-root (a container's, Colab's user)
              r"|\b(?:mpirun|mpiexec|orterun|prterun|prte) has detected an attempt to run as root"
              # Open MPI's own start-up failing ("due to configuration or environment problems", its words), where no
@@ -2107,6 +2150,10 @@ SETUP: tuple[Rule, ...] = (
              # pyarrow's JSON reader meeting rows of one column in two types (the data's, whatever reads it: datasets'
              # load_dataset of a JSONL file): "JSON parse error: Column(/a/b) changed from string to number in row 9"
              r"|JSON parse error: Column\([^)]*\) changed from \w+ to \w+ in row \d+"
+             # audio whose header does not say what its samples are (openSMILE's reader; lhotse finding another
+             # length in the file than the recording's manifest declares)
+             r"|\bbogus wave/riff header or file in wrong format\b"
+             r"|number of declared samples in the recording diverged from the one obtained when loading audio"
              # a compressed file or stream cut short or not what its name says (gzip, bz2 and lzma's own words; zlib's
              # inflate; tarfile): a download or a copy that stopped, a shard written by a killed job
              r"|Compressed (?:file|data) ended before the end-of-stream marker was reached|Not a gzipped file \("
@@ -2242,6 +2289,9 @@ BUGS: tuple[Rule, ...] = (
     # past its 64 KiB header
     Rule("framework_misuse", CODE, "programming_error",
          log=r"Could not compute output (?:Keras)?Tensor\("
+             # a JAX tracer leaked out of its transform by a side effect (a value kept on self, a global): the
+             # program's, and not a value of the wrong type
+             r"|\bUnexpectedTracerError: "
              # backward through a cuDNN RNN left in eval mode (model.eval() before a training step)
              r"|cudnn RNN backward can only be called in training mode"
              r"|returned an incorrect number of gradients \(expected \d+, got \d+\)"
@@ -2322,7 +2372,7 @@ BUGS: tuple[Rule, ...] = (
     Rule("type_error", CODE, "type_error",
          log=_exc("TypeError") + r"|" + _PFX + r"MethodError: no method matching "
                                  r"|^TypeError\([\"']|\b(?:ConcretizationTypeError|TracerBoolConversionError"
-                                 r"|TracerArrayConversionError|TracerIntegerConversionError|UnexpectedTracerError): "
+                                 r"|TracerArrayConversionError|TracerIntegerConversionError): "
                                  r"|Error interpreting argument to .+ as an abstract array"
                                  r"|Cannot interpret value of type .+ as an abstract array"
                                  r"|is not a valid JAX (?:array )?type"
@@ -2399,6 +2449,8 @@ CRASHED: tuple[Rule, ...] = (
          # (and Python's faulthandler's word for it)
          # (and its heap corruption, 0xC0000374)
          log=r"Segmentation fault|\b3221225477\b|\b0x[Cc]0000005\b|exit (?:code|status):? -1073741819\b"
+             # a wrapper's report of its native child's signal (cmdstanpy's Stan binary: "terminated by signal 11")
+             r"|\bterminated by signal (?:11|SIGSEGV)\b"
              r"|\b3221226356\b|\b0x[Cc]0000374\b|exit (?:code|status):? -1073740940\b"
              r"|Windows fatal exception: access violation"
              # PyTorch's DataLoader worker's own handler, before the main process reports the signal

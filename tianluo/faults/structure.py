@@ -127,7 +127,10 @@ _PREFIX = LazyPattern(
     # a time stamp a logger or a collector put first (the lines of a traceback it logged included): not a rank;
     # FastChat's stream logger (LLaVA's and Langchain-Chatchat's workers) adds the level and the stream it took
     r"|\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?(?: [-|])?[ \t]+"
-    r"(?:(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \| std(?:out|err) \| )?)",
+    r"(?:(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \| std(?:out|err) \| )?"
+    # SkyPilot's logger (``I 06-04 05:31:13 recovery_strategy.py:354] ``; glog's own ``E0604 ...`` is left: its
+    # lines are C++'s, read whole)
+    r"|[IWEF] \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,9})? [\w.\-]{1,128}:\d{1,7}\] ?)",
     capture=True)
 
 

@@ -229,7 +229,10 @@ _CLIP_GRAD = compile_pattern(r"[/\\]torch[/\\]nn[/\\]utils[/\\]clip_grad\.py$")
 #: Exceptions that only a program's misuse of its framework raises, wherever the frame stands: TF's graph-mode
 #: ``OperatorNotAllowedInGraphError`` and every ``flax.errors`` class (its message links to flax.errors.html).
 _MISUSE_NAME = frozenset({"OperatorNotAllowedInGraphError"})
-_FLAX_ERROR = compile_pattern(r"^flax\.errors\.|flax\.errors\.html#flax\.errors\.\w+")
+_FLAX_ERROR = compile_pattern(r"^flax\.errors\.|flax\.errors\.html#flax\.errors\.\w+"
+                              # Haiku's modules and state used outside the transform that gives them a frame
+                              r"|must be (?:initialized|used|called) inside an `?hk\.transform"
+                              r"|can only be used inside (?:an )?`?hk\.transform|outside of `?hk\.transform")
 #: TF's file systems (GCS, S3) raise the service's refusal of their HTTP request as an InvalidArgumentError: the
 #: request's, not a tensor's.
 _HTTP_REQUEST = compile_pattern(r"Error executing an HTTP request|HTTP response code \d")
@@ -259,6 +262,10 @@ _PROGRAMMING_MESSAGE = compile_pattern(
     r"|only batches of spatial targets supported"
     # torch.tensor given what is not numbers (None, a pandas Series)
     r"|could not infer dtype of|could not determine the shape of object type"
+    # a tensor on one device handed to what lives on another, in a library's own words (DGL's node features)
+    r"|\bon device (?:cpu|cuda(?::\d+)?)\b.{0,60}\bon device (?:cpu|cuda(?::\d+)?)\b"
+    # TF given an array of Python objects (mixed floats and strings, ragged lists) where it needs numbers
+    r"|Failed to convert a NumPy array to a Tensor \(Unsupported object type"
     # a list's remove asked for what it lacks (list.index's "'x' is not in list" is _OWN_SLIP's: in a library, the
     # name looked up may be the configuration's)
     r"|list\.remove\(x\): x not in list"
@@ -368,7 +375,10 @@ _SHAPE_MESSAGE = compile_pattern(r"(?i)shape|size of tensor|must match the size|
                                  r"|batch_size|target size|\baxis\b|\brank\b|\b(?:min_|max_)?ndim=")
 _INDEX_MESSAGE = compile_pattern(r"(?i)indices\[[\d,]*\] = -?\d+ is not in \[|index out of range|out of bounds"
                                  r"|index -?\d+ is out of")
-_DEVICE_MESSAGE = compile_pattern(r"(?i)same device|on cpu|scalar type|dtype|can't convert cuda|can't be cast to the")
+#: A value of the wrong type, in a library's words (TF handed an array of Python objects)
+_TYPE_MESSAGE = compile_pattern(r"Failed to convert a NumPy array to a Tensor \(Unsupported object type")
+_DEVICE_MESSAGE = compile_pattern(r"(?i)same device|on cpu|on device cpu|scalar type|dtype|can't convert cuda"
+                                  r"|can't be cast to the")
 _STATUS = compile_pattern(r"^(?:\w+: )?(UNAVAILABLE|DEADLINE_EXCEEDED|UNAUTHENTICATED|PERMISSION_DENIED"
                           r"|UNIMPLEMENTED|FAILED_PRECONDITION|INTERNAL|INVALID_ARGUMENT|ABORTED|DATA_LOSS"
                           r"|Unavailable|Deadline exceeded|Unauthenticated|Permission denied|Unimplemented"
@@ -777,7 +787,8 @@ def exception_verdict(raised: Raised) -> Verdict | None:
     if programming and raised.origin == USER:
         return Verdict(CODE, _code_label(raised), f"{_text(raised)} (raised in the project's own {origin})",
                        "origin")
-    if _PROGRAMMING_MESSAGE.search(message) and base in ("RuntimeError", "ValueError", "Exception", "IndexError"):
+    if _PROGRAMMING_MESSAGE.search(message) and base in ("RuntimeError", "ValueError", "Exception", "IndexError",
+                                                         "DGLError"):
         return Verdict(CODE, _code_label(raised), _text(raised), "message", raised.text)
     if base in _MISUSE_NAME or _FLAX_ERROR.search(raised.name) or _FLAX_ERROR.search(message):
         return Verdict(CODE, "type_error" if base in _MISUSE_NAME else "programming_error",
@@ -802,6 +813,8 @@ def _code_label(raised: Raised) -> str:
         return label
     if _INDEX_MESSAGE.search(raised.message):
         return "index_error"
+    if _TYPE_MESSAGE.search(raised.message):
+        return "type_error"
     if _SHAPE_MESSAGE.search(raised.message):
         return "shape_mismatch"
     if _DEVICE_MESSAGE.search(raised.message):
