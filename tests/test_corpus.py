@@ -639,6 +639,23 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "unknown/illegal_memory_access",
         "CUDA_ERROR_LAUNCH_FAILED before the crash is read as the kernel's fault, the segfault as what followed it; "
         "both unknown, one retry either way"),
+    # Set 68.
+    "tf_jax_storage/huz_mds_cache_limit_unpack.txt": (
+        "code/programming_error",
+        "'not enough values to unpack (expected 2, got 0)' inside the streaming library's reader: an empty buffer "
+        "the cache limit evicted, by the thread; the same words are a program's slip in most excerpts that hold them"),
+    "pytorch/hva_mimicplay_missing_obs_key.txt": (
+        "unknown/silent_failure",
+        "the job exited 0 and the excerpt ends on h5py's frames before the exception's own line: nothing names the "
+        "missing observation key"),
+    "hub/huy_openrlhf_ppo_reward_worker_oom_killed.txt": (
+        "unknown/exit_1",
+        "Ray's 'A worker died or was killed ... by an unexpected system error' names no cause; that memory grew is the "
+        "reporter's reading, and the log holds no OOM line (Ray's own memory monitor words it otherwise)"),
+    "tf_jax_storage/huz_tgan_saved_model_tar_eof.txt": (
+        "config/corrupt_data",
+        "tarfile's 'unexpected end of data' is read as a data archive cut short; that the archive was the saved "
+        "model (TGANModel.load) is in the frames, which no rule reads for tarfile"),
 }
 
 

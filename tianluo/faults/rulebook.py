@@ -1591,7 +1591,11 @@ SETUP: tuple[Rule, ...] = (
     # exception's line above.
     Rule("numpy_abi", CONFIG, "version_mismatch", fatal=False,
          log=r"compiled using NumPy 1\.x cannot be run in|numpy\.(?:dtype|ndarray) size changed|_ARRAY_API not found"
-             r"|numpy\.core\.multiarray failed to import"),
+             r"|numpy\.core\.multiarray failed to import"
+             # torch built against numpy 1.x meeting numpy 2 (its repr hook at import, mmengine printing it as a
+             # warning; its tensor constructor that no longer knows numpy's scalar types)
+             r"|Unable to configure default ndarray\.__repr__"
+             r"|Could not infer dtype of numpy\.(?:float|int|uint|bool)\w*$"),
     Rule("corrupt_pickle", CONFIG, "corrupt_checkpoint", log=_exc("UnpicklingError") + r"|Ran out of input$"),
     # A checkpoint's files not where the program reads or writes them: TF's "Restoring from checkpoint failed" whose
     # original error is a shard not on disk (the files are missing, not the graph's variables: before
@@ -1740,6 +1744,14 @@ SETUP: tuple[Rule, ...] = (
     Rule("tesseract_config_missing", CONFIG, "missing_file", log=r"^read_params_file: Can't open \S+"),
     # A shell told to run or source a file that is not there (``bash: activate: No such file or directory``: MLflow's
     # ``source activate`` under a conda that no longer ships the script; a job script's path given wrong)
+    # A checkpoint folder or an annotation file a library checks for and does not find, in its own words (LitGPT's
+    # --checkpoint_dir, DALI's COCO reader: ``Assert on "f" failed: Could not open JSON annotations file``)
+    Rule("input_said_missing", CONFIG, "missing_file",
+         log=r"\bis not a checkpoint directory\.?\s*$|\bCould not open JSON annotations file\b"
+             # MosaicML streaming's download of a shard index the bucket does not hold
+             r"|\bObject s3://\S+ not found!"
+             # libsndfile under a C++ trainer (wav2letter): the path does not open as audio
+             r"|\bsndfile: unknown format or could not open file\b"),
     Rule("shell_file_missing", CONFIG, "missing_file",
          log=r"^(?:\S*/)?(?:ba|z|da|k)?sh: (?:line \d+: )?[^\s:]+: No such file or directory\s*$"
              # a script's own name, as bash prints a file it sources or runs that is not there (a recipe run from
@@ -1894,6 +1906,10 @@ SETUP: tuple[Rule, ...] = (
     # multi-node launch settings and a dataset name its registry does not define.
     Rule("setting_unmet", CONFIG, "bad_arguments",
          log=r"ValueError: Imaginary component -?\d|Range cannot be empty \(low >= high\) unless no samples are taken"
+             # two kinds of parallelism the run asks for at once that its engine does not combine (DeepSpeed's
+             # ZeRO-2/3 with its pipeline engine)
+             r"|\bZeRO-\d(?: and ZeRO-\d)? (?:is|are) (?:incompatible|not compatible) with pipeline parallelism"
+             r"|\bincompatible with (?:pipeline|tensor|sequence|context|expert) parallelism\b"
              r"|random_ expects 'from' to be less than 'to', but got from=-?\d+ >= to=-?\d+"
              r"|Selected VM image doesn't support containers mounting"
              # GPUs of one host that cannot reach each other's memory (consumer cards: RTX 4090s), where the job or its
@@ -2186,6 +2202,7 @@ SETUP: tuple[Rule, ...] = (
              r"|File contains data in an unknown format"
              # GDAL on a damaged TIFF; SageMaker's built-in algorithms refusing the training file they were given
              r"|TIFFReadEncoded(?:Strip|Tile)\(\) failed|TIFFFill(?:Strip|Tile):Read error"
+             r"|TIFFReadDirectory: ?Failed to read directory at offset|TIFFFetchDirectory: ?Sanity check on directory"
              r"|IReadBlock failed at X offset"
              r"|Failed to load (?:libsvm|csv|recordio-protobuf|parquet|protobuf) data with exception"
              # an animated GIF among the JPEGs a TF decoder reads; a zip archive that is not one (a download cut
