@@ -656,6 +656,27 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "config/corrupt_data",
         "tarfile's 'unexpected end of data' is read as a data archive cut short; that the archive was the saved "
         "model (TGANModel.load) is in the frames, which no rule reads for tarfile"),
+    # Set 69.
+    "pytorch/hvd_minerl_minecraft_client_aborted.txt": (
+        "code/type_error",
+        "the TypeError MineRL raised reading from its dead Minecraft client is the last exception; the client's own "
+        "abort is a shell's job-control line above it, and a crash stands below the code in the rulebook's tiers"),
+    "pytorch/hvc_burn_wsl2_cuda_not_supported.txt": (
+        "code/programming_error",
+        "a Rust panic inside cubecl-cuda's storage is read as the program's (or its library's) bug; that WSL2's CUDA "
+        "lacks what that release asks is the author's finding, which the panic's words do not say"),
+    "pytorch/hvc_jax_metal_default_memory_space.txt": (
+        "config/bad_arguments",
+        "XLA's UNIMPLEMENTED status is read as a setting the backend refuses; the author reads it as jax and "
+        "jax-metal releases that do not fit"),
+    "pytorch/hvc_tf_metal_cudnnrnnv3_no_kernel.txt": (
+        "config/bad_arguments",
+        "TF's 'No OpKernel was registered' with the GPU registered is read as the graph asking for what this build "
+        "does not hold; the author calls it an op tensorflow-metal does not implement"),
+    "pytorch/hvd_pettingzoo_parallel_gym_make.txt": (
+        "config/bad_arguments",
+        "gym's passive environment checker refusing an action space is read as a check of what the job was given; "
+        "the author calls passing a method where a space belongs the program's bug"),
 }
 
 

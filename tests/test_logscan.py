@@ -285,6 +285,21 @@ def test_a_collected_log_is_read_without_its_stamps_at_the_offsets_of_its_lines(
         assert tailed.splitlines() == ["step 3/10", "TypeError: bad", "CUDA out of memory", "step 4/10"]
 
 
+def test_stamped_lines_after_plain_ones_are_read_without_their_stamps(tmp_path):
+    """A wrapper's own lines first, then a pod's log it tails with --timestamps: which came first does not decide
+    how the rest is read (the stamped lines lose their stamps, the plain ones stay as they are)."""
+    stamp = "2024-03-25T13:57:22.568333613Z "
+    lines = ["launching pod train-0\n", stamp + "step 3/10\n", stamp + "TypeError: bad\n", "CUDA out of memory\n"]
+    log = tmp_path / "log"
+    write(log, "".join(lines))
+    res = scan(log, "log", Cursor(), PATTERNS, PROGRESS)
+    starts = [sum(len(x.encode()) for x in lines[:i]) for i in range(len(lines))]
+    assert [(m.offset, m.text) for m in res.matches] == [(starts[2], "TypeError: bad"),
+                                                        (starts[3], "CUDA out of memory")]
+    assert logscan.tail(log).splitlines() == ["launching pod train-0", "step 3/10", "TypeError: bad",
+                                              "CUDA out of memory"]
+
+
 def test_a_progress_regex_that_names_the_stamps_still_reads_them(tmp_path):
     """The spec's progress regex was written against the file as its owner saw it, stamps and all."""
     log = tmp_path / "log"

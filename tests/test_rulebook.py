@@ -9181,6 +9181,30 @@ SET_68 = [
      "permission.')]", {}, "missing_file"),
 ]
 
+#: Set 69's families (gradient boosting and Spark, Windows and Apple Silicon, RL simulators), in sibling wordings.
+SET_69 = [
+    ("2026-01-22T14:49:49Z [258,132ms] [Error] [carb.graphics-vulkan.plugin] VkResult: ERROR_DEVICE_LOST\n"
+     "Reasons for the failure: a device lost, out of memory, or an unexpected bug.", {}, "gpu_fault"),
+    ("2025-03-01T10:00:00Z [91,002ms] [Error] [gpu.foundation.plugin] A GPU crash occurred. Exiting the "
+     "application...\nReasons for the failure: a device lost, out of memory, or an unexpected bug.", {}, "gpu_fault"),
+    ("[Error] [carb.graphics-vulkan.plugin] VkResult: ERROR_INCOMPATIBLE_DRIVER", {}, "driver_mismatch"),
+    ("RuntimeError: time-out of 5000ms while waiting for the simulator, make sure the simulator is ready and connected "
+     "to 127.0.0.1:2000", {}, "timeout"),
+    ("ERROR: Received the following error from Worker-3: AssertionError: Cannot call env.step() before calling "
+     "env.reset()", {}, "programming_error"),
+    ("jax.errors.JaxRuntimeError: INTERNAL: Unable to serialize MPS module", {}, "not_implemented"),
+    ("OSError: exception: access violation writing 0x0000000000000008", {}, "segfault"),
+    ("XGBoostError: [10:00:00] src/objective/regression_obj.cu:102: label must be in [0,1] for logistic regression",
+     {}, "corrupt_data"),
+    ('Exception in thread "main" java.lang.IllegalArgumentException: Field "user_id" does not exist.', {},
+     "bad_arguments"),
+    ("java.lang.IllegalArgumentException: requirement failed: Column features must be of type "
+     "org.apache.spark.ml.linalg.VectorUDT@3bfc3ba7 but was actually org.apache.spark.mllib.linalg.VectorUDT@f71b0bce.",
+     {}, "version_mismatch"),
+    ("Caused by: java.lang.StackOverflowError\n\tat java.io.ObjectInputStream.readObject0(ObjectInputStream.java:1353)",
+     {}, "recursion_error"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -9190,7 +9214,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46,
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
     "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59, "60": SET_60,
-    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68,
+    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

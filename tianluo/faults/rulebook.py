@@ -824,6 +824,9 @@ SCHEDULER: tuple[Rule, ...] = (
 HARDWARE: tuple[Rule, ...] = (
     Rule("gpu_fault", TRANSIENT, "gpu_fault",
          log=r"NVRM: Xid\b|\bXid \(PCI|\bXid:? \d|uncorrectable ECC error|\bECC error|ECC_UNCORRECTABLE"
+             # a Vulkan renderer (Isaac Sim, Omniverse) that lost its device mid-run: its GPU crash report lists
+             # memory among the possible reasons, which the exhausted tier below would otherwise read
+             r"|VkResult: ERROR_DEVICE_LOST|\bVK_ERROR_DEVICE_LOST\b|\] A GPU crash occurred\."
              r"|ECCUncorrectable|fallen off the bus|GPU is lost\b|GPU has fallen|CUDA_ERROR_SYSTEM_NOT_READY"
              r"|Unable to determine the device handle for GPU|Error 802: system not yet initialized"
              # a kernel the driver's watchdog stopped (error 6 before CUDA 10, 702 since): a display-bound GPU's
@@ -1101,6 +1104,7 @@ SETUP: tuple[Rule, ...] = (
              # driver's Vulkan part missing or not found (a container without the NVIDIA graphics libraries)
              r"|No Vulkan extensions found for window surface creation|Cannot find a compatible Vulkan installable "
              r"client driver|vkCreateInstance failed with VK_ERROR_INCOMPATIBLE_DRIVER|\bErrorIncompatibleDriver\b"
+             r"|VkResult: ERROR_INCOMPATIBLE_DRIVER|vkCreateInstance failed\. Vulkan [\d.]+ is not supported"
              # the kernel's NVIDIA module of another release than the driver's user-space libraries (an upgrade
              # without a reboot): every CUDA call fails until they agree
              r"|NVRM: API mismatch: the client (?:'[^']{0,64}' \(pid \d+\)|has the version)"
@@ -1550,6 +1554,9 @@ SETUP: tuple[Rule, ...] = (
              r".*(?:>=|==|~=| or (?:above|later|newer|higher)\b)"
              r"|undefined symbol: "
              r"|GLIBCXX_\S+' not found)|^\S+\.so(?:\.\d+)*: undefined symbol: "
+             # macOS's loader: a plugin (tensorflow-metal) built against another release than the one loading it
+             r"|\bdlopen\([^)]*\.(?:dylib|so), 0x[0-9a-fA-F]+\): "
+             r"(?:symbol not found in flat namespace|Symbol not found: )"
              # a cloud's structured log (Cloud Logging's JSON entries) quoting a library that failed to load
              r"|\"(?:message|textPayload)\": \".*\.so(?:\.\d+)*: undefined symbol: "),
     # A part of an installed framework that this release no longer (or does not yet) have: Python names
@@ -1595,6 +1602,9 @@ SETUP: tuple[Rule, ...] = (
              # torch built against numpy 1.x meeting numpy 2 (its repr hook at import, mmengine printing it as a
              # warning; its tensor constructor that no longer knows numpy's scalar types)
              r"|Unable to configure default ndarray\.__repr__"
+             # Spark 2's spark.ml given the features of the older spark.mllib
+             r"|must be of type org\.apache\.spark\.ml\.linalg\.VectorUDT\S* but was actually "
+             r"org\.apache\.spark\.mllib\.linalg\.VectorUDT"
              r"|Could not infer dtype of numpy\.(?:float|int|uint|bool)\w*$"),
     Rule("corrupt_pickle", CONFIG, "corrupt_checkpoint", log=_exc("UnpicklingError") + r"|Ran out of input$"),
     # A checkpoint's files not where the program reads or writes them: TF's "Restoring from checkpoint failed" whose
@@ -2129,6 +2139,8 @@ SETUP: tuple[Rule, ...] = (
              r"|cannot find volume \"[^\"]+\" to mount into container"
              r"|MountVolume\.SetUp failed for volume \"[^\"]+\" : (?:configmap|secret)s? \"[^\"]+\" not found"
              r"|Could not parse port for local server from "
+             # Spark ML told to read a column the data does not have (a name spelled otherwise)
+             r"|IllegalArgumentException: Field \"[^\"]+\" does not exist"
              # Open MPI refusing to start as root without --allow-run-as-root (a container's, Colab's user)
              r"|\b(?:mpirun|mpiexec|orterun|prterun|prte) has detected an attempt to run as root"
              # Open MPI's own start-up failing ("due to configuration or environment problems", its words), where no
@@ -2169,6 +2181,10 @@ SETUP: tuple[Rule, ...] = (
              # audio whose header does not say what its samples are (openSMILE's reader; lhotse finding another
              # length in the file than the recording's manifest declares)
              r"|\bbogus wave/riff header or file in wrong format\b"
+             # XGBoost's objective given labels outside what it takes (a logistic target not in [0,1])
+             r"|\blabel must be in \[0, ?1\] for logistic regression\b"
+             # CatBoost given a categorical column holding NaN (a float): the data's, not the settings'
+             r"|Invalid type for cat_feature\[[\d,]+\]=nan\b"
              r"|number of declared samples in the recording diverged from the one obtained when loading audio"
              # a compressed file or stream cut short or not what its name says (gzip, bz2 and lzma's own words; zlib's
              # inflate; tarfile): a download or a copy that stopped, a shard written by a killed job
@@ -2306,6 +2322,9 @@ BUGS: tuple[Rule, ...] = (
     # past its 64 KiB header
     Rule("framework_misuse", CODE, "programming_error",
          log=r"Could not compute output (?:Keras)?Tensor\("
+             # Gym's order of calls on an environment (step before reset), reported back from a vector env's worker
+             r"|Cannot call env\.step\(\) before calling (?:env\.)?reset\(\)"
+
              # a JAX tracer leaked out of its transform by a side effect (a value kept on self, a global): the
              # program's, and not a value of the wrong type
              r"|\bUnexpectedTracerError: "
@@ -2380,7 +2399,7 @@ BUGS: tuple[Rule, ...] = (
              r"|cannot access local variable '\w+' where it is not associated with a value)$"),
     Rule("recursion_error", CODE, "recursion_error",
          # (Python's C stack overflowing under recursion too deep for its guard: the interpreter aborts)
-         log=_exc("RecursionError") + r"|maximum recursion depth exceeded"
+         log=_exc("RecursionError") + r"|maximum recursion depth exceeded|\bjava\.lang\.StackOverflowError\b"
              r"|Fatal Python error: _?Py_CheckRecursiveCall: Cannot recover from stack overflow"
              r"|Fatal Python error: Cannot recover from stack overflow"),
     Rule("zero_division", CODE, "zero_division",
@@ -2425,6 +2444,8 @@ BUGS: tuple[Rule, ...] = (
          log=r"(?:CUDA|HIP) error: invalid configuration argument|cudaErrorInvalidConfiguration"),
     Rule("not_implemented", CODE, "not_implemented",
          log=_exc("NotImplementedError") + r"|ONNX export failed: Couldn't export Python operator"
+             # jax-metal (Apple's experimental plugin) unable to lower what the program asks of it
+             r"|Unable to serialize MPS module"
              # an MPI without a function the program calls (Cray MPT's MPI_Comm_spawn)
              r"|\bFunction MPID?_\w+ not implemented\b"
              # torch.onnx with no symbolic for an op the model uses at the opset asked for
@@ -2468,6 +2489,8 @@ CRASHED: tuple[Rule, ...] = (
          log=r"Segmentation fault|\b3221225477\b|\b0x[Cc]0000005\b|exit (?:code|status):? -1073741819\b"
              # a wrapper's report of its native child's signal (cmdstanpy's Stan binary: "terminated by signal 11")
              r"|\bterminated by signal (?:11|SIGSEGV)\b"
+             # Windows' access violation through ctypes (a native library's crash as Python's OSError)
+             r"|OSError: exception: access violation (?:reading|writing) 0x"
              r"|\b3221226356\b|\b0x[Cc]0000374\b|exit (?:code|status):? -1073740940\b"
              r"|Windows fatal exception: access violation"
              # PyTorch's DataLoader worker's own handler, before the main process reports the signal
@@ -2662,6 +2685,8 @@ NETWORK: tuple[Rule, ...] = (
                     r"\w*ConnectionLost\w*", r"\w+Connection(?:Reset|Refused|Aborted)(?:Error|Exception)")),
     Rule("timeout", TRANSIENT, "timeout",
          log=r"\b[Tt]imed out\b|[Ww]ait timeout after \d+ ?ms|Timeout waiting for key: |database is locked$"
+             # CARLA's client waiting for its simulator server
+             r"|\btime-out of \d+ ?ms while waiting for the simulator\b"
              # gloo's pair that could not reach its peer in time while the process group formed
              r"|\.(?:h|cc):\d+\] Connect timeout\b"
              # wandb.init gave up waiting for its own service process

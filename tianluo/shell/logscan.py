@@ -23,8 +23,9 @@ rule. Work is on bytes, so offsets are exact and nothing is decoded but the line
 
 A coloured log (loguru, rich, ``FORCE_COLOR``) has terminal escapes inside its words, and a collected
 one (``kubectl logs --timestamps``, a CRI log file, journald) a time stamp before each line: a chunk that
-holds an ESC byte, or whose first line starts with such a stamp, is searched as a copy without them (two
-bounded patterns that cannot backtrack; about 10 ms a MiB), each line still at its own offset in the file.
+holds an ESC byte, or any of whose lines starts with such a stamp, is searched as a copy without them (two
+bounded patterns that cannot backtrack; about 10 ms a MiB), each line still at its own offset in the file. Looking
+for a stamp past the first line (a wrapper's own lines, then the pod's log it tails) costs about 1 ms a MiB.
 A progress regex reads a copy without the escapes only: it was written against the stamps its owner saw.
 
 A log is opened without blocking and, for the attempt's own streams, without following a
@@ -68,6 +69,10 @@ _STAMP_SOURCE = (r"^(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d
                  r"(?:std(?:out|err) [FP] )?"
                  r"|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d [\w.\-]{1,64} [\w.\-/@]{1,64}(?:\[\d{1,10}\])?: )")
 _STAMPS = re.compile(_STAMP_SOURCE.encode(), re.MULTILINE)
+#: The same, to find a stamp on a later line of a chunk whose first line has none (a wrapper's own lines, then a pod's
+#: ``kubectl logs --timestamps`` it tails): RE2's DFA, run only from the first line that starts with a year of this
+#: century (a memchr finds it), so a log with no such line pays nothing for the look.
+_STAMPED_LINE = compile_pattern(_STAMP_SOURCE)
 _STAMPS_TEXT = re.compile(_STAMP_SOURCE, re.MULTILINE)
 _NEWLINE = re.compile(b"\n")
 _LF = ord("\n")
@@ -618,9 +623,17 @@ class _Hits:
 
 
 def _decorated(text: bytes, lo: int, hi: int) -> bool:
-    """Whether the lines of ``text[lo:hi]`` (``lo`` a line's start) hold terminal escapes or start with a log
-    collector's time stamp (judged by the first line: a collector stamps every line)."""
-    return text.find(b"\x1b", lo, hi) >= 0 or _STAMPS.match(text, lo, hi) is not None
+    """Whether the lines of ``text[lo:hi]`` (``lo`` a line's start) hold terminal escapes or any of them starts with a
+    log collector's time stamp (a collector stamps every line, but what it collects may follow lines of another
+    writer: which came first must not decide how the rest is read)."""
+    return (text.find(b"\x1b", lo, hi) >= 0 or _STAMPS.match(text, lo, hi) is not None
+            or _stamped_later(text, lo, hi))
+
+
+def _stamped_later(text: bytes, lo: int, hi: int) -> bool:
+    """Whether a line of ``text[lo:hi]`` after its first starts with an RFC 3339 stamp (``_STAMPED_LINE``)."""
+    at = text.find(b"\n20", lo, hi)
+    return at >= 0 and _STAMPED_LINE.search(text, at + 1, hi) is not None
 
 
 def _plain(text: bytes, base: int, lo: int, hi: int, stamps: bool = True) -> tuple[bytes, Callable[[int], int]]:
@@ -631,7 +644,7 @@ def _plain(text: bytes, base: int, lo: int, hi: int, stamps: bool = True) -> tup
     spec's progress regex reads them as the owner saw them in the file, and may name them."""
     raw = text[lo:hi]
     plain = _ESCAPES.sub(b"", raw) if b"\x1b" in raw else raw
-    if stamps and _STAMPS.match(plain) is not None:
+    if stamps and (_STAMPS.match(plain) is not None or _stamped_later(plain, 0, len(plain))):
         plain = _STAMPS.sub(b"", plain)
     starts: list[list[int]] = []  # the lines' starts in the file's bytes and in the copy, found at the first use
 
@@ -689,4 +702,4 @@ def tail(path: Path, max_bytes: int = TAIL_BYTES, follow_links: bool = False) ->
     # A line a Windows program (or a pasted log) ends with CR LF is one line, not a line and an empty one: a
     # traceback's lines stay together.
     text = ESCAPES.sub("", data.replace(b"\r\n", b"\n").translate(_CR_TO_LF).decode("utf-8", errors="replace"))
-    return _STAMPS_TEXT.sub("", text) if _STAMPS_TEXT.match(text) is not None else text
+    return _STAMPS_TEXT.sub("", text)  # on every line that has one, as the scan reads them (``_decorated``)
