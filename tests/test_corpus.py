@@ -677,6 +677,27 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "config/bad_arguments",
         "gym's passive environment checker refusing an action space is read as a check of what the job was given; "
         "the author calls passing a method where a space belongs the program's bug"),
+    # Set 70.
+    "hub/hve_lmeval_hfcausal_use_accelerate_kwarg.txt": (
+        "code/type_error",
+        "'__init__() got an unexpected keyword argument' is read as the program's call; that the keyword came from "
+        "the job's --model_args string is the author's reading, which the exception's words do not show"),
+    "hub/hve_textattack_eval_namespace_model_batch_size.txt": (
+        "config/version_mismatch",
+        "an AttributeError on argparse's Namespace inside the library's own argument helper is read as a CLI of "
+        "another release than its code; the author calls it the library's bug"),
+    "hub/hve_timemil_test_auroc_nan_scores.txt": (
+        "config/bad_arguments",
+        "scikit-learn's 'Input contains NaN' from its validation is read as input it refuses; that the input was the "
+        "model's NaN scores (a NaN loss's kin) is the author's reading of the code above it"),
+    "pytorch/hvf_sherpa_whisper_trtllm_convert_killed.txt": (
+        "config/missing_file",
+        "the conversion step's kill left no line; the next step's FileNotFoundError for the file it never wrote is "
+        "the last word in the log"),
+    "pytorch/hvf_whisper_cpp_convert_pt_llama_keyerror_dims.txt": (
+        "config/state_dict_mismatch",
+        "KeyError 'dims' on the checkpoint read is a file of another layout than the converter takes; the author "
+        "calls handing it a LLaMA checkpoint a bad argument"),
 }
 
 

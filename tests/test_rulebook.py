@@ -9167,7 +9167,7 @@ SET_68 = [
     ("ValueError: --checkpoint_dir 'checkpoints/meta-llama/Llama-2-7b-hf' is not a checkpoint directory.", {},
      "missing_file"),
     ('Assert on "f" failed: Could not open JSON annotations file "/data/coco/annotations/instances_val2017.json"',
-     {"signal": "SIGABRT", "exit_code": None}, "missing_file"),
+     {"signal": 6, "exit_code": None}, "missing_file"),
     ("E0402 10:11:12.000000 4242 W2lListFilesDataset.cpp:120] sndfile: unknown format or could not open file - "
      "/data/a.flac", {}, "missing_file"),
     # (as the engine logs them before it exits, with no exception's name: as exceptions the structure reads them)
@@ -9205,6 +9205,30 @@ SET_69 = [
      {}, "recursion_error"),
 ]
 
+#: Set 70's families (evaluation harnesses, conversion and export steps, 2017-2020 frameworks), in sibling wordings.
+SET_70 = [
+    ("llama_model_load: error loading model: unrecognized tensor type 19", {}, "version_mismatch"),
+    ("[Paddle2ONNX] Paddle model parsing failed.", {}, "version_mismatch"),
+    ("F0101 10:00:00.000000  99 layer_factory.hpp:81] Check failed: registry.count(type) == 1 (0 vs. 1) Unknown "
+     "layer type: Python (known types: AbsVal, Accuracy)", {"signal": 6, "exit_code": None},
+     "version_mismatch"),
+    ("[E] [TRT] [builder.cpp::createCaskKernelLibraryImpl::157] Error Code 2: Internal Error (Assertion "
+     "validateCaskKLibSize(buffer.size) failed. )", {}, "version_mismatch"),
+    ("  what():  [09:00:00] src/recordio.cc:117: Check failed: p[0] == RecordIOWriter::kMagic",
+     {"signal": 6, "exit_code": None}, "corrupt_data"),
+    ('    raise RuntimeError("No GPU found. A GPU is needed for quantization.")\nRuntimeError: No GPU found. A GPU is '
+     'needed for quantization.', {}, "no_gpu"),
+    ("ConverterError: Some ops are not supported by the native TFLite runtime, you can enable TF kernels fallback "
+     "using TF Select.", {}, "bad_arguments"),
+    ("[E] ModelImporter.cpp:771: Input is not a regular file: /models/onnx", {}, "bad_arguments"),
+    ("RuntimeError: Predictions and targets are expected to have the same shape, but got torch.Size([8, 2]) and "
+     "torch.Size([8])", {}, "shape_mismatch"),
+    ("ValueError: Please set ANTHROPIC_API_KEY to run the judge model", {}, "missing_credentials"),
+    ('Traceback (most recent call last):\n  File "train.py", line 88, in <module>\n    loss = crit(out, y)\n'
+     "RuntimeError: Expected object of type torch.cuda.LongTensor but found type torch.LongTensor for argument #2 "
+     "'target'", {}, "device_mismatch"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -9214,7 +9238,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46,
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
     "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59, "60": SET_60,
-    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69,
+    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

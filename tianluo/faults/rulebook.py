@@ -1172,6 +1172,8 @@ SETUP: tuple[Rule, ...] = (
              r"|has no attribute '_cuda_(?:setDevice|getDeviceCount|init)'"
              # vLLM started where it sees no GPU (a container run without the GPUs handed over)
              r"|RuntimeError: Failed to infer device type$"
+             # transformers' bitsandbytes quantiser on a machine with no CUDA GPU (a Mac)
+             r"|No GPU found\. A GPU is needed for quantization"
              # a TPU VM whose runtime finds no TPU (a reboot, an upgrade, another process holding it); TF's list of
              # the devices it registered under an op with only GPU kernels: XLA's pseudo-devices, no GPU
              r"|No TPU Platform available|^Registered devices: \[(?:(?:CPU|XLA_CPU|XLA_GPU|XLA_TPU)(?:, )?)+\]$"),
@@ -1196,6 +1198,8 @@ SETUP: tuple[Rule, ...] = (
     Rule("missing_credentials", CONFIG, "missing_credentials",
          # (Julia's AWS.jl: its provider chain found nothing, or the older release's fall-through)
          log=r"Unable to locate credentials|api_key not configured|Token is required \(|" + _exc("NoCredentialsError")
+             # an evaluation or tracking tool asking for the service key the job's environment lacks
+             + r"|\bPlease set (?:the |your )?(?:`|')?[A-Z][A-Z0-9_]*_(?:API_KEY|TOKEN)\b"
              + r"|\bNoCredentials: Can't find AWS credentials|^ERROR: type Nothing has no field renew$"
              + r"|DefaultCredentialsError|Could not automatically determine credentials|[Mm]ust provide .*credentials"
                r"|api_key client option must be set|Could not find kaggle\.json|requires an (?:API key|api_key)\b"
@@ -1353,6 +1357,11 @@ SETUP: tuple[Rule, ...] = (
              # a model of an architecture the loader's release predates (llama.cpp and what bundles it: Ollama,
              # llama-cpp-python; its converter): a newer release knows it
              r"|unknown model architecture: '|^ERROR:hf-to-gguf:Model \w+ is not supported"
+             # ... or a quantisation type it predates (a file quantised by a newer llama.cpp); Paddle2ONNX given a
+             # program of a newer PaddlePaddle's format; Caffe given a layer its build was compiled without (a
+             # project's custom layer); TensorRT's kernel library of another build than the GPU needs
+             r"|error loading model: unrecognized tensor type \d+|\[Paddle2ONNX\] Paddle model parsing failed"
+             r"|Unknown layer type: \w+ \(known types: |Assertion validateCaskKLibSize\("
              # rocBLAS of a ROCm release that ships no kernels for this GPU (gfx1103 on ROCm 5.7)
              r"|rocBLAS error: Cannot read .*TensileLibrary\S*: .* for GPU arch : gfx\w+"
              # an MPI that does not fit what launches it or what it was built with: Open MPI without Slurm's PMI
@@ -2139,6 +2148,10 @@ SETUP: tuple[Rule, ...] = (
              r"|cannot find volume \"[^\"]+\" to mount into container"
              r"|MountVolume\.SetUp failed for volume \"[^\"]+\" : (?:configmap|secret)s? \"[^\"]+\" not found"
              r"|Could not parse port for local server from "
+             # TFLite's converter limited to builtin ops meeting one that needs TF's (Select) kernels; TensorRT's ONNX
+             # parser given a folder where the .onnx file belongs
+             r"|Some ops are not supported by the native TFLite runtime, you can enable TF kernels fallback"
+             r"|ModelImporter\.cpp:\d+: Input is not a regular file: "
              # Spark ML told to read a column the data does not have (a name spelled otherwise)
              r"|IllegalArgumentException: Field \"[^\"]+\" does not exist"
              # Open MPI refusing to start as root without --allow-run-as-root (a container's, Colab's user)
@@ -2181,6 +2194,8 @@ SETUP: tuple[Rule, ...] = (
              # audio whose header does not say what its samples are (openSMILE's reader; lhotse finding another
              # length in the file than the recording's manifest declares)
              r"|\bbogus wave/riff header or file in wrong format\b"
+             # MXNet's RecordIO reader meeting a record that does not start with its magic number (a damaged .rec)
+             r"|Check failed: p\[0\] == RecordIOWriter::kMagic"
              # XGBoost's objective given labels outside what it takes (a logistic target not in [0,1])
              r"|\blabel must be in \[0, ?1\] for logistic regression\b"
              # CatBoost given a categorical column holding NaN (a float): the data's, not the settings'

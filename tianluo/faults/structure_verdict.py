@@ -255,6 +255,7 @@ _PROGRAMMING_MESSAGE = compile_pattern(
     r"|missing \d+ required positional argument|got an unexpected keyword argument|unsupported operand type"
     r"|is incompatible with (?:the )?layer|expected (?:axis -?\d+ of )?input shape|expected shape=|found shape="
     r"|expected ndim=|found ndim=|must have the same (?:shape|size|number|length)|must be the same (?:size|shape)"
+    r"|expected to have the same shape"
     r"|same (?:shape|size) as (?:the )?input|size .{0,40} must be the same as|on the same device|same device as"
     r"|(?:not enough|too many) values to unpack|zero-dimensional tensor \(at position \d+\) cannot be concatenated"
     r"|range\(\) arg 3 must not be zero|but got backend \w+ for argument"
@@ -378,7 +379,7 @@ _INDEX_MESSAGE = compile_pattern(r"(?i)indices\[[\d,]*\] = -?\d+ is not in \[|in
 #: A value of the wrong type, in a library's words (TF handed an array of Python objects)
 _TYPE_MESSAGE = compile_pattern(r"Failed to convert a NumPy array to a Tensor \(Unsupported object type")
 _DEVICE_MESSAGE = compile_pattern(r"(?i)same device|on cpu|on device cpu|scalar type|dtype|can't convert cuda"
-                                  r"|can't be cast to the")
+                                  r"|can't be cast to the|found type torch\.cuda\.|object of type torch\.cuda\.")
 _STATUS = compile_pattern(r"^(?:\w+: )?(UNAVAILABLE|DEADLINE_EXCEEDED|UNAUTHENTICATED|PERMISSION_DENIED"
                           r"|UNIMPLEMENTED|FAILED_PRECONDITION|INTERNAL|INVALID_ARGUMENT|ABORTED|DATA_LOSS"
                           r"|Unavailable|Deadline exceeded|Unauthenticated|Permission denied|Unimplemented"
