@@ -40,6 +40,10 @@ record as evidence.
 
 A program that printed its usage (``usage: train.py [-h] ...``) and exited 2, with nothing else named, refused its
 command line: config/bad_arguments (2 is argparse's, click's and tyro's code for it).
+
+Last, an exit the log named no cause of that ended on a Python exception of a library or of the project gets the
+prior for it (``structure_verdict.unmatched``): config/unmatched_exception, the exception as evidence and the exit
+record after it. A guess, which the agent rung still asks about as about an unknown fault.
 """
 
 import re

@@ -40,6 +40,10 @@ verdict here replaces the rule's. In the order tried:
 Lines a rank printed because its peer died (a lost connection, an NCCL error) are never a
 verdict here: ``classify`` only lets a verdict replace a peer-loss rule when it names
 something else.
+
+Apart from that order, ``unmatched`` gives the prior for an exit that nothing named but that ended on a Python
+exception (config/unmatched_exception, unless its words say it may pass or failed elsewhere); ``classify`` asks it
+last, after the host's own findings (a full disk, the OOM killer's record).
 """
 
 import signal as _signal
