@@ -1755,22 +1755,18 @@ SETUP: tuple[Rule, ...] = (
     # is required, not 'NoneType'", which other calls print too)
     Rule("lookup_found_nothing", CONFIG, "missing_file", log=r"'NoneType' object has no attribute '__buffer__'"),
     # A JVM's missing input (Spark, H2O, a Java tokenizer: ``java.io.FileNotFoundException: x (No such file or
-    # directory)``); HF datasets given a repository or folder with no data files it reads
+    # directory)``); HF datasets given a repository or folder with no data files it reads; a checkpoint folder or an
+    # annotation file a library checks for, in its own words (LitGPT's --checkpoint_dir, DALI's COCO reader), a shard
+    # index MosaicML streaming's bucket does not hold, libsndfile under a C++ trainer (wav2letter)
     Rule("input_not_found", CONFIG, "missing_file",
          log=r"java\.io\.FileNotFoundException: .*\((?:No such file or directory|The system cannot find the "
-             r"(?:file|path) specified)\)|\bDataFilesNotFoundError: |\bNo \(supported\) data files found in "),
+             r"(?:file|path) specified)\)|\bDataFilesNotFoundError: |\bNo \(supported\) data files found in "
+             r"|\bis not a checkpoint directory\.?\s*$|\bCould not open JSON annotations file\b"
+             r"|\bObject s3://\S+ not found!|\bsndfile: unknown format or could not open file\b"),
     # tesseract without the config file a training step names (tessdata's configs/lstm.train not installed)
     Rule("tesseract_config_missing", CONFIG, "missing_file", log=r"^read_params_file: Can't open \S+"),
     # A shell told to run or source a file that is not there (``bash: activate: No such file or directory``: MLflow's
     # ``source activate`` under a conda that no longer ships the script; a job script's path given wrong)
-    # A checkpoint folder or an annotation file a library checks for and does not find, in its own words (LitGPT's
-    # --checkpoint_dir, DALI's COCO reader: ``Assert on "f" failed: Could not open JSON annotations file``)
-    Rule("input_said_missing", CONFIG, "missing_file",
-         log=r"\bis not a checkpoint directory\.?\s*$|\bCould not open JSON annotations file\b"
-             # MosaicML streaming's download of a shard index the bucket does not hold
-             r"|\bObject s3://\S+ not found!"
-             # libsndfile under a C++ trainer (wav2letter): the path does not open as audio
-             r"|\bsndfile: unknown format or could not open file\b"),
     Rule("shell_file_missing", CONFIG, "missing_file",
          log=r"^(?:\S*/)?(?:ba|z|da|k)?sh: (?:line \d+: )?[^\s:]+: No such file or directory\s*$"
              # a script's own name, as bash prints a file it sources or runs that is not there (a recipe run from

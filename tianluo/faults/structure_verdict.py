@@ -496,7 +496,6 @@ _ELSEWHERE = compile_pattern(r"^(?:ActorDiedError|ActorUnavailableError|RayActor
                              r"|UnexpectedStatusException|AirflowException|ExecuteUserScriptError|AlgorithmError)$")
 _ELSEWHERE_SAID = compile_pattern(r"(?i)non-zero (?:exit )?(?:status|code)|exited with (?:code|status|return code)"
                                   r"|returned non-zero|died unexpectedly|exited unexpectedly|did not complete"
-                                  r"|no longer alive"
                                   r"|failed with exit|shut ?down|crashed|Failed\. Reason|failed to run|Launching failed"
                                   # the accelerator's runtime failing inside: memory, the set-up or a bug look alike
                                   r"|CUDA error|cuDNN error|CUDNN_STATUS|CUBLAS_STATUS|HIP error|hipError|HSA_STATUS"
@@ -504,9 +503,8 @@ _ELSEWHERE_SAID = compile_pattern(r"(?i)non-zero (?:exit )?(?:status|code)|exite
                                   r"|\bUR error|resource busy|\bAborted: |session\b[^\n]{0,40}\bnot found"
                                   # a wait that ran out, a process gone, a download: they may pass
                                   r"|timed out|timing out|timeout|\bdied\b|killed|while downloading|connect"
-                                  # the library's own word that it broke: a bug of its, not the job's set-up
-                                  r"|something is wrong|please report|report this|open (?:up )?an issue"
-                                  r"|\bAbort(?:ing|ed)\b")
+                                  # the library's own word that it broke (the rest of those are _REPORT_BUG's)
+                                  r"|something is wrong|please report|\bAbort(?:ing|ed)\b")
 _EXCEPTION_NAME = compile_pattern(r"(?:Error|Exception|Failure|Fault|Invalid|^error)$")
 
 
@@ -516,7 +514,7 @@ def unmatched(shape: Shape) -> Verdict | None:
     A library or the project raised it (not a wrapper reporting a child's, an actor's or a trial's failure, not a
     name that says it may pass), so the same input fails the same way: config, with the exception as evidence.
     ``tianluo.core.agent_rung`` still asks the agent about it, as about an unknown fault: it is a prior, not a
-    reading.
+    reading. A framework's own word that it broke or that the error is elsewhere (``_REPORT_BUG``) keeps it unknown.
     """
     root = shape.root_rank
     ordered = [c for c in shape.chains if root is None or c[-1].rank == root] or list(shape.chains)
@@ -528,7 +526,7 @@ def unmatched(shape: Shape) -> Verdict | None:
         return None
     for raised in chain:
         if (_PASSING_NAME.search(raised.base) or _ELSEWHERE.search(raised.base) or _WRAPPER.search(raised.base)
-                or _ELSEWHERE_SAID.search(raised.message)):
+                or _ELSEWHERE_SAID.search(raised.message) or _REPORT_BUG.search(raised.message)):
             return None
     if not _EXCEPTION_NAME.search(last.base) and last.base != "Exception":
         return None
