@@ -69,6 +69,12 @@ def _stdout(run_dir: Path, entity: str, n: int) -> str:
     return (run_dir / "attempts" / entity / "train" / str(n) / "stdout").read_text(errors="replace")
 
 
+def _stderr_tail(run_dir: Path, entity: str, n: int, lines: int = 15) -> str:
+    """The end of an attempt's stderr, for a failure message that says what the attempt saw."""
+    path = run_dir / "attempts" / entity / "train" / str(n) / "stderr"
+    return "\n".join(path.read_text(errors="replace").splitlines()[-lines:]) if path.is_file() else "(no stderr)"
+
+
 def _no_ranks_left(run_dir: Path, entity: str, n: int) -> None:
     """Nothing of an ended attempt (torchrun, its ranks) is still alive."""
     attempt_dir = str(run_dir / "attempts" / entity / "train" / str(n))
@@ -83,20 +89,25 @@ def _no_ranks_left(run_dir: Path, entity: str, n: int) -> None:
 
 
 def test_a_killed_rank_gets_the_same_label_every_round_and_the_retry_resumes(tmp_path):
-    """kill -9 of one rank, three rounds (rank 1, rank 0, rank 1 at another step): one label."""
+    """kill -9 of one rank, three rounds (rank 1, rank 0, rank 1 at another step): one label.
+
+    The trainer saves atomically here: rank 1 kills itself one step after rank 0's save, and on a
+    loaded machine torchrun's SIGTERM can reach rank 0 still inside a plain torch.save, leaving a cut
+    checkpoint the retry would resume from (the cut-checkpoint case has its own test below)."""
     rounds = {
         "k1": "--fault kill --fault-rank 1 --fault-step 3",
         "k2": "--fault kill --fault-rank 0 --fault-step 3",
         "k3": "--fault kill --fault-rank 1 --fault-step 5",
     }
-    proj, run_dir = _run(tmp_path, _spec({e: _stage(a + " --steps 8") for e, a in rounds.items()}))
+    spec = _spec({e: _stage(a + " --steps 8 --atomic-save") for e, a in rounds.items()})
+    proj, run_dir = _run(tmp_path, spec)
     tick_until(run_dir, proj, timeout=300, pace=1.0)
     labels = set()
     for entity in rounds:
         first, second = _attempts(run_dir, entity)[:2]
         labels.add((first["fault"]["class"], first["fault"]["label"]))
         assert "SIGKILL" in first["fault"]["evidence"], first["fault"]
-        assert second["outcome"] == "succeeded"
+        assert second["outcome"] == "succeeded", (entity, second, _stderr_tail(run_dir, entity, 2))
         assert "resumed from ckpt-" in _stdout(run_dir, entity, 2)
         _no_ranks_left(run_dir, entity, 1)
     assert labels == {("unknown", "signal_sigkill")}, labels
@@ -120,7 +131,7 @@ def test_a_hung_rank_is_caught_its_ranks_killed_and_the_retry_resumes(tmp_path):
     tick_until(run_dir, proj, timeout=300, pace=1.0)
     first, second = _attempts(run_dir, "h")[:2]
     assert (first["fault"]["class"], first["fault"]["label"]) == ("transient", "hang")
-    assert second["outcome"] == "succeeded"
+    assert second["outcome"] == "succeeded", (second, _stderr_tail(run_dir, "h", 2))
     assert "resumed from ckpt-" in _stdout(run_dir, "h", 2)
     _no_ranks_left(run_dir, "h", 1)
 
@@ -274,7 +285,7 @@ def test_a_nan_loss_is_never_retried_unchanged_but_degraded_as_authorised(tmp_pa
     tick_until(run_dir, proj, timeout=240, pace=1.0)
     first, second = _attempts(run_dir, "n")[:2]
     assert (first["fault"]["class"], first["fault"]["label"]) == ("config", "nan_loss")
-    assert second["outcome"] == "succeeded"
+    assert second["outcome"] == "succeeded", (second, _stderr_tail(run_dir, "n", 2))
     assert read_state(run_dir)["entities"]["n"]["params"]["lr"] == pytest.approx(0.025)
 
 
