@@ -142,6 +142,16 @@ def test_grep_gets_every_rule_and_matches_the_same_lines_as_the_scanner(tmp_path
     assert hit > 20  # the corpus exercises most rules: the comparison is not vacuous
 
 
+def test_the_log_benchmark_builds_its_grep_baseline_from_every_rule(tmp_path):
+    """bench_logscan.py runs on a small log: its grep side is built from every rule of today's rulebook (with
+    run.py's translation, which the test above checks line by line) and both sides count lines."""
+    from benchmarks import bench_logscan
+
+    fig = bench_logscan.measure(mib=1, repeats=1, tmp=tmp_path, spec_rule=True)
+    assert fig["patterns"] > 40 and fig["fatal_found_first_tick"], fig
+    assert fig["grep_lines"] > 0 and fig["scan_lines"] > 0 and fig["scan_s"] > 0 and fig["grep_s"] > 0, fig
+
+
 def test_babysitter_checks_each_job_alive_and_greps_its_log_tail(tmp_path):
     alive = subprocess.Popen(["sleep", "30"])
     dead = subprocess.Popen(["true"])
