@@ -698,6 +698,23 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "config/state_dict_mismatch",
         "KeyError 'dims' on the checkpoint read is a file of another layout than the converter takes; the author "
         "calls handing it a LLaMA checkpoint a bad argument"),
+    # Set 71.
+    "distributed/hvj_nccl1_srun_two_nodes_init_failed.txt": (
+        "config/cuda_oom",
+        "NCCL 1's 'failed to allocate ... device buffer' and 'cuda malloc failed' are read as the GPU's memory; that "
+        "the release could not span two nodes at all is the thread's later finding, which no line shows"),
+    "distributed/hvj_srun_pmix_v5_task_launch_failed.txt": (
+        "config/bad_arguments",
+        "srun's 'task N launch failed: Unspecified error' on every task is read as a step that cannot set itself up; "
+        "that the PMIx release did not fit Slurm's plugin is the site's finding after a downgrade"),
+    "pytorch/hvi_pytorch_yolov4_float_cast_long.txt": (
+        "code/device_mismatch",
+        "'result type Float can't be cast to the desired output type' in the project's loss is read as a tensor "
+        "mismatch (the dtype and device family's label); the author calls it torch's changed type promotion"),
+    "pytorch/hvi_yolov5_no_kernel_image.txt": (
+        "config/driver_mismatch",
+        "'no kernel image is available for execution on the device' is read with the driver's label, as the rule "
+        "reads every build that cannot start on this GPU; the author names the build's missing architecture"),
 }
 
 

@@ -9229,6 +9229,54 @@ SET_70 = [
      "'target'", {}, "device_mismatch"),
 ]
 
+#: Set 71's families (image and video generation trainers; detection, segmentation and medical imaging; multi-node
+#: HPC jobs), in sibling wordings: MPI's own error classes and start-up, srun's launch, UCX, cmd.exe and PowerShell.
+SET_71 = [
+    ("*** An error occurred in MPI_Recv\n*** reported by process [1234,0]\n*** on communicator MPI_COMM_WORLD\n"
+     "*** MPI_ERR_TRUNCATE: message truncated\n*** MPI_ERRORS_ARE_FATAL (processes in this communicator will now "
+     "abort,", {}, "programming_error"),
+    ("Fatal error in PMPI_Recv: Message truncated, error stack:\nPMPI_Recv(200).....: MPI_Recv(buf=0x7f, count=4, "
+     "MPI_FLOAT, src=1, tag=0, MPI_COMM_WORLD, status=0x1) failed", {}, "programming_error"),
+    ("mpi4py.MPI.Exception: MPI_ERR_COUNT: invalid count argument", {}, "programming_error"),
+    ("Abort(1091215) on node 3 (rank 3 in comm 0): Fatal error in PMPI_Init_thread: Other MPI error, error stack:\n"
+     "MPIR_Init_thread(138)........:\nMPID_Init(1169)..............:\nMPIDI_OFI_mpi_init_hook(1432): OFI "
+     "fi_getinfo() failed (ofi_init.c:1432:MPIDI_OFI_mpi_init_hook:No data available)", {}, "bad_arguments"),
+    ("[1700000000.123456] [gpu07:4242 :0]     ucp_context.c:1072 UCX  ERROR no usable transports/devices (asked "
+     "rc_mlx5,dc_mlx5 on network:mlx5_0:1)", {}, "bad_arguments"),
+    ("At least one pair of MPI processes are unable to reach each other for\nMPI communications.  This means that no "
+     "Open MPI device has indicated", {}, "bad_arguments"),
+    ("It looks like pmix_init failed for some reason; your parallel process is\nlikely to abort.", {},
+     "bad_arguments"),
+    ("[node12:01234] PML add procs failed\n--> Returned \"Not found\" (-13) instead of \"Success\" (0)", {},
+     "bad_arguments"),
+    ("srun: error: task 5 launch failed: Error configuring interconnect", {}, "bad_arguments"),
+    ("srun: error: task 0 launch failed: Slurmd could not execve job", {}, "command_not_found"),
+    ("A requested component was not found, or was unable to be opened.  This\nmeans that this component is either "
+     "not installed or is unable to be\nFramework: btl\nComponent: openib", {}, "missing_module"),
+    ("ORTE has lost communication with its daemon located on node:\n\n  hostname:  gpu-node-7", {}, "node_failure"),
+    ("[gpu3:2222:0:2222] ib_mlx5_log.c:143  RNR retry count exceeded on mlx5_2:1/RoCE (synd 0x15 vend 0x81 hw_synd "
+     "0/0)\n==== backtrace (tid:   2222) ====", {"signal": 6, "exit_code": None}, "connection_error"),
+    ("[1700000000.1] [gpu3:777:0]        ud_ep.c:278  UCX  ERROR   ud_ep 0x5555: unhandled timeout error", {},
+     "connection_error"),
+    ("'torchrun' is not recognized as an internal or external command,\noperable program or batch file.", {},
+     "command_not_found"),
+    ("python : The term 'python' is not recognized as the name of a cmdlet, function, script file, or operable "
+     "program.", {}, "command_not_found"),
+    ('"accelerate" wird nicht als interner oder externer Befehl, betriebsfähiges Programm oder Batchdatei erkannt.',
+     {}, "command_not_found"),
+    ("'accelerate' 不是内部或外部命令，也不是可运行的程序\n或批处理文件。", {}, "command_not_found"),
+    ("'accelerate' �����ڲ����ⲿ���\ue8ecҲ���ǿ����еĳ���\n���������ļ���", {}, "command_not_found"),
+    ('Traceback (most recent call last):\n  File "/opt/conda/lib/python3.10/site-packages/pycocotools/coco.py", '
+     "line 431, in annToRLE\n    h, w = t['height'], t['width']\nKeyError: 'height'", {}, "corrupt_data"),
+    ("train: Scanning /data/labels/train... 64 images, 0 backgrounds, 64 corrupt: 100%|##########| 64/64\n"
+     'Traceback (most recent call last):\n  File "train.py", line 40, in <module>\n    first = labels[0]\n'
+     "IndexError: list index out of range", {}, "corrupt_data"),
+    # three corrupt of sixty-four: a warning the job went on from; the IndexError is the program's
+    ("train: Scanning /data/labels/train... 64 images, 0 backgrounds, 3 corrupt: 100%|##########| 64/64\n"
+     'Traceback (most recent call last):\n  File "train.py", line 40, in <module>\n    first = labels[0]\n'
+     "IndexError: list index out of range", {}, "index_error"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -9238,7 +9286,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46,
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
     "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59, "60": SET_60,
-    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70,
+    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

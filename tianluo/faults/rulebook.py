@@ -306,7 +306,11 @@ tier   name        label                      class      matches
                                                          ranks or two jobs on one .h5), or the file system has no
                                                          locks; ``HDF5_USE_FILE_LOCKING=FALSE`` or one writer fixes it
                    bad_arguments              config     a launch that cannot set itself up: mpirun's ``ORTE was
-                                                         unable to reliably start one or more daemons``, ``ssh: Could
+                                                         unable to reliably start one or more daemons``, MPI's
+                                                         start-up (``Fatal error in PMPI_Init_thread``, UCX's ``no
+                                                         usable transports/devices``, Open MPI's ``unable to reach
+                                                         each other``), srun's ``task N launch failed: Unspecified
+                                                         error``, ``ssh: Could
                                                          not resolve hostname`` (a host spec; before dns_error), gloo's
                                                          ``makeUVDevice(): interface or hostname can't be empty``,
                                                          NCCL's ``no socket interface found``, a ``data/model/...
@@ -368,7 +372,8 @@ tier   name        label                      class      matches
                                                          engine's ``exit status (127)``,
                                                          mpirun's ``was unable to find the specified executable``,
                                                          MPICH's ``execvp error``, slurmstepd's ``execve(): x: No
-                                                         such file or directory`` (the step's program)
+                                                         such file or directory`` (the step's program), cmd.exe's
+                                                         ``is not recognized as an internal or external command``
 6      bug         cuda_device_assert         code       ``device-side assert triggered``, or only the kernel's
                                                          ``thread: [..] Assertion `...` failed.`` lines (or its
                                                          ``file.cu:N: ... block: [..], thread: [``, the line wrapped)
@@ -415,6 +420,8 @@ tier   name        label                      class      matches
                                                          header message is too large``
                    programming_error          code       XLA's own ``during context [hlo verifier]``: what its
                                                          passes made of the program; a retry compiles the same
+                   programming_error          code       MPI's error classes for a call the program got wrong
+                                                         (``MPI_ERR_TRUNCATE``, MPICH's ``Message truncated``)
                    programming_error          code       ranks that called different collectives
                                                          (``Detected mismatch between collectives on ranks``, ZeRO-3's
                                                          ``disagreement between rank0 and rankN``, NCCL's
@@ -511,6 +518,8 @@ tier   name        label                      class      matches
                                                          that went away)
                    node_failure               transient  mpirun's ``ORTE has lost communication with a remote
                                                          daemon`` (a node or its pod went away)
+                   connection_error           transient  UCX's ``Transport retry count exceeded`` (the fabric no
+                                                         longer reaches a peer)
                    connection_error           transient  ``Connection reset by peer`` / ``refused`` / ``closed by
                                                          peer``, ``Broken pipe``, ``Max retries exceeded``,
                                                          ``We couldn't connect to``, ``ConnectionError``,
@@ -1708,6 +1717,9 @@ SETUP: tuple[Rule, ...] = (
              # Ascend's CANN unable to set up its environment (its Python dependencies not installed, set_env.sh not
              # sourced)
              r"|\[Init\]\[Env\]init env failed"
+             # Open MPI's and PMIx's plugin (an MCA component: a BTL, psec's munge) not installed, or its shared
+             # libraries not found
+             r"|A requested component was not found, or was unable to be opened"
              # Open MPI without a PMIx component it can load (libpmix not installed or not on the library path)
              r"|^\s*opal_pmix_base_select failed\s*$"
              r"|Couldn't find appropriate backend to handle uri|No gym module found for the active version"
@@ -2098,7 +2110,19 @@ SETUP: tuple[Rule, ...] = (
              r"|execvp error on file \S+ \(No such file or directory\)"
              r"|The value of the MCA parameter \"plm_rsh_agent\" was set to a path"
              # slurmstepd cannot exec the step's program (the batch script itself lost is boot_failure, above)
-             r"|slurmstepd: error: execve\(\): [^\s:]+: No such file or directory|"
+             r"|slurmstepd: error: execve\(\): [^\s:]+: No such file or directory"
+             r"|srun: error: task \d+ launch failed: Slurmd could not execve job"
+             # cmd.exe and PowerShell finding no such program (a venv's Scripts folder not on PATH), in English and
+             # the translations most common in threads; cmd's Chinese and Japanese text (cp936, Big5, cp932) as a
+             # UTF-8 reader shows it, each undecodable byte a U+FFFD
+             r"|is not recognized as an internal or external command|is not recognized as the name of a cmdlet, "
+             r"|不是内部或外部命令|不是內部或外部命令|は、内部コマンドまたは外部コマンド|내부 또는 외부 명령"
+             r"|wird nicht als interner oder externer Befehl|n.est pas reconnu en tant que commande interne"
+             r"|no se reconoce como un comando interno o externo|não é reconhecido como um comando interno"
+             r"|non è riconosciuto come comando interno o esterno|не является внутренней или внешней"
+             "|\ufffd{3}\u06b2\ufffd{4}\u2cbf\ufffd{3}|\ufffdO\ufffd{5}\u03a5~\ufffd{3}R\ufffdO"
+             "|\ufffd\u0341A\ufffd{5}R\ufffd}\ufffd{3}h\ufffd\u0702\ufffd{2}\u034aO"
+             r"|"
              + _exc("NoBackendError")),
     # A package built from source at install that did not build (pip's wheel, distutils' command) with no line above
     # saying why (a missing file, tool or module): its sources and the compiler, headers or tools the machine has do
@@ -2154,7 +2178,19 @@ SETUP: tuple[Rule, ...] = (
              r"|\b(?:mpirun|mpiexec|orterun|prterun|prte) has detected an attempt to run as root"
              # Open MPI's own start-up failing ("due to configuration or environment problems", its words), where no
              # line above says which
-             r"|It looks like (?:orte_init|opal_init|MPI_INIT) failed for some reason"
+             r"|It looks like (?:orte_init|opal_init|pmix_init|prte_init|ompi_rte_init|MPI_INIT) failed for some reason"
+             # MPICH's and Intel MPI's start-up finding no fabric it may use (a libfabric provider forced by
+             # FI_PROVIDER or I_MPI_FABRICS that the host lacks, a UCX transport list the nodes do not have), Open
+             # MPI's transports joining no pair of processes (a BTL list of self alone, an interface filter): the
+             # MPI's settings or its build against the fabric's libraries, every time
+             r"|Fatal error in (?:P?MPI|internal)_Init(?:_thread)?: |\bMPI_Init(?:_thread)?\([^)]*\) failed\b"
+             r"|OFI addrinfo\(\) failed|no usable transports/devices|MPIDI_OFI_mpi_init_hook\(\d+\)\.*: OFI "
+             r"|At least one pair of MPI processes are unable to reach each other|PML add procs failed"
+             r"|MPI_INIT has failed because at least one MPI process is unreachable"
+             # srun's tasks that did not start (a PMI plugin, an interconnect set-up the step asks for): a step that
+             # never ran a line of the program
+             r"|srun: error: (?:task \d+|Application) launch failed: (?:Unspecified error|Error configuring "
+             r"interconnect|Invalid job credential|Plugin initialization failed)"
              # detectron2 asked to register a dataset name it already has (a builtin's), or its metadata again
              # with other values
              r"|AssertionError: Dataset '[^']*' is already registered!"
@@ -2403,6 +2439,13 @@ BUGS: tuple[Rule, ...] = (
              # output left out of the loss): the model's code; find_unused_parameters=True, the argument the
              # message names, is the way around it that costs every step a search of the graph
              r"|Expected to have finished reduction in the prior iteration before starting a new one"),
+    # MPI's error classes for a call the program got wrong: a receive smaller than the message sent, a count, a
+    # datatype, a tag, a root or an operation a call may not take (MPI_ERR_RANK and MPI_ERR_ARG, which an mpi4py
+    # built against another MPI than mpirun's prints, are the launch's: launch_setup)
+    Rule("mpi_misuse", CODE, "programming_error",
+         log=r"\bMPI_ERR_(?:TRUNCATE|COUNT|TYPE|TAG|ROOT|BUFFER|OP|REQUEST|DIMS|TOPOLOGY|RMA_SYNC|LOCKTYPE|KEYVAL"
+             r"|IN_STATUS)\b|Fatal error in P?MPI_\w+: (?:Message truncated|Invalid (?:count|datatype|tag|root"
+             r"|buffer pointer|MPI_Op|MPI_Request))\b"),
     Rule("syntax_error", CODE, "syntax_error", log=_exc("SyntaxError", "IndentationError", "TabError")),
     Rule("name_error", CODE, "name_error",
          log=_exc("NameError", "UnboundLocalError", "UndefVarError") + r"|" + _BARE + r"(?:name '\w+' is not defined"
@@ -2485,6 +2528,11 @@ CRASHED: tuple[Rule, ...] = (
     # CUDA errors that follow on the same ranks are its fallout, so it goes before them.
     Rule("nccl_ib_completion", TRANSIENT, "nccl_error",
          log=r"NET/IB ?: Got completion (?:from peer \S+ )?with (?:error \d+|status=\d+)"),
+    # UCX (under MPI, NCCL's UCX plugin) gave up on a peer the fabric no longer reached: the adapter's retries ran
+    # out (a link, a switch, the peer's node), and UCX's fatal-error handler aborts the rank after it
+    Rule("ucx_peer_unreachable", TRANSIENT, "connection_error",
+         log=r"\b(?:Transport|RNR) retry count exceeded on \S+|UCX +ERROR +.*\b(?:[Ee]ndpoint timeout|unhandled "
+             r"timeout error)"),
     Rule("illegal_memory_access", UNKNOWN, "illegal_memory_access",
          # (an extension's own check naming CUDA's error 700, cudaErrorIllegalAddress: ``CUDA kernel failed : 700``)
          log=r"CUDA kernel failed : 700\b|an illegal memory access was encountered|misaligned address"
@@ -2638,11 +2686,11 @@ NETWORK: tuple[Rule, ...] = (
              # torch's store read that timed out (a rank waiting for rank 0's NCCL unique id)
              r"|store->get\('[^']*'\) got error: Socket Timeout|" + _PFX + r"(?:\w+\.)*\w*Error: Socket Timeout\b"
              r"|" + _exc(r"\w*TimeoutError", r"\w*Timeout", "timeout")),
-    # mpirun lost a node's daemon (the node or its pod went away): the node's, after any cause the log names.
     # the X display a rank drew on went away (an ssh-forwarded DISPLAY)
     Rule("display_lost", TRANSIENT, "connection_error", log=r"XIO: +fatal IO error \d+ \([^)]*\) on X server"),
+    # mpirun lost a node's daemon (the node or its pod went away): the node's, after any cause the log names.
     Rule("mpi_daemon_lost", TRANSIENT, "node_failure",
-         log=r"(?:ORTE|PRTE|PRRTE) has lost communication with (?:a|its) remote daemon"),
+         log=r"(?:ORTE|PRTE|PRRTE) has lost communication with (?:a |its )(?:remote )?daemon"),
     Rule("connection_error", TRANSIENT, "connection_error",
          log=r"[Cc]onnection reset by peer|Connection refused|connect: connection refused|Broken pipe"
              # torch elastic's rendezvous store; Git LFS given fewer bytes than the object it fetched

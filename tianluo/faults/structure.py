@@ -101,6 +101,9 @@ class Shape:
     overfull_barrier: str | None = None
     usage: str | None = None  # the last line that prints a program's usage (argparse's, click's, tyro's): "file: line"
     panic: str | None = None  # the first line of a Rust panic (``thread 'main' panicked at``): "file: line"
+    # A dataset scan that found every item it read unusable (YOLOv5's ``102 found, 0 missing, 0 empty, 102
+    # corrupted``): "file: line"; whatever the program raised next (an empty unpack, a division) follows from it.
+    rejected: str | None = None
     ranks: frozenset[str] = field(default_factory=frozenset)  # every rank prefix seen
 
     def first_causes(self) -> list[Raised]:
@@ -578,6 +581,10 @@ _WINERROR = LazyPattern(r"\[WinError (\d{1,5})\]", capture=True)
 _PANIC = LazyPattern(r"^(?:\S+: )?thread '[^']{0,200}' panicked at ")
 #: A program printing its usage: argparse's ``usage: train.py [-h] ...``, click's ``Usage: train [OPTIONS]``.
 _USAGE = LazyPattern(r"^\s{0,4}[Uu]sage: \S")
+#: A dataset scan's count of what it found and what was corrupt: YOLOv5's ``N found, M missing, E empty, C
+#: corrupted``, Ultralytics' ``N images, B backgrounds, C corrupt`` (a corrupt item is counted as found too).
+_SCAN_COUNTS = LazyPattern(r"\b(\d+) (?:found, \d+ missing, \d+ empty|images, \d+ backgrounds), (\d+) corrupt(?:ed)?\b",
+                           capture=True)
 #: The same in the languages a host's locale prints them in (``权限不够``, ``Keine Berechtigung``).
 _ANY_STRERROR = {**STRERRORS, **STRERRORS_L10N}
 
@@ -781,7 +788,7 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
     ranks: set[str] = set()
     srun_tasks: list[tuple[str, str]] = []
     faulty = agent = None  # weaker namings of the root rank: a rank's barrier, torchrun's agent
-    overfull = usage = panic = None
+    overfull = usage = panic = rejected = None
     for fname, rank, text in lines:
         if rank is not None:
             ranks.add(rank)
@@ -802,6 +809,8 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
             usage = where
         if panic is None and _PANIC.search(text):
             panic = where
+        if (counts := _SCAN_COUNTS.search(text)) is not None:  # the last scan's counts (a tqdm bar redraws them)
+            rejected = where if counts.group(1) == counts.group(2) != "0" else None
         fe = _FAILURE_ENTRY.search(text)
         if fe is not None:
             failure_exits.append(int(fe.group(1)))
@@ -859,7 +868,7 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
                  errnos=tuple(errnos), strerrors=tuple(strerrors), http=tuple(http), oom=tuple(oom),
                  service=tuple(service),
                  ranks=frozenset(ranks), same_error_ranks=_same_error(chains, srun_tasks), overfull_barrier=overfull,
-                 usage=usage, panic=panic)
+                 usage=usage, panic=panic, rejected=rejected)
 
 
 def _same_error(chains, srun_tasks) -> int:

@@ -17,6 +17,8 @@ verdict here replaces the rule's. In the order tried:
    malformed request (its bug), a setting the service refuses and a state it is in (an artifact never committed)
    all get one.
 3. **Other errnos and strerrors**: the network (transient), I/O (transient), missing files.
+   Then **a dataset scan that found every item corrupt** (YOLOv5's ``102 found, ... 102 corrupted``) ->
+   config/corrupt_data: what the program raises after it is its consequence.
 4. **The exception that started it**, the launcher's root-cause rank first, each chain from
    its first cause:
    * a configuration exception by name (``ConfigError``, ``ValidationError``,
@@ -456,6 +458,10 @@ def verdict(shape: Shape) -> Verdict | None:
         if num in _OTHER_ERRNO:
             klass, label = _OTHER_ERRNO[num]
             return Verdict(klass, label, f"{where} (errno {num})", "errno", _line(where))
+    if shape.rejected is not None:
+        return Verdict(CONFIG_C, "corrupt_data", f"{shape.rejected} (the dataset scan found every item corrupt: "
+                       "what the program raised after it follows from having no usable data)", "source",
+                       _line(shape.rejected))
     for raised in shape.first_causes():
         v = exception_verdict(raised)
         if v is not None:
@@ -611,6 +617,11 @@ _CHECKPOINT_KEY = compile_pattern(r"\b(?:torch\.load\([^)]*\)|\w*(?:ckpt|checkpo
 #: Python's configparser: a section or option the job's .ini/.cfg file lacks (``parser["extra"]`` raises a bare
 #: KeyError in configparser.py).
 _CONFIGPARSER = compile_pattern(r"[/\\]configparser\.py$")
+#: pycocotools reading a COCO annotation file (``self.dataset['categories']`` in getCatIds, ``img['height']`` in
+#: annToRLE): the json lacks a section or a field the format has. ``loadRes`` reads the model's results instead.
+_COCO_READER = compile_pattern(r"[/\\]pycocotools[/\\]coco\.py$")
+_COCO_FIELD = compile_pattern(r"^u?'(?:images|annotations|categories|info|licenses|id|image_id|category_id|bbox"
+                              r"|segmentation|area|iscrowd|file_name|height|width|name|supercategory|keypoints)'$")
 #: A check naming the release of a package it needs (mmpose's ``MMCV==1.7.1 is used but incompatible. Please install
 #: mmcv>=2.0.0rc4, <=2.1.0.``): the installed releases do not fit.
 _NEEDS_RELEASE = compile_pattern(r"(?i)\bis used but incompatible\b|\bplease (?:install|upgrade to|downgrade to|use)"
@@ -648,6 +659,10 @@ def exception_verdict(raised: Raised) -> Verdict | None:
     if base in ("KeyError", "NoSectionError", "NoOptionError") and raised.where and _CONFIGPARSER.search(raised.where):
         return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised in configparser: the job's configuration "
                        "file lacks the section or option)", "origin", raised.text)
+    if (base == "KeyError" and raised.where and _COCO_READER.search(raised.where) and raised.func != "loadRes"
+            and _COCO_FIELD.search(message.strip())):
+        return Verdict(CONFIG_C, "corrupt_data", f"{_text(raised)} (raised in pycocotools as it read the annotation "
+                       "file: the json lacks a section or field of the COCO format)", "origin", raised.text)
     # a file of an installed package this Python cannot parse: the package needs a newer Python (or was written for
     # Python 2); its syntax error is the releases', not the program's
     if base in ("SyntaxError", "IndentationError") and _PACKAGE_DIR.search((raised.where or "").replace("\\", "/")):
