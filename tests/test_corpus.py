@@ -715,6 +715,15 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "config/driver_mismatch",
         "'no kernel image is available for execution on the device' is read with the driver's label, as the rule "
         "reads every build that cannot start on this GPU; the author names the build's missing architecture"),
+    # Set 72.
+    "pytorch/hvm_nequip_evaluate_torchscript_unsupported_value_kind.txt": (
+        "config/bad_arguments",
+        "TorchScript's 'Unsupported value kind: Tensor' is read as a check refusing what it was given; the author "
+        "calls it a model compiled by another torch release than the one loading it"),
+    "pytorch/hvm_pair_allegro_lammps_double_float_scalar_type.txt": (
+        "code/device_mismatch",
+        "'expected scalar type Double but found Float' is read as a tensor mismatch (the dtype and device family's "
+        "label); the author calls it a LAMMPS plugin built for another precision than the model"),
 }
 
 

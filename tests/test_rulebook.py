@@ -9277,6 +9277,38 @@ SET_71 = [
      "IndexError: list index out of range", {}, "index_error"),
 ]
 
+#: Set 72's families (managed cloud training services; LLM post-training and RLHF; scientific ML), in sibling wordings:
+#: Ray's wrapper naming its cause, an inference server's lost connection, cloud CLIs and conda refusing a spec.
+SET_72 = [
+    ("ray.exceptions.RayTaskError(ReadTimeoutError): ray::RewardWorker.score() (pid=4242, ip=10.0.0.7, "
+     "actor_id=abc123)", {}, "timeout"),
+    ("ray.exceptions.RayTaskError(ConnectionResetError): ray::RolloutWorker.generate() (pid=77, ip=10.0.0.3)", {},
+     "connection_error"),
+    ("2025-06-01 10:00:00 - judge - ERROR - Failed to score sample 17: Connection error.", {}, "connection_error"),
+    ("RuntimeError: Expected is_sm80 || is_sm90 to be true, but got false.", {}, "version_mismatch"),
+    ("Validation for SweepJobSchema failed:\n\n {\n  \"trial\": [", {}, "bad_arguments"),
+    ("ERROR: (gcloud.ai.custom-jobs.create) INVALID_ARGUMENT: List of found errors:\t1.Field: "
+     "job_spec.worker_pool_specs[0].machine_spec.accelerator_count;", {}, "bad_arguments"),
+    ("ERROR: (gcloud.ai-platform.jobs.submit.training) Invalid JSON payload received. Unknown name "
+     "\"acceleratorType\" at 'job.training_input': Cannot find field.", {}, "bad_arguments"),
+    ("ResolvePackageNotFound: \n  - cudatoolkit==11.3.1=h2bc3f7f_2\n  - libgcc-ng==9.3.0=h5101ec6_17", {},
+     "bad_arguments"),
+    ("PackagesNotFoundError: The following packages are not available from current channels:\n\n  - "
+     "pytorch3d==0.7.2", {}, "bad_arguments"),
+    ("UnsatisfiableError: The following specifications were found to be incompatible with each other:", {},
+     "version_mismatch"),
+    ("grpc._channel._InactiveRpcError: <_InactiveRpcError of RPC that terminated with:\n\tstatus = "
+     "StatusCode.PERMISSION_DENIED\n\tdetails = \"Request had insufficient authentication scopes.\"", {},
+     "auth_error"),
+    ("Error: {\"Error\":{\"Code\":\"UserError\",\"Message\":\"Compute target gpu-cluster was not found\"}}", {},
+     "submit_rejected"),
+    ("RuntimeError: No supported device detected.", {}, "no_gpu"),
+    # Azure ML's UserError wraps what the program raised: the program's own exception decides
+    ("ActivityFailedException:\n\tMessage: Activity Failed:\n{\n    \"error\": {\n        \"code\": \"UserError\",\n"
+     "        \"message\": \"User program failed with ModuleNotFoundError: No module named 'lightgbm'\",", {},
+     "missing_module"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -9286,7 +9318,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46,
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
     "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59, "60": SET_60,
-    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71,
+    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

@@ -698,9 +698,10 @@ def _exc(*names: str) -> str:
     Anchored, so a traceback's source lines ("    except TypeError:") do not match.
     """
     alts = "|".join(names)
-    # (asyncio's report of a task that died with it: ``future: <Task finished ... exception=KeyError(1)>``)
-    return (r"(?:" + _PFX + r"(?:\w+\.)*(?:" + alts + r")(?::|$|\()|\bexception=(?:\w+\.)*(?:" + alts
-            + r")\()")
+    # (asyncio's report of a task that died with it: ``future: <Task finished ... exception=KeyError(1)>``; Ray's
+    # wrapper of a task's or actor's exception, which names its type: ``ray.exceptions.RayTaskError(APITimeoutError):``)
+    return (r"(?:" + _PFX + r"(?:\w+\.)*(?:" + alts + r")(?::|$|\()|\b(?:exception=|RayTaskError\()(?:\w+\.)*(?:"
+            + alts + r")[(:)])")
 
 
 #: Where a logger or a wrapper prints an exception's message without its name (``Exception caught: list index out
@@ -1078,6 +1079,8 @@ SETUP: tuple[Rule, ...] = (
              r"|I/O error writing script)|Unable to bring up enough workers"
              r"|srun: error: Unable to create step for job \d+: (?:Invalid|Requested|Memory required"
              r"|More processors)"
+             # Azure ML's job sent to a compute target the workspace does not have
+             r"|AzureMLCompute cluster \S+ does not exist|[Cc]ompute target \S+ (?:does not exist|was not found)"
              # other schedulers and clouds refusing the job before it ran
              r"|qsub: submit error|Job exceeds queue resource limits|Job rejected by all possible destinations"
              # Grid Engine's qsub (``Unable to run job: error: no suitable queues.``); PBS's per-user queue limits
@@ -1155,6 +1158,8 @@ SETUP: tuple[Rule, ...] = (
              r"|NVML Shared Library Not Found"),
     Rule("no_gpu", CONFIG, "no_gpu",
          log=r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|CUDA driver initialization failed"
+             # vLLM finding no accelerator platform (a Ray actor given no GPU, a CPU-only build)
+             r"|RuntimeError: No supported device detected\.?$|RuntimeError: Failed to infer device type"
              # accelerate asked for mixed precision on a machine where it found no GPU
              r"|\b(?:fp16|bf16) mixed precision requires a GPU"
              # COLMAP's SiftGPU with no GPU it can use (a build without CUDA, no OpenGL context on a headless host)
@@ -1222,6 +1227,8 @@ SETUP: tuple[Rule, ...] = (
              r"|(?:trying|try) to access a gated repo|\(AccessDeniedException\) when calling the"
              # the Copernicus data stores' licence not yet accepted by the account (ERA5 downloads)
              r"|has not agreed to the required terms and conditions"
+             # a Google token without the scope the API needs (a VM's default service account scopes)
+             r"|Request had insufficient authentication scopes|ACCESS_TOKEN_SCOPE_INSUFFICIENT"
              # a git server refusing the push to a branch this token may not write (the hub with a read token)
              r"|^remote: DENIED update refs/\S+: forbidden"
              # W&B refusing an entity or project the key may not use; a token without write rights
@@ -1449,6 +1456,8 @@ SETUP: tuple[Rule, ...] = (
              r"|to return a valid Keras Model instance\. Received: <tf_keras\."),
     Rule("version_mismatch", CONFIG, "version_mismatch",
          log=r"did not match any variant of untagged enum|Dataset scripts are no longer supported"
+             # flash-attn 1's own check of the GPU's architecture (a V100's sm70 is none of those its build has)
+             r"|Expected is_sm\w+(?: \|\| is_sm\w+)* to be true, but got false"
              # a package's own check of another's release (Open3D-ML's ``Version mismatch: Open3D needs PyTorch version
              # 1.8.*, but version 2.0.1+cpu is installed!``); Triton finding no backend its release can drive; MLflow's
              # tracking database of an older schema than the server
@@ -1743,6 +1752,8 @@ SETUP: tuple[Rule, ...] = (
              # Lua's require (Torch7's loadcaffe, a rock never installed); pyarrow without Hadoop's libhdfs
              r"|: module '[\w.-]+' not found:|\bUnable to load libhdfs\b"
              r"|NamespaceNotFound: Namespace \w+ not found|" + _exc("ModuleNotFoundError", "ImportError")
+             # (Azure ML's run record quoting what the user's program raised)
+             + r"|User program failed with (?:\w+\.)*(?:ModuleNotFoundError|ImportError): "
              + r"|" + _PFX + r"(?:(?:\w+\.)*\w*(?:Error|Exception): .*)?No module named"
              + r"|requires the \S+ library but it was not found|^\s+ModuleNotFoundError: No module named"
                # python -m with a module the environment lacks (a launcher run from the wrong venv); Hydra's
@@ -2046,6 +2057,7 @@ SETUP: tuple[Rule, ...] = (
              # gloo told to use a network interface this host does not have (GLOO_SOCKET_IFNAME)
              r"|ifa != nullptr\. Unable to find address for: "
              r"|only supported on GPUs with compute capability|FlashAttention only supports (?:Ampere|Turing)"
+
              # (Transformer Engine's FP8 on an Ampere GPU; the same words from other kernels' checks)
              r"|[Cc]ompute [Cc]apability \d+(?:\.\d+)? or (?:higher|above|newer|later)"
              r"|only supported on CUDA devices with compute capability >="
@@ -2117,11 +2129,13 @@ SETUP: tuple[Rule, ...] = (
              # UTF-8 reader shows it, each undecodable byte a U+FFFD
              r"|is not recognized as an internal or external command|is not recognized as the name of a cmdlet, "
              r"|不是内部或外部命令|不是內部或外部命令|は、内部コマンドまたは外部コマンド|내부 또는 외부 명령"
-             r"|wird nicht als interner oder externer Befehl|n.est pas reconnu en tant que commande interne"
+             r"|wird nicht als interner oder externer Befehl|n(?:'|’)est pas reconnu en tant que commande interne"
              r"|no se reconoce como un comando interno o externo|não é reconhecido como um comando interno"
              r"|non è riconosciuto come comando interno o esterno|не является внутренней или внешней"
-             "|\ufffd{3}\u06b2\ufffd{4}\u2cbf\ufffd{3}|\ufffdO\ufffd{5}\u03a5~\ufffd{3}R\ufffdO"
-             "|\ufffd\u0341A\ufffd{5}R\ufffd}\ufffd{3}h\ufffd\u0702\ufffd{2}\u034aO"
+             "|\ufffd\ufffd\ufffd\u06b2\ufffd\ufffd\ufffd\ufffd\u2cbf\ufffd\ufffd\ufffd"
+             "|\ufffdO\ufffd\ufffd\ufffd\ufffd\ufffd\u03a5~\ufffd\ufffd\ufffdR\ufffdO"
+             "|\ufffd\u0341A\ufffd\ufffd\ufffd\ufffd\ufffdR\ufffd}\ufffd\ufffd\ufffdh\ufffd\u0702"
+             "\ufffd\ufffd\u034aO"
              r"|"
              + _exc("NoBackendError")),
     # A package built from source at install that did not build (pip's wheel, distutils' command) with no line above
@@ -2693,6 +2707,9 @@ NETWORK: tuple[Rule, ...] = (
          log=r"(?:ORTE|PRTE|PRRTE) has lost communication with (?:a |its )(?:remote )?daemon"),
     Rule("connection_error", TRANSIENT, "connection_error",
          log=r"[Cc]onnection reset by peer|Connection refused|connect: connection refused|Broken pipe"
+             # the OpenAI client's APIConnectionError (an inference server a rollout or a judge calls), as a logger
+             # quotes its message: "Error getting model response: Connection error."
+             r"|(?:APIConnectionError|[Ee]rror|[Ff]ailed)\b[^:]{0,80}: Connection error\.$"
              # torch elastic's rendezvous store; Git LFS given fewer bytes than the object it fetched
              r"|RendezvousConnectionError|\b[Ee]xpected OID [0-9a-f]{64}, got [0-9a-f]{64}"
              # rabit's tracker client (XGBoost's, dask-xgboost's) giving up on its tracker
@@ -2777,6 +2794,18 @@ LAST: tuple[Rule, ...] = (
          log=r"Could not find a version that satisfies the requirement [\w.\-]+(?:\[[\w,\-]*\])? ?(?:==|~=|<|>)"
              r"[^()]*\(from versions: \d"),
     Rule("pip_no_distribution", CONFIG, "bad_arguments", log=r"No matching distribution found for \S+"),
+    # conda's solver: a package or a pin no channel has for this platform (an environment file exported on
+    # another OS, with its builds), or pins no set of packages satisfies together
+    Rule("conda_unresolved", CONFIG, "bad_arguments",
+         log=r"^\s*(?:\w+\.)*ResolvePackageNotFound: ?$|PackagesNotFoundError: The following packages are not "
+             r"available from current channels"),
+    Rule("conda_unsatisfiable", CONFIG, "version_mismatch",
+         log=r"\b(?:LibMamba)?UnsatisfiableError: |The following specifications were found\s*$"),
+    # a cloud's CLI refusing the job's spec before anything runs: Azure ML v2's schema check, a Google API's field it
+    # does not know (gcloud's INVALID_ARGUMENT), in the words the service sends back
+    Rule("cloud_spec_refused", CONFIG, "bad_arguments",
+         log=r"^Validation for \w+Schema failed:|Invalid JSON payload received\. Unknown name \\?\""
+             r"|^ERROR: \(gcloud\.[\w.-]+\) INVALID_ARGUMENT: "),
     # pyxis could not start the job's container (an image path it took for a registry's, a bad image): the
     # set-up of the step; last, because enroot's own line, when there is one, says which.
     Rule("pyxis_container", CONFIG, "bad_arguments",
