@@ -724,6 +724,22 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "code/device_mismatch",
         "'expected scalar type Double but found Float' is read as a tensor mismatch (the dtype and device family's "
         "label); the author calls it a LAMMPS plugin built for another precision than the model"),
+    # Set 73.
+    "distributed/hvo_nextflow_dorado_docker_no_gpu.txt": (
+        "config/driver_mismatch",
+        "docker's 'could not select device driver \"\" with capabilities: [[gpu]]' is read as the host's GPU driver "
+        "stack (the container toolkit) missing, as the rule reads it for every runtime; the author calls it no GPU"),
+    "pytorch/hvp_embedding_ft_tf32_t4.txt": (
+        "config/version_mismatch",
+        "'--tf32 requires Ampere or a newer GPU arch' is read as hardware older than the feature needs; the author "
+        "calls passing --tf32 on a T4 a bad argument"),
+    "pytorch/hvp_lama_val_check_interval.txt": (
+        "unknown/exit_1",
+        "the excerpt ends inside the traceback, before the exception's line: nothing says what Lightning refused"),
+    "tf_jax_storage/hvn_pallas_mosaic_shape_cast.txt": (
+        "config/bad_arguments",
+        "'Mosaic failed to compile TPU kernel' is read as issue 22 names the family, a kernel that does not compile "
+        "for this device or version; the author calls the reshape in the user's own Pallas kernel unsupported code"),
 }
 
 

@@ -9309,6 +9309,33 @@ SET_72 = [
      "missing_module"),
 ]
 
+#: Set 73's families (TF, JAX and TPU; schedulers other than Slurm and workflow engines; framework and launcher
+#: configuration), in sibling wordings.
+SET_73 = [
+    ("[2024-03-01, 10:00:00 UTC] {taskinstance.py:1400} ERROR - Received SIGTERM. Terminating subprocesses.", {},
+     "terminated"),
+    ("airflow.exceptions.AirflowException: Task received SIGTERM signal", {}, "terminated"),
+    ("qsub: cannot connect to server pbs01 (errno=111) Connection refused", {}, "submit_rejected"),
+    ("        Reason: Transfer input files failure at execution point slot1_3@node7 using protocol osdf. Details: "
+     "download completed but received size 1048576b does not match the expected size 52428800b", {}, "io_error"),
+    ("|Error: Failed to create new transfer job: failed to get namespace information for remote URL "
+     "osdf:///ospool/ap40/data/Inputs/x.tar.gz", {}, "missing_file"),
+    ("Caused by:\n  Process requirement exceeds available memory -- req: 64 GB; avail: 31.3 GB", {}, "bad_arguments"),
+    ("    Batch error:\n    The @kubernetes decorator requires --datastore=s3.", {}, "bad_arguments"),
+    ("qsub: illegal -l value \"\"", {}, "bad_arguments"),
+    ("/bin/sh: -c: line 1: syntax error near unexpected token `('", {}, "bad_arguments"),
+    ("Error merging 'train.yaml' with schema\nInvalid type assigned : DataConf is not a subclass of DataConf.", {},
+     "bad_arguments"),
+    ("Validation Error:\nField: optimizer.betas\nError: Extra inputs are not permitted", {}, "bad_arguments"),
+    ("cli.py [options] fit: error: Parser key \"model.lr\":\n  Expected a <class 'float'>. Got value: fast", {},
+     "bad_arguments"),
+    ("main.py: error: Configuration check failed :: Key \"data.batch_size\" is required but not included in config "
+     "object or its value is None.", {}, "bad_arguments"),
+    ('  File "/opt/conda/lib/python3.10/site-packages/tool/cli.py", line 80, in validate_args\n    assert '
+     'torch.cuda.is_available(), "Trying to use CUDA, but CUDA is not available."\nAssertionError: Trying to use '
+     "CUDA, but CUDA is not available.", {}, "no_gpu"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -9318,7 +9345,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46,
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
     "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59, "60": SET_60,
-    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72,
+    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

@@ -1081,6 +1081,8 @@ SETUP: tuple[Rule, ...] = (
              r"|More processors)"
              # Azure ML's job sent to a compute target the workspace does not have
              r"|AzureMLCompute cluster \S+ does not exist|[Cc]ompute target \S+ (?:does not exist|was not found)"
+             # Torque's qsub that cannot reach its server or its auth daemon (called from a compute node)
+             r"|qsub: cannot connect to server|could not connect to trqauthd"
              # other schedulers and clouds refusing the job before it ran
              r"|qsub: submit error|Job exceeds queue resource limits|Job rejected by all possible destinations"
              # Grid Engine's qsub (``Unable to run job: error: no suitable queues.``); PBS's per-user queue limits
@@ -1160,6 +1162,8 @@ SETUP: tuple[Rule, ...] = (
          log=r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|CUDA driver initialization failed"
              # vLLM finding no accelerator platform (a Ray actor given no GPU, a CPU-only build)
              r"|RuntimeError: No supported device detected\.?$|RuntimeError: Failed to infer device type"
+             # a tool's own check before it starts (CellBender's --cuda on a node without a GPU)
+             r"|[Tt]rying to use CUDA,? but CUDA is not available"
              # accelerate asked for mixed precision on a machine where it found no GPU
              r"|\b(?:fp16|bf16) mixed precision requires a GPU"
              # COLMAP's SiftGPU with no GPU it can use (a build without CUDA, no OpenGL context on a headless host)
@@ -1785,7 +1789,9 @@ SETUP: tuple[Rule, ...] = (
          log=r"java\.io\.FileNotFoundException: .*\((?:No such file or directory|The system cannot find the "
              r"(?:file|path) specified)\)|\bDataFilesNotFoundError: |\bNo \(supported\) data files found in "
              r"|\bis not a checkpoint directory\.?\s*$|\bCould not open JSON annotations file\b"
-             r"|\bObject s3://\S+ not found!|\bsndfile: unknown format or could not open file\b"),
+             r"|\bObject s3://\S+ not found!|\bsndfile: unknown format or could not open file\b"
+             # HTCondor's OSDF/Pelican plugin asked for a path no namespace serves (a URL spelt wrong)
+             r"|failed to get namespace information for remote URL"),
     # tesseract without the config file a training step names (tessdata's configs/lstm.train not installed)
     Rule("tesseract_config_missing", CONFIG, "missing_file", log=r"^read_params_file: Can't open \S+"),
     # A shell told to run or source a file that is not there (``bash: activate: No such file or directory``: MLflow's
@@ -2007,7 +2013,19 @@ SETUP: tuple[Rule, ...] = (
              r"unsupported protocol scheme \"[^\"]{0,40}\"|Invalid URL '[^']*': No scheme supplied"
              r"|No connection adapters were found for '|"
              r": error: (?:unrecognized arguments|the following arguments are required"
-             r"|argument \S+: (?:invalid|expected)|ambiguous option)"
+             r"|argument \S+: (?:invalid|expected)|ambiguous option|Parser key \")"
+             # jsonargparse (LightningCLI) refusing a config value; pydantic refusing an experiment config's field
+             r"|Does not validate against any of the Union subtypes|error: Configuration check failed"
+             r"|^\s*(?:Error: )?Extra inputs are not permitted|Field required \[type=missing"
+             # OmegaConf/Hydra merging a config group or a structured config that does not fit
+             r"|^Error merging (?:override )?'?[\w./-]+=|Invalid type assigned ?: \w"
+             # Nextflow's process asking more than its executor has; Metaflow's step decorator needing another
+             # datastore; Torque's qsub given another scheduler's flag
+             r"|Process requirement exceeds? available (?:CPUs|memory)|The @\w+ decorator requires --[\w-]+"
+             r"|qsub: illegal -\w+ value"
+             # a command a workflow engine built from its config (a cluster-status script given bsub's whole
+             # answer) that the shell cannot parse
+             r"|sh: -c: line \d+: syntax error near unexpected token"
              r"|MisconfigurationException(?:: |\([\"'])|Check batch related parameters\. train_batch_size is not"
              r"|no optimization profile has been defined|RequestTimeTooSkewed|^KeyError: 'pytorch-lightning_version'"
              r"|Duplicate GPU detected|ncclInvalidArgument|ncclInvalidUsage"
@@ -2605,6 +2623,8 @@ CRASHED: tuple[Rule, ...] = (
     Rule("launcher_sigterm", TRANSIENT, "terminated",
          log=r"Received (?:Signals\.)?SIG(?:TERM|HUP) death signal"
              r"|Received \d+ death signal|(?:SignalException: |^\s+)Process \d+ got signal: (?:1|15) *$"
+             # a workflow engine's task TERMed by its own supervisor (Airflow's LocalTaskJob, a zombie sweep)
+             r"|Task received SIGTERM signal|Received SIGTERM\. Terminating subprocesses"
              # the launcher passing on the hang-up it received (its ranks get SIGHUP only so)
              r"|Sending process \d+ closing signal SIGHUP"),
     # A DataLoader worker TERMed while its parent lived on: not a launcher's clean-up (that TERMs the rank, which
@@ -2622,7 +2642,9 @@ NETWORK: tuple[Rule, ...] = (
     Rule("io_error", TRANSIENT, "io_error",
          log=r"Input/output error|\[Errno 5\]|Stale file handle|\[Errno 116\]|nfs: server \S+ not responding"
              r"|\[Errno 37\] No locks available|Remote I/O error|\[Errno 121\]|Transport endpoint is not connected"
-             r"|\[Errno 107\]"),
+             r"|\[Errno 107\]"
+             # HTCondor's file transfer (OSDF, Pelican) that ended short of the object's size
+             r"|download completed but received size \d+b? does not match"),
     Rule("port_in_use", TRANSIENT, "port_in_use",
          log=r"Address already in use|UnityWorkerInUseException|worker number \d+ is still in use|\bEADDRINUSE\b"
              r"|\[Errno 98\]|errno: 98\b|system error: 10048\b|\[(?:WinError|Errno) 10048\]"
