@@ -740,6 +740,31 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "config/bad_arguments",
         "'Mosaic failed to compile TPU kernel' is read as issue 22 names the family, a kernel that does not compile "
         "for this device or version; the author calls the reshape in the user's own Pallas kernel unsupported code"),
+    # Set 74.
+    "pytorch/hvq_rocm714_invalid_kernel_image.txt": (
+        "config/driver_mismatch",
+        "'device kernel image is invalid' is read with the driver's label, as the rule reads every build that cannot "
+        "start on this GPU; the author names the ROCm build's missing architecture"),
+    "pytorch/hvq_tf_keras_win_launch_failed_self_reset.txt": (
+        "unknown/illegal_memory_access",
+        "TF's CUDA_ERROR_LAUNCH_FAILED while polling an event is read as a kernel that faulted (a bug or the "
+        "hardware: unknown); the author calls it the GPU's own reset, which no line shows"),
+    "pytorch/hvq_tf_od_launch_failed_event_abort.txt": (
+        "unknown/illegal_memory_access",
+        "the same CUDA_ERROR_LAUNCH_FAILED while polling an event, read as a kernel that faulted; the author calls it "
+        "a GPU fault"),
+    "tf_jax_storage/hvr_h5ad_signature_not_found.txt": (
+        "config/corrupt_checkpoint",
+        "HDF5's 'file signature not found' is read as a saved file cut short, as the rule reads it for weights; the "
+        "file here is an AnnData dataset (.h5ad), which the author calls data"),
+    "tf_jax_storage/hvr_h5py_lock_mpirun_surface.txt": (
+        "transient/io_error",
+        "HDF5's lock refused with EAGAIN is read as a lock another process holds now, which it may let go (a retry, "
+        "held after its budget); the author calls every rank opening the same file a setup to change"),
+    "tf_jax_storage/hvr_olmo_http_range_short_read.txt": (
+        "unknown/exit_1",
+        "torch's DataLoader re-raise of an assertion whose own line the log lost says nothing of what failed; the "
+        "author reads the frame's HTTP range request as a data server under load"),
 }
 
 

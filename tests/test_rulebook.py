@@ -9336,6 +9336,31 @@ SET_73 = [
      "CUDA, but CUDA is not available.", {}, "no_gpu"),
 ]
 
+#: Set 74's families (GPU hardware and driver faults; data loading and storage; checkpoints), in sibling wordings.
+SET_74 = [
+    ("[ 8120.551234] amdgpu 0000:03:00.0: amdgpu: GPU reset begin!", {}, "gpu_fault"),
+    ("[ 8120.400000] amdgpu 0000:03:00.0: amdgpu: MES failed to respond to msg=MISC (WAIT_REG_MEM)", {}, "gpu_fault"),
+    ("[ 512.0] MTGPU:(Error): 1001:  PID 4242 experienced error Guilty Lockup (0x1) caller[CheckFWCCB]", {},
+     "gpu_fault"),
+    ("[  +0.000004] pcieport 0000:40:01.1: PCIe Bus Error: severity=Uncorrected (Fatal), type=Transaction Layer, "
+     "(Receiver ID)", {}, "gpu_fault"),
+    ("terminate called after throwing an instance of 'std::system_error'\n  what():  Connection reset by peer\n"
+     "terminate called after throwing an instance of 'c10::Error'\n  what():  CUDA error: uncorrectable NVLink error "
+     "detected during the execution", {"signal": 6, "exit_code": None}, "gpu_fault"),
+    ("Write error: wrote 1000 blocks instead of 4096 at /opt/torch/pkg/torch/lib/TH/THDiskFile.c:331", {},
+     "disk_full"),
+    ("tar: This does not look like a tar archive\ntar: Exiting with failure status due to previous errors",
+     {"exit_code": 2}, "bad_arguments"),
+    ("gzip: data.tar.gz: not in gzip format", {}, "bad_arguments"),
+    ("/src/hcl/platform/hcl_device_control_factory.cpp::71(initDevice): The condition [ false ] failed. Invalid server "
+     "type (5[HLS2]) requested to generate controller.", {}, "version_mismatch"),
+    # torch's re-raise whose original line the log lost: the wrapper's words say nothing of what failed
+    ('Traceback (most recent call last):\n  File "/opt/conda/lib/python3.10/site-packages/torch/_utils.py", line 694, '
+     "in reraise\n    raise exception\nAssertionError: Caught AssertionError in DataLoader worker process 3.\n"
+     'Original Traceback (most recent call last):\n  File "/opt/conda/lib/python3.10/site-packages/streamer/http.py", '
+     "line 50, in read\n    assert len(buf) == n", {}, "exit_1"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -9345,7 +9370,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46,
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
     "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59, "60": SET_60,
-    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73,
+    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

@@ -845,7 +845,13 @@ HARDWARE: tuple[Rule, ...] = (
              # the device lost in other stacks' words: Intel's Level Zero and Unified Runtime (IPEX, SYCL on an Arc
              # or an iGPU whose driver reset it), Vulkan (llama.cpp's and ncnn's backends)
              r"|\b(?:UR_RESULT|ZE_RESULT|PI)_ERROR_DEVICE_LOST\b|\bVK_ERROR_DEVICE_LOST\b|\bvk::DeviceLostError\b"
-             r"|\bErrorDeviceLost\b"),
+             r"|\bErrorDeviceLost\b"
+             # the kernel's own words for a GPU that hung or fell away: amdgpu resetting it (its MES firmware not
+             # answering), Moore Threads' MTGPU lockups, a PCIe link's fatal uncorrected error (AER) under it
+             r"|uncorrectable NVLink error|cudaErrorNvlinkUncorrectable|CUDA_ERROR_NVLINK_UNCORRECTABLE"
+             r"|amdgpu: GPU reset begin!|amdgpu: MES failed to respond to msg=|experienced error (?:Guilty|Innocent) "
+             r"Lockup|PCIe Bus Error: severity=Uncorrected \(Fatal\)|AER: (?:Multiple )?Uncorrected \(Fatal\) error "
+             r"received"),
     # InfiniBand could not register (pin) memory: the locked-memory limit or the HCA, not the host's RAM.
     Rule("ib_enomem", TRANSIENT, "nccl_error",
          log=r"NCCL WARN Call to ibv_\w+ failed with error Cannot allocate memory|Ib failure: Cannot allocate memory"
@@ -1035,7 +1041,9 @@ EXHAUSTED: tuple[Rule, ...] = (
     # quota) the checkpoint goes to; the wait for space looks at the host before anything runs again.
     Rule("writer_failed", CONFIG, "disk_full",
          log=r"PytorchStreamWriter failed writing file|inline_container\.cc[:_]\d+\] \. unexpected pos \d+ vs \d+"
-             r"|basic_ios::clear: iostream error"),
+             r"|basic_ios::clear: iostream error"
+             # Lua Torch's file writer (a t7 checkpoint) that wrote fewer blocks than it asked to
+             r"|[Ww]rite error: wrote \d+ blocks instead of \d+"),
     # Caffe's solver could not write its snapshot: in public threads nearly always the snapshot folder the solver
     # names is not there; a full disk says the same words, and the host's measure then names disk_full instead
     # (tianluo.faults.classify: UNWRITTEN).
@@ -1460,6 +1468,8 @@ SETUP: tuple[Rule, ...] = (
              r"|to return a valid Keras Model instance\. Received: <tf_keras\."),
     Rule("version_mismatch", CONFIG, "version_mismatch",
          log=r"did not match any variant of untagged enum|Dataset scripts are no longer supported"
+             # Habana's HCL built for other servers than this one (a Gaudi release that does not know AWS DL1's type)
+             r"|Invalid server type \(\d+\[\w+\]\) requested to generate controller"
              # flash-attn 1's own check of the GPU's architecture (a V100's sm70 is none of those its build has)
              r"|Expected is_sm\w+(?: \|\| is_sm\w+)* to be true, but got false"
              # a package's own check of another's release (Open3D-ML's ``Version mismatch: Open3D needs PyTorch version
@@ -2023,6 +2033,8 @@ SETUP: tuple[Rule, ...] = (
              # datastore; Torque's qsub given another scheduler's flag
              r"|Process requirement exceeds? available (?:CPUs|memory)|The @\w+ decorator requires --[\w-]+"
              r"|qsub: illegal -\w+ value"
+             # tar or gzip given a file that is not an archive of that kind (a checkpoint named .tar, an HTML page)
+             r"|tar: This does not look like a tar archive|gzip: \S+: not in gzip format"
              # a command a workflow engine built from its config (a cluster-status script given bsub's whole
              # answer) that the shell cannot parse
              r"|sh: -c: line \d+: syntax error near unexpected token"

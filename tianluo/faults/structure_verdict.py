@@ -493,6 +493,10 @@ def verdict(shape: Shape) -> Verdict | None:
 #: (The exclusions below were written partly from the misses of sets 52 to 65, 70 for 7 there; on sets 66 and 67,
 #: gathered after, untouched: 5 for 2.)
 UNMATCHED_LABEL = "unmatched_exception"
+#: torch's re-raise of what a DataLoader worker, a replica or a thread raised: words about where, not what (the
+#: original's own line follows it, when the log kept it).
+_TORCH_RERAISE = compile_pattern(r"^Caught \w+ in (?:DataLoader worker process \d+|replica \d+ on device \d+"
+                                 r"|pin memory thread(?: for device \d+)?)\.?(?:\s*Original Traceback.*)?$")
 #: Names that say the failure may pass (a timeout, a lost connection, a service, memory) or that it was stopped:
 #: those stay unknown, as do a wrapper's report of a child, an actor or a trial that failed elsewhere.
 _PASSING_NAME = compile_pattern(r"(?i)time_?out|timed_?out|connect|unavailable|network|socket|interrupt|cancel|kill"
@@ -538,7 +542,7 @@ def unmatched(shape: Shape) -> Verdict | None:
             return None
     if not _EXCEPTION_NAME.search(last.base) and last.base != "Exception":
         return None
-    if not last.message.strip():  # a bare raise with no words: nothing says what it was
+    if not _TORCH_RERAISE.sub("", last.message).strip():  # a bare raise with no words: nothing says what it was
         return None
     return Verdict(CONFIG_C, UNMATCHED_LABEL, f"{_text(last)} (raised in {_where(last)}; no rule knows it: an "
                    "exception that ends a job is most often its data, a setting or the environment, and the same "
