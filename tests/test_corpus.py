@@ -765,6 +765,31 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "unknown/exit_1",
         "torch's DataLoader re-raise of an assertion whose own line the log lost says nothing of what failed; the "
         "author reads the frame's HTTP range request as a data server under load"),
+    # Set 75.
+    "pytorch/hop_pt_xgboost_r_label_outside_num_class.txt": (
+        "config/corrupt_data",
+        "XGBoost's 'label must be in [0, num_class)' is read as labels the objective cannot take (the data's, as "
+        "for 'label must be in [0,1] for logistic regression'); the author saw no cause in it"),
+    "hub/hvu_llama32vision_lora_cuda_unknown_error.txt": (
+        "unknown/signal_sigabrt",
+        "the NCCL watchdog's 'CUDA error: unknown error' after hundreds of healthy steps is read as nothing named "
+        "(CUDA's unknown error is any of a fault, a driver or a bug); the author calls it the GPU's fault"),
+    "hub/hvu_swift_internvl2_architectures_key.txt": (
+        "config/bad_arguments",
+        "KeyError 'architectures' raised in the model's own configuration class is read as a config it refuses; "
+        "the author calls it a model of another transformers release"),
+    "pytorch/hvv_openvino_mo_double_vs_float.txt": (
+        "code/programming_error",
+        "the Model Optimizer's 'Stopped shape/value propagation at' node is read as the exported model's; the author "
+        "names the float64 input the line above it gives"),
+    "pytorch/hvv_vitis_docker_no_nvidia_driver.txt": (
+        "config/driver_mismatch",
+        "'Found no NVIDIA driver on your system' is read with the driver's label; the author calls a container without "
+        "the GPU passed through no GPU"),
+    "tf_jax_storage/hvt_tabzilla_tabnet_unknown_val_targets.txt": (
+        "config/bad_arguments",
+        "TabNet's 'Valid set contains unkown targets from training' is read as input the library refuses; the author "
+        "calls the split's labels corrupt data"),
 }
 
 

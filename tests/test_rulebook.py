@@ -9361,6 +9361,27 @@ SET_74 = [
      "line 50, in read\n    assert len(buf) == n", {}, "exit_1"),
 ]
 
+#: Set 75's families (recommendation and tabular training; vision-language fine-tuning; quantization and edge
+#: deployment), in sibling wordings.
+SET_75 = [
+    ("06/02 00:10:53 - mmengine - WARNING - WARNING: command error: 'libSM.so.6: cannot open shared object file: No "
+     "such file or directory'!", {}, "missing_module"),
+    ("06/02 00:10:53 - mmengine - WARNING - WARNING: command error: 'ImportError: libgthread-2.0.so.0: cannot open "
+     "shared object file: No such file or directory'!", {}, "missing_module"),
+    ("ml.dmlc.xgboost4j.java.XGBoostError: [10:00:00] /workspace/src/tree/updater_gpu_hist.cu:712: Exception in "
+     "gpu_hist: [10:00:00] /workspace/src/common/device_helpers.cuh:42\n- Free memory: 1024\n- Requested memory: "
+     "4096", {}, "cuda_oom"),
+    ("/src/catboost/libs/train_lib/dir_helper.cpp:20: Can't create train working dir: /opt/job/catboost_info", {},
+     "permission_denied"),
+    ("XGBoostError: [12:00:00] src/objective/multiclass_obj.cu:120: SoftmaxMultiClassObj: label must be in "
+     "[0, num_class).", {}, "corrupt_data"),
+    ("[ERROR] Not found the file or directory: /workspace/quantize/deploy.prototxt", {}, "missing_file"),
+    ("[LightGBM] [Fatal] Machine list file doesn't contain the local machine", {}, "bad_arguments"),
+    ("[ ERROR ]  Stopped shape/value propagation at \"input_1\" node.", {}, "programming_error"),
+    ('Traceback (most recent call last):\n  File "train.py", line 300, in __init__\n    assert ok, f"Video {path} '
+     "can't be read!\"\nAssertionError: Video /data/clips/0001.mp4 can't be read!", {}, "missing_file"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -9370,7 +9391,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46,
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
     "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59, "60": SET_60,
-    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74,
+    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

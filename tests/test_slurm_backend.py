@@ -378,12 +378,20 @@ def slurm_log_lines(cluster, job_id: str) -> list[str]:
             if any(k in line for k in keys)][-40:]
 
 
-def requeued_and_pending(backend: SlurmBackend, job: JobSpec, handle: Handle, how: str = "requeue") -> list:
-    """Requeue a job that runs; poll until Slurm holds it PENDING again; every poll's facts."""
+def requeued_and_pending(backend: SlurmBackend, job: JobSpec, handle: Handle, how: str = "requeue",
+                         printed: str | None = None) -> list:
+    """Requeue a job that runs (and, given ``printed``, once its first run has printed it: started.json is written
+    just before the command starts, and on a loaded machine a requeue could land before the command's first line);
+    poll until Slurm holds it PENDING again; every poll's facts."""
     adir = Path(job.attempt_dir)
     jobs = {job.job_name: (job, handle)}
-    poll_until(backend, jobs, lambda f: f[job.job_name].state == JobState.RUNNING
-               and (adir / "started.json").exists(), what="the first run")
+
+    def first_run_printed(f) -> bool:
+        stdout = adir / "stdout"
+        return (f[job.job_name].state == JobState.RUNNING and (adir / "started.json").exists()
+                and (printed is None or stdout.exists() and printed in stdout.read_text(errors="replace")))
+
+    poll_until(backend, jobs, first_run_printed, what="the first run")
     assert read_json(adir / "started.json")["restarts"] == 0
     slurm_cmd("scontrol", how, handle.job_id)
     seen: list[dict[str, JobFacts]] = []
@@ -400,7 +408,7 @@ def test_a_requeued_job_is_queued_again_not_ended_and_its_second_run_counts(slur
     handle = backend.submit(job)
     jobs = {job.job_name: (job, handle)}
     adir = Path(job.attempt_dir)
-    seen = requeued_and_pending(backend, job, handle)
+    seen = requeued_and_pending(backend, job, handle, printed="run-0")
     # Released at once, slurmd may still hold the first run's revoked credential ("Job credential
     # revoked"): the second launch then fails at once. A couple of seconds avoids that race.
     time.sleep(2)

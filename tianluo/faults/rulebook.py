@@ -975,6 +975,8 @@ EXHAUSTED: tuple[Rule, ...] = (
          log=r"(?:ResourceExhaustedError|Resource exhausted): \S*\.tempstate\d+|\.tempstate\d+: Resource exhausted"),
     Rule("cuda_oom", CONFIG, "cuda_oom",
          log=r"CUDA out of memory|(?:CUDA|HIP) error: '?out of memory|hipErrorOutOfMemory|Cuda failure '?out of memory"
+             # XGBoost's device allocator (gpu_hist) saying what it asked for and what the GPU had left
+             r"|^\s*- Requested memory: \d+\s*$"
              r"|CUDA_ERROR_OUT_OF_MEMORY|NCudaLib::TOutOfMemoryError|Memory Object Allocation Failure"
              r"|PxgCudaDeviceMemoryAllocator fail to allocate"
              # HAMi's vGPU layer (a Kubernetes device plugin) refusing an allocation past the pod's memory quota
@@ -1740,6 +1742,9 @@ SETUP: tuple[Rule, ...] = (
              # Ascend's CANN unable to set up its environment (its Python dependencies not installed, set_env.sh not
              # sourced)
              r"|\[Init\]\[Env\]init env failed"
+             # a shared library of the system the package loads and the image lacks (OpenCV's libGL.so.1 in a slim
+             # container), as mmengine's launcher (xtuner's) quotes the import that failed
+             r"|command error: '(?:\w+Error: )?lib[\w+.-]*\.so(?:\.\d+)*: cannot open shared object file"
              # Open MPI's and PMIx's plugin (an MCA component: a BTL, psec's munge) not installed, or its shared
              # libraries not found
              r"|A requested component was not found, or was unable to be opened"
@@ -1800,6 +1805,8 @@ SETUP: tuple[Rule, ...] = (
              r"(?:file|path) specified)\)|\bDataFilesNotFoundError: |\bNo \(supported\) data files found in "
              r"|\bis not a checkpoint directory\.?\s*$|\bCould not open JSON annotations file\b"
              r"|\bObject s3://\S+ not found!|\bsndfile: unknown format or could not open file\b"
+             # Vitis AI's tools (vai_q, vai_c) naming a model or calibration file that is not there
+             r"|\bNot found the file or directory: "
              # HTCondor's OSDF/Pelican plugin asked for a path no namespace serves (a URL spelt wrong)
              r"|failed to get namespace information for remote URL"),
     # tesseract without the config file a training step names (tessdata's configs/lstm.train not installed)
@@ -1928,6 +1935,8 @@ SETUP: tuple[Rule, ...] = (
              r"|Reused local directory: \["),
     Rule("permission_denied", CONFIG, "permission_denied",
          log=_exc("PermissionError") + r"|\[Errno 13\] Permission denied|errno: 13 - Permission denied"
+             # CatBoost unable to create its train directory where the job runs (a service's working directory)
+             r"|Can't create train working dir: "
              # Ray's wrapper of a remote task's PermissionError, as a notebook prints its head (the rest cut)
              r"|\bRayTaskError\(PermissionError\)"
              r"|\[Errno 30\] Read-only file system|\[Errno 1\] Operation not permitted|" + _exc("PermissionDeniedError")
@@ -2033,6 +2042,8 @@ SETUP: tuple[Rule, ...] = (
              # datastore; Torque's qsub given another scheduler's flag
              r"|Process requirement exceeds? available (?:CPUs|memory)|The @\w+ decorator requires --[\w-]+"
              r"|qsub: illegal -\w+ value"
+             # LightGBM's distributed set-up given machines none of which is this one (a Dask cluster's addresses)
+             r"|Machine list file doesn't contain the local machine"
              # tar or gzip given a file that is not an archive of that kind (a checkpoint named .tar, an HTML page)
              r"|tar: This does not look like a tar archive|gzip: \S+: not in gzip format"
              # a command a workflow engine built from its config (a cluster-status script given bsub's whole
@@ -2273,7 +2284,7 @@ SETUP: tuple[Rule, ...] = (
              # MXNet's RecordIO reader meeting a record that does not start with its magic number (a damaged .rec)
              r"|Check failed: p\[0\] == RecordIOWriter::kMagic"
              # XGBoost's objective given labels outside what it takes (a logistic target not in [0,1])
-             r"|\blabel must be in \[0, ?1\] for logistic regression\b"
+             r"|\blabel must be in \[0, ?1\] for logistic regression\b|\blabel must be in \[0, ?num_class\)"
              # CatBoost given a categorical column holding NaN (a float): the data's, not the settings'
              r"|Invalid type for cat_feature\[[\d,]+\]=nan\b"
              r"|number of declared samples in the recording diverged from the one obtained when loading audio"
@@ -2486,6 +2497,10 @@ BUGS: tuple[Rule, ...] = (
     # MPI's error classes for a call the program got wrong: a receive smaller than the message sent, a count, a
     # datatype, a tag, a root or an operation a call may not take (MPI_ERR_RANK and MPI_ERR_ARG, which an mpi4py
     # built against another MPI than mpirun's prints, are the launch's: launch_setup)
+    # OpenVINO's Model Optimizer stopping at a node of the model it cannot infer (a summary op left in the graph, a
+    # float64 where float32 belongs): the exported model's
+    Rule("model_not_convertible", CODE, "programming_error",
+         log=r"\bStopped shape/value propagation at \"[^\"]+\" node"),
     Rule("mpi_misuse", CODE, "programming_error",
          log=r"\bMPI_ERR_(?:TRUNCATE|COUNT|TYPE|TAG|ROOT|BUFFER|OP|REQUEST|DIMS|TOPOLOGY|RMA_SYNC|LOCKTYPE|KEYVAL"
              r"|IN_STATUS)\b|Fatal error in P?MPI_\w+: (?:Message truncated|Invalid (?:count|datatype|tag|root"

@@ -197,7 +197,8 @@ _NAMES_FAILURE = compile_pattern(r"(?i)\bfail")
 #: An assertion's own message saying what it looked for is not there (``Could not find dataset PointNav-v1``,
 #: ``data/train does not exist``, ``checkpoint not found``).
 _MISSING_SAID = compile_pattern(r"^(?:[Cc]ould not|[Cc]annot|[Cc]an't|[Uu]nable to) find\b"
-                                r"|\b(?:does not|doesn't) exist\b|\bnot found\b|\bNo such file\b")
+                                r"|\b(?:does not|doesn't) exist\b|\bnot found\b|\bNo such file\b"
+                                r"|\b(?:can't|cannot|could not) be (?:read|opened|found)\b")
 _PATH_FORM = compile_pattern(r"^assert\b.*\b\w*(?:path|dir|folder|root|file)\w*\s*"
                              r"(?:\[-1\]\s*[!=]=|\.(?:end|start)swith\()")
 #: An assert on the values the job was given, in the project's own code: its arguments or its config (Megatron's
