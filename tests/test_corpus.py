@@ -172,10 +172,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
     "tf_jax_storage/hqi_tf_object_detection_mirrored_strategy_assert_not_as_ref.txt": (
         "unknown/exit_1", "a bare 'assert not as_ref' inside TF contrib's mirrored values: that this early strategy "
         "could not serve the Estimator pipeline is the author's reading; the text names no cause"),
-    "tf_jax_storage/hql_loss_landscape_h5py_rplus_lock_errno11.txt": (
-        "transient/io_error", "HDF5's lock refused with EAGAIN is a lock another process holds now (set 12's "
-        "ruling: three older files, two of them the program's own ranks, accept io_error), retried and held "
-        "after its budget; that here the program's own MPI ranks open it twice is the thread's finding"),
     "hub/hqs_sddreambooth_accelerator_project_dir_kwarg.txt": (
         "unknown/exit_1", "'Accelerator.__init__() got an unexpected keyword argument' printed by the extension's own "
         "handler, with no frame: whether the installed accelerate is older than the caller or the caller's code is "
@@ -567,10 +563,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
     "pytorch/hur_slot_detection_torch_c_not_defined.txt": (
         "config/missing_module", "a NameError for a package's compiled '_C': read as its extension not built or not "
         "loaded (missing); a build of another torch release (the author's version_mismatch) is the same class"),
-    "tf_jax_storage/hur_deepinsight_h5_lock_unavailable.txt": (
-        "transient/io_error", "confidently wrong: HDF5's 'unable to lock file, errno = 35 ... Resource temporarily "
-        "unavailable' is a lock another process holds now, read as transient (file_lock_held, a guard); that the "
-        "holder was the same session's earlier handle (file_locked, the author's) is the thread's"),
     # The prior for an exception no rule knows (structure_verdict.unmatched) names these config; their authors
     # gave another class. On 878 held-out files it named 70 into an accepted class for 7 wrong ones: kept.
     "hub/hoy_matrix_mlflow_log_param_changed_value_same_run.txt": (
@@ -757,10 +749,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "config/corrupt_checkpoint",
         "HDF5's 'file signature not found' is read as a saved file cut short, as the rule reads it for weights; the "
         "file here is an AnnData dataset (.h5ad), which the author calls data"),
-    "tf_jax_storage/hvr_h5py_lock_mpirun_surface.txt": (
-        "transient/io_error",
-        "HDF5's lock refused with EAGAIN is read as a lock another process holds now, which it may let go (a retry, "
-        "held after its budget); the author calls every rank opening the same file a setup to change"),
     "tf_jax_storage/hvr_olmo_http_range_short_read.txt": (
         "unknown/exit_1",
         "torch's DataLoader re-raise of an assertion whose own line the log lost says nothing of what failed; the "
@@ -790,6 +778,11 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "config/bad_arguments",
         "TabNet's 'Valid set contains unkown targets from training' is read as input the library refuses; the author "
         "calls the split's labels corrupt data"),
+    "tf_jax_storage/hpq_exarl_keras_save_weights_h5_lock_multiple_ranks.txt": (
+        "config/file_locked",
+        "confidently wrong: HDF5's lock refused with EAGAIN is read as the setup's (two ranks or two jobs on one .h5, "
+        "as six of the seven such files' authors call it); this author calls every rank saving the weights the "
+        "program's bug, which is the same fix seen from the code"),
 }
 
 

@@ -1298,16 +1298,16 @@ LOOK_ALIKES = [
     # a notebook's header naming the exception is not the exception's line
     ("NonMatchingChecksumError                  Traceback (most recent call last)", "exit_1"),
     # issue 22's eighth held-out set:
-    # HDF5's file lock: EAGAIN (11, macOS's 35) another process holding it for now, a retry; the file system without
-    # locks, or an I/O error under them, the setup's (https://github.com/h5py/h5py/issues/1066, /1101, /1679,
+    # HDF5's file lock: EAGAIN (11, macOS's 35) another process holding it (the program's own ranks, a second job),
+    # the file system without locks, or an I/O error under them: the setup's (https://github.com/h5py/h5py/issues/1066, /1101, /1679,
     # https://github.com/PyTables/PyTables/issues/888 (macOS's EAGAIN is 35), https://github.com/niosh-mining/obsplus/issues/69)
     ("OSError: Unable to create file (unable to lock file, errno = 11, error message = 'Resource temporarily "
-     "unavailable')", "io_error"),
+     "unavailable')", "file_locked"),
     ("OSError: [Errno 37] Unable to open file (unable to lock file, errno = 37, error message = 'No locks available')",
      "file_locked"),
     ("OSError: Unable to open file (unable to lock file, errno = 5, error message = 'Input/output error')",
      "file_locked"),
-    ("    unable to lock file, errno = 35, error message = 'Resource temporarily unavailable'", "io_error"),
+    ("    unable to lock file, errno = 35, error message = 'Resource temporarily unavailable'", "file_locked"),
     ("  File \"H5FD.c\", line 1650, in H5FD_lock\n    driver lock request failed", "file_locked"),
     # the user's limit of processes or threads (https://github.com/open-mmlab/OpenPCDet/issues/329,
     # https://github.com/pytorch/pytorch/issues/132145, https://github.com/Lightning-AI/litData/issues/280)
@@ -1861,13 +1861,13 @@ SIBLINGS += [
     ('  File "h5py/h5f.pyx", line 88, in h5py.h5f.open\n'
      'OSError: Unable to open file (unable to lock file, errno = 11, error message = \'Resource temporarily '
      'unavailable\')',
-     "io_error"),
+     "file_locked"),
     ("[Errno 11] Unable to synchronously open file (unable to lock file, errno = 11, error message = "
      "'Resource temporarily unavailable')",
-     "io_error"),
+     "file_locked"),
     ("  #007: H5FDsec2.c line 941 in H5FD__sec2_lock(): unable to lock file, errno = 11, error message = "
      "'Resource temporarily unavailable'\n    major: Virtual File Layer\n    minor: Unable to lock file",
-     "io_error"),
+     "file_locked"),
     # h5py "Unable to create group (name already exists)" / "Unable to create dataset (name already exists)"
     # (https://github.com/deeptools/HiCExplorer/issues/828, https://github.com/ImSwitch/ImSwitch/issues/131,
     # https://github.com/igormq/sbrt2017/issues/3)
