@@ -65,13 +65,17 @@ def _attempts(run_dir: Path, entity: str, stage: str = "train") -> list[dict]:
     return read_state(run_dir)["entities"][entity]["stages"][stage]["attempts"]
 
 
+def _stream(run_dir: Path, entity: str, n: int, name: str = "stdout") -> Path:
+    return run_dir / "attempts" / entity / "train" / str(n) / name
+
+
 def _stdout(run_dir: Path, entity: str, n: int) -> str:
-    return (run_dir / "attempts" / entity / "train" / str(n) / "stdout").read_text(errors="replace")
+    return _stream(run_dir, entity, n).read_text(errors="replace")
 
 
 def _stderr_tail(run_dir: Path, entity: str, n: int, lines: int = 15) -> str:
     """The end of an attempt's stderr, for a failure message that says what the attempt saw."""
-    path = run_dir / "attempts" / entity / "train" / str(n) / "stderr"
+    path = _stream(run_dir, entity, n, "stderr")
     return "\n".join(path.read_text(errors="replace").splitlines()[-lines:]) if path.is_file() else "(no stderr)"
 
 

@@ -239,9 +239,10 @@ def _deterministic(ev: Evidence, fault: Fault, shape: Shape) -> Fault:
 def _unmatched(ev: Evidence, fault: Fault, shape: Shape) -> Fault:
     """An exit the log named no cause of, that ended on a Python exception: its likeliest class
     (``structure_verdict.unmatched``), the exit record kept in the evidence."""
-    if fault.klass != FaultClass.UNKNOWN or ev.signal is not None or fault.label in ("exit_0", "exit_unknown"):
+    if (fault.klass != FaultClass.UNKNOWN or ev.signal is not None or not fault.label.startswith("exit_")
+            or fault.label in ("exit_0", "exit_unknown")):
         return fault
-    verdict = structure_verdict.unmatched(shape) if fault.label.startswith("exit_") else None
+    verdict = structure_verdict.unmatched(shape)
     if verdict is None:
         return fault
     return Fault(klass=verdict.klass, label=verdict.label, evidence=_capped(f"{verdict.evidence} ({fault.evidence})"))

@@ -1936,8 +1936,6 @@ SETUP: tuple[Rule, ...] = (
          log=_exc("PermissionError") + r"|\[Errno 13\] Permission denied|errno: 13 - Permission denied"
              # CatBoost unable to create its train directory where the job runs (a service's working directory)
              r"|Can't create train working dir: "
-             # Ray's wrapper of a remote task's PermissionError, as a notebook prints its head (the rest cut)
-             r"|\bRayTaskError\(PermissionError\)"
              r"|\[Errno 30\] Read-only file system|\[Errno 1\] Operation not permitted|" + _exc("PermissionDeniedError")
              + r"|uncaught exception raised locally: (?:\w+\.)*PermissionDeniedError\("
              + r"|OP_REQUIRES failed at .*: Permission denied: "

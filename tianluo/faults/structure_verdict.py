@@ -62,8 +62,10 @@ TRANSIENT, CONFIG_C, CODE, UNKNOWN = FaultClass.TRANSIENT, FaultClass.CONFIG, Fa
 VALIDATION = frozenset({"ValueError", "AssertionError", "TypeError", "KeyError", "RuntimeError", "Exception",
                         "NotImplementedError", "AttributeError", "IndexError"})
 
+#: The prior's label for an exception no rule knows (``unmatched``).
+UNMATCHED_LABEL = "unmatched_exception"
 #: Labels only the structure gives (the rulebook's are in ``tianluo.faults.rulebook``).
-LABELS = {"programming_error": CODE, "unmatched_exception": CONFIG_C}
+LABELS = {"programming_error": CODE, UNMATCHED_LABEL: CONFIG_C}
 
 
 @dataclass(frozen=True)
@@ -248,6 +250,8 @@ _NESTED_STATUS = compile_pattern(r": (?:Not found|Permission denied|Unavailable|
 #: check's verdict): a validation module raising them has a bug of its own.
 _OPERAND_SLIP = compile_pattern(r"^can only concatenate \w+ \(not \\?\"\w+\\?\"\) to \w+|^unsupported operand type"
                                 r"|^'\w+' object is not (?:subscriptable|callable|iterable)\b|^must be str, not \w+$")
+#: TF handed an array of Python objects (mixed floats and strings, ragged lists) where it needs numbers.
+_OBJECT_ARRAY = r"Failed to convert a NumPy array to a Tensor \(Unsupported object type"
 _PROGRAMMING_MESSAGE = compile_pattern(
     r"(?i)modified by an inplace operation|needed for gradient computation has been modified"
     r"|backward through the graph a second time|does not require grad|does not have a grad_fn"
@@ -272,8 +276,7 @@ _PROGRAMMING_MESSAGE = compile_pattern(
     r"|could not infer dtype of|could not determine the shape of object type"
     # a tensor on one device handed to what lives on another, in a library's own words (DGL's node features)
     r"|\bon device (?:cpu|cuda(?::\d+)?)\b.{0,60}\bon device (?:cpu|cuda(?::\d+)?)\b"
-    # TF given an array of Python objects (mixed floats and strings, ragged lists) where it needs numbers
-    r"|Failed to convert a NumPy array to a Tensor \(Unsupported object type"
+    r"|" + _OBJECT_ARRAY +
     # a list's remove asked for what it lacks (list.index's "'x' is not in list" is _OWN_SLIP's: in a library, the
     # name looked up may be the configuration's)
     r"|list\.remove\(x\): x not in list"
@@ -383,8 +386,8 @@ _SHAPE_MESSAGE = compile_pattern(r"(?i)shape|size of tensor|must match the size|
                                  r"|batch_size|target size|\baxis\b|\brank\b|\b(?:min_|max_)?ndim=")
 _INDEX_MESSAGE = compile_pattern(r"(?i)indices\[[\d,]*\] = -?\d+ is not in \[|index out of range|out of bounds"
                                  r"|index -?\d+ is out of")
-#: A value of the wrong type, in a library's words (TF handed an array of Python objects)
-_TYPE_MESSAGE = compile_pattern(r"Failed to convert a NumPy array to a Tensor \(Unsupported object type")
+#: A value of the wrong type, in a library's words
+_TYPE_MESSAGE = compile_pattern(_OBJECT_ARRAY)
 _DEVICE_MESSAGE = compile_pattern(r"(?i)same device|on cpu|on device cpu|scalar type|dtype|can't convert cuda"
                                   r"|can't be cast to the|found type torch\.cuda\.|object of type torch\.cuda\.")
 _STATUS = compile_pattern(r"^(?:\w+: )?(UNAVAILABLE|DEADLINE_EXCEEDED|UNAUTHENTICATED|PERMISSION_DENIED"
@@ -492,8 +495,7 @@ def verdict(shape: Shape) -> Verdict | None:
 #: tuned on (held-out sets 52 to 67, read by a reader older than each), this prior named 75 into a class their authors
 #: accept and 9 wrong: such exceptions are the job's configuration, data or environment about eight times in nine.
 #: (The exclusions below were written partly from the misses of sets 52 to 65, 70 for 7 there; on sets 66 and 67,
-#: gathered after, untouched: 5 for 2.)
-UNMATCHED_LABEL = "unmatched_exception"
+#: gathered after, untouched: 5 for 2.) Its label: ``UNMATCHED_LABEL``.
 #: torch's re-raise of what a DataLoader worker, a replica or a thread raised: words about where, not what (the
 #: original's own line follows it, when the log kept it).
 _TORCH_RERAISE = compile_pattern(r"^Caught \w+ in (?:DataLoader worker process \d+|replica \d+ on device \d+"
@@ -541,7 +543,7 @@ def unmatched(shape: Shape) -> Verdict | None:
         if (_PASSING_NAME.search(raised.base) or _ELSEWHERE.search(raised.base) or _WRAPPER.search(raised.base)
                 or _ELSEWHERE_SAID.search(raised.message) or _REPORT_BUG.search(raised.message)):
             return None
-    if not _EXCEPTION_NAME.search(last.base) and last.base != "Exception":
+    if not _EXCEPTION_NAME.search(last.base):
         return None
     if not _TORCH_RERAISE.sub("", last.message).strip():  # a bare raise with no words: nothing says what it was
         return None

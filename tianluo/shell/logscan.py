@@ -626,12 +626,14 @@ def _decorated(text: bytes, lo: int, hi: int) -> bool:
     """Whether the lines of ``text[lo:hi]`` (``lo`` a line's start) hold terminal escapes or any of them starts with a
     log collector's time stamp (a collector stamps every line, but what it collects may follow lines of another
     writer: which came first must not decide how the rest is read)."""
-    return (text.find(b"\x1b", lo, hi) >= 0 or _STAMPS.match(text, lo, hi) is not None
-            or _stamped_later(text, lo, hi))
+    return text.find(b"\x1b", lo, hi) >= 0 or _stamped(text, lo, hi)
 
 
-def _stamped_later(text: bytes, lo: int, hi: int) -> bool:
-    """Whether a line of ``text[lo:hi]`` after its first starts with an RFC 3339 stamp (``_STAMPED_LINE``)."""
+def _stamped(text: bytes, lo: int, hi: int) -> bool:
+    """Whether a line of ``text[lo:hi]`` (``lo`` a line's start) starts with a log collector's time stamp: the first
+    by ``_STAMPS``, a later one by an RFC 3339 stamp (``_STAMPED_LINE``)."""
+    if _STAMPS.match(text, lo, hi) is not None:
+        return True
     at = text.find(b"\n20", lo, hi)
     return at >= 0 and _STAMPED_LINE.search(text, at + 1, hi) is not None
 
@@ -644,7 +646,7 @@ def _plain(text: bytes, base: int, lo: int, hi: int, stamps: bool = True) -> tup
     spec's progress regex reads them as the owner saw them in the file, and may name them."""
     raw = text[lo:hi]
     plain = _ESCAPES.sub(b"", raw) if b"\x1b" in raw else raw
-    if stamps and (_STAMPS.match(plain) is not None or _stamped_later(plain, 0, len(plain))):
+    if stamps and _stamped(plain, 0, len(plain)):
         plain = _STAMPS.sub(b"", plain)
     starts: list[list[int]] = []  # the lines' starts in the file's bytes and in the copy, found at the first use
 
