@@ -783,6 +783,54 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "confidently wrong: HDF5's lock refused with EAGAIN is read as the setup's (two ranks or two jobs on one .h5, "
         "as six of the seven such files' authors call it); this author calls every rank saving the weights the "
         "program's bug, which is the same fix seen from the code"),
+    # Sets 76 and 77.
+    "tf_jax_storage/hom_tfs_ovobench_hf_webdataset_generate_split_tar_eof.txt": (
+        "config/corrupt_data",
+        "confidently wrong by the letter: the paste ends at tarfile's `raise ReadError(\"unexpected end of data\")`, "
+        "now read as the exception it raised (a tar shard cut short); the author labelled it unknown, though their "
+        "reason names a truncated shard"),
+    "distributed/hvy_petastorm_batch_reader_partition_field_typeerror.txt": (
+        "config/version_mismatch",
+        "confidently wrong: a namedtuple's `__new__() got an unexpected keyword argument` raised in an installed "
+        "package is read as packages of releases that do not fit, as most such calls are; here the keyword came "
+        "from the data (a partition column), a bug of petastorm's"),
+    "distributed/hvy_ray_run_experiments_misspelled_checkpoint_config.txt": (
+        "config/version_mismatch",
+        "Ray Tune's Experiment refusing a keyword from_json passed it is read as releases that do not fit; the "
+        "author names the misspelled key of the experiment's config (config either way)"),
+    "distributed/hwa_mlflow_run_conda_resolvepackagenotfound.txt": (
+        "config/bad_arguments",
+        "conda's ResolvePackageNotFound is read as an environment file naming what no channel has (as set 73's "
+        "author did); this author calls the pins releases that do not fit (config either way)"),
+    "hub/hvz_3dgrut_docker_unknown_runtime_nvidia.txt": (
+        "config/driver_mismatch",
+        "docker's 'unknown or invalid runtime name: nvidia' is read with the GPU toolkit family (three of four "
+        "authors accept that); this author calls the runtime a missing module"),
+    "hub/hvz_mlperf_object_detection_run_script_missing.txt": (
+        "config/command_not_found",
+        "an OCI runtime that cannot exec the command given is read as a command not found; the author calls the "
+        "script a missing file"),
+    "hub/hvz_podman_pytorch_notebook_device_gpu_all.txt": (
+        "config/missing_file",
+        "podman's 'stat gpu=all: no such file or directory' is read as the device path that is not there; the "
+        "author names the --device value spelled without its CDI vendor"),
+    "hub/hvz_podman_unresolvable_cdi_gpu.txt": (
+        "config/driver_mismatch",
+        "'unresolvable CDI devices nvidia.com/gpu=all' is read as a host without the GPU toolkit's CDI spec; the "
+        "author calls it a device name the run got wrong (config either way)"),
+    "pytorch/hoo_pt_isaacgym_no_gpu_libcuda_missing.txt": (
+        "config/no_gpu",
+        "confidently wrong by the letter: the plugin's 'libcuda.so.1: cannot open shared object file' is now read "
+        "as a machine without the GPU driver, which the author first said and the excerpt's reason says; the "
+        "review ruled unknown, as the excerpt ends before the final error line"),
+    "tf_jax_storage/hvx_rfcn_psroi_param_unknown.txt": (
+        "config/bad_arguments",
+        "Caffe's 'Failed to parse NetParameter file' on a prototxt is read as a model definition it refuses; the "
+        "author names a layer parameter only the fork's Caffe build knows (config either way)"),
+    "tf_jax_storage/hvx_weightnet_megengine_allreduce_api.txt": (
+        "config/bad_arguments",
+        "MegEngine's assert that two arguments be set together, raised in its distributed module, is read as the "
+        "arguments'; the author calls the calling code written for another release (config either way)"),
 }
 
 

@@ -9382,6 +9382,69 @@ SET_75 = [
      "can't be read!\"\nAssertionError: Video /data/clips/0001.mp4 can't be read!", {}, "missing_file"),
 ]
 
+SETS_76_77 = [
+    # a JVM's and .NET's cast; Spark ML's estimator given a column of another type; isinstance refused, bare
+    ("Caused by: java.lang.ClassCastException: class org.apache.spark.ml.linalg.DenseVector cannot be cast to class "
+     "org.apache.spark.ml.linalg.SparseVector", {}, "type_error"),
+    ("Unhandled exception. System.InvalidCastException: Unable to cast object of type 'System.Int64' to type "
+     "'System.Single'.", {}, "type_error"),
+    ("py4j.protocol.Py4JJavaError: An error occurred while calling o123.fit.\n: java.lang.IllegalArgumentException: "
+     "requirement failed: Column label must be of type numeric but was actually of type string.", {}, "type_error"),
+    ("  Error encountered while executing 'evaluate':\n  isinstance() arg 2 must be a type or tuple of types", {},
+     "type_error"),
+    # a sweep agent's or Optuna's report of a run's exception by its repr
+    ("wandb: ERROR Run 4xk2a9q1 errored: KeyError('val_loss')", {}, "key_error"),
+    ("[W 2024-03-01 10:00:00,000] Trial 7 failed with parameters: {'lr': 0.1} because of the following error: "
+     "ZeroDivisionError('division by zero').", {}, "zero_division"),
+    # Spark's barrier stage without the slots it asks for, stopped by a person at last
+    ("24/01/02 10:00:00 WARN DAGScheduler: Barrier stage in job 3 requires 8 slots, but only 4 are available. Will "
+     "retry up to 40 more times", {"exit_code": None, "signal": 2}, "bad_arguments"),
+    ("org.apache.spark.scheduler.BarrierJobSlotsNumberCheckFailed: [SPARK-24819]: Barrier execution mode does not "
+     "allow run a barrier stage that requires more slots than the total number of slots in the cluster currently.",
+     {}, "bad_arguments"),
+    # Darknet's missing list, cfg or weights; podman's and docker's missing device or bind source
+    ("Couldn't open file: data/obj/train.txt", {}, "missing_file"),
+    ("Error: statfs /dev/infiniband: no such file or directory", {"exit_code": 125}, "missing_file"),
+    ("Error: lstat /scratch/datasets: no such file or directory", {"exit_code": 125}, "missing_file"),
+    ("docker: Error response from daemon: invalid mount config for type \"bind\": bind source path does not exist: "
+     "/data/imagenet.", {"exit_code": 125}, "missing_file"),
+    # git: a commit or branch the remote does not have; credentials refused
+    ("fatal: reference is not a tree: 9f1c2e3d4b5a69788776655443322110ffeeddcc", {"exit_code": 128},
+     "bad_arguments"),
+    ("fatal: couldn't find remote ref feature/new-loss", {"exit_code": 128}, "bad_arguments"),
+    ("error: pathspec 'v2.1' did not match any file(s) known to git", {}, "bad_arguments"),
+    ("remote: HTTP Basic: Access denied. The provided password or token is incorrect.", {"exit_code": 128},
+     "auth_error"),
+    ("fatal: Authentication failed for 'https://gitlab.example.com/team/trainer.git/'", {"exit_code": 128},
+     "auth_error"),
+    ("remote: Invalid username or password.\nfatal: Authentication failed for 'https://github.com/org/repo.git/'",
+     {"exit_code": 128}, "auth_error"),
+    # pip given a wheel for another Python; a library built without the GPU support asked of it
+    ("ERROR: torch-2.1.0+cu118-cp310-cp310-linux_x86_64.whl is not a supported wheel on this platform.", {},
+     "version_mismatch"),
+    ("horovod.common.exceptions.HorovodInternalError: Requested ReadyEvent with GPU device but not compiled with "
+     "CUDA.", {}, "version_mismatch"),
+    ("ValueError: Horovod was not compiled with NCCL support", {}, "version_mismatch"),
+    # a script dash runs under its own name; WSL without the program it starts
+    ("run_train: 12: run_train: nvidia-smi: not found", {}, "command_not_found"),
+    ("train_job: 7: accelerate: not found", {}, "command_not_found"),
+    ("<3>WSL (231) ERROR: CreateProcessEntryCommon:577: execvpe /bin/sh failed 2", {}, "command_not_found"),
+    # docker publishing a host port another container holds; nvidia-container-cli asked for a GPU the host lacks
+    ("docker: Error response from daemon: driver failed programming external connectivity on endpoint trainer "
+     "(0123abcd): Bind for 0.0.0.0:6006 failed: port is already allocated.", {"exit_code": 125}, "port_in_use"),
+    ("nvidia-container-cli: device error: GPU-0a1b2c3d-4e5f-6789-abcd-ef0123456789: unknown device: unknown.",
+     {"exit_code": 125}, "bad_arguments"),
+    # the driver's libcuda not there to load: a container without the host's GPU
+    ("OSError: libcuda.so.1: cannot open shared object file: No such file or directory", {}, "no_gpu"),
+    # a paste that ends at the raise line of its last frame: the exception it raised
+    ('Traceback (most recent call last):\n  File "train.py", line 10, in <module>\n    main()\n  File '
+     '"/usr/lib/python3.10/tarfile.py", line 687, in read\n    raise ReadError("unexpected end of data")',
+     {}, "corrupt_data"),
+    ('Traceback (most recent call last):\n  File "train.py", line 30, in <module>\n    d = cdist(a, b)\n  File '
+     '"/opt/venv/lib/python3.10/site-packages/scipy/spatial/distance.py", line 2710, in cdist\n'
+     "    raise ValueError('XB must be a 2-dimensional array.')", {}, "unmatched_exception"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -9391,7 +9454,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46,
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
     "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59, "60": SET_60,
-    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75,
+    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

@@ -699,8 +699,11 @@ def _exc(*names: str) -> str:
     """
     alts = "|".join(names)
     # (asyncio's report of a task that died with it: ``future: <Task finished ... exception=KeyError(1)>``; Ray's
-    # wrapper of a task's or actor's exception, which names its type: ``ray.exceptions.RayTaskError(APITimeoutError):``)
-    return (r"(?:" + _PFX + r"(?:\w+\.)*(?:" + alts + r")(?::|$|\()|\b(?:exception=|RayTaskError\()(?:\w+\.)*(?:"
+    # wrapper of a task's or actor's exception, which names its type: ``ray.exceptions.RayTaskError(APITimeoutError):``;
+    # a sweep agent's and Optuna's report of a run's exception by its repr: W&B's ``Run 0jbbwa4t errored:
+    # IndexError('list index out of range')``, Optuna's ``... because of the following error: ValueError('...')``)
+    return (r"(?:" + _PFX + r"(?:\w+\.)*(?:" + alts + r")(?::|$|\()|(?:\bexception=|\bRayTaskError\(|\berrored: "
+            r"|because of the following error: )(?:\w+\.)*(?:"
             + alts + r")[(:)])")
 
 
@@ -1050,6 +1053,12 @@ EXHAUSTED: tuple[Rule, ...] = (
     # names is not there; a full disk says the same words, and the host's measure then names disk_full instead
     # (tianluo.faults.classify: UNWRITTEN).
     Rule("caffe_snapshot_unwritten", CONFIG, "missing_file", log=r"Check failed: proto\.SerializeToOstream\(&output\)"),
+    # Spark's barrier stage (spark-tensorflow-distributor, TorchDistributor, XGBoost on Spark) asking for more task
+    # slots than the cluster offers (GPUs per task, executors, cores set otherwise): it waits and retries, then
+    # fails, every time, until a person stops it; the resources asked for do not fit the cluster
+    Rule("spark_barrier_slots", CONFIG, "bad_arguments",
+         log=r"Barrier stage in job \d+ requires \d+ slots, but only \d+ are available"
+             r"|BarrierJobSlotsNumberCheckFailed\b"),
 )
 
 STOPPED: tuple[Rule, ...] = (
@@ -1172,6 +1181,9 @@ SETUP: tuple[Rule, ...] = (
          log=r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|CUDA driver initialization failed"
              # vLLM finding no accelerator platform (a Ray actor given no GPU, a CPU-only build)
              r"|RuntimeError: No supported device detected\.?$|RuntimeError: Failed to infer device type"
+             # the driver's own libcuda not there to load: a container started without the host's GPU (Singularity
+             # without --nv, docker without --gpus) or a node with no driver
+             r"|\blibcuda\.so\.1: cannot open shared object file"
              # a tool's own check before it starts (CellBender's --cuda on a node without a GPU)
              r"|[Tt]rying to use CUDA,? but CUDA is not available"
              # accelerate asked for mixed precision on a machine where it found no GPU
@@ -1245,6 +1257,10 @@ SETUP: tuple[Rule, ...] = (
              r"|Request had insufficient authentication scopes|ACCESS_TOKEN_SCOPE_INSUFFICIENT"
              # a git server refusing the push to a branch this token may not write (the hub with a read token)
              r"|^remote: DENIED update refs/\S+: forbidden"
+             # git refusing the credentials a clone or fetch gave (a password where the server wants a token; an
+             # agent's configured user)
+             r"|^fatal: Authentication failed for '|^remote: HTTP Basic: Access denied\b"
+             r"|^remote: Invalid username or (?:password|token)\b"
              # W&B refusing an entity or project the key may not use; a token without write rights
              r"|do not have permission to access the requested resource"
              r"|\btoken\b[^.\n]{0,60}\bdoes not (?:allow writing|have write)"
@@ -1470,6 +1486,12 @@ SETUP: tuple[Rule, ...] = (
              r"|to return a valid Keras Model instance\. Received: <tf_keras\."),
     Rule("version_mismatch", CONFIG, "version_mismatch",
          log=r"did not match any variant of untagged enum|Dataset scripts are no longer supported"
+             # pip given a wheel built for another Python or platform (an agent's pinned torch wheel for cp38 in a
+             # 3.9 environment)
+             r"|\.whl is not a supported wheel on this platform"
+             # a library built without the GPU support the run asks of it (Horovod without CUDA; torch's own words
+             # are no_gpu's, before this)
+             r"|\bbut not compiled with CUDA\b|\bnot (?:compiled|built) with (?:CUDA|NCCL|ROCm|GPU) support\b"
              # Habana's HCL built for other servers than this one (a Gaudi release that does not know AWS DL1's type)
              r"|Invalid server type \(\d+\[\w+\]\) requested to generate controller"
              # flash-attn 1's own check of the GPU's architecture (a V100's sm70 is none of those its build has)
@@ -1887,6 +1909,11 @@ SETUP: tuple[Rule, ...] = (
              r" Create/Open: |The specified bucket does not exist|\bNoSuchBucket\b"
              r"|404 Client Error: (?:Entry )?Not Found for url|HTTP Error 404: Not Found"
              r"|Could not open activation key file"
+             # Darknet's file_error(): a .data file's train/valid list, a .cfg or a weights file that is not there
+             r"|^Couldn't open file: \S"
+             # podman's and docker's Go errors for a path a --device or bind mount names that the host lacks
+             r"|^Error: (?:l?stat|statfs) \S+: no such file or directory$"
+             r"|bind source path does not exist: \S"
              r"|that Paddle depends on is not configured correctly\. \(error code is .*cannot open shared object file"
              r"|Failed to pull image \S+: .*(?:not found|name unknown|does not exist)"
              # HF with look-ups turned off and the files not in the cache: no retry brings them (the message wrapped
@@ -1993,6 +2020,12 @@ SETUP: tuple[Rule, ...] = (
     Rule("bad_arguments", CONFIG, "bad_arguments",
          # (a shell script saved with Windows line ends: bash reads each \r as a command)
          log=r": \$'\\r': |error while handling argument \"-[\w-]+\": |"
+             # git asked for a commit, branch or ref the repository does not have (a task cloned at a commit never
+             # pushed; a branch spelled otherwise)
+             r"^fatal: reference is not a tree: |^fatal: [Cc]ouldn't find remote ref \S"
+             r"|^error: pathspec '[^']*' did not match any file\(s\) known to git|"
+             # nvidia-container-cli asked for a GPU index or UUID the host does not have (docker --gpus 2 on one GPU)
+             r"nvidia-container-cli: device error: \S+: unknown device|"
              # tyro's (nerfstudio's ns-train) and COLMAP's refusal of an option they do not know; W&B refusing a
              # sweep's configuration
              r"^(?:│ |\| )?Unrecognized options?: --[\w.-]+|Failed to parse options - unrecognised option '--[\w.-]+'"
@@ -2151,6 +2184,11 @@ SETUP: tuple[Rule, ...] = (
              r"|failed to execute: \S+: No such file or directory|exit status \(127\)"
              # dash (/bin/sh on Debian and Ubuntu), busybox and zsh: ``sh: 1: curl: not found``
              r"|^\S*sh: \d+: (?:\S+: )?[^:\s][^:]*: not found$|^/\S+: \d+: (?:\S+: )?[\w.+-]+: not found$"
+             # (a script dash runs under its own name: ``ch-fromhost: 204: ch-fromhost: nvidia-container-cli:
+             # not found``)
+             r"|^[\w.+-]+: \d+: (?:[\w./+-]+: )?[\w.+-]+: not found$"
+             # WSL unable to start the program it was handed (ENOENT: no /bin/bash in the distribution it runs)
+             r"|\bCreateProcessEntryCommon:\d+: execvpe? \S+ failed 2$"
              r"|^(?:\S*/)?(?:ba|z|da|a)?sh: [\w.+-]+: not found$|^zsh: command not found: \S+$"
              # (in an OCI runtime's error its quotes come escaped: ``"exec: \"nvidia-container-runtime-hook\": ...``)
              r"|exec: \\?\"[^\"\\]+\\?\": (?:executable file not found in \$PATH|stat \S+: no such file or directory)"
@@ -2528,7 +2566,14 @@ BUGS: tuple[Rule, ...] = (
                                  r"|\w+\(\) takes \d+ positional arguments? but \d+ (?:were|was) given"
                                  r"|unhashable type: '[\w.]+'|can only concatenate \w+ \(not \"\w+\"\) to \w+"
                                  r"|string indices must be integers.*|object of type '[\w.]+' has no len\(\)"
-                                 r"|'[\w.]+' object does not support item assignment)$"),
+                                 r"|'[\w.]+' object does not support item assignment"
+                                 r"|isinstance\(\) arg 2 must be a type.*|issubclass\(\) arg \d must be a class.*)$"
+                                 # a JVM's or .NET's cast of a value of another type (a Spark job's UDF or estimator
+                                 # given DenseVectors where it casts to SparseVector)
+                                 r"|\bjava\.lang\.ClassCastException\b|\bSystem\.InvalidCastException\b"
+                                 # Spark ML's estimator given a column of another type than it takes (features as
+                                 # an array, not a Vector)
+                                 r"|requirement failed: Column \S+ must be of type \S+ but was actually "),
     Rule("attribute_error", CODE, "attribute_error",
          log=_exc(r"\w*AttributeError") + r"|" + _BARE + r"'[\w.]+' object has no attribute '\w+'$"),
     # A download whose answer had no Content-Length header (torch's model_zoo reading it): a server answering with
@@ -2673,7 +2718,9 @@ NETWORK: tuple[Rule, ...] = (
          log=r"Address already in use|UnityWorkerInUseException|worker number \d+ is still in use|\bEADDRINUSE\b"
              r"|\[Errno 98\]|errno: 98\b|system error: 10048\b|\[(?:WinError|Errno) 10048\]"
              # ps-lite (MXNet's and others' parameter server) found no port it could bind
-             r"|Check failed: \(my_node_\.port\) != \(-1\) bind failed"),
+             r"|Check failed: \(my_node_\.port\) != \(-1\) bind failed"
+             # docker (envd, a container a job starts) publishing a host port another container holds
+             r"|Bind for \S+ failed: port is already allocated"),
     Rule("dns_error", TRANSIENT, "dns_error",
          log=r"Temporary failure in name resolution|Name or service not known|getaddrinfo failed|\[Errno -[235]\]"
              r"|Resolver internal error"

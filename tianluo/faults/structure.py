@@ -436,9 +436,24 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
         r.chain.append(raised)
         r.chained, r.in_tb, r.frames = False, False, []
         r.more = [r.chain, len(r.chain) - 1, 0]
-    for r in readers.values():
+    for (fname, rank), r in readers.items():
+        cut = _RAISE_LINE.search(r.source) if r.in_tb and r.frames and not r.rich else None
+        if cut is not None:  # a paste that ends at its last frame's raise line: the exception it raised
+            message = cut.group(2) if cut.group(2) is not None else cut.group(3) or ""
+            raised = _exception(f"{cut.group(1)}: {message}" if message else cut.group(1), rank, fname, r.frames,
+                                trace=True, source=r.source, own_source=r.own_source)
+            if raised is not None:
+                if not r.chained and r.chain:
+                    close(r)
+                r.chain.append(raised)
         close(r)
     return tuple(chains), tuple(bare), tuple(survived), tuple(symptoms)
+
+
+#: The source line of a traceback's last frame that raises an exception of a name with a literal message (or none):
+#: ``raise ValueError('XB must be a 2-dimensional array.')``. A paste cut just below it has no exception line.
+_RAISE_LINE = LazyPattern(r"^raise ((?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt))"
+                          r"(?:\((?:'([^'\\]{1,400})'|\"([^\"\\]{1,400})\")?\))?$", capture=True)
 
 
 def _own(r: _Reader) -> None:
