@@ -9445,6 +9445,22 @@ SETS_76_77 = [
      "    raise ValueError('XB must be a 2-dimensional array.')", {}, "unmatched_exception"),
 ]
 
+SET_78 = [
+    # a library's own check naming the release that cannot take the model or file
+    ("ValueError: `Qwen/Qwen3-Next-80B-A3B` is not supported in `transformers==4.51.0`. Please update transformers.",
+     {}, "version_mismatch"),
+    ("ValueError: Checkpoint versions older than 3 are not supported. Got version: 1", {}, "version_mismatch"),
+    # Keras given weights of other shapes, or fewer variables than the layer has
+    ("ValueError: Layer weight shape (768, 3072) not compatible with provided weight shape (3072, 768)", {},
+     "state_dict_mismatch"),
+    ("ValueError: Layer 'dense_1' expected 2 variables, but received 0 variables during loading. Expected: "
+     "['kernel', 'bias']", {}, "state_dict_mismatch"),
+    # JAX asked for a backend its jaxlib or host does not have
+    ("RuntimeError: Unknown backend: 'gpu' requested, but no platforms that are instances of gpu are present. "
+     "Platforms present are: cpu", {}, "no_gpu"),
+    ("RuntimeError: Unknown backend tpu", {}, "no_gpu"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -9454,7 +9470,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46,
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
     "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59, "60": SET_60,
-    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77,
+    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

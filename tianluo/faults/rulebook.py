@@ -1184,6 +1184,9 @@ SETUP: tuple[Rule, ...] = (
              # the driver's own libcuda not there to load: a container started without the host's GPU (Singularity
              # without --nv, docker without --gpus) or a node with no driver
              r"|\blibcuda\.so\.1: cannot open shared object file"
+             # JAX asked for a GPU or TPU backend its jaxlib or the host does not have (a CPU-only jaxlib)
+             r"|\bUnknown backend:? '?(?:gpu|cuda|rocm|tpu)'?(?: requested\b|\s*$)"
+             r"|no platforms that are instances of (?:gpu|cuda|rocm|tpu) are present"
              # a tool's own check before it starts (CellBender's --cuda on a node without a GPU)
              r"|[Tt]rying to use CUDA,? but CUDA is not available"
              # accelerate asked for mixed precision on a machine where it found no GPU
@@ -1489,6 +1492,10 @@ SETUP: tuple[Rule, ...] = (
              # pip given a wheel built for another Python or platform (an agent's pinned torch wheel for cp38 in a
              # 3.9 environment)
              r"|\.whl is not a supported wheel on this platform"
+             # a library's own check naming the release that cannot take the model or file (unsloth's model newer
+             # than the transformers installed; T5X's checkpoint of an older format than its Orbax reads)
+             r"|\bis not supported (?:yet )?in `?[A-Za-z][\w.-]*==\d"
+             r"|\b[Cc]heckpoint versions? (?:earlier|older|lower) than \d+ (?:are|is) not supported"
              # a library built without the GPU support the run asks of it (Horovod without CUDA; torch's own words
              # are no_gpu's, before this)
              r"|\bbut not compiled with CUDA\b|\bnot (?:compiled|built) with (?:CUDA|NCCL|ROCm|GPU) support\b"
@@ -1716,6 +1723,10 @@ SETUP: tuple[Rule, ...] = (
              r"|Assign requires shapes of both tensors to match\. lhs shape= "
 
              r"|You are trying to load a weight file containing \d+ layers into a model with \d+ layers"
+             # Keras setting a layer's weights from arrays of other shapes (a PyTorch-ordered kernel; another
+             # architecture's file), and Keras 3 loading fewer variables than the layer has
+             r"|Layer weight shape \([\d, ]*\) not compatible with provided weight shape \("
+             r"|expected \d+ variables, but received \d+ variables during loading"
              # Caffe's fine-tuning from a .caffemodel whose layer of the same name has another shape (another class
              # count): the net the prototxt builds is not the weights'
              r"|Cannot copy param \d+ weights from layer '[^']*'; shape mismatch"
