@@ -9434,6 +9434,12 @@ SETS_76_77 = [
      "(0123abcd): Bind for 0.0.0.0:6006 failed: port is already allocated.", {"exit_code": 125}, "port_in_use"),
     ("nvidia-container-cli: device error: GPU-0a1b2c3d-4e5f-6789-abcd-ef0123456789: unknown device: unknown.",
      {"exit_code": 125}, "bad_arguments"),
+    # docker's daemon or podman refusing to create the container, in words no rule above knows: the set-up
+    ("docker: Error response from daemon: Conflict. The container name \"/trainer\" is already in use by container "
+     "\"4f2a\". You have to remove (or rename) that container to be able to reuse that name.", {"exit_code": 125},
+     "bad_arguments"),
+    ("Error: invalid reference format: repository name must be lowercase", {"exit_code": 125}, "bad_arguments"),
+    ("Error: invalid reference format: repository name must be lowercase", {}, "exit_1"),  # not a container's code
     # the driver's libcuda not there to load: a container without the host's GPU
     ("OSError: libcuda.so.1: cannot open shared object file: No such file or directory", {}, "no_gpu"),
     # a paste that ends at the raise line of its last frame: the exception it raised

@@ -2914,6 +2914,12 @@ LAST: tuple[Rule, ...] = (
     # set-up of the step; last, because enroot's own line, when there is one, says which.
     Rule("pyxis_container", CONFIG, "bad_arguments",
          log=r"pyxis: couldn't start container|spank_pyxis\.so: task_init\(\) failed"),
+    # docker's daemon or podman refused to create or start the container (a device, mount, runtime or option the
+    # host cannot give it): the run's set-up, every time; last, because its specific words (a registry's 5xx or
+    # rate limit, a full disk, the GPU toolkit's refusal, a port taken) are read above. podman's bare ``Error:``
+    # counts only with 125, its and docker run's code for a container that never started.
+    Rule("container_refused", CONFIG, "bad_arguments", log=r"\bError response from daemon: "),
+    Rule("podman_refused", CONFIG, "bad_arguments", log=r"^Error: \S", exit_code=125),
     # A remote shell refused to re-export a read-only variable (colossalai's ssh launch), so the launch command
     # never ran; last, because a job that did run prints what ended it.
     Rule("shell_readonly", CONFIG, "bad_arguments", log=r": readonly variable$"),
