@@ -9467,6 +9467,22 @@ SET_78 = [
     ("RuntimeError: Unknown backend tpu", {}, "no_gpu"),
 ]
 
+SET_79 = [
+    # TF handed a None where it builds a tensor
+    ("ValueError: Tried to convert 'x' to a tensor and failed. Error: None values not supported.", {},
+     "programming_error"),
+    ("ValueError: Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor.", {},
+     "programming_error"),
+    # an OpenMMLab registry meeting a name another release registers too
+    ("10/18 16:45:32 - mmengine - WARNING - WARNING: command error: ''Lion is already registered in optimizer at "
+     "torch.optim''!", {"exit_code": 0}, "version_mismatch"),
+    ("KeyError: 'DropBlock is already registered in plugin layer'", {}, "version_mismatch"),
+    # Keras 3 tracing a layer written for Keras 2
+    ("ValueError: Could not automatically infer the output shape / dtype of 'graph_conv' (of type GraphConv). Either "
+     "the `GraphConv.call()` method is incorrect, or you need to implement the `GraphConv.compute_output_spec() / "
+     "compute_output_shape()` method.", {}, "version_mismatch"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -9476,7 +9492,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46,
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
     "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59, "60": SET_60,
-    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78,
+    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

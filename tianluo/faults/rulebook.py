@@ -1492,6 +1492,12 @@ SETUP: tuple[Rule, ...] = (
              # pip given a wheel built for another Python or platform (an agent's pinned torch wheel for cp38 in a
              # 3.9 environment)
              r"|\.whl is not a supported wheel on this platform"
+             # an OpenMMLab registry meeting a name registered twice: a package of another release registers what
+             # the installed torch or mmcv now has (``Adafactor is already registered in optimizer at torch.optim``)
+             r"|\b\w+ is already registered in [\w ]+ at [\w.]+|\b\w+ is already registered in [\w ]+'\W*$"
+             # Keras 3 unable to trace a layer written for Keras 2 (a graph library's layer with no
+             # compute_output_spec): the library and the Keras installed are of different generations
+             r"|Could not automatically infer the output shape / dtype of '\w+' \(of type \w+\)"
              # a library's own check naming the release that cannot take the model or file (unsloth's model newer
              # than the transformers installed; T5X's checkpoint of an older format than its Orbax reads)
              r"|\bis not supported (?:yet )?in `?[A-Za-z][\w.-]*==\d"
@@ -2494,6 +2500,10 @@ BUGS: tuple[Rule, ...] = (
              # tiktoken meeting a special token in text it was told to encode as text (allowed_special not given)
              r"|Encountered text corresponding to disallowed special token|\braise_disallowed_special_token\("
              r"|Unable to create (?:link|group|dataset|attribute) \([Nn]ame already exists\)"
+             # TF handed a None where it builds a tensor (a tower's gradient that is None, a layer's output the code
+             # never set)
+             r"|Tried to convert '\w+' to a tensor and failed\. Error: None values not supported"
+             r"|Attempt to convert a value \(None\) with an unsupported type \(<class 'NoneType'>\) to a Tensor"
              r"|[Oo]bject header message is too large"
              # Python's own unpacking and max() of nothing, without their exception's name (_BARE)
              r"|" + _BARE + r"(?:(?:not enough|too many) values to unpack \(expected \d+(?:, got \d+)?\)"
