@@ -9449,6 +9449,14 @@ SETS_76_77 = [
     ('Traceback (most recent call last):\n  File "train.py", line 30, in <module>\n    d = cdist(a, b)\n  File '
      '"/opt/venv/lib/python3.10/site-packages/scipy/spatial/distance.py", line 2710, in cdist\n'
      "    raise ValueError('XB must be a 2-dimensional array.')", {}, "unmatched_exception"),
+    # ... but a raise of a message built at run time says nothing of what it was: no exception is made up
+    ('Traceback (most recent call last):\n  File "train.py", line 30, in <module>\n    d = cdist(a, b)\n  File '
+     '"/opt/venv/lib/python3.10/site-packages/scipy/spatial/distance.py", line 2710, in cdist\n'
+     "    raise ValueError(msg)", {}, "exit_1"),
+    # ... and where the exception's own line follows, it is read once, as printed
+    ('Traceback (most recent call last):\n  File "train.py", line 10, in <module>\n    main()\n  File '
+     '"/usr/lib/python3.10/tarfile.py", line 687, in read\n    raise ReadError("unexpected end of data")\n'
+     "KeyError: 'images'", {}, "key_error"),
 ]
 
 SET_78 = [

@@ -317,6 +317,12 @@ def _exception(indent_text: str, rank: str | None, name: str, frames, trace: boo
                   own_source=own_source if frames else "")
 
 
+#: The source line of a traceback's last frame that raises an exception of a name with a literal message (or none):
+#: ``raise ValueError('XB must be a 2-dimensional array.')``. A paste cut just below it has no exception line.
+_RAISE_LINE = LazyPattern(r"^raise ((?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception))"
+                          r"(?:\((?:'([^'\\]{1,400})'|\"([^\"\\]{1,400})\")?\))?$", capture=True)
+
+
 def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
     """(chains, bare exceptions, survived exceptions, symptoms) from (file, rank, text) lines."""
     readers: dict[tuple[str, str | None], _Reader] = {}
@@ -448,12 +454,6 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
                 r.chain.append(raised)
         close(r)
     return tuple(chains), tuple(bare), tuple(survived), tuple(symptoms)
-
-
-#: The source line of a traceback's last frame that raises an exception of a name with a literal message (or none):
-#: ``raise ValueError('XB must be a 2-dimensional array.')``. A paste cut just below it has no exception line.
-_RAISE_LINE = LazyPattern(r"^raise ((?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt))"
-                          r"(?:\((?:'([^'\\]{1,400})'|\"([^\"\\]{1,400})\")?\))?$", capture=True)
 
 
 def _own(r: _Reader) -> None:
