@@ -1240,7 +1240,9 @@ SETUP: tuple[Rule, ...] = (
     Rule("slurm_munge", CONFIG, "auth_error", log=r"Munge (?:encode|decode) failed|has authentication error$"),
     Rule("missing_credentials", CONFIG, "missing_credentials",
          # (Julia's AWS.jl: its provider chain found nothing, or the older release's fall-through)
-         log=r"Unable to locate credentials|api_key not configured|Token is required \(|" + _exc("NoCredentialsError")
+         # (git cloning over https in a batch job with no credential helper: it would prompt, and cannot)
+         log=r"^fatal: could not read (?:Username|Password) for '"
+             r"|Unable to locate credentials|api_key not configured|Token is required \(|" + _exc("NoCredentialsError")
              # an evaluation or tracking tool asking for the service key the job's environment lacks
              + r"|\bPlease set (?:the |your )?(?:`|')?[A-Z][A-Z0-9_]*_(?:API_KEY|TOKEN)\b"
              + r"|\bNoCredentials: Can't find AWS credentials|^ERROR: type Nothing has no field renew$"
@@ -1263,6 +1265,9 @@ SETUP: tuple[Rule, ...] = (
              # git refusing the credentials a clone or fetch gave (a password where the server wants a token; an
              # agent's configured user)
              r"|^fatal: Authentication failed for '|^remote: HTTP Basic: Access denied\b"
+             # curl's and git's words for the server's 401/403 (a private repository, a token without the scope);
+             # GitHub refusing the account the push or clone came as
+             r"|The requested URL returned error: 40[13]\b|^remote: Permission to \S+ denied to "
              r"|^remote: Invalid username or (?:password|token)\b"
              # W&B refusing an entity or project the key may not use; a token without write rights
              r"|do not have permission to access the requested resource"
@@ -1300,7 +1305,9 @@ SETUP: tuple[Rule, ...] = (
          log=r"Repository Not Found for url|Error while calling W&B API: (?:project|entity) not found"
              r"|Dataset '[^']*' doesn't exist on the Hub"
              r"|(?:cannot|could not|can't) be found (?:in|on) (?:the )?(?:HuggingFace|Hugging Face|Hub)\b"
-             r"|not found as a file or in Hugging Face|RepositoryNotFoundError: Repo for \w+ `[^`]+` does not exist"),
+             r"|not found as a file or in Hugging Face|RepositoryNotFoundError: Repo for \w+ `[^`]+` does not exist"
+             # git's, the same for a repository that is private to this account and one that is not there
+             r"|^remote: Repository not found\.?$|^fatal: repository '[^']+' not found$"),
     # The Hugging Face Hub's commit API refusing a push with 400: an outdated huggingface_hub's request (two threads,
     # both mended by upgrading it); a retry unchanged is refused the same
     Rule("hub_commit_refused", CONFIG, "version_mismatch",
@@ -2040,6 +2047,9 @@ SETUP: tuple[Rule, ...] = (
              # git asked for a commit, branch or ref the repository does not have (a task cloned at a commit never
              # pushed; a branch spelled otherwise)
              r"^fatal: reference is not a tree: |^fatal: [Cc]ouldn't find remote ref \S"
+             r"|^fatal: Remote branch \S+ not found in upstream \S"
+             # a clone into a folder an earlier attempt left: every retry meets it
+             r"|^fatal: destination path '[^']+' already exists and is not an empty directory"
              r"|^error: pathspec '[^']*' did not match any file\(s\) known to git|"
              # nvidia-container-cli asked for a GPU index or UUID the host does not have (docker --gpus 2 on one GPU)
              r"nvidia-container-cli: device error: \S+: unknown device|"
@@ -2221,6 +2231,8 @@ SETUP: tuple[Rule, ...] = (
              # the translations most common in threads; cmd's Chinese and Japanese text (cp936, Big5, cp932) as a
              # UTF-8 reader shows it, each undecodable byte a U+FFFD
              r"|is not recognized as an internal or external command|is not recognized as the name of a cmdlet, "
+             # git without git-lfs (a model repository's weights stay pointers)
+             r"|^git: 'lfs' is not a git command\b"
              r"|不是内部或外部命令|不是內部或外部命令|は、内部コマンドまたは外部コマンド|내부 또는 외부 명령"
              r"|wird nicht als interner oder externer Befehl|n(?:'|’)est pas reconnu en tant que commande interne"
              r"|no se reconoce como un comando interno o externo|não é reconhecido como um comando interno"
@@ -2762,7 +2774,8 @@ NETWORK: tuple[Rule, ...] = (
              r"|over the account limit|\bServerBusy\b|[Ff]ailed to request \S+ - 429$|\b503 Slow Down\b"
              r"|\(429 too_many_requests\)"
              # Git LFS: the repository's monthly bandwidth is used up (its owner buys more, or the month turns)
-             r"|is over its data quota"),
+             r"|is over its data quota"
+             r"|The requested URL returned error: 429\b"),
     Rule("http_unavailable", TRANSIENT, "http_unavailable",
          log=r"[Ff]ailed to (?:fetch|download|get|retrieve) [^:]+: Expecting value: line 1 column 1 \(char 0\)"
              # spaCy's download of its compatibility table (GitHub answering 403/429/5xx)
@@ -2776,6 +2789,7 @@ NETWORK: tuple[Rule, ...] = (
              r"|504 Gateway Time-?out|HTTP Error 50[0234]|too many 50\d error responses"
              r"|\b50[0234] (?:GET|POST|PUT|PATCH|DELETE|HEAD) |Unavailable: Unexpected response code \d+"
              r"|failed \(code 50[0234]\)|\b50[0234] response executing|failed with (?:error )?code 50[0234] != 200"
+             r"|The requested URL returned error: 50[0234]\b"
              r"|" + _exc("ServiceUnavailable", "InternalServerError", "BadGateway", "GatewayTimeout")),
     Rule("nccl_timeout", TRANSIENT, "nccl_timeout",
          log=r"Watchdog caught collective|Timeout at NCCL work|watchdog got stuck for|Heartbeat monitor timed out"
@@ -2826,6 +2840,8 @@ NETWORK: tuple[Rule, ...] = (
              r"|(?:APIConnectionError|[Ee]rror|[Ff]ailed)\b[^:]{0,80}: Connection error\.$"
              # torch elastic's rendezvous store; Git LFS given fewer bytes than the object it fetched
              r"|RendezvousConnectionError|\b[Ee]xpected OID [0-9a-f]{64}, got [0-9a-f]{64}"
+             # git's clone or fetch cut off in the middle (a proxy, a flaky link): ``RPC failed; curl 56``
+             r"|^fatal: the remote end hung up unexpectedly|^fatal: early EOF$|^error: RPC failed; curl (?:18|56|92)\b"
              # rabit's tracker client (XGBoost's, dask-xgboost's) giving up on its tracker
              r"|\bSocket Connect Error:"
              # PCCL's peers that cannot reach the master
