@@ -9459,6 +9459,24 @@ SETS_76_77 = [
      "bad_arguments"),
     ("Error: invalid reference format: repository name must be lowercase", {"exit_code": 125}, "bad_arguments"),
     ("Error: invalid reference format: repository name must be lowercase", {}, "exit_1"),  # not a container's code
+    # the rest of the container runtimes' family: an image name docker cannot parse, an image or bind source the
+    # node lacks (Apptainer, enroot), a tool or program the runtime cannot find, a registry's name that the
+    # resolver answered garbage for
+    ("docker: invalid reference format: repository name must be lowercase.", {"exit_code": 125}, "bad_arguments"),
+    ("FATAL:   could not open image /scratch/images/trainer.sif: failed to retrieve path for "
+     "/scratch/images/trainer.sif: lstat /scratch/images/trainer.sif: no such file or directory", {"exit_code": 255},
+     "missing_file"),
+    ("FATAL:   container creation failed: mount /data/imagenet->/data error: while mounting /data/imagenet: mount "
+     "source /data/imagenet doesn't exist", {"exit_code": 255}, "missing_file"),
+    ("slurmstepd: error: pyxis:     [ERROR] No such file or directory: /lustre/images/pytorch.sqsh", {},
+     "missing_file"),
+    ("slurmstepd: error: pyxis:     [ERROR] Command not found: nvidia-container-cli, see "
+     "https://github.com/NVIDIA/libnvidia-container", {}, "command_not_found"),
+    ("Error: crun: executable file `train.sh` not found in $PATH: No such file or directory: OCI runtime attempted to "
+     "invoke a command that was not found", {"exit_code": 127}, "command_not_found"),
+    ("FATAL:   While making image from oci registry: error fetching image to cache: failed to get checksum for "
+     "docker://nvcr.io/nvidia/pytorch:24.01-py3: pinging container registry nvcr.io: Get \"https://nvcr.io/v2/\": "
+     "dial tcp: lookup nvcr.io on 127.0.0.53:53: server misbehaving", {"exit_code": 255}, "dns_error"),
     # the driver's libcuda not there to load: a container without the host's GPU
     ("OSError: libcuda.so.1: cannot open shared object file: No such file or directory", {}, "no_gpu"),
     # a paste that ends at the raise line of its last frame: the exception it raised

@@ -1938,6 +1938,9 @@ SETUP: tuple[Rule, ...] = (
              # podman's and docker's Go errors for a path a --device or bind mount names that the host lacks
              r"|^Error: (?:l?stat|statfs) \S+: no such file or directory$"
              r"|bind source path does not exist: \S"
+             # Apptainer/Singularity given an image or a bind source the node does not have; enroot's squashfs image
+             r"|could not open image \S+: failed to retrieve path for \S+: lstat \S+: no such file or directory"
+             r"|mount source \S+ doesn't exist|^\s*(?:\S+:\s+)*\[ERROR\] No such file or directory: \S"
              r"|that Paddle depends on is not configured correctly\. \(error code is .*cannot open shared object file"
              r"|Failed to pull image \S+: .*(?:not found|name unknown|does not exist)"
              # HF with look-ups turned off and the files not in the cache: no retry brings them (the message wrapped
@@ -2047,6 +2050,8 @@ SETUP: tuple[Rule, ...] = (
              # git asked for a commit, branch or ref the repository does not have (a task cloned at a commit never
              # pushed; a branch spelled otherwise)
              r"^fatal: reference is not a tree: |^fatal: [Cc]ouldn't find remote ref \S"
+             # docker given an image name it cannot parse (upper case, a stray space in a variable)
+             r"|^docker: invalid reference format\b"
              r"|^fatal: Remote branch \S+ not found in upstream \S"
              # a clone into a folder an earlier attempt left: every retry meets it
              r"|^fatal: destination path '[^']+' already exists and is not an empty directory"
@@ -2233,6 +2238,10 @@ SETUP: tuple[Rule, ...] = (
              r"|is not recognized as an internal or external command|is not recognized as the name of a cmdlet, "
              # git without git-lfs (a model repository's weights stay pointers)
              r"|^git: 'lfs' is not a git command\b"
+             # enroot (under pyxis) without a tool its hooks run: the GPU hook's nvidia-container-cli
+             r"|\[ERROR\] Command not found: \S"
+             # crun (podman's runtime) with no such program in the image
+             r"|\bexecutable file `[^`]+` not found in \$PATH"
              r"|不是内部或外部命令|不是內部或外部命令|は、内部コマンドまたは外部コマンド|내부 또는 외부 명령"
              r"|wird nicht als interner oder externer Befehl|n(?:'|’)est pas reconnu en tant que commande interne"
              r"|no se reconoce como un comando interno o externo|não é reconhecido como um comando interno"
@@ -2757,6 +2766,8 @@ NETWORK: tuple[Rule, ...] = (
     Rule("dns_error", TRANSIENT, "dns_error",
          log=r"Temporary failure in name resolution|Name or service not known|getaddrinfo failed|\[Errno -[235]\]"
              r"|Resolver internal error"
+             # Go's resolver (a container runtime pulling an image, a Go tool) whose DNS server answered garbage
+             r"|\blookup \S+ on \S+: server misbehaving"
              r"|nodename nor servname provided|NameResolutionError|Could not resolve host|Failed to resolve '"
              r"|No address associated with hostname"
              r"|: no such host$|Unable to find address for: |\bEAI_AGAIN\b|getaddrinfo ENOTFOUND"
