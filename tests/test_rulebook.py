@@ -9477,6 +9477,19 @@ SETS_76_77 = [
     ("FATAL:   While making image from oci registry: error fetching image to cache: failed to get checksum for "
      "docker://nvcr.io/nvidia/pytorch:24.01-py3: pinging container registry nvcr.io: Get \"https://nvcr.io/v2/\": "
      "dial tcp: lookup nvcr.io on 127.0.0.53:53: server misbehaving", {"exit_code": 255}, "dns_error"),
+    # the rest of the MLOps tools' family (set 77): DVC's missing file and refused configuration, Kedro's catalog,
+    # Optuna's taken study name, Neptune's token, a Comet run stopped from its page, Ray's full spill disk
+    ("ERROR: 'params.yaml' does not exist", {}, "missing_file"),
+    ("ERROR: configuration error - config file error: extra keys not allowed @ data['remote']['storage']['acl']",
+     {}, "bad_arguments"),
+    ("kedro.io.core.DatasetNotFoundError: Dataset 'model_input_table' not found in the catalog", {}, "bad_arguments"),
+    ("optuna.exceptions.DuplicatedStudyError: Another study with name 'sweep-3' already exists.", {},
+     "bad_arguments"),
+    ("neptune.exceptions.NeptuneInvalidApiTokenException: The provided API token is invalid.", {}, "auth_error"),
+    ("comet_ml.exceptions.InterruptedExperiment: The experiment has been stopped by the user from Comet UI", {},
+     "cancelled_outside"),
+    ("ray.exceptions.OutOfDiskError: Local disk is full\nThe object cannot be created because the local object store"
+     " is full and the local disk's utilization is over capacity (95% by default).", {}, "disk_full"),
     # the driver's libcuda not there to load: a container without the host's GPU
     ("OSError: libcuda.so.1: cannot open shared object file: No such file or directory", {}, "no_gpu"),
     # a paste that ends at the raise line of its last frame: the exception it raised

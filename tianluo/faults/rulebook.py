@@ -1033,7 +1033,9 @@ EXHAUSTED: tuple[Rule, ...] = (
     Rule("disk_quota", CONFIG, "disk_quota", log=r"Disk quota exceeded|\[Errno 122\]|\bEDQUOT\b"),
     Rule("disk_full", CONFIG, "disk_full",
          log=r"[Nn]o space left on device|\[Errno 28\]|\bENOSPC\b|Not enough disk space\. Needed: "
-             r"|Could not append to the internal temporary file"
+             # Ray's object store spilling to a full local disk
+             r"|" + _exc("OutOfDiskError")
+             + r"|Could not append to the internal temporary file"
              # SQLite's SQLITE_FULL (an Optuna or MLflow store, a dataset index on the full disk)
              r"|\bdatabase or disk is full\b"
              r"|The node was low on resource: ephemeral-storage|ephemeral local storage usage exceeds"
@@ -1079,6 +1081,8 @@ STOPPED: tuple[Rule, ...] = (
     # Python's own word for SIGINT: a KeyboardInterrupt ends the program (its ranks' and pool workers' alike). Who
     # sends a job SIGINT is a person (Ctrl-C, kill -INT), as above; LSF's limits send it too, and say so above.
     Rule("python_interrupted", UNKNOWN, "cancelled_outside", log=_exc("KeyboardInterrupt")),
+    # a tracker's run stopped by a person from its web page (Comet's "stopped by the user from Comet UI")
+    Rule("tracker_stopped", UNKNOWN, "cancelled_outside", log=_exc("InterruptedExperiment")),
     Rule("sigterm", TRANSIENT, "terminated", signal="SIGTERM"),
     Rule("sigint", TRANSIENT, "terminated", signal="SIGINT"),
     Rule("sighup", TRANSIENT, "terminated", signal="SIGHUP"),
@@ -1298,7 +1302,8 @@ SETUP: tuple[Rule, ...] = (
              r"|Your API token is invalid|[Ii]nvalid API (?:key|token)\b|\bInvalid(?:Rest)?A[Pp][Ii]Key\b"
              # the hub's 401 for a token it does not take, printed after its "Repository Not Found"
              r"|Invalid credentials in Authorization header"
-             r"|API key is invalid|" + _exc("RefreshError")),
+             r"|API key is invalid|\bAPI (?:key|token) (?:provided )?(?:is|was) (?:invalid|not valid)\b"
+             + r"|" + _exc("RefreshError")),
     # The hub answers a wrong id and a private or gated one the token may not see alike (datasets: "doesn't exist
     # on the Hub or cannot be accessed"): the id or the access, a person's either way.
     Rule("repo_not_found", CONFIG, "bad_arguments",
@@ -1933,6 +1938,8 @@ SETUP: tuple[Rule, ...] = (
              r" Create/Open: |The specified bucket does not exist|\bNoSuchBucket\b"
              r"|404 Client Error: (?:Entry )?Not Found for url|HTTP Error 404: Not Found"
              r"|Could not open activation key file"
+             # DVC's: the dvc.yaml, params file or target the command names is not there
+             r"|^ERROR: '[^']+' does not exist$"
              # Darknet's file_error(): a .data file's train/valid list, a .cfg or a weights file that is not there
              r"|^Couldn't open file: \S"
              # podman's and docker's Go errors for a path a --device or bind mount names that the host lacks
@@ -2050,9 +2057,13 @@ SETUP: tuple[Rule, ...] = (
              # git asked for a commit, branch or ref the repository does not have (a task cloned at a commit never
              # pushed; a branch spelled otherwise)
              r"^fatal: reference is not a tree: |^fatal: [Cc]ouldn't find remote ref \S"
+             # DVC's own refusal of its configuration; Kedro's pipeline naming a dataset its catalog lacks; Optuna
+             # asked to create a study whose name is taken (load_if_exists not set)
+             r"|^ERROR: configuration error - |DatasetNotFoundError: Dataset '[^']+' not found in the catalog"
+             r"|" + _exc("DuplicatedStudyError") + r"|"
+             r"^fatal: Remote branch \S+ not found in upstream \S"
              # docker given an image name it cannot parse (upper case, a stray space in a variable)
              r"|^docker: invalid reference format\b"
-             r"|^fatal: Remote branch \S+ not found in upstream \S"
              # a clone into a folder an earlier attempt left: every retry meets it
              r"|^fatal: destination path '[^']+' already exists and is not an empty directory"
              r"|^error: pathspec '[^']*' did not match any file\(s\) known to git|"
