@@ -9490,6 +9490,20 @@ SETS_76_77 = [
      "cancelled_outside"),
     ("ray.exceptions.OutOfDiskError: Local disk is full\nThe object cannot be created because the local object store"
      " is full and the local disk's utilization is over capacity (95% by default).", {}, "disk_full"),
+    # the rest of the JVM's and Spark's family (set 76): a division by zero, a column or path Spark SQL cannot
+    # find, a file system's jar not on the class path, a session with no master
+    ("Exception in thread \"main\" java.lang.ArithmeticException: / by zero", {}, "zero_division"),
+    ("Unhandled exception. System.DivideByZeroException: Attempted to divide by zero.", {}, "zero_division"),
+    ("pyspark.sql.utils.AnalysisException: cannot resolve 'label' given input columns: [features, target];", {},
+     "bad_arguments"),
+    ("pyspark.errors.exceptions.captured.AnalysisException: [UNRESOLVED_COLUMN.WITH_SUGGESTION] A column or function "
+     "parameter with name `lable` cannot be resolved. Did you mean one of the following? [`label`].", {},
+     "bad_arguments"),
+    ("pyspark.errors.exceptions.captured.AnalysisException: [PATH_NOT_FOUND] Path does not exist: "
+     "s3a://bucket/train.parquet.", {}, "missing_file"),
+    ("py4j.protocol.Py4JJavaError: An error occurred while calling o52.parquet.\n: "
+     "org.apache.hadoop.fs.UnsupportedFileSystemException: No FileSystem for scheme \"s3\"", {}, "missing_module"),
+    ("org.apache.spark.SparkException: A master URL must be set in your configuration", {}, "bad_arguments"),
     # the driver's libcuda not there to load: a container without the host's GPU
     ("OSError: libcuda.so.1: cannot open shared object file: No such file or directory", {}, "no_gpu"),
     # a paste that ends at the raise line of its last frame: the exception it raised

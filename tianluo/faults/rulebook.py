@@ -1785,6 +1785,8 @@ SETUP: tuple[Rule, ...] = (
          # environment (its pip or conda packages) could not be installed
          # (the JVM's class or native library not on its path; .NET's assembly or native DLL)
          log=r"\bjava\.lang\.(?:ClassNotFoundException|NoClassDefFoundError|UnsatisfiedLinkError)\b"
+             # Hadoop without the jar of a file system the job's paths name (hadoop-aws for s3a://)
+             r"|\bNo FileSystem for scheme:? \"?\w+\"?"
              r"|Installation of TensorFlow not found\."
              r"|\bSystem\.DllNotFoundException\b|FileNotFoundException: Could not load file or assembly"
              r"|\bPython module [\w.]+ was not found\b|ArgumentError: Package \w+ not found in current path"
@@ -1938,6 +1940,8 @@ SETUP: tuple[Rule, ...] = (
              r" Create/Open: |The specified bucket does not exist|\bNoSuchBucket\b"
              r"|404 Client Error: (?:Entry )?Not Found for url|HTTP Error 404: Not Found"
              r"|Could not open activation key file"
+             # Spark SQL reading a path that is not there
+             r"|AnalysisException: \[?(?:PATH_NOT_FOUND\] )?Path does not exist: \S"
              # DVC's: the dvc.yaml, params file or target the command names is not there
              r"|^ERROR: '[^']+' does not exist$"
              # Darknet's file_error(): a .data file's train/valid list, a .cfg or a weights file that is not there
@@ -2313,6 +2317,9 @@ SETUP: tuple[Rule, ...] = (
              r"|ModelImporter\.cpp:\d+: Input is not a regular file: "
              # Spark ML told to read a column the data does not have (a name spelled otherwise)
              r"|IllegalArgumentException: Field \"[^\"]+\" does not exist"
+             # ... and Spark SQL's words for it; a Spark session with no master given
+             r"|AnalysisException: cannot resolve '[^']+' given input columns|\[UNRESOLVED_COLUMN\.\w+\] A column "
+             r"|A master URL must be set in your configuration"
              # Open MPI refusing to start as root without --allow-run-as-root (a container's, Colab's user)
              r"|\b(?:mpirun|mpiexec|orterun|prterun|prte) has detected an attempt to run as root"
              # Open MPI's own start-up failing ("due to configuration or environment problems", its words), where no
@@ -2605,7 +2612,9 @@ BUGS: tuple[Rule, ...] = (
              r"|Fatal Python error: Cannot recover from stack overflow"),
     Rule("zero_division", CODE, "zero_division",
          log=_exc("ZeroDivisionError") + r"|" + _BARE
-             + r"(?:float |integer |complex )?division(?: or modulo)? by zero$"),
+             + r"(?:float |integer |complex )?division(?: or modulo)? by zero$"
+             # the JVM's and .NET's integer division by zero
+             r"|\bjava\.lang\.ArithmeticException: / by zero\b|\bSystem\.DivideByZeroException\b"),
     Rule("type_error", CODE, "type_error",
          log=_exc("TypeError") + r"|" + _PFX + r"MethodError: no method matching "
                                  r"|^TypeError\([\"']|\b(?:ConcretizationTypeError|TracerBoolConversionError"
