@@ -9392,6 +9392,19 @@ SETS_76_77 = [
      "requirement failed: Column label must be of type numeric but was actually of type string.", {}, "type_error"),
     ("  Error encountered while executing 'evaluate':\n  isinstance() arg 2 must be a type or tuple of types", {},
      "type_error"),
+    # Python's other TypeError words, where a wrapper prints the message without the exception's name
+    ("  Error encountered while executing 'train':\n  argument of type 'NoneType' is not iterable", {}, "type_error"),
+    ("  Error encountered while executing 'train':\n  forward() missing 1 required positional argument: 'mask'", {},
+     "type_error"),
+    ("  Error encountered while executing 'train':\n  __init__() got multiple values for argument 'num_classes'", {},
+     "type_error"),
+    ("  Error encountered while executing 'eval':\n  '<' not supported between instances of 'NoneType' and 'int'",
+     {}, "type_error"),
+    ("ERROR: cannot unpack non-iterable NoneType object", {}, "type_error"),
+    ("ERROR: unsupported format string passed to NoneType.__format__", {}, "type_error"),
+    ("ERROR: an integer is required (got type str)", {}, "type_error"),
+    ("Task failed: list indices must be integers or slices, not str", {}, "type_error"),
+    ("Exception caught: 'generator' object is not an iterator", {}, "type_error"),
     # a sweep agent's or Optuna's report of a run's exception by its repr
     ("wandb: ERROR Run 4xk2a9q1 errored: KeyError('val_loss')", {}, "key_error"),
     ("[W 2024-03-01 10:00:00,000] Trial 7 failed with parameters: {'lr': 0.1} because of the following error: "

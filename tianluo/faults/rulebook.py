@@ -2629,7 +2629,15 @@ BUGS: tuple[Rule, ...] = (
                                  r"|unhashable type: '[\w.]+'|can only concatenate \w+ \(not \"\w+\"\) to \w+"
                                  r"|string indices must be integers.*|object of type '[\w.]+' has no len\(\)"
                                  r"|'[\w.]+' object does not support item assignment"
-                                 r"|isinstance\(\) arg 2 must be a type.*|issubclass\(\) arg \d must be a class.*)$"
+                                 r"|isinstance\(\) arg 2 must be a type.*|issubclass\(\) arg \d must be a class.*"
+                                 r"|argument of type '[\w.]+' is not iterable|'[\w.]+' object is not an iterator"
+                                 r"|\w+\(\) missing \d+ required (?:positional|keyword-only) arguments?: .+"
+                                 r"|\w+\(\) got multiple values for (?:keyword )?argument '\w+'"
+                                 r"|'[<>]=?' not supported between instances of '[\w.]+' and '[\w.]+'"
+                                 r"|cannot unpack non-iterable [\w.]+ object"
+                                 r"|unsupported format string passed to [\w.]+\.__format__"
+                                 r"|an integer is required \(got type [\w.]+\)"
+                                 r"|(?:list|tuple) indices must be integers or slices, not [\w.]+)$"
                                  # a JVM's or .NET's cast of a value of another type (a Spark job's UDF or estimator
                                  # given DenseVectors where it casts to SparseVector)
                                  r"|\bjava\.lang\.ClassCastException\b|\bSystem\.InvalidCastException\b"
