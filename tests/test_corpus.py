@@ -823,10 +823,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "confidently wrong by the letter: the plugin's 'libcuda.so.1: cannot open shared object file' is now read "
         "as a machine without the GPU driver, which the author first said and the excerpt's reason says; the "
         "review ruled unknown, as the excerpt ends before the final error line"),
-    "tf_jax_storage/hvx_rfcn_psroi_param_unknown.txt": (
-        "config/bad_arguments",
-        "Caffe's 'Failed to parse NetParameter file' on a prototxt is read as a model definition it refuses; the "
-        "author names a layer parameter only the fork's Caffe build knows (config either way)"),
     "tf_jax_storage/hvx_weightnet_megengine_allreduce_api.txt": (
         "config/bad_arguments",
         "MegEngine's assert that two arguments be set together, raised in its distributed module, is read as the "

@@ -9517,6 +9517,19 @@ SETS_76_77 = [
     ("py4j.protocol.Py4JJavaError: An error occurred while calling o52.parquet.\n: "
      "org.apache.hadoop.fs.UnsupportedFileSystemException: No FileSystem for scheme \"s3\"", {}, "missing_module"),
     ("org.apache.spark.SparkException: A master URL must be set in your configuration", {}, "bad_arguments"),
+    # Caffe given a prototxt with a parameter of a fork's layer its build does not have
+    ("[libprotobuf ERROR google/protobuf/text_format.cc:245] Error parsing text-format caffe.NetParameter: 812:22: "
+     "Message type \"caffe.LayerParameter\" has no field named \"roi_align_param\".\nF0102 10:00:00.000000  1234 "
+     "upgrade_proto.cpp:88] Check failed: ReadProtoFromTextFile(param_file, param) Failed to parse NetParameter file: "
+     "models/train.prototxt", {"exit_code": None, "signal": 6}, "version_mismatch"),
+    # the rest of Darknet's family (set 76): an image its list names that is not there or does not decode, a .cfg
+    # that is not one, a section only another fork knows
+    ('Cannot load image "data/obj/img_0001.jpg"\nSTB Reason: can\'t fopen', {}, "missing_file"),
+    ('Cannot load image "data/obj/img_0002.jpg"\nSTB Reason: unknown image type', {}, "corrupt_data"),
+    ("First section must be [net] or [network]: No such file or directory\ndarknet: ./src/utils.c:256: error: "
+     "Assertion `0' failed.", {"exit_code": None, "signal": 6}, "bad_arguments"),
+    ("Type not recognized: [sam]\nUnused field: 'activation = linear'", {"exit_code": None, "signal": 11},
+     "version_mismatch"),
     # the driver's libcuda not there to load: a container without the host's GPU
     ("OSError: libcuda.so.1: cannot open shared object file: No such file or directory", {}, "no_gpu"),
     # a paste that ends at the raise line of its last frame: the exception it raised

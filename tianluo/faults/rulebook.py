@@ -1423,6 +1423,10 @@ SETUP: tuple[Rule, ...] = (
              # project's custom layer); TensorRT's kernel library of another build than the GPU needs
              r"|error loading model: unrecognized tensor type \d+|\[Paddle2ONNX\] Paddle model parsing failed"
              r"|Unknown layer type: \w+ \(known types: |Assertion validateCaskKLibSize\("
+             # ... or a prototxt with a parameter only a fork's Caffe knows (py-R-FCN's psroi_pooling_param)
+             r"|Message type \"caffe\.\w+\" has no field named \"\w+\""
+             # ... as Darknet's parser does with a .cfg section only another fork knows (AlexeyAB's [sam] in pjreddie's)
+             r"|^Type not recognized: \[\w+\]"
              # rocBLAS of a ROCm release that ships no kernels for this GPU (gfx1103 on ROCm 5.7)
              r"|rocBLAS error: Cannot read .*TensileLibrary\S*: .* for GPU arch : gfx\w+"
              # an MPI that does not fit what launches it or what it was built with: Open MPI without Slurm's PMI
@@ -1944,8 +1948,9 @@ SETUP: tuple[Rule, ...] = (
              r"|AnalysisException: \[?(?:PATH_NOT_FOUND\] )?Path does not exist: \S"
              # DVC's: the dvc.yaml, params file or target the command names is not there
              r"|^ERROR: '[^']+' does not exist$"
-             # Darknet's file_error(): a .data file's train/valid list, a .cfg or a weights file that is not there
-             r"|^Couldn't open file: \S"
+             # Darknet's file_error(): a .data file's train/valid list, a .cfg or a weights file that is not there;
+             # stb_image unable to open an image the list names
+             r"|^Couldn't open file: \S|^STB Reason: can't fopen"
              # podman's and docker's Go errors for a path a --device or bind mount names that the host lacks
              r"|^Error: (?:l?stat|statfs) \S+: no such file or directory$"
              r"|bind source path does not exist: \S"
@@ -2061,6 +2066,8 @@ SETUP: tuple[Rule, ...] = (
              # git asked for a commit, branch or ref the repository does not have (a task cloned at a commit never
              # pushed; a branch spelled otherwise)
              r"^fatal: reference is not a tree: |^fatal: [Cc]ouldn't find remote ref \S"
+             # Darknet given a .cfg that does not start with its [net] section (a .data or weights file in its place)
+             r"|^First section must be \[net\] or \[network\]"
              # DVC's own refusal of its configuration; Kedro's pipeline naming a dataset its catalog lacks; Optuna
              # asked to create a study whose name is taken (load_if_exists not set)
              r"|^ERROR: configuration error - |DatasetNotFoundError: Dataset '[^']+' not found in the catalog"
@@ -2366,6 +2373,8 @@ SETUP: tuple[Rule, ...] = (
     Rule("corrupt_data", CONFIG, "corrupt_data",
          # (tar asked for a member the archive does not hold: a download of another archive, or a cut one)
          log=r"Parquet magic bytes not found|Either the file is corrupted or this is not a parquet file"
+             # stb_image (Darknet's loader, and others that embed it) unable to decode an image file
+             r"|^STB Reason: (?:unknown image type|[Cc]orrupt|bad |expected marker|no SOI|not PNG|progressive jpeg)"
              # pyarrow's JSON reader meeting rows of one column in two types (the data's, whatever reads it: datasets'
              # load_dataset of a JSONL file): "JSON parse error: Column(/a/b) changed from string to number in row 9"
              r"|JSON parse error: Column\([^)]*\) changed from \w+ to \w+ in row \d+"
