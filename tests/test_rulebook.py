@@ -9530,6 +9530,14 @@ SETS_76_77 = [
      "Assertion `0' failed.", {"exit_code": None, "signal": 6}, "bad_arguments"),
     ("Type not recognized: [sam]\nUnused field: 'activation = linear'", {"exit_code": None, "signal": 11},
      "version_mismatch"),
+    # Keras given its own classes saved by another Keras generation (a custom class missing stays the program's)
+    ("TypeError: Could not locate class 'Functional'. Make sure custom classes are decorated with "
+     "`@keras.saving.register_keras_serializable()`. Full object config: {'module': 'keras.src.models.functional', "
+     "'class_name': 'Functional'}", {}, "version_mismatch"),
+    ("ValueError: Unknown layer: 'TFOpLambda'. Please ensure you are using a `keras.utils.custom_object_scope` and "
+     "that this object is included in the scope.", {}, "version_mismatch"),
+    ("ValueError: Unknown layer: 'AttentionPooling'. Please ensure you are using a `keras.utils.custom_object_scope` "
+     "and that this object is included in the scope.", {}, "programming_error"),
     # the driver's libcuda not there to load: a container without the host's GPU
     ("OSError: libcuda.so.1: cannot open shared object file: No such file or directory", {}, "no_gpu"),
     # a paste that ends at the raise line of its last frame: the exception it raised

@@ -1425,6 +1425,11 @@ SETUP: tuple[Rule, ...] = (
              r"|Unknown layer type: \w+ \(known types: |Assertion validateCaskKLibSize\("
              # ... or a prototxt with a parameter only a fork's Caffe knows (py-R-FCN's psroi_pooling_param)
              r"|Message type \"caffe\.\w+\" has no field named \"\w+\""
+             # ... as Keras does with its own classes saved by another Keras generation (tf.keras 2's 'Functional'
+             # under Keras 3, a TF op layer or preprocessing layer under an older Keras): not a custom class missing
+             r"|(?:Could not locate class|Unknown layer:) '?(?:Functional|Sequential|InputLayer|TFOpLambda"
+             r"|SlicingOpLambda|Rescaling|Normalization|Random(?:Flip|Rotation|Zoom|Crop|Translation|Contrast)"
+             r"|MultiHeadAttention|Dense|Conv[123]D|LayerNormalization|BatchNormalization)\b'?"
              # ... as Darknet's parser does with a .cfg section only another fork knows (AlexeyAB's [sam] in pjreddie's)
              r"|^Type not recognized: \[\w+\]"
              # rocBLAS of a ROCm release that ships no kernels for this GPU (gfx1103 on ROCm 5.7)
