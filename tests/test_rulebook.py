@@ -9538,6 +9538,16 @@ SETS_76_77 = [
      "that this object is included in the scope.", {}, "version_mismatch"),
     ("ValueError: Unknown layer: 'AttentionPooling'. Please ensure you are using a `keras.utils.custom_object_scope` "
      "and that this object is included in the scope.", {}, "programming_error"),
+    # the rest of PaddlePaddle's family (set 76): a build without CUDA, a CUDA library it cannot load, cuBLAS
+    # refusing what this CUDA cannot do
+    ("ValueError: The device should not be 'gpu:0', since PaddlePaddle is not compiled with CUDA", {},
+     "version_mismatch"),
+    ("RuntimeError: (PreconditionNotMet) Cannot load cudnn shared library. Cannot invoke method cudnnGetVersion.\n"
+     "  [Hint: cudnn_dso_handle should not be null.] (at /paddle/paddle/phi/backends/dynload/cudnn.cc:64)", {},
+     "missing_module"),
+    ("OSError: (External) Cublas error, `CUBLAS_STATUS_NOT_SUPPORTED`. The api call failed because the api is not "
+     "supported by current cuda version.  (at /paddle/paddle/phi/kernels/funcs/blas/blas_impl.cu.h:35)", {},
+     "bad_arguments"),
     # the driver's libcuda not there to load: a container without the host's GPU
     ("OSError: libcuda.so.1: cannot open shared object file: No such file or directory", {}, "no_gpu"),
     # a paste that ends at the raise line of its last frame: the exception it raised

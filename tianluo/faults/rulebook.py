@@ -1526,6 +1526,7 @@ SETUP: tuple[Rule, ...] = (
              # a library built without the GPU support the run asks of it (Horovod without CUDA; torch's own words
              # are no_gpu's, before this)
              r"|\bbut not compiled with CUDA\b|\bnot (?:compiled|built) with (?:CUDA|NCCL|ROCm|GPU) support\b"
+             r"|\bis not compiled with (?:CUDA|GPU)\b"
              # Habana's HCL built for other servers than this one (a Gaudi release that does not know AWS DL1's type)
              r"|Invalid server type \(\d+\[\w+\]\) requested to generate controller"
              # flash-attn 1's own check of the GPU's architecture (a V100's sm70 is none of those its build has)
@@ -1794,6 +1795,8 @@ SETUP: tuple[Rule, ...] = (
          # environment (its pip or conda packages) could not be installed
          # (the JVM's class or native library not on its path; .NET's assembly or native DLL)
          log=r"\bjava\.lang\.(?:ClassNotFoundException|NoClassDefFoundError|UnsatisfiedLinkError)\b"
+             # Paddle's loader without a CUDA library it opens at run time (cuDNN, cuBLAS not installed)
+             r"|Cannot load (?:cudnn|cublas|cublasLt|cudart|cusparse|cusolver|cufft|curand|nccl) shared library"
              # Hadoop without the jar of a file system the job's paths name (hadoop-aws for s3a://)
              r"|\bNo FileSystem for scheme:? \"?\w+\"?"
              r"|Installation of TensorFlow not found\."
@@ -2365,7 +2368,7 @@ SETUP: tuple[Rule, ...] = (
              # a process group without a backend for the tensors' device (gloo/nccl/ccl chosen for another one)
              r"|No backend type associated with device type \w+"
              # cuBLAS asked for what this GPU cannot do (bf16 GEMMs on a GPU before Ampere)
-             r"|CUBLAS_STATUS_NOT_SUPPORTED when calling"
+             r"|CUBLAS_STATUS_NOT_SUPPORTED when calling|Cublas error, `CUBLAS_STATUS_NOT_SUPPORTED`"
              # NCCL given a topology or graph file written for another machine (NCCL_TOPO_FILE, NCCL_GRAPH_FILE)
              r"|NCCL WARN XML Import Channel : dev \d+ not found"
              # Apptainer/Singularity that cannot make the container (a bind without its destination, an image)
