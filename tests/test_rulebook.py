@@ -9548,6 +9548,15 @@ SETS_76_77 = [
     ("OSError: (External) Cublas error, `CUBLAS_STATUS_NOT_SUPPORTED`. The api call failed because the api is not "
      "supported by current cuda version.  (at /paddle/paddle/phi/kernels/funcs/blas/blas_impl.cu.h:35)", {},
      "bad_arguments"),
+    # the rest of Ray's and Horovod's family (set 76): a node that died under a task, more of a resource than the
+    # cluster has, Horovod used before its init
+    ("ray.exceptions.NodeDiedError: Task failed due to the node (node ID: 8f2c1a) dying.", {}, "node_failure"),
+    ("ray.exceptions.ObjectLostError: Failed to retrieve object 00ffffff. All copies of 00ffffff are lost due to node "
+     "failure.", {}, "node_failure"),
+    ("ValueError: Resources for <class 'ray.train._internal.worker_group.RayTrainWorker'> have not been specified. "
+     "Resource request {'GPU': 8.0, 'CPU': 1} cannot be fulfilled by the cluster: {'CPU': 32.0, 'GPU': 4.0}", {},
+     "bad_arguments"),
+    ("[1,0]<stderr>:ValueError: Horovod has not been initialized; use hvd.init().", {}, "programming_error"),
     # the driver's libcuda not there to load: a container without the host's GPU
     ("OSError: libcuda.so.1: cannot open shared object file: No such file or directory", {}, "no_gpu"),
     # a paste that ends at the raise line of its last frame: the exception it raised

@@ -813,6 +813,8 @@ SCHEDULER: tuple[Rule, ...] = (
     Rule("ray_node_dead", TRANSIENT, "node_failure",
          log=r"marked dead because the (?:detector|monitor) has missed too many heartbeats"
              r"|The actor (?:is dead|died) because its node has died"
+             # ... a task's node, or every copy of an object it needed, gone with a node
+             r"|\bNodeDiedError: |Task failed due to the node \(node ID: \S+\) dying|are lost due to node failure"
              # JAX's coordination service: a task came back as a new process (its host restarted, or was preempted)
              r"|unexpectedly tried to connect with a different incarnation\. It has likely restarted", free=True),
     # submitit (and jobs like it) caught the scheduler's preemption signal and requeued itself.
@@ -2074,6 +2076,8 @@ SETUP: tuple[Rule, ...] = (
              # git asked for a commit, branch or ref the repository does not have (a task cloned at a commit never
              # pushed; a branch spelled otherwise)
              r"^fatal: reference is not a tree: |^fatal: [Cc]ouldn't find remote ref \S"
+             # Ray Train asking for more of a resource than the whole cluster has (GPUs per worker times workers)
+             r"|Resource request \{[^}]*\} cannot be fulfilled by the cluster"
              # Darknet given a .cfg that does not start with its [net] section (a .data or weights file in its place)
              r"|^First section must be \[net\] or \[network\]"
              # DVC's own refusal of its configuration; Kedro's pipeline naming a dataset its catalog lacks; Optuna
@@ -2553,6 +2557,8 @@ BUGS: tuple[Rule, ...] = (
              # activation checkpointing recomputing a forward that differs from the first (a kernel that saves another
              # set of tensors, randomness, a branch on state): torch.utils.checkpoint's own check
              r"|A different number of tensors was saved during the original forward and recomputation"
+             # Horovod used before hvd.init()
+             r"|Horovod has not been initialized; use hvd\.init\(\)"
              # tiktoken meeting a special token in text it was told to encode as text (allowed_special not given)
              r"|Encountered text corresponding to disallowed special token|\braise_disallowed_special_token\("
              r"|Unable to create (?:link|group|dataset|attribute) \([Nn]ame already exists\)"
