@@ -9557,6 +9557,9 @@ SETS_76_77 = [
      "Resource request {'GPU': 8.0, 'CPU': 1} cannot be fulfilled by the cluster: {'CPU': 32.0, 'GPU': 4.0}", {},
      "bad_arguments"),
     ("[1,0]<stderr>:ValueError: Horovod has not been initialized; use hvd.init().", {}, "programming_error"),
+    # fine-tuning kits meeting a model newer than their release, and transformers' Cache read as the legacy tuple
+    ("NotImplementedError: Unsloth: Qwen3NextForCausalLM is not yet supported!", {}, "version_mismatch"),
+    ("KeyError: 'Cache only has 0 layers, attempted to access layer with index 0'", {}, "version_mismatch"),
     # the driver's libcuda not there to load: a container without the host's GPU
     ("OSError: libcuda.so.1: cannot open shared object file: No such file or directory", {}, "no_gpu"),
     # a paste that ends at the raise line of its last frame: the exception it raised

@@ -1524,6 +1524,11 @@ SETUP: tuple[Rule, ...] = (
              # a library's own check naming the release that cannot take the model or file (unsloth's model newer
              # than the transformers installed; T5X's checkpoint of an older format than its Orbax reads)
              r"|\bis not supported (?:yet )?in `?[A-Za-z][\w.-]*==\d"
+             # ... or a model architecture newer than the training library's release (unsloth, a fine-tuning kit)
+             r"|\b\w+For(?:CausalLM|ConditionalGeneration|SequenceClassification)\w* is not (?:yet )?supported\b"
+             # transformers' Cache object indexed as the legacy tuple of layers by code written for an older release
+             # (a model's remote code, a generation helper)
+             r"|Cache only has \d+ layers, attempted to access layer with index \d+"
              r"|\b[Cc]heckpoint versions? (?:earlier|older|lower) than \d+ (?:are|is) not supported"
              # a library built without the GPU support the run asks of it (Horovod without CUDA; torch's own words
              # are no_gpu's, before this)
