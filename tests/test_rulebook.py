@@ -9560,6 +9560,16 @@ SETS_76_77 = [
     # fine-tuning kits meeting a model newer than their release, and transformers' Cache read as the legacy tuple
     ("NotImplementedError: Unsloth: Qwen3NextForCausalLM is not yet supported!", {}, "version_mismatch"),
     ("KeyError: 'Cache only has 0 layers, attempted to access layer with index 0'", {}, "version_mismatch"),
+    # MindSpore's and CANN's words (set 76): the NPU's memory, an operator's shape check, a CPU wheel asked for a GPU
+    ("RuntimeError: Malloc device memory failed, size[2147483648], ret[207001], Device 0 Available HBM "
+     "size:65452113920 free size:123456 may be other processes occupying this card, check as: ps -ef|grep python",
+     {}, "cuda_oom"),
+    ("[ERROR] ME(12345:281473,MainProcess):2024-05-01-10:00:00.000.000 "
+     "[mindspore/ccsrc/runtime/device/kernel_runtime.cc:1120] The device memory is not enough", {}, "cuda_oom"),
+    ("ValueError: For 'MatMul', the input dimensions must be equal, but got 'x1_col': 512 and 'x2_row': 256.", {},
+     "shape_mismatch"),
+    ("RuntimeError: Unsupported device target GPU. This process only supports one of the ['CPU']. Please check "
+     "whether the GPU environment is installed and configured correctly.", {}, "no_gpu"),
     # the driver's libcuda not there to load: a container without the host's GPU
     ("OSError: libcuda.so.1: cannot open shared object file: No such file or directory", {}, "no_gpu"),
     # a paste that ends at the raise line of its last frame: the exception it raised

@@ -982,6 +982,8 @@ EXHAUSTED: tuple[Rule, ...] = (
          log=r"CUDA out of memory|(?:CUDA|HIP) error: '?out of memory|hipErrorOutOfMemory|Cuda failure '?out of memory"
              # XGBoost's device allocator (gpu_hist) saying what it asked for and what the GPU had left
              r"|^\s*- Requested memory: \d+\s*$"
+             # MindSpore and CANN on an Ascend NPU: the device's memory (HBM) cannot hold the allocation
+             r"|Malloc device memory failed, size\[\d+\]|\] The device memory is not enough\b"
              r"|CUDA_ERROR_OUT_OF_MEMORY|NCudaLib::TOutOfMemoryError|Memory Object Allocation Failure"
              r"|PxgCudaDeviceMemoryAllocator fail to allocate"
              # HAMi's vGPU layer (a Kubernetes device plugin) refusing an allocation past the pod's memory quota
@@ -1190,6 +1192,8 @@ SETUP: tuple[Rule, ...] = (
              # the driver's own libcuda not there to load: a container started without the host's GPU (Singularity
              # without --nv, docker without --gpus) or a node with no driver
              r"|\blibcuda\.so\.1: cannot open shared object file"
+             # MindSpore's CPU wheel asked for a GPU
+             r"|Unsupported device target GPU\. This process only supports one of the \['CPU'\]"
              # JAX asked for a GPU or TPU backend its jaxlib or the host does not have (a CPU-only jaxlib)
              r"|\bUnknown backend:? '?(?:gpu|cuda|rocm|tpu)'?(?: requested\b|\s*$)"
              r"|no platforms that are instances of (?:gpu|cuda|rocm|tpu) are present"
@@ -2494,6 +2498,9 @@ BUGS: tuple[Rule, ...] = (
              r"|The expanded size of the tensor \(\d+\) must match the existing size \(\d+\)"
              # Keras fit given inputs and labels of different lengths
              r"|Data cardinality is ambiguous:"
+             # MindSpore's operators checking their inputs' shapes (``For 'MatMul', the input dimensions must be
+             # equal``)
+             r"|For '\w+', the input dimensions must be equal, but got"
              # autograd given a gradient of another shape than its input's (layers that do not fit each other)
              r"|returned an invalid gradient at index \d+ - got \[[^\]]*\] but expected shape compatible with"
              r"|shape '\[[^\]]*\]' is invalid for input of size|Expected input batch_size \(\d+\) to match target"
