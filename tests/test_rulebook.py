@@ -9570,6 +9570,18 @@ SETS_76_77 = [
      "shape_mismatch"),
     ("RuntimeError: Unsupported device target GPU. This process only supports one of the ['CPU']. Please check "
      "whether the GPU environment is installed and configured correctly.", {}, "no_gpu"),
+    # Kubernetes' words for a training job's manifest (set 77's Kubeflow): a volume claim not there (a secret not there
+    # stays the launch's set-up), a manifest its API refuses, a pod's security context, a kind no operator installed serves
+    ('  Warning  FailedMount  30s  kubelet  MountVolume.SetUp failed for volume "data" : persistentvolumeclaim '
+     '"imagenet-pvc" not found', {}, "missing_file"),
+    ('  Warning  FailedMount  8s  kubelet  MountVolume.SetUp failed for volume "creds" : secret "s3-keys" not found',
+     {}, "bad_arguments"),
+    ('The PyTorchJob "bert" is invalid: spec.pytorchReplicaSpecs[Worker].template.spec.containers[0].image: Required '
+     'value', {}, "bad_arguments"),
+    ('  Warning  Failed  3s  kubelet  Error: container has runAsNonRoot and image will run as root (pod: '
+     '"train-master-0_ml(1a2b)", container: pytorch)', {}, "bad_arguments"),
+    ('error: unable to recognize "job.yaml": no matches for kind "PyTorchJob" in version "kubeflow.org/v1"', {},
+     "missing_module"),
     # the driver's libcuda not there to load: a container without the host's GPU
     ("OSError: libcuda.so.1: cannot open shared object file: No such file or directory", {}, "no_gpu"),
     # a paste that ends at the raise line of its last frame: the exception it raised

@@ -1806,6 +1806,8 @@ SETUP: tuple[Rule, ...] = (
          # environment (its pip or conda packages) could not be installed
          # (the JVM's class or native library not on its path; .NET's assembly or native DLL)
          log=r"\bjava\.lang\.(?:ClassNotFoundException|NoClassDefFoundError|UnsatisfiedLinkError)\b"
+             # a Kubernetes cluster without the operator whose kind the manifest names (Kubeflow's PyTorchJob CRD)
+             r"|\bno matches for kind \"\w+\" in version \"[^\"]+\""
              # Paddle's loader without a CUDA library it opens at run time (cuDNN, cuBLAS not installed)
              r"|Cannot load (?:cudnn|cublas|cublasLt|cudart|cusparse|cusolver|cufft|curand|nccl) shared library"
              # Hadoop without the jar of a file system the job's paths name (hadoop-aws for s3a://)
@@ -1963,6 +1965,9 @@ SETUP: tuple[Rule, ...] = (
              r" Create/Open: |The specified bucket does not exist|\bNoSuchBucket\b"
              r"|404 Client Error: (?:Entry )?Not Found for url|HTTP Error 404: Not Found"
              r"|Could not open activation key file"
+             # Kubernetes mounting a volume claim the namespace does not have (the dataset's PVC; a ConfigMap or
+             # Secret not there is the launch's set-up, launch_setup)
+             r"|\bpersistentvolumeclaim \"[^\"]+\" not found"
              # Spark SQL reading a path that is not there
              r"|AnalysisException: \[?(?:PATH_NOT_FOUND\] )?Path does not exist: \S"
              # DVC's: the dvc.yaml, params file or target the command names is not there
@@ -2085,6 +2090,9 @@ SETUP: tuple[Rule, ...] = (
              # git asked for a commit, branch or ref the repository does not have (a task cloned at a commit never
              # pushed; a branch spelled otherwise)
              r"^fatal: reference is not a tree: |^fatal: [Cc]ouldn't find remote ref \S"
+             # Kubernetes' API refusing the job's manifest (a required field, a value out of its schema) or its pod's
+             # security context (runAsNonRoot with an image that runs as root)
+             r"|^The \w+ \"[^\"]+\" is invalid: |container has runAsNonRoot and image will run as root"
              # Ray Train asking for more of a resource than the whole cluster has (GPUs per worker times workers)
              r"|Resource request \{[^}]*\} cannot be fulfilled by the cluster"
              # Darknet given a .cfg that does not start with its [net] section (a .data or weights file in its place)
