@@ -1473,6 +1473,9 @@ SETUP: tuple[Rule, ...] = (
              r"|ptxas \S+, line \d+; fatal\s*: Unsupported \.version \d+\.\d+; current version is"
              r"|jaxlib version \S+ is newer than and incompatible with jax version"
              r"|XGBoost version not compiled with GPU support|GPU Tree Learner was not enabled in this build"
+             # ... and in other libraries' words (Horovod's, PaddlePaddle's; torch's own are no_gpu's, before this)
+             r"|\bbut not compiled with CUDA\b|\bnot (?:compiled|built) with (?:CUDA|NCCL|ROCm|GPU) support\b"
+             r"|\bis not compiled with (?:CUDA|GPU)\b"
              r"|unsupported (?:Microsoft Visual Studio|GNU|clang) version! "
              # an extension built against another numpy's C API; torch and its cuDNN; a wheel built for CPU
              # instructions this machine lacks (x86 jaxlib under Rosetta, TF on an old Xeon); no CUDA toolkit
@@ -1528,16 +1531,12 @@ SETUP: tuple[Rule, ...] = (
              # a library's own check naming the release that cannot take the model or file (unsloth's model newer
              # than the transformers installed; T5X's checkpoint of an older format than its Orbax reads)
              r"|\bis not supported (?:yet )?in `?[A-Za-z][\w.-]*==\d"
+             r"|\b[Cc]heckpoint versions? (?:earlier|older|lower) than \d+ (?:are|is) not supported"
              # ... or a model architecture newer than the training library's release (unsloth, a fine-tuning kit)
              r"|\b\w+For(?:CausalLM|ConditionalGeneration|SequenceClassification)\w* is not (?:yet )?supported\b"
              # transformers' Cache object indexed as the legacy tuple of layers by code written for an older release
              # (a model's remote code, a generation helper)
              r"|Cache only has \d+ layers, attempted to access layer with index \d+"
-             r"|\b[Cc]heckpoint versions? (?:earlier|older|lower) than \d+ (?:are|is) not supported"
-             # a library built without the GPU support the run asks of it (Horovod without CUDA; torch's own words
-             # are no_gpu's, before this)
-             r"|\bbut not compiled with CUDA\b|\bnot (?:compiled|built) with (?:CUDA|NCCL|ROCm|GPU) support\b"
-             r"|\bis not compiled with (?:CUDA|GPU)\b"
              # Habana's HCL built for other servers than this one (a Gaudi release that does not know AWS DL1's type)
              r"|Invalid server type \(\d+\[\w+\]\) requested to generate controller"
              # flash-attn 1's own check of the GPU's architecture (a V100's sm70 is none of those its build has)
