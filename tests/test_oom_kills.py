@@ -235,6 +235,10 @@ entities:
     wait_for(lambda: ended["wrapped"].exists(), timeout=120, what="the wrapped attempt to end")
     exit_record = json.loads(ended["wrapped"].read_text())
     assert exit_record["exit_code"] == 9  # the wrapper outlived the kill: no signal in its record
+    # the first tick gave the leader and the worker their one config retry: the next tick holds them once those
+    # second attempts have ended too (on a loaded host they may still be starting when the wrapped one ends)
+    again = [run_dir / "attempts" / e / "train" / "2" / "exit.json" for e in ("leader", "worker")]
+    wait_for(lambda: all(p.exists() for p in again), timeout=120, what="the leader's and worker's retries to end")
     run("tick", "--run", run_dir, cwd=tmp_path, check=True)
     doc = forked_cli.status_json(run_dir, tmp_path)
     for entity in ("leader", "worker", "wrapped"):
