@@ -827,6 +827,35 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "config/bad_arguments",
         "MegEngine's assert that two arguments be set together, raised in its distributed module, is read as the "
         "arguments'; the author calls the calling code written for another release (config either way)"),
+    # Sets 80 to 82.
+    "distributed/hwm_kohya_xformers_fa3_no_kernel_sm120.txt": (
+        "config/driver_mismatch",
+        "'no kernel image is available' is read with the driver and its GPU (the reading most older authors "
+        "accept); this author names the wheel built without the new GPU's arch (config either way)"),
+    "tf_jax_storage/hwo_graph4nlp_no_kernel_image.txt": (
+        "config/driver_mismatch",
+        "'no kernel image is available' is read with the driver and its GPU; this author names a torch build "
+        "without the GPU's arch (config either way)"),
+    "distributed/hwm_textgen_bnb_cpu_warning_shards_killed.txt": (
+        "config/version_mismatch",
+        "an old bitsandbytes CPU build's 'undefined symbol' at import is read as releases that do not fit; the "
+        "author reads the bare Killed while loading shards as the host's memory (config either way)"),
+    "hub/hwk_unet_wandb_shadowed_no_init.txt": (
+        "config/version_mismatch",
+        "\"module 'wandb' has no attribute 'init'\" is read as a release without the attribute; the author names a "
+        "folder named wandb that shadows the package (config either way)"),
+    "pytorch/hwl_vllm_tpu_ci_vfio_device_busy.txt": (
+        "unknown/exit_1",
+        "a TPU whose /dev/vfio is busy names no holder: here the job's own parallel tests (config), in "
+        "hpa_marin_tpu_init_vfio_busy_dirty_node_after_preemption a stale process of a preempted node (transient)"),
+    "pytorch/pt_found_no_nvidia_driver.txt": (
+        "config/no_gpu",
+        "'Found no NVIDIA driver on your system' is now read as no GPU, as six of the seven authors who saw it "
+        "labelled it; this one calls it the driver (config either way)"),
+    "tf_jax_storage/hwj_ppdet_ppyoloe_r_negative_shape.txt": (
+        "code/shape_mismatch",
+        "a negative shape from an overflowed size is read as the operator's shape check; the author names the "
+        "too-old Paddle and accepts the program's bug (code)"),
 }
 
 

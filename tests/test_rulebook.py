@@ -737,7 +737,7 @@ SIBLINGS += [
      "affinity/selector.", "submit_rejected"),
     ("Request aborted by esub. Job not submitted.", "submit_rejected"),
     ("docker: Error response from daemon: could not select device driver \"nvidia\" with capabilities: [[gpu]].",
-     "driver_mismatch"),
+     "no_gpu"),  # most authors' reading since sets 80 to 82 (eight excerpts: all accept no_gpu)
     ("Error: crun: unresolvable CDI devices nvidia.com/gpu=all: OCI runtime attempted to invoke a command that was not "
      "found", "driver_mismatch"),
     ("paramiko.ssh_exception.SSHException: No authentication methods available", "auth_error"),
@@ -9633,6 +9633,137 @@ SET_79 = [
      "compute_output_shape()` method.", {}, "version_mismatch"),
 ]
 
+SETS_80_82 = [
+    # git's and conda's TLS and connection words in an image build or a job's set-up
+    ("fatal: unable to access 'https://gitlab.example.org/ml/data.git/': server certificate verification failed. "
+     "CAfile: /etc/ssl/certs/ca-certificates.crt CRLfile: none", {}, "tls_error"),
+    ("CondaSSLError: Encountered an SSL error. Most likely a certificate verification issue.", {}, "tls_error"),
+    ("CondaHTTPError: HTTP 000 CONNECTION FAILED for url <https://conda.anaconda.org/conda-forge/noarch/"
+     "repodata.json>", {}, "connection_error"),
+    # apt without a resolver (a docker build on a host whose DNS the build cannot reach)
+    ("W: Failed to fetch http://deb.debian.org/debian/dists/bookworm/InRelease  Temporary failure resolving "
+     "'deb.debian.org'", {}, "dns_error"),
+    ("  Could not resolve 'ports.ubuntu.com'", {}, "dns_error"),
+    # an entrypoint built for another CPU
+    ("exec /opt/conda/bin/python: exec format error", {}, "not_executable"),
+    ("standard_init_linux.go:228: exec user process caused: exec format error", {}, "not_executable"),
+    # pip given a folder with no project in it; pip's and click's unknown options
+    ("ERROR: file:///workspace/src does not appear to be a Python project: neither 'setup.py' nor 'pyproject.toml' "
+     "found.", {}, "missing_file"),
+    ("ERROR: Directory '/app' is not installable. Neither 'setup.py' nor 'pyproject.toml' found.", {},
+     "missing_file"),
+    ("no such option: --no-binary-all", {"exit_code": 2}, "bad_arguments"),
+    ("Error: No such option: --epochs Did you mean --epoch?", {"exit_code": 2}, "bad_arguments"),
+    # activation checkpointing whose recomputation differs from the forward pass
+    ("torch.utils.checkpoint.CheckpointError: torch.utils.checkpoint: Recomputed values for the following tensors "
+     "have different metadata than during the forward pass.", {}, "programming_error"),
+    ("torch.utils.checkpoint.CheckpointError: torch.utils.checkpoint: trying to save more tensors during "
+     "recomputation than during the original forward pass.", {}, "programming_error"),
+    # a library that runs only on accelerators the host does not have
+    ("NotImplementedError: Unsloth currently only works on NVIDIA, AMD and Intel GPUs.", {}, "no_gpu"),
+    ("ValueError: Flash attention requires a GPU, but no GPU was found.", {}, "no_gpu"),
+    ("nrtd[7]: [NMGR:kmgr_init_mlas] No devices specified", {}, "no_gpu"),
+    ("2023-Jan-04 10:11:12.0123 nrtd[1]: [NRTD:nrtd_main] Failed to initialize devices, error:2", {}, "no_gpu"),
+    # a feature's optional package not installed
+    ("RuntimeError: MLflowCallback requires mlflow to be installed. Run `pip install mlflow`.", {},
+     "missing_module"),
+    ("RuntimeError: CometCallback requires comet-ml to be installed. Run `pip install comet-ml`.", {},
+     "missing_module"),
+    ("RuntimeError: tensorboard or tensorboardX needs to be installed", {}, "missing_module"),
+    ("ImportError: DVCLiveCallback requires dvclive to be installed. Run `pip install dvclive`.", {},
+     "missing_module"),
+    # W&B's service refusing a request as such; its run config locked on resume
+    ("wandb.errors.CommError: returned error 409: {\"errors\":[{\"message\":\"run name already exists\"}]}", {},
+     "bad_arguments"),
+    ("wandb.errors.errors.CommError: Error uploading run: returned error 422: {\"errors\":[{\"message\":\"invalid "
+     "project name\"}]}", {}, "bad_arguments"),
+    ("wandb.sdk.lib.config_util.ConfigError: Attempted to change value of key \"lr\" from 0.0003 to 0.0001", {},
+     "bad_arguments"),
+    ("wandb: ERROR Attempted to change value of key \"batch_size\" from 32 to 64", {}, "bad_arguments"),
+    # comet_ml imported after the framework it hooks
+    ("ImportError: You must import Comet before these modules: torch, tensorflow", {}, "programming_error"),
+    # Lightning code written for its older Trainer
+    ("pytorch_lightning.utilities.exceptions.MisconfigurationException: Invalid type provided for "
+     "checkpoint_callback: Expected bool but received <class 'pytorch_lightning.callbacks.ModelCheckpoint'>.", {},
+     "version_mismatch"),
+    # SQLite 3.41+ refusing a double-quoted string an older library wrote as a name
+    ("sqlite3.OperationalError: no such column: \"keys\" - should this be a string literal in single-quotes?", {},
+     "version_mismatch"),
+    # TF's XLA ops under a plugin that registers no XLA platform
+    ("2024-02-01 10:00:00.000001: W tensorflow/core/framework/op_kernel.cc:1839] OP_REQUIRES failed at "
+     "xla_ops.cc:574 : NOT_FOUND: could not find registered platform with id: 0x12f8b2a50", {}, "version_mismatch"),
+    # Direct3D 12's device removed or hung under DirectML
+    ("RuntimeError: DirectML: the GPU device instance has been suspended (887A0005)", {}, "gpu_fault"),
+    ("onnxruntime: Status Message: ... Exception(3) tid(1a2b) 887A0006 The GPU will not respond to more commands",
+     {}, "gpu_fault"),
+    ("DXGI_ERROR_DEVICE_REMOVED: the video card has been physically removed from the system", {}, "gpu_fault"),
+    # Ascend HCCL's link to a peer rank that could not be built
+    ("[rank3]: EI0009: [PID: 41234] 2025-03-01-10:00:00.000.000 Transport init error. Reason: [Create][DestLink]"
+     "Create Dest error! createLink para:rank[3]-localUserrank[3]", {}, "nccl_error"),
+    # Sparkling Water's external H2O cluster gone
+    ("py4j.protocol.Py4JJavaError: An error occurred while calling o88.fit.\n: java.lang.RuntimeException: "
+     "H2OContext has to be running.", {}, "node_failure"),
+    # Dask's memory limits; Databricks' driver that died
+    ("2024-01-01 10:00:00,000 - distributed.scheduler - ERROR - Task ('getitem-abc', 3) has 12.00 GiB worth of "
+     "input dependencies, but worker tcp://10.0.0.5:40001 has memory_limit set to 8.00 GiB.", {}, "host_oom"),
+    ("distributed.nanny.memory - WARNING - Worker tcp://10.1.2.3:34567 (pid=4242) exceeded 95% memory budget. "
+     "Restarting...", {}, "host_oom"),
+    ("The spark driver has stopped unexpectedly and is restarting. Your notebook will be automatically "
+     "reattached.", {}, "host_oom"),
+    # PaddlePaddle's launcher given devices the host does not have
+    ("LAUNCH ERROR 2024-05-01 10:00:00,000 Device not found 2 from 0,1,2,3 for setting ['0', '1']", {},
+     "bad_arguments"),
+    # a framework's KeyError whose message is a sentence about its configuration
+    ("KeyError: 'The following keys in the config file were not used, did you make a typo?: lr_sched'", {},
+     "bad_arguments"),
+    ("KeyError: 'Missing required entry in the configuration: model.dim'", {}, "bad_arguments"),
+    # Kaldi's recipe scripts looking for a Kaldi binary
+    ("utils/data/get_utt2dur.sh: wav-to-duration is not on your path", {}, "command_not_found"),
+    ("steps/make_mfcc.sh: compute-mfcc-feats is not on your PATH", {}, "command_not_found"),
+    # wrappers and prefixes around an exception's own line: torch.compile's, Gym's vector env, pytest's report,
+    # Omniverse Kit's logger, a tqdm bar glued to the next line
+    ("torch._inductor.exc.InductorError: NotImplementedError: The operator 'aten::_cdist_backward' is not currently "
+     "implemented for the MPS device.", {}, "not_implemented"),
+    ("torch._inductor.exc.LoweringException: KeyError: 'val'", {}, "key_error"),
+    ("ERROR: Received the following error from Worker-0: IndexError: index 5 is out of bounds for axis 0 with "
+     "size 4", {}, "index_error"),
+    ("E           TypeError: fit() got an unexpected keyword argument 'epochs'", {}, "type_error"),
+    ("E       ModuleNotFoundError: No module named 'pyspark'", {}, "missing_module"),
+    ("2025-07-16T15:10:33Z [11,429ms] [Error] [omni.kit.app._impl] [py stderr]: ModuleNotFoundError: No module "
+     "named 'omni.isaac.orbit'", {}, "missing_module"),
+    ("  3%|▎         | 12/400 [00:04<02:10,  2.97it/s]sox FAIL formats: can't open input file `/data/my clips/"
+     "a 1.wav': No such file or directory", {}, "missing_file"),
+    # torch finding no NVIDIA driver; docker asked for GPUs with no GPU runtime
+    ("RuntimeError: Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a "
+     "driver from http://www.nvidia.com/Download/index.aspx", {}, "no_gpu"),
+    ("docker: Error response from daemon: could not select device driver \"\" with capabilities: [[gpu]].",
+     {"exit_code": 125}, "no_gpu"),
+    # MindSpore's CPU wheel asked for an NPU; its loader given weights of other shapes
+    ("RuntimeError: Unsupported device target Ascend. This process only supports one of the ['CPU']. Please check "
+     "whether the Ascend environment is installed", {}, "no_gpu"),
+    ("RuntimeError: For 'load_param_into_net', head.fc.weight in the argument 'net' should have the same shape as "
+     "head.fc.weight in the argument 'parameter_dict'. But got its shape (10, 512) in the argument 'net' and shape "
+     "(1000, 512) in the argument 'parameter_dict'.", {}, "state_dict_mismatch"),
+    # RAPIDS' pool on the device, as the JVM reports it under spark-rapids (no space after "at:")
+    ("java.lang.OutOfMemoryError: Could not allocate native memory: std::bad_alloc: out_of_memory: RMM failure "
+     "at:/opt/cudf/cpp/build/_deps/rmm-src/include/rmm/mr/device/pool_memory_resource.hpp:196: Maximum pool size "
+     "exceeded", {}, "cuda_oom"),
+    # Open MPI's PMIx data store in a small /dev/shm
+    ("[node01:12345] PMIX ERROR: OUT-OF-RESOURCE in file dstore/pmix_esh.c at line 831", {}, "shm_exhausted"),
+    # bitsandbytes with no binary for the CUDA or ROCm release it found
+    ("RuntimeError: Configured CUDA binary not found at /opt/conda/lib/python3.11/site-packages/bitsandbytes/"
+     "libbitsandbytes_cuda126.so", {}, "version_mismatch"),
+    # a CRD upgrade dropping a version objects are still stored in
+    ("The CustomResourceDefinition \"pytorchjobs.kubeflow.org\" is invalid: status.storedVersions[0]: Invalid value: "
+     "\"v1alpha2\": must appear in spec.versions", {}, "version_mismatch"),
+    # GPU PhysX's own kernel failure
+    ("/buildAgent/work/abc/source/gpusolver/src/PxgSolverCore.cpp (1022) : internal error : GPU "
+     "solveContactMultiBlockParallel kernel fail!", {}, "illegal_memory_access"),
+    # a LightGBM warning naming bad_alloc before the JVM's own crash is not the host's memory
+    ("[LightGBM] [Warning] std::bad_alloc", {"exit_code": None, "signal": 11}, "segfault"),
+    ("[LightGBM] [Fatal] std::bad_alloc", {}, "host_oom"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -9642,7 +9773,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46,
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
     "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59, "60": SET_60,
-    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79,
+    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

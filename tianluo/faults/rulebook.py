@@ -139,21 +139,22 @@ tier   name        label                      class      matches
                                                          exceed quota limits``), Kubernetes' ``0/N nodes are
                                                          available`` (a pod nobody can place)
                    driver_mismatch            config     ``driver version is insufficient``, ``no kernel image is
-                                                         available``, ``driver ... is too old``, ``Found no
-                                                         NVIDIA driver``, ``device kernel image is invalid``,
+                                                         available``, ``driver ... is too old``, ``device kernel
+                                                         image is invalid``,
                                                          ``invalid device function`` (CUDA and HIP), MIOpen
                                                          ``Code object build failed``, NVRTC ``invalid value for
                                                          --gpu-architecture``, a PTX ``compiled with an unsupported
                                                          toolchain``, nvidia-container-cli ``requirement
                                                          error`` / ``initialization error``, NVML ``Driver/library
-                                                         version mismatch``, ``NVIDIA-SMI has failed``; docker's
-                                                         ``could not select device driver ... [[gpu]]``, podman's
+                                                         version mismatch``, ``NVIDIA-SMI has failed``; podman's
                                                          ``unresolvable CDI devices`` (no container toolkit)
                    no_gpu                     config     OpenCL trainers' ``No OpenCL device found``
                    no_gpu                     config     ``No CUDA GPUs are available``, ``Torch not compiled with
                                                          CUDA enabled``, ``no CUDA-capable device``, ``invalid
                                                          device ordinal``, IPEX ``device_id is out of range``,
-                                                         ``no GPUs found``, a TPU/GPU ``already in use``
+                                                         ``no GPUs found``, a TPU/GPU ``already in use``,
+                                                         ``Found no NVIDIA driver``, docker's ``could not select
+                                                         device driver ... [[gpu]]``
                    tls_error                  config     ``CERTIFICATE_VERIFY_FAILED``, ``self-signed certificate
                                                          in certificate chain``, a certificate for another host
                                                          (``hostname 'x' doesn't match``), ``WRONG_VERSION_NUMBER``
@@ -686,8 +687,9 @@ def compile_patterns(rules: Sequence[Rule]) -> dict:
 # Ray's "(TaskRunner pid=84989) " before every line a worker prints (and "(raylet) " before its own processes'), or
 # SkyPilot's "(head, rank=0, pid=4773) " / "(worker1, rank=1, pid=2409, ip=10.0.0.5) " before each node's lines, or
 # torchx's "trainer/0 [3]:" (role/replica [rank]), or mpirun's --tag-output "[1,0]<stderr>:" (job, rank and stream),
-# or Julia's "ERROR: LoadError: " before the exception that ended a script.
-_PFX = (r"^[\"'`]?(?:ERROR: (?:LoadError: )?|\[\d+,\d+\]<std(?:err|out)>:|\[[^\]\n]*\]:? ?|[\w.\-]*\d[\w.\-]*: |  "
+# or Julia's "ERROR: LoadError: " before the exception that ended a script, or pytest's "E       " column.
+_PFX = (r"^[\"'`]?(?:ERROR: (?:LoadError: )?|E {3,16}|\[\d+,\d+\]<std(?:err|out)>:|\[[^\]\n]*\]:? ?"
+        r"|[\w.\-]*\d[\w.\-]*: |  "
         r"|\(\w[\w.]* pid=\d+(?:, ip=[^)\n]*)?\) |\((?:head|worker\d*), rank=\d+, pid=\d+(?:, ip=[^)\n]*)?\) "
         r"|\((?:raylet|gcs_server|dashboard_agent|runtime_env_agent)(?:, ip=[^)\n]*)?\) |[\w\-]+/\d+ \[\d+\]: ?)?")
 
@@ -701,9 +703,13 @@ def _exc(*names: str) -> str:
     # (asyncio's report of a task that died with it: ``future: <Task finished ... exception=KeyError(1)>``; Ray's
     # wrapper of a task's or actor's exception, which names its type: ``ray.exceptions.RayTaskError(APITimeoutError):``;
     # a sweep agent's and Optuna's report of a run's exception by its repr: W&B's ``Run 0jbbwa4t errored:
-    # IndexError('list index out of range')``, Optuna's ``... because of the following error: ValueError('...')``)
+    # IndexError('list index out of range')``, Optuna's ``... because of the following error: ValueError('...')``;
+    # torch.compile's wrapper of what a lowering raised: ``torch._inductor.exc.InductorError: NotImplementedError:
+    # ...``;
+    # Gym's vector env reporting its worker's: ``Received the following error from Worker-2: TypeError: ...``)
     return (r"(?:" + _PFX + r"(?:\w+\.)*(?:" + alts + r")(?::|$|\()|(?:\bexception=|\bRayTaskError\(|\berrored: "
-            r"|because of the following error: )(?:\w+\.)*(?:"
+            r"|because of the following error: |\b(?:InductorError|LoweringException): |\berror from Worker-\d+: )"
+            r"(?:\w+\.)*(?:"
             + alts + r")[(:)])")
 
 
@@ -851,6 +857,9 @@ HARDWARE: tuple[Rule, ...] = (
              # or an iGPU whose driver reset it), Vulkan (llama.cpp's and ncnn's backends)
              r"|\b(?:UR_RESULT|ZE_RESULT|PI)_ERROR_DEVICE_LOST\b|\bVK_ERROR_DEVICE_LOST\b|\bvk::DeviceLostError\b"
              r"|\bErrorDeviceLost\b"
+             # Direct3D 12's device removed, hung or reset under DirectML (onnxruntime's, torch-directml's), by
+             # its HRESULT or its name
+             r"|\b887[Aa]000[567]\b|\bDXGI_ERROR_DEVICE_(?:REMOVED|HUNG|RESET)\b"
              # the kernel's own words for a GPU that hung or fell away: amdgpu resetting it (its MES firmware not
              # answering), Moore Threads' MTGPU lockups, a PCIe link's fatal uncorrected error (AER) under it
              r"|uncorrectable NVLink error|cudaErrorNvlinkUncorrectable|CUDA_ERROR_NVLINK_UNCORRECTABLE"
@@ -897,6 +906,8 @@ EXHAUSTED: tuple[Rule, ...] = (
     Rule("shm_exhausted", CONFIG, "shm_exhausted",
          log=r"insufficient shared memory|unable to (?:write to file|open shared memory object|mmap \d+ bytes from "
              r"file) </torch_|is killed by signal: Bus error|/dev/shm\S*.* No space left on device"
+             # Open MPI's PMIx keeping its data store in shared memory (a container's small /dev/shm under mpirun)
+             r"|PMIX ERROR: OUT-OF-RESOURCE in file dstore/"
              r"|No space left on device\S*.*/dev/shm|shared memory segment /dev/shm"
              r"|\[Errno 28\] No space left on device\.  joblib will operate in serial mode"
              # NCCL's shared-memory transport in a container's small /dev/shm
@@ -920,7 +931,7 @@ EXHAUSTED: tuple[Rule, ...] = (
              # RAPIDS' memory manager (cuDF, cuML, cuGraph): its device allocation failing as Python's MemoryError
              # (``MemoryError: std::bad_alloc: out_of_memory: CUDA error at: .../rmm/mr/device/...``); its pool asked
              # for more than the device has free (two executors or workers on one GPU; spark-rapids', dask-cuda's words)
-             r"|\bout_of_memory: (?:CUDA error|RMM failure) at: \S*rmm/|\brmm::out_of_memory\b"
+             r"|\bout_of_memory: (?:CUDA error|RMM failure) at: ?\S*rmm/|\brmm::out_of_memory\b"
              r"|Initial pool size exceeds the maximum pool size"
              r"|Initial RMM allocation\([\d.]+ MB\) is larger than free memory\("
              # faceswap's own words for a model and batch size the GPU cannot hold
@@ -944,12 +955,19 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|container init was OOM-killed"
              r"|task \d+: Out Of Memory|exceeded memory limit \(|Exceeded job memory limit|DefaultCPUAllocator: "
              r"|_ArrayMemoryError|\bSystem\.OutOfMemoryException\b|Unable to allocate [\d.]+ [KMGTP]i?B for an array"
-             r"|[Cc]annot allocate memory|std::bad_alloc$|killed due to the node running low on memory"
+             # (bad_alloc alone ends the line; a LightGBM "[Warning] std::bad_alloc" before a crash is not it)
+             r"|[Cc]annot allocate memory|(?:^|[^ ]|[^\]] |[^g]\] )std::bad_alloc$"
+             r"|killed due to the node running low on memory"
              # Ray's memory monitor's advice after it killed a task or an actor (the report above it may be cut)
              r"|Refer to the documentation on how to address the out of memory issue: \S*ray-oom-prevention"
              r"|Worker exit type: NODE_OUT_OF_MEMORY|killed due to memory pressure \(OOM\)|\bOOMKilled\b"
              r"|invoked oom-killer|oom_reaper: reaped process|The node was low on resource: memory"
-             r"|ObjectStoreFullError|Worker exceeded \d+% memory budget|Memory use is high but worker has no data"
+             r"|ObjectStoreFullError|Worker (?:\S+ )?(?:\(pid=\d+\) )?exceeded \d+% memory budget"
+             r"|Memory use is high but worker has no data"
+             # Dask's scheduler: a task whose inputs alone exceed a worker's memory limit
+             r"|worth of input dependencies, but worker \S+ has memory_limit set to"
+             # Databricks' notebook when its driver died (its memory, most often: a collect, too many parallel jobs)
+             r"|The spark driver has stopped unexpectedly and is restarting"
              r"|Insufficient memory\) Failed to allocate|Container killed by YARN for exceeding physical memory"
              # (Spark's own wording of the YARN kill, physical or virtual memory)
              r"|Container killed by YARN for exceeding memory limits\b"
@@ -1152,7 +1170,7 @@ SETUP: tuple[Rule, ...] = (
              # ... in the words of CUDA's own diagnostics under TF and XLA
              r"|kernel version \S+ does not match DSO version \S+ -- cannot find working devices"
              r"|with CUDA capability sm_\d+ is not compatible with the current PyTorch installation"
-             r"|NVIDIA driver on your system is too old|Found no NVIDIA driver|cudaErrorInsufficientDriver"
+             r"|NVIDIA driver on your system is too old|cudaErrorInsufficientDriver"
              r"|CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice|device kernel image is invalid"
              r"|cudaErrorInvalidKernelImage|CUDA_ERROR_INVALID_IMAGE|(?:CUDA|HIP) error: invalid device function"
              # a compiled extension's own CUDA check (pointnet2's ``CUDA kernel failed : invalid device function``,
@@ -1175,8 +1193,8 @@ SETUP: tuple[Rule, ...] = (
              r"supported HW|cudaErrorSystemDriverMismatch|CUDA_ERROR_SYSTEM_DRIVER_MISMATCH"
              r"|cudaErrorCompatNotSupportedOnDevice|CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE"
              # a container runtime with no GPU toolkit to hand the devices over
-             r"|could not select device driver (?:\"[^\"]*\" )?with capabilities|unresolvable CDI devices nvidia\.com"
-             r"|unknown or invalid runtime name: nvidia|Unknown runtime specified nvidia"
+             r"|unresolvable CDI devices nvidia\.com|unknown or invalid runtime name: nvidia"
+             r"|Unknown runtime specified nvidia"
              # a GPU older than the jaxlib's XLA supports (Kepler's sm_3x)
              r"|sm_\d+ does not support explicit gemm algorithms"
              r"|Driver/library version mismatch|NVIDIA-SMI has failed because it couldn't communicate with the"
@@ -1193,7 +1211,7 @@ SETUP: tuple[Rule, ...] = (
              # without --nv, docker without --gpus) or a node with no driver
              r"|\blibcuda\.so\.1: cannot open shared object file"
              # MindSpore's CPU wheel asked for a GPU
-             r"|Unsupported device target GPU\. This process only supports one of the \['CPU'\]"
+             r"|Unsupported device target (?:GPU|Ascend)\. This process only supports one of the \['CPU'\]"
              # JAX asked for a GPU or TPU backend its jaxlib or the host does not have (a CPU-only jaxlib)
              r"|\bUnknown backend:? '?(?:gpu|cuda|rocm|tpu)'?(?: requested\b|\s*$)"
              r"|no platforms that are instances of (?:gpu|cuda|rocm|tpu) are present"
@@ -1227,6 +1245,14 @@ SETUP: tuple[Rule, ...] = (
              r"|RuntimeError: Failed to infer device type$"
              # transformers' bitsandbytes quantiser on a machine with no CUDA GPU (a Mac)
              r"|No GPU found\. A GPU is needed for quantization"
+             # torch finding no NVIDIA driver at all (a container run without the GPUs, a host without the driver);
+             # docker asked for GPUs (--gpus) with no GPU runtime to hand them over: most authors call both no GPU
+             r"|Found no NVIDIA driver on your system|could not select device driver (?:\"[^\"]*\" )?with capabilities"
+             # a library's own check for the only accelerators it supports (unsloth on a machine whose torch sees none)
+             r"|\bcurrently only (?:works|runs) on (?:NVIDIA|AMD|Intel|CUDA)\b"
+             r"|\bbut no (?:CUDA |NVIDIA )?GPU was found\b"
+             # AWS Neuron's runtime daemon started without a Neuron device passed to it
+             r"|\] No devices specified$|\bFailed to initialize devices, error:"
              # a TPU VM whose runtime finds no TPU (a reboot, an upgrade, another process holding it); TF's list of
              # the devices it registered under an op with only GPU kernels: XLA's pseudo-devices, no GPU
              r"|No TPU Platform available|^Registered devices: \[(?:(?:CPU|XLA_CPU|XLA_GPU|XLA_TPU)(?:, )?)+\]$"),
@@ -1235,6 +1261,8 @@ SETUP: tuple[Rule, ...] = (
          log=r"CERTIFICATE_VERIFY_FAILED|self[- ]signed certificate in certificate chain"
              r"|GitError\(Code:ECERTIFICATE\b|X509 - Certificate verification failed"
              r"|unable to get local issuer certificate|certificate verify failed|SSLCertVerificationError"
+             # git's libcurl built on GnuTLS (no CA bundle in the image: "CAfile: none"), conda's own SSL error
+             r"|server certificate verification failed\. CAfile:|CondaSSLError: Encountered an SSL error"
              r"|CertificateError\(\"hostname|hostname '[^']*' doesn't match|\[SSL: WRONG_VERSION_NUMBER\]"
              # gRPC's own TLS (BoringSSL): a handshake with a peer that does not speak TLS there, or another certificate
              r"|Handshake failed with error SSL_ERROR_SSL: error:\w+:SSL routines:OPENSSL_internal:"
@@ -1415,6 +1443,8 @@ SETUP: tuple[Rule, ...] = (
              r"|^\s*error: command '[^']+' failed: (?:None|No such file or directory)$"),
     Rule("builds_that_do_not_fit", CONFIG, "version_mismatch",
          log=r"(?:^|triton\.compiler\.(?:errors\.)?)CompilationError: at \d+:\d+:"
+             # bitsandbytes with no binary for the CUDA or ROCm release it found (a source build for another one)
+             r"|Configured (?:CUDA|ROCm) binary not found at \S"
 
              # a host compiler older than the C++ standard torch's headers ask (gcc 4.8 under a JIT build); a
              # library's own bounds on another's release (Transformer Engine's "FlashAttention maximum version
@@ -1687,6 +1717,15 @@ SETUP: tuple[Rule, ...] = (
     # in the project's own files is the code's; Keras 3 reading what Keras 2 wrote, or running its code.
     Rule("release_skew", CONFIG, "version_mismatch",
          log=_exc(r"\w*VersionMismatch\w*")
+             # a CRD upgrade that drops a version objects are still stored in (Kubeflow's training operator over an
+             # older MPI operator): before the manifest Kubernetes refuses, which is the arguments'
+             + r"|\bstatus\.storedVersions\[\d+\]: Invalid value: \"[^\"]+\": must appear in spec\.versions"
+             # Lightning 1.x given a ModelCheckpoint where it later took only a bool (code written for older
+             # releases); SQLite 3.41+ (Python 3.12's) refusing a double-quoted string an older ASE wrote as a name;
+             # TF's XLA ops under a Metal plugin that registers no XLA platform
+             + r"|Invalid type provided for checkpoint_callback: Expected bool but received"
+             r"|no such column: \"\w+\" - should this be a string literal in single-quotes\?"
+             r"|could not find registered platform with id: 0x"
              + r"|incompatible (?:constructor|function) arguments\. The following argument types are supported:"
              r"(?:\\n)? *1\. torch\._C\._distributed_c10d\.|^\s+1\. torch\._C\._distributed_c10d\.\S+\("
              # a CPU build of DGL asked for CUDA; a libtpu older or newer than its jax; TF1-style Keras code under TF2's
@@ -1739,11 +1778,14 @@ SETUP: tuple[Rule, ...] = (
     Rule("empty_zero3_params", CONFIG, "corrupt_checkpoint",
          log=r"copying a param with shape torch\.Size\(\[0\]\) from checkpoint"),
     Rule("state_dict_mismatch", CONFIG, "state_dict_mismatch",
+         # (MindSpore's load_param_into_net: ``For 'load_param_into_net', x in the argument 'net' should have the
+         # same shape as x in the argument 'parameter_dict'``)
          # (MLX's strict load_weights: ``Missing parameters: x``, ``Received parameters not in model: x``)
          # (and, from mlx 0.2x, with their count: ``Missing 2 parameters:``, ``Received 269 parameters not in model:``)
          # (ESM's own loader: ``Keys 'a, b' are missing.``)
          log=r"^ValueError: Missing (?:\d+ )?parameters:(?: |$)|^ValueError: Received (?:\d+ )?parameters not in"
              r" model:(?: |$)|^RuntimeError: Keys '\S"
+             r"|For 'load_param_into_net', \S+ in the argument 'net' should have the same shape as "
              # a loader's own check that the weights it read were what it expected (LLaMA-Factory's reward model of an
              # older release's layout: "Reward model is not correctly loaded.")
              r"|\b(?:[Mm]odel|[Cc]heckpoint|[Ww]eights?) (?:is|was|were) not (?:correctly|properly) loaded\b"
@@ -1800,11 +1842,19 @@ SETUP: tuple[Rule, ...] = (
              r"|AssertionError: tensor\(\[+(?:nan|-?inf)\b"
              r"|array must not contain infs or NaNs"
              r"|" + _exc("FloatingPointError")),
+    # comet_ml imported after the framework it hooks: the program's order of imports (its ImportError names modules
+    # that are installed, so before missing_module)
+    Rule("import_order", CODE, "programming_error",
+         log=r"[Pp]lease import [Cc]omet before importing|You must import Comet before these modules"),
     Rule("missing_module", CONFIG, "missing_module",
          # R's reticulate without the Python module it imports; Julia without a package; Ray's job whose runtime
          # environment (its pip or conda packages) could not be installed
          # (the JVM's class or native library not on its path; .NET's assembly or native DLL)
          log=r"\bjava\.lang\.(?:ClassNotFoundException|NoClassDefFoundError|UnsatisfiedLinkError)\b"
+             # a library's own check for an optional package its feature needs (transformers' TensorBoardCallback,
+             # WandbCallback): a name without a version, which is a release's
+             r"|\b\w+ requires `?[A-Za-z][\w.\-]*`? (?:(?:library|package) )?to be installed\b"
+             r"|^\s*(?:\w+Error: )?[A-Za-z][\w.\-]* or [A-Za-z][\w.\-]* needs to be installed\b"
              # a Kubernetes cluster without the operator whose kind the manifest names (Kubeflow's PyTorchJob CRD)
              r"|\bno matches for kind \"\w+\" in version \"[^\"]+\""
              # Paddle's loader without a CUDA library it opens at run time (cuDNN, cuBLAS not installed)
@@ -1902,6 +1952,9 @@ SETUP: tuple[Rule, ...] = (
          # database names: "ZoneInfoNotFoundError: 'No time zone found with key America/Toronto'")
          log=_PFX + r"(?:\w+\.)*FileNotFoundError(?:$|:(?: *$| (?:[^h]|h[^ft]|hf[^:]|ht[^t]|htt[^p]|http[^s]"
                     r"|https[^:]|https:[^/]|https:/[^/]|https://[^h]|https://h[^u])))"
+             # pip asked to install a folder that holds no project (the source not where the script expects it)
+             r"|does not appear to be a Python project: neither 'setup\.py' nor 'pyproject\.toml' found"
+             r"|is not installable\. (?:File 'setup\.py' not found|Neither 'setup\.py' nor 'pyproject\.toml' found)"
              r"|can't open file .*No such file or directory|SystemError: opening file .*: No such file or directory"
              r"|" + _exc("ZoneInfoNotFoundError")
              + r"|No time zone found with key \S"
@@ -2086,6 +2139,15 @@ SETUP: tuple[Rule, ...] = (
     Rule("bad_arguments", CONFIG, "bad_arguments",
          # (a shell script saved with Windows line ends: bash reads each \r as a command)
          log=r": \$'\\r': |error while handling argument \"-[\w-]+\": |"
+             # optparse's (pip's) and click's unknown option
+             r"^(?:\S+: error: )?no such option: -|^Error: No such option: -|"
+             # W&B asked to overwrite a value in a resumed run's config (a new seed, another learning rate)
+             r"Attempted to change value of key \"[^\"]+\" from |"
+             # PaddlePaddle's launcher given devices the host does not have
+             r"LAUNCH ERROR .*Device not found \d+ from |"
+             # a framework's KeyError whose message is a sentence about its configuration, not a key (NequIP's
+             # "The following keys in the config file were not used, did you make a typo?")
+             r"KeyError: ['\"][^'\"\n]{0,200}\b(?:config|configuration)\b[^'\"\n]{0,200} |"
              # git asked for a commit, branch or ref the repository does not have (a task cloned at a commit never
              # pushed; a branch spelled otherwise)
              r"^fatal: reference is not a tree: |^fatal: [Cc]ouldn't find remote ref \S"
@@ -2263,6 +2325,9 @@ SETUP: tuple[Rule, ...] = (
     Rule("command_not_found_log", CONFIG, "command_not_found",
          # (Theano told to use a GPU with no nvcc on the PATH)
          log=r"but nvcc was not found\. Set it in your PATH|nvcc compiler not found on \$PATH|: command not found$"
+             # Kaldi's recipe scripts (ESPnet's utils/) looking for a Kaldi binary: ``wav-to-duration is not on your
+             # path``
+             r"|: [\w.\-]+ is not on your (?:path|PATH)\b"
              r"|failed to execute: \S+: No such file or directory|exit status \(127\)"
              # dash (/bin/sh on Debian and Ubuntu), busybox and zsh: ``sh: 1: curl: not found``
              r"|^\S*sh: \d+: (?:\S+: )?[^:\s][^:]*: not found$|^/\S+: \d+: (?:\S+: )?[\w.+-]+: not found$"
@@ -2555,6 +2620,9 @@ BUGS: tuple[Rule, ...] = (
     # past its 64 KiB header
     Rule("framework_misuse", CODE, "programming_error",
          log=r"Could not compute output (?:Keras)?Tensor\("
+             # activation checkpointing whose recomputation differs from the forward pass (sharding, a hook or
+             # a ZeRO-3 partition that changes what the layer sees the second time)
+             r"|\bCheckpointError: torch\.utils\.checkpoint: |^\S*torch\.utils\.checkpoint: Recomputed values for the"
              # Gym's order of calls on an environment (step before reset), reported back from a vector env's worker
              r"|Cannot call env\.step\(\) before calling (?:env\.)?reset\(\)"
 
@@ -2749,6 +2817,8 @@ CRASHED: tuple[Rule, ...] = (
     Rule("illegal_memory_access", UNKNOWN, "illegal_memory_access",
          # (an extension's own check naming CUDA's error 700, cudaErrorIllegalAddress: ``CUDA kernel failed : 700``)
          log=r"CUDA kernel failed : 700\b|an illegal memory access was encountered|misaligned address"
+             # GPU PhysX (Isaac Gym's, Isaac Sim's) whose own kernel failed (its code, 700, on the next line)
+             r"|: internal error : GPU \w+(?: or \w+)? kernel fail!"
              r"|unspecified launch failure|CUDA_ERROR_LAUNCH_FAILED|cudaErrorLaunchFailure"
              r"|an illegal instruction was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS"
              r"|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|hipErrorIllegalAddress"
@@ -2842,6 +2912,8 @@ NETWORK: tuple[Rule, ...] = (
              r"|No address associated with hostname"
              r"|: no such host$|Unable to find address for: |\bEAI_AGAIN\b|getaddrinfo ENOTFOUND"
              r"|Name does not resolve"
+             # apt's (``Temporary failure resolving 'archive.ubuntu.com'``; older apt's ``Could not resolve 'x'``)
+             r"|\bTemporary failure resolving '|^\s*Could not resolve '[^'\s]+'\s*$"
              # aria2's (errorCode=19); curl's and wget's own are above
              r"|\bName resolution for \S+ failed\b"
              # .NET's WebException (NameResolutionFailure), in English and as localised .NET prints it
@@ -2890,7 +2962,10 @@ NETWORK: tuple[Rule, ...] = (
     Rule("nccl_error", TRANSIENT, "nccl_error",
          log=r"ncclSystemError|ncclRemoteError|ncclInternalError|ncclUnhandledCudaError|NCCL WARN"
              r"|NCCL communicator was aborted|NCCL error in:|NCCL error: |NCCL INFO [\w/.]+:\d+ -> [1-7]\b"
-             r"|HCCL error in: |\bunhandled system error\b|status == ncclSuccess\. [1-7] vs 0"
+             r"|HCCL error in: |\bunhandled system error\b"
+             # Ascend HCCL's link to a peer rank that could not be built
+             r"|\bEI0009: .*Transport init error|\bTransport init error\. Reason: \[Create\]"
+             r"|status == ncclSuccess\. [1-7] vs 0"
              r"|remote process exited or there was a network error"
              # nccl-tests' own report of an NCCL call that failed
              r"|NCCL failure \S+ '(?:unhandled (?:CUDA|cuda|system) error|internal error|remote process exited)"
@@ -2913,7 +2988,15 @@ NETWORK: tuple[Rule, ...] = (
     Rule("display_lost", TRANSIENT, "connection_error", log=r"XIO: +fatal IO error \d+ \([^)]*\) on X server"),
     # mpirun lost a node's daemon (the node or its pod went away): the node's, after any cause the log names.
     Rule("mpi_daemon_lost", TRANSIENT, "node_failure",
-         log=r"(?:ORTE|PRTE|PRRTE) has lost communication with (?:a |its )(?:remote )?daemon"),
+         log=r"(?:ORTE|PRTE|PRRTE) has lost communication with (?:a |its )(?:remote )?daemon"
+             # Sparkling Water's external H2O cluster that went away under a fit
+             r"|\bH2OContext has to be running\b"),
+    # W&B's client error with the service's own refusal of the request (a run config over 15 MB, a name taken):
+    # resending the same request gets the same answer (its 401 and 403 are read above; 408 and 429 are transient).
+    # Its API's ``Error while calling W&B API: ... (<Response [400]>)`` is left: the corpus holds server bugs and
+    # artifacts not yet committed in those words.
+    Rule("service_refused_request", CONFIG, "bad_arguments",
+         log=r"\bCommError\b.*\breturned error 4(?:0[02]|0[4-7]|09|1\d|2[0-8]|[3-9]\d)\b"),
     Rule("connection_error", TRANSIENT, "connection_error",
          log=r"[Cc]onnection reset by peer|Connection refused|connect: connection refused|Broken pipe"
              # the OpenAI client's APIConnectionError (an inference server a rollout or a judge calls), as a logger
@@ -2932,7 +3015,8 @@ NETWORK: tuple[Rule, ...] = (
              r"|Failed to establish a new connection|We couldn't connect to|cannot find the requested files in"
              r"|Max retries exceeded with url|Failed to connect to \S+ port \d+|Couldn't connect to server"
              r"|gnutls_handshake\(\) failed|connection broken by|SSLZeroReturnError|SSLEOFError"
-             r"|Network error \(TransientException\)|\bCommError\b|EOF occurred in violation of protocol"
+             r"|Network error \(TransientException\)|\bCommError\b|\bHTTP 000 CONNECTION FAILED\b"
+             r"|EOF occurred in violation of protocol"
              # TF's session to a remote worker (a Colab TPU's) whose gRPC socket closed under it
              r"|\bError(?: recorded from \w+)?: Socket closed\s*$"
              r"|UNEXPECTED_EOF_WHILE_READING|Connection broken: |\bIncompleteRead\("
@@ -3053,9 +3137,12 @@ LAST: tuple[Rule, ...] = (
 #: a checksum that is Google Drive's quota page, a Kubernetes pod's name
 #: not resolvable yet (before the launch set-up's unresolvable host spec), a port accelerate found taken (before
 #: bad_arguments' exception that names a flag to pass), an allocation of a million GiB that is a wrapped size, not
-#: the device's memory (before cuda_oom). Each names its look-alike; tests/test_rulebook.py checks the list.
+#: the device's memory (before cuda_oom), comet_ml's ImportError over an import order (before missing_module), W&B's
+#: client error carrying the service's refusal of the request (before connection_error's CommError). Each names
+#: its look-alike; tests/test_rulebook.py checks the list.
 GUARDS = frozenset({"message_too_large", "lightning_module_incomplete", "drive_quota",
-                    "pod_dns_not_ready", "accelerate_port", "answer_without_length", "wrapped_allocation"})
+                    "pod_dns_not_ready", "accelerate_port", "answer_without_length", "wrapped_allocation",
+                    "import_order", "service_refused_request"})
 
 #: What a launcher puts before each line of a rank or a worker: torchrun's ``[rank3]: `` and ``[default3]:``
 #: (``--tee``), mpirun's ``--tag-output`` ``[1,3]<stderr>:``, Ray's ``(RayTrainWorker pid=1234, ip=10.0.0.1) ``,

@@ -133,7 +133,14 @@ _PREFIX = LazyPattern(
     r"(?:(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \| std(?:out|err) \| )?"
     # SkyPilot's logger (``I 06-04 05:31:13 recovery_strategy.py:354] ``; glog's own ``E0604 ...`` is left: its
     # lines are C++'s, read whole)
-    r"|[IWEF] \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,9})? [\w.\-]{1,128}:\d{1,7}\] ?)",
+    r"|[IWEF] \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,9})? [\w.\-]{1,128}:\d{1,7}\] ?"
+    # Omniverse Kit's logger (Isaac Sim and Isaac Lab), after its time stamp: ``[11,429ms] [Error]
+    # [omni.kit.app._impl] [py stderr]: `` before each line Python printed
+    r"|\[[\d,]{1,12}ms\] \[\w{1,16}\] \[[\w.\-]{1,128}\] (?:\[py std(?:err|out)\]: ?)?"
+    # pytest's report of a failed test: ``E       TypeError: ...`` (its own "E" column, then the exception's line)
+    r"|E {3,16}"
+    # a tqdm bar a paste glued to the next line (its carriage return lost): ``  0% 0/1 [00:00<?, ?it/s]formats: ...``
+    r"|\s{0,8}\d{1,3}%(?:\|[^|\n]{0,200}\|)? ?\d{1,12}/\d{1,12} \[[^\]\n]{0,120}\])",
     capture=True)
 
 
@@ -285,6 +292,11 @@ _IO_DIR = LazyPattern(r"/(?:fsspec|s3fs|gcsfs|adlfs|h5py|orbax|tensorstore|safet
                           r"|requests|google/cloud/storage|azure/storage)/")
 
 
+#: torch.compile's wrappers of the exception a lowering or a kernel raised, named first in their message:
+#: ``torch._inductor.exc.InductorError: NotImplementedError: The operator 'aten::_sample_dirichlet' is not currently
+#: implemented for the MPS device``.
+_WRAPPERS = frozenset({"InductorError", "LoweringException"})
+
 #: Chainer's trainer prints an exception's message alone before the traceback that follows:
 #: ``Exception in main training loop: 'NoneType' object is not iterable``.
 _CHAINER = "Exception in main training loop: "
@@ -304,6 +316,10 @@ def _exception(indent_text: str, rank: str | None, name: str, frames, trace: boo
     exc, message = m.group(2), (m.group(3) or "").strip()
     if exc in ("FilteredStackTrace", "UnfilteredStackTrace") and message:  # JAX's real exception follows the word
         return _exception(message, rank, name, frames, trace)
+    if exc.rsplit(".", 1)[-1] in _WRAPPERS and message:  # a compiler's wrapper names the exception it caught
+        inner = _exception(message, rank, name, frames, trace)
+        if inner is not None:
+            return inner
     if exc in ("Traceback", "File", "During", "The", "Note", "Warning", "Error", "Hint"):
         return None
     if not trace and not _EXC_NAME.search(exc):
@@ -587,6 +603,9 @@ STRERRORS = {
     ": cannot allocate memory": 12, ": connection refused": 111, ": connection reset by peer": 104,
     ": no route to host": 113, ": network is unreachable": 101, ": permission denied": 13,
     ": operation not permitted": 1, ": address already in use": 98, ": broken pipe": 32,
+    # runc's entrypoint built for another CPU (``exec user process caused: exec format error``, ``exec
+    # /usr/bin/python: exec format error``)
+    ": exec format error": 8,
 }
 #: Windows' own error codes (``[WinError N]``) as the errno of the same family.
 WINERRORS = {2: 2, 3: 2, 5: 13, 112: 28, 1314: 1, 1455: 12, 10048: 98, 10050: 100, 10051: 101, 10053: 103,
@@ -621,7 +640,8 @@ _NOENT = LazyPattern(r"^\s*(?:[\w.]{1,100}(?:Error|Exception): |F\d{4} [\d:.]{8,
                      # a program's own failure to open its input (sox's ``FAIL formats: can't open input file
                      # `x.wav': No such file or directory``), not a library the loader looked for
                      r"|\b(?:can't|cannot|could not|couldn't|unable to|failed to) open (?:input |the )?(?:file )?"
-                     r"[^\s:]{0,400}:? No such file or directory")
+                     r"(?:`[^'`\n]{0,400}'|'[^'\n]{0,400}'|\"[^\"\n]{0,400}\"|[^\s:]{0,400})"
+                     r":? No such file or directory")
 _NOENT_WRITING = LazyPattern(r"(?i)\bwrit|\brenam|\bsav(?:e|ing)\b|\bcreat")
 
 _REASONS = (r"Internal Server Error|Bad Gateway|Service (?:Temporarily )?Unavailable|Gateway Time-?out"
