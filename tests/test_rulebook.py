@@ -9728,6 +9728,8 @@ SETS_80_82 = [
     ("ERROR: Received the following error from Worker-0: IndexError: index 5 is out of bounds for axis 0 with "
      "size 4", {}, "index_error"),
     ("E           TypeError: fit() got an unexpected keyword argument 'epochs'", {}, "type_error"),
+    ("[1,mpirank:1,algo-2]<stderr>:ModuleNotFoundError: No module named 'smdistributed'", {}, "missing_module"),
+    ("[1,mpirank:0,algo-1]<stderr>:ZeroDivisionError: float division by zero", {}, "zero_division"),
     ("E       ModuleNotFoundError: No module named 'pyspark'", {}, "missing_module"),
     ("2025-07-16T15:10:33Z [11,429ms] [Error] [omni.kit.app._impl] [py stderr]: ModuleNotFoundError: No module "
      "named 'omni.isaac.orbit'", {}, "missing_module"),

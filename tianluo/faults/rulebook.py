@@ -686,9 +686,11 @@ def compile_patterns(rules: Sequence[Rule]) -> dict:
 # Root Cause block indents the traceback it quotes; a traceback's source lines have four), or
 # Ray's "(TaskRunner pid=84989) " before every line a worker prints (and "(raylet) " before its own processes'), or
 # SkyPilot's "(head, rank=0, pid=4773) " / "(worker1, rank=1, pid=2409, ip=10.0.0.5) " before each node's lines, or
-# torchx's "trainer/0 [3]:" (role/replica [rank]), or mpirun's --tag-output "[1,0]<stderr>:" (job, rank and stream),
+# torchx's "trainer/0 [3]:" (role/replica [rank]), or mpirun's --tag-output "[1,0]<stderr>:" (job, rank and stream;
+# SageMaker's "[1,mpirank:0,algo-1]<stderr>:" names the host too),
 # or Julia's "ERROR: LoadError: " before the exception that ended a script, or pytest's "E       " column.
-_PFX = (r"^[\"'`]?(?:ERROR: (?:LoadError: )?|E {3,16}|\[\d+,\d+\]<std(?:err|out)>:|\[[^\]\n]*\]:? ?"
+_PFX = (r"^[\"'`]?(?:ERROR: (?:LoadError: )?|E {3,16}|\[\d+,(?:mpirank:)?\d+(?:,[\w.\-]+)?\]<std(?:err|out)>:"
+        r"|\[[^\]\n]*\]:? ?"
         r"|[\w.\-]*\d[\w.\-]*: |  "
         r"|\(\w[\w.]* pid=\d+(?:, ip=[^)\n]*)?\) |\((?:head|worker\d*), rank=\d+, pid=\d+(?:, ip=[^)\n]*)?\) "
         r"|\((?:raylet|gcs_server|dashboard_agent|runtime_env_agent)(?:, ip=[^)\n]*)?\) |[\w\-]+/\d+ \[\d+\]: ?)?")
@@ -3152,7 +3154,7 @@ GUARDS = frozenset({"message_too_large", "lightning_module_incomplete", "drive_q
 #: ``sbatch: error: ...`` or ``ERROR: Could not find a version`` printed by a rank is read as the same words.
 #: srun's ``--label`` (``0: ``) and pdsh's ``node-1: `` are not among them: a program's ``epoch1: loss`` reads alike;
 #: the rules that need them say so (``_PFX``).
-_LAUNCHED = (r"(?:\[(?:rank|default|local_rank|worker)?\d+(?:,\d+\]<std(?:out|err)>|\]):? ?"
+_LAUNCHED = (r"(?:\[(?:rank|default|local_rank|worker)?\d+(?:,(?:mpirank:)?\d+(?:,[\w.\-]+)?\]<std(?:out|err)>|\]):? ?"
              r"|\((?:\w[\w.]*,? )?(?:rank=\d+, )?pid=\d+(?:, ip=[^)]*)?\) "
              r"|\((?:raylet|gcs_server|dashboard_agent|runtime_env_agent)(?:, ip=[^)]*)?\) "
              r"|[\w\-]+/\d+ \[(?:rank|default)?\d+\]:? ?)*")

@@ -119,7 +119,7 @@ class Shape:
 
 _PREFIX = LazyPattern(
     r"^(?:\[(?:rank|default|local_rank|worker)?(\d+)\]:? ?"  # torchrun [rank3]: / [default3]:
-    r"|\[\d+,(\d+)\]<std(?:out|err)>: ?"  # mpirun --tag-output
+    r"|\[\d+,(?:mpirank:)?(\d+)(?:,[\w.\-]{1,128})?\]<std(?:out|err)>: ?"  # mpirun --tag-output (SageMaker's: host too)
     r"| {0,4}(\d{1,5}): "  # srun --label (padded to the widest task number)
     r"|\((?:\w[\w.]* )?pid=(\d+)(?:, ip=[^)]{0,64})?\) "  # Ray (RayTrainWorker pid=N, ip=..)
     r"|\((?:raylet|gcs_server|dashboard_agent|runtime_env_agent)(?:, ip=[^)]{0,64})?\) "  # Ray's own processes
