@@ -856,6 +856,16 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "code/shape_mismatch",
         "a negative shape from an overflowed size is read as the operator's shape check; the author names the "
         "too-old Paddle and accepts the program's bug (code)"),
+    # Set 83.
+    "distributed/hwq_codellama_torchrun_nproc_invalid_ordinal.txt": (
+        "config/no_gpu",
+        "CUDA's 'invalid device ordinal' is read as a GPU the host does not have; the author names torchrun's "
+        "--nproc_per_node set above the GPUs there are (config either way)"),
+    "pytorch/hwr_yolov7_pose_empty_label_cache.txt": (
+        "code/programming_error",
+        "confidently wrong: 'not enough values to unpack (expected 3, got 0)' in the project's own dataset code is "
+        "read as the program's; the author knows the label cache was empty because no label file was accepted "
+        "(corpus authors split on such empty unpacks: two data, three the program)"),
 }
 
 
