@@ -315,6 +315,18 @@ def test_the_tail_a_failure_is_read_from_has_no_escapes(tmp_path):
     assert logscan.tail(log) == "Traceback (most recent call last):\nKeyError: 'x'\n"
 
 
+def test_colour_codes_a_paste_lost_their_escape_from_are_read_around_only_beside_a_reset(tmp_path):
+    """A notebook's coloured traceback pasted into an issue keeps ``[0;31m`` without its ESC: the tail and the scan
+    read the words; a log with no reset code keeps its brackets (``[10m]`` is ten minutes there)."""
+    log = tmp_path / "log"
+    write(log, "[0;31mTypeError[0m: bad\n")
+    assert logscan.tail(log) == "TypeError: bad\n"
+    res = scan(log, "log", Cursor(), PATTERNS, final=True)
+    assert [m.rules for m in res.matches] == [("type",)], res.matches
+    write(log, "timeout [10m] reached\n")
+    assert logscan.tail(log) == "timeout [10m] reached\n"
+
+
 @pytest.mark.parametrize("how", ["truncate", "rotate"])
 def test_a_truncated_or_rotated_log_is_scanned_from_the_start(tmp_path, how):
     log = tmp_path / "log"

@@ -9771,6 +9771,23 @@ SETS_80_82 = [
     ("TypeError: Error instantiating 'src.models.Optim' : __init__() got an unexpected keyword argument '_partial_'",
      {}, "version_mismatch"),
     ("TypeError: MyDataset.__init__() got an unexpected keyword argument 'split'", {}, "type_error"),
+    # a pasted log's decorations around an exception's own line: a notebook's colour codes whose ESC the paste lost,
+    # a Markdown quote, a logger's bracketed fields, docker BuildKit's step and seconds, loguru's level and place
+    ("[0;31mKeyError[0m: 'input_ids'", {}, "key_error"),
+    ("[1;31mModuleNotFoundError[0m: No module named 'peft'", {}, "missing_module"),
+    ("[0;31m---------------------------------------------------------------------------[0m\n"
+     "[0;31mValueError[0m                                Traceback (most recent call last)\n"
+     "Cell [0;32mIn[5], line 1[0m\n"
+     "[0;32m----> 1[0m trainer[38;5;241m.[39mtrain()\n"
+     "File [0;32m/usr/lib/python3/site-packages/transformers/training_args.py:1500[0m, in "
+     "[0;36mTrainingArguments.__post_init__[0;34m(self)[0m\n"
+     "[0;31mValueError[0m: --load_best_model_at_end requires the save and eval strategy to match", {},
+     "bad_arguments"),
+    ("> ModuleNotFoundError: No module named 'deepspeed'", {}, "missing_module"),
+    ("[2024-01-01 12:00:00,123] [ERROR] [train.py:42:main] KeyError: 'labels'", {}, "key_error"),
+    ("#8 12.345 ModuleNotFoundError: No module named 'torch'", {}, "missing_module"),
+    ("2024-01-01 12:00:00.123 | ERROR    | __main__:main:42 - ModuleNotFoundError: No module named 'peft'", {},
+     "missing_module"),
     # a LightGBM warning naming bad_alloc before the JVM's own crash is not the host's memory
     ("[LightGBM] [Warning] std::bad_alloc", {"exit_code": None, "signal": 11}, "segfault"),
     ("[LightGBM] [Fatal] std::bad_alloc", {}, "host_oom"),

@@ -27,6 +27,11 @@ _SURROGATES = _lazy("[\ud800-\udfff]")
 #: across a line's end.
 ESCAPES_SOURCE = r"\x1b(?:\[[0-?]{0,32}[ -/]{0,8}[@-~]|\][^\x07\x1b\n]{0,256}(?:\x07|\x1b\\)?|[@-Z\\-_])"
 ESCAPES = _lazy(ESCAPES_SOURCE)
+#: The same colour codes with their ESC lost, as a notebook's or a terminal's coloured output reads once pasted into
+#: an issue (``[0;31mKeyError[0m: 'x'``): removed only from a text that also holds the reset code ``[0m``, so that
+#: ``[10m]`` in an ordinary log stays.
+ORPHAN_COLOURS_SOURCE = r"\[(?:\d{1,3};){0,8}\d{1,3}m"
+ORPHAN_COLOURS = _lazy(ORPHAN_COLOURS_SOURCE)
 _CONTROL_NAMES = {"\x00": "a NUL byte", "\n": "a newline", "\r": "a carriage return", "\x1b": "an escape character",
                   "\x85": "a newline (U+0085)", "\u2028": "a line separator (U+2028)",
                   "\u2029": "a paragraph separator (U+2029)"}

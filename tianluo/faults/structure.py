@@ -39,6 +39,7 @@ from functools import cache
 
 from tianluo.faults.linear_re import LazyPattern, compile_any
 from tianluo.faults.strerror_l10n import NOENT_L10N, STRERRORS_L10N
+from tianluo.plaintext import ORPHAN_COLOURS
 
 LINE_CHARS = 2000  # a line is cut here before any pattern sees it
 MAX_LINES = 20000  # lines read from all tails together (the newest kept)
@@ -139,6 +140,13 @@ _PREFIX = LazyPattern(
     r"|\[[\d,]{1,12}ms\] \[\w{1,16}\] \[[\w.\-]{1,128}\] (?:\[py std(?:err|out)\]: ?)?"
     # pytest's report of a failed test: ``E       TypeError: ...`` (its own "E" column, then the exception's line)
     r"|E {3,16}"
+    # a Markdown quote around a pasted log; docker BuildKit's step and seconds (``#8 12.345 ``); loguru's level and
+    # place after its time stamp (``| ERROR    | __main__:main:42 - ``); a logger's bracketed time, level or place
+    # (``[2024-01-01 12:00:00,123] [ERROR] [train.py:42:main] ``), one at a time (not ``[Errno 2]``, which is read)
+    r"|> |#\d{1,4} \d{1,6}\.\d{1,3} "
+    r"|(?:\| )?(?:TRACE|DEBUG|INFO|SUCCESS|WARNING|ERROR|CRITICAL) {0,8}\| [\w.<>\-]{1,200}:[\w.<>\-]{1,200}:\d{1,7} - "
+    r"|\[(?:\d{4}-\d\d-\d\d[^\]\n]{0,40}|DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL"
+    r"|[\w.\-]{1,100}\.py:\d{1,7}(?::[\w<>.]{1,100})?)\]:? "
     # a tqdm bar a paste glued to the next line (its carriage return lost): ``  0% 0/1 [00:00<?, ?it/s]formats: ...``
     r"|\s{0,8}\d{1,3}%(?:\|[^|\n]{0,200}\|)? ?\d{1,12}/\d{1,12} \[[^\]\n]{0,120}\])",
     capture=True)
@@ -148,7 +156,7 @@ def split_prefix(line: str) -> tuple[str | None, str]:
     """(rank key, the line without its launcher prefixes): srun's label and torchrun's ``[rankN]:`` can
     both stand before one line (`` 2: [rank2]: ...``); the innermost names the rank."""
     rank = None
-    for _ in range(3):
+    for _ in range(5):
         m = _PREFIX.search(line)
         if m is None or m.end() == 0:
             break
@@ -806,6 +814,8 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
     """The structure of the logs' tails: ``(file name, text)`` pairs (stdout, stderr, extra logs)."""
     lines: list[tuple[str, str | None, str]] = []
     for fname, text in tails:
+        if "[0m" in text:  # a pasted notebook's colour codes without their ESC (logscan.tail removes them too)
+            text = ORPHAN_COLOURS.sub("", text)
         carried = ""  # a prefix no launcher pattern knows, seen before a traceback's first line
         for raw in text.splitlines():
             rank, rest = split_prefix(raw[:LINE_CHARS])

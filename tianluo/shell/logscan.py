@@ -48,7 +48,7 @@ from pathlib import Path
 
 from tianluo.core.rates import progress_start
 from tianluo.faults.linear_re import compile_any, compile_pattern, source
-from tianluo.plaintext import ESCAPES, ESCAPES_SOURCE
+from tianluo.plaintext import ESCAPES, ESCAPES_SOURCE, ORPHAN_COLOURS, ORPHAN_COLOURS_SOURCE
 from tianluo.shell.fsio import UnsafePath, open_parent
 
 MAX_LINE = 64 * 1024  # bytes of one line (or one piece of a longer line)
@@ -62,6 +62,7 @@ PROGRESS_WINDOW = 4096  # the last progress line is looked for in windows from t
 
 _CR_TO_LF = bytes.maketrans(b"\r", b"\n")  # tqdm redraws its bar with \r: that ends a line too
 _ESCAPES = re.compile(ESCAPES_SOURCE.encode())  # a coloured log's escapes, read around (``_plain``)
+_ORPHANS = re.compile(ORPHAN_COLOURS_SOURCE.encode())  # ... and their ESC-less remains in a pasted log
 #: What a log collector writes before each of the program's lines, read around as the escapes are: an RFC 3339
 #: time (``kubectl logs --timestamps``, ``docker logs -t``, CloudWatch, a CI runner), with a CRI log file's stream
 #: and tag (``stderr F``); journald's and syslog's short form (``Dec 02 21:00:00 gpu01 python[1234]: ``).
@@ -623,10 +624,10 @@ class _Hits:
 
 
 def _decorated(text: bytes, lo: int, hi: int) -> bool:
-    """Whether the lines of ``text[lo:hi]`` (``lo`` a line's start) hold terminal escapes or any of them starts with a
-    log collector's time stamp (a collector stamps every line, but what it collects may follow lines of another
-    writer: which came first must not decide how the rest is read)."""
-    return text.find(b"\x1b", lo, hi) >= 0 or _stamped(text, lo, hi)
+    """Whether the lines of ``text[lo:hi]`` (``lo`` a line's start) hold terminal escapes (or colour codes whose ESC a
+    paste lost: ``[0m``) or any of them starts with a log collector's time stamp (a collector stamps every line, but
+    what it collects may follow lines of another writer: which came first must not decide how the rest is read)."""
+    return text.find(b"\x1b", lo, hi) >= 0 or text.find(b"[0m", lo, hi) >= 0 or _stamped(text, lo, hi)
 
 
 def _stamped(text: bytes, lo: int, hi: int) -> bool:
@@ -646,6 +647,8 @@ def _plain(text: bytes, base: int, lo: int, hi: int, stamps: bool = True) -> tup
     spec's progress regex reads them as the owner saw them in the file, and may name them."""
     raw = text[lo:hi]
     plain = _ESCAPES.sub(b"", raw) if b"\x1b" in raw else raw
+    if b"[0m" in plain:
+        plain = _ORPHANS.sub(b"", plain)
     if stamps and _stamped(plain, 0, len(plain)):
         plain = _STAMPS.sub(b"", plain)
     starts: list[list[int]] = []  # the lines' starts in the file's bytes and in the copy, found at the first use
@@ -704,4 +707,6 @@ def tail(path: Path, max_bytes: int = TAIL_BYTES, follow_links: bool = False) ->
     # A line a Windows program (or a pasted log) ends with CR LF is one line, not a line and an empty one: a
     # traceback's lines stay together.
     text = ESCAPES.sub("", data.replace(b"\r\n", b"\n").translate(_CR_TO_LF).decode("utf-8", errors="replace"))
+    if "[0m" in text:
+        text = ORPHAN_COLOURS.sub("", text)
     return _STAMPS_TEXT.sub("", text)  # on every line that has one, as the scan reads them (``_decorated``)
