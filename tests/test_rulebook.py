@@ -9788,6 +9788,18 @@ SETS_80_82 = [
     ("#8 12.345 ModuleNotFoundError: No module named 'torch'", {}, "missing_module"),
     ("2024-01-01 12:00:00.123 | ERROR    | __main__:main:42 - ModuleNotFoundError: No module named 'peft'", {},
      "missing_module"),
+    # an exception group's sub-exception, drawn inside its "    | " (Python 3.11's TaskGroup, anyio)
+    ("  + Exception Group Traceback (most recent call last):\n"
+     "  |   File \"/home/u/proj/train.py\", line 30, in <module>\n"
+     "  |     asyncio.run(main())\n"
+     "  | ExceptionGroup: unhandled errors in a TaskGroup (1 sub-exception)\n"
+     "  +-+---------------- 1 ----------------\n"
+     "    | Traceback (most recent call last):\n"
+     "    |   File \"/home/u/proj/train.py\", line 12, in worker\n"
+     "    |     batch = queue[\"items\"]\n"
+     "    | KeyError: 'items'\n"
+     "    +------------------------------------", {}, "key_error"),
+    ("    | ModuleNotFoundError: No module named 'anyio'", {}, "missing_module"),
     # a LightGBM warning naming bad_alloc before the JVM's own crash is not the host's memory
     ("[LightGBM] [Warning] std::bad_alloc", {"exit_code": None, "signal": 11}, "segfault"),
     ("[LightGBM] [Fatal] std::bad_alloc", {}, "host_oom"),

@@ -690,9 +690,10 @@ def compile_patterns(rules: Sequence[Rule]) -> dict:
 # SageMaker's "[1,mpirank:0,algo-1]<stderr>:" names the host too),
 # or Julia's "ERROR: LoadError: " before the exception that ended a script, or pytest's "E       " column, or a
 # logger's bracketed fields one after another ("[2024-01-01 12:00:00,123] [ERROR] [train.py:42:main] "), or a
-# Markdown quote's "> " (a pasted log), or docker BuildKit's step and seconds ("#8 12.345 ").
+# Markdown quote's "> " (a pasted log), or docker BuildKit's step and seconds ("#8 12.345 "), or the "    | " an
+# exception group draws its sub-exceptions' tracebacks in (Python 3.11's TaskGroup, anyio).
 _PFX = (r"^[\"'`]?(?:ERROR: (?:LoadError: )?|E {3,16}|\[\d+,(?:mpirank:)?\d+(?:,[\w.\-]+)?\]<std(?:err|out)>:"
-        r"|(?:\[[^\]\n]*\]:? ?){1,4}|> |#\d{1,4} \d{1,6}\.\d{1,3} "
+        r"|(?:\[[^\]\n]*\]:? ?){1,4}|> |#\d{1,4} \d{1,6}\.\d{1,3} | {0,16}\| "
         r"|[\w.\-]*\d[\w.\-]*: |  "
         r"|\(\w[\w.]* pid=\d+(?:, ip=[^)\n]*)?\) |\((?:head|worker\d*), rank=\d+, pid=\d+(?:, ip=[^)\n]*)?\) "
         r"|\((?:raylet|gcs_server|dashboard_agent|runtime_env_agent)(?:, ip=[^)\n]*)?\) |[\w\-]+/\d+ \[\d+\]: ?)?")
