@@ -866,6 +866,11 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "confidently wrong: 'not enough values to unpack (expected 3, got 0)' in the project's own dataset code is "
         "read as the program's; the author knows the label cache was empty because no label file was accepted "
         "(corpus authors split on such empty unpacks: two data, three the program)"),
+    # Set 84.
+    "tf_jax_storage/hws_freqai_string_labels_regressor.txt": (
+        "unknown/exit_1",
+        "freqtrade's 'raised exception ValueError. Message: could not convert string to float' ends in ', skipping.': "
+        "the job went on, and what ended it (a None model, per the author) was cut from the paste"),
 }
 
 

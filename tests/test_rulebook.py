@@ -9800,6 +9800,11 @@ SETS_80_82 = [
      "    | KeyError: 'items'\n"
      "    +------------------------------------", {}, "key_error"),
     ("    | ModuleNotFoundError: No module named 'anyio'", {}, "missing_module"),
+    # macOS's loader without a library a wheel links
+    ("OSError: dlopen(/opt/conda/lib/python3.11/site-packages/xgboost/lib/libxgboost.dylib, 0x0006): Library not "
+     "loaded: @rpath/libomp.dylib", {}, "missing_module"),
+    ("dyld[48213]: Library not loaded: /usr/local/opt/libomp/lib/libomp.dylib", {"exit_code": None, "signal": 6},
+     "missing_module"),
     # a LightGBM warning naming bad_alloc before the JVM's own crash is not the host's memory
     ("[LightGBM] [Warning] std::bad_alloc", {"exit_code": None, "signal": 11}, "segfault"),
     ("[LightGBM] [Fatal] std::bad_alloc", {}, "host_oom"),

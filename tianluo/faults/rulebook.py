@@ -1868,6 +1868,8 @@ SETUP: tuple[Rule, ...] = (
              # WandbCallback): a name without a version, which is a release's
              r"|\b\w+ requires `?[A-Za-z][\w.\-]*`? (?:(?:library|package) )?to be installed\b"
              r"|^\s*(?:\w+Error: )?[A-Za-z][\w.\-]* or [A-Za-z][\w.\-]* needs to be installed\b"
+             # macOS's loader without a library a wheel links (LightGBM's and XGBoost's libomp, torch's own)
+             r"|\bLibrary not loaded: \S+\.dylib\b"
              # a Kubernetes cluster without the operator whose kind the manifest names (Kubeflow's PyTorchJob CRD)
              r"|\bno matches for kind \"\w+\" in version \"[^\"]+\""
              # Paddle's loader without a CUDA library it opens at run time (cuDNN, cuBLAS not installed)
