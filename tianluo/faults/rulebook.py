@@ -1729,6 +1729,8 @@ SETUP: tuple[Rule, ...] = (
              # releases); SQLite 3.41+ (Python 3.12's) refusing a double-quoted string an older ASE wrote as a name;
              # TF's XLA ops under a Metal plugin that registers no XLA platform
              + r"|Invalid type provided for checkpoint_callback: Expected bool but received"
+             r"|no such column: \"\w+\" - should this be a string literal in single-quotes\?"
+             r"|could not find registered platform with id: 0x"
              # a keyword the installed release of a training library's own class no longer (or not yet) takes:
              # transformers' renamed evaluation_strategy, TRL's moved SFTTrainer arguments, accelerate's, PEFT's;
              # Hydra's _partial_ before 1.2 (passed on to the target as a keyword)
@@ -1737,8 +1739,6 @@ SETUP: tuple[Rule, ...] = (
              r"unexpected keyword argument '"
              r"|\bError instantiating '[^']+' : __init__\(\) got an unexpected keyword argument '_(?:partial|convert"
              r"|recursive|args)_'"
-             r"|no such column: \"\w+\" - should this be a string literal in single-quotes\?"
-             r"|could not find registered platform with id: 0x"
              + r"|incompatible (?:constructor|function) arguments\. The following argument types are supported:"
              r"(?:\\n)? *1\. torch\._C\._distributed_c10d\.|^\s+1\. torch\._C\._distributed_c10d\.\S+\("
              # a CPU build of DGL asked for CUDA; a libtpu older or newer than its jax; TF1-style Keras code under TF2's

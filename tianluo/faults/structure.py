@@ -140,12 +140,12 @@ _PREFIX = LazyPattern(
     r"|\[[\d,]{1,12}ms\] \[\w{1,16}\] \[[\w.\-]{1,128}\] (?:\[py std(?:err|out)\]: ?)?"
     # pytest's report of a failed test: ``E       TypeError: ...`` (its own "E" column, then the exception's line)
     r"|E {3,16}"
+    # Python 3.11's exception group: each sub-exception's traceback drawn inside ``  | `` / ``    | ``
+    r"| {0,16}\| "
     # a Markdown quote around a pasted log; docker BuildKit's step and seconds (``#8 12.345 ``); loguru's level and
     # place after its time stamp (``| ERROR    | __main__:main:42 - ``); a logger's bracketed time, level or place
     # (``[2024-01-01 12:00:00,123] [ERROR] [train.py:42:main] ``), one at a time (not ``[Errno 2]``, which is read)
     r"|> |#\d{1,4} \d{1,6}\.\d{1,3} "
-    # Python 3.11's exception group: each sub-exception's traceback drawn inside ``  | `` / ``    | ``
-    r"| {0,16}\| "
     r"|(?:\| )?(?:TRACE|DEBUG|INFO|SUCCESS|WARNING|ERROR|CRITICAL) {0,8}\| [\w.<>\-]{1,200}:[\w.<>\-]{1,200}:\d{1,7} - "
     r"|\[(?:\d{4}-\d\d-\d\d[^\]\n]{0,40}|DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL"
     r"|[\w.\-]{1,100}\.py:\d{1,7}(?::[\w<>.]{1,100})?)\]:? "
