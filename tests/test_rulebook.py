@@ -9677,6 +9677,9 @@ SETS_80_82 = [
      "bad_arguments"),
     ("wandb.errors.errors.CommError: Error uploading run: returned error 422: {\"errors\":[{\"message\":\"invalid "
      "project name\"}]}", {}, "bad_arguments"),
+    ("wandb.errors.errors.CommError: HTTP 400: run config cannot exceed 15 MB", {}, "bad_arguments"),
+    ("wandb.errors.errors.CommError: HTTP 409 (Conflict)", {}, "bad_arguments"),
+    ("wandb.errors.errors.CommError: HTTP 503 (Service Unavailable)", {}, "http_unavailable"),
     ("wandb.sdk.lib.config_util.ConfigError: Attempted to change value of key \"lr\" from 0.0003 to 0.0001", {},
      "bad_arguments"),
     ("wandb: ERROR Attempted to change value of key \"batch_size\" from 32 to 64", {}, "bad_arguments"),

@@ -3006,12 +3006,13 @@ NETWORK: tuple[Rule, ...] = (
          log=r"(?:ORTE|PRTE|PRRTE) has lost communication with (?:a |its )(?:remote )?daemon"
              # Sparkling Water's external H2O cluster that went away under a fit
              r"|\bH2OContext has to be running\b"),
-    # W&B's client error with the service's own refusal of the request (a run config over 15 MB, a name taken):
+    # W&B's client error with the service's own refusal of the request (a run config over 15 MB, a name taken; older
+    # clients say ``returned error 400``, newer ones ``HTTP 400: ...`` or ``HTTP 400 (Bad Request)``):
     # resending the same request gets the same answer (its 401 and 403 are read above; 408 and 429 are transient).
     # Its API's ``Error while calling W&B API: ... (<Response [400]>)`` is left: the corpus holds server bugs and
     # artifacts not yet committed in those words.
     Rule("service_refused_request", CONFIG, "bad_arguments",
-         log=r"\bCommError\b.*\breturned error 4(?:0[02]|0[4-7]|09|1\d|2[0-8]|[3-9]\d)\b"),
+         log=r"\bCommError\b.*\b(?:returned error|HTTP) 4(?:0[02]|0[4-7]|09|1\d|2[0-8]|[3-9]\d)\b"),
     Rule("connection_error", TRANSIENT, "connection_error",
          log=r"[Cc]onnection reset by peer|Connection refused|connect: connection refused|Broken pipe"
              # the OpenAI client's APIConnectionError (an inference server a rollout or a judge calls), as a logger
