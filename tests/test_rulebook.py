@@ -13,6 +13,7 @@ from tianluo.faults.classify import Evidence, classify
 from tianluo.faults.rulebook import BUILTIN_RULES, STATES, Rule, compile_patterns
 from tianluo.models.states import FaultClass
 from tianluo.shell.logscan import Cursor, scan
+from tianluo.shell.logscan import tail as logscan_tail
 
 T, C, K, U = FaultClass.TRANSIENT, FaultClass.CONFIG, FaultClass.CODE, FaultClass.UNKNOWN
 
@@ -248,8 +249,8 @@ CASES = [
 
 def run(tmp_path: Path, logs: dict[str, str], spec: tuple[Rule, ...] = (), tail: bool = False, **facts):
     """Write each log, scan it with the spec + built-in patterns, classify what matched. With ``tail``, as a
-    tick does for an attempt that ended: the last line read without its newline, the logs' text passed as
-    their tails (their structure read whole, not only the matched lines)."""
+    tick does for an attempt that ended: the last line read without its newline, each log's tail read as a tick
+    reads it (``logscan.tail``) and passed on (their structure read whole, not only the matched lines)."""
     patterns = compile_patterns((*spec, *BUILTIN_RULES))
     lines = []
     for name, text in logs.items():
@@ -257,7 +258,7 @@ def run(tmp_path: Path, logs: dict[str, str], spec: tuple[Rule, ...] = (), tail:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text)
         lines.extend(scan(path, name, Cursor(), patterns, final=tail).matches)
-    tails = tuple(logs.items()) if tail else ()
+    tails = tuple((name, logscan_tail(tmp_path / name)) for name in logs) if tail else ()
     return classify(Evidence(lines=tuple(lines), tail=tails, **facts), rules=spec)
 
 

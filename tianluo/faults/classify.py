@@ -255,14 +255,15 @@ def _as_tail(lines: Sequence[LogLine]) -> tuple[tuple[str, str], ...]:
         by_file.setdefault(line.file, []).append(line.text)
     return tuple((name, "\n".join(texts)) for name, texts in by_file.items())
 
-#: A Python warning as the warnings module prints it (``/x/torch/cuda/__init__.py:138: UserWarning: CUDA
-#: initialization: The NVIDIA driver on your system is too old ...``): the job printed it and went on, so
-#: for the built-in rules it explains a failure only when no other line does (a spec's own rule may
-#: still match it first).
 #: What a process prints while it shuts down after the failure, whatever the failure was: never its cause. JAX's and
 #: TF's coordination agent that cannot say goodbye to a leader already gone ("Proceeding with agent shutdown anyway").
 _TEARDOWN = compile_pattern(r"Failed to disconnect from coordination service")
-_WARNING = compile_pattern(r"^(?:\[[^\]\n]*\]:? ?)?\S*\.py:\d+: [A-Za-z]*Warning: ")
+#: A Python warning as the warnings module prints it (``/x/torch/cuda/__init__.py:138: UserWarning: CUDA
+#: initialization: The NVIDIA driver on your system is too old ...``), or a native library's line tagged as its
+#: warning (LightGBM's ``[LightGBM] [Warning] std::bad_alloc`` before the JVM under it crashed, also quoted after the
+#: ``# `` of the JVM's fatal error report): the job printed it and went on, so for the built-in rules it explains a
+#: failure only when no other line does (a spec's own rule may still match it first).
+_WARNING = compile_pattern(r"^(?:# )?(?:\[[^\]\n]*\]:? ?)?(?:\S*\.py:\d+: [A-Za-z]*Warning: |\[Warning\] )")
 
 
 #: What a rank prints when another rank died under it: with a full disk measured, the symptom of it.

@@ -709,9 +709,10 @@ def _exc(*names: str) -> str:
     # wrapper of a task's or actor's exception, which names its type: ``ray.exceptions.RayTaskError(APITimeoutError):``;
     # a sweep agent's and Optuna's report of a run's exception by its repr: W&B's ``Run 0jbbwa4t errored:
     # IndexError('list index out of range')``, Optuna's ``... because of the following error: ValueError('...')``;
-    # torch.compile's wrapper of what a lowering raised: ``torch._inductor.exc.InductorError: NotImplementedError:
-    # ...``;
-    # Gym's vector env reporting its worker's: ``Received the following error from Worker-2: TypeError: ...``)
+    # torch.compile's wrapper of what a lowering raised: ``torch._inductor.exc.InductorError: NotImplementedError: The
+    # operator 'aten::_sample_dirichlet' is not currently implemented for the MPS device``; Gym's vector env
+    # reporting its worker's: ``Received the following error from Worker-2: TypeError: only size-1 arrays can be
+    # converted to Python scalars``)
     return (r"(?:" + _PFX + r"(?:\w+\.)*(?:" + alts + r")(?::|$|\()|(?:\bexception=|\bRayTaskError\(|\berrored: "
             r"|because of the following error: |\b(?:InductorError|LoweringException): |\berror from Worker-\d+: )"
             r"(?:\w+\.)*(?:"
@@ -960,9 +961,7 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|container init was OOM-killed"
              r"|task \d+: Out Of Memory|exceeded memory limit \(|Exceeded job memory limit|DefaultCPUAllocator: "
              r"|_ArrayMemoryError|\bSystem\.OutOfMemoryException\b|Unable to allocate [\d.]+ [KMGTP]i?B for an array"
-             # (bad_alloc alone ends the line; a LightGBM "[Warning] std::bad_alloc" before a crash is not it)
-             r"|[Cc]annot allocate memory|(?:^|[^ ]|[^\]] |[^g]\] )std::bad_alloc$"
-             r"|killed due to the node running low on memory"
+             r"|[Cc]annot allocate memory|std::bad_alloc$|killed due to the node running low on memory"
              # Ray's memory monitor's advice after it killed a task or an actor (the report above it may be cut)
              r"|Refer to the documentation on how to address the out of memory issue: \S*ray-oom-prevention"
              r"|Worker exit type: NODE_OUT_OF_MEMORY|killed due to memory pressure \(OOM\)|\bOOMKilled\b"

@@ -39,7 +39,6 @@ from functools import cache
 
 from tianluo.faults.linear_re import LazyPattern, compile_any
 from tianluo.faults.strerror_l10n import NOENT_L10N, STRERRORS_L10N
-from tianluo.plaintext import ORPHAN_COLOURS
 
 LINE_CHARS = 2000  # a line is cut here before any pattern sees it
 MAX_LINES = 20000  # lines read from all tails together (the newest kept)
@@ -816,8 +815,6 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
     """The structure of the logs' tails: ``(file name, text)`` pairs (stdout, stderr, extra logs)."""
     lines: list[tuple[str, str | None, str]] = []
     for fname, text in tails:
-        if "[0m" in text:  # a pasted notebook's colour codes without their ESC (logscan.tail removes them too)
-            text = ORPHAN_COLOURS.sub("", text)
         carried = ""  # a prefix no launcher pattern knows, seen before a traceback's first line
         for raw in text.splitlines():
             rank, rest = split_prefix(raw[:LINE_CHARS])
