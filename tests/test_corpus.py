@@ -358,9 +358,9 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "dropped every sample of the data given is the thread's reading"),
     # Set 50.
     "distributed/hsy_diffusion_pipe_multinode_set_device_global_rank.txt": (
-        "config/no_gpu", "confidently wrong: CUDA's 'invalid device ordinal' reads as a GPU index the host does not "
-        "have (no_gpu, as the older files read it); that the program passed the global rank where the local one "
-        "belongs is the traceback's source line, read by the gatherer"),
+        "config/bad_arguments", "confidently wrong: CUDA's 'invalid device ordinal' reads as a GPU index past those "
+        "the launch gives the process (bad_arguments, as most of the corpus's authors read it); that the program "
+        "passed the global rank where the local one belongs is the traceback's source line, read by the gatherer"),
     "pytorch/hsx_sentencepiece_unigram_seed_score_nan_unrecoverable.txt": (
         "unknown/exit_255", "sentencepiece's failed CHECK ('[!std::isnan(score)]', 'Program terminated with an "
         "unrecoverable error.') says nothing of its cause; that the release had the bug is the maintainer's finding"),
@@ -857,10 +857,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "a negative shape from an overflowed size is read as the operator's shape check; the author names the "
         "too-old Paddle and accepts the program's bug (code)"),
     # Set 83.
-    "distributed/hwq_codellama_torchrun_nproc_invalid_ordinal.txt": (
-        "config/no_gpu",
-        "CUDA's 'invalid device ordinal' is read as a GPU the host does not have; the author names torchrun's "
-        "--nproc_per_node set above the GPUs there are (config either way)"),
     "pytorch/hwr_yolov7_pose_empty_label_cache.txt": (
         "code/programming_error",
         "confidently wrong: 'not enough values to unpack (expected 3, got 0)' in the project's own dataset code is "
@@ -871,6 +867,52 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "unknown/exit_1",
         "freqtrade's 'raised exception ValueError. Message: could not convert string to float' ends in ', skipping.': "
         "the job went on, and what ended it (a None model, per the author) was cut from the paste"),
+    # Sets 85 to 88.
+    "distributed/hwy_e3sm_pmgpu_devices_unavailable.txt": (
+        "config/no_gpu",
+        "CUDA's 'CUDA-capable device(s) is/are busy or unavailable' (cudaErrorDevicesUnavailable): its author, who "
+        "saw every failing job land on the same faulty Perlmutter nodes, reads a GPU fault; the words alone are a GPU "
+        "this process may not use (an exclusive-process GPU another job holds), which twelve of the corpus's "
+        "fourteen authors of these words accept; the standing reading is kept"),
+    "tf_jax_storage/hxb_dolma_dedupe_key_parse_panic.txt": (
+        "code/programming_error",
+        "a Rust panic on unwrap() of an Err whose message is a parser's refusal of a rule the user gave on the "
+        "command line: its author reads the value; the rulebook's standing ruling reads a panic as the program's "
+        "(an unwrap is the program not handling an error), and the words do not say whose input the parser read"),
+    "distributed/hxc_katib_metrics_collector_no_pods.txt": (
+        "unknown/exit_1",
+        "Katib's metrics collector started with empty experiment and trial names finds no pods: its words ('No Pods "
+        "are found in Trial') name no cause a rule could read beyond this one tool"),
+    "distributed/hok_dist_mig_a100_invalid_device_ordinal.txt": (
+        "config/bad_arguments",
+        "CUDA's 'invalid device ordinal' is read as a GPU index past those the launch gives the process, as 21 of "
+        "the corpus's 23 authors of these words accept; this author reads the MIG partition that shows one device "
+        "as no GPU (config either way)"),
+    "distributed/hwx_accelerate_json_load_subprocess_killed.txt": (
+        "unknown/exit_1",
+        "the old launcher's 'Killing subprocess N' after the workers loaded a large JSON file: its author infers the "
+        "host's memory ran out; no line says so (no Killed, no MemoryError, no signal in the exit)"),
+    "distributed/hwx_gpubenchmark_5090_no_kernel_image.txt": (
+        "config/driver_mismatch",
+        "'no kernel image is available for execution on the device' on a new GPU: the standing split between a "
+        "build without the GPU's architecture (version_mismatch, this author) and the driver's (config either way)"),
+    "pytorch/hwu_mmdet_tutorial_colab_configdict_train_cfg.txt": (
+        "config/bad_arguments",
+        "mmcv's ConfigDict without 'train_cfg' (raised in its config module's __getattr__) is read as the config "
+        "lacking a key; the author names the mmdet release that moved the key into the model's config (config "
+        "either way)"),
+    "pytorch/hwu_tetranerf_nstrain_invalid_method_choice.txt": (
+        "config/version_mismatch",
+        "ns-train's 'invalid choice' for a method: read, as three of the corpus's four such files, as a release "
+        "without that subcommand; this author names the plugin not installed (config either way)"),
+    "pytorch/hxd_diffrax_jax_metal_default_memory_space.txt": (
+        "config/bad_arguments",
+        "XLA's 'UNIMPLEMENTED: default_memory_space is not supported' under jax-metal is read as a request the "
+        "backend refuses; the author names the jax release newer than the plugin supports (config either way)"),
+    "tf_jax_storage/hxb_pycocotools_loadres_mismatch.txt": (
+        "config/corrupt_data",
+        "pycocotools' 'Results do not correspond to current coco set' is read as results whose image ids the "
+        "annotations do not hold; the author names the wrong annotation file given (config either way)"),
 }
 
 

@@ -540,7 +540,7 @@ SIBLINGS += [
      "exit status 1, stdout: , stderr: Auto-detected mode as 'legacy'\nnvidia-container-cli: requirement error: "
      "unsatisfied condition: cuda>=12.4, please update your driver to a newer version, or use an earlier cuda "
      "container: unknown.", "driver_mismatch"),
-    ("RuntimeError: CUDA error: invalid device ordinal", "no_gpu"),
+    ("RuntimeError: CUDA error: invalid device ordinal", "bad_arguments"),
     ("ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.", "host_oom"),
     ("(raylet) node_manager.cc:3084: 2 Workers (tasks / actors) killed due to memory pressure (OOM), 0 Workers crashed "
      "due to other reasons at node (ID: 1b2c, IP: 10.0.0.3) over the last time period.", "host_oom"),
@@ -9814,6 +9814,136 @@ SETS_80_82 = [
     ("[LightGBM] [Fatal] std::bad_alloc", {}, "host_oom"),
 ]
 
+#: Sets 85 to 88 (``hwt_`` to ``hxd_``): the other wordings of the families they missed, each as its tool prints it.
+SETS_85_88 = [
+    # pytest's "E" column with a space the paste kept before it
+    (" E   ModuleNotFoundError: No module named 'torch_geometric'", {"exit_code": 2}, "missing_module"),
+    ("  E       ModuleNotFoundError: No module named 'sklearn'", {"exit_code": 2}, "missing_module"),
+    # ProcessGroupNCCL's fatal line as it ends the process, in its reasons and cut short
+    ("[rank0]:[F1105 10:11:12.123456789 ProcessGroupNCCL.cpp:1484] [PG ID 0 PG GUID 0(default_pg) Rank 0] [PG ID 0 "
+     "PG GUID 0(default_pg) Rank 0] Terminating the process after attempting to dump debug info, due to collective "
+     "timeout or exception.", {}, "nccl_timeout"),
+    ("[F1105 10:11:12.123456789 ProcessGroupNCCL.cpp:1568] [PG 0 Rank 3] Terminating the process after attempting "
+     "to dump debug info, due to ProcessGroupNCCL's watchdog got stuck for 480 seconds without making progress in "
+     "monitoring enqueued collectives.", {}, "nccl_timeout"),
+    ("[rank5]:[F1105 10:11:12.123456789 ProcessGroupNCCL.cpp:1614] [PG ID 2 PG GUID 5 Rank 5] Terminating the "
+     "process after", {}, "nccl_timeout"),
+    # torch's lazy CUDA init on a host whose driver state cannot start CUDA
+    ("/opt/conda/lib/python3.10/site-packages/torch/cuda/__init__.py:138: UserWarning: CUDA initialization: CUDA "
+     "unknown error - this may be due to an incorrectly set up environment, e.g. changing env variable "
+     "CUDA_VISIBLE_DEVICES after program start. Setting the available devices to be zero. (Triggered internally at "
+     "../c10/cuda/CUDAFunctions.cpp:108.)", {}, "no_gpu"),
+    # sbatch's and salloc's refusals, as a workflow tool quotes them and in salloc's and srun's words
+    ("subprocess.CalledProcessError: Command '['sbatch', 'job.sh']' returned non-zero exit status 1. Output: "
+     "b'sbatch: error: Batch job submission failed: Job dependency problem\\n'", {}, "submit_rejected"),
+    ("salloc: error: Job submit/allocate failed: Requested node configuration is not available", {},
+     "submit_rejected"),
+    ("srun: error: Job submit/allocate failed: Invalid account or account/partition combination specified", {},
+     "submit_rejected"),
+    # MPICH unable to resolve a node's name
+    ("MPID_nem_tcp_init(373).............: gethostbyname failed, node017 (errno 1)", {}, "dns_error"),
+    ("Fatal error in MPI_Init: Other MPI error, error stack:\nMPIR_Init_thread(586)..............: \n"
+     "MPID_Init(224).....................: channel initialization failed\n"
+     "MPID_nem_tcp_get_business_card(419): \n"
+     "MPID_nem_tcp_init(373).............: gethostbyname failed, localhost.localdomain (errno 3)", {}, "dns_error"),
+    # a Slurm command unable to reach the controller or the accounting database
+    ("squeue: error: Unable to contact slurm controller (connect failure)", {}, "connection_error"),
+    ("slurm_load_jobs error: Unable to contact slurm controller (connect failure)", {}, "connection_error"),
+    ("sbatch: error: Batch job submission failed: Unable to contact slurm controller (connect failure)", {},
+     "connection_error"),
+    ("sacct: error: Problem talking to the database: Connection refused", {}, "connection_error"),
+    # environment modules without the module a job script loads
+    ("Lmod has detected the following error: The following module(s) are unknown: \"cuda/12.1\"", {},
+     "missing_module"),
+    ("Lmod has detected the following error:  These module(s) or extension(s) exist but cannot be loaded as "
+     "requested: \"pytorch/2.1.0\"", {}, "missing_module"),
+    ("ERROR: Unable to locate a modulefile for 'cuda/11.8'", {}, "missing_module"),
+    ("ModuleCmd_Load.c(213):ERROR:105: Unable to locate a modulefile for 'anaconda3'", {}, "missing_module"),
+    # bash's words for a file a script runs that is not there, whatever the script's name
+    ("utils/queue.pl: line 1: parallel/queue.pl: No such file or directory", {}, "missing_file"),
+    ("run.bash: line 5: ./scripts/prepare.sh: No such file or directory", {}, "missing_file"),
+    # pyannote's gated model or pipeline
+    ("Could not download 'pyannote/segmentation-3.0' model.\nIt might be because the model is private or gated so "
+     "make\nsure to authenticate. Visit https://hf.co/settings/tokens to\ncreate your access token and retry with:",
+     {}, "auth_error"),
+    # make in a folder without a Makefile
+    ("make[1]: *** No targets specified and no makefile found.  Stop.", {"exit_code": 2}, "missing_file"),
+    # an extension's sources naming what the installed toolkit or torch no longer declares
+    ("/tmp/ext/src/knn.cu(45): error: identifier \"THCudaCheck\" is undefined", {}, "version_mismatch"),
+    ("src/cpu/nms.cpp:21:5: error: \u2018AT_CHECK\u2019 was not declared in this scope; did you mean "
+     "\u2018TORCH_CHECK\u2019?", {}, "version_mismatch"),
+    ("csrc/ball_query.cpp:7:23: error: 'AT_CHECK' was not declared in this scope", {}, "version_mismatch"),
+    ("mmcv/ops/csrc/pytorch/nms.cpp:23:43: error: \u2018class at::Tensor\u2019 has no member named \u2018data\u2019",
+     {}, "version_mismatch"),
+    ("src/ops.cpp:12:20: error: no member named 'type' in 'at::Tensor'", {}, "version_mismatch"),
+    # CMake configuring an extension or a native trainer
+    ("CMake Error at CMakeLists.txt:1 (cmake_minimum_required):\n  CMake 3.18 or higher is required.  You are "
+     "running version 3.16.3", {}, "version_mismatch"),
+    ("CMake Error at CMakeLists.txt:12 (find_package):\n  By not providing \"FindTorch.cmake\" in CMAKE_MODULE_PATH "
+     "this project has\n  asked CMake to find a package configuration file provided by \"Torch\", but\n  CMake did "
+     "not find one.\n\n  Could not find a package configuration file provided by \"Torch\" with any of\n  the "
+     "following names:", {}, "missing_module"),
+    ("CMake Error at CMakeLists.txt:3 (project):\n  No CMAKE_CUDA_COMPILER could be found.", {}, "missing_module"),
+    ("  Could NOT find Python3 (missing: Python3_INCLUDE_DIRS Development Development.Module", {}, "missing_module"),
+    ("CMake Error at /usr/share/cmake-3.27/Modules/CMakeDetermineCUDACompiler.cmake:277 (message):\n"
+     "  CMAKE_CUDA_ARCHITECTURES must be non-empty if set.", {}, "bad_arguments"),
+    ("nvcc fatal   : Unsupported gpu architecture 'compute_90a'", {}, "version_mismatch"),
+    # a trainer's own check naming the loss term that went bad
+    ("AssertionError: loss rgb is NaN", {}, "nan_loss"),
+    ("ValueError: Loss total is NaN", {}, "nan_loss"),
+    ("RuntimeError: loss of G became inf", {}, "nan_loss"),
+    # an image the loader read as None
+    ("cv2.error: OpenCV(4.8.0) /io/opencv/modules/imgproc/src/color.cpp:182: error: (-215:Assertion failed) "
+     "!_src.empty() in function 'cvtColor'", {}, "missing_file"),
+    ("cv2.error: OpenCV(4.5.1) /tmp/pip-req-build-7m_g9lbm/opencv/modules/imgproc/src/resize.cpp:4051: error: "
+     "(-215:Assertion failed) !ssize.empty() in function 'resize'", {}, "missing_file"),
+    ("AssertionError: Image Not Found /data/coco/images/train2017/000000000009.jpg", {}, "missing_file"),
+    ("Traceback (most recent call last):\n  File \"/w/yolox/data/datasets/coco.py\", line 145, in load_resized_img\n"
+     "    assert img is not None, f\"file named {img_file} not found\"\n"
+     "AssertionError: file named /w/datasets/COCO/train2017/000000000009.jpg not found", {}, "missing_file"),
+    ("Traceback (most recent call last):\n  File \"/w/src/data/loader.py\", line 40, in __getitem__\n"
+     "    assert image is not None\nAssertionError", {}, "missing_file"),
+    # set 88: a cluster without the operator whose API a chart or manifest names
+    ("Error: apiVersion \"kubeflow.org/v1\" in pytorchjob/templates/pytorchjob.yaml is not available", {},
+     "missing_module"),
+    ("Error: INSTALLATION FAILED: unable to build kubernetes objects from release manifest: resource mapping not "
+     "found for name: \"train\" namespace: \"\" from \"\": no matches for kind \"PyTorchJob\" in version "
+     "\"kubeflow.org/v1\"\nensure CRDs are installed first", {}, "missing_module"),
+    # torch's DLLs on Windows, in the system's own language
+    ("OSError: [WinError 126] \u6307\u5b9a\u3055\u308c\u305f\u30e2\u30b8\u30e5\u30fc\u30eb\u304c\u898b\u3064\u304b"
+     "\u308a\u307e\u305b\u3093\u3002 Error loading \"C:\\x\\venv\\lib\\site-packages\\torch\\lib\\shm.dll\" or one "
+     "of its dependencies.", {}, "version_mismatch"),
+    ("Error running job: [WinError 127] \u041d\u0435 \u043d\u0430\u0439\u0434\u0435\u043d\u0430 "
+     "\u0443\u043a\u0430\u0437\u0430\u043d\u043d\u0430\u044f \u043f\u0440\u043e\u0446\u0435\u0434\u0443\u0440\u0430. "
+     "Error loading \"D:\\t\\venv\\Lib\\site-packages\\torch\\lib\\c10_cuda.dll\" or one of its dependencies.", {},
+     "version_mismatch"),
+    # sentencepiece asked for more pieces than its corpus yields
+    ("RuntimeError: Internal: src/trainer_interface.cc(582) [(trainer_spec_.vocab_size()) == "
+     "(model_proto->pieces_size())] ", {}, "bad_arguments"),
+    # TF's kernels given a tensor of another rank
+    ("tensorflow.python.framework.errors_impl.InvalidArgumentError: input must be 4-dimensional[1,28,28]\n"
+     "\t [[{{node conv2d/Conv2D}}]]", {}, "shape_mismatch"),
+    # a text written through a codec that cannot hold it
+    ("UnicodeEncodeError: 'ascii' codec can't encode character '\\xe9' in position 12: ordinal not in range(128)",
+     {}, "programming_error"),
+    ("UnicodeEncodeError: 'gbk' codec can't encode character '\\u2705' in position 0: illegal multibyte sequence",
+     {}, "programming_error"),
+    # TF unable to place an op where the program pins it
+    ("tensorflow.python.framework.errors_impl.InvalidArgumentError: Cannot assign a device for operation "
+     "random_uniform/RandomUniform: Could not satisfy explicit device specification '/device:GPU:0' because no "
+     "supported kernel for GPU devices is available.", {}, "not_implemented"),
+    # multiprocessing's spawn re-importing a script without a __main__ guard, its check in the traceback
+    ("Traceback (most recent call last):\n  File \"<string>\", line 1, in <module>\n"
+     "  File \"C:\\Python311\\Lib\\multiprocessing\\spawn.py\", line 122, in spawn_main\n"
+     "    exitcode = _main(fd, parent_sentinel)\n"
+     "  File \"C:\\Python311\\Lib\\multiprocessing\\spawn.py\", line 164, in get_preparation_data\n"
+     "    _check_not_importing_main()\n"
+     "  File \"C:\\Python311\\Lib\\multiprocessing\\spawn.py\", line 140, in _check_not_importing_main\n"
+     "    raise RuntimeError('''\nRuntimeError: \n        An attempt has been made to start a new process before the\n"
+     "        current process has finished its bootstrapping phase.", {}, "programming_error"),
+]
+
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -9823,7 +9953,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46,
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
     "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59, "60": SET_60,
-    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82,
+    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-88": SETS_85_88,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

@@ -692,7 +692,7 @@ def compile_patterns(rules: Sequence[Rule]) -> dict:
 # logger's bracketed fields one after another ("[2024-01-01 12:00:00,123] [ERROR] [train.py:42:main] "), or a
 # Markdown quote's "> " (a pasted log), or docker BuildKit's step and seconds ("#8 12.345 "), or the "    | " an
 # exception group draws its sub-exceptions' tracebacks in (Python 3.11's TaskGroup, anyio).
-_PFX = (r"^[\"'`]?(?:ERROR: (?:LoadError: )?|E {3,16}|\[\d+,(?:mpirank:)?\d+(?:,[\w.\-]+)?\]<std(?:err|out)>:"
+_PFX = (r"^[\"'`]?(?:ERROR: (?:LoadError: )?| {0,4}E {3,16}|\[\d+,(?:mpirank:)?\d+(?:,[\w.\-]+)?\]<std(?:err|out)>:"
         r"|(?:\[[^\]\n]*\]:? ?){1,4}|> |#\d{1,4} \d{1,6}\.\d{1,3} | {0,16}\| "
         r"|[\w.\-]*\d[\w.\-]*: |  "
         r"|\(\w[\w.]* pid=\d+(?:, ip=[^)\n]*)?\) |\((?:head|worker\d*), rank=\d+, pid=\d+(?:, ip=[^)\n]*)?\) "
@@ -1122,7 +1122,8 @@ SETUP: tuple[Rule, ...] = (
     Rule("role_not_assumable", CONFIG, "auth_error",
          log=r"Could not assume role \S+\. Please ensure that the role exists|unable to perform: sts:AssumeRole on"),
     Rule("submit_rejected", CONFIG, "submit_rejected",
-         log=r"(?:srun|salloc|sbatch): error: (?:Unable to allocate resources|Batch job submission failed): (?:Invalid"
+         log=r"(?:srun|salloc|sbatch): error: (?:Unable to allocate resources|Batch job submission failed"
+             r"|Job submit/allocate failed): (?:Invalid"
              r"|Requested|Job violates|Node count|More processors|Memory required|Access.permission denied|QOS"
              r"|Job has invalid|User's group not permitted|Job's account not permitted|Unspecified error"
              r"|I/O error writing script)|Unable to bring up enough workers"
@@ -1226,7 +1227,10 @@ SETUP: tuple[Rule, ...] = (
              # COLMAP's SiftGPU with no GPU it can use (a build without CUDA, no OpenGL context on a headless host)
              r"|ERROR: SiftGPU not fully supported"
              r"|no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE"
-             r"|torch\.cuda\.is_available\(\) is False|No visible GPU devices|invalid device ordinal"
+             # torch's lazy init on a host whose driver state cannot start CUDA at all (the UVM module gone after a
+             # suspend, a container set up without the devices): no GPU this process can use
+             r"|\bCUDA unknown error - this may be due to an incorrectly set up environment"
+             r"|torch\.cuda\.is_available\(\) is False|No visible GPU devices"
              # (older torch's get_device_properties asked for a GPU index the host does not have)
              r"|AssertionError: Invalid device id$"
              r"|device_id is out of range|ProcessGroupNCCL is only supported with GPUs, no GPUs found"
@@ -1296,6 +1300,8 @@ SETUP: tuple[Rule, ...] = (
                r"|You must (?:be logged in|login|provide a token|specify a token)|Token must be specified"),
     Rule("auth_error", CONFIG, "auth_error",
          log=r"Cannot access gated repo|GatedRepoError|Unauthorized for url|Forbidden for url|\bAccessDenied\b"
+             # pyannote's pipeline download refused (its conditions not accepted on the hub, no token given)
+             r"|might be because the (?:pipeline|model) is private or gated\b"
              # a gated repo in transformers' and torchtune's words; an IAM policy that refuses the call
              r"|(?:trying|try) to access a gated repo|\(AccessDeniedException\) when calling the"
              # the Copernicus data stores' licence not yet accepted by the account (ERA5 downloads)
@@ -1519,7 +1525,7 @@ SETUP: tuple[Rule, ...] = (
              r"version of numpy is|cuDNN version incompatibility: PyTorch was compiled\s+against"
              r"|jaxlib was built using AVX instructions|compiled to use AVX instructions, but these aren't available"
              r"|CUDA_HOME environment variable is not set"
-             r"|\[WinError 12[67]\] The specified (?:module|procedure) could not be found\. Error loading "
+             r"|\[WinError 12[67]\] .{0,200}\bError loading \"[^\"]{1,500}\" or one of its dependencies"
              r"|Could not interpret optimizer identifier: "
              # xformers' dispatcher with no kernel for the call: built for another torch or CUDA, without CUDA, or
              # for other GPUs or dtypes than the job's (its per-operator reasons follow, and a poster often cuts them)
@@ -1553,6 +1559,18 @@ SETUP: tuple[Rule, ...] = (
              r"|to return a valid Keras Model instance\. Received: <tf_keras\."),
     Rule("version_mismatch", CONFIG, "version_mismatch",
          log=r"did not match any variant of untagged enum|Dataset scripts are no longer supported"
+             # an Open MPI program whose PMIx client the launcher did not set up (srun without the PMI plugin the
+             # program's Open MPI was built for, another MPI's mpirun): before launch_setup's failed MPI_Init
+             r"|OPAL ERROR: (?:Not initialized|Unreachable) in file (?:pmix\w*|ext\w*)_client\.c at line \d+"
+             # an extension's C++, CUDA or HIP sources that name what the installed toolkit or library does not
+             # declare (apex's cuBLAS compute types under ROCm 5.7; THC headers torch 1.11 removed; a renamed
+             # at:: call): clang's, nvcc's and gcc's words for an unknown name, in a source file of the build
+             r"|\.(?:cu|cuh|cpp|cc|cxx|c|h|hpp|hip)(?:\(\d+\)|:\d+(?::\d+)?): (?:fatal )?error: (?:use of undeclared"
+             r" identifier '|identifier \"\w+\" is undefined|[‘'][\w:]+[’'] was not declared in this scope"
+             r"|[‘'][\w:]+[’'] is not a member of [‘']|[‘'][^’'\n]{1,200}[’'] has no member named [‘']"
+             r"|no member named '\w+' in (?:namespace )?')"
+             # CMake older than the project's cmake_minimum_required
+             r"|\bCMake [\d.]+ or higher is required\.\s+You are running version \d"
              # pip given a wheel built for another Python or platform (an agent's pinned torch wheel for cp38 in a
              # 3.9 environment)
              r"|\.whl is not a supported wheel on this platform"
@@ -1618,7 +1636,7 @@ SETUP: tuple[Rule, ...] = (
              # a CUDA toolkit without the GPU architecture asked of it (nvcc 12 dropped compute_35; an old Makefile's
              # compute_20); a kernel using bf16 assembled for a GPU older than sm_80 (a V100, a T4); a kernel image
              # without this GPU's code (``named symbol not found``: int4 kernels built for sm_80 on a Turing card)
-             r"|nvcc fatal +: Unsupported gpu architecture '(?:compute|sm)_\d+\w*'"
+             r"|nvcc fatal +: Unsupported gpu architecture '(?:compute|sm)_\d+[\w+]*'"
              r"|\bFeature '[^']{1,40}' requires \.target sm_\d+ or higher"
              r"|CUDA error: named symbol not found|CUDA_ERROR_NOT_FOUND, \"named symbol not found\""
              # NumPy 2's removed aliases (np.float_, np.Inf, ...), in NumPy's own words
@@ -1693,7 +1711,8 @@ SETUP: tuple[Rule, ...] = (
              r"|is a zip archive \(did you mean to use torch\.jit\.load\(\)\?\)|zero length field name in format"
              r"|dataset attribute should not be set after DataLoader is initialized"
              + r"|" + _EXC_LINE + r": module '[\w.]+' has no attribute '"
-             r"|cannot import name '[\w.]+' from '[\w.]+'(?: \((?:/|\w:\\)|\s*$)"
+             # (the module's path as the paste shortened it, ``(transformers/__init__.py)``, or the line cut short)
+             r"|cannot import name '[\w.]+' from '[\w.]+(?:'(?: \((?:/|\w:\\|[\w.-]+/[\w./-]*\.py\))|\s*$)|\s*$)"
              r"|" + _EXC_LINE + r".*(?:\b(?:requires?|is required|needs)\b"
              r".*(?:>=|==|~=| or (?:above|later|newer|higher)\b)"
              r"|undefined symbol: "
@@ -1825,6 +1844,8 @@ SETUP: tuple[Rule, ...] = (
              r"|Layer count mismatch when loading weights from file\."),
     Rule("nan_loss", CONFIG, "nan_loss",
          log=r"[Ll]oss is [Nn]a[Nn]\b|[Ll]oss became infinite or NaN|non-finite loss|[Ll]oss is not finite"
+             # a trainer's own check naming the term that went bad ("AssertionError: loss render is NaN")
+             r"|\b[Ll]oss (?:of )?\w+ (?:is|became|went) (?:NaN|nan|[Ii]nf|infinite)\b"
              # a policy's std gone NaN reaching torch.normal; MuJoCo's simulation blown up by its controls or numerics
              # (dm_control's PhysicsError, MuJoCo's own warning)
              r"|normal expects all elements of std >= 0\.0|Physics state is invalid\. Warning\(s\) raised: mjWARN_BAD"
@@ -1869,8 +1890,20 @@ SETUP: tuple[Rule, ...] = (
              r"|^\s*(?:\w+Error: )?[A-Za-z][\w.\-]* or [A-Za-z][\w.\-]* needs to be installed\b"
              # macOS's loader without a library a wheel links (LightGBM's and XGBoost's libomp, torch's own)
              r"|\bLibrary not loaded: \S+\.dylib\b"
-             # a Kubernetes cluster without the operator whose kind the manifest names (Kubeflow's PyTorchJob CRD)
-             r"|\bno matches for kind \"\w+\" in version \"[^\"]+\""
+             # a cluster's environment modules without the one a job script loads (a release the site removed, a
+             # name spelt wrong): Lmod's words, Lmod's for one that needs another loaded first, and the Tcl
+             # Environment Modules' (its older C release's too)
+             r"|The following module\(s\) are unknown: [\"']"
+             r"|These module\(s\) or extension\(s\) exist but cannot be loaded as requested: [\"']"
+             r"|\bUnable to locate a modulefile for '"
+             # CMake finding no package or toolkit a build needs (``find_package(Torch)`` without libtorch's
+             # config on CMAKE_PREFIX_PATH; a CUDA build on a host without nvcc)
+             r"|Could not find a package configuration file provided by \"[\w-]+\""
+             r"|\bNo CMAKE_(?:CUDA|CXX|C|HIP)_COMPILER could be found\b|\bCould NOT find \w+ \(missing: "
+             # a Kubernetes cluster without the operator whose kind the manifest names (Kubeflow's PyTorchJob CRD),
+             # kubectl's and Helm's words for it (Helm 2 checking a chart's apiVersion against what the cluster serves)
+             r"|\bno matches for kind \"\w+\" in version \"[^\"]+\"|ensure CRDs are installed first"
+             r"|\bapiVersion \"[\w.\-]+/\w+\" in \S+ is not available\b"
              # Paddle's loader without a CUDA library it opens at run time (cuDNN, cuBLAS not installed)
              r"|Cannot load (?:cudnn|cublas|cublasLt|cudart|cusparse|cusolver|cufft|curand|nccl) shared library"
              # Hadoop without the jar of a file system the job's paths name (hadoop-aws for s3a://)
@@ -1958,7 +1991,7 @@ SETUP: tuple[Rule, ...] = (
          log=r"^(?:\S*/)?(?:ba|z|da|k)?sh: (?:line \d+: )?[^\s:]+: No such file or directory\s*$"
              # a script's own name, as bash prints a file it sources or runs that is not there (a recipe run from
              # another folder than its utils/ links: ``./asr.sh: line 255: utils/parse_options.sh: ...``)
-             r"|^(?:\S*/)?[\w.-]+\.sh: line \d+: [^\s:]+: No such file or directory\s*$"
+             r"|^(?:\S*/)?[\w.-]+\.(?:sh|bash|pl): line \d+: [^\s:]+: No such file or directory\s*$"
              # a container runtime that cannot exec the image's entrypoint (absent, or a script whose interpreter is)
              r"|exec user process caused:? \\?\"?no such file or(?: directory|$)"),
     Rule("missing_file", CONFIG, "missing_file",
@@ -2038,6 +2071,15 @@ SETUP: tuple[Rule, ...] = (
              r"|AnalysisException: \[?(?:PATH_NOT_FOUND\] )?Path does not exist: \S"
              # DVC's: the dvc.yaml, params file or target the command names is not there
              r"|^ERROR: '[^']+' does not exist$"
+             # an image the data loader read as None (OpenCV's imread returns None for a path that is not there):
+             # YOLOv5's and YOLOv7's "Image Not Found", OpenCV's own check on the empty image it was handed, and a
+             # loader's bare ``assert img is not None`` (YOLOX's) as its traceback shows the statement
+             r"|AssertionError: Image Not Found\b|\(-215:?\s?Assertion failed\)\s*!_?s(?:rc|size)\.empty\(\)"
+             r"|^\s+assert (?:img|image|im|img0|frame)\w{0,8} is not None\s*(?:$|, ?f?['\"](?:[Ii]mage|[Ff]ile)\b)"
+             # Singularity 2's words for an image file that is not at the path given; make run in a folder without
+             # a Makefile (a package installed without the sources its step builds)
+             r"|^ERROR\s*: Image path (?:\S+ )?doesn'?t exists?\b"
+             r"|^make(?:\[\d+\])?: \*\*\* No targets specified and no makefile found\."
              # Darknet's file_error(): a .data file's train/valid list, a .cfg or a weights file that is not there;
              # stb_image unable to open an image the list names
              r"|^Couldn't open file: \S|^STB Reason: can't fopen"
@@ -2073,7 +2115,10 @@ SETUP: tuple[Rule, ...] = (
              r" (?:doesn't|does not|did not|didn't) (?:exists?|contain)\b"
              r"|" + _exc("InvalidGitRepositoryError", "NoSuchPathError")
              + r"|"
-             + _exc("OSError") + r".*cannot open shared object file: No such file or directory"),
+             + _exc("OSError") + r".*cannot open shared object file: No such file or directory"
+             # the dynamic loader's, for a native program's own library (a toolkit's lib folder not on the path, a
+             # mounted software disk not there)
+             r"|\berror while loading shared libraries: \S+: cannot open shared object file: No such file"),
     # Before permission and I/O: the errno beside it (11, 37, 5) is the lock's, not the disk's. EAGAIN (11; 35 on
     # macOS) is a lock another process holds: in public threads nearly always the program's own ranks or a second
     # job opening the same .h5, which a retry meets again (their authors call it the setup's in six of seven; it
@@ -2153,6 +2198,14 @@ SETUP: tuple[Rule, ...] = (
     Rule("bad_arguments", CONFIG, "bad_arguments",
          # (a shell script saved with Windows line ends: bash reads each \r as a command)
          log=r": \$'\\r': |error while handling argument \"-[\w-]+\": |"
+             # a GPU index past the ones the process sees (more ranks than GPUs, CUDA_VISIBLE_DEVICES narrower than the
+             # device a config names): the launch's numbers, as most of the corpus's authors read CUDA's words
+             r"invalid device ordinal|"
+             # CMake given an empty list of CUDA architectures (``-DCMAKE_CUDA_ARCHITECTURES=`` from an unset variable)
+             r"CMAKE_CUDA_ARCHITECTURES must be non-empty if set|CUDA_ARCHITECTURES is empty for target|"
+             # sentencepiece asked for more pieces than its corpus yields (with hard_vocab_limit on, the default)
+             r"\(trainer_spec_\.vocab_size\(\)\) == \(model_proto->pieces_size\(\)\)"
+             r"|Vocabulary size too high \(\d+\)\. Please set it to a value <= \d+|"
              # optparse's (pip's) and click's unknown option
              r"^(?:\S+: error: )?no such option: -|^Error: No such option: -|"
              # W&B asked to overwrite a value in a resumed run's config (a new seed, another learning rate)
@@ -2399,6 +2452,10 @@ SETUP: tuple[Rule, ...] = (
          log=r"ssh: Could not resolve hostname [\w.-]*(?:worker|launcher|master|chief|ps)-\d+\.[\w.-]+: "
              r"|ssh: Could not resolve hostname \S+: Temporary failure in name resolution"
              r"|^cannot obtain address of \S+$"),
+    # MPICH's TCP channel unable to resolve a node's name (the node's own, in a container whose /etc/hosts lacks it):
+    # the resolver's failure, as the network tier reads "Name or service not known"; its "(errno 1)" is the
+    # resolver's HOST_NOT_FOUND, not EPERM. A guard ahead of launch_setup, which reads MPI's failed start-up.
+    Rule("mpi_host_unresolved", TRANSIENT, "dns_error", log=r"\bgethostbyname failed, \S+ \(errno \d+\)"),
     # Meta's llama reference loader: as many processes as the checkpoint has shards (MP); MP=0 is no shard found.
     Rule("llama_no_shards", CONFIG, "missing_file", log=r"Loading a checkpoint for MP=0 but world size is \d+"),
     # Data longer than the model takes: Whisper's labels past its decoder's 448 tokens, vLLM's prompt past the model
@@ -2607,6 +2664,9 @@ BUGS: tuple[Rule, ...] = (
              r"|Gather got an input of invalid size: got \["
              # a convolution given an input of another rank than its weight (torch's older and newer wordings)
              r"|Expected \d+-dimensional input for \d+-dimensional weight"
+             # TF's kernels refusing a tensor of another rank ("input must be 4-dimensional[16,16,64,64,32]": a 3D
+             # volume through a 2D batch norm or convolution)
+             r"|\b(?:input|filter|x|y|value|tensor|logits|labels) must be \d-dimensional ?\["
              r"|Expected \d+D \(unbatched\) or \d+D \(batched\) input to conv\w*, but got input of size"
              r"|operands could not be broadcast together with (?:remapped )?shapes"
              # Keras 2 checking the arrays fit() was given against the model's inputs and outputs
@@ -2687,6 +2747,9 @@ BUGS: tuple[Rule, ...] = (
              r"|still have inflight params \["
              # an optimizer given no parameters (a model whose layers are not registered, every parameter frozen)
              r"|optimizer got an empty parameter list"
+             # a text written through a codec that cannot hold it (Windows' cp1252 console or file, a C locale's
+             # ASCII): the program's open() or print without an encoding
+             r"|" + _exc("UnicodeEncodeError") + r" '(?:charmap|ascii|latin-1|gbk|cp\d+)' codec can't encode"
              # multiprocessing's spawn (Windows, macOS, CUDA) re-importing a script without a __main__ guard
              r"|An attempt has been made to start a new process before the\s*$"
              r"|current process has finished its bootstrapping phase\."
@@ -2795,6 +2858,9 @@ BUGS: tuple[Rule, ...] = (
          log=_exc("NotImplementedError") + r"|ONNX export failed: Couldn't export Python operator"
              # jax-metal (Apple's experimental plugin) unable to lower what the program asks of it
              r"|Unable to serialize MPS module"
+             # TF unable to place an op on the device the program pins it to (no kernel there: tensorflow-metal's
+             # RandomUniform, an op with no GPU kernel)
+             r"|\bCannot assign a device for operation \S+: Could not satisfy explicit device specification\b"
              # an MPI without a function the program calls (Cray MPT's MPI_Comm_spawn)
              r"|\bFunction MPID?_\w+ not implemented\b"
              # torch.onnx with no symbolic for an op the model uses at the opset asked for
@@ -2960,6 +3026,9 @@ NETWORK: tuple[Rule, ...] = (
              r"|" + _exc("ServiceUnavailable", "InternalServerError", "BadGateway", "GatewayTimeout")),
     Rule("nccl_timeout", TRANSIENT, "nccl_timeout",
          log=r"Watchdog caught collective|Timeout at NCCL work|watchdog got stuck for|Heartbeat monitor timed out"
+             # the watchdog's fatal line as it ends the process ("..., due to collective timeout or exception." /
+             # "..., due to ProcessGroupNCCL watchdog hang."), also when a paste cut it after its first words
+             r"|ProcessGroupNCCL\.cpp:\d+\] .*\bTerminating the process after\b"
              # torch 2.5's watchdog in its newer words; gloo's pair that waited past its timeout
              r"|failure detected by watchdog at work sequence id|due to a collective timeout from this local rank"
              r"|gloo::TimeoutException|\bTIMEOUT self_rank = \d+ pair_rank = \d+"
@@ -3014,6 +3083,10 @@ NETWORK: tuple[Rule, ...] = (
          log=r"\bCommError\b.*\b(?:returned error|HTTP) 4(?:0[02]|0[4-7]|09|1\d|2[0-8]|[3-9]\d)\b"),
     Rule("connection_error", TRANSIENT, "connection_error",
          log=r"[Cc]onnection reset by peer|Connection refused|connect: connection refused|Broken pipe"
+             # a Slurm command unable to reach the controller or the accounting database (a controller restarting,
+             # slurmdbd down): scancel, squeue, sacct as a workflow tool runs them
+             r"|\bUnable to contact slurm controller\b"
+             r"|\b(?:s\w+|slurm_\w+): error: (?:Problem talking to (?:the )?database|No clusters can be reached now)"
              # the OpenAI client's APIConnectionError (an inference server a rollout or a judge calls), as a logger
              # quotes its message: "Error getting model response: Connection error."
              r"|(?:APIConnectionError|[Ee]rror|[Ff]ailed)\b[^:]{0,80}: Connection error\.$"
@@ -3092,7 +3165,9 @@ LAST: tuple[Rule, ...] = (
     Rule("exit_127", CONFIG, "command_not_found", exit_code=127),
     # Any other refusal sbatch prints (a site's submit plugin's own words: ``*** Error: CPU job setup is not
     # valid``): the job was not submitted. Last, because sbatch's specific errors are read above.
-    Rule("sbatch_refused", CONFIG, "submit_rejected", log=r"(?:^|Error: )sbatch: error: "),
+    # (also as a workflow tool quotes the output of the sbatch it ran: ``err.output='sbatch: error: ...\\n'``, or its
+    # bytes: ``b'sbatch: error: ...'``)
+    Rule("sbatch_refused", CONFIG, "submit_rejected", log=r"(?:^|Error: |['\"])sbatch: error: "),
     # A TFRecord file cut short (a download or a copy that stopped): the data's, which no retry reads further; last,
     # because a storage connection lost under the reader (``Unable to connect to endpoint``) cuts records too.
     Rule("tfrecord_truncated", CONFIG, "corrupt_data", log=r"\btruncated record at \d+"),
@@ -3153,11 +3228,12 @@ LAST: tuple[Rule, ...] = (
 #: not resolvable yet (before the launch set-up's unresolvable host spec), a port accelerate found taken (before
 #: bad_arguments' exception that names a flag to pass), an allocation of a million GiB that is a wrapped size, not
 #: the device's memory (before cuda_oom), comet_ml's ImportError over an import order (before missing_module), W&B's
-#: client error carrying the service's refusal of the request (before connection_error's CommError). Each names
+#: client error carrying the service's refusal of the request (before connection_error's CommError), MPICH unable to
+#: resolve a node's name (before launch_setup's failed MPI start-up). Each names
 #: its look-alike; tests/test_rulebook.py checks the list.
 GUARDS = frozenset({"message_too_large", "lightning_module_incomplete", "drive_quota",
                     "pod_dns_not_ready", "accelerate_port", "answer_without_length", "wrapped_allocation",
-                    "import_order", "service_refused_request"})
+                    "import_order", "service_refused_request", "mpi_host_unresolved"})
 
 #: What a launcher puts before each line of a rank or a worker: torchrun's ``[rank3]: `` and ``[default3]:``
 #: (``--tee``), mpirun's ``--tag-output`` ``[1,3]<stderr>:``, Ray's ``(RayTrainWorker pid=1234, ip=10.0.0.1) ``,

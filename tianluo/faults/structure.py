@@ -138,7 +138,7 @@ _PREFIX = LazyPattern(
     # [omni.kit.app._impl] [py stderr]: `` before each line Python printed
     r"|\[[\d,]{1,12}ms\] \[\w{1,16}\] \[[\w.\-]{1,128}\] (?:\[py std(?:err|out)\]: ?)?"
     # pytest's report of a failed test: ``E       TypeError: ...`` (its own "E" column, then the exception's line)
-    r"|E {3,16}"
+    r"| {0,4}E {3,16}"
     # Python 3.11's exception group: each sub-exception's traceback drawn inside ``  | `` / ``    | ``
     r"| {0,16}\| "
     # a Markdown quote around a pasted log; docker BuildKit's step and seconds (``#8 12.345 ``); loguru's level and

@@ -254,6 +254,8 @@ _OPERAND_SLIP = compile_pattern(r"^can only concatenate \w+ \(not \\?\"\w+\\?\"\
 _OBJECT_ARRAY = r"Failed to convert a NumPy array to a Tensor \(Unsupported object type"
 _PROGRAMMING_MESSAGE = compile_pattern(
     r"(?i)modified by an inplace operation|needed for gradient computation has been modified"
+    # multiprocessing's spawn re-importing a script without a __main__ guard (_NO_MAIN_GUARD)
+    r"|has finished its bootstrapping phase|start a new process before the"
     r"|backward through the graph a second time|does not require grad|does not have a grad_fn"
     r"|a leaf Variable that requires grad|view of a leaf Variable|can't call numpy\(\) on Tensor that requires grad"
     r"|only one element tensors can be converted|can't convert cuda|not broadcastable|could not broadcast"
@@ -290,6 +292,10 @@ _PROGRAMMING_MESSAGE = compile_pattern(
     r"|The truth value of an array with more than one element is ambiguous"
     r"|can't be cast to the desired output type|No gradients provided for any variable"
     r"|is not allowed in Graph execution")
+
+#: multiprocessing's spawn re-importing a script that starts processes without a ``__main__`` guard: its check
+#: (``_check_not_importing_main``) is of the program's structure, not of a configuration.
+_NO_MAIN_GUARD = compile_pattern(r"has finished its bootstrapping phase|start a new process before the")
 
 #: A framework's own bug, in its words: not a check of the configuration, whatever else the message says.
 _REPORT_BUG = compile_pattern(r"(?i)report (?:this|it|a bug)|open (?:up )?an issue|file (?:a bug|an issue)"
@@ -767,7 +773,8 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         return Verdict(CONFIG_C, "missing_file", f"{_text(raised)} (the data or the path it names is missing or "
                        "empty)", "message", raised.text)
     if (raised.origin == CONFIG and (base in VALIDATION or _CONFIG_NAME.search(base))
-            and not (base == "TypeError" and _OPERAND_SLIP.search(message))):
+            and not (base == "TypeError" and _OPERAND_SLIP.search(message))
+            and not _NO_MAIN_GUARD.search(message)):
         return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised in {origin}: the framework rejected "
                        "its configuration or arguments)", "origin", raised.text)
     if _CONFIG_NAME.search(base):
