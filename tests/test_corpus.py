@@ -798,10 +798,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "config/version_mismatch",
         "Ray Tune's Experiment refusing a keyword from_json passed it is read as releases that do not fit; the "
         "author names the misspelled key of the experiment's config (config either way)"),
-    "distributed/hwa_mlflow_run_conda_resolvepackagenotfound.txt": (
-        "config/bad_arguments",
-        "conda's ResolvePackageNotFound is read as an environment file naming what no channel has (as set 73's "
-        "author did); this author calls the pins releases that do not fit (config either way)"),
     "hub/hvz_3dgrut_docker_unknown_runtime_nvidia.txt": (
         "config/driver_mismatch",
         "docker's 'unknown or invalid runtime name: nvidia' is read with the GPU toolkit family (three of four "
@@ -913,6 +909,20 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "config/corrupt_data",
         "pycocotools' 'Results do not correspond to current coco set' is read as results whose image ids the "
         "annotations do not hold; the author names the wrong annotation file given (config either way)"),
+    # Set 89.
+    "tf_jax_storage/hxe_deepspeech_import_soxi.txt": (
+        "unknown/exit_1",
+        "a CalledProcessError naming soxi and one clip: the tool's own words (why the clip would not read) are not "
+        "in the paste; its author infers a clip that is not a WAV"),
+    "tf_jax_storage/hxe_mvrss_docker_libnvidia_ml.txt": (
+        "config/driver_mismatch",
+        "nvidia-container-cli without libnvidia-ml.so.1 is read as the host's driver not installed where the runtime "
+        "looks, as the corpus's two older authors of these words read it; this author reads no GPU (config either "
+        "way)"),
+    "tf_jax_storage/hxe_recurrent_unet_not_gzip.txt": (
+        "config/bad_arguments",
+        "gzip's 'not in gzip format' is read as a file given to tar that is not that archive; the author names the "
+        "download that fetched a page instead of the dataset (config either way)"),
 }
 
 

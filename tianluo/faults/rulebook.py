@@ -2088,6 +2088,8 @@ SETUP: tuple[Rule, ...] = (
              r"|bind source path does not exist: \S"
              # Apptainer/Singularity given an image or a bind source the node does not have; enroot's squashfs image
              r"|could not open image \S+: failed to retrieve path for \S+: lstat \S+: no such file or directory"
+             # ... or a host file it binds into the container by default that the node lacks (/etc/resolv.conf)
+             r"|\bcontainer creation failed: (?:open|l?stat|mount) \S+: no such file or directory"
              r"|mount source \S+ doesn't exist|^\s*(?:\S+:\s+)*\[ERROR\] No such file or directory: \S"
              r"|that Paddle depends on is not configured correctly\. \(error code is .*cannot open shared object file"
              r"|Failed to pull image \S+: .*(?:not found|name unknown|does not exist)"
@@ -2201,7 +2203,9 @@ SETUP: tuple[Rule, ...] = (
              # a GPU index past the ones the process sees (more ranks than GPUs, CUDA_VISIBLE_DEVICES narrower than the
              # device a config names): the launch's numbers, as most of the corpus's authors read CUDA's words
              r"invalid device ordinal|"
-             # CMake given an empty list of CUDA architectures (``-DCMAKE_CUDA_ARCHITECTURES=`` from an unset variable)
+             # CMake given an empty list of CUDA architectures (``-DCMAKE_CUDA_ARCHITECTURES=`` from an unset variable);
+             # nvcc given an architecture that is no number (a Makefile's GPU detection that printed "None")
+             r"nvcc fatal +: Unsupported gpu architecture '(?:compute|sm)_(?:[A-Za-z]\w*)?'|"
              r"CMAKE_CUDA_ARCHITECTURES must be non-empty if set|CUDA_ARCHITECTURES is empty for target|"
              # sentencepiece asked for more pieces than its corpus yields (with hard_vocab_limit on, the default)
              r"\(trainer_spec_\.vocab_size\(\)\) == \(model_proto->pieces_size\(\)\)"
@@ -3179,13 +3183,14 @@ LAST: tuple[Rule, ...] = (
          log=r"Could not find a version that satisfies the requirement [\w.\-]+(?:\[[\w,\-]*\])? ?(?:==|~=|<|>)"
              r"[^()]*\(from versions: \d"),
     Rule("pip_no_distribution", CONFIG, "bad_arguments", log=r"No matching distribution found for \S+"),
-    # conda's solver: a package or a pin no channel has for this platform (an environment file exported on
-    # another OS, with its builds), or pins no set of packages satisfies together
+    # conda's solver: a package no channel has (a name, a channel missing); exact builds no channel has for this
+    # platform (an environment file exported on another OS, with its build strings: every author of these words
+    # accepts the releases' mismatch), or pins no set of packages satisfies together
     Rule("conda_unresolved", CONFIG, "bad_arguments",
-         log=r"^\s*(?:\w+\.)*ResolvePackageNotFound: ?$|PackagesNotFoundError: The following packages are not "
-             r"available from current channels"),
+         log=r"PackagesNotFoundError: The following packages are not available from current channels"),
     Rule("conda_unsatisfiable", CONFIG, "version_mismatch",
-         log=r"\b(?:LibMamba)?UnsatisfiableError: |The following specifications were found\s*$"),
+         log=r"\b(?:LibMamba)?UnsatisfiableError: |The following specifications were found\s*$"
+             r"|^\s*(?:\w+\.)*ResolvePackageNotFound: ?$"),
     # a cloud's CLI refusing the job's spec before anything runs: Azure ML v2's schema check, a Google API's field it
     # does not know (gcloud's INVALID_ARGUMENT), in the words the service sends back
     Rule("cloud_spec_refused", CONFIG, "bad_arguments",
