@@ -8475,13 +8475,13 @@ SET_46 = [
 
 SET_47 = [
     # the Copernicus licence not accepted; NumPy 2's removed aliases in its own words (under pytest's E prefix too);
-    # an older torch asked for a GPU index the host lacks
     ("Error: Client has not agreed to the required terms and conditions.http://copernicus-climate.eu/exc/missing-terms",
      {}, "auth_error"),
     ("E           AttributeError: `np.Inf` was removed in the NumPy 2.0 release. Use `np.inf` instead.", {},
      "version_mismatch"),
+    # an older torch asked for a GPU index past the ones the host has
     ('  File "/env/lib/python3.7/site-packages/torch/cuda/__init__.py", line 326, in get_device_properties\n'
-     '    raise AssertionError("Invalid device id")\nAssertionError: Invalid device id', {}, "no_gpu"),
+     '    raise AssertionError("Invalid device id")\nAssertionError: Invalid device id', {}, "bad_arguments"),
 ]
 
 SET_48 = [

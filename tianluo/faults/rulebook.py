@@ -1231,8 +1231,6 @@ SETUP: tuple[Rule, ...] = (
              # suspend, a container set up without the devices): no GPU this process can use
              r"|\bCUDA unknown error - this may be due to an incorrectly set up environment"
              r"|torch\.cuda\.is_available\(\) is False|No visible GPU devices"
-             # (older torch's get_device_properties asked for a GPU index the host does not have)
-             r"|AssertionError: Invalid device id$"
              r"|device_id is out of range|ProcessGroupNCCL is only supported with GPUs, no GPUs found"
              r"|(?:TPU|GPU|device) (?:is )?already in use by (?:another )?process"
              # OpenCL trainers (LightGBM, XGBoost's old GPU path) with no device or vendor driver
@@ -2201,8 +2199,9 @@ SETUP: tuple[Rule, ...] = (
          # (a shell script saved with Windows line ends: bash reads each \r as a command)
          log=r": \$'\\r': |error while handling argument \"-[\w-]+\": |"
              # a GPU index past the ones the process sees (more ranks than GPUs, CUDA_VISIBLE_DEVICES narrower than the
-             # device a config names): the launch's numbers, as most of the corpus's authors read CUDA's words
-             r"invalid device ordinal|"
+             # device a config names): the launch's numbers, as most of the corpus's authors read CUDA's words; older
+             # torch's get_device_properties (DataParallel's device_ids) in its own
+             r"invalid device ordinal|AssertionError: Invalid device id$|"
              # CMake given an empty list of CUDA architectures (``-DCMAKE_CUDA_ARCHITECTURES=`` from an unset variable);
              # nvcc given an architecture that is no number (a Makefile's GPU detection that printed "None")
              r"nvcc fatal +: Unsupported gpu architecture '(?:compute|sm)_(?:[A-Za-z]\w*)?'|"

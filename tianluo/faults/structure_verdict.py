@@ -252,11 +252,13 @@ _OPERAND_SLIP = compile_pattern(r"^can only concatenate \w+ \(not \\?\"\w+\\?\"\
                                 r"|^'\w+' object is not (?:subscriptable|callable|iterable)\b|^must be str, not \w+$")
 #: TF handed an array of Python objects (mixed floats and strings, ragged lists) where it needs numbers.
 _OBJECT_ARRAY = r"Failed to convert a NumPy array to a Tensor \(Unsupported object type"
+#: multiprocessing's spawn re-importing a script that starts processes without a ``__main__`` guard: its check
+#: (``_check_not_importing_main``) is of the program's structure, not of a configuration.
+_NO_MAIN_GUARD_WORDS = r"has finished its bootstrapping phase|start a new process before the"
+_NO_MAIN_GUARD = compile_pattern(_NO_MAIN_GUARD_WORDS)
 _PROGRAMMING_MESSAGE = compile_pattern(
-    r"(?i)modified by an inplace operation|needed for gradient computation has been modified"
-    # multiprocessing's spawn re-importing a script without a __main__ guard (_NO_MAIN_GUARD)
-    r"|has finished its bootstrapping phase|start a new process before the"
-    r"|backward through the graph a second time|does not require grad|does not have a grad_fn"
+    r"(?i)modified by an inplace operation|needed for gradient computation has been modified|" + _NO_MAIN_GUARD_WORDS
+    + r"|backward through the graph a second time|does not require grad|does not have a grad_fn"
     r"|a leaf Variable that requires grad|view of a leaf Variable|can't call numpy\(\) on Tensor that requires grad"
     r"|only one element tensors can be converted|can't convert cuda|not broadcastable|could not broadcast"
     r"|view size is not compatible|must match the size of tensor|shape mismatch|shapes? .{0,80} (?:do not|don't|cannot)"
@@ -292,10 +294,6 @@ _PROGRAMMING_MESSAGE = compile_pattern(
     r"|The truth value of an array with more than one element is ambiguous"
     r"|can't be cast to the desired output type|No gradients provided for any variable"
     r"|is not allowed in Graph execution")
-
-#: multiprocessing's spawn re-importing a script that starts processes without a ``__main__`` guard: its check
-#: (``_check_not_importing_main``) is of the program's structure, not of a configuration.
-_NO_MAIN_GUARD = compile_pattern(r"has finished its bootstrapping phase|start a new process before the")
 
 #: A framework's own bug, in its words: not a check of the configuration, whatever else the message says.
 _REPORT_BUG = compile_pattern(r"(?i)report (?:this|it|a bug)|open (?:up )?an issue|file (?:a bug|an issue)"
