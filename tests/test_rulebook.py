@@ -9949,6 +9949,16 @@ SETS_85_89 = [
     ("nvcc fatal   : Unsupported gpu architecture 'compute_'", {"exit_code": 2}, "bad_arguments"),
     ("nvcc fatal   : Unsupported gpu architecture 'sm_None'", {"exit_code": 2}, "bad_arguments"),
     ("conda.exceptions.ResolvePackageNotFound: \n  - cudatoolkit==10.1.243=h6bb024c_0", {}, "version_mismatch"),
+    # written after set 89, from Slurm's, Lmod's and conda's own words for the same families (not from a held-out set)
+    ("srun: error: eio_message_socket_accept: slurm_receive_msg[10.1.1.5:43212]: Zero Bytes were transmitted or "
+     "received", {}, "connection_error"),
+    ("srun: error: slurm_receive_msgs: [[gpu-3]:6818] failed: Zero Bytes were transmitted or received", {},
+     "connection_error"),
+    ("srun: error: Unable to resolve \"gpu-node-07\": Unknown host", {}, "dns_error"),
+    ("Lmod has detected the following error: Cannot load module \"cudnn/8.9\" because these module(s) are loaded:\n"
+     "   cudnn/8.6", {}, "bad_arguments"),
+    ("EnvironmentNameNotFound: Could not find conda environment: train-env", {}, "missing_module"),
+    ("EnvironmentLocationNotFound: Not a conda environment: /scratch/envs/train", {}, "missing_module"),
 ]
 
 

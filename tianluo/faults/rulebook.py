@@ -1894,6 +1894,8 @@ SETUP: tuple[Rule, ...] = (
              r"|The following module\(s\) are unknown: [\"']"
              r"|These module\(s\) or extension\(s\) exist but cannot be loaded as requested: [\"']"
              r"|\bUnable to locate a modulefile for '"
+             # conda asked to activate an environment this machine does not have (a name made on another host)
+             r"|\bEnvironment(?:Name|Location)NotFound: (?:Could not find conda environment|Not a conda environment): "
              # CMake finding no package or toolkit a build needs (``find_package(Torch)`` without libtorch's
              # config on CMAKE_PREFIX_PATH; a CUDA build on a host without nvcc)
              r"|Could not find a package configuration file provided by \"[\w-]+\""
@@ -2206,6 +2208,8 @@ SETUP: tuple[Rule, ...] = (
              # nvcc given an architecture that is no number (a Makefile's GPU detection that printed "None")
              r"nvcc fatal +: Unsupported gpu architecture '(?:compute|sm)_(?:[A-Za-z]\w*)?'|"
              r"CMAKE_CUDA_ARCHITECTURES must be non-empty if set|CUDA_ARCHITECTURES is empty for target|"
+             # Lmod refusing a module that conflicts with one the script loaded before it
+             r"Cannot load module \"[^\"]+\" because these module\(s\) are loaded|"
              # sentencepiece asked for more pieces than its corpus yields (with hard_vocab_limit on, the default)
              r"\(trainer_spec_\.vocab_size\(\)\) == \(model_proto->pieces_size\(\)\)"
              r"|Vocabulary size too high \(\d+\)\. Please set it to a value <= \d+|"
@@ -2995,6 +2999,8 @@ NETWORK: tuple[Rule, ...] = (
              r"|No address associated with hostname"
              r"|: no such host$|Unable to find address for: |\bEAI_AGAIN\b|getaddrinfo ENOTFOUND"
              r"|Name does not resolve"
+             # srun unable to resolve a node of its allocation
+             r"|\bUnable to resolve \"[^\"]+\": Unknown host\b"
              # apt's (``Temporary failure resolving 'archive.ubuntu.com'``; older apt's ``Could not resolve 'x'``)
              r"|\bTemporary failure resolving '|^\s*Could not resolve '[^'\s]+'\s*$"
              # aria2's (errorCode=19); curl's and wget's own are above
@@ -3089,6 +3095,9 @@ NETWORK: tuple[Rule, ...] = (
              # a Slurm command unable to reach the controller or the accounting database (a controller restarting,
              # slurmdbd down): scancel, squeue, sacct as a workflow tool runs them
              r"|\bUnable to contact slurm controller\b"
+             # Slurm's own RPC between its daemons and a client dropped mid-message (a node's slurmd restarting, a
+             # controller under load)
+             r"|\bslurm_receive_msgs?\b.*: Zero Bytes were transmitted or received\b"
              r"|\b(?:s\w+|slurm_\w+): error: (?:Problem talking to (?:the )?database|No clusters can be reached now)"
              # the OpenAI client's APIConnectionError (an inference server a rollout or a judge calls), as a logger
              # quotes its message: "Error getting model response: Connection error."
