@@ -9959,6 +9959,15 @@ SETS_85_89 = [
      "   cudnn/8.6", {}, "bad_arguments"),
     ("EnvironmentNameNotFound: Could not find conda environment: train-env", {}, "missing_module"),
     ("EnvironmentLocationNotFound: Not a conda environment: /scratch/envs/train", {}, "missing_module"),
+    # an extension's or a package's build meeting a CUDA toolkit or pins that do not fit
+    ("  RuntimeError:\n  The detected CUDA version (12.4) mismatches the version that was used to compile\n"
+     "  PyTorch (11.8). Please make sure to use the same CUDA versions.", {}, "version_mismatch"),
+    ("      RuntimeError: FlashAttention is only supported on CUDA 11.7 and above.  Note: make sure nvcc has a "
+     "supported version by running nvcc -V.", {}, "version_mismatch"),
+    ("ERROR: Cannot install torch==2.1.0 and torchvision==0.18.0 because these package versions have conflicting "
+     "dependencies.", {}, "version_mismatch"),
+    ("ERROR: ResolutionImpossible: for help visit https://pip.pypa.io/en/latest/topics/dependency-resolution/"
+     "#dealing-with-dependency-conflicts", {}, "version_mismatch"),
 ]
 
 

@@ -1567,6 +1567,12 @@ SETUP: tuple[Rule, ...] = (
              r" identifier '|identifier \"\w+\" is undefined|[‘'][\w:]+[’'] was not declared in this scope"
              r"|[‘'][\w:]+[’'] is not a member of [‘']|[‘'][^’'\n]{1,200}[’'] has no member named [‘']"
              r"|no member named '\w+' in (?:namespace )?')"
+             # an extension built with a CUDA toolkit other than the one torch was built with (torch's cpp_extension);
+             # a package's setup refusing the toolkit it found (flash-attn's); pip's resolver finding no set of
+             # releases that fits the pins together
+             r"|\bThe detected CUDA version \([\d.]+\) mismatches the version that was used to compile"
+             r"|\bis only supported on CUDA \d+(?:\.\d+)? and above\b"
+             r"|because these package versions have conflicting dependencies|\bResolutionImpossible: for help visit"
              # CMake older than the project's cmake_minimum_required
              r"|\bCMake [\d.]+ or higher is required\.\s+You are running version \d"
              # pip given a wheel built for another Python or platform (an agent's pinned torch wheel for cp38 in a
