@@ -9968,6 +9968,8 @@ SETS_85_89 = [
      "dependencies.", {}, "version_mismatch"),
     ("ERROR: ResolutionImpossible: for help visit https://pip.pypa.io/en/latest/topics/dependency-resolution/"
      "#dealing-with-dependency-conflicts", {}, "version_mismatch"),
+    # cuBLAS unable to create its handle on a GPU whose memory is taken
+    ("RuntimeError: CUDA error: CUBLAS_STATUS_NOT_INITIALIZED when calling `cublasCreate(handle)`", {}, "cuda_oom"),
 ]
 
 

@@ -1008,6 +1008,10 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|Malloc device memory failed, size\[\d+\]|\] The device memory is not enough\b"
              r"|CUDA_ERROR_OUT_OF_MEMORY|NCudaLib::TOutOfMemoryError|Memory Object Allocation Failure"
              r"|PxgCudaDeviceMemoryAllocator fail to allocate"
+             # cuBLAS unable to create its handle (its workspace) on a GPU whose memory is taken: torch's and CNTK's
+             # words; every corpus author of them reads the memory
+             r"|CUBLAS_STATUS_NOT_INITIALIZED when calling `cublasCreate\(handle\)`"
+             r"|CUBLAS_STATUS_NOT_INITIALIZED ; GPU=\d+ ; .*\bexpr=cublasCreate\("
              # HAMi's vGPU layer (a Kubernetes device plugin) refusing an allocation past the pod's memory quota
              r"|\[HAMI-core ERROR \([^)]*\)\]: Device \d+ OOM \d+ / \d+"
              # Jittor's allocator ("GPU memory is overflow, please reduce your batch_size or data size!"); Julia's
