@@ -9970,6 +9970,11 @@ SETS_85_89 = [
      "#dealing-with-dependency-conflicts", {}, "version_mismatch"),
     # cuBLAS unable to create its handle on a GPU whose memory is taken
     ("RuntimeError: CUDA error: CUBLAS_STATUS_NOT_INITIALIZED when calling `cublasCreate(handle)`", {}, "cuda_oom"),
+    # absl's app.run refusing a flag
+    ("FATAL Flags parsing error: Unknown command line flag 'learning_rat'. Did you mean: learning_rate ?\n"
+     "Pass --helpshort or --helpfull to see help on flags.", {}, "bad_arguments"),
+    ("FATAL Flags parsing error: flag --num_epochs=ten: invalid literal for int() with base 10: 'ten'", {},
+     "bad_arguments"),
 ]
 
 

@@ -2218,6 +2218,8 @@ SETUP: tuple[Rule, ...] = (
              # nvcc given an architecture that is no number (a Makefile's GPU detection that printed "None")
              r"nvcc fatal +: Unsupported gpu architecture '(?:compute|sm)_(?:[A-Za-z]\w*)?'|"
              r"CMAKE_CUDA_ARCHITECTURES must be non-empty if set|CUDA_ARCHITECTURES is empty for target|"
+             # absl's app.run refusing the command line's flags (its own words, before "Pass --helpshort or --helpfull")
+             r"^FATAL Flags parsing error: |"
              # Lmod refusing a module that conflicts with one the script loaded before it
              r"Cannot load module \"[^\"]+\" because these module\(s\) are loaded|"
              # sentencepiece asked for more pieces than its corpus yields (with hard_vocab_limit on, the default)
