@@ -9975,6 +9975,17 @@ SETS_85_89 = [
      "Pass --helpshort or --helpfull to see help on flags.", {}, "bad_arguments"),
     ("FATAL Flags parsing error: flag --num_epochs=ten: invalid literal for int() with base 10: 'ten'", {},
      "bad_arguments"),
+    # a script's #! line: Windows line ends, an interpreter the host lacks
+    ("bash: ./configure: /bin/sh^M: bad interpreter: No such file or directory", {"exit_code": 126}, "bad_arguments"),
+    ("/bin/bash: ./prepare.py: /usr/bin/python3.8: bad interpreter: No such file or directory", {"exit_code": 126},
+     "command_not_found"),
+    # a Go tool's nil dereference; R's library() without the package; wget without a resolver, in either locale
+    ("panic: runtime error: invalid memory address or nil pointer dereference\n[signal SIGSEGV: segmentation "
+     "violation code=0x1 addr=0x0 pc=0x4a2b3c]", {"exit_code": 2}, "segfault"),
+    ("Error in library(keras) : there is no package called \u2018keras\u2019\nExecution halted", {},
+     "missing_module"),
+    ("wget: unable to resolve host address 'huggingface.co'", {"exit_code": 4}, "dns_error"),
+    ("wget: unable to resolve host address \u2018huggingface.co\u2019", {"exit_code": 4}, "dns_error"),
 ]
 
 

@@ -1898,6 +1898,8 @@ SETUP: tuple[Rule, ...] = (
              r"|^\s*(?:\w+Error: )?[A-Za-z][\w.\-]* or [A-Za-z][\w.\-]* needs to be installed\b"
              # macOS's loader without a library a wheel links (LightGBM's and XGBoost's libomp, torch's own)
              r"|\bLibrary not loaded: \S+\.dylib\b"
+             # R's library() without the package (``Error in library(keras) : there is no package called ‘keras’``)
+             r"|\bthere is no package called [‘'`]"
              # a cluster's environment modules without the one a job script loads (a release the site removed, a
              # name spelt wrong): Lmod's words, Lmod's for one that needs another loaded first, and the Tcl
              # Environment Modules' (its older C release's too)
@@ -2210,6 +2212,8 @@ SETUP: tuple[Rule, ...] = (
     Rule("bad_arguments", CONFIG, "bad_arguments",
          # (a shell script saved with Windows line ends: bash reads each \r as a command)
          log=r": \$'\\r': |error while handling argument \"-[\w-]+\": |"
+             # (the same file's #! line ending in a carriage return: the kernel looks for "/bin/sh\r")
+             r"(?:\^M|\r): bad interpreter: |"
              # a GPU index past the ones the process sees (more ranks than GPUs, CUDA_VISIBLE_DEVICES narrower than the
              # device a config names): the launch's numbers, as most of the corpus's authors read CUDA's words; older
              # torch's get_device_properties (DataParallel's device_ids) in its own
@@ -2414,6 +2418,8 @@ SETUP: tuple[Rule, ...] = (
              # Kaldi's recipe scripts (ESPnet's utils/) looking for a Kaldi binary: ``wav-to-duration is not on your
              # path``
              r"|: [\w.\-]+ is not on your (?:path|PATH)\b"
+             # a script whose #! line names an interpreter the host does not have (``#!/usr/bin/env python3.8``)
+             r"|: bad interpreter: No such file or directory"
              r"|failed to execute: \S+: No such file or directory|exit status \(127\)"
              # dash (/bin/sh on Debian and Ubuntu), busybox and zsh: ``sh: 1: curl: not found``
              r"|^\S*sh: \d+: (?:\S+: )?[^:\s][^:]*: not found$|^/\S+: \d+: (?:\S+: )?[\w.+-]+: not found$"
@@ -2930,6 +2936,8 @@ CRASHED: tuple[Rule, ...] = (
          log=r"Segmentation fault|\b3221225477\b|\b0x[Cc]0000005\b|exit (?:code|status):? -1073741819\b"
              # a wrapper's report of its native child's signal (cmdstanpy's Stan binary: "terminated by signal 11")
              r"|\bterminated by signal (?:11|SIGSEGV)\b"
+             # a Go program's runtime reporting the signal it died of (a nil dereference in a tool: a runtime, a CLI)
+             r"|^\[signal SIGSEGV: segmentation violation\b"
              # Windows' access violation through ctypes (a native library's crash as Python's OSError)
              r"|OSError: exception: access violation (?:reading|writing) 0x"
              r"|\b3221226356\b|\b0x[Cc]0000374\b|exit (?:code|status):? -1073740940\b"
@@ -3011,6 +3019,8 @@ NETWORK: tuple[Rule, ...] = (
              r"|No address associated with hostname"
              r"|: no such host$|Unable to find address for: |\bEAI_AGAIN\b|getaddrinfo ENOTFOUND"
              r"|Name does not resolve"
+             # wget's (its quotes are the locale's: ‘host’ in UTF-8, 'host' in C)
+             r"|\bunable to resolve host address [‘'`]"
              # srun unable to resolve a node of its allocation
              r"|\bUnable to resolve \"[^\"]+\": Unknown host\b"
              # apt's (``Temporary failure resolving 'archive.ubuntu.com'``; older apt's ``Could not resolve 'x'``)
