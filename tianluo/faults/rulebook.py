@@ -2212,8 +2212,9 @@ SETUP: tuple[Rule, ...] = (
     Rule("bad_arguments", CONFIG, "bad_arguments",
          # (a shell script saved with Windows line ends: bash reads each \r as a command)
          log=r": \$'\\r': |error while handling argument \"-[\w-]+\": |"
-             # (the same file's #! line ending in a carriage return: the kernel looks for "/bin/sh\r")
-             r"(?:\^M|\r): bad interpreter: |"
+             # (the same file's #! line ending in a carriage return: the kernel looks for "/bin/sh\r", which bash
+             # prints as ^M)
+             r"\^M: bad interpreter: |"
              # a GPU index past the ones the process sees (more ranks than GPUs, CUDA_VISIBLE_DEVICES narrower than the
              # device a config names): the launch's numbers, as most of the corpus's authors read CUDA's words; older
              # torch's get_device_properties (DataParallel's device_ids) in its own
