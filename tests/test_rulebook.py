@@ -9986,6 +9986,9 @@ SETS_85_89 = [
      "missing_module"),
     ("wget: unable to resolve host address 'huggingface.co'", {"exit_code": 4}, "dns_error"),
     ("wget: unable to resolve host address \u2018huggingface.co\u2019", {"exit_code": 4}, "dns_error"),
+    # argparse's refusal as a paste that left out the usage line and the program's name
+    ("error: the following arguments are required: --data_dir", {"exit_code": 2}, "bad_arguments"),
+    ("error: unrecognized arguments: --lr 3e-4", {"exit_code": 2}, "bad_arguments"),
 ]
 
 

@@ -2296,7 +2296,8 @@ SETUP: tuple[Rule, ...] = (
              # Python's requests
              r"unsupported protocol scheme \"[^\"]{0,40}\"|Invalid URL '[^']*': No scheme supplied"
              r"|No connection adapters were found for '|"
-             r": error: (?:unrecognized arguments|the following arguments are required"
+             # argparse's refusal after the program's name, or at the line's start where a paste left the name out
+             r"(?:: |^)error: (?:unrecognized arguments|the following arguments are required"
              r"|argument \S+: (?:invalid|expected)|ambiguous option|Parser key \")"
              # jsonargparse (LightningCLI) refusing a config value; pydantic refusing an experiment config's field
              r"|Does not validate against any of the Union subtypes|error: Configuration check failed"
