@@ -9989,6 +9989,10 @@ SETS_85_89 = [
     # argparse's refusal as a paste that left out the usage line and the program's name
     ("error: the following arguments are required: --data_dir", {"exit_code": 2}, "bad_arguments"),
     ("error: unrecognized arguments: --lr 3e-4", {"exit_code": 2}, "bad_arguments"),
+    # HTCondor's hold for a job past its memory request, in its newer words
+    ("012 (1234.000.000) 05/01 12:00:00 Job was held.\n\tError from slot1_1@node.example: Job has gone over cgroup "
+     "memory limit of 4096 megabytes. Last measured usage: 5120 megabytes.  Consider resubmitting with a higher "
+     "request_memory.", {}, "host_oom"),
 ]
 
 

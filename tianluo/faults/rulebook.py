@@ -983,7 +983,7 @@ EXHAUSTED: tuple[Rule, ...] = (
              # Grid Engine's execd killing a job over its h_vmem (or h_rss) limit, in the job's summary mail
              r"|execd enforced h_(?:vmem|rss) limit\b"
              r"|Job exceeded a memory resource limit|which exceeds the memory usage threshold of"
-             r"|killed by \"?OOM Killer|[Hh]as gone over (?:its |the )?memory limit"
+             r"|killed by \"?OOM Killer|[Hh]as gone over (?:its |the |cgroup )?memory limit"
              # Rust's global allocator (tokenizers, a Rust data loader) before its abort
              r"|^memory allocation of \d+ bytes failed\s*$"
              # an HTCondor pool's periodic hold policy on memory (condor_q's hold reason)
