@@ -709,8 +709,8 @@ def _exc(*names: str) -> str:
     # wrapper of a task's or actor's exception, which names its type: ``ray.exceptions.RayTaskError(APITimeoutError):``;
     # a sweep agent's and Optuna's report of a run's exception by its repr: W&B's ``Run 0jbbwa4t errored:
     # IndexError('list index out of range')``, Optuna's ``... because of the following error: ValueError('...')``;
-    # torch.compile's wrapper of what a lowering raised: ``torch._inductor.exc.InductorError: NotImplementedError: The
-    # operator 'aten::_sample_dirichlet' is not currently implemented for the MPS device``; Gym's vector env
+    # torch.compile's wrapper of what a lowering raised, ``torch._inductor.exc.InductorError: <type>: <message>`` (an
+    # MPS operator's, quoted whole beside structure.py's reading of the same wrapper); Gym's vector env
     # reporting its worker's: ``Received the following error from Worker-2: TypeError: only size-1 arrays can be
     # converted to Python scalars``)
     return (r"(?:" + _PFX + r"(?:\w+\.)*(?:" + alts + r")(?::|$|\()|(?:\bexception=|\bRayTaskError\(|\berrored: "
