@@ -923,6 +923,17 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "config/bad_arguments",
         "gzip's 'not in gzip format' is read as a file given to tar that is not that archive; the author names the "
         "download that fetched a page instead of the dataset (config either way)"),
+    # Sets 90 and 91.
+    "tf_jax_storage/hxf_run_batch_sh_crlf.txt": (
+        "config/bad_arguments",
+        "a script saved with Windows line ends (bash's $'\\r': command not found) is read as the file the job was "
+        "given, as an older author of the words reads it; this author reads a syntax error in the script, accepting "
+        "command_not_found"),
+    "tf_jax_storage/hxh_wav2vec2_tpu_node_zone_no_capacity.txt": (
+        "transient/http_unavailable",
+        "GCP's zone out of TPU capacity is read as a stock-out a later try gets past (as SageMaker's CapacityError, "
+        "ZONE_RESOURCE_POOL_EXHAUSTED and SkyPilot's failed zones: three older authors read capacity as transient); "
+        "this author reads the job refused for good, the project having TPUs in that zone only (confidently wrong)"),
 }
 
 

@@ -9996,6 +9996,101 @@ SETS_85_89 = [
 ]
 
 
+# --- held-out sets 90 and 91: what the rules missed, in the tools' own words -----------------------
+SETS_90_91 = [
+    # PBS on NCI's Gadi ending a job over its node-local jobfs: the quota, not the TERM it sends
+    ("Job 98765432.gadi-pbs killed due to exceeding jobfs quota. Quota: 100.0GB, Used: 100.3GB, Host: "
+     "gadi-gpu-v100-0012\n   Exit Status:        271 (Linux Signal 15 SIGTERM Termination)", {"signal": 15},
+     "disk_quota"),
+    # a scheduler's refusal a driver quoted, before a person's Ctrl-C or a TERM stopped the hung driver
+    ("cluster_tools._utils.call.CommandError: 'sbatch --parsable job.sh' exited with status 1: 'sbatch: error: "
+     "Batch job submission failed: Requested node configuration is not available\\n'\n^C", {"signal": 2},
+     "submit_rejected"),
+    ("sbatch: error: QOSMaxSubmitJobPerUserLimit\nsbatch: error: Batch job submission failed: Job violates "
+     "accounting/QOS policy (job submit limit, user's size and/or time limits)", {"signal": 15}, "submit_rejected"),
+    ("qsub: submit error (Job exceeds queue resource limits MSG=cannot satisfy queue max walltime requirement)",
+     {"signal": 15}, "submit_rejected"),
+    # pip and uv refusing a Python the distribution manages (PEP 668)
+    ("#9 1.589 error: externally-managed-environment\n#9 1.589\n#9 1.589 × This environment is externally managed\n"
+     "#9 1.589 ╰─> To install Python packages system-wide, try apt install", {}, "bad_arguments"),
+    ("error: The interpreter at /usr is externally managed, and indicates the following:\n\n  To install Python "
+     "packages system-wide, try apt install\n  python3-xyz, where xyz is the package you are trying to\n  install.",
+     {"exit_code": 2}, "bad_arguments"),
+    # a download (or a cached wheel) whose digest is not the one pinned
+    ("ERROR: THESE PACKAGES DO NOT MATCH THE HASHES FROM THE REQUIREMENTS FILE. If you have updated the package "
+     "versions, please update the hashes. Otherwise, examine the package contents carefully; someone may have "
+     "tampered with them.\n    numpy==1.26.4 from https://files.pythonhosted.org/packages/numpy-1.26.4.whl:\n"
+     "        Expected sha256 4a5b\n             Got        9c8d", {}, "corrupt_data"),
+    ("error: Failed to prepare distributions\n  Caused by: Failed to download `torch==2.3.0`\n  Caused by: Hash "
+     "mismatch for `torch==2.3.0`\n\nExpected:\n  sha256:4a5b\n\nComputed:\n  sha256:9c8d", {}, "corrupt_data"),
+    # uv's words for a source build that failed
+    ("  × Failed to build `pycocotools==2.0.7`\n  ├─▶ The build backend returned an error\n  ╰─▶ Call to "
+     "`setuptools.build_meta.build_wheel` failed (exit status: 1)", {}, "version_mismatch"),
+    ("error: Failed to download and build `flash-attn==2.8.1`\n  Caused by: Build backend failed to build wheel "
+     "through `build_wheel()` (exit status: 1)", {}, "version_mismatch"),
+    ("  × Failed to download and build `flash-attn==2.8.1`\n  ╰─▶ Extra build requirement `torch` was declared "
+     "with `match-runtime\n      = true`, but `flash-attn` does not declare static metadata, making\n      "
+     "runtime-matching impossible", {}, "version_mismatch"),
+    # Orbax restoring a checkpoint sharded over other devices
+    ("E0318 17:45:05.166686 139645018964352 sharding.py:426] The available devices are different from the devices "
+     "used to save the checkpoint.  Please restore checkpoint by passing new shardings for target devices.", {},
+     "bad_arguments"),
+    # a kernel or an op XLA cannot compile as the program calls it
+    ("NotImplementedError: Mosaic kernels cannot be automatically partitioned. Please wrap the call in a shard_map "
+     "or xmap.", {}, "programming_error"),
+    ("tensorflow.python.framework.errors_impl.InvalidArgumentError: Input 1 to node `Reshape_3` with op Reshape must "
+     "be a compile-time constant.", {}, "programming_error"),
+    # a release that took a name away, named with its library, also after a harness's count
+    ("    * 2 x AttributeError: jax.tree_flatten was removed in JAX v0.6.0: use jax.tree.flatten (jax v0.4.25 or "
+     "newer) or jax.tree_util.tree_flatten (any JAX version).", {}, "version_mismatch"),
+    ("AttributeError: jax.tree_map was removed in JAX v0.6.0: use jax.tree.map (jax v0.4.25 or newer) or "
+     "jax.tree_util.tree_map (any JAX version).", {}, "version_mismatch"),
+    # a cloud reservation smaller than what was asked of it (config), and a zone out of stock (a wait)
+    ("W 01-16 17:42:36 instance_utils.py:112] Got return code 8 in us-central1-a: 'Insufficient reserved capacity. "
+     "Contact customer support to increase your reservation. [EID: 0x7adf6d58c08b0aa4]'", {}, "submit_rejected"),
+    ("ERROR: (gcloud.compute.tpus.tpu-vm.create) There is no more capacity in the zone \"us-central2-b\"; you can "
+     "try in another zone where Cloud TPU Nodes are offered", {}, "http_unavailable"),
+    ("ERROR: (gcloud.compute.instances.create) Could not fetch resource:\n - The zone 'projects/p/zones/us-central1-a'"
+     " does not have enough resources available to fulfill the request.  '(resource type:compute)'.", {},
+     "http_unavailable"),
+    ("botocore.exceptions.ClientError: An error occurred (InsufficientInstanceCapacity) when calling the RunInstances "
+     "operation (reached max retries: 4): We currently do not have sufficient p4d.24xlarge capacity in the "
+     "Availability Zone you requested (us-east-1a).", {}, "http_unavailable"),
+    # Horovod quoting the NCCL call that failed
+    ("horovod.common.exceptions.HorovodInternalError: ncclAllReduce failed: unhandled cuda error", {}, "nccl_error"),
+    ("tensorflow.python.framework.errors_impl.UnknownError: ncclCommInitRank failed: unhandled system error", {},
+     "nccl_error"),
+    # vLLM's engine finding less free memory at start than it is asked to reserve
+    ("(EngineCore_DP0 pid=17374) ValueError: Free memory on device (10.5/79.19 GiB) on startup is less than desired "
+     "GPU memory utilization (0.9, 71.27 GiB). Decrease GPU memory utilization or reduce GPU memory used by other "
+     "processes.", {}, "cuda_oom"),
+    # sentencepiece unable to read its model file (an LFS pointer, a page saved as the model)
+    ("RuntimeError: Internal: could not parse ModelProto from data/lang_bpe_500/bpe.model", {}, "corrupt_checkpoint"),
+    # a compiler killed mid-build (the OOM killer on a parallel extension build)
+    ("g++: fatal error: Killed signal terminated program cc1plus\ncompilation terminated.\nninja: build stopped: "
+     "subcommand failed.", {}, "host_oom"),
+    ("nvcc error   : 'cicc' died due to signal 9 (Kill signal)\nninja: build stopped: subcommand failed.", {},
+     "host_oom"),
+    ("clang: error: unable to execute command: Killed\nclang: error: clang frontend command failed due to signal "
+     "(use -v to see invocation)", {}, "host_oom"),
+    # an installed package reading a key from the configuration it was given: a config of another release
+    ("Traceback (most recent call last):\n  File \"/home/u/proj/train.py\", line 184, in main\n    runner = "
+     "OnPolicyRunner(env, cfg, log_dir=log_dir)\n  File \"/opt/conda/lib/python3.11/site-packages/rsl_rl/algorithms/"
+     "ppo.py\", line 477, in construct_algorithm\n    actor_class = resolve_callable(cfg[\"actor\"].pop(\"class_name\"))"
+     "\nKeyError: 'class_name'", {}, "version_mismatch"),
+    ("Traceback (most recent call last):\n  File \"/home/u/proj/run.py\", line 12, in <module>\n    model = build(cfg)"
+     "\n  File \"/usr/lib/python3/dist-packages/somelib/builder.py\", line 88, in build\n    depth = self.config["
+     "\"model\"][\"depth\"]\nKeyError: 'depth'", {}, "version_mismatch"),
+    # ... but a KeyError in the project's own code reading its config stays the program's, and a library's
+    # KeyError on another name than the configuration's is not the configuration's
+    ("Traceback (most recent call last):\n  File \"/home/u/proj/train.py\", line 30, in main\n    lr = cfg[\"optim\"]"
+     "[\"lr\"]\nKeyError: 'lr'", {}, "key_error"),
+    ("Traceback (most recent call last):\n  File \"/home/u/proj/train.py\", line 30, in main\n    out = step(batch)\n"
+     "  File \"/opt/conda/lib/python3.11/site-packages/somelib/step.py\", line 9, in step\n    ids = batch["
+     "\"input_ids\"]\nKeyError: 'input_ids'", {}, "key_error"),
+]
+
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -10005,7 +10100,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "43": SET_43, "44": SET_44, "45": SET_45, "46": SET_46,
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
     "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59, "60": SET_60,
-    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89,
+    "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

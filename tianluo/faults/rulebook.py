@@ -992,6 +992,10 @@ EXHAUSTED: tuple[Rule, ...] = (
              # TF's OOM in the host's allocator (not a GPU's); Windows' paging file that cannot grow
              r"|OOM when allocating tensor .*device:CPU:\d+ by allocator|\[WinError 1455\]"
              r"|Memory cgroup out of memory: Kill|"
+             # a compiler killed mid-build (the OOM killer's SIGKILL, a parallel build of an extension or of LLVM
+             # with more jobs than memory): gcc's, nvcc's and clang's words
+             r"fatal error: Killed signal terminated program (?:cc1plus|cc1|lto1|collect2|as)\b"
+             r"|'(?:cicc|ptxas|cudafe\+\+)' died due to signal 9\b|error: unable to execute command: Killed\b|"
              + _exc("MemoryError")),
     # An allocation of a million GiB or more is no batch too big: a size computed negative and wrapped to 2^64 bytes
     # (k2's get_incoming_arcs on an invalid FSA: "Tried to allocate 17179869182.18 GiB"): the program's (or its
@@ -1008,6 +1012,9 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|Malloc device memory failed, size\[\d+\]|\] The device memory is not enough\b"
              r"|CUDA_ERROR_OUT_OF_MEMORY|NCudaLib::TOutOfMemoryError|Memory Object Allocation Failure"
              r"|PxgCudaDeviceMemoryAllocator fail to allocate"
+             # vLLM's engine finding less free memory at start than gpu_memory_utilization reserves (another
+             # process holds the rest)
+             r"|Free memory on device \([\d.]+/[\d.]+ GiB\) on startup is less than desired GPU memory"
              # cuBLAS unable to create its handle (its workspace) on a GPU whose memory is taken: torch's and CNTK's
              # words; every corpus author of them reads the memory
              r"|CUBLAS_STATUS_NOT_INITIALIZED when calling `cublasCreate\(handle\)`"
@@ -1060,7 +1067,9 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|Out of memory while trying to allocate|Requested amount of GPU memory \(\d+ bytes\) could not be"
              r" allocated|is larger than the maximum number of tokens that can be stored in KV cache|"
              + _exc("OutOfMemoryError", "ResourceExhaustedError")),
-    Rule("disk_quota", CONFIG, "disk_quota", log=r"Disk quota exceeded|\[Errno 122\]|\bEDQUOT\b"),
+    Rule("disk_quota", CONFIG, "disk_quota", log=r"Disk quota exceeded|\[Errno 122\]|\bEDQUOT\b"
+                                                 # PBS on NCI's Gadi ending a job that filled its node-local jobfs
+                                                 r"|\bkilled due to exceeding jobfs quota\b"),
     Rule("disk_full", CONFIG, "disk_full",
          log=r"[Nn]o space left on device|\[Errno 28\]|\bENOSPC\b|Not enough disk space\. Needed: "
              # Ray's object store spilling to a full local disk
@@ -1113,6 +1122,14 @@ STOPPED: tuple[Rule, ...] = (
     Rule("python_interrupted", UNKNOWN, "cancelled_outside", log=_exc("KeyboardInterrupt")),
     # a tracker's run stopped by a person from its web page (Comet's "stopped by the user from Comet UI")
     Rule("tracker_stopped", UNKNOWN, "cancelled_outside", log=_exc("InterruptedExperiment")),
+    # A scheduler's refusal of a job a workflow tool submitted, and the tool then stopped (a person's Ctrl-C at a
+    # driver that hung after its submit thread died, a TERM): the refusal is why nothing ran (a guard ahead of the
+    # stops, in the words of setup's submit_rejected; a refusal for want of the controller stays the network's).
+    Rule("submit_refused_then_stopped", CONFIG, "submit_rejected",
+         log=r"(?:sbatch|srun|salloc): error: (?:Batch job submission failed|Unable to allocate resources"
+             r"|Job submit/allocate failed): (?:Invalid|Requested|Job violates|Node count|More processors"
+             r"|Memory required|Access.permission denied|QOS|Job has invalid|User's group not permitted"
+             r"|Job's account not permitted)|^qsub: submit error|^Unable to run job: job rejected: "),
     Rule("sigterm", TRANSIENT, "terminated", signal="SIGTERM"),
     Rule("sigint", TRANSIENT, "terminated", signal="SIGINT"),
     Rule("sighup", TRANSIENT, "terminated", signal="SIGHUP"),
@@ -1150,6 +1167,9 @@ SETUP: tuple[Rule, ...] = (
              r"|sbatch: error: Invalid generic resource|\bResourceLimitExceeded\b|Quota failure for project"
              # SkyPilot's table of the clouds it tried (``Found no quota for a2-ultragpu-1g on-demand instances``)
              r"|\bFound no quota for \S+ (?:on-demand|spot) instances\b"
+             # a cloud reservation smaller than what was asked of it (GCP's TPU reservations): the owner's to grow or
+             # to ask less of; a zone out of stock is the network tier's http_unavailable, a wait
+             r"|\bInsufficient reserved capacity\b"
              # Slurm's option parsing refusing a request's value (a PBS-style ``nodes=1:ppn=1`` given to sbatch)
              r"|(?:sbatch|srun|salloc)(?:\.exe|\.bin)?: error: (?:[Ii]nvalid (?:node count|numeric value|partition"
              r"|--?[\w-]+ specification|time specification)|\"[^\"]{1,200}\" is not a valid node count"
@@ -1378,6 +1398,7 @@ SETUP: tuple[Rule, ...] = (
              r"column \d+$"
              # sentencepiece reading a tokenizer.model that is not its protobuf (an LFS pointer, a cut download)
              r"|\[model_proto->ParseFromArray\(serialized\.data\(\), serialized\.size\(\)\)\]"
+             r"|\bInternal: could not parse ModelProto from "
              # torch.hub's check of a downloaded file against the hash in its name: what came is not the weights
              # (a link that serves an HTML page now, a download cut short)
              r"|RuntimeError: invalid hash value \(expected \"[0-9a-f]+\", got \"[0-9a-f]+\"\)"
@@ -1545,6 +1566,10 @@ SETUP: tuple[Rule, ...] = (
              # a raised error saying the release took away what the program uses (Lightning 2's ``Support for
              # `validation_epoch_end` has been removed in v2.0.0``)
              r"|" + _EXC_LINE + r".*\b(?:has been|was|were|have been) removed in (?:version |release )?v?\d"
+             # ... naming the library (JAX's ``jax.tree_map was removed in JAX v0.6.0``), also where a harness's summary
+             # puts its count before the exception (milabench's ``* 1 x AttributeError: ...``)
+             r"|\b(?:Attribute|Import|Type|Value|Runtime)Error: \S+ (?:has been|was) removed in [A-Z][\w-]{0,20}"
+             r" (?:version |release )?v?\d"
              # torchvision registering its ops' meta kernels over a torch whose build has no such op
              r"|operator (?:torchvision|torchaudio|mmcv|detectron2|xformers|flash_attn)::\w+ does not exist"
              # datasets under an fsspec newer than it knows (its cache's file system seen as a foreign one);
@@ -2215,6 +2240,12 @@ SETUP: tuple[Rule, ...] = (
              # (the same file's #! line ending in a carriage return: the kernel looks for "/bin/sh\r", which bash
              # prints as ^M)
              r"\^M: bad interpreter: |"
+             # pip refusing a system Python its distribution manages (PEP 668: Debian 12, Ubuntu 23.04 and later, a
+             # container built on them): a venv or --break-system-packages is the job's to choose
+             r"\berror: externally-managed-environment\b|\bThis environment is externally managed\b|"
+             r"\bThe interpreter at \S+ is externally managed\b|"
+             # Orbax restoring a checkpoint saved over other devices without the shardings for these ones
+             r"The available devices are different from the devices used to save the checkpoint\b|"
              # a GPU index past the ones the process sees (more ranks than GPUs, CUDA_VISIBLE_DEVICES narrower than the
              # device a config names): the launch's numbers, as most of the corpus's authors read CUDA's words; older
              # torch's get_device_properties (DataParallel's device_ids) in its own
@@ -2466,7 +2497,12 @@ SETUP: tuple[Rule, ...] = (
     # not fit.
     Rule("source_build_failed", CONFIG, "version_mismatch",
          log=r"^\s*ERROR: Failed building wheel for \S+"
-             r"|^\s*error: command '[^']+' failed with exit (?:status|code) \d+"),
+             r"|^\s*error: command '[^']+' failed with exit (?:status|code) \d+"
+             # uv's words: a build that failed (not a download), and a build requirement pinned to the runtime's
+             # torch for a package whose metadata is not static (a uv release that checks it)
+             r"|^\W*(?:×|x) Failed to build `[^`]+`|Extra build requirement `[^`]+` was declared with `match-runtime"
+             r"|\bThe build backend returned an error\b|Call to `[\w.:]+\.build_(?:wheel|editable|sdist)` failed\b"
+             r"|Build backend failed to build (?:wheel|editable|requirements)\b"),
     # A launch that cannot set itself up, every time: mpirun's daemons that do not start (a host spec ssh cannot
     # resolve, before the network tier's dns_error), a backend with no interface or host to bind, a parallel group
     # used before anything created it, a TF file system the worker lacks (a TPU reading the VM's local disk).
@@ -2564,6 +2600,9 @@ SETUP: tuple[Rule, ...] = (
     Rule("corrupt_data", CONFIG, "corrupt_data",
          # (tar asked for a member the archive does not hold: a download of another archive, or a cut one)
          log=r"Parquet magic bytes not found|Either the file is corrupted or this is not a parquet file"
+             # pip's and uv's download (or cached wheel) whose digest is not the one pinned: a cut or damaged
+             # download, or a pin of another build
+             r"|THESE PACKAGES DO NOT MATCH THE HASHES FROM THE REQUIREMENTS FILE|\bHash mismatch for `[^`]+`"
              # stb_image (Darknet's loader, and others that embed it) unable to decode an image file
              r"|^STB Reason: (?:unknown image type|[Cc]orrupt|bad |expected marker|no SOI|not PNG|progressive jpeg)"
              # pyarrow's JSON reader meeting rows of one column in two types (the data's, whatever reads it: datasets'
@@ -2721,6 +2760,10 @@ BUGS: tuple[Rule, ...] = (
     # past its 64 KiB header
     Rule("framework_misuse", CODE, "programming_error",
          log=r"Could not compute output (?:Keras)?Tensor\("
+             # a Pallas (Mosaic) kernel called on sharded arrays outside shard_map: XLA cannot split a custom kernel
+             r"|Mosaic kernels cannot be automatically partitioned\b"
+             # ... and a TF op under jit_compile (XLA) whose shape input is computed at run time
+             r"|\bwith op \w+ must be a compile-time constant\b"
              # activation checkpointing whose recomputation differs from the forward pass (sharding, a hook or
              # a ZeRO-3 partition that changes what the layer sees the second time)
              r"|\bCheckpointError: torch\.utils\.checkpoint: |^\S*torch\.utils\.checkpoint: Recomputed values for the"
@@ -3051,6 +3094,9 @@ NETWORK: tuple[Rule, ...] = (
              r"|\b50[0234] Server Error|\b500 Internal Server Error|502 Bad Gateway"
              r"|503 Service (?:Temporarily )?Unavailable|Unable to provision requested ML compute capacity"
              r"|InsufficientInstanceCapacity|ZONE_RESOURCE_POOL_EXHAUSTED|RuntimeError: b'Backend Error'"
+             # GCP's zone out of stock in its TPU and Compute words
+             r"|There is no more capacity in the zone\b"
+             r"|does not have enough resources available to fulfill the request\b"
              r"|Failed to acquire resources in all zones|Failed to provision all possible launchable resources"
              r"|504 Gateway Time-?out|HTTP Error 50[0234]|too many 50\d error responses"
              r"|\b50[0234] (?:GET|POST|PUT|PATCH|DELETE|HEAD) |Unavailable: Unexpected response code \d+"
@@ -3087,6 +3133,9 @@ NETWORK: tuple[Rule, ...] = (
              r"|NCCL failure \S+ '(?:unhandled (?:CUDA|cuda|system) error|internal error|remote process exited)"
              # PaddlePaddle's words for NCCL's errors
              r"|Nccl error, unhandled (?:cuda|system) error|unhandled cuda error at \S*nccl"
+             # Horovod's HorovodInternalError quoting the NCCL call that failed
+             r"|\bnccl(?:AllReduce|AllGather|Broadcast|ReduceScatter|Reduce|CommInitRank|GroupEnd) failed: "
+             r"(?:unhandled (?:cuda|system) error|internal error|remote process exited)"
              # TF's NcclAllReduce op reporting NCCL's own string for ncclUnhandledCudaError
              r"|Internal: +unhandled cuda error$"
              # XLA's collectives (JAX on GPUs) quoting the NCCL call that failed
@@ -3266,11 +3315,13 @@ LAST: tuple[Rule, ...] = (
 #: bad_arguments' exception that names a flag to pass), an allocation of a million GiB that is a wrapped size, not
 #: the device's memory (before cuda_oom), comet_ml's ImportError over an import order (before missing_module), W&B's
 #: client error carrying the service's refusal of the request (before connection_error's CommError), MPICH unable to
-#: resolve a node's name (before launch_setup's failed MPI start-up). Each names
+#: resolve a node's name (before launch_setup's failed MPI start-up), a scheduler's refusal of a job a driver
+#: submitted before someone stopped the driver (before the stops' SIGTERM and SIGINT). Each names
 #: its look-alike; tests/test_rulebook.py checks the list.
 GUARDS = frozenset({"message_too_large", "lightning_module_incomplete", "drive_quota",
                     "pod_dns_not_ready", "accelerate_port", "answer_without_length", "wrapped_allocation",
-                    "import_order", "service_refused_request", "mpi_host_unresolved"})
+                    "import_order", "service_refused_request", "mpi_host_unresolved",
+                    "submit_refused_then_stopped"})
 
 #: What a launcher puts before each line of a rank or a worker: torchrun's ``[rank3]: `` and ``[default3]:``
 #: (``--tee``), mpirun's ``--tag-output`` ``[1,3]<stderr>:``, Ray's ``(RayTrainWorker pid=1234, ip=10.0.0.1) ``,

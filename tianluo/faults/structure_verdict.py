@@ -346,6 +346,13 @@ _OWN_SLIP = compile_pattern(r"\bis not in list$")
 #: transformers' table of model types (``CONFIG_MAPPING[config_dict["model_type"]]``): a KeyError there is a model type
 #: the installed release predates (``KeyError: 'qwen2'``).
 _AUTO_CONFIG = compile_pattern(r"[/\\]transformers[/\\]models[/\\]auto[/\\]configuration_auto\.py$")
+#: An installed package reading a key from the configuration it was handed (``cfg["actor"].pop("class_name")``,
+#: ``self.config["optimizer"]``): a KeyError there is the configuration's missing key, not the package's slip. Both
+#: corpus authors of these read the configuration as written for another release of the package (an older task
+#: config under a newer rsl_rl, an older model's config under MACE's newer converter).
+_CONFIG_SUBSCRIPT = compile_pattern(
+    r"\b(?:cfg|config|conf|configs|hparams|hyper_params|hyperparameters|opt|opts|options|settings|args)"
+    r"(?:\[[^\]]{1,60}\])*(?:\[|\.pop\() ?['\"](\w[\w.-]{0,60})['\"]", capture=True)
 #: transformers' (and diffusers') own readers of a saved model's files (its tokenizer and config JSON).
 _LOADERS = frozenset({"_from_pretrained", "from_pretrained", "_load_pretrained_model", "from_dict", "from_json_file"})
 #: A model's own code the hub serves with its weights (``trust_remote_code``), cached by transformers under
@@ -639,6 +646,12 @@ _NEEDS_RELEASE = compile_pattern(r"(?i)\bis used but incompatible\b|\bplease (?:
                                  r" [\w.-]+ ?(?:[<>=!~]=?|\(?version)")
 
 
+def _config_key(raised: Raised, message: str) -> bool:
+    """Whether the key a KeyError names is one the raising line reads from a configuration (``_CONFIG_SUBSCRIPT``)."""
+    key = message.strip().strip("'\"")
+    return any(found.group(1) == key for found in _CONFIG_SUBSCRIPT.finditer(raised.source))
+
+
 def exception_verdict(raised: Raised) -> Verdict | None:
     """What one exception says by its name, where it was raised and its message; None if nothing."""
     base, message = raised.base, raised.message
@@ -725,6 +738,10 @@ def exception_verdict(raised: Raised) -> Verdict | None:
     if base == "TypeError" and raised.origin == LIBRARY and raised.func in _LOADERS and not _SIGNATURE.search(message):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}, as the library read a "
                        "model's saved files: files of another release or format than it reads)", "origin", raised.text)
+    if base == "KeyError" and raised.origin == LIBRARY and _config_key(raised, message):
+        return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}, by "
+                       f"`{raised.source[:120]}`: the configuration the package was given lacks a key it reads; it "
+                       "was written for another release of the package)", "source", raised.text)
     if base == "KeyError" and raised.func == "__getitem__" and raised.where and _AUTO_CONFIG.search(raised.where):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: the installed transformers "
                        "does not know the model's type; the model is newer than the release)", "origin", raised.text)
