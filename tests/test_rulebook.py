@@ -10088,6 +10088,30 @@ SETS_90_91 = [
     ("Traceback (most recent call last):\n  File \"/home/u/proj/train.py\", line 30, in main\n    out = step(batch)\n"
      "  File \"/opt/conda/lib/python3.11/site-packages/somelib/step.py\", line 9, in step\n    ids = batch["
      "\"input_ids\"]\nKeyError: 'input_ids'", {}, "key_error"),
+    # after the two sets, the same families in other tools' words: resolvers (uv, Poetry), a Python a package
+    # refuses, a platform without the pinned wheel, the linker killed mid-build, DVC's checkout
+    ("  × No solution found when resolving dependencies:\n  ╰─▶ Because torch==2.1.0 depends on "
+     "nvidia-cudnn-cu12==8.9.2.26 and you require nvidia-cudnn-cu12==9.1.0.70, we can conclude that your "
+     "requirements are unsatisfiable.", {"exit_code": 1}, "version_mismatch"),
+    ("SolverProblemError\n\nBecause no versions of torch match >2.0.1,<2.1.0\n and torch (2.0.1) depends on "
+     "nvidia-cudnn-cu11 (8.5.0.96), torch (>=2.0.1,<2.1.0) requires nvidia-cudnn-cu11 (8.5.0.96).\nSo, because "
+     "myproj depends on torch (^2.0.1) which doesn't match any versions, version solving failed.", {},
+     "version_mismatch"),
+    ("ERROR: Package 'torchtune' requires a different Python: 3.8.10 not in '>=3.9'", {}, "version_mismatch"),
+    ("error: the configured Python interpreter version (3.13) is newer than PyO3's maximum supported version (3.12)",
+     {}, "version_mismatch"),
+    ("error: Distribution `torch==2.5.1 @ registry+https://download.pytorch.org/whl/cu124` can't be installed because "
+     "it doesn't have a source distribution or wheel for the current platform", {}, "version_mismatch"),
+    ("collect2: fatal error: ld terminated with signal 9 [Killed]\ncompilation terminated.", {}, "host_oom"),
+    ("dvc.exceptions.CheckoutError: Checkout failed for following targets:\ndata/train\nIs your cache up to date?",
+     {}, "missing_file"),
+    # other accelerators' words for no device and for their memory
+    ("RuntimeError: No HIP GPUs are available", {}, "no_gpu"),
+    ("AssertionError: Torch not compiled with XPU enabled", {}, "no_gpu"),
+    ("RuntimeError: The NPU device count is zero.", {}, "no_gpu"),
+    ("RuntimeError: UR error: UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY", {}, "cuda_oom"),
+    ("RuntimeError: Native API failed. Native API returns: -5 (PI_ERROR_OUT_OF_RESOURCES) -5 "
+     "(PI_ERROR_OUT_OF_RESOURCES)", {}, "cuda_oom"),
 ]
 
 

@@ -995,6 +995,7 @@ EXHAUSTED: tuple[Rule, ...] = (
              # a compiler killed mid-build (the OOM killer's SIGKILL, a parallel build of an extension or of LLVM
              # with more jobs than memory): gcc's, nvcc's and clang's words
              r"fatal error: Killed signal terminated program (?:cc1plus|cc1|lto1|collect2|as)\b"
+             r"|collect2: fatal error: ld terminated with signal 9\b"
              r"|'(?:cicc|ptxas|cudafe\+\+)' died due to signal 9\b|error: unable to execute command: Killed\b|"
              + _exc("MemoryError")),
     # An allocation of a million GiB or more is no batch too big: a size computed negative and wrapped to 2^64 bytes
@@ -1006,6 +1007,8 @@ EXHAUSTED: tuple[Rule, ...] = (
          log=r"(?:ResourceExhaustedError|Resource exhausted): \S*\.tempstate\d+|\.tempstate\d+: Resource exhausted"),
     Rule("cuda_oom", CONFIG, "cuda_oom",
          log=r"CUDA out of memory|(?:CUDA|HIP) error: '?out of memory|hipErrorOutOfMemory|Cuda failure '?out of memory"
+             # Intel's GPUs under SYCL: Level Zero's unified runtime, and the older plugin interface's code -5
+             r"|\bUR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY\b|Native API returns: -5 \(PI_ERROR_OUT_OF_RESOURCES\)"
              # XGBoost's device allocator (gpu_hist) saying what it asked for and what the GPU had left
              r"|^\s*- Requested memory: \d+\s*$"
              # MindSpore and CANN on an Ascend NPU: the device's memory (HBM) cannot hold the allocation
@@ -1234,6 +1237,8 @@ SETUP: tuple[Rule, ...] = (
              r"|NVML Shared Library Not Found"),
     Rule("no_gpu", CONFIG, "no_gpu",
          log=r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|CUDA driver initialization failed"
+             # the same on AMD's, Intel's and Ascend's builds of torch
+             r"|No HIP GPUs are available|Torch not compiled with XPU enabled|The NPU device count is zero\b"
              # vLLM finding no accelerator platform (a Ray actor given no GPU, a CPU-only build)
              r"|RuntimeError: No supported device detected\.?$|RuntimeError: Failed to infer device type"
              # the driver's own libcuda not there to load: a container started without the host's GPU (Singularity
@@ -1602,6 +1607,11 @@ SETUP: tuple[Rule, ...] = (
              r"|\bThe detected CUDA version \([\d.]+\) mismatches the version that was used to compile"
              r"|\bis only supported on CUDA \d+(?:\.\d+)? and above\b"
              r"|because these package versions have conflicting dependencies|\bResolutionImpossible: for help visit"
+             # ... uv's and Poetry's resolvers in their words; a package (or a PyO3 build) refusing this Python; uv
+             # finding no wheel of a pinned build for this platform
+             r"|\bNo solution found when resolving dependencies\b|\bversion solving failed\b|\bSolverProblemError\b"
+             r"|\brequires a different Python: [\d.]+ not in '|is newer than PyO3's maximum supported version\b"
+             r"|\bdoesn't have a source distribution or wheel for the current platform\b"
              # CMake older than the project's cmake_minimum_required
              r"|\bCMake [\d.]+ or higher is required\.\s+You are running version \d"
              # pip given a wheel built for another Python or platform (an agent's pinned torch wheel for cp38 in a
@@ -2002,6 +2012,7 @@ SETUP: tuple[Rule, ...] = (
     # DVC: data tracked without a remote or cache that holds it
     Rule("dvc_missing", CONFIG, "missing_file",
          log=r"failed to pull data from the cloud - Checkout failed|No file hash info found for"
+             r"|\bCheckoutError: Checkout failed for following targets\b"
              r"|Some of the cache files do not exist neither locally nor on remote"),
     # np.frombuffer handed None: a key-value store's lookup (LMDB's txn.get) found no such key, so the sample the
     # index names is not in the store the config points at (Python 3.12's wording; before it, "a bytes-like object
