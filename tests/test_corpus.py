@@ -82,9 +82,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "unknown/exit_1", "the excerpt ends inside wandb.init's frames, before the exception line"),
     "hub/how_wandb_process_did_not_respond_3_of_24_jobs.txt": (
         "unknown/exit_1", "the excerpt ends inside wandb.init's frames, before the exception line"),
-    "hub/hoy_vertex_wandb_log_after_finish_end_of_training.txt": (
-        "unknown/exit_1", "Vertex AI's log viewer split the traceback into one entry per line, each behind a worker "
-        "name; the exception line is not among them"),
     "tf_jax_storage/how_gptj_device_train_tpu_embedding_engine_not_available.txt": (
         "unknown/signal_sigabrt", "a TPU runtime's abort naming an embedding engine it lacks: the author reads a "
         "version skew between libtpu and the framework from the thread"),
@@ -934,6 +931,20 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "GCP's zone out of TPU capacity is read as a stock-out a later try gets past (as SageMaker's CapacityError, "
         "ZONE_RESOURCE_POOL_EXHAUSTED and SkyPilot's failed zones: three older authors read capacity as transient); "
         "this author reads the job refused for good, the project having TPUs in that zone only (confidently wrong)"),
+    # Set 92.
+    "pytorch/hxn_gsplat_rtx5090_no_kernel_image.txt": (
+        "config/driver_mismatch",
+        "'no kernel image is available for execution on the device' on an RTX 5090 is read with the driver's label, "
+        "as the standing rule reads these words; its author reads a build without the card's architecture "
+        "(version_mismatch; config either way)"),
+    "distributed/hxo_vllm_rocm_7900xt_invalid_device_function.txt": (
+        "config/driver_mismatch",
+        "HIP's 'invalid device function' is read as kernels the device cannot run, with CUDA's same words; its author "
+        "reads a build of vLLM without the card's gfx target (version_mismatch; config either way)"),
+    "hub/hxp_wandb_agent_server_oom_500.txt": (
+        "transient/terminated",
+        "a sweep agent stopped by its owner's Ctrl-C after W&B answered 500 twice is read by the SIGINT that ended it; "
+        "its author reads the service's 5xx (transient either way)"),
 }
 
 

@@ -10112,6 +10112,29 @@ SETS_90_91 = [
     ("RuntimeError: UR error: UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY", {}, "cuda_oom"),
     ("RuntimeError: Native API failed. Native API returns: -5 (PI_ERROR_OUT_OF_RESOURCES) -5 "
      "(PI_ERROR_OUT_OF_RESOURCES)", {}, "cuda_oom"),
+    # set 92: docker BuildKit's summary of a failed step (the seconds alone before each line)
+    ("------\n > [stage-1 14/24] RUN python3 -m pip install -r requirements.txt:\n1.589 error: "
+     "externally-managed-environment\n1.589\n1.589 × This environment is externally managed", {}, "bad_arguments"),
+    ("90.61   File \"/opt/venv/lib/python3.10/site-packages/torch_npu/utils/__init__.py\", line 1, in <module>\n"
+     "90.61     from torch_npu import _C\n90.61 ImportError: libhccl.so: cannot open shared object file: No such file "
+     "or directory", {}, "missing_module"),
+    ("12.304 ModuleNotFoundError: No module named 'flash_attn'", {}, "missing_module"),
+    # ... DVC's repository lock; MLflow given a URI it cannot use; a tracker used before its run began
+    ("ERROR: Unable to acquire lock. Most likely another DVC process is running or was terminated abruptly.",
+     {"exit_code": 255}, "file_locked"),
+    ("2025/06/07 18:53:04 ERROR mlflow.cli: file://C:/Users/me/mlartifacts is not a valid remote uri. For remote "
+     "access on windows, please consider using a different scheme such as SMB (e.g. smb://<hostname>/<path>).", {},
+     "bad_arguments"),
+    ("mlflow.exceptions.MlflowException: Could not find a registered artifact repository for: c:/mlruns/1/abc/"
+     "artifacts. Currently registered schemes are: ['', 'file', 's3', 'gs', 'wasbs', 'ftp', 'sftp', 'dbfs', 'hdfs', "
+     "'viewfs', 'runs', 'models', 'http', 'https', 'mlflow-artifacts']", {}, "bad_arguments"),
+    ("RuntimeError: No active Run. Call swanlab.init() first.", {}, "programming_error"),
+    ("wandb.errors.errors.Error: You must call wandb.init() before wandb.log()", {}, "programming_error"),
+    # ... a script without an extension running a path that is not there (not a bare word it sources)
+    ("/root/scripts/cli/wake_word_sample_generator: line 95: /data/tools/piper-sample-generator/generate_samples.py: "
+     "No such file or directory", {}, "missing_file"),
+    ("/var/spool/slurmd/job01234/slurm_script: line 12: /home/u/venvs/train/bin/activate: No such file or directory",
+     {}, "missing_file"),
 ]
 
 

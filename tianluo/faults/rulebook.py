@@ -690,10 +690,11 @@ def compile_patterns(rules: Sequence[Rule]) -> dict:
 # SageMaker's "[1,mpirank:0,algo-1]<stderr>:" names the host too),
 # or Julia's "ERROR: LoadError: " before the exception that ended a script, or pytest's "E       " column, or a
 # logger's bracketed fields one after another ("[2024-01-01 12:00:00,123] [ERROR] [train.py:42:main] "), or a
-# Markdown quote's "> " (a pasted log), or docker BuildKit's step and seconds ("#8 12.345 "), or the "    | " an
+# Markdown quote's "> " (a pasted log), or docker BuildKit's step and seconds ("#8 12.345 "; its summary of a failed
+# step puts the seconds alone: "12.345 "), or the "    | " an
 # exception group draws its sub-exceptions' tracebacks in (Python 3.11's TaskGroup, anyio).
 _PFX = (r"^[\"'`]?(?:ERROR: (?:LoadError: )?| {0,4}E {3,16}|\[\d+,(?:mpirank:)?\d+(?:,[\w.\-]+)?\]<std(?:err|out)>:"
-        r"|(?:\[[^\]\n]*\]:? ?){1,4}|> |#\d{1,4} \d{1,6}\.\d{1,3} | {0,16}\| "
+        r"|(?:\[[^\]\n]*\]:? ?){1,4}|> |(?:#\d{1,4} )?\d{1,6}\.\d{1,3} | {0,16}\| "
         r"|[\w.\-]*\d[\w.\-]*: |  "
         r"|\(\w[\w.]* pid=\d+(?:, ip=[^)\n]*)?\) |\((?:head|worker\d*), rank=\d+, pid=\d+(?:, ip=[^)\n]*)?\) "
         r"|\((?:raylet|gcs_server|dashboard_agent|runtime_env_agent)(?:, ip=[^)\n]*)?\) |[\w\-]+/\d+ \[\d+\]: ?)?")
@@ -2040,6 +2041,9 @@ SETUP: tuple[Rule, ...] = (
              # a script's own name, as bash prints a file it sources or runs that is not there (a recipe run from
              # another folder than its utils/ links: ``./asr.sh: line 255: utils/parse_options.sh: ...``)
              r"|^(?:\S*/)?[\w.-]+\.(?:sh|bash|pl): line \d+: [^\s:]+: No such file or directory\s*$"
+             # ... or a script without an extension naming a path it runs (not a bare word it sources, such as a
+             # Slurm batch script's ``deactivate``, after which the script goes on)
+             r"|^(?:\S*/)?[\w.-]+: line \d+: [^\s:]*/[^\s:]+: No such file or directory\s*$"
              # a container runtime that cannot exec the image's entrypoint (absent, or a script whose interpreter is)
              r"|exec user process caused:? \\?\"?no such file or(?: directory|$)"),
     Rule("missing_file", CONFIG, "missing_file",
@@ -2186,7 +2190,9 @@ SETUP: tuple[Rule, ...] = (
              r"|on a file with a user-mapped section open|\[WinError 1224\]"
              # MosaicML streaming: the local cache folder is claimed (in shared memory) by another run, or by a dead
              # one's stale objects
-             r"|Reused local directory: \["),
+             r"|Reused local directory: \["
+             # DVC's repository lock, held by another dvc command in the same workspace (or left by a killed one)
+             r"|\bUnable to acquire lock\. Most likely another DVC process is running\b"),
     Rule("permission_denied", CONFIG, "permission_denied",
          log=_exc("PermissionError") + r"|\[Errno 13\] Permission denied|errno: 13 - Permission denied"
              # CatBoost unable to create its train directory where the job runs (a service's working directory)
@@ -2255,6 +2261,10 @@ SETUP: tuple[Rule, ...] = (
              # container built on them): a venv or --break-system-packages is the job's to choose
              r"\berror: externally-managed-environment\b|\bThis environment is externally managed\b|"
              r"\bThe interpreter at \S+ is externally managed\b|"
+             # MLflow given a store or artifact URI it cannot use (a Windows drive path as file://C:/..., a scheme it
+             # has no repository for)
+             r"is not a valid remote uri\. For remote access on windows|"
+             r"Could not find a registered artifact repository for: |"
              # Orbax restoring a checkpoint saved over other devices without the shardings for these ones
              r"The available devices are different from the devices used to save the checkpoint\b|"
              # a GPU index past the ones the process sees (more ranks than GPUs, CUDA_VISIBLE_DEVICES narrower than the
@@ -2773,6 +2783,8 @@ BUGS: tuple[Rule, ...] = (
          log=r"Could not compute output (?:Keras)?Tensor\("
              # a Pallas (Mosaic) kernel called on sharded arrays outside shard_map: XLA cannot split a custom kernel
              r"|Mosaic kernels cannot be automatically partitioned\b"
+             # a tracker used before its run was started, or on a rank that never started one
+             r"|You must call wandb\.init\(\) before wandb\.\w+\(\)|No active Run\. Call swanlab\.init\(\) first\b"
              # ... and a TF op under jit_compile (XLA) whose shape input is computed at run time
              r"|\bwith op \w+ must be a compile-time constant\b"
              # activation checkpointing whose recomputation differs from the forward pass (sharding, a hook or

@@ -141,10 +141,11 @@ _PREFIX = LazyPattern(
     r"| {0,4}E {3,16}"
     # Python 3.11's exception group: each sub-exception's traceback drawn inside ``  | `` / ``    | ``
     r"| {0,16}\| "
-    # a Markdown quote around a pasted log; docker BuildKit's step and seconds (``#8 12.345 ``); loguru's level and
+    # a Markdown quote around a pasted log; docker BuildKit's step and seconds (``#8 12.345 ``, the seconds alone in
+    # its summary of a failed step); loguru's level and
     # place after its time stamp (``| ERROR    | __main__:main:42 - ``); a logger's bracketed time, level or place
     # (``[2024-01-01 12:00:00,123] [ERROR] [train.py:42:main] ``), one at a time (not ``[Errno 2]``, which is read)
-    r"|> |#\d{1,4} \d{1,6}\.\d{1,3} "
+    r"|> |(?:#\d{1,4} )?\d{1,6}\.\d{1,3} "
     r"|(?:\| )?(?:TRACE|DEBUG|INFO|SUCCESS|WARNING|ERROR|CRITICAL) {0,8}\| [\w.<>\-]{1,200}:[\w.<>\-]{1,200}:\d{1,7} - "
     r"|\[(?:\d{4}-\d\d-\d\d[^\]\n]{0,40}|DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL"
     r"|[\w.\-]{1,100}\.py:\d{1,7}(?::[\w<>.]{1,100})?)\]:? "
