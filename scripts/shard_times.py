@@ -4,6 +4,10 @@
     .venv/bin/python -m pytest -m "not (slurm or cron or torch or browser)" --durations=0 -q > report.txt
     scripts/shard_times.py report.txt [more reports] > tests/shard_times.json
 
+or, to weigh each file as it runs beside the other lanes (what the shares meet in the test command), the
+whole command's report: ``PYTEST_ADDOPTS=--durations=0 scripts/test > report.txt`` (the table then
+names the other lanes' files too; only the main lane's are used).
+
 ``tests/conftest.py`` gives each file its measured seconds when it splits the main lane into
 shares (``--shard I/N``); a file missing from the table is weighed by its markers instead.
 """
