@@ -10135,6 +10135,11 @@ SETS_90_91 = [
      "No such file or directory", {}, "missing_file"),
     ("/var/spool/slurmd/job01234/slurm_script: line 12: /home/u/venvs/train/bin/activate: No such file or directory",
      {}, "missing_file"),
+    # an exception's line behind vLLM's level, time and place (new and older releases), and behind glog's
+    ("(EngineCore_DP0 pid=17374) ERROR 09-28 15:47:24 [core.py:718] KeyError: 'model.layers.0.mlp.experts.w13_weight'",
+     {}, "key_error"),
+    ("ERROR 07-01 10:00:00 llm_engine.py:161] IndexError: list index out of range", {}, "index_error"),
+    ("E0318 17:45:05.166686 139645018964352 train.py:426] KeyError: 'input_ids'", {}, "key_error"),
 ]
 
 

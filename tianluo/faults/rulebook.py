@@ -692,9 +692,13 @@ def compile_patterns(rules: Sequence[Rule]) -> dict:
 # logger's bracketed fields one after another ("[2024-01-01 12:00:00,123] [ERROR] [train.py:42:main] "), or a
 # Markdown quote's "> " (a pasted log), or docker BuildKit's step and seconds ("#8 12.345 "; its summary of a failed
 # step puts the seconds alone: "12.345 "), or the "    | " an
-# exception group draws its sub-exceptions' tracebacks in (Python 3.11's TaskGroup, anyio).
+# exception group draws its sub-exceptions' tracebacks in (Python 3.11's TaskGroup, anyio), or vLLM's level, time and
+# place ("ERROR 09-28 15:47:24 [core.py:718] ", older releases without the bracket), or glog's and absl's
+# ("E0318 17:45:05.166686 139645018964352 train.py:426] ").
 _PFX = (r"^[\"'`]?(?:ERROR: (?:LoadError: )?| {0,4}E {3,16}|\[\d+,(?:mpirank:)?\d+(?:,[\w.\-]+)?\]<std(?:err|out)>:"
         r"|(?:\[[^\]\n]*\]:? ?){1,4}|> |(?:#\d{1,4} )?\d{1,6}\.\d{1,3} | {0,16}\| "
+        r"|(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})? \[?[\w.\-]{1,100}:\d{1,7}\] "
+        r"|[IWEF]\d{4} \d\d:\d\d:\d\d\.\d{6} +\d+ [\w.\-]{1,100}:\d{1,7}\] "
         r"|[\w.\-]*\d[\w.\-]*: |  "
         r"|\(\w[\w.]* pid=\d+(?:, ip=[^)\n]*)?\) |\((?:head|worker\d*), rank=\d+, pid=\d+(?:, ip=[^)\n]*)?\) "
         r"|\((?:raylet|gcs_server|dashboard_agent|runtime_env_agent)(?:, ip=[^)\n]*)?\) |[\w\-]+/\d+ \[\d+\]: ?)?")
