@@ -10140,6 +10140,26 @@ SETS_90_91 = [
      {}, "key_error"),
     ("ERROR 07-01 10:00:00 llm_engine.py:161] IndexError: list index out of range", {}, "index_error"),
     ("E0318 17:45:05.166686 139645018964352 train.py:426] KeyError: 'input_ids'", {}, "key_error"),
+    # a binary built for a newer C library than the host's, in an error's words (a warning that an optional driver
+    # would not load is not why a job ended)
+    ("ImportError: /lib/x86_64-linux-gnu/libc.so.6: version `GLIBC_2.32' not found (required by "
+     "/opt/conda/lib/python3.10/site-packages/xformers/_C.so)", {}, "version_mismatch"),
+    ("libibverbs: Warning: couldn't load driver '/usr/lib/libibverbs/libmlx4': /lib/x86_64-linux-gnu/libc.so.6: "
+     "version `GLIBC_2.27' not found (required by /usr/lib/libibverbs/libmlx4-rdmav2.so)\nTraceback (most recent "
+     "call last):\n  File \"/home/u/proj/train.py\", line 9, in <module>\n    x = cfg.steps\nAttributeError: "
+     "'Config' object has no attribute 'steps'", {}, "attribute_error"),
+    # copy tools staging data before training: a source that is not there
+    ("rsync: [sender] link_stat \"/data/ckpt\" failed: No such file or directory (2)\nrsync error: some "
+     "files/attrs were not transferred (see previous errors) (code 23) at main.c(1338) [sender=3.2.7]",
+     {"exit_code": 23}, "missing_file"),
+    ("curl: (22) The requested URL returned error: 404", {"exit_code": 22}, "missing_file"),
+    ("fatal error: An error occurred (404) when calling the HeadObject operation: Key \"data/train.tar\" does not "
+     "exist", {}, "missing_file"),
+    ("CommandException: No URLs matched: gs://bucket/data/train-*", {}, "missing_file"),
+    ("2024/01/01 00:00:00 ERROR : data/a.tar: Failed to copy: failed to open source object: object not found", {},
+     "missing_file"),
+    # kubectl asked for a kind whose operator (its CRD) the cluster does not have
+    ("error: the server doesn't have a resource type \"pytorchjobs\"", {}, "missing_module"),
 ]
 
 

@@ -1765,6 +1765,9 @@ SETUP: tuple[Rule, ...] = (
              r".*(?:>=|==|~=| or (?:above|later|newer|higher)\b)"
              r"|undefined symbol: "
              r"|GLIBCXX_\S+' not found)|^\S+\.so(?:\.\d+)*: undefined symbol: "
+             # a binary built against a newer C library than the host's (a wheel or an extension for a newer distro),
+             # in an error's words (not a library's warning that a driver it may use would not load)
+             r"|\b\w*(?:Error|error): .*version `GLIBC_[\d.]+' not found \(required by "
              # macOS's loader: a plugin (tensorflow-metal) built against another release than the one loading it
              r"|\bdlopen\([^)]*\.(?:dylib|so), 0x[0-9a-fA-F]+\): "
              r"(?:symbol not found in flat namespace|Symbol not found: )"
@@ -1955,6 +1958,8 @@ SETUP: tuple[Rule, ...] = (
              # a Kubernetes cluster without the operator whose kind the manifest names (Kubeflow's PyTorchJob CRD),
              # kubectl's and Helm's words for it (Helm 2 checking a chart's apiVersion against what the cluster serves)
              r"|\bno matches for kind \"\w+\" in version \"[^\"]+\"|ensure CRDs are installed first"
+             # kubectl asked for a kind the cluster has no CRD for (the operator not installed)
+             r"|error: the server doesn't have a resource type \""
              r"|\bapiVersion \"[\w.\-]+/\w+\" in \S+ is not available\b"
              # Paddle's loader without a CUDA library it opens at run time (cuDNN, cuBLAS not installed)
              r"|Cannot load (?:cudnn|cublas|cublasLt|cudart|cusparse|cusolver|cufft|curand|nccl) shared library"
@@ -2015,6 +2020,13 @@ SETUP: tuple[Rule, ...] = (
     # datasets' streaming turns a failed Hub request into a FileNotFoundError of an hf:// file that exists: that one
     # is the network tier's (connection_error), retried once; a file really missing fails alike again and is held.
     # DVC: data tracked without a remote or cache that holds it
+    # A copy tool's source that is not there (data staged to the node before training): rsync's, curl's 404, the AWS
+    # CLI's, gsutil's and rclone's words
+    Rule("copy_source_missing", CONFIG, "missing_file",
+         log=r"rsync: (?:\[\w+\] )?link_stat \"[^\"]*\" failed: No such file or directory"
+             r"|curl: \(22\) The requested URL returned error: 404\b"
+             r"|An error occurred \(404\) when calling the (?:HeadObject|GetObject) operation"
+             r"|CommandException: No URLs matched: |failed to open source object: object not found\b"),
     Rule("dvc_missing", CONFIG, "missing_file",
          log=r"failed to pull data from the cloud - Checkout failed|No file hash info found for"
              r"|\bCheckoutError: Checkout failed for following targets\b"
@@ -2625,6 +2637,7 @@ SETUP: tuple[Rule, ...] = (
     Rule("corrupt_data", CONFIG, "corrupt_data",
          # (tar asked for a member the archive does not hold: a download of another archive, or a cut one)
          log=r"Parquet magic bytes not found|Either the file is corrupted or this is not a parquet file"
+
              # pip's and uv's download (or cached wheel) whose digest is not the one pinned: a cut or damaged
              # download, or a pin of another build
              r"|THESE PACKAGES DO NOT MATCH THE HASHES FROM THE REQUIREMENTS FILE|\bHash mismatch for `[^`]+`"
