@@ -10160,6 +10160,10 @@ SETS_90_91 = [
      "missing_file"),
     # kubectl asked for a kind whose operator (its CRD) the cluster does not have
     ("error: the server doesn't have a resource type \"pytorchjobs\"", {}, "missing_module"),
+    # AMP stepping an optimizer whose parameters got no gradient
+    ("  File \"/opt/conda/lib/python3.10/site-packages/torch/amp/grad_scaler.py\", line 454, in step\n    assert "
+     "len(optimizer_state[\"found_inf_per_device\"]) > 0, \"No inf checks were recorded for this optimizer.\"\n"
+     "AssertionError: No inf checks were recorded for this optimizer.", {}, "programming_error"),
 ]
 
 

@@ -2800,6 +2800,9 @@ BUGS: tuple[Rule, ...] = (
          log=r"Could not compute output (?:Keras)?Tensor\("
              # a Pallas (Mosaic) kernel called on sharded arrays outside shard_map: XLA cannot split a custom kernel
              r"|Mosaic kernels cannot be automatically partitioned\b"
+             # AMP's GradScaler stepping an optimizer none of whose parameters got a gradient (all frozen, or the loss
+             # not built from them)
+             r"|\bNo inf checks were recorded for this optimizer\b"
              # a tracker used before its run was started, or on a rank that never started one
              r"|You must call wandb\.init\(\) before wandb\.\w+\(\)|No active Run\. Call swanlab\.init\(\) first\b"
              # ... and a TF op under jit_compile (XLA) whose shape input is computed at run time
