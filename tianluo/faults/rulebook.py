@@ -733,6 +733,13 @@ _BARE = r"(?:^\s*|(?:[Ee]rror|ERROR|[Ee]xception|caught|[Ff]ailed|FAILED)\s*:\s+
 # An exception line whose message says more: ``[module.]SomethingError: ...<phrase>``.
 _EXC_LINE = _PFX + r"(?:\w+\.)*\w*(?:Error|Exception)\b"
 
+#: Slurm's clients refusing a job for what it asked (sbatch's, salloc's and srun's words): setup's submit_rejected, and
+#: the guard that reads it ahead of a stop (``submit_refused_then_stopped``).
+_SLURM_REFUSAL = (r"(?:srun|salloc|sbatch): error: (?:Unable to allocate resources|Batch job submission failed"
+                  r"|Job submit/allocate failed): (?:Invalid|Requested|Job violates|Node count|More processors"
+                  r"|Memory required|Access.permission denied|QOS|Job has invalid|User's group not permitted"
+                  r"|Job's account not permitted|Unspecified error|I/O error writing script)")
+
 
 def _job_state(state: str) -> str:
     """A Slurm job state as other tools report it: Snakemake's executor (``SLURM-job '4982330' failed, SLURM status
@@ -1134,10 +1141,7 @@ STOPPED: tuple[Rule, ...] = (
     # driver that hung after its submit thread died, a TERM): the refusal is why nothing ran (a guard ahead of the
     # stops, in the words of setup's submit_rejected; a refusal for want of the controller stays the network's).
     Rule("submit_refused_then_stopped", CONFIG, "submit_rejected",
-         log=r"(?:sbatch|srun|salloc): error: (?:Batch job submission failed|Unable to allocate resources"
-             r"|Job submit/allocate failed): (?:Invalid|Requested|Job violates|Node count|More processors"
-             r"|Memory required|Access.permission denied|QOS|Job has invalid|User's group not permitted"
-             r"|Job's account not permitted)|^qsub: submit error|^Unable to run job: job rejected: "),
+         log=_SLURM_REFUSAL + r"|^qsub: submit error|^Unable to run job: job rejected: "),
     Rule("sigterm", TRANSIENT, "terminated", signal="SIGTERM"),
     Rule("sigint", TRANSIENT, "terminated", signal="SIGINT"),
     Rule("sighup", TRANSIENT, "terminated", signal="SIGHUP"),
@@ -1151,11 +1155,7 @@ SETUP: tuple[Rule, ...] = (
     Rule("role_not_assumable", CONFIG, "auth_error",
          log=r"Could not assume role \S+\. Please ensure that the role exists|unable to perform: sts:AssumeRole on"),
     Rule("submit_rejected", CONFIG, "submit_rejected",
-         log=r"(?:srun|salloc|sbatch): error: (?:Unable to allocate resources|Batch job submission failed"
-             r"|Job submit/allocate failed): (?:Invalid"
-             r"|Requested|Job violates|Node count|More processors|Memory required|Access.permission denied|QOS"
-             r"|Job has invalid|User's group not permitted|Job's account not permitted|Unspecified error"
-             r"|I/O error writing script)|Unable to bring up enough workers"
+         log=_SLURM_REFUSAL + r"|Unable to bring up enough workers"
              r"|srun: error: Unable to create step for job \d+: (?:Invalid|Requested|Memory required"
              r"|More processors)"
              # Azure ML's job sent to a compute target the workspace does not have
