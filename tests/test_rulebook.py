@@ -10164,6 +10164,13 @@ SETS_90_91 = [
     ("  File \"/opt/conda/lib/python3.10/site-packages/torch/amp/grad_scaler.py\", line 454, in step\n    assert "
      "len(optimizer_state[\"found_inf_per_device\"]) > 0, \"No inf checks were recorded for this optimizer.\"\n"
      "AssertionError: No inf checks were recorded for this optimizer.", {}, "programming_error"),
+    # aiohttp unable to reach a host, or cut off mid-response (a remote judge or reward model, an HTTP dataset)
+    ("aiohttp.client_exceptions.ClientConnectorError: Cannot connect to host judge.internal:8000 ssl:default "
+     "[Connect call failed ('10.0.0.7', 8000)]", {}, "connection_error"),
+    ("aiohttp.client_exceptions.ClientPayloadError: Response payload is not completed: <TransferEncodingError: 400, "
+     "message='Not enough data for satisfy transfer length header.'>", {}, "connection_error"),
+    ("aiohttp.client_exceptions.ClientConnectorError: Cannot connect to host huggingface.co:443 ssl:default [Name or "
+     "service not known]", {}, "dns_error"),
 ]
 
 

@@ -3208,6 +3208,10 @@ NETWORK: tuple[Rule, ...] = (
          log=r"\bCommError\b.*\b(?:returned error|HTTP) 4(?:0[02]|0[4-7]|09|1\d|2[0-8]|[3-9]\d)\b"),
     Rule("connection_error", TRANSIENT, "connection_error",
          log=r"[Cc]onnection reset by peer|Connection refused|connect: connection refused|Broken pipe"
+             # aiohttp's words (an async client: a judge or reward model served over HTTP, fsspec's HTTP file system):
+             # a host it could not reach, a response cut off before its end
+             r"|\bClientConnectorError: Cannot connect to host \S+ ssl:|\bClientPayloadError: Response payload is not"
+             r" completed\b"
              # a Slurm command unable to reach the controller or the accounting database (a controller restarting,
              # slurmdbd down): scancel, squeue, sacct as a workflow tool runs them
              r"|\bUnable to contact slurm controller\b"
