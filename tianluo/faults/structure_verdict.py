@@ -180,6 +180,9 @@ _MISSING_DATA = compile_pattern(
     r"|\bno (?:\w+ ){0,2}(?:images?|files|samples|annotations|videos|data) in (?:the )?(?:\S+ ){0,2}"
     r"(?:folder|dir|directory)\b")
 
+#: The names a program gives the arguments or configuration it was handed (``args.lr``, ``cfg["optim"]``); each
+#: check below adds its own.
+_CONFIG_VARS = r"args|opts?|cfg|config|conf|hparams"
 #: An assert on whether its inputs are there (a file, a folder, a non-empty listing): the data's or the setup's, or an
 #: earlier step's that did not write them; not a bug of the program's logic the text can show.
 _INPUT_CHECK = compile_pattern(
@@ -188,7 +191,7 @@ _INPUT_CHECK = compile_pattern(
 #: ... and the checked thing is what the job was given: an argument or config value (``args.train_dir``,
 #: ``cfg.data.root``), or a data root, folder or dataset by its name (``root``, ``data_dir``). An assert that
 #: names a failure (``"Failed to train model"``) checks what an earlier step should have written: no verdict.
-_GIVEN_INPUT = compile_pattern(r"\b(?:args|opts?|cfg|config|conf|hparams|FLAGS|flags)\.\w"
+_GIVEN_INPUT = compile_pattern(rf"\b(?:{_CONFIG_VARS}|FLAGS|flags)\.\w"
                                r"|\bself\.\w*(?:path|dir|root)\w*"
                                r"|\b\w*(?:root|_dir|dir_|data|dataset|folder)\w*\b|\b(?:dir|dirname|path)\)"
                                # a file's path the job builds from its inputs (``text_fpath``, ``label_path``)
@@ -207,7 +210,7 @@ _PATH_FORM = compile_pattern(r"^assert\b.*\b\w*(?:path|dir|folder|root|file)\w*\
 #: ``assert args.num_layers % args.pipeline_model_parallel_size == 0``, YOLOX's ``assert len(cfg_list) % 2 == 0`` on
 #: the command line's trailing overrides, ``assert config.hidden_size % config.num_heads == 0``): the settings do
 #: not fit each other, not the program's logic.
-_SETTINGS_CHECK = compile_pattern(r"^assert\b.*(?:\b(?:args|opts?|cfg|config|conf|hparams|hps|FLAGS|flags)\.\w"
+_SETTINGS_CHECK = compile_pattern(rf"^assert\b.*(?:\b(?:{_CONFIG_VARS}|hps|FLAGS|flags)\.\w"
                                   r"|\b\w*(?:cfg|config|opts)\w*\b)")
 
 #: A pickle cut short (``EOFError: Ran out of input``, ``pickle data was truncated``) read by a plain data loader in
@@ -351,7 +354,7 @@ _AUTO_CONFIG = compile_pattern(r"[/\\]transformers[/\\]models[/\\]auto[/\\]confi
 #: corpus authors of these read the configuration as written for another release of the package (an older task
 #: config under a newer rsl_rl, an older model's config under MACE's newer converter).
 _CONFIG_SUBSCRIPT = compile_pattern(
-    r"\b(?:cfg|config|conf|configs|hparams|hyper_params|hyperparameters|opt|opts|options|settings|args)"
+    rf"\b(?:{_CONFIG_VARS}|configs|hyper_params|hyperparameters|options|settings)"
     r"(?:\[[^\]]{1,60}\])*(?:\[|\.pop\() ?['\"](\w[\w.-]{0,60})['\"]", capture=True)
 #: transformers' (and diffusers') own readers of a saved model's files (its tokenizer and config JSON).
 _LOADERS = frozenset({"_from_pretrained", "from_pretrained", "_load_pretrained_model", "from_dict", "from_json_file"})
