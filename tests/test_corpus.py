@@ -401,8 +401,9 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "transient/connection_error", "the R client refused by the local H2O server: that the server died of the "
         "booster's parameters is the reporter's finding; the log shows only the refused connection"),
     "hub/hto_pointflowmatch_conditionalunet1d_use_dropout_upstream_diffusion_policy.txt": (
-        "code/type_error", "Hydra's instantiate of a class that takes no such keyword: read as the program's (as "
-        "NeMo's older file is labelled); that the upstream package was installed in place of the fork is the thread's"),
+        "config/bad_arguments", "Hydra's instantiate calling the config's target with a keyword it does not take: read "
+        "as the config's keys; that the upstream package was installed in place of the fork (version_mismatch, the "
+        "author's) is the thread's (config either way)"),
     # Set 54.
     "distributed/htk_composer_fsdp_full_shard_fp32_param_dtype_expects_full_precision.txt": (
         "unknown/exit_1", "FSDP's 'Expects full precision but got torch.float32' from composer's param_init_fn: that "
@@ -527,12 +528,8 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "unknown/exit_1", "the paste is cut inside the DataLoader's queue poll, before the KeyboardInterrupt that "
         "says a person stopped it: the same class, unknown"),
     "tf_jax_storage/huk_stock_forecast_rmse_nan_targets.txt": (
-        "config/bad_arguments", "scikit-learn's 'Input contains NaN' raised in its own validation: read as a check "
-        "refusing what it was given; that the targets held NaN (corrupt_data, the author's) is the same class"),
-    "tf_jax_storage/huk_tabzilla_stg_predictions_nan.txt": (
-        "config/bad_arguments", "scikit-learn's 'Input contains NaN' raised in its own validation: read as a check "
-        "refusing what it was given; that the predictions were NaN because training diverged (nan_loss, the "
-        "author's) is the same class"),
+        "config/nan_loss", "scikit-learn's 'Input contains NaN' is read as values gone NaN (as three other authors of "
+        "the words read them); that the targets held NaN (corrupt_data, the author's) is the same class"),
     # the sixty-fourth held-out set's
     "distributed/hun_dvc_run_train_stage_arguments_error.txt": (
         "unknown/exit_255", "a script's own 'Arguments error. Usage:' and exit 255 under dvc run: no usage line of "
@@ -675,10 +672,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "config/version_mismatch",
         "an AttributeError on argparse's Namespace inside the library's own argument helper is read as a CLI of "
         "another release than its code; the author calls it the library's bug"),
-    "hub/hve_timemil_test_auroc_nan_scores.txt": (
-        "config/bad_arguments",
-        "scikit-learn's 'Input contains NaN' from its validation is read as input it refuses; that the input was the "
-        "model's NaN scores (a NaN loss's kin) is the author's reading of the code above it"),
     "pytorch/hvf_sherpa_whisper_trtllm_convert_killed.txt": (
         "config/missing_file",
         "the conversion step's kill left no line; the next step's FileNotFoundError for the file it never wrote is "
@@ -945,6 +938,33 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "transient/terminated",
         "a sweep agent stopped by its owner's Ctrl-C after W&B answered 500 twice is read by the SIGINT that ended it; "
         "its author reads the service's 5xx (transient either way)"),
+    # Sets 93 and 94.
+    "distributed/hxq_pytorch_region_compile_recompile_limit.txt": (
+        "unknown/exit_1",
+        "dynamo's FailOnRecompileLimitHit under fullgraph is left unread: an older author of the same words reads "
+        "unknown (a compile setting with no class), this one the program's code (accepting config)"),
+    "hub/hxs_navila_eval_pillow_fileno.txt": (
+        "unknown/exit_1",
+        "io.UnsupportedOperation: fileno raised in the Pillow Isaac Sim bundles: the words name no family; that this "
+        "Pillow release is the cause (pinning 10.4.0 mended it) is the thread's finding"),
+    "pytorch/hxq_bminf_cublaslt_igemm_not_supported.txt": (
+        "config/bad_arguments",
+        "CUBLAS_STATUS_NOT_SUPPORTED is read as a GEMM this GPU cannot run (an older author's bf16 on a Maxwell card "
+        "reads the same); its author reads the CUDA 10.1 stack's release (version_mismatch; config either way)"),
+    "pytorch/hxt_lightning_atomic_save_cross_device.txt": (
+        "config/bad_arguments",
+        "[Errno 18] Invalid cross-device link is read by its errno, a rename across file systems the job's paths "
+        "asked for; its author reads Lightning's atomic save (programming_error, accepting version_mismatch)"),
+    "pytorch/hxv_cail2019_apex_fp16_optimizer_import.txt": (
+        "config/missing_module",
+        "Python 3.6's 'cannot import name' without the module's name is read as an import that is not there, as "
+        "four older authors of that form read theirs; this author reads apex's release without FP16_Optimizer "
+        "(version_mismatch; config either way)"),
+    "pytorch/hxw_kohya_bnb_no_kernel_image.txt": (
+        "config/driver_mismatch",
+        "'no kernel image is available for execution on the device' is read with the driver's label, as the standing "
+        "rule reads these words; its author reads a bitsandbytes build without the card's architecture "
+        "(version_mismatch; config either way)"),
 }
 
 

@@ -717,9 +717,11 @@ def _exc(*names: str) -> str:
     # torch.compile's wrapper of what a lowering raised, ``torch._inductor.exc.InductorError: <type>: <message>`` (an
     # MPS operator's, quoted whole beside structure.py's reading of the same wrapper); Gym's vector env
     # reporting its worker's: ``Received the following error from Worker-2: TypeError: only size-1 arrays can be
-    # converted to Python scalars``)
+    # converted to Python scalars``; Spark's driver quoting a Python worker's: ``PythonException: 'IndexError: list
+    # index out of range'. Full traceback below:``)
     return (r"(?:" + _PFX + r"(?:\w+\.)*(?:" + alts + r")(?::|$|\()|(?:\bexception=|\bRayTaskError\(|\berrored: "
-            r"|because of the following error: |\b(?:InductorError|LoweringException): |\berror from Worker-\d+: )"
+            r"|because of the following error: |\b(?:InductorError|LoweringException): |\berror from Worker-\d+: "
+            r"|\bPythonException: ')"
             r"(?:\w+\.)*(?:"
             + alts + r")[(:)])")
 
@@ -1114,10 +1116,19 @@ EXHAUSTED: tuple[Rule, ...] = (
     # fails, every time, until a person stops it; the resources asked for do not fit the cluster
     Rule("spark_barrier_slots", CONFIG, "bad_arguments",
          log=r"Barrier stage in job \d+ requires \d+ slots, but only \d+ are available"
-             r"|BarrierJobSlotsNumberCheckFailed\b"),
+             r"|BarrierJobSlotsNumberCheckFailed\b"
+             # ... or given a DataFrame whose lineage a barrier stage cannot run (SynapseML's LightGBM after a
+             # coalesce, a union): the job's to repartition
+             r"|\bBarrierJobUnsupportedRDDChainException\b"),
 )
 
 STOPPED: tuple[Rule, ...] = (
+    # A job stopped while it waited on torch's lock of a JIT extension's build folder (DeepSpeed's ops, a
+    # cpp_extension.load): a build that died left its lock file, and every later job waits on it for ever, until a
+    # person stops it (py-spy's dump, or the KeyboardInterrupt's traceback, names the wait); the lock is why
+    Rule("extension_lock_wait", CONFIG, "file_locked",
+         log=r"^\s*wait \((?:\S+/)?torch/utils/file_baton\.py:\d+\)"
+             r"|[/\\]torch[/\\]utils[/\\]file_baton\.py\", line \d+, in wait$"),
     # slurmstepd's cancel line with no reason, and the job ended by the TERM it sends: a person (or
     # an admin) ran scancel. srun prints the same line when it ends a step after a task failed,
     # but then the job ends by that failure, not by TERM, and the failure's own line says more.
@@ -1193,7 +1204,10 @@ SETUP: tuple[Rule, ...] = (
              # a cluster's admission webhook refusing the pods an operator creates; Azure ML's Kubernetes compute
              # given an instance type no node can hold
              r"|admission webhook \"[^\"]+\" denied the request|instance type defined resource requirement has"
-             r" exceeded the node size"),
+             r" exceeded the node size"
+             # ... or its admission policy (Kueue's: a workload without a queue), or a namespace's ResourceQuota
+             r"|\bValidatingAdmissionPolicy '[^']+' with binding '[^']+' denied request\b"
+             r"|\bis forbidden: exceeded quota: "),
     Rule("driver_mismatch", CONFIG, "driver_mismatch",
          log=r"driver version is insufficient for CUDA runtime version|no kernel image is available for execution"
              # a Vulkan renderer (SAPIEN, ManiSkill, Isaac Sim) with no driver's ICD, or one without what it needs: the
@@ -1244,6 +1258,8 @@ SETUP: tuple[Rule, ...] = (
          log=r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|CUDA driver initialization failed"
              # the same on AMD's, Intel's and Ascend's builds of torch
              r"|No HIP GPUs are available|Torch not compiled with XPU enabled|The NPU device count is zero\b"
+             # AutoTrain's check before an LLM's training
+             r"|\bNo GPU/MPS device found\b"
              # vLLM finding no accelerator platform (a Ray actor given no GPU, a CPU-only build)
              r"|RuntimeError: No supported device detected\.?$|RuntimeError: Failed to infer device type"
              # the driver's own libcuda not there to load: a container started without the host's GPU (Singularity
@@ -1321,6 +1337,8 @@ SETUP: tuple[Rule, ...] = (
          # (git cloning over https in a batch job with no credential helper: it would prompt, and cannot)
          log=r"^fatal: could not read (?:Username|Password) for '"
              r"|Unable to locate credentials|api_key not configured|Token is required \(|" + _exc("NoCredentialsError")
+             # gcloud with no account logged in (a container, a batch node): ``gcloud storage cp`` will not go on
+             + r"|You do not currently have an active account selected\b"
              # an evaluation or tracking tool asking for the service key the job's environment lacks
              + r"|\bPlease set (?:the |your )?(?:`|')?[A-Z][A-Z0-9_]*_(?:API_KEY|TOKEN)\b"
              + r"|\bNoCredentials: Can't find AWS credentials|^ERROR: type Nothing has no field renew$"
@@ -1483,7 +1501,11 @@ SETUP: tuple[Rule, ...] = (
     # with no result. Before builds_that_do_not_fit, which reads the build's own failure as releases that do not fit.
     Rule("build_tool_missing", CONFIG, "command_not_found",
          log=r"\bunable to execute '[^']+': No such file or directory"
-             r"|^\s*error: command '[^']+' failed: (?:None|No such file or directory)$"),
+             r"|^\s*error: command '[^']+' failed: (?:None|No such file or directory)$"
+             # a compiler a JIT needs at run time, not in the image: torch.compile's inductor (its CPU kernels) and
+             # Triton (its driver's helper module), each in any wrapper's line
+             r"|\bNo working C\+\+ compiler found in torch\._inductor\.config"
+             r"|\bFailed to find C compiler\. Please specify via CC\b"),
     Rule("builds_that_do_not_fit", CONFIG, "version_mismatch",
          log=r"(?:^|triton\.compiler\.(?:errors\.)?)CompilationError: at \d+:\d+:"
              # bitsandbytes with no binary for the CUDA or ROCm release it found (a source build for another one)
@@ -1530,7 +1552,7 @@ SETUP: tuple[Rule, ...] = (
              # and an engine file built by another TensorRT or on another GPU
              r"|^ERROR: [Ff]ailed to parse (?:the )?ONNX file|^While parsing node number \d+ \[\w+"
              r"|^In node -?\d+ \(\w+\): (?:INVALID_GRAPH|INVALID_NODE|UNSUPPORTED_NODE): "
-             r"|Serialization Error in deserialize: |Deserialize the cuda engine failed"
+             r"|Serialization Error in deserialize: |Deserialize the cuda engine failed|\bVersion tag does not match\b"
              r"|The engine plan file is (?:not compatible with this version of TensorRT|generated on an incompatible"
              r" device)"
              # TF with no kernel of an op for the device it placed it on (tensorflow-metal's plugin, a build without
@@ -1596,6 +1618,9 @@ SETUP: tuple[Rule, ...] = (
              r"|to return a valid Keras Model instance\. Received: <tf_keras\."),
     Rule("version_mismatch", CONFIG, "version_mismatch",
          log=r"did not match any variant of untagged enum|Dataset scripts are no longer supported"
+             # torch.compile on a Python its release does not support yet; torchcodec's native part not loading (its
+             # FFmpeg or its torch of another release)
+             r"|\b(?:Dynamo|torch\.compile) is not supported on Python 3\.\d+\+?|\bCould not load libtorchcodec\b"
              # an Open MPI program whose PMIx client the launcher did not set up (srun without the PMI plugin the
              # program's Open MPI was built for, another MPI's mpirun): before launch_setup's failed MPI_Init
              r"|OPAL ERROR: (?:Not initialized|Unreachable) in file (?:pmix\w*|ext\w*)_client\.c at line \d+"
@@ -1784,7 +1809,8 @@ SETUP: tuple[Rule, ...] = (
              # a framework built against a CUDA release whose runtime this host lacks (``libcudart.so.8.0``): the
              # raised error only, since TF warns the same words and goes on on the CPU
              r"|(?:ImportError|OSError|NotFoundError): lib(?:cudart|cublas|cublasLt|cudnn|cufft|curand|cusparse"
-             r"|cusolver|nvrtc|nccl|nvinfer|nvToolsExt)\.so\.\d+(?:\.\d+)*: cannot open shared object file"),
+             r"|cusolver|nvrtc|nccl|nvinfer|nvToolsExt|cupti|nvJitLink|cusparseLt)\.so\.\d+(?:\.\d+)*: cannot open"
+             r" shared object file"),
     # Installed packages that do not fit each other: a package's own check (Horovod's
     # ``HorovodVersionMismatchError``); torch's C extension refusing what its Python side passes (a mixed install,
     # pybind11 listing the signature it has); an installed package's import cycle (a half-upgraded install), which
@@ -1867,6 +1893,8 @@ SETUP: tuple[Rule, ...] = (
          # (ESM's own loader: ``Keys 'a, b' are missing.``)
          log=r"^ValueError: Missing (?:\d+ )?parameters:(?: |$)|^ValueError: Received (?:\d+ )?parameters not in"
              r" model:(?: |$)|^RuntimeError: Keys '\S"
+             # TGI's weight loader: a tensor the architecture needs that the checkpoint's files do not hold
+             r"|\bRuntimeError: weight [\w.]+ does not exist\b"
              r"|For 'load_param_into_net', \S+ in the argument 'net' should have the same shape as "
              # a loader's own check that the weights it read were what it expected (LLaMA-Factory's reward model of an
              # older release's layout: "Reward model is not correctly loaded.")
@@ -1925,6 +1953,8 @@ SETUP: tuple[Rule, ...] = (
              # an assert whose message is the tensor it checked, gone NaN (Sparse R-CNN's boxes before GIoU)
              r"|AssertionError: tensor\(\[+(?:nan|-?inf)\b"
              r"|array must not contain infs or NaNs"
+             # scikit-learn's check of what a metric or an estimator was given: predictions or targets gone NaN
+             r"|\bInput (?:[Xy] )?contains (?:NaN|infinity)\b"
              r"|" + _exc("FloatingPointError")),
     # comet_ml imported after the framework it hooks: the program's order of imports (its ImportError names modules
     # that are installed, so before missing_module)
@@ -1935,6 +1965,9 @@ SETUP: tuple[Rule, ...] = (
          # environment (its pip or conda packages) could not be installed
          # (the JVM's class or native library not on its path; .NET's assembly or native DLL)
          log=r"\bjava\.lang\.(?:ClassNotFoundException|NoClassDefFoundError|UnsatisfiedLinkError)\b"
+             # Hydra's config naming a plugin's group option (hydra-colorlog's logging, submitit's launcher, the Optuna
+             # sweeper) when the plugin is not installed
+             r"|Could not find 'hydra/(?:job_logging|hydra_logging|launcher|sweeper)/\w+'"
              # a library's own check for an optional package its feature needs (transformers' TensorBoardCallback,
              # WandbCallback): a name without a version, which is a release's
              r"|\b\w+ requires `?[A-Za-z][\w.\-]*`? (?:(?:library|package) )?to be installed\b"
@@ -1957,7 +1990,7 @@ SETUP: tuple[Rule, ...] = (
              r"|\bNo CMAKE_(?:CUDA|CXX|C|HIP)_COMPILER could be found\b|\bCould NOT find \w+ \(missing: "
              # a Kubernetes cluster without the operator whose kind the manifest names (Kubeflow's PyTorchJob CRD),
              # kubectl's and Helm's words for it (Helm 2 checking a chart's apiVersion against what the cluster serves)
-             r"|\bno matches for kind \"\w+\" in version \"[^\"]+\"|ensure CRDs are installed first"
+             r"|\bno matches for kind \\?\"\w+\\?\" in version \\?\"|ensure CRDs are installed first"
              # kubectl asked for a kind the cluster has no CRD for (the operator not installed)
              r"|error: the server doesn't have a resource type \""
              r"|\bapiVersion \"[\w.\-]+/\w+\" in \S+ is not available\b"
@@ -2208,7 +2241,12 @@ SETUP: tuple[Rule, ...] = (
              # one's stale objects
              r"|Reused local directory: \["
              # DVC's repository lock, held by another dvc command in the same workspace (or left by a killed one)
-             r"|\bUnable to acquire lock\. Most likely another DVC process is running\b"),
+             r"|\bUnable to acquire lock\. Most likely another DVC process is running\b"
+             # Helm's release held by an install, upgrade or rollback that is still pending (or died pending)
+             r"|\banother operation \(install/upgrade/rollback\) is in progress\b"
+             # py-filelock giving up on a lock another process holds (the hub's cache, a dataset's cache folder): a
+             # wait that timed out, but on a holder (a sibling rank, a dead run's lock), not the network
+             r"|\bThe file lock '[^'\n]+' could not be acquired\b"),
     Rule("permission_denied", CONFIG, "permission_denied",
          log=_exc("PermissionError") + r"|\[Errno 13\] Permission denied|errno: 13 - Permission denied"
              # CatBoost unable to create its train directory where the job runs (a service's working directory)
@@ -2218,6 +2256,9 @@ SETUP: tuple[Rule, ...] = (
              + r"|OP_REQUIRES failed at .*: Permission denied: "
                r"|\b(?:mkdir|touch|cp|mv|ln|rm|tee|chmod|chown|install): cannot [a-z ]+.*: Permission denied$"
                r"|nvidia-container-cli: .*: permission denied$"
+               # Kubernetes' RBAC: the service account a pod or a workflow's executor runs as may not do what it asks
+               # (kubectl's "Error from server (Forbidden)", and the same in a controller's JSON-quoted log)
+               r"|is forbidden: User \\?\"[^\"\\]+\\?\" cannot [a-z]+ resource \\?\""
                # Windows: ERROR_ACCESS_DENIED, a privilege (a symlink) the user does not hold
                r"|\[WinError (?:5|1314)\]|: Access is denied\.$"
                # an ssh launcher (mpirun's, pdsh's) whose key the other host's sshd refuses
@@ -2273,6 +2314,14 @@ SETUP: tuple[Rule, ...] = (
              # (the same file's #! line ending in a carriage return: the kernel looks for "/bin/sh\r", which bash
              # prints as ^M)
              r"\^M: bad interpreter: |"
+             # ninja given a target it does not have (a build's command line edited by hand: an en dash for -v)
+             r"^ninja: error: unknown target '|"
+             # Helm installing a release under a name a release still holds
+             r"\bINSTALLATION FAILED: cannot re-use a name that is still in use\b|"
+             # Hydra's instantiate calling the config's target with arguments it does not take, or without those it
+             # needs (its report quotes the TypeError's repr): the config's keys, written for another class or release
+             r"^TypeError\([\"'].*(?:missing \d+ required (?:positional|keyword-only) arguments?"
+             r"|got an unexpected keyword argument|got multiple values for (?:keyword )?argument)|"
              # pip refusing a system Python its distribution manages (PEP 668: Debian 12, Ubuntu 23.04 and later, a
              # container built on them): a venv or --break-system-packages is the job's to choose
              r"\berror: externally-managed-environment\b|\bThis environment is externally managed\b|"
@@ -2624,7 +2673,7 @@ SETUP: tuple[Rule, ...] = (
              # a process group without a backend for the tensors' device (gloo/nccl/ccl chosen for another one)
              r"|No backend type associated with device type \w+"
              # cuBLAS asked for what this GPU cannot do (bf16 GEMMs on a GPU before Ampere)
-             r"|CUBLAS_STATUS_NOT_SUPPORTED when calling|Cublas error, `CUBLAS_STATUS_NOT_SUPPORTED`"
+             r"|\bCUBLAS_STATUS_NOT_SUPPORTED\b"
              # NCCL given a topology or graph file written for another machine (NCCL_TOPO_FILE, NCCL_GRAPH_FILE)
              r"|NCCL WARN XML Import Channel : dev \d+ not found"
              # Apptainer/Singularity that cannot make the container (a bind without its destination, an image)
@@ -2740,6 +2789,8 @@ BUGS: tuple[Rule, ...] = (
     Rule("shape_mismatch", CODE, "shape_mismatch",
          # (Julia's, as ``ERROR: LoadError: DimensionMismatch("arrays could not be broadcast to a common size")``)
          log=_exc("DimensionMismatch")
+             # ONNX Runtime fed an input of other dimensions or rank than the exported graph's
+             + r"|\bINVALID_ARGUMENT : (?:Got invalid dimensions|Invalid rank) for input: "
              + r"|mat1 and mat2 shapes cannot be multiplied"
                r"|The size of tensor a \(\d+\) must match the size of tensor b"
              r"|The expanded size of the tensor \(\d+\) must match the existing size \(\d+\)"
@@ -3215,6 +3266,12 @@ NETWORK: tuple[Rule, ...] = (
              # a Slurm command unable to reach the controller or the accounting database (a controller restarting,
              # slurmdbd down): scancel, squeue, sacct as a workflow tool runs them
              r"|\bUnable to contact slurm controller\b"
+             # a database's connection dropped under a long job (Optuna's or MLflow's storage: PostgreSQL, MySQL), often
+             # an idle one the server or a proxy closed
+             r"|\bserver closed the connection unexpectedly\b|Lost connection to MySQL server during query"
+             r"|MySQL server has gone away|\bSSL SYSCALL error: EOF detected\b"
+             # kubectl cp's stream over the API server cut before the copy ended
+             r"|^Dropping out copy after \d+ retries|^error: unexpected EOF$"
              # Slurm's own RPC between its daemons and a client dropped mid-message (a node's slurmd restarting, a
              # controller under load)
              r"|\bslurm_receive_msgs?\b.*: Zero Bytes were transmitted or received\b"
@@ -3332,7 +3389,14 @@ LAST: tuple[Rule, ...] = (
     # host cannot give it): the run's set-up, every time; last, because its specific words (a registry's 5xx or
     # rate limit, a full disk, the GPU toolkit's refusal, a port taken) are read above. podman's bare ``Error:``
     # counts only with 125, its and docker run's code for a container that never started.
-    Rule("container_refused", CONFIG, "bad_arguments", log=r"\bError response from daemon: "),
+    # docker's image store broken on the host it runs on (a layer the image lists is gone): the host's, and a try on
+    # another host, or after the image is pulled again, gets past it (a rented GPU's daemon)
+    Rule("image_store_broken", TRANSIENT, "boot_failure",
+         log=r"\bError response from daemon: (?:layer does not exist"
+             r"|failed to register layer: open \S+: no such file)"),
+    Rule("container_refused", CONFIG, "bad_arguments", log=r"\bError response from daemon: "
+         # runc refusing the pod's or container's spec as Kubernetes and Argo report it (a mount over a file)
+         r"|\bOCI runtime create failed: .*: not a directory: unknown\b"),
     Rule("podman_refused", CONFIG, "bad_arguments", log=r"^Error: \S", exit_code=125),
     # A remote shell refused to re-export a read-only variable (colossalai's ssh launch), so the launch command
     # never ran; last, because a job that did run prints what ended it.
@@ -3350,7 +3414,9 @@ LAST: tuple[Rule, ...] = (
     Rule("hf_cannot_load", CONFIG, "missing_file",
          log=r"Can't load (?:tokenizer|config|weights|feature extractor|image processor|processor) for '[^']*'\. "
              r"(?:If you were trying to load it from|Make sure that:)"
-             r"|Can't load the (?:configuration|model) (?:of|for) '[^']*'\. If you were trying to load it from"),
+             r"|Can't load the (?:configuration|model) (?:of|for) '[^']*'\. If you were trying to load it from"
+             # LLaMA-Factory's multimodal plugin finding no processor files in the model's folder
+             r"|\bProcessor was not found, please check and update your model file\b"),
     # A launcher says a rank aborted; a watchdog's abort is its timeout, so any transient line said more.
     Rule("launcher_sigabrt", UNKNOWN, "signal_sigabrt", log=_launcher(6, "SIGABRT", "Aborted")),
 )
@@ -3363,12 +3429,13 @@ LAST: tuple[Rule, ...] = (
 #: the device's memory (before cuda_oom), comet_ml's ImportError over an import order (before missing_module), W&B's
 #: client error carrying the service's refusal of the request (before connection_error's CommError), MPICH unable to
 #: resolve a node's name (before launch_setup's failed MPI start-up), a scheduler's refusal of a job a driver
-#: submitted before someone stopped the driver (before the stops' SIGTERM and SIGINT). Each names
+#: submitted before someone stopped the driver (before the stops' SIGTERM and SIGINT), a wait on a JIT extension's
+#: stale build lock that someone then stopped (before the stops' KeyboardInterrupt and SIGINT). Each names
 #: its look-alike; tests/test_rulebook.py checks the list.
 GUARDS = frozenset({"message_too_large", "lightning_module_incomplete", "drive_quota",
                     "pod_dns_not_ready", "accelerate_port", "answer_without_length", "wrapped_allocation",
                     "import_order", "service_refused_request", "mpi_host_unresolved",
-                    "submit_refused_then_stopped"})
+                    "submit_refused_then_stopped", "extension_lock_wait"})
 
 #: What a launcher puts before each line of a rank or a worker: torchrun's ``[rank3]: `` and ``[default3]:``
 #: (``--tee``), mpirun's ``--tag-output`` ``[1,3]<stderr>:``, Ray's ``(RayTrainWorker pid=1234, ip=10.0.0.1) ``,

@@ -153,4 +153,11 @@ NOENT_L10N: tuple[str, ...] = (
     'File o directory non esistente',
     'Nie ma takiego pliku ani katalogu',
     'Böyle bir dosya ya da dizin yok',
+    # Windows' own words for ERROR_FILE_NOT_FOUND and ERROR_PATH_NOT_FOUND (a library that formats the system's message
+    # itself, LMDB's, not as ``[WinError 3]``), and the Chinese ones as a program decoding the system's GBK bytes as
+    # UTF-8 prints them (every byte it cannot read one U+FFFD)
+    'The system cannot find the path specified', 'The system cannot find the file specified',
+    '系统找不到指定的路径', '系统找不到指定的文件', '系統找不到指定的路徑', '系統找不到指定的檔案',
+    'ϵͳ\ufffdҲ\ufffd\ufffd\ufffdָ\ufffd\ufffd\ufffd\ufffd·\ufffd\ufffd',
+    'ϵͳ\ufffdҲ\ufffd\ufffd\ufffdָ\ufffd\ufffd\ufffd\ufffd\ufffdļ\ufffd',
 )

@@ -617,6 +617,9 @@ STRERRORS = {
     # /usr/bin/python: exec format error``)
     ": exec format error": 8,
 }
+#: A debugger a crash handler started that may not attach (gdb under a kernel's ptrace_scope, in a container): its
+#: EPERM is the handler's, printed after the crash it came to report (llama.cpp's GGML_ASSERT backtrace).
+_DEBUGGER = LazyPattern(r"^ptrace: Operation not permitted\.$|^Could not attach to process\. ")
 #: Windows' own error codes (``[WinError N]``) as the errno of the same family.
 WINERRORS = {2: 2, 3: 2, 5: 13, 112: 28, 1314: 1, 1455: 12, 10048: 98, 10050: 100, 10051: 101, 10053: 103,
              10054: 104, 10060: 110, 10061: 111, 10065: 113, 11001: -2, 11002: -3}
@@ -670,6 +673,8 @@ _HTTP = LazyPattern(
     # MLflow's REST client: "failed with error code 403 != 200"; trl's vLLM client and other thin clients:
     # "Request failed: 503, {...}"
     r"|\berror code ([45]\d\d) != 2\d\d\b|\bRequest failed: ([45]\d\d)\b"
+    # Azure's Go SDK (azcopy, azure-storage-azcopy in a data step): "RESPONSE 403: 403 Server failed to authenticate"
+    r"|^RESPONSE ([45]\d\d): "
     # OpenAPI-generated clients (kubernetes, Kaggle): "ApiException: (404)"; a JSON body's "code": 404
     r"|(?:Exception|Error): \(([45]\d\d)\)|\"code\" ?: ?([45]\d\d)\b"
     # a code and its reason phrase in any client's form: "503 Service Unavailable", Kaggle's "404 - Not Found",
@@ -684,7 +689,8 @@ _HTTP = LazyPattern(
 _SERVICE = LazyPattern(r"<Code>(\w{2,80})</Code>|\bErrorCode: ?(\w{2,80})\b"
                        r"|An error occurred \((\w{2,80})\) when calling|\bcode: (\w{2,80}),"
                        r"|\"(?:code|Code|errorCode|error_code)\": ?\"(\w{2,80})\"|\(ServiceCode=(\w{2,80})\)"
-                       r"|^\s*Code: (\w{2,80})\s*$|\bRestException: ([A-Z][A-Z_]{3,60}): ", capture=True)
+                       r"|^\s*Code: (\w{2,80})\s*$|\bRestException: ([A-Z][A-Z_]{3,60}): "
+                       r"|^ERROR CODE: (\w{2,80})\s*$", capture=True)
 #: A proxy's answer to the tunnel it was asked for (``Tunnel connection failed: 403 Forbidden``): the proxy's or the
 #: network's refusal, not the service's; only 407 (the proxy wants credentials) keeps its meaning.
 _TUNNEL = LazyPattern(r"Tunnel connection failed: ([45]\d\d)\b", capture=True)
@@ -869,8 +875,9 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
             faulty = f.group(1) or f.group(2)
         if agent is None and (a := _AGENT_FIRST.search(text)) is not None:
             agent = a.group(1)
-        if text.strip() in ignored:
-            continue  # an exception the program survived, or a symptom: its errno or status is not why it ended
+        if text.strip() in ignored or _DEBUGGER.search(text):
+            continue  # an exception the program survived, or a symptom (or a debugger's own failure to attach): its
+            # errno or status is not why it ended
         n = _found(_ERRNO, text)
         if n is None and (named := _ERRNO_NAME.search(text)) is not None:
             n = ERRNO_NAMES[named.group(1)]
