@@ -149,10 +149,11 @@ def test_the_rule_set_is_searched_in_one_pass_not_one_per_rule(tmp_path):
     every = scan(log, "stdout", Cursor(), RULES, PROGRESS, max_bytes=size)
     one = scan(log, "stdout", Cursor(), {"cuda_oom": RULES["cuda_oom"]}, PROGRESS, max_bytes=size)
     assert [m.text for m in every.matches] == [m.text for m in one.matches] == [FATAL.strip()]
-    # The bytes the rule searches ran over: one pass, the same with every rule as with one.
-    assert every.searched == one.searched and size - len(FATAL) <= every.searched <= size, (every.searched, size)
+    # The bytes the rule searches ran over: about one pass, with every rule as with one: the prefilter's over every
+    # byte, then only the rules whose literals a chunk holds, over that chunk (here the last one's).
+    assert size <= one.searched <= every.searched <= 1.25 * size, (one.searched, every.searched, size)
     # The spec's own rules are one more pass (apart, so a hostile pattern of theirs slows only
     # itself), however many there are.
     user = {f"spec-{i}": rf"NCCL WARN .*Timeout {i}" for i in range(10)}
     with_user = scan(log, "stdout", Cursor(), {**user, **RULES}, PROGRESS, max_bytes=size)
-    assert with_user.searched <= 2 * size and [m.text for m in with_user.matches] == [FATAL.strip()]
+    assert with_user.searched <= 2.25 * size and [m.text for m in with_user.matches] == [FATAL.strip()]

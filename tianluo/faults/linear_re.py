@@ -142,6 +142,23 @@ def compile_any(patterns: tuple[str, ...]):
         return None
 
 
+@lru_cache(maxsize=16)
+def prefilter(patterns: tuple[str, ...]):
+    """RE2's FilteredRE2 over ``patterns`` (each compiles alone, ``compile_pattern``): ``Match(text, potential=True)``
+    gives the indexes of those a text's literals leave possible, a superset of those that match it (from the literals
+    each needs: "out of memory" for ``CUDA out of memory``). None if RE2 will not build it."""
+    if not patterns:
+        return None
+    found = re2.Filter()
+    try:
+        for p in patterns:
+            found.Add("(?m)" + p, options(capture=False))
+        found.Compile()
+    except re2.error:
+        return None
+    return found
+
+
 def options(*, capture: bool, max_mem: int = MAX_MEM) -> "re2.Options":
     """The RE2 options every log pattern is compiled with."""
     o = re2.Options()

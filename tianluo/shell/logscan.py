@@ -17,9 +17,14 @@ being written is read whole on the next tick, unless that line is already longer
 ``MAX_LINE`` bytes: then it is consumed in ``MAX_LINE`` pieces, to keep memory bounded.
 
 Every pattern runs on RE2 (``tianluo.faults.linear_re``): time linear in the bytes, whatever the
-pattern and whatever the log holds. All rule patterns are searched as ONE alternation over a
-whole chunk (RE2's DFA runs it at hundreds of MB/s); only a line it hits is looked at rule by
-rule. Work is on bytes, so offsets are exact and nothing is decoded but the lines kept.
+pattern and whatever the log holds. A chunk is read once by RE2's prefilter of the built-in rules
+(FilteredRE2: the literals each rule needs, "out of memory" for ``CUDA out of memory``), and only the
+rules its literals leave possible are searched over it: each alone in a small region, in groups of
+``GROUP_RULES`` in a large one (a trainer's log: most chunks leave none). The whole rulebook as one
+alternation ran at hundreds of MB/s on such a log, but rebuilt its DFA's states on almost every byte of
+varied text (a crash dump, error output one after another: 0.1 MiB/s). The spec's own rules are one
+alternation apart. Only a line a search hits is looked at rule by rule. Work is on bytes, so offsets
+are exact and nothing is decoded but the lines kept.
 
 A coloured log (loguru, rich, ``FORCE_COLOR``) has terminal escapes inside its words, and a collected
 one (``kubectl logs --timestamps``, a CRI log file, journald) a time stamp before each line: a chunk that
@@ -47,7 +52,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from tianluo.core.rates import progress_start
-from tianluo.faults.linear_re import compile_any, compile_pattern, source
+from tianluo.faults.linear_re import compile_any, compile_pattern, prefilter, source
 from tianluo.plaintext import ESCAPES, ESCAPES_SOURCE, ORPHAN_COLOURS, ORPHAN_COLOURS_SOURCE
 from tianluo.shell.fsio import UnsafePath, open_parent
 
@@ -58,6 +63,11 @@ USER_RULE_PREFIX = "spec-"  # rules.spec_rules names the spec's own rules spec-0
 MAX_RULE_SHARE = 5  # one rule fills at most 1/5 of max_matches, so a flood cannot hide others
 PEEK = 4096  # bytes read at a time looking for the first line start of the newest window
 FIRST_MATCHES = 64  # progress matches read at most to find where a log's progress began
+# The built-in rules a region's literals let through are searched each alone when they are few or the region is small
+# (each rule's DFA stays warm from one region to the next), else as one alternation of just them.
+FEW_RULES = 4
+SMALL_REGION = 256 * 1024
+GROUP_RULES = 8
 PROGRESS_WINDOW = 4096  # the last progress line is looked for in windows from the end, this first
 
 _CR_TO_LF = bytes.maketrans(b"\r", b"\n")  # tqdm redraws its bar with \r: that ends a line too
@@ -411,8 +421,12 @@ class _Scan:
         self.want_first = False  # look for the first progress readings of what is read
         self.from_start = False  # what is read starts at the file's start: its first reading is the file's
         self.progress_head: tuple[float, ...] = ()
-        self.searched = 0  # bytes the rule searches ran over (each finder's pass), for the one-pass check
+        self.searched = 0  # bytes the rule searches ran over (each finder's pass, the prefilter's), for the pass check
         self.finders = self._build_finders()
+        # The built-in rules, and RE2's prefilter of them: which of them a region's literals leave possible.
+        self.builtin = tuple(rule for rule in self.sources if not rule.startswith(USER_RULE_PREFIX))
+        self.prefilter = prefilter(tuple(self.sources[r] for r in self.builtin)) if self.builtin else None
+        self.region: tuple[frozenset, int] | None = None  # the built-in rules possible in the region searched, its size
         self.plain: tuple | None = None  # the last region copied without its escapes: (text, where, copy)
 
     def feed(self, text: bytes, base: int, lo: int = 0, hi: int | None = None, progress: bool = True) -> None:
@@ -440,9 +454,17 @@ class _Scan:
             return
         # A newline ends a line; the end of the text is in a line only for a piece of a long one.
         size = hi - 1 if text[hi - 1] == _LF else hi
-        hits = _Hits(text, self.finders, self, hi)
+        if self.prefilter is not None and self.finders:
+            # RE2's prefilter reads the region once for the rules' literals; only the rules they leave possible are
+            # searched. The whole rulebook as one alternation thrashes its DFA's cache on varied text (an error
+            # dump, a corpus: 0.1 MiB/s), where a few rules alone keep theirs.
+            possible = self.prefilter.Match(memoryview(text)[lo:hi], potential=True) or ()
+            self.searched += hi - lo
+            self.region = (frozenset(self.builtin[i] for i in possible), hi - lo)
+        finders = self._region_finders()
+        hits = _Hits(text, finders, self, hi)
         pos = lo
-        while self.finders and (hit := hits.next(pos)) is not None and hit <= size:
+        while finders and (hit := hits.next(pos)) is not None and hit <= size:
             start = text.rfind(b"\n", lo, hit) + 1 or lo
             end = text.find(b"\n", hit, hi)
             end = hi if end < 0 else end
@@ -450,7 +472,8 @@ class _Scan:
                 # A rule has its share (or the lines are all taken but for rules not seen yet):
                 # stop looking for it, or a flood of it would cost a Python step per line.
                 self.finders = self._build_finders()
-                hits = _Hits(text, self.finders, self, hi)
+                finders = self._region_finders()
+                hits = _Hits(text, finders, self, hi)
             pos = end + 1
             if pos > size:
                 break
@@ -474,6 +497,21 @@ class _Scan:
             if not self._full(rule):
                 groups[rule.startswith(USER_RULE_PREFIX)][rule] = src
         return tuple(f for g in groups if g for f in _finders(tuple(g.values())))
+
+    def _region_finders(self) -> tuple:
+        """The finders for the region ``_search`` prefiltered (``self.finders`` when none was): the built-in rules its
+        literals leave possible and that still have room, each alone or as one alternation; the user's apart."""
+        if self.region is None:
+            return self.finders
+        possible, size = self.region
+        builtin = tuple(self.sources[r] for r in self.builtin if r in possible and not self._full(r))
+        user = tuple(src for rule, src in self.sources.items()
+                     if rule.startswith(USER_RULE_PREFIX) and not self._full(rule))
+        if len(builtin) <= FEW_RULES or size < SMALL_REGION:
+            found = tuple(compile_pattern(s) for s in builtin)
+        else:
+            found = tuple(f for i in range(0, len(builtin), GROUP_RULES) for f in _finders(builtin[i:i + GROUP_RULES]))
+        return found + _finders(user)
 
     def _full(self, rule: str) -> bool:
         """No more lines of this rule: it has its share, or ``max_matches`` lines are kept and it has one.
