@@ -943,10 +943,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "unknown/exit_1",
         "dynamo's FailOnRecompileLimitHit under fullgraph is left unread: an older author of the same words reads "
         "unknown (a compile setting with no class), this one the program's code (accepting config)"),
-    "hub/hxs_navila_eval_pillow_fileno.txt": (
-        "unknown/exit_1",
-        "io.UnsupportedOperation: fileno raised in the Pillow Isaac Sim bundles: the words name no family; that this "
-        "Pillow release is the cause (pinning 10.4.0 mended it) is the thread's finding"),
     "pytorch/hxq_bminf_cublaslt_igemm_not_supported.txt": (
         "config/bad_arguments",
         "CUBLAS_STATUS_NOT_SUPPORTED is read as a GEMM this GPU cannot run (an older author's bf16 on a Maxwell card "

@@ -10310,6 +10310,27 @@ SETS_93_94 = [
 ]
 
 
+# --- held-out set 95: what the rules missed, in the tools' own words ---------------------------------------------
+SET_95 = [
+    # NCCL's set-up calling a CUDA API this driver or platform does not offer (a vGPU, an older driver)
+    ("[2026-04-13 19:52:24] host-1:508:508 [0] init.cc:426 NCCL WARN Cuda failure 'operation not supported'\n"
+     "host-1:508:508 [0] NCCL INFO init.cc:1437 -> 1", {}, "version_mismatch"),
+    ("2025-04-04T16:57:57.7153695Z ip-10-0-9-191:95209:95228 [0] init.cc:416 NCCL WARN Cuda failure 'operation not "
+     "supported'\n2025-04-04T16:57:57.7153889Z ip-10-0-9-191:95209:95228 [0] NCCL INFO init.cc:1397 -> 1", {},
+     "version_mismatch"),
+    # a harness logging a module's missing attribute in its own words: the installed release's API
+    ("2024-04-02:06:58:12,156 ERROR    [eval.py:226] An error occurred during evaluation: module 'lm_eval.tasks' has "
+     "no attribute 'initialize_tasks'", {}, "version_mismatch"),
+    ("ERROR: module 'numpy' has no attribute 'float'", {}, "version_mismatch"),
+    # an installed package's configuration module reading a class attribute its dependency's release lacks
+    ('Traceback (most recent call last):\n  File "/work/open_r1/grpo.py", line 46, in <module>\n    from '
+     'trl.trainer.grpo_config import GRPOConfig\n  File "/root/miniconda3/lib/python3.11/site-packages/trl/trainer/'
+     'grpo_config.py", line 22, in <module>\n    class GRPOConfig(TrainingArguments):\n  File "/root/miniconda3/lib/'
+     'python3.11/site-packages/trl/trainer/grpo_config.py", line 225, in GRPOConfig\n    _VALID_DICT_FIELDS = TrainingArguments._VALID_DICT_FIELDS + '
+     '["model_init_kwargs"]\nAttributeError: type object \'TrainingArguments\' has no attribute '
+     "'_VALID_DICT_FIELDS'", {}, "version_mismatch"),
+]
+
 #: The later held-out sets' families, each case tagged with its set.
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -10320,7 +10341,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
     "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59, "60": SET_60,
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
-    "93-94": SETS_93_94,
+    "93-94": SETS_93_94, "95": SET_95,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

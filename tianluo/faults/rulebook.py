@@ -1553,6 +1553,9 @@ SETUP: tuple[Rule, ...] = (
              r"|^ERROR: [Ff]ailed to parse (?:the )?ONNX file|^While parsing node number \d+ \[\w+"
              r"|^In node -?\d+ \(\w+\): (?:INVALID_GRAPH|INVALID_NODE|UNSUPPORTED_NODE): "
              r"|Serialization Error in deserialize: |Deserialize the cuda engine failed|\bVersion tag does not match\b"
+             # NCCL's communicator set-up calling a CUDA API this driver or platform does not offer (cuMem or
+             # memory pools under a vGPU, an older driver): an NCCL of another release than the platform takes
+             r"|NCCL WARN Cuda failure 'operation not supported'"
              r"|The engine plan file is (?:not compatible with this version of TensorRT|generated on an incompatible"
              r" device)"
              # TF with no kernel of an op for the device it placed it on (tensorflow-metal's plugin, a build without
@@ -1784,6 +1787,9 @@ SETUP: tuple[Rule, ...] = (
              r"|is a zip archive \(did you mean to use torch\.jit\.load\(\)\?\)|zero length field name in format"
              r"|dataset attribute should not be set after DataLoader is initialized"
              + r"|" + _EXC_LINE + r": module '[\w.]+' has no attribute '"
+             # ... as a harness logs it in its own words (lm-evaluation-harness run from a recipe's script: "An error
+             # occurred during evaluation: module 'lm_eval.tasks' has no attribute 'initialize_tasks'")
+             + r"|\b(?:[Ee]rror|ERROR)\b[^'\n]*: module '[\w.]+' has no attribute '\w+'$"
              # (the module's path as the paste shortened it, ``(transformers/__init__.py)``, or the line cut short)
              r"|cannot import name '[\w.]+' from '[\w.]+(?:'(?: \((?:/|\w:\\|[\w.-]+/[\w./-]*\.py\))|\s*$)|\s*$)"
              r"|" + _EXC_LINE + r".*(?:\b(?:requires?|is required|needs)\b"

@@ -115,6 +115,10 @@ _RESOURCE_ORDER = (122, 28, 27, 12, 24, 23, 13, 30, 1)
 _WRAPPER = compile_pattern(r"^(?:ChildFailedError|CalledProcessError|SubprocessError|ProcessRaisedException"
                            r"|ProcessExitedException|SystemExit|RayTaskError\w*|RaySystemError|WorkerCrashedError"
                            r"|BrokenProcessPool|ExitCodeException|TaskFailed\w*|JobFailed\w*)$")
+#: An AttributeError over another module's or class's attribute (``type object 'TrainingArguments' has no attribute
+#: '_VALID_DICT_FIELDS'``): a package's configuration module reading what its dependency's release lacks, not a check
+#: of what the job was given.
+_API_LACKS = compile_pattern(r"^(?:type object|module) '[\w.]+' has no attribute '")
 _CONFIG_NAME = compile_pattern(
     r"^(?:\w*Config(?:uration)?(?:Error|Exception|KeyError|AttributeError|ValueError|TypeError)|Misconfiguration\w*"
     r"|\w*ValidationError|UsageError|ArgumentError|ArgumentTypeError|InvalidConfig\w*|MissingMandatoryValue"
@@ -534,7 +538,8 @@ _ELSEWHERE_SAID = compile_pattern(r"(?i)non-zero (?:exit )?(?:status|code)|exite
                                   r"|timed out|timing out|timeout|\bdied\b|killed|while downloading|connect"
                                   # the library's own word that it broke (the rest of those are _REPORT_BUG's)
                                   r"|something is wrong|please report|\bAbort(?:ing|ed)\b")
-_EXCEPTION_NAME = compile_pattern(r"(?:Error|Exception|Failure|Fault|Invalid|^error)$")
+# (io's UnsupportedOperation, a stream without fileno or seek, is named without the suffix)
+_EXCEPTION_NAME = compile_pattern(r"(?:Error|Exception|Failure|Fault|Invalid|^error|^UnsupportedOperation)$")
 
 
 def unmatched(shape: Shape) -> Verdict | None:
@@ -790,6 +795,9 @@ def exception_verdict(raised: Raised) -> Verdict | None:
             and not _PROGRAMMING_MESSAGE.search(message):
         return Verdict(CONFIG_C, "missing_file", f"{_text(raised)} (the data or the path it names is missing or "
                        "empty)", "message", raised.text)
+    if base == "AttributeError" and raised.origin in (LIBRARY, CONFIG) and _API_LACKS.search(message):
+        return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: an installed package "
+                       "reads what its dependency's release does not have)", "origin", raised.text)
     if (raised.origin == CONFIG and (base in VALIDATION or _CONFIG_NAME.search(base))
             and not (base == "TypeError" and _OPERAND_SLIP.search(message))
             and not _NO_MAIN_GUARD.search(message)):
