@@ -64,7 +64,8 @@ MAX_RULE_SHARE = 5  # one rule fills at most 1/5 of max_matches, so a flood cann
 PEEK = 4096  # bytes read at a time looking for the first line start of the newest window
 FIRST_MATCHES = 64  # progress matches read at most to find where a log's progress began
 # The built-in rules a region's literals let through are searched each alone when they are few or the region is small
-# (each rule's DFA stays warm from one region to the next), else as one alternation of just them.
+# (each rule's DFA stays warm from one region to the next), else in alternations of GROUP_RULES of them (small enough
+# that their DFAs keep their states on varied text).
 FEW_RULES = 4
 SMALL_REGION = 256 * 1024
 GROUP_RULES = 8
@@ -422,11 +423,12 @@ class _Scan:
         self.from_start = False  # what is read starts at the file's start: its first reading is the file's
         self.progress_head: tuple[float, ...] = ()
         self.searched = 0  # bytes the rule searches ran over (each finder's pass, the prefilter's), for the pass check
-        self.finders = self._build_finders()
-        # The built-in rules, and RE2's prefilter of them: which of them a region's literals leave possible.
+        # The built-in rules, and RE2's prefilter of them: which of them a region's literals leave possible. Without
+        # one (RE2 would not build it), every rule is searched as before, in one alternation (``finders``).
         self.builtin = tuple(rule for rule in self.sources if not rule.startswith(USER_RULE_PREFIX))
         self.prefilter = prefilter(tuple(self.sources[r] for r in self.builtin)) if self.builtin else None
         self.region: tuple[frozenset, int] | None = None  # the built-in rules possible in the region searched, its size
+        self.finders = self._build_finders() if self.prefilter is None else ()
         self.plain: tuple | None = None  # the last region copied without its escapes: (text, where, copy)
 
     def feed(self, text: bytes, base: int, lo: int = 0, hi: int | None = None, progress: bool = True) -> None:
@@ -454,7 +456,9 @@ class _Scan:
             return
         # A newline ends a line; the end of the text is in a line only for a piece of a long one.
         size = hi - 1 if text[hi - 1] == _LF else hi
-        if self.prefilter is not None and self.finders:
+        if self.prefilter is not None:
+            if all(self._full(rule) for rule in self.sources):
+                return
             # RE2's prefilter reads the region once for the rules' literals; only the rules they leave possible are
             # searched. The whole rulebook as one alternation thrashes its DFA's cache on varied text (an error
             # dump, a corpus: 0.1 MiB/s), where a few rules alone keep theirs.
@@ -471,7 +475,8 @@ class _Scan:
             if self._take(text[start:end], at(start)):
                 # A rule has its share (or the lines are all taken but for rules not seen yet):
                 # stop looking for it, or a flood of it would cost a Python step per line.
-                self.finders = self._build_finders()
+                if self.prefilter is None:
+                    self.finders = self._build_finders()
                 finders = self._region_finders()
                 hits = _Hits(text, finders, self, hi)
             pos = end + 1
@@ -499,8 +504,8 @@ class _Scan:
         return tuple(f for g in groups if g for f in _finders(tuple(g.values())))
 
     def _region_finders(self) -> tuple:
-        """The finders for the region ``_search`` prefiltered (``self.finders`` when none was): the built-in rules its
-        literals leave possible and that still have room, each alone or as one alternation; the user's apart."""
+        """The finders for the region ``_search`` prefiltered (``self.finders`` without a prefilter): the built-in rules
+        its literals leave possible and that still have room, each alone or in small alternations; the user's apart."""
         if self.region is None:
             return self.finders
         possible, size = self.region
