@@ -961,6 +961,12 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "'no kernel image is available for execution on the device' is read with the driver's label, as the standing "
         "rule reads these words; its author reads a bitsandbytes build without the card's architecture "
         "(version_mismatch; config either way)"),
+    # Set 96.
+    "tf_jax_storage/hyb_earth2studio_corrdiff_badzip.txt": (
+        "config/corrupt_data",
+        "zipfile's 'File is not a zip file' is read as an archive that is not one, the standing reading of the words; "
+        "that the zip was a model package's checkpoint is the program's line above it (corrupt_checkpoint, the "
+        "author's; config either way)"),
 }
 
 

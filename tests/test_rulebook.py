@@ -10329,6 +10329,13 @@ SET_95 = [
      'python3.11/site-packages/trl/trainer/grpo_config.py", line 225, in GRPOConfig\n    _VALID_DICT_FIELDS = TrainingArguments._VALID_DICT_FIELDS + '
      '["model_init_kwargs"]\nAttributeError: type object \'TrainingArguments\' has no attribute '
      "'_VALID_DICT_FIELDS'", {}, "version_mismatch"),
+    # (set 96) sentencepiece's trainer given a vocabulary size its corpus cannot fill, or below its characters
+    ("RuntimeError: Internal: /Users/travis/build/google/sentencepiece/src/trainer_interface.cc(428) "
+     "[(static_cast<int>(required_chars_.size() + meta_pieces_.size())) < (trainer_spec_.vocab_size())] Vocabulary "
+     "size is smaller than required_chars. 139 vs 130. Increase vocab_size or decrease character_coverage with "
+     "--character_coverage option.", {}, "bad_arguments"),
+    ("RuntimeError: Internal: src/trainer_interface.cc(582) [(trainer_spec_.vocab_size()) == (model_proto->pieces_size"
+     "())] Vocabulary size too high (32000). Please set it to a value <= 8150.", {}, "bad_arguments"),
 ]
 
 #: The later held-out sets' families, each case tagged with its set.

@@ -2320,6 +2320,9 @@ SETUP: tuple[Rule, ...] = (
              # (the same file's #! line ending in a carriage return: the kernel looks for "/bin/sh\r", which bash
              # prints as ^M)
              r"\^M: bad interpreter: |"
+             # sentencepiece's trainer given a vocabulary size its corpus cannot fill, or smaller than its characters
+             r"Vocabulary size is smaller than required_chars\b|\bVocabulary size too high \(\d+\)\. Please set it to a"
+             r" value <= \d+|"
              # ninja given a target it does not have (a build's command line edited by hand: an en dash for -v)
              r"^ninja: error: unknown target '|"
              # Helm installing a release under a name a release still holds
