@@ -6,7 +6,9 @@ A shell, a C library or Python's ``OSError`` on a host set to another language p
 languages most common in public training threads. ``File too large``, ``Bad address``, ``Operation not
 permitted`` and ``Operation not supported`` are left out: in other languages they are any program's words too
 (an upload's "file too large", a dialog's "operation not allowed"). Translations change little between glibc
-releases; one that did is simply not matched. Data only: no I/O.
+releases; one that did is simply not matched. ENOENT's list also holds Windows' own words for a file or path not
+found (which a library formatting the system's message prints, LMDB's), in English and Chinese, and the Chinese as a
+program decoding the system's GBK bytes as UTF-8 prints them. Data only: no I/O.
 """
 
 #: A translated strerror text -> its errno (the same errnos as ``structure.STRERRORS``).
