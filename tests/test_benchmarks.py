@@ -113,7 +113,7 @@ def test_grep_gets_every_rule_and_matches_the_same_lines_as_the_scanner(tmp_path
     assert len(patterns) > 40
     # Which lines each pattern matches: RE2's prefilter of every pattern (the scanner's) names the few each line's
     # literals leave possible, and those are searched alone (an RE2 Set of all 150 outgrew its DFA's memory on this
-    # corpus and ran at its NFA's speed; Sets of eight took 35 s). A rule the prefilter left out of a line it matches
+    # corpus and ran at its NFA's speed). A rule the prefilter left out of a line it matches
     # would be a line grep finds and RE2 not: a difference below, never a pass.
     names = list(patterns)
     compiled = [compile_pattern(pattern) for pattern in patterns.values()]  # each compiles alone, as the scanner needs
