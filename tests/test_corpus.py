@@ -169,11 +169,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
     "tf_jax_storage/hqi_tf_object_detection_mirrored_strategy_assert_not_as_ref.txt": (
         "unknown/exit_1", "a bare 'assert not as_ref' inside TF contrib's mirrored values: that this early strategy "
         "could not serve the Estimator pipeline is the author's reading; the text names no cause"),
-    "hub/hqs_sddreambooth_accelerator_project_dir_kwarg.txt": (
-        "unknown/exit_1", "'Accelerator.__init__() got an unexpected keyword argument' printed by the extension's own "
-        "handler, with no frame: whether the installed accelerate is older than the caller or the caller's code is "
-        "wrong the line does not say (six corpus files show such a library class's refusal: five authors read a "
-        "version skew, one the program's code)"),
     "hub/hqr_kohya_colab_sdxl_lora_cant_load_bigg_tokenizer.txt": (
         "config/missing_file", "transformers' 'Can't load tokenizer for' with no connection failure in the log is "
         "the hub's files neither had nor cached (21 corpus files show the wording alone: 12 authors read config, 8 of "
@@ -429,10 +424,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "unknown/signal_sigabrt", "Marian's 'Labels not matching logits shape??' and its abort from applyLossFunction: "
         "a C++ check with a shape in its words, but that a large workspace on the dev build mis-sized the logits is "
         "the thread's finding; read by its abort"),
-    "pytorch/huc_pytorch_docker_libcuda_missing.txt": (
-        "config/missing_module", "'libcuda.so.1: cannot open shared object file' inside a container: the driver's "
-        "library not mounted (the container run without the NVIDIA runtime, the author's no_gpu) reads as a library "
-        "not installed, the same class"),
     "tf_jax_storage/hub_kaldi_cmvn_empty_feats.txt": (
         "unknown/signal_sigabrt", "Kaldi's abort in InitCmvnStats with its call stack: that the features were empty "
         "(a data step that wrote nothing) is the thread's finding; the text shows where Kaldi stopped, not why"),
@@ -476,10 +467,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
     "hub/htp_hf_tokenizers_train_from_pretrained_missing_additional_token_panic.txt": (
         "code/programming_error", "a Rust panic with its own message ('Missing additional token') reads as the "
         "library's assertion failing; whether the tokenizer file or the library is at fault the thread never settles"),
-    "hub/htq_realfusion_textual_inversion_accelerator_logging_dir_kwarg.txt": (
-        "code/type_error", "a keyword a library's class does not take, passed by the project's own call: read as the "
-        "program's TypeError (fifteen corpus files are labelled so); that accelerate dropped logging_dir is the "
-        "thread's"),
     "hub/htr_mlnet_modelbuilder_textclass_gpu_missing_libtorch_cuda_reference.txt": (
         "unknown/exit_1", "TorchSharp's trace of the native libraries it tries to load, cut before it says which one "
         "failed"),
@@ -504,10 +491,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "config/missing_module", "a NameError inside bitsandbytes' functional.py for its native dispatch table: read "
         "as the library's compiled part not loaded (missing); that no build of it fit the new GPU and CUDA (a "
         "version skew, the author's) is the thread's"),
-    "pytorch/hud_bnb_kohya_no_kernel_image.txt": (
-        "config/driver_mismatch", "CUDA's 'no kernel image is available for execution on the device' inside "
-        "bitsandbytes: twelve corpus files read it as the driver's, twenty-four as a build that does not fit the GPU; "
-        "the same class"),
     "pytorch/hud_controlnext_fp8_weight_half_input.txt": (
         "code/device_mismatch", "'mat1 and mat2 must have the same dtype' is read with the other dtype and device "
         "mismatches of a tensor op (one label for both); the author's type_error, the same class"),
@@ -534,10 +517,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
     "distributed/hun_dvc_run_train_stage_arguments_error.txt": (
         "unknown/exit_255", "a script's own 'Arguments error. Usage:' and exit 255 under dvc run: no usage line of "
         "argparse's or click's form, and not their exit code 2; read as the exit record's unknown"),
-    "pytorch/huo_detectron2_roialign_no_kernel_image.txt": (
-        "config/driver_mismatch", "CUDA's 'no kernel image is available for execution on the device' inside a "
-        "compiled op: the driver's in twelve corpus files, a build that does not fit the GPU in twenty-four; the "
-        "same class"),
     "pytorch/huo_mamba_clip_timm_unknown_model.txt": (
         "config/version_mismatch", "timm's 'Unknown model (simba_l)': read as a model name the installed release does "
         "not register; that the project never registered its own model (the author's programming_error, "
@@ -693,10 +672,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "code/device_mismatch",
         "'result type Float can't be cast to the desired output type' in the project's loss is read as a tensor "
         "mismatch (the dtype and device family's label); the author calls it torch's changed type promotion"),
-    "pytorch/hvi_yolov5_no_kernel_image.txt": (
-        "config/driver_mismatch",
-        "'no kernel image is available for execution on the device' is read with the driver's label, as the rule "
-        "reads every build that cannot start on this GPU; the author names the build's missing architecture"),
     # Set 72.
     "pytorch/hvm_nequip_evaluate_torchscript_unsupported_value_kind.txt": (
         "config/bad_arguments",
@@ -707,10 +682,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "'expected scalar type Double but found Float' is read as a tensor mismatch (the dtype and device family's "
         "label); the author calls it a LAMMPS plugin built for another precision than the model"),
     # Set 73.
-    "distributed/hvo_nextflow_dorado_docker_no_gpu.txt": (
-        "config/driver_mismatch",
-        "docker's 'could not select device driver \"\" with capabilities: [[gpu]]' is read as the host's GPU driver "
-        "stack (the container toolkit) missing, as the rule reads it for every runtime; the author calls it no GPU"),
     "pytorch/hvp_embedding_ft_tf32_t4.txt": (
         "config/version_mismatch",
         "'--tf32 requires Ampere or a newer GPU arch' is read as hardware older than the feature needs; the author "
@@ -760,10 +731,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "code/programming_error",
         "the Model Optimizer's 'Stopped shape/value propagation at' node is read as the exported model's; the author "
         "names the float64 input the line above it gives"),
-    "pytorch/hvv_vitis_docker_no_nvidia_driver.txt": (
-        "config/driver_mismatch",
-        "'Found no NVIDIA driver on your system' is read with the driver's label; the author calls a container without "
-        "the GPU passed through no GPU"),
     "tf_jax_storage/hvt_tabzilla_tabnet_unknown_val_targets.txt": (
         "config/bad_arguments",
         "TabNet's 'Valid set contains unkown targets from training' is read as input the library refuses; the author "
@@ -814,14 +781,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "MegEngine's assert that two arguments be set together, raised in its distributed module, is read as the "
         "arguments'; the author calls the calling code written for another release (config either way)"),
     # Sets 80 to 82.
-    "distributed/hwm_kohya_xformers_fa3_no_kernel_sm120.txt": (
-        "config/driver_mismatch",
-        "'no kernel image is available' is read with the driver and its GPU (the reading most older authors "
-        "accept); this author names the wheel built without the new GPU's arch (config either way)"),
-    "tf_jax_storage/hwo_graph4nlp_no_kernel_image.txt": (
-        "config/driver_mismatch",
-        "'no kernel image is available' is read with the driver and its GPU; this author names a torch build "
-        "without the GPU's arch (config either way)"),
     "distributed/hwm_textgen_bnb_cpu_warning_shards_killed.txt": (
         "config/version_mismatch",
         "an old bitsandbytes CPU build's 'undefined symbol' at import is read as releases that do not fit; the "
@@ -878,10 +837,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "unknown/exit_1",
         "the old launcher's 'Killing subprocess N' after the workers loaded a large JSON file: its author infers the "
         "host's memory ran out; no line says so (no Killed, no MemoryError, no signal in the exit)"),
-    "distributed/hwx_gpubenchmark_5090_no_kernel_image.txt": (
-        "config/driver_mismatch",
-        "'no kernel image is available for execution on the device' on a new GPU: the standing split between a "
-        "build without the GPU's architecture (version_mismatch, this author) and the driver's (config either way)"),
     "pytorch/hwu_mmdet_tutorial_colab_configdict_train_cfg.txt": (
         "config/bad_arguments",
         "mmcv's ConfigDict without 'train_cfg' (raised in its config module's __getattr__) is read as the config "
@@ -904,11 +859,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "unknown/exit_1",
         "a CalledProcessError naming soxi and one clip: the tool's own words (why the clip would not read) are not "
         "in the paste; its author infers a clip that is not a WAV"),
-    "tf_jax_storage/hxe_mvrss_docker_libnvidia_ml.txt": (
-        "config/driver_mismatch",
-        "nvidia-container-cli without libnvidia-ml.so.1 is read as the host's driver not installed where the runtime "
-        "looks, as the corpus's two older authors of these words read it; this author reads no GPU (config either "
-        "way)"),
     "tf_jax_storage/hxe_recurrent_unet_not_gzip.txt": (
         "config/bad_arguments",
         "gzip's 'not in gzip format' is read as a file given to tar that is not that archive; the author names the "
@@ -925,15 +875,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "ZONE_RESOURCE_POOL_EXHAUSTED and SkyPilot's failed zones: three older authors read capacity as transient); "
         "this author reads the job refused for good, the project having TPUs in that zone only (confidently wrong)"),
     # Set 92.
-    "pytorch/hxn_gsplat_rtx5090_no_kernel_image.txt": (
-        "config/driver_mismatch",
-        "'no kernel image is available for execution on the device' on an RTX 5090 is read with the driver's label, "
-        "as the standing rule reads these words; its author reads a build without the card's architecture "
-        "(version_mismatch; config either way)"),
-    "distributed/hxo_vllm_rocm_7900xt_invalid_device_function.txt": (
-        "config/driver_mismatch",
-        "HIP's 'invalid device function' is read as kernels the device cannot run, with CUDA's same words; its author "
-        "reads a build of vLLM without the card's gfx target (version_mismatch; config either way)"),
     "hub/hxp_wandb_agent_server_oom_500.txt": (
         "transient/terminated",
         "a sweep agent stopped by its owner's Ctrl-C after W&B answered 500 twice is read by the SIGINT that ended it; "
@@ -955,11 +896,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "config/missing_module",
         "Python 3.6's 'cannot import name' without the module's name is read as an import that is not there, as "
         "four older authors of that form read theirs; this author reads apex's release without FP16_Optimizer "
-        "(version_mismatch; config either way)"),
-    "pytorch/hxw_kohya_bnb_no_kernel_image.txt": (
-        "config/driver_mismatch",
-        "'no kernel image is available for execution on the device' is read with the driver's label, as the standing "
-        "rule reads these words; its author reads a bitsandbytes build without the card's architecture "
         "(version_mismatch; config either way)"),
     # Set 96.
     "tf_jax_storage/hyb_earth2studio_corrdiff_badzip.txt": (

@@ -497,7 +497,7 @@ SIBLINGS = [
      "certificate is not valid for 'cdn-lfs.huggingface.co'. (_ssl.c:1007)", "tls_error"),
     # kernels the driver cannot load
     ("RuntimeError: CUDA error: device kernel image is invalid", "driver_mismatch"),
-    ("RuntimeError: CUDA error: invalid device function", "driver_mismatch"),
+    ("RuntimeError: CUDA error: invalid device function", "version_mismatch"),
     # NaN guards that name what held the NaN
     ("RuntimeError: NaN detected in latents: img_0001.jpg", "nan_loss"),
     ("RuntimeError: NaN or Inf found in input tensor.", "nan_loss"),
@@ -529,9 +529,9 @@ SIBLINGS += [
     ("torch.OutOfMemoryError: HIP out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 15.98 GiB",
      "cuda_oom"),
     ("RuntimeError: HIP error: out of memory", "cuda_oom"),
-    ("RuntimeError: HIP error: invalid device function", "driver_mismatch"),
+    ("RuntimeError: HIP error: invalid device function", "version_mismatch"),
     ("rocBLAS error: Cannot read /opt/rocm/lib/rocblas/library/TensileLibrary.dat: hipErrorNoBinaryForGpu: Unable to "
-     "find code object for all current devices!", "driver_mismatch"),
+     "find code object for all current devices!", "version_mismatch"),
     (":0:rocdevice.cpp            :2984: 1597 us: [pid:4038 tid:0x7f37] Callback: Queue 0x7ef7 aborting with error : "
      "HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION: The agent attempted to access memory beyond the largest legal "
      "address. code: 0x29", "illegal_memory_access"),
@@ -2144,13 +2144,13 @@ SIBLINGS += [
      'installation.\nThe current PyTorch install supports CUDA capabilities sm_50 sm_70 sm_80 sm_86.\n'
      'If you want to use the GeForce GTX 1070 Ti GPU with PyTorch, please check the instructions at '
      'https://pytorch.org/get-started/locally/',
-     "driver_mismatch"),
+     "version_mismatch"),
     ('UserWarning: NVIDIA GeForce RTX 5070 Ti with CUDA capability sm_120 is not compatible with the current '
      'PyTorch installation.',
-     "driver_mismatch"),
+     "version_mismatch"),
     ('  - `NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the current PyTorch '
      'installation`\n  - `RuntimeError: CUDA error: no kernel image is available for execution on the device`',
-     "driver_mismatch"),
+     "version_mismatch"),
     # "not enough values to unpack (expected N, got M)" / "max() arg is an empty sequence" in a training run
     # (https://github.com/alexandru-dinu/cae/issues/5, https://github.com/lancopku/Global-Encoding/issues/23,
     # https://github.com/MenghaoGuo/AutoDeeplab/issues/20)
@@ -4121,17 +4121,17 @@ SIBLINGS += [
      '_ext_src/src/masked_ordered_ball_query_gpu.cu\nTraceback (most recent call last):\n'
      '  File "/home/xumingye/anaconda2/envs/pytorch_1.4/lib/python3.6/runpy.py", line 193, in '
      '_run_module_as_main\n    "__main__", mod_spec)',
-     "driver_mismatch"),
+     "version_mismatch"),
     ('2020-10-21 13:52:27 | INFO | fairseq.trainer | loading train data for epoch 1\n'
      '2020-10-21 13:52:27 | INFO | fairseq.trainer | NOTE: your device may support faster training with '
      '--fp16\nCUDA kernel failed : invalid device function\n'
      'void aabb_intersect_point_kernel_wrapper(int, int, int, float, int, const float*, const float*, const '
      'float*, int*, float*, float*) at L:371 in fairnr/clib/src/intersect_gpu.cu',
-     "driver_mismatch"),
+     "version_mismatch"),
     ('CUDA kernel failed : no kernel image is available for execution on the device\n'
      'void furthest_point_sampling_kernel_wrapper(int, int, int, const float*, float*, int*) at L:231 in '
      '/home/imi1214/WY/wang/Vote2Cap-DETR-master/third_party/pointnet2/_ext_src/src/sampling_gpu.cu',
-     "driver_mismatch"),
+     "version_mismatch"),
     # torch.hub / model_zoo download check (https://github.com/intel/BigDL/issues/2189,
     # https://github.com/Cadene/pretrained-models.pytorch/issues/139,
     # https://github.com/tenstorrent/tt-forge-onnx/issues/516)
@@ -4914,7 +4914,7 @@ SIBLINGS += [
     # https://github.com/BVLC/caffe/issues/3466, https://github.com/BVLC/caffe/issues/869)
     ('F0225 14:29:46.455771   743 vol2col.cu:75] Check failed: error == cudaSuccess (8 vs. 0)  invalid device '
      'function',
-     "driver_mismatch"),
+     "version_mismatch"),
     ('Check failed: error == cudaSuccess (8 vs. 0)  invalid device function\n'
      '*** Check failure stack trace: ***\n    @     0x7fb6bcbd0daa  (unknown)\n'
      '    @     0x7fb6bcbd0ce4  (unknown)\n    @     0x7fb6bcbd06e6  (unknown)\n'
@@ -4923,7 +4923,7 @@ SIBLINGS += [
      '    @           0x5948f6  caffe::Net<>::ForwardFromTo()\n'
      '    @           0x594d37  caffe::Net<>::ForwardPrefilled()\n'
      '    @           0x4a2c4f  caffe::Solver<>::Solve()\n    @           0x41db42  train()',
-     "driver_mismatch"),
+     "version_mismatch"),
     ('[----------] 9 tests from ConvolutionLayerTest/0, where TypeParam = float\n'
      '[ RUN ] ConvolutionLayerTest/0.TestGPUSimpleConvolutionGroup\n'
      'F0806 12:02:26.552108 4388 im2col.cu:54] Check failed: error == cudaSuccess (8 vs. 0) invalid device '
@@ -4931,7 +4931,7 @@ SIBLINGS += [
      '@ 0x2b05a747ac7f google::LogMessage::SendToLog()\n@ 0x2b05a747876c google::LogMessage::Flush()\n'
      '@ 0x2b05a747b51d google::LogMessageFatal::~LogMessageFatal()\n@ 0x634fe2 caffe::im2col_gpu<>()\n'
      '@ 0x62074d caffe::ConvolutionLayer<>::Forward_gpu()',
-     "driver_mismatch"),
+     "version_mismatch"),
 ]
 
 # Set 29's families, in lines of other public threads (named above each group): the NCCL watchdog's own frames,
@@ -7718,12 +7718,12 @@ SET_25 = [
      "    LooseVersion = distutils.version.LooseVersion\n"
      "AttributeError: module 'distutils' has no attribute 'version'", {}, "version_mismatch"),
     ("CUDA kernel failed : invalid device function\nvoid furthest_point_sampling_kernel_wrapper(int, int, int, "
-     "const float*, float*, int*) at L:228 in pointnet2_ops/_ext-src/src/sampling_gpu.cu", {}, "driver_mismatch"),
+     "const float*, float*, int*) at L:228 in pointnet2_ops/_ext-src/src/sampling_gpu.cu", {}, "version_mismatch"),
     ("CUDA kernel failed : initialization error", {}, "driver_mismatch"),
     ("[Reason]: cudaFuncSetSharedMemConfig(transposePacked<float, 1>, cudaSharedMemBankSizeFourByte ) in file "
-     "calls.h:2\nError message: invalid device function", {}, "driver_mismatch"),
+     "calls.h:2\nError message: invalid device function", {}, "version_mismatch"),
     ("[WARNING]your gpu arch (8, 9) isn't compiled in prebuilt, may cause invalid device function. available: "
-     "{(7, 0), (8, 0), (8, 6)}", {}, "driver_mismatch"),
+     "{(7, 0), (8, 0), (8, 6)}", {}, "version_mismatch"),
     ("RuntimeError: invalid hash value (expected \"e012d006\", got "
      "\"7f29ab803d816cd5e7036edba138876058fe5b3ce89ad58f48eca48d05013c1e\")", {}, "corrupt_checkpoint"),
     ("ValueError: Data cardinality is ambiguous:\n  x sizes: 30000\n  y sizes: 50000\n"
@@ -7814,7 +7814,7 @@ SET_28 = [
     ("I0707 16:48:46.336623 16692 db_lmdb.hpp:15] listing: No such file or directory\nAborted (core dumped)",
      {"signal": 6}, "signal_sigabrt"),  # an info line's words are not the failure
     ("F1127 10:48:39.644999 18156 im2col.cu:59] Check failed: error == cudaSuccess (8 vs. 0)  invalid device function\n"
-     "*** Check failure stack trace: ***\nAborted (core dumped)", {"signal": 6}, "driver_mismatch"),
+     "*** Check failure stack trace: ***\nAborted (core dumped)", {"signal": 6}, "version_mismatch"),
     ("F0119 14:08:46.572635 30097 net.cpp:774] Cannot copy param 0 weights from layer 'conv4_3_norm_mbox_conf'; shape "
      "mismatch.  Source param shape is 84 512 3 3 (387072); target param shape is 36 512 3 3 (165888). To learn this "
      "layer's parameters from scratch rather than copying from a saved net, rename the layer.\nAborted (core dumped)",
@@ -8449,7 +8449,7 @@ SET_45 = [
 SET_46 = [
     # NCCL's kernels built without this GPU's architecture; COLMAP's SiftGPU with no GPU it can use
     ("host:1:1 [0] enqueue.cc:197 NCCL WARN Cuda failure 'invalid device function'\n"
-     "host:1:1 [0] NCCL INFO misc/group.cc:148 -> 1", {}, "driver_mismatch"),
+     "host:1:1 [0] NCCL INFO misc/group.cc:148 -> 1", {}, "version_mismatch"),
     ("Shader not supported by your hardware!\nERROR: SiftGPU not fully supported", {}, "no_gpu"),
     # a gRPC batch over the server's limit; CTranslate2 asked for float16 on a GPU without it
     ('pymilvus.exceptions.MilvusException: <MilvusException: (code=1, message=<_MultiThreadedRendezvous of RPC that '

@@ -138,10 +138,12 @@ tier   name        label                      class      matches
                                                          not submitted``), clouds' quotas (Vertex ``quota metrics
                                                          exceed quota limits``), Kubernetes' ``0/N nodes are
                                                          available`` (a pod nobody can place)
-                   driver_mismatch            config     ``driver version is insufficient``, ``no kernel image is
-                                                         available``, ``driver ... is too old``, ``device kernel
-                                                         image is invalid``,
-                                                         ``invalid device function`` (CUDA and HIP), MIOpen
+                   version_mismatch           config     a build without this GPU's kernels: ``no kernel image is
+                                                         available``, ``invalid device function`` (CUDA and
+                                                         HIP), ``sm_86 is not compatible with the current PyTorch
+                                                         installation``
+                   driver_mismatch            config     ``driver version is insufficient``, ``driver ... is too
+                                                         old``, ``device kernel image is invalid``, MIOpen
                                                          ``Code object build failed``, NVRTC ``invalid value for
                                                          --gpu-architecture``, a PTX ``compiled with an unsupported
                                                          toolchain``, nvidia-container-cli ``requirement
@@ -1208,6 +1210,19 @@ SETUP: tuple[Rule, ...] = (
              # ... or its admission policy (Kueue's: a workload without a queue), or a namespace's ResourceQuota
              r"|\bValidatingAdmissionPolicy '[^']+' with binding '[^']+' denied request\b"
              r"|\bis forbidden: exceeded quota: "),
+    # A build without kernels for this GPU's architecture (a wheel, an extension or a framework compiled for other
+    # cards: an RTX 50xx, an A100 under torch 1.6, a Jetson, an AMD card's gfx target): another build fits it, not
+    # another driver. Most corpus authors read it so, and the rest's own reasons name the build.
+    Rule("build_without_this_gpu", CONFIG, "version_mismatch",
+         log=r"no kernel image is available for execution"
+             r"|with CUDA capability sm_\d+ is not compatible with the current PyTorch installation"
+             r"|CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice"
+             r"|(?:CUDA|HIP) error: invalid device function"
+             r"|CUDA kernel failed : (?:invalid device function|no kernel image)"
+             r"|^Error message: invalid device function|your gpu arch \(\d+, \d+\) isn't compiled in prebuilt"
+             r"|cudaSuccess \(8 vs\. 0\)\s+invalid device function|\bCUDA: invalid device function"
+             r"|NCCL WARN Cuda failure 'invalid device function'"
+             r"|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu"),
     Rule("driver_mismatch", CONFIG, "driver_mismatch",
          log=r"driver version is insufficient for CUDA runtime version|no kernel image is available for execution"
              # a Vulkan renderer (SAPIEN, ManiSkill, Isaac Sim) with no driver's ICD, or one without what it needs: the
