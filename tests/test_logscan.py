@@ -648,8 +648,8 @@ def test_the_users_rules_are_searched_apart_from_the_built_in_ones(tmp_path):
     patterns = {"type": PATTERNS["type"], "spec-0": r"(?:a|b)*a(?:a|b){20}c", "spec-1": "boom"}
     for rules, finders in ((patterns, 2), (PATTERNS, 1)):
         state = logscan._Scan("log", rules, None, 50)
-        state.region = (frozenset({"type"}), 100)  # a region the prefilter left one built-in rule possible in
-        assert len(state._region_finders()) == finders  # that rule alone; the user's as one alternation apart
+        # a region the prefilter left one built-in rule possible in: that rule alone; the user's as one alternation
+        assert len(state._region_finders(frozenset({"type"}), 100)) == finders
     log = tmp_path / "log"
     write(log, "TypeError: x\nboom\n" + "a" * 21 + "c\n")
     assert [m.rules for m in scan(log, "log", Cursor(), patterns).matches] == [("type",), ("spec-1",), ("spec-0",)]

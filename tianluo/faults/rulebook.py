@@ -1623,10 +1623,8 @@ SETUP: tuple[Rule, ...] = (
              # torchvision registering its ops' meta kernels over a torch whose build has no such op
              r"|operator (?:torchvision|torchaudio|mmcv|detectron2|xformers|flash_attn)::\w+ does not exist"
              # datasets under an fsspec newer than it knows (its cache's file system seen as a foreign one);
-             # Chainer's trainer printing an AttributeError's message alone (a module of another release);
              # TF's cuDNN RNN finding no cuDNN it can use
              r"|Loading a dataset cached in a LocalFileSystem is not supported"
-             r"|Exception in main training loop: module '[\w.]+' has no attribute '\w+'"
              # torch._six's names, gone from torch 1.9 and 2.0, imported by code written before
              r"|cannot import name '(?:container_abcs|string_classes|int_classes)'"
              r"|Fail to find the dnn implementation"
@@ -1802,9 +1800,11 @@ SETUP: tuple[Rule, ...] = (
              r"|is a zip archive \(did you mean to use torch\.jit\.load\(\)\?\)|zero length field name in format"
              r"|dataset attribute should not be set after DataLoader is initialized"
              + r"|" + _EXC_LINE + r": module '[\w.]+' has no attribute '"
-             # ... as a harness logs it in its own words (lm-evaluation-harness run from a recipe's script: "An error
-             # occurred during evaluation: module 'lm_eval.tasks' has no attribute 'initialize_tasks'")
-             + r"|\b(?:[Ee]rror|ERROR)\b[^'\n]*: module '[\w.]+' has no attribute '\w+'$"
+             # ... as a harness or a trainer logs its message alone (lm-evaluation-harness run from a recipe's script:
+             # "An error occurred during evaluation: module 'lm_eval.tasks' has no attribute 'initialize_tasks'";
+             # Chainer's "Exception in main training loop: module ...")
+             + r"|(?:\b(?:[Ee]rror|ERROR)\b[^'\n]*|Exception in main training loop): module '[\w.]+' has no attribute"
+               r" '\w+'$"
              # (the module's path as the paste shortened it, ``(transformers/__init__.py)``, or the line cut short)
              r"|cannot import name '[\w.]+' from '[\w.]+(?:'(?: \((?:/|\w:\\|[\w.-]+/[\w./-]*\.py\))|\s*$)|\s*$)"
              r"|" + _EXC_LINE + r".*(?:\b(?:requires?|is required|needs)\b"

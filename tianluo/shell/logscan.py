@@ -427,7 +427,6 @@ class _Scan:
         # one (RE2 would not build it), every rule is searched as before, in one alternation (``finders``).
         self.builtin = tuple(rule for rule in self.sources if not rule.startswith(USER_RULE_PREFIX))
         self.prefilter = prefilter(tuple(self.sources[r] for r in self.builtin)) if self.builtin else None
-        self.region: tuple[frozenset, int] | None = None  # the built-in rules possible in the region searched, its size
         self.finders = self._build_finders() if self.prefilter is None else ()
         self.plain: tuple | None = None  # the last region copied without its escapes: (text, where, copy)
 
@@ -456,16 +455,17 @@ class _Scan:
             return
         # A newline ends a line; the end of the text is in a line only for a piece of a long one.
         size = hi - 1 if text[hi - 1] == _LF else hi
+        possible: frozenset | None = None  # the built-in rules its literals leave possible; None without a prefilter
         if self.prefilter is not None:
             if all(self._full(rule) for rule in self.sources):
                 return
             # RE2's prefilter reads the region once for the rules' literals; only the rules they leave possible are
             # searched. The whole rulebook as one alternation thrashes its DFA's cache on varied text (an error
             # dump, a corpus: 0.1 MiB/s), where a few rules alone keep theirs.
-            possible = self.prefilter.Match(memoryview(text)[lo:hi], potential=True) or ()
+            found = self.prefilter.Match(memoryview(text)[lo:hi], potential=True) or ()
             self.searched += hi - lo
-            self.region = (frozenset(self.builtin[i] for i in possible), hi - lo)
-        finders = self._region_finders()
+            possible = frozenset(self.builtin[i] for i in found)
+        finders = self._region_finders(possible, hi - lo)
         hits = _Hits(text, finders, self, hi)
         pos = lo
         while finders and (hit := hits.next(pos)) is not None and hit <= size:
@@ -477,7 +477,7 @@ class _Scan:
                 # stop looking for it, or a flood of it would cost a Python step per line.
                 if self.prefilter is None:
                     self.finders = self._build_finders()
-                finders = self._region_finders()
+                finders = self._region_finders(possible, hi - lo)
                 hits = _Hits(text, finders, self, hi)
             pos = end + 1
             if pos > size:
@@ -503,12 +503,11 @@ class _Scan:
                 groups[rule.startswith(USER_RULE_PREFIX)][rule] = src
         return tuple(f for g in groups if g for f in _finders(tuple(g.values())))
 
-    def _region_finders(self) -> tuple:
-        """The finders for the region ``_search`` prefiltered (``self.finders`` without a prefilter): the built-in rules
-        its literals leave possible and that still have room, each alone or in small alternations; the user's apart."""
-        if self.region is None:
+    def _region_finders(self, possible: frozenset | None, size: int) -> tuple:
+        """The finders for a region of ``size`` bytes (``self.finders`` without a prefilter): the built-in rules its
+        literals leave ``possible`` that still have room, each alone or in small alternations; the user's apart."""
+        if possible is None:
             return self.finders
-        possible, size = self.region
         builtin = tuple(self.sources[r] for r in self.builtin if r in possible and not self._full(r))
         user = tuple(src for rule, src in self.sources.items()
                      if rule.startswith(USER_RULE_PREFIX) and not self._full(rule))
