@@ -903,6 +903,25 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "zipfile's 'File is not a zip file' is read as an archive that is not one, the standing reading of the words; "
         "that the zip was a model package's checkpoint is the program's line above it (corrupt_checkpoint, the "
         "author's; config either way)"),
+    # Sets 97 and 98.
+    "tf_jax_storage/hye_multinerf_cast_rays_tracer_array_conversion.txt": (
+        "code/type_error",
+        "JAX's TracerArrayConversionError (a TypeError: numpy called on a traced value under jit) is read as the "
+        "TypeError it is, as the four older authors of JAX's tracer conversion errors read them; this author reads "
+        "programming_error (code either way)"),
+    "distributed/hyh_singularity300_nv_shell_exec_missing.txt": (
+        "unknown/exit_255",
+        "Singularity's 'exec /.singularity.d/actions/shell failed: no such file or directory' names no cause: an "
+        "image without the action scripts, a mount that hid them; the author knows from the thread it was Singularity "
+        "3.0.0's own bug under --nv (version_mismatch)"),
+    "pytorch/hyg_pyllama_quant_7b_killed_wsl_ram.txt": (
+        "unknown/signal_sigkill", "a bare 'Killed': the OOM killer, an admin and a scheduler print alike; a tick reads "
+        "the kernel's own record of the kill instead; the author knows from the thread it was WSL's RAM"),
+    "pytorch/hof_pt_autoawq_assert_nan_weights.txt": (
+        "config/nan_loss",
+        "AutoAWQ's 'assert torch.isnan(w).sum() == 0' failing says the weights it quantises went NaN, as three older "
+        "authors of such asserts and set 98's author of lmdeploy's same assert read it (nan_loss accepted); this "
+        "author reads the cause as unclear (unknown; confidently wrong by the letter)"),
 }
 
 

@@ -10339,6 +10339,90 @@ SET_95 = [
 ]
 
 #: The later held-out sets' families, each case tagged with its set.
+SETS_97_98 = [
+    # srun stopping a step's other tasks after one failed by itself: their launchers' "Received 15 death signal" is
+    # srun's clean-up, not why the job ended (nothing else named, the exit record's unknown)
+    ("torch.distributed.elastic.rendezvous.api.RendezvousClosedError\n"
+     "srun: error: gpu-a12: task 3: Exited with exit code 1\nsrun: Terminating StepId=884213.0\n"
+     "slurmstepd: error: *** STEP 884213.0 ON gpu-a11 CANCELLED AT 2025-03-02T08:11:40 ***\n"
+     "WARNING:torch.distributed.elastic.agent.server.api:Received 15 death signal, shutting down workers\n"
+     "WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 4410 closing signal SIGTERM", {}, "exit_1"),
+    # the project's line calling another package's API with a keyword its installed release does not take
+    ('Traceback (most recent call last):\n  File "/home/u/proj/train.py", line 88, in <module>\n'
+     "    history = model.fit(x_train, y_train, nb_epoch=10)\n"
+     "TypeError: fit() got an unexpected keyword argument 'nb_epoch'", {}, "version_mismatch"),
+    ('Traceback (most recent call last):\n  File "/src/vidseg/train.py", line 4, in <module>\n    import layers\n'
+     '  File "/src/vidseg/layers.py", line 31, in <module>\n    @gin.configurable(whitelist=["units"])\n'
+     "TypeError: configurable() got an unexpected keyword argument 'whitelist'", {}, "version_mismatch"),
+    # ... but its own method, or a module of its own package, is the program's call
+    ('Traceback (most recent call last):\n  File "/home/u/proj/train.py", line 40, in fit\n'
+     "    self.build_head(x, dropout=0.1)\nTypeError: build_head() got an unexpected keyword argument 'dropout'", {},
+     "type_error"),
+    ('Traceback (most recent call last):\n  File "/home/u/mytool/mytool/run.py", line 12, in main\n'
+     "    gen = mytool.cluster.Generator(seed=1)\nTypeError: __init__() got an unexpected keyword argument 'seed'", {},
+     "type_error"),
+    # LSF's bsub refusing a request outside its queue's limits (its message wraps)
+    ("Error in rusage section: The merged job-level and application-level rusage\nvalue is outside the range set by "
+     "RESRSV_LIMIT defined in lsb.queues. Job\nnot submitted.", {}, "submit_rejected"),
+    # parallel degrees that do not multiply to the world's size
+    ("2025-06-01 10:00:00 - [ERROR] - An error occurred during training: World size 4 must be divisible by the product "
+     "of all parallel degrees and data parallel shards.", {}, "bad_arguments"),
+    # Kubernetes refusing what an operator created, in its controller's JSON log
+    ('2025-01-07T10:00:01Z\tERROR\tcreating jobs\t{"controller": "jobset", "error": "job \\"llm-ft-worker-0\\" creation '
+     'failed with error: Job.batch \\"llm-ft-worker-0\\" is invalid: spec.template.spec.containers[0].image: '
+     'Required value"}', {}, "bad_arguments"),
+    # SkyPilot's catalog without the accelerator asked for
+    ("sky.exceptions.ResourcesUnavailableError: Catalog does not contain any instances satisfying the request: 1x "
+     "<Cloud>({'H200': 8}).", {}, "submit_rejected"),
+    # the Trainer's step log gone NaN
+    ("{'loss': 2.1032, 'grad_norm': 3.41, 'learning_rate': 1e-05, 'epoch': 1.19}\n"
+     "{'loss': nan, 'grad_norm': nan, 'learning_rate': 1e-05, 'epoch': 1.2}", {}, "nan_loss"),
+    # TF's BFC allocator dumping its chunks (it does so when an allocation failed)
+    ("2018-03-11 10:02:33.120004: I tensorflow/core/common_runtime/bfc_allocator.cc:680] Sum Total of in-use chunks: "
+     "7.42GiB\n2018-03-11 10:02:33.120016: I tensorflow/core/common_runtime/bfc_allocator.cc:682] Stats:\n"
+     "Limit:                  7967745639\nInUse:                  7967744512", {}, "cuda_oom"),
+    # Apptainer's --nv on a host without NVIDIA's driver
+    ("INFO:    Could not find any NVIDIA binaries on this host!\nWARNING: Could not find any NVIDIA libraries on this "
+     "host!", {}, "no_gpu"),
+    # a client's retry loop counting its failed requests
+    ("      The request failed. Attempt #3, retrying in 20 seconds...", {}, "connection_error"),
+    # a loader without a parameter the checkpoint holds, by its name
+    ("ERROR 03-14 09:12:55 [engine.py:402] KeyError: 'model.layers.12.self_attn.o_proj.input_scale'", {},
+     "state_dict_mismatch"),
+    ("Error: cannot find tensor model.layers.0.mlp.gate_proj.weight", {}, "state_dict_mismatch"),
+    # ONNX Runtime given a model of a newer IR version
+    ("onnxruntime.capi.onnxruntime_pybind11_state.Fail: [ONNXRuntimeError] : 1 : FAIL : Load model from unet.onnx "
+     "failed:Unsupported model IR version: 10, max supported IR version: 9", {}, "version_mismatch"),
+    # TGI's warmup without room for the prefill batch
+    ("Error: Warmup(Generation(\"Not enough memory to handle 4096 prefill tokens. You need to decrease "
+     "`--max-batch-prefill-tokens`\"))", {}, "cuda_oom"),
+    # RocksDB's and LevelDB's LOCK held by another process
+    ("aimrocks.errors.RocksIOError: b'IO error: While lock file: /srv/.aim/meta/chunks/ab12/LOCK: Resource temporarily "
+     "unavailable'", {}, "file_locked"),
+    ("plyvel._plyvel.IOError: b'IO error: lock /data/cache/LOCK: already held by process'", {}, "file_locked"),
+    # W&B will not create again a run deleted in its web UI
+    ("wandb: ERROR Error while calling W&B API: run sweep-7 was previously created and deleted; try a new run name "
+     "(<Response [400]>)", {}, "bad_arguments"),
+    # XLA's UNIMPLEMENTED: what the installed release does not do
+    ("jaxlib.xla_extension.XlaRuntimeError: UNIMPLEMENTED: Requested AllGatherStart not implemented on GPU; "
+     "replica_count: 1", {}, "version_mismatch"),
+    # an assertion that values are finite
+    ('Traceback (most recent call last):\n  File "/opt/venv/lib/python3.10/site-packages/quant/awq.py", line 91, in '
+     "scale_search\n    assert not torch.isnan(scales).any()\nAssertionError", {}, "nan_loss"),
+    # JAX's contraction of operands of other shapes
+    ("TypeError: dot_general requires contracting dimensions to have the same shape, got (512,) and (768,).", {},
+     "shape_mismatch"),
+    # OmegaConf 2.1 without DictConfig.pretty()
+    ("omegaconf.errors.ConfigAttributeError: Missing key pretty\n    full_key: pretty\n    object_type=dict", {},
+     "version_mismatch"),
+    # an image shipping a driver library the NVIDIA hook mounts over; a SIF's squashfs an old runtime cannot mount
+    ("nvidia-container-cli: mount error: file creation failed: /var/lib/docker/overlay2/4f1/merged/usr/lib/x86_64-"
+     "linux-gnu/libcuda.so.1: file exists: unknown.", {}, "version_mismatch"),
+    ("FATAL:   container creation failed: mount error: can't mount image /proc/self/fd/3: failed to mount squashfs "
+     "filesystem: invalid argument", {}, "version_mismatch"),
+]
+
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -10348,7 +10432,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
     "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59, "60": SET_60,
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
-    "93-94": SETS_93_94, "95": SET_95,
+    "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

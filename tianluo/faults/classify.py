@@ -14,12 +14,12 @@ rank 1's ``Connection closed by peer``), when a rule called an exception a bug b
 framework's argument or validation code raised it, and when a rule named a transient timeout but the
 launch's own numbers say it could never succeed (a store barrier counting more workers than its world).
 The built-in rules never read an exception that is not why the job ended: one the program survived
-(Python logging's report of a failed handler), or a
-spawned child's that died reading from its dead parent (``Ran out of input``, ``pickle data was
-truncated`` inside multiprocessing's spawn). A peer's loss on a rank other than the one the launcher names
-as the first to fail, when that rank printed nothing the rules read, is the exit record's unknown: its cause is
-missing from the log. Every rank failing alike within
-``LAUNCH_WINDOW_S`` of the start turns a bare NCCL error or an exit code into config: a launch that
+(Python logging's report of a failed handler), or a spawned child's that died reading from its dead parent (``Ran
+out of input``, ``pickle data was truncated`` inside multiprocessing's spawn); nor a launcher's report that it was sent
+SIGTERM (torchrun's ``Received 15 death signal``) after srun said one of the step's tasks failed by itself: srun then
+stops the others. A peer's loss on a rank other than the one the launcher names as the first to fail, when that rank
+printed nothing the rules read, is the exit record's unknown: its cause is missing from the log. Every rank failing
+alike within ``LAUNCH_WINDOW_S`` of the start turns a bare NCCL error or an exit code into config: a launch that
 fails every time needs a person, and a transient verdict needs evidence of transience. The spec's
 own rules are never overruled.
 
@@ -105,7 +105,8 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
     sig = effective_signal(ev)
     shape = read_shape(ev.tail or _as_tail(ev.lines))
     aside = _aside(shape)
-    mine = tuple(line for line in ev.lines if not _is_aside(line.text, aside) and not _TEARDOWN.search(line.text))
+    mine = tuple(line for line in ev.lines if not _is_aside(line.text, aside) and not _TEARDOWN.search(line.text)
+                 and not _torn_down(line.text, shape))
     causes = tuple(line for line in mine if not _WARNING.search(line.text))
     warnings = tuple(line for line in mine if _WARNING.search(line.text))
     # The spec's rules see every line; the built-in ones see the lines that may state a cause,
@@ -213,6 +214,12 @@ def _is_aside(text: str, aside: frozenset[str]) -> bool:
         return False
     line = split_prefix(text[:LINE_CHARS])[1].strip()[:500]
     return bool(line) and any(a == line or a.startswith(line + " ") for a in aside)
+
+
+def _torn_down(text: str, shape: Shape) -> bool:
+    """Whether a log line is a launcher's report of the SIGTERM srun sent the step's other tasks after one failed
+    by itself (``structure.Shape.torn_down``): srun's clean-up, not why the job ended."""
+    return bool(shape.torn_down) and split_prefix(text[:LINE_CHARS])[1].strip() in shape.torn_down
 
 
 def _from(verdict: structure_verdict.Verdict, ruled: Fault | None) -> Fault:

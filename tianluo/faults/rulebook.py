@@ -1027,6 +1027,11 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|\bUR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY\b|Native API returns: -5 \(PI_ERROR_OUT_OF_RESOURCES\)"
              # XGBoost's device allocator (gpu_hist) saying what it asked for and what the GPU had left
              r"|^\s*- Requested memory: \d+\s*$"
+             # TGI's and LoRAX's warmup: the model's weights left too little of the GPU for the prefill batch asked
+             r"|\bNot enough memory to handle \d+ (?:prefill )?tokens\b"
+             # TF's BFC allocator dumping its chunks, which it does when an allocation failed (the OOM line after it
+             # cut from a paste)
+             r"|bfc_allocator\.cc:\d+\] Sum Total of in-use chunks: "
              # MindSpore and CANN on an Ascend NPU: the device's memory (HBM) cannot hold the allocation
              r"|Malloc device memory failed, size\[\d+\]|\] The device memory is not enough\b"
              r"|CUDA_ERROR_OUT_OF_MEMORY|NCudaLib::TOutOfMemoryError|Memory Object Allocation Failure"
@@ -1196,7 +1201,11 @@ SETUP: tuple[Rule, ...] = (
              r"|--?[\w-]+ specification|time specification)|\"[^\"]{1,200}\" is not a valid node count"
              r"|Batch job submission failed: Invalid)"
              r"|exceeds the allowed maximum of \d+|Quota '\w+' exceeded|No launchable resource found"
-             r"|catalog does not contain any resources that satisfy|bsub: .*(?:Bad|not valid|rejected)"
+             r"|[Cc]atalog does not contain any (?:resources|instances) (?:that satisfy|satisfying)\b"
+             r"|bsub: .*(?:Bad|not valid|rejected)"
+             # LSF's bsub refusing a request its queue's limits do not allow (its message wraps, so ``Job not
+             # submitted.`` may stand at the start of a line of its own)
+             r"|\bError in rusage section\b|\bRESRSV_LIMIT defined in lsb\.queues\b|^not submitted\.$"
              r"|\bJob not submitted\.|(?:sbatch|srun|salloc): unrecognized option '"
              r"|sbatch: error: (?:This does not look like a batch script|Batch script contains DOS line breaks)"
              r"|An error occurred \((?:ValidationException|ClientException)\) when calling the"
@@ -1275,6 +1284,8 @@ SETUP: tuple[Rule, ...] = (
              r"|No HIP GPUs are available|Torch not compiled with XPU enabled|The NPU device count is zero\b"
              # AutoTrain's check before an LLM's training
              r"|\bNo GPU/MPS device found\b"
+             # Singularity's and Apptainer's --nv on a host without NVIDIA's driver (a VM, a CPU node): nothing to bind
+             r"|Could not find any NVIDIA (?:binaries|libraries) on this host"
              # vLLM finding no accelerator platform (a Ray actor given no GPU, a CPU-only build)
              r"|RuntimeError: No supported device detected\.?$|RuntimeError: Failed to infer device type"
              # the driver's own libcuda not there to load: a container started without the host's GPU (Singularity
@@ -1634,6 +1645,14 @@ SETUP: tuple[Rule, ...] = (
              r"|to return a valid Keras Model instance\. Received: <tf_keras\."),
     Rule("version_mismatch", CONFIG, "version_mismatch",
          log=r"did not match any variant of untagged enum|Dataset scripts are no longer supported"
+             # ONNX Runtime given a model exported by a newer onnx (its IR version past what the runtime reads)
+             r"|Unsupported model IR version: \d+, max supported IR version: \d+"
+             # OmegaConf 2.1 removed DictConfig.pretty() (a script of the 2.0 days calls it)
+             r"|ConfigAttributeError: Missing key pretty\b"
+             # a container image that ships a driver library the NVIDIA hook mounts over (WSL2's, an image built with
+             # the driver in it); Singularity unable to mount a SIF's squashfs (an old runtime or kernel)
+             r"|nvidia-container-cli: mount error: file creation failed: \S+\.so(?:\.\d+)*: file exists"
+             r"|failed to mount squashfs filesystem: invalid argument"
              # torch.compile on a Python its release does not support yet; torchcodec's native part not loading (its
              # FFmpeg or its torch of another release)
              r"|\b(?:Dynamo|torch\.compile) is not supported on Python 3\.\d+\+?|\bCould not load libtorchcodec\b"
@@ -1907,6 +1926,9 @@ SETUP: tuple[Rule, ...] = (
     Rule("empty_zero3_params", CONFIG, "corrupt_checkpoint",
          log=r"copying a param with shape torch\.Size\(\[0\]\) from checkpoint"),
     Rule("state_dict_mismatch", CONFIG, "state_dict_mismatch",
+         # (candle's loader, under TEI and other Rust servers: ``cannot find tensor
+         # encoder.layer.0.attention.q_lin.weight``; a Python loader's own dict of the model's parameters without a
+         # name the checkpoint holds, vLLM's ``params_dict[name]``: ``KeyError: 'layers.0.mlp.down_proj.weight_scale'``)
          # (MindSpore's load_param_into_net: ``For 'load_param_into_net', x in the argument 'net' should have the
          # same shape as x in the argument 'parameter_dict'``)
          # (MLX's strict load_weights: ``Missing parameters: x``, ``Received parameters not in model: x``)
@@ -1941,7 +1963,10 @@ SETUP: tuple[Rule, ...] = (
              # Caffe's fine-tuning from a .caffemodel whose layer of the same name has another shape (another class
              # count): the net the prototxt builds is not the weights'
              r"|Cannot copy param \d+ weights from layer '[^']*'; shape mismatch"
-             r"|Layer count mismatch when loading weights from file\."),
+             r"|Layer count mismatch when loading weights from file\."
+             r"|\bcannot find tensor (?:\w+\.)+(?:weight|bias)\b"
+             r"|\bKeyError: '(?:\w+\.)+(?:weight|bias|weight_scale|input_scale|weight_packed|weight_shape"
+             r"|qweight|qzeros|scales|g_idx|k_scale|v_scale|running_mean|running_var|num_batches_tracked)'"),
     Rule("nan_loss", CONFIG, "nan_loss",
          log=r"[Ll]oss is [Nn]a[Nn]\b|[Ll]oss became infinite or NaN|non-finite loss|[Ll]oss is not finite"
              # a trainer's own check naming the term that went bad ("AssertionError: loss render is NaN")
@@ -1958,6 +1983,8 @@ SETUP: tuple[Rule, ...] = (
              # overflowing): "grad_scale is too small, exiting: 2.3e-10"
              r"|\bgrad_scale is too small\b"
              r"|[Ll]oss is (?:nan|NaN|inf), stopping|Monitored metric \S+ = (?:nan|inf) is not finite|\bloss: nan\b"
+             # the Hugging Face Trainer's log of a step, a dict: ``{'loss': nan, 'learning_rate': 0.0002, ...}``
+             r"|\{'loss': nan,"
              r"|Nan in summary histogram|had NaN values|\bNaN detected in\b|NaN or Inf found in input tensor"
              # faceswap's NaN protection
              r"|\bNaN Detected\. Loss: |A NaN was detected and you have NaN protection enabled"
@@ -2250,6 +2277,10 @@ SETUP: tuple[Rule, ...] = (
     # under them, is the setup's too.
     Rule("file_locked", CONFIG, "file_locked",
          log=r"unable to lock (?:the )?file|driver lock request failed|\bH5FD_\w*lock\b"
+             # RocksDB's and LevelDB's store (a tracker's, a feature cache's) whose LOCK file another process holds:
+             # the writing run, or a second job opened on the same folder
+             r"|IO error: (?:While lock file|lock):? \S*LOCK: "
+             r"(?:Resource temporarily unavailable|already held by process)"
              # HDF5 creating a file another handle (a crashed run's, in the same session) still holds open
              r"|unable to truncate a file which is already open"
              # Windows' sharing violation (ERROR_SHARING_VIOLATION, 32): another process holds the file open (a
@@ -2383,9 +2414,6 @@ SETUP: tuple[Rule, ...] = (
              # git asked for a commit, branch or ref the repository does not have (a task cloned at a commit never
              # pushed; a branch spelled otherwise)
              r"^fatal: reference is not a tree: |^fatal: [Cc]ouldn't find remote ref \S"
-             # Kubernetes' API refusing the job's manifest (a required field, a value out of its schema) or its pod's
-             # security context (runAsNonRoot with an image that runs as root)
-             r"|^The \w+ \"[^\"]+\" is invalid: |container has runAsNonRoot and image will run as root"
              # Ray Train asking for more of a resource than the whole cluster has (GPUs per worker times workers)
              r"|Resource request \{[^}]*\} cannot be fulfilled by the cluster"
              # Darknet given a .cfg that does not start with its [net] section (a .data or weights file in its place)
@@ -2555,6 +2583,13 @@ SETUP: tuple[Rule, ...] = (
              # its own message names ("setup passwordless ssh")
              r"|Command '\[?'?ssh (?:-o PasswordAuthentication=no )?(?:-p \d+ )?\S+ hostname(?: -I)?'(?:\]')? returned"
              r" non-zero exit status 255|was not reachable via ssh"),
+    # Kubernetes' API refusing the job's manifest (a required field, a value out of its schema) or its pod's
+    # security context (runAsNonRoot with an image that runs as root); also as an operator's controller reports the
+    # API's refusal of what it created (JobSet's, the training operator's), its quotes escaped inside a JSON log line:
+    # ``Job.batch \"x-node-0\" is invalid: ``
+    Rule("manifest_invalid", CONFIG, "bad_arguments",
+         log=r"^The \w+ \"[^\"]+\" is invalid: |container has runAsNonRoot and image will run as root"
+             r"|\b[A-Z]\w*\.(?:batch|apps|kubeflow\.org|[a-z][\w\-]*\.[\w.\-]+) \\\"[^\"\\]+\\\" is invalid: "),
     Rule("command_not_found_log", CONFIG, "command_not_found",
          # (Theano told to use a GPU with no nvcc on the PATH)
          log=r"but nvcc was not found\. Set it in your PATH|nvcc compiler not found on \$PATH|: command not found$"
@@ -2646,7 +2681,10 @@ SETUP: tuple[Rule, ...] = (
              # parallel state: "world_size (8) is not equal to tensor_model_parallel_size (1) x
              # pipeline_model_parallel_size (1)", "world size (8) is not divisible by tensor parallel size (3)")
              r"|\bworld[_ ]size \(?\d+\)? (?:is not equal to|is not divisible by|must be (?:equal to|divisible by)|!=)"
-             r" (?:\w+ )?\(?(?:tensor|pipeline|data|context|expert|sequence)[_ ](?:model[_ ])?parallel"),
+             r" (?:\w+ )?\(?(?:tensor|pipeline|data|context|expert|sequence)[_ ](?:model[_ ])?parallel"
+             # finetrainers' and torchtitan's form: "World size 2 must be divisible by the product of all parallel
+             # degrees and data parallel shards"
+             r"|\b[Ww]orld[_ ]size \(?\d+\)? (?:must be|is not|should be) divisible by the product of"),
     Rule("launch_setup", CONFIG, "bad_arguments",
          # (torch.distributed's own rendezvous refusing its init method: a file:// with no path, an env:// without RANK)
          log=r"ssh: Could not resolve hostname "
@@ -2816,6 +2854,8 @@ BUGS: tuple[Rule, ...] = (
              # ONNX Runtime fed an input of other dimensions or rank than the exported graph's
              + r"|\bINVALID_ARGUMENT : (?:Got invalid dimensions|Invalid rank) for input: "
              + r"|mat1 and mat2 shapes cannot be multiplied"
+             # JAX's (lax) contraction and elementwise checks on operands of other shapes
+             + r"|\bdot_general requires contracting dimensions to have the same shape, got "
                r"|The size of tensor a \(\d+\) must match the size of tensor b"
              r"|The expanded size of the tensor \(\d+\) must match the existing size \(\d+\)"
              # Keras fit given inputs and labels of different lengths
@@ -3280,7 +3320,9 @@ NETWORK: tuple[Rule, ...] = (
     # Its API's ``Error while calling W&B API: ... (<Response [400]>)`` is left: the corpus holds server bugs and
     # artifacts not yet committed in those words.
     Rule("service_refused_request", CONFIG, "bad_arguments",
-         log=r"\bCommError\b.*\b(?:returned error|HTTP) 4(?:0[02]|0[4-7]|09|1\d|2[0-8]|[3-9]\d)\b"),
+         log=r"\bCommError\b.*\b(?:returned error|HTTP) 4(?:0[02]|0[4-7]|09|1\d|2[0-8]|[3-9]\d)\b"
+             # ... or a run id or name of a run deleted in the web UI, which the service will not create again
+             r"|\bwas previously created and deleted; try a new run name\b"),
     Rule("connection_error", TRANSIENT, "connection_error",
          log=r"[Cc]onnection reset by peer|Connection refused|connect: connection refused|Broken pipe"
              # aiohttp's words (an async client: a judge or reward model served over HTTP, fsspec's HTTP file system):
@@ -3290,6 +3332,8 @@ NETWORK: tuple[Rule, ...] = (
              # a Slurm command unable to reach the controller or the accounting database (a controller restarting,
              # slurmdbd down): scancel, squeue, sacct as a workflow tool runs them
              r"|\bUnable to contact slurm controller\b"
+             # a client's retry loop counting its failed requests to a service (HELM's fetch of a tokenizer)
+             r"|\bThe request failed\. Attempt #\d+, retrying in \d+"
              # a database's connection dropped under a long job (Optuna's or MLflow's storage: PostgreSQL, MySQL), often
              # an idle one the server or a proxy closed
              r"|\bserver closed the connection unexpectedly\b|Lost connection to MySQL server during query"

@@ -105,6 +105,9 @@ class Shape:
     # corrupted``): "file: line"; whatever the program raised next (an empty unpack, a division) follows from it.
     rejected: str | None = None
     ranks: frozenset[str] = field(default_factory=frozenset)  # every rank prefix seen
+    # A launcher's report that it was sent SIGTERM (torchrun's ``Received 15 death signal``) after srun said a task
+    # failed by itself: srun's own stop of the step's other tasks, a symptom (the lines, prefixes taken off)
+    torn_down: frozenset[str] = field(default_factory=frozenset)
 
     def first_causes(self) -> list[Raised]:
         """The chains' exceptions, root rank's first, each chain from its first cause, newest chain first."""
@@ -554,6 +557,8 @@ _ROOT_EXIT = LazyPattern(r"^\s*exitcode\s*: (-?\d+)", capture=True)
 # srun's word on a task that failed by itself (not "Terminated": srun's own stop of the others after one failed).
 _SRUN_TASK = LazyPattern(r"srun: error: \S+: tasks? ([\d,\-\[\]]+): (?:Exited with exit code \d+|Killed"
                              r"|Segmentation fault|Bus error|Aborted)", capture=True)
+# A launcher saying it was sent SIGTERM (torchrun's agent; a JVM's or Ray's ``SignalException``)
+_TERMED = LazyPattern(r"Received (?:Signals\.)?SIGTERM death signal|Received 15 death signal")
 _MPI_FIRST = LazyPattern(r"Process name: \[\[\d+,\d+\],(\d+)\]", capture=True)
 # A rank that names another as the faulty one (torch's monitored_barrier under TORCH_DISTRIBUTED_DEBUG: "received
 # errors while waiting for send/recv from rank 0. Please check rank 0 logs for faulty rank").
@@ -838,6 +843,7 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
     ignored = {r.head or r.text for r in survived + symptoms}
     ranks: set[str] = set()
     srun_tasks: list[tuple[str, str]] = []
+    torn_down: set[str] = set()
     faulty = agent = None  # weaker namings of the root rank: a rank's barrier, torchrun's agent
     overfull = usage = panic = rejected = None
     for fname, rank, text in lines:
@@ -868,6 +874,8 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
         s = _SRUN_TASK.search(text)
         if s is not None:
             srun_tasks.append((s.group(1), text))
+        elif srun_tasks and _TERMED.search(text):
+            torn_down.add(text.strip())
         mp = _MPI_FIRST.search(text)
         if mp is not None and root_rank is None:
             root_rank = mp.group(1)
@@ -920,7 +928,7 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
                  errnos=tuple(errnos), strerrors=tuple(strerrors), http=tuple(http), oom=tuple(oom),
                  service=tuple(service),
                  ranks=frozenset(ranks), same_error_ranks=_same_error(chains, srun_tasks), overfull_barrier=overfull,
-                 usage=usage, panic=panic, rejected=rejected)
+                 usage=usage, panic=panic, rejected=rejected, torn_down=frozenset(torn_down))
 
 
 def _same_error(chains, srun_tasks) -> int:

@@ -138,6 +138,15 @@ _CODE_NAME = {"KeyError": "key_error", "IndexError": "index_error", "AttributeEr
 _SIGNATURE = compile_pattern(r"\(\) (?:got an unexpected keyword argument '|takes (?:from )?\d+ (?:to \d+ )?positional"
                              r" arguments? but \d+ (?:were|was) given|missing \d+ required (?:positional|keyword-only)"
                              r" arguments?: )")
+#: A call the project's own line made to another's API (``pl.Trainer(max_nb_epochs=...)``, ``D_loss.backward(
+#: retain_variables=True)``, ``@gin.configurable(blacklist=[...])``, ``super().forward(...)``), refused for a keyword
+#: the installed release does not take: the line was written for another release of what it calls. The receiver
+#: and the name it calls; ``self.x(`` (the project's own method) is not read so.
+_API_CALL = compile_pattern(r"(?:^|[^\w.])([A-Za-z_]\w*(?:\.\w+)*|super\(\))\.(\w+)\(", capture=True)
+_UNEXPECTED_KW = compile_pattern(r"^(?:[\w.]+\.)?(\w+)\(\) got an unexpected keyword argument '", capture=True)
+#: An assertion that values are finite (``assert torch.isnan(w).sum() == 0``, ``assert not np.isnan(loss_value)``,
+#: ``assert torch.isfinite(x).all()``): its failure says they went NaN or infinite, in the project or a library.
+_NAN_CHECK = compile_pattern(r"^\s*assert\b.*\b(?:isnan|isinf|isfinite|isposinf|isneginf)\(")
 _DISPATCH = frozenset({"_call_impl", "__call__", "_wrapped_call_impl", "forward_call"})
 #: An installed package decoding what its dependency now hands it as str (Keras 2 reading an .h5 through h5py 3,
 #: Python 2 code under 3): the installed versions do not fit; the program's own call stays an AttributeError.
@@ -414,7 +423,7 @@ _STATUS = compile_pattern(r"^(?:\w+: )?(UNAVAILABLE|DEADLINE_EXCEEDED|UNAUTHENTI
                           r"|Failed precondition)(?::|\b)", capture=True)
 _STATUS_VERDICT = {"UNAVAILABLE": (TRANSIENT, "connection_error"), "DEADLINE_EXCEEDED": (TRANSIENT, "timeout"),
                    "UNAUTHENTICATED": (CONFIG_C, "auth_error"), "PERMISSION_DENIED": (CONFIG_C, "permission_denied"),
-                   "UNIMPLEMENTED": (CONFIG_C, "bad_arguments"),
+                   "UNIMPLEMENTED": (CONFIG_C, "version_mismatch"),
                    "FAILED_PRECONDITION": (CONFIG_C, "bad_arguments")}
 #: Other exceptions a framework raises for a refused configuration (``ZeRORuntimeException``): any *Error or
 #: *Exception but those of I/O, the network, memory, imports and decoding, which say something else.
@@ -677,6 +686,9 @@ def exception_verdict(raised: Raised) -> Verdict | None:
     if _EMPTY_STACK.search(message) and raised.where and _CLIP_GRAD.search(raised.where):
         return Verdict(CODE, "programming_error", f"{_text(raised)} (raised in {_where(raised)}: clip_grad_norm_ "
                        "was given no gradients; none of the parameters took part in the loss)", "source", raised.text)
+    if base == "AssertionError" and _NAN_CHECK.search(raised.source):
+        return Verdict(CONFIG_C, "nan_loss", f"{_text(raised)} (raised by `{raised.source[:200]}` in {_where(raised)}: "
+                       "a check that the values are finite; they went NaN or infinite)", "source", raised.text)
     if base == "AssertionError" and raised.origin == USER and _GPU_CHECK.search(raised.source):
         return Verdict(CONFIG_C, "no_gpu", f"{_text(raised)} (raised by `{raised.source[:200]}`: the machine does not "
                        "show the GPUs the job asks for)", "source", raised.text)
@@ -764,6 +776,10 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}, a model's own code fetched "
                        "from the hub (trust_remote_code): written for another transformers release than the one "
                        "installed)", "origin", raised.text)
+    if base == "TypeError" and raised.origin == USER and raised.where is not None and _api_call(raised, message):
+        return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised by `{raised.source[:200]}` in "
+                       f"{origin}: the project's line calls another package's API with a keyword its installed "
+                       "release does not take; the two were written for different releases)", "source", raised.text)
     if (base == "TypeError" and raised.origin != USER and raised.where is not None and raised.func not in _DISPATCH
             and _SIGNATURE.search(message)):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: one installed package "
@@ -915,6 +931,23 @@ def _foreign_name(raised: Raised, message: str) -> bool:
     for chain in _DOTTED.finditer(raised.source):
         root, rest = chain.group(1), chain.group(2)
         if rest.rsplit(".", 1)[-1] == attribute.group(1) and root in _NAMESPACES and root.lower() != own:
+            return True
+    return False
+
+
+def _api_call(raised: Raised, message: str) -> bool:
+    """Whether the project's own line that raised calls another package's function or method by the name the
+    refusal names (``_API_CALL``): not the project's own method (``self.``), nor a module of the project itself (a
+    receiver whose first name is a folder of the frame's own path)."""
+    refused = _UNEXPECTED_KW.search(message)
+    if refused is None:
+        return False
+    callee = refused.group(1)
+    path = (raised.where or "").replace("\\", "/")
+    for receiver, name in _API_CALL.findall(raised.source):
+        if receiver in ("self", "cls") or f"/{receiver.split('.')[0]}/" in path:
+            continue
+        if name == callee or callee in ("__init__", "__new__") and name[:1].isupper():
             return True
     return False
 
