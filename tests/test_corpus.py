@@ -922,6 +922,39 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "AutoAWQ's 'assert torch.isnan(w).sum() == 0' failing says the weights it quantises went NaN, as three older "
         "authors of such asserts and set 98's author of lmdeploy's same assert read it (nan_loss accepted); this "
         "author reads the cause as unclear (unknown; confidently wrong by the letter)"),
+    # Set 99.
+    "distributed/hyi_hunyuanvideo_all_to_all_nccl_system_error.txt": (
+        "unknown/exit_1",
+        "rank 0's NCCL 'unhandled system error' is set aside as a peer's loss: torchrun's agent names local rank 1 as "
+        "the first to fail, and rank 1's lines are not in the excerpt (cut at its start), so the cause is missing; the "
+        "author reads rank 0's error as the job's (nccl_error)"),
+    "pytorch/hyj_pycuda_enable_peer_access_wrong_context.txt": (
+        "config/unmatched_exception",
+        "pycuda's 'cuCtxEnablePeerAccess failed: peer access is not supported between these two devices' says the two "
+        "GPUs have no peer access, as four older authors read NCCL's same words (config); the maintainer found the "
+        "call made from the wrong context (programming_error; confidently wrong by the letter)"),
+    "tf_jax_storage/hyl_elektronn3_hdf5_random_btree_read.txt": (
+        "config/unmatched_exception",
+        "h5py's 'Can't read data (wrong B-tree signature)' names a file HDF5 cannot read: a damaged file, or one "
+        "handle read by several processes; the excerpt shows neither, so the prior for an unmatched exception; the "
+        "author reads a flaky read (io_error, accepting programming_error; confidently wrong by the letter)"),
+    "distributed/hyi_belle_bloom7b_60m_rows_deepspeed_sigkill_handler.txt": (
+        "unknown/exit_1",
+        "DeepSpeed's launcher killing its ranks ('sigkill_handler: Killing subprocess') says one rank ended, not how; "
+        "the kernel's record of an OOM kill decides host_oom at run time; the author reads the OOM killer from the "
+        "dataset's size (host_oom, accepting the signal's unknown)"),
+    "distributed/hyk_mpich_hydra_proxy_connect_timed_out_node1.txt": (
+        "transient/timeout",
+        "'(Connection timed out)' is read as the timeout it names, as most older authors of the words read it; this "
+        "author reads the connection that could not be made (connection_error; transient either way)"),
+    "tf_jax_storage/hyl_pointclip_modelnet40_h5_truncated.txt": (
+        "config/corrupt_checkpoint",
+        "h5py's 'truncated file: eof = ...' is read as a saved file cut short, as five older authors of the words "
+        "read it; that this .h5 was a data set is the program's (corrupt_data, the author's; config either way)"),
+    "pytorch/hyl_h5py_shared_handle_workers_bad_header.txt": (
+        "code/key_error",
+        "h5py raises HDF5's 'bad object header version number' as a KeyError, read by its name; the author reads the "
+        "handle shared by forked DataLoader workers (programming_error; code either way)"),
 }
 
 

@@ -134,8 +134,11 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
                 ruled_by, ruled_line = rule, line
                 break
     fault = _structure(ev, fault, ruled_by, sig, shape)
-    fault = _usage_refused(ev, _symptom_only(ev, fault, ruled_line, causes, sig, shape), shape)
-    return _unmatched(ev, _host_oom(ev, _full_disk(ev, _deterministic(ev, fault, shape), ruled_by)), shape)
+    symptom = _symptom_only(ev, fault, ruled_line, causes, sig, shape)
+    set_aside, fault = symptom is not fault, _usage_refused(ev, symptom, shape)
+    fault = _host_oom(ev, _full_disk(ev, _deterministic(ev, fault, shape), ruled_by))
+    # a peer's loss set aside as a symptom is not then the exception the prior names
+    return fault if set_aside else _unmatched(ev, fault, shape)
 
 
 def _unwrapped(shape: Shape) -> tuple[LogLine, ...]:

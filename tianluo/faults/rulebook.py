@@ -1187,7 +1187,7 @@ SETUP: tuple[Rule, ...] = (
              # ... and through DRMAA (``DeniedByDrmException: code 17: error: no suitable queues``); Torque's qsub
              # refusing a script with Windows line ends, and a site's submit filter refusing the request
              r"|\bDeniedByDrmException\b|\berror: no suitable queues\b|qsub: +script is written in DOS/Windows text"
-             r"|qsub: submit filter returned an error code"
+             r"|qsub: submit filter returned an error code|\bFilter /\S+ failed\b"
              # a qsub of another scheduler's dialect (PBS Pro given Grid Engine's -wd or -t)
              r"|^qsub: invalid option -- |^qsub: Unknown queue\b"
              r"|sbatch: error: Invalid generic resource|\bResourceLimitExceeded\b|Quota failure for project"
@@ -1354,6 +1354,9 @@ SETUP: tuple[Rule, ...] = (
     # Slurm's client on a host with no Slurm set up: no slurm.conf to read (and, configless, no DNS SRV record
     # naming a controller to fetch it from: nearly always a host that is not a Slurm node, or a script written for
     # another cluster), no munge daemon to sign with
+    # ... but a slurm.conf there that this user may not read (its folder made 0700 for the slurm user)
+    Rule("slurm_conf_unreadable", CONFIG, "permission_denied",
+         log=r"s_p_parse_file: unable to (?:status|read|open) file \S+: Permission denied"),
     Rule("slurm_unconfigured", CONFIG, "missing_file",
          log=r"s_p_parse_file: unable to (?:status|read|open) file|Unable to process configuration file"
              r"|fatal: Could not establish a configuration source|_establish_config_source: failed to fetch config"),
@@ -1376,6 +1379,9 @@ SETUP: tuple[Rule, ...] = (
                r"|You must (?:be logged in|login|provide a token|specify a token)|Token must be specified"),
     Rule("auth_error", CONFIG, "auth_error",
          log=r"Cannot access gated repo|GatedRepoError|Unauthorized for url|Forbidden for url|\bAccessDenied\b"
+             # a launcher's ssh to the other nodes with a key paramiko cannot use (ColossalAI's, Fabric's); Intel MPI's
+             # hydra service on Windows refusing the user's registered credentials
+             r"|\bnot a valid (?:RSA|DSA|EC|OPENSSH) private key file\b|\bserver rejected credentials\b"
              # pyannote's pipeline download refused (its conditions not accepted on the hub, no token given)
              r"|might be because the (?:pipeline|model) is private or gated\b"
              # a gated repo in transformers' and torchtune's words; an IAM policy that refuses the call
@@ -2275,8 +2281,14 @@ SETUP: tuple[Rule, ...] = (
     # job opening the same .h5, which a retry meets again (their authors call it the setup's in six of seven; it
     # was read as transient until held-out set 74); no locks at all on the file system (ENOLCK), or an I/O error
     # under them, is the setup's too.
+    # LMDB's table of reader slots full (``MDB_READERS_FULL``): more readers than the environment's max_readers, most
+    # often one environment opened per DataLoader worker and never closed, workers re-created each epoch
+    Rule("lmdb_readers_full", CONFIG, "bad_arguments", log=r"\bReadersFullError\b|\bMDB_READERS_FULL\b"),
     Rule("file_locked", CONFIG, "file_locked",
          log=r"unable to lock (?:the )?file|driver lock request failed|\bH5FD_\w*lock\b"
+             # a lock file another rank or process holds (Hugging Face evaluate's rendezvous lock on a shared folder
+             # whose locks do not work across nodes)
+             r"|\bCouldn't acquire lock on \S+"
              # RocksDB's and LevelDB's store (a tracker's, a feature cache's) whose LOCK file another process holds:
              # the writing run, or a second job opened on the same folder
              r"|IO error: (?:While lock file|lock):? \S*LOCK: "
@@ -2548,6 +2560,7 @@ SETUP: tuple[Rule, ...] = (
              # SkyPilot asked for resources on a cluster name that exists with others
              r"|ResourcesMismatchError: Requested resources do not match the existing cluster"
              r"|Attempting to unscale FP16 gradients|There are not enough slots available in the system"
+             r"|Either request fewer slots for your application, or make more slots"
              r"|requires \d+ (?:logical )?devices, but only \d+ (?:XLA )?devices are available"
              r"|has parameters that were not used in producing the loss"
              # an exception that tells the user which command-line flag to pass (a training script's own check of
@@ -2688,6 +2701,11 @@ SETUP: tuple[Rule, ...] = (
     Rule("launch_setup", CONFIG, "bad_arguments",
          # (torch.distributed's own rendezvous refusing its init method: a file:// with no path, an env:// without RANK)
          log=r"ssh: Could not resolve hostname "
+             # Intel MPI's hydra unable to start its bootstrap proxy (ssh without an sshd in a container:
+             # I_MPI_HYDRA_BOOTSTRAP)
+             r"|\bUnable to run bstrap_proxy on \S+"
+             # Lightning's checkpoint callback watching a metric the module never logs
+             r"|\bcould not find the monitored key in the returned metrics\b"
              # a pod whose manifest mounts a volume nothing created (an MPI operator's ssh keys of another release,
              # a ConfigMap or Secret not there); TF's server given a cluster spec with an empty host for its own task
              r"|cannot find volume \"[^\"]+\" to mount into container"
@@ -2748,6 +2766,11 @@ SETUP: tuple[Rule, ...] = (
     Rule("corrupt_data", CONFIG, "corrupt_data",
          # (tar asked for a member the archive does not hold: a download of another archive, or a cut one)
          log=r"Parquet magic bytes not found|Either the file is corrupted or this is not a parquet file"
+             # a video FFmpeg cannot parse (a download cut short, an empty file: no moov atom, invalid data), an LMDB
+             # file that is not one, a MosaicML streaming shard that no longer matches its index.json
+             r"|\bmoov atom not found\b|: Invalid data found when processing input\b"
+             r"|MDB_INVALID: File is not an LMDB file"
+             r"|\bRelative sample index \d+ is not present in the \S+ file\b"
 
              # pip's and uv's download (or cached wheel) whose digest is not the one pinned: a cut or damaged
              # download, or a pin of another build
@@ -3119,12 +3142,16 @@ CRASHED: tuple[Rule, ...] = (
          log=r"NET/IB ?: Got completion (?:from peer \S+ )?with (?:error \d+|status=\d+)"),
     # UCX (under MPI, NCCL's UCX plugin) gave up on a peer the fabric no longer reached: the adapter's retries ran
     # out (a link, a switch, the peer's node), and UCX's fatal-error handler aborts the rank after it
+    # Ray's GCS client giving up on the head (its fatal check aborts the worker): the network to the head, or the head
+    Rule("gcs_unreachable", TRANSIENT, "connection_error", log=r"\bCouldn't reconnect to GCS server\b"),
     Rule("ucx_peer_unreachable", TRANSIENT, "connection_error",
          log=r"\b(?:Transport|RNR) retry count exceeded on \S+|UCX +ERROR +.*\b(?:[Ee]ndpoint timeout|unhandled "
              r"timeout error)"),
     Rule("illegal_memory_access", UNKNOWN, "illegal_memory_access",
          # (an extension's own check naming CUDA's error 700, cudaErrorIllegalAddress: ``CUDA kernel failed : 700``)
          log=r"CUDA kernel failed : 700\b|an illegal memory access was encountered|misaligned address"
+             # PhysX's GPU pipeline (Isaac Sim, Isaac Lab) naming CUDA's error 700 after a step it ran
+             r"|\bPhysX error: .*\bfailed(?:!| with error) 700\b"
              # GPU PhysX (Isaac Gym's, Isaac Sim's) whose own kernel failed (its code, 700, on the next line)
              r"|: internal error : GPU \w+(?: or \w+)? kernel fail!"
              r"|unspecified launch failure|CUDA_ERROR_LAUNCH_FAILED|cudaErrorLaunchFailure"
