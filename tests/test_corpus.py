@@ -955,6 +955,45 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "code/key_error",
         "h5py raises HDF5's 'bad object header version number' as a KeyError, read by its name; the author reads the "
         "handle shared by forked DataLoader workers (programming_error; code either way)"),
+    # Set 100.
+    "distributed/hym_corenet_seg_spawn_worker_truncated_pickle_store_timeout.txt": (
+        "unknown/cancelled_outside",
+        "the log ends on the KeyboardInterrupt of the person who stopped the run that waited on its store; the author "
+        "reads the store's wait for a spawned worker that died (timeout, accepting unknown; unknown either way)"),
+    "distributed/hyo_areal_sglang_server_launch_failed.txt": (
+        "config/unmatched_exception",
+        "AReaL's own 'RuntimeError: server launch failed' raised while it waited for its SGLang server takes the prior "
+        "for an unmatched exception; the server's own log, not in the excerpt, would say why (unknown, the author's, "
+        "accepting connection_error; confidently wrong by the letter)"),
+    "pytorch/hym_sherf_bias_act_cuda_runtime_header_missing.txt": (
+        "config/version_mismatch",
+        "a JIT extension's build failing ('ninja: build stopped') is read as a build that does not fit the "
+        "environment; the author reads the missing cuda_runtime_api.h header (missing_file, accepting missing_module; "
+        "config either way)"),
+    "pytorch/hyo_verl_rollout_correction_config_key_error.txt": (
+        "config/bad_arguments",
+        "OmegaConf's 'Key ... is not in struct' is read as a configuration without the key, as most older authors of "
+        "the words read it; the author knows from the thread verl's own code assigned it (programming_error, accepting "
+        "key_error; confidently wrong by the letter)"),
+    "pytorch/hyp_directml_generator_privateuseone_unsupported.txt": (
+        "config/bad_arguments",
+        "torch's 'Device type PRIVATEUSEONE is not supported for torch.Generator() api' raised by its argument check "
+        "is read as the device the job was given; the author reads the DirectML backend's missing support "
+        "(not_implemented, accepting version_mismatch)"),
+    "pytorch/hyp_mlx_lora_example_qwen2_params_not_in_model.txt": (
+        "unknown/exit_1",
+        "the paste ends at the raise line of MLX's load_weights, so the exception's own line is not in the excerpt "
+        "(its source line is the program's text, not a message); the author reads its words (state_dict_mismatch)"),
+    "pytorch/hyp_sglang_ascend_910b_copy_over_8_dims.txt": (
+        "unknown/signal_sigkill",
+        "SGLang's server killed itself after its warmup request failed on an Ascend operator (aclnnInplaceCopy's error "
+        "code 161002): the kill is read, the operator's refusal is inside a JSON body; the author reads the operator's "
+        "unsupported rank (not_implemented, accepting shape_mismatch)"),
+    "tf_jax_storage/hyn_veros_create_mask_netcdf3_signature.txt": (
+        "config/corrupt_checkpoint",
+        "h5py's 'Unable to open file (file signature not found)' is read as a saved file that is not HDF5, as seven "
+        "older authors of the words read it; the author reads a NetCDF3 data file given to an HDF5 reader "
+        "(corrupt_data, accepting bad_arguments; config either way)"),
 }
 
 

@@ -10351,8 +10351,9 @@ SETS_97_98 = [
      "WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 4410 closing signal SIGTERM", {}, "exit_1"),
     # the project's line calling another package's API with a keyword its installed release does not take
     ('Traceback (most recent call last):\n  File "/home/u/proj/train.py", line 88, in <module>\n'
-     "    history = model.fit(x_train, y_train, nb_epoch=10)\n"
-     "TypeError: fit() got an unexpected keyword argument 'nb_epoch'", {}, "version_mismatch"),
+     "    sched = transformers.get_linear_schedule_with_warmup(opt, warmup_steps=10, t_total=100)\n"
+     "TypeError: get_linear_schedule_with_warmup() got an unexpected keyword argument 'warmup_steps'", {},
+     "version_mismatch"),
     ('Traceback (most recent call last):\n  File "/src/vidseg/train.py", line 4, in <module>\n    import layers\n'
      '  File "/src/vidseg/layers.py", line 31, in <module>\n    @gin.configurable(whitelist=["units"])\n'
      "TypeError: configurable() got an unexpected keyword argument 'whitelist'", {}, "version_mismatch"),
@@ -10363,6 +10364,9 @@ SETS_97_98 = [
     ('Traceback (most recent call last):\n  File "/home/u/mytool/mytool/run.py", line 12, in main\n'
      "    gen = mytool.cluster.Generator(seed=1)\nTypeError: __init__() got an unexpected keyword argument 'seed'", {},
      "type_error"),
+    # (set 100: a module of the project's own, imported by a short name, ``util/misc.py``)
+    ('[rank0]:   File "/data/proj/main_train.py", line 327, in main\n[rank0]:     misc.save_model(\n'
+     "[rank0]: TypeError: save_model() got an unexpected keyword argument 'is_best'", {}, "type_error"),
     # LSF's bsub refusing a request outside its queue's limits (its message wraps)
     ("Error in rusage section: The merged job-level and application-level rusage\nvalue is outside the range set by "
      "RESRSV_LIMIT defined in lsb.queues. Job\nnot submitted.", {}, "submit_rejected"),
@@ -10469,6 +10473,32 @@ SET_99 = [
 ]
 
 
+SET_100 = [
+    # an exception whose message a wrapper split over lines, read whole (transformers' lazy import of a model)
+    ("RuntimeError: Failed to import transformers.models.llama.modeling_llama because of the following error \n"
+     "(look up to see its traceback):\nmodule 'torch.library' has no attribute 'custom_op'", {}, "version_mismatch"),
+    # EGL rendering: the driver's EGL part missing; a device the container does not see
+    ("Platform::WindowlessEglApplication::tryCreateContext(): unable to find CUDA device 1 among 4 EGL devices in "
+     "total\nWindowlessContext: Unable to create windowless context", {}, "driver_mismatch"),
+    ("ImportError: Cannot initialize a headless EGL display.", {}, "no_gpu"),
+    # nnU-Net's dataset check
+    ("Error: Unexpected labels found in file /data/nnUNet_raw/Dataset101_liver/labelsTr/liver_07.nii.gz.\n"
+     "Expected: [0, 1, 2]\nFound: [0. 1. 2. 3.]", {}, "corrupt_data"),
+    # rocBLAS without its Tensile library where it looks (it aborts)
+    ("rocBLAS error: Cannot read /opt/rocm-6.0.2/lib/rocblas/library/TensileLibrary.dat: No such file or directory",
+     {"exit_code": None, "signal": 6}, "missing_file"),
+    # SageMaker's volume full as the artifacts were written
+    ("sagemaker.exceptions.UnexpectedStatusException: Error for Training job hf-train-2024-01-02: Failed. Reason: "
+     "ClientError: Artifact upload failed:Insufficient disk space", {}, "disk_full"),
+    # a DLL a wheel needs, the loader's words wrapped by a logger, localised
+    ("10:00:01-000000 ERROR    Could not load torch: [WinError 126] Не найден указанный модуль. Error loading\n"
+     '                         "C:\\sd\\venv\\lib\\site-packages\\torch\\lib\\c10.dll" or one of its dependencies.',
+     {}, "version_mismatch"),
+    # a model folder without the file a tool reads
+    ("RuntimeError: Unsloth: `config.json` does not exist inside /content/outputs/checkpoint-60", {}, "missing_file"),
+]
+
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -10478,7 +10508,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
     "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59, "60": SET_60,
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
-    "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99,
+    "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

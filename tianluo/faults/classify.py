@@ -145,8 +145,13 @@ def _unwrapped(shape: Shape) -> tuple[LogLine, ...]:
     """The exception lines of the failure as the structure read them: a wrapper's prefix that neither the rules nor
     the launcher patterns know (Metaflow's ``[6106/train_model/131069 (pid 19164)]`` after its time stamp) taken off
     where a traceback's first line showed it."""
-    return tuple(LogLine(file=r.file, offset=0, text=r.head or r.text, rules=())
-                 for r in shape.first_causes() + list(shape.bare))
+    out = []
+    for r in shape.first_causes() + list(shape.bare):
+        out.append(LogLine(file=r.file, offset=0, text=r.head or r.text, rules=()))
+        # the message as a wrapper split it over lines, joined (not when what joined it is a teardown's line)
+        if r.head and r.text != r.head and not _TEARDOWN.search(r.text):
+            out.append(LogLine(file=r.file, offset=0, text=r.text, rules=()))
+    return tuple(out)
 
 
 LAUNCH_WINDOW_S = 120.0  # every rank failing alike this soon after the start is the launch, not luck

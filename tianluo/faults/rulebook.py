@@ -1096,6 +1096,8 @@ EXHAUSTED: tuple[Rule, ...] = (
                                                  r"|\bkilled due to exceeding jobfs quota\b"),
     Rule("disk_full", CONFIG, "disk_full",
          log=r"[Nn]o space left on device|\[Errno 28\]|\bENOSPC\b|Not enough disk space\. Needed: "
+             # SageMaker's job status: the instance's volume full as the model artifacts were written
+             r"|\bArtifact upload failed: ?Insufficient disk space\b"
              # Ray's object store spilling to a full local disk
              r"|" + _exc("OutOfDiskError")
              + r"|Could not append to the internal temporary file"
@@ -1234,6 +1236,9 @@ SETUP: tuple[Rule, ...] = (
              r"|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu"),
     Rule("driver_mismatch", CONFIG, "driver_mismatch",
          log=r"driver version is insufficient for CUDA runtime version|no kernel image is available for execution"
+             # habitat-sim's (Magnum's) EGL context unable to map the CUDA device to an EGL device: the driver's EGL
+             # part missing (a driver installed without its OpenGL/EGL libraries, a container without them)
+             r"|\bunable to find CUDA device \d+ among \d+ EGL devices\b"
              # a Vulkan renderer (SAPIEN, ManiSkill, Isaac Sim) with no driver's ICD, or one without what it needs: the
              # driver's Vulkan part missing or not found (a container without the NVIDIA graphics libraries)
              r"|No Vulkan extensions found for window surface creation|Cannot find a compatible Vulkan installable "
@@ -1286,6 +1291,9 @@ SETUP: tuple[Rule, ...] = (
              r"|\bNo GPU/MPS device found\b"
              # Singularity's and Apptainer's --nv on a host without NVIDIA's driver (a VM, a CPU node): nothing to bind
              r"|Could not find any NVIDIA (?:binaries|libraries) on this host"
+             # MuJoCo's (dm_control's) EGL rendering without the GPU it was told to render on (MUJOCO_EGL_DEVICE_ID
+             # naming a device the container does not see)
+             r"|\bCannot initialize a headless EGL display\b"
              # vLLM finding no accelerator platform (a Ray actor given no GPU, a CPU-only build)
              r"|RuntimeError: No supported device detected\.?$|RuntimeError: Failed to infer device type"
              # the driver's own libcuda not there to load: a container started without the host's GPU (Singularity
@@ -1616,6 +1624,9 @@ SETUP: tuple[Rule, ...] = (
              r"|jaxlib was built using AVX instructions|compiled to use AVX instructions, but these aren't available"
              r"|CUDA_HOME environment variable is not set"
              r"|\[WinError 12[67]\] .{0,200}\bError loading \"[^\"]{1,500}\" or one of its dependencies"
+             # ... the same words wrapped by a logger, the DLL's path alone on the next line (the error's own text
+             # localised: ``Das angegebene Modul wurde nicht gefunden``)
+             r"|^\s*\"[^\"\n]{1,500}\.dll\" or one of its dependencies\.?$"
              r"|Could not interpret optimizer identifier: "
              # xformers' dispatcher with no kernel for the call: built for another torch or CUDA, without CUDA, or
              # for other GPUs or dtypes than the job's (its per-operator reasons follow, and a poster often cuts them)
@@ -2150,6 +2161,7 @@ SETUP: tuple[Rule, ...] = (
              # a container runtime that cannot exec the image's entrypoint (absent, or a script whose interpreter is)
              r"|exec user process caused:? \\?\"?no such file or(?: directory|$)"),
     Rule("missing_file", CONFIG, "missing_file",
+         # (a model folder without a file a tool reads from it: Unsloth's ```config.json` does not exist inside``)
          # (a time zone the system's zoneinfo database does not hold: a container without tzdata, or a TZ no
          # database names: "ZoneInfoNotFoundError: 'No time zone found with key America/Toronto'")
          log=_PFX + r"(?:\w+\.)*FileNotFoundError(?:$|:(?: *$| (?:[^h]|h[^ft]|hf[^:]|ht[^t]|htt[^p]|http[^s]"
@@ -2275,7 +2287,11 @@ SETUP: tuple[Rule, ...] = (
              + _exc("OSError") + r".*cannot open shared object file: No such file or directory"
              # the dynamic loader's, for a native program's own library (a toolkit's lib folder not on the path, a
              # mounted software disk not there)
-             r"|\berror while loading shared libraries: \S+: cannot open shared object file: No such file"),
+             r"|\berror while loading shared libraries: \S+: cannot open shared object file: No such file"
+             # rocBLAS without its Tensile kernels' library where it looks (ROCBLAS_TENSILE_LIBPATH, an install moved);
+             # the same words naming the GPU's arch are a build without this GPU's kernels (version_mismatch)
+             r"|rocBLAS error: Cannot read \S+: No such file or directory$"
+             r"|`[\w.\-]+\.(?:json|safetensors|bin|model)` does not exist inside\b"),
     # Before permission and I/O: the errno beside it (11, 37, 5) is the lock's, not the disk's. EAGAIN (11; 35 on
     # macOS) is a lock another process holds: in public threads nearly always the program's own ranks or a second
     # job opening the same .h5, which a retry meets again (their authors call it the setup's in six of seven; it
@@ -2771,6 +2787,8 @@ SETUP: tuple[Rule, ...] = (
              r"|\bmoov atom not found\b|: Invalid data found when processing input\b"
              r"|MDB_INVALID: File is not an LMDB file"
              r"|\bRelative sample index \d+ is not present in the \S+ file\b"
+             # nnU-Net's dataset check: a label map with values its dataset.json does not declare
+             r"|\bUnexpected labels found in file \S+"
 
              # pip's and uv's download (or cached wheel) whose digest is not the one pinned: a cut or damaged
              # download, or a pin of another build

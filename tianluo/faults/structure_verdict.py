@@ -138,10 +138,11 @@ _CODE_NAME = {"KeyError": "key_error", "IndexError": "index_error", "AttributeEr
 _SIGNATURE = compile_pattern(r"\(\) (?:got an unexpected keyword argument '|takes (?:from )?\d+ (?:to \d+ )?positional"
                              r" arguments? but \d+ (?:were|was) given|missing \d+ required (?:positional|keyword-only)"
                              r" arguments?: )")
-#: A call the project's own line made to another's API (``pl.Trainer(max_nb_epochs=...)``, ``D_loss.backward(
-#: retain_variables=True)``, ``@gin.configurable(blacklist=[...])``, ``super().forward(...)``), refused for a keyword
-#: the installed release does not take: the line was written for another release of what it calls. The receiver
-#: and the name it calls; ``self.x(`` (the project's own method) is not read so.
+#: A call the project's own line made to a well-known package's API (``pl.Trainer(max_nb_epochs=...)``,
+#: ``deepspeed.zero.Init(...)``, ``@gin.configurable(blacklist=[...])``) or to its parent class's method
+#: (``super().forward(...)``), refused for a keyword the installed release does not take: the line was written for
+#: another release of what it calls. The receiver and the name it calls. A receiver that is a variable or a module of
+#: the project's own (``model.fit(``, ``misc.save_model(``) is not read so: nothing in the line says whose it is.
 _API_CALL = compile_pattern(r"(?:^|[^\w.])([A-Za-z_]\w*(?:\.\w+)*|super\(\))\.(\w+)\(", capture=True)
 _UNEXPECTED_KW = compile_pattern(r"^(?:[\w.]+\.)?(\w+)\(\) got an unexpected keyword argument '", capture=True)
 #: An assertion that values are finite (``assert torch.isnan(w).sum() == 0``, ``assert not np.isnan(loss_value)``,
@@ -936,16 +937,17 @@ def _foreign_name(raised: Raised, message: str) -> bool:
 
 
 def _api_call(raised: Raised, message: str) -> bool:
-    """Whether the project's own line that raised calls another package's function or method by the name the
-    refusal names (``_API_CALL``): not the project's own method (``self.``), nor a module of the project itself (a
-    receiver whose first name is a folder of the frame's own path)."""
+    """Whether the project's own line that raised calls a well-known package's function or class, or its parent
+    class's method, by the name the refusal names (``_API_CALL``); not a module of the project that shares a
+    package's name (a receiver whose first name is a folder of the frame's own path)."""
     refused = _UNEXPECTED_KW.search(message)
     if refused is None:
         return False
     callee = refused.group(1)
     path = (raised.where or "").replace("\\", "/")
     for receiver, name in _API_CALL.findall(raised.source):
-        if receiver in ("self", "cls") or f"/{receiver.split('.')[0]}/" in path:
+        first = receiver.split(".")[0]
+        if not (receiver == "super()" or first in _NAMESPACES or first == "gin") or f"/{first}/" in path:
             continue
         if name == callee or callee in ("__init__", "__new__") and name[:1].isupper():
             return True
