@@ -43,7 +43,8 @@ command line: config/bad_arguments (2 is argparse's, click's and tyro's code for
 
 Last, an exit the log named no cause of that ended on a Python exception of a library or of the project gets the
 prior for it (``structure_verdict.unmatched``): config/unmatched_exception, the exception as evidence and the exit
-record after it. A guess, which the agent rung still asks about as about an unknown fault.
+record after it. A guess, which the agent rung still asks about as about an unknown fault. Not when the exit record's
+unknown is there because a peer's loss was set aside as a symptom: that exception is not the failure's.
 """
 
 import re
@@ -135,9 +136,8 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
                 break
     fault = _structure(ev, fault, ruled_by, sig, shape)
     symptom = _symptom_only(ev, fault, ruled_line, causes, sig, shape)
-    set_aside, fault = symptom is not fault, _usage_refused(ev, symptom, shape)
-    fault = _host_oom(ev, _full_disk(ev, _deterministic(ev, fault, shape), ruled_by))
-    # a peer's loss set aside as a symptom is not then the exception the prior names
+    set_aside = symptom is not fault  # a peer's loss set aside as a symptom: not then the exception the prior names
+    fault = _host_oom(ev, _full_disk(ev, _deterministic(ev, _usage_refused(ev, symptom, shape), shape), ruled_by))
     return fault if set_aside else _unmatched(ev, fault, shape)
 
 

@@ -557,7 +557,7 @@ _ROOT_EXIT = LazyPattern(r"^\s*exitcode\s*: (-?\d+)", capture=True)
 # srun's word on a task that failed by itself (not "Terminated": srun's own stop of the others after one failed).
 _SRUN_TASK = LazyPattern(r"srun: error: \S+: tasks? ([\d,\-\[\]]+): (?:Exited with exit code \d+|Killed"
                              r"|Segmentation fault|Bus error|Aborted)", capture=True)
-# A launcher saying it was sent SIGTERM (torchrun's agent; a JVM's or Ray's ``SignalException``)
+# A launcher saying it was sent SIGTERM (torchrun's agent: ``Received 15 death signal, shutting down workers``)
 _TERMED = LazyPattern(r"Received (?:Signals\.)?SIGTERM death signal|Received 15 death signal")
 _MPI_FIRST = LazyPattern(r"Process name: \[\[\d+,\d+\],(\d+)\]", capture=True)
 # A rank that names another as the faulty one (torch's monitored_barrier under TORCH_DISTRIBUTED_DEBUG: "received
