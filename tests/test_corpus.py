@@ -994,6 +994,16 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "h5py's 'Unable to open file (file signature not found)' is read as a saved file that is not HDF5, as seven "
         "older authors of the words read it; the author reads a NetCDF3 data file given to an HDF5 reader "
         "(corrupt_data, accepting bad_arguments; config either way)"),
+    # Set 101.
+    "pytorch/hys_speechbrain_32_workers_recvfds_ancdata.txt": (
+        "unknown/exit_1",
+        "the excerpt ends at multiprocessing's raise line ('received %d items of ancdata'): the exception's own line, "
+        "which reads too_many_open_files, is not in it (the author's label)"),
+    "tf_jax_storage/hyr_piper_preprocess_ljspeech_not_enough_columns.txt": (
+        "code/programming_error",
+        "an assertion in the project's own preprocessing ('assert len(row) >= 2, \"Not enough columns\"') is read as "
+        "the program's check; the author reads the metadata file it read as malformed (corrupt_data, accepting "
+        "bad_arguments; confidently wrong by the letter)"),
 }
 
 

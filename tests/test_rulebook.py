@@ -10499,6 +10499,32 @@ SET_100 = [
 ]
 
 
+SET_101 = [
+    # a logger's warning the program went on from does not outrank the error that ended it
+    ("(WARNING)[trainer.py:212]  loaded state dict contains a parameter group that doesn't match the size of "
+     "optimizer's group\nTraceback (most recent call last):\n  File \"/home/u/vae/train.py\", line 90, in <module>\n"
+     "    x = x.view(8, 3, 64, 64)\nRuntimeError: shape '[8, 3, 64, 64]' is invalid for input of size 49152", {},
+     "shape_mismatch"),
+    ("WARNING:root:Missing key(s) in state_dict: \"head.bias\". Initialising it.\nRuntimeError: shape '[4, -1, 7]' is "
+     "invalid for input of size 90", {}, "shape_mismatch"),
+    # an index tensor of a float type
+    ("RuntimeError: Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; "
+     "but got torch.cuda.HalfTensor instead (while checking arguments for embedding)", {}, "type_error"),
+    # MONAI's loss given a target of another shape
+    ("AssertionError: ground truth has different shape (torch.Size([4, 1, 512, 512])) from input (torch.Size([4, 1, "
+     "128, 128]))", {}, "shape_mismatch"),
+    # amdgpu's MES firmware not answering, in the drm layer's words
+    ("[9811.201443] [drm:mes_v11_0_submit_pkt_and_poll_completion.constprop.0 [amdgpu]] *ERROR* MES failed to "
+     "response msg=14\n[9811.201621] [drm:amdgpu_mes_unmap_legacy_queue [amdgpu]] *ERROR* failed to unmap legacy "
+     "queue", {}, "gpu_fault"),
+    # sqlite3 given another number of values than its table's columns
+    ("sqlite3.OperationalError: table results has 9 columns but 6 values were supplied", {}, "programming_error"),
+    # tensorstore opening a zarr array orbax wrote with another release's compressor
+    ('ValueError: FAILED_PRECONDITION: Error opening "zarr" driver: Expected "compressor" of {"id":"zstd","level":1} '
+     'but received: {"id":"gzip","level":1}', {}, "version_mismatch"),
+]
+
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -10508,7 +10534,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
     "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59, "60": SET_60,
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
-    "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100,
+    "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

@@ -885,9 +885,12 @@ HARDWARE: tuple[Rule, ...] = (
              # the kernel's own words for a GPU that hung or fell away: amdgpu resetting it (its MES firmware not
              # answering), Moore Threads' MTGPU lockups, a PCIe link's fatal uncorrected error (AER) under it
              r"|uncorrectable NVLink error|cudaErrorNvlinkUncorrectable|CUDA_ERROR_NVLINK_UNCORRECTABLE"
-             r"|amdgpu: GPU reset begin!|amdgpu: MES failed to respond to msg=|experienced error (?:Guilty|Innocent) "
-             r"Lockup|PCIe Bus Error: severity=Uncorrected \(Fatal\)|AER: (?:Multiple )?Uncorrected \(Fatal\) error "
-             r"received"),
+             r"|amdgpu: GPU reset begin!|amdgpu: MES failed to respond to msg="
+             # (the same from the drm layer, an older kernel's wording: ``[drm:mes_v11_0_... [amdgpu]] *ERROR* MES
+             # failed to response msg=3``, ``failed to unmap legacy queue``)
+             r"|\[amdgpu\]\] \*ERROR\* (?:MES failed to respon(?:d|se) (?:to )?msg=|failed to unmap legacy queue)"
+             r"|experienced error (?:Guilty|Innocent) Lockup|PCIe Bus Error: severity=Uncorrected \(Fatal\)"
+             r"|AER: (?:Multiple )?Uncorrected \(Fatal\) error received"),
     # InfiniBand could not register (pin) memory: the locked-memory limit or the HCA, not the host's RAM.
     Rule("ib_enomem", TRANSIENT, "nccl_error",
          log=r"NCCL WARN Call to ibv_\w+ failed with error Cannot allocate memory|Ib failure: Cannot allocate memory"
@@ -1666,6 +1669,8 @@ SETUP: tuple[Rule, ...] = (
              r"|Unsupported model IR version: \d+, max supported IR version: \d+"
              # OmegaConf 2.1 removed DictConfig.pretty() (a script of the 2.0 days calls it)
              r"|ConfigAttributeError: Missing key pretty\b"
+             # tensorstore opening a zarr array orbax wrote with another release's compressor
+             r"|Error opening \"zarr\" driver: Expected \"compressor\" of "
              # a container image that ships a driver library the NVIDIA hook mounts over (WSL2's, an image built with
              # the driver in it); Singularity unable to mount a SIF's squashfs (an old runtime or kernel)
              r"|nvidia-container-cli: mount error: file creation failed: \S+\.so(?:\.\d+)*: file exists"
@@ -2897,6 +2902,8 @@ BUGS: tuple[Rule, ...] = (
              + r"|mat1 and mat2 shapes cannot be multiplied"
              # JAX's (lax) contraction and elementwise checks on operands of other shapes
              + r"|\bdot_general requires contracting dimensions to have the same shape, got "
+             # MONAI's losses given a target of another shape than the prediction
+             + r"|\bground truth has different shape \(torch\.Size\("
                r"|The size of tensor a \(\d+\) must match the size of tensor b"
              r"|The expanded size of the tensor \(\d+\) must match the existing size \(\d+\)"
              # Keras fit given inputs and labels of different lengths
@@ -3051,7 +3058,10 @@ BUGS: tuple[Rule, ...] = (
     # OpenVINO's Model Optimizer stopping at a node of the model it cannot infer (a summary op left in the graph, a
     # float64 where float32 belongs): the exported model's
     Rule("model_not_convertible", CODE, "programming_error",
-         log=r"\bStopped shape/value propagation at \"[^\"]+\" node"),
+         log=r"\bStopped shape/value propagation at \"[^\"]+\" node"
+             # sqlite3 given another number of values than the table it writes has columns: the program's INSERT and
+             # its schema out of step
+             r"|\btable \w+ has \d+ columns but \d+ values were supplied\b"),
     Rule("mpi_misuse", CODE, "programming_error",
          log=r"\bMPI_ERR_(?:TRUNCATE|COUNT|TYPE|TAG|ROOT|BUFFER|OP|REQUEST|DIMS|TOPOLOGY|RMA_SYNC|LOCKTYPE|KEYVAL"
              r"|IN_STATUS)\b|Fatal error in P?MPI_\w+: (?:Message truncated|Invalid (?:count|datatype|tag|root"
@@ -3072,7 +3082,11 @@ BUGS: tuple[Rule, ...] = (
              # the JVM's and .NET's integer division by zero
              r"|\bjava\.lang\.ArithmeticException: / by zero\b|\bSystem\.DivideByZeroException\b"),
     Rule("type_error", CODE, "type_error",
+         # (torch's argument check of an index tensor of a float type: ``Expected tensor for argument #1 'indices' to
+         # have one of the following scalar types: Long, Int; but got CUDABFloat16Type instead``)
          log=_exc("TypeError") + r"|" + _PFX + r"MethodError: no method matching "
+                                 r"|Expected tensor for argument #\d+ '\w+' to have (?:one of the following )?scalar "
+                                 r"types?:? \w+(?:, \w+)*;? but got \w+"
                                  r"|^TypeError\([\"']|\b(?:ConcretizationTypeError|TracerBoolConversionError"
                                  r"|TracerArrayConversionError|TracerIntegerConversionError): "
                                  r"|Error interpreting argument to .+ as an abstract array"
