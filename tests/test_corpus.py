@@ -1004,6 +1004,12 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "an assertion in the project's own preprocessing ('assert len(row) >= 2, \"Not enough columns\"') is read as "
         "the program's check; the author reads the metadata file it read as malformed (corrupt_data, accepting "
         "bad_arguments; confidently wrong by the letter)"),
+    # Set 102.
+    "tf_jax_storage/hyt_omatg_visualize_pos_shape_assert.txt": (
+        "unknown/exit_1",
+        "the log ends at the frame of the project's own 'assert initial.pos.shape == generated.pos.shape', before the "
+        "AssertionError's line: no exception is printed to read; the author reads the assertion's source "
+        "(programming_error, accepting shape_mismatch)"),
 }
 
 
