@@ -10390,6 +10390,9 @@ SETS_97_98 = [
     # Apptainer's --nv on a host without NVIDIA's driver
     ("INFO:    Could not find any NVIDIA binaries on this host!\nWARNING: Could not find any NVIDIA libraries on this "
      "host!", {}, "no_gpu"),
+    # ... which a CPU job started with --nv prints and goes on from: the error that ended it comes first
+    ("WARNING: Could not find any NVIDIA libraries on this host!\nTraceback (most recent call last):\n  File "
+     "\"/work/prep.py\", line 9, in <module>\n    cfg['tokenizer']\nKeyError: 'tokenizer'", {}, "key_error"),
     # a client's retry loop counting its failed requests
     ("      The request failed. Attempt #3, retrying in 20 seconds...", {}, "connection_error"),
     # a loader without a parameter the checkpoint holds, by its name

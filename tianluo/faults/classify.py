@@ -278,10 +278,13 @@ _TEARDOWN = compile_pattern(r"Failed to disconnect from coordination service")
 #: warning (LightGBM's ``[LightGBM] [Warning] std::bad_alloc`` before the JVM under it crashed, also quoted after the
 #: ``# `` of the JVM's fatal error report), or a line a logger wrote at its warning level (Python logging's default
 #: ``WARNING:root:``, ``[WARNING] ``, glog's ``W0318 17:45:05``, ``(WARNING)[trainer.py:475]``: a program that loaded
-#: an optimizer's state of another size and went on): the job printed it and went on, so for the built-in rules it
-#: explains a failure only when no other line does (a spec's own rule may still match it first).
+#: an optimizer's state of another size and went on), or Apptainer's note that ``--nv`` found no NVIDIA driver to bind
+#: (a CPU job started with ``--nv`` goes on): the job printed it and went on, so for the built-in rules it
+#: explains a failure only when no other line does (a spec's own rule may still match it first). (A tool's bare
+#: ``WARNING: `` is not among them: pip's ``WARNING: Retrying ... Failed to establish a new connection`` is the cause.)
 _WARNING = compile_pattern(r"^(?:# )?(?:\[[^\]\n]*\]:? ?)?(?:\S*\.py:\d+: [A-Za-z]*Warning: |\[Warning\] )"
-                           r"|^\(WARNING\)\[|^WARNING:[\w.]+:|^\[WARNING\] |^W\d{4} \d\d:\d\d:\d\d")
+                           r"|^\(WARNING\)\[|^WARNING:[\w.]+:|^\[WARNING\] |^W\d{4} \d\d:\d\d:\d\d"
+                           r"|^(?:INFO|WARNING): +Could not find any NVIDIA (?:binaries|libraries) on this host")
 
 
 #: What a rank prints when another rank died under it: with a full disk measured, the symptom of it.
