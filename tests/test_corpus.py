@@ -1010,6 +1010,26 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "the log ends at the frame of the project's own 'assert initial.pos.shape == generated.pos.shape', before the "
         "AssertionError's line: no exception is printed to read; the author reads the assertion's source "
         "(programming_error, accepting shape_mismatch)"),
+    # Set 103.
+    "hub/hyu_coreelm_graph_dataset_select_oob.txt": (
+        "config/missing_file",
+        "the job script's own 'secrets.sh: No such file or directory' (a file it sources) is read as the file the job "
+        "was given; the author reads the IndexError after it, datasets' select past the rows it has (bad_arguments, "
+        "accepting index_error; config either way)"),
+    "pytorch/hyu_chemshift_extratrees_empty_x.txt": (
+        "config/bad_arguments",
+        "scikit-learn's 'Expected 2D array, got 1D array instead: array=[]' raised in its validation module reads as "
+        "a check of what the estimator was given, as issue 22 reads a framework's validation code; the author reads "
+        "the program's reshape (shape_mismatch, accepting corrupt_data)"),
+    "pytorch/hyu_rlfd_absl_flag_ckpt_dir.txt": (
+        "config/time_limit",
+        "Slurm's 'CANCELLED ... DUE TO TIME LIMIT' ended the job after the program's AttributeError for a flag never "
+        "defined, and the scheduler's word is read first; the author reads the AttributeError (accepting "
+        "bad_arguments; config either way)"),
+    "pytorch/hyu_tlink_setup_valueerror_finished.txt": (
+        "config/unmatched_exception",
+        "the project's own 'ValueError: FINISHED' takes the prior for an unmatched exception; the author reads the "
+        "program's own control flow raising it (programming_error; confidently wrong by the letter)"),
 }
 
 

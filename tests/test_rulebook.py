@@ -10528,6 +10528,17 @@ SET_101 = [
 ]
 
 
+SET_103 = [
+    # Apptainer started with a program its container does not have
+    ('FATAL:   "train-ddp": executable file not found in $PATH\nsrun: error: nid00123: tasks 0-3: Exited with exit code '
+     "255", {"exit_code": 255}, "command_not_found"),
+    # a deprecator's error for an API whose removal version has come (nibabel's get_data, get_affine)
+    ("nibabel.deprecator.ExpiredDeprecationError: get_data() is deprecated in favor of get_fdata(). * deprecated from "
+     "version: 3.0 * Raises <class 'nibabel.deprecator.ExpiredDeprecationError'> as of version: 5.0", {},
+     "version_mismatch"),
+]
+
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -10537,7 +10548,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "47": SET_47, "48": SET_48, "49": SET_49, "50": SET_50, "51": SET_51,
     "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59, "60": SET_60,
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
-    "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101,
+    "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

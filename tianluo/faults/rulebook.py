@@ -1667,6 +1667,8 @@ SETUP: tuple[Rule, ...] = (
          log=r"did not match any variant of untagged enum|Dataset scripts are no longer supported"
              # ONNX Runtime given a model exported by a newer onnx (its IR version past what the runtime reads)
              r"|Unsupported model IR version: \d+, max supported IR version: \d+"
+             # nibabel's (and other packages' deprecator's) error for an API whose removal version has come
+             r"|\bExpiredDeprecationError: "
              # OmegaConf 2.1 removed DictConfig.pretty() (a script of the 2.0 days calls it)
              r"|ConfigAttributeError: Missing key pretty\b"
              # tensorstore opening a zarr array orbax wrote with another release's compressor
@@ -2643,6 +2645,9 @@ SETUP: tuple[Rule, ...] = (
              r"|^(?:\S*/)?(?:ba|z|da|a)?sh: [\w.+-]+: not found$|^zsh: command not found: \S+$"
              # (in an OCI runtime's error its quotes come escaped: ``"exec: \"nvidia-container-runtime-hook\": ...``)
              r"|exec: \\?\"[^\"\\]+\\?\": (?:executable file not found in \$PATH|stat \S+: no such file or directory)"
+             # Apptainer's own words for the program a container was started with (``FATAL:   "bris": executable file
+             # not found in $PATH``)
+             r"|^FATAL: +\"[^\"]+\": executable file not found in \$PATH"
              # the NVIDIA container runtime finding no runc (or crun) to hand the container to
              r"|error locating runtime: no runtime binary found from candidate list"
              r"|was unable to find the specified executable file"
