@@ -630,10 +630,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "code/programming_error",
         "a Rust panic inside cubecl-cuda's storage is read as the program's (or its library's) bug; that WSL2's CUDA "
         "lacks what that release asks is the author's finding, which the panic's words do not say"),
-    "pytorch/hvc_jax_metal_default_memory_space.txt": (
-        "config/bad_arguments",
-        "XLA's UNIMPLEMENTED status is read as a setting the backend refuses; the author reads it as jax and "
-        "jax-metal releases that do not fit"),
     "pytorch/hvc_tf_metal_cudnnrnnv3_no_kernel.txt": (
         "config/bad_arguments",
         "TF's 'No OpKernel was registered' with the GPU registered is read as the graph asking for what this build "
@@ -846,10 +842,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "config/version_mismatch",
         "ns-train's 'invalid choice' for a method: read, as three of the corpus's four such files, as a release "
         "without that subcommand; this author names the plugin not installed (config either way)"),
-    "pytorch/hxd_diffrax_jax_metal_default_memory_space.txt": (
-        "config/bad_arguments",
-        "XLA's 'UNIMPLEMENTED: default_memory_space is not supported' under jax-metal is read as a request the "
-        "backend refuses; the author names the jax release newer than the plugin supports (config either way)"),
     "tf_jax_storage/hxb_pycocotools_loadres_mismatch.txt": (
         "config/corrupt_data",
         "pycocotools' 'Results do not correspond to current coco set' is read as results whose image ids the "
