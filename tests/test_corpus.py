@@ -1022,6 +1022,22 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "config/unmatched_exception",
         "the project's own 'ValueError: FINISHED' takes the prior for an unmatched exception; the author reads the "
         "program's own control flow raising it (programming_error; confidently wrong by the letter)"),
+    # Set 104.
+    "pytorch/hyv_job_market_stacking_str_to_float.txt": (
+        "config/unmatched_exception",
+        "numpy's 'could not convert string to float' under scikit-learn takes the prior for an unmatched exception "
+        "(data of another form than the estimator reads); the author reads the program feeding an unencoded column "
+        "(programming_error, accepting type_error; confidently wrong by the letter)"),
+    "pytorch/hyv_open_clip_mixtera_shm_none_epoch1.txt": (
+        "unknown/exit_1",
+        "an assertion inside an installed data library ('SharedMemory objects are None.') is read as an invariant of "
+        "that library, whose cause the text does not say; the author reads the library not supporting a second epoch "
+        "(programming_error)"),
+    "pytorch/hyv_signrecognition_import_load_model.txt": (
+        "config/version_mismatch",
+        "'cannot import name ... from ...' is read as a module of another release, as most corpus authors of the form "
+        "read it (its path outside site-packages is most often a clone of a library); here the module is the project's "
+        "own file beside the script (programming_error, the author's; confidently wrong by the letter)"),
 }
 
 

@@ -10529,6 +10529,17 @@ SET_101 = [
 
 
 SET_103 = [
+    # (set 104) torch.compile without a usable Triton, its message wrapped by a narrow console; MATLAB's indexing past
+    # an array (its stderr's "{" and backspace before the error); SQLite failing under it on a network file system; a
+    # Rust program's serde_json given data that does not fit; a job's own script the shell cannot parse
+    ("torch._inductor.exc.TritonMissing: Cannot find a working t\nriton installation. Either the package is not "
+     "installed or\n it is too old.", {}, "missing_module"),
+    ("{\x08Index exceeds the number of array elements. Index must not exceed 12.\n\nError in train (line 40)",
+     {}, "index_error"),
+    ("sqlite3.OperationalError: disk I/O error", {}, "io_error"),
+    ('Error: Error("missing field `score`", line: 12, column: 3)', {}, "corrupt_data"),
+    ("/var/spool/slurmd/job4411/slurm_script: line 22: syntax error near unexpected token `fi'", {"exit_code": 2},
+     "bad_arguments"),
     # Apptainer started with a program its container does not have
     ('FATAL:   "train-ddp": executable file not found in $PATH\nsrun: error: nid00123: tasks 0-3: Exited with exit code '
      "255", {"exit_code": 255}, "command_not_found"),

@@ -2032,6 +2032,8 @@ SETUP: tuple[Rule, ...] = (
     # that are installed, so before missing_module)
     Rule("import_order", CODE, "programming_error",
          log=r"[Pp]lease import [Cc]omet before importing|You must import Comet before these modules"),
+    # torch.compile's inductor without a usable Triton (its message may be wrapped by a narrow console)
+    Rule("triton_missing", CONFIG, "missing_module", log=r"\bTritonMissing: "),
     Rule("missing_module", CONFIG, "missing_module",
          # R's reticulate without the Python module it imports; Julia without a package; Ray's job whose runtime
          # environment (its pip or conda packages) could not be installed
@@ -2517,8 +2519,8 @@ SETUP: tuple[Rule, ...] = (
              # tar or gzip given a file that is not an archive of that kind (a checkpoint named .tar, an HTML page)
              r"|tar: This does not look like a tar archive|gzip: \S+: not in gzip format"
              # a command a workflow engine built from its config (a cluster-status script given bsub's whole
-             # answer) that the shell cannot parse
-             r"|sh: -c: line \d+: syntax error near unexpected token"
+             # answer), or a job's own script, that the shell cannot parse
+             r"|: line \d+: syntax error near unexpected token"
              r"|MisconfigurationException(?:: |\([\"'])|Check batch related parameters\. train_batch_size is not"
              r"|no optimization profile has been defined|RequestTimeTooSkewed|^KeyError: 'pytorch-lightning_version'"
              r"|Duplicate GPU detected|ncclInvalidArgument|ncclInvalidUsage"
@@ -2799,6 +2801,9 @@ SETUP: tuple[Rule, ...] = (
              r"|\bRelative sample index \d+ is not present in the \S+ file\b"
              # nnU-Net's dataset check: a label map with values its dataset.json does not declare
              r"|\bUnexpected labels found in file \S+"
+             # a Rust program's serde_json reading a data file that does not fit its schema (a NaN written as null)
+             r"|^Error: Error\(\"(?:invalid type|invalid value|missing field|unknown field|invalid length)\b[^\"]*\", "
+             r"line: \d+, column: \d+\)"
 
              # pip's and uv's download (or cached wheel) whose digest is not the one pinned: a cut or damaged
              # download, or a pin of another build
@@ -3086,6 +3091,10 @@ BUGS: tuple[Rule, ...] = (
              + r"(?:float |integer |complex )?division(?: or modulo)? by zero$"
              # the JVM's and .NET's integer division by zero
              r"|\bjava\.lang\.ArithmeticException: / by zero\b|\bSystem\.DivideByZeroException\b"),
+    # MATLAB's indexing past an array's end (its batch runs print the error and may still exit 0; its stderr wraps
+    # an error in ``{`` and a backspace)
+    Rule("matlab_index", CODE, "index_error",
+         log=r"^\{?.?Index exceeds (?:array bounds|matrix dimensions|the number of array elements)\b"),
     Rule("type_error", CODE, "type_error",
          # (torch's argument check of an index tensor of a float type: ``Expected tensor for argument #1 'indices' to
          # have one of the following scalar types: Long, Int; but got CUDABFloat16Type instead``)
@@ -3265,7 +3274,10 @@ HUNG: tuple[Rule, ...] = (
 
 NETWORK: tuple[Rule, ...] = (
     Rule("io_error", TRANSIENT, "io_error",
-         log=r"Input/output error|\[Errno 5\]|Stale file handle|\[Errno 116\]|nfs: server \S+ not responding"
+         # (SQLite's own word for a read or write the file system failed under it: a package's bundled database on
+         # Lustre or NFS)
+         log=r"sqlite3\.OperationalError: disk I/O error"
+             r"|Input/output error|\[Errno 5\]|Stale file handle|\[Errno 116\]|nfs: server \S+ not responding"
              r"|\[Errno 37\] No locks available|Remote I/O error|\[Errno 121\]|Transport endpoint is not connected"
              r"|\[Errno 107\]"
              # HTCondor's file transfer (OSDF, Pelican) that ended short of the object's size
