@@ -138,8 +138,9 @@ _CODE_NAME = {"KeyError": "key_error", "IndexError": "index_error", "AttributeEr
 _SIGNATURE = compile_pattern(r"\(\) (?:got an unexpected keyword argument '|takes (?:from )?\d+ (?:to \d+ )?positional"
                              r" arguments? but \d+ (?:were|was) given|missing \d+ required (?:positional|keyword-only)"
                              r" arguments?: )")
-#: A call the project's own line made to a well-known package's API (``pl.Trainer(max_nb_epochs=...)``,
-#: ``deepspeed.zero.Init(...)``, ``@gin.configurable(blacklist=[...])``) or to its parent class's method
+#: A call the project's own line made to a well-known package's API (a receiver in ``_NAMESPACES``, below:
+#: ``pl.Trainer(max_nb_epochs=...)``, ``deepspeed.zero.Init(...)``, ``@gin.configurable(blacklist=[...])``) or to its
+#: parent class's method
 #: (``super().forward(...)``), refused for a keyword the installed release does not take: the line was written for
 #: another release of what it calls. The receiver and the name it calls. A receiver that is a variable or a module of
 #: the project's own (``model.fit(``, ``misc.save_model(``) is not read so: nothing in the line says whose it is.
@@ -179,7 +180,7 @@ _NAMESPACES = frozenset({
     "packaging", "google", "protobuf", "onnx", "triton", "accelerate", "deepspeed", "flax", "optax", "haiku", "hk",
     "h5py", "pyarrow", "pa", "datasets", "huggingface_hub", "torchvision", "torchaudio", "librosa", "matplotlib",
     "plt", "networkx", "nx", "sympy", "numba", "cupy", "xgboost", "lightgbm", "pytorch_lightning", "lightning", "pl",
-    "wandb", "mlflow", "ray", "dask", "omegaconf", "hydra", "peft", "diffusers", "timm", "mmcv", "mmengine"})
+    "wandb", "mlflow", "ray", "dask", "omegaconf", "hydra", "peft", "diffusers", "timm", "mmcv", "mmengine", "gin"})
 #: The runtime's own failure, in its words: not a check of the configuration, whatever else the message says
 #: ("CUDA error: invalid configuration argument" is a kernel launched with an impossible grid).
 _RUNTIME_FAILURE = compile_pattern(r"^(?:CUDA|HIP|cuDNN|CUDNN|cuBLAS|CUBLAS|NCCL|cuda|cublas|MPS|XPU)"
@@ -947,7 +948,7 @@ def _api_call(raised: Raised, message: str) -> bool:
     path = (raised.where or "").replace("\\", "/")
     for receiver, name in _API_CALL.findall(raised.source):
         first = receiver.split(".")[0]
-        if not (receiver == "super()" or first in _NAMESPACES or first == "gin") or f"/{first}/" in path:
+        if not (receiver == "super()" or first in _NAMESPACES) or f"/{first}/" in path:
             continue
         if name == callee or callee in ("__init__", "__new__") and name[:1].isupper():
             return True
