@@ -497,11 +497,13 @@ class _Scan:
         ``(a|b)*a(a|b){20}c`` on random a/b lines), and RE2 then falls back to its slower
         (still linear) NFA for the whole alternation: kept apart, it slows only itself.
         """
-        groups: tuple[dict[str, str], dict[str, str]] = ({}, {})  # built-in rules, the user's
-        for rule, src in self.sources.items():
-            if not self._full(rule):
-                groups[rule.startswith(USER_RULE_PREFIX)][rule] = src
-        return tuple(f for g in groups if g for f in _finders(tuple(g.values())))
+        groups = (self._with_room(user=False), self._with_room(user=True))
+        return tuple(f for g in groups if g for f in _finders(g))
+
+    def _with_room(self, *, user: bool) -> tuple[str, ...]:
+        """The patterns of the user's rules (or the built-in ones) that still have room, in the rules' order."""
+        return tuple(src for rule, src in self.sources.items()
+                     if rule.startswith(USER_RULE_PREFIX) == user and not self._full(rule))
 
     def _region_finders(self, possible: frozenset | None, size: int) -> tuple:
         """The finders for a region of ``size`` bytes (``self.finders`` without a prefilter): the built-in rules its
@@ -509,8 +511,7 @@ class _Scan:
         if possible is None:
             return self.finders
         builtin = tuple(self.sources[r] for r in self.builtin if r in possible and not self._full(r))
-        user = tuple(src for rule, src in self.sources.items()
-                     if rule.startswith(USER_RULE_PREFIX) and not self._full(rule))
+        user = self._with_room(user=True)
         if len(builtin) <= FEW_RULES or size < SMALL_REGION:
             found = tuple(compile_pattern(s) for s in builtin)
         else:
