@@ -1038,6 +1038,33 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "'cannot import name ... from ...' is read as a module of another release, as most corpus authors of the form "
         "read it (its path outside site-packages is most often a clone of a library); here the module is the project's "
         "own file beside the script (programming_error, the author's; confidently wrong by the letter)"),
+    # Set 105.
+    "distributed/hyx_vegetation_sem_modules_missing_fstring_syntax.txt": (
+        "config/time_limit",
+        "Slurm's own line that it cancelled the job at its time limit is read over a SyntaxError printed before it "
+        "(something of the script kept the job running until then); the author reads the environment modules that did "
+        "not load, so an old Python ran the script (version_mismatch)"),
+    "distributed/hyz_skyrl_qwen3_14b_ray_worker_died_system_error.txt": (
+        "unknown/exit_1",
+        "Ray's 'A worker died or was killed ... by an unexpected system error' names no signal; the author reads a "
+        "SIGKILL (signal_sigkill, accepting host_oom), which the log does not print"),
+    "hub/hyw_wizard_qlora_finetune_tokenizer_load.txt": (
+        "config/missing_file",
+        "transformers' 'Can't load tokenizer for ...' with no HTTP status in the excerpt reads as the files not found; "
+        "the author reads the gated repository's 401s seen in another log of the same run (auth_error, accepting "
+        "unknown)"),
+    "pytorch/hyy_rtfm_gym_namespace_not_found.txt": (
+        "config/bad_arguments",
+        "gym's 'Environment ... doesn't exist' is read as the environment id asked for; the author reads gym's "
+        "namespaced ids of another release (version_mismatch)"),
+    "tf_jax_storage/hyz_dlrover_nanogpt_elastic_worker_sigbus_docker_shm.txt": (
+        "unknown/signal_sigbus",
+        "a worker ended by SIGBUS with nothing else in the excerpt; the author reads the container's small /dev/shm "
+        "from the pull request's text (shm_exhausted)"),
+    "tf_jax_storage/hyz_jax_0426_slurm_distributed_cuda_not_initialized.txt": (
+        "unknown/silent_failure",
+        "the job exited 0 after JAX fell back to the CPU; the author reads JAX 0.4.26's device query before cuInit "
+        "under Slurm (version_mismatch), which the thread says and the log does not"),
 }
 
 

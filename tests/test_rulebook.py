@@ -10550,6 +10550,55 @@ SET_103 = [
 ]
 
 
+SET_105 = [
+    # (set 105) torch's rank checks of bmm, mm and RNNs; autograd handed an integer loss
+    ("RuntimeError: batch2 must be a 3D tensor", {}, "shape_mismatch"),
+    ("RuntimeError: self must be a matrix", {}, "shape_mismatch"),
+    ("RuntimeError: input must have 3 dimensions, got 2", {}, "shape_mismatch"),
+    ("RuntimeError: Expected isFloatingType(grads[i].scalar_type()) to be true, but got false.  (Could this error "
+     "message be improved?  If so, please report an enhancement request to PyTorch.)", {}, "type_error"),
+    ("RuntimeError: only Tensors of floating point dtype can require gradients", {}, "type_error"),
+    # importlib.metadata asked for a package that is not installed
+    ("importlib.metadata.PackageNotFoundError: No package metadata was found for auto_gptq", {}, "missing_module"),
+    # a spot or TPU VM the cloud took back, in SkyPilot's debug words
+    ("D 05-02 11:00:01 backend_utils.py:1404] TPU VM sky-3f1a-user-head-9c2e-tpu is in PREEMPTED state. Skipping IP "
+     "query... Hint: make sure it is not leaked.", {}, "preempted"),
+    # Ray's autoscaler with no node type that can hold the request
+    ("(autoscaler +3m2s) Error: No available node types can fulfill resource request {'GPU': 8.0, 'CPU': 1.0}. Add "
+     "suitable node types to this cluster to resolve this issue.", {}, "submit_rejected"),
+    # a Slurm step given no GPU (its CUDA_VISIBLE_DEVICES), JAX's CUDA plugin that found no device
+    ("ValueError: invalid literal for int() with base 10: 'NoDevFiles'", {}, "no_gpu"),
+    ("jaxlib.xla_extension.XlaRuntimeError: Unable to initialize backend 'cuda': INTERNAL: no supported devices found "
+     "for platform CUDA", {}, "no_gpu"),
+    # Windows' commit limit in a C++ check's words
+    ("(raylet) [2024-01-02 10:00:00,000 C 1 2] (raylet.exe) dlmalloc.cc:129:  Check failed: *handle != nullptr "
+     "CreateFileMapping() failed. GetLastError() = 1455", {}, "host_oom"),
+    # a dataset split that does not exist (after the hub's 404 to datasets' probe for an optional file)
+    ('HTTP Request: HEAD https://huggingface.co/datasets/org/ds/resolve/1a2b3c/.huggingface.yaml "HTTP/1.1 404 Not '
+     'Found"\nValueError: Unknown split "train". Should be one of [\'test\', \'validation\'].', {}, "bad_arguments"),
+    ("ValueError: Bad split: train2. Available splits: ['train', 'test']", {}, "bad_arguments"),
+    # RDKit's None for a molecule it could not parse, then used
+    ("Boost.Python.ArgumentError: Python argument types in\n    rdkit.Chem.rdmolfiles.MolToSmiles(NoneType)\ndid not "
+     "match C++ signature:", {}, "corrupt_data"),
+    ("AttributeError: 'NoneType' object has no attribute 'GetAtoms'", {}, "corrupt_data"),
+    # a check refusing an object handed over where a setting goes
+    ("ValueError: Invalid value for optimizer: <torch.optim.adam.Adam object at 0x7f00aa12>", {}, "programming_error"),
+    # a bus error inside NCCL's shared-memory set-up, in a debugger's frames
+    ("Thread 12 \"python\" received signal SIGBUS, Bus error.\n0x00007f6b59544f3b in ncclShmOpen(char*, unsigned long, "
+     "void**, void**, int, void**) () from /usr/lib/x86_64-linux-gnu/libnccl.so.2", {"signal": 7}, "shm_exhausted"),
+    # a loader's catch-all after the hub refused every request (urllib3's DEBUG lines): the refusal; a 404 there is
+    # a probe for an optional file and says nothing (this one passes before: a guard)
+    ('DEBUG:urllib3.connectionpool:https://huggingface.co:443 "HEAD /mistralai/Mistral-7B-v0.3/resolve/main/config.json'
+     ' HTTP/1.1" 401 0\nOSError: Can\'t load the configuration of \'mistralai/Mistral-7B-v0.3\'. If you were trying to '
+     "load it from 'https://huggingface.co/models', make sure you don't have a local directory with the same name.",
+     {}, "auth_error"),
+    ('DEBUG:urllib3.connectionpool:https://huggingface.co:443 "HEAD /org/model/resolve/main/added_tokens.json HTTP/1.1"'
+     " 404 0\nOSError: Can't load tokenizer for 'org/model'. If you were trying to load it from "
+     "'https://huggingface.co/models', make sure you don't have a local directory with the same name.", {},
+     "missing_file"),
+]
+
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -10560,6 +10609,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59, "60": SET_60,
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
+    "105": SET_105,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

@@ -181,11 +181,19 @@ def _structure(ev: Evidence, fault: Fault | None, rule: Rule | None, sig: int | 
         return _from(verdict, fault)
     if verdict.basis == "launch" and fault.klass == FaultClass.TRANSIENT:  # the launch's own numbers disagree
         return _from(verdict, fault)
+    if verdict.basis == "http" and rule is not None and rule.name in _NAMES_NO_CAUSE:  # the status says it
+        return _from(verdict, fault)
     if verdict.basis == "exec" and fault.label == "missing_file":  # the frame shows a program was to be run
         return _from(verdict, fault)
     if verdict.basis == "source" and fault.label == "corrupt_checkpoint":  # the frame shows a data file was read
         return _from(verdict, fault)
     return fault
+
+
+#: Rules whose line is a loader's catch-all that names no cause (transformers' ``Can't load tokenizer for 'x'. If you
+#: were trying to load it from ...``, raised after any failed download): an HTTP status of the same log says what it
+#: was (a gated repository's 401s).
+_NAMES_NO_CAUSE = frozenset({"hf_cannot_load"})
 
 
 def _symptom_only(ev: Evidence, fault: Fault, line: LogLine | None, causes: Sequence[LogLine], sig: int | None,

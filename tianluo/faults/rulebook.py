@@ -850,6 +850,9 @@ SCHEDULER: tuple[Rule, ...] = (
          log=r": this job is preempted\b|PreemptionError: |[Nn]odes? of this job got pre-?empted"
              r"|Metadata Service says termination is imminent|Spot [Ii]nstance interruption notice"
              r"|instance was preempted|[Ss]pot (?:instance )?termination notice"
+             # SkyPilot's (and gcloud's) word on a spot or TPU VM the cloud took back: ``TPU VM x is in PREEMPTED
+             # state``
+             r"|\b(?:VM|[Ii]nstance|[Nn]ode|TPU|[Pp]od)\b.{0,200}\bis in PREEMPTED state\b"
              # Ray's own word on an actor whose node was drained for a preemption (ray.exceptions.ActorDiedError)
              r"|the actor's node was preempted"
              # dstack's run whose spot instance the cloud took back (``Run failed with error code
@@ -947,6 +950,10 @@ EXHAUSTED: tuple[Rule, ...] = (
              # (a name with a digit or an underscore: shared_memory's psm_, a library's 000006_locals; a folder at
              # the root a program makes, '/output', is not one)
              r"|\[Errno 17\] File exists: '(?:/dev/shm)?/[^/'\d_]{0,200}[\d_][^/']{0,200}'"),
+    # A bus error inside NCCL's shared-memory set-up (a debugger's or a crash handler's frames): the segment NCCL
+    # mapped in /dev/shm could not be backed, a container's 64 MiB /dev/shm
+    Rule("nccl_shm_bus_error", CONFIG, "shm_exhausted", signal="SIGBUS",
+         log=r"\bin ncclShm(?:Open|Setup|Alloc|Map)\w*\(|\bncclShm(?:Open|Setup|Alloc|Map)\w*\+0x"),
     # A device's OOM that the framework also raises as Python's MemoryError (PaddlePaddle): the device named wins.
     # (and a C++ extension's bad_alloc carrying CUDA's own allocation error: MinkowskiEngine's
     # ``MemoryError: std::bad_alloc: cudaErrorMemoryAllocation: out of memory``; Theano's GPU allocator, CNMeM's
@@ -1010,6 +1017,8 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|java\.lang\.OutOfMemoryError"
              # TF's OOM in the host's allocator (not a GPU's); Windows' paging file that cannot grow
              r"|OOM when allocating tensor .*device:CPU:\d+ by allocator|\[WinError 1455\]"
+             # ... as a C++ check reports it (Ray's raylet mapping its object store on Windows)
+             r"|\bGetLastError\(\) = 1455\b"
              r"|Memory cgroup out of memory: Kill|"
              # a compiler killed mid-build (the OOM killer's SIGKILL, a parallel build of an extension or of LLVM
              # with more jobs than memory): gcc's, nvcc's and clang's words
@@ -1198,6 +1207,9 @@ SETUP: tuple[Rule, ...] = (
              r"|sbatch: error: Invalid generic resource|\bResourceLimitExceeded\b|Quota failure for project"
              # SkyPilot's table of the clouds it tried (``Found no quota for a2-ultragpu-1g on-demand instances``)
              r"|\bFound no quota for \S+ (?:on-demand|spot) instances\b"
+             # Ray's autoscaler: no node type of the cluster's config can hold what a task or actor asks for (a TPU
+             # slice's resource that no worker registered, more GPUs than a node type has); the task waits forever
+             r"|\bNo available node types can fulfill resource request\b"
              # a cloud reservation smaller than what was asked of it (GCP's TPU reservations): the owner's to grow or
              # to ask less of; a zone out of stock is the network tier's http_unavailable, a wait
              r"|\bInsufficient reserved capacity\b"
@@ -1290,6 +1302,9 @@ SETUP: tuple[Rule, ...] = (
          log=r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|CUDA driver initialization failed"
              # the same on AMD's, Intel's and Ascend's builds of torch
              r"|No HIP GPUs are available|Torch not compiled with XPU enabled|The NPU device count is zero\b"
+             # Slurm's CUDA_VISIBLE_DEVICES in a step given no GPU (its gres plugin writes ``NoDevFiles``), as a
+             # program reading the variable quotes it; JAX's CUDA plugin that started and found no device to use
+             r"|\bNoDevFiles\b|\bno supported devices found for platform CUDA\b"
              # AutoTrain's check before an LLM's training
              r"|\bNo GPU/MPS device found\b"
              # Singularity's and Apptainer's --nv on a host without NVIDIA's driver (a VM, a CPU node): nothing to bind
@@ -2034,6 +2049,9 @@ SETUP: tuple[Rule, ...] = (
          log=r"[Pp]lease import [Cc]omet before importing|You must import Comet before these modules"),
     # torch.compile's inductor without a usable Triton (its message may be wrapped by a narrow console)
     Rule("triton_missing", CONFIG, "missing_module", log=r"\bTritonMissing: "),
+    # importlib.metadata asked for a distribution that is not installed (a version check before 4-bit loading:
+    # ``No package metadata was found for bitsandbytes``)
+    Rule("package_metadata_missing", CONFIG, "missing_module", log=r"\bNo package metadata was found for [\w.\-]+"),
     Rule("missing_module", CONFIG, "missing_module",
          # R's reticulate without the Python module it imports; Julia without a package; Ray's job whose runtime
          # environment (its pip or conda packages) could not be installed
@@ -2801,6 +2819,11 @@ SETUP: tuple[Rule, ...] = (
              r"|\bRelative sample index \d+ is not present in the \S+ file\b"
              # nnU-Net's dataset check: a label map with values its dataset.json does not declare
              r"|\bUnexpected labels found in file \S+"
+             # RDKit handed back None for a molecule it could not parse (a bad SMILES or SDF record), then used: the
+             # record, not the program (``Python argument types in rdkit.Chem.rdmolops.X(NoneType)``)
+             r"|\bPython argument types in\s*rdkit\.[\w.]+\(NoneType\b"
+             r"|'NoneType' object has no attribute 'Get(?:NumAtoms|Atoms|NumHeavyAtoms|Bonds|NumBonds|Conformer"
+             r"|SubstructMatch(?:es)?|AtomWithIdx|RingInfo)'"
              # a Rust program's serde_json reading a data file that does not fit its schema (a NaN written as null)
              r"|^Error: Error\(\"(?:invalid type|invalid value|missing field|unknown field|invalid length)\b[^\"]*\", "
              r"line: \d+, column: \d+\)"
@@ -2891,6 +2914,10 @@ SETUP: tuple[Rule, ...] = (
              r"|^(?:\s{2,}|\s*│\s*)<![Dd][Oo][Cc][Tt][Yy][Pp][Ee] [Hh][Tt][Mm][Ll]>(?:\s*│)?\s*$"),
     # A launcher's variable read from the environment of a process no launcher started (plain python, a
     # notebook): a KeyError of os.environ, but the launch is what is wrong, not the program's logic.
+    # datasets (and TFDS) asked for a split the dataset or its subset does not have
+    Rule("dataset_split_unknown", CONFIG, "bad_arguments",
+         log=r"\bUnknown split \\?[\"'][^\"'\n]{0,200}\\?[\"']\. Should be one of \["
+             r"|\bBad split: \S+\. Available splits: \["),
     Rule("launcher_env_missing", CONFIG, "bad_arguments",
          log=_PFX + r"KeyError: '(?:RANK|LOCAL_RANK|WORLD_SIZE|LOCAL_WORLD_SIZE|NODE_RANK|GROUP_RANK|MASTER_ADDR"
              r"|MASTER_PORT|SLURM_[A-Z_]+|OMPI_COMM_WORLD_[A-Z_]+|PMI_[A-Z_]+|PMIX_RANK|AZ_BATCHAI_[A-Z_]+)'$"
@@ -2941,6 +2968,13 @@ BUGS: tuple[Rule, ...] = (
              r"|Gather got an input of invalid size: got \["
              # a convolution given an input of another rank than its weight (torch's older and newer wordings)
              r"|Expected \d+-dimensional input for \d+-dimensional weight"
+             # torch's rank checks: bmm's and baddbmm's operands, mm's, an RNN's input, a loss's targets
+             r"|\b(?:batch[12]|self|mat[12]?|input|tensor|other|weight) must be a \d-?D tensor\b"
+             r"|\b(?:self|mat2|mat1) must be a matrix\b|\binput must have \d+ dimensions, got \d+"
+             r"|\binput\.size\(-1\) must be equal to input_size\. Expected \d+, got \d+"
+             r"|Expected \d+-dimensional tensor, but got \d+-dimensional tensor for argument #"
+             r"|only batches of spatial targets supported \(\dD tensors\) but got targets of"
+             r"|\bboth arguments to matmul need to be at least 1D\b"
              # TF's kernels refusing a tensor of another rank ("input must be 4-dimensional[16,16,64,64,32]": a 3D
              # volume through a 2D batch norm or convolution)
              r"|\b(?:input|filter|x|y|value|tensor|logits|labels) must be \d-dimensional ?\["
@@ -2969,6 +3003,10 @@ BUGS: tuple[Rule, ...] = (
     # The program's own misuse in a framework's words: a Keras graph given other inputs than it was built on, a
     # custom autograd Function returning too few gradients, two weights of one name saved to HDF5, an HDF5 attribute
     # past its 64 KiB header
+    # A check refusing a value that is an object's default repr (``Invalid value for property run_name:
+    # <wandb.sdk.wandb_run.Run object at 0x7f..>``): the program passed an object where a name or a setting goes.
+    Rule("object_as_value", CODE, "programming_error",
+         log=r"\b[Ii]nvalid (?:value|\w+ name|\w+)\b[^<\n]{0,80}<(?:\w+\.)*\w+ object at 0x[0-9a-fA-F]+>"),
     Rule("framework_misuse", CODE, "programming_error",
          log=r"Could not compute output (?:Keras)?Tensor\("
              # a Pallas (Mosaic) kernel called on sharded arrays outside shard_map: XLA cannot split a custom kernel
@@ -3101,6 +3139,9 @@ BUGS: tuple[Rule, ...] = (
          log=_exc("TypeError") + r"|" + _PFX + r"MethodError: no method matching "
                                  r"|Expected tensor for argument #\d+ '\w+' to have (?:one of the following )?scalar "
                                  r"types?:? \w+(?:, \w+)*;? but got \w+"
+                                 # autograd given a loss or gradient of an integer type (torch 1.x's check)
+                                 r"|Expected is(?:Floating|Integral|Complex)Type\(\S+\) to be true, but got false"
+                                 r"|only Tensors of floating point (?:and complex )?dtype can require gradients"
                                  r"|^TypeError\([\"']|\b(?:ConcretizationTypeError|TracerBoolConversionError"
                                  r"|TracerArrayConversionError|TracerIntegerConversionError): "
                                  r"|Error interpreting argument to .+ as an abstract array"

@@ -670,6 +670,10 @@ _HTTP = LazyPattern(
     r"|\bHTTP(?:/\d(?:\.\d)?)?(?: [Ee]rror| [Ss]tatus| [Cc]ode| response| [Rr]esponse)?[ :]{1,3}([45]\d\d)\b"
     r"|\b[Ss]tatus(?:[ _]?[Cc]ode)?[\"']?\s?[:=]\s?[\"']?([45]\d\d)\b|\bstatus (?:code )?([45]\d\d)\b"
     r"|<title>([45]\d\d) |<Response \[([45]\d\d)\]>|\b[Rr]esponse [Cc]ode:? ([45]\d\d)\b"
+    # urllib3's DEBUG line of each request (``https://huggingface.co:443 "HEAD /x/resolve/main/config.json HTTP/1.1"
+    # 401 0``) and an access log's: a refusal or a server's failure; a 404 there is most often a client probing for an
+    # optional file, not a failure
+    r"|\bHTTP/\d(?:\.\d)?\" (40[137]|429|5\d\d) (?:\d+|-)\b"
     r"|\breturned (?:HTTP |status |error )?([45]\d\d)\b"
     # Rust's reqwest: "HTTP status client error (409 Conflict) for url"
     r"|\bHTTP status (?:client|server) error \(([45]\d\d) "
