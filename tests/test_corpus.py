@@ -1065,6 +1065,20 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "unknown/silent_failure",
         "the job exited 0 after JAX fell back to the CPU; the author reads JAX 0.4.26's device query before cuInit "
         "under Slurm (version_mismatch), which the thread says and the log does not"),
+    # Set 106.
+    "distributed/hzd_databricks_gpu_container_driver_down_exit10.txt": (
+        "unknown/exit_10",
+        "Databricks' 'Spark encountered an error on startup ... (exit code: 10)' says neither a configuration nor an "
+        "init script; the author reads a cluster that never came up (boot_failure, accepting unknown/exit_1)"),
+    "distributed/hzd_sagemaker_studio_g5_48xlarge_insufficient_capacity.txt": (
+        "transient/http_unavailable",
+        "SageMaker's EC2InsufficientCapacityError joins the cloud's other capacity errors, read as their corpus "
+        "authors read them (http_unavailable); the author reads the space that could not start (boot_failure)"),
+    "tf_jax_storage/hzc_orbax_old_ocdbt_ckpt_zarray_missing_gcs.txt": (
+        "config/bad_arguments",
+        "tensorstore's NOT_FOUND for a parameter's '.zarray' inside an OCDBT checkpoint is read by the structure as "
+        "the checkpoint asked for not fitting the restore's arguments; the author reads those checkpoints as "
+        "incomplete (corrupt_checkpoint, accepting version_mismatch and state_dict_mismatch)"),
 }
 
 

@@ -10599,6 +10599,47 @@ SET_105 = [
 ]
 
 
+SET_106 = [
+    # (set 106) a managed platform refusing or failing to start the job: Azure ML's service, its quota
+    ("[2023-01-02 10:00:00Z] Failed to start the job because of error: System.ArgumentNullException: Value cannot be "
+     "null. (Parameter 'source')", {}, "submit_rejected"),
+    ("Operation could not be completed as it results in exceeding approved standardNCADSA100v4Family Cores quota.",
+     {}, "submit_rejected"),
+    # SageMaker with no capacity of the instance type in the zone now
+    ("EC2InsufficientCapacityError: Instance type 'ml.p4d.24xlarge' is temporarily unavailable in supported "
+     "availability zones [use1-az2]. Try again in a few minutes, or try a different instance type.", {},
+     "http_unavailable"),
+    # a process-group backend without the reduce op asked for
+    ("RuntimeError: Cannot use ReduceOp.AVG with Gloo", {}, "not_implemented"),
+    # aiohttp's response cut before its end, in an asyncio task's report and in the parser's words
+    ("future: <Task finished name='Task-12' coro=<fetch() done> exception=ClientPayloadError(\"Response payload is not "
+     "completed: <ContentLengthError: 400, message='Not enough data to satisfy content length header.'>\")>", {},
+     "connection_error"),
+    ("aiohttp.http_exceptions.ContentLengthError: 400, message:\n  Not enough data to satisfy content length header.",
+     {}, "connection_error"),
+    # OpenCV given an image of another number of channels
+    ("cv2.error: OpenCV(4.8.0) /io/opencv/modules/imgproc/src/color.simd_helpers.hpp:94: error: (-15:Bad number of "
+     "channels) in function 'cv::impl::CvtHelper'", {}, "shape_mismatch"),
+    # seqio's task cache without the task; TFDS's data never prepared where it looks
+    ("ValueError: 'glue_mrpc_v2' does not exist in any of the task cache directories", {}, "missing_file"),
+    ("AssertionError: Dataset imagenet2012: could not find data in /data/tfds. Please make sure to call "
+     "dataset_builder.download_and_prepare(), or pass download=True to tfds.load() before trying to access the "
+     "tf.data.Dataset object.", {}, "missing_file"),
+    # a hub id that is Python's None
+    ("requests.exceptions.HTTPError: 401 Client Error: Unauthorized for url: https://huggingface.co/None/resolve/main/"
+     "preprocessor_config.json", {}, "bad_arguments"),
+    # tensorstore handed a relative checkpoint path
+    ('ValueError: NOT_FOUND: Error opening "zarr" driver: Error reading local file "../ckpt/checkpoint_100/target.'
+     'encoder.kernel/.zarray": Invalid key: "../ckpt/checkpoint_100/target.encoder.kernel/.zarray"', {},
+     "bad_arguments"),
+    # XGBoost's GPU workers of one training on the same device
+    ("23/01/02 10:00:00 ERROR GpuXGBoostSpark: XGBooster worker 3 has failed 0 times due to\nml.dmlc.xgboost4j.java."
+     "XGBoostError: [10:00:00] /workspace/src/common/device_helpers.cu:64: Check failed: n_uniques == world (2 vs. 4) : "
+     "Multiple processes within communication group running on same CUDA device is not supported. ", {},
+     "bad_arguments"),
+]
+
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -10609,7 +10650,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59, "60": SET_60,
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
-    "105": SET_105,
+    "105": SET_105, "106": SET_106,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

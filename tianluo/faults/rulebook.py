@@ -1190,7 +1190,12 @@ SETUP: tuple[Rule, ...] = (
          log=_SLURM_REFUSAL + r"|Unable to bring up enough workers"
              r"|srun: error: Unable to create step for job \d+: (?:Invalid|Requested|Memory required"
              r"|More processors)"
-             # Azure ML's job sent to a compute target the workspace does not have
+             # Azure ML's job sent to a compute target the workspace does not have; a subscription whose vCPU quota
+             # cannot hold the cluster asked for; the service failing to start the job it was given (an AutoML step
+             # whose environment has no image: the service's own NullReferenceException, not the program's)
+             r"|\btotal vCPU quota of \d+ and is less than the requested\b"
+             r"|\bresults in exceeding approved \S+ (?:Family )?Cores? quota\b"
+             r"|\bFailed to start the job because of error: "
              r"|AzureMLCompute cluster \S+ does not exist|[Cc]ompute target \S+ (?:does not exist|was not found)"
              # Torque's qsub that cannot reach its server or its auth daemon (called from a compute node)
              r"|qsub: cannot connect to server|could not connect to trqauthd"
@@ -1403,6 +1408,9 @@ SETUP: tuple[Rule, ...] = (
                # the Copernicus data stores' client (ERA5 for weather models) without its ~/.cdsapirc url and key
                r"|Missing/incomplete configuration file: \S*\.cdsapirc\b"
                r"|You must (?:be logged in|login|provide a token|specify a token)|Token must be specified"),
+    # A model or dataset id that is Python's None formatted into the hub's URL (an argument never set, a token passed
+    # empty that shifted the arguments): the hub's 401 or 404 for ``huggingface.co/None/...`` is not the repository's
+    Rule("hub_id_none", CONFIG, "bad_arguments", log=r"\bhuggingface\.co/(?:api/(?:models|datasets)/|datasets/)?None/"),
     Rule("auth_error", CONFIG, "auth_error",
          log=r"Cannot access gated repo|GatedRepoError|Unauthorized for url|Forbidden for url|\bAccessDenied\b"
              # a launcher's ssh to the other nodes with a key paramiko cannot use (ColossalAI's, Fabric's); Intel MPI's
@@ -2172,7 +2180,11 @@ SETUP: tuple[Rule, ...] = (
              # Vitis AI's tools (vai_q, vai_c) naming a model or calibration file that is not there
              r"|\bNot found the file or directory: "
              # HTCondor's OSDF/Pelican plugin asked for a path no namespace serves (a URL spelt wrong)
-             r"|failed to get namespace information for remote URL"),
+             r"|failed to get namespace information for remote URL"
+             # seqio's (T5's) cached task asked for from cache directories that never got it; TFDS's dataset whose
+             # data was never prepared where it looks
+             r"|\bdoes not exist in any of the task cache directories\b"
+             r"|\bcould not find data in \S+\. Please make sure to call dataset_builder\.download_and_prepare\(\)"),
     # tesseract without the config file a training step names (tessdata's configs/lstm.train not installed)
     Rule("tesseract_config_missing", CONFIG, "missing_file", log=r"^read_params_file: Can't open \S+"),
     # A shell told to run or source a file that is not there (``bash: activate: No such file or directory``: MLflow's
@@ -2414,7 +2426,11 @@ SETUP: tuple[Rule, ...] = (
              r"|\bUndefined dataset \S+ in dataset_info\.json"
              r"|Image features and image tokens do not match: tokens: \d+, features:? \d+"
              # Gloo's full mesh that did not connect, with no error of its own: the interface it bound
-             r"|Gloo connectFullMesh failed with \[\S*pair\.cc:\d+\] no error"),
+             r"|Gloo connectFullMesh failed with \[\S*pair\.cc:\d+\] no error"
+             # tensorstore (t5x's, orbax's checkpoints) handed a relative path: it takes only absolute ones
+             r"|\bInvalid key: \\?\"\.\.?/"
+             # XGBoost's GPU workers of one training put on the same device (Spark's executors given one GPU each)
+             r"|\bMultiple processes within communication group running on same CUDA device is not supported\b"),
     Rule("bad_arguments", CONFIG, "bad_arguments",
          # (a shell script saved with Windows line ends: bash reads each \r as a command)
          log=r": \$'\\r': |error while handling argument \"-[\w-]+\": |"
@@ -2968,6 +2984,8 @@ BUGS: tuple[Rule, ...] = (
              r"|Gather got an input of invalid size: got \["
              # a convolution given an input of another rank than its weight (torch's older and newer wordings)
              r"|Expected \d+-dimensional input for \d+-dimensional weight"
+             # OpenCV's colour conversion given an image of another number of channels than it converts from
+             r"|\(-15:Bad number of channels\)|\bInvalid number of channels in input image\b"
              # torch's rank checks: bmm's and baddbmm's operands, mm's, an RNN's input, a loss's targets
              r"|\b(?:batch[12]|self|mat[12]?|input|tensor|other|weight) must be a \d-?D tensor\b"
              r"|\b(?:self|mat2|mat1) must be a matrix\b|\binput must have \d+ dimensions, got \d+"
@@ -3201,6 +3219,9 @@ BUGS: tuple[Rule, ...] = (
              r"|\bCannot assign a device for operation \S+: Could not satisfy explicit device specification\b"
              # an MPI without a function the program calls (Cray MPT's MPI_Comm_spawn)
              r"|\bFunction MPID?_\w+ not implemented\b"
+             # a process-group backend without a reduce op the program asks for (SMDDP's and Gloo's ReduceOp.AVG)
+             r"|\bdoes not support: ReduceOp\b|\bCannot use ReduceOp\.\w+ with \w+"
+             r"|\bReduceOp\.(?:AVG|PREMUL_SUM|BAND|BOR|BXOR) (?:is )?(?:not supported|unsupported)\b"
              # torch.onnx with no symbolic for an op the model uses at the opset asked for
              r"|Exporting the operator '?[\w:.]+'? to ONNX opset version \d+ is not supported"
              # Ray Tune reusing an actor whose Trainable has no reset_config()
@@ -3369,6 +3390,8 @@ NETWORK: tuple[Rule, ...] = (
              r"|\b50[0234] Server Error|\b500 Internal Server Error|502 Bad Gateway"
              r"|503 Service (?:Temporarily )?Unavailable|Unable to provision requested ML compute capacity"
              r"|InsufficientInstanceCapacity|ZONE_RESOURCE_POOL_EXHAUSTED|RuntimeError: b'Backend Error'"
+             # SageMaker's words for the same (a Studio space or a job on an instance type the zone has none of now)
+             r"|\bEC2InsufficientCapacityError\b|is temporarily unavailable in supported availability zones\b"
              # GCP's zone out of stock in its TPU and Compute words
              r"|There is no more capacity in the zone\b"
              r"|does not have enough resources available to fulfill the request\b"
@@ -3444,8 +3467,9 @@ NETWORK: tuple[Rule, ...] = (
          log=r"[Cc]onnection reset by peer|Connection refused|connect: connection refused|Broken pipe"
              # aiohttp's words (an async client: a judge or reward model served over HTTP, fsspec's HTTP file system):
              # a host it could not reach, a response cut off before its end
-             r"|\bClientConnectorError: Cannot connect to host \S+ ssl:|\bClientPayloadError: Response payload is not"
-             r" completed\b"
+             r"|\bClientConnectorError: Cannot connect to host \S+ ssl:"
+             r"|\bClientPayloadError(?:: |\([\"'])Response payload is not completed\b"
+             r"|\b(?:TransferEncodingError|ContentLengthError): 400, message:?\s*(?:Not enough data\b|$)"
              # a Slurm command unable to reach the controller or the accounting database (a controller restarting,
              # slurmdbd down): scancel, squeue, sacct as a workflow tool runs them
              r"|\bUnable to contact slurm controller\b"
