@@ -1079,6 +1079,45 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "tensorstore's NOT_FOUND for a parameter's '.zarray' inside an OCDBT checkpoint is read by the structure as "
         "the checkpoint asked for not fitting the restore's arguments; the author reads those checkpoints as "
         "incomplete (corrupt_checkpoint, accepting version_mismatch and state_dict_mismatch)"),
+    # Set 107.
+    "distributed/hze_pissa_deepspeed_loss_cur_unbound.txt": (
+        "code/name_error",
+        "an UnboundLocalError is read as its kind, a name used before it was bound (name_error), as most corpus "
+        "authors of it read it; this author calls it the program's bug in general (programming_error)"),
+    "distributed/hzh_airflow_kpo_merino_pod_disappears_memory.txt": (
+        "unknown/exit_1",
+        "Airflow's pod whose container logs vanished mid-run says nothing of why; the author reads the pull request's "
+        "memory request as its fix (host_oom, accepting lost)"),
+    "pytorch/hze_anytime_routing_eval_importerror.txt": (
+        "config/version_mismatch",
+        "'cannot import name ... from 'src.models'' is read as a module of another release, as most corpus authors of "
+        "the form read it; here the module is the project's own (programming_error, accepting missing_module)"),
+    "pytorch/hze_chatmd_tinyllama_lora_cuda_oom.txt": (
+        "unknown/exit_1",
+        "the excerpt ends inside the traceback's frames, before its exception line: nothing to read; the author reads "
+        "the CUDA out of memory the full log goes on to print (cuda_oom)"),
+    "pytorch/hze_deepocr_train_sh_killed.txt": (
+        "config/command_not_found",
+        "dash's 'line 1: !/bin/sh: not found' (a shebang without its '#') is read as the command the shell could not "
+        "find; the script went on and was then killed (the author's signal_sigkill, accepting host_oom)"),
+    "pytorch/hzf_cultural_clf_focal_weight_on_cpu.txt": (
+        "unknown/exit_1",
+        "the excerpt ends at cross_entropy's frame, before its exception line; the author reads the class weights left "
+        "on the CPU from the program's source (device_mismatch)"),
+    "pytorch/hzf_detectron2_eval_class_count_assert.txt": (
+        "unknown/exit_1",
+        "a bare assert inside detectron2's COCO evaluator ('assert len(class_names) == precisions.shape[2]') is an "
+        "invariant of the library whose cause the text does not say; the author reads the project's metadata with an "
+        "extra class (programming_error, accepting bad_arguments)"),
+    "pytorch/hzh_ray_train_v2_shutdown_torch_device_index.txt": (
+        "unknown/exit_1",
+        "torch's 'device >= 0 && device < num_gpus INTERNAL ASSERT FAILED ... please report a bug to PyTorch' is read "
+        "as torch's word that it broke; the author reads Ray Train's device index (programming_error, from the fix)"),
+    "tf_jax_storage/hzh_mcmicro_unmicst_login_node_no_gpu.txt": (
+        "unknown/exit_1",
+        "TensorFlow's failed cuInit and 'kernel driver does not appear to be running' are lines it prints before "
+        "going on on the CPU; the author reads the task run on a login node without a GPU (no_gpu, accepting "
+        "host_oom)"),
 }
 
 

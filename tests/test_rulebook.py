@@ -10640,6 +10640,48 @@ SET_106 = [
 ]
 
 
+SET_107 = [
+    # (set 107) a pod the kubelet would not admit for its GPU; Kueue's queue that can never hold the request
+    ("  Warning  UnexpectedAdmissionError  14s  kubelet  Allocate failed due to container trainer unable to find GPU "
+     "device allocation by scheduler, which is unexpected", {}, "submit_rejected"),
+    ("couldn't assign flavors to pod set main: insufficient quota for nvidia.com/gpu in flavor a100-80g, request > "
+     "maximum capacity (32 > 16)", {}, "submit_rejected"),
+    # Metaflow's step killed for its memory; Prefect's pod that stayed Pending past the agent's watch
+    ("    Kubernetes error:\n    Task ran out of memory. Increase the available memory for the step.", {"signal": 9},
+     "host_oom"),
+    ("12:00:01.000 | ERROR   | prefect.infrastructure.kubernetes-job - Job 'ruby-fox-abc12': Pod never started.", {},
+     "timeout"),
+    # permute given an order of another length than the tensor's dimensions
+    ("RuntimeError: permute(sparse_coo): number of dimensions in the tensor input does not match the length of the "
+     "desired ordering of dimensions i.e. input.dim() = 4 is not equal to len(dims) = 3", {}, "shape_mismatch"),
+    ("RuntimeError: number of dims don't match in permute", {}, "shape_mismatch"),
+    # matplotlib's tick labels; Lightning's self.log twice with other arguments
+    ("ValueError: The number of FixedLocator locations (10), usually from a call to set_ticks, does not match the "
+     "number of labels (12).", {}, "programming_error"),
+    ("lightning.fabric.utilities.exceptions.MisconfigurationException: You called `self.log(val_loss, ...)` twice in "
+     "`validation_step` with different arguments. This is not allowed", {}, "programming_error"),
+    # lm-evaluation-harness asked for a task it does not have
+    ("KeyError: 'Missing task hellaswagg'", {}, "bad_arguments"),
+    # a traceback a program logged line by line through Python logging's dash-separated format
+    ("2024-09-08 15:18:58,123 - INFO - __main__ - Traceback (most recent call last):\n2024-09-08 15:18:58,123 - INFO - "
+     "__main__ -   File \"/home/u/gnn/model.py\", line 182, in _make_layer\n2024-09-08 15:18:58,123 - INFO - __main__ - "
+     "    return SageLayer(\n2024-09-08 15:18:58,123 - INFO - __main__ - TypeError: GNNLayer.__init__() got an "
+     "unexpected keyword argument 'skip'", {}, "type_error"),
+    ("09-08 15:18:58 - ERROR - runner - Traceback (most recent call last):\n09-08 15:18:58 - ERROR - runner -   File "
+     "\"/home/u/proj/train.py\", line 40, in main\n09-08 15:18:58 - ERROR - runner -     y = batch['label']\n09-08 "
+     "15:18:58 - ERROR - runner - KeyError: 'label'", {}, "key_error"),
+    # a path alone before "does not exist"
+    ("Traceback (most recent call last):\n  File \"/usr/lib/python3/site-packages/ppocr/data/simple_dataset.py\", line "
+     "60, in __getitem__\n    raise Exception(\"{} does not exist!\".format(img_path))\nException: ./train_data/rec/"
+     "img_0001.jpg does not exist!", {}, "missing_file"),
+    # absl's failure signal handler reporting the TERM a Ray driver got before it aborted
+    ("*** SIGTERM received at time=1729917563 on cpu 2 ***\nPC: @     0x7e496cc91117  (unknown)  (unknown)\n./run.sh: "
+     "line 30: 2307134 Aborted                 (core dumped) python driver.py", {"signal": 6}, "terminated"),
+    # Intel Fortran's runtime stopped at the console
+    ("forrtl: error (200): program aborting due to control-C event", {}, "cancelled_outside"),
+]
+
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -10650,7 +10692,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59, "60": SET_60,
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
-    "105": SET_105, "106": SET_106,
+    "105": SET_105, "106": SET_106, "107": SET_107,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 
@@ -10696,8 +10738,9 @@ LIBRARY_WORDINGS = [
      "not support. You may be able work around this issue by building jaxlib from source.", "version_mismatch"),
     ("The TensorFlow library was compiled to use AVX instructions, but these aren't available on your machine.",
      "version_mismatch"),
-    # torch.utils.cpp_extension with no CUDA toolkit
-    ("OSError: CUDA_HOME environment variable is not set. Please set it to your CUDA install root.", "version_mismatch"),
+    # torch.utils.cpp_extension with no CUDA toolkit: the toolkit not installed (first written as version_mismatch; the
+    # first real author of it, set 107's, reads missing_module)
+    ("OSError: CUDA_HOME environment variable is not set. Please set it to your CUDA install root.", "missing_module"),
     # Windows: a DLL or one of its dependencies missing (the VC++ runtime) or of another build
     ('OSError: [WinError 126] The specified module could not be found. Error loading "C:\\Python310\\lib\\site-packages'
      '\\torch\\lib\\fbgemm.dll" or one of its dependencies.', "version_mismatch"),

@@ -985,6 +985,8 @@ EXHAUSTED: tuple[Rule, ...] = (
          log=r"oom[-_]kill events?\b|out-of-memory handler|Out of memory: Kill(?:ed)? process|OOM Killed"
              # runc's start of a container whose memory limit is below what its init needs (a pod's limits)
              r"|container init was OOM-killed"
+             # Metaflow's report of a step's pod or container killed for its memory
+             r"|\bTask ran out of memory\. Increase the available memory for the step\b"
              r"|task \d+: Out Of Memory|exceeded memory limit \(|Exceeded job memory limit|DefaultCPUAllocator: "
              r"|_ArrayMemoryError|\bSystem\.OutOfMemoryException\b|Unable to allocate [\d.]+ [KMGTP]i?B for an array"
              r"|[Cc]annot allocate memory|std::bad_alloc$|killed due to the node running low on memory"
@@ -1167,6 +1169,10 @@ STOPPED: tuple[Rule, ...] = (
     # Python's own word for SIGINT: a KeyboardInterrupt ends the program (its ranks' and pool workers' alike). Who
     # sends a job SIGINT is a person (Ctrl-C, kill -INT), as above; LSF's limits send it too, and say so above.
     Rule("python_interrupted", UNKNOWN, "cancelled_outside", log=_exc("KeyboardInterrupt")),
+    # Intel Fortran's runtime (numpy's and SciPy's MKL on Windows among its users) stopping on the console's Ctrl-C
+    # or on its window being closed: a person, as above
+    Rule("fortran_console_stopped", UNKNOWN, "cancelled_outside",
+         log=r"\bforrtl: error \(200\): program aborting due to (?:control-C|window-CLOSE|logoff|shutdown) event"),
     # a tracker's run stopped by a person from its web page (Comet's "stopped by the user from Comet UI")
     Rule("tracker_stopped", UNKNOWN, "cancelled_outside", log=_exc("InterruptedExperiment")),
     # A scheduler's refusal of a job a workflow tool submitted, and the tool then stopped (a person's Ctrl-C at a
@@ -1215,6 +1221,9 @@ SETUP: tuple[Rule, ...] = (
              # Ray's autoscaler: no node type of the cluster's config can hold what a task or actor asks for (a TPU
              # slice's resource that no worker registered, more GPUs than a node type has); the task waits forever
              r"|\bNo available node types can fulfill resource request\b"
+             # the kubelet refusing a pod it cannot give the GPU the scheduler placed it for (KubeRay's injected init
+             # container asking for none); Kueue's queue whose flavors can never hold what a job asks for
+             r"|\bunable to find GPU device allocation by scheduler\b|\brequest > maximum capacity \(\d+ > \d+\)"
              # a cloud reservation smaller than what was asked of it (GCP's TPU reservations): the owner's to grow or
              # to ask less of; a zone out of stock is the network tier's http_unavailable, a wait
              r"|\bInsufficient reserved capacity\b"
@@ -1648,7 +1657,6 @@ SETUP: tuple[Rule, ...] = (
              r"|module compiled against (?:API |ABI )?version (?:0x)?[0-9a-fA-F]{1,10} (?:of C-API )?but this "
              r"version of numpy is|cuDNN version incompatibility: PyTorch was compiled\s+against"
              r"|jaxlib was built using AVX instructions|compiled to use AVX instructions, but these aren't available"
-             r"|CUDA_HOME environment variable is not set"
              r"|\[WinError 12[67]\] .{0,200}\bError loading \"[^\"]{1,500}\" or one of its dependencies"
              # ... the same words wrapped by a logger, the DLL's path alone on the next line (the error's own text
              # localised: ``Das angegebene Modul wurde nicht gefunden``)
@@ -2057,6 +2065,8 @@ SETUP: tuple[Rule, ...] = (
          log=r"[Pp]lease import [Cc]omet before importing|You must import Comet before these modules"),
     # torch.compile's inductor without a usable Triton (its message may be wrapped by a narrow console)
     Rule("triton_missing", CONFIG, "missing_module", log=r"\bTritonMissing: "),
+    # torch's extension builder with no CUDA toolkit found (no nvcc, no CUDA_HOME): the toolkit is not installed there
+    Rule("cuda_toolkit_missing", CONFIG, "missing_module", log=r"\bCUDA_HOME environment variable is not set\b"),
     # importlib.metadata asked for a distribution that is not installed (a version check before 4-bit loading:
     # ``No package metadata was found for bitsandbytes``)
     Rule("package_metadata_missing", CONFIG, "missing_module", log=r"\bNo package metadata was found for [\w.\-]+"),
@@ -2387,7 +2397,9 @@ SETUP: tuple[Rule, ...] = (
     Rule("lightning_module_incomplete", CODE, "programming_error",
          # (a val_ or test_dataloader it asks for is as often validation switched on without data: the setup's)
          log=r"No `\w+\(\)` method defined"
-             r"|`train_dataloader` must be implemented to be used with the Lightning Trainer"),
+             r"|`train_dataloader` must be implemented to be used with the Lightning Trainer"
+             # self.log called twice for one key in a step with other arguments
+             r"|\bYou called `self\.log\([^`\n]{0,200}\)` twice in `\w+` with different arguments"),
     # accelerate's own check of the rendezvous port before it launches: the port another process holds (its words
     # name the flag to change it, which bad_arguments below would read as a command line to fix)
     Rule("accelerate_port", TRANSIENT, "port_in_use",
@@ -2931,6 +2943,8 @@ SETUP: tuple[Rule, ...] = (
     # A launcher's variable read from the environment of a process no launcher started (plain python, a
     # notebook): a KeyError of os.environ, but the launch is what is wrong, not the program's logic.
     # datasets (and TFDS) asked for a split the dataset or its subset does not have
+    # lm-evaluation-harness asked for a task name it does not have (a misspelt task)
+    Rule("eval_task_unknown", CONFIG, "bad_arguments", log=r"\bKeyError: [\"']Missing task [^\"'\n]{1,200}[\"']"),
     Rule("dataset_split_unknown", CONFIG, "bad_arguments",
          log=r"\bUnknown split \\?[\"'][^\"'\n]{0,200}\\?[\"']\. Should be one of \["
              r"|\bBad split: \S+\. Available splits: \["),
@@ -2986,7 +3000,10 @@ BUGS: tuple[Rule, ...] = (
              r"|Expected \d+-dimensional input for \d+-dimensional weight"
              # OpenCV's colour conversion given an image of another number of channels than it converts from
              r"|\(-15:Bad number of channels\)|\bInvalid number of channels in input image\b"
-             # torch's rank checks: bmm's and baddbmm's operands, mm's, an RNN's input, a loss's targets
+             # torch's rank checks: bmm's and baddbmm's operands, mm's, an RNN's input, a loss's targets, permute's
+             # order of another length than the tensor's dimensions
+             r"|\bnumber of dimensions in the tensor input does not match the length of the desired ordering of dim"
+             r"|\bnumber of dims don't match in permute\b"
              r"|\b(?:batch[12]|self|mat[12]?|input|tensor|other|weight) must be a \d-?D tensor\b"
              r"|\b(?:self|mat2|mat1) must be a matrix\b|\binput must have \d+ dimensions, got \d+"
              r"|\binput\.size\(-1\) must be equal to input_size\. Expected \d+, got \d+"
@@ -3027,6 +3044,8 @@ BUGS: tuple[Rule, ...] = (
          log=r"\b[Ii]nvalid (?:value|\w+ name|\w+)\b[^<\n]{0,80}<(?:\w+\.)*\w+ object at 0x[0-9a-fA-F]+>"),
     Rule("framework_misuse", CODE, "programming_error",
          log=r"Could not compute output (?:Keras)?Tensor\("
+             # matplotlib given another number of tick labels than of ticks
+             r"|\bThe number of FixedLocator locations \(\d+\), usually from a call to set_ticks, does not match"
              # a Pallas (Mosaic) kernel called on sharded arrays outside shard_map: XLA cannot split a custom kernel
              r"|Mosaic kernels cannot be automatically partitioned\b"
              # AMP's GradScaler stepping an optimizer none of whose parameters got a gradient (all frozen, or the loss
@@ -3321,6 +3340,8 @@ CRASHED: tuple[Rule, ...] = (
              r"|Received \d+ death signal|(?:SignalException: |^\s+)Process \d+ got signal: (?:1|15) *$"
              # a workflow engine's task TERMed by its own supervisor (Airflow's LocalTaskJob, a zombie sweep)
              r"|Task received SIGTERM signal|Received SIGTERM\. Terminating subprocesses"
+             # absl's failure signal handler (Ray's, JAX's, TF's processes) reporting the TERM it got before it aborts
+             r"|\*\*\* SIGTERM received at time=\d+"
              # the launcher passing on the hang-up it received (its ranks get SIGHUP only so)
              r"|Sending process \d+ closing signal SIGHUP"),
     # A DataLoader worker TERMed while its parent lived on: not a launcher's clean-up (that TERMs the rank, which
@@ -3540,6 +3561,8 @@ NETWORK: tuple[Rule, ...] = (
                     "ConnectionError", "DistNetworkError", "LocalEntryNotFoundError", r"ServerDisconnected\w*",
                     # any client's own name for a lost connection (``NeptuneConnectionLostException``)
                     r"\w*ConnectionLost\w*", r"\w+Connection(?:Reset|Refused|Aborted)(?:Error|Exception)")),
+    # Prefect's Kubernetes job whose pod stayed Pending past the agent's watch (a node still coming up)
+    Rule("pod_never_started", TRANSIENT, "timeout", log=r"\bJob '[^'\n]{1,200}': Pod never started\b"),
     Rule("timeout", TRANSIENT, "timeout",
          log=r"\b[Tt]imed out\b|[Ww]ait timeout after \d+ ?ms|Timeout waiting for key: |database is locked$"
              # CARLA's client waiting for its simulator server

@@ -132,8 +132,10 @@ _PREFIX = LazyPattern(
     r"|([A-Za-z][\w.\-]{0,62}[-_]\d{1,5}(?:[-_][\w.]{1,32})?) +\| "  # docker compose's container: train-1  |
     # a time stamp a logger or a collector put first (the lines of a traceback it logged included): not a rank;
     # FastChat's stream logger (LLaVA's and Langchain-Chatchat's workers) adds the level and the stream it took
-    r"|\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?(?: [-|])?[ \t]+"
+    r"|(?:\d{4}-)?\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?(?: [-|])?[ \t]+"
     r"(?:(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \| std(?:out|err) \| )?"
+    # ... or the time alone before a separator (Prefect's ``10:08:00.674 | INFO    | prefect.agent - ``)
+    r"|\d\d:\d\d:\d\d(?:[.,]\d{1,9})? [-|] "
     # SkyPilot's logger (``I 06-04 05:31:13 recovery_strategy.py:354] ``; glog's own ``E0604 ...`` is left: its
     # lines are C++'s, read whole)
     r"|[IWEF] \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,9})? [\w.\-]{1,128}:\d{1,7}\] ?"
@@ -150,6 +152,10 @@ _PREFIX = LazyPattern(
     # (``[2024-01-01 12:00:00,123] [ERROR] [train.py:42:main] ``), one at a time (not ``[Errno 2]``, which is read)
     r"|> |(?:#\d{1,4} )?\d{1,6}\.\d{1,3} "
     r"|(?:\| )?(?:TRACE|DEBUG|INFO|SUCCESS|WARNING|ERROR|CRITICAL) {0,8}\| [\w.<>\-]{1,200}:[\w.<>\-]{1,200}:\d{1,7} - "
+    # Python logging's level and logger name between dashes or bars after the time stamp (``%(asctime)s -
+    # %(levelname)s - %(name)s - %(message)s``: ``INFO - __main__ - ``), as a program that logs its child's output line
+    # by line writes a traceback
+    r"|(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) {0,8}[-|] (?:[\w.<>\-]{1,100} {0,8}[-|] )?"
     r"|\[(?:\d{4}-\d\d-\d\d[^\]\n]{0,40}|DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL"
     r"|[\w.\-]{1,100}\.py:\d{1,7}(?::[\w<>.]{1,100})?)\]:? "
     # a tqdm bar a paste glued to the next line (its carriage return lost): ``  0% 0/1 [00:00<?, ?it/s]formats: ...``

@@ -191,6 +191,10 @@ _MISSING_DATA = compile_pattern(
     r" (?:(?:doesn't|does not|did not|didn't) (?:exists?|contain)|(?:was |is )?not found)\b"
     r"|\bno (?:\w+ ){0,3}(?:images?|files|samples|annotations|videos|data) (?:were |was |could be )?found\b"
     r"|\bfound 0 (?:files|images|samples)\b|num_samples=0\b"
+    # a path alone before the words ("./data/crop_img/test_49.jpg does not exist!"): a relative or absolute path with a
+    # folder in it
+    r"|(?:^|\s)['\"`]?(?:\.{1,2}/|/|[A-Za-z]:[\\/]|~/)[^\s'\"`]{0,500}[\\/][^\s'\"`]{1,200}['\"`]?"
+    r" (?:does not|doesn't) exists?\b"
     # "no images in --dir folder", "no files in the data directory"
     r"|\bno (?:\w+ ){0,2}(?:images?|files|samples|annotations|videos|data) in (?:the )?(?:\S+ ){0,2}"
     r"(?:folder|dir|directory)\b")
@@ -361,9 +365,11 @@ _CONFIG_MESSAGE = compile_pattern(
 
 #: Python's own words for a look-up in a list that lacks the value: the program's slip in its own code.
 _OWN_SLIP = compile_pattern(r"\bis not in list$")
-#: An object's default repr as the value a check refused (``Invalid value for property run_name: <wandb...Run object at
-#: 0x7f..>``): the program handed over an object where a name or a setting goes; the check is right, the caller slipped.
-_OBJECT_VALUE = compile_pattern(r"<(?:\w+\.)*\w+ object at 0x[0-9a-fA-F]+>")
+#: A framework's check whose words say the caller slipped, not its configuration: an object's default repr as the value
+#: refused (``Invalid value for property run_name: <wandb...Run object at 0x7f..>``: an object handed over where a name
+#: or a setting goes), Lightning's ``self.log`` called twice for one key in a step with other arguments.
+_CALLER_SLIP = compile_pattern(r"<(?:\w+\.)*\w+ object at 0x[0-9a-fA-F]+>"
+                               r"|\bYou called `self\.log\(.{0,200}\)` twice in `")
 #: transformers' table of model types (``CONFIG_MAPPING[config_dict["model_type"]]``): a KeyError there is a model type
 #: the installed release predates (``KeyError: 'qwen2'``).
 _AUTO_CONFIG = compile_pattern(r"[/\\]transformers[/\\]models[/\\]auto[/\\]configuration_auto\.py$")
@@ -821,7 +827,7 @@ def exception_verdict(raised: Raised) -> Verdict | None:
                        "reads what its dependency's release does not have)", "origin", raised.text)
     if (raised.origin == CONFIG and (base in VALIDATION or _CONFIG_NAME.search(base))
             and not (base == "TypeError" and _OPERAND_SLIP.search(message))
-            and not _NO_MAIN_GUARD.search(message) and not _OBJECT_VALUE.search(message)):
+            and not _NO_MAIN_GUARD.search(message) and not _CALLER_SLIP.search(message)):
         return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised in {origin}: the framework rejected "
                        "its configuration or arguments)", "origin", raised.text)
     if _CONFIG_NAME.search(base):
