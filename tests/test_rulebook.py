@@ -10670,6 +10670,19 @@ SET_107 = [
     ("09-08 15:18:58 - ERROR - runner - Traceback (most recent call last):\n09-08 15:18:58 - ERROR - runner -   File "
      "\"/home/u/proj/train.py\", line 40, in main\n09-08 15:18:58 - ERROR - runner -     y = batch['label']\n09-08 "
      "15:18:58 - ERROR - runner - KeyError: 'label'", {}, "key_error"),
+    # ... and through the other common formats of its prefix: Hydra's job logging, the name before the level (Hugging
+    # Face's example scripts), the level padded after the time, the time alone before a tab
+    ("[2022-04-30 13:35:32,994][__main__][ERROR] - Traceback (most recent call last):\n[2022-04-30 13:35:32,994]"
+     "[__main__][ERROR] -   File \"/home/u/proj/train.py\", line 40, in main\n[2022-04-30 13:35:32,994][__main__]"
+     "[ERROR] - KeyError: 'label'", {}, "key_error"),
+    ("2024-01-01 12:00:00,123 - __main__ - ERROR - Traceback (most recent call last):\n2024-01-01 12:00:00,123 - "
+     "__main__ - ERROR -   File \"/home/u/proj/run_glue.py\", line 40, in main\n2024-01-01 12:00:00,123 - __main__ - "
+     "ERROR - KeyError: 'input_ids'", {}, "key_error"),
+    ("2024-01-01 12:00:00,123 ERROR    Traceback (most recent call last):\n2024-01-01 12:00:00,123 ERROR      File "
+     "\"/home/u/proj/train.py\", line 40, in main\n2024-01-01 12:00:00,123 ERROR    KeyError: 'pixel_values'", {},
+     "key_error"),
+    ("12:00:00\tTraceback (most recent call last):\n12:00:00\t  File \"/home/u/proj/train.py\", line 40, in main\n"
+     "12:00:00\tKeyError: 'image'", {}, "key_error"),
     # a path alone before "does not exist"
     ("Traceback (most recent call last):\n  File \"/usr/lib/python3/site-packages/ppocr/data/simple_dataset.py\", line "
      "60, in __getitem__\n    raise Exception(\"{} does not exist!\".format(img_path))\nException: ./train_data/rec/"

@@ -133,9 +133,17 @@ _PREFIX = LazyPattern(
     # a time stamp a logger or a collector put first (the lines of a traceback it logged included): not a rank;
     # FastChat's stream logger (LLaVA's and Langchain-Chatchat's workers) adds the level and the stream it took
     r"|(?:\d{4}-)?\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?(?: [-|])?[ \t]+"
-    r"(?:(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \| std(?:out|err) \| )?"
-    # ... or the time alone before a separator (Prefect's ``10:08:00.674 | INFO    | prefect.agent - ``)
-    r"|\d\d:\d\d:\d\d(?:[.,]\d{1,9})? [-|] "
+    r"(?:(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \| std(?:out|err) \| "
+    # ... loguru's level and place (below, read here first so that the level alone is not taken for the next)
+    r"|(?:TRACE|DEBUG|INFO|SUCCESS|WARNING|ERROR|CRITICAL) {0,8}\| [\w.<>\-]{1,200}:[\w.<>\-]{1,200}:\d{1,7} - "
+    # ... or Python logging's level padded after it (``%(asctime)s %(levelname)-8s %(message)s``: two spaces at least,
+    # so wget's ``ERROR 404: Not Found.`` keeps its words), or with the logger's name between dashes
+    r"|(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)(?: {2,8}| ?- (?:[\w.<>\-]{1,100} {0,8}- )?))?"
+    # ... or the time alone before a separator (Prefect's ``10:08:00.674 | INFO    | prefect.agent - ``) or a tab
+    r"|\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?: [-|] |\t)"
+    # Hydra's job logging (``[2022-04-30 13:35:32,994][__main__][ERROR] - ``)
+    r"|\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:[.,]\d{1,9})?\]\[[\w.<>\-]{1,100}\]"
+    r"\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\] - "
     # SkyPilot's logger (``I 06-04 05:31:13 recovery_strategy.py:354] ``; glog's own ``E0604 ...`` is left: its
     # lines are C++'s, read whole)
     r"|[IWEF] \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,9})? [\w.\-]{1,128}:\d{1,7}\] ?"
@@ -156,6 +164,9 @@ _PREFIX = LazyPattern(
     # %(levelname)s - %(name)s - %(message)s``: ``INFO - __main__ - ``), as a program that logs its child's output line
     # by line writes a traceback
     r"|(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) {0,8}[-|] (?:[\w.<>\-]{1,100} {0,8}[-|] )?"
+    # ... and the name before the level (``%(asctime)s - %(name)s - %(levelname)s - %(message)s``, Hugging Face's
+    # example scripts')
+    r"|[\w.<>\-]{1,100} - (?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) - "
     r"|\[(?:\d{4}-\d\d-\d\d[^\]\n]{0,40}|DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL"
     r"|[\w.\-]{1,100}\.py:\d{1,7}(?::[\w<>.]{1,100})?)\]:? "
     # a tqdm bar a paste glued to the next line (its carriage return lost): ``  0% 0/1 [00:00<?, ?it/s]formats: ...``
