@@ -365,11 +365,9 @@ _CONFIG_MESSAGE = compile_pattern(
 
 #: Python's own words for a look-up in a list that lacks the value: the program's slip in its own code.
 _OWN_SLIP = compile_pattern(r"\bis not in list$")
-#: A framework's check whose words say the caller slipped, not its configuration: an object's default repr as the value
-#: refused (``Invalid value for property run_name: <wandb...Run object at 0x7f..>``: an object handed over where a name
-#: or a setting goes), Lightning's ``self.log`` called twice for one key in a step with other arguments.
-_CALLER_SLIP = compile_pattern(r"<(?:\w+\.)*\w+ object at 0x[0-9a-fA-F]+>"
-                               r"|\bYou called `self\.log\(.{0,200}\)` twice in `")
+#: An object's default repr as the value a check refused (``Invalid value for property run_name: <wandb...Run object at
+#: 0x7f..>``): the program handed over an object where a name or a setting goes; the check is right, the caller slipped.
+_OBJECT_VALUE = compile_pattern(r"<(?:\w+\.)*\w+ object at 0x[0-9a-fA-F]+>")
 #: transformers' table of model types (``CONFIG_MAPPING[config_dict["model_type"]]``): a KeyError there is a model type
 #: the installed release predates (``KeyError: 'qwen2'``).
 _AUTO_CONFIG = compile_pattern(r"[/\\]transformers[/\\]models[/\\]auto[/\\]configuration_auto\.py$")
@@ -827,7 +825,7 @@ def exception_verdict(raised: Raised) -> Verdict | None:
                        "reads what its dependency's release does not have)", "origin", raised.text)
     if (raised.origin == CONFIG and (base in VALIDATION or _CONFIG_NAME.search(base))
             and not (base == "TypeError" and _OPERAND_SLIP.search(message))
-            and not _NO_MAIN_GUARD.search(message) and not _CALLER_SLIP.search(message)):
+            and not _NO_MAIN_GUARD.search(message) and not _OBJECT_VALUE.search(message)):
         return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised in {origin}: the framework rejected "
                        "its configuration or arguments)", "origin", raised.text)
     if _CONFIG_NAME.search(base):
