@@ -797,12 +797,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "code/shape_mismatch",
         "a negative shape from an overflowed size is read as the operator's shape check; the author names the "
         "too-old Paddle and accepts the program's bug (code)"),
-    # Set 83.
-    "pytorch/hwr_yolov7_pose_empty_label_cache.txt": (
-        "code/programming_error",
-        "confidently wrong: 'not enough values to unpack (expected 3, got 0)' in the project's own dataset code is "
-        "read as the program's; the author knows the label cache was empty because no label file was accepted "
-        "(corpus authors split on such empty unpacks: two data, three the program)"),
     # Set 84.
     "tf_jax_storage/hws_freqai_string_labels_regressor.txt": (
         "unknown/exit_1",
@@ -1118,6 +1112,34 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "TensorFlow's failed cuInit and 'kernel driver does not appear to be running' are lines it prints before "
         "going on on the CPU; the author reads the task run on a login node without a GPU (no_gpu, accepting "
         "host_oom)"),
+    # Set 108.
+    "hub/hzk_bigcode_humanevalpack_dataset_load_failed.txt": (
+        "unknown/exit_1",
+        "the excerpt ends at the frame that reads the task's dataset, before its exception line, after a UserWarning "
+        "that loading failed with a NoneType; the author reads a datasets release the task's loader does not fit "
+        "(version_mismatch)"),
+    "hub/hzk_distilabel_magpie_inference_api_404.txt": (
+        "config/missing_file",
+        "the hub's 404 for an inference endpoint is read as the thing asked for not there; the author reads the "
+        "library calling an endpoint the hub retired (version_mismatch, accepting unknown)"),
+    "pytorch/hzl_doris_mem_pred_train_ctrl_c.txt": (
+        "transient/terminated",
+        "an exit by SIGINT with the traceback cut at its first line is read as the interrupt's signal, as four older "
+        "authors of a Ctrl-C read it; the author reads the person who pressed it (cancelled_outside; confidently "
+        "wrong by the letter)"),
+    "tf_jax_storage/hzj_asrt_ctc_label_index_ge_num_classes.txt": (
+        "code/programming_error",
+        "TF's CTC loss seeing a label past its classes is read as the program's, as the corpus authors of labels out "
+        "of a loss's range read them (index_error, most accepting bad_arguments); this author reads the model's "
+        "classes and the data's dictionary set apart (bad_arguments, accepting corrupt_data; confidently wrong)"),
+    "tf_jax_storage/hzk_datajuicer_process_text_key_missing.txt": (
+        "unknown/exit_1",
+        "the excerpt ends at the frame of data-juicer's config check, before its exception line; the author reads a "
+        "demo config of another release of the package (bad_arguments, accepting version_mismatch and key_error)"),
+    "tf_jax_storage/hzl_fedlearn_sweep_gpu_oom_failed_runs.txt": (
+        "unknown/exit_1",
+        "a sweep's own summary ('OOM detected; reducing dynamic concurrency', 47 of 540 failed) says its runs failed "
+        "and it went on; the author reads the GPU's memory from the sweep's source (cuda_oom)"),
 }
 
 

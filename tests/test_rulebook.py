@@ -10695,6 +10695,28 @@ SET_107 = [
 ]
 
 
+SET_108 = [
+    # (set 108) a library's configuration class refusing a keyword: a key of another release
+    ("TypeError: EngineArgs.__init__() got an unexpected keyword argument 'disable_log_requests'", {}, "version_mismatch"),
+    # DeepSpeed's communication used before its backend was set up (a script for an older DeepSpeed)
+    ("RuntimeError: DeepSpeed backend not set, please initialize it using init_process_group()", {},
+     "version_mismatch"),
+    # the OpenAI client's retries against a served model that stopped answering
+    ("2025-08-19 06:32:01,043 - openai._base_client - INFO - Retrying request to /completions in 0.84 seconds", {},
+     "connection_error"),
+    # Python's own words after a harness's phrase and colon
+    ("Error during evaluation: 'Trainer' object has no attribute 'evaluate_model'", {}, "attribute_error"),
+    # YOLOv5's label cache that gathered no labels
+    ("Traceback (most recent call last):\n  File \"/home/u/yolov5/utils/datasets.py\", line 435, in __init__\n    labels,"
+     " shapes, self.segments = zip(*cache.values())\nValueError: not enough values to unpack (expected 3, got 0)", {},
+     "corrupt_data"),
+    # a driver's count of its children that failed: their failure, not the driver's exception (the exit record)
+    ("Traceback (most recent call last):\n  File \"/opt/conda/lib/python3.10/site-packages/westpa/core/sim_manager.py\","
+     " line 600, in propagate\n    raise PropagationError('propagation failed for {} segments'.format(n))\n"
+     "westpa.core.sim_manager.PropagationError: propagation failed for 2 segments", {}, "exit_1"),
+]
+
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -10705,7 +10727,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "52": SET_52, "53": SET_53, "54": SET_54, "55": SET_55, "56": SET_56, "57": SET_57, "58": SET_58, "59": SET_59, "60": SET_60,
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
-    "105": SET_105, "106": SET_106, "107": SET_107,
+    "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

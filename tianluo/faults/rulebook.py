@@ -732,7 +732,8 @@ def _exc(*names: str) -> str:
 #: of range``, ``ERROR: division by zero``): at the line's start, or after an error's marker and a colon. Python's
 #: own messages (builtins) are then read as their exception's, when the message ends the line; a phrase inside a
 #: longer line ("..., skipping sample") is not.
-_BARE = r"(?:^\s*|(?:[Ee]rror|ERROR|[Ee]xception|caught|[Ff]ailed|FAILED)\s*:\s+)"
+_BARE = (r"(?:^\s*|(?:[Ee]rror|ERROR)(?: (?:during|while|in|when|on) [a-z][\w ]{0,40})?\s*:\s+"
+         r"|(?:[Ee]xception|caught|[Ff]ailed|FAILED)\s*:\s+)")
 
 # An exception line whose message says more: ``[module.]SomethingError: ...<phrase>``.
 _EXC_LINE = _PFX + r"(?:\w+\.)*\w*(?:Error|Exception)\b"
@@ -2943,6 +2944,16 @@ SETUP: tuple[Rule, ...] = (
     # A launcher's variable read from the environment of a process no launcher started (plain python, a
     # notebook): a KeyError of os.environ, but the launch is what is wrong, not the program's logic.
     # datasets (and TFDS) asked for a split the dataset or its subset does not have
+    # A configuration class of a library refusing a keyword (``TrainingArguments.__init__() got an unexpected keyword
+    # argument 'evaluation_strategy'``, vLLM's EngineArgs, peft's LoraConfig): a key of another release of the library
+    # than the one installed, as nine of ten corpus authors of it read it (the tenth a warning the job went on from)
+    Rule("config_class_keyword", CONFIG, "version_mismatch",
+         log=_PFX + r"(?:\w+\.)*TypeError: \w*(?:Config|Args|Arguments|Settings|Params|Options|Cfg)\.__init__\(\) "
+             r"got an unexpected keyword argument '\w+'"),
+    # DeepSpeed's communication used before its backend was set up: a script written for a DeepSpeed that set it up in
+    # initialize(), run on one that asks for init_distributed() first
+    Rule("deepspeed_backend_unset", CONFIG, "version_mismatch",
+         log=r"\bDeepSpeed backend not set, please initialize it using init_process_group\(\)"),
     # lm-evaluation-harness asked for a task name it does not have (a misspelt task)
     Rule("eval_task_unknown", CONFIG, "bad_arguments", log=r"\bKeyError: [\"']Missing task [^\"'\n]{1,200}[\"']"),
     Rule("dataset_split_unknown", CONFIG, "bad_arguments",
@@ -3561,6 +3572,9 @@ NETWORK: tuple[Rule, ...] = (
                     "ConnectionError", "DistNetworkError", "LocalEntryNotFoundError", r"ServerDisconnected\w*",
                     # any client's own name for a lost connection (``NeptuneConnectionLostException``)
                     r"\w*ConnectionLost\w*", r"\w+Connection(?:Reset|Refused|Aborted)(?:Error|Exception)")),
+    # the OpenAI client's own retries of a request (a server that timed out, refused or answered 5xx or 429), the last
+    # words of an evaluation against a served model that stopped answering
+    Rule("client_retrying", TRANSIENT, "connection_error", log=r"\bRetrying request to /\S* in [\d.]+ seconds\b"),
     # Prefect's Kubernetes job whose pod stayed Pending past the agent's watch (a node still coming up)
     Rule("pod_never_started", TRANSIENT, "timeout", log=r"\bJob '[^'\n]{1,200}': Pod never started\b"),
     Rule("timeout", TRANSIENT, "timeout",

@@ -240,6 +240,10 @@ _PICKLE_CUT = r"^Ran out of input$|pickle data was truncated"
 _SHORT_PICKLE = compile_pattern(_PICKLE_CUT)
 _DATA_LOAD = compile_pattern(r"\b(?:c?[Pp]ickle\.loads?|joblib\.load|np\.load|numpy\.load|pd\.read_pickle"
                              r"|pandas\.read_pickle)\(")
+#: A dataset's labels unzipped from what a scan of its files gathered (YOLOv5's and its forks' ``labels, shapes,
+#: self.segments = zip(*cache.values())``) that got nothing: no label file was found or readable.
+_UNPACKED_NOTHING = compile_pattern(r"^not enough values to unpack \(expected \d+, got 0\)")
+_LABELS_UNZIPPED = compile_pattern(r"\blabels\b[^=\n]{0,80}=\s*zip\(\*")
 _CHECKPOINT_WORDS = compile_pattern(r"(?i)torch\.load|ckpt|checkpoint|state_dict|weight|model|resume|snapshot")
 # A resume that reads back a checkpoint cut short (a kill or a full disk in the middle of its write: an empty or
 # half-written JSON or pickle file), named by the project's own line that read it: roll back to the one before.
@@ -555,7 +559,10 @@ _ELSEWHERE_SAID = compile_pattern(r"(?i)non-zero (?:exit )?(?:status|code)|exite
                                   # a wait that ran out, a process gone, a download: they may pass
                                   r"|timed out|timing out|timeout|\bdied\b|killed|while downloading|connect"
                                   # the library's own word that it broke (the rest of those are _REPORT_BUG's)
-                                  r"|something is wrong|please report|\bAbort(?:ing|ed)\b")
+                                  r"|something is wrong|please report|\bAbort(?:ing|ed)\b"
+                                  # a driver's count of its children that failed (WESTPA's segments, a pool's tasks)
+                                  r"|\bfailed for \d+ (?:segments?|tasks?|jobs?|workers?|processes|ranks?|trials?"
+                                  r"|runs?)\b")
 # (io's UnsupportedOperation, a stream without fileno or seek, is named without the suffix)
 _EXCEPTION_NAME = compile_pattern(r"(?:Error|Exception|Failure|Fault|Invalid|^error|^UnsupportedOperation)$")
 
@@ -692,6 +699,10 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         read = raised.own_source or raised.source
         return Verdict(CONFIG_C, "corrupt_checkpoint", f"{_text(raised)} (raised reading back `{read[:200]}`: a "
                        "checkpoint cut short, by a kill or a full disk while it was written)", "source", raised.text)
+    if base == "ValueError" and _UNPACKED_NOTHING.search(message) and _LABELS_UNZIPPED.search(raised.source):
+        return Verdict(CONFIG_C, "corrupt_data", f"{_text(raised)} (raised by `{raised.source[:200]}`: the dataset's "
+                       "labels, gathered and unzipped, were none; every label file missing or unreadable)", "source",
+                       raised.text)
     if _EMPTY_STACK.search(message) and raised.where and _CLIP_GRAD.search(raised.where):
         return Verdict(CODE, "programming_error", f"{_text(raised)} (raised in {_where(raised)}: clip_grad_norm_ "
                        "was given no gradients; none of the parameters took part in the loss)", "source", raised.text)
