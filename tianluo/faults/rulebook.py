@@ -2848,6 +2848,8 @@ SETUP: tuple[Rule, ...] = (
              r"|\bRelative sample index \d+ is not present in the \S+ file\b"
              # nnU-Net's dataset check: a label map with values its dataset.json does not declare
              r"|\bUnexpected labels found in file \S+"
+             # a NeRF loader whose COLMAP poses cover fewer images than the folder holds (COLMAP registered only some)
+             r"|\bMismatch between number of images and number of poses\b|(?i:\bplease re-?run colmap\b)"
              # RDKit handed back None for a molecule it could not parse (a bad SMILES or SDF record), then used: the
              # record, not the program (``Python argument types in rdkit.Chem.rdmolops.X(NoneType)``)
              r"|\bPython argument types in\s*rdkit\.[\w.]+\(NoneType\b"
@@ -2954,6 +2956,11 @@ SETUP: tuple[Rule, ...] = (
     # initialize(), run on one that asks for init_distributed() first
     Rule("deepspeed_backend_unset", CONFIG, "version_mismatch",
          log=r"\bDeepSpeed backend not set, please initialize it using init_process_group\(\)"),
+    # A simulator's input that its model or its GPU buffers do not allow: LAMMPS's pair style that needs another
+    # newton setting or atom attribute; PhysX's GPU buffers sized below what the scene needs (Isaac Sim and Isaac Lab's
+    # sim config)
+    Rule("simulation_settings", CONFIG, "bad_arguments",
+         log=r"\bPair style \S+ requires\b|\bneeds to increase PxGpuDynamicsMemoryConfig::\w+"),
     # lm-evaluation-harness asked for a task name it does not have (a misspelt task)
     Rule("eval_task_unknown", CONFIG, "bad_arguments", log=r"\bKeyError: [\"']Missing task [^\"'\n]{1,200}[\"']"),
     Rule("dataset_split_unknown", CONFIG, "bad_arguments",
@@ -3055,6 +3062,9 @@ BUGS: tuple[Rule, ...] = (
          log=r"\b[Ii]nvalid (?:value|\w+ name|\w+)\b[^<\n]{0,80}<(?:\w+\.)*\w+ object at 0x[0-9a-fA-F]+>"),
     Rule("framework_misuse", CODE, "programming_error",
          log=r"Could not compute output (?:Keras)?Tensor\("
+             # RLlib's check of what an environment returned against the space the environment declared: the env's
+             # own code (a float64 array for a float32 Box, a value outside its bounds)
+             r"|\bObservation \((?:\{\}|[^)\n]{0,200})\) outside given space\b"
              # matplotlib given another number of tick labels than of ticks
              r"|\bThe number of FixedLocator locations \(\d+\), usually from a call to set_ticks, does not match"
              # a Pallas (Mosaic) kernel called on sharded arrays outside shard_map: XLA cannot split a custom kernel

@@ -477,6 +477,9 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
                 _own(r)
             continue  # a source line, a ^^^^ marker (an excerpt cut above may start its frames at column 0)
         raised = _exception(text, rank, fname, r.frames, trace=True, source=r.source, own_source=r.own_source)
+        if (raised is not None and r.frame_indent == 0 and indent == 0 and r.frames and not r.source
+                and raised.base[:1].islower() and not _EXC_NAME.search(raised.name)):
+            raised = None  # a paste that lost its indentation: an annotated assignment ("cmd: Command = conn.recv()")
         if raised is None:
             if r.frame_indent == 0 and indent == 0 and r.frames and not r.source and _PASTED_SOURCE.search(stripped):
                 # a paste that lost its indentation: the frame's source line stands at the frame's column
