@@ -10737,6 +10737,28 @@ SET_109 = [
 ]
 
 
+SET_110 = [
+    # (set 110, which waits in tests/heldout) the project's own config module reading an argument its own parser never
+    # defined: its slip, not an installed package of another release
+    ("Traceback (most recent call last):\n  File \"train.py\", line 20, in main\n    conf = Config(opt)\n  File "
+     "\"/home/u/ner/src/config/config.py\", line 75, in __init__\n    self.use_crf = args.use_crf\nAttributeError: "
+     "'Namespace' object has no attribute 'use_crf'", {}, "attribute_error"),
+    # a class of another release than the code was written for
+    ("Traceback (most recent call last):\n  File \"/home/u/tts/train.py\", line 40, in main\n    parser = Trainer."
+     "add_argparse_args(parser)\nAttributeError: type object 'Trainer' has no attribute 'add_argparse_args'", {},
+     "version_mismatch"),
+    # Lightning's Trainer given a module of the other Lightning package
+    ("TypeError: `model` must be a `LightningModule` or `torch._dynamo.OptimizedModule`, got `SegmentationTask`", {},
+     "version_mismatch"),
+    # xarray's data and coordinate of other lengths
+    ("ValueError: conflicting sizes for dimension 'time': length 12 on the data but length 24 on coordinate 'time'",
+     {}, "shape_mismatch"),
+    # kohya's sd-scripts with no images under train_data_dir (it exits 0)
+    ("prepare dataset\nNo data found. Please verify arguments (train_data_dir must be the parent of folders with "
+     "images)", {"exit_code": 0}, "bad_arguments"),
+]
+
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -10748,7 +10770,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
-    "109": SET_109,
+    "109": SET_109, "110": SET_110,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

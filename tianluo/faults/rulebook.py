@@ -2946,6 +2946,14 @@ SETUP: tuple[Rule, ...] = (
     # A launcher's variable read from the environment of a process no launcher started (plain python, a
     # notebook): a KeyError of os.environ, but the launch is what is wrong, not the program's logic.
     # datasets (and TFDS) asked for a split the dataset or its subset does not have
+    # A class asked for an attribute it does not have (``type object 'Trainer' has no attribute 'add_argparse_args'``):
+    # a class of another release than the code was written for, as all eight corpus authors of it read it
+    Rule("class_attribute_removed", CONFIG, "version_mismatch",
+         log=_PFX + r"(?:\w+\.)*AttributeError: type object '[\w.]+' has no attribute '\w+'"),
+    # Lightning's Trainer given a module of the other Lightning package (``lightning`` and ``pytorch_lightning`` side
+    # by side: a LightningModule of one is not one of the other), as all three corpus authors of it read it
+    Rule("lightning_package_mix", CONFIG, "version_mismatch",
+         log=r"`model` must be a `LightningModule`(?: or `[\w.]+`)?, got `\w+`"),
     # A configuration class of a library refusing a keyword (``TrainingArguments.__init__() got an unexpected keyword
     # argument 'evaluation_strategy'``, vLLM's EngineArgs, peft's LoraConfig): a key of another release of the library
     # than the one installed, as nine of ten corpus authors of it read it (the tenth a warning the job went on from)
@@ -2961,6 +2969,8 @@ SETUP: tuple[Rule, ...] = (
     # sim config)
     Rule("simulation_settings", CONFIG, "bad_arguments",
          log=r"\bPair style \S+ requires\b|\bneeds to increase PxGpuDynamicsMemoryConfig::\w+"),
+    # kohya's sd-scripts (and the GUIs and forks on it) finding no images under train_data_dir: it says so and exits 0
+    Rule("train_data_empty", CONFIG, "bad_arguments", log=r"\bNo data found\. Please verify arguments\b"),
     # lm-evaluation-harness asked for a task name it does not have (a misspelt task)
     Rule("eval_task_unknown", CONFIG, "bad_arguments", log=r"\bKeyError: [\"']Missing task [^\"'\n]{1,200}[\"']"),
     Rule("dataset_split_unknown", CONFIG, "bad_arguments",
@@ -3016,6 +3026,8 @@ BUGS: tuple[Rule, ...] = (
              r"|Gather got an input of invalid size: got \["
              # a convolution given an input of another rank than its weight (torch's older and newer wordings)
              r"|Expected \d+-dimensional input for \d+-dimensional weight"
+             # xarray given data and a coordinate of other lengths along one dimension
+             r"|\bconflicting sizes for dimension '\w+'"
              # OpenCV's colour conversion given an image of another number of channels than it converts from
              r"|\(-15:Bad number of channels\)|\bInvalid number of channels in input image\b"
              # torch's rank checks: bmm's and baddbmm's operands, mm's, an RNN's input, a loss's targets, permute's

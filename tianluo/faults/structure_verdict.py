@@ -757,7 +757,8 @@ def exception_verdict(raised: Raised) -> Verdict | None:
                            "message", raised.text)
         return None
     origin = _where(raised)
-    if base == "AttributeError" and raised.origin != USER and raised.where and _ARGS_ATTRIBUTE.search(message):
+    if (base == "AttributeError" and raised.origin != USER and raised.where and installed(raised.where)
+            and _ARGS_ATTRIBUTE.search(message)):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: an installed package reads "
                        "an argument the program's command line does not define, or takes it for its own config; the "
                        "script and the package are of different releases)", "origin", raised.text)
@@ -836,7 +837,10 @@ def exception_verdict(raised: Raised) -> Verdict | None:
                        "reads what its dependency's release does not have)", "origin", raised.text)
     if (raised.origin == CONFIG and (base in VALIDATION or _CONFIG_NAME.search(base))
             and not (base == "TypeError" and _OPERAND_SLIP.search(message))
-            and not _NO_MAIN_GUARD.search(message) and not _OBJECT_VALUE.search(message)):
+            and not _NO_MAIN_GUARD.search(message) and not _OBJECT_VALUE.search(message)
+            # the project's own config module reading an argument its own parser never defined: its own slip
+            and not (base == "AttributeError" and _ARGS_ATTRIBUTE.search(message)
+                     and not installed(raised.where or ""))):
         return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised in {origin}: the framework rejected "
                        "its configuration or arguments)", "origin", raised.text)
     if _CONFIG_NAME.search(base):
