@@ -1037,7 +1037,10 @@ EXHAUSTED: tuple[Rule, ...] = (
     Rule("tf_checkpoint_disk_full", CONFIG, "disk_full",
          log=r"(?:ResourceExhaustedError|Resource exhausted): \S*\.tempstate\d+|\.tempstate\d+: Resource exhausted"),
     Rule("cuda_oom", CONFIG, "cuda_oom",
-         log=r"CUDA out of memory|(?:CUDA|HIP) error: '?out of memory|hipErrorOutOfMemory|Cuda failure '?out of memory"
+         log=r"CUDA out of memory|(?:CUDA|HIP) error: '?out of memory|hipErrorOutOfMemory"
+             # (NCCL's words, with cudaError's number before its string in newer releases: ``Cuda failure 2 'out of
+             # memory'``)
+             r"|Cuda failure (?:\d+ )?'?out of memory"
              # Intel's GPUs under SYCL: Level Zero's unified runtime, and the older plugin interface's code -5
              r"|\bUR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY\b|Native API returns: -5 \(PI_ERROR_OUT_OF_RESOURCES\)"
              # XGBoost's device allocator (gpu_hist) saying what it asked for and what the GPU had left
@@ -2192,6 +2195,8 @@ SETUP: tuple[Rule, ...] = (
              r"|\bNot found the file or directory: "
              # HTCondor's OSDF/Pelican plugin asked for a path no namespace serves (a URL spelt wrong)
              r"|failed to get namespace information for remote URL"
+             # torch's ConcatDataset given no datasets (every split folder it looked in was empty or missing)
+             r"|\bdatasets should not be an empty iterable\b"
              # seqio's (T5's) cached task asked for from cache directories that never got it; TFDS's dataset whose
              # data was never prepared where it looks
              r"|\bdoes not exist in any of the task cache directories\b"
@@ -3077,6 +3082,9 @@ BUGS: tuple[Rule, ...] = (
              # RLlib's check of what an environment returned against the space the environment declared: the env's
              # own code (a float64 array for a float32 Box, a value outside its bounds)
              r"|\bObservation \((?:\{\}|[^)\n]{0,200})\) outside given space\b"
+             # DTensor's operators given plain tensors beside sharded ones, or no mesh to run a collective on (a
+             # module half wrapped by FSDP2, a LoRA weight left out of the sharding)
+             r"|\bgot mixed torch\.Tensor and DTensor\b|\bfound no DeviceMesh from dtensor args\b"
              # matplotlib given another number of tick labels than of ticks
              r"|\bThe number of FixedLocator locations \(\d+\), usually from a call to set_ticks, does not match"
              # a Pallas (Mosaic) kernel called on sharded arrays outside shard_map: XLA cannot split a custom kernel
