@@ -2854,7 +2854,7 @@ SETUP: tuple[Rule, ...] = (
              # nnU-Net's dataset check: a label map with values its dataset.json does not declare
              r"|\bUnexpected labels found in file \S+"
              # a NeRF loader whose COLMAP poses cover fewer images than the folder holds (COLMAP registered only some)
-             r"|\bMismatch between number of images and number of poses\b|(?i:\bplease re-?run colmap\b)"
+             r"|\bMismatch between number of images and number of poses\b|\b[Pp]lease re-?run (?:COLMAP|[Cc]olmap)\b"
              # RDKit handed back None for a molecule it could not parse (a bad SMILES or SDF record), then used: the
              # record, not the program (``Python argument types in rdkit.Chem.rdmolops.X(NoneType)``)
              r"|\bPython argument types in\s*rdkit\.[\w.]+\(NoneType\b"
