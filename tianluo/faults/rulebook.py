@@ -2067,18 +2067,17 @@ SETUP: tuple[Rule, ...] = (
     # that are installed, so before missing_module)
     Rule("import_order", CODE, "programming_error",
          log=r"[Pp]lease import [Cc]omet before importing|You must import Comet before these modules"),
-    # torch.compile's inductor without a usable Triton (its message may be wrapped by a narrow console)
-    Rule("triton_missing", CONFIG, "missing_module", log=r"\bTritonMissing: "),
-    # torch's extension builder with no CUDA toolkit found (no nvcc, no CUDA_HOME): the toolkit is not installed there
-    Rule("cuda_toolkit_missing", CONFIG, "missing_module", log=r"\bCUDA_HOME environment variable is not set\b"),
-    # importlib.metadata asked for a distribution that is not installed (a version check before 4-bit loading:
-    # ``No package metadata was found for bitsandbytes``)
-    Rule("package_metadata_missing", CONFIG, "missing_module", log=r"\bNo package metadata was found for [\w.\-]+"),
     Rule("missing_module", CONFIG, "missing_module",
          # R's reticulate without the Python module it imports; Julia without a package; Ray's job whose runtime
          # environment (its pip or conda packages) could not be installed
-         # (the JVM's class or native library not on its path; .NET's assembly or native DLL)
-         log=r"\bjava\.lang\.(?:ClassNotFoundException|NoClassDefFoundError|UnsatisfiedLinkError)\b"
+         # (torch.compile's inductor without a usable Triton, its message perhaps wrapped by a narrow console; torch's
+         # extension builder with no CUDA toolkit, no nvcc and no CUDA_HOME; importlib.metadata asked for a
+         # distribution that is not installed, as a version check before 4-bit loading: ``No package metadata was
+         # found for bitsandbytes``)
+         log=r"\bTritonMissing: |\bCUDA_HOME environment variable is not set\b"
+             r"|\bNo package metadata was found for [\w.\-]+"
+             # (the JVM's class or native library not on its path; .NET's assembly or native DLL)
+             r"|\bjava\.lang\.(?:ClassNotFoundException|NoClassDefFoundError|UnsatisfiedLinkError)\b"
              # Hydra's config naming a plugin's group option (hydra-colorlog's logging, submitit's launcher, the Optuna
              # sweeper) when the plugin is not installed
              r"|Could not find 'hydra/(?:job_logging|hydra_logging|launcher|sweeper)/\w+'"

@@ -134,11 +134,11 @@ _PREFIX = LazyPattern(
     # FastChat's stream logger (LLaVA's and Langchain-Chatchat's workers) adds the level and the stream it took
     r"|(?:\d{4}-)?\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?(?: [-|])?[ \t]+"
     r"(?:(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \| std(?:out|err) \| "
-    # ... loguru's level and place (below, read here first so that the level alone is not taken for the next)
-    r"|(?:TRACE|DEBUG|INFO|SUCCESS|WARNING|ERROR|CRITICAL) {0,8}\| [\w.<>\-]{1,200}:[\w.<>\-]{1,200}:\d{1,7} - "
-    # ... or Python logging's level padded after it (``%(asctime)s %(levelname)-8s %(message)s``: two spaces at least,
-    # so wget's ``ERROR 404: Not Found.`` keeps its words); the level between dashes is the next prefix's, below
-    r"|(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) {2,8})?"
+    # ... or the level: with loguru's place after a bar (read here, so the level is not taken alone), or padded as
+    # Python logging pads it (``%(asctime)s %(levelname)-8s %(message)s``: two spaces at least, so wget's ``ERROR 404:
+    # Not Found.`` keeps its words); the level between dashes is the next prefix's, below
+    r"|(?:TRACE|DEBUG|INFO|SUCCESS|WARNING|ERROR|CRITICAL)"
+    r"(?: {0,8}\| [\w.<>\-]{1,200}:[\w.<>\-]{1,200}:\d{1,7} - | {2,8}))?"
     # ... or the time alone before a separator (Prefect's ``10:08:00.674 | INFO    | prefect.agent - ``) or a tab
     r"|\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?: [-|] |\t)"
     # Hydra's job logging (``[2022-04-30 13:35:32,994][__main__][ERROR] - ``)
