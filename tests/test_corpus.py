@@ -878,11 +878,11 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "config/bad_arguments",
         "[Errno 18] Invalid cross-device link is read by its errno, a rename across file systems the job's paths "
         "asked for; its author reads Lightning's atomic save (programming_error, accepting version_mismatch)"),
-    "pytorch/hxv_cail2019_apex_fp16_optimizer_import.txt": (
-        "config/missing_module",
-        "Python 3.6's 'cannot import name' without the module's name is read as an import that is not there, as "
-        "four older authors of that form read theirs; this author reads apex's release without FP16_Optimizer "
-        "(version_mismatch; config either way)"),
+    "pytorch/hpq_sockeye_train_py_direct_run_relative_import.txt": (
+        "config/version_mismatch",
+        "Python 3.6's 'cannot import name' without the module's name is read as a release without the name, as seven "
+        "of the eleven authors of that form read theirs; this author reads a package's file run as a plain script, "
+        "its relative import failing (bad_arguments, accepting missing_module; config either way)"),
     # Set 96.
     "tf_jax_storage/hyb_earth2studio_corrdiff_badzip.txt": (
         "config/corrupt_data",

@@ -10772,6 +10772,20 @@ SET_111 = [
     ("Traceback (most recent call last):\n  File \"/opt/conda/lib/python3.8/site-packages/torch/utils/data/da\n    "
      "assert len(self.datasets) > 0, 'datasets should not be an empt\nAssertionError: datasets should not be an empty"
      " iterable", {}, "missing_file"),
+    # (sets 109 to 111, read again by label before they join the corpus) COLMAP's option parser in its colon wording
+    ("ERROR: Failed to parse options: unrecognised option '--export_path'.", {}, "bad_arguments"),
+    # an exception's line behind a paste's inline-code mark is still an exception's line
+    ("`NotPSDError: Matrix not positive definite after repeatedly adding jitter up to 1.0e-06.`", {},
+     "unmatched_exception"),
+    # Python before 3.8 naming no module in 'cannot import name': a release without the name, as most authors read
+    # it; a protobuf module a checkout never generated is an install step not run
+    ("ImportError: cannot import name 'soft_unicode'", {}, "version_mismatch"),
+    ("ImportError: cannot import name 'string_int_label_map_pb2'", {}, "missing_module"),
+    # a runner logging the import's message alone
+    ("Error loading job: No module named 'prodigyopt'", {}, "missing_module"),
+    # Python's missing-argument words alone, after a dotted method's name or a paste's inline-code mark
+    ("Trainer.collate() missing 1 required positional argument: 'batch'", {}, "type_error"),
+    ("`Block.__init__() missing 1 required keyword-only argument: ", {}, "type_error"),
 ]
 
 

@@ -729,10 +729,10 @@ def _exc(*names: str) -> str:
 
 
 #: Where a logger or a wrapper prints an exception's message without its name (``Exception caught: list index out
-#: of range``, ``ERROR: division by zero``): at the line's start, or after an error's marker and a colon. Python's
-#: own messages (builtins) are then read as their exception's, when the message ends the line; a phrase inside a
-#: longer line ("..., skipping sample") is not.
-_BARE = (r"(?:^\s*|(?:[Ee]rror|ERROR)(?: (?:during|while|in|when|on) [a-z][\w ]{0,40})?\s*:\s+"
+#: of range``, ``ERROR: division by zero``): at the line's start (after a paste's inline-code mark), or after an
+#: error's marker and a colon. Python's own messages (builtins) are then read as their exception's, when the message
+#: ends the line; a phrase inside a longer line ("..., skipping sample") is not.
+_BARE = (r"(?:^[\s`]*|(?:[Ee]rror|ERROR)(?: (?:during|while|in|when|on) [a-z][\w ]{0,40})?\s*:\s+"
          r"|(?:[Ee]xception|caught|[Ff]ailed|FAILED)\s*:\s+)")
 
 # An exception line whose message says more: ``[module.]SomethingError: ...<phrase>``.
@@ -1548,6 +1548,9 @@ SETUP: tuple[Rule, ...] = (
              # Megatron's data helpers, a C++ extension of the checkout itself, never built (``make`` in its data
              # folder; on a multi-node run, built on one node's disk only)
              r"|cannot import name 'helpers' from 'megatron\.(?:core\.datasets|data)'"
+             # a protobuf module a checkout generates with protoc and never did (TF's Object Detection API's
+             # ``preprocessor_pb2``)
+             r"|^ImportError: cannot import name '\w+_pb2'$"
              # PyG's extensions (torch_scatter, torch_sparse, torch_cluster) finding no compiled library of theirs
              # (importlib's find_spec returned None for it)
              r"|AttributeError: 'NoneType' object has no attribute 'origin'$"
@@ -1885,6 +1888,8 @@ SETUP: tuple[Rule, ...] = (
                r" '\w+'$"
              # (the module's path as the paste shortened it, ``(transformers/__init__.py)``, or the line cut short)
              r"|cannot import name '[\w.]+' from '[\w.]+(?:'(?: \((?:/|\w:\\|[\w.-]+/[\w./-]*\.py\))|\s*$)|\s*$)"
+             # ... or without its module (Python before 3.8): seven of the corpus's eleven authors read a release
+             r"|^ImportError: cannot import name '\w+'$"
              r"|" + _EXC_LINE + r".*(?:\b(?:requires?|is required|needs)\b"
              r".*(?:>=|==|~=| or (?:above|later|newer|higher)\b)"
              r"|undefined symbol: "
@@ -2152,6 +2157,9 @@ SETUP: tuple[Rule, ...] = (
              + r"|User program failed with (?:\w+\.)*(?:ModuleNotFoundError|ImportError): "
              + r"|" + _PFX + r"(?:(?:\w+\.)*\w*(?:Error|Exception): .*)?No module named"
              + r"|requires the \S+ library but it was not found|^\s+ModuleNotFoundError: No module named"
+             # ... as a runner logs the exception's message alone (ai-toolkit's ``Error running job: No module named``; not
+             # xformers' warning that it caught one)
+             + r"|^(?:[Ee]rror|ERROR) (?:running|loading|importing|starting|executing|during|while)\b[a-z ]{0,40}: No module named '"
                # python -m with a module the environment lacks (a launcher run from the wrong venv); Hydra's
                # _target_ that does not import
                r"|\bpython[\d.]*(?:\.exe)?: (?:No module named |Error while finding module specification for )"
@@ -2520,7 +2528,7 @@ SETUP: tuple[Rule, ...] = (
              r"nvidia-container-cli: device error: \S+: unknown device|"
              # tyro's (nerfstudio's ns-train) and COLMAP's refusal of an option they do not know; W&B refusing a
              # sweep's configuration
-             r"^(?:│ |\| )?Unrecognized options?: --[\w.-]+|Failed to parse options - unrecognised option '--[\w.-]+'"
+             r"^(?:│ |\| )?Unrecognized options?: --[\w.-]+|Failed to parse options(?: -|:) unrecognised option '--[\w.-]+'"
              r"|\bInvalid sweep config: |"
              # OpenMMLab's registries (mmengine's, mmcv's) asked for a type the config names that nothing registered:
              # a custom module the config does not import, a typo, or a package of another release
@@ -3233,7 +3241,7 @@ BUGS: tuple[Rule, ...] = (
                                  r"|'[\w.]+' object does not support item assignment"
                                  r"|isinstance\(\) arg 2 must be a type.*|issubclass\(\) arg \d must be a class.*"
                                  r"|argument of type '[\w.]+' is not iterable|'[\w.]+' object is not an iterator"
-                                 r"|\w+\(\) missing \d+ required (?:positional|keyword-only) arguments?: .+"
+                                 r"|[\w.]+\(\) missing \d+ required (?:positional|keyword-only) arguments?: .*"
                                  r"|\w+\(\) got multiple values for (?:keyword )?argument '\w+'"
                                  r"|'[<>]=?' not supported between instances of '[\w.]+' and '[\w.]+'"
                                  r"|cannot unpack non-iterable [\w.]+ object"
