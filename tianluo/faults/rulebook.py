@@ -2157,9 +2157,10 @@ SETUP: tuple[Rule, ...] = (
              + r"|User program failed with (?:\w+\.)*(?:ModuleNotFoundError|ImportError): "
              + r"|" + _PFX + r"(?:(?:\w+\.)*\w*(?:Error|Exception): .*)?No module named"
              + r"|requires the \S+ library but it was not found|^\s+ModuleNotFoundError: No module named"
-             # ... as a runner logs the exception's message alone (ai-toolkit's ``Error running job: No module named``; not
-             # xformers' warning that it caught one)
-             + r"|^(?:[Ee]rror|ERROR) (?:running|loading|importing|starting|executing|during|while)\b[a-z ]{0,40}: No module named '"
+             # ... as a runner logs the exception's message alone (ai-toolkit's ``Error running job: No module
+             # named``; not xformers' warning that it caught one)
+             + r"|^(?:[Ee]rror|ERROR) (?:running|loading|importing|starting|executing|during|while)\b[a-z ]{0,40}"
+               r": No module named '"
                # python -m with a module the environment lacks (a launcher run from the wrong venv); Hydra's
                # _target_ that does not import
                r"|\bpython[\d.]*(?:\.exe)?: (?:No module named |Error while finding module specification for )"
@@ -2528,7 +2529,8 @@ SETUP: tuple[Rule, ...] = (
              r"nvidia-container-cli: device error: \S+: unknown device|"
              # tyro's (nerfstudio's ns-train) and COLMAP's refusal of an option they do not know; W&B refusing a
              # sweep's configuration
-             r"^(?:│ |\| )?Unrecognized options?: --[\w.-]+|Failed to parse options(?: -|:) unrecognised option '--[\w.-]+'"
+             r"^(?:│ |\| )?Unrecognized options?: --[\w.-]+"
+             r"|Failed to parse options(?: -|:) unrecognised option '--[\w.-]+'"
              r"|\bInvalid sweep config: |"
              # OpenMMLab's registries (mmengine's, mmcv's) asked for a type the config names that nothing registered:
              # a custom module the config does not import, a typo, or a package of another release
