@@ -10829,6 +10829,39 @@ SET_112 = [
      {}, "illegal_memory_access"),
 ]
 
+SET_113 = [
+    # (set 113, which waits in tests/heldout) mpirun's tag before a line the paste indented
+    ("[1,0]<stdout>:    AttributeError: module 'smdistributed.dataparallel.torch' has no attribute 'get_local_rank'", {},
+     "version_mismatch"),
+    # a scheduler resumed (last_epoch set) over an optimizer whose state was not loaded: torch's KeyError, or its raise
+    # line where the paste ends
+    ("KeyError: \"param 'initial_lr' is not specified in param_groups[1] when resuming an optimizer\"", {},
+     "programming_error"),
+    ("  File \"/opt/conda/lib/python3.8/site-packages/torch/optim/lr_scheduler.py\", line 39, in __init__\n"
+     "    raise KeyError(\"param 'initial_lr' is not specified \"", {}, "programming_error"),
+    # petastorm's reader stopped under a loader's thread still reading from it
+    ("RuntimeError: Trying to read a sample after a reader created by make_reader/make_batch_reader has stopped. This "
+     "may happen if the make_reader is closed", {}, "programming_error"),
+    # PySlowFast's loader giving up on a clip it cannot decode, and its decoder's words
+    ("RuntimeError: Failed to fetch video after 10 retries.", {}, "corrupt_data"),
+    ("Failed to decode by torchvision with exception: list index out of range", {}, "corrupt_data"),
+    # Megatron's loader finding no optimizer or RNG state in the checkpoint it resumes from
+    ("Unable to load optimizer from checkpoint /ckpt/iter_0001000. Specify --no-load-optim or --finetune to prevent "
+     "attempting to load the optimizer state, exiting ...", {}, "state_dict_mismatch"),
+    ("Unable to load rng state from checkpoint /ckpt/iter_0002000. Specify --no-load-rng or --finetune to prevent "
+     "attempting to load the rng state, exiting ...", {}, "state_dict_mismatch"),
+    # TF's multi-error report of a TFRecord that is not one
+    ("tensorflow.python.framework.errors_impl.DataLossError: 2 root error(s) found.\n  (0) Data loss: corrupted record "
+     "at 0", {}, "corrupt_data"),
+    # Python 2's words for a call one installed package made to another of another release
+    ("Traceback (most recent call last):\n  File \"/usr/local/lib/python2.7/dist-packages/foo/reader.py\", line 10, in "
+     "load\n    meta = piece.get_metadata(opener)\nTypeError: get_metadata() takes exactly 1 argument (2 given)", {},
+     "version_mismatch"),
+    # a state dict's shapes with their lines broken by a narrow paste
+    ("\tsize mismatch for\nlayer.weight:\ncopying a param\nwith shape torch.Size([64, 3]) from checkpoint, the shape in "
+     "current\nmodel is torch.Size([32, 3]).", {}, "state_dict_mismatch"),
+]
+
 
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -10841,7 +10874,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
-    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112,
+    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

@@ -689,7 +689,7 @@ def compile_patterns(rules: Sequence[Rule]) -> dict:
 # Ray's "(TaskRunner pid=84989) " before every line a worker prints (and "(raylet) " before its own processes'), or
 # SkyPilot's "(head, rank=0, pid=4773) " / "(worker1, rank=1, pid=2409, ip=10.0.0.5) " before each node's lines, or
 # torchx's "trainer/0 [3]:" (role/replica [rank]), or mpirun's --tag-output "[1,0]<stderr>:" (job, rank and stream;
-# SageMaker's "[1,mpirank:0,algo-1]<stderr>:" names the host too),
+# SageMaker's "[1,mpirank:0,algo-1]<stderr>:" names the host too; the indentation after it is the line's own),
 # or Julia's "ERROR: LoadError: " before the exception that ended a script, or pytest's "E       " column, or a
 # logger's bracketed fields one after another ("[2024-01-01 12:00:00,123] [ERROR] [train.py:42:main] "), or a
 # Markdown quote's "> " (a pasted log), or docker BuildKit's step and seconds ("#8 12.345 "; its summary of a failed
@@ -697,7 +697,8 @@ def compile_patterns(rules: Sequence[Rule]) -> dict:
 # exception group draws its sub-exceptions' tracebacks in (Python 3.11's TaskGroup, anyio), or vLLM's level, time and
 # place ("ERROR 09-28 15:47:24 [core.py:718] ", older releases without the bracket), or glog's and absl's
 # ("E0318 17:45:05.166686 139645018964352 train.py:426] ").
-_PFX = (r"^[\"'`]?(?:ERROR: (?:LoadError: )?| {0,4}E {3,16}|\[\d+,(?:mpirank:)?\d+(?:,[\w.\-]+)?\]<std(?:err|out)>:"
+_PFX = (r"^[\"'`]?(?:ERROR: (?:LoadError: )?| {0,4}E {3,16}"
+        r"|\[\d+,(?:mpirank:)?\d+(?:,[\w.\-]+)?\]<std(?:err|out)>: {0,8}"
         r"|(?:\[[^\]\n]*\]:? ?){1,4}|> |(?:#\d{1,4} )?\d{1,6}\.\d{1,3} | {0,16}\| "
         r"|(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})? \[?[\w.\-]{1,100}:\d{1,7}\] "
         r"|[IWEF]\d{4} \d\d:\d\d:\d\d\.\d{6} +\d+ [\w.\-]{1,100}:\d{1,7}\] "
@@ -2009,6 +2010,9 @@ SETUP: tuple[Rule, ...] = (
          # (ESM's own loader: ``Keys 'a, b' are missing.``)
          log=r"^ValueError: Missing (?:\d+ )?parameters:(?: |$)|^ValueError: Received (?:\d+ )?parameters not in"
              r" model:(?: |$)|^RuntimeError: Keys '\S"
+             # Megatron's loader (and SwissArmyTransformer's copy of it) finding no optimizer or RNG state in the
+             # checkpoint it resumes from: a checkpoint saved without them, or one for fine-tuning
+             r"|\bUnable to load (?:optimizer|rng state) from checkpoint \S"
              # TGI's weight loader: a tensor the architecture needs that the checkpoint's files do not hold
              r"|\bRuntimeError: weight [\w.]+ does not exist\b"
              r"|For 'load_param_into_net', \S+ in the argument 'net' should have the same shape as "
@@ -2020,6 +2024,8 @@ SETUP: tuple[Rule, ...] = (
              r"|ScopeParamShapeError|Inconsistent shapes between value and initializer|Key \S+ not found in checkpoint"
              r"|Tensor name \"[^\"]*\" not found in checkpoint files"
              r"|size mismatch for \S+: copying a param|Missing key\(s\) in state_dict|Unexpected key\(s\) in state_dict"
+             # (its lines broken by a narrow paste: the shapes' line alone; an empty one is read above)
+             r"|^with shape torch\.Size\(\[[1-9][\d, ]*\]\) from checkpoint, the shape in current"
              r"|Error\(s\) in loading state_dict|(?:unexpected|missing) key \"[^\"]*\" in state_dict"
              # TF1's Saver restoring a checkpoint of another graph; Keras loading an .h5 of another layer count
              r"|Restoring from checkpoint failed\. This is most likely due to a (?:mismatch between the current graph"
@@ -2871,6 +2877,9 @@ SETUP: tuple[Rule, ...] = (
              # a video FFmpeg cannot parse (a download cut short, an empty file: no moov atom, invalid data), an LMDB
              # file that is not one, a MosaicML streaming shard that no longer matches its index.json
              r"|\bmoov atom not found\b|: Invalid data found when processing input\b"
+             # PySlowFast's video loader giving up on a clip it could not decode (its decoder's own exception after it,
+             # a division by zero on a stream without frames, is the file's symptom)
+             r"|\bFailed to fetch video after \d+ retries\b|^Failed to decode by \w+ with exception: "
              r"|MDB_INVALID: File is not an LMDB file"
              r"|\bRelative sample index \d+ is not present in the \S+ file\b"
              # nnU-Net's dataset check: a label map with values its dataset.json does not declare
@@ -2930,7 +2939,8 @@ SETUP: tuple[Rule, ...] = (
              # concurrently, looks the same)
              r"|\bfilter returned failure during read\b|\bBlosc decompression error\b"
              # a TFRecord reader failing on its very first record: the file is not an (uncompressed) TFRecord
-             r"|DataLossError(?::|'>,) corrupted record at 0$"
+             # (as TF's multi-error report words it, ``(0) Data loss: corrupted record at 0``, or the message alone)
+             r"|(?:DataLossError(?::|'>,)|Data loss:|^) ?corrupted record at 0$"
              # an image or a sound file its decoder cannot read (PIL, libsndfile): bytes that are not what they claim
              r"|cannot identify image file |image file is truncated \(\d+ bytes not processed\)"
              r"|File contains data in an unknown format"
@@ -3101,6 +3111,11 @@ BUGS: tuple[Rule, ...] = (
          log=r"\b[Ii]nvalid (?:value|\w+ name|\w+)\b[^<\n]{0,80}<(?:\w+\.)*\w+ object at 0x[0-9a-fA-F]+>"),
     Rule("framework_misuse", CODE, "programming_error",
          log=r"Could not compute output (?:Keras)?Tensor\("
+             # a scheduler built with last_epoch set (a resume) over an optimizer whose state was not loaded first:
+             # torch's KeyError, or its raise line where a paste cut the message (every corpus author: the program's)
+             r"|\bparam 'initial_lr' is not specified\b"
+             # petastorm's reader stopped while a loader's thread still read from it (Horovod's async loader)
+             r"|Trying to read a sample after a reader created by make_reader/make_batch_reader has stopped"
              # a tf.function that creates variables inside, asked to compile with XLA (jit_compile)
              r"|We failed to lift variable creations out of this tf\.function"
              # RLlib's check of what an environment returned against the space the environment declared: the env's

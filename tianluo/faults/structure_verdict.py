@@ -133,11 +133,13 @@ _CODE_NAME = {"KeyError": "key_error", "IndexError": "index_error", "AttributeEr
               "InvalidArgumentError": "programming_error", "StopIteration": "programming_error"}
 #: A call refused by the signature of what it called. Where the innermost frame is an installed package's (one
 #: library calling another, or calling the program's override of a hook with the arguments of another release),
-#: neither side is a line the project wrote: the installed versions do not fit. torch's module dispatch
-#: (``_call_impl``) is left out: it passes on the call the program's own model code made.
+#: neither side is a line the project wrote: the installed versions do not fit (Python 2 words the count ``takes
+#: exactly 1 argument (2 given)``). torch's module dispatch (``_call_impl``) is left out: it passes on the call the
+#: program's own model code made.
 _SIGNATURE = compile_pattern(r"\(\) (?:got an unexpected keyword argument '|takes (?:from )?\d+ (?:to \d+ )?positional"
                              r" arguments? but \d+ (?:were|was) given|missing \d+ required (?:positional|keyword-only)"
-                             r" arguments?: )")
+                             r" arguments?: "
+                             r"|takes (?:exactly|at most|at least) \d+ (?:positional )?arguments? \(\d+ given\))")
 #: A call the project's own line made to a well-known package's API (a receiver in ``_NAMESPACES``, below:
 #: ``pl.Trainer(max_nb_epochs=...)``, ``deepspeed.zero.Init(...)``, ``@gin.configurable(blacklist=[...])``) or to its
 #: parent class's method
