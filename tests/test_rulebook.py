@@ -10862,6 +10862,34 @@ SET_113 = [
      "current\nmodel is torch.Size([32, 3]).", {}, "state_dict_mismatch"),
 ]
 
+SET_114 = [
+    # (set 114, which waits in tests/heldout) a Markdown quote's mark with no space after it
+    (">RuntimeError: Default process group has not been initialized, please make sure to call init_process_group.",
+     {}, "bad_arguments"),
+    # mpirun given an executable it cannot find, behind a paste's inline-code marks
+    ("``mpirun was unable to launch the specified application as it could not find an executable:", {},
+     "command_not_found"),
+    # DDP asked to wrap a module with nothing to train
+    ("AssertionError: DistributedDataParallel is not needed when a module doesn't have any parameter that requires a "
+     "gradient.", {}, "programming_error"),
+    # TSL's thread pool unable to start a thread (a container's pid limit)
+    ("2024-01-01 12:00:00.000000: F external/tsl/tsl/platform/default/env.cc:74] Check failed: ret == 0 (11 vs. 0)"
+     "Thread tf_foo creation via pthread_create() failed.", {}, "process_limit"),
+    # a kernel's bound check quoted alone
+    ("Assertion `srcIndex < srcSelectDimSize` failed.", {}, "cuda_device_assert"),
+    # flashlight's dictionary given a token the data holds and it does not
+    ("terminate called after throwing an instance of 'std::invalid_argument'\n  what():  Unknown entry in dictionary: "
+     "'zz'", {}, "corrupt_data"),
+    # Open MPI unable to open a TCP connection between two hosts
+    ("A process or daemon was unable to complete a TCP connection\nto another process:\n  Local host:    node1\n  "
+     "Remote host:   node2", {}, "connection_error"),
+    # a progress line's capitalised loss
+    ("[TRAIN] Epoch:1 - Step:500 - Loss: nan", {}, "nan_loss"),
+    # thrust finding no device memory
+    ("terminate called after throwing an instance of 'thrust::system::system_error'\n  what():  parallel_for failed: "
+     "out of memory", {}, "cuda_oom"),
+]
+
 
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -10874,7 +10902,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
-    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113,
+    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

@@ -927,8 +927,9 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"(?: failed)?: (?:too many open files|no space left on device)"),
     # The user's limit of processes or threads (ulimit -u, a pids cgroup): fewer workers or a higher limit.
     Rule("process_limit", CONFIG, "process_limit",
-         log=r"[Cc]an't start new thread|pthread_create failed|[Tt]hread creation failed|\bfork: (?:retry: )?Resource "
-             r"temporarily unavailable|[Cc]annot fork|\bRLIMIT_NPROC\b|Resource temporarily unavailable \(thread\)"
+         log=r"[Cc]an't start new thread|pthread_create(?:\(\))? failed|[Tt]hread creation failed"
+             r"|\bfork: (?:retry: )?Resource temporarily unavailable|[Cc]annot fork|\bRLIMIT_NPROC\b"
+             r"|Resource temporarily unavailable \(thread\)"
              # C++'s std::thread that could not start (std::system_error, EAGAIN), uncaught or as pybind11's
              # RuntimeError: the message alone, nothing after it (an I/O layer's EAGAIN names its file or errno)
              r"|^\s*what\(\):\s+Resource temporarily unavailable$|^RuntimeError: Resource temporarily unavailable$"
@@ -972,6 +973,8 @@ EXHAUSTED: tuple[Rule, ...] = (
              # for more than the device has free (two executors or workers on one GPU; spark-rapids', dask-cuda's words)
              r"|\bout_of_memory: (?:CUDA error|RMM failure) at: ?\S*rmm/|\brmm::out_of_memory\b"
              r"|Initial pool size exceeds the maximum pool size"
+             # thrust's kernel launch finding no device memory (XGBoost's and cuML's thrust calls under RMM)
+             r"|\bparallel_for failed: (?:cudaErrorMemoryAllocation: )?out of memory\b"
              r"|Initial RMM allocation\([\d.]+ MB\) is larger than free memory\("
              # faceswap's own words for a model and batch size the GPU cannot hold
              r"|You do not have enough GPU memory available to train the selected model"
@@ -2061,7 +2064,7 @@ SETUP: tuple[Rule, ...] = (
              # icefall's and ZipVoice's trainers giving up when AMP's scaler has shrunk past use (gradients kept
              # overflowing): "grad_scale is too small, exiting: 2.3e-10"
              r"|\bgrad_scale is too small\b"
-             r"|[Ll]oss is (?:nan|NaN|inf), stopping|Monitored metric \S+ = (?:nan|inf) is not finite|\bloss: nan\b"
+             r"|[Ll]oss is (?:nan|NaN|inf), stopping|Monitored metric \S+ = (?:nan|inf) is not finite|\b[Ll]oss: nan\b"
              # a trainer's progress line as key=value pairs (Paddle3D's ``iter=10/1540, loss=nan, lr=``)
              r"|\b[Ll]oss ?= ?(?:nan|NaN|inf)\b"
              # the Hugging Face Trainer's log of a step, a dict: ``{'loss': nan, 'learning_rate': 0.0002, ...}``
@@ -2713,7 +2716,7 @@ SETUP: tuple[Rule, ...] = (
              # path``
              r"|: [\w.\-]+ is not on your (?:path|PATH)\b"
              # mpirun given a program path that is not there or not executable on the node (Open MPI's help text)
-             r"|^mpirun was unable to launch the specified application as it could not access"
+             r"|^`{0,3}mpirun was unable to launch the specified application as it could not (?:access|find)"
              # a script whose #! line names an interpreter the host does not have (``#!/usr/bin/env python3.8``)
              r"|: bad interpreter: No such file or directory"
              r"|failed to execute: \S+: No such file or directory|exit status \(127\)"
@@ -2877,6 +2880,8 @@ SETUP: tuple[Rule, ...] = (
              # a video FFmpeg cannot parse (a download cut short, an empty file: no moov atom, invalid data), an LMDB
              # file that is not one, a MosaicML streaming shard that no longer matches its index.json
              r"|\bmoov atom not found\b|: Invalid data found when processing input\b"
+             # wav2letter's (flashlight's) dictionary given a token of the transcripts or lexicon it does not hold
+             r"|what\(\):\s+Unknown entry in dictionary: '"
              # PySlowFast's video loader giving up on a clip it could not decode (its decoder's own exception after it,
              # a division by zero on a stream without frames, is the file's symptom)
              r"|\bFailed to fetch video after \d+ retries\b|^Failed to decode by \w+ with exception: "
@@ -3025,7 +3030,11 @@ SETUP: tuple[Rule, ...] = (
 BUGS: tuple[Rule, ...] = (
     Rule("cuda_device_assert", CODE, "cuda_device_assert",
          log=r"device-side assert triggered|thread: \[\d+,\d+,\d+\] Assertion|cudaErrorAssert|CUDA_ERROR_ASSERT"
-             r"|\.cu:\d+: .*block: \[\d+,\d+,\d+\], thread: \["),
+             r"|\.cu:\d+: .*block: \[\d+,\d+,\d+\], thread: \["
+             # a kernel's bound check quoted alone, without the file, block and thread before it (torch's gather and
+             # scatter, index_select, advanced indexing, NLL's target)
+             r"|^Assertion `(?:idx_dim >= 0 && idx_dim < index_size|srcIndex < srcSelectDimSize|index >= -sizes\[i\]"
+             r" && index < sizes\[i\]|t >= 0 && t < n_classes|cur_target >= 0 && cur_target < n_classes)\b"),
     Rule("shape_mismatch", CODE, "shape_mismatch",
          # (Julia's, as ``ERROR: LoadError: DimensionMismatch("arrays could not be broadcast to a common size")``)
          log=_exc("DimensionMismatch")
@@ -3116,6 +3125,8 @@ BUGS: tuple[Rule, ...] = (
              r"|\bparam 'initial_lr' is not specified\b"
              # petastorm's reader stopped while a loader's thread still read from it (Horovod's async loader)
              r"|Trying to read a sample after a reader created by make_reader/make_batch_reader has stopped"
+             # DDP asked to wrap a module with nothing to train (its parameters frozen, or not built yet)
+             r"|DistributedDataParallel is not needed when a module doesn't have any parameter that requires a gradient"
              # a tf.function that creates variables inside, asked to compile with XLA (jit_compile)
              r"|We failed to lift variable creations out of this tf\.function"
              # RLlib's check of what an environment returned against the space the environment declared: the env's
@@ -3578,6 +3589,8 @@ NETWORK: tuple[Rule, ...] = (
              # a host it could not reach, a response cut off before its end
              r"|\bClientConnectorError: Cannot connect to host \S+ ssl:"
              r"|\bClientPayloadError(?:: |\([\"'])Response payload is not completed\b"
+             # Open MPI's daemons or ranks unable to open a TCP connection between two hosts (a firewall, an interface)
+             r"|^A process or daemon was unable to complete a TCP connection$"
              # HTCondor's clients (condor_q, condor_submit) that could not talk to a busy or unreachable schedd
              r"|^-- Failed to fetch ads from: <|\bSECMAN:2007:Failed to end classad message\b"
              r"|\b(?:TransferEncodingError|ContentLengthError): 400, message:?\s*(?:Not enough data\b|$)"
