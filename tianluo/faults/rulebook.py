@@ -1559,6 +1559,9 @@ SETUP: tuple[Rule, ...] = (
              # Megatron's data helpers, a C++ extension of the checkout itself, never built (``make`` in its data
              # folder; on a multi-node run, built on one node's disk only)
              r"|cannot import name 'helpers' from 'megatron\.(?:core\.datasets|data)'"
+             # DeepSpeed's CPU optimizers whose C++ op never built or loaded (its __del__ then reads the missing
+             # handle): ``'DeepSpeedCPUAdam' object has no attribute 'ds_opt_adam'``
+             r"|'DeepSpeedCPU\w+' object has no attribute 'ds_opt_\w+'"
              # a protobuf module a checkout generates with protoc and never did (TF's Object Detection API's
              # ``preprocessor_pb2``)
              r"|^ImportError: cannot import name '\w+_pb2'$"
@@ -2176,7 +2179,9 @@ SETUP: tuple[Rule, ...] = (
              # (Azure ML's run record quoting what the user's program raised)
              + r"|User program failed with (?:\w+\.)*(?:ModuleNotFoundError|ImportError): "
              + r"|" + _PFX + r"(?:(?:\w+\.)*\w*(?:Error|Exception): .*)?No module named"
-             + r"|requires the \S+ library but it was not found|^\s+ModuleNotFoundError: No module named"
+             + r"|requires the \S+ library but it was not found"
+             # (indented: a build backend's output as pip or uv quote it, BuildKit's seconds before it)
+             + r"|^(?:(?:#\d{1,4} )?\d{1,6}\.\d{1,3} )?\s+ModuleNotFoundError: No module named"
              # ... as a runner logs the exception's message alone (ai-toolkit's ``Error running job: No module
              # named``; not xformers' warning that it caught one)
              + r"|^(?:[Ee]rror|ERROR) (?:running|loading|importing|starting|executing|during|while)\b[a-z ]{0,40}"
@@ -2880,6 +2885,9 @@ SETUP: tuple[Rule, ...] = (
              # a video FFmpeg cannot parse (a download cut short, an empty file: no moov atom, invalid data), an LMDB
              # file that is not one, a MosaicML streaming shard that no longer matches its index.json
              r"|\bmoov atom not found\b|: Invalid data found when processing input\b"
+             # numpy reading an .npy whose data stops short of its header's shape (a file cut short on disk);
+             # SQLite's database file damaged (several writers over NFS, a copy cut short)
+             r"|^\s*No data left in file$|\bdatabase disk image is malformed\b"
              # wav2letter's (flashlight's) dictionary given a token of the transcripts or lexicon it does not hold
              r"|what\(\):\s+Unknown entry in dictionary: '"
              # PySlowFast's video loader giving up on a clip it could not decode (its decoder's own exception after it,
@@ -3047,6 +3055,11 @@ BUGS: tuple[Rule, ...] = (
              + r"|\bground truth has different shape \(torch\.Size\("
                r"|The size of tensor a \(\d+\) must match the size of tensor b"
              r"|The expanded size of the tensor \(\d+\) must match the existing size \(\d+\)"
+             # an in-place op whose result would broadcast past its output's shape (``x.add_(y)``, an optimizer's state
+             # of another shape)
+             r"|output with shape \[[\d, ]*\] doesn't match the broadcast shape \[[\d, ]*\]"
+             # torch.cat and stack given tensors of different ranks
+             r"|Tensors must have same number of dimensions: got \d+ and \d+"
              # Keras fit given inputs and labels of different lengths
              r"|Data cardinality is ambiguous:"
              # MindSpore's operators checking their inputs' shapes (``For 'MatMul', the input dimensions must be

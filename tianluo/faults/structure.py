@@ -168,6 +168,8 @@ _PREFIX = LazyPattern(
     # ... and the name before the level (``%(asctime)s - %(name)s - %(levelname)s - %(message)s``, Hugging Face's
     # example scripts')
     r"|[\w.<>\-]{1,100} - (?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) - "
+    # a collector's stream tag, padded (``2023-09-04 08:11:57.460 [stderr   ] ``, after the time read above)
+    r"|\[std(?:out|err) {0,8}\]:? "
     r"|\[(?:\d{4}-\d\d-\d\d[^\]\n]{0,40}|DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL"
     r"|[\w.\-]{1,100}\.py:\d{1,7}(?::[\w<>.]{1,100})?)\]:? "
     # a tqdm bar a paste glued to the next line (its carriage return lost): ``  0% 0/1 [00:00<?, ?it/s]formats: ...``
