@@ -10718,7 +10718,7 @@ SET_108 = [
 
 
 SET_109 = [
-    # (set 109, which waits in tests/heldout) a simulator's input its model or its GPU buffers do not allow
+    # (set 109) a simulator's input its model or its GPU buffers do not allow
     ("ERROR: Pair style allegro requires newton pair off (src/pair_allegro.cpp:98)", {}, "bad_arguments"),
     ("[Error] [omni.physx.plugin] PhysX error: The application needs to increase PxGpuDynamicsMemoryConfig::"
      "foundLostPairsCapacity to 2097152 , otherwise, the simulation will miss interactions", {}, "bad_arguments"),
@@ -10738,7 +10738,7 @@ SET_109 = [
 
 
 SET_110 = [
-    # (set 110, which waits in tests/heldout) the project's own config module reading an argument its own parser never
+    # (set 110) the project's own config module reading an argument its own parser never
     # defined: its slip, not an installed package of another release
     ("Traceback (most recent call last):\n  File \"train.py\", line 20, in main\n    conf = Config(opt)\n  File "
      "\"/home/u/ner/src/config/config.py\", line 75, in __init__\n    self.use_crf = args.use_crf\nAttributeError: "
@@ -10760,7 +10760,7 @@ SET_110 = [
 
 
 SET_111 = [
-    # (set 111, which waits in tests/heldout) NCCL's own CUDA allocation failing, cudaError's number before its words
+    # (set 111) NCCL's own CUDA allocation failing, cudaError's number before its words
     ("[2025-09-24 16:15:28] node-7:2999605:3004403 [0] include/alloc.h:228 NCCL WARN Cuda failure 2 'out of memory'",
      {}, "cuda_oom"),
     # DTensor's operators given plain tensors beside sharded ones, or no mesh for a collective
@@ -10906,6 +10906,23 @@ SET_115 = [
     ("Traceback (most recent call last):\n2024-01-01 10:00:00.123 [stderr   ]   File \"/data/repos/proj/train.py\", "
      "line 10, in <module>\n2024-01-01 10:00:00.123 [stderr   ]     raise ValueError(\n2024-01-01 10:00:00.123 "
      "[stderr   ] ValueError: --image_column' value 'img' needs to be one of: image, text", {}, "bad_arguments"),
+    # (sets 109 to 115, read again by label) apex's own check of nvcc against torch's CUDA, DeepSpeed's op builder
+    # without a CUDA toolkit, pip's pinned release with the requirements file's line between
+    ("RuntimeError: Cuda extensions are being compiled with a version of Cuda that does not match the version used to "
+     "compile Pytorch binaries.  Pytorch binaries were compiled with Cuda 11.3.", {}, "version_mismatch"),
+    ("AssertionError: CUDA_HOME does not exist, unable to compile CUDA op(s)", {}, "missing_module"),
+    ("ERROR: Could not find a version that satisfies the requirement torch==1.13.1+cu116 (from -r requirements.txt "
+     "(line 5)) (from versions: 2.1.0, 2.2.0)", {}, "version_mismatch"),
+    # PhysX's GPU kernel that failed to launch
+    ("PxgNarrowphaseCore.cpp (100) : internal error : GPU compressContactStage1 fail to launch kernel stage 1!!", {},
+     "illegal_memory_access"),
+    # a k-nearest-neighbour search asked for more neighbours than points
+    ("ValueError: Expected n_neighbors <= n_samples,  but n_samples = 5, n_neighbors = 6", {}, "bad_arguments"),
+    # torch's DataLoader unable to rebuild a worker's exception: the TypeError hides the worker's failure, it is not
+    # two installed packages of other releases
+    ("Traceback (most recent call last):\n  File \"/opt/conda/lib/python3.10/site-packages/torch/_utils.py\", line "
+     "694, in reraise\n    raise exception\nTypeError: __init__() missing 1 required positional argument: 'path'", {},
+     "type_error"),
 ]
 
 

@@ -1866,6 +1866,8 @@ SETUP: tuple[Rule, ...] = (
              r"|doesn't follow PyTorch's LRScheduler API|No module named 'torch\._six'"
              r"|compiled with different CUDA (?:major )?versions"
              r"|mismatches the version that was used to compile PyTorch"
+             # (apex's own check of nvcc against torch's CUDA)
+             r"|Cuda extensions are being compiled with a version of Cuda that does not match the (?:one|version) used"
              r"|is version \S+, but this version of \S+|Unknown model file format version"
              r"|failed to get PTX kernel \S+ from module: CUDA_ERROR_NOT_FOUND"
              r"|version \S+ not defined in file \S+ with link time reference"
@@ -2103,6 +2105,8 @@ SETUP: tuple[Rule, ...] = (
          # distribution that is not installed, as a version check before 4-bit loading: ``No package metadata was
          # found for bitsandbytes``)
          log=r"\bTritonMissing: |\bCUDA_HOME environment variable is not set\b"
+             # (DeepSpeed's op builder's words for it)
+             r"|\bCUDA_HOME does not exist, unable to compile CUDA op"
              r"|\bNo package metadata was found for [\w.\-]+"
              # (the JVM's class or native library not on its path; .NET's assembly or native DLL)
              r"|\bjava\.lang\.(?:ClassNotFoundException|NoClassDefFoundError|UnsatisfiedLinkError)\b"
@@ -3018,7 +3022,10 @@ SETUP: tuple[Rule, ...] = (
     # newton setting or atom attribute; PhysX's GPU buffers sized below what the scene needs (Isaac Sim and Isaac Lab's
     # sim config)
     Rule("simulation_settings", CONFIG, "bad_arguments",
-         log=r"\bPair style \S+ requires\b|\bneeds to increase PxGpuDynamicsMemoryConfig::\w+"),
+         log=r"\bPair style \S+ requires\b|\bneeds to increase PxGpuDynamicsMemoryConfig::\w+"
+             # a k-nearest-neighbour search asked for more neighbours than the points it has (R's RANN and FNN,
+             # scikit-learn's): a radius or k too big for the data's size
+             r"|Cannot find more nearest neighbours than there are points|Expected n_neighbors <= n_samples"),
     # kohya's sd-scripts (and the GUIs and forks on it) finding no images under train_data_dir: it says so and exits 0
     Rule("train_data_empty", CONFIG, "bad_arguments", log=r"\bNo data found\. Please verify arguments\b"),
     # lm-evaluation-harness asked for a task name it does not have (a misspelt task)
@@ -3390,7 +3397,7 @@ CRASHED: tuple[Rule, ...] = (
              # blocked by the platform)
              r"|amdgpu: \[\w+\] (?:no-)?retry page fault \(|\bAMD-Vi: Event logged \[IO_PAGE_FAULT\b"
              # GPU PhysX (Isaac Gym's, Isaac Sim's) whose own kernel failed (its code, 700, on the next line)
-             r"|: internal error : GPU \w+(?: or \w+)? kernel fail!"
+             r"|: internal error : GPU \w+(?: or \w+)? kernel fail!|: internal error : GPU \w+ fail to launch kernel\b"
              r"|unspecified launch failure|CUDA_ERROR_LAUNCH_FAILED|cudaErrorLaunchFailure"
              r"|an illegal instruction was encountered|cudaErrorIllegalAddress|CUDA_ERROR_ILLEGAL_ADDRESS"
              r"|HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION|hipErrorIllegalAddress"
@@ -3717,7 +3724,8 @@ LAST: tuple[Rule, ...] = (
     # (from versions: 0.4.6, ...)``): the versions. ("from versions: none" is no release at all, or no index.)
     Rule("pip_no_version", CONFIG, "version_mismatch",
          log=r"Could not find a version that satisfies the requirement [\w.\-]+(?:\[[\w,\-]*\])? ?(?:==|~=|<|>)"
-             r"[^()]*\(from versions: \d"),
+             # (the requirements file's line it came from may stand between: ``(from -r requirements.txt (line 2))``)
+             r"[^()]*(?:\(from -r [^()]*\(line \d+\)\) )?\(from versions: \d"),
     Rule("pip_no_distribution", CONFIG, "bad_arguments", log=r"No matching distribution found for \S+"),
     # conda's solver: a package no channel has (a name, a channel missing); exact builds no channel has for this
     # platform (an environment file exported on another OS, with its build strings: every author of these words
