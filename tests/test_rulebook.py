@@ -10925,6 +10925,34 @@ SET_115 = [
      "type_error"),
 ]
 
+SET_116 = [
+    # (set 116, which waits in tests/heldout) a conv's input and bias of two dtypes
+    ("RuntimeError: Input type (c10::BFloat16) and bias type (float) should be the same", {}, "device_mismatch"),
+    # torch's one_hot given a class past num_classes, or a negative one
+    ("RuntimeError: Class values must be smaller than num_classes.", {}, "index_error"),
+    ("RuntimeError: Class values must be non-negative.", {}, "index_error"),
+    # AWS Neuron's collectives unable to bootstrap between ranks
+    ("2024-Jan-01 10:00:00.0001 1234:5678 [3] bootstrap.cc:89 CCOM WARN Timeout waiting for incoming connection "
+     "(waited 120 sec)", {}, "nccl_error"),
+    # MXNet's pooled GPU allocator, oldest wording
+    ("[19:03:47] src/storage/./pooled_storage_manager.h:62: Memory allocation failed.", {}, "cuda_oom"),
+    # Kaldi's queue.pl finding its Grid Engine job gone
+    ("queue.pl: Error, unfinished job no longer exists, log is in exp/tri3/log/train.1.log, last line is 'LOG (x)', "
+     "syncfile is exp/q/done.1, return status of qstat was 256", {}, "lost"),
+    # Caffe's solver unable to write its snapshots' folder
+    ("F0804 17:09:36.119524  6990 solver.cpp:438] Cannot write to snapshot prefix 'snapshots/net'.  Make sure that the "
+     "directory exists and is writeable.", {}, "missing_file"),
+    # a SYCL kernel needing fp64 on an Intel GPU without it
+    ("RuntimeError: Native API failed. Native API returns: -996 (Function exists but address is not available)\n"
+     "invalid_kernel(\"uses-fp64-math\")", {}, "not_implemented"),
+    # rocBLAS without Tensile kernels for this card's target
+    ("rocBLAS error: Cannot read /opt/venv/lib/python3.10/site-packages/torch/lib/rocblas/library/TensileLibrary.dat: "
+     "Illegal seek", {}, "version_mismatch"),
+    # Graphcore's poptorch finding no free IPU
+    ("poptorch.poptorch_core.Error: In poptorch/popart_compiler/source/CompilerImpl.cpp:627: 'poptorch_cpp_error': "
+     "Failed to acquire 4 IPU(s)", {}, "no_gpu"),
+]
+
 
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
@@ -10937,7 +10965,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
-    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115,
+    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

@@ -863,8 +863,10 @@ SCHEDULER: tuple[Rule, ...] = (
              # the kubelet's graceful node shutdown (a spot node reclaimed, a node drained for maintenance)
              r"|Pod was terminated in response to imminent node shutdown", free=True),
     # A CI runner that vanished under the job (its machine rebooted or lost the network): as a lost runner.
-    Rule("runner_lost", TRANSIENT, "lost", log=r"The self-hosted runner: \S+ lost communication with the server",
-         free=True),
+    Rule("runner_lost", TRANSIENT, "lost", log=r"The self-hosted runner: \S+ lost communication with the server"
+         # Kaldi's queue.pl finding its Grid Engine job gone from qstat before it finished (a machine that died, a
+         # limit's kill: the log cannot tell which)
+         r"|queue\.pl: Error, unfinished job no longer exists", free=True),
     # Gone with its runner: nothing the log says ended it.
     Rule("lost", TRANSIENT, "lost", state="lost", free=True),
 )
@@ -1050,6 +1052,8 @@ EXHAUSTED: tuple[Rule, ...] = (
              # (NCCL's words, with cudaError's number before its string in newer releases: ``Cuda failure 2 'out of
              # memory'``)
              r"|Cuda failure (?:\d+ )?'?out of memory"
+             # MXNet's pooled GPU allocator in its oldest releases' words (later ones name cudaMalloc)
+             r"|pooled_storage_manager\.h:\d+: Memory allocation failed"
              # Intel's GPUs under SYCL: Level Zero's unified runtime, and the older plugin interface's code -5
              r"|\bUR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY\b|Native API returns: -5 \(PI_ERROR_OUT_OF_RESOURCES\)"
              # XGBoost's device allocator (gpu_hist) saying what it asked for and what the GPU had left
@@ -1146,7 +1150,9 @@ EXHAUSTED: tuple[Rule, ...] = (
     # Caffe's solver could not write its snapshot: in public threads nearly always the snapshot folder the solver
     # names is not there; a full disk says the same words, and the host's measure then names disk_full instead
     # (tianluo.faults.classify: UNWRITTEN).
-    Rule("caffe_snapshot_unwritten", CONFIG, "missing_file", log=r"Check failed: proto\.SerializeToOstream\(&output\)"),
+    Rule("caffe_snapshot_unwritten", CONFIG, "missing_file", log=r"Check failed: proto\.SerializeToOstream\(&output\)"
+         # (its solver's own check of the snapshot prefix's folder before training starts)
+         r"|Cannot write to snapshot prefix '[^']*'\.\s+Make sure that the directory exists and is writeable"),
     # Spark's barrier stage (spark-tensorflow-distributor, TorchDistributor, XGBoost on Spark) asking for more task
     # slots than the cluster offers (GPUs per task, executors, cores set otherwise): it waits and retries, then
     # fails, every time, until a person stops it; the resources asked for do not fit the cluster
@@ -1277,7 +1283,10 @@ SETUP: tuple[Rule, ...] = (
              r"|NCCL WARN Cuda failure 'invalid device function'"
              # TF's own launch check (``Non-OK-status: GpuLaunchKernel(...) status: Internal: invalid device function``)
              r"|\bstatus: Internal: invalid device function"
-             r"|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu"),
+             r"|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu"
+             # rocBLAS without Tensile kernels for this card's gfx target (a consumer card the bundled build skips),
+             # its library's index read as no file of its ("Illegal seek"; a library file not there at all is ENOENT's)
+             r"|rocBLAS error: Cannot read \S*TensileLibrary\w*\.dat: Illegal seek"),
     Rule("driver_mismatch", CONFIG, "driver_mismatch",
          log=r"driver version is insufficient for CUDA runtime version|no kernel image is available for execution"
              # habitat-sim's (Magnum's) EGL context unable to map the CUDA device to an EGL device: the driver's EGL
@@ -1329,6 +1338,8 @@ SETUP: tuple[Rule, ...] = (
              r"|NVML Shared Library Not Found"),
     Rule("no_gpu", CONFIG, "no_gpu",
          log=r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|CUDA driver initialization failed"
+             # Graphcore's poptorch finding no free IPU to attach (all held, or none in the partition)
+             r"|'poptorch_cpp_error': Failed to acquire \d+ IPU\(s\)"
              # the same on AMD's, Intel's and Ascend's builds of torch
              r"|No HIP GPUs are available|Torch not compiled with XPU enabled|The NPU device count is zero\b"
              # Slurm's CUDA_VISIBLE_DEVICES in a step given no GPU (its gres plugin writes ``NoDevFiles``), as a
@@ -3120,7 +3131,8 @@ BUGS: tuple[Rule, ...] = (
              r"|Expected object of backend \w+ but got backend \w+|expected device \S+ but got device \S+"
              r"|expected dtype \w+ but got dtype \w+|Found dtype \w+ but expected \w+"
              r"|\bmat1 and mat2 must have the same dtype\b"
-             r"|Input type \(.*\) and weight type \(.*\) should be the same|Expected object of (?:device|scalar) type"
+             r"|Input type \(.*\) and (?:weight|bias) type \(.*\) should be the same"
+             r"|Expected object of (?:device|scalar) type"
              r"|found at least two devices|Tensors must be (?:CUDA|CPU) and dense"
              r"|Placeholder storage has not been allocated on MPS device"
              r"|invalid gradient at index \d+ - expected (?:type|device)"
@@ -3338,12 +3350,17 @@ BUGS: tuple[Rule, ...] = (
              r"|cur_target >= 0 && cur_target < n_classes"
              # torch's own words, also through R's torch (``Error in Tensor_slice(...) :``)
              r"|^\s*too many indices for tensor of dimension \d+|(?:^\s*|: )index out of range in self\b"
-             r"|index -?\d+ is out of bounds for dimension \d+ with size \d+"),
+             r"|index -?\d+ is out of bounds for dimension \d+ with size \d+"
+             # torch's one_hot given a class index past num_classes, or a negative one
+             r"|Class values must be (?:smaller than num_classes|non-negative)\."),
     # A kernel launched with a grid or block it cannot have (an empty or oversized launch): the program's own.
     Rule("kernel_launch_config", CODE, "programming_error",
          log=r"(?:CUDA|HIP) error: invalid configuration argument|cudaErrorInvalidConfiguration"),
     Rule("not_implemented", CODE, "not_implemented",
          log=_exc("NotImplementedError") + r"|ONNX export failed: Couldn't export Python operator"
+             # a SYCL kernel that needs double precision on an Intel GPU without it (Arc):
+             # ``invalid_kernel("uses-fp64-math")``
+             r"|invalid_kernel\(\"uses-fp64-math\"\)"
              # jax-metal (Apple's experimental plugin) unable to lower what the program asks of it
              r"|Unable to serialize MPS module"
              # TF unable to place an op on the device the program pins it to (no kernel there: tensorflow-metal's
@@ -3561,6 +3578,8 @@ NETWORK: tuple[Rule, ...] = (
          log=r"ncclSystemError|ncclRemoteError|ncclInternalError|ncclUnhandledCudaError|NCCL WARN"
              r"|NCCL communicator was aborted|NCCL error in:|NCCL error: |NCCL INFO [\w/.]+:\d+ -> [1-7]\b"
              r"|HCCL error in: |\bunhandled system error\b"
+             # AWS Neuron's collectives (CCOM) unable to bootstrap their connections between ranks
+             r"|CCOM WARN Timeout waiting for (?:RX|incoming connection)\b"
              # Ascend HCCL's link to a peer rank that could not be built
              r"|\bEI0009: .*Transport init error|\bTransport init error\. Reason: \[Create\]"
              r"|status == ncclSuccess\. [1-7] vs 0"
