@@ -862,7 +862,8 @@ SCHEDULER: tuple[Rule, ...] = (
              r"|\bINTERRUPTED_BY_NO_CAPACITY\b"
              # the kubelet's graceful node shutdown (a spot node reclaimed, a node drained for maintenance)
              r"|Pod was terminated in response to imminent node shutdown", free=True),
-    # A CI runner that vanished under the job (its machine rebooted or lost the network): as a lost runner.
+    # A CI runner that vanished under the job (its machine rebooted or lost the network), or a batch job its
+    # submitter found gone from the queue unfinished: as a lost runner.
     Rule("runner_lost", TRANSIENT, "lost", log=r"The self-hosted runner: \S+ lost communication with the server"
          # Kaldi's queue.pl finding its Grid Engine job gone from qstat before it finished (a machine that died, a
          # limit's kill: the log cannot tell which)
@@ -3029,9 +3030,9 @@ SETUP: tuple[Rule, ...] = (
     # initialize(), run on one that asks for init_distributed() first
     Rule("deepspeed_backend_unset", CONFIG, "version_mismatch",
          log=r"\bDeepSpeed backend not set, please initialize it using init_process_group\(\)"),
-    # A simulator's input that its model or its GPU buffers do not allow: LAMMPS's pair style that needs another
-    # newton setting or atom attribute; PhysX's GPU buffers sized below what the scene needs (Isaac Sim and Isaac Lab's
-    # sim config)
+    # A simulator's or an algorithm's settings that its model, its data or its GPU buffers do not allow: LAMMPS's pair
+    # style that needs another newton setting or atom attribute; PhysX's GPU buffers sized below what the scene needs
+    # (Isaac Sim and Isaac Lab's sim config); a neighbour count or radius too big for the points
     Rule("simulation_settings", CONFIG, "bad_arguments",
          log=r"\bPair style \S+ requires\b|\bneeds to increase PxGpuDynamicsMemoryConfig::\w+"
              # a k-nearest-neighbour search asked for more neighbours than the points it has (R's RANN and FNN,

@@ -151,8 +151,9 @@ _UNEXPECTED_KW = compile_pattern(r"^(?:[\w.]+\.)?(\w+)\(\) got an unexpected key
 #: An assertion that values are finite (``assert torch.isnan(w).sum() == 0``, ``assert not np.isnan(loss_value)``,
 #: ``assert torch.isfinite(x).all()``): its failure says they went NaN or infinite, in the project or a library.
 _NAN_CHECK = compile_pattern(r"^\s*assert\b.*\b(?:isnan|isinf|isfinite|isposinf|isneginf)\(")
-#: (and torch's DataLoader re-raising a worker's exception, ``ExceptionWrapper.reraise``: an exception class whose
-#: constructor wants more arguments cannot be rebuilt, so the worker's own failure is hidden behind the TypeError)
+#: Frames that pass on a call or an error made elsewhere: torch's module dispatch, and torch's DataLoader re-raising a
+#: worker's exception (``ExceptionWrapper.reraise``: an exception class whose constructor wants more arguments cannot
+#: be rebuilt, so the worker's own failure is hidden behind the TypeError).
 _DISPATCH = frozenset({"_call_impl", "__call__", "_wrapped_call_impl", "forward_call", "reraise"})
 #: An installed package decoding what its dependency now hands it as str (Keras 2 reading an .h5 through h5py 3,
 #: Python 2 code under 3): the installed versions do not fit; the program's own call stays an AttributeError.
