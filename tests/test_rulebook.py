@@ -10951,6 +10951,11 @@ SET_116 = [
     # Graphcore's poptorch finding no free IPU
     ("poptorch.poptorch_core.Error: In poptorch/popart_compiler/source/CompilerImpl.cpp:627: 'poptorch_cpp_error': "
      "Failed to acquire 4 IPU(s)", {}, "no_gpu"),
+    # (set 117) torch.distributions given values outside a count distribution's support; a padded LOSS column gone NaN
+    ("ValueError: Expected value argument (Tensor of shape (64, 2000)) to be within the support "
+     "(IntegerGreaterThan(lower_bound=0)) of the distribution Poisson(rate: torch.Size([64, 2000])), but found invalid "
+     "values:", {}, "corrupt_data"),
+    ("Epoch    :  12\nLOSS     :  nan", {}, "nan_loss"),
 ]
 
 

@@ -2081,9 +2081,9 @@ SETUP: tuple[Rule, ...] = (
              # icefall's and ZipVoice's trainers giving up when AMP's scaler has shrunk past use (gradients kept
              # overflowing): "grad_scale is too small, exiting: 2.3e-10"
              r"|\bgrad_scale is too small\b"
-             r"|[Ll]oss is (?:nan|NaN|inf), stopping|Monitored metric \S+ = (?:nan|inf) is not finite|\b[Ll]oss: nan\b"
-             # a trainer's progress line as key=value pairs (Paddle3D's ``iter=10/1540, loss=nan, lr=``)
-             r"|\b[Ll]oss ?= ?(?:nan|NaN|inf)\b"
+             r"|[Ll]oss is (?:nan|NaN|inf), stopping|Monitored metric \S+ = (?:nan|inf) is not finite"
+             # a trainer's progress line (Paddle3D's ``loss=nan, lr=``, ``Loss: nan``, ``LOSS     :  nan``)
+             r"|\b(?:[Ll]oss|LOSS) *[:=] *(?:nan|NaN|inf)\b"
              # the Hugging Face Trainer's log of a step, a dict: ``{'loss': nan, 'learning_rate': 0.0002, ...}``
              r"|\{'loss': nan,"
              r"|Nan in summary histogram|had NaN values|\bNaN detected in\b|NaN or Inf found in input tensor"
@@ -2904,6 +2904,9 @@ SETUP: tuple[Rule, ...] = (
              # numpy reading an .npy whose data stops short of its header's shape (a file cut short on disk);
              # SQLite's database file damaged (several writers over NFS, a copy cut short)
              r"|^\s*No data left in file$|\bdatabase disk image is malformed\b"
+             # torch.distributions given values outside a count or a flag distribution's support (normalized expression
+             # values fed to a negative binomial): the data are not what the model's likelihood counts
+             r"|to be within the support \((?:IntegerGreaterThan|IntegerInterval|Boolean)\(.*\) of the distribution"
              # wav2letter's (flashlight's) dictionary given a token of the transcripts or lexicon it does not hold
              r"|what\(\):\s+Unknown entry in dictionary: '"
              # PySlowFast's video loader giving up on a clip it could not decode (its decoder's own exception after it,
