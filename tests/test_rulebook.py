@@ -10956,6 +10956,12 @@ SET_116 = [
      "(IntegerGreaterThan(lower_bound=0)) of the distribution Poisson(rate: torch.Size([64, 2000])), but found invalid "
      "values:", {}, "corrupt_data"),
     ("Epoch    :  12\nLOSS     :  nan", {}, "nan_loss"),
+    # (sets 113 and 115) older bitsandbytes' words for a CUDA setup that found no binary for this CUDA, as the
+    # corpus's authors of 'CUDA Setup failed despite GPU being available' read it
+    ("CUDA SETUP: Problem: The main issue seems to be that the main CUDA runtime library was not detected.\n"
+     "CUDA SETUP: Setup Failed!", {}, "version_mismatch"),
+    ("================================================================================CUDA SETUP: Something unexpected "
+     "happened. Please compile from source:", {}, "version_mismatch"),
 ]
 
 

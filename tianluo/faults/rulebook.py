@@ -1849,6 +1849,9 @@ SETUP: tuple[Rule, ...] = (
              r"|\bmutable default <class '\w+(?:\.\w+)+'> for(?: field \w+ is not allowed|\s*$)"
              r"|The filepath provided must end in `\.keras`|must end in `\.weights\.h5`"
              r"|CUDA Setup failed despite GPU being available|bitsandbytes was compiled without GPU support"
+             # (older releases' words for it after their list of likely causes: ``CUDA SETUP: Setup Failed!``,
+             # ``Something unexpected happened. Please compile from source``)
+             r"|^CUDA SETUP: Setup Failed!|CUDA SETUP: Something unexpected happened\. Please compile from source"
              r"|Failed to find reverse path from remNode|use_libuv was requested but PyTorch was build without libuv"
              # an NCCL older than the host's PCI layout (WSL2, VMs): it cannot resolve a device's sysfs path
              r"|NCCL WARN Could not find real path of /sys/"
