@@ -1170,6 +1170,21 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "pybind11's 'incompatible function arguments' is read as the program's call, as an older sibling from "
         "Open3D's thread guards; the author reads a Transformer Engine built without userbuffers (version_mismatch, "
         "accepting bad_arguments; confidently wrong)"),
+    # Sets 112 and 117 (read again by label when they joined the corpus).
+    "tf_jax_storage/hzv_tf_mirrored_windows_no_ncclallreduce_kernel.txt": (
+        "config/version_mismatch",
+        "TF's 'No OpKernel was registered to support Op' is read as a build without the op's kernel, as an older "
+        "excerpt's author accepts; this author reads the strategy's default all-reduce to be changed (bad_arguments, "
+        "accepting not_implemented; config either way)"),
+    "tf_jax_storage/hzx_dreamerv3_docker_gemm_ret_check.txt": (
+        "unknown/exit_1",
+        "XLA's RET_CHECK on enumerating cuBLAS's GEMM algorithms names no cause the rules know; the author reads the "
+        "image's CUDA and jax of other releases from later fixes in other threads (version_mismatch)"),
+    "tf_jax_storage/hzx_lightning_tpu_vm_wandb_attach_failed.txt": (
+        "config/bad_arguments",
+        "W&B's UsageError ('Unable to attach to run') is read as the client refusing how it was used; the author reads "
+        "Lightning's XLA launcher spawning workers W&B cannot attach from (programming_error, accepting exit_1; "
+        "confidently wrong)"),
 }
 
 

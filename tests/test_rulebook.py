@@ -10789,7 +10789,7 @@ SET_111 = [
 ]
 
 SET_112 = [
-    # (set 112, which waits in tests/heldout) the open kernel module's words for a GPU gone from the bus, and the driver
+    # (set 112) the open kernel module's words for a GPU gone from the bus, and the driver
     # failing to bring a card back up
     ("[ 1234.567890] NVRM: nvAssertOkFailedNoLog: Assertion failed: GPU lost from the bus [NV_ERR_GPU_IS_LOST] "
      "(0x0000000F) returned from rmStatus @ kernel_bus.c:12", {}, "gpu_fault"),
@@ -10962,6 +10962,11 @@ SET_116 = [
      "CUDA SETUP: Setup Failed!", {}, "version_mismatch"),
     ("================================================================================CUDA SETUP: Something unexpected "
      "happened. Please compile from source:", {}, "version_mismatch"),
+    # (set 116, read again by label) poplar out of IPU memory for a stream's buffer; Chainer without a working CuPy
+    ("Error: In include/poptorch_err/ExceptionHandling.hpp:76: 'poplar_stream_memory_allocation_error': "
+     "/src/popx/irlowering.cpp:3516 Out of memory. Single stream of length 149766584 in bufferIndex 1", {}, "cuda_oom"),
+    ("RuntimeError: CUDA environment is not correctly set up (see https://github.com/pfnet/chainer#installation).CuPy "
+     "is not correctly installed. Please check your environment", {}, "missing_module"),
 ]
 
 

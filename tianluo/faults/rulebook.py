@@ -976,6 +976,8 @@ EXHAUSTED: tuple[Rule, ...] = (
              # for more than the device has free (two executors or workers on one GPU; spark-rapids', dask-cuda's words)
              r"|\bout_of_memory: (?:CUDA error|RMM failure) at: ?\S*rmm/|\brmm::out_of_memory\b"
              r"|Initial pool size exceeds the maximum pool size"
+             # Graphcore's poplar out of IPU memory for a stream's buffer
+             r"|'poplar_stream_memory_allocation_error': .*\bOut of memory\b"
              # thrust's kernel launch finding no device memory (XGBoost's and cuML's thrust calls under RMM)
              r"|\bparallel_for failed: (?:cudaErrorMemoryAllocation: )?out of memory\b"
              r"|Initial RMM allocation\([\d.]+ MB\) is larger than free memory\("
@@ -2123,6 +2125,8 @@ SETUP: tuple[Rule, ...] = (
              # (DeepSpeed's op builder's words for it)
              r"|\bCUDA_HOME does not exist, unable to compile CUDA op"
              r"|\bNo package metadata was found for [\w.\-]+"
+             # Chainer without a working CuPy (its GPU arrays' package not installed, or broken)
+             r"|\bCuPy is not correctly installed\b"
              # (the JVM's class or native library not on its path; .NET's assembly or native DLL)
              r"|\bjava\.lang\.(?:ClassNotFoundException|NoClassDefFoundError|UnsatisfiedLinkError)\b"
              # Hydra's config naming a plugin's group option (hydra-colorlog's logging, submitit's launcher, the Optuna
