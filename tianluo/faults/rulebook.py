@@ -630,6 +630,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from tianluo.faults.linear_re import UnsupportedPattern, compile_pattern
+from tianluo.faults.structure_verdict import OBJECT_REPR
 from tianluo.models.states import FaultClass
 
 TRANSIENT, CONFIG, CODE, UNKNOWN = FaultClass.TRANSIENT, FaultClass.CONFIG, FaultClass.CODE, FaultClass.UNKNOWN
@@ -3019,42 +3020,44 @@ SETUP: tuple[Rule, ...] = (
              # a web page saved where a file should be (a hub's login or error page downloaded in place of a model's
              # code), quoted as the source line a SyntaxError points at (indented, or in rich's box)
              r"|^(?:\s{2,}|\s*│\s*)<![Dd][Oo][Cc][Tt][Yy][Pp][Ee] [Hh][Tt][Mm][Ll]>(?:\s*│)?\s*$"),
-    # A launcher's variable read from the environment of a process no launcher started (plain python, a
-    # notebook): a KeyError of os.environ, but the launch is what is wrong, not the program's logic.
-    # datasets (and TFDS) asked for a split the dataset or its subset does not have
-    # A class asked for an attribute it does not have (``type object 'Trainer' has no attribute 'add_argparse_args'``):
-    # a class of another release than the code was written for, as all eight corpus authors of it read it
-    Rule("class_attribute_removed", CONFIG, "version_mismatch",
-         log=_PFX + r"(?:\w+\.)*AttributeError: type object '[\w.]+' has no attribute '\w+'"),
-    # Lightning's Trainer given a module of the other Lightning package (``lightning`` and ``pytorch_lightning`` side
-    # by side: a LightningModule of one is not one of the other), as all three corpus authors of it read it
-    Rule("lightning_package_mix", CONFIG, "version_mismatch",
-         log=r"`model` must be a `LightningModule`(?: or `[\w.]+`)?, got `\w+`"),
-    # A configuration class of a library refusing a keyword (``TrainingArguments.__init__() got an unexpected keyword
-    # argument 'evaluation_strategy'``, vLLM's EngineArgs, peft's LoraConfig): a key of another release of the library
-    # than the one installed, as nine of ten corpus authors of it read it (the tenth a warning the job went on from)
-    Rule("config_class_keyword", CONFIG, "version_mismatch",
-         log=_PFX + r"(?:\w+\.)*TypeError: \w*(?:Config|Args|Arguments|Settings|Params|Options|Cfg)\.__init__\(\) "
-             r"got an unexpected keyword argument '\w+'"),
-    # DeepSpeed's communication used before its backend was set up: a script written for a DeepSpeed that set it up in
-    # initialize(), run on one that asks for init_distributed() first
-    Rule("deepspeed_backend_unset", CONFIG, "version_mismatch",
-         log=r"\bDeepSpeed backend not set, please initialize it using init_process_group\(\)"),
-    # A simulator's or an algorithm's settings that its model, its data or its GPU buffers do not allow: LAMMPS's pair
-    # style that needs another newton setting or atom attribute; PhysX's GPU buffers sized below what the scene needs
-    # (Isaac Sim and Isaac Lab's sim config); a neighbour count or radius too big for the points
-    Rule("simulation_settings", CONFIG, "bad_arguments",
+    # An API of another release than the code was written for, in words the version_mismatch rule above does not
+    # hold (its pattern is near the linear-time engine's size limit), each as all or nearly all its corpus authors
+    # read it:
+    Rule("api_of_another_release", CONFIG, "version_mismatch",
+         # a class asked for an attribute it does not have (``type object 'Trainer' has no attribute
+         # 'add_argparse_args'``: all eight)
+         log=_PFX + r"(?:\w+\.)*AttributeError: type object '[\w.]+' has no attribute '\w+'"
+             # Lightning's Trainer given a module of the other Lightning package (``lightning`` and
+             # ``pytorch_lightning`` side by side: a LightningModule of one is not one of the other; all three)
+             r"|`model` must be a `LightningModule`(?: or `[\w.]+`)?, got `\w+`"
+             # a library's configuration class refusing a keyword (``TrainingArguments.__init__() got an unexpected
+             # keyword argument 'evaluation_strategy'``, vLLM's EngineArgs, peft's LoraConfig): a key of another
+             # release (nine of ten; the tenth a warning the job went on from)
+             r"|" + _PFX + r"(?:\w+\.)*TypeError: \w*(?:Config|Args|Arguments|Settings|Params|Options|Cfg)"
+             r"\.__init__\(\) got an unexpected keyword argument '\w+'"
+             # DeepSpeed's communication used before its backend was set up: a script written for a DeepSpeed that
+             # set it up in initialize(), run on one that asks for init_distributed() first
+             r"|\bDeepSpeed backend not set, please initialize it using init_process_group\(\)"),
+    # Settings the job's model, data or tools do not allow, in words the bad_arguments rule above does not hold (its
+    # pattern is near the linear-time engine's size limit):
+    Rule("settings_refused", CONFIG, "bad_arguments",
+         # a simulator's input that its model or its GPU buffers do not allow: LAMMPS's pair style that needs another
+         # newton setting or atom attribute; PhysX's GPU buffers sized below what the scene needs (Isaac Sim and Isaac
+         # Lab's sim config)
          log=r"\bPair style \S+ requires\b|\bneeds to increase PxGpuDynamicsMemoryConfig::\w+"
              # a k-nearest-neighbour search asked for more neighbours than the points it has (R's RANN and FNN,
              # scikit-learn's): a radius or k too big for the data's size
-             r"|Cannot find more nearest neighbours than there are points|Expected n_neighbors <= n_samples"),
-    # kohya's sd-scripts (and the GUIs and forks on it) finding no images under train_data_dir: it says so and exits 0
-    Rule("train_data_empty", CONFIG, "bad_arguments", log=r"\bNo data found\. Please verify arguments\b"),
-    # lm-evaluation-harness asked for a task name it does not have (a misspelt task)
-    Rule("eval_task_unknown", CONFIG, "bad_arguments", log=r"\bKeyError: [\"']Missing task [^\"'\n]{1,200}[\"']"),
-    Rule("dataset_split_unknown", CONFIG, "bad_arguments",
-         log=r"\bUnknown split \\?[\"'][^\"'\n]{0,200}\\?[\"']\. Should be one of \["
+             r"|Cannot find more nearest neighbours than there are points|Expected n_neighbors <= n_samples"
+             # kohya's sd-scripts (and the GUIs and forks on it) finding no images under train_data_dir: it says so
+             # and exits 0
+             r"|\bNo data found\. Please verify arguments\b"
+             # lm-evaluation-harness asked for a task name it does not have (a misspelt task)
+             r"|\bKeyError: [\"']Missing task [^\"'\n]{1,200}[\"']"
+             # datasets (and TFDS) asked for a split the dataset or its subset does not have
+             r"|\bUnknown split \\?[\"'][^\"'\n]{0,200}\\?[\"']\. Should be one of \["
              r"|\bBad split: \S+\. Available splits: \["),
+    # A launcher's variable read from the environment of a process no launcher started (plain python, a
+    # notebook): a KeyError of os.environ, but the launch is what is wrong, not the program's logic.
     Rule("launcher_env_missing", CONFIG, "bad_arguments",
          log=_PFX + r"KeyError: '(?:RANK|LOCAL_RANK|WORLD_SIZE|LOCAL_WORLD_SIZE|NODE_RANK|GROUP_RANK|MASTER_ADDR"
              r"|MASTER_PORT|SLURM_[A-Z_]+|OMPI_COMM_WORLD_[A-Z_]+|PMI_[A-Z_]+|PMIX_RANK|AZ_BATCHAI_[A-Z_]+)'$"
@@ -3160,7 +3163,7 @@ BUGS: tuple[Rule, ...] = (
     # A check refusing a value that is an object's default repr (``Invalid value for property run_name:
     # <wandb.sdk.wandb_run.Run object at 0x7f..>``): the program passed an object where a name or a setting goes.
     Rule("object_as_value", CODE, "programming_error",
-         log=r"\b[Ii]nvalid (?:value|\w+ name|\w+)\b[^<\n]{0,80}<(?:\w+\.)*\w+ object at 0x[0-9a-fA-F]+>"),
+         log=r"\b[Ii]nvalid (?:value|\w+ name|\w+)\b[^<\n]{0,80}" + OBJECT_REPR),
     Rule("framework_misuse", CODE, "programming_error",
          log=r"Could not compute output (?:Keras)?Tensor\("
              # a scheduler built with last_epoch set (a resume) over an optimizer whose state was not loaded first:

@@ -376,7 +376,8 @@ _CONFIG_MESSAGE = compile_pattern(
 _OWN_SLIP = compile_pattern(r"\bis not in list$")
 #: An object's default repr as the value a check refused (``Invalid value for property run_name: <wandb...Run object at
 #: 0x7f..>``): the program handed over an object where a name or a setting goes; the check is right, the caller slipped.
-_OBJECT_VALUE = compile_pattern(r"<(?:\w+\.)*\w+ object at 0x[0-9a-fA-F]+>")
+OBJECT_REPR = r"<(?:\w+\.)*\w+ object at 0x[0-9a-fA-F]+>"  # (the rulebook's object_as_value reads it too)
+_OBJECT_VALUE = compile_pattern(OBJECT_REPR)
 #: transformers' table of model types (``CONFIG_MAPPING[config_dict["model_type"]]``): a KeyError there is a model type
 #: the installed release predates (``KeyError: 'qwen2'``).
 _AUTO_CONFIG = compile_pattern(r"[/\\]transformers[/\\]models[/\\]auto[/\\]configuration_auto\.py$")
