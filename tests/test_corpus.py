@@ -870,10 +870,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "config/bad_arguments",
         "CUBLAS_STATUS_NOT_SUPPORTED is read as a GEMM this GPU cannot run (an older author's bf16 on a Maxwell card "
         "reads the same); its author reads the CUDA 10.1 stack's release (version_mismatch; config either way)"),
-    "pytorch/hxt_lightning_atomic_save_cross_device.txt": (
-        "config/bad_arguments",
-        "[Errno 18] Invalid cross-device link is read by its errno, a rename across file systems the job's paths "
-        "asked for; its author reads Lightning's atomic save (programming_error, accepting version_mismatch)"),
     "pytorch/hpq_sockeye_train_py_direct_run_relative_import.txt": (
         "config/version_mismatch",
         "Python 3.6's 'cannot import name' without the module's name is read as a release without the name, as seven "

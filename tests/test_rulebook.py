@@ -9082,7 +9082,7 @@ LIBRARY_SIBLINGS = [
     ("RuntimeError: CUDA error: operation not permitted when stream is capturing", {}, "programming_error"),
     ("OSError: [Errno 36] File name too long: 'runs/lr0.001_bs64_wd0.01_warmup500_" + "x" * 240 + "'", {},
      "bad_arguments"),
-    ("OSError: [Errno 18] Invalid cross-device link: '/tmp/tmpk2x/ckpt' -> '/data/out/ckpt'", {}, "bad_arguments"),
+    ("OSError: [Errno 18] Invalid cross-device link: '/tmp/tmpk2x/ckpt' -> '/data/out/ckpt'", {}, "programming_error"),
     ("qsub: Unknown queue MSG=requested queue not found", {}, "submit_rejected"),
     ("jaxlib.xla_extension.XlaRuntimeError: INTERNAL: external/xla/xla/service/gpu/nccl_utils.cc:305: NCCL operation "
      "ncclCommInitRank(&comm, nranks, id, rank) failed: unhandled cuda error", {}, "nccl_error"),
@@ -10967,6 +10967,17 @@ SET_116 = [
      "/src/popx/irlowering.cpp:3516 Out of memory. Single stream of length 149766584 in bufferIndex 1", {}, "cuda_oom"),
     ("RuntimeError: CUDA environment is not correctly set up (see https://github.com/pfnet/chainer#installation).CuPy "
      "is not correctly installed. Please check your environment", {}, "missing_module"),
+    # (session of 2026-12-05, before set 118) a driver's word that the whole run failed, or a pointer to the device's
+    # own report: not a check of the job's settings, the cause is elsewhere
+    ("ml.dmlc.xgboost4j.java.XGBoostError: XGBoostModel training failed\n\tat ml.dmlc.xgboost4j.scala.spark.XGBoost$"
+     ".trainDistributed(XGBoost.scala:435)", {}, "exit_1"),
+    ("RuntimeError: Run task for graph:kernel_graph_37 error! The details refer to 'Ascend Error Message'.", {},
+     "exit_1"),
+    # (set 113) a paste that numbered its lines, the error's line with a space after it
+    (" 19 Traceback (most recent call last): \n"
+     ' 20   File "/x/site-packages/sqlalchemy/engine/default.py", line 921, in do_execute \n'
+     " 21     cursor.execute(statement, parameters) \n"
+     " 22 sqlite3.OperationalError: database is locked \n", {}, "timeout"),
 ]
 
 

@@ -163,6 +163,26 @@ def test_prefixes_of_launchers_name_the_rank():
     assert structure.split_prefix("[1,3]<stderr>: x") == ("3", "x")
     assert structure.split_prefix("(RayTrainWorker pid=8123, ip=10.0.0.2) x") == ("8123", "x")
     assert structure.split_prefix("plain line") == (None, "plain line")
+    assert structure.split_prefix("node-3: x") == ("node-3", "x")  # pdsh's and DeepSpeed's host
+
+
+@pytest.mark.parametrize("line", ["sqlite3.OperationalError: database is locked", "cv2.error: OpenCV(4.8.0) boom",
+                                  "urllib3.exceptions.ProtocolError: ('Connection aborted.')",
+                                  "ml.dmlc.xgboost4j.java.XGBoostError: [10:52:28] Check failed"])
+def test_an_exception_of_a_module_with_a_digit_is_not_a_hosts_prefix(line):
+    assert structure.split_prefix(line) == (None, line)
+
+
+def test_a_paste_that_numbered_its_lines_is_read_without_the_numbers():
+    text = (" 18 Validation Epoch : 0:   0%|          | 0/17 [00:00<?, ?it/s]\n"
+            " 19 Traceback (most recent call last): \n"
+            ' 20   File "/x/site-packages/sqlalchemy/engine/default.py", line 921, in do_execute \n'
+            " 21     cursor.execute(statement, parameters) \n"
+            " 22 sqlite3.OperationalError: database is locked \n"
+            "404 - Not Found\n")
+    shape = structure.read([("stderr", text)])
+    assert [r.name for chain in shape.chains for r in chain] == ["sqlite3.OperationalError"]
+    assert 404 in [status for status, _ in shape.http]  # a status, not a line number
 
 
 def test_a_launchers_signal_of_the_root_rank_is_decoded():

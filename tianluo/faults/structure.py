@@ -177,6 +177,11 @@ _PREFIX = LazyPattern(
     capture=True)
 
 
+# A host prefix's words that are an exception's qualified name instead (``sqlite3.OperationalError: ``,
+# ``urllib3.exceptions.MaxRetryError: ``, ``cv2.error: ``): a module with a digit in it looks like a host (``node-3: ``)
+_RAISED_NAME = LazyPattern(r"\.[A-Z]\w*$|(?:Error|Exception|Warning|Exit|Interrupt)$|^\w+\.error$")
+
+
 def split_prefix(line: str) -> tuple[str | None, str]:
     """(rank key, the line without its launcher prefixes): srun's label and torchrun's ``[rankN]:`` can
     both stand before one line (`` 2: [rank2]: ...``); the innermost names the rank."""
@@ -184,6 +189,8 @@ def split_prefix(line: str) -> tuple[str | None, str]:
     for _ in range(5):
         m = _PREFIX.search(line)
         if m is None or m.end() == 0:
+            break
+        if m.group(7) is not None and _RAISED_NAME.search(m.group(7)):
             break
         rank = next((g for g in m.groups() if g is not None), rank)
         line = line[m.end():]
@@ -850,12 +857,39 @@ def _carried_prefix(carried: str, line: str) -> tuple[str, str]:
     return "", line
 
 
+_LINE_NUMBER = LazyPattern(r"^ {0,5}(\d{1,6}) ", capture=True)
+
+
+def _unnumbered(lines: list[str]) -> list[str]:
+    """The lines without the numbers a paste put before each (``cat -n``, an editor's or a gist's: `` 24 sqlite3...``).
+
+    Only a run of three lines or more numbered one after another counts: ``404 - Not Found`` keeps its status.
+    """
+    numbers: list[int] = []  # each line's number, -2 for none (never one more than another's)
+    ends: list[int] = []
+    for line in lines:
+        m = _LINE_NUMBER.search(line[:16])
+        numbers.append(int(m.group(1)) if m else -2)
+        ends.append(m.end() if m else 0)
+    out = list(lines)
+    i = 0
+    while i < len(lines):
+        j = i
+        while j + 1 < len(lines) and numbers[j] >= 0 and numbers[j + 1] == numbers[j] + 1:
+            j += 1
+        if j - i >= 2:
+            for k in range(i, j + 1):
+                out[k] = lines[k][ends[k]:]
+        i = j + 1
+    return out
+
+
 def read(tails: Iterable[tuple[str, str]]) -> Shape:
     """The structure of the logs' tails: ``(file name, text)`` pairs (stdout, stderr, extra logs)."""
     lines: list[tuple[str, str | None, str]] = []
     for fname, text in tails:
         carried = ""  # a prefix no launcher pattern knows, seen before a traceback's first line
-        for raw in text.splitlines():
+        for raw in _unnumbered(text.splitlines()):
             rank, rest = split_prefix(raw[:LINE_CHARS])
             carried, rest = _carried_prefix(carried, rest)
             lines.append((fname, rank, rest))

@@ -103,11 +103,12 @@ _OTHER_ERRNO = {111: (TRANSIENT, "connection_error"), 104: (TRANSIENT, "connecti
                 14: (CODE, "programming_error"), 9: (CODE, "programming_error"),
                 # ENOTEMPTY: a folder renamed onto, or removed, while another writer fills it (ranks racing over one
                 # checkpoint folder: transformers' Trainer saving from every rank) or files still open in it
-                39: (CODE, "programming_error"),
+                # EXDEV: os.rename from a temporary folder onto another mount (a checkpoint written to /tmp, then
+                # moved beside the output): the saver should copy (shutil.move), as both corpus authors read it
+                39: (CODE, "programming_error"), 18: (CODE, "programming_error"),
                 # ENAMETOOLONG: a file name built from the run's settings past the file system's 255 bytes (an
-                # experiment name holding every hyperparameter); EXDEV: a rename across file systems (a temporary
-                # folder on another mount than the output): the paths the job was given, the same every time
-                36: (CONFIG_C, "bad_arguments"), 18: (CONFIG_C, "bad_arguments")}
+                # experiment name holding every hyperparameter): the names the job was given, the same every time
+                36: (CONFIG_C, "bad_arguments")}
 # The order families win in when several errnos stand in one log: resources first.
 _RESOURCE_ORDER = (122, 28, 27, 12, 24, 23, 13, 30, 1)
 
@@ -568,7 +569,11 @@ _ELSEWHERE_SAID = compile_pattern(r"(?i)non-zero (?:exit )?(?:status|code)|exite
                                   r"|something is wrong|please report|\bAbort(?:ing|ed)\b"
                                   # a driver's count of its children that failed (WESTPA's segments, a pool's tasks)
                                   r"|\bfailed for \d+ (?:segments?|tasks?|jobs?|workers?|processes|ranks?|trials?"
-                                  r"|runs?)\b")
+                                  r"|runs?)\b"
+                                  # a driver's word that the whole run failed, or a pointer to where its details
+                                  # are (XGBoost's Spark driver's ``XGBoostModel training failed``, Ascend's ``The
+                                  # details refer to 'Ascend Error Message'``): the executors' or the device's report
+                                  r"|^\w+ training failed\b|details refer to")
 # (io's UnsupportedOperation, a stream without fileno or seek, is named without the suffix)
 _EXCEPTION_NAME = compile_pattern(r"(?:Error|Exception|Failure|Fault|Invalid|^error|^UnsupportedOperation)$")
 
