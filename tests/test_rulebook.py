@@ -10981,6 +10981,31 @@ SET_116 = [
 ]
 
 
+SET_118 = [
+    # (set 118) xformers' dispatcher's reason per kernel, the first lines cut: the wheel has no CUDA kernels
+    ("cutlassF is not supported because:\n    xFormers wasn't build with CUDA support", {}, "version_mismatch"),
+    # FlashAttention 1's backward on a GPU with less shared memory than an A100's
+    ("RuntimeError: FlashAttention backward for head dim > 64 requires A100 or H100\nGPUs as the implementation needs "
+     "a large amount of shared memory.", {}, "bad_arguments"),
+    # a Triton kernel asking for more shared memory than the GPU has
+    ("triton.runtime.errors.OutOfResources: out of resource: shared memory, Required: 163840, Hardware limit: 101376. "
+     "Reducing block sizes or num_stages may help.", {}, "cuda_oom"),
+    ("`triton.runtime.autotuner.OutOfResources: out of resource: shared memory, Required: 663808, Hardware limit: "
+     "101376. Reducing block sizes or `num_stages` may help.`", {}, "cuda_oom"),
+    # Hydra quoting what the target it instantiated raised, by its repr
+    ("Error in call to target 'nemo.collections.tts.torch.data.VocoderDataset':\nFileNotFoundError(2, 'No such file "
+     "or directory')\nfull_key: train_ds.dataset", {}, "missing_file"),
+    ("Error executing job with overrides: []\nValueError(\"Protocol MyDatabase.SpeakerDiarization.MyProtocol does not "
+     "provide the path to audio files.\")\nfull_key: task", {}, "unmatched_exception"),
+    # TF autograph's traced frames (``  *`` on the user's own functions, a path cut to ``.../``) and the exception the
+    # traced code raised, four spaces in below its ``in user code:`` wrapper
+    ("AssertionError: in user code:\n\n    .../spektral/spektral/layers/convolutional/gin_conv.py:112 call  *\n"
+     "        X, A, E = self.get_inputs(inputs)\n    .../spektral/spektral/layers/convolutional/message_passing.py:153 "
+     "get_inputs  *\n        assert K.ndim(X) == 2, 'X must have rank 2'\n\n    AssertionError: X must have rank 2", {},
+     "shape_mismatch"),
+]
+
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -10992,7 +11017,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
-    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116,
+    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

@@ -173,6 +173,13 @@ def test_an_exception_of_a_module_with_a_digit_is_not_a_hosts_prefix(line):
     assert structure.split_prefix(line) == (None, line)
 
 
+def test_a_paste_indented_as_a_code_block_is_read_at_the_margin():
+    shape = structure.read([("stderr", "    DGLError: Expect number of features to match number of edges.\n")])
+    assert [r.name for r in shape.bare] == ["DGLError"]
+    shape = structure.read([("stderr", "epoch 1 loss 0.3\n    DGLError: a line a program indented\n")])
+    assert shape.bare == ()  # a log at the margin keeps its indentation: an indented line is a quote
+
+
 def test_a_paste_that_numbered_its_lines_is_read_without_the_numbers():
     text = (" 18 Validation Epoch : 0:   0%|          | 0/17 [00:00<?, ?it/s]\n"
             " 19 Traceback (most recent call last): \n"

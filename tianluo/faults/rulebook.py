@@ -1058,6 +1058,9 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|Cuda failure (?:\d+ )?'?out of memory"
              # MXNet's pooled GPU allocator in its oldest releases' words (later ones name cudaMalloc)
              r"|pooled_storage_manager\.h:\d+: Memory allocation failed"
+             # a Triton kernel asking for more on-chip shared memory than this GPU has (its block sizes or stages were
+             # tuned on a bigger card, or a head dimension past what one block can hold)
+             r"|OutOfResources: out of resource: shared memory, Required: "
              # Intel's GPUs under SYCL: Level Zero's unified runtime, and the older plugin interface's code -5
              r"|\bUR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY\b|Native API returns: -5 \(PI_ERROR_OUT_OF_RESOURCES\)"
              # XGBoost's device allocator (gpu_hist) saying what it asked for and what the GPU had left
@@ -1702,7 +1705,7 @@ SETUP: tuple[Rule, ...] = (
              r"|Could not interpret optimizer identifier: "
              # xformers' dispatcher with no kernel for the call: built for another torch or CUDA, without CUDA, or
              # for other GPUs or dtypes than the job's (its per-operator reasons follow, and a poster often cuts them)
-             r"|No operator found for `(?:memory_efficient_attention|fmha)\w*`"
+             r"|No operator found for `(?:memory_efficient_attention|fmha)\w*`|xFormers wasn't build with CUDA support"
              # llama.cpp's converter newer than the gguf package it imports (an architecture its enums lack)
              r"|type object '(?:MODEL_ARCH|MODEL_TENSOR|GGMLQuantizationType|LlamaFileType)' has no attribute"
              # Ascend's CANN without the operator kernels for this chip (the ops package not installed or of
@@ -2680,6 +2683,7 @@ SETUP: tuple[Rule, ...] = (
              # gloo told to use a network interface this host does not have (GLOO_SOCKET_IFNAME)
              r"|ifa != nullptr\. Unable to find address for: "
              r"|only supported on GPUs with compute capability|FlashAttention only supports (?:Ampere|Turing)"
+             r"|FlashAttention backward for head dim > \d+ requires A100"
 
              # (Transformer Engine's FP8 on an Ampere GPU; the same words from other kernels' checks)
              r"|[Cc]ompute [Cc]apability \d+(?:\.\d+)? or (?:higher|above|newer|later)"

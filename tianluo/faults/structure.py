@@ -208,7 +208,9 @@ _RICH_REST = LazyPattern(r"^\s*│ \d+ in ([^\s│]{1,200})", capture=True)
 _RICH_END = LazyPattern(r"^\s*╰")
 _FRAME = LazyPattern(r"^(\s*)File \"([^\"]{1,1000})\", line \d+(?:, in ([^\s]{1,200}))?", capture=True)
 # TF's autograph quotes the frames of a traced function as "    /x/keras/engine/training.py:541 train_step  **".
-_GRAPH_FRAME = LazyPattern(r"^(\s*)(/[^\s:]{1,1000}\.py):\d+ ([\w<>.]{1,200})(?:  \*\*)?\s*$", capture=True)
+# (``  *`` marks the frames of the user's own functions; a poster may cut a path's start to ``.../``)
+_GRAPH_FRAME = LazyPattern(r"^(\s*)((?:/|\.\.\./)[^\s:]{1,1000}\.py):\d+ ([\w<>.]{1,200})(?:  \*\*?)?\s*$",
+                           capture=True)
 # IPython's and Jupyter's frames (a notebook's traceback, common in posted issues): "/x/hf_api.py in space_info(self,
 # ...)", IPython 8's "File ~/x/trainer.py:1500, in Trainer.train(self)", and the notebook's own cells
 # ("<ipython-input-9-d579d776de38> in <module>", "Cell In[4], line 2"); Colab's, whose file is a link
@@ -249,6 +251,9 @@ _CHAIN = LazyPattern(r"During handling of the above exception, another exception
 # TF 1's session prints the op's exception as "InvalidArgumentError (see above for traceback): message".
 _EXC = LazyPattern(r"^(\s*)([A-Za-z_][\w]{0,100}(?:\.[A-Za-z_][\w]{0,100}){0,8})(?: \(see above for traceback\))?"
                    r"(?::(?: (.*))?)?$", capture=True)
+# ... or the exception's repr alone on its line, as Hydra quotes what a target it instantiated raised (``Error in call
+# to target 'x.VocoderDataset':`` then ``FileNotFoundError(2, 'No such file or directory')``)
+_EXC_REPR = LazyPattern(r"^\s{0,2}((?:[A-Za-z_]\w{0,100}\.){0,8}[A-Z]\w{0,100})\((.{1,1000})\)$", capture=True)
 _EXC_NAME = LazyPattern(r"(?:Error|Exception|Exit|Interrupt|Failure|Fault|Exhausted|Unavailable|Denied"
                             r"|Forbidden|Unauthorized|NotFound|Timeout|TimedOut|Exceeded)$")
 
@@ -352,7 +357,11 @@ def _exception(indent_text: str, rank: str | None, name: str, frames, trace: boo
                       file=name, text=indent_text.strip()[:500])
     m = _EXC.search(indent_text)
     if m is None:
-        return None
+        r = _EXC_REPR.search(indent_text) if not trace else None
+        if r is None or not _EXC_NAME.search(r.group(1)):
+            return None
+        return Raised(name=r.group(1), message=r.group(2).strip().strip("'\"")[:500], where=None, func=None,
+                      origin=UNKNOWN, rank=rank, file=name, text=indent_text.strip()[:500])
     exc, message = m.group(2), (m.group(3) or "").strip()
     if exc in ("FilteredStackTrace", "UnfilteredStackTrace") and message:  # JAX's real exception follows the word
         return _exception(message, rank, name, frames, trace)
@@ -683,7 +692,7 @@ def _strerror_pattern():
 # ``F0707 16:48:46.336 16692 db_lmdb.hpp:15] Check failed: mdb_status == 0 (2 vs. 0) No such file or directory``:
 # Caffe's, before its SIGABRT) (a listing, a loader's warning or a "[Error]" of a plugin say them too), and not
 # while writing or renaming (the writer's own temporary file).
-_NOENT = LazyPattern(r"^\s*(?:[\w.]{1,100}(?:Error|Exception): |F\d{4} [\d:.]{8,15} +\d+ [^\s\]]{1,200}\] )"
+_NOENT = LazyPattern(r"^\s*(?:[\w.]{1,100}(?:Error|Exception)(?:: |\(2, )|F\d{4} [\d:.]{8,15} +\d+ [^\s\]]{1,200}\] )"
                      r".{0,400}(?:No such file or directory|" + "|".join(re.escape(w) for w in NOENT_L10N) + ")"
                      # a program's own failure to open its input (sox's ``FAIL formats: can't open input file
                      # `x.wav': No such file or directory``), not a library the loader looked for
@@ -884,12 +893,21 @@ def _unnumbered(lines: list[str]) -> list[str]:
     return out
 
 
+def _dedented(lines: list[str]) -> list[str]:
+    """The lines without the indentation all of them share (a paste indented as a Markdown code block, every line
+    four spaces in): a traceback's exception line stands at its start again. A log whose lines start anywhere at
+    the left margin keeps its own."""
+    indents = [len(line) - len(line.lstrip(" ")) for line in lines if line.strip()]
+    common = min(indents, default=0)
+    return [line[common:] for line in lines] if common >= 2 else lines
+
+
 def read(tails: Iterable[tuple[str, str]]) -> Shape:
     """The structure of the logs' tails: ``(file name, text)`` pairs (stdout, stderr, extra logs)."""
     lines: list[tuple[str, str | None, str]] = []
     for fname, text in tails:
         carried = ""  # a prefix no launcher pattern knows, seen before a traceback's first line
-        for raw in _unnumbered(text.splitlines()):
+        for raw in _dedented(_unnumbered(text.splitlines())):
             rank, rest = split_prefix(raw[:LINE_CHARS])
             carried, rest = _carried_prefix(carried, rest)
             lines.append((fname, rank, rest))
