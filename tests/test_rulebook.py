@@ -11006,6 +11006,32 @@ SET_118 = [
 ]
 
 
+SET_119 = [
+    # (set 119) XGBoost asked for a GPU where none is visible: its check, and the warning of its fall-back to the CPU
+    ("Error in xgb.iter.update(bst$handle, dtrain, iteration - 1, obj) :\n  [11:11:59] /xgboost/src/gbm/gbtree.cc:511: "
+     "Check failed: common::AllVisibleGPUs() >= 1 (0 vs. 1) : No visible GPU is found for XGBoost.", {}, "no_gpu"),
+    ("(pid=2594, ip=172.31.24.248) [18:42:50] WARNING: ../src/learner.cc:222: No visible GPU is found, setting `gpu_id` "
+     "to -1", {}, "no_gpu"),
+    # LightGBM's network set-up on a port the last fit's worker still holds
+    ("> LightGBMError: Binding port 12402 failed", {}, "port_in_use"),
+    # Spark's executor gone with its worker
+    ("> Caused by: org.apache.spark.SparkException: Job aborted due to stage failure: Task 3 in stage 5.0 failed 4 "
+     "times, most recent failure: Lost task 3.3 in stage 5.0 (TID 77) (10.1.2.3 executor 3): ExecutorLostFailure "
+     "(executor 3 exited unrelated to the running tasks) Reason: worker lost", {}, "node_failure"),
+    # a shell script's option parser given an option it does not take
+    ("./asr.sh: invalid option --max_epoch", {}, "bad_arguments"),
+    # python -m given a module the installed release no longer has
+    ("Error while finding module specification for 'FlagEmbedding.llm_reranker.finetune_for_instruction"
+     ".run' (ModuleNotFoundError: No module named 'FlagEmbedding.llm_reranker')", {}, "missing_module"),
+    # fbgemm_gpu without its compiled library for this torch
+    (">>> import torchrec\nFile fbgemm_gpu_py.so not found", {}, "missing_module"),
+    # a float the program's own arithmetic took past its range
+    ('Traceback (most recent call last):\n  File "lib/iris/src/iris/time_utils.py", line 417, in next_interval\n'
+     "    interval = self._initial * (self._factor**self._attempt)\nOverflowError: (34, 'Numerical result out of "
+     "range')", {}, "programming_error"),
+]
+
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -11017,7 +11043,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
-    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118,
+    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

@@ -846,6 +846,8 @@ SCHEDULER: tuple[Rule, ...] = (
              r"|The actor (?:is dead|died) because its node has died"
              # ... a task's node, or every copy of an object it needed, gone with a node
              r"|\bNodeDiedError: |Task failed due to the node \(node ID: \S+\) dying|are lost due to node failure"
+             # Spark's executor gone with its worker (a node Databricks or YARN took back), not a task's failure
+             r"|ExecutorLostFailure \(executor \S+ exited unrelated to the running tasks\) Reason: worker lost"
              # JAX's coordination service: a task came back as a new process (its host restarted, or was preempted)
              r"|unexpectedly tried to connect with a different incarnation\. It has likely restarted", free=True),
     # submitit (and jobs like it) caught the scheduler's preemption signal and requeued itself.
@@ -1345,6 +1347,8 @@ SETUP: tuple[Rule, ...] = (
              r"|NVML Shared Library Not Found"),
     Rule("no_gpu", CONFIG, "no_gpu",
          log=r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|CUDA driver initialization failed"
+             # XGBoost asked for a GPU where none is visible (its warning falls back to the CPU; its check ends)
+             r"|No visible GPU is found(?: for XGBoost|, setting `gpu_id` to -1)"
              # Graphcore's poptorch finding no free IPU to attach (all held, or none in the partition)
              r"|'poptorch_cpp_error': Failed to acquire \d+ IPU\(s\)"
              # the same on AMD's, Intel's and Ascend's builds of torch
@@ -2128,6 +2132,10 @@ SETUP: tuple[Rule, ...] = (
          log=r"\bTritonMissing: |\bCUDA_HOME environment variable is not set\b"
              # (DeepSpeed's op builder's words for it)
              r"|\bCUDA_HOME does not exist, unable to compile CUDA op"
+             # ``python -m`` given a module that is not installed, or gone from the installed release (runpy's words)
+             r"|Error while finding module specification for '[^']+' \((?:ModuleNotFoundError|ImportError): "
+             # fbgemm_gpu (under torchrec) without its compiled library for this torch (a nightly against a stable)
+             r"|^File fbgemm_gpu\w*\.so not found$"
              r"|\bNo package metadata was found for [\w.\-]+"
              # Chainer without a working CuPy (its GPU arrays' package not installed, or broken)
              r"|\bCuPy is not correctly installed\b"
@@ -2683,7 +2691,6 @@ SETUP: tuple[Rule, ...] = (
              # gloo told to use a network interface this host does not have (GLOO_SOCKET_IFNAME)
              r"|ifa != nullptr\. Unable to find address for: "
              r"|only supported on GPUs with compute capability|FlashAttention only supports (?:Ampere|Turing)"
-             r"|FlashAttention backward for head dim > \d+ requires A100"
 
              # (Transformer Engine's FP8 on an Ampere GPU; the same words from other kernels' checks)
              r"|[Cc]ompute [Cc]apability \d+(?:\.\d+)? or (?:higher|above|newer|later)"
@@ -3059,7 +3066,11 @@ SETUP: tuple[Rule, ...] = (
              r"|\bKeyError: [\"']Missing task [^\"'\n]{1,200}[\"']"
              # datasets (and TFDS) asked for a split the dataset or its subset does not have
              r"|\bUnknown split \\?[\"'][^\"'\n]{0,200}\\?[\"']\. Should be one of \["
-             r"|\bBad split: \S+\. Available splits: \["),
+             r"|\bBad split: \S+\. Available splits: \["
+             # a shell script's own option parser (ESPnet's and Kaldi's parse_options.sh) given one it does not take
+             r"|^\S+\.sh: invalid option --\w"
+             # FlashAttention 1's backward on a GPU with less shared memory than an A100's (a head dimension past 64)
+             r"|FlashAttention backward for head dim > \d+ requires A100"),
     # A launcher's variable read from the environment of a process no launcher started (plain python, a
     # notebook): a KeyError of os.environ, but the launch is what is wrong, not the program's logic.
     Rule("launcher_env_missing", CONFIG, "bad_arguments",
@@ -3523,7 +3534,9 @@ NETWORK: tuple[Rule, ...] = (
              # ps-lite (MXNet's and others' parameter server) found no port it could bind
              r"|Check failed: \(my_node_\.port\) != \(-1\) bind failed"
              # docker (envd, a container a job starts) publishing a host port another container holds
-             r"|Bind for \S+ failed: port is already allocated"),
+             r"|Bind for \S+ failed: port is already allocated"
+             # LightGBM's network set-up (lightgbm.dask) on a port a worker of the last fit still holds
+             r"|LightGBMError: Binding port \d+ failed"),
     Rule("dns_error", TRANSIENT, "dns_error",
          log=r"Temporary failure in name resolution|Name or service not known|getaddrinfo failed|\[Errno -[235]\]"
              r"|Resolver internal error"

@@ -131,7 +131,9 @@ _CODE_NAME = {"KeyError": "key_error", "IndexError": "index_error", "AttributeEr
               "ZeroDivisionError": "zero_division", "RecursionError": "recursion_error",
               "NotImplementedError": "not_implemented", "SyntaxError": "syntax_error",
               "IndentationError": "syntax_error", "AssertionError": "programming_error",
-              "InvalidArgumentError": "programming_error", "StopIteration": "programming_error"}
+              "InvalidArgumentError": "programming_error", "StopIteration": "programming_error",
+              # a float the program's arithmetic took past its range (``(34, 'Numerical result out of range')``)
+              "OverflowError": "programming_error"}
 #: A call refused by the signature of what it called. Where the innermost frame is an installed package's (one
 #: library calling another, or calling the program's override of a hook with the arguments of another release),
 #: neither side is a line the project wrote: the installed versions do not fit (Python 2 words the count ``takes
