@@ -11032,6 +11032,34 @@ SET_119 = [
 ]
 
 
+SET_120 = [
+    # (set 120) decord: a video not there, one FFmpeg cannot parse, one cut short before its last frames
+    ("[10:50:14] /home/x/decord/src/video/video_reader.cc:83: ERROR opening: /data3/webvid/videos/000051_000100/"
+     "1066651354.mp4, No such file or directory", {}, "missing_file"),
+    ("[10:21:05] /github/workspace/src/video/video_reader.cc:83: ERROR opening: /data/sft/v_B7Ddfw2PXOI.mp4, Invalid "
+     "data found when processing input", {}, "corrupt_data"),
+    ("Error: [19:55:28] /github/workspace/src/video/video_reader.cc:444: \n\n[BytesIO]Unable to handle EOF because it "
+     "takes too long to retrieve last few frames and `DECORD_EOF_RETRY_MAX=10240`. ", {}, "corrupt_data"),
+    # a CUDA extension's own check after a launch of a kernel not built for this GPU
+    ("Error in svox2.accel_dist_prop : invalid device function", {}, "version_mismatch"),
+    # Marian: its option validator, a YAML file it cannot parse, a model continued with another vocabulary's size
+    ("[2021-01-30 22:02:40] Error: Aborted from void marian::ConfigValidator::validateOptionsParallelData() const in "
+     "/home/ubuntu/marian-dev/src/common/config_validator.cpp:79", {"exit_code": None, "signal": 6}, "bad_arguments"),
+    ("Error: Unhandled exception of type 'N4YAML15ParserExceptionE': yaml-cpp: error at line 8, column 1: end of map "
+     "not found", {"exit_code": None, "signal": 6}, "bad_arguments"),
+    ("[2020-05-13 12:56:00] Error: Requested shape shape=1x32000 size=32000 for existing parameter "
+     "'decoder_ff_logit_out_b' does not match original shape shape=1x60024 size=60024", {"exit_code": None, "signal": 6},
+     "state_dict_mismatch"),
+    # DirectML's backend unable to build an operator for what it was given
+    ("RuntimeError: CHECK failed: ((((HRESULT)((backend_->dml_device->CreateOperator(&op_desc_, __uuidof(*op_), "
+     "op_.put_void()))))) >= 0)", {}, "not_implemented"),
+    # Stanza's training script skipping a training file never prepared; LAVIS's images never downloaded
+    ("2022-01-26 12:23:45 ERROR: TRAIN FILE NOT FOUND: data/processed/depparse/en_test.train.in.conllu ... skipping", {},
+     "missing_file"),
+    (" The specified path /export/home/.cache/lavis/vg/images/ for visual inputs does not exist.", {}, "missing_file"),
+]
+
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -11043,7 +11071,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
-    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119,
+    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

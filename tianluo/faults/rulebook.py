@@ -1293,6 +1293,8 @@ SETUP: tuple[Rule, ...] = (
              # TF's own launch check (``Non-OK-status: GpuLaunchKernel(...) status: Internal: invalid device function``)
              r"|\bstatus: Internal: invalid device function"
              r"|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu"
+             # a CUDA extension's own check after a launch (svox2's ``Error in svox2.accel_dist_prop : ...``)
+             r"|^Error in [\w.]+ : invalid device function"
              # rocBLAS without Tensile kernels for this card's gfx target (a consumer card the bundled build skips),
              # its library's index read as no file of its ("Illegal seek"; a library file not there at all is ENOENT's)
              r"|rocBLAS error: Cannot read \S*TensileLibrary\w*\.dat: Illegal seek"),
@@ -2048,6 +2050,8 @@ SETUP: tuple[Rule, ...] = (
              r"|\bUnable to load (?:optimizer|rng state) from checkpoint \S"
              # TGI's weight loader: a tensor the architecture needs that the checkpoint's files do not hold
              r"|\bRuntimeError: weight [\w.]+ does not exist\b"
+             # Marian continuing a model whose parameters are of another shape (a vocabulary of another size)
+             r"|\bfor existing parameter '[^']+' does not match original shape\b"
              r"|For 'load_param_into_net', \S+ in the argument 'net' should have the same shape as "
              # a loader's own check that the weights it read were what it expected (LLaMA-Factory's reward model of an
              # older release's layout: "Reward model is not correctly loaded.")
@@ -2268,7 +2272,12 @@ SETUP: tuple[Rule, ...] = (
              # seqio's (T5's) cached task asked for from cache directories that never got it; TFDS's dataset whose
              # data was never prepared where it looks
              r"|\bdoes not exist in any of the task cache directories\b"
-             r"|\bcould not find data in \S+\. Please make sure to call dataset_builder\.download_and_prepare\(\)"),
+             r"|\bcould not find data in \S+\. Please make sure to call dataset_builder\.download_and_prepare\(\)"
+             # decord asked for a video that is not there (an annotation listing clips never downloaded)
+             r"|video_reader\.cc:\d+: ERROR opening: .*, No such file or directory"
+             # Stanza's training scripts without their prepared input (they skip and exit 0); LAVIS without the images
+             # its dataset config names
+             r"|\bTRAIN FILE NOT FOUND: |\bThe specified path \S+ for visual inputs does not exist"),
     # tesseract without the config file a training step names (tessdata's configs/lstm.train not installed)
     Rule("tesseract_config_missing", CONFIG, "missing_file", log=r"^read_params_file: Can't open \S+"),
     # A shell told to run or source a file that is not there (``bash: activate: No such file or directory``: MLflow's
@@ -2919,7 +2928,9 @@ SETUP: tuple[Rule, ...] = (
          log=r"Parquet magic bytes not found|Either the file is corrupted or this is not a parquet file"
              # a video FFmpeg cannot parse (a download cut short, an empty file: no moov atom, invalid data), an LMDB
              # file that is not one, a MosaicML streaming shard that no longer matches its index.json
-             r"|\bmoov atom not found\b|: Invalid data found when processing input\b"
+             r"|\bmoov atom not found\b|[:,] Invalid data found when processing input\b"
+             # decord unable to reach a video's last frames (a file cut short: its index promises frames it lacks)
+             r"|\bUnable to handle EOF because it takes too long to retrieve last few frames\b"
              # numpy reading an .npy whose data stops short of its header's shape (a file cut short on disk);
              # SQLite's database file damaged (several writers over NFS, a copy cut short)
              r"|^\s*No data left in file$|\bdatabase disk image is malformed\b"
@@ -3069,6 +3080,9 @@ SETUP: tuple[Rule, ...] = (
              r"|\bBad split: \S+\. Available splits: \["
              # a shell script's own option parser (ESPnet's and Kaldi's parse_options.sh) given one it does not take
              r"|^\S+\.sh: invalid option --\w"
+             # Marian's validator of its options refusing them together; yaml-cpp unable to parse a YAML file given
+             # (a config, a vocabulary)
+             r"|\bAborted from \S+ marian::ConfigValidator::\w+\(|\byaml-cpp: error at line \d+, column \d+: "
              # FlashAttention 1's backward on a GPU with less shared memory than an A100's (a head dimension past 64)
              r"|FlashAttention backward for head dim > \d+ requires A100"),
     # A launcher's variable read from the environment of a process no launcher started (plain python, a
@@ -3390,6 +3404,8 @@ BUGS: tuple[Rule, ...] = (
              # a SYCL kernel that needs double precision on an Intel GPU without it (Arc):
              # ``invalid_kernel("uses-fp64-math")``
              r"|invalid_kernel\(\"uses-fp64-math\"\)"
+             # DirectML's torch backend unable to build the operator for an op or a dtype it lacks (float64)
+             r"|\bCHECK failed: \(+HRESULT\)\(+backend_->dml_device->CreateOperator\("
              # jax-metal (Apple's experimental plugin) unable to lower what the program asks of it
              r"|Unable to serialize MPS module"
              # TF unable to place an op on the device the program pins it to (no kernel there: tensorflow-metal's
