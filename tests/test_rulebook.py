@@ -11060,6 +11060,27 @@ SET_120 = [
 ]
 
 
+SET_121 = [
+    # (set 121) NVIDIA's Kubernetes device plugin whose runtime does not hand it the driver; the GPU operator's driver
+    # container without packages for the node's kernel
+    ("2021/08/27 23:03:50 Failed to initialize NVML: could not load NVML library.", {}, "driver_mismatch"),
+    ("Could not resolve Linux kernel version\nResolving Linux kernel version...", {}, "driver_mismatch"),
+    # the lazy top-level module of diffusers (and transformers) without a name of a newer release
+    ("AttributeError: module diffusers has no attribute AutoencoderKLWan. Did you mean: 'AutoencoderKL'?", {},
+     "version_mismatch"),
+    # R's ``if`` on an NA; Julia's GPU arrays refusing scalar indexing
+    ("RuntimeError: Evaluation error: missing value where TRUE/FALSE needed.", {}, "programming_error"),
+    ("ERROR: scalar getindex is disallowed\nStacktrace:\n [1] assertscalar(::String) at /home/u/.julia/packages/"
+     "GPUArrays/tIMl5/src/indexing.jl:14", {}, "programming_error"),
+    ("Invocation of getindex resulted in scalar indexing of a GPU array.", {}, "programming_error"),
+    # a quantized model that cannot be trained as loaded; a LoRA adapter with whole tensors llama.cpp cannot convert
+    ("ValueError: The model you are trying to fine-tune is quantized with QuantizationMethod.MXFP4 but that "
+     "quantization method do not support training. Please open an issue on GitHub", {}, "bad_arguments"),
+    ("ERROR:lora-to-gguf:Unexpected name 'base_model.model.lm_head.weight': Not a lora_A or lora_B tensor", {},
+     "bad_arguments"),
+]
+
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -11071,7 +11092,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
-    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120,
+    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

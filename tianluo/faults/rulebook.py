@@ -1346,7 +1346,10 @@ SETUP: tuple[Rule, ...] = (
              # the driver's NVML library missing where the program looks (NCCL's "Last error:", nvidia-smi, a
              # container started without the driver's libraries mounted)
              r"|Failed to open libnvidia-ml\.so|libnvidia-ml\.so(?:\.1)?: cannot open shared object file"
-             r"|NVML Shared Library Not Found"),
+             r"|NVML Shared Library Not Found"
+             # NVIDIA's Kubernetes device plugin on a node whose container runtime does not hand it the driver (no
+             # ``nvidia`` runtime), and the GPU operator's driver container without packages for the node's kernel
+             r"|Failed to initialize NVML: could not load NVML library|\bCould not resolve Linux kernel version\b"),
     Rule("no_gpu", CONFIG, "no_gpu",
          log=r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|CUDA driver initialization failed"
              # XGBoost asked for a GPU where none is visible (its warning falls back to the CPU; its check ends)
@@ -3049,6 +3052,10 @@ SETUP: tuple[Rule, ...] = (
          # a class asked for an attribute it does not have (``type object 'Trainer' has no attribute
          # 'add_argparse_args'``: all eight)
          log=_PFX + r"(?:\w+\.)*AttributeError: type object '[\w.]+' has no attribute '\w+'"
+             # the lazy top-level module of transformers, diffusers and their kin asked for a name its release does
+             # not export (its own words, without Python's quotes: ``module diffusers has no attribute
+             # AutoencoderKLWan``)
+             r"|AttributeError: module [a-z_][\w.]* has no attribute [A-Za-z_]\w*\.?(?: |$)"
              # Lightning's Trainer given a module of the other Lightning package (``lightning`` and
              # ``pytorch_lightning`` side by side: a LightningModule of one is not one of the other; all three)
              r"|`model` must be a `LightningModule`(?: or `[\w.]+`)?, got `\w+`"
@@ -3080,6 +3087,10 @@ SETUP: tuple[Rule, ...] = (
              r"|\bBad split: \S+\. Available splits: \["
              # a shell script's own option parser (ESPnet's and Kaldi's parse_options.sh) given one it does not take
              r"|^\S+\.sh: invalid option --\w"
+             # a model kept in a quantized form that cannot be trained (gpt-oss's MXFP4 without dequantizing), and a
+             # LoRA adapter that also saved whole tensors, which llama.cpp's converter cannot write as an adapter
+             r"|\bbut that quantization method do(?:es)? not support training\b"
+             r"|\bUnexpected name '[^']+': Not a lora_A or lora_B tensor\b"
              # Marian's validator of its options refusing them together; yaml-cpp unable to parse a YAML file given
              # (a config, a vocabulary)
              r"|\bAborted from \S+ marian::ConfigValidator::\w+\(|\byaml-cpp: error at line \d+, column \d+: "
@@ -3198,6 +3209,10 @@ BUGS: tuple[Rule, ...] = (
              # a scheduler built with last_epoch set (a resume) over an optimizer whose state was not loaded first:
              # torch's KeyError, or its raise line where a paste cut the message (every corpus author: the program's)
              r"|\bparam 'initial_lr' is not specified\b"
+             # R's ``if`` on a missing value (an NA a computation made); Julia's CUDA.jl refusing scalar indexing of a
+             # GPU array (a generic method that iterates element by element)
+             r"|\bmissing value where TRUE/FALSE needed\b|\bresulted in scalar indexing of a GPU array\b"
+             r"|^ERROR: scalar getindex is disallowed$"
              # petastorm's reader stopped while a loader's thread still read from it (Horovod's async loader)
              r"|Trying to read a sample after a reader created by make_reader/make_batch_reader has stopped"
              # DDP asked to wrap a module with nothing to train (its parameters frozen, or not built yet)
