@@ -11081,6 +11081,27 @@ SET_121 = [
 ]
 
 
+SET_122 = [
+    # (set 122) R's table of connections full (PSOCK workers)
+    ("Error in socketConnection(\"localhost\", port = port, server = TRUE, blocking = TRUE,  : \n  all connections are "
+     "in use", {}, "too_many_open_files"),
+    # a container whose device cgroup lost the GPUs
+    ("Failed to initialize NVML: Unknown Error", {"exit_code": 255}, "no_gpu"),
+    # a convolution over a feature map smaller than its kernel
+    ("RuntimeError: Calculated padded input size per channel: (2 x 2). Kernel size: (3 x 3). Kernel size can't be "
+     "greater than actual input size", {}, "shape_mismatch"),
+    # scikit-learn's checks of the arrays a metric or an estimator is given, raised in its validation module
+    ('Traceback (most recent call last):\n  File "/home/u/hgfp/train.py", line 88, in <module>\n'
+     '    u_hat_vl)))\n  File "/x/site-packages/sklearn/metrics/_regression.py", line 84, in _check_reg_targets\n'
+     "    check_consistent_length(y_true, y_pred)\n"
+     '  File "/x/site-packages/sklearn/utils/validation.py", line 212, in check_consistent_length\n'
+     '    " samples: %r" % [int(l) for l in lengths])\n'
+     "ValueError: Found input variables with inconsistent numbers of samples: [33, 13377]", {}, "shape_mismatch"),
+    ("ValueError: Expected 2D array, got 1D array instead:\narray=[].\nReshape your data either using "
+     "array.reshape(-1, 1) if your data has a single feature", {}, "shape_mismatch"),
+]
+
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -11092,7 +11113,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
-    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121,
+    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

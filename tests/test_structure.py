@@ -173,6 +173,12 @@ def test_an_exception_of_a_module_with_a_digit_is_not_a_hosts_prefix(line):
     assert structure.split_prefix(line) == (None, line)
 
 
+def test_a_librarys_check_of_the_arrays_it_was_given_is_not_a_configuration_check():
+    assert structure._origin("/x/site-packages/sklearn/utils/validation.py", "check_consistent_length") == "library"
+    assert structure._origin("/x/site-packages/keras/engine/data_adapter.py", "_check_data_cardinality") == "library"
+    assert structure._origin("/x/site-packages/sklearn/utils/validation.py", "check_scalar") == "config"
+
+
 def test_a_paste_indented_as_a_code_block_is_read_at_the_margin():
     shape = structure.read([("stderr", "    DGLError: Expect number of features to match number of edges.\n")])
     assert [r.name for r in shape.bare] == ["DGLError"]

@@ -923,6 +923,8 @@ EXHAUSTED: tuple[Rule, ...] = (
          log=r"\[Errno 24\] Too many open files|\bEMFILE\b|Too many open files$"
              # posix_ipc's words for EMFILE (a shared-memory segment a data reader opens per array)
              r"|\bprocess already has the maximum number of files open\b"
+             # R's fixed table of connections (128) full: more PSOCK workers or open files than it holds
+             r"|\ball connections are in use\b"
              # torch's file_descriptor sharing: a worker's batch arrived without its descriptor (the fd limit)
              r"|received 0 items of ancdata"
              # inotify's per-user limits (fs.inotify.max_user_instances / max_user_watches), which a node's other
@@ -1354,6 +1356,9 @@ SETUP: tuple[Rule, ...] = (
          log=r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|CUDA driver initialization failed"
              # XGBoost asked for a GPU where none is visible (its warning falls back to the CPU; its check ends)
              r"|No visible GPU is found(?: for XGBoost|, setting `gpu_id` to -1)"
+             # a container whose device cgroup lost the GPUs (the host's ``systemctl daemon-reload`` under Docker's
+             # systemd cgroup driver): nvidia-smi and NVML inside it fail while the host still sees them
+             r"|Failed to initialize NVML: Unknown Error"
              # Graphcore's poptorch finding no free IPU to attach (all held, or none in the partition)
              r"|'poptorch_cpp_error': Failed to acquire \d+ IPU\(s\)"
              # the same on AMD's, Intel's and Ascend's builds of torch
@@ -3121,6 +3126,10 @@ BUGS: tuple[Rule, ...] = (
              # ONNX Runtime fed an input of other dimensions or rank than the exported graph's
              + r"|\bINVALID_ARGUMENT : (?:Got invalid dimensions|Invalid rank) for input: "
              + r"|mat1 and mat2 shapes cannot be multiplied"
+             # a convolution over a feature map smaller than its kernel (inputs too small for the stages of
+             # down-sampling); scikit-learn given arrays of different lengths (predictions against targets)
+             + r"|Kernel size can't be greater than actual input size"
+             + r"|Found input variables with inconsistent numbers of samples: \[|Expected 2D array, got 1D array instead"
              # JAX's (lax) contraction and elementwise checks on operands of other shapes
              + r"|\bdot_general requires contracting dimensions to have the same shape, got "
              # MONAI's losses given a target of another shape than the prediction

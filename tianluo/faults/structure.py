@@ -283,14 +283,15 @@ def _origin(path: str | None, func: str | None) -> str:
     p = path.replace("\\", "/")
     low = p.lower()
     base = low.rsplit("/", 1)[-1]
-    if _CONFIG_FILE.search(base) or _CONFIG_DIR.search(low):
+    arrays = bool(func and _ARRAYS_FUNC.search(func))  # a check of the arrays handed over, not of settings
+    if (_CONFIG_FILE.search(base) and not arrays) or _CONFIG_DIR.search(low):
         return CONFIG
     if low.startswith(("<ipython-input-", "cell in")):
         return USER  # a notebook's own cell
     library = installed(p)
     if library and (_IO_FILE.search(base) or _IO_DIR.search(low)):
         return IO  # before a function's name: gcsfs's validate_response checks an HTTP answer, not a config
-    if (func and _CONFIG_FUNC.search(func) and not _WATCH_FUNC.search(func)
+    if (func and _CONFIG_FUNC.search(func) and not _WATCH_FUNC.search(func) and not arrays
             and (library or not _LOOP_FUNC.search(func))):
         return CONFIG
     return LIBRARY if library else USER
@@ -320,9 +321,12 @@ _CONFIG_DIR = LazyPattern(r"/(?:omegaconf|hydra|hyperpyyaml|pydantic|pydantic_co
                               r"|torch/distributed/elastic/rendezvous)(?:/|\.py)")
 _CONFIG_FUNC = LazyPattern(r"^(?:__post_init__|_?validate\w*|_?check_\w+|_?verify\w*|parse_args|parse_known_args"
                                r"|_?parse_\w*args\w*|_?sanity_check\w*|_?assert_valid\w*|error|_?check_arg\w*)$")
-# A check of how the work is going, not of what it was given (nnU-Net's ``check_workers_alive_and_busy``), or of
-# the arrays the program hands over (Keras' ``_check_data_cardinality``: its x and y differ in length).
-_WATCH_FUNC = LazyPattern(r"(?i)alive|worker|health|heartbeat|status|progress|finished|timeout|cardinality|shape")
+# A check of how the work is going, not of what it was given (nnU-Net's ``check_workers_alive_and_busy``).
+_WATCH_FUNC = LazyPattern(r"(?i)alive|worker|health|heartbeat|status|progress|finished|timeout")
+# A check of the arrays the program hands over, in a library's validation module too: Keras'
+# ``_check_data_cardinality`` (its x and y differ in length), scikit-learn's checks of what an estimator or a metric
+# is given (``check_consistent_length``: predictions and targets of different lengths; ``check_array``: a 1-D array)
+_ARRAYS_FUNC = LazyPattern(r"(?i)cardinality|shape|consistent_length|^check_array$|^check_x_y$")
 # A project's own validation or evaluation loop (``def validate(model, loader)``): not an argument check.
 _LOOP_FUNC = LazyPattern(r"^_?(?:validate|validation|val|evaluate|eval)(?:_one)?(?:_epoch|_step|_batch|_model"
                           r"|_loop|_epochs)?$")
