@@ -3129,7 +3129,8 @@ BUGS: tuple[Rule, ...] = (
              # a convolution over a feature map smaller than its kernel (inputs too small for the stages of
              # down-sampling); scikit-learn given arrays of different lengths (predictions against targets)
              + r"|Kernel size can't be greater than actual input size"
-             + r"|Found input variables with inconsistent numbers of samples: \[|Expected 2D array, got 1D array instead"
+             + r"|Found input variables with inconsistent numbers of samples: \["
+             + r"|Expected 2D array, got 1D array instead"
              # JAX's (lax) contraction and elementwise checks on operands of other shapes
              + r"|\bdot_general requires contracting dimensions to have the same shape, got "
              # MONAI's losses given a target of another shape than the prediction
