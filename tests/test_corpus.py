@@ -994,11 +994,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "the job script's own 'secrets.sh: No such file or directory' (a file it sources) is read as the file the job "
         "was given; the author reads the IndexError after it, datasets' select past the rows it has (bad_arguments, "
         "accepting index_error; config either way)"),
-    "pytorch/hyu_chemshift_extratrees_empty_x.txt": (
-        "config/bad_arguments",
-        "scikit-learn's 'Expected 2D array, got 1D array instead: array=[]' raised in its validation module reads as "
-        "a check of what the estimator was given, as issue 22 reads a framework's validation code; the author reads "
-        "the program's reshape (shape_mismatch, accepting corrupt_data)"),
     "pytorch/hyu_rlfd_absl_flag_ckpt_dir.txt": (
         "config/time_limit",
         "Slurm's 'CANCELLED ... DUE TO TIME LIMIT' ended the job after the program's AttributeError for a flag never "
@@ -1181,6 +1176,53 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "W&B's UsageError ('Unable to attach to run') is read as the client refusing how it was used; the author reads "
         "Lightning's XLA launcher spawning workers W&B cannot attach from (programming_error, accepting exit_1; "
         "confidently wrong)"),
+    "pytorch/hzz_torchcodec_forked_decoder_push_packet.txt": (
+        "config/corrupt_data",
+        "torchcodec's 'Could not push packet to decoder: Invalid data found when processing input' reads as a video "
+        "FFmpeg cannot parse; the author knows from the thread that decoders built before the DataLoader forked its "
+        "workers fail only with more than one worker (programming_error, accepting exit_1; confidently wrong)"),
+    "pytorch/iab_simpletuner_runpod_backward_cuda_error_hw.txt": (
+        "unknown/exit_1",
+        "a CUDA error in backward whose own line the paste cut, with only CUDA's advice below it; that the rented "
+        "pod's GPU was faulty is the maintainer's word (gpu_fault, accepting illegal_memory_access)"),
+    "tf_jax_storage/hzy_optuna_heartbeat_sqlite_locked_validation.txt": (
+        "transient/timeout",
+        "SQLite's 'database is locked' reads as a wait that ran out, as two corpus authors of Optuna's storage read "
+        "it; this author reads the file locked by writers SQLite cannot serve (file_locked, accepting io_error)"),
+    "tf_jax_storage/hzz_litdata_litgpt_chunk_dim_none_typeerror.txt": (
+        "code/type_error",
+        "'unsupported operand type(s) for //: NoneType and int' in litgpt's loader reads as the program's; the author "
+        "knows from the maintainer that the data was optimized without TokensLoader, its chunks' dim null "
+        "(bad_arguments, accepting version_mismatch; confidently wrong)"),
+    "pytorch/iai_qwen7b_bnb_libcudart_not_detected.txt": (
+        "config/version_mismatch",
+        "older bitsandbytes' 'CUDA SETUP: Setup Failed!' reads as a build that does not fit the CUDA found, as five "
+        "of the family's six corpus authors read it; this author reads libcudart not installed (missing_module, "
+        "accepting missing_file; config either way)"),
+    "pytorch/ial_dynet_gpu_lstm_nmt_pool_out_of_memory.txt": (
+        "config/host_oom",
+        "DyNet's 'dynet is out of memory, try increasing with --dynet-mem' names its own pool, not the device it is "
+        "on; the author reads the GPU's pool from the launch's --dynet-gpu (cuda_oom, accepting bad_arguments; config "
+        "either way)"),
+    "pytorch/iao_cdfsod_devit_offline_rpn_config_none.txt": (
+        "code/type_error",
+        "'expected str, bytes or os.PathLike object, not NoneType' reads as the program's type slip, as two of the "
+        "three corpus authors of it read it; this author knows the config left OFFLINE_RPN_CONFIG unset "
+        "(bad_arguments, accepting missing_file; confidently wrong)"),
+    "tf_jax_storage/ial_theano_emotion_net_cudnn_softmax_zero_batch.txt": (
+        "config/bad_arguments",
+        "cuDNN's CUDNN_STATUS_BAD_PARAM for a descriptor reads as a call the library refuses as asked; the author "
+        "reads the empty batch its shapes show (shape_mismatch, accepting exit_1 and corrupt_data; config either way)"),
+    "tf_jax_storage/iao_ncflow_brusselator_adapt_zero_size_max.txt": (
+        "config/unmatched_exception",
+        "numpy's 'zero-size array to reduction operation max which has no identity' raised inside JAX's reductions "
+        "takes the prior for an exception no rule knows; the author reads the program vmapping over an empty axis "
+        "(programming_error, accepting shape_mismatch; confidently wrong)"),
+    "tf_jax_storage/ibj_solardetection_unet_history_dataframe_typeerror.txt": (
+        "config/version_mismatch",
+        "'__init__() got an unexpected keyword argument' raised by a call into pandas reads as a call of another "
+        "release's signature, as most corpus authors of the family read it; the author knows the program unpacked "
+        "Keras's history as keywords (type_error; confidently wrong)"),
 }
 
 

@@ -1925,6 +1925,8 @@ SETUP: tuple[Rule, ...] = (
              r"|is a zip archive \(did you mean to use torch\.jit\.load\(\)\?\)|zero length field name in format"
              r"|dataset attribute should not be set after DataLoader is initialized"
              + r"|" + _EXC_LINE + r": module '[\w.]+' has no attribute '"
+             # a Python 2 module asked for under Python 3 (a legacy unpickler, code of that time)
+             r"|No module named '(?:__builtin__|cPickle|cStringIO|urllib2|ConfigParser)'"
              # ... as a harness or a trainer logs its message alone (lm-evaluation-harness run from a recipe's script:
              # "An error occurred during evaluation: module 'lm_eval.tasks' has no attribute 'initialize_tasks'";
              # Chainer's "Exception in main training loop: module ...")
@@ -2007,6 +2009,9 @@ SETUP: tuple[Rule, ...] = (
              # torch built against numpy 1.x meeting numpy 2 (its repr hook at import, mmengine printing it as a
              # warning; its tensor constructor that no longer knows numpy's scalar types)
              r"|Unable to configure default ndarray\.__repr__"
+             # xformers' wheel built for another torch or Python: a warning at import, fatal only once the program
+             # asks for its memory-efficient attention
+             r"|xFormers can't load C\+\+/CUDA extensions\. xFormers was built for:"
              # Spark 2's spark.ml given the features of the older spark.mllib
              r"|must be of type org\.apache\.spark\.ml\.linalg\.VectorUDT\S* but was actually "
              r"org\.apache\.spark\.mllib\.linalg\.VectorUDT"
@@ -3083,6 +3088,8 @@ SETUP: tuple[Rule, ...] = (
              r"|\bBad split: \S+\. Available splits: \["
              # a shell script's own option parser (ESPnet's and Kaldi's parse_options.sh) given one it does not take
              r"|^\S+\.sh: invalid option --\w"
+             # Arrow's 32-bit offsets past their limit: one batch of a datasets map too big (batch_size=None)
+             r"|ArrowInvalid: offset overflow while concatenating arrays"
              # a model kept in a quantized form that cannot be trained (gpt-oss's MXFP4 without dequantizing), and a
              # LoRA adapter that also saved whole tensors, which llama.cpp's converter cannot write as an adapter
              r"|\bbut that quantization method do(?:es)? not support training\b"
