@@ -179,6 +179,14 @@ def test_a_librarys_check_of_the_arrays_it_was_given_is_not_a_configuration_chec
     assert structure._origin("/x/site-packages/sklearn/utils/validation.py", "check_scalar") == "config"
 
 
+def test_a_markdown_mark_closing_a_pasted_line_is_not_part_of_the_exception():
+    text = ('**File "/x/site-packages/spconv/utils/__init__.py", line 65, in points_to_voxel\n'
+            "    assert block_filtering is False\nAssertionError**\n")
+    shape = structure.read([("stderr", text)])
+    assert [(r.name, r.source) for c in shape.chains for r in c] == [
+        ("AssertionError", "assert block_filtering is False")]
+
+
 def test_a_paste_indented_as_a_code_block_is_read_at_the_margin():
     shape = structure.read([("stderr", "    DGLError: Expect number of features to match number of edges.\n")])
     assert [r.name for r in shape.bare] == ["DGLError"]

@@ -870,6 +870,9 @@ def _carried_prefix(carried: str, line: str) -> tuple[str, str]:
     return "", line
 
 
+# Markdown's bold or inline-code mark a paste closed a line with (``AssertionError**``, ``...may help.` ``), after
+# the opening one the prefixes took off: the exception's name stands alone again
+_MARK_AT_END = re.compile(r"(?:\*\*|`{1,3})[ \t]*$")
 _LINE_NUMBER = LazyPattern(r"^ {0,5}(\d{1,6}) ", capture=True)
 
 
@@ -914,6 +917,7 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
         for raw in _dedented(_unnumbered(text.splitlines())):
             rank, rest = split_prefix(raw[:LINE_CHARS])
             carried, rest = _carried_prefix(carried, rest)
+            rest = _MARK_AT_END.sub("", rest)
             lines.append((fname, rank, rest))
     lines = lines[-MAX_LINES:]
     chains, bare, survived, symptoms = _tracebacks(lines)
