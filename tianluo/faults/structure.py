@@ -872,7 +872,7 @@ def _carried_prefix(carried: str, line: str) -> tuple[str, str]:
 
 # Markdown's bold or inline-code mark a paste closed a line with (``AssertionError**``, ``...may help.` ``), after
 # the opening one the prefixes took off: the exception's name stands alone again
-_MARK_AT_END = re.compile(r"(?:\*\*|`{1,3})[ \t]*$")
+_MARK_AT_END = LazyPattern(r"(?:\*\*|`{1,3})[ \t]*$")
 _LINE_NUMBER = LazyPattern(r"^ {0,5}(\d{1,6}) ", capture=True)
 
 
