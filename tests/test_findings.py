@@ -120,6 +120,26 @@ def test_nothing_is_written_through_a_planted_link_at_findings_md(run, tmp_path,
     assert target.read_text() == "precious\n"
 
 
+def test_a_note_waits_out_another_writers_creation_of_findings_md(run):
+    """The creating writer's temporary second name lasts an instant; a note written then lands, not refused."""
+    import threading
+
+    from tianluo.timefmt import utcnow
+    from tianluo.views import findings
+
+    path = run / "findings.md"
+    path.write_bytes(HEADER.encode("utf-8"))
+    temporary = run / ".findings.md.tmp"
+    os.link(path, temporary)  # the instant between create_exclusive's link and its unlink
+    remover = threading.Timer(0.1, os.unlink, [temporary])
+    remover.start()
+    try:
+        result = findings.append(run, "lr-3e-4", "lands after the creation", utcnow(), by="t")
+    finally:
+        remover.join()
+    assert not result.created and path.read_text().endswith("lands after the creation\n")
+
+
 def test_ticks_never_read_findings_md(tmp_path):
     """A FIFO at findings.md blocks any reader forever; garbage would fail any parser. The run completes."""
     spec = write_spec(tmp_path / "proj", SPEC)
