@@ -11109,6 +11109,11 @@ SETS_113_115_BY_LABEL = [
     # xformers' wheel built for another torch: its warning at import, the traceback below it cut
     ("WARNING[XFORMERS]: xFormers can't load C++/CUDA extensions. xFormers was built for:\n    PyTorch 2.1.0+cu118 "
      "with CUDA 1106 (you have 2.0.1+cu118)\n  Please reinstall xformers", {}, "version_mismatch"),
+    # (set 118) RDKit refusing a molecule of the training data
+    ("> [15:08:51] **Explicit valence for atom # 1 Cl, 7, is greater than permitted**", {}, "corrupt_data"),
+    # (set 122) old torch's THC check of a kernel not built for this GPU, the traceback below it cut
+    ("THCudaCheck FAIL file=/pytorch/aten/src/THC/THCGeneral.cpp line=383 error=8 : invalid device function", {},
+     "version_mismatch"),
     # a legacy unpickler asking for Python 2's module under Python 3
     ("ModuleNotFoundError: No module named '__builtin__'", {}, "version_mismatch"),
 ]

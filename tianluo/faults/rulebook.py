@@ -1297,6 +1297,9 @@ SETUP: tuple[Rule, ...] = (
              r"|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu"
              # a CUDA extension's own check after a launch (svox2's ``Error in svox2.accel_dist_prop : ...``)
              r"|^Error in [\w.]+ : invalid device function"
+             # old torch's THC check of the same code 8 (``THCudaCheck FAIL file=... line=383 error=8 : invalid device
+             # function``)
+             r"|THCudaCheck FAIL file=\S+ line=\d+ error=8 : invalid device function"
              # rocBLAS without Tensile kernels for this card's gfx target (a consumer card the bundled build skips),
              # its library's index read as no file of its ("Illegal seek"; a library file not there at all is ENOENT's)
              r"|rocBLAS error: Cannot read \S*TensileLibrary\w*\.dat: Illegal seek"),
@@ -2933,6 +2936,8 @@ SETUP: tuple[Rule, ...] = (
              # a video FFmpeg cannot parse (a download cut short, an empty file: no moov atom, invalid data), an LMDB
              # file that is not one, a MosaicML streaming shard that no longer matches its index.json
              r"|\bmoov atom not found\b|[:,] Invalid data found when processing input\b"
+             # RDKit refusing a molecule of the data (a SMILES whose valence or aromaticity no chemistry allows)
+             r"|\bExplicit valence for atom # \d+ \w+, \d+, is greater than permitted|\bCan't kekulize mol\b"
              # decord unable to reach a video's last frames (a file cut short: its index promises frames it lacks)
              r"|\bUnable to handle EOF because it takes too long to retrieve last few frames\b"
              # numpy reading an .npy whose data stops short of its header's shape (a file cut short on disk);
