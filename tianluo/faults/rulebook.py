@@ -1927,7 +1927,10 @@ SETUP: tuple[Rule, ...] = (
              # an old torch given a checkpoint in the zip format (1.6+); Python 2.6 given '{}' fields
              r"|is a zip archive \(did you mean to use torch\.jit\.load\(\)\?\)|zero length field name in format"
              r"|dataset attribute should not be set after DataLoader is initialized"
-             + r"|" + _EXC_LINE + r": module '[\w.]+' has no attribute '"
+             # (and the lazy top-level module of transformers, diffusers and their kin in its own words, without
+             # Python's quotes: ``module diffusers has no attribute AutoencoderKLWan``)
+             + r"|" + _EXC_LINE + r": module (?:'[\w.]+' has no attribute '|[a-z_][\w.]* has no attribute [A-Za-z_]\w*"
+             r"\.?(?: |$))"
              # a Python 2 module asked for under Python 3 (a legacy unpickler, code of that time)
              r"|No module named '(?:__builtin__|cPickle|cStringIO|urllib2|ConfigParser)'"
              # ... as a harness or a trainer logs its message alone (lm-evaluation-harness run from a recipe's script:
@@ -3058,10 +3061,6 @@ SETUP: tuple[Rule, ...] = (
          # a class asked for an attribute it does not have (``type object 'Trainer' has no attribute
          # 'add_argparse_args'``: all eight)
          log=_PFX + r"(?:\w+\.)*AttributeError: type object '[\w.]+' has no attribute '\w+'"
-             # the lazy top-level module of transformers, diffusers and their kin asked for a name its release does
-             # not export (its own words, without Python's quotes: ``module diffusers has no attribute
-             # AutoencoderKLWan``)
-             r"|AttributeError: module [a-z_][\w.]* has no attribute [A-Za-z_]\w*\.?(?: |$)"
              # Lightning's Trainer given a module of the other Lightning package (``lightning`` and
              # ``pytorch_lightning`` side by side: a LightningModule of one is not one of the other; all three)
              r"|`model` must be a `LightningModule`(?: or `[\w.]+`)?, got `\w+`"

@@ -178,8 +178,9 @@ _PREFIX = LazyPattern(
 
 
 # A host prefix's words that are an exception's qualified name instead (``sqlite3.OperationalError: ``,
-# ``urllib3.exceptions.MaxRetryError: ``, ``cv2.error: ``): a module with a digit in it looks like a host (``node-3: ``)
-_RAISED_NAME = LazyPattern(r"\.[A-Z]\w*$|(?:Error|Exception|Warning|Exit|Interrupt)$|^\w+\.error$")
+# ``urllib3.exceptions.MaxRetryError: ``, ``cv2.error: ``): a module with a digit in it looks like a host
+# (``node-3: ``). An exception's name (``_EXC_NAME``, below), or a dotted one ending in a class or cv2's ``error``.
+_QUALIFIED_CLASS = LazyPattern(r"\.[A-Z]\w*$|^\w+\.error$")
 
 
 def split_prefix(line: str) -> tuple[str | None, str]:
@@ -190,7 +191,8 @@ def split_prefix(line: str) -> tuple[str | None, str]:
         m = _PREFIX.search(line)
         if m is None or m.end() == 0:
             break
-        if m.group(7) is not None and _RAISED_NAME.search(m.group(7)):
+        host = m.group(7)
+        if host is not None and (_EXC_NAME.search(host) or _QUALIFIED_CLASS.search(host)):
             break
         rank = next((g for g in m.groups() if g is not None), rank)
         line = line[m.end():]

@@ -14,6 +14,7 @@ import errno
 import json
 import os
 import stat
+import time
 from pathlib import Path
 
 from tianluo.errors import TianluoError
@@ -403,12 +404,17 @@ def atomic_write(path: Path, data: bytes | str, durable: bool = True) -> None:
         os.close(dfd)
 
 
+#: How long ``open_appending`` waits out another writer's ``create_exclusive`` of the same file.
+CREATE_WAIT_S = 0.5
+
+
 @_writes
 def create_exclusive(path: Path, data: bytes | str) -> bool:
     """Write ``path`` atomically only if it does not exist yet; return False if it does.
 
     The content is complete before the name appears (a hard link of a synced temp file), so
-    this is both a claim and an atomic write.
+    this is both a claim and an atomic write. Until the temp name is removed, an instant later,
+    the file has two names: a writer appending to it at once uses ``open_appending``.
     """
     if isinstance(data, str):
         data = data.encode("utf-8")
@@ -425,6 +431,25 @@ def create_exclusive(path: Path, data: bytes | str) -> bool:
         return True
     finally:
         os.close(dfd)
+
+
+def open_appending(path: Path) -> int:
+    """``open_file(path, O_WRONLY | O_APPEND)`` for a file another process may be creating with
+    ``create_exclusive``: its temporary second name is waited out (at most ``CREATE_WAIT_S``); a hard
+    link someone left is still refused, as is a link or a FIFO.
+    """
+    deadline = time.monotonic() + CREATE_WAIT_S
+    while True:
+        try:
+            return open_file(path, os.O_WRONLY | os.O_APPEND)
+        except UnsafePath:
+            try:
+                linked = os.lstat(path).st_nlink > 1
+            except OSError:
+                linked = False
+            if not linked or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.01)
 
 
 def write_json(path: Path, obj: object, durable: bool = True) -> None:

@@ -8,7 +8,6 @@ there. The file is created 0600 with its header and first note in one atomic ste
 
 import errno
 import os
-import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -79,31 +78,6 @@ class NoteResult:
     created: bool
 
 
-#: How long a note waits for another writer's creation of findings.md to finish (its temporary second name).
-CREATE_WAIT_S = 0.5
-
-
-def _open_appending(path: Path) -> int:
-    """findings.md opened to append; refuses a link, a FIFO, a hard link.
-
-    A writer that creates findings.md gives the finished file its name as a hard link of a temporary file, then
-    removes the temporary name (``fsio.create_exclusive``): for that instant the file has two names. A note
-    written at the same time waits that out (at most ``CREATE_WAIT_S``); a hard link someone left stays refused.
-    """
-    deadline = time.monotonic() + CREATE_WAIT_S
-    while True:
-        try:
-            return fsio.open_file(path, os.O_WRONLY | os.O_APPEND)
-        except fsio.UnsafePath:
-            try:
-                linked = os.lstat(path).st_nlink > 1
-            except OSError:
-                linked = False
-            if not linked or time.monotonic() >= deadline:
-                raise
-            time.sleep(0.01)
-
-
 def append(run_dir: Path, subject: str, text: str, now: datetime, by: str | None = None) -> NoteResult:
     """Append one note to ``findings.md`` (created with its header when it is not there).
 
@@ -119,7 +93,7 @@ def append(run_dir: Path, subject: str, text: str, now: datetime, by: str | None
     path = Path(run_dir) / FINDINGS
     if not os.path.lexists(path) and fsio.create_exclusive(path, HEADER.encode("utf-8") + line):
         return NoteResult(path, line.decode("utf-8"), True)
-    fd = _open_appending(path)
+    fd = fsio.open_appending(path)  # refuses a link, a FIFO, a hard link; waits out a creation under way
     try:
         written = os.write(fd, line)  # one write: a concurrent note lands before or after, never inside
     except OSError as exc:
