@@ -2005,11 +2005,11 @@ SETUP: tuple[Rule, ...] = (
              # ... and Keras 2 code or files under Keras 3 (the keywords Keras 3 dropped), Keras 3's files under 2
              r"|Unrecognized keyword arguments passed to \w+: \{'(?:batch_input_shape|weights|input_dim|input_length"
              r"|time_major|batch_shape)'|Unrecognized keyword arguments: \['batch_shape'\]"),
-    # numpy 2 against modules built for 1.x: printed on the way to an ImportError that jobs
-    # often catch (an optional import), so not fatal after exit 0; torchvision's "Failed to
-    # load image Python extension: ... undefined symbol" warning is why that one needs an
-    # exception's line above.
-    Rule("numpy_abi", CONFIG, "version_mismatch", fatal=False,
+    # Releases that do not fit, in words a job also prints as a warning and goes on from, so not fatal after exit 0:
+    # numpy 2 against modules built for 1.x, printed on the way to an ImportError that jobs often catch (an optional
+    # import), and the others below; torchvision's "Failed to load image Python extension: ... undefined symbol"
+    # warning is why that one needs an exception's line above.
+    Rule("release_warning", CONFIG, "version_mismatch", fatal=False,
          log=r"compiled using NumPy 1\.x cannot be run in|numpy\.(?:dtype|ndarray) size changed|_ARRAY_API not found"
              r"|numpy\.core\.multiarray failed to import"
              # torch built against numpy 1.x meeting numpy 2 (its repr hook at import, mmengine printing it as a
