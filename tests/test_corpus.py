@@ -162,13 +162,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "unknown/exit_1", "the excerpt ends on the notebook's call line, before the TypeError: the text holds no "
         "error"),
     # Sets 19 and 20.
-    "hub/hqj_huggingface_sb3_ppo_load_schedule_assert.txt": (
-        "unknown/exit_1", "a bare 'assert callable(value_schedule)' inside stable-baselines3's own utils: that the "
-        "checkpoint came from a newer sb3 is the maintainer's finding; the text only says a check of the library's "
-        "failed"),
-    "tf_jax_storage/hqi_tf_object_detection_mirrored_strategy_assert_not_as_ref.txt": (
-        "unknown/exit_1", "a bare 'assert not as_ref' inside TF contrib's mirrored values: that this early strategy "
-        "could not serve the Estimator pipeline is the author's reading; the text names no cause"),
     "hub/hqr_kohya_colab_sdxl_lora_cant_load_bigg_tokenizer.txt": (
         "config/missing_file", "transformers' 'Can't load tokenizer for' with no connection failure in the log is "
         "the hub's files neither had nor cached (21 corpus files show the wording alone: 12 authors read config, 8 of "
@@ -460,10 +453,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "config/bad_arguments", "transformers' AutoConfig.register refusing a model type it already has: the "
         "program registers a copy that a newer transformers now ships (the author's version_mismatch); the refusal "
         "reads as a check of what the program passed, the same class"),
-    "tf_jax_storage/htu_ddsp_prepare_tfrecord_f0_assert.txt": (
-        "unknown/exit_1", "a bare assert with no message inside DDSP's compute_f0 ('assert n_padding % 1 == 0'): "
-        "that the library's padding arithmetic is wrong for this audio is the thread's finding; the text only says "
-        "an invariant of the library failed"),
     "hub/htp_hf_tokenizers_train_from_pretrained_missing_additional_token_panic.txt": (
         "code/programming_error", "a Rust panic with its own message ('Missing additional token') reads as the "
         "library's assertion failing; whether the tokenizer file or the library is at fault the thread never settles"),
@@ -1010,9 +999,10 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "(data of another form than the estimator reads); the author reads the program feeding an unencoded column "
         "(programming_error, accepting type_error; confidently wrong by the letter)"),
     "pytorch/hyv_open_clip_mixtera_shm_none_epoch1.txt": (
-        "unknown/exit_1",
-        "an assertion inside an installed data library ('SharedMemory objects are None.') is read as an invariant of "
-        "that library, whose cause the text does not say; the author reads the library not supporting a second epoch "
+        "config/unmatched_exception",
+        "confidently wrong by the letter: an assert of an installed data library, pasted without its frames "
+        "('assert self._comp_shm is not None ...', then 'AssertionError: SharedMemory objects are None.'), takes the "
+        "prior of an exception no rule knows (config); the author reads the library not supporting a second epoch "
         "(programming_error)"),
     "pytorch/hyv_signrecognition_import_load_model.txt": (
         "config/version_mismatch",
@@ -1085,11 +1075,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "unknown/exit_1",
         "the excerpt ends at cross_entropy's frame, before its exception line; the author reads the class weights left "
         "on the CPU from the program's source (device_mismatch)"),
-    "pytorch/hzf_detectron2_eval_class_count_assert.txt": (
-        "unknown/exit_1",
-        "a bare assert inside detectron2's COCO evaluator ('assert len(class_names) == precisions.shape[2]') is an "
-        "invariant of the library whose cause the text does not say; the author reads the project's metadata with an "
-        "extra class (programming_error, accepting bad_arguments)"),
     "pytorch/hzh_ray_train_v2_shutdown_torch_device_index.txt": (
         "unknown/exit_1",
         "torch's 'device >= 0 && device < num_gpus INTERNAL ASSERT FAILED ... please report a bug to PyTorch' is read "

@@ -187,6 +187,23 @@ def test_a_markdown_mark_closing_a_pasted_line_is_not_part_of_the_exception():
         ("AssertionError", "assert block_filtering is False")]
 
 
+def test_a_pasted_assert_statement_and_its_exception_without_frames_is_an_exception():
+    text = 'assert C.audio["sample_rate"] == C.l1_spec_loss_params["sample_rate"]\nAssertionError\n'
+    shape = structure.read([("stderr", text)])
+    assert [(r.name, r.source) for r in shape.bare] == [
+        ("AssertionError", 'assert C.audio["sample_rate"] == C.l1_spec_loss_params["sample_rate"]')]
+    # the name alone after any other line is a word, not an exception
+    assert structure.read([("stderr", "checking the batch\nAssertionError\n")]).bare == ()
+
+
+def test_a_pastes_trailing_spaces_do_not_hide_its_traceback():
+    text = ('File "/x/site-packages/deepspeed/runtime/zero/stage3.py", line 529, in defragment  \n'
+            "    assert len(set(t.dtype for t in tensors)) == 1  \nAssertionError  \n")
+    shape = structure.read([("stderr", text)])
+    assert [(r.name, r.source) for c in shape.chains for r in c] == [
+        ("AssertionError", "assert len(set(t.dtype for t in tensors)) == 1")]
+
+
 def test_a_paste_indented_as_a_code_block_is_read_at_the_margin():
     shape = structure.read([("stderr", "    DGLError: Expect number of features to match number of edges.\n")])
     assert [r.name for r in shape.bare] == ["DGLError"]
@@ -834,8 +851,9 @@ def test_a_notebook_frame_of_an_installed_package_makes_a_refused_signature_a_ve
     # what an earlier step should have written, in the assert's own words: nothing the text can name
     ('  File "/w/rvc/train.py", line 40, in train_model',
      '    assert os.path.isfile(model_path), f"Failed to train model {model_path}..."', "exit_1"),
-    # a path the program made itself, no input's name: no verdict either
-    ('  File "/w/cache.py", line 9, in load', "    assert os.path.exists(tmp)", "exit_1"),
+    # a path the program made itself, no input's name: no verdict of its own, only the prior of an exception no rule
+    # knows (its statement says what it checked)
+    ('  File "/w/cache.py", line 9, in load', "    assert os.path.exists(tmp)", "unmatched_exception"),
 ])
 def test_an_assert_that_a_given_input_is_there_is_a_missing_file(frame, source, label):
     fault = _fault(f"Traceback (most recent call last):\n{frame}\n{source}\nAssertionError\n")
@@ -849,8 +867,10 @@ def test_an_assert_that_a_given_input_is_there_is_a_missing_file(frame, source, 
     ('  File "/AI/LoadBatches.py", line 71, in imageSegmentationGenerator', "    assert images_path[-1] == '/'",
      "bad_arguments"),
     ('  File "train.py", line 12, in main', "    assert args.out_file.endswith('.json')", "bad_arguments"),
-    # a framework's own assert on a path's form is no argument of the job's: the frame's origin decides
-    ('  File "/usr/lib/python3/site-packages/lib/io.py", line 5, in save', "    assert path[-1] == '/'", "exit_1"),
+    # a framework's own assert on a path's form is no argument of the job's: the frame's origin decides, and only the
+    # prior of an exception no rule knows is left
+    ('  File "/usr/lib/python3/site-packages/lib/io.py", line 5, in save', "    assert path[-1] == '/'",
+     "unmatched_exception"),
     # an assert in the project's own file on anything else stays the code's
     ('  File "train.py", line 12, in main', "    assert len(batch) == 2", "programming_error"),
 ])
@@ -1223,6 +1243,19 @@ def test_an_exception_no_rule_knows_is_config_by_the_prior_with_its_line_as_evid
 def test_what_may_pass_or_failed_elsewhere_is_not_named_by_the_prior(last):
     fault = _fault(LIBRARY_RAISED + last + "\n")
     assert fault.label != "unmatched_exception", fault.evidence
+
+
+@pytest.mark.parametrize("text", [
+    # a library's assert with no message: its statement says what it checked (a setting the library was given)
+    'File "/x/site-packages/hydra_plugins/hydra_optuna_sweeper/_impl.py", line 289, in sweep\n'
+    "    assert self.search_space is None\nAssertionError\n",
+    # a paste that kept only the assert statement and its exception
+    "assert hasattr(model.decoder, 'adaptive_softmax') and model.decoder.adaptive_softmax is not None\n"
+    "AssertionError\n",
+])
+def test_a_bare_assert_whose_statement_is_shown_takes_the_prior(text):
+    fault = _fault(text)
+    assert (fault.klass, fault.label) == (C, "unmatched_exception"), fault.evidence
 
 
 def test_the_prior_reads_only_an_exit_no_rule_named():

@@ -277,6 +277,7 @@ class _Reader:
     survives: bool = False  # the traceback being read is logging's report of a failed handler
     chained: bool = False  # a chain marker was seen after the last exception
     quoted: str = ""  # outside a traceback: the indented line just before (a source line cut from its frames)
+    asserted: str = ""  # outside a traceback: the line just before, when it is an assert statement
 
 
 def _origin(path: str | None, func: str | None) -> str:
@@ -461,11 +462,16 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
             if stripped:
                 indent = len(text) - len(text.lstrip())
                 raised = _exception(text, rank, fname, (), trace=False)
+                if raised is None and r.asserted and stripped == "AssertionError":
+                    # a paste that kept only the failed assert statement and its exception, without frames
+                    raised = Raised(name="AssertionError", message="", where=None, func=None, origin=UNKNOWN,
+                                    rank=rank, file=fname, text=stripped, source=r.asserted)
                 if raised is not None and indent <= 2:
                     into = symptoms if _symptom(raised, r.quoted) else bare
                     into.append(raised)
                     r.more = [into, len(into) - 1, 0]
                 r.quoted = stripped[:500] if indent >= 4 else ""
+                r.asserted = stripped[:500] if stripped.startswith("assert ") else ""
             continue
         if r.rich:
             rf = _RICH_FRAME.search(text)
@@ -919,7 +925,7 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
         for raw in _dedented(_unnumbered(text.splitlines())):
             rank, rest = split_prefix(raw[:LINE_CHARS])
             carried, rest = _carried_prefix(carried, rest)
-            rest = _MARK_AT_END.sub("", rest)
+            rest = _MARK_AT_END.sub("", rest).rstrip()  # a paste's trailing spaces end no line of Python's
             lines.append((fname, rank, rest))
     lines = lines[-MAX_LINES:]
     chains, bare, survived, symptoms = _tracebacks(lines)

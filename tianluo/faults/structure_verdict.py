@@ -574,8 +574,9 @@ _ELSEWHERE_SAID = compile_pattern(r"(?i)non-zero (?:exit )?(?:status|code)|exite
                                   r"|runs?)\b"
                                   # a driver's word that the whole run failed, or a pointer to where its details
                                   # are (XGBoost's Spark driver's ``XGBoostModel training failed``, Ascend's ``The
-                                  # details refer to 'Ascend Error Message'``): the executors' or the device's report
-                                  r"|^\w+ training failed\b|details refer to")
+                                  # details refer to 'Ascend Error Message'``, an assert after a training step that
+                                  # left no model: ``f"Failed to train model {model_path}"``): another report's
+                                  r"|^\w+ training failed\b|details refer to|\bfailed to train\b")
 # (io's UnsupportedOperation, a stream without fileno or seek, is named without the suffix)
 _EXCEPTION_NAME = compile_pattern(r"(?:Error|Exception|Failure|Fault|Invalid|^error|^UnsupportedOperation)$")
 
@@ -597,16 +598,23 @@ def unmatched(shape: Shape) -> Verdict | None:
     if last.origin == LIBRARY and last.where is None:  # a C++ exception outside Python (structure._native): a crash
         return None
     for raised in chain:
+        words = raised.message or _asserted(raised)
         if (_PASSING_NAME.search(raised.base) or _ELSEWHERE.search(raised.base) or _WRAPPER.search(raised.base)
-                or _ELSEWHERE_SAID.search(raised.message) or _REPORT_BUG.search(raised.message)):
+                or _ELSEWHERE_SAID.search(words) or _REPORT_BUG.search(words)):
             return None
     if not _EXCEPTION_NAME.search(last.base):
         return None
-    if not _TORCH_RERAISE.sub("", last.message).strip():  # a bare raise with no words: nothing says what it was
+    # a bare raise with no words: nothing says what it was (a failed assert's own statement says what it checked)
+    if not _TORCH_RERAISE.sub("", last.message).strip() and not _asserted(last):
         return None
     return Verdict(CONFIG_C, UNMATCHED_LABEL, f"{_text(last)} (raised in {_where(last)}; no rule knows it: an "
                    "exception that ends a job is most often its data, a setting or the environment, and the same "
                    "input fails the same way)", "unmatched", last.text)
+
+
+def _asserted(raised: Raised) -> str:
+    """The assert statement a bare AssertionError failed on, when its traceback printed it ("" otherwise)."""
+    return raised.source if raised.base == "AssertionError" and raised.source.startswith("assert ") else ""
 
 
 def _codes(*names: str) -> frozenset[str]:
