@@ -11102,6 +11102,47 @@ SET_122 = [
 ]
 
 
+SET_125 = [
+    # (set 125) a gRPC message past the sender's limit (a federated client sending a model's weights)
+    ('grpc._channel._InactiveRpcError: <_InactiveRpcError of RPC that terminated with:\n'
+     '\tstatus = StatusCode.RESOURCE_EXHAUSTED\n\tdetails = "Sent message larger than max (104857600 vs. 4194304)"',
+     {}, "bad_arguments"),
+    # NVFlare's config loader quoting the import of a component's class
+    ("2024-03-01 10:00:00,000 - ServerDeployer - ERROR - ./app_server/config/config_fed_server.json in JSON element "
+     "components.#2: No module named 'custom'", {}, "missing_module"),
+    # a pickle whose class the installed release of its package no longer has; the program's own class stays its slip
+    ("AttributeError: Can't get attribute 'Batch' on <module 'torch_geometric.data.batch' from "
+     "'/opt/conda/lib/python3.10/site-packages/torch_geometric/data/batch.py'>", {}, "version_mismatch"),
+    ("AttributeError: Can't get attribute 'Net' on <module '__main__' from 'cifar10.py'>", {}, "attribute_error"),
+    # spawned DataLoader workers that could not unpickle a class of the main script, then the hung parent stopped
+    ('Traceback (most recent call last):\n  File "<string>", line 1, in <module>\n'
+     '  File "/opt/conda/lib/python3.10/multiprocessing/spawn.py", line 116, in spawn_main\n'
+     "    exitcode = _main(fd, parent_sentinel)\n"
+     '  File "/opt/conda/lib/python3.10/multiprocessing/spawn.py", line 126, in _main\n'
+     "    self = reduction.pickle.load(from_parent)\n"
+     "AttributeError: Can't get attribute 'PairDataset' on <module '__mp_main__' from '/home/u/train.py'>\n"
+     "^CTraceback (most recent call last):", {"exit_code": None, "signal": 2}, "attribute_error"),
+    # TRL's vLLM client waiting on a generation server that does not answer
+    ("2025-04-02 11:00:01 - INFO - trl.extras.vllm_client - Server is not up yet. Retrying in 2.0 seconds...", {},
+     "connection_error"),
+    # a trainer's dict of stats whose loss is NaN, under a path and as a string
+    ("train stats after 1024 examples: {'rewards_train/chosen': 'nan', 'loss/train': 'nan', 'grad_norm': 'nan'}", {},
+     "nan_loss"),
+    ("{'train/loss': nan, 'train/lr': 1e-05, 'epoch': 0.31}", {}, "nan_loss"),
+    # torch's sparse and BLAS ops naming the argument whose size disagrees
+    ("RuntimeError: addmm: Argument #3 (dense): Expected dim 0 size 128, got 64", {}, "shape_mismatch"),
+    # torch's account of an allocation that failed, quoted without the words before it
+    ("Tried to allocate 512.00 MiB (GPU 0; 10.76 GiB total capacity; 9.80 GiB already allocated; 301.56 MiB free; "
+     "9.95 GiB reserved in total by PyTorch)", {}, "cuda_oom"),
+    # Megatron's indexed dataset, None when no .idx/.bin pair is at the prefix given
+    ("    indexed_dataset.sizes.shape[0]))\nAttributeError: 'NoneType' object has no attribute 'sizes'", {},
+     "missing_file"),
+    # a client's word that the job it submitted failed on the service: the service's logs say why
+    ("ValueError: Job is failed, please check out job 202401010000000000000 by fate board or fate_flow cli", {},
+     "exit_1"),
+]
+
+
 SETS_113_115_BY_LABEL = [
     # (sets 113 and 115, read by label before they joined the corpus) Arrow's 32-bit offsets past their limit (a
     # datasets map with batch_size=None)
@@ -11130,7 +11171,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
-    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "113-115-by-label": SETS_113_115_BY_LABEL,
+    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "113-115-by-label": SETS_113_115_BY_LABEL,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

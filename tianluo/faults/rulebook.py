@@ -1057,6 +1057,8 @@ EXHAUSTED: tuple[Rule, ...] = (
          log=r"(?:ResourceExhaustedError|Resource exhausted): \S*\.tempstate\d+|\.tempstate\d+: Resource exhausted"),
     Rule("cuda_oom", CONFIG, "cuda_oom",
          log=r"CUDA out of memory|(?:CUDA|HIP) error: '?out of memory|hipErrorOutOfMemory"
+             # (torch's account of the allocation that failed, quoted without the words before it)
+             r"|^Tried to allocate [\d.]+ [KMGT]i?B \(GPU \d+; [\d.]+ [KMGT]i?B total capacity;"
              # (NCCL's words, with cudaError's number before its string in newer releases: ``Cuda failure 2 'out of
              # memory'``)
              r"|Cuda failure (?:\d+ )?'?out of memory"
@@ -1182,6 +1184,11 @@ STOPPED: tuple[Rule, ...] = (
     Rule("extension_lock_wait", CONFIG, "file_locked",
          log=r"^\s*wait \((?:\S+/)?torch/utils/file_baton\.py:\d+\)"
              r"|[/\\]torch[/\\]utils[/\\]file_baton\.py\", line \d+, in wait$"),
+    # A job stopped after its spawned workers could not unpickle a class of the main script (``Can't get attribute
+    # 'RNA_SS_data' on <module '__mp_main__'``: a child re-imports the script as __mp_main__, where a class defined
+    # under ``if __name__ == "__main__"`` is not): every worker died at start, the parent waited on them until a
+    # person stopped it; the program's slip is why (the parent's own symptoms of the same are structure's)
+    Rule("spawned_class_missing", CODE, "attribute_error", log=r"Can't get attribute '\w+' on <module '__mp_main__'"),
     # slurmstepd's cancel line with no reason, and the job ended by the TERM it sends: a person (or
     # an admin) ran scancel. srun prints the same line when it ends a step after a task failed,
     # but then the job ends by that failure, not by TERM, and the failure's own line says more.
@@ -1931,8 +1938,11 @@ SETUP: tuple[Rule, ...] = (
              # Python's quotes: ``module diffusers has no attribute AutoencoderKLWan``)
              + r"|" + _EXC_LINE + r": module (?:'[\w.]+' has no attribute '|[a-z_][\w.]* has no attribute [A-Za-z_]\w*"
              r"\.?(?: |$))"
-             # a Python 2 module asked for under Python 3 (a legacy unpickler, code of that time)
+             # a Python 2 module asked for under Python 3 (a legacy unpickler, code of that time); a pickle whose class
+             # the installed release of its package no longer has (``Can't get attribute 'DGLGraph' on <module
+             # 'dgl.heterograph' from '.../site-packages/...'>``; a class of the program's own ``__main__`` is its slip)
              r"|No module named '(?:__builtin__|cPickle|cStringIO|urllib2|ConfigParser)'"
+             r"|Can't get attribute '\w+' on <module '[\w.]+' from '[^']*[\\/](?:site|dist)-packages[\\/]"
              # ... as a harness or a trainer logs its message alone (lm-evaluation-harness run from a recipe's script:
              # "An error occurred during evaluation: module 'lm_eval.tasks' has no attribute 'initialize_tasks'";
              # Chainer's "Exception in main training loop: module ...")
@@ -2111,8 +2121,9 @@ SETUP: tuple[Rule, ...] = (
              r"|[Ll]oss is (?:nan|NaN|inf), stopping|Monitored metric \S+ = (?:nan|inf) is not finite"
              # a trainer's progress line (Paddle3D's ``loss=nan, lr=``, ``Loss: nan``, ``LOSS     :  nan``)
              r"|\b(?:[Ll]oss|LOSS) *[:=] *(?:nan|NaN|inf)\b"
-             # the Hugging Face Trainer's log of a step, a dict: ``{'loss': nan, 'learning_rate': 0.0002, ...}``
-             r"|\{'loss': nan,"
+             # the Hugging Face Trainer's log of a step, a dict: ``{'loss': nan, 'learning_rate': 0.0002, ...}``, and
+             # any trainer's dict of stats with its loss under a path, its values as strings (``'loss/train': 'nan'``)
+             r"|\{'loss': nan,|['\"](?:\w+/)?loss(?:/\w+)?['\"]: ['\"]?(?:nan|NaN)\b"
              r"|Nan in summary histogram|had NaN values|\bNaN detected in\b|NaN or Inf found in input tensor"
              # faceswap's NaN protection
              r"|\bNaN Detected\. Loss: |A NaN was detected and you have NaN protection enabled"
@@ -2239,6 +2250,9 @@ SETUP: tuple[Rule, ...] = (
                # _target_ that does not import
                r"|\bpython[\d.]*(?:\.exe)?: (?:No module named |Error while finding module specification for )"
                r"|Error locating target '"
+               # NVFlare's config loader quoting the import of a component's class (``config_fed_server.json in JSON
+               # element components.#5: No module named 'pt'``): the app's custom code is not where it imports from
+               r"|\bin JSON element \S+: No module named '"
                # Apache Beam with no handler for gs:// (apache-beam[gcp] not installed), old and new wordings
                r"|Unable to get (?:the )?[Ff]ilesystem (?:for path|from specified path)"
                # Keras' HDF5 saving and loading without h5py
@@ -2262,8 +2276,10 @@ SETUP: tuple[Rule, ...] = (
              r"|Some of the cache files do not exist neither locally nor on remote"),
     # np.frombuffer handed None: a key-value store's lookup (LMDB's txn.get) found no such key, so the sample the
     # index names is not in the store the config points at (Python 3.12's wording; before it, "a bytes-like object
-    # is required, not 'NoneType'", which other calls print too)
-    Rule("lookup_found_nothing", CONFIG, "missing_file", log=r"'NoneType' object has no attribute '__buffer__'"),
+    # is required, not 'NoneType'", which other calls print too); Megatron's indexed dataset, None when no
+    # ``<prefix>.idx``/``.bin`` pair is at the --data-path given (``indexed_dataset.sizes``)
+    Rule("lookup_found_nothing", CONFIG, "missing_file",
+         log=r"'NoneType' object has no attribute '(?:__buffer__|sizes)'"),
     # A JVM's missing input (Spark, H2O, a Java tokenizer: ``java.io.FileNotFoundException: x (No such file or
     # directory)``); HF datasets given a repository or folder with no data files it reads; a checkpoint folder or an
     # annotation file a library checks for, in its own words (LitGPT's --checkpoint_dir, DALI's COCO reader), a shard
@@ -2627,9 +2643,10 @@ SETUP: tuple[Rule, ...] = (
              # Spark's driver collecting more than its spark.driver.maxResultSize allows (the setting, or a collect()
              # the job should not make)
              r"is bigger than spark\.driver\.maxResultSize\b|"
-             # a gRPC message over the server's limit (a Milvus insert batch too large): the batch the job sends;
+             # a gRPC message over the limit of either end (a Milvus insert batch too large; a Flower client sending
+             # GPT-2's weights past the channel's 512 MB): the size the job sends or the limit it set;
              # CTranslate2 (faster-whisper) asked for a compute type the GPU does not run (float16 on a P40)
-             r"grpc: received message larger than max \(\d+ vs\. \d+\)|"
+             r"(?:grpc: received|\bSent) message larger than max \(\d+ vs\. \d+\)|"
              r"Requested \w+ compute type, but the target device or backend do not support|"
              # LMDB's environment filled its map (the map size the program opened it with): the same size fills again
              r"\bMDB_MAP_FULL\b|\bMapFullError\b|"
@@ -3128,6 +3145,9 @@ BUGS: tuple[Rule, ...] = (
              # ONNX Runtime fed an input of other dimensions or rank than the exported graph's
              + r"|\bINVALID_ARGUMENT : (?:Got invalid dimensions|Invalid rank) for input: "
              + r"|mat1 and mat2 shapes cannot be multiplied"
+             # torch's sparse and BLAS ops naming the argument whose size disagrees (``addmm: Argument #3 (dense):
+             # Expected dim 0 size 0, got 32``)
+             + r"|\b\w+: Argument #\d+ \(\w+\): Expected dim \d+ size \d+, got \d+"
              # a convolution over a feature map smaller than its kernel (inputs too small for the stages of
              # down-sampling); scikit-learn given arrays of different lengths (predictions against targets)
              + r"|Kernel size can't be greater than actual input size"
@@ -3778,8 +3798,10 @@ NETWORK: tuple[Rule, ...] = (
                     # any client's own name for a lost connection (``NeptuneConnectionLostException``)
                     r"\w*ConnectionLost\w*", r"\w+Connection(?:Reset|Refused|Aborted)(?:Error|Exception)")),
     # the OpenAI client's own retries of a request (a server that timed out, refused or answered 5xx or 429), the last
-    # words of an evaluation against a served model that stopped answering
-    Rule("client_retrying", TRANSIENT, "connection_error", log=r"\bRetrying request to /\S* in [\d.]+ seconds\b"),
+    # words of an evaluation against a served model that stopped answering; TRL's vLLM client waiting on a
+    # ``trl vllm-serve`` that does not answer (GRPO's generation server)
+    Rule("client_retrying", TRANSIENT, "connection_error",
+         log=r"\bRetrying request to /\S* in [\d.]+ seconds\b|\bServer is not up yet\. Retrying in [\d.]+ seconds\b"),
     # Prefect's Kubernetes job whose pod stayed Pending past the agent's watch (a node still coming up)
     Rule("pod_never_started", TRANSIENT, "timeout", log=r"\bJob '[^'\n]{1,200}': Pod never started\b"),
     Rule("timeout", TRANSIENT, "timeout",
@@ -3882,12 +3904,14 @@ LAST: tuple[Rule, ...] = (
 #: client error carrying the service's refusal of the request (before connection_error's CommError), MPICH unable to
 #: resolve a node's name (before launch_setup's failed MPI start-up), a scheduler's refusal of a job a driver
 #: submitted before someone stopped the driver (before the stops' SIGTERM and SIGINT), a wait on a JIT extension's
-#: stale build lock that someone then stopped (before the stops' KeyboardInterrupt and SIGINT). Each names
+#: stale build lock that someone then stopped (before the stops' KeyboardInterrupt and SIGINT), spawned workers that
+#: could not unpickle a class of the main script before someone stopped the hung parent (the same). Each names
 #: its look-alike; tests/test_rulebook.py checks the list.
 GUARDS = frozenset({"message_too_large", "lightning_module_incomplete", "drive_quota",
                     "pod_dns_not_ready", "accelerate_port", "answer_without_length", "wrapped_allocation",
                     "import_order", "service_refused_request", "mpi_host_unresolved",
-                    "submit_refused_then_stopped", "extension_lock_wait"})
+                    "submit_refused_then_stopped", "extension_lock_wait",
+                    "spawned_class_missing"})
 
 #: What a launcher puts before each line of a rank or a worker: torchrun's ``[rank3]: `` and ``[default3]:``
 #: (``--tee``), mpirun's ``--tag-output`` ``[1,3]<stderr>:``, Ray's ``(RayTrainWorker pid=1234, ip=10.0.0.1) ``,

@@ -557,7 +557,11 @@ def _plain_frame(text: str) -> tuple[int, str, str | None] | None:
 
 
 def _spawned_child(raised: Raised) -> bool:
-    return bool(raised.where and _SPAWN_CHILD.search(raised.where) and raised.func in ("_main", "spawn_main"))
+    """A spawned child's failure to read what its parent sent: the parent died (EOF, a truncated pickle), unless the
+    child could not find a class of the main script the parent pickled (``Can't get attribute 'X' on <module
+    '__mp_main__'``), which fails every child the same way and is the program's own."""
+    return bool(raised.where and _SPAWN_CHILD.search(raised.where) and raised.func in ("_main", "spawn_main")
+                and "'__mp_main__'" not in raised.message)
 
 
 def _symptom(raised: Raised, quoted: str) -> bool:

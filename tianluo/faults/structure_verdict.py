@@ -558,6 +558,10 @@ _ELSEWHERE = compile_pattern(r"^(?:ActorDiedError|ActorUnavailableError|RayActor
                              r"|WorkerLostError|TerminatedWorkerError|DistBackendError|DistNetworkError|DistStoreError"
                              r"|StopIteration|StopAsyncIteration|PicklingError|RecursionError|CheckpointError"
                              r"|UnexpectedStatusException|AirflowException|ExecuteUserScriptError|AlgorithmError)$")
+#: A client's word that the job it submitted to a service failed there (FATE's ``Job is failed, please check out job N
+#: by fate board``): the service's logs say why, and the "please check" in it is no check of settings.
+_JOB_FAILED = r"\bjob (?:is |has )?failed\b"
+_JOB_FAILED_SAID = compile_pattern("(?i)" + _JOB_FAILED)
 _ELSEWHERE_SAID = compile_pattern(r"(?i)non-zero (?:exit )?(?:status|code)|exited with (?:code|status|return code)"
                                   r"|returned non-zero|died unexpectedly|exited unexpectedly|did not complete"
                                   r"|failed with exit|shut ?down|crashed|Failed\. Reason|failed to run|Launching failed"
@@ -576,7 +580,7 @@ _ELSEWHERE_SAID = compile_pattern(r"(?i)non-zero (?:exit )?(?:status|code)|exite
                                   # are (XGBoost's Spark driver's ``XGBoostModel training failed``, Ascend's ``The
                                   # details refer to 'Ascend Error Message'``, an assert after a training step that
                                   # left no model: ``f"Failed to train model {model_path}"``): another report's
-                                  r"|^\w+ training failed\b|details refer to|\bfailed to train\b")
+                                  r"|^\w+ training failed\b|details refer to|\bfailed to train\b|" + _JOB_FAILED)
 # (io's UnsupportedOperation, a stream without fileno or seek, is named without the suffix)
 _EXCEPTION_NAME = compile_pattern(r"(?:Error|Exception|Failure|Fault|Invalid|^error|^UnsupportedOperation)$")
 
@@ -893,7 +897,7 @@ def exception_verdict(raised: Raised) -> Verdict | None:
                    or raised.origin == USER and bool(_OWN_SLIP.search(message)))
     validation = ((base in VALIDATION or _ANY_CHECK.search(base)) and not _PROGRAMMING_MESSAGE.search(message)
                   and bool(_CONFIG_MESSAGE.search(message) or _NEEDS_PACKAGE.search(message))
-                  and not _REPORT_BUG.search(message)
+                  and not _REPORT_BUG.search(message) and not _JOB_FAILED_SAID.search(message)
                   and not _RUNTIME_FAILURE.search(message)
                   and code not in ("INTERNAL", "ABORTED", "DATA_LOSS"))  # the runtime's own failure: not a check
     if validation and base not in ("KeyError", "IndexError", "AttributeError", "TypeError"):
