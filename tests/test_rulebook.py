@@ -11143,6 +11143,52 @@ SET_125 = [
 ]
 
 
+SET_126 = [
+    # (set 126) mmcv's builder re-raising a registry's miss under the outer type it was building
+    ('KeyError: "ImageClassifier: \'VisionTransformerX is not in the models registry\'"', {}, "bad_arguments"),
+    # a CUDA 11 build's TF32 mode refused by an older cuBLAS it loaded
+    ("RuntimeError: CUDA error: CUBLAS_STATUS_INVALID_VALUE when calling `cublasSetMathMode(handle, "
+     "CUBLAS_TF32_TENSOR_OP_MATH)`", {}, "version_mismatch"),
+    # wgpu finding no graphics adapter (Rust's burn)
+    ("thread 'main' panicked at crates/burn-wgpu/src/runtime.rs:300:17:\nNo adapter found for graphics API "
+     "AutoGraphicsApi", {"exit_code": 101}, "no_gpu"),
+    # .NET's CLR running an assembly built against another release of one it loads
+    ("Unhandled exception. System.MissingMethodException: Method not found: 'Void TorchSharp.torch+nn+Module.eval()'.",
+     {}, "version_mismatch"),
+    ("System.TypeLoadException: Method 'forward' in type 'Microsoft.ML.TorchSharp.Roberta.Models.RobertaModel' from "
+     "assembly 'Microsoft.ML.TorchSharp, Version=1.0.0.0' does not have an implementation.", {}, "version_mismatch"),
+    ("Unable to load DLL 'LibTorchSharp' or one of its dependencies: The specified procedure could not be found. "
+     "(0x8007007F)", {}, "version_mismatch"),
+    # libtorch itself without its CUDA library (Rust's tch, Java's DJL)
+    ("Error: Internal torch error: Could not run 'aten::empty_strided' with arguments from the 'CUDA' backend. This "
+     "could be because the operator doesn't exist for this backend", {}, "version_mismatch"),
+    # the JVM's trainers given arrays of another rank or element count
+    ('Exception in thread "main" org.deeplearning4j.exception.DL4JInvalidInputException: Input that is not a matrix; '
+     "expected matrix (rank 2), got rank 3 array with shape [32, 1, 10]", {}, "shape_mismatch"),
+    ('Exception in thread "main" java.lang.IllegalArgumentException: buffer with 3072 elements is not compatible with '
+     "a Tensor with shape [64, 28, 28, 1]", {}, "shape_mismatch"),
+    # a spawned worker out of memory unpickling the dataset it was sent (Windows spawns)
+    ('Traceback (most recent call last):\n  File "<string>", line 1, in <module>\n'
+     '  File "C:\\Python38\\lib\\multiprocessing\\spawn.py", line 116, in spawn_main\n'
+     "    exitcode = _main(fd, parent_sentinel)\n"
+     '  File "C:\\Python38\\lib\\multiprocessing\\spawn.py", line 126, in _main\n'
+     "    self = reduction.pickle.load(from_parent)\nMemoryError", {}, "host_oom"),
+    # MLX without a gradient for a primitive the program differentiates through
+    ("ValueError: [Primitive::vjp] Not implemented for Gather.", {}, "not_implemented"),
+    # Swift's trap on a failed precondition of the code (it ends the process by SIGILL)
+    ("Precondition failed: Shape mismatch: file /swift-apis/Sources/TensorFlow/Layers/Dense.swift, line 88\n"
+     "Current stack trace:\n0    libswiftCore.so    0x00007f swift_reportError + 50", {"exit_code": None, "signal": 4},
+     "programming_error"),
+    # an ignored exception of a writer at exit (Python's "Exception ignored in:"), then the launcher's TERMs: unread
+    ("Exception ignored in: <_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>\n"
+     "BrokenPipeError: [Errno 32] Broken pipe", {}, "exit_1"),
+    # mmengine with no default scope to build from (its warning; the build after it fails with no more words)
+    ("05/01 10:00:00 - mmengine - WARNING - Failed to import `None.registry` make sure the registry.py exists in "
+     "`None` package.\nTraceback (most recent call last):\n  File \"tools/train.py\", line 104, in <module>", {},
+     "missing_module"),
+]
+
+
 SETS_113_115_BY_LABEL = [
     # (sets 113 and 115, read by label before they joined the corpus) Arrow's 32-bit offsets past their limit (a
     # datasets map with batch_size=None)
@@ -11171,7 +11217,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
-    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "113-115-by-label": SETS_113_115_BY_LABEL,
+    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "113-115-by-label": SETS_113_115_BY_LABEL,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

@@ -1292,6 +1292,9 @@ SETUP: tuple[Rule, ...] = (
     # another driver. Most corpus authors read it so, and the rest's own reasons name the build.
     Rule("build_without_this_gpu", CONFIG, "version_mismatch",
          log=r"no kernel image is available for execution"
+             # a CUDA 11 build's TF32 mode refused by an older cuBLAS it loaded (an RTX 30xx with CUDA 10's libraries
+             # first on the library path)
+             r"|CUBLAS_STATUS_INVALID_VALUE when calling `?cublasSetMathMode\(handle, CUBLAS_TF32_TENSOR_OP_MATH\)"
              r"|with CUDA capability sm_\d+ is not compatible with the current PyTorch installation"
              r"|CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice"
              r"|(?:CUDA|HIP) error: invalid device function"
@@ -1355,6 +1358,8 @@ SETUP: tuple[Rule, ...] = (
              r"|Failed to initialize NVML: could not load NVML library|\bCould not resolve Linux kernel version\b"),
     Rule("no_gpu", CONFIG, "no_gpu",
          log=r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|CUDA driver initialization failed"
+             # wgpu (Rust's burn, any WebGPU trainer) finding no graphics adapter to run on
+             r"|\bNo adapter found for graphics API\b"
              # XGBoost asked for a GPU where none is visible (its warning falls back to the CPU; its check ends)
              r"|No visible GPU is found(?: for XGBoost|, setting `gpu_id` to -1)"
              # a container whose device cgroup lost the GPUs (the host's ``systemctl daemon-reload`` under Docker's
@@ -1838,6 +1843,12 @@ SETUP: tuple[Rule, ...] = (
              # the JVM running code built against other releases of its libraries (or a newer Java)
              r"|\bjava\.lang\.(?:NoSuchMethodError|NoSuchFieldError|AbstractMethodError|IncompatibleClassChangeError"
              r"|UnsupportedClassVersionError)\b"
+             # ... and .NET's CLR running an assembly built against another release of one it loads (ML.NET's
+             # TorchSharp trainers over another TorchSharp), or a native library without the entry point its binding
+             # calls (LibTorchSharp.dll of another release: Windows' 0x8007007F)
+             r"|\bSystem\.(?:MissingMethodException|MissingFieldException|TypeLoadException|EntryPointNotFoundException)\b"
+             r"|^\s*Message=Method not found: '|does not have an implementation\.$"
+             r"|Unable to load DLL '[^']+' or one of its dependencies: The specified procedure could not be found\."
              r"|export failure: (?:module )?'torch\.[\w.]+' (?:object )?has no attribute '\w+'"
              r"|Op type not registered '\w+' in binary running on "
              # torch 2's launcher passes --local-rank (a hyphen) to a script written for --local_rank; a CLI
@@ -1890,6 +1901,9 @@ SETUP: tuple[Rule, ...] = (
              # an extension's op without kernels for the device: a CPU-only or mismatched torchvision, mmcv, ...
              r"|Could not run '(?:torchvision|torchaudio|mmcv|mmdet|detectron2|torch_scatter|torch_sparse|torch_cluster"
              r"|xformers|flash_attn|apex|\w+_ext|\w+_C)::\w+' with arguments from the '(?:CUDA|XPU|MPS|HIP)' backend"
+             # ... and libtorch itself without its CUDA library (a CPU-only or unlinked libtorch under Rust's tch,
+             # Java's DJL, C++): not even the op that makes an empty tensor runs on the device
+             r"|Could not run 'aten::empty\w*(?:\.\w+)?' with arguments from the '(?:CUDA|XPU|MPS|HIP)' backend"
              # TF built, or run, without the file system (tensorflow-io's s3, a build without GCS)
              r"|File system scheme '(?:s3|gs|hdfs|viewfs|az|azfs|oss|http|https)' not implemented"
              r"|\bcadam32bit_grad_fp32\b|`save_format` argument is deprecated in Keras 3"
@@ -2628,8 +2642,10 @@ SETUP: tuple[Rule, ...] = (
              r"|Failed to parse options(?: -|:) unrecognised option '--[\w.-]+'"
              r"|\bInvalid sweep config: |"
              # OpenMMLab's registries (mmengine's, mmcv's) asked for a type the config names that nothing registered:
-             # a custom module the config does not import, a typo, or a package of another release
-             r"\bKeyError: [\"']\S+ is not in the [\w:]+ registry\b|"
+             # a custom module the config does not import, a typo, or a package of another release (mmcv's builder
+             # re-raises it under the outer type it was building: ``KeyError: "Recognizer3D: 'X is not in the models
+             # registry'"``)
+             r"\bKeyError: [\"'](?:\w+: [\"'])?\S+ is not in the [\w:]+ registry\b|"
              # a BSD tool refusing a GNU long option (macOS's split, sed, date in a data-preparation script)
              r"^[\w.-]+: illegal option -- \S|"
              # OmegaConf's errors as Hydra quotes them in its "Error in call to target" report (their repr, so no
@@ -3145,6 +3161,10 @@ BUGS: tuple[Rule, ...] = (
              # ONNX Runtime fed an input of other dimensions or rank than the exported graph's
              + r"|\bINVALID_ARGUMENT : (?:Got invalid dimensions|Invalid rank) for input: "
              + r"|mat1 and mat2 shapes cannot be multiplied"
+             # the JVM's trainers: Deeplearning4j's layer given an array of another rank, TensorFlow Java (KotlinDL)
+             # filling a tensor from a buffer of another element count
+             + r"|\bexpected matrix \(rank 2\), got rank \d+ array\b"
+             + r"|\bbuffer with \d+ elements is not compatible with a Tensor with shape\b"
              # torch's sparse and BLAS ops naming the argument whose size disagrees (``addmm: Argument #3 (dense):
              # Expected dim 0 size 0, got 32``)
              + r"|\b\w+: Argument #\d+ \(\w+\): Expected dim \d+ size \d+, got \d+"
@@ -3453,8 +3473,9 @@ BUGS: tuple[Rule, ...] = (
              r"|invalid_kernel\(\"uses-fp64-math\"\)"
              # DirectML's torch backend unable to build the operator for an op or a dtype it lacks (float64)
              r"|\bCHECK failed: \(+HRESULT\)\(+backend_->dml_device->CreateOperator\("
-             # jax-metal (Apple's experimental plugin) unable to lower what the program asks of it
-             r"|Unable to serialize MPS module"
+             # jax-metal (Apple's experimental plugin) unable to lower what the program asks of it; MLX without a
+             # gradient (a vjp) for a primitive the program differentiates through (argsort, a custom Metal kernel)
+             r"|Unable to serialize MPS module|\[Primitive::(?:vjp|jvp)\] Not implemented for \w+"
              # TF unable to place an op on the device the program pins it to (no kernel there: tensorflow-metal's
              # RandomUniform, an op with no GPU kernel)
              r"|\bCannot assign a device for operation \S+: Could not satisfy explicit device specification\b"
@@ -3476,12 +3497,14 @@ BUGS: tuple[Rule, ...] = (
     # A runtime's own words for a call the program got wrong: a text file read with the platform's default encoding
     # (Windows' GBK or cp1252, a C locale's ASCII) that is UTF-8 (open() without encoding=); random.sample asked for
     # more than its list holds; a null dereferenced in a JVM's or .NET's code (a Spark job's, a TorchSharp or ML.NET
-    # trainer's), an undefined reference in Julia's.
+    # trainer's), an undefined reference in Julia's; Swift's trap on a precondition or an assertion of the code
+    # (Swift for TensorFlow's layers: it ends the process by SIGILL, so ahead of the crashes).
     Rule("runtime_misuse", CODE, "programming_error",
          log=r"UnicodeDecodeError: '(?:gbk|gb2312|cp\d+|charmap|ascii)' codec can't decode byte"
              r"|Sample larger than population or is negative"
              r"|\bjava\.lang\.NullPointerException\b|\bSystem\.NullReferenceException\b"
-             r"|\bUndefRefError: access to undefined reference"),
+             r"|\bUndefRefError: access to undefined reference"
+             r"|^(?:Precondition|Assertion) failed(?:: .*)?: file \S+\.swift, line \d+"),
 )
 
 CRASHED: tuple[Rule, ...] = (
@@ -3824,6 +3847,11 @@ LAST: tuple[Rule, ...] = (
     # last, and never fails an attempt that did its work; where the attempt wrote nothing, it is why.
     Rule("oom_batch_skipped", CONFIG, "cuda_oom", fatal=False,
          log=r"WARNING: ran out of memory(?:,| with exception: ).*skipping batch"),
+    # mmengine with no default scope to build from (the OpenMMLab package the config names was not imported: not
+    # installed in this environment, or its registry never initialised): a warning, and the build that fails
+    # after it says only that a type is not in a registry; read last, where nothing else says why.
+    Rule("registry_scope_missing", CONFIG, "missing_module", fatal=False,
+         log=r"Failed to import `None\.registry` make sure the registry\.py exists in `None` package"),
     Rule("exit_127", CONFIG, "command_not_found", exit_code=127),
     # Any other refusal sbatch prints (a site's submit plugin's own words: ``*** Error: CPU job setup is not
     # valid``): the job was not submitted. Last, because sbatch's specific errors are read above.

@@ -467,7 +467,10 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
                     raised = Raised(name="AssertionError", message="", where=None, func=None, origin=UNKNOWN,
                                     rank=rank, file=fname, text=stripped, source=r.asserted)
                 if raised is not None and indent <= 2:
-                    into = symptoms if _symptom(raised, r.quoted) else bare
+                    # (right below Python's "Exception ignored in: <...>", with no traceback between: it survived)
+                    into = survived if r.survives and not r.chain else (
+                        symptoms if _symptom(raised, r.quoted) else bare)
+                    r.survives = r.survives and into is not survived
                     into.append(raised)
                     r.more = [into, len(into) - 1, 0]
                 r.quoted = stripped[:500] if indent >= 4 else ""
@@ -559,9 +562,10 @@ def _plain_frame(text: str) -> tuple[int, str, str | None] | None:
 def _spawned_child(raised: Raised) -> bool:
     """A spawned child's failure to read what its parent sent: the parent died (EOF, a truncated pickle), unless the
     child could not find a class of the main script the parent pickled (``Can't get attribute 'X' on <module
-    '__mp_main__'``), which fails every child the same way and is the program's own."""
+    '__mp_main__'``), which fails every child the same way and is the program's own, or ran out of memory unpickling
+    it (a dataset copied into each worker on Windows, which spawns)."""
     return bool(raised.where and _SPAWN_CHILD.search(raised.where) and raised.func in ("_main", "spawn_main")
-                and "'__mp_main__'" not in raised.message)
+                and "'__mp_main__'" not in raised.message and raised.base != "MemoryError")
 
 
 def _symptom(raised: Raised, quoted: str) -> bool:
