@@ -11189,6 +11189,33 @@ SET_126 = [
 ]
 
 
+SET_127 = [
+    # (set 127) a CUDA extension's own check after a launch, lower-case and without the space
+    ("error in roi_align_forward_cuda: invalid device function", {}, "version_mismatch"),
+    # a GAN's losses gone NaN in tqdm's postfix; a best-so-far infinity is not one
+    ("Epoch 12/100:  40%|####      | 40/100 [00:10<00:15, D_loss=nan, G_loss=nan, lr=1e-4]", {}, "nan_loss"),
+    ("Epoch 1/100: best_loss=inf, lr=1e-4\nRuntimeError: something no rule knows", {}, "unmatched_exception"),
+    # an assert that an optional package imported
+    ('Traceback (most recent call last):\n  File "train.py", line 20, in <module>\n    assert HAS_TE, '
+     '"Transformer Engine is needed for fp8"\nAssertionError: Transformer Engine is needed for fp8', {},
+     "missing_module"),
+    ('Traceback (most recent call last):\n  File "/w/model.py", line 88, in __init__\n'
+     "    assert is_flash_attn_available()\nAssertionError", {}, "missing_module"),
+    # autograd through an op without a backward in this torch
+    ("RuntimeError: derivative for aten::_sparse_mask is not implemented", {}, "not_implemented"),
+    # a CUDA-only extension op handed CPU tensors
+    ("RuntimeError: false INTERNAL ASSERT FAILED at pointnet2/_ext-src/src/ball_query.cpp:32, please report a bug to "
+     "PyTorch. CPU not supported (ball_query at pointnet2/_ext-src/src/ball_query.cpp:32)", {}, "device_mismatch"),
+    # Direct3D 12's device removed, by its HRESULT written with 0x
+    ("2024-05-01 10:00:00.000: F tensorflow/c/logging.cc:43] HRESULT failed with 0x887A0006: "
+     "queue_->Signal(fence_.Get(), value)", {"exit_code": None, "signal": 6}, "gpu_fault"),
+    # BasicSR's registry asked for a class the repository's own package registers
+    ('KeyError: "No object named \'SwinIRModel\' found in \'arch\' registry!"', {}, "bad_arguments"),
+    # an HDF5 file without the dataset the program reads
+    ("KeyError: \"Unable to open object (object 'label' doesn't exist)\"", {}, "corrupt_data"),
+]
+
+
 SETS_113_115_BY_LABEL = [
     # (sets 113 and 115, read by label before they joined the corpus) Arrow's 32-bit offsets past their limit (a
     # datasets map with batch_size=None)
@@ -11217,7 +11244,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
-    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "113-115-by-label": SETS_113_115_BY_LABEL,
+    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "113-115-by-label": SETS_113_115_BY_LABEL,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

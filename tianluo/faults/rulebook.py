@@ -895,7 +895,7 @@ HARDWARE: tuple[Rule, ...] = (
              r"|\bErrorDeviceLost\b"
              # Direct3D 12's device removed, hung or reset under DirectML (onnxruntime's, torch-directml's), by
              # its HRESULT or its name
-             r"|\b887[Aa]000[567]\b|\bDXGI_ERROR_DEVICE_(?:REMOVED|HUNG|RESET)\b"
+             r"|\b(?:0x)?887[Aa]000[567]\b|\bDXGI_ERROR_DEVICE_(?:REMOVED|HUNG|RESET)\b"
              # the kernel's own words for a GPU that hung or fell away: amdgpu resetting it (its MES firmware not
              # answering), Moore Threads' MTGPU lockups, a PCIe link's fatal uncorrected error (AER) under it
              r"|uncorrectable NVLink error|cudaErrorNvlinkUncorrectable|CUDA_ERROR_NVLINK_UNCORRECTABLE"
@@ -1305,8 +1305,9 @@ SETUP: tuple[Rule, ...] = (
              # TF's own launch check (``Non-OK-status: GpuLaunchKernel(...) status: Internal: invalid device function``)
              r"|\bstatus: Internal: invalid device function"
              r"|hipErrorInvalidDeviceFunction|hipErrorNoBinaryForGpu"
-             # a CUDA extension's own check after a launch (svox2's ``Error in svox2.accel_dist_prop : ...``)
-             r"|^Error in [\w.]+ : invalid device function"
+             # a CUDA extension's own check after a launch (svox2's ``Error in svox2.accel_dist_prop : ...``,
+             # FlowNet2's ``error in correlation_forward_cuda_kernel: ...``)
+             r"|^[Ee]rror in [\w.]+ ?: invalid device function"
              # old torch's THC check of the same code 8 (``THCudaCheck FAIL file=... line=383 error=8 : invalid device
              # function``)
              r"|THCudaCheck FAIL file=\S+ line=\d+ error=8 : invalid device function"
@@ -2135,6 +2136,8 @@ SETUP: tuple[Rule, ...] = (
              r"|[Ll]oss is (?:nan|NaN|inf), stopping|Monitored metric \S+ = (?:nan|inf) is not finite"
              # a trainer's progress line (Paddle3D's ``loss=nan, lr=``, ``Loss: nan``, ``LOSS     :  nan``)
              r"|\b(?:[Ll]oss|LOSS) *[:=] *(?:nan|NaN|inf)\b"
+             # ... a GAN's losses in tqdm's postfix (``D_loss=nan, G_loss=nan``; not a best-so-far ``best_loss=inf``)
+             r"|_(?:[Ll]oss|LOSS) *[:=] *(?:nan|NaN)\b"
              # the Hugging Face Trainer's log of a step, a dict: ``{'loss': nan, 'learning_rate': 0.0002, ...}``, and
              # any trainer's dict of stats with its loss under a path, its values as strings (``'loss/train': 'nan'``)
              r"|\{'loss': nan,|['\"](?:\w+/)?loss(?:/\w+)?['\"]: ['\"]?(?:nan|NaN)\b"
@@ -2646,6 +2649,9 @@ SETUP: tuple[Rule, ...] = (
              # re-raises it under the outer type it was building: ``KeyError: "Recognizer3D: 'X is not in the models
              # registry'"``)
              r"\bKeyError: [\"'](?:\w+: [\"'])?\S+ is not in the [\w:]+ registry\b|"
+             # ... and BasicSR's (its model, arch or dataset registries: a repository's class not imported because an
+             # installed basicsr runs instead of the repository's own)
+             r"\bKeyError: [\"']No object named '\w+' found in '\w+' registry!|"
              # a BSD tool refusing a GNU long option (macOS's split, sed, date in a data-preparation script)
              r"^[\w.-]+: illegal option -- \S|"
              # OmegaConf's errors as Hydra quotes them in its "Error in call to target" report (their repr, so no
@@ -2979,6 +2985,9 @@ SETUP: tuple[Rule, ...] = (
              # numpy reading an .npy whose data stops short of its header's shape (a file cut short on disk);
              # SQLite's database file damaged (several writers over NFS, a copy cut short)
              r"|^\s*No data left in file$|\bdatabase disk image is malformed\b"
+             # an HDF5 file without the dataset or group the program reads (a download that came empty or broken, a
+             # file of another layout): h5py's KeyError
+             r"|\bKeyError: [\"']Unable to open object \(object '[^']+' doesn't exist\)"
              # torch.distributions given values outside a count or a flag distribution's support (normalized expression
              # values fed to a negative binomial): the data are not what the model's likelihood counts
              r"|to be within the support \((?:IntegerGreaterThan|IntegerInterval|Boolean)\(.*\) of the distribution"
@@ -3237,6 +3246,9 @@ BUGS: tuple[Rule, ...] = (
              r"|Expected object of backend \w+ but got backend \w+|expected device \S+ but got device \S+"
              r"|expected dtype \w+ but got dtype \w+|Found dtype \w+ but expected \w+"
              r"|\bmat1 and mat2 must have the same dtype\b"
+             # a CUDA-only extension op handed CPU tensors (pointnet2_ops' ``CPU not supported (furthest_point_sampling
+             # at .../sampling.cpp:83)``, behind torch's INTERNAL ASSERT wording)
+             r"|\bCPU not supported \(\w+ at \S+:\d+\)"
              r"|Input type \(.*\) and (?:weight|bias) type \(.*\) should be the same"
              r"|Expected object of (?:device|scalar) type"
              r"|found at least two devices|Tensors must be (?:CUDA|CPU) and dense"
@@ -3476,6 +3488,9 @@ BUGS: tuple[Rule, ...] = (
              # jax-metal (Apple's experimental plugin) unable to lower what the program asks of it; MLX without a
              # gradient (a vjp) for a primitive the program differentiates through (argsort, a custom Metal kernel)
              r"|Unable to serialize MPS module|\[Primitive::(?:vjp|jvp)\] Not implemented for \w+"
+             # autograd through an op that has no backward in this torch (``derivative for to_sparse is not
+             # implemented``)
+             r"|\bderivative for [\w.:]+ is not implemented\b"
              # TF unable to place an op on the device the program pins it to (no kernel there: tensorflow-metal's
              # RandomUniform, an op with no GPU kernel)
              r"|\bCannot assign a device for operation \S+: Could not satisfy explicit device specification\b"

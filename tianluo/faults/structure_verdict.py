@@ -215,6 +215,11 @@ _CONFIG_VARS = r"args|opts?|cfg|config|conf|hparams"
 _INPUT_CHECK = compile_pattern(
     r"^assert\b.*(?:os\.path\.(?:exists|isfile|isdir|getsize)\(|\.(?:exists|is_file|is_dir)\(\)"
     r"|\blen\([^)]{0,200}\b(?:dir|file|path|listdir|glob|names|images|samples|data)\w*[^)]{0,200}\)+\s*(?:>|!=|>=)\s*[01]\b)")
+#: An assert that an optional package imported (``assert has_apex``, ``assert HAS_TE``, ``assert
+#: is_flash_attn_available()``): the program sets the flag where it tries the import; the package is not installed.
+_IMPORTED_CHECK = compile_pattern(r"^assert (?:self\.)?_?(?:has|HAS)_\w+\s*(?:,|$)"
+                                  r"|^assert (?:\w+\.)*(?:is_\w+_available|\w+_(?:available|AVAILABLE))"
+                                  r"(?:\(\))?\s*(?:,|$)")
 #: ... and the checked thing is what the job was given: an argument or config value (``args.train_dir``,
 #: ``cfg.data.root``), or a data root, folder or dataset by its name (``root``, ``data_dir``). An assert that
 #: names a failure (``"Failed to train model"``) checks what an earlier step should have written: no verdict.
@@ -760,6 +765,10 @@ def exception_verdict(raised: Raised) -> Verdict | None:
     if raised.name.startswith("lmdb.") and _LMDB_MAP.search(raised.source):
         return Verdict(CONFIG_C, "disk_full", f"{_text(raised)} (raised by `{raised.source[:200]}`: a database map "
                        "larger than the disk can hold; Windows reserves all of map_size when it opens)", "source",
+                       raised.text)
+    if base == "AssertionError" and _IMPORTED_CHECK.search(raised.source):
+        return Verdict(CONFIG_C, "missing_module", f"{_text(raised)} (raised in {_where(raised)}, by `"
+                       f"{raised.source[:200]}`: a package the program imports if it can is not installed)", "source",
                        raised.text)
     if (base == "AssertionError" and raised.origin == USER and _PATH_FORM.search(raised.source)
             and not _NAMES_FAILURE.search(raised.source + " " + message)):
