@@ -11216,6 +11216,23 @@ SET_127 = [
 ]
 
 
+SET_128 = [
+    # (set 128) a float op handed an integer or bool tensor: the program's, not a precision the run asks for
+    ("RuntimeError: \"round_cuda\" not implemented for 'Int'", {}, "type_error"),
+    ("RuntimeError: \"addmm_impl_cpu_\" not implemented for 'Half'", {}, "bad_arguments"),
+    ("RuntimeError: real is not implemented for tensors with non-complex dtypes.", {}, "type_error"),
+    # old THC's words for tensors of one op on two GPUs
+    ("RuntimeError: arguments are located on different GPUs at /pytorch/aten/src/THC/generic/THCTensorIndex.cu:519",
+     {}, "device_mismatch"),
+    # a library's own word that an optional import failed
+    ("Error importing warp. Make sure the NVIDIA warp package is installed", {}, "missing_module"),
+    # DeepXDE's table of losses by step gone NaN
+    ("Step      Train loss              Test loss               Test metric\n"
+     "1000      [2.1e-02, 3.0e-03]      [2.1e-02, 3.0e-03]      []\n2000      [nan, nan]              [nan, nan]"
+     "              []", {}, "nan_loss"),
+]
+
+
 SETS_113_115_BY_LABEL = [
     # (sets 113 and 115, read by label before they joined the corpus) Arrow's 32-bit offsets past their limit (a
     # datasets map with batch_size=None)
@@ -11244,7 +11261,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
-    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "113-115-by-label": SETS_113_115_BY_LABEL,
+    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "128": SET_128, "113-115-by-label": SETS_113_115_BY_LABEL,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

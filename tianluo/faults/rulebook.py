@@ -2140,6 +2140,8 @@ SETUP: tuple[Rule, ...] = (
              r"|_(?:[Ll]oss|LOSS) *[:=] *(?:nan|NaN)\b"
              # the Hugging Face Trainer's log of a step, a dict: ``{'loss': nan, 'learning_rate': 0.0002, ...}``, and
              # any trainer's dict of stats with its loss under a path, its values as strings (``'loss/train': 'nan'``)
+             # DeepXDE's table of losses by step (``20000  [nan, nan, nan]  [nan, nan, nan]  []``)
+             r"|^\d+ +\[(?:nan, )*nan\] +\["
              r"|\{'loss': nan,|['\"](?:\w+/)?loss(?:/\w+)?['\"]: ['\"]?(?:nan|NaN)\b"
              r"|Nan in summary histogram|had NaN values|\bNaN detected in\b|NaN or Inf found in input tensor"
              # faceswap's NaN protection
@@ -2267,6 +2269,9 @@ SETUP: tuple[Rule, ...] = (
                # _target_ that does not import
                r"|\bpython[\d.]*(?:\.exe)?: (?:No module named |Error while finding module specification for )"
                r"|Error locating target '"
+               # a library's own word that an optional import failed (Modulus' ``Error importing pysdf. Make sure
+               # 'libsdf.so' is in LD_LIBRARY_PATH and pysdf is installed``)
+               r"|\bError importing [\w.]+\. Make sure\b.*\bis installed\b"
                # NVFlare's config loader quoting the import of a component's class (``config_fed_server.json in JSON
                # element components.#5: No module named 'pt'``): the app's custom code is not where it imports from
                r"|\bin JSON element \S+: No module named '"
@@ -2530,9 +2535,11 @@ SETUP: tuple[Rule, ...] = (
     # name the flag to change it, which bad_arguments below would read as a command line to fix)
     Rule("accelerate_port", TRANSIENT, "port_in_use",
          log=r"Tried to launch distributed communication on port `?\d+`?, but another process is utilizing it"),
-    # An op with no kernel for the dtype it was given (``"addmm_impl_cpu_" not implemented for 'Half'``: fp16 on
-    # the CPU; fp8 on a GPU or ROCm build without it): the precision the run asks for, on this device.
-    Rule("kernel_dtype_missing", CONFIG, "bad_arguments", log=r"\"\w+\" not implemented for '\w+'"),
+    # An op with no kernel for the precision it was given (``"addmm_impl_cpu_" not implemented for 'Half'``: fp16
+    # on the CPU; fp8 on a GPU or ROCm build without it): the precision the run asks for, on this device. (An integer
+    # or bool tensor given to a float op, ``"floor_cuda" not implemented for 'Long'``, is the program's: type_error.)
+    Rule("kernel_dtype_missing", CONFIG, "bad_arguments",
+         log=r"\"\w+\" not implemented for '(?:Half|BFloat16|Float8\w*|ComplexHalf|ComplexFloat|Float|Double)'"),
     # Settings that the data, the machine or each other cannot meet, in words the main bad_arguments rule below does
     # not read (kept apart so that rule's pattern stays within RE2's budget): FID's covariance square root gone
     # complex (fewer samples than the features' 2048 dimensions); a random crop larger than an image (numpy's and
@@ -3245,7 +3252,7 @@ BUGS: tuple[Rule, ...] = (
          log=r"Expected all tensors to be on the same device|expected scalar type \w+ but found \w+"
              r"|Expected object of backend \w+ but got backend \w+|expected device \S+ but got device \S+"
              r"|expected dtype \w+ but got dtype \w+|Found dtype \w+ but expected \w+"
-             r"|\bmat1 and mat2 must have the same dtype\b"
+             r"|\bmat1 and mat2 must have the same dtype\b|\barguments are located on different GPUs\b"
              # a CUDA-only extension op handed CPU tensors (pointnet2_ops' ``CPU not supported (furthest_point_sampling
              # at .../sampling.cpp:83)``, behind torch's INTERNAL ASSERT wording)
              r"|\bCPU not supported \(\w+ at \S+:\d+\)"
@@ -3421,6 +3428,10 @@ BUGS: tuple[Rule, ...] = (
          log=_exc("TypeError") + r"|" + _PFX + r"MethodError: no method matching "
                                  r"|Expected tensor for argument #\d+ '\w+' to have (?:one of the following )?scalar "
                                  r"types?:? \w+(?:, \w+)*;? but got \w+"
+                                 # a float op handed an integer or bool tensor (``"floor_cuda" not implemented
+                                 # for 'Long'``)
+                                 r"|\"\w+\" not implemented for '(?:Long|Int|Short|Byte|Char|Bool)'"
+                                 r"|\b\w+ is not implemented for tensors with non-complex dtypes\b"
                                  # autograd given a loss or gradient of an integer type (torch 1.x's check)
                                  r"|Expected is(?:Floating|Integral|Complex)Type\(\S+\) to be true, but got false"
                                  r"|only Tensors of floating point (?:and complex )?dtype can require gradients"
