@@ -562,7 +562,10 @@ _PASSING_NAME = compile_pattern(r"(?i)time_?out|timed_?out|connect|unavailable|n
 _ELSEWHERE = compile_pattern(r"^(?:ActorDiedError|ActorUnavailableError|RayActorError|TuneError|TrialError"
                              r"|WorkerLostError|TerminatedWorkerError|DistBackendError|DistNetworkError|DistStoreError"
                              r"|StopIteration|StopAsyncIteration|PicklingError|RecursionError|CheckpointError"
-                             r"|UnexpectedStatusException|AirflowException|ExecuteUserScriptError|AlgorithmError)$")
+                             r"|UnexpectedStatusException|AirflowException|ExecuteUserScriptError|AlgorithmError"
+                             # Pyro's name server without the name a remote object should have registered (the
+                             # process that serves it never came up): that process's own log says why
+                             r"|NamingError)$")
 #: A client's word that the job it submitted to a service failed there (FATE's ``Job is failed, please check out job N
 #: by fate board``): the service's logs say why, and the "please check" in it is no check of settings.
 _JOB_FAILED = r"\bjob (?:is |has )?failed\b"
