@@ -860,6 +860,22 @@ def test_an_assert_that_a_given_input_is_there_is_a_missing_file(frame, source, 
     assert fault.label == label, fault.evidence
 
 
+# --- set 127's: an assert that an optional package imported, and one that asks for a device ---------------------
+
+@pytest.mark.parametrize(("source", "label"), [
+    ("    assert has_apex", "missing_module"),
+    ("    assert HAS_TE, 'Transformer Engine is needed'", "missing_module"),
+    ("    assert transformers.utils.is_flash_attn_2_available()", "missing_module"),
+    # a device, not a package: the machine's GPUs
+    ("    assert torch.cuda.is_available()", "no_gpu"),
+    ("    assert has_apex and use_amp", "programming_error"),
+])
+def test_an_assert_that_an_optional_package_imported_is_a_missing_module(source, label):
+    fault = _fault(f'Traceback (most recent call last):\n  File "train.py", line 9, in <module>\n{source}\n'
+                   "AssertionError\n")
+    assert fault.label == label, fault.evidence
+
+
 # --- set 16's: an assert on the form of a path the job was given
 # (tests/corpus/tf_jax_storage/hqc_imgseg_keras_generator_images_path_slash_assert.txt) --------------------------------
 

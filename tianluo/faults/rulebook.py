@@ -1848,7 +1848,8 @@ SETUP: tuple[Rule, ...] = (
              # TorchSharp trainers over another TorchSharp), or a native library without the entry point its binding
              # calls (LibTorchSharp.dll of another release: Windows' 0x8007007F)
              r"|\bSystem\.(?:MissingMethodException|MissingFieldException|TypeLoadException|EntryPointNotFoundException)\b"
-             r"|^\s*Message=Method not found: '|does not have an implementation\.$"
+             r"|^\s*Message=Method not found: '"
+             r"|in type '[^']+' from assembly '[^']+' does not have an implementation\."
              r"|Unable to load DLL '[^']+' or one of its dependencies: The specified procedure could not be found\."
              r"|export failure: (?:module )?'torch\.[\w.]+' (?:object )?has no attribute '\w+'"
              r"|Op type not registered '\w+' in binary running on "
@@ -2143,9 +2144,9 @@ SETUP: tuple[Rule, ...] = (
              r"|_(?:[Ll]oss|LOSS) *[:=] *(?:nan|NaN)\b"
              # the Hugging Face Trainer's log of a step, a dict: ``{'loss': nan, 'learning_rate': 0.0002, ...}``, and
              # any trainer's dict of stats with its loss under a path, its values as strings (``'loss/train': 'nan'``)
+             r"|\{'loss': nan,|['\"](?:\w+/)?loss(?:/\w+)?['\"]: ['\"]?(?:nan|NaN)\b"
              # DeepXDE's table of losses by step (``20000  [nan, nan, nan]  [nan, nan, nan]  []``)
              r"|^\d+ +\[(?:nan, )*nan\] +\["
-             r"|\{'loss': nan,|['\"](?:\w+/)?loss(?:/\w+)?['\"]: ['\"]?(?:nan|NaN)\b"
              r"|Nan in summary histogram|had NaN values|\bNaN detected in\b|NaN or Inf found in input tensor"
              # faceswap's NaN protection
              r"|\bNaN Detected\. Loss: |A NaN was detected and you have NaN protection enabled"

@@ -215,11 +215,11 @@ _CONFIG_VARS = r"args|opts?|cfg|config|conf|hparams"
 _INPUT_CHECK = compile_pattern(
     r"^assert\b.*(?:os\.path\.(?:exists|isfile|isdir|getsize)\(|\.(?:exists|is_file|is_dir)\(\)"
     r"|\blen\([^)]{0,200}\b(?:dir|file|path|listdir|glob|names|images|samples|data)\w*[^)]{0,200}\)+\s*(?:>|!=|>=)\s*[01]\b)")
-#: An assert that an optional package imported (``assert has_apex``, ``assert HAS_TE``, ``assert
-#: is_flash_attn_available()``): the program sets the flag where it tries the import; the package is not installed.
-_IMPORTED_CHECK = compile_pattern(r"^assert (?:self\.)?_?(?:has|HAS)_\w+\s*(?:,|$)"
-                                  r"|^assert (?:\w+\.)*(?:is_\w+_available|\w+_(?:available|AVAILABLE))"
-                                  r"(?:\(\))?\s*(?:,|$)")
+#: An assert that an optional package imported (``assert has_apex``, ``assert HAS_TE``, ``assert apex_available``,
+#: ``assert is_flash_attn_2_available()``): the program sets the flag where it tries the import; the package is not
+#: installed. (``assert torch.cuda.is_available()`` asks for a device, not a package: it names no package.)
+_IMPORTED_CHECK = compile_pattern(r"^assert (?:self\.)?(?:_?(?:has|HAS)_\w+|[a-z]\w*_available|[A-Z]\w*_AVAILABLE)"
+                                  r"\s*(?:,|$)|^assert (?:\w+\.)*is_\w+_available\(\)\s*(?:,|$)")
 #: ... and the checked thing is what the job was given: an argument or config value (``args.train_dir``,
 #: ``cfg.data.root``), or a data root, folder or dataset by its name (``root``, ``data_dir``). An assert that
 #: names a failure (``"Failed to train model"``) checks what an earlier step should have written: no verdict.
