@@ -1208,6 +1208,39 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "'__init__() got an unexpected keyword argument' raised by a call into pandas reads as a call of another "
         "release's signature, as most corpus authors of the family read it; the author knows the program unpacked "
         "Keras's history as keywords (type_error; confidently wrong)"),
+    # (set 127, read by label when it joined the corpus)
+    "pytorch/ibv_fastreid_fastattr_register_buffer_old_torch.txt": (
+        "code/type_error",
+        "confidently wrong by the letter: 'register_buffer() takes 3 positional arguments but 4 were given', raised at "
+        "the project's own line, reads as the program's call; that the installed torch predates the persistent flag is "
+        "the maintainer's finding (version_mismatch)"),
+    "pytorch/ibv_fomm_vox_train_empty_dataset_unbound_x.txt": (
+        "code/name_error",
+        "confidently wrong by the letter: an UnboundLocalError in the project's training loop reads as its kind; that "
+        "the dataset was empty, so the loop never bound x, is the maintainer's finding (missing_file, accepting "
+        "bad_arguments)"),
+    "pytorch/ibv_openpifpaf_shufflenet_train_head_count_assert.txt": (
+        "unknown/exit_1",
+        "the paste ends on the loss's assert statement about the head's output count; the AssertionError line itself "
+        "is not in the excerpt (version_mismatch, the author's, accepting bad_arguments)"),
+    "pytorch/ibv_openpose_train_coco17_eltwise_shape_check.txt": (
+        "unknown/signal_sigabrt",
+        "Caffe's glog CHECK of two blobs' shapes aborting the process: whether the net's definition or its labels are "
+        "wrong the words do not say (bad_arguments, the author's, accepting shape_mismatch)"),
+    "pytorch/ibw_second_spconv_kernel_launch_n_zero.txt": (
+        "config/bad_arguments",
+        "spconv's 'CUDA kernel launch blocks must be positive, but got N= 0' reads as a launch handed an empty input; "
+        "that spconv's own test failed the same way, pointing at its build, is the thread's finding (version_mismatch, "
+        "accepting exit_1; config either way)"),
+    "pytorch/ibw_segcontrast_minkowski_quantize_noncontiguous.txt": (
+        "config/bad_arguments",
+        "confidently wrong by the letter: MinkowskiEngine's 'Expected contiguous tensor ... (while checking arguments "
+        "for initialize)' reads as the library refusing an argument as given; that the program should have made its "
+        "array contiguous is the reply's fix (programming_error, accepting type_error)"),
+    "tf_jax_storage/ibt_farmvibes_crop_seg_isfinite_assert.txt": (
+        "unknown/exit_1",
+        "the notebook's output is cut at Lightning's first frame, before the isfinite assertion the author names; "
+        "nothing left says why (corrupt_data, accepting nan_loss)"),
 }
 
 

@@ -11140,6 +11140,8 @@ SET_125 = [
     # a client's word that the job it submitted failed on the service: the service's logs say why
     ("ValueError: Job is failed, please check out job 202401010000000000000 by fate board or fate_flow cli", {},
      "exit_1"),
+    # (read by label) thrust's own allocator exception: it allocates on the device
+    ("SystemError: (Fatal) Operator sort raises an thrust::system::detail::bad_alloc exception.", {}, "cuda_oom"),
 ]
 
 

@@ -985,6 +985,9 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|'poplar_stream_memory_allocation_error': .*\bOut of memory\b"
              # thrust's kernel launch finding no device memory (XGBoost's and cuML's thrust calls under RMM)
              r"|\bparallel_for failed: (?:cudaErrorMemoryAllocation: )?out of memory\b"
+             # ... and its allocator's own exception (thrust allocates on the device: ``terminate called after
+             # throwing an instance of 'thrust::system::detail::bad_alloc'``, Paddle's argsort raising it)
+             r"|\bthrust::system::detail::bad_alloc\b"
              r"|Initial RMM allocation\([\d.]+ MB\) is larger than free memory\("
              # faceswap's own words for a model and batch size the GPU cannot hold
              r"|You do not have enough GPU memory available to train the selected model"
