@@ -11228,6 +11228,16 @@ SET_128 = [
      {}, "device_mismatch"),
     # a library's own word that an optional import failed
     ("Error importing warp. Make sure the NVIDIA warp package is installed", {}, "missing_module"),
+    # (read by label) a framework's check of its backend finding a package not installed
+    ('Traceback (most recent call last):\n  File "train.py", line 40, in <module>\n    net = build()\n'
+     '  File "/x/site-packages/snnlib/config/backend.py", line 30, in check_backend\n'
+     "    assert cupy is not None, 'CuPy is not installed!'\nAssertionError: CuPy is not installed!", {},
+     "missing_module"),
+    # a name removed from a module, its line ending with a period
+    ("ImportError: cannot import name 'zero_gradients' from 'torch.autograd.gradcheck'.", {}, "version_mismatch"),
+    # a notebook's header of torch's device OOM, the message below it cut
+    ("OutOfMemoryError                          Traceback (most recent call last)\nCell In[12], line 4\n"
+     "----> 4 loss = model(x)", {}, "cuda_oom"),
     # DeepXDE's table of losses by step gone NaN
     ("Step      Train loss              Test loss               Test metric\n"
      "1000      [2.1e-02, 3.0e-03]      [2.1e-02, 3.0e-03]      []\n2000      [nan, nan]              [nan, nan]"

@@ -1971,7 +1971,7 @@ SETUP: tuple[Rule, ...] = (
              + r"|(?:\b(?:[Ee]rror|ERROR)\b[^'\n]*|Exception in main training loop): module '[\w.]+' has no attribute"
                r" '\w+'$"
              # (the module's path as the paste shortened it, ``(transformers/__init__.py)``, or the line cut short)
-             r"|cannot import name '[\w.]+' from '[\w.]+(?:'(?: \((?:/|\w:\\|[\w.-]+/[\w./-]*\.py\))|\s*$)|\s*$)"
+             r"|cannot import name '[\w.]+' from '[\w.]+(?:'(?: \((?:/|\w:\\|[\w.-]+/[\w./-]*\.py\))|\.?\s*$)|\s*$)"
              # ... or without its module (Python before 3.8): seven of the corpus's eleven authors read a release
              r"|^ImportError: cannot import name '\w+'$"
              r"|" + _EXC_LINE + r".*(?:\b(?:requires?|is required|needs)\b"

@@ -782,7 +782,11 @@ _NOT_OOM = LazyPattern(r"(?i)potential|possibl|\bmay\b|might|could be|\bif\b|not
 # torch's wording for any device says it happened, whatever advice follows on the line ("If reserved memory ...").
 _OOM_SAID = LazyPattern(r"\b\w+ out of memory\. Tried to allocate ")
 _ON_DEVICE = LazyPattern(r"(?i)cuda|gpu|device|\bTHC|\bHBM|\bTPU|\bXLA|cudnn|cublas|\bhip|\bmps\b|vram|nccl|tensor"
-                          r"|\bnpu\b|\bmlu\b")
+                          r"|\bnpu\b|\bmlu\b"
+                          # torch 2.5's own name for the device's (``torch.OutOfMemoryError``), and the bare name a
+                          # notebook's header prints (``OutOfMemoryError    Traceback (most recent call last)``); the
+                          # JVM's is ``java.lang.OutOfMemoryError``, never at a line's start
+                          r"|\btorch\.OutOfMemoryError\b|^OutOfMemoryError\b")
 
 
 _BARRIER = LazyPattern(r"\(world_size=(\d{1,9}), worker_count=(\d{1,9})", capture=True)

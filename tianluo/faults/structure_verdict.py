@@ -872,6 +872,10 @@ def exception_verdict(raised: Raised) -> Verdict | None:
     if base == "AttributeError" and raised.origin in (LIBRARY, CONFIG) and _API_LACKS.search(message):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: an installed package "
                        "reads what its dependency's release does not have)", "origin", raised.text)
+    if (raised.origin == CONFIG and base in VALIDATION and _NEEDS_PACKAGE.search(message)
+            and not _NEEDS_VERSION.search(message)):
+        return Verdict(CONFIG_C, "missing_module", f"{_text(raised)} (raised in {origin}: the framework's check of its "
+                       "backend found a package it needs not installed)", "message", raised.text)
     if (raised.origin == CONFIG and (base in VALIDATION or _CONFIG_NAME.search(base))
             and not (base == "TypeError" and _OPERAND_SLIP.search(message))
             and not _NO_MAIN_GUARD.search(message) and not _OBJECT_VALUE.search(message)
