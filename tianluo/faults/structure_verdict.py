@@ -624,6 +624,11 @@ def unmatched(shape: Shape) -> Verdict | None:
                    "input fails the same way)", "unmatched", last.text)
 
 
+def _needs_package(message: str) -> bool:
+    """Whether a check's words say a package the job needs is not installed (not that it needs another release)."""
+    return bool(_NEEDS_PACKAGE.search(message)) and not _NEEDS_VERSION.search(message)
+
+
 def _asserted(raised: Raised) -> str:
     """The assert statement a bare AssertionError failed on, when its traceback printed it ("" otherwise)."""
     return raised.source if raised.base == "AssertionError" and raised.source.startswith("assert ") else ""
@@ -872,8 +877,7 @@ def exception_verdict(raised: Raised) -> Verdict | None:
     if base == "AttributeError" and raised.origin in (LIBRARY, CONFIG) and _API_LACKS.search(message):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: an installed package "
                        "reads what its dependency's release does not have)", "origin", raised.text)
-    if (raised.origin == CONFIG and base in VALIDATION and _NEEDS_PACKAGE.search(message)
-            and not _NEEDS_VERSION.search(message)):
+    if raised.origin == CONFIG and base in VALIDATION and _needs_package(message):
         return Verdict(CONFIG_C, "missing_module", f"{_text(raised)} (raised in {origin}: the framework's check of its "
                        "backend found a package it needs not installed)", "message", raised.text)
     if (raised.origin == CONFIG and (base in VALIDATION or _CONFIG_NAME.search(base))
@@ -917,7 +921,7 @@ def exception_verdict(raised: Raised) -> Verdict | None:
                   and not _RUNTIME_FAILURE.search(message)
                   and code not in ("INTERNAL", "ABORTED", "DATA_LOSS"))  # the runtime's own failure: not a check
     if validation and base not in ("KeyError", "IndexError", "AttributeError", "TypeError"):
-        if _NEEDS_PACKAGE.search(message) and not _NEEDS_VERSION.search(message):
+        if _needs_package(message):
             return Verdict(CONFIG_C, "missing_module", f"{_text(raised)} (a check found a package the job needs not "
                            f"installed, raised in {origin})", "message", raised.text)
         if _RELEASE_MOVED.search(message) or _NEEDS_RELEASE.search(message):
