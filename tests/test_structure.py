@@ -179,12 +179,18 @@ def test_a_librarys_check_of_the_arrays_it_was_given_is_not_a_configuration_chec
     assert structure._origin("/x/site-packages/sklearn/utils/validation.py", "check_scalar") == "config"
 
 
-def test_a_markdown_mark_closing_a_pasted_line_is_not_part_of_the_exception():
-    text = ('**File "/x/site-packages/spconv/utils/__init__.py", line 65, in points_to_voxel\n'
-            "    assert block_filtering is False\nAssertionError**\n")
+@pytest.mark.parametrize(("text", "source"), [
+    # a Markdown mark closing a pasted line is not part of the exception
+    ('**File "/x/site-packages/spconv/utils/__init__.py", line 65, in points_to_voxel\n'
+     "    assert block_filtering is False\nAssertionError**\n", "assert block_filtering is False"),
+    # a paste's trailing spaces do not hide its traceback
+    ('File "/x/site-packages/deepspeed/runtime/zero/stage3.py", line 529, in defragment  \n'
+     "    assert len(set(t.dtype for t in tensors)) == 1  \nAssertionError  \n",
+     "assert len(set(t.dtype for t in tensors)) == 1"),
+])
+def test_what_a_paste_left_at_a_lines_end_is_not_part_of_the_exception(text, source):
     shape = structure.read([("stderr", text)])
-    assert [(r.name, r.source) for c in shape.chains for r in c] == [
-        ("AssertionError", "assert block_filtering is False")]
+    assert [(r.name, r.source) for c in shape.chains for r in c] == [("AssertionError", source)]
 
 
 def test_a_pasted_assert_statement_and_its_exception_without_frames_is_an_exception():
@@ -194,14 +200,6 @@ def test_a_pasted_assert_statement_and_its_exception_without_frames_is_an_except
         ("AssertionError", 'assert C.audio["sample_rate"] == C.l1_spec_loss_params["sample_rate"]')]
     # the name alone after any other line is a word, not an exception
     assert structure.read([("stderr", "checking the batch\nAssertionError\n")]).bare == ()
-
-
-def test_a_pastes_trailing_spaces_do_not_hide_its_traceback():
-    text = ('File "/x/site-packages/deepspeed/runtime/zero/stage3.py", line 529, in defragment  \n'
-            "    assert len(set(t.dtype for t in tensors)) == 1  \nAssertionError  \n")
-    shape = structure.read([("stderr", text)])
-    assert [(r.name, r.source) for c in shape.chains for r in c] == [
-        ("AssertionError", "assert len(set(t.dtype for t in tensors)) == 1")]
 
 
 def test_a_paste_indented_as_a_code_block_is_read_at_the_margin():

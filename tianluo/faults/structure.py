@@ -467,10 +467,10 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
                     raised = Raised(name="AssertionError", message="", where=None, func=None, origin=UNKNOWN,
                                     rank=rank, file=fname, text=stripped, source=r.asserted)
                 if raised is not None and indent <= 2:
-                    # (right below Python's "Exception ignored in: <...>", with no traceback between: it survived)
-                    into = survived if r.survives and not r.chain else (
-                        symptoms if _symptom(raised, r.quoted) else bare)
-                    r.survives = r.survives and into is not survived
+                    if r.survives and not r.chain:  # right below Python's "Exception ignored in: <...>": survived
+                        into, r.survives = survived, False
+                    else:
+                        into = symptoms if _symptom(raised, r.quoted) else bare
                     into.append(raised)
                     r.more = [into, len(into) - 1, 0]
                 r.quoted = stripped[:500] if indent >= 4 else ""
