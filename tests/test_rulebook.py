@@ -11260,6 +11260,53 @@ SET_129 = [
 ]
 
 
+SET_130 = [
+    # (set 130) an installed package failing inside another's decorator or class statement as a module loads, before
+    # the program ran a function of its own (Triton's jit not finding the def line under some Pythons): releases
+    ('Traceback (most recent call last):\n  File "train.py", line 3, in <module>\n    from fastkern.ops import fused_add\n'
+     '  File "/opt/conda/lib/python3.10/site-packages/fastkern/ops.py", line 12, in <module>\n'
+     '    @triton.autotune(configs=CONFIGS, key=["n"])\n'
+     '  File "/opt/conda/lib/python3.10/site-packages/triton/runtime/autotuner.py", line 300, in decorator\n'
+     '    return Autotuner(fn, fn.arg_names, configs, key)\n'
+     '  File "/opt/conda/lib/python3.10/site-packages/triton/runtime/autotuner.py", line 40, in __init__\n'
+     '    self.key_idx = [arg_names.index(k) for k in keys]\nAttributeError: \'NoneType\' object has no attribute '
+     '\'index\'', {}, "version_mismatch"),
+    ('Traceback (most recent call last):\n  File "/work/proj/models/lit.py", line 8, in <module>\n'
+     '    class LitModel(BaseModule):\n  File "/usr/lib/python3/dist-packages/basepkg/module.py", line 77, in '
+     '__init_subclass__\n    cls._hooks = tuple(cls.__hooks__)\nTypeError: \'NoneType\' object is not iterable', {},
+     "version_mismatch"),
+    # ... but once a function of the project's runs, the library's error is read as the bug it says
+    ('Traceback (most recent call last):\n  File "train.py", line 30, in <module>\n    main()\n'
+     '  File "train.py", line 20, in main\n    span = find_span(text)\n'
+     '  File "/opt/conda/lib/python3.10/site-packages/textkit/span.py", line 5, in find_span\n'
+     '    return PATTERN.search(text).start()\nAttributeError: \'NoneType\' object has no attribute \'start\'', {},
+     "attribute_error"),
+    # a kernel's bare TORCH_CHECK that a size lies within what it was built for
+    ("RuntimeError: Expected seq_len >= 1 && seq_len <= 2048 to be true, but got false.  (Could this error message be "
+     "improved?  If so, please report an enhancement request to PyTorch.)", {}, "bad_arguments"),
+    # the project's own weights loader copying a tensor of another shape: a checkpoint of another build of the model
+    ('Traceback (most recent call last):\n  File "/home/u/sr/models/base.py", line 80, in load_network\n'
+     '    own[name].copy_(param)\nRuntimeError: The size of tensor a (512) must match the size of tensor b (256) at '
+     'non-singleton dimension 0', {}, "state_dict_mismatch"),
+    # a misspelt keyword in the program's own argparse declaration (argparse's keywords have not changed in decades)
+    ('Traceback (most recent call last):\n  File "/home/u/proj/opts.py", line 14, in <module>\n'
+     '    parser.add_argument("--lr", tpye=float, default=1e-4)\n'
+     '  File "/usr/lib/python3.10/argparse.py", line 1440, in add_argument\n    action = action_class(**kwargs)\n'
+     "TypeError: _StoreAction.__init__() got an unexpected keyword argument 'tpye'", {}, "type_error"),
+    # a re-ID benchmark whose query and gallery splits share no identity: the dataset's split files
+    ('  File "/home/u/reid/utils/metrics.py", line 61, in eval_func\n    assert num_valid_q > 0, "Error: all query '
+     'identities do not appear in gallery"\nAssertionError: Error: all query identities do not appear in gallery', {},
+     "corrupt_data"),
+    # TF's warning that one host allocation takes a tenth of the machine's memory, then the OOM killer's SIGKILL
+    ("2023-04-02 10:11:12.123456: W tensorflow/tsl/framework/cpu_allocator_impl.cc:83] Allocation of 4718592000 "
+     "exceeds 10% of free system memory.\nKilled", {"exit_code": None, "signal": 9}, "host_oom"),
+    # a tensor's dimensions unpacked into names, the tensor of another rank
+    ('Traceback (most recent call last):\n  File "/home/u/seg/model.py", line 44, in forward\n'
+     '    B, C, H, W = images.shape\nValueError: not enough values to unpack (expected 4, got 3)', {},
+     "shape_mismatch"),
+]
+
+
 SETS_113_115_BY_LABEL = [
     # (sets 113 and 115, read by label before they joined the corpus) Arrow's 32-bit offsets past their limit (a
     # datasets map with batch_size=None)
@@ -11288,7 +11335,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
-    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "128": SET_128, "129": SET_129, "113-115-by-label": SETS_113_115_BY_LABEL,
+    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "128": SET_128, "129": SET_129, "130": SET_130, "113-115-by-label": SETS_113_115_BY_LABEL,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

@@ -163,7 +163,8 @@ def _structure(ev: Evidence, fault: Fault | None, rule: Rule | None, sig: int | 
     The structure decides when no rule named a cause (the exit record alone, or a launcher's SIGABRT),
     when the rule named only a symptom of a peer's loss and the structure names something else, and
     when a rule called an exception a bug by its type alone but the frame that raised it is a
-    framework's argument or validation code.
+    framework's argument or validation code, and when a rule called it a bug in general and the frame's
+    source line says which.
     """
     verdict = structure_verdict.verdict(shape)
     if fault is None:
@@ -178,6 +179,9 @@ def _structure(ev: Evidence, fault: Fault | None, rule: Rule | None, sig: int | 
                                            and other_line):
         return _from(verdict, fault)
     if fault.klass == FaultClass.CODE and verdict.klass == FaultClass.CONFIG and verdict.basis in ("origin", "source"):
+        return _from(verdict, fault)
+    if (fault.klass == verdict.klass == FaultClass.CODE and fault.label == "programming_error"
+            and verdict.basis == "source"):  # the source line says which slip (a tensor's shape unpacked)
         return _from(verdict, fault)
     if verdict.basis == "launch" and fault.klass == FaultClass.TRANSIENT:  # the launch's own numbers disagree
         return _from(verdict, fault)

@@ -602,7 +602,8 @@ process for now (``io_error``, before ``file_locked``), a download's answer with
 Judgement calls:
     * SIGKILL alone stays unknown (``signal_sigkill``): the kernel OOM killer, an admin's
       ``kill -9`` and a scheduler's escalation look alike. Only a log line that names the OOM
-      killer (Slurm prints one) makes it ``host_oom``.
+      killer (Slurm prints one), or TF's warning that one host allocation takes more than a tenth
+      of the machine's memory just before the kill, makes it ``host_oom``.
     * ``ValueError``, ``RuntimeError``, ``AssertionError`` are not ``code``: libraries raise
       them for data, numerics and environment too. They stay unknown unless a rule says more.
       So do cuBLAS/cuDNN ``EXECUTION_FAILED`` / ``INTERNAL_ERROR`` (memory, set-up or a bug).
@@ -1004,6 +1005,10 @@ EXHAUSTED: tuple[Rule, ...] = (
              # vLLM's engine with no GPU memory left for the KV cache after the weights (the context or the model
              # too large for the card); its own words suggest gpu_memory_utilization
              r"|No available memory for the cache blocks\b"),
+    # A process killed by SIGKILL right after TF warned that single host allocations take more than a tenth of the
+    # machine's memory: the kernel's OOM killer, whose own line the job's log never holds (it is in dmesg).
+    Rule("host_oom_warned", CONFIG, "host_oom", signal="SIGKILL",
+         log=r"\bAllocation of \d+ exceeds 10% of (?:free )?system memory\b"),
     Rule("host_oom", CONFIG, "host_oom",
          log=r"oom[-_]kill events?\b|out-of-memory handler|Out of memory: Kill(?:ed)? process|OOM Killed"
              # runc's start of a container whose memory limit is below what its init needs (a pod's limits)
@@ -3109,7 +3114,10 @@ SETUP: tuple[Rule, ...] = (
              r"(?:keys|columns|fields)\b"
              # a web page saved where a file should be (a hub's login or error page downloaded in place of a model's
              # code), quoted as the source line a SyntaxError points at (indented, or in rich's box)
-             r"|^(?:\s{2,}|\s*│\s*)<![Dd][Oo][Cc][Tt][Yy][Pp][Ee] [Hh][Tt][Mm][Ll]>(?:\s*│)?\s*$"),
+             r"|^(?:\s{2,}|\s*│\s*)<![Dd][Oo][Cc][Tt][Yy][Pp][Ee] [Hh][Tt][Mm][Ll]>(?:\s*│)?\s*$"
+             # a re-identification benchmark whose query and gallery splits share no identity (torchreid's and the
+             # many re-ID repositories' evaluation, copied from it): the dataset's folders or split files are wrong
+             r"|\ball query identities do not appear in gallery\b"),
     # An API of another release than the code was written for, in words the version_mismatch rule above does not
     # hold (its pattern is near the linear-time engine's size limit), each as all or nearly all its corpus authors
     # read it:
@@ -3158,7 +3166,10 @@ SETUP: tuple[Rule, ...] = (
              # (a config, a vocabulary)
              r"|\bAborted from \S+ marian::ConfigValidator::\w+\(|\byaml-cpp: error at line \d+, column \d+: "
              # FlashAttention 1's backward on a GPU with less shared memory than an A100's (a head dimension past 64)
-             r"|FlashAttention backward for head dim > \d+ requires A100"),
+             r"|FlashAttention backward for head dim > \d+ requires A100"
+             # a kernel's bare TORCH_CHECK that a size lies within the range it was built for (the fused fftconv's
+             # ``Expected fft_size >= 16 && fft_size <= 16384 && ...``): a sequence or block longer than it takes
+             r"|\bExpected [a-z]\w{0,40} >=? \d+ && [a-z]\w{0,40} <=? \d+\b.{0,200} to be true, but got false"),
     # A launcher's variable read from the environment of a process no launcher started (plain python, a
     # notebook): a KeyError of os.environ, but the launch is what is wrong, not the program's logic.
     Rule("launcher_env_missing", CONFIG, "bad_arguments",

@@ -62,6 +62,9 @@ class Raised:
     # the source line of the innermost frame in the project's own files ("state = json.loads(ckpt.read_text())"),
     # which says what the program was doing when a library below it raised
     own_source: str = ""
+    # the source line of the last module-level frame above the innermost, when no function of the project's own files
+    # runs between them ("from .parallel import parallel_simple_gla", "@triton.jit"): what was loading when it raised
+    loading: str = ""
     head: str = ""  # the exception line alone, before the lines below it joined ``text`` ("" when none joined)
 
     @property
@@ -267,6 +270,7 @@ class _Reader:
     frames: list[tuple[str, str | None]] = field(default_factory=list)
     source: str = ""  # the source line printed under the last frame
     own_source: str = ""  # the source line printed under the last frame of the project's own files
+    loading: str = ""  # the source line of the last module-level frame, "" once a function of the project's runs
     frame_indent: int | None = None
     base_indent: int = 0
     in_tb: bool = False
@@ -355,7 +359,7 @@ _CHAINER = "Exception in main training loop: "
 
 
 def _exception(indent_text: str, rank: str | None, name: str, frames, trace: bool, source: str = "",
-               own_source: str = "") -> Raised | None:
+               own_source: str = "", loading: str = "") -> Raised | None:
     """The exception of a line, when it is one (inside a traceback any name counts; outside, only an
     exception-like one)."""
     if not trace and indent_text.startswith(_CHAINER) and len(indent_text) > len(_CHAINER):
@@ -386,7 +390,7 @@ def _exception(indent_text: str, rank: str | None, name: str, frames, trace: boo
     where, func = frames[-1] if frames else (None, None)
     return Raised(name=exc, message=message[:500], where=where, func=func, origin=_origin(where, func),
                   rank=rank, file=name, text=indent_text.strip()[:500], source=source if frames else "",
-                  own_source=own_source if frames else "")
+                  own_source=own_source if frames else "", loading=loading if frames else "")
 
 
 #: The source line of a traceback's last frame that raises an exception of a name with a literal message (or none):
@@ -445,7 +449,7 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
                 survives = r.survives and not r.chain  # logging's report: its traceback comes next
                 close(r)
                 r.survives = survives
-            r.in_tb, r.frames, r.frame_indent, r.own_source = True, [], None, ""
+            r.in_tb, r.frames, r.frame_indent, r.own_source, r.loading = True, [], None, "", ""
             r.rich = "╭" in text
             r.base_indent = len(text) - len(text.lstrip())
             continue
@@ -456,7 +460,7 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
         if not r.in_tb and (frame or _RICH_FRAME.search(text) or _RICH_PATH.search(text)):
             # an excerpt cut below its "Traceback" line: its frames start one
             close(r)
-            r.in_tb, r.frames, r.frame_indent, r.own_source = True, [], None, ""
+            r.in_tb, r.frames, r.frame_indent, r.own_source, r.loading = True, [], None, "", ""
             r.rich = "│" in text
         if not r.in_tb:
             if stripped:
@@ -496,6 +500,8 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
             r.frame_indent = indent if r.frame_indent is None else min(r.frame_indent, indent)
             r.frames.append((where, func))
             r.source = ""
+            if func == "<module>" or not installed(where):
+                r.loading = ""  # a module starts loading (its line comes next), or the project's own function runs
             continue
         if not stripped:
             continue
@@ -510,7 +516,8 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
                 r.source = stripped[:500]
                 _own(r)
             continue  # a source line, a ^^^^ marker (an excerpt cut above may start its frames at column 0)
-        raised = _exception(text, rank, fname, r.frames, trace=True, source=r.source, own_source=r.own_source)
+        raised = _exception(text, rank, fname, r.frames, trace=True, source=r.source, own_source=r.own_source,
+                                loading=r.loading)
         if (raised is not None and r.frame_indent == 0 and indent == 0 and r.frames and not r.source
                 and raised.base[:1].islower() and not _EXC_NAME.search(raised.name)):
             raised = None  # a paste that lost its indentation: an annotated assignment ("cmd: Command = conn.recv()")
@@ -530,7 +537,8 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
         if cut is not None:  # a paste that ends at its last frame's raise line: the exception it raised
             message = cut.group(2) if cut.group(2) is not None else cut.group(3) or ""
             raised = _exception(f"{cut.group(1)}: {message}" if message else cut.group(1), rank, fname, r.frames,
-                                trace=True, source=r.source, own_source=r.own_source)
+                                trace=True, source=r.source, own_source=r.own_source,
+                                loading=r.loading)
             if raised is not None:
                 if not r.chained and r.chain:
                     close(r)
@@ -540,9 +548,11 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
 
 
 def _own(r: _Reader) -> None:
-    """Keep the source line just read when its frame is the project's own."""
+    """Keep the source line just read when its frame is the project's own, and when it is a module's top level."""
     if r.frames and not installed(r.frames[-1][0]):
         r.own_source = r.source
+    if r.frames and r.frames[-1][1] == "<module>":
+        r.loading = r.source
 
 
 def _plain_frame(text: str) -> tuple[int, str, str | None] | None:

@@ -174,6 +174,10 @@ _BARE_DUNDER = compile_pattern(r"^'?__[a-z][a-z0-9_]*__'?$")
 # (a placeholder wheel's ``This is an placeholder only``, ``module 'numpy' has no attribute`` at import, a
 # distutils gone): the environment, not the program.
 _IMPORT_LINE = compile_pattern(r"^(?:import|from) [\w.]+")
+#: A module's top-level line that hands control to an installed package as the module loads: an import, a decorator
+#: applied to a definition (``@triton.jit``; Python before 3.11 prints the ``def`` line under the frame), a class
+#: statement (its base's metaclass or ``__init_subclass__`` runs).
+_LOADING_LINE = compile_pattern(r"^(?:import [\w.]+|from [\w.]+ import |@[\w.]+|def \w+|class \w+)")
 _ARRAY_TRUTH = compile_pattern(r"^The truth value of an array with more than one element is ambiguous")
 #: An installed package reaching through another well-known package's namespace for a name it does not have
 #: (Haiku's ``jax.config.jax_experimental_name_stack`` under a JAX that removed the flag, an old tracker's
@@ -397,6 +401,14 @@ _CONFIG_SUBSCRIPT = compile_pattern(
     rf"\b(?:{_CONFIG_VARS}|configs|hyper_params|hyperparameters|options|settings)"
     r"(?:\[[^\]]{1,60}\])*(?:\[|\.pop\() ?['\"](\w[\w.-]{0,60})['\"]", capture=True)
 #: transformers' (and diffusers') own readers of a saved model's files (its tokenizer and config JSON).
+#: The project's own function that copies saved weights into a model (EDSR's ``load_state_dict`` doing
+#: ``own_state[name].copy_(param)``): a shape error in it is a checkpoint of another build of the model.
+_WEIGHTS_LOADER = compile_pattern(r"^_?(?:load_state_dict|load_network|load_weights?|load_pretrained\w*"
+                                  r"|load_checkpoint|load_ckpt|load_param\w*|copy_weights?|restore_weights?"
+                                  r"|_load_from_state_dict)$")
+#: A tensor's dimensions unpacked into names (``batch_size, n_frames, _ = vid_feats.shape``, ``_, t = idx.size()``):
+#: a "not enough values to unpack" there is a tensor of another rank than the code expects.
+_SHAPE_UNPACKED = compile_pattern(r"^[\w\s,*]+= *[A-Za-z_][\w.\[\]]*\.(?:shape|size\(\))$")
 _LOADERS = frozenset({"_from_pretrained", "from_pretrained", "_load_pretrained_model", "from_dict", "from_json_file"})
 #: A model's own code the hub serves with its weights (``trust_remote_code``), cached by transformers under
 #: ``transformers_modules/``: it was written against one transformers release (ChatGLM's, Baichuan's and Qwen's
@@ -741,6 +753,9 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         return Verdict(CONFIG_C, "corrupt_data", f"{_text(raised)} (raised by `{raised.source[:200]}`: the dataset's "
                        "labels, gathered and unzipped, were none; every label file missing or unreadable)", "source",
                        raised.text)
+    if base == "ValueError" and _UNPACK.search(message) and _SHAPE_UNPACKED.search(raised.source):
+        return Verdict(CODE, "shape_mismatch", f"{_text(raised)} (raised by `{raised.source[:200]}`: a tensor of "
+                       "another rank than the code unpacks its dimensions into)", "source", raised.text)
     if _EMPTY_STACK.search(message) and raised.where and _CLIP_GRAD.search(raised.where):
         return Verdict(CODE, "programming_error", f"{_text(raised)} (raised in {_where(raised)}: clip_grad_norm_ "
                        "was given no gradients; none of the parameters took part in the loss)", "source", raised.text)
@@ -753,6 +768,11 @@ def exception_verdict(raised: Raised) -> Verdict | None:
     if base == "AssertionError" and raised.origin == USER and _LOAD_KEYS_CHECK.search(raised.source):
         return Verdict(CONFIG_C, "state_dict_mismatch", f"{_text(raised)} (raised by `{raised.source[:200]}`: the "
                        "checkpoint loaded is not of the layout the program expects)", "source", raised.text)
+    if (raised.origin == USER and raised.func is not None and _WEIGHTS_LOADER.search(raised.func)
+            and base in ("RuntimeError", "ValueError") and _SHAPE_MESSAGE.search(message)):
+        return Verdict(CONFIG_C, "state_dict_mismatch", f"{_text(raised)} (raised in the project's own "
+                       f"{raised.func}, in {_where(raised)}: a tensor of the checkpoint is not of the shape of the "
+                       "model's own; the weights were saved from a model built otherwise)", "origin", raised.text)
     if (base == "KeyError" and raised.origin == USER and _CHECKPOINT_KEY.search(raised.source)
             and not _PROGRAMMING_MESSAGE.search(message)):
         return Verdict(CONFIG_C, "state_dict_mismatch", f"{_text(raised)} (raised by `{raised.source[:200]}`: the "
@@ -809,6 +829,16 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised as {origin} loaded, under the "
                        f"project's `{raised.own_source[:100]}`: the installed package does not load here)", "origin",
                        raised.text)
+    if (base == "TypeError" and raised.func == "add_argument" and _SIGNATURE.search(message)
+            and (raised.where or "").replace("\\", "/").endswith("/argparse.py")):
+        return Verdict(CODE, "type_error", f"{_text(raised)} (raised in argparse's add_argument: the program declares "
+                       "an option with a keyword argparse has never taken, a slip in its own parser; "
+                       f"`{(raised.own_source or raised.source)[:100]}`)", "origin", raised.text)
+    if (raised.where is not None and installed(raised.where) and raised.func != "<module>"
+            and _LOADING_LINE.search(raised.loading) and base not in ("KeyboardInterrupt", "SystemExit")):
+        return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin} while a module loaded, "
+                       f"under `{raised.loading[:100]}`, before the program ran a function of its own: the installed "
+                       "package does not work with what loads it, or with this Python)", "origin", raised.text)
     if (base == "TypeError" and raised.where is not None and _SIGNATURE.search(message)
             and (raised.origin == CONFIG and own_config_file(raised.where)
                  or raised.origin == USER and _FROM_CONFIG.search(raised.func or ""))):
