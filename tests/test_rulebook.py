@@ -11307,6 +11307,48 @@ SET_130 = [
 ]
 
 
+SET_131 = [
+    # (set 131) FSDP (use_orig_params) finding a parameter or gradient the program replaced by one of another shape
+    ("RuntimeError: Cannot writeback when the gradient shape changes\nExpects torch.Size([1048576]) but got "
+     "torch.Size([1024, 1024])", {}, "shape_mismatch"),
+    # scaled_dot_product_attention given the tokenizer's integer mask as it is
+    ("RuntimeError: Expected attn_mask dtype to be bool or float or to match query dtype, but got attn_mask.dtype: "
+     "long int and  query.dtype: float instead.", {}, "type_error"),
+    # the program's own check that two options do not go together
+    ('Traceback (most recent call last):\n  File "/home/u/gen/train_vae.py", line 88, in train\n'
+     '    assert not self.cache_latents, "the VAE cannot be trained with cached latents"\n'
+     "AssertionError: the VAE cannot be trained with cached latents", {}, "bad_arguments"),
+    # a path read from the job's settings that was never given, as os.path's functions meet it
+    ('Traceback (most recent call last):\n  File "/home/u/proj/data.py", line 20, in __init__\n'
+     '    self.root = os.path.expanduser(cfg.data.root)\n  File "/usr/lib/python3.10/posixpath.py", line 232, in '
+     'expanduser\n    path = os.fspath(path)\nTypeError: expected str, bytes or os.PathLike object, not NoneType', {},
+     "bad_arguments"),
+    # ... but a None the program computed itself stays its own slip
+    ('Traceback (most recent call last):\n  File "/home/u/proj/evaluate.py", line 110, in eval_checkpoint\n'
+     '    base, name = os.path.split(best)\n  File "/usr/lib/python3.9/posixpath.py", line 103, in split\n'
+     '    p = os.fspath(p)\nTypeError: expected str, bytes or os.PathLike object, not NoneType', {}, "type_error"),
+    # ComfyUI's error report: the exception's name and message as two list items, the stack trace without them
+    ("# ComfyUI Error Report\n## Error Details\n- **Node ID:** 31\n- **Node Type:** TrainLoraLoop\n"
+     "- **Exception Type:** TypeError\n- **Exception Message:** 'NoneType' object is not subscriptable\n\n"
+     "## Stack Trace\n```\n  File \"/srv/ComfyUI/execution.py\", line 496, in execute\n"
+     "    output_data = await get_output_data(obj, input_data_all)\n```", {}, "type_error"),
+    # Ascend's runtime out of NPU memory
+    ("EL0004: Failed to allocate memory.\n        Possible Cause: Available memory is insufficient.\n"
+     "        TraceBack (most recent call last):\n        rtMalloc execute failed, reason=[driver error:out of memory]"
+     "[FUNC:FuncErrorReason][FILE:error_message_manage.cc][LINE:50]", {}, "cuda_oom"),
+    # the dynamic loader without room in its static TLS block for a library loaded late: the import fails
+    ("ImportError: /usr/lib/aarch64-linux-gnu/libgomp.so.1: cannot allocate memory in static TLS block", {},
+     "missing_module"),
+    # a model built on the meta device whose loader filled in no weights for some of it, moved to a device
+    ('Traceback (most recent call last):\n  File "/x/site-packages/transformers/trainer.py", line 740, in '
+     "_move_model_to_device\n    model = model.to(device)\nNotImplementedError: Cannot copy out of meta tensor; no "
+     "data!", {}, "state_dict_mismatch"),
+    # MindSpore's in-place autograd error
+    ("RuntimeError: The 1 's output of Mul has being modified by inplace op, which will cause the gradient error, "
+     "please check your inplace operator in code.", {}, "programming_error"),
+]
+
+
 SETS_113_115_BY_LABEL = [
     # (sets 113 and 115, read by label before they joined the corpus) Arrow's 32-bit offsets past their limit (a
     # datasets map with batch_size=None)
@@ -11335,7 +11377,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
-    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "128": SET_128, "129": SET_129, "130": SET_130, "113-115-by-label": SETS_113_115_BY_LABEL,
+    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "128": SET_128, "129": SET_129, "130": SET_130, "131": SET_131, "113-115-by-label": SETS_113_115_BY_LABEL,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

@@ -1005,6 +1005,10 @@ EXHAUSTED: tuple[Rule, ...] = (
              # vLLM's engine with no GPU memory left for the KV cache after the weights (the context or the model
              # too large for the card); its own words suggest gpu_memory_utilization
              r"|No available memory for the cache blocks\b"),
+    # The dynamic loader unable to place a shared library loaded late into its static TLS block (scikit-learn's or
+    # torch's bundled libgomp on aarch64, imported after others): the import fails, whatever the RAM; the fix is
+    # LD_PRELOAD or the import order. Before host_oom, whose "Cannot allocate memory" it contains.
+    Rule("static_tls_exhausted", CONFIG, "missing_module", log=r"cannot allocate memory in static TLS block"),
     # A process killed by SIGKILL right after TF warned that single host allocations take more than a tenth of the
     # machine's memory: the kernel's OOM killer, whose own line the job's log never holds (it is in dmesg).
     Rule("host_oom_warned", CONFIG, "host_oom", signal="SIGKILL",
@@ -2097,6 +2101,9 @@ SETUP: tuple[Rule, ...] = (
              r"|\bUnable to load (?:optimizer|rng state) from checkpoint \S"
              # TGI's weight loader: a tensor the architecture needs that the checkpoint's files do not hold
              r"|\bRuntimeError: weight [\w.]+ does not exist\b"
+             # a model built on the meta device whose loader filled in no weights for some parameters (a checkpoint
+             # file without them, a device map that left them offloaded), then moved to a real device
+             r"|\bCannot copy out of meta tensor; no data!"
              # Marian continuing a model whose parameters are of another shape (a vocabulary of another size)
              r"|\bfor existing parameter '[^']+' does not match original shape\b"
              r"|For 'load_param_into_net', \S+ in the argument 'net' should have the same shape as "
@@ -3453,6 +3460,9 @@ BUGS: tuple[Rule, ...] = (
                                  # autograd given a loss or gradient of an integer type (torch 1.x's check)
                                  r"|Expected is(?:Floating|Integral|Complex)Type\(\S+\) to be true, but got false"
                                  r"|only Tensors of floating point (?:and complex )?dtype can require gradients"
+                                 # scaled_dot_product_attention given an integer mask (a tokenizer's 0/1 long mask
+                                 # passed as it is)
+                                 r"|Expected attn_mask dtype to be bool or float or to match query dtype"
                                  r"|^TypeError\([\"']|\b(?:ConcretizationTypeError|TracerBoolConversionError"
                                  r"|TracerArrayConversionError|TracerIntegerConversionError): "
                                  r"|Error interpreting argument to .+ as an abstract array"

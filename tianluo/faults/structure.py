@@ -793,6 +793,9 @@ _NOT_OOM = LazyPattern(r"(?i)potential|possibl|\bmay\b|might|could be|\bif\b|not
 _OOM_SAID = LazyPattern(r"\b\w+ out of memory\. Tried to allocate ")
 _ON_DEVICE = LazyPattern(r"(?i)cuda|gpu|device|\bTHC|\bHBM|\bTPU|\bXLA|cudnn|cublas|\bhip|\bmps\b|vram|nccl|tensor"
                           r"|\bnpu\b|\bmlu\b"
+                          # Ascend's runtime allocating on the NPU (``rtMalloc execute failed, reason=[driver error:out
+                          # of memory]``, ACL's ``aclrtMalloc``)
+                          r"|\b(?:acl)?rtMalloc"
                           # torch 2.5's own name for the device's (``torch.OutOfMemoryError``), and the bare name a
                           # notebook's header prints (``OutOfMemoryError    Traceback (most recent call last)``); the
                           # JVM's is ``java.lang.OutOfMemoryError``, never at a line's start
@@ -904,6 +907,11 @@ def _carried_prefix(carried: str, line: str) -> tuple[str, str]:
 # the opening one the prefixes took off: the exception's name stands alone again
 _MARK_AT_END = LazyPattern(r"(?:\*\*|`{1,3})[ \t]*$")
 _LINE_NUMBER = LazyPattern(r"^ {0,5}(\d{1,6}) ", capture=True)
+# ComfyUI's error report (a Markdown page its users paste whole): the exception's name and message stand on two list
+# items of their own, and the report's stack trace below them ends without the exception line.
+_REPORT_TYPE = LazyPattern(r"^- \*\*Exception Type:\*\* ((?:[A-Za-z_]\w{0,100}\.){0,8}[A-Za-z_]\w{0,100})$",
+                           capture=True)
+_REPORT_MESSAGE = LazyPattern(r"^- \*\*Exception Message:\*\* (.+)$", capture=True)
 
 
 def _unnumbered(lines: list[str]) -> list[str]:
@@ -944,10 +952,15 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
     lines: list[tuple[str, str | None, str]] = []
     for fname, text in tails:
         carried = ""  # a prefix no launcher pattern knows, seen before a traceback's first line
+        reported = ""  # the exception's name on a ComfyUI report's line just before
         for raw in _dedented(_unnumbered(text.splitlines())):
             rank, rest = split_prefix(raw[:LINE_CHARS])
             carried, rest = _carried_prefix(carried, rest)
             rest = _MARK_AT_END.sub("", rest).rstrip()  # a paste's trailing spaces end no line of Python's
+            if reported and (m := _REPORT_MESSAGE.search(rest)) is not None:
+                rest = f"{reported}: {m.group(1)}"  # the report's two items as the exception line they stand for
+            t = _REPORT_TYPE.search(rest)
+            reported = t.group(1) if t is not None else ""
             lines.append((fname, rank, rest))
     lines = lines[-MAX_LINES:]
     chains, bare, survived, symptoms = _tracebacks(lines)

@@ -300,7 +300,11 @@ _OBJECT_ARRAY = r"Failed to convert a NumPy array to a Tensor \(Unsupported obje
 _NO_MAIN_GUARD_WORDS = r"has finished its bootstrapping phase|start a new process before the"
 _NO_MAIN_GUARD = compile_pattern(_NO_MAIN_GUARD_WORDS)
 _PROGRAMMING_MESSAGE = compile_pattern(
-    r"(?i)modified by an inplace operation|needed for gradient computation has been modified|" + _NO_MAIN_GUARD_WORDS
+    # (MindSpore's: "The 0 's output of Div has being modified by inplace op, which will cause the gradient error")
+    r"(?i)modified by (?:an )?inplace op(?:eration)?|needed for gradient computation has been modified|"
+    + _NO_MAIN_GUARD_WORDS
+    # FSDP (use_orig_params) finding a parameter the program replaced by a tensor of another shape
+    + r"|Cannot writeback when the (?:parameter|gradient) shape changes"
     + r"|backward through the graph a second time|does not require grad|does not have a grad_fn"
     r"|a leaf Variable that requires grad|view of a leaf Variable|can't call numpy\(\) on Tensor that requires grad"
     r"|only one element tensors can be converted|can't convert cuda|not broadcastable|could not broadcast"
@@ -349,7 +353,8 @@ _REPORT_BUG = compile_pattern(r"(?i)report (?:this|it|a bug)|open (?:up )?an iss
 #: validation, not a fault of the program's logic.
 _CONFIG_MESSAGE = compile_pattern(
     r"(?i)\bconfig|configuration|\barguments?\b|\bcommand[- ]line\b"
-    r"|cannot be used|can only (?:be used|work|run|support)|only works? with|can't be used|only supports?\b"
+    r"|cannot be used|cannot be (?:trained|combined|enabled|specified|applied) (?:with|together|when|while)\b"
+    r"|can only (?:be used|work|run|support)|only works? with|can't be used|only supports?\b"
     r"|not supported|unsupported|is not available"
     r"|does not exist|(?:was|were) not found|is not (?:a )?valid|not (?:currently )?imported|is not installed"
     r"|\bunrecogni[sz]ed\b|not recogni[sz]ed"
@@ -420,6 +425,10 @@ _TOKENIZER_BASE = compile_pattern(r"[/\\]transformers[/\\]tokenization_utils_bas
 #: A tokenizer's class opening a vocabulary or merges file whose path it never got (the model folder lacks the file).
 _TOKENIZER_FILE = compile_pattern(r"[/\\]transformers[/\\]models[/\\]\w+[/\\]tokenization_\w+\.py$")
 _NONE_PATH = compile_pattern(r"^expected str, bytes or os\.PathLike object, not NoneType")
+#: The project's line that read the path from a setting (``os.path.join(self.exp_root_dir, self.name)`` in a config's
+#: ``__post_init__``, ``open(args.data_path)``, ``cfg.model.ckpt``): a None there is a path the job was not given.
+_SETTING_PATH = compile_pattern(r"\b(?:args|opt|opts|cfg|conf|config|hparams|hps|params|options|FLAGS|flags)\.[\w.]*\w"
+                                r"|\bself\.\w*(?:dir|path|root|file|folder|ckpt|checkpoint)\w*\b")
 #: Unpacking what an RL environment's method returned into the wrong number of names: gym 0.26 (and Gymnasium) made
 #: ``step`` return five values and ``reset`` two; rsl_rl's runners changed ``get_observations``. Whether the program
 #: or the wrapper unpacks, the program and the installed release were written for different APIs.
@@ -753,6 +762,10 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         return Verdict(CONFIG_C, "corrupt_data", f"{_text(raised)} (raised by `{raised.source[:200]}`: the dataset's "
                        "labels, gathered and unzipped, were none; every label file missing or unreadable)", "source",
                        raised.text)
+    if base == "TypeError" and _NONE_PATH.search(message) and _SETTING_PATH.search(raised.own_source):
+        return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised by the project's `"
+                       f"{raised.own_source[:200]}`: a path read from the job's settings was never given, so it is "
+                       "None)", "source", raised.text)
     if base == "ValueError" and _UNPACK.search(message) and _SHAPE_UNPACKED.search(raised.source):
         return Verdict(CODE, "shape_mismatch", f"{_text(raised)} (raised by `{raised.source[:200]}`: a tensor of "
                        "another rank than the code unpacks its dimensions into)", "source", raised.text)
