@@ -11349,6 +11349,19 @@ SET_131 = [
 ]
 
 
+SET_132 = [
+    # (set 132) Hydra's parser refusing an override's own form (a bare word where key=value goes)
+    ("Error parsing override 'checkpoints/best.pt'\nmissing EQUAL at '<EOF>'\nSee "
+     "https://hydra.cc/docs/1.2/advanced/override_grammar/basic for details", {}, "bad_arguments"),
+    # an .npz member asked for by a key joined with Windows' separator among '/' ones: the program's key
+    ('  File "C:\\envs\\x\\lib\\site-packages\\numpy\\lib\\npyio.py", line 260, in __getitem__\n'
+     '    raise KeyError("%s is not a file in the archive" % key)\n'
+     "KeyError: 'encoder/block_3\\\\attention/value\\\\bias is not a file in the archive'", {}, "key_error"),
+    # ... while a member missing under its own '/' name is a file written in part
+    ("KeyError: 'encoder/block_3/attention/value/bias is not a file in the archive'", {}, "corrupt_data"),
+]
+
+
 SETS_113_115_BY_LABEL = [
     # (sets 113 and 115, read by label before they joined the corpus) Arrow's 32-bit offsets past their limit (a
     # datasets map with batch_size=None)
@@ -11377,7 +11390,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
-    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "128": SET_128, "129": SET_129, "130": SET_130, "131": SET_131, "113-115-by-label": SETS_113_115_BY_LABEL,
+    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "128": SET_128, "129": SET_129, "130": SET_130, "131": SET_131, "132": SET_132, "113-115-by-label": SETS_113_115_BY_LABEL,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

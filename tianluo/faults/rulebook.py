@@ -2997,6 +2997,11 @@ SETUP: tuple[Rule, ...] = (
              # reads from (the client's Python generator, the VM's local files) or a runtime of another TF release:
              # the same step fails the same way however often it is retried
              r"|\{\{function_node __inference_\w+\}\} failed to connect to all addresses"),
+    # An archive's member asked for by a name joined with Windows' separator among '/' ones (TransUNet's
+    # ``pjoin(ROOT, ATTENTION_Q, "kernel")`` on Windows: ``'Transformer/encoderblock_0\\MultiHead.../query\\kernel is
+    # not a file in the archive'``): the file holds it under '/', the program built the wrong key (before corrupt_data)
+    Rule("archive_key_separator", CODE, "key_error",
+         log=r"KeyError: ['\"][^'\"]*/[^'\"]*\\\\[^'\"]* is not a file in the archive"),
     # A data file that is not the format it claims (a truncated or mislabelled Parquet): no retry reads it better.
     Rule("corrupt_data", CONFIG, "corrupt_data",
          # (tar asked for a member the archive does not hold: a download of another archive, or a cut one)
@@ -3174,6 +3179,9 @@ SETUP: tuple[Rule, ...] = (
              r"|\bAborted from \S+ marian::ConfigValidator::\w+\(|\byaml-cpp: error at line \d+, column \d+: "
              # FlashAttention 1's backward on a GPU with less shared memory than an A100's (a head dimension past 64)
              r"|FlashAttention backward for head dim > \d+ requires A100"
+             # Hydra's parser refusing an override's own form (``Error parsing override 'x'`` then ``missing EQUAL at
+             # '<EOF>'``: a bare word, a value with a character its grammar does not take)
+             r"|^Error parsing override '"
              # a kernel's bare TORCH_CHECK that a size lies within the range it was built for (the fused fftconv's
              # ``Expected fft_size >= 16 && fft_size <= 16384 && ...``): a sequence or block longer than it takes
              r"|\bExpected [a-z]\w{0,40} >=? \d+ && [a-z]\w{0,40} <=? \d+\b.{0,200} to be true, but got false"),
@@ -3991,13 +3999,14 @@ LAST: tuple[Rule, ...] = (
 #: resolve a node's name (before launch_setup's failed MPI start-up), a scheduler's refusal of a job a driver
 #: submitted before someone stopped the driver (before the stops' SIGTERM and SIGINT), a wait on a JIT extension's
 #: stale build lock that someone then stopped (before the stops' KeyboardInterrupt and SIGINT), spawned workers that
-#: could not unpickle a class of the main script before someone stopped the hung parent (the same). Each names
+#: could not unpickle a class of the main script before someone stopped the hung parent (the same), an archive's
+#: member asked for by a key joined with Windows' separator (before corrupt_data's missing member). Each names
 #: its look-alike; tests/test_rulebook.py checks the list.
 GUARDS = frozenset({"message_too_large", "lightning_module_incomplete", "drive_quota",
                     "pod_dns_not_ready", "accelerate_port", "answer_without_length", "wrapped_allocation",
                     "import_order", "service_refused_request", "mpi_host_unresolved",
                     "submit_refused_then_stopped", "extension_lock_wait",
-                    "spawned_class_missing"})
+                    "spawned_class_missing", "archive_key_separator"})
 
 #: What a launcher puts before each line of a rank or a worker: torchrun's ``[rank3]: `` and ``[default3]:``
 #: (``--tee``), mpirun's ``--tag-output`` ``[1,3]<stderr>:``, Ray's ``(RayTrainWorker pid=1234, ip=10.0.0.1) ``,
