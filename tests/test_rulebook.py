@@ -11362,6 +11362,23 @@ SET_132 = [
 ]
 
 
+SET_133 = [
+    # (set 133) torch.distributed.rpc's call past its timeout (a sampler's RPCs at evaluation)
+    ("ERROR:root:sampling failed: RPCErr:1:RPC ran for more than set timeout (60000 ms) and will now be marked with an "
+     "error", {}, "timeout"),
+    # Pillow 10's removals, under code written for Pillow 9 (a module's name was read so before; an object's was not)
+    ('  File "/home/u/det/utils/plots.py", line 40, in resize\n    img = img.resize(size, Image.ANTIALIAS)\n'
+     "AttributeError: module 'PIL.Image' has no attribute 'ANTIALIAS'", {}, "version_mismatch"),
+    ("AttributeError: 'ImageDraw' object has no attribute 'textsize'", {}, "version_mismatch"),
+    # the dynamic loader's own line for a program it could not start on an older glibc
+    ("/opt/sim/bin/engine_x64: /lib64/libc.so.6: version `GLIBC_2.27' not found (required by /opt/sim/lib/libfoo.so)\n"
+     "WARNING: the simulator is not running; giving up on its socket", {}, "version_mismatch"),
+    # an assert that the trials (or workers) reported no errors: theirs are in their own logs
+    ('Traceback (most recent call last):\n  File "/home/u/rl/tune_main.py", line 90, in main\n'
+     "    assert analysis.num_failures == 0\nAssertionError", {}, "exit_1"),
+]
+
+
 SETS_113_115_BY_LABEL = [
     # (sets 113 and 115, read by label before they joined the corpus) Arrow's 32-bit offsets past their limit (a
     # datasets map with batch_size=None)
@@ -11390,7 +11407,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
-    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "128": SET_128, "129": SET_129, "130": SET_130, "131": SET_131, "132": SET_132, "113-115-by-label": SETS_113_115_BY_LABEL,
+    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "128": SET_128, "129": SET_129, "130": SET_130, "131": SET_131, "132": SET_132, "133": SET_133, "113-115-by-label": SETS_113_115_BY_LABEL,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

@@ -1990,6 +1990,9 @@ SETUP: tuple[Rule, ...] = (
              # a binary built against a newer C library than the host's (a wheel or an extension for a newer distro),
              # in an error's words (not a library's warning that a driver it may use would not load)
              r"|\b\w*(?:Error|error): .*version `GLIBC_[\d.]+' not found \(required by "
+             # ... or the dynamic loader's own line for a program it could not start (``/x/SC2_x64: /lib64/libc.so.6:
+             # version `GLIBC_2.18' not found (required by ...)``): the line starts with the program's path
+             r"|^/\S+: /\S+\.so(?:\.\d+)*: version `GLIBC_[\d.]+' not found \(required by "
              # macOS's loader: a plugin (tensorflow-metal) built against another release than the one loading it
              r"|\bdlopen\([^)]*\.(?:dylib|so), 0x[0-9a-fA-F]+\): "
              r"(?:symbol not found in flat namespace|Symbol not found: )"
@@ -3140,6 +3143,10 @@ SETUP: tuple[Rule, ...] = (
              # Lightning's Trainer given a module of the other Lightning package (``lightning`` and
              # ``pytorch_lightning`` side by side: a LightningModule of one is not one of the other; all three)
              r"|`model` must be a `LightningModule`(?: or `[\w.]+`)?, got `\w+`"
+             # Pillow 10's removals on its objects (the font's getsize and getoffset, ImageDraw's textsize): code
+             # written for Pillow 9 (``module 'PIL.Image' has no attribute 'ANTIALIAS'`` is a module's, read above)
+             r"|AttributeError: '(?:FreeTypeFont|TransposedFont|ImageFont|ImageDraw)' object has no attribute "
+             r"'(?:getsize|getoffset|textsize|multiline_textsize)'"
              # a library's configuration class refusing a keyword (``TrainingArguments.__init__() got an unexpected
              # keyword argument 'evaluation_strategy'``, vLLM's EngineArgs, peft's LoraConfig): a key of another
              # release (nine of ten; the tenth a warning the job went on from)
@@ -3895,6 +3902,8 @@ NETWORK: tuple[Rule, ...] = (
     Rule("pod_never_started", TRANSIENT, "timeout", log=r"\bJob '[^'\n]{1,200}': Pod never started\b"),
     Rule("timeout", TRANSIENT, "timeout",
          log=r"\b[Tt]imed out\b|[Ww]ait timeout after \d+ ?ms|Timeout waiting for key: |database is locked$"
+             # torch.distributed.rpc's call past its timeout (GraphLearn-for-PyTorch's sampling RPCs)
+             r"|\bRPC ran for more than set timeout \(\d+ ms\)"
              # CARLA's client waiting for its simulator server
              r"|\btime-out of \d+ ?ms while waiting for the simulator\b"
              # gloo's pair that could not reach its peer in time while the process group formed

@@ -233,6 +233,10 @@ _GIVEN_INPUT = compile_pattern(rf"\b(?:{_CONFIG_VARS}|FLAGS|flags)\.\w"
                                # a file's path the job builds from its inputs (``text_fpath``, ``label_path``)
                                r"|\b\w+_f?path\b|\b\w+_file(?:name)?\b")
 _NAMES_FAILURE = compile_pattern(r"(?i)\bfail")
+#: An assert that another part of the run reported no errors (Ray Tune's ``assert results.num_errors == 0``, ``assert
+#: not failures``): the errors it counts are in the trials' or workers' own logs, so it says nothing of why.
+_COUNTS_FAILURES = compile_pattern(r"^assert\b.*\b(?:num_|n_)?(?:errors|failures|failed(?:_\w+)?)\b\s*==\s*0\b"
+                                   r"|^assert not \S*\b(?:errors|failures|failed\w*)\b")
 #: An assert on the form of a path the job was given (``assert images_path[-1] == '/'``,
 #: ``assert args.out.endswith('.json')``): the argument is wrong, not the program's logic.
 #: An assertion's own message saying what it looked for is not there (``Could not find dataset PointNav-v1``,
@@ -633,7 +637,7 @@ def unmatched(shape: Shape) -> Verdict | None:
     for raised in chain:
         words = raised.message or _asserted(raised)
         if (_PASSING_NAME.search(raised.base) or _ELSEWHERE.search(raised.base) or _WRAPPER.search(raised.base)
-                or _ELSEWHERE_SAID.search(words) or _REPORT_BUG.search(words)):
+                or _ELSEWHERE_SAID.search(words) or _REPORT_BUG.search(words) or _COUNTS_FAILURES.search(words)):
             return None
     if not _EXCEPTION_NAME.search(last.base):
         return None
@@ -772,6 +776,8 @@ def exception_verdict(raised: Raised) -> Verdict | None:
     if _EMPTY_STACK.search(message) and raised.where and _CLIP_GRAD.search(raised.where):
         return Verdict(CODE, "programming_error", f"{_text(raised)} (raised in {_where(raised)}: clip_grad_norm_ "
                        "was given no gradients; none of the parameters took part in the loss)", "source", raised.text)
+    if base == "AssertionError" and not message and _COUNTS_FAILURES.search(raised.source):
+        return None  # what failed is counted elsewhere (unmatched leaves it unknown too)
     if base == "AssertionError" and _NAN_CHECK.search(raised.source):
         return Verdict(CONFIG_C, "nan_loss", f"{_text(raised)} (raised by `{raised.source[:200]}` in {_where(raised)}: "
                        "a check that the values are finite; they went NaN or infinite)", "source", raised.text)
