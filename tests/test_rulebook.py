@@ -11379,6 +11379,25 @@ SET_133 = [
 ]
 
 
+SET_134 = [
+    # (set 134) mmengine's launcher (xtuner's) quoting the import its command's entry failed on
+    ("05/11 10:02:13 - mmengine - WARNING - WARNING: command error: 'No module named 'xtuner.model.modules''!", {},
+     "missing_module"),
+    # an extension's undefined symbol, its library's name linked by the editor the paste went through
+    ("/opt/conda/lib/python3.10/site-packages/[selective_scan_cuda.cpython-310-x86_64-linux-gnu.so]"
+     "(http://selective_scan_cuda.cpython-310-x86_64-linux-gnu.so/): undefined symbol: _ZN3c104cuda9SetDeviceEi", {},
+     "version_mismatch"),
+    # an options file with keys its schema does not have
+    ("Unrecognized options ('optimizer' was unexpected). Do you mean 'optimizers'?", {}, "bad_arguments"),
+    # ptxas handed code built for an architecture-specific target to lower for another GPU
+    ("ptxas fatal   : Program with .target 'sm_100a' cannot be compiled to future architecture", {},
+     "version_mismatch"),
+    # sentencepiece given no path (the tokenizer's model file not found), the paste keeping only the last frame's line
+    ("    return _sentencepiece.SentencePieceProcessor_LoadFromFile(self, arg)\nTypeError: not a string", {},
+     "missing_file"),
+]
+
+
 SETS_113_115_BY_LABEL = [
     # (sets 113 and 115, read by label before they joined the corpus) Arrow's 32-bit offsets past their limit (a
     # datasets map with batch_size=None)
@@ -11407,7 +11426,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
-    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "128": SET_128, "129": SET_129, "130": SET_130, "131": SET_131, "132": SET_132, "133": SET_133, "113-115-by-label": SETS_113_115_BY_LABEL,
+    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "128": SET_128, "129": SET_129, "130": SET_130, "131": SET_131, "132": SET_132, "133": SET_133, "134": SET_134, "113-115-by-label": SETS_113_115_BY_LABEL,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

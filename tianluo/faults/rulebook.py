@@ -1712,6 +1712,8 @@ SETUP: tuple[Rule, ...] = (
              r"|No OpKernel was registered to support Op '\w+' used by "
              # a ptxas (Triton's own, a container's CUDA) older than the GPU it compiles for (B200's sm_100)
              r"|ptxas(?:-\w+)? fatal\s*: Value 'sm_\d+[af]?' is not defined for option 'gpu-name'"
+             # ... or handed code built for an architecture-specific target (sm_90a) to lower for another GPU
+             r"|ptxas(?:-\w+)? fatal\s*: Program with \.target 'sm_\d+[af]?' cannot be compiled to future architecture"
              r"|Unsloth: Please import Unsloth before \w+"
              # the dynamic linker starting a program whose library is of another build than it was linked with
              r"|: symbol lookup error: \S+: undefined symbol: "
@@ -1986,7 +1988,8 @@ SETUP: tuple[Rule, ...] = (
              r"|" + _EXC_LINE + r".*(?:\b(?:requires?|is required|needs)\b"
              r".*(?:>=|==|~=| or (?:above|later|newer|higher)\b)"
              r"|undefined symbol: "
-             r"|GLIBCXX_\S+' not found)|^\S+\.so(?:\.\d+)*: undefined symbol: "
+             # (the library's name as a paste's editor linked it: ``.../[x.so](http://x.so/): undefined symbol:``)
+             r"|GLIBCXX_\S+' not found)|^\S+\.so(?:\.\d+)*(?:\]\(\S+\))?: undefined symbol: "
              # a binary built against a newer C library than the host's (a wheel or an extension for a newer distro),
              # in an error's words (not a library's warning that a driver it may use would not load)
              r"|\b\w*(?:Error|error): .*version `GLIBC_[\d.]+' not found \(required by "
@@ -2251,6 +2254,8 @@ SETUP: tuple[Rule, ...] = (
              # a shared library of the system the package loads and the image lacks (OpenCV's libGL.so.1 in a slim
              # container), as mmengine's launcher (xtuner's) quotes the import that failed
              r"|command error: '(?:\w+Error: )?lib[\w+.-]*\.so(?:\.\d+)*: cannot open shared object file"
+             # ... or a module the command's entry imports (``command error: 'No module named 'xtuner.parallel''!``)
+             r"|command error: '(?:\w+Error: )?No module named '"
              # Open MPI's and PMIx's plugin (an MCA component: a BTL, psec's munge) not installed, or its shared
              # libraries not found
              r"|A requested component was not found, or was unable to be opened"
@@ -3186,6 +3191,9 @@ SETUP: tuple[Rule, ...] = (
              r"|\bAborted from \S+ marian::ConfigValidator::\w+\(|\byaml-cpp: error at line \d+, column \d+: "
              # FlashAttention 1's backward on a GPU with less shared memory than an A100's (a head dimension past 64)
              r"|FlashAttention backward for head dim > \d+ requires A100"
+             # an options file with keys its schema does not have (metatrain's ``Unrecognized options ('model',
+             # 'training' were unexpected). Do you mean 'training_set'?``)
+             r"|^Unrecognized options? \('"
              # Hydra's parser refusing an override's own form (``Error parsing override 'x'`` then ``missing EQUAL at
              # '<EOF>'``: a bare word, a value with a character its grammar does not take)
              r"|^Error parsing override '"

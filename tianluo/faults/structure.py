@@ -58,7 +58,9 @@ class Raised:
     rank: str | None  # the rank (or worker) whose lines these are; None: unprefixed
     file: str  # the log it stood in ("stderr")
     text: str  # the exception line as printed, prefix removed
-    source: str = ""  # the innermost frame's source line, when the traceback printed it ("assert len(x) > 0")
+    # the innermost frame's source line, when the traceback printed it ("assert len(x) > 0"), or the indented line a
+    # paste kept just above a bare exception line (its frames cut)
+    source: str = ""
     # the source line of the innermost frame in the project's own files ("state = json.loads(ckpt.read_text())"),
     # which says what the program was doing when a library below it raised
     own_source: str = ""
@@ -470,6 +472,9 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
                     # a paste that kept only the failed assert statement and its exception, without frames
                     raised = Raised(name="AssertionError", message="", where=None, func=None, origin=UNKNOWN,
                                     rank=rank, file=fname, text=stripped, source=r.asserted)
+                elif raised is not None and r.quoted and indent <= 2:
+                    # a paste that kept only the last frame's source line above its exception: what it ran
+                    raised = replace(raised, source=r.quoted)
                 if raised is not None and indent <= 2:
                     if r.survives and not r.chain:  # right below Python's "Exception ignored in: <...>": survived
                         into, r.survives = survived, False

@@ -882,6 +882,10 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         return Verdict(CONFIG_C, "missing_file", f"{_text(raised)} (raised in {origin}: a tokenizer's vocabulary or "
                        "merges file was not found where the model was loaded from, and its path was left None)",
                        "origin", raised.text)
+    if base == "TypeError" and message == "not a string" and "LoadFromFile" in raised.source:
+        return Verdict(CONFIG_C, "missing_file", f"{_text(raised)} (raised by `{raised.source[:200]}`: sentencepiece "
+                       "was given no path, for the tokenizer's model file (tokenizer.model) was not found where the "
+                       "model was loaded from)", "source", raised.text)
     if base == "AttributeError" and raised.where is not None and (
             _REMOTE_CODE.search(raised.where)
             or raised.func == "__getattr__" and _TOKENIZER_BASE.search(raised.where)):
