@@ -522,7 +522,7 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
                 _own(r)
             continue  # a source line, a ^^^^ marker (an excerpt cut above may start its frames at column 0)
         raised = _exception(text, rank, fname, r.frames, trace=True, source=r.source, own_source=r.own_source,
-                                loading=r.loading)
+                            loading=r.loading)
         if (raised is not None and r.frame_indent == 0 and indent == 0 and r.frames and not r.source
                 and raised.base[:1].islower() and not _EXC_NAME.search(raised.name)):
             raised = None  # a paste that lost its indentation: an annotated assignment ("cmd: Command = conn.recv()")
@@ -542,8 +542,7 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
         if cut is not None:  # a paste that ends at its last frame's raise line: the exception it raised
             message = cut.group(2) if cut.group(2) is not None else cut.group(3) or ""
             raised = _exception(f"{cut.group(1)}: {message}" if message else cut.group(1), rank, fname, r.frames,
-                                trace=True, source=r.source, own_source=r.own_source,
-                                loading=r.loading)
+                                trace=True, source=r.source, own_source=r.own_source, loading=r.loading)
             if raised is not None:
                 if not r.chained and r.chain:
                     close(r)

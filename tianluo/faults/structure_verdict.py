@@ -850,9 +850,9 @@ def exception_verdict(raised: Raised) -> Verdict | None:
                        raised.text)
     if (base == "TypeError" and raised.func == "add_argument" and _SIGNATURE.search(message)
             and (raised.where or "").replace("\\", "/").endswith("/argparse.py")):
-        return Verdict(CODE, "type_error", f"{_text(raised)} (raised in argparse's add_argument: the program declares "
-                       "an option with a keyword argparse has never taken, a slip in its own parser; "
-                       f"`{(raised.own_source or raised.source)[:100]}`)", "origin", raised.text)
+        return Verdict(CODE, "type_error", f"{_text(raised)} (raised in argparse's add_argument, under the project's "
+                       f"`{(raised.own_source or raised.source)[:100]}`: it declares an option with a keyword argparse "
+                       "has never taken, a slip in its own parser)", "origin", raised.text)
     if (raised.where is not None and installed(raised.where) and raised.func != "<module>"
             and _LOADING_LINE.search(raised.loading) and base not in ("KeyboardInterrupt", "SystemExit")):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin} while a module loaded, "
