@@ -1246,12 +1246,13 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "config/missing_file",
         "ctypes' 'libavutil.so.60: cannot open shared object file: No such file or directory' reads as a file not "
         "there, as the corpus reads most OSErrors of a shared object; that the library is FFmpeg's, not installed in "
-        "the release torchcodec wants, is the author's (missing_module, accepting version_mismatch; config either way)"),
+        "the release torchcodec wants, is the author's (missing_module, accepting version_mismatch; config either "
+        "way)"),
     "hub/ice_mamba_triton3_layernorm_import.txt": (
         "config/missing_module",
         "mamba_ssm's own 'ImportError: Failed to import Triton LayerNorm / RMSNorm kernels' reads as an import that "
-        "fails (the vocabulary's missing_module); that triton 3.0 is newer than the installed mamba release supports is "
-        "the thread's finding (version_mismatch; config either way)"),
+        "fails (the vocabulary's missing_module); that triton 3.0 is newer than the installed mamba release supports "
+        "is the thread's finding (version_mismatch; config either way)"),
 }
 
 
