@@ -11398,6 +11398,23 @@ SET_134 = [
 ]
 
 
+OLDER_SETS_BY_LABEL = [
+    # (sets 114, 120, 122 and 128, read again at the end of the session of 2026-12-05, night) an f-string Python
+    # cannot parse, as Pythons before 3.12 name its frame: code written for a newer Python, the SyntaxError cut
+    ('  File "/opt/venv/lib/python3.7/site-packages/kit/report.py", line 12, in <module>\n    from .fmt import row\n'
+     '  File "<fstring>", line 1\n    (loss=)', {}, "version_mismatch"),
+    # two copies of Intel's OpenMP runtime in one process
+    ("OMP: Error #15: Initializing libiomp5.dylib, but found libomp.dylib already initialized.\nOMP: Hint This means "
+     "that multiple copies of the OpenMP runtime have been linked into the program.", {"exit_code": None, "signal": 6},
+     "version_mismatch"),
+    # TensorFlow's build for CPUs with instructions this one lacks, before it aborts (the info line it prints on any
+    # CPU with more than its build uses is not it)
+    ("2019-03-01 10:00:00.000000: F tensorflow/core/platform/cpu_feature_guard.cc:37] The TensorFlow library was "
+     "compiled to use AVX2 instructions, but these aren't available on your machine.\nAborted (core dumped)",
+     {"exit_code": None, "signal": 6}, "version_mismatch"),
+]
+
+
 SETS_113_115_BY_LABEL = [
     # (sets 113 and 115, read by label before they joined the corpus) Arrow's 32-bit offsets past their limit (a
     # datasets map with batch_size=None)
@@ -11426,7 +11443,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "61": SET_61, "62": SET_62, "63": SET_63, "64": SET_64, "65": SET_65, "66": SET_66, "67": SET_67, "68": SET_68, "69": SET_69, "70": SET_70, "71": SET_71, "72": SET_72, "73": SET_73, "74": SET_74, "75": SET_75, "76-77": SETS_76_77, "78": SET_78, "79": SET_79, "80-82": SETS_80_82, "85-89": SETS_85_89, "90-91": SETS_90_91,
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
-    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "128": SET_128, "129": SET_129, "130": SET_130, "131": SET_131, "132": SET_132, "133": SET_133, "134": SET_134, "113-115-by-label": SETS_113_115_BY_LABEL,
+    "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "128": SET_128, "129": SET_129, "130": SET_130, "131": SET_131, "132": SET_132, "133": SET_133, "134": SET_134, "older-by-label": OLDER_SETS_BY_LABEL, "113-115-by-label": SETS_113_115_BY_LABEL,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 
