@@ -27,6 +27,7 @@ The JSON::
       "calls_file": "/path",     # optional: one line appended per call: "pid=<pid> <query>"
       "pid_apps": true,          # optional: listed apps whose pid is not alive are left out
       "apps_from_env": "TIANLUO_GPU_APP",  # optional: see below
+      "apps_under": "/tmp/x",    # optional: apps_from_env counts only processes working under this folder
       "busy_utilization": 100,   # optional: a GPU with a compute app reports this utilization
       "gpu_fields": ["index", ...]  # optional: the only --query-gpu fields known (others: not a valid field)
     }
@@ -55,6 +56,9 @@ apps every live process (``/proc/*/environ`` that can be read, at most ``SCAN_LI
 ``ENVIRON_CAP`` bytes each, itself left out) whose environment has ``CUDA_VISIBLE_DEVICES`` and either
 ``TIANLUO_JOB`` (a job tianluo launched) or that variable (a test's stand-in for a foreign user's
 process): one app per GPU index (or GPU uuid) listed in its ``CUDA_VISIBLE_DEVICES``, used_memory 1000.
+With ``apps_under`` (a folder: a test's own), only processes whose working directory is that folder or
+below it count: the jobs other tests run at the same time (the test command's shares and lanes run at
+once) are another host's, not this one's.
 """
 
 import json
@@ -273,6 +277,15 @@ def _apps(state: dict) -> list[dict]:
     return apps
 
 
+def _works_under(pid: int, folder: str) -> bool:
+    """Whether a process's working directory is ``folder`` or below it."""
+    try:
+        cwd = os.readlink(f"/proc/{pid}/cwd")
+    except OSError:
+        return False
+    return cwd == folder or cwd.startswith(folder.rstrip("/") + "/")
+
+
 def _alive(pid) -> bool:
     if not isinstance(pid, int) or pid <= 0:
         return False
@@ -289,6 +302,8 @@ def _env_apps(state: dict, marker: str) -> list[dict]:
     by_index = {str(g.get("index")): g.get("uuid") for g in gpus}
     uuids = {g.get("uuid") for g in gpus}
     me = os.getpid()
+    under = state.get("apps_under")
+    under = os.path.realpath(str(under)) if under else ""
     found = []
     try:
         entries = os.listdir("/proc")
@@ -300,6 +315,8 @@ def _env_apps(state: dict, marker: str) -> list[dict]:
         env = _environ(int(name))
         visible = env.get("CUDA_VISIBLE_DEVICES")
         if visible is None or not ("TIANLUO_JOB" in env or marker in env):
+            continue
+        if under and not _works_under(int(name), under):
             continue
         for item in visible.split(","):
             uuid = by_index.get(item.strip()) or (item.strip() if item.strip() in uuids else None)

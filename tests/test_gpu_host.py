@@ -61,8 +61,10 @@ def host(tmp_path):
         return program, None
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
+    # (apps_under: the jobs of tests running at the same time in the other shares are another host's)
     program = install(bin_dir, {"gpus": [gpu(i) for i in range(4)], "apps": [], "pid_apps": True,
-                                "apps_from_env": "FOREIGN_GPU_JOB", "calls_file": str(tmp_path / "calls.log")})
+                                "apps_from_env": "FOREIGN_GPU_JOB", "apps_under": str(tmp_path),
+                                "calls_file": str(tmp_path / "calls.log")})
     return str(program), bin_dir
 
 
@@ -92,7 +94,8 @@ def test_six_stages_on_four_gpus_one_busy_with_another_users_process(tmp_path, h
     foreign = None
     if bin_dir is not None:  # another user's job on GPU 2: a real process the stand-in reports
         foreign = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"],
-                                   env={**os.environ, "FOREIGN_GPU_JOB": "1", "CUDA_VISIBLE_DEVICES": "2"})
+                                   env={**os.environ, "FOREIGN_GPU_JOB": "1", "CUDA_VISIBLE_DEVICES": "2"},
+                                   cwd=tmp_path)
     try:
         stages = {"t1": 1, "t2": 1, "t3": 1, "t4": 1, "t5": 1, "big": 2}
         spec = project(tmp_path, spec_text(program, stages, seconds=1.0))  # launched in waves: the waits show

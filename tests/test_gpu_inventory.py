@@ -508,3 +508,22 @@ def test_default_kernel_log_takes_the_first_regular_readable_file(tmp_path, monk
     assert gi.default_kernel_log() == names[3]
     monkeypatch.setattr(gi, "KERNEL_LOGS", tuple(names[:3]))
     assert gi.default_kernel_log() is None
+
+
+@pytest.mark.integration
+def test_the_stand_in_scoped_to_a_folder_leaves_out_jobs_working_elsewhere(tmp_path, smi):
+    """The test command runs its shares at once: another test's job is another host's (``apps_under``)."""
+    mine_dir, other_dir = tmp_path / "mine", tmp_path / "other"
+    mine_dir.mkdir()
+    other_dir.mkdir()
+    update(smi.parent, apps_from_env="TIANLUO_GPU_APP", apps_under=str(mine_dir))
+    job_env = {**os.environ, "CUDA_VISIBLE_DEVICES": "0", "TIANLUO_JOB": "train"}
+    mine = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"], env=job_env, cwd=mine_dir)
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"], env=job_env, cwd=other_dir)
+    try:
+        inv = gi.read_inventory(str(smi))
+    finally:
+        for p in (mine, other):
+            p.kill()
+            p.wait()
+    assert {a.pid for a in inv.apps} & {mine.pid, other.pid} == {mine.pid}
