@@ -342,19 +342,28 @@ def test_apps_query_failing_keeps_the_gpus(tmp_path, smi):
     assert inv.error is not None and inv.error.startswith("nvidia-smi --query-compute-apps: exit 9: NVIDIA-SMI")
 
 
+def _sleeper(env: dict, cwd) -> subprocess.Popen:
+    """A process that only waits, with these variables added to the environment, working in ``cwd``."""
+    return subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"], env={**os.environ, **env},
+                            cwd=cwd)
+
+
+def _inventory_beside(smi, *procs: subprocess.Popen):
+    """The stand-in's inventory while ``procs`` run; they are killed after."""
+    try:
+        return gi.read_inventory(str(smi))
+    finally:
+        for p in procs:
+            p.kill()
+            p.wait()
+
+
 @pytest.mark.integration
 def test_processes_found_by_their_environment(tmp_path, smi):
     update(smi.parent, apps_from_env="TIANLUO_GPU_APP", busy_utilization=100)
-    env = {**os.environ, "CUDA_VISIBLE_DEVICES": "1", "TIANLUO_GPU_APP": "1"}
-    foreign = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"], env=env, cwd=tmp_path)
-    job_env = {**os.environ, "CUDA_VISIBLE_DEVICES": f"0,{UUID1}", "TIANLUO_JOB": "train"}
-    job = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"], env=job_env, cwd=tmp_path)
-    try:
-        inv = gi.read_inventory(str(smi))
-    finally:
-        for p in (foreign, job):
-            p.kill()
-            p.wait()
+    foreign = _sleeper({"CUDA_VISIBLE_DEVICES": "1", "TIANLUO_GPU_APP": "1"}, tmp_path)
+    job = _sleeper({"CUDA_VISIBLE_DEVICES": f"0,{UUID1}", "TIANLUO_JOB": "train"}, tmp_path)
+    inv = _inventory_beside(smi, foreign, job)
     mine = {(a.pid, a.gpu_uuid, a.used_mib) for a in inv.apps if a.pid in (foreign.pid, job.pid)}
     assert mine == {(foreign.pid, UUID1, 1000), (job.pid, UUID0, 1000), (job.pid, UUID1, 1000)}
     assert [g.utilization for g in inv.gpus] == [100, 100]
@@ -517,13 +526,7 @@ def test_the_stand_in_scoped_to_a_folder_leaves_out_jobs_working_elsewhere(tmp_p
     mine_dir.mkdir()
     other_dir.mkdir()
     update(smi.parent, apps_from_env="TIANLUO_GPU_APP", apps_under=str(mine_dir))
-    job_env = {**os.environ, "CUDA_VISIBLE_DEVICES": "0", "TIANLUO_JOB": "train"}
-    mine = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"], env=job_env, cwd=mine_dir)
-    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"], env=job_env, cwd=other_dir)
-    try:
-        inv = gi.read_inventory(str(smi))
-    finally:
-        for p in (mine, other):
-            p.kill()
-            p.wait()
+    job_env = {"CUDA_VISIBLE_DEVICES": "0", "TIANLUO_JOB": "train"}
+    mine, other = _sleeper(job_env, mine_dir), _sleeper(job_env, other_dir)
+    inv = _inventory_beside(smi, mine, other)
     assert {a.pid for a in inv.apps} & {mine.pid, other.pid} == {mine.pid}

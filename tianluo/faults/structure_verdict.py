@@ -173,11 +173,12 @@ _BARE_DUNDER = compile_pattern(r"^'?__[a-z][a-z0-9_]*__'?$")
 # An installed package failing as it loads, under the project's own ``import x`` line: its module code raised
 # (a placeholder wheel's ``This is an placeholder only``, ``module 'numpy' has no attribute`` at import, a
 # distutils gone): the environment, not the program.
-_IMPORT_LINE = compile_pattern(r"^(?:import|from) [\w.]+")
+_IMPORT = r"(?:import|from) [\w.]+"
+_IMPORT_LINE = compile_pattern("^" + _IMPORT)
 #: A module's top-level line that hands control to an installed package as the module loads: an import, a decorator
 #: applied to a definition (``@triton.jit``; Python before 3.11 prints the ``def`` line under the frame), a class
 #: statement (its base's metaclass or ``__init_subclass__`` runs).
-_LOADING_LINE = compile_pattern(r"^(?:import [\w.]+|from [\w.]+ import |@[\w.]+|def \w+|class \w+)")
+_LOADING_LINE = compile_pattern(r"^(?:" + _IMPORT + r"|@[\w.]+|def \w+|class \w+)")
 _ARRAY_TRUTH = compile_pattern(r"^The truth value of an array with more than one element is ambiguous")
 #: An installed package reaching through another well-known package's namespace for a name it does not have
 #: (Haiku's ``jax.config.jax_experimental_name_stack`` under a JAX that removed the flag, an old tracker's
@@ -843,21 +844,20 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: an installed package reads "
                        "an argument the program's command line does not define, or takes it for its own config; the "
                        "script and the package are of different releases)", "origin", raised.text)
-    if (raised.func == "<module>" and raised.where is not None and installed(raised.where)
-            and _IMPORT_LINE.search(raised.own_source) and base not in ("KeyboardInterrupt", "SystemExit")):
-        return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised as {origin} loaded, under the "
-                       f"project's `{raised.own_source[:100]}`: the installed package does not load here)", "origin",
-                       raised.text)
     if (base == "TypeError" and raised.func == "add_argument" and _SIGNATURE.search(message)
             and (raised.where or "").replace("\\", "/").endswith("/argparse.py")):
         return Verdict(CODE, "type_error", f"{_text(raised)} (raised in argparse's add_argument, under the project's "
                        f"`{(raised.own_source or raised.source)[:100]}`: it declares an option with a keyword argparse "
                        "has never taken, a slip in its own parser)", "origin", raised.text)
-    if (raised.where is not None and installed(raised.where) and raised.func != "<module>"
-            and _LOADING_LINE.search(raised.loading) and base not in ("KeyboardInterrupt", "SystemExit")):
+    # an installed package failing as it loads (its own top level, under the project's import) or while a module
+    # loads (under an import, a decorator, a class statement), before any function of the project's ran
+    if (raised.where is not None and installed(raised.where) and base not in ("KeyboardInterrupt", "SystemExit")
+            and (raised.func == "<module>" and _IMPORT_LINE.search(raised.own_source)
+                 or raised.func != "<module>" and _LOADING_LINE.search(raised.loading))):
+        under = raised.own_source if raised.func == "<module>" else raised.loading
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin} while a module loaded, "
-                       f"under `{raised.loading[:100]}`, before the program ran a function of its own: the installed "
-                       "package does not work with what loads it, or with this Python)", "origin", raised.text)
+                       f"under `{under[:100]}`, before the program ran a function of its own: the installed package "
+                       "does not work with what loads it, or with this Python)", "origin", raised.text)
     if (base == "TypeError" and raised.where is not None and _SIGNATURE.search(message)
             and (raised.origin == CONFIG and own_config_file(raised.where)
                  or raised.origin == USER and _FROM_CONFIG.search(raised.func or ""))):
