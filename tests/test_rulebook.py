@@ -11415,6 +11415,71 @@ OLDER_SETS_BY_LABEL = [
 ]
 
 
+SETS_136_141 = [
+    # (set 136) jaxlib's CUDA plugin finding a CUDA library older than its build's, or none it can load
+    ("CUDA backend failed to initialize: Found cuBLAS version 120103, but JAX was built against version 120205, which "
+     "is newer. The copy of cuBLAS that is installed must be at least as new as the version against which JAX was "
+     "built. (Set TF_CPP_MIN_LOG_LEVEL=0 and rerun for more info.)", {}, "version_mismatch"),
+    ("CUDA backend failed to initialize: Unable to load cuSOLVER. Is it installed? (Set TF_CPP_MIN_LOG_LEVEL=0 and "
+     "rerun for more info.)", {}, "missing_module"),
+    # TF's op kernel refused its output by the device's allocator, the glog W line all that was printed
+    ("2023-02-01 10:00:00.000000: W tensorflow/core/framework/op_kernel.cc:1768] RESOURCE_EXHAUSTED: failed to "
+     "allocate memory", {}, "cuda_oom"),
+    # Flax NNX's state mutated under a transform from outside its trace
+    ("File ~/venv/lib/python3.11/site-packages/flax/nnx/variablelib.py:330, in Variable._setattr(self, name, value)\n"
+     "--> 330     raise errors.TraceContextError(\n\nTraceContextError: Cannot mutate BatchStat from a different trace "
+     "level", {}, "programming_error"),
+    # a notebook's traceback cut inside its frames: the exception its header named
+    ("---------------------------------------------------------------------------\n"
+     "FloatingPointError                        Traceback (most recent call last)\n"
+     "Cell In[7], line 4\n      2 for i in range(100):\n----> 4     state, metrics = jit_step(state)\n\n"
+     "File ~/venv/lib/python3.11/site-packages/jax/_src/dispatch.py:319, in _check_special(name, dtype, buf)\n"
+     "    318 if config.debug_nans.value and np.any(np.isnan(np.asarray(buf))):", {}, "nan_loss"),
+    # (set 138) a dataset PyG processed with an older release than the one loading it
+    ("RuntimeError: The 'data' object was created by an older version of PyG. If this error occurred while loading an "
+     "already existing dataset, remove the 'processed/' directory in the dataset's root folder and try again.", {},
+     "version_mismatch"),
+    # a Gaussian-splatting rasterizer of another fork than the renderer's: its outputs unpacked, its settings' fields
+    ('  File "/work/gs/gaussian_renderer/__init__.py", line 102, in render\n    rendered_image, radii, depth, alpha = '
+     'rasterizer(\nValueError: not enough values to unpack (expected 4, got 3)', {}, "version_mismatch"),
+    ("TypeError: GaussianRasterizationSettings.__new__() got an unexpected keyword argument 'kernel_size'", {},
+     "version_mismatch"),
+    # mujoco_py without the MuJoCo binaries it wraps
+    ("Exception: \nYou appear to be missing MuJoCo.  We expected to find the file here: /root/.mujoco/mujoco200", {},
+     "missing_module"),
+    # libsndfile unable to open an audio file at all
+    ("RuntimeError: Error opening 'corpus/train/0001.flac': System error.", {}, "missing_file"),
+    # (set 139) nvidia-smi seeing no device in a container or step
+    ("Singularity> nvidia-smi\nNo devices were found", {"exit_code": 6}, "no_gpu"),
+    # the loader's line for a program it could not start, indented by the log it went into
+    ("    /opt/tools/bin/wb_command: /lib/x86_64-linux-gnu/libc.so.6: version `GLIBC_2.34' not found (required by "
+     "/.singularity.d/libs/libEGL.so.1)", {}, "version_mismatch"),
+    # Flux refusing an allocation no resource of the instance can satisfy
+    ("flux-job: job f2Kd9 exception: type=alloc severity=0 alloc denied due to type=\"unsatisfiable\"", {},
+     "submit_rejected"),
+    # (set 140) TF's tf.Example parser not finding a feature the input pipeline declares
+    ("tensorflow.python.framework.errors_impl.InvalidArgumentError: Feature: image/object/bbox/xmin (data type: float) "
+     "is required but could not be found.\n\t [[{{node ParseSingleExample/ParseSingleExample}}]]", {}, "corrupt_data"),
+    ("InvalidArgumentError: Name: , Feature list 'rgb' is required but could not be found.  Did you mean to include it "
+     "in feature_list_dense_missing_assumed_empty or feature_list_dense_defaults?", {}, "corrupt_data"),
+    # (set 141) Arrow's allocator refused; Dask's worker paused at its memory threshold, then SIGKILLed
+    ("pyarrow.lib.ArrowMemoryError: malloc of size 4294967296 failed", {}, "host_oom"),
+    ("2024-01-02 10:00:00,000 - distributed.worker.memory - WARNING - Worker is at 85% memory usage. Pausing worker.  "
+     "Process memory: 12.10 GiB -- Worker memory limit: 14.20 GiB", {"exit_code": None, "signal": 9}, "host_oom"),
+    # an FFmpeg built without the encoder asked for
+    ("[vost#0:0 @ 0x5581a0c0] Unknown encoder 'libx264'\n[vost#0:0 @ 0x5581a0c0] Error selecting an encoder", {},
+     "missing_module"),
+    # Cython's older wording of numpy's binary-compatibility check
+    ("ValueError: numpy.dtype has the wrong size, try recompiling. Expected 88, got 96", {}, "version_mismatch"),
+    # a data file's compressed blocks that do not decompress
+    ("OSError: Corrupt snappy compressed data.", {}, "corrupt_data"),
+    ("zstd.ZstdError: zstd decompress error: Data corruption detected", {}, "corrupt_data"),
+    # guard: a notebook's traceback with its exception line: that line, not the header's name alone
+    ("KeyError                                  Traceback (most recent call last)\nCell In[2], line 1\n----> 1 x = "
+     "batch['pixel_values']\n\nKeyError: 'pixel_values'", {}, "key_error"),
+]
+
+
 SETS_113_115_BY_LABEL = [
     # (sets 113 and 115, read by label before they joined the corpus) Arrow's 32-bit offsets past their limit (a
     # datasets map with batch_size=None)
@@ -11444,7 +11509,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
     "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "128": SET_128, "129": SET_129, "130": SET_130, "131": SET_131, "132": SET_132, "133": SET_133, "134": SET_134, "older-by-label": OLDER_SETS_BY_LABEL, "113-115-by-label": SETS_113_115_BY_LABEL,
-    "siblings": LIBRARY_SIBLINGS}.items()
+    "136-141": SETS_136_141, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 
 

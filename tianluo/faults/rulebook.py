@@ -1012,9 +1012,13 @@ EXHAUSTED: tuple[Rule, ...] = (
     # A process killed by SIGKILL right after TF warned that single host allocations take more than a tenth of the
     # machine's memory: the kernel's OOM killer, whose own line the job's log never holds (it is in dmesg).
     Rule("host_oom_warned", CONFIG, "host_oom", signal="SIGKILL",
-         log=r"\bAllocation of \d+ exceeds 10% of (?:free )?system memory\b"),
+         log=r"\bAllocation of \d+ exceeds 10% of (?:free )?system memory\b"
+             # ... or after Dask's worker paused at its memory limit's threshold
+             r"|\bWorker is at \d+% memory usage\. Pausing worker\b"),
     Rule("host_oom", CONFIG, "host_oom",
          log=r"oom[-_]kill events?\b|out-of-memory handler|Out of memory: Kill(?:ed)? process|OOM Killed"
+             # Arrow's allocator refused (pyarrow building a table or a shard bigger than the memory left)
+             r"|\bArrowMemoryError: (?:re|m|c)alloc of size \d+ failed"
              # runc's start of a container whose memory limit is below what its init needs (a pod's limits)
              r"|container init was OOM-killed"
              # Metaflow's report of a step's pod or container killed for its memory
@@ -1136,6 +1140,9 @@ EXHAUSTED: tuple[Rule, ...] = (
              # XLA's cuBLAS/cuSOLVER handle that could not be made (JAX's preallocation left no room for it)
              r"|INTERNAL: the library was not initialized"
              r"|(?:HIP|MPS backend|XPU|NPU|MLU|MUSA) out of memory|OOM when allocating tensor"
+             # TF's op kernel whose output the device's allocator could not give (a glog W line, often all that is
+             # printed before the process ends)
+             r"|\bRESOURCE_EXHAUSTED: failed to allocate memory\b"
              # XLA's report of a TPU program's largest allocations in HBM, printed when its compile ran out (through
              # XRT the OOM line above it is cut; TF's "when OOM happens" hint follows any RESOURCE_EXHAUSTED, a full
              # disk's too, and is not read)
@@ -1270,6 +1277,8 @@ SETUP: tuple[Rule, ...] = (
              # Ray's autoscaler: no node type of the cluster's config can hold what a task or actor asks for (a TPU
              # slice's resource that no worker registered, more GPUs than a node type has); the task waits forever
              r"|\bNo available node types can fulfill resource request\b"
+             # Flux's scheduler refusing an allocation no resource of the instance can ever satisfy
+             r"|\balloc denied due to type=\\?\"unsatisfiable\\?\""
              # the kubelet refusing a pod it cannot give the GPU the scheduler placed it for (KubeRay's injected init
              # container asking for none); Kueue's queue whose flavors can never hold what a job asks for
              r"|\bunable to find GPU device allocation by scheduler\b|\brequest > maximum capacity \(\d+ > \d+\)"
@@ -1371,6 +1380,8 @@ SETUP: tuple[Rule, ...] = (
              r"|Failed to initialize NVML: could not load NVML library|\bCould not resolve Linux kernel version\b"),
     Rule("no_gpu", CONFIG, "no_gpu",
          log=r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|CUDA driver initialization failed"
+             # nvidia-smi seeing no device (a container or step given none, a GPU the driver lost at boot)
+             r"|^No devices were found$"
              # wgpu (Rust's burn, any WebGPU trainer) finding no graphics adapter to run on
              r"|\bNo adapter found for graphics API\b"
              # XGBoost asked for a GPU where none is visible (its warning falls back to the CPU; its check ends)
@@ -1601,6 +1612,12 @@ SETUP: tuple[Rule, ...] = (
     # reads "cannot import name"
     Rule("part_not_installed", CONFIG, "missing_module",
          log=r"TensorBoard logging requires TensorBoard with Python summary writer installed"
+             # jaxlib's CUDA plugin unable to load one of NVIDIA's libraries (cuDNN, cuSPARSE ...: the pip wheels of
+             # another release, or none); mujoco_py without the MuJoCo binaries it wraps
+             r"|(?:CUDA backend failed to initialize|Error): Unable to load cu[A-Za-z]{2,12}\. Is it installed\?"
+             # an FFmpeg built without the encoder the job asks for (LeRobot's libsvtav1, libx264 in a minimal build)
+             r"|\bUnknown encoder '\w+'"
+             r"|\bYou appear to be missing MuJoCo\b"
              # ND4J (Deeplearning4j) finding no native backend for its platform (nd4j-native or nd4j-cuda missing)
              r"|ND4J is probably missing dependencies"
              # apex installed without its compiled parts (pip install without --cuda_ext / --cpp_ext): its fused
@@ -1655,6 +1672,9 @@ SETUP: tuple[Rule, ...] = (
              r"|\bFailed to find C compiler\. Please specify via CC\b"),
     Rule("builds_that_do_not_fit", CONFIG, "version_mismatch",
          log=r"(?:^|triton\.compiler\.(?:errors\.)?)CompilationError: at \d+:\d+:"
+             # jaxlib's CUDA plugin finding a CUDA library (cuDNN, cuBLAS, ...) older than the one it was built against,
+             # in JAX's word that the backend failed (its glog I line listing each backend it tried is not that)
+             r"|CUDA backend failed to initialize: Found \w+ version \d+, but JAX was built against version \d+"
              # bitsandbytes with no binary for the CUDA or ROCm release it found (a source build for another one)
              r"|Configured (?:CUDA|ROCm) binary not found at \S"
 
@@ -1995,7 +2015,7 @@ SETUP: tuple[Rule, ...] = (
              r"|\b\w*(?:Error|error): .*version `GLIBC_[\d.]+' not found \(required by "
              # ... or the dynamic loader's own line for a program it could not start (``/x/SC2_x64: /lib64/libc.so.6:
              # version `GLIBC_2.18' not found (required by ...)``): the line starts with the program's path
-             r"|^/\S+: /\S+\.so(?:\.\d+)*: version `GLIBC_[\d.]+' not found \(required by "
+             r"|^\s*/\S+: /\S+\.so(?:\.\d+)*: version `GLIBC_[\d.]+' not found \(required by "
              # macOS's loader: a plugin (tensorflow-metal) built against another release than the one loading it
              r"|\bdlopen\([^)]*\.(?:dylib|so), 0x[0-9a-fA-F]+\): "
              r"(?:symbol not found in flat namespace|Symbol not found: )"
@@ -2035,6 +2055,8 @@ SETUP: tuple[Rule, ...] = (
     # in the project's own files is the code's; Keras 3 reading what Keras 2 wrote, or running its code.
     Rule("release_skew", CONFIG, "version_mismatch",
          log=_exc(r"\w*VersionMismatch\w*")
+             # a dataset PyG processed and saved with an older PyG than the one loading it (the processed/ folder kept)
+             + r"|\bobject was created by an older version of PyG\b"
              # a CRD upgrade that drops a version objects are still stored in (Kubeflow's training operator over an
              # older MPI operator): before the manifest Kubernetes refuses, which is the arguments'
              + r"|\bstatus\.storedVersions\[\d+\]: Invalid value: \"[^\"]+\": must appear in spec\.versions"
@@ -2073,6 +2095,8 @@ SETUP: tuple[Rule, ...] = (
     # warning is why that one needs an exception's line above.
     Rule("release_warning", CONFIG, "version_mismatch", fatal=False,
          log=r"compiled using NumPy 1\.x cannot be run in|numpy\.(?:dtype|ndarray) size changed|_ARRAY_API not found"
+             # (Cython's older wording of the same check: ``numpy.ndarray has the wrong size, try recompiling``)
+             r"|numpy\.(?:dtype|ndarray) has the wrong size, try recompiling"
              r"|numpy\.core\.multiarray failed to import"
              # torch built against numpy 1.x meeting numpy 2 (its repr hook at import, mmengine printing it as a
              # warning; its tensor constructor that no longer knows numpy's scalar types)
@@ -2353,6 +2377,9 @@ SETUP: tuple[Rule, ...] = (
              r"(?:file|path) specified)\)|\bDataFilesNotFoundError: |\bNo \(supported\) data files found in "
              r"|\bis not a checkpoint directory\.?\s*$|\bCould not open JSON annotations file\b"
              r"|\bObject s3://\S+ not found!|\bsndfile: unknown format or could not open file\b"
+             # python-soundfile's libsndfile failing to open the file at all (its own "System error": no such file,
+             # mostly a path built for another layout; both corpus authors)
+             r"|\bError opening '.{1,300}': System error\."
              # Vitis AI's tools (vai_q, vai_c) naming a model or calibration file that is not there
              r"|\bNot found the file or directory: "
              # HTCondor's OSDF/Pelican plugin asked for a path no namespace serves (a URL spelt wrong)
@@ -3029,6 +3056,12 @@ SETUP: tuple[Rule, ...] = (
     Rule("corrupt_data", CONFIG, "corrupt_data",
          # (tar asked for a member the archive does not hold: a download of another archive, or a cut one)
          log=r"Parquet magic bytes not found|Either the file is corrupted or this is not a parquet file"
+             # a data file's compressed blocks that do not decompress (a Parquet page's snappy, a .zst dump)
+             r"|\bCorrupt snappy compressed data\b|\bzstd decompress error: Data corruption detected\b"
+             # TF's parser of tf.Example records not finding a feature the input pipeline declares: the records were
+             # written with other keys than the training code reads (all four authors: the data, or its builder)
+             r"|\b(?:Feature: \S+ \(data type: \w+\)|Context feature '[^']{1,200}'|Feature list '[^']{1,200}')"
+             r" is required but could not be found\b"
              # a video FFmpeg cannot parse (a download cut short, an empty file: no moov atom, invalid data), an LMDB
              # file that is not one, a MosaicML streaming shard that no longer matches its index.json
              r"|\bmoov atom not found\b|[:,] Invalid data found when processing input\b"
@@ -3169,9 +3202,11 @@ SETUP: tuple[Rule, ...] = (
              r"'(?:getsize|getoffset|textsize|multiline_textsize)'"
              # a library's configuration class refusing a keyword (``TrainingArguments.__init__() got an unexpected
              # keyword argument 'evaluation_strategy'``, vLLM's EngineArgs, peft's LoraConfig): a key of another
-             # release (nine of ten; the tenth a warning the job went on from)
+             # release (nine of ten; the tenth a warning the job went on from); a namedtuple's ``__new__`` too (the
+             # Gaussian-splatting rasterizer's GaussianRasterizationSettings, whose fields differ from fork to fork:
+             # the rasterizer built is another fork's than the renderer's, all three authors)
              r"|" + _PFX + r"(?:\w+\.)*TypeError: \w*(?:Config|Args|Arguments|Settings|Params|Options|Cfg)"
-             r"\.__init__\(\) got an unexpected keyword argument '\w+'"
+             r"\.__(?:init|new)__\(\) got an unexpected keyword argument '\w+'"
              # DeepSpeed's communication used before its backend was set up: a script written for a DeepSpeed that
              # set it up in initialize(), run on one that asks for init_distributed() first
              r"|\bDeepSpeed backend not set, please initialize it using init_process_group\(\)"),
@@ -3379,6 +3414,9 @@ BUGS: tuple[Rule, ...] = (
              # a JAX tracer leaked out of its transform by a side effect (a value kept on self, a global): the
              # program's, and not a value of the wrong type
              r"|\bUnexpectedTracerError: "
+             # ... and Flax NNX's state changed inside a transform from outside its trace (a counter on a module
+             # mutated under jit or grad)
+             r"|\bTraceContextError: Cannot mutate \w+ from a different trace level\b"
              # backward through a cuDNN RNN left in eval mode (model.eval() before a training step)
              r"|cudnn RNN backward can only be called in training mode"
              r"|returned an incorrect number of gradients \(expected \d+, got \d+\)"

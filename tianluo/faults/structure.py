@@ -213,6 +213,11 @@ _RICH_FRAME = LazyPattern(r"^\s*│ ([^\s│][^│]{0,1000}?\.py):\d+ in ([^\s�
 _RICH_PATH = LazyPattern(r"^\s*│ ([^\s│][^│]{0,1000}?\.py):\s*│?\s*$", capture=True)  # wrapped: the rest next
 _RICH_REST = LazyPattern(r"^\s*│ \d+ in ([^\s│]{1,200})", capture=True)
 _RICH_END = LazyPattern(r"^\s*╰")
+# IPython's header of a notebook's traceback, which names the exception before its frames (``FloatingPointError
+# Traceback (most recent call last)``, after a rule of dashes): what was raised, where a paste stops before the
+# exception's own line
+_NB_HEAD = LazyPattern(r"^\s*((?:[A-Za-z_]\w*\.){0,8}[A-Z]\w{0,100}(?:Error|Exception|Exit|Interrupt|Iteration))"
+                       r"\s{2,}Traceback \(most recent call last\)\s*$", capture=True)
 _FRAME = LazyPattern(r"^(\s*)File \"([^\"]{1,1000})\", line \d+(?:, in ([^\s]{1,200}))?", capture=True)
 # TF's autograph quotes the frames of a traced function as "    /x/keras/engine/training.py:541 train_step  **".
 # (``  *`` marks the frames of the user's own functions; a poster may cut a path's start to ``.../``)
@@ -284,6 +289,7 @@ class _Reader:
     chained: bool = False  # a chain marker was seen after the last exception
     quoted: str = ""  # outside a traceback: the indented line just before (a source line cut from its frames)
     asserted: str = ""  # outside a traceback: the line just before, when it is an assert statement
+    named: str = ""  # the exception a notebook's traceback header named (``KeyError    Traceback (most recent ...``)
 
 
 def _origin(path: str | None, func: str | None) -> str:
@@ -446,7 +452,8 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
             close(r)
             r.survives = True
             continue
-        if _TRACEBACK.search(text):
+        head = _NB_HEAD.search(text) if "Traceback (most recent call last)" in text else None
+        if head is not None or _TRACEBACK.search(text):
             if not r.chained:
                 survives = r.survives and not r.chain  # logging's report: its traceback comes next
                 close(r)
@@ -454,6 +461,7 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
             r.in_tb, r.frames, r.frame_indent, r.own_source, r.loading = True, [], None, "", ""
             r.rich = "╭" in text
             r.base_indent = len(text) - len(text.lstrip())
+            r.named = head.group(1) if head is not None else ""
             continue
         if _CHAIN.search(text):
             r.chained = True
@@ -463,7 +471,7 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
             # an excerpt cut below its "Traceback" line: its frames start one
             close(r)
             r.in_tb, r.frames, r.frame_indent, r.own_source, r.loading = True, [], None, "", ""
-            r.rich = "│" in text
+            r.rich, r.named = "│" in text, ""
         if not r.in_tb:
             if stripped:
                 indent = len(text) - len(text.lstrip())
@@ -539,9 +547,13 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
         r.more = [r.chain, len(r.chain) - 1, 0]
     for (fname, rank), r in readers.items():
         cut = _RAISE_LINE.search(r.source) if r.in_tb and r.frames and not r.rich else None
-        if cut is not None:  # a paste that ends at its last frame's raise line: the exception it raised
-            message = cut.group(2) if cut.group(2) is not None else cut.group(3) or ""
-            raised = _exception(f"{cut.group(1)}: {message}" if message else cut.group(1), rank, fname, r.frames,
+        named = r.named if r.in_tb and r.frames and not r.rich else ""
+        if cut is not None or named:
+            # a paste that ends at its last frame's raise line: the exception it raised; or one that ends inside a
+            # notebook's frames: the exception its header named, without its message
+            message = "" if cut is None else cut.group(2) if cut.group(2) is not None else cut.group(3) or ""
+            exc = named if cut is None else cut.group(1)
+            raised = _exception(f"{exc}: {message}" if message else exc, rank, fname, r.frames,
                                 trace=True, source=r.source, own_source=r.own_source, loading=r.loading)
             if raised is not None:
                 if not r.chained and r.chain:

@@ -439,6 +439,10 @@ _SETTING_PATH = compile_pattern(r"\b(?:args|opt|opts|cfg|conf|config|hparams|hps
 #: or the wrapper unpacks, the program and the installed release were written for different APIs.
 _UNPACK = compile_pattern(r"^(?:too many|not enough) values to unpack\b")
 _ENV_CALL = compile_pattern(r"^[\w\s,*()\[\]]+=\s*(?:self\.)?(?:\w+\.)*(?:env|envs|environment)\.\w+\(")
+#: The outputs of a Gaussian-splatting rasterizer unpacked (``rendered_image, radii, depth = rasterizer(``): the CUDA
+#: extension built is another fork's or release's than the renderer's, and returns another number of tensors (every
+#: corpus author: the submodule's version)
+_RASTERIZER_CALL = compile_pattern(r"^[\w\s,*()\[\]]+=\s*(?:self\.)?(?:\w+\.)*\w*[Rr]asteri[sz]er\w*\(")
 #: An installed package parsing a file's bytes as numbers and finding other text (tiktoken's loader given a file that is
 #: no BPE ranks file, a vocabulary or a CSV of another format): the file is not what it should be
 #: (nothing read, ``b''``, is a stream cut short: http.client's chunk reader on a dropped connection.)
@@ -867,6 +871,10 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised by `{raised.source[:200]}`: the "
                        "environment's API returns another number of values in the installed release (gym 0.26's "
                        "step and reset, an rsl_rl runner's observations)", "source", raised.text)
+    if base == "ValueError" and _UNPACK.search(message) and _RASTERIZER_CALL.search(raised.source):
+        return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised by `{raised.source[:200]}`: the "
+                       "rasterizer extension built is another fork's or release's than the renderer was written for, "
+                       "and returns another number of outputs)", "source", raised.text)
     if base == "TypeError" and raised.origin == LIBRARY and raised.func in _LOADERS and not _SIGNATURE.search(message):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}, as the library read a "
                        "model's saved files: files of another release or format than it reads)", "origin", raised.text)
