@@ -11480,6 +11480,27 @@ SETS_136_141 = [
 ]
 
 
+SETS_143_145 = [
+    # (set 143) standalone Keras and tf.keras (or Keras of another release than its TensorFlow) in one model
+    ("  File \"/env/lib/python3.7/site-packages/keras/engine/network.py\", line 1393, in build_map\n"
+     "    node_index, tensor_index = tensor._keras_history\n"
+     "AttributeError: 'Tensor' object has no attribute '_keras_history'", {}, "version_mismatch"),
+    # nvcc refusing a custom op's call that the installed headers declare otherwise
+    ('C:/work/dnnlib/ops/fused_bias_act.cu(204): error: no instance of constructor "tensorflow::register_op::'
+     'OpDefBuilderWrapper::OpDefBuilderWrapper" matches the argument list', {}, "version_mismatch"),
+    # (set 144) a DataLoader worker's collate stacking samples of unequal sizes into shared memory
+    ('  File "/env/lib/python3.10/site-packages/torch/utils/data/_utils/collate.py", line 163, in collate_tensor_fn\n'
+     "    storage = elem._typed_storage()._new_shared(numel, device=elem.device)\n"
+     "RuntimeError: Trying to resize storage that is not resizable", {}, "shape_mismatch"),
+    # (set 145) an extension's undefined symbol, the loader's line indented by what quoted it
+    ("tensorflow.python.framework.errors_impl.NotFoundError\n //opt/conda/lib/python3.9/site-packages/custom_ops/"
+     "libfused.so: undefined symbol: _ZN10tensorflow8OpKernelD2Ev", {}, "version_mismatch"),
+    # the kubelet unable to build a container's environment from a ConfigMap or Secret key
+    ("  Warning  Failed     3m (x12 over 5m)  kubelet  Error: couldn't find key MASTER_ADDR in ConfigMap "
+     "training/trainer-env", {}, "bad_arguments"),
+]
+
+
 SETS_113_115_BY_LABEL = [
     # (sets 113 and 115, read by label before they joined the corpus) Arrow's 32-bit offsets past their limit (a
     # datasets map with batch_size=None)
@@ -11509,7 +11530,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
     "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "128": SET_128, "129": SET_129, "130": SET_130, "131": SET_131, "132": SET_132, "133": SET_133, "134": SET_134, "older-by-label": OLDER_SETS_BY_LABEL, "113-115-by-label": SETS_113_115_BY_LABEL,
-    "136-141": SETS_136_141, "siblings": LIBRARY_SIBLINGS}.items()
+    "136-141": SETS_136_141, "143-145": SETS_143_145, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 
 

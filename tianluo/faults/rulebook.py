@@ -1816,7 +1816,11 @@ SETUP: tuple[Rule, ...] = (
              r"|\.(?:cu|cuh|cpp|cc|cxx|c|h|hpp|hip)(?:\(\d+\)|:\d+(?::\d+)?): (?:fatal )?error: (?:use of undeclared"
              r" identifier '|identifier \"\w+\" is undefined|[‘'][\w:]+[’'] was not declared in this scope"
              r"|[‘'][\w:]+[’'] is not a member of [‘']|[‘'][^’'\n]{1,200}[’'] has no member named [‘']"
-             r"|no member named '\w+' in (?:namespace )?')"
+             r"|no member named '\w+' in (?:namespace )?'"
+             # (nvcc's for a call or a constructor that the declared API does not take: TF's op registration under
+             # another TF's headers)
+             r"|no instance of (?:overloaded function|function template|constructor) \"[^\"]{1,200}\" matches the"
+             r" argument list)"
              # an extension built with a CUDA toolkit other than the one torch was built with (torch's cpp_extension);
              # a package's setup refusing the toolkit it found (flash-attn's); pip's resolver finding no set of
              # releases that fits the pins together
@@ -2009,7 +2013,7 @@ SETUP: tuple[Rule, ...] = (
              r".*(?:>=|==|~=| or (?:above|later|newer|higher)\b)"
              r"|undefined symbol: "
              # (the library's name as a paste's editor linked it: ``.../[x.so](http://x.so/): undefined symbol:``)
-             r"|GLIBCXX_\S+' not found)|^\S+\.so(?:\.\d+)*(?:\]\(\S+\))?: undefined symbol: "
+             r"|GLIBCXX_\S+' not found)|^\s*\S+\.so(?:\.\d+)*(?:\]\(\S+\))?: undefined symbol: "
              # a binary built against a newer C library than the host's (a wheel or an extension for a newer distro),
              # in an error's words (not a library's warning that a driver it may use would not load)
              r"|\b\w*(?:Error|error): .*version `GLIBC_[\d.]+' not found \(required by "
@@ -3193,6 +3197,9 @@ SETUP: tuple[Rule, ...] = (
          # a class asked for an attribute it does not have (``type object 'Trainer' has no attribute
          # 'add_argparse_args'``: all eight)
          log=_PFX + r"(?:\w+\.)*AttributeError: type object '[\w.]+' has no attribute '\w+'"
+             # a layer of standalone Keras given a tensor of tf.keras, or the reverse (two Keras packages, or a Keras
+             # of another release than the TensorFlow it runs on): its bookkeeping is not on the other's tensors
+             r"|AttributeError: '(?:Tensor|KerasTensor)' object has no attribute '_keras_(?:history|shape)'"
              # Lightning's Trainer given a module of the other Lightning package (``lightning`` and
              # ``pytorch_lightning`` side by side: a LightningModule of one is not one of the other; all three)
              r"|`model` must be a `LightningModule`(?: or `[\w.]+`)?, got `\w+`"
@@ -3272,6 +3279,9 @@ BUGS: tuple[Rule, ...] = (
     Rule("shape_mismatch", CODE, "shape_mismatch",
          # (Julia's, as ``ERROR: LoadError: DimensionMismatch("arrays could not be broadcast to a common size")``)
          log=_exc("DimensionMismatch")
+             # a DataLoader worker's collate stacking samples of unequal sizes into its shared-memory batch (the
+             # worker's words for what the main process reports as "stack expects each tensor to be equal size")
+             + r"|\bTrying to resize storage that is not resizable\b"
              # ONNX Runtime fed an input of other dimensions or rank than the exported graph's
              + r"|\bINVALID_ARGUMENT : (?:Got invalid dimensions|Invalid rank) for input: "
              + r"|mat1 and mat2 shapes cannot be multiplied"
@@ -4034,7 +4044,10 @@ LAST: tuple[Rule, ...] = (
              r"|failed to register layer: open \S+: no such file)"),
     Rule("container_refused", CONFIG, "bad_arguments", log=r"\bError response from daemon: "
          # runc refusing the pod's or container's spec as Kubernetes and Argo report it (a mount over a file)
-         r"|\bOCI runtime create failed: .*: not a directory: unknown\b"),
+         r"|\bOCI runtime create failed: .*: not a directory: unknown\b"
+         # the kubelet unable to build a container's environment: a key its spec reads from a ConfigMap or a Secret
+         # that is not there (an operator's keys of another release, a typo)
+         r"|\bError: couldn't find key \S+ in (?:ConfigMap|Secret) \S"),
     Rule("podman_refused", CONFIG, "bad_arguments", log=r"^Error: \S", exit_code=125),
     # A remote shell refused to re-export a read-only variable (colossalai's ssh launch), so the launch command
     # never ran; last, because a job that did run prints what ended it.
