@@ -815,3 +815,33 @@ def test_varied_error_output_is_searched_faster_than_by_one_alternation_of_every
     assert lines == same and len(lines) > 200
     print(f"varied text: {whole / prefiltered:.1f}x faster prefiltered")
     assert 3 * prefiltered < whole, (prefiltered, whole)
+
+
+def test_a_rulebook_whose_literals_outgrow_one_filter_is_filtered_by_several_as_one():
+    """RE2 compiles a prefilter's literals into one set with a memory bound; the rulebook outgrew it at about 180
+    rules, and the scan silently fell back to one alternation of every rule (the speed tests above caught it). The
+    patterns are split into consecutive filters that answer as one: every index, each pattern's own text."""
+    import hashlib
+
+    import re2
+
+    from tianluo.faults.linear_re import options, prefilter
+    from tianluo.faults.rulebook import BUILTIN_RULES
+
+    # 2,000 patterns, each needing a literal of 64 characters of its own: more than one filter's set holds
+    def word(i: int) -> str:
+        return hashlib.sha256(str(i).encode()).hexdigest()
+
+    patterns = tuple(f"{word(i)}[a-z]+ failed badly" for i in range(2000))
+    whole = re2.Filter()
+    for p in patterns:
+        whole.Add("(?m)" + p, options(capture=False))
+    with pytest.raises(re2.error):
+        whole.Compile()  # the bound the split is for: one filter cannot hold them
+    split = prefilter(patterns)
+    assert split is not None and len(split.parts) > 1
+    for i in (0, 1, 999, 1000, 1999):
+        assert split.Match(f"step 9: {word(i)}abc failed badly\n", potential=True) == [i], i
+    assert split.Match("nothing of the sort\n", potential=True) is None
+    # today's rulebook gets a prefilter (of one filter or several), never the slow path's None
+    assert prefilter(tuple(r.log for r in BUILTIN_RULES if r.log)) is not None

@@ -143,20 +143,52 @@ def compile_any(patterns: tuple[str, ...]):
 
 
 @lru_cache(maxsize=16)
+@lru_cache(maxsize=8)  # a tick scans every attempt's files with the same rules: their filter is built once
 def prefilter(patterns: tuple[str, ...]):
     """RE2's FilteredRE2 over ``patterns`` (each compiles alone, ``compile_pattern``): ``Match(text, potential=True)``
     gives the indexes of those a text's literals leave possible, a superset of those that match it (from the literals
-    each needs: "out of memory" for ``CUDA out of memory``). None if RE2 will not build it."""
+    each needs: "out of memory" for ``CUDA out of memory``). None if RE2 will not build it.
+
+    RE2 compiles a filter's literals into one set, whose program has RE2's default memory bound: a rulebook past
+    about 180 rules outgrew it (any one rule fewer fitted). The patterns are then split into consecutive halves, each
+    its own filter, as often as it takes; their answers are one (each filter reads the text once)."""
     if not patterns:
         return None
-    found = re2.Filter()
     try:
-        for p in patterns:
-            found.Add("(?m)" + p, options(capture=False))
-        found.Compile()
+        parts = _filters(patterns, 0)
     except re2.error:
         return None
-    return found
+    return parts[0][1] if len(parts) == 1 else _Filters(tuple(parts))
+
+
+def _filters(patterns: tuple[str, ...], offset: int) -> list:
+    """[(index of the first pattern, its filter)] covering ``patterns``, halved until each half compiles."""
+    found = re2.Filter()
+    for p in patterns:
+        found.Add("(?m)" + p, options(capture=False))
+    try:
+        found.Compile()
+    except re2.error:
+        if len(patterns) < 2:
+            raise
+        half = len(patterns) // 2
+        return _filters(patterns[:half], offset) + _filters(patterns[half:], offset + half)
+    return [(offset, found)]
+
+
+class _Filters:
+    """Several filters over consecutive slices of one tuple of patterns, answering as one filter of them all."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: tuple):
+        self.parts = parts
+
+    def Match(self, text, potential: bool = False) -> list[int] | None:  # re2.Filter's own name: either serves
+        found: list[int] = []
+        for offset, part in self.parts:
+            found += [offset + i for i in part.Match(text, potential=potential) or ()]
+        return found or None
 
 
 def options(*, capture: bool, max_mem: int = MAX_MEM) -> "re2.Options":
