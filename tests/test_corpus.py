@@ -667,9 +667,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "config/version_mismatch",
         "'--tf32 requires Ampere or a newer GPU arch' is read as hardware older than the feature needs; the author "
         "calls passing --tf32 on a T4 a bad argument"),
-    "pytorch/hvp_lama_val_check_interval.txt": (
-        "unknown/exit_1",
-        "the excerpt ends inside the traceback, before the exception's line: nothing says what Lightning refused"),
     "tf_jax_storage/hvn_pallas_mosaic_shape_cast.txt": (
         "config/bad_arguments",
         "'Mosaic failed to compile TPU kernel' is read as issue 22 names the family, a kernel that does not compile "

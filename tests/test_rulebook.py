@@ -11501,6 +11501,37 @@ SETS_143_145 = [
 ]
 
 
+SETS_147_150 = [
+    # (set 147) TF's CTC loss given a transcript longer than its utterance's frames
+    ("tensorflow.python.framework.errors_impl.InvalidArgumentError: Not enough time for target transition sequence "
+     "(required: 41, available: 28)0You can turn this error into a warning by using the flag "
+     "ignore_longer_outputs_than_inputs", {}, "corrupt_data"),
+    # TF's vocabulary file with an empty line
+    ("2019-01-01 00:00:00.000000: W tensorflow/core/framework/op_kernel.cc:1401] OP_REQUIRES failed at "
+     "lookup_table_init_op.cc:144 : Invalid argument: Invalid content in data/vocab.en: empty line found at position "
+     "1204.", {}, "corrupt_data"),
+    # (set 148) detectron2's box regression gone NaN
+    ('  File "/env/lib/python3.8/site-packages/detectron2/engine/train_loop.py", line 149, in train\n'
+     "    self.run_step()\nAssertionError: Box regression deltas become infinite or NaN!", {}, "nan_loss"),
+    # (set 149) DyNet's own checks: a value gone NaN, the host's memory refused
+    ('  File "_dynet.pyx", line 6167, in _dynet.Trainer.update\nRuntimeError: NaN or Inf detected', {}, "nan_loss"),
+    ('  File "_dynet.pyx", line 3920, in _dynet.Expression.forward\nRuntimeError: CPU memory allocation failed', {},
+     "host_oom"),
+    # MXNet's RecordIO file cut short; PaddlePaddle's label past the model's classes
+    ("[10:40:15] src/io/input_split_base.cc:23: Check failed: files_[i].size % align_bytes == 0 file do not align by "
+     "4 bytes", {}, "corrupt_data"),
+    ("paddle.fluid.core.EnforceNotMet: Enforce failed. Expected lbl < class_num, but received lbl:1000 >= "
+     "class_num:1000.", {}, "corrupt_data"),
+    # (set 150) Lightning's validation interval longer than an epoch, its words quoted without the exception's name
+    ("`val_check_interval` (500) must be less than or equal to the number of the training batches (312). If you want "
+     "to disable validation set `limit_val_batches` to 0.0 instead.", {}, "bad_arguments"),
+    # transformers' ZeRO-3 against low_cpu_mem_usage, in lines two ranks interleaved
+    (": DeepSpeed Zero-3 is not compatible with `low_cpu_mem_usage=True` or with passing a `device_map`.ValueError\n"
+     ": DeepSpeed Zero-3 is not compatible with `low_cpu_mem_usage=True` or with passing a `device_map`.", {},
+     "bad_arguments"),
+]
+
+
 SETS_113_115_BY_LABEL = [
     # (sets 113 and 115, read by label before they joined the corpus) Arrow's 32-bit offsets past their limit (a
     # datasets map with batch_size=None)
@@ -11530,7 +11561,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
     "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "128": SET_128, "129": SET_129, "130": SET_130, "131": SET_131, "132": SET_132, "133": SET_133, "134": SET_134, "older-by-label": OLDER_SETS_BY_LABEL, "113-115-by-label": SETS_113_115_BY_LABEL,
-    "136-141": SETS_136_141, "143-145": SETS_143_145, "siblings": LIBRARY_SIBLINGS}.items()
+    "136-141": SETS_136_141, "143-145": SETS_143_145, "147-150": SETS_147_150, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 
 

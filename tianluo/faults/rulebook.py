@@ -1017,8 +1017,8 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|\bWorker is at \d+% memory usage\. Pausing worker\b"),
     Rule("host_oom", CONFIG, "host_oom",
          log=r"oom[-_]kill events?\b|out-of-memory handler|Out of memory: Kill(?:ed)? process|OOM Killed"
-             # Arrow's allocator refused (pyarrow building a table or a shard bigger than the memory left)
-             r"|\bArrowMemoryError: (?:re|m|c)alloc of size \d+ failed"
+             # Arrow's allocator refused (pyarrow building a table or a shard bigger than the memory left); DyNet's
+             r"|\bArrowMemoryError: (?:re|m|c)alloc of size \d+ failed|\bCPU memory allocation failed\b"
              # runc's start of a container whose memory limit is below what its init needs (a pod's limits)
              r"|container init was OOM-killed"
              # Metaflow's report of a step's pod or container killed for its memory
@@ -2188,6 +2188,9 @@ SETUP: tuple[Rule, ...] = (
              r"|qweight|qzeros|scales|g_idx|k_scale|v_scale|running_mean|running_var|num_batches_tracked)'"),
     Rule("nan_loss", CONFIG, "nan_loss",
          log=r"[Ll]oss is [Nn]a[Nn]\b|[Ll]oss became infinite or NaN|non-finite loss|[Ll]oss is not finite"
+             # DyNet's check of a forward or backward value; detectron2's of its box regression (boxes gone NaN, from
+             # a rate too high or boxes of the data with no area)
+             r"|\bRuntimeError: NaN or Inf detected\b|\bBox regression deltas become infinite or NaN\b"
              # a trainer's own check naming the term that went bad ("AssertionError: loss render is NaN")
              r"|\b[Ll]oss (?:of )?\w+ (?:is|became|went) (?:NaN|nan|[Ii]nf|infinite)\b"
              # a policy's std gone NaN reaching torch.normal; MuJoCo's simulation blown up by its controls or numerics
@@ -3062,6 +3065,13 @@ SETUP: tuple[Rule, ...] = (
          log=r"Parquet magic bytes not found|Either the file is corrupted or this is not a parquet file"
              # a data file's compressed blocks that do not decompress (a Parquet page's snappy, a .zst dump)
              r"|\bCorrupt snappy compressed data\b|\bzstd decompress error: Data corruption detected\b"
+             # TF's CTC loss given a transcript longer than its utterance's frames (a clip cut short, a label file of
+             # another clip, a feature rate the labels were not made for: all three authors read the data)
+             r"|\bNot enough time for target transition sequence\b"
+             # MXNet's RecordIO file whose size is no multiple of its records' alignment (a download cut short);
+             # TF's vocabulary file with an empty line; PaddlePaddle's label past the model's classes
+             r"|\bfile do not align by \d+ bytes\b|\bInvalid content in \S+: empty line found at position \d+"
+             r"|\bExpected lbl < class_num, but received lbl:"
              # TF's parser of tf.Example records not finding a feature the input pipeline declares: the records were
              # written with other keys than the training code reads (all four authors: the data, or its builder)
              r"|\b(?:Feature: \S+ \(data type: \w+\)|Context feature '[^']{1,200}'|Feature list '[^']{1,200}')"
@@ -3224,6 +3234,10 @@ SETUP: tuple[Rule, ...] = (
          # newton setting or atom attribute; PhysX's GPU buffers sized below what the scene needs (Isaac Sim and Isaac
          # Lab's sim config)
          log=r"\bPair style \S+ requires\b|\bneeds to increase PxGpuDynamicsMemoryConfig::\w+"
+             # Lightning's check of a validation interval longer than an epoch (its ValueError's words, quoted
+             # without the exception's name); transformers' ZeRO-3 against low_cpu_mem_usage or a device_map
+             r"|`val_check_interval` \(\d+\) must be less than or equal to the number of the training batches"
+             r"|DeepSpeed Zero-3 is not compatible with `low_cpu_mem_usage=True`"
              # a k-nearest-neighbour search asked for more neighbours than the points it has (R's RANN and FNN,
              # scikit-learn's): a radius or k too big for the data's size
              r"|Cannot find more nearest neighbours than there are points|Expected n_neighbors <= n_samples"
