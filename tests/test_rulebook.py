@@ -11529,6 +11529,20 @@ SETS_147_150 = [
     (": DeepSpeed Zero-3 is not compatible with `low_cpu_mem_usage=True` or with passing a `device_map`.ValueError\n"
      ": DeepSpeed Zero-3 is not compatible with `low_cpu_mem_usage=True` or with passing a `device_map`.", {},
      "bad_arguments"),
+    # (set 151) cuBLASLt dividing by zero while it picks a GEMM algorithm, on a GPU its release does not know
+    ("[node-3:20441:0:20441] Caught signal 8 (Floating point exception: integer divide by zero)\n"
+     "==== backtrace (tid:  20441) ====\n 0 0x0000000000042520 __sigaction()  ???:0\n"
+     " 1 0x00000000007b13a4 cublasLtMatmulAlgoGetHeuristic()  ???:0\n"
+     " 2 0x00000000035af5a3 at::cuda::blas::gemm_and_bias<c10::BFloat16>()  :0", {"exit_code": None, "signal": 8},
+     "version_mismatch"),
+    # (set 154) a Snakemake workflow reading a key its config does not have; MLflow asked for a run it does not hold
+    ("KeyError in line 57 of /home/u/pipeline/workflow/Snakefile:\n'gpu_partition'\n"
+     '  File "/home/u/pipeline/workflow/Snakefile", line 57, in <module>', {}, "bad_arguments"),
+    ("mlflow.exceptions.MlflowException: Failed to load the model\nRun '3f1c0d9e8b7a46c5a2e1f0b9c8d7e6a5' not found",
+     {}, "bad_arguments"),
+    # guard: MLflow's autologging warning about a run it could not find, before the job failed of something else
+    ("2023/02/07 10:49:08 WARNING mlflow.utils.autologging_utils: Encountered unexpected error during sklearn "
+     "autologging: Run '003bce5728a44d94ae786ed7d2dd8ed5' not found", {}, "exit_1"),
 ]
 
 

@@ -2053,6 +2053,11 @@ SETUP: tuple[Rule, ...] = (
     Rule("cpu_instructions_missing", CONFIG, "version_mismatch",
          log=r"\bThe TensorFlow library was compiled to use [\w.]+ instructions, but these aren(?:'|’)t available on "
              r"your machine"),
+    # An integer division by zero inside cuBLASLt's choice of a GEMM algorithm (its heuristic dividing by a count it
+    # got as 0 for a GPU its release does not know: H20, new Blackwell cards): the CUDA libraries' release, fixed by a
+    # newer cuBLAS, not the program's arithmetic (both corpus authors; one of them reads the signal and accepts this)
+    Rule("cublaslt_divide_by_zero", CONFIG, "version_mismatch", signal="SIGFPE",
+         log=r"\bcublasLt(?:MatmulAlgoGetHeuristic|MatmulAlgoCheck|LegacyGemmUtilization\w*)\(\)"),
     # Installed packages that do not fit each other: a package's own check (Horovod's
     # ``HorovodVersionMismatchError``); torch's C extension refusing what its Python side passes (a mixed install,
     # pybind11 listing the signature it has); an installed package's import cycle (a half-upgraded install), which
@@ -3238,6 +3243,10 @@ SETUP: tuple[Rule, ...] = (
              # without the exception's name); transformers' ZeRO-3 against low_cpu_mem_usage or a device_map
              r"|`val_check_interval` \(\d+\) must be less than or equal to the number of the training batches"
              r"|DeepSpeed Zero-3 is not compatible with `low_cpu_mem_usage=True`"
+             # a Snakemake workflow reading a key its config file does not have (a Snakefile newer than the config);
+             # MLflow asked for a run its tracking store does not hold (a run id pinned in a config)
+             r"|^KeyError in (?:file \S+, line \d+|line \d+ of \S+):$|^Run '[0-9a-f]{32}' not found\.?$"
+             r"|\"RESOURCE_DOES_NOT_EXIST\", \"message\": \"Run '[0-9a-f]{32}' not found"
              # a k-nearest-neighbour search asked for more neighbours than the points it has (R's RANN and FNN,
              # scikit-learn's): a radius or k too big for the data's size
              r"|Cannot find more nearest neighbours than there are points|Expected n_neighbors <= n_samples"
