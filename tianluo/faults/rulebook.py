@@ -1615,9 +1615,9 @@ SETUP: tuple[Rule, ...] = (
              # jaxlib's CUDA plugin unable to load one of NVIDIA's libraries (cuDNN, cuSPARSE ...: the pip wheels of
              # another release, or none); mujoco_py without the MuJoCo binaries it wraps
              r"|(?:CUDA backend failed to initialize|Error): Unable to load cu[A-Za-z]{2,12}\. Is it installed\?"
+             r"|\bYou appear to be missing MuJoCo\b"
              # an FFmpeg built without the encoder the job asks for (LeRobot's libsvtav1, libx264 in a minimal build)
              r"|\bUnknown encoder '\w+'"
-             r"|\bYou appear to be missing MuJoCo\b"
              # ND4J (Deeplearning4j) finding no native backend for its platform (nd4j-native or nd4j-cuda missing)
              r"|ND4J is probably missing dependencies"
              # apex installed without its compiled parts (pip install without --cuda_ext / --cpp_ext): its fused
