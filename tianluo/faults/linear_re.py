@@ -142,20 +142,25 @@ def compile_any(patterns: tuple[str, ...]):
         return None
 
 
+#: Patterns a prefilter's filter holds at most: RE2 compiles a filter's literals into one set under its default memory
+#: bound, which the rulebook's 180 rules outgrew (at 99 a filter it fits with room). Each filter reads the text once.
+FILTER_PATTERNS = 128
+
+
 @lru_cache(maxsize=16)
-@lru_cache(maxsize=8)  # a tick scans every attempt's files with the same rules: their filter is built once
 def prefilter(patterns: tuple[str, ...]):
     """RE2's FilteredRE2 over ``patterns`` (each compiles alone, ``compile_pattern``): ``Match(text, potential=True)``
     gives the indexes of those a text's literals leave possible, a superset of those that match it (from the literals
     each needs: "out of memory" for ``CUDA out of memory``). None if RE2 will not build it.
 
-    RE2 compiles a filter's literals into one set, whose program has RE2's default memory bound: a rulebook past
-    about 180 rules outgrew it (any one rule fewer fitted). The patterns are then split into consecutive halves, each
-    its own filter, as often as it takes; their answers are one (each filter reads the text once)."""
+    More than ``FILTER_PATTERNS`` are split into consecutive slices of even size, each its own filter, and a slice
+    whose literals still outgrow RE2's bound is halved until it fits; their answers are one."""
     if not patterns:
         return None
+    count = -(-len(patterns) // FILTER_PATTERNS)
+    size = -(-len(patterns) // count)
     try:
-        parts = _filters(patterns, 0)
+        parts = [part for at in range(0, len(patterns), size) for part in _filters(patterns[at:at + size], at)]
     except re2.error:
         return None
     return parts[0][1] if len(parts) == 1 else _Filters(tuple(parts))

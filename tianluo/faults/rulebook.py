@@ -2038,20 +2038,20 @@ SETUP: tuple[Rule, ...] = (
              r"|(?:ImportError|OSError|NotFoundError): lib(?:cudart|cublas|cublasLt|cudnn|cufft|curand|cusparse"
              r"|cusolver|nvrtc|nccl|nvinfer|nvToolsExt|cupti|nvJitLink|cusparseLt)\.so\.\d+(?:\.\d+)*: cannot open"
              r" shared object file"),
-    # An f-string Python cannot parse, as Pythons before 3.12 name its frame (``File "<fstring>", line 1`` then
-    # ``(norm=)``): code written for a newer Python (3.8's ``=`` specifier, 3.12's nested quotes), the package's or the
-    # program's, with or without the SyntaxError line a paste kept
-    Rule("fstring_newer_python", CONFIG, "version_mismatch", log=r'^\s*File "<fstring>", line \d+\s*$'),
-    # Two copies of Intel's OpenMP runtime loaded into one process (a conda MKL numpy beside a pip torch, on Windows
-    # and macOS most often): the runtime aborts at start, whatever the program; the install is what to fix
-    Rule("openmp_runtime_twice", CONFIG, "version_mismatch",
-         log=r"OMP: Error #15: Initializing lib\w+\.(?:dll|dylib|so), but found lib\w+\.(?:dll|dylib|so) already "
-             r"initialized"),
-    # TensorFlow's own check that this CPU has the instructions its build uses (AVX, SSE4.1), before it aborts: a
-    # build for newer CPUs (not its info line "Your CPU supports instructions that this TensorFlow binary was not
-    # compiled to use", which a job goes on from)
-    Rule("cpu_instructions_missing", CONFIG, "version_mismatch",
-         log=r"\bThe TensorFlow library was compiled to use [\w.]+ instructions, but these aren(?:'|’)t available on "
+    # What the interpreter or the machine cannot run, whatever the program does: the install is what to fix.
+    Rule("runtime_does_not_fit", CONFIG, "version_mismatch",
+         # an f-string Python cannot parse, as Pythons before 3.12 name its frame (``File "<fstring>", line 1`` then
+         # ``(norm=)``): code written for a newer Python (3.8's ``=`` specifier, 3.12's nested quotes), the package's or
+         # the program's, with or without the SyntaxError line a paste kept
+         log=r'^\s*File "<fstring>", line \d+\s*$'
+             # two copies of Intel's OpenMP runtime loaded into one process (a conda MKL numpy beside a pip torch, on
+             # Windows and macOS most often): the runtime aborts at start
+             r"|OMP: Error #15: Initializing lib\w+\.(?:dll|dylib|so), but found lib\w+\.(?:dll|dylib|so) already "
+             r"initialized"
+             # TensorFlow's own check that this CPU has the instructions its build uses (AVX, SSE4.1), before it
+             # aborts: a build for newer CPUs (not its info line "Your CPU supports instructions that this TensorFlow
+             # binary was not compiled to use", which a job goes on from)
+             r"|\bThe TensorFlow library was compiled to use [\w.]+ instructions, but these aren(?:'|’)t available on "
              r"your machine"),
     # An integer division by zero inside cuBLASLt's choice of a GEMM algorithm (its heuristic dividing by a count it
     # got as 0 for a GPU its release does not know: H20, new Blackwell cards): the CUDA libraries' release, fixed by a

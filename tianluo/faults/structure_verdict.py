@@ -438,11 +438,20 @@ _SETTING_PATH = compile_pattern(r"\b(?:args|opt|opts|cfg|conf|config|hparams|hps
 #: ``step`` return five values and ``reset`` two; rsl_rl's runners changed ``get_observations``. Whether the program
 #: or the wrapper unpacks, the program and the installed release were written for different APIs.
 _UNPACK = compile_pattern(r"^(?:too many|not enough) values to unpack\b")
-_ENV_CALL = compile_pattern(r"^[\w\s,*()\[\]]+=\s*(?:self\.)?(?:\w+\.)*(?:env|envs|environment)\.\w+\(")
-#: The outputs of a Gaussian-splatting rasterizer unpacked (``rendered_image, radii, depth = rasterizer(``): the CUDA
-#: extension built is another fork's or release's than the renderer's, and returns another number of tensors (every
-#: corpus author: the submodule's version)
-_RASTERIZER_CALL = compile_pattern(r"^[\w\s,*()\[\]]+=\s*(?:self\.)?(?:\w+\.)*\w*[Rr]asteri[sz]er\w*\(")
+#: A call whose results a line unpacks into names (``a, b = obj.call(``), with the call's pattern after it.
+_UNPACKED_FROM = r"^[\w\s,*()\[\]]+=\s*(?:self\.)?(?:\w+\.)*"
+#: Calls whose result counts differ between the releases of what is installed, so that unpacking them into too many
+#: or too few names is the release's, not the program's: an environment's step and reset (gym 0.26's, an rsl_rl
+#: runner's observations); a Gaussian-splatting rasterizer (``rendered_image, radii, depth = rasterizer(``: the CUDA
+#: extension built is another fork's or release's than the renderer's; every corpus author: the submodule's version).
+_RELEASE_CALLS = (
+    (compile_pattern(_UNPACKED_FROM + r"(?:env|envs|environment)\.\w+\("),
+     "the environment's API returns another number of values in the installed release (gym 0.26's step and reset, "
+     "an rsl_rl runner's observations)"),
+    (compile_pattern(_UNPACKED_FROM + r"\w*[Rr]asteri[sz]er\w*\("),
+     "the rasterizer extension built is another fork's or release's than the renderer was written for, and returns "
+     "another number of outputs"),
+)
 #: An installed package parsing a file's bytes as numbers and finding other text (tiktoken's loader given a file that is
 #: no BPE ranks file, a vocabulary or a CSV of another format): the file is not what it should be
 #: (nothing read, ``b''``, is a stream cut short: http.client's chunk reader on a dropped connection.)
@@ -867,14 +876,11 @@ def exception_verdict(raised: Raised) -> Verdict | None:
                  or raised.origin == USER and _FROM_CONFIG.search(raised.func or ""))):
         return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised in the project's own {origin}: its "
                        "configuration names an argument what it builds does not take)", "origin", raised.text)
-    if base == "ValueError" and _UNPACK.search(message) and _ENV_CALL.search(raised.source):
-        return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised by `{raised.source[:200]}`: the "
-                       "environment's API returns another number of values in the installed release (gym 0.26's "
-                       "step and reset, an rsl_rl runner's observations)", "source", raised.text)
-    if base == "ValueError" and _UNPACK.search(message) and _RASTERIZER_CALL.search(raised.source):
-        return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised by `{raised.source[:200]}`: the "
-                       "rasterizer extension built is another fork's or release's than the renderer was written for, "
-                       "and returns another number of outputs)", "source", raised.text)
+    if base == "ValueError" and _UNPACK.search(message):
+        why = next((why for call, why in _RELEASE_CALLS if call.search(raised.source)), None)
+        if why is not None:
+            return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised by `{raised.source[:200]}`: {why})",
+                           "source", raised.text)
     if base == "TypeError" and raised.origin == LIBRARY and raised.func in _LOADERS and not _SIGNATURE.search(message):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}, as the library read a "
                        "model's saved files: files of another release or format than it reads)", "origin", raised.text)
