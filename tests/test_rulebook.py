@@ -11563,6 +11563,43 @@ SETS_113_115_BY_LABEL = [
 ]
 
 
+SETS_157_161 = [
+    # (set 157 to 161) a script under ``set -u`` meeting a variable nobody set: bash's words, zsh's
+    ("/var/spool/slurmd/job4411/slurm_script: line 22: SLURM_ARRAY_TASK_ID: unbound variable", {}, "bad_arguments"),
+    ("train.zsh:12: NUM_GPUS: parameter not set", {}, "bad_arguments"),
+    # PowerShell's error record for a program it cannot find, its first line cut
+    ("    + CategoryInfo          : ObjectNotFound: (torchrun:String) [], CommandNotFoundException\n"
+     "    + FullyQualifiedErrorId : CommandNotFoundException", {}, "command_not_found"),
+    # TorchScript compiling a library against a torch that lacks what it calls
+    ("RuntimeError: \nUnknown builtin op: aten::scaled_dot_product_attention.\n"
+     "Here are some suggestions: \n\taten::_scaled_dot_product_attention", {}, "version_mismatch"),
+    ("RuntimeError: \nobject has no attribute _nested_tensor_from_mask:\n"
+     '  File "/env/lib/python3.8/site-packages/fastnet/layers.py", line 41\n', {}, "version_mismatch"),
+    # TensorRT without the plugin a network's op needs; its builder finding no kernel for the types asked
+    ("[06/01/2024-10:00:00] [TRT] [E] 3: getPluginCreator could not find plugin: ScatterND version: 1", {},
+     "missing_module"),
+    ("[TRT] [E] 9: [pluginV2Builder.cpp::reportPluginError::23] Error Code 9: Internal Error "
+     "(/model/layers.0/PLUGIN_V2_Gemm_0: could not find any supported formats consistent with input/output data "
+     "types)", {}, "bad_arguments"),
+    # an evaluation or export tool asked for what it does not have
+    ("Tasks were not found: mmlu_pro_free\n    Try `lm-eval --tasks list` for list of available tasks", {},
+     "bad_arguments"),
+    ("\u2718 No compatible package found for 'en_core_web_lg' (spaCy v3.7.2)", {}, "bad_arguments"),
+    ("ValueError: Trying to export a florence2 model, that is a custom or unsupported architecture, but no custom "
+     "onnx configuration was passed as `custom_onnx_configs`. Please refer to https://huggingface.co/docs/optimum/main/"
+     "en/exporters/onnx/usage_guides/export_a_model#custom-export-of-transformers-models for an example on how to "
+     "export custom models. Please open an issue at https://github.com/huggingface/optimum/issues if you would like "
+     "the model type florence2 to be supported natively in the ONNX export.", {}, "bad_arguments"),
+    # fastText reading no words from its training file
+    ("Read 0M words\nNumber of words:  0\nNumber of labels: 0\nEmpty vocabulary. Try a smaller -minCount value.", {},
+     "corrupt_data"),
+    # an OSError's message printed alone
+    ('No such file or directory: "/scratch/run3/vocab.txt"', {}, "missing_file"),
+    # a process's rank in an assertion of the program's own is no tensor's rank
+    ('  File "build.py", line 785, in build\n    assert engine is not None\n'
+     "AssertionError: Failed to build engine for rank 0", {}, "programming_error"),
+]
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -11575,7 +11612,8 @@ LATER_SETS = [(name, *case) for name, cases in {
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
     "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "128": SET_128, "129": SET_129, "130": SET_130, "131": SET_131, "132": SET_132, "133": SET_133, "134": SET_134, "older-by-label": OLDER_SETS_BY_LABEL, "113-115-by-label": SETS_113_115_BY_LABEL,
-    "136-141": SETS_136_141, "143-145": SETS_143_145, "147-150": SETS_147_150, "siblings": LIBRARY_SIBLINGS}.items()
+    "136-141": SETS_136_141, "143-145": SETS_143_145, "147-150": SETS_147_150, "157-161": SETS_157_161,
+    "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 
 

@@ -2359,7 +2359,11 @@ SETUP: tuple[Rule, ...] = (
                r"|`\w+` requires h5py\b"
                # TorchScript's stub of an extension's op whose compiled library did not load (torch_scatter,
                # torch_sparse built for another torch): the interpreter quotes the stub's line, not an error's name
-               r"|^\s+raise ImportError\s*$"),
+               r"|^\s+raise ImportError\s*$"
+               # TensorRT given a network with a custom op whose plugin library was not loaded (the ONNX parser's
+               # words, and the plugin registry's)
+               r"|Plugin not found, are the plugin name, version,? and namespace correct\?"
+               r"|\bgetPluginCreator could not find plugin:? \S"),
     # datasets' streaming turns a failed Hub request into a FileNotFoundError of an hf:// file that exists: that one
     # is the network tier's (connection_error), retried once; a file really missing fails alike again and is held.
     # DVC: data tracked without a remote or cache that holds it
@@ -2931,6 +2935,9 @@ SETUP: tuple[Rule, ...] = (
              # the translations most common in threads; cmd's Chinese and Japanese text (cp936, Big5, cp932) as a
              # UTF-8 reader shows it, each undecodable byte a U+FFFD
              r"|is not recognized as an internal or external command|is not recognized as the name of a cmdlet, "
+             # (PowerShell's error record alone, its first line cut: ``CUDA_VISIBLE_DEVICES=1 nnUNetv2_train`` is a
+             # bash prefix that PowerShell takes for a program's name)
+             r"|\bFullyQualifiedErrorId : CommandNotFoundException\b"
              # git without git-lfs (a model repository's weights stay pointers)
              r"|^git: 'lfs' is not a git command\b"
              # enroot (under pyxis) without a tool its hooks run: the GPU hook's nvidia-container-cli
@@ -3204,7 +3211,10 @@ SETUP: tuple[Rule, ...] = (
              r"|^(?:\s{2,}|\s*│\s*)<![Dd][Oo][Cc][Tt][Yy][Pp][Ee] [Hh][Tt][Mm][Ll]>(?:\s*│)?\s*$"
              # a re-identification benchmark whose query and gallery splits share no identity (torchreid's and the
              # many re-ID repositories' evaluation, copied from it): the dataset's folders or split files are wrong
-             r"|\ball query identities do not appear in gallery\b"),
+             r"|\ball query identities do not appear in gallery\b"
+             # fastText reading no words at all from its training file (an empty or unprepared file; its advice about
+             # -minCount is for a vocabulary cut by frequency, not one that read nothing)
+             r"|^Empty vocabulary\. Try a smaller -minCount value\.?\s*$"),
     # An API of another release than the code was written for, in words the version_mismatch rule above does not
     # hold (its pattern is near the linear-time engine's size limit), each as all or nearly all its corpus authors
     # read it:
@@ -3231,7 +3241,11 @@ SETUP: tuple[Rule, ...] = (
              r"\.__(?:init|new)__\(\) got an unexpected keyword argument '\w+'"
              # DeepSpeed's communication used before its backend was set up: a script written for a DeepSpeed that
              # set it up in initialize(), run on one that asks for init_distributed() first
-             r"|\bDeepSpeed backend not set, please initialize it using init_process_group\(\)"),
+             r"|\bDeepSpeed backend not set, please initialize it using init_process_group\(\)"
+             # TorchScript compiling a library's scripted function against a torch that lacks what it calls: its
+             # frontend's own words, the source it quotes follows (torch_sparse scripting ``torch.sparse_csc_tensor``
+             # on torch 1.11; a scripted model saved by a newer torch naming an aten op this one does not have)
+             r"|^\s*object has no attribute \w+:\s*$|^\s*Unknown builtin op: aten::\w+\.?\s*$"),
     # Settings the job's model, data or tools do not allow, in words the bad_arguments rule above does not hold (its
     # pattern is near the linear-time engine's size limit):
     Rule("settings_refused", CONFIG, "bad_arguments",
@@ -3279,7 +3293,15 @@ SETUP: tuple[Rule, ...] = (
              r"|^Error parsing override '"
              # a kernel's bare TORCH_CHECK that a size lies within the range it was built for (the fused fftconv's
              # ``Expected fft_size >= 16 && fft_size <= 16384 && ...``): a sequence or block longer than it takes
-             r"|\bExpected [a-z]\w{0,40} >=? \d+ && [a-z]\w{0,40} <=? \d+\b.{0,200} to be true, but got false"),
+             r"|\bExpected [a-z]\w{0,40} >=? \d+ && [a-z]\w{0,40} <=? \d+\b.{0,200} to be true, but got false"
+             # TensorRT's builder finding no kernel of a layer or plugin for the data types asked (a bf16 attention
+             # plugin with the build's other flags): the engine's build options do not fit
+             r"|: could not find any supported formats consistent with input/output data types"
+             # an evaluation or export tool asked for what it does not have: lm-evaluation-harness's task names (one
+             # of a newer release, a typo), spaCy's model name for its version, optimum's ONNX export of an
+             # architecture it has no config for
+             r"|^Tasks were not found: \S|^\W{0,3}No compatible (?:models?|package) found for\b"
+             r"|\bTrying to export a \S+ model, that is a custom or unsupported architecture\b"),
     # A launcher's variable read from the environment of a process no launcher started (plain python, a
     # notebook): a KeyError of os.environ, but the launch is what is wrong, not the program's logic.
     Rule("launcher_env_missing", CONFIG, "bad_arguments",
@@ -4072,9 +4094,13 @@ LAST: tuple[Rule, ...] = (
          # that is not there (an operator's keys of another release, a typo)
          r"|\bError: couldn't find key \S+ in (?:ConfigMap|Secret) \S"),
     Rule("podman_refused", CONFIG, "bad_arguments", log=r"^Error: \S", exit_code=125),
-    # A remote shell refused to re-export a read-only variable (colossalai's ssh launch), so the launch command
-    # never ran; last, because a job that did run prints what ended it.
-    Rule("shell_readonly", CONFIG, "bad_arguments", log=r": readonly variable$"),
+    # A shell variable the launch needs: a remote shell refused to re-export a read-only one (colossalai's ssh
+    # launch), or a script under ``set -u`` met one nobody set (``run.sh: line 126: cuda_cmd: unbound variable``, a
+    # recipe's cmd.sh replaced; zsh's and dash's ``parameter not set``), so the command never ran; last, because a
+    # job that did run prints what ended it.
+    Rule("shell_variable", CONFIG, "bad_arguments",
+         log=r": readonly variable$|: \$?[\w@*#\[\]-]{1,100}: unbound variable\s*$"
+             r"|^\S+:(?: \d+:|\d+:) [\w@*#\[\]-]{1,100}: parameter not set$"),
     # mpirun's daemons did not start on the other hosts: a set-up that fails every time, unless a line above named
     # why (ssh refused its key, a kubectl exec that timed out reaching the cluster's API server, a host not yet
     # resolvable); last, so that that line decides.

@@ -744,7 +744,9 @@ _NOENT = LazyPattern(r"^\s*(?:[\w.]{1,100}(?:Error|Exception)(?:: |\(2, )|F\d{4}
                      # `x.wav': No such file or directory``), not a library the loader looked for
                      r"|\b(?:can't|cannot|could not|couldn't|unable to|failed to) open (?:input |the )?(?:file )?"
                      r"(?:`[^'`\n]{0,400}'|'[^'\n]{0,400}'|\"[^\"\n]{0,400}\"|[^\s:]{0,400})"
-                     r":? No such file or directory")
+                     r":? No such file or directory"
+                     # an OSError's message printed alone, its name and errno left out by the program that caught it
+                     r"|^\s*No such file or directory: ['\"]\S")
 _NOENT_WRITING = LazyPattern(r"(?i)\bwrit|\brenam|\bsav(?:e|ing)\b|\bcreat")
 
 _REASONS = (r"Internal Server Error|Bad Gateway|Service (?:Temporarily )?Unavailable|Gateway Time-?out"

@@ -476,7 +476,10 @@ _RELEASE_MOVED = compile_pattern(r"(?i)no longer (?:supported|available|accepted
                                  r"|in a future (?:\w+ )?(?:release|version)|\bremoved in (?:version )?v?\d")
 
 _SHAPE_MESSAGE = compile_pattern(r"(?i)shape|size of tensor|must match the size|broadcast|dimension|view size"
-                                 r"|batch_size|target size|\baxis\b|\brank\b|\b(?:min_|max_)?ndim=")
+                                 r"|batch_size|target size|\baxis\b|\b(?:min_|max_)?ndim="
+                                 # a tensor's rank, not a process's (``Failed to build engine for rank 0``)
+                                 r"|\b(?:must be|must have|expected|to be|is|has|have|input|tensor|array) rank\b"
+                                 r"|\brank[- ]?\d+ (?:tensor|array|input)|\brank mismatch")
 _INDEX_MESSAGE = compile_pattern(r"(?i)indices\[[\d,]*\] = -?\d+ is not in \[|index out of range|out of bounds"
                                  r"|index -?\d+ is out of")
 #: A value of the wrong type, in a library's words
