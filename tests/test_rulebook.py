@@ -11563,7 +11563,7 @@ SETS_113_115_BY_LABEL = [
 ]
 
 
-SETS_157_161 = [
+SETS_157_166 = [
     # (set 157 to 161) a script under ``set -u`` meeting a variable nobody set: bash's words, zsh's
     ("/var/spool/slurmd/job4411/slurm_script: line 22: SLURM_ARRAY_TASK_ID: unbound variable", {}, "bad_arguments"),
     ("train.zsh:12: NUM_GPUS: parameter not set", {}, "bad_arguments"),
@@ -11598,6 +11598,19 @@ SETS_157_161 = [
     # a process's rank in an assertion of the program's own is no tensor's rank
     ('  File "build.py", line 785, in build\n    assert engine is not None\n'
      "AssertionError: Failed to build engine for rank 0", {}, "programming_error"),
+    # (sets 162 to 166) gym without the package that registers an environment's namespace, in its newer words
+    ("gymnasium.error.NamespaceNotFound: Namespace `MiniGrid` does not exist.", {}, "missing_module"),
+    # MuJoCo handed a model path it cannot open
+    ("mujoco_py.builder.MujocoException: b'XML parse error at line 0, column 0:\\nFailed to open file\\n'", {},
+     "missing_file"),
+    # a server's port still held by the last run, in a launcher's own check
+    ("Error: port 29600 is not available.\nError: port 29601 is not available.", {}, "port_in_use"),
+    # LightGBM's GPU learner given a feature of more bins than it takes
+    ("[LightGBM] [Fatal] bin size 512 cannot run on GPU", {}, "bad_arguments"),
+    # torch 2's dtype words; torch.split given sizes that do not add up
+    ("RuntimeError: expected m1 and m2 to have the same dtype, but got: c10::Half != float", {}, "device_mismatch"),
+    ("RuntimeError: split_with_sizes expects split_sizes to sum exactly to 4096 (input tensor's size at dimension 0), "
+     "but got split_sizes=[1024, 1024, 1024]", {}, "shape_mismatch"),
 ]
 
 LATER_SETS = [(name, *case) for name, cases in {
@@ -11612,7 +11625,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
     "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "128": SET_128, "129": SET_129, "130": SET_130, "131": SET_131, "132": SET_132, "133": SET_133, "134": SET_134, "older-by-label": OLDER_SETS_BY_LABEL, "113-115-by-label": SETS_113_115_BY_LABEL,
-    "136-141": SETS_136_141, "143-145": SETS_143_145, "147-150": SETS_147_150, "157-161": SETS_157_161,
+    "136-141": SETS_136_141, "143-145": SETS_143_145, "147-150": SETS_147_150, "157-166": SETS_157_166,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

@@ -2332,7 +2332,8 @@ SETUP: tuple[Rule, ...] = (
              r"|\[E050\] Can't find model '"
              # Lua's require (Torch7's loadcaffe, a rock never installed); pyarrow without Hadoop's libhdfs
              r"|: module '[\w.-]+' not found:|\bUnable to load libhdfs\b"
-             r"|NamespaceNotFound: Namespace \w+ not found|" + _exc("ModuleNotFoundError", "ImportError")
+             r"|NamespaceNotFound: Namespace `?\w+`? (?:not found|does not exist)|"
+             + _exc("ModuleNotFoundError", "ImportError")
              # (Azure ML's run record quoting what the user's program raised)
              + r"|User program failed with (?:\w+\.)*(?:ModuleNotFoundError|ImportError): "
              + r"|" + _PFX + r"(?:(?:\w+\.)*\w*(?:Error|Exception): .*)?No module named"
@@ -2406,6 +2407,9 @@ SETUP: tuple[Rule, ...] = (
              # data was never prepared where it looks
              r"|\bdoes not exist in any of the task cache directories\b"
              r"|\bcould not find data in \S+\. Please make sure to call dataset_builder\.download_and_prepare\(\)"
+             # MuJoCo handed a model XML path it cannot open (its parser's error at line 0, as mujoco_py quotes it in
+             # a bytes repr)
+             r"|\bXML parse error at line 0, column 0:\\nFailed to open file\b"
              # decord asked for a video that is not there (an annotation listing clips never downloaded)
              r"|video_reader\.cc:\d+: ERROR opening: .*, No such file or directory"
              # Stanza's training scripts without their prepared input (they skip and exit 0); LAVIS without the images
@@ -3294,6 +3298,9 @@ SETUP: tuple[Rule, ...] = (
              # a kernel's bare TORCH_CHECK that a size lies within the range it was built for (the fused fftconv's
              # ``Expected fft_size >= 16 && fft_size <= 16384 && ...``): a sequence or block longer than it takes
              r"|\bExpected [a-z]\w{0,40} >=? \d+ && [a-z]\w{0,40} <=? \d+\b.{0,200} to be true, but got false"
+             # LightGBM's GPU learner given a feature of more bins than its 256 (max_bin past 255, a categorical of
+             # many values)
+             r"|\[LightGBM\] \[Fatal\] bin size \d+ cannot run on GPU"
              # TensorRT's builder finding no kernel of a layer or plugin for the data types asked (a bf16 attention
              # plugin with the build's other flags): the engine's build options do not fit
              r"|: could not find any supported formats consistent with input/output data types"
@@ -3330,6 +3337,9 @@ BUGS: tuple[Rule, ...] = (
              # ONNX Runtime fed an input of other dimensions or rank than the exported graph's
              + r"|\bINVALID_ARGUMENT : (?:Got invalid dimensions|Invalid rank) for input: "
              + r"|mat1 and mat2 shapes cannot be multiplied"
+             # torch.split (an all-to-all's token counts) given sizes that do not add up to the tensor's length
+             + r"|\bSplit sizes doesn't match total dim \d+ size\b"
+             + r"|\bsplit_with_sizes expects split_sizes to sum exactly"
              # the JVM's trainers: Deeplearning4j's layer given an array of another rank, TensorFlow Java (KotlinDL)
              # filling a tensor from a buffer of another element count
              + r"|\bexpected matrix \(rank 2\), got rank \d+ array\b"
@@ -3406,6 +3416,9 @@ BUGS: tuple[Rule, ...] = (
              r"|Expected object of backend \w+ but got backend \w+|expected device \S+ but got device \S+"
              r"|expected dtype \w+ but got dtype \w+|Found dtype \w+ but expected \w+"
              r"|\bmat1 and mat2 must have the same dtype\b|\barguments are located on different GPUs\b"
+             # (torch 2's wording: ``expected mat1 and mat2 to have the same dtype, but got: float != c10::BFloat16``,
+             # a layer left in float32 inside a bf16 model)
+             r"|\bexpected \w+ and \w+ to have the same dtype\b"
              # a CUDA-only extension op handed CPU tensors (pointnet2_ops' ``CPU not supported (furthest_point_sampling
              # at .../sampling.cpp:83)``, behind torch's INTERNAL ASSERT wording)
              r"|\bCPU not supported \(\w+ at \S+:\d+\)"
@@ -3811,7 +3824,10 @@ NETWORK: tuple[Rule, ...] = (
              # docker (envd, a container a job starts) publishing a host port another container holds
              r"|Bind for \S+ failed: port is already allocated"
              # LightGBM's network set-up (lightgbm.dask) on a port a worker of the last fit still holds
-             r"|LightGBMError: Binding port \d+ failed"),
+             r"|LightGBMError: Binding port \d+ failed"
+             # a launcher's own check of the ports it is to listen on (DGL-KE's KVServer: ``Error: port 30050 is not
+             # available.``, a server of the last run still holding it)
+             r"|\b[Pp]ort \d+ is not available\b"),
     Rule("dns_error", TRANSIENT, "dns_error",
          log=r"Temporary failure in name resolution|Name or service not known|getaddrinfo failed|\[Errno -[235]\]"
              r"|Resolver internal error"
