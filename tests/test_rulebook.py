@@ -11611,6 +11611,24 @@ SETS_157_166 = [
     ("RuntimeError: expected m1 and m2 to have the same dtype, but got: c10::Half != float", {}, "device_mismatch"),
     ("RuntimeError: split_with_sizes expects split_sizes to sum exactly to 4096 (input tensor's size at dimension 0), "
      "but got split_sizes=[1024, 1024, 1024]", {}, "shape_mismatch"),
+    # (sets 167 to 171) a path the job needs left None (a setting or an environment variable nobody set), joined onto
+    # or read on the project's own line, in the words of os.path, os.stat and pathlib
+    ('Traceback (most recent call last):\n  File "/home/u/proj/paths.py", line 40, in <module>\n'
+     '    preprocessing_output_dir = join(nnUNet_preprocessed_base, "nnUNet_preprocessed")\n'
+     '  File "/usr/lib/python3.8/posixpath.py", line 76, in join\n    a = os.fspath(a)\n'
+     "TypeError: expected str, bytes or os.PathLike object, not NoneType", {}, "bad_arguments"),
+    ('Traceback (most recent call last):\n  File "/home/u/proj/train.py", line 12, in main\n'
+     '    if not os.path.exists(os.environ.get("DATA_ROOT")):\n'
+     '  File "/usr/lib/python3.8/genericpath.py", line 19, in exists\n    os.stat(path)\n'
+     "TypeError: stat: path should be string, bytes, os.PathLike or integer, not NoneType", {}, "bad_arguments"),
+    ('Traceback (most recent call last):\n  File "/home/u/proj/train.py", line 30, in main\n'
+     "    out = Path(cfg.output_dir)\n"
+     '  File "/usr/lib/python3.12/pathlib.py", line 1162, in __init__\n    raise TypeError(\n'
+     "TypeError: argument should be a str or an os.PathLike object where __fspath__ returns a str, not 'NoneType'", {},
+     "bad_arguments"),
+    # OpenSlide unable to read a slide
+    ("openslide.lowlevel.OpenSlideError: TIFFReadEncodedTile failed: Read error on strip", {}, "corrupt_data"),
+    ("openslide.lowlevel.OpenSlideUnsupportedFormatError: Unsupported or missing image file", {}, "corrupt_data"),
 ]
 
 LATER_SETS = [(name, *case) for name, cases in {

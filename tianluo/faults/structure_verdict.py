@@ -429,11 +429,20 @@ _REMOTE_CODE = compile_pattern(r"[/\\]transformers_modules[/\\]")
 _TOKENIZER_BASE = compile_pattern(r"[/\\]transformers[/\\]tokenization_utils_base\.py$")
 #: A tokenizer's class opening a vocabulary or merges file whose path it never got (the model folder lacks the file).
 _TOKENIZER_FILE = compile_pattern(r"[/\\]transformers[/\\]models[/\\]\w+[/\\]tokenization_\w+\.py$")
-_NONE_PATH = compile_pattern(r"^expected str, bytes or os\.PathLike object, not NoneType")
+#: A path that is None, in the words of os.path, os.stat and pathlib (3.8 to 3.12).
+_NONE_PATH = compile_pattern(r"^(?:expected str, bytes or os\.PathLike object, not NoneType"
+                             r"|stat: path should be string, bytes, os\.PathLike or integer, not NoneType"
+                             r"|\w+\(\) argument must be str, bytes, or os\.PathLike object, not 'NoneType'"
+                             r"|argument should be a str (?:object )?or an os\.PathLike object(?: where __fspath__ "
+                             r"returns a str| returning str), not (?:'NoneType'|<class 'NoneType'>))")
 #: The project's line that read the path from a setting (``os.path.join(self.exp_root_dir, self.name)`` in a config's
 #: ``__post_init__``, ``open(args.data_path)``, ``cfg.model.ckpt``): a None there is a path the job was not given.
 _SETTING_PATH = compile_pattern(r"\b(?:args|opt|opts|cfg|conf|config|hparams|hps|params|options|FLAGS|flags)\.[\w.]*\w"
-                                r"|\bself\.\w*(?:dir|path|root|file|folder|ckpt|checkpoint)\w*\b")
+                                r"|\bself\.\w*(?:dir|path|root|file|folder|ckpt|checkpoint)\w*\b"
+                                # a folder joined onto (nnU-Net's ``join(nnUNet_raw_data, task_name)``, from an
+                                # environment variable nobody set), or the environment read on the line itself
+                                r"|\bjoin\(\s*\w*(?:[Dd]ir|[Pp]ath|[Rr]oot|[Ff]older|[Dd]ata|[Bb]ase|DIR|PATH|ROOT|FOLDER"
+                                r"|DATA|BASE|HOME)\w*\s*,|\bos\.(?:environ|getenv)\b")
 #: Unpacking what an RL environment's method returned into the wrong number of names: gym 0.26 (and Gymnasium) made
 #: ``step`` return five values and ``reset`` two; rsl_rl's runners changed ``get_observations``. Whether the program
 #: or the wrapper unpacks, the program and the installed release were written for different APIs.
