@@ -1250,6 +1250,12 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "mamba_ssm's own 'ImportError: Failed to import Triton LayerNorm / RMSNorm kernels' reads as an import that "
         "fails (the vocabulary's missing_module); that triton 3.0 is newer than the installed mamba release supports "
         "is the thread's finding (version_mismatch; config either way)"),
+    # read otherwise since sets 172 to 176
+    "pytorch/hpc_deep_anpr_windows_spawn_cant_pickle_local.txt": (
+        "code/programming_error",
+        "'Can't pickle local object' under Windows' spawn reads as the program's design (a function defined inside "
+        "another handed to a process), as eleven of the corpus's and held-out sets' twelve other authors of these "
+        "words read it; this author names the exception's kind (attribute_error; code either way)"),
 }
 
 

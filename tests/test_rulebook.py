@@ -11563,7 +11563,7 @@ SETS_113_115_BY_LABEL = [
 ]
 
 
-SETS_157_166 = [
+SETS_157_176 = [
     # (set 157 to 161) a script under ``set -u`` meeting a variable nobody set: bash's words, zsh's
     ("/var/spool/slurmd/job4411/slurm_script: line 22: SLURM_ARRAY_TASK_ID: unbound variable", {}, "bad_arguments"),
     ("train.zsh:12: NUM_GPUS: parameter not set", {}, "bad_arguments"),
@@ -11629,6 +11629,23 @@ SETS_157_166 = [
     # OpenSlide unable to read a slide
     ("openslide.lowlevel.OpenSlideError: TIFFReadEncodedTile failed: Read error on strip", {}, "corrupt_data"),
     ("openslide.lowlevel.OpenSlideUnsupportedFormatError: Unsupported or missing image file", {}, "corrupt_data"),
+    # (sets 172 to 176) CUDA touched in a process fork started; a signal handler set from a worker thread
+    ('  File "/home/u/proj/data/lanes.py", line 88, in __getitem__\n    img = img.cuda()\n'
+     "RuntimeError: Cannot re-initialize CUDA in forked subprocess. To use CUDA with multiprocessing, you must use "
+     "the 'spawn' start method", {}, "programming_error"),
+    ("ValueError: signal only works in main thread", {}, "programming_error"),
+    # an accelerator's torch backend without the op or the layout asked of it
+    ("RuntimeError: Current operator _foreach_addcdiv do not support internal format.", {}, "not_implemented"),
+    ("ValueError: This op had not been implemented on NPU backend.", {}, "not_implemented"),
+    # what spawn or torch.save must pickle and cannot
+    ('  File "C:\\Python310\\lib\\multiprocessing\\reduction.py", line 60, in dump\n'
+     "    ForkingPickler(file, protocol).dump(obj)\n"
+     "AttributeError: Can't pickle local object 'build_loader.<locals>.seed_worker'", {}, "programming_error"),
+    ("TypeError: cannot pickle '_thread.RLock' object", {}, "programming_error"),
+    # MuJoCo's model XML written for a newer release; a Unix socket's path past the kernel's limit
+    ("ValueError: XML Error: Schema violation: unrecognized element\nElement 'frame', line 12", {},
+     "version_mismatch"),
+    ("OSError: AF_UNIX path too long", {}, "bad_arguments"),
 ]
 
 LATER_SETS = [(name, *case) for name, cases in {
@@ -11643,7 +11660,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "93-94": SETS_93_94, "95": SET_95, "97-98": SETS_97_98, "99": SET_99, "100": SET_100, "101": SET_101, "103": SET_103,
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
     "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "128": SET_128, "129": SET_129, "130": SET_130, "131": SET_131, "132": SET_132, "133": SET_133, "134": SET_134, "older-by-label": OLDER_SETS_BY_LABEL, "113-115-by-label": SETS_113_115_BY_LABEL,
-    "136-141": SETS_136_141, "143-145": SETS_143_145, "147-150": SETS_147_150, "157-166": SETS_157_166,
+    "136-141": SETS_136_141, "143-145": SETS_143_145, "147-150": SETS_147_150, "157-176": SETS_157_176,
     "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 
