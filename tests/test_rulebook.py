@@ -11646,6 +11646,13 @@ SETS_157_176 = [
     ("ValueError: XML Error: Schema violation: unrecognized element\nElement 'frame', line 12", {},
      "version_mismatch"),
     ("OSError: AF_UNIX path too long", {}, "bad_arguments"),
+    # PyTorch/XLA's spawned processes each seeing one device; a gated repository's second line alone; a C++ log
+    # quoting its Python helper's failed import
+    ("Exception in device=TPU:5: Cannot replicate if number of devices (1) is different from 8", {},
+     "programming_error"),
+    ("Make sure to have access to it at https://huggingface.co/meta-llama/Llama-3.2-1B.", {}, "auth_error"),
+    ('[ERROR] TEFUSION(1201,python):2024-05-01-10:00:00.000.001 [py_loader.cc:41][TEFUSION][Tid:1201]'
+     '"ModuleNotFoundError: No module named \'te_fusion\'', {}, "missing_module"),
 ]
 
 LATER_SETS = [(name, *case) for name, cases in {

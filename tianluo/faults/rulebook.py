@@ -723,10 +723,11 @@ def _exc(*names: str) -> str:
     # MPS operator's, quoted whole beside structure.py's reading of the same wrapper); Gym's vector env
     # reporting its worker's: ``Received the following error from Worker-2: TypeError: only size-1 arrays can be
     # converted to Python scalars``; Spark's driver quoting a Python worker's: ``PythonException: 'IndexError: list
-    # index out of range'. Full traceback below:``)
+    # index out of range'. Full traceback below:``; Ascend CANN's C++ log quoting its Python helper's, after its
+    # bracketed fields: ``[cann_kb_pyfunc_mgr.cpp:94][CANNKB][Tid:2440326]"ModuleNotFoundError: No module named``)
     return (r"(?:" + _PFX + r"(?:\w+\.)*(?:" + alts + r")(?::|$|\()|(?:\bexception=|\bRayTaskError\(|\berrored: "
             r"|because of the following error: |\b(?:InductorError|LoweringException): |\berror from Worker-\d+: "
-            r"|\bPythonException: ')"
+            r"|\bPythonException: '|\]\")"
             r"(?:\w+\.)*(?:"
             + alts + r")[(:)])")
 
@@ -1506,6 +1507,8 @@ SETUP: tuple[Rule, ...] = (
              r"|might be because the (?:pipeline|model) is private or gated\b"
              # a gated repo in transformers' and torchtune's words; an IAM policy that refuses the call
              r"|(?:trying|try) to access a gated repo|\(AccessDeniedException\) when calling the"
+             # (its second line alone, a paste's first line cut or quoted apart: fifteen of sixteen authors)
+             r"|^\W{0,3}Make sure to have access to it at https://huggingface\.co/\S"
              # the Copernicus data stores' licence not yet accepted by the account (ERA5 downloads)
              r"|has not agreed to the required terms and conditions"
              # a Google token without the scope the API needs (a VM's default service account scopes)
@@ -3491,6 +3494,9 @@ BUGS: tuple[Rule, ...] = (
              r"object\b"
              # signal handlers installed from a thread other than the main one (a timeout in a reward worker)
              r"|\bsignal only works in main thread(?: of the main interpreter)?\b"
+             # PyTorch/XLA's processes each seeing one device where the spawn asked for eight: the XLA device touched
+             # in the parent before xmp.spawn (Lightning's TPU spawn of its time; all three authors: the code's)
+             r"|\bCannot replicate if number of devices \(\d+\) is different from \d+"
              # a tracker used before its run was started, or on a rank that never started one
              r"|You must call wandb\.init\(\) before wandb\.\w+\(\)|No active Run\. Call swanlab\.init\(\) first\b"
              # ... and a TF op under jit_compile (XLA) whose shape input is computed at run time
