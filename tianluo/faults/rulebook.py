@@ -1301,6 +1301,8 @@ SETUP: tuple[Rule, ...] = (
              r"|An error occurred \((?:ValidationException|ClientException)\) when calling the"
              r" (?:Create\w*Job|SubmitJob) operation|Unable to create [\w ]+Job: ValidationException: "
              r"|\b0/\d+ nodes are available: "
+             # Volcano (kube-batch) leaving a gang's pods unplaced: its PodGroup's condition
+             r"|\b\d+/\d+ tasks in gang unschedulable: "
              r"|The following quota metrics exceed quota limits"
              # a cluster's admission webhook refusing the pods an operator creates; Azure ML's Kubernetes compute
              # given an instance type no node can hold
@@ -2194,8 +2196,20 @@ SETUP: tuple[Rule, ...] = (
              r"|\bcannot find tensor (?:\w+\.)+(?:weight|bias)\b"
              r"|\bKeyError: '(?:\w+\.)+(?:weight|bias|weight_scale|input_scale|weight_packed|weight_shape"
              r"|qweight|qzeros|scales|g_idx|k_scale|v_scale|running_mean|running_var|num_batches_tracked)'"),
+    # A matrix the job factors (a GP's kernel, a GMM's covariance, GPTQ's Hessian) that is not positive definite: the
+    # data or a setting (a zero noise variance, too little damping) made it so, and the same input fails the same way.
+    # TF's and torch's Cholesky, numpy's, scipy's and LAPACK's words. Still not positive definite after the library
+    # added jitter to its diagonal (GPyTorch's NotPSDError, GPy's jitchol), its numbers went bad: nan_loss, next.
+    Rule("matrix_not_positive_definite", CONFIG, "bad_arguments",
+         log=r"\bCholesky decomposition was not successful\b"
+             r"|\bThe factorization could not be completed because the input is not positive-definite"
+             r"|LinAlgError: Matrix is not positive definite\b"
+             r"|LinAlgError: \d+-th leading minor (?:of the array )?(?:is )?not positive definite"
+             r"|\bthe leading minor of order \d+(?: of '\w{1,20}')? is not positive[- ]definite"),
     Rule("nan_loss", CONFIG, "nan_loss",
          log=r"[Ll]oss is [Nn]a[Nn]\b|[Ll]oss became infinite or NaN|non-finite loss|[Ll]oss is not finite"
+             r"|\bNotPSDError: Matrix not positive definite after repeatedly adding jitter\b"
+             r"|LinAlgError: not positive definite, even with jitter\b"
              # DyNet's check of a forward or backward value; detectron2's of its box regression (boxes gone NaN, from
              # a rate too high or boxes of the data with no area)
              r"|\bRuntimeError: NaN or Inf detected\b|\bBox regression deltas become infinite or NaN\b"
@@ -2936,7 +2950,7 @@ SETUP: tuple[Rule, ...] = (
              r"|execvp error on file \S+ \(No such file or directory\)"
              r"|The value of the MCA parameter \"plm_rsh_agent\" was set to a path"
              # slurmstepd cannot exec the step's program (the batch script itself lost is boot_failure, above)
-             r"|slurmstepd: error: execve\(\): [^\s:]+: No such file or directory"
+             r"|(?:slurmstepd:|\]) error: execve\(\): [^\s:]+: No such file or directory"
              r"|srun: error: task \d+ launch failed: Slurmd could not execve job"
              # cmd.exe and PowerShell finding no such program (a venv's Scripts folder not on PATH), in English and
              # the translations most common in threads; cmd's Chinese and Japanese text (cp936, Big5, cp932) as a
@@ -3345,6 +3359,8 @@ BUGS: tuple[Rule, ...] = (
     Rule("shape_mismatch", CODE, "shape_mismatch",
          # (Julia's, as ``ERROR: LoadError: DimensionMismatch("arrays could not be broadcast to a common size")``)
          log=_exc("DimensionMismatch")
+             # tf.data's from_generator given elements of other shapes or structure than its output signature says
+             + r"|`generator` yielded an element (?:of shape \(|of \(\(|that did not match the expected structure)"
              # a DataLoader worker's collate stacking samples of unequal sizes into its shared-memory batch (the
              # worker's words for what the main process reports as "stack expects each tensor to be equal size")
              + r"|\bTrying to resize storage that is not resizable\b"
@@ -3457,6 +3473,9 @@ BUGS: tuple[Rule, ...] = (
          log=r"\b[Ii]nvalid (?:value|\w+ name|\w+)\b[^<\n]{0,80}" + OBJECT_REPR),
     Rule("framework_misuse", CODE, "programming_error",
          log=r"Could not compute output (?:Keras)?Tensor\("
+             # TF 1's graph mode: a tensor evaluated, an op run or queue runners started with no session made the
+             # default
+             r"|: No default session is registered\b"
              # a scheduler built with last_epoch set (a resume) over an optimizer whose state was not loaded first:
              # torch's KeyError, or its raise line where a paste cut the message (every corpus author: the program's)
              r"|\bparam 'initial_lr' is not specified\b"
