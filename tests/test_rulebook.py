@@ -11676,6 +11676,20 @@ SETS_180_184 = [
      "6 Pending.", {}, "submit_rejected"),
     # slurmstepd unable to exec the step's program, its name replaced by the step's timestamp
     ("[2025-11-26T23:41:09.626] error: execve(): bash: No such file or directory", {}, "command_not_found"),
+    # (sets 185 to 189) TF's image decoders given a file of the data set that is not the image it claims
+    ("tensorflow.python.framework.errors_impl.InvalidArgumentError: Invalid PNG data, size 2163117\n"
+     "\t [[{{node DecodeJpeg}}]]", {}, "corrupt_data"),
+    # S3 answering a client set for another region or endpoint
+    ("api error PermanentRedirect: The bucket you are attempting to access must be addressed using the specified "
+     "endpoint.", {}, "bad_arguments"),
+    # dmlc's file system (xgboost's, MXNet's) and Caffe's LMDB source given a path that is not there
+    ("[16:47:14] amalgamation/../dmlc-core/src/io/local_filesys.cc:66: #LocalFileSystem.GetPathInfo 7170325 "
+     "Error:No such file or directory", {}, "missing_file"),
+    ("F1105 18:41:10.552131 2106995456 data_layer.cpp:61] Check failed: mdb_env_open(mdb_env_, "
+     "this->layer_param_.data_param().source().c_str(), 0x20000|0x200000, 0664) == 0 (2 vs. 0) mdb_env_open failed",
+     {}, "missing_file"),
+    ("F1118 10:32:01.052323 12342 compute_image_mean.cpp:50] Check failed: mdb_env_open(mdb_env, argv[1], 0x20000, "
+     "0664) == 0 (2 vs. 0) mdb_env_open failed", {}, "missing_file"),
 ]
 
 LATER_SETS = [(name, *case) for name, cases in {

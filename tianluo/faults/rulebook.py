@@ -741,6 +741,9 @@ _BARE = (r"(?:^[\s`]*|(?:[Ee]rror|ERROR)(?: (?:during|while|in|when|on) [a-z][\w
 
 # An exception line whose message says more: ``[module.]SomethingError: ...<phrase>``.
 _EXC_LINE = _PFX + r"(?:\w+\.)*\w*(?:Error|Exception)\b"
+#: An installed module's name: not the program's own ``__main__`` (or multiprocessing's ``__mp_main__``), whose missing
+#: attribute is the program's slip (a class a spawned worker or a cloud runner cannot find there), not a release's.
+_PACKAGE = r"(?:[A-Za-z]|_[A-Za-z0-9])[\w.]*"
 
 #: Slurm's clients refusing a job for what it asked (sbatch's, salloc's and srun's words): setup's submit_rejected, and
 #: the guard that reads it ahead of a stop (``submit_refused_then_stopped``).
@@ -1291,6 +1294,8 @@ SETUP: tuple[Rule, ...] = (
              r"|--?[\w-]+ specification|time specification)|\"[^\"]{1,200}\" is not a valid node count"
              r"|Batch job submission failed: Invalid)"
              r"|exceeds the allowed maximum of \d+|Quota '\w+' exceeded|No launchable resource found"
+             # Azure ML's compute refusing more nodes than the subscription's vCPU quota holds
+             r"|\bJobNodeCountExceedsCoreQuota\b"
              r"|[Cc]atalog does not contain any (?:resources|instances) (?:that satisfy|satisfying)\b"
              r"|bsub: .*(?:Bad|not valid|rejected)"
              # LSF's bsub refusing a request its queue's limits do not allow (its message wraps, so ``Job not
@@ -1995,8 +2000,8 @@ SETUP: tuple[Rule, ...] = (
              r"|dataset attribute should not be set after DataLoader is initialized"
              # (and the lazy top-level module of transformers, diffusers and their kin in its own words, without
              # Python's quotes: ``module diffusers has no attribute AutoencoderKLWan``)
-             + r"|" + _EXC_LINE + r": module (?:'[\w.]+' has no attribute '|[a-z_][\w.]* has no attribute [A-Za-z_]\w*"
-             r"\.?(?: |$))"
+             + r"|" + _EXC_LINE + r": module (?:'" + _PACKAGE
+             + r"' has no attribute '|[a-z_][\w.]* has no attribute [A-Za-z_]\w*\.?(?: |$))"
              # transformers asked for FlashAttention 2 on a model class its release has no FA2 path for (a later
              # release added it)
              r"|The current architecture does not support Flash Attention 2\.0\."
@@ -2008,7 +2013,8 @@ SETUP: tuple[Rule, ...] = (
              # ... as a harness or a trainer logs its message alone (lm-evaluation-harness run from a recipe's script:
              # "An error occurred during evaluation: module 'lm_eval.tasks' has no attribute 'initialize_tasks'";
              # Chainer's "Exception in main training loop: module ...")
-             + r"|(?:\b(?:[Ee]rror|ERROR)\b[^'\n]*|Exception in main training loop): module '[\w.]+' has no attribute"
+             + r"|(?:\b(?:[Ee]rror|ERROR)\b[^'\n]*|Exception in main training loop): module '" + _PACKAGE
+             + r"' has no attribute"
                r" '\w+'$"
              # (the module's path as the paste shortened it, ``(transformers/__init__.py)``, or the line cut short)
              r"|cannot import name '[\w.]+' from '[\w.]+(?:'(?: \((?:/|\w:\\|[\w.-]+/[\w./-]*\.py\))|\.?\s*$)|\s*$)"
@@ -2446,6 +2452,11 @@ SETUP: tuple[Rule, ...] = (
              r"|^(?:\S*/)?[\w.-]+: line \d+: [^\s:]*/[^\s:]+: No such file or directory\s*$"
              # a container runtime that cannot exec the image's entrypoint (absent, or a script whose interpreter is)
              r"|exec user process caused:? \\?\"?no such file or(?: directory|$)"),
+    # A native data reader given a path that is not there: dmlc's file system (MXNet's RecordIO iterators), Caffe's
+    # LMDB source (LMDB's status is an errno: 2 is ENOENT).
+    Rule("reader_path_missing", CONFIG, "missing_file",
+         log=r"\bLocalFileSystem\.GetPathInfo \S+ Error:No such file or directory"
+             r"|Check failed: mdb_env_open\(.{0,400}\) == 0 \(2 vs\. 0\)"),
     Rule("missing_file", CONFIG, "missing_file",
          # (a model folder without a file a tool reads from it: Unsloth's ```config.json` does not exist inside``)
          # (a time zone the system's zoneinfo database does not hold: a container without tzdata, or a TZ no
@@ -2685,6 +2696,8 @@ SETUP: tuple[Rule, ...] = (
     Rule("bad_arguments", CONFIG, "bad_arguments",
          # (a shell script saved with Windows line ends: bash reads each \r as a command)
          log=r": \$'\\r': |error while handling argument \"-[\w-]+\": |"
+             # S3 telling a client set for another region or endpoint where the bucket is (TF's S3 file system, boto)
+             r"The bucket you are attempting to access must be addressed using the specified endpoint|"
              # (the same file's #! line ending in a carriage return: the kernel looks for "/bin/sh\r", which bash
              # prints as ^M)
              r"\^M: bad interpreter: |"
@@ -3096,6 +3109,9 @@ SETUP: tuple[Rule, ...] = (
     Rule("corrupt_data", CONFIG, "corrupt_data",
          # (tar asked for a member the archive does not hold: a download of another archive, or a cut one)
          log=r"Parquet magic bytes not found|Either the file is corrupted or this is not a parquet file"
+             # TF's image decoders given a file of the data set that is cut short or not that format (DecodeJpeg's
+             # ``Invalid JPEG data or crop window, data size 32768``, its PNG's and GIF's)
+             r"|\bInvalid (?:JPEG|PNG|GIF) data\b"
              # a data file's compressed blocks that do not decompress (a Parquet page's snappy, a .zst dump)
              r"|\bCorrupt snappy compressed data\b|\bzstd decompress error: Data corruption detected\b"
              # TF's CTC loss given a transcript longer than its utterance's frames (a clip cut short, a label file of
@@ -3705,6 +3721,8 @@ BUGS: tuple[Rule, ...] = (
              # torch's own words, also through R's torch (``Error in Tensor_slice(...) :``)
              r"|^\s*too many indices for tensor of dimension \d+|(?:^\s*|: )index out of range in self\b"
              r"|index -?\d+ is out of bounds for dimension \d+ with size \d+"
+             # TF's gather given an index past its table, its message on a line of its own
+             r"|^\s*indices\[[\d,]{1,40}\] = -?\d+ is not in \[\d+, \d+\)"
              # torch's one_hot given a class index past num_classes, or a negative one
              r"|Class values must be (?:smaller than num_classes|non-negative)\."),
     # A kernel launched with a grid or block it cannot have (an empty or oversized launch): the program's own.

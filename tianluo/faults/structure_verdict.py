@@ -119,7 +119,7 @@ _WRAPPER = compile_pattern(r"^(?:ChildFailedError|CalledProcessError|SubprocessE
 #: An AttributeError over another module's or class's attribute (``type object 'TrainingArguments' has no attribute
 #: '_VALID_DICT_FIELDS'``): a package's configuration module reading what its dependency's release lacks, not a check
 #: of what the job was given.
-_API_LACKS = compile_pattern(r"^(?:type object|module) '[\w.]+' has no attribute '")
+_API_LACKS = compile_pattern(r"^(?:type object '[\w.]+'|module '(?:[A-Za-z]|_[A-Za-z0-9])[\w.]*') has no attribute '")
 _CONFIG_NAME = compile_pattern(
     r"^(?:\w*Config(?:uration)?(?:Error|Exception|KeyError|AttributeError|ValueError|TypeError)|Misconfiguration\w*"
     r"|\w*ValidationError|UsageError|ArgumentError|ArgumentTypeError|InvalidConfig\w*|MissingMandatoryValue"
