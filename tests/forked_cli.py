@@ -163,7 +163,8 @@ _warm = False
 
 
 def warm() -> None:
-    """Import every tianluo module into this process, once: then no fork pays an import of its own."""
+    """Import every tianluo module into this process, once, and compile the rulebook: then no fork pays an import or
+    a compile of its own."""
     global _warm
     if _warm:
         return
@@ -175,6 +176,11 @@ def warm() -> None:
     for module in pkgutil.walk_packages(tianluo.__path__, "tianluo."):
         if not module.name.endswith("__main__"):  # that one runs the CLI
             importlib.import_module(module.name)
+    # ... and the rulebook's patterns compiled, which a tick that reads a failure compiles on first use
+    from tianluo.faults.rulebook import BUILTIN_RULES, compile_patterns
+    from tianluo.shell.logscan import prepare
+
+    prepare(compile_patterns(BUILTIN_RULES))
     _warm = True
 
 

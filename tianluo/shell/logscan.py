@@ -401,6 +401,13 @@ def _cut_first(buf: bytes) -> int:
     return MAX_LINE if len(buf) > MAX_LINE else 0
 
 
+def prepare(patterns: Mapping) -> None:
+    """Compile what a scan with ``patterns`` compiles on its first use (each pattern on the linear-time engine, RE2's
+    prefilter of the built-in ones), so that the processes this one forks inherit it instead of each compiling it
+    again (about a quarter of a second of CPU for the rulebook)."""
+    _Scan("", patterns, None, 0)
+
+
 # --- matching -----------------------------------------------------------------------------
 
 
