@@ -845,3 +845,20 @@ def test_a_rulebook_whose_literals_outgrow_one_filter_is_filtered_by_several_as_
     assert split.Match("nothing of the sort\n", potential=True) is None
     # today's rulebook gets a prefilter (of one filter or several), never the slow path's None
     assert prefilter(tuple(r.log for r in BUILTIN_RULES if r.log)) is not None
+
+
+def test_prepare_compiles_what_the_first_scan_would(tmp_path):
+    """logscan.prepare leaves nothing for a scan with the same patterns to compile (forked ticks inherit it)."""
+    from tianluo.faults import linear_re
+    from tianluo.shell.logscan import prepare
+
+    patterns = {"prepared_one": r"prepared pattern \d{3} of this test", "prepared_two": r"another prepared \w+ here"}
+    before = linear_re._compile.cache_info().misses
+    prepare(patterns)
+    compiled = linear_re._compile.cache_info().misses
+    assert compiled >= before + 2
+    log = tmp_path / "x.log"
+    log.write_text("another prepared line here\n")
+    found = scan(log, "stderr", Cursor(), patterns, final=True).matches
+    assert [m.rules for m in found] == [("prepared_two",)]
+    assert linear_re._compile.cache_info().misses == compiled
