@@ -11690,6 +11690,14 @@ SETS_180_184 = [
      {}, "missing_file"),
     ("F1118 10:32:01.052323 12342 compute_image_mean.cpp:50] Check failed: mdb_env_open(mdb_env, argv[1], 0x20000, "
      "0664) == 0 (2 vs. 0) mdb_env_open failed", {}, "missing_file"),
+    # (sets 190 to 194) torch's broadcasting check in its traced and exported paths
+    ("`RuntimeError: Attempting to broadcast a dimension of length 20480 at -1! Mismatching argument at index 1 had "
+     "torch.Size([1, 1, 16, 20480]); but expected shape should be broadcastable to [1, 16, 16, 1280]`", {},
+     "shape_mismatch"),
+    # a repository's code loaded without trust_remote_code, the message alone as a server's log gives it
+    ("requires you to execute the configuration file in that repo on your local machine. Make sure you have read the "
+     "code there to avoid malicious use, then set the option `trust_remote_code=True` to remove this error.", {},
+     "bad_arguments"),
 ]
 
 LATER_SETS = [(name, *case) for name, cases in {

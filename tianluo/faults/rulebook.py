@@ -2693,11 +2693,19 @@ SETUP: tuple[Rule, ...] = (
              r"|\bInvalid key: \\?\"\.\.?/"
              # XGBoost's GPU workers of one training put on the same device (Spark's executors given one GPU each)
              r"|\bMultiple processes within communication group running on same CUDA device is not supported\b"),
+    # S3 telling a client set for another region or endpoint where the bucket is (TF's S3 file system, boto, Go's SDK)
+    Rule("s3_wrong_endpoint", CONFIG, "bad_arguments",
+         log=r"The bucket you are attempting to access must be addressed using the specified endpoint"),
+    # A dataset or a model whose repository holds code, loaded without trust_remote_code (datasets' words and
+    # transformers'), its message on lines of its own as a harness prints it; not datasets 2's FutureWarning in the
+    # same words (``load.py:1429: FutureWarning: The repository for piqa contains custom code ...``), which goes on
+    Rule("remote_code_untrusted", CONFIG, "bad_arguments",
+         log=r"(?:^\s*|Error: )(?:The repository for \S+ contains custom code which must be executed to correctly load"
+             r"|Loading this dataset requires you to execute custom code contained in)"
+             r"|[Ss]et the option `trust_remote_code=True` to remove this error"),
     Rule("bad_arguments", CONFIG, "bad_arguments",
          # (a shell script saved with Windows line ends: bash reads each \r as a command)
          log=r": \$'\\r': |error while handling argument \"-[\w-]+\": |"
-             # S3 telling a client set for another region or endpoint where the bucket is (TF's S3 file system, boto)
-             r"The bucket you are attempting to access must be addressed using the specified endpoint|"
              # (the same file's #! line ending in a carriage return: the kernel looks for "/bin/sh\r", which bash
              # prints as ^M)
              r"\^M: bad interpreter: |"
@@ -3375,6 +3383,8 @@ BUGS: tuple[Rule, ...] = (
     Rule("shape_mismatch", CODE, "shape_mismatch",
          # (Julia's, as ``ERROR: LoadError: DimensionMismatch("arrays could not be broadcast to a common size")``)
          log=_exc("DimensionMismatch")
+             # torch's broadcasting check in its reference and fake-tensor paths (torch.compile, Dynamo's tracing)
+             + r"|\bAttempting to broadcast a dimension of length \d+ at -?\d+!"
              # tf.data's from_generator given elements of other shapes or structure than its output signature says
              + r"|`generator` yielded an element (?:of shape \(|of \(\(|that did not match the expected structure)"
              # a DataLoader worker's collate stacking samples of unequal sizes into its shared-memory batch (the
