@@ -11698,6 +11698,11 @@ SETS_180_184 = [
     ("requires you to execute the configuration file in that repo on your local machine. Make sure you have read the "
      "code there to avoid malicious use, then set the option `trust_remote_code=True` to remove this error.", {},
      "bad_arguments"),
+    # (sets 195 to 198) torch 2's dtype check of an index tensor (torch 1.5 raised it as an IndexError)
+    ("RuntimeError: scatter(): Expected dtype int64 for index", {}, "type_error"),
+    ("IndexError: scatter_(): Expected dtype int64 for index.", {}, "type_error"),
+    # OpenMMLab's registry refusing a config key the class it builds does not take
+    ("TypeError: CascadeRCNN: ResNet: __init__() got an unexpected keyword argument 'init_cfg'", {}, "bad_arguments"),
 ]
 
 LATER_SETS = [(name, *case) for name, cases in {

@@ -3664,12 +3664,19 @@ BUGS: tuple[Rule, ...] = (
     # an error in ``{`` and a backspace)
     Rule("matlab_index", CODE, "index_error",
          log=r"^\{?.?Index exceeds (?:array bounds|matrix dimensions|the number of array elements)\b"),
+    # OpenMMLab's registry building a class from a config dict, refusing a key the class does not take: it names the
+    # classes it was building (``TypeError: CascadeRCNN: ResNet: __init__() got an unexpected keyword argument
+    # 'init_cfg'``), so the key came from the config, which does not fit the installed code (before type_error)
+    Rule("registry_config_key", CONFIG, "bad_arguments",
+         log=r"TypeError: (?:[A-Z]\w*: ){1,6}(?:\w+\.)?__init__\(\) got an unexpected keyword argument '"),
     Rule("type_error", CODE, "type_error",
          # (torch's argument check of an index tensor of a float type: ``Expected tensor for argument #1 'indices' to
          # have one of the following scalar types: Long, Int; but got CUDABFloat16Type instead``)
          log=_exc("TypeError") + r"|" + _PFX + r"MethodError: no method matching "
                                  r"|Expected tensor for argument #\d+ '\w+' to have (?:one of the following )?scalar "
                                  r"types?:? \w+(?:, \w+)*;? but got \w+"
+                                 # ... in torch 2's words (``gather(): Expected dtype int64 for index``)
+                                 r"|\b\w+\(\): Expected dtype int(?:32 or int)?64 for index\b"
                                  # a float op handed an integer or bool tensor (``"floor_cuda" not implemented
                                  # for 'Long'``)
                                  r"|\"\w+\" not implemented for '(?:Long|Int|Short|Byte|Char|Bool)'"
