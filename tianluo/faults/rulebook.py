@@ -4241,7 +4241,7 @@ GUARDS = frozenset({"message_too_large", "lightning_module_incomplete", "drive_q
                     "pod_dns_not_ready", "accelerate_port", "answer_without_length", "wrapped_allocation",
                     "import_order", "service_refused_request", "mpi_host_unresolved",
                     "submit_refused_then_stopped", "extension_lock_wait",
-                    "spawned_class_missing", "archive_key_separator"})
+                    "spawned_class_missing", "archive_key_separator", "registry_config_key"})
 
 #: What a launcher puts before each line of a rank or a worker: torchrun's ``[rank3]: `` and ``[default3]:``
 #: (``--tee``), mpirun's ``--tag-output`` ``[1,3]<stderr>:``, Ray's ``(RayTrainWorker pid=1234, ip=10.0.0.1) ``,
