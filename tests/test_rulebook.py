@@ -11703,6 +11703,8 @@ SETS_180_184 = [
     ("IndexError: scatter_(): Expected dtype int64 for index.", {}, "type_error"),
     # OpenMMLab's registry refusing a config key the class it builds does not take
     ("TypeError: CascadeRCNN: ResNet: __init__() got an unexpected keyword argument 'init_cfg'", {}, "bad_arguments"),
+    # (set 199) TF's Estimator given a model_fn that returns the wrong thing (the raise line its traceback shows)
+    ("    raise ValueError('model_fn should return an EstimatorSpec.')", {}, "programming_error"),
 ]
 
 LATER_SETS = [(name, *case) for name, cases in {

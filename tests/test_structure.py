@@ -193,6 +193,20 @@ def test_what_a_paste_left_at_a_lines_end_is_not_part_of_the_exception(text, sou
     assert [(r.name, r.source) for c in shape.chains for r in c] == [("AssertionError", source)]
 
 
+@pytest.mark.parametrize(("text", "name"), [
+    # (held-out set 199) an error's line a poster put in double quotes, closed or cut short
+    ('"RuntimeError: one of the variables needed for gradient computation has been modified by an inplace operation: '
+     "[torch.FloatTensor [36, 32]], which is output 0 of ViewBackward, is at version 2; expected version 1 instead. "
+     'Hint: enable anomaly detection to find the operation that failed to compute its', "RuntimeError"),
+    ('"ValueError: The model\'s max seq len (131072) is larger than the maximum number of tokens that can be stored in '
+     "KV cache (39024). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the "
+     'engine."', "ValueError"),
+])
+def test_an_errors_line_in_double_quotes_is_an_exception(text, name):
+    shape = structure.read([("stderr", text + "\n")])
+    assert [r.name for r in shape.bare] == [name]
+
+
 def test_a_pasted_assert_statement_and_its_exception_without_frames_is_an_exception():
     text = 'assert C.audio["sample_rate"] == C.l1_spec_loss_params["sample_rate"]\nAssertionError\n'
     shape = structure.read([("stderr", text)])

@@ -3502,6 +3502,9 @@ BUGS: tuple[Rule, ...] = (
              # TF 1's graph mode: a tensor evaluated, an op run or queue runners started with no session made the
              # default
              r"|: No default session is registered\b"
+             # TF's Estimator given an input_fn or a model_fn that returns the wrong thing
+             r"|\binput_fn should return \(features, labels\) as a len 2 tuple\b|\bmodel_fn should return an "
+             r"EstimatorSpec\b"
              # a scheduler built with last_epoch set (a resume) over an optimizer whose state was not loaded first:
              # torch's KeyError, or its raise line where a paste cut the message (every corpus author: the program's)
              r"|\bparam 'initial_lr' is not specified\b"

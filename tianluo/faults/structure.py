@@ -163,8 +163,9 @@ _PREFIX = LazyPattern(
     # its summary of a failed step); loguru's level and
     # place after its time stamp (``| ERROR    | __main__:main:42 - ``); a logger's bracketed time, level or place
     # (``[2024-01-01 12:00:00,123] [ERROR] [train.py:42:main] ``), one at a time (not ``[Errno 2]``, which is read)
-    # Markdown's inline-code and bold marks a paste put before a line (```NotPSDError: ...```, ``**OSError: ...``)
-    r"|> ?|`{1,3}|\*\*|(?:#\d{1,4} )?\d{1,6}\.\d{1,3} "
+    # Markdown's inline-code and bold marks a paste put before a line (```NotPSDError: ...```, ``**OSError: ...``), or
+    # the double quote a poster put around an error's line (``"RuntimeError: one of the variables needed ...``)
+    r"|> ?|`{1,3}|\*\*|\"|(?:#\d{1,4} )?\d{1,6}\.\d{1,3} "
     r"|(?:\| )?(?:TRACE|DEBUG|INFO|SUCCESS|WARNING|ERROR|CRITICAL) {0,8}\| [\w.<>\-]{1,200}:[\w.<>\-]{1,200}:\d{1,7} - "
     # Python logging's level and logger name between dashes or bars after the time stamp (``%(asctime)s -
     # %(levelname)s - %(name)s - %(message)s``: ``INFO - __main__ - ``), as a program that logs its child's output line
