@@ -11655,7 +11655,7 @@ SETS_157_176 = [
      '"ModuleNotFoundError: No module named \'te_fusion\'', {}, "missing_module"),
 ]
 
-SETS_180_184 = [
+SETS_180_199 = [
     # (sets 180 to 184) a matrix the job factors that is not positive definite, in scipy's, numpy's and LAPACK's words
     # (TF's and torch's are in the held-out sets): the data or a setting, not the program
     ("LinAlgError: 7-th leading minor of the array is not positive definite", {}, "bad_arguments"),
@@ -11720,7 +11720,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
     "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "128": SET_128, "129": SET_129, "130": SET_130, "131": SET_131, "132": SET_132, "133": SET_133, "134": SET_134, "older-by-label": OLDER_SETS_BY_LABEL, "113-115-by-label": SETS_113_115_BY_LABEL,
     "136-141": SETS_136_141, "143-145": SETS_143_145, "147-150": SETS_147_150, "157-176": SETS_157_176,
-    "180-184": SETS_180_184, "siblings": LIBRARY_SIBLINGS}.items()
+    "180-199": SETS_180_199, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 
 
