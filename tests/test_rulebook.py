@@ -11705,6 +11705,14 @@ SETS_180_199 = [
     ("TypeError: CascadeRCNN: ResNet: __init__() got an unexpected keyword argument 'init_cfg'", {}, "bad_arguments"),
     # (set 199) TF's Estimator given a model_fn that returns the wrong thing (the raise line its traceback shows)
     ("    raise ValueError('model_fn should return an EstimatorSpec.')", {}, "programming_error"),
+    # autograd's words for how the program wired its graph, quoted inside a sentence
+    ("I was trying to run the imaml codebase. However, I get an error while training the learner class object. The "
+     "error message is as follows - \"RuntimeError: Trying to backward through the graph a second time, but the "
+     "buffers have already been freed. Specify retain_graph=True when calling backward the first time.\" This is "
+     "happening in the loss.backward() mentioned in the `learn_on_data` function of the `Learner` class. Kindly let me "
+     "know how this error can be fixed.", {}, "programming_error"),
+    ("Error when running code: \"RuntimeError: Trying to backward through the graph a second time\"", {},
+     "programming_error"),
 ]
 
 LATER_SETS = [(name, *case) for name, cases in {

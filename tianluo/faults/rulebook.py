@@ -3497,6 +3497,17 @@ BUGS: tuple[Rule, ...] = (
     # <wandb.sdk.wandb_run.Run object at 0x7f..>``): the program passed an object where a name or a setting goes.
     Rule("object_as_value", CODE, "programming_error",
          log=r"\b[Ii]nvalid (?:value|\w+ name|\w+)\b[^<\n]{0,80}" + OBJECT_REPR),
+    # Autograd's own words for how the program wired its graph (a loss with nothing to train, an in-place change of
+    # a saved tensor, a second backward through a freed graph, backward on a non-scalar), read wherever the line
+    # stands: quoted in a sentence, behind a logger's prefix (every corpus and held-out author reads them as the
+    # program's)
+    Rule("autograd_misuse", CODE, "programming_error",
+         log=r"\belement \d+ of tensors does not require grad and does not have a grad_fn"
+             r"|\bone of the variables needed for gradient computation has been modified by an inplace operation"
+             r"|\bTrying to backward through the graph a second time\b"
+             r"|\ba leaf Variable that requires grad (?:is being|has been) used in an in-place operation"
+             r"|\bgrad can be implicitly created only for scalar outputs\b"
+             r"|\bCan't call numpy\(\) on (?:Tensor|Variable) that requires grad\b"),
     Rule("framework_misuse", CODE, "programming_error",
          log=r"Could not compute output (?:Keras)?Tensor\("
              # TF 1's graph mode: a tensor evaluated, an op run or queue runners started with no session made the
