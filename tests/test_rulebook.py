@@ -11713,6 +11713,13 @@ SETS_180_199 = [
      "know how this error can be fixed.", {}, "programming_error"),
     ("Error when running code: \"RuntimeError: Trying to backward through the graph a second time\"", {},
      "programming_error"),
+    # torch's other words for the program's own slips, quoted in a sentence or behind a handler's prefix
+    ("I reported an error when training [train_recam. py]:ValueError:only one element tensors can be converted to "
+     "Python scalars.", {}, "programming_error"),
+    ("\"only one element tensors can be converted to Python scalars\" for line 212 in blse.py.", {},
+     "programming_error"),
+    ("ERROR:root:Event handler error: view size is not compatible with input tensor's size and stride (at least one "
+     "dimension spans across two contiguous subspaces). Use .reshape(...) instead.", {}, "shape_mismatch"),
 ]
 
 LATER_SETS = [(name, *case) for name, cases in {

@@ -3383,6 +3383,8 @@ BUGS: tuple[Rule, ...] = (
     Rule("shape_mismatch", CODE, "shape_mismatch",
          # (Julia's, as ``ERROR: LoadError: DimensionMismatch("arrays could not be broadcast to a common size")``)
          log=_exc("DimensionMismatch")
+             # torch's view of a non-contiguous tensor (the program's transpose or permute before .view)
+             + r"|\bview size is not compatible with input tensor's size and stride\b"
              # torch's broadcasting check in its reference and fake-tensor paths (torch.compile, Dynamo's tracing)
              + r"|\bAttempting to broadcast a dimension of length \d+ at -?\d+!"
              # tf.data's from_generator given elements of other shapes or structure than its output signature says
@@ -3508,6 +3510,10 @@ BUGS: tuple[Rule, ...] = (
              r"|\ba leaf Variable that requires grad (?:is being|has been) used in an in-place operation"
              r"|\bgrad can be implicitly created only for scalar outputs\b"
              r"|\bCan't call numpy\(\) on (?:Tensor|Variable) that requires grad\b"),
+    # torch's words for a tensor used as one Python value (a bool, a scalar) that holds many: the program's
+    Rule("tensor_as_scalar", CODE, "programming_error",
+         log=r"\bonly one element tensors can be converted to Python scalars\b"
+             r"|\bBoolean value of Tensor with more than one value is ambiguous\b"),
     Rule("framework_misuse", CODE, "programming_error",
          log=r"Could not compute output (?:Keras)?Tensor\("
              # TF 1's graph mode: a tensor evaluated, an op run or queue runners started with no session made the
@@ -3689,6 +3695,9 @@ BUGS: tuple[Rule, ...] = (
          log=_exc("TypeError") + r"|" + _PFX + r"MethodError: no method matching "
                                  r"|Expected tensor for argument #\d+ '\w+' to have (?:one of the following )?scalar "
                                  r"types?:? \w+(?:, \w+)*;? but got \w+"
+                                 # numpy handed a tensor still on a GPU (``can't convert cuda:0 device type tensor
+                                 # to numpy``)
+                                 r"|\bcan't convert cuda(?::\d+)? device type tensor to numpy\b"
                                  # ... in torch 2's words (``gather(): Expected dtype int64 for index``)
                                  r"|\b\w+\(\): Expected dtype int(?:32 or int)?64 for index\b"
                                  # a float op handed an integer or bool tensor (``"floor_cuda" not implemented
@@ -3752,6 +3761,8 @@ BUGS: tuple[Rule, ...] = (
              # torch's own words, also through R's torch (``Error in Tensor_slice(...) :``)
              r"|^\s*too many indices for tensor of dimension \d+|(?:^\s*|: )index out of range in self\b"
              r"|index -?\d+ is out of bounds for dimension \d+ with size \d+"
+             # nll_loss / cross_entropy given a class index past the model's classes, read wherever the line stands
+             r"|\bTarget -?\d+ is out of bounds\.?"
              # TF's gather given an index past its table, its message on a line of its own
              r"|^\s*indices\[[\d,]{1,40}\] = -?\d+ is not in \[\d+, \d+\)"
              # torch's one_hot given a class index past num_classes, or a negative one
