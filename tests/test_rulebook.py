@@ -11720,6 +11720,13 @@ SETS_180_199 = [
      "programming_error"),
     ("ERROR:root:Event handler error: view size is not compatible with input tensor's size and stride (at least one "
      "dimension spans across two contiguous subspaces). Use .reshape(...) instead.", {}, "shape_mismatch"),
+    ("Unknown: IndexError: index 0 is out of bounds for axis 0 with size 0 while training at epoch 4", {},
+     "index_error"),
+    # torch.distributed used before a process group was set up, quoted in a sentence
+    ("When I use single gpu training to appear\u201cDefault process group has not been initialized, please make sure to "
+     "call init_process_group.\u201d", {}, "bad_arguments"),
+    ("I am attempting to train according to this process, however I keep reaching this error: \"RuntimeError: Default "
+     "process group has not been initialized, please make sure to call init_process_group.\"", {}, "bad_arguments"),
 ]
 
 LATER_SETS = [(name, *case) for name, cases in {

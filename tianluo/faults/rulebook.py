@@ -2693,6 +2693,10 @@ SETUP: tuple[Rule, ...] = (
              r"|\bInvalid key: \\?\"\.\.?/"
              # XGBoost's GPU workers of one training put on the same device (Spark's executors given one GPU each)
              r"|\bMultiple processes within communication group running on same CUDA device is not supported\b"),
+    # torch.distributed used before init_process_group: most often a script started without its launcher (torchrun
+    # sets the process group up through the script's own call), as the corpus's authors read it
+    Rule("process_group_missing", CONFIG, "bad_arguments",
+         log=r"\bDefault process group has not been initialized, please make sure to call init_process_group"),
     # S3 telling a client set for another region or endpoint where the bucket is (TF's S3 file system, boto, Go's SDK)
     Rule("s3_wrong_endpoint", CONFIG, "bad_arguments",
          log=r"The bucket you are attempting to access must be addressed using the specified endpoint"),
@@ -3383,6 +3387,8 @@ BUGS: tuple[Rule, ...] = (
     Rule("shape_mismatch", CODE, "shape_mismatch",
          # (Julia's, as ``ERROR: LoadError: DimensionMismatch("arrays could not be broadcast to a common size")``)
          log=_exc("DimensionMismatch")
+             # TF's reshape to a shape of another size; numpy's assignment of an array of another shape
+             + r"|\bInput to reshape is a tensor with \d+ values\b|\bcould not broadcast input array from shape\b"
              # torch's view of a non-contiguous tensor (the program's transpose or permute before .view)
              + r"|\bview size is not compatible with input tensor's size and stride\b"
              # torch's broadcasting check in its reference and fake-tensor paths (torch.compile, Dynamo's tracing)
@@ -3761,8 +3767,10 @@ BUGS: tuple[Rule, ...] = (
              # torch's own words, also through R's torch (``Error in Tensor_slice(...) :``)
              r"|^\s*too many indices for tensor of dimension \d+|(?:^\s*|: )index out of range in self\b"
              r"|index -?\d+ is out of bounds for dimension \d+ with size \d+"
-             # nll_loss / cross_entropy given a class index past the model's classes, read wherever the line stands
-             r"|\bTarget -?\d+ is out of bounds\.?"
+             # nll_loss / cross_entropy given a class index past the model's classes, read wherever the line stands;
+             # torch's dimension and numpy's index past an axis's size
+             r"|\bTarget -?\d+ is out of bounds\.?|\bDimension out of range \(expected to be in range of "
+             r"|\bindex -?\d+ is out of bounds for axis \d+ with size \d+"
              # TF's gather given an index past its table, its message on a line of its own
              r"|^\s*indices\[[\d,]{1,40}\] = -?\d+ is not in \[\d+, \d+\)"
              # torch's one_hot given a class index past num_classes, or a negative one
