@@ -2692,20 +2692,19 @@ SETUP: tuple[Rule, ...] = (
              # tensorstore (t5x's, orbax's checkpoints) handed a relative path: it takes only absolute ones
              r"|\bInvalid key: \\?\"\.\.?/"
              # XGBoost's GPU workers of one training put on the same device (Spark's executors given one GPU each)
-             r"|\bMultiple processes within communication group running on same CUDA device is not supported\b"),
-    # torch.distributed used before init_process_group: most often a script started without its launcher (torchrun
-    # sets the process group up through the script's own call), as the corpus's authors read it
-    Rule("process_group_missing", CONFIG, "bad_arguments",
-         log=r"\bDefault process group has not been initialized, please make sure to call init_process_group"),
-    # S3 telling a client set for another region or endpoint where the bucket is (TF's S3 file system, boto, Go's SDK)
-    Rule("s3_wrong_endpoint", CONFIG, "bad_arguments",
-         log=r"The bucket you are attempting to access must be addressed using the specified endpoint"),
-    # A dataset or a model whose repository holds code, loaded without trust_remote_code (datasets' words and
-    # transformers'), its message on lines of its own as a harness prints it; not datasets 2's FutureWarning in the
-    # same words (``load.py:1429: FutureWarning: The repository for piqa contains custom code ...``), which goes on
-    Rule("remote_code_untrusted", CONFIG, "bad_arguments",
-         log=r"(?:^\s*|Error: )(?:The repository for \S+ contains custom code which must be executed to correctly load"
-             r"|Loading this dataset requires you to execute custom code contained in)"
+             r"|\bMultiple processes within communication group running on same CUDA device is not supported\b"
+             # torch.distributed used before init_process_group: most often a script started without its launcher
+             # (torchrun sets the process group up through the script's own call), as the corpus's authors read it
+             r"|\bDefault process group has not been initialized, please make sure to call init_process_group"
+             # S3 telling a client set for another region or endpoint where the bucket is (TF's S3 file system, boto,
+             # Go's SDK)
+             r"|The bucket you are attempting to access must be addressed using the specified endpoint"
+             # a dataset or a model whose repository holds code, loaded without trust_remote_code (datasets' words
+             # and transformers'), its message on lines of its own as a harness prints it; not datasets 2's
+             # FutureWarning in the same words (``load.py:1429: FutureWarning: The repository for piqa contains custom
+             # code ...``), which goes on
+             r"|(?:^\s*|Error: )(?:The repository for \S+ contains custom code which must be executed to correctly "
+             r"load|Loading this dataset requires you to execute custom code contained in)"
              r"|[Ss]et the option `trust_remote_code=True` to remove this error"),
     Rule("bad_arguments", CONFIG, "bad_arguments",
          # (a shell script saved with Windows line ends: bash reads each \r as a command)
