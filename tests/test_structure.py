@@ -1293,3 +1293,15 @@ def test_the_prior_reads_only_an_exit_no_rule_named():
     # a C++ exception that ended the process outside Python is a crash, not a library's refusal
     native = "terminate called after throwing an instance of 'std::out_of_range'\n  what():  vector::_M_range_check\n"
     assert _fault(native).klass == U
+
+
+@pytest.mark.parametrize("text", [
+    # (held-out sets 141 and 165; the sibling is the corpus's PaddleOCR override ``-o key=value`` given a path with a
+    # space) a line of a manifest, an annotation list or an option unpacked into fields it does not hold
+    '  File "/content/drive/MyDrive/PaddleOCR-release-2.6/tools/program.py", line 70, in _parse_opt\n'
+    "    k, v = s.split('=')\n"
+    "ValueError: not enough values to unpack (expected 2, got 1)\n",
+])
+def test_a_line_unpacked_into_fields_it_does_not_hold_is_the_input(text):
+    fault = _fault(text)
+    assert (fault.klass, fault.label) == (C, "bad_arguments"), fault

@@ -447,8 +447,12 @@ _SETTING_PATH = compile_pattern(r"\b(?:args|opt|opts|cfg|conf|config|hparams|hps
 #: ``step`` return five values and ``reset`` two; rsl_rl's runners changed ``get_observations``. Whether the program
 #: or the wrapper unpacks, the program and the installed release were written for different APIs.
 _UNPACK = compile_pattern(r"^(?:too many|not enough) values to unpack\b")
+#: Unpacking a line of text into fields (``subpath, nsample = line.split("\t")``, ``filename, label = line_split``,
+#: ``k, v = s.split('=')``): a line of a list, manifest or annotation file, or an override the job was given, holds
+#: another number of fields than the program reads. Every corpus and held-out author accepts the input's reading.
 #: A call whose results a line unpacks into names (``a, b = obj.call(``), with the call's pattern after it.
 _UNPACKED_FROM = r"^[\w\s,*()\[\]]+=\s*(?:self\.)?(?:\w+\.)*"
+_LINE_UNPACKED = compile_pattern(_UNPACKED_FROM + r"(?:\w*(?:line|row)\w*\s*$|[^=]*\.r?split\()")
 #: Calls whose result counts differ between the releases of what is installed, so that unpacking them into too many
 #: or too few names is the release's, not the program's: an environment's step and reset (gym 0.26's, an rsl_rl
 #: runner's observations); a Gaussian-splatting rasterizer (``rendered_image, radii, depth = rasterizer(``: the CUDA
@@ -799,6 +803,10 @@ def exception_verdict(raised: Raised) -> Verdict | None:
     if base == "ValueError" and _UNPACK.search(message) and _SHAPE_UNPACKED.search(raised.source):
         return Verdict(CODE, "shape_mismatch", f"{_text(raised)} (raised by `{raised.source[:200]}`: a tensor of "
                        "another rank than the code unpacks its dimensions into)", "source", raised.text)
+    if base == "ValueError" and _UNPACK.search(message) and _LINE_UNPACKED.search(raised.source):
+        return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised by `{raised.source[:200]}`: a line of a "
+                       "file or an option the job was given holds another number of fields than the program reads)",
+                       "source", raised.text)
     if _EMPTY_STACK.search(message) and raised.where and _CLIP_GRAD.search(raised.where):
         return Verdict(CODE, "programming_error", f"{_text(raised)} (raised in {_where(raised)}: clip_grad_norm_ "
                        "was given no gradients; none of the parameters took part in the loss)", "source", raised.text)
