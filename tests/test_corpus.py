@@ -337,10 +337,6 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
     "distributed/hsv_pytorch_c10d_filestore_create_race_no_such_file.txt": (
         "config/missing_file", "confidently wrong: c10d's 'open(/path): No such file or directory' reads as the "
         "store's file missing; that eight ranks raced to create it (a torch bug) is the maintainer's finding"),
-    "pytorch/hsw_melotts_hindi_train_filter_empty_dataset.txt": (
-        "code/programming_error", "confidently wrong: 'min() arg is an empty sequence' in the project's own data "
-        "loader reads as the program's, as an older corpus file's author read the same error; that its filter "
-        "dropped every sample of the data given is the thread's reading"),
     # Set 50.
     "distributed/hsy_diffusion_pipe_multinode_set_device_global_rank.txt": (
         "config/bad_arguments", "confidently wrong: CUDA's 'invalid device ordinal' reads as a GPU index past those "

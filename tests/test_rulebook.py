@@ -2159,9 +2159,11 @@ SIBLINGS += [
     ('  File "/home/tq/nets/cae/image_folder.py", line 20, in __getitem__\n'
      '    h, w, c = img.shape[:3] #delete [:3]\nValueError: not enough values to unpack (expected 3, got 2)',
      "programming_error"),
+    # (the largest of nothing: since sets 147 and 180 to 199, the input's, every corpus and held-out author of the
+    # words accepting missing_file: a folder, a list or a run's results that came out empty)
     ('  File "train.py", line 316, in main\n    print_log("Best %s score: %.2f\\n'
      '" % (metric, max(params[metric])))\nValueError: max() arg is an empty sequence',
-     "programming_error"),
+     "missing_file"),
     ('  File "train_autodeeplab.py", line 32, in __init__\n'
      '    self.train_loader1, self.train_loader2, self.val_loader, self.test_loader, self.nclass = '
      'make_data_loader(args, **kwargs)\nValueError: not enough values to unpack (expected 5, got 4)',
@@ -7429,7 +7431,7 @@ def test_a_bare_slurm_cancel_line_is_a_persons_scancel_only_when_the_job_ended_b
 @pytest.mark.parametrize(("text", "label"), [
     ("[2025-10-14 17:43:43,925][src.utils.restart_job][ERROR] - [rank: 0] Exception caught: not enough values to "
      "unpack (expected 2, got 0)", "programming_error"),
-    ("max() arg is an empty sequence", "programming_error"),
+    ("max() arg is an empty sequence", "missing_file"),
     ("Exception caught: list index out of range", "index_error"),
     ("ERROR: 'NoneType' object has no attribute 'shape'", "attribute_error"),
     ("error: division by zero", "zero_division"),
@@ -7441,6 +7443,8 @@ def test_a_bare_slurm_cancel_line_is_a_persons_scancel_only_when_the_job_ended_b
     ("Error: local variable 'x' referenced before assignment", "name_error"),
     # not why the job ended: the phrase inside a line that goes on, or a prefix no error marker names
     ("Failed to load sample 12: list index out of range, skipping", "exit_1"),
+    ("Failed to load sample 12: max() arg is an empty sequence, skipping", "exit_1"),
+    ("skipped sample 7 (could not broadcast input array from shape (3,) into shape (4,))", "exit_1"),
     ("skipped batch (list index out of range)", "exit_1"),
     ("[E] unsupported operand type(s) for +: 'int' and 'NoneType'", "exit_1"),
 ])
@@ -11727,6 +11731,11 @@ SETS_180_199 = [
      "call init_process_group.\u201d", {}, "bad_arguments"),
     ("I am attempting to train according to this process, however I keep reaching this error: \"RuntimeError: Default "
      "process group has not been initialized, please make sure to call init_process_group.\"", {}, "bad_arguments"),
+    # the largest of nothing: a folder of models or a class list that holds none
+    ('  File "Test.py", line 17, in <module>\n    best_model = max(models, key=os.path.getctime)\n'
+     "ValueError: max() arg is an empty sequence", {}, "missing_file"),
+    ('  File "keras_retinanet/bin/../../keras_retinanet/preprocessing/csv_generator.py", line 171, in num_classes\n'
+     "    return max(self.classes.values()) + 1\nValueError: max() arg is an empty sequence`", {}, "missing_file"),
 ]
 
 LATER_SETS = [(name, *case) for name, cases in {

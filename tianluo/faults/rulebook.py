@@ -2407,7 +2407,11 @@ SETUP: tuple[Rule, ...] = (
     # is required, not 'NoneType'", which other calls print too); Megatron's indexed dataset, None when no
     # ``<prefix>.idx``/``.bin`` pair is at the --data-path given (``indexed_dataset.sizes``)
     Rule("lookup_found_nothing", CONFIG, "missing_file",
-         log=r"'NoneType' object has no attribute '(?:__buffer__|sizes)'"),
+         log=r"'NoneType' object has no attribute '(?:__buffer__|sizes)'"
+             # the largest or the smallest of nothing: a folder of checkpoints, runs or images that holds none, a
+             # class or an annotation list that came out empty (Python's words before 3.12 and after), where it ends
+             # the job: at a line's start or after an error's name, not inside a line a program logs and goes on
+             r"|(?:^\s*|Error: ?)(?:max|min)\(\) (?:arg is an empty sequence|iterable argument is empty)\b"),
     # A JVM's missing input (Spark, H2O, a Java tokenizer: ``java.io.FileNotFoundException: x (No such file or
     # directory)``); HF datasets given a repository or folder with no data files it reads; a checkpoint folder or an
     # annotation file a library checks for, in its own words (LitGPT's --checkpoint_dir, DALI's COCO reader), a shard
@@ -3387,7 +3391,9 @@ BUGS: tuple[Rule, ...] = (
          # (Julia's, as ``ERROR: LoadError: DimensionMismatch("arrays could not be broadcast to a common size")``)
          log=_exc("DimensionMismatch")
              # TF's reshape to a shape of another size; numpy's assignment of an array of another shape
-             + r"|\bInput to reshape is a tensor with \d+ values\b|\bcould not broadcast input array from shape\b"
+             + r"|\bInput to reshape is a tensor with \d+ values\b"
+             # (numpy's, a library's generic words: only where they end the job, not inside a line that goes on)
+             r"|(?:^\s*|Error: ?)could not broadcast input array from shape\b"
              # torch's view of a non-contiguous tensor (the program's transpose or permute before .view)
              + r"|\bview size is not compatible with input tensor's size and stride\b"
              # torch's broadcasting check in its reference and fake-tensor paths (torch.compile, Dynamo's tracing)
@@ -3769,7 +3775,7 @@ BUGS: tuple[Rule, ...] = (
              # nll_loss / cross_entropy given a class index past the model's classes, read wherever the line stands;
              # torch's dimension and numpy's index past an axis's size
              r"|\bTarget -?\d+ is out of bounds\.?|\bDimension out of range \(expected to be in range of "
-             r"|\bindex -?\d+ is out of bounds for axis \d+ with size \d+"
+             r"|(?:^\s*|Error: ?)index -?\d+ is out of bounds for axis \d+ with size \d+"
              # TF's gather given an index past its table, its message on a line of its own
              r"|^\s*indices\[[\d,]{1,40}\] = -?\d+ is not in \[\d+, \d+\)"
              # torch's one_hot given a class index past num_classes, or a negative one
