@@ -631,7 +631,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from tianluo.faults.linear_re import UnsupportedPattern, compile_pattern
-from tianluo.faults.structure_verdict import OBJECT_REPR
+from tianluo.faults.structure_verdict import OBJECT_REPR, PACKAGE_NAME
 from tianluo.models.states import FaultClass
 
 TRANSIENT, CONFIG, CODE, UNKNOWN = FaultClass.TRANSIENT, FaultClass.CONFIG, FaultClass.CODE, FaultClass.UNKNOWN
@@ -741,9 +741,6 @@ _BARE = (r"(?:^[\s`]*|(?:[Ee]rror|ERROR)(?: (?:during|while|in|when|on) [a-z][\w
 
 # An exception line whose message says more: ``[module.]SomethingError: ...<phrase>``.
 _EXC_LINE = _PFX + r"(?:\w+\.)*\w*(?:Error|Exception)\b"
-#: An installed module's name: not the program's own ``__main__`` (or multiprocessing's ``__mp_main__``), whose missing
-#: attribute is the program's slip (a class a spawned worker or a cloud runner cannot find there), not a release's.
-_PACKAGE = r"(?:[A-Za-z]|_[A-Za-z0-9])[\w.]*"
 
 #: Slurm's clients refusing a job for what it asked (sbatch's, salloc's and srun's words): setup's submit_rejected, and
 #: the guard that reads it ahead of a stop (``submit_refused_then_stopped``).
@@ -2000,7 +1997,7 @@ SETUP: tuple[Rule, ...] = (
              r"|dataset attribute should not be set after DataLoader is initialized"
              # (and the lazy top-level module of transformers, diffusers and their kin in its own words, without
              # Python's quotes: ``module diffusers has no attribute AutoencoderKLWan``)
-             + r"|" + _EXC_LINE + r": module (?:'" + _PACKAGE
+             + r"|" + _EXC_LINE + r": module (?:'" + PACKAGE_NAME
              + r"' has no attribute '|[a-z_][\w.]* has no attribute [A-Za-z_]\w*\.?(?: |$))"
              # transformers asked for FlashAttention 2 on a model class its release has no FA2 path for (a later
              # release added it)
@@ -2013,7 +2010,7 @@ SETUP: tuple[Rule, ...] = (
              # ... as a harness or a trainer logs its message alone (lm-evaluation-harness run from a recipe's script:
              # "An error occurred during evaluation: module 'lm_eval.tasks' has no attribute 'initialize_tasks'";
              # Chainer's "Exception in main training loop: module ...")
-             + r"|(?:\b(?:[Ee]rror|ERROR)\b[^'\n]*|Exception in main training loop): module '" + _PACKAGE
+             + r"|(?:\b(?:[Ee]rror|ERROR)\b[^'\n]*|Exception in main training loop): module '" + PACKAGE_NAME
              + r"' has no attribute"
                r" '\w+'$"
              # (the module's path as the paste shortened it, ``(transformers/__init__.py)``, or the line cut short)

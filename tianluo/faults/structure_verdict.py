@@ -119,7 +119,11 @@ _WRAPPER = compile_pattern(r"^(?:ChildFailedError|CalledProcessError|SubprocessE
 #: An AttributeError over another module's or class's attribute (``type object 'TrainingArguments' has no attribute
 #: '_VALID_DICT_FIELDS'``): a package's configuration module reading what its dependency's release lacks, not a check
 #: of what the job was given.
-_API_LACKS = compile_pattern(r"^(?:type object '[\w.]+'|module '(?:[A-Za-z]|_[A-Za-z0-9])[\w.]*') has no attribute '")
+#: An installed module's name: not the program's own ``__main__`` (or multiprocessing's ``__mp_main__``), whose missing
+#: attribute is the program's slip (a class a spawned worker or a cloud runner cannot find there), not a release's.
+#: (The rulebook's release rules read module names with it too.)
+PACKAGE_NAME = r"(?:[A-Za-z]|_[A-Za-z0-9])[\w.]*"
+_API_LACKS = compile_pattern(r"^(?:type object '[\w.]+'|module '" + PACKAGE_NAME + r"') has no attribute '")
 _CONFIG_NAME = compile_pattern(
     r"^(?:\w*Config(?:uration)?(?:Error|Exception|KeyError|AttributeError|ValueError|TypeError)|Misconfiguration\w*"
     r"|\w*ValidationError|UsageError|ArgumentError|ArgumentTypeError|InvalidConfig\w*|MissingMandatoryValue"
@@ -443,15 +447,14 @@ _SETTING_PATH = compile_pattern(r"\b(?:args|opt|opts|cfg|conf|config|hparams|hps
                                 # environment variable nobody set), or the environment read on the line itself
                                 r"|\bjoin\(\s*\w*(?:[Dd]ir|[Pp]ath|[Rr]oot|[Ff]older|[Dd]ata|[Bb]ase|DIR|PATH|ROOT|FOLDER"
                                 r"|DATA|BASE|HOME)\w*\s*,|\bos\.(?:environ|getenv)\b")
-#: Unpacking what an RL environment's method returned into the wrong number of names: gym 0.26 (and Gymnasium) made
-#: ``step`` return five values and ``reset`` two; rsl_rl's runners changed ``get_observations``. Whether the program
-#: or the wrapper unpacks, the program and the installed release were written for different APIs.
+#: An unpacking into the wrong number of names; what unpacked says whose it is (a tensor's shape, a text line's
+#: fields, a call of another release: ``_SHAPE_UNPACKED``, ``_LINE_UNPACKED``, ``_RELEASE_CALLS``).
 _UNPACK = compile_pattern(r"^(?:too many|not enough) values to unpack\b")
+#: A call whose results a line unpacks into names (``a, b = obj.call(``), with the call's pattern after it.
+_UNPACKED_FROM = r"^[\w\s,*()\[\]]+=\s*(?:self\.)?(?:\w+\.)*"
 #: Unpacking a line of text into fields (``subpath, nsample = line.split("\t")``, ``filename, label = line_split``,
 #: ``k, v = s.split('=')``): a line of a list, manifest or annotation file, or an override the job was given, holds
 #: another number of fields than the program reads. Every corpus and held-out author accepts the input's reading.
-#: A call whose results a line unpacks into names (``a, b = obj.call(``), with the call's pattern after it.
-_UNPACKED_FROM = r"^[\w\s,*()\[\]]+=\s*(?:self\.)?(?:\w+\.)*"
 _LINE_UNPACKED = compile_pattern(_UNPACKED_FROM + r"(?:\w*(?:line|row)\w*\s*$|[^=]*\.r?split\()")
 #: Calls whose result counts differ between the releases of what is installed, so that unpacking them into too many
 #: or too few names is the release's, not the program's: an environment's step and reset (gym 0.26's, an rsl_rl
