@@ -72,7 +72,9 @@ def test_a_tick_and_a_hold_on_a_full_disk_say_so_in_one_line_and_change_nothing(
 def test_a_job_that_ends_while_the_disk_is_full_keeps_its_record_and_is_not_run_again(tmp_path, small_fs):
     run_dir = start(tmp_path, small_fs / "home")  # the first tick launches attempt 1
     attempt = run_dir / "attempts/a/work/1"
-    wait_for((attempt / "started.json").exists, what="the runner's claim")
+    # The runner claims started.json, then reserves the room, then starts the job: the job's first
+    # line is what proves the reservation is in place (started.json alone comes before it).
+    wait_for((tmp_path / "proj" / "count.txt").exists, what="the job to start")
     assert (attempt / "exit.json.reserved").stat().st_size > 0  # room taken before the job started
     filler = fill(small_fs)
     (tmp_path / "proj" / "release").touch()
