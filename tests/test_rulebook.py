@@ -11738,6 +11738,25 @@ SETS_180_199 = [
      "    return max(self.classes.values()) + 1\nValueError: max() arg is an empty sequence`", {}, "missing_file"),
 ]
 
+SETS_200_209 = [
+    # (sets 200 to 204) a recipe script's own check of the data folder it was given (Kaldi's and its heirs'
+    # ``$0: no such directory $src``)
+    ("local/data_prep.sh: no such directory /mnt/corpora/LibriSpeech/train-clean-100", {}, "missing_file"),
+    ("egs/aishell/s0/local/download_and_untar.sh: No such directory /data/aishell", {}, "missing_file"),
+    # Azure ML's verdict that a request was the user's to fix, in its SDK's exception and in its service's JSON
+    ("azureml.exceptions._azureml_exception.UserErrorException: UserErrorException:\n"
+     "\tMessage: Datastore 'trainingdata' was not found in the workspace.", {}, "bad_arguments"),
+    ('{"error": {"code": "UserError", "severity": null, "message": "Compute target gpu-cluster-2 not found"}}', {},
+     "bad_arguments"),
+    # ... which names no cause: an errno in the same log says more (a conda link failing inside its image build)
+    ('FileNotFoundError(2, "No such file or directory: \'/azureml-envs/azureml_0f3e/bin/python3.6\'")\n'
+     '{\n    "error": {\n        "code": "UserError",\n        "message": "Image build failed."\n    }\n}', {},
+     "missing_file"),
+    # optax's transformations that need the parameters, updated without them (behind JAX's filtered traceback)
+    ("jax._src.traceback_util.UnfilteredStackTrace: ValueError: You are using a transformation that requires the "
+     "current value of parameters, but you are not passing `params` when calling `update`.", {}, "programming_error"),
+]
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -11751,7 +11770,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
     "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "128": SET_128, "129": SET_129, "130": SET_130, "131": SET_131, "132": SET_132, "133": SET_133, "134": SET_134, "older-by-label": OLDER_SETS_BY_LABEL, "113-115-by-label": SETS_113_115_BY_LABEL,
     "136-141": SETS_136_141, "143-145": SETS_143_145, "147-150": SETS_147_150, "157-176": SETS_157_176,
-    "180-199": SETS_180_199, "siblings": LIBRARY_SIBLINGS}.items()
+    "180-199": SETS_180_199, "200-209": SETS_200_209, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 
 

@@ -187,6 +187,8 @@ def _structure(ev: Evidence, fault: Fault | None, rule: Rule | None, sig: int | 
         return _from(verdict, fault)
     if verdict.basis == "http" and rule is not None and rule.name in _NAMES_NO_CAUSE:  # the status says it
         return _from(verdict, fault)
+    if rule is not None and rule.name in _VERDICT_OUTRANKS:  # a service's catch-all: the structure says more
+        return _from(verdict, fault)
     if verdict.basis == "exec" and fault.label == "missing_file":  # the frame shows a program was to be run
         return _from(verdict, fault)
     if verdict.basis == "source" and fault.label == "corrupt_checkpoint":  # the frame shows a data file was read
@@ -198,6 +200,10 @@ def _structure(ev: Evidence, fault: Fault | None, rule: Rule | None, sig: int | 
 #: were trying to load it from ...``, raised after any failed download): an HTTP status of the same log says what it
 #: was (a gated repository's 401s).
 _NAMES_NO_CAUSE = frozenset({"hf_cannot_load"})
+
+#: Rules whose line is a service's verdict that names no cause at all (Azure ML's ``"code": "UserError"`` around a
+#: conda failure): whatever the structure reads in the same log (an errno, an exception's kind) says more.
+_VERDICT_OUTRANKS = frozenset({"cloud_user_error"})
 
 
 def _symptom_only(ev: Evidence, fault: Fault, line: LogLine | None, causes: Sequence[LogLine], sig: int | None,

@@ -2453,6 +2453,11 @@ SETUP: tuple[Rule, ...] = (
              r"|^(?:\S*/)?[\w.-]+: line \d+: [^\s:]*/[^\s:]+: No such file or directory\s*$"
              # a container runtime that cannot exec the image's entrypoint (absent, or a script whose interpreter is)
              r"|exec user process caused:? \\?\"?no such file or(?: directory|$)"),
+    # A recipe script's own check of a folder it was given (Kaldi's, ESPnet's and WeNet's ``local/download_and_untar.sh:
+    # no such directory /export/data/``): the data root set for this machine is not there. Some recipes go on and make
+    # the folder, so the line does not fail a job that went on and did its work.
+    Rule("script_folder_missing", CONFIG, "missing_file", fatal=False,
+         log=r"^(?:\S*/)?[\w.-]+\.(?:sh|bash|pl|py): [Nn]o such directory \S+\s*$"),
     # A native data reader given a path that is not there: dmlc's file system (MXNet's RecordIO iterators), Caffe's
     # LMDB source (LMDB's status is an errno: 2 is ENOENT).
     Rule("reader_path_missing", CONFIG, "missing_file",
@@ -3556,6 +3561,9 @@ BUGS: tuple[Rule, ...] = (
              # AMP's GradScaler stepping an optimizer none of whose parameters got a gradient (all frozen, or the loss
              # not built from them)
              r"|\bNo inf checks were recorded for this optimizer\b"
+             # optax's (and praxis's) transformations that need the parameters (weight decay), updated by a training
+             # step that calls ``update(grads, state)`` without them
+             r"|\brequires the current value of parameters, but you are not passing `params` when calling `update`"
              # CUDA touched in a process started by fork (a Dataset's __getitem__ moving tensors to the GPU, a
              # datasets map with num_proc, a multiprocessing pool after the parent initialised CUDA): the program's
              # own use, fixed in its code (all five held-out authors; the corpus's one accepts it)
@@ -4212,6 +4220,11 @@ LAST: tuple[Rule, ...] = (
     Rule("cloud_spec_refused", CONFIG, "bad_arguments",
          log=r"^Validation for \w+Schema failed:|Invalid JSON payload received\. Unknown name \\?\""
              r"|^ERROR: \(gcloud\.[\w.-]+\) INVALID_ARGUMENT: "),
+    # Azure ML's own verdict on a request it refused: the user's to fix (an input path, a name, a compute that is not
+    # there), as against its ``SystemError``. It names no cause: specific words are read above, and an errno or an
+    # exception the structure reads in the same log says more (classify._VERDICT_OUTRANKS).
+    Rule("cloud_user_error", CONFIG, "bad_arguments",
+         log=r"^(?:ERROR: )?(?:\w+\.)*UserErrorException:|\"[Cc]ode\": ?\"UserError\""),
     # pyxis could not start the job's container (an image path it took for a registry's, a bad image): the
     # set-up of the step; last, because enroot's own line, when there is one, says which.
     Rule("pyxis_container", CONFIG, "bad_arguments",
