@@ -478,6 +478,38 @@ def test_a_spawned_childs_error_reading_from_its_dead_parent_is_a_symptom_not_a_
     assert (fault.klass, fault.label) == (T, "io_error"), fault  # the parent's lost socket, not corrupt_checkpoint
 
 
+# set 207's shape (a spawned child that cannot rebuild the semaphore its parent made), with its parent's own failure
+# above it and alone
+CHILD_LOCK = """\
+Traceback (most recent call last):
+  File "<string>", line 1, in <module>
+  File "/usr/lib/python3.10/multiprocessing/spawn.py", line 116, in spawn_main
+    exitcode = _main(fd, parent_sentinel)
+  File "/usr/lib/python3.10/multiprocessing/spawn.py", line 126, in _main
+    self = reduction.pickle.load(from_parent)
+  File "/usr/lib/python3.10/multiprocessing/synchronize.py", line 110, in __setstate__
+    self._semlock = _multiprocessing.SemLock._rebuild(*state)
+FileNotFoundError: [Errno 2] No such file or directory
+"""
+
+
+@pytest.mark.parametrize(("parent", "want"), [
+    ("", (U, "exit_1")),
+    ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n", (C, "cuda_oom")),
+])
+def test_a_spawned_child_that_cannot_rebuild_its_parents_semaphore_is_a_symptom_not_a_missing_file(tmp_path, parent,
+                                                                                                       want):
+    shape = structure.read([("stderr", CHILD_LOCK)])
+    assert [r.base for r in shape.symptoms] == ["FileNotFoundError"] and not shape.chains
+    path = tmp_path / "stderr"
+    path.write_text(parent + CHILD_LOCK)
+    from tianluo.faults.rulebook import BUILTIN_RULES, compile_patterns
+    from tianluo.shell.logscan import Cursor, scan, tail
+    lines = tuple(scan(path, "stderr", Cursor(), compile_patterns(BUILTIN_RULES)).matches)
+    fault = classify(Evidence(state="exited", exit_code=1, lines=lines, tail=(("stderr", tail(path)),)))
+    assert (fault.klass, fault.label) == want, fault
+
+
 def test_a_projects_own_validation_loop_is_not_an_argument_check():
     text = ('Traceback (most recent call last):\n  File "/home/u/SoftGroup-main/tools/train.py", line 94, in validate\n'
             '    result = model(batch)\nTypeError: \'NoneType\' object is not callable\n')

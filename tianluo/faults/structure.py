@@ -248,6 +248,9 @@ _PASTED_SOURCE = LazyPattern(r"^(?:(?:assert|raise|return|if|for|with|yield|awai
                              r"|[A-Za-z_][\w.]*\s*(?:=[^=]|\())")
 # A spawned child reading what its parent sends it: when the parent dies, the child's error is its symptom.
 _SPAWN_CHILD = LazyPattern(r"multiprocessing[/\\]spawn\.py$")
+# ... and a lock or semaphore the parent made, rebuilt in the child as it unpickles (``SemLock._rebuild``): gone, with
+# ``FileNotFoundError: [Errno 2]`` and no path, when the parent has already exited or died
+_CHILD_LOCK = LazyPattern(r"multiprocessing[/\\]synchronize\.py$")
 # A pipe between processes of one host: multiprocessing's own files, or a source line that receives from or sends
 # to a connection ("kind, result = conn.recv()"); the errors a closed one raises.
 _MP_PIPE_FILE = LazyPattern(r"multiprocessing[/\\](?:connection|queues|reduction)\.py$")
@@ -590,9 +593,13 @@ def _spawned_child(raised: Raised) -> bool:
     """A spawned child's failure to read what its parent sent: the parent died (EOF, a truncated pickle), unless the
     child could not find a class of the main script the parent pickled (``Can't get attribute 'X' on <module
     '__mp_main__'``), which fails every child the same way and is the program's own, or ran out of memory unpickling
-    it (a dataset copied into each worker on Windows, which spawns)."""
-    return bool(raised.where and _SPAWN_CHILD.search(raised.where) and raised.func in ("_main", "spawn_main")
-                and "'__mp_main__'" not in raised.message and raised.base != "MemoryError")
+    it (a dataset copied into each worker on Windows, which spawns). A semaphore of the parent's that the child cannot
+    rebuild (``SemLock._rebuild``: ENOENT, no path) is the same story: the parent is gone."""
+    if not raised.where:
+        return False
+    reading = _SPAWN_CHILD.search(raised.where) and raised.func in ("_main", "spawn_main")
+    rebuilding = _CHILD_LOCK.search(raised.where) and raised.func == "__setstate__"
+    return bool((reading or rebuilding) and "'__mp_main__'" not in raised.message and raised.base != "MemoryError")
 
 
 def _symptom(raised: Raised, quoted: str) -> bool:
