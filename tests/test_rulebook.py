@@ -11738,7 +11738,7 @@ SETS_180_199 = [
      "    return max(self.classes.values()) + 1\nValueError: max() arg is an empty sequence`", {}, "missing_file"),
 ]
 
-SETS_200_209 = [
+SETS_200_214 = [
     # (sets 200 to 204) a recipe script's own check of the data folder it was given (Kaldi's and its heirs'
     # ``$0: no such directory $src``)
     ("local/data_prep.sh: no such directory /mnt/corpora/LibriSpeech/train-clean-100", {}, "missing_file"),
@@ -11755,6 +11755,26 @@ SETS_200_209 = [
     # optax's transformations that need the parameters, updated without them (behind JAX's filtered traceback)
     ("jax._src.traceback_util.UnfilteredStackTrace: ValueError: You are using a transformation that requires the "
      "current value of parameters, but you are not passing `params` when calling `update`.", {}, "programming_error"),
+    # (sets 210 to 214) a compiler not finding a header, its strerror in the job's language
+    ("/tmp/pip-build/src/ops.cu:3:10: fatal error: cuda_runtime.h: そのようなファイルやディレクトリはありません", {},
+     "missing_file"),
+    ("csrc/bindings.cpp:12:10: fatal error: mujoco.h: Нет такого файла или каталога", {}, "missing_file"),
+    # a package that builds its Cython extension at import, under a Cython its code does not fit
+    ("Error compiling Cython file:\n------------------------------------------------------------\n...\n"
+     "cdef class PyMjModel(object):\n     ^\n------------------------------------------------------------\n"
+     "\nwrappers.pxi:4:5: Cannot assign type 'void (const char *) except * nogil' to 'void (*)(const char *) noexcept "
+     "nogil'", {}, "version_mismatch"),
+    # Stable-Baselines3 loading an agent trained in other spaces, and one whose saved spaces it could not unpickle
+    ("ValueError: Action spaces do not match: Box(-1.0, 1.0, (4,), float32) != Box(-1.0, 1.0, (7,), float32)", {},
+     "state_dict_mismatch"),
+    ("/venv/lib/python3.10/site-packages/stable_baselines3/common/save_util.py:167: UserWarning: Could not deserialize "
+     "object action_space. Consider using `custom_objects` argument to replace this object.\n"
+     "Exception: code() argument 13 must be str, not int\n"
+     "KeyError: \"The observation_space and action_space were not given, can't verify new environments\"", {},
+     "version_mismatch"),
+    # pybullet asked for a second GUI in one process (a worker's copy of an env made with rendering on)
+    ("(RolloutWorker pid=41233) pybullet.error: Only one local in-process GUI/GUI_SERVER connection allowed. Use DIRECT "
+     "connection mode or start a separate GUI physics server", {}, "bad_arguments"),
 ]
 
 LATER_SETS = [(name, *case) for name, cases in {
@@ -11770,7 +11790,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
     "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "128": SET_128, "129": SET_129, "130": SET_130, "131": SET_131, "132": SET_132, "133": SET_133, "134": SET_134, "older-by-label": OLDER_SETS_BY_LABEL, "113-115-by-label": SETS_113_115_BY_LABEL,
     "136-141": SETS_136_141, "143-145": SETS_143_145, "147-150": SETS_147_150, "157-176": SETS_157_176,
-    "180-199": SETS_180_199, "200-209": SETS_200_209, "siblings": LIBRARY_SIBLINGS}.items()
+    "180-199": SETS_180_199, "200-214": SETS_200_214, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 
 

@@ -631,6 +631,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from tianluo.faults.linear_re import UnsupportedPattern, compile_pattern
+from tianluo.faults.strerror_l10n import NOENT_L10N
 from tianluo.faults.structure_verdict import OBJECT_REPR, PACKAGE_NAME
 from tianluo.models.states import FaultClass
 
@@ -2147,6 +2148,11 @@ SETUP: tuple[Rule, ...] = (
     # (``copying a param with shape torch.Size([0]) from checkpoint``): the checkpoint is unusable, not of another model
     Rule("empty_zero3_params", CONFIG, "corrupt_checkpoint",
          log=r"copying a param with shape torch\.Size\(\[0\]\) from checkpoint"),
+    # Stable-Baselines3 loading an agent whose saved spaces it could not unpickle (saved under other releases of
+    # numpy or gym: its warning ``Could not deserialize object observation_space`` comes first, and on its own, for
+    # a learning-rate schedule, it is harmless); its KeyError is not the program's
+    Rule("saved_spaces_unreadable", CONFIG, "version_mismatch",
+         log=r"\bThe observation_space and action_space were not given, can't verify new environments\b"),
     Rule("state_dict_mismatch", CONFIG, "state_dict_mismatch",
          # (candle's loader, under TEI and other Rust servers: ``cannot find tensor
          # encoder.layer.0.attention.q_lin.weight``; a Python loader's own dict of the model's parameters without a
@@ -2168,6 +2174,9 @@ SETUP: tuple[Rule, ...] = (
              r"|\bCannot copy out of meta tensor; no data!"
              # Marian continuing a model whose parameters are of another shape (a vocabulary of another size)
              r"|\bfor existing parameter '[^']+' does not match original shape\b"
+             # Stable-Baselines3 loading a saved agent into an environment whose spaces are not the ones it was
+             # trained on (its raise line too, where a paste cut the message)
+             r"|\b(?:Observation|Action) spaces do not match\b"
              r"|For 'load_param_into_net', \S+ in the argument 'net' should have the same shape as "
              # a loader's own check that the weights it read were what it expected (LLaMA-Factory's reward model of an
              # older release's layout: "Reward model is not correctly loaded.")
@@ -2453,6 +2462,11 @@ SETUP: tuple[Rule, ...] = (
              r"|^(?:\S*/)?[\w.-]+: line \d+: [^\s:]*/[^\s:]+: No such file or directory\s*$"
              # a container runtime that cannot exec the image's entrypoint (absent, or a script whose interpreter is)
              r"|exec user process caused:? \\?\"?no such file or(?: directory|$)"),
+    # a compiler not finding a header, its strerror in the job's language (a toolkit's headers not installed where the
+    # build looks: ``fatal error: mjmodel.h: 没有那个文件或目录``); the English words are read in ``missing_file``
+    Rule("header_missing_l10n", CONFIG, "missing_file",
+         log=r"\bfatal error: [\w./-]+\.(?:h|hh|hpp|cuh|hxx): (?:" + "|".join(re.escape(w) for w in NOENT_L10N)
+             + r")\s*$"),
     # A recipe script's own check of a folder it was given (Kaldi's, ESPnet's and WeNet's ``local/download_and_untar.sh:
     # no such directory /export/data/``): the data root set for this machine is not there. Some recipes go on and make
     # the folder, so the line does not fail a job that went on and did its work.
@@ -2671,6 +2685,9 @@ SETUP: tuple[Rule, ...] = (
     # multi-node launch settings and a dataset name its registry does not define.
     Rule("setting_unmet", CONFIG, "bad_arguments",
          log=r"ValueError: Imaginary component -?\d|Range cannot be empty \(low >= high\) unless no samples are taken"
+             # pybullet asked for a second GUI in one process (an environment made with rendering on, twice: vectorised
+             # copies, a train and an eval env): one GUI is all it allows, the others must be DIRECT
+             r"|\bOnly one local in-process GUI/GUI_SERVER connection allowed\b"
              # two kinds of parallelism the run asks for at once that its engine does not combine (DeepSpeed's
              # ZeRO-2/3 with its pipeline engine)
              r"|\bZeRO-\d(?: and ZeRO-\d)? (?:is|are) (?:incompatible|not compatible) with pipeline parallelism"
@@ -4210,6 +4227,9 @@ LAST: tuple[Rule, ...] = (
     # conda's solver: a package no channel has (a name, a channel missing); exact builds no channel has for this
     # platform (an environment file exported on another OS, with its build strings: every author of these words
     # accepts the releases' mismatch), or pins no set of packages satisfies together
+    # a package that compiles its Cython extension when imported (mujoco_py) under a Cython its code does not fit;
+    # last, because a missing header or library it names is read above
+    Rule("cython_build_failed", CONFIG, "version_mismatch", log=r"^Error compiling Cython file:$"),
     Rule("conda_unresolved", CONFIG, "bad_arguments",
          log=r"PackagesNotFoundError: The following packages are not available from current channels"),
     Rule("conda_unsatisfiable", CONFIG, "version_mismatch",
