@@ -11738,7 +11738,7 @@ SETS_180_199 = [
      "    return max(self.classes.values()) + 1\nValueError: max() arg is an empty sequence`", {}, "missing_file"),
 ]
 
-SETS_200_214 = [
+SETS_200_218 = [
     # (sets 200 to 204) a recipe script's own check of the data folder it was given (Kaldi's and its heirs'
     # ``$0: no such directory $src``)
     ("local/data_prep.sh: no such directory /mnt/corpora/LibriSpeech/train-clean-100", {}, "missing_file"),
@@ -11772,6 +11772,22 @@ SETS_200_214 = [
      "Exception: code() argument 13 must be str, not int\n"
      "KeyError: \"The observation_space and action_space were not given, can't verify new environments\"", {},
      "version_mismatch"),
+    # (sets 215 to 218) a command line refused: argparse's error with its usage cut by a paste, and the ranks a launcher
+    # reports as having exited 2 (DeepSpeed's launcher exits with their code, torchrun with 1)
+    ("main.py: error: 'Configuration check failed :: No action for destination key \"trainer.gpus\" to check its "
+     "value.'", {"exit_code": 2}, "bad_arguments"),
+    ("[2025-02-11 09:14:02,311] [ERROR] [launch.py:321:sigkill_handler] ['/usr/bin/python3', '-u', 'train.py', "
+     "'--local_rank=1', '--deepspeed', 'ds.json'] exits with return code = 2", {"exit_code": 2}, "bad_arguments"),
+    ("torch.distributed.elastic.multiprocessing.errors.ChildFailedError: \n"
+     "============================================================\ntrain.py FAILED\n"
+     "------------------------------------------------------------\nFailures:\n  <NO_OTHER_FAILURES>\n"
+     "------------------------------------------------------------\nRoot Cause (first observed failure):\n[0]:\n"
+     "  time      : 2025-02-11_09:14:02\n  host      : gpu-07\n  rank      : 0 (local_rank: 0)\n"
+     "  exitcode  : 2 (pid: 48211)\n  error_file: <N/A>\n", {}, "bad_arguments"),
+    # the C++ runtime's system_error for a thread: its EPERM is no file's permission
+    ("terminate called after throwing an instance of 'std::system_error'\n"
+     "  what():  Enable multithreading to use std::thread: Operation not permitted\nAborted (core dumped)",
+     {"exit_code": None, "signal": 6}, "signal_sigabrt"),
     # pybullet asked for a second GUI in one process (a worker's copy of an env made with rendering on)
     ("(RolloutWorker pid=41233) pybullet.error: Only one local in-process GUI/GUI_SERVER connection allowed. Use DIRECT "
      "connection mode or start a separate GUI physics server", {}, "bad_arguments"),
@@ -11790,7 +11806,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
     "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "128": SET_128, "129": SET_129, "130": SET_130, "131": SET_131, "132": SET_132, "133": SET_133, "134": SET_134, "older-by-label": OLDER_SETS_BY_LABEL, "113-115-by-label": SETS_113_115_BY_LABEL,
     "136-141": SETS_136_141, "143-145": SETS_143_145, "147-150": SETS_147_150, "157-176": SETS_157_176,
-    "180-199": SETS_180_199, "200-214": SETS_200_214, "siblings": LIBRARY_SIBLINGS}.items()
+    "180-199": SETS_180_199, "200-218": SETS_200_218, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 
 

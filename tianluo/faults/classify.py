@@ -315,13 +315,21 @@ UNWRITTEN = frozenset({"caffe_snapshot_unwritten"})
 
 
 def _usage_refused(ev: Evidence, fault: Fault, shape: Shape) -> Fault:
-    """A program that printed its usage and exited 2 refused its command line: 2 is argparse's, click's and tyro's
-    code for it. Only a fault nothing else named (the exit record's unknown)."""
-    if ev.exit_code != 2 or ev.signal is not None or fault.klass != FaultClass.UNKNOWN or shape.usage is None:
+    """A program that printed its usage (or argparse's ``error:``) and exited 2 refused its command line: 2 is
+    argparse's, click's and tyro's code for it. So did the ranks a launcher reports as having exited 2 (torchrun's
+    Failures, which itself exits 1; DeepSpeed's ``exits with return code = 2``). Only a fault nothing else named
+    (the exit record's, or the launcher's, unknown)."""
+    if ev.exit_code is None or ev.signal is not None or fault.klass != FaultClass.UNKNOWN:
         return fault
-    return Fault(klass=FaultClass.CONFIG, label="bad_arguments",
-                 evidence=_capped(f"{shape.usage} (exit code 2 after the program printed its usage: it refused its "
-                                  "command line)"))
+    if ev.exit_code == 2 and shape.usage is not None:
+        said = (f"{shape.usage} (exit code 2 after the program printed its usage or its parser's error: it refused "
+                "its command line)")
+    elif shape.root_exit == 2:
+        said = (f"{fault.evidence} (2 is argparse's code for a command line it refused, and Python's for a script it "
+                "cannot open)")
+    else:
+        return fault
+    return Fault(klass=FaultClass.CONFIG, label="bad_arguments", evidence=_capped(said))
 
 
 def _full_disk(ev: Evidence, fault: Fault, rule: Rule | None = None) -> Fault:

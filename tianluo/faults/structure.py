@@ -104,7 +104,9 @@ class Shape:
     # processes joined the store than the launch says there are (two launches on one port, a launcher and a
     # script that each spawn the ranks), "file: line"; the barrier then waits until it times out, every time.
     overfull_barrier: str | None = None
-    usage: str | None = None  # the last line that prints a program's usage (argparse's, click's, tyro's): "file: line"
+    # the last line that prints a program's usage (argparse's, click's, tyro's), or argparse's own refusal below it
+    # (``train.py: error: the following arguments are required``, its usage cut by a paste): "file: line"
+    usage: str | None = None
     panic: str | None = None  # the first line of a Rust panic (``thread 'main' panicked at``): "file: line"
     # A dataset scan that found every item it read unusable (YOLOv5's ``102 found, 0 missing, 0 empty, 102
     # corrupted``): "file: line"; whatever the program raised next (an empty unpack, a division) follows from it.
@@ -660,8 +662,11 @@ _FAULTY_RANK = LazyPattern(r"received errors while waiting for send/recv from ra
 # torchrun's agent on the first of its local ranks to fail ("failed (exitcode: 1) local_rank: 0 (pid: 7090) of
 # binary"): the root rank when no Root Cause block was printed (on one node, the local rank is the rank).
 _AGENT_FIRST = LazyPattern(r"failed \(exitcode: -?\d+\) local_rank: (\d+) \(pid: \d+\) of binary", capture=True)
-# A torchrun summary's entry in its Failures list ("[1]:" ... "exitcode  : 2 (pid: 10451)").
-_FAILURE_ENTRY = LazyPattern(r"^\s*exitcode\s*: (-?\d+) \(pid: \d+\)", capture=True)
+# A torchrun summary's entry in its Failures list ("[1]:" ... "exitcode  : 2 (pid: 10451)"), or the DeepSpeed
+# launcher's word on a rank's process ("[launch.py:322:sigkill_handler] ['python', 'train.py', ...] exits with
+# return code = 2").
+_FAILURE_ENTRY = LazyPattern(r"^\s*exitcode\s*: (-?\d+) \(pid: \d+\)|\] exits with return code = (-?\d+)\s*$",
+                             capture=True)
 
 
 def _task_count(tasks: str) -> int:
@@ -718,6 +723,9 @@ STRERRORS = {
 #: A debugger a crash handler started that may not attach (gdb under a kernel's ptrace_scope, in a container): its
 #: EPERM is the handler's, printed after the crash it came to report (llama.cpp's GGML_ASSERT backtrace).
 _DEBUGGER = LazyPattern(r"^ptrace: Operation not permitted\.$|^Could not attach to process\. ")
+#: The C++ runtime's ``std::system_error`` for a thread (``what():  Operation not permitted``: std::thread in a
+#: program not linked with pthreads, a thread joined or torn down at exit): its EPERM is no file's permission.
+_THREAD_EPERM = LazyPattern(r"^\s*what\(\):\s+(?:Enable multithreading to use std::thread: )?Operation not permitted$")
 #: Windows' own error codes (``[WinError N]``) as the errno of the same family.
 WINERRORS = {2: 2, 3: 2, 5: 13, 112: 28, 1314: 1, 1455: 12, 10048: 98, 10050: 100, 10051: 101, 10053: 103,
              10054: 104, 10060: 110, 10061: 111, 10065: 113, 11001: -2, 11002: -3}
@@ -725,7 +733,7 @@ _WINERROR = LazyPattern(r"\[WinError (\d{1,5})\]", capture=True)
 #: A Rust program's panic (tokenizers', candle's, burn's, a wgpu validation error): its own assertion or unwrap failed.
 _PANIC = LazyPattern(r"^(?:\S+: )?thread '[^']{0,200}' panicked at ")
 #: A program printing its usage: argparse's ``usage: train.py [-h] ...``, click's ``Usage: train [OPTIONS]``.
-_USAGE = LazyPattern(r"^\s{0,4}[Uu]sage: \S")
+_USAGE = LazyPattern(r"^\s{0,4}[Uu]sage: \S|^[\w.\-]{1,100}: error: \S")
 #: A dataset scan's count of what it found and what was corrupt: YOLOv5's ``N found, M missing, E empty, C
 #: corrupted``, Ultralytics' ``N images, B backgrounds, C corrupt`` (a corrupt item is counted as found too).
 _SCAN_COUNTS = LazyPattern(r"\b(\d+) (?:found, \d+ missing, \d+ empty|images, \d+ backgrounds), (\d+) corrupt(?:ed)?\b",
@@ -1026,7 +1034,7 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
             rejected = where if counts.group(1) == counts.group(2) != "0" else None
         fe = _FAILURE_ENTRY.search(text)
         if fe is not None:
-            failure_exits.append(int(fe.group(1)))
+            failure_exits.append(int(fe.group(1) or fe.group(2)))
         s = _SRUN_TASK.search(text)
         if s is not None:
             srun_tasks.append((s.group(1), text))
@@ -1039,9 +1047,9 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
             faulty = f.group(1) or f.group(2)
         if agent is None and (a := _AGENT_FIRST.search(text)) is not None:
             agent = a.group(1)
-        if text.strip() in ignored or _DEBUGGER.search(text):
-            continue  # an exception the program survived, or a symptom (or a debugger's own failure to attach): its
-            # errno or status is not why it ended
+        if text.strip() in ignored or _DEBUGGER.search(text) or _THREAD_EPERM.search(text):
+            continue  # an exception the program survived, or a symptom (or a debugger's own failure to attach, a
+            # thread's system_error): its errno or status is not why it ended
         n = _found(_ERRNO, text)
         if n is None and (named := _ERRNO_NAME.search(text)) is not None:
             n = ERRNO_NAMES[named.group(1)]
