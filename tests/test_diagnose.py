@@ -456,6 +456,45 @@ def test_exit_zero_with_only_a_transient_line_succeeds(spec_state):
     assert d.state.stage("a.train").status == StageStatus.SUCCEEDED
 
 
+#: fairseq recovering from a batch that ran out of device memory, in its older and its newer words (its trainer's
+#: ``_log_oom`` and the prints around it): the run goes on.
+FAIRSEQ_RECOVERED = """\
+| WARNING: ran out of memory with exception: CUDA out of memory. Tried to allocate 1.53 GiB (GPU 0; 15.90 GiB total \
+capacity; 13.02 GiB already allocated; 905.88 MiB free; 14.21 GiB reserved in total by PyTorch);
+ Skipping batch
+| WARNING: attempting to recover from OOM in forward/backward pass
+2023-05-01 10:00:00 | WARNING | fairseq.trainer | OOM: Ran out of memory with exception: CUDA out of memory. Tried \
+to allocate 62.00 MiB (GPU 0; 15.90 GiB total capacity; 14.59 GiB already allocated; 9.88 MiB free)
+| WARNING: OOM in all workers, skipping update
+"""
+
+
+def _scanned(tmp_path, text: str) -> list[LogLine]:
+    from tianluo.faults.rulebook import BUILTIN_RULES, compile_patterns
+    from tianluo.shell.logscan import scan
+
+    path = tmp_path / "stderr"
+    path.write_text(text)
+    return list(scan(path, "stderr", Cursor(), compile_patterns(BUILTIN_RULES), final=True).matches)
+
+
+def test_a_recovered_oom_a_trainer_logged_does_not_fail_an_attempt_that_did_its_work(spec_state, tmp_path):
+    lines = _scanned(tmp_path, FAIRSEQ_RECOVERED)
+    assert len(lines) == 4 and "cuda_oom" in lines[0].rules  # torch's words are in them too
+    d = decide(started(spec_state), observe(**{"a.train": seen(exited(0), done_when=[ok_check()], matches=lines)}),
+               at(60))
+    assert d.state.stage("a.train").status == StageStatus.SUCCEEDED
+    # the same lines in a job that then failed say why
+    d = decide(started(spec_state), observe(**{"a.train": seen(exited(1), matches=lines)}), at(60))
+    assert (d.state.stage("a.train").fault.klass, d.state.stage("a.train").fault.label) == \
+        (FaultClass.CONFIG, "cuda_oom")
+    # torch's own OOM line, not a trainer's recovered one, still fails an exit 0
+    plain = _scanned(tmp_path, "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n")
+    d = decide(started(spec_state), observe(**{"a.train": seen(exited(0), done_when=[ok_check()], matches=plain)}),
+               at(60))
+    assert d.state.stage("a.train").fault.label == "cuda_oom"
+
+
 def test_a_fatal_line_far_above_the_noise_still_decides(spec_state):
     s = started(spec_state)
     first = LogLine(file="stderr", offset=0, text="TypeError: unsupported operand type(s)", rules=("type_error",))

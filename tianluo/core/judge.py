@@ -20,6 +20,7 @@ from tianluo.core.observations import StageObservation
 from tianluo.core.responses import advice
 from tianluo.core.stage_machine import hold as hold_stage
 from tianluo.core.stage_machine import move, take
+from tianluo.faults import SPEC_RULE_PREFIX
 from tianluo.faults.classify import Evidence, classify
 from tianluo.faults.run_rules import FATAL_CLASSES
 from tianluo.models.model import Attempt, Cancelling, Fault, StageState, split_stage_id
@@ -354,7 +355,10 @@ def _fatal_line(ctx: Draft, attempt: Attempt) -> Fault | None:
     user's can declare a known harmless line transient and let the attempt succeed.
     """
     for line in _lines(attempt):
-        if set(line.rules) & ctx.fatal_rules:
+        rules = set(line.rules)
+        if rules & ctx.went_on_rules and not any(r.startswith(SPEC_RULE_PREFIX) for r in rules):
+            continue  # a line jobs print and go on from (a recovered OOM), whatever else it says
+        if rules & ctx.fatal_rules:
             # one line at a time: a rule that clears one harmless line must not hide another
             fault = classify(Evidence(state="exited", exit_code=0, lines=(line,)), ctx.rules)
             if fault.klass in FATAL_CLASSES:

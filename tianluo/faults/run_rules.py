@@ -3,6 +3,7 @@
 from functools import lru_cache
 
 from tianluo.errors import StateError
+from tianluo.faults import SPEC_RULE_PREFIX
 from tianluo.faults.linear_re import UnsupportedPattern, check
 from tianluo.faults.rulebook import BUILTIN_RULES, Rule, compile_patterns
 from tianluo.models.plan_model import Plan
@@ -16,7 +17,7 @@ FATAL_CLASSES = frozenset({FaultClass.CODE, FaultClass.CONFIG})
 def spec_rules(specs: list[RuleSpec]) -> tuple[Rule, ...]:
     """The spec's rules as rulebook rules, named ``spec-<i>`` after their place in the list."""
     return tuple(
-        Rule(name=f"spec-{i}", klass=r.klass, label=r.label, log=r.match.log, exit_code=r.match.exit_code,
+        Rule(name=f"{SPEC_RULE_PREFIX}{i}", klass=r.klass, label=r.label, log=r.match.log, exit_code=r.match.exit_code,
              signal=r.match.signal, state=r.match.state, ended_by=r.match.ended_by)
         for i, r in enumerate(specs)
     )
@@ -49,6 +50,17 @@ def patterns(plan: Plan) -> dict:
 @lru_cache(maxsize=16)
 def _compiled(rules: tuple[Rule, ...]) -> dict:
     return compile_patterns(rules)
+
+
+def went_on_rule_names() -> frozenset[str]:
+    """Names of the built-in rules whose text a job prints and goes on from (``Rule.fatal`` false: fairseq's
+    recovered OOM, numpy's ABI banner). A line one of them matches fails no attempt that exited 0 with done_when
+    holding, whatever else it also matches (fairseq's line holds torch's own OOM message), unless the spec's own
+    rule matches it too."""
+    return _WENT_ON
+
+
+_WENT_ON = frozenset(r.name for r in BUILTIN_RULES if r.log and not r.fatal)
 
 
 def fatal_rule_names(plan: Plan) -> frozenset[str]:

@@ -52,6 +52,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from tianluo.core.rates import progress_start
+from tianluo.faults import SPEC_RULE_PREFIX
 from tianluo.faults.linear_re import compile_any, compile_pattern, prefilter, source
 from tianluo.plaintext import ESCAPES, ESCAPES_SOURCE, ORPHAN_COLOURS, ORPHAN_COLOURS_SOURCE
 from tianluo.shell.fsio import UnsafePath, open_parent
@@ -59,7 +60,6 @@ from tianluo.shell.fsio import UnsafePath, open_parent
 MAX_LINE = 64 * 1024  # bytes of one line (or one piece of a longer line)
 CHUNK = 1024 * 1024  # bytes read at a time
 MAX_SCAN_BYTES = 64 * 1024 * 1024  # bytes read from one log per scan (per tick); the rest waits
-USER_RULE_PREFIX = "spec-"  # rules.spec_rules names the spec's own rules spec-0, spec-1, ...
 MAX_RULE_SHARE = 5  # one rule fills at most 1/5 of max_matches, so a flood cannot hide others
 PEEK = 4096  # bytes read at a time looking for the first line start of the newest window
 FIRST_MATCHES = 64  # progress matches read at most to find where a log's progress began
@@ -432,7 +432,7 @@ class _Scan:
         self.searched = 0  # bytes the rule searches ran over (each finder's pass, the prefilter's), for the pass check
         # The built-in rules, and RE2's prefilter of them: which of them a region's literals leave possible. Without
         # one (RE2 would not build it), every rule is searched as before, in one alternation (``finders``).
-        self.builtin = tuple(rule for rule in self.sources if not rule.startswith(USER_RULE_PREFIX))
+        self.builtin = tuple(rule for rule in self.sources if not rule.startswith(SPEC_RULE_PREFIX))
         self.prefilter = prefilter(tuple(self.sources[r] for r in self.builtin)) if self.builtin else None
         self.finders = self._build_finders() if self.prefilter is None else ()
         self.plain: tuple | None = None  # the last region copied without its escapes: (text, where, copy)
@@ -510,7 +510,7 @@ class _Scan:
     def _with_room(self, *, user: bool) -> tuple[str, ...]:
         """The patterns of the user's rules (or the built-in ones) that still have room, in the rules' order."""
         return tuple(src for rule, src in self.sources.items()
-                     if rule.startswith(USER_RULE_PREFIX) == user and not self._full(rule))
+                     if rule.startswith(SPEC_RULE_PREFIX) == user and not self._full(rule))
 
     def _region_finders(self, possible: frozenset | None, size: int) -> tuple:
         """The finders for a region of ``size`` bytes (``self.finders`` without a prefilter): the built-in rules its
