@@ -5,7 +5,7 @@ from datetime import datetime
 from tianluo.core.actions import Action
 from tianluo.core.observations import Observations
 from tianluo.core.stage_machine import Events
-from tianluo.faults.run_rules import fatal_rule_names, spec_rules, went_on_rule_names
+from tianluo.faults.run_rules import fatal_rule_names, spec_rules
 from tianluo.models.model import Fault, Notice, RunState, split_stage_id
 from tianluo.models.plan_model import PlannedStage
 
@@ -25,7 +25,6 @@ class Draft:
         self.log = Events(now)  # the one event collector, shared with the stage machine's moves
         self.rules = spec_rules(state.plan.rules)
         self.fatal_rules = fatal_rule_names(state.plan)
-        self.went_on_rules = went_on_rule_names()
         self.gpus = obs.gpus  # the host's GPUs as this tick read them (None: not a GPU host, or not read)
         self.gpu_faults: dict[str, Fault] = {}  # stage id -> the gpu_fault of the GPU its live attempt holds
         self.grants: dict = {}  # stage id -> gpu_pool.Grant or gpu_pool.Wait, for the stages due to start

@@ -22,7 +22,7 @@ from tianluo.core.stage_machine import hold as hold_stage
 from tianluo.core.stage_machine import move, take
 from tianluo.faults import SPEC_RULE_PREFIX
 from tianluo.faults.classify import Evidence, classify
-from tianluo.faults.run_rules import FATAL_CLASSES
+from tianluo.faults.run_rules import FATAL_CLASSES, WENT_ON_RULE_NAMES
 from tianluo.models.model import Attempt, Cancelling, Fault, StageState, split_stage_id
 from tianluo.models.states import FaultClass, JobState, StageStatus
 from tianluo.shell.logscan import LogLine
@@ -356,7 +356,7 @@ def _fatal_line(ctx: Draft, attempt: Attempt) -> Fault | None:
     """
     for line in _lines(attempt):
         rules = set(line.rules)
-        if rules & ctx.went_on_rules and not any(r.startswith(SPEC_RULE_PREFIX) for r in rules):
+        if rules & WENT_ON_RULE_NAMES and not any(r.startswith(SPEC_RULE_PREFIX) for r in rules):
             continue  # a line jobs print and go on from (a recovered OOM), whatever else it says
         if rules & ctx.fatal_rules:
             # one line at a time: a rule that clears one harmless line must not hide another

@@ -52,15 +52,10 @@ def _compiled(rules: tuple[Rule, ...]) -> dict:
     return compile_patterns(rules)
 
 
-def went_on_rule_names() -> frozenset[str]:
-    """Names of the built-in rules whose text a job prints and goes on from (``Rule.fatal`` false: fairseq's
-    recovered OOM, numpy's ABI banner). A line one of them matches fails no attempt that exited 0 with done_when
-    holding, whatever else it also matches (fairseq's line holds torch's own OOM message), unless the spec's own
-    rule matches it too."""
-    return _WENT_ON
-
-
-_WENT_ON = frozenset(r.name for r in BUILTIN_RULES if r.log and not r.fatal)
+#: Names of the built-in rules whose text a job prints and goes on from (``Rule.fatal`` false: fairseq's recovered
+#: OOM, numpy's ABI banner). A line one of them matches fails no attempt that exited 0 with done_when holding,
+#: whatever else it also matches (fairseq's line holds torch's own OOM message), unless the spec's own rule matches it.
+WENT_ON_RULE_NAMES = frozenset(r.name for r in BUILTIN_RULES if r.log and not r.fatal)
 
 
 def fatal_rule_names(plan: Plan) -> frozenset[str]:
