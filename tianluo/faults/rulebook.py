@@ -4201,7 +4201,7 @@ LAST: tuple[Rule, ...] = (
     # fairseq's ``| WARNING: ran out of memory with exception: CUDA out of memory. ...;`` with its ``Skipping batch`` on
     # the next line, its later ``OOM: Ran out of memory with exception: ...``, ``attempting to recover from OOM``,
     # ``OOM in all workers, skipping update``): the run goes on, so it is read last, and the line never fails an
-    # attempt that did its work, though it also holds torch's words (run_rules.went_on_rule_names); where the attempt
+    # attempt that did its work, though it also holds torch's words (run_rules.WENT_ON_RULE_NAMES); where the attempt
     # wrote nothing, it is why.
     Rule("oom_batch_skipped", CONFIG, "cuda_oom", fatal=False,
          log=r"WARNING: ran out of memory(?:,| with exception: )|\bOOM: Ran out of memory with exception: "
