@@ -510,6 +510,32 @@ def test_a_spawned_child_that_cannot_rebuild_its_parents_semaphore_is_a_symptom_
     assert (fault.klass, fault.label) == want, fault
 
 
+# set 219's shape: Jittor's executor failing a fused operator it compiled itself, its message ending on its hint for a
+# better trace ("please set env JT_SYNC=1"), its reason lines below
+JITTOR_FUSED = """\
+Traceback (most recent call last):
+  File "/home/u/proj/train.py", line 52, in <module>
+    loss.sync()
+RuntimeError: [f 0312 10:21:07.114203 24 executor.cc:682]
+Execute fused operator(5/21) failed.[OP TYPE]: fused_op:( broadcast_to, binary.multiply, reduce.add,)
+[Input]: float32[64,128,], float32[128,],
+[Output]: float32[64,],
+[Async Backtrace]: not found, please set env JT_SYNC=1, trace_py_var=3
+[Reason]: [f 0312 10:21:07.113951 24 op_compiler.cc:1021] Check failed: found  Something wrong... Could you please report this issue?
+"""
+
+
+def test_a_frameworks_hint_for_a_better_trace_is_no_setting_and_its_executor_failing_is_not_a_check():
+    assert _fault(JITTOR_FUSED).klass == U, _fault(JITTOR_FUSED)
+    hinted = ('Traceback (most recent call last):\n  File "/home/u/proj/train.py", line 9, in <module>\n    run()\n'
+              "RuntimeError: stream 3 was torn down early; please set env JT_SYNC=1, trace_py_var=3 to see where\n")
+    shape = structure.read([("stderr", hinted)])
+    v = verdict(shape)
+    assert v is None or v.label != "bad_arguments", v
+    plain = hinted.replace("please set env JT_SYNC=1, trace_py_var=3 to see where", "please set the batch size")
+    assert verdict(structure.read([("stderr", plain)])).label == "bad_arguments"
+
+
 def test_a_projects_own_validation_loop_is_not_an_argument_check():
     text = ('Traceback (most recent call last):\n  File "/home/u/SoftGroup-main/tools/train.py", line 94, in validate\n'
             '    result = model(batch)\nTypeError: \'NoneType\' object is not callable\n')

@@ -398,6 +398,13 @@ _CONFIG_MESSAGE = compile_pattern(
     # requires A100/A800 or H100/H800")
     r"|\brequires? (?:an? )?(?:[AH]\d{2,3}\b|Ampere|Hopper|Ada\b|sm_?\d{2}\b)")
 
+#: A framework's hint for getting a better trace, inside its error's message (Jittor's ``please set env JT_SYNC=1,
+#: trace_py_var=3``, Hydra's ``Set the environment variable HYDRA_FULL_ERROR=1``, DDP's ``set the environment variable
+#: TORCH_DISTRIBUTED_DEBUG``): the sentence that names a debugging variable says how to see more, not what to set;
+#: it is left out before the message is read as a check of settings.
+_DEBUG_HINT = compile_pattern(r"[^.;]{0,100}\b(?:JT_SYNC|trace_py_var|CUDA_LAUNCH_BLOCKING|TORCH_USE_CUDA_DSA"
+                              r"|TORCH_DISTRIBUTED_DEBUG|TORCH_SHOW_CPP_STACKTRACES|TORCHDYNAMO_VERBOSE|TORCH_LOGS"
+                              r"|HYDRA_FULL_ERROR|NCCL_DEBUG|JAX_TRACEBACK_FILTERING|TF_CPP_\w+)\b[^.;]{0,100}")
 #: Python's own words for a look-up in a list that lacks the value: the program's slip in its own code.
 _OWN_SLIP = compile_pattern(r"\bis not in list$")
 #: An object's default repr as the value a check refused (``Invalid value for property run_name: <wandb...Run object at
@@ -634,6 +641,9 @@ _ELSEWHERE_SAID = compile_pattern(r"(?i)non-zero (?:exit )?(?:status|code)|exite
                                   # the accelerator's runtime failing inside: memory, the set-up or a bug look alike
                                   r"|CUDA error|cuDNN error|CUDNN_STATUS|CUBLAS_STATUS|HIP error|hipError|HSA_STATUS"
                                   r"|unknown error|\bINTERNAL: |\bInternal: |halted|GPU program failed|runtime error :"
+                                  # Jittor's executor failing a fused operator it compiled itself (its reason, a
+                                  # check of its own or a kernel library's, comes lines below the message)
+                                  r"|\bExecute fused operator\(\d+/\d+\) failed\b"
                                   r"|\bUR error|resource busy|\bAborted: |session\b[^\n]{0,40}\bnot found"
                                   # a wait that ran out, a process gone, a download: they may pass
                                   r"|timed out|timing out|timeout|\bdied\b|killed|while downloading|connect"
@@ -1006,7 +1016,7 @@ def exception_verdict(raised: Raised) -> Verdict | None:
     programming = (base in _CODE_NAME or bool(_PROGRAMMING_MESSAGE.search(message))
                    or raised.origin == USER and bool(_OWN_SLIP.search(message)))
     validation = ((base in VALIDATION or _ANY_CHECK.search(base)) and not _PROGRAMMING_MESSAGE.search(message)
-                  and bool(_CONFIG_MESSAGE.search(message) or _NEEDS_PACKAGE.search(message))
+                  and bool(_CONFIG_MESSAGE.search(_DEBUG_HINT.sub("", message)) or _NEEDS_PACKAGE.search(message))
                   and not _REPORT_BUG.search(message) and not _JOB_FAILED_SAID.search(message)
                   and not _RUNTIME_FAILURE.search(message)
                   and code not in ("INTERNAL", "ABORTED", "DATA_LOSS"))  # the runtime's own failure: not a check
