@@ -521,7 +521,8 @@ Execute fused operator(5/21) failed.[OP TYPE]: fused_op:( broadcast_to, binary.m
 [Input]: float32[64,128,], float32[128,],
 [Output]: float32[64,],
 [Async Backtrace]: not found, please set env JT_SYNC=1, trace_py_var=3
-[Reason]: [f 0312 10:21:07.113951 24 op_compiler.cc:1021] Check failed: found  Something wrong... Could you please report this issue?
+[Reason]: [f 0312 10:21:07.113951 24 op_compiler.cc:1021] Check failed: found  Something wrong... \
+Could you please report this issue?
 """
 
 
