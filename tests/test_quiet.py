@@ -275,6 +275,19 @@ def test_the_quiet_tick_runs_only_while_the_world_is_as_certified(tmp_path):
         tl("tick", "--run", str(run_dir))  # reads the line (a change: no certificate)
         tl("tick", "--run", str(run_dir))  # nothing new: certifies again
         assert quiet_tick.quiet_tick(run_dir) is not None
+        # a log the certificate saw missing, made empty since (the runner opens its logs just after it claims
+        # started.json, so a tick can certify between the two): nothing to read, still quiet; a byte in it is not
+        cert = json.loads((run_dir / ".quiet").read_text())
+        (b,) = [rec for rec in cert["stages"] if rec["dir"].startswith("attempts/b/")]
+        log = run_dir / b["dir"] / "stdout"
+        assert log.stat().st_size == 0
+        b["logs"]["stdout"] = [0, None]  # as a tick certifies it in between
+        (run_dir / ".quiet").write_text(json.dumps(cert) + "\n")
+        assert quiet_tick.quiet_tick(run_dir) is not None
+        log.write_text("x\n")
+        assert quiet_tick.quiet_tick(run_dir) is None
+        tl("tick", "--run", str(run_dir))
+        tl("tick", "--run", str(run_dir))
         # a human's hold is a save the certificate does not know
         assert tl("hold", "b", "--run", str(run_dir)).returncode == 0
         assert quiet_tick.quiet_tick(run_dir) is None
