@@ -469,6 +469,19 @@ to allocate 62.00 MiB (GPU 0; 15.90 GiB total capacity; 14.59 GiB already alloca
 """
 
 
+#: YOLOv5's AutoBatch (``--batch -1``) profiling batch sizes: those that do not fit print torch's message alone
+#: (``print(e)``), and training goes on with the size it picked.
+AUTOBATCH = """\
+AutoBatch: Computing optimal batch size for --imgsz 640
+AutoBatch: CUDA:0 (NVIDIA GeForce RTX 3060) 11.76G total, 0.11G reserved, 0.05G allocated, 11.60G free
+      Params      GFLOPs  GPU_mem (GB)  forward (ms) backward (ms)                   input                  output
+     7235389       16.53         1.437         24.68         31.55        (1, 3, 640, 640)                    list
+     7235389       33.06         2.615         27.32         52.04        (2, 3, 640, 640)                    list
+CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 11.76 GiB of which 1.02 GiB is free.
+AutoBatch: Using batch-size 24 for CUDA:0 8.26G/11.76G (70%) ✅
+"""
+
+
 def _scanned(tmp_path, text: str) -> list[LogLine]:
     from tianluo.faults.rulebook import BUILTIN_RULES, compile_patterns
     from tianluo.shell.logscan import scan
@@ -488,6 +501,11 @@ def test_a_recovered_oom_a_trainer_logged_does_not_fail_an_attempt_that_did_its_
     d = decide(started(spec_state), observe(**{"a.train": seen(exited(1), matches=lines)}), at(60))
     assert (d.state.stage("a.train").fault.klass, d.state.stage("a.train").fault.label) == \
         (FaultClass.CONFIG, "cuda_oom")
+    autobatch = _scanned(tmp_path, AUTOBATCH)
+    assert any("cuda_oom" in m.rules for m in autobatch)
+    d = decide(started(spec_state), observe(**{"a.train": seen(exited(0), done_when=[ok_check()],
+                                                               matches=autobatch)}), at(60))
+    assert d.state.stage("a.train").status == StageStatus.SUCCEEDED
     # torch's own OOM line, not a trainer's recovered one, still fails an exit 0
     plain = _scanned(tmp_path, "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n")
     d = decide(started(spec_state), observe(**{"a.train": seen(exited(0), done_when=[ok_check()], matches=plain)}),

@@ -4200,12 +4200,15 @@ LAST: tuple[Rule, ...] = (
     # A batch skipped for want of device memory, in the words of the trainers that recover from it and go on (Boltz's;
     # fairseq's ``| WARNING: ran out of memory with exception: CUDA out of memory. ...;`` with its ``Skipping batch`` on
     # the next line, its later ``OOM: Ran out of memory with exception: ...``, ``attempting to recover from OOM``,
-    # ``OOM in all workers, skipping update``): the run goes on, so it is read last, and the line never fails an
-    # attempt that did its work, though it also holds torch's words (run_rules.WENT_ON_RULE_NAMES); where the attempt
-    # wrote nothing, it is why.
+    # ``OOM in all workers, skipping update``; torch's message printed alone, with no exception's name before it, as
+    # a handler prints ``str(e)``: YOLOv5's and Ultralytics' AutoBatch profiling batch sizes until one does not fit,
+    # ``AutoBatch: CUDA out of memory. Tried to allocate``): the run goes on, so it is read last, and the line never
+    # fails an attempt that did its work, though it also holds torch's words (run_rules.WENT_ON_RULE_NAMES); where the
+    # attempt wrote nothing, it is why.
     Rule("oom_batch_skipped", CONFIG, "cuda_oom", fatal=False,
          log=r"WARNING: ran out of memory(?:,| with exception: )|\bOOM: Ran out of memory with exception: "
-             r"|WARNING: attempting to recover from OOM\b|WARNING: OOM in all workers, skipping update"),
+             r"|WARNING: attempting to recover from OOM\b|WARNING: OOM in all workers, skipping update"
+             r"|^(?:AutoBatch: (?:WARNING \S* ?)?)?CUDA out of memory\. Tried to allocate "),
     # mmengine with no default scope to build from (the OpenMMLab package the config names was not imported: not
     # installed in this environment, or its registry never initialised): a warning, and the build that fails
     # after it says only that a type is not in a registry; read last, where nothing else says why.
