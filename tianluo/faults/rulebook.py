@@ -733,6 +733,11 @@ def _exc(*names: str) -> str:
             + alts + r")[(:)])")
 
 
+#: Where a library's generic words (numpy's, CPython's) end the job: at a line's start or right after an error's
+#: name, not inside a line a program logs and goes on past (``Error: ?`` takes ``ValueError:`` and a handler's
+#: ``Error:`` alike).
+_ENDS_JOB = r"(?:^\s*|Error: ?)"
+
 #: Where a logger or a wrapper prints an exception's message without its name (``Exception caught: list index out
 #: of range``, ``ERROR: division by zero``): at the line's start (after a paste's inline-code mark), or after an
 #: error's marker and a colon. Python's own messages (builtins) are then read as their exception's, when the message
@@ -2417,7 +2422,7 @@ SETUP: tuple[Rule, ...] = (
              # the largest or the smallest of nothing: a folder of checkpoints, runs or images that holds none, a
              # class or an annotation list that came out empty (Python's words before 3.12 and after), where it ends
              # the job: at a line's start or after an error's name, not inside a line a program logs and goes on
-             r"|(?:^\s*|Error: ?)(?:max|min)\(\) (?:arg is an empty sequence|iterable argument is empty)\b"),
+             r"|" + _ENDS_JOB + r"(?:max|min)\(\) (?:arg is an empty sequence|iterable argument is empty)\b"),
     # A JVM's missing input (Spark, H2O, a Java tokenizer: ``java.io.FileNotFoundException: x (No such file or
     # directory)``); HF datasets given a repository or folder with no data files it reads; a checkpoint folder or an
     # annotation file a library checks for, in its own words (LitGPT's --checkpoint_dir, DALI's COCO reader), a shard
@@ -2726,7 +2731,7 @@ SETUP: tuple[Rule, ...] = (
              # and transformers'), its message on lines of its own as a harness prints it; not datasets 2's
              # FutureWarning in the same words (``load.py:1429: FutureWarning: The repository for piqa contains custom
              # code ...``), which goes on
-             r"|(?:^\s*|Error: )(?:The repository for \S+ contains custom code which must be executed to correctly "
+             r"|" + _ENDS_JOB + r"(?:The repository for \S+ contains custom code which must be executed to correctly "
              r"load|Loading this dataset requires you to execute custom code contained in)"
              r"|[Ss]et the option `trust_remote_code=True` to remove this error"),
     Rule("bad_arguments", CONFIG, "bad_arguments",
@@ -3412,7 +3417,7 @@ BUGS: tuple[Rule, ...] = (
              # TF's reshape to a shape of another size; numpy's assignment of an array of another shape
              + r"|\bInput to reshape is a tensor with \d+ values\b"
              # (numpy's, a library's generic words: only where they end the job, not inside a line that goes on)
-             r"|(?:^\s*|Error: ?)could not broadcast input array from shape\b"
+             r"|" + _ENDS_JOB + r"could not broadcast input array from shape\b"
              # torch's view of a non-contiguous tensor (the program's transpose or permute before .view)
              + r"|\bview size is not compatible with input tensor's size and stride\b"
              # torch's broadcasting check in its reference and fake-tensor paths (torch.compile, Dynamo's tracing)
@@ -3797,7 +3802,7 @@ BUGS: tuple[Rule, ...] = (
              # nll_loss / cross_entropy given a class index past the model's classes, read wherever the line stands;
              # torch's dimension and numpy's index past an axis's size
              r"|\bTarget -?\d+ is out of bounds\.?|\bDimension out of range \(expected to be in range of "
-             r"|(?:^\s*|Error: ?)index -?\d+ is out of bounds for axis \d+ with size \d+"
+             r"|" + _ENDS_JOB + r"index -?\d+ is out of bounds for axis \d+ with size \d+"
              # TF's gather given an index past its table, its message on a line of its own
              r"|^\s*indices\[[\d,]{1,40}\] = -?\d+ is not in \[\d+, \d+\)"
              # torch's one_hot given a class index past num_classes, or a negative one

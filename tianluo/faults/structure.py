@@ -720,12 +720,12 @@ STRERRORS = {
     # /usr/bin/python: exec format error``)
     ": exec format error": 8,
 }
-#: A debugger a crash handler started that may not attach (gdb under a kernel's ptrace_scope, in a container): its
-#: EPERM is the handler's, printed after the crash it came to report (llama.cpp's GGML_ASSERT backtrace).
-_DEBUGGER = LazyPattern(r"^ptrace: Operation not permitted\.$|^Could not attach to process\. ")
-#: The C++ runtime's ``std::system_error`` for a thread (``what():  Operation not permitted``: std::thread in a
-#: program not linked with pthreads, a thread joined or torn down at exit): its EPERM is no file's permission.
-_THREAD_EPERM = LazyPattern(r"^\s*what\(\):\s+(?:Enable multithreading to use std::thread: )?Operation not permitted$")
+#: EPERM that is no file's permission: a debugger a crash handler started that may not attach (gdb under a kernel's
+#: ptrace_scope, in a container; printed after the crash it came to report, llama.cpp's GGML_ASSERT backtrace), and
+#: the C++ runtime's ``std::system_error`` for a thread (``what():  Operation not permitted``: std::thread in a program
+#: not linked with pthreads, a thread joined or torn down at exit).
+_OTHER_EPERM = LazyPattern(r"^ptrace: Operation not permitted\.$|^Could not attach to process\. "
+                           r"|^\s*what\(\):\s+(?:Enable multithreading to use std::thread: )?Operation not permitted$")
 #: Windows' own error codes (``[WinError N]``) as the errno of the same family.
 WINERRORS = {2: 2, 3: 2, 5: 13, 112: 28, 1314: 1, 1455: 12, 10048: 98, 10050: 100, 10051: 101, 10053: 103,
              10054: 104, 10060: 110, 10061: 111, 10065: 113, 11001: -2, 11002: -3}
@@ -1047,7 +1047,7 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
             faulty = f.group(1) or f.group(2)
         if agent is None and (a := _AGENT_FIRST.search(text)) is not None:
             agent = a.group(1)
-        if text.strip() in ignored or _DEBUGGER.search(text) or _THREAD_EPERM.search(text):
+        if text.strip() in ignored or _OTHER_EPERM.search(text):
             continue  # an exception the program survived, or a symptom (or a debugger's own failure to attach, a
             # thread's system_error): its errno or status is not why it ended
         n = _found(_ERRNO, text)
