@@ -29,6 +29,10 @@ def pytest_addoption(parser):
     parser.addoption("--shard", default=None, metavar="I/N",
                      help="run only the I-th of N shares of the selected tests (0 <= I < N), whole files each: "
                           "N pytest processes with --shard 0/N ... N-1/N run every test once")
+    parser.addoption("--claims", default=None, metavar="DIR",
+                     help="share the selected tests with every other pytest given the same DIR (and the same "
+                          "selection), whole files each: each file runs in the first process to claim it, "
+                          "heaviest first, so a process that finishes early takes the next file")
 
 
 #: A test's weight in seconds when the shares are made and its file is not in ``SHARD_TIMES``: one
@@ -54,9 +58,26 @@ def pytest_collection_modifyitems(config, items):
     # Whole files, so two tests of one file never run at once (they share spec names, hence run ids and
     # job names, and a local find by job name could take the other's runner); heaviest first, each to
     # the lightest share so far.
+    weights = _file_weights(config, items)
+    loads, share_of = [0.0] * n, {}
+    for path in sorted(weights, key=lambda p: (-weights[p], p)):
+        k = min(range(n), key=lambda s: (loads[s], s))
+        loads[k] += weights[path]
+        share_of[path] = k
+    keep = [item for item in items if share_of[_file_of(item)] == i]
+    config.hook.pytest_deselected(items=[item for item in items if share_of[_file_of(item)] != i])
+    items[:] = keep
+
+
+def _file_of(item) -> str:
+    return item.nodeid.split("::")[0]
+
+
+def _file_weights(config, items) -> dict[str, float]:
+    """Each file's expected seconds: measured (``SHARD_TIMES``) when all its tests run, else by its markers."""
     weights: dict[str, float] = {}
     for item in items:
-        path = item.nodeid.split("::")[0]
+        path = _file_of(item)
         weights[path] = weights.get(path, 0.0) + (1.0 if item.get_closest_marker("integration") else PURE_WEIGHT)
     try:
         measured = json.loads(SHARD_TIMES.read_text())
@@ -65,14 +86,62 @@ def pytest_collection_modifyitems(config, items):
     for path in weights:  # a file's measured seconds, when it was measured as a whole (all its tests selected)
         if isinstance(measured.get(path), (int, float)) and config.getoption("-k") in ("", None):
             weights[path] = float(measured[path])
-    loads, share_of = [0.0] * n, {}
-    for path in sorted(weights, key=lambda p: (-weights[p], p)):
-        k = min(range(n), key=lambda s: (loads[s], s))
-        loads[k] += weights[path]
-        share_of[path] = k
-    keep = [item for item in items if share_of[item.nodeid.split("::")[0]] == i]
-    config.hook.pytest_deselected(items=[item for item in items if share_of[item.nodeid.split("::")[0]] != i])
-    items[:] = keep
+    return weights
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtestloop(session):
+    """``--claims DIR``: run the files this process claims first, as pytest's own loop runs its items.
+
+    Every process given the same folder collects the same items and walks the same list of files, heaviest
+    first; a file is claimed by making ``DIR/<its index>`` (``mkdir`` is atomic: one process wins). A static cut
+    (``--shard``) is only as even as its weights, and a file's seconds on a loaded machine vary by more than the
+    gap they leave (shares 8:10 to 10:21 in one run); claimed as they come, the processes end within about one
+    file of each other. The files no process here ran are reported as deselected.
+    """
+    claims = session.config.getoption("--claims")
+    if not claims or session.config.option.collectonly:
+        return None
+    if session.testsfailed and not session.config.option.continue_on_collection_errors:
+        return None  # pytest's own loop stops on the collection errors
+    folder = Path(claims)
+    folder.mkdir(parents=True, exist_ok=True)
+    files: dict[str, list] = {}
+    for item in session.items:
+        files.setdefault(_file_of(item), []).append(item)
+    weights = _file_weights(session.config, session.items)
+    order = iter(enumerate(sorted(files, key=lambda p: (-weights[p], p))))
+    ran: set[str] = set()
+
+    def claim_next():
+        for index, path in order:
+            try:
+                (folder / str(index)).mkdir()
+            except FileExistsError:
+                continue
+            ran.add(path)
+            return files[path]
+        return None
+
+    group = claim_next()
+    while group:
+        following = None
+        for j, item in enumerate(group):
+            if j + 1 < len(group):
+                nextitem = group[j + 1]
+            else:  # claimed before the last test runs, so its fixtures of wider scope stay up when they can
+                following = claim_next()
+                nextitem = following[0] if following else None
+            item.config.hook.pytest_runtest_protocol(item=item, nextitem=nextitem)
+            if session.shouldfail:
+                raise session.Failed(session.shouldfail)
+            if session.shouldstop:
+                raise session.Interrupted(session.shouldstop)
+        group = following
+    others = [item for item in session.items if _file_of(item) not in ran]
+    if others:
+        session.config.hook.pytest_deselected(items=others)
+    return True
 
 
 # --- the test process is a subreaper ------------------------------------------------------
