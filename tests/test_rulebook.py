@@ -11793,6 +11793,44 @@ SETS_200_218 = [
      "connection mode or start a separate GUI physics server", {}, "bad_arguments"),
 ]
 
+SETS_220_227 = [
+    # Go's words for a path that is not there (kubectl, helm, arena, an operator's glog line), behind its callers'
+    ("Error: open /root/.kube/config: no such file or directory", {}, "missing_file"),
+    ("F0312 10:01:22.123456       1 main.go:51] Failed to load job spec: stat /data/train.tfrecord: no such file or "
+     "directory", {}, "missing_file"),
+    ("2024/03/12 10:01:22 open /workspace/config.yaml: no such file or directory", {}, "missing_file"),
+    # Google's Go clients' HTTP status
+    ("2018/05/14 15:13:25 googleapi: Error 401: Request had invalid authentication credentials. Expected OAuth 2 "
+     "access token, login cookie or other valid authentication credential., unauthorized", {}, "auth_error"),
+    ("F0115 08:12:44.501233 1 main.go:88] upload: googleapi: Error 500: Internal error encountered., backendError",
+     {}, "http_unavailable"),
+    # TF's XLA without a kernel for an op the model uses, or for its dynamic shape
+    ("tensorflow.python.framework.errors_impl.InvalidArgumentError: Detected unsupported operations when trying to "
+     "compile graph __inference_train_function_5121[] on XLA_GPU_JIT: ImageProjectiveTransformV3 (No registered "
+     "'ImageProjectiveTransformV3' OpKernel for XLA_GPU_JIT devices compatible with node {{node "
+     "sequential/random_rotation/transform/ImageProjectiveTransformV3}}){{node "
+     "sequential/random_rotation/transform/ImageProjectiveTransformV3}}", {}, "not_implemented"),
+    ("tensorflow.python.framework.errors_impl.UnimplementedError: {{function_node __inference_train_function_2211}} "
+     "Compilation failure: Dynamic Spatial Convolution is not supported: lhs shape is f32[<=8,32,32,3]", {},
+     "not_implemented"),
+    # a remote eager context gone (a TPU worker restarted, or of another release): no tensor of the program's
+    ("tensorflow.python.framework.errors_impl.InvalidArgumentError: Unable to find a context_id matching the "
+     "specified one (1815267346912837041). Perhaps the worker was restarted, or the context was GC'd?", {},
+     "unmatched_exception"),
+    # LitGPT's checkpoint folder without the files it needs
+    ("--checkpoint_dir '/data/checkpoints/meta-llama/Llama-2-7b-hf' is missing the files: ['lit_model.pth', "
+     "'model_config.yaml'].", {}, "missing_file"),
+    # libtpu finding no TPU chip (an old Colab TPU runtime, a TPU VM whose chips another process holds)
+    ("RuntimeError: Unable to initialize backend 'tpu': NOT_FOUND: No ba16c7433 device found. (set JAX_PLATFORMS='' "
+     "to automatically choose an available backend)", {}, "no_gpu"),
+    # pip unable to even generate a package's metadata (its setup.py or build requirements failing first)
+    ("  \u00d7 python setup.py egg_info did not run successfully.\n  \u2502 exit code: 1\n  \u2570\u2500> [4 lines of "
+     "output]\n      error in pycocotools setup command: 'install_requires' must be a string\n      [end of output]\n"
+     "error: metadata-generation-failed", {}, "version_mismatch"),
+    ("  \u00d7 Getting requirements to build wheel did not run successfully.\n  \u2502 exit code: 1\n", {},
+     "version_mismatch"),
+]
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -11806,7 +11844,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
     "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "128": SET_128, "129": SET_129, "130": SET_130, "131": SET_131, "132": SET_132, "133": SET_133, "134": SET_134, "older-by-label": OLDER_SETS_BY_LABEL, "113-115-by-label": SETS_113_115_BY_LABEL,
     "136-141": SETS_136_141, "143-145": SETS_143_145, "147-150": SETS_147_150, "157-176": SETS_157_176,
-    "180-199": SETS_180_199, "200-218": SETS_200_218, "siblings": LIBRARY_SIBLINGS}.items()
+    "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 
 

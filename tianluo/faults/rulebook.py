@@ -1465,7 +1465,8 @@ SETUP: tuple[Rule, ...] = (
              r"|\] No devices specified$|\bFailed to initialize devices, error:"
              # a TPU VM whose runtime finds no TPU (a reboot, an upgrade, another process holding it); TF's list of
              # the devices it registered under an op with only GPU kernels: XLA's pseudo-devices, no GPU
-             r"|No TPU Platform available|^Registered devices: \[(?:(?:CPU|XLA_CPU|XLA_GPU|XLA_TPU)(?:, )?)+\]$"),
+             r"|No TPU Platform available|\bNo ba16c7433 device found\b"
+             r"|^Registered devices: \[(?:(?:CPU|XLA_CPU|XLA_GPU|XLA_TPU)(?:, )?)+\]$"),
     Rule("tls_error", CONFIG, "tls_error",
          # (libgit2's, as Julia's Pkg prints it cloning a registry behind a proxy that re-signs TLS)
          log=r"CERTIFICATE_VERIFY_FAILED|self[- ]signed certificate in certificate chain"
@@ -1740,7 +1741,7 @@ SETUP: tuple[Rule, ...] = (
              r" device)"
              # TF with no kernel of an op for the device it placed it on (tensorflow-metal's plugin, a build without
              # the op's GPU kernel): another build, or the op pinned elsewhere
-             r"|No registered '\w+' OpKernel for '?(?:GPU|TPU|XLA_\w+|DEFAULT)'? devices compatible with node"
+             r"|No registered '\w+' OpKernel for '?(?:GPU|TPU|DEFAULT)'? devices compatible with node"
              # ... or with no kernel of it at all in this build (``NcclAllReduce`` in TF's Windows builds)
              r"|No OpKernel was registered to support Op '\w+' used by "
              # a ptxas (Triton's own, a container's CUDA) older than the GPU it compiles for (B200's sm_100)
@@ -2430,7 +2431,8 @@ SETUP: tuple[Rule, ...] = (
     Rule("input_not_found", CONFIG, "missing_file",
          log=r"java\.io\.FileNotFoundException: .*\((?:No such file or directory|The system cannot find the "
              r"(?:file|path) specified)\)|\bDataFilesNotFoundError: |\bNo \(supported\) data files found in "
-             r"|\bis not a checkpoint directory\.?\s*$|\bCould not open JSON annotations file\b"
+             r"|\bis not a checkpoint directory\.?\s*$|\bis missing the files: \["
+             r"|\bCould not open JSON annotations file\b"
              r"|\bObject s3://\S+ not found!|\bsndfile: unknown format or could not open file\b"
              # python-soundfile's libsndfile failing to open the file at all (its own "System error": no such file,
              # mostly a path built for another layout; both corpus authors)
@@ -3037,7 +3039,10 @@ SETUP: tuple[Rule, ...] = (
              # torch for a package whose metadata is not static (a uv release that checks it)
              r"|^\W*(?:×|x) Failed to build `[^`]+`|Extra build requirement `[^`]+` was declared with `match-runtime"
              r"|\bThe build backend returned an error\b|Call to `[\w.:]+\.build_(?:wheel|editable|sdist)` failed\b"
-             r"|Build backend failed to build (?:wheel|editable|requirements)\b"),
+             r"|Build backend failed to build (?:wheel|editable|requirements)\b"
+             # pip's words for a package whose metadata it could not even generate (its setup.py failed first)
+             r"|^\s*error: metadata-generation-failed\b|^\W*(?:×|x) python setup\.py egg_info did not run successfully"
+             r"|^\W*(?:×|x) Getting requirements to build (?:wheel|editable) did not run successfully"),
     # A launch that cannot set itself up, every time: mpirun's daemons that do not start (a host spec ssh cannot
     # resolve, before the network tier's dns_error), a backend with no interface or host to bind, a parallel group
     # used before anything created it, a TF file system the worker lacks (a TPU reading the VM's local disk).
@@ -3843,7 +3848,13 @@ BUGS: tuple[Rule, ...] = (
              # a compiler backend (an XLA or MLIR plugin: jax-metal, a TPU's) with no lowering for an op the program
              # uses
              r"|error: failed to legalize operation '|The following operations cannot be legalized: "
-             r"|' op is not legalizable$"),
+             r"|' op is not legalizable$"
+             # TF's XLA (a TPU, jit_compile) with no kernel for an op the model uses (``Detected unsupported operations
+             # when trying to compile graph ... on XLA_TPU_JIT: ResizeNearestNeighbor``), or for a shape it has
+             # (``Compilation failure: CustomCall is not supported to have a dynamic dimension``)
+             r"|\bDetected unsupported operations when trying to compile graph\b"
+             r"|No registered '\w+' OpKernel for '?XLA_\w+'? devices compatible with node"
+             r"|\bCompilation failure: .{0,400}\b(?:is|are) not supported\b"),
     # a debugger's breakpoint left in the program: no one answers it in a batch job
     Rule("breakpoint_left", CODE, "programming_error", log=r"\bbdb\.BdbQuit\b|^BdbQuit$"),
     # A runtime's own words for a call the program got wrong: a text file read with the platform's default encoding

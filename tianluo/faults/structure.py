@@ -762,7 +762,13 @@ _NOENT = LazyPattern(r"^\s*(?:[\w.]{1,100}(?:Error|Exception)(?:: |\(2, )|F\d{4}
                      r"(?:`[^'`\n]{0,400}'|'[^'\n]{0,400}'|\"[^\"\n]{0,400}\"|[^\s:]{0,400})"
                      r":? No such file or directory"
                      # an OSError's message printed alone, its name and errno left out by the program that caught it
-                     r"|^\s*No such file or directory: ['\"]\S")
+                     r"|^\s*No such file or directory: ['\"]\S"
+                     # Go's (kubectl, helm, arena, an operator): the operation, its path and the lower-case words
+                     # ending the line, alone or behind its callers' words, Go's log stamp or glog's E and F lines
+                     # (``stat /charts/tfjob: no such file or directory``)
+                     r"|^(?:[EF]\d{4} [^\]]{0,300}\] |time=\"[^\"]{0,100}\" level=(?:error|fatal) "
+                     r"|\d{4}/\d\d/\d\d \d\d:\d\d:\d\d )?(?:[^:\n]{0,200}[:;] ){0,3}(?:open|stat|lstat|chdir|readlink) "
+                     r"[^\s:]{0,400}: no such file or directory\s*$")
 _NOENT_WRITING = LazyPattern(r"(?i)\bwrit|\brenam|\bsav(?:e|ing)\b|\bcreat")
 
 _REASONS = (r"Internal Server Error|Bad Gateway|Service (?:Temporarily )?Unavailable|Gateway Time-?out"
@@ -787,6 +793,8 @@ _HTTP = LazyPattern(
     r"|\berror code ([45]\d\d) != 2\d\d\b|\bRequest failed: ([45]\d\d)\b"
     # Azure's Go SDK (azcopy, azure-storage-azcopy in a data step): "RESPONSE 403: 403 Server failed to authenticate"
     r"|^RESPONSE ([45]\d\d): "
+    # Google's Go clients (ctpu, gcsfuse, the kubelet's GCE provider): "googleapi: Error 403: ..., forbidden"
+    r"|\bgoogleapi: [Ee]rror ([45]\d\d)\b"
     # OpenAPI-generated clients (kubernetes, Kaggle): "ApiException: (404)"; a JSON body's "code": 404
     r"|(?:Exception|Error): \(([45]\d\d)\)|\"code\" ?: ?([45]\d\d)\b"
     # a code and its reason phrase in any client's form: "503 Service Unavailable", Kaggle's "404 - Not Found",

@@ -297,7 +297,10 @@ _FLAX_ERROR = compile_pattern(r"^flax\.errors\.|flax\.errors\.html#flax\.errors\
 #: TF's file systems (GCS, S3) raise the service's refusal of their HTTP request as an InvalidArgumentError: the
 #: request's, not a tensor's.
 _HTTP_REQUEST = compile_pattern(r"Error executing an HTTP request|HTTP response code \d")
-_NESTED_STATUS = compile_pattern(r": (?:Not found|Permission denied|Unavailable|Unauthenticated|Resource exhausted): ")
+_NESTED_STATUS = compile_pattern(r": (?:Not found|Permission denied|Unavailable|Unauthenticated|Resource exhausted): "
+                                 # a remote worker's eager context gone (a TPU worker restarted, or of another
+                                 # release than the client): no tensor of the program's
+                                 r"|^Unable to find a context_id matching the specified one\b")
 #: Python's own words for an operation on a value of the wrong type (a check's message built from a None, not a
 #: check's verdict): a validation module raising them has a bug of its own.
 _OPERAND_SLIP = compile_pattern(r"^can only concatenate \w+ \(not \\?\"\w+\\?\"\) to \w+|^unsupported operand type"
