@@ -11831,6 +11831,41 @@ SETS_220_227 = [
      "version_mismatch"),
 ]
 
+SETS_228_235 = [
+    # ND4J's shape checks under Deeplearning4j and SameDiff
+    ('Exception in thread "main" org.nd4j.linalg.exception.ND4JIllegalStateException: Cannot execute matrix '
+     "multiplication: [32, 500]x[800, 10]: Column of left array 500 != rows of right 800", {}, "shape_mismatch"),
+    ('Exception in thread "main" java.lang.IllegalStateException: Mis matched lengths: [3072] != [1024]', {},
+     "shape_mismatch"),
+    # a CuPy array indexing a NumPy one
+    ("TypeError: object __array__ method not producing an array", {}, "device_mismatch"),
+    # Go's runtime panics, and R's call with an argument the function does not take
+    ("panic: runtime error: slice bounds out of range [:4096] with capacity 1024", {"exit_code": 2}, "index_error"),
+    ("panic: interface conversion: interface {} is nil, not map[string]interface {}", {"exit_code": 2},
+     "programming_error"),
+    ("Error in fit(model, x_train, y_train, epochs = 10, verbose = 2) : \n  unused argument (verbose = 2)", {},
+     "type_error"),
+    ("Error in nnf_cross_entropy(output, target, reduction = \"sum\") : unused argument (reduction = \"sum\")", {},
+     "type_error"),
+    # docker compose refusing its file; an older compose refusing a GPU reservation
+    ("ERROR: The Compose file './docker-compose.gpu.yml' is invalid because:\n"
+     "services.trainer.shm_size contains an invalid type, it should be a number, or a string", {}, "bad_arguments"),
+    ("services.trainer.deploy.resources.reservations value 'devices' does not match any of the regexes: '^x-'", {},
+     "version_mismatch"),
+    # Lua calling what a module or an object of another release does not have
+    ("/home/u/torch/install/bin/luajit: train.lua:92: attempt to call field 'rmsprop' (a nil value)", {},
+     "version_mismatch"),
+    ("/home/u/torch/install/share/lua/5.1/nn/Module.lua:327: attempt to call method 'getParameters' (a nil value)", {},
+     "version_mismatch"),
+    # NVML opened by a user the device nodes are not open to; Apptainer's GPU set-up refused in setuid mode
+    ("Failed to initialize NVML: Insufficient Permissions", {"exit_code": 4}, "permission_denied"),
+    ("FATAL:   nvidia-container-cli not allowed in setuid mode", {"exit_code": 255}, "bad_arguments"),
+    # Tesseract's lstmtraining: no list of training files; a fast model it cannot continue
+    ("Failed to load list of training filenames from data/foo/list.train", {"exit_code": 2}, "missing_file"),
+    ("Error, data/deu/deu.lstm is an integer (fast) model, cannot continue training", {"exit_code": 2},
+     "bad_arguments"),
+]
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -11844,7 +11879,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
     "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "128": SET_128, "129": SET_129, "130": SET_130, "131": SET_131, "132": SET_132, "133": SET_133, "134": SET_134, "older-by-label": OLDER_SETS_BY_LABEL, "113-115-by-label": SETS_113_115_BY_LABEL,
     "136-141": SETS_136_141, "143-145": SETS_143_145, "147-150": SETS_147_150, "157-176": SETS_157_176,
-    "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "siblings": LIBRARY_SIBLINGS}.items()
+    "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 
 

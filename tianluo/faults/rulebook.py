@@ -2079,6 +2079,13 @@ SETUP: tuple[Rule, ...] = (
     # in the project's own files is the code's; Keras 3 reading what Keras 2 wrote, or running its code.
     Rule("release_skew", CONFIG, "version_mismatch",
          log=_exc(r"\w*VersionMismatch\w*")
+             # docker compose before 1.28 refusing a GPU reservation in the compose file (compose_file_invalid reads
+             # the rest of its schema's refusals)
+             + r"|\bresources\.reservations (?:value Additional properties are not allowed \('devices' was unexpected"
+               r"|value 'devices' does not match any of the regexes)"
+             # Lua calling a function a module or an object does not have (another release of torch's rocks: optim
+             # without adam, cudnn.convert without replace): Lua's word for Python's missing attribute of a module
+             + r"|: attempt to call (?:method|field) '\w+' \(a nil value\)"
              # a dataset PyG processed and saved with an older PyG than the one loading it (the processed/ folder kept)
              + r"|\bobject was created by an older version of PyG\b"
              # a CRD upgrade that drops a version objects are still stored in (Kubeflow's training operator over an
@@ -2432,6 +2439,8 @@ SETUP: tuple[Rule, ...] = (
          log=r"java\.io\.FileNotFoundException: .*\((?:No such file or directory|The system cannot find the "
              r"(?:file|path) specified)\)|\bDataFilesNotFoundError: |\bNo \(supported\) data files found in "
              r"|\bis not a checkpoint directory\.?\s*$|\bis missing the files: \["
+             # Tesseract's lstmtraining without its list of training files (an empty or unmade list.train)
+             r"|^Failed to load list of training filenames from "
              r"|\bCould not open JSON annotations file\b"
              r"|\bObject s3://\S+ not found!|\bsndfile: unknown format or could not open file\b"
              # python-soundfile's libsndfile failing to open the file at all (its own "System error": no such file,
@@ -2653,6 +2662,8 @@ SETUP: tuple[Rule, ...] = (
              r"|\bThe file lock '[^'\n]+' could not be acquired\b"),
     Rule("permission_denied", CONFIG, "permission_denied",
          log=_exc("PermissionError") + r"|\[Errno 13\] Permission denied|errno: 13 - Permission denied"
+             # NVML opened by a user the device nodes are not open to (rootless podman, a container's cgroup rules)
+             r"|Failed to initialize NVML: Insufficient Permissions"
              # CatBoost unable to create its train directory where the job runs (a service's working directory)
              r"|Can't create train working dir: "
              r"|\[Errno 30\] Read-only file system|\[Errno 1\] Operation not permitted|" + _exc("PermissionDeniedError")
@@ -3153,6 +3164,7 @@ SETUP: tuple[Rule, ...] = (
     Rule("corrupt_data", CONFIG, "corrupt_data",
          # (tar asked for a member the archive does not hold: a download of another archive, or a cut one)
          log=r"Parquet magic bytes not found|Either the file is corrupted or this is not a parquet file"
+
              # TF's image decoders given a file of the data set that is cut short or not that format (DecodeJpeg's
              # ``Invalid JPEG data or crop window, data size 32768``, its PNG's and GIF's)
              r"|\bInvalid (?:JPEG|PNG|GIF) data\b"
@@ -3396,7 +3408,10 @@ SETUP: tuple[Rule, ...] = (
              # of a newer release, a typo), spaCy's model name for its version, optimum's ONNX export of an
              # architecture it has no config for
              r"|^Tasks were not found: \S|^\W{0,3}No compatible (?:models?|package) found for\b"
-             r"|\bTrying to export a \S+ model, that is a custom or unsupported architecture\b"),
+             r"|\bTrying to export a \S+ model, that is a custom or unsupported architecture\b"
+           # Tesseract's lstmtraining told to continue from a model that cannot be trained further (a tessdata_fast
+           # one, integers only)
+           r"|\bis an integer \(fast\) model, cannot continue training\b"),
     # A launcher's variable read from the environment of a process no launcher started (plain python, a
     # notebook): a KeyError of os.environ, but the launch is what is wrong, not the program's logic.
     Rule("launcher_env_missing", CONFIG, "bad_arguments",
@@ -3508,9 +3523,16 @@ BUGS: tuple[Rule, ...] = (
              # Keras 2 checking the arrays fit() was given against the model's inputs and outputs
              r"|Error when checking (?:model )?(?:target|input): expected \S+ to have"
              # tf.data batching elements of other shapes; a TF graph op given a tensor of another rank
-             r"|Cannot batch tensors with different shapes in component|Shape must be rank \d+ but is rank \d+ for"),
+             r"|Cannot batch tensors with different shapes in component|Shape must be rank \d+ but is rank \d+ for"
+             # ND4J's checks (Deeplearning4j's layers and SameDiff's placeholders given arrays of other shapes)
+             r"|\bCannot execute matrix multiplication: \[|\bColumn of left array \d+ != rows of right \d+"
+             r"|\bMis matched (?:shapes|rows|columns|lengths)\b"
+             r"|\bcannot associate an array with shape \[[\d, ]*\] with a placeholder of shape\b"
+             r"|\bSequence lengths do not match for RnnOutputLayer input and labels\b"),
     Rule("device_mismatch", CODE, "device_mismatch",
          log=r"Expected all tensors to be on the same device|expected scalar type \w+ but found \w+"
+             # a CuPy array (on the GPU) indexing a NumPy one, or the reverse
+             r"|\bobject __array__ method not producing an array\b"
              r"|Expected object of backend \w+ but got backend \w+|expected device \S+ but got device \S+"
              r"|expected dtype \w+ but got dtype \w+|Found dtype \w+ but expected \w+"
              r"|\bmat1 and mat2 must have the same dtype\b|\barguments are located on different GPUs\b"
@@ -3781,7 +3803,10 @@ BUGS: tuple[Rule, ...] = (
                                  r"|\bjava\.lang\.ClassCastException\b|\bSystem\.InvalidCastException\b"
                                  # Spark ML's estimator given a column of another type than it takes (features as
                                  # an array, not a Vector)
-                                 r"|requirement failed: Column \S+ must be of type \S+ but was actually "),
+                                 r"|requirement failed: Column \S+ must be of type \S+ but was actually "
+                                 # R's call of a function with an argument it does not take (on the next line
+                                 # when the call is long)
+                                 r"|^Error in .{1,300} : unused arguments? \(|^\s{0,4}unused arguments? \("),
     Rule("attribute_error", CODE, "attribute_error",
          log=_exc(r"\w*AttributeError") + r"|" + _BARE + r"'[\w.]+' object has no attribute '\w+'$"),
     # A download whose answer had no Content-Length header (torch's model_zoo reading it): a server answering with
@@ -3792,8 +3817,10 @@ BUGS: tuple[Rule, ...] = (
     Rule("key_error", CODE, "key_error",
          log=_exc("KeyError") + r"|\bSystem\.Collections\.Generic\.KeyNotFoundException\b"),
     Rule("index_error", CODE, "index_error",
-         # (and the JVM's and .NET's: ``java.lang.ArrayIndexOutOfBoundsException``, ``System.IndexOutOfRangeException``)
+         # (and the JVM's and .NET's: ``java.lang.ArrayIndexOutOfBoundsException``, ``System.IndexOutOfRangeException``;
+         # Go's runtime: ``panic: runtime error: index out of range [2] with length 2``)
          log=_exc("IndexError", "BoundsError")
+             + r"|^panic: runtime error: (?:index|slice bounds) out of range\b"
              + r"|\bjava\.lang\.(?:Array|String)?IndexOutOfBoundsException\b"
                r"|\bSystem\.(?:IndexOutOfRange|ArgumentOutOfRange)Exception\b|" + _BARE
              + r"(?:list|tuple|string|range object) index out of range$"
@@ -3815,6 +3842,12 @@ BUGS: tuple[Rule, ...] = (
     # A kernel launched with a grid or block it cannot have (an empty or oversized launch): the program's own.
     Rule("kernel_launch_config", CODE, "programming_error",
          log=r"(?:CUDA|HIP) error: invalid configuration argument|cudaErrorInvalidConfiguration"),
+    # Go's runtime stopping a program on its own slip (a nil map written, a conversion that cannot be, a slice of a
+    # negative length); its nil dereference and division by zero come with their signal (SIGSEGV, SIGFPE) and read
+    # as those
+    Rule("go_runtime_panic", CODE, "programming_error",
+         log=r"^panic: runtime error: (?:assignment to entry in nil map|makeslice: len out of range)"
+             r"|^panic: interface conversion: "),
     Rule("not_implemented", CODE, "not_implemented",
          log=_exc("NotImplementedError") + r"|ONNX export failed: Couldn't export Python operator"
              # a SYCL kernel that needs double precision on an Intel GPU without it (Arc):
@@ -4283,12 +4316,18 @@ LAST: tuple[Rule, ...] = (
          log=r"\bError response from daemon: (?:layer does not exist"
              r"|failed to register layer: open \S+: no such file)"),
     Rule("container_refused", CONFIG, "bad_arguments", log=r"\bError response from daemon: "
+         # Apptainer's GPU set-up through nvidia-container-cli, which a setuid install does not allow
+         r"|\bnvidia-container-cli not allowed in setuid mode\b"
          # runc refusing the pod's or container's spec as Kubernetes and Argo report it (a mount over a file)
          r"|\bOCI runtime create failed: .*: not a directory: unknown\b"
          # the kubelet unable to build a container's environment: a key its spec reads from a ConfigMap or a Secret
          # that is not there (an operator's keys of another release, a typo)
          r"|\bError: couldn't find key \S+ in (?:ConfigMap|Secret) \S"),
     Rule("podman_refused", CONFIG, "bad_arguments", log=r"^Error: \S", exit_code=125),
+    # docker compose refusing the compose file (its schema); a GPU reservation (``deploy.resources.reservations
+    # .devices``, compose 1.28 and later) refused by an older compose is its release's (release_skew)
+    Rule("compose_file_invalid", CONFIG, "bad_arguments",
+         log=r"\bThe Compose file '[^']*' is invalid because:|^validating \S+: \S+ Additional property \w+ is not"),
     # A shell variable the launch needs: a remote shell refused to re-export a read-only one (colossalai's ssh
     # launch), or a script under ``set -u`` met one nobody set (``run.sh: line 126: cuda_cmd: unbound variable``, a
     # recipe's cmd.sh replaced; zsh's and dash's ``parameter not set``), so the command never ran; last, because a
