@@ -32,7 +32,9 @@ def pytest_addoption(parser):
     parser.addoption("--claims", default=None, metavar="DIR",
                      help="share the selected tests with every other pytest given the same DIR (and the same "
                           "selection), whole files each: each file runs in the first process to claim it, "
-                          "heaviest first, so a process that finishes early takes the next file")
+                          "heaviest first, so a process that finishes early takes the next file. Give it as "
+                          "--claims=DIR: pytest reads a separate DIR that exists as a path to test before this "
+                          "file is loaded")
 
 
 #: A test's weight in seconds when the shares are made and its file is not in ``SHARD_TIMES``: one

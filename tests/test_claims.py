@@ -30,7 +30,10 @@ def make_suite(root: Path, files: dict[str, tuple[int, float]]) -> Path:
 
 
 def start(suite: Path, claims: Path, log: Path, *extra: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--claims", str(claims), *extra],
+    # ``--claims=DIR``, one word: as two, a process started after another made the folder took DIR for a path to test
+    # (pytest's first pass over the arguments, before the conftest adds the option), so its rootdir and conftest came
+    # from DIR's parents, and it stopped on "unrecognized arguments: --claims"
+    return subprocess.Popen([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", f"--claims={claims}", *extra],
                             cwd=suite, env={"CLAIMS_LOG": str(log), "PATH": "/usr/bin:/bin"},
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
@@ -39,6 +42,7 @@ def test_processes_sharing_a_claims_folder_run_every_test_once_and_whole_files(t
     files = {"big": (3, 0.6), "mid": (4, 0.2), "a": (2, 0.05), "b": (2, 0.05), "c": (2, 0.05), "d": (1, 0.05)}
     suite = make_suite(tmp_path, files)
     log = tmp_path / "ran.log"
+    (tmp_path / "claims").mkdir()  # as a later process finds it: made by the first
     procs = [start(suite, tmp_path / "claims", log) for _ in range(2)]
     outs = [p.communicate(timeout=120)[0] for p in procs]
     assert [p.returncode for p in procs] == [0, 0], outs
@@ -79,3 +83,10 @@ def test_a_failure_in_a_claimed_file_fails_the_process_that_ran_it(tmp_path):
     assert sorted(p.returncode for p in procs) == [0, 1], outs
     failed = [out for out, p in zip(outs, procs, strict=True) if p.returncode == 1]
     assert "test_bad.py::test_bad" in failed[0] and "1 failed" in failed[0], outs
+
+
+def test_the_test_command_gives_the_folder_in_one_word():
+    """``--claims DIR`` as two words breaks a lane started after another made DIR (see ``start``)."""
+    script = (Path(__file__).resolve().parent.parent / "scripts" / "test").read_text()
+    lanes = [line for line in script.splitlines() if "--claims" in line and not line.lstrip().startswith("#")]
+    assert len(lanes) == 2 and all('--claims="$tmps/claims"' in line for line in lanes), lanes
