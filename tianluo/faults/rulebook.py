@@ -433,7 +433,9 @@ tier   name        label                      class      matches
                                                          finished reduction``: a parameter the loss did not use;
                                                          CUDA's ``invalid configuration argument`` (a kernel launched
                                                          with a grid or block it cannot have)
-                   not_implemented            code       ONNX's ``Couldn't export Python operator``
+                   not_implemented            code       ONNX's ``Couldn't export Python operator``; TF's XLA
+                                                         without a kernel for an op or a shape (``Detected
+                                                         unsupported operations when trying to compile graph``)
                    programming_error          code       ``bdb.BdbQuit``: a breakpoint left in a batch job
                    not_implemented            code       ``NotImplementedError``
 7      crashed     nccl_error                 transient  NCCL ``NET/IB : Got completion ... with error``: the
@@ -3164,7 +3166,6 @@ SETUP: tuple[Rule, ...] = (
     Rule("corrupt_data", CONFIG, "corrupt_data",
          # (tar asked for a member the archive does not hold: a download of another archive, or a cut one)
          log=r"Parquet magic bytes not found|Either the file is corrupted or this is not a parquet file"
-
              # TF's image decoders given a file of the data set that is cut short or not that format (DecodeJpeg's
              # ``Invalid JPEG data or crop window, data size 32768``, its PNG's and GIF's)
              r"|\bInvalid (?:JPEG|PNG|GIF) data\b"
@@ -3409,9 +3410,9 @@ SETUP: tuple[Rule, ...] = (
              # architecture it has no config for
              r"|^Tasks were not found: \S|^\W{0,3}No compatible (?:models?|package) found for\b"
              r"|\bTrying to export a \S+ model, that is a custom or unsupported architecture\b"
-           # Tesseract's lstmtraining told to continue from a model that cannot be trained further (a tessdata_fast
-           # one, integers only)
-           r"|\bis an integer \(fast\) model, cannot continue training\b"),
+             # Tesseract's lstmtraining told to continue from a model that cannot be trained further (a
+             # tessdata_fast one, integers only)
+             r"|\bis an integer \(fast\) model, cannot continue training\b"),
     # A launcher's variable read from the environment of a process no launcher started (plain python, a
     # notebook): a KeyError of os.environ, but the launch is what is wrong, not the program's logic.
     Rule("launcher_env_missing", CONFIG, "bad_arguments",
