@@ -297,10 +297,10 @@ _FLAX_ERROR = compile_pattern(r"^flax\.errors\.|flax\.errors\.html#flax\.errors\
 #: TF's file systems (GCS, S3) raise the service's refusal of their HTTP request as an InvalidArgumentError: the
 #: request's, not a tensor's.
 _HTTP_REQUEST = compile_pattern(r"Error executing an HTTP request|HTTP response code \d")
-_NESTED_STATUS = compile_pattern(r": (?:Not found|Permission denied|Unavailable|Unauthenticated|Resource exhausted): "
-                                 # a remote worker's eager context gone (a TPU worker restarted, or of another
-                                 # release than the client): no tensor of the program's
-                                 r"|^Unable to find a context_id matching the specified one\b")
+_NESTED_STATUS = compile_pattern(r": (?:Not found|Permission denied|Unavailable|Unauthenticated|Resource exhausted): ")
+#: A remote worker's eager context gone (a TPU worker restarted, or of another release than the client), which TF
+#: raises as an InvalidArgumentError too: no tensor of the program's.
+_REMOTE_CONTEXT_GONE = compile_pattern(r"^Unable to find a context_id matching the specified one\b")
 #: Python's own words for an operation on a value of the wrong type (a check's message built from a None, not a
 #: check's verdict): a validation module raising them has a bug of its own.
 _OPERAND_SLIP = compile_pattern(r"^can only concatenate \w+ \(not \\?\"\w+\\?\"\) to \w+|^unsupported operand type"
@@ -1041,9 +1041,11 @@ def exception_verdict(raised: Raised) -> Verdict | None:
     if base in _MISUSE_NAME or _FLAX_ERROR.search(raised.name) or _FLAX_ERROR.search(message):
         return Verdict(CODE, "type_error" if base in _MISUSE_NAME else "programming_error",
                        f"{_text(raised)} (the framework's word for a misuse by the program)", "name", raised.text)
-    if base == "InvalidArgumentError" and not _HTTP_REQUEST.search(message) and not _NESTED_STATUS.search(message):
+    if base == "InvalidArgumentError" and not any(p.search(message) for p in (_HTTP_REQUEST, _NESTED_STATUS,
+                                                                             _REMOTE_CONTEXT_GONE)):
         # TF's: a tensor of the wrong shape, an index out of its table (not a file system's HTTP request refused, nor
-        # a restore whose file system answered with its own status: "Failed to get matching files on x: Not found")
+        # a restore whose file system answered with its own status: "Failed to get matching files on x: Not found",
+        # nor a remote worker's context gone)
         return Verdict(CODE, _code_label(raised), _text(raised), "name", raised.text)
     if raised.origin == IO and _IO_NAME.search(base):
         return _io(raised, origin)
