@@ -11866,6 +11866,57 @@ SETS_228_235 = [
      "bad_arguments"),
 ]
 
+SETS_239_246 = [
+    # a Colab notebook's cell frames (the file a link), down to an environment's step of another gym release
+    ("ValueError                                Traceback (most recent call last)\n"
+     "[<ipython-input-5-0a1b2c3d4e5f>](https://localhost:8080/#) in <cell line: 3>()\n"
+     "      2 for ep in range(10):\n"
+     "----> 3     run_episode(env, policy)\n"
+     "\n"
+     "[<ipython-input-4-9f8e7d6c5b4a>](https://localhost:8080/#) in run_episode(env, policy)\n"
+     "      3     done = False\n"
+     "----> 4     obs, reward, done, info = env.step(policy(obs))\n"
+     "\n"
+     "ValueError: too many values to unpack (expected 4)", {}, "version_mismatch"),
+    # Python 2's super() call into a library's base class, refused a keyword of another release
+    ("Traceback (most recent call last):\n"
+     '  File "train.py", line 40, in <module>\n'
+     "    model = Net(64)\n"
+     '  File "/home/u/proj/models/gnn.py", line 12, in __init__\n'
+     "    super(EdgeConvLayer, self).__init__(aggr='max', flow='target_to_source')\n"
+     "TypeError: __init__() got an unexpected keyword argument 'flow'", {}, "version_mismatch"),
+    ("TypeError: init_process_group() got an unexpected keyword argument 'device_id'", {}, "version_mismatch"),
+    # einsum given an operand of another rank than its equation
+    ("Traceback (most recent call last):\n"
+     '  File "/home/u/proj/model/attn.py", line 88, in forward\n'
+     "    w = torch.einsum('bhqd,bhkd->bhqk', q, k)\n"
+     '  File "/opt/conda/lib/python3.10/site-packages/torch/functional.py", line 377, in einsum\n'
+     "    return _VF.einsum(equation, operands)  # type: ignore[attr-defined]\n"
+     "RuntimeError: einsum(): the number of subscripts in the equation (4) does not match the number of dimensions (3) "
+     "for operand 1 and no ellipsis was given", {}, "shape_mismatch"),
+    # a library's check that what is asked is newer than the installed release; CatBoost's GPU module unloadable
+    ("ValueError: gemma3 is not supported by your installed version of transformers.", {}, "version_mismatch"),
+    ("RuntimeError: Unsloth: Qwen/Qwen3-14B is not supported in your current Unsloth version!", {},
+     "version_mismatch"),
+    ("_catboost.CatBoostError: catboost/libs/train_lib/train_model.cpp:1134: Can't load GPU learning library. Module "
+     "was not compiled or driver  is incompatible with package", {}, "version_mismatch"),
+    # torch's sparse layout without what the code calls on it
+    ("RuntimeError: sparse tensors do not have strides", {}, "not_implemented"),
+    # a service's key the job's environment was not given, read from os.environ
+    ("Traceback (most recent call last):\n"
+     '  File "eval.py", line 9, in <module>\n'
+     "    client = OpenAI(api_key=os.environ['OPENAI_API_KEY'])\n"
+     '  File "/usr/lib/python3.10/os.py", line 680, in __getitem__\n'
+     "    raise KeyError(key) from None\n"
+     "KeyError: 'OPENAI_API_KEY'", {}, "missing_credentials"),
+    ("KeyError: 'AWS_SECRET_ACCESS_KEY'", {}, "missing_credentials"),
+    # a script's own assertion over options given together
+    ("Traceback (most recent call last):\n"
+     '  File "/home/u/sd-scripts/train_db.py", line 210, in train\n'
+     '    assert scheduler_name == "constant", "option lr_warmup_steps is given but the scheduler takes no warm-up"\n'
+     "AssertionError: option lr_warmup_steps is given but the scheduler takes no warm-up", {}, "bad_arguments"),
+]
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -11879,7 +11930,8 @@ LATER_SETS = [(name, *case) for name, cases in {
     "105": SET_105, "106": SET_106, "107": SET_107, "108": SET_108,
     "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "128": SET_128, "129": SET_129, "130": SET_130, "131": SET_131, "132": SET_132, "133": SET_133, "134": SET_134, "older-by-label": OLDER_SETS_BY_LABEL, "113-115-by-label": SETS_113_115_BY_LABEL,
     "136-141": SETS_136_141, "143-145": SETS_143_145, "147-150": SETS_147_150, "157-176": SETS_157_176,
-    "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235, "siblings": LIBRARY_SIBLINGS}.items()
+    "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
+    "239-246": SETS_239_246, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 
 

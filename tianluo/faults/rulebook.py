@@ -1507,7 +1507,10 @@ SETUP: tuple[Rule, ...] = (
                r"|MissingApiToken\b|Missing API token\b"
                # the Copernicus data stores' client (ERA5 for weather models) without its ~/.cdsapirc url and key
                r"|Missing/incomplete configuration file: \S*\.cdsapirc\b"
-               r"|You must (?:be logged in|login|provide a token|specify a token)|Token must be specified"),
+               r"|You must (?:be logged in|login|provide a token|specify a token)|Token must be specified"
+               # a service's key read from an environment the job was not given (``os.environ['TIMEGPT_TOKEN']``)
+               r"|" + _PFX + r"KeyError: '[A-Z][A-Z0-9_]*(?:TOKEN|API_?KEY|SECRET(?:_ACCESS)?_KEY|SECRET|ACCESS_KEY_ID"
+               r"|PASSWORD|CREDENTIALS?)'$"),
     # A model or dataset id that is Python's None formatted into the hub's URL (an argument never set, a token passed
     # empty that shifted the arguments): the hub's 401 or 404 for ``huggingface.co/None/...`` is not the repository's
     Rule("hub_id_none", CONFIG, "bad_arguments", log=r"\bhuggingface\.co/(?:api/(?:models|datasets)/|datasets/)?None/"),
@@ -2114,6 +2117,13 @@ SETUP: tuple[Rule, ...] = (
              r"|Device API cuda is not enabled\. Please install the cuda version of dgl"
              r"|tpu_executor_init_fns\.inc:\d+\] \w+ not available in this library"
              r"|Inputs to eager execution function cannot be Keras symbolic tensors"
+             # a library's own check that the model asked for is newer than it (Unsloth's "is not supported in your
+             # current Unsloth version!"); CatBoost's GPU module of another CUDA than the host's
+             r"|\bnot supported (?:in|by) your (?:current|installed) (?:[\w.-]+ version\b|version of )"
+             r"|\bCan't load GPU learning library\b"
+             # torch.distributed's entry point handed a keyword its release does not take (a framework's dist_params
+             # written for another release of it)
+             r"|\binit_process_group\(\) got an unexpected keyword argument '"
              r"|cannot import name '\w+' from partially initialized module '[\w.]+' \(most likely due to a circular"
              r" import\) \(\S*[/\\](?:site|dist)-packages[/\\]"
              # Keras 3 reading a layer's config that Keras 2 wrote (Conv2DTranspose's ``groups``): it deserialises
@@ -3412,7 +3422,11 @@ SETUP: tuple[Rule, ...] = (
              r"|\bTrying to export a \S+ model, that is a custom or unsupported architecture\b"
              # Tesseract's lstmtraining told to continue from a model that cannot be trained further (a
              # tessdata_fast one, integers only)
-             r"|\bis an integer \(fast\) model, cannot continue training\b"),
+             r"|\bis an integer \(fast\) model, cannot continue training\b"
+             # a script's own assertion over the options it was given together (kohya's "both option use_8bit_adam and
+             # optimizer_type are specified"): the command line, not the code
+             r"|" + _PFX + r"AssertionError: .{0,300}\boptions? \S.{0,300}\b(?:are|is|were|was) (?:specified|given|set"
+             r"|passed)\b"),
     # A launcher's variable read from the environment of a process no launcher started (plain python, a
     # notebook): a KeyError of os.environ, but the launch is what is wrong, not the program's logic.
     Rule("launcher_env_missing", CONFIG, "bad_arguments",
@@ -3888,7 +3902,9 @@ BUGS: tuple[Rule, ...] = (
              # (``Compilation failure: CustomCall is not supported to have a dynamic dimension``)
              r"|\bDetected unsupported operations when trying to compile graph\b"
              r"|No registered '\w+' OpKernel for '?XLA_\w+'? devices compatible with node"
-             r"|\bCompilation failure: .{0,400}\b(?:is|are) not supported\b"),
+             r"|\bCompilation failure: .{0,400}\b(?:is|are) not supported\b"
+             # torch's sparse layout without a method the code (an optimizer's step over sparse parameters) calls on it
+             r"|\bsparse tensors do not have \w+"),
     # a debugger's breakpoint left in the program: no one answers it in a batch job
     Rule("breakpoint_left", CODE, "programming_error", log=r"\bbdb\.BdbQuit\b|^BdbQuit$"),
     # A runtime's own words for a call the program got wrong: a text file read with the platform's default encoding

@@ -229,14 +229,16 @@ _GRAPH_FRAME = LazyPattern(r"^(\s*)((?:/|\.\.\./)[^\s:]{1,1000}\.py):\d+ ([\w<>.
 # IPython's and Jupyter's frames (a notebook's traceback, common in posted issues): "/x/hf_api.py in space_info(self,
 # ...)", IPython 8's "File ~/x/trainer.py:1500, in Trainer.train(self)", and the notebook's own cells
 # ("<ipython-input-9-d579d776de38> in <module>", "Cell In[4], line 2"); Colab's, whose file is a link
-# ("[/usr/local/lib/python3.10/dist-packages/IPython/core/ultratb.py](https://localhost:8080/#) in find_recursion(").
+# ("[/usr/local/lib/python3.10/dist-packages/IPython/core/ultratb.py](https://localhost:8080/#) in find_recursion(",
+# and a cell's too: "[<ipython-input-22-c44611e633a7>](https://localhost:8080/#) in play_episode(env, agent)").
 _NB_FRAME = LazyPattern(r"^(\s*)(?:File )?\[?([~/A-Za-z][^\s\]]{0,1000}[/\\][^\s/\\\]]{1,200}\.py)"
                         r"(?:\]\(https?://[^)\s]{0,200}\))?(?::\d+,)? in "
                         r"([\w<>.]{1,200})(?:\(|$)"
-                        r"|^(\s*)(<ipython-input-[\w-]{1,100}>|Cell In ?\[\d+\]"
+                        r"|^(\s*)\[?(<ipython-input-[\w-]{1,100}>|Cell In ?\[\d+\]"
                         # VS Code's notebook renderer: "[/x/1.dqn.ipynb](https://file+.vscode-resource...) Cell 19
                         # line 1"
-                        r"|\[?[^\s\[\]]{1,1000}\.ipynb\]?(?:\([^)\s]{0,300}\))? Cell \d+) ?,?(?: line \d+)?"
+                        r"|\[?[^\s\[\]]{1,1000}\.ipynb\]?(?:\([^)\s]{0,300}\))? Cell \d+)"
+                        r"(?:\]\(https?://[^)\s]{0,200}\))? ?,?(?: line \d+)?"
                         r"(?: in ([\w<>]{1,200}))?",
                         capture=True)
 #: IPython's arrow at a notebook frame's own line (``----> 2     a = pickle.load(f)``; VS Code's ``---> [14] x = f()``).

@@ -149,11 +149,11 @@ _SIGNATURE = compile_pattern(r"\(\) (?:got an unexpected keyword argument '|take
                              r"|takes (?:exactly|at most|at least) \d+ (?:positional )?arguments? \(\d+ given\))")
 #: A call the project's own line made to a well-known package's API (a receiver in ``_NAMESPACES``, below:
 #: ``pl.Trainer(max_nb_epochs=...)``, ``deepspeed.zero.Init(...)``, ``@gin.configurable(blacklist=[...])``) or to its
-#: parent class's method
-#: (``super().forward(...)``), refused for a keyword the installed release does not take: the line was written for
-#: another release of what it calls. The receiver and the name it calls. A receiver that is a variable or a module of
-#: the project's own (``model.fit(``, ``misc.save_model(``) is not read so: nothing in the line says whose it is.
-_API_CALL = compile_pattern(r"(?:^|[^\w.])([A-Za-z_]\w*(?:\.\w+)*|super\(\))\.(\w+)\(", capture=True)
+#: parent class's method (``super().forward(...)``, Python 2's ``super(HGTConv, self).__init__(node_dim=0)``), refused
+#: for a keyword the installed release does not take: the line was written for another release of what it calls. The
+#: receiver and the name it calls. A receiver that is a variable or a module of the project's own (``model.fit(``,
+#: ``misc.save_model(``) is not read so: nothing in the line says whose it is.
+_API_CALL = compile_pattern(r"(?:^|[^\w.])([A-Za-z_]\w*(?:\.\w+)*|super\((?:\w+, ?self)?\))\.(\w+)\(", capture=True)
 _UNEXPECTED_KW = compile_pattern(r"^(?:[\w.]+\.)?(\w+)\(\) got an unexpected keyword argument '", capture=True)
 #: An assertion that values are finite (``assert torch.isnan(w).sum() == 0``, ``assert not np.isnan(loss_value)``,
 #: ``assert torch.isfinite(x).all()``): its failure says they went NaN or infinite, in the project or a library.
@@ -343,6 +343,8 @@ _PROGRAMMING_MESSAGE = compile_pattern(
     # a list's remove asked for what it lacks (list.index's "'x' is not in list" is _OWN_SLIP's: in a library, the
     # name looked up may be the configuration's)
     r"|list\.remove\(x\): x not in list"
+    # einsum given an operand of another rank than its equation spells (a squeeze that took the batch axis too)
+    r"|\bdoes not match the number of dimensions\b"
     # TF's reshape of a tensor whose size the requested shape does not divide or equal
     r"|Input to reshape is a tensor with \d+ values"
     # torch writing values of one dtype into a tensor of another (fp32 scores into an fp16 one under AMP)
@@ -1120,7 +1122,7 @@ def _api_call(raised: Raised, message: str) -> bool:
     path = (raised.where or "").replace("\\", "/")
     for receiver, name in _API_CALL.findall(raised.source):
         first = receiver.split(".")[0]
-        if not (receiver == "super()" or first in _NAMESPACES) or f"/{first}/" in path:
+        if not (receiver.startswith("super(") or first in _NAMESPACES) or f"/{first}/" in path:
             continue
         if name == callee or callee in ("__init__", "__new__") and name[:1].isupper():
             return True
