@@ -8283,11 +8283,12 @@ SET_40 = [
     ("Error in call to target 'transformers.modeling_utils.PreTrainedModel.from_pretrained':\n"
      "OSError(\"It looks like the config file at 'huggingface/hub/models--openai--clip-vit-base-patch32/snapshots/"
      "3d74acf9a28c67741b2f4f2ea7635f0aaf6f0268/config.json' is not a valid JSON file.\")", {}, "corrupt_checkpoint"),
-    # Python's own words for a call the program made: random.sample asked for more than its list; a UTF-8 file read
-    # with Windows' default encoding
+    # random.sample asked for more than its list holds (a setting the data cannot meet: both corpus authors of the
+    # words, the one of set 40 among them, and set 251's, read config); a UTF-8 file read with Windows' default
+    # encoding, the program's
     ('  File "/usr/lib/python3.10/random.py", line 482, in sample\n'
      '    raise ValueError("Sample larger than population or is negative")\n'
-     "ValueError: Sample larger than population or is negative", {}, "programming_error"),
+     "ValueError: Sample larger than population or is negative", {}, "bad_arguments"),
     ("UnicodeDecodeError: 'gbk' codec can't decode byte 0xa4 in position 64: illegal multibyte sequence", {},
      "programming_error"),
     # a ptxas older than the B200, behind torchx's role and torchrun's rank prefixes
@@ -11917,6 +11918,38 @@ SETS_239_246 = [
      "AssertionError: option lr_warmup_steps is given but the scheduler takes no warm-up", {}, "bad_arguments"),
 ]
 
+SETS_247_254 = [
+    # TF's CTC loss given labels longer than the model's time steps
+    ("InvalidArgumentError (see above for traceback): sequence_length(3) <= 25\n"
+     "\t [[Node: ctc_loss/CTCLoss = CTCLoss[ctc_merge_repeated=true]]]", {}, "bad_arguments"),
+    # a mesh or point cloud the reader could not open, then the empty data it handed back
+    ("[Open3D WARNING] Read PCD failed: unable to open file: data/scans/scan_0001.pcd\n"
+     "Traceback (most recent call last):\n"
+     '  File "train.py", line 61, in <module>\n'
+     "    center = pts[0]\n"
+     "IndexError: index 0 is out of bounds for axis 0 with size 0", {}, "missing_file"),
+    # a library's check that names the types it takes and the one it was handed
+    ("Traceback (most recent call last):\n"
+     '  File "qat.py", line 30, in <module>\n'
+     "    x = tfmot.quantization.keras.quantize_annotate_layer(Dense(10)(x))\n"
+     '  File "/usr/local/lib/python3.8/dist-packages/tensorflow_model_optimization/python/core/quantization/keras/'
+     'quantize.py", line 286, in quantize_annotate_layer\n'
+     "    raise ValueError(\n"
+     "ValueError: `quantize_annotate_layer` can only annotate an object of the following types: "
+     "tf.keras.layers.Layer. You passed an object of type: KerasTensor.", {}, "type_error"),
+    # a line typed at the interpreter: the program's own, not an installed package's
+    (">>> model = Trainer(cfg)\n"
+     "Traceback (most recent call last):\n"
+     '  File "<stdin>", line 1, in <module>\n'
+     "NameError: name 'Trainer' is not defined", {}, "name_error"),
+    ('Traceback (most recent call last):\n  File "<string>", line 1, in <module>\n'
+     "NameError: name 'VAE' is not defined", {}, "name_error"),
+    # ... where a hub loader refused a keyword its release dropped, typed or in a script
+    ('Traceback (most recent call last):\n  File "<stdin>", line 1, in <module>\n'
+     "TypeError: SpeakerDiarization.from_pretrained() got an unexpected keyword argument 'token'", {},
+     "version_mismatch"),
+]
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -11931,7 +11964,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "128": SET_128, "129": SET_129, "130": SET_130, "131": SET_131, "132": SET_132, "133": SET_133, "134": SET_134, "older-by-label": OLDER_SETS_BY_LABEL, "113-115-by-label": SETS_113_115_BY_LABEL,
     "136-141": SETS_136_141, "143-145": SETS_143_145, "147-150": SETS_147_150, "157-176": SETS_157_176,
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
-    "239-246": SETS_239_246, "siblings": LIBRARY_SIBLINGS}.items()
+    "239-246": SETS_239_246, "247-254": SETS_247_254, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 
 

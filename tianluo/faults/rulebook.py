@@ -2124,6 +2124,9 @@ SETUP: tuple[Rule, ...] = (
              # torch.distributed's entry point handed a keyword its release does not take (a framework's dist_params
              # written for another release of it)
              r"|\binit_process_group\(\) got an unexpected keyword argument '"
+             # ... and a hub loader's (``Pipeline.from_pretrained() got an unexpected keyword argument
+             # 'use_auth_token'``, a keyword its release dropped), whatever line called it
+             r"|\.from_pretrained\(\) got an unexpected keyword argument '"
              r"|cannot import name '\w+' from partially initialized module '[\w.]+' \(most likely due to a circular"
              r" import\) \(\S*[/\\](?:site|dist)-packages[/\\]"
              # Keras 3 reading a layer's config that Keras 2 wrote (Conv2DTranspose's ``groups``): it deserialises
@@ -2476,6 +2479,12 @@ SETUP: tuple[Rule, ...] = (
              # Stanza's training scripts without their prepared input (they skip and exit 0); LAVIS without the images
              # its dataset config names
              r"|\bTRAIN FILE NOT FOUND: |\bThe specified path \S+ for visual inputs does not exist"),
+    # A mesh or point-cloud reader that could not open the file it was given (Open3D's, and RPly's under it): the
+    # reader warns and hands back an empty mesh, and the job fails later on the empty data (a reshape of 0 elements);
+    # a job that went on and did its work is not failed by the warning
+    Rule("mesh_unreadable", CONFIG, "missing_file", fatal=False,
+         log=r"^RPly: Unable to open file\s*$"
+             r"|\bRead (?:PLY|PCD|OBJ|STL|OFF|XYZ\w*|mesh|point ?cloud) failed: unable to open file\b"),
     # tesseract without the config file a training step names (tessdata's configs/lstm.train not installed)
     Rule("tesseract_config_missing", CONFIG, "missing_file", log=r"^read_params_file: Can't open \S+"),
     # A shell told to run or source a file that is not there (``bash: activate: No such file or directory``: MLflow's
@@ -3423,6 +3432,12 @@ SETUP: tuple[Rule, ...] = (
              # Tesseract's lstmtraining told to continue from a model that cannot be trained further (a
              # tessdata_fast one, integers only)
              r"|\bis an integer \(fast\) model, cannot continue training\b"
+             # random.sample asked for more items than the data holds (a sampler's batch of subjects, a number of
+             # validation prompts): a setting the data cannot meet, as both corpus authors read it
+             r"|Sample larger than population or is negative"
+             # TF's CTC loss given label sequences longer than the model's time steps (``sequence_length(0) <= 30``):
+             # the input's lengths against the model's, both authors' reading
+             r"|\bsequence_length\(\d+\) <= \d+"
              # a script's own assertion over the options it was given together (kohya's "both option use_8bit_adam and
              # optimizer_type are specified"): the command line, not the code
              r"|" + _PFX + r"AssertionError: .{0,300}\boptions? \S.{0,300}\b(?:are|is|were|was) (?:specified|given|set"
@@ -3908,13 +3923,12 @@ BUGS: tuple[Rule, ...] = (
     # a debugger's breakpoint left in the program: no one answers it in a batch job
     Rule("breakpoint_left", CODE, "programming_error", log=r"\bbdb\.BdbQuit\b|^BdbQuit$"),
     # A runtime's own words for a call the program got wrong: a text file read with the platform's default encoding
-    # (Windows' GBK or cp1252, a C locale's ASCII) that is UTF-8 (open() without encoding=); random.sample asked for
-    # more than its list holds; a null dereferenced in a JVM's or .NET's code (a Spark job's, a TorchSharp or ML.NET
-    # trainer's), an undefined reference in Julia's; Swift's trap on a precondition or an assertion of the code
-    # (Swift for TensorFlow's layers: it ends the process by SIGILL, so ahead of the crashes).
+    # (Windows' GBK or cp1252, a C locale's ASCII) that is UTF-8 (open() without encoding=); a null dereferenced in a
+    # JVM's or .NET's code (a Spark job's, a TorchSharp or ML.NET trainer's), an undefined reference in Julia's;
+    # Swift's trap on a precondition or an assertion of the code (Swift for TensorFlow's layers: it ends the process
+    # by SIGILL, so ahead of the crashes).
     Rule("runtime_misuse", CODE, "programming_error",
          log=r"UnicodeDecodeError: '(?:gbk|gb2312|cp\d+|charmap|ascii)' codec can't decode byte"
-             r"|Sample larger than population or is negative"
              r"|\bjava\.lang\.NullPointerException\b|\bSystem\.NullReferenceException\b"
              r"|\bUndefRefError: access to undefined reference"
              r"|^(?:Precondition|Assertion) failed(?:: .*)?: file \S+\.swift, line \d+"

@@ -309,8 +309,9 @@ def _origin(path: str | None, func: str | None) -> str:
     arrays = bool(func and _ARRAYS_FUNC.search(func))  # a check of the arrays handed over, not of settings
     if (_CONFIG_FILE.search(base) and not arrays) or _CONFIG_DIR.search(low):
         return CONFIG
-    if low.startswith(("<ipython-input-", "cell in")):
-        return USER  # a notebook's own cell
+    if low.startswith(("<ipython-input-", "cell in", "<stdin>")) or low == "<string>" and func == "<module>":
+        return USER  # a notebook's own cell, a line typed at the interpreter or run by ``python -c`` (not exec's
+        # generated code, a dataclass's ``__init__`` in ``<string>``)
     library = installed(p)
     if library and (_IO_FILE.search(base) or _IO_DIR.search(low)):
         return IO  # before a function's name: gcsfs's validate_response checks an HTTP answer, not a config

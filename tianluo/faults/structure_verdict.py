@@ -306,7 +306,10 @@ _REMOTE_CONTEXT_GONE = compile_pattern(r"^Unable to find a context_id matching t
 _OPERAND_SLIP = compile_pattern(r"^can only concatenate \w+ \(not \\?\"\w+\\?\"\) to \w+|^unsupported operand type"
                                 r"|^'\w+' object is not (?:subscriptable|callable|iterable)\b|^must be str, not \w+$")
 #: TF handed an array of Python objects (mixed floats and strings, ragged lists) where it needs numbers.
-_OBJECT_ARRAY = r"Failed to convert a NumPy array to a Tensor \(Unsupported object type"
+_OBJECT_ARRAY = (r"Failed to convert a NumPy array to a Tensor \(Unsupported object type"
+                 # a library's check naming the types it takes and the one it was handed (TF Model Optimization's
+                 # ``prune_low_magnitude`` given a layer's output tensor for the layer)
+                 r"|\bcan only \w+ an object of the following types\b|\bYou passed an object of type\b")
 #: multiprocessing's spawn re-importing a script that starts processes without a ``__main__`` guard: its check
 #: (``_check_not_importing_main``) is of the program's structure, not of a configuration.
 _NO_MAIN_GUARD_WORDS = r"has finished its bootstrapping phase|start a new process before the"
