@@ -11950,6 +11950,15 @@ SETS_247_254 = [
      "version_mismatch"),
 ]
 
+SETS_255_257 = [
+    # TF's CTC loss over an utterance whose transcript is empty
+    ("tensorflow.python.framework.errors_impl.InvalidArgumentError: Labels length is zero in batch 4\n"
+     "\t [[Node: ctc_loss/CTCLoss = CTCLoss[ctc_merge_repeated=true]]]", {}, "corrupt_data"),
+    # a program's own report of what it could not write, naming permissions, before it exits 0 or 1
+    ("Opening desired train file train.yaml\nError: could not create checkpoint directory /data/runs/exp3. "
+     "Check your permissions and try again.", {"exit_code": 0}, "permission_denied"),
+]
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -11964,7 +11973,8 @@ LATER_SETS = [(name, *case) for name, cases in {
     "109": SET_109, "110": SET_110, "111": SET_111, "112": SET_112, "113": SET_113, "114": SET_114, "115": SET_115, "116": SET_116, "118": SET_118, "119": SET_119, "120": SET_120, "121": SET_121, "122": SET_122, "125": SET_125, "126": SET_126, "127": SET_127, "128": SET_128, "129": SET_129, "130": SET_130, "131": SET_131, "132": SET_132, "133": SET_133, "134": SET_134, "older-by-label": OLDER_SETS_BY_LABEL, "113-115-by-label": SETS_113_115_BY_LABEL,
     "136-141": SETS_136_141, "143-145": SETS_143_145, "147-150": SETS_147_150, "157-176": SETS_157_176,
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
-    "239-246": SETS_239_246, "247-254": SETS_247_254, "siblings": LIBRARY_SIBLINGS}.items()
+    "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
+    "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 
 

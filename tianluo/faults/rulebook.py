@@ -2698,7 +2698,11 @@ SETUP: tuple[Rule, ...] = (
                # Windows: ERROR_ACCESS_DENIED, a privilege (a symlink) the user does not hold
                r"|\[WinError (?:5|1314)\]|: Access is denied\.$"
                # an ssh launcher (mpirun's, pdsh's) whose key the other host's sshd refuses
-               r"|: Permission denied \((?:publickey|gssapi|keyboard-interactive|password|hostbased)[\w,-]*\)\.?$"),
+               r"|: Permission denied \((?:publickey|gssapi|keyboard-interactive|password|hostbased)[\w,-]*\)\.?$"
+               # a program's own report that it could not make or write what it needs, naming permissions as what
+               # to check (bonnet's "Error creating log directory. Check permissions! Exiting...")
+               r"|\b(?:[Ee]rror|ERROR|[Ff]ailed|[Cc]annot|[Cc]ould not|[Uu]nable)\b.{0,200}\b[Cc]heck (?:the |your )?"
+               r"permissions\b"),
     # Lightning's MisconfigurationException for a LightningModule without a method it needs is the module's code,
     # not the Trainer's configuration (a guard before bad_arguments, which takes Lightning's other ones)
     Rule("lightning_module_incomplete", CODE, "programming_error",
@@ -3193,6 +3197,8 @@ SETUP: tuple[Rule, ...] = (
              # TF's CTC loss given a transcript longer than its utterance's frames (a clip cut short, a label file of
              # another clip, a feature rate the labels were not made for: all three authors read the data)
              r"|\bNot enough time for target transition sequence\b"
+             # ... or an utterance whose transcript is empty (``Labels length is zero in batch 17``)
+             r"|\bLabels length is zero in batch \d+"
              # MXNet's RecordIO file whose size is no multiple of its records' alignment (a download cut short);
              # TF's vocabulary file with an empty line; PaddlePaddle's label past the model's classes
              r"|\bfile do not align by \d+ bytes\b|\bInvalid content in \S+: empty line found at position \d+"
