@@ -306,10 +306,10 @@ _REMOTE_CONTEXT_GONE = compile_pattern(r"^Unable to find a context_id matching t
 _OPERAND_SLIP = compile_pattern(r"^can only concatenate \w+ \(not \\?\"\w+\\?\"\) to \w+|^unsupported operand type"
                                 r"|^'\w+' object is not (?:subscriptable|callable|iterable)\b|^must be str, not \w+$")
 #: TF handed an array of Python objects (mixed floats and strings, ragged lists) where it needs numbers.
-_OBJECT_ARRAY = (r"Failed to convert a NumPy array to a Tensor \(Unsupported object type"
-                 # a library's check naming the types it takes and the one it was handed (TF Model Optimization's
-                 # ``prune_low_magnitude`` given a layer's output tensor for the layer)
-                 r"|\bcan only \w+ an object of the following types\b|\bYou passed an object of type\b")
+_OBJECT_ARRAY = r"Failed to convert a NumPy array to a Tensor \(Unsupported object type"
+#: A library's check naming the types it takes and the one it was handed (TF Model Optimization's
+#: ``prune_low_magnitude`` given a layer's output tensor for the layer): the caller handed the wrong kind of object.
+_TYPE_REFUSED = r"\bcan only \w+ an object of the following types\b|\bYou passed an object of type\b"
 #: multiprocessing's spawn re-importing a script that starts processes without a ``__main__`` guard: its check
 #: (``_check_not_importing_main``) is of the program's structure, not of a configuration.
 _NO_MAIN_GUARD_WORDS = r"has finished its bootstrapping phase|start a new process before the"
@@ -342,7 +342,7 @@ _PROGRAMMING_MESSAGE = compile_pattern(
     r"|could not infer dtype of|could not determine the shape of object type"
     # a tensor on one device handed to what lives on another, in a library's own words (DGL's node features)
     r"|\bon device (?:cpu|cuda(?::\d+)?)\b.{0,60}\bon device (?:cpu|cuda(?::\d+)?)\b"
-    r"|" + _OBJECT_ARRAY +
+    r"|" + _OBJECT_ARRAY + r"|" + _TYPE_REFUSED +
     # a list's remove asked for what it lacks (list.index's "'x' is not in list" is _OWN_SLIP's: in a library, the
     # name looked up may be the configuration's)
     r"|list\.remove\(x\): x not in list"
@@ -514,7 +514,7 @@ _SHAPE_MESSAGE = compile_pattern(r"(?i)shape|size of tensor|must match the size|
 _INDEX_MESSAGE = compile_pattern(r"(?i)indices\[[\d,]*\] = -?\d+ is not in \[|index out of range|out of bounds"
                                  r"|index -?\d+ is out of")
 #: A value of the wrong type, in a library's words
-_TYPE_MESSAGE = compile_pattern(_OBJECT_ARRAY)
+_TYPE_MESSAGE = compile_pattern(_OBJECT_ARRAY + r"|" + _TYPE_REFUSED)
 _DEVICE_MESSAGE = compile_pattern(r"(?i)same device|on cpu|on device cpu|scalar type|dtype|can't convert cuda"
                                   r"|can't be cast to the|found type torch\.cuda\.|object of type torch\.cuda\.")
 _STATUS = compile_pattern(r"^(?:\w+: )?(UNAVAILABLE|DEADLINE_EXCEEDED|UNAUTHENTICATED|PERMISSION_DENIED"
