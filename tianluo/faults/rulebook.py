@@ -2102,12 +2102,15 @@ SETUP: tuple[Rule, ...] = (
              + r"|Invalid type provided for checkpoint_callback: Expected bool but received"
              r"|no such column: \"\w+\" - should this be a string literal in single-quotes\?"
              r"|could not find registered platform with id: 0x"
-             # a keyword the installed release of a training library's own class no longer (or not yet) takes:
-             # transformers' renamed evaluation_strategy, TRL's moved SFTTrainer arguments, accelerate's, PEFT's;
-             # Hydra's _partial_ before 1.2 (passed on to the target as a keyword)
-             r"|\b(?:(?:Seq2Seq)?TrainingArguments|(?:SFT|DPO|GRPO|PPO|KTO|ORPO|Reward|Seq2Seq)?Trainer"
-             r"|(?:SFT|DPO|GRPO|PPO|KTO|ORPO|Reward|Lora|Peft|BitsAndBytes)Config|Accelerator)\.__init__\(\) got an "
-             r"unexpected keyword argument '"
+             # a keyword the installed release of a well-known library's entry point no longer (or not yet) takes,
+             # whatever line called it: a training library's own class (transformers' renamed evaluation_strategy,
+             # TRL's moved SFTTrainer arguments, accelerate's, PEFT's), torch.distributed's init_process_group (a
+             # framework's dist_params written for another release), a hub loader's from_pretrained
+             # (``Pipeline.from_pretrained() got an unexpected keyword argument 'use_auth_token'``); Hydra's _partial_
+             # before 1.2 (passed on to the target as a keyword)
+             r"|(?:\b(?:(?:Seq2Seq)?TrainingArguments|(?:SFT|DPO|GRPO|PPO|KTO|ORPO|Reward|Seq2Seq)?Trainer"
+             r"|(?:SFT|DPO|GRPO|PPO|KTO|ORPO|Reward|Lora|Peft|BitsAndBytes)Config|Accelerator)\.__init__"
+             r"|\binit_process_group|\.from_pretrained)\(\) got an unexpected keyword argument '"
              r"|\bError instantiating '[^']+' : __init__\(\) got an unexpected keyword argument '_(?:partial|convert"
              r"|recursive|args)_'"
              + r"|incompatible (?:constructor|function) arguments\. The following argument types are supported:"
@@ -2121,12 +2124,6 @@ SETUP: tuple[Rule, ...] = (
              # current Unsloth version!"); CatBoost's GPU module of another CUDA than the host's
              r"|\bnot supported (?:in|by) your (?:current|installed) (?:[\w.-]+ version\b|version of )"
              r"|\bCan't load GPU learning library\b"
-             # torch.distributed's entry point handed a keyword its release does not take (a framework's dist_params
-             # written for another release of it)
-             r"|\binit_process_group\(\) got an unexpected keyword argument '"
-             # ... and a hub loader's (``Pipeline.from_pretrained() got an unexpected keyword argument
-             # 'use_auth_token'``, a keyword its release dropped), whatever line called it
-             r"|\.from_pretrained\(\) got an unexpected keyword argument '"
              r"|cannot import name '\w+' from partially initialized module '[\w.]+' \(most likely due to a circular"
              r" import\) \(\S*[/\\](?:site|dist)-packages[/\\]"
              # Keras 3 reading a layer's config that Keras 2 wrote (Conv2DTranspose's ``groups``): it deserialises
