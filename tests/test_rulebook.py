@@ -11959,6 +11959,53 @@ SETS_255_257 = [
      "Check your permissions and try again.", {"exit_code": 0}, "permission_denied"),
 ]
 
+SETS_259_266 = [
+    # vmap (not pmap) over an argument whose rank is below the axis it maps (a scalar where a batch was due)
+    ("ValueError: vmap was requested to map its argument along axis 1, which implies that its rank should be at "
+     "least 2, but is only 1 (its shape is (32,))", {}, "shape_mismatch"),
+    # SciML's solver stopping on a NaN step size (Julia's warning before the retcode), and torchdiffeq's rk_common
+    ("\u250c Warning: NaN dt detected. Likely a NaN value in the state, parameters, or derivative value caused this "
+     "outcome.\n\u2514 @ SciMLBase ~/.julia/packages/SciMLBase/aft1j/src/integrator_interface.jl:589",
+     {}, "nan_loss"),
+    ('  File "/opt/conda/lib/python3.10/site-packages/torchdiffeq/_impl/rk_common.py", line 228, in _adaptive_step\n'
+     "    assert t0 + dt > t0, 'underflow in dt {}'.format(dt.item())\nAssertionError: underflow in dt nan",
+     {}, "nan_loss"),
+    # a gRPC server's handler that raised, its message quoted in the status the client raises
+    ("grpc._channel._InactiveRpcError: <_InactiveRpcError of RPC that terminated with:\n"
+     "\tstatus = StatusCode.UNKNOWN\n\tdetails = \"Exception calling application: list index out of range\"\n"
+     "\tdebug_error_string = \"{\"created\":\"@1650000000.1\",\"grpc_status\":2}\"\n>", {}, "index_error"),
+    # a setting left null reached as a chain off the settings object, in a project's own script
+    ('Traceback (most recent call last):\n  File "train.py", line 40, in <module>\n'
+     "    scheduler = build_scheduler(cfg.solver.lr_scheduler.name, optimizer)\n"
+     "AttributeError: 'NoneType' object has no attribute 'name'", {}, "bad_arguments"),
+]
+
+SETS_267_274 = [
+    # a trainer's own stop on its loss gone huge; TF's check_numerics on a loss gone Inf
+    ("Exception: Loss exploded to 1024.55811 at step 300", {}, "nan_loss"),
+    ("tensorflow.python.framework.errors_impl.InvalidArgumentError: loss is inf or nan : Tensor had Inf values\n"
+     "\t [[{{node CheckNumerics}}]]", {}, "nan_loss"),
+    # TF 1's get_checkpoint_state on a folder without a checkpoint, its None read by the program
+    ('Traceback (most recent call last):\n  File "eval.py", line 57, in <module>\n'
+     "    saver.restore(sess, ckpt.model_checkpoint_path)\n"
+     "AttributeError: 'NoneType' object has no attribute 'model_checkpoint_path'", {}, "missing_file"),
+    # COLMAP refusing a database path that is not a file
+    ("F0301 10:02:11.553120 40211 option_manager.cc:820] Check failed: ExistsFile(*database_path)", {"signal": 6},
+     "missing_file"),
+    # TorchScript refusing the model's Python (a generator expression; a builtin it cannot compile)
+    ("torch.jit.frontend.UnsupportedNodeError: GeneratorExp aren't supported:\n"
+     '  File "/work/model.py", line 40\n    def forward(self, x):\n        return sum(f(x) for f in self.heads)',
+     {}, "programming_error"),
+    ("RuntimeError: \nPython builtin <built-in function empty> is currently not supported in Torchscript:", {},
+     "programming_error"),
+    # a loss's check that its two arrays match
+    ("AssertionError: pred and target must have the same shape", {}, "shape_mismatch"),
+    # Python 2's pickle on a data file cut short: a bare EOFError
+    ('Traceback (most recent call last):\n  File "train.py", line 12, in <module>\n    x, y = load_batch(path)\n'
+     '  File "/home/u/proj/datasets.py", line 30, in load_batch\n    batch = pickle.load(f)\nEOFError', {},
+     "corrupt_data"),
+]
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -11974,7 +12021,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "136-141": SETS_136_141, "143-145": SETS_143_145, "147-150": SETS_147_150, "157-176": SETS_157_176,
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
-    "siblings": LIBRARY_SIBLINGS}.items()
+    "259-266": SETS_259_266, "267-274": SETS_267_274, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 
 

@@ -745,7 +745,12 @@ _ENDS_JOB = r"(?:^\s*|Error: ?)"
 #: error's marker and a colon. Python's own messages (builtins) are then read as their exception's, when the message
 #: ends the line; a phrase inside a longer line ("..., skipping sample") is not.
 _BARE = (r"(?:^[\s`]*|(?:[Ee]rror|ERROR)(?: (?:during|while|in|when|on) [a-z][\w ]{0,40})?\s*:\s+"
-         r"|(?:[Ee]xception|caught|[Ff]ailed|FAILED)\s*:\s+)")
+         r"|(?:[Ee]xception|caught|[Ff]ailed|FAILED)\s*:\s+"
+         # gRPC's status of a call whose server-side handler raised, quoting the handler's exception's message:
+         # ``details = "Exception calling application: 'GP' object has no attribute '_x_train'"``
+         r'|\bdetails = "Exception calling application: )')
+#: Where a bare message ends: the line's end, or the closing quote of gRPC's ``details`` (``_BARE``).
+_BARE_END = r'"?$'
 
 # An exception line whose message says more: ``[module.]SomethingError: ...<phrase>``.
 _EXC_LINE = _PFX + r"(?:\w+\.)*\w*(?:Error|Exception)\b"
@@ -2163,7 +2168,10 @@ SETUP: tuple[Rule, ...] = (
              # (its warning that it goes on without one, "..., skipping load", is read only when the run then
              # exited 1: checkpoint_skipped)
              r"|[Cc]heckpoint (?:directory|dir|path|file) \S+ does not exist(?:[^,]|,?\s*$|, [^s])"
-             r"|Couldn't find 'checkpoint' file or checkpoints in given directory|Do not exists? any checkpoint"),
+             r"|Couldn't find 'checkpoint' file or checkpoints in given directory|Do not exists? any checkpoint"
+             # TF 1's tf.train.get_checkpoint_state found no checkpoint file in the folder, and the program read the
+             # path off the None it returned
+             r"|'NoneType' object has no attribute 'model_checkpoint_path'"),
     # A loader's warning that it starts without the checkpoint it was pointed at (PhysicsNeMo's "Provided checkpoint
     # directory x does not exist, skipping load"): the cause when the run then gave up with exit 1 ("Failed to load a
     # valid model"); beside a death by a signal it is a line the run went on past.
@@ -2286,6 +2294,12 @@ SETUP: tuple[Rule, ...] = (
              # TF's estimator hook; a NaN loss or prediction reaching int() (a progress string, a preview) or a metric
              # that checks its input (scipy's pearsonr)
              r"|Model diverged with loss = (?:NaN|Inf)|cannot convert float NaN to integer"
+             # a trainer's own stop on a loss gone huge (Tacotron-2's ``Loss exploded to 378346.62500 at step 5300``);
+             # TF's clip_by_global_norm and check_numerics given gradients or a tensor gone Inf or NaN
+             r"|\b[Ll]oss exploded\b|\bFound Inf or NaN global norm\b|\bTensor had (?:NaN|Inf) values\b"
+             # an adaptive ODE solver's step size gone NaN with the state it integrates (torchdiffeq's assertion,
+             # SciML's DifferentialEquations.jl)
+             r"|\bunderflow in dt nan\b|\bNaN dt detected\. Likely a NaN value in the state"
              # an assert whose message is the tensor it checked, gone NaN (Sparse R-CNN's boxes before GIoU)
              r"|AssertionError: tensor\(\[+(?:nan|-?inf)\b"
              r"|array must not contain infs or NaNs"
@@ -2454,6 +2468,8 @@ SETUP: tuple[Rule, ...] = (
              # Tesseract's lstmtraining without its list of training files (an empty or unmade list.train)
              r"|^Failed to load list of training filenames from "
              r"|\bCould not open JSON annotations file\b"
+             # COLMAP's check of the folders and files it was given (glog's ``Check failed: ExistsDir(*image_path)``)
+             r"|\bCheck failed: Exists(?:Dir|File|Path)\("
              r"|\bObject s3://\S+ not found!|\bsndfile: unknown format or could not open file\b"
              # python-soundfile's libsndfile failing to open the file at all (its own "System error": no such file,
              # mostly a path built for another layout; both corpus authors)
@@ -3521,6 +3537,11 @@ BUGS: tuple[Rule, ...] = (
              r"|Shapes \([^)]*\) and \([^)]*\) are incompatible|Dimensions must be equal, but are \d+ and \d+"
              r"|var and grad do not have the same shape|logits and labels must have the same first dimension"
              r"|[pv]map got inconsistent sizes for array axes to be mapped"
+             # ... or an argument of a lower rank than the axis mapped over (a state not replicated for pmap)
+             r"|[pv]map was requested to map its argument along axis -?\d+, which implies that its rank should be"
+             # a check that two arrays match (skimage's metrics and the PSNR helpers copied from them: "Input images
+             # must have the same dimensions."; a loss's "'input' and 'target' must have the same shape")
+             r"|\bmust have the same (?:shape|dimensions)\b"
              # a loss given targets of the wrong rank, an empty tensor reshaped, BatchNorm with other channels
              r"|dimension specified as \d+ but tensor has no dimensions|multi-target not supported"
              r"|Expected target size \(|cannot reshape tensor of 0 elements into shape"
@@ -3702,9 +3723,9 @@ BUGS: tuple[Rule, ...] = (
              r"|[Oo]bject header message is too large"
              # Python's own unpacking and max() of nothing, without their exception's name (_BARE)
              r"|" + _BARE + r"(?:(?:not enough|too many) values to unpack \(expected \d+(?:, got \d+)?\)"
-             r"|(?:max|min)\(\) arg is an empty sequence)$"
+             r"|(?:max|min)\(\) arg is an empty sequence)" + _BARE_END
              # MPI called before MPI_Init or after MPI_Finalize (Open MPI's words, then MPICH's)
-             r"|function was called (?:before MPI_INIT|after MPI_FINALIZE) was invoked"
+             + r"|function was called (?:before MPI_INIT|after MPI_FINALIZE) was invoked"
              r"|Attempting to use an MPI routine (?:before initializing|after finalizing) MPI"
              # Keras' learning-phase placeholder left unfed (a backend function called without it, Dropout under
              # TimeDistributed, a graph built for another Keras): the program's use of the framework
@@ -3766,7 +3787,7 @@ BUGS: tuple[Rule, ...] = (
     Rule("name_error", CODE, "name_error",
          log=_exc("NameError", "UnboundLocalError", "UndefVarError") + r"|" + _BARE + r"(?:name '\w+' is not defined"
              r"|local variable '\w+' referenced before assignment"
-             r"|cannot access local variable '\w+' where it is not associated with a value)$"),
+             r"|cannot access local variable '\w+' where it is not associated with a value)" + _BARE_END),
     Rule("recursion_error", CODE, "recursion_error",
          # (Python's C stack overflowing under recursion too deep for its guard: the interpreter aborts)
          log=_exc("RecursionError") + r"|maximum recursion depth exceeded|\bjava\.lang\.StackOverflowError\b"
@@ -3774,9 +3795,9 @@ BUGS: tuple[Rule, ...] = (
              r"|Fatal Python error: Cannot recover from stack overflow"),
     Rule("zero_division", CODE, "zero_division",
          log=_exc("ZeroDivisionError") + r"|" + _BARE
-             + r"(?:float |integer |complex )?division(?: or modulo)? by zero$"
+             + r"(?:float |integer |complex )?division(?: or modulo)? by zero" + _BARE_END
              # the JVM's and .NET's integer division by zero
-             r"|\bjava\.lang\.ArithmeticException: / by zero\b|\bSystem\.DivideByZeroException\b"),
+             + r"|\bjava\.lang\.ArithmeticException: / by zero\b|\bSystem\.DivideByZeroException\b"),
     # MATLAB's indexing past an array's end (its batch runs print the error and may still exit 0; its stderr wraps
     # an error in ``{`` and a backspace)
     Rule("matlab_index", CODE, "index_error",
@@ -3829,18 +3850,24 @@ BUGS: tuple[Rule, ...] = (
                                  r"|an integer is required \(got type [\w.]+\)"
                                  r"|(?:list|tuple) indices must be integers or slices, not [\w.]+"
                                  # TF's conversion of a value to a graph's tensor (a None where a tensor was due)
-                                 r"|Can not convert a [\w.]+ into a Tensor or Operation\.)$"
+                                 r"|Can not convert a [\w.]+ into a Tensor or Operation\.)" + _BARE_END
                                  # a JVM's or .NET's cast of a value of another type (a Spark job's UDF or estimator
                                  # given DenseVectors where it casts to SparseVector)
-                                 r"|\bjava\.lang\.ClassCastException\b|\bSystem\.InvalidCastException\b"
+                                 + r"|\bjava\.lang\.ClassCastException\b|\bSystem\.InvalidCastException\b"
                                  # Spark ML's estimator given a column of another type than it takes (features as
                                  # an array, not a Vector)
                                  r"|requirement failed: Column \S+ must be of type \S+ but was actually "
                                  # R's call of a function with an argument it does not take (on the next line
                                  # when the call is long)
                                  r"|^Error in .{1,300} : unused arguments? \(|^\s{0,4}unused arguments? \("),
+    # TorchScript refusing the Python it was asked to compile (torch.jit.script, or a tool that scripts the model: a
+    # TensorRT or mobile export): the model's code uses what TorchScript does not take, and must be changed
+    Rule("torchscript_refused", CODE, "programming_error",
+         log=r"\btorch\.jit\.frontend\.(?:NotSupportedError|UnsupportedNodeError|FrontendError)\b"
+             r"|\bexpected type comment but found '\w+' here\b|\bis currently not supported in Torchscript\b"
+             r"|\bTried to access nonexistent attribute or method '[^']*' of type '"),
     Rule("attribute_error", CODE, "attribute_error",
-         log=_exc(r"\w*AttributeError") + r"|" + _BARE + r"'[\w.]+' object has no attribute '\w+'$"),
+         log=_exc(r"\w*AttributeError") + r"|" + _BARE + r"'[\w.]+' object has no attribute '\w+'" + _BARE_END),
     # A download whose answer had no Content-Length header (torch's model_zoo reading it): a server answering with
     # an error page, or none, not the program's lookup (a guard: GUARDS).
     # (pdb's "*** " before it, where the exception was printed in the debugger)
@@ -3855,8 +3882,8 @@ BUGS: tuple[Rule, ...] = (
              + r"|^panic: runtime error: (?:index|slice bounds) out of range\b"
              + r"|\bjava\.lang\.(?:Array|String)?IndexOutOfBoundsException\b"
                r"|\bSystem\.(?:IndexOutOfRange|ArgumentOutOfRange)Exception\b|" + _BARE
-             + r"(?:list|tuple|string|range object) index out of range$"
-             r"|Received a label value of -?\d+ which is outside the valid range of \["
+             + r"(?:list|tuple|string|range object) index out of range" + _BARE_END
+             + r"|Received a label value of -?\d+ which is outside the valid range of \["
              # torch.topk asked for more elements than the tensor holds (a k the program computed)
              r"|\bselected index k out of range\b"
              r"|cur_target >= 0 && cur_target < n_classes"

@@ -456,12 +456,18 @@ _NONE_PATH = compile_pattern(r"^(?:expected str, bytes or os\.PathLike object, n
                              r"returns a str| returning str), not (?:'NoneType'|<class 'NoneType'>))")
 #: The project's line that read the path from a setting (``os.path.join(self.exp_root_dir, self.name)`` in a config's
 #: ``__post_init__``, ``open(args.data_path)``, ``cfg.model.ckpt``): a None there is a path the job was not given.
-_SETTING_PATH = compile_pattern(r"\b(?:args|opt|opts|cfg|conf|config|hparams|hps|params|options|FLAGS|flags)\.[\w.]*\w"
+_SETTINGS = r"\b(?:args|opt|opts|cfg|conf|config|hparams|hps|params|options|FLAGS|flags)"
+_SETTING_PATH = compile_pattern(_SETTINGS + r"\.[\w.]*\w"
                                 r"|\bself\.\w*(?:dir|path|root|file|folder|ckpt|checkpoint)\w*\b"
                                 # a folder joined onto (nnU-Net's ``join(nnUNet_raw_data, task_name)``, from an
                                 # environment variable nobody set), or the environment read on the line itself
                                 r"|\bjoin\(\s*\w*(?:[Dd]ir|[Pp]ath|[Rr]oot|[Ff]older|[Dd]ata|[Bb]ase|DIR|PATH|ROOT|FOLDER"
                                 r"|DATA|BASE|HOME)\w*\s*,|\bos\.(?:environ|getenv)\b")
+#: None asked for an attribute, and the line that asked reads it as a chain off the job's settings
+#: (``config.dataset.transform_config.train``, ``args.mixed_precision.lower()``): the setting before the attribute is
+#: null, never given or left in a layout of another release (``_none_setting``).
+_NONE_ATTRIBUTE = compile_pattern(r"^'NoneType' object has no attribute '(\w+)'", capture=True)
+_SETTING_CHAIN = compile_pattern(_SETTINGS + r"(?:\.\w+)+\.(\w+)\b", capture=True)
 #: An unpacking into the wrong number of names; what unpacked says whose it is (a tensor's shape, a text line's
 #: fields, a call of another release: ``_SHAPE_UNPACKED``, ``_LINE_UNPACKED``, ``_RELEASE_CALLS``).
 _UNPACK = compile_pattern(r"^(?:too many|not enough) values to unpack\b")
@@ -799,12 +805,19 @@ def _config_key(raised: Raised, message: str) -> bool:
     return any(found.group(1) == key for found in _CONFIG_SUBSCRIPT.finditer(raised.source))
 
 
+def _none_setting(message: str, source: str) -> bool:
+    """Whether None lacked the attribute a settings chain of the raising line ends with (``_NONE_ATTRIBUTE``)."""
+    found = _NONE_ATTRIBUTE.search(message)
+    return found is not None and any(chain.group(1) == found.group(1) for chain in _SETTING_CHAIN.finditer(source))
+
+
 def exception_verdict(raised: Raised) -> Verdict | None:
     """What one exception says by its name, where it was raised and its message; None if nothing."""
     base, message = raised.base, raised.message
     if _WRAPPER.search(base):
         return None
-    if (base in ("EOFError", "UnpicklingError") and raised.origin == USER and _SHORT_PICKLE.search(message)
+    if (base in ("EOFError", "UnpicklingError") and raised.origin == USER
+            and (_SHORT_PICKLE.search(message) or base == "EOFError" and not message)  # (Python 2's: no message)
             and _DATA_LOAD.search(raised.source) and not _CHECKPOINT_WORDS.search(raised.source)):
         return Verdict(CONFIG_C, "corrupt_data", f"{_text(raised)} (raised by `{raised.source[:200]}`: a data file "
                        "cut short or empty, not a checkpoint)", "source", raised.text)
@@ -821,6 +834,10 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised by the project's `"
                        f"{raised.own_source[:200]}`: a path read from the job's settings was never given, so it is "
                        "None)", "source", raised.text)
+    if base == "AttributeError" and _none_setting(message, raised.source):
+        return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised by `{raised.source[:200]}`: a setting "
+                       "the job reads is null: never given, or given in another release's layout)", "source",
+                       raised.text)
     if base == "ValueError" and _UNPACK.search(message) and _SHAPE_UNPACKED.search(raised.source):
         return Verdict(CODE, "shape_mismatch", f"{_text(raised)} (raised by `{raised.source[:200]}`: a tensor of "
                        "another rank than the code unpacks its dimensions into)", "source", raised.text)
