@@ -12006,6 +12006,23 @@ SETS_267_274 = [
      "corrupt_data"),
 ]
 
+SETS_275_279 = [
+    # an extension's setup.py refusing to build its CUDA op on a machine where torch sees no GPU
+    ('Traceback (most recent call last):\n  File "setup.py", line 52, in <module>\n    ext_modules=get_extensions(),\n'
+     "NotImplementedError: CUDA is not available", {}, "no_gpu"),
+    # a framework's compiled part its config turns on, never built (printed, then a clean exit)
+    ("ERROR: Fused kernels configured but not installed. Please install them with `pip install .` in "
+     "megatron/fused_kernels", {"exit_code": 0}, "missing_module"),
+    # a project's own assertion asking, in short, for an option
+    ('Traceback (most recent call last):\n  File "tools/train.py", line 88, in <module>\n    exp = get_exp(name)\n'
+     '  File "/work/proj/tools/train.py", line 30, in get_exp\n    assert exp_name, "pls provide an experiment name"\n'
+     "AssertionError: pls provide an experiment name", {}, "bad_arguments"),
+    # Megatron's distributed checkpoint refusing the shards a model declares
+    ("[rank3]: megatron.core.dist_checkpointing.core.CheckpointingException: Invalid access pattern for "
+     "ShardedTensor(key='embedding.word_embeddings.weight', dtype=torch.bfloat16, local_shape=(16032, 4096))",
+     {}, "programming_error"),
+]
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -12021,7 +12038,8 @@ LATER_SETS = [(name, *case) for name, cases in {
     "136-141": SETS_136_141, "143-145": SETS_143_145, "147-150": SETS_147_150, "157-176": SETS_157_176,
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
-    "259-266": SETS_259_266, "267-274": SETS_267_274, "siblings": LIBRARY_SIBLINGS}.items()
+    "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
+    "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 
 

@@ -1433,6 +1433,9 @@ SETUP: tuple[Rule, ...] = (
              r"|no platforms that are instances of (?:gpu|cuda|rocm|tpu) are present"
              # a tool's own check before it starts (CellBender's --cuda on a node without a GPU)
              r"|[Tt]rying to use CUDA,? but CUDA is not available"
+             # ... or an exception that says only that (the extension builds copied from Deformable-DETR's ops:
+             # ``NotImplementedError: Cuda is not availabel``, raised when torch sees no GPU or CUDA_HOME is unset)
+             r"|" + _EXC_LINE + r": (?:Cuda|CUDA|cuda) is not availabl?el?e?\.?$"
              # accelerate asked for mixed precision on a machine where it found no GPU
              r"|\b(?:fp16|bf16) mixed precision requires a GPU"
              # COLMAP's SiftGPU with no GPU it can use (a build without CUDA, no OpenGL context on a headless host)
@@ -2320,6 +2323,9 @@ SETUP: tuple[Rule, ...] = (
          log=r"\bTritonMissing: |\bCUDA_HOME environment variable is not set\b"
              # (DeepSpeed's op builder's words for it)
              r"|\bCUDA_HOME does not exist, unable to compile CUDA op"
+             # a framework's check that a compiled part its config turns on was never built (GPT-NeoX's "Fused kernels
+             # configured but not installed. Please run `python .../setup.py install`"; it prints it and exits 0)
+             r"|\bconfigured but not installed\. Please (?:run|install)\b"
              # ``python -m`` given a module that is not installed, or gone from the installed release (runpy's words)
              r"|Error while finding module specification for '[^']+' \((?:ModuleNotFoundError|ImportError): "
              # fbgemm_gpu (under torchrec) without its compiled library for this torch (a nightly against a stable)
@@ -3860,6 +3866,10 @@ BUGS: tuple[Rule, ...] = (
                                  # R's call of a function with an argument it does not take (on the next line
                                  # when the call is long)
                                  r"|^Error in .{1,300} : unused arguments? \(|^\s{0,4}unused arguments? \("),
+    # Megatron's distributed checkpointing refusing the shards a model's sharded_state_dict declares (overlapping, or
+    # leaving part of a tensor to no rank): the model's sharding code, Megatron's or the program's, is wrong
+    Rule("sharding_layout_invalid", CODE, "programming_error",
+         log=r"\bCheckpointingException: Invalid access pattern for ShardedTensor\b"),
     # TorchScript refusing the Python it was asked to compile (torch.jit.script, or a tool that scripts the model: a
     # TensorRT or mobile export): the model's code uses what TorchScript does not take, and must be changed
     Rule("torchscript_refused", CODE, "programming_error",
