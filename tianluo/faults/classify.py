@@ -55,7 +55,7 @@ from functools import lru_cache
 
 from tianluo.faults import structure_verdict
 from tianluo.faults.exit_signals import code_signal
-from tianluo.faults.linear_re import UnsupportedPattern, compile_pattern
+from tianluo.faults.linear_re import UnsupportedPattern, compile_pattern, prefilter
 from tianluo.faults.rulebook import BUILTIN_RULES, Rule
 from tianluo.faults.structure import LINE_CHARS, Shape, split_prefix
 from tianluo.faults.structure import read as read_shape
@@ -397,10 +397,31 @@ def _evidence_line(rule: Rule, lines: Sequence[LogLine]) -> LogLine | None:
     before it prints the exception itself, and the exception line is the better evidence.
     """
     pattern = _compiled(rule.log)
+    index = _builtin_filter()[0].get(id(rule))  # a built-in rule: its place in the prefilter
     for line in reversed(lines):
-        if rule.name in line.rules or (pattern is not None and pattern.search(line.text)):
+        if rule.name in line.rules:
+            return line
+        if pattern is None or index is not None and index not in _possible(line.text):
+            continue
+        if pattern.search(line.text):
             return line
     return None
+
+
+@lru_cache(maxsize=1)
+def _builtin_filter():
+    """The built-in rules with a pattern, by identity, to their place in RE2's prefilter of those patterns (the scan's
+    own: ``linear_re.prefilter``); ({}, None) if RE2 will not build it. A classification tries 400 rules on each line:
+    the prefilter reads a line once and names the few its literals leave possible."""
+    logged = tuple(rule for rule in BUILTIN_RULES if rule.log is not None)
+    found = prefilter(tuple(rule.log for rule in logged))
+    return ({id(rule): i for i, rule in enumerate(logged)}, found) if found is not None else ({}, None)
+
+
+@lru_cache(maxsize=4096)
+def _possible(text: str) -> frozenset[int]:
+    """The places of the built-in rules a line's literals leave possible (a superset of those that match it)."""
+    return frozenset(_builtin_filter()[1].Match(text, potential=True) or ())
 
 
 @lru_cache(maxsize=512)
