@@ -12050,6 +12050,24 @@ def test_the_families_of_the_later_held_out_sets(tmp_path, text, facts, label):
     assert fault.label == label, (text, fault)
 
 
+#: A path the job's settings never gave, reaching os.listdir or open from a line the project typed with no file of its
+#: own: a notebook's cell (its arrowed line), not an installed package's frame.
+TYPED_NONE_PATHS = [
+    ("----> 4 images = os.listdir(args.data_dir)\n\n"
+     "TypeError: listdir: path should be string, bytes, os.PathLike, integer or None, not NoneType"),
+    "----> 4 f = open(args.data_path)\n\nTypeError: expected str, bytes or os.PathLike object, not NoneType",
+]
+
+
+@pytest.mark.parametrize("tail", TYPED_NONE_PATHS)
+def test_a_notebook_cells_own_line_is_the_projects_source(tmp_path, tail):
+    text = ("TypeError                                 Traceback (most recent call last)\n"
+            "<ipython-input-7-3f2a9c1d> in <module>\n      3 args = parser.parse_args([])\n" + tail + "\n")
+    fault = run(tmp_path, {"stdout": text}, tail=True, state="exited", exit_code=1)
+    assert (fault.klass, fault.label) == (FaultClass.CONFIG, "bad_arguments"), fault
+    assert "raised by the project's" in fault.evidence, fault
+
+
 #: Environment failures in the words their library prints (each checked against the library's source, or its users'
 #: own reports, through the public code index), written before any held-out set showed them: builds and drivers
 #: that do not fit, a service's status in its client's words.

@@ -309,10 +309,9 @@ def _origin(path: str | None, func: str | None) -> str:
     arrays = bool(func and _ARRAYS_FUNC.search(func))  # a check of the arrays handed over, not of settings
     if (_CONFIG_FILE.search(base) and not arrays) or _CONFIG_DIR.search(low):
         return CONFIG
-    if low.startswith(("<ipython-input-", "cell in", "<stdin>")) or low == "<string>" and func == "<module>":
-        return USER  # a notebook's own cell, a line typed at the interpreter or run by ``python -c`` (not exec's
-        # generated code, a dataclass's ``__init__`` in ``<string>``)
-    library = installed(p)
+    if _typed(low, func):
+        return USER
+    library = installed(p, func)
     if library and (_IO_FILE.search(base) or _IO_DIR.search(low)):
         return IO  # before a function's name: gcsfs's validate_response checks an HTTP answer, not a config
     if (func and _CONFIG_FUNC.search(func) and not _WATCH_FUNC.search(func) and not arrays
@@ -321,10 +320,19 @@ def _origin(path: str | None, func: str | None) -> str:
     return LIBRARY if library else USER
 
 
-def installed(path: str) -> bool:
-    """Whether a frame's file is an installed package's (or the interpreter's), not the project's own."""
+def installed(path: str, func: str | None = None) -> bool:
+    """Whether a frame's file is an installed package's (or the interpreter's), not the project's own: a file under
+    site-packages or the like, or code with no file (``<frozen ...>``, exec's), but for what the project typed
+    (``_typed``). Without the frame's function, ``python -c``'s ``<string>`` counts as exec's."""
     low = path.replace("\\", "/").lower()
-    return bool(_LIBRARY.search(low)) or low.startswith("<")
+    return bool(_LIBRARY.search(low)) or low.startswith("<") and not _typed(low, func)
+
+
+def _typed(low: str, func: str | None) -> bool:
+    """Whether a frame's (lower-cased) file is code the project typed with no file of its own: a notebook's cell, a
+    line typed at the interpreter or run by ``python -c`` (not exec's generated code, a dataclass's ``__init__`` in
+    ``<string>``)."""
+    return low.startswith(("<ipython-input-", "cell in", "<stdin>")) or low == "<string>" and func == "<module>"
 
 
 def own_config_file(path: str) -> bool:
@@ -522,7 +530,7 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
             r.frame_indent = indent if r.frame_indent is None else min(r.frame_indent, indent)
             r.frames.append((where, func))
             r.source = ""
-            if func == "<module>" or not installed(where):
+            if func == "<module>" or not installed(where, func):
                 r.loading = ""  # a module starts loading (its line comes next), or the project's own function runs
             continue
         if not stripped:
@@ -574,7 +582,7 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
 
 def _own(r: _Reader) -> None:
     """Keep the source line just read when its frame is the project's own, and when it is a module's top level."""
-    if r.frames and not installed(r.frames[-1][0]):
+    if r.frames and not installed(*r.frames[-1]):
         r.own_source = r.source
     if r.frames and r.frames[-1][1] == "<module>":
         r.loading = r.source

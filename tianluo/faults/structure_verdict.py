@@ -449,9 +449,9 @@ _REMOTE_CODE = compile_pattern(r"[/\\]transformers_modules[/\\]")
 _TOKENIZER_BASE = compile_pattern(r"[/\\]transformers[/\\]tokenization_utils_base\.py$")
 #: A tokenizer's class opening a vocabulary or merges file whose path it never got (the model folder lacks the file).
 _TOKENIZER_FILE = compile_pattern(r"[/\\]transformers[/\\]models[/\\]\w+[/\\]tokenization_\w+\.py$")
-#: A path that is None, in the words of os.path, os.stat and pathlib (3.8 to 3.12).
+#: A path that is None, in the words of os.path, os.stat, os.listdir and the like, and pathlib (3.8 to 3.12).
 _NONE_PATH = compile_pattern(r"^(?:expected str, bytes or os\.PathLike object, not NoneType"
-                             r"|stat: path should be string, bytes, os\.PathLike or integer, not NoneType"
+                             r"|\w+: path should be string, bytes, os\.PathLike\b[\w ,]*, not NoneType"
                              r"|\w+\(\) argument must be str, bytes, or os\.PathLike object, not 'NoneType'"
                              r"|argument should be a str (?:object )?or an os\.PathLike object(?: where __fspath__ "
                              r"returns a str| returning str), not (?:'NoneType'|<class 'NoneType'>))")
@@ -911,7 +911,7 @@ def exception_verdict(raised: Raised) -> Verdict | None:
                            "message", raised.text)
         return None
     origin = _where(raised)
-    if (base == "AttributeError" and raised.origin != USER and raised.where and installed(raised.where)
+    if (base == "AttributeError" and raised.origin != USER and raised.where and installed(raised.where, raised.func)
             and _ARGS_ATTRIBUTE.search(message)):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: an installed package reads "
                        "an argument the program's command line does not define, or takes it for its own config; the "
@@ -923,7 +923,8 @@ def exception_verdict(raised: Raised) -> Verdict | None:
                        "has never taken, a slip in its own parser)", "origin", raised.text)
     # an installed package failing as it loads (its own top level, under the project's import) or while a module
     # loads (under an import, a decorator, a class statement), before any function of the project's ran
-    if (raised.where is not None and installed(raised.where) and base not in ("KeyboardInterrupt", "SystemExit")
+    if (raised.where is not None and installed(raised.where, raised.func)
+            and base not in ("KeyboardInterrupt", "SystemExit")
             and (raised.func == "<module>" and _IMPORT_LINE.search(raised.own_source)
                  or raised.func != "<module>" and _LOADING_LINE.search(raised.loading))):
         under = raised.own_source if raised.func == "<module>" else raised.loading
@@ -1011,7 +1012,7 @@ def exception_verdict(raised: Raised) -> Verdict | None:
             and not _NO_MAIN_GUARD.search(message) and not _OBJECT_VALUE.search(message)
             # the project's own config module reading an argument its own parser never defined: its own slip
             and not (base == "AttributeError" and _ARGS_ATTRIBUTE.search(message)
-                     and not installed(raised.where or ""))):
+                     and not installed(raised.where or "", raised.func))):
         return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised in {origin}: the framework rejected "
                        "its configuration or arguments)", "origin", raised.text)
     if _CONFIG_NAME.search(base):
