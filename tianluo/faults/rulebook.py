@@ -1435,7 +1435,7 @@ SETUP: tuple[Rule, ...] = (
              r"|[Tt]rying to use CUDA,? but CUDA is not available"
              # ... or an exception that says only that (the extension builds copied from Deformable-DETR's ops:
              # ``NotImplementedError: Cuda is not availabel``, raised when torch sees no GPU or CUDA_HOME is unset)
-             r"|" + _EXC_LINE + r": (?:Cuda|CUDA|cuda) is not availabl?el?e?\.?$"
+             r"|" + _EXC_LINE + r": (?:Cuda|CUDA|cuda) is not availab(?:le|el)\.?$"
              # accelerate asked for mixed precision on a machine where it found no GPU
              r"|\b(?:fp16|bf16) mixed precision requires a GPU"
              # COLMAP's SiftGPU with no GPU it can use (a build without CUDA, no OpenGL context on a headless host)
