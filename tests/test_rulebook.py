@@ -12004,6 +12004,11 @@ SETS_267_274 = [
     ('Traceback (most recent call last):\n  File "train.py", line 12, in <module>\n    x, y = load_batch(path)\n'
      '  File "/home/u/proj/datasets.py", line 30, in load_batch\n    batch = pickle.load(f)\nEOFError', {},
      "corrupt_data"),
+    # a project's own parser of its options file handed something that is not the parsed file (a path never opened)
+    ('Traceback (most recent call last):\n  File "train.py", line 20, in <module>\n'
+     "    cfg = parse_yaml_config(args.cfg)\n"
+     '  File "/work/proj/utils/misc.py", line 44, in parse_yaml_config\n    cfg["world_size"] = world_size\n'
+     "TypeError: 'str' object does not support item assignment", {}, "bad_arguments"),
 ]
 
 SETS_275_279 = [

@@ -352,7 +352,9 @@ _CONFIG_DIR = LazyPattern(r"/(?:omegaconf|hydra|hyperpyyaml|pydantic|pydantic_co
                               r"|deepspeed/runtime/config|deepspeed/launcher|torch/distributed/(?:run|launch)"
                               r"|torch/distributed/elastic/rendezvous)(?:/|\.py)")
 _CONFIG_FUNC = LazyPattern(r"^(?:__post_init__|_?validate\w*|_?check_\w+|_?verify\w*|parse_args|parse_known_args"
-                               r"|_?parse_\w*args\w*|_?sanity_check\w*|_?assert_valid\w*|error|_?check_arg\w*)$")
+                               r"|_?parse_\w*args\w*|_?sanity_check\w*|_?assert_valid\w*|error|_?check_arg\w*"
+                               # a project's own parser of its options file (BasicSR's and its forks' parse_options)
+                               r"|_?parse_(?:\w+_)?(?:options?|opts?|configs?|cfg|conf|settings?|flags?))$")
 # A check of how the work is going, not of what it was given (nnU-Net's ``check_workers_alive_and_busy``).
 _WATCH_FUNC = LazyPattern(r"(?i)alive|worker|health|heartbeat|status|progress|finished|timeout")
 # A check of the arrays the program hands over, in a library's validation module too: Keras'
