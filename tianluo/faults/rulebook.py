@@ -2203,6 +2203,8 @@ SETUP: tuple[Rule, ...] = (
              # Megatron's loader (and SwissArmyTransformer's copy of it) finding no optimizer or RNG state in the
              # checkpoint it resumes from: a checkpoint saved without them, or one for fine-tuning
              r"|\bUnable to load (?:optimizer|rng state) from checkpoint \S"
+             # torch.distributed.checkpoint's planner: a key the model's state dict asks for that the checkpoint lacks
+             r"|\bMissing key in checkpoint state_dict: \S"
              # TGI's weight loader: a tensor the architecture needs that the checkpoint's files do not hold
              r"|\bRuntimeError: weight [\w.]+ does not exist\b"
              # a model built on the meta device whose loader filled in no weights for some parameters (a checkpoint
