@@ -1697,6 +1697,15 @@ SETUP: tuple[Rule, ...] = (
              # Triton (its driver's helper module), each in any wrapper's line
              r"|\bNo working C\+\+ compiler found in torch\._inductor\.config"
              r"|\bFailed to find C compiler\. Please specify via CC\b"),
+    # A library built without what the job calls, or too old for the GPU or the model it is handed, in words no other
+    # cause takes: an extension compiled without CUDA (pytorch3d's, torch_scatter's); cuFFT's internal error under
+    # torch.stft (CUDA 11.7's cuFFT on Ada GPUs: a torch of another CUDA); an old torch's THC asking a newer GPU's
+    # properties (error 11 in THCGeneral.cpp); coremltools older than the torch that traced the model
+    Rule("build_lacks_it", CONFIG, "version_mismatch",
+         log=r"\bNot compiled with (?:GPU|CUDA) support\b|\bCUDA support was not enabled at compile time\b"
+             r"|\bcuFFT error: CUFFT_INTERNAL_ERROR\b"
+             r"|\bcuda runtime error \(11\) : invalid argument at \S*THCGeneral\.cpp:\d+"
+             r"|\bPyTorch convert function for op '\w+' not implemented\b"),
     Rule("builds_that_do_not_fit", CONFIG, "version_mismatch",
          log=r"(?:^|triton\.compiler\.(?:errors\.)?)CompilationError: at \d+:\d+:"
              # jaxlib's CUDA plugin finding a CUDA library (cuDNN, cuBLAS, ...) older than the one it was built against,
