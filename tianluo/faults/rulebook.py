@@ -1071,6 +1071,8 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|OOM when allocating tensor .*device:CPU:\d+ by allocator|\[WinError 1455\]"
              # ... as a C++ check reports it (Ray's raylet mapping its object store on Windows)
              r"|\bGetLastError\(\) = 1455\b"
+             # ... or as torch's shared memory on Windows reports it (a DataLoader's workers sharing tensors)
+             r"|\bCouldn't open shared file mapping: <\w+>, error code: <1455>"
              r"|Memory cgroup out of memory: Kill|"
              # a compiler killed mid-build (the OOM killer's SIGKILL, a parallel build of an extension or of LLVM
              # with more jobs than memory): gcc's, nvcc's and clang's words
@@ -1421,6 +1423,8 @@ SETUP: tuple[Rule, ...] = (
              # MuJoCo's (dm_control's) EGL rendering without the GPU it was told to render on (MUJOCO_EGL_DEVICE_ID
              # naming a device the container does not see)
              r"|\bCannot initialize a headless EGL display\b"
+             # TFLite's Edge TPU delegate finding no Coral device (none attached, or its driver not loaded)
+             r"|\bFailed to load delegate from libedgetpu\.so"
              # vLLM finding no accelerator platform (a Ray actor given no GPU, a CPU-only build)
              r"|RuntimeError: No supported device detected\.?$|RuntimeError: Failed to infer device type"
              # the driver's own libcuda not there to load: a container started without the host's GPU (Singularity
@@ -1598,6 +1602,8 @@ SETUP: tuple[Rule, ...] = (
              r" Create/Open: \S+ : Access is denied)"),
     Rule("corrupt_checkpoint", CONFIG, "corrupt_checkpoint",
          log=r"PytorchStreamReader failed|failed finding central directory|invalid load key"
+             # torch.load of a legacy (pre-zip) file whose storages are cut short or overwritten mid-read
+             r"|\bstorage has wrong size: expected \d+ got \d+"
              # transformers' cached config.json that is not JSON (a download cut short, a proxy's page)
              r"|It looks like the config file at '[^']*' is not a valid JSON file"
              # tokenizers (Rust) reading a tokenizer.json that is not JSON: an LFS pointer, a download cut short
@@ -1697,15 +1703,18 @@ SETUP: tuple[Rule, ...] = (
              # Triton (its driver's helper module), each in any wrapper's line
              r"|\bNo working C\+\+ compiler found in torch\._inductor\.config"
              r"|\bFailed to find C compiler\. Please specify via CC\b"),
-    # A library built without what the job calls, or too old for the GPU or the model it is handed, in words no other
-    # cause takes: an extension compiled without CUDA (pytorch3d's, torch_scatter's); cuFFT's internal error under
-    # torch.stft (CUDA 11.7's cuFFT on Ada GPUs: a torch of another CUDA); an old torch's THC asking a newer GPU's
-    # properties (error 11 in THCGeneral.cpp); coremltools older than the torch that traced the model
+    # A library built without what the job calls, too old for the GPU or the model it is handed, or of a release its
+    # caller does not fit, in words no other cause takes: an extension compiled without CUDA (pytorch3d's,
+    # torch_scatter's); cuFFT's internal error under torch.stft (CUDA 11.7's cuFFT on Ada GPUs: a torch of another
+    # CUDA); an old torch's THC asking a newer GPU's properties (error 11 in THCGeneral.cpp); coremltools older than
+    # the torch that traced the model; fsspec newer than the datasets release that globs with it
     Rule("build_lacks_it", CONFIG, "version_mismatch",
          log=r"\bNot compiled with (?:GPU|CUDA) support\b|\bCUDA support was not enabled at compile time\b"
              r"|\bcuFFT error: CUFFT_INTERNAL_ERROR\b"
              r"|\bcuda runtime error \(11\) : invalid argument at \S*THCGeneral\.cpp:\d+"
-             r"|\bPyTorch convert function for op '\w+' not implemented\b"),
+             r"|\bPyTorch convert function for op '\w+' not implemented\b"
+             # fsspec from 2023.9 refusing the glob an older datasets release builds for a hub dataset's files
+             r"|\bInvalid pattern: '\*\*' can only be an entire path component\b"),
     Rule("builds_that_do_not_fit", CONFIG, "version_mismatch",
          log=r"(?:^|triton\.compiler\.(?:errors\.)?)CompilationError: at \d+:\d+:"
              # jaxlib's CUDA plugin finding a CUDA library (cuDNN, cuBLAS, ...) older than the one it was built against,
@@ -2485,6 +2494,8 @@ SETUP: tuple[Rule, ...] = (
              # Tesseract's lstmtraining without its list of training files (an empty or unmade list.train)
              r"|^Failed to load list of training filenames from "
              r"|\bCould not open JSON annotations file\b"
+             # YOLOv5's and its forks' dataset scan that found no label file beside the images
+             r"|\bNo labels (?:found )?in \S+\. Can not train without labels\b"
              # COLMAP's check of the folders and files it was given (glog's ``Check failed: ExistsDir(*image_path)``)
              r"|\bCheck failed: Exists(?:Dir|File|Path)\("
              r"|\bObject s3://\S+ not found!|\bsndfile: unknown format or could not open file\b"
@@ -3410,6 +3421,8 @@ SETUP: tuple[Rule, ...] = (
          # newton setting or atom attribute; PhysX's GPU buffers sized below what the scene needs (Isaac Sim and Isaac
          # Lab's sim config)
          log=r"\bPair style \S+ requires\b|\bneeds to increase PxGpuDynamicsMemoryConfig::\w+"
+             # TensorRT-LLM's engine built for tp * pp ranks, started on another number of MPI ranks
+             r"|\bAssertion failed: mpiSize == tp \* pp\b"
              # Lightning's check of a validation interval longer than an epoch (its ValueError's words, quoted
              # without the exception's name); transformers' ZeRO-3 against low_cpu_mem_usage or a device_map
              r"|`val_check_interval` \(\d+\) must be less than or equal to the number of the training batches"
