@@ -277,3 +277,14 @@ def test_a_launchers_sigterm_of_the_other_ranks_is_its_clean_up_not_the_cause():
     fault = classify(Evidence(EXITED, exit_code=1, lines=lines, full=FULL))
     assert (fault.klass, fault.label) == (C, "disk_full")
     assert fault.evidence.startswith("full file system: /mnt/ckpt")
+
+
+@pytest.mark.parametrize("pad", [0, 5000])
+def test_an_untagged_line_is_read_by_the_built_in_rules_whatever_its_length(pad):
+    """A line no scan tagged (``rules=()``) is still searched by each built-in rule its literals leave possible (the
+    prefilter), a line longer than the prefilter keeps in its cache too."""
+    from tianluo.shell.logscan import LogLine
+
+    text = "x" * pad + "Epoch 3: Loss is nan, stopping training"
+    fault = classify(Evidence(EXITED, exit_code=1, lines=(LogLine("stderr", 0, text, ()),)))
+    assert (fault.klass, fault.label) == (C, "nan_loss"), fault

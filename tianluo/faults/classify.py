@@ -418,9 +418,18 @@ def _builtin_filter():
     return ({id(rule): i for i, rule in enumerate(logged)}, found) if found is not None else ({}, None)
 
 
-@lru_cache(maxsize=4096)
 def _possible(text: str) -> frozenset[int]:
-    """The places of the built-in rules a line's literals leave possible (a superset of those that match it)."""
+    """The places of the built-in rules a line's literals leave possible (a superset of those that match it); kept
+    for lines of up to ``LINE_CHARS`` (a daemon's ticks classify in one process, and a log line may be 64 KiB)."""
+    return _possible_kept(text) if len(text) <= LINE_CHARS else _possible_now(text)
+
+
+@lru_cache(maxsize=4096)
+def _possible_kept(text: str) -> frozenset[int]:
+    return _possible_now(text)
+
+
+def _possible_now(text: str) -> frozenset[int]:
     return frozenset(_builtin_filter()[1].Match(text, potential=True) or ())
 
 
