@@ -410,9 +410,10 @@ def _evidence_line(rule: Rule, lines: Sequence[LogLine]) -> LogLine | None:
 
 @lru_cache(maxsize=1)
 def _builtin_filter():
-    """The built-in rules with a pattern, by identity, to their place in RE2's prefilter of those patterns (the scan's
-    own: ``linear_re.prefilter``); ({}, None) if RE2 will not build it. A classification tries 400 rules on each line:
-    the prefilter reads a line once and names the few its literals leave possible."""
+    """The built-in rules with a pattern, by identity, to their place in RE2's prefilter of those patterns; ({}, None)
+    if RE2 will not build it. The same tuple of patterns as the scan's (``rulebook.compile_patterns``), so
+    ``linear_re.prefilter``'s cache hands both the one filter. A classification tries some 200 rules on each line: the
+    prefilter reads a line once and names the few its literals leave possible."""
     logged = tuple(rule for rule in BUILTIN_RULES if rule.log is not None)
     found = prefilter(tuple(rule.log for rule in logged))
     return ({id(rule): i for i, rule in enumerate(logged)}, found) if found is not None else ({}, None)

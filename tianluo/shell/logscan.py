@@ -549,7 +549,7 @@ class _Scan:
 
     def _rules_of(self, line: bytes) -> tuple[str, ...]:
         """Every rule that matches ``line``, in the rules' order: the user's each searched, the built-in ones only where
-        the prefilter leaves them possible (a line a rule found is searched by the whole rulebook, 400 rules)."""
+        the prefilter leaves them possible (a line a rule found was searched by the whole rulebook, some 200 rules)."""
         if self.prefilter is None:
             return tuple(rule for rule, p in self.patterns.items() if p.search(line) is not None)
         possible = {self.builtin[i] for i in self.prefilter.Match(line, potential=True) or ()}
