@@ -73,12 +73,15 @@ class LazyPattern(Compiled):
 
     def __init__(self, pattern: str, *, capture: bool = False):
         super().__init__(compile_pattern, pattern, capture=capture)
+        self.text = pattern  # its source, for a prefilter of several (``prefilter``), read without compiling it
 
 
 def source(pattern) -> str:
     """The pattern text of a string or a compiled pattern, with its ``re`` flags spelled inline."""
     if isinstance(pattern, str):
         return pattern
+    if isinstance(pattern, LazyPattern):
+        return pattern.text
     text = pattern.pattern
     if isinstance(text, bytes):
         text = text.decode("utf-8", errors="replace")

@@ -37,7 +37,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 
-from tianluo.faults.linear_re import LazyPattern, compile_any
+from tianluo.faults.linear_re import LazyPattern, compile_any, prefilter, source
 from tianluo.faults.strerror_l10n import NOENT_L10N, STRERRORS_L10N
 
 LINE_CHARS = 2000  # a line is cut here before any pattern sees it
@@ -860,17 +860,53 @@ _ON_DEVICE = LazyPattern(r"(?i)cuda|gpu|device|\bTHC|\bHBM|\bTPU|\bXLA|cudnn|cub
 _BARRIER = LazyPattern(r"\(world_size=(\d{1,9}), worker_count=(\d{1,9})", capture=True)
 
 
-def _overfull(line: str) -> bool:
-    """Whether a store barrier's line counts more workers than its world size."""
-    m = _BARRIER.search(line)
+def _overfull(m) -> bool:
+    """Whether a store barrier's line (``_BARRIER``'s match) counts more workers than its world size."""
     return m is not None and int(m.group(2)) > int(m.group(1))
 
 
-def _found(pattern, line: str):
-    m = pattern.search(line)
+def _found(m):
+    """The first number a match's groups caught, or None."""
     if m is None:
         return None
     return next((int(g) for g in m.groups() if g is not None), None)
+
+
+# --- one line's searches --------------------------------------------------------------------
+
+def _per_line() -> tuple:
+    """Every pattern ``read`` searches each line with, strerror's alternation last."""
+    return (_ROOT_CAUSE, _ROOT_RANK, _ROOT_EXIT, _BARRIER, _USAGE, _PANIC, _SCAN_COUNTS, _FAILURE_ENTRY, _SRUN_TASK,
+            _TERMED, _MPI_FIRST, _FAULTY_RANK, _AGENT_FIRST, _OTHER_EPERM, _ERRNO, _ERRNO_NAME, _WINERROR, _CURL,
+            _NOENT, _NOENT_WRITING, _TUNNEL, _HTTP, _HTTP_PHRASE, _SERVICE, _OOM_SAID, _OOM, _NOT_OOM, _ON_DEVICE,
+            _strerror_pattern())
+
+
+@cache
+def _line_filter():
+    """({pattern's id: its place}, RE2's prefilter of ``_per_line()``), the filter None if RE2 will not build it.
+
+    ``read`` searches each line with some thirty patterns, and most lines of a log (a trainer's progress) match none:
+    the prefilter reads a line once and names the few its literals leave possible (a superset of those that match)."""
+    patterns = _per_line()
+    return {id(p): i for i, p in enumerate(patterns)}, prefilter(tuple(source(p) for p in patterns))
+
+
+class _Line:
+    """One line, searched only by the patterns of ``_per_line()`` its literals leave possible."""
+
+    __slots__ = ("text", "possible")
+
+    def __init__(self, text: str):
+        self.text = text
+        found = _line_filter()[1]
+        self.possible = None if found is None else frozenset(found.Match(text, potential=True) or ())
+
+    def search(self, pattern):
+        """``pattern.search(text)``, or None without searching when the prefilter rules the pattern out."""
+        if self.possible is not None and _line_filter()[0][id(pattern)] not in self.possible:
+            return None
+        return pattern.search(self.text)
 
 
 # --- reading --------------------------------------------------------------------------------
@@ -1035,72 +1071,73 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
         if rank is not None:
             ranks.add(rank)
         where = f"{fname}: {text.strip()}"[:500]
-        if _ROOT_CAUSE.search(text):
+        line = _Line(text)
+        if line.search(_ROOT_CAUSE):
             in_root = True
         elif in_root:
-            m = _ROOT_RANK.search(text)
+            m = line.search(_ROOT_RANK)
             if m is not None and root_rank is None:
                 root_rank = m.group(1)
-            e = _ROOT_EXIT.search(text)
+            e = line.search(_ROOT_EXIT)
             if e is not None and root_signal is None and root_exit is None:
                 code = int(e.group(1))
                 root_signal, root_exit = (-code, None) if code < 0 else (None, code)
-        if overfull is None and _overfull(text):
+        if overfull is None and _overfull(line.search(_BARRIER)):
             overfull = where
-        if _USAGE.search(text):
+        if line.search(_USAGE):
             usage = where
-        if panic is None and _PANIC.search(text):
+        if panic is None and line.search(_PANIC):
             panic = where
-        if (counts := _SCAN_COUNTS.search(text)) is not None:  # the last scan's counts (a tqdm bar redraws them)
+        if (counts := line.search(_SCAN_COUNTS)) is not None:  # the last scan's counts (a tqdm bar redraws them)
             rejected = where if counts.group(1) == counts.group(2) != "0" else None
-        fe = _FAILURE_ENTRY.search(text)
+        fe = line.search(_FAILURE_ENTRY)
         if fe is not None:
             failure_exits.append(int(fe.group(1) or fe.group(2)))
-        s = _SRUN_TASK.search(text)
+        s = line.search(_SRUN_TASK)
         if s is not None:
             srun_tasks.append((s.group(1), text))
-        elif srun_tasks and _TERMED.search(text):
+        elif srun_tasks and line.search(_TERMED):
             torn_down.add(text.strip())
-        mp = _MPI_FIRST.search(text)
+        mp = line.search(_MPI_FIRST)
         if mp is not None and root_rank is None:
             root_rank = mp.group(1)
-        if faulty is None and (f := _FAULTY_RANK.search(text)) is not None:
+        if faulty is None and (f := line.search(_FAULTY_RANK)) is not None:
             faulty = f.group(1) or f.group(2)
-        if agent is None and (a := _AGENT_FIRST.search(text)) is not None:
+        if agent is None and (a := line.search(_AGENT_FIRST)) is not None:
             agent = a.group(1)
-        if text.strip() in ignored or _OTHER_EPERM.search(text):
+        if text.strip() in ignored or line.search(_OTHER_EPERM):
             continue  # an exception the program survived, or a symptom (or a debugger's own failure to attach, a
             # thread's system_error): its errno or status is not why it ended
-        n = _found(_ERRNO, text)
-        if n is None and (named := _ERRNO_NAME.search(text)) is not None:
+        n = _found(line.search(_ERRNO))
+        if n is None and (named := line.search(_ERRNO_NAME)) is not None:
             n = ERRNO_NAMES[named.group(1)]
         if n is not None:
             errnos.append((n, where))
-        w = _found(_WINERROR, text)
+        w = _found(line.search(_WINERROR))
         if w is not None and w in WINERRORS:
             errnos.append((WINERRORS[w], where))
-        c = _found(_CURL, text)
+        c = _found(line.search(_CURL))
         if c is not None and c in CURL_ERRNO:
             errnos.append((CURL_ERRNO[c], where))
-        se = _strerror_pattern().search(text)
+        se = line.search(_strerror_pattern())
         if se is not None:
             strerrors.append((_ANY_STRERROR[se.group(0)], where))
-        elif _NOENT.search(text) and not _NOENT_WRITING.search(text):
+        elif line.search(_NOENT) and not line.search(_NOENT_WRITING):
             strerrors.append((2, where))
-        tunnel = _found(_TUNNEL, text)
+        tunnel = _found(line.search(_TUNNEL))
         if tunnel is None or tunnel == 407:  # a proxy's other refusals are no status of the service's
-            h = _found(_HTTP, text)
+            h = _found(line.search(_HTTP))
             if h is None:
-                phrase = _HTTP_PHRASE.search(text)
+                phrase = line.search(_HTTP_PHRASE)
                 h = HTTP_PHRASES.get(phrase.group(0)) if phrase is not None else None
             if h is not None and h >= 400:
                 http.append((h, where))
-        sm = _SERVICE.search(text)
+        sm = line.search(_SERVICE)
         if sm is not None:
             service.append((next(g for g in sm.groups() if g is not None), where))
-        said = bool(_OOM_SAID.search(text))  # torch's device allocators' wording (the CPU's is another)
-        if said or (_OOM.search(text) and not _NOT_OOM.search(text)):
-            oom.append((said or bool(_ON_DEVICE.search(text)), where))
+        said = bool(line.search(_OOM_SAID))  # torch's device allocators' wording (the CPU's is another)
+        if said or (line.search(_OOM) and not line.search(_NOT_OOM)):
+            oom.append((said or bool(line.search(_ON_DEVICE)), where))
     if root_exit is None and root_signal is None and failure_exits and len(set(failure_exits)) == 1:
         root_exit = failure_exits[0] if failure_exits[0] > 0 else None  # every failed rank alike
     if root_rank is None:
