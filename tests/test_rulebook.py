@@ -12040,6 +12040,25 @@ SETS_275_279 = [
      "version_mismatch"),
 ]
 
+SETS_281_288 = [
+    # an old torch's (0.3) words for a matrix product of sizes that do not fit, without the sizes
+    ("RuntimeError: size mismatch at /pytorch/torch/lib/THC/generic/THCTensorMathBlas.cu:247", {}, "shape_mismatch"),
+    # an environment's wrapper refusing an action of another shape than its action space's
+    ('  File "/usr/lib/python3.10/site-packages/pettingzoo/utils/wrappers/clip_out_of_bounds.py", line 24, in step\n'
+     "    assert (\nAssertionError: action should have shape (2,), has shape (1, 2)", {}, "shape_mismatch"),
+    # SMAC refusing an action the learner picked outside the available-action mask
+    ('  File "/opt/conda/lib/python3.8/site-packages/smac/env/starcraft2/starcraft2.py", line 470, in get_agent_action\n'
+     "AssertionError: Agent 5 cannot perform action 3", {}, "programming_error"),
+    # tf.train.Server given a task or job its cluster spec does not hold
+    ('tensorflow.python.framework.errors_impl.InvalidArgumentError: Task 1 was not defined in job "ps"', {},
+     "bad_arguments"),
+    ('tensorflow.python.framework.errors_impl.InvalidArgumentError: Job "chief" was not defined in cluster', {},
+     "bad_arguments"),
+    # a project's assertion over a parser's namespace by another name
+    ('Traceback (most recent call last):\n  File "run_clm.py", line 310, in main\n'
+     "    assert model_args.num_layers % data_args.pipeline_stages == 0\nAssertionError", {}, "bad_arguments"),
+]
+
 #: Causes the unmatched exception's prior read as config without naming them, in words every author of them reads
 #: one way (corpus and held-out files of several sets; a class never changed by them).
 UNMATCHED_NAMED = [
@@ -12071,7 +12090,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
+    "281-288": SETS_281_288, "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 
 

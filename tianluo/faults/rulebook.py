@@ -3423,6 +3423,9 @@ SETUP: tuple[Rule, ...] = (
          log=r"\bPair style \S+ requires\b|\bneeds to increase PxGpuDynamicsMemoryConfig::\w+"
              # TensorRT-LLM's engine built for tp * pp ranks, started on another number of MPI ranks
              r"|\bAssertion failed: mpiSize == tp \* pp\b"
+             # TF's tf.train.Server started with a task index or job name its cluster spec does not hold (a
+             # distributed launch's hosts and indexes do not fit each other)
+             r"|\bTask \d+ was not defined in job \"\w+\"|\bJob \"\w+\" was not defined in cluster\b"
              # Lightning's check of a validation interval longer than an epoch (its ValueError's words, quoted
              # without the exception's name); transformers' ZeRO-3 against low_cpu_mem_usage or a device_map
              r"|`val_check_interval` \(\d+\) must be less than or equal to the number of the training batches"
@@ -3538,6 +3541,9 @@ BUGS: tuple[Rule, ...] = (
              # torch's sparse and BLAS ops naming the argument whose size disagrees (``addmm: Argument #3 (dense):
              # Expected dim 0 size 0, got 32``)
              + r"|\b\w+: Argument #\d+ \(\w+\): Expected dim \d+ size \d+, got \d+"
+             # an environment's check of the action a policy gave it (PettingZoo's wrappers: ``action should have
+             # shape (1,), has shape ()``)
+             + r"|\bshould have shape \([\d, ]*\), (?:but )?(?:has|got) shape \("
              # a convolution over a feature map smaller than its kernel (inputs too small for the stages of
              # down-sampling); scikit-learn given arrays of different lengths (predictions against targets)
              + r"|Kernel size can't be greater than actual input size"
@@ -3564,6 +3570,8 @@ BUGS: tuple[Rule, ...] = (
              r"|shape '\[[^\]]*\]' is invalid for input of size|Expected input batch_size \(\d+\) to match target"
              r"|expected input\[.*\] to have \d+ channels|Sizes of tensors must match except in dimension"
              r"|size mismatch, m1: |Given groups=\d+, weight of size|Incompatible shapes: \["
+             # an old torch's (0.3) words for the same matrix product, without the sizes
+             r"|\bsize mismatch at \S*TensorMathBlas\.cu:\d+"
              r"|Shapes \([^)]*\) and \([^)]*\) are incompatible|Dimensions must be equal, but are \d+ and \d+"
              r"|var and grad do not have the same shape|logits and labels must have the same first dimension"
              r"|[pv]map got inconsistent sizes for array axes to be mapped"
@@ -3678,6 +3686,9 @@ BUGS: tuple[Rule, ...] = (
              r"|Trying to read a sample after a reader created by make_reader/make_batch_reader has stopped"
              # DDP asked to wrap a module with nothing to train (its parameters frozen, or not built yet)
              r"|DistributedDataParallel is not needed when a module doesn't have any parameter that requires a gradient"
+             # SMAC (StarCraft multi-agent) refusing an action the learner chose that the unit cannot take: the
+             # algorithm's action selection ignored the environment's available-action mask
+             r"|\bAgent \d+ cannot perform action \d+"
              # a tf.function that creates variables inside, asked to compile with XLA (jit_compile)
              r"|We failed to lift variable creations out of this tf\.function"
              # RLlib's check of what an environment returned against the space the environment declared: the env's

@@ -256,7 +256,9 @@ _PATH_FORM = compile_pattern(r"^assert\b.*\b\w*(?:path|dir|folder|root|file)\w*\
 #: the command line's trailing overrides, ``assert config.hidden_size % config.num_heads == 0``): the settings do
 #: not fit each other, not the program's logic.
 _SETTINGS_CHECK = compile_pattern(rf"^assert\b.*(?:\b(?:{_CONFIG_VARS}|hps|FLAGS|flags)\.\w"
-                                  r"|\b\w*(?:cfg|config|opts)\w*\b)")
+                                  # a parser's namespace by another name (MAPPO's all_args, transformers' scripts'
+                                  # model_args, data_args, training_args)
+                                  r"|\b\w+_args\.\w|\b\w*(?:cfg|config|opts)\w*\b)")
 
 #: A pickle cut short (``EOFError: Ran out of input``, ``pickle data was truncated``) read by a plain data loader in
 #: the project's own frame (``pickle.load(f)``, ``joblib.load``, ``np.load``, ``pd.read_pickle``), with nothing in
