@@ -12059,6 +12059,29 @@ SETS_281_288 = [
      "    assert model_args.num_layers % data_args.pipeline_stages == 0\nAssertionError", {}, "bad_arguments"),
 ]
 
+SETS_289_296 = [
+    # a cloud's batch or training API refusing the accelerator asked for
+    ('Error: validating pipeline: unsupported accelerator: "nvidia-h100-80gb"', {}, "submit_rejected"),
+    ('google.api_core.exceptions.InvalidArgument: 400 Accelerator "NVIDIA_TESLA_P100" is not supported for machine '
+     'type "a2-highgpu-1g".', {}, "submit_rejected"),
+    # webdataset given a shard URL it has no opener for
+    ("ValueError: ('gs://bucket/shard-000003.tar: no gopen handler defined', 'gs://bucket/shard-000003.tar')", {},
+     "bad_arguments"),
+    # a CUDA extension's allocation failing, in MSVC's words for bad_alloc
+    ('  File "C:\\gs\\submodules\\simple-knn\\setup.py", line 3, in distCUDA2\n'
+     "MemoryError: bad allocation: cudaErrorMemoryAllocation: out of memory", {}, "cuda_oom"),
+    # torch.load of a file cut short
+    ("RuntimeError: unexpected EOF, expected 1048576 more bytes. The file might be corrupted.", {},
+     "corrupt_checkpoint"),
+    ("pyarrow.lib.ArrowInvalid: Invalid parquet file. Corrupt footer.", {}, "corrupt_data"),
+    ("ValueError: Tasks not found: mmlu_pro_x. Try `lm-eval --tasks list` for list of available tasks, or "
+     "'--verbosity DEBUG' to troubleshoot task registration issues.", {}, "bad_arguments"),
+    # sampling from a model whose output went NaN
+    ('  File "/opt/conda/lib/python3.11/site-packages/transformers/generation/utils.py", line 3297, in _sample\n'
+     "    next_tokens = torch.multinomial(probs, num_samples=1).squeeze(1)\n"
+     "RuntimeError: probability tensor contains either `inf`, `nan` or element < 0", {}, "nan_loss"),
+]
+
 #: Causes the unmatched exception's prior read as config without naming them, in words every author of them reads
 #: one way (corpus and held-out files of several sets; a class never changed by them).
 UNMATCHED_NAMED = [
@@ -12090,7 +12113,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 
 

@@ -990,7 +990,9 @@ EXHAUSTED: tuple[Rule, ...] = (
     # ``MemoryError: std::bad_alloc: cudaErrorMemoryAllocation: out of memory``; Theano's GPU allocator, CNMeM's
     # ``MemoryError: Error allocating 283115520 bytes of device memory (CNMEM_STATUS_OUT_OF_MEMORY).``)
     Rule("device_oom_named", CONFIG, "cuda_oom",
+         # (a CUDA extension's thrust allocation; MSVC's runtime spells bad_alloc "bad allocation")
          log=r"Out of memory error on (?:GPU|XPU|NPU|MLU|DCU) \d+|bad_alloc: cudaErrorMemoryAllocation"
+             r"|\bbad allocation: cudaErrorMemoryAllocation\b"
              # RAPIDS' memory manager (cuDF, cuML, cuGraph): its device allocation failing as Python's MemoryError
              # (``MemoryError: std::bad_alloc: out_of_memory: CUDA error at: .../rmm/mr/device/...``); its pool asked
              # for more than the device has free (two executors or workers on one GPU; spark-rapids', dask-cuda's words)
@@ -1301,6 +1303,9 @@ SETUP: tuple[Rule, ...] = (
              # a cloud reservation smaller than what was asked of it (GCP's TPU reservations): the owner's to grow or
              # to ask less of; a zone out of stock is the network tier's http_unavailable, a wait
              r"|\bInsufficient reserved capacity\b"
+             # a cloud's batch or training API refusing the accelerator asked for (Google's Life Sciences pipelines
+             # through dsub; Vertex AI's custom jobs on a GPU at its end of support or not offered on that machine)
+             r"|\bvalidating pipeline: unsupported accelerator: |\bAccelerator \"\w+\" is not supported for machine type\b"
              # Slurm's option parsing refusing a request's value (a PBS-style ``nodes=1:ppn=1`` given to sbatch)
              r"|(?:sbatch|srun|salloc)(?:\.exe|\.bin)?: error: (?:[Ii]nvalid (?:node count|numeric value|partition"
              r"|--?[\w-]+ specification|time specification)|\"[^\"]{1,200}\" is not a valid node count"
@@ -1604,6 +1609,8 @@ SETUP: tuple[Rule, ...] = (
          log=r"PytorchStreamReader failed|failed finding central directory|invalid load key"
              # torch.load of a legacy (pre-zip) file whose storages are cut short or overwritten mid-read
              r"|\bstorage has wrong size: expected \d+ got \d+"
+             # torch.load reading a file cut short (a download or copy that stopped)
+             r"|\bunexpected EOF, expected \d+ more bytes\. The file might be corrupted\b"
              # transformers' cached config.json that is not JSON (a download cut short, a proxy's page)
              r"|It looks like the config file at '[^']*' is not a valid JSON file"
              # tokenizers (Rust) reading a tokenizer.json that is not JSON: an LFS pointer, a download cut short
@@ -2276,6 +2283,8 @@ SETUP: tuple[Rule, ...] = (
              r"|\bthe leading minor of order \d+(?: of '\w{1,20}')? is not positive[- ]definite"),
     Rule("nan_loss", CONFIG, "nan_loss",
          log=r"[Ll]oss is [Nn]a[Nn]\b|[Ll]oss became infinite or NaN|non-finite loss|[Ll]oss is not finite"
+             # sampling from a model whose output went NaN or infinite (torch.multinomial in a generate or a rollout)
+             r"|\bprobability tensor contains either `inf`, `nan` or element < 0\b"
              r"|\bNotPSDError: Matrix not positive definite after repeatedly adding jitter\b"
              r"|LinAlgError: not positive definite, even with jitter\b"
              # DyNet's check of a forward or backward value; detectron2's of its box regression (boxes gone NaN, from
@@ -2822,6 +2831,9 @@ SETUP: tuple[Rule, ...] = (
              # sentencepiece's trainer given a vocabulary size its corpus cannot fill, or smaller than its characters
              r"Vocabulary size is smaller than required_chars\b|\bVocabulary size too high \(\d+\)\. Please set it to a"
              r" value <= \d+|"
+             # webdataset handed a shard URL of a scheme it has no opener for (a bare s3:// or gs:// URL, not a pipe:
+             # command)
+             r"\bno gopen handler defined\b|"
              # ninja given a target it does not have (a build's command line edited by hand: an en dash for -v)
              r"^ninja: error: unknown target '|"
              # Helm installing a release under a name a release still holds
@@ -3230,6 +3242,7 @@ SETUP: tuple[Rule, ...] = (
     Rule("corrupt_data", CONFIG, "corrupt_data",
          # (tar asked for a member the archive does not hold: a download of another archive, or a cut one)
          log=r"Parquet magic bytes not found|Either the file is corrupted or this is not a parquet file"
+             r"|\bInvalid parquet file\. Corrupt footer\b"
              # TF's image decoders given a file of the data set that is cut short or not that format (DecodeJpeg's
              # ``Invalid JPEG data or crop window, data size 32768``, its PNG's and GIF's)
              r"|\bInvalid (?:JPEG|PNG|GIF) data\b"
@@ -3442,6 +3455,8 @@ SETUP: tuple[Rule, ...] = (
              r"|\bNo data found\. Please verify arguments\b"
              # lm-evaluation-harness asked for a task name it does not have (a misspelt task)
              r"|\bKeyError: [\"']Missing task [^\"'\n]{1,200}[\"']"
+             # (its later releases' words, and lmms-eval's)
+             r"|\bTasks not found: \S+\. Try `(?:lm|lmms)-eval --tasks "
              # datasets (and TFDS) asked for a split the dataset or its subset does not have
              r"|\bUnknown split \\?[\"'][^\"'\n]{0,200}\\?[\"']\. Should be one of \["
              r"|\bBad split: \S+\. Available splits: \["
