@@ -1305,7 +1305,8 @@ SETUP: tuple[Rule, ...] = (
              r"|\bInsufficient reserved capacity\b"
              # a cloud's batch or training API refusing the accelerator asked for (Google's Life Sciences pipelines
              # through dsub; Vertex AI's custom jobs on a GPU at its end of support or not offered on that machine)
-             r"|\bvalidating pipeline: unsupported accelerator: |\bAccelerator \"\w+\" is not supported for machine type\b"
+             r"|\bvalidating pipeline: unsupported accelerator: "
+             r"|\bAccelerator \"\w+\" is not supported for machine type\b"
              # Slurm's option parsing refusing a request's value (a PBS-style ``nodes=1:ppn=1`` given to sbatch)
              r"|(?:sbatch|srun|salloc)(?:\.exe|\.bin)?: error: (?:[Ii]nvalid (?:node count|numeric value|partition"
              r"|--?[\w-]+ specification|time specification)|\"[^\"]{1,200}\" is not a valid node count"
