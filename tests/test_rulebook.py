@@ -12082,6 +12082,16 @@ SETS_289_296 = [
      "RuntimeError: probability tensor contains either `inf`, `nan` or element < 0", {}, "nan_loss"),
 ]
 
+SETS_297_300 = [
+    # a model asked for a sequence length it cannot be stretched to
+    ('AlgorithmError: ExecuteUserScriptError: ExitCode 1 ErrorMessage "raise RuntimeError( RuntimeError: Unsloth: '
+     'Unfortunately Gemma2 type models do not support RoPE scaling! The maximum sequence length supported is 8192."',
+     {}, "bad_arguments"),
+    # grid_sample given a grid of another batch than its input
+    ("RuntimeError: grid_sampler(): expected grid and input to have same batch size, but got input with sizes "
+     "[16, 3, 64, 64] and grid with sizes [8, 64, 64, 2]", {}, "shape_mismatch"),
+]
+
 #: Causes the unmatched exception's prior read as config without naming them, in words every author of them reads
 #: one way (corpus and held-out files of several sets; a class never changed by them).
 UNMATCHED_NAMED = [
@@ -12113,7 +12123,8 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300,
+    "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 
 

@@ -3159,7 +3159,10 @@ SETUP: tuple[Rule, ...] = (
              r"|\bInput prompt \(\d+ tokens\) is too long and exceeds limit of \d+"
              r"|\bmaximum context length is \d+ tokens\. However, (?:you requested|your messages resulted in)"
              r" \d+ tokens"
-             r"|\b[Ss]equence length (?:of )?\(?\d+\)? exceeds (?:the )?(?:maximum|max)\b"),
+             r"|\b[Ss]equence length (?:of )?\(?\d+\)? exceeds (?:the )?(?:maximum|max)\b"
+             # a sequence length past the model's own, for a model that cannot be stretched to it (Unsloth's
+             # sliding-window models: "do not support RoPE scaling! The maximum sequence length supported is 4096")
+             r"|\bdo(?:es)? not support RoPE scaling!? The maximum sequence length supported is \d+"),
     Rule("llama_world_size", CONFIG, "bad_arguments",
          log=r"Loading a checkpoint for MP=[1-9]\d* but world size is (?:\d+|None)"
              # a launch of N processes against parallel sizes that do not multiply to N (vLLM's and Megatron's
@@ -3560,6 +3563,9 @@ BUGS: tuple[Rule, ...] = (
              # an environment's check of the action a policy gave it (PettingZoo's wrappers: ``action should have
              # shape (1,), has shape ()``)
              + r"|\bshould have shape \([\d, ]*\), (?:but )?(?:has|got) shape \("
+             # torch's grid_sample given a sampling grid of another batch than its input (a flow or a crop of other
+             # frames)
+             + r"|\bgrid_sampler\(\): expected grid and input to have same batch size\b"
              # a convolution over a feature map smaller than its kernel (inputs too small for the stages of
              # down-sampling); scikit-learn given arrays of different lengths (predictions against targets)
              + r"|Kernel size can't be greater than actual input size"
