@@ -285,6 +285,17 @@ def test_a_collected_log_is_read_without_its_stamps_at_the_offsets_of_its_lines(
         assert tailed.splitlines() == ["step 3/10", "TypeError: bad", "CUDA out of memory", "step 4/10"]
 
 
+def test_a_stamp_takes_one_space_and_leaves_a_tracebacks_indentation(tmp_path):
+    """``docker logs -t`` and ``kubectl logs --timestamps`` put one space after the time: the spaces after it are the
+    program's own (a traceback's frames and their source lines), which the structure reader needs."""
+    body = ['Traceback (most recent call last):', '  File "/srv/proj/train.py", line 9, in main',
+            '    subpath, nsample = line.split("\\t")', 'ValueError: not enough values to unpack (expected 2, got 1)']
+    for stamp in ("2024-05-01T11:02:19.123456789Z ", "2024-05-01T11:02:19.123Z stderr F ", "2021-07-26T14:09:27Z\t"):
+        log = tmp_path / "log"
+        write(log, "".join(stamp + x + "\n" for x in body))
+        assert logscan.tail(log).splitlines() == body, stamp
+
+
 def test_stamped_lines_after_plain_ones_are_read_without_their_stamps(tmp_path):
     """A wrapper's own lines first, then a pod's log it tails with --timestamps: which came first does not decide
     how the rest is read (the stamped lines lose their stamps, the plain ones stay as they are)."""

@@ -1088,6 +1088,21 @@ def test_a_time_stamp_before_every_line_of_a_traceback_is_read_around(prefix):
     assert (_fault(text).klass, _fault(text).label) == (K, "key_error")
 
 
+@pytest.mark.parametrize("stamp", ["2024-05-01T11:02:19.123456789Z ", "2024-05-01 11:02:19 ", "2024-05-01T11:02:19Z\t"])
+def test_a_stamped_tracebacks_source_line_is_still_read(tmp_path, stamp):
+    """A time stamp before each line (``docker logs -t``, a logger's) takes its one separator and no more: the frame's
+    source line keeps its indentation, so the verdict that reads it (a file's line with another number of fields than
+    the program unpacks) is the same as without the stamps."""
+    body = ('Traceback (most recent call last):\n  File "/srv/proj/feature_utils.py", line 44, in iterate\n'
+            '    subpath, nsample = line.split("\\t")\nValueError: not enough values to unpack (expected 2, got 1)\n')
+    log = tmp_path / "stderr"
+    log.write_text("".join(stamp + line + "\n" for line in body.splitlines()))
+    lines = scan(log, "stderr", Cursor(), compile_patterns(BUILTIN_RULES), final=True).matches
+    fault = classify(Evidence(state="exited", exit_code=1, lines=tuple(lines), tail=(("stderr", tail(log)),)))
+    assert (fault.klass, fault.label) == (C, "bad_arguments"), fault.evidence
+    assert "line.split" in fault.evidence
+
+
 def test_docker_composes_container_prefix_names_whose_lines_they_are():
     text = ('algo-1-RNNI9_1  | Traceback (most recent call last):\n'
             'algo-1-RNNI9_1  |   File "/opt/ml/code/train.py", line 9, in <module>\n'

@@ -139,12 +139,14 @@ _PREFIX = LazyPattern(
     r"|([A-Za-z][\w.\-]{0,62}[-_]\d{1,5}(?:[-_][\w.]{1,32})?) +\| "  # docker compose's container: train-1  |
     # a time stamp a logger or a collector put first (the lines of a traceback it logged included): not a rank;
     # FastChat's stream logger (LLaVA's and Langchain-Chatchat's workers) adds the level and the stream it took
-    r"|(?:\d{4}-)?\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?(?: [-|])?[ \t]+"
-    r"(?:(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \| std(?:out|err) \| "
+    # (one space or tab after it: the spaces after that are the line's own, a traceback's frames' indentation, unless a
+    # level follows them)
+    r"|(?:\d{4}-)?\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?(?: [-|])?[ \t]"
+    r"(?:[ \t]*(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \| std(?:out|err) \| "
     # ... or the level: with loguru's place after a bar (read here, so the level is not taken alone), or padded as
     # Python logging pads it (``%(asctime)s %(levelname)-8s %(message)s``: two spaces at least, so wget's ``ERROR 404:
     # Not Found.`` keeps its words); the level between dashes is the next prefix's, below
-    r"|(?:TRACE|DEBUG|INFO|SUCCESS|WARNING|ERROR|CRITICAL)"
+    r"|[ \t]*(?:TRACE|DEBUG|INFO|SUCCESS|WARNING|ERROR|CRITICAL)"
     r"(?: {0,8}\| [\w.<>\-]{1,200}:[\w.<>\-]{1,200}:\d{1,7} - | {2,8}))?"
     # ... or the time alone before a separator (Prefect's ``10:08:00.674 | INFO    | prefect.agent - ``) or a tab
     r"|\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?: [-|] |\t)"

@@ -76,8 +76,9 @@ _ESCAPES = re.compile(ESCAPES_SOURCE.encode())  # a coloured log's escapes, read
 _ORPHANS = re.compile(ORPHAN_COLOURS_SOURCE.encode())  # ... and their ESC-less remains in a pasted log
 #: What a log collector writes before each of the program's lines, read around as the escapes are: an RFC 3339
 #: time (``kubectl logs --timestamps``, ``docker logs -t``, CloudWatch, a CI runner), with a CRI log file's stream
-#: and tag (``stderr F``); journald's and syslog's short form (``Dec 02 21:00:00 gpu01 python[1234]: ``).
-_STAMP_SOURCE = (r"^(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?[ \t]+"
+#: and tag (``stderr F``); journald's and syslog's short form (``Dec 02 21:00:00 gpu01 python[1234]: ``). One space or
+#: tab after the time: the spaces after it are the line's own (a traceback's frames and source lines, indented).
+_STAMP_SOURCE = (r"^(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?[ \t]"
                  r"(?:std(?:out|err) [FP] )?"
                  r"|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d [\w.\-]{1,64} [\w.\-/@]{1,64}(?:\[\d{1,10}\])?: )")
 _STAMPS = re.compile(_STAMP_SOURCE.encode(), re.MULTILINE)
