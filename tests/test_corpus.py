@@ -1470,6 +1470,30 @@ def test_rulebook_on_each_excerpt(ex, tmp_path):
         f"tests/corpus/{ex.name}: expected {ex.expect}, got {got} ({fault.evidence})"
 
 
+#: What a log collector writes before each of the program's lines: ``docker logs -t`` and ``kubectl logs
+#: --timestamps`` (one space after the time), a CRI log file's stream and tag, a line CR LF ended (a Windows program).
+COLLECTED = {"docker": lambda line: "2024-05-01T10:00:00.123456789Z " + line + "\n",
+             "cri": lambda line: "2024-05-01T10:00:00.123456789Z stderr F " + line + "\n",
+             "crlf": lambda line: line + "\r\n"}
+
+
+@pytest.mark.parametrize("collector", sorted(COLLECTED))
+def test_a_collected_log_reads_as_the_plain_one(collector, tmp_path):
+    """Every eighth corpus excerpt, each line as a collector writes it: the same class and label as the plain log (a
+    stamp that took a traceback's indentation with it moved 22 held-out readings before b2e7b67)."""
+    if EXCERPTS is None:
+        pytest.skip("the corpus did not parse (see test_every_corpus_file_is_well_formed)")
+    moved = []
+    for ex in EXCERPTS[::8]:
+        text = ex.body.decode("utf-8", errors="replace")
+        body = "".join(COLLECTED[collector](line) for line in text.splitlines()).encode()
+        plain = pure_fault(ex, tmp_path)
+        got = pure_fault(dataclasses.replace(ex, body=body), tmp_path)
+        if (got.klass, got.label) != (plain.klass, plain.label):
+            moved.append(f"{ex.name}: {plain.klass.value}/{plain.label} -> {got.klass.value}/{got.label}")
+    assert len(EXCERPTS[::8]) > 1000 and not moved, moved[:5]
+
+
 # --- the real code path -------------------------------------------------------------------------
 
 EMIT = """\
