@@ -897,16 +897,17 @@ def _line_filter():
 class _Line:
     """One line, searched only by the patterns of ``_per_line()`` its literals leave possible."""
 
-    __slots__ = ("text", "possible")
+    __slots__ = ("text", "places", "possible")
 
     def __init__(self, text: str):
         self.text = text
-        found = _line_filter()[1]
+        self.places, found = _line_filter()
         self.possible = None if found is None else frozenset(found.Match(text, potential=True) or ())
 
     def search(self, pattern):
-        """``pattern.search(text)``, or None without searching when the prefilter rules the pattern out."""
-        if self.possible is not None and _line_filter()[0][id(pattern)] not in self.possible:
+        """``pattern.search(text)``, or None without searching when the prefilter rules the pattern out (a pattern
+        not in ``_per_line()`` is a KeyError, not a search skipped for ever)."""
+        if self.possible is not None and self.places[id(pattern)] not in self.possible:
             return None
         return pattern.search(self.text)
 
