@@ -1103,6 +1103,38 @@ def test_a_stamped_tracebacks_source_line_is_still_read(tmp_path, stamp):
     assert "line.split" in fault.evidence
 
 
+LAUNCHER_PREFIXED = [
+    ("ERROR: scalar getindex is disallowed", K, "programming_error"),  # Julia's CUDA.jl, anchored at the line's start
+    ("Tried to allocate 1.91 GiB (GPU 0; 7.93 GiB total capacity; 5.33 GiB already allocated; 1.91 GiB free; 5.36 "
+     "GiB reserved in total by PyTorch)", C, "cuda_oom"),  # a wrapped OOM's second line
+    ("./asr.sh: invalid option --max_epoch", C, "bad_arguments"),
+]
+
+
+@pytest.mark.parametrize("prefix", ["0: ", "  3: ", "trainer-1  | ", "node-2: "])
+@pytest.mark.parametrize(("line", "klass", "label"), LAUNCHER_PREFIXED)
+def test_a_rule_anchored_at_the_lines_start_reads_behind_a_launchers_prefix(tmp_path, prefix, line, klass, label):
+    """srun's --label, docker compose's container and pdsh's host before every line: the rules written for the
+    program's own line start read the words behind the prefix, as they read them without it."""
+    log = tmp_path / "stderr"
+    log.write_text(f"{prefix}step 1/10\n{prefix}{line}\n")
+    lines = scan(log, "stderr", Cursor(), compile_patterns(BUILTIN_RULES), final=True).matches
+    fault = classify(Evidence(state="exited", exit_code=1, lines=tuple(lines), tail=(("stderr", tail(log)),)))
+    assert (fault.klass, fault.label) == (klass, label), fault.evidence
+
+
+def test_a_message_a_logger_wrote_is_not_read_as_the_exception_line(tmp_path):
+    """A logger's time and level before a message it logged and went on from (a plugin's caught TypeError) is not a
+    launcher's prefix: its words are not read as the line that ended the job."""
+    log = tmp_path / "stderr"
+    log.write_text("2024-02-03 20:33:08,639 - root - ERROR - _load_sbert_model() missing 2 required positional "
+                   "arguments: 'token' and 'cache_folder'\n2024-02-03 20:35:53,496 - root - ERROR - build_chatbot: "
+                   "plugin init failed\n")
+    lines = scan(log, "stderr", Cursor(), compile_patterns(BUILTIN_RULES), final=True).matches
+    fault = classify(Evidence(state="exited", exit_code=1, lines=tuple(lines), tail=(("stderr", tail(log)),)))
+    assert fault.klass == U, fault.evidence
+
+
 def test_docker_composes_container_prefix_names_whose_lines_they_are():
     text = ('algo-1-RNNI9_1  | Traceback (most recent call last):\n'
             'algo-1-RNNI9_1  |   File "/opt/ml/code/train.py", line 9, in <module>\n'
