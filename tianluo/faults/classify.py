@@ -57,7 +57,7 @@ from tianluo.faults import structure_verdict
 from tianluo.faults.exit_signals import code_signal
 from tianluo.faults.linear_re import UnsupportedPattern, compile_pattern, prefilter
 from tianluo.faults.rulebook import BUILTIN_RULES, Rule
-from tianluo.faults.structure import LINE_CHARS, MAX_LINES, Shape, split_prefix
+from tianluo.faults.structure import LINE_CHARS, Shape, split_prefix
 from tianluo.faults.structure import read as read_shape
 from tianluo.models.model import Fault
 from tianluo.models.states import FaultClass
@@ -130,7 +130,7 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
     # Then the exception lines as the structure read them, without a prefix no rule knows; then every line of the
     # tail that a launcher put its rank or host before (srun's --label, docker compose's container, pdsh's host): a
     # rule anchored at the line's start reads the program's words behind it.
-    for fallback in (lambda: _unwrapped(shape), lambda: _unprefixed(ev.tail, shape, aside)):
+    for fallback in (lambda: _unwrapped(shape), lambda: _unprefixed(shape, aside)):
         if fault is not None:
             break
         found = fallback()
@@ -160,19 +160,15 @@ def _unwrapped(shape: Shape) -> tuple[LogLine, ...]:
     return tuple(out)
 
 
-def _unprefixed(tail: Sequence[tuple[str, str]], shape: Shape, aside: frozenset[str]) -> tuple[LogLine, ...]:
-    """The tail's lines behind a launcher's prefix naming a rank or a host (``structure.split_prefix``), without it:
-    those that may state a cause, as the scan's would (not a warning, an exception set aside, a teardown's line). A
-    logger's time and level are left alone: a message it logged and went on from is no exception line."""
-    out = []
-    for name, text in tail:
-        for raw in text.splitlines()[-MAX_LINES:]:
-            rank, rest = split_prefix(raw[:LINE_CHARS])
-            if rank is None or not rest.strip() or _WARNING.search(rest) or _TEARDOWN.search(rest):
-                continue
-            if not _is_aside(rest, aside) and not _torn_down(rest, shape):
-                out.append(LogLine(file=name, offset=0, text=rest, rules=()))
-    return tuple(out)
+def _unprefixed(shape: Shape, aside: frozenset[str]) -> tuple[LogLine, ...]:
+    """The lines behind a launcher's prefix naming a rank or a host (``Shape.launched``), without it: those that may
+    state a cause, as the scan's would (not a warning, an exception set aside, a teardown's line, and, where the
+    rulebook's prefilter is built, not a line no built-in rule's literals are in). A logger's time and level are left
+    alone: a message it logged and went on from is no exception line."""
+    gated = _builtin_filter()[1] is not None
+    return tuple(LogLine(file=name, offset=0, text=text, rules=()) for name, text in shape.launched
+                 if text.strip() and not _WARNING.search(text) and not _TEARDOWN.search(text)
+                 and (not gated or _possible(text)) and not _is_aside(text, aside) and not _torn_down(text, shape))
 
 
 LAUNCH_WINDOW_S = 120.0  # every rank failing alike this soon after the start is the launch, not luck

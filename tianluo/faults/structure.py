@@ -115,6 +115,9 @@ class Shape:
     # A launcher's report that it was sent SIGTERM (torchrun's ``Received 15 death signal``) after srun said a task
     # failed by itself: srun's own stop of the step's other tasks, a symptom (the lines, prefixes taken off)
     torn_down: frozenset[str] = field(default_factory=frozenset)
+    # The lines a launcher put a rank's or a host's prefix before (srun's --label, docker compose's container), as
+    # (file, the line without its prefixes): what the program printed, for rules anchored at its line's start
+    launched: tuple[tuple[str, str], ...] = ()
 
     def first_causes(self) -> list[Raised]:
         """The chains' exceptions, root rank's first, each chain from its first cause, newest chain first."""
@@ -1153,7 +1156,8 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
                  errnos=tuple(errnos), strerrors=tuple(strerrors), http=tuple(http), oom=tuple(oom),
                  service=tuple(service),
                  ranks=frozenset(ranks), same_error_ranks=_same_error(chains, srun_tasks), overfull_barrier=overfull,
-                 usage=usage, panic=panic, rejected=rejected, torn_down=frozenset(torn_down))
+                 usage=usage, panic=panic, rejected=rejected, torn_down=frozenset(torn_down),
+                 launched=tuple((fname, text) for fname, rank, text in lines if rank is not None))
 
 
 def _same_error(chains, srun_tasks) -> int:
