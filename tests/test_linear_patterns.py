@@ -17,7 +17,7 @@ import pytest
 from conftest import read_state, write_spec
 from forked_cli import run, start_run, tick_until
 
-from tianluo.faults.linear_re import MAX_PATTERN_CHARS, UnsupportedPattern, check
+from tianluo.faults.linear_re import MAX_PATTERN_CHARS, Gate, UnsupportedPattern, check
 
 #: Classic catastrophic-backtracking patterns. RE2 runs them all in linear time.
 REDOS = [
@@ -222,3 +222,15 @@ def test_an_ended_job_is_judged_only_once_its_logs_are_read_to_the_end(tmp_path)
     doc = tick_until(run_dir, tmp_path, phases=("blocked", "complete"), timeout=60)
     train = doc["entities"]["a"]["stages"]["train"]
     assert (train["status"], (train["fault"] or {}).get("label")) == ("held", "type_error"), train
+
+
+def test_a_gate_names_the_patterns_a_texts_literals_leave_possible():
+    """linear_re.Gate, which classify (the rulebook) and the structure reader (its per-line patterns) both search
+    through: each pattern known by its owner; an owner it was not given is an error, not a search skipped."""
+    oom, nccl = object(), object()
+    gate = Gate((oom, nccl), (r"CUDA out of memory", r"NCCL error"))
+    assert gate.possible("RuntimeError: CUDA out of memory. Tried to allocate") == {gate.place(oom)}
+    assert gate.possible("epoch 3 loss 0.21") == frozenset()
+    with pytest.raises(KeyError):
+        gate.place(object())
+    assert Gate((), ()).possible("anything") is None  # no filter: the caller searches every pattern

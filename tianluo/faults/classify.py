@@ -55,7 +55,7 @@ from functools import lru_cache
 
 from tianluo.faults import structure_verdict
 from tianluo.faults.exit_signals import code_signal
-from tianluo.faults.linear_re import UnsupportedPattern, compile_pattern, prefilter
+from tianluo.faults.linear_re import Gate, UnsupportedPattern, compile_pattern
 from tianluo.faults.rulebook import BUILTIN_RULES, Rule
 from tianluo.faults.structure import LINE_CHARS, Shape, split_prefix
 from tianluo.faults.structure import read as read_shape
@@ -130,16 +130,12 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
     # Then the exception lines as the structure read them, without a prefix no rule knows; then every line of the
     # tail that a launcher put its rank or host before (srun's --label, docker compose's container, pdsh's host): a
     # rule anchored at the line's start reads the program's words behind it.
-    for fallback in (lambda: _unwrapped(shape), lambda: _unprefixed(shape, aside)):
-        if fault is not None:
-            break
-        found = fallback()
-        for rule in BUILTIN_RULES if found else ():
-            matched, line = _match(rule, ev, sig, found)
-            if matched and line is not None:
-                fault = Fault(klass=rule.klass, label=rule.label, evidence=_line_text(line), free=rule.free)
-                ruled_by, ruled_line = rule, line
-                break
+    if fault is None:
+        ruled = _ruled_line(ev, sig, _unwrapped(shape)) or _ruled_line(ev, sig, _unprefixed(shape, aside))
+        if ruled is not None:
+            ruled_by, ruled_line = ruled
+            fault = Fault(klass=ruled_by.klass, label=ruled_by.label, evidence=_line_text(ruled_line),
+                          free=ruled_by.free)
     fault = _structure(ev, fault, ruled_by, sig, shape)
     symptom = _symptom_only(ev, fault, ruled_line, causes, sig, shape)
     set_aside = symptom is not fault  # a peer's loss set aside as a symptom: not then the exception the prior names
@@ -160,15 +156,24 @@ def _unwrapped(shape: Shape) -> tuple[LogLine, ...]:
     return tuple(out)
 
 
+def _ruled_line(ev: Evidence, sig: int | None, lines: Sequence[LogLine]) -> tuple[Rule, LogLine] | None:
+    """The first built-in rule whose conditions hold with a line of ``lines`` as its evidence, and that line."""
+    for rule in BUILTIN_RULES if lines else ():
+        matched, line = _match(rule, ev, sig, lines)
+        if matched and line is not None:
+            return rule, line
+    return None
+
+
 def _unprefixed(shape: Shape, aside: frozenset[str]) -> tuple[LogLine, ...]:
     """The lines behind a launcher's prefix naming a rank or a host (``Shape.launched``), without it: those that may
     state a cause, as the scan's would (not a warning, an exception set aside, a teardown's line, and, where the
     rulebook's prefilter is built, not a line no built-in rule's literals are in). A logger's time and level are left
     alone: a message it logged and went on from is no exception line."""
-    gated = _builtin_filter()[1] is not None
     return tuple(LogLine(file=name, offset=0, text=text, rules=()) for name, text in shape.launched
                  if text.strip() and not _WARNING.search(text) and not _TEARDOWN.search(text)
-                 and (not gated or _possible(text)) and not _is_aside(text, aside) and not _torn_down(text, shape))
+                 and _possible(text) != frozenset()  # (None: no filter, every rule is searched)
+                 and not _is_aside(text, aside) and not _torn_down(text, shape))
 
 
 LAUNCH_WINDOW_S = 120.0  # every rank failing alike this soon after the start is the launch, not luck
@@ -414,41 +419,43 @@ def _evidence_line(rule: Rule, lines: Sequence[LogLine]) -> LogLine | None:
     before it prints the exception itself, and the exception line is the better evidence.
     """
     pattern = _compiled(rule.log)
-    index = _builtin_filter()[0].get(id(rule))  # a built-in rule: its place in the prefilter
+    index = _gate().places.get(id(rule))  # a built-in rule: its place in the prefilter
     for line in reversed(lines):
         if rule.name in line.rules:
             return line
-        if pattern is None or index is not None and index not in _possible(line.text):
+        if pattern is None or index is not None and _ruled_out(index, line.text):
             continue
         if pattern.search(line.text):
             return line
     return None
 
 
+def _ruled_out(index: int, text: str) -> bool:
+    """Whether the prefilter rules the built-in rule at ``index`` out for ``text`` (never without a filter)."""
+    possible = _possible(text)
+    return possible is not None and index not in possible
+
+
 @lru_cache(maxsize=1)
-def _builtin_filter():
-    """The built-in rules with a pattern, by identity, to their place in RE2's prefilter of those patterns; ({}, None)
-    if RE2 will not build it. The same tuple of patterns as the scan's (``rulebook.compile_patterns``), so
-    ``linear_re.prefilter``'s cache hands both the one filter. A classification tries some 200 rules on each line: the
-    prefilter reads a line once and names the few its literals leave possible."""
-    logged = tuple(rule for rule in BUILTIN_RULES if rule.log is not None)
-    found = prefilter(tuple(rule.log for rule in logged))
-    return ({id(rule): i for i, rule in enumerate(logged)}, found) if found is not None else ({}, None)
+def _gate() -> Gate:
+    """RE2's prefilter of the built-in rules with a pattern, each known by the rule. The same tuple of patterns as the
+    scan's (``rulebook.compile_patterns``), so ``linear_re.prefilter``'s cache hands both the one filter. A
+    classification tries some 200 rules on each line: the prefilter reads a line once and names the few its literals
+    leave possible."""
+    logged = [(rule, rule.log) for rule in BUILTIN_RULES if rule.log is not None]
+    return Gate(tuple(rule for rule, _ in logged), tuple(log for _, log in logged))
 
 
-def _possible(text: str) -> frozenset[int]:
-    """The places of the built-in rules a line's literals leave possible (a superset of those that match it); kept
-    for lines of up to ``LINE_CHARS`` (a daemon's ticks classify in one process, and a log line may be 64 KiB)."""
-    return _possible_kept(text) if len(text) <= LINE_CHARS else _possible_now(text)
+def _possible(text: str) -> frozenset[int] | None:
+    """The places of the built-in rules a line's literals leave possible (a superset of those that match it), None
+    without a filter; kept for lines of up to ``LINE_CHARS`` (a daemon's ticks classify in one process, and a log line
+    may be 64 KiB)."""
+    return _possible_kept(text) if len(text) <= LINE_CHARS else _gate().possible(text)
 
 
 @lru_cache(maxsize=4096)
-def _possible_kept(text: str) -> frozenset[int]:
-    return _possible_now(text)
-
-
-def _possible_now(text: str) -> frozenset[int]:
-    return frozenset(_builtin_filter()[1].Match(text, potential=True) or ())
+def _possible_kept(text: str) -> frozenset[int] | None:
+    return _gate().possible(text)
 
 
 @lru_cache(maxsize=512)

@@ -169,6 +169,28 @@ def prefilter(patterns: tuple[str, ...]):
     return parts[0][1] if len(parts) == 1 else _Filters(tuple(parts))
 
 
+class Gate:
+    """RE2's prefilter (``prefilter``) of some patterns, each known by the object it belongs to (a rule, a compiled
+    pattern): which of them a text's literals leave possible, so the others are not searched.
+
+    ``possible(text)`` is None when RE2 would not build the filter (then every pattern must be searched);
+    ``place(owner)`` is an owner's index in it, a KeyError for an object the gate was not given."""
+
+    __slots__ = ("places", "filter")
+
+    def __init__(self, owners: tuple, sources: tuple[str, ...]):
+        self.places = {id(owner): i for i, owner in enumerate(owners)}
+        self.filter = prefilter(sources)
+
+    def place(self, owner) -> int:
+        return self.places[id(owner)]
+
+    def possible(self, text) -> frozenset[int] | None:
+        if self.filter is None:
+            return None
+        return frozenset(self.filter.Match(text, potential=True) or ())
+
+
 def _filters(patterns: tuple[str, ...], offset: int) -> list:
     """[(index of the first pattern, its filter)] covering ``patterns``, halved until each half compiles."""
     found = re2.Filter()

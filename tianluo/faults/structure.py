@@ -37,7 +37,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 
-from tianluo.faults.linear_re import LazyPattern, compile_any, prefilter, source
+from tianluo.faults.linear_re import Gate, LazyPattern, compile_any, source
 from tianluo.faults.strerror_l10n import NOENT_L10N, STRERRORS_L10N
 
 LINE_CHARS = 2000  # a line is cut here before any pattern sees it
@@ -888,29 +888,28 @@ def _per_line() -> tuple:
 
 
 @cache
-def _line_filter():
-    """({pattern's id: its place}, RE2's prefilter of ``_per_line()``), the filter None if RE2 will not build it.
-
-    ``read`` searches each line with some thirty patterns, and most lines of a log (a trainer's progress) match none:
-    the prefilter reads a line once and names the few its literals leave possible (a superset of those that match)."""
+def _gate() -> Gate:
+    """RE2's prefilter of ``_per_line()``: ``read`` searches each line with some thirty patterns, and most lines of a
+    log (a trainer's progress) match none; the prefilter reads a line once and names the few its literals leave
+    possible (a superset of those that match)."""
     patterns = _per_line()
-    return {id(p): i for i, p in enumerate(patterns)}, prefilter(tuple(source(p) for p in patterns))
+    return Gate(patterns, tuple(source(p) for p in patterns))
 
 
 class _Line:
     """One line, searched only by the patterns of ``_per_line()`` its literals leave possible."""
 
-    __slots__ = ("text", "places", "possible")
+    __slots__ = ("text", "gate", "possible")
 
     def __init__(self, text: str):
         self.text = text
-        self.places, found = _line_filter()
-        self.possible = None if found is None else frozenset(found.Match(text, potential=True) or ())
+        self.gate = _gate()
+        self.possible = self.gate.possible(text)
 
     def search(self, pattern):
         """``pattern.search(text)``, or None without searching when the prefilter rules the pattern out (a pattern
         not in ``_per_line()`` is a KeyError, not a search skipped for ever)."""
-        if self.possible is not None and self.places[id(pattern)] not in self.possible:
+        if self.possible is not None and self.gate.place(pattern) not in self.possible:
             return None
         return pattern.search(self.text)
 
