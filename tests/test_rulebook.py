@@ -12092,6 +12092,26 @@ SETS_297_300 = [
      "[16, 3, 64, 64] and grid with sizes [8, 64, 64, 2]", {}, "shape_mismatch"),
 ]
 
+SETS_302_309 = [
+    # a compiled program's command-line parser refusing a flag or a value: clap (Rust, 4.x and 2.x), cobra and Go's
+    # flag package
+    ("error: the following required arguments were not provided:\n  --model <MODEL>", {}, "bad_arguments"),
+    ("error: Found argument '--num-shard' which wasn't expected, or isn't valid in this context", {},
+     "bad_arguments"),
+    ("error: a value is required for '--max-input-length <MAX_INPUT_LENGTH>' but none was supplied", {},
+     "bad_arguments"),
+    ('Error: unknown command "serv" for "ollama"', {}, "bad_arguments"),
+    ("flag provided but not defined: -modelfile", {}, "bad_arguments"),
+    # a loader's release that does not know the model's architecture, or no longer reads its file's format
+    ('Error: unsupported architecture "Gemma3ForConditionalGeneration"', {}, "version_mismatch"),
+    ("llama_model_load: error loading model: this format is no longer supported (see "
+     "https://github.com/ggerganov/llama.cpp/pull/2398)", {}, "version_mismatch"),
+    # MXNet Gluon's parameters used before initialize() reached them
+    ("RuntimeError: Parameter 'dense0_weight' has not been initialized. Note that you should initialize parameters "
+     "and create Trainer with Block.collect_params() instead of Block.params because the later does not include "
+     "Parameters of nested child Blocks", {}, "programming_error"),
+]
+
 #: Causes the unmatched exception's prior read as config without naming them, in words every author of them reads
 #: one way (corpus and held-out files of several sets; a class never changed by them).
 UNMATCHED_NAMED = [
@@ -12123,7 +12143,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300,
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

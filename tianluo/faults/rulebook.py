@@ -353,7 +353,8 @@ tier   name        label                      class      matches
                                                          Lightning's unused DDP parameters,
                                                          Open MPI's ``Your job failed to map`` and ``An error
                                                          occurred in MPI_Init``, MXNet's ``too many slices`` (fewer
-                                                         samples than devices); a Go CLI's ``unknown flag:``;
+                                                         samples than devices); a Go CLI's ``unknown flag:``, clap's
+                                                         (Rust) ``error: unexpected argument``;
                                                          ``[Errno 22] Invalid argument: 'path'`` / ``[WinError 123]``
                                                          (a path the OS refuses), ``[Errno 95] Operation not
                                                          supported``; a launcher's variable missing from the
@@ -1739,6 +1740,10 @@ SETUP: tuple[Rule, ...] = (
              # a model of an architecture the loader's release predates (llama.cpp and what bundles it: Ollama,
              # llama-cpp-python; its converter): a newer release knows it
              r"|unknown model architecture: '|^ERROR:hf-to-gguf:Model \w+ is not supported"
+             # ... Ollama's import of a model (``ollama create`` from safetensors) whose architecture its converter
+             # predates; a GGML file of a format the loader's release dropped (reconverted, or an older loader)
+             r"|^Error: unsupported architecture\b|\berror=\"unsupported architecture\b"
+             r"|\berror loading model: this format is no longer supported\b"
              # ... or a quantisation type it predates (a file quantised by a newer llama.cpp); Paddle2ONNX given a
              # program of a newer PaddlePaddle's format; Caffe given a layer its build was compiled without (a
              # project's custom layer); TensorRT's kernel library of another build than the GPU needs
@@ -3061,6 +3066,19 @@ SETUP: tuple[Rule, ...] = (
     # security context (runAsNonRoot with an image that runs as root); also as an operator's controller reports the
     # API's refusal of what it created (JobSet's, the training operator's), its quotes escaped inside a JSON log line:
     # ``Job.batch \"x-node-0\" is invalid: ``
+    # A command line's parser refusing what it was given, in the words of the parsers compiled programs use: clap
+    # (Rust: Tabby, text-generation-launcher, uv; its 2.x wording too), cobra (Go: Ollama, kubectl) and Go's flag
+    # package. argparse's, and a Go CLI's ``unknown flag:``, are in ``bad_arguments``. Anchored at the line's start,
+    # where each prints them.
+    Rule("cli_refusal", CONFIG, "bad_arguments",
+         log=r"^error: (?:unexpected argument '|invalid value '[^'\n]{0,200}' for '|a value is required for '"
+             r"|unrecognized subcommand '|the argument '[^'\n]{0,200}' cannot be used with"
+             r"|the following required arguments were not provided:|The following required arguments were not provided:"
+             r"|Found argument '[^'\n]{0,200}' which wasn't expected|Invalid value for '"
+             r"|The argument '[^'\n]{0,200}' requires a value but none was supplied)"
+             r"|^Error: (?:unknown command \"[^\"\n]{0,200}\" for \"|required flag\(s\) \""
+             r"|invalid argument \"[^\"\n]{0,200}\" for \"-)"
+             r"|^flag provided but not defined: -"),
     Rule("manifest_invalid", CONFIG, "bad_arguments",
          log=r"^The \w+ \"[^\"]+\" is invalid: |container has runAsNonRoot and image will run as root"
              r"|\b[A-Z]\w*\.(?:batch|apps|kubeflow\.org|[a-z][\w\-]*\.[\w.\-]+) \\\"[^\"\\]+\\\" is invalid: "),
@@ -3733,6 +3751,9 @@ BUGS: tuple[Rule, ...] = (
              # datasets map with num_proc, a multiprocessing pool after the parent initialised CUDA): the program's
              # own use, fixed in its code (all five held-out authors; the corpus's one accepts it)
              r"|\bCannot re-initialize CUDA in forked subprocess\b"
+             # MXNet Gluon's parameters used (a Trainer built over them, a forward) before ``initialize()`` reached
+             # them: the program's order of set-up
+             r"|\bParameter '[^'\n]{1,200}' has not been initialized\b"
              # what spawn (Windows', macOS's default) must pickle to start a worker or what torch.save pickles: a
              # lambda, a function or class defined inside another, a lock (the corpus's authors: the program's
              # design, most of them accepting the exception's own kind)
