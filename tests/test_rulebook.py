@@ -12112,6 +12112,38 @@ SETS_302_309 = [
      "Parameters of nested child Blocks", {}, "programming_error"),
 ]
 
+SETS_310_317 = [
+    # a kernel module of a release older than the kernel it is built for (DKMS after a kernel update)
+    ("ERROR: modpost: GPL-incompatible module nvidia-drm.ko uses GPL-only symbol 'drm_gem_prime_fd_to_handle'", {},
+     "version_mismatch"),
+    # onnxruntime-gpu finding CUDA but not the release it was built for
+    ("2024-05-02 10:11:12.123 [E:onnxruntime:Default, provider_bridge_ort.cc:1548 TryGetProviderInfo_CUDA] "
+     "onnxruntime::python::CreateExecutionProviderInstance CUDA_PATH is set but CUDA wasn't able to be loaded. Please "
+     "install the correct version of CUDA and cuDNN as mentioned in the GPU requirements page", {},
+     "version_mismatch"),
+    # nvidia-smi in a container given no driver libraries
+    ("NVIDIA-SMI couldn't find libnvidia-ml.so library in your system. Please make sure that the NVIDIA Display Driver "
+     "is properly installed and present in your system.", {}, "driver_mismatch"),
+    # a service refusing the credentials it was given
+    ("java.lang.IllegalStateException: Login failed: incorrect username or password for the license server", {},
+     "auth_error"),
+    # a config refused by its schema: pydantic 1's words (its exception's header lost to another process's lines);
+    # Prefect's check of a flow run's parameters
+    ("zero -> offload_param\n  extra fields not permitted (type=value_error.extra)", {}, "bad_arguments"),
+    ("12:00:01.000 | ERROR   | prefect.flows - Parameter validation failed for flow 'train': 1 validation error for "
+     "Parameters", {}, "bad_arguments"),
+    # the VQA evaluation API (built on pycocotools) given results for questions its annotation file does not hold
+    ("AssertionError: Results do not correspond to current VQA set. Either the results do not have predictions for "
+     "all question ids in annotation file or there is atleast one question id that does not belong to the question "
+     "ids in the annotation file.", {}, "corrupt_data"),
+    # the project's own configuration module failing on what it was handed (a dotlist override it cannot split)
+    ("Traceback (most recent call last):\n"
+     '  File "/home/u/proj/tools/run.py", line 12, in main\n    cfg = Configuration(args)\n'
+     '  File "/home/u/proj/proj/utils/configuration.py", line 88, in _merge_with_dotlist\n'
+     "    for opt, value in pairs:\n"
+     "ValueError: not enough values to unpack (expected 2, got 1)", {}, "bad_arguments"),
+]
+
 #: Causes the unmatched exception's prior read as config without naming them, in words every author of them reads
 #: one way (corpus and held-out files of several sets; a class never changed by them).
 UNMATCHED_NAMED = [
@@ -12143,7 +12175,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309,
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

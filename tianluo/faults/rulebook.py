@@ -1401,7 +1401,7 @@ SETUP: tuple[Rule, ...] = (
              # the driver's NVML library missing where the program looks (NCCL's "Last error:", nvidia-smi, a
              # container started without the driver's libraries mounted)
              r"|Failed to open libnvidia-ml\.so|libnvidia-ml\.so(?:\.1)?: cannot open shared object file"
-             r"|NVML Shared Library Not Found"
+             r"|NVML Shared Library Not Found|\bNVIDIA-SMI couldn't find libnvidia-ml\.so library\b"
              # NVIDIA's Kubernetes device plugin on a node whose container runtime does not hand it the driver (no
              # ``nvidia`` runtime), and the GPU operator's driver container without packages for the node's kernel
              r"|Failed to initialize NVML: could not load NVML library|\bCould not resolve Linux kernel version\b"),
@@ -1557,6 +1557,9 @@ SETUP: tuple[Rule, ...] = (
              # GitHub refusing the account the push or clone came as
              r"|The requested URL returned error: 40[13]\b|^remote: Permission to \S+ denied to "
              r"|^remote: Invalid username or (?:password|token)\b"
+             # a service's own words for credentials it refused (a licence server's, UMLS's ticket, a database's); not
+             # "Invalid", the hub's word for a repository that is not there (its 401 for a missing or private id)
+             r"|\b(?:[Ww]rong|[Ii]ncorrect) (?:user(?:name)?|login)(?:/| or | and )password\b"
              # W&B refusing an entity or project the key may not use; a token without write rights
              r"|do not have permission to access the requested resource"
              r"|\btoken\b[^.\n]{0,60}\bdoes not (?:allow writing|have write)"
@@ -1744,6 +1747,11 @@ SETUP: tuple[Rule, ...] = (
              # predates; a GGML file of a format the loader's release dropped (reconverted, or an older loader)
              r"|^Error: unsupported architecture\b|\berror=\"unsupported architecture\b"
              r"|\berror loading model: this format is no longer supported\b"
+             # a kernel module (the NVIDIA driver's, gdrcopy's) of a release older than the kernel it is built for: the
+             # kernel made a symbol it uses GPL-only (DKMS after a kernel update); a newer release of the module builds
+             r"|^ERROR: modpost: GPL-incompatible module \S+ uses GPL-only symbol '"
+             # onnxruntime-gpu finding CUDA but not the CUDA or cuDNN release it was built for (insightface's providers)
+             r"|\bCUDA_PATH is set but CUDA wasn'?t able to be loaded\b"
              # ... or a quantisation type it predates (a file quantised by a newer llama.cpp); Paddle2ONNX given a
              # program of a newer PaddlePaddle's format; Caffe given a layer its build was compiled without (a
              # project's custom layer); TensorRT's kernel library of another build than the GPU needs
@@ -3079,6 +3087,12 @@ SETUP: tuple[Rule, ...] = (
              r"|^Error: (?:unknown command \"[^\"\n]{0,200}\" for \"|required flag\(s\) \""
              r"|invalid argument \"[^\"\n]{0,200}\" for \"-)"
              r"|^flag provided but not defined: -"),
+    # A config refused by the schema it is checked against, beside ``bad_arguments``'s pydantic 2 words (that rule is
+    # at RE2's length limit): pydantic 1's, and Prefect validating a flow run's parameters against the flow's
+    Rule("settings_schema", CONFIG, "bad_arguments",
+         log=r"^\s*(?:extra fields not permitted \(type=value_error\.extra"
+             r"|field required \(type=value_error\.missing)\)"
+             r"|\bParameter validation failed for flow '"),
     Rule("manifest_invalid", CONFIG, "bad_arguments",
          log=r"^The \w+ \"[^\"]+\" is invalid: |container has runAsNonRoot and image will run as root"
              r"|\b[A-Z]\w*\.(?:batch|apps|kubeflow\.org|[a-z][\w\-]*\.[\w.\-]+) \\\"[^\"\\]+\\\" is invalid: "),
@@ -3378,12 +3392,13 @@ SETUP: tuple[Rule, ...] = (
              r"|animated gifs can only be decoded by|BadZipFile: File is not a zip file"
              # TF's image decoders on bytes that are no image; libsndfile on a sound file it cannot parse; nvJPEG's
              # BAD_JPEG (3) and JPEG_NOT_SUPPORTED (4) under DALI; Pillow's decompression-bomb guard on a huge image;
-             # pycocotools given results for images its annotation file does not hold
+             # pycocotools (and the VQA API built on it) given results for images or questions its annotation file
+             # does not hold
              r"|Expected image \(JPEG, PNG, (?:or )?GIF(?:, or BMP)?\), got (?:unknown format|empty file)"
              r"|Unknown image file format\. One of JPEG, PNG, GIF, BMP required"
              r"|Error opening .*: Format not recognised\.?$|NVJPEG error \"[34]\"|NVJPEG_STATUS_(?:BAD|JPEG_NOT_SUPP)"
              r"|\bDecompressionBombError: Image size \(\d+ pixels\) exceeds limit"
-             r"|Results do not correspond to current coco set"
+             r"|Results do not correspond to current (?:coco|VQA) set"
              # YOLOv5 and its forks: a label file's class id past the dataset config's nc
              r"|\bLabel class \S+ exceeds nc=\d+"
              # Pillow's decoder on an image cut short; a zip member (an .npz's array) whose bytes no longer match

@@ -350,7 +350,7 @@ def own_config_file(path: str) -> bool:
 
 _CONFIG_FILE = LazyPattern(
     r"^(?:training_args(?:_\w+)?|hf_argparser|argparse|arguments|args|arg_utils|argument_parser|config|configs"
-    r"|configuration_\w+|config_utils|\w+_config|config_\w+|configurator|validation|validators?|validate"
+    r"|configuration|configuration_\w+|config_utils|\w+_config|config_\w+|configurator|validation|validators?|validate"
     r"|options|flags|_flag|settings|launch|launcher|accelerator_connector|\w+_connector|params|hparams"
     r"|hyperparams)\.py$")
 _CONFIG_DIR = LazyPattern(r"/(?:omegaconf|hydra|hyperpyyaml|pydantic|pydantic_core|absl/flags|accelerate/commands"
