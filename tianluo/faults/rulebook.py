@@ -308,8 +308,7 @@ tier   name        label                      class      matches
                                                          request failed``): another process holds the file (two
                                                          ranks or two jobs on one .h5), or the file system has no
                                                          locks; ``HDF5_USE_FILE_LOCKING=FALSE`` or one writer fixes it
-                   bad_arguments              config     a launch that cannot set itself up: mpirun's ``ORTE was
-                                                         unable to reliably start one or more daemons``, MPI's
+                   bad_arguments              config     a launch that cannot set itself up: MPI's
                                                          start-up (``Fatal error in PMPI_Init_thread``, UCX's ``no
                                                          usable transports/devices``, Open MPI's ``unable to reach
                                                          each other``), srun's ``task N launch failed: Unspecified
@@ -1278,8 +1277,6 @@ SETUP: tuple[Rule, ...] = (
              r"|\bresults in exceeding approved \S+ (?:Family )?Cores? quota\b"
              r"|\bFailed to start the job because of error: "
              r"|AzureMLCompute cluster \S+ does not exist|[Cc]ompute target \S+ (?:does not exist|was not found)"
-             # Torque's qsub that cannot reach its server or its auth daemon (called from a compute node)
-             r"|qsub: cannot connect to server|could not connect to trqauthd"
              # other schedulers and clouds refusing the job before it ran
              r"|qsub: submit error|Job exceeds queue resource limits|Job rejected by all possible destinations"
              # Grid Engine's qsub (``Unable to run job: error: no suitable queues.``); PBS's per-user queue limits
@@ -3088,11 +3085,14 @@ SETUP: tuple[Rule, ...] = (
              r"|invalid argument \"[^\"\n]{0,200}\" for \"-)"
              r"|^flag provided but not defined: -"),
     # A config refused by the schema it is checked against, beside ``bad_arguments``'s pydantic 2 words (that rule is
-    # at RE2's length limit): pydantic 1's, and Prefect validating a flow run's parameters against the flow's
+    # at RE2's length limit): pydantic 1's, and Prefect validating a flow run's parameters against the flow's. Or one
+    # that does not parse: Triton's model config (a config.pbtxt whose template values were never filled in), a C++
+    # server's JSON config (nlohmann's parse error: TensorRT-LLM's engine config, empty where the repository points)
     Rule("settings_schema", CONFIG, "bad_arguments",
          log=r"^\s*(?:extra fields not permitted \(type=value_error\.extra"
              r"|field required \(type=value_error\.missing)\)"
-             r"|\bParameter validation failed for flow '"),
+             r"|\bParameter validation failed for flow '"
+             r"|\bfailed to read text proto from \S+\.pbtxt\b|\[json\.exception\.parse_error\.\d+\] parse error at "),
     Rule("manifest_invalid", CONFIG, "bad_arguments",
          log=r"^The \w+ \"[^\"]+\" is invalid: |container has runAsNonRoot and image will run as root"
              r"|\b[A-Z]\w*\.(?:batch|apps|kubeflow\.org|[a-z][\w\-]*\.[\w.\-]+) \\\"[^\"\\]+\\\" is invalid: "),
@@ -4317,6 +4317,11 @@ NETWORK: tuple[Rule, ...] = (
              # a Slurm command unable to reach the controller or the accounting database (a controller restarting,
              # slurmdbd down): scancel, squeue, sacct as a workflow tool runs them
              r"|\bUnable to contact slurm controller\b"
+             # ... Torque's the same: its client that cannot reach the server or the node's auth daemon (trqauthd
+             # restarting, a node in a bad state; one corpus author's was a compute node without it, which accepts this)
+             r"|\b(?:qsub|qstat|qdel|qalter|qsig): cannot connect to server \S+ \(errno=(?:15137|111|110)\)"
+             r"|could not connect to trqauthd"
+             r"|\bError in connection to trqauthd\b"
              # a client's retry loop counting its failed requests to a service (HELM's fetch of a tokenizer)
              r"|\bThe request failed\. Attempt #\d+, retrying in \d+"
              # a database's connection dropped under a long job (Optuna's or MLflow's storage: PostgreSQL, MySQL), often
@@ -4498,10 +4503,6 @@ LAST: tuple[Rule, ...] = (
     Rule("shell_variable", CONFIG, "bad_arguments",
          log=r": readonly variable$|: \$?[\w@*#\[\]-]{1,100}: unbound variable\s*$"
              r"|^\S+:(?: \d+:|\d+:) [\w@*#\[\]-]{1,100}: parameter not set$"),
-    # mpirun's daemons did not start on the other hosts: a set-up that fails every time, unless a line above named
-    # why (ssh refused its key, a kubectl exec that timed out reaching the cluster's API server, a host not yet
-    # resolvable); last, so that that line decides.
-    Rule("orted_not_started", CONFIG, "bad_arguments", log=r"ORTE was unable to reliably start one or more daemons"),
     # A script's shell asked to run (or write to) a folder: a variable that held the command expanded to nothing and
     # its first argument, a data folder, became the command (Kaldi's ``$train_cmd``); last, as the one above.
     Rule("shell_directory", CONFIG, "bad_arguments", log=r"^\S+: line \d+: [^\s:]+: Is a directory$"),
