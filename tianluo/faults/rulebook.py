@@ -4322,6 +4322,10 @@ NETWORK: tuple[Rule, ...] = (
              r"|\b(?:qsub|qstat|qdel|qalter|qsig): cannot connect to server \S+ \(errno=(?:15137|111|110)\)"
              r"|could not connect to trqauthd"
              r"|\bError in connection to trqauthd\b"
+             # ... Ray's the same: a worker that cannot reach the head's GCS at the address it was given (a head still
+             # starting or gone; a wrong address fails again, and the retries' budget ends it). With no address at all
+             # (``at address :6379``) it is the set-up's, in bad_arguments.
+             r"|\bFailed to connect to GCS at address [\w.\-]+:\d+ within \d+ seconds\b"
              # a client's retry loop counting its failed requests to a service (HELM's fetch of a tokenizer)
              r"|\bThe request failed\. Attempt #\d+, retrying in \d+"
              # a database's connection dropped under a long job (Optuna's or MLflow's storage: PostgreSQL, MySQL), often
