@@ -3073,8 +3073,8 @@ SETUP: tuple[Rule, ...] = (
     # ``Job.batch \"x-node-0\" is invalid: ``
     # A command line's parser refusing what it was given, in the words of the parsers compiled programs use: clap
     # (Rust: Tabby, text-generation-launcher, uv; its 2.x wording too), cobra (Go: Ollama, kubectl) and Go's flag
-    # package. argparse's, and a Go CLI's ``unknown flag:``, are in ``bad_arguments``. Anchored at the line's start,
-    # where each prints them.
+    # package; and of Python's other parsers than argparse. argparse's, absl's and a Go CLI's ``unknown flag:`` are in
+    # ``bad_arguments``. Anchored at the line's start, where each prints them.
     Rule("cli_refusal", CONFIG, "bad_arguments",
          log=r"^error: (?:unexpected argument '|invalid value '[^'\n]{0,200}' for '|a value is required for '"
              r"|unrecognized subcommand '|the argument '[^'\n]{0,200}' cannot be used with"
@@ -3083,7 +3083,10 @@ SETUP: tuple[Rule, ...] = (
              r"|The argument '[^'\n]{0,200}' requires a value but none was supplied)"
              r"|^Error: (?:unknown command \"[^\"\n]{0,200}\" for \"|required flag\(s\) \""
              r"|invalid argument \"[^\"\n]{0,200}\" for \"-)"
-             r"|^flag provided but not defined: -"),
+             r"|^flag provided but not defined: -"
+             # Python Fire (a research script's ``fire.Fire(main)``) given an argument no parameter takes; gflags (C++
+             # and old TF binaries) given a flag it does not define
+             r"|^ERROR: Could not consume arg: |^ERROR: unknown command line flag '"),
     # A config refused by the schema it is checked against, beside ``bad_arguments``'s pydantic 2 words (that rule is
     # at RE2's length limit): pydantic 1's, and Prefect validating a flow run's parameters against the flow's. Or one
     # that does not parse: Triton's model config (a config.pbtxt whose template values were never filled in), a C++
