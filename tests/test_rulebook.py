@@ -12174,6 +12174,17 @@ CLI_REFUSAL_SIBLINGS = [
     ("ERROR: unknown command line flag 'num_gpu'", {}, "bad_arguments"),
 ]
 
+#: The family of SETS_318_321's Torque clients in the words of the other schedulers: a daemon the client cannot reach,
+#: a controller too busy to take a job (each scheduler's own message, read in its source or documentation).
+SCHEDULER_AWAY_SIBLINGS = [
+    ('error: unable to contact qmaster using port 6444 on host "sge-master"', {}, "connection_error"),
+    ("LSF is down. Please wait ...", {}, "connection_error"),
+    ("ls_getclustername(): Failed to contact LIM: Could not connect to the host", {}, "connection_error"),
+    ("qsub: Server could not connect to MOM 4242.pbs-server", {}, "connection_error"),
+    ("sbatch: error: Slurm temporarily unable to accept job, sleeping and retrying", {}, "rate_limited"),
+    ("sbatch: error: Batch job submission failed: Resource temporarily unavailable", {}, "rate_limited"),
+]
+
 SET_322 = [
     # a Ray worker that cannot reach the head's GCS at the address it was given
     ("[2025-01-02 03:04:05,678 E 77 77] gcs_rpc_client.h:179: Failed to connect to GCS at address ray-head.ns.svc:6379 "
@@ -12211,7 +12222,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "cli-refusal": CLI_REFUSAL_SIBLINGS,
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

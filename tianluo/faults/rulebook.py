@@ -491,7 +491,9 @@ tier   name        label                      class      matches
                                                          Azure ``over the account limit``, Google Drive's ``Too
                                                          many users have viewed``, ``toomanyrequests``,
                                                          ``Failed to request URL - 429``, S3's ``503 Slow Down``,
-                                                         rclone's ``(429 too_many_requests)``
+                                                         rclone's ``(429 too_many_requests)``; Slurm's controller
+                                                         too busy to take a job (``Slurm temporarily unable to accept
+                                                         job``, ``Resource temporarily unavailable``)
                    http_unavailable           transient  a fetch answered by an error page (``Failed to fetch x:
                                                          Expecting value: line 1 column 1``), spaCy's ``Couldn't
                                                          fetch compatibility table``
@@ -539,7 +541,9 @@ tier   name        label                      class      matches
                                                          tornado's ``StreamClosedError``, py4j's ``Answer from Java side
                                                          is empty``, Go's ``Get "url": EOF`` and ``connect:
                                                          connection refused``, TF's ``UnavailableError: Socket
-                                                         closed``
+                                                         closed``; a scheduler's daemon its client cannot reach
+                                                         (Slurm's controller, Torque's trqauthd, Grid Engine's
+                                                         qmaster, LSF's LIM, Ray's GCS)
                    timeout                    transient  any other ``timed out``; ``DistStoreError``,
                                                          ``EndpointConnectionError``; c10d stores' ``wait timeout
                                                          after N ms`` / ``Timeout waiting for key``, gloo's bare
@@ -4325,6 +4329,12 @@ NETWORK: tuple[Rule, ...] = (
              r"|\b(?:qsub|qstat|qdel|qalter|qsig): cannot connect to server \S+ \(errno=(?:15137|111|110)\)"
              r"|could not connect to trqauthd"
              r"|\bError in connection to trqauthd\b"
+             # ... Grid Engine's client that cannot reach qmaster (qstat, qacct; qsub's own "Unable to run job:" line is
+             # read as its refusal first, which its corpus authors accept either way), LSF's commands while its master
+             # or LIM is down or busy, PBS's server that cannot reach a node's MOM
+             r"|\bunable to (?:contact|send message to) qmaster using port \d+"
+             r"|\bLSF is down\. Please wait\b|\bBatch system not responding; please wait\b|\bFailed to contact LIM\b"
+             r"|\bLIM is down; try later\b|\bServer could not connect to MOM\b"
              # ... Ray's the same: a worker that cannot reach the head's GCS at the address it was given (a head still
              # starting or gone; a wrong address fails again, and the retries' budget ends it). With no address at all
              # (``at address :6379``) it is the set-up's, in bad_arguments.
@@ -4443,6 +4453,12 @@ LAST: tuple[Rule, ...] = (
     # valid``): the job was not submitted. Last, because sbatch's specific errors are read above.
     # (also as a workflow tool quotes the output of the sbatch it ran: ``err.output='sbatch: error: ...\\n'``, or its
     # bytes: ``b'sbatch: error: ...'``)
+    # Slurm's controller too busy to take a job now (sbatch's own "sleeping and retrying", or its EAGAIN: the
+    # controller's job count at its limit): a later submission gets in; before sbatch_refused, which reads the rest of
+    # sbatch's errors as a refusal.
+    Rule("scheduler_busy", TRANSIENT, "rate_limited",
+         log=r"\bSlurm temporarily unable to accept job\b"
+             r"|\bBatch job submission failed: Resource temporarily unavailable\b"),
     Rule("sbatch_refused", CONFIG, "submit_rejected", log=r"(?:^|Error: |['\"])sbatch: error: "),
     # A TFRecord file cut short (a download or a copy that stopped): the data's, which no retry reads further; last,
     # because a storage connection lost under the reader (``Unable to connect to endpoint``) cuts records too.
