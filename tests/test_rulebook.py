@@ -12185,6 +12185,19 @@ SCHEDULER_AWAY_SIBLINGS = [
     ("sbatch: error: Batch job submission failed: Resource temporarily unavailable", {}, "rate_limited"),
 ]
 
+#: The families of SETS_302_309's loaders and SETS_310_317's kernel modules, in the other words their tools print
+#: (DKMS, NVIDIA's installer, llama.cpp's loader, Ollama), written after no held-out set showed them.
+BUILDS_AND_LOADERS_SIBLINGS = [
+    ("Error! Bad return status for module build on kernel: 6.8.0-45-generic (x86_64)", {}, "version_mismatch"),
+    ("ERROR: Unable to find the kernel source tree for the currently running kernel.  Please make sure you have "
+     "installed the kernel source files for your kernel", {}, "missing_module"),
+    ("llama_model_load: error loading model: done_getting_tensors: wrong number of tensors; expected 292, got 291", {},
+     "version_mismatch"),
+    ("llama_model_load: error loading model: check_tensor_dims: tensor 'token_embd.weight' has wrong shape; expected  "
+     "4096, 128256, got  4096, 128257,     1,     1", {}, "version_mismatch"),
+    ("Error: model requires more system memory (10.5 GiB) than is available (7.8 GiB)", {}, "host_oom"),
+]
+
 SET_322 = [
     # a Ray worker that cannot reach the head's GCS at the address it was given
     ("[2025-01-02 03:04:05,678 E 77 77] gcs_rpc_client.h:179: Failed to connect to GCS at address ray-head.ns.svc:6379 "
@@ -12223,6 +12236,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
     "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
+    "builds-and-loaders": BUILDS_AND_LOADERS_SIBLINGS,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]
 

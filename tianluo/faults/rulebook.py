@@ -1052,6 +1052,8 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|invoked oom-killer|oom_reaper: reaped process|The node was low on resource: memory"
              r"|ObjectStoreFullError|Worker (?:\S+ )?(?:\(pid=\d+\) )?exceeded \d+% memory budget"
              r"|Memory use is high but worker has no data"
+             # Ollama refusing to load a model bigger than the host's free memory
+             r"|\bmodel requires more system memory \([\d.]+ [KMGT]i?B\) than is available\b"
              # Dask's scheduler: a task whose inputs alone exceed a worker's memory limit
              r"|worth of input dependencies, but worker \S+ has memory_limit set to"
              # Databricks' notebook when its driver died (its memory, most often: a collect, too many parallel jobs)
@@ -1658,6 +1660,8 @@ SETUP: tuple[Rule, ...] = (
     # reads "cannot import name"
     Rule("part_not_installed", CONFIG, "missing_module",
          log=r"TensorBoard logging requires TensorBoard with Python summary writer installed"
+             # a driver's installer (NVIDIA's .run, its DKMS build) with no headers of the running kernel installed
+             r"|\bUnable to find the kernel source tree for the currently running kernel\b"
              # jaxlib's CUDA plugin unable to load one of NVIDIA's libraries (cuDNN, cuSPARSE ...: the pip wheels of
              # another release, or none); mujoco_py without the MuJoCo binaries it wraps
              r"|(?:CUDA backend failed to initialize|Error): Unable to load cu[A-Za-z]{2,12}\. Is it installed\?"
@@ -1753,6 +1757,11 @@ SETUP: tuple[Rule, ...] = (
              r"|^ERROR: modpost: GPL-incompatible module \S+ uses GPL-only symbol '"
              # onnxruntime-gpu finding CUDA but not the CUDA or cuDNN release it was built for (insightface's providers)
              r"|\bCUDA_PATH is set but CUDA wasn'?t able to be loaded\b"
+             # ... DKMS's word for the same build of a driver's module failing against a newer kernel
+             r"|\bError! Bad return status for module build on kernel: "
+             # ... llama.cpp (and Ollama, llama-cpp-python) given a GGUF its release reads otherwise: a converter's
+             # newer tensors (Llama 3.1's rope factors) or a vocabulary of another size
+             r"|\berror loading model: (?:done_getting_tensors: wrong number of tensors|check_tensor_dims: tensor ')"
              # ... or a quantisation type it predates (a file quantised by a newer llama.cpp); Paddle2ONNX given a
              # program of a newer PaddlePaddle's format; Caffe given a layer its build was compiled without (a
              # project's custom layer); TensorRT's kernel library of another build than the GPU needs
