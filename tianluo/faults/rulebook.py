@@ -3108,9 +3108,15 @@ SETUP: tuple[Rule, ...] = (
          log=r"^\s*(?:extra fields not permitted \(type=value_error\.extra"
              r"|field required \(type=value_error\.missing)\)"
              r"|\bParameter validation failed for flow '"
-             r"|\bfailed to read text proto from \S+\.pbtxt\b|\[json\.exception\.parse_error\.\d+\] parse error at "),
+             r"|\bfailed to read text proto from \S+\.pbtxt\b|\[json\.exception\.parse_error\.\d+\] parse error at "
+             # ... a TOML config, a text-format protobuf config (TF's Object Detection pipeline.config)
+             r"|\bTOMLDecodeError: |\bTomlDecodeError: |\btext_format\.ParseError: \d+:\d+ : "),
     Rule("manifest_invalid", CONFIG, "bad_arguments",
          log=r"^The \w+ \"[^\"]+\" is invalid: |container has runAsNonRoot and image will run as root"
+             # kubectl's client-side schema check of a manifest; Helm's chart that does not render or parse
+             r"|\berror validating data: ValidationError\("
+             r"|^Error: (?:INSTALLATION|UPGRADE) FAILED: (?:YAML parse error on |template: \S+: executing "
+             r"|unable to build kubernetes objects from release manifest: )"
              r"|\b[A-Z]\w*\.(?:batch|apps|kubeflow\.org|[a-z][\w\-]*\.[\w.\-]+) \\\"[^\"\\]+\\\" is invalid: "),
     Rule("command_not_found_log", CONFIG, "command_not_found",
          # (Theano told to use a GPU with no nvcc on the PATH)
