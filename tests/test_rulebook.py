@@ -12129,7 +12129,9 @@ SETS_310_317 = [
     # nvidia-smi in a container given no driver libraries
     ("NVIDIA-SMI couldn't find libnvidia-ml.so library in your system. Please make sure that the NVIDIA Display Driver "
      "is properly installed and present in your system.", {}, "driver_mismatch"),
-    # a service refusing the credentials it was given
+    # a service refusing the credentials it was given; Azure's SDK refusing its credential chain
+    ("azure.core.exceptions.ClientAuthenticationError: DefaultAzureCredential failed to retrieve a token from the "
+     "included credentials.", {}, "auth_error"),
     ("java.lang.IllegalStateException: Login failed: incorrect username or password for the license server", {},
      "auth_error"),
     # a config refused by its schema: pydantic 1's words (its exception's header lost to another process's lines);

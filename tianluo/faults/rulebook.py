@@ -1560,6 +1560,9 @@ SETUP: tuple[Rule, ...] = (
              # GitHub refusing the account the push or clone came as
              r"|The requested URL returned error: 40[13]\b|^remote: Permission to \S+ denied to "
              r"|^remote: Invalid username or (?:password|token)\b"
+             # Azure's SDK refusing the credential chain it was given (DefaultAzureCredential: no identity, a CLI login
+             # expired)
+             r"|\bazure\.core\.exceptions\.ClientAuthenticationError\b"
              # a service's own words for credentials it refused (a licence server's, UMLS's ticket, a database's); not
              # "Invalid", the hub's word for a repository that is not there (its 401 for a missing or private id)
              r"|\b(?:[Ww]rong|[Ii]ncorrect) (?:user(?:name)?|login)(?:/| or | and )password\b"
