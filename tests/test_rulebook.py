@@ -12198,6 +12198,9 @@ BUILDS_AND_LOADERS_SIBLINGS = [
     ("llama_model_load: error loading model: check_tensor_dims: tensor 'token_embd.weight' has wrong shape; expected  "
      "4096, 128256, got  4096, 128257,     1,     1", {}, "version_mismatch"),
     ("Error: model requires more system memory (10.5 GiB) than is available (7.8 GiB)", {}, "host_oom"),
+    # pip's summary of a package it could not build from source (no wheel for this Python or CUDA)
+    ("ERROR: Could not build wheels for flash-attn, which is required to install pyproject.toml-based projects", {},
+     "version_mismatch"),
 ]
 
 #: The family of SETS_310_317's and SETS_318_321's configs that are refused or do not parse, in other formats' and
@@ -12210,6 +12213,8 @@ CONFIG_PARSE_SIBLINGS = [
     ('error: error validating "job.yaml": error validating data: ValidationError(Job.spec.template.spec.containers[0]): '
      'unknown field "gpu" in io.k8s.api.core.v1.Container; if you choose to ignore these errors, turn validation off '
      "with --validate=false", {}, "bad_arguments"),
+    ('Error from server (NotFound): namespaces "training" not found', {}, "bad_arguments"),
+    ('Error from server (AlreadyExists): pytorchjobs.kubeflow.org "bert-ft" already exists', {}, "bad_arguments"),
     ('Error: UPGRADE FAILED: template: kuberay/templates/raycluster.yaml:15:14: executing "kuberay/templates/'
      'raycluster.yaml" at <.Values.head.resources>: nil pointer evaluating interface {}.limits', {}, "bad_arguments"),
 ]

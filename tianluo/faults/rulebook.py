@@ -1760,6 +1760,9 @@ SETUP: tuple[Rule, ...] = (
              r"|^ERROR: modpost: GPL-incompatible module \S+ uses GPL-only symbol '"
              # onnxruntime-gpu finding CUDA but not the CUDA or cuDNN release it was built for (insightface's providers)
              r"|\bCUDA_PATH is set but CUDA wasn'?t able to be loaded\b"
+             # ... pip's summary of a package it had to build from source and could not (no wheel for this Python or
+             # CUDA; what the build lacked, when a line above names it, decides first)
+             r"|^ERROR: (?:Could not build wheels for \S+|Failed building wheel for \S+)"
              # ... DKMS's word for the same build of a driver's module failing against a newer kernel
              r"|\bError! Bad return status for module build on kernel: "
              # ... llama.cpp (and Ollama, llama-cpp-python) given a GGUF its release reads otherwise: a converter's
@@ -3116,8 +3119,11 @@ SETUP: tuple[Rule, ...] = (
              r"|\bTOMLDecodeError: |\bTomlDecodeError: |\btext_format\.ParseError: \d+:\d+ : "),
     Rule("manifest_invalid", CONFIG, "bad_arguments",
          log=r"^The \w+ \"[^\"]+\" is invalid: |container has runAsNonRoot and image will run as root"
-             # kubectl's client-side schema check of a manifest; Helm's chart that does not render or parse
+             # kubectl's client-side schema check of a manifest; the API server's word for an object the command names
+             # that is not there (a namespace, a job) or a name already taken; Helm's chart that does not render
              r"|\berror validating data: ValidationError\("
+             r"|^Error from server \((?:NotFound|AlreadyExists)\): [\w.\-]+ \"[^\"\n]{1,253}\" "
+             r"(?:not found|already exists)"
              r"|^Error: (?:INSTALLATION|UPGRADE) FAILED: (?:YAML parse error on |template: \S+: executing "
              r"|unable to build kubernetes objects from release manifest: )"
              r"|\b[A-Z]\w*\.(?:batch|apps|kubeflow\.org|[a-z][\w\-]*\.[\w.\-]+) \\\"[^\"\\]+\\\" is invalid: "),
