@@ -12111,6 +12111,12 @@ SETS_302_309 = [
     ('Error: unsupported architecture "Gemma3ForConditionalGeneration"', {}, "version_mismatch"),
     ("llama_model_load: error loading model: this format is no longer supported (see "
      "https://github.com/ggerganov/llama.cpp/pull/2398)", {}, "version_mismatch"),
+    # TF's variables read before their initializer ran, or from another graph than the one that made them
+    ("tensorflow.python.framework.errors_impl.FailedPreconditionError: Attempting to use uninitialized value "
+     "conv1/weights\n\t [[{{node conv1/weights/read}}]]", {}, "programming_error"),
+    ("tensorflow.python.framework.errors_impl.FailedPreconditionError: Could not find variable dense/kernel. This could "
+     "mean that the variable has been deleted. In TF1, it can also mean the variable is uninitialized.", {},
+     "programming_error"),
     # MXNet Gluon's parameters used before initialize() reached them
     ("RuntimeError: Parameter 'dense0_weight' has not been initialized. Note that you should initialize parameters "
      "and create Trainer with Block.collect_params() instead of Block.params because the later does not include "

@@ -3798,8 +3798,11 @@ BUGS: tuple[Rule, ...] = (
              # own use, fixed in its code (all five held-out authors; the corpus's one accepts it)
              r"|\bCannot re-initialize CUDA in forked subprocess\b"
              # MXNet Gluon's parameters used (a Trainer built over them, a forward) before ``initialize()`` reached
-             # them: the program's order of set-up
+             # them: the program's order of set-up; TF's variables read before their initializer ran or from another
+             # graph than the one that made them (TF 1's sessions, Keras models built in two graphs)
              r"|\bParameter '[^'\n]{1,200}' has not been initialized\b"
+             r"|\bAttempting to use uninitialized value \S|\bCould not find variable \S+\. This could mean that the "
+             r"variable has been deleted\b"
              # what spawn (Windows', macOS's default) must pickle to start a worker or what torch.save pickles: a
              # lambda, a function or class defined inside another, a lock (the corpus's authors: the program's
              # design, most of them accepting the exception's own kind)
