@@ -12117,6 +12117,14 @@ SETS_302_309 = [
     ("tensorflow.python.framework.errors_impl.FailedPreconditionError: Could not find variable dense/kernel. This could "
      "mean that the variable has been deleted. In TF1, it can also mean the variable is uninitialized.", {},
      "programming_error"),
+    # safetensors refusing a view of another tensor or tied weights saved as two
+    ("ValueError: You are trying to save a non contiguous tensor: `model.embed.weight` which is not allowed. It either "
+     "means you are trying to save tensors which are reference of each other", {}, "programming_error"),
+    ("RuntimeError: Some tensors share memory, this will lead to duplicate memory on disk and potential differences "
+     "when loading them again: [{'lm_head.weight', 'model.embed_tokens.weight'}].", {}, "programming_error"),
+    # a checkpoint's tensor of another shape than the model's, in accelerate's loader
+    ('ValueError: Trying to set a tensor of shape torch.Size([32000, 4096]) in "weight" (which has shape '
+     "torch.Size([32001, 4096])), this look incorrect.", {}, "state_dict_mismatch"),
     # MXNet Gluon's parameters used before initialize() reached them
     ("RuntimeError: Parameter 'dense0_weight' has not been initialized. Note that you should initialize parameters "
      "and create Trainer with Block.collect_params() instead of Block.params because the later does not include "

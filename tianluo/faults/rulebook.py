@@ -2253,8 +2253,11 @@ SETUP: tuple[Rule, ...] = (
          # (MLX's strict load_weights: ``Missing parameters: x``, ``Received parameters not in model: x``)
          # (and, from mlx 0.2x, with their count: ``Missing 2 parameters:``, ``Received 269 parameters not in model:``)
          # (ESM's own loader: ``Keys 'a, b' are missing.``)
+         # (accelerate's set_module_tensor_to_device loading a checkpoint's tensor of another shape than the model's:
+         # a vocabulary resized, a model of another size)
          log=r"^ValueError: Missing (?:\d+ )?parameters:(?: |$)|^ValueError: Received (?:\d+ )?parameters not in"
              r" model:(?: |$)|^RuntimeError: Keys '\S"
+             r"|\bTrying to set a tensor of shape torch\.Size\(\[[\d, ]{1,100}\]\) in \"\w+\" \(which has shape "
              # Megatron's loader (and SwissArmyTransformer's copy of it) finding no optimizer or RNG state in the
              # checkpoint it resumes from: a checkpoint saved without them, or one for fine-tuning
              r"|\bUnable to load (?:optimizer|rng state) from checkpoint \S"
@@ -3803,6 +3806,10 @@ BUGS: tuple[Rule, ...] = (
              r"|\bParameter '[^'\n]{1,200}' has not been initialized\b"
              r"|\bAttempting to use uninitialized value \S|\bCould not find variable \S+\. This could mean that the "
              r"variable has been deleted\b"
+             # safetensors refusing what the program asked it to save: a view of another tensor, tied weights saved
+             # as two (save_model, or .contiguous(), is the program's fix)
+             r"|\bYou are trying to save a non contiguous tensor: |\bSome tensors share memory, this will lead to "
+             r"duplicate memory on disk\b"
              # what spawn (Windows', macOS's default) must pickle to start a worker or what torch.save pickles: a
              # lambda, a function or class defined inside another, a lock (the corpus's authors: the program's
              # design, most of them accepting the exception's own kind)
