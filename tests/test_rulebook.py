@@ -12197,6 +12197,10 @@ SCHEDULER_AWAY_SIBLINGS = [
     ("LSF is down. Please wait ...", {}, "connection_error"),
     ("ls_getclustername(): Failed to contact LIM: Could not connect to the host", {}, "connection_error"),
     ("qsub: Server could not connect to MOM 4242.pbs-server", {}, "connection_error"),
+    # srun asked for an MPI plugin its Slurm was built without (--mpi=pmix on a site without it): a set-up
+    ("srun: error: task 0 launch failed: Invalid MPI plugin name", {}, "bad_arguments"),
+    ("srun: error: Couldn't load specified plugin name for mpi/pmix_v4: Plugin init() callback failed", {},
+     "bad_arguments"),
     ("sbatch: error: Slurm temporarily unable to accept job, sleeping and retrying", {}, "rate_limited"),
     ("sbatch: error: Batch job submission failed: Resource temporarily unavailable", {}, "rate_limited"),
 ]

@@ -3277,7 +3277,8 @@ SETUP: tuple[Rule, ...] = (
              # srun's tasks that did not start (a PMI plugin, an interconnect set-up the step asks for): a step that
              # never ran a line of the program
              r"|srun: error: (?:task \d+|Application) launch failed: (?:Unspecified error|Error configuring "
-             r"interconnect|Invalid job credential|Plugin initialization failed)"
+             r"interconnect|Invalid job credential|Plugin initialization failed|Invalid MPI plugin name)"
+             r"|\bCouldn't load specified plugin name for mpi/\w+"
              # detectron2 asked to register a dataset name it already has (a builtin's), or its metadata again
              # with other values
              r"|AssertionError: Dataset '[^']*' is already registered!"
