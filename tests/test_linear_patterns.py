@@ -233,4 +233,5 @@ def test_a_gate_names_the_patterns_a_texts_literals_leave_possible():
     assert gate.possible("epoch 3 loss 0.21") == frozenset()
     with pytest.raises(KeyError):
         gate.place(object())
+    assert gate.find(nccl) == gate.place(nccl) and gate.find(object()) is None  # a caller's ungated owner
     assert Gate((), ()).possible("anything") is None  # no filter: the caller searches every pattern

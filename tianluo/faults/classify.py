@@ -419,7 +419,7 @@ def _evidence_line(rule: Rule, lines: Sequence[LogLine]) -> LogLine | None:
     before it prints the exception itself, and the exception line is the better evidence.
     """
     pattern = _compiled(rule.log)
-    index = _gate().places.get(id(rule))  # a built-in rule: its place in the prefilter
+    index = _gate().find(rule)  # a built-in rule: its place in the prefilter (None: a spec's rule, searched)
     for line in reversed(lines):
         if rule.name in line.rules:
             return line

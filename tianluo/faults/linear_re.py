@@ -174,7 +174,9 @@ class Gate:
     pattern): which of them a text's literals leave possible, so the others are not searched.
 
     ``possible(text)`` is None when RE2 would not build the filter (then every pattern must be searched);
-    ``place(owner)`` is an owner's index in it, a KeyError for an object the gate was not given."""
+    ``place(owner)`` is an owner's index in it, a KeyError for an object the gate was not given; ``find(owner)`` the
+    same, None for such an object (a caller whose owners are only partly gated: a spec's own rules beside the
+    built-in ones)."""
 
     __slots__ = ("places", "filter")
 
@@ -184,6 +186,9 @@ class Gate:
 
     def place(self, owner) -> int:
         return self.places[id(owner)]
+
+    def find(self, owner) -> int | None:
+        return self.places.get(id(owner))
 
     def possible(self, text) -> frozenset[int] | None:
         if self.filter is None:
