@@ -12243,6 +12243,88 @@ SET_322 = [
      "within 5 seconds.", {}, "connection_error"),
 ]
 
+SETS_323_330 = [
+    # Python 2's words for a module without the attribute (faiss's CPU build asked for its GPU index; a TF 1 name)
+    ("Traceback (most recent call last):\n  File \"main.py\", line 12, in <module>\n"
+     "    res = faiss.StandardGpuResources()\n"
+     "AttributeError: 'module' object has no attribute 'StandardGpuResources'", {}, "version_mismatch"),
+    ("AttributeError: 'module' object has no attribute 'get_default_graph'", {}, "version_mismatch"),
+    # macOS without Xcode for a tool run through xcrun (coremltools' model compiler, the Metal shader compiler)
+    ("RuntimeError: Got non-zero exit code 72 from xcrun. Output was: xcrun: error: unable to find utility "
+     "\"coremlcompiler\", not a developer tool or in PATH", {}, "command_not_found"),
+    ('xcrun: error: unable to find utility "metal", not a developer tool or in PATH', {}, "command_not_found"),
+    ("xcrun: error: invalid active developer path (/Library/Developer/CommandLineTools), missing xcrun at: "
+     "/Library/Developer/CommandLineTools/usr/bin/xcrun", {}, "command_not_found"),
+    # Triton refusing a GPU older than its compiler supports (the line whole, and as a worker's log cut it)
+    ("RuntimeError: Found Tesla P100-PCIE-16GB which is too old to be supported by the triton GPU compiler, which is "
+     "used as the backend. Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA "
+     "capability 6.0", {}, "version_mismatch"),
+    ("(VllmWorkerProcess pid=62) ERROR 12-26 16:20:28 multiproc_worker_utils.py:236] RuntimeError: Found NVIDIA "
+     "GeForce GTX 1080 Ti which is too old to be supported by the triton GPU compiler, which is used as the backend. "
+     "Triton only supports devices of", {}, "version_mismatch"),
+    # tensorflow-io's native library built for another TensorFlow; Node's loader refusing a native addon's DLL (a file
+    # not there, as both authors read it)
+    ("NotImplementedError: unable to open file: libtensorflow_io.so, from paths: ['/usr/local/lib/python3.10/"
+     "dist-packages/tensorflow_io/python/ops/libtensorflow_io.so']\ncaused by: ['/usr/local/lib/python3.10/"
+     "dist-packages/tensorflow_io/python/ops/libtensorflow_io.so: undefined symbol: _ZN10tensorflow6StatusC1E']", {},
+     "version_mismatch"),
+    ("NotImplementedError: unable to open file: libtensorflow_io_plugins.so, from paths: ['/opt/conda/lib/python3.8/"
+     "site-packages/tensorflow_io/python/ops/libtensorflow_io_plugins.so']", {}, "version_mismatch"),
+    ("node:internal/modules/cjs/loader:1340\n  return process.dlopen(module, path.toNamespacedPath(filename));\n"
+     "                 ^\n\nError: The specified module could not be found.\n"
+     "\\\\?\\C:\\app\\node_modules\\@tensorflow\\tfjs-node\\lib\\napi-v8\\tfjs_binding.node\n"
+     "    at Module._extensions..node (node:internal/modules/cjs/loader:1340:18)", {}, "missing_file"),
+    # cmdstanpy's report of its Stan chains: a signal decoded from a negative code; another code is the chain's own
+    ("Traceback (most recent call last):\n  File \"fit.py\", line 20, in <module>\n"
+     "    fit = model.sample(data=data, chains=4)\n"
+     "  File \"/opt/conda/lib/python3.9/site-packages/cmdstanpy/model.py\", line 1021, in sample\n"
+     "    raise RuntimeError(msg)\nRuntimeError: Error during sampling, chain 2 returned error code -11", {},
+     "segfault"),
+    ("Traceback (most recent call last):\n  File \"fit.py\", line 20, in <module>\n"
+     "    fit = model.sample(data=data, chains=2)\n"
+     "  File \"/opt/conda/lib/python3.9/site-packages/cmdstanpy/model.py\", line 1021, in sample\n"
+     "    raise RuntimeError(msg)\nRuntimeError: Error during sampling, chain 0 returned error code 70, chain 1 "
+     "returned error code 70", {}, "exit_1"),
+    # torch.compile's tracer meeting what it cannot compile; ExecuTorch's export of an op without an out variant
+    ("torch._dynamo.exc.Unsupported: Graph break due to unsupported builtin _operator.setitem. This function is either "
+     "a Python builtin (e.g. _warnings.warn) or a third-party C/C++ Python extension (perhaps created with pybind).", {},
+     "not_implemented"),
+    ("torch._dynamo.exc.Unsupported: call_function BuiltinVariable(setattr) [TensorVariable(), ConstantVariable(str: "
+     "'requires_grad'), ConstantVariable(bool: True)] {}", {}, "not_implemented"),
+    ("Traceback (most recent call last):\n  File \"export.py\", line 30, in <module>\n"
+     "    prog = edge.to_executorch()\n"
+     "  File \"/home/u/et/lib/python3.10/site-packages/executorch/exir/passes/__init__.py\", line 421, in call\n"
+     "    raise RuntimeError(f\"Missing out variants: {missing_out_vars}\")\n"
+     "RuntimeError: Missing out variants: {'aten::_native_batch_norm_legit_functional'}", {}, "not_implemented"),
+    # npm's "errno 1" under a script that failed is the script's exit status, not EPERM
+    ("/app/train.js:40\n      throw new Error('training stopped at step ' + step);\n      ^\n\n"
+     "Error: training stopped at step 400\n    at Object.<anonymous> (/app/train.js:40:13)\n"
+     "npm ERR! code ELIFECYCLE\nnpm ERR! errno 1\nnpm ERR! app@1.0.0 start: `node train.js`\n"
+     "npm ERR! Exit status 1", {}, "exit_1"),
+    # a KeyError raised as a library loads a saved optimizer or model state: the checkpoint's missing entry
+    ("Traceback (most recent call last):\n  File \"train.py\", line 88, in <module>\n"
+     "    optimizer.load_state_dict(ckpt[\"optimizer\"])\n"
+     "  File \"/usr/local/lib/python3.10/dist-packages/torch/optim/optimizer.py\", line 810, in load_state_dict\n"
+     "    saved_groups = deepcopy(state_dict[\"param_groups\"])\nKeyError: 'param_groups'", {},
+     "state_dict_mismatch"),
+    ("Traceback (most recent call last):\n  File \"train.py\", line 210, in <module>\n"
+     "    osd = FSDP.optim_state_dict_to_load(model, optimizer, state[\"optimizer\"])\n"
+     "  File \"/opt/venv/lib/python3.11/site-packages/torch/distributed/fsdp/_optim_utils.py\", line 461, in "
+     "_flatten_optim_state_dict\n    unflat_osd_state = unflat_osd[\"state\"]\nKeyError: 'state'", {},
+     "state_dict_mismatch"),
+    # a Rust library's panic through PyO3, and a driver's count of what did not start: not the prior's config
+    ("Traceback (most recent call last):\n  File \"index.py\", line 30, in <module>\n"
+     "    tbl.create_index(metric=\"cosine\", accelerator=\"cuda\")\n"
+     "  File \"/usr/lib/python3/site-packages/lancedb/table.py\", line 1190, in create_index\n"
+     "    self._dataset_mut.create_index(\n"
+     "pyo3_runtime.PanicException: called `Option::unwrap()` on a `None` value", {}, "exit_1"),
+    ("Traceback (most recent call last):\n  File \"run.py\", line 50, in <module>\n    sim.run(1000)\n"
+     "  File \"/opt/venv/lib/python3.8/site-packages/spinn_front_end_common/interface/abstract_spinnaker_base.py\", "
+     "line 900, in run\n    raise ExecutableFailedToStartException(msg)\n"
+     "spinn_front_end_common.utilities.exceptions.ExecutableFailedToStartException: Only 12 of 48 cores started "
+     "successfully", {}, "exit_1"),
+]
+
 #: Causes the unmatched exception's prior read as config without naming them, in words every author of them reads
 #: one way (corpus and held-out files of several sets; a class never changed by them).
 UNMATCHED_NAMED = [
@@ -12274,7 +12356,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
     "builds-and-loaders": BUILDS_AND_LOADERS_SIBLINGS, "config-parse": CONFIG_PARSE_SIBLINGS,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]

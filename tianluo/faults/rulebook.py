@@ -797,6 +797,8 @@ def _launcher(number: int, name: str, *words: str) -> str:
             rf"\] Caught signal {n} \(",
             rf"exited on signal {n}\b", rf"\bexit code:? -{n}$", rf"failed with exit code -{n}\b",
             rf"returned non-zero exit status -{n}\b", rf"\bfailed to run: .*, exited with -{n}$",
+            # cmdstanpy's report of a Stan chain: ``Error during sampling, chain 1 returned error code -11``
+            rf"\breturned error code -{n}\b",
             rf"The exit codes of the workers are \{{.*\b{name}\(-{n}\)",
             rf"\bstatus failed cmd \[.*\] code -{n}\b", rf"^make(?:\[\d+\])?: \*\*\* \[[^\]]*\] Error {128 + number}$",
             # Azure ML's report of the user's process: ``User process 'python' exited with status code 137``
@@ -1364,7 +1366,9 @@ SETUP: tuple[Rule, ...] = (
              r"|THCudaCheck FAIL file=\S+ line=\d+ error=8 : invalid device function"
              # rocBLAS without Tensile kernels for this card's gfx target (a consumer card the bundled build skips),
              # its library's index read as no file of its ("Illegal seek"; a library file not there at all is ENOENT's)
-             r"|rocBLAS error: Cannot read \S*TensileLibrary\w*\.dat: Illegal seek"),
+             r"|rocBLAS error: Cannot read \S*TensileLibrary\w*\.dat: Illegal seek"
+             # Triton (torch.compile's inductor, vLLM's kernels) refusing a GPU older than its compiler supports
+             r"|\bwhich is too old to be supported by the triton GPU compiler\b"),
     # (a build without this GPU's kernels is build_without_this_gpu's, above: its words are not repeated here)
     Rule("driver_mismatch", CONFIG, "driver_mismatch",
          log=r"driver version is insufficient for CUDA runtime version"
@@ -1712,7 +1716,10 @@ SETUP: tuple[Rule, ...] = (
     # the build's own failure (``ninja: build stopped``) as releases that do not fit.
     Rule("link_library_missing", CONFIG, "missing_file",
          log=r"(?:^|/)(?:ld|ld\.\w+|collect2)(?:\.exe)?: (?:error: )?cannot find -l[\w+.-]+"
-             r"|^ninja: error: loading 'build\.ninja': "),
+             r"|^ninja: error: loading 'build\.ninja': "
+             # Node's loader refusing a native addon on Windows (tfjs-node's binding: the DLL it loads, or one beside
+             # it, not where it looks), in Windows' words for a DLL not found; both authors read a file not there
+             r"|^Error: The specified module could not be found\.$"),
     # A package built from source at install (pip's setup.py build, distutils) whose build tool is not on the machine:
     # swig, a C compiler, cmake. distutils says "unable to execute"; on Windows it says only that the command failed
     # with no result. Before builds_that_do_not_fit, which reads the build's own failure as releases that do not fit.
@@ -1734,7 +1741,14 @@ SETUP: tuple[Rule, ...] = (
              r"|\bcuda runtime error \(11\) : invalid argument at \S*THCGeneral\.cpp:\d+"
              r"|\bPyTorch convert function for op '\w+' not implemented\b"
              # fsspec from 2023.9 refusing the glob an older datasets release builds for a hub dataset's files
-             r"|\bInvalid pattern: '\*\*' can only be an entire path component\b"),
+             r"|\bInvalid pattern: '\*\*' can only be an entire path component\b"
+             # Python 2's words for a module without the attribute (no module named: ``'module' object has no
+             # attribute 'StandardGpuResources'``, faiss's CPU build): eight of the corpus's nine authors read a
+             # release or a build, as the named Python 3 words read in ``version_mismatch``
+             r"|^AttributeError: 'module' object has no attribute '\w+'$"
+             # tensorflow-io's native library built for another TensorFlow than the one installed (an undefined
+             # symbol), in its loader's words
+             r"|^NotImplementedError: unable to open file: lib\w+\.so\b"),
     Rule("builds_that_do_not_fit", CONFIG, "version_mismatch",
          log=r"(?:^|triton\.compiler\.(?:errors\.)?)CompilationError: at \d+:\d+:"
              # jaxlib's CUDA plugin finding a CUDA library (cuDNN, cuBLAS, ...) older than the one it was built against,
@@ -3157,6 +3171,10 @@ SETUP: tuple[Rule, ...] = (
              # the NVIDIA container runtime finding no runc (or crun) to hand the container to
              r"|error locating runtime: no runtime binary found from candidate list"
              r"|was unable to find the specified executable file"
+             # macOS without Xcode (or its command-line tools) for a tool a converter or a build runs through xcrun
+             # (coremltools' coremlcompiler, the metal shader compiler)
+             r"|\bxcrun: error: (?:unable to find utility \"[^\"\n]{1,100}\", not a developer tool or in PATH"
+             r"|invalid active developer path\b)"
              r"|execvp error on file \S+ \(No such file or directory\)"
              r"|The value of the MCA parameter \"plm_rsh_agent\" was set to a path"
              # slurmstepd cannot exec the step's program (the batch script itself lost is boot_failure, above)
@@ -4054,6 +4072,9 @@ BUGS: tuple[Rule, ...] = (
              r"|^panic: interface conversion: "),
     Rule("not_implemented", CODE, "not_implemented",
          log=_exc("NotImplementedError") + r"|ONNX export failed: Couldn't export Python operator"
+             # torch.compile's tracer meeting what it cannot compile (a graph break under fullgraph=True, a builtin,
+             # a context manager it does not know); ExecuTorch's export of an op with no out variant in its kernels
+             r"|\btorch\._dynamo\.exc\.Unsupported: |\bMissing out variants: \{'"
              # a SYCL kernel that needs double precision on an Intel GPU without it (Arc):
              # ``invalid_kernel("uses-fp64-math")``
              r"|invalid_kernel\(\"uses-fp64-math\"\)"

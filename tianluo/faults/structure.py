@@ -742,8 +742,11 @@ STRERRORS = {
 #: ptrace_scope, in a container; printed after the crash it came to report, llama.cpp's GGML_ASSERT backtrace), and
 #: the C++ runtime's ``std::system_error`` for a thread (``what():  Operation not permitted``: std::thread in a program
 #: not linked with pthreads, a thread joined or torn down at exit).
+#: And npm's ``npm ERR! errno 1`` under a script that failed: the script's exit status, not an errno (a real errno
+#: comes negative, libuv's: ``errno -2``, ``errno -4058``).
 _OTHER_EPERM = LazyPattern(r"^ptrace: Operation not permitted\.$|^Could not attach to process\. "
-                           r"|^\s*what\(\):\s+(?:Enable multithreading to use std::thread: )?Operation not permitted$")
+                           r"|^\s*what\(\):\s+(?:Enable multithreading to use std::thread: )?Operation not permitted$"
+                           r"|^npm (?:ERR!|error) errno \d")
 #: Windows' own error codes (``[WinError N]``) as the errno of the same family.
 WINERRORS = {2: 2, 3: 2, 5: 13, 112: 28, 1314: 1, 1455: 12, 10048: 98, 10050: 100, 10051: 101, 10053: 103,
              10054: 104, 10060: 110, 10061: 111, 10065: 113, 11001: -2, 11002: -3}

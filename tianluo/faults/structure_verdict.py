@@ -647,13 +647,18 @@ _ELSEWHERE = compile_pattern(r"^(?:ActorDiedError|ActorUnavailableError|RayActor
                              r"|UnexpectedStatusException|AirflowException|ExecuteUserScriptError|AlgorithmError"
                              # Pyro's name server without the name a remote object should have registered (the
                              # process that serves it never came up): that process's own log says why
-                             r"|NamingError)$")
+                             r"|NamingError"
+                             # a Rust library's panic through PyO3 (its own unwrap or assert failed: a bug of its, or
+                             # an input it does not check): the panic's words, not a check of settings
+                             r"|PanicException)$")
 #: A client's word that the job it submitted to a service failed there (FATE's ``Job is failed, please check out job N
 #: by fate board``): the service's logs say why, and the "please check" in it is no check of settings.
 _JOB_FAILED = r"\bjob (?:is |has )?failed\b"
 _JOB_FAILED_SAID = compile_pattern("(?i)" + _JOB_FAILED)
 _ELSEWHERE_SAID = compile_pattern(r"(?i)non-zero (?:exit )?(?:status|code)|exited with (?:code|status|return code)"
                                   r"|returned non-zero|died unexpectedly|exited unexpectedly|did not complete"
+                                  # (cmdstanpy's word for its Stan chains: ``chain 0 returned error code 70``)
+                                  r"|returned error code"
                                   r"|failed with exit|shut ?down|crashed|Failed\. Reason|failed to run|Launching failed"
                                   # the accelerator's runtime failing inside: memory, the set-up or a bug look alike
                                   r"|CUDA error|cuDNN error|CUDNN_STATUS|CUBLAS_STATUS|HIP error|hipError|HSA_STATUS"
@@ -669,6 +674,8 @@ _ELSEWHERE_SAID = compile_pattern(r"(?i)non-zero (?:exit )?(?:status|code)|exite
                                   # a driver's count of its children that failed (WESTPA's segments, a pool's tasks)
                                   r"|\bfailed for \d+ (?:segments?|tasks?|jobs?|workers?|processes|ranks?|trials?"
                                   r"|runs?)\b"
+                                  # ... or of those that came up (SpiNNaker's ``Only 331 of 402 processors started``)
+                                  r"|\b[Oo]nly \d+ of \d+ \w+ (?:started|succeeded|finished|completed|came up)\b"
                                   # a driver's word that the whole run failed, or a pointer to where its details
                                   # are (XGBoost's Spark driver's ``XGBoostModel training failed``, Ascend's ``The
                                   # details refer to 'Ascend Error Message'``, an assert after a training step that
@@ -788,6 +795,13 @@ _LOAD_KEYS_CHECK = compile_pattern(r"^assert\b.*\b(?:missing_keys|unexpected_key
 #: A key looked up in what a checkpoint file held (``torch.load(path)['teacher']``, ``ckpt['model']``,
 #: ``checkpoint["state_dict"]``): the file is of another layout than the program reads.
 _CHECKPOINT_KEY = compile_pattern(r"\b(?:torch\.load\([^)]*\)|\w*(?:ckpt|checkpoint|state_dict)\w*)\s*\[\s*['\"]")
+#: A library's function that loads a saved state into a model or an optimizer (torch's ``Optimizer.load_state_dict``,
+#: FSDP's ``_flatten_optim_state_dict`` under ``optim_state_dict_to_load``, Lightning's ``_load_model_state``): a
+#: KeyError there is the checkpoint's missing entry. (accelerate's ``load_state`` reads its own attributes beside the
+#: states, which its release renames: the corpus's one author reads a release.)
+_STATE_LOADER = compile_pattern(r"^_?(?:load_state_dict|_load_model_state|optim_state_dict_to_load"
+                                r"|_optim_state_dict_to_load_impl|_flatten_optim_state_dict|load_optimizer_state\w*"
+                                r"|_load_optimizer_state\w*|set_state_dict|load_checkpoint)$")
 #: Python's configparser: a section or option the job's .ini/.cfg file lacks (``parser["extra"]`` raises a bare
 #: KeyError in configparser.py).
 _CONFIGPARSER = compile_pattern(r"[/\\]configparser\.py$")
@@ -872,6 +886,12 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         return Verdict(CONFIG_C, "state_dict_mismatch", f"{_text(raised)} (raised by `{raised.source[:200]}`: the "
                        "checkpoint file holds no such entry; it is of another layout than the program reads)",
                        "source", raised.text)
+    if (base == "KeyError" and raised.origin == LIBRARY and raised.func is not None
+            and _STATE_LOADER.search(raised.func) and not _PROGRAMMING_MESSAGE.search(message)):
+        return Verdict(CONFIG_C, "state_dict_mismatch", f"{_text(raised)} (raised in {_where(raised)}, as the "
+                       "library loaded a saved state: the optimizer's or the model's checkpoint holds no such entry; "
+                       "it was saved in another layout, by another release or another sharding)", "origin",
+                       raised.text)
     if base in ("KeyError", "NoSectionError", "NoOptionError") and raised.where and _CONFIGPARSER.search(raised.where):
         return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised in configparser: the job's configuration "
                        "file lacks the section or option)", "origin", raised.text)
