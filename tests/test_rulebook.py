@@ -12325,6 +12325,39 @@ SETS_323_330 = [
      "successfully", {}, "exit_1"),
 ]
 
+SETS_331_338 = [
+    # HDF5's check that the library loaded is the one h5py or a program was built against, before it aborts
+    ("Warning! ***HDF5 library version mismatched error***\nThe HDF5 header files used to compile this application do "
+     "not match\nthe version used by the HDF5 library to which this application is linked.\n"
+     "Headers are 1.10.4, library is 1.10.5\nAborted (core dumped)", {"signal": 6}, "version_mismatch"),
+    ("Headers are 1.12.1, library is 1.14.0", {"signal": 6}, "version_mismatch"),
+    # git-lfs asked for an object its server does not hold
+    ("Error downloading object: data/train.csv (41e4274): Smudge error: Error downloading data/train.csv "
+     "(41e4274cd90b72800e38bf1c182ece5b3923640f71022872f55ca553fe0db0c6): [41e4274cd90b72800e38bf1c182ece5b3923640f71022"
+     "872f55ca553fe0db0c6] Object does not exist on the server: [404] Object does not exist on the server\n"
+     "error: external filter 'git-lfs filter-process' failed\nfatal: data/train.csv: smudge filter lfs failed",
+     {"exit_code": 128}, "missing_file"),
+    # a C++ runtime's loader of its plugins: the plugin's library not there
+    ("[ ERROR ] Cannot load library 'libopenvino_intel_myriad_plugin.so: libopenvino_intel_myriad_plugin.so: cannot "
+     "open shared object file: No such file or directory", {}, "missing_file"),
+    # a container's entrypoint (or its #! interpreter: a script with CRLF ends) not there, behind compose's prefix
+    ("server  | exec /app/start.sh: no such file or directory\nserver exited with code 1", {}, "command_not_found"),
+    ("exec /usr/local/bin/entrypoint.sh: no such file or directory", {}, "command_not_found"),
+    # a container named by container_name: compose's prefix without a replica number is taken off too
+    ("ml-backend  |   File \"/app/model.py\", line 9, in <module>\n"
+     "ml-backend  |     from label_studio_ml.response import ModelResponse\n"
+     "ml-backend  | ModuleNotFoundError: No module named 'label_studio_ml.response'", {}, "missing_module"),
+    # torch's batched matrix products given operands whose batch or inner sizes disagree
+    ("RuntimeError: Expected size for first two dimensions of batch2 tensor to be: [256, 2] but got: [1, 2].", {},
+     "shape_mismatch"),
+    ("RuntimeError: Expected batch2_sizes[0] == bs && batch2_sizes[1] == contraction_size to be true, but got false.  "
+     "(Could this error message be improved?  If so, please report an enhancement request to PyTorch.)", {},
+     "shape_mismatch"),
+    ("RuntimeError: batch1 and batch2 must have same number of batches, got 8 and 4", {}, "shape_mismatch"),
+    # a storage mount's check of its credentials
+    ("failed to mount : failed to authenticate credentials for azstorage", {}, "auth_error"),
+]
+
 #: Causes the unmatched exception's prior read as config without naming them, in words every author of them reads
 #: one way (corpus and held-out files of several sets; a class never changed by them).
 UNMATCHED_NAMED = [
@@ -12356,7 +12389,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
     "builds-and-loaders": BUILDS_AND_LOADERS_SIBLINGS, "config-parse": CONFIG_PARSE_SIBLINGS,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]

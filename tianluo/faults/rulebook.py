@@ -1270,7 +1270,9 @@ STOPPED: tuple[Rule, ...] = (
 SETUP: tuple[Rule, ...] = (
     # A cloud training job refused because its input data is not where it says (SageMaker's ValidationException):
     # the data's, before the refusal's own words.
-    Rule("input_data_missing", CONFIG, "missing_file", log=r"No S3 objects found under S3 URL "),
+    # (and git-lfs asked for an object its server does not hold: never pushed, or pruned)
+    Rule("input_data_missing", CONFIG, "missing_file",
+         log=r"No S3 objects found under S3 URL |\bObject does not exist on the server: \[404\]"),
     # ... or because the role it was given cannot be taken on (missing, or no trust for the service)
     Rule("role_not_assumable", CONFIG, "auth_error",
          log=r"Could not assume role \S+\. Please ensure that the role exists|unable to perform: sts:AssumeRole on"),
@@ -1545,6 +1547,9 @@ SETUP: tuple[Rule, ...] = (
              # a launcher's ssh to the other nodes with a key paramiko cannot use (ColossalAI's, Fabric's); Intel MPI's
              # hydra service on Windows refusing the user's registered credentials
              r"|\bnot a valid (?:RSA|DSA|EC|OPENSSH) private key file\b|\bserver rejected credentials\b"
+             # a storage mount's check of its credentials (blobfuse2: ``failed to authenticate credentials for
+             # azstorage``)
+             r"|\bfailed to authenticate credentials for \w+"
              # pyannote's pipeline download refused (its conditions not accepted on the hub, no token given)
              r"|might be because the (?:pipeline|model) is private or gated\b"
              # a gated repo in transformers' and torchtune's words; an IAM policy that refuses the call
@@ -1717,6 +1722,9 @@ SETUP: tuple[Rule, ...] = (
     Rule("link_library_missing", CONFIG, "missing_file",
          log=r"(?:^|/)(?:ld|ld\.\w+|collect2)(?:\.exe)?: (?:error: )?cannot find -l[\w+.-]+"
              r"|^ninja: error: loading 'build\.ninja': "
+             # a C++ runtime's own loader of its plugins (OpenVINO's device plugins: ``Cannot load library
+             # 'libopenvino_intel_myriad_plugin.so: ...``)
+             r"|\bCannot load library '[^'\n]{1,300}: cannot open shared object file: No such file or directory"
              # Node's loader refusing a native addon on Windows (tfjs-node's binding: the DLL it loads, or one beside
              # it, not where it looks), in Windows' words for a DLL not found; both authors read a file not there
              r"|^Error: The specified module could not be found\.$"),
@@ -1772,6 +1780,8 @@ SETUP: tuple[Rule, ...] = (
              # a kernel module (the NVIDIA driver's, gdrcopy's) of a release older than the kernel it is built for: the
              # kernel made a symbol it uses GPL-only (DKMS after a kernel update); a newer release of the module builds
              r"|^ERROR: modpost: GPL-incompatible module \S+ uses GPL-only symbol '"
+             # HDF5's check that the library loaded is the one a program or h5py was built against (then it aborts)
+             r"|\*\*\*HDF5 library version mismatched error\*\*\*|^Headers are \d+\.\d+\.\d+, library is \d+\.\d+\.\d+"
              # onnxruntime-gpu finding CUDA but not the CUDA or cuDNN release it was built for (insightface's providers)
              r"|\bCUDA_PATH is set but CUDA wasn'?t able to be loaded\b"
              # ... pip's summary of a package it had to build from source and could not (no wheel for this Python or
@@ -3171,6 +3181,9 @@ SETUP: tuple[Rule, ...] = (
              # the NVIDIA container runtime finding no runc (or crun) to hand the container to
              r"|error locating runtime: no runtime binary found from candidate list"
              r"|was unable to find the specified executable file"
+             # a container's entrypoint, or the interpreter its #! line names (a script saved with CRLF line ends), not
+             # there: the runtime's exec in Go's words, as docker and compose print it
+             r"|^exec /\S+: no such file or directory$"
              # macOS without Xcode (or its command-line tools) for a tool a converter or a build runs through xcrun
              # (coremltools' coremlcompiler, the metal shader compiler)
              r"|\bxcrun: error: (?:unable to find utility \"[^\"\n]{1,100}\", not a developer tool or in PATH"
@@ -3636,6 +3649,10 @@ BUGS: tuple[Rule, ...] = (
              # ONNX Runtime fed an input of other dimensions or rank than the exported graph's
              + r"|\bINVALID_ARGUMENT : (?:Got invalid dimensions|Invalid rank) for input: "
              + r"|mat1 and mat2 shapes cannot be multiplied"
+             # torch's batched matrix products given operands whose batch or inner sizes disagree (bmm, baddbmm)
+             + r"|\bExpected size for first two dimensions of batch2 tensor to be: \["
+             + r"|\bExpected batch2_sizes\[0\] == bs && batch2_sizes\[1\] == contraction_size to be true"
+             + r"|\bbatch1 and batch2 must have (?:the )?same number of (?:batches|dimensions)\b"
              # torch.split (an all-to-all's token counts) given sizes that do not add up to the tensor's length
              + r"|\bSplit sizes doesn't match total dim \d+ size\b"
              + r"|\bsplit_with_sizes expects split_sizes to sum exactly"

@@ -140,6 +140,9 @@ _PREFIX = LazyPattern(
     r"|[A-Za-z][\w\-]{0,62}/\d{1,5} \[(\d{1,5})\]: ?"  # torchx role/replica [rank]:
     r"|([A-Za-z][\w.\-]{0,62}\d[\w.\-]{0,62}): "  # pdsh / deepspeed host-1:
     r"|([A-Za-z][\w.\-]{0,62}[-_]\d{1,5}(?:[-_][\w.]{1,32})?) +\| "  # docker compose's container: train-1  |
+    # ... or a container named by the compose file's container_name (``ml-backend  | ``), padded by compose to two
+    # spaces at least
+    r"|([a-z][\w.\-]{0,62}) {2,64}\| "
     # a time stamp a logger or a collector put first (the lines of a traceback it logged included): not a rank;
     # FastChat's stream logger (LLaVA's and Langchain-Chatchat's workers) adds the level and the stream it took
     # (one space or tab after it: the spaces after that are the line's own, a traceback's frames' indentation, unless a
