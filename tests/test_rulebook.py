@@ -12358,6 +12358,39 @@ SETS_331_338 = [
     ("failed to mount : failed to authenticate credentials for azstorage", {}, "auth_error"),
 ]
 
+SETS_339_343 = [
+    # numba's driver wrapper naming a CUDA error by its number where its enum lacks the name: 716 (a misaligned
+    # address: the kernel's own access) and 222 (PTX newer than the driver)
+    ("Traceback (most recent call last):\n  File \"kern.py\", line 40, in <module>\n    out = d_out.copy_to_host()\n"
+     "  File \"/opt/conda/lib/python3.10/site-packages/numba/cuda/cudadrv/driver.py\", line 323, in _check_error\n"
+     "    raise CudaAPIError(retcode, msg)\n"
+     "numba.cuda.cudadrv.driver.CudaAPIError: [716] Call to cuMemcpyDtoH results in UNKNOWN_CUDA_ERROR", {},
+     "illegal_memory_access"),
+    ("numba.cuda.cudadrv.driver.LinkerError: [222] Call to cuLinkAddData results in UNKNOWN_CUDA_ERROR", {},
+     "driver_mismatch"),
+    # ... and any other driver error it raises is the accelerator's runtime failing, not the prior's config
+    ("Traceback (most recent call last):\n  File \"kern.py\", line 40, in <module>\n    fn[blocks, threads](a)\n"
+     "  File \"/opt/conda/lib/python3.10/site-packages/numba/cuda/cudadrv/driver.py\", line 323, in _check_error\n"
+     "    raise CudaAPIError(retcode, msg)\n"
+     "numba.cuda.cudadrv.driver.CudaAPIError: [999] Call to cuCtxSynchronize results in CUDA_ERROR_UNKNOWN", {},
+     "exit_1"),
+    # Python's pure-Python unpickler meeting a byte it has no opcode for (joblib loading a model another release saved)
+    ("Traceback (most recent call last):\n  File \"/sklearnserver/sklearnserver/model.py\", line 43, in load\n"
+     "    self._model = joblib.load(existing_paths[0])\n"
+     "  File \"/usr/local/lib/python3.7/site-packages/joblib/numpy_pickle.py\", line 506, in _unpickle\n"
+     "    obj = unpickler.load()\n  File \"/usr/local/lib/python3.7/pickle.py\", line 1088, in load\n"
+     "    dispatch[key[0]](self)\nKeyError: 0", {}, "version_mismatch"),
+    # a framework's integration module without the library it wraps
+    ("Error: [cli] `build` failed: sklearn is required in order to use the module `bentoml.sklearn`, install sklearn "
+     "with `pip install sklearn`. For more information, refer to https://scikit-learn.org/stable/install.html", {},
+     "missing_module"),
+    # a connection or a stream a peer closed: a symptom, not the prior's config
+    ("Traceback (most recent call last):\n  File \"search.py\", line 30, in <module>\n    est.fit(X, y)\n"
+     "  File \"/opt/conda/lib/python3.7/site-packages/distributed/comm/tcp.py\", line 132, in "
+     "convert_stream_closed_error\n    raise CommClosedError(\"in %s: %s\" % (obj, exc))\n"
+     "distributed.comm.core.CommClosedError: in <closed TCP>: Stream is closed", {}, "exit_1"),
+]
+
 #: Causes the unmatched exception's prior read as config without naming them, in words every author of them reads
 #: one way (corpus and held-out files of several sets; a class never changed by them).
 UNMATCHED_NAMED = [
@@ -12389,7 +12422,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
     "builds-and-loaders": BUILDS_AND_LOADERS_SIBLINGS, "config-parse": CONFIG_PARSE_SIBLINGS,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]

@@ -121,6 +121,23 @@ def test_a_rich_traceback_and_an_excerpt_cut_above_its_header_are_read():
     assert (_fault(cut).klass, _fault(cut).label) == (C, "bad_arguments")
 
 
+def test_a_rich_frame_whose_path_wrapped_before_its_file_name_is_read_whole():
+    # rich wraps a frame's header at the box's width: a long path breaks before ``.py``, its line number stays with
+    # it and the function moves to the next line (llm-foundry's resume under torchrun, set 328)
+    rich = ("[rank24]: ╭───────────────────── Traceback (most recent call last) ──────────────────────╮\n"
+            "[rank24]: │ /leonardo_scratch/large/userexternal/rorland1/python-envs/llm-foundry-0.8.0- │\n"
+            "[rank24]: │ venv/lib/python3.11/site-packages/torch/distributed/fsdp/_optim_utils.py:461 │\n"
+            "[rank24]: │  in _flatten_optim_state_dict                                                │\n"
+            "[rank24]: │ ❱  461 │   unflat_osd_state = unflat_osd[\"state\"]                            │\n"
+            "[rank24]: ╰──────────────────────────────────────────────────────────────────────────────╯\n"
+            "[rank24]: KeyError: 'state'\n")
+    (chain,) = structure.read([("stderr", rich)]).chains
+    assert chain[0].func == "_flatten_optim_state_dict"
+    assert chain[0].where is not None and chain[0].where.endswith("/torch/distributed/fsdp/_optim_utils.py")
+    assert chain[0].where.startswith("/leonardo_scratch/")
+    assert (_fault(rich).klass, _fault(rich).label) == (C, "state_dict_mismatch")
+
+
 def test_a_file_that_is_not_python_run_as_a_script_is_config():
     text = ('Traceback (most recent call last):\n  File "/root/default_config.yaml", line 2, in <module>\n'
             "    distributed_type: MULTI_GPU\nNameError: name 'MULTI_GPU' is not defined\n")

@@ -1395,6 +1395,9 @@ SETUP: tuple[Rule, ...] = (
              r"|invalid value for --gpu-architecture|nvidia-container-cli: requirement error"
              r"|please update your driver to a newer version|nvidia-container-cli: initialization error"
              r"|the provided PTX was compiled with an unsupported toolchain"
+             # ... by its number, as numba's driver wrapper names the code its enum lacks (222,
+             # CUDA_ERROR_UNSUPPORTED_PTX_VERSION: ``[222] Call to cuLinkAddData results in UNKNOWN_CUDA_ERROR``)
+             r"|\[222\] Call to cu\w+ results in \w+"
              # CUDA's 803 and 804: a user-space driver (a container's, a forward-compat package) that does not
              # fit the kernel module, or forward compatibility on a consumer GPU
              r"|unsupported display driver / cuda driver combination|forward compatibility was attempted on non "
@@ -1678,6 +1681,9 @@ SETUP: tuple[Rule, ...] = (
              # another release, or none); mujoco_py without the MuJoCo binaries it wraps
              r"|(?:CUDA backend failed to initialize|Error): Unable to load cu[A-Za-z]{2,12}\. Is it installed\?"
              r"|\bYou appear to be missing MuJoCo\b"
+             # a framework's integration module without the library it wraps (BentoML's ``sklearn is required in
+             # order to use the module `bentoml.sklearn`, install sklearn with `pip install sklearn```)
+             r"|\bis required in order to use (?:the )?module `[\w.]+`"
              # an FFmpeg built without the encoder the job asks for (LeRobot's libsvtav1, libx264 in a minimal build)
              r"|\bUnknown encoder '\w+'"
              # ND4J (Deeplearning4j) finding no native backend for its platform (nd4j-native or nd4j-cuda missing)
@@ -4163,6 +4169,9 @@ CRASHED: tuple[Rule, ...] = (
     Rule("illegal_memory_access", UNKNOWN, "illegal_memory_access",
          # (an extension's own check naming CUDA's error 700, cudaErrorIllegalAddress: ``CUDA kernel failed : 700``)
          log=r"CUDA kernel failed : 700\b|an illegal memory access was encountered|misaligned address"
+             # (the driver API's names, as numba's CudaAPIError prints them, or their numbers where its enum lacks
+             # the name: ``[716] Call to cuMemcpyDtoH results in UNKNOWN_CUDA_ERROR``)
+             r"|\bCUDA_ERROR_(?:ILLEGAL_ADDRESS|MISALIGNED_ADDRESS)\b|\[(?:700|716)\] Call to cu\w+ results in \w+"
              # PhysX's GPU pipeline (Isaac Sim, Isaac Lab) naming CUDA's error 700 after a step it ran
              r"|\bPhysX error: .*\bfailed(?:!| with error) 700\b"
              # the kernel's own log of a GPU's access it refused: amdgpu's page fault of a process (its VM_L2

@@ -221,8 +221,12 @@ _TRACEBACK = LazyPattern(r"^[\s>`'\"]*(?:traceback\s*:\s*)?Traceback \(most rece
                              r"|^\s*╭─+ Traceback \(most recent call last\)")
 # rich's traceback box: "│ /x/site-packages/deepspeed/runtime/config.py:891 in _batch_assertion   │"
 _RICH_FRAME = LazyPattern(r"^\s*│ ([^\s│][^│]{0,1000}?\.py):\d+ in ([^\s│]{1,200})", capture=True)
-_RICH_PATH = LazyPattern(r"^\s*│ ([^\s│][^│]{0,1000}?\.py):\s*│?\s*$", capture=True)  # wrapped: the rest next
-_RICH_REST = LazyPattern(r"^\s*│ \d+ in ([^\s│]{1,200})", capture=True)
+_RICH_PATH = LazyPattern(r"^\s*│ ([^\s│][^│]{0,1000}?\.py):(?:\d+)?\s*│?\s*$", capture=True)  # the rest next
+_RICH_REST = LazyPattern(r"^\s*│\s+(?:\d+\s+)?in ([^\s│]{1,200})", capture=True)
+# ... and a path longer than the box is wide, wrapped before its ``.py`` (``│ /scratch/.../llm-foundry-0.8.0- │``,
+# then ``│ venv/lib/python3.11/site-packages/torch/.../_optim_utils.py:461 │``, then ``│  in _flatten... │``): its
+# first part alone on the line, no space in it
+_RICH_PART = LazyPattern(r"^\s*│ ([^\s│]{20,1000}) *│\s*$", capture=True)
 _RICH_END = LazyPattern(r"^\s*╰")
 # IPython's header of a notebook's traceback, which names the exception before its frames (``FloatingPointError
 # Traceback (most recent call last)``, after a rule of dashes): what was raised, where a paste stops before the
@@ -299,6 +303,7 @@ class _Reader:
     in_tb: bool = False
     rich: bool = False  # inside rich's box of frames
     rich_path: str | None = None  # a rich frame's path whose line number and function wrapped to the next line
+    rich_part: str = ""  # the first part of a rich frame's path that wrapped before its ``.py``
     more: list | None = None  # [list, index, lines taken]: the exception whose message may go on below it
     chain: list[Raised] = field(default_factory=list)
     survives: bool = False  # the traceback being read is logging's report of a failed handler
@@ -524,14 +529,17 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
             rf = _RICH_FRAME.search(text)
             rp = _RICH_PATH.search(text)
             rest = _RICH_REST.search(text) if r.rich_path is not None else None
+            part = r.rich_part
             if rf is not None:
-                r.frames.append((rf.group(1).strip(), rf.group(2)))
+                r.frames.append((part + rf.group(1).strip(), rf.group(2)))
             elif rest is not None and r.rich_path is not None:
                 r.frames.append((r.rich_path, rest.group(1)))
             if rp is not None:
-                r.rich_path = rp.group(1).strip()
+                r.rich_path = part + rp.group(1).strip()
             elif rest is not None or rf is not None:
                 r.rich_path = None
+            wrapped = _RICH_PART.search(text) if rf is None and rp is None and rest is None else None
+            r.rich_part = part + wrapped.group(1) if wrapped is not None and len(part) < 2000 else ""
             if rf is None and rp is None and rest is None and _RICH_END.search(text):
                 r.rich, r.frame_indent = False, 10 ** 6  # the exception line follows the box, at column 0
             continue

@@ -640,7 +640,10 @@ _TORCH_RERAISE = compile_pattern(r"^Caught \w+ in (?:DataLoader worker process \
 #: those stay unknown, as do a wrapper's report of a child, an actor or a trial that failed elsewhere.
 _PASSING_NAME = compile_pattern(r"(?i)time_?out|timed_?out|connect|unavailable|network|socket|interrupt|cancel|kill"
                                 r"|refused|reset|temporar|retry|throttl|exhausted|memory|oom|abort|died|lost|dead"
-                                r"|preempt|shutdown|terminat|signal")
+                                r"|preempt|shutdown|terminat|signal"
+                                # a connection or a stream a peer closed (dask's CommClosedError, tornado's
+                                # StreamClosedError)
+                                r"|closed")
 _ELSEWHERE = compile_pattern(r"^(?:ActorDiedError|ActorUnavailableError|RayActorError|TuneError|TrialError"
                              r"|WorkerLostError|TerminatedWorkerError|DistBackendError|DistNetworkError|DistStoreError"
                              r"|StopIteration|StopAsyncIteration|PicklingError|RecursionError|CheckpointError"
@@ -661,7 +664,8 @@ _ELSEWHERE_SAID = compile_pattern(r"(?i)non-zero (?:exit )?(?:status|code)|exite
                                   r"|returned error code"
                                   r"|failed with exit|shut ?down|crashed|Failed\. Reason|failed to run|Launching failed"
                                   # the accelerator's runtime failing inside: memory, the set-up or a bug look alike
-                                  r"|CUDA error|cuDNN error|CUDNN_STATUS|CUBLAS_STATUS|HIP error|hipError|HSA_STATUS"
+                                  r"|CUDA error|CUDA_ERROR|cuDNN error|CUDNN_STATUS|CUBLAS_STATUS|HIP error|hipError"
+                                  r"|HSA_STATUS"
                                   r"|unknown error|\bINTERNAL: |\bInternal: |halted|GPU program failed|runtime error :"
                                   # Jittor's executor failing a fused operator it compiled itself (its reason, a
                                   # check of its own or a kernel library's, comes lines below the message)
@@ -802,6 +806,9 @@ _CHECKPOINT_KEY = compile_pattern(r"\b(?:torch\.load\([^)]*\)|\w*(?:ckpt|checkpo
 _STATE_LOADER = compile_pattern(r"^_?(?:load_state_dict|_load_model_state|optim_state_dict_to_load"
                                 r"|_optim_state_dict_to_load_impl|_flatten_optim_state_dict|load_optimizer_state\w*"
                                 r"|_load_optimizer_state\w*|set_state_dict|load_checkpoint)$")
+#: Python's own pure-Python unpickler (``dispatch[key[0]](self)`` in ``pickle.py``'s load, as joblib drives it): a
+#: KeyError there is a byte it has no opcode for.
+_PICKLE_MODULE = compile_pattern(r"[/\\]pickle\.py$")
 #: Python's configparser: a section or option the job's .ini/.cfg file lacks (``parser["extra"]`` raises a bare
 #: KeyError in configparser.py).
 _CONFIGPARSER = compile_pattern(r"[/\\]configparser\.py$")
@@ -892,6 +899,10 @@ def exception_verdict(raised: Raised) -> Verdict | None:
                        "library loaded a saved state: the optimizer's or the model's checkpoint holds no such entry; "
                        "it was saved in another layout, by another release or another sharding)", "origin",
                        raised.text)
+    if base == "KeyError" and raised.func == "load" and raised.where and _PICKLE_MODULE.search(raised.where):
+        return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in Python's pickle as it loaded a "
+                       "file: an opcode this unpickler does not know; the file was written by another release of the "
+                       "library that saved it (joblib, scikit-learn), or it is no pickle)", "origin", raised.text)
     if base in ("KeyError", "NoSectionError", "NoOptionError") and raised.where and _CONFIGPARSER.search(raised.where):
         return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised in configparser: the job's configuration "
                        "file lacks the section or option)", "origin", raised.text)
