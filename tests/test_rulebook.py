@@ -12249,6 +12249,10 @@ SETS_323_330 = [
      "    res = faiss.StandardGpuResources()\n"
      "AttributeError: 'module' object has no attribute 'StandardGpuResources'", {}, "version_mismatch"),
     ("AttributeError: 'module' object has no attribute 'get_default_graph'", {}, "version_mismatch"),
+    # ... behind srun's --label, where AttributeError's name alone would read the program's first
+    ("0: Traceback (most recent call last):\n0:   File \"main.py\", line 12, in <module>\n"
+     "0:     res = faiss.StandardGpuResources()\n"
+     "0: AttributeError: 'module' object has no attribute 'StandardGpuResources'", {}, "version_mismatch"),
     # macOS without Xcode for a tool run through xcrun (coremltools' model compiler, the Metal shader compiler)
     ("RuntimeError: Got non-zero exit code 72 from xcrun. Output was: xcrun: error: unable to find utility "
      "\"coremlcompiler\", not a developer tool or in PATH", {}, "command_not_found"),
@@ -12270,6 +12274,8 @@ SETS_323_330 = [
      "version_mismatch"),
     ("NotImplementedError: unable to open file: libtensorflow_io_plugins.so, from paths: ['/opt/conda/lib/python3.8/"
      "site-packages/tensorflow_io/python/ops/libtensorflow_io_plugins.so']", {}, "version_mismatch"),
+    ("0: NotImplementedError: unable to open file: libtensorflow_io.so, from paths: ['/usr/local/lib/"
+     "python3.10/dist-packages/tensorflow_io/python/ops/libtensorflow_io.so']", {}, "version_mismatch"),
     ("node:internal/modules/cjs/loader:1340\n  return process.dlopen(module, path.toNamespacedPath(filename));\n"
      "                 ^\n\nError: The specified module could not be found.\n"
      "\\\\?\\C:\\app\\node_modules\\@tensorflow\\tfjs-node\\lib\\napi-v8\\tfjs_binding.node\n"

@@ -1759,10 +1759,10 @@ SETUP: tuple[Rule, ...] = (
              # Python 2's words for a module without the attribute (no module named: ``'module' object has no
              # attribute 'StandardGpuResources'``, faiss's CPU build): eight of the corpus's nine authors read a
              # release or a build, as the named Python 3 words read in ``version_mismatch``
-             r"|^AttributeError: 'module' object has no attribute '\w+'$"
+             r"|\bAttributeError: 'module' object has no attribute '\w+'$"
              # tensorflow-io's native library built for another TensorFlow than the one installed (an undefined
              # symbol), in its loader's words
-             r"|^NotImplementedError: unable to open file: lib\w+\.so\b"),
+             r"|\bNotImplementedError: unable to open file: lib\w+\.so\b"),
     Rule("builds_that_do_not_fit", CONFIG, "version_mismatch",
          log=r"(?:^|triton\.compiler\.(?:errors\.)?)CompilationError: at \d+:\d+:"
              # jaxlib's CUDA plugin finding a CUDA library (cuDNN, cuBLAS, ...) older than the one it was built against,
