@@ -138,6 +138,24 @@ def test_a_rich_frame_whose_path_wrapped_before_its_file_name_is_read_whole():
     assert (_fault(rich).klass, _fault(rich).label) == (C, "state_dict_mismatch")
 
 
+def test_a_projects_own_module_named_after_a_framework_is_the_projects():
+    # OpenRLHF's openrlhf/utils/deepspeed/deepspeed.py reads an argument its own CLI never defined: the project's
+    # slip (set 344), not an installed DeepSpeed reading another release's command line
+    text = ("[rank2]: Traceback (most recent call last):\n"
+            "[rank2]:   File \"/mnt/work/OpenRLHF/openrlhf/cli/train_sft.py\", line 31, in train\n"
+            "[rank2]:     ds_config=strategy.get_ds_train_config(is_actor=True),\n"
+            "[rank2]:   File \"/mnt/work/OpenRLHF/openrlhf/utils/deepspeed/deepspeed.py\", line 267, in "
+            "get_ds_train_config\n"
+            "[rank2]:     if self.args.use_dynamic_batch:\n"
+            "[rank2]: AttributeError: 'Namespace' object has no attribute 'use_dynamic_batch'\n")
+    assert (_fault(text).klass, _fault(text).label) == (K, "attribute_error")
+    assert not structure.installed("/mnt/work/OpenRLHF/openrlhf/utils/deepspeed/deepspeed.py")
+    assert not structure.installed("/src/proj/models/transformers/llama.py")
+    # a framework's own checkout, or any installed copy, is still the framework's
+    assert structure.installed("/home/u/DeepSpeed/deepspeed/runtime/engine.py")
+    assert structure.installed("/usr/lib/python3/dist-packages/foo/utils/torch/x.py")
+
+
 def test_a_file_that_is_not_python_run_as_a_script_is_config():
     text = ('Traceback (most recent call last):\n  File "/root/default_config.yaml", line 2, in <module>\n'
             "    distributed_type: MULTI_GPU\nNameError: name 'MULTI_GPU' is not defined\n")

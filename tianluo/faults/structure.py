@@ -338,7 +338,9 @@ def installed(path: str, func: str | None = None) -> bool:
     site-packages or the like, or code with no file (``<frozen ...>``, exec's), but for what the project typed
     (``_typed``). Without the frame's function, ``python -c``'s ``<string>`` counts as exec's."""
     low = path.replace("\\", "/").lower()
-    return bool(_LIBRARY.search(low)) or low.startswith("<") and not _typed(low, func)
+    if _LIBRARY.search(low):
+        return bool(_INSTALLED.search(low)) or not _OWN_WRAPPER.search(low)
+    return low.startswith("<") and not _typed(low, func)
 
 
 def _typed(low: str, func: str | None) -> bool:
@@ -377,10 +379,15 @@ _ARRAYS_FUNC = LazyPattern(r"(?i)cardinality|shape|consistent_length|^check_arra
 # A project's own validation or evaluation loop (``def validate(model, loader)``): not an argument check.
 _LOOP_FUNC = LazyPattern(r"^_?(?:validate|validation|val|evaluate|eval)(?:_one)?(?:_epoch|_step|_batch|_model"
                           r"|_loop|_epochs)?$")
+_FRAMEWORKS = (r"(?:torch|transformers|deepspeed|accelerate|lightning|pytorch_lightning|jax|jaxlib|flax|tensorflow"
+               r"|keras|peft|trl|diffusers|timm|mmcv|mmengine|vllm|ray|huggingface_hub|numpy|apex|triton|xformers)")
 _LIBRARY = LazyPattern(r"/(?:site|dist)-packages/|/lib/python\d|/lib64/python\d|/python\d[\d.]*/lib/"
-                           r"|/(?:torch|transformers|deepspeed|accelerate|lightning|pytorch_lightning|jax|jaxlib"
-                           r"|flax|tensorflow|keras|peft|trl|diffusers|timm|mmcv|mmengine|vllm|ray"
-                           r"|huggingface_hub|numpy|apex|triton|xformers)/")
+                           r"|/" + _FRAMEWORKS + "/")
+#: ... but not a project's own module named after the framework it wraps, in a folder of the project's
+#: (``openrlhf/utils/deepspeed/deepspeed.py``): a framework's checkout has the framework's folder at its top.
+_OWN_WRAPPER = LazyPattern(r"/(?:utils?|models?|modules|strateg(?:y|ies)|integrations?|backends?|plugins?"
+                               r"|wrappers?|tools|helpers|trainers?)/" + _FRAMEWORKS + "/")
+_INSTALLED = LazyPattern(r"/(?:site|dist)-packages/|/lib/python\d|/lib64/python\d|/python\d[\d.]*/lib/")
 _IO_FILE = LazyPattern(r"^(?:serialization|shutil|os|pathlib|genericpath|tempfile|zipfile|tarfile|_io|io"
                            r"|pickle|h5py\w*|files?|_hl\w*|file_io|gfile|checkpoint_utils|filesystem|safetensors"
                            r"|_serialization|storage)\.py$")
