@@ -379,15 +379,16 @@ _ARRAYS_FUNC = LazyPattern(r"(?i)cardinality|shape|consistent_length|^check_arra
 # A project's own validation or evaluation loop (``def validate(model, loader)``): not an argument check.
 _LOOP_FUNC = LazyPattern(r"^_?(?:validate|validation|val|evaluate|eval)(?:_one)?(?:_epoch|_step|_batch|_model"
                           r"|_loop|_epochs)?$")
+_PACKAGES_DIR = r"/(?:site|dist)-packages/|/lib/python\d|/lib64/python\d|/python\d[\d.]*/lib/"
 _FRAMEWORKS = (r"(?:torch|transformers|deepspeed|accelerate|lightning|pytorch_lightning|jax|jaxlib|flax|tensorflow"
                r"|keras|peft|trl|diffusers|timm|mmcv|mmengine|vllm|ray|huggingface_hub|numpy|apex|triton|xformers)")
-_LIBRARY = LazyPattern(r"/(?:site|dist)-packages/|/lib/python\d|/lib64/python\d|/python\d[\d.]*/lib/"
-                           r"|/" + _FRAMEWORKS + "/")
+#: An installed package's file, or a framework's own checkout (``DeepSpeed/deepspeed/runtime/engine.py``)
+_LIBRARY = LazyPattern(_PACKAGES_DIR + r"|/" + _FRAMEWORKS + "/")
+_INSTALLED = LazyPattern(_PACKAGES_DIR)
 #: ... but not a project's own module named after the framework it wraps, in a folder of the project's
 #: (``openrlhf/utils/deepspeed/deepspeed.py``): a framework's checkout has the framework's folder at its top.
 _OWN_WRAPPER = LazyPattern(r"/(?:utils?|models?|modules|strateg(?:y|ies)|integrations?|backends?|plugins?"
                                r"|wrappers?|tools|helpers|trainers?)/" + _FRAMEWORKS + "/")
-_INSTALLED = LazyPattern(r"/(?:site|dist)-packages/|/lib/python\d|/lib64/python\d|/python\d[\d.]*/lib/")
 _IO_FILE = LazyPattern(r"^(?:serialization|shutil|os|pathlib|genericpath|tempfile|zipfile|tarfile|_io|io"
                            r"|pickle|h5py\w*|files?|_hl\w*|file_io|gfile|checkpoint_utils|filesystem|safetensors"
                            r"|_serialization|storage)\.py$")
