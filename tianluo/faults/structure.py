@@ -338,8 +338,10 @@ def installed(path: str, func: str | None = None) -> bool:
     site-packages or the like, or code with no file (``<frozen ...>``, exec's), but for what the project typed
     (``_typed``). Without the frame's function, ``python -c``'s ``<string>`` counts as exec's."""
     low = path.replace("\\", "/").lower()
-    if _LIBRARY.search(low):
-        return bool(_INSTALLED.search(low)) or not _OWN_WRAPPER.search(low)
+    if _INSTALLED.search(low):
+        return True
+    if _FRAMEWORK_DIR.search(low):
+        return not _OWN_WRAPPER.search(low)
     return low.startswith("<") and not _typed(low, func)
 
 
@@ -379,12 +381,12 @@ _ARRAYS_FUNC = LazyPattern(r"(?i)cardinality|shape|consistent_length|^check_arra
 # A project's own validation or evaluation loop (``def validate(model, loader)``): not an argument check.
 _LOOP_FUNC = LazyPattern(r"^_?(?:validate|validation|val|evaluate|eval)(?:_one)?(?:_epoch|_step|_batch|_model"
                           r"|_loop|_epochs)?$")
-_PACKAGES_DIR = r"/(?:site|dist)-packages/|/lib/python\d|/lib64/python\d|/python\d[\d.]*/lib/"
+#: An installed package's file (or the interpreter's own library).
+_INSTALLED = LazyPattern(r"/(?:site|dist)-packages/|/lib/python\d|/lib64/python\d|/python\d[\d.]*/lib/")
 _FRAMEWORKS = (r"(?:torch|transformers|deepspeed|accelerate|lightning|pytorch_lightning|jax|jaxlib|flax|tensorflow"
                r"|keras|peft|trl|diffusers|timm|mmcv|mmengine|vllm|ray|huggingface_hub|numpy|apex|triton|xformers)")
-#: An installed package's file, or a framework's own checkout (``DeepSpeed/deepspeed/runtime/engine.py``)
-_LIBRARY = LazyPattern(_PACKAGES_DIR + r"|/" + _FRAMEWORKS + "/")
-_INSTALLED = LazyPattern(_PACKAGES_DIR)
+#: ... or a framework's own checkout (``DeepSpeed/deepspeed/runtime/engine.py``),
+_FRAMEWORK_DIR = LazyPattern(r"/" + _FRAMEWORKS + "/")
 #: ... but not a project's own module named after the framework it wraps, in a folder of the project's
 #: (``openrlhf/utils/deepspeed/deepspeed.py``): a framework's checkout has the framework's folder at its top.
 _OWN_WRAPPER = LazyPattern(r"/(?:utils?|models?|modules|strateg(?:y|ies)|integrations?|backends?|plugins?"
