@@ -12397,6 +12397,72 @@ SETS_339_343 = [
      "distributed.comm.core.CommClosedError: in <closed TCP>: Stream is closed", {}, "exit_1"),
 ]
 
+SETS_345_352 = [
+    # JavaScript's engines out of memory: Node's heap at its limit, WebAssembly memory and typed arrays not allocated
+    ("<--- JS stacktrace --->\n\nFATAL ERROR: Ineffective mark-compacts near heap limit Allocation failed - JavaScript "
+     "heap out of memory", {}, "host_oom"),
+    ("Uncaught (in promise) RangeError: WebAssembly.Memory(): could not allocate memory\n"
+     "    at createWasm (ort-wasm-simd.js:8:1023)", {}, "host_oom"),
+    ("worker.js:12 Uncaught RangeError: Array buffer allocation failed\n    at new ArrayBuffer (<anonymous>)", {},
+     "host_oom"),
+    ("Uncaught (in promise) RangeError: Out of memory: Cannot allocate Wasm memory for new instance", {}, "host_oom"),
+    # pydantic 2's refusal when the header above it is cut off (a server's log that kept the last lines)
+    ("  Value error, max_model_len (65536) exceeds the model's max_position_embeddings (32768) "
+     "[type=value_error, input_value=ArgsKwargs((), {'model': 'x'}), input_type=ArgsKwargs]", {}, "bad_arguments"),
+    # TensorFlow.js's WebGL backend asked for a texture past the GPU's limit
+    ("Error: Requested texture size [16384x9001] greater than WebGL maximum on this browser / GPU [16384x16384].\n"
+     "    at Object.assertTextureFits (tf-backend-webgl.js:1:1)", {}, "cuda_oom"),
+    # ONNX Runtime's build without the execution provider asked for
+    ("Error: no available backend found. ERR: [webgpu] Error: WebGPU execution provider is not supported in this "
+     "build.", {}, "version_mismatch"),
+    ("Error: Can't append execution provider: WebNN\n    at setSessionOptions (ort.min.js:6:1)", {},
+     "version_mismatch"),
+    # a model library's release that does not know the architecture
+    ("Error: Unsupported model type: gemma3n\n    at AutoModel.from_pretrained (models.js:6201:19)", {},
+     "version_mismatch"),
+    # pydantic's line for each field it refused (2, then 1)
+    ("pydantic_core._pydantic_core.ValidationError: 1 validation error for EngineArgs\n  tensor_parallel_size\n"
+     "  Input should be a valid integer, unable to parse string as an integer [type=int_parsing, input_value='2x', "
+     "input_type=str]", {}, "bad_arguments"),
+    ("pydantic.error_wrappers.ValidationError: 1 validation error for TrainConfig\nbatch_size\n"
+     "  value is not a valid integer (type=type_error.integer)", {}, "bad_arguments"),
+    # TensorFlow.js's Keras check without the part's name; torch's expand to fewer dimensions
+    ("Error: Error when checking : expected conv2d_Conv2D1_input to have 4 dimension(s). but got array with shape "
+     "[28,28,1]", {}, "shape_mismatch"),
+    ("RuntimeError: expand(torch.cuda.FloatTensor{[8, 16, 32]}, size=[16, 32]): the number of sizes provided (2) "
+     "must be greater or equal to the number of dimensions in the tensor (3)", {}, "shape_mismatch"),
+    # transformers' Auto classes without a mapping for the config class (a release that does not know it)
+    ("Traceback (most recent call last):\n  File \"serve.py\", line 9, in <module>\n"
+     "    tok = AutoTokenizer.from_pretrained(path)\n"
+     "  File \"/usr/local/lib/python3.10/dist-packages/transformers/models/auto/tokenization_auto.py\", line 880, in "
+     "from_pretrained\n    tokenizer_class_py, tokenizer_class_fast = TOKENIZER_MAPPING[type(config)]\n"
+     "  File \"/usr/local/lib/python3.10/dist-packages/transformers/models/auto/auto_factory.py\", line 736, in "
+     "__getitem__\n    model_type = self._reverse_config_mapping[key.__name__]\nKeyError: 'VideoLlamaConfig'", {},
+     "version_mismatch"),
+    # a pool worker that cannot rebuild its parent's task (a class made at run time): the program's, not a release
+    ("Process SpawnPoolWorker-2:\nTraceback (most recent call last):\n"
+     "  File \"C:\\Python39\\lib\\multiprocessing\\pool.py\", line 114, in worker\n    task = get()\n"
+     "  File \"C:\\Python39\\lib\\multiprocessing\\queues.py\", line 368, in get\n"
+     "    return _ForkingPickler.loads(res)\n"
+     "AttributeError: Can't get attribute 'Candidate' on <module 'evolve.types' from "
+     "'C:\\\\venv\\\\lib\\\\site-packages\\\\evolve\\\\types.py'>", {}, "attribute_error"),
+    ("Process PoolWorker-1:\nTraceback (most recent call last):\n"
+     "  File \"/usr/lib/python2.7/multiprocessing/pool.py\", line 102, in worker\n    task = get()\n"
+     "  File \"/usr/lib/python2.7/multiprocessing/queues.py\", line 376, in get\n    return recv()\n"
+     "AttributeError: 'module' object has no attribute 'Genome'", {}, "attribute_error"),
+    # a JVM's exception through a bridge: the Java class says what; no rule named it, so no prior's config
+    ("Traceback (most recent call last):\n  File \"index.py\", line 20, in <module>\n    indexer.index(docs)\n"
+     "  File \"jnius/jnius_export_class.pxi\", line 1163, in jnius.JavaMultipleMethod.__call__\n"
+     "  File \"jnius/jnius_utils.pxi\", line 79, in jnius.check_exception\n"
+     "jnius.JavaException: JVM exception occurred: java.lang.IllegalStateException: iterator already consumed", {},
+     "exit_1"),
+    ("Traceback (most recent call last):\n  File \"fit.py\", line 31, in <module>\n    model = pipeline.fit(df)\n"
+     "  File \"/opt/spark/python/lib/py4j-0.10.9-src.zip/py4j/protocol.py\", line 326, in get_return_value\n"
+     "    raise Py4JJavaError(\n"
+     "py4j.protocol.Py4JJavaError: An error occurred while calling o112.fit.\n"
+     ": java.util.NoSuchElementException: next on empty iterator", {}, "exit_1"),
+]
+
 #: Causes the unmatched exception's prior read as config without naming them, in words every author of them reads
 #: one way (corpus and held-out files of several sets; a class never changed by them).
 UNMATCHED_NAMED = [
@@ -12428,7 +12494,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
     "builds-and-loaders": BUILDS_AND_LOADERS_SIBLINGS, "config-parse": CONFIG_PARSE_SIBLINGS,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]

@@ -211,6 +211,8 @@ def _structure(ev: Evidence, fault: Fault | None, rule: Rule | None, sig: int | 
         return _from(verdict, fault)
     if rule is not None and rule.name in _VERDICT_OUTRANKS:  # a service's catch-all: the structure says more
         return _from(verdict, fault)
+    if verdict.basis == "unpickled":  # a worker's task: the same releases on both sides, whatever the words say
+        return _from(verdict, fault)
     if verdict.basis == "exec" and fault.label == "missing_file":  # the frame shows a program was to be run
         return _from(verdict, fault)
     if verdict.basis == "source" and fault.label == "corrupt_checkpoint":  # the frame shows a data file was read

@@ -998,6 +998,9 @@ EXHAUSTED: tuple[Rule, ...] = (
     Rule("device_oom_named", CONFIG, "cuda_oom",
          # (a CUDA extension's thrust allocation; MSVC's runtime spells bad_alloc "bad allocation")
          log=r"Out of memory error on (?:GPU|XPU|NPU|MLU|DCU) \d+|bad_alloc: cudaErrorMemoryAllocation"
+             # TensorFlow.js's WebGL backend asked for a texture larger than the browser's GPU allows (a tensor too
+             # big for it: a batch, a vocabulary)
+             r"|\bRequested texture size \[\d+x\d+\] greater than WebGL maximum\b"
              r"|\bbad allocation: cudaErrorMemoryAllocation\b"
              # RAPIDS' memory manager (cuDF, cuML, cuGraph): its device allocation failing as Python's MemoryError
              # (``MemoryError: std::bad_alloc: out_of_memory: CUDA error at: .../rmm/mr/device/...``); its pool asked
@@ -1043,6 +1046,10 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|\bArrowMemoryError: (?:re|m|c)alloc of size \d+ failed|\bCPU memory allocation failed\b"
              # runc's start of a container whose memory limit is below what its init needs (a pod's limits)
              r"|container init was OOM-killed"
+             # JavaScript's engines out of memory: Node's heap past its limit, a typed array or WebAssembly memory the
+             # browser or Node could not allocate (a model's weights in a page or a worker)
+             r"|\bJavaScript heap out of memory\b|\bArray buffer allocation failed\b"
+             r"|\bCannot allocate Wasm memory\b|\bWebAssembly\.Memory\(\): could not allocate memory\b"
              # Metaflow's report of a step's pod or container killed for its memory
              r"|\bTask ran out of memory\. Increase the available memory for the step\b"
              r"|task \d+: Out Of Memory|exceeded memory limit \(|Exceeded job memory limit|DefaultCPUAllocator: "
@@ -1751,6 +1758,9 @@ SETUP: tuple[Rule, ...] = (
     # the torch that traced the model; fsspec newer than the datasets release that globs with it
     Rule("build_lacks_it", CONFIG, "version_mismatch",
          log=r"\bNot compiled with (?:GPU|CUDA) support\b|\bCUDA support was not enabled at compile time\b"
+             # ONNX Runtime's package built without the execution provider the session asks for (onnxruntime-web's
+             # JS or WebGPU provider, a CPU wheel asked for CUDA)
+             r"|\bexecution provider is not supported in this build\b|\bCan't append execution provider: \w+"
              r"|\bcuFFT error: CUFFT_INTERNAL_ERROR\b"
              r"|\bcuda runtime error \(11\) : invalid argument at \S*THCGeneral\.cpp:\d+"
              r"|\bPyTorch convert function for op '\w+' not implemented\b"
@@ -3146,6 +3156,10 @@ SETUP: tuple[Rule, ...] = (
     Rule("settings_schema", CONFIG, "bad_arguments",
          log=r"^\s*(?:extra fields not permitted \(type=value_error\.extra"
              r"|field required \(type=value_error\.missing)\)"
+             # pydantic 2's line for each field it refused, whatever the check (``Value error, Eagle3 is only
+             # supported for Llama models. Got ... [type=value_error, input_value=ArgsKwargs(...), input_type=...]``:
+             # vLLM's engine arguments); pydantic 1's, at its line's end
+             r"|\[type=[a-z_]+, input_value=|\(type=(?:value|type)_error(?:\.\w+)*\)\s*$"
              r"|\bParameter validation failed for flow '"
              r"|\bfailed to read text proto from \S+\.pbtxt\b|\[json\.exception\.parse_error\.\d+\] parse error at "
              # ... a TOML config, a text-format protobuf config (TF's Object Detection pipeline.config)
@@ -3535,7 +3549,10 @@ SETUP: tuple[Rule, ...] = (
              # TorchScript compiling a library's scripted function against a torch that lacks what it calls: its
              # frontend's own words, the source it quotes follows (torch_sparse scripting ``torch.sparse_csc_tensor``
              # on torch 1.11; a scripted model saved by a newer torch naming an aten op this one does not have)
-             r"|^\s*object has no attribute \w+:\s*$|^\s*Unknown builtin op: aten::\w+\.?\s*$"),
+             r"|^\s*object has no attribute \w+:\s*$|^\s*Unknown builtin op: aten::\w+\.?\s*$"
+             # a model library's release that does not know the checkpoint's architecture (transformers.js's
+             # ``Error: Unsupported model type: jais``; Python transformers says it in version_mismatch's words)
+             r"|\bUnsupported model type: [\w\-]+"),
     # Settings the job's model, data or tools do not allow, in words the bad_arguments rule above does not hold (its
     # pattern is near the linear-time engine's size limit):
     Rule("settings_refused", CONFIG, "bad_arguments",
@@ -3742,8 +3759,12 @@ BUGS: tuple[Rule, ...] = (
              r"|\b(?:input|filter|x|y|value|tensor|logits|labels) must be \d-dimensional ?\["
              r"|Expected \d+D \(unbatched\) or \d+D \(batched\) input to conv\w*, but got input of size"
              r"|operands could not be broadcast together with (?:remapped )?shapes"
-             # Keras 2 checking the arrays fit() was given against the model's inputs and outputs
-             r"|Error when checking (?:model )?(?:target|input): expected \S+ to have"
+             # Keras 2 checking the arrays fit() was given against the model's inputs and outputs (TensorFlow.js
+             # leaves the part out: ``Error when checking : expected dense_Dense1_input to have shape [null,7]``)
+             r"|Error when checking (?:(?:model )?(?:target|input) ?)?: expected \S+ to have"
+             # torch's expand (expand_as) to fewer dimensions than the tensor has
+             r"|\bthe number of sizes provided \(\d+\) must be greater or equal to the number of dimensions in the "
+             r"tensor\b"
              # tf.data batching elements of other shapes; a TF graph op given a tensor of another rank
              r"|Cannot batch tensors with different shapes in component|Shape must be rank \d+ but is rank \d+ for"
              # ND4J's checks (Deeplearning4j's layers and SameDiff's placeholders given arrays of other shapes)

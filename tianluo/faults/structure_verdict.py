@@ -73,7 +73,8 @@ class Verdict:
     klass: FaultClass
     label: str
     evidence: str
-    basis: str  # "launch" | "errno" | "http" | "origin" | "name" | "message" | "oom" | "launcher" | "source" | "exec"
+    # "launch" | "errno" | "http" | "origin" | "name" | "message" | "oom" | "launcher" | "source" | "exec" | "unpickled"
+    basis: str
     line: str = ""  # the log line it rests on, without its file (empty for a launcher's word)
 
 
@@ -653,7 +654,10 @@ _ELSEWHERE = compile_pattern(r"^(?:ActorDiedError|ActorUnavailableError|RayActor
                              r"|NamingError"
                              # a Rust library's panic through PyO3 (its own unwrap or assert failed: a bug of its, or
                              # an input it does not check): the panic's words, not a check of settings
-                             r"|PanicException)$")
+                             r"|PanicException"
+                             # a JVM's exception through a bridge (pyjnius, py4j: Lucene under Pyserini or PyTerrier,
+                             # Spark): the Java class and words after it say what, and no rule named them
+                             r"|JavaException|Py4JJavaError)$")
 #: A client's word that the job it submitted to a service failed there (FATE's ``Job is failed, please check out job N
 #: by fate board``): the service's logs say why, and the "please check" in it is no check of settings.
 _JOB_FAILED = r"\bjob (?:is |has )?failed\b"
@@ -809,6 +813,13 @@ _STATE_LOADER = compile_pattern(r"^_?(?:load_state_dict|_load_model_state|optim_
 #: Python's own pure-Python unpickler (``dispatch[key[0]](self)`` in ``pickle.py``'s load, as joblib drives it): a
 #: KeyError there is a byte it has no opcode for.
 _PICKLE_MODULE = compile_pattern(r"[/\\]pickle\.py$")
+#: transformers' Auto classes mapping a model type or a config class to their own classes
+#: (``CONFIG_MAPPING[config_dict["model_type"]]``, ``_reverse_config_mapping[key.__name__]``): a KeyError there is an
+#: architecture the installed release does not know.
+_AUTO_MAPPING = compile_pattern(r"[/\\]transformers[/\\]models[/\\]auto[/\\]\w+\.py$")
+#: multiprocessing rebuilding, in a worker, a task its parent pickled (``_ForkingPickler.loads(res)`` in queues.py's
+#: get, ``recv()`` under Python 2, spawn's ``_main``): parent and worker run the same Python and the same packages.
+_TASK_UNPICKLED = compile_pattern(r"[/\\]multiprocessing[/\\](?:queues|connection|spawn)\.py$")
 #: Python's configparser: a section or option the job's .ini/.cfg file lacks (``parser["extra"]`` raises a bare
 #: KeyError in configparser.py).
 _CONFIGPARSER = compile_pattern(r"[/\\]configparser\.py$")
@@ -903,6 +914,15 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in Python's pickle as it loaded a "
                        "file: an opcode this unpickler does not know; the file was written by another release of the "
                        "library that saved it (joblib, scikit-learn), or it is no pickle)", "origin", raised.text)
+    if base == "KeyError" and raised.where and _AUTO_MAPPING.search(raised.where):
+        return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in transformers' Auto classes: the "
+                       "installed release maps no class to this model type or config; the model was written for "
+                       "another release, or its code registers classes the job did not load)", "origin", raised.text)
+    if base == "AttributeError" and raised.where and _TASK_UNPICKLED.search(raised.where):
+        return Verdict(CODE, _code_label(raised), f"{_text(raised)} (raised in {_where(raised)}, as a worker rebuilt "
+                       "the task its parent sent: a class or function the parent made at run time or under `if "
+                       "__name__ == '__main__':`, which a spawned worker does not have; parent and worker run the same "
+                       "releases)", "unpickled", raised.text)
     if base in ("KeyError", "NoSectionError", "NoOptionError") and raised.where and _CONFIGPARSER.search(raised.where):
         return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised in configparser: the job's configuration "
                        "file lacks the section or option)", "origin", raised.text)
