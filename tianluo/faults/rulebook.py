@@ -2841,6 +2841,12 @@ SETUP: tuple[Rule, ...] = (
     # An op with no kernel for the precision it was given (``"addmm_impl_cpu_" not implemented for 'Half'``: fp16
     # on the CPU; fp8 on a GPU or ROCm build without it): the precision the run asks for, on this device. (An integer
     # or bool tensor given to a float op, ``"floor_cuda" not implemented for 'Long'``, is the program's: type_error.)
+    # ... but a kernel's dispatch over its index tensor's type (torch names it ``..._index``) given floats, or an
+    # NLL loss given Float or Double (its input takes them: the type named is its targets'), is the program's: its
+    # class targets were left float (``"nll_loss_forward_reduce_cuda_kernel_2d_index" not implemented for 'Float'``)
+    Rule("index_kernel_given_floats", CODE, "type_error",
+         log=r"\"\w+_index\" not implemented for '(?:Half|BFloat16|Float|Double)'"
+             r"|\"nll_loss\w*\" not implemented for '(?:Float|Double)'"),
     Rule("kernel_dtype_missing", CONFIG, "bad_arguments",
          log=r"\"\w+\" not implemented for '(?:Half|BFloat16|Float8\w*|ComplexHalf|ComplexFloat|Float|Double)'"),
     # Settings that the data, the machine or each other cannot meet, in words the main bad_arguments rule below does
@@ -3765,6 +3771,8 @@ BUGS: tuple[Rule, ...] = (
              # torch's expand (expand_as) to fewer dimensions than the tensor has
              r"|\bthe number of sizes provided \(\d+\) must be greater or equal to the number of dimensions in the "
              r"tensor\b"
+             # a TF 1 session fed an array of another shape than its placeholder's
+             r"|\bCannot feed value of shape \([\d, ]*\) for Tensor\b"
              # tf.data batching elements of other shapes; a TF graph op given a tensor of another rank
              r"|Cannot batch tensors with different shapes in component|Shape must be rank \d+ but is rank \d+ for"
              # ND4J's checks (Deeplearning4j's layers and SameDiff's placeholders given arrays of other shapes)
@@ -4662,7 +4670,8 @@ GUARDS = frozenset({"message_too_large", "lightning_module_incomplete", "drive_q
                     "pod_dns_not_ready", "accelerate_port", "answer_without_length", "wrapped_allocation",
                     "import_order", "service_refused_request", "mpi_host_unresolved",
                     "submit_refused_then_stopped", "extension_lock_wait",
-                    "spawned_class_missing", "archive_key_separator", "registry_config_key"})
+                    "spawned_class_missing", "archive_key_separator", "registry_config_key",
+                    "index_kernel_given_floats"})
 
 #: What a launcher puts before each line of a rank or a worker: torchrun's ``[rank3]: `` and ``[default3]:``
 #: (``--tee``), mpirun's ``--tag-output`` ``[1,3]<stderr>:``, Ray's ``(RayTrainWorker pid=1234, ip=10.0.0.1) ``,

@@ -166,6 +166,11 @@ _DISPATCH = frozenset({"_call_impl", "__call__", "_wrapped_call_impl", "forward_
 #: An installed package decoding what its dependency now hands it as str (Keras 2 reading an .h5 through h5py 3,
 #: Python 2 code under 3): the installed versions do not fit; the program's own call stays an AttributeError.
 _STR_DECODE = compile_pattern(r"^'str' object has no attribute 'decode'")
+#: ... or indexing what its dependency, or Python 3, now returns as an iterator or a view where it once returned a
+#: list (hyperopt's ``order[-1]`` on networkx 2's generator; ``dict.keys()[0]`` in Python 2 code)
+_ITERATOR_INDEXED = compile_pattern(r"^'(?:generator|dict_keys|dict_values|dict_items|odict_keys|odict_values|map"
+                                    r"|filter|zip|range|dict_keyiterator)' object (?:is not subscriptable"
+                                    r"|has no attribute '__getitem__'|does not support indexing)")
 #: The project's own code that builds an object from its config's target and params (latent diffusion's
 #: ``instantiate_from_config``, ``create_member_from_config``, ``build_from_cfg``): a call it refuses is the config's.
 _FROM_CONFIG = compile_pattern(r"^(?:instantiate|create\w*|build\w*|make\w*|init\w*)_from_(?:config|cfg)$"
@@ -1027,6 +1032,11 @@ def exception_verdict(raised: Raised) -> Verdict | None:
             and _SIGNATURE.search(message)):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: one installed package "
                        "called another, or the program's hook, with arguments it does not take)", "origin", raised.text)
+    if (base == "TypeError" and raised.origin != USER and raised.where is not None
+            and _ITERATOR_INDEXED.search(message)):
+        return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: an installed package "
+                       "indexes what its dependency, or this Python, now returns as an iterator or a view; it was "
+                       "written for another release)", "origin", raised.text)
     if base == "AttributeError" and raised.origin != USER and raised.where is not None and _STR_DECODE.search(message):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: an installed package "
                        "decodes what its dependency now returns as str)", "origin", raised.text)
