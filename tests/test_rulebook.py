@@ -12487,6 +12487,22 @@ SETS_353_360 = [
      "    head = order[-1]\nTypeError: 'generator' object is not subscriptable", {}, "version_mismatch"),
 ]
 
+SETS_361_368 = [
+    # a compiled extension called with arguments its build does not take: two releases
+    ("Traceback (most recent call last):\n  File \"fit.py\", line 14, in <module>\n    out = model(x)\n"
+     "  File \"/usr/local/lib/python3.10/site-packages/flash_attn/ops/triton/rotary.py\", line 80, in apply\n"
+     "    return rotary_ext.apply_rotary(x, cos, sin, interleaved)\n"
+     "TypeError: apply_rotary(): incompatible function arguments. The following argument types are supported:\n"
+     "    1. (arg0: torch.Tensor, arg1: torch.Tensor, arg2: torch.Tensor) -> None", {}, "version_mismatch"),
+    # TF 1's graph built twice in one process
+    ("ValueError: Variable generator/dense_1/kernel already exists, disallowed. Did you mean to set reuse=True or "
+     "reuse=tf.AUTO_REUSE in VarScope? Originally defined at:", {}, "programming_error"),
+    # R's name that nothing defined, in a call or at the top level
+    ("Error in mutate(df, score = pred * w) : object 'pred' not found\nCalls: mutate -> mutate.data.frame\n"
+     "Execution halted", {}, "name_error"),
+    ("Error: object 'train_df' not found\nExecution halted", {}, "name_error"),
+]
+
 #: Causes the unmatched exception's prior read as config without naming them, in words every author of them reads
 #: one way (corpus and held-out files of several sets; a class never changed by them).
 UNMATCHED_NAMED = [
@@ -12518,7 +12534,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
     "builds-and-loaders": BUILDS_AND_LOADERS_SIBLINGS, "config-parse": CONFIG_PARSE_SIBLINGS,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]

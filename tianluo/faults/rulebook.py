@@ -3556,6 +3556,10 @@ SETUP: tuple[Rule, ...] = (
              # frontend's own words, the source it quotes follows (torch_sparse scripting ``torch.sparse_csc_tensor``
              # on torch 1.11; a scripted model saved by a newer torch naming an aten op this one does not have)
              r"|^\s*object has no attribute \w+:\s*$|^\s*Unknown builtin op: aten::\w+\.?\s*$"
+             # a compiled extension (pybind11) called by its Python side with arguments its build does not take: the
+             # Python package and its compiled part, or the package and the library it wraps, are of two releases
+             # (TF's ``TF_TryEvaluateConstant_wrapper()``, jaxlib's ``jit()``, causal_conv1d's own kernel)
+             r"|\b\w+\(\): incompatible function arguments\. The following argument types are supported:"
              # a model library's release that does not know the checkpoint's architecture (transformers.js's
              # ``Error: Unsupported model type: jais``; Python transformers says it in version_mismatch's words)
              r"|\bUnsupported model type: [\w\-]+"),
@@ -3829,6 +3833,8 @@ BUGS: tuple[Rule, ...] = (
              r"|\bBoolean value of Tensor with more than one value is ambiguous\b"),
     Rule("framework_misuse", CODE, "programming_error",
          log=r"Could not compute output (?:Keras)?Tensor\("
+             # TF 1's graph built twice in one process (a model function called again, a notebook cell re-run)
+             r"|\bVariable [\w/.:\-]+ already exists, disallowed\. Did you mean to set reuse=True"
              # TF 1's graph mode: a tensor evaluated, an op run or queue runners started with no session made the
              # default
              r"|: No default session is registered\b"
@@ -3998,7 +4004,10 @@ BUGS: tuple[Rule, ...] = (
     Rule("name_error", CODE, "name_error",
          log=_exc("NameError", "UnboundLocalError", "UndefVarError") + r"|" + _BARE + r"(?:name '\w+' is not defined"
              r"|local variable '\w+' referenced before assignment"
-             r"|cannot access local variable '\w+' where it is not associated with a value)" + _BARE_END),
+             r"|cannot access local variable '\w+' where it is not associated with a value)" + _BARE_END
+             # R's word for a name the script uses that nothing defined (``Error in grepl(" ", cats) : object 'cats'
+             # not found``), at the line's end so that a message quoting one goes on
+             + r"|^Error(?: in .{1,300} :|:) object '[^'\n]{1,200}' not found\s*$"),
     Rule("recursion_error", CODE, "recursion_error",
          # (Python's C stack overflowing under recursion too deep for its guard: the interpreter aborts)
          log=_exc("RecursionError") + r"|maximum recursion depth exceeded|\bjava\.lang\.StackOverflowError\b"
