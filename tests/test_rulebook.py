@@ -12501,6 +12501,12 @@ SETS_361_368 = [
     ("Error in mutate(df, score = pred * w) : object 'pred' not found\nCalls: mutate -> mutate.data.frame\n"
      "Execution halted", {}, "name_error"),
     ("Error: object 'train_df' not found\nExecution halted", {}, "name_error"),
+    # a keyword torch added after the release installed
+    ("  File \"/root/.cache/torch/hub/org_repo_main/model/blocks.py\", line 237, in <lambda>\n"
+     "    act = lambda: nn.GELU(approximate=\"tanh\")\n"
+     "TypeError: __init__() got an unexpected keyword argument 'approximate'", {}, "version_mismatch"),
+    ("TypeError: checkpoint() got an unexpected keyword argument 'use_reentrant'", {}, "version_mismatch"),
+    ("TypeError: __init__() got an unexpected keyword argument 'label_smoothing'", {}, "version_mismatch"),
 ]
 
 #: Causes the unmatched exception's prior read as config without naming them, in words every author of them reads

@@ -3556,6 +3556,11 @@ SETUP: tuple[Rule, ...] = (
              # frontend's own words, the source it quotes follows (torch_sparse scripting ``torch.sparse_csc_tensor``
              # on torch 1.11; a scripted model saved by a newer torch naming an aten op this one does not have)
              r"|^\s*object has no attribute \w+:\s*$|^\s*Unknown builtin op: aten::\w+\.?\s*$"
+             # a keyword torch added in a later release than the one installed, given by code written for that
+             # release (nn.GELU's approximate: 1.12; MultiheadAttention's batch_first: 1.9; torch.load's weights_only:
+             # 1.13; checkpoint's use_reentrant: 1.11; CrossEntropyLoss's label_smoothing: 1.10)
+             r"|\bgot an unexpected keyword argument '(?:approximate|batch_first|weights_only|use_reentrant"
+             r"|label_smoothing)'"
              # a compiled extension (pybind11) called by its Python side with arguments its build does not take: the
              # Python package and its compiled part, or the package and the library it wraps, are of two releases
              # (TF's ``TF_TryEvaluateConstant_wrapper()``, jaxlib's ``jit()``, causal_conv1d's own kernel)
