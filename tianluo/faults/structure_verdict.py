@@ -428,9 +428,10 @@ _OWN_SLIP = compile_pattern(r"\bis not in list$")
 #: 0x7f..>``): the program handed over an object where a name or a setting goes; the check is right, the caller slipped.
 OBJECT_REPR = r"<(?:\w+\.)*\w+ object at 0x[0-9a-fA-F]+>"  # (the rulebook's object_as_value reads it too)
 _OBJECT_VALUE = compile_pattern(OBJECT_REPR)
-#: transformers' table of model types (``CONFIG_MAPPING[config_dict["model_type"]]``): a KeyError there is a model type
-#: the installed release predates (``KeyError: 'qwen2'``).
-_AUTO_CONFIG = compile_pattern(r"[/\\]transformers[/\\]models[/\\]auto[/\\]configuration_auto\.py$")
+#: transformers' Auto classes, mapping a model type or a config class to their own classes
+#: (``CONFIG_MAPPING[config_dict["model_type"]]``, ``_reverse_config_mapping[key.__name__]`` in auto_factory.py): a
+#: KeyError there is an architecture the installed release does not know (``KeyError: 'qwen2'``, ``'MambaConfig'``).
+_AUTO_CONFIG = compile_pattern(r"[/\\]transformers[/\\]models[/\\]auto[/\\]\w+\.py$")
 #: An installed package reading a key from the configuration it was handed (``cfg["actor"].pop("class_name")``,
 #: ``self.config["optimizer"]``): a KeyError there is the configuration's missing key, not the package's slip. Both
 #: corpus authors of these read the configuration as written for another release of the package (an older task
@@ -818,10 +819,6 @@ _STATE_LOADER = compile_pattern(r"^_?(?:load_state_dict|_load_model_state|optim_
 #: Python's own pure-Python unpickler (``dispatch[key[0]](self)`` in ``pickle.py``'s load, as joblib drives it): a
 #: KeyError there is a byte it has no opcode for.
 _PICKLE_MODULE = compile_pattern(r"[/\\]pickle\.py$")
-#: transformers' Auto classes mapping a model type or a config class to their own classes
-#: (``CONFIG_MAPPING[config_dict["model_type"]]``, ``_reverse_config_mapping[key.__name__]``): a KeyError there is an
-#: architecture the installed release does not know.
-_AUTO_MAPPING = compile_pattern(r"[/\\]transformers[/\\]models[/\\]auto[/\\]\w+\.py$")
 #: multiprocessing rebuilding, in a worker, a task its parent pickled (``_ForkingPickler.loads(res)`` in queues.py's
 #: get, ``recv()`` under Python 2, spawn's ``_main``): parent and worker run the same Python and the same packages.
 _TASK_UNPICKLED = compile_pattern(r"[/\\]multiprocessing[/\\](?:queues|connection|spawn)\.py$")
@@ -919,10 +916,6 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in Python's pickle as it loaded a "
                        "file: an opcode this unpickler does not know; the file was written by another release of the "
                        "library that saved it (joblib, scikit-learn), or it is no pickle)", "origin", raised.text)
-    if base == "KeyError" and raised.where and _AUTO_MAPPING.search(raised.where):
-        return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in transformers' Auto classes: the "
-                       "installed release maps no class to this model type or config; the model was written for "
-                       "another release, or its code registers classes the job did not load)", "origin", raised.text)
     if base == "AttributeError" and raised.where and _TASK_UNPICKLED.search(raised.where):
         return Verdict(CODE, _code_label(raised), f"{_text(raised)} (raised in {_where(raised)}, as a worker rebuilt "
                        "the task its parent sent: a class or function the parent made at run time or under `if "
@@ -1006,9 +999,10 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}, by "
                        f"`{raised.source[:120]}`: the configuration the package was given lacks a key it reads; it "
                        "was written for another release of the package)", "source", raised.text)
-    if base == "KeyError" and raised.func == "__getitem__" and raised.where and _AUTO_CONFIG.search(raised.where):
+    if base == "KeyError" and raised.where and _AUTO_CONFIG.search(raised.where):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: the installed transformers "
-                       "does not know the model's type; the model is newer than the release)", "origin", raised.text)
+                       "maps no class to the model's type or config; the model was written for another release, or "
+                       "its code registers classes the job did not load)", "origin", raised.text)
     if (base == "TypeError" and raised.origin == LIBRARY and raised.where and _TOKENIZER_FILE.search(raised.where)
             and _NONE_PATH.search(message)):
         return Verdict(CONFIG_C, "missing_file", f"{_text(raised)} (raised in {origin}: a tokenizer's vocabulary or "
