@@ -1239,7 +1239,8 @@ STOPPED: tuple[Rule, ...] = (
     # A job stopped after its spawned workers could not unpickle a class of the main script (``Can't get attribute
     # 'RNA_SS_data' on <module '__mp_main__'``: a child re-imports the script as __mp_main__, where a class defined
     # under ``if __name__ == "__main__"`` is not): every worker died at start, the parent waited on them until a
-    # person stopped it; the program's slip is why (the parent's own symptoms of the same are structure's)
+    # person stopped it; the program's slip is why (the parent's own symptoms of the same are structure's, as is a
+    # worker's AttributeError in any words, read by the frame that raised it: structure_verdict._TASK_UNPICKLED)
     Rule("spawned_class_missing", CODE, "attribute_error", log=r"Can't get attribute '\w+' on <module '__mp_main__'"),
     # slurmstepd's cancel line with no reason, and the job ended by the TERM it sends: a person (or
     # an admin) ran scancel. srun prints the same line when it ends a step after a task failed,
@@ -4678,8 +4679,10 @@ LAST: tuple[Rule, ...] = (
 #: submitted before someone stopped the driver (before the stops' SIGTERM and SIGINT), a wait on a JIT extension's
 #: stale build lock that someone then stopped (before the stops' KeyboardInterrupt and SIGINT), spawned workers that
 #: could not unpickle a class of the main script before someone stopped the hung parent (the same), an archive's
-#: member asked for by a key joined with Windows' separator (before corrupt_data's missing member). Each names
-#: its look-alike; tests/test_rulebook.py checks the list.
+#: member asked for by a key joined with Windows' separator (before corrupt_data's missing member), an OpenMMLab
+#: registry's class refusing a key of the config (before type_error), a kernel's dispatch over its index tensor given
+#: floats, the program's targets (before kernel_dtype_missing's precision the device lacks). Each names its
+#: look-alike; tests/test_rulebook.py checks the list.
 GUARDS = frozenset({"message_too_large", "lightning_module_incomplete", "drive_quota",
                     "pod_dns_not_ready", "accelerate_port", "answer_without_length", "wrapped_allocation",
                     "import_order", "service_refused_request", "mpi_host_unresolved",

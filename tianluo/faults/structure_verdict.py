@@ -821,6 +821,7 @@ _STATE_LOADER = compile_pattern(r"^_?(?:load_state_dict|_load_model_state|optim_
 _PICKLE_MODULE = compile_pattern(r"[/\\]pickle\.py$")
 #: multiprocessing rebuilding, in a worker, a task its parent pickled (``_ForkingPickler.loads(res)`` in queues.py's
 #: get, ``recv()`` under Python 2, spawn's ``_main``): parent and worker run the same Python and the same packages.
+#: (The rulebook's ``spawned_class_missing`` reads the ``__mp_main__`` wording of it where no frame was kept.)
 _TASK_UNPICKLED = compile_pattern(r"[/\\]multiprocessing[/\\](?:queues|connection|spawn)\.py$")
 #: Python's configparser: a section or option the job's .ini/.cfg file lacks (``parser["extra"]`` raises a bare
 #: KeyError in configparser.py).
