@@ -1809,6 +1809,13 @@ SETUP: tuple[Rule, ...] = (
              # ... llama.cpp (and Ollama, llama-cpp-python) given a GGUF its release reads otherwise: a converter's
              # newer tensors (Llama 3.1's rope factors) or a vocabulary of another size
              r"|\berror loading model: (?:done_getting_tensors: wrong number of tensors|check_tensor_dims: tensor ')"
+             # ... or a file of an architecture its release reads with other tensor names (a StarCoder GGML file
+             # under a llama.cpp that knew only LLaMA: ``error loading model: missing tok_embeddings.weight``)
+             r"|\berror loading model: (?:missing (?:tensor '|[\w.]{1,100}\.weight\b)"
+             r"|(?:[\w.]{1,40}: )?tensor '[^'\n]{1,200}' (?:is missing|not found)"
+             r"|create_tensor: tensor '[^'\n]{1,200}' not found)"
+             # numba of a release that cannot read this Python's bytecode (numba 0.53 under Python 3.10)
+             r"|Failed in \w+ mode pipeline \(step: analyzing bytecode\)|\bUse of unsupported opcode \(\w+\) found"
              # ... or a quantisation type it predates (a file quantised by a newer llama.cpp); Paddle2ONNX given a
              # program of a newer PaddlePaddle's format; Caffe given a layer its build was compiled without (a
              # project's custom layer); TensorRT's kernel library of another build than the GPU needs
@@ -4006,14 +4013,21 @@ BUGS: tuple[Rule, ...] = (
          log=r"\bMPI_ERR_(?:TRUNCATE|COUNT|TYPE|TAG|ROOT|BUFFER|OP|REQUEST|DIMS|TOPOLOGY|RMA_SYNC|LOCKTYPE|KEYVAL"
              r"|IN_STATUS)\b|Fatal error in P?MPI_\w+: (?:Message truncated|Invalid (?:count|datatype|tag|root"
              r"|buffer pointer|MPI_Op|MPI_Request))\b"),
-    Rule("syntax_error", CODE, "syntax_error", log=_exc("SyntaxError", "IndentationError", "TabError")),
+    Rule("syntax_error", CODE, "syntax_error", log=_exc("SyntaxError", "IndentationError", "TabError")
+         # flake8's and ruff's word for a file Python cannot parse, pylint's E0001
+         + r"|^\S{1,300}\.pyi?:\d{1,7}:\d{1,5}: (?:E999 \w*Error|E0001:? )"),
     Rule("name_error", CODE, "name_error",
          log=_exc("NameError", "UnboundLocalError", "UndefVarError") + r"|" + _BARE + r"(?:name '\w+' is not defined"
              r"|local variable '\w+' referenced before assignment"
              r"|cannot access local variable '\w+' where it is not associated with a value)" + _BARE_END
              # R's word for a name the script uses that nothing defined (``Error in grepl(" ", cats) : object 'cats'
              # not found``), at the line's end so that a message quoting one goes on
-             + r"|^Error(?: in .{1,300} :|:) object '[^'\n]{1,200}' not found\s*$"),
+             + r"|^Error(?: in .{1,300} :|:) object '[^'\n]{1,200}' not found\s*$"
+             # a linter's finding of a name nothing defines, which fails the stage that runs it: flake8's and ruff's
+             # F821 to F823 (``./examples/vae.py:108:35: F821 undefined name 'dist'``), pylint's E0602 and E0601,
+             # mypy's [name-defined]
+             + r"|^\S{1,300}\.pyi?:\d{1,7}:\d{1,5}: (?:F82[123]|E060[12]):? "
+             + r"|^\S{1,300}\.pyi?:\d{1,7}:(?:\d{1,5}:)? error: Name \S{1,200} is not defined\b"),
     Rule("recursion_error", CODE, "recursion_error",
          # (Python's C stack overflowing under recursion too deep for its guard: the interpreter aborts)
          log=_exc("RecursionError") + r"|maximum recursion depth exceeded|\bjava\.lang\.StackOverflowError\b"

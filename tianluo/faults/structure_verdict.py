@@ -196,6 +196,8 @@ _ARRAY_TRUTH = compile_pattern(r"^The truth value of an array with more than one
 #: as; a local variable's attribute (``model.x``) is not read so.
 _MISSING_ATTRIBUTE = compile_pattern(r"has no attribute '(\w+)'", capture=True)
 _PACKAGE_DIR = compile_pattern(r"/(?:site|dist)-packages/([A-Za-z_]\w*)", capture=True)
+#: pip's temporary folder for a package it builds from its source (``/tmp/pip-install-x1y2/pyro/setup.py``)
+_PIP_BUILD = compile_pattern(r"/pip-(?:install|build|req-build|build-env|wheel)-[^/]{1,64}/")
 _DOTTED = compile_pattern(r"\b([A-Za-z_]\w*)((?:\.[A-Za-z_]\w*){1,6})", capture=True)
 _NAMESPACES = frozenset({
     "np", "numpy", "jax", "jnp", "jaxlib", "torch", "tf", "tensorflow", "keras", "scipy", "sklearn", "pd", "pandas",
@@ -318,6 +320,9 @@ _OBJECT_ARRAY = r"Failed to convert a NumPy array to a Tensor \(Unsupported obje
 #: A library's check naming the types it takes and the one it was handed (TF Model Optimization's
 #: ``prune_low_magnitude`` given a layer's output tensor for the layer): the caller handed the wrong kind of object.
 _TYPE_REFUSED = r"\bcan only \w+ an object of the following types\b|\bYou passed an object of type\b"
+# ... and torch's check that every operand is a number or a tensor (torch.distributions' broadcast_all given a list or
+# a DataFrame): what the program handed over, whatever its "Input arguments" says
+_TYPE_REFUSED += r"|\bmust all be instances of\b"
 #: multiprocessing's spawn re-importing a script that starts processes without a ``__main__`` guard: its check
 #: (``_check_not_importing_main``) is of the program's structure, not of a configuration.
 _NO_MAIN_GUARD_WORDS = r"has finished its bootstrapping phase|start a new process before the"
@@ -931,9 +936,13 @@ def exception_verdict(raised: Raised) -> Verdict | None:
                        "file: the json lacks a section or field of the COCO format)", "origin", raised.text)
     # a file of an installed package this Python cannot parse: the package needs a newer Python (or was written for
     # Python 2); its syntax error is the releases', not the program's
-    if base in ("SyntaxError", "IndentationError") and _PACKAGE_DIR.search((raised.where or "").replace("\\", "/")):
+    # (or one pip is building from its source: its setup.py run in pip's temporary folder)
+    where_path = (raised.where or "").replace("\\", "/")
+    if base in ("SyntaxError", "IndentationError") and (_PACKAGE_DIR.search(where_path)
+                                                         or _PIP_BUILD.search(where_path)):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (in {_where(raised)}: an installed package "
-                       "this Python cannot parse; it was written for another Python release)", "origin", raised.text)
+                       "(or one pip builds) this Python cannot parse; it was written for another Python release)",
+                       "origin", raised.text)
     if raised.name.startswith("lmdb.") and _LMDB_MAP.search(raised.source):
         return Verdict(CONFIG_C, "disk_full", f"{_text(raised)} (raised by `{raised.source[:200]}`: a database map "
                        "larger than the disk can hold; Windows reserves all of map_size when it opens)", "source",
