@@ -12539,6 +12539,26 @@ SETS_369_376 = [
      "__torch_function__.", {}, "type_error"),
 ]
 
+SETS_377_383 = [
+    # a kernel given a tensor that is not contiguous in memory: the program's to make it so
+    ("Traceback (most recent call last):\n  File \"/home/u/proj/rational/torch/rational_cuda_functions.py\", line 40, "
+     "in backward\n    raise RuntimeError(\"grad_output must be contiguous\")\n"
+     "RuntimeError: grad_output must be contiguous", {}, "programming_error"),
+    ("RuntimeError: Expected contiguous tensor, but got non-contiguous tensor for 'coordinates' (while checking "
+     "arguments for quantize)", {}, "programming_error"),
+    # a compiler's input file the build script names that is not there
+    ("gfortran: error: symbolic_regress1.f: No such file or directory\n"
+     "gfortran: error: symbolic_regress2.f: No such file or directory", {}, "missing_file"),
+    ("x86_64-linux-gnu-gcc-12: error: csrc/bind.c: No such file or directory", {}, "missing_file"),
+    # the dynamic loader's reason alone, as Julia prints it below its own line
+    ("ERROR: Unable to load dependent library /opt/julia-1.9.1/bin/../lib/julia/libjulia-internal.so.1\n"
+     "Message:/lib64/libstdc++.so.6: version `GLIBCXX_3.4.20' not found (required by "
+     "/opt/julia-1.9.1/bin/../lib/julia/libjulia-internal.so.1)", {}, "version_mismatch"),
+    # Julia's package extension whose trigger package is not loaded
+    ("ERROR: Please load the `SymbolicUtils` package to use `node_to_symbolic`.", {}, "missing_module"),
+    ("ERROR: LoadError: ArgumentError: Please load the CUDA package to use `gpu_kernel`.", {}, "missing_module"),
+]
+
 #: Causes the unmatched exception's prior read as config without naming them, in words every author of them reads
 #: one way (corpus and held-out files of several sets; a class never changed by them).
 UNMATCHED_NAMED = [
@@ -12570,7 +12590,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
     "builds-and-loaders": BUILDS_AND_LOADERS_SIBLINGS, "config-parse": CONFIG_PARSE_SIBLINGS,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]

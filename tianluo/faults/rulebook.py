@@ -1683,6 +1683,9 @@ SETUP: tuple[Rule, ...] = (
     # reads "cannot import name"
     Rule("part_not_installed", CONFIG, "missing_module",
          log=r"TensorBoard logging requires TensorBoard with Python summary writer installed"
+             # Julia's package extension whose trigger package is not loaded (or not of a release that loads it):
+             # ``ERROR: Please load the `SymbolicUtils` package to use `node_to_symbolic`.``
+             r"|^ERROR: (?:\w{1,60}Error: ){0,2}Please load the `?[\w.]{1,100}`? package to use "
              # a driver's installer (NVIDIA's .run, its DKMS build) with no headers of the running kernel installed
              r"|\bUnable to find the kernel source tree for the currently running kernel\b"
              # jaxlib's CUDA plugin unable to load one of NVIDIA's libraries (cuDNN, cuSPARSE ...: the pip wheels of
@@ -2151,6 +2154,9 @@ SETUP: tuple[Rule, ...] = (
              # ... or the dynamic loader's own line for a program it could not start (``/x/SC2_x64: /lib64/libc.so.6:
              # version `GLIBC_2.18' not found (required by ...)``): the line starts with the program's path
              r"|^\s*/\S+: /\S+\.so(?:\.\d+)*: version `GLIBC_[\d.]+' not found \(required by "
+             # ... or the loader's reason alone, as Julia prints it below ``ERROR: Unable to load dependent library``
+             # (``Message:/lib64/libstdc++.so.6: version `GLIBCXX_3.4.20' not found (required by ...)``)
+             r"|^(?:Message: ?)?/\S+\.so(?:\.\d+)*: version `GLIBC(?:XX)?_[\d.]+' not found \(required by "
              # macOS's loader: a plugin (tensorflow-metal) built against another release than the one loading it
              r"|\bdlopen\([^)]*\.(?:dylib|so), 0x[0-9a-fA-F]+\): "
              r"(?:symbol not found in flat namespace|Symbol not found: )"
@@ -2558,7 +2564,11 @@ SETUP: tuple[Rule, ...] = (
          log=r"rsync: (?:\[\w+\] )?link_stat \"[^\"]*\" failed: No such file or directory"
              r"|curl: \(22\) The requested URL returned error: 404\b"
              r"|An error occurred \(404\) when calling the (?:HeadObject|GetObject) operation"
-             r"|CommandException: No URLs matched: |failed to open source object: object not found\b"),
+             r"|CommandException: No URLs matched: |failed to open source object: object not found\b"
+             # ... and a compiler's source the build script names that is not there (gfortran's, gcc's, nvcc's own
+             # line for an input file, not a header it includes)
+             r"|^(?:[\w.+/\-]{0,200}[/-])?(?:gcc|g\+\+|c\+\+|cc|clang(?:\+\+)?|gfortran|f77|f95|nvcc|icc|icpc|ifort)"
+             r"(?:-\d{1,3})?: (?:fatal )?error: [^\s:]{1,400}: No such file or directory\s*$"),
     Rule("dvc_missing", CONFIG, "missing_file",
          log=r"failed to pull data from the cloud - Checkout failed|No file hash info found for"
              r"|\bCheckoutError: Checkout failed for following targets\b"

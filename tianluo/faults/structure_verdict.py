@@ -370,7 +370,10 @@ _PROGRAMMING_MESSAGE = compile_pattern(
     r"|grad can be implicitly created only for scalar outputs|Boolean value of Tensor with more than one"
     r"|The truth value of an array with more than one element is ambiguous"
     r"|can't be cast to the desired output type|No gradients provided for any variable"
-    r"|is not allowed in Graph execution")
+    r"|is not allowed in Graph execution"
+    # a kernel (the program's own CUDA extension, MinkowskiEngine's) given a tensor that is not contiguous in memory:
+    # the program's to call .contiguous() (not cuDNN's hint that a non-contiguous input "may" be why)
+    r"|\bmust be contiguous\b|\bExpected contiguous tensor, but got non-contiguous\b")
 
 #: A framework's own bug, in its words: not a check of the configuration, whatever else the message says.
 _REPORT_BUG = compile_pattern(r"(?i)report (?:this|it|a bug)|open (?:up )?an issue|file (?:a bug|an issue)"
