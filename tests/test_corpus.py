@@ -1226,11 +1226,11 @@ DISAGREEMENTS: dict[str, tuple[str, str]] = {
         "spconv's 'CUDA kernel launch blocks must be positive, but got N= 0' reads as a launch handed an empty input; "
         "that spconv's own test failed the same way, pointing at its build, is the thread's finding (version_mismatch, "
         "accepting exit_1; config either way)"),
-    "pytorch/ibw_segcontrast_minkowski_quantize_noncontiguous.txt": (
+    "distributed/hog_dist_deepspeed_engine_keyerror_local_rank.txt": (
         "config/bad_arguments",
-        "confidently wrong by the letter: MinkowskiEngine's 'Expected contiguous tensor ... (while checking arguments "
-        "for initialize)' reads as the library refusing an argument as given; that the program should have made its "
-        "array contiguous is the reply's fix (programming_error, accepting type_error)"),
+        "os.environ's KeyError for LOCAL_RANK (raised in os.py's __getitem__, under DeepSpeed's engine) reads as a "
+        "variable the job was not given, a launch without the launcher, as the corpus's other authors of launcher "
+        "variables read it; the author reads the program's (key_error; confidently wrong)"),
     "tf_jax_storage/ibt_farmvibes_crop_seg_isfinite_assert.txt": (
         "unknown/exit_1",
         "the notebook's output is cut at Lightning's first frame, before the isfinite assertion the author names; "

@@ -12559,6 +12559,27 @@ SETS_377_383 = [
     ("ERROR: LoadError: ArgumentError: Please load the CUDA package to use `gpu_kernel`.", {}, "missing_module"),
 ]
 
+SETS_384_386 = [
+    # an environment variable the job reads is not set: os.environ's KeyError, wherever the reading frame is
+    ("Traceback (most recent call last):\n  File \"/opt/env/lib/python3.9/site-packages/omegaconf/resolvers/oc/"
+     "__init__.py\", line 33, in env\n    return os.environ[key]\n  File \"/opt/env/lib/python3.9/os.py\", line 679, "
+     "in __getitem__\n    raise KeyError(key) from None\nKeyError: 'NUPLAN_MAPS_ROOT'", {}, "bad_arguments"),
+    ("Traceback (most recent call last):\n  File \"train.py\", line 12, in <module>\n"
+     "    data_dir = os.environ['PT_DATA_DIR']\n  File \"/usr/lib/python3.10/os.py\", line 680, in __getitem__\n"
+     "    raise KeyError(key) from None\nKeyError: 'PT_DATA_DIR'", {}, "bad_arguments"),
+    # a path that is None handed to the file system: a setting never given
+    ("TypeError: join() argument must be str or bytes, not 'NoneType'", {}, "bad_arguments"),
+    ("TypeError: expected str, bytes or os.PathLike object, not NoneType", {}, "bad_arguments"),
+    ("TypeError: stat: path should be string, bytes, os.PathLike or integer, not NoneType", {}, "bad_arguments"),
+    # ... not an operand that is None, which stays the program's
+    ("TypeError: unsupported operand type(s) for +: 'NoneType' and 'int'", {}, "type_error"),
+    # weights whose classes a YOLO checkout's own models package lacks: another release's checkpoint
+    ("AttributeError: Can't get attribute 'DetectionModel' on <module 'models.yolo' from "
+     "'D:\\\\project-crop-row\\\\models\\\\yolo.py'>", {}, "version_mismatch"),
+    ("AttributeError: Can't get attribute 'SPPF' on <module 'models.common' from '/content/yolov5/models/common.py'>",
+     {}, "version_mismatch"),
+]
+
 #: Causes the unmatched exception's prior read as config without naming them, in words every author of them reads
 #: one way (corpus and held-out files of several sets; a class never changed by them).
 UNMATCHED_NAMED = [
@@ -12590,7 +12611,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
     "builds-and-loaders": BUILDS_AND_LOADERS_SIBLINGS, "config-parse": CONFIG_PARSE_SIBLINGS,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]

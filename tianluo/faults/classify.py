@@ -217,6 +217,9 @@ def _structure(ev: Evidence, fault: Fault | None, rule: Rule | None, sig: int | 
         return _from(verdict, fault)
     if verdict.basis == "source" and fault.label == "corrupt_checkpoint":  # the frame shows a data file was read
         return _from(verdict, fault)
+    if verdict.basis == "source" and (verdict.klass, verdict.label) == (fault.klass, fault.label):
+        # the same reading, and the project's own line says why (``open(args.data_path)`` given None): its words
+        return Fault(klass=fault.klass, label=fault.label, evidence=_capped(verdict.evidence), free=fault.free)
     return fault
 
 

@@ -2133,6 +2133,10 @@ SETUP: tuple[Rule, ...] = (
              # 'dgl.heterograph' from '.../site-packages/...'>``; a class of the program's own ``__main__`` is its slip)
              r"|No module named '(?:__builtin__|cPickle|cStringIO|urllib2|ConfigParser)'"
              r"|Can't get attribute '\w+' on <module '[\w.]+' from '[^']*[\\/](?:site|dist)-packages[\\/]"
+             # ... or whose class a YOLO checkout's own models package lacks (weights saved by another YOLOv5 or
+             # Ultralytics release, loaded by a fork's older copy: ``Can't get attribute 'DetectionModel' on <module
+             # 'models.yolo'``)
+             r"|Can't get attribute '\w+' on <module 'models\.(?:yolo|common|experimental)'"
              # ... as a harness or a trainer logs its message alone (lm-evaluation-harness run from a recipe's script:
              # "An error occurred during evaluation: module 'lm_eval.tasks' has no attribute 'initialize_tasks'";
              # Chainer's "Exception in main training loop: module ...")

