@@ -84,11 +84,15 @@ def realistic_log(path: Path, mib: float, seed: int = 7) -> int:
             lines.append("urllib3.connectionpool WARNING Retrying (Retry(total=4)) after connection broken by "
                          "'ConnectionResetError(104, 'Connection reset by peer')': /api/upload\n")
     template = "".join(lines)
+    limit = mib * 2**20
     with open(path, "wb") as f:
         written, n = 0, 0
-        while written < mib * 2**20:
+        while written < limit:
             data = template.replace("{s}", str(n * BLOCK_LINES)).replace("{e}", str(n)).encode()
             data = data.replace(b"{{", b"{").replace(b"}}", b"}")
+            if written + len(data) > limit:  # the last block's whole lines that fit, to the size asked (a small log)
+                f.write(data[:data.rfind(b"\n", 0, int(limit - written)) + 1])
+                break
             f.write(data)
             written += len(data)
             n += 1
