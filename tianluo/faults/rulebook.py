@@ -2568,10 +2568,11 @@ SETUP: tuple[Rule, ...] = (
          log=r"rsync: (?:\[\w+\] )?link_stat \"[^\"]*\" failed: No such file or directory"
              r"|curl: \(22\) The requested URL returned error: 404\b"
              r"|An error occurred \(404\) when calling the (?:HeadObject|GetObject) operation"
-             r"|CommandException: No URLs matched: |failed to open source object: object not found\b"
-             # ... and a compiler's source the build script names that is not there (gfortran's, gcc's, nvcc's own
-             # line for an input file, not a header it includes)
-             r"|^(?:[\w.+/\-]{0,200}[/-])?(?:gcc|g\+\+|c\+\+|cc|clang(?:\+\+)?|gfortran|f77|f95|nvcc|icc|icpc|ifort)"
+             r"|CommandException: No URLs matched: |failed to open source object: object not found\b"),
+    # A compiler's input file that the build script names and is not there (gfortran's, gcc's, a cross compiler's,
+    # nvcc's own line for a source or an archive; a header a source includes has rules of its own)
+    Rule("compiler_input_missing", CONFIG, "missing_file",
+         log=r"^(?:[\w.+/\-]{0,200}[/-])?(?:gcc|g\+\+|c\+\+|cc|clang(?:\+\+)?|gfortran|f77|f95|nvcc|icc|icpc|ifort)"
              r"(?:-\d{1,3})?: (?:fatal )?error: [^\s:]{1,400}: No such file or directory\s*$"),
     Rule("dvc_missing", CONFIG, "missing_file",
          log=r"failed to pull data from the cloud - Checkout failed|No file hash info found for"
