@@ -12571,7 +12571,9 @@ SETS_384_386 = [
     ("TypeError: join() argument must be str or bytes, not 'NoneType'", {}, "bad_arguments"),
     ("TypeError: expected str, bytes or os.PathLike object, not NoneType", {}, "bad_arguments"),
     ("TypeError: stat: path should be string, bytes, os.PathLike or integer, not NoneType", {}, "bad_arguments"),
-    # ... not an operand that is None, which stays the program's
+    # ... not one a frame of the project's raised, its source line printed or not; nor an operand that is None
+    ("Traceback (most recent call last):\n  File \"flaky.py\", line 4, in <module>\n"
+     "TypeError: expected str, bytes or os.PathLike object, not NoneType", {}, "type_error"),
     ("TypeError: unsupported operand type(s) for +: 'NoneType' and 'int'", {}, "type_error"),
     # weights whose classes a YOLO checkout's own models package lacks: another release's checkpoint
     ("AttributeError: Can't get attribute 'DetectionModel' on <module 'models.yolo' from "

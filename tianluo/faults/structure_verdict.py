@@ -1031,10 +1031,11 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         return Verdict(CONFIG_C, "missing_file", f"{_text(raised)} (raised by `{raised.source[:200]}`: sentencepiece "
                        "was given no path, for the tokenizer's model file (tokenizer.model) was not found where the "
                        "model was loaded from)", "source", raised.text)
-    # A path that is None, with no line of the project's to say where it came from (the message alone, or a library's
+    # A path that is None, with no frame of the project's to say where it came from (the message alone, or a library's
     # frames only): every author of the family in the corpus and the held-out sets accepts a setting never given.
-    # A line of the project's that computed it (``os.path.split(best)``) leaves it to the program's TypeError.
-    if base == "TypeError" and _NONE_PATH.search(message) and not raised.own_source:
+    # A frame of the project's that computed it (``os.path.split(best)``, or its file alone with no source line
+    # printed) leaves it to the program's TypeError.
+    if base == "TypeError" and _NONE_PATH.search(message) and not raised.own_source and raised.origin != USER:
         return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (a path that is None reached the file system, "
                        "with no line of the project's to show it computed it: a setting or a path the job was never "
                        "given)", "origin", raised.text)
