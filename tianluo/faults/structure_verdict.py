@@ -1037,8 +1037,8 @@ def exception_verdict(raised: Raised) -> Verdict | None:
     # printed) leaves it to the program's TypeError.
     if base == "TypeError" and _NONE_PATH.search(message) and not raised.own_source and raised.origin != USER:
         return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (a path that is None reached the file system, "
-                       "with no line of the project's to show it computed it: a setting or a path the job was never "
-                       "given)", "origin", raised.text)
+                       "with no frame of the project's to show where it came from: a setting or a path the job was "
+                       "never given)", "origin", raised.text)
     if base == "AttributeError" and raised.where is not None and (
             _REMOTE_CODE.search(raised.where)
             or raised.func == "__getattr__" and _TOKENIZER_BASE.search(raised.where)):
