@@ -256,6 +256,15 @@ def test_a_warning_explains_a_failure_nothing_else_explains():
     assert "UserWarning" in fault.evidence
 
 
+@pytest.mark.parametrize("prefix", ["", "0: ", "trainer-1  | ", "[rank0]: "])
+def test_a_warning_behind_a_launchers_prefix_still_does_not_outrank_what_ended_it(prefix):
+    """srun's --label and docker compose's container before the warning's line: the same reading as the plain log
+    (the warning once read as a cause behind them, and outranked the timeout that ended the job)."""
+    fault = classify(Evidence(state="exited", exit_code=1,
+                              lines=(_line(prefix + DRIVER_WARNING), _line(prefix + "socket.timeout: timed out"))))
+    assert (fault.klass, fault.label) == (FaultClass.TRANSIENT, "timeout")
+
+
 def test_a_spec_rule_may_still_match_a_warning_first():
     mine = Rule("spec-0", FaultClass.CODE, "my_warning", log=r"UserWarning: CUDA initialization")
     fault = classify(Evidence(state="exited", exit_code=1,

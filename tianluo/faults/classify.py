@@ -108,8 +108,9 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
     aside = _aside(shape)
     mine = tuple(line for line in ev.lines if not _is_aside(line.text, aside) and not _TEARDOWN.search(line.text)
                  and not _torn_down(line.text, shape))
-    causes = tuple(line for line in mine if not _WARNING.search(line.text))
-    warnings = tuple(line for line in mine if _WARNING.search(line.text))
+    warned = {id(line) for line in mine if _warning(line.text)}
+    causes = tuple(line for line in mine if id(line) not in warned)
+    warnings = tuple(line for line in mine if id(line) in warned)
     # The spec's rules see every line; the built-in ones see the lines that may state a cause,
     # then, when none does, the warnings the job printed and went on from. Neither sees an exception
     # that is not why the job ended (structure.Shape.survived and .symptoms).
@@ -330,6 +331,12 @@ _TEARDOWN = compile_pattern(r"Failed to disconnect from coordination service")
 _WARNING = compile_pattern(r"^(?:# )?(?:\[[^\]\n]*\]:? ?)?(?:\S*\.py:\d+: [A-Za-z]*Warning: |\[Warning\] )"
                            r"|^\(WARNING\)\[|^WARNING:[\w.]+:|^\[WARNING\] |^W\d{4} \d\d:\d\d:\d\d"
                            r"|^(?:INFO|WARNING): +Could not find any NVIDIA (?:binaries|libraries) on this host")
+
+
+def _warning(text: str) -> bool:
+    """Whether a line is a warning the job went on from, also behind a launcher's prefix (srun's ``--label``, docker
+    compose's container) or a collector's time stamp: the same line reads the same however it was launched."""
+    return bool(_WARNING.search(text)) or bool(_WARNING.search(split_prefix(text[:LINE_CHARS])[1]))
 
 
 #: What a rank prints when another rank died under it: with a full disk measured, the symptom of it.
