@@ -12626,6 +12626,17 @@ def test_the_families_of_the_later_held_out_sets(tmp_path, text, facts, label):
     assert fault.label == label, (text, fault)
 
 
+@pytest.mark.parametrize("prefix", ["", "trainer-1  | ", "0: "])
+def test_a_rule_on_the_exit_record_alone_gives_way_to_an_earlier_rule_on_a_prefixed_line(tmp_path, prefix):
+    """A job a person stopped with Ctrl-C, behind docker compose's prefix: the line rule that reads the plain
+    ``KeyboardInterrupt`` comes before the one that reads SIGINT from the exit record, as in the plain log (behind the
+    prefix the exit record's rule once matched first, and the stop read as a transient termination)."""
+    text = 'Traceback (most recent call last):\n  File "main.py", line 105, in main\n    time.sleep(1)\nKeyboardInterrupt'
+    body = "\n".join(prefix + line for line in text.split("\n"))
+    fault = run(tmp_path, {"stderr": TRAINING + body + "\n"}, tail=True, state="exited", exit_code=None, signal=2)
+    assert (fault.klass, fault.label) == (FaultClass.UNKNOWN, "cancelled_outside"), fault
+
+
 #: A path the job's settings never gave, reaching os.listdir or open from a line the project typed with no file of its
 #: own: a notebook's cell (its arrowed line), not an installed package's frame.
 TYPED_NONE_PATHS = [

@@ -131,9 +131,12 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
     # Then the exception lines as the structure read them, without a prefix no rule knows; then every line of the
     # tail that a launcher put its rank or host before (srun's --label, docker compose's container, pdsh's host): a
     # rule anchored at the line's start reads the program's words behind it.
-    if fault is None:
+    # A rule that matched on the exit record alone (a signal, an exit code) gives way to one before it in the rulebook
+    # that reads such a line: what the plain log would have read first (``KeyboardInterrupt`` behind compose's prefix,
+    # then SIGINT).
+    if fault is None or (ruled_by is not None and ruled_line is None):
         ruled = _ruled_line(ev, sig, _unwrapped(shape)) or _ruled_line(ev, sig, _unprefixed(shape, aside))
-        if ruled is not None:
+        if ruled is not None and (ruled_by is None or _ORDER[id(ruled[0])] < _ORDER[id(ruled_by)]):
             ruled_by, ruled_line = ruled
             fault = Fault(klass=ruled_by.klass, label=ruled_by.label, evidence=_line_text(ruled_line),
                           free=ruled_by.free)
@@ -155,6 +158,10 @@ def _unwrapped(shape: Shape) -> tuple[LogLine, ...]:
         if r.head and r.text != r.head and not _TEARDOWN.search(r.text):
             out.append(LogLine(file=r.file, offset=0, text=r.text, rules=()))
     return tuple(out)
+
+
+#: Each built-in rule's place in the rulebook: the earlier of two that both hold names the fault.
+_ORDER = {id(rule): i for i, rule in enumerate(BUILTIN_RULES)}
 
 
 def _ruled_line(ev: Evidence, sig: int | None, lines: Sequence[LogLine]) -> tuple[Rule, LogLine] | None:
