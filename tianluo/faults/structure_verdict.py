@@ -321,10 +321,10 @@ _OPERAND_SLIP = compile_pattern(r"^can only concatenate \w+ \(not \\?\"\w+\\?\"\
 _OBJECT_ARRAY = r"Failed to convert a NumPy array to a Tensor \(Unsupported object type"
 #: A library's check naming the types it takes and the one it was handed (TF Model Optimization's
 #: ``prune_low_magnitude`` given a layer's output tensor for the layer): the caller handed the wrong kind of object.
-_TYPE_REFUSED = r"\bcan only \w+ an object of the following types\b|\bYou passed an object of type\b"
-# ... and torch's check that every operand is a number or a tensor (torch.distributions' broadcast_all given a list or
-# a DataFrame): what the program handed over, whatever its "Input arguments" says
-_TYPE_REFUSED += r"|\bmust all be instances of\b"
+#: ... and torch's check that every operand is a number or a tensor (torch.distributions' broadcast_all given a list or
+#: a DataFrame): what the program handed over, whatever its "Input arguments" says.
+_TYPE_REFUSED = (r"\bcan only \w+ an object of the following types\b|\bYou passed an object of type\b"
+                 r"|\bmust all be instances of\b")
 #: multiprocessing's spawn re-importing a script that starts processes without a ``__main__`` guard: its check
 #: (``_check_not_importing_main``) is of the program's structure, not of a configuration.
 _NO_MAIN_GUARD_WORDS = r"has finished its bootstrapping phase|start a new process before the"
