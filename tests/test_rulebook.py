@@ -12582,6 +12582,48 @@ SETS_384_386 = [
      {}, "version_mismatch"),
 ]
 
+SETS_387_394 = [
+    # raw values read from a file that do not fill the shape the job gave for it: the file, not the program
+    ("Traceback (most recent call last):\n  File \"/opt/insar/lib/io_lib.py\", line 146, in read_img\n"
+     "    data = np.fromfile(file, dtype=dtype).reshape((length, width))\n"
+     "ValueError: cannot reshape array of size 1048576 into shape (1000,1000)", {}, "corrupt_data"),
+    ("Traceback (most recent call last):\n  File \"prep.py\", line 30, in load_volume\n"
+     "    vol = numpy.frombuffer(raw, dtype=numpy.int16).reshape(dims)\n"
+     "ValueError: cannot reshape array of size 3932160 into shape (240,256,256)", {}, "corrupt_data"),
+    # ... not a reshape of what the program computed
+    ("Traceback (most recent call last):\n  File \"model.py\", line 88, in forward\n"
+     "    x = x.reshape((batch, 16, 16))\nValueError: cannot reshape array of size 8192 into shape (64,16,16)", {},
+     "shape_mismatch"),
+    # Google's Python API client's status
+    ('googleapiclient.errors.HttpError: <HttpError 429 when requesting https://sheets.googleapis.com/v4/spreadsheets/x'
+     '?alt=json returned "Quota exceeded for quota metric \'Read requests\'">', {}, "rate_limited"),
+    ('googleapiclient.errors.HttpError: <HttpError 503 when requesting https://www.googleapis.com/drive/v3/files'
+     '?alt=json returned "The service is currently unavailable.">', {}, "http_unavailable"),
+    # a Fortran framework's return code is no HTTP status (MAPL's trace of the calls that failed)
+    ("pe=00003 FAIL at line=00964    MAPL_AbstractRegridder.F90               <status=545>\n"
+     "pe=00003 FAIL at line=00435    MAPL_Cap.F90                             <status=1>", {}, "exit_1"),
+    # Lua's interpreter ending on an uncaught error about a file that is not there (Torch7)
+    ("/home/u/torch/install/bin/luajit: ./dataset.lua:41: data/train_captions.txt: No such file or directory\n"
+     "stack traceback:\n\t[C]: in function 'assert'\n\t./dataset.lua:41: in function 'load'\n"
+     "\ttrain.lua:22: in main chunk", {}, "missing_file"),
+    ("lua: prepro.lua:8: vocab.json: No such file or directory", {}, "missing_file"),
+    # a name never bound because a failure printed before it: a guarded import, a loader that said its file is not there
+    ("Failed to import fused_ops: No module named 'fused_ops_cuda'\nTraceback (most recent call last):\n"
+     "  File \"train.py\", line 40, in <module>\n    y = fused_gelu(x)\nNameError: name 'fused_gelu' is not defined",
+     {}, "missing_module"),
+    ("ERROR: config file was not found at /data/run3/graph.csv\nTraceback (most recent call last):\n"
+     "  File \"main.py\", line 12, in <module>\n    adj = load_graph(args.graph)\n"
+     "  File \"utils.py\", line 30, in load_graph\n    return W\n"
+     "UnboundLocalError: local variable 'W' referenced before assignment", {}, "missing_file"),
+    # ... not TensorFlow's warning about a library it runs without, nor a NameError with nothing before it
+    ("2021-05-04 10:00:00.123456: W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load "
+     "dynamic library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot open shared object file: No such file "
+     "or directory\nTraceback (most recent call last):\n  File \"train.py\", line 9, in <module>\n"
+     "    model = build(cfg)\nNameError: name 'build' is not defined", {}, "name_error"),
+    ("Traceback (most recent call last):\n  File \"train.py\", line 9, in <module>\n    model = build(cfg)\n"
+     "NameError: name 'build' is not defined", {}, "name_error"),
+]
+
 #: Causes the unmatched exception's prior read as config without naming them, in words every author of them reads
 #: one way (corpus and held-out files of several sets; a class never changed by them).
 UNMATCHED_NAMED = [
@@ -12613,7 +12655,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
     "builds-and-loaders": BUILDS_AND_LOADERS_SIBLINGS, "config-parse": CONFIG_PARSE_SIBLINGS,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]

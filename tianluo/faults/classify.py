@@ -141,6 +141,8 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
             fault = Fault(klass=ruled_by.klass, label=ruled_by.label, evidence=_line_text(ruled_line),
                           free=ruled_by.free)
     fault = _structure(ev, fault, ruled_by, sig, shape)
+    if ruled_by is not None and ruled_by.name == "name_error" and fault.label == "name_error":
+        fault = _unbound_after_failure(ev, fault, shape)
     symptom = _symptom_only(ev, fault, ruled_line, causes, sig, shape)
     set_aside = symptom is not fault  # a peer's loss set aside as a symptom: not then the exception the prior names
     fault = _host_oom(ev, _full_disk(ev, _deterministic(ev, _usage_refused(ev, symptom, shape), shape), ruled_by))
@@ -239,6 +241,48 @@ _NAMES_NO_CAUSE = frozenset({"hf_cannot_load"})
 #: Rules whose line is a service's verdict that names no cause at all (Azure ML's ``"code": "UserError"`` around a
 #: conda failure): whatever the structure reads in the same log (an errno, an exception's kind) says more.
 _VERDICT_OUTRANKS = frozenset({"cloud_user_error"})
+
+
+#: A failure a program printed and went on from: an import guarded by try/except that said why it failed (cpm_kernels'
+#: ``Failed to load cpm_kernels:libnvrtc.so.11.2: cannot open shared object file``), a loader that said its input was
+#: not there (``ERROR: input file was not found in ...``) and returned without binding what it reads.
+_PRINTED_LOAD = compile_pattern(r"(?i)cannot open shared object file|\bNo module named\b"
+                                r"|\b(?:failed|unable|could not|couldn't|cannot|can't) (?:to )?(?:load|import)\b")
+_PRINTED_MISSING = compile_pattern(r"(?i)\b(?:file|directory|folder|path)\b[^\n]{0,80}\bnot (?:found|exist)"
+                                   r"|No such file or directory|\bdoes not exist\b")
+#: ... not a line a logger or a library wrote at its warning level (TensorFlow's ``W tensorflow/.../dso_loader.cc:64]
+#: Could not load dynamic library``, after which it runs on the CPU), nor a traceback's frame or source line.
+_NOT_PRINTED = compile_pattern(r"(?i)warn|^\s|\b[WI] [\w/.\-]{1,200}\.cc:\d+\]")
+_TRACEBACK_HEAD = compile_pattern(r"^Traceback \(most recent call last\):")
+PRINTED_LOOKBACK = 40  # lines read above the traceback for the failure it follows from
+
+
+def _unbound_after_failure(ev: Evidence, fault: Fault, shape: Shape) -> Fault:
+    """A NameError or UnboundLocalError the job ended on, just after a line where it said something failed to load
+    or was not found: the name was never bound because of that failure (a guarded import, a loader that printed
+    its error and returned), and the install or the input is what to fix, not the program's logic."""
+    raised = next(iter(shape.first_causes()), None)
+    if raised is None or raised.base not in ("NameError", "UnboundLocalError"):
+        return fault
+    for name, text in ev.tail or _as_tail(ev.lines):
+        if name != raised.file:
+            continue
+        lines = [split_prefix(raw[:LINE_CHARS])[1] for raw in text.splitlines()]
+        end = max((i for i, line in enumerate(lines) if line.strip() == raised.text), default=None)
+        if end is None:
+            continue
+        head = max((i for i in range(end) if _TRACEBACK_HEAD.search(lines[i])), default=end)
+        for line in reversed(lines[max(0, head - PRINTED_LOOKBACK):head]):
+            if not line.strip() or _NOT_PRINTED.search(line):
+                continue
+            label = ("missing_module" if _PRINTED_LOAD.search(line)
+                     else "missing_file" if _PRINTED_MISSING.search(line) else None)
+            if label is not None:
+                what = f"{line.strip()[:300]}, then {raised.text[:200]}"
+                return Fault(klass=FaultClass.CONFIG, label=label, evidence=_capped(
+                    f"{name}: {what} (the name was never bound because of the failure printed before it; the rules "
+                    f"alone: {fault.klass.value}/{fault.label})"))
+    return fault
 
 
 def _symptom_only(ev: Evidence, fault: Fault, line: LogLine | None, causes: Sequence[LogLine], sig: int | None,

@@ -792,11 +792,14 @@ def _strerror_pattern():
     return compile_any(tuple(re.escape(w) for w in sorted(_ANY_STRERROR, key=len, reverse=True)))
 
 
-# ENOENT's words say an input is missing only in an exception's own line, or a C++ library's fatal one (glog's
-# ``F0707 16:48:46.336 16692 db_lmdb.hpp:15] Check failed: mdb_status == 0 (2 vs. 0) No such file or directory``:
-# Caffe's, before its SIGABRT) (a listing, a loader's warning or a "[Error]" of a plugin say them too), and not
-# while writing or renaming (the writer's own temporary file).
-_NOENT = LazyPattern(r"^\s*(?:[\w.]{1,100}(?:Error|Exception)(?:: |\(2, )|F\d{4} [\d:.]{8,15} +\d+ [^\s\]]{1,200}\] )"
+# ENOENT's words say an input is missing only in an exception's own line or Lua's uncaught error, or in a C++
+# library's fatal one (glog's ``F0707 16:48:46.336 16692 db_lmdb.hpp:15] Check failed: mdb_status == 0 (2 vs. 0)
+# No such file or directory``: Caffe's, before its SIGABRT) (a listing, a loader's warning or a "[Error]" of a
+# plugin say them too), and not while writing or renaming (the writer's own temporary file).
+_NOENT = LazyPattern(r"^\s*(?:[\w.]{1,100}(?:Error|Exception)(?:: |\(2, )|F\d{4} [\d:.]{8,15} +\d+ [^\s\]]{1,200}\] "
+                     # Lua's interpreter ending on an uncaught error (Torch7's ``/home/u/torch/install/bin/luajit:
+                     # ./data.lua:6: data/movie_lines.txt: No such file or directory``, an assert on io.open's answer)
+                     r"|(?:\S{0,300}/)?(?:luajit|lua(?:5\.\d)?): )"
                      r".{0,400}(?:No such file or directory|" + "|".join(re.escape(w) for w in NOENT_L10N) + ")"
                      # a program's own failure to open its input (sox's ``FAIL formats: can't open input file
                      # `x.wav': No such file or directory``), not a library the loader looked for
@@ -819,7 +822,8 @@ _REASONS = (r"Internal Server Error|Bad Gateway|Service (?:Temporarily )?Unavail
 _HTTP = LazyPattern(
     r"\b([1-5]\d\d) (?:Client|Server) Error\b"
     r"|\bHTTP(?:/\d(?:\.\d)?)?(?: [Ee]rror| [Ss]tatus| [Cc]ode| response| [Rr]esponse)?[ :]{1,3}([45]\d\d)\b"
-    r"|\b[Ss]tatus(?:[ _]?[Cc]ode)?[\"']?\s?[:=]\s?[\"']?([45]\d\d)\b|\bstatus (?:code )?([45]\d\d)\b"
+    # (not MAPL's ``<status=545>``, a Fortran routine's return code in its trace of failed calls)
+    r"|(?:^|[^<\w])[Ss]tatus(?:[ _]?[Cc]ode)?[\"']?\s?[:=]\s?[\"']?([45]\d\d)\b|\bstatus (?:code )?([45]\d\d)\b"
     r"|<title>([45]\d\d) |<Response \[([45]\d\d)\]>|\b[Rr]esponse [Cc]ode:? ([45]\d\d)\b"
     # urllib3's DEBUG line of each request (``https://huggingface.co:443 "HEAD /x/resolve/main/config.json HTTP/1.1"
     # 401 0``) and an access log's: a refusal or a server's failure; a 404 there is most often a client probing for an
@@ -837,6 +841,9 @@ _HTTP = LazyPattern(
     r"|^RESPONSE ([45]\d\d): "
     # Google's Go clients (ctpu, gcsfuse, the kubelet's GCE provider): "googleapi: Error 403: ..., forbidden"
     r"|\bgoogleapi: [Ee]rror ([45]\d\d)\b"
+    # ... and Google's Python API client (googleapiclient: Perspective, Sheets, Earth Engine, Drive):
+    # ``HttpError: <HttpError 429 when requesting https://... returned "Quota exceeded ...">``
+    r"|<HttpError ([45]\d\d) when requesting "
     # OpenAPI-generated clients (kubernetes, Kaggle): "ApiException: (404)"; a JSON body's "code": 404
     r"|(?:Exception|Error): \(([45]\d\d)\)|\"code\" ?: ?([45]\d\d)\b"
     # a code and its reason phrase in any client's form: "503 Service Unavailable", Kaggle's "404 - Not Found",
@@ -860,6 +867,11 @@ _TUNNEL = LazyPattern(r"Tunnel connection failed: ([45]\d\d)\b", capture=True)
 _HTTP_PHRASE = LazyPattern(r"\b(?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Time-?out"
                                r"|Service Temporarily Unavailable"
                                r"|Too Many Requests|Unauthorized|Forbidden|Insufficient Storage)\b")
+#: The 4xx and 5xx statuses servers send: the registered ones, and those of proxies and CDNs (nginx's 444 and 499,
+#: Cloudflare's 520 to 530, AWS load balancers' 460 and 463). A number of that form outside them (``<status=545>``)
+#: is some other code.
+HTTP_ERRORS = frozenset((*range(400, 432), 440, 444, 449, 450, 451, 460, 463, *range(494, 500), *range(500, 512),
+                         *range(520, 531), 561, 598, 599))
 HTTP_PHRASES = {"Service Temporarily Unavailable": 503,
                 "Internal Server Error": 500, "Bad Gateway": 502, "Service Unavailable": 503, "Gateway Timeout": 504,
                 "Gateway Time-out": 504, "Too Many Requests": 429, "Unauthorized": 401, "Forbidden": 403,
@@ -1159,7 +1171,7 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
             if h is None:
                 phrase = line.search(_HTTP_PHRASE)
                 h = HTTP_PHRASES.get(phrase.group(0)) if phrase is not None else None
-            if h is not None and h >= 400:
+            if h is not None and h in HTTP_ERRORS:
                 http.append((h, where))
         sm = line.search(_SERVICE)
         if sm is not None:

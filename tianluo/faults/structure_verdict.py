@@ -282,6 +282,12 @@ _DATA_LOAD = compile_pattern(r"\b(?:c?[Pp]ickle\.loads?|joblib\.load|np\.load|nu
 #: self.segments = zip(*cache.values())``) that got nothing: no label file was found or readable.
 _UNPACKED_NOTHING = compile_pattern(r"^not enough values to unpack \(expected \d+, got 0\)")
 _LABELS_UNZIPPED = compile_pattern(r"\blabels\b[^=\n]{0,80}=\s*zip\(\*")
+#: numpy's refusal of a reshape, raised by a line that reads the raw values from a file in the same statement
+#: (LiCSBAS's ``np.fromfile(file, dtype=dtype).reshape((length, width))``): the file holds another number of values
+#: than the sizes the job was given for it (a file cut short, of another grid or format, a stale intermediate).
+_RESHAPE_SIZE = compile_pattern(r"^cannot reshape array of size \d+ into shape ")
+_RAW_READ = compile_pattern(r"\b(?:np|numpy)\.(?:fromfile|frombuffer|load|loadtxt|genfromtxt|memmap)\([^\n]{0,300}\)"
+                            r"[^\n]{0,40}\.reshape\(")
 _CHECKPOINT_WORDS = compile_pattern(r"(?i)torch\.load|ckpt|checkpoint|state_dict|weight|model|resume|snapshot")
 # A resume that reads back a checkpoint cut short (a kill or a full disk in the middle of its write: an empty or
 # half-written JSON or pickle file), named by the project's own line that read it: roll back to the one before.
@@ -875,6 +881,10 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         read = raised.own_source or raised.source
         return Verdict(CONFIG_C, "corrupt_checkpoint", f"{_text(raised)} (raised reading back `{read[:200]}`: a "
                        "checkpoint cut short, by a kill or a full disk while it was written)", "source", raised.text)
+    if base == "ValueError" and _RESHAPE_SIZE.search(message) and _RAW_READ.search(raised.source):
+        return Verdict(CONFIG_C, "corrupt_data", f"{_text(raised)} (raised by `{raised.source[:200]}`: the file read "
+                       "holds another number of values than the sizes the job gave for it; a file cut short, of "
+                       "another grid or format, or stale)", "source", raised.text)
     if base == "ValueError" and _UNPACKED_NOTHING.search(message) and _LABELS_UNZIPPED.search(raised.source):
         return Verdict(CONFIG_C, "corrupt_data", f"{_text(raised)} (raised by `{raised.source[:200]}`: the dataset's "
                        "labels, gathered and unzipped, were none; every label file missing or unreadable)", "source",
