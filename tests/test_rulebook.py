@@ -12624,6 +12624,26 @@ SETS_387_394 = [
      "NameError: name 'build' is not defined", {}, "name_error"),
 ]
 
+SETS_395_400 = [
+    # the first of a listing of the job's inputs, in the project's own frame, when the listing found nothing
+    ("Traceback (most recent call last):\n  File \"prepare.py\", line 21, in <module>\n"
+     "    first = sorted(glob.glob(os.path.join(args.src, '*.xml')))[0]\nIndexError: list index out of range", {},
+     "missing_file"),
+    ("Traceback (most recent call last):\n  File \"train.py\", line 54, in build\n    ref = wav_files[-1]\n"
+     "IndexError: list index out of range", {}, "missing_file"),
+    # ... not an index a library takes of what the program handed it
+    ("Traceback (most recent call last):\n  File \"/opt/venv/lib/python3.10/site-packages/transformers/image_utils.py"
+     "\", line 92, in group_images\n    device = images[0].device\nIndexError: list index out of range", {},
+     "index_error"),
+    # an assert on the namespace FAIR's scripts call params: the launch's settings
+    ("Traceback (most recent call last):\n  File \"src/data/loader.py\", line 147, in load_para_data\n"
+     "    assert len(params.para_dataset) > 0\nAssertionError", {}, "bad_arguments"),
+    # a wrapper's word that the command it ran failed, whatever its spelling: the command's own output says why
+    ("Traceback (most recent call last):\n  File \"/run.py\", line 29, in run\n"
+     "    raise Exception(\"Non zero return code: %d\"%process.returncode)\nException: Non zero return code: 1", {},
+     "exit_1"),
+]
+
 #: Causes the unmatched exception's prior read as config without naming them, in words every author of them reads
 #: one way (corpus and held-out files of several sets; a class never changed by them).
 UNMATCHED_NAMED = [
@@ -12655,7 +12675,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
     "builds-and-loaders": BUILDS_AND_LOADERS_SIBLINGS, "config-parse": CONFIG_PARSE_SIBLINGS,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]

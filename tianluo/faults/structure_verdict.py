@@ -266,6 +266,8 @@ _PATH_FORM = compile_pattern(r"^assert\b.*\b\w*(?:path|dir|folder|root|file)\w*\
 #: the command line's trailing overrides, ``assert config.hidden_size % config.num_heads == 0``): the settings do
 #: not fit each other, not the program's logic.
 _SETTINGS_CHECK = compile_pattern(rf"^assert\b.*(?:\b(?:{_CONFIG_VARS}|hps|FLAGS|flags)\.\w"
+                                  # FAIR's scripts' (XLM's, UnsupervisedMT's) namespace: ``params.para_dataset``
+                                  r"|\bparams\.[a-z]\w*"
                                   # a parser's namespace by another name (MAPPO's all_args, transformers' scripts'
                                   # model_args, data_args, training_args)
                                   r"|\b\w+_args\.\w|\b\w*(?:cfg|config|opts)\w*\b)")
@@ -288,6 +290,10 @@ _LABELS_UNZIPPED = compile_pattern(r"\blabels\b[^=\n]{0,80}=\s*zip\(\*")
 _RESHAPE_SIZE = compile_pattern(r"^cannot reshape array of size \d+ into shape ")
 _RAW_READ = compile_pattern(r"\b(?:np|numpy)\.(?:fromfile|frombuffer|load|loadtxt|genfromtxt|memmap)\([^\n]{0,300}\)"
                             r"[^\n]{0,40}\.reshape\(")
+#: The first (or last) of a listing of the job's inputs, taken when the listing found nothing (``first = files[0]``,
+#: ``glob.glob(pattern)[0]``, ``val_image_fns[0]``): the files or folders the job was pointed at are not there.
+_FIRST_LISTED = compile_pattern(r"(?:\b\w*(?:files|paths|fns|fnames|filenames|images|imgs|videos|dirs)\b"
+                                r"|\bglob\([^\n]{0,300}\))\[(?:0|-1)\]")
 _CHECKPOINT_WORDS = compile_pattern(r"(?i)torch\.load|ckpt|checkpoint|state_dict|weight|model|resume|snapshot")
 # A resume that reads back a checkpoint cut short (a kill or a full disk in the middle of its write: an empty or
 # half-written JSON or pickle file), named by the project's own line that read it: roll back to the one before.
@@ -685,7 +691,8 @@ _ELSEWHERE = compile_pattern(r"^(?:ActorDiedError|ActorUnavailableError|RayActor
 #: by fate board``): the service's logs say why, and the "please check" in it is no check of settings.
 _JOB_FAILED = r"\bjob (?:is |has )?failed\b"
 _JOB_FAILED_SAID = compile_pattern("(?i)" + _JOB_FAILED)
-_ELSEWHERE_SAID = compile_pattern(r"(?i)non-zero (?:exit )?(?:status|code)|exited with (?:code|status|return code)"
+_ELSEWHERE_SAID = compile_pattern(r"(?i)non[- ]zero (?:exit |return )?(?:status|code)"
+                                  r"|exited with (?:code|status|return code)"
                                   r"|returned non-zero|died unexpectedly|exited unexpectedly|did not complete"
                                   # (cmdstanpy's word for its Stan chains: ``chain 0 returned error code 70``)
                                   r"|returned error code"
@@ -881,6 +888,11 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         read = raised.own_source or raised.source
         return Verdict(CONFIG_C, "corrupt_checkpoint", f"{_text(raised)} (raised reading back `{read[:200]}`: a "
                        "checkpoint cut short, by a kill or a full disk while it was written)", "source", raised.text)
+    if (base == "IndexError" and message.startswith("list index out of range") and raised.origin == USER
+            and _FIRST_LISTED.search(raised.source)):
+        return Verdict(CONFIG_C, "missing_file", f"{_text(raised)} (raised by `{raised.source[:200]}`: the listing of "
+                       "the job's inputs found nothing; the files or folders it was pointed at are not there)",
+                       "source", raised.text)
     if base == "ValueError" and _RESHAPE_SIZE.search(message) and _RAW_READ.search(raised.source):
         return Verdict(CONFIG_C, "corrupt_data", f"{_text(raised)} (raised by `{raised.source[:200]}`: the file read "
                        "holds another number of values than the sizes the job gave for it; a file cut short, of "
