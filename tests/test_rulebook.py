@@ -12644,6 +12644,21 @@ SETS_395_400 = [
      "exit_1"),
 ]
 
+SETS_401_406 = [
+    # a build's own check of a tool's release
+    ("$ make\nYou need at least Swig 3.0.10 to run\nYour current version is SWIG Version 3.0.8\n"
+     "Makefile:13: recipe for target 'checkversion' failed\nmake: *** [checkversion] Error 2", {"exit_code": 2},
+     "version_mismatch"),
+    ("Bazel 5.3.0 or higher is required. Current version is 4.2.1.", {}, "version_mismatch"),
+    # a module whose line is a path: a symlink checked out as a plain file
+    ("Traceback (most recent call last):\n  File \"demo.py\", line 1, in <module>\n    import detector\n"
+     "  File \"/home/pi/kws/examples/detector.py\", line 1\n    ../../build/python/detector.py\n    ^\n"
+     "SyntaxError: invalid syntax", {}, "missing_file"),
+    # ... not a slip in a line of code
+    ("Traceback (most recent call last):\n  File \"train.py\", line 12\n    print 'epoch', i\n"
+     "                ^\nSyntaxError: invalid syntax", {}, "syntax_error"),
+]
+
 #: Causes the unmatched exception's prior read as config without naming them, in words every author of them reads
 #: one way (corpus and held-out files of several sets; a class never changed by them).
 UNMATCHED_NAMED = [
@@ -12675,7 +12690,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
     "builds-and-loaders": BUILDS_AND_LOADERS_SIBLINGS, "config-parse": CONFIG_PARSE_SIBLINGS,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]

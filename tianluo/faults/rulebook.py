@@ -1967,6 +1967,10 @@ SETUP: tuple[Rule, ...] = (
              r"|\bdoesn't have a source distribution or wheel for the current platform\b"
              # CMake older than the project's cmake_minimum_required
              r"|\bCMake [\d.]+ or higher is required\.\s+You are running version \d"
+             # ... and any build's or tool's own check of a tool's release (snowboy's Makefile: ``You need at least
+             # Swig 3.0.10 to run``; ``Bazel 5.3.0 or higher is required``)
+             r"|\b[Yy]ou need (?:at least|a newer) [\w.+-]{1,40} (?:version )?v?\d+(?:\.\d+)+"
+             r"|^\s*[\w.+-]{1,40} v?\d+(?:\.\d+)* or (?:higher|later|newer) is required\b"
              # pip given a wheel built for another Python or platform (an agent's pinned torch wheel for cp38 in a
              # 3.9 environment)
              r"|\.whl is not a supported wheel on this platform"

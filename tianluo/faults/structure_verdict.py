@@ -294,6 +294,10 @@ _RAW_READ = compile_pattern(r"\b(?:np|numpy)\.(?:fromfile|frombuffer|load|loadtx
 #: ``glob.glob(pattern)[0]``, ``val_image_fns[0]``): the files or folders the job was pointed at are not there.
 _FIRST_LISTED = compile_pattern(r"(?:\b\w*(?:files|paths|fns|fnames|filenames|images|imgs|videos|dirs)\b"
                                 r"|\bglob\([^\n]{0,300}\))\[(?:0|-1)\]")
+#: A module whose only line is a relative path (``../../swig/Python/snowboydetect.py``): a symlink the checkout wrote as
+#: a plain file holding its target's name (git with core.symlinks off, on Windows; a zip of the repository), or whose
+#: target was never built. Python parses the path as code; the file the import needs is not there.
+_PATH_AS_CODE = compile_pattern(r"^\s*(?:\.\.?/)+[\w.\-]+(?:/[\w.\-]+)*\.(?:py|so|pyd|json|ya?ml|txt)\s*$")
 _CHECKPOINT_WORDS = compile_pattern(r"(?i)torch\.load|ckpt|checkpoint|state_dict|weight|model|resume|snapshot")
 # A resume that reads back a checkpoint cut short (a kill or a full disk in the middle of its write: an empty or
 # half-written JSON or pickle file), named by the project's own line that read it: roll back to the one before.
@@ -893,6 +897,10 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         return Verdict(CONFIG_C, "missing_file", f"{_text(raised)} (raised by `{raised.source[:200]}`: the listing of "
                        "the job's inputs found nothing; the files or folders it was pointed at are not there)",
                        "source", raised.text)
+    if base == "SyntaxError" and _PATH_AS_CODE.search(raised.source):
+        return Verdict(CONFIG_C, "missing_file", f"{_text(raised)} (in {_where(raised)}, whose line is a path, "
+                       f"`{raised.source.strip()[:200]}`: a symlink checked out as a plain file naming its target, or "
+                       "a target never built; the file the import needs is not there)", "source", raised.text)
     if base == "ValueError" and _RESHAPE_SIZE.search(message) and _RAW_READ.search(raised.source):
         return Verdict(CONFIG_C, "corrupt_data", f"{_text(raised)} (raised by `{raised.source[:200]}`: the file read "
                        "holds another number of values than the sizes the job gave for it; a file cut short, of "
