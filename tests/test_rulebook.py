@@ -12631,7 +12631,10 @@ SETS_395_400 = [
      "missing_file"),
     ("Traceback (most recent call last):\n  File \"train.py\", line 54, in build\n    ref = wav_files[-1]\n"
      "IndexError: list index out of range", {}, "missing_file"),
-    # ... not an index a library takes of what the program handed it
+    # ... not a list whose name only ends in the same letters, nor an index a library takes of what the program
+    # handed it
+    ("Traceback (most recent call last):\n  File \"serve.py\", line 33, in pick\n    p = user_profiles[0]\n"
+     "IndexError: list index out of range", {}, "index_error"),
     ("Traceback (most recent call last):\n  File \"/opt/venv/lib/python3.10/site-packages/transformers/image_utils.py"
      "\", line 92, in group_images\n    device = images[0].device\nIndexError: list index out of range", {},
      "index_error"),

@@ -292,7 +292,7 @@ _RAW_READ = compile_pattern(r"\b(?:np|numpy)\.(?:fromfile|frombuffer|load|loadtx
                             r"[^\n]{0,40}\.reshape\(")
 #: The first (or last) of a listing of the job's inputs, taken when the listing found nothing (``first = files[0]``,
 #: ``glob.glob(pattern)[0]``, ``val_image_fns[0]``): the files or folders the job was pointed at are not there.
-_FIRST_LISTED = compile_pattern(r"(?:\b\w*(?:files|paths|fns|fnames|filenames|images|imgs|videos|dirs)\b"
+_FIRST_LISTED = compile_pattern(r"(?:(?:\b\w*_|\b)(?:files|paths|fns|fnames|filenames|images|imgs|videos|dirs)\b"
                                 r"|\bglob\([^\n]{0,300}\))\[(?:0|-1)\]")
 #: A module whose only line is a relative path (``../../swig/Python/snowboydetect.py``): a symlink the checkout wrote as
 #: a plain file holding its target's name (git with core.symlinks off, on Windows; a zip of the repository), or whose
