@@ -12590,7 +12590,10 @@ SETS_387_394 = [
     ("Traceback (most recent call last):\n  File \"prep.py\", line 30, in load_volume\n"
      "    vol = numpy.frombuffer(raw, dtype=numpy.int16).reshape(dims)\n"
      "ValueError: cannot reshape array of size 3932160 into shape (240,256,256)", {}, "corrupt_data"),
-    # ... not a reshape of what the program computed
+    # ... not a reshape of what the program computed, nor of an .npy (which carries its own shape)
+    ("Traceback (most recent call last):\n  File \"eval.py\", line 17, in <module>\n"
+     "    emb = np.load(args.emb).reshape((n_items, 64))\n"
+     "ValueError: cannot reshape array of size 12800 into shape (100,64)", {}, "shape_mismatch"),
     ("Traceback (most recent call last):\n  File \"model.py\", line 88, in forward\n"
      "    x = x.reshape((batch, 16, 16))\nValueError: cannot reshape array of size 8192 into shape (64,16,16)", {},
      "shape_mismatch"),

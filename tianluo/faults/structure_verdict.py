@@ -284,11 +284,12 @@ _DATA_LOAD = compile_pattern(r"\b(?:c?[Pp]ickle\.loads?|joblib\.load|np\.load|nu
 #: self.segments = zip(*cache.values())``) that got nothing: no label file was found or readable.
 _UNPACKED_NOTHING = compile_pattern(r"^not enough values to unpack \(expected \d+, got 0\)")
 _LABELS_UNZIPPED = compile_pattern(r"\blabels\b[^=\n]{0,80}=\s*zip\(\*")
-#: numpy's refusal of a reshape, raised by a line that reads the raw values from a file in the same statement
-#: (LiCSBAS's ``np.fromfile(file, dtype=dtype).reshape((length, width))``): the file holds another number of values
-#: than the sizes the job was given for it (a file cut short, of another grid or format, a stale intermediate).
+#: numpy's refusal of a reshape, raised by a line that reads raw values from a file in the same statement (LiCSBAS's
+#: ``np.fromfile(file, dtype=dtype).reshape((length, width))``): the file holds another number of values than the
+#: sizes the job was given for it (a file cut short, of another grid or format, a stale intermediate). (An ``.npy``
+#: carries its own shape: reshaping what ``np.load`` read is the program's choice of shape as often as the file's.)
 _RESHAPE_SIZE = compile_pattern(r"^cannot reshape array of size \d+ into shape ")
-_RAW_READ = compile_pattern(r"\b(?:np|numpy)\.(?:fromfile|frombuffer|load|loadtxt|genfromtxt|memmap)\([^\n]{0,300}\)"
+_RAW_READ = compile_pattern(r"\b(?:np|numpy)\.(?:fromfile|frombuffer|memmap)\([^\n]{0,300}\)"
                             r"[^\n]{0,40}\.reshape\(")
 #: The first (or last) of a listing of the job's inputs, taken when the listing found nothing (``first = files[0]``,
 #: ``glob.glob(pattern)[0]``, ``val_image_fns[0]``): the files or folders the job was pointed at are not there.
