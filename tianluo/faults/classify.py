@@ -38,6 +38,11 @@ read by ``tianluo.shell.oom_kills``) names the cause of an unknown fault (a bare
 ``killed by signal: Killed``, torchrun's ``exitcode: -9``) or of a peer's loss: config/host_oom, the kernel's
 record as evidence.
 
+A NameError or UnboundLocalError the job ended on, just after a line where it said something failed to load or was
+not found (a guarded import's ``Failed to load cpm_kernels: ... cannot open shared object file``, a loader's ``ERROR:
+input file was not found in ...``), names that failure: config/missing_module or config/missing_file. The name was
+never bound because of it; not after a warning the job went on from.
+
 A program that printed its usage (``usage: train.py [-h] ...``) and exited 2, with nothing else named, refused its
 command line: config/bad_arguments (2 is argparse's, click's and tyro's code for it).
 
