@@ -1462,9 +1462,16 @@ def pure_fault(ex: Excerpt, folder: Path):
                              unmet=("never/written (missing)",), tail=((ex.stream, tail(path)),)))
 
 
+@pytest.fixture(scope="module")
+def excerpt_folder(tmp_path_factory):
+    """One folder for every excerpt's log file, each test writing its own over the last: pytest's ``tmp_path``, a
+    new numbered folder for each of nine thousand tests, cost more than the reading itself."""
+    return tmp_path_factory.mktemp("excerpts")
+
+
 @pytest.mark.parametrize("ex", EXCERPTS, ids=_ids(EXCERPTS))
-def test_rulebook_on_each_excerpt(ex, tmp_path):
-    fault = pure_fault(ex, tmp_path)
+def test_rulebook_on_each_excerpt(ex, excerpt_folder):
+    fault = pure_fault(ex, excerpt_folder)
     got = f"{fault.klass.value}/{fault.label}"
     assert got == expected_of(ex) or reads_right(ex, got), \
         f"tests/corpus/{ex.name}: expected {ex.expect}, got {got} ({fault.evidence})"
