@@ -62,7 +62,7 @@ from tianluo.faults import structure_verdict
 from tianluo.faults.exit_signals import code_signal
 from tianluo.faults.linear_re import Gate, UnsupportedPattern, compile_pattern
 from tianluo.faults.rulebook import BUILTIN_RULES, Rule
-from tianluo.faults.structure import LINE_CHARS, Shape, split_prefix
+from tianluo.faults.structure import LINE_CHARS, TRACEBACK, Shape, split_prefix
 from tianluo.faults.structure import read as read_shape
 from tianluo.models.model import Fault
 from tianluo.models.states import FaultClass
@@ -109,7 +109,8 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
         rules: The spec's own rules; they are tried before the built-in ones.
     """
     sig = effective_signal(ev)
-    shape = read_shape(ev.tail or _as_tail(ev.lines))
+    tails = ev.tail or _as_tail(ev.lines)
+    shape = read_shape(tails)
     aside = _aside(shape)
     mine = tuple(line for line in ev.lines if not _is_aside(line.text, aside) and not _TEARDOWN.search(line.text)
                  and not _torn_down(line.text, shape))
@@ -147,7 +148,7 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
                           free=ruled_by.free)
     fault = _structure(ev, fault, ruled_by, sig, shape)
     if ruled_by is not None and ruled_by.name == "name_error" and fault.label == "name_error":
-        fault = _unbound_after_failure(ev, fault, shape)
+        fault = _unbound_after_failure(tails, fault, shape)
     symptom = _symptom_only(ev, fault, ruled_line, causes, sig, shape)
     set_aside = symptom is not fault  # a peer's loss set aside as a symptom: not then the exception the prior names
     fault = _host_oom(ev, _full_disk(ev, _deterministic(ev, _usage_refused(ev, symptom, shape), shape), ruled_by))
@@ -258,25 +259,24 @@ _PRINTED_MISSING = compile_pattern(r"(?i)\b(?:file|directory|folder|path)\b[^\n]
 #: ... not a line a logger or a library wrote at its warning level (TensorFlow's ``W tensorflow/.../dso_loader.cc:64]
 #: Could not load dynamic library``, after which it runs on the CPU), nor a traceback's frame or source line.
 _NOT_PRINTED = compile_pattern(r"(?i)warn|^\s|\b[WI] [\w/.\-]{1,200}\.cc:\d+\]")
-_TRACEBACK_HEAD = compile_pattern(r"^Traceback \(most recent call last\):")
 PRINTED_LOOKBACK = 40  # lines read above the traceback for the failure it follows from
 
 
-def _unbound_after_failure(ev: Evidence, fault: Fault, shape: Shape) -> Fault:
+def _unbound_after_failure(tails: Sequence[tuple[str, str]], fault: Fault, shape: Shape) -> Fault:
     """A NameError or UnboundLocalError the job ended on, just after a line where it said something failed to load
     or was not found: the name was never bound because of that failure (a guarded import, a loader that printed
     its error and returned), and the install or the input is what to fix, not the program's logic."""
     raised = next(iter(shape.first_causes()), None)
     if raised is None or raised.base not in ("NameError", "UnboundLocalError"):
         return fault
-    for name, text in ev.tail or _as_tail(ev.lines):
+    for name, text in tails:
         if name != raised.file:
             continue
         lines = [split_prefix(raw[:LINE_CHARS])[1] for raw in text.splitlines()]
         end = max((i for i, line in enumerate(lines) if line.strip() == raised.text), default=None)
         if end is None:
             continue
-        head = max((i for i in range(end) if _TRACEBACK_HEAD.search(lines[i])), default=end)
+        head = max((i for i in range(end) if TRACEBACK.search(lines[i])), default=end)
         for line in reversed(lines[max(0, head - PRINTED_LOOKBACK):head]):
             if not line.strip() or _NOT_PRINTED.search(line):
                 continue

@@ -217,7 +217,7 @@ def split_prefix(line: str) -> tuple[str | None, str]:
 
 # --- tracebacks ----------------------------------------------------------------------------
 
-_TRACEBACK = LazyPattern(r"^[\s>`'\"]*(?:traceback\s*:\s*)?Traceback \(most recent call last\):"
+TRACEBACK = LazyPattern(r"^[\s>`'\"]*(?:traceback\s*:\s*)?Traceback \(most recent call last\):"
                              r"|^\s*╭─+ Traceback \(most recent call last\)")
 # rich's traceback box: "│ /x/site-packages/deepspeed/runtime/config.py:891 in _batch_assertion   │"
 _RICH_FRAME = LazyPattern(r"^\s*│ ([^\s│][^│]{0,1000}?\.py):\d+ in ([^\s│]{1,200})", capture=True)
@@ -495,7 +495,7 @@ def _tracebacks(lines: Sequence[tuple[str, str | None, str]]):
             r.survives = True
             continue
         head = _NB_HEAD.search(text) if "Traceback (most recent call last)" in text else None
-        if head is not None or _TRACEBACK.search(text):
+        if head is not None or TRACEBACK.search(text):
             if not r.chained:
                 survives = r.survives and not r.chain  # logging's report: its traceback comes next
                 close(r)
@@ -669,7 +669,7 @@ def _goes_on(r: _Reader, text: str, stripped: str) -> bool:
     the message."""
     assert r.more is not None
     target, index, taken = r.more
-    if (not stripped or taken >= MORE_LINES or stripped in _MARKERS or _TRACEBACK.search(text) or _CHAIN.search(text)
+    if (not stripped or taken >= MORE_LINES or stripped in _MARKERS or TRACEBACK.search(text) or _CHAIN.search(text)
             or _IGNORED.search(stripped)
             or _FRAME.search(text) or _RICH_FRAME.search(text) or _exception(text, None, "", (), trace=False)
             or (index >= len(target)) or ":" not in target[index].text):
