@@ -12665,6 +12665,49 @@ SETS_401_406 = [
      "                ^\nSyntaxError: invalid syntax", {}, "syntax_error"),
 ]
 
+SETS_407_420 = [
+    # Julia's UndefVarError for a capitalised name: a package's export the installed release lacks
+    ("ERROR: LoadError: UndefVarError: `Chain` not defined in `Main`\n"
+     "Suggestion: check for spelling errors or missing imports.", {}, "version_mismatch"),
+    ("ERROR: UndefVarError: ADAM not defined\nStacktrace:\n [1] top-level scope\n   @ REPL[5]:1", {},
+     "version_mismatch"),
+    # ... a lower-case name is the script's own; Python's NameError stays the program's whatever its case
+    ("ERROR: LoadError: UndefVarError: `loss` not defined\nStacktrace:", {}, "name_error"),
+    ("Traceback (most recent call last):\n  File \"train.py\", line 9, in <module>\n    m = Model()\n"
+     "NameError: name 'Model' is not defined", {}, "name_error"),
+    # a spell checker without its dictionary
+    ("Can't open affix or dictionary files for dictionary named \"de_DE\".", {}, "missing_file"),
+    ("Error: No word lists can be found for the language \"fr\".", {}, "missing_file"),
+    ("enchant.errors.DictNotFoundError: Dictionary for language 'de_DE' could not be found", {}, "missing_file"),
+    # a program's own line for an input file that is not there; distutils copying a file the tree lacks
+    ("ERROR: Input file \"data/test.lst\" does not exist", {}, "missing_file"),
+    ("FATAL: file /scratch/run1/config.yaml does not exist", {}, "missing_file"),
+    ("running install_data\nerror: can't copy 'LICENSE.txt': doesn't exist or not a regular file", {},
+     "missing_file"),
+    # HTCondor's condor_submit refusing a submit description
+    ("Submitting job(s)\nERROR: on Line 7 of submit file: \nERROR: Failed to parse command file (line 7).", {},
+     "submit_rejected"),
+    ("05/02/23 06:35:45 From submit: condor_submit: invalid attribute name '+ProjectName' for attrib=value "
+     "assigment\n05/02/23 06:35:45 ERROR: submit attempt failed", {}, "submit_rejected"),
+    # ... a schedd it cannot reach stays the network's
+    ("-- Failed to fetch ads from: <10.0.0.5:9618?addrs=10.0.0.5-9618> : submit01.cluster\n"
+     "ERROR: submit attempt failed", {}, "connection_error"),
+    # an assert that two listings of files pair up: the inputs', not the program's logic
+    ("Traceback (most recent call last):\n  File \"eval.py\", line 40, in <module>\n"
+     "    assert len(image_files) == len(label_files)\nAssertionError", {}, "unmatched_exception"),
+    # ... two lists of the program's own stay its own
+    ("Traceback (most recent call last):\n  File \"eval.py\", line 40, in <module>\n"
+     "    assert len(names) == len(values)\nAssertionError", {}, "programming_error"),
+    # MATLAB without a toolbox or a folder on its path
+    ("Unrecognized function or variable 'vl_setup'.\n\nError in demo (line 3)\nvl_setup", {}, "missing_module"),
+    ("Undefined function 'imresize' for input arguments of type 'uint8'.\n\nError in preprocess (line 12)", {},
+     "missing_module"),
+    ("Index exceeds matrix dimensions.\n\nError in demo (line 3)", {}, "index_error"),
+    # tch's loader (rust-bert) missing a named tensor in the weights file
+    ("Error: TchError(\"cannot find bert.embeddings.word_embeddings.weight in "
+     "\\\"/root/.cache/.rustbert/bert/model.ot\\\"\")", {}, "state_dict_mismatch"),
+]
+
 #: Causes the unmatched exception's prior read as config without naming them, in words every author of them reads
 #: one way (corpus and held-out files of several sets; a class never changed by them).
 UNMATCHED_NAMED = [
@@ -12696,7 +12739,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-420": SETS_407_420, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
     "builds-and-loaders": BUILDS_AND_LOADERS_SIBLINGS, "config-parse": CONFIG_PARSE_SIBLINGS,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]

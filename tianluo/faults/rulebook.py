@@ -1337,6 +1337,11 @@ SETUP: tuple[Rule, ...] = (
              r"|\bError in rusage section\b|\bRESRSV_LIMIT defined in lsb\.queues\b|^not submitted\.$"
              r"|\bJob not submitted\.|(?:sbatch|srun|salloc): unrecognized option '"
              r"|sbatch: error: (?:This does not look like a batch script|Batch script contains DOS line breaks)"
+             # HTCondor's condor_submit refusing a submit description it cannot parse (an attribute its release does
+             # not take, a malformed expression), as it or DAGMan's log says it; a schedd it cannot reach is the
+             # network's
+             r"|\bcondor_submit: invalid attribute name\b|\bFailed to parse the job ClassAd\b"
+             r"|\bERROR: on Line \d+ of submit file\b|\bError in submit file\b"
              r"|An error occurred \((?:ValidationException|ClientException)\) when calling the"
              r" (?:Create\w*Job|SubmitJob) operation|Unable to create [\w ]+Job: ValidationException: "
              r"|\b0/\d+ nodes are available: "
@@ -2363,7 +2368,8 @@ SETUP: tuple[Rule, ...] = (
              # count): the net the prototxt builds is not the weights'
              r"|Cannot copy param \d+ weights from layer '[^']*'; shape mismatch"
              r"|Layer count mismatch when loading weights from file\."
-             r"|\bcannot find tensor (?:\w+\.)+(?:weight|bias)\b"
+             # (tch's for rust-bert's .ot files: ``cannot find model.encoder.layers.4.fc1.bias in "model.ot"``)
+             r"|\bcannot find (?:tensor )?(?:\w+\.)+(?:weight|bias)\b"
              r"|\bKeyError: '(?:\w+\.)+(?:weight|bias|weight_scale|input_scale|weight_packed|weight_shape"
              r"|qweight|qzeros|scales|g_idx|k_scale|v_scale|running_mean|running_var|num_batches_tracked)'"),
     # A matrix the job factors (a GP's kernel, a GMM's covariance, GPTQ's Hessian) that is not positive definite: the
@@ -2437,6 +2443,18 @@ SETUP: tuple[Rule, ...] = (
     # that are installed, so before missing_module)
     Rule("import_order", CODE, "programming_error",
          log=r"[Pp]lease import [Cc]omet before importing|You must import Comet before these modules"),
+    # Julia's UndefVarError for a capitalised name (a module, a type, a constructor: ``UndefVarError: `NNODE` not
+    # defined``): a name a package exports in the release the example was written for and not in the one installed
+    # (renamed, removed, an environment not instantiated). A lower-case name is the script's own, below.
+    Rule("julia_exported_name_missing", CONFIG, "version_mismatch",
+         log=r"\bUndefVarError: `?[A-Z]\w*`? not defined\b"),
+    # MATLAB's words for a function it cannot find on its path (``Undefined function or variable 'cvx_begin'.``,
+    # R2020a's ``Unrecognized function or variable``, ``Undefined function 'imresize' for input arguments of type
+    # 'double'.``): a toolbox not installed or a folder the script needs not added with addpath, more often than a
+    # name the script spelt wrong
+    Rule("matlab_function_missing", CONFIG, "missing_module",
+         log=r"^(?:Error using \S+ \(line \d+\)\s*)?(?:Undefined|Unrecognized) function (?:or variable )?'[\w.]+'"
+             r"(?:\.| for input arguments of type '\w+'\.)\s*$"),
     Rule("missing_module", CONFIG, "missing_module",
          # R's reticulate without the Python module it imports; Julia without a package; Ray's job whose runtime
          # environment (its pip or conda packages) could not be installed
@@ -2796,6 +2814,18 @@ SETUP: tuple[Rule, ...] = (
              # the same words naming the GPU's arch are a build without this GPU's kernels (version_mismatch)
              r"|rocBLAS error: Cannot read \S+: No such file or directory$"
              r"|`[\w.\-]+\.(?:json|safetensors|bin|model)` does not exist inside\b"),
+    # A spell checker without the dictionary it was asked for (hunspell's affix and word files, aspell's word lists,
+    # pyenchant's): the language's package is not installed where it looks. And a program's own words for an input
+    # file that is not there (PyLaia's ``ERROR: File "te.txt" does not exist!``), on a line of its own that starts with
+    # the error's mark.
+    Rule("named_file_missing", CONFIG, "missing_file",
+         log=r"^Can't open affix or dictionary files for dictionary named\b"
+             r"|\bNo word lists can be found for the language \"|\bDictionary for language '[^'\n]+' could not be found"
+             r"|^(?:ERROR|Error|FATAL|Fatal)(?::| -)? +(?:[Ii]nput |[Dd]ata |[Tt]ext )?[Ff]ile \"?[^\s\"]{1,300}\"?"
+             r" (?:does not exist|doesn't exist)\b"
+             # distutils' install_data or build_py asked to copy a file the source tree lacks (a released package
+             # built without it)
+             r"|\berror: can't copy '[^'\n]{1,300}': doesn't exist or not a regular file"),
     # Before permission and I/O: the errno beside it (11, 37, 5) is the lock's, not the disk's. EAGAIN (11; 35 on
     # macOS) is a lock another process holds: in public threads nearly always the program's own ranks or a second
     # job opening the same .h5, which a retry meets again (their authors call it the setup's in six of seven; it

@@ -233,7 +233,10 @@ _CONFIG_VARS = r"args|opts?|cfg|config|conf|hparams"
 #: earlier step's that did not write them; not a bug of the program's logic the text can show.
 _INPUT_CHECK = compile_pattern(
     r"^assert\b.*(?:os\.path\.(?:exists|isfile|isdir|getsize)\(|\.(?:exists|is_file|is_dir)\(\)"
-    r"|\blen\([^)]{0,200}\b(?:dir|file|path|listdir|glob|names|images|samples|data)\w*[^)]{0,200}\)+\s*(?:>|!=|>=)\s*[01]\b)")
+    r"|\blen\([^)]{0,200}\b(?:dir|file|path|listdir|glob|names|images|samples|data)\w*[^)]{0,200}\)+\s*(?:>|!=|>=)\s*[01]\b"
+    # two listings of files that must pair up (ROMP's ``assert len(fnames_gt) == len(fnames_pred)``): one side's
+    # files are missing or extra
+    r"|\blen\(\s*\w*(?:file|fname|path|image|img)\w*\s*\)\s*==\s*len\(\s*\w*(?:file|fname|path|image|img)\w*\s*\))")
 #: An assert that an optional package imported (``assert has_apex``, ``assert HAS_TE``, ``assert apex_available``,
 #: ``assert is_flash_attn_2_available()``): the program sets the flag where it tries the import; the package is not
 #: installed. (``assert torch.cuda.is_available()`` asks for a device, not a package: it names no package.)
