@@ -12665,7 +12665,7 @@ SETS_401_406 = [
      "                ^\nSyntaxError: invalid syntax", {}, "syntax_error"),
 ]
 
-SETS_407_420 = [
+SETS_407_425 = [
     # Julia's UndefVarError for a capitalised name: a package's export the installed release lacks
     ("ERROR: LoadError: UndefVarError: `Chain` not defined in `Main`\n"
      "Suggestion: check for spelling errors or missing imports.", {}, "version_mismatch"),
@@ -12705,7 +12705,26 @@ SETS_407_420 = [
     ("Index exceeds matrix dimensions.\n\nError in demo (line 3)", {}, "index_error"),
     # tch's loader (rust-bert) missing a named tensor in the weights file
     ("Error: TchError(\"cannot find bert.embeddings.word_embeddings.weight in "
-     "\\\"/root/.cache/.rustbert/bert/model.ot\\\"\")", {}, "state_dict_mismatch"),
+     "\\\"/root/.cache/.rustbert/bert/model.ot\\\"\")", {}, "state_dict_mismatch"),    # an assert in the project's own reader of a file, on what the file held
+    ("Traceback (most recent call last):\n  File \"train.py\", line 9, in <module>\n    ds = Boxes(root)\n"
+     "  File \"/home/u/proj/data/boxes.py\", line 22, in __init__\n    self.items = self._load_annotations(ann)\n"
+     "  File \"/home/u/proj/data/boxes.py\", line 57, in _load_annotations\n"
+     "    assert len(boxes) == len(labels), f\"{len(boxes)} boxes, {len(labels)} labels\"\n"
+     "AssertionError: 5 boxes, 4 labels", {}, "corrupt_data"),
+    ("Traceback (most recent call last):\n  File \"train.py\", line 9, in <module>\n"
+     "    vocab = read_vocab(args.vocab)\n  File \"/home/u/proj/data.py\", line 40, in read_vocab\n"
+     "    assert len(parts) == 2, line\nAssertionError: the 12", {}, "corrupt_data"),
+    # ... and whose check is that it found anything: what it reads is not there
+    ("Traceback (most recent call last):\n  File \"tune.py\", line 30, in trial\n    dm.setup()\n"
+     "  File \"/home/u/proj/data.py\", line 88, in _load_files\n    assert len(new_records) > 0\nAssertionError", {},
+     "missing_file"),
+    # ... not in a loader of weights, nor in a function that only starts with the same letters
+    ("Traceback (most recent call last):\n  File \"train.py\", line 9, in <module>\n"
+     "    net = load_checkpoint(net, args.ckpt)\n  File \"/home/u/proj/utils.py\", line 40, in load_checkpoint\n"
+     "    assert len(state) == len(own)\nAssertionError", {}, "programming_error"),
+    ("Traceback (most recent call last):\n  File \"train.py\", line 9, in <module>\n    m = loader(args)\n"
+     "  File \"/home/u/proj/data.py\", line 40, in loader\n    assert x.dim() == 4\nAssertionError", {},
+     "programming_error"),
 ]
 
 #: Causes the unmatched exception's prior read as config without naming them, in words every author of them reads
@@ -12739,7 +12758,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-420": SETS_407_420, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-425": SETS_407_425, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
     "builds-and-loaders": BUILDS_AND_LOADERS_SIBLINGS, "config-parse": CONFIG_PARSE_SIBLINGS,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]

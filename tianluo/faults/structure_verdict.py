@@ -838,6 +838,12 @@ _GPU_CHECK = compile_pattern(r"^assert\b.*\b(?:torch\.)?cuda\.(?:device_count|is
 #: An assert on what loading a checkpoint left out or added (MAE's and DeiT's fine-tuning scripts: ``assert
 #: set(msg.missing_keys) == {'head.weight', ...}``): the checkpoint is not the one the script expects.
 _LOAD_KEYS_CHECK = compile_pattern(r"^assert\b.*\b(?:missing_keys|unexpected_keys)\b")
+#: The project's own reader of a file (``load_ply``, ``_load_files``, ``read_vocab``, ``load_labels``): an assert in it
+#: checks what the file held (its fields, its counts), so its failure is the file's: of another form, version or size
+#: than the program reads. (A loader of weights is the checkpoint's, above.)
+_FILE_READER = compile_pattern(r"^_?(?:load|read)(?:_\w+)?$")
+#: ... whose check is that it found anything (``assert len(new_records) > 0``, ``assert records``)
+_FOUND_NONE = compile_pattern(r"^assert\s+(?:\w+\s*$|\w+\s*,|len\([^)\n]{1,200}\)\s*(?:>|!=|>=)\s*[01]\b)")
 #: A key looked up in what a checkpoint file held (``torch.load(path)['teacher']``, ``ckpt['model']``,
 #: ``checkpoint["state_dict"]``): the file is of another layout than the program reads.
 _CHECKPOINT_KEY = compile_pattern(r"\b(?:torch\.load\([^)]*\)|\w*(?:ckpt|checkpoint|state_dict)\w*)\s*\[\s*['\"]")
@@ -1174,6 +1180,16 @@ def exception_verdict(raised: Raised) -> Verdict | None:
                            f"what the program was written for, raised in {origin})", "message", raised.text)
         return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (a check of the configuration or arguments "
                        f"refused them, raised in {origin})", "message", raised.text)
+    if (base == "AssertionError" and raised.origin == USER and raised.func is not None
+            and _FILE_READER.search(raised.func) and not _WEIGHTS_LOADER.search(raised.func)
+            and not _INPUT_CHECK.search(raised.source) and not _NAMES_FAILURE.search(raised.source + " " + message)):
+        if _FOUND_NONE.search(raised.source):
+            return Verdict(CONFIG_C, "missing_file", f"{_text(raised)} (raised in the project's own {origin}, a "
+                           "reader of files, by a check that it found any: what it reads is not there)", "origin",
+                           raised.text)
+        return Verdict(CONFIG_C, "corrupt_data", f"{_text(raised)} (raised in the project's own {origin}, a "
+                       "reader of a file, by a check of what the file held: it is of another form, version or size "
+                       "than the program reads)", "origin", raised.text)
     if programming and raised.origin == USER:
         return Verdict(CODE, _code_label(raised), f"{_text(raised)} (raised in the project's own {origin})",
                        "origin")
