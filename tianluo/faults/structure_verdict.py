@@ -1182,7 +1182,7 @@ def exception_verdict(raised: Raised) -> Verdict | None:
                        f"refused them, raised in {origin})", "message", raised.text)
     if (base == "AssertionError" and raised.origin == USER and raised.func is not None
             and _FILE_READER.search(raised.func) and not _WEIGHTS_LOADER.search(raised.func)
-            and not _INPUT_CHECK.search(raised.source) and not _NAMES_FAILURE.search(raised.source + " " + message)):
+            and not _NAMES_FAILURE.search(raised.source + " " + message)):  # (an input check was read above)
         if _FOUND_NONE.search(raised.source):
             return Verdict(CONFIG_C, "missing_file", f"{_text(raised)} (raised in the project's own {origin}, a "
                            "reader of files, by a check that it found any: what it reads is not there)", "origin",
