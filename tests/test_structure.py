@@ -1483,3 +1483,103 @@ def test_a_trainers_progress_line_is_searched_by_few_patterns():
         line = structure._Line(text)
         assert line.possible is not None and len(line.possible) <= 4, sorted(line.possible)
         assert line.search(structure._ERRNO) is None
+
+
+# --- a launcher's prefix before every line reads as the plain log -----------------------------------------------------
+
+LAUNCHER_PREFIXES = {"srun --label": "0: ", "docker compose": "trainer-1  | "}
+
+# a notebook's traceback, IPython numbering the source lines it shows (serp-ai/bark-with-voice-clone#20, verbatim), and
+# a paste indented as a Markdown code block
+NUMBERED_PASTE = "\n".join([
+    'AssertionError                            Traceback (most recent call last)',
+    'Cell In[3], line 2',
+    '      1 # simple generation',
+    '----> 2 audio_array = generate_audio(text_prompt, history_prompt=voice_name, text_temp=0.7'
+     ', waveform_temp=0.7)',
+    '',
+    'File f:\\WBC\\bark-with-voice-clone\\bark\\api.py:113, in generate_audio(text, history_prompt,'
+     ' text_temp, waveform_temp, silent, output_full)',
+    '     94 """Generate audio array from input text.',
+    '     95 ',
+    '     96 Args:',
+    '   (...)',
+    '    105     numpy audio array at sample frequency 24khz',
+    '    106 """',
+    '    107 semantic_tokens = text_to_semantic(',
+    '    108     text,',
+    '    109     history_prompt=history_prompt,',
+    '    110     temp=text_temp,',
+    '    111     silent=silent,',
+    '    112 )',
+    '--> 113 out = semantic_to_waveform(',
+    '    114     semantic_tokens,',
+    '    115     history_prompt=history_prompt,',
+    '    116     temp=waveform_temp,',
+    '    117     silent=silent,',
+    '    118     output_full=output_full,',
+    '...',
+    '    537 )',
+    '    538 x_coarse_history = _flatten_codebooks(x_coarse_history) + SEMANTIC_VOCAB_SIZE',
+    '    539 # trim histories correctly',
+    '',
+    'AssertionError: ',
+]) + "\n"
+INDENTED_PASTE = "    DGLError: Expect number of features to match number of edges. Got 26 and 38 instead.\n"
+
+
+def _prefixed(text: str, prefix: str) -> str:
+    return "".join(prefix + line + "\n" for line in text.splitlines())
+
+
+@pytest.mark.parametrize("launcher", sorted(LAUNCHER_PREFIXES))
+@pytest.mark.parametrize("text", [NUMBERED_PASTE, INDENTED_PASTE], ids=["notebook", "indented"])
+def test_a_pastes_numbered_or_shared_indented_lines_behind_a_launchers_prefix_read_as_the_plain_ones(launcher, text):
+    """The numbers IPython puts before the source lines it shows, and the indentation every line of a paste shares,
+    stand after srun's or compose's prefix; each rank's lines lose them as the plain log's do (the bark assertion read
+    as the program's bug behind srun's label, the DGL error line as no exception at all, until the session of
+    2026-12-07, fourth)."""
+    prefixed = _prefixed(text, LAUNCHER_PREFIXES[launcher])
+    assert (_fault(prefixed).klass, _fault(prefixed).label) == (_fault(text).klass, _fault(text).label)
+
+
+PIP_BUILD = """\
+  × python setup.py egg_info did not run successfully.
+  │ exit code: 1
+  ╰─> [6 lines of output]
+      Traceback (most recent call last):
+        File "/tmp/pip-install-b_m2a11p/openfold_e5eab7d3/setup.py", line 56, in <module>
+          _, major, _ = get_cuda_bare_metal_version(CUDA_HOME)
+        File "/tmp/pip-install-b_m2a11p/openfold_e5eab7d3/setup.py", line 40, in get_cuda_bare_metal_version
+          raw_output = subprocess.check_output([cuda_dir + "/bin/nvcc", "-V"], universal_newlines=True)
+      TypeError: unsupported operand type(s) for +: 'NoneType' and 'str'
+      [end of output]
+
+  note: This error originates from a subprocess, and is likely not a problem with pip.
+error: metadata-generation-failed
+"""
+
+# torchrun's summary names rank 0 as the first to fail; the lines are all one container's
+NCCL_THEN_TORCHRUN = (
+    "RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:891, internal error, NCCL "
+    "version 21.0.3\n"
+    "ncclInternalError: Internal check failed. This is either a bug in NCCL or due to memory corruption\n"
+    "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: 0 (pid: 36621) of binary: "
+    "/usr/bin/python\n"
+    "Root Cause (first observed failure):\n[0]:\n  time      : 2022-03-01_10:00:00\n  host      : node1\n"
+    "  rank      : 0 (local_rank: 0)\n  exitcode  : 1 (pid: 36621)\n")
+
+
+@pytest.mark.parametrize("launcher", sorted(LAUNCHER_PREFIXES))
+@pytest.mark.parametrize(("text", "want"), [(PIP_BUILD, (C, "version_mismatch")),
+                                            (NCCL_THEN_TORCHRUN, (T, "nccl_error"))], ids=["pip", "nccl"])
+def test_a_launchers_prefix_changes_no_reading(tmp_path, launcher, text, want):
+    """A rule anchored at its line's start that reads a line behind the prefix (pip's ``error:
+    metadata-generation-failed``) gives way to one before it in the rulebook no more than in the plain log, where it
+    comes first; and a container's name (compose's) is no rank to set beside the one torchrun names."""
+    for body in (text, _prefixed(text, LAUNCHER_PREFIXES[launcher])):
+        path = tmp_path / "stderr"
+        path.write_text(body)
+        lines = tuple(scan(path, "stderr", Cursor(), compile_patterns(BUILTIN_RULES), final=True).matches)
+        fault = classify(Evidence(state="exited", exit_code=1, lines=lines, tail=(("stderr", tail(path)),)))
+        assert (fault.klass, fault.label) == want, (body[:40], fault)

@@ -140,12 +140,19 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
     # A rule that matched on the exit record alone (a signal, an exit code) gives way to one before it in the rulebook
     # that reads such a line: what the plain log would have read first (``KeyboardInterrupt`` behind compose's prefix,
     # then SIGINT).
+    # A rule that matched a prefixed line (one not anchored at its start) gives way the same way to one before it that
+    # reads an unprefixed line (pip's ``error: metadata-generation-failed`` behind srun's label, below the build's
+    # TypeError): the rule the plain log would have read first.
     if fault is None or (ruled_by is not None and ruled_line is None):
         ruled = _ruled_line(ev, sig, _unwrapped(shape)) or _ruled_line(ev, sig, _unprefixed(shape, aside))
-        if ruled is not None and (ruled_by is None or _ORDER[id(ruled[0])] < _ORDER[id(ruled_by)]):
-            ruled_by, ruled_line = ruled
-            fault = Fault(klass=ruled_by.klass, label=ruled_by.label, evidence=_line_text(ruled_line),
-                          free=ruled_by.free)
+    elif ruled_by is not None and shape.launched:
+        ruled = _ruled_line(ev, sig, _unprefixed(shape, aside))
+    else:
+        ruled = None
+    if ruled is not None and (ruled_by is None or _ORDER[id(ruled[0])] < _ORDER[id(ruled_by)]):
+        ruled_by, ruled_line = ruled
+        fault = Fault(klass=ruled_by.klass, label=ruled_by.label, evidence=_line_text(ruled_line),
+                      free=ruled_by.free)
     fault = _structure(ev, fault, ruled_by, sig, shape)
     if ruled_by is not None and ruled_by.name == "name_error" and fault.label == "name_error":
         fault = _unbound_after_failure(tails, fault, shape)
@@ -298,8 +305,8 @@ def _symptom_only(ev: Evidence, fault: Fault, line: LogLine | None, causes: Sequ
     if fault.label not in PEER_LOSS or line is None or shape.root_rank is None:
         return fault
     rank = split_prefix(line.text[:LINE_CHARS])[0]
-    if rank is None or rank == shape.root_rank:
-        return fault
+    if rank is None or rank == shape.root_rank or not (rank.isdigit() and shape.root_rank.isdigit()):
+        return fault  # (a container's or a host's name, compose's or pdsh's, is no rank to set beside the launcher's)
     if any(split_prefix(c.text[:LINE_CHARS])[0] == shape.root_rank for c in causes):
         return fault
     if any(r.rank == shape.root_rank for r in (*shape.bare, *shape.first_causes())):

@@ -1079,14 +1079,29 @@ def _dedented(lines: list[str]) -> list[str]:
     return [line[common:] for line in lines] if common >= 2 else lines
 
 
+def _ranks_dedented(pairs: list[tuple[str | None, str]]) -> list[tuple[str | None, str]]:
+    """``(rank, line)`` pairs with each rank's lines unnumbered and dedented as a paste's are (``_unnumbered``,
+    ``_dedented``): behind srun's label or compose's prefix, a notebook's numbered source lines and a paste's
+    shared indentation stand after the prefix, where the whole log's pass did not see them."""
+    out = list(pairs)
+    at: dict[str, list[int]] = {}
+    for i, (rank, _) in enumerate(pairs):
+        if rank is not None:
+            at.setdefault(rank, []).append(i)
+    for rank, where in at.items():
+        for i, line in zip(where, _dedented(_unnumbered([pairs[i][1] for i in where])), strict=True):
+            out[i] = (rank, line)
+    return out
+
+
 def read(tails: Iterable[tuple[str, str]]) -> Shape:
     """The structure of the logs' tails: ``(file name, text)`` pairs (stdout, stderr, extra logs)."""
     lines: list[tuple[str, str | None, str]] = []
     for fname, text in tails:
         carried = ""  # a prefix no launcher pattern knows, seen before a traceback's first line
         reported = ""  # the exception's name on a ComfyUI report's line just before
-        for raw in _dedented(_unnumbered(text.splitlines())):
-            rank, rest = split_prefix(raw[:LINE_CHARS])
+        for rank, rest in _ranks_dedented([split_prefix(raw[:LINE_CHARS])
+                                           for raw in _dedented(_unnumbered(text.splitlines()))]):
             carried, rest = _carried_prefix(carried, rest)
             rest = _MARK_AT_END.sub("", rest).rstrip()  # a paste's trailing spaces end no line of Python's
             if reported and (m := _REPORT_MESSAGE.search(rest)) is not None:
