@@ -189,7 +189,11 @@ _PREFIX = LazyPattern(
     r"|\[(?:\d{4}-\d\d-\d\d[^\]\n]{0,40}|DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL"
     r"|[\w.\-]{1,100}\.py:\d{1,7}(?::[\w<>.]{1,100})?)\]:? "
     # a tqdm bar a paste glued to the next line (its carriage return lost): ``  0% 0/1 [00:00<?, ?it/s]formats: ...``
-    r"|\s{0,8}\d{1,3}%(?:\|[^|\n]{0,200}\|)? ?\d{1,12}/\d{1,12} \[[^\]\n]{0,120}\])",
+    r"|\s{0,8}\d{1,3}%(?:\|[^|\n]{0,200}\|)? ?\d{1,12}/\d{1,12} \[[^\]\n]{0,120}\]"
+    # moreutils' ts (its default ``%b %d %H:%M:%S``) or a syslog-style stamp before each line: not a rank
+    r"|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d \d\d:\d\d:\d\d(?:[.,]\d{1,9})? "
+    # ``kubectl logs --prefix``: the pod (a job's replica, named for it) and its container
+    r"|\[pod/([\w.\-]{1,253})/[\w.\-]{1,63}\] )",
     capture=True)
 
 
@@ -1074,6 +1078,8 @@ def _dedented(lines: list[str]) -> list[str]:
     """The lines without the indentation all of them share (a paste indented as a Markdown code block, every line
     four spaces in): a traceback's exception line stands at its start again. A log whose lines start anywhere at
     the left margin keeps its own."""
+    if lines and all(line.startswith("\t") for line in lines if line.strip()):  # a tab before every line
+        lines = [line[1:] if line.startswith("\t") else line for line in lines]
     indents = [len(line) - len(line.lstrip(" ")) for line in lines if line.strip()]
     common = min(indents, default=0)
     return [line[common:] for line in lines] if common >= 2 else lines
