@@ -1595,7 +1595,8 @@ ModuleNotFoundError: No module named 'foldingdiff'
 #: What else may stand before every line of a job's log: ``kubectl logs --prefix`` (the pod and its container),
 #: moreutils' ``ts`` (its default stamp, the day padded or not), and a tab a wrapper or a paste put there.
 OTHER_PREFIXES = {"kubectl --prefix": "[pod/trainer-worker-0/pytorch] ", "ts": "Dec 07 10:00:00 ",
-                  "ts, a one-digit day": "Dec  7 10:00:00 ", "a tab": "\t"}
+                  "ts, a one-digit day": "Dec  7 10:00:00 ", "a tab": "\t", "the time of day": "10:00:00 ",
+                  "the time of day, bracketed": "[10:00:00] ", "a bracketed ISO time": "[2024-05-01T10:00:00.123Z] "}
 
 
 @pytest.mark.parametrize("prefix", sorted(OTHER_PREFIXES))
@@ -1604,9 +1605,22 @@ OTHER_PREFIXES = {"kubectl --prefix": "[pod/trainer-worker-0/pytorch] ", "ts": "
                                             (NCCL_THEN_TORCHRUN, (T, "nccl_error"))], ids=["module", "pip", "nccl"])
 def test_a_collectors_or_a_pastes_prefix_changes_no_reading(tmp_path, prefix, text, want):
     """Each of these before every line: the reading of the plain log (before the session of 2026-12-07, fourth,
-    kubectl's prefix moved 115 of a sample of 1,580 held-out readings out of their class, ts's 394, a tab 41)."""
+    kubectl's prefix moved 115 of a sample of 1,580 held-out readings out of their class, ts's 394, a tab 41; of 790,
+    a bracketed ISO time 16, where a rule anchored at its line's start read nothing behind it). A logger's level is
+    not such a prefix (``test_a_message_a_logger_wrote_is_not_read_as_the_exception_line``)."""
     path = tmp_path / "stderr"
     path.write_text(_prefixed(text, OTHER_PREFIXES[prefix]))
     lines = tuple(scan(path, "stderr", Cursor(), compile_patterns(BUILTIN_RULES), final=True).matches)
     fault = classify(Evidence(state="exited", exit_code=1, lines=lines, tail=(("stderr", tail(path)),)))
     assert (fault.klass, fault.label) == want, fault
+
+
+def test_a_warning_a_logger_marked_is_not_read_behind_its_stamp_as_a_cause(tmp_path):
+    """Behind a logger's stamp a rule anchored at the line's start reads the message, but not one the logger marked a
+    warning: the job went on from it (the timeout that ended it is the cause)."""
+    path = tmp_path / "stderr"
+    path.write_text("2024-05-01 10:00:00,123 - WARNING - error: metadata-generation-failed\n"
+                    "2024-05-01 10:00:09,123 - INFO - socket.timeout: timed out\n")
+    lines = tuple(scan(path, "stderr", Cursor(), compile_patterns(BUILTIN_RULES), final=True).matches)
+    fault = classify(Evidence(state="exited", exit_code=1, lines=lines, tail=(("stderr", tail(path)),)))
+    assert (fault.klass, fault.label) == (T, "timeout"), fault

@@ -145,7 +145,7 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
     # TypeError): the rule the plain log would have read first.
     if fault is None or (ruled_by is not None and ruled_line is None):
         ruled = _ruled_line(ev, sig, _unwrapped(shape)) or _ruled_line(ev, sig, _unprefixed(shape, aside))
-    elif ruled_by is not None and shape.launched:
+    elif ruled_by is not None and (shape.launched or shape.destamped):
         ruled = _ruled_line(ev, sig, _unprefixed(shape, aside))
     else:
         ruled = None
@@ -193,7 +193,7 @@ def _unprefixed(shape: Shape, aside: frozenset[str]) -> tuple[LogLine, ...]:
     state a cause, as the scan's would (not a warning, an exception set aside, a teardown's line, and, where the
     rulebook's prefilter is built, not a line no built-in rule's literals are in). A logger's time and level are left
     alone: a message it logged and went on from is no exception line."""
-    return tuple(LogLine(file=name, offset=0, text=text, rules=()) for name, text in shape.launched
+    return tuple(LogLine(file=name, offset=0, text=text, rules=()) for name, text in shape.launched + shape.destamped
                  if text.strip() and not _WARNING.search(text) and not _TEARDOWN.search(text)
                  and _possible(text) != frozenset()  # (None: no filter, every rule is searched)
                  and not _is_aside(text, aside) and not _torn_down(text, shape))

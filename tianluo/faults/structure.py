@@ -118,6 +118,9 @@ class Shape:
     # The lines a launcher put a rank's or a host's prefix before (srun's --label, docker compose's container), as
     # (file, the line without its prefixes): what the program printed, for rules anchored at its line's start
     launched: tuple[tuple[str, str], ...] = ()
+    # ... and those a prefix that names no rank stood before (a collector's or a logger's time stamp, a logger's level,
+    # a paste's marks), taken off: the program's words too
+    destamped: tuple[tuple[str, str], ...] = ()
 
     def first_causes(self) -> list[Raised]:
         """The chains' exceptions, root rank's first, each chain from its first cause, newest chain first."""
@@ -190,8 +193,10 @@ _PREFIX = LazyPattern(
     r"|[\w.\-]{1,100}\.py:\d{1,7}(?::[\w<>.]{1,100})?)\]:? "
     # a tqdm bar a paste glued to the next line (its carriage return lost): ``  0% 0/1 [00:00<?, ?it/s]formats: ...``
     r"|\s{0,8}\d{1,3}%(?:\|[^|\n]{0,200}\|)? ?\d{1,12}/\d{1,12} \[[^\]\n]{0,120}\]"
-    # moreutils' ts (its default ``%b %d %H:%M:%S``) or a syslog-style stamp before each line: not a rank
+    # moreutils' ts (its default ``%b %d %H:%M:%S``) or a syslog-style stamp before each line, or the time of day alone
+    # (``ts '%H:%M:%S'``, a CI console's timestamper, ``[10:00:00] ``): not a rank
     r"|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d \d\d:\d\d:\d\d(?:[.,]\d{1,9})? "
+    r"|\[?\d\d:\d\d:\d\d(?:[.,]\d{1,9})?\]? "
     # ``kubectl logs --prefix``: the pod (a job's replica, named for it) and its container
     r"|\[pod/([\w.\-]{1,253})/[\w.\-]{1,63}\] )",
     capture=True)
@@ -1100,21 +1105,31 @@ def _ranks_dedented(pairs: list[tuple[str | None, str]]) -> list[tuple[str | Non
     return out
 
 
+#: A prefix a logger wrote (its level, its place): the message after it is one the program logged and may have gone on
+#: from, not a line it ended on; a time stamp alone (a collector's, ``ts``'s) or a paste's marks are not one.
+_LOGGED = LazyPattern(r"(?i)\b(?:trace|debug|info|notice|success|warn(?:ing)?|error|critical|fatal)\b|\.py:\d|^[IWEF] ")
+
+
 def read(tails: Iterable[tuple[str, str]]) -> Shape:
     """The structure of the logs' tails: ``(file name, text)`` pairs (stdout, stderr, extra logs)."""
     lines: list[tuple[str, str | None, str]] = []
+    stamped: set[int] = set()  # the lines a prefix naming no rank was taken off (a time stamp, a logger's level)
     for fname, text in tails:
         carried = ""  # a prefix no launcher pattern knows, seen before a traceback's first line
         reported = ""  # the exception's name on a ComfyUI report's line just before
-        for rank, rest in _ranks_dedented([split_prefix(raw[:LINE_CHARS])
-                                           for raw in _dedented(_unnumbered(text.splitlines()))]):
+        raws = [raw[:LINE_CHARS] for raw in _dedented(_unnumbered(text.splitlines()))]
+        for raw, (rank, rest) in zip(raws, _ranks_dedented([split_prefix(raw) for raw in raws]), strict=True):
             carried, rest = _carried_prefix(carried, rest)
+            taken = raw[:len(raw) - len(rest)]
+            if rank is None and taken.strip(" >`*\"") and not _LOGGED.search(taken):
+                stamped.add(len(lines))
             rest = _MARK_AT_END.sub("", rest).rstrip()  # a paste's trailing spaces end no line of Python's
             if reported and (m := _REPORT_MESSAGE.search(rest)) is not None:
                 rest = f"{reported}: {m.group(1)}"  # the report's two items as the exception line they stand for
             t = _REPORT_TYPE.search(rest)
             reported = t.group(1) if t is not None else ""
             lines.append((fname, rank, rest))
+    destamped = tuple((lines[i][0], lines[i][2]) for i in sorted(stamped) if i >= len(lines) - MAX_LINES)
     lines = lines[-MAX_LINES:]
     chains, bare, survived, symptoms = _tracebacks(lines)
     known = {r.text for chain in chains for r in chain} | {r.text for r in bare + survived + symptoms}
@@ -1213,7 +1228,8 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
                  service=tuple(service),
                  ranks=frozenset(ranks), same_error_ranks=_same_error(chains, srun_tasks), overfull_barrier=overfull,
                  usage=usage, panic=panic, rejected=rejected, torn_down=frozenset(torn_down),
-                 launched=tuple((fname, text) for fname, rank, text in lines if rank is not None))
+                 launched=tuple((fname, text) for fname, rank, text in lines if rank is not None),
+                 destamped=destamped)
 
 
 def _same_error(chains, srun_tasks) -> int:
