@@ -1478,9 +1478,12 @@ def test_rulebook_on_each_excerpt(ex, excerpt_folder):
 
 
 #: What a log collector writes before each of the program's lines: ``docker logs -t`` and ``kubectl logs
-#: --timestamps`` (one space after the time), a CRI log file's stream and tag, a line CR LF ended (a Windows program).
+#: --timestamps`` (one space after the time), a CRI log file's stream and tag, ``kubectl logs --prefix``'s pod and
+#: container, moreutils' ``ts`` stamp, a line CR LF ended (a Windows program).
 COLLECTED = {"docker": lambda line: "2024-05-01T10:00:00.123456789Z " + line + "\n",
              "cri": lambda line: "2024-05-01T10:00:00.123456789Z stderr F " + line + "\n",
+             "kubectl-prefix": lambda line: "[pod/trainer-worker-0/pytorch] " + line + "\n",
+             "ts": lambda line: "Dec 07 10:00:00 " + line + "\n",
              "crlf": lambda line: line + "\r\n"}
 #: ... and what a launcher writes before each line of a task's: srun's --label, docker compose's container.
 LAUNCHED = {"srun": lambda line: "0: " + line + "\n", "compose": lambda line: "trainer-1  | " + line + "\n"}
