@@ -189,10 +189,10 @@ def _ruled_line(ev: Evidence, sig: int | None, lines: Sequence[LogLine]) -> tupl
 
 
 def _unprefixed(shape: Shape, aside: frozenset[str]) -> tuple[LogLine, ...]:
-    """The lines behind a launcher's prefix naming a rank or a host (``Shape.launched``), without it: those that may
-    state a cause, as the scan's would (not a warning, an exception set aside, a teardown's line, and, where the
-    rulebook's prefilter is built, not a line no built-in rule's literals are in). A logger's time and level are left
-    alone: a message it logged and went on from is no exception line."""
+    """The lines behind a launcher's prefix naming a rank or a host (``Shape.launched``) or behind a time stamp alone
+    (``Shape.destamped``), without it: those that may state a cause, as the scan's would (not a warning, an exception
+    set aside, a teardown's line, and, where the rulebook's prefilter is built, not a line no built-in rule's literals
+    are in). A logger's time and level are left alone: a message it logged and went on from is no exception line."""
     return tuple(LogLine(file=name, offset=0, text=text, rules=()) for name, text in shape.launched + shape.destamped
                  if text.strip() and not _WARNING.search(text) and not _TEARDOWN.search(text)
                  and _possible(text) != frozenset()  # (None: no filter, every rule is searched)

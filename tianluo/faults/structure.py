@@ -118,8 +118,8 @@ class Shape:
     # The lines a launcher put a rank's or a host's prefix before (srun's --label, docker compose's container), as
     # (file, the line without its prefixes): what the program printed, for rules anchored at its line's start
     launched: tuple[tuple[str, str], ...] = ()
-    # ... and those a prefix that names no rank stood before (a collector's or a logger's time stamp, a logger's level,
-    # a paste's marks), taken off: the program's words too
+    # ... and those a time stamp alone stood before (a collector's, ts's, a CI console's; not a logger's level or place,
+    # whose messages the job may have gone on from, nor a paste's marks, read as they stand), taken off
     destamped: tuple[tuple[str, str], ...] = ()
 
     def first_causes(self) -> list[Raised]:
@@ -1113,7 +1113,7 @@ _LOGGED = LazyPattern(r"(?i)\b(?:trace|debug|info|notice|success|warn(?:ing)?|er
 def read(tails: Iterable[tuple[str, str]]) -> Shape:
     """The structure of the logs' tails: ``(file name, text)`` pairs (stdout, stderr, extra logs)."""
     lines: list[tuple[str, str | None, str]] = []
-    stamped: set[int] = set()  # the lines a prefix naming no rank was taken off (a time stamp, a logger's level)
+    stamped: set[int] = set()  # the lines a time stamp alone was taken off (Shape.destamped)
     for fname, text in tails:
         carried = ""  # a prefix no launcher pattern knows, seen before a traceback's first line
         reported = ""  # the exception's name on a ComfyUI report's line just before
