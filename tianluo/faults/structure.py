@@ -1113,7 +1113,7 @@ _LOGGED = LazyPattern(r"(?i)\b(?:trace|debug|info|notice|success|warn(?:ing)?|er
 def read(tails: Iterable[tuple[str, str]]) -> Shape:
     """The structure of the logs' tails: ``(file name, text)`` pairs (stdout, stderr, extra logs)."""
     lines: list[tuple[str, str | None, str]] = []
-    stamped: set[int] = set()  # the lines a time stamp alone was taken off (Shape.destamped)
+    stamped: list[bool] = []  # beside each line: whether a time stamp alone was taken off it (Shape.destamped)
     for fname, text in tails:
         carried = ""  # a prefix no launcher pattern knows, seen before a traceback's first line
         reported = ""  # the exception's name on a ComfyUI report's line just before
@@ -1121,16 +1121,14 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
         for raw, (rank, rest) in zip(raws, _ranks_dedented([split_prefix(raw) for raw in raws]), strict=True):
             carried, rest = _carried_prefix(carried, rest)
             taken = raw[:len(raw) - len(rest)]
-            if rank is None and taken.strip(" >`*\"") and not _LOGGED.search(taken):
-                stamped.add(len(lines))
+            stamped.append(rank is None and bool(taken.strip(" >`*\"")) and not _LOGGED.search(taken))
             rest = _MARK_AT_END.sub("", rest).rstrip()  # a paste's trailing spaces end no line of Python's
             if reported and (m := _REPORT_MESSAGE.search(rest)) is not None:
                 rest = f"{reported}: {m.group(1)}"  # the report's two items as the exception line they stand for
             t = _REPORT_TYPE.search(rest)
             reported = t.group(1) if t is not None else ""
             lines.append((fname, rank, rest))
-    destamped = tuple((lines[i][0], lines[i][2]) for i in sorted(stamped) if i >= len(lines) - MAX_LINES)
-    lines = lines[-MAX_LINES:]
+    lines, stamped = lines[-MAX_LINES:], stamped[-MAX_LINES:]
     chains, bare, survived, symptoms = _tracebacks(lines)
     known = {r.text for chain in chains for r in chain} | {r.text for r in bare + survived + symptoms}
     bare = bare + tuple(_native(lines, known))
@@ -1229,7 +1227,7 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
                  ranks=frozenset(ranks), same_error_ranks=_same_error(chains, srun_tasks), overfull_barrier=overfull,
                  usage=usage, panic=panic, rejected=rejected, torn_down=frozenset(torn_down),
                  launched=tuple((fname, text) for fname, rank, text in lines if rank is not None),
-                 destamped=destamped)
+                 destamped=tuple((fname, text) for (fname, _, text), s in zip(lines, stamped, strict=True) if s))
 
 
 def _same_error(chains, srun_tasks) -> int:
