@@ -1596,7 +1596,14 @@ ModuleNotFoundError: No module named 'foldingdiff'
 #: moreutils' ``ts`` (its default stamp, the day padded or not), and a tab a wrapper or a paste put there.
 OTHER_PREFIXES = {"kubectl --prefix": "[pod/trainer-worker-0/pytorch] ", "ts": "Dec 07 10:00:00 ",
                   "ts, a one-digit day": "Dec  7 10:00:00 ", "a tab": "\t", "the time of day": "10:00:00 ",
-                  "the time of day, bracketed": "[10:00:00] ", "a bracketed ISO time": "[2024-05-01T10:00:00.123Z] "}
+                  "the time of day, bracketed": "[10:00:00] ", "a bracketed ISO time": "[2024-05-01T10:00:00.123Z] ",
+                  # Airflow's operators log their child's every line: BashOperator (2.x and 1.10), the
+                  # KubernetesPodOperator (its container after the level), the SSHOperator's stderr at WARNING
+                  "Airflow's BashOperator": "[2024-03-01, 10:00:00 UTC] {subprocess.py:93} INFO - ",
+                  "Airflow 1.10's BashOperator": "[2020-01-01 10:00:00,123] {bash_operator.py:128} INFO - ",
+                  "Airflow's KubernetesPodOperator":
+                      "[2024-03-01T10:00:00.123+0000] {pod_manager.py:471} INFO - [base] ",
+                  "Airflow's SSHOperator": "[2024-03-01, 10:00:00 UTC] {ssh.py:526} WARNING - "}
 
 
 @pytest.mark.parametrize("prefix", sorted(OTHER_PREFIXES))
@@ -1606,8 +1613,10 @@ OTHER_PREFIXES = {"kubectl --prefix": "[pod/trainer-worker-0/pytorch] ", "ts": "
 def test_a_collectors_or_a_pastes_prefix_changes_no_reading(tmp_path, prefix, text, want):
     """Each of these before every line: the reading of the plain log (before the session of 2026-12-07, fourth,
     kubectl's prefix moved 115 of a sample of 1,580 held-out readings out of their class, ts's 394, a tab 41; of 790,
-    a bracketed ISO time 16, where a rule anchored at its line's start read nothing behind it). A logger's level is
-    not such a prefix (``test_a_message_a_logger_wrote_is_not_read_as_the_exception_line``)."""
+    a bracketed ISO time 16, where a rule anchored at its line's start read nothing behind it; Airflow's prefix moved
+    204 of 790 out of their class until the session of 2026-12-07, fifth). A logger's level is not such a prefix
+    (``test_a_message_a_logger_wrote_is_not_read_as_the_exception_line``), but for the child's lines an operator
+    logs."""
     path = tmp_path / "stderr"
     path.write_text(_prefixed(text, OTHER_PREFIXES[prefix]))
     lines = tuple(scan(path, "stderr", Cursor(), compile_patterns(BUILTIN_RULES), final=True).matches)

@@ -187,6 +187,9 @@ _PREFIX = LazyPattern(
     # ... and the name before the level (``%(asctime)s - %(name)s - %(levelname)s - %(message)s``, Hugging Face's
     # example scripts')
     r"|[\w.<>\-]{1,100} - (?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) - "
+    # Airflow's task log, after its bracketed time: the place and the level (``{subprocess.py:93} INFO - ``), as its
+    # BashOperator logs the child's every line; the KubernetesPodOperator's ``[base] `` container after it
+    r"|\{[\w.\-]{1,100}\.py:\d{1,7}\} (?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) - (?:\[base\] )?"
     # a collector's stream tag, padded (``2023-09-04 08:11:57.460 [stderr   ] ``, after the time read above)
     r"|\[std(?:out|err) {0,8}\]:? "
     r"|\[(?:\d{4}-\d\d-\d\d[^\]\n]{0,40}|DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL"
@@ -1108,6 +1111,11 @@ def _ranks_dedented(pairs: list[tuple[str | None, str]]) -> list[tuple[str | Non
 #: A prefix a logger wrote (its level, its place): the message after it is one the program logged and may have gone on
 #: from, not a line it ended on; a time stamp alone (a collector's, ``ts``'s) or a paste's marks are not one.
 _LOGGED = LazyPattern(r"(?i)\b(?:trace|debug|info|notice|success|warn(?:ing)?|error|critical|fatal)\b|\.py:\d|^[IWEF] ")
+#: ... but Airflow's operators log their child's every line at one level (BashOperator's ``{subprocess.py:93} INFO - ``,
+#: 1.10's ``{bash_operator.py:128}``, the KubernetesPodOperator's ``{pod_manager.py:471}``, the SSHOperator's stderr
+#: at WARNING): those lines are the child's own, as a collector's would be.
+_CHILD_LOGGED = LazyPattern(
+    r"\{(?:subprocess|bash_operator|bash|pod_manager|docker|ssh)\.py:\d{1,7}\} (?:INFO|WARNING) - ")
 
 
 def read(tails: Iterable[tuple[str, str]]) -> Shape:
@@ -1121,7 +1129,8 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
         for raw, (rank, rest) in zip(raws, _ranks_dedented([split_prefix(raw) for raw in raws]), strict=True):
             carried, rest = _carried_prefix(carried, rest)
             taken = raw[:len(raw) - len(rest)]
-            stamped.append(rank is None and bool(taken.strip(" >`*\"")) and not _LOGGED.search(taken))
+            stamped.append(rank is None and bool(taken.strip(" >`*\""))
+                           and (not _LOGGED.search(taken) or _CHILD_LOGGED.search(taken) is not None))
             rest = _MARK_AT_END.sub("", rest).rstrip()  # a paste's trailing spaces end no line of Python's
             if reported and (m := _REPORT_MESSAGE.search(rest)) is not None:
                 rest = f"{reported}: {m.group(1)}"  # the report's two items as the exception line they stand for
