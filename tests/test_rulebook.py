@@ -12727,6 +12727,90 @@ SETS_407_425 = [
      "programming_error"),
 ]
 
+SETS_428_441 = [
+    # Node.js (libuv) in its own words: a file it reads or lists that is not there
+    ("Error: ENOENT: no such file or directory, open '/home/u/.config/app/settings.json'", {}, "missing_file"),
+    ("Error: ENOENT: no such file or directory, scandir '/data/models'\n    at Object.readdirSync (node:fs:1515:3)"
+     " {\n  errno: -2,\n  syscall: 'scandir',\n  code: 'ENOENT',\n  path: '/data/models'\n}", {}, "missing_file"),
+    # ... the program it spawns (its error object's ``errno: -2`` is libuv's ENOENT, not getaddrinfo's EAI_NONAME)
+    ("Error: spawn ffmpeg ENOENT\n    at ChildProcess._handle.onexit (node:internal/child_process:286:19) {\n"
+     "  errno: -2,\n  code: 'ENOENT',\n  syscall: 'spawn ffmpeg',\n  path: 'ffmpeg',\n"
+     "  spawnargs: [ '-i', 'in.wav' ]\n}", {}, "command_not_found"),
+    ("Error: EACCES: permission denied, open '/data/x.json'\n    at Object.openSync (node:fs:573:3) {\n"
+     "  errno: -13,\n  syscall: 'open',\n  code: 'EACCES',\n  path: '/data/x.json'\n}", {}, "permission_denied"),
+    ("Error: getaddrinfo ENOTFOUND huggingface.co\n    at GetAddrInfoReqWrap.onlookup [as oncomplete] "
+     "(node:dns:107:26) {\n  errno: -3008,\n  code: 'ENOTFOUND',\n  syscall: 'getaddrinfo',\n"
+     "  hostname: 'huggingface.co'\n}", {}, "dns_error"),
+    # ... Python's -2 stays the resolver's; Node renaming its own temporary file is no missing input
+    ("socket.gaierror: [Errno -2] Name or service not known", {}, "dns_error"),
+    ("Error: ENOENT: no such file or directory, rename '/ckpt/tmp-1' -> '/ckpt/model.bin'", {}, "exit_1"),
+    # a program's own words for a tool it runs that is not installed; Ubuntu's command-not-found
+    ("LMSTUDIO ERROR: 'lms' command not found. Cannot auto-load model.", {}, "command_not_found"),
+    ("Command 'python' not found, did you mean:\n  command 'python3' from deb python3", {}, "command_not_found"),
+    # the docker (or podman) client that cannot reach its daemon; refused on the socket's permission stays the OS's
+    ("Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?", {},
+     "connection_error"),
+    ("docker: error during connect: this error may indicate that the docker daemon is not running: Head "
+     "\"http://%2F%2F.%2Fpipe%2Fdocker_engine/_ping\": open //./pipe/docker_engine: The system cannot find the file "
+     "specified.\nSee 'docker run --help'.", {}, "connection_error"),
+    ("docker: permission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock: "
+     "Post \"http://%2Fvar%2Frun%2Fdocker.sock/v1.24/containers/create\": dial unix /var/run/docker.sock: connect: "
+     "permission denied.", {}, "permission_denied"),
+    # gradio_client refused by the Space it calls
+    ("ValueError: Could not fetch config for https://user-evaluator.hf.space/", {}, "http_unavailable"),
+    ("ValueError: Could not fetch api info for https://user-evaluator.hf.space/: {'detail': 'Not Found'}", {},
+     "http_unavailable"),
+    # older pips' words for a source build whose metadata step failed
+    ("Collecting shap\n  Downloading shap-0.30.2.tar.gz (244kB)\n"
+     "ERROR: Files/directories not found in /tmp/pip-install-oao13i4x/shap/pip-egg-info", {}, "version_mismatch"),
+    ("Command \"python setup.py egg_info\" failed with error code 1 in /tmp/pip-build-abc/pkg/", {},
+     "version_mismatch"),
+    ("ERROR: Command errored out with exit status 1: python setup.py egg_info Check the logs for full command output.",
+     {}, "version_mismatch"),
+    # torch 1.0 to 1.2's words for tensors on two devices
+    ("RuntimeError: expected device cpu and dtype Float but got device cuda:0 and dtype Float", {},
+     "device_mismatch"),
+    ("RuntimeError: expected backend CUDA and dtype Float but got backend CPU and dtype Float", {},
+     "device_mismatch"),
+    # R: reticulate's import failing inside a package's .onLoad; a function no attached package defines; a subscript
+    # past the end; a generic with no method for the class it was handed
+    ("Error: .onLoad failed in loadNamespace() for 'tfprobability', details:\n"
+     "  call: py_module_import(module, convert = convert)\n"
+     "error: ModuleNotFoundError: No module named 'tensorflow_probability'", {}, "missing_module"),
+    ("Error in layer_dense(units = 10) : could not find function \"layer_dense\"\nExecution halted", {},
+     "missing_module"),
+    ("Error in x[[3]] : subscript out of bounds\nExecution halted", {}, "index_error"),
+    ("Error in UseMethod(\"fit\") : \n  no applicable method for 'fit' applied to an object of class \"NULL\"\n"
+     "Execution halted", {}, "type_error"),
+    # ... while R's own words already read stay so
+    ("Error in library(keras) : there is no package called ‘keras’\nExecution halted", {}, "missing_module"),
+    ("Error: cannot allocate vector of size 2.5 Gb\nExecution halted", {}, "host_oom"),
+    # a library built for another CPU architecture or word size than the process loading it
+    ("OSError: [WinError 193] %1 is not a valid Win32 application", {}, "version_mismatch"),
+    ("OSError: dlopen(/x/libsndfile.dylib, 0x0006): tried: '/x/libsndfile.dylib' (mach-o file, but is an "
+     "incompatible architecture (have 'x86_64', need 'arm64'))", {}, "version_mismatch"),
+    ("ImportError: /opt/lib/libfoo.so: wrong ELF class: ELFCLASS32", {}, "version_mismatch"),
+    ("error: Your current architecture is 32bit however this version of Python is compiled for 64bit.\n"
+     "Error: loading failed\nExecution halted", {}, "version_mismatch"),
+    # Node.js's native addons: a build or a prebuilt binary that does not fit; an addon it cannot load
+    ("gyp ERR! build error \ngyp ERR! stack Error: `make` failed with exit code: 2\n"
+     "gyp ERR! stack     at ChildProcess.onExit (/usr/lib/node_modules/npm/node_modules/node-gyp/lib/build.js:194:23)",
+     {}, "version_mismatch"),
+    ("node-pre-gyp install failed with error: Error: Command failed: node-pre-gyp install --fallback-to-build", {},
+     "version_mismatch"),
+    ("Error: The specified procedure could not be found.\n\\\\?\\C:\\app\\node_modules\\onnxruntime-node\\bin\\"
+     "napi-v3\\win32\\x64\\onnxruntime_binding.node\n    at Module._extensions..node "
+     "(node:internal/modules/cjs/loader:1361:18) {\n  code: 'ERR_DLOPEN_FAILED'\n}", {}, "version_mismatch"),
+    # ... but a library the loader did not find at all is still named as such
+    ("Error: libcuda.so.1: cannot open shared object file: No such file or directory\n    at Module._extensions..node "
+     "(node:internal/modules/cjs/loader:1361:18) {\n  code: 'ERR_DLOPEN_FAILED'\n}", {}, "no_gpu"),
+    # TensorFlow.js: a model path that is not there; a tensor's values of another count than its shape
+    ("Error: Path /model/model.json does not exist: loading failed\n"
+     "    at /node_modules/@tensorflow/tfjs-node/dist/io/file_system.js:67:23", {}, "missing_file"),
+    ("Uncaught Error: Based on the provided shape, [81], the tensor should have 81 values but has 162", {},
+     "shape_mismatch"),
+]
+
 #: Causes the unmatched exception's prior read as config without naming them, in words every author of them reads
 #: one way (corpus and held-out files of several sets; a class never changed by them).
 UNMATCHED_NAMED = [
@@ -12758,7 +12842,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-425": SETS_407_425, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-425": SETS_407_425, "428-441": SETS_428_441, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
     "builds-and-loaders": BUILDS_AND_LOADERS_SIBLINGS, "config-parse": CONFIG_PARSE_SIBLINGS,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]

@@ -2202,7 +2202,12 @@ SETUP: tuple[Rule, ...] = (
              # aborts: a build for newer CPUs (not its info line "Your CPU supports instructions that this TensorFlow
              # binary was not compiled to use", which a job goes on from)
              r"|\bThe TensorFlow library was compiled to use [\w.]+ instructions, but these aren(?:'|’)t available on "
-             r"your machine"),
+             r"your machine"
+             # a library built for another CPU architecture or word size than the process loading it: Windows' 193,
+             # macOS's dlopen, glibc's ELF class, R's reticulate before it starts a Python of another word size
+             r"|\bis not a valid Win32 application\b|\bmach-o file, but is an incompatible architecture\b"
+             r"|\bwrong ELF class: ELFCLASS(?:32|64)\b"
+             r"|\bYour current architecture is \d\dbit however this version of Python is compiled for \d\dbit\b"),
     # An integer division by zero inside cuBLASLt's choice of a GEMM algorithm (its heuristic dividing by a count it
     # got as 0 for a GPU its release does not know: H20, new Blackwell cards): the CUDA libraries' release, fixed by a
     # newer cuBLAS, not the program's arithmetic (both corpus authors; one of them reads the signal and accepts this)
@@ -2455,6 +2460,10 @@ SETUP: tuple[Rule, ...] = (
     Rule("matlab_function_missing", CONFIG, "missing_module",
          log=r"^(?:Error using \S+ \(line \d+\)\s*)?(?:Undefined|Unrecognized) function (?:or variable )?'[\w.]+'"
              r"(?:\.| for input arguments of type '\w+'\.)\s*$"),
+    # R's call of a function no attached package defines (``could not find function "layer_dense"``): the package
+    # not installed or not loaded
+    Rule("r_function_missing", CONFIG, "missing_module",
+         log=r"^Error(?: in .{1,300})?: could not find function \"[\w.]{1,100}\"\s*$"),
     Rule("missing_module", CONFIG, "missing_module",
          # R's reticulate without the Python module it imports; Julia without a package; Ray's job whose runtime
          # environment (its pip or conda packages) could not be installed
@@ -2553,6 +2562,8 @@ SETUP: tuple[Rule, ...] = (
              # (Azure ML's run record quoting what the user's program raised)
              + r"|User program failed with (?:\w+\.)*(?:ModuleNotFoundError|ImportError): "
              + r"|" + _PFX + r"(?:(?:\w+\.)*\w*(?:Error|Exception): .*)?No module named"
+             # (R's reticulate, in the details of a package's ``.onLoad failed in loadNamespace()``)
+             + r"|^ {0,2}error: (?:ModuleNotFoundError|ImportError): No module named"
              + r"|requires the \S+ library but it was not found"
              # (indented: a build backend's output as pip or uv quote it, BuildKit's seconds before it)
              + r"|^(?:(?:#\d{1,4} )?\d{1,6}\.\d{1,3} )?\s+ModuleNotFoundError: No module named"
@@ -2825,7 +2836,9 @@ SETUP: tuple[Rule, ...] = (
              r" (?:does not exist|doesn't exist)\b"
              # distutils' install_data or build_py asked to copy a file the source tree lacks (a released package
              # built without it)
-             r"|\berror: can't copy '[^'\n]{1,300}': doesn't exist or not a regular file"),
+             r"|\berror: can't copy '[^'\n]{1,300}': doesn't exist or not a regular file"
+             # TensorFlow.js for Node given a model path that is not there
+             r"|^Error: Path \S{1,300} does not exist: loading failed\b"),
     # Before permission and I/O: the errno beside it (11, 37, 5) is the lock's, not the disk's. EAGAIN (11; 35 on
     # macOS) is a lock another process holds: in public threads nearly always the program's own ranks or a second
     # job opening the same .h5, which a retry meets again (their authors call it the setup's in six of seven; it
@@ -3272,6 +3285,10 @@ SETUP: tuple[Rule, ...] = (
              r"|\bxcrun: error: (?:unable to find utility \"[^\"\n]{1,100}\", not a developer tool or in PATH"
              r"|invalid active developer path\b)"
              r"|execvp error on file \S+ \(No such file or directory\)"
+             # Node.js (libuv) unable to start the program it spawns (``Error: spawn python ENOENT``); a program's own
+             # words for a tool it runs (``'lms' command not found``, Ubuntu's ``Command 'python' not found``)
+             r"|\bspawn(?:Sync)? \S+ ENOENT\b"
+             r"|'[\w.+-]{1,64}' command not found\b|\b[Cc]ommand '[\w.+-]{1,64}' not found\b"
              r"|The value of the MCA parameter \"plm_rsh_agent\" was set to a path"
              # slurmstepd cannot exec the step's program (the batch script itself lost is boot_failure, above)
              r"|(?:slurmstepd:|\]) error: execve\(\): [^\s:]+: No such file or directory"
@@ -3312,7 +3329,14 @@ SETUP: tuple[Rule, ...] = (
              r"|Build backend failed to build (?:wheel|editable|requirements)\b"
              # pip's words for a package whose metadata it could not even generate (its setup.py failed first)
              r"|^\s*error: metadata-generation-failed\b|^\W*(?:×|x) python setup\.py egg_info did not run successfully"
-             r"|^\W*(?:×|x) Getting requirements to build (?:wheel|editable) did not run successfully"),
+             r"|^\W*(?:×|x) Getting requirements to build (?:wheel|editable) did not run successfully"
+             # ... in older pips' words (pip 9 to 20)
+             r"|^\s*Command \"python setup\.py egg_info\" failed with error code \d+ in \S"
+             r"|^\s*ERROR: Command errored out with exit status \d+: python setup\.py egg_info\b"
+             r"|^\s*ERROR: Files/directories not found in \S+pip-egg-info\b"
+             # npm's native addons: node-gyp's build, node-pre-gyp's download of a prebuilt binary and its fallback
+             r"|\bgyp ERR! build error\b|\bgyp ERR! stack Error: `[\w.]{1,40}` failed with exit code: \d+"
+             r"|\bnode-pre-gyp install failed with error\b"),
     # A launch that cannot set itself up, every time: mpirun's daemons that do not start (a host spec ssh cannot
     # resolve, before the network tier's dns_error), a backend with no interface or host to bind, a parallel group
     # used before anything created it, a TF file system the worker lacks (a TPU reading the VM's local disk).
@@ -3730,6 +3754,8 @@ BUGS: tuple[Rule, ...] = (
          log=_exc("DimensionMismatch")
              # TF's reshape to a shape of another size; numpy's assignment of an array of another shape
              + r"|\bInput to reshape is a tensor with \d+ values\b"
+             # TensorFlow.js's tensor built from values of another count than its shape holds
+             + r"|\bBased on the provided shape, \[[\d, ]{0,100}\], the tensor should have \d+ values? but has \d+"
              # (numpy's, a library's generic words: only where they end the job, not inside a line that goes on)
              r"|" + _ENDS_JOB + r"could not broadcast input array from shape\b"
              # torch's view of a non-contiguous tensor (the program's transpose or permute before .view)
@@ -3851,6 +3877,9 @@ BUGS: tuple[Rule, ...] = (
              # a CuPy array (on the GPU) indexing a NumPy one, or the reverse
              r"|\bobject __array__ method not producing an array\b"
              r"|Expected object of backend \w+ but got backend \w+|expected device \S+ but got device \S+"
+             # (torch 1.0 to 1.2: ``expected device cpu and dtype Float but got device cuda:0 and dtype Float``,
+             # ``expected backend CUDA and dtype Float but got backend CPU and dtype Float``)
+             r"|\bexpected (?:device|backend) \S+ and dtype \w+ but got (?:device|backend) \S+"
              r"|expected dtype \w+ but got dtype \w+|Found dtype \w+ but expected \w+"
              r"|\bmat1 and mat2 must have the same dtype\b|\barguments are located on different GPUs\b"
              # (torch 2's wording: ``expected mat1 and mat2 to have the same dtype, but got: float != c10::BFloat16``,
@@ -4105,6 +4134,8 @@ BUGS: tuple[Rule, ...] = (
                                  # numpy handed a tensor still on a GPU (``can't convert cuda:0 device type tensor
                                  # to numpy``)
                                  r"|\bcan't convert cuda(?::\d+)? device type tensor to numpy\b"
+                                 # R's generic called on an object of a class it has no method for
+                                 r"|\bno applicable method for '[\w.]{1,100}' applied to an object of class\b"
                                  # ... in torch 2's words (``gather(): Expected dtype int64 for index``)
                                  r"|\b\w+\(\): Expected dtype int(?:32 or int)?64 for index\b"
                                  # a float op handed an integer or bool tensor (``"floor_cuda" not implemented
@@ -4173,6 +4204,8 @@ BUGS: tuple[Rule, ...] = (
          # Go's runtime: ``panic: runtime error: index out of range [2] with length 2``)
          log=_exc("IndexError", "BoundsError")
              + r"|^panic: runtime error: (?:index|slice bounds) out of range\b"
+             # R's (``Error in x[[3]] : subscript out of bounds``)
+             + r"|^Error in .{1,300} : subscript out of bounds\s*$"
              + r"|\bjava\.lang\.(?:Array|String)?IndexOutOfBoundsException\b"
                r"|\bSystem\.(?:IndexOutOfRange|ArgumentOutOfRange)Exception\b|" + _BARE
              + r"(?:list|tuple|string|range object) index out of range" + _BARE_END
@@ -4432,6 +4465,9 @@ NETWORK: tuple[Rule, ...] = (
              r"|\b50[0234] (?:GET|POST|PUT|PATCH|DELETE|HEAD) |Unavailable: Unexpected response code \d+"
              r"|failed \(code 50[0234]\)|\b50[0234] response executing|failed with (?:error )?code 50[0234] != 200"
              r"|The requested URL returned error: 50[0234]\b"
+             # gradio_client refused by a Space it calls (an evaluator on huggingface.co asleep, building or over
+             # its load: the config or the API's description not served)
+             r"|\bCould not fetch (?:config|api info) for https?://\S"
              r"|" + _exc("ServiceUnavailable", "InternalServerError", "BadGateway", "GatewayTimeout")),
     Rule("nccl_timeout", TRANSIENT, "nccl_timeout",
          log=r"Watchdog caught collective|Timeout at NCCL work|watchdog got stuck for|Heartbeat monitor timed out"
@@ -4513,6 +4549,11 @@ NETWORK: tuple[Rule, ...] = (
              # a Slurm command unable to reach the controller or the accounting database (a controller restarting,
              # slurmdbd down): scancel, squeue, sacct as a workflow tool runs them
              r"|\bUnable to contact slurm controller\b"
+             # the docker (or podman) client unable to reach its daemon: a daemon stopped or restarting, Docker
+             # Desktop not started (not refused on the socket's permission, which is the OS's word)
+             r"|\bCannot connect to the Docker daemon at \S+ Is the docker daemon running\?"
+             r"|\berror during connect: this error may indicate that the docker daemon is not running\b"
+             r"|\bCannot connect to Podman\. Please verify your connection to the Linux system\b"
              # ... Torque's the same: its client that cannot reach the server or the node's auth daemon (trqauthd
              # restarting, a node in a bad state; one corpus author's was a compute node without it, which accepts this)
              r"|\b(?:qsub|qstat|qdel|qalter|qsig): cannot connect to server \S+ \(errno=(?:15137|111|110)\)"
@@ -4661,6 +4702,11 @@ LAST: tuple[Rule, ...] = (
              # (the requirements file's line it came from may stand between: ``(from -r requirements.txt (line 2))``)
              r"[^()]*(?:\(from -r [^()]*\(line \d+\)\) )?\(from versions: \d"),
     Rule("pip_no_distribution", CONFIG, "bad_arguments", log=r"No matching distribution found for \S+"),
+    # Node.js unable to load a native addon (a ``.node`` file built for another Node, Electron or OS release; Windows'
+    # ``The specified procedure could not be found``): late, so a library the loader did not find at all is named first
+    Rule("native_addon_unloadable", CONFIG, "version_mismatch",
+         log=r"^\s{0,8}code: 'ERR_DLOPEN_FAILED',?\s*$"
+             r"|^(?:\w{0,40}Error: )?The specified procedure could not be found\."),
     # conda's solver: a package no channel has (a name, a channel missing); exact builds no channel has for this
     # platform (an environment file exported on another OS, with its build strings: every author of these words
     # accepts the releases' mismatch), or pins no set of packages satisfies together

@@ -820,12 +820,19 @@ _NOENT = LazyPattern(r"^\s*(?:[\w.]{1,100}(?:Error|Exception)(?:: |\(2, )|F\d{4}
                      r":? No such file or directory"
                      # an OSError's message printed alone, its name and errno left out by the program that caught it
                      r"|^\s*No such file or directory: ['\"]\S"
+                     # Node.js's (libuv's) in its own words, reading or listing (``Error: ENOENT: no such file or
+                     # directory, open '/x/config.json'``)
+                     r"|^\s*(?:Uncaught )?(?:\[?\w{0,40}Error\]?: )?ENOENT: no such file or directory, "
+                     r"(?:open|stat|lstat|scandir|opendir|access|readlink|realpath|chdir|copyfile) '"
                      # Go's (kubectl, helm, arena, an operator): the operation, its path and the lower-case words
                      # ending the line, alone or behind its callers' words, Go's log stamp or glog's E and F lines
                      # (``stat /charts/tfjob: no such file or directory``)
                      r"|^(?:[EF]\d{4} [^\]]{0,300}\] |time=\"[^\"]{0,100}\" level=(?:error|fatal) "
                      r"|\d{4}/\d\d/\d\d \d\d:\d\d:\d\d )?(?:[^:\n]{0,200}[:;] ){0,3}(?:open|stat|lstat|chdir|readlink) "
                      r"[^\s:]{0,400}: no such file or directory\s*$")
+#: Node.js's error object printed after its message (``  errno: -2,`` beside ``  code: 'ENOENT',``): libuv's errno,
+#: negated, which the message and the code line name (``-2`` is getaddrinfo's EAI_NONAME only in Python's words).
+_LIBUV_ERRNO = LazyPattern(r"^\s{1,8}errno: -\d{1,5},?\s*$")
 _NOENT_WRITING = LazyPattern(r"(?i)\bwrit|\brenam|\bsav(?:e|ing)\b|\bcreat")
 
 _REASONS = (r"Internal Server Error|Bad Gateway|Service (?:Temporarily )?Unavailable|Gateway Time-?out"
@@ -931,8 +938,8 @@ def _per_line() -> tuple:
     """Every pattern ``read`` searches each line with, strerror's alternation last."""
     return (_ROOT_CAUSE, _ROOT_RANK, _ROOT_EXIT, _BARRIER, _USAGE, _PANIC, _SCAN_COUNTS, _FAILURE_ENTRY, _SRUN_TASK,
             _TERMED, _MPI_FIRST, _FAULTY_RANK, _AGENT_FIRST, _OTHER_EPERM, _ERRNO, _ERRNO_NAME, _WINERROR, _CURL,
-            _NOENT, _NOENT_WRITING, _TUNNEL, _HTTP, _HTTP_PHRASE, _SERVICE, _OOM_SAID, _OOM, _NOT_OOM, _ON_DEVICE,
-            _strerror_pattern())
+            _LIBUV_ERRNO, _NOENT, _NOENT_WRITING, _TUNNEL, _HTTP, _HTTP_PHRASE, _SERVICE, _OOM_SAID, _OOM, _NOT_OOM,
+            _ON_DEVICE, _strerror_pattern())
 
 
 @cache
@@ -1192,7 +1199,7 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
         if text.strip() in ignored or line.search(_OTHER_EPERM):
             continue  # an exception the program survived, or a symptom (or a debugger's own failure to attach, a
             # thread's system_error): its errno or status is not why it ended
-        n = _found(line.search(_ERRNO))
+        n = _found(line.search(_ERRNO)) if not line.search(_LIBUV_ERRNO) else None
         if n is None and (named := line.search(_ERRNO_NAME)) is not None:
             n = ERRNO_NAMES[named.group(1)]
         if n is not None:
