@@ -696,8 +696,10 @@ _ELSEWHERE = compile_pattern(r"^(?:ActorDiedError|ActorUnavailableError|RayActor
                              # Spark): the Java class and words after it say what, and no rule named them
                              r"|JavaException|Py4JJavaError)$")
 #: A client's word that the job it submitted to a service failed there (FATE's ``Job is failed, please check out job N
-#: by fate board``): the service's logs say why, and the "please check" in it is no check of settings.
-_JOB_FAILED = r"\bjob (?:is |has )?failed\b"
+#: by fate board``; Ray Serve's deployment whose replicas failed to come up or to update: ``Deployment 'x' failed,
+#: deleting it asynchronously``, ``Deployment x is UNHEALTHY: Failed to update deployment: ...``): the service's logs
+#: say why, and the "please check" in it is no check of settings.
+_JOB_FAILED = r"\bjob (?:is |has )?failed\b|\bDeployment '?[\w.\-]{1,100}'? (?:failed\b|is UNHEALTHY\b)"
 _JOB_FAILED_SAID = compile_pattern("(?i)" + _JOB_FAILED)
 _ELSEWHERE_SAID = compile_pattern(r"(?i)non[- ]zero (?:exit |return )?(?:status|code)"
                                   r"|exited with (?:code|status|return code)"
@@ -715,6 +717,8 @@ _ELSEWHERE_SAID = compile_pattern(r"(?i)non[- ]zero (?:exit |return )?(?:status|
                                   r"|\bUR error|resource busy|\bAborted: |session\b[^\n]{0,40}\bnot found"
                                   # a wait that ran out, a process gone, a download: they may pass
                                   r"|timed out|timing out|timeout|\bdied\b|killed|while downloading|connect"
+                                  # an agent the library reports ended (CAMEL's ``User agent is terminated.``)
+                                  r"|\bis terminated\b"
                                   # the library's own word that it broke (the rest of those are _REPORT_BUG's)
                                   r"|something is wrong|please report|\bAbort(?:ing|ed)\b"
                                   # a driver's count of its children that failed (WESTPA's segments, a pool's tasks)
