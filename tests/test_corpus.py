@@ -1484,9 +1484,14 @@ COLLECTED = {"docker": lambda line: "2024-05-01T10:00:00.123456789Z " + line + "
              "cri": lambda line: "2024-05-01T10:00:00.123456789Z stderr F " + line + "\n",
              "kubectl-prefix": lambda line: "[pod/trainer-worker-0/pytorch] " + line + "\n",
              "ts": lambda line: "Dec 07 10:00:00 " + line + "\n",
+             "journalctl-short-iso": lambda line: "2024-05-01T10:00:00+00:00 gpu01 python3[1234]: " + line + "\n",
              "crlf": lambda line: line + "\r\n"}
-#: ... and what a launcher writes before each line of a task's: srun's --label, docker compose's container.
-LAUNCHED = {"srun": lambda line: "0: " + line + "\n", "compose": lambda line: "trainer-1  | " + line + "\n"}
+#: ... and what a launcher writes before each line of a task's: srun's --label, docker compose's container, docker
+#: service logs' task, an Airflow operator's log of its child's lines.
+LAUNCHED = {"srun": lambda line: "0: " + line + "\n", "compose": lambda line: "trainer-1  | " + line + "\n",
+            "docker-service": lambda line: "train_trainer.1.k3x9q2w8e7r6t5y4u3i2o1p0a@gpu01    | " + line + "\n",
+            # (Airflow's BashOperator logs its child's every line: one corpus excerpt of 592 moves, within its class)
+            "airflow": lambda line: "[2024-05-01, 10:00:00 UTC] {subprocess.py:93} INFO - " + line + "\n"}
 
 
 def _rewritten_moves(rewrite, folder: Path) -> tuple[int, list[str]]:

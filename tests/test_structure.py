@@ -1507,7 +1507,8 @@ def test_a_trainers_progress_line_is_searched_by_few_patterns():
 
 # --- a launcher's prefix before every line reads as the plain log -----------------------------------------------------
 
-LAUNCHER_PREFIXES = {"srun --label": "0: ", "docker compose": "trainer-1  | "}
+LAUNCHER_PREFIXES = {"srun --label": "0: ", "docker compose": "trainer-1  | ",
+                     "docker service logs": "train_trainer.1.k3x9q2w8e7r6t5y4u3i2o1p0a@gpu01    | "}
 
 # a notebook's traceback, IPython numbering the source lines it shows (serp-ai/bark-with-voice-clone#20, verbatim), and
 # a paste indented as a Markdown code block
@@ -1623,7 +1624,15 @@ OTHER_PREFIXES = {"kubectl --prefix": "[pod/trainer-worker-0/pytorch] ", "ts": "
                   "Airflow 1.10's BashOperator": "[2020-01-01 10:00:00,123] {bash_operator.py:128} INFO - ",
                   "Airflow's KubernetesPodOperator":
                       "[2024-03-01T10:00:00.123+0000] {pod_manager.py:471} INFO - [base] ",
-                  "Airflow's SSHOperator": "[2024-03-01, 10:00:00 UTC] {ssh.py:526} WARNING - "}
+                  "Airflow's SSHOperator": "[2024-03-01, 10:00:00 UTC] {ssh.py:526} WARNING - ",
+                  # journalctl's other output forms: -o short-iso (older and newer systemd), short-precise,
+                  # short-iso-precise, short-full, short-unix
+                  "journalctl -o short-iso": "2024-03-01T10:00:00+0000 gpu01 python[1234]: ",
+                  "journalctl -o short-iso, newer": "2024-03-01T10:00:00+00:00 gpu01 python3[1234]: ",
+                  "journalctl -o short-precise": "Dec 07 10:00:00.123456 gpu01 python[1234]: ",
+                  "journalctl -o short-iso-precise": "2024-03-01T10:00:00.123456+00:00 gpu01 python[1234]: ",
+                  "journalctl -o short-full": "Mon 2024-03-01 10:00:00 UTC gpu01 python[1234]: ",
+                  "journalctl -o short-unix": "1709287200.123456 gpu01 python[1234]: "}
 
 
 @pytest.mark.parametrize("prefix", sorted(OTHER_PREFIXES))
@@ -1634,7 +1643,8 @@ def test_a_collectors_or_a_pastes_prefix_changes_no_reading(tmp_path, prefix, te
     """Each of these before every line: the reading of the plain log (before the session of 2026-12-07, fourth,
     kubectl's prefix moved 115 of a sample of 1,580 held-out readings out of their class, ts's 394, a tab 41; of 790,
     a bracketed ISO time 16, where a rule anchored at its line's start read nothing behind it; Airflow's prefix moved
-    204 of 790 out of their class until the session of 2026-12-07, fifth). A logger's level is not such a prefix
+    204 of 790 out of their class, journalctl's other forms 116, until the session of 2026-12-07, fifth). A logger's
+    level is not such a prefix
     (``test_a_message_a_logger_wrote_is_not_read_as_the_exception_line``), but for the child's lines an operator
     logs."""
     path = tmp_path / "stderr"

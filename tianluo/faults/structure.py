@@ -143,6 +143,7 @@ _PREFIX = LazyPattern(
     r"|[A-Za-z][\w\-]{0,62}/\d{1,5} \[(\d{1,5})\]: ?"  # torchx role/replica [rank]:
     r"|([A-Za-z][\w.\-]{0,62}\d[\w.\-]{0,62}): "  # pdsh / deepspeed host-1:
     r"|([A-Za-z][\w.\-]{0,62}[-_]\d{1,5}(?:[-_][\w.]{1,32})?) +\| "  # docker compose's container: train-1  |
+    r"|([A-Za-z][\w\-]{0,62}\.\d{1,5})\.[a-z0-9]{10,30}@[\w.\-]{1,64} +\| "  # docker service logs: svc.1.task@node |
     # ... or a container named by the compose file's container_name (``ml-backend  | ``), padded by compose to two
     # spaces at least
     r"|([a-z][\w.\-]{0,62}) {2,64}\| "

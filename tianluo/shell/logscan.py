@@ -78,12 +78,17 @@ _ORPHANS = re.compile(ORPHAN_COLOURS_SOURCE.encode())  # ... and their ESC-less 
 #: time (``kubectl logs --timestamps``, ``docker logs -t``, CloudWatch, a CI runner), with a CRI log file's stream
 #: and tag (``stderr F``); journald's and syslog's short form (``Dec 02 21:00:00 gpu01 python[1234]: ``, with the
 #: process's id or the kernel's name: ``ts``'s stamp before a line that starts with two words and a colon is not one),
+#: and journalctl's other forms of it (``-o short-iso``, ``short-precise``, ``short-iso-precise``, ``short-full``,
+#: ``short-unix``: the same host and process after another time), read first so an RFC 3339 time alone takes no less,
 #: and the same time alone, as moreutils' ``ts`` writes it by default (``Dec 02 21:00:00 ``), or the time of day alone
 #: (``ts '%H:%M:%S'``, a CI console's timestamper, ``[21:00:00] ``). One space or tab after the time: the spaces after
 #: it are the line's own (a traceback's frames and source lines, indented).
-_STAMP_SOURCE = (r"^(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?[ \t]"
+_STAMP_SOURCE = (r"^(?:(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d(?:\.\d{1,9})?"
+                 r"|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)"
+                 r"|[A-Z][a-z]{2} \d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,9})? [A-Z]{2,5}|\d{9,10}\.\d{6})"
+                 r" [\w.\-]{1,64} (?:[\w.\-/@]{1,64}\[\d{1,10}\]|kernel): "
+                 r"|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?[ \t]"
                  r"(?:std(?:out|err) [FP] )?"
-                 r"|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d [\w.\-]{1,64} (?:[\w.\-/@]{1,64}\[\d{1,10}\]|kernel): "
                  r"|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d \d\d:\d\d:\d\d(?:[.,]\d{1,9})? "
                  r"|\[?\d\d:\d\d:\d\d(?:[.,]\d{1,9})?\]? )")
 _STAMPS = re.compile(_STAMP_SOURCE.encode(), re.MULTILINE)
