@@ -1654,6 +1654,37 @@ def test_a_collectors_or_a_pastes_prefix_changes_no_reading(tmp_path, prefix, te
     assert (fault.klass, fault.label) == want, fault
 
 
+HYDRA_OVERRIDE = """\
+Error parsing override 'dpr_biencoder39'
+missing EQUAL at '<EOF>'
+See https://hydra.cc/docs/1.2/advanced/override_grammar/basic for details
+
+Set the environment variable HYDRA_FULL_ERROR=1 for a complete stack trace.
+"""
+
+# (held-out set 376's STGCN: the loader printed its error and returned, so the name was never bound)
+UNBOUND_AFTER_MISSING = """\
+ERROR: input file was not found in D:\\Desktop\\STGCN\\utils\\weight_matrix_file.txt.
+Traceback (most recent call last):
+UnboundLocalError: local variable 'W' referenced before assignment
+"""
+
+
+@pytest.mark.parametrize("indent", ["    ", "  ", "\t"], ids=["Markdown's four spaces", "two spaces", "a tab"])
+@pytest.mark.parametrize(("text", "want"), [(HYDRA_OVERRIDE, (C, "bad_arguments")),
+                                            (UNBOUND_AFTER_MISSING, (C, "missing_file"))], ids=["hydra", "unbound"])
+def test_a_paste_indented_as_a_whole_reads_as_the_plain_log(tmp_path, indent, text, want):
+    """A log pasted with the same indentation before every line (a Markdown code block's, a tab): a rule anchored at
+    the line's start reads the program's line behind it, and a name left unbound reads the failure printed before it
+    (until the session of 2026-12-07, fifth, 13 of 818 held-out readings left their class so)."""
+    for body in (text, _prefixed(text, indent)):
+        path = tmp_path / "stderr"
+        path.write_text(body)
+        lines = tuple(scan(path, "stderr", Cursor(), compile_patterns(BUILTIN_RULES), final=True).matches)
+        fault = classify(Evidence(state="exited", exit_code=1, lines=lines, tail=(("stderr", tail(path)),)))
+        assert (fault.klass, fault.label) == want, (body[:40], fault)
+
+
 def test_a_warning_a_logger_marked_is_not_read_behind_its_stamp_as_a_cause(tmp_path):
     """Behind a logger's stamp a rule anchored at the line's start reads the message, but not one the logger marked a
     warning: the job went on from it (the timeout that ended it is the cause)."""

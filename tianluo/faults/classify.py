@@ -62,7 +62,7 @@ from tianluo.faults import structure_verdict
 from tianluo.faults.exit_signals import code_signal
 from tianluo.faults.linear_re import Gate, UnsupportedPattern, compile_pattern
 from tianluo.faults.rulebook import BUILTIN_RULES, Rule
-from tianluo.faults.structure import LINE_CHARS, TRACEBACK, Shape, split_prefix
+from tianluo.faults.structure import LINE_CHARS, TRACEBACK, Shape, as_printed, split_prefix
 from tianluo.faults.structure import read as read_shape
 from tianluo.models.model import Fault
 from tianluo.models.states import FaultClass
@@ -279,7 +279,7 @@ def _unbound_after_failure(tails: Sequence[tuple[str, str]], fault: Fault, shape
     for name, text in tails:
         if name != raised.file:
             continue
-        lines = [split_prefix(raw[:LINE_CHARS])[1] for raw in text.splitlines()]
+        lines = [split_prefix(raw[:LINE_CHARS])[1] for raw in as_printed(text.splitlines())]
         end = max((i for i, line in enumerate(lines) if line.strip() == raised.text), default=None)
         if end is None:
             continue

@@ -1101,6 +1101,12 @@ def _dedented(lines: list[str]) -> list[str]:
     return [line[common:] for line in lines] if common >= 2 else lines
 
 
+def as_printed(lines: list[str]) -> list[str]:
+    """The lines as the program printed them: a paste's line numbers and the indentation all of them share taken
+    off (``_unnumbered``, ``_dedented``), one for one."""
+    return _dedented(_unnumbered(lines))
+
+
 def _ranks_dedented(pairs: list[tuple[str | None, str]]) -> list[tuple[str | None, str]]:
     """``(rank, line)`` pairs with each rank's lines unnumbered and dedented as a paste's are (``_unnumbered``,
     ``_dedented``): behind srun's label or compose's prefix, a notebook's numbered source lines and a paste's
@@ -1133,12 +1139,17 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
     for fname, text in tails:
         carried = ""  # a prefix no launcher pattern knows, seen before a traceback's first line
         reported = ""  # the exception's name on a ComfyUI report's line just before
-        raws = [raw[:LINE_CHARS] for raw in _dedented(_unnumbered(text.splitlines()))]
-        for raw, (rank, rest) in zip(raws, _ranks_dedented([split_prefix(raw) for raw in raws]), strict=True):
+        given = text.splitlines()
+        raws = [raw[:LINE_CHARS] for raw in as_printed(given)]
+        for raw, was, (rank, rest) in zip(raws, given, _ranks_dedented([split_prefix(raw) for raw in raws]),
+                                          strict=True):
             carried, rest = _carried_prefix(carried, rest)
             taken = raw[:len(raw) - len(rest)]
-            stamped.append(rank is None and bool(taken.strip(" >`*\""))
-                           and (not _LOGGED.search(taken) or _CHILD_LOGGED.search(taken) is not None))
+            # (a paste's shared indentation or line numbers taken off the whole log count as such a stamp: the
+            # program's line stands at its start again, as a rule anchored there reads it)
+            stamped.append(rank is None and (bool(taken.strip(" >`*\""))
+                                             and (not _LOGGED.search(taken) or _CHILD_LOGGED.search(taken) is not None)
+                                             or not taken and raw != was[:LINE_CHARS]))
             rest = _MARK_AT_END.sub("", rest).rstrip()  # a paste's trailing spaces end no line of Python's
             if reported and (m := _REPORT_MESSAGE.search(rest)) is not None:
                 rest = f"{reported}: {m.group(1)}"  # the report's two items as the exception line they stand for
