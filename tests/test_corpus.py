@@ -1485,6 +1485,7 @@ COLLECTED = {"docker": lambda line: "2024-05-01T10:00:00.123456789Z " + line + "
              "kubectl-prefix": lambda line: "[pod/trainer-worker-0/pytorch] " + line + "\n",
              "ts": lambda line: "Dec 07 10:00:00 " + line + "\n",
              "journalctl-short-iso": lambda line: "2024-05-01T10:00:00+00:00 gpu01 python3[1234]: " + line + "\n",
+             "gitlab": lambda line: "2024-05-01T10:00:00.123456Z 01E " + line + "\n",
              "crlf": lambda line: line + "\r\n"}
 #: ... and what a launcher writes before each line of a task's: srun's --label, docker compose's container, docker
 #: service logs' task, an Airflow operator's log of its child's lines.

@@ -1632,7 +1632,10 @@ OTHER_PREFIXES = {"kubectl --prefix": "[pod/trainer-worker-0/pytorch] ", "ts": "
                   "journalctl -o short-precise": "Dec 07 10:00:00.123456 gpu01 python[1234]: ",
                   "journalctl -o short-iso-precise": "2024-03-01T10:00:00.123456+00:00 gpu01 python[1234]: ",
                   "journalctl -o short-full": "Mon 2024-03-01 10:00:00 UTC gpu01 python[1234]: ",
-                  "journalctl -o short-unix": "1709287200.123456 gpu01 python[1234]: "}
+                  "journalctl -o short-unix": "1709287200.123456 gpu01 python[1234]: ",
+                  # a GitLab runner's time stamps (FF_TIMESTAMPS): the stream after the time, stdout's and stderr's
+                  "GitLab's job log, stdout": "2024-05-09T10:56:26.553373Z 00O ",
+                  "GitLab's job log, stderr": "2024-05-09T10:56:26.553373Z 01E "}
 
 
 @pytest.mark.parametrize("prefix", sorted(OTHER_PREFIXES))
@@ -1643,7 +1646,8 @@ def test_a_collectors_or_a_pastes_prefix_changes_no_reading(tmp_path, prefix, te
     """Each of these before every line: the reading of the plain log (before the session of 2026-12-07, fourth,
     kubectl's prefix moved 115 of a sample of 1,580 held-out readings out of their class, ts's 394, a tab 41; of 790,
     a bracketed ISO time 16, where a rule anchored at its line's start read nothing behind it; Airflow's prefix moved
-    204 of 790 out of their class, journalctl's other forms 116, until the session of 2026-12-07, fifth). A logger's
+    204 of 790 out of their class, journalctl's other forms 116, GitLab's 212, until the session of 2026-12-07,
+    fifth). A logger's
     level is not such a prefix
     (``test_a_message_a_logger_wrote_is_not_read_as_the_exception_line``), but for the child's lines an operator
     logs."""

@@ -76,7 +76,8 @@ _ESCAPES = re.compile(ESCAPES_SOURCE.encode())  # a coloured log's escapes, read
 _ORPHANS = re.compile(ORPHAN_COLOURS_SOURCE.encode())  # ... and their ESC-less remains in a pasted log
 #: What a log collector writes before each of the program's lines, read around as the escapes are: an RFC 3339
 #: time (``kubectl logs --timestamps``, ``docker logs -t``, CloudWatch, a CI runner), with a CRI log file's stream
-#: and tag (``stderr F``); journald's and syslog's short form (``Dec 02 21:00:00 gpu01 python[1234]: ``, with the
+#: and tag (``stderr F``) or a GitLab runner's (``00O ``, ``01E ``; ``00O+`` before the rest of a line it sent in two
+#: parts, FF_TIMESTAMPS); journald's and syslog's short form (``Dec 02 21:00:00 gpu01 python[1234]: ``, with the
 #: process's id or the kernel's name: ``ts``'s stamp before a line that starts with two words and a colon is not one),
 #: and journalctl's other forms of it (``-o short-iso``, ``short-precise``, ``short-iso-precise``, ``short-full``,
 #: ``short-unix``: the same host and process after another time), read first so an RFC 3339 time alone takes no less,
@@ -88,7 +89,7 @@ _STAMP_SOURCE = (r"^(?:(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d(?:\.\d{1,9})?"
                  r"|[A-Z][a-z]{2} \d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,9})? [A-Z]{2,5}|\d{9,10}\.\d{6})"
                  r" [\w.\-]{1,64} (?:[\w.\-/@]{1,64}\[\d{1,10}\]|kernel): "
                  r"|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?[ \t]"
-                 r"(?:std(?:out|err) [FP] )?"
+                 r"(?:std(?:out|err) [FP] |[0-9a-f]{2}[OE](?: |\+))?"
                  r"|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d \d\d:\d\d:\d\d(?:[.,]\d{1,9})? "
                  r"|\[?\d\d:\d\d:\d\d(?:[.,]\d{1,9})?\]? )")
 _STAMPS = re.compile(_STAMP_SOURCE.encode(), re.MULTILINE)
