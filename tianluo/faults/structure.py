@@ -1147,9 +1147,9 @@ def read(tails: Iterable[tuple[str, str]]) -> Shape:
             taken = raw[:len(raw) - len(rest)]
             # (a paste's shared indentation or line numbers taken off the whole log count as such a stamp: the
             # program's line stands at its start again, as a rule anchored there reads it)
-            stamped.append(rank is None and (bool(taken.strip(" >`*\""))
-                                             and (not _LOGGED.search(taken) or _CHILD_LOGGED.search(taken) is not None)
-                                             or not taken and raw != was[:LINE_CHARS]))
+            stamped.append(rank is None and (
+                (bool(taken.strip(" >`*\"")) and (not _LOGGED.search(taken) or _CHILD_LOGGED.search(taken) is not None))
+                or (not taken and raw != was[:LINE_CHARS])))
             rest = _MARK_AT_END.sub("", rest).rstrip()  # a paste's trailing spaces end no line of Python's
             if reported and (m := _REPORT_MESSAGE.search(rest)) is not None:
                 rest = f"{reported}: {m.group(1)}"  # the report's two items as the exception line they stand for
