@@ -1674,13 +1674,15 @@ UnboundLocalError: local variable 'W' referenced before assignment
 """
 
 
-@pytest.mark.parametrize("indent", ["    ", "  ", "\t"], ids=["Markdown's four spaces", "two spaces", "a tab"])
+@pytest.mark.parametrize("indent", ["    ", "  ", " ", "\t", "10:00:00  "],
+                         ids=["Markdown's four spaces", "two spaces", "one space", "a tab", "a time and two spaces"])
 @pytest.mark.parametrize(("text", "want"), [(HYDRA_OVERRIDE, (C, "bad_arguments")),
                                             (UNBOUND_AFTER_MISSING, (C, "missing_file"))], ids=["hydra", "unbound"])
 def test_a_paste_indented_as_a_whole_reads_as_the_plain_log(tmp_path, indent, text, want):
     """A log pasted with the same indentation before every line (a Markdown code block's, a tab): a rule anchored at
     the line's start reads the program's line behind it, and a name left unbound reads the failure printed before it
-    (until the session of 2026-12-07, fifth, 13 of 818 held-out readings left their class so)."""
+    (until the session of 2026-12-07, fifth, 13 of 818 held-out readings left their class so; behind one space, or
+    behind a time stamp and two spaces, 23)."""
     for body in (text, _prefixed(text, indent)):
         path = tmp_path / "stderr"
         path.write_text(body)

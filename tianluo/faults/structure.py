@@ -1092,13 +1092,14 @@ def _unnumbered(lines: list[str]) -> list[str]:
 
 def _dedented(lines: list[str]) -> list[str]:
     """The lines without the indentation all of them share (a paste indented as a Markdown code block, every line
-    four spaces in): a traceback's exception line stands at its start again. A log whose lines start anywhere at
-    the left margin keeps its own."""
+    four spaces in; the one space a collector's stamp left after the one it was read around with, ``10:00:00  ``):
+    a traceback's exception line stands at its start again. A log whose lines start anywhere at the left margin keeps
+    its own."""
     if lines and all(line.startswith("\t") for line in lines if line.strip()):  # a tab before every line
         lines = [line[1:] if line.startswith("\t") else line for line in lines]
     indents = [len(line) - len(line.lstrip(" ")) for line in lines if line.strip()]
     common = min(indents, default=0)
-    return [line[common:] for line in lines] if common >= 2 else lines
+    return [line[common:] for line in lines] if common >= 1 else lines
 
 
 def as_printed(lines: list[str]) -> list[str]:
