@@ -1635,7 +1635,10 @@ OTHER_PREFIXES = {"kubectl --prefix": "[pod/trainer-worker-0/pytorch] ", "ts": "
                   "journalctl -o short-unix": "1709287200.123456 gpu01 python[1234]: ",
                   # a GitLab runner's time stamps (FF_TIMESTAMPS): the stream after the time, stdout's and stderr's
                   "GitLab's job log, stdout": "2024-05-09T10:56:26.553373Z 00O ",
-                  "GitLab's job log, stderr": "2024-05-09T10:56:26.553373Z 01E "}
+                  "GitLab's job log, stderr": "2024-05-09T10:56:26.553373Z 01E ",
+                  # the same words before every line that no pattern knows: stern's pod and container, GNU parallel's
+                  # --tag (its argument and a tab)
+                  "stern": "trainer-worker-0 pytorch ", "GNU parallel --tag": "lr=3e-4\t"}
 
 
 @pytest.mark.parametrize("prefix", sorted(OTHER_PREFIXES))
@@ -1689,6 +1692,20 @@ def test_a_paste_indented_as_a_whole_reads_as_the_plain_log(tmp_path, indent, te
         lines = tuple(scan(path, "stderr", Cursor(), compile_patterns(BUILTIN_RULES), final=True).matches)
         fault = classify(Evidence(state="exited", exit_code=1, lines=lines, tail=(("stderr", tail(path)),)))
         assert (fault.klass, fault.label) == want, (body[:40], fault)
+
+
+def test_words_a_wrapper_wrote_before_every_line_come_off_but_not_a_lines_own_or_a_known_prefix():
+    from tianluo.faults.structure import as_printed
+    body = ["Traceback (most recent call last):", '  File "train.py", line 3, in <module>', "    import foo",
+            "ModuleNotFoundError: No module named 'foo'"]
+    assert as_printed(["trainer-0 pytorch " + line for line in body]) == body  # stern's
+    assert as_printed(["lr=3e-4\t" + line for line in body]) == body  # GNU parallel's --tag
+    ranked = ["[rank0]: " + line for line in body]
+    assert as_printed(ranked) == ranked  # torchrun's: split_prefix reads it, rank and all
+    own = ["RuntimeError: a", "RuntimeError: b", "RuntimeError: c", "RuntimeError: d"]
+    assert as_printed(own) == own  # the lines' own words
+    short = ["job-1 Traceback (most recent call last):", "job-1 KeyError: 'x'"]
+    assert as_printed(short) == short  # too few lines to tell a wrapper's words from the program's
 
 
 def test_a_warning_a_logger_marked_is_not_read_behind_its_stamp_as_a_cause(tmp_path):

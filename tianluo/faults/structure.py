@@ -32,6 +32,7 @@ Every pattern runs on RE2 (linear time) and every line is capped, so a hostile l
 its bytes cost. Nothing here reads a file: the caller passes the tails of the attempt's logs.
 """
 
+import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -1102,10 +1103,35 @@ def _dedented(lines: list[str]) -> list[str]:
     return [line[common:] for line in lines] if common >= 1 else lines
 
 
+#: What may end a prefix a wrapper wrote before every line: a tab, or a space after a word or a mark.
+_SHARED_END = re.compile(r"(?:\t|(?<=\S) )")
+#: ... and what is a line's own start, not a wrapper's: an exception's or a level's word, a traceback's frame.
+_OWN_START = LazyPattern(r"(?i)error|exception|warn|traceback|fatal|file \"|info|debug|critical")
+
+
+def _unshared(lines: list[str]) -> list[str]:
+    """The lines without a prefix a wrapper wrote, the same before every one of them (stern's pod and container, GNU
+    parallel's ``--tag``, a script's own ``[train] ``): at least four lines, the prefix ending at a tab or a space
+    after a word, and not where a launcher or logger pattern reads the first lines (a rank, a level are kept) nor the
+    start of a line's own words."""
+    text = [line for line in lines if line.strip()]
+    if len(text) < 4 or any((m := _PREFIX.search(line)) is not None and m.end() > 0 for line in text[:2]):
+        return lines  # (a launcher's or a logger's prefix the patterns know is read where it stands)
+    common = os.path.commonprefix(text)
+    ends = [m.end() for m in _SHARED_END.finditer(common)]
+    if not ends:
+        return lines
+    prefix = common[:ends[-1]]
+    if not prefix.strip() or _OWN_START.search(prefix):
+        return lines
+    return [line[len(prefix):] if line.startswith(prefix) else line for line in lines]
+
+
 def as_printed(lines: list[str]) -> list[str]:
-    """The lines as the program printed them: a paste's line numbers and the indentation all of them share taken
-    off (``_unnumbered``, ``_dedented``), one for one."""
-    return _dedented(_unnumbered(lines))
+    """The lines as the program printed them: a prefix a wrapper wrote the same before every one, a paste's line
+    numbers and the indentation all of them share taken off (``_unshared``, ``_unnumbered``, ``_dedented``), one
+    for one."""
+    return _dedented(_unnumbered(_unshared(lines)))
 
 
 def _ranks_dedented(pairs: list[tuple[str | None, str]]) -> list[tuple[str | None, str]]:
