@@ -32,7 +32,6 @@ Every pattern runs on RE2 (linear time) and every line is capped, so a hostile l
 its bytes cost. Nothing here reads a file: the caller passes the tails of the attempt's logs.
 """
 
-import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -1117,7 +1116,8 @@ def _unshared(lines: list[str]) -> list[str]:
     text = [line for line in lines if line.strip()]
     if len(text) < 4 or any((m := _PREFIX.search(line)) is not None and m.end() > 0 for line in text[:2]):
         return lines  # (a launcher's or a logger's prefix the patterns know is read where it stands)
-    common = os.path.commonprefix(text)
+    lo, hi = min(text), max(text)  # (the prefix every line shares is the first's and the last's, in sorted order)
+    common = lo[:next((i for i, (a, b) in enumerate(zip(lo, hi, strict=False)) if a != b), len(lo))]
     ends = [m.end() for m in _SHARED_END.finditer(common)]
     if not ends:
         return lines
