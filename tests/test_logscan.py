@@ -741,25 +741,28 @@ def test_five_flooding_rules_cannot_hide_the_one_line_of_a_sixth(tmp_path):
 def test_the_whole_rulebook_is_searched_at_the_speed_of_one_rule(tmp_path):
     """RE2 searches the rulebook's alternation with a DFA while its cache fits ``COMBINED_MAX_MEM``; past it, RE2
     falls back to its NFA, several hundred times slower on a trainer's log (92 rules outgrew 16 MiB). A ratio in
-    the same run, not a time: normal is about 1.2x one rule's scan, the fallback was 940x."""
+    the same run, not a time: normal is about 3x one rule's scan on an idle machine, the fallback was 940x."""
     import time
 
     from benchmarks.bench_logscan import realistic_log
     from tianluo.faults.rulebook import BUILTIN_RULES, compile_patterns
 
     log = tmp_path / "log"
-    realistic_log(log, 2)
+    realistic_log(log, 8)
     everything = compile_patterns(BUILTIN_RULES)
+    one = {"cuda_oom": everything["cuda_oom"]}
 
-    def fastest(patterns) -> float:
-        best = float("inf")
-        for _ in range(3):
+    # (8 MiB, the two sides interleaved and each the best of seven: on a loaded 2-core machine three runs of a 2 MiB
+    # log, 7 ms for one rule, once measured 17x for a scan that is about 3x on an idle one, in the clean-clone run at
+    # 901c372)
+    best = {"all": float("inf"), "one": float("inf")}
+    for _ in range(7):
+        for side, patterns in (("all", everything), ("one", one)):
             start = time.perf_counter()
             scan(log, "log", Cursor(), patterns, max_bytes=1 << 30)
-            best = min(best, time.perf_counter() - start)
-        return best
+            best[side] = min(best[side], time.perf_counter() - start)
 
-    ratio = fastest(everything) / fastest({"cuda_oom": everything["cuda_oom"]})
+    ratio = best["all"] / best["one"]
     assert ratio < 10, f"the rulebook's scan is {ratio:.0f}x one rule's: its DFA no longer fits COMBINED_MAX_MEM"
 
 
