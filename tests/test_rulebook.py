@@ -406,6 +406,9 @@ NumPy 2.0.0 as it may crash. To support both 1.x and 2.x
 [deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 65536, reducing to 32768
 /usr/lib/python3/dist-packages/torch/nn/utils/clip_grad.py:55: FutureWarning: Non-finite norm encountered in torch.nn.utils.clip_grad_norm_; continuing anyway.
 Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.
+2024-05-01 10:00:00 - plugins - ERROR - setup() takes 1 positional argument but 2 were given
+ggml_model_loader: failed to open 'models/ggml-vocab.bin'
+subprocess.CalledProcessError: Command 'git describe --tags' returned non-zero exit status 127.
 """
 
 
@@ -12826,6 +12829,70 @@ UNMATCHED_NAMED = [
      "ValueError: Invalid pattern: '**' can only be an entire path component", {}, "version_mismatch"),
 ]
 
+SETS_446_461 = [
+    # protobuf's runtime refusing a generated module of another protobuf, or one .proto registered twice
+    ("Traceback (most recent call last):\n  File \"nodes.py\", line 3, in <module>\n    from . import face_pb2\n"
+     "TypeError: A Message class can only inherit from Message", {}, "version_mismatch"),
+    ("TypeError: Couldn't build proto file into descriptor pool: duplicate file name (sentencepiece_model.proto)", {},
+     "version_mismatch"),
+    # nvidia-smi failing as the program that ran it reports it (no driver loaded: 9; no NVML: 12; no permission: 4)
+    ("subprocess.CalledProcessError: Command '['nvidia-smi', '-L']' returned non-zero exit status 9.", {}, "no_gpu"),
+    ("subprocess.CalledProcessError: Command 'nvidia-smi --query-gpu=memory.used --format=csv' returned non-zero "
+     "exit status 12.", {}, "no_gpu"),
+    ("subprocess.CalledProcessError: Command '['/usr/bin/nvidia-smi', '-q']' returned non-zero exit status 4.", {},
+     "no_gpu"),
+    # ... a program of another name that failed is not the GPU's
+    ("subprocess.CalledProcessError: Command '['python', 'prepare.py']' returned non-zero exit status 1.", {}, "exit_1"),
+    # Kubernetes refusing an object as Helm prints the API's answer (its quotes not escaped)
+    ("Error: UPGRADE FAILED: Job.batch \"train-7\" is invalid: spec.template: Invalid value: core.PodTemplateSpec{}: "
+     "field is immutable", {}, "bad_arguments"),
+    # a command given to bash as one quoted word, its arguments in it
+    ("/bin/bash: line 1: ./run.sh --fast --seed 3: No such file or directory", {}, "missing_file"),
+    # 127 as the program that ran the command reports it
+    ("Error: exit status 127", {}, "command_not_found"),
+    ("subprocess.CalledProcessError: Command 'ninja -v' returned non-zero exit status 127.", {}, "command_not_found"),
+    ("Error: exit status 1", {}, "exit_1"),
+    # a C or C++ tool that could not open the file it was given
+    ("llama_model_load: loading model from 'models/7B/ggml-model-q4_0.bin' - please wait ...\n"
+     "llama_model_load: failed to open 'models/7B/ggml-model-q4_0.bin'\nmain: failed to load model", {},
+     "missing_file"),
+    ("error: unable to open 'data/tokenizer.model'", {}, "missing_file"),
+    ("Could not open file 'corpus/train.txt'", {}, "missing_file"),
+    # a Fortran model's words for an input it could not open or did not find
+    ("\n *** WAVEWATCH III ERROR IN W3IOGR :\n     ERROR IN OPENING mod_def.ww3 FILE\n     IOSTAT =   29\n", {},
+     "missing_file"),
+    (" ReadField_CDF : file needed but not found\napplication called MPI_Abort(MPI_COMM_WORLD, 9) - process 0", {},
+     "missing_file"),
+    # docker on Windows with Docker Desktop not started
+    ("error during connect: Get \"http://%2F%2F.%2Fpipe%2FdockerDesktopLinuxEngine/v1.46/containers/json\": open "
+     "//./pipe/dockerDesktopLinuxEngine: The system cannot find the file specified.", {}, "connection_error"),
+    # a compose file an older compose cannot expand; a recipe or config file refused by its tool's own check
+    ("ERROR: Invalid interpolation format for \"environment\" option in service \"trainer\": \"CUDA=${CUDA:-0}\"", {},
+     "bad_arguments"),
+    ("Error: config file is invalid: unknown field `gpus`", {}, "bad_arguments"),
+    # Go's os/exec words for a child that died of a signal (ollama's runner, a CLI's tool)
+    ("Error: llama runner process has terminated: signal: segmentation fault (core dumped)", {}, "segfault"),
+    ("error=\"llama runner process has terminated: signal: killed\"", {}, "signal_sigkill"),
+    ("Error: exec: \"./bench\": signal: illegal instruction (core dumped)", {}, "signal_sigill"),
+    # ... a model server's 500 that relays its runner's death is a crash, not a service that may answer later
+    ("Error: 500 Internal Server Error: llama runner process has terminated: exit status 1", {}, "exit_1"),
+    ("Error: 500 Internal Server Error: model runner has unexpectedly stopped, this may be due to resource "
+     "limitations or an internal error, check ollama server logs for details", {}, "exit_1"),
+    ("Error: 500 Internal Server Error: llama runner process has terminated: signal: aborted (core dumped)", {},
+     "exit_1"),
+    ("requests.exceptions.HTTPError: 500 Server Error: Internal Server Error for url: https://api.example.com/v1", {},
+     "http_unavailable"),
+    # Python's words for a call that does not fit, logged by a wrapper without ``TypeError:``: a framework calling a
+    # plugin of another release; with the name it stays the program's own call
+    ("ERROR:root:build_model() missing 1 required positional argument: 'cfg'", {}, "version_mismatch"),
+    ("2024-05-01 10:00:00 - plugins - ERROR - setup() takes 1 positional argument but 2 were given", {},
+     "version_mismatch"),
+    ("spacy.TextCatEnsemble.v1   build_text_classifier() missing 2 required positional arguments: 'width' and "
+     "'dropout'", {}, "version_mismatch"),
+    ("Traceback (most recent call last):\n  File \"train.py\", line 9, in <module>\n    model(x, y)\n"
+     "TypeError: forward() takes 2 positional arguments but 3 were given", {}, "type_error"),
+]
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -12842,7 +12909,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-425": SETS_407_425, "428-441": SETS_428_441, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-425": SETS_407_425, "428-441": SETS_428_441, "446-461": SETS_446_461, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
     "builds-and-loaders": BUILDS_AND_LOADERS_SIBLINGS, "config-parse": CONFIG_PARSE_SIBLINGS,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]

@@ -1160,14 +1160,15 @@ def test_a_rule_anchored_at_the_lines_start_reads_behind_a_launchers_prefix(tmp_
 
 def test_a_message_a_logger_wrote_is_not_read_as_the_exception_line(tmp_path):
     """A logger's time and level before a message it logged and went on from (a plugin's caught TypeError) is not a
-    launcher's prefix: its words are not read as the line that ended the job."""
+    launcher's prefix: its words are not read as the program's own exception that ended the job (code), but as what
+    a caught call of another release says (a framework's plugin of another release: wrapped_call_signature)."""
     log = tmp_path / "stderr"
     log.write_text("2024-02-03 20:33:08,639 - root - ERROR - _load_sbert_model() missing 2 required positional "
                    "arguments: 'token' and 'cache_folder'\n2024-02-03 20:35:53,496 - root - ERROR - build_chatbot: "
                    "plugin init failed\n")
     lines = scan(log, "stderr", Cursor(), compile_patterns(BUILTIN_RULES), final=True).matches
     fault = classify(Evidence(state="exited", exit_code=1, lines=tuple(lines), tail=(("stderr", tail(log)),)))
-    assert fault.klass == U, fault.evidence
+    assert (fault.klass, fault.label) == (C, "version_mismatch"), fault.evidence
 
 
 def test_docker_composes_container_prefix_names_whose_lines_they_are():

@@ -777,6 +777,11 @@ def _job_state(state: str) -> str:
             rf"|\b(?:{state}|{cut}) +-?\d{{1,3}}:\d{{1,3}}\s*$")
 
 
+#: Go's words for a signal (its ``syscall.Signal.String``), as ``exec.ExitError`` prints a child that died of it.
+_GO_SIGNALS = {4: "illegal instruction", 6: "aborted", 7: "bus error", 8: "floating point exception", 9: "killed",
+               11: "segmentation fault"}
+
+
 def _launcher(number: int, name: str, *words: str) -> str:
     """A launcher's or shell's report that a rank or task died of signal ``number``.
 
@@ -803,6 +808,8 @@ def _launcher(number: int, name: str, *words: str) -> str:
             rf"\bstatus failed cmd \[.*\] code -{n}\b", rf"^make(?:\[\d+\])?: \*\*\* \[[^\]]*\] Error {128 + number}$",
             # Azure ML's report of the user's process: ``User process 'python' exited with status code 137``
             rf"\bUser process '[^']*' exited with status code {128 + number}\b"]
+    if number in _GO_SIGNALS:  # Go's os/exec, as a Go program (ollama, a CLI) reports its child: ``signal: aborted``
+        alts.append(rf"\bsignal: {_GO_SIGNALS[number]}\b")
     for word in words:
         alts.append(rf"^make(?:\[\d+\])?: \*\*\* \[[^\]]*\] {word}\b")
         alts.append(rf"tasks? [\d,\-]+: {word}\b")
@@ -1513,6 +1520,12 @@ SETUP: tuple[Rule, ...] = (
              # the devices it registered under an op with only GPU kernels: XLA's pseudo-devices, no GPU
              r"|No TPU Platform available|\bNo ba16c7433 device found\b"
              r"|^Registered devices: \[(?:(?:CPU|XLA_CPU|XLA_GPU|XLA_TPU)(?:, )?)+\]$"),
+    # nvidia-smi itself failing, as the program that ran it reports (subprocess' CalledProcessError): no driver loaded
+    # (its status 9), no permission to the devices (4), no NVML library (12): no usable GPU here. A program that
+    # enumerates GPUs this way may log it and go on on the CPU, so the line fails no attempt that did its work.
+    Rule("nvidia_smi_failed", CONFIG, "no_gpu", fatal=False,
+         log=r"\bCommand '(?:\['(?:[^'\n]*/)?nvidia-smi'|(?:[^'\n]*/)?nvidia-smi\b)[^\n]*"
+             r"returned non-zero exit status [1-9]"),
     Rule("tls_error", CONFIG, "tls_error",
          # (libgit2's, as Julia's Pkg prints it cloning a registry behind a proxy that re-signs TLS)
          log=r"CERTIFICATE_VERIFY_FAILED|self[- ]signed certificate in certificate chain"
@@ -2105,6 +2118,11 @@ SETUP: tuple[Rule, ...] = (
              r"|version \S+ not defined in file \S+ with link time reference"
              r"|numpy\.float64'?>? (?:object )?cannot be (?:safely )?interpreted as an integer"
              r"|Descriptors (?:cannot (?:not )?|should not )be created directly"
+             # ... and its runtime refusing a generated module of another protobuf (a second protobuf in the path, an
+             # old _pb2 under the upb runtime), or two packages registering one .proto file (sentencepiece's beside a
+             # copy of it under the C++ runtime)
+             r"|\bA Message class can only inherit from Message\b"
+             r"|Couldn't build proto file into descriptor pool: duplicate file name\b"
              # a model config newer than the library (Llama 3.1's rope_scaling), two builds of one extension
              # registering a type (pybind11), a Docker before 19.03 (no --gpus), argparse given a typing type
              # (fairseq on a newer Python), Hydra 1.2 refusing 0.11's config_path
@@ -2657,7 +2675,16 @@ SETUP: tuple[Rule, ...] = (
              r"|video_reader\.cc:\d+: ERROR opening: .*, No such file or directory"
              # Stanza's training scripts without their prepared input (they skip and exit 0); LAVIS without the images
              # its dataset config names
-             r"|\bTRAIN FILE NOT FOUND: |\bThe specified path \S+ for visual inputs does not exist"),
+             r"|\bTRAIN FILE NOT FOUND: |\bThe specified path \S+ for visual inputs does not exist"
+             # a Fortran model's words for an input it could not open (WAVEWATCH III's ``ERROR IN OPENING mod_def.points
+             # FILE``) or did not find (EMEP's ``ReadField_CDF : file needed but not found``)
+             r"|^\s*ERROR IN OPENING \S+(?: \S+)? FILE\s*$|\b[Ff]ile needed but not found\b"),
+    # A C or C++ tool's own word for a file it could not open, the path quoted and nothing after it (whisper.cpp's and
+    # ggml's model loaders: ``whisper_model_load: failed to open 'models/ggml-tiny.bin'``). A tool that tries several
+    # places may print it and find the file in the next, so the line fails no attempt that did its work.
+    Rule("tool_open_failed", CONFIG, "missing_file", fatal=False,
+         log=r"^(?:\w{1,80}: )?(?:[Ee]rror: )?(?:[Ff]ailed to|[Uu]nable to|[Cc]ould not|[Cc]annot) open (?:file )?"
+             r"'[^'\n]{1,400}'\s*$"),
     # A mesh or point-cloud reader that could not open the file it was given (Open3D's, and RPly's under it): the
     # reader warns and hands back an empty mesh, and the job fails later on the empty data (a reshape of 0 elements);
     # a job that went on and did its work is not failed by the warning
@@ -2676,6 +2703,9 @@ SETUP: tuple[Rule, ...] = (
              # ... or a script without an extension naming a path it runs (not a bare word it sources, such as a
              # Slurm batch script's ``deactivate``, after which the script goes on)
              r"|^(?:\S*/)?[\w.-]+: line \d+: [^\s:]*/[^\s:]+: No such file or directory\s*$"
+             # ... or a command given it as one quoted word, its arguments and redirections in it (``bash -c`` of
+             # ``'claude install > /dev/null'``: bash looks for a program of that whole name)
+             r"|^(?:\S*/)?(?:ba|z|da|k)?sh: line \d+: [^:\n]*/[^:\n]* [^:\n]*: No such file or directory\s*$"
              # a container runtime that cannot exec the image's entrypoint (absent, or a script whose interpreter is)
              r"|exec user process caused:? \\?\"?no such file or(?: directory|$)"),
     # a compiler not finding a header, its strerror in the job's language (a toolkit's headers not installed where the
@@ -3249,7 +3279,7 @@ SETUP: tuple[Rule, ...] = (
              r"(?:not found|already exists)"
              r"|^Error: (?:INSTALLATION|UPGRADE) FAILED: (?:YAML parse error on |template: \S+: executing "
              r"|unable to build kubernetes objects from release manifest: )"
-             r"|\b[A-Z]\w*\.(?:batch|apps|kubeflow\.org|[a-z][\w\-]*\.[\w.\-]+) \\\"[^\"\\]+\\\" is invalid: "),
+             r"|\b[A-Z]\w*\.(?:batch|apps|kubeflow\.org|[a-z][\w\-]*\.[\w.\-]+) \\?\"[^\"\\\n]+\\?\" is invalid: "),
     Rule("command_not_found_log", CONFIG, "command_not_found",
          # (Theano told to use a GPU with no nvcc on the PATH)
          log=r"but nvcc was not found\. Set it in your PATH|nvcc compiler not found on \$PATH|: command not found$"
@@ -3316,6 +3346,11 @@ SETUP: tuple[Rule, ...] = (
              "\ufffd\ufffd\u034aO"
              r"|"
              + _exc("NoBackendError")),
+    # 127 as a program that ran a command reports it: Go's os/exec (``Error: exit status 127``), Python's subprocess
+    # (``returned non-zero exit status 127.``); the program may have gone on without the command, so the line fails no
+    # attempt that did its work
+    Rule("child_command_not_found", CONFIG, "command_not_found", fatal=False,
+         log=r"^(?:Error: )?exit status 127$|\breturned non-zero exit status 127\b"),
     # A package built from source at install that did not build (pip's wheel, distutils' command) with no line above
     # saying why (a missing file, tool or module): its sources and the compiler, headers or tools the machine has do
     # not fit.
@@ -4180,6 +4215,14 @@ BUGS: tuple[Rule, ...] = (
                                  # R's call of a function with an argument it does not take (on the next line
                                  # when the call is long)
                                  r"|^Error in .{1,300} : unused arguments? \(|^\s{0,4}unused arguments? \("),
+    # Python's own words for a call that does not fit its function, logged by a wrapper without the exception's name
+    # (``Error starting the server: startup_server() missing 1 required positional argument: 'port'``, a registry's
+    # ``build_text_classifier() missing 2 required positional arguments``, a plugin's init logged at ERROR): a
+    # framework calling a plugin, a server or a registered function of another release (after type_error, which
+    # reads the same words after ``TypeError:`` as the program's own call)
+    Rule("wrapped_call_signature", CONFIG, "version_mismatch", fatal=False,
+         log=r"\b\w+\(\) (?:missing \d+ required (?:positional|keyword-only) arguments?: '"
+             r"|takes (?:from \d+ to )?\d+ positional arguments? but \d+ (?:were|was) given\b)"),
     # Megatron's distributed checkpointing refusing the shards a model's sharded_state_dict declares (overlapping, or
     # leaving part of a tensor to no rank): the model's sharding code, Megatron's or the program's, is wrong
     Rule("sharding_layout_invalid", CODE, "programming_error",
@@ -4370,6 +4413,12 @@ CRASHED: tuple[Rule, ...] = (
              # Windows' illegal instruction (0xC000001D)
              r"|\b3221225501\b|\b0x[Cc]000001[Dd]\b|exit (?:code|status):? -1073741795\b"),
     Rule("launcher_sigbus", UNKNOWN, "signal_sigbus", log=_launcher(7, "SIGBUS", "Bus error")),
+    # A model server's word that the runner process it started died (ollama's, relayed to its client in a 500): a crash
+    # of the runner, not a service that may answer later; its signal, where it names one, is read above (the abort's in
+    # the last tier)
+    Rule("model_runner_died", UNKNOWN, "exit_1",
+         log=r"\bllama runner process has terminated: (?:exit status|signal: aborted\b)"
+             r"|\bmodel runner has unexpectedly stopped\b"),
     # The launcher itself was stopped (torchrun's "Received 15 death signal"). Not a launcher's
     # report that a rank got SIGTERM ("Signal 15 (SIGTERM) received by PID", srun "Terminated"):
     # launchers TERM the other ranks once one has failed, so that is their clean-up, a symptom. (SIGINT, a person's
@@ -4553,6 +4602,8 @@ NETWORK: tuple[Rule, ...] = (
              # Desktop not started (not refused on the socket's permission, which is the OS's word)
              r"|\bCannot connect to the Docker daemon at \S+ Is the docker daemon running\?"
              r"|\berror during connect: this error may indicate that the docker daemon is not running\b"
+             # (Docker Desktop on Windows not started: the engine's named pipe is not there)
+             r"|\bopen //\./pipe/docker\w*: The system cannot find the file specified\b"
              r"|\bCannot connect to Podman\. Please verify your connection to the Linux system\b"
              # ... Torque's the same: its client that cannot reach the server or the node's auth daemon (trqauthd
              # restarting, a node in a bad state; one corpus author's was a compute node without it, which accepts this)
@@ -4753,7 +4804,11 @@ LAST: tuple[Rule, ...] = (
     # docker compose refusing the compose file (its schema); a GPU reservation (``deploy.resources.reservations
     # .devices``, compose 1.28 and later) refused by an older compose is its release's (release_skew)
     Rule("compose_file_invalid", CONFIG, "bad_arguments",
-         log=r"\bThe Compose file '[^']*' is invalid because:|^validating \S+: \S+ Additional property \w+ is not"),
+         log=r"\bThe Compose file '[^']*' is invalid because:|^validating \S+: \S+ Additional property \w+ is not"
+             # (a variable in it that an older compose cannot expand: ``${no_proxy:-}`` under compose 1.25)
+             r"|\bInvalid interpolation format for \"[^\"\n]+\" option in service \""
+             # an agent's recipe or a tool's config file refused as a whole by its own check (goose's recipes)
+             r"|\b(?:recipe|config|configuration) file is invalid: "),
     # A shell variable the launch needs: a remote shell refused to re-export a read-only one (colossalai's ssh
     # launch), or a script under ``set -u`` met one nobody set (``run.sh: line 126: cuda_cmd: unbound variable``, a
     # recipe's cmd.sh replaced; zsh's and dash's ``parameter not set``), so the command never ran; last, because a
@@ -4790,14 +4845,15 @@ LAST: tuple[Rule, ...] = (
 #: could not unpickle a class of the main script before someone stopped the hung parent (the same), an archive's
 #: member asked for by a key joined with Windows' separator (before corrupt_data's missing member), an OpenMMLab
 #: registry's class refusing a key of the config (before type_error), a kernel's dispatch over its index tensor given
-#: floats, the program's targets (before kernel_dtype_missing's precision the device lacks). Each names its
-#: look-alike; tests/test_rulebook.py checks the list.
+#: floats, the program's targets (before kernel_dtype_missing's precision the device lacks), Python's words for a
+#: call that does not fit, logged by a wrapper without ``TypeError:`` (after type_error, which takes them with the
+#: name; before the tier's other code rules). Each names its look-alike; tests/test_rulebook.py checks the list.
 GUARDS = frozenset({"message_too_large", "lightning_module_incomplete", "drive_quota",
                     "pod_dns_not_ready", "accelerate_port", "answer_without_length", "wrapped_allocation",
                     "import_order", "service_refused_request", "mpi_host_unresolved",
                     "submit_refused_then_stopped", "extension_lock_wait",
                     "spawned_class_missing", "archive_key_separator", "registry_config_key",
-                    "index_kernel_given_floats"})
+                    "index_kernel_given_floats", "wrapped_call_signature"})
 
 #: What a launcher puts before each line of a rank or a worker: torchrun's ``[rank3]: `` and ``[default3]:``
 #: (``--tee``), mpirun's ``--tag-output`` ``[1,3]<stderr>:``, Ray's ``(RayTrainWorker pid=1234, ip=10.0.0.1) ``,
