@@ -1499,15 +1499,15 @@ LAUNCHED = {"srun": lambda line: "0: " + line + "\n", "compose": lambda line: "t
 _PLAIN_READINGS: dict[str, tuple] = {}
 
 
-def _rewritten_moves(rewrite, folder: Path) -> tuple[int, list[str]]:
+def _rewritten_moves(rewrite, folder: Path, encode=str.encode) -> tuple[int, list[str]]:
     """(how many excerpts were read, those that read another class or label): every sixteenth corpus excerpt, each
-    of its lines rewritten by ``rewrite``, against the plain excerpt's reading."""
+    of its lines rewritten by ``rewrite`` and the whole written by ``encode``, against the plain excerpt's reading."""
     if EXCERPTS is None:
         pytest.skip("the corpus did not parse (see test_every_corpus_file_is_well_formed)")
     sample, moved = EXCERPTS[::16], []
     for ex in sample:
         text = ex.body.decode("utf-8", errors="replace")
-        body = "".join(rewrite(line) for line in text.splitlines()).encode()
+        body = encode("".join(rewrite(line) for line in text.splitlines()))
         if ex.name not in _PLAIN_READINGS:  # (read once for every rewrite: the same excerpt, the same reading)
             plain = pure_fault(ex, folder)
             _PLAIN_READINGS[ex.name] = (plain.klass, plain.label)
@@ -1523,6 +1523,16 @@ def test_a_collected_log_reads_as_the_plain_one(collector, tmp_path):
     """Each line as a collector writes it: the same class and label as the plain log (a stamp that took a
     traceback's indentation with it moved 22 held-out readings before b2e7b67)."""
     read, moved = _rewritten_moves(COLLECTED[collector], tmp_path)
+    assert read > 500 and not moved, moved[:5]
+
+
+@pytest.mark.parametrize("mark", [b"\xff\xfe", b"\xfe\xff"], ids=["utf-16-le", "utf-16-be"])
+def test_a_log_written_in_utf16_reads_as_the_plain_one(mark, tmp_path):
+    """A Windows program's log in UTF-16 with its byte-order mark and CR LF line ends (PowerShell 5's ``>`` writes
+    one): the same class and label as the plain log (read as UTF-8 bytes, it was NUL between every letter, and no
+    rule read a line of it)."""
+    codec = "utf-16-le" if mark == b"\xff\xfe" else "utf-16-be"
+    read, moved = _rewritten_moves(lambda line: line + "\r\n", tmp_path, lambda text: mark + text.encode(codec))
     assert read > 500 and not moved, moved[:5]
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tianluo.faults.linear_re import UnsupportedPattern
+from tianluo.plaintext import ESCAPES
 from tianluo.shell import logscan
 from tianluo.shell.logscan import CHUNK, MAX_LINE, Cursor, LogLine, scan, tail_lines
 
@@ -776,7 +777,7 @@ def _corpus_bodies(every: int) -> list[bytes]:
 def test_the_prefilter_finds_the_lines_the_whole_alternation_finds(tmp_path, monkeypatch):
     """RE2's prefilter lets through a superset of the rules that can match a region (from the literals each needs),
     so a scan finds the lines, and the rules of each, that the whole rulebook as one alternation finds. Checked on
-    real error output: every sixteenth corpus excerpt, each scanned both ways."""
+    real error output: every thirty-second corpus excerpt (about 300), each scanned both ways."""
     from tianluo.faults.rulebook import BUILTIN_RULES, compile_patterns
 
     everything = compile_patterns(BUILTIN_RULES)
@@ -791,10 +792,10 @@ def test_the_prefilter_finds_the_lines_the_whole_alternation_finds(tmp_path, mon
         finally:
             monkeypatch.undo()
 
-    bodies = _corpus_bodies(16)
+    bodies = _corpus_bodies(32)
     found = [lines(b, True) for b in bodies]
     assert found == [lines(b, False) for b in bodies]
-    assert sum(map(len, found)) > 500  # the comparison is not vacuous
+    assert sum(map(len, found)) > 250  # the comparison is not vacuous
 
 
 def test_varied_error_output_is_searched_faster_than_by_one_alternation_of_every_rule(tmp_path, monkeypatch):
@@ -809,7 +810,7 @@ def test_varied_error_output_is_searched_faster_than_by_one_alternation_of_every
     log = tmp_path / "log"
     data = bytearray()
     for body in _corpus_bodies(3):
-        if len(data) > 384 << 10:
+        if len(data) > 192 << 10:
             break
         data += body if body.endswith(b"\n") else body + b"\n"
     log.write_bytes(bytes(data))
@@ -876,3 +877,94 @@ def test_prepare_compiles_what_the_first_scan_would(tmp_path):
     found = scan(log, "stderr", Cursor(), patterns, final=True).matches
     assert [m.rules for m in found] == [("prepared_two",)]
     assert linear_re._compile.cache_info().misses == compiled
+
+
+# --- a log in UTF-16 ----------------------------------------------------------------------
+
+UTF16 = [(b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")]
+#: A PowerShell 5 transcript of a training run: CR LF line ends, a line with a character outside the BMP (a surrogate
+#: pair in UTF-16) before the error, a coloured line.
+WINDOWS_LOG = ("step 10/100\r\nloading 🚀 model\r\n\x1b[31mRuntimeError: CUDA out of memory. Tried to allocate 2.00 "
+               "GiB\x1b[0m\r\nstep 20/100\r\nTypeError: forward() takes 2 positional arguments but 3 were given\r\n")
+
+
+def _line_at(raw: bytes, offset: int, codec: str) -> str:
+    """The text of the file's line that starts at byte ``offset``."""
+    return raw[offset:].decode(codec, errors="replace").split("\r\n", 1)[0]
+
+
+@pytest.mark.parametrize(("mark", "codec"), UTF16, ids=[c for _, c in UTF16])
+def test_a_utf16_log_is_read_as_its_program_wrote_it_each_line_at_its_offset(tmp_path, mark, codec):
+    """Its lines are matched as text (read as UTF-8 bytes, a NUL stood between every letter and no rule matched),
+    each at the offset of its first byte in the file; the progress too; the cursor ends at the file's end, and what
+    is written next is read from there."""
+    path = tmp_path / "stderr"
+    raw = mark + WINDOWS_LOG.encode(codec)
+    write(path, raw)
+    res = scan(path, "log", Cursor(), PATTERNS, progress=PROGRESS)
+    assert [(m.rules, m.text) for m in res.matches] == [
+        (("oom",), "RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB"),  # (without its colours)
+        (("type",), "TypeError: forward() takes 2 positional arguments but 3 were given")]
+    assert [ESCAPES.sub("", _line_at(raw, m.offset, codec)) for m in res.matches] == [m.text for m in res.matches]
+    assert res.progress == (20.0, 100.0) and _line_at(raw, res.progress_at, codec) == "step 20/100"
+    assert res.progress_head == (10.0, 20.0) and res.from_start
+    assert res.cursor.offset == len(raw) and not res.more
+    more = "RuntimeError: Connection refused\r\n".encode(codec)
+    write(path, more, mode="ab")
+    again = scan(path, "log", res.cursor, PATTERNS)
+    assert [(m.offset, m.rules) for m in again.matches] == [(len(raw), ("refused",))]
+    assert again.cursor.offset == len(raw) + len(more)
+    # a tick's tail of the log (the structure of its failure is read from it) is its text too
+    assert logscan.tail(path).endswith("3 were given\nRuntimeError: Connection refused\n")
+    assert tail_lines(path, 2) == ["TypeError: forward() takes 2 positional arguments but 3 were given",
+                                   "RuntimeError: Connection refused"]
+
+
+@pytest.mark.parametrize("chunk", [7, 8, 1 << 10])
+@pytest.mark.parametrize(("mark", "codec"), UTF16, ids=[c for _, c in UTF16])
+def test_a_utf16_log_read_in_any_chunks_reads_the_same(tmp_path, monkeypatch, mark, codec, chunk):
+    """Chunks that split a code unit or a surrogate pair (an odd size) read what one chunk reads; a last line without
+    its line end is read when the writer is gone."""
+    path = tmp_path / "stderr"
+    text = "x🚀" * 3000 + "\nprogress\n" + "🚀 RuntimeError: CUDA out of memory\n" * 3 + "TypeError: no"
+    write(path, mark + text.encode(codec))
+    whole = scan(path, "log", Cursor(), PATTERNS, final=True)
+    monkeypatch.setattr(logscan, "CHUNK", chunk)
+    pieces = scan(path, "log", Cursor(), PATTERNS, final=True)
+    assert [(m.offset, m.rules, m.text) for m in pieces.matches] == [(m.offset, m.rules, m.text)
+                                                                       for m in whole.matches]
+    assert [m.rules for m in whole.matches] == [("oom",)] * 3 + [("type",)]
+    assert "\ufffd" not in "".join(m.text for m in whole.matches)
+    assert pieces.cursor.offset == whole.cursor.offset == path.stat().st_size
+    assert scan(path, "log", Cursor(), PATTERNS).cursor.offset < path.stat().st_size  # written on: it waits
+
+
+@pytest.mark.parametrize(("mark", "codec"), UTF16, ids=[c for _, c in UTF16])
+def test_the_newest_window_of_a_utf16_log_starts_at_a_line(tmp_path, mark, codec):
+    path = tmp_path / "stderr"
+    lines = [f"step {i}/5000" for i in range(5000)] + ["RuntimeError: CUDA out of memory"]
+    raw = mark + "\r\n".join(lines).encode(codec) + "\r\n".encode(codec)
+    write(path, raw)
+    res = scan(path, "log", Cursor(), PATTERNS, progress=PROGRESS, max_bytes=4001, newest=True)
+    assert res.skipped > 0 and res.skipped % 2 == 0 and _line_at(raw, res.skipped, codec).startswith("\n")
+    assert [m.rules for m in res.matches] == [("oom",)] and res.progress == (4999.0, 5000.0)
+    assert res.cursor.offset == len(raw)
+
+
+def test_a_utf32_log_is_not_taken_for_utf16(tmp_path):
+    """UTF-32 LE's mark begins with UTF-16 LE's: such a log is read as bytes (nothing here reads UTF-32), its cursor
+    just past the byte of its line end, not at a UTF-16 code unit's end."""
+    path = tmp_path / "stderr"
+    write(path, b"\xff\xfe\x00\x00" + "RuntimeError: CUDA out of memory\n".encode("utf-32-le"))
+    res = scan(path, "log", Cursor(), PATTERNS)
+    assert res.matches == () and res.cursor.offset == 4 + 32 * 4 + 1
+
+
+def test_junk_that_starts_with_a_utf16_mark_before_utf8_text_is_read_as_bytes(tmp_path):
+    """Bytes that only begin like UTF-16's mark (a binary prefix, a cut write) before UTF-8 lines: the lines are read
+    as UTF-8, each at its byte offset (read as UTF-16, they were CJK nonsense without a line end)."""
+    path = tmp_path / "stderr"
+    head = b"\xff\xfe\x9c\x11 partial record\n"
+    write(path, head + b"step 3/9\nRuntimeError: CUDA out of memory\n")
+    res = scan(path, "log", Cursor(), PATTERNS)
+    assert [(m.offset, m.rules) for m in res.matches] == [(len(head) + 9, ("oom",))]

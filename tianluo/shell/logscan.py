@@ -62,6 +62,7 @@ CHUNK = 1024 * 1024  # bytes read at a time
 MAX_SCAN_BYTES = 64 * 1024 * 1024  # bytes read from one log per scan (per tick); the rest waits
 MAX_RULE_SHARE = 5  # one rule fills at most 1/5 of max_matches, so a flood cannot hide others
 PEEK = 4096  # bytes read at a time looking for the first line start of the newest window
+UTF16_PROBE = 512  # bytes after a UTF-16 byte-order mark read to tell UTF-16 text from junk that starts alike
 FIRST_MATCHES = 64  # progress matches read at most to find where a log's progress began
 # The built-in rules a region's literals let through are searched each alone when they are few or the region is small
 # (each rule's DFA stays warm from one region to the next), else in alternations of GROUP_RULES of them (small enough
@@ -72,6 +73,11 @@ GROUP_RULES = 8
 PROGRESS_WINDOW = 4096  # the last progress line is looked for in windows from the end, this first
 
 _CR_TO_LF = bytes.maketrans(b"\r", b"\n")  # tqdm redraws its bar with \r: that ends a line too
+_CR_TO_LF_TEXT = str.maketrans("\r", "\n")
+#: A log a Windows program wrote in UTF-16 (PowerShell 5's ``>`` and ``Out-File``, a .NET tool's log) starts with its
+#: byte-order mark; its text is read as the program wrote it, each line still at its own offset in the file's bytes.
+#: (UTF-32's mark starts with UTF-16 LE's: it is not taken for it.)
+_UTF16_MARKS = ((b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))
 _ESCAPES = re.compile(ESCAPES_SOURCE.encode())  # a coloured log's escapes, read around (``_plain``)
 _ORPHANS = re.compile(ORPHAN_COLOURS_SOURCE.encode())  # ... and their ESC-less remains in a pasted log
 #: What a log collector writes before each of the program's lines, read around as the escapes are: an RFC 3339
@@ -201,11 +207,16 @@ def scan(path: Path, name: str, cursor: Cursor, patterns: Mapping, progress=None
         if (cursor.inode is not None and cursor.inode != st.st_ino) or st.st_size < cursor.offset:
             start, restarted = 0, True
         try:
-            skipped = _newest_start(f, start, st.st_size, max_bytes) - start if newest else 0
+            codec = _utf16(f)
+            newest_start = _newest_start if codec is None else _newest_start16
+            skipped = newest_start(f, start, st.st_size, max_bytes) - start if newest else 0
             state.want_first = skipped == 0 and (start == 0 or first)
             state.from_start = start == 0 and skipped == 0
             f.seek(start + skipped)
-            end, more = _read(f, start + skipped, max_bytes, st.st_size, state, deadline, final)
+            if codec is None:
+                end, more = _read(f, start + skipped, max_bytes, st.st_size, state, deadline, final)
+            else:
+                end, more = _read16(f, start + skipped, max_bytes, st.st_size, state, deadline, final, codec)
         except OSError as exc:  # EIO from a failing disk or a special file: a refusal, not a crash
             return ScanResult(cursor, 0, (), None, None, False, False,
                               f"{path} cannot be read ({exc.strerror or exc}); not read")
@@ -226,12 +237,11 @@ def tail_lines(path: Path, n: int = 50, max_bytes: int = 256 * 1024, follow_link
         size = os.fstat(f.fileno()).st_size
         start = max(0, size - max_bytes)
         try:
-            f.seek(start)
-            data = f.read(size - start)
+            data, whole = _text_window(f, start, size)
         except OSError:
             return []
-    lines = data.decode("utf-8", errors="replace").splitlines()
-    if start > 0 and lines:
+    lines = data.splitlines()
+    if not whole and lines:
         lines = lines[1:]  # the first line was cut by the window
     return [line[:MAX_LINE] for line in lines[-n:]]
 
@@ -377,6 +387,94 @@ def _read(f, start: int, max_bytes: int, size: int, state: "_Scan",
             buf, pos = buf[cut:], pos + cut
 
 
+def _utf16(f) -> str | None:
+    """The codec of a log that starts with UTF-16's byte-order mark (``_UTF16_MARKS``) and reads as UTF-16 text after
+    it; None for any other. The text's test: at least a quarter of its first code units are in Latin-1 (their high
+    byte 0: a log's ASCII, its line ends), as in any program's log; bytes that only start with the mark (junk before
+    UTF-8 text) have almost none."""
+    head = os.pread(f.fileno(), 4, 0)  # (most logs: four bytes read, and no mark)
+    codec = next((codec for mark, codec in _UTF16_MARKS if head.startswith(mark)), None)
+    if codec is None or head == b"\xff\xfe\x00\x00":  # (UTF-32 LE's mark)
+        return None
+    head = os.pread(f.fileno(), UTF16_PROBE + 2, 0)
+    units = (len(head) - 2) // 2
+    if units == 0:
+        return codec
+    high = head[3::2] if codec == "utf-16-le" else head[2::2]
+    return codec if 4 * high[:units].count(0) >= units else None
+
+
+def _units(data: bytes, codec: str) -> int:
+    """How much of ``data`` (from a code unit's start) is whole UTF-16 code units, short of a high surrogate whose
+    low one is not read yet."""
+    even = len(data) - len(data) % 2
+    high = even - 1 if codec == "utf-16-le" else even - 2  # the byte that says a unit is a high surrogate
+    if even >= 2 and 0xD8 <= data[high] <= 0xDB:
+        even -= 2
+    return even
+
+
+def _read16(f, start: int, max_bytes: int, size: int, state: "_Scan", deadline: float | None, final: bool,
+            codec: str) -> tuple[int, bool]:
+    """``_read`` for a UTF-16 log: whole lines decoded (``\\r`` made ``\\n``), fed to ``state`` as UTF-8, each line
+    at its offset in the file; a line longer than ``MAX_LINE`` characters in pieces of that size. The byte-order mark
+    is not read as text."""
+    pos = max(start, 2)
+    pos += pos % 2  # a code unit's start (a cursor is one; this is for one made by hand)
+    f.seek(pos)
+    limit, carry = start + max_bytes, b""  # carry: read from pos on, not fed yet (a line not ended yet)
+    while True:
+        if pos >= limit and pos > start:
+            return pos, pos < size
+        if deadline is not None and pos > start and time.monotonic() >= deadline:
+            return pos, True  # out of time: the next scan starts here
+        want = limit - pos - len(carry)
+        data = f.read(min(CHUNK, want + want % 2) if want > 0 else CHUNK)  # past the limit only to end a line
+        if not data:
+            if final and len(carry) >= 2:  # the last line of a file nobody writes any more
+                _feed16(state, carry[:len(carry) - len(carry) % 2].decode(codec, errors="replace"), pos, codec)
+                return pos + len(carry), False
+            return pos, False
+        carry += data
+        text = carry[:_units(carry, codec)].decode(codec, errors="replace").translate(_CR_TO_LF_TEXT)
+        cut = text.rfind("\n") + 1 or (MAX_LINE if len(text) > MAX_LINE else 0)
+        if cut:
+            whole = text[:cut]
+            _feed16(state, whole, pos, codec)
+            taken = len(whole.encode(codec))
+            pos, carry = pos + taken, carry[taken:]
+
+
+def _feed16(state: "_Scan", text: str, base: int, codec: str) -> None:
+    """Feed decoded lines that start at file offset ``base`` as UTF-8, with where each line starts in the file."""
+    starts: list[list[int]] = []  # each line's start in the UTF-8 copy and in the file, found at the first use
+
+    def where(i: int) -> int:
+        if not starts:  # most chunks match nothing: their lines are never counted
+            copy, raw = [0], [0]
+            for line in text.split("\n")[:-1]:
+                copy.append(copy[-1] + len(line.encode("utf-8", errors="replace")) + 1)
+                raw.append(raw[-1] + len(line.encode(codec, errors="replace")) + 2)
+            starts.extend((copy, raw))
+        k = bisect_right(starts[0], i) - 1
+        return base + starts[1][k] + 2 * (i - starts[0][k])  # exact at a line's start
+    state.feed(text.encode("utf-8", errors="replace"), 0, where=where)
+
+
+def _newest_start16(f, start: int, size: int, max_bytes: int) -> int:
+    """``_newest_start`` for a UTF-16 log: the first line start in the newest ``max_bytes``, a code unit's start."""
+    codec = _utf16(f)
+    window = size - max_bytes
+    if window <= start or codec is None:
+        return start
+    window += window % 2
+    f.seek(window)
+    head = f.read(max(2, min(MAX_LINE * 2, size - window)))
+    text = head[:_units(head, codec)].decode(codec, errors="replace").translate(_CR_TO_LF_TEXT)
+    end = text.find("\n")
+    return window + len(text[:end + 1].encode(codec, errors="replace")) if end >= 0 else window
+
+
 def _newest_start(f, start: int, size: int, max_bytes: int) -> int:
     """Where to start reading so that at most ``max_bytes`` are read up to ``size``: ``start``, or
     the first line start in the newest ``max_bytes`` (a line cut by the window is not read)."""
@@ -449,9 +547,10 @@ class _Scan:
         self.finders = self._build_finders() if self.prefilter is None else ()
         self.plain: tuple | None = None  # the last region copied without its escapes: (text, where, copy)
 
-    def feed(self, text: bytes, base: int, lo: int = 0, hi: int | None = None, progress: bool = True) -> None:
+    def feed(self, text: bytes, base: int, lo: int = 0, hi: int | None = None, progress: bool = True,
+             where: Callable[[int], int] | None = None) -> None:
         """Scan the whole lines ``text[lo:hi]`` (``\\r`` already made ``\\n``); ``text[i]`` is at file offset
-        ``base + i``.
+        ``base + i``, or ``where(i)`` (exact at a line's start) for a text transcoded from the file's bytes.
 
         ``lo`` is 0 or just after a ``\\n`` and ``hi`` is the end of ``text`` or just after a
         ``\\n``: RE2 looks at the bytes around a region for ``^``, ``$`` and ``\\b``, and they
@@ -461,11 +560,11 @@ class _Scan:
         if hi <= lo:
             return
         if _decorated(text, lo, hi):  # a memchr and a match: only a coloured or stamped log's chunks are copied
-            plain, at = self._plain(text, base, lo, hi, stamps=True)
-            self._search(plain, 0, len(plain), at)
+            plain, at = self._plain(text, base if where is None else 0, lo, hi, stamps=True)
+            self._search(plain, 0, len(plain), at if where is None else (lambda i: where(at(i))))
         else:
-            self._search(text, lo, hi, lambda i: base + i)
-        if progress and self.read_progress(text, base, lo, hi):
+            self._search(text, lo, hi, (lambda i: base + i) if where is None else where)
+        if progress and self.read_progress(text, base, lo, hi, where=where):
             self.read_first([(text, base, lo, hi)])
 
     def _search(self, text: bytes, lo: int, hi: int, at) -> None:
@@ -575,7 +674,8 @@ class _Scan:
                 return offset + i, piece
         return offset, line[:MAX_LINE]
 
-    def read_progress(self, text: bytes, offset: int, lo: int = 0, hi: int | None = None) -> bool:
+    def read_progress(self, text: bytes, offset: int, lo: int = 0, hi: int | None = None,
+                      where: Callable[[int], int] | None = None) -> bool:
         """The last progress match of the chunk, found from the end in growing windows.
 
         tqdm writes a progress line many times a second: matching every one of them would
@@ -587,9 +687,10 @@ class _Scan:
         hi = len(text) if hi is None else hi
         if find is None or read is None or hi <= lo:
             return False
-        at = None
+        at = where
         if text.find(b"\x1b", lo, hi) >= 0:  # a coloured bar (the stamps stay: the spec's regex may name them)
-            text, at = self._plain(text, offset, lo, hi, stamps=False)
+            text, plain_at = self._plain(text, offset if where is None else 0, lo, hi, stamps=False)
+            at = plain_at if where is None else (lambda i: where(plain_at(i)))
             lo, hi = 0, len(text)
         end = hi - 1 if text[hi - 1] == _LF else hi  # no empty line after the last
         size = PROGRESS_WINDOW
@@ -732,6 +833,20 @@ def _plain(text: bytes, base: int, lo: int, hi: int, stamps: bool = True) -> tup
     return plain, at
 
 
+def _text_window(f, start: int, size: int) -> tuple[str, bool]:
+    """The text of ``f`` from ``start`` (at a code unit's start, past the byte-order mark, in a UTF-16 log) to
+    ``size``, and whether that is the file's whole text (no line cut at its start)."""
+    codec = _utf16(f)
+    whole = start == 0
+    if codec is not None:
+        start = max(start + start % 2, 2)
+    f.seek(start)
+    data = f.read(max(0, size - start))
+    if codec is None:
+        return data.decode("utf-8", errors="replace"), whole
+    return data[:len(data) - len(data) % 2].decode(codec, errors="replace"), whole
+
+
 def _printable(line: bytes) -> str:
     """The line as the caller sees it: bad bytes as U+FFFD, at most MAX_LINE chars."""
     return line.decode("utf-8", errors="replace")[:MAX_LINE]
@@ -769,15 +884,13 @@ def tail(path: Path, max_bytes: int = TAIL_BYTES, follow_links: bool = False) ->
         return ""
     with f:
         size = os.fstat(f.fileno()).st_size
-        start = max(0, size - max_bytes)
-        f.seek(start)
-        data = f.read(max_bytes)
-    if start > 0:
-        cut = data.find(b"\n")
-        data = data[cut + 1:] if cut >= 0 else b""
+        data, whole = _text_window(f, max(0, size - max_bytes), size)
+    if not whole:
+        cut = data.find("\n")
+        data = data[cut + 1:] if cut >= 0 else ""
     # A line a Windows program (or a pasted log) ends with CR LF is one line, not a line and an empty one: a
     # traceback's lines stay together.
-    text = ESCAPES.sub("", data.replace(b"\r\n", b"\n").translate(_CR_TO_LF).decode("utf-8", errors="replace"))
+    text = ESCAPES.sub("", data.replace("\r\n", "\n").translate(_CR_TO_LF_TEXT))
     if "[0m" in text:
         text = ORPHAN_COLOURS.sub("", text)
     return _STAMPS_TEXT.sub("", text)  # on every line that has one, as the scan reads them (``_decorated``)
