@@ -12893,6 +12893,27 @@ SETS_446_461 = [
      "TypeError: forward() takes 2 positional arguments but 3 were given", {}, "type_error"),
 ]
 
+SET_462 = [
+    # a compiler refusing a flag the build gave it (nvcc's flags handed to the host compiler)
+    ("g++: error: unrecognized command-line option '-Xcompiler'; did you mean '--compile'?\n"
+     "make[2]: *** [CMakeFiles/core.dir/impl/version.cpp.o] Error 1", {}, "bad_arguments"),
+    ("clang++: error: unknown argument: '-fno-plt'", {}, "bad_arguments"),
+    ("nvcc fatal   : Unknown option '-Wall'", {}, "bad_arguments"),
+    # OpenFOAM without a field file the case's time folder should hold
+    ("--> FOAM FATAL IO ERROR: (openfoam-2306)\ncannot find file \"/case/0/U.air\"\n\n    From "
+     "Foam::regIOobject::readStream(const Foam::word&, bool)\n    in file db/regIOobject/regIOobjectRead.C at line "
+     "187.\n\nFOAM exiting", {}, "missing_file"),
+    # a simulation code's own check of its options: SU2's config file, DualSPHysics' command line
+    ("MARKER_PLOTTING: invalid option name. Check current SU2 options in config_template.cfg.", {}, "bad_arguments"),
+    ("*** Exception (JCfgRun::ErrorParm) at JCfgRunBase.cpp:139\nText: Parameter \"-dirout\" unrecognized or "
+     "invalid. (Level cfg:0, Parameter:1)", {}, "bad_arguments"),
+    # OCCA without its GPU mode, falling back to the serial one
+    ("[HIP] mode is not enabled, defaulting to [Serial] mode\nactive occa mode: Serial", {}, "no_gpu"),
+    # PyFR's CUDA backend's status as its own exception
+    ("  File \"pyfr/backends/cuda/driver.py\", line 235, in set_device\n    raise self._statuses[status]\n"
+     "pyfr.backends.cuda.driver.CUDAInvalidDevice", {}, "bad_arguments"),
+]
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -12909,7 +12930,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-425": SETS_407_425, "428-441": SETS_428_441, "446-461": SETS_446_461, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-425": SETS_407_425, "428-441": SETS_428_441, "446-461": SETS_446_461, "462": SET_462, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
     "builds-and-loaders": BUILDS_AND_LOADERS_SIBLINGS, "config-parse": CONFIG_PARSE_SIBLINGS,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]

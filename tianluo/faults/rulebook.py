@@ -1523,6 +1523,10 @@ SETUP: tuple[Rule, ...] = (
     # nvidia-smi itself failing, as the program that ran it reports (subprocess' CalledProcessError): no driver loaded
     # (its status 9), no permission to the devices (4), no NVML library (12): no usable GPU here. A program that
     # enumerates GPUs this way may log it and go on on the CPU, so the line fails no attempt that did its work.
+    # OCCA (nekRS, libParanumal) built or run without its CUDA mode, falling back to its serial one (which the program
+    # may then refuse, or run slowly on): no GPU backend here; the fallback alone fails no attempt that did its work
+    Rule("gpu_backend_fell_back", CONFIG, "no_gpu", fatal=False,
+         log=r"^\[(?:CUDA|HIP|OpenCL|SYCL|dpcpp)\] mode is not enabled, defaulting to \[Serial\] mode"),
     Rule("nvidia_smi_failed", CONFIG, "no_gpu", fatal=False,
          log=r"\bCommand '(?:\['(?:[^'\n]*/)?nvidia-smi'|(?:[^'\n]*/)?nvidia-smi\b)[^\n]*"
              r"returned non-zero exit status [1-9]"),
@@ -2678,7 +2682,9 @@ SETUP: tuple[Rule, ...] = (
              r"|\bTRAIN FILE NOT FOUND: |\bThe specified path \S+ for visual inputs does not exist"
              # a Fortran model's words for an input it could not open (WAVEWATCH III's ``ERROR IN OPENING mod_def.points
              # FILE``) or did not find (EMEP's ``ReadField_CDF : file needed but not found``)
-             r"|^\s*ERROR IN OPENING \S+(?: \S+)? FILE\s*$|\b[Ff]ile needed but not found\b"),
+             r"|^\s*ERROR IN OPENING \S+(?: \S+)? FILE\s*$|\b[Ff]ile needed but not found\b"
+             # OpenFOAM's FOAM FATAL ERROR for a field or dictionary file a case's time folder does not hold
+             r"|^\s*cannot find file \"[^\"\n]+\"\s*$"),
     # A C or C++ tool's own word for a file it could not open, the path quoted and nothing after it (whisper.cpp's and
     # ggml's model loaders: ``whisper_model_load: failed to open 'models/ggml-tiny.bin'``). A tool that tries several
     # places may print it and find the file in the next, so the line fails no attempt that did its work.
@@ -3035,6 +3041,8 @@ SETUP: tuple[Rule, ...] = (
              # device a config names): the launch's numbers, as most of the corpus's authors read CUDA's words; older
              # torch's get_device_properties (DataParallel's device_ids) in its own
              r"invalid device ordinal|AssertionError: Invalid device id$|"
+             # (PyFR's CUDA backend raising CUDA's status for the same as an exception of its own)
+             r"\bCUDAInvalidDevice\s*$|"
              # CMake given an empty list of CUDA architectures (``-DCMAKE_CUDA_ARCHITECTURES=`` from an unset variable);
              # nvcc given an architecture that is no number (a Makefile's GPU detection that printed "None")
              r"nvcc fatal +: Unsupported gpu architecture '(?:compute|sm)_(?:[A-Za-z]\w*)?'|"
@@ -4803,6 +4811,18 @@ LAST: tuple[Rule, ...] = (
     Rule("podman_refused", CONFIG, "bad_arguments", log=r"^Error: \S", exit_code=125),
     # docker compose refusing the compose file (its schema); a GPU reservation (``deploy.resources.reservations
     # .devices``, compose 1.28 and later) refused by an older compose is its release's (release_skew)
+    # A compiler refusing a flag the build gave it (nvcc's flags handed to g++ where a build called the host compiler
+    # directly; a flag an older compiler does not know): the build's set-up, after the rules that read a release
+    # that does not fit in the same words
+    Rule("compiler_flag_refused", CONFIG, "bad_arguments",
+         log=r"^(?:\S*/)?(?:[\w.+-]*-)?(?:gcc|g\+\+|c\+\+|cc|clang(?:\+\+)?|gfortran|icpx|icx)(?:-\d{1,3})?: error: "
+             r"(?:unrecognized command[- ]line option '|unknown argument: ')"
+             r"|^nvcc fatal +: Unknown option '"),
+    # A simulation code's own check of the options it was given, in its words: SU2's config file (an option an older
+    # or newer release names otherwise), DualSPHysics' command line
+    Rule("solver_option_refused", CONFIG, "bad_arguments",
+         log=r": invalid option (?:name|value \S+)\. Check current SU2 options in config_template\.cfg"
+             r"|\b[Pp]arameter \"[^\"\n]{1,200}\" (?:unrecognised|unrecognized) or invalid\b"),
     Rule("compose_file_invalid", CONFIG, "bad_arguments",
          log=r"\bThe Compose file '[^']*' is invalid because:|^validating \S+: \S+ Additional property \w+ is not"
              # (a variable in it that an older compose cannot expand: ``${no_proxy:-}`` under compose 1.25)
