@@ -270,6 +270,21 @@ def test_a_paste_that_numbered_its_lines_is_read_without_the_numbers():
     assert 404 in [status for status, _ in shape.http]  # a status, not a line number
 
 
+def test_spacks_excerpt_of_a_failed_builds_log_is_read_behind_its_line_numbers(tmp_path):
+    """spack prints the lines of a failed build's log it found errors on, each behind its number and ``>>`` (the
+    context lines behind their number alone): the compiler's and the linker's lines are read as they printed them."""
+    log = tmp_path / "stderr"
+    log.write_text("==> Error: ProcessError: Command exited with status 2:\n    'make' '-j8'\n\n"
+                   "3 errors found in build log:\n"
+                   "     63    -- Build files have been written to: /tmp/spack-stage/build\n"
+                   "  >> 64    g++: error: unrecognized command-line option '-arch=sm_70'\n"
+                   "  >> 65    g++: error: unrecognized command-line option '-Xcompiler'\n"
+                   "  >> 66    make[2]: *** [core/CMakeFiles/core.dir/version.cpp.o] Error 1\n")
+    lines = scan(log, "stderr", Cursor(), compile_patterns(BUILTIN_RULES), final=True).matches
+    fault = classify(Evidence(state="exited", exit_code=1, lines=tuple(lines), tail=(("stderr", tail(log)),)))
+    assert (fault.klass, fault.label) == (C, "bad_arguments"), fault.evidence
+
+
 def test_a_launchers_signal_of_the_root_rank_is_decoded():
     text = ("Root Cause (first observed failure):\n[0]:\n  rank      : 1 (local_rank: 1)\n"
             "  exitcode  : -7 (pid: 99)\n  traceback : Signal 7 (SIGBUS) received by PID 99\n")

@@ -1058,7 +1058,9 @@ def _carried_prefix(carried: str, line: str) -> tuple[str, str]:
 # Markdown's bold or inline-code mark a paste closed a line with (``AssertionError**``, ``...may help.` ``), after
 # the opening one the prefixes took off: the exception's name stands alone again
 _MARK_AT_END = LazyPattern(r"(?:\*\*|`{1,3})[ \t]*$")
-_LINE_NUMBER = LazyPattern(r"^ {0,5}(\d{1,6}) ", capture=True)
+# A line's number a paste or a tool put before it; spack's excerpt of a failed build's log marks the lines it found
+# errors on with ``>>`` before theirs (``  >> 65    g++: error: ...``, ``     64    -- Configuring done``)
+_LINE_NUMBER = LazyPattern(r"^(?: {0,5}|  >> )(\d{1,6}) ", capture=True)
 # ComfyUI's error report (a Markdown page its users paste whole): the exception's name and message stand on two list
 # items of their own, and the report's stack trace below them ends without the exception line.
 _REPORT_TYPE = LazyPattern(r"^- \*\*Exception Type:\*\* ((?:[A-Za-z_]\w{0,100}\.){0,8}[A-Za-z_]\w{0,100})$",
@@ -1067,7 +1069,8 @@ _REPORT_MESSAGE = LazyPattern(r"^- \*\*Exception Message:\*\* (.+)$", capture=Tr
 
 
 def _unnumbered(lines: list[str]) -> list[str]:
-    """The lines without the numbers a paste put before each (``cat -n``, an editor's or a gist's: `` 24 sqlite3...``).
+    """The lines without the numbers a paste put before each (``cat -n``, an editor's or a gist's: `` 24 sqlite3...``),
+    and, in spack's excerpt of a build's log, without the padding after them that every line of the run has.
 
     Only a run of three lines or more numbered one after another counts: ``404 - Not Found`` keeps its status.
     """
@@ -1084,8 +1087,12 @@ def _unnumbered(lines: list[str]) -> list[str]:
         while j + 1 < len(lines) and numbers[j] >= 0 and numbers[j + 1] == numbers[j] + 1:
             j += 1
         if j - i >= 2:
-            for k in range(i, j + 1):
-                out[k] = lines[k][ends[k]:]
+            rests = [lines[k][ends[k]:] for k in range(i, j + 1)]
+            # spack's excerpt: the column's padding after its numbers too, the same on every line of the run (an
+            # IPython traceback's numbered source keeps its indentation: it is the source's)
+            spack = any(">>" in lines[k][:ends[k]] for k in range(i, j + 1))
+            pad = min((len(r) - len(r.lstrip(" ")) for r in rests if r.strip()), default=0) if spack else 0
+            out[i:j + 1] = [r[pad:] for r in rests]
         i = j + 1
     return out
 
