@@ -1520,13 +1520,13 @@ SETUP: tuple[Rule, ...] = (
              # the devices it registered under an op with only GPU kernels: XLA's pseudo-devices, no GPU
              r"|No TPU Platform available|\bNo ba16c7433 device found\b"
              r"|^Registered devices: \[(?:(?:CPU|XLA_CPU|XLA_GPU|XLA_TPU)(?:, )?)+\]$"),
-    # nvidia-smi itself failing, as the program that ran it reports (subprocess' CalledProcessError): no driver loaded
-    # (its status 9), no permission to the devices (4), no NVML library (12): no usable GPU here. A program that
-    # enumerates GPUs this way may log it and go on on the CPU, so the line fails no attempt that did its work.
     # OCCA (nekRS, libParanumal) built or run without its CUDA mode, falling back to its serial one (which the program
     # may then refuse, or run slowly on): no GPU backend here; the fallback alone fails no attempt that did its work
     Rule("gpu_backend_fell_back", CONFIG, "no_gpu", fatal=False,
          log=r"^\[(?:CUDA|HIP|OpenCL|SYCL|dpcpp)\] mode is not enabled, defaulting to \[Serial\] mode"),
+    # nvidia-smi itself failing, as the program that ran it reports (subprocess' CalledProcessError): no driver loaded
+    # (its status 9), no permission to the devices (4), no NVML library (12): no usable GPU here. A program that
+    # enumerates GPUs this way may log it and go on on the CPU, so the line fails no attempt that did its work.
     Rule("nvidia_smi_failed", CONFIG, "no_gpu", fatal=False,
          log=r"\bCommand '(?:\['(?:[^'\n]*/)?nvidia-smi'|(?:[^'\n]*/)?nvidia-smi\b)[^\n]*"
              r"returned non-zero exit status [1-9]"),
@@ -4809,8 +4809,6 @@ LAST: tuple[Rule, ...] = (
          # that is not there (an operator's keys of another release, a typo)
          r"|\bError: couldn't find key \S+ in (?:ConfigMap|Secret) \S"),
     Rule("podman_refused", CONFIG, "bad_arguments", log=r"^Error: \S", exit_code=125),
-    # docker compose refusing the compose file (its schema); a GPU reservation (``deploy.resources.reservations
-    # .devices``, compose 1.28 and later) refused by an older compose is its release's (release_skew)
     # A compiler refusing a flag the build gave it (nvcc's flags handed to g++ where a build called the host compiler
     # directly; a flag an older compiler does not know): the build's set-up, after the rules that read a release
     # that does not fit in the same words
@@ -4823,6 +4821,8 @@ LAST: tuple[Rule, ...] = (
     Rule("solver_option_refused", CONFIG, "bad_arguments",
          log=r": invalid option (?:name|value \S+)\. Check current SU2 options in config_template\.cfg"
              r"|\b[Pp]arameter \"[^\"\n]{1,200}\" (?:unrecognised|unrecognized) or invalid\b"),
+    # docker compose refusing the compose file (its schema); a GPU reservation (``deploy.resources.reservations
+    # .devices``, compose 1.28 and later) refused by an older compose is its release's (release_skew)
     Rule("compose_file_invalid", CONFIG, "bad_arguments",
          log=r"\bThe Compose file '[^']*' is invalid because:|^validating \S+: \S+ Additional property \w+ is not"
              # (a variable in it that an older compose cannot expand: ``${no_proxy:-}`` under compose 1.25)

@@ -24,7 +24,9 @@ rules its literals leave possible are searched over it: each alone in a small re
 alternation ran at hundreds of MB/s on such a log, but rebuilt its DFA's states on almost every byte of
 varied text (a crash dump, error output one after another: 0.1 MiB/s). The spec's own rules are one
 alternation apart. Only a line a search hits is looked at rule by rule. Work is on bytes, so offsets
-are exact and nothing is decoded but the lines kept.
+are exact and nothing is decoded but the lines kept; a log in UTF-16 (its byte-order mark first, as PowerShell 5's
+redirect writes one) is the exception: its chunks are decoded and searched as UTF-8, each line still at the offset of
+its first byte in the file.
 
 A coloured log (loguru, rich, ``FORCE_COLOR``) has terminal escapes inside its words, and a collected
 one (``kubectl logs --timestamps``, a CRI log file, journald) a time stamp before each line: a chunk that
