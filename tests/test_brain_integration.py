@@ -720,3 +720,41 @@ def test_hold_waits_for_a_lock_that_is_released_in_time(tmp_path):
     finally:
         locker.kill()
         locker.wait(timeout=10)
+
+
+UTF16_JOB = """\
+import sys, time
+err = sys.stderr.buffer
+err.write(b"\\xff\\xfe")  # UTF-16 LE's byte-order mark, as PowerShell 5's redirect writes it
+for i in range(1, 4):
+    err.write(f"step {i}/10\\r\\n".encode("utf-16-le"))
+    err.flush()
+    time.sleep(0.2)
+err.write("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\\r\\n".encode("utf-16-le"))
+sys.exit(1)
+"""
+
+UTF16_SPEC = f"""
+name: utf16
+max_attempts: 1
+entities:
+  w:
+    stages:
+      train:
+        run: @PY@ utf16_job.py
+        {PROGRESS}
+        done_when: {{exists: 'never.txt'}}
+"""
+
+
+def test_a_job_that_writes_its_log_in_utf16_is_read_by_a_real_tick(tmp_path):
+    """A real job's stderr in UTF-16 with its byte-order mark: the tick reads its progress and names its fault from
+    its words, as it would the same text in UTF-8."""
+    spec = make_workdir(tmp_path, UTF16_SPEC, {"utf16_job.py": UTF16_JOB})
+    run_dir = forked_cli.start_run(spec, tmp_path / "home", tmp_path)
+    state = tick_until(run_dir, tmp_path, lambda s: stage(s, "w", "train")["attempts"]
+                       and stage(s, "w", "train")["attempts"][0].get("fault"), "the job's fault", timeout=30)
+    first = stage(state, "w", "train")["attempts"][0]
+    assert (first["fault"]["class"], first["fault"]["label"]) == ("config", "cuda_oom"), first["fault"]
+    assert "CUDA out of memory" in first["fault"]["evidence"]
+    assert stage(state, "w", "train")["progress"]["done"] == 3.0  # its last step line, read as text too
