@@ -716,6 +716,12 @@ _PFX = (r"^[\"'`]?(?:ERROR: (?:LoadError: )?| {0,4}E {3,16}"
         r"|\((?:raylet|gcs_server|dashboard_agent|runtime_env_agent)(?:, ip=[^)\n]*)?\) |[\w\-]+/\d+ \[\d+\]: ?)?")
 
 
+#: A compiler driver's own line, by its name (a cross compiler's prefix, a version suffix, a path before it):
+#: ``x86_64-conda-linux-gnu-gcc: error: ...``, ``/usr/bin/g++-11: error: ...``.
+_COMPILER = (r"^(?:[\w.+/\-]{0,200}[/-])?(?:gcc|g\+\+|c\+\+|cc|clang(?:\+\+)?|gfortran|f77|f95|nvcc|icc|icpc|icpx|icx"
+             r"|ifort|ifx)(?:-\d{1,3})?")
+
+
 def _exc(*names: str) -> str:
     """A pattern for a Python exception line ``[module.]Name: message`` (or a bare ``Name``).
 
@@ -2627,8 +2633,7 @@ SETUP: tuple[Rule, ...] = (
     # A compiler's input file that the build script names and is not there (gfortran's, gcc's, a cross compiler's,
     # nvcc's own line for a source or an archive; a header a source includes has rules of its own)
     Rule("compiler_input_missing", CONFIG, "missing_file",
-         log=r"^(?:[\w.+/\-]{0,200}[/-])?(?:gcc|g\+\+|c\+\+|cc|clang(?:\+\+)?|gfortran|f77|f95|nvcc|icc|icpc|ifort)"
-             r"(?:-\d{1,3})?: (?:fatal )?error: [^\s:]{1,400}: No such file or directory\s*$"),
+         log=_COMPILER + r": (?:fatal )?error: [^\s:]{1,400}: No such file or directory\s*$"),
     Rule("dvc_missing", CONFIG, "missing_file",
          log=r"failed to pull data from the cloud - Checkout failed|No file hash info found for"
              r"|\bCheckoutError: Checkout failed for following targets\b"
@@ -4813,8 +4818,7 @@ LAST: tuple[Rule, ...] = (
     # directly; a flag an older compiler does not know): the build's set-up, after the rules that read a release
     # that does not fit in the same words
     Rule("compiler_flag_refused", CONFIG, "bad_arguments",
-         log=r"^(?:\S*/)?(?:[\w.+-]*-)?(?:gcc|g\+\+|c\+\+|cc|clang(?:\+\+)?|gfortran|icpx|icx)(?:-\d{1,3})?: error: "
-             r"(?:unrecognized command[- ]line option '|unknown argument: ')"
+         log=_COMPILER + r": error: (?:unrecognized command[- ]line option '|unknown argument: ')"
              r"|^nvcc fatal +: Unknown option '"),
     # A simulation code's own check of the options it was given, in its words: SU2's config file (an option an older
     # or newer release names otherwise), DualSPHysics' command line

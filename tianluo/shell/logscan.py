@@ -210,8 +210,12 @@ def scan(path: Path, name: str, cursor: Cursor, patterns: Mapping, progress=None
             start, restarted = 0, True
         try:
             codec = _utf16(f)
-            newest_start = _newest_start if codec is None else _newest_start16
-            skipped = newest_start(f, start, st.st_size, max_bytes) - start if newest else 0
+            if not newest:
+                skipped = 0
+            elif codec is None:
+                skipped = _newest_start(f, start, st.st_size, max_bytes) - start
+            else:
+                skipped = _newest_start16(f, start, st.st_size, max_bytes, codec) - start
             state.want_first = skipped == 0 and (start == 0 or first)
             state.from_start = start == 0 and skipped == 0
             f.seek(start + skipped)
@@ -463,11 +467,10 @@ def _feed16(state: "_Scan", text: str, base: int, codec: str) -> None:
     state.feed(text.encode("utf-8", errors="replace"), 0, where=where)
 
 
-def _newest_start16(f, start: int, size: int, max_bytes: int) -> int:
+def _newest_start16(f, start: int, size: int, max_bytes: int, codec: str) -> int:
     """``_newest_start`` for a UTF-16 log: the first line start in the newest ``max_bytes``, a code unit's start."""
-    codec = _utf16(f)
     window = size - max_bytes
-    if window <= start or codec is None:
+    if window <= start:
         return start
     window += window % 2
     f.seek(window)
