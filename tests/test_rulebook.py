@@ -409,6 +409,9 @@ Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.
 2024-05-01 10:00:00 - plugins - ERROR - setup() takes 1 positional argument but 2 were given
 ggml_model_loader: failed to open 'models/ggml-vocab.bin'
 subprocess.CalledProcessError: Command 'git describe --tags' returned non-zero exit status 127.
+[AVHWDeviceContext @ 0x55d0c8a4b2c0] Failed to initialise VAAPI connection: -1 (unknown libva error).
+[h264_nvenc @ 0x5612] 10 bit encode not supported
+E: Unable to locate package nvtop
 """
 
 
@@ -12914,6 +12917,110 @@ SET_462 = [
      "pyfr.backends.cuda.driver.CUDAInvalidDevice", {}, "bad_arguments"),
 ]
 
+SETS_463_477 = [
+    # FFmpeg finding no hardware device for the codec it was asked for (VAAPI, NVENC/NVDEC, QSV)
+    ("[AVHWDeviceContext @ 0x55d0c8a4b2c0] libva: va_openDriver() returns -1\n"
+     "[AVHWDeviceContext @ 0x55d0c8a4b2c0] Failed to initialise VAAPI connection: -1 (unknown libva error).\n"
+     "Device creation failed: -5.\n[h264 @ 0x55d0c8a4c100] No device available for decoder: device type vaapi "
+     "needed for codec h264.", {}, "no_gpu"),
+    ("[hevc_nvenc @ 0x5581a3c0] Cannot load libnvidia-encode.so.1\n"
+     "[hevc_nvenc @ 0x5581a3c0] The minimum required Nvidia driver for nvenc is 470.57.02 or newer", {}, "no_gpu"),
+    ("[h264_nvenc @ 000001f2b3c4d5e0] No capable devices found", {}, "no_gpu"),
+    ("[AVHWDeviceContext @ 0x7f] Error creating a MFX session: -9.\nDevice creation failed: -1313558101.",
+     {}, "no_gpu"),
+    # ... or refusing the settings it was given for this engine
+    ("[hevc_nvenc @ 0x5612] 10 bit encode not supported\n[hevc_nvenc @ 0x5612] No capable devices found\n"
+     "Error initializing output stream 0:0 -- Error while opening encoder for output stream #0:0 - maybe "
+     "incorrect parameters such as bit_rate, rate, width or height", {}, "bad_arguments"),
+    ("[av1_vaapi @ 0x5588af718e00] No usable encoding profile found.", {}, "bad_arguments"),
+    ("[h264_cuvid @ 0x55e1] Codec h264_cuvid is not supported.", {}, "bad_arguments"),
+    ("[hevc_qsv @ 0x5591e7] some encoding parameters are not supported by the QSV runtime. Please double check "
+     "the input parameters.", {}, "bad_arguments"),
+    ("[hevc_vaapi @ 0x2c6c] Failed to end picture encode issue: 1 (operation failed).\n"
+     "[hevc_vaapi @ 0x2c6c] Encode failed: -5.\n"
+     "[vost#0:0/hevc_vaapi @ 0x2c6c] Error encoding a frame: Input/output error", {}, "bad_arguments"),
+    # Blender handed something that is no .blend; Cycles' bundled PTX newer than the driver
+    ("Error: Failed to read blend file '/farm/jobs/42/', not a blend file", {}, "corrupt_data"),
+    ("Failed to load CUDA kernel from '/opt/blender/4.1/scripts/addons/cycles/lib/kernel_sm_86.ptx' "
+     "(Unsupported PTX version)", {}, "driver_mismatch"),
+    # an OpenCL runtime unable to build a program's kernels; hashcat's own refusals
+    ("clBuildProgram(): CL_BUILD_PROGRAM_FAILURE\n* Device #2: Kernel /usr/share/hashcat/OpenCL/shared.cl build "
+     "failed.", {"exit_code": 255}, "driver_mismatch"),
+    ("Hashfile 'hashes.txt' on line 1 (5f4dcc3b5aa765d61d8327deb882cf99): Separator unmatched\n"
+     "No hashes loaded.\n\nStarted: Mon Jan  1 10:00:00 2024", {"exit_code": 255}, "bad_arguments"),
+    ("Invalid mask length (0).", {"exit_code": 255}, "bad_arguments"),
+    ("No devices found/left.\n\nStarted: Tue May 25 03:32:20 2021\nStopped: Tue May 25 03:32:20 2021",
+     {"exit_code": 255}, "no_gpu"),
+    # nvcc unable to find the host compiler
+    ("nvcc fatal   : Cannot find compiler 'cl.exe' in PATH", {}, "command_not_found"),
+    ("nvcc fatal   : Could not set up the environment for Microsoft Visual Studio using 'C:/Program Files/"
+     "Microsoft Visual Studio/2022/Community/VC/Auxiliary/Build/vcvars64.bat'", {}, "command_not_found"),
+    # apt and dpkg unable to install the set-up's packages; dnf's and apk's words
+    ("dpkg: dependency problems prevent configuration of boinc-client:\n boinc-client depends on libcurl3; "
+     "however:\n  Package libcurl3 is not installed.\n\ndpkg: error processing package boinc-client (--install):"
+     "\n dependency problems - leaving unconfigured", {}, "version_mismatch"),
+    ("Setting up foldingathome (7.6.21) ...\nsubprocess installed foldingathome package post-installation script "
+     "subprocess returned error exit status 10", {}, "version_mismatch"),
+    ("E: Package 'python-gtk2' has no installation candidate", {"exit_code": 100}, "version_mismatch"),
+    ("The following packages have unmet dependencies:\n libnvidia-compute-550 : Depends: libnvidia-gl-550\n"
+     "E: Unmet dependencies. Try 'apt --fix-broken install' with no packages (or specify a solution).",
+     {"exit_code": 100}, "version_mismatch"),
+    ("No match for argument: cuda-toolkit-12-9\nError: Unable to find a match: cuda-toolkit-12-9", {},
+     "version_mismatch"),
+    ("ERROR: unable to select packages:\n  py3-tflite-runtime (no such package):\n    required by: world[py3-tflite-runtime]",
+     {}, "version_mismatch"),
+    # runc's older, quoted words for an entrypoint built for another CPU
+    ('standard_init_linux.go:190: exec user process caused "exec format error"', {}, "not_executable"),
+    # Quantum ESPRESSO's error box, and a file its input names that is not there
+    (" %%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%\n"
+     "     Error in routine read_namelists (1):\n     bad line in namelist &system: \"  ecutwfc = 30\"\n"
+     " %%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%",
+     {}, "bad_arguments"),
+    ("     Error in routine readpp (1):\n     file ./pseudo/Si.pbe-n-rrkjus_psl.1.0.0.UPF not readable", {},
+     "missing_file"),
+    # GATK's, Nextflow's and dorado's own refusals of their input
+    ("A USER ERROR has occurred: Input files reference and reads have incompatible contigs: No overlapping "
+     "contigs found.", {"exit_code": 2}, "bad_arguments"),
+    ("ERROR ~ Error executing process > 'BASECALL (1)'\n\nCaused by:\n  Not a valid path value: 'data/pod5'", {},
+     "bad_arguments"),
+    ("[2025-01-02 10:00:00.000] [error] Unknown model variant: 'hac@v9.9' - Choices: fast, hac, sup", {},
+     "bad_arguments"),
+    # a damaged raw signal file; an HDF5 file without the attribute its reader needs
+    ("[read_fast5::ERROR] Bad fast5: Could not open the fast5 file 'reads_3.fast5'.", {}, "corrupt_data"),
+    ("KeyError: \"Can't open attribute (can't locate attribute: 'format_id')\"", {}, "corrupt_data"),
+    # MPICH's own library never initialised: two MPI libraries in one process
+    ("Attempting to use an MPI routine before initializing MPICH\n"
+     "Attempting to use an MPI routine before initializing MPICH", {}, "version_mismatch"),
+    # a build past its expiry; one symbol defined twice (gcc 10's -fno-common)
+    ("# ACEMD has expired!\n# Download an update from https://www.acellera.com", {}, "version_mismatch"),
+    ("/usr/bin/ld: obj/util.o:(.bss+0x8): multiple definition of `verbose'; obj/main.o:(.bss+0x8): first "
+     "defined here\ncollect2: error: ld returned 1 exit status", {"exit_code": 2}, "version_mismatch"),
+    # VTK unable to parse a data file; METIS given a mesh whose graph is not connected
+    ("ERROR: In vtkXMLReader.cxx, line 521\nvtkXMLPolyDataReader (000001A2B3C4D5E0): Error parsing input file.  "
+     "ReadXMLInformation aborting.", {}, "corrupt_data"),
+    ("METIS Error: A contiguous partition is requested for a non-contiguous input graph.", {}, "corrupt_data"),
+    # PETSc's classes: misuse by the calling program, an input or option it cannot take, a file it cannot open
+    ("[0]PETSC ERROR: --------------------- Error Message ------------\n[0]PETSC ERROR: Nonconforming object "
+     "sizes\n[0]PETSC ERROR: Mat mat,Vec x: global dim 100 90", {}, "programming_error"),
+    ("[1]PETSC ERROR: Missing or incorrect user input\n[1]PETSC ERROR: Unknown option -ksp_tyep", {},
+     "bad_arguments"),
+    ("[0]PETSC ERROR: Unable to open file\n[0]PETSC ERROR: Cannot open mesh.h5 for reading", {}, "missing_file"),
+    # a job on more processes than its problem splits over; cpptraj's and Colvars' refusals of their input
+    ("Partition in x direction is too fine! 8 16", {}, "bad_arguments"),
+    ("\t2 errors encountered reading input.\nError: Error(s) occurred during execution.", {}, "bad_arguments"),
+    ("FATAL ERROR: Error in the Colvars module (check the full output for details)", {}, "bad_arguments"),
+    # ParaView finding no reader for a path; deal.II's ExcIO; MFEM's CUDA check; Unreal without Vulkan; AmgX
+    ("RuntimeError: File not readable: /data/run3/out_*.vtu", {}, "missing_file"),
+    ("Additional information: \n    An input/output error has occurred. There are a number of reasons why this may "
+     "be happening, both for reading and writing operations.", {}, "missing_file"),
+    ("CUDA error: (cudaLaunchKernel) failed with error:\n --> invalid device function", {}, "version_mismatch"),
+    ("LogLinux: Warning: MessageBox: Failed to load Vulkan Driver which is required to run the engine.", {},
+     "no_gpu"),
+    ("Failed while initializing CUDA runtime in cudaGetDeviceCount", {}, "no_gpu"),
+    # CMake's configure step stopping in a project's or a find module's script
+    ("CMake Error at cmake/FindMKL.cmake:88 (message):\n  MKL not found", {}, "bad_arguments"),
+]
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -12930,7 +13037,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-425": SETS_407_425, "428-441": SETS_428_441, "446-461": SETS_446_461, "462": SET_462, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-425": SETS_407_425, "428-441": SETS_428_441, "446-461": SETS_446_461, "462": SET_462, "463-477": SETS_463_477, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
     "builds-and-loaders": BUILDS_AND_LOADERS_SIBLINGS, "config-parse": CONFIG_PARSE_SIBLINGS,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]

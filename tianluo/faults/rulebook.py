@@ -1389,6 +1389,9 @@ SETUP: tuple[Rule, ...] = (
              # a CUDA extension's own check after a launch (svox2's ``Error in svox2.accel_dist_prop : ...``,
              # FlowNet2's ``error in correlation_forward_cuda_kernel: ...``)
              r"|^[Ee]rror in [\w.]+ ?: invalid device function"
+             # MFEM's CUDA check, the error on its own line under ``CUDA error: (cudaGetLastError()) failed with
+             # error:``
+             r"|^\s*--> invalid device function$"
              # old torch's THC check of the same code 8 (``THCudaCheck FAIL file=... line=383 error=8 : invalid device
              # function``)
              r"|THCudaCheck FAIL file=\S+ line=\d+ error=8 : invalid device function"
@@ -1421,6 +1424,10 @@ SETUP: tuple[Rule, ...] = (
              r"|invalid value for --gpu-architecture|nvidia-container-cli: requirement error"
              r"|please update your driver to a newer version|nvidia-container-cli: initialization error"
              r"|the provided PTX was compiled with an unsupported toolchain"
+             # ... in Blender's (Cycles') words loading its bundled PTX: ``Failed to load CUDA kernel from '...ptx'
+             # (Unsupported PTX version)``; an OpenCL runtime that cannot build a program's kernels (hashcat's,
+             # LuxCore's: the runtime's compiler is older or other than the one the kernels were written for)
+             r"|\(Unsupported PTX version\)|\bCL_(?:BUILD|COMPILE)_PROGRAM_FAILURE\b"
              # ... by its number, as numba's driver wrapper names the code its enum lacks (222,
              # CUDA_ERROR_UNSUPPORTED_PTX_VERSION: ``[222] Call to cuLinkAddData results in UNKNOWN_CUDA_ERROR``)
              r"|\[222\] Call to cu\w+ results in \w+"
@@ -1447,6 +1454,12 @@ SETUP: tuple[Rule, ...] = (
          log=r"No CUDA GPUs are available|Torch not compiled with CUDA enabled|CUDA driver initialization failed"
              # nvidia-smi seeing no device (a container or step given none, a GPU the driver lost at boot)
              r"|^No devices were found$"
+             # hashcat finding no OpenCL, CUDA or HIP device it may use (none, or all skipped)
+             r"|^No devices found/left\.$"
+             # Unreal Engine's Linux build with no Vulkan driver to load (a container that hands over only OpenGL)
+             r"|\bFailed to load Vulkan Driver which is required to run the engine\b"
+             # AmgX (and any CUDA program that asks the runtime its version first) on a host with no NVIDIA driver
+             r"|\bFailed while initializing CUDA runtime in cuda\w+"
              # wgpu (Rust's burn, any WebGPU trainer) finding no graphics adapter to run on
              r"|\bNo adapter found for graphics API\b"
              # XGBoost asked for a GPU where none is visible (its warning falls back to the CPU; its check ends)
@@ -3531,6 +3544,8 @@ SETUP: tuple[Rule, ...] = (
              # an HDF5 file without the dataset or group the program reads (a download that came empty or broken, a
              # file of another layout): h5py's KeyError
              r"|\bKeyError: [\"']Unable to open object \(object '[^']+' doesn't exist\)"
+             # ... or without an attribute the reader needs (SLEAP's project file with no 'json' attribute)
+             r"|\bKeyError: [\"']Can't open attribute \(can't locate attribute: '[^']+'\)"
              # torch.distributions given values outside a count or a flag distribution's support (normalized expression
              # values fed to a negative binomial): the data are not what the model's likelihood counts
              r"|to be within the support \((?:IntegerGreaterThan|IntegerInterval|Boolean)\(.*\) of the distribution"
@@ -3778,6 +3793,104 @@ SETUP: tuple[Rule, ...] = (
              # a script's own assertion over the options it was given together (kohya's "both option use_8bit_adam and
              # optimizer_type are specified"): the command line, not the code
              r"|" + _PFX + r"AssertionError: .*\boptions? \S.*\b(?:are|is|were|was) (?:specified|given|set|passed)\b"),
+    # Two MPI libraries in one process (mpi4py, petsc4py or a program linked to MPICH beside another MPI it loads,
+    # or launched by another MPI's mpiexec): MPICH's words for a call its own library never saw initialised. The
+    # build, not the program's order of calls (MPI's generic words stay the program's, below).
+    Rule("mpi_libraries_mixed", CONFIG, "version_mismatch",
+         log=r"\bAttempting to use an MPI routine before initializing MPICH\b"),
+    # A program that has outlived its own expiry date (ACEMD's time-limited builds): another release is needed
+    Rule("build_expired", CONFIG, "version_mismatch",
+         log=r"^#?\s*[A-Z][\w.+-]{1,40} has expired!\s*$"),
+    # The linker refusing a symbol two objects both define: old C sources under gcc 10 and later (``-fno-common``
+    # by default), a bundled library beside the system's copy. The compiler's release and the sources do not fit.
+    Rule("symbol_defined_twice", CONFIG, "version_mismatch",
+         log=r"\bmultiple definition of [`‘'][\w:~<>, *&]{1,200}['’]"),
+    # VTK's XML readers unable to parse a file (.vtu, .vti, .pvd): a file cut short, or written by another VTK
+    Rule("vtk_file_unparsed", CONFIG, "corrupt_data",
+         log=r"\bvtkXML\w*Reader \((?:0x)?[0-9a-fA-F]+\): Error parsing input file\b"),
+    # METIS asked for a contiguous partition of a mesh whose graph is not connected: the mesh, not the solver
+    Rule("mesh_not_partitionable", CONFIG, "corrupt_data",
+         log=r"\bMETIS Error: A contiguous partition is requested for a non-contiguous input graph\b"),
+    # FFmpeg's hardware encoder or decoder refusing what it was asked (a codec, profile, pixel format or rate
+    # control this GPU's engine does not have: AV1 on a GPU without an AV1 encoder, YUV444P on NVENC; a filter chain
+    # that hands VAAPI surfaces it cannot take): the command's settings for this hardware. Also FFmpeg's own
+    # summary of an encoder that would not open. Logged before a software fallback too: fails no attempt that did
+    # its work.
+    Rule("video_hw_codec_refused", CONFIG, "bad_arguments", fatal=False,
+         log=r"\bError while opening encoder for output stream #\d+:\d+ - maybe incorrect parameters such as"
+             r"|\bsome encoding parameters are not supported by the QSV runtime\b|\bNo usable encoding profile found\b"
+             r"|^\[\w+_cuvid @ (?:0x)?[0-9a-fA-F]+\] Codec \w+ is not supported\b"
+             r"|^\[\w+_(?:nvenc|vaapi|qsv|amf|videotoolbox|v4l2m2m|mf|vulkan) @ (?:0x)?[0-9a-fA-F]+\] "
+             r"(?:\w+ not supported$"
+             r"|Encode failed: -?\d+|Failed to (?:end|begin|render) picture encode\b"
+             r"|Provided device doesn't support required NVENC features)"),
+    # FFmpeg finding no hardware device for the decoder or encoder the command asks for (VAAPI with no VA driver for
+    # the render node or no access to it, NVENC/NVDEC without the driver's libraries in the container, QSV without
+    # a session): the host or the container hands over no usable GPU. FFmpeg (and a transcoder around it) may fall
+    # back to software and go on, so the line fails no attempt that did its work.
+    Rule("video_hw_device_missing", CONFIG, "no_gpu", fatal=False,
+         log=r"\bFailed to initiali[sz]e VAAPI connection\b|\bNo VA display found for (?:device|the device)\b"
+             r"|\bNo device available for (?:decoder|encoder): device type \w+ needed for codec\b"
+             r"|^\[\w+ @ (?:0x)?[0-9a-fA-F]+\] Cannot load lib(?:cuda|nvcuvid|nvidia-encode)\.so"
+             r"|^\[\w+ @ (?:0x)?[0-9a-fA-F]+\] No (?:NVENC )?capable devices found\b|\bFailed to load vaapi device\b"
+             r"|\bError creating a MFX session: -?\d+"),
+    # Blender handed a path that holds no .blend it can read (a folder, another file type; a render farm's worker
+    # pointing at an old storage path): the job's input
+    Rule("blend_file_unreadable", CONFIG, "corrupt_data",
+         log=r"\bFailed to read blend file '[^'\n]{0,300}', not a blend file\b"),
+    # A package manager unable to install what the job's set-up asks for: dpkg leaving a package unconfigured
+    # (a dependency this release of the OS no longer ships, a maintainer script that fails on it), apt's missing or
+    # conflicting packages, dnf's and apk's in their words. The OS release and the package do not fit; a script may
+    # go on past an optional install (``|| true``), so these fail no attempt that did its work.
+    Rule("package_install_failed", CONFIG, "version_mismatch", fatal=False,
+         log=r"^dpkg: dependency problems prevent configuration of \S+:$|\bdependency problems - leaving unconfigured$"
+             r"|\bpost-installation script (?:subprocess )?returned error exit status \d+"
+             r"|^E: (?:Unable to locate package \S+|Package '[^'\n]+' has no installation candidate"
+             r"|Unmet dependencies\.|Sub-process /usr/bin/dpkg returned an error code \(\d+\))"
+             r"|^The following packages have unmet dependencies:$"
+             r"|^(?:Error: )?Unable to find a match: \S|^ERROR: unable to select packages:$"),
+    # A file an input names that a simulation code cannot read: Quantum ESPRESSO's ``file ../Bi.UPF not readable``
+    # (a pseudopotential the input's pseudo_dir does not hold), before its routine's error box below
+    Rule("input_file_unreadable", CONFIG, "missing_file",
+         log=r"^\s+file \S+ not readable\s*$"
+             # ParaView's ``OpenDataFile`` finding no reader that can open the path (no such file, a pattern that
+             # matches none); PETSc's error class for a file it could not open; deal.II's ExcIO (an output folder a
+             # parameter file names that is not there)
+             r"|\bRuntimeError: File not readable: \S|^\[\d+\]PETSC ERROR: Unable to open file\b"
+             r"|^\s*An input/output error has occurred\. There are a number of reasons why this may be happening\b"),
+    # An input refused by a program's own check, in its words:
+    # - Quantum ESPRESSO's error box (``Error in routine phq_setup (1):`` over ``FFT grid incompatible with
+    #   symmetry``): its routines stop on the input they were given;
+    # - hashcat loading no hash from what it was given (a wrong hash mode, a file name read as a hash) or given an
+    #   empty mask;
+    # - GATK's ``A USER ERROR has occurred:`` (its own word for input it refuses);
+    # - Nextflow's path input given a value that is not one;
+    # - a choice outside the program's list (dorado's ``Unknown modification variant: 'x' - Choices: ...``).
+    Rule("input_refused", CONFIG, "bad_arguments",
+         log=r"^\s*Error in routine \w+ \(\s*-?\d+\):\s*$"
+             # cpptraj's summary of an input script it refused (an action's arguments, a data set name used twice);
+             # Colvars' (NAMD's, LAMMPS') refusal of its configuration; PETSc's classes for an input or an option it
+             # cannot take here (SLATE without MPI_THREAD_MULTIPLE)
+             r"|^\s*\d+ errors? encountered reading input\.$|\bFATAL ERROR: Error in the Colvars module\b"
+             r"|^\[\d+\]PETSC ERROR: (?:Missing or incorrect user input|No support for this operation (?:on this system"
+             r"|for this object type))\b"
+             # a job started on more processes than its problem can be split over: PETSc's DMDA, Amber's sander
+             r"|\bPartition in [xyz] direction is too fine!|\bMust have more \w+ than processors!"
+             r"|^No hashes loaded\.$|^Invalid mask length \(\d+\)\.$"
+             r"|^A USER ERROR has occurred: |^\s*Not a valid path value: \S"
+             r"|\bUnknown [\w -]{1,40}: '[^'\n]{1,200}' - Choices: \S"),
+    # Fast5 files (Oxford Nanopore's raw signal, HDF5) that a converter cannot read: a file cut short or damaged
+    Rule("signal_file_damaged", CONFIG, "corrupt_data",
+         log=r"\bBad fast5: Could not \w+"),
+    # nvcc unable to find the host compiler it hands the C++ side to (MSVC's cl.exe not on PATH, a Visual Studio
+    # environment it cannot set up): the build's toolchain is not there
+    Rule("host_compiler_missing", CONFIG, "command_not_found",
+         log=r"^nvcc fatal\s*: (?:Cannot find compiler '[^'\n]+' in PATH"
+             r"|Could not set up the environment for Microsoft Visual Studio\b)"),
+    # CMake's configure step stopping in a project's or a find module's script (a library it looks for not found,
+    # a path it reads not there, an option it refuses): the build's set-up, after the rules that name the cause
+    Rule("cmake_configure_failed", CONFIG, "bad_arguments",
+         log=r"\bCMake Error at [\w./\\:-]{1,300}:\d+ \([\w]{1,60}\):"),
     # A launcher's variable read from the environment of a process no launcher started (plain python, a
     # notebook): a KeyError of os.environ, but the launch is what is wrong, not the program's logic.
     Rule("launcher_env_missing", CONFIG, "bad_arguments",
@@ -3790,6 +3903,11 @@ SETUP: tuple[Rule, ...] = (
 )
 
 BUGS: tuple[Rule, ...] = (
+    # PETSc's error classes for the calling program's misuse of its objects: a vector used before it was assembled,
+    # sizes that do not conform, an object in the wrong state
+    Rule("petsc_misuse", CODE, "programming_error",
+         log=r"^\[\d+\]PETSC ERROR: (?:Object is in wrong state|Nonconforming object sizes"
+             r"|Operation done in wrong order|Corrupted Petsc object)\b"),
     Rule("cuda_device_assert", CODE, "cuda_device_assert",
          log=r"device-side assert triggered|thread: \[\d+,\d+,\d+\] Assertion|cudaErrorAssert|CUDA_ERROR_ASSERT"
              r"|\.cu:\d+: .*block: \[\d+,\d+,\d+\], thread: \["

@@ -771,6 +771,8 @@ STRERRORS = {
     # runc's entrypoint built for another CPU (``exec user process caused: exec format error``, ``exec
     # /usr/bin/python: exec format error``)
     ": exec format error": 8,
+    # ... and older runc's, quoted (``exec user process caused "exec format error"``)
+    'caused "exec format error"': 8,
 }
 #: EPERM that is no file's permission: a debugger a crash handler started that may not attach (gdb under a kernel's
 #: ptrace_scope, in a container; printed after the crash it came to report, llama.cpp's GGML_ASSERT backtrace), and
