@@ -721,6 +721,12 @@ _PFX = (r"^[\"'`]?(?:ERROR: (?:LoadError: )?| {0,4}E {3,16}"
 _COMPILER = (r"^(?:[\w.+/\-]{0,200}[/-])?(?:gcc|g\+\+|c\+\+|cc|clang(?:\+\+)?|gfortran|f77|f95|nvcc|icc|icpc|icpx|icx"
              r"|ifort|ifx)(?:-\d{1,3})?")
 
+#: An object's address as C and C++ libraries print it with %p: ``0x55d0c8a4b2c0`` on Linux, ``000001A2B3C4D5E0`` on
+#: Windows (FFmpeg's ``[h264_nvenc @ 0x...]`` context, VTK's ``vtkXMLPolyDataReader (0x...)``).
+_ADDRESS = r"(?:0x)?[0-9a-fA-F]+"
+#: FFmpeg's log prefix naming the codec or context a line is about, up to the codec's name: ``[hevc_nvenc @ 0x5612] ``.
+_FFMPEG = r"^\[\w+ @ " + _ADDRESS + r"\] "
+
 
 def _exc(*names: str) -> str:
     """A pattern for a Python exception line ``[module.]Name: message`` (or a bare ``Name``).
@@ -3807,7 +3813,7 @@ SETUP: tuple[Rule, ...] = (
          log=r"\bmultiple definition of [`‘'][\w:~<>, *&]{1,200}['’]"),
     # VTK's XML readers unable to parse a file (.vtu, .vti, .pvd): a file cut short, or written by another VTK
     Rule("vtk_file_unparsed", CONFIG, "corrupt_data",
-         log=r"\bvtkXML\w*Reader \((?:0x)?[0-9a-fA-F]+\): Error parsing input file\b"),
+         log=r"\bvtkXML\w*Reader \(" + _ADDRESS + r"\): Error parsing input file\b"),
     # METIS asked for a contiguous partition of a mesh whose graph is not connected: the mesh, not the solver
     Rule("mesh_not_partitionable", CONFIG, "corrupt_data",
          log=r"\bMETIS Error: A contiguous partition is requested for a non-contiguous input graph\b"),
@@ -3819,8 +3825,8 @@ SETUP: tuple[Rule, ...] = (
     Rule("video_hw_codec_refused", CONFIG, "bad_arguments", fatal=False,
          log=r"\bError while opening encoder for output stream #\d+:\d+ - maybe incorrect parameters such as"
              r"|\bsome encoding parameters are not supported by the QSV runtime\b|\bNo usable encoding profile found\b"
-             r"|^\[\w+_cuvid @ (?:0x)?[0-9a-fA-F]+\] Codec \w+ is not supported\b"
-             r"|^\[\w+_(?:nvenc|vaapi|qsv|amf|videotoolbox|v4l2m2m|mf|vulkan) @ (?:0x)?[0-9a-fA-F]+\] "
+             r"|^\[\w+_cuvid @ " + _ADDRESS + r"\] Codec \w+ is not supported\b"
+             r"|^\[\w+_(?:nvenc|vaapi|qsv|amf|videotoolbox|v4l2m2m|mf|vulkan) @ " + _ADDRESS + r"\] "
              r"(?:\w+ not supported$"
              r"|Encode failed: -?\d+|Failed to (?:end|begin|render) picture encode\b"
              r"|Provided device doesn't support required NVENC features)"),
@@ -3831,8 +3837,8 @@ SETUP: tuple[Rule, ...] = (
     Rule("video_hw_device_missing", CONFIG, "no_gpu", fatal=False,
          log=r"\bFailed to initiali[sz]e VAAPI connection\b|\bNo VA display found for (?:device|the device)\b"
              r"|\bNo device available for (?:decoder|encoder): device type \w+ needed for codec\b"
-             r"|^\[\w+ @ (?:0x)?[0-9a-fA-F]+\] Cannot load lib(?:cuda|nvcuvid|nvidia-encode)\.so"
-             r"|^\[\w+ @ (?:0x)?[0-9a-fA-F]+\] No (?:NVENC )?capable devices found\b|\bFailed to load vaapi device\b"
+             r"|" + _FFMPEG + r"Cannot load lib(?:cuda|nvcuvid|nvidia-encode)\.so"
+             r"|" + _FFMPEG + r"No (?:NVENC )?capable devices found\b|\bFailed to load vaapi device\b"
              r"|\bError creating a MFX session: -?\d+"),
     # Blender handed a path that holds no .blend it can read (a folder, another file type; a render farm's worker
     # pointing at an old storage path): the job's input
