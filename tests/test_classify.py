@@ -265,6 +265,20 @@ def test_a_warning_behind_a_launchers_prefix_still_does_not_outrank_what_ended_i
     assert (fault.klass, fault.label) == (FaultClass.TRANSIENT, "timeout")
 
 
+@pytest.mark.parametrize("probe", ["sh: 1: xdg-user-dir: not found", "bash: lsb_release: command not found"])
+def test_a_desktop_probe_not_there_does_not_outrank_the_crash_that_ended_the_job(probe):
+    """CARLA (Unreal Engine) prints ``xdg-user-dir: not found`` at every start and goes on: the segfault it later died
+    of names the fault (the probe's line once read as a missing command over it); alone, the line still explains an
+    exit nothing else explains."""
+    crashed = classify(Evidence(state="exited", exit_code=None, signal=11, lines=(_line(probe),)))
+    assert (crashed.klass, crashed.label) == (FaultClass.UNKNOWN, "segfault")
+    with_cause = classify(Evidence(state="exited", exit_code=1,
+                                   lines=(_line(probe), _line("sh: 1: ffmpeg: not found"))))
+    assert with_cause.label == "command_not_found" and "ffmpeg" in with_cause.evidence
+    alone = classify(Evidence(state="exited", exit_code=1, lines=(_line(probe),)))
+    assert (alone.klass, alone.label) == (FaultClass.CONFIG, "command_not_found")
+
+
 def test_a_spec_rule_may_still_match_a_warning_first():
     mine = Rule("spec-0", FaultClass.CODE, "my_warning", log=r"UserWarning: CUDA initialization")
     fault = classify(Evidence(state="exited", exit_code=1,

@@ -37,10 +37,11 @@ from tianluo.backends.base import JobFacts
 from tianluo.core.actions import Cancel, Submit, WriteAnalysis
 from tianluo.core.decide import attempt_dir, decide, job_name, topo_order
 from tianluo.core.observations import Observations, StageObservation
+from tianluo.faults.rulebook import BUILTIN_RULES, compile_patterns
 from tianluo.models.model import RunState, dump_state
 from tianluo.models.states import DONE, FaultClass, JobState, Phase, StageStatus
 from tianluo.planning.spec import LadderSpec, RuleSpec, Rung, SuccessGate
-from tianluo.shell.logscan import LogLine
+from tianluo.shell.logscan import Cursor, LogLine, scan
 
 PIPELINE = """
 name: pipe
@@ -804,6 +805,19 @@ def test_exit_zero_with_a_code_traceback_in_the_log_is_a_failure_not_a_success()
     assert (stage.fault.klass, stage.fault.label) == (FaultClass.CODE, "type_error")
     assert "TypeError" in stage.fault.evidence
     assert stage.diagnosis.verdict.startswith("failed: exited 0 but the log has a fatal line")
+
+
+@pytest.mark.parametrize("text", ["sh: 1: xdg-user-dir: not found", "/bin/sh: lsb_release: command not found"])
+def test_exit_zero_after_a_desktop_probe_that_was_not_there_is_a_success(tmp_path, text):
+    """Unreal Engine (CARLA, AirSim) prints ``xdg-user-dir: not found`` at every start and goes on: the line, tagged as
+    the real scan tags it (a fatal rule reads any missing command), must not fail a run that did its work."""
+    path = tmp_path / "stderr"
+    path.write_text("Starting the simulator\n" + text + "\nepisode 10/10 done\n")
+    matched = scan(path, "stderr", Cursor(), compile_patterns(BUILTIN_RULES)).matches
+    assert [m.text for m in matched] == [text] and "command_not_found_log" in matched[0].rules
+    state = started(state_from_graph(CHAIN, ladder=NO_RETRY))
+    d = decide(state, observe(**{"a.train": seen(exited(0), done_when=[ok_check()], matches=matched)}), at(hours=1))
+    assert d.state.stage("a.train").status == StageStatus.SUCCEEDED, d.state.stage("a.train").diagnosis
 
 
 def test_a_spec_rule_can_declare_a_fatal_looking_line_harmless():

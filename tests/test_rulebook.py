@@ -412,6 +412,7 @@ subprocess.CalledProcessError: Command 'git describe --tags' returned non-zero e
 [AVHWDeviceContext @ 0x55d0c8a4b2c0] Failed to initialise VAAPI connection: -1 (unknown libva error).
 [h264_nvenc @ 0x5612] 10 bit encode not supported
 E: Unable to locate package nvtop
+sh: 1: xdg-user-dir: not found
 """
 
 

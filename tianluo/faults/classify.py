@@ -61,7 +61,7 @@ from functools import lru_cache
 from tianluo.faults import structure_verdict
 from tianluo.faults.exit_signals import code_signal
 from tianluo.faults.linear_re import Gate, UnsupportedPattern, compile_pattern
-from tianluo.faults.rulebook import BUILTIN_RULES, Rule
+from tianluo.faults.rulebook import BUILTIN_RULES, PROBE_MISSING, Rule
 from tianluo.faults.structure import LINE_CHARS, TRACEBACK, Shape, as_printed, split_prefix
 from tianluo.faults.structure import read as read_shape
 from tianluo.models.model import Fault
@@ -388,12 +388,14 @@ _TEARDOWN = compile_pattern(r"Failed to disconnect from coordination service")
 #: ``# `` of the JVM's fatal error report), or a line a logger wrote at its warning level (Python logging's default
 #: ``WARNING:root:``, ``[WARNING] ``, glog's ``W0318 17:45:05``, ``(WARNING)[trainer.py:475]``: a program that loaded
 #: an optimizer's state of another size and went on), or Apptainer's note that ``--nv`` found no NVIDIA driver to bind
-#: (a CPU job started with ``--nv`` goes on): the job printed it and went on, so for the built-in rules it
+#: (a CPU job started with ``--nv`` goes on), or a desktop or OS probe not there (``sh: 1: xdg-user-dir: not found``,
+#: before every Unreal Engine launch): the job printed it and went on, so for the built-in rules it
 #: explains a failure only when no other line does (a spec's own rule may still match it first). (A tool's bare
 #: ``WARNING: `` is not among them: pip's ``WARNING: Retrying ... Failed to establish a new connection`` is the cause.)
 _WARNING = compile_pattern(r"^(?:# )?(?:\[[^\]\n]*\]:? ?)?(?:\S*\.py:\d+: [A-Za-z]*Warning: |\[Warning\] )"
                            r"|^\(WARNING\)\[|^WARNING:[\w.]+:|^\[WARNING\] |^W\d{4} \d\d:\d\d:\d\d"
-                           r"|^(?:INFO|WARNING): +Could not find any NVIDIA (?:binaries|libraries) on this host")
+                           r"|^(?:INFO|WARNING): +Could not find any NVIDIA (?:binaries|libraries) on this host"
+                           r"|" + PROBE_MISSING)
 
 
 def _warning(text: str) -> bool:

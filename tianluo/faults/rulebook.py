@@ -721,6 +721,9 @@ _PFX = (r"^[\"'`]?(?:ERROR: (?:LoadError: )?| {0,4}E {3,16}"
 _COMPILER = (r"^(?:[\w.+/\-]{0,200}[/-])?(?:gcc|g\+\+|c\+\+|cc|clang(?:\+\+)?|gfortran|f77|f95|nvcc|icc|icpc|icpx|icx"
              r"|ifort|ifx)(?:-\d{1,3})?")
 
+#: A desktop or OS probe a program runs at start and goes on without, not there: the shells' words for it.
+PROBE_MISSING = (r"^(?:/bin/|/usr/bin/)?(?:ba|da|z)?sh: (?:\d+: |line \d+: )?"
+                 r"(?:xdg-user-dir|xdg-open|lsb_release)(?:: command not found|: not found)$")
 #: An object's address as C and C++ libraries print it with %p: ``0x55d0c8a4b2c0`` on Linux, ``000001A2B3C4D5E0`` on
 #: Windows (FFmpeg's ``[h264_nvenc @ 0x...]`` context, VTK's ``vtkXMLPolyDataReader (0x...)``).
 _ADDRESS = r"(?:0x)?[0-9a-fA-F]+"
@@ -3312,6 +3315,10 @@ SETUP: tuple[Rule, ...] = (
              r"|^Error: (?:INSTALLATION|UPGRADE) FAILED: (?:YAML parse error on |template: \S+: executing "
              r"|unable to build kubernetes objects from release manifest: )"
              r"|\b[A-Z]\w*\.(?:batch|apps|kubeflow\.org|[a-z][\w\-]*\.[\w.\-]+) \\?\"[^\"\\\n]+\\?\" is invalid: "),
+    # A desktop or OS probe a program runs at start and goes on without (Unreal Engine's and so CARLA's and AirSim's
+    # ``sh: 1: xdg-user-dir: not found`` before every launch; lsb_release asked for the distribution): fails no
+    # attempt that did its work, and explains a failure only when nothing else does (classify's ``_WARNING``)
+    Rule("probe_command_missing", CONFIG, "command_not_found", fatal=False, log=PROBE_MISSING),
     Rule("command_not_found_log", CONFIG, "command_not_found",
          # (Theano told to use a GPU with no nvcc on the PATH)
          log=r"but nvcc was not found\. Set it in your PATH|nvcc compiler not found on \$PATH|: command not found$"
