@@ -1106,6 +1106,8 @@ EXHAUSTED: tuple[Rule, ...] = (
              # an HTCondor pool's periodic hold policy on memory (condor_q's hold reason)
              r"|\bput on hold by \w*PERIODIC_HOLD due to memory\b"
              r"|java\.lang\.OutOfMemoryError"
+             # Julia's own (a GPU's is CUDA.jl's ``Out of GPU memory``, cuda_oom's)
+             r"|^ERROR: (?:LoadError: )?OutOfMemoryError\(\)$"
              # TF's OOM in the host's allocator (not a GPU's); Windows' paging file that cannot grow
              r"|OOM when allocating tensor .*device:CPU:\d+ by allocator|\[WinError 1455\]"
              # ... as a C++ check reports it (Ray's raylet mapping its object store on Windows)
@@ -1903,11 +1905,18 @@ SETUP: tuple[Rule, ...] = (
              r"|^ERROR: [Ff]ailed to parse (?:the )?ONNX file|^While parsing node number \d+ \[\w+"
              r"|^In node -?\d+ \(\w+\): (?:INVALID_GRAPH|INVALID_NODE|UNSUPPORTED_NODE): "
              r"|Serialization Error in deserialize: |Deserialize the cuda engine failed|\bVersion tag does not match\b"
+             r"|The engine plan file is (?:not compatible with this version of TensorRT|generated on an incompatible"
+             r" device)"
+             # (and TensorRT's deserializer's own check of the file's magic tag or version: an engine or timing cache
+             # serialized by another TensorRT, or no engine at all)
+             r"|\bSerialization assertion (?:magicTagRead == kMAGIC_TAG|stdVersionRead == kSERIALIZATION_VERSION"
+             r"|safeVersionRead == kSAFE_SERIALIZATION_VERSION) failed\b"
+             # ONNX Runtime with no kernel of an operator at the model's opset (a model exported for a newer opset,
+             # or a build without the contrib or quantized kernels)
+             r"|\bNOT_IMPLEMENTED : Could not find an implementation for \w+\(\d+\) node with name\b"
              # NCCL's communicator set-up calling a CUDA API this driver or platform does not offer (cuMem or
              # memory pools under a vGPU, an older driver): an NCCL of another release than the platform takes
              r"|NCCL WARN Cuda failure 'operation not supported'"
-             r"|The engine plan file is (?:not compatible with this version of TensorRT|generated on an incompatible"
-             r" device)"
              # TF with no kernel of an op for the device it placed it on (tensorflow-metal's plugin, a build without
              # the op's GPU kernel): another build, or the op pinned elsewhere
              r"|No registered '\w+' OpKernel for '?(?:GPU|TPU|DEFAULT)'? devices compatible with node"
@@ -3900,6 +3909,10 @@ SETUP: tuple[Rule, ...] = (
     Rule("host_compiler_missing", CONFIG, "command_not_found",
          log=r"^nvcc fatal\s*: (?:Cannot find compiler '[^'\n]+' in PATH"
              r"|Could not set up the environment for Microsoft Visual Studio\b)"),
+    # The Java launcher unable to start what it was given: a jar that is not there, a main class not on the class
+    # path (Spark's and Hadoop's wrappers, a Java tool a pipeline runs)
+    Rule("java_launch_refused", CONFIG, "missing_file",
+         log=r"^Error: (?:Unable to access jarfile \S|Could not find or load main class \S)"),
     # CMake's configure step stopping in a project's or a find module's script (a library it looks for not found,
     # a path it reads not there, an option it refuses): the build's set-up, after the rules that name the cause
     Rule("cmake_configure_failed", CONFIG, "bad_arguments",
@@ -3916,6 +3929,12 @@ SETUP: tuple[Rule, ...] = (
 )
 
 BUGS: tuple[Rule, ...] = (
+    # Go's runtime stopping the program for its own fault: a nil pointer or map, a failed type assertion, every
+    # goroutine blocked (an index out of range is index_error's, below)
+    Rule("go_runtime_fault", CODE, "programming_error",
+         log=r"^panic: (?:runtime error: (?:invalid memory address or nil pointer dereference|integer divide by zero"
+             r"|makeslice: len out of range)|assignment to entry in nil map|interface conversion: )"
+             r"|^fatal error: all goroutines are asleep - deadlock!$"),
     # PETSc's error classes for the calling program's misuse of its objects: a vector used before it was assembled,
     # sizes that do not conform, an object in the wrong state
     Rule("petsc_misuse", CODE, "programming_error",
