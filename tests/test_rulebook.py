@@ -13011,6 +13011,12 @@ SETS_463_477 = [
     ("[1]PETSC ERROR: Missing or incorrect user input\n[1]PETSC ERROR: Unknown option -ksp_tyep", {},
      "bad_arguments"),
     ("[0]PETSC ERROR: Unable to open file\n[0]PETSC ERROR: Cannot open mesh.h5 for reading", {}, "missing_file"),
+    # ... behind srun's --label and compose's prefix, where the structure takes PETSc's own [rank] off with them
+    ("0: [0]PETSC ERROR: ------------------ Error Message -------------\n0: [0]PETSC ERROR: Object is in wrong state\n"
+     "0: [0]PETSC ERROR: Not for unassembled vector, did you call VecAssemblyBegin()/VecAssemblyEnd()?", {},
+     "programming_error"),
+    ("solver-1  | [0]PETSC ERROR: No support for this operation on this system\n"
+     "solver-1  | [0]PETSC ERROR: SLATE requires MPI_THREAD_MULTIPLE", {}, "bad_arguments"),
     # a job on more processes than its problem splits over; cpptraj's and Colvars' refusals of their input
     ("Partition in x direction is too fine! 8 16", {}, "bad_arguments"),
     ("\t2 errors encountered reading input.\nError: Error(s) occurred during execution.", {}, "bad_arguments"),

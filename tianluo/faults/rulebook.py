@@ -3878,7 +3878,7 @@ SETUP: tuple[Rule, ...] = (
              # ParaView's ``OpenDataFile`` finding no reader that can open the path (no such file, a pattern that
              # matches none); PETSc's error class for a file it could not open; deal.II's ExcIO (an output folder a
              # parameter file names that is not there)
-             r"|\bRuntimeError: File not readable: \S|^\[\d+\]PETSC ERROR: Unable to open file\b"
+             r"|\bRuntimeError: File not readable: \S|^(?:\[\d+\])?PETSC ERROR: Unable to open file\b"
              r"|^\s*An input/output error has occurred\. There are a number of reasons why this may be happening\b"),
     # An input refused by a program's own check, in its words:
     # - Quantum ESPRESSO's error box (``Error in routine phq_setup (1):`` over ``FFT grid incompatible with
@@ -3894,8 +3894,8 @@ SETUP: tuple[Rule, ...] = (
              # Colvars' (NAMD's, LAMMPS') refusal of its configuration; PETSc's classes for an input or an option it
              # cannot take here (SLATE without MPI_THREAD_MULTIPLE)
              r"|^\s*\d+ errors? encountered reading input\.$|\bFATAL ERROR: Error in the Colvars module\b"
-             r"|^\[\d+\]PETSC ERROR: (?:Missing or incorrect user input|No support for this operation (?:on this system"
-             r"|for this object type))\b"
+             r"|^(?:\[\d+\])?PETSC ERROR: (?:Missing or incorrect user input"
+             r"|No support for this operation (?:on this system|for this object type))\b"
              # a job started on more processes than its problem can be split over: PETSc's DMDA, Amber's sander
              r"|\bPartition in [xyz] direction is too fine!|\bMust have more \w+ than processors!"
              r"|^No hashes loaded\.$|^Invalid mask length \(\d+\)\.$"
@@ -3938,7 +3938,7 @@ BUGS: tuple[Rule, ...] = (
     # PETSc's error classes for the calling program's misuse of its objects: a vector used before it was assembled,
     # sizes that do not conform, an object in the wrong state
     Rule("petsc_misuse", CODE, "programming_error",
-         log=r"^\[\d+\]PETSC ERROR: (?:Object is in wrong state|Nonconforming object sizes"
+         log=r"^(?:\[\d+\])?PETSC ERROR: (?:Object is in wrong state|Nonconforming object sizes"
              r"|Operation done in wrong order|Corrupted Petsc object)\b"),
     Rule("cuda_device_assert", CODE, "cuda_device_assert",
          log=r"device-side assert triggered|thread: \[\d+,\d+,\d+\] Assertion|cudaErrorAssert|CUDA_ERROR_ASSERT"
