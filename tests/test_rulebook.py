@@ -13052,6 +13052,8 @@ OTHER_RUNTIMES = [
     ("[12/01/2026-10:00:00] [TRT] [E] 1: [stdArchiveReader.cpp::StdArchiveReader::42] Error Code 1: Serialization "
      "(Serialization assertion stdVersionRead == kSERIALIZATION_VERSION failed.Version tag does not match.)",
      {}, "version_mismatch"),
+    ("[TRT] [E] 1: [stdArchiveReader.cpp::StdArchiveReader::32] Error Code 1: Serialization (Serialization assertion "
+     "magicTagRead == kMAGIC_TAG failed.Magic tag does not match)", {}, "version_mismatch"),
     ("onnxruntime.capi.onnxruntime_pybind11_state.NotImplemented: [ONNXRuntimeError] : 9 : NOT_IMPLEMENTED : "
      "Could not find an implementation for Trilu(14) node with name '/model/Trilu'", {}, "version_mismatch"),
 ]

@@ -1806,7 +1806,11 @@ SETUP: tuple[Rule, ...] = (
              # a compiler a JIT needs at run time, not in the image: torch.compile's inductor (its CPU kernels) and
              # Triton (its driver's helper module), each in any wrapper's line
              r"|\bNo working C\+\+ compiler found in torch\._inductor\.config"
-             r"|\bFailed to find C compiler\. Please specify via CC\b"),
+             r"|\bFailed to find C compiler\. Please specify via CC\b"
+             # ... and nvcc unable to find the host compiler it hands the C++ side to (MSVC's cl.exe not on PATH, a
+             # Visual Studio environment it cannot set up)
+             r"|^nvcc fatal\s*: (?:Cannot find compiler '[^'\n]+' in PATH"
+             r"|Could not set up the environment for Microsoft Visual Studio\b)"),
     # A library built without what the job calls, too old for the GPU or the model it is handed, or of a release its
     # caller does not fit, in words no other cause takes: an extension compiled without CUDA (pytorch3d's,
     # torch_scatter's); cuFFT's internal error under torch.stft (CUDA 11.7's cuFFT on Ada GPUs: a torch of another
@@ -1904,13 +1908,12 @@ SETUP: tuple[Rule, ...] = (
              # and an engine file built by another TensorRT or on another GPU
              r"|^ERROR: [Ff]ailed to parse (?:the )?ONNX file|^While parsing node number \d+ \[\w+"
              r"|^In node -?\d+ \(\w+\): (?:INVALID_GRAPH|INVALID_NODE|UNSUPPORTED_NODE): "
-             r"|Serialization Error in deserialize: |Deserialize the cuda engine failed|\bVersion tag does not match\b"
+             # (its deserializer's check of a file's version or magic tag: ``Serialization assertion magicTagRead ==
+             # kMAGIC_TAG failed.Magic tag does not match``, an engine or timing cache of another TensorRT, or none)
+             r"|Serialization Error in deserialize: |Deserialize the cuda engine failed"
+             r"|\b(?:Version|Magic) tag does not match\b"
              r"|The engine plan file is (?:not compatible with this version of TensorRT|generated on an incompatible"
              r" device)"
-             # (and TensorRT's deserializer's own check of the file's magic tag or version: an engine or timing cache
-             # serialized by another TensorRT, or no engine at all)
-             r"|\bSerialization assertion (?:magicTagRead == kMAGIC_TAG|stdVersionRead == kSERIALIZATION_VERSION"
-             r"|safeVersionRead == kSAFE_SERIALIZATION_VERSION) failed\b"
              # ONNX Runtime with no kernel of an operator at the model's opset (a model exported for a newer opset,
              # or a build without the contrib or quantized kernels)
              r"|\bNOT_IMPLEMENTED : Could not find an implementation for \w+\(\d+\) node with name\b"
@@ -1981,7 +1984,10 @@ SETUP: tuple[Rule, ...] = (
              # a libtpu or PJRT plugin of another release than the framework's (another framework's, loaded first);
              # keras-tuner given a tf_keras model where it expects Keras 3's
              r"|Mismatched PJRT plugin PJRT API version"
-             r"|to return a valid Keras Model instance\. Received: <tf_keras\."),
+             r"|to return a valid Keras Model instance\. Received: <tf_keras\."
+             # the linker refusing a symbol two objects both define: old C sources under gcc 10 and later
+             # (``-fno-common`` by default), a bundled library beside the system's copy
+             r"|\bmultiple definition of [`‘'][\w:~<>, *&]{1,200}['’]"),
     Rule("version_mismatch", CONFIG, "version_mismatch",
          log=r"did not match any variant of untagged enum|Dataset scripts are no longer supported"
              # ONNX Runtime given a model exported by a newer onnx (its IR version past what the runtime reads)
@@ -3687,7 +3693,16 @@ SETUP: tuple[Rule, ...] = (
              r"|\bopenslide\.lowlevel\.OpenSlideError: "
              # fastText reading no words at all from its training file (an empty or unprepared file; its advice about
              # -minCount is for a vocabulary cut by frequency, not one that read nothing)
-             r"|^Empty vocabulary\. Try a smaller -minCount value\.?\s*$"),
+             r"|^Empty vocabulary\. Try a smaller -minCount value\.?\s*$"
+             # Blender handed a path that holds no .blend it can read (a folder, another file type; a render farm's
+             # worker pointing at an old storage path)
+             r"|\bFailed to read blend file '[^'\n]{0,300}', not a blend file\b"
+             # Fast5 files (Oxford Nanopore's raw signal, HDF5) that a converter cannot read: cut short or damaged
+             r"|\bBad fast5: Could not \w+"
+             # VTK's XML readers unable to parse a file (.vtu, .vti, .pvd): a file cut short, or written by another VTK
+             r"|\bvtkXML\w*Reader \(" + _ADDRESS + r"\): Error parsing input file\b"
+             # METIS asked for a contiguous partition of a mesh whose graph is not connected: the mesh, not the solver
+             r"|\bMETIS Error: A contiguous partition is requested for a non-contiguous input graph\b"),
     # An API of another release than the code was written for, in words the version_mismatch rule above does not
     # hold (its pattern is near the linear-time engine's size limit), each as all or nearly all its corpus authors
     # read it:
@@ -3733,7 +3748,13 @@ SETUP: tuple[Rule, ...] = (
              r"|\b\w+\(\): incompatible function arguments\. The following argument types are supported:"
              # a model library's release that does not know the checkpoint's architecture (transformers.js's
              # ``Error: Unsupported model type: jais``; Python transformers says it in version_mismatch's words)
-             r"|\bUnsupported model type: [\w\-]+"),
+             r"|\bUnsupported model type: [\w\-]+"
+             # two MPI libraries in one process (mpi4py, petsc4py or a program linked to MPICH beside another MPI it
+             # loads, or launched by another MPI's mpiexec): MPICH's words for a call its own library never saw
+             # initialised; the build, not the program's order of calls (MPI's generic words stay the program's, below)
+             r"|\bAttempting to use an MPI routine before initializing MPICH\b"
+             # a program that has outlived its own expiry date (ACEMD's time-limited builds): another release is needed
+             r"|^#?\s*[A-Z][\w.+-]{1,40} has expired!\s*$"),
     # Settings the job's model, data or tools do not allow, in words the bad_arguments rule above does not hold (its
     # pattern is near the linear-time engine's size limit):
     Rule("settings_refused", CONFIG, "bad_arguments",
@@ -3815,24 +3836,6 @@ SETUP: tuple[Rule, ...] = (
              # a script's own assertion over the options it was given together (kohya's "both option use_8bit_adam and
              # optimizer_type are specified"): the command line, not the code
              r"|" + _PFX + r"AssertionError: .*\boptions? \S.*\b(?:are|is|were|was) (?:specified|given|set|passed)\b"),
-    # Two MPI libraries in one process (mpi4py, petsc4py or a program linked to MPICH beside another MPI it loads,
-    # or launched by another MPI's mpiexec): MPICH's words for a call its own library never saw initialised. The
-    # build, not the program's order of calls (MPI's generic words stay the program's, below).
-    Rule("mpi_libraries_mixed", CONFIG, "version_mismatch",
-         log=r"\bAttempting to use an MPI routine before initializing MPICH\b"),
-    # A program that has outlived its own expiry date (ACEMD's time-limited builds): another release is needed
-    Rule("build_expired", CONFIG, "version_mismatch",
-         log=r"^#?\s*[A-Z][\w.+-]{1,40} has expired!\s*$"),
-    # The linker refusing a symbol two objects both define: old C sources under gcc 10 and later (``-fno-common``
-    # by default), a bundled library beside the system's copy. The compiler's release and the sources do not fit.
-    Rule("symbol_defined_twice", CONFIG, "version_mismatch",
-         log=r"\bmultiple definition of [`‘'][\w:~<>, *&]{1,200}['’]"),
-    # VTK's XML readers unable to parse a file (.vtu, .vti, .pvd): a file cut short, or written by another VTK
-    Rule("vtk_file_unparsed", CONFIG, "corrupt_data",
-         log=r"\bvtkXML\w*Reader \(" + _ADDRESS + r"\): Error parsing input file\b"),
-    # METIS asked for a contiguous partition of a mesh whose graph is not connected: the mesh, not the solver
-    Rule("mesh_not_partitionable", CONFIG, "corrupt_data",
-         log=r"\bMETIS Error: A contiguous partition is requested for a non-contiguous input graph\b"),
     # FFmpeg's hardware encoder or decoder refusing what it was asked (a codec, profile, pixel format or rate
     # control this GPU's engine does not have: AV1 on a GPU without an AV1 encoder, YUV444P on NVENC; a filter chain
     # that hands VAAPI surfaces it cannot take): the command's settings for this hardware. Also FFmpeg's own
@@ -3856,10 +3859,6 @@ SETUP: tuple[Rule, ...] = (
              r"|" + _FFMPEG + r"Cannot load lib(?:cuda|nvcuvid|nvidia-encode)\.so"
              r"|" + _FFMPEG + r"No (?:NVENC )?capable devices found\b|\bFailed to load vaapi device\b"
              r"|\bError creating a MFX session: -?\d+"),
-    # Blender handed a path that holds no .blend it can read (a folder, another file type; a render farm's worker
-    # pointing at an old storage path): the job's input
-    Rule("blend_file_unreadable", CONFIG, "corrupt_data",
-         log=r"\bFailed to read blend file '[^'\n]{0,300}', not a blend file\b"),
     # A package manager unable to install what the job's set-up asks for: dpkg leaving a package unconfigured
     # (a dependency this release of the OS no longer ships, a maintainer script that fails on it), apt's missing or
     # conflicting packages, dnf's and apk's in their words. The OS release and the package do not fit; a script may
@@ -3871,16 +3870,21 @@ SETUP: tuple[Rule, ...] = (
              r"|Unmet dependencies\.|Sub-process /usr/bin/dpkg returned an error code \(\d+\))"
              r"|^The following packages have unmet dependencies:$"
              r"|^(?:Error: )?Unable to find a match: \S|^ERROR: unable to select packages:$"),
-    # A file an input names that a simulation code cannot read: Quantum ESPRESSO's ``file ../Bi.UPF not readable``
-    # (a pseudopotential the input's pseudo_dir does not hold), before its routine's error box below
+    # A file an input names that a program cannot read, in words the missing_file rule above cannot hold (its pattern
+    # is at the linear-time engine's size limit): Quantum ESPRESSO's ``file ../Bi.UPF not readable`` (a pseudopotential
+    # the input's pseudo_dir does not hold), before its routine's error box below
     Rule("input_file_unreadable", CONFIG, "missing_file",
          log=r"^\s+file \S+ not readable\s*$"
              # ParaView's ``OpenDataFile`` finding no reader that can open the path (no such file, a pattern that
              # matches none); PETSc's error class for a file it could not open; deal.II's ExcIO (an output folder a
              # parameter file names that is not there)
              r"|\bRuntimeError: File not readable: \S|^(?:\[\d+\])?PETSC ERROR: Unable to open file\b"
-             r"|^\s*An input/output error has occurred\. There are a number of reasons why this may be happening\b"),
-    # An input refused by a program's own check, in its words:
+             r"|^\s*An input/output error has occurred\. There are a number of reasons why this may be happening\b"
+             # the Java launcher unable to start what it was given: a jar that is not there, a main class not on the
+             # class path (Spark's and Hadoop's wrappers, a Java tool a pipeline runs)
+             r"|^Error: (?:Unable to access jarfile \S|Could not find or load main class \S)"),
+    # An input refused by a program's own check, in words the bad_arguments rule above cannot hold (its pattern is at
+    # the linear-time engine's size limit):
     # - Quantum ESPRESSO's error box (``Error in routine phq_setup (1):`` over ``FFT grid incompatible with
     #   symmetry``): its routines stop on the input they were given;
     # - hashcat loading no hash from what it was given (a wrong hash mode, a file name read as a hash) or given an
@@ -3901,18 +3905,6 @@ SETUP: tuple[Rule, ...] = (
              r"|^No hashes loaded\.$|^Invalid mask length \(\d+\)\.$"
              r"|^A USER ERROR has occurred: |^\s*Not a valid path value: \S"
              r"|\bUnknown [\w -]{1,40}: '[^'\n]{1,200}' - Choices: \S"),
-    # Fast5 files (Oxford Nanopore's raw signal, HDF5) that a converter cannot read: a file cut short or damaged
-    Rule("signal_file_damaged", CONFIG, "corrupt_data",
-         log=r"\bBad fast5: Could not \w+"),
-    # nvcc unable to find the host compiler it hands the C++ side to (MSVC's cl.exe not on PATH, a Visual Studio
-    # environment it cannot set up): the build's toolchain is not there
-    Rule("host_compiler_missing", CONFIG, "command_not_found",
-         log=r"^nvcc fatal\s*: (?:Cannot find compiler '[^'\n]+' in PATH"
-             r"|Could not set up the environment for Microsoft Visual Studio\b)"),
-    # The Java launcher unable to start what it was given: a jar that is not there, a main class not on the class
-    # path (Spark's and Hadoop's wrappers, a Java tool a pipeline runs)
-    Rule("java_launch_refused", CONFIG, "missing_file",
-         log=r"^Error: (?:Unable to access jarfile \S|Could not find or load main class \S)"),
     # CMake's configure step stopping in a project's or a find module's script (a library it looks for not found,
     # a path it reads not there, an option it refuses): the build's set-up, after the rules that name the cause
     Rule("cmake_configure_failed", CONFIG, "bad_arguments",
@@ -4275,9 +4267,6 @@ BUGS: tuple[Rule, ...] = (
              # output left out of the loss): the model's code; find_unused_parameters=True, the argument the
              # message names, is the way around it that costs every step a search of the graph
              r"|Expected to have finished reduction in the prior iteration before starting a new one"),
-    # MPI's error classes for a call the program got wrong: a receive smaller than the message sent, a count, a
-    # datatype, a tag, a root or an operation a call may not take (MPI_ERR_RANK and MPI_ERR_ARG, which an mpi4py
-    # built against another MPI than mpirun's prints, are the launch's: launch_setup)
     # OpenVINO's Model Optimizer stopping at a node of the model it cannot infer (a summary op left in the graph, a
     # float64 where float32 belongs): the exported model's
     Rule("model_not_convertible", CODE, "programming_error",
@@ -4285,6 +4274,9 @@ BUGS: tuple[Rule, ...] = (
              # sqlite3 given another number of values than the table it writes has columns: the program's INSERT and
              # its schema out of step
              r"|\btable \w+ has \d+ columns but \d+ values were supplied\b"),
+    # MPI's error classes for a call the program got wrong: a receive smaller than the message sent, a count, a
+    # datatype, a tag, a root or an operation a call may not take (MPI_ERR_RANK and MPI_ERR_ARG, which an mpi4py
+    # built against another MPI than mpirun's prints, are the launch's: launch_setup)
     Rule("mpi_misuse", CODE, "programming_error",
          log=r"\bMPI_ERR_(?:TRUNCATE|COUNT|TYPE|TAG|ROOT|BUFFER|OP|REQUEST|DIMS|TOPOLOGY|RMA_SYNC|LOCKTYPE|KEYVAL"
              r"|IN_STATUS)\b|Fatal error in P?MPI_\w+: (?:Message truncated|Invalid (?:count|datatype|tag|root"
