@@ -111,6 +111,35 @@ def test_runner_forwards_sigterm_to_the_job(tmp_path):
     assert record["duration_s"] < 25
 
 
+STOP_WHILE_CLAIMING = """
+import os, signal, sys
+from pathlib import Path
+import tianluo.runner as runner
+reserve = runner._reserve
+def reserve_then_term(attempt_dir):  # a scancel sent the instant started.json appeared
+    os.kill(os.getpid(), signal.SIGTERM)
+    reserve(attempt_dir)
+runner._reserve = reserve_then_term
+sys.exit(runner.run(Path(sys.argv[1])))
+"""
+
+
+def test_a_signal_while_the_runner_claims_the_attempt_is_recorded_and_the_command_never_starts(tmp_path):
+    adir = make_attempt(tmp_path, "touch ran; exec sleep 30")
+    proc = subprocess.Popen([sys.executable, "-c", STOP_WHILE_CLAIMING, str(adir)], cwd=adir, env=clean_env(),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    finish(proc)
+    assert proc.returncode == 128 + signal.SIGTERM
+    assert (adir / "started.json").exists()
+    record = json.loads((adir / "exit.json").read_text())
+    assert set(record) == EXIT_KEYS
+    assert (record["signal"], record["signal_name"], record["exit_code"]) == (signal.SIGTERM, "SIGTERM", None)
+    assert record["forwarded_signals"] == ["SIGTERM"] and record["job_pid"] is None
+    assert record["error"] == "stopped by SIGTERM before the command started"
+    assert "stopped by SIGTERM" in (adir / "stderr").read_text()
+    assert not (tmp_path / "work" / "ran").exists()
+
+
 def test_a_second_runner_on_the_same_attempt_refuses(tmp_path):
     counter = tmp_path / "work" / "counter"
     adir = make_attempt(tmp_path, f"echo ran >> {counter}; sleep 1")

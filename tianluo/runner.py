@@ -118,6 +118,18 @@ def scheduler_ids(job: dict) -> tuple[str | None, int]:
 def run(attempt_dir: Path) -> int:
     attempt_dir = Path(attempt_dir)
     guard_attempt(attempt_dir)
+    # Caught from the first moment, before started.json exists: a scancel (or tianluo's own cancel)
+    # sent as soon as the claim appears must still end in exit.json, not in a runner that died silent.
+    child: Child | None = None
+    forwarded: list[int] = []
+
+    def forward(signum, _frame):
+        forwarded.append(signum)
+        if child is not None:
+            child.send_signal(signum)
+
+    for signum in FORWARDED:
+        signal.signal(signum, forward)
     try:
         job = _read_job(attempt_dir)
     except (ValueError, UnsafePath) as exc:
@@ -158,30 +170,24 @@ def run(attempt_dir: Path) -> int:
     env.pop(PORT_ENV, None)  # the runner's own: neither job.json nor the environment tianluo ran in sets it
     if port is not None:
         env[PORT_ENV] = str(port)
-    child = None
     error = None
-    forwarded: list[int] = []
-
-    def forward(signum, _frame):
-        forwarded.append(signum)
-        if child is not None:
-            child.send_signal(signum)
-
-    for signum in FORWARDED:
-        signal.signal(signum, forward)
-
+    stopped = None  # the signal that came before the command could start: it is then never started
     t0 = time.monotonic()
     inherit = job.get("streams") == "inherit"  # under Slurm, --output/--error are the attempt's files already
     with (open(os.devnull, "ab") if inherit else _open_log(attempt_dir / "stdout")) as out, \
             (open(os.devnull, "ab") if inherit else _open_log(attempt_dir / "stderr")) as err:
         # The signals passed on wait (blocked) while the command starts: one that comes meanwhile
-        # is delivered once ``child`` is set, and so reaches the command.
+        # is delivered once ``child`` is set, and so reaches the command. One that came before
+        # (while the runner claimed the attempt) means the command is never started.
         signal.pthread_sigmask(signal.SIG_BLOCK, FORWARDED)
         try:
-            child = spawn(job["command"], job["workdir"], env, None if inherit else out.fileno(),
-                          None if inherit else err.fileno())
-            if forwarded:  # a signal that came before the command started is for the command too
-                child.send_signal(forwarded[-1])
+            if forwarded:
+                stopped = forwarded[-1]
+                error = f"stopped by {signal.Signals(stopped).name} before the command started"
+                (sys.stderr.buffer if inherit else err).write(f"tianluo runner: {error}\n".encode())
+            else:
+                child = spawn(job["command"], job["workdir"], env, None if inherit else out.fileno(),
+                              None if inherit else err.fileno())
         except (OSError, ValueError, TypeError) as exc:  # a NUL or '=' in job.json's env, command or workdir too
             error = f"could not start the command: {exc}"
             (sys.stderr.buffer if inherit else err).write(f"tianluo runner: {error}\n".encode())
@@ -189,7 +195,9 @@ def run(attempt_dir: Path) -> int:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, FORWARDED)
     if child is not None:
         _record_job_pid(attempt_dir, started, child.pid)
-    returncode = 127 if child is None else child.wait()
+        returncode = child.wait()
+    else:  # never started: the signal's end if one stopped it, else the shell's "could not run"
+        returncode = -stopped if stopped is not None else 127
     record = {
         "job_name": job["job_name"],
         "exit_code": returncode if returncode >= 0 else None,
