@@ -13058,6 +13058,110 @@ OTHER_RUNTIMES = [
      "Could not find an implementation for Trilu(14) node with name '/model/Trilu'", {}, "version_mismatch"),
 ]
 
+#: Held-out sets 481 to 495 (the session of 2026-12-07, eighth): the families their misses belong to, in other
+#: words than the held-out files' own.
+SETS_481_495 = [
+    # MATLAB's GPU: no device, a driver it cannot load, its memory
+    ("Error using gpuArray\nOut of memory on device. To view more detail about available memory on the GPU, use "
+     "'gpuDevice()'. If the problem persists, reset the GPU by calling 'gpuDevice(1)'.\n\nError in train (line 41)",
+     {}, "cuda_oom"),
+    ("Error using gpuDevice (line 26)\nNo supported GPU device was found on this computer. To learn more about "
+     "supported GPU devices, see www.mathworks.com/gpudevice.", {}, "no_gpu"),
+    ("Error using trainNetwork (line 184)\nThere is a problem with the CUDA driver or with this GPU device. Be sure "
+     "that you have a supported GPU and that the latest driver is installed.", {}, "no_gpu"),
+    # ... arrays of other sizes, indexing slips, fields a struct lacks
+    ("Error using  + \nArrays have incompatible sizes for this operation.\n\nError in forward (line 40)\n"
+     "    y = W*x + b;", {}, "shape_mismatch"),
+    ("Error using  * \nIncorrect dimensions for matrix multiplication. Check that the number of columns in the first "
+     "matrix matches the number of rows in the second matrix.", {}, "shape_mismatch"),
+    ("Error using vertcat\nDimensions of arrays being concatenated are not consistent.\n\nError in getBatch (line 9)",
+     {}, "shape_mismatch"),
+    ("Matrix dimensions must agree.\n\nError in lossfun (line 12)\n  d = y - t;", {}, "shape_mismatch"),
+    ("Brace indexing is not supported for variables of this type.\n\nError in getBatch (line 7)\n  im = images{i};",
+     {}, "index_error"),
+    ("Index in position 2 exceeds array bounds (must not exceed 3).\n\nError in cnn_train (line 210)", {},
+     "index_error"),
+    ("Array indices must be positive integers or logical values.\n\nError in preprocess (line 22)", {}, "index_error"),
+    ("Unrecognized field name \"learningRate\".\n\nError in cnn_train (line 80)\nopts.learningRate(epoch)", {},
+     "key_error"),
+    ("Reference to non-existent field 'batchSize'.\n\nError in train_dag (line 30)", {}, "key_error"),
+    # ... a support package or toolbox the installation lacks; MatConvNet's devices and builds
+    ("Error using importONNXNetwork (line 76)\nimportONNXNetwork requires the Deep Learning Toolbox Converter for ONNX "
+     "Model Format support package. To install this support package, use the Add-On Explorer.", {},
+     "missing_module"),
+    ("Error using parpool (line 104)\nparpool requires Parallel Computing Toolbox.", {}, "missing_module"),
+    ("Error using vl_nnpool\nDATA and FILTERS are not both CPU or GPU arrays.\n\nError in vl_simplenn (line 160)",
+     {}, "device_mismatch"),
+    ("Error using vl_nnbnorm\nAn input is not a numeric array (or GPU support not compiled).", {},
+     "version_mismatch"),
+    # R's slips, sizes and memory; reticulate and cloudml without what they need
+    ("Error in x * 2 : non-numeric argument to binary operator\nCalls: train -> fit_step\nExecution halted", {},
+     "type_error"),
+    ("Error in model$layers : object of type 'closure' is not subsettable\nExecution halted", {}, "type_error"),
+    ("Error in compile_model(model) : argument \"loss\" is missing, with no default\nExecution halted", {},
+     "type_error"),
+    ("Error in UseMethod(\"predict\") : \n  no applicable method for 'predict' applied to an object of class "
+     "\"character\"\nCalls: evaluate -> predict\nExecution halted", {}, "type_error"),
+    ("Error in X %*% W : non-conformable arguments\nCalls: forward\nExecution halted", {}, "shape_mismatch"),
+    ("Error in data.frame(id = ids, score = scores) : \n  arguments imply differing number of rows: 120, 118\n"
+     "Execution halted", {}, "shape_mismatch"),
+    ("Error: vector memory exhausted (limit reached?)\nExecution halted", {}, "host_oom"),
+    ("Error: Unable to find conda binary. Is Anaconda installed?\nIf you are sure you have conda installed, set the "
+     "RETICULATE_CONDA environment variable.\nExecution halted", {}, "command_not_found"),
+    ("The pyarrow Python package is required to write feature files", {}, "missing_module"),
+    # the Google Cloud CLI refusing what a wrapper passed it
+    ("ERROR: (gcloud.ai-platform.jobs.submit.training) argument --region: expected one argument", {"exit_code": 2},
+     "bad_arguments"),
+    ("ERROR: (gcloud.compute.instances.create) Invalid choice: 'a2-megagpu'.", {"exit_code": 2}, "bad_arguments"),
+    # boost::program_options (COLMAP, AliceVision), Bazel's flags
+    ("ERROR: the option '--database_path' is required but missing", {}, "bad_arguments"),
+    ("terminate called after throwing an instance of 'boost::wrapexcept<boost::program_options::unknown_option>'\n"
+     "  what():  unrecognised option '--SiftExtraction.use_gpuu'\nAborted (core dumped)",
+     {"exit_code": None, "signal": 6}, "bad_arguments"),
+    ("ERROR: --experimental_repo_remote_exec :: Unrecognized option: --experimental_repo_remote_exec",
+     {"exit_code": 2}, "bad_arguments"),
+    # MLIR compilers with no lowering for an op
+    ("model.mlir:12:3: error: failed to legalize operation `stablehlo.reduce_window`", {}, "not_implemented"),
+    ("torch_mlir.compiler_utils.TorchMlirCompilerError: Lowering TorchScript IR -> Torch Backend IR failed with the "
+     "following diagnostics:\nerror: unsupported by backend contract: tensor with unknown rank", {},
+     "not_implemented"),
+    # LAMMPS: a style its build lacks; its input refused
+    ("ERROR: Unrecognized fix style 'plumed' is part of the PLUMED package which is not enabled in this LAMMPS "
+     "binary. (src/modify.cpp:906)\nLast command: fix pl all plumed plumedfile plumed.dat", {}, "missing_module"),
+    ("ERROR: Lost atoms: original 8000 current 7996 (src/thermo.cpp:488)\nLast command: run 100000", {},
+     "bad_arguments"),
+    ("ERROR on proc 0: Neighbor list overflow, boost neigh_modify one (../npair_full_bin.cpp:87)", {},
+     "bad_arguments"),
+    # MOOSE's and OpenFOAM's build and input refusals
+    ("*** ERROR ***\nheat.i:14: missing required parameter 'Kernels/diff/variable'", {}, "bad_arguments"),
+    ("wmake error: file 'Make/files' does not exist in /opt/solvers/myFoam", {}, "bad_arguments"),
+    ("myFoam.C:32:10: fatal error: fvCFD.H: No such file or directory\n #include \"fvCFD.H\"\n"
+     "compilation terminated.", {"exit_code": 2}, "missing_file"),
+    ("/usr/bin/ld: cannot find /usr/lib64/libc_nonshared.a: No such file or directory\n"
+     "collect2: error: ld returned 1 exit status", {}, "missing_file"),
+    # loaders' own words for a file they could not open (KataGo's, openMVG's)
+    ("libc++abi: terminating with uncaught exception of type IOError: Could not open file models/b18.bin.gz - does "
+     "not exist or invalid permissions?", {"exit_code": None, "signal": 6}, "missing_file"),
+    ("ERROR: [main_ComputeMatches.cpp:180] Cannot read the input SfM_Data file.", {}, "missing_file"),
+    # einsum given operands whose dimensions its subscripts do not fit
+    ("ValueError: einstein sum subscripts string contains too many subscripts for operand 0", {}, "shape_mismatch"),
+    ("ValueError: dimensions in operand 1 for collapsing index 'k' don't match (3 != 4)", {}, "shape_mismatch"),
+    # a crash inside a library's check (an index, not a refusal), and an object that cannot be unpickled
+    ("Traceback (most recent call last):\n  File \"train.py\", line 5, in <module>\n    mesh = Grid(points, cells)\n"
+     "  File \"<string>\", line 6, in __init__\n  File \"/usr/lib/python3/site-packages/gridlib/grid.py\", line 88, "
+     "in __post_init__\n    if self.points.shape[1] > 3:\nIndexError: tuple index out of range", {}, "index_error"),
+    ("Traceback (most recent call last):\n  File \"/usr/lib/python3.10/multiprocessing/pool.py\", line 576, in "
+     "_handle_results\n    task = get()\n  File \"/usr/lib/python3.10/multiprocessing/connection.py\", line 251, in "
+     "recv\n    return _ForkingPickler.loads(buf.getbuffer())\n"
+     "TypeError: __init__() missing 1 required positional argument: 'path'", {}, "type_error"),
+    # an exception no rule knows whose words say a library's own assertion failed: no class the prior could guess
+    ("Traceback (most recent call last):\n  File \"sim.py\", line 9, in <module>\n    state.apply(op)\n"
+     "  File \"/opt/venv/lib/python3.11/site-packages/qsimlib/state.py\", line 40, in apply\n    self._k.apply(op)\n"
+     "qsimlib.ops.KernelException: [gates.hpp][Line:120]: Error in qsimlib: Assertion failed: wires >= 2", {},
+     "exit_1"),
+]
+
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -13074,7 +13178,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-425": SETS_407_425, "428-441": SETS_428_441, "446-461": SETS_446_461, "462": SET_462, "463-477": SETS_463_477, "runtimes": OTHER_RUNTIMES, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-425": SETS_407_425, "428-441": SETS_428_441, "446-461": SETS_446_461, "462": SET_462, "463-477": SETS_463_477, "481-495": SETS_481_495, "runtimes": OTHER_RUNTIMES, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
     "builds-and-loaders": BUILDS_AND_LOADERS_SIBLINGS, "config-parse": CONFIG_PARSE_SIBLINGS,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]

@@ -1064,6 +1064,8 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|\bWorker is at \d+% memory usage\. Pausing worker\b"),
     Rule("host_oom", CONFIG, "host_oom",
          log=r"oom[-_]kill events?\b|out-of-memory handler|Out of memory: Kill(?:ed)? process|OOM Killed"
+             # R's memory for its vectors (macOS's limit on R's heap)
+             r"|\bvector memory exhausted \(limit reached\?\)"
              # Arrow's allocator refused (pyarrow building a table or a shard bigger than the memory left); DyNet's
              r"|\bArrowMemoryError: (?:re|m|c)alloc of size \d+ failed|\bCPU memory allocation failed\b"
              # runc's start of a container whose memory limit is below what its init needs (a pod's limits)
@@ -1210,7 +1212,9 @@ EXHAUSTED: tuple[Rule, ...] = (
              r"|Failed to allocate)|Resource exhausted: (?:Out\b|Attempting to|failed to allocate memory)"
              r"|Out of memory while trying to allocate|Requested amount of GPU memory \(\d+ bytes\) could not be"
              r" allocated|is larger than the maximum number of tokens that can be stored in KV cache|"
-             + _exc("OutOfMemoryError", "ResourceExhaustedError")),
+             + _exc("OutOfMemoryError", "ResourceExhaustedError")
+             # MATLAB's gpuArray allocation
+             + r"|^\{?.?Out of memory on device\. To view more detail about available memory on the GPU\b"),
     Rule("disk_quota", CONFIG, "disk_quota", log=r"Disk quota exceeded|\[Errno 122\]|\bEDQUOT\b"
                                                  # PBS on NCI's Gadi ending a job that filled its node-local jobfs
                                                  r"|\bkilled due to exceeding jobfs quota\b"),
@@ -1549,7 +1553,10 @@ SETUP: tuple[Rule, ...] = (
              # a TPU VM whose runtime finds no TPU (a reboot, an upgrade, another process holding it); TF's list of
              # the devices it registered under an op with only GPU kernels: XLA's pseudo-devices, no GPU
              r"|No TPU Platform available|\bNo ba16c7433 device found\b"
-             r"|^Registered devices: \[(?:(?:CPU|XLA_CPU|XLA_GPU|XLA_TPU)(?:, )?)+\]$"),
+             r"|^Registered devices: \[(?:(?:CPU|XLA_CPU|XLA_GPU|XLA_TPU)(?:, )?)+\]$"
+             # MATLAB's gpuDevice and gpuArray with no GPU it can use (no device, no driver it can load)
+             r"|^\{?.?(?:No supported GPU device was found on this computer\b"
+             r"|There is a problem with the CUDA driver or with this GPU device\.)"),
     # OCCA (nekRS, libParanumal) built or run without its CUDA mode, falling back to its serial one (which the program
     # may then refuse, or run slowly on): no GPU backend here; the fallback alone fails no attempt that did its work
     Rule("gpu_backend_fell_back", CONFIG, "no_gpu", fatal=False,
@@ -1790,6 +1797,12 @@ SETUP: tuple[Rule, ...] = (
     # the build's own failure (``ninja: build stopped``) as releases that do not fit.
     Rule("link_library_missing", CONFIG, "missing_file",
          log=r"(?:^|/)(?:ld|ld\.\w+|collect2)(?:\.exe)?: (?:error: )?cannot find -l[\w+.-]+"
+             # ... or a library named by its path (a linker script's ``/lib64/libpthread.so.0`` on a host whose glibc
+             # moved it: FEniCS' JIT on a newer distribution)
+             r"|(?:^|/)(?:ld|ld\.\w+)(?:\.exe)?: (?:error: )?cannot find /[^:\n]{1,300}: No such file or directory"
+             # a header of the other extensions than missing_file reads (OpenFOAM's ``.H``, C++'s inline files): the
+             # rule that reads the rest is at the linear-time engine's size limit
+             r"|\bfatal error: [\w./-]+\.(?:H|inl|ipp|tcc|inc): No such file or directory\s*$"
              r"|^ninja: error: loading 'build\.ninja': "
              # a C++ runtime's own loader of its plugins (OpenVINO's device plugins: ``Cannot load library
              # 'libopenvino_intel_myriad_plugin.so: ...``)
@@ -1940,6 +1953,8 @@ SETUP: tuple[Rule, ...] = (
              # ... and in other libraries' words (Horovod's, PaddlePaddle's; torch's own are no_gpu's, before this)
              r"|\bbut not compiled with CUDA\b|\bnot (?:compiled|built) with (?:CUDA|NCCL|ROCm|GPU) support\b"
              r"|\bis not compiled with (?:CUDA|GPU)\b"
+             # MatConvNet's MEX files compiled without GPU support, handed gpuArrays
+             r"|\bAn input is not a numeric array \(or GPU support not compiled\)"
              r"|unsupported (?:Microsoft Visual Studio|GNU|clang) version! "
              # an extension built against another numpy's C API; torch and its cuDNN; a wheel built for CPU
              # instructions this machine lacks (x86 jaxlib under Rosetta, TF on an old Xeon); no CUDA toolkit
@@ -2522,9 +2537,18 @@ SETUP: tuple[Rule, ...] = (
     # R2020a's ``Unrecognized function or variable``, ``Undefined function 'imresize' for input arguments of type
     # 'double'.``): a toolbox not installed or a folder the script needs not added with addpath, more often than a
     # name the script spelt wrong
+    # The same of a toolbox or support package a function needs and the installation lacks (``importKerasNetwork
+    # requires the Deep Learning Toolbox Converter for TensorFlow Models support package``, ``... requires Parallel
+    # Computing Toolbox``), or of a class it derives from that its release does not have
+    # (``The specified superclass 'matlab.io.datastore.MiniBatchable' ... cannot be found on MATLAB's search path``)
     Rule("matlab_function_missing", CONFIG, "missing_module",
          log=r"^(?:Error using \S+ \(line \d+\)\s*)?(?:Undefined|Unrecognized) function (?:or variable )?'[\w.]+'"
-             r"(?:\.| for input arguments of type '\w+'\.)\s*$"),
+             r"(?:\.| for input arguments of type '\w+'\.)\s*$"
+             r"|\brequires (?:the )?[A-Z][\w ]{2,100}? support package\b"
+             r"|\brequires (?:the )?(?:Parallel Computing|Deep Learning|Image Processing"
+             r"|Statistics and Machine Learning|Computer Vision|Signal Processing|Optimization|Reinforcement Learning"
+             r"|Audio|Text Analytics) Toolbox\b"
+             r"|^The specified superclass '[\w.]+' contains a parse error, cannot be found on MATLAB's search path"),
     # R's call of a function no attached package defines (``could not find function "layer_dense"``): the package
     # not installed or not loaded
     Rule("r_function_missing", CONFIG, "missing_module",
@@ -2648,8 +2672,13 @@ SETUP: tuple[Rule, ...] = (
                r"|\bin JSON element \S+: No module named '"
                # Apache Beam with no handler for gs:// (apache-beam[gcp] not installed), old and new wordings
                r"|Unable to get (?:the )?[Ff]ilesystem (?:for path|from specified path)"
-               # Keras' HDF5 saving and loading without h5py
-               r"|`\w+` requires h5py\b"
+               # LAMMPS built without the package a style comes from (DeePMD-kit's ``pair_style deepmd`` plugin not
+               # loaded, a KOKKOS variant of a build without KOKKOS)
+               r"|^ERROR(?: on proc \d+)?: Unrecognized (?:pair|fix|compute|atom|bond|angle|dihedral|improper|kspace"
+               r"|dump|region|command|integrate|minimize|body) style '[^'\n]{1,100}'"
+               # Keras' HDF5 saving and loading without h5py (and R's cloudml: ``The h5py Python package is required
+               # to save model checkpoints``)
+               r"|`\w+` requires h5py\b|^The [\w.-]+ Python package is required (?:to|for) "
                # TorchScript's stub of an extension's op whose compiled library did not load (torch_scatter,
                # torch_sparse built for another torch): the interpreter quotes the stub's line, not an error's name
                r"|^\s+raise ImportError\s*$"
@@ -3304,7 +3333,13 @@ SETUP: tuple[Rule, ...] = (
              r"|^flag provided but not defined: -"
              # Python Fire (a research script's ``fire.Fire(main)``) given an argument no parameter takes; gflags (C++
              # and old TF binaries) given a flag it does not define
-             r"|^ERROR: Could not consume arg: |^ERROR: unknown command line flag '"),
+             r"|^ERROR: Could not consume arg: |^ERROR: unknown command line flag '"
+             # the Google Cloud CLI (a wrapper's gcloud call built for another release of it)
+             r"|^ERROR: \(gcloud\.[\w.-]+\) (?:unrecognized arguments:|argument \S+: |[Ii]nvalid choice: )"
+             # boost::program_options (AliceVision's and Meshroom's nodes, COLMAP, OpenMVS); Bazel's own flags
+             r"|(?:^|ERROR: |what\(\):\s+)(?:the option '--?[\w.-]+' is required but missing"
+             r"|unrecognised option '--?[\w.-]+'|the argument \('[^'\n]{0,200}'\) for option '--?[\w.-]+' is invalid)"
+             r"|^ERROR: --[\w-]+(?:=\S*)? :: Unrecognized option: --"),
     # A config refused by the schema it is checked against, beside ``bad_arguments``'s pydantic 2 words (that rule is
     # at RE2's length limit): pydantic 1's, and Prefect validating a flow run's parameters against the flow's. Or one
     # that does not parse: Triton's model config (a config.pbtxt whose template values were never filled in), a C++
@@ -3390,6 +3425,8 @@ SETUP: tuple[Rule, ...] = (
              r"|\[ERROR\] Command not found: \S"
              # crun (podman's runtime) with no such program in the image
              r"|\bexecutable file `[^`]+` not found in \$PATH"
+             # R's reticulate asked to install into a conda it cannot find
+             r"|^Error: Unable to find conda binary\. Is Anaconda installed\?"
              r"|不是内部或外部命令|不是內部或外部命令|は、内部コマンドまたは外部コマンド|내부 또는 외부 명령"
              r"|wird nicht als interner oder externer Befehl|n(?:'|’)est pas reconnu en tant que commande interne"
              r"|no se reconoce como un comando interno o externo|não é reconhecido como um comando interno"
@@ -3875,6 +3912,9 @@ SETUP: tuple[Rule, ...] = (
     # the input's pseudo_dir does not hold), before its routine's error box below
     Rule("input_file_unreadable", CONFIG, "missing_file",
          log=r"^\s+file \S+ not readable\s*$"
+             # KataGo's config and model loader; openMVG's (``Cannot load the match file.``)
+             r"|\bCould not open file .{1,300} - does not exist or invalid permissions\?"
+             r"|^ERROR: \[\w+\.cpp:\d+\] (?:Cannot|Unable to) (?:load|open|read) the [\w ]{1,40}? files?\b"
              # ParaView's ``OpenDataFile`` finding no reader that can open the path (no such file, a pattern that
              # matches none); PETSc's error class for a file it could not open; deal.II's ExcIO (an output folder a
              # parameter file names that is not there)
@@ -3904,7 +3944,18 @@ SETUP: tuple[Rule, ...] = (
              r"|\bPartition in [xyz] direction is too fine!|\bMust have more \w+ than processors!"
              r"|^No hashes loaded\.$|^Invalid mask length \(\d+\)\.$"
              r"|^A USER ERROR has occurred: |^\s*Not a valid path value: \S"
-             r"|\bUnknown [\w -]{1,40}: '[^'\n]{1,200}' - Choices: \S"),
+             r"|\bUnknown [\w -]{1,40}: '[^'\n]{1,200}' - Choices: \S"
+             # OpenFOAM's wmake run where its Make folder or files are not (not an application's folder)
+             r"|^wmake error: (?:'Make' directory|file '[^'\n]{1,200}') does not exist in "
+             # LAMMPS refusing its input script (its ``ERROR: ... (src/file.cpp:N)``, followed by ``Last command:``;
+             # its Python module raises it as an Exception); a style it was built without is missing_module's, before
+             # this. Not its report that embedded Python code failed (``ERROR: Running mliappy ... failure.``): the
+             # Python exception above it says why.
+             r"|^(?:Exception: )?ERROR(?: on proc \d+)?: (?:[^R\n]|R[^u\n])[^\n]{0,400}? "
+             r"\((?:\.\./|src/)+[\w/]+\.(?:cpp|h):\d+\)\s*$"
+             # MOOSE (and its apps) refusing an input file's parameters
+             r"|^\*\*\* ERROR: The following parameters were unused in your input file:"
+             r"|: missing required parameter '[\w/]+'$"),
     # CMake's configure step stopping in a project's or a find module's script (a library it looks for not found,
     # a path it reads not there, an option it refuses): the build's set-up, after the rules that name the cause
     Rule("cmake_configure_failed", CONFIG, "bad_arguments",
@@ -4061,7 +4112,20 @@ BUGS: tuple[Rule, ...] = (
              r"|\bCannot execute matrix multiplication: \[|\bColumn of left array \d+ != rows of right \d+"
              r"|\bMis matched (?:shapes|rows|columns|lengths)\b"
              r"|\bcannot associate an array with shape \[[\d, ]*\] with a placeholder of shape\b"
-             r"|\bSequence lengths do not match for RnnOutputLayer input and labels\b"),
+             r"|\bSequence lengths do not match for RnnOutputLayer input and labels\b"
+             # R's data frames and matrices of other sizes
+             r"|\barguments imply differing number of rows: \d+|\bnon-conformable (?:arrays|arguments)\b"
+             r"|\breplacement has \d+ rows?, data has \d+"
+             # MATLAB's arithmetic and concatenation of arrays of other sizes
+             r"|^\{?.?(?:Matrix dimensions must agree\.|Arrays have incompatible sizes for this operation\."
+             r"|Inner matrix dimensions must agree\.|Incorrect dimensions for matrix multiplication\b"
+             r"|Dimensions of (?:arrays|matrices) being concatenated are not consistent\.)"
+             # einsum's subscripts against the operands' dimensions (numpy's, opt_einsum's, torch's)
+             r"|\bdimensions in operand \d+ for collapsing index '\w' don't match\b"
+             r"|\beinstein sum subscripts string contains too many subscripts for operand \d+"
+             r"|\boperand has more dimensions than subscripts given in einstein sum\b"
+             r"|\beinsum\(\): (?:operands do not broadcast with remapped shapes|the number of subscripts in the "
+             r"equation \(\d+\) does not match the number of dimensions)"),
     Rule("device_mismatch", CODE, "device_mismatch",
          log=r"Expected all tensors to be on the same device|expected scalar type \w+ but found \w+"
              # a CuPy array (on the GPU) indexing a NumPy one, or the reverse
@@ -4089,7 +4153,9 @@ BUGS: tuple[Rule, ...] = (
              r"|device_ids and output_device arguments only work with single-device/multiple-device GPU modules"
              # torch_xla handed a tensor that is not on the XLA device (GetXlaTensor's check); jax's jit given
              # arguments committed to devices of two platforms
-             r"|Check failed: xtensor\b|Received incompatible devices for jitted computation"),
+             r"|Check failed: xtensor\b|Received incompatible devices for jitted computation"
+             # MatConvNet's layers handed data on one device and weights on the other
+             r"|^\{?.?DATA and FILTERS are not both CPU or GPU arrays\."),
     # The program's own misuse in a framework's words: a Keras graph given other inputs than it was built on, a
     # custom autograd Function returning too few gradients, two weights of one name saved to HDF5, an HDF5 attribute
     # past its 64 KiB header
@@ -4308,8 +4374,14 @@ BUGS: tuple[Rule, ...] = (
              + r"|\bjava\.lang\.ArithmeticException: / by zero\b|\bSystem\.DivideByZeroException\b"),
     # MATLAB's indexing past an array's end (its batch runs print the error and may still exit 0; its stderr wraps
     # an error in ``{`` and a backspace)
+    # (and its other indexing slips: braces on what is not a cell array, an index of 0 or a fraction)
     Rule("matlab_index", CODE, "index_error",
-         log=r"^\{?.?Index exceeds (?:array bounds|matrix dimensions|the number of array elements)\b"),
+         log=r"^\{?.?Index exceeds (?:array bounds|matrix dimensions|the number of array elements)\b"
+             r"|^\{?.?(?:Cell contents reference from a non-cell array object\."
+             r"|Brace indexing is not supported for variables of this type\."
+             r"|Index in position \d+ exceeds array bounds\b"
+             r"|Array indices must be positive integers or logical values\."
+             r"|Subscript indices must either be real positive integers or logicals\.)"),
     # OpenMMLab's registry building a class from a config dict, refusing a key the class does not take: it names the
     # classes it was building (``TypeError: CascadeRCNN: ResNet: __init__() got an unexpected keyword argument
     # 'init_cfg'``), so the key came from the config, which does not fit the installed code (before type_error)
@@ -4319,6 +4391,11 @@ BUGS: tuple[Rule, ...] = (
          # (torch's argument check of an index tensor of a float type: ``Expected tensor for argument #1 'indices' to
          # have one of the following scalar types: Long, Int; but got CUDABFloat16Type instead``)
          log=_exc("TypeError") + r"|" + _PFX + r"MethodError: no method matching "
+                                 # R's: arithmetic on what is not a number, indexing a function, a call without a
+                                 # required argument
+                                 r"|\bnon-numeric argument to (?:binary operator|mathematical function)\b"
+                                 r"|\bobject of type '\w+' is not subsettable\b"
+                                 r"|\bargument \"[\w.]+\" is missing, with no default\b"
                                  r"|Expected tensor for argument #\d+ '\w+' to have (?:one of the following )?scalar "
                                  r"types?:? \w+(?:, \w+)*;? but got \w+"
                                  # numpy handed a tensor still on a GPU (``can't convert cuda:0 device type tensor
@@ -4396,7 +4473,9 @@ BUGS: tuple[Rule, ...] = (
     Rule("answer_without_length", TRANSIENT, "http_unavailable",
          log=r"^(?:\*\*\* )?KeyError: u?'[Cc]ontent-[Ll]ength'$"),
     Rule("key_error", CODE, "key_error",
-         log=_exc("KeyError") + r"|\bSystem\.Collections\.Generic\.KeyNotFoundException\b"),
+         log=_exc("KeyError") + r"|\bSystem\.Collections\.Generic\.KeyNotFoundException\b"
+             # MATLAB's struct read for a field it does not have
+             r"|^\{?.?(?:Reference to non-existent field '\w+'\.|Unrecognized field name \"\w+\"\.)\s*$"),
     Rule("index_error", CODE, "index_error",
          # (and the JVM's and .NET's: ``java.lang.ArrayIndexOutOfBoundsException``, ``System.IndexOutOfRangeException``;
          # Go's runtime: ``panic: runtime error: index out of range [2] with length 2``)
@@ -4464,9 +4543,10 @@ BUGS: tuple[Rule, ...] = (
              r"|Exporting the operator '?[\w:.]+'? to ONNX opset version \d+ is not supported"
              # Ray Tune reusing an actor whose Trainable has no reset_config()
              r"|requires reset_config\(\) to be implemented"
-             # a compiler backend (an XLA or MLIR plugin: jax-metal, a TPU's) with no lowering for an op the program
-             # uses
-             r"|error: failed to legalize operation '|The following operations cannot be legalized: "
+             # a compiler backend (an XLA or MLIR plugin: jax-metal, a TPU's, tt-mlir's ``failed to legalize operation
+             # `stablehlo.pad```) with no lowering for an op the program uses; torch-mlir's backend contract
+             r"|error: failed to legalize operation [`']|The following operations cannot be legalized: "
+             r"|\bunsupported by backend contract: "
              r"|' op is not legalizable$"
              # TF's XLA (a TPU, jit_compile) with no kernel for an op the model uses (``Detected unsupported operations
              # when trying to compile graph ... on XLA_TPU_JIT: ResizeNearestNeighbor``), or for a shape it has

@@ -62,6 +62,31 @@ TRANSIENT, CONFIG_C, CODE, UNKNOWN = FaultClass.TRANSIENT, FaultClass.CONFIG, Fa
 VALIDATION = frozenset({"ValueError", "AssertionError", "TypeError", "KeyError", "RuntimeError", "Exception",
                         "NotImplementedError", "AttributeError", "IndexError"})
 
+#: Errors a statement makes of itself (an index past the end, an attribute not there), not what a check raises: one
+#: whose printed source line does no ``raise`` or ``assert`` crashed inside the check (scikit-fem's ``__post_init__``
+#: indexing ``self.doflocs.shape[1]`` of a 1-D array), it did not refuse what it was given. A KeyError there is a
+#: key the configuration lacks (AllenNLP's ``params.pop("data_loader")``), so it stays the configuration's.
+_IMPLICIT = frozenset({"IndexError", "AttributeError"})
+_RAISES = compile_pattern(r"^(?:raise|assert)\b")
+
+
+def _CRASHED_IN_CHECK(raised: Raised, base: str) -> bool:
+    return base in _IMPLICIT and bool(raised.source) and not _RAISES.search(raised.source.strip())
+
+
+#: The line that unpickles what another process sent (multiprocessing's queues and connections, a pool's result
+#: handler), and a class that cannot be rebuilt from what pickle passes to it.
+_UNPICKLING = compile_pattern(r"(?:_ForkingPickler|pickle|cPickle|cloudpickle|dill)\.loads?\(|^return loads\(")
+_REBUILD_ARGS = compile_pattern(r"^(?:\w+\.)?__(?:init|new)__\(\) missing \d+ required positional argument")
+
+
+#: A library's own invariant that broke, in the words its checks print (PennyLane Lightning's ``Assertion failed:
+#: num_qubits >= nw_tot``, a CUDA library's ``..._STATUS_EXECUTION_FAILED``): its bug as often as the input's, so
+#: the prior does not call it the job's configuration.
+_INVARIANT_BROKE = compile_pattern(r"\bAssertion failed\b|\b[A-Z]+_STATUS_(?:EXECUTION_FAILED|INTERNAL_ERROR)\b"
+                                   r"|\bkernel launch failure\b")
+
+
 #: The prior's label for an exception no rule knows (``unmatched``).
 UNMATCHED_LABEL = "unmatched_exception"
 #: Labels only the structure gives (the rulebook's are in ``tianluo.faults.rulebook``).
@@ -754,7 +779,8 @@ def unmatched(shape: Shape) -> Verdict | None:
     for raised in chain:
         words = raised.message or _asserted(raised)
         if (_PASSING_NAME.search(raised.base) or _ELSEWHERE.search(raised.base) or _WRAPPER.search(raised.base)
-                or _ELSEWHERE_SAID.search(words) or _REPORT_BUG.search(words) or _COUNTS_FAILURES.search(words)):
+                or _ELSEWHERE_SAID.search(words) or _REPORT_BUG.search(words) or _COUNTS_FAILURES.search(words)
+                or _INVARIANT_BROKE.search(words)):
             return None
     if not _EXCEPTION_NAME.search(last.base):
         return None
@@ -1093,6 +1119,11 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised by `{raised.source[:200]}` in "
                        f"{origin}: the project's line calls another package's API with a keyword its installed "
                        "release does not take; the two were written for different releases)", "source", raised.text)
+    if base == "TypeError" and _UNPICKLING.search(raised.source) and _REBUILD_ARGS.search(message):
+        return Verdict(CODE, "type_error", f"{_text(raised)} (raised by `{raised.source[:200]}`: an object sent "
+                       "between processes cannot be rebuilt on the other side, for its class takes arguments that "
+                       "pickle does not pass: an exception or a tuple subclass of the program's with required "
+                       "arguments and no __reduce__)", "source", raised.text)
     if (base == "TypeError" and raised.origin != USER and raised.where is not None and raised.func not in _DISPATCH
             and _SIGNATURE.search(message)):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: one installed package "
@@ -1137,6 +1168,7 @@ def exception_verdict(raised: Raised) -> Verdict | None:
                        "backend found a package it needs not installed)", "message", raised.text)
     if (raised.origin == CONFIG and (base in VALIDATION or _CONFIG_NAME.search(base))
             and not (base == "TypeError" and _OPERAND_SLIP.search(message))
+            and not _CRASHED_IN_CHECK(raised, base)
             and not _NO_MAIN_GUARD.search(message) and not _OBJECT_VALUE.search(message)
             # the project's own config module reading an argument its own parser never defined: its own slip
             and not (base == "AttributeError" and _ARGS_ATTRIBUTE.search(message)
