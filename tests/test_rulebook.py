@@ -13134,6 +13134,8 @@ SETS_481_495 = [
      "bad_arguments"),
     # MOOSE's and OpenFOAM's build and input refusals
     ("*** ERROR ***\nheat.i:14: missing required parameter 'Kernels/diff/variable'", {}, "bad_arguments"),
+    ("0: *** ERROR: The following parameters were unused in your input file:\n0: Outputs/exodus_tpyo\n0: *** ERROR",
+     {}, "bad_arguments"),
     ("wmake error: file 'Make/files' does not exist in /opt/solvers/myFoam", {}, "bad_arguments"),
     ("myFoam.C:32:10: fatal error: fvCFD.H: No such file or directory\n #include \"fvCFD.H\"\n"
      "compilation terminated.", {"exit_code": 2}, "missing_file"),

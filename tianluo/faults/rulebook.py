@@ -3953,8 +3953,9 @@ SETUP: tuple[Rule, ...] = (
              # Python exception above it says why.
              r"|^(?:Exception: )?ERROR(?: on proc \d+)?: (?:[^R\n]|R[^u\n])[^\n]{0,400}? "
              r"\((?:\.\./|src/)+[\w/]+\.(?:cpp|h):\d+\)\s*$"
-             # MOOSE (and its apps) refusing an input file's parameters
-             r"|^\*\*\* ERROR: The following parameters were unused in your input file:"
+             # MOOSE (and its apps) refusing an input file's parameters (behind a launcher's prefix the structure
+             # takes its ``**`` for a paste's bold mark, so one to three stars)
+             r"|^\*{1,3} ERROR: The following parameters were unused in your input file:"
              r"|: missing required parameter '[\w/]+'$"),
     # CMake's configure step stopping in a project's or a find module's script (a library it looks for not found,
     # a path it reads not there, an option it refuses): the build's set-up, after the rules that name the cause
