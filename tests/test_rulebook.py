@@ -13156,6 +13156,14 @@ SETS_481_495 = [
      "_handle_results\n    task = get()\n  File \"/usr/lib/python3.10/multiprocessing/connection.py\", line 251, in "
      "recv\n    return _ForkingPickler.loads(buf.getbuffer())\n"
      "TypeError: __init__() missing 1 required positional argument: 'path'", {}, "type_error"),
+    # a Python DSL's compiler refusing the program's kernel (Taichi's), in its own exception names
+    ("taichi.lang.exception.TaichiTypeError: Invalid constant scalar data type: <class 'str'>", {}, "type_error"),
+    ("taichi.lang.exception.TaichiNameError: Name \"velocity\" is not defined", {}, "name_error"),
+    ("taichi.lang.exception.TaichiSyntaxError: Keyword arguments are not supported in Taichi kernels", {},
+     "syntax_error"),
+    # a C extension that broke CPython's calling convention: its bug or another release's, not the job's settings
+    ("Traceback (most recent call last):\n  File \"bench.py\", line 12, in <module>\n    out = fastops.scan(a)\n"
+     "SystemError: <built-in function scan> returned NULL without setting an exception", {}, "exit_1"),
     # an exception no rule knows whose words say a library's own assertion failed: no class the prior could guess
     ("Traceback (most recent call last):\n  File \"sim.py\", line 9, in <module>\n    state.apply(op)\n"
      "  File \"/opt/venv/lib/python3.11/site-packages/qsimlib/state.py\", line 40, in apply\n    self._k.apply(op)\n"

@@ -4348,11 +4348,15 @@ BUGS: tuple[Rule, ...] = (
          log=r"\bMPI_ERR_(?:TRUNCATE|COUNT|TYPE|TAG|ROOT|BUFFER|OP|REQUEST|DIMS|TOPOLOGY|RMA_SYNC|LOCKTYPE|KEYVAL"
              r"|IN_STATUS)\b|Fatal error in P?MPI_\w+: (?:Message truncated|Invalid (?:count|datatype|tag|root"
              r"|buffer pointer|MPI_Op|MPI_Request))\b"),
-    Rule("syntax_error", CODE, "syntax_error", log=_exc("SyntaxError", "IndentationError", "TabError")
+    # (and the same slips in a kernel a Python DSL compiles: Taichi's ``TaichiSyntaxError``, ``TaichiTypeError``,
+    # ``TaichiNameError``, raised on the line of the program's ti.kernel that the compiler could not take)
+    Rule("syntax_error", CODE, "syntax_error", log=_exc("SyntaxError", "IndentationError", "TabError",
+                                                        "TaichiSyntaxError")
          # flake8's and ruff's word for a file Python cannot parse, pylint's E0001
          + r"|^\S{1,300}\.pyi?:\d{1,7}:\d{1,5}: (?:E999 \w*Error|E0001:? )"),
     Rule("name_error", CODE, "name_error",
-         log=_exc("NameError", "UnboundLocalError", "UndefVarError") + r"|" + _BARE + r"(?:name '\w+' is not defined"
+         log=_exc("NameError", "UnboundLocalError", "UndefVarError", "TaichiNameError") + r"|" + _BARE
+             + r"(?:name '\w+' is not defined"
              r"|local variable '\w+' referenced before assignment"
              r"|cannot access local variable '\w+' where it is not associated with a value)" + _BARE_END
              # R's word for a name the script uses that nothing defined (``Error in grepl(" ", cats) : object 'cats'
@@ -4391,7 +4395,7 @@ BUGS: tuple[Rule, ...] = (
     Rule("type_error", CODE, "type_error",
          # (torch's argument check of an index tensor of a float type: ``Expected tensor for argument #1 'indices' to
          # have one of the following scalar types: Long, Int; but got CUDABFloat16Type instead``)
-         log=_exc("TypeError") + r"|" + _PFX + r"MethodError: no method matching "
+         log=_exc("TypeError", "TaichiTypeError") + r"|" + _PFX + r"MethodError: no method matching "
                                  # R's: arithmetic on what is not a number, indexing a function, a call without a
                                  # required argument
                                  r"|\bnon-numeric argument to (?:binary operator|mathematical function)\b"

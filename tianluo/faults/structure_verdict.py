@@ -81,10 +81,14 @@ _REBUILD_ARGS = compile_pattern(r"^(?:\w+\.)?__(?:init|new)__\(\) missing \d+ re
 
 
 #: A library's own invariant that broke, in the words its checks print (PennyLane Lightning's ``Assertion failed:
-#: num_qubits >= nw_tot``, a CUDA library's ``..._STATUS_EXECUTION_FAILED``): its bug as often as the input's, so
-#: the prior does not call it the job's configuration.
+#: num_qubits >= nw_tot``, a CUDA library's ``..._STATUS_EXECUTION_FAILED``, CPython's ``SystemError: error return
+#: without exception set`` from a C extension): its bug as often as the input's or another release's, so the prior
+#: does not call it the job's configuration.
 _INVARIANT_BROKE = compile_pattern(r"\bAssertion failed\b|\b[A-Z]+_STATUS_(?:EXECUTION_FAILED|INTERNAL_ERROR)\b"
-                                   r"|\bkernel launch failure\b")
+                                   r"|\bkernel launch failure\b"
+                                   # CPython's own words for a C extension that broke its calling convention
+                                   r"|\berror return without exception set\b|returned NULL without setting an "
+                                   r"(?:error|exception)\b|returned a result with an (?:error|exception) set\b")
 
 
 #: The prior's label for an exception no rule knows (``unmatched``).
