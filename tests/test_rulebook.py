@@ -413,6 +413,7 @@ subprocess.CalledProcessError: Command 'git describe --tags' returned non-zero e
 [h264_nvenc @ 0x5612] 10 bit encode not supported
 E: Unable to locate package nvtop
 sh: 1: xdg-user-dir: not found
+Could not open file /etc/trainer/overrides.conf, using the defaults
 """
 
 
@@ -13164,6 +13165,36 @@ SETS_481_495 = [
     # a C extension that broke CPython's calling convention: its bug or another release's, not the job's settings
     ("Traceback (most recent call last):\n  File \"bench.py\", line 12, in <module>\n    out = fastops.scan(a)\n"
      "SystemError: <built-in function scan> returned NULL without setting an exception", {}, "exit_1"),
+    # other runtimes' own words: Fortran's (gfortran's and ifort's) bounds, reads, opens and memory; Perl's, Ruby's
+    # and Node's loaders; .NET's files
+    ("At line 212 of file solver.f90 (unit = 10)\nFortran runtime error: Cannot open file 'grid.dat': No such file or "
+     "directory", {"exit_code": 2}, "missing_file"),
+    ("forrtl: severe (29): file not found, unit 10, file /scratch/run/namelist.input\nImage              PC        "
+     "        Routine            Line        Source", {}, "missing_file"),
+    ("At line 88 of file advect.f90\nFortran runtime error: Index '129' of dimension 2 of array 'u' above upper "
+     "bound of 128", {"exit_code": 2}, "index_error"),
+    ("forrtl: severe (408): fort: (2): Subscript #1 of the array GRID has value 0 which is less than the lower bound "
+     "of 1", {}, "index_error"),
+    ("At line 40 of file read_obs.f90 (unit = 11, file = 'obs.txt')\nFortran runtime error: End of file",
+     {"exit_code": 2}, "corrupt_data"),
+    ("forrtl: severe (59): list-directed I/O syntax error, unit 5, file /data/params.txt", {}, "corrupt_data"),
+    ("forrtl: severe (41): insufficient virtual memory", {}, "host_oom"),
+    ("At line 31 of file init_fields.f90\nFortran runtime error: Allocation would exceed memory limit", {"exit_code": 2},
+     "host_oom"),
+    ("Can't locate Statistics/Descriptive.pm in @INC (you may need to install the Statistics::Descriptive module) "
+     "(@INC contains: /usr/share/perl5) at scripts/eval.pl line 4.", {"exit_code": 2}, "missing_module"),
+    ("<internal:/usr/lib/ruby/3.1.0/rubygems/core_ext/kernel_require.rb>:85:in `require': cannot load such file -- "
+     "numo/narray (LoadError)", {}, "missing_module"),
+    ("node:internal/modules/cjs/loader:1080\n  throw err;\n  ^\n\nError: Cannot find module '@tensorflow/tfjs-node'\n"
+     "Require stack:\n- /app/train.js", {}, "missing_module"),
+    ("Unhandled exception. System.IO.DirectoryNotFoundException: Could not find a part of the path "
+     "'/data/runs/42/checkpoints'.", {"exit_code": 134}, "missing_file"),
+    # a program's own words that it could not open a file, with nothing else said
+    ("terminate called after throwing an instance of 'std::runtime_error'\n  what():  Could not open file: "
+     "weights/encoder.bin\nAborted (core dumped)", {"exit_code": None, "signal": 6}, "missing_file"),
+    # ... but where the same log says why (h5py's errno), that reading stands
+    ("OSError: Unable to open file (unable to open file: name = '/shared/feats.h5', errno = 13, error message = "
+     "'Permission denied', flags = 0, o_flags = 0)", {}, "permission_denied"),
     # an exception no rule knows whose words say a library's own assertion failed: no class the prior could guess
     ("Traceback (most recent call last):\n  File \"sim.py\", line 9, in <module>\n    state.apply(op)\n"
      "  File \"/opt/venv/lib/python3.11/site-packages/qsimlib/state.py\", line 40, in apply\n    self._k.apply(op)\n"

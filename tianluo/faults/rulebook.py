@@ -1066,6 +1066,9 @@ EXHAUSTED: tuple[Rule, ...] = (
          log=r"oom[-_]kill events?\b|out-of-memory handler|Out of memory: Kill(?:ed)? process|OOM Killed"
              # R's memory for its vectors (macOS's limit on R's heap)
              r"|\bvector memory exhausted \(limit reached\?\)"
+             # a Fortran program's ALLOCATE past the memory it may have (gfortran's runtime, ifort's)
+             r"|^Fortran runtime error: Allocation would exceed memory limit|^forrtl: severe \(41\): insufficient "
+             r"virtual memory"
              # Arrow's allocator refused (pyarrow building a table or a shard bigger than the memory left); DyNet's
              r"|\bArrowMemoryError: (?:re|m|c)alloc of size \d+ failed|\bCPU memory allocation failed\b"
              # runc's start of a container whose memory limit is below what its init needs (a pod's limits)
@@ -2672,6 +2675,9 @@ SETUP: tuple[Rule, ...] = (
                r"|\bin JSON element \S+: No module named '"
                # Apache Beam with no handler for gs:// (apache-beam[gcp] not installed), old and new wordings
                r"|Unable to get (?:the )?[Ff]ilesystem (?:for path|from specified path)"
+               # other runtimes' loaders of a module not installed: Perl's, Ruby's, Node's
+               r"|^Can't locate [\w/]{1,200}\.pm in @INC\b|\bcannot load such file -- \S{1,200} \(LoadError\)"
+               r"|^Error: Cannot find module '[^'\n]{1,300}'"
                # LAMMPS built without the package a style comes from (DeePMD-kit's ``pair_style deepmd`` plugin not
                # loaded, a KOKKOS variant of a build without KOKKOS)
                r"|^ERROR(?: on proc \d+)?: Unrecognized (?:pair|fix|compute|atom|bond|angle|dihedral|improper|kspace"
@@ -3577,6 +3583,11 @@ SETUP: tuple[Rule, ...] = (
     Rule("corrupt_data", CONFIG, "corrupt_data",
          # (tar asked for a member the archive does not hold: a download of another archive, or a cut one)
          log=r"Parquet magic bytes not found|Either the file is corrupted or this is not a parquet file"
+             # a Fortran program's read of an input that ends before its data, or holds another kind of value than the
+             # read expects (gfortran's and ifort's runtimes)
+             r"|^Fortran runtime error: (?:End of file|Bad (?:integer|real|value|logical|complex) for item \d+ in list "
+             r"input)|^forrtl: severe \((?:24|59|64)\): (?:end-of-file during read|list-directed I/O syntax error"
+             r"|input conversion error)\b"
              r"|\bInvalid parquet file\. Corrupt footer\b"
              # TF's image decoders given a file of the data set that is cut short or not that format (DecodeJpeg's
              # ``Invalid JPEG data or crop window, data size 32768``, its PNG's and GIF's)
@@ -3912,6 +3923,12 @@ SETUP: tuple[Rule, ...] = (
     # the input's pseudo_dir does not hold), before its routine's error box below
     Rule("input_file_unreadable", CONFIG, "missing_file",
          log=r"^\s+file \S+ not readable\s*$"
+             # .NET's file and folder not there
+             r"|\bSystem\.IO\.(?:FileNotFoundException: Could not find file '|DirectoryNotFoundException: Could not "
+             r"find a part of the path ')"
+             # a Fortran program's open of a file that is not there (gfortran's runtime, ifort's)
+             r"|^Fortran runtime error: Cannot open file '[^'\n]{0,300}': No such file or directory"
+             r"|^forrtl: severe \(29\): file not found\b"
              # KataGo's config and model loader; openMVG's (``Cannot load the match file.``)
              r"|\bCould not open file .{1,300} - does not exist or invalid permissions\?"
              r"|^ERROR: \[\w+\.cpp:\d+\] (?:Cannot|Unable to) (?:load|open|read) the [\w ]{1,40}? files?\b"
@@ -4486,6 +4503,10 @@ BUGS: tuple[Rule, ...] = (
          # Go's runtime: ``panic: runtime error: index out of range [2] with length 2``)
          log=_exc("IndexError", "BoundsError")
              + r"|^panic: runtime error: (?:index|slice bounds) out of range\b"
+             # a Fortran program built with bounds checking (gfortran's -fcheck=bounds, ifort's -check bounds)
+             + r"|^Fortran runtime error: Index '-?\d+' of dimension \d+ of array '[^'\n]{1,200}' (?:above upper|below "
+               r"lower) bound of -?\d+|^forrtl: severe \(408\): fort: \(\d+\): Subscript #\d+ of the array \S+ has "
+               r"value -?\d+ which is (?:greater than the upper|less than the lower) bound"
              # R's (``Error in x[[3]] : subscript out of bounds``)
              + r"|^Error in .{1,300} : subscript out of bounds\s*$"
              + r"|\bjava\.lang\.(?:Array|String)?IndexOutOfBoundsException\b"
@@ -4969,6 +4990,14 @@ LAST: tuple[Rule, ...] = (
     # after it says only that a type is not in a registry; read last, where nothing else says why.
     Rule("registry_scope_missing", CONFIG, "missing_module", fatal=False,
          log=r"Failed to import `None\.registry` make sure the registry\.py exists in `None` package"),
+    # A program's own words that it could not open a file, with no errno or library word that says why (a C++
+    # tool's ``what():  Could not open file: weights.bin``, a simulation code's input): read last, after every
+    # rule that says more (HDF5's lock, a checkpoint's damage, a permission), as the file not being where it looked,
+    # which is what most of the corpus's authors of such lines found. A program may say so of an optional file and
+    # go on, so the line fails no attempt that did its work.
+    Rule("file_not_opened", CONFIG, "missing_file", fatal=False,
+         log=r"\b(?:[Cc]ould not|[Cc]annot|[Cc]an't|[Uu]nable to|[Ff]ailed to) open (?:the )?(?:input |data |config "
+             r"|configuration |model |weights |parameter )?file\b"),
     Rule("exit_127", CONFIG, "command_not_found", exit_code=127),
     # Any other refusal sbatch prints (a site's submit plugin's own words: ``*** Error: CPU job setup is not
     # valid``): the job was not submitted. Last, because sbatch's specific errors are read above.
