@@ -2675,6 +2675,8 @@ SETUP: tuple[Rule, ...] = (
                r"|\bin JSON element \S+: No module named '"
                # Apache Beam with no handler for gs:// (apache-beam[gcp] not installed), old and new wordings
                r"|Unable to get (?:the )?[Ff]ilesystem (?:for path|from specified path)"
+               # a test stage's pytest summary of a test that could not import what it tests
+               r"|^FAILED \S{1,500} - (?:\w+\.)*ModuleNotFoundError: No module named '"
                # other runtimes' loaders of a module not installed: Perl's, Ruby's, Node's
                r"|^Can't locate [\w/]{1,200}\.pm in @INC\b|\bcannot load such file -- \S{1,200} \(LoadError\)"
                r"|^Error: Cannot find module '[^'\n]{1,300}'"
@@ -4596,6 +4598,13 @@ BUGS: tuple[Rule, ...] = (
              r"|^(?:Precondition|Assertion) failed(?:: .*)?: file \S+\.swift, line \d+"
              # torch.arange given a bound the program computed below its start (a negative length)
              r"|\bupper bound and larger bound inconsistent with step sign\b"),
+    # A test stage's pytest summary (``-q``/``-rf``: ``FAILED tests/x.py::test_y - AssertionError: ...``): the tests
+    # found the code does not do what they check, in an exception of the program's kinds. Last in the tier: a set-up
+    # fault the same log names (a gated model, a module not installed) is why, and the exceptions' own rules, which
+    # read them where a traceback ends, say which slip.
+    Rule("tests_failed", CODE, "programming_error",
+         log=r"^FAILED \S{1,500} - (?:\w+\.)*(?:AssertionError|TypeError|AttributeError|KeyError|IndexError|NameError"
+             r"|UnboundLocalError|ZeroDivisionError|RecursionError)\b"),
 )
 
 CRASHED: tuple[Rule, ...] = (
