@@ -70,7 +70,8 @@ _IMPLICIT = frozenset({"IndexError", "AttributeError"})
 _RAISES = compile_pattern(r"^(?:raise|assert)\b")
 
 
-def _CRASHED_IN_CHECK(raised: Raised, base: str) -> bool:
+def _crashed_in_check(raised: Raised, base: str) -> bool:
+    """Whether a check's own statement failed (``_IMPLICIT``), rather than the check refusing what it was given."""
     return base in _IMPLICIT and bool(raised.source) and not _RAISES.search(raised.source.strip())
 
 
@@ -1172,7 +1173,7 @@ def exception_verdict(raised: Raised) -> Verdict | None:
                        "backend found a package it needs not installed)", "message", raised.text)
     if (raised.origin == CONFIG and (base in VALIDATION or _CONFIG_NAME.search(base))
             and not (base == "TypeError" and _OPERAND_SLIP.search(message))
-            and not _CRASHED_IN_CHECK(raised, base)
+            and not _crashed_in_check(raised, base)
             and not _NO_MAIN_GUARD.search(message) and not _OBJECT_VALUE.search(message)
             # the project's own config module reading an argument its own parser never defined: its own slip
             and not (base == "AttributeError" and _ARGS_ATTRIBUTE.search(message)
