@@ -414,6 +414,7 @@ subprocess.CalledProcessError: Command 'git describe --tags' returned non-zero e
 E: Unable to locate package nvtop
 sh: 1: xdg-user-dir: not found
 Could not open file /etc/trainer/overrides.conf, using the defaults
+Warning: config directory ~/.simtool not found, using defaults
 """
 
 
@@ -13200,6 +13201,21 @@ SETS_481_495 = [
     ("FAILED tests/test_hub.py::test_from_pretrained - ModuleNotFoundError: No module named 'sentencepiece'\n"
      "FAILED tests/test_hub.py::test_generate - AttributeError: 'NoneType' object has no attribute 'generate'",
      {}, "missing_module"),
+    # any tool's plain words for a file it did not find or an option it does not take, where no rule knows the tool
+    ("[2024-05-01 10:00:01] loading reference\nERROR: The reference file /data/ref/hg38.fa was not found.", {},
+     "missing_file"),
+    ("Error: Invalid value for '--manifest': Path 'runs/manifest.tsv' does not exist.", {"exit_code": 2},
+     "missing_file"),
+    ("[ERROR] Cannot find input file 'cases/cavity/system/blockMeshDict'", {}, "missing_file"),
+    ("Warning: config directory ~/.simtool not found, using defaults\nSegmentation fault (core dumped)",
+     {"exit_code": None, "signal": 11}, "segfault"),
+    ("simtool: error: unknown option '--n-gpus'\nTry 'simtool --help' for more information.", {"exit_code": 2},
+     "bad_arguments"),
+    ("ERROR: invalid value 'fp8' for option --precision (choose from fp32, fp16, bf16)", {}, "bad_arguments"),
+    ("Error: missing required argument 'checkpoint'", {}, "bad_arguments"),
+    # an archive a download left cut short (unzip's words for its missing directory)
+    ("unzip:  cannot find zipfile directory in one of weights.zip or\n        weights.zip.zip, and cannot find "
+     "weights.zip.ZIP, period.", {"exit_code": 9}, "corrupt_data"),
     # ... but where the same log says why (h5py's errno), that reading stands
     ("OSError: Unable to open file (unable to open file: name = '/shared/feats.h5', errno = 13, error message = "
      "'Permission denied', flags = 0, o_flags = 0)", {}, "permission_denied"),

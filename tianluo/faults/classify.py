@@ -252,9 +252,10 @@ def _structure(ev: Evidence, fault: Fault | None, rule: Rule | None, sig: int | 
 _NAMES_NO_CAUSE = frozenset({"hf_cannot_load"})
 
 #: Rules whose line is a service's verdict that names no cause at all (Azure ML's ``"code": "UserError"`` around a
-#: conda failure), or a program's own words that it could not open a file: whatever the structure reads in the same
+#: conda failure), or a program's own plain words that it could not open or find a file, or took no such option:
+#: whatever the structure reads in the same
 #: log (an errno: h5py's ``errno = 13, error message = 'Permission denied'``; an exception's kind) says more.
-_VERDICT_OUTRANKS = frozenset({"cloud_user_error", "file_not_opened"})
+_VERDICT_OUTRANKS = frozenset({"cloud_user_error", "file_not_opened", "file_not_found_said", "option_refused_said"})
 
 
 #: A failure a program printed and went on from: an import guarded by try/except that said why it failed (cpm_kernels'

@@ -3681,6 +3681,7 @@ SETUP: tuple[Rule, ...] = (
              r"|^gzip: .+: invalid compressed data--(?:format violated|crc error|length error)$"
              r"|^tar: Unexpected EOF in archive$|^bzip2: Compressed file ends unexpectedly"
              r"|^(?:xz|unxz): .+: Unexpected end of input$|End-of-central-directory signature not found"
+             r"|^unzip: +cannot find zipfile directory in one of "
              r"|Error -3 while decompressing(?: data)?: (?:invalid|incorrect|unknown)"
              r"|ReadError: (?:unexpected end of data|truncated header|bad checksum|empty header)\b"
              r"|^tar: .+: Not found in archive$"
@@ -5007,6 +5008,25 @@ LAST: tuple[Rule, ...] = (
     Rule("file_not_opened", CONFIG, "missing_file", fatal=False,
          log=r"\b(?:[Cc]ould not|[Cc]annot|[Cc]an't|[Uu]nable to|[Ff]ailed to) open (?:the )?(?:input |data |config "
              r"|configuration |model |weights |parameter )?file\b"),
+    # Any program's plain words for a file or folder it did not find (``Error: file 'params.cfg' not found``,
+    # ``ERROR: Input file does not exist: ...``, click's ``Path 'data.csv' does not exist.``, ``Cannot find input file
+    # 'mesh.msh'``), and for an option it does not take (``error: unknown option '--epochs'``, ``ERROR: Invalid option:
+    # --foo``, ``invalid value 'abc' for option --steps``, ``missing required argument``): the words of tools no rule
+    # above knows by name. Read last, outranked by whatever the structure reads, failing no attempt that did its work
+    # (a program may say so of an optional file and go on).
+    Rule("file_not_found_said", CONFIG, "missing_file", fatal=False,
+         log=r"\b(?:[Ff]ile|[Dd]irectory|[Ff]older|[Pp]ath)(?: or directory)? ['\"`]?[^\s'\"`]{1,300}['\"`]? "
+             r"(?:was |is )?not found\b"
+             r"|\b(?:[Ff]ile|[Dd]irectory|[Ff]older|[Pp]ath)(?: or directory)? ['\"`]?[^\s'\"`]{1,300}['\"`]? "
+             r"(?:does not|doesn't|did not) exist\b"
+             r"|\b(?:[Ff]ile|[Dd]irectory|[Ff]older|[Pp]ath) (?:does not|doesn't) exist\b"
+             r"|\b(?:[Cc]ould not|[Cc]annot|[Cc]an't|[Uu]nable to) (?:find|locate) (?:the )?(?:input |data |config "
+             r"|configuration |model |weights |parameter |output )?(?:file|directory|folder)\b|^No such file: \S"),
+    Rule("option_refused_said", CONFIG, "bad_arguments", fatal=False,
+         log=r"(?:^|: )(?:[Ee]rror: |ERROR: )?(?:[Uu]nknown|[Uu]nrecogni[sz]ed|[Ii]nvalid|[Ii]llegal) "
+             r"(?:command[- ]line )?(?:option|argument|flag|parameter)s?:? ['\"`]?--?[A-Za-z][\w.-]*"
+             r"|\binvalid value '[^'\n]{0,200}' for (?:option|argument|flag) ['\"`]?--?[A-Za-z]"
+             r"|(?:^|: )(?:[Ee]rror: |ERROR: )?[Mm]issing required (?:argument|option|parameter|flag)s?\b"),
     Rule("exit_127", CONFIG, "command_not_found", exit_code=127),
     # Any other refusal sbatch prints (a site's submit plugin's own words: ``*** Error: CPU job setup is not
     # valid``): the job was not submitted. Last, because sbatch's specific errors are read above.
