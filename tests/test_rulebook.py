@@ -415,6 +415,7 @@ E: Unable to locate package nvtop
 sh: 1: xdg-user-dir: not found
 Could not open file /etc/trainer/overrides.conf, using the defaults
 Warning: config directory ~/.simtool not found, using defaults
+warning: not enough memory for the page cache, running without it
 """
 
 
@@ -13213,6 +13214,14 @@ SETS_481_495 = [
      "bad_arguments"),
     ("ERROR: invalid value 'fp8' for option --precision (choose from fp32, fp16, bf16)", {}, "bad_arguments"),
     ("Error: missing required argument 'checkpoint'", {}, "bad_arguments"),
+    # ... and for memory, disk space, a licence or a login it was refused
+    ("[grid] allocating 2048^3 cells\nERROR: Not enough memory to allocate the grid (needed 64.0 GB)", {},
+     "host_oom"),
+    ("renderer: ERROR: out of GPU memory while building the BVH", {}, "cuda_oom"),
+    ("ERROR: insufficient disk space on /scratch/run42 (need 120 GB, have 8 GB)", {}, "disk_full"),
+    ("License checkout failed: No such feature exists.\nFeature:       MATLAB\nFlexNet Licensing error:-5,414", {},
+     "missing_credentials"),
+    ("ERROR 1045 (28000): Access denied for user 'trainer'@'10.0.0.7' (using password: YES)", {}, "auth_error"),
     # an archive a download left cut short (unzip's words for its missing directory)
     ("unzip:  cannot find zipfile directory in one of weights.zip or\n        weights.zip.zip, and cannot find "
      "weights.zip.ZIP, period.", {"exit_code": 9}, "corrupt_data"),

@@ -232,7 +232,7 @@ def _structure(ev: Evidence, fault: Fault | None, rule: Rule | None, sig: int | 
         return _from(verdict, fault)
     if verdict.basis == "http" and rule is not None and rule.name in _NAMES_NO_CAUSE:  # the status says it
         return _from(verdict, fault)
-    if rule is not None and rule.name in _VERDICT_OUTRANKS:  # a service's catch-all: the structure says more
+    if rule is not None and rule.name in _VERDICT_OUTRANKS:  # a catch-all's words: the structure says more
         return _from(verdict, fault)
     if verdict.basis == "unpickled":  # a worker's task: the same releases on both sides, whatever the words say
         return _from(verdict, fault)
@@ -252,10 +252,12 @@ def _structure(ev: Evidence, fault: Fault | None, rule: Rule | None, sig: int | 
 _NAMES_NO_CAUSE = frozenset({"hf_cannot_load"})
 
 #: Rules whose line is a service's verdict that names no cause at all (Azure ML's ``"code": "UserError"`` around a
-#: conda failure), or a program's own plain words that it could not open or find a file, or took no such option:
-#: whatever the structure reads in the same
-#: log (an errno: h5py's ``errno = 13, error message = 'Permission denied'``; an exception's kind) says more.
-_VERDICT_OUTRANKS = frozenset({"cloud_user_error", "file_not_opened", "file_not_found_said", "option_refused_said"})
+#: conda failure), or a program's own plain words that it could not open or find a file, took no such option, or
+#: lacked memory, disk space, a licence or a login: whatever the structure reads in the same log (an errno: h5py's
+#: ``errno = 13, error message = 'Permission denied'``; an exception's kind) says more.
+_VERDICT_OUTRANKS = frozenset({"cloud_user_error", "file_not_opened", "file_not_found_said", "option_refused_said",
+                               "gpu_memory_short_said", "memory_short_said", "disk_short_said", "licence_refused_said",
+                               "login_refused_said"})
 
 
 #: A failure a program printed and went on from: an import guarded by try/except that said why it failed (cpm_kernels'

@@ -5027,6 +5027,22 @@ LAST: tuple[Rule, ...] = (
              r"(?:command[- ]line )?(?:option|argument|flag|parameter)s?:? ['\"`]?--?[A-Za-z][\w.-]*"
              r"|\binvalid value '[^'\n]{0,200}' for (?:option|argument|flag) ['\"`]?--?[A-Za-z]"
              r"|(?:^|: )(?:[Ee]rror: |ERROR: )?[Mm]issing required (?:argument|option|parameter|flag)s?\b"),
+    # ... and for memory, disk space, a licence or a login it was refused, in words no rule above knows by the tool
+    # (``ERROR: Not enough memory to allocate the grid``, ``ERROR: out of GPU memory``, ``insufficient disk space``,
+    # FlexNet's ``License checkout failed``, MySQL's ``Access denied for user``): last, outranked by the structure
+    # (an errno says more), failing no attempt that did its work.
+    Rule("gpu_memory_short_said", CONFIG, "cuda_oom", fatal=False,
+         log=r"\b(?:[Oo]ut of|[Nn]ot enough|[Ii]nsufficient) (?:GPU|device|VRAM|video) memory\b"),
+    Rule("memory_short_said", CONFIG, "host_oom", fatal=False,
+         log=r"\b(?:[Nn]ot enough|[Ii]nsufficient) (?:host |system |CPU |main |physical )?(?:memory|RAM)\b"),
+    Rule("disk_short_said", CONFIG, "disk_full", fatal=False,
+         log=r"\b(?:[Nn]ot enough|[Ii]nsufficient) (?:free )?(?:disk|storage) space\b|\b[Dd]isk (?:is )?full\b"),
+    Rule("licence_refused_said", CONFIG, "missing_credentials", fatal=False,
+         log=r"\b[Ll]icen[cs]e checkout failed\b|\bcould not (?:obtain|check out|get) a licen[cs]e\b"
+             r"|\b[Nn]o valid licen[cs]e (?:found|available)\b|\bFlexNet Licensing error:-?\d+"
+             r"|\b[Ll]icen[cs]e (?:has )?expired\b"),
+    Rule("login_refused_said", CONFIG, "auth_error", fatal=False,
+         log=r"\b(?:[Aa]uthentication|[Ll]ogin) failed for user\b|\bAccess denied for user '"),
     Rule("exit_127", CONFIG, "command_not_found", exit_code=127),
     # Any other refusal sbatch prints (a site's submit plugin's own words: ``*** Error: CPU job setup is not
     # valid``): the job was not submitted. Last, because sbatch's specific errors are read above.
