@@ -13214,6 +13214,17 @@ SETS_481_495 = [
      "bad_arguments"),
     ("ERROR: invalid value 'fp8' for option --precision (choose from fp32, fp16, bf16)", {}, "bad_arguments"),
     ("Error: missing required argument 'checkpoint'", {}, "bad_arguments"),
+    # make without the target it was asked for, or a file a target needs; cargo without a linker; env and a #! line
+    # saved with Windows line ends
+    ("make: *** No rule to make target 'train-gpu'.  Stop.", {"exit_code": 2}, "bad_arguments"),
+    ("make[2]: *** No rule to make target '/usr/local/cuda/include/cublas_v2.h', needed by "
+     "'src/CMakeFiles/kern.dir/gemm.cu.o'.  Stop.", {"exit_code": 2}, "missing_file"),
+    ("   Compiling tokenizers v0.13.3\nerror: linker `cc` not found\n  |\n  = note: No such file or directory (os "
+     "error 2)", {}, "command_not_found"),
+    ("env: 'python3\\r': No such file or directory", {"exit_code": 127}, "bad_arguments"),
+    # the JVM's resolver
+    ("Exception in thread \"main\" java.net.UnknownHostException: kafka-0.kafka.svc.cluster.local\n"
+     "\tat java.base/java.net.InetAddress$CachedAddresses.get(InetAddress.java:801)", {}, "dns_error"),
     # ... and for memory, disk space, a licence or a login it was refused
     ("[grid] allocating 2048^3 cells\nERROR: Not enough memory to allocate the grid (needed 64.0 GB)", {},
      "host_oom"),

@@ -1803,6 +1803,8 @@ SETUP: tuple[Rule, ...] = (
              # ... or a library named by its path (a linker script's ``/lib64/libpthread.so.0`` on a host whose glibc
              # moved it: FEniCS' JIT on a newer distribution)
              r"|(?:^|/)(?:ld|ld\.\w+)(?:\.exe)?: (?:error: )?cannot find /[^:\n]{1,300}: No such file or directory"
+             # ... or make without a file a target needs and no rule to make it (a header or a source not there)
+             r"|^make(?:\[\d+\])?: \*\*\* No rule to make target '[^'\n]{1,300}', needed by '"
              # a header of the other extensions than missing_file reads (OpenFOAM's ``.H``, C++'s inline files): the
              # rule that reads the rest is at the linear-time engine's size limit
              r"|\bfatal error: [\w./-]+\.(?:H|inl|ipp|tcc|inc): No such file or directory\s*$"
@@ -1818,6 +1820,8 @@ SETUP: tuple[Rule, ...] = (
     # with no result. Before builds_that_do_not_fit, which reads the build's own failure as releases that do not fit.
     Rule("build_tool_missing", CONFIG, "command_not_found",
          log=r"\bunable to execute '[^']+': No such file or directory"
+             # cargo with no C linker on the machine (a Rust extension built at install)
+             r"|^error: linker `[^`\n]{1,100}` not found"
              r"|^\s*error: command '[^']+' failed: (?:None|No such file or directory)$"
              # a compiler a JIT needs at run time, not in the image: torch.compile's inductor (its CPU kernels) and
              # Triton (its driver's helper module), each in any wrapper's line
@@ -3965,6 +3969,10 @@ SETUP: tuple[Rule, ...] = (
              r"|^No hashes loaded\.$|^Invalid mask length \(\d+\)\.$"
              r"|^A USER ERROR has occurred: |^\s*Not a valid path value: \S"
              r"|\bUnknown [\w -]{1,40}: '[^'\n]{1,200}' - Choices: \S"
+             # make asked for a target its Makefile does not have; a script whose #! line ends in a carriage return, as
+             # env prints it (``env: 'python3\r': No such file or directory``: saved with Windows line ends)
+             r"|^make(?:\[\d+\])?: \*\*\* No rule to make target '[^'\n]{1,300}'\.\s+Stop\."
+             r"|^env: '[^'\n]{1,200}\\r': No such file or directory"
              # OpenFOAM's wmake run where its Make folder or files are not (not an application's folder)
              r"|^wmake error: (?:'Make' directory|file '[^'\n]{1,200}') does not exist in "
              # LAMMPS refusing its input script (its ``ERROR: ... (src/file.cpp:N)``, followed by ``Last command:``;
@@ -4739,6 +4747,8 @@ NETWORK: tuple[Rule, ...] = (
     Rule("dns_error", TRANSIENT, "dns_error",
          log=r"Temporary failure in name resolution|Name or service not known|getaddrinfo failed|\[Errno -[235]\]"
              r"|Resolver internal error"
+             # the JVM's (Spark's, Kafka's, a Java client's)
+             r"|\bjava\.net\.UnknownHostException\b"
              # Go's resolver (a container runtime pulling an image, a Go tool) whose DNS server answered garbage
              r"|\blookup \S+ on \S+: server misbehaving"
              r"|nodename nor servname provided|NameResolutionError|Could not resolve host|Failed to resolve '"
