@@ -13222,6 +13222,13 @@ SETS_481_495 = [
     ("   Compiling tokenizers v0.13.3\nerror: linker `cc` not found\n  |\n  = note: No such file or directory (os "
      "error 2)", {}, "command_not_found"),
     ("env: 'python3\\r': No such file or directory", {"exit_code": 127}, "bad_arguments"),
+    # OpenCL's, Vulkan's and Metal's device memory
+    ("clCreateBuffer failed: CL_MEM_OBJECT_ALLOCATION_FAILURE (-4)", {}, "cuda_oom"),
+    ("ggml_vulkan: Device memory allocation of size 8589934592 failed.\nggml_vulkan: vk::Device::allocateMemory: "
+     "ErrorOutOfDeviceMemory", {"exit_code": None, "signal": 6}, "cuda_oom"),
+    ("Error: command buffer exited with error status.\n\tThe Metal Performance Shaders operations encoded on it may "
+     "not have completed.\n\tError: \n\t(null)\n\tInsufficient Memory (00000008:"
+     "kIOGPUCommandBufferCallbackErrorOutOfMemory)", {}, "cuda_oom"),
     # the JVM's resolver
     ("Exception in thread \"main\" java.net.UnknownHostException: kafka-0.kafka.svc.cluster.local\n"
      "\tat java.base/java.net.InetAddress$CachedAddresses.get(InetAddress.java:801)", {}, "dns_error"),

@@ -1217,7 +1217,11 @@ EXHAUSTED: tuple[Rule, ...] = (
              r" allocated|is larger than the maximum number of tokens that can be stored in KV cache|"
              + _exc("OutOfMemoryError", "ResourceExhaustedError")
              # MATLAB's gpuArray allocation
-             + r"|^\{?.?Out of memory on device\. To view more detail about available memory on the GPU\b"),
+             + r"|^\{?.?Out of memory on device\. To view more detail about available memory on the GPU\b"
+             # OpenCL's and Vulkan's (llama.cpp's ggml_vulkan among them) words for device memory refused (Metal's
+             # ``Insufficient Memory`` is the structure's reading of memory in any wording)
+             + r"|\bCL_MEM_OBJECT_ALLOCATION_FAILURE\b|\bVK_ERROR_OUT_OF_DEVICE_MEMORY\b|\bErrorOutOfDeviceMemory\b"
+               r"|\bDevice memory allocation of size \d+ failed\b"),
     Rule("disk_quota", CONFIG, "disk_quota", log=r"Disk quota exceeded|\[Errno 122\]|\bEDQUOT\b"
                                                  # PBS on NCI's Gadi ending a job that filled its node-local jobfs
                                                  r"|\bkilled due to exceeding jobfs quota\b"),
