@@ -13240,6 +13240,11 @@ SETS_481_495 = [
     ("License checkout failed: No such feature exists.\nFeature:       MATLAB\nFlexNet Licensing error:-5,414", {},
      "missing_credentials"),
     ("ERROR 1045 (28000): Access denied for user 'trainer'@'10.0.0.7' (using password: YES)", {}, "auth_error"),
+    # ... a release, a Python or a machine the build does not fit, Windows' refusal
+    ("ERROR: This package requires Python >=3.10 (found 3.8.18)", {}, "version_mismatch"),
+    ("fastkernels: your GPU (compute capability 6.1) is not supported; at least 7.0 is required", {},
+     "version_mismatch"),
+    ("Access is denied.", {}, "permission_denied"),
     # an archive a download left cut short (unzip's words for its missing directory)
     ("unzip:  cannot find zipfile directory in one of weights.zip or\n        weights.zip.zip, and cannot find "
      "weights.zip.ZIP, period.", {"exit_code": 9}, "corrupt_data"),

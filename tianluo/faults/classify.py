@@ -252,12 +252,13 @@ def _structure(ev: Evidence, fault: Fault | None, rule: Rule | None, sig: int | 
 _NAMES_NO_CAUSE = frozenset({"hf_cannot_load"})
 
 #: Rules whose line is a service's verdict that names no cause at all (Azure ML's ``"code": "UserError"`` around a
-#: conda failure), or a program's own plain words that it could not open or find a file, took no such option, or
-#: lacked memory, disk space, a licence or a login: whatever the structure reads in the same log (an errno: h5py's
-#: ``errno = 13, error message = 'Permission denied'``; an exception's kind) says more.
+#: conda failure), or a program's own plain words (the rulebook's ``last`` tier) that it could not open or find a
+#: file, took no such option, or lacked memory, disk space, a licence, a login, a release it fits or an access:
+#: whatever the structure reads in the same log (an errno: h5py's ``errno = 13, error message = 'Permission
+#: denied'``; an exception's kind) says more.
 _VERDICT_OUTRANKS = frozenset({"cloud_user_error", "file_not_opened", "file_not_found_said", "option_refused_said",
                                "gpu_memory_short_said", "memory_short_said", "disk_short_said", "licence_refused_said",
-                               "login_refused_said"})
+                               "login_refused_said", "release_unfit_said", "access_refused_said"})
 
 
 #: A failure a program printed and went on from: an import guarded by try/except that said why it failed (cpm_kernels'

@@ -5057,6 +5057,15 @@ LAST: tuple[Rule, ...] = (
              r"|\b[Ll]icen[cs]e (?:has )?expired\b"),
     Rule("login_refused_said", CONFIG, "auth_error", fatal=False,
          log=r"\b(?:[Aa]uthentication|[Ll]ogin) failed for user\b|\bAccess denied for user '"),
+    # ... and for a release, a Python or a machine the program was not built for (``requires Python >=3.9``, ``Python
+    # 3.8 is not supported``, ``requires a newer version of CMake``, a GPU's compute capability or a CPU's AVX2 the
+    # build needs), and Windows' refusal of a file or an operation (``Access is denied.``)
+    Rule("release_unfit_said", CONFIG, "version_mismatch", fatal=False,
+         log=r"\brequires Python ?(?:>=?|version |[0-9])|\bPython \d\.\d+ is not supported\b"
+             r"|\brequires a newer version of\b|\bcompute capability \d+\.\d+\)? is not supported\b"
+             r"|\b[Uu]nsupported (?:GPU|gpu) architecture\b|\brequires a CPU with (?:AVX|SSE|FMA)"),
+    Rule("access_refused_said", CONFIG, "permission_denied", fatal=False,
+         log=r"^Access is denied\.\s*$|\bThe requested operation requires elevation\b"),
     Rule("exit_127", CONFIG, "command_not_found", exit_code=127),
     # Any other refusal sbatch prints (a site's submit plugin's own words: ``*** Error: CPU job setup is not
     # valid``): the job was not submitted. Last, because sbatch's specific errors are read above.
