@@ -436,6 +436,16 @@ def test_warnings_that_jobs_go_on_from_do_not_fail_an_attempt_that_exited_0(tmp_
     assert (fault.klass, fault.label) == (C, "version_mismatch")
 
 
+def test_plain_words_are_read_last_and_fail_no_attempt_that_did_its_work():
+    """Any program's plain words (``PLAIN_WORDS``) stand in the last tier, never fail an exit 0, and give way to the
+    structure's reading (``classify._VERDICT_OUTRANKS``)."""
+    from tianluo.faults.classify import _VERDICT_OUTRANKS
+    from tianluo.faults.rulebook import PLAIN_WORDS, TIERS
+
+    last = {r.name for name, tier in TIERS if name == "last" for r in tier}
+    assert PLAIN_WORDS and all(not r.fatal and r.name in last and r.name in _VERDICT_OUTRANKS for r in PLAIN_WORDS)
+
+
 def test_the_docstring_table_names_every_tier_and_label():
     import tianluo.faults.rulebook as rulebook
 

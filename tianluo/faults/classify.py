@@ -61,7 +61,7 @@ from functools import lru_cache
 from tianluo.faults import structure_verdict
 from tianluo.faults.exit_signals import code_signal
 from tianluo.faults.linear_re import Gate, UnsupportedPattern, compile_pattern
-from tianluo.faults.rulebook import BUILTIN_RULES, PROBE_MISSING, Rule
+from tianluo.faults.rulebook import BUILTIN_RULES, PLAIN_WORDS, PROBE_MISSING, Rule
 from tianluo.faults.structure import LINE_CHARS, TRACEBACK, Shape, as_printed, split_prefix
 from tianluo.faults.structure import read as read_shape
 from tianluo.models.model import Fault
@@ -252,13 +252,10 @@ def _structure(ev: Evidence, fault: Fault | None, rule: Rule | None, sig: int | 
 _NAMES_NO_CAUSE = frozenset({"hf_cannot_load"})
 
 #: Rules whose line is a service's verdict that names no cause at all (Azure ML's ``"code": "UserError"`` around a
-#: conda failure), or a program's own plain words (the rulebook's ``last`` tier) that it could not open or find a
-#: file, took no such option, or lacked memory, disk space, a licence, a login, a release it fits or an access:
-#: whatever the structure reads in the same log (an errno: h5py's ``errno = 13, error message = 'Permission
-#: denied'``; an exception's kind) says more.
-_VERDICT_OUTRANKS = frozenset({"cloud_user_error", "file_not_opened", "file_not_found_said", "option_refused_said",
-                               "gpu_memory_short_said", "memory_short_said", "disk_short_said", "licence_refused_said",
-                               "login_refused_said", "release_unfit_said", "access_refused_said"})
+#: conda failure), and the rulebook's plain words of any program (``PLAIN_WORDS``: a file it could not open, an
+#: option it does not take, memory it lacked): whatever the structure reads in the same log (an errno: h5py's
+#: ``errno = 13, error message = 'Permission denied'``; an exception's kind) says more.
+_VERDICT_OUTRANKS = frozenset({"cloud_user_error", *(rule.name for rule in PLAIN_WORDS)})
 
 
 #: A failure a program printed and went on from: an import guarded by try/except that said why it failed (cpm_kernels'

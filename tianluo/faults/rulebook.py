@@ -4995,39 +4995,21 @@ NETWORK: tuple[Rule, ...] = (
              + _exc("EndpointConnectionError", "ConnectionClosedError", "DistStoreError")),
 )
 
-LAST: tuple[Rule, ...] = (
-    # The shell's own exit codes.
-    # A batch skipped for want of device memory, in the words of the trainers that recover from it and go on (Boltz's;
-    # fairseq's ``| WARNING: ran out of memory with exception: CUDA out of memory. ...;`` with its ``Skipping batch`` on
-    # the next line, its later ``OOM: Ran out of memory with exception: ...``, ``attempting to recover from OOM``,
-    # ``OOM in all workers, skipping update``; torch's message printed alone, with no exception's name before it, as
-    # a handler prints ``str(e)``: YOLOv5's and Ultralytics' AutoBatch profiling batch sizes until one does not fit,
-    # ``AutoBatch: CUDA out of memory. Tried to allocate``): the run goes on, so it is read last, and the line never
-    # fails an attempt that did its work, though it also holds torch's words (run_rules.WENT_ON_RULE_NAMES); where the
-    # attempt wrote nothing, it is why.
-    Rule("oom_batch_skipped", CONFIG, "cuda_oom", fatal=False,
-         log=r"WARNING: ran out of memory(?:,| with exception: )|\bOOM: Ran out of memory with exception: "
-             r"|WARNING: attempting to recover from OOM\b|WARNING: OOM in all workers, skipping update"
-             r"|^(?:AutoBatch: (?:WARNING \S* ?)?)?CUDA out of memory\. Tried to allocate "),
-    # mmengine with no default scope to build from (the OpenMMLab package the config names was not imported: not
-    # installed in this environment, or its registry never initialised): a warning, and the build that fails
-    # after it says only that a type is not in a registry; read last, where nothing else says why.
-    Rule("registry_scope_missing", CONFIG, "missing_module", fatal=False,
-         log=r"Failed to import `None\.registry` make sure the registry\.py exists in `None` package"),
+#: Any program's plain words for a cause, where no rule knows the tool by name: read in the ``last`` tier, where
+#: nothing else in the log says why, and outranked by whatever the structure reads in the same log (``classify``: an
+#: errno, an HTTP status, an exception's kind say more). None fails an attempt that did its work.
+PLAIN_WORDS: tuple[Rule, ...] = (
     # A program's own words that it could not open a file, with no errno or library word that says why (a C++
-    # tool's ``what():  Could not open file: weights.bin``, a simulation code's input): read last, after every
-    # rule that says more (HDF5's lock, a checkpoint's damage, a permission), as the file not being where it looked,
-    # which is what most of the corpus's authors of such lines found. A program may say so of an optional file and
-    # go on, so the line fails no attempt that did its work.
+    # tool's ``what():  Could not open file: weights.bin``, a simulation code's input): after every rule that says
+    # more (HDF5's lock, a checkpoint's damage, a permission), the file not being where it looked, as most of the
+    # corpus's authors of such lines found.
     Rule("file_not_opened", CONFIG, "missing_file", fatal=False,
          log=r"\b(?:[Cc]ould not|[Cc]annot|[Cc]an't|[Uu]nable to|[Ff]ailed to) open (?:the )?(?:input |data |config "
              r"|configuration |model |weights |parameter )?file\b"),
     # Any program's plain words for a file or folder it did not find (``Error: file 'params.cfg' not found``,
     # ``ERROR: Input file does not exist: ...``, click's ``Path 'data.csv' does not exist.``, ``Cannot find input file
     # 'mesh.msh'``), and for an option it does not take (``error: unknown option '--epochs'``, ``ERROR: Invalid option:
-    # --foo``, ``invalid value 'abc' for option --steps``, ``missing required argument``): the words of tools no rule
-    # above knows by name. Read last, outranked by whatever the structure reads, failing no attempt that did its work
-    # (a program may say so of an optional file and go on).
+    # --foo``, ``invalid value 'abc' for option --steps``, ``missing required argument``).
     Rule("file_not_found_said", CONFIG, "missing_file", fatal=False,
          log=r"\b(?:[Ff]ile|[Dd]irectory|[Ff]older|[Pp]ath)(?: or directory)? ['\"`]?[^\s'\"`]{1,300}['\"`]? "
              r"(?:was |is )?not found\b"
@@ -5043,8 +5025,7 @@ LAST: tuple[Rule, ...] = (
              r"|(?:^|: )(?:[Ee]rror: |ERROR: )?[Mm]issing required (?:argument|option|parameter|flag)s?\b"),
     # ... and for memory, disk space, a licence or a login it was refused, in words no rule above knows by the tool
     # (``ERROR: Not enough memory to allocate the grid``, ``ERROR: out of GPU memory``, ``insufficient disk space``,
-    # FlexNet's ``License checkout failed``, MySQL's ``Access denied for user``): last, outranked by the structure
-    # (an errno says more), failing no attempt that did its work.
+    # FlexNet's ``License checkout failed``, MySQL's ``Access denied for user``).
     Rule("gpu_memory_short_said", CONFIG, "cuda_oom", fatal=False,
          log=r"\b(?:[Oo]ut of|[Nn]ot enough|[Ii]nsufficient) (?:GPU|device|VRAM|video) memory\b"),
     Rule("memory_short_said", CONFIG, "host_oom", fatal=False,
@@ -5066,6 +5047,28 @@ LAST: tuple[Rule, ...] = (
              r"|\b[Uu]nsupported (?:GPU|gpu) architecture\b|\brequires a CPU with (?:AVX|SSE|FMA)"),
     Rule("access_refused_said", CONFIG, "permission_denied", fatal=False,
          log=r"^Access is denied\.\s*$|\bThe requested operation requires elevation\b"),
+)
+
+LAST: tuple[Rule, ...] = (
+    # The shell's own exit codes.
+    # A batch skipped for want of device memory, in the words of the trainers that recover from it and go on (Boltz's;
+    # fairseq's ``| WARNING: ran out of memory with exception: CUDA out of memory. ...;`` with its ``Skipping batch`` on
+    # the next line, its later ``OOM: Ran out of memory with exception: ...``, ``attempting to recover from OOM``,
+    # ``OOM in all workers, skipping update``; torch's message printed alone, with no exception's name before it, as
+    # a handler prints ``str(e)``: YOLOv5's and Ultralytics' AutoBatch profiling batch sizes until one does not fit,
+    # ``AutoBatch: CUDA out of memory. Tried to allocate``): the run goes on, so it is read last, and the line never
+    # fails an attempt that did its work, though it also holds torch's words (run_rules.WENT_ON_RULE_NAMES); where the
+    # attempt wrote nothing, it is why.
+    Rule("oom_batch_skipped", CONFIG, "cuda_oom", fatal=False,
+         log=r"WARNING: ran out of memory(?:,| with exception: )|\bOOM: Ran out of memory with exception: "
+             r"|WARNING: attempting to recover from OOM\b|WARNING: OOM in all workers, skipping update"
+             r"|^(?:AutoBatch: (?:WARNING \S* ?)?)?CUDA out of memory\. Tried to allocate "),
+    # mmengine with no default scope to build from (the OpenMMLab package the config names was not imported: not
+    # installed in this environment, or its registry never initialised): a warning, and the build that fails
+    # after it says only that a type is not in a registry; read last, where nothing else says why.
+    Rule("registry_scope_missing", CONFIG, "missing_module", fatal=False,
+         log=r"Failed to import `None\.registry` make sure the registry\.py exists in `None` package"),
+    *PLAIN_WORDS,
     Rule("exit_127", CONFIG, "command_not_found", exit_code=127),
     # Any other refusal sbatch prints (a site's submit plugin's own words: ``*** Error: CPU job setup is not
     # valid``): the job was not submitted. Last, because sbatch's specific errors are read above.

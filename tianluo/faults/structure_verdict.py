@@ -75,9 +75,8 @@ def _crashed_in_check(raised: Raised, base: str) -> bool:
     return base in _IMPLICIT and bool(raised.source) and not _RAISES.search(raised.source.strip())
 
 
-#: The line that unpickles what another process sent (multiprocessing's queues and connections, a pool's result
-#: handler), and a class that cannot be rebuilt from what pickle passes to it.
-_UNPICKLING = compile_pattern(r"(?:_ForkingPickler|pickle|cPickle|cloudpickle|dill)\.loads?\(|^return loads\(")
+#: A class that cannot be rebuilt from what pickle passes to it (``_TASK_UNPICKLED``: an exception or a tuple subclass
+#: of the program's with required arguments and no ``__reduce__``).
 _REBUILD_ARGS = compile_pattern(r"^(?:\w+\.)?__(?:init|new)__\(\) missing \d+ required positional argument")
 
 
@@ -1008,6 +1007,12 @@ def exception_verdict(raised: Raised) -> Verdict | None:
                        "the task its parent sent: a class or function the parent made at run time or under `if "
                        "__name__ == '__main__':`, which a spawned worker does not have; parent and worker run the same "
                        "releases)", "unpickled", raised.text)
+    if (base == "TypeError" and raised.where and _TASK_UNPICKLED.search(raised.where)
+            and _REBUILD_ARGS.search(message)):
+        return Verdict(CODE, "type_error", f"{_text(raised)} (raised in {_where(raised)}, as a process rebuilt what "
+                       "another sent it: the class takes arguments that pickle does not pass, an exception or a tuple "
+                       "subclass of the program's with required arguments and no __reduce__)", "unpickled",
+                       raised.text)
     if base == "KeyError" and raised.func == "__getitem__" and _ENVIRON_FILE.search(raised.where or ""):
         return Verdict(CONFIG_C, "bad_arguments", f"{_text(raised)} (raised by os.environ: an environment variable "
                        "the job reads is not set)", "origin", raised.text)
@@ -1124,11 +1129,6 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised by `{raised.source[:200]}` in "
                        f"{origin}: the project's line calls another package's API with a keyword its installed "
                        "release does not take; the two were written for different releases)", "source", raised.text)
-    if base == "TypeError" and _UNPICKLING.search(raised.source) and _REBUILD_ARGS.search(message):
-        return Verdict(CODE, "type_error", f"{_text(raised)} (raised by `{raised.source[:200]}`: an object sent "
-                       "between processes cannot be rebuilt on the other side, for its class takes arguments that "
-                       "pickle does not pass: an exception or a tuple subclass of the program's with required "
-                       "arguments and no __reduce__)", "source", raised.text)
     if (base == "TypeError" and raised.origin != USER and raised.where is not None and raised.func not in _DISPATCH
             and _SIGNATURE.search(message)):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: one installed package "
