@@ -13269,6 +13269,84 @@ SETS_481_495 = [
 ]
 
 
+#: Held-out sets 498 to 505 (the session of 2026-12-07, ninth): the families their misses belong to, in other words
+#: than the held-out files' own.
+SETS_498_505 = [
+    # Julia packages that did not build or precompile: the environment's, whatever error the box or the trace holds
+    ("    Building Gurobi → `~/.julia/packages/Gurobi/8vMxs/deps/build.log`\n┌ Error: Error building `Gurobi`:\n"
+     "│ ERROR: LoadError: Gurobi not installed properly.\n│ Stacktrace:\n│  [1] error(::String) at ./error.jl:33\n"
+     "└ @ Pkg.Operations /buildworker/worker/package_linux64/build/usr/share/julia/stdlib/v1.3/Pkg/src/Operations.jl:1075",
+     {}, "version_mismatch"),
+    ("ERROR: LoadError: Failed to precompile Flux [587475ba-b771-5e3f-ad9e-33799f191a9c] to "
+     "/home/u/.julia/compiled/v1.6/Flux/jl_Qk2p1A.\nStacktrace:\n [1] error(s::String)\n   @ Base ./error.jl:33",
+     {}, "version_mismatch"),
+    ("ERROR: The following 1 direct dependency failed to precompile:\n\nCUDA [052768ef-5323-5732-b1bb-66c8b64840ba]\n\n"
+     "Failed to precompile CUDA [052768ef-5323-5732-b1bb-66c8b64840ba] to \"/root/.julia/compiled/v1.10/CUDA/oWw5k_x.ji\".",
+     {}, "version_mismatch"),
+    # ... Julia's exceptions behind a notebook's LoadError, a LoadError for each include, a package's InitError
+    ("LoadError: UndefVarError: x_train not defined\nwhile loading In[3], in expression starting on line 5", {},
+     "name_error"),
+    ("ERROR: LoadError: LoadError: UndefVarError: optimiser not defined\nStacktrace:\n [1] top-level scope\n"
+     "   @ ~/proj/src/train.jl:41", {}, "name_error"),
+    ("ERROR: InitError: MethodError: no method matching getindex(::Nothing, ::Int64)\nStacktrace:\n"
+     " [1] __init__()\n   @ Foo ~/.julia/packages/Foo/abcde/src/Foo.jl:12\nduring initialization of module Foo", {},
+     "type_error"),
+    # ... a field a value's type does not have; a value called that is not a function; a conversion it cannot make
+    ("ERROR: type Dense has no field W\nStacktrace:\n [1] getproperty(x::Dense{typeof(relu)}, f::Symbol)\n"
+     "   @ Base ./Base.jl:42", {}, "attribute_error"),
+    ("ERROR: FieldError: type Chain has no field `weight`, available fields: `layers`", {}, "attribute_error"),
+    ("ERROR: MethodError: objects of type Module are not callable\nStacktrace:\n [1] top-level scope\n"
+     "   @ ~/run.jl:7", {}, "type_error"),
+    ("ERROR: LoadError: MethodError: Cannot `convert` an object of type Float64 to an object of type String", {},
+     "type_error"),
+    # ... BSON reading a file saved under another release of Julia or of the package that defined its types
+    ("ERROR: MethodError: no method matching Dense(::Matrix{Float32}, ::Vector{Float32}, ::typeof(relu))\n"
+     "Stacktrace:\n  [1] newstruct!(x::Any, fs::Any)\n    @ BSON ~/.julia/packages/BSON/rOaki/src/extensions.jl:91\n"
+     "  [2] newstruct_raw(cache::IdDict{Any, Any}, T::Type, d::Dict{Symbol, Any}, init::Module)\n"
+     "    @ BSON ~/.julia/packages/BSON/rOaki/src/extensions.jl:109", {}, "version_mismatch"),
+    # ... Flux's loadmodel! given a state whose layers or arrays are not the model's
+    ("ERROR: DimensionMismatch: Tried to load size (64, 3) array into size (32, 3)\nStacktrace:\n"
+     " [1] loadleaf!(dst::Matrix{Float32}, src::Matrix{Float32})\n   @ Flux ~/.julia/packages/Flux/n3cOc/src/loading.jl:22",
+     {}, "state_dict_mismatch"),
+    ("ERROR: ArgumentError: Tried to load (:weight, :bias, :σ) into (:layers,) but the structures do not match.", {},
+     "state_dict_mismatch"),
+    # ... FileIO asked to load a path that is not there; Zygote refusing to differentiate the program
+    ("ERROR: ArgumentError: No file exists at given path: data/processed/train.jld2\nStacktrace:\n"
+     " [1] checkpath_load(file::String)\n   @ FileIO ~/.julia/packages/FileIO/xOKyx/src/loadsave.jl:167", {},
+     "missing_file"),
+    ("ERROR: Compiling Tuple{typeof(Base._unsafe_copyto!), Vector{Float64}, Int64, Vector{Float64}, Int64, Int64}: "
+     "try/catch is not supported.\nRefer to the Zygote documentation for fixes.", {}, "programming_error"),
+    # htslib's readers: an index not made beside the file asked for a region
+    ("[E::idx_find_and_load] Could not retrieve index file for 'calls/sample1.vcf.gz'\n"
+     "Failed to read from calls/sample1.vcf.gz: could not load index", {"exit_code": 255}, "missing_file"),
+    ("[E::hts_idx_load3] Could not load local index file 'aln.sorted.bam.bai'", {}, "missing_file"),
+    ("[main_samview] random alignment retrieval only works for indexed BAM or CRAM files.", {}, "missing_file"),
+    # ... the input itself unreadable: not bgzip's, cut short, a line or header that does not parse, out of order
+    ("Failed to read from merged.vcf.gz: not compressed with bgzip", {"exit_code": 255}, "corrupt_data"),
+    ("[E::bgzf_read_block] Invalid BGZF header at offset 102400\n[E::bgzf_read] Read block operation failed with "
+     "error 6 after 0 of 4 bytes", {}, "corrupt_data"),
+    ("[W::bam_hdr_read] EOF marker is absent. The input is probably truncated\n"
+     "[E::bam_hdr_read] Invalid BAM binary header\nsamtools view: failed to read header from \"in.bam\"", {},
+     "corrupt_data"),
+    ("[E::sam_parse1] CIGAR and query sequence are of different length\n[W::sam_read1] Parse error at line 41", {},
+     "corrupt_data"),
+    ("[E::hts_idx_push] Unsorted positions on sequence #1: 115 followed by 112\ntbx_index_build failed: calls.vcf.gz",
+     {}, "corrupt_data"),
+    ("Failed to read from standard input: unknown file type", {"exit_code": 255}, "corrupt_data"),
+    # The JVM refusing the options it was started with
+    ("Invalid initial heap size: -Xms64gb\nError: Could not create the Java Virtual Machine.\n"
+     "Error: A fatal exception has occurred. Program will exit.", {}, "bad_arguments"),
+    ("Unrecognized VM option 'UseConcMarkSweepGC'\nError: Could not create the Java Virtual Machine.\n"
+     "Error: A fatal exception has occurred. Program will exit.", {}, "bad_arguments"),
+    ("Error occurred during initialization of VM\nCould not reserve enough space for 33554432KB object heap", {},
+     "bad_arguments"),
+    # A program's own word that an invariant it holds broke; a release it asks for by number
+    ("Building the tree ...\nThis should not happen: node 17 has no parent", {"exit_code": 255}, "programming_error"),
+    ("Checkpoints written by 0.8 cannot be read here; please install version 0.9.2 to convert them.", {},
+     "version_mismatch"),
+]
+
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -13285,7 +13363,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-425": SETS_407_425, "428-441": SETS_428_441, "446-461": SETS_446_461, "462": SET_462, "463-477": SETS_463_477, "481-495": SETS_481_495, "runtimes": OTHER_RUNTIMES, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-425": SETS_407_425, "428-441": SETS_428_441, "446-461": SETS_446_461, "462": SET_462, "463-477": SETS_463_477, "481-495": SETS_481_495, "498-505": SETS_498_505, "runtimes": OTHER_RUNTIMES, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
     "builds-and-loaders": BUILDS_AND_LOADERS_SIBLINGS, "config-parse": CONFIG_PARSE_SIBLINGS,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]

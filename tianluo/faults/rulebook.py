@@ -699,14 +699,15 @@ def compile_patterns(rules: Sequence[Rule]) -> dict:
 # SkyPilot's "(head, rank=0, pid=4773) " / "(worker1, rank=1, pid=2409, ip=10.0.0.5) " before each node's lines, or
 # torchx's "trainer/0 [3]:" (role/replica [rank]), or mpirun's --tag-output "[1,0]<stderr>:" (job, rank and stream;
 # SageMaker's "[1,mpirank:0,algo-1]<stderr>:" names the host too; the indentation after it is the line's own),
-# or Julia's "ERROR: LoadError: " before the exception that ended a script, or pytest's "E       " column, or a
+# or Julia's "ERROR: LoadError: " before the exception that ended a script (one LoadError for each file an include
+# went through, an InitError for a package's __init__, no "ERROR: " in an IJulia notebook), or pytest's "E       " column, or a
 # logger's bracketed fields one after another ("[2024-01-01 12:00:00,123] [ERROR] [train.py:42:main] "), or a
 # Markdown quote's "> " (a pasted log), or docker BuildKit's step and seconds ("#8 12.345 "; its summary of a failed
 # step puts the seconds alone: "12.345 "), or the "    | " an
 # exception group draws its sub-exceptions' tracebacks in (Python 3.11's TaskGroup, anyio), or vLLM's level, time and
 # place ("ERROR 09-28 15:47:24 [core.py:718] ", older releases without the bracket), or glog's and absl's
 # ("E0318 17:45:05.166686 139645018964352 train.py:426] ").
-_PFX = (r"^[\"'`]?(?:ERROR: (?:LoadError: )?| {0,4}E {3,16}"
+_PFX = (r"^[\"'`]?(?:ERROR: (?:(?:LoadError|InitError): ){0,3}|(?:LoadError: ){1,3}| {0,4}E {3,16}"
         r"|\[\d+,(?:mpirank:)?\d+(?:,[\w.\-]+)?\]<std(?:err|out)>: {0,8}"
         r"|(?:\[[^\]\n]*\]:? ?){1,4}|> |(?:#\d{1,4} )?\d{1,6}\.\d{1,3} | {0,16}\| "
         r"|(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})? \[?[\w.\-]{1,100}:\d{1,7}\] "
@@ -2408,6 +2409,8 @@ SETUP: tuple[Rule, ...] = (
     Rule("saved_spaces_unreadable", CONFIG, "version_mismatch",
          log=r"\bThe observation_space and action_space were not given, can't verify new environments\b"),
     Rule("state_dict_mismatch", CONFIG, "state_dict_mismatch",
+         # (Flux's loadmodel!: a saved state whose layers or arrays are not the model's, ``Tried to load (:pad, :k)
+         # into (:weight, :bias) but the structures do not match.``, ``Tried to load size (3, 3) array into size (5,)``)
          # (candle's loader, under TEI and other Rust servers: ``cannot find tensor
          # encoder.layer.0.attention.q_lin.weight``; a Python loader's own dict of the model's parameters without a
          # name the checkpoint holds, vLLM's ``params_dict[name]``: ``KeyError: 'layers.0.mlp.down_proj.weight_scale'``)
@@ -2420,6 +2423,8 @@ SETUP: tuple[Rule, ...] = (
          # a vocabulary resized, a model of another size)
          log=r"^ValueError: Missing (?:\d+ )?parameters:(?: |$)|^ValueError: Received (?:\d+ )?parameters not in"
              r" model:(?: |$)|^RuntimeError: Keys '\S"
+             r"|\bTried to load \S.{0,300} into \S.{0,300} but the structures do not match\."
+             r"|\bTried to load size \([\d, ]{0,100}\) array into size \("
              r"|\bTrying to set a tensor of shape torch\.Size\(\[[\d, ]{1,100}\]\) in \"\w+\" \(which has shape "
              # Megatron's loader (and SwissArmyTransformer's copy of it) finding no optimizer or RNG state in the
              # checkpoint it resumes from: a checkpoint saved without them, or one for fine-tuning
@@ -2544,6 +2549,14 @@ SETUP: tuple[Rule, ...] = (
     # (renamed, removed, an environment not instantiated). A lower-case name is the script's own, below.
     Rule("julia_exported_name_missing", CONFIG, "version_mismatch",
          log=r"\bUndefVarError: `?[A-Z]\w*`? not defined\b"),
+    # A Julia package whose build script or precompilation failed (Pkg logs the build's error in a box and goes on;
+    # ``using`` then stops): its deps/build.jl written for another Julia (``UndefVarError: is_apple not defined``
+    # inside the box), a library it wraps not installed where it looks, a package's source that does not parse under
+    # the Julia installed. The environment's, whatever error the box or the trace above holds.
+    Rule("julia_package_unbuilt", CONFIG, "version_mismatch", fatal=False,
+         log=r"^(?:┌ Error: |ERROR: )Error building `[\w.]{1,100}`"
+             r"|^ERROR: (?:LoadError: )?Failed to precompile [\w.]{1,100} \[[0-9a-f\-]{36}\]"
+             r"|^ERROR: The following \d+ direct dependenc(?:y|ies) failed to precompile"),
     # MATLAB's words for a function it cannot find on its path (``Undefined function or variable 'cvx_begin'.``,
     # R2020a's ``Unrecognized function or variable``, ``Undefined function 'imresize' for input arguments of type
     # 'double'.``): a toolbox not installed or a folder the script needs not added with addpath, more often than a
@@ -2741,6 +2754,8 @@ SETUP: tuple[Rule, ...] = (
              # Tesseract's lstmtraining without its list of training files (an empty or unmade list.train)
              r"|^Failed to load list of training filenames from "
              r"|\bCould not open JSON annotations file\b"
+             # Julia's FileIO asked to load a path that is not there (a dataset's file its download never made)
+             r"|\bArgumentError: No file exists at given path: \S"
              # YOLOv5's and its forks' dataset scan that found no label file beside the images
              r"|\bNo labels (?:found )?in \S+\. Can not train without labels\b"
              # COLMAP's check of the folders and files it was given (glog's ``Check failed: ExistsDir(*image_path)``)
@@ -2826,8 +2841,7 @@ SETUP: tuple[Rule, ...] = (
              r"|does not appear to be a Python project: neither 'setup\.py' nor 'pyproject\.toml' found"
              r"|is not installable\. (?:File 'setup\.py' not found|Neither 'setup\.py' nor 'pyproject\.toml' found)"
              r"|can't open file .*No such file or directory|SystemError: opening file .*: No such file or directory"
-             r"|" + _exc("ZoneInfoNotFoundError")
-             + r"|No time zone found with key \S"
+             r"|No time zone found with key \S"
              # a library's own exception naming the file it looked for (TrackEval's "TrackEvalException: Tracker file
              # not found: //MOT17-04.txt")
              r"|" + _EXC_LINE + r": (?:\w+ ){0,2}[Ff]ile (?:not found|does not exist|doesn't exist): \S"
@@ -2938,7 +2952,7 @@ SETUP: tuple[Rule, ...] = (
              r"|data) (?:were |was |could be )?found\b"
              r"|" + _EXC_LINE + r": .*\b(?:root|dir|directory|folder|path)\b(?: \([^)\n]*\)| \S+)?"
              r" (?:doesn't|does not|did not|didn't) (?:exists?|contain)\b"
-             r"|" + _exc("InvalidGitRepositoryError", "NoSuchPathError")
+             r"|" + _exc("InvalidGitRepositoryError", "NoSuchPathError", "ZoneInfoNotFoundError")
              + r"|"
              + _exc("OSError") + r".*cannot open shared object file: No such file or directory"
              # the dynamic loader's, for a native program's own library (a toolkit's lib folder not on the path, a
@@ -3590,6 +3604,28 @@ SETUP: tuple[Rule, ...] = (
     Rule("archive_key_separator", CODE, "key_error",
          log=r"KeyError: ['\"][^'\"]*/[^'\"]*\\\\[^'\"]* is not a file in the archive"),
     # A data file that is not the format it claims (a truncated or mislabelled Parquet): no retry reads it better.
+    # htslib's readers (samtools, bcftools, tabix, and the tools built on it: vg, GLnexus) asked for a region of a file
+    # with no index beside it: ``[E::idx_find_and_load] Could not retrieve index file for 'x.bcf'``, bcftools' own
+    # ``Failed to read from x.bcf: could not load index``, samtools' ``random alignment retrieval only works for
+    # indexed BAM or CRAM files``. The index was never made (or made for another file); samtools or bcftools index
+    # makes it. Printed as htslib's errors, which a tool may log and go on from.
+    Rule("sequence_index_missing", CONFIG, "missing_file", fatal=False,
+         log=r"^\[E::(?:idx_find_and_load|hts_idx_load\d?)\] Could not (?:retrieve|load) (?:local )?index file"
+             r"|^Failed to read from .{1,500}: could not load index$|\bcannot setRegion on a non-tabix indexed file\b"
+             r"|\brandom alignment retrieval only works for indexed (?:BAM|SAM|CRAM)"
+             r"|^\[bam_index_load\] fail to load BAM index\b"),
+    # htslib's readers finding the input itself unreadable: a BGZF block cut short or not BGZF at all (gzip's output
+    # where bgzip's is needed), a BAM header or a SAM/VCF line that does not parse, positions out of order for an
+    # index, and bcftools' and tabix's summaries of the same (``Failed to read from x.vcf.gz: not compressed with
+    # bgzip``, ``tbx_index_build failed: x.gz``). The file's, not the tool's: remake, sort or bgzip it.
+    Rule("sequence_file_unreadable", CONFIG, "corrupt_data", fatal=False,
+         log=r"^\[E::(?:bgzf_read(?:_block)?|bgzf_uncompress|inflate_block|bam_hdr_read|sam_parse1|sam_hdr_\w{1,40}"
+             r"|bcf_hdr_parse_line|vcf_parse\w{0,20}|fai_build_core|hts_idx_push)\] "
+             r"|^\[W::bam_hdr_read\] EOF marker is absent\b"
+             r"|^Failed to read from .{1,500}: (?:not compressed with bgzip|no BGZF EOF marker; file may be truncated"
+             r"|could not parse header|VCF parse error|BCF read error|unknown file type)$"
+             r"|^tbx_index_build failed: |^samtools \w{1,20}: failed to create index for "
+             r"|\bnot BGZF compressed, cannot index\b"),
     Rule("corrupt_data", CONFIG, "corrupt_data",
          # (tar asked for a member the archive does not hold: a download of another archive, or a cut one)
          log=r"Parquet magic bytes not found|Either the file is corrupted or this is not a parquet file"
@@ -3991,10 +4027,23 @@ SETUP: tuple[Rule, ...] = (
              r"|: missing required parameter '[\w/]+'$"),
     # CMake's configure step stopping in a project's or a find module's script (a library it looks for not found,
     # a path it reads not there, an option it refuses): the build's set-up, after the rules that name the cause
+    # The JVM refusing the options it was started with, before any program runs: a heap size it cannot take
+    # (``Invalid maximum heap size: -Xmx0M``, a wrapper's computed -Xmx), an option it does not know, a heap larger
+    # than it may reserve; then ``Error: Could not create the Java Virtual Machine.``.
+    Rule("jvm_options_refused", CONFIG, "bad_arguments",
+         log=r"^Invalid (?:maximum|initial|minimum|thread stack) (?:heap )?size: |^Unrecognized VM option '"
+             r"|^Could not reserve enough space for (?:\d+KB )?object heap\b"
+             r"|^Error: Could not create the Java Virtual Machine\.\s*$"),
     Rule("cmake_configure_failed", CONFIG, "bad_arguments",
          log=r"\bCMake Error at [\w./\\:-]{1,300}:\d+ \([\w]{1,60}\):"),
     # A launcher's variable read from the environment of a process no launcher started (plain python, a
     # notebook): a KeyError of os.environ, but the launch is what is wrong, not the program's logic.
+    # A Julia error raised inside BSON's reader: a file saved under another release of Julia or of the package that
+    # defined its types (``BoundsError: attempt to access Core.TypeofBottom``, ``too many parameters for type``, a
+    # MethodError converting a field whose type changed). After the missing-file rules: a file not there is read by
+    # its errno first. Stack frames, not a line a job stops on.
+    Rule("julia_saved_by_another_release", CONFIG, "version_mismatch", fatal=False,
+         log=r"[/\\]packages[/\\]BSON[/\\]\w{1,20}[/\\]src[/\\]\w{1,40}\.jl:\d"),
     Rule("launcher_env_missing", CONFIG, "bad_arguments",
          log=_PFX + r"KeyError: '(?:RANK|LOCAL_RANK|WORLD_SIZE|LOCAL_WORLD_SIZE|NODE_RANK|GROUP_RANK|MASTER_ADDR"
              r"|MASTER_PORT|SLURM_[A-Z_]+|OMPI_COMM_WORLD_[A-Z_]+|PMI_[A-Z_]+|PMIX_RANK|AZ_BATCHAI_[A-Z_]+)'$"
@@ -4206,7 +4255,10 @@ BUGS: tuple[Rule, ...] = (
              r"|\bTrying to backward through the graph a second time\b"
              r"|\ba leaf Variable that requires grad (?:is being|has been) used in an in-place operation"
              r"|\bgrad can be implicitly created only for scalar outputs\b"
-             r"|\bCan't call numpy\(\) on (?:Tensor|Variable) that requires grad\b"),
+             r"|\bCan't call numpy\(\) on (?:Tensor|Variable) that requires grad\b"
+             # Zygote failing to differentiate the program (``ERROR: Compiling Tuple{...}: try/catch is not
+             # supported.``, a mutation, an error inside the adjoint it derived)
+             r"|^ERROR: (?:LoadError: )?Compiling Tuple\{"),
     # torch's words for a tensor used as one Python value (a bool, a scalar) that holds many: the program's
     Rule("tensor_as_scalar", CODE, "programming_error",
          log=r"\bonly one element tensors can be converted to Python scalars\b"
@@ -4427,7 +4479,10 @@ BUGS: tuple[Rule, ...] = (
     Rule("type_error", CODE, "type_error",
          # (torch's argument check of an index tensor of a float type: ``Expected tensor for argument #1 'indices' to
          # have one of the following scalar types: Long, Int; but got CUDABFloat16Type instead``)
-         log=_exc("TypeError", "TaichiTypeError") + r"|" + _PFX + r"MethodError: no method matching "
+         # (Julia's MethodError: no method for these arguments, a value called that is not a function, a value of one
+         # type where a field or a container holds another)
+         log=_exc("TypeError", "TaichiTypeError") + r"|" + _PFX + r"MethodError: (?:no method matching "
+                                 r"|objects of type \S{1,200} are not callable|Cannot `convert` an object of type )"
                                  # R's: arithmetic on what is not a number, indexing a function, a call without a
                                  # required argument
                                  r"|\bnon-numeric argument to (?:binary operator|mathematical function)\b"
@@ -4502,8 +4557,11 @@ BUGS: tuple[Rule, ...] = (
          log=r"\btorch\.jit\.frontend\.(?:NotSupportedError|UnsupportedNodeError|FrontendError)\b"
              r"|\bexpected type comment but found '\w+' here\b|\bis currently not supported in Torchscript\b"
              r"|\bTried to access nonexistent attribute or method '[^']*' of type '"),
+    # (Julia's words for a field a value's type does not have, before 1.12 and as FieldError after:
+    # ``ERROR: type Nothing has no field deriv``)
     Rule("attribute_error", CODE, "attribute_error",
-         log=_exc(r"\w*AttributeError") + r"|" + _BARE + r"'[\w.]+' object has no attribute '\w+'" + _BARE_END),
+         log=_exc(r"\w*AttributeError") + r"|" + _BARE + r"'[\w.]+' object has no attribute '\w+'" + _BARE_END
+             + r"|" + _PFX + r"(?:FieldError: )?type \S{1,200} has no field `?\w"),
     # A download whose answer had no Content-Length header (torch's model_zoo reading it): a server answering with
     # an error page, or none, not the program's lookup (a guard: GUARDS).
     # (pdb's "*** " before it, where the exception was printed in the debugger)
@@ -5044,7 +5102,11 @@ PLAIN_WORDS: tuple[Rule, ...] = (
     Rule("release_unfit_said", CONFIG, "version_mismatch", fatal=False,
          log=r"\brequires Python ?(?:>=?|version |[0-9])|\bPython \d\.\d+ is not supported\b"
              r"|\brequires a newer version of\b|\bcompute capability \d+\.\d+\)? is not supported\b"
-             r"|\b[Uu]nsupported (?:GPU|gpu) architecture\b|\brequires a CPU with (?:AVX|SSE|FMA)"),
+             r"|\b[Uu]nsupported (?:GPU|gpu) architecture\b|\brequires a CPU with (?:AVX|SSE|FMA)"
+             r"|\b[Pp]lease (?:use|install|downgrade to|upgrade to) (?:version|release) v?\d+\.\d+"),
+    # A program's own words for an invariant it holds that broke (bcftools' ``This should not happen...``)
+    Rule("invariant_broke_said", CODE, "programming_error", fatal=False,
+         log=r"^[Tt]his should (?:not|never) happen\b"),
     Rule("access_refused_said", CONFIG, "permission_denied", fatal=False,
          log=r"^Access is denied\.\s*$|\bThe requested operation requires elevation\b"),
 )
