@@ -700,10 +700,10 @@ def compile_patterns(rules: Sequence[Rule]) -> dict:
 # torchx's "trainer/0 [3]:" (role/replica [rank]), or mpirun's --tag-output "[1,0]<stderr>:" (job, rank and stream;
 # SageMaker's "[1,mpirank:0,algo-1]<stderr>:" names the host too; the indentation after it is the line's own),
 # or Julia's "ERROR: LoadError: " before the exception that ended a script (one LoadError for each file an include
-# went through, an InitError for a package's __init__, no "ERROR: " in an IJulia notebook), or pytest's "E       " column, or a
-# logger's bracketed fields one after another ("[2024-01-01 12:00:00,123] [ERROR] [train.py:42:main] "), or a
-# Markdown quote's "> " (a pasted log), or docker BuildKit's step and seconds ("#8 12.345 "; its summary of a failed
-# step puts the seconds alone: "12.345 "), or the "    | " an
+# went through, an InitError for a package's __init__, no "ERROR: " in an IJulia notebook), or pytest's "E       "
+# column, or a logger's bracketed fields one after another ("[2024-01-01 12:00:00,123] [ERROR] [train.py:42:main] "),
+# or a Markdown quote's "> " (a pasted log), or docker BuildKit's step and seconds ("#8 12.345 "; its summary of a
+# failed step puts the seconds alone: "12.345 "), or the "    | " an
 # exception group draws its sub-exceptions' tracebacks in (Python 3.11's TaskGroup, anyio), or vLLM's level, time and
 # place ("ERROR 09-28 15:47:24 [core.py:718] ", older releases without the bracket), or glog's and absl's
 # ("E0318 17:45:05.166686 139645018964352 train.py:426] ").
