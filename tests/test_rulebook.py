@@ -13347,6 +13347,34 @@ SETS_498_505 = [
 ]
 
 
+#: Held-out sets 506 to 513 (the same session, gathered while 498 to 505 were read): their families, in other
+#: words than the held-out files' own.
+SETS_506_513 = [
+    # make before 4.3 quoting the target it has no rule for `so'
+    ("make[2]: *** No rule to make target `/opt/cuda/include/cuda_runtime.h', needed by `obj/kernel.o'.  Stop.", {},
+     "missing_file"),
+    ("gmake: *** No rule to make target `kernels'.  Stop.", {"exit_code": 2}, "bad_arguments"),
+    # SWIG's %include of a file not there
+    ("swig -python -c++ -Iinclude wrap.i\nwrap.i:3: Error: Unable to find 'numpy.i'\nmake: *** [swig] Error 1", {},
+     "missing_file"),
+    # a pip before 21.3 asked for an editable install of a pyproject-only project
+    ("ERROR: File \"setup.py\" not found. Directory cannot be installed in editable mode: /src/mypkg\n"
+     "(A \"pyproject.toml\" file was found, but editable mode currently requires a setuptools-based build.)", {},
+     "version_mismatch"),
+    # a recipe's words for a tool not on the PATH, or not installed
+    ("local/prepare_lm.sh: building the LM\nYou need to have srilm on your PATH (see tools/install_srilm.sh)", {},
+     "command_not_found"),
+    ("ffmpeg is not installed. Please install it and try again.", {}, "missing_module"),
+    # a client library's own exception for a connection it stopped waiting for
+    ('  File "fly.py", line 12, in <module>\n    master.wait_heartbeat()\n'
+     "pymavlink.MAVError: Timeout while waiting for heartbeat", {}, "timeout"),
+    # a tool that could not parse what it was given
+    ("F0412 10:01:02.123456  4242 Parser.cpp:88] Failed parsing - CONV 3 64 1 1\n*** Check failure stack trace: ***",
+     {"exit_code": None, "signal": 6}, "bad_arguments"),
+    ("Error: could not parse config.yaml: mapping values are not allowed here", {}, "bad_arguments"),
+]
+
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -13363,7 +13391,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-425": SETS_407_425, "428-441": SETS_428_441, "446-461": SETS_446_461, "462": SET_462, "463-477": SETS_463_477, "481-495": SETS_481_495, "498-505": SETS_498_505, "runtimes": OTHER_RUNTIMES, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-425": SETS_407_425, "428-441": SETS_428_441, "446-461": SETS_446_461, "462": SET_462, "463-477": SETS_463_477, "481-495": SETS_481_495, "498-505": SETS_498_505, "506-513": SETS_506_513, "runtimes": OTHER_RUNTIMES, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
     "builds-and-loaders": BUILDS_AND_LOADERS_SIBLINGS, "config-parse": CONFIG_PARSE_SIBLINGS,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]

@@ -1808,8 +1808,9 @@ SETUP: tuple[Rule, ...] = (
              # ... or a library named by its path (a linker script's ``/lib64/libpthread.so.0`` on a host whose glibc
              # moved it: FEniCS' JIT on a newer distribution)
              r"|(?:^|/)(?:ld|ld\.\w+)(?:\.exe)?: (?:error: )?cannot find /[^:\n]{1,300}: No such file or directory"
-             # ... or make without a file a target needs and no rule to make it (a header or a source not there)
-             r"|^make(?:\[\d+\])?: \*\*\* No rule to make target '[^'\n]{1,300}', needed by '"
+             # ... or make without a file a target needs and no rule to make it (a header or a source not there; make
+             # before 4.3 quotes it `so')
+             r"|^g?make(?:\[\d+\])?: \*\*\* No rule to make target [`'‘][^'’\n]{1,300}['’], needed by [`'‘]"
              # a header of the other extensions than missing_file reads (OpenFOAM's ``.H``, C++'s inline files): the
              # rule that reads the rest is at the linear-time engine's size limit
              r"|\bfatal error: [\w./-]+\.(?:H|inl|ipp|tcc|inc): No such file or directory\s*$"
@@ -2311,6 +2312,8 @@ SETUP: tuple[Rule, ...] = (
     # in the project's own files is the code's; Keras 3 reading what Keras 2 wrote, or running its code.
     Rule("release_skew", CONFIG, "version_mismatch",
          log=_exc(r"\w*VersionMismatch\w*")
+             # a pip before 21.3 asked for an editable install of a project that has only a pyproject.toml
+             + r"|\beditable mode currently requires a setuptools-based build\b"
              # docker compose before 1.28 refusing a GPU reservation in the compose file (compose_file_invalid reads
              # the rest of its schema's refusals)
              + r"|\bresources\.reservations (?:value Additional properties are not allowed \('devices' was unexpected"
@@ -2727,8 +2730,10 @@ SETUP: tuple[Rule, ...] = (
              r"|CommandException: No URLs matched: |failed to open source object: object not found\b"),
     # A compiler's input file that the build script names and is not there (gfortran's, gcc's, a cross compiler's,
     # nvcc's own line for a source or an archive; a header a source includes has rules of its own)
+    # (SWIG's, for an interface file's %include: ``cffirmware.i:12: Error: Unable to find 'packetdef.h'``)
     Rule("compiler_input_missing", CONFIG, "missing_file",
-         log=_COMPILER + r": (?:fatal )?error: [^\s:]{1,400}: No such file or directory\s*$"),
+         log=_COMPILER + r": (?:fatal )?error: [^\s:]{1,400}: No such file or directory\s*$"
+             r"|^[\w./\\\-]{1,300}\.(?:i|swg):\d+: Error: Unable to find '[^'\n]{1,300}'"),
     Rule("dvc_missing", CONFIG, "missing_file",
          log=r"failed to pull data from the cloud - Checkout failed|No file hash info found for"
              r"|\bCheckoutError: Checkout failed for following targets\b"
@@ -3404,7 +3409,7 @@ SETUP: tuple[Rule, ...] = (
          log=r"but nvcc was not found\. Set it in your PATH|nvcc compiler not found on \$PATH|: command not found$"
              # Kaldi's recipe scripts (ESPnet's utils/) looking for a Kaldi binary: ``wav-to-duration is not on your
              # path``
-             r"|: [\w.\-]+ is not on your (?:path|PATH)\b"
+             r"|: [\w.\-]+ is not on your (?:path|PATH)\b|^You need to have [\w.\-]+ (?:on|in) your (?:path|PATH)\b"
              # mpirun given a program path that is not there or not executable on the node (Open MPI's help text)
              r"|^`{0,3}mpirun was unable to launch the specified application as it could not (?:access|find)"
              # a script whose #! line names an interpreter the host does not have (``#!/usr/bin/env python3.8``)
@@ -4011,7 +4016,7 @@ SETUP: tuple[Rule, ...] = (
              r"|\bUnknown [\w -]{1,40}: '[^'\n]{1,200}' - Choices: \S"
              # make asked for a target its Makefile does not have; a script whose #! line ends in a carriage return, as
              # env prints it (``env: 'python3\r': No such file or directory``: saved with Windows line ends)
-             r"|^make(?:\[\d+\])?: \*\*\* No rule to make target '[^'\n]{1,300}'\.\s+Stop\."
+             r"|^g?make(?:\[\d+\])?: \*\*\* No rule to make target [`'‘][^'’\n]{1,300}['’]\.\s+Stop\."
              r"|^env: '[^'\n]{1,200}\\r': No such file or directory"
              # OpenFOAM's wmake run where its Make folder or files are not (not an application's folder)
              r"|^wmake error: (?:'Make' directory|file '[^'\n]{1,200}') does not exist in "
@@ -5049,6 +5054,10 @@ NETWORK: tuple[Rule, ...] = (
              r"|wandb: ERROR Error communicating with wandb process"
              r"|DEADLINE_EXCEEDED: (?:Deadline Exceeded|Failed to connect)|CoordinationService/RegisterTask"
              r"|^(?:RuntimeError: )?Wait timeout$"
+             # a client library's own exception for a connection it gave up waiting for (DroneKit's vehicle that
+             # sent no heartbeat: ``dronekit.APIException: Timeout in initializing connection.``)
+             r"|^(?:\w+\.)*\w*(?:Error|Exception): Timeout (?:in|while|during|when) (?:initializing|initialising|"
+             r"establishing|waiting for|connecting)\b"
              r"|Couldn't communicate with backend after \d+ seconds|"
              + _exc("EndpointConnectionError", "ConnectionClosedError", "DistStoreError")),
 )
@@ -5107,6 +5116,15 @@ PLAIN_WORDS: tuple[Rule, ...] = (
     # A program's own words for an invariant it holds that broke (bcftools' ``This should not happen...``)
     Rule("invariant_broke_said", CODE, "programming_error", fatal=False,
          log=r"^[Tt]his should (?:not|never) happen\b"),
+    # A tool's words that a program or package it needs is not installed (Kaldi's check_dependencies.sh: ``sox is not
+    # installed.``), and that it could not parse what it was given (a model architecture file, a config, an
+    # argument: the corpus's authors read these as the set-up's, rarely the program's).
+    Rule("not_installed_said", CONFIG, "missing_module", fatal=False,
+         # (said as the line's news, or after the tool's name: not inside a logger's warning, ``WARNING:nncf:Graphviz
+         # is not installed - only the .dot format will be used``, which a program goes on from)
+         log=r"^(?:[\w./\-]{1,100}: )?(?:[\w.+\-]{1,100} ){1,3}(?:is|are) not installed\b"),
+    Rule("parse_failed_said", CONFIG, "bad_arguments", fatal=False,
+         log=r"\b(?:[Ff]ailed (?:parsing|to parse)|[Uu]nable to parse|[Cc]ould not parse|[Cc]annot parse)\b"),
     Rule("access_refused_said", CONFIG, "permission_denied", fatal=False,
          log=r"^Access is denied\.\s*$|\bThe requested operation requires elevation\b"),
 )
