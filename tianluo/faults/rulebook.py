@@ -3497,7 +3497,10 @@ SETUP: tuple[Rule, ...] = (
              r"|^\s*ERROR: Files/directories not found in \S+pip-egg-info\b"
              # npm's native addons: node-gyp's build, node-pre-gyp's download of a prebuilt binary and its fallback
              r"|\bgyp ERR! build error\b|\bgyp ERR! stack Error: `[\w.]{1,40}` failed with exit code: \d+"
-             r"|\bnode-pre-gyp install failed with error\b"),
+             r"|\bnode-pre-gyp install failed with error\b"
+             # autoconf's configure script stopping a source build: a library, a compiler or a release it needs is not
+             # there or does not fit (``configure: error: linking to guile failed``)
+             r"|^configure: error: "),
     # A launch that cannot set itself up, every time: mpirun's daemons that do not start (a host spec ssh cannot
     # resolve, before the network tier's dns_error), a backend with no interface or host to bind, a parallel group
     # used before anything created it, a TF file system the worker lacks (a TPU reading the VM's local disk).
@@ -4451,6 +4454,8 @@ BUGS: tuple[Rule, ...] = (
              # R's word for a name the script uses that nothing defined (``Error in grepl(" ", cats) : object 'cats'
              # not found``), at the line's end so that a message quoting one goes on
              + r"|^Error(?: in .{1,300} :|:) object '[^'\n]{1,200}' not found\s*$"
+             # Guile's (a Scheme program, MPB's and Meep's control files): ``Unbound variable: make-uniform-array``
+             r"|^(?:ERROR: )?Unbound variable: \S"
              # a linter's finding of a name nothing defines, which fails the stage that runs it: flake8's and ruff's
              # F821 to F823 (``./examples/vae.py:108:35: F821 undefined name 'dist'``), pylint's E0602 and E0601,
              # mypy's [name-defined]
