@@ -1809,8 +1809,8 @@ SETUP: tuple[Rule, ...] = (
              # moved it: FEniCS' JIT on a newer distribution)
              r"|(?:^|/)(?:ld|ld\.\w+)(?:\.exe)?: (?:error: )?cannot find /[^:\n]{1,300}: No such file or directory"
              # ... or make without a file a target needs and no rule to make it (a header or a source not there; make
-             # before 4.3 quotes it `so')
-             r"|^g?make(?:\[\d+\])?: \*\*\* No rule to make target [`'‘][^'’\n]{1,300}['’], needed by [`'‘]"
+             # before 4.3 quotes it `so'; its ``make[2]: `` may have gone with a collector's stamp, read as a process's)
+             r"|^(?:g?make(?:\[\d+\])?: )?\*\*\* No rule to make target [`'‘][^'’\n]{1,300}['’], needed by [`'‘]"
              # a header of the other extensions than missing_file reads (OpenFOAM's ``.H``, C++'s inline files): the
              # rule that reads the rest is at the linear-time engine's size limit
              r"|\bfatal error: [\w./-]+\.(?:H|inl|ipp|tcc|inc): No such file or directory\s*$"
@@ -4019,7 +4019,7 @@ SETUP: tuple[Rule, ...] = (
              r"|\bUnknown [\w -]{1,40}: '[^'\n]{1,200}' - Choices: \S"
              # make asked for a target its Makefile does not have; a script whose #! line ends in a carriage return, as
              # env prints it (``env: 'python3\r': No such file or directory``: saved with Windows line ends)
-             r"|^g?make(?:\[\d+\])?: \*\*\* No rule to make target [`'‘][^'’\n]{1,300}['’]\.\s+Stop\."
+             r"|^(?:g?make(?:\[\d+\])?: )?\*\*\* No rule to make target [`'‘][^'’\n]{1,300}['’]\.\s+Stop\."
              r"|^env: '[^'\n]{1,200}\\r': No such file or directory"
              # OpenFOAM's wmake run where its Make folder or files are not (not an application's folder)
              r"|^wmake error: (?:'Make' directory|file '[^'\n]{1,200}') does not exist in "
