@@ -13389,6 +13389,37 @@ SETS_514_515 = [
 ]
 
 
+#: Tools' own words for their failures, from what they print rather than from a set's miss (the session of
+#: 2026-12-07, ninth): click 8's refusals, a C tool's perror() of its path, git's, rsync's and apt's transfers cut
+#: off, npm's resolver, Triton Inference Server's model configuration.
+TOOLS_OWN_WORDS = [
+    # click's refusals of a command line, with click 8's single quotes
+    ("Usage: train.py [OPTIONS]\nTry 'train.py --help' for help.\n\nError: Invalid value for '--precision': 'fp8' is "
+     "not one of 'fp32', 'fp16', 'bf16'.", {"exit_code": 2}, "bad_arguments"),
+    ("Usage: cli.py [OPTIONS] COMMAND [ARGS]...\n\nError: Missing option '--config'.", {"exit_code": 2},
+     "bad_arguments"),
+    ("Error: No such command 'trian'.", {"exit_code": 2}, "bad_arguments"),
+    # a C tool's perror() of the path it was given
+    ("ffmpeg version 6.0 Copyright (c) 2000-2023 the FFmpeg developers\ndata/raw/clip_0042.mp4: No such file or "
+     "directory", {}, "missing_file"),
+    # git's transfer cut off, rsync's peer gone, apt's mirror not reached
+    ("Cloning into 'llama.cpp'...\nerror: RPC failed; curl 56 GnuTLS recv error (-54): Error in the pull function.\n"
+     "fatal: early EOF", {"exit_code": 128}, "connection_error"),
+    ("rsync: connection unexpectedly closed (0 bytes received so far) [sender]\nrsync error: error in rsync protocol "
+     "data stream (code 12) at io.c(231) [sender=3.2.7]", {"exit_code": 12}, "connection_error"),
+    ("E: Failed to fetch http://archive.ubuntu.com/ubuntu/pool/main/l/llvm-toolchain-15/libllvm15_15.0.7-0ubuntu0."
+     "22.04.3_amd64.deb  Could not connect to archive.ubuntu.com:80 (185.125.190.36), connection timed out", {"exit_code": 100},
+     "connection_error"),
+    # npm's resolver; Triton Inference Server refusing a model's configuration
+    ("npm ERR! code ERESOLVE\nnpm ERR! ERESOLVE unable to resolve dependency tree\nnpm ERR! Found: react@18.2.0", {},
+     "version_mismatch"),
+    ("E0915 12:00:00.000000 1 model_lifecycle.cc:626] failed to load 'detector' version 1: Invalid argument: model "
+     "'detector', tensor 'images': the model expects 4 dimensions (shape [-1,3,640,640]) but the model configuration "
+     "specifies 3 dimensions (shape [3,640,640])\nerror: creating server: Internal - failed to load all models",
+     {}, "bad_arguments"),
+]
+
+
 LATER_SETS = [(name, *case) for name, cases in {
     "19-20": SETS_19_20, "21": SET_21, "22": SET_22, "23": SET_23, "24": SET_24, "25": SET_25, "26": SET_26,
     "27": SET_27, "28": SET_28, "29": SET_29, "30": SET_30, "31": SET_31, "32": SET_32, "33": SET_33, "34": SET_34,
@@ -13405,7 +13436,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-425": SETS_407_425, "428-441": SETS_428_441, "446-461": SETS_446_461, "462": SET_462, "463-477": SETS_463_477, "481-495": SETS_481_495, "498-505": SETS_498_505, "506-513": SETS_506_513, "514-515": SETS_514_515, "runtimes": OTHER_RUNTIMES, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-425": SETS_407_425, "428-441": SETS_428_441, "446-461": SETS_446_461, "462": SET_462, "463-477": SETS_463_477, "481-495": SETS_481_495, "498-505": SETS_498_505, "506-513": SETS_506_513, "514-515": SETS_514_515, "tools-words": TOOLS_OWN_WORDS, "runtimes": OTHER_RUNTIMES, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
     "builds-and-loaders": BUILDS_AND_LOADERS_SIBLINGS, "config-parse": CONFIG_PARSE_SIBLINGS,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]

@@ -2759,6 +2759,10 @@ SETUP: tuple[Rule, ...] = (
              # Tesseract's lstmtraining without its list of training files (an empty or unmade list.train)
              r"|^Failed to load list of training filenames from "
              r"|\bCould not open JSON annotations file\b"
+             # click's check of a path option (``Error: Invalid value for '--manifest': Path 'x' does not exist.``),
+             # ahead of cli_refusal's reading of click's other refusals
+             r"|^Error: Invalid value for [\"'][^'\"\n]{1,100}[\"']: (?:Path|File|Directory) [\"'].{1,300}[\"'] "
+             r"does not exist\."
              # Julia's FileIO asked to load a path that is not there (a dataset's file its download never made)
              r"|\bArgumentError: No file exists at given path: \S"
              # YOLOv5's and its forks' dataset scan that found no label file beside the images
@@ -3363,7 +3367,12 @@ SETUP: tuple[Rule, ...] = (
              r"|the following required arguments were not provided:|The following required arguments were not provided:"
              r"|Found argument '[^'\n]{0,200}' which wasn't expected|Invalid value for '"
              r"|The argument '[^'\n]{0,200}' requires a value but none was supplied)"
-             r"|^Error: (?:unknown command \"[^\"\n]{0,200}\" for \"|required flag\(s\) \""
+             # (click's, from 7.0 with double quotes and from 8.0 with single: ``Error: Invalid value for '--model':``,
+             # ``Error: Missing option '--config'.``, ``Error: Got unexpected extra argument (x)``, ``Error: No such
+             # command 'trian'.``)
+             r"|^Error: (?:Invalid value for [\"']|Missing (?:option|argument|parameter) [\"']|No such command [\"']"
+             r"|Got unexpected extra arguments? \("
+             r"|unknown command \"[^\"\n]{0,200}\" for \"|required flag\(s\) \""
              r"|invalid argument \"[^\"\n]{0,200}\" for \"-)"
              r"|^flag provided but not defined: -"
              # Python Fire (a research script's ``fire.Fire(main)``) given an argument no parameter takes; gflags (C++
@@ -3860,6 +3869,10 @@ SETUP: tuple[Rule, ...] = (
              r"|^#?\s*[A-Z][\w.+-]{1,40} has expired!\s*$"),
     # Settings the job's model, data or tools do not allow, in words the bad_arguments rule above does not hold (its
     # pattern is near the linear-time engine's size limit):
+    # Triton Inference Server refusing a model of its repository: a config.pbtxt that does not fit the model (its
+    # inputs' dimensions, a platform or backend not there), logged as the server starts (it may serve the others).
+    Rule("model_repository_refused", CONFIG, "bad_arguments", fatal=False,
+         log=r"\bfailed to load '[^'\n]{1,200}' version \d+: (?:Invalid argument|Unsupported): "),
     Rule("settings_refused", CONFIG, "bad_arguments",
          # a simulator's input that its model or its GPU buffers do not allow: LAMMPS's pair style that needs another
          # newton setting or atom attribute; PhysX's GPU buffers sized below what the scene needs (Isaac Sim and Isaac
@@ -4939,6 +4952,12 @@ NETWORK: tuple[Rule, ...] = (
              r"|\bwas previously created and deleted; try a new run name\b"),
     Rule("connection_error", TRANSIENT, "connection_error",
          log=r"[Cc]onnection reset by peer|Connection refused|connect: connection refused|Broken pipe"
+             # git's HTTPS transfer cut off (GnuTLS's and curl's words under it), rsync's peer gone, apt's mirror not
+             # reached
+             r"|\bGnuTLS recv error \(-\d+\)|\bRPC failed; curl (?:18|56|92)\b"
+             r"|^rsync: connection unexpectedly closed\b|^rsync error: timeout in data send/receive\b"
+             r"|^E: Failed to fetch \S+ +(?:Connection failed|Could not connect to|Connection timed out"
+             r"|Unable to connect to)"
              # aiohttp's words (an async client: a judge or reward model served over HTTP, fsspec's HTTP file system):
              # a host it could not reach, a response cut off before its end
              r"|\bClientConnectorError: Cannot connect to host \S+ ssl:"
@@ -5089,7 +5108,9 @@ PLAIN_WORDS: tuple[Rule, ...] = (
              r"(?:does not|doesn't|did not) exist\b"
              r"|\b(?:[Ff]ile|[Dd]irectory|[Ff]older|[Pp]ath) (?:does not|doesn't) exist\b"
              r"|\b(?:[Cc]ould not|[Cc]annot|[Cc]an't|[Uu]nable to) (?:find|locate) (?:the )?(?:input |data |config "
-             r"|configuration |model |weights |parameter |output )?(?:file|directory|folder)\b|^No such file: \S"),
+             r"|configuration |model |weights |parameter |output )?(?:file|directory|folder)\b|^No such file: \S"
+             # a C tool's perror() of the path it was given (FFmpeg's ``clip.mp4: No such file or directory``)
+             r"|^[\w./~\-]{1,300}: No such file or directory\s*$"),
     Rule("option_refused_said", CONFIG, "bad_arguments", fatal=False,
          log=r"(?:^|: )(?:[Ee]rror: |ERROR: )?(?:[Uu]nknown|[Uu]nrecogni[sz]ed|[Ii]nvalid|[Ii]llegal) "
              r"(?:command[- ]line )?(?:option|argument|flag|parameter)s?:? ['\"`]?--?[A-Za-z][\w.-]*"
@@ -5193,7 +5214,9 @@ LAST: tuple[Rule, ...] = (
          log=r"PackagesNotFoundError: The following packages are not available from current channels"),
     Rule("conda_unsatisfiable", CONFIG, "version_mismatch",
          log=r"\b(?:LibMamba)?UnsatisfiableError: |The following specifications were found\s*$"
-             r"|^\s*(?:\w+\.)*ResolvePackageNotFound: ?$"),
+             r"|^\s*(?:\w+\.)*ResolvePackageNotFound: ?$"
+             # npm's resolver: packages whose peer dependencies ask for releases of each other that do not fit
+             r"|^npm ERR! ERESOLVE unable to resolve dependency tree\b|^npm (?:ERR!|error) code ERESOLVE\b"),
     # a cloud's CLI refusing the job's spec before anything runs: Azure ML v2's schema check, a Google API's field it
     # does not know (gcloud's INVALID_ARGUMENT), in the words the service sends back
     Rule("cloud_spec_refused", CONFIG, "bad_arguments",
