@@ -3620,7 +3620,6 @@ SETUP: tuple[Rule, ...] = (
     # not a file in the archive'``): the file holds it under '/', the program built the wrong key (before corrupt_data)
     Rule("archive_key_separator", CODE, "key_error",
          log=r"KeyError: ['\"][^'\"]*/[^'\"]*\\\\[^'\"]* is not a file in the archive"),
-    # A data file that is not the format it claims (a truncated or mislabelled Parquet): no retry reads it better.
     # htslib's readers (samtools, bcftools, tabix, and the tools built on it: vg, GLnexus) asked for a region of a file
     # with no index beside it: ``[E::idx_find_and_load] Could not retrieve index file for 'x.bcf'``, bcftools' own
     # ``Failed to read from x.bcf: could not load index``, samtools' ``random alignment retrieval only works for
@@ -3643,6 +3642,7 @@ SETUP: tuple[Rule, ...] = (
              r"|could not parse header|VCF parse error|BCF read error|unknown file type)$"
              r"|^tbx_index_build failed: |^samtools \w{1,20}: failed to create index for "
              r"|\bnot BGZF compressed, cannot index\b"),
+    # A data file that is not the format it claims (a truncated or mislabelled Parquet): no retry reads it better.
     Rule("corrupt_data", CONFIG, "corrupt_data",
          # (tar asked for a member the archive does not hold: a download of another archive, or a cut one)
          log=r"Parquet magic bytes not found|Either the file is corrupted or this is not a parquet file"
@@ -3867,12 +3867,12 @@ SETUP: tuple[Rule, ...] = (
              r"|\bAttempting to use an MPI routine before initializing MPICH\b"
              # a program that has outlived its own expiry date (ACEMD's time-limited builds): another release is needed
              r"|^#?\s*[A-Z][\w.+-]{1,40} has expired!\s*$"),
-    # Settings the job's model, data or tools do not allow, in words the bad_arguments rule above does not hold (its
-    # pattern is near the linear-time engine's size limit):
     # Triton Inference Server refusing a model of its repository: a config.pbtxt that does not fit the model (its
     # inputs' dimensions, a platform or backend not there), logged as the server starts (it may serve the others).
     Rule("model_repository_refused", CONFIG, "bad_arguments", fatal=False,
          log=r"\bfailed to load '[^'\n]{1,200}' version \d+: (?:Invalid argument|Unsupported): "),
+    # Settings the job's model, data or tools do not allow, in words the bad_arguments rule above does not hold (its
+    # pattern is near the linear-time engine's size limit):
     Rule("settings_refused", CONFIG, "bad_arguments",
          # a simulator's input that its model or its GPU buffers do not allow: LAMMPS's pair style that needs another
          # newton setting or atom attribute; PhysX's GPU buffers sized below what the scene needs (Isaac Sim and Isaac
@@ -4046,8 +4046,6 @@ SETUP: tuple[Rule, ...] = (
              # takes its ``**`` for a paste's bold mark, so one to three stars)
              r"|^\*{1,3} ERROR: The following parameters were unused in your input file:"
              r"|: missing required parameter '[\w/]+'$"),
-    # CMake's configure step stopping in a project's or a find module's script (a library it looks for not found,
-    # a path it reads not there, an option it refuses): the build's set-up, after the rules that name the cause
     # The JVM refusing the options it was started with, before any program runs: a heap size it cannot take
     # (``Invalid maximum heap size: -Xmx0M``, a wrapper's computed -Xmx), an option it does not know, a heap larger
     # than it may reserve; then ``Error: Could not create the Java Virtual Machine.``.
@@ -4055,16 +4053,18 @@ SETUP: tuple[Rule, ...] = (
          log=r"^Invalid (?:maximum|initial|minimum|thread stack) (?:heap )?size: |^Unrecognized VM option '"
              r"|^Could not reserve enough space for (?:\d+KB )?object heap\b"
              r"|^Error: Could not create the Java Virtual Machine\.\s*$"),
+    # CMake's configure step stopping in a project's or a find module's script (a library it looks for not found,
+    # a path it reads not there, an option it refuses): the build's set-up, after the rules that name the cause
     Rule("cmake_configure_failed", CONFIG, "bad_arguments",
          log=r"\bCMake Error at [\w./\\:-]{1,300}:\d+ \([\w]{1,60}\):"),
-    # A launcher's variable read from the environment of a process no launcher started (plain python, a
-    # notebook): a KeyError of os.environ, but the launch is what is wrong, not the program's logic.
     # A Julia error raised inside BSON's reader: a file saved under another release of Julia or of the package that
     # defined its types (``BoundsError: attempt to access Core.TypeofBottom``, ``too many parameters for type``, a
     # MethodError converting a field whose type changed). After the missing-file rules: a file not there is read by
     # its errno first. Stack frames, not a line a job stops on.
     Rule("julia_saved_by_another_release", CONFIG, "version_mismatch", fatal=False,
          log=r"[/\\]packages[/\\]BSON[/\\]\w{1,20}[/\\]src[/\\]\w{1,40}\.jl:\d"),
+    # A launcher's variable read from the environment of a process no launcher started (plain python, a
+    # notebook): a KeyError of os.environ, but the launch is what is wrong, not the program's logic.
     Rule("launcher_env_missing", CONFIG, "bad_arguments",
          log=_PFX + r"KeyError: '(?:RANK|LOCAL_RANK|WORLD_SIZE|LOCAL_WORLD_SIZE|NODE_RANK|GROUP_RANK|MASTER_ADDR"
              r"|MASTER_PORT|SLURM_[A-Z_]+|OMPI_COMM_WORLD_[A-Z_]+|PMI_[A-Z_]+|PMIX_RANK|AZ_BATCHAI_[A-Z_]+)'$"
