@@ -297,6 +297,20 @@ def test_a_stamp_takes_one_space_and_leaves_a_tracebacks_indentation(tmp_path):
         assert logscan.tail(log).splitlines() == body, stamp
 
 
+
+def test_a_gitlab_or_cri_tag_is_read_before_journalds_host_and_process(tmp_path):
+    """A GitLab runner's ``01E`` (or a CRI file's ``stderr F``) after the time, then a line that starts like a process
+    and its id (``make[1]: ``): the tag is the collector's, and the line keeps its own start, which journald's form
+    (host ``01E``, process ``make[1]``) once took with it."""
+    body = ["make[1]: *** No rule to make target 'src/io.c', needed by 'all'.  Stop.", "worker[7]: done"]
+    for stamp in ("2024-05-01T10:00:00.123456Z 01E ", "2024-05-01T10:00:00.123456Z 00O+",
+                  "2024-05-01T10:00:00Z stderr F "):
+        log = tmp_path / "log"
+        write(log, "".join(stamp + x + "\n" for x in body))
+        assert logscan.tail(log).splitlines() == body, stamp
+    write(log, "2024-05-01T10:00:00Z gpu01 python[1234]: step 3/10\n")  # journald's own form still loses its host
+    assert logscan.tail(log).splitlines() == ["step 3/10"]
+
 def test_stamped_lines_after_plain_ones_are_read_without_their_stamps(tmp_path):
     """A wrapper's own lines first, then a pod's log it tails with --timestamps: which came first does not decide
     how the rest is read (the stamped lines lose their stamps, the plain ones stay as they are)."""

@@ -722,6 +722,11 @@ _PFX = (r"^[\"'`]?(?:ERROR: (?:(?:LoadError|InitError): ){0,3}|(?:LoadError: ){1
 _COMPILER = (r"^(?:[\w.+/\-]{0,200}[/-])?(?:gcc|g\+\+|c\+\+|cc|clang(?:\+\+)?|gfortran|f77|f95|nvcc|icc|icpc|icpx|icx"
              r"|ifort|ifx)(?:-\d{1,3})?")
 
+#: make (GNU make, gmake) with no rule for a target, as make before 4.3 quotes it (`so') and as later ones do ('so').
+_MAKE_NO_RULE = r"^g?make(?:\[\d+\])?: \*\*\* No rule to make target [`'‘][^'’\n]{1,300}['’]"
+#: bcftools' summary of a file its reader could not open or read (``Failed to read from x.vcf.gz: <why>``).
+_BCF_READ_FAILED = r"^Failed to read from .{1,500}: "
+
 #: A desktop or OS probe a program runs at start and goes on without, not there: the shells' words for it.
 PROBE_MISSING = (r"^(?:/bin/|/usr/bin/)?(?:ba|da|z)?sh: (?:\d+: |line \d+: )?"
                  r"(?:xdg-user-dir|xdg-open|lsb_release)(?:: command not found|: not found)$")
@@ -1808,9 +1813,8 @@ SETUP: tuple[Rule, ...] = (
              # ... or a library named by its path (a linker script's ``/lib64/libpthread.so.0`` on a host whose glibc
              # moved it: FEniCS' JIT on a newer distribution)
              r"|(?:^|/)(?:ld|ld\.\w+)(?:\.exe)?: (?:error: )?cannot find /[^:\n]{1,300}: No such file or directory"
-             # ... or make without a file a target needs and no rule to make it (a header or a source not there; make
-             # before 4.3 quotes it `so'; its ``make[2]: `` may have gone with a collector's stamp, read as a process's)
-             r"|^(?:g?make(?:\[\d+\])?: )?\*\*\* No rule to make target [`'‘][^'’\n]{1,300}['’], needed by [`'‘]"
+             # ... or make without a file a target needs and no rule to make it (a header or a source not there)
+             r"|" + _MAKE_NO_RULE + r", needed by [`'‘]"
              # a header of the other extensions than missing_file reads (OpenFOAM's ``.H``, C++'s inline files): the
              # rule that reads the rest is at the linear-time engine's size limit
              r"|\bfatal error: [\w./-]+\.(?:H|inl|ipp|tcc|inc): No such file or directory\s*$"
@@ -3627,7 +3631,7 @@ SETUP: tuple[Rule, ...] = (
     # makes it. Printed as htslib's errors, which a tool may log and go on from.
     Rule("sequence_index_missing", CONFIG, "missing_file", fatal=False,
          log=r"^\[E::(?:idx_find_and_load|hts_idx_load\d?)\] Could not (?:retrieve|load) (?:local )?index file"
-             r"|^Failed to read from .{1,500}: could not load index$|\bcannot setRegion on a non-tabix indexed file\b"
+             r"|" + _BCF_READ_FAILED + r"could not load index$|\bcannot setRegion on a non-tabix indexed file\b"
              r"|\brandom alignment retrieval only works for indexed (?:BAM|SAM|CRAM)"
              r"|^\[bam_index_load\] fail to load BAM index\b"),
     # htslib's readers finding the input itself unreadable: a BGZF block cut short or not BGZF at all (gzip's output
@@ -3638,7 +3642,7 @@ SETUP: tuple[Rule, ...] = (
          log=r"^\[E::(?:bgzf_read(?:_block)?|bgzf_uncompress|inflate_block|bam_hdr_read|sam_parse1|sam_hdr_\w{1,40}"
              r"|bcf_hdr_parse_line|vcf_parse\w{0,20}|fai_build_core|hts_idx_push)\] "
              r"|^\[W::bam_hdr_read\] EOF marker is absent\b"
-             r"|^Failed to read from .{1,500}: (?:not compressed with bgzip|no BGZF EOF marker; file may be truncated"
+             r"|" + _BCF_READ_FAILED + r"(?:not compressed with bgzip|no BGZF EOF marker; file may be truncated"
              r"|could not parse header|VCF parse error|BCF read error|unknown file type)$"
              r"|^tbx_index_build failed: |^samtools \w{1,20}: failed to create index for "
              r"|\bnot BGZF compressed, cannot index\b"),
@@ -4032,7 +4036,7 @@ SETUP: tuple[Rule, ...] = (
              r"|\bUnknown [\w -]{1,40}: '[^'\n]{1,200}' - Choices: \S"
              # make asked for a target its Makefile does not have; a script whose #! line ends in a carriage return, as
              # env prints it (``env: 'python3\r': No such file or directory``: saved with Windows line ends)
-             r"|^(?:g?make(?:\[\d+\])?: )?\*\*\* No rule to make target [`'‘][^'’\n]{1,300}['’]\.\s+Stop\."
+             r"|" + _MAKE_NO_RULE + r"\.\s+Stop\."
              r"|^env: '[^'\n]{1,200}\\r': No such file or directory"
              # OpenFOAM's wmake run where its Make folder or files are not (not an application's folder)
              r"|^wmake error: (?:'Make' directory|file '[^'\n]{1,200}') does not exist in "
@@ -5102,11 +5106,8 @@ PLAIN_WORDS: tuple[Rule, ...] = (
     # 'mesh.msh'``), and for an option it does not take (``error: unknown option '--epochs'``, ``ERROR: Invalid option:
     # --foo``, ``invalid value 'abc' for option --steps``, ``missing required argument``).
     Rule("file_not_found_said", CONFIG, "missing_file", fatal=False,
-         log=r"\b(?:[Ff]ile|[Dd]irectory|[Ff]older|[Pp]ath)(?: or directory)? ['\"`]?[^\s'\"`]{1,300}['\"`]? "
-             r"(?:was |is )?not found\b"
-             r"|\b(?:[Ff]ile|[Dd]irectory|[Ff]older|[Pp]ath)(?: or directory)? ['\"`]?[^\s'\"`]{1,300}['\"`]? "
-             r"(?:does not|doesn't|did not) exist\b"
-             r"|\b(?:[Ff]ile|[Dd]irectory|[Ff]older|[Pp]ath) (?:does not|doesn't) exist\b"
+         log=r"\b(?:[Ff]ile|[Dd]irectory|[Ff]older|[Pp]ath)(?:(?: or directory)? ['\"`]?[^\s'\"`]{1,300}['\"`]? "
+             r"(?:(?:was |is )?not found|(?:does not|doesn't|did not) exist)| (?:does not|doesn't) exist)\b"
              r"|\b(?:[Cc]ould not|[Cc]annot|[Cc]an't|[Uu]nable to) (?:find|locate) (?:the )?(?:input |data |config "
              r"|configuration |model |weights |parameter |output )?(?:file|directory|folder)\b|^No such file: \S"
              # a C tool's perror() of the path it was given (FFmpeg's ``clip.mp4: No such file or directory``)

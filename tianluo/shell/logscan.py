@@ -82,22 +82,24 @@ _CR_TO_LF_TEXT = str.maketrans("\r", "\n")
 _UTF16_MARKS = ((b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))
 _ESCAPES = re.compile(ESCAPES_SOURCE.encode())  # a coloured log's escapes, read around (``_plain``)
 _ORPHANS = re.compile(ORPHAN_COLOURS_SOURCE.encode())  # ... and their ESC-less remains in a pasted log
-#: What a log collector writes before each of the program's lines, read around as the escapes are: an RFC 3339
-#: time (``kubectl logs --timestamps``, ``docker logs -t``, CloudWatch, a CI runner), with a CRI log file's stream
-#: and tag (``stderr F``) or a GitLab runner's (``00O ``, ``01E ``; ``00O+`` before the rest of a line it sent in two
-#: parts, FF_TIMESTAMPS); journald's and syslog's short form (``Dec 02 21:00:00 gpu01 python[1234]: ``, with the
-#: process's id or the kernel's name: ``ts``'s stamp before a line that starts with two words and a colon is not one),
-#: and journalctl's other forms of it (``-o short-iso``, ``short-precise``, ``short-iso-precise``, ``short-full``,
-#: ``short-unix``: the same host and process after another time), read first so an RFC 3339 time alone takes no less,
-#: and the same time alone, as moreutils' ``ts`` writes it by default (``Dec 02 21:00:00 ``), or the time of day alone
-#: (``ts '%H:%M:%S'``, a CI console's timestamper, ``[21:00:00] ``). One space or tab after the time: the spaces after
-#: it are the line's own (a traceback's frames and source lines, indented).
-_STAMP_SOURCE = (r"^(?:(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d(?:\.\d{1,9})?"
-                 r"|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)"
+#: What a log collector writes before each of the program's lines, read around as the escapes are: an RFC 3339 time
+#: (``kubectl logs --timestamps``, ``docker logs -t``, CloudWatch, a CI runner), with a CRI log file's stream and tag
+#: (``stderr F``) or a GitLab runner's (``00O ``, ``01E ``; ``00O+`` before the rest of a line it sent in two parts,
+#: FF_TIMESTAMPS), read first: a tagged line is never journald's, whose host and process the tag and a ``make[1]: ``
+#: after it would otherwise look like; journald's and syslog's short form (``Dec 02 21:00:00 gpu01 python[1234]: ``,
+#: with the process's id or the kernel's name: ``ts``'s stamp before a line that starts with two words and a colon is
+#: not one), and journalctl's other forms of it (``-o short-iso``, ``short-precise``, ``short-iso-precise``,
+#: ``short-full``, ``short-unix``: the same host and process after another time), read first so an RFC 3339 time alone
+#: takes no less, and the same time alone, as moreutils' ``ts`` writes it by default (``Dec 02 21:00:00 ``), or the time
+#: of day alone (``ts '%H:%M:%S'``, a CI console's timestamper, ``[21:00:00] ``). One space or tab after the time: the
+#: spaces after it are the line's own (a traceback's frames and source lines, indented).
+_RFC3339 = r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{1,9})?"  # (its zone apart: a collector may leave it out)
+_ZONE = r"(?:Z|[+-]\d\d:?\d\d)"
+_STAMP_SOURCE = (r"^(?:" + _RFC3339 + _ZONE + r"?[ \t](?:std(?:out|err) [FP] |[0-9a-f]{2}[OE](?: |\+))"
+                 r"|(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d(?:\.\d{1,9})?|" + _RFC3339 + _ZONE +
                  r"|[A-Z][a-z]{2} \d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,9})? [A-Z]{2,5}|\d{9,10}\.\d{6})"
                  r" [\w.\-]{1,64} (?:[\w.\-/@]{1,64}\[\d{1,10}\]|kernel): "
-                 r"|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?[ \t]"
-                 r"(?:std(?:out|err) [FP] |[0-9a-f]{2}[OE](?: |\+))?"
+                 r"|" + _RFC3339 + _ZONE + r"?[ \t]"
                  r"|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d \d\d:\d\d:\d\d(?:[.,]\d{1,9})? "
                  r"|\[?\d\d:\d\d:\d\d(?:[.,]\d{1,9})?\]? )")
 _STAMPS = re.compile(_STAMP_SOURCE.encode(), re.MULTILINE)
