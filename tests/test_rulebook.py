@@ -13389,6 +13389,79 @@ SETS_514_515 = [
 ]
 
 
+#: Held-out sets 516 to 523 (the session of 2026-12-07, tenth), each family with siblings the sets did not show:
+#: Android's and ninja's missing files, mobile runtimes given a model of a newer format, Rcpp's and database
+#: drivers' conversions, a file used after it was closed, a window with no display, a recipe's command not found,
+#: a usage printed and nothing else, None's attribute in a tool's report, netCDF without HDF5, Julia's uninstalled
+#: package.
+SETS_516_523 = [
+    # Android's loader without a library a pushed binary links; ninja without an input no edge builds
+    ('CANNOT LINK EXECUTABLE "/data/local/tmp/benchmark": library "libncnn.so" not found', {}, "missing_module"),
+    ("ninja: error: 'C:/src/app/jni/libs/arm64-v8a/libMNN.so', needed by 'C:/src/app/build/libdemo.so', missing and "
+     "no known rule to make it", {}, "missing_file"),
+    # TensorFlow Lite, PyTorch Mobile and the Edge TPU given a model of a newer format than the runtime reads
+    ("ValueError: Didn't find op for builtin opcode 'RESHAPE' version '3'. An older version of this builtin might be "
+     "supported. Are you using an old TFLite binary with a newer model?", {}, "version_mismatch"),
+    ("E/PyTorchDemo: Error reading assets\ncom.facebook.jni.CppException: Lite Interpreter version number does not "
+     "match. The model version must be between 3 and 6 but the model version is 8 ()", {}, "version_mismatch"),
+    ("RuntimeError: Failed to prepare for TPU. Failed precondition: Package requires runtime version (14), which is "
+     "newer than this runtime version (13).Node number 0 (EdgeTpuDelegateForCustomOp) failed to prepare.", {},
+     "version_mismatch"),
+    # ... and mobile runtimes built without ops the model holds (probed siblings: TFLite's Flex ops, ExecuTorch's
+    # kernels, ncnn's layers)
+    ("ERROR: Select TensorFlow op(s), included in the given model, is(are) not supported by this interpreter. Make "
+     "sure you apply/link the Flex delegate before inference.\nERROR: Node number 3 (FlexErf) failed to prepare.", {},
+     "version_mismatch"),
+    ("E 00:00:00.123500 executorch:method.cpp:539] Missing operator: [0] aten::gelu.out\nE 00:00:00.123600 "
+     "executorch:method.cpp:757] There are 1 instructions don't have corresponding operator registered.", {},
+     "version_mismatch"),
+    ("layer Gemm not exists or registered\nload_model error at layer 12, parameter file has inconsistent content.",
+     {}, "version_mismatch"),
+    # Rcpp's conversions; database drivers handed a value they cannot send
+    ("Error in sampler$run(data) : Expecting a single value: [extent=0].", {}, "type_error"),
+    ("Error: Not compatible with requested type: [type=list; target=double].", {}, "type_error"),
+    ("psycopg2.ProgrammingError: can't adapt type 'dict'", {}, "type_error"),
+    ("sqlite3.InterfaceError: Error binding parameter 2 - probably unsupported type.", {}, "type_error"),
+    # a file used after it was closed, in a task runner's quote and on its own
+    ("dask.distributed - ERROR - Compute Failed\nException: 'ValueError(\"I/O operation on closed file.\")'", {},
+     "programming_error"),
+    # a window opened where there is no display
+    ("ERROR: initialize: X11 Display is not available\n   At: platform/x11/os_x11.cpp:142.", {"exit_code": 255},
+     "bad_arguments"),
+    ("(train.py:4411): Gtk-WARNING **: 09:12:44.301: cannot open display: ", {}, "bad_arguments"),
+    ("pyglet.canvas.xlib.NoSuchDisplayException: Cannot connect to \"None\"", {}, "bad_arguments"),
+    # make's and SCons' summary of a recipe whose command was not found
+    ("/bin/sh: 1: protoc: not found\nmake: *** [Makefile:44: proto] Error 127", {"exit_code": 2}, "command_not_found"),
+    ("scons: *** [bin/libgodot-cpp.linux.template_release.x86_64.a] Error 127\nscons: building terminated because of "
+     "errors.", {"exit_code": 2}, "command_not_found"),
+    # a program that printed its usage and stopped (docopt's block, a C tool's line)
+    ("Usage:\n    train.py <config> [--gpus=<n>]\n    train.py (-h | --help)", {}, "bad_arguments"),
+    ("Usage: kraken2-build [task option] [options]", {}, "bad_arguments"),
+    # None's attribute in a tool's own error report
+    ("Error: receptor preparation failed.\nDetails:  'NoneType' object has no attribute 'residue_name'", {},
+     "attribute_error"),
+    # a program's words that it could not open a path, without the word "file" (WPS's, Godot's), not a device's
+    ("ERROR: Could not open ./met_em.d01.2019-07-01_00:00:00.nc\napplication called MPI_Abort(MPI_COMM_WORLD, 1) - "
+     "process 0", {}, "missing_file"),
+    ("ERROR: open: Failed to open res://addons/terrain/bin/libterrain.linux.so\n   At: core/os/dir_access.cpp:298.",
+     {}, "missing_file"),
+    ("Failed to open /dev/nvidia-uvm", {}, "exit_1"),
+    # a Fortran namelist naming a variable the program does not hold (gfortran's, ifort's)
+    ("At line 320 of file module_configure.f90 (unit = 27, file = 'namelist.input')\nFortran runtime error: Cannot "
+     "match namelist object name use_adaptive_time_step", {}, "bad_arguments"),
+    ("forrtl: severe (19): invalid reference to variable in NAMELIST input, unit 10, file /scratch/run/input.nml, "
+     "line 14, position 18", {}, "bad_arguments"),
+    # brms given priors on coefficients the formula does not have
+    ("Error: The following priors do not correspond to any model parameter: \nsd_subject__Intercept ~ "
+     "student_t(3, 0, 2.5)", {}, "bad_arguments"),
+    # netCDF without HDF5; Julia's package the manifest lists but the depot lacks
+    ("cdo    sinfo: Open failed on >era5.nc<\nUnsupported file type (library support not compiled in)", {},
+     "version_mismatch"),
+    ("ERROR: LoadError: ArgumentError: Package Flux [587475ba-b771-5e3f-ad9e-33799f191a9c] is required but does not "
+     "seem to be installed:\n - Run `Pkg.instantiate()` to install all recorded dependencies.", {}, "missing_module"),
+]
+
+
 #: Tools' own words for their failures, from what they print rather than from a set's miss (the session of
 #: 2026-12-07, ninth): click 8's refusals, a C tool's perror() of its path, git's, rsync's and apt's transfers cut
 #: off, npm's resolver, Triton Inference Server's model configuration.
@@ -13436,7 +13509,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-425": SETS_407_425, "428-441": SETS_428_441, "446-461": SETS_446_461, "462": SET_462, "463-477": SETS_463_477, "481-495": SETS_481_495, "498-505": SETS_498_505, "506-513": SETS_506_513, "514-515": SETS_514_515, "tools-words": TOOLS_OWN_WORDS, "runtimes": OTHER_RUNTIMES, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-425": SETS_407_425, "428-441": SETS_428_441, "446-461": SETS_446_461, "462": SET_462, "463-477": SETS_463_477, "481-495": SETS_481_495, "498-505": SETS_498_505, "506-513": SETS_506_513, "514-515": SETS_514_515, "516-523": SETS_516_523, "tools-words": TOOLS_OWN_WORDS, "runtimes": OTHER_RUNTIMES, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
     "builds-and-loaders": BUILDS_AND_LOADERS_SIBLINGS, "config-parse": CONFIG_PARSE_SIBLINGS,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]

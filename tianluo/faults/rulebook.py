@@ -1819,6 +1819,8 @@ SETUP: tuple[Rule, ...] = (
              # rule that reads the rest is at the linear-time engine's size limit
              r"|\bfatal error: [\w./-]+\.(?:H|inl|ipp|tcc|inc): No such file or directory\s*$"
              r"|^ninja: error: loading 'build\.ninja': "
+             # ... or ninja's words for make's: an input no edge builds (a prebuilt library a download lacked)
+             r"|^ninja: error: '[^'\n]{1,500}', needed by '[^'\n]{1,500}', missing and no known rule to make it"
              # a C++ runtime's own loader of its plugins (OpenVINO's device plugins: ``Cannot load library
              # 'libopenvino_intel_myriad_plugin.so: ...``)
              r"|\bCannot load library '[^'\n]{1,300}: cannot open shared object file: No such file or directory"
@@ -1862,7 +1864,14 @@ SETUP: tuple[Rule, ...] = (
              r"|\bAttributeError: 'module' object has no attribute '\w+'$"
              # tensorflow-io's native library built for another TensorFlow than the one installed (an undefined
              # symbol), in its loader's words
-             r"|\bNotImplementedError: unable to open file: lib\w+\.so\b"),
+             r"|\bNotImplementedError: unable to open file: lib\w+\.so\b"
+             # a mobile runtime built without ops the model holds: TensorFlow Lite without the Flex delegate's
+             # TensorFlow ops, ExecuTorch without a kernel its program calls, ncnn without a layer its param file names
+             r"|\bSelect TensorFlow op\(s\), included in the given model, is\(are\) not supported by this interpreter\b"
+             r"|\bEncountered unresolved custom op: \w+|\bMissing operator: \[\d+\] [\w:.]+"
+             r"|^layer \w+ not exists or registered$"
+             # a netCDF (CDO's, NCO's) built without the HDF5 layer a NetCDF-4 file needs
+             r"|\bUnsupported file type \(library support not compiled in\)"),
     Rule("builds_that_do_not_fit", CONFIG, "version_mismatch",
          log=r"(?:^|triton\.compiler\.(?:errors\.)?)CompilationError: at \d+:\d+:"
              # jaxlib's CUDA plugin finding a CUDA library (cuDNN, cuBLAS, ...) older than the one it was built against,
@@ -2024,6 +2033,12 @@ SETUP: tuple[Rule, ...] = (
          log=r"did not match any variant of untagged enum|Dataset scripts are no longer supported"
              # ONNX Runtime given a model exported by a newer onnx (its IR version past what the runtime reads)
              r"|Unsupported model IR version: \d+, max supported IR version: \d+"
+             # ... and the mobile runtimes' words for it: TensorFlow Lite without the op version a newer converter
+             # wrote, PyTorch Mobile's lite interpreter given bytecode of another torch (its own spelling), the Edge
+             # TPU's delegate refusing a model its compiler's release made for another runtime
+             r"|\bDidn't find op for builtin opcode '\w+' version '\d+'"
+             r"|\bLite Interpreter vers(?:ion|on) number does not match\b"
+             r"|\(EdgeTpuDelegateForCustomOp\) failed to prepare\b"
              # nibabel's (and other packages' deprecator's) error for an API whose removal version has come
              r"|\bExpiredDeprecationError: "
              # OmegaConf 2.1 removed DictConfig.pretty() (a script of the 2.0 days calls it)
@@ -2606,6 +2621,9 @@ SETUP: tuple[Rule, ...] = (
              r"|\bCuPy is not correctly installed\b"
              # (the JVM's class or native library not on its path; .NET's assembly or native DLL)
              r"|\bjava\.lang\.(?:ClassNotFoundException|NoClassDefFoundError|UnsatisfiedLinkError)\b"
+             # Android's loader (bionic's linker) starting a native program pushed to a device without a library it
+             # links (``CANNOT LINK EXECUTABLE "/data/local/tmp/llama-cli": library "libllama.so" not found``)
+             r"|\bCANNOT LINK EXECUTABLE \"[^\"\n]{1,500}\": library \"[^\"\n]{1,300}\" not found\b"
              # Hydra's config naming a plugin's group option (hydra-colorlog's logging, submitit's launcher, the Optuna
              # sweeper) when the plugin is not installed
              r"|Could not find 'hydra/(?:job_logging|hydra_logging|launcher|sweeper)/\w+'"
@@ -2617,6 +2635,9 @@ SETUP: tuple[Rule, ...] = (
              r"|\bLibrary not loaded: \S+\.dylib\b"
              # R's library() without the package (``Error in library(keras) : there is no package called ‘keras’``)
              r"|\bthere is no package called [‘'`]"
+             # ... and Julia's ``using`` of a package the project's manifest lists but this depot has not installed
+             # (``ArgumentError: Package CUDA [052768ef-...] is required but does not seem to be installed``)
+             r"|\bPackage \w+ \[[0-9a-f\-]{36}\] is required but does not seem to be installed\b"
              # a cluster's environment modules without the one a job script loads (a release the site removed, a
              # name spelt wrong): Lmod's words, Lmod's for one that needs another loaded first, and the Tcl
              # Environment Modules' (its older C release's too)
@@ -3121,6 +3142,15 @@ SETUP: tuple[Rule, ...] = (
              r"|" + _ENDS_JOB + r"(?:The repository for \S+ contains custom code which must be executed to correctly "
              r"load|Loading this dataset requires you to execute custom code contained in)"
              r"|[Ss]et the option `trust_remote_code=True` to remove this error"),
+    # A program that opens a window started where there is no display (a CI runner, a server, a container without
+    # X11 forwarded): Godot's editor build, Qt's xcb plugin, GTK, pyglet, Tk. The set-up's: a headless build,
+    # xvfb-run or an offscreen platform is the fix (the corpus's authors read these as the set-up's or a crash; not
+    # a bare ``Can't open display``, which ViZDoom prints after its instance crashed, nor GLFW's ``The DISPLAY
+    # environment variable is missing``, which it prints as a warning before the renderer's own error).
+    Rule("display_unavailable", CONFIG, "bad_arguments",
+         log=r"\bX11 Display is not available\b|\bcould not connect to display\b|\bcannot open display\b"
+             r"|\b(?:[Ff]ailed|[Uu]nable) to open (?:X )?display\b|\bNoSuchDisplayException\b"
+             r"|\bno display name and no \$DISPLAY environment variable\b"),
     Rule("bad_arguments", CONFIG, "bad_arguments",
          # (a shell script saved with Windows line ends: bash reads each \r as a command)
          log=r": \$'\\r': |error while handling argument \"-[\w-]+\": |"
@@ -3882,6 +3912,8 @@ SETUP: tuple[Rule, ...] = (
          # newton setting or atom attribute; PhysX's GPU buffers sized below what the scene needs (Isaac Sim and Isaac
          # Lab's sim config)
          log=r"\bPair style \S+ requires\b|\bneeds to increase PxGpuDynamicsMemoryConfig::\w+"
+             # brms given priors on coefficients its formula does not have (a level named otherwise, a term dropped)
+             r"|\bThe following priors do not correspond to any model parameter\b"
              # TensorRT-LLM's engine built for tp * pp ranks, started on another number of MPI ranks
              r"|\bAssertion failed: mpiSize == tp \* pp\b"
              # TF's tf.train.Server started with a task index or job name its cluster spec does not hold (a
@@ -4023,6 +4055,10 @@ SETUP: tuple[Rule, ...] = (
     # - a choice outside the program's list (dorado's ``Unknown modification variant: 'x' - Choices: ...``).
     Rule("input_refused", CONFIG, "bad_arguments",
          log=r"^\s*Error in routine \w+ \(\s*-?\d+\):\s*$"
+             # a Fortran program's namelist file naming a variable the program's namelist group does not hold (a
+             # setting of another release of the model, a typo): gfortran's and ifort's runtimes
+             r"|^Fortran runtime error: Cannot match namelist object name \S"
+             r"|^forrtl: severe \(19\): invalid reference to variable in NAMELIST input\b"
              # cpptraj's summary of an input script it refused (an action's arguments, a data set name used twice);
              # Colvars' (NAMD's, LAMMPS') refusal of its configuration; PETSc's classes for an input or an option it
              # cannot take here (SLATE without MPI_THREAD_MULTIPLE)
@@ -4565,7 +4601,16 @@ BUGS: tuple[Rule, ...] = (
                                  r"|requirement failed: Column \S+ must be of type \S+ but was actually "
                                  # R's call of a function with an argument it does not take (on the next line
                                  # when the call is long)
-                                 r"|^Error in .{1,300} : unused arguments? \(|^\s{0,4}unused arguments? \("),
+                                 r"|^Error in .{1,300} : unused arguments? \(|^\s{0,4}unused arguments? \("
+                                 # Rcpp's conversion of an R value to the C++ type a compiled function takes (a
+                                 # NULL where a string is due)
+                                 r"|\bExpecting a single (?:string )?value: \[(?:type=\w+; )?extent=\d+\]"
+                                 r"|\bNot compatible with requested type: \[type=\w+; target=\w+\]"
+                                 # a database driver given a Python value it cannot send as a parameter (psycopg's
+                                 # numpy.int64 or a typing alias, sqlite3's dict)
+                                 r"|\bcan(?:'t|not) adapt type '[\w.\[\], ]{1,200}'"
+                                 r"|\bError binding parameter (?::?\w+|\d+)(?: - probably unsupported type"
+                                 r"|: type '\w+' is not supported)"),
     # Python's own words for a call that does not fit its function, logged by a wrapper without the exception's name
     # (``Error starting the server: startup_server() missing 1 required positional argument: 'port'``, a registry's
     # ``build_text_classifier() missing 2 required positional arguments``, a plugin's init logged at ERROR): a
@@ -4695,7 +4740,10 @@ BUGS: tuple[Rule, ...] = (
              r"|\bUndefRefError: access to undefined reference"
              r"|^(?:Precondition|Assertion) failed(?:: .*)?: file \S+\.swift, line \d+"
              # torch.arange given a bound the program computed below its start (a negative length)
-             r"|\bupper bound and larger bound inconsistent with step sign\b"),
+             r"|\bupper bound and larger bound inconsistent with step sign\b"
+             # a file object used after the program (or a library it handed the file to) closed it, wherever a
+             # task runner quotes the ValueError's words
+             r"|\bI/O operation on closed file\b"),
     # A test stage's pytest summary (``-q``/``-rf``: ``FAILED tests/x.py::test_y - AssertionError: ...``): the tests
     # found the code does not do what they check, in an exception of the program's kinds. Last in the tier: a set-up
     # fault the same log names (a gated model, a module not installed) is why, and the exceptions' own rules, which
@@ -5099,8 +5147,12 @@ PLAIN_WORDS: tuple[Rule, ...] = (
     # more (HDF5's lock, a checkpoint's damage, a permission), the file not being where it looked, as most of the
     # corpus's authors of such lines found.
     Rule("file_not_opened", CONFIG, "missing_file", fatal=False,
-         log=r"\b(?:[Cc]ould not|[Cc]annot|[Cc]an't|[Uu]nable to|[Ff]ailed to) open (?:the )?(?:input |data |config "
-             r"|configuration |model |weights |parameter )?file\b"),
+         log=r"\b(?:[Cc]ould not|[Cc]annot|[Cc]an't|[Uu]nable to|[Ff]ailed to) open (?:the )?(?:(?:input |data |config "
+             r"|configuration |model |weights |parameter )?file\b"
+             # ... or the path it could not open, said without the word (WPS's ``ERROR: Could not open
+             # ./geo_em.d01.nc``, Godot's ``Failed to open res://addons/...so``): a file's path, with a folder and an
+             # extension (not a device's, ``/dev/nvidia0``, which says there is no GPU)
+             r"|['\"<]?(?:[a-z]+://|\.{1,2}/|/)(?:[\w.\-]+/)*[\w\-][\w.:\-]*\.[A-Za-z]\w{0,7}['\">]?\s*$)"),
     # Any program's plain words for a file or folder it did not find (``Error: file 'params.cfg' not found``,
     # ``ERROR: Input file does not exist: ...``, click's ``Path 'data.csv' does not exist.``, ``Cannot find input file
     # 'mesh.msh'``), and for an option it does not take (``error: unknown option '--epochs'``, ``ERROR: Invalid option:
@@ -5152,6 +5204,14 @@ PLAIN_WORDS: tuple[Rule, ...] = (
          log=r"^(?:[\w./\-]{1,100}: )?(?:[\w.+\-]{1,100} ){1,3}(?:is|are) not installed\b"),
     Rule("parse_failed_said", CONFIG, "bad_arguments", fatal=False,
          log=r"\b(?:[Ff]ailed (?:parsing|to parse)|[Uu]nable to parse|[Cc]ould not parse|[Cc]annot parse)\b"),
+    # A program that printed its usage and stopped: docopt's ``Usage:`` block, a C tool's one ``Usage: tool [options]
+    # <in>`` line, printed when the arguments it was given do not parse (not a count after the word: ``Usage: 45%``)
+    Rule("usage_printed_said", CONFIG, "bad_arguments", fatal=False,
+         log=r"^[ \t]{0,8}[Uu]sage:(?:[ \t]+[^\d\s].*)?$"),
+    # Python's words for an attribute asked of None, quoted without the exception's name by a tool's own error report
+    # (Meeko's ``Details:  'NoneType' object has no attribute 'parent'``)
+    Rule("none_attribute_said", CODE, "attribute_error", fatal=False,
+         log=r"'NoneType' object has no attribute '\w+'"),
     Rule("access_refused_said", CONFIG, "permission_denied", fatal=False,
          log=r"^Access is denied\.\s*$|\bThe requested operation requires elevation\b"),
 )
@@ -5177,6 +5237,9 @@ LAST: tuple[Rule, ...] = (
          log=r"Failed to import `None\.registry` make sure the registry\.py exists in `None` package"),
     *PLAIN_WORDS,
     Rule("exit_127", CONFIG, "command_not_found", exit_code=127),
+    # make's or SCons' summary of a recipe whose command the shell did not find (127), where make itself exits 2
+    Rule("recipe_command_not_found", CONFIG, "command_not_found",
+         log=r"^(?:g?make(?:\[\d+\])?|scons): \*\*\* \[[^\]\n]{1,500}\] Error 127$"),
     # Any other refusal sbatch prints (a site's submit plugin's own words: ``*** Error: CPU job setup is not
     # valid``): the job was not submitted. Last, because sbatch's specific errors are read above.
     # (also as a workflow tool quotes the output of the sbatch it ran: ``err.output='sbatch: error: ...\\n'``, or its
