@@ -3686,6 +3686,12 @@ SETUP: tuple[Rule, ...] = (
              r"input)|^forrtl: severe \((?:24|59|64)\): (?:end-of-file during read|list-directed I/O syntax error"
              r"|input conversion error)\b"
              r"|\bInvalid parquet file\. Corrupt footer\b"
+             # Julia's readdlm given a delimited file whose entries are not of the type asked for (another
+             # delimiter, a header row read as numbers)
+             r"|\bat row \d+, column \d+ : ErrorException\(\"file entry \\\".{0,300}\\\" cannot be converted to \w+"
+             # GLPK's reader refusing a problem file (glpsol's ``MPS file processing error`` after the line it could
+             # not read: a free-format MPS read as fixed, an LP file of another dialect)
+             r"|^(?:MPS|CPLEX LP|GLPK LP/MIP|DIMACS) file processing error$"
              # TF's image decoders given a file of the data set that is cut short or not that format (DecodeJpeg's
              # ``Invalid JPEG data or crop window, data size 32768``, its PNG's and GIF's)
              r"|\bInvalid (?:JPEG|PNG|GIF) data\b"
