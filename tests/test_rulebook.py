@@ -13474,6 +13474,20 @@ SETS_524_533 = [
 ]
 
 
+#: Tools' own words probed in batches (the session of 2026-12-07, tenth), where the rulebook missed them:
+#: JavaScript's undefined name, Windows' path not found, MATLAB's recursion reported as memory, a Google API's
+#: refusal of a token.
+TOOLS_OWN_WORDS_TENTH = [
+    ("ReferenceError: tf is not defined\n    at Object.<anonymous> (/app/predict.js:7:15)\n    at Module._compile "
+     "(node:internal/modules/cjs/loader:1256:14)", {}, "name_error"),
+    ("The system cannot find the path specified.", {}, "missing_file"),
+    ("Out of memory. The likely cause is an infinite recursion within the program.\n\nError in buildTree (line 14)",
+     {}, "recursion_error"),
+    ("google.api_core.exceptions.Unauthenticated: 401 Request had invalid authentication credentials. Expected OAuth 2 "
+     "access token, login cookie or other valid authentication credential.", {}, "auth_error"),
+]
+
+
 #: Tools' own words for their failures, from what they print rather than from a set's miss (the session of
 #: 2026-12-07, ninth): click 8's refusals, a C tool's perror() of its path, git's, rsync's and apt's transfers cut
 #: off, npm's resolver, Triton Inference Server's model configuration.
@@ -13521,7 +13535,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-425": SETS_407_425, "428-441": SETS_428_441, "446-461": SETS_446_461, "462": SET_462, "463-477": SETS_463_477, "481-495": SETS_481_495, "498-505": SETS_498_505, "506-513": SETS_506_513, "514-515": SETS_514_515, "516-523": SETS_516_523, "524-533": SETS_524_533, "tools-words": TOOLS_OWN_WORDS, "runtimes": OTHER_RUNTIMES, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-425": SETS_407_425, "428-441": SETS_428_441, "446-461": SETS_446_461, "462": SET_462, "463-477": SETS_463_477, "481-495": SETS_481_495, "498-505": SETS_498_505, "506-513": SETS_506_513, "514-515": SETS_514_515, "516-523": SETS_516_523, "524-533": SETS_524_533, "tools-words": TOOLS_OWN_WORDS, "tools-words-tenth": TOOLS_OWN_WORDS_TENTH, "runtimes": OTHER_RUNTIMES, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
     "builds-and-loaders": BUILDS_AND_LOADERS_SIBLINGS, "config-parse": CONFIG_PARSE_SIBLINGS,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]

@@ -1627,6 +1627,8 @@ SETUP: tuple[Rule, ...] = (
     Rule("hub_id_none", CONFIG, "bad_arguments", log=r"\bhuggingface\.co/(?:api/(?:models|datasets)/|datasets/)?None/"),
     Rule("auth_error", CONFIG, "auth_error",
          log=r"Cannot access gated repo|GatedRepoError|Unauthorized for url|Forbidden for url|\bAccessDenied\b"
+             # a Google API's answer to a token it does not take (an expired login, a key of another project)
+             r"|\bRequest had invalid authentication credentials\b"
              # a launcher's ssh to the other nodes with a key paramiko cannot use (ColossalAI's, Fabric's); Intel MPI's
              # hydra service on Windows refusing the user's registered credentials
              r"|\bnot a valid (?:RSA|DSA|EC|OPENSSH) private key file\b|\bserver rejected credentials\b"
@@ -4515,6 +4517,8 @@ BUGS: tuple[Rule, ...] = (
              + r"|^Error(?: in .{1,300} :|:) object '[^'\n]{1,200}' not found\s*$"
              # Guile's (a Scheme program, MPB's and Meep's control files): ``Unbound variable: make-uniform-array``
              r"|^(?:ERROR: )?Unbound variable: \S"
+             # JavaScript's (a Node script, tfjs' examples): ``ReferenceError: tf is not defined``
+             r"|^(?:Uncaught )?ReferenceError: [\w$.]+ is not defined\b"
              # a linter's finding of a name nothing defines, which fails the stage that runs it: flake8's and ruff's
              # F821 to F823 (``./examples/vae.py:108:35: F821 undefined name 'dist'``), pylint's E0602 and E0601,
              # mypy's [name-defined]
@@ -4524,7 +4528,9 @@ BUGS: tuple[Rule, ...] = (
          # (Python's C stack overflowing under recursion too deep for its guard: the interpreter aborts)
          log=_exc("RecursionError") + r"|maximum recursion depth exceeded|\bjava\.lang\.StackOverflowError\b"
              r"|Fatal Python error: _?Py_CheckRecursiveCall: Cannot recover from stack overflow"
-             r"|Fatal Python error: Cannot recover from stack overflow"),
+             r"|Fatal Python error: Cannot recover from stack overflow"
+             # MATLAB's own words for a recursion past its limit, which it reports as memory
+             r"|^Out of memory\. The likely cause is an infinite recursion within the program\."),
     Rule("zero_division", CODE, "zero_division",
          log=_exc("ZeroDivisionError") + r"|" + _BARE
              + r"(?:float |integer |complex )?division(?: or modulo)? by zero" + _BARE_END
@@ -5169,7 +5175,9 @@ PLAIN_WORDS: tuple[Rule, ...] = (
              r"|\b(?:[Cc]ould not|[Cc]annot|[Cc]an't|[Uu]nable to) (?:find|locate) (?:the )?(?:input |data |config "
              r"|configuration |model |weights |parameter |output )?(?:file|directory|folder)\b|^No such file: \S"
              # a C tool's perror() of the path it was given (FFmpeg's ``clip.mp4: No such file or directory``)
-             r"|^[\w./~\-]{1,300}: No such file or directory\s*$"),
+             r"|^[\w./~\-]{1,300}: No such file or directory\s*$"
+             # Windows' cmd.exe and its tools, in their own words (``The system cannot find the path specified.``)
+             r"|^The system cannot find the (?:path|file) specified\.?\s*$"),
     Rule("option_refused_said", CONFIG, "bad_arguments", fatal=False,
          log=r"(?:^|: )(?:[Ee]rror: |ERROR: )?(?:[Uu]nknown|[Uu]nrecogni[sz]ed|[Ii]nvalid|[Ii]llegal) "
              r"(?:command[- ]line )?(?:option|argument|flag|parameter)s?:? ['\"`]?--?[A-Za-z][\w.-]*"
