@@ -13476,8 +13476,17 @@ SETS_524_533 = [
 
 #: Tools' own words probed in batches (the session of 2026-12-07, tenth), where the rulebook missed them:
 #: JavaScript's undefined name, Windows' path not found, MATLAB's recursion reported as memory, a Google API's
-#: refusal of a token.
+#: refusal of a token; Snakemake's input no rule makes; pip's resolver warning that an installed package wants
+#: another release.
 TOOLS_OWN_WORDS_TENTH = [
+    ("Building DAG of jobs...\nMissingInputException in rule preprocess in file /work/workflow/Snakefile, line 31:\n"
+     "Missing input files for rule preprocess:\n    output: data/clean/train.parquet\n    affected files:\n        "
+     "data/raw/train.csv", {}, "missing_file"),
+    ("Successfully installed torch-2.1.0\nERROR: pip's dependency resolver does not currently take into account all the "
+     "packages that are installed. This behaviour is the source of the following dependency conflicts.\ntorchaudio "
+     "2.0.2 requires torch==2.0.1, but you have torch 2.1.0 which is incompatible.\nTraceback (most recent call "
+     "last):\n  File \"train.py\", line 3, in <module>\n    import torchaudio\nOSError: libtorchaudio.so: "
+     "cannot open shared object file", {}, "version_mismatch"),
     ("ReferenceError: tf is not defined\n    at Object.<anonymous> (/app/predict.js:7:15)\n    at Module._compile "
      "(node:internal/modules/cjs/loader:1256:14)", {}, "name_error"),
     ("The system cannot find the path specified.", {}, "missing_file"),

@@ -2764,7 +2764,10 @@ SETUP: tuple[Rule, ...] = (
     Rule("dvc_missing", CONFIG, "missing_file",
          log=r"failed to pull data from the cloud - Checkout failed|No file hash info found for"
              r"|\bCheckoutError: Checkout failed for following targets\b"
-             r"|Some of the cache files do not exist neither locally nor on remote"),
+             r"|Some of the cache files do not exist neither locally nor on remote"
+             # Snakemake's plan with an input file no rule makes and none is on disk (a download step not run, a
+             # data file the workflow's config names elsewhere)
+             r"|^MissingInputException in (?:rule \w+ in )?(?:file|line) |^Missing input files for rule \w+:"),
     # np.frombuffer handed None: a key-value store's lookup (LMDB's txn.get) found no such key, so the sample the
     # index names is not in the store the config points at (Python 3.12's wording; before it, "a bytes-like object
     # is required, not 'NoneType'", which other calls print too); Megatron's indexed dataset, None when no
@@ -5198,6 +5201,12 @@ PLAIN_WORDS: tuple[Rule, ...] = (
              r"|\b[Ll]icen[cs]e (?:has )?expired\b"),
     Rule("login_refused_said", CONFIG, "auth_error", fatal=False,
          log=r"\b(?:[Aa]uthentication|[Ll]ogin) failed for user\b|\bAccess denied for user '"),
+    # pip's resolver warning, after an install it finished, that an installed package wants another release of one
+    # it just replaced (``torchaudio 2.0.2 requires torch==2.0.1, but you have torch 2.1.0 which is incompatible.``):
+    # pip exits 0 and the job goes on, so it is read last, as why where nothing else says it
+    Rule("installed_release_conflict", CONFIG, "version_mismatch", fatal=False,
+         log=r"\brequires [\w.\-]+(?:\[[\w,\-]*\])?[<>=!~][^,\n]{0,100}, but you have [\w.\-]+ [\w.+!\-]+ which is "
+             r"incompatible\b"),
     # ... and for a release, a Python or a machine the program was not built for (``requires Python >=3.9``, ``Python
     # 3.8 is not supported``, ``requires a newer version of CMake``, a GPU's compute capability or a CPU's AVX2 the
     # build needs), and Windows' refusal of a file or an operation (``Access is denied.``)
@@ -5218,6 +5227,8 @@ PLAIN_WORDS: tuple[Rule, ...] = (
          log=r"^(?:[\w./\-]{1,100}: )?(?:[\w.+\-]{1,100} ){1,3}(?:is|are) not installed\b"),
     Rule("parse_failed_said", CONFIG, "bad_arguments", fatal=False,
          log=r"\b(?:[Ff]ailed (?:parsing|to parse)|[Uu]nable to parse|[Cc]ould not parse|[Cc]annot parse)\b"),
+    Rule("access_refused_said", CONFIG, "permission_denied", fatal=False,
+         log=r"^Access is denied\.\s*$|\bThe requested operation requires elevation\b"),
     # A program that printed its usage and stopped: docopt's ``Usage:`` block, a C tool's one ``Usage: tool [options]
     # <in>`` line, printed when the arguments it was given do not parse (not a count after the word: ``Usage: 45%``)
     Rule("usage_printed_said", CONFIG, "bad_arguments", fatal=False,
@@ -5226,8 +5237,6 @@ PLAIN_WORDS: tuple[Rule, ...] = (
     # (Meeko's ``Details:  'NoneType' object has no attribute 'parent'``)
     Rule("none_attribute_said", CODE, "attribute_error", fatal=False,
          log=r"'NoneType' object has no attribute '\w+'"),
-    Rule("access_refused_said", CONFIG, "permission_denied", fatal=False,
-         log=r"^Access is denied\.\s*$|\bThe requested operation requires elevation\b"),
 )
 
 LAST: tuple[Rule, ...] = (
