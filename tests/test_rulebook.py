@@ -13477,8 +13477,32 @@ SETS_524_533 = [
 #: Tools' own words probed in batches (the session of 2026-12-07, tenth), where the rulebook missed them:
 #: JavaScript's undefined name, Windows' path not found, MATLAB's recursion reported as memory, a Google API's
 #: refusal of a token; Snakemake's input no rule makes; pip's resolver warning that an installed package wants
-#: another release.
+#: another release; build systems' and package managers' own checks (CMake, Meson, setuptools, nvcc with gcc 11's
+#: headers, MSVC, R's namespaces, Julia's resolver, apt).
 TOOLS_OWN_WORDS_TENTH = [
+    ("-- The CXX compiler identification is unknown\nCMake Error: CMAKE_CXX_COMPILER not set, after EnableLanguage\n"
+     "-- Configuring incomplete, errors occurred!", {}, "missing_module"),
+    ("The Meson build system\nVersion: 0.61.2\nmeson.build:1:0: ERROR: Meson version is 0.61.2 but project requires "
+     ">= 1.1", {}, "version_mismatch"),
+    ("Run-time dependency fftw3 found: NO (tried pkgconfig and cmake)\n\nmeson.build:44:0: ERROR: Dependency "
+     "\"fftw3\" not found, tried pkgconfig and cmake", {}, "missing_module"),
+    ("usage: setup.py [global_opts] cmd1 [cmd1_opts] [cmd2 [cmd2_opts] ...]\n   or: setup.py --help [cmd1 cmd2 ...]\n"
+     "error: invalid command 'bdist_wheel'", {}, "missing_module"),
+    ("/usr/include/c++/11/bits/std_function.h:530:146: error: parameter packs not expanded with '...':\n  530 |  "
+     "operator=(_Functor&& __f)", {}, "version_mismatch"),
+    ("building 'pycocotools._mask' extension\nerror: Microsoft Visual C++ 14.0 or greater is required. Get it with "
+     "\"Microsoft C++ Build Tools\"", {}, "version_mismatch"),
+    ("Error: package or namespace load failed for ‘ggplot2’ in loadNamespace(i, c(lib.loc, .libPaths()), versionCheck "
+     "= vI[[i]]):\n namespace ‘vctrs’ 0.5.2 is already loaded, but >= 0.6.0 is required", {}, "version_mismatch"),
+    ("Error: package ‘lme4’ was installed before R 4.0.0: please re-install it\nExecution halted", {},
+     "version_mismatch"),
+    ("ERROR: LoadError: Unsatisfiable requirements detected for package Flux [587475ba]:\n Flux [587475ba] log:",
+     {}, "version_mismatch"),
+    ("Some packages could not be installed.\nE: Unable to correct problems, you have held broken packages.", {"exit_code":
+     100}, "version_mismatch"),
+    ("E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 2231 (unattended-upgr)\nE: Unable to "
+     "acquire the dpkg frontend lock (/var/lib/dpkg/lock-frontend), is another process using it?", {"exit_code": 100},
+     "file_locked"),
     ("Building DAG of jobs...\nMissingInputException in rule preprocess in file /work/workflow/Snakefile, line 31:\n"
      "Missing input files for rule preprocess:\n    output: data/clean/train.parquet\n    affected files:\n        "
      "data/raw/train.csv", {}, "missing_file"),

@@ -1876,6 +1876,10 @@ SETUP: tuple[Rule, ...] = (
              r"|\bUnsupported file type \(library support not compiled in\)"),
     Rule("builds_that_do_not_fit", CONFIG, "version_mismatch",
          log=r"(?:^|triton\.compiler\.(?:errors\.)?)CompilationError: at \d+:\d+:"
+             # nvcc of CUDA 11 with gcc 11's standard library headers (a CUDA extension built on a newer distribution)
+             r"|\bstd_function\.h:\d+:\d+: error: parameter packs not expanded with '\.\.\.':"
+             # a package built from source on Windows without Microsoft's C++ build tools (setuptools' words)
+             r"|\bMicrosoft Visual C\+\+ 14\.0 or greater is required\b"
              # jaxlib's CUDA plugin finding a CUDA library (cuDNN, cuBLAS, ...) older than the one it was built against,
              # in JAX's word that the backend failed (its glog I line listing each backend it tried is not that)
              r"|CUDA backend failed to initialize: Found \w+ version \d+, but JAX was built against version \d+"
@@ -2081,6 +2085,12 @@ SETUP: tuple[Rule, ...] = (
              r"|\bdoesn't have a source distribution or wheel for the current platform\b"
              # CMake older than the project's cmake_minimum_required
              r"|\bCMake [\d.]+ or higher is required\.\s+You are running version \d"
+             # ... Meson's own check; R's namespace loaded at one release while a package needs a newer one, or a
+             # package built for an R before 4.0; Julia's resolver finding no releases that fit together
+             r"|\bMeson version is [\d.]+ but project requires\b"
+             r"|\bnamespace [‘'][\w.]+[’'] [\d.\-]+ is (?:already loaded|being loaded), but [>=<]=? ?[\d.\-]+ is "
+             r"required\b|\bwas installed before R \d\.\d\.\d: please re-install it\b"
+             r"|\bUnsatisfiable requirements detected for package \w+ \["
              # ... and any build's or tool's own check of a tool's release (snowboy's Makefile: ``You need at least
              # Swig 3.0.10 to run``; ``Bazel 5.3.0 or higher is required``)
              r"|\b[Yy]ou need (?:at least|a newer) [\w.+-]{1,40} (?:version )?v?\d+(?:\.\d+)+"
@@ -2652,6 +2662,10 @@ SETUP: tuple[Rule, ...] = (
              # config on CMAKE_PREFIX_PATH; a CUDA build on a host without nvcc)
              r"|Could not find a package configuration file provided by \"[\w-]+\""
              r"|\bNo CMAKE_(?:CUDA|CXX|C|HIP)_COMPILER could be found\b|\bCould NOT find \w+ \(missing: "
+             # ... its later words for the same (no compiler for a language the project enables); Meson's for a
+             # dependency neither pkg-config nor CMake finds; setuptools without the wheel package
+             r"|\bCMAKE_(?:CUDA|CXX|C|HIP|Fortran)_COMPILER not set, after EnableLanguage\b"
+             r"|\bERROR: Dependency \"[\w.+\-]+\" not found, tried\b|^error: invalid command 'bdist_wheel'"
              # a Kubernetes cluster without the operator whose kind the manifest names (Kubeflow's PyTorchJob CRD),
              # kubectl's and Helm's words for it (Helm 2 checking a chart's apiVersion against what the cluster serves)
              r"|\bno matches for kind \\?\"\w+\\?\" in version \\?\"|ensure CRDs are installed first"
@@ -3028,6 +3042,8 @@ SETUP: tuple[Rule, ...] = (
              # a lock file another rank or process holds (Hugging Face evaluate's rendezvous lock on a shared folder
              # whose locks do not work across nodes)
              r"|\bCouldn't acquire lock on \S+"
+             # apt or dpkg while another install holds the package database (unattended upgrades at boot)
+             r"|^E: Could not get lock /var/lib/dpkg/lock(?:-frontend)?\b"
              # RocksDB's and LevelDB's store (a tracker's, a feature cache's) whose LOCK file another process holds:
              # the writing run, or a second job opened on the same folder
              r"|IO error: (?:While lock file|lock):? \S*LOCK: "
@@ -4030,7 +4046,8 @@ SETUP: tuple[Rule, ...] = (
          log=r"^dpkg: dependency problems prevent configuration of \S+:$|\bdependency problems - leaving unconfigured$"
              r"|\bpost-installation script (?:subprocess )?returned error exit status \d+"
              r"|^E: (?:Unable to locate package \S+|Package '[^'\n]+' has no installation candidate"
-             r"|Unmet dependencies\.|Sub-process /usr/bin/dpkg returned an error code \(\d+\))"
+             r"|Unmet dependencies\.|Sub-process /usr/bin/dpkg returned an error code \(\d+\)"
+             r"|Unable to correct problems, you have held broken packages\.)"
              r"|^The following packages have unmet dependencies:$"
              r"|^(?:Error: )?Unable to find a match: \S|^ERROR: unable to select packages:$"),
     # A file an input names that a program cannot read, in words the missing_file rule above cannot hold (its pattern
