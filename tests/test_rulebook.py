@@ -13500,6 +13500,15 @@ TOOLS_OWN_WORDS_TENTH = [
      {}, "version_mismatch"),
     ("Some packages could not be installed.\nE: Unable to correct problems, you have held broken packages.", {"exit_code":
      100}, "version_mismatch"),
+    # simulation codes' own words: GROMACS' file it could not open and its grompp warnings, OpenFOAM's dictionary
+    ("-------------------------------------------------------\nProgram:     gmx mdrun, version 2022.5\n\nFatal error:\n"
+     "File input/output error:\nnvt.tpr\n\nFor more information and tips for troubleshooting, please check the "
+     "GROMACS", {}, "missing_file"),
+    ("Fatal error:\nToo many warnings (2).\nIf you are sure all warnings are harmless, use the -maxwarn option to "
+     "override.", {}, "bad_arguments"),
+    ("--> FOAM FATAL IO ERROR: (openfoam-2212)\nkeyword div(phi,U) is undefined in dictionary \"system/fvSchemes/"
+     "divSchemes\"", {}, "bad_arguments"),
+    ("pyarrow.lib.ArrowInvalid: CSV parse error: Expected 12 columns, got 11: 2021-03-01,0.5,,", {}, "corrupt_data"),
     ("E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 2231 (unattended-upgr)\nE: Unable to "
      "acquire the dpkg frontend lock (/var/lib/dpkg/lock-frontend), is another process using it?", {"exit_code": 100},
      "file_locked"),

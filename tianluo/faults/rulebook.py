@@ -2839,7 +2839,9 @@ SETUP: tuple[Rule, ...] = (
              # FILE``) or did not find (EMEP's ``ReadField_CDF : file needed but not found``)
              r"|^\s*ERROR IN OPENING \S+(?: \S+)? FILE\s*$|\b[Ff]ile needed but not found\b"
              # OpenFOAM's FOAM FATAL ERROR for a field or dictionary file a case's time folder does not hold
-             r"|^\s*cannot find file \"[^\"\n]+\"\s*$"),
+             r"|^\s*cannot find file \"[^\"\n]+\"\s*$"
+             # GROMACS' fatal error for a file it could not open (its name on the next line)
+             r"|^File input/output error:\s*$"),
     # A C or C++ tool's own word for a file it could not open, the path quoted and nothing after it (whisper.cpp's and
     # ggml's model loaders: ``whisper_model_load: failed to open 'models/ggml-tiny.bin'``). A tool that tries several
     # places may print it and find the file in the next, so the line fails no attempt that did its work.
@@ -3843,7 +3845,7 @@ SETUP: tuple[Rule, ...] = (
              # tables that do not parse or do not fit their declared schema: pyarrow's JSON reader (any of its parse
              # errors), datasets casting a file to features of other columns, pandas' and csv's tokenizers, an empty
              # CSV
-             r"|ArrowInvalid: JSON parse error: |\bbecause column names don't match\b"
+             r"|ArrowInvalid: (?:JSON|CSV) parse error: |\bbecause column names don't match\b"
              r"|Error tokenizing data\. C error: Expected \d+ fields in line \d+, saw \d+"
              r"|\bfield larger than field limit \(\d+\)|EmptyDataError: No columns to parse from file"
              # a JSON file broken past its first line (a service's answer that is no JSON fails at line 1); spaCy's
@@ -4087,6 +4089,10 @@ SETUP: tuple[Rule, ...] = (
              # setting of another release of the model, a typo): gfortran's and ifort's runtimes
              r"|^Fortran runtime error: Cannot match namelist object name \S"
              r"|^forrtl: severe \(19\): invalid reference to variable in NAMELIST input\b"
+             # GROMACS' grompp stopping on its input's warnings; OpenFOAM's dictionary without a keyword the solver
+             # reads (a case of another release, a typo)
+             r"|^Too many warnings \(\d+\)\.\s*$|\buse the -maxwarn option to override\b"
+             r"|\bkeyword \S+ is undefined in dictionary \""
              # cpptraj's summary of an input script it refused (an action's arguments, a data set name used twice);
              # Colvars' (NAMD's, LAMMPS') refusal of its configuration; PETSc's classes for an input or an option it
              # cannot take here (SLATE without MPI_THREAD_MULTIPLE)
