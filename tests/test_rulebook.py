@@ -13508,6 +13508,9 @@ TOOLS_OWN_WORDS_TENTH = [
      "override.", {}, "bad_arguments"),
     ("--> FOAM FATAL IO ERROR: (openfoam-2212)\nkeyword div(phi,U) is undefined in dictionary \"system/fvSchemes/"
      "divSchemes\"", {}, "bad_arguments"),
+    # BWA without its reference's index (the JVM launcher's "A JNI error has occurred" is not read: it comes before a
+    # class not found as before a class built for a newer Java)
+    ("[bwa_idx_load_from_disk] fail to locate the index files", {}, "missing_file"),
     ("pyarrow.lib.ArrowInvalid: CSV parse error: Expected 12 columns, got 11: 2021-03-01,0.5,,", {}, "corrupt_data"),
     ("E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 2231 (unattended-upgr)\nE: Unable to "
      "acquire the dpkg frontend lock (/var/lib/dpkg/lock-frontend), is another process using it?", {"exit_code": 100},

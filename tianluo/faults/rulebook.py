@@ -3686,7 +3686,9 @@ SETUP: tuple[Rule, ...] = (
          log=r"^\[E::(?:idx_find_and_load|hts_idx_load\d?)\] Could not (?:retrieve|load) (?:local )?index file"
              r"|" + _BCF_READ_FAILED + r"could not load index$|\bcannot setRegion on a non-tabix indexed file\b"
              r"|\brandom alignment retrieval only works for indexed (?:BAM|SAM|CRAM)"
-             r"|^\[bam_index_load\] fail to load BAM index\b"),
+             r"|^\[bam_index_load\] fail to load BAM index\b"
+             # BWA's aligner given a reference whose index was never built (``bwa index`` not run beside it)
+             r"|^\[bwa_idx_load_from_disk\] fail to locate the index files\b"),
     # htslib's readers finding the input itself unreadable: a BGZF block cut short or not BGZF at all (gzip's output
     # where bgzip's is needed), a BAM header or a SAM/VCF line that does not parse, positions out of order for an
     # index, and bcftools' and tabix's summaries of the same (``Failed to read from x.vcf.gz: not compressed with
