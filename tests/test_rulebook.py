@@ -13508,6 +13508,17 @@ TOOLS_OWN_WORDS_TENTH = [
      "override.", {}, "bad_arguments"),
     ("--> FOAM FATAL IO ERROR: (openfoam-2212)\nkeyword div(phi,U) is undefined in dictionary \"system/fvSchemes/"
      "divSchemes\"", {}, "bad_arguments"),
+    # services a job starts or calls: Gradio's ports taken, uvicorn's app not importable or misnamed, message brokers
+    # not reached, a gRPC call past its deadline
+    ("OSError: Cannot find empty port in range: 7861-7861. You can specify a different port by setting the "
+     "GRADIO_SERVER_PORT environment variable or passing the `server_port` parameter to `launch()`.", {},
+     "port_in_use"),
+    ('ERROR:    Error loading ASGI app. Could not import module "app.server".', {}, "missing_module"),
+    ('ERROR:    Error loading ASGI app. Attribute "api" not found in module "serve".', {}, "bad_arguments"),
+    ("kafka.errors.NoBrokersAvailable: NoBrokersAvailable", {}, "connection_error"),
+    ("pika.exceptions.AMQPConnectionError", {}, "connection_error"),
+    ("grpc._channel._MultiThreadedRendezvous: <_MultiThreadedRendezvous of RPC that terminated with:\n\tstatus = "
+     "StatusCode.DEADLINE_EXCEEDED\n\tdetails = \"Deadline Exceeded\"", {}, "timeout"),
     # BWA without its reference's index (the JVM launcher's "A JNI error has occurred" is not read: it comes before a
     # class not found as before a class built for a newer Java)
     ("[bwa_idx_load_from_disk] fail to locate the index files", {}, "missing_file"),

@@ -2666,6 +2666,9 @@ SETUP: tuple[Rule, ...] = (
              # dependency neither pkg-config nor CMake finds; setuptools without the wheel package
              r"|\bCMAKE_(?:CUDA|CXX|C|HIP|Fortran)_COMPILER not set, after EnableLanguage\b"
              r"|\bERROR: Dependency \"[\w.+\-]+\" not found, tried\b|^error: invalid command 'bdist_wheel'"
+             # uvicorn started on a module it cannot import (a path or a package name given wrong, a dependency of
+             # the app missing)
+             r"|\bError loading ASGI app\. Could not import module \"[\w.]+\""
              # a Kubernetes cluster without the operator whose kind the manifest names (Kubeflow's PyTorchJob CRD),
              # kubectl's and Helm's words for it (Helm 2 checking a chart's apiVersion against what the cluster serves)
              r"|\bno matches for kind \\?\"\w+\\?\" in version \\?\"|ensure CRDs are installed first"
@@ -3417,9 +3420,11 @@ SETUP: tuple[Rule, ...] = (
     # A command line's parser refusing what it was given, in the words of the parsers compiled programs use: clap
     # (Rust: Tabby, text-generation-launcher, uv; its 2.x wording too), cobra (Go: Ollama, kubectl) and Go's flag
     # package; and of Python's other parsers than argparse. argparse's, absl's and a Go CLI's ``unknown flag:`` are in
-    # ``bad_arguments``. Anchored at the line's start, where each prints them.
+    # ``bad_arguments``. Anchored at the line's start, where each prints them; and uvicorn given an app's name its
+    # module does not define (``main:app`` for a module whose app is called otherwise).
     Rule("cli_refusal", CONFIG, "bad_arguments",
-         log=r"^error: (?:unexpected argument '|invalid value '[^'\n]{0,200}' for '|a value is required for '"
+         log=r"\bError loading ASGI app\. Attribute \"\w+\" not found in module \"[\w.]+\""
+             r"|^error: (?:unexpected argument '|invalid value '[^'\n]{0,200}' for '|a value is required for '"
              r"|unrecognized subcommand '|the argument '[^'\n]{0,200}' cannot be used with"
              r"|the following required arguments were not provided:|The following required arguments were not provided:"
              r"|Found argument '[^'\n]{0,200}' which wasn't expected|Invalid value for '"
@@ -4916,6 +4921,8 @@ NETWORK: tuple[Rule, ...] = (
              r"|Check failed: \(my_node_\.port\) != \(-1\) bind failed"
              # docker (envd, a container a job starts) publishing a host port another container holds
              r"|Bind for \S+ failed: port is already allocated"
+             # Gradio's server finding every port of its range taken (a demo left running on 7860)
+             r"|\bCannot find empty port in range: \d+-\d+"
              # LightGBM's network set-up (lightgbm.dask) on a port a worker of the last fit still holds
              r"|LightGBMError: Binding port \d+ failed"
              # a launcher's own check of the ports it is to listen on (DGL-KE's KVServer: ``Error: port 30050 is not
@@ -5044,6 +5051,8 @@ NETWORK: tuple[Rule, ...] = (
              r"|\bwas previously created and deleted; try a new run name\b"),
     Rule("connection_error", TRANSIENT, "connection_error",
          log=r"[Cc]onnection reset by peer|Connection refused|connect: connection refused|Broken pipe"
+             # message brokers' clients that reached no broker (kafka-python's, pika's for RabbitMQ)
+             r"|\bNoBrokersAvailable\b|\bpika\.exceptions\.AMQPConnectionError\b"
              # git's HTTPS transfer cut off (GnuTLS's and curl's words under it), rsync's peer gone, apt's mirror not
              # reached
              r"|\bGnuTLS recv error \(-\d+\)|\bRPC failed; curl (?:18|56|92)\b"
@@ -5169,6 +5178,8 @@ NETWORK: tuple[Rule, ...] = (
              # wandb.init gave up waiting for its own service process
              r"|wandb: ERROR Error communicating with wandb process"
              r"|DEADLINE_EXCEEDED: (?:Deadline Exceeded|Failed to connect)|CoordinationService/RegisterTask"
+             # (grpcio's own repr of a call past its deadline: ``status = StatusCode.DEADLINE_EXCEEDED``)
+             r"|^\s*status = StatusCode\.DEADLINE_EXCEEDED\s*$"
              r"|^(?:RuntimeError: )?Wait timeout$"
              # a client library's own exception for a connection it gave up waiting for (DroneKit's vehicle that
              # sent no heartbeat: ``dronekit.APIException: Timeout in initializing connection.``)
