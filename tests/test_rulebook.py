@@ -13519,6 +13519,15 @@ TOOLS_OWN_WORDS_TENTH = [
     ("pika.exceptions.AMQPConnectionError", {}, "connection_error"),
     ("grpc._channel._MultiThreadedRendezvous: <_MultiThreadedRendezvous of RPC that terminated with:\n\tstatus = "
      "StatusCode.DEADLINE_EXCEEDED\n\tdetails = \"Deadline Exceeded\"", {}, "timeout"),
+    # ROS without a package or a node's executable; Gazebo without a model a world includes
+    ("[rospack] Error: package 'ur5_moveit_config' not found", {}, "missing_module"),
+    ("[ERROR] [launch]: Caught exception in launch (see debug for traceback): \"package 'turtlebot3_gazebo' not found, "
+     "searching: ['/opt/ros/humble']\"\nPackage 'turtlebot3_gazebo' not found: \"package 'turtlebot3_gazebo' not "
+     "found, searching: ['/opt/ros/humble']\"", {}, "missing_module"),
+    ("ERROR: cannot launch node of type [rl_agent/train.py]: Cannot locate node of type [train.py] in package "
+     "[rl_agent]. Make sure file exists in package path and permission is set to executable (chmod +x)", {},
+     "missing_module"),
+    ("[Err] [Server.cc:139] Error Code 12 Msg: Unable to find uri[model://husky]", {}, "missing_file"),
     # BWA without its reference's index (the JVM launcher's "A JNI error has occurred" is not read: it comes before a
     # class not found as before a class built for a newer Java)
     ("[bwa_idx_load_from_disk] fail to locate the index files", {}, "missing_file"),

@@ -2669,6 +2669,10 @@ SETUP: tuple[Rule, ...] = (
              # uvicorn started on a module it cannot import (a path or a package name given wrong, a dependency of
              # the app missing)
              r"|\bError loading ASGI app\. Could not import module \"[\w.]+\""
+             # ROS without a package a launch or a node names (not built, its workspace not sourced): ROS 1's rospack,
+             # ROS 2's ament index; roslaunch without the node's executable in its package
+             r"|^\[rospack\] Error: package '[\w\-]+' not found\b|^Package '[\w\-]+' not found: \"package '"
+             r"|\bCannot locate node of type \[[^\]\n]{1,200}\] in package \["
              # a Kubernetes cluster without the operator whose kind the manifest names (Kubeflow's PyTorchJob CRD),
              # kubectl's and Helm's words for it (Helm 2 checking a chart's apiVersion against what the cluster serves)
              r"|\bno matches for kind \\?\"\w+\\?\" in version \\?\"|ensure CRDs are installed first"
@@ -2843,6 +2847,8 @@ SETUP: tuple[Rule, ...] = (
              r"|^\s*ERROR IN OPENING \S+(?: \S+)? FILE\s*$|\b[Ff]ile needed but not found\b"
              # OpenFOAM's FOAM FATAL ERROR for a field or dictionary file a case's time folder does not hold
              r"|^\s*cannot find file \"[^\"\n]+\"\s*$"
+             # Gazebo's model path without a model a world includes (``Unable to find uri[model://turtlebot3]``)
+             r"|\bUnable to find uri\[model://[^\]\n]{1,300}\]"
              # GROMACS' fatal error for a file it could not open (its name on the next line)
              r"|^File input/output error:\s*$"),
     # A C or C++ tool's own word for a file it could not open, the path quoted and nothing after it (whisper.cpp's and
