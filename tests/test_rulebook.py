@@ -13528,6 +13528,20 @@ TOOLS_OWN_WORDS_TENTH = [
      "[rl_agent]. Make sure file exists in package path and permission is set to executable (chmod +x)", {},
      "missing_module"),
     ("[Err] [Server.cc:139] Error Code 12 Msg: Unable to find uri[model://husky]", {}, "missing_file"),
+    # FFmpeg's parser and its input not opened; Tesseract without a language; phonemizer without espeak
+    ("Unrecognized option 'vf_scale'.\nError splitting the argument list: Option not found", {"exit_code": 8},
+     "bad_arguments"),
+    ("Error opening input file clips/0001.mkv.\nError opening input files: No such file or directory", {},
+     "missing_file"),
+    ("Error opening data file /usr/share/tessdata/deu.traineddata\nPlease make sure the TESSDATA_PREFIX environment "
+     "variable is set to your \"tessdata\" directory.\nFailed loading language 'deu'\nTesseract couldn't load any "
+     "languages!", {}, "missing_file"),
+    ("  File \"/opt/venv/lib/python3.10/site-packages/phonemizer/backend/espeak/wrapper.py\", line 60, in __init__\n"
+     "    raise RuntimeError(  # pragma: nocover\nRuntimeError: espeak not installed on your system", {},
+     "missing_module"),
+    # (a Kaldi recipe's check of its data folder is left to the step that should have made the file)
+    ("bash: line 1: compute-fbank-feats: command not found\nsteps/compute_cmvn_stats.sh: no such file "
+     "data/train_sp/feats.scp", {}, "command_not_found"),
     # BWA without its reference's index (the JVM launcher's "A JNI error has occurred" is not read: it comes before a
     # class not found as before a class built for a newer Java)
     ("[bwa_idx_load_from_disk] fail to locate the index files", {}, "missing_file"),

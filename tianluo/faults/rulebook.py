@@ -2672,6 +2672,8 @@ SETUP: tuple[Rule, ...] = (
              # ROS without a package a launch or a node names (not built, its workspace not sourced): ROS 1's rospack,
              # ROS 2's ament index; roslaunch without the node's executable in its package
              r"|^\[rospack\] Error: package '[\w\-]+' not found\b|^Package '[\w\-]+' not found: \"package '"
+             # phonemizer (under Coqui TTS, VITS and others) without the espeak program its backend runs
+             r"|\bespeak not installed on your system\b"
              r"|\bCannot locate node of type \[[^\]\n]{1,200}\] in package \["
              # a Kubernetes cluster without the operator whose kind the manifest names (Kubeflow's PyTorchJob CRD),
              # kubectl's and Helm's words for it (Helm 2 checking a chart's apiVersion against what the cluster serves)
@@ -2847,6 +2849,10 @@ SETUP: tuple[Rule, ...] = (
              r"|^\s*ERROR IN OPENING \S+(?: \S+)? FILE\s*$|\b[Ff]ile needed but not found\b"
              # OpenFOAM's FOAM FATAL ERROR for a field or dictionary file a case's time folder does not hold
              r"|^\s*cannot find file \"[^\"\n]+\"\s*$"
+             # FFmpeg 6's summary of an input it could not open; Tesseract without a language's trained data (not a
+             # Kaldi recipe's ``no such file data/train/feats.scp``: an earlier step's output, missing because that
+             # step failed, which the corpus's authors read by that step's cause)
+             r"|^Error opening input files: No such file or directory\s*$|^Failed loading language '[\w+]+'"
              # Gazebo's model path without a model a world includes (``Unable to find uri[model://turtlebot3]``)
              r"|\bUnable to find uri\[model://[^\]\n]{1,300}\]"
              # GROMACS' fatal error for a file it could not open (its name on the next line)
@@ -3430,6 +3436,8 @@ SETUP: tuple[Rule, ...] = (
     # module does not define (``main:app`` for a module whose app is called otherwise).
     Rule("cli_refusal", CONFIG, "bad_arguments",
          log=r"\bError loading ASGI app\. Attribute \"\w+\" not found in module \"[\w.]+\""
+             # FFmpeg's own parser (``Unrecognized option 'x'.`` above it)
+             r"|^Error splitting the argument list: Option not found\s*$"
              r"|^error: (?:unexpected argument '|invalid value '[^'\n]{0,200}' for '|a value is required for '"
              r"|unrecognized subcommand '|the argument '[^'\n]{0,200}' cannot be used with"
              r"|the following required arguments were not provided:|The following required arguments were not provided:"
