@@ -2672,9 +2672,9 @@ SETUP: tuple[Rule, ...] = (
              # ROS without a package a launch or a node names (not built, its workspace not sourced): ROS 1's rospack,
              # ROS 2's ament index; roslaunch without the node's executable in its package
              r"|^\[rospack\] Error: package '[\w\-]+' not found\b|^Package '[\w\-]+' not found: \"package '"
+             r"|\bCannot locate node of type \[[^\]\n]{1,200}\] in package \["
              # phonemizer (under Coqui TTS, VITS and others) without the espeak program its backend runs
              r"|\bespeak not installed on your system\b"
-             r"|\bCannot locate node of type \[[^\]\n]{1,200}\] in package \["
              # a Kubernetes cluster without the operator whose kind the manifest names (Kubeflow's PyTorchJob CRD),
              # kubectl's and Helm's words for it (Helm 2 checking a chart's apiVersion against what the cluster serves)
              r"|\bno matches for kind \\?\"\w+\\?\" in version \\?\"|ensure CRDs are installed first"
