@@ -724,6 +724,9 @@ _COMPILER = (r"^(?:[\w.+/\-]{0,200}[/-])?(?:gcc|g\+\+|c\+\+|cc|clang(?:\+\+)?|gf
 
 #: make (GNU make, gmake) with no rule for a target, as make before 4.3 quotes it (`so') and as later ones do ('so').
 _MAKE_NO_RULE = r"^g?make(?:\[\d+\])?: \*\*\* No rule to make target [`'‘][^'’\n]{1,300}['’]"
+#: make's (and SCons') summary of a recipe that failed, before its status or its signal's words: ``make: ***
+#: [Makefile:44: proto] Error 127``, ``scons: *** [lib.a] Error 127``, ``make: *** [train] Killed``.
+_RECIPE_FAILED = r"^(?:g?make(?:\[\d+\])?|scons): \*\*\* \[[^\]\n]{0,500}\] "
 #: bcftools' summary of a file its reader could not open or read (``Failed to read from x.vcf.gz: <why>``).
 _BCF_READ_FAILED = r"^Failed to read from .{1,500}: "
 
@@ -826,13 +829,13 @@ def _launcher(number: int, name: str, *words: str) -> str:
             # cmdstanpy's report of a Stan chain: ``Error during sampling, chain 1 returned error code -11``
             rf"\breturned error code -{n}\b",
             rf"The exit codes of the workers are \{{.*\b{name}\(-{n}\)",
-            rf"\bstatus failed cmd \[.*\] code -{n}\b", rf"^make(?:\[\d+\])?: \*\*\* \[[^\]]*\] Error {128 + number}$",
+            rf"\bstatus failed cmd \[.*\] code -{n}\b", _RECIPE_FAILED + rf"Error {128 + number}$",
             # Azure ML's report of the user's process: ``User process 'python' exited with status code 137``
             rf"\bUser process '[^']*' exited with status code {128 + number}\b"]
     if number in _GO_SIGNALS:  # Go's os/exec, as a Go program (ollama, a CLI) reports its child: ``signal: aborted``
         alts.append(rf"\bsignal: {_GO_SIGNALS[number]}\b")
     for word in words:
-        alts.append(rf"^make(?:\[\d+\])?: \*\*\* \[[^\]]*\] {word}\b")
+        alts.append(_RECIPE_FAILED + rf"{word}\b")
         alts.append(rf"tasks? [\d,\-]+: {word}\b")
         alts.append(rf"is killed by signal: {word}\b")  # a DataLoader worker
         alts.append(rf"line \d+: +\d+ {word}\b")
@@ -5251,12 +5254,6 @@ PLAIN_WORDS: tuple[Rule, ...] = (
              r"|\b[Ll]icen[cs]e (?:has )?expired\b"),
     Rule("login_refused_said", CONFIG, "auth_error", fatal=False,
          log=r"\b(?:[Aa]uthentication|[Ll]ogin) failed for user\b|\bAccess denied for user '"),
-    # pip's resolver warning, after an install it finished, that an installed package wants another release of one
-    # it just replaced (``torchaudio 2.0.2 requires torch==2.0.1, but you have torch 2.1.0 which is incompatible.``):
-    # pip exits 0 and the job goes on, so it is read last, as why where nothing else says it
-    Rule("installed_release_conflict", CONFIG, "version_mismatch", fatal=False,
-         log=r"\brequires [\w.\-]+(?:\[[\w,\-]*\])?[<>=!~][^,\n]{0,100}, but you have [\w.\-]+ [\w.+!\-]+ which is "
-             r"incompatible\b"),
     # ... and for a release, a Python or a machine the program was not built for (``requires Python >=3.9``, ``Python
     # 3.8 is not supported``, ``requires a newer version of CMake``, a GPU's compute capability or a CPU's AVX2 the
     # build needs), and Windows' refusal of a file or an operation (``Access is denied.``)
@@ -5264,7 +5261,12 @@ PLAIN_WORDS: tuple[Rule, ...] = (
          log=r"\brequires Python ?(?:>=?|version |[0-9])|\bPython \d\.\d+ is not supported\b"
              r"|\brequires a newer version of\b|\bcompute capability \d+\.\d+\)? is not supported\b"
              r"|\b[Uu]nsupported (?:GPU|gpu) architecture\b|\brequires a CPU with (?:AVX|SSE|FMA)"
-             r"|\b[Pp]lease (?:use|install|downgrade to|upgrade to) (?:version|release) v?\d+\.\d+"),
+             r"|\b[Pp]lease (?:use|install|downgrade to|upgrade to) (?:version|release) v?\d+\.\d+"
+             # pip's resolver warning, after an install it finished (it exits 0), that an installed package wants
+             # another release of one it just replaced (``torchaudio 2.0.2 requires torch==2.0.1, but you have torch
+             # 2.1.0 which is incompatible.``)
+             r"|\brequires [\w.\-]+(?:\[[\w,\-]*\])?[<>=!~][^,\n]{0,100}, but you have [\w.\-]+ [\w.+!\-]+ which is "
+             r"incompatible\b"),
     # A program's own words for an invariant it holds that broke (bcftools' ``This should not happen...``)
     Rule("invariant_broke_said", CODE, "programming_error", fatal=False,
          log=r"^[Tt]his should (?:not|never) happen\b"),
@@ -5312,7 +5314,7 @@ LAST: tuple[Rule, ...] = (
     Rule("exit_127", CONFIG, "command_not_found", exit_code=127),
     # make's or SCons' summary of a recipe whose command the shell did not find (127), where make itself exits 2
     Rule("recipe_command_not_found", CONFIG, "command_not_found",
-         log=r"^(?:g?make(?:\[\d+\])?|scons): \*\*\* \[[^\]\n]{1,500}\] Error 127$"),
+         log=_RECIPE_FAILED + r"Error 127$"),
     # Any other refusal sbatch prints (a site's submit plugin's own words: ``*** Error: CPU job setup is not
     # valid``): the job was not submitted. Last, because sbatch's specific errors are read above.
     # (also as a workflow tool quotes the output of the sbatch it ran: ``err.output='sbatch: error: ...\\n'``, or its
