@@ -13567,6 +13567,56 @@ TOOLS_OWN_WORDS_TENTH = [
 ]
 
 
+#: Tools' own words, probed from what they print before the eleventh session's sets were read (the session of
+#: 2026-12-08): clients that found no server (Ollama's CLI, kubectl, the MySQL client, httpx, Chromium's net stack
+#: under Playwright or Selenium, wandb's retry loop), Scrapy's spider name, autograd's unused input, R's parser, its
+#: model fitting refusing the data and its dyn.load without a system library.
+TOOLS_OWN_WORDS_ELEVENTH = [
+    ("Error: could not connect to ollama app, is it running?", {}, "connection_error"),
+    ("The connection to the server localhost:8080 was refused - did you specify the right host or port?", {},
+     "connection_error"),
+    ("ERROR 2002 (HY000): Can't connect to local MySQL server through socket '/var/run/mysqld/mysqld.sock' (2)", {},
+     "connection_error"),
+    ("ERROR 2003 (HY000): Can't connect to MySQL server on 'db' (111)", {}, "connection_error"),
+    ("  File \"/usr/lib/python3/site-packages/httpx/_transports/default.py\", line 86, in map_httpcore_exceptions\n"
+     "    raise mapped_exc(message) from exc\nhttpx.ConnectError: All connection attempts failed", {},
+     "connection_error"),
+    ("playwright._impl._errors.Error: Page.goto: net::ERR_CONNECTION_REFUSED at http://localhost:3000/\nCall log:\n"
+     "  - navigating to \"http://localhost:3000/\", waiting until \"load\"", {}, "connection_error"),
+    ("selenium.common.exceptions.WebDriverException: Message: unknown error: net::ERR_CONNECTION_RESET\n  (Session "
+     "info: chrome=120.0.6099.109)", {}, "connection_error"),
+    ("playwright._impl._errors.Error: Page.goto: net::ERR_NAME_NOT_RESOLVED at https://data.example.org/\nCall log:",
+     {}, "dns_error"),
+    ("pyppeteer.errors.PageError: net::ERR_CONNECTION_TIMED_OUT at https://example.com/list?page=3", {}, "timeout"),
+    ("wandb: Network error (ConnectionError), entering retry loop.", {}, "connection_error"),
+    ("  File \"/usr/lib/python3/site-packages/scrapy/spiderloader.py\", line 77, in load\n    raise KeyError(f\"Spider "
+     "not found: {spider_name}\")\nKeyError: 'Spider not found: quotes_spider'", {}, "bad_arguments"),
+    ("RuntimeError: One of the differentiated Tensors appears to not have been used in the graph. Set allow_unused=True "
+     "if this is the desired behavior.", {}, "programming_error"),
+    ("Error: unexpected '}' in \"}\"\nExecution halted", {}, "syntax_error"),
+    ("Error in parse(file, keep.source = FALSE, srcfile = NULL) : \n  analysis.R:12:3: unexpected symbol\n11: "
+     "fit <- glm(y ~ x\n12:   data\n      ^\nExecution halted", {}, "syntax_error"),
+    ("Error in lm.fit(x, y, offset = offset, singular.ok = singular.ok, ...) : \n  NA/NaN/Inf in 'y'\nCalls: lm -> "
+     "lm.fit\nExecution halted", {}, "corrupt_data"),
+    ("Error in lm.fit(x, y, offset = offset, singular.ok = singular.ok, ...) : \n  0 (non-NA) cases\nCalls: lm -> "
+     "lm.fit\nExecution halted", {}, "corrupt_data"),
+    ("Error in `contrasts<-`(`*tmp*`, value = contr.funs[1 + isOF[nn]]) : \n  contrasts can be applied only to "
+     "factors with 2 or more levels\nCalls: glm ... model.matrix -> model.matrix.default -> contrasts<-\n"
+     "Execution halted", {}, "corrupt_data"),
+    ("Error in model.frame.default(formula = cases ~ age + region, data = d, drop.unused.levels = TRUE) : \n  variable "
+     "lengths differ (found for 'region')\nExecution halted", {}, "corrupt_data"),
+    ("Error in solve.default(hess) : \n  Lapack routine dgesv: system is exactly singular: U[3,3] = 0\nCalls: fit_model "
+     "-> solve -> solve.default\nExecution halted", {}, "corrupt_data"),
+    ("Error in optim(init, negll, method = \"BFGS\") : \n  initial value in 'vmmin' is not finite\nExecution halted",
+     {}, "corrupt_data"),
+    ("Chain 1: Rejecting initial value:\nChain 1:   Log probability evaluates to log(0), i.e. negative infinity.\n"
+     "Chain 1: Initialization between (-2, 2) failed after 100 attempts. \n[1] \"Error in sampler$call_sampler(args_list"
+     "[[i]]) : Initialization failed.\"", {}, "corrupt_data"),
+    ("Error: package or namespace load failed for ‘sf’ in dyn.load(file, DLLpath = DLLpath, ...):\n unable to load "
+     "shared object '/usr/lib/R/site-library/sf/libs/sf.so':\n  libgdal.so.30: cannot open shared object file: No "
+     "such file or directory\nExecution halted", {}, "missing_file"),
+]
+
 #: Tools' own words for their failures, from what they print rather than from a set's miss (the session of
 #: 2026-12-07, ninth): click 8's refusals, a C tool's perror() of its path, git's, rsync's and apt's transfers cut
 #: off, npm's resolver, Triton Inference Server's model configuration.
@@ -13614,7 +13664,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-425": SETS_407_425, "428-441": SETS_428_441, "446-461": SETS_446_461, "462": SET_462, "463-477": SETS_463_477, "481-495": SETS_481_495, "498-505": SETS_498_505, "506-513": SETS_506_513, "514-515": SETS_514_515, "516-523": SETS_516_523, "524-533": SETS_524_533, "tools-words": TOOLS_OWN_WORDS, "tools-words-tenth": TOOLS_OWN_WORDS_TENTH, "runtimes": OTHER_RUNTIMES, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-425": SETS_407_425, "428-441": SETS_428_441, "446-461": SETS_446_461, "462": SET_462, "463-477": SETS_463_477, "481-495": SETS_481_495, "498-505": SETS_498_505, "506-513": SETS_506_513, "514-515": SETS_514_515, "516-523": SETS_516_523, "524-533": SETS_524_533, "tools-words": TOOLS_OWN_WORDS, "tools-words-tenth": TOOLS_OWN_WORDS_TENTH, "tools-words-eleventh": TOOLS_OWN_WORDS_ELEVENTH, "runtimes": OTHER_RUNTIMES, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
     "builds-and-loaders": BUILDS_AND_LOADERS_SIBLINGS, "config-parse": CONFIG_PARSE_SIBLINGS,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]

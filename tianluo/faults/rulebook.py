@@ -3031,6 +3031,9 @@ SETUP: tuple[Rule, ...] = (
              # the dynamic loader's, for a native program's own library (a toolkit's lib folder not on the path, a
              # mounted software disk not there)
              r"|\berror while loading shared libraries: \S+: cannot open shared object file: No such file"
+             # R's dyn.load of a package's library, naming the system library it needs on the line under
+             # ``unable to load shared object '...sf.so':`` (GDAL, GEOS, an ICU upgraded away)
+             r"|^\s+lib[\w+.-]*\.so(?:\.\d+)*: cannot open shared object file: No such file or directory$"
              # rocBLAS without its Tensile kernels' library where it looks (ROCBLAS_TENSILE_LIBPATH, an install moved);
              # the same words naming the GPU's arch are a build without this GPU's kernels (version_mismatch)
              r"|rocBLAS error: Cannot read \S+: No such file or directory$"
@@ -3462,7 +3465,9 @@ SETUP: tuple[Rule, ...] = (
              # boost::program_options (AliceVision's and Meshroom's nodes, COLMAP, OpenMVS); Bazel's own flags
              r"|(?:^|ERROR: |what\(\):\s+)(?:the option '--?[\w.-]+' is required but missing"
              r"|unrecognised option '--?[\w.-]+'|the argument \('[^'\n]{0,200}'\) for option '--?[\w.-]+' is invalid)"
-             r"|^ERROR: --[\w-]+(?:=\S*)? :: Unrecognized option: --"),
+             r"|^ERROR: --[\w-]+(?:=\S*)? :: Unrecognized option: --"
+             # Scrapy's ``scrapy crawl NAME`` with no spider of that name in the project (its KeyError's message)
+             r"|^KeyError: [\"']Spider not found: "),
     # A config refused by the schema it is checked against, beside ``bad_arguments``'s pydantic 2 words (that rule is
     # at RE2's length limit): pydantic 1's, and Prefect validating a flow run's parameters against the flow's. Or one
     # that does not parse: Triton's model config (a config.pbtxt whose template values were never filled in), a C++
@@ -3723,6 +3728,17 @@ SETUP: tuple[Rule, ...] = (
              r"|could not parse header|VCF parse error|BCF read error|unknown file type)$"
              r"|^tbx_index_build failed: |^samtools \w{1,20}: failed to create index for "
              r"|\bnot BGZF compressed, cannot index\b"),
+    # R's model fitting refusing the data it was given: missing or infinite values reaching lm.fit or glm.fit, no
+    # complete case left, a factor with one level, columns of unequal length, a design matrix that is singular, an
+    # optimiser whose objective is not finite at its start, Stan's sampler finding no finite start
+    Rule("model_data_refused", CONFIG, "corrupt_data",
+         log=r"^\s*NA/NaN/Inf in '\w+'\s*$|^Error in \S+\(.{0,300}\) ?: ?NA/NaN/Inf in '\w+'"
+             r"|^\s*0 \(non-NA\) cases\s*$|^Error in \S+\(.{0,300}\) ?: ?0 \(non-NA\) cases"
+             r"|\bcontrasts can be applied only to factors with 2 or more levels\b"
+             r"|\bvariable lengths differ \(found for '"
+             r"|\bLapack routine \w+: system is (?:exactly|computationally) singular\b"
+             r"|\bfunction cannot be evaluated at initial parameters\b|\binitial value in 'vmmin' is not finite\b"
+             r"|\bInitialization between \(-?[\d.]+, -?[\d.]+\) failed after \d+ attempts"),
     # A data file that is not the format it claims (a truncated or mislabelled Parquet): no retry reads it better.
     Rule("corrupt_data", CONFIG, "corrupt_data",
          # (tar asked for a member the archive does not hold: a download of another archive, or a cut one)
@@ -4375,6 +4391,8 @@ BUGS: tuple[Rule, ...] = (
              r"|\ba leaf Variable that requires grad (?:is being|has been) used in an in-place operation"
              r"|\bgrad can be implicitly created only for scalar outputs\b"
              r"|\bCan't call numpy\(\) on (?:Tensor|Variable) that requires grad\b"
+             # (autograd.grad asked for a gradient of an input the output never used)
+             r"|\bOne of the differentiated Tensors appears to not have been used in the graph\b"
              # Zygote failing to differentiate the program (``ERROR: Compiling Tuple{...}: try/catch is not
              # supported.``, a mutation, an error inside the adjoint it derived)
              r"|^ERROR: (?:LoadError: )?Compiling Tuple\{"),
@@ -4556,7 +4574,15 @@ BUGS: tuple[Rule, ...] = (
     Rule("syntax_error", CODE, "syntax_error", log=_exc("SyntaxError", "IndentationError", "TabError",
                                                         "TaichiSyntaxError")
          # flake8's and ruff's word for a file Python cannot parse, pylint's E0001
-         + r"|^\S{1,300}\.pyi?:\d{1,7}:\d{1,5}: (?:E999 \w*Error|E0001:? )"),
+         + r"|^\S{1,300}\.pyi?:\d{1,7}:\d{1,5}: (?:E999 \w*Error|E0001:? )"
+         # R's parser on a script (``Error: unexpected '}' in "}"``) or on text parse() was given (``Error in
+         # parse(...) : file.R:3:1: unexpected symbol``)
+         + r"|^Error: unexpected (?:'[^'\n]{1,20}'|symbol|numeric constant|string constant|input|end of input"
+           r"|SPECIAL|INCOMPLETE_STRING|assignment) in "
+         + r"|^Error in (?:str2lang|str2expression|parse)\(.{0,300}\) ?:\s*(?:\S{1,300}:\d{1,7}:\d{1,5}: )?"
+           r"unexpected (?:'[^'\n]{1,20}'|symbol|numeric constant|string constant|input|end of input)"
+         + r"|^\s{0,4}\S{1,300}:\d{1,7}:\d{1,5}: unexpected (?:'[^'\n]{1,20}'|symbol|numeric constant|string constant"
+           r"|input|end of input)$"),
     Rule("name_error", CODE, "name_error",
          log=_exc("NameError", "UnboundLocalError", "UndefVarError", "TaichiNameError") + r"|" + _BARE
              + r"(?:name '\w+' is not defined"
@@ -4956,6 +4982,8 @@ NETWORK: tuple[Rule, ...] = (
              r"|No address associated with hostname"
              r"|: no such host$|Unable to find address for: |\bEAI_AGAIN\b|getaddrinfo ENOTFOUND"
              r"|Name does not resolve"
+             # Chromium's net stack (a Playwright, Puppeteer or Selenium page load)
+             r"|\bnet::ERR_NAME_(?:NOT_RESOLVED|RESOLUTION_FAILED)\b"
              # wget's (its quotes are the locale's: ‘host’ in UTF-8, 'host' in C)
              r"|\bunable to resolve host address [‘'`]"
              # srun unable to resolve a node of its allocation
@@ -5044,6 +5072,8 @@ NETWORK: tuple[Rule, ...] = (
          log=r"Read timed out|ConnectTimeoutError|ReadTimeoutError|RendezvousTimeoutError|socket has timed out"
              # ML-Agents' trainer that gave up waiting for its Unity environment
              r"|\bUnityTimeOutException\b|environment took too long to respond\b"
+             # (Chromium's net stack: a page load that got no answer in time)
+             r"|\bnet::ERR_(?:CONNECTION_)?TIMED_OUT\b"
              r"|Connection timed out|net/http: TLS handshake timeout|: i/o timeout\b|Client\.Timeout exceeded while"
              # torch's store read that timed out (a rank waiting for rank 0's NCCL unique id)
              r"|store->get\('[^']*'\) got error: Socket Timeout|" + _PFX + r"(?:\w+\.)*\w*Error: Socket Timeout\b"
@@ -5139,6 +5169,9 @@ NETWORK: tuple[Rule, ...] = (
              r"|Max retries exceeded with url|Failed to connect to \S+ port \d+|Couldn't connect to server"
              r"|gnutls_handshake\(\) failed|connection broken by|SSLZeroReturnError|SSLEOFError"
              r"|Network error \(TransientException\)|\bCommError\b|\bHTTP 000 CONNECTION FAILED\b"
+             # (wandb's retry loop after a refused or dropped connection; its timeouts are the timeout tier's)
+             r"|\bNetwork error \((?:ConnectionError|TransientError|ProxyError|ChunkedEncodingError)\), entering retry"
+             r" loop"
              r"|EOF occurred in violation of protocol"
              # TF's session to a remote worker (a Colab TPU's) whose gRPC socket closed under it
              r"|\bError(?: recorded from \w+)?: Socket closed\s*$"
@@ -5149,8 +5182,18 @@ NETWORK: tuple[Rule, ...] = (
              r"|Could not connect to the endpoint URL|StreamClosedError|Py4JNetworkError|Answer from Java side is empty"
              r"|Get \"https?://[^\"]*\": (?:unexpected )?EOF"
              r"|: Unable to connect to endpoint|Curl returned error code \d+|\bUnavailableError: Socket closed"
-             # kubectl that cannot reach the cluster's API server (an MPI operator's launcher execing into its pods)
+             # kubectl that cannot reach the cluster's API server (an MPI operator's launcher execing into its pods);
+             # its own words for a refused one
              r"|^Unable to connect to the server: "
+             r"|^The connection to the server \S+ was refused - did you specify the right host or port\?"
+             # Ollama's CLI without its server; the MySQL client's server not reached (2002 on the socket, 2003 on
+             # a host); httpx's (anyio's) connect that found nobody listening
+             r"|\bcould not connect to ollama (?:app|server), is it running\?"
+             r"|^ERROR 200[23] \(HY000\): Can't connect to (?:local )?MySQL server\b"
+             r"|\bhttpx\.ConnectError\b|\bAll connection attempts failed$"
+             # Chromium's net stack (a Playwright, Puppeteer or Selenium page load) refused, reset or cut off
+             r"|\bnet::ERR_(?:CONNECTION_(?:REFUSED|RESET|CLOSED|ABORTED|FAILED)|INTERNET_DISCONNECTED"
+             r"|NETWORK_CHANGED|EMPTY_RESPONSE|ADDRESS_UNREACHABLE|SOCKET_NOT_CONNECTED)\b"
              # TF's collective all-reduce that lost its peer worker (its gRPC link dropped)
              r"|Aborting RingReduce with Unavailable: |StartAbort Unavailable: OS Error"
              # TF1's distributed session whose master (or a ps task it needs) is not up yet, or not reachable
