@@ -13617,6 +13617,98 @@ TOOLS_OWN_WORDS_ELEVENTH = [
      "such file or directory\nExecution halted", {}, "missing_file"),
 ]
 
+#: Families of held-out sets 534 to 545 (the session of 2026-12-08, eleventh), each with siblings: R's runtime errors
+#: (on the error's line or the line under it), its packages that did not compile, a name after a progress message;
+#: browsers that will not start, are not installed or do not fit their driver; an object used before fit; Windows
+#: refusing a bind; ollama's runner that died; a parser's error indented by the daemon that relays it; the installed
+#: package's own console script reading an option it never defined; Optuna's stored direction.
+SETS_534_545 = [
+    ("Error in (temp[[k]])[[1]][, which(T.End > Mean.SI.sample[k])] : \n  incorrect number of dimensions", {},
+     "index_error"),
+    ("Error in m[, 2] : incorrect number of dimensions\nCalls: summarise_fit\nExecution halted", {}, "index_error"),
+    ("Call: survfit(formula = cfit2, newdata = dummy)\nError in newx[indx, ] <- x : \n  number of items to replace "
+     "is not a multiple of replacement length", {}, "shape_mismatch"),
+    ("Error in `max(date, na.rm = TRUE)`: invalid 'type' (closure) of argument\nBacktrace:\n    ▆\n 1. └─pkg::f(x)",
+     {}, "type_error"),
+    ("Error in fit$coefficients : $ operator is invalid for atomic vectors\nExecution halted", {}, "type_error"),
+    ("Error in ar.yw.default(x, aic = aic, order.max = order.max, na.action = na.action,  : \n  NA/NaN/Inf in "
+     "foreign function call (arg 2)", {}, "corrupt_data"),
+    ("#> Error in FUN(X[[i]], ...) : \n#>   Stan does not support NA (in shifted_cases) in data\n#> failed to "
+     "preprocess the data; sampling not done\n#> Error in `fit_model_with_nuts()`:\n#> ! model fitting was timed "
+     "out or failed", {}, "corrupt_data"),
+    ("Starting Network Simulation...Error in eval(predvars, data, env) : object 'geogYN' not found", {},
+     "name_error"),
+    ("   152 warnings and 17 errors generated.\n   make: *** [stanExports_model.o] Error 1\n   ERROR: compilation "
+     "failed for package ‘epidemia’\n   ERROR: package installation failed", {}, "version_mismatch"),
+    ("[1128/031750.348471:ERROR:zygote_host_impl_linux.cc(90)] Running as root without --no-sandbox is not "
+     "supported. See https://crbug.com/638180.", {}, "bad_arguments"),
+    ("[9995:9995:0305/230635.827218:FATAL:zygote_host_impl_linux.cc(124)] No usable sandbox! Update your kernel or "
+     "see https://chromium.googlesource.com/chromium/src/+/master/docs/linux_suid_sandbox_development.md for more "
+     "information on developing with the SUID sandbox.", {}, "bad_arguments"),
+    ("DEBUG:selenium.webdriver.remote.remote_connection:Remote response: status=500 | data={\"value\":{\"error\":"
+     "\"unknown error\",\"message\":\"Process unexpectedly closed with status 1\",\"stacktrace\":\"\"}}", {},
+     "bad_arguments"),
+    ("playwright._impl._errors.Error: BrowserType.launch: Executable doesn't exist at /root/.cache/ms-playwright/"
+     "chromium-1091/chrome-linux/chrome", {}, "missing_file"),
+    ("Unable to obtain driver using Selenium Manager: C:\\Python311\\Lib\\site-packages\\selenium\\webdriver\\common"
+     "\\windows\\selenium-manager.exe is missing.  Please open an issue on https://github.com/SeleniumHQ/selenium/"
+     "issues", {}, "missing_file"),
+    ("selenium.common.exceptions.NoSuchDriverException: Message: Unable to obtain driver for chrome using Selenium "
+     "Manager.; For documentation on this error, please visit: https://www.selenium.dev/documentation/webdriver/"
+     "troubleshooting/errors/driver_location", {}, "missing_file"),
+    ("selenium.common.exceptions.SessionNotCreatedException: Message: session not created: This version of "
+     "ChromeDriver only supports Chrome version 114\nCurrent browser version is 120.0.6099.109 with binary path "
+     "/usr/bin/google-chrome", {}, "version_mismatch"),
+    ("sklearn.exceptions.NotFittedError: This StandardScaler instance is not fitted yet. Call 'fit' with appropriate "
+     "arguments before using this estimator.", {}, "programming_error"),
+    ("ValueError: Call `transform` or `fit_transform` first.", {}, "programming_error"),
+    ("ValueError: This model has not yet been built. Build the model first by calling `build()` or by calling the "
+     "model on a batch of data.", {}, "programming_error"),
+    ("Error: listen tcp 127.0.0.1:11434: bind: An attempt was made to access a socket in a way forbidden by its "
+     "access permissions.", {}, "port_in_use"),
+    ("ERROR:    [Errno 10013] error while attempting to bind on address ('127.0.0.1', 8000): an attempt was made to "
+     "access a socket in a way forbidden by its access permissions", {}, "port_in_use"),
+    ("  File \"/usr/lib/python3/site-packages/ollama/_client.py\", line 75, in _request\n    raise ResponseError("
+     "e.response.text, e.response.status_code) from None\nollama._types.ResponseError: llama runner process no longer "
+     "running: -1 ", {}, "exit_1"),
+    ("2023-02-10T12:07:40+0800 [Launcher,13/stderr] Usage\n\t=====\n\t  scrapy crawl [options] <spider>\n\tcrawl: "
+     "error: Invalid -s value, use -s NAME=VALUE", {"exit_code": 2}, "bad_arguments"),
+    ("Traceback (most recent call last):\n  File \"/usr/local/bin/iss\", line 8, in <module>\n    sys.exit(main())\n"
+     "  File \"/usr/local/lib/python3.7/site-packages/iss/app.py\", line 540, in main\n    elif args.quiet:\n"
+     "AttributeError: 'Namespace' object has no attribute 'quiet'", {}, "attribute_error"),
+    # (a project's script handing its parsed arguments to an installed package of another release stays a release's)
+    ("Traceback (most recent call last):\n  File \"/home/me/proj/tools/preprocess.py\", line 40, in <module>\n"
+     "    build_tokenizer(args)\n  File \"/usr/local/lib/python3.10/site-packages/megatron/tokenizer/tokenizer.py\", "
+     "line 30, in build_tokenizer\n    if args.rank == 0:\nAttributeError: 'Namespace' object has no attribute 'rank'",
+     {}, "version_mismatch"),
+    ("[I 2021-10-06 17:26:35,236] Using an existing study with name 'maximize' instead of creating a new one.\n"
+     "[E 2021-10-06 17:26:35,240] Cannot overwrite study direction from [<StudyDirection.MAXIMIZE: 2>] to "
+     "[<StudyDirection.MINIMIZE: 1>].", {}, "bad_arguments"),    # R's other runtime errors, probed as siblings of the sets' (its evaluator, its readers, its installer)
+    ("Error: evaluation nested too deeply: infinite recursion / options(expressions=)?\nExecution halted", {},
+     "recursion_error"),
+    ("Error: C stack usage  7971092 is too close to the limit\nExecution halted", {}, "recursion_error"),
+    ("Error in `[.data.frame`(df, , c(\"age\", \"sex\")) : undefined columns selected\nExecution halted", {},
+     "key_error"),
+    ("ERROR: dependency ‘sf’ is not available for package ‘tmap’\n* removing ‘/usr/lib/R/site-library/tmap’", {},
+     "missing_module"),
+    ("Error in `mutate()`:\nℹ In argument: `z = x / y`.\nCaused by error:\n! object 'y' not found\nBacktrace:\n    ▆",
+     {}, "name_error"),
+    ("Error in read.table(file = file, header = header, sep = sep, quote = quote,  : \n  more columns than column "
+     "names\nExecution halted", {}, "corrupt_data"),
+    ("Error in scan(file = file, what = what, sep = sep, quote = quote, dec = dec,  : \n  line 12 did not have 8 "
+     "elements\nExecution halted", {}, "corrupt_data"),
+    ("Error in readRDS(\"fit.rds\") : unknown input format\nExecution halted", {}, "corrupt_data"),
+    ("Error in gzfile(file, \"rb\") : cannot open the connection\nIn addition: Warning message:\nIn gzfile(file, "
+     "\"rb\") :\n  cannot open compressed file 'model.rds', probable reason 'No such file or directory'\n"
+     "Execution halted", {}, "missing_file"),
+    ("Error in if (nrow(d) > 0) { : argument is of length zero\nExecution halted", {}, "programming_error"),
+    ("Error in match.arg(method) : \n  'arg' should be one of “pearson”, “kendall”, “spearman”\nExecution halted",
+     {}, "bad_arguments"),
+    # (a parallel worker that died: no reader's words)
+    ("Error in unserialize(socklist[[n]]) : error reading from connection\nCalls: parLapply -> do.call -> "
+     "clusterApply\nExecution halted", {}, "exit_1"),
+]
+
 #: Tools' own words for their failures, from what they print rather than from a set's miss (the session of
 #: 2026-12-07, ninth): click 8's refusals, a C tool's perror() of its path, git's, rsync's and apt's transfers cut
 #: off, npm's resolver, Triton Inference Server's model configuration.
@@ -13664,7 +13756,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-425": SETS_407_425, "428-441": SETS_428_441, "446-461": SETS_446_461, "462": SET_462, "463-477": SETS_463_477, "481-495": SETS_481_495, "498-505": SETS_498_505, "506-513": SETS_506_513, "514-515": SETS_514_515, "516-523": SETS_516_523, "524-533": SETS_524_533, "tools-words": TOOLS_OWN_WORDS, "tools-words-tenth": TOOLS_OWN_WORDS_TENTH, "tools-words-eleventh": TOOLS_OWN_WORDS_ELEVENTH, "runtimes": OTHER_RUNTIMES, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-425": SETS_407_425, "428-441": SETS_428_441, "446-461": SETS_446_461, "462": SET_462, "463-477": SETS_463_477, "481-495": SETS_481_495, "498-505": SETS_498_505, "506-513": SETS_506_513, "514-515": SETS_514_515, "516-523": SETS_516_523, "524-533": SETS_524_533, "tools-words": TOOLS_OWN_WORDS, "tools-words-tenth": TOOLS_OWN_WORDS_TENTH, "tools-words-eleventh": TOOLS_OWN_WORDS_ELEVENTH, "534-545": SETS_534_545, "runtimes": OTHER_RUNTIMES, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
     "builds-and-loaders": BUILDS_AND_LOADERS_SIBLINGS, "config-parse": CONFIG_PARSE_SIBLINGS,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]

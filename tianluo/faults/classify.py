@@ -159,7 +159,9 @@ def classify(ev: Evidence, rules: Sequence[Rule] = ()) -> Fault:
     symptom = _symptom_only(ev, fault, ruled_line, causes, sig, shape)
     set_aside = symptom is not fault  # a peer's loss set aside as a symptom: not then the exception the prior names
     fault = _host_oom(ev, _full_disk(ev, _deterministic(ev, _usage_refused(ev, symptom, shape), shape), ruled_by))
-    return fault if set_aside else _unmatched(ev, fault, shape)
+    # (a rule's own "no cause known", ollama's runner that died, stands: the exception that relays it says no more)
+    ruled_so = ruled_by is not None and (fault.klass, fault.label) == (ruled_by.klass, ruled_by.label)
+    return fault if set_aside or ruled_so else _unmatched(ev, fault, shape)
 
 
 def _unwrapped(shape: Shape) -> tuple[LogLine, ...]:

@@ -2650,6 +2650,9 @@ SETUP: tuple[Rule, ...] = (
              r"|\bLibrary not loaded: \S+\.dylib\b"
              # R's library() without the package (``Error in library(keras) : there is no package called ‘keras’``)
              r"|\bthere is no package called [‘'`]"
+             # ... and its installer unable to install a package's dependency first (not in the repository for this
+             # R, or failed itself above)
+             r"|^ERROR: dependenc(?:y|ies) [‘'].{1,300}[’'] (?:is|are) not available for package [‘']"
              # ... and Julia's ``using`` of a package the project's manifest lists but this depot has not installed
              # (``ArgumentError: Package CUDA [052768ef-...] is required but does not seem to be installed``)
              r"|\bPackage \w+ \[[0-9a-f\-]{36}\] is required but does not seem to be installed\b"
@@ -2900,9 +2903,11 @@ SETUP: tuple[Rule, ...] = (
     Rule("script_folder_missing", CONFIG, "missing_file", fatal=False,
          log=r"^(?:\S*/)?[\w.-]+\.(?:sh|bash|pl|py): [Nn]o such directory \S+\s*$"),
     # A native data reader given a path that is not there: dmlc's file system (MXNet's RecordIO iterators), Caffe's
-    # LMDB source (LMDB's status is an errno: 2 is ENOENT).
+    # LMDB source (LMDB's status is an errno: 2 is ENOENT), R's compressed file.
     Rule("reader_path_missing", CONFIG, "missing_file",
          log=r"\bLocalFileSystem\.GetPathInfo \S+ Error:No such file or directory"
+             # R's gzfile() under readRDS() and load(), in the warning it prints before its error
+             r"|\bcannot open compressed file '[^'\n]{1,300}', probable reason 'No such file or directory'"
              r"|Check failed: mdb_env_open\(.{0,400}\) == 0 \(2 vs\. 0\)"),
     Rule("missing_file", CONFIG, "missing_file",
          # (a model folder without a file a tool reads from it: Unsloth's ```config.json` does not exist inside``)
@@ -3195,6 +3200,23 @@ SETUP: tuple[Rule, ...] = (
          log=r"\bX11 Display is not available\b|\bcould not connect to display\b|\bcannot open display\b"
              r"|\b(?:[Ff]ailed|[Uu]nable) to open (?:X )?display\b|\bNoSuchDisplayException\b"
              r"|\bno display name and no \$DISPLAY environment variable\b"),
+    # A browser a page-automation library drives that will not start where it is: Chromium run as root without
+    # --no-sandbox or without a usable sandbox (a container), Firefox under geckodriver exiting at once with status 1
+    # (snap's confinement, no display for a headed run, a profile it cannot load; status 11 is its crash): the
+    # set-up's, whatever the driver's HTTP status around it (the WebDriver protocol answers 500 for every error)
+    Rule("browser_refused_start", CONFIG, "bad_arguments",
+         log=r"\bRunning as root without --no-sandbox is not supported\b|\bNo usable sandbox! "
+             r"|\bProcess unexpectedly closed with status 1\b"),
+    # ... or is not there: Playwright's browsers never downloaded (``playwright install``), Selenium Manager unable
+    # to find or fetch a driver, pyppeteer's Chromium revision gone from the download site
+    Rule("browser_not_installed", CONFIG, "missing_file",
+         log=r"\bExecutable doesn't exist at /|\bExecutable doesn't exist at \w:\\"
+             r"|\bUnable to obtain driver (?:for \w+ )?using Selenium Manager\b"
+             r"|\bChromium downloadable not found at\b"),
+    # ... or is of another release than its driver (chromedriver's and msedgedriver's own check)
+    Rule("browser_driver_mismatch", CONFIG, "version_mismatch",
+         log=r"\bThis version of (?:ChromeDriver|MSEdgeDriver|Microsoft Edge WebDriver) only supports"
+             r" \w+(?: \w+)? version \d+"),
     Rule("bad_arguments", CONFIG, "bad_arguments",
          # (a shell script saved with Windows line ends: bash reads each \r as a command)
          log=r": \$'\\r': |error while handling argument \"-[\w-]+\": |"
@@ -3467,7 +3489,12 @@ SETUP: tuple[Rule, ...] = (
              r"|unrecognised option '--?[\w.-]+'|the argument \('[^'\n]{0,200}'\) for option '--?[\w.-]+' is invalid)"
              r"|^ERROR: --[\w-]+(?:=\S*)? :: Unrecognized option: --"
              # Scrapy's ``scrapy crawl NAME`` with no spider of that name in the project (its KeyError's message)
-             r"|^KeyError: [\"']Spider not found: "),
+             r"|^KeyError: [\"']Spider not found: "
+             # R's match.arg() refusing a value its function does not offer (``'arg' should be one of "pearson", ...``)
+             r"|^(?:Error in match\.arg\(.{1,300}\) ?: +|\s{2})'arg' should be one of "
+             # Optuna's study stored with one direction, opened (``optuna ask``, create_study with load_if_exists) with
+             # another
+             r"|\bCannot overwrite study direction from \["),
     # A config refused by the schema it is checked against, beside ``bad_arguments``'s pydantic 2 words (that rule is
     # at RE2's length limit): pydantic 1's, and Prefect validating a flow run's parameters against the flow's. Or one
     # that does not parse: Triton's model config (a config.pbtxt whose template values were never filled in), a C++
@@ -3581,6 +3608,9 @@ SETUP: tuple[Rule, ...] = (
              r"|^\W*(?:×|x) Failed to build `[^`]+`|Extra build requirement `[^`]+` was declared with `match-runtime"
              r"|\bThe build backend returned an error\b|Call to `[\w.:]+\.build_(?:wheel|editable|sdist)` failed\b"
              r"|Build backend failed to build (?:wheel|editable|requirements)\b"
+             # R's installer of a source package whose C, C++ or Fortran did not compile (a Stan model against a newer
+             # StanHeaders, a compiler too old)
+             r"|^\s*ERROR: compilation failed for package [‘'][\w.]+[’']"
              # pip's words for a package whose metadata it could not even generate (its setup.py failed first)
              r"|^\s*error: metadata-generation-failed\b|^\W*(?:×|x) python setup\.py egg_info did not run successfully"
              r"|^\W*(?:×|x) Getting requirements to build (?:wheel|editable) did not run successfully"
@@ -3728,9 +3758,9 @@ SETUP: tuple[Rule, ...] = (
              r"|could not parse header|VCF parse error|BCF read error|unknown file type)$"
              r"|^tbx_index_build failed: |^samtools \w{1,20}: failed to create index for "
              r"|\bnot BGZF compressed, cannot index\b"),
-    # R's model fitting refusing the data it was given: missing or infinite values reaching lm.fit or glm.fit, no
-    # complete case left, a factor with one level, columns of unequal length, a design matrix that is singular, an
-    # optimiser whose objective is not finite at its start, Stan's sampler finding no finite start
+    # R's readers and model fitting refusing the data they were given: missing or infinite values reaching lm.fit or
+    # glm.fit, no complete case left, a factor with one level, columns of unequal length, a design matrix that is
+    # singular, an optimiser whose objective is not finite at its start, Stan's sampler finding no finite start
     Rule("model_data_refused", CONFIG, "corrupt_data",
          log=r"^\s*NA/NaN/Inf in '\w+'\s*$|^Error in \S+\(.{0,300}\) ?: ?NA/NaN/Inf in '\w+'"
              r"|^\s*0 \(non-NA\) cases\s*$|^Error in \S+\(.{0,300}\) ?: ?0 \(non-NA\) cases"
@@ -3738,6 +3768,15 @@ SETUP: tuple[Rule, ...] = (
              r"|\bvariable lengths differ \(found for '"
              r"|\bLapack routine \w+: system is (?:exactly|computationally) singular\b"
              r"|\bfunction cannot be evaluated at initial parameters\b|\binitial value in 'vmmin' is not finite\b"
+             # (R's readers given a file of another shape or format: read.table's and scan's rows, readRDS' and load's
+             # file that is not an R data file or is cut short)
+             r"|^(?:Error in .{1,300} ?: +|\s{2})(?:more columns than column names"
+             r"|line \d+ did not have \d+ elements)\s*$"
+             # (not unserialize's "error reading from connection": a parallel worker that died)
+             r"|^Error in (?:readRDS|load)\(.{0,300}\) ?: +(?:unknown input format|error reading from connection"
+             r"|bad restore file magic number|ReadItem: unknown type)"
+             # (a native routine handed missing values: ar.yw's, a Fortran or C fit's; Stan's data given an NA)
+             r"|\bNA/NaN/Inf in foreign function call \(arg \d+\)|\bStan does not support NA \(in \w+\) in data\b"
              r"|\bInitialization between \(-?[\d.]+, -?[\d.]+\) failed after \d+ attempts"),
     # A data file that is not the format it claims (a truncated or mislabelled Parquet): no retry reads it better.
     Rule("corrupt_data", CONFIG, "corrupt_data",
@@ -4333,6 +4372,8 @@ BUGS: tuple[Rule, ...] = (
              # R's data frames and matrices of other sizes
              r"|\barguments imply differing number of rows: \d+|\bnon-conformable (?:arrays|arguments)\b"
              r"|\breplacement has \d+ rows?, data has \d+"
+             # (an assignment into a matrix or data frame of another size: an error there, a warning for a vector)
+             r"|^(?:Error in .{1,300} ?: +|\s{2})number of items to replace is not a multiple of replacement length\s*$"
              # MATLAB's arithmetic and concatenation of arrays of other sizes
              r"|^\{?.?(?:Matrix dimensions must agree\.|Arrays have incompatible sizes for this operation\."
              r"|Inner matrix dimensions must agree\.|Incorrect dimensions for matrix multiplication\b"
@@ -4380,6 +4421,16 @@ BUGS: tuple[Rule, ...] = (
     # <wandb.sdk.wandb_run.Run object at 0x7f..>``): the program passed an object where a name or a setting goes.
     Rule("object_as_value", CODE, "programming_error",
          log=r"\b[Ii]nvalid (?:value|\w+ name|\w+)\b[^<\n]{0,80}" + OBJECT_REPR),
+    # An object used before the step that readies it: scikit-learn's estimator before fit (``NotFittedError: This
+    # OneHotEncoder instance is not fitted yet``), a transformer asked for its output names before transform, a Keras
+    # model before build(): the program's order of calls. Not the bare NotFittedError (sktime's when every fit of a
+    # search failed; a model unpickled under another release), nor Keras' "You must compile your model", which corpus
+    # authors read as the set-up's
+    Rule("used_before_fit", CODE, "programming_error",
+         log=r"\bThis \w+ instance is not fitted yet\b"
+             r"|\bCall `?(?:fit|transform|fit_transform|build|compile|train|setup)(?:\(\))?`?"
+             r"(?: or `?(?:fit|transform|fit_transform|build|compile|train|setup)(?:\(\))?`?)? first\b"
+             r"|\bThis model has not yet been built\b"),
     # Autograd's own words for how the program wired its graph (a loss with nothing to train, an in-place change of
     # a saved tensor, a second backward through a freed graph, backward on a non-scalar), read wherever the line
     # stands: quoted in a sentence, behind a logger's prefix (every corpus and held-out author reads them as the
@@ -4416,6 +4467,8 @@ BUGS: tuple[Rule, ...] = (
              # R's ``if`` on a missing value (an NA a computation made); Julia's CUDA.jl refusing scalar indexing of a
              # GPU array (a generic method that iterates element by element)
              r"|\bmissing value where TRUE/FALSE needed\b|\bresulted in scalar indexing of a GPU array\b"
+             # (R's ``if`` given an empty value)
+             r"|\bError in if \(.{1,300}\) \{ : argument is of length zero\b"
              r"|^ERROR: scalar getindex is disallowed$"
              # petastorm's reader stopped while a loader's thread still read from it (Horovod's async loader)
              r"|Trying to read a sample after a reader created by make_reader/make_batch_reader has stopped"
@@ -4589,8 +4642,11 @@ BUGS: tuple[Rule, ...] = (
              r"|local variable '\w+' referenced before assignment"
              r"|cannot access local variable '\w+' where it is not associated with a value)" + _BARE_END
              # R's word for a name the script uses that nothing defined (``Error in grepl(" ", cats) : object 'cats'
-             # not found``), at the line's end so that a message quoting one goes on
-             + r"|^Error(?: in .{1,300} :|:) object '[^'\n]{1,200}' not found\s*$"
+             # not found``), at the line's end so that a message quoting one goes on (also after a progress message
+             # R's cat() left without a newline: ``Starting Network Simulation...Error in eval(...)``)
+             + r"|\bError(?: in .{1,300} :|:) object '[^'\n]{1,200}' not found\s*$"
+             # (rlang's report, dplyr's: ``Caused by error:`` over ``! object 'y' not found``)
+             + r"|^! object '[^'\n]{1,200}' not found\s*$"
              # Guile's (a Scheme program, MPB's and Meep's control files): ``Unbound variable: make-uniform-array``
              r"|^(?:ERROR: )?Unbound variable: \S"
              # JavaScript's (a Node script, tfjs' examples): ``ReferenceError: tf is not defined``
@@ -4606,7 +4662,9 @@ BUGS: tuple[Rule, ...] = (
              r"|Fatal Python error: _?Py_CheckRecursiveCall: Cannot recover from stack overflow"
              r"|Fatal Python error: Cannot recover from stack overflow"
              # MATLAB's own words for a recursion past its limit, which it reports as memory
-             r"|^Out of memory\. The likely cause is an infinite recursion within the program\."),
+             r"|^Out of memory\. The likely cause is an infinite recursion within the program\."
+             # R's (its evaluator's depth limit; its C stack's)
+             r"|\bevaluation nested too deeply: infinite recursion\b|\bC stack usage +\d+ is too close to the limit\b"),
     Rule("zero_division", CODE, "zero_division",
          log=_exc("ZeroDivisionError") + r"|" + _BARE
              + r"(?:float |integer |complex )?division(?: or modulo)? by zero" + _BARE_END
@@ -4638,6 +4696,11 @@ BUGS: tuple[Rule, ...] = (
                                  # required argument
                                  r"|\bnon-numeric argument to (?:binary operator|mathematical function)\b"
                                  r"|\bobject of type '\w+' is not subsettable\b"
+                                 # R's other words for a value of the wrong kind (a function where data goes: a
+                                 # column name that is also a function's, ``max(date)``; not "attempt to apply
+                                 # non-function", which a package's missing Python module also prints)
+                                 r"|\binvalid 'type' \(\w+\) of argument\b|\$ operator is invalid for atomic vectors\b"
+
                                  r"|\bargument \"[\w.]+\" is missing, with no default\b"
                                  r"|Expected tensor for argument #\d+ '\w+' to have (?:one of the following )?scalar "
                                  r"types?:? \w+(?:, \w+)*;? but got \w+"
@@ -4730,7 +4793,9 @@ BUGS: tuple[Rule, ...] = (
     Rule("key_error", CODE, "key_error",
          log=_exc("KeyError") + r"|\bSystem\.Collections\.Generic\.KeyNotFoundException\b"
              # MATLAB's struct read for a field it does not have
-             r"|^\{?.?(?:Reference to non-existent field '\w+'\.|Unrecognized field name \"\w+\"\.)\s*$"),
+             r"|^\{?.?(?:Reference to non-existent field '\w+'\.|Unrecognized field name \"\w+\"\.)\s*$"
+             # R's data frame asked for a column it does not have
+             r"|^(?:Error in .{1,300} ?: +|\s{2})undefined columns selected\s*$"),
     Rule("index_error", CODE, "index_error",
          # (and the JVM's and .NET's: ``java.lang.ArrayIndexOutOfBoundsException``, ``System.IndexOutOfRangeException``;
          # Go's runtime: ``panic: runtime error: index out of range [2] with length 2``)
@@ -4742,6 +4807,8 @@ BUGS: tuple[Rule, ...] = (
                r"value -?\d+ which is (?:greater than the upper|less than the lower) bound"
              # R's (``Error in x[[3]] : subscript out of bounds``)
              + r"|^Error in .{1,300} : subscript out of bounds\s*$"
+             # ... and its indexing of an array by more dimensions than it has, on the error's line or under it
+             + r"|^(?:Error in .{1,300} ?: +|\s{2})(?:subscript out of bounds|incorrect number of dimensions)\s*$"
              + r"|\bjava\.lang\.(?:Array|String)?IndexOutOfBoundsException\b"
                r"|\bSystem\.(?:IndexOutOfRange|ArgumentOutOfRange)Exception\b|" + _BARE
              + r"(?:list|tuple|string|range object) index out of range" + _BARE_END
@@ -4922,7 +4989,7 @@ CRASHED: tuple[Rule, ...] = (
     # the last tier)
     Rule("model_runner_died", UNKNOWN, "exit_1",
          log=r"\bllama runner process has terminated: (?:exit status|signal: aborted\b)"
-             r"|\bmodel runner has unexpectedly stopped\b"),
+             r"|\bmodel runner has unexpectedly stopped\b|\bllama runner process no longer running: -?\d+"),
     # The launcher itself was stopped (torchrun's "Received 15 death signal"). Not a launcher's
     # report that a rank got SIGTERM ("Signal 15 (SIGTERM) received by PID", srun "Terminated"):
     # launchers TERM the other ranks once one has failed, so that is their clean-up, a symptom. (SIGINT, a person's
@@ -4960,6 +5027,11 @@ NETWORK: tuple[Rule, ...] = (
     Rule("port_in_use", TRANSIENT, "port_in_use",
          log=r"Address already in use|UnityWorkerInUseException|worker number \d+ is still in use|\bEADDRINUSE\b"
              r"|\[Errno 98\]|errno: 98\b|system error: 10048\b|\[(?:WinError|Errno) 10048\]"
+             # Windows refusing a bind on a port another process holds exclusively or Hyper-V reserved (WSAEACCES,
+             # 10013: Go's ``listen tcp ...: bind: An attempt was made ...``, uvicorn's ``error while attempting to
+             # bind on address``); not a connect's 10013, which is a firewall's
+             r"|\bbind(?: on address \S+ \S+)?: [Aa]n attempt was made to access a socket in a way forbidden by its"
+             r" access permissions"
              # ps-lite (MXNet's and others' parameter server) found no port it could bind
              r"|Check failed: \(my_node_\.port\) != \(-1\) bind failed"
              # docker (envd, a container a job starts) publishing a host port another container holds

@@ -789,8 +789,10 @@ WINERRORS = {2: 2, 3: 2, 5: 13, 112: 28, 1314: 1, 1455: 12, 10048: 98, 10050: 10
 _WINERROR = LazyPattern(r"\[WinError (\d{1,5})\]", capture=True)
 #: A Rust program's panic (tokenizers', candle's, burn's, a wgpu validation error): its own assertion or unwrap failed.
 _PANIC = LazyPattern(r"^(?:\S+: )?thread '[^']{0,200}' panicked at ")
-#: A program printing its usage: argparse's ``usage: train.py [-h] ...``, click's ``Usage: train [OPTIONS]``.
-_USAGE = LazyPattern(r"^\s{0,4}[Uu]sage: \S|^[\w.\-]{1,100}: error: \S")
+#: A program printing its usage: argparse's ``usage: train.py [-h] ...``, click's ``Usage: train [OPTIONS]``; its
+#: parser's ``crawl: error: ...`` (optparse's and argparse's), also indented as a daemon relays a child's stderr
+#: (Twisted's logger under scrapyd puts a tab before each line after the first).
+_USAGE = LazyPattern(r"^\s{0,4}[Uu]sage: \S|^\s{0,4}[\w.\-]{1,100}: error: \S")
 #: A dataset scan's count of what it found and what was corrupt: YOLOv5's ``N found, M missing, E empty, C
 #: corrupted``, Ultralytics' ``N images, B backgrounds, C corrupt`` (a corrupt item is counted as found too).
 _SCAN_COUNTS = LazyPattern(r"\b(\d+) (?:found, \d+ missing, \d+ empty|images, \d+ backgrounds), (\d+) corrupt(?:ed)?\b",

@@ -567,6 +567,9 @@ _BYTES_NOT_NUMBER = compile_pattern(r"^invalid literal for (?:int|float)\(\)(?: 
 #: program's script and the installed package are of different releases (Megatron's tools beside an older pip-installed
 #: megatron, fairseq's). The program's own code reading it stays an AttributeError.
 _ARGS_ATTRIBUTE = compile_pattern(r"^'Namespace' object has no attribute '\w+'")
+#: ... unless the project's only frame is the installed package's own console script (``sys.exit(main())`` in
+#: ``bin/iss``): the package parsed its own command line, and reading an option it never defined is its own slip.
+_CONSOLE_SCRIPT = compile_pattern(r"^\s*(?:sys\.exit\(\w+\(\)\)|sys\.exit\(load_entry_point\(|load_entry_point\()")
 #: A class's name left unbound (``name 'LLM' is not defined``): in an installed package, its guarded import of another
 #: package failed (a lower-case name left unbound there is the package's own slip, which its authors fix).
 _CLASS_NAME = compile_pattern(r"^name '[A-Z]\w*' is not defined")
@@ -1062,7 +1065,7 @@ def exception_verdict(raised: Raised) -> Verdict | None:
         return None
     origin = _where(raised)
     if (base == "AttributeError" and raised.origin != USER and raised.where and installed(raised.where, raised.func)
-            and _ARGS_ATTRIBUTE.search(message)):
+            and _ARGS_ATTRIBUTE.search(message) and not _CONSOLE_SCRIPT.search(raised.own_source)):
         return Verdict(CONFIG_C, "version_mismatch", f"{_text(raised)} (raised in {origin}: an installed package reads "
                        "an argument the program's command line does not define, or takes it for its own config; the "
                        "script and the package are of different releases)", "origin", raised.text)
