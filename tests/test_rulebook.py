@@ -13709,6 +13709,42 @@ SETS_534_545 = [
      "clusterApply\nExecution halted", {}, "exit_1"),
 ]
 
+#: Families of held-out sets 546 to 551 (the session of 2026-12-08, eleventh; measured untouched first), each with
+#: siblings: whisper.cpp's loader given a file that is no ggml model, an exception printed by the f-string ``{err=}``,
+#: ONNX Runtime fed an input name or dtype its graph does not have.
+SETS_546_551 = [
+    ("whisper_model_load: unknown tensor '' in model file\nwhisper_init: failed to load model from 'ggml-base.bin'\n"
+     "error: failed to initialize whisper context", {"exit_code": 3}, "corrupt_checkpoint"),
+    ("Initializing Whisper...\nwhisper_model_load: invalid model file 'models/ggml-tiny.bin' (bad magic)\nwhisper_init: "
+     "failed to load model from 'models/ggml-tiny.bin'", {}, "corrupt_checkpoint"),
+    ("whisper_model_load: tensor 'decoder.token_embedding.weight' has wrong size in model file\nwhisper_init: failed "
+     "to load model", {}, "corrupt_checkpoint"),
+    # (a model file that is not there stays missing_file)
+    ("whisper_init_from_file_with_params_no_state: loading model from 'models/ggml-base.en.bin'\n"
+     "whisper_init_from_file_with_params_no_state: failed to open 'models/ggml-base.en.bin'\nerror: failed to "
+     "initialize whisper context", {}, "missing_file"),
+    ("Unexpected err=AttributeError(\"module 'whisperx' has no attribute 'DiarizationPipeline'\"), type(err)=<class "
+     "'AttributeError'>", {}, "attribute_error"),
+    ("Unexpected err=KeyError('labels'), type(err)=<class 'KeyError'>", {}, "key_error"),
+    ("    return self._sess.run(output_names, input_feed, run_options)\nonnxruntime.capi.onnxruntime_pybind11_state."
+     "InvalidArgument: [ONNXRuntimeError] : 2 : INVALID_ARGUMENT : Invalid Feed Input Name:past_key_values.3.encoder."
+     "value", {}, "programming_error"),
+    ("onnxruntime.capi.onnxruntime_pybind11_state.InvalidArgument: [ONNXRuntimeError] : 2 : INVALID_ARGUMENT : "
+     "Unexpected input data type. Actual: (tensor(double)) , expected: (tensor(float))", {}, "type_error"),    # OpenCV's own words (``cv2.error``), probed as siblings of set 546's scripts
+    ("cv2.error: OpenCV(4.8.0) /io/opencv/modules/highgui/src/window.cpp:1272: error: (-2:Unspecified error) The "
+     "function is not implemented. Rebuild the library with Windows, GTK+ 2.x or Cocoa support. If you are on Ubuntu "
+     "or Debian, install libgtk2.0-dev and pkg-config, then re-run cmake or configure script in function "
+     "'cvShowImage'", {}, "version_mismatch"),
+    ("cv2.error: OpenCV(4.8.0) /io/opencv/modules/dnn/src/caffe/caffe_io.cpp:1126: error: (-2:Unspecified error) "
+     "FAILED: fs.is_open(). Can't open \"deploy.prototxt\" in function 'ReadProtoFromTextFile'", {}, "missing_file"),
+    ("cv2.error: OpenCV(4.5.4) /tmp/pip-req-build/opencv/modules/dnn/src/onnx/onnx_importer.cpp:1021: error: "
+     "(-2:Unspecified error) in function 'handleNode'\n> Node [Slice@ai.onnx]:(onnx_node!/model/Slice) parse error: "
+     "OpenCV(4.5.4) /tmp/pip-req-build/opencv/modules/dnn/src/layers/slice_layer.cpp:172: error: (-215:Assertion "
+     "failed) !steps.empty() && steps.size() == 1 in function 'SliceLayerImpl'", {}, "version_mismatch"),
+    ("cv2.error: OpenCV(4.8.0) :-1: error: (-5:Bad argument) in function 'rectangle'\n> Overload resolution failed:\n"
+     ">  - Can't parse 'pt1'. Sequence item with index 0 has a wrong type", {}, "type_error"),
+]
+
 #: Tools' own words for their failures, from what they print rather than from a set's miss (the session of
 #: 2026-12-07, ninth): click 8's refusals, a C tool's perror() of its path, git's, rsync's and apt's transfers cut
 #: off, npm's resolver, Triton Inference Server's model configuration.
@@ -13756,7 +13792,7 @@ LATER_SETS = [(name, *case) for name, cases in {
     "180-199": SETS_180_199, "200-218": SETS_200_218, "220-227": SETS_220_227, "228-235": SETS_228_235,
     "239-246": SETS_239_246, "247-254": SETS_247_254, "255-257": SETS_255_257,
     "259-266": SETS_259_266, "267-274": SETS_267_274, "275-279": SETS_275_279,
-    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-425": SETS_407_425, "428-441": SETS_428_441, "446-461": SETS_446_461, "462": SET_462, "463-477": SETS_463_477, "481-495": SETS_481_495, "498-505": SETS_498_505, "506-513": SETS_506_513, "514-515": SETS_514_515, "516-523": SETS_516_523, "524-533": SETS_524_533, "tools-words": TOOLS_OWN_WORDS, "tools-words-tenth": TOOLS_OWN_WORDS_TENTH, "tools-words-eleventh": TOOLS_OWN_WORDS_ELEVENTH, "534-545": SETS_534_545, "runtimes": OTHER_RUNTIMES, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
+    "281-288": SETS_281_288, "289-296": SETS_289_296, "297-300": SETS_297_300, "302-309": SETS_302_309, "310-317": SETS_310_317, "318-321": SETS_318_321, "322": SET_322, "323-330": SETS_323_330, "331-338": SETS_331_338, "339-343": SETS_339_343, "345-352": SETS_345_352, "353-360": SETS_353_360, "361-368": SETS_361_368, "369-376": SETS_369_376, "377-383": SETS_377_383, "384-386": SETS_384_386, "387-394": SETS_387_394, "395-400": SETS_395_400, "401-406": SETS_401_406, "407-425": SETS_407_425, "428-441": SETS_428_441, "446-461": SETS_446_461, "462": SET_462, "463-477": SETS_463_477, "481-495": SETS_481_495, "498-505": SETS_498_505, "506-513": SETS_506_513, "514-515": SETS_514_515, "516-523": SETS_516_523, "524-533": SETS_524_533, "tools-words": TOOLS_OWN_WORDS, "tools-words-tenth": TOOLS_OWN_WORDS_TENTH, "tools-words-eleventh": TOOLS_OWN_WORDS_ELEVENTH, "534-545": SETS_534_545, "546-551": SETS_546_551, "runtimes": OTHER_RUNTIMES, "cli-refusal": CLI_REFUSAL_SIBLINGS, "scheduler-away": SCHEDULER_AWAY_SIBLINGS,
     "builds-and-loaders": BUILDS_AND_LOADERS_SIBLINGS, "config-parse": CONFIG_PARSE_SIBLINGS,
     "unmatched-named": UNMATCHED_NAMED, "siblings": LIBRARY_SIBLINGS}.items()
     for case in cases]

@@ -755,8 +755,11 @@ def _exc(*names: str) -> str:
     # reporting its worker's: ``Received the following error from Worker-2: TypeError: only size-1 arrays can be
     # converted to Python scalars``; Spark's driver quoting a Python worker's: ``PythonException: 'IndexError: list
     # index out of range'. Full traceback below:``; Ascend CANN's C++ log quoting its Python helper's, after its
-    # bracketed fields: ``[cann_kb_pyfunc_mgr.cpp:94][CANNKB][Tid:2440326]"ModuleNotFoundError: No module named``)
-    return (r"(?:" + _PFX + r"(?:\w+\.)*(?:" + alts + r")(?::|$|\()|(?:\bexception=|\bRayTaskError\(|\berrored: "
+    # bracketed fields: ``[cann_kb_pyfunc_mgr.cpp:94][CANNKB][Tid:2440326]"ModuleNotFoundError: No module named``;
+    # Python's self-documenting f-string of a caught exception, the docs' own handler: ``Unexpected err=AttributeError(
+    # "module 'whisperx' has no attribute 'DiarizationPipeline'"), type(err)=<class 'AttributeError'>``)
+    return (r"(?:" + _PFX + r"(?:\w+\.)*(?:" + alts + r")(?::|$|\()|(?:\bexception=|\b(?:err|error|exc|ex|e)="
+            r"|\bRayTaskError\(|\berrored: "
             r"|because of the following error: |\b(?:InductorError|LoweringException): |\berror from Worker-\d+: "
             r"|\bPythonException: '|\]\")"
             r"(?:\w+\.)*(?:"
@@ -1746,6 +1749,10 @@ SETUP: tuple[Rule, ...] = (
              r"|(?:Data loss|DataLossError): (?:Checksum|not an sstable|Unable to open table file"
              r"|file is too short to be an sstable)"
              r"|Invalid NDArray file format|invalid magic (?:characters|number)|llama_model_loader: failed to load"
+             # whisper.cpp's loader given a file that is not a ggml model (a Git LFS pointer, an HTML page, a cut
+             # download): its bad magic, a tensor it does not know or of another size
+             r"|^whisper_model_load: (?:invalid model file '[^'\n]{0,400}' \(bad magic\)"
+             r"|unknown tensor '[^'\n]{0,200}' in model file|tensor '[^'\n]{1,200}' has wrong size in model file)"
              r"|Model format error, expect"
              # torch's zip reader missing a tensor's record (a checkpoint cut short or its archive rebuilt)
              r"|inline_container\.cc:\d+\] \. file not found: \S+/data/\d+"
@@ -3213,6 +3220,18 @@ SETUP: tuple[Rule, ...] = (
          log=r"\bExecutable doesn't exist at /|\bExecutable doesn't exist at \w:\\"
              r"|\bUnable to obtain driver (?:for \w+ )?using Selenium Manager\b"
              r"|\bChromium downloadable not found at\b"),
+    # OpenCV's own words for what its build or its inputs lack (``cv2.error`` is no exception name the structure
+    # reads): a GUI call in a build without one (opencv-python-headless, a conda build: the wrong build of it, as both
+    # of set 546's authors read it), a DNN model file it could not open, an ONNX node its importer's release cannot
+    # parse, a Python call with arguments none of its overloads take
+    Rule("opencv_build_lacks", CONFIG, "version_mismatch",
+         log=r"\bThe function is not implemented\. Rebuild the library with Windows, GTK\+ 2\.x or Cocoa support\b"),
+    Rule("opencv_file_unopened", CONFIG, "missing_file",
+         log=r"\berror: \(-2:Unspecified error\) FAILED: fs\.is_open\(\)\. Can't open \""),
+    Rule("opencv_importer_older", CONFIG, "version_mismatch",
+         log=r"\bonnx_importer\.cpp:\d+: error: \(-\d+:[\w ]+\) in function 'handleNode'"),
+    Rule("opencv_overload_refused", CODE, "type_error",
+         log=r"\berror: \(-5:Bad argument\) in function '\w+'\s*$|^> Overload resolution failed:\s*$"),
     # ... or is of another release than its driver (chromedriver's and msedgedriver's own check)
     Rule("browser_driver_mismatch", CONFIG, "version_mismatch",
          log=r"\bThis version of (?:ChromeDriver|MSEdgeDriver|Microsoft Edge WebDriver) only supports"
@@ -4421,13 +4440,15 @@ BUGS: tuple[Rule, ...] = (
     # <wandb.sdk.wandb_run.Run object at 0x7f..>``): the program passed an object where a name or a setting goes.
     Rule("object_as_value", CODE, "programming_error",
          log=r"\b[Ii]nvalid (?:value|\w+ name|\w+)\b[^<\n]{0,80}" + OBJECT_REPR),
-    # An object used before the step that readies it: scikit-learn's estimator before fit (``NotFittedError: This
-    # OneHotEncoder instance is not fitted yet``), a transformer asked for its output names before transform, a Keras
-    # model before build(): the program's order of calls. Not the bare NotFittedError (sktime's when every fit of a
-    # search failed; a model unpickled under another release), nor Keras' "You must compile your model", which corpus
-    # authors read as the set-up's
+    # An object used before the step that readies it, or called with inputs it does not have: scikit-learn's estimator
+    # before fit (``NotFittedError: This OneHotEncoder instance is not fitted yet``), a transformer asked for its
+    # output names before transform, a Keras model before build(), an ONNX session fed a name its graph lacks: the
+    # program's calls. Not the bare NotFittedError (sktime's when every fit of a search failed; a model unpickled
+    # under another release), nor Keras' "You must compile your model", which corpus authors read as the set-up's
     Rule("used_before_fit", CODE, "programming_error",
          log=r"\bThis \w+ instance is not fitted yet\b"
+             # (ONNX Runtime fed an input name the exported graph does not have: the caller's feed, or its exporter's)
+             r"|\bINVALID_ARGUMENT : Invalid Feed Input Name:"
              r"|\bCall `?(?:fit|transform|fit_transform|build|compile|train|setup)(?:\(\))?`?"
              r"(?: or `?(?:fit|transform|fit_transform|build|compile|train|setup)(?:\(\))?`?)? first\b"
              r"|\bThis model has not yet been built\b"),
@@ -4700,6 +4721,8 @@ BUGS: tuple[Rule, ...] = (
                                  # column name that is also a function's, ``max(date)``; not "attempt to apply
                                  # non-function", which a package's missing Python module also prints)
                                  r"|\binvalid 'type' \(\w+\) of argument\b|\$ operator is invalid for atomic vectors\b"
+                                 # ONNX Runtime fed an input of another dtype than the exported graph's
+                                 r"|\bINVALID_ARGUMENT : Unexpected input data type\. Actual: "
 
                                  r"|\bargument \"[\w.]+\" is missing, with no default\b"
                                  r"|Expected tensor for argument #\d+ '\w+' to have (?:one of the following )?scalar "
