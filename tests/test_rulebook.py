@@ -13615,6 +13615,20 @@ TOOLS_OWN_WORDS_ELEVENTH = [
     ("Error: package or namespace load failed for ‘sf’ in dyn.load(file, DLLpath = DLLpath, ...):\n unable to load "
      "shared object '/usr/lib/R/site-library/sf/libs/sf.so':\n  libgdal.so.30: cannot open shared object file: No "
      "such file or directory\nExecution halted", {}, "missing_file"),
+    # workflow engines' own reports: Nextflow's task killed (137 is 128 + SIGKILL), Snakemake's Snakefile that does
+    # not parse
+    ("ERROR ~ Error executing process > 'ASSEMBLE (1)'\n\nCaused by:\n  Process `ASSEMBLE (1)` terminated with an "
+     "error exit status (137)", {}, "signal_sigkill"),
+    ("SyntaxError in file /work/Snakefile, line 12:\ninvalid syntax", {}, "syntax_error"),
+    # Windows' loader without the Visual C++ runtime; pip's --user install in a virtualenv; pip's releases all for
+    # other Pythons
+    ("The code execution cannot proceed because VCRUNTIME140_1.dll was not found. Reinstalling the program may fix "
+     "this problem.", {}, "missing_module"),
+    ("ERROR: Can not perform a '--user' install. User site-packages are not visible in this virtualenv.", {},
+     "bad_arguments"),
+    ("ERROR: Ignored the following versions that require a different python version: 1.25.0 Requires-Python >=3.9; "
+     "1.25.1 Requires-Python >=3.9\nERROR: Could not find a version that satisfies the requirement numpy==1.25.1 (from "
+     "versions: none)\nERROR: No matching distribution found for numpy==1.25.1", {}, "version_mismatch"),
 ]
 
 #: Families of held-out sets 534 to 545 (the session of 2026-12-08, eleventh), each with siblings: R's runtime errors

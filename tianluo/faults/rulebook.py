@@ -821,7 +821,8 @@ def _launcher(number: int, name: str, *words: str) -> str:
     launch: ``Container rank 6 status failed cmd [...] code -6 log log/workerlog.6``; make, on a recipe's command:
     ``make: *** [train-nlu] Illegal instruction (core dumped)``, or its status (``Error 137``: 128 + 9); DVC's stage:
     ``failed to run: python3 src/train.py, exited with -4``; UCX's handler (under NCCL, MPI): ``[host:3039 :0:3095]
-    Caught signal 7 (Bus error: nonexistent physical address)``.
+    Caught signal 7 (Bus error: nonexistent physical address)``; Nextflow's task: ``terminated with an error exit
+    status (137)``.
     """
     n = str(number)
     alts = [rf"exitcode\s*: -{n}\b", rf"return code = -{n}\b", rf"Signal {n} \({name}\)",
@@ -834,7 +835,10 @@ def _launcher(number: int, name: str, *words: str) -> str:
             rf"The exit codes of the workers are \{{.*\b{name}\(-{n}\)",
             rf"\bstatus failed cmd \[.*\] code -{n}\b", _RECIPE_FAILED + rf"Error {128 + number}$",
             # Azure ML's report of the user's process: ``User process 'python' exited with status code 137``
-            rf"\bUser process '[^']*' exited with status code {128 + number}\b"]
+            rf"\bUser process '[^']*' exited with status code {128 + number}\b",
+            # Nextflow's report of a process's task: ``Process `ASSEMBLE (1)` terminated with an error exit status
+            # (137)``
+            rf"\bProcess `[^`\n]{{1,300}}` terminated with an error exit status \({128 + number}\)"]
     if number in _GO_SIGNALS:  # Go's os/exec, as a Go program (ollama, a CLI) reports its child: ``signal: aborted``
         alts.append(rf"\bsignal: {_GO_SIGNALS[number]}\b")
     for word in words:
@@ -2655,6 +2659,8 @@ SETUP: tuple[Rule, ...] = (
              r"|^\s*(?:\w+Error: )?[A-Za-z][\w.\-]* or [A-Za-z][\w.\-]* needs to be installed\b"
              # macOS's loader without a library a wheel links (LightGBM's and XGBoost's libomp, torch's own)
              r"|\bLibrary not loaded: \S+\.dylib\b"
+             # ... and Windows' loader without a DLL a program links (the Visual C++ runtime not installed)
+             r"|\bThe code execution cannot proceed because \S+\.dll was not found\b"
              # R's library() without the package (``Error in library(keras) : there is no package called ‘keras’``)
              r"|\bthere is no package called [‘'`]"
              # ... and its installer unable to install a package's dependency first (not in the repository for this
@@ -3223,15 +3229,13 @@ SETUP: tuple[Rule, ...] = (
     # OpenCV's own words for what its build or its inputs lack (``cv2.error`` is no exception name the structure
     # reads): a GUI call in a build without one (opencv-python-headless, a conda build: the wrong build of it, as both
     # of set 546's authors read it), a DNN model file it could not open, an ONNX node its importer's release cannot
-    # parse, a Python call with arguments none of its overloads take
+    # parse (a Python call with arguments none of its overloads take is type_error's, in the program's tier)
     Rule("opencv_build_lacks", CONFIG, "version_mismatch",
          log=r"\bThe function is not implemented\. Rebuild the library with Windows, GTK\+ 2\.x or Cocoa support\b"),
     Rule("opencv_file_unopened", CONFIG, "missing_file",
          log=r"\berror: \(-2:Unspecified error\) FAILED: fs\.is_open\(\)\. Can't open \""),
     Rule("opencv_importer_older", CONFIG, "version_mismatch",
          log=r"\bonnx_importer\.cpp:\d+: error: \(-\d+:[\w ]+\) in function 'handleNode'"),
-    Rule("opencv_overload_refused", CODE, "type_error",
-         log=r"\berror: \(-5:Bad argument\) in function '\w+'\s*$|^> Overload resolution failed:\s*$"),
     # ... or is of another release than its driver (chromedriver's and msedgedriver's own check)
     Rule("browser_driver_mismatch", CONFIG, "version_mismatch",
          log=r"\bThis version of (?:ChromeDriver|MSEdgeDriver|Microsoft Edge WebDriver) only supports"
@@ -3511,6 +3515,8 @@ SETUP: tuple[Rule, ...] = (
              r"|^KeyError: [\"']Spider not found: "
              # R's match.arg() refusing a value its function does not offer (``'arg' should be one of "pearson", ...``)
              r"|^(?:Error in match\.arg\(.{1,300}\) ?: +|\s{2})'arg' should be one of "
+             # pip's --user install inside a virtualenv, which has no user site
+             r"|^ERROR: Can not perform a '--user' install\. User site-packages are not visible in this virtualenv\."
              # Optuna's study stored with one direction, opened (``optuna ask``, create_study with load_if_exists) with
              # another
              r"|\bCannot overwrite study direction from \["),
@@ -4649,6 +4655,8 @@ BUGS: tuple[Rule, ...] = (
                                                         "TaichiSyntaxError")
          # flake8's and ruff's word for a file Python cannot parse, pylint's E0001
          + r"|^\S{1,300}\.pyi?:\d{1,7}:\d{1,5}: (?:E999 \w*Error|E0001:? )"
+         # Snakemake's own report of a Snakefile Python cannot parse (``SyntaxError in file Snakefile, line 12:``)
+         + r"|^SyntaxError in (?:file \S{1,300}, )?line \d+:$"
          # R's parser on a script (``Error: unexpected '}' in "}"``) or on text parse() was given (``Error in
          # parse(...) : file.R:3:1: unexpected symbol``)
          + r"|^Error: unexpected (?:'[^'\n]{1,20}'|symbol|numeric constant|string constant|input|end of input"
@@ -4721,6 +4729,11 @@ BUGS: tuple[Rule, ...] = (
                                  # column name that is also a function's, ``max(date)``; not "attempt to apply
                                  # non-function", which a package's missing Python module also prints)
                                  r"|\binvalid 'type' \(\w+\) of argument\b|\$ operator is invalid for atomic vectors\b"
+                                 # OpenCV's Python binding given arguments none of its overloads take (``cv2.error:
+                                 # ... (-5:Bad argument) in function 'rectangle'`` over ``> Overload resolution
+                                 # failed:``)
+                                 r"|\berror: \(-5:Bad argument\) in function '\w+'\s*$"
+                                 r"|^> Overload resolution failed:\s*$"
                                  # ONNX Runtime fed an input of another dtype than the exported graph's
                                  r"|\bINVALID_ARGUMENT : Unexpected input data type\. Actual: "
 
@@ -5474,7 +5487,10 @@ LAST: tuple[Rule, ...] = (
     Rule("pip_no_version", CONFIG, "version_mismatch",
          log=r"Could not find a version that satisfies the requirement [\w.\-]+(?:\[[\w,\-]*\])? ?(?:==|~=|<|>)"
              # (the requirements file's line it came from may stand between: ``(from -r requirements.txt (line 2))``)
-             r"[^()]*(?:\(from -r [^()]*\(line \d+\)\) )?\(from versions: \d"),
+             r"[^()]*(?:\(from -r [^()]*\(line \d+\)\) )?\(from versions: \d"
+             # ... or pip's own word that the releases it found are for other Pythons (above its "No matching
+             # distribution found")
+             r"|^ERROR: Ignored the following versions that require a different python version: "),
     Rule("pip_no_distribution", CONFIG, "bad_arguments", log=r"No matching distribution found for \S+"),
     # Node.js unable to load a native addon (a ``.node`` file built for another Node, Electron or OS release; Windows'
     # ``The specified procedure could not be found``): late, so a library the loader did not find at all is named first
