@@ -3226,6 +3226,10 @@ SETUP: tuple[Rule, ...] = (
          log=r"\bExecutable doesn't exist at /|\bExecutable doesn't exist at \w:\\"
              r"|\bUnable to obtain driver (?:for \w+ )?using Selenium Manager\b"
              r"|\bChromium downloadable not found at\b"),
+    # ... or is of another release than its driver (chromedriver's and msedgedriver's own check)
+    Rule("browser_driver_mismatch", CONFIG, "version_mismatch",
+         log=r"\bThis version of (?:ChromeDriver|MSEdgeDriver|Microsoft Edge WebDriver) only supports"
+             r" \w+(?: \w+)? version \d+"),
     # OpenCV's own words for what its build or its inputs lack (``cv2.error`` is no exception name the structure
     # reads): a GUI call in a build without one (opencv-python-headless, a conda build: the wrong build of it, as both
     # of set 546's authors read it), a DNN model file it could not open, an ONNX node its importer's release cannot
@@ -3236,10 +3240,6 @@ SETUP: tuple[Rule, ...] = (
          log=r"\berror: \(-2:Unspecified error\) FAILED: fs\.is_open\(\)\. Can't open \""),
     Rule("opencv_importer_older", CONFIG, "version_mismatch",
          log=r"\bonnx_importer\.cpp:\d+: error: \(-\d+:[\w ]+\) in function 'handleNode'"),
-    # ... or is of another release than its driver (chromedriver's and msedgedriver's own check)
-    Rule("browser_driver_mismatch", CONFIG, "version_mismatch",
-         log=r"\bThis version of (?:ChromeDriver|MSEdgeDriver|Microsoft Edge WebDriver) only supports"
-             r" \w+(?: \w+)? version \d+"),
     Rule("bad_arguments", CONFIG, "bad_arguments",
          # (a shell script saved with Windows line ends: bash reads each \r as a command)
          log=r": \$'\\r': |error while handling argument \"-[\w-]+\": |"
