@@ -758,7 +758,7 @@ def _exc(*names: str) -> str:
     # bracketed fields: ``[cann_kb_pyfunc_mgr.cpp:94][CANNKB][Tid:2440326]"ModuleNotFoundError: No module named``;
     # Python's self-documenting f-string of a caught exception, the docs' own handler: ``Unexpected err=AttributeError(
     # "module 'whisperx' has no attribute 'DiarizationPipeline'"), type(err)=<class 'AttributeError'>``)
-    return (r"(?:" + _PFX + r"(?:\w+\.)*(?:" + alts + r")(?::|$|\()|(?:\bexception=|\b(?:err|error|exc|ex|e)="
+    return (r"(?:" + _PFX + r"(?:\w+\.)*(?:" + alts + r")(?::|$|\()|(?:\bexception=|\b(?:err|error|exc)="
             r"|\bRayTaskError\(|\berrored: "
             r"|because of the following error: |\b(?:InductorError|LoweringException): |\berror from Worker-\d+: "
             r"|\bPythonException: '|\]\")"
