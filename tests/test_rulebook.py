@@ -13629,6 +13629,18 @@ TOOLS_OWN_WORDS_ELEVENTH = [
     ("ERROR: Ignored the following versions that require a different python version: 1.25.0 Requires-Python >=3.9; "
      "1.25.1 Requires-Python >=3.9\nERROR: Could not find a version that satisfies the requirement numpy==1.25.1 (from "
      "versions: none)\nERROR: No matching distribution found for numpy==1.25.1", {}, "version_mismatch"),
+    # simulation and bioinformatics codes' own words: NAMD's input not there (ENOENT after "Unable to open ... file"),
+    # STAR's genome index not there and its parameters refused, Gaussian's input section (link 101); Julia's value
+    # another type cannot hold
+    ("FATAL ERROR: Unable to open text file input.pdb: No such file or directory", {}, "missing_file"),
+    ("EXITING because of FATAL ERROR: could not open genome file /ref/star_index//genomeParameters.txt\nSOLUTION: "
+     "check that the path to genome files, specified in --genomeDir is correct and the files are present", {},
+     "missing_file"),
+    ("EXITING because of fatal PARAMETERS error: present --sjdbOverhang=100 is not equal to the value at the genome "
+     "generation step =149", {}, "bad_arguments"),
+    (" Error termination via Lnk1e in /opt/g16/l101.exe at Mon Jan  1 00:00:00 2024.", {}, "bad_arguments"),
+    ("ERROR: LoadError: InexactError: Int64(1.5)\nStacktrace:\n [1] Int64\n   @ ./float.jl:900 [inlined]", {},
+     "type_error"),
 ]
 
 #: Families of held-out sets 534 to 545 (the session of 2026-12-08, eleventh), each with siblings: R's runtime errors

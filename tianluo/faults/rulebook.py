@@ -2919,6 +2919,8 @@ SETUP: tuple[Rule, ...] = (
     # LMDB source (LMDB's status is an errno: 2 is ENOENT), R's compressed file.
     Rule("reader_path_missing", CONFIG, "missing_file",
          log=r"\bLocalFileSystem\.GetPathInfo \S+ Error:No such file or directory"
+             # STAR's genome index or input not there (``EXITING because of FATAL ERROR: could not open genome file``)
+             r"|^EXITING because of FATAL ERROR: could not open (?:genome|input|read) files?\b"
              # R's gzfile() under readRDS() and load(), in the warning it prints before its error
              r"|\bcannot open compressed file '[^'\n]{1,300}', probable reason 'No such file or directory'"
              r"|Check failed: mdb_env_open\(.{0,400}\) == 0 \(2 vs\. 0\)"),
@@ -3515,6 +3517,9 @@ SETUP: tuple[Rule, ...] = (
              r"|^KeyError: [\"']Spider not found: "
              # R's match.arg() refusing a value its function does not offer (``'arg' should be one of "pearson", ...``)
              r"|^(?:Error in match\.arg\(.{1,300}\) ?: +|\s{2})'arg' should be one of "
+             # STAR's parameters refused (an --sjdbOverhang other than the genome's); Gaussian's input section it could
+             # not read (link 101)
+             r"|^EXITING because of fatal PARAMETERS? error:|^ ?Error termination via Lnk1e in \S*l101\.exe\b"
              # pip's --user install inside a virtualenv, which has no user site
              r"|^ERROR: Can not perform a '--user' install\. User site-packages are not visible in this virtualenv\."
              # Optuna's study stored with one direction, opened (``optuna ask``, create_study with load_if_exists) with
@@ -4718,8 +4723,9 @@ BUGS: tuple[Rule, ...] = (
          # (torch's argument check of an index tensor of a float type: ``Expected tensor for argument #1 'indices' to
          # have one of the following scalar types: Long, Int; but got CUDABFloat16Type instead``)
          # (Julia's MethodError: no method for these arguments, a value called that is not a function, a value of one
-         # type where a field or a container holds another)
-         log=_exc("TypeError", "TaichiTypeError") + r"|" + _PFX + r"MethodError: (?:no method matching "
+         # type where a field or a container holds another; its InexactError: a value another type cannot hold)
+         log=_exc("TypeError", "TaichiTypeError") + r"|" + _PFX + r"InexactError: \w+\(" + r"|" + _PFX
+             + r"MethodError: (?:no method matching "
                                  r"|objects of type \S{1,200} are not callable|Cannot `convert` an object of type )"
                                  # R's: arithmetic on what is not a number, indexing a function, a call without a
                                  # required argument

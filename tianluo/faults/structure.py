@@ -820,7 +820,10 @@ _NOENT = LazyPattern(r"^\s*(?:[\w.]{1,100}(?:Error|Exception)(?:: |\(2, )|F\d{4}
                      r".{0,400}(?:No such file or directory|" + "|".join(re.escape(w) for w in NOENT_L10N) + ")"
                      # a program's own failure to open its input (sox's ``FAIL formats: can't open input file
                      # `x.wav': No such file or directory``), not a library the loader looked for
-                     r"|\b(?:can't|cannot|could not|couldn't|unable to|failed to) open (?:input |the )?(?:file )?"
+                     r"|\b(?:[Cc]an't|[Cc]annot|[Cc]ould not|[Cc]ouldn't|[Uu]nable to|[Ff]ailed to) open "
+                     r"(?:input |the )?"
+                     # (NAMD's ``Unable to open text file input.pdb``, its binary coordinates)
+                     r"(?:(?:text |binary |data |parameter |coordinate )?file )?"
                      r"(?:`[^'`\n]{0,400}'|'[^'\n]{0,400}'|\"[^\"\n]{0,400}\"|[^\s:]{0,400})"
                      r":? No such file or directory"
                      # an OSError's message printed alone, its name and errno left out by the program that caught it
