@@ -783,6 +783,13 @@ _BARE = (r"(?:^[\s`]*|(?:[Ee]rror|ERROR)(?: (?:during|while|in|when|on) [a-z][\w
 #: Where a bare message ends: the line's end, or the closing quote of gRPC's ``details`` (``_BARE``).
 _BARE_END = r'"?$'
 
+#: Where R puts an error's message: after ``Error in CALL :`` on the error's own line, or on the line under it,
+#: indented by two spaces, when the call is long (``Error in lm.fit(x, y, ...) :`` over ``  NA/NaN/Inf in 'y'``).
+_R_MESSAGE = r"^(?:Error in .{1,300} ?: +|\s{2})"
+#: What R's parser found where it stopped (``Error: unexpected '}' in "}"``, ``analysis.R:12:3: unexpected symbol``).
+_R_UNEXPECTED = (r"unexpected (?:'[^'\n]{1,20}'|symbol|numeric constant|string constant|input|end of input|SPECIAL"
+                 r"|INCOMPLETE_STRING|assignment)")
+
 # An exception line whose message says more: ``[module.]SomethingError: ...<phrase>``.
 _EXC_LINE = _PFX + r"(?:\w+\.)*\w*(?:Error|Exception)\b"
 
@@ -3232,16 +3239,16 @@ SETUP: tuple[Rule, ...] = (
     Rule("browser_driver_mismatch", CONFIG, "version_mismatch",
          log=r"\bThis version of (?:ChromeDriver|MSEdgeDriver|Microsoft Edge WebDriver) only supports"
              r" \w+(?: \w+)? version \d+"),
-    # OpenCV's own words for what its build or its inputs lack (``cv2.error`` is no exception name the structure
-    # reads): a GUI call in a build without one (opencv-python-headless, a conda build: the wrong build of it, as both
-    # of set 546's authors read it), a DNN model file it could not open, an ONNX node its importer's release cannot
-    # parse (a Python call with arguments none of its overloads take is type_error's, in the program's tier)
-    Rule("opencv_build_lacks", CONFIG, "version_mismatch",
-         log=r"\bThe function is not implemented\. Rebuild the library with Windows, GTK\+ 2\.x or Cocoa support\b"),
+    # OpenCV's own words for what its build lacks (``cv2.error`` is no exception name the structure reads): a GUI call
+    # in a build without one (opencv-python-headless, a conda build: the wrong build of it, as both of set 546's
+    # authors read it), an ONNX node its importer's release cannot parse
+    Rule("opencv_build_unfit", CONFIG, "version_mismatch",
+         log=r"\bThe function is not implemented\. Rebuild the library with Windows, GTK\+ 2\.x or Cocoa support\b"
+             r"|\bonnx_importer\.cpp:\d+: error: \(-\d+:[\w ]+\) in function 'handleNode'"),
+    # ... or a DNN model file it could not open (a Python call with arguments none of its overloads take is
+    # type_error's, in the program's tier)
     Rule("opencv_file_unopened", CONFIG, "missing_file",
          log=r"\berror: \(-2:Unspecified error\) FAILED: fs\.is_open\(\)\. Can't open \""),
-    Rule("opencv_importer_older", CONFIG, "version_mismatch",
-         log=r"\bonnx_importer\.cpp:\d+: error: \(-\d+:[\w ]+\) in function 'handleNode'"),
     Rule("bad_arguments", CONFIG, "bad_arguments",
          # (a shell script saved with Windows line ends: bash reads each \r as a command)
          log=r": \$'\\r': |error while handling argument \"-[\w-]+\": |"
@@ -3792,16 +3799,14 @@ SETUP: tuple[Rule, ...] = (
     # glm.fit, no complete case left, a factor with one level, columns of unequal length, a design matrix that is
     # singular, an optimiser whose objective is not finite at its start, Stan's sampler finding no finite start
     Rule("model_data_refused", CONFIG, "corrupt_data",
-         log=r"^\s*NA/NaN/Inf in '\w+'\s*$|^Error in \S+\(.{0,300}\) ?: ?NA/NaN/Inf in '\w+'"
-             r"|^\s*0 \(non-NA\) cases\s*$|^Error in \S+\(.{0,300}\) ?: ?0 \(non-NA\) cases"
+         log=_R_MESSAGE + r"(?:NA/NaN/Inf in '\w+'|0 \(non-NA\) cases)\s*$"
              r"|\bcontrasts can be applied only to factors with 2 or more levels\b"
              r"|\bvariable lengths differ \(found for '"
              r"|\bLapack routine \w+: system is (?:exactly|computationally) singular\b"
              r"|\bfunction cannot be evaluated at initial parameters\b|\binitial value in 'vmmin' is not finite\b"
              # (R's readers given a file of another shape or format: read.table's and scan's rows, readRDS' and load's
              # file that is not an R data file or is cut short)
-             r"|^(?:Error in .{1,300} ?: +|\s{2})(?:more columns than column names"
-             r"|line \d+ did not have \d+ elements)\s*$"
+             r"|" + _R_MESSAGE + r"(?:more columns than column names|line \d+ did not have \d+ elements)\s*$"
              # (not unserialize's "error reading from connection": a parallel worker that died)
              r"|^Error in (?:readRDS|load)\(.{0,300}\) ?: +(?:unknown input format|error reading from connection"
              r"|bad restore file magic number|ReadItem: unknown type)"
@@ -4403,7 +4408,7 @@ BUGS: tuple[Rule, ...] = (
              r"|\barguments imply differing number of rows: \d+|\bnon-conformable (?:arrays|arguments)\b"
              r"|\breplacement has \d+ rows?, data has \d+"
              # (an assignment into a matrix or data frame of another size: an error there, a warning for a vector)
-             r"|^(?:Error in .{1,300} ?: +|\s{2})number of items to replace is not a multiple of replacement length\s*$"
+             r"|" + _R_MESSAGE + r"number of items to replace is not a multiple of replacement length\s*$"
              # MATLAB's arithmetic and concatenation of arrays of other sizes
              r"|^\{?.?(?:Matrix dimensions must agree\.|Arrays have incompatible sizes for this operation\."
              r"|Inner matrix dimensions must agree\.|Incorrect dimensions for matrix multiplication\b"
@@ -4664,12 +4669,9 @@ BUGS: tuple[Rule, ...] = (
          + r"|^SyntaxError in (?:file \S{1,300}, )?line \d+:$"
          # R's parser on a script (``Error: unexpected '}' in "}"``) or on text parse() was given (``Error in
          # parse(...) : file.R:3:1: unexpected symbol``)
-         + r"|^Error: unexpected (?:'[^'\n]{1,20}'|symbol|numeric constant|string constant|input|end of input"
-           r"|SPECIAL|INCOMPLETE_STRING|assignment) in "
+         + r"|^Error: " + _R_UNEXPECTED + r" in "
          + r"|^Error in (?:str2lang|str2expression|parse)\(.{0,300}\) ?:\s*(?:\S{1,300}:\d{1,7}:\d{1,5}: )?"
-           r"unexpected (?:'[^'\n]{1,20}'|symbol|numeric constant|string constant|input|end of input)"
-         + r"|^\s{0,4}\S{1,300}:\d{1,7}:\d{1,5}: unexpected (?:'[^'\n]{1,20}'|symbol|numeric constant|string constant"
-           r"|input|end of input)$"),
+         + _R_UNEXPECTED + r"|^\s{0,4}\S{1,300}:\d{1,7}:\d{1,5}: " + _R_UNEXPECTED + r"$"),
     Rule("name_error", CODE, "name_error",
          log=_exc("NameError", "UnboundLocalError", "UndefVarError", "TaichiNameError") + r"|" + _BARE
              + r"(?:name '\w+' is not defined"
@@ -4837,7 +4839,7 @@ BUGS: tuple[Rule, ...] = (
              # MATLAB's struct read for a field it does not have
              r"|^\{?.?(?:Reference to non-existent field '\w+'\.|Unrecognized field name \"\w+\"\.)\s*$"
              # R's data frame asked for a column it does not have
-             r"|^(?:Error in .{1,300} ?: +|\s{2})undefined columns selected\s*$"),
+             r"|" + _R_MESSAGE + r"undefined columns selected\s*$"),
     Rule("index_error", CODE, "index_error",
          # (and the JVM's and .NET's: ``java.lang.ArrayIndexOutOfBoundsException``, ``System.IndexOutOfRangeException``;
          # Go's runtime: ``panic: runtime error: index out of range [2] with length 2``)
@@ -4847,10 +4849,9 @@ BUGS: tuple[Rule, ...] = (
              + r"|^Fortran runtime error: Index '-?\d+' of dimension \d+ of array '[^'\n]{1,200}' (?:above upper|below "
                r"lower) bound of -?\d+|^forrtl: severe \(408\): fort: \(\d+\): Subscript #\d+ of the array \S+ has "
                r"value -?\d+ which is (?:greater than the upper|less than the lower) bound"
-             # R's (``Error in x[[3]] : subscript out of bounds``)
-             + r"|^Error in .{1,300} : subscript out of bounds\s*$"
-             # ... and its indexing of an array by more dimensions than it has, on the error's line or under it
-             + r"|^(?:Error in .{1,300} ?: +|\s{2})(?:subscript out of bounds|incorrect number of dimensions)\s*$"
+             # R's (``Error in x[[3]] : subscript out of bounds``), and its indexing of an array by more dimensions than
+             # it has
+             + r"|" + _R_MESSAGE + r"(?:subscript out of bounds|incorrect number of dimensions)\s*$"
              + r"|\bjava\.lang\.(?:Array|String)?IndexOutOfBoundsException\b"
                r"|\bSystem\.(?:IndexOutOfRange|ArgumentOutOfRange)Exception\b|" + _BARE
              + r"(?:list|tuple|string|range object) index out of range" + _BARE_END
@@ -5282,10 +5283,9 @@ NETWORK: tuple[Rule, ...] = (
              r"|Failed to establish a new connection|We couldn't connect to|cannot find the requested files in"
              r"|Max retries exceeded with url|Failed to connect to \S+ port \d+|Couldn't connect to server"
              r"|gnutls_handshake\(\) failed|connection broken by|SSLZeroReturnError|SSLEOFError"
-             r"|Network error \(TransientException\)|\bCommError\b|\bHTTP 000 CONNECTION FAILED\b"
+             r"|\bCommError\b|\bHTTP 000 CONNECTION FAILED\b"
              # (wandb's retry loop after a refused or dropped connection; its timeouts are the timeout tier's)
-             r"|\bNetwork error \((?:ConnectionError|TransientError|ProxyError|ChunkedEncodingError)\), entering retry"
-             r" loop"
+             r"|Network error \((?:TransientException|ConnectionError|TransientError|ProxyError|ChunkedEncodingError)\)"
              r"|EOF occurred in violation of protocol"
              # TF's session to a remote worker (a Colab TPU's) whose gRPC socket closed under it
              r"|\bError(?: recorded from \w+)?: Socket closed\s*$"
